@@ -1,0 +1,47 @@
+/**
+ * resource.Quantity parsing. Values are held as integer milli-units so that cpu `200m` and memory
+ * `128Mi` both stay exact: cpu 200m → 200, memory 128Mi → 134217728000.
+ */
+const BINARY: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
+const DECIMAL: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18 };
+
+const QUANTITY = /^([+-]?[0-9]+(?:\.[0-9]*)?|[+-]?\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$/;
+
+export function isQuantity(s: string): boolean {
+  return QUANTITY.test(s);
+}
+
+/** Milli-units of a quantity string or number, or undefined when it is not a valid quantity. */
+export function parseMilli(q: string | number | undefined): number | undefined {
+  if (q === undefined) return undefined;
+  if (typeof q === 'number') return Math.round(q * 1000);
+  const m = q.match(QUANTITY);
+  if (!m) return undefined;
+  const num = Number(m[1]);
+  const suffix = m[2] ?? '';
+  let mult: number;
+  if (suffix in BINARY) mult = BINARY[suffix]!;
+  else if (suffix in DECIMAL) mult = DECIMAL[suffix]!;
+  else mult = 10 ** Number(suffix.slice(1));
+  return Math.ceil(num * mult * 1000 - 1e-6);
+}
+
+/** Milli-units, treating an absent or malformed value as zero. */
+export function milli(q: string | number | undefined): number {
+  return parseMilli(q) ?? 0;
+}
+
+/** Formats cpu milli-units the way Kubernetes canonicalises them: `200m`, `2`, `1500m`. */
+export function formatCpu(m: number): string {
+  return m % 1000 === 0 ? String(m / 1000) : `${m}m`;
+}
+
+/** Formats memory milli-units canonically with the largest exact binary suffix: `128Mi`, `3956Mi`. */
+export function formatMemory(m: number): string {
+  const bytes = Math.round(m / 1000);
+  for (const s of ['Ei', 'Pi', 'Ti', 'Gi', 'Mi', 'Ki'] as const) {
+    const v = BINARY[s]!;
+    if (bytes >= v && bytes % v === 0) return `${bytes / v}${s}`;
+  }
+  return String(bytes);
+}

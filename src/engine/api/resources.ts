@@ -1,0 +1,99 @@
+/**
+ * The API's discovery data: which resources exist, their kinds, groups, short names and scope.
+ * kubectl resolves `po`, `deploy`, `pods`, `deployment.apps` through this table exactly as it
+ * does through a real server's discovery documents, and `kubectl api-resources` prints it.
+ */
+export interface ResourceInfo {
+  /** Plural lowercase name used in URLs and in RBAC: `pods`, `deployments`. */
+  resource: string;
+  singular: string;
+  kind: string;
+  /** '' for the core group. */
+  group: string;
+  version: string;
+  namespaced: boolean;
+  shortNames: readonly string[];
+  verbs: readonly string[];
+  /** Subresources that exist, e.g. `status`, `binding`, `scale`. */
+  subresources: readonly string[];
+}
+
+const RW = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
+
+function r(
+  resource: string,
+  kind: string,
+  group: string,
+  version: string,
+  namespaced: boolean,
+  shortNames: string[] = [],
+  subresources: string[] = [],
+): ResourceInfo {
+  return {
+    resource,
+    singular: kind.toLowerCase(),
+    kind,
+    group,
+    version,
+    namespaced,
+    shortNames,
+    verbs: RW,
+    subresources,
+  };
+}
+
+/** Sorted as `kubectl api-resources` prints them: core group first, then by group name. */
+export const RESOURCES: readonly ResourceInfo[] = [
+  r('bindings', 'Binding', '', 'v1', true),
+  r('configmaps', 'ConfigMap', '', 'v1', true, ['cm']),
+  r('endpoints', 'Endpoints', '', 'v1', true, ['ep']),
+  r('events', 'Event', '', 'v1', true, ['ev']),
+  r('namespaces', 'Namespace', '', 'v1', false, ['ns'], ['status']),
+  r('nodes', 'Node', '', 'v1', false, ['no'], ['status']),
+  r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
+  r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
+  r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction']),
+  r('secrets', 'Secret', '', 'v1', true),
+  r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa']),
+  r('services', 'Service', '', 'v1', true, ['svc'], ['status']),
+  r('deployments', 'Deployment', 'apps', 'v1', true, ['deploy'], ['status', 'scale']),
+  r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale']),
+  r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
+  r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('storageclasses', 'StorageClass', 'storage.k8s.io', 'v1', false, ['sc']),
+];
+
+const byResource = new Map(RESOURCES.map((x) => [x.resource, x]));
+const byKind = new Map(RESOURCES.map((x) => [x.kind, x]));
+
+export function resourceInfo(resource: string): ResourceInfo | undefined {
+  return byResource.get(resource);
+}
+
+export function resourceForKind(kind: string): ResourceInfo | undefined {
+  return byKind.get(kind);
+}
+
+export function apiVersionOf(info: ResourceInfo): string {
+  return info.group ? `${info.group}/${info.version}` : info.version;
+}
+
+/** `deployments.apps`, `pods` — the qualified name used in error messages. */
+export function qualifiedResource(info: ResourceInfo): string {
+  return info.group ? `${info.resource}.${info.group}` : info.resource;
+}
+
+/**
+ * Resolves what a user typed (`po`, `pod`, `pods`, `deploy`, `deployment.apps`,
+ * `deployments.v1.apps`) to a resource, as kubectl's RESTMapper does.
+ */
+export function resolveResource(typed: string): ResourceInfo | undefined {
+  const t = typed.toLowerCase();
+  const [head, ...rest] = t.split('.');
+  const group = rest.length === 0 ? undefined : rest[0] === 'v1' || rest[0] === 'v1beta1' ? rest.slice(1).join('.') : rest.join('.');
+  for (const info of RESOURCES) {
+    if (group !== undefined && info.group !== group) continue;
+    if (info.resource === head || info.singular === head || info.shortNames.includes(head!)) return info;
+  }
+  return undefined;
+}

@@ -1,0 +1,536 @@
+/**
+ * The subset of the Kubernetes API types the simulation models. Field names and nesting are
+ * exactly Kubernetes' own so that `-o yaml` reads like a real cluster. Every field is optional
+ * where Kubernetes allows it to be absent; defaulting happens in admission, not here.
+ */
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface ObjectMeta {
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  finalizers?: string[];
+  managedFields?: unknown[];
+}
+
+/** Any stored object. Specific kinds narrow `spec`/`status`. */
+export interface KObject {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+  spec?: unknown;
+  status?: unknown;
+  [field: string]: unknown;
+}
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export type ResourceList = Record<string, string>;
+
+export interface ResourceRequirements {
+  requests?: ResourceList;
+  limits?: ResourceList;
+}
+
+export type IntOrString = number | string;
+
+export interface HTTPGetAction {
+  path?: string;
+  port: IntOrString;
+  host?: string;
+  scheme?: 'HTTP' | 'HTTPS';
+}
+
+export interface Probe {
+  exec?: { command?: string[] };
+  httpGet?: HTTPGetAction;
+  tcpSocket?: { port: IntOrString; host?: string };
+  grpc?: { port: number; service?: string };
+  initialDelaySeconds?: number;
+  timeoutSeconds?: number;
+  periodSeconds?: number;
+  successThreshold?: number;
+  failureThreshold?: number;
+  terminationGracePeriodSeconds?: number;
+}
+
+export interface ContainerPort {
+  name?: string;
+  containerPort: number;
+  hostPort?: number;
+  protocol?: 'TCP' | 'UDP' | 'SCTP';
+}
+
+export interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    configMapKeyRef?: { name: string; key: string; optional?: boolean };
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
+    fieldRef?: { fieldPath: string; apiVersion?: string };
+  };
+}
+
+export interface VolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
+}
+
+export interface Container {
+  name: string;
+  image?: string;
+  command?: string[];
+  args?: string[];
+  workingDir?: string;
+  ports?: ContainerPort[];
+  env?: EnvVar[];
+  resources?: ResourceRequirements;
+  volumeMounts?: VolumeMount[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  startupProbe?: Probe;
+  imagePullPolicy?: 'Always' | 'IfNotPresent' | 'Never';
+  restartPolicy?: 'Always';
+  terminationMessagePath?: string;
+  terminationMessagePolicy?: 'File' | 'FallbackToLogsOnError';
+}
+
+export interface Volume {
+  name: string;
+  emptyDir?: { medium?: string; sizeLimit?: string };
+  configMap?: { name: string; optional?: boolean; defaultMode?: number };
+  secret?: { secretName: string; optional?: boolean; defaultMode?: number };
+  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  hostPath?: { path: string; type?: string };
+  projected?: { sources?: unknown[]; defaultMode?: number };
+}
+
+export interface Toleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal';
+  value?: string;
+  effect?: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  tolerationSeconds?: number;
+}
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  timeAdded?: string;
+}
+
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+  values?: string[];
+}
+
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+export interface Affinity {
+  nodeAffinity?: {
+    requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms: NodeSelectorTerm[] };
+    preferredDuringSchedulingIgnoredDuringExecution?: { weight: number; preference: NodeSelectorTerm }[];
+  };
+  podAffinity?: unknown;
+  podAntiAffinity?: unknown;
+}
+
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway';
+  labelSelector?: LabelSelector;
+  minDomains?: number;
+}
+
+export interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  volumes?: Volume[];
+  restartPolicy?: 'Always' | 'OnFailure' | 'Never';
+  terminationGracePeriodSeconds?: number;
+  dnsPolicy?: string;
+  nodeSelector?: Record<string, string>;
+  nodeName?: string;
+  serviceAccountName?: string;
+  serviceAccount?: string;
+  securityContext?: Record<string, unknown>;
+  schedulerName?: string;
+  tolerations?: Toleration[];
+  affinity?: Affinity;
+  priority?: number;
+  priorityClassName?: string;
+  enableServiceLinks?: boolean;
+  preemptionPolicy?: string;
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+  schedulingGates?: { name: string }[];
+  hostNetwork?: boolean;
+  readinessGates?: { conditionType: string }[];
+}
+
+export interface PodCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastProbeTime?: string | null;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+  observedGeneration?: number;
+}
+
+export interface ContainerStateWaiting {
+  reason?: string;
+  message?: string;
+}
+export interface ContainerStateRunning {
+  startedAt?: string;
+}
+export interface ContainerStateTerminated {
+  exitCode: number;
+  signal?: number;
+  reason?: string;
+  message?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  containerID?: string;
+}
+export interface ContainerState {
+  waiting?: ContainerStateWaiting;
+  running?: ContainerStateRunning;
+  terminated?: ContainerStateTerminated;
+}
+
+export interface ContainerStatus {
+  name: string;
+  state: ContainerState;
+  lastState: ContainerState;
+  ready: boolean;
+  restartCount: number;
+  image: string;
+  imageID: string;
+  containerID?: string;
+  started?: boolean;
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
+}
+
+export interface PodStatus {
+  phase?: 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+  conditions?: PodCondition[];
+  message?: string;
+  reason?: string;
+  hostIP?: string;
+  hostIPs?: { ip: string }[];
+  podIP?: string;
+  podIPs?: { ip: string }[];
+  startTime?: string;
+  initContainerStatuses?: ContainerStatus[];
+  containerStatuses?: ContainerStatus[];
+  qosClass?: 'Guaranteed' | 'Burstable' | 'BestEffort';
+  nominatedNodeName?: string;
+  observedGeneration?: number;
+}
+
+export interface Pod extends KObject {
+  kind: 'Pod';
+  spec: PodSpec;
+  status?: PodStatus;
+}
+
+export interface PodTemplateSpec {
+  metadata?: ObjectMeta;
+  spec: PodSpec;
+}
+
+export interface DeploymentStrategy {
+  type?: 'RollingUpdate' | 'Recreate';
+  rollingUpdate?: { maxSurge?: IntOrString; maxUnavailable?: IntOrString };
+}
+
+export interface DeploymentSpec {
+  replicas?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  strategy?: DeploymentStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+  paused?: boolean;
+  progressDeadlineSeconds?: number;
+}
+
+export interface WorkloadCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastUpdateTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface DeploymentStatus {
+  observedGeneration?: number;
+  replicas?: number;
+  updatedReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  unavailableReplicas?: number;
+  terminatingReplicas?: number;
+  conditions?: WorkloadCondition[];
+  collisionCount?: number;
+}
+
+export interface Deployment extends KObject {
+  kind: 'Deployment';
+  spec: DeploymentSpec;
+  status?: DeploymentStatus;
+}
+
+export interface ReplicaSetSpec {
+  replicas?: number;
+  minReadySeconds?: number;
+  selector: LabelSelector;
+  template?: PodTemplateSpec;
+}
+
+export interface ReplicaSetStatus {
+  replicas: number;
+  fullyLabeledReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  terminatingReplicas?: number;
+  observedGeneration?: number;
+  conditions?: WorkloadCondition[];
+}
+
+export interface ReplicaSet extends KObject {
+  kind: 'ReplicaSet';
+  spec: ReplicaSetSpec;
+  status?: ReplicaSetStatus;
+}
+
+export interface NodeCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastHeartbeatTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface NodeSpec {
+  podCIDR?: string;
+  podCIDRs?: string[];
+  unschedulable?: boolean;
+  taints?: Taint[];
+  providerID?: string;
+}
+
+export interface NodeStatus {
+  capacity?: ResourceList;
+  allocatable?: ResourceList;
+  conditions?: NodeCondition[];
+  addresses?: { type: string; address: string }[];
+  daemonEndpoints?: { kubeletEndpoint: { Port: number } };
+  nodeInfo?: {
+    machineID: string;
+    systemUUID: string;
+    bootID: string;
+    kernelVersion: string;
+    osImage: string;
+    containerRuntimeVersion: string;
+    kubeletVersion: string;
+    kubeProxyVersion?: string;
+    operatingSystem: string;
+    architecture: string;
+  };
+  images?: { names: string[]; sizeBytes: number }[];
+}
+
+export interface Node extends KObject {
+  kind: 'Node';
+  spec: NodeSpec;
+  status?: NodeStatus;
+}
+
+export interface ServicePort {
+  name?: string;
+  protocol?: 'TCP' | 'UDP' | 'SCTP';
+  port: number;
+  targetPort?: IntOrString;
+  nodePort?: number;
+  appProtocol?: string;
+}
+
+export interface ServiceSpec {
+  type?: 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
+  selector?: Record<string, string>;
+  ports?: ServicePort[];
+  clusterIP?: string;
+  clusterIPs?: string[];
+  sessionAffinity?: 'None' | 'ClientIP';
+  ipFamilies?: string[];
+  ipFamilyPolicy?: string;
+  internalTrafficPolicy?: string;
+  externalTrafficPolicy?: string;
+  externalName?: string;
+}
+
+export interface Service extends KObject {
+  kind: 'Service';
+  spec: ServiceSpec;
+  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
+}
+
+export interface Endpoint {
+  addresses: string[];
+  conditions?: { ready?: boolean; serving?: boolean; terminating?: boolean };
+  nodeName?: string;
+  targetRef?: { kind: string; name: string; namespace?: string; uid?: string };
+  zone?: string;
+}
+
+export interface EndpointSlice extends KObject {
+  kind: 'EndpointSlice';
+  addressType: 'IPv4' | 'IPv6' | 'FQDN';
+  endpoints: Endpoint[] | null;
+  ports?: { name?: string; port?: number; protocol?: string; appProtocol?: string }[] | null;
+}
+
+export interface Lease extends KObject {
+  kind: 'Lease';
+  spec: {
+    holderIdentity?: string;
+    leaseDurationSeconds?: number;
+    acquireTime?: string;
+    renewTime?: string;
+    leaseTransitions?: number;
+  };
+}
+
+export interface EventSource {
+  component?: string;
+  host?: string;
+}
+
+export interface ObjectReference {
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  apiVersion?: string;
+  resourceVersion?: string;
+  fieldPath?: string;
+}
+
+export interface KEvent extends KObject {
+  kind: 'Event';
+  involvedObject: ObjectReference;
+  reason?: string;
+  message?: string;
+  source?: EventSource;
+  firstTimestamp?: string | null;
+  lastTimestamp?: string | null;
+  count?: number;
+  type?: 'Normal' | 'Warning';
+  eventTime?: string | null;
+  reportingComponent?: string;
+  reportingInstance?: string;
+}
+
+export interface ConfigMap extends KObject {
+  kind: 'ConfigMap';
+  data?: Record<string, string>;
+  binaryData?: Record<string, string>;
+}
+
+export interface Secret extends KObject {
+  kind: 'Secret';
+  type?: string;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+
+export interface Namespace extends KObject {
+  kind: 'Namespace';
+  spec?: { finalizers?: string[] };
+  status?: { phase?: 'Active' | 'Terminating' };
+}
+
+export interface PersistentVolumeClaim extends KObject {
+  kind: 'PersistentVolumeClaim';
+  spec: {
+    accessModes?: string[];
+    resources?: { requests?: ResourceList };
+    storageClassName?: string;
+    volumeName?: string;
+    volumeMode?: string;
+  };
+  status?: { phase?: 'Pending' | 'Bound' | 'Lost'; accessModes?: string[]; capacity?: ResourceList };
+}
+
+export interface PersistentVolume extends KObject {
+  kind: 'PersistentVolume';
+  spec: {
+    capacity?: ResourceList;
+    accessModes?: string[];
+    persistentVolumeReclaimPolicy?: string;
+    storageClassName?: string;
+    claimRef?: ObjectReference;
+    csi?: { driver: string; volumeHandle: string; fsType?: string };
+    volumeMode?: string;
+    nodeAffinity?: unknown;
+  };
+  status?: { phase?: 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed' };
+}
+
+export interface StorageClass extends KObject {
+  kind: 'StorageClass';
+  provisioner: string;
+  reclaimPolicy?: string;
+  volumeBindingMode?: string;
+  allowVolumeExpansion?: boolean;
+}
+
+export interface ServiceAccount extends KObject {
+  kind: 'ServiceAccount';
+}
+
+/** Binding is the pods/binding subresource body the scheduler POSTs. */
+export interface Binding extends KObject {
+  kind: 'Binding';
+  target: ObjectReference;
+}
+
+export type Phase = NonNullable<PodStatus['phase']>;

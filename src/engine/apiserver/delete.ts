@@ -1,0 +1,82 @@
+/**
+ * DELETE semantics: graceful deletion for scheduled Pods (deletionTimestamp = now + grace, the
+ * kubelet finishes it), finalizers that hold an object in Terminating, and the propagation
+ * policy that tells the garbage collector what to do with dependents.
+ */
+import type { ComponentId } from '../core/ids';
+import { rfc3339 } from '../core/time';
+import type { KObject, Pod } from '../api/types';
+import type { ResourceInfo } from '../api/resources';
+import type { World } from '../world';
+import { trace, traceRef } from '../runtime';
+import { etcdFailure } from './status';
+import { commit } from './storage';
+import type { ApiResponse } from './handler';
+
+export interface DeleteOptions {
+  gracePeriodSeconds?: number;
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  dryRun?: boolean;
+}
+
+const FOREGROUND = 'foregroundDeletion';
+const ORPHAN = 'orphan';
+
+export function applyDelete(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, old: KObject, opts: DeleteOptions): ApiResponse {
+  const ns = old.metadata.namespace;
+  const name = old.metadata.name ?? '';
+  const write = (next: KObject | undefined, verb: string): ApiResponse => {
+    if (opts.dryRun) return { ok: true, code: 200, object: next ?? old, resourceVersion: old.metadata.resourceVersion ?? '' };
+    const res = commit(w, serverId, requestId, info.resource, ns, name, next, verb);
+    if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
+    return { ok: true, code: next ? 202 : 200, object: res.stored ?? { ...old, metadata: { ...old.metadata, resourceVersion: res.rv } }, resourceVersion: res.rv };
+  };
+  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: `admitted delete of ${old.kind.toLowerCase()}/${name}`, object: traceRef(old), requestId });
+
+  const finalizers = [...(old.metadata.finalizers ?? [])];
+  if (opts.propagationPolicy === 'Orphan' && !finalizers.includes(ORPHAN)) finalizers.push(ORPHAN);
+  if (opts.propagationPolicy === 'Foreground' && !finalizers.includes(FOREGROUND)) finalizers.push(FOREGROUND);
+
+  if (info.resource === 'pods') {
+    const pod = old as Pod;
+    const phase = pod.status?.phase;
+    const terminal = phase === 'Succeeded' || phase === 'Failed';
+    const spec = pod.spec.terminationGracePeriodSeconds ?? 30;
+    let grace = opts.gracePeriodSeconds ?? spec;
+    // An unscheduled or finished Pod has no kubelet to wait for.
+    if (!pod.spec.nodeName || terminal) grace = 0;
+    const current = pod.metadata.deletionGracePeriodSeconds;
+    if (grace > 0 || (finalizers.length > 0 && !pod.metadata.deletionTimestamp)) {
+      if (current !== undefined && current <= grace && finalizers.length === (old.metadata.finalizers ?? []).length) {
+        return { ok: true, code: 202, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
+      }
+      const next = structuredClone(old);
+      next.metadata.deletionTimestamp = rfc3339((w.now + grace * 1000) as typeof w.now);
+      next.metadata.deletionGracePeriodSeconds = grace;
+      next.metadata.finalizers = finalizers.length ? finalizers : undefined;
+      if (!next.metadata.finalizers) delete next.metadata.finalizers;
+      next.metadata.generation = (next.metadata.generation ?? 0) + 1;
+      return write(next, 'update');
+    }
+    if (finalizers.length > 0) {
+      const next = structuredClone(old);
+      next.metadata.deletionTimestamp ??= rfc3339(w.now);
+      next.metadata.deletionGracePeriodSeconds = 0;
+      next.metadata.finalizers = finalizers;
+      return write(next, 'update');
+    }
+    return write(undefined, 'delete');
+  }
+
+  if (finalizers.length > 0) {
+    if (old.metadata.deletionTimestamp && finalizers.length === (old.metadata.finalizers ?? []).length) {
+      return { ok: true, code: 202, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
+    }
+    const next = structuredClone(old);
+    next.metadata.deletionTimestamp ??= rfc3339(w.now);
+    next.metadata.deletionGracePeriodSeconds = 0;
+    next.metadata.finalizers = finalizers;
+    return write(next, 'update');
+  }
+  return write(undefined, 'delete');
+}

@@ -1,0 +1,355 @@
+/**
+ * kube-apiserver's request pipeline: authentication → authorization → decoding → mutating
+ * admission → validation → validating admission → etcd → response, each stage a trace hop.
+ * This file is the orchestration; each stage's rules live in its own module.
+ */
+import type { ComponentId } from '../core/ids';
+import { randomString, uuidV4 } from '../core/rng';
+import { rfc3339 } from '../core/time';
+import type { KObject } from '../api/types';
+import { apiVersionOf, resourceInfo, type ResourceInfo } from '../api/resources';
+import { matches, type Selector } from '../api/labels';
+import type { ComponentBase } from '../components';
+import { trace, traceRef } from '../runtime';
+import type { World } from '../world';
+import type { ApiServerState } from './state';
+import { authorize, forbiddenMessage, type UserInfo } from './auth';
+import {
+  alreadyExists,
+  badRequest,
+  conflict,
+  etcdFailure,
+  forbidden,
+  invalid,
+  notFound,
+  type NetworkError,
+  type StatusError,
+} from './status';
+import { commit, storedObject } from './storage';
+import { filterMatches, type FieldRequirement } from './watch';
+import { runMutating, runValidating } from './admission';
+import { strictDecode, validateObject } from './validation';
+import { mergePatch } from './patch';
+import { applyDelete, type DeleteOptions } from './delete';
+import { applySubresource } from './subresources';
+
+export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
+
+export interface ApiRequest {
+  verb: Verb;
+  resource: string;
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction';
+  namespace?: string;
+  name?: string;
+  body?: KObject;
+  labelSelector?: Selector;
+  fieldSelector?: FieldRequirement[];
+  gracePeriodSeconds?: number;
+  propagationPolicy?: DeleteOptions['propagationPolicy'];
+  dryRun?: boolean;
+  user: UserInfo;
+  /** Trace name of the caller. */
+  from: ComponentId;
+}
+
+export type ApiResponse =
+  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[] }
+  | { ok: false; error: StatusError | NetworkError };
+
+/** Finds the kube-apiserver instance a component's requests reach. */
+export function pickServer(w: World, self: ComponentBase): ApiServerState | NetworkError {
+  const servers = [...w.components.values()].filter((c): c is ApiServerState => c.kind === 'kube-apiserver');
+  const lb = lbAddress(w);
+  const hostFault = w.faults.has(`network/${self.host}`) || w.faults.has(`node/${self.host}`);
+  if (hostFault) return { network: true, server: lb, message: `dial tcp ${lb}: i/o timeout` };
+  // kubeadm points control-plane components at their local apiserver.
+  const local = servers.find((s) => s.host === self.host);
+  if (local && self.kind !== 'kubectl' && self.kind !== 'kubelet') {
+    return local.running ? local : { network: true, server: local.address, message: `dial tcp ${local.address}: connect: connection refused` };
+  }
+  const up = servers.find((s) => s.running);
+  return up ?? { network: true, server: lb, message: `dial tcp ${lb}: connect: connection refused` };
+}
+
+/** The address kubeconfigs point at: the single apiserver, or the HA load balancer. */
+export function lbAddress(w: World): string {
+  const servers = [...w.components.values()].filter((c): c is ApiServerState => c.kind === 'kube-apiserver');
+  return servers.length === 1 ? servers[0]!.address : '10.0.0.100:6443';
+}
+
+function path(info: ResourceInfo, ns: string | undefined, name: string | undefined, sub: string | undefined): string {
+  const base = info.group ? `/apis/${info.group}/${info.version}` : `/api/${info.version}`;
+  let p = base + (info.namespaced && ns ? `/namespaces/${ns}` : '') + `/${info.resource}`;
+  if (name) p += `/${name}`;
+  if (sub) p += `/${sub}`;
+  return p;
+}
+
+const METHOD: Record<Verb, string> = { get: 'GET', list: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE' };
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+
+/**
+ * Events and Leases are written constantly in the background; their pipeline hops are summarised
+ * as a single `event`/`lease` record so the trace shows the causal chain, not the heartbeat.
+ * The student's own kubectl requests are always traced in full.
+ */
+export function handleRequest(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
+  const quiet = req.from !== 'kubectl' && (req.resource === 'events' || req.resource === 'leases');
+  if (!quiet) return serve(w, serverId, req);
+  w.traceMuted = true;
+  let res: ApiResponse;
+  try {
+    res = serve(w, serverId, req);
+  } finally {
+    w.traceMuted = false;
+  }
+  const body = req.body;
+  const what =
+    req.resource === 'events' && body
+      ? `Event ${String(body['type'] ?? '')} ${String(body['reason'] ?? '')}: ${String(body['message'] ?? '')}`
+      : `${METHOD[req.verb]} lease ${req.namespace ?? ''}/${req.name ?? body?.metadata?.name ?? ''}`;
+  trace(w, {
+    from: req.from,
+    to: serverId,
+    kind: req.resource === 'events' ? 'event' : 'lease',
+    summary: res.ok ? what : `${what} failed: ${res.error.message}`,
+    resourceVersion: res.ok ? res.resourceVersion : undefined,
+  });
+  return res;
+}
+
+function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
+  const server = w.components.get(serverId) as ApiServerState;
+  server.requestsServed++;
+  const requestId = w.nextRequestId++;
+  const info = resourceInfo(req.resource);
+  const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
+  const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
+  const url = info ? path(info, req.namespace, req.verb === 'create' && !req.subresource ? undefined : req.name, req.subresource) : `/${req.resource}`;
+  trace(w, { from: req.from, to: serverId, kind: 'request', summary: `${METHOD[req.verb]} ${url}`, object: ref, requestId });
+
+  const respond = (res: ApiResponse): ApiResponse => {
+    const summary = res.ok
+      ? `${res.code} ${STATUS_TEXT[res.code] ?? ''}`.trim() + (res.object ? ` ${res.object.kind.toLowerCase()}/${res.object.metadata.name}` : res.items ? ` (${res.items.length} items)` : '')
+      : 'network' in res.error
+        ? res.error.message
+        : `${res.error.code} ${res.error.reason || 'Error'}: ${res.error.message}`;
+    trace(w, {
+      from: serverId,
+      to: req.from,
+      kind: 'response',
+      summary,
+      object: res.ok && res.object ? traceRef(res.object) : ref,
+      resourceVersion: res.ok ? res.resourceVersion : undefined,
+      requestId,
+    });
+    return res;
+  };
+  const fail = (e: StatusError): ApiResponse => respond({ ok: false, error: e });
+
+  if (!info) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
+
+  trace(w, { from: serverId, to: serverId, kind: 'authn', summary: `authenticated as "${req.user.name}"`, requestId });
+  const rbacResource = req.subresource ? `${info.resource}/${req.subresource}` : info.resource;
+  const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
+  if (!authorize(req.user, rbacVerb, info.group, rbacResource)) {
+    trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: denied ${rbacVerb} ${rbacResource}`, requestId });
+    return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, info.namespaced ? req.namespace : undefined, req.name)));
+  }
+  trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: allowed ${rbacVerb} ${rbacResource}`, requestId });
+
+  const ns = info.namespaced ? req.namespace : undefined;
+  switch (req.verb) {
+    case 'get': {
+      const obj = storedObject(w, info.resource, ns, req.name ?? '');
+      if (!obj) return fail(notFound(info, req.name ?? ''));
+      return respond({ ok: true, code: 200, object: obj, resourceVersion: obj.metadata.resourceVersion ?? '' });
+    }
+    case 'list': {
+      const items: KObject[] = [];
+      for (const obj of w.etcd.kv.get(info.resource)?.values() ?? []) {
+        if (ns && obj.metadata.namespace !== ns) continue;
+        if (req.labelSelector && !matches(req.labelSelector, obj.metadata.labels)) continue;
+        if (req.fieldSelector && !filterMatches({ fieldSelector: req.fieldSelector }, obj)) continue;
+        items.push(obj);
+      }
+      return respond({ ok: true, code: 200, items, resourceVersion: String(w.etcd.revision) });
+    }
+    case 'create':
+      if (req.subresource) return respond(applySubresource(w, serverId, requestId, info, ns, req));
+      return respond(create(w, serverId, requestId, info, ns, req));
+    case 'update':
+    case 'patch': {
+      if (req.subresource && req.subresource !== 'status') return respond(applySubresource(w, serverId, requestId, info, ns, req));
+      const old = storedObject(w, info.resource, ns, req.name ?? '');
+      if (!old) return fail(notFound(info, req.name ?? ''));
+      let next: KObject;
+      if (req.verb === 'patch') next = mergePatch(old, req.body ?? {}) as KObject;
+      else {
+        const body = req.body!;
+        const rv = body.metadata?.resourceVersion;
+        if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
+        next = structuredClone(body);
+      }
+      return respond(update(w, serverId, requestId, info, ns, old, next, req));
+    }
+    case 'delete': {
+      const old = storedObject(w, info.resource, ns, req.name ?? '');
+      if (!old) return fail(notFound(info, req.name ?? ''));
+      return respond(applyDelete(w, serverId, requestId, info, old, req));
+    }
+  }
+}
+
+function stageFailure(w: World, serverId: ComponentId, requestId: number, e: StatusError, stage: 'validation' | 'mutating-admission' | 'validating-admission'): ApiResponse {
+  trace(w, { from: serverId, to: serverId, kind: stage, summary: `rejected: ${e.message}`, requestId });
+  return { ok: false, error: e };
+}
+
+function create(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, ns: string | undefined, req: ApiRequest): ApiResponse {
+  const body = req.body;
+  if (!body || typeof body !== 'object') return { ok: false, error: badRequest('the body of the request was in an unknown format') };
+  const unknown = strictDecode(info, body);
+  if (unknown.length > 0) {
+    return stageFailure(
+      w,
+      serverId,
+      requestId,
+      badRequest(`${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`),
+      'validation',
+    );
+  }
+  const obj = structuredClone(body);
+  obj.apiVersion = apiVersionOf(info);
+  obj.kind = info.kind;
+  obj.metadata = obj.metadata ?? {};
+  if (info.namespaced) {
+    if (obj.metadata.namespace && ns && obj.metadata.namespace !== ns) {
+      return { ok: false, error: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
+    }
+    obj.metadata.namespace = ns ?? obj.metadata.namespace ?? 'default';
+  } else delete obj.metadata.namespace;
+  if (!obj.metadata.name && obj.metadata.generateName) {
+    // names.SimpleNameGenerator: base truncated to 58 chars + 5 random, retried on collision.
+    const base = obj.metadata.generateName.slice(0, 58);
+    do obj.metadata.name = base + randomString(w.rng, 5);
+    while (storedObject(w, info.resource, obj.metadata.namespace, obj.metadata.name));
+  }
+  const name = obj.metadata.name ?? '';
+  if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) {
+    return { ok: false, error: alreadyExists(info, name) };
+  }
+  // FillObjectMetaSystemFields
+  obj.metadata.uid = uuidV4(w.rng);
+  obj.metadata.creationTimestamp = rfc3339(w.now);
+  delete obj.metadata.deletionTimestamp;
+  delete obj.metadata.deletionGracePeriodSeconds;
+  delete obj.metadata.resourceVersion;
+  if (hasGeneration(info)) obj.metadata.generation = 1;
+  if (hasStatusSubresource(info) && info.resource !== 'pods' && info.resource !== 'nodes') delete obj.status;
+
+  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
+  if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
+  trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(obj), requestId });
+
+  const errs = validateObject(w, info, obj, undefined);
+  if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
+  trace(w, { from: serverId, to: serverId, kind: 'validation', summary: `${info.kind} is valid`, object: traceRef(obj), requestId });
+
+  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
+  if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
+  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: 'admitted', object: traceRef(obj), requestId });
+
+  if (req.dryRun) return { ok: true, code: 201, object: obj, resourceVersion: '' };
+  const res = commit(w, serverId, requestId, info.resource, obj.metadata.namespace, name, obj, 'create');
+  if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
+  return { ok: true, code: 201, object: res.stored!, resourceVersion: res.rv };
+}
+
+/** Kinds whose metadata.generation tracks spec changes. */
+function hasGeneration(info: ResourceInfo): boolean {
+  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || info.group === 'apps';
+}
+
+export function hasStatusSubresource(info: ResourceInfo): boolean {
+  return info.subresources.includes('status');
+}
+
+function specOf(o: KObject): string {
+  const { metadata: _m, status: _s, ...rest } = o;
+  return JSON.stringify(rest);
+}
+
+/**
+ * PUT/PATCH on the main resource or on `/status`. The main resource ignores status changes and
+ * the status subresource ignores everything else, as Kubernetes' strategies do.
+ */
+export function update(
+  w: World,
+  serverId: ComponentId,
+  requestId: number,
+  info: ResourceInfo,
+  ns: string | undefined,
+  old: KObject,
+  incoming: KObject,
+  req: Pick<ApiRequest, 'subresource' | 'user' | 'dryRun'>,
+): ApiResponse {
+  let next: KObject;
+  if (req.subresource === 'status') {
+    next = { ...structuredClone(old), status: structuredClone(incoming.status) };
+  } else {
+    next = incoming;
+    next.apiVersion = old.apiVersion;
+    next.kind = old.kind;
+    if (hasStatusSubresource(info) && req.subresource !== 'binding') next.status = old.status;
+    next.metadata = {
+      ...next.metadata,
+      name: old.metadata.name,
+      uid: old.metadata.uid,
+      creationTimestamp: old.metadata.creationTimestamp,
+    } as KObject['metadata'];
+    if (info.namespaced) next.metadata.namespace = old.metadata.namespace;
+    if (old.metadata.deletionTimestamp) {
+      next.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
+      if (old.metadata.deletionGracePeriodSeconds !== undefined) next.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+    } else delete next.metadata.deletionTimestamp;
+    if (old.metadata.generation !== undefined) next.metadata.generation = old.metadata.generation;
+    if (hasGeneration(info) && specOf(old) !== specOf(next)) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    const unknown = strictDecode(info, next);
+    if (unknown.length > 0) {
+      return stageFailure(
+        w,
+        serverId,
+        requestId,
+        badRequest(`${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`),
+        'validation',
+      );
+    }
+    if (req.subresource !== 'binding') {
+      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns });
+      if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
+      trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(next), requestId });
+    }
+  }
+  next.metadata.resourceVersion = old.metadata.resourceVersion;
+  const errs = validateObject(w, info, next, old);
+  if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');
+  trace(w, { from: serverId, to: serverId, kind: 'validation', summary: `${info.kind} is valid`, object: traceRef(next), requestId });
+  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns });
+  if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
+  // A no-op write is not persisted and does not bump resourceVersion.
+  if (JSON.stringify(next) === JSON.stringify(old)) return { ok: true, code: 200, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
+  if (req.dryRun) return { ok: true, code: 200, object: next, resourceVersion: old.metadata.resourceVersion ?? '' };
+  // Removing the last finalizer of an object being deleted completes the deletion.
+  const finished = next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && !isGracefulPod(info, next);
+  const res = commit(w, serverId, requestId, info.resource, ns, old.metadata.name ?? '', finished ? undefined : next, finished ? 'delete' : 'update');
+  if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
+  return { ok: true, code: 200, object: res.stored ?? next, resourceVersion: res.rv };
+}
+
+/** A Pod still inside its grace period is removed by the kubelet's final DELETE, not by a finalizer change. */
+function isGracefulPod(info: ResourceInfo, obj: KObject): boolean {
+  return info.resource === 'pods' && (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0;
+}
+

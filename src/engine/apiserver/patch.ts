@@ -1,0 +1,45 @@
+/**
+ * JSON merge patch (RFC 7386), with Kubernetes' strategic-merge rule for the lists it merges by
+ * name (containers, initContainers, volumes, env, ports by containerPort). kubectl set image,
+ * scale, label, annotate, rollout restart/pause and apply send patches of this shape.
+ */
+type Json = unknown;
+
+const MERGE_KEYS: Record<string, string> = {
+  containers: 'name',
+  initContainers: 'name',
+  volumes: 'name',
+  env: 'name',
+  volumeMounts: 'mountPath',
+  ports: 'containerPort',
+  conditions: 'type',
+};
+
+function isObject(v: Json): v is Record<string, Json> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
+  const key = MERGE_KEYS[field];
+  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && key in p)) return patch.map((p) => structuredClone(p));
+  const out = cur.map((c) => structuredClone(c)) as Record<string, Json>[];
+  for (const p of patch as Record<string, Json>[]) {
+    const i = out.findIndex((c) => c[key] === p[key]);
+    if (i >= 0) out[i] = mergePatch(out[i], p) as Record<string, Json>;
+    else out.push(mergePatch({}, p) as Record<string, Json>);
+  }
+  return out;
+}
+
+export function mergePatch(target: Json, patch: Json, field = ''): Json {
+  if (!isObject(patch)) {
+    if (Array.isArray(patch)) return mergeList(field, target, patch);
+    return structuredClone(patch);
+  }
+  const out: Record<string, Json> = isObject(target) ? { ...(structuredClone(target) as Record<string, Json>) } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v, k);
+  }
+  return out;
+}

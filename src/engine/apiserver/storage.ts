@@ -1,0 +1,109 @@
+/**
+ * The registry's storage layer: reads from the watch cache (our etcd keyspace — no quorum
+ * needed, as real reads from the cache need none) and writes through etcd's raft (quorum
+ * required). Every committed write bumps the global revision, which becomes the object's
+ * resourceVersion, and fans out to watchers.
+ */
+import type { ComponentId } from '../core/ids';
+import type { KObject } from '../api/types';
+import { bucket, quorumSize, type EtcdError } from '../etcd/etcd';
+import type { EtcdMemberState } from '../etcd/member';
+import { markComponentChanged, markObjectChanged, trace, traceRef } from '../runtime';
+import type { World } from '../world';
+import { fanOut } from './watch';
+
+export function storageKey(resource: string, namespace: string | undefined, name: string): string {
+  return namespace ? `${resource}/${namespace}/${name}` : `${resource}/${name}`;
+}
+
+/** The etcd key kube-apiserver would use, shown in traces: `/registry/deployments/default/go-api`. */
+export function registryPath(resource: string, namespace: string | undefined, name: string): string {
+  return `/registry/${storageKey(resource, namespace, name)}`;
+}
+
+export function storedObject(w: World, resource: string, namespace: string | undefined, name: string): KObject | undefined {
+  return w.etcd.kv.get(resource)?.get(storageKey(resource, namespace, name));
+}
+
+function memberUp(w: World, id: ComponentId): boolean {
+  const m = w.components.get(id) as EtcdMemberState | undefined;
+  return m !== undefined && m.running;
+}
+
+/**
+ * Whether etcd can commit now. With a quorum but no live leader, the lowest-named live member
+ * wins an election first (a new term), as raft would after its election timeout.
+ */
+export function etcdWritable(w: World): EtcdError | undefined {
+  const s = w.etcd;
+  const live = s.members.filter((m) => memberUp(w, m.name));
+  if (live.length < quorumSize(s)) return 'etcdserver: request timed out';
+  if (s.leader === undefined || !memberUp(w, s.leader)) {
+    const prev = s.leader;
+    s.leader = live[0]!.name;
+    s.term++;
+    for (const m of s.members) markComponentChanged(w, m.name);
+    trace(w, {
+      from: s.leader,
+      to: s.leader,
+      kind: 'etcd-commit',
+      summary: `raft: ${s.leader} elected leader at term ${s.term}${prev ? ` (was ${prev})` : ''}`,
+    });
+  }
+  return undefined;
+}
+
+export type WriteResult = { ok: true; rv: string; stored: KObject | undefined } | { ok: false; error: EtcdError };
+
+/**
+ * Commits `next` (or a deletion when undefined) at `key`. The caller has finished admission and
+ * validation; this only talks to etcd and fans out.
+ */
+export function commit(
+  w: World,
+  server: ComponentId,
+  requestId: number,
+  resource: string,
+  namespace: string | undefined,
+  name: string,
+  next: KObject | undefined,
+  verb: string,
+): WriteResult {
+  const key = storageKey(resource, namespace, name);
+  const b = bucket(w.etcd, resource);
+  const old = b.get(key);
+  const ref = traceRef(next ?? old!);
+  const leaderOrFirst = w.etcd.leader ?? w.etcd.members[0]!.name;
+  trace(w, { from: server, to: leaderOrFirst, kind: 'etcd-write', summary: `Txn ${verb} ${registryPath(resource, namespace, name)}`, object: ref, requestId });
+  const err = etcdWritable(w);
+  if (err) {
+    trace(w, { from: leaderOrFirst, to: server, kind: 'etcd-commit', summary: `error: ${err}`, object: ref, requestId });
+    return { ok: false, error: err };
+  }
+  const leader = w.etcd.leader!;
+  const rev = ++w.etcd.revision;
+  const rv = String(rev);
+  let stored: KObject | undefined;
+  if (next) {
+    next.metadata.resourceVersion = rv;
+    b.set(key, next);
+    stored = next;
+    markObjectChanged(w, key, old ? 'updated' : 'added');
+  } else {
+    b.delete(key);
+    markObjectChanged(w, key, 'removed');
+  }
+  trace(w, {
+    from: leader,
+    to: server,
+    kind: 'etcd-commit',
+    summary: `committed revision ${rv} (quorum ${quorumSize(w.etcd)}/${w.etcd.members.length})`,
+    object: ref,
+    resourceVersion: rv,
+    requestId,
+  });
+  // A deleted object is delivered with the deletion's revision, as the watch cache does.
+  const deletedView = !next && old ? { ...old, metadata: { ...old.metadata, resourceVersion: rv } } : undefined;
+  fanOut(w, resource, old, next, deletedView);
+  return { ok: true, rv, stored };
+}

@@ -1,0 +1,51 @@
+/**
+ * Subresources with their own semantics: `pods/binding` (the scheduler's bind: sets
+ * spec.nodeName once and marks PodScheduled) and `<workload>/scale` (only spec.replicas).
+ */
+import type { ComponentId } from '../core/ids';
+import { rfc3339 } from '../core/time';
+import type { Binding, KObject, Pod } from '../api/types';
+import type { ResourceInfo } from '../api/resources';
+import type { World } from '../world';
+import { badRequest, conflict, notFound, type StatusError } from './status';
+import { storedObject } from './storage';
+import { update, type ApiRequest, type ApiResponse } from './handler';
+
+function fail(e: StatusError): ApiResponse {
+  return { ok: false, error: e };
+}
+
+export function applySubresource(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, ns: string | undefined, req: ApiRequest): ApiResponse {
+  const name = req.name ?? req.body?.metadata?.name ?? '';
+  const old = storedObject(w, info.resource, ns, name);
+  if (!old) return fail(notFound(info, name));
+  switch (req.subresource) {
+    case 'binding': {
+      const b = req.body as Binding | undefined;
+      const target = b?.target?.name;
+      if (!target) return fail(badRequest('Binding target name is required'));
+      const pod = old as Pod;
+      if (pod.spec.nodeName) return fail({ ...conflict(info, name), message: `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is already assigned to node "${pod.spec.nodeName}"` });
+      if (pod.metadata.deletionTimestamp) return fail({ ...conflict(info, name), message: `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is being deleted, cannot be assigned to a host` });
+      const next = structuredClone(pod);
+      next.spec.nodeName = target;
+      const conds = (next.status ??= {}).conditions ?? [];
+      const scheduled = { type: 'PodScheduled', status: 'True' as const, lastProbeTime: null, lastTransitionTime: rfc3339(w.now) };
+      const i = conds.findIndex((c) => c.type === 'PodScheduled');
+      if (i >= 0) conds[i] = scheduled;
+      else conds.push(scheduled);
+      next.status.conditions = conds;
+      const res = update(w, serverId, requestId, info, ns, old, next, { subresource: 'binding', user: req.user });
+      return res.ok ? { ...res, code: 201 } : res;
+    }
+    case 'scale': {
+      const replicas = (req.body as { spec?: { replicas?: number } } | undefined)?.spec?.replicas;
+      if (typeof replicas !== 'number') return fail(badRequest('spec.replicas is required'));
+      const next = structuredClone(old) as KObject & { spec: { replicas?: number } };
+      next.spec.replicas = replicas;
+      return update(w, serverId, requestId, info, ns, old, next, { user: req.user });
+    }
+    default:
+      return fail(badRequest(`the server does not allow this method on the requested resource`));
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Watches: kube-apiserver's fan-out of committed changes to every registered watcher whose
+ * filter matches. As in the real watch cache, an object that starts matching a filter arrives
+ * as ADDED and one that stops matching arrives as DELETED — which is how a kubelet's
+ * `spec.nodeName=<me>` watch first sees a Pod the moment it is bound.
+ */
+import type { ComponentId } from '../core/ids';
+import type { KObject } from '../api/types';
+import { matches, type Selector } from '../api/labels';
+import { schedule, jitter } from '../runtime';
+import type { World } from '../world';
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface WatchEvent {
+  type: WatchEventType;
+  object: KObject;
+  resource: string;
+}
+
+/** Field selectors kube-apiserver supports on watches; data so registrations stay cloneable. */
+export interface FieldRequirement {
+  field: string;
+  op: '=' | '!=';
+  value: string;
+}
+
+export interface WatchFilter {
+  namespace?: string;
+  labelSelector?: Selector;
+  fieldSelector?: FieldRequirement[];
+}
+
+export interface WatchRegistration {
+  id: number;
+  /** The watching component. */
+  watcher: ComponentId;
+  /** The component's epoch when it opened the watch (messages to a later incarnation are stale). */
+  epoch: number;
+  /** kube-apiserver instance that serves the watch; it closes when that instance stops. */
+  server: ComponentId;
+  resource: string;
+  filter: WatchFilter;
+  /** Delivery time of the last event, so per-watch order is FIFO despite jitter. */
+  lastDelivery: number;
+}
+
+/** Reads a dotted field path (`spec.nodeName`, `metadata.name`, `status.phase`) from an object. */
+export function fieldValue(obj: KObject, path: string): string {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return '';
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur === undefined || cur === null ? '' : String(cur);
+}
+
+export function filterMatches(f: WatchFilter, obj: KObject): boolean {
+  if (f.namespace && obj.metadata.namespace !== f.namespace) return false;
+  if (f.labelSelector && !matches(f.labelSelector, obj.metadata.labels)) return false;
+  for (const req of f.fieldSelector ?? []) {
+    const v = fieldValue(obj, req.field);
+    if (req.op === '=' ? v !== req.value : v === req.value) return false;
+  }
+  return true;
+}
+
+export function parseFieldSelector(text: string): FieldRequirement[] | string {
+  const out: FieldRequirement[] = [];
+  if (text.trim() === '') return out;
+  for (const part of text.split(',')) {
+    const m = part.trim().match(/^([A-Za-z0-9_.]+)\s*(==|=|!=)\s*(.*)$/);
+    if (!m) return `invalid selector: '${text}'; can't understand '${part.trim()}'`;
+    out.push({ field: m[1]!, op: m[2] === '!=' ? '!=' : '=', value: m[3]! });
+  }
+  return out;
+}
+
+/** Fields whose `=` selectors are indexed, so 1,000 kubelets do not each test every Pod write. */
+const INDEXED_FIELDS = ['spec.nodeName', 'metadata.name'] as const;
+
+/** Per resource: watches with no indexed selector, and watches bucketed by `field=value`. */
+export interface ResourceWatchIndex {
+  unindexed: Set<number>;
+  byField: Map<string, Set<number>>;
+}
+
+function indexKey(f: WatchFilter): string | undefined {
+  for (const field of INDEXED_FIELDS) {
+    const req = f.fieldSelector?.find((r) => r.field === field && r.op === '=');
+    if (req) return `${field}=${req.value}`;
+  }
+  return undefined;
+}
+
+function resourceIndex(w: World, resource: string): ResourceWatchIndex {
+  let idx = w.watchIndex.get(resource);
+  if (!idx) {
+    idx = { unindexed: new Set(), byField: new Map() };
+    w.watchIndex.set(resource, idx);
+  }
+  return idx;
+}
+
+export function registerWatch(w: World, reg: Omit<WatchRegistration, 'id' | 'lastDelivery'>): WatchRegistration {
+  const full: WatchRegistration = { ...reg, id: w.nextWatchId++, lastDelivery: 0 };
+  w.watches.set(full.id, full);
+  const idx = resourceIndex(w, full.resource);
+  const k = indexKey(full.filter);
+  if (k === undefined) idx.unindexed.add(full.id);
+  else {
+    let set = idx.byField.get(k);
+    if (!set) idx.byField.set(k, (set = new Set()));
+    set.add(full.id);
+  }
+  return full;
+}
+
+export function unregisterWatch(w: World, id: number): void {
+  const reg = w.watches.get(id);
+  if (!reg) return;
+  w.watches.delete(id);
+  const idx = resourceIndex(w, reg.resource);
+  const k = indexKey(reg.filter);
+  if (k === undefined) idx.unindexed.delete(id);
+  else idx.byField.get(k)?.delete(id);
+}
+
+function candidates(w: World, resource: string, objs: (KObject | undefined)[]): number[] {
+  const idx = w.watchIndex.get(resource);
+  if (!idx) return [];
+  const out = new Set<number>(idx.unindexed);
+  for (const obj of objs) {
+    if (!obj) continue;
+    for (const field of INDEXED_FIELDS) {
+      const set = idx.byField.get(`${field}=${fieldValue(obj, field)}`);
+      if (set) for (const id of set) out.add(id);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Queues the watch events a committed change produces. `oldObj`/`newObj` are the stored states
+ * before and after (undefined for create/delete).
+ */
+export function fanOut(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined, tombstone?: KObject): void {
+  for (const id of candidates(w, resource, [oldObj, newObj])) {
+    const reg = w.watches.get(id)!;
+    const was = oldObj !== undefined && filterMatches(reg.filter, oldObj);
+    const is = newObj !== undefined && filterMatches(reg.filter, newObj);
+    let event: WatchEvent | undefined;
+    if (is && was) event = { type: 'MODIFIED', object: newObj!, resource };
+    else if (is) event = { type: 'ADDED', object: newObj!, resource };
+    else if (was) event = { type: 'DELETED', object: newObj ?? tombstone ?? oldObj!, resource };
+    if (!event) continue;
+    const due = Math.max(w.now + jitter(w, w.timings.watchDelay), reg.lastDelivery);
+    reg.lastDelivery = due;
+    schedule(w, due - w.now, reg.watcher, { type: 'watch', epoch: reg.epoch, watchId: reg.id, event });
+  }
+}
+
+/** Ends every watch served by `server` and tells each watcher, so its reflector relists. */
+export function closeWatchesOf(w: World, server: ComponentId): void {
+  for (const [id, reg] of [...w.watches]) {
+    if (reg.server !== server) continue;
+    unregisterWatch(w, id);
+    schedule(w, 0, reg.watcher, { type: 'watch-closed', epoch: reg.epoch, watchId: id });
+  }
+}
+
+/** Ends every watch a component holds (it stopped). */
+export function dropWatchesBy(w: World, watcher: ComponentId): void {
+  for (const [id, reg] of [...w.watches]) if (reg.watcher === watcher) unregisterWatch(w, id);
+}

@@ -1,0 +1,101 @@
+/**
+ * client-go leader election over a coordination.k8s.io Lease (LeaseLock). Every retryPeriod a
+ * candidate tries to acquire or renew; a leader that cannot renew within renewDeadline gives
+ * up (and, like kube-scheduler and kube-controller-manager, stops its work); a standby may take
+ * the lease only after leaseDuration has passed since it last saw the record change.
+ */
+import type { Lease } from '../api/types';
+import { rfc3339Micro } from '../core/time';
+import type { ComponentBase } from '../components';
+import { jitterUp, markComponentChanged, setTimer } from '../runtime';
+import type { World } from '../world';
+import { isNotFound, request, type ClientIdentity } from './client';
+import { recordEvent } from './events';
+
+export interface LeaderElectionState {
+  namespace: string;
+  lockName: string;
+  /** `<hostname>_<uuid>` */
+  identity: string;
+  isLeader: boolean;
+  /** The holder/renewTime pair last observed, and when (our clock) it last changed. */
+  observedHolder: string;
+  observedRenewTime: string;
+  observedAt: number;
+  /** When this leader last renewed successfully. */
+  lastRenew: number;
+}
+
+export function newLeaderElection(lockName: string, identity: string): LeaderElectionState {
+  return { namespace: 'kube-system', lockName, identity, isLeader: false, observedHolder: '', observedRenewTime: '', observedAt: 0, lastRenew: 0 };
+}
+
+export const LEADER_TIMER = 'leader-election';
+
+export interface LeaderCallbacks {
+  onStartedLeading(w: World): void;
+  onStoppedLeading(w: World): void;
+}
+
+/** One tryAcquireOrRenew round; schedules the next. */
+export function leaderElectionTick(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState, cb: LeaderCallbacks): void {
+  const t = w.timings;
+  const ok = tryAcquireOrRenew(w, self, who, le);
+  if (ok) {
+    le.lastRenew = w.now;
+    if (!le.isLeader) {
+      le.isLeader = true;
+      markComponentChanged(w, self.id);
+      const lease = w.etcd.kv.get('leases')?.get(`leases/${le.namespace}/${le.lockName}`);
+      if (lease) recordEvent(w, self, who, lease, { type: 'Normal', reason: 'LeaderElection', message: `${le.identity} became leader`, component: le.lockName });
+      cb.onStartedLeading(w);
+    }
+  } else if (le.isLeader && w.now - le.lastRenew >= t.renewDeadline) {
+    le.isLeader = false;
+    markComponentChanged(w, self.id);
+    cb.onStoppedLeading(w);
+  }
+  // Leaders renew every retryPeriod; candidates retry with client-go's 1.2 jitter factor.
+  setTimer(w, self, le.isLeader ? t.retryPeriod : jitterUp(w, t.retryPeriod, 1.2), LEADER_TIMER);
+}
+
+function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState): boolean {
+  const now = rfc3339Micro(w.now);
+  const got = request(w, self, who, { verb: 'get', resource: 'leases', namespace: le.namespace, name: le.lockName });
+  const durationSeconds = w.timings.leaseDuration / 1000;
+  if (isNotFound(got)) {
+    const lease: Lease = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: le.lockName, namespace: le.namespace },
+      spec: { holderIdentity: le.identity, leaseDurationSeconds: durationSeconds, acquireTime: now, renewTime: now, leaseTransitions: 0 },
+    };
+    const res = request(w, self, who, { verb: 'create', resource: 'leases', namespace: le.namespace, body: lease });
+    if (res.ok) observe(w, le, le.identity, now);
+    return res.ok;
+  }
+  if (!got.ok || !got.object) return false;
+  const cur = got.object as Lease;
+  const holder = cur.spec.holderIdentity ?? '';
+  const renew = cur.spec.renewTime ?? '';
+  if (holder !== le.observedHolder || renew !== le.observedRenewTime) observe(w, le, holder, renew);
+  const expired = le.observedAt + (cur.spec.leaseDurationSeconds ?? durationSeconds) * 1000 <= w.now;
+  if (holder !== '' && holder !== le.identity && !expired) return false;
+  const next: Lease = structuredClone(cur);
+  next.spec.holderIdentity = le.identity;
+  next.spec.leaseDurationSeconds = durationSeconds;
+  next.spec.renewTime = now;
+  if (holder !== le.identity) {
+    next.spec.acquireTime = now;
+    next.spec.leaseTransitions = (cur.spec.leaseTransitions ?? 0) + 1;
+  }
+  const res = request(w, self, who, { verb: 'update', resource: 'leases', namespace: le.namespace, name: le.lockName, body: next });
+  if (res.ok) observe(w, le, le.identity, now);
+  return res.ok;
+}
+
+function observe(w: World, le: LeaderElectionState, holder: string, renew: string): void {
+  le.observedHolder = holder;
+  le.observedRenewTime = renew;
+  le.observedAt = w.now;
+}

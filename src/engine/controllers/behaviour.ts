@@ -1,0 +1,179 @@
+/**
+ * kube-controller-manager: campaigns for the `kube-system/kube-controller-manager` Lease and,
+ * once leading, starts the shared informers and runs every controller's workqueue. A standby
+ * instance (HA) keeps campaigning and does nothing else.
+ */
+import type { ComponentId } from '../core/ids';
+import type { KObject } from '../api/types';
+import type { Behaviour } from '../behaviour';
+import { request, type ClientIdentity } from '../client/client';
+import { recordEvent } from '../client/events';
+import { newInformer, syncInformer, type Delta } from '../client/informer';
+import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
+import { deliver, traceWatch } from '../client/watch-host';
+import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, rateLimitDelay } from '../client/workqueue';
+import { controllerUser } from '../apiserver/auth';
+import { dropWatchesBy } from '../apiserver/watch';
+import { markComponentChanged, setTimer, trace } from '../runtime';
+import type { World } from '../world';
+import type { ControllerContext, ControllerDef } from './framework';
+import { CONTROLLERS } from './registry';
+import type { ControllerManagerState } from './state';
+
+const MANAGER_WHO: ClientIdentity = { user: { name: 'system:kube-controller-manager', groups: ['system:authenticated'] }, actor: 'kube-controller-manager' as ComponentId };
+
+function who(def: ControllerDef): ClientIdentity {
+  return { user: controllerUser(def.actor), actor: def.actor };
+}
+
+function context(w: World, self: ControllerManagerState, def: ControllerDef): ControllerContext {
+  const id = who(def);
+  return {
+    w,
+    self,
+    who: id,
+    cache: (resource) => self.informers[resource] ?? (self.informers[resource] = newInformer(resource)),
+    request: (req) => request(w, self, id, req),
+    record: (obj: KObject, e) => recordEvent(w, self, id, obj, { ...e, component: def.actor }),
+    data: (self.data[def.name] ??= {}),
+    enqueue: (key, after) => {
+      if (after && after > 0) setTimer(w, self, after, `requeue:${def.name}`, key);
+      else enqueue(w, self, def, key);
+    },
+  };
+}
+
+function enqueue(w: World, self: ControllerManagerState, def: ControllerDef, key: string): void {
+  const q = (self.queues[def.name] ??= newWorkQueue(def.name));
+  queueAdd(q, key);
+  if (q.queue.length > 0 && !self.scheduled[def.name]) {
+    self.scheduled[def.name] = true;
+    setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
+  }
+  markComponentChanged(w, self.id);
+}
+
+function dispatchDeltas(w: World, self: ControllerManagerState, resource: string, deltas: Delta[], watch?: { id: number; ev: Parameters<typeof traceWatch>[3] }): void {
+  for (const def of CONTROLLERS) {
+    if (!def.informers.includes(resource)) continue;
+    const ctx = context(w, self, def);
+    let queued = false;
+    for (const d of deltas) {
+      for (const key of def.keysFor(ctx, resource, d)) {
+        enqueue(w, self, def, key);
+        queued = true;
+      }
+    }
+    if (queued && watch) traceWatch(w, watch.id, def.actor, watch.ev);
+  }
+}
+
+function startControllers(w: World, self: ControllerManagerState): void {
+  const resources = [...new Set(CONTROLLERS.flatMap((c) => c.informers))];
+  for (const r of resources) self.informers[r] = newInformer(r);
+  for (const r of resources) syncAndDispatch(w, self, r);
+  for (const def of CONTROLLERS) {
+    for (const task of def.periodic ?? []) setTimer(w, self, task.every(w), `periodic:${def.name}:${task.name}`);
+  }
+}
+
+function syncAndDispatch(w: World, self: ControllerManagerState, resource: string): void {
+  const inf = self.informers[resource];
+  if (!inf) return;
+  const deltas = syncInformer(w, self, MANAGER_WHO, inf);
+  if (deltas) dispatchDeltas(w, self, resource, deltas);
+}
+
+function reset(w: World, self: ControllerManagerState): void {
+  dropWatchesBy(w, self.id);
+  self.informers = {};
+  self.queues = {};
+  self.scheduled = {};
+  self.data = {};
+}
+
+function processOne(w: World, self: ControllerManagerState, def: ControllerDef): void {
+  self.scheduled[def.name] = false;
+  const q = self.queues[def.name];
+  if (!q || !self.leader.isLeader) return;
+  const key = queueGet(q);
+  if (key === undefined) return;
+  const ctx = context(w, self, def);
+  self.reconciles[def.name] = (self.reconciles[def.name] ?? 0) + 1;
+  trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', summary: `reconcile ${key}` });
+  const res = def.reconcile(ctx, key);
+  queueDone(q, key);
+  switch (res.kind) {
+    case 'done':
+      queueForget(q, key);
+      break;
+    case 'requeueAfter':
+      queueForget(q, key);
+      setTimer(w, self, res.delay, `requeue:${def.name}`, key);
+      break;
+    case 'error': {
+      const delay = rateLimitDelay(w, q, key);
+      trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', summary: `error syncing ${key}: ${res.message}; requeuing in ${delay}ms` });
+      setTimer(w, self, delay, `requeue:${def.name}`, key);
+      break;
+    }
+    default: {
+      const never: never = res;
+      throw new Error(`unknown result ${String(never)}`);
+    }
+  }
+  if (q.queue.length > 0) {
+    self.scheduled[def.name] = true;
+    setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
+  }
+  markComponentChanged(w, self.id);
+}
+
+export const controllerManagerBehaviour: Behaviour<'kube-controller-manager'> = {
+  start(w, self) {
+    reset(w, self);
+    self.leader = newLeaderElection('kube-controller-manager', self.leader.identity);
+    setTimer(w, self, 0, LEADER_TIMER);
+  },
+  stop(w, self) {
+    reset(w, self);
+    self.leader.isLeader = false;
+  },
+  onWatch(w, self, watchId, ev) {
+    const got = deliver(self.informers, watchId, ev);
+    if (!got) return;
+    dispatchDeltas(w, self, got.inf.resource, [got.delta], { id: watchId, ev });
+  },
+  onWatchClosed(w, self, watchId) {
+    for (const inf of Object.values(self.informers)) {
+      if (inf.watchId !== watchId) continue;
+      inf.watchId = undefined;
+      setTimer(w, self, 1000, `relist:${inf.resource}`);
+    }
+  },
+  onTimer(w, self, name, arg) {
+    if (name === LEADER_TIMER) {
+      leaderElectionTick(w, self, MANAGER_WHO, self.leader, {
+        onStartedLeading: () => startControllers(w, self),
+        onStoppedLeading: () => reset(w, self),
+      });
+      return;
+    }
+    const [kind, ctrl, task] = name.split(':');
+    if (kind === 'relist' && ctrl) {
+      if (self.leader.isLeader) syncAndDispatch(w, self, ctrl);
+      return;
+    }
+    const def = CONTROLLERS.find((c) => c.name === ctrl);
+    if (!def || !self.leader.isLeader) return;
+    if (kind === 'process') processOne(w, self, def);
+    else if (kind === 'requeue' && arg !== undefined) enqueue(w, self, def, arg);
+    else if (kind === 'periodic') {
+      const p = def.periodic?.find((t) => t.name === task);
+      if (!p) return;
+      p.run(context(w, self, def));
+      setTimer(w, self, p.every(w), name);
+    }
+  },
+};
+

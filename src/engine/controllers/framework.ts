@@ -1,0 +1,57 @@
+/**
+ * The controller contract inside kube-controller-manager, after controller-runtime:
+ * watches map changed objects to workqueue keys; `reconcile(key)` reads the informer caches,
+ * compares desired with actual and acts on the difference. Reconcilers are level-based: they
+ * never learn whether a key was queued by a create, an update or a delete.
+ */
+import type { ComponentId } from '../core/ids';
+import type { KObject } from '../api/types';
+import type { ApiRequest, ApiResponse } from '../apiserver/handler';
+import type { ClientIdentity } from '../client/client';
+import type { Delta, InformerState } from '../client/informer';
+import type { EventSpec } from '../client/events';
+import type { World } from '../world';
+import type { ControllerManagerState } from './state';
+
+export type ReconcileResult =
+  | { kind: 'done' }
+  /** Reconcile again after a delay even though nothing changed (e.g. a deadline to check). */
+  | { kind: 'requeueAfter'; delay: number }
+  /** A transient failure: requeue with the workqueue's rate limiter. */
+  | { kind: 'error'; message: string };
+
+export const DONE: ReconcileResult = { kind: 'done' };
+
+export interface ControllerContext {
+  w: World;
+  self: ControllerManagerState;
+  who: ClientIdentity;
+  /** The shared informer cache for a resource (must be listed in the controller's `informers`). */
+  cache(resource: string): InformerState;
+  request(req: Omit<ApiRequest, 'user' | 'from'>): ApiResponse;
+  record(obj: KObject, e: Omit<EventSpec, 'component'>): void;
+  /** This controller's private, serialisable scratch state (expectations, timers' bookkeeping). */
+  data: Record<string, unknown>;
+  /** Queue a key on this controller's workqueue (e.g. from a periodic task). */
+  enqueue(key: string, after?: number): void;
+}
+
+export interface PeriodicTask {
+  name: string;
+  /** Interval in simulated ms. */
+  every(w: World): number;
+  run(ctx: ControllerContext): void;
+}
+
+export interface ControllerDef {
+  /** Short name used in --controllers: `deployment`, `replicaset`, `garbage-collector`. */
+  name: string;
+  /** ServiceAccount and event source: `deployment-controller`. Also its name on the trace. */
+  actor: ComponentId;
+  /** Resources whose shared informers this controller reads. */
+  informers: string[];
+  /** Keys to reconcile when an object of `resource` changed. */
+  keysFor(ctx: ControllerContext, resource: string, d: Delta): string[];
+  reconcile(ctx: ControllerContext, key: string): ReconcileResult;
+  periodic?: PeriodicTask[];
+}

@@ -1,0 +1,29 @@
+/**
+ * Branded ids and units. A brand is a compile-time tag only; at run time these are plain
+ * strings and numbers, so the whole World stays structured-cloneable.
+ */
+declare const brand: unique symbol;
+export type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+/** Simulated milliseconds since the world's epoch. Never mix with wall-clock time. */
+export type SimMillis = Brand<number, 'SimMillis'>;
+/** A length of simulated time in milliseconds. */
+export type SimDuration = Brand<number, 'SimDuration'>;
+/** metadata.uid, an RFC 4122 v4 string drawn from the world's PRNG. */
+export type Uid = Brand<string, 'Uid'>;
+/** Storage key of an API object: `<resource>/<namespace>/<name>` or `<resource>/<name>` when cluster-scoped. */
+export type ObjectKey = Brand<string, 'ObjectKey'>;
+/** A simulated process or plugin: `kube-apiserver-1`, `kubelet/node-2`, `etcd-1`, `kubectl`, ... */
+export type ComponentId = Brand<string, 'ComponentId'>;
+/** Name of a Node object (and of the machine it describes). */
+export type NodeName = Brand<string, 'NodeName'>;
+
+export const ms = (n: number): SimDuration => n as SimDuration;
+export const seconds = (n: number): SimDuration => (n * 1000) as SimDuration;
+export const at = (n: number): SimMillis => n as SimMillis;
+export const componentId = (s: string): ComponentId => s as ComponentId;
+export const nodeName = (s: string): NodeName => s as NodeName;
+
+export function objectKey(resource: string, namespace: string | undefined, name: string): ObjectKey {
+  return (namespace ? `${resource}/${namespace}/${name}` : `${resource}/${name}`) as ObjectKey;
+}

@@ -1,0 +1,71 @@
+/**
+ * The event loop's single step: pop the next queue entry, move the clock, and hand the message
+ * to its component's behaviour — unless the component is stopped or the message belongs to an
+ * earlier incarnation of it.
+ */
+import { heapPop } from './core/event-queue';
+import type { ComponentId } from './core/ids';
+import type { ComponentKind, ComponentState, StateOf } from './components';
+import type { Behaviour } from './behaviour';
+import { BEHAVIOURS } from './behaviours';
+import { markComponentChanged } from './runtime';
+import { dropWatchesBy } from './apiserver/watch';
+import type { Message, World } from './world';
+
+function behaviourOf<K extends ComponentKind>(c: StateOf<K>): Behaviour<K> {
+  return BEHAVIOURS[c.kind as K] as Behaviour<K>;
+}
+
+export function deliverMessage(w: World, c: ComponentState, msg: Message): void {
+  if (msg.type === 'start') {
+    if (c.running) return;
+    if (isBlocked(w, c)) return;
+    c.running = true;
+    markComponentChanged(w, c.id);
+    behaviourOf(c).start(w, c as never);
+    return;
+  }
+  if (!c.running || msg.epoch !== c.epoch) return;
+  const b = behaviourOf(c) as Behaviour<ComponentKind>;
+  switch (msg.type) {
+    case 'watch':
+      b.onWatch?.(w, c as never, msg.watchId, msg.event);
+      return;
+    case 'watch-closed':
+      b.onWatchClosed?.(w, c as never, msg.watchId);
+      return;
+    case 'timer':
+      b.onTimer?.(w, c as never, msg.name, msg.arg);
+      return;
+    default: {
+      const never: never = msg;
+      throw new Error(`unhandled message ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** A process on a powered-off machine cannot start. */
+function isBlocked(w: World, c: ComponentState): boolean {
+  return w.faults.has(`node/${c.host}`) || w.faults.has(c.id) || w.faults.has(c.kind);
+}
+
+/** Runs the next queued message. Returns false when the queue is empty. */
+export function step(w: World): boolean {
+  const e = heapPop(w.queue);
+  if (!e) return false;
+  if (e.at > w.now) w.now = e.at;
+  const c = w.components.get(e.to);
+  if (c) deliverMessage(w, c, e.msg);
+  return true;
+}
+
+/** Stops a process: bumps its epoch (stale timers die), closes its watches, runs its stop hook. */
+export function stopComponent(w: World, id: ComponentId): void {
+  const c = w.components.get(id);
+  if (!c || !c.running) return;
+  c.running = false;
+  c.epoch++;
+  dropWatchesBy(w, id);
+  behaviourOf(c).stop?.(w, c as never);
+  markComponentChanged(w, id);
+}

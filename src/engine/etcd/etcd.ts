@@ -1,0 +1,44 @@
+/**
+ * etcd: a raft group of 1 or 3 members with one leader, one global revision and a keyspace.
+ * A write commits only when a quorum of members (a majority) is up and a leader exists; the new
+ * revision becomes the object's resourceVersion. Reads through kube-apiserver are served from
+ * its watch cache, which needs no quorum — exactly why `kubectl get` can still answer while
+ * writes time out.
+ */
+import type { ComponentId } from '../core/ids';
+import type { KObject } from '../api/types';
+
+export interface EtcdMemberInfo {
+  name: ComponentId;
+  /** Numeric member id as `etcdctl member list` shows it (hex). */
+  memberId: string;
+}
+
+export interface EtcdState {
+  members: EtcdMemberInfo[];
+  leader: ComponentId | undefined;
+  /** raft term; bumps on every election. */
+  term: number;
+  revision: number;
+  /** resource → storage key → object. The stored object's metadata.resourceVersion is its mod revision. */
+  kv: Map<string, Map<string, KObject>>;
+}
+
+export type EtcdError = 'etcdserver: request timed out' | 'etcdserver: leader changed' | 'etcdserver: no leader';
+
+export function newEtcdState(members: EtcdMemberInfo[]): EtcdState {
+  return { members, leader: members[0]?.name, term: 1, revision: 1, kv: new Map() };
+}
+
+export function quorumSize(s: EtcdState): number {
+  return Math.floor(s.members.length / 2) + 1;
+}
+
+export function bucket(s: EtcdState, resource: string): Map<string, KObject> {
+  let b = s.kv.get(resource);
+  if (!b) {
+    b = new Map();
+    s.kv.set(resource, b);
+  }
+  return b;
+}

@@ -1,0 +1,3 @@
+import type { Behaviour } from '../behaviour';
+
+export const cniBehaviour: Behaviour<'cni'> = { start() {} };

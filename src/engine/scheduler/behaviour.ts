@@ -1,0 +1,3 @@
+import type { Behaviour } from '../behaviour';
+
+export const schedulerBehaviour: Behaviour<'kube-scheduler'> = { start() {} };

@@ -1,0 +1,181 @@
+/**
+ * The engine's facade: build a cluster, feed it requests, run simulated time, take snapshots
+ * and drain diffs. Everything here is a thin layer over the World and the dispatcher.
+ */
+import { heapPeek } from './core/event-queue';
+import { componentId, type SimMillis } from './core/ids';
+import type { TraceRecord } from './core/trace';
+import type { KObject, Node } from './api/types';
+import { ADMIN } from './apiserver/auth';
+import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
+import type { ComponentState } from './components';
+import { step } from './dispatch';
+import { createWorld, type WorldOptions } from './topology/build';
+import type { World } from './world';
+
+export interface SimulationOptions extends Partial<WorldOptions> {
+  /** Skip running the boot sequence (tests of boot itself). */
+  noBoot?: boolean;
+}
+
+export type StopReason = 'condition' | 'limit' | 'idle';
+
+export interface WorldDiff {
+  /** Diff version before and after; a consumer that sees `from` ≠ its version must resync. */
+  from: number;
+  to: number;
+  now: SimMillis;
+  added: KObject[];
+  updated: KObject[];
+  /** Storage keys (`pods/default/x`) of removed objects. */
+  removed: string[];
+  components: ComponentState[];
+  trace: TraceRecord[];
+}
+
+const KUBECTL = componentId('kubectl');
+
+export class Simulation {
+  world: World;
+  /** Trace seq already handed out by drainDiff. */
+  private drainedSeq = 0;
+
+  constructor(opts: SimulationOptions = {}) {
+    this.world = createWorld({ seed: opts.seed ?? 1, topology: opts.topology ?? 'basic', ...opts });
+    if (!opts.noBoot) this.boot();
+  }
+
+  static fromSnapshot(snapshot: World): Simulation {
+    const sim = new Simulation({ noBoot: true });
+    sim.restore(snapshot);
+    return sim;
+  }
+
+  get now(): SimMillis {
+    return this.world.now;
+  }
+
+  /** Runs the cluster's start-up until every Node is Ready (or 3 simulated minutes pass). */
+  boot(): void {
+    this.runUntil((w) => allNodesReady(w), 180_000);
+    this.advance(1000);
+    this.world.bootedAt = this.world.now;
+  }
+
+  /** A request from the student's kubectl, through the same pipeline every component uses. */
+  request(req: Omit<ApiRequest, 'user' | 'from'>): ApiResponse {
+    const self = this.world.components.get(KUBECTL)!;
+    const server = pickServer(this.world, self);
+    if ('network' in server) return { ok: false, error: server };
+    return handleRequest(this.world, server.id, { ...req, user: ADMIN, from: KUBECTL });
+  }
+
+  /** Processes one queued message; false when nothing is queued. */
+  step(): boolean {
+    return step(this.world);
+  }
+
+  /** Runs every message due within `ms`, then moves the clock to exactly now + ms. */
+  advance(ms: number): void {
+    const until = this.world.now + ms;
+    for (;;) {
+      const next = heapPeek(this.world.queue);
+      if (!next || next.at > until) break;
+      step(this.world);
+    }
+    this.world.now = until as SimMillis;
+  }
+
+  /**
+   * Runs until `cond` holds (checked after every message), `limitMs` of simulated time passes,
+   * or the queue empties.
+   */
+  runUntil(cond: (w: World) => boolean, limitMs: number): { reason: StopReason; at: SimMillis } {
+    const deadline = this.world.now + limitMs;
+    if (cond(this.world)) return { reason: 'condition', at: this.world.now };
+    for (;;) {
+      const next = heapPeek(this.world.queue);
+      if (!next) return { reason: 'idle', at: this.world.now };
+      if (next.at > deadline) {
+        this.world.now = deadline as SimMillis;
+        return { reason: 'limit', at: this.world.now };
+      }
+      step(this.world);
+      if (cond(this.world)) return { reason: 'condition', at: this.world.now };
+    }
+  }
+
+  /** Runs until a trace record matching `pred` is appended; returns it. */
+  runUntilTrace(pred: (r: TraceRecord) => boolean, limitMs: number): TraceRecord | undefined {
+    let found: TraceRecord | undefined;
+    let checked = this.world.trace.nextSeq;
+    this.runUntil((w) => {
+      const recs = w.trace.records;
+      for (let i = recs.length - 1; i >= 0 && recs[i]!.seq >= checked; i--) {
+        if (pred(recs[i]!)) found = recs[i];
+      }
+      checked = w.trace.nextSeq;
+      return found !== undefined;
+    }, limitMs);
+    return found;
+  }
+
+  /** A complete, independent copy of the world. */
+  snapshot(): World {
+    return structuredClone(this.world);
+  }
+
+  restore(snapshot: World): void {
+    this.world = structuredClone(snapshot);
+    this.drainedSeq = this.world.trace.nextSeq - 1;
+  }
+
+  /** Trace records with seq greater than `afterSeq` that are still held. */
+  traceSince(afterSeq: number): TraceRecord[] {
+    const recs = this.world.trace.records;
+    let lo = 0;
+    let hi = recs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (recs[mid]!.seq <= afterSeq) lo = mid + 1;
+      else hi = mid;
+    }
+    return recs.slice(lo);
+  }
+
+  /** Everything that changed since the last call, as a versioned diff. */
+  drainDiff(): WorldDiff {
+    const w = this.world;
+    const added: KObject[] = [];
+    const updated: KObject[] = [];
+    const removed: string[] = [];
+    for (const [key, how] of w.changes.objects) {
+      const resource = key.slice(0, key.indexOf('/'));
+      const obj = w.etcd.kv.get(resource)?.get(key);
+      if (how === 'removed' || !obj) removed.push(key);
+      else if (how === 'added') added.push(obj);
+      else updated.push(obj);
+    }
+    const components = [...w.changes.components].map((id) => w.components.get(id)!).filter(Boolean);
+    const trace = this.traceSince(this.drainedSeq);
+    this.drainedSeq = w.trace.nextSeq - 1;
+    w.changes = { objects: new Map(), components: new Set() };
+    const from = w.diffVersion++;
+    return { from, to: w.diffVersion, now: w.now, added, updated, removed, components, trace };
+  }
+
+  /** Every stored object of a resource (a read of etcd's keyspace; no request, no trace). */
+  objects<T extends KObject = KObject>(resource: string): T[] {
+    return [...(this.world.etcd.kv.get(resource)?.values() ?? [])] as T[];
+  }
+}
+
+export function allNodesReady(w: World): boolean {
+  const nodes = w.etcd.kv.get('nodes');
+  if (!nodes || nodes.size < w.machines.length) return false;
+  for (const n of nodes.values()) {
+    const ready = (n as Node).status?.conditions?.find((c) => c.type === 'Ready');
+    if (ready?.status !== 'True') return false;
+  }
+  return true;
+}

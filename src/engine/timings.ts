@@ -1,0 +1,70 @@
+/**
+ * Real default timings (Kubernetes v1.34) plus the latencies of the simulated network and
+ * processes. Every duration is simulated milliseconds.
+ */
+export interface ClusterTimings {
+  /** One network hop between processes (jittered ±50%). */
+  hopLatency: number;
+  /** etcd's raft round (leader → followers → commit). */
+  etcdCommit: number;
+  /** kube-apiserver watch fan-out delay to a watcher. */
+  watchDelay: number;
+  /** Time a controller worker spends per reconcile. */
+  reconcileCost: number;
+  nodeStatusUpdateFrequency: number;
+  nodeStatusReportFrequency: number;
+  nodeLeaseDurationSeconds: number;
+  nodeLeaseRenewInterval: number;
+  nodeMonitorPeriod: number;
+  nodeMonitorGracePeriod: number;
+  nodeStartupGracePeriod: number;
+  defaultTolerationSeconds: number;
+  leaseDuration: number;
+  renewDeadline: number;
+  retryPeriod: number;
+  crashLoopInitial: number;
+  crashLoopMax: number;
+  crashLoopReset: number;
+  imageBackOffInitial: number;
+  imageBackOffMax: number;
+  podInitialBackoff: number;
+  podMaxBackoff: number;
+  /** Unschedulable Pods are retried at least this often even with no cluster event. */
+  podMaxInUnschedulablePodsDuration: number;
+  /** Image registry throughput used to turn image size into pull time (bytes per second). */
+  registryBytesPerSecond: number;
+  /** client-go's default rate limiter: per-item exponential 5ms → 1000s. */
+  workqueueBaseDelay: number;
+  workqueueMaxDelay: number;
+  syncFrequency: number;
+}
+
+export const DEFAULT_TIMINGS: ClusterTimings = {
+  hopLatency: 1,
+  etcdCommit: 2,
+  watchDelay: 1,
+  reconcileCost: 1,
+  nodeStatusUpdateFrequency: 10_000,
+  nodeStatusReportFrequency: 300_000,
+  nodeLeaseDurationSeconds: 40,
+  nodeLeaseRenewInterval: 10_000,
+  nodeMonitorPeriod: 5_000,
+  nodeMonitorGracePeriod: 50_000,
+  nodeStartupGracePeriod: 60_000,
+  defaultTolerationSeconds: 300,
+  leaseDuration: 15_000,
+  renewDeadline: 10_000,
+  retryPeriod: 2_000,
+  crashLoopInitial: 10_000,
+  crashLoopMax: 300_000,
+  crashLoopReset: 600_000,
+  imageBackOffInitial: 10_000,
+  imageBackOffMax: 300_000,
+  podInitialBackoff: 1_000,
+  podMaxBackoff: 10_000,
+  podMaxInUnschedulablePodsDuration: 300_000,
+  registryBytesPerSecond: 20 * 1024 * 1024,
+  workqueueBaseDelay: 5,
+  workqueueMaxDelay: 1_000_000,
+  syncFrequency: 60_000,
+};

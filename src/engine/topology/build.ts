@@ -1,0 +1,99 @@
+/**
+ * Turns a topology into a booting World: every process as a component, etcd's membership, and
+ * the staggered start-up a kubeadm cluster goes through (etcd, then kube-apiserver, then the
+ * controllers and the node agents).
+ */
+import { componentId, nodeName, type ComponentId, type NodeName, type SimMillis } from '../core/ids';
+import { seedRng, uuidV4 } from '../core/rng';
+import { newTraceLog } from '../core/trace';
+import { newEtcdState } from '../etcd/etcd';
+import type { ComponentState } from '../components';
+import { newSchedulerState } from '../scheduler/state';
+import { newControllerManagerState } from '../controllers/state';
+import { newKubeletState } from '../kubelet/state';
+import { newRuntimeState } from '../node/runtime-state';
+import { newCniState } from '../node/cni-state';
+import { newCsiState } from '../node/csi-state';
+import { newKubeProxyState } from '../node/proxy-state';
+import { newDecisionLog } from '../scheduler/decisions';
+import { DEFAULT_TIMINGS, type ClusterTimings } from '../timings';
+import { schedule } from '../runtime';
+import type { World } from '../world';
+import { topologySpec, type MachineSpec, type TopologyName } from './topology';
+
+export interface WorldOptions {
+  seed: number;
+  topology: TopologyName;
+  workers?: number;
+  traceLimit?: number;
+  timings?: Partial<ClusterTimings>;
+}
+
+/** The node a component id belongs to: `kubelet/node-2` → `node-2`. */
+export function machineOf(id: ComponentId): string | undefined {
+  const i = id.indexOf('/');
+  return i < 0 ? undefined : id.slice(i + 1);
+}
+
+export const WORKSTATION = nodeName('workstation');
+
+export function createWorld(opts: WorldOptions): World {
+  const spec = topologySpec(opts.topology, opts.workers ?? 3);
+  const rng = seedRng(opts.seed);
+  const w: World = {
+    seed: opts.seed,
+    topology: opts.topology,
+    now: 0 as SimMillis,
+    queueSeq: 0,
+    rng,
+    queue: [],
+    etcd: newEtcdState([]),
+    watches: new Map(),
+    watchIndex: new Map(),
+    nextWatchId: 1,
+    nextRequestId: 1,
+    components: new Map(),
+    machines: spec.machines.map((m) => nodeName(m.name)),
+    machineSpecs: new Map(spec.machines.map((m) => [m.name, m])),
+    trace: newTraceLog(opts.traceLimit ?? 250_000),
+    traceMuted: false,
+    decisions: newDecisionLog(),
+    changes: { objects: new Map(), components: new Set() },
+    diffVersion: 0,
+    timings: { ...DEFAULT_TIMINGS, ...opts.timings },
+    bootedAt: 0 as SimMillis,
+    eventIndex: new Map(),
+    faults: new Map(),
+  };
+  const add = (c: ComponentState, startAt: number): void => {
+    w.components.set(c.id, c);
+    schedule(w, startAt, c.id, { type: 'start' });
+  };
+  add({ id: componentId('kubectl'), kind: 'kubectl', host: WORKSTATION, running: false, epoch: 0 }, 0);
+  const cps = spec.machines.filter((m) => m.controlPlane);
+  for (const m of cps) {
+    const host = nodeName(m.name);
+    const etcdId = componentId(`etcd${m.instanceSuffix}`);
+    w.etcd.members.push({ name: etcdId, memberId: uuidV4(rng).replace(/-/g, '').slice(0, 16) });
+    add({ id: etcdId, kind: 'etcd', host, running: false, epoch: 0, clientURL: `https://${m.ip}:2379` }, 0);
+    add({ id: componentId(`kube-apiserver${m.instanceSuffix}`), kind: 'kube-apiserver', host, running: false, epoch: 0, address: `${m.ip}:6443`, requestsServed: 0 }, 400);
+  }
+  w.etcd.leader = w.etcd.members[0]?.name;
+  for (const m of cps) {
+    const host = nodeName(m.name);
+    add(newControllerManagerState(componentId(`kube-controller-manager${m.instanceSuffix}`), host, `${m.name}_${uuidV4(rng)}`), 1500 + cps.indexOf(m) * 300);
+    add(newSchedulerState(componentId(`kube-scheduler${m.instanceSuffix}`), host, `${m.name}_${uuidV4(rng)}`), 1600 + cps.indexOf(m) * 300);
+  }
+  add(newCsiState(componentId('csi'), nodeName(cps[0]!.name)), 2500);
+  spec.machines.forEach((m, i) => addNodeAgents(w, m, add, 2000 + i * 137));
+  return w;
+}
+
+function addNodeAgents(w: World, m: MachineSpec, add: (c: ComponentState, at: number) => void, at: number): void {
+  const host: NodeName = nodeName(m.name);
+  add(newRuntimeState(componentId(`container-runtime/${m.name}`), host), at);
+  add(newCniState(componentId(`cni/${m.name}`), host), at + 10);
+  add(newKubeletState(componentId(`kubelet/${m.name}`), host), at + 50);
+  add(newKubeProxyState(componentId(`kube-proxy/${m.name}`), host), at + 900);
+  void w;
+}

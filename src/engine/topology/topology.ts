@@ -1,0 +1,67 @@
+/**
+ * Cluster shapes. `basic` is a kubeadm-style cluster: one control-plane node (tainted
+ * NoSchedule) running kube-apiserver, etcd, kube-scheduler and kube-controller-manager, and
+ * three workers. `ha` has three control-plane nodes, each with its own instance of all four,
+ * and the apiservers behind a load balancer.
+ */
+import type { ResourceList } from '../api/types';
+
+export type TopologyName = 'basic' | 'ha';
+
+export const TOPOLOGIES: readonly TopologyName[] = ['basic', 'ha'];
+
+export interface MachineSpec {
+  name: string;
+  ip: string;
+  controlPlane: boolean;
+  capacity: ResourceList;
+  allocatable: ResourceList;
+  /** Suffix for this machine's control-plane instances (`-1`), '' in a single control plane. */
+  instanceSuffix: string;
+}
+
+const WORKER_CAPACITY: ResourceList = { cpu: '4', memory: '8141880Ki', pods: '110', 'ephemeral-storage': '61202244Ki', 'hugepages-2Mi': '0' };
+const WORKER_ALLOCATABLE: ResourceList = { cpu: '4', memory: '8039480Ki', pods: '110', 'ephemeral-storage': '56403987978', 'hugepages-2Mi': '0' };
+const CP_CAPACITY: ResourceList = { cpu: '2', memory: '4015080Ki', pods: '110', 'ephemeral-storage': '61202244Ki', 'hugepages-2Mi': '0' };
+const CP_ALLOCATABLE: ResourceList = { cpu: '2', memory: '3912680Ki', pods: '110', 'ephemeral-storage': '56403987978', 'hugepages-2Mi': '0' };
+
+function worker(name: string, ip: string): MachineSpec {
+  return { name, ip, controlPlane: false, capacity: { ...WORKER_CAPACITY }, allocatable: { ...WORKER_ALLOCATABLE }, instanceSuffix: '' };
+}
+
+export interface TopologySpec {
+  name: TopologyName;
+  machines: MachineSpec[];
+}
+
+export function topologySpec(name: TopologyName, workers = 3): TopologySpec {
+  const workerNames = Array.from({ length: workers }, (_, i) => `node-${i + 1}`);
+  if (name === 'basic') {
+    return {
+      name,
+      machines: [
+        { name: 'control-plane', ip: '10.0.0.10', controlPlane: true, capacity: { ...CP_CAPACITY }, allocatable: { ...CP_ALLOCATABLE }, instanceSuffix: '' },
+        ...workerNames.map((n, i) => worker(n, ipFor(11 + i))),
+      ],
+    };
+  }
+  return {
+    name,
+    machines: [
+      ...[1, 2, 3].map((i) => ({
+        name: `control-plane-${i}`,
+        ip: `10.0.0.${9 + i}`,
+        controlPlane: true,
+        capacity: { ...CP_CAPACITY },
+        allocatable: { ...CP_ALLOCATABLE },
+        instanceSuffix: `-${i}`,
+      })),
+      ...workerNames.map((n, i) => worker(n, ipFor(21 + i))),
+    ],
+  };
+}
+
+/** Worker IPs continue past 10.0.0.255 into 10.0.1.x for large benchmark clusters. */
+function ipFor(n: number): string {
+  return `10.0.${Math.floor(n / 256)}.${n % 256}`;
+}
