@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { goDuration, humanDuration, parseDuration, parseTimestamp, rfc1123z, rfc3339 } from './time';
+import type { SimMillis } from './ids';
+
+describe('humanDuration (apimachinery duration.HumanDuration)', () => {
+  it.each([
+    [5_000, '5s'],
+    [119_000, '119s'],
+    [120_000, '2m'],
+    [130_000, '2m10s'],
+    [599_000, '9m59s'],
+    [3_600_000, '60m'],
+    [179 * 60_000, '179m'],
+    [3 * 3_600_000, '3h'],
+    [(3 * 60 + 20) * 60_000, '3h20m'],
+    [24 * 3_600_000, '24h'],
+    [50 * 3_600_000, '2d2h'],
+    [10 * 24 * 3_600_000, '10d'],
+    [-500, '0s'],
+    [-2000, '<invalid>'],
+  ])('%d ms prints %s', (ms, want) => {
+    expect(humanDuration(ms)).toBe(want);
+  });
+});
+
+describe('timestamps', () => {
+  it('renders the epoch in RFC 3339 and RFC 1123Z', () => {
+    expect(rfc3339(0 as SimMillis)).toBe('2025-09-01T09:00:00Z');
+    expect(rfc1123z(0 as SimMillis)).toBe('Mon, 01 Sep 2025 09:00:00 +0000');
+    expect(rfc3339((86_400_000 * 31 + 61_000) as SimMillis)).toBe('2025-10-02T09:01:01Z');
+  });
+  it('parses what it renders', () => {
+    const t = 123_456_000 as SimMillis;
+    expect(parseTimestamp(rfc3339(t))).toBe(t);
+  });
+});
+
+describe('durations', () => {
+  it('formats like Go', () => {
+    expect(goDuration(806)).toBe('806ms');
+    expect(goDuration(1462)).toBe('1.462s');
+    expect(goDuration(90_000)).toBe('1m30s');
+  });
+  it('parses kubectl durations', () => {
+    expect(parseDuration('30s')).toBe(30_000);
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+    expect(parseDuration('250ms')).toBe(250);
+    expect(parseDuration('5')).toBe(5_000);
+    expect(parseDuration('abc')).toBeUndefined();
+  });
+});
