@@ -32,13 +32,16 @@ import { strictDecode, validateObject } from './validation';
 import { mergePatch } from './patch';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
+import { readContainerLogs, type LogOptions } from '../node/logs';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
 export interface ApiRequest {
   verb: Verb;
   resource: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log';
+  /** For `pods/log`. */
+  logOptions?: LogOptions;
   namespace?: string;
   name?: string;
   body?: KObject;
@@ -53,7 +56,7 @@ export interface ApiRequest {
 }
 
 export type ApiResponse =
-  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[] }
+  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string }
   | { ok: false; error: StatusError | NetworkError };
 
 /** Finds the kube-apiserver instance a component's requests reach. */
@@ -162,6 +165,12 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const ns = info.namespaced ? req.namespace : undefined;
   switch (req.verb) {
     case 'get': {
+      if (req.subresource === 'log') {
+        // kube-apiserver proxies to the kubelet of the Pod's node, which reads the runtime's log.
+        const logs = readContainerLogs(w, ns ?? 'default', req.name ?? '', req.logOptions ?? {});
+        if (!logs.ok) return fail({ code: logs.code, reason: logs.reason, message: logs.message });
+        return respond({ ok: true, code: 200, text: logs.text, resourceVersion: '' });
+      }
       const obj = storedObject(w, info.resource, ns, req.name ?? '');
       if (!obj) return fail(notFound(info, req.name ?? ''));
       return respond({ ok: true, code: 200, object: obj, resourceVersion: obj.metadata.resourceVersion ?? '' });
