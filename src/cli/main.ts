@@ -1,0 +1,71 @@
+/**
+ * `npm run sim -- [--seed N] [--topology basic|ha] <script|->`: the headless runner.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { TOPOLOGIES, type TopologyName } from '../engine/topology/topology';
+import { diskFiles } from './fs-source';
+import { runTranscript } from './transcript';
+
+const USAGE = `Usage: reconcile [--seed N] [--topology ${TOPOLOGIES.join('|')}] <script|->
+
+Runs a script of kubectl commands and sim directives against a fresh simulated cluster and
+prints the transcript. '#' starts a comment; relative paths resolve against the script's folder.
+`;
+
+interface Args {
+  seed: number;
+  topology: TopologyName;
+  script: string;
+}
+
+function parseArgs(argv: string[]): Args | string {
+  let seed = 1;
+  let topology: TopologyName = 'basic';
+  let script: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]);
+    if (a === '--help' || a === '-h') return USAGE;
+    if (a === '--seed' || a.startsWith('--seed=')) {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0) return `error: --seed needs a whole number\n\n${USAGE}`;
+      seed = n;
+    } else if (a === '--topology' || a.startsWith('--topology=')) {
+      const t = value();
+      if (!TOPOLOGIES.includes(t as TopologyName)) return `error: unknown topology "${t}"\n\n${USAGE}`;
+      topology = t as TopologyName;
+    } else if (a.startsWith('-') && a !== '-') return `error: unknown flag: ${a}\n\n${USAGE}`;
+    else if (script === undefined) script = a;
+    else return `error: only one script can be run at a time\n\n${USAGE}`;
+  }
+  if (script === undefined) return `error: a script path (or - for stdin) is required\n\n${USAGE}`;
+  return { seed, topology, script };
+}
+
+function main(): number {
+  const args = parseArgs(process.argv.slice(2));
+  if (typeof args === 'string') {
+    const isHelp = args === USAGE;
+    (isHelp ? process.stdout : process.stderr).write(args);
+    return isHelp ? 0 : 2;
+  }
+  let source: string;
+  let base: string;
+  try {
+    source = args.script === '-' ? readFileSync(0, 'utf8') : readFileSync(args.script, 'utf8');
+    base = args.script === '-' ? process.cwd() : dirname(resolve(args.script));
+  } catch (e) {
+    process.stderr.write(`error: cannot read script "${args.script}": ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const out = runTranscript(source, { seed: args.seed, topology: args.topology, fileSource: diskFiles(base) }, args.script === '-' ? 'stdin' : args.script);
+  if (!out.ok) {
+    process.stderr.write(out.error + '\n');
+    return 2;
+  }
+  process.stdout.write(out.text);
+  return 0;
+}
+
+process.exitCode = main();

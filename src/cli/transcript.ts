@@ -1,0 +1,24 @@
+/**
+ * Runs a script on a fresh session and renders the transcript: every command as `$ <line>`
+ * followed by exactly what it printed, stdout and stderr interleaved in order. Same seed and
+ * script ⇒ byte-identical transcript.
+ */
+import { parseScript } from '../kubectl/script';
+import { Session, type SessionOptions } from '../kubectl/session';
+
+export type TranscriptOutcome = { ok: true; text: string; failures: number } | { ok: false; error: string };
+
+export function runTranscript(source: string, opts: SessionOptions, scriptName = 'script'): TranscriptOutcome {
+  const parsed = parseScript(source);
+  if (!parsed.ok) return { ok: false, error: `${scriptName}:${parsed.line}: ${parsed.message}` };
+  const session = new Session(opts);
+  let text = '';
+  let failures = 0;
+  for (const cmd of parsed.commands) {
+    text += cmd.echo.split('\n').map((l, i) => (i === 0 ? `$ ${l}` : l)).join('\n') + '\n';
+    const res = session.run(cmd.text, cmd.stdin);
+    if (res.exitCode !== 0) failures++;
+    for (const chunk of res.output) text += chunk.text;
+  }
+  return { ok: true, text, failures };
+}

@@ -1,0 +1,116 @@
+/**
+ * Splits a script (or a pasted block) into command lines the way a shell reader would:
+ * `#` comments, blank lines, `\` continuations, heredocs (`<<EOF`, `<<'EOF'`, `<<-EOF`) feeding a
+ * command's stdin, and the common `cat <<EOF | kubectl apply -f -` form.
+ */
+export interface ScriptCommand {
+  /** 1-based line number where the command starts. */
+  line: number;
+  /** The command as it should be run (heredoc operator removed). */
+  text: string;
+  /** The command exactly as written, heredoc body and terminator included (for transcripts). */
+  echo: string;
+  stdin?: string;
+}
+
+export type ParseOutcome = { ok: true; commands: ScriptCommand[] } | { ok: false; line: number; message: string };
+
+const HEREDOC = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/;
+
+/** Strips a trailing `# comment` that is outside quotes. */
+function stripComment(s: string): string {
+  let q: string | undefined;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (q) {
+      if (c === q) q = undefined;
+      else if (c === '\\' && q === '"') i++;
+    } else if (c === "'" || c === '"') q = c;
+    else if (c === '\\') i++;
+    else if (c === '#' && (i === 0 || /\s/.test(s[i - 1]!))) return s.slice(0, i).trimEnd();
+  }
+  return s;
+}
+
+export function parseScript(source: string): ParseOutcome {
+  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  const commands: ScriptCommand[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const start = i;
+    let raw = lines[i]!;
+    let echo = raw;
+    if (raw.trim() === '' || raw.trim().startsWith('#')) continue;
+    while (/(^|[^\\])(\\\\)*\\$/.test(raw) && i + 1 < lines.length) {
+      i++;
+      raw = raw.slice(0, -1) + ' ' + lines[i]!.trimStart();
+      echo += '\n' + lines[i]!;
+    }
+    let text = stripComment(raw).trim();
+    const cmd: ScriptCommand = { line: start + 1, text, echo };
+    const m = text.match(HEREDOC);
+    if (m) {
+      const [op, dash, , word] = m;
+      const body: string[] = [];
+      let closed = false;
+      while (++i < lines.length) {
+        const l = lines[i]!;
+        echo += '\n' + l;
+        if ((dash ? l.replace(/^\t+/, '') : l) === word) {
+          closed = true;
+          break;
+        }
+        body.push(dash ? l.replace(/^\t+/, '') : l);
+      }
+      if (!closed) return { ok: false, line: start + 1, message: `here-document at line ${start + 1} delimited by end-of-file (wanted \`${word}')` };
+      text = text.replace(op, '').replace(/\s+/g, ' ').trim();
+      // `cat <<EOF | kubectl ...` pipes the document into the kubectl command.
+      const pipe = text.match(/^cat\s*\|\s*(.*)$/);
+      if (pipe) text = pipe[1]!;
+      cmd.text = text;
+      cmd.echo = echo;
+      cmd.stdin = body.length ? body.join('\n') + '\n' : '';
+    }
+    commands.push(cmd);
+  }
+  return { ok: true, commands };
+}
+
+export type TokenizeOutcome = { ok: true; argv: string[] } | { ok: false; message: string };
+
+/** POSIX-shell word splitting with single quotes, double quotes and backslash escapes. */
+export function tokenize(text: string): TokenizeOutcome {
+  const argv: string[] = [];
+  let cur = '';
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end < 0) return { ok: false, message: 'unexpected EOF while looking for matching `\'\'' };
+      cur += text.slice(i + 1, end);
+      i = end;
+      inWord = true;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < text.length && text[j] !== '"'; j++) {
+        if (text[j] === '\\' && j + 1 < text.length && '"\\$`'.includes(text[j + 1]!)) j++;
+        cur += text[j];
+      }
+      if (j >= text.length) return { ok: false, message: 'unexpected EOF while looking for matching `"\'' };
+      i = j;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < text.length) {
+      cur += text[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) argv.push(cur);
+      cur = '';
+      inWord = false;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (inWord) argv.push(cur);
+  return { ok: true, argv };
+}

@@ -1,0 +1,98 @@
+/**
+ * A terminal session on one simulated cluster: the single command language shared by the CLI
+ * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
+ * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
+ */
+import { Simulation } from '../engine/simulation';
+import type { TopologyName } from '../engine/topology/topology';
+import { runKubectl } from './index';
+import { tokenize } from './script';
+import { runSim } from './sim/index';
+import type { CommandResult, FileSource } from './types';
+
+export interface SessionOptions {
+  seed?: number;
+  topology?: TopologyName;
+  /** Virtual files by path, for `kubectl apply -f <path>`. */
+  files?: Record<string, string>;
+  /** A real filesystem (the CLI), consulted after `files`. */
+  fileSource?: FileSource;
+}
+
+export interface LoggedCommand {
+  line: string;
+  stdin?: string;
+}
+
+function mapSource(files: Record<string, string>, fallback?: FileSource): FileSource {
+  const norm = (p: string): string => p.replace(/^\.\//, '').replace(/\/+$/, '');
+  return {
+    readFile: (p) => files[norm(p)] ?? fallback?.readFile(p),
+    listDir: (p) => {
+      const dir = norm(p);
+      const inside = Object.keys(files).filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
+      return inside.length ? inside.sort() : fallback?.listDir(p);
+    },
+  };
+}
+
+export function ok(stdout = ''): CommandResult {
+  return { output: stdout ? [{ stream: 'stdout', text: stdout }] : [], exitCode: 0 };
+}
+
+export function fail(stderr: string, exitCode = 1): CommandResult {
+  return { output: [{ stream: 'stderr', text: stderr.endsWith('\n') ? stderr : stderr + '\n' }], exitCode };
+}
+
+export class Session {
+  sim: Simulation;
+  seed: number;
+  topology: TopologyName;
+  readonly files: FileSource;
+  /** Every command run, in order: replaying it on a fresh session reproduces the same world. */
+  readonly log: LoggedCommand[] = [];
+  /** Last trace seq printed by `sim trace` without --last. */
+  traceCursor: number;
+
+  constructor(opts: SessionOptions = {}) {
+    this.seed = opts.seed ?? 1;
+    this.topology = opts.topology ?? 'basic';
+    this.sim = new Simulation({ seed: this.seed, topology: this.topology });
+    this.files = mapSource(opts.files ?? {}, opts.fileSource);
+    this.traceCursor = this.sim.world.trace.nextSeq - 1;
+  }
+
+  /** Replaces the cluster with a fresh one (new topology or seed). */
+  rebuild(topology: TopologyName, seed = this.seed): void {
+    this.topology = topology;
+    this.seed = seed;
+    this.sim = new Simulation({ seed, topology });
+    this.traceCursor = this.sim.world.trace.nextSeq - 1;
+  }
+
+  run(line: string, stdin?: string): CommandResult {
+    this.log.push(stdin === undefined ? { line } : { line, stdin });
+    const tok = tokenize(line.trim());
+    if (!tok.ok) return fail(`error: ${tok.message}`, 2);
+    const [cmd, ...rest] = tok.argv;
+    if (cmd === undefined) return ok();
+    try {
+      switch (cmd) {
+        case 'kubectl':
+        case 'k': {
+          const ctx = stdin === undefined ? { sim: this.sim, files: this.files } : { sim: this.sim, files: this.files, stdin };
+          return runKubectl(ctx, rest);
+        }
+        case 'sim':
+          return runSim(this, rest);
+        case 'sleep':
+          return runSim(this, ['advance', ...rest]);
+        default:
+          return fail(`${cmd}: command not found (this terminal runs kubectl and sim commands; try "kubectl help" or "sim help")`, 127);
+      }
+    } catch (e) {
+      // A bug in the simulation must never take the session down with it.
+      return fail(`error: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}

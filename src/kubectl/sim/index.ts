@@ -1,0 +1,43 @@
+/**
+ * `sim` directives: what a kubectl user cannot express — moving simulated time, reading the
+ * trace, component health, topology. Lessons and scripts use the same lines a student types.
+ */
+import type { Session } from '../session';
+import { fail, ok } from '../session';
+import type { CommandResult } from '../types';
+import { simAdvance } from './advance';
+import { simStatus } from './status';
+import { simTrace } from './trace';
+import { simTopology } from './topology';
+
+export const SIM_HELP = `sim directives:
+  sim advance <duration>          let simulated time pass (e.g. 30s, 5m, 1h30m)
+  sim trace [--last N] [--all] [--kind K] [--object KIND/NAME]
+                                  print the messages between components
+  sim status                      every component, where it runs and its health
+  sim topology basic|ha           rebuild the cluster with another shape
+  sim help                        this list
+`;
+
+export function runSim(session: Session, argv: string[]): CommandResult {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'advance':
+    case 'wait':
+      return simAdvance(session, rest);
+    case 'trace':
+      return simTrace(session, rest);
+    case 'status':
+      return simStatus(session, rest);
+    case 'topology':
+      return simTopology(session, rest);
+    case 'help':
+    case '--help':
+    case '-h':
+      return ok(SIM_HELP);
+    case undefined:
+      return fail(`error: a sim directive is required\n${SIM_HELP}`);
+    default:
+      return fail(`error: unknown sim directive "${sub}"\n${SIM_HELP}`);
+  }
+}

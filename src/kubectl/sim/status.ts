@@ -1,0 +1,50 @@
+import type { ComponentState } from '../../engine/components';
+import type { Session } from '../session';
+import { fail, ok } from '../session';
+import type { CommandResult } from '../types';
+import { renderTable } from './table';
+
+function details(s: Session, c: ComponentState): string {
+  const w = s.sim.world;
+  switch (c.kind) {
+    case 'etcd':
+      return w.etcd.leader === c.id ? `raft leader (term ${w.etcd.term}), revision ${w.etcd.revision}` : `follower (term ${w.etcd.term})`;
+    case 'kube-apiserver':
+      return `${c.address}, ${c.requestsServed} requests served`;
+    case 'kube-controller-manager': {
+      const depth = Object.values(c.queues).reduce((n, q) => n + q.queue.length, 0);
+      return c.leader.isLeader ? `leader of kube-system/kube-controller-manager, ${depth} queued` : 'standby (not leader)';
+    }
+    case 'kube-scheduler':
+      return c.leader.isLeader ? 'leader of kube-system/kube-scheduler' : 'standby (not leader)';
+    case 'kubelet': {
+      const node = w.etcd.kv.get('nodes')?.get(`nodes/${c.host}`);
+      const ready = (node?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions?.find((x) => x.type === 'Ready')?.status;
+      let pods = 0;
+      for (const p of w.etcd.kv.get('pods')?.values() ?? []) if ((p.spec as { nodeName?: string }).nodeName === c.host) pods++;
+      return `node ${ready === 'True' ? 'Ready' : 'NotReady'}, ${pods} pods bound`;
+    }
+    case 'kubectl':
+      return 'the student\'s client';
+    case 'container-runtime':
+      return 'containerd (CRI)';
+    case 'cni':
+      return 'pod network plugin';
+    case 'csi':
+      return 'hostpath.csi.k8s.io driver';
+    case 'kube-proxy':
+      return 'Service rules';
+    default: {
+      const never: never = c;
+      return String(never);
+    }
+  }
+}
+
+export function simStatus(session: Session, argv: string[]): CommandResult {
+  if (argv.length) return fail(`error: unknown argument "${argv[0]}"\nSee 'sim help' for usage.`);
+  const rows = [...session.sim.world.components.values()]
+    .filter((c) => c.kind !== 'kubectl')
+    .map((c) => [c.id, c.host, c.running ? 'Running' : 'Stopped', details(session, c)]);
+  return ok(renderTable(['COMPONENT', 'NODE', 'STATUS', 'DETAILS'], rows));
+}

@@ -1,0 +1,44 @@
+import type { TraceKind, TraceRecord } from '../../engine/core/trace';
+import type { Session } from '../session';
+import { fail, ok } from '../session';
+import type { CommandResult } from '../types';
+
+/** `T+<seconds since boot>s <from> -> <to>: <summary>` */
+export function traceLine(r: TraceRecord, bootedAt: number): string {
+  return `T+${((r.at - bootedAt) / 1000).toFixed(3)}s ${r.from} -> ${r.to}: ${r.summary}`;
+}
+
+/**
+ * Without --last or --all, prints what happened since the previous `sim trace`, so a script can
+ * alternate commands and traces. Background chatter (Events, Lease renewals) is left out unless
+ * asked for with --kind.
+ */
+export function simTrace(session: Session, argv: string[]): CommandResult {
+  let last: number | undefined;
+  let all = false;
+  const kinds: TraceKind[] = [];
+  let object: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]);
+    if (a === '--all') all = true;
+    else if (a === '--last' || a.startsWith('--last=')) {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n <= 0) return fail('error: --last needs a positive whole number');
+      last = n;
+    } else if (a === '--kind' || a.startsWith('--kind=')) kinds.push(...(value() ?? '').split(',').filter(Boolean) as TraceKind[]);
+    else if (a === '--object' || a.startsWith('--object=')) object = value()?.toLowerCase();
+    else return fail(`error: unknown flag: ${a}\nSee 'sim help' for usage.`);
+  }
+  const sim = session.sim;
+  const boot = sim.world.bootedAt;
+  let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(session.traceCursor);
+  recs = kinds.length ? recs.filter((r) => kinds.includes(r.kind)) : recs.filter((r) => r.kind !== 'event' && r.kind !== 'lease');
+  if (object) {
+    const [k, n] = object.includes('/') ? object.split('/') : [undefined, object];
+    recs = recs.filter((r) => r.object && r.object.name === n && (k === undefined || r.object.kind.toLowerCase() === k));
+  }
+  if (last !== undefined) recs = recs.slice(-last);
+  if (!all && last === undefined) session.traceCursor = sim.world.trace.nextSeq - 1;
+  return ok(recs.map((r) => traceLine(r, boot) + '\n').join(''));
+}
