@@ -42,7 +42,7 @@ export function parseScript(source: string): ParseOutcome {
     if (raw.trim() === '' || raw.trim().startsWith('#')) continue;
     while (/(^|[^\\])(\\\\)*\\$/.test(raw) && i + 1 < lines.length) {
       i++;
-      raw = raw.slice(0, -1) + ' ' + lines[i]!.trimStart();
+      raw = raw.slice(0, -1).trimEnd() + ' ' + lines[i]!.trimStart();
       echo += '\n' + lines[i]!;
     }
     let text = stripComment(raw).trim();
