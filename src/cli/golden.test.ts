@@ -1,0 +1,33 @@
+/**
+ * Golden transcripts: every script in examples/ run headless on seed 1 must print exactly its
+ * recorded transcript. Regenerate after an intended change with `UPDATE_GOLDEN=1 npx vitest run
+ * src/cli/golden.test.ts` and review the diff like code.
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diskFiles } from './fs-source';
+import { runTranscript } from './transcript';
+
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+const GOLDEN = join(EXAMPLES, 'transcripts');
+const scripts = readdirSync(EXAMPLES).filter((f) => f.endsWith('.sh')).sort();
+
+function transcript(script: string): string {
+  const out = runTranscript(readFileSync(join(EXAMPLES, script), 'utf8'), { seed: 1, fileSource: diskFiles(EXAMPLES) }, script);
+  if (!out.ok) throw new Error(out.error);
+  return out.text;
+}
+
+describe('golden transcripts', () => {
+  it.each(scripts)('%s matches its recorded transcript', (script) => {
+    const text = transcript(script);
+    const file = join(GOLDEN, script.replace(/\.sh$/, '.txt'));
+    if (process.env['UPDATE_GOLDEN'] === '1') {
+      mkdirSync(GOLDEN, { recursive: true });
+      writeFileSync(file, text);
+    }
+    if (!existsSync(file)) throw new Error(`no golden transcript for ${script}: run with UPDATE_GOLDEN=1 and review it`);
+    expect(text).toBe(readFileSync(file, 'utf8'));
+  });
+});
