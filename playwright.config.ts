@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the BUILT app (the CSP and the worker bundle are only real there).
+ * `npm run test:e2e` (scripts/e2e.mjs) serves dist/ on a free port and sets RECONCILE_BASE_URL;
+ * run directly (`npx playwright test`), this config starts `vite preview` itself on 4173.
+ * Browsers cannot be downloaded here: Playwright drives Debian's Chromium (CHROMIUM_PATH).
+ */
+const external = process.env.RECONCILE_BASE_URL;
+const baseURL = external ?? 'http://127.0.0.1:4173';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  timeout: 30_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/reports/e2e.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'en-US',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  ...(external
+    ? {}
+    : {
+        webServer: {
+          command: 'npx vite preview --host 127.0.0.1 --strictPort --port 4173',
+          url: baseURL,
+          reuseExistingServer: !process.env.CI,
+        },
+      }),
+});

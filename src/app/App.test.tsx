@@ -1,0 +1,55 @@
+/**
+ * Renders the whole page to static HTML (no DOM needed) from a store fed by a real snapshot of
+ * the simulation host, in both languages.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { FromWorker } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/messages';
+import { BridgeContext, type BridgeApi } from '../ui/bridge/react';
+import { createLocaleStore } from '../ui/i18n/locale';
+import { LocaleContext } from '../ui/i18n/react';
+import { applySnapshot } from '../ui/store/cluster';
+import { initialConnectionState } from '../ui/store/connection';
+import { AppStoreContext } from '../ui/store/react';
+import { createAppStore } from '../ui/store/store';
+import { createSimHost } from '../worker/host';
+import { App } from './App';
+
+function render(languages: string[]): string {
+  const messages: FromWorker[] = [];
+  createSimHost((m) => messages.push(m)).handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
+  const snap = messages.find((m) => m.type === 'snapshot');
+  if (snap?.type !== 'snapshot') throw new Error('no snapshot');
+  const store = createAppStore({ cluster: applySnapshot(snap), connection: { ...initialConnectionState, status: 'ready', epochMs: 1756717200000 } });
+  const inert: BridgeApi = { run: () => 0, setRunning: () => {}, setSpeed: () => {}, reset: () => {} };
+  return renderToStaticMarkup(
+    <AppStoreContext.Provider value={store}>
+      <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
+        <BridgeContext.Provider value={inert}>
+          <App files={['go-api.yaml']} />
+        </BridgeContext.Provider>
+      </LocaleContext.Provider>
+    </AppStoreContext.Provider>,
+  );
+}
+
+describe('App', () => {
+  it('renders the header, clock, lists and prompt in English', () => {
+    const html = render(['en-US']);
+    expect(html).toContain('<h1>Reconcile</h1>');
+    expect(html).toContain('Simulated time');
+    expect(html).toContain('2025-09-01');
+    expect(html).toContain('>Nodes</h2>');
+    expect(html).toContain('Command line');
+    expect(html).toContain('Files you can apply: go-api.yaml');
+  });
+
+  it('renders every label in Chinese for a Chinese browser', () => {
+    const html = render(['zh-CN']);
+    expect(html).toContain('模拟时间');
+    expect(html).toContain('终端');
+    expect(html).toContain('命令行');
+    expect(html).not.toContain('Command line');
+  });
+});

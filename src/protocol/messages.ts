@@ -1,0 +1,167 @@
+/**
+ * The only contract between the main thread (src/ui) and the simulation worker (src/worker).
+ * Types plus tiny guards; it imports engine and kubectl *types* only, so the UI bundle never
+ * pulls in engine code by depending on it.
+ *
+ * Invariants:
+ * - Every message from the worker carries the `epoch` the bridge gave it in `init`. A restarted
+ *   worker gets a new epoch, so late messages from a dead one are recognisable and dropped.
+ * - Requests after `init` carry a bridge-assigned `id`, increasing within an epoch. The worker
+ *   handles them strictly in order and ends the work for each one with exactly one `diff` or
+ *   `snapshot` whose `ack` is that id. The bridge's replay log is therefore exact: everything up to
+ *   the last `ack` happened, nothing after it did.
+ * - `diff` messages are versioned: `from` must equal the version the receiver holds. On a gap the
+ *   receiver asks for a `snapshot` (boardgame.io's patch/update pattern).
+ */
+import type { KObject } from '../engine/api/types';
+import type { ComponentKind } from '../engine/components';
+import type { TraceRecord } from '../engine/core/trace';
+import type { TopologyName } from '../engine/topology/topology';
+import type { OutputChunk } from '../kubectl/types';
+
+export type { OutputChunk };
+
+export const PROTOCOL_VERSION = 1;
+
+export type Topology = TopologyName;
+
+/** One input that changed the simulation, in order; replaying the log on a fresh worker rebuilds the same world. */
+export type LogEntry = { type: 'command'; line: string; stdin?: string } | { type: 'advance'; ms: number };
+
+/** A stored object with its storage key (`pods/default/web-7c9f`), the identity `removed` refers to. */
+export interface KeyedObject {
+  key: string;
+  object: KObject;
+}
+
+/** What the UI needs to know about a simulated process; details are fetched on demand later. */
+export interface ComponentSummary {
+  id: string;
+  kind: ComponentKind;
+  host: string;
+  running: boolean;
+}
+
+// ---- main thread → worker ----
+
+export interface InitMessage {
+  type: 'init';
+  protocol: number;
+  epoch: number;
+  seed: number;
+  topology: Topology;
+  /** Virtual files for `kubectl apply -f <path>`. */
+  files?: Record<string, string>;
+  /** Inputs to replay before reporting `ready` (crash recovery, shared links). */
+  commandLog?: LogEntry[];
+}
+
+export interface CommandMessage {
+  type: 'command';
+  id: number;
+  line: string;
+  stdin?: string;
+}
+
+/** Moves simulated time forward; only the main thread knows the wall clock and the speed. */
+export interface AdvanceMessage {
+  type: 'advance';
+  id: number;
+  ms: number;
+}
+
+/** Asks for a full `snapshot` (after a version gap). */
+export interface SnapshotRequest {
+  type: 'requestSnapshot';
+  id: number;
+}
+
+export type ToWorker = InitMessage | CommandMessage | AdvanceMessage | SnapshotRequest;
+export type ToWorkerRequest = Exclude<ToWorker, InitMessage>;
+
+// ---- worker → main thread ----
+
+export interface ReadyMessage {
+  type: 'ready';
+  protocol: number;
+  epoch: number;
+  seed: number;
+  topology: Topology;
+  /** Unix ms of simulated time 0, for rendering the simulated wall clock. */
+  epochMs: number;
+  /** How many `commandLog` entries were replayed. */
+  replayed: number;
+}
+
+export interface DiffMessage {
+  type: 'diff';
+  epoch: number;
+  /** The request this diff completes. */
+  ack: number;
+  from: number;
+  to: number;
+  now: number;
+  added: KeyedObject[];
+  updated: KeyedObject[];
+  /** Storage keys of removed objects. */
+  removed: string[];
+  components: ComponentSummary[];
+  trace: TraceRecord[];
+}
+
+/** The whole visible state; replaces whatever the receiver holds. */
+export interface SnapshotMessage {
+  type: 'snapshot';
+  epoch: number;
+  ack?: number;
+  version: number;
+  now: number;
+  topology: Topology;
+  objects: KeyedObject[];
+  components: ComponentSummary[];
+}
+
+export interface CommandResultMessage {
+  type: 'commandResult';
+  epoch: number;
+  id: number;
+  output: OutputChunk[];
+  exitCode: number;
+}
+
+/**
+ * Something went wrong inside the worker. `fatal` means the simulation may be inconsistent and
+ * the worker must be replaced; `id` names the request that caused it.
+ */
+export interface ErrorMessage {
+  type: 'error';
+  epoch: number;
+  id?: number;
+  message: string;
+  fatal: boolean;
+}
+
+export type FromWorker = ReadyMessage | DiffMessage | SnapshotMessage | CommandResultMessage | ErrorMessage;
+
+// ---- guards ----
+
+const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorker['type']>(['ready', 'diff', 'snapshot', 'commandResult', 'error']);
+const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorker['type']>(['init', 'command', 'advance', 'requestSnapshot']);
+
+function hasType(data: unknown): data is { type: string } {
+  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
+}
+
+/** Shallow check at the message boundary: structured clone guarantees the rest of the shape. */
+export function isFromWorker(data: unknown): data is FromWorker {
+  return hasType(data) && FROM_WORKER_TYPES.has(data.type) && typeof (data as { epoch?: unknown }).epoch === 'number';
+}
+
+export function isToWorker(data: unknown): data is ToWorker {
+  return hasType(data) && TO_WORKER_TYPES.has(data.type);
+}
+
+/** For exhaustive switches over the unions above. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected message: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,16 @@
+/**
+ * React access to the bridge: components send commands and control the clock through it, and
+ * read everything else from the store.
+ */
+import { createContext, useContext } from 'react';
+import type { SimBridge } from './bridge';
+
+export type BridgeApi = Pick<SimBridge, 'run' | 'setRunning' | 'setSpeed' | 'reset'>;
+
+export const BridgeContext = createContext<BridgeApi | null>(null);
+
+export function useBridge(): BridgeApi {
+  const b = useContext(BridgeContext);
+  if (!b) throw new Error('useBridge needs a <BridgeContext.Provider>');
+  return b;
+}

@@ -1,0 +1,35 @@
+/**
+ * The health of the simulation worker as the UI should present it. Changed only by the bridge.
+ */
+export type ConnectionStatus = 'starting' | 'ready' | 'restarting' | 'failed';
+
+export type Notice =
+  /** The worker crashed or hung and was replaced; `replayed` inputs restored the cluster. */
+  | { kind: 'recovered'; detail: string; replayed: number }
+  /** Too many crashes in a short time: the bridge stopped retrying. */
+  | { kind: 'failed'; detail: string }
+  /** A non-fatal error reported by the worker. */
+  | { kind: 'error'; detail: string };
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  epoch: number;
+  restarts: number;
+  /** Unix ms of simulated time 0 (from `ready`), to render the simulated wall clock. */
+  epochMs: number | undefined;
+  running: boolean;
+  speed: number;
+  notice: Notice | undefined;
+}
+
+export const SPEEDS = [1, 2, 5, 10, 30] as const;
+
+export const initialConnectionState: ConnectionState = {
+  status: 'starting',
+  epoch: 0,
+  restarts: 0,
+  epochMs: undefined,
+  running: true,
+  speed: 1,
+  notice: undefined,
+};

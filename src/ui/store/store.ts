@@ -1,0 +1,26 @@
+/**
+ * The UI's single store: a vanilla zustand store (no React here) so the bridge can write to it
+ * from outside React and tests can drive it headless. React reads it through ./react.ts.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { initialClusterState, type ClusterState } from './cluster';
+import { initialConnectionState, type ConnectionState } from './connection';
+import { initialTerminalState, type TerminalState } from './terminal';
+
+export interface AppState {
+  cluster: ClusterState;
+  terminal: TerminalState;
+  connection: ConnectionState;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+/** `initial` seeds the store (server-side rendering and tests read the initial state). */
+export function createAppStore(initial: Partial<AppState> = {}): AppStore {
+  return createStore<AppState>()(() => ({
+    cluster: initialClusterState,
+    terminal: initialTerminalState,
+    connection: initialConnectionState,
+    ...initial,
+  }));
+}

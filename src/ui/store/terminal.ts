@@ -1,0 +1,52 @@
+/**
+ * The kubectl prompt's transcript: what was typed and what came back. It is fed by command
+ * results, not by diffs — the cluster view and the transcript are separate facts.
+ */
+import type { CommandResultMessage, OutputChunk } from '../../protocol/messages';
+
+/** Entries beyond this are dropped from the front; the transcript is a view, not the log. */
+export const TERMINAL_LIMIT = 200;
+
+/** `lost`: the worker died before answering; the command was not replayed (it may have caused the crash). */
+export type EntryState = 'running' | 'done' | 'lost';
+
+export interface TerminalEntry {
+  id: number;
+  line: string;
+  output: readonly OutputChunk[];
+  exitCode: number | undefined;
+  state: EntryState;
+}
+
+export interface TerminalState {
+  entries: readonly TerminalEntry[];
+}
+
+export const initialTerminalState: TerminalState = { entries: [] };
+
+export function commandStarted(state: TerminalState, id: number, line: string): TerminalState {
+  const entries = [...state.entries, { id, line, output: [], exitCode: undefined, state: 'running' as const }];
+  return { entries: entries.length > TERMINAL_LIMIT ? entries.slice(entries.length - TERMINAL_LIMIT) : entries };
+}
+
+export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
+  return update(state, (e) => (e.id === msg.id ? { ...e, output: msg.output, exitCode: msg.exitCode, state: 'done' } : e));
+}
+
+export function commandsLost(state: TerminalState, ids: ReadonlySet<number>): TerminalState {
+  return update(state, (e) => (ids.has(e.id) && e.state === 'running' ? { ...e, state: 'lost' } : e));
+}
+
+export function clearTerminal(): TerminalState {
+  return initialTerminalState;
+}
+
+function update(state: TerminalState, f: (e: TerminalEntry) => TerminalEntry): TerminalState {
+  let changed = false;
+  const entries = state.entries.map((e) => {
+    const n = f(e);
+    if (n !== e) changed = true;
+    return n;
+  });
+  return changed ? { entries } : state;
+}

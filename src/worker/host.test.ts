@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { FromWorker, ToWorker } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/messages';
+import { createSimHost } from './host';
+
+function harness() {
+  const out: FromWorker[] = [];
+  // structuredClone stands in for postMessage so no engine object is shared with the "UI".
+  const host = createSimHost((m) => out.push(structuredClone(m)));
+  const send = (m: ToWorker): FromWorker[] => {
+    const start = out.length;
+    host.handle(m);
+    return out.slice(start);
+  };
+  return { send, out };
+}
+
+const init = (extra: Partial<Extract<ToWorker, { type: 'init' }>> = {}): ToWorker => ({
+  type: 'init',
+  protocol: PROTOCOL_VERSION,
+  epoch: 7,
+  seed: 1,
+  topology: 'basic',
+  ...extra,
+});
+
+describe('sim host', () => {
+  it('boots a cluster and reports a full snapshot, then ready', () => {
+    const { send } = harness();
+    const msgs = send(init());
+    expect(msgs.map((m) => m.type)).toEqual(['snapshot', 'ready']);
+    const snap = msgs[0]!;
+    if (snap.type !== 'snapshot') throw new Error('expected snapshot');
+    expect(snap.epoch).toBe(7);
+    const nodes = snap.objects.filter((o) => o.key.startsWith('nodes/')).map((o) => o.object.metadata.name);
+    expect(nodes.sort()).toEqual(['control-plane', 'node-1', 'node-2', 'node-3']);
+    expect(snap.components.some((c) => c.kind === 'kube-scheduler')).toBe(true);
+    const ready = msgs[1]!;
+    expect(ready).toMatchObject({ type: 'ready', epoch: 7, protocol: PROTOCOL_VERSION, replayed: 0 });
+  });
+
+  it('answers every request with exactly one ack, and diffs chain by version', () => {
+    const { send } = harness();
+    const [snap] = send(init());
+    if (snap?.type !== 'snapshot') throw new Error('expected snapshot');
+    const a = send({ type: 'advance', id: 1, ms: 10_000 });
+    expect(a).toHaveLength(1);
+    expect(a[0]).toMatchObject({ type: 'diff', ack: 1, from: snap.version });
+    const c = send({ type: 'command', id: 2, line: 'kubectl get nodes' });
+    expect(c.map((m) => m.type)).toEqual(['commandResult', 'diff']);
+    expect(c[0]).toMatchObject({ id: 2, epoch: 7 });
+    const d1 = a[0]!;
+    const d2 = c[1]!;
+    if (d1.type !== 'diff' || d2.type !== 'diff') throw new Error('expected diffs');
+    expect(d2.from).toBe(d1.to);
+    expect(d2.now).toBeGreaterThanOrEqual(d1.now);
+  });
+
+  it('advances simulated time by exactly the requested amount', () => {
+    const { send } = harness();
+    const [snap] = send(init());
+    if (snap?.type !== 'snapshot') throw new Error('expected snapshot');
+    const [d] = send({ type: 'advance', id: 1, ms: 2500 });
+    expect(d).toMatchObject({ type: 'diff', now: snap.now + 2500 });
+  });
+
+  it('refuses absurd advances without dying', () => {
+    const { send } = harness();
+    send(init());
+    const msgs = send({ type: 'advance', id: 1, ms: Number.POSITIVE_INFINITY });
+    expect(msgs.map((m) => m.type)).toEqual(['error', 'diff']);
+    expect(msgs[0]).toMatchObject({ fatal: false, id: 1 });
+  });
+
+  it('rejects requests before init and protocol mismatches', () => {
+    const { send } = harness();
+    expect(send({ type: 'command', id: 1, line: 'kubectl get pods' })).toEqual([
+      expect.objectContaining({ type: 'error', fatal: false, id: 1 }),
+    ]);
+    expect(send(init({ protocol: PROTOCOL_VERSION + 1 }))).toEqual([expect.objectContaining({ type: 'error', fatal: false })]);
+  });
+
+  it('replays a command log to the same world as the original run', () => {
+    const log = [
+      { type: 'advance' as const, ms: 5000 },
+      { type: 'command' as const, line: 'sim advance 30s' },
+      { type: 'advance' as const, ms: 1234 },
+    ];
+    const original = harness();
+    original.send(init());
+    original.send({ type: 'advance', id: 1, ms: 5000 });
+    original.send({ type: 'command', id: 2, line: 'sim advance 30s' });
+    original.send({ type: 'advance', id: 3, ms: 1234 });
+    const [snapA] = original.send({ type: 'requestSnapshot', id: 4 });
+
+    const replayed = harness();
+    const msgs = replayed.send(init({ commandLog: log }));
+    expect(msgs[1]).toMatchObject({ type: 'ready', replayed: 3 });
+    const snapB = msgs[0];
+    if (snapA?.type !== 'snapshot' || snapB?.type !== 'snapshot') throw new Error('expected snapshots');
+    expect(snapB.now).toBe(snapA.now);
+    expect(snapB.objects).toEqual(snapA.objects);
+  });
+
+  it('sends a snapshot when a command replaces the cluster', () => {
+    const { send } = harness();
+    send(init());
+    const msgs = send({ type: 'command', id: 1, line: 'sim topology ha' });
+    const last = msgs[msgs.length - 1];
+    if (last?.type !== 'snapshot') return expect(last?.type).toBe('snapshot');
+    expect(last.ack).toBe(1);
+    expect(last.topology).toBe('ha');
+  });
+});
