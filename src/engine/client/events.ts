@@ -65,6 +65,12 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     reportingComponent: e.component,
     reportingInstance: e.host ?? '',
   };
-  const res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
+  let res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
+  // Events recorded in the same instant (a kubelet's three pressure conditions) would share a
+  // name; client-go's nanosecond clock keeps them apart, so step the nanoseconds and retry.
+  for (let extra = 1; !res.ok && !('network' in res.error) && res.error.code === 409 && extra < 8; extra++) {
+    ev.metadata.name = `${obj.metadata.name}.${unixNanoHex(w.now, ((w.queueSeq * 7919) % 1000000) + extra)}`;
+    res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
+  }
   if (res.ok && res.object) w.eventIndex.set(key, `events/${ns}/${res.object.metadata.name}`);
 }

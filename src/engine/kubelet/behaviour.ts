@@ -1,3 +1,190 @@
+/**
+ * The kubelet process: registers its Node, heartbeats through its Lease, posts node status,
+ * watches the Pods bound to it (fieldSelector spec.nodeName=<node>) and runs a worker per Pod.
+ * Stopping it stops all of that — but not the containers, which belong to the runtime; a
+ * restarted kubelet lists its Pods again and picks up whatever the runtime still runs.
+ */
+import type { Node, Pod } from '../api/types';
 import type { Behaviour } from '../behaviour';
+import { newInformer, syncInformer, type Delta } from '../client/informer';
+import { deliver, traceWatch } from '../client/watch-host';
+import { markComponentChanged, setTimer } from '../runtime';
+import type { World } from '../world';
+import { PLEG_EVENT } from '../node/exits';
+import { runtimeOf } from '../node/cri';
+import { nodeEvent, who } from './client';
+import { leaseTick } from './lease';
+import { applyPodCIDR, fastStatusTick, registerNode, syncNodeStatus } from './node-status';
+import { newWorker, onOpTimer, onResyncTimer, requestSync } from './pod-worker';
+import { runProbe } from './probes';
+import type { KubeletState } from './state';
+import { markStatusDirty, syncPodStatus } from './status-manager';
 
-export const kubeletBehaviour: Behaviour<'kubelet'> = { start() {} };
+function podDelta(w: World, self: KubeletState, d: Delta): void {
+  const old = d.old as Pod | undefined;
+  const cur = d.cur as Pod | undefined;
+  // Same name, new UID: the old Pod was deleted and a new one created in its place.
+  if (old && (!cur || old.metadata.uid !== cur.metadata.uid)) {
+    const wk = self.workers.get(old.metadata.uid ?? '');
+    if (wk) {
+      wk.deleted = true;
+      if (!cur) wk.pod = old as Pod;
+      requestSync(w, self, wk.uid);
+    }
+  }
+  if (!cur) return;
+  const uid = cur.metadata.uid ?? '';
+  let wk = self.workers.get(uid);
+  if (!wk) {
+    wk = newWorker(cur);
+    self.workers.set(uid, wk);
+  } else {
+    const differs = podsDifferSemantically(wk.pod, cur);
+    if (Number(cur.metadata.resourceVersion ?? 0) >= Number(wk.pod.metadata.resourceVersion ?? 0)) wk.pod = cur;
+    // A status-only change (often the kubelet's own write coming back) is a RECONCILE, not a sync.
+    if (!differs) return;
+  }
+  requestSync(w, self, uid);
+}
+
+/** config.go's podsDifferSemantically: spec, labels, annotations or deletion — not status. */
+function podsDifferSemantically(a: Pod, b: Pod): boolean {
+  const view = (p: Pod): string =>
+    JSON.stringify([p.spec, p.metadata.labels ?? {}, p.metadata.annotations ?? {}, p.metadata.deletionTimestamp ?? '', p.metadata.deletionGracePeriodSeconds ?? -1]);
+  return view(a) !== view(b);
+}
+
+function nodeDelta(w: World, self: KubeletState, d: Delta): void {
+  if (d.cur) applyPodCIDR(w, self, d.cur as Node);
+}
+
+function handle(w: World, self: KubeletState, resource: string, deltas: Delta[]): void {
+  for (const d of deltas) {
+    if (resource === 'pods') podDelta(w, self, d);
+    else nodeDelta(w, self, d);
+  }
+  markComponentChanged(w, self.id);
+}
+
+/**
+ * Housekeeping after a (re)list: sandboxes of Pods that no longer exist are torn down by a
+ * worker for a Pod that is already gone.
+ */
+function adoptOrphans(w: World, self: KubeletState): void {
+  const rt = runtimeOf(w, self.host);
+  if (!rt) return;
+  const known = new Set([...(self.informers['pods']?.cache.values() ?? [])].map((p) => p.metadata.uid));
+  for (const sb of rt.sandboxes.values()) {
+    if (known.has(sb.podUid) || self.workers.has(sb.podUid)) continue;
+    const names = [...rt.containers.values()].filter((c) => c.podUid === sb.podUid).map((c) => c.config.name);
+    const ghost: Pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: sb.podName, namespace: sb.podNamespace, uid: sb.podUid },
+      spec: { containers: [...new Set(names)].map((name) => ({ name })) },
+    };
+    const wk = newWorker(ghost);
+    wk.deleted = true;
+    wk.lifecycle = 'terminating';
+    self.workers.set(sb.podUid, wk);
+    requestSync(w, self, sb.podUid);
+  }
+}
+
+function sync(w: World, self: KubeletState, resource: string): void {
+  const inf = self.informers[resource];
+  if (!inf) return;
+  const deltas = syncInformer(w, self, who(self), inf);
+  if (!deltas) return;
+  handle(w, self, resource, deltas);
+  if (resource === 'pods') adoptOrphans(w, self);
+}
+
+function reset(self: KubeletState): void {
+  self.informers = {};
+  self.workers = new Map();
+  self.crashBackoff = new Map();
+  self.imageBackoff = new Map();
+  self.pullerFreeAt = 0;
+  self.registered = false;
+  self.conditions = [];
+  self.lease = undefined;
+  self.podCIDR = undefined;
+}
+
+export const kubeletBehaviour: Behaviour<'kubelet'> = {
+  start(w, self) {
+    reset(self);
+    self.startedAt = w.now;
+    nodeEvent(w, self, 'Normal', 'Starting', 'Starting kubelet.');
+    registerNode(w, self);
+    self.informers['nodes'] = newInformer('nodes', { fieldSelector: [{ field: 'metadata.name', op: '=', value: self.host }] });
+    self.informers['pods'] = newInformer('pods', { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: self.host }] });
+    sync(w, self, 'nodes');
+    sync(w, self, 'pods');
+    leaseTick(w, self, 0);
+  },
+  stop(_w, self) {
+    // In-memory state dies with the process; what the runtime holds stays.
+    self.informers = {};
+    self.workers = new Map();
+  },
+  onWatch(w, self, watchId, ev) {
+    const got = deliver(self.informers, watchId, ev);
+    if (!got) return;
+    traceWatch(w, watchId, self.id, ev);
+    handle(w, self, got.inf.resource, [got.delta]);
+  },
+  onWatchClosed(w, self, watchId) {
+    for (const [name, inf] of Object.entries(self.informers)) {
+      if (inf.watchId !== watchId) continue;
+      inf.watchId = undefined;
+      setTimer(w, self, 1000, `relist:${name}`);
+    }
+  },
+  onTimer(w, self, name, arg) {
+    switch (name) {
+      case 'register':
+        if (!self.registered) registerNode(w, self);
+        return;
+      case 'node-status': {
+        // A podCIDR that arrived while the runtime was down is handed over on a later tick.
+        const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
+        if (node) applyPodCIDR(w, self, node);
+        syncNodeStatus(w, self);
+        setTimer(w, self, w.timings.nodeStatusUpdateFrequency, 'node-status');
+        return;
+      }
+      case 'fast-status':
+        fastStatusTick(w, self);
+        return;
+      case 'lease':
+        leaseTick(w, self, Number(arg ?? 0));
+        return;
+      case 'op':
+        if (arg) onOpTimer(w, self, arg);
+        break;
+      case 'resync':
+        if (arg) onResyncTimer(w, self, arg);
+        break;
+      case PLEG_EVENT: {
+        const wk = arg ? self.workers.get(arg) : undefined;
+        if (wk) {
+          markStatusDirty(w, self, wk);
+          requestSync(w, self, wk.uid);
+        }
+        break;
+      }
+      case 'probe':
+        if (arg) runProbe(w, self, arg, (uid) => requestSync(w, self, uid));
+        break;
+      case 'status':
+        if (arg) syncPodStatus(w, self, arg);
+        break;
+      default:
+        if (name.startsWith('relist:')) sync(w, self, name.slice('relist:'.length));
+        return;
+    }
+    markComponentChanged(w, self.id);
+  },
+};

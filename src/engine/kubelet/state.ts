@@ -1,13 +1,153 @@
 import type { ComponentId, NodeName } from '../core/ids';
+import type { Lease, NodeCondition, Pod } from '../api/types';
 import { baseState, type ComponentBase } from '../components';
 import type { InformerState } from '../client/informer';
+
+export type ProbeKind = 'liveness' | 'readiness' | 'startup';
+
+/** One probe worker's view of one container instance (prober/worker.go). */
+export interface ProbeBook {
+  kind: ProbeKind;
+  /** The container instance it probes; a restarted container gets fresh books. */
+  containerId: string;
+  /** The result the prober manager reports (readiness starts Failure, startup Unknown). */
+  result: 'success' | 'failure' | 'unknown';
+  /** Consecutive outcomes equal to `lastOk` (compared with success/failure thresholds). */
+  run: number;
+  lastOk: boolean | undefined;
+}
+
+/** What the kubelet remembers about one container of a Pod beyond what the runtime knows. */
+export interface ContainerBook {
+  /** kubelet's reasonCache: why the last attempt to start it failed (the waiting reason). */
+  waiting?: { reason: string; message: string };
+  /** The last pull failure, quoted by the ImagePullBackOff message. */
+  lastPullError?: string;
+  probes: ProbeBook[];
+  /** A liveness or startup probe failed past its threshold: kill this instance and restart. */
+  killFor?: { containerId: string; probe: 'liveness' | 'startup' };
+}
+
+/** The one CRI/CSI operation a Pod worker has in flight; it completes on the `op` timer. */
+export type PodOp =
+  | { kind: 'mount'; volume: string }
+  | { kind: 'sandbox' }
+  | { kind: 'pull'; container: string; image: string; requestedAt: number; pullMs: number }
+  | { kind: 'create'; container: string }
+  | { kind: 'start'; container: string; containerId: string }
+  | { kind: 'stop'; containerIds: string[] }
+  | { kind: 'stop-sandbox'; sandboxId: string };
+
+/** Per-pass memory: what this sync pass already did, so re-entering it after an op moves on. */
+export interface SyncPass {
+  /** Containers whose start was attempted (or deliberately skipped) in this pass. */
+  handled: string[];
+  /** Containers whose image step already succeeded in this pass (no second "already present"). */
+  imageReady: string[];
+  /** Earliest time a back-off or retry in this pass asks to be synced again. */
+  retryAt: number | undefined;
+  /** Warnings already recorded in this pass (NetworkNotReady once per pass, not per step). */
+  noted: string[];
+  /** An operation failed in a way that ends the pass (e.g. the sandbox could not be created). */
+  stop: boolean;
+}
+
+export interface MountRetry {
+  /** Next attempt not before this time (nestedpendingoperations' exponential back-off). */
+  at: number;
+  delay: number;
+}
+
+/** One Pod's worker (pod_workers.go): at most one sync, and one operation, at a time. */
+export interface PodWorker {
+  uid: string;
+  namespace: string;
+  name: string;
+  /** syncing → terminating (deleted, or all containers done for good) → terminated. */
+  lifecycle: 'syncing' | 'terminating' | 'terminated';
+  admitted: boolean;
+  rejected?: { reason: string; message: string };
+  /** status.startTime, fixed when the kubelet first accepted the Pod. */
+  startTime: string | undefined;
+  op: (PodOp & { seq: number }) | undefined;
+  opSeq: number;
+  /** A sync was asked for while busy; run a new pass when the current one ends. */
+  dirty: boolean;
+  pass: SyncPass | undefined;
+  /** Volumes set up for this Pod (by volume name). */
+  mounted: string[];
+  mountRetry: Record<string, MountRetry>;
+  /** CSI volumes published for this Pod (volume name → PV and handle), to unpublish on teardown. */
+  csiVolumes: Record<string, { pvName: string; handle: string }>;
+  /** When the kubelet started waiting for volumes (the 2-minute "timed out" event). */
+  mountWaitSince: number | undefined;
+  containers: Record<string, ContainerBook>;
+  statusPending: boolean;
+  /** The newest copy of the Pod this kubelet has seen, including its own status writes. */
+  pod: Pod;
+  /** The Pod is gone from kube-apiserver; the worker only tears down what remains. */
+  deleted: boolean;
+  /** A resync timer is armed for this time (so back-offs do not pile up timers). */
+  resyncAt: number | undefined;
+  /** The final DELETE (grace period 0) was sent. */
+  deleteSent: boolean;
+}
+
+/** flowcontrol.Backoff's per-item entry. */
+export interface BackoffEntry {
+  backoff: number;
+  lastUpdate: number;
+}
+
+/** The identity of the machine as the kubelet reads it from /etc/machine-id, DMI and /proc. */
+export interface MachineIdentity {
+  machineID: string;
+  systemUUID: string;
+  bootID: string;
+}
 
 /** One node's kubelet (owned by src/engine/kubelet). */
 export interface KubeletState extends ComponentBase {
   kind: 'kubelet';
   informers: Record<string, InformerState>;
+  machine: MachineIdentity | undefined;
+  registered: boolean;
+  /** Conditions as last computed (events are recorded on transitions). */
+  conditions: NodeCondition[];
+  /** Status last posted, without heartbeat times, and when. */
+  lastPostedStatus: string;
+  lastPostedAt: number;
+  /** The node's podCIDR already handed to the runtime (UpdateRuntimeConfig). */
+  podCIDR: string | undefined;
+  lease: Lease | undefined;
+  workers: Map<string, PodWorker>;
+  /** Container restart back-off (CrashLoopBackOff), keyed by Pod UID + container name. */
+  crashBackoff: Map<string, BackoffEntry>;
+  /** Image pull back-off, keyed by Pod UID + image. */
+  imageBackoff: Map<string, BackoffEntry>;
+  /** serializeImagePulls: the puller is busy until this time. */
+  pullerFreeAt: number;
+  /** Set once the node first reported Ready (ends the fast start-up status loop). */
+  everReady: boolean;
+  startedAt: number;
 }
 
 export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
-  return { ...baseState(id, 'kubelet', host), informers: {} };
+  return {
+    ...baseState(id, 'kubelet', host),
+    informers: {},
+    machine: undefined,
+    registered: false,
+    conditions: [],
+    lastPostedStatus: '',
+    lastPostedAt: 0,
+    podCIDR: undefined,
+    lease: undefined,
+    workers: new Map(),
+    crashBackoff: new Map(),
+    imageBackoff: new Map(),
+    pullerFreeAt: 0,
+    everReady: false,
+    startedAt: 0,
+  };
 }

@@ -1,3 +1,90 @@
+/**
+ * The CNI plugin as the container runtime invokes it: ADD wires a sandbox into the pod network
+ * and returns its IP (host-local IPAM: .1 is the gateway, addresses are handed out round-robin),
+ * DEL releases it. Each call is a `cni` hop on the trace.
+ */
 import type { Behaviour } from '../behaviour';
+import type { ComponentId } from '../core/ids';
+import { markComponentChanged, trace } from '../runtime';
+import type { World } from '../world';
+import type { CniState } from './cni-state';
 
-export const cniBehaviour: Behaviour<'cni'> = { start() {} };
+export const cniBehaviour: Behaviour<'cni'> = {
+  // A binary on disk plus its config file: nothing to boot, and state survives restarts.
+  start() {},
+};
+
+export function cniOf(w: World, host: string): CniState | undefined {
+  const c = w.components.get(`cni/${host}` as ComponentId);
+  return c?.kind === 'cni' ? c : undefined;
+}
+
+export const CNI_NOT_INITIALIZED = 'cni plugin not initialized';
+
+function ipToInt(ip: string): number {
+  return ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+}
+
+function intToIp(n: number): string {
+  return [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
+}
+
+function range(subnet: string): { first: number; last: number } {
+  const [base, bits] = subnet.split('/');
+  const size = 2 ** (32 - Number(bits ?? 24));
+  const net = ipToInt(base ?? '0.0.0.0');
+  // .0 is the network, .1 the gateway on the node's bridge, the top address broadcast.
+  return { first: net + 2, last: net + size - 2 };
+}
+
+/** Writes the plugin's config for the node's pod CIDR (what kindnet/flannel do on a real node). */
+export function configureCni(w: World, cni: CniState, from: ComponentId, podCIDR: string): void {
+  if (cni.subnet === podCIDR) return;
+  cni.subnet = podCIDR;
+  cni.lastReserved = undefined;
+  markComponentChanged(w, cni.id);
+  trace(w, { from, to: cni.id, kind: 'cni', summary: `write CNI config: ptp, host-local IPAM subnet ${podCIDR}` });
+}
+
+export type CniResult = { ok: true; ip: string } | { ok: false; error: string };
+
+export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namespace: string; name: string }, sandboxId: string): CniResult {
+  const who = `${pod.namespace}/${pod.name}`;
+  if (!cni.subnet) {
+    trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${CNI_NOT_INITIALIZED}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+    return { ok: false, error: CNI_NOT_INITIALIZED };
+  }
+  const { first, last } = range(cni.subnet);
+  const span = last - first + 1;
+  const start = cni.lastReserved === undefined ? first : cni.lastReserved + 1;
+  for (let i = 0; i < span; i++) {
+    const n = first + ((start - first + i) % span);
+    const ip = intToIp(n);
+    if (cni.allocations.has(ip)) continue;
+    cni.allocations.set(ip, sandboxId);
+    cni.lastReserved = n;
+    markComponentChanged(w, cni.id);
+    trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} → ${ip}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+    return { ok: true, ip };
+  }
+  const error = `failed to allocate for range 0: no IP addresses available in range set: ${intToIp(first)}-${intToIp(last)}`;
+  trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${error}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+  return { ok: false, error };
+}
+
+export function cniDel(w: World, cni: CniState, from: ComponentId, pod: { namespace: string; name: string }, sandboxId: string): void {
+  let released = '';
+  for (const [ip, owner] of cni.allocations) {
+    if (owner !== sandboxId) continue;
+    cni.allocations.delete(ip);
+    released = ip;
+  }
+  markComponentChanged(w, cni.id);
+  trace(w, {
+    from,
+    to: cni.id,
+    kind: 'cni',
+    summary: `CNI DEL ${pod.namespace}/${pod.name}${released ? ` (${released})` : ''}`,
+    object: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
+  });
+}

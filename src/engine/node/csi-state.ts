@@ -1,11 +1,35 @@
 import type { ComponentId, NodeName } from '../core/ids';
 import { baseState, type ComponentBase } from '../components';
+import type { InformerState } from '../client/informer';
 
-/** The CSI driver (controller plugin + node plugins). */
+/** A volume the hostpath driver created (a directory on one node). */
+export interface CsiVolume {
+  /** CSI volume handle (a UUID). */
+  handle: string;
+  /** PV name `pvc-<uid of the claim>`. */
+  pvName: string;
+  node: string;
+  capacityBytes: number;
+}
+
+/**
+ * The hostpath.csi.k8s.io driver: its controller side (external-provisioner sidecar + the
+ * plugin's CreateVolume) and its node plugins (NodeStage/NodePublish on each node).
+ */
 export interface CsiState extends ComponentBase {
   kind: 'csi';
+  informers: Record<string, InformerState>;
+  /** The provisioner's identity, part of its event source name. */
+  identity: string;
+  volumes: Map<string, CsiVolume>;
+  /** `<node>|<handle>` → staging path. */
+  staged: Map<string, string>;
+  /** `<pod uid>|<handle>` → target path. */
+  published: Map<string, string>;
+  /** PVC keys with a reconcile timer pending. */
+  pending: Set<string>;
 }
 
 export function newCsiState(id: ComponentId, host: NodeName): CsiState {
-  return { ...baseState(id, 'csi', host) };
+  return { ...baseState(id, 'csi', host), informers: {}, identity: '', volumes: new Map(), staged: new Map(), published: new Map(), pending: new Set() };
 }

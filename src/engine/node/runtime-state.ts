@@ -1,11 +1,97 @@
 import type { ComponentId, NodeName } from '../core/ids';
 import { baseState, type ComponentBase } from '../components';
+import type { ProcessState } from './app';
+import type { ExitReason } from '../images/types';
+import { PAUSE_IMAGE } from './image-store';
+
+/** CRI PodSandboxState. */
+export type SandboxPhase = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+
+/** A pod's sandbox: the pause container holding its network namespace. */
+export interface SandboxRecord {
+  /** 64 hex. */
+  id: string;
+  podUid: string;
+  podName: string;
+  podNamespace: string;
+  /** Bumped each time the kubelet re-creates the sandbox of the same Pod. */
+  attempt: number;
+  state: SandboxPhase;
+  /** Pod IP from CNI ADD ('' for hostNetwork Pods, which use the node's IP). */
+  ip: string;
+  hostNetwork: boolean;
+  createdAt: number;
+}
+
+/** CRI ContainerState. */
+export type ContainerPhase = 'CONTAINER_CREATED' | 'CONTAINER_RUNNING' | 'CONTAINER_EXITED';
+
+/** What CreateContainer was asked to run (the CRI ContainerConfig, trimmed). */
+export interface ContainerConfig {
+  name: string;
+  /** As written in the Pod spec: `nginx:1.27`. */
+  image: string;
+  command?: string[];
+  args?: string[];
+  env: Record<string, string>;
+  memoryLimitBytes?: number;
+  ports: Record<string, number>;
+  /** CRI metadata.attempt: how many times this container was restarted before. */
+  attempt: number;
+  /** `spec.containers{api}` or `spec.initContainers{init}`. */
+  fieldPath: string;
+}
+
+export interface ContainerRecord {
+  /** 64 hex; status shows it as `containerd://<id>`. */
+  id: string;
+  sandboxId: string;
+  podUid: string;
+  config: ContainerConfig;
+  /** Normalised image reference (`docker.io/library/nginx:1.27`). */
+  imageRef: string;
+  /** Repo digest reported as imageID (`docker.io/library/nginx@sha256:...`). */
+  imageId: string;
+  state: ContainerPhase;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  exitCode?: number;
+  reason?: ExitReason;
+  /** Terminated message (a StartError's runtime text). */
+  message?: string;
+  /** The application running inside (absent until StartContainer). */
+  process?: ProcessState;
+  /** Set by StopContainer: when and how the process will end. */
+  stopping?: { exitAt: number; exitCode: number; reason: ExitReason };
+}
+
+/** An image in containerd's content store. */
+export interface ImageRecord {
+  /** Normalised reference, the store key: `docker.io/library/nginx:1.27`. */
+  ref: string;
+  /** Image config digest, `sha256:<64 hex>` (what `crictl images` shows as IMAGE ID). */
+  id: string;
+  /** `docker.io/library/nginx@sha256:<manifest digest>`. */
+  repoDigest: string;
+  sizeBytes: number;
+  pulledAt: number;
+}
 
 /** The node's CRI container runtime (containerd): sandboxes, containers and the image store. */
 export interface RuntimeState extends ComponentBase {
   kind: 'container-runtime';
+  sandboxes: Map<string, SandboxRecord>;
+  containers: Map<string, ContainerRecord>;
+  images: Map<string, ImageRecord>;
 }
 
+/** Only the pause image is there at first; start() adds what kubeadm pre-pulled on the machine. */
 export function newRuntimeState(id: ComponentId, host: NodeName): RuntimeState {
-  return { ...baseState(id, 'container-runtime', host) };
+  return {
+    ...baseState(id, 'container-runtime', host),
+    sandboxes: new Map(),
+    containers: new Map(),
+    images: new Map([[PAUSE_IMAGE.ref, { ...PAUSE_IMAGE }]]),
+  };
 }

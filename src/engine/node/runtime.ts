@@ -1,3 +1,31 @@
+/**
+ * containerd as a process. Containers belong to their shims, not to containerd: restarting the
+ * runtime (or the kubelet) leaves them running, so start() only re-arms their exit timers.
+ * Powering the machine off is different: every process dies, and after the reboot the old
+ * sandboxes are NotReady, which makes the kubelet re-create them (SandboxChanged).
+ */
 import type { Behaviour } from '../behaviour';
+import { markComponentChanged } from '../runtime';
+import { armExit, exitContainer, onExitTimer } from './exits';
+import { preloadedImages } from './image-store';
 
-export const runtimeBehaviour: Behaviour<'container-runtime'> = { start() {} };
+export const runtimeBehaviour: Behaviour<'container-runtime'> = {
+  start(w, self) {
+    const spec = w.machineSpecs.get(self.host);
+    for (const img of preloadedImages(spec?.controlPlane ?? false)) if (!self.images.has(img.ref)) self.images.set(img.ref, { ...img });
+    for (const c of self.containers.values()) armExit(w, self, c);
+    markComponentChanged(w, self.id);
+  },
+  stop(w, self) {
+    if (!w.faults.has(`node/${self.host}`)) return;
+    for (const c of self.containers.values()) if (c.state === 'CONTAINER_RUNNING') exitContainer(c, w.now, 255, 'Error');
+    for (const sb of self.sandboxes.values()) sb.state = 'SANDBOX_NOTREADY';
+    markComponentChanged(w, self.id);
+  },
+  onTimer(w, self, name, arg) {
+    if (name === 'exit' && arg !== undefined) {
+      onExitTimer(w, self, arg);
+      markComponentChanged(w, self.id);
+    }
+  },
+};

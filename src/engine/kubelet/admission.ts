@@ -1,0 +1,52 @@
+/**
+ * The kubelet's own admission (lifecycle.PredicateAdmitHandler): a Pod bound to this node must
+ * fit what the node has left, or it is rejected — phase Failed, reason `OutOfcpu` and friends —
+ * even though the scheduler thought otherwise (or never ran, as with spec.nodeName).
+ */
+import type { Pod } from '../api/types';
+import { milli } from '../api/quantity';
+import type { World } from '../world';
+import type { KubeletState } from './state';
+
+function podRequests(pod: Pod): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const c of pod.spec.containers) {
+    for (const [k, v] of Object.entries(c.resources?.requests ?? {})) sum[k] = (sum[k] ?? 0) + milli(v);
+  }
+  // Init containers run one at a time: the Pod needs the largest of them, if bigger.
+  for (const c of pod.spec.initContainers ?? []) {
+    for (const [k, v] of Object.entries(c.resources?.requests ?? {})) sum[k] = Math.max(sum[k] ?? 0, milli(v));
+  }
+  return sum;
+}
+
+/** Milli-units as the rejection message prints them: millicores for cpu, bytes otherwise. */
+function shown(resource: string, m: number): number {
+  return resource === 'cpu' ? m : Math.round(m / 1000);
+}
+
+export type AdmitResult = { ok: true } | { ok: false; reason: string; message: string };
+
+export function admitPod(w: World, self: KubeletState, pod: Pod): AdmitResult {
+  const alloc = w.machineSpecs.get(self.host)?.allocatable ?? {};
+  const used: Record<string, number> = { pods: 0 };
+  for (const wk of self.workers.values()) {
+    if (!wk.admitted || wk.lifecycle === 'terminated' || wk.uid === pod.metadata.uid) continue;
+    used['pods'] = (used['pods'] ?? 0) + 1000;
+    for (const [k, v] of Object.entries(podRequests(wk.pod))) used[k] = (used[k] ?? 0) + v;
+  }
+  const want: Record<string, number> = { ...podRequests(pod), pods: 1000 };
+  for (const resource of ['pods', 'cpu', 'memory', 'ephemeral-storage']) {
+    const req = want[resource] ?? 0;
+    if (req === 0 || alloc[resource] === undefined) continue;
+    const cap = milli(alloc[resource]);
+    const u = used[resource] ?? 0;
+    if (u + req <= cap) continue;
+    return {
+      ok: false,
+      reason: `OutOf${resource}`,
+      message: `Node didn't have enough resource: ${resource}, requested: ${shown(resource, req)}, used: ${shown(resource, u)}, capacity: ${shown(resource, cap)}`,
+    };
+  }
+  return { ok: true };
+}

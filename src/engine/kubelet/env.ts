@@ -1,0 +1,99 @@
+/**
+ * A container's environment as the kubelet builds it (kubelet_pods.go makeEnvironmentVariables):
+ * the Service-link variables for the `kubernetes` Service, then the spec's env in order, with
+ * ConfigMap/Secret keys read through kube-apiserver and downward-API fields. A missing object or
+ * key fails the container with CreateContainerConfigError.
+ */
+import type { ConfigMap, Container, Pod, Secret } from '../api/types';
+import { isNotFound } from '../client/client';
+import type { World } from '../world';
+import { api } from './client';
+import type { KubeletState } from './state';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Secret data is base64; decoded here without the DOM's atob. */
+export function decodeBase64(s: string): string {
+  let bits = 0;
+  let acc = 0;
+  let out = '';
+  for (const ch of s.replace(/[^A-Za-z0-9+/]/g, '')) {
+    acc = (acc << 6) | B64.indexOf(ch);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += String.fromCharCode((acc >> bits) & 0xff);
+    }
+  }
+  return out;
+}
+
+export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; message: string };
+
+function fieldRef(pod: Pod, path: string, podIP: string, hostIP: string): string {
+  const label = path.match(/^metadata\.(labels|annotations)\['(.+)'\]$/);
+  if (label) return (label[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[label[2]!] ?? '';
+  switch (path) {
+    case 'metadata.name':
+      return pod.metadata.name ?? '';
+    case 'metadata.namespace':
+      return pod.metadata.namespace ?? '';
+    case 'metadata.uid':
+      return pod.metadata.uid ?? '';
+    case 'spec.nodeName':
+      return pod.spec.nodeName ?? '';
+    case 'spec.serviceAccountName':
+      return pod.spec.serviceAccountName ?? '';
+    case 'status.podIP':
+      return podIP;
+    case 'status.hostIP':
+      return hostIP;
+    default:
+      return '';
+  }
+}
+
+export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Container, podIP: string): EnvResult {
+  const ns = pod.metadata.namespace ?? 'default';
+  const hostIP = w.machineSpecs.get(self.host)?.ip ?? '';
+  const env: Record<string, string> = { HOSTNAME: pod.metadata.name ?? '' };
+  if (pod.spec.enableServiceLinks !== false) {
+    Object.assign(env, {
+      KUBERNETES_SERVICE_HOST: '10.96.0.1',
+      KUBERNETES_SERVICE_PORT: '443',
+      KUBERNETES_SERVICE_PORT_HTTPS: '443',
+      KUBERNETES_PORT: 'tcp://10.96.0.1:443',
+      KUBERNETES_PORT_443_TCP: 'tcp://10.96.0.1:443',
+      KUBERNETES_PORT_443_TCP_PROTO: 'tcp',
+      KUBERNETES_PORT_443_TCP_PORT: '443',
+      KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
+    });
+  }
+  for (const e of c.env ?? []) {
+    const from = e.valueFrom;
+    if (!from) {
+      env[e.name] = (e.value ?? '').replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (m, name: string) => env[name] ?? m);
+      continue;
+    }
+    if (from.fieldRef) {
+      env[e.name] = fieldRef(pod, from.fieldRef.fieldPath, podIP, hostIP);
+      continue;
+    }
+    const ref = from.configMapKeyRef ?? from.secretKeyRef;
+    if (!ref) continue;
+    const isCm = from.configMapKeyRef !== undefined;
+    const res = api(w, self, { verb: 'get', resource: isCm ? 'configmaps' : 'secrets', namespace: ns, name: ref.name });
+    if (!res.ok) {
+      if (ref.optional && isNotFound(res)) continue;
+      return { ok: false, message: isNotFound(res) ? `${isCm ? 'configmap' : 'secret'} "${ref.name}" not found` : res.error.message };
+    }
+    const obj = res.object as ConfigMap | Secret;
+    const raw = isCm ? (obj as ConfigMap).data?.[ref.key] : (obj as Secret).data?.[ref.key] !== undefined ? decodeBase64((obj as Secret).data![ref.key]!) : (obj as Secret).stringData?.[ref.key];
+    if (raw === undefined) {
+      if (ref.optional) continue;
+      return { ok: false, message: `couldn't find key ${ref.key} in ${isCm ? 'ConfigMap' : 'Secret'} ${ns}/${ref.name}` };
+    }
+    env[e.name] = raw;
+  }
+  return { ok: true, env };
+}

@@ -1,0 +1,201 @@
+/**
+ * The kubelet's Node: registration (POST nodes as system:node:<name>), the status it computes
+ * every nodeStatusUpdateFrequency and posts when something changed (or every
+ * nodeStatusReportFrequency regardless), and the Node events its condition setters record.
+ * Ready stays False with the runtime's network error until the CNI plugin has a config, which
+ * needs the podCIDR kube-controller-manager's node-ipam controller assigns.
+ */
+import type { Node, NodeCondition, NodeStatus } from '../api/types';
+import { uuidV4 } from '../core/rng';
+import { rfc3339 } from '../core/time';
+import { setTimer, trace } from '../runtime';
+import type { World } from '../world';
+import { configureCni, cniOf } from '../node/cni';
+import { runtimeOf, runtimeStatus } from '../node/cri';
+import { randomHex } from '../node/hex';
+import { api, nodeEvent } from './client';
+import type { KubeletState, MachineIdentity } from './state';
+
+export const KUBELET_VERSION = 'v1.34.1';
+const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
+const OS_IMAGE = 'Ubuntu 24.04.3 LTS';
+const KERNEL_VERSION = '6.8.0-85-generic';
+const KUBELET_PORT = 10250;
+/** The node status keeps at most this many images (nodeStatusMaxImages). */
+const MAX_IMAGES = 50;
+
+export const NETWORK_NOT_READY =
+  'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+const RUNTIME_DOWN = 'container runtime is down';
+
+function machine(w: World, self: KubeletState): MachineIdentity {
+  self.machine ??= { machineID: randomHex(w.rng, 32), systemUUID: uuidV4(w.rng), bootID: uuidV4(w.rng) };
+  return self.machine;
+}
+
+/** Why the node is not Ready ('' when it is): runtimeErrors, then networkErrors. */
+export function notReadyMessage(w: World, self: KubeletState): string {
+  const st = runtimeStatus(w, runtimeOf(w, self.host));
+  const errs: string[] = [];
+  if (!st.runtimeReady) errs.push(RUNTIME_DOWN);
+  else if (!st.networkReady) errs.push(NETWORK_NOT_READY);
+  return errs.length <= 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`;
+}
+
+interface ConditionSpec {
+  type: string;
+  status: 'True' | 'False';
+  reason: string;
+  message: string;
+  /** Event recorded when the condition takes this status (pressure setters record on any change). */
+  event: string | undefined;
+}
+
+function desiredConditions(w: World, self: KubeletState): ConditionSpec[] {
+  const notReady = notReadyMessage(w, self);
+  return [
+    { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available', event: 'NodeHasSufficientMemory' },
+    { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure', event: 'NodeHasNoDiskPressure' },
+    { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available', event: 'NodeHasSufficientPID' },
+    notReady
+      ? { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: notReady, event: 'NodeNotReady' }
+      : { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', event: 'NodeReady' },
+  ];
+}
+
+/**
+ * The condition setters: keep lastTransitionTime while the status holds, record an event on a
+ * change. A brand-new Ready condition records nothing (the kubelet only reports Ready changes).
+ */
+function updateConditions(w: World, self: KubeletState): NodeCondition[] {
+  const now = rfc3339(w.now);
+  const out: NodeCondition[] = [];
+  for (const d of desiredConditions(w, self)) {
+    const prev = self.conditions.find((c) => c.type === d.type);
+    const changed = prev?.status !== d.status;
+    out.push({ type: d.type, status: d.status, lastHeartbeatTime: now, lastTransitionTime: changed ? now : (prev.lastTransitionTime ?? now), reason: d.reason, message: d.message });
+    if (changed && d.event && (d.type !== 'Ready' || prev !== undefined)) nodeEvent(w, self, 'Normal', d.event, `Node ${self.host} status is now: ${d.event}`);
+    if (d.type === 'Ready' && d.status === 'True') self.everReady = true;
+  }
+  self.conditions = out;
+  return out;
+}
+
+function nodeStatus(w: World, self: KubeletState): NodeStatus {
+  const spec = w.machineSpecs.get(self.host);
+  const m = machine(w, self);
+  const rt = runtimeOf(w, self.host);
+  const images = [...(rt?.images.values() ?? [])]
+    .sort((a, b) => b.sizeBytes - a.sizeBytes || a.ref.localeCompare(b.ref))
+    .slice(0, MAX_IMAGES)
+    .map((i) => ({ names: [i.repoDigest, i.ref], sizeBytes: i.sizeBytes }));
+  return {
+    capacity: { ...(spec?.capacity ?? {}) },
+    allocatable: { ...(spec?.allocatable ?? {}) },
+    conditions: updateConditions(w, self),
+    addresses: [
+      { type: 'InternalIP', address: spec?.ip ?? '' },
+      { type: 'Hostname', address: self.host },
+    ],
+    daemonEndpoints: { kubeletEndpoint: { Port: KUBELET_PORT } },
+    nodeInfo: {
+      machineID: m.machineID,
+      systemUUID: m.systemUUID,
+      bootID: m.bootID,
+      kernelVersion: KERNEL_VERSION,
+      osImage: OS_IMAGE,
+      containerRuntimeVersion: CONTAINER_RUNTIME_VERSION,
+      kubeletVersion: KUBELET_VERSION,
+      operatingSystem: 'linux',
+      architecture: 'amd64',
+    },
+    images,
+  };
+}
+
+function initialNode(w: World, self: KubeletState): Node {
+  const controlPlane = w.machineSpecs.get(self.host)?.controlPlane ?? false;
+  const labels: Record<string, string> = {
+    'beta.kubernetes.io/arch': 'amd64',
+    'beta.kubernetes.io/os': 'linux',
+    'kubernetes.io/arch': 'amd64',
+    'kubernetes.io/hostname': self.host,
+    'kubernetes.io/os': 'linux',
+  };
+  if (controlPlane) {
+    labels['node-role.kubernetes.io/control-plane'] = '';
+    labels['node.kubernetes.io/exclude-from-external-load-balancers'] = '';
+  }
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name: self.host,
+      labels,
+      annotations: {
+        'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///run/containerd/containerd.sock',
+        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+      },
+    },
+    spec: controlPlane ? { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] } : {},
+    status: nodeStatus(w, self),
+  };
+}
+
+/** tryRegisterWithAPIServer: an existing Node of the same name is adopted, as after a restart. */
+export function registerNode(w: World, self: KubeletState): void {
+  const node = initialNode(w, self);
+  const res = api(w, self, { verb: 'create', resource: 'nodes', body: node });
+  const exists = !res.ok && !('network' in res.error) && res.error.code === 409;
+  if (!res.ok && !exists) {
+    setTimer(w, self, 7000, 'register');
+    return;
+  }
+  self.registered = true;
+  self.lastPostedStatus = exists ? '' : statusKey(node.status!);
+  self.lastPostedAt = w.now;
+  nodeEvent(w, self, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+  if (exists) {
+    // The stored conditions are what the setters compare with (Unknown → True records NodeReady).
+    const cur = api(w, self, { verb: 'get', resource: 'nodes', name: self.host });
+    if (cur.ok && cur.object) self.conditions = structuredClone((cur.object as Node).status?.conditions ?? []);
+    syncNodeStatus(w, self);
+  }
+  setTimer(w, self, w.timings.nodeStatusUpdateFrequency, 'node-status');
+  if (!self.everReady) setTimer(w, self, 1000, 'fast-status');
+}
+
+function statusKey(s: NodeStatus): string {
+  return JSON.stringify({ ...s, conditions: (s.conditions ?? []).map((c) => ({ ...c, lastHeartbeatTime: '' })) });
+}
+
+/** One tick of the status loop: post when changed, or when the report interval has passed. */
+export function syncNodeStatus(w: World, self: KubeletState): void {
+  if (!self.registered) return;
+  const status = nodeStatus(w, self);
+  const key = statusKey(status);
+  if (key === self.lastPostedStatus && w.now - self.lastPostedAt < w.timings.nodeStatusReportFrequency) return;
+  const res = api(w, self, { verb: 'patch', resource: 'nodes', subresource: 'status', name: self.host, body: { status } as unknown as Node });
+  if (!res.ok) return;
+  self.lastPostedStatus = key;
+  self.lastPostedAt = w.now;
+}
+
+/** While the node has never been Ready, check every second so it turns Ready promptly. */
+export function fastStatusTick(w: World, self: KubeletState): void {
+  if (self.everReady || !self.registered) return;
+  if (notReadyMessage(w, self) === '') syncNodeStatus(w, self);
+  if (!self.everReady) setTimer(w, self, 1000, 'fast-status');
+}
+
+/** The Node's spec.podCIDR reached the kubelet: hand it to the runtime (CRI UpdateRuntimeConfig). */
+export function applyPodCIDR(w: World, self: KubeletState, node: Node): void {
+  const cidr = node.spec?.podCIDR;
+  if (!cidr || cidr === self.podCIDR) return;
+  const rt = runtimeOf(w, self.host);
+  if (!rt?.running) return;
+  self.podCIDR = cidr;
+  trace(w, { from: self.id, to: rt.id, kind: 'cri', summary: `UpdateRuntimeConfig podCIDR=${cidr}`, object: { kind: 'Node', name: self.host } });
+  const cni = cniOf(w, self.host);
+  if (cni) configureCni(w, cni, rt.id, cidr);
+}

@@ -1,0 +1,312 @@
+/**
+ * Pod workers (pod_workers.go): one per Pod, running one sync pass at a time and at most one
+ * runtime operation inside it. An operation is a CRI/CSI call that takes simulated time: its
+ * hop is drawn when it starts, its effect lands when the `op` timer fires, and the pass then
+ * continues from the new state. A pass ends when nothing more can be done now; the worker then
+ * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
+ */
+import type { Pod } from '../api/types';
+import { milli } from '../api/quantity';
+import { jitter, setTimer, trace } from '../runtime';
+import type { World } from '../world';
+import { createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
+import type { ContainerConfig } from '../node/runtime-state';
+import { podEvent } from './client';
+import { containerEnv } from './env';
+import { finishPull } from './images';
+import { specContainer, startProbes } from './probes';
+import type { KubeletState, PodOp, PodWorker } from './state';
+import { markStatusDirty } from './status-manager';
+import { decide, retryAt, workerBackoff } from './sync-pod';
+import { finishMount, unmountAll } from './volumes';
+
+export function newWorker(pod: Pod): PodWorker {
+  const phase = pod.status?.phase;
+  return {
+    uid: pod.metadata.uid ?? '',
+    namespace: pod.metadata.namespace ?? 'default',
+    name: pod.metadata.name ?? '',
+    // A Pod that already finished is never started again, even by a restarted kubelet.
+    lifecycle: phase === 'Succeeded' || phase === 'Failed' ? 'terminating' : 'syncing',
+    admitted: false,
+    startTime: pod.status?.startTime,
+    op: undefined,
+    opSeq: 0,
+    dirty: false,
+    pass: undefined,
+    mounted: [],
+    mountRetry: {},
+    csiVolumes: {},
+    mountWaitSince: undefined,
+    containers: {},
+    statusPending: false,
+    pod,
+    deleted: false,
+    resyncAt: undefined,
+    deleteSent: false,
+  };
+}
+
+/** UpdatePod: run a pass now, or as soon as the running operation completes. */
+export function requestSync(w: World, self: KubeletState, uid: string): void {
+  const wk = self.workers.get(uid);
+  if (!wk) return;
+  if (wk.op) {
+    wk.dirty = true;
+    return;
+  }
+  runPass(w, self, wk);
+}
+
+function podRef(wk: PodWorker): { kind: string; namespace: string; name: string } {
+  return { kind: 'Pod', namespace: wk.namespace, name: wk.name };
+}
+
+function criHop(w: World, self: KubeletState, wk: PodWorker, summary: string): void {
+  trace(w, { from: self.id, to: `container-runtime/${self.host}` as never, kind: 'cri', summary, object: podRef(wk) });
+}
+
+/** The grace period to kill with; the kubelet never goes below minimumGracePeriodInSeconds (2). */
+function graceMs(pod: Pod): number {
+  const seconds = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
+  return Math.max(seconds, 2) * 1000;
+}
+
+/** Starts an operation: draws its hop, does what must happen at once, arms its completion. */
+function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency: number): void {
+  const rt = runtimeOf(w, self.host);
+  let ms = latency;
+  switch (op.kind) {
+    case 'mount':
+      break;
+    case 'sandbox':
+      criHop(w, self, wk, `RunPodSandbox ${wk.namespace}/${wk.name}`);
+      ms = criLatency(w, 'RunPodSandbox');
+      break;
+    case 'pull':
+      criHop(w, self, wk, `PullImage ${op.image}`);
+      break;
+    case 'create':
+      criHop(w, self, wk, `CreateContainer ${op.container}`);
+      ms = criLatency(w, 'CreateContainer');
+      break;
+    case 'start':
+      criHop(w, self, wk, `StartContainer ${op.container}`);
+      ms = criLatency(w, 'StartContainer');
+      break;
+    case 'stop': {
+      ms = 0;
+      for (const id of op.containerIds) {
+        const c = rt?.containers.get(id);
+        criHop(w, self, wk, `StopContainer ${c?.config.name ?? id.slice(0, 13)}`);
+        if (rt) ms = Math.max(ms, stopContainer(w, rt, id, graceMs(wk.pod)));
+      }
+      // Completes just after the runtime recorded the exit.
+      ms += 1;
+      break;
+    }
+    case 'stop-sandbox':
+      criHop(w, self, wk, `StopPodSandbox ${wk.namespace}/${wk.name}`);
+      ms = criLatency(w, 'StopPodSandbox');
+      break;
+    default: {
+      const never: never = op;
+      throw new Error(`unknown op ${JSON.stringify(never)}`);
+    }
+  }
+  wk.opSeq++;
+  wk.op = { ...op, seq: wk.opSeq };
+  setTimer(w, self, ms, 'op', `${wk.uid}|${wk.opSeq}`);
+}
+
+function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: string, env: Record<string, string>): ContainerConfig | undefined {
+  const spec = specContainer(wk.pod, name);
+  if (!spec) return undefined;
+  const c = spec.c;
+  const rt = runtimeOf(w, self.host);
+  const prev = rt ? latestContainer(rt, wk.uid, name) : undefined;
+  const ports: Record<string, number> = {};
+  for (const p of c.ports ?? []) ports[p.name ?? String(p.containerPort)] = p.containerPort;
+  const mem = c.resources?.limits?.['memory'];
+  const cfg: ContainerConfig = { name, image: c.image ?? '', env, ports, attempt: prev ? prev.config.attempt + 1 : 0, fieldPath: spec.fieldPath };
+  if (c.command) cfg.command = c.command;
+  if (c.args) cfg.args = c.args;
+  if (mem !== undefined) cfg.memoryLimitBytes = Math.round(milli(mem) / 1000);
+  return cfg;
+}
+
+function createFailed(w: World, self: KubeletState, wk: PodWorker, name: string, reason: string, message: string, fieldPath: string): void {
+  podEvent(w, self, wk.pod, 'Warning', 'Failed', `Error: ${message}`, fieldPath);
+  (wk.containers[name] ??= { probes: [] }).waiting = { reason, message };
+  wk.pass!.handled.push(name);
+  retryAt(wk.pass!, w.now + workerBackoff(w));
+}
+
+function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): void {
+  const rt = runtimeOf(w, self.host);
+  const pass = wk.pass!;
+  switch (op.kind) {
+    case 'mount':
+      finishMount(w, self, wk, wk.pod, op.volume);
+      break;
+    case 'sandbox': {
+      const res = rt ? runPodSandbox(w, rt, { podUid: wk.uid, podName: wk.name, podNamespace: wk.namespace, hostNetwork: wk.pod.spec.hostNetwork ?? false }) : undefined;
+      if (!res?.ok) {
+        podEvent(w, self, wk.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${res?.error ?? 'container runtime is down'}`);
+        pass.stop = true;
+        retryAt(pass, w.now + workerBackoff(w));
+      }
+      break;
+    }
+    case 'pull': {
+      const spec = specContainer(wk.pod, op.container);
+      const r = finishPull(w, self, wk, wk.pod, op.container, op.image, op.requestedAt, op.pullMs, spec?.fieldPath ?? '');
+      if (r.ok) pass.imageReady.push(op.container);
+      else {
+        pass.handled.push(op.container);
+        if (r.retryAt !== undefined) retryAt(pass, r.retryAt);
+      }
+      break;
+    }
+    case 'create': {
+      const spec = specContainer(wk.pod, op.container);
+      const sandboxes = rt ? podSandboxes(rt, wk.uid) : [];
+      const sb = sandboxes[sandboxes.length - 1];
+      if (!spec || !rt || !sb) break;
+      const env = containerEnv(w, self, wk.pod, spec.c, sb.ip);
+      if (!env.ok) {
+        createFailed(w, self, wk, op.container, 'CreateContainerConfigError', env.message, spec.fieldPath);
+        break;
+      }
+      const cfg = containerConfig(w, self, wk, op.container, env.env)!;
+      const res = createContainer(w, rt, sb.id, wk.uid, cfg);
+      if (res.ok) podEvent(w, self, wk.pod, 'Normal', 'Created', `Created container: ${op.container}`, spec.fieldPath);
+      else createFailed(w, self, wk, op.container, 'CreateContainerError', res.error, spec.fieldPath);
+      break;
+    }
+    case 'start': {
+      const spec = specContainer(wk.pod, op.container);
+      if (!spec || !rt) break;
+      const res = startContainer(w, rt, op.containerId);
+      if (!res.ok) {
+        createFailed(w, self, wk, op.container, 'RunContainerError', res.error, spec.fieldPath);
+        break;
+      }
+      podEvent(w, self, wk.pod, 'Normal', 'Started', `Started container ${op.container}`, spec.fieldPath);
+      pruneDeadInstances(rt, wk.uid, op.container);
+      const book = (wk.containers[op.container] ??= { probes: [] });
+      delete book.waiting;
+      delete book.killFor;
+      startProbes(w, self, wk, spec.c, op.containerId);
+      pass.handled.push(op.container);
+      break;
+    }
+    case 'stop':
+      break;
+    case 'stop-sandbox':
+      if (rt) stopPodSandbox(w, rt, op.sandboxId);
+      break;
+  }
+  markStatusDirty(w, self, wk);
+}
+
+export function onOpTimer(w: World, self: KubeletState, arg: string): void {
+  const [uid, seq] = arg.split('|');
+  const wk = self.workers.get(uid ?? '');
+  if (!wk?.op || wk.op.seq !== Number(seq)) return;
+  const op = wk.op;
+  wk.op = undefined;
+  completeOp(w, self, wk, op);
+  runPass(w, self, wk);
+}
+
+/**
+ * The teardown steps (killPod): stop what runs, then the sandbox (CNI DEL), then unmount.
+ * Returns the next operation, or undefined once the Pod is fully torn down.
+ */
+function terminateStep(w: World, self: KubeletState, wk: PodWorker): { op: PodOp } | undefined {
+  const rt = runtimeOf(w, self.host);
+  if (rt) {
+    const alive = podContainers(rt, wk.uid).filter((c) => c.state === 'CONTAINER_RUNNING');
+    if (alive.length) {
+      if (!wk.pass!.noted.includes('killing')) {
+        wk.pass!.noted.push('killing');
+        for (const c of alive) podEvent(w, self, wk.pod, 'Normal', 'Killing', `Stopping container ${c.config.name}`, c.config.fieldPath);
+      }
+      return { op: { kind: 'stop', containerIds: alive.map((c) => c.id) } };
+    }
+    const sb = podSandboxes(rt, wk.uid).find((s) => s.state === 'SANDBOX_READY');
+    if (sb) return { op: { kind: 'stop-sandbox', sandboxId: sb.id } };
+  }
+  unmountAll(w, self, wk);
+  wk.lifecycle = 'terminated';
+  return undefined;
+}
+
+function runPass(w: World, self: KubeletState, wk: PodWorker): void {
+  if (wk.lifecycle === 'terminated') {
+    if (wk.deleted) cleanupWorker(w, self, wk);
+    return;
+  }
+  wk.pass ??= { handled: [], imageReady: [], retryAt: undefined, noted: [], stop: false };
+  const d = decide(w, self, wk);
+  if (d.kind === 'op') {
+    startOp(w, self, wk, d.op, d.latency);
+    return;
+  }
+  if (d.kind === 'terminate') {
+    wk.lifecycle = 'terminating';
+    const t = terminateStep(w, self, wk);
+    if (t) {
+      startOp(w, self, wk, t.op, 0);
+      return;
+    }
+  }
+  endPass(w, self, wk);
+}
+
+function endPass(w: World, self: KubeletState, wk: PodWorker): void {
+  const pass = wk.pass;
+  wk.pass = undefined;
+  markStatusDirty(w, self, wk);
+  if (wk.lifecycle === 'terminated') {
+    if (wk.deleted) cleanupWorker(w, self, wk);
+    return;
+  }
+  if (wk.dirty) {
+    wk.dirty = false;
+    armResync(w, self, wk, w.now);
+    return;
+  }
+  armResync(w, self, wk, pass?.retryAt ?? w.now + w.timings.syncFrequency + jitter(w, w.timings.syncFrequency / 2, 1) / 2);
+}
+
+/** Wakes the worker at `at` unless an earlier wake-up is already armed. */
+export function armResync(w: World, self: KubeletState, wk: PodWorker, at: number): void {
+  if (wk.resyncAt !== undefined && wk.resyncAt <= at && wk.resyncAt >= w.now) return;
+  wk.resyncAt = at;
+  setTimer(w, self, Math.max(0, at - w.now), 'resync', wk.uid);
+}
+
+export function onResyncTimer(w: World, self: KubeletState, uid: string): void {
+  const wk = self.workers.get(uid);
+  if (!wk || wk.resyncAt === undefined || wk.resyncAt > w.now) return;
+  wk.resyncAt = undefined;
+  requestSync(w, self, uid);
+}
+
+/** The Pod is gone and torn down: the runtime forgets its sandboxes and containers. */
+export function cleanupWorker(w: World, self: KubeletState, wk: PodWorker): void {
+  const rt = runtimeOf(w, self.host);
+  if (rt) {
+    for (const sb of podSandboxes(rt, wk.uid)) {
+      stopPodSandbox(w, rt, sb.id);
+      criHop(w, self, wk, `RemovePodSandbox ${wk.namespace}/${wk.name}`);
+      removePodSandbox(rt, sb.id);
+    }
+    for (const c of podContainers(rt, wk.uid)) rt.containers.delete(c.id);
+  }
+  for (const key of [...self.crashBackoff.keys()]) if (key.startsWith(`${wk.uid}_`)) self.crashBackoff.delete(key);
+  for (const key of [...self.imageBackoff.keys()]) if (key.startsWith(`${wk.uid}_`)) self.imageBackoff.delete(key);
+  self.workers.delete(wk.uid);
+}

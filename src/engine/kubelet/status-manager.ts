@@ -1,0 +1,93 @@
+/**
+ * The status manager: turns the kubelet's view of a Pod into `PUT pods/<name>/status` when it
+ * differs from what kube-apiserver has, re-reading the Pod after a 409 Conflict. Once a deleted
+ * Pod's worker has finished tearing it down, it sends the final DELETE with grace period 0 —
+ * the step that makes a Terminating Pod disappear.
+ */
+import type { Pod, PodStatus } from '../api/types';
+import { isConflict, isNotFound } from '../client/client';
+import { setTimer } from '../runtime';
+import type { World } from '../world';
+import { runtimeOf } from '../node/cri';
+import { api } from './client';
+import { generatePodStatus } from './pod-status';
+import type { KubeletState, PodWorker } from './state';
+
+/** Stable JSON (sorted keys) so equal statuses compare equal whatever order fields were set in. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** Coalesces status changes made within the same instant into one write. */
+export function markStatusDirty(w: World, self: KubeletState, wk: PodWorker): void {
+  if (wk.statusPending || wk.deleted) return;
+  wk.statusPending = true;
+  setTimer(w, self, 1, 'status', wk.uid);
+}
+
+/** The newer of the informer's copy and the one our own last write returned. */
+export function newestPod(self: KubeletState, wk: PodWorker): Pod {
+  const cached = self.informers['pods']?.cache.get(`${wk.namespace}/${wk.name}`) as Pod | undefined;
+  if (!cached || cached.metadata.uid !== wk.uid) return wk.pod;
+  return Number(cached.metadata.resourceVersion ?? 0) >= Number(wk.pod.metadata.resourceVersion ?? 0) ? cached : wk.pod;
+}
+
+function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): PodStatus {
+  return generatePodStatus({
+    pod,
+    wk,
+    rt: runtimeOf(w, self.host),
+    hostIP: w.machineSpecs.get(self.host)?.ip ?? '',
+    now: w.now,
+    terminal: wk.lifecycle !== 'syncing',
+  });
+}
+
+/** Writes the status if it changed; returns false when the Pod no longer exists. */
+function writeStatus(w: World, self: KubeletState, wk: PodWorker): boolean {
+  let pod = newestPod(self, wk);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const status = computeStatus(w, self, wk, pod);
+    if (stableJson(status) === stableJson(pod.status ?? {})) {
+      wk.pod = pod;
+      return true;
+    }
+    const body: Pod = { ...pod, status };
+    const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, body });
+    if (res.ok && res.object) {
+      wk.pod = res.object as Pod;
+      return true;
+    }
+    if (isNotFound(res)) return false;
+    if (!isConflict(res)) return true;
+    const fresh = api(w, self, { verb: 'get', resource: 'pods', namespace: wk.namespace, name: wk.name });
+    if (!fresh.ok || !fresh.object || fresh.object.metadata.uid !== wk.uid) return !isNotFound(fresh);
+    pod = fresh.object as Pod;
+  }
+  return true;
+}
+
+export function syncPodStatus(w: World, self: KubeletState, uid: string): void {
+  const wk = self.workers.get(uid);
+  if (!wk) return;
+  wk.statusPending = false;
+  if (wk.deleted) return;
+  if (!writeStatus(w, self, wk)) {
+    wk.deleted = true;
+    return;
+  }
+  const pod = wk.pod;
+  if (wk.lifecycle === 'terminated' && pod.metadata.deletionTimestamp && !wk.deleteSent) {
+    wk.deleteSent = true;
+    api(w, self, { verb: 'delete', resource: 'pods', namespace: wk.namespace, name: wk.name, gracePeriodSeconds: 0 });
+  }
+}

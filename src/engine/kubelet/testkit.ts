@@ -1,0 +1,100 @@
+/**
+ * Helpers the node-agent tests share: a booted cluster whose nodes have pod CIDRs (assigned by
+ * kube-controller-manager's node-ipam controller when it runs, else patched in as admin the way
+ * `kubectl patch node` would), Pod manifests, and readers for events and statuses.
+ */
+import type { KEvent, Pod } from '../api/types';
+import type { TraceRecord } from '../core/trace';
+import { allNodesReady, Simulation } from '../simulation';
+
+export function bootCluster(seed = 1): Simulation {
+  const sim = new Simulation({ seed, noBoot: true });
+  sim.runUntil((w) => (w.etcd.kv.get('nodes')?.size ?? 0) >= w.machines.length, 60_000);
+  // node-ipam, when present, assigns CIDRs within a reconcile; give it that chance first.
+  sim.advance(50);
+  sim.objects('nodes').forEach((n, i) => {
+    if ((n.spec as { podCIDR?: string } | undefined)?.podCIDR) return;
+    const cidr = `10.244.${i}.0/24`;
+    sim.request({ verb: 'patch', resource: 'nodes', name: n.metadata.name!, body: { spec: { podCIDR: cidr, podCIDRs: [cidr] } } as never });
+  });
+  sim.runUntil(allNodesReady, 60_000);
+  sim.advance(1000);
+  return sim;
+}
+
+export interface PodOptions {
+  node?: string;
+  restartPolicy?: 'Always' | 'OnFailure' | 'Never';
+  container?: Record<string, unknown>;
+  spec?: Record<string, unknown>;
+}
+
+export function podManifest(name: string, image: string, opts: PodOptions = {}): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      nodeName: opts.node ?? 'node-1',
+      ...(opts.restartPolicy ? { restartPolicy: opts.restartPolicy } : {}),
+      containers: [{ name: 'api', image, ...(opts.container ?? {}) }],
+      ...(opts.spec ?? {}),
+    },
+  } as Pod;
+}
+
+export function createPod(sim: Simulation, pod: Pod): void {
+  const res = sim.request({ verb: 'create', resource: 'pods', namespace: pod.metadata.namespace ?? 'default', body: pod });
+  if (!res.ok) throw new Error(`create failed: ${res.error.message}`);
+}
+
+export function getPod(sim: Simulation, name: string, ns = 'default'): Pod | undefined {
+  return sim.world.etcd.kv.get('pods')?.get(`pods/${ns}/${name}`) as Pod | undefined;
+}
+
+/** Events about one object, oldest first: `Type Reason: message`. */
+export function eventsFor(sim: Simulation, name: string, kind = 'Pod'): string[] {
+  return sim
+    .objects<KEvent>('events')
+    .filter((e) => e.involvedObject.name === name && e.involvedObject.kind === kind)
+    // Event names end in the hex UnixNano of their first occurrence: name order is time order.
+    .sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''))
+    .map((e) => `${e.type} ${e.reason}: ${e.message}`);
+}
+
+export function eventCount(sim: Simulation, name: string, reason: string): number {
+  return sim.objects<KEvent>('events').filter((e) => e.involvedObject.name === name && e.reason === reason).reduce((n, e) => n + (e.count ?? 1), 0);
+}
+
+export function ready(pod: Pod | undefined): string | undefined {
+  return pod?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
+}
+
+/** The main container's state name and reason, e.g. `waiting:CrashLoopBackOff`, `running`. */
+export function stateOf(pod: Pod | undefined, i = 0): string {
+  const s = pod?.status?.containerStatuses?.[i]?.state;
+  if (!s) return 'none';
+  if (s.running) return 'running';
+  if (s.terminated) return `terminated:${s.terminated.reason ?? ''}`;
+  return `waiting:${s.waiting?.reason ?? ''}`;
+}
+
+/** Runs the simulation, recording every distinct value `probe` returns with when it first appeared. */
+export function timeline<T>(sim: Simulation, ms: number, probe: () => T): { at: number; value: T }[] {
+  const out: { at: number; value: T }[] = [];
+  let last = '';
+  sim.runUntil(() => {
+    const v = probe();
+    const key = JSON.stringify(v);
+    if (key !== last) {
+      out.push({ at: sim.now, value: v });
+      last = key;
+    }
+    return false;
+  }, ms);
+  return out;
+}
+
+export function traceOf(sim: Simulation, fromSeq: number, kinds: TraceRecord['kind'][]): TraceRecord[] {
+  return sim.traceSince(fromSeq - 1).filter((r) => kinds.includes(r.kind));
+}

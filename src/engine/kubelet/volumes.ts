@@ -1,0 +1,113 @@
+/**
+ * The volume manager, one Pod at a time: every volume in the spec must be set up before the
+ * sandbox is created. ConfigMaps and Secrets are read through kube-apiserver; PVCs must be
+ * bound to a PV, whose CSI volume is staged and published by the driver's node plugin.
+ * A failed mount is retried with nestedpendingoperations' back-off (500 ms doubling to 2m2s),
+ * each failure a `FailedMount` event; a Pod that waited 2 minutes gets the summary event.
+ */
+import type { PersistentVolume, PersistentVolumeClaim, Pod, Volume } from '../api/types';
+import { isNotFound } from '../client/client';
+import { jitter } from '../runtime';
+import type { World } from '../world';
+import { csiMount, csiUnmount } from '../node/csi-node';
+import { api, podEvent } from './client';
+import type { KubeletState, PodWorker } from './state';
+
+const RETRY_INITIAL = 500;
+const RETRY_MAX = 122_000;
+/** WaitForAttachAndMount's timeout. */
+export const MOUNT_TIMEOUT = 123_000;
+
+export function mountLatency(w: World, v: Volume): number {
+  if (v.persistentVolumeClaim) return jitter(w, 150, 0.5);
+  if (v.configMap || v.secret || v.projected) return jitter(w, 15, 0.5);
+  return jitter(w, 5, 0.5);
+}
+
+/** The next volume to set up now, or whether the Pod is still waiting on a back-off. */
+export function nextVolume(w: World, wk: PodWorker, pod: Pod): { volume: Volume } | { waitUntil: number } | undefined {
+  let wait: number | undefined;
+  for (const v of pod.spec.volumes ?? []) {
+    if (wk.mounted.includes(v.name)) continue;
+    const retry = wk.mountRetry[v.name];
+    if (retry && retry.at > w.now) {
+      wait = Math.min(wait ?? Infinity, retry.at);
+      continue;
+    }
+    return { volume: v };
+  }
+  return wait === undefined ? undefined : { waitUntil: wait };
+}
+
+type MountOutcome = { ok: true } | { ok: false; error: string; quiet?: boolean };
+
+function fetchNamed(w: World, self: KubeletState, resource: 'configmaps' | 'secrets', namespace: string, name: string, optional: boolean | undefined): MountOutcome {
+  const res = api(w, self, { verb: 'get', resource, namespace, name });
+  if (res.ok || (optional && isNotFound(res))) return { ok: true };
+  const what = resource === 'configmaps' ? 'configmap' : 'secret';
+  return { ok: false, error: isNotFound(res) ? `${what} "${name}" not found` : res.error.message };
+}
+
+function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume, claim: string): MountOutcome {
+  const ns = pod.metadata.namespace ?? 'default';
+  const res = api(w, self, { verb: 'get', resource: 'persistentvolumeclaims', namespace: ns, name: claim });
+  if (isNotFound(res)) return { ok: false, error: `persistentvolumeclaim "${claim}" not found`, quiet: true };
+  if (!res.ok || !res.object) return { ok: false, error: res.ok ? 'no object' : res.error.message, quiet: true };
+  const pvc = res.object as PersistentVolumeClaim;
+  const pvName = pvc.spec.volumeName;
+  // An unbound claim is not an error yet: the volume manager keeps waiting for the binder.
+  if (!pvName || pvc.status?.phase !== 'Bound') return { ok: false, error: `PVC ${ns}/${claim} is not bound`, quiet: true };
+  const pvRes = api(w, self, { verb: 'get', resource: 'persistentvolumes', name: pvName });
+  if (!pvRes.ok || !pvRes.object) return { ok: false, error: `persistentvolume "${pvName}" not found`, quiet: true };
+  const pv = pvRes.object as PersistentVolume;
+  if (!pv.spec.csi) return { ok: true };
+  const ref = { pvName, handle: pv.spec.csi.volumeHandle, podUid: wk.uid };
+  const r = csiMount(w, self.id, self.host, ref);
+  if (!r.ok) return { ok: false, error: r.error };
+  // The actual state of the world: what to unpublish later, without asking the API again.
+  wk.csiVolumes[v.name] = { pvName, handle: ref.handle };
+  return { ok: true };
+}
+
+function setUp(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume): MountOutcome {
+  const ns = pod.metadata.namespace ?? 'default';
+  if (v.configMap) return fetchNamed(w, self, 'configmaps', ns, v.configMap.name, v.configMap.optional);
+  if (v.secret) return fetchNamed(w, self, 'secrets', ns, v.secret.secretName, v.secret.optional);
+  if (v.persistentVolumeClaim) return mountClaim(w, self, wk, pod, v, v.persistentVolumeClaim.claimName);
+  return { ok: true };
+}
+
+/** Completes a `mount` op: success marks the volume ready; failure arms the retry and reports. */
+export function finishMount(w: World, self: KubeletState, wk: PodWorker, pod: Pod, name: string): void {
+  const v = (pod.spec.volumes ?? []).find((x) => x.name === name);
+  if (!v) return;
+  const out = setUp(w, self, wk, pod, v);
+  if (out.ok) {
+    wk.mounted.push(name);
+    delete wk.mountRetry[name];
+    return;
+  }
+  const prev = wk.mountRetry[name];
+  const delay = prev ? Math.min(prev.delay * 2, RETRY_MAX) : RETRY_INITIAL;
+  wk.mountRetry[name] = { at: w.now + delay, delay };
+  if (out.quiet) return;
+  const message = out.error.startsWith('MountVolume.') ? out.error : `MountVolume.SetUp failed for volume "${name}" : ${out.error}`;
+  podEvent(w, self, pod, 'Warning', 'FailedMount', message);
+}
+
+/** The 2-minute summary event, once per timeout period. */
+export function mountTimeout(w: World, self: KubeletState, wk: PodWorker, pod: Pod): void {
+  const since = wk.mountWaitSince ?? w.now;
+  wk.mountWaitSince ??= w.now;
+  if (w.now - since < MOUNT_TIMEOUT) return;
+  wk.mountWaitSince = w.now;
+  const unmounted = (pod.spec.volumes ?? []).filter((v) => !wk.mounted.includes(v.name)).map((v) => v.name);
+  podEvent(w, self, pod, 'Warning', 'FailedMount', `Unable to attach or mount volumes: unmounted volumes=[${unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[]: context deadline exceeded`);
+}
+
+/** Tears a Pod's volumes down (CSI NodeUnpublish/NodeUnstage for persistent ones). */
+export function unmountAll(w: World, self: KubeletState, wk: PodWorker): void {
+  for (const ref of Object.values(wk.csiVolumes)) csiUnmount(w, self.id, self.host, { ...ref, podUid: wk.uid });
+  wk.csiVolumes = {};
+  wk.mounted = [];
+}

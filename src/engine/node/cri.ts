@@ -1,0 +1,237 @@
+/**
+ * The CRI RuntimeService and ImageService of the node's containerd, as plain functions over the
+ * runtime's state. The kubelet calls them directly (the one real non-apiserver edge, a gRPC
+ * socket) and draws the `cri` hop itself; here the runtime does the work: creating sandboxes
+ * (with the CNI ADD hop), storing pulled images, starting processes and arming their exits.
+ */
+import type { ComponentId } from '../core/ids';
+import { nextUint32 } from '../core/rng';
+import { component, jitter, setTimer } from '../runtime';
+import type { ImageInfo } from '../images/types';
+import type { World } from '../world';
+import { execInContainer, plannedStop, processExit, resolveImage, startProcess } from './app';
+import type { ExecResult } from '../images/types';
+import { cniAdd, cniDel, cniOf } from './cni';
+import { randomHex } from './hex';
+import { imageRecord, normalizeRef } from './image-store';
+import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, SandboxRecord } from './runtime-state';
+import { armExit, exitContainer } from './exits';
+
+export function runtimeOf(w: World, host: string): RuntimeState | undefined {
+  const c = component(w, `container-runtime/${host}` as ComponentId);
+  return c?.kind === 'container-runtime' ? (c as RuntimeState) : undefined;
+}
+
+/** containerd's answer when its socket is gone. */
+export const RUNTIME_UNAVAILABLE = 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
+
+export interface RuntimeStatus {
+  runtimeReady: boolean;
+  networkReady: boolean;
+}
+
+export function runtimeStatus(w: World, rt: RuntimeState | undefined): RuntimeStatus {
+  if (!rt?.running) return { runtimeReady: false, networkReady: false };
+  return { runtimeReady: true, networkReady: cniOf(w, rt.host)?.subnet !== undefined };
+}
+
+/** Simulated time each CRI call takes (containerd's own work, not the app's). */
+export function criLatency(w: World, op: 'RunPodSandbox' | 'CreateContainer' | 'StartContainer' | 'StopPodSandbox' | 'RemoveContainer' | 'ImageStatus'): number {
+  switch (op) {
+    case 'RunPodSandbox':
+      return jitter(w, 900, 0.3);
+    case 'CreateContainer':
+      return jitter(w, 40, 0.5);
+    case 'StartContainer':
+      return jitter(w, 60, 0.5);
+    case 'StopPodSandbox':
+      return jitter(w, 120, 0.5);
+    case 'RemoveContainer':
+    case 'ImageStatus':
+      return jitter(w, 10, 0.5);
+  }
+}
+
+/** Resolving the manifest, then downloading the layers at the registry's throughput. */
+export function pullDuration(w: World, info: ImageInfo): number {
+  const resolve = jitter(w, 450, 0.5);
+  if (!info.exists) return resolve;
+  return resolve + Math.round((info.sizeBytes / w.timings.registryBytesPerSecond) * 1000);
+}
+
+export interface SandboxRequest {
+  podUid: string;
+  podName: string;
+  podNamespace: string;
+  hostNetwork: boolean;
+}
+
+export type SandboxResult = { ok: true; sandbox: SandboxRecord } | { ok: false; error: string };
+
+export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): SandboxResult {
+  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  let attempt = 0;
+  for (const s of rt.sandboxes.values()) if (s.podUid === req.podUid) attempt = Math.max(attempt, s.attempt + 1);
+  const id = randomHex(w.rng, 64);
+  let ip = '';
+  if (!req.hostNetwork) {
+    const cni = cniOf(w, rt.host);
+    const res = cni ? cniAdd(w, cni, rt.id, { namespace: req.podNamespace, name: req.podName }, id) : { ok: false as const, error: 'failed to find plugin "ptp" in path [/opt/cni/bin]' };
+    if (!res.ok) {
+      return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": plugin type="ptp" failed (add): ${res.error}` };
+    }
+    ip = res.ip;
+  }
+  const sandbox: SandboxRecord = { id, podUid: req.podUid, podName: req.podName, podNamespace: req.podNamespace, attempt, state: 'SANDBOX_READY', ip, hostNetwork: req.hostNetwork, createdAt: w.now };
+  rt.sandboxes.set(id, sandbox);
+  return { ok: true, sandbox };
+}
+
+/** Kills whatever still runs in the sandbox and tears its network down. */
+export function stopPodSandbox(w: World, rt: RuntimeState, sandboxId: string): void {
+  const sb = rt.sandboxes.get(sandboxId);
+  if (!sb) return;
+  for (const c of rt.containers.values()) {
+    if (c.sandboxId !== sandboxId || c.state !== 'CONTAINER_RUNNING') continue;
+    exitContainer(c, w.now, 137, 'Error');
+  }
+  sb.state = 'SANDBOX_NOTREADY';
+  // A sandbox that died with its machine still holds its IP until this DEL releases it.
+  const cni = sb.hostNetwork ? undefined : cniOf(w, rt.host);
+  if (cni && [...cni.allocations.values()].includes(sandboxId)) cniDel(w, cni, rt.id, { namespace: sb.podNamespace, name: sb.podName }, sandboxId);
+}
+
+export function removePodSandbox(rt: RuntimeState, sandboxId: string): void {
+  for (const [id, c] of rt.containers) if (c.sandboxId === sandboxId) rt.containers.delete(id);
+  rt.sandboxes.delete(sandboxId);
+}
+
+export function imageStatus(rt: RuntimeState, image: string): ImageRecord | undefined {
+  return rt.images.get(normalizeRef(image));
+}
+
+export type PullResult = { ok: true; image: ImageRecord } | { ok: false; error: string };
+
+export function pullImage(w: World, rt: RuntimeState, image: string): PullResult {
+  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  const info = resolveImage(image);
+  if (!info.exists) {
+    const ref = normalizeRef(info.ref);
+    return {
+      ok: false,
+      error: info.pullError ?? `rpc error: code = NotFound desc = failed to pull and unpack image "${ref}": failed to resolve reference "${ref}": ${ref}: not found`,
+    };
+  }
+  const rec = imageRecord(info, w.now);
+  rt.images.set(normalizeRef(image), rec);
+  if (rec.ref !== normalizeRef(image)) rt.images.set(rec.ref, rec);
+  return { ok: true, image: rec };
+}
+
+export type CreateResult = { ok: true; container: ContainerRecord } | { ok: false; error: string };
+
+export function createContainer(w: World, rt: RuntimeState, sandboxId: string, podUid: string, config: ContainerConfig): CreateResult {
+  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  const img = imageStatus(rt, config.image);
+  if (!img) return { ok: false, error: `rpc error: code = NotFound desc = failed to get image "${config.image}": not found` };
+  const c: ContainerRecord = {
+    id: randomHex(w.rng, 64),
+    sandboxId,
+    podUid,
+    config,
+    imageRef: img.ref,
+    imageId: img.repoDigest,
+    state: 'CONTAINER_CREATED',
+    createdAt: w.now,
+  };
+  rt.containers.set(c.id, c);
+  return { ok: true, container: c };
+}
+
+export function startContainer(w: World, rt: RuntimeState, id: string): { ok: true } | { ok: false; error: string } {
+  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  const c = rt.containers.get(id);
+  if (!c || c.state !== 'CONTAINER_CREATED') return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
+  const sb = rt.sandboxes.get(c.sandboxId);
+  const input = {
+    image: resolveImage(c.config.image),
+    podIP: sb?.ip || (w.machineSpecs.get(rt.host)?.ip ?? '127.0.0.1'),
+    hostname: sb?.hostNetwork ? rt.host : (c.config.env['HOSTNAME'] ?? sb?.podName ?? 'localhost'),
+    env: c.config.env,
+    ports: c.config.ports,
+    startedAt: w.now,
+    restartCount: c.config.attempt,
+    seed: nextUint32(w.rng),
+    ...(c.config.command ? { command: c.config.command } : {}),
+    ...(c.config.args ? { args: c.config.args } : {}),
+    ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
+  };
+  c.process = startProcess(input);
+  c.state = 'CONTAINER_RUNNING';
+  c.startedAt = w.now;
+  // The entrypoint could not be exec'd: StartContainer itself fails and the container is left
+  // exited with code 128 (reason StartError), as runc reports it.
+  const own = processExit(c.process);
+  if (own?.reason === 'StartError' && own.at <= w.now) {
+    exitContainer(c, w.now, own.exitCode, 'StartError');
+    if (own.message) c.message = own.message;
+    return { ok: false, error: own.message ?? 'failed to start container' };
+  }
+  armExit(w, rt, c);
+  return { ok: true };
+}
+
+/** SIGTERM now, SIGKILL at the grace deadline. Returns how long until the container has exited. */
+export function stopContainer(w: World, rt: RuntimeState, id: string, graceMs: number): number {
+  const c = rt.containers.get(id);
+  if (!c || c.state !== 'CONTAINER_RUNNING') return 0;
+  if (!c.stopping || c.stopping.exitAt > w.now + graceMs) c.stopping = plannedStop(c.process, w.now, graceMs);
+  setTimer(w, rt, c.stopping.exitAt - w.now, 'exit', c.id);
+  return c.stopping.exitAt - w.now;
+}
+
+export function removeContainer(rt: RuntimeState, id: string): void {
+  rt.containers.delete(id);
+}
+
+/** Containers of one Pod, oldest first. */
+export function podContainers(rt: RuntimeState, podUid: string): ContainerRecord[] {
+  return [...rt.containers.values()].filter((c) => c.podUid === podUid).sort((a, b) => a.createdAt - b.createdAt || a.config.attempt - b.config.attempt);
+}
+
+export function podSandboxes(rt: RuntimeState, podUid: string): SandboxRecord[] {
+  return [...rt.sandboxes.values()].filter((s) => s.podUid === podUid).sort((a, b) => a.attempt - b.attempt);
+}
+
+/** The newest instance of a named container of a Pod (the one its status describes). */
+export function latestContainer(rt: RuntimeState, podUid: string, name: string): ContainerRecord | undefined {
+  let best: ContainerRecord | undefined;
+  for (const c of rt.containers.values()) {
+    if (c.podUid !== podUid || c.config.name !== name) continue;
+    if (!best || c.config.attempt > best.config.attempt || (c.config.attempt === best.config.attempt && c.createdAt >= best.createdAt)) best = c;
+  }
+  return best;
+}
+
+/**
+ * Container GC for one container of a Pod: keep the newest instance and the one before it (what
+ * `kubectl logs --previous` reads); older exited instances are removed, as are sandboxes that
+ * are no longer ready and hold nothing.
+ */
+export function pruneDeadInstances(rt: RuntimeState, podUid: string, name: string): void {
+  const mine = podContainers(rt, podUid).filter((c) => c.config.name === name);
+  for (const c of mine.slice(0, Math.max(0, mine.length - 2))) if (c.state === 'CONTAINER_EXITED') rt.containers.delete(c.id);
+  for (const sb of podSandboxes(rt, podUid)) {
+    if (sb.state === 'SANDBOX_READY') continue;
+    if (![...rt.containers.values()].some((c) => c.sandboxId === sb.id)) rt.sandboxes.delete(sb.id);
+  }
+}
+
+/** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
+export function execSync(w: World, rt: RuntimeState, id: string, command: string[]): { ok: true; result: ExecResult } | { ok: false; error: string } {
+  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  const c = rt.containers.get(id);
+  if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
+  if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
+  return { ok: true, result: execInContainer(c.process, w.now, command) };
+}

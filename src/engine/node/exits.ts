@@ -1,0 +1,62 @@
+/**
+ * A container's process ending — on its own (the app exits, crashes or is OOM-killed) or because
+ * StopContainer sent it SIGTERM/SIGKILL. The runtime arms one timer per running container for
+ * the moment it will end, records the exit, and tells the kubelet through the CRI event stream
+ * (evented PLEG), which is what wakes the Pod's worker.
+ */
+import type { ComponentId } from '../core/ids';
+import { jitter, setTimer, trace } from '../runtime';
+import type { World } from '../world';
+import { processExit } from './app';
+import type { ContainerRecord, RuntimeState } from './runtime-state';
+
+/** Timer the runtime sets on the kubelet when one of the kubelet's Pods changed (arg: Pod UID). */
+export const PLEG_EVENT = 'pleg';
+
+export function armExit(w: World, rt: RuntimeState, c: ContainerRecord): void {
+  if (c.state !== 'CONTAINER_RUNNING') return;
+  const own = c.process ? processExit(c.process) : undefined;
+  const at = Math.min(own?.at ?? Infinity, c.stopping?.exitAt ?? Infinity);
+  if (at !== Infinity) setTimer(w, rt, Math.max(0, at - w.now), 'exit', c.id);
+}
+
+export function exitContainer(c: ContainerRecord, now: number, exitCode: number, reason: ContainerRecord['reason']): void {
+  c.state = 'CONTAINER_EXITED';
+  c.finishedAt = now;
+  c.exitCode = exitCode;
+  if (reason !== undefined) c.reason = reason;
+  delete c.stopping;
+}
+
+/** The `exit` timer: records the exit if it is due (timers can be stale after a stop/restart). */
+export function onExitTimer(w: World, rt: RuntimeState, id: string): void {
+  const c = rt.containers.get(id);
+  if (!c || c.state !== 'CONTAINER_RUNNING') return;
+  let exit: { exitCode: number; reason: NonNullable<ContainerRecord['reason']>; message?: string } | undefined;
+  if (c.stopping && c.stopping.exitAt <= w.now) exit = c.stopping;
+  else {
+    const own = c.process ? processExit(c.process) : undefined;
+    if (own && own.at <= w.now) exit = own;
+  }
+  if (!exit) return;
+  exitContainer(c, w.now, exit.exitCode, exit.reason);
+  if (exit.message) c.message = exit.message;
+  const sb = rt.sandboxes.get(c.sandboxId);
+  const pod = sb ? `${sb.podNamespace}/${sb.podName}` : c.podUid;
+  const kubelet = `kubelet/${rt.host}` as ComponentId;
+  trace(w, {
+    from: rt.id,
+    to: kubelet,
+    kind: 'process',
+    summary: `container ${c.config.name} in ${pod} exited with code ${exit.exitCode} (${exit.reason})`,
+    ...(sb ? { object: { kind: 'Pod', namespace: sb.podNamespace, name: sb.podName } } : {}),
+  });
+  notifyKubelet(w, rt, c.podUid);
+}
+
+/** A container event on the CRI stream; lost if the kubelet is down (it relists on restart). */
+export function notifyKubelet(w: World, rt: RuntimeState, podUid: string): void {
+  const k = w.components.get(`kubelet/${rt.host}` as ComponentId);
+  if (!k || !k.running) return;
+  setTimer(w, k, jitter(w, 300, 0.5), PLEG_EVENT, podUid);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { stopComponent } from '../dispatch';
+import { bootCluster, createPod, podManifest } from '../kubelet/testkit';
+import type { Simulation } from '../simulation';
+
+function logs(sim: Simulation, name: string, opts: Record<string, unknown> = {}): { ok: boolean; text: string; code?: number; reason?: string } {
+  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: opts });
+  if (res.ok) return { ok: true, text: res.text ?? '' };
+  return 'network' in res.error ? { ok: false, text: res.error.message } : { ok: false, text: res.error.message, code: res.error.code, reason: res.error.reason };
+}
+
+describe('kubectl logs through the kubelet', () => {
+  it('returns what the container wrote, with the kubelet errors for every other case', () => {
+    const sim = bootCluster();
+    expect(logs(sim, 'nope')).toEqual({ ok: false, text: 'pods "nope" not found', code: 404, reason: 'NotFound' });
+
+    createPod(sim, podManifest('web', 'nginx:1.27'));
+    sim.advance(100);
+    expect(logs(sim, 'web')).toEqual({ ok: false, text: 'container "api" in pod "web" is waiting to start: ContainerCreating', code: 400, reason: 'BadRequest' });
+    sim.advance(15_000);
+    const out = logs(sim, 'web');
+    expect(out.ok).toBe(true);
+    expect(out.text.length).toBeGreaterThan(0);
+    expect(out.text.endsWith('\n')).toBe(true);
+    const lines = out.text.trimEnd().split('\n');
+    expect(logs(sim, 'web', { tailLines: 1 }).text).toBe(`${lines[lines.length - 1]}\n`);
+    expect(logs(sim, 'web', { timestamps: true }).text.split('\n')[0]).toMatch(/^2025-09-01T09:00:\d\d\.\d{9}Z /);
+    expect(logs(sim, 'web', { previous: true })).toMatchObject({ ok: false, text: 'previous terminated container "api" in pod "web" not found', code: 400 });
+    expect(logs(sim, 'web', { container: 'sidecar' })).toMatchObject({ ok: false, text: 'container sidecar is not valid for pod web' });
+
+    stopComponent(sim.world, 'kubelet/node-1' as never);
+    expect(logs(sim, 'web')).toMatchObject({ ok: false, code: 500, reason: '', text: 'Get "https://10.0.0.11:10250/containerLogs/default/web/api": dial tcp 10.0.0.11:10250: connect: connection refused' });
+  });
+
+  it('asks for a container name when there are several, and serves --previous after a restart', () => {
+    const sim = bootCluster();
+    const pod = podManifest('two', 'nginx:1.27');
+    pod.spec.containers.push({ name: 'side', image: 'busybox:1.36', command: ['sleep', '3600'] });
+    pod.spec.initContainers = [{ name: 'init', image: 'busybox:1.36', command: ['true'] }];
+    createPod(sim, pod);
+    sim.advance(100);
+    expect(logs(sim, 'two').text).toBe('a container name must be specified for pod two, choose one of: [api side] or one of the init containers: [init]');
+
+    createPod(sim, podManifest('crash', 'registry.example.com/crashloop:1.0'));
+    sim.advance(20_000);
+    const prev = logs(sim, 'crash', { previous: true });
+    expect(prev.ok).toBe(true);
+    expect(prev.text).toContain('crashloop 1.0 starting');
+  });
+});
