@@ -8,6 +8,8 @@ import type { TraceRecord } from './core/trace';
 import type { KObject, Node } from './api/types';
 import { ADMIN } from './apiserver/auth';
 import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
+import { serveNonResource, type RawResponse } from './apiserver/health';
+import type { NetworkError } from './apiserver/status';
 import type { ComponentState } from './components';
 import { step } from './dispatch';
 import { createWorld, type WorldOptions } from './topology/build';
@@ -68,6 +70,14 @@ export class Simulation {
     const server = pickServer(this.world, self);
     if ('network' in server) return { ok: false, error: server };
     return handleRequest(this.world, server.id, { ...req, user: ADMIN, from: KUBECTL });
+  }
+
+  /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */
+  rawRequest(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
+    const self = this.world.components.get(KUBECTL)!;
+    const server = pickServer(this.world, self);
+    if ('network' in server) return { ok: false, error: server };
+    return { ok: true, ...serveNonResource(this.world, server.id, KUBECTL, path) };
   }
 
   /** Processes one queued message; false when nothing is queued. */

@@ -25,6 +25,11 @@ function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
   const out = cur.map((c) => structuredClone(c)) as Record<string, Json>[];
   for (const p of patch as Record<string, Json>[]) {
     const i = out.findIndex((c) => c[key] === p[key]);
+    // Strategic merge's deletion directive, which `kubectl apply` sends for removed list items.
+    if (p['$patch'] === 'delete') {
+      if (i >= 0) out.splice(i, 1);
+      continue;
+    }
     if (i >= 0) out[i] = mergePatch(out[i], p) as Record<string, Json>;
     else out.push(mergePatch({}, p) as Record<string, Json>);
   }

@@ -1,0 +1,119 @@
+/**
+ * kube-apiserver's non-resource endpoints that `kubectl get --raw` reaches: the health checks
+ * (/healthz, /livez, /readyz, each optionally `?verbose`, and `/<endpoint>/<check>`) and
+ * /version. Output follows apiserver/pkg/server/healthz: `[+]name ok`, `[-]name failed:
+ * reason withheld`, then `<endpoint> check passed`; any failure is an HTTP 500 whose body is
+ * the full verbose list. The etcd checks are honest: they fail exactly when etcd has no quorum.
+ */
+import type { ComponentId } from '../core/ids';
+import { quorumSize } from '../etcd/etcd';
+import type { EtcdMemberState } from '../etcd/member';
+import { trace } from '../runtime';
+import type { World } from '../world';
+
+export interface RawResponse {
+  code: number;
+  body: string;
+}
+
+/** The post-start hooks a v1.34 kube-apiserver reports, in its order. */
+const POST_START_HOOKS = [
+  'start-apiserver-admission-initializer',
+  'generic-apiserver-start-informers',
+  'priority-and-fairness-config-consumer',
+  'priority-and-fairness-filter',
+  'storage-object-count-tracker-hook',
+  'start-apiextensions-informers',
+  'start-apiextensions-controllers',
+  'crd-informer-synced',
+  'start-system-namespaces-controller',
+  'start-cluster-authentication-info-controller',
+  'start-kube-apiserver-identity-lease-controller',
+  'start-kube-apiserver-identity-lease-garbage-collector',
+  'start-legacy-token-tracking-controller',
+  'start-service-ip-repair-controllers',
+  'rbac/bootstrap-roles',
+  'scheduling/bootstrap-system-priority-classes',
+  'priority-and-fairness-config-producer',
+  'bootstrap-controller',
+  'start-kubernetes-service-cidr-controller',
+  'aggregator-reload-proxy-client-cert',
+  'start-kube-aggregator-informers',
+  'apiservice-status-local-available-controller',
+  'apiservice-status-remote-available-controller',
+  'apiservice-registration-controller',
+  'apiservice-discovery-controller',
+  'kube-apiserver-autoregistration',
+];
+
+/** Whether etcd can commit: a majority of its members are running. */
+export function etcdHasQuorum(w: World): boolean {
+  const live = w.etcd.members.filter((m) => (w.components.get(m.name) as EtcdMemberState | undefined)?.running).length;
+  return live >= quorumSize(w.etcd);
+}
+
+type Endpoint = 'healthz' | 'livez' | 'readyz';
+
+function checks(endpoint: Endpoint): string[] {
+  const hooks = POST_START_HOOKS.map((h) => `poststarthook/${h}`);
+  const base = ['ping', 'log', 'etcd'];
+  if (endpoint === 'readyz') return [...base, 'etcd-readiness', 'informer-sync', ...hooks, 'autoregister-completion', 'shutdown'];
+  return [...base, ...hooks, 'autoregister-completion'];
+}
+
+function healthy(w: World, check: string): boolean {
+  return check === 'etcd' || check === 'etcd-readiness' ? etcdHasQuorum(w) : true;
+}
+
+function health(w: World, endpoint: Endpoint, sub: string | undefined, verbose: boolean): RawResponse {
+  const names = checks(endpoint);
+  if (sub !== undefined) {
+    if (!names.includes(sub)) return { code: 404, body: '404 page not found\n' };
+    return healthy(w, sub) ? { code: 200, body: 'ok' } : { code: 500, body: `internal server error: etcdserver: request timed out\n` };
+  }
+  let out = '';
+  let failed = false;
+  for (const n of names) {
+    if (healthy(w, n)) out += `[+]${n} ok\n`;
+    else {
+      out += `[-]${n} failed: reason withheld\n`;
+      failed = true;
+    }
+  }
+  if (failed) return { code: 500, body: `${out}${endpoint} check failed\n` };
+  if (!verbose) return { code: 200, body: 'ok' };
+  return { code: 200, body: `${out}${endpoint} check passed\n` };
+}
+
+const VERSION = {
+  major: '1',
+  minor: '34',
+  emulationMajor: '1',
+  emulationMinor: '34',
+  minCompatibilityMajor: '1',
+  minCompatibilityMinor: '33',
+  gitVersion: 'v1.34.1',
+  gitCommit: '93248f9ae092f571eb870b7664c534bfc7d00f03',
+  gitTreeState: 'clean',
+  buildDate: '2025-09-09T19:44:50Z',
+  goVersion: 'go1.24.6',
+  compiler: 'gc',
+  platform: 'linux/amd64',
+};
+
+/** Serves a GET on a non-resource path at `serverId`, recording the exchange in the trace. */
+export function serveNonResource(w: World, serverId: ComponentId, from: ComponentId, path: string): RawResponse {
+  const requestId = w.nextRequestId++;
+  trace(w, { from, to: serverId, kind: 'request', summary: `GET ${path}`, requestId });
+  const [p = '', query = ''] = path.split('?');
+  const params = new Set(query.split('&').map((q) => q.split('=')[0]));
+  const parts = p.split('/').filter((s) => s !== '');
+  let res: RawResponse;
+  if ((parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz') && parts.length <= 2) {
+    res = health(w, parts[0], parts.length === 2 ? parts[1] : undefined, params.has('verbose'));
+  } else if (p === '/version') {
+    res = { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };
+  } else res = { code: 404, body: '404 page not found\n' };
+  trace(w, { from: serverId, to: from, kind: 'response', summary: `${res.code} ${res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : 'Not Found'}`, requestId });
+  return res;
+}

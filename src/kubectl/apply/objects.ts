@@ -1,0 +1,51 @@
+/**
+ * Shared steps of the commands that send manifests (apply, create, delete -f): placing each
+ * object in its namespace as kubectl does, and the last-applied-configuration annotation.
+ */
+import type { KObject } from '../../engine/api/types';
+import { apiVersionOf, type ResourceInfo } from '../../engine/api/resources';
+import { plainError } from '../errors';
+import { toJsonCompact } from '../printers/json';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/**
+ * Sets the object's namespace: the manifest's own, else `-n`, else `default`. A manifest
+ * namespace that contradicts an explicit `-n` is an error, as kubectl enforces.
+ */
+export function placeObject(info: ResourceInfo, obj: KObject, ns: string, explicitNs: boolean): KObject {
+  const o = structuredClone(obj);
+  o.metadata = o.metadata ?? {};
+  if (!info.namespaced) return o;
+  const own = o.metadata.namespace;
+  if (own && explicitNs && own !== ns) {
+    throw plainError(`the namespace from the provided object "${own}" does not match the namespace "${ns}". You must pass '--namespace=${own}' to perform this operation.`);
+  }
+  o.metadata.namespace = own || ns;
+  return o;
+}
+
+/**
+ * GetModifiedConfiguration: the object with its own last-applied annotation removed, encoded as
+ * compact JSON plus a newline, stored back into that annotation.
+ */
+export function withLastApplied(obj: KObject): { modified: KObject; lastApplied: string } {
+  const o = structuredClone(obj);
+  const annotations = { ...(o.metadata.annotations ?? {}) };
+  delete annotations[LAST_APPLIED];
+  o.metadata.annotations = annotations;
+  const lastApplied = `${toJsonCompact(o)}\n`;
+  const modified = structuredClone(o);
+  modified.metadata.annotations = { ...annotations, [LAST_APPLIED]: lastApplied };
+  return { modified, lastApplied };
+}
+
+/** `Resource: "apps/v1, Resource=deployments", GroupVersionKind: ...` as resource.Info prints. */
+export function infoString(info: ResourceInfo, obj: KObject): string {
+  const gv = info.group ? `${info.group}/${info.version}` : `/${info.version}`;
+  return `Resource: "${gv}, Resource=${info.resource}", GroupVersionKind: "${gv}, Kind=${info.kind}"\nName: "${obj.metadata.name ?? ''}", Namespace: "${info.namespaced ? (obj.metadata.namespace ?? '') : ''}"`;
+}
+
+export function ensureTypeMeta(info: ResourceInfo, obj: KObject): KObject {
+  return { ...obj, apiVersion: obj.apiVersion || apiVersionOf(info), kind: obj.kind || info.kind };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { applyPatch, threeWayPatch } from './strategic';
+
+describe('three-way apply patch', () => {
+  const live = {
+    metadata: { name: 'web', labels: { app: 'web', extra: 'x' }, annotations: { 'deployment.kubernetes.io/revision': '1' } },
+    spec: {
+      replicas: 3,
+      template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1', imagePullPolicy: 'IfNotPresent' }, { name: 'side', image: 'busybox' }] } },
+    },
+  };
+
+  it('is empty when nothing the manifest manages changed', () => {
+    const manifest = { metadata: { name: 'web', labels: { app: 'web' } }, spec: { replicas: 3, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1' }, { name: 'side', image: 'busybox' }] } } } };
+    expect(threeWayPatch(manifest, manifest, live)).toEqual({});
+  });
+
+  it('deletes fields removed from the manifest and keeps fields it never managed', () => {
+    const original = { metadata: { name: 'web', labels: { app: 'web', tier: 'gone' } }, spec: { replicas: 3, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1' }, { name: 'side', image: 'busybox' }] } } } };
+    const modified = { metadata: { name: 'web', labels: { app: 'web' } }, spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:2' }] } } } };
+    const current = { ...live, metadata: { ...live.metadata, labels: { app: 'web', tier: 'gone', extra: 'x' } } };
+    const patch = threeWayPatch(original, modified, current);
+    expect(patch).toEqual({
+      metadata: { labels: { tier: null } },
+      spec: { replicas: null, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:2' }, { name: 'side', $patch: 'delete' }] } } },
+    });
+    const result = applyPatch(current, patch) as typeof live;
+    expect(result.metadata.labels).toEqual({ app: 'web', extra: 'x' });
+    expect(result.spec.template.spec.containers).toEqual([{ name: 'nginx', image: 'nginx:2', imagePullPolicy: 'IfNotPresent' }]);
+  });
+
+  it('compares service ports by port and sends the list whole', () => {
+    const m = { spec: { ports: [{ port: 80 }] } };
+    expect(threeWayPatch(m, m, { spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }] } })).toEqual({});
+    expect(threeWayPatch(m, { spec: { ports: [{ port: 81 }] } }, { spec: { ports: [{ port: 80, protocol: 'TCP' }] } })).toEqual({ spec: { ports: [{ port: 81 }] } });
+  });
+});

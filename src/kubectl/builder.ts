@@ -1,0 +1,72 @@
+/**
+ * What kubectl's resource.Builder does with positional arguments: `TYPE`, `TYPE1,TYPE2`,
+ * `TYPE NAME...`, `TYPE/NAME...`, the `all` category, short names and group-qualified names —
+ * resolved against the API's discovery table (api/resources.ts).
+ */
+import { resolveResource, resourceInfo, type ResourceInfo } from '../engine/api/resources';
+import { plainError } from './errors';
+
+export interface TargetGroup {
+  info: ResourceInfo;
+  /** Empty: every object of the type (subject to selectors). */
+  names: string[];
+}
+
+/** The `all` category, in kubectl's order, limited to what this API serves. */
+const ALL_CATEGORY = ['pods', 'replicationcontrollers', 'services', 'daemonsets', 'deployments', 'replicasets', 'statefulsets', 'horizontalpodautoscalers', 'jobs', 'cronjobs'];
+
+export function resolveType(typed: string): ResourceInfo {
+  const info = resolveResource(typed);
+  if (!info) throw plainError(`the server doesn't have a resource type "${typed}"`);
+  return info;
+}
+
+/** Resolves `pods,svc` or `all` to resource infos (deduplicated, in the given order). */
+export function resolveTypes(typed: string): ResourceInfo[] {
+  const out: ResourceInfo[] = [];
+  for (const t of typed.split(',')) {
+    if (t === '') continue;
+    const infos = t.toLowerCase() === 'all' ? ALL_CATEGORY.map((r) => resourceInfo(r)).filter((x): x is ResourceInfo => x !== undefined) : [resolveType(t)];
+    for (const i of infos) if (!out.includes(i)) out.push(i);
+  }
+  return out;
+}
+
+/** The `TYPE NAME...` / `TYPE/NAME...` argument forms. */
+export function parseResourceArgs(args: string[]): TargetGroup[] {
+  if (args.length === 0) return [];
+  const slashed = args.filter((a) => a.includes('/'));
+  if (slashed.length > 0) {
+    if (!args[0]!.includes('/')) {
+      throw plainError(
+        "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'",
+      );
+    }
+    if (slashed.length !== args.length) throw plainError('arguments in resource/name form must have a single resource and name');
+    const groups: TargetGroup[] = [];
+    for (const a of args) {
+      const i = a.indexOf('/');
+      const type = a.slice(0, i);
+      const name = a.slice(i + 1);
+      if (type === '' || name === '' || name.includes('/')) throw plainError('arguments in resource/name form must have a single resource and name');
+      const info = resolveType(type);
+      const g = groups.find((x) => x.info === info);
+      if (g) g.names.push(name);
+      else groups.push({ info, names: [name] });
+    }
+    return groups;
+  }
+  const infos = resolveTypes(args[0]!);
+  const names = args.slice(1);
+  return infos.map((info) => ({ info, names: [...names] }));
+}
+
+/** `deployment.apps` / `pod`: the name printer's kind string. */
+export function kindString(info: ResourceInfo): string {
+  return info.group ? `${info.kind.toLowerCase()}.${info.group}` : info.kind.toLowerCase();
+}
+
+/** `deployment.apps/nginx`, `pod/nginx`. */
+export function objectRef(info: ResourceInfo, name: string): string {
+  return `${kindString(info)}/${name}`;
+}

@@ -1,0 +1,98 @@
+/**
+ * kubectl's REST client over the simulation: every call is one `sim.request`, i.e. one trip
+ * through kube-apiserver's real pipeline. Server warnings are printed to stderr once each, as
+ * client-go's deduplicating warning handler does. Lists come back in etcd key order
+ * (namespace, then name), which is the order a real apiserver returns.
+ */
+import type { ApiRequest, ApiResponse } from '../engine/apiserver/handler';
+import type { KObject } from '../engine/api/types';
+import type { ResourceInfo } from '../engine/api/resources';
+import type { Selector } from '../engine/api/labels';
+import type { FieldRequirement } from '../engine/apiserver/watch';
+import type { DeleteOptions } from '../engine/apiserver/delete';
+import type { Simulation } from '../engine/simulation';
+import type { ApiError } from './errors';
+import type { Output } from './output';
+
+export type Res<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export type Request = Omit<ApiRequest, 'user' | 'from'>;
+
+export interface ListOptions {
+  labelSelector?: Selector;
+  fieldSelector?: FieldRequirement[];
+}
+
+function keyOf(o: KObject): string {
+  return `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+}
+
+export function byKey(a: KObject, b: KObject): number {
+  const ka = keyOf(a);
+  const kb = keyOf(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+export class Client {
+  private readonly warned = new Set<string>();
+
+  constructor(
+    readonly sim: Simulation,
+    private readonly out: Output,
+  ) {}
+
+  /** Prints a `Warning: ...` line unless this invocation already printed it. */
+  warn(text: string): void {
+    if (this.warned.has(text)) return;
+    this.warned.add(text);
+    this.out.err(`Warning: ${text}\n`);
+  }
+
+  raw(req: Request): ApiResponse {
+    // kube-apiserver v1.33+ attaches this deprecation warning to every core/v1 Endpoints request.
+    if (req.resource === 'endpoints') this.warn('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
+    const res = this.sim.request(req);
+    if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
+    return res;
+  }
+
+  private one(req: Request): Res<KObject> {
+    const res = this.raw(req);
+    if (!res.ok) return { ok: false, error: res.error };
+    return { ok: true, value: structuredClone(res.object ?? ({} as KObject)) };
+  }
+
+  get(info: ResourceInfo, ns: string | undefined, name: string): Res<KObject> {
+    return this.one({ verb: 'get', resource: info.resource, namespace: info.namespaced ? ns : undefined, name });
+  }
+
+  list(info: ResourceInfo, ns: string | undefined, opts: ListOptions = {}): Res<KObject[]> {
+    const res = this.raw({ verb: 'list', resource: info.resource, namespace: info.namespaced ? ns : undefined, ...opts });
+    if (!res.ok) return { ok: false, error: res.error };
+    const items = (res.items ?? []).map((o) => structuredClone(o));
+    items.sort(byKey);
+    return { ok: true, value: items };
+  }
+
+  create(info: ResourceInfo, ns: string | undefined, body: KObject, dryRun = false): Res<KObject> {
+    return this.one({ verb: 'create', resource: info.resource, namespace: info.namespaced ? ns : undefined, body, dryRun });
+  }
+
+  update(info: ResourceInfo, ns: string | undefined, body: KObject, dryRun = false): Res<KObject> {
+    return this.one({ verb: 'update', resource: info.resource, namespace: info.namespaced ? ns : undefined, name: body.metadata.name, body, dryRun });
+  }
+
+  patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
+    const req: Request = { verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, body: patch as KObject, dryRun };
+    if (subresource) req.subresource = subresource;
+    return this.one(req);
+  }
+
+  delete(info: ResourceInfo, ns: string | undefined, name: string, opts: DeleteOptions = {}): Res<KObject> {
+    const req: Request = { verb: 'delete', resource: info.resource, namespace: info.namespaced ? ns : undefined, name };
+    if (opts.gracePeriodSeconds !== undefined) req.gracePeriodSeconds = opts.gracePeriodSeconds;
+    if (opts.propagationPolicy) req.propagationPolicy = opts.propagationPolicy;
+    if (opts.dryRun) req.dryRun = true;
+    return this.one(req);
+  }
+}

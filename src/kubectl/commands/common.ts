@@ -1,0 +1,58 @@
+/** Helpers shared by the mutating commands: --dry-run, the operation printer, -o handling. */
+import type { KObject } from '../../engine/api/types';
+import type { ResourceInfo } from '../../engine/api/resources';
+import { objectRef } from '../builder';
+import { plainError } from '../errors';
+import type { FlagDef, Flags } from '../flags';
+import type { Env } from '../env';
+import { parseOutput, printGeneric } from '../printers/generic';
+
+export type DryRun = 'none' | 'client' | 'server';
+
+export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', kind: 'string', noOptDefault: 'unchanged' };
+export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string' };
+
+export function dryRunOf(flags: Flags): DryRun {
+  const v = flags.str('dry-run', 'none');
+  switch (v) {
+    case 'none':
+    case 'false':
+      return 'none';
+    case 'client':
+    case 'unchanged':
+    case 'true':
+      return 'client';
+    case 'server':
+      return 'server';
+    default:
+      throw plainError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+  }
+}
+
+/** `created`, `created (dry run)`, `created (server dry run)`. */
+export function withDryRun(op: string, dry: DryRun): string {
+  return dry === 'client' ? `${op} (dry run)` : dry === 'server' ? `${op} (server dry run)` : op;
+}
+
+/**
+ * What a mutating command prints for one object: `kind.group/name <operation>` by default,
+ * `kind.group/name` with -o name, the object itself with -o yaml/json/jsonpath.
+ */
+export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, operation: string): void {
+  const o = flags.str('output');
+  if (o === '') {
+    env.out.out(`${objectRef(info, obj.metadata.name ?? '')} ${operation}\n`);
+    return;
+  }
+  const fmt = parseOutput(o, 'go-template, go-template-file, json, jsonpath, jsonpath-as-json, jsonpath-file, name, template, templatefile, yaml');
+  if (fmt.kind === 'table') throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml`);
+  env.out.out(printGeneric(fmt, [{ ...obj, apiVersion: obj.apiVersion, kind: obj.kind || info.kind }], true));
+}
+
+export const NO_RESOURCES = `error: You must provide one or more resources by argument or filename.
+Example resource specifications include:
+   '-f rsrc.yaml'
+   '--filename=rsrc.json'
+   '<resource> <name>'
+   '<resource>'
+`;

@@ -1,0 +1,106 @@
+/**
+ * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
+ * selector or file; several descriptions are separated by a blank line pair.
+ */
+import type { ConfigMap, Deployment, KObject, Namespace, Node, Pod, ReplicaSet, Secret, Service } from '../../engine/api/types';
+import type { ResourceInfo } from '../../engine/api/resources';
+import { parseResourceArgs } from '../builder';
+import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import { namespaceOf, type Env } from '../env';
+import { listOptions } from '../selectors';
+import { loadManifests } from '../manifest';
+import { describePod } from '../describe/pod';
+import { describeDeployment, describeReplicaSet } from '../describe/workloads';
+import { describeNode } from '../describe/node';
+import { describeService } from '../describe/service';
+import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
+
+const FLAGS: FlagDef[] = [
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'all-namespaces', short: 'A', kind: 'bool' },
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'recursive', short: 'R', kind: 'bool' },
+  { name: 'show-events', kind: 'bool' },
+  { name: 'chunk-size', kind: 'int' },
+];
+
+export function describeObject(env: Env, info: ResourceInfo, obj: KObject): string {
+  const now = env.sim.now;
+  const c = env.client;
+  switch (info.resource) {
+    case 'pods':
+      return describePod(c, obj as Pod, now);
+    case 'deployments':
+      return describeDeployment(c, obj as Deployment, now);
+    case 'replicasets':
+      return describeReplicaSet(c, obj as ReplicaSet, now);
+    case 'nodes':
+      return describeNode(c, obj as Node, now);
+    case 'services':
+      return describeService(c, obj as Service, now);
+    case 'namespaces':
+      return describeNamespace(obj as Namespace);
+    case 'configmaps':
+      return describeConfigMap(c, obj as ConfigMap, now);
+    case 'secrets':
+      return describeSecret(obj as Secret);
+    case 'serviceaccounts':
+      return describeServiceAccount(c, obj, now);
+    default:
+      return describeGeneric(c, obj, now);
+  }
+}
+
+export function runDescribe(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl describe');
+  const ns = namespaceOf(flags);
+  const allNs = flags.bool('all-namespaces');
+  let groups;
+  if (flags.list('filename').length) {
+    const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+    if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+    groups = loaded.docs.map((d) => ({ info: d.info, names: [d.obj.metadata.name ?? ''], ns: d.obj.metadata.namespace }));
+  } else {
+    if (flags.args.length === 0) {
+      env.out.err('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n\n');
+      throw new CmdError(`error: Required resource not specified.\nSee 'kubectl describe -h' for help and examples\n`);
+    }
+    groups = parseResourceArgs(flags.args).map((g) => ({ ...g, ns: undefined as string | undefined }));
+  }
+  const found: { info: ResourceInfo; obj: KObject }[] = [];
+  const errors: Failure[] = [];
+  const prefixForm = flags.args.length === 2 && !flags.args[0]!.includes('/') && !flags.args[0]!.includes(',');
+  for (const g of groups) {
+    const gns = g.ns ?? ns;
+    if (g.names.length === 0) {
+      const r = env.client.list(g.info, allNs ? undefined : gns, listOptions(flags));
+      if (r.ok) found.push(...r.value.map((obj) => ({ info: g.info, obj })));
+      else errors.push({ api: r.error });
+      continue;
+    }
+    for (const name of g.names) {
+      const r = env.client.get(g.info, gns, name);
+      if (r.ok) {
+        found.push({ info: g.info, obj: r.value });
+        continue;
+      }
+      if (prefixForm && !isNetworkError(r.error) && r.error.reason === 'NotFound') {
+        const all = env.client.list(g.info, gns);
+        const matches = all.ok ? all.value.filter((o) => (o.metadata.name ?? '').startsWith(name)) : [];
+        if (matches.length) {
+          found.push(...matches.map((obj) => ({ info: g.info, obj })));
+          continue;
+        }
+      }
+      errors.push({ api: r.error });
+    }
+  }
+  found.forEach((f, i) => env.out.out(i === 0 ? describeObject(env, f.info, f.obj) : `\n\n${describeObject(env, f.info, f.obj)}`));
+  if (found.length === 0 && errors.length === 0) {
+    const namespaced = groups.every((g) => g.info.namespaced) && !allNs;
+    env.out.err(namespaced ? `No resources found in ${ns} namespace.\n` : 'No resources found\n');
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}

@@ -1,0 +1,182 @@
+/**
+ * `kubectl expose` (a Service selecting a Deployment's, ReplicaSet's or Pod's pods) and
+ * `kubectl run` (a bare Pod labelled run=<name>).
+ */
+import type { Container, Deployment, KObject, Pod, ReplicaSet, Service, ServicePort } from '../../engine/api/types';
+import { resourceInfo } from '../../engine/api/resources';
+import { parseResourceArgs } from '../builder';
+import { CmdError, failureText, plainError } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import { namespaceOf, type Env } from '../env';
+import { DRY_RUN_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+
+const EXPOSE_FLAGS: FlagDef[] = [
+  { name: 'port', kind: 'string' },
+  { name: 'target-port', kind: 'string' },
+  { name: 'protocol', kind: 'string' },
+  { name: 'type', kind: 'string' },
+  { name: 'name', kind: 'string' },
+  { name: 'selector', kind: 'string' },
+  { name: 'labels', short: 'l', kind: 'string' },
+  { name: 'external-ip', kind: 'string' },
+  { name: 'cluster-ip', kind: 'string' },
+  { name: 'session-affinity', kind: 'string' },
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'override-type', kind: 'string' },
+  { name: 'save-config', kind: 'bool' },
+  DRY_RUN_FLAG,
+  OUTPUT_FLAG,
+];
+
+function parseKV(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    if (!part) continue;
+    const i = part.indexOf('=');
+    if (i <= 0) throw plainError(`invalid label spec: ${part}`);
+    out[part.slice(0, i)] = part.slice(i + 1);
+  }
+  return out;
+}
+
+export function runExpose(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, EXPOSE_FLAGS, 'kubectl expose');
+  const ns = namespaceOf(flags);
+  if (flags.args.length === 0) throw new CmdError(`error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n`);
+  const groups = parseResourceArgs(flags.args);
+  const g = groups[0]!;
+  if (g.names.length !== 1 || groups.length !== 1) throw plainError('resource(s) were provided, but no name was specified');
+  const r = env.client.get(g.info, ns, g.names[0]!);
+  if (!r.ok) throw new CmdError(failureText([{ api: r.error }]));
+  const obj = r.value;
+  let selector: Record<string, string>;
+  let containers: Container[];
+  let labels: Record<string, string> | undefined;
+  switch (g.info.resource) {
+    case 'deployments':
+    case 'replicasets': {
+      const w = obj as Deployment | ReplicaSet;
+      if ((w.spec.selector.matchExpressions ?? []).length) throw plainError(`couldn't convert expressions - "${JSON.stringify(w.spec.selector.matchExpressions)}" to map-based selector format`);
+      selector = { ...(w.spec.selector.matchLabels ?? {}) };
+      containers = w.spec.template?.spec.containers ?? [];
+      labels = obj.metadata.labels;
+      break;
+    }
+    case 'pods':
+      selector = { ...((obj as Pod).metadata.labels ?? {}) };
+      containers = (obj as Pod).spec.containers;
+      labels = obj.metadata.labels;
+      break;
+    case 'services':
+      selector = { ...((obj as Service).spec.selector ?? {}) };
+      containers = [];
+      labels = obj.metadata.labels;
+      break;
+    default:
+      throw plainError(`cannot expose a ${g.info.kind}`);
+  }
+  if (flags.str('selector')) selector = parseKV(flags.str('selector'));
+  if (Object.keys(selector).length === 0) throw plainError(`couldn't retrieve selectors via --selector flag or introspection: the ${g.info.kind} has no labels`);
+  const protocol = (flags.str('protocol') || 'TCP') as ServicePort['protocol'];
+  let ports: ServicePort[];
+  if (flags.str('port')) {
+    ports = flags.str('port').split(',').map((p) => ({ port: Number(p), protocol }));
+  } else {
+    const fromContainers = containers.flatMap((c) => c.ports ?? []);
+    if (fromContainers.length === 0 && g.info.resource !== 'services') throw plainError("couldn't find port via --port flag or introspection");
+    ports = g.info.resource === 'services' ? ((obj as Service).spec.ports ?? []).map((p) => ({ port: p.port, protocol: p.protocol ?? 'TCP' })) : fromContainers.map((p) => ({ port: p.containerPort, protocol: p.protocol ?? protocol }));
+  }
+  const target = flags.str('target-port');
+  ports = ports.map((p, i) => ({
+    ...(ports.length > 1 ? { name: `port-${i + 1}` } : {}),
+    port: p.port,
+    protocol: p.protocol,
+    targetPort: target ? (/^\d+$/.test(target) ? Number(target) : target) : p.port,
+  }));
+  const name = flags.str('name') || obj.metadata.name || '';
+  const svc: KObject = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: ns, ...(flags.str('labels') ? { labels: parseKV(flags.str('labels')) } : labels ? { labels: { ...labels } } : {}) },
+    spec: {
+      ports,
+      selector,
+      ...(flags.str('type') ? { type: flags.str('type') } : {}),
+      ...(flags.str('cluster-ip') ? { clusterIP: flags.str('cluster-ip') } : {}),
+      ...(flags.str('session-affinity') ? { sessionAffinity: flags.str('session-affinity') } : {}),
+      ...(flags.str('external-ip') ? { externalIPs: [flags.str('external-ip')] } : {}),
+    },
+  };
+  const dry = dryRunOf(flags);
+  const info = resourceInfo('services')!;
+  if (dry === 'client') {
+    printResult(env, flags, info, svc, withDryRun('exposed', dry));
+    return 0;
+  }
+  const res = env.client.create(info, ns, svc, dry === 'server');
+  if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+  printResult(env, flags, info, res.value, withDryRun('exposed', dry));
+  return 0;
+}
+
+const RUN_FLAGS: FlagDef[] = [
+  { name: 'image', kind: 'string' },
+  { name: 'port', kind: 'string' },
+  { name: 'labels', short: 'l', kind: 'string' },
+  { name: 'env', kind: 'stringArray' },
+  { name: 'restart', kind: 'string' },
+  { name: 'command', kind: 'bool' },
+  { name: 'image-pull-policy', kind: 'string' },
+  { name: 'annotations', kind: 'stringArray' },
+  { name: 'rm', kind: 'bool' },
+  { name: 'stdin', short: 'i', kind: 'bool' },
+  { name: 'tty', short: 't', kind: 'bool' },
+  { name: 'attach', kind: 'bool' },
+  { name: 'expose', kind: 'bool' },
+  { name: 'privileged', kind: 'bool' },
+  { name: 'save-config', kind: 'bool' },
+  { name: 'field-manager', kind: 'string' },
+  DRY_RUN_FLAG,
+  OUTPUT_FLAG,
+];
+
+export function runRun(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, RUN_FLAGS, 'kubectl run');
+  const dash = flags.afterDash ?? [];
+  const positional = flags.args.slice(0, flags.args.length - dash.length);
+  const name = positional[0];
+  if (!name) throw new CmdError(`error: NAME is required for run\nSee 'kubectl run -h' for help and examples\n`);
+  const image = flags.str('image');
+  if (!image) throw new CmdError(`error: required flag(s) "image" not set\n`);
+  if (flags.bool('stdin') || flags.bool('tty') || flags.bool('attach') || flags.bool('rm')) {
+    throw new CmdError('error: attaching to a container (-i, -t, --attach, --rm) is not available in this simulator\n');
+  }
+  const labels = flags.str('labels') ? parseKV(flags.str('labels')) : { run: name };
+  const container: Container = { name, image, resources: {} };
+  if (dash.length) {
+    if (flags.bool('command')) container.command = dash;
+    else container.args = dash;
+  }
+  if (flags.str('port')) container.ports = [{ containerPort: Number(flags.str('port')) }];
+  if (flags.list('env').length) container.env = flags.list('env').map((e) => ({ name: e.split('=')[0]!, value: e.slice(e.indexOf('=') + 1) }));
+  if (flags.str('image-pull-policy')) container.imagePullPolicy = flags.str('image-pull-policy') as Container['imagePullPolicy'];
+  const restart = flags.str('restart') || 'Always';
+  if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
+  const pod: KObject = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { labels, name, namespace: namespaceOf(flags) },
+    spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
+    status: {},
+  };
+  const dry = dryRunOf(flags);
+  const info = resourceInfo('pods')!;
+  if (dry === 'client') {
+    printResult(env, flags, info, pod, withDryRun('created', dry));
+    return 0;
+  }
+  const res = env.client.create(info, namespaceOf(flags), pod, dry === 'server');
+  if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+  printResult(env, flags, info, res.value, withDryRun('created', dry));
+  return 0;
+}

@@ -1,0 +1,193 @@
+/**
+ * `kubectl get`: fetch by name or list (with -l / --field-selector / -A), then print as a
+ * table (grouped per kind, `kind/name` when several kinds were asked for) or a generic format;
+ * `-w` keeps printing rows as the objects change while simulated time advances.
+ */
+import type { KObject } from '../../engine/api/types';
+import type { ResourceInfo } from '../../engine/api/resources';
+import { parseResourceArgs, type TargetGroup } from '../builder';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { namespaceOf, requestTimeout, type Env } from '../env';
+import { parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
+import { sortObjects } from '../printers/sort';
+import { buildTable, writeTable, type TableOptions } from '../printers/table';
+import { GET_TABLE, TabWriter } from '../printers/tabwriter';
+import { listOptions } from '../selectors';
+import { ObjectWatch } from '../watch';
+import { loadManifests } from '../manifest';
+import { runRaw } from './raw';
+
+const FLAGS: FlagDef[] = [
+  { name: 'output', short: 'o', kind: 'string' },
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'field-selector', kind: 'string' },
+  { name: 'all-namespaces', short: 'A', kind: 'bool' },
+  { name: 'watch', short: 'w', kind: 'bool' },
+  { name: 'watch-only', kind: 'bool' },
+  { name: 'output-watch-events', kind: 'bool' },
+  { name: 'sort-by', kind: 'string' },
+  { name: 'show-labels', kind: 'bool' },
+  { name: 'label-columns', short: 'L', kind: 'strings' },
+  { name: 'no-headers', kind: 'bool' },
+  { name: 'show-kind', kind: 'bool' },
+  { name: 'ignore-not-found', kind: 'bool' },
+  { name: 'raw', kind: 'string' },
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'recursive', short: 'R', kind: 'bool' },
+  { name: 'chunk-size', kind: 'int' },
+  { name: 'server-print', kind: 'bool' },
+  { name: 'show-managed-fields', kind: 'bool' },
+  { name: 'subresource', kind: 'string' },
+  { name: 'template', kind: 'string' },
+  { name: 'allow-missing-template-keys', kind: 'bool' },
+];
+
+/** How long a watch may sit without a change before this simulator ends it. */
+export const WATCH_IDLE_MS = 60_000;
+
+interface Fetched {
+  info: ResourceInfo;
+  objs: KObject[];
+}
+
+function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs: boolean): { fetched: Fetched[]; errors: Failure[] } {
+  const fetched: Fetched[] = [];
+  const errors: Failure[] = [];
+  const opts = listOptions(flags);
+  for (const g of groups) {
+    const objs: KObject[] = [];
+    if (g.names.length > 0) {
+      for (const name of g.names) {
+        const r = env.client.get(g.info, ns, name);
+        if (r.ok) objs.push(r.value);
+        else if (!(flags.bool('ignore-not-found') && !('network' in r.error) && r.error.reason === 'NotFound')) errors.push({ api: r.error });
+      }
+    } else {
+      const r = env.client.list(g.info, allNs ? undefined : ns, opts);
+      if (r.ok) objs.push(...r.value);
+      else errors.push({ api: r.error });
+    }
+    fetched.push({ info: g.info, objs });
+  }
+  return { fetched, errors };
+}
+
+function groupsFromFiles(env: Env, flags: Flags): TargetGroup[] {
+  const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+  if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+  return loaded.docs.map((d) => ({ info: d.info, names: [d.obj.metadata.name ?? ''] }));
+}
+
+export function runGet(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl get');
+  if (flags.has('raw')) return runRaw(env, flags.str('raw'));
+  const ns = namespaceOf(flags);
+  const allNs = flags.bool('all-namespaces');
+  const fmt = parseOutput(flags.str('output'));
+  if (flags.args.length === 0 && flags.list('filename').length === 0) {
+    env.out.err('You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n');
+    throw new CmdError(
+      `error: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n`,
+    );
+  }
+  const groups = flags.list('filename').length ? groupsFromFiles(env, flags) : parseResourceArgs(flags.args);
+  const named = groups.some((g) => g.names.length > 0);
+  if (named && allNs) throw plainError('a resource cannot be retrieved by name across all namespaces');
+  const multipleTypes = new Set(groups.map((g) => g.info)).size > 1 || flags.args[0]?.toLowerCase().split(',').includes('all') === true;
+  const singleItem = groups.length === 1 && groups[0]!.names.length === 1 && !flags.args[0]?.includes(',');
+
+  if (flags.bool('watch') || flags.bool('watch-only')) return watch(env, flags, groups, fmt, ns, allNs);
+
+  const { fetched, errors } = fetch(env, groups, flags, ns, allNs);
+  const sortBy = flags.str('sort-by');
+  if (sortBy) for (const f of fetched) f.objs = sortObjects(f.objs, sortBy);
+
+  if (fmt.kind !== 'table') {
+    const all = fetched.flatMap((f) => f.objs);
+    const singleFailed = singleItem && named && errors.length > 0;
+    if (!singleFailed && !(all.length === 0 && flags.bool('ignore-not-found'))) {
+      env.out.out(printGeneric(fmt, sortBy ? sortObjects(all, sortBy) : all, singleItem && named, flags.bool('no-headers')));
+    }
+  } else {
+    const printed = printTables(env, fetched, flags, fmt.wide, allNs, multipleTypes || flags.bool('show-kind'));
+    if (!printed && errors.length === 0 && !flags.bool('ignore-not-found')) {
+      const allNamespaced = !allNs && fetched.every((f) => f.info.namespaced);
+      env.out.err(allNamespaced ? `No resources found in ${ns} namespace.\n` : 'No resources found\n');
+    }
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}
+
+function tableOptions(flags: Flags, wide: boolean, allNs: boolean, withKind: boolean, info: ResourceInfo): TableOptions {
+  return { wide, withNamespace: allNs && info.namespaced, withKind, showLabels: flags.bool('show-labels'), labelColumns: flags.list('label-columns') };
+}
+
+function printTables(env: Env, fetched: Fetched[], flags: Flags, wide: boolean, allNs: boolean, withKind: boolean): boolean {
+  const tw = new TabWriter(GET_TABLE);
+  let printedAny = false;
+  for (const f of fetched) {
+    if (f.objs.length === 0) continue;
+    if (printedAny) {
+      env.out.out(tw.flush());
+      tw.resetWidths();
+      if (!flags.bool('no-headers')) env.out.out('\n');
+    }
+    writeTable(tw, buildTable(f.info, f.objs, tableOptions(flags, wide, allNs, withKind, f.info), env.sim.now), !flags.bool('no-headers'));
+    printedAny = true;
+  }
+  env.out.out(tw.flush());
+  return printedAny;
+}
+
+function watch(env: Env, flags: Flags, groups: TargetGroup[], fmt: OutputFormat, ns: string, allNs: boolean): number {
+  if (groups.length !== 1) throw plainError('you may only specify a single resource type');
+  const g = groups[0]!;
+  const { fetched, errors } = fetch(env, groups, flags, ns, allNs);
+  if (errors.length) throw new CmdError(failureText(errors));
+  let objs = fetched[0]!.objs;
+  const sortBy = flags.str('sort-by');
+  if (sortBy) objs = sortObjects(objs, sortBy);
+  const opts = listOptions(flags);
+  const filter = {
+    ...(g.info.namespaced && !allNs ? { namespace: ns } : {}),
+    ...(opts.labelSelector ? { labelSelector: opts.labelSelector } : {}),
+    ...(opts.fieldSelector ? { fieldSelector: opts.fieldSelector } : {}),
+    ...(g.names.length ? { names: g.names } : {}),
+  };
+  const watcher = new ObjectWatch(env.sim, g.info.resource, filter, objs);
+  const tw = new TabWriter(GET_TABLE);
+  const withEvents = flags.bool('output-watch-events');
+  const topts = tableOptions(flags, fmt.kind === 'table' && fmt.wide, allNs, flags.bool('show-kind'), g.info);
+  let headerDone = flags.bool('no-headers');
+  let generic = 0;
+  const emit = (items: { type: string; obj: KObject }[]): void => {
+    if (items.length === 0) return;
+    if (fmt.kind === 'table') {
+      const table = buildTable(g.info, items.map((i) => i.obj), topts, env.sim.now);
+      if (withEvents) {
+        table.header.unshift('EVENT');
+        table.rows.forEach((r, i) => r.unshift(items[i]!.type));
+      }
+      writeTable(tw, table, !headerDone);
+      headerDone = true;
+      env.out.out(tw.flush());
+      return;
+    }
+    for (const it of items) {
+      const text = printGeneric(fmt, [it.obj], true);
+      env.out.out(fmt.kind === 'yaml' && generic++ > 0 ? `---\n${text}` : text);
+    }
+  };
+  if (!flags.bool('watch-only')) emit(objs.map((obj) => ({ type: 'ADDED', obj })));
+  const timeout = requestTimeout(flags);
+  const deadline = timeout > 0 ? env.sim.now + timeout : Infinity;
+  for (;;) {
+    const window = Math.min(WATCH_IDLE_MS, deadline - env.sim.now);
+    const events = watcher.next(window);
+    if (events.length === 0) break;
+    emit(events);
+  }
+  return 0;
+}

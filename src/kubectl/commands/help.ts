@@ -1,0 +1,74 @@
+/** `kubectl`, `kubectl help`, `kubectl --help`: the command overview, limited to what runs here. */
+export const HELP = `kubectl controls the Kubernetes cluster manager.
+
+ Find more information at: https://kubernetes.io/docs/reference/kubectl/
+
+Basic Commands (Beginner):
+  create          Create a resource from a file or from stdin
+  expose          Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service
+  run             Run a particular image on the cluster
+  set             Set specific features on objects
+
+Basic Commands (Intermediate):
+  get             Display one or many resources
+  delete          Delete resources by file names, stdin, resources and names, or by resources and label selector
+
+Deploy Commands:
+  rollout         Manage the rollout of a resource
+  scale           Set a new size for a deployment, replica set, or replication controller
+
+Cluster Management Commands:
+  cluster-info    Display cluster information
+  cordon          Mark node as unschedulable
+  uncordon        Mark node as schedulable
+  drain           Drain node in preparation for maintenance
+
+Troubleshooting and Debugging Commands:
+  describe        Show details of a specific resource or group of resources
+  logs            Print the logs for a container in a pod
+
+Advanced Commands:
+  apply           Apply a configuration to a resource by file name or stdin
+  wait            Experimental: Wait for a specific condition on one or many resources
+
+Settings Commands:
+  label           Update the labels on a resource
+  annotate        Update the annotations on a resource
+
+Other Commands:
+  api-resources   Print the supported API resources on the server
+  version         Print the client and server version information
+
+Usage:
+  kubectl [flags] [options]
+
+Use "kubectl <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+`;
+
+/** Real kubectl commands this simulator does not model (one error line names the alternatives). */
+export const UNSUPPORTED = [
+  'exec',
+  'port-forward',
+  'cp',
+  'edit',
+  'proxy',
+  'auth',
+  'attach',
+  'debug',
+  'top',
+  'certificate',
+  'config',
+  'diff',
+  'patch',
+  'replace',
+  'autoscale',
+  'kustomize',
+  'plugin',
+  'completion',
+  'explain',
+  'events',
+  'taint',
+  'alpha',
+  'options',
+];

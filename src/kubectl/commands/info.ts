@@ -1,0 +1,100 @@
+/** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`. */
+import { RESOURCES } from '../../engine/api/resources';
+import type { Service } from '../../engine/api/types';
+import { resourceInfo } from '../../engine/api/resources';
+import { lbAddress } from '../../engine/apiserver/handler';
+import { CmdError, fatalText } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+import { GET_TABLE, tabulate } from '../printers/tabwriter';
+import { toJsonIndent } from '../printers/json';
+import { toYaml } from '../printers/yaml';
+
+const CLIENT = {
+  major: '1',
+  minor: '34',
+  gitVersion: 'v1.34.1',
+  gitCommit: '93248f9ae092f571eb870b7664c534bfc7d00f03',
+  gitTreeState: 'clean',
+  buildDate: '2025-09-09T19:44:50Z',
+  goVersion: 'go1.24.6',
+  compiler: 'gc',
+  platform: 'linux/amd64',
+};
+
+export function runVersion(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, [{ name: 'client', kind: 'bool' }, { name: 'output', short: 'o', kind: 'string' }], 'kubectl version');
+  const o = flags.str('output');
+  let server: Record<string, unknown> | undefined;
+  let error: string | undefined;
+  if (!flags.bool('client')) {
+    const res = env.sim.rawRequest('/version');
+    if (!res.ok) error = fatalText(res.error);
+    else server = JSON.parse(res.body) as Record<string, unknown>;
+  }
+  if (o === 'json' || o === 'yaml') {
+    const doc = { clientVersion: CLIENT, kustomizeVersion: 'v5.7.1', ...(server ? { serverVersion: server } : {}) };
+    env.out.out(o === 'json' ? toJsonIndent(doc) : toYaml(doc));
+  } else {
+    env.out.out('Client Version: v1.34.1\nKustomize Version: v5.7.1\n');
+    if (server) env.out.out(`Server Version: ${String(server['gitVersion'])}\n`);
+  }
+  if (error) throw new CmdError(error);
+  return 0;
+}
+
+export function runClusterInfo(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, [], 'kubectl cluster-info');
+  if (flags.args[0] === 'dump') throw new CmdError('error: "kubectl cluster-info dump" is not available in this simulator\n');
+  const host = `https://${lbAddress(env.sim.world)}`;
+  const res = env.client.list(resourceInfo('services')!, 'kube-system', { labelSelector: [{ key: 'kubernetes.io/cluster-service', op: 'In', values: ['true'] }] });
+  if (!res.ok) {
+    env.out.err('\nTo further debug and diagnose cluster problems, use \'kubectl cluster-info dump\'.\n');
+    throw new CmdError(fatalText(res.error));
+  }
+  let out = `Kubernetes control plane is running at ${host}\n`;
+  for (const svc of res.value as Service[]) {
+    const port = svc.spec?.ports?.[0];
+    let name = svc.metadata.name ?? '';
+    if (port) {
+      const scheme = port.name === 'https' || port.port === 443 ? 'https' : '';
+      // utilnet.JoinSchemeNamePort
+      name = scheme ? `${scheme}:${name}:${port.name ?? ''}` : port.name ? `${name}:${port.name}` : name;
+    }
+    const link = `${host}/api/v1/namespaces/${svc.metadata.namespace ?? ''}/services/${name}/proxy`;
+    out += `${svc.metadata.labels?.['kubernetes.io/name'] || svc.metadata.name} is running at ${link}\n`;
+  }
+  env.out.out(`${out}\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n`);
+  return 0;
+}
+
+const API_RESOURCE_FLAGS: FlagDef[] = [
+  { name: 'namespaced', kind: 'bool' },
+  { name: 'api-group', kind: 'string' },
+  { name: 'output', short: 'o', kind: 'string' },
+  { name: 'no-headers', kind: 'bool' },
+  { name: 'sort-by', kind: 'string' },
+  { name: 'verbs', kind: 'strings' },
+  { name: 'cached', kind: 'bool' },
+  { name: 'categories', kind: 'strings' },
+];
+
+export function runApiResources(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, API_RESOURCE_FLAGS, 'kubectl api-resources');
+  let rows = [...RESOURCES];
+  if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
+  if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));
+  const sortBy = flags.str('sort-by');
+  if (sortBy === 'name') rows = [...rows].sort((a, b) => (a.resource < b.resource ? -1 : 1));
+  else if (sortBy === 'kind') rows = [...rows].sort((a, b) => (a.kind < b.kind ? -1 : 1));
+  if (flags.str('output') === 'name') {
+    env.out.out(rows.map((r) => `${r.resource}${r.group ? `.${r.group}` : ''}\n`).join(''));
+    return 0;
+  }
+  const wide = flags.str('output') === 'wide';
+  const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(wide ? ['VERBS', 'CATEGORIES'] : [])];
+  const lines = rows.map((r) => [r.resource, r.shortNames.join(','), r.group ? `${r.group}/${r.version}` : r.version, String(r.namespaced), r.kind, ...(wide ? [`[${r.verbs.join(' ')}]`, ''] : [])]);
+  const text = [...(flags.bool('no-headers') ? [] : [header]), ...lines].map((l) => `${l.join('\t')}\n`).join('');
+  env.out.out(tabulate(text, GET_TABLE));
+  return 0;
+}

@@ -1,0 +1,90 @@
+/** `kubectl label` and `kubectl annotate`: `key=value` sets, `key-` removes, `--overwrite` to replace. */
+import type { KObject } from '../../engine/api/types';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+import { collectTargets } from './targets';
+import { DRY_RUN_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+
+const FLAGS: FlagDef[] = [
+  { name: 'overwrite', kind: 'bool' },
+  { name: 'all', kind: 'bool' },
+  { name: 'all-namespaces', short: 'A', kind: 'bool' },
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'field-selector', kind: 'string' },
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'list', kind: 'bool' },
+  { name: 'local', kind: 'bool' },
+  { name: 'resource-version', kind: 'string' },
+  { name: 'field-manager', kind: 'string' },
+  DRY_RUN_FLAG,
+  OUTPUT_FLAG,
+];
+
+type Which = 'labels' | 'annotations';
+
+export function runLabel(env: Env, argv: string[]): number {
+  return run(env, argv, 'labels');
+}
+
+export function runAnnotate(env: Env, argv: string[]): number {
+  return run(env, argv, 'annotations');
+}
+
+function run(env: Env, argv: string[], which: Which): number {
+  const cmd = which === 'labels' ? 'label' : 'annotate';
+  const flags = parseFlags(argv, FLAGS, `kubectl ${cmd}`);
+  const isPair = (a: string): boolean => a.includes('=') || a.endsWith('-');
+  const pairs = flags.args.filter(isPair);
+  const resources = flags.args.filter((a) => !isPair(a));
+  if (pairs.length === 0 && !flags.bool('list')) throw plainError(`at least one ${which === 'labels' ? 'label' : 'annotation'} update is required`);
+  if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  const set: Record<string, string> = {};
+  const remove: string[] = [];
+  for (const p of pairs) {
+    const i = p.indexOf('=');
+    if (i >= 0) set[p.slice(0, i)] = p.slice(i + 1);
+    else remove.push(p.slice(0, -1));
+  }
+  for (const k of remove) if (k in set) throw plainError(`can not both modify and remove ${which === 'labels' ? 'a label' : 'an annotation'} in the same command`);
+  const dry = dryRunOf(flags);
+  const targets = collectTargets(env, flags, resources, { allNamespaces: flags.bool('all-namespaces') });
+  const errors: Failure[] = [...targets.errors];
+  for (const t of targets.items) {
+    const current = { ...((which === 'labels' ? t.obj.metadata.labels : t.obj.metadata.annotations) ?? {}) };
+    if (flags.bool('list')) {
+      env.out.out(Object.keys(current).sort().map((k) => `${k}=${current[k]}\n`).join(''));
+      continue;
+    }
+    if (!flags.bool('overwrite')) {
+      const conflicts = Object.keys(set).filter((k) => k in current && current[k] !== set[k]);
+      if (conflicts.length) {
+        if (which === 'labels') errors.push({ text: `'${conflicts[0]}' already has a value (${current[conflicts[0]!]}), and --overwrite is false` });
+        else errors.push({ text: `--overwrite is false but found the following declared annotation(s): ${conflicts.map((k) => `'${k}' already has a value (${current[k]})`).join('; ')}` });
+        continue;
+      }
+    }
+    const next = { ...current, ...set };
+    for (const k of remove) delete next[k];
+    const patchMap: Record<string, string | null> = {};
+    for (const [k, v] of Object.entries(set)) if (current[k] !== v) patchMap[k] = v;
+    for (const k of remove) if (k in current) patchMap[k] = null;
+    let result: KObject = t.obj;
+    const changed = Object.keys(patchMap).length > 0;
+    if (changed && dry !== 'client') {
+      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: { [which]: patchMap } }, dry === 'server');
+      if (!res.ok) {
+        errors.push({ api: res.error });
+        continue;
+      }
+      result = res.value;
+    }
+    let msg: string;
+    if (which === 'annotations') msg = 'annotated';
+    else if (!changed) msg = 'not labeled';
+    else msg = !flags.bool('overwrite') && Object.keys(next).length < Object.keys(current).length ? 'unlabeled' : 'labeled';
+    printResult(env, flags, t.info, result, withDryRun(msg, dry));
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}

@@ -1,0 +1,124 @@
+/**
+ * `kubectl logs`: the pods/log subresource for one container (`-c`, the default container
+ * otherwise), `--previous`, `--tail`, `--timestamps`; `deploy/x` style arguments pick a pod.
+ * `-f` keeps reading while simulated time advances, ending when the container stops or no new
+ * output appears for a minute.
+ */
+import type { KObject, Pod } from '../../engine/api/types';
+import { resourceInfo } from '../../engine/api/resources';
+import { fromLabelSelector } from '../../engine/api/labels';
+import type { LogOptions } from '../../engine/node/logs';
+import { resolveType } from '../builder';
+import { CmdError, fatalText, plainError } from '../errors';
+import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { namespaceOf, requestTimeout, type Env } from '../env';
+import { ObjectWatch } from '../watch';
+import { WATCH_IDLE_MS } from './get';
+
+const FLAGS: FlagDef[] = [
+  { name: 'container', short: 'c', kind: 'string' },
+  { name: 'previous', short: 'p', kind: 'bool' },
+  { name: 'tail', kind: 'int' },
+  { name: 'follow', short: 'f', kind: 'bool' },
+  { name: 'timestamps', kind: 'bool' },
+  { name: 'all-containers', kind: 'bool' },
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'since', kind: 'string' },
+  { name: 'since-time', kind: 'string' },
+  { name: 'limit-bytes', kind: 'int' },
+  { name: 'prefix', kind: 'bool' },
+  { name: 'max-log-requests', kind: 'int' },
+  { name: 'ignore-errors', kind: 'bool' },
+  { name: 'pod-running-timeout', kind: 'string' },
+  { name: 'insecure-skip-tls-verify-backend', kind: 'bool' },
+];
+
+const PODS = resourceInfo('pods')!;
+
+/** Picks the pod a workload's logs come from, as kubectl's AttachablePodForObject does. */
+function podFor(env: Env, typed: string, name: string, ns: string): Pod {
+  const info = resolveType(typed);
+  if (info.resource === 'pods') {
+    const r = env.client.get(PODS, ns, name);
+    if (!r.ok) throw new CmdError(fatalText(r.error));
+    return r.value as Pod;
+  }
+  const owner = env.client.get(info, ns, name);
+  if (!owner.ok) throw new CmdError(fatalText(owner.error));
+  const selector = (owner.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
+  if (!selector) throw plainError(`cannot get the logs from ${info.resource}.${info.group}`);
+  const pods = env.client.list(PODS, ns, { labelSelector: fromLabelSelector(selector) });
+  if (!pods.ok) throw new CmdError(fatalText(pods.error));
+  const sorted = (pods.value as Pod[]).sort((a, b) => rank(a) - rank(b));
+  if (sorted.length === 0) throw plainError(`timed out waiting for the condition`);
+  if (sorted.length > 1) env.out.err(`Found ${sorted.length} pods, using pod/${sorted[0]!.metadata.name}\n`);
+  return sorted[0]!;
+}
+
+/** ByLogging: running and ready pods first. */
+function rank(p: Pod): number {
+  const running = p.status?.phase === 'Running' ? 0 : 2;
+  const ready = (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True') ? 0 : 1;
+  return running + ready;
+}
+
+function containerOf(env: Env, pod: Pod, flags: Flags, positional: string | undefined): string {
+  const chosen = flags.str('container') || positional;
+  if (chosen) return chosen;
+  const names = pod.spec.containers.map((c) => c.name);
+  const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
+  if (annotated && names.includes(annotated)) return annotated;
+  if (names.length + (pod.spec.initContainers?.length ?? 0) > 1) {
+    const all = [...names, ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)];
+    env.out.err(`Defaulted container "${names[0]}" out of: ${all.join(', ')}\n`);
+  }
+  return names[0] ?? '';
+}
+
+function read(env: Env, pod: Pod, opts: LogOptions): string {
+  const res = env.client.raw({ verb: 'get', resource: 'pods', subresource: 'log', namespace: pod.metadata.namespace, name: pod.metadata.name, logOptions: opts });
+  if (!res.ok) throw new CmdError(fatalText(res.error));
+  return res.text ?? '';
+}
+
+export function runLogs(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl logs');
+  const ns = namespaceOf(flags);
+  const [first, second] = flags.args;
+  if (!first) throw new CmdError(`error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n`);
+  const slash = first.indexOf('/');
+  const pod = slash >= 0 ? podFor(env, first.slice(0, slash), first.slice(slash + 1), ns) : podFor(env, 'pods', first, ns);
+  const container = containerOf(env, pod, flags, slash >= 0 ? undefined : second);
+  const opts: LogOptions = { container };
+  if (flags.bool('previous')) opts.previous = true;
+  if (flags.has('tail') && flags.int('tail', -1) >= 0) opts.tailLines = flags.int('tail', -1);
+  if (flags.bool('timestamps')) opts.timestamps = true;
+  let printed = read(env, pod, opts);
+  env.out.out(printed);
+  if (!flags.bool('follow')) return 0;
+  const timeout = requestTimeout(flags);
+  const deadline = timeout > 0 ? env.sim.now + timeout : Infinity;
+  const watch = new ObjectWatch(env.sim, 'pods', { namespace: pod.metadata.namespace ?? '', names: [pod.metadata.name ?? ''] }, [pod as KObject]);
+  const full: LogOptions = { ...opts };
+  delete full.tailLines;
+  let all = read(env, pod, full);
+  for (;;) {
+    const window = Math.min(WATCH_IDLE_MS, deadline - env.sim.now);
+    if (window <= 0) break;
+    const events = watch.next(window);
+    const next = read(env, pod, full);
+    if (next.length > all.length && next.startsWith(all)) {
+      printed = next.slice(all.length);
+      env.out.out(printed);
+    }
+    const grew = next !== all;
+    all = next;
+    const stopped = events.some((e) => e.type === 'DELETED' || containerStopped(e.obj as Pod, container));
+    if (stopped || (!grew && events.length === 0)) break;
+  }
+  return 0;
+}
+
+function containerStopped(pod: Pod, name: string): boolean {
+  return (pod.status?.containerStatuses ?? []).some((c) => c.name === name && c.state?.terminated !== undefined);
+}

@@ -1,0 +1,200 @@
+/**
+ * `kubectl cordon`, `uncordon` and `drain`. Drain cordons, sorts the node's pods through
+ * drain's filters (DaemonSet, mirror, local storage, unreplicated — the last filter's verdict
+ * wins, as in pkg/drain), evicts what may go and waits until each pod is really gone.
+ */
+import type { KObject, Pod } from '../../engine/api/types';
+import { resourceInfo } from '../../engine/api/resources';
+import { objectRef } from '../builder';
+import { CmdError, failureText, isNetworkError, plainError, type Failure } from '../errors';
+import { parseFlags, type FlagDef, type Flags } from '../flags';
+import type { Env } from '../env';
+import { labelSelectorOf } from '../selectors';
+import { effectiveTimeout, watchUntil } from '../wait-util';
+import { DRY_RUN_FLAG, dryRunOf, withDryRun } from './common';
+
+const FLAGS: FlagDef[] = [
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'ignore-daemonsets', kind: 'bool' },
+  { name: 'delete-emptydir-data', kind: 'bool' },
+  { name: 'delete-local-data', kind: 'bool' },
+  { name: 'force', kind: 'bool' },
+  { name: 'grace-period', kind: 'int' },
+  { name: 'timeout', kind: 'duration' },
+  { name: 'disable-eviction', kind: 'bool' },
+  { name: 'pod-selector', kind: 'string' },
+  { name: 'skip-wait-for-delete-timeout', kind: 'int' },
+  { name: 'chunk-size', kind: 'int' },
+  DRY_RUN_FLAG,
+];
+
+const NODES = resourceInfo('nodes')!;
+const PODS = resourceInfo('pods')!;
+
+function nodesOf(env: Env, flags: Flags, cmd: string): KObject[] {
+  const sel = labelSelectorOf(flags.str('selector'));
+  if (flags.args.length === 0 && !sel) throw new CmdError(`error: USAGE: ${cmd} NODE [flags]\nSee 'kubectl ${cmd} -h' for help and examples\n`);
+  if (sel) {
+    if (flags.args.length) throw plainError('cannot specify both a node name and a selector option');
+    const r = env.client.list(NODES, undefined, { labelSelector: sel });
+    if (!r.ok) throw new CmdError(failureText([{ api: r.error }]));
+    return r.value;
+  }
+  const out: KObject[] = [];
+  for (const name of flags.args) {
+    const r = env.client.get(NODES, undefined, name);
+    if (!r.ok) throw new CmdError(failureText([{ api: r.error }]));
+    out.push(r.value);
+  }
+  return out;
+}
+
+/** Sets spec.unschedulable and prints `node/x cordoned` (or `already cordoned`). */
+function setUnschedulable(env: Env, node: KObject, value: boolean, dry: ReturnType<typeof dryRunOf>): void {
+  const verb = value ? 'cordoned' : 'uncordoned';
+  const ref = objectRef(NODES, node.metadata.name ?? '');
+  if (((node.spec as { unschedulable?: boolean } | undefined)?.unschedulable === true) === value) {
+    env.out.out(`${ref} already ${verb}\n`);
+    return;
+  }
+  if (dry !== 'client') {
+    const r = env.client.patch(NODES, undefined, node.metadata.name ?? '', { spec: { unschedulable: value ? true : null } }, dry === 'server');
+    if (!r.ok) throw new CmdError(failureText([{ api: r.error }]));
+  }
+  env.out.out(`${ref} ${withDryRun(verb, dry)}\n`);
+}
+
+export function runCordon(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl cordon');
+  for (const n of nodesOf(env, flags, 'cordon')) setUnschedulable(env, n, true, dryRunOf(flags));
+  return 0;
+}
+
+export function runUncordon(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl uncordon');
+  for (const n of nodesOf(env, flags, 'uncordon')) setUnschedulable(env, n, false, dryRunOf(flags));
+  return 0;
+}
+
+type Verdict = { delete: boolean; kind: 'okay' | 'skip' | 'warning' | 'error'; message?: string };
+
+function controller(pod: Pod): { kind: string } | undefined {
+  return (pod.metadata.ownerReferences ?? []).find((r) => r.controller);
+}
+
+function verdict(pod: Pod, flags: Flags): Verdict {
+  const finished = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+  const filters: ((p: Pod) => Verdict)[] = [
+    (p) => {
+      if (controller(p)?.kind !== 'DaemonSet' || finished) return { delete: true, kind: 'okay' };
+      return flags.bool('ignore-daemonsets') ? { delete: false, kind: 'warning', message: 'ignoring DaemonSet-managed Pods' } : { delete: false, kind: 'error', message: 'DaemonSet-managed Pods (use --ignore-daemonsets to ignore)' };
+    },
+    (p) => (p.metadata.annotations?.['kubernetes.io/config.mirror'] !== undefined ? { delete: false, kind: 'skip' } : { delete: true, kind: 'okay' }),
+    (p) => {
+      if (!(p.spec.volumes ?? []).some((v) => v.emptyDir) || finished) return { delete: true, kind: 'okay' };
+      return flags.bool('delete-emptydir-data') || flags.bool('delete-local-data') ? { delete: true, kind: 'warning', message: 'deleting Pods with local storage' } : { delete: false, kind: 'error', message: 'Pods with local storage (use --delete-emptydir-data to override)' };
+    },
+    (p) => {
+      if (finished || controller(p)) return { delete: true, kind: 'okay' };
+      return flags.bool('force') ? { delete: true, kind: 'warning', message: 'deleting Pods that declare no controller' } : { delete: false, kind: 'error', message: 'Pods declare no controller (use --force to override)' };
+    },
+  ];
+  let v: Verdict = { delete: true, kind: 'okay' };
+  for (const f of filters) {
+    v = f(pod);
+    if (!v.delete) break;
+  }
+  return v;
+}
+
+function grouped(pods: { pod: Pod; v: Verdict }[], kind: Verdict['kind']): [string, string[]][] {
+  const m = new Map<string, string[]>();
+  for (const { pod, v } of pods) {
+    if (v.kind !== kind || !v.message) continue;
+    m.set(v.message, [...(m.get(v.message) ?? []), `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`]);
+  }
+  return [...m];
+}
+
+/** Evicts (or deletes) one pod. Returns an error message, or undefined. */
+function evict(env: Env, pod: Pod, flags: Flags): string | undefined {
+  const grace = flags.int('grace-period', -1);
+  const ns = pod.metadata.namespace ?? '';
+  const name = pod.metadata.name ?? '';
+  if (!flags.bool('disable-eviction')) {
+    const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: ns }, ...(grace >= 0 ? { deleteOptions: { gracePeriodSeconds: grace } } : {}) } as unknown as KObject;
+    const res = env.client.raw({ verb: 'create', resource: 'pods', subresource: 'eviction', namespace: ns, name, body });
+    if (res.ok) return undefined;
+    if (!isNetworkError(res.error) && res.error.reason === 'NotFound') return undefined;
+    // A server without the eviction subresource: fall back to DELETE, as --disable-eviction does.
+    if (isNetworkError(res.error) || (res.error.reason !== 'BadRequest' && res.error.reason !== 'MethodNotAllowed')) return `error when evicting pods/"${name}" -n "${ns}": ${res.error.message}`;
+  }
+  const del = env.client.delete(PODS, ns, name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
+  if (!del.ok && !(!isNetworkError(del.error) && del.error.reason === 'NotFound')) return `error when deleting pods/"${name}" -n "${ns}": ${del.error.message}`;
+  return undefined;
+}
+
+function drainOne(env: Env, node: KObject, flags: Flags): string | undefined {
+  const name = node.metadata.name ?? '';
+  const podSel = labelSelectorOf(flags.str('pod-selector'));
+  const list = env.client.list(PODS, undefined, { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: name }], ...(podSel ? { labelSelector: podSel } : {}) });
+  if (!list.ok) return list.error.message;
+  const pods = (list.value as Pod[]).map((pod) => ({ pod, v: verdict(pod, flags) }));
+  const fatal = grouped(pods, 'error').map(([msg, names]) => `cannot delete ${msg}: ${names.join(', ')}`);
+  if (fatal.length) return fatal.length === 1 ? fatal[0] : `[${fatal.join(', ')}]`;
+  const warnings = grouped(pods, 'warning').map(([msg, names]) => `${msg}: ${names.join(', ')}`);
+  if (warnings.length) env.out.err(`Warning: ${warnings.join('; ')}\n`);
+  const victims = pods.filter((p) => p.v.delete).map((p) => p.pod);
+  if (dryRunOf(flags) !== 'none') {
+    for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (dry run)\n`);
+    return undefined;
+  }
+  for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}\n`);
+  for (const p of victims) {
+    const err = evict(env, p, flags);
+    if (err) return err;
+  }
+  const pending = new Map(victims.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]));
+  const gone = (objs: KObject[]): void => {
+    for (const [k, p] of [...pending]) {
+      if (!objs.some((o) => o.metadata.uid === p.metadata.uid)) {
+        env.out.out(`${objectRef(PODS, p.metadata.name ?? '')} evicted\n`);
+        pending.delete(k);
+      }
+    }
+  };
+  gone(env.sim.objects(PODS.resource));
+  if (pending.size > 0) {
+    const timeout = effectiveTimeout(flags.duration('timeout', 0));
+    const current = env.sim.objects(PODS.resource).filter((o) => pending.has(`${o.metadata.namespace}/${o.metadata.name}`));
+    const names = [...pending.values()].map((p) => p.metadata.name ?? '');
+    const ok = watchUntil(env, PODS.resource, { names }, current, timeout, (_e, objs) => {
+      gone(objs);
+      return pending.size === 0;
+    });
+    if (!ok) return `global timeout reached: ${flags.duration('timeout', 0) / 1000}s`;
+  }
+  return undefined;
+}
+
+export function runDrain(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl drain');
+  const dry = dryRunOf(flags);
+  const nodes = nodesOf(env, flags, 'drain');
+  for (const n of nodes) setUnschedulable(env, n, true, dry);
+  const drained = new Set<string>();
+  for (const n of nodes) {
+    const err = drainOne(env, n, flags);
+    if (!err) {
+      drained.add(n.metadata.name ?? '');
+      env.out.out(`${objectRef(NODES, n.metadata.name ?? '')} ${withDryRun('drained', dry)}\n`);
+      continue;
+    }
+    env.out.err(`error: unable to drain node "${n.metadata.name ?? ''}" due to error: ${err}, continuing command...\n`);
+    const remaining = nodes.map((x) => x.metadata.name ?? '').filter((x) => !drained.has(x));
+    if (remaining.length) env.out.err(`There are pending nodes to be drained:\n${remaining.map((r) => ` ${r}\n`).join('')}`);
+    const f: Failure = { text: err };
+    throw new CmdError(failureText([f]));
+  }
+  return 0;
+}

@@ -1,0 +1,229 @@
+/**
+ * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments, with
+ * rollout_status.go's exact lines (one per watch event, duplicates included), history's
+ * REVISION/CHANGE-CAUSE table and undo's client-side copy of an old ReplicaSet's template.
+ */
+import type { Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../engine/api/types';
+import { rfc3339 } from '../../engine/core/time';
+import type { SimMillis } from '../../engine/core/ids';
+import { objectRef } from '../builder';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parseFlags, type FlagDef, type Flags } from '../flags';
+import type { Env } from '../env';
+import { effectiveTimeout, watchUntil } from '../wait-util';
+import { DescribeWriter } from '../describe/writer';
+import { describePodTemplate } from '../describe/common';
+import { equalIgnoreHash, replicaSetsOf } from '../describe/workloads';
+import { tabulate, DESCRIBE } from '../printers/tabwriter';
+import { collectTargets, type Target } from './targets';
+import { DRY_RUN_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+
+const FLAGS: FlagDef[] = [
+  { name: 'watch', short: 'w', kind: 'bool' },
+  { name: 'timeout', kind: 'duration' },
+  { name: 'revision', kind: 'int' },
+  { name: 'to-revision', kind: 'int' },
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'output', short: 'o', kind: 'string' },
+  DRY_RUN_FLAG,
+];
+
+const REVISION = 'deployment.kubernetes.io/revision';
+const CHANGE_CAUSE = 'kubernetes.io/change-cause';
+
+/** statusViewer.Status for a Deployment. Returns the line and whether the rollout is done. */
+export function deploymentStatus(d: Deployment): { line: string; done: boolean; error?: string } {
+  const name = d.metadata.name ?? '';
+  const s = d.status ?? {};
+  if ((d.metadata.generation ?? 0) > (s.observedGeneration ?? 0)) return { line: 'Waiting for deployment spec update to be observed...\n', done: false };
+  const progressing = (s.conditions ?? []).find((c) => c.type === 'Progressing');
+  if (progressing?.reason === 'ProgressDeadlineExceeded') return { line: '', done: false, error: `deployment "${name}" exceeded its progress deadline` };
+  const want = d.spec?.replicas ?? 1;
+  const updated = s.updatedReplicas ?? 0;
+  if (updated < want) return { line: `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${want} new replicas have been updated...\n`, done: false };
+  if ((s.replicas ?? 0) > updated) return { line: `Waiting for deployment "${name}" rollout to finish: ${(s.replicas ?? 0) - updated} old replicas are pending termination...\n`, done: false };
+  if ((s.availableReplicas ?? 0) < updated) return { line: `Waiting for deployment "${name}" rollout to finish: ${s.availableReplicas ?? 0} of ${updated} updated replicas are available...\n`, done: false };
+  return { line: `deployment "${name}" successfully rolled out\n`, done: true };
+}
+
+function deploymentsOnly(t: Target): Deployment {
+  if (t.info.resource !== 'deployments') throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
+  return t.obj as Deployment;
+}
+
+function status(env: Env, flags: Flags, targets: Target[]): number {
+  for (const t of targets) {
+    const d = deploymentsOnly(t);
+    const first = deploymentStatus(d);
+    if (first.error) throw plainError(first.error);
+    env.out.out(first.line);
+    if (first.done || !flags.bool('watch', true)) continue;
+    let failure: string | undefined;
+    let deleted = false;
+    const done = watchUntil(env, 'deployments', { namespace: d.metadata.namespace ?? '', names: [d.metadata.name ?? ''] }, [d], effectiveTimeout(flags.duration('timeout', 0)), (e) => {
+      if (e.type === 'DELETED') {
+        deleted = true;
+        return true;
+      }
+      const st = deploymentStatus(e.obj as Deployment);
+      if (st.error) {
+        failure = st.error;
+        return true;
+      }
+      env.out.out(st.line);
+      return st.done;
+    });
+    if (deleted) throw plainError('object has been deleted');
+    if (failure) throw plainError(failure);
+    if (!done) throw plainError('timed out waiting for the condition');
+  }
+  return 0;
+}
+
+function revisionOf(rs: KObject): number {
+  return Number(rs.metadata.annotations?.[REVISION] ?? NaN);
+}
+
+function templateText(t: PodTemplateSpec | undefined): string {
+  const w = new DescribeWriter();
+  describePodTemplate(w, t);
+  return w.toString();
+}
+
+function history(env: Env, flags: Flags, targets: Target[]): number {
+  for (const t of targets) {
+    const d = deploymentsOnly(t);
+    const { all } = replicaSetsOf(env.client, d);
+    const byRev = new Map<number, ReplicaSet>();
+    for (const rs of all) if (!Number.isNaN(revisionOf(rs))) byRev.set(revisionOf(rs), rs);
+    const ref = objectRef(t.info, d.metadata.name ?? '');
+    const want = flags.int('revision', 0);
+    if (want > 0) {
+      const rs = byRev.get(want);
+      if (!rs) throw plainError('unable to find the specified revision');
+      env.out.out(`${ref} with revision #${want}\n${templateText(rs.spec.template)}\n`);
+      continue;
+    }
+    const revs = [...byRev.keys()].sort((a, b) => a - b);
+    const body = revs.length === 0 ? 'No rollout history found.' : tabulate(`REVISION\tCHANGE-CAUSE\n${revs.map((r) => `${r}\t${byRev.get(r)!.metadata.annotations?.[CHANGE_CAUSE] || '<none>'}\n`).join('')}`, DESCRIBE);
+    env.out.out(`${ref} \n${body}\n`);
+  }
+  return 0;
+}
+
+const SKIP_ANNOTATIONS = [
+  'kubectl.kubernetes.io/last-applied-configuration',
+  REVISION,
+  'deployment.kubernetes.io/revision-history',
+  'deployment.kubernetes.io/desired-replicas',
+  'deployment.kubernetes.io/max-replicas',
+  'deprecated.deployment.rollback.to',
+];
+
+function undo(env: Env, flags: Flags, targets: Target[]): number {
+  const dry = dryRunOf(flags);
+  const errors: Failure[] = [];
+  for (const t of targets) {
+    const d = deploymentsOnly(t);
+    const ref = objectRef(t.info, d.metadata.name ?? '');
+    if (d.spec.paused) throw plainError("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");
+    const toRevision = flags.int('to-revision', 0);
+    const { all } = replicaSetsOf(env.client, d);
+    let target: ReplicaSet | undefined;
+    if (toRevision > 0) {
+      target = all.find((rs) => revisionOf(rs) === toRevision);
+      if (!target) throw plainError(`unable to find specified revision ${toRevision} in history`);
+    } else {
+      const sorted = all.filter((rs) => !Number.isNaN(revisionOf(rs))).sort((a, b) => revisionOf(b) - revisionOf(a));
+      target = sorted[1];
+      if (!target) throw plainError(`no rollout history found for deployment "${d.metadata.name ?? ''}"`);
+    }
+    const revision = revisionOf(target);
+    if (dry === 'client') {
+      env.out.out(`${ref} ${withDryRun('rolled back', dry)}\n${templateText(target.spec.template)}`);
+      continue;
+    }
+    if (equalIgnoreHash(target.spec.template, d.spec.template)) {
+      env.out.out(`${ref} skipped rollback (current template already matches revision ${revision})\n`);
+      continue;
+    }
+    const next = structuredClone(d);
+    const tmpl = structuredClone(target.spec.template!);
+    if (tmpl.metadata?.labels) delete tmpl.metadata.labels['pod-template-hash'];
+    next.spec.template = tmpl;
+    const annotations: Record<string, string> = {};
+    for (const k of SKIP_ANNOTATIONS) if (d.metadata.annotations?.[k] !== undefined) annotations[k] = d.metadata.annotations[k]!;
+    for (const [k, v] of Object.entries(target.metadata.annotations ?? {})) if (!SKIP_ANNOTATIONS.includes(k)) annotations[k] = v;
+    next.metadata.annotations = annotations;
+    const res = env.client.update(t.info, d.metadata.namespace, next, dry === 'server');
+    if (!res.ok) {
+      errors.push({ text: `failed restoring revision ${revision}: ${res.error.message}` });
+      continue;
+    }
+    env.out.out(`${ref} ${withDryRun('rolled back', dry)}\n`);
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}
+
+function restart(env: Env, flags: Flags, targets: Target[]): number {
+  const dry = dryRunOf(flags);
+  for (const t of targets) {
+    const d = deploymentsOnly(t);
+    if (d.spec.paused) throw plainError(`${t.info.resource} "${d.metadata.name ?? ''}" can't restart paused deployment (run rollout resume first)`);
+    const patch = { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(env.sim.now as SimMillis) } } } } };
+    if (dry !== 'client') {
+      const res = env.client.patch(t.info, d.metadata.namespace, d.metadata.name ?? '', patch, dry === 'server');
+      if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+    }
+    env.out.out(`${objectRef(t.info, d.metadata.name ?? '')} ${withDryRun('restarted', dry)}\n`);
+  }
+  return 0;
+}
+
+function pause(env: Env, flags: Flags, targets: Target[], paused: boolean): number {
+  const dry = dryRunOf(flags);
+  for (const t of targets) {
+    const d = deploymentsOnly(t);
+    const ref = objectRef(t.info, d.metadata.name ?? '');
+    if ((d.spec.paused === true) === paused) {
+      env.out.out(`${ref} already ${paused ? 'paused' : 'resumed'}\n`);
+      continue;
+    }
+    if (dry !== 'client') {
+      const res = env.client.patch(t.info, d.metadata.namespace, d.metadata.name ?? '', { spec: { paused: paused ? true : null } }, dry === 'server');
+      if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+    }
+    env.out.out(`${ref} ${withDryRun(paused ? 'paused' : 'resumed', dry)}\n`);
+  }
+  return 0;
+}
+
+const SUBCOMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
+
+export function runRollout(env: Env, argv: string[]): number {
+  const sub = argv[0];
+  if (sub === undefined || !SUBCOMMANDS.includes(sub)) {
+    if (sub === undefined) throw new CmdError(`error: Required resource not specified.\nSee 'kubectl rollout -h' for help and examples\n`);
+    throw new CmdError(`error: unknown command "${sub}" for "kubectl rollout"\nRun 'kubectl rollout --help' for usage.\n`);
+  }
+  const flags = parseFlags(argv.slice(1), FLAGS, `kubectl rollout ${sub}`);
+  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  const targets = collectTargets(env, flags, flags.args);
+  if (targets.errors.length) throw new CmdError(failureText(targets.errors));
+  switch (sub) {
+    case 'status':
+      return status(env, flags, targets.items);
+    case 'history':
+      return history(env, flags, targets.items);
+    case 'undo':
+      return undo(env, flags, targets.items);
+    case 'restart':
+      return restart(env, flags, targets.items);
+    case 'pause':
+      return pause(env, flags, targets.items, true);
+    default:
+      return pause(env, flags, targets.items, false);
+  }
+}

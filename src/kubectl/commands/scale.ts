@@ -1,0 +1,53 @@
+/** `kubectl scale`: sets spec.replicas through the scale subresource; `--current-replicas` is a precondition. */
+import { objectRef } from '../builder';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+import { collectTargets } from './targets';
+import { DRY_RUN_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+
+const FLAGS: FlagDef[] = [
+  { name: 'replicas', kind: 'int' },
+  { name: 'current-replicas', kind: 'int' },
+  { name: 'resource-version', kind: 'string' },
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'all', kind: 'bool' },
+  { name: 'timeout', kind: 'duration' },
+  { name: 'output', short: 'o', kind: 'string' },
+  DRY_RUN_FLAG,
+];
+
+export function runScale(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, FLAGS, 'kubectl scale');
+  if (!flags.has('replicas')) throw new CmdError(`error: required flag(s) "replicas" not set\n`);
+  const replicas = flags.int('replicas', 0);
+  if (replicas < 0) throw plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+  if (flags.args.length === 0 && flags.list('filename').length === 0) {
+    throw new CmdError(NO_RESOURCES);
+  }
+  const dry = dryRunOf(flags);
+  const targets = collectTargets(env, flags, flags.args);
+  const errors: Failure[] = [...targets.errors];
+  for (const t of targets.items) {
+    if (!t.info.subresources.includes('scale')) {
+      errors.push({ text: `cannot use scale subresource: ${t.info.resource} "${t.obj.metadata.name ?? ''}" has no scale subresource` });
+      continue;
+    }
+    const current = (t.obj.spec as { replicas?: number } | undefined)?.replicas ?? 0;
+    if (flags.has('current-replicas') && flags.int('current-replicas', -1) !== current) {
+      errors.push({ text: `Expected replicas to be ${flags.int('current-replicas', -1)}, was ${current}` });
+      continue;
+    }
+    if (dry !== 'client') {
+      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { spec: { replicas } }, dry === 'server', 'scale');
+      if (!res.ok) {
+        errors.push({ api: res.error });
+        continue;
+      }
+    }
+    env.out.out(flags.str('output') === 'name' ? `${objectRef(t.info, t.obj.metadata.name ?? '')}\n` : `${objectRef(t.info, t.obj.metadata.name ?? '')} ${withDryRun('scaled', dry)}\n`);
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}

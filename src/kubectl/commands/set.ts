@@ -1,0 +1,80 @@
+/** `kubectl set image TYPE/NAME container=image ...` (also `*=image`). */
+import type { Container, KObject, PodSpec } from '../../engine/api/types';
+import { CmdError, failureText, type Failure } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+import { collectTargets } from './targets';
+import { DRY_RUN_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+
+const FLAGS: FlagDef[] = [
+  { name: 'filename', short: 'f', kind: 'strings' },
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'all', kind: 'bool' },
+  { name: 'local', kind: 'bool' },
+  { name: 'record', kind: 'bool' },
+  { name: 'field-manager', kind: 'string' },
+  DRY_RUN_FLAG,
+  OUTPUT_FLAG,
+];
+
+function podSpecOf(obj: KObject): PodSpec | undefined {
+  if (obj.kind === 'Pod') return obj.spec as PodSpec;
+  return (obj.spec as { template?: { spec?: PodSpec } } | undefined)?.template?.spec;
+}
+
+export function runSet(env: Env, argv: string[]): number {
+  const sub = argv[0];
+  if (sub !== 'image') {
+    throw new CmdError(sub === undefined ? `error: unknown command "" for "kubectl set"\n` : `error: unknown command "${sub}" for "kubectl set"\nRun 'kubectl set --help' for usage.\n`);
+  }
+  const flags = parseFlags(argv.slice(1), FLAGS, 'kubectl set image');
+  const pairs = flags.args.filter((a) => a.includes('='));
+  const resources = flags.args.filter((a) => !a.includes('='));
+  if (pairs.length === 0) throw new CmdError(`error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n`);
+  const images = pairs.map((p) => {
+    const i = p.indexOf('=');
+    return { name: p.slice(0, i), image: p.slice(i + 1) };
+  });
+  if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  const dry = dryRunOf(flags);
+  const targets = collectTargets(env, flags, resources);
+  const errors: Failure[] = [...targets.errors];
+  for (const t of targets.items) {
+    const spec = podSpecOf(t.obj);
+    if (!spec) {
+      errors.push({ text: `error: ${t.info.resource}/${t.obj.metadata.name ?? ''} ${t.info.kind} is not a resource with a pod template` });
+      continue;
+    }
+    const patched: Container[] = [];
+    let missing: string | undefined;
+    for (const { name, image } of images) {
+      const all = [...(spec.initContainers ?? []), ...spec.containers];
+      const hits = name === '*' ? all : all.filter((c) => c.name === name);
+      if (hits.length === 0) missing = name;
+      for (const c of hits) {
+        c.image = image;
+        patched.push(c);
+      }
+    }
+    if (missing !== undefined) {
+      errors.push({ text: `unable to find container named "${missing}"` });
+      continue;
+    }
+    const containers = spec.containers.filter((c) => patched.includes(c)).map((c) => ({ image: c.image, name: c.name }));
+    const inits = (spec.initContainers ?? []).filter((c) => patched.includes(c)).map((c) => ({ image: c.image, name: c.name }));
+    const specPatch = { ...(containers.length ? { containers } : {}), ...(inits.length ? { initContainers: inits } : {}) };
+    const patch = t.obj.kind === 'Pod' ? { spec: specPatch } : { spec: { template: { spec: specPatch } } };
+    let result = t.obj;
+    if (dry !== 'client') {
+      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', patch, dry === 'server');
+      if (!res.ok) {
+        errors.push({ api: res.error });
+        continue;
+      }
+      result = res.value;
+    }
+    printResult(env, flags, t.info, result, withDryRun('image updated', dry));
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}

@@ -1,0 +1,68 @@
+/**
+ * The objects a command acts on, from `-f`, `TYPE NAME...`, `TYPE/NAME`, `-l` or `--all` —
+ * fetched through the API so that a missing object is the server's NotFound.
+ */
+import type { KObject } from '../../engine/api/types';
+import type { ResourceInfo } from '../../engine/api/resources';
+import { parseResourceArgs } from '../builder';
+import { CmdError, failureText, type Failure } from '../errors';
+import type { Flags } from '../flags';
+import { namespaceOf, type Env } from '../env';
+import { loadManifests } from '../manifest';
+import { listOptions } from '../selectors';
+
+export interface Target {
+  info: ResourceInfo;
+  obj: KObject;
+  /** The manifest file it came from, for `error when ... "x.yaml"` messages. */
+  source?: string;
+}
+
+export interface Targets {
+  items: Target[];
+  errors: Failure[];
+  /** Whether a selector or --all chose the objects (an empty result is then not an error). */
+  byQuery: boolean;
+}
+
+export interface TargetOptions {
+  /** Required argument form message when nothing names the objects. */
+  requireMessage?: string;
+  allNamespaces?: boolean;
+}
+
+export function collectTargets(env: Env, flags: Flags, args: string[], opts: TargetOptions = {}): Targets {
+  const ns = namespaceOf(flags);
+  const items: Target[] = [];
+  const errors: Failure[] = [];
+  if (flags.list('filename').length) {
+    const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+    if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+    for (const d of loaded.docs) {
+      const r = env.client.get(d.info, d.info.namespaced ? d.obj.metadata.namespace || ns : undefined, d.obj.metadata.name ?? '');
+      if (r.ok) items.push({ info: d.info, obj: r.value, source: d.source });
+      else errors.push({ api: r.error });
+    }
+    return { items, errors, byQuery: false };
+  }
+  const groups = parseResourceArgs(args);
+  const query = flags.bool('all') || flags.str('selector') !== '' || flags.str('field-selector') !== '';
+  for (const g of groups) {
+    if (g.names.length === 0) {
+      if (!query) {
+        if (opts.requireMessage) throw new CmdError(opts.requireMessage);
+        throw new CmdError('error: resource(s) were provided, but no name was specified\n');
+      }
+      const r = env.client.list(g.info, opts.allNamespaces ? undefined : ns, listOptions(flags));
+      if (r.ok) items.push(...r.value.map((obj) => ({ info: g.info, obj })));
+      else errors.push({ api: r.error });
+      continue;
+    }
+    for (const name of g.names) {
+      const r = env.client.get(g.info, ns, name);
+      if (r.ok) items.push({ info: g.info, obj: r.value });
+      else errors.push({ api: r.error });
+    }
+  }
+  return { items, errors, byQuery: query };
+}

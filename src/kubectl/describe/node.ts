@@ -1,0 +1,143 @@
+/** describeNode (describe.go): conditions, addresses, capacity, the Lease, pods and allocations. */
+import type { Container, Lease, Node, Pod } from '../../engine/api/types';
+import { resourceInfo } from '../../engine/api/resources';
+import { milli } from '../../engine/api/quantity';
+import { isNetworkError } from '../errors';
+import type { Client } from '../client';
+import { nodeRoles } from '../printers/columns';
+import { since } from '../printers/util';
+import { DescribeWriter } from './writer';
+import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, taintsMultiline } from './common';
+
+type Totals = Map<string, { milli: number; formats: string[] }>;
+
+function add(t: Totals, name: string, q: string): void {
+  const cur = t.get(name) ?? { milli: 0, formats: [] };
+  cur.milli += milli(q);
+  cur.formats.push(q);
+  t.set(name, cur);
+}
+
+/** PodRequestsAndLimits: the sum over containers, raised to the largest init container. */
+function podTotals(pod: Pod, which: 'requests' | 'limits'): Totals {
+  const t: Totals = new Map();
+  for (const c of pod.spec?.containers ?? []) for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) add(t, k, v);
+  for (const c of (pod.spec?.initContainers ?? []) as Container[]) {
+    for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) {
+      if (milli(v) > (t.get(k)?.milli ?? 0)) t.set(k, { milli: milli(v), formats: [v] });
+    }
+  }
+  return t;
+}
+
+/** Quantity.String() of a sum, in the format of its first addend (BinarySI or DecimalSI). */
+function quantityString(name: string, entry: { milli: number; formats: string[] } | undefined): string {
+  if (!entry || entry.milli === 0) return '0';
+  const m = entry.milli;
+  if (name === 'cpu') return m % 1000 === 0 ? String(m / 1000) : `${m}m`;
+  const binary = /[KMGTPE]i$/.test(entry.formats[0] ?? '');
+  const bytes = Math.round(m / 1000);
+  if (m % 1000 !== 0) return `${m}m`;
+  const units: [string, number][] = binary
+    ? [['Ei', 2 ** 60], ['Pi', 2 ** 50], ['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]]
+    : [['E', 1e18], ['P', 1e15], ['T', 1e12], ['G', 1e9], ['M', 1e6], ['k', 1e3]];
+  for (const [s, v] of units) if (bytes >= v && bytes % v === 0) return `${bytes / v}${s}`;
+  return String(bytes);
+}
+
+function pct(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.trunc((part / whole) * 100);
+}
+
+function describeNodeResource(w: DescribeWriter, pods: Pod[], node: Node, now: number): void {
+  w.write(0, `Non-terminated Pods:\t(${pods.length} in total)\n`);
+  w.write(1, 'Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n');
+  w.write(1, '---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n');
+  const alloc = Object.keys(node.status?.allocatable ?? {}).length ? node.status!.allocatable! : (node.status?.capacity ?? {});
+  const allocCpu = milli(alloc['cpu']);
+  const allocMem = milli(alloc['memory']);
+  const reqs: Totals = new Map();
+  const lims: Totals = new Map();
+  for (const p of pods) {
+    const r = podTotals(p, 'requests');
+    const l = podTotals(p, 'limits');
+    const cell = (t: Totals, k: string, whole: number): string => `${quantityString(k, t.get(k))} (${pct(t.get(k)?.milli ?? 0, whole)}%)`;
+    w.write(1, `${p.metadata.namespace ?? ''}\t${p.metadata.name ?? ''}\t\t${cell(r, 'cpu', allocCpu)}\t${cell(l, 'cpu', allocCpu)}\t${cell(r, 'memory', allocMem)}\t${cell(l, 'memory', allocMem)}\t${since(p.metadata.creationTimestamp, now)}\n`);
+    for (const [k, v] of r) for (const f of v.formats) add(reqs, k, f);
+    for (const [k, v] of l) for (const f of v.formats) add(lims, k, f);
+  }
+  w.write(0, 'Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n');
+  w.write(1, 'Resource\tRequests\tLimits\n');
+  w.write(1, '--------\t--------\t------\n');
+  const row = (k: string, whole: number): void => {
+    w.write(1, `${k}\t${quantityString(k, reqs.get(k))} (${pct(reqs.get(k)?.milli ?? 0, whole)}%)\t${quantityString(k, lims.get(k))} (${pct(lims.get(k)?.milli ?? 0, whole)}%)\n`);
+  };
+  row('cpu', allocCpu);
+  row('memory', allocMem);
+  row('ephemeral-storage', milli(alloc['ephemeral-storage']));
+  for (const k of Object.keys(alloc).filter((r) => r.startsWith('hugepages-')).sort()) row(k, milli(alloc[k]));
+}
+
+export function describeNode(client: Client, node: Node, now: number): string {
+  const w = new DescribeWriter();
+  const name = node.metadata.name ?? '';
+  w.write(0, `Name:\t${name}\n`);
+  const roles = nodeRoles(node);
+  w.write(0, `Roles:\t${roles.length ? roles.join(',') : '<none>'}\n`);
+  labelsMultiline(w, 'Labels', node.metadata.labels);
+  annotationsMultiline(w, 'Annotations', node.metadata.annotations);
+  w.write(0, `CreationTimestamp:\t${fmtTime(node.metadata.creationTimestamp)}\n`);
+  taintsMultiline(w, 'Taints', node.spec?.taints);
+  w.write(0, `Unschedulable:\t${node.spec?.unschedulable === true}\n`);
+  const lease = client.get(resourceInfo('leases')!, 'kube-node-lease', name);
+  if (lease.ok) {
+    const spec = (lease.value as Lease).spec ?? {};
+    w.write(0, 'Lease:\n');
+    w.write(1, `HolderIdentity:\t${spec.holderIdentity ?? '<unset>'}\n`);
+    w.write(1, `AcquireTime:\t${spec.acquireTime ? fmtTime(spec.acquireTime) : '<unset>'}\n`);
+    w.write(1, `RenewTime:\t${spec.renewTime ? fmtTime(spec.renewTime) : '<unset>'}\n`);
+  } else w.write(0, `Lease:\tFailed to get lease: ${isNetworkError(lease.error) ? lease.error.message : lease.error.message}\n`);
+  const conds = node.status?.conditions ?? [];
+  if (conds.length) {
+    w.write(0, 'Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n');
+    w.write(1, '----\t------\t-----------------\t------------------\t------\t-------\n');
+    for (const c of conds) w.write(1, `${c.type} \t${c.status} \t${fmtTime(c.lastHeartbeatTime)} \t${fmtTime(c.lastTransitionTime)} \t${c.reason ?? ''} \t${c.message ?? ''}\n`);
+  }
+  w.write(0, 'Addresses:\n');
+  for (const a of node.status?.addresses ?? []) w.write(1, `${a.type}:\t${a.address}\n`);
+  const resources = (title: string, list: Record<string, string> | undefined): void => {
+    const keys = Object.keys(list ?? {}).sort();
+    if (!keys.length) return;
+    w.write(0, `${title}:\n`);
+    for (const k of keys) w.write(0, `  ${k}:\t${list![k]}\n`);
+  };
+  resources('Capacity', node.status?.capacity);
+  resources('Allocatable', node.status?.allocatable);
+  const info = node.status?.nodeInfo;
+  w.write(0, 'System Info:\n');
+  w.write(0, `  Machine ID:\t${info?.machineID ?? ''}\n`);
+  w.write(0, `  System UUID:\t${info?.systemUUID ?? ''}\n`);
+  w.write(0, `  Boot ID:\t${info?.bootID ?? ''}\n`);
+  w.write(0, `  Kernel Version:\t${info?.kernelVersion ?? ''}\n`);
+  w.write(0, `  OS Image:\t${info?.osImage ?? ''}\n`);
+  w.write(0, `  Operating System:\t${info?.operatingSystem ?? ''}\n`);
+  w.write(0, `  Architecture:\t${info?.architecture ?? ''}\n`);
+  w.write(0, `  Container Runtime Version:\t${info?.containerRuntimeVersion ?? ''}\n`);
+  w.write(0, `  Kubelet Version:\t${info?.kubeletVersion ?? ''}\n`);
+  w.write(0, `  Kube-Proxy Version:\t${info?.kubeProxyVersion ?? ''}\n`);
+  if (node.spec?.podCIDR) w.write(0, `PodCIDR:\t${node.spec.podCIDR}\n`);
+  if (node.spec?.podCIDRs?.length) w.write(0, `PodCIDRs:\t${node.spec.podCIDRs.join(',')}\n`);
+  if (node.spec?.providerID) w.write(0, `ProviderID:\t${node.spec.providerID}\n`);
+  const pods = client.list(resourceInfo('pods')!, undefined, {
+    fieldSelector: [
+      { field: 'spec.nodeName', op: '=', value: name },
+      { field: 'status.phase', op: '!=', value: 'Succeeded' },
+      { field: 'status.phase', op: '!=', value: 'Failed' },
+    ],
+  });
+  if (pods.ok) describeNodeResource(w, pods.value as Pod[], node, now);
+  else if (!isNetworkError(pods.error) && pods.error.reason === 'Forbidden') w.write(0, 'Pods:\tnot authorized\n');
+  const events = [...searchEvents(client, { name, kind: 'Node', uid: node.metadata.uid }), ...searchEvents(client, { name, kind: 'Node', uid: name })];
+  describeEvents(w, events, now);
+  return w.toString();
+}

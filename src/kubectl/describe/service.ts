@@ -1,0 +1,72 @@
+/** describeService (describe.go, v1.33+: endpoints come from EndpointSlices). */
+import type { EndpointSlice, Service } from '../../engine/api/types';
+import { resourceInfo } from '../../engine/api/resources';
+import type { Client } from '../client';
+import { formatLabels } from '../printers/util';
+import { DescribeWriter } from './writer';
+import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
+
+/** formatEndpointSlices for one service port name (ready endpoints only, first three). */
+function formatEndpointSlices(slices: EndpointSlice[], portName: string): string {
+  if (slices.length === 0) return '<none>';
+  const list: string[] = [];
+  const max = 3;
+  let more = false;
+  let count = 0;
+  for (const s of slices) {
+    const ports = s.ports ?? [];
+    if (ports.length === 0) {
+      for (const ep of s.endpoints ?? []) {
+        if (list.length === max) more = true;
+        if (ep.conditions?.ready === false) continue;
+        if (!more) list.push(ep.addresses[0] ?? '');
+        count++;
+      }
+      continue;
+    }
+    for (const p of ports) {
+      if ((p.name ?? '') !== portName) continue;
+      for (const ep of s.endpoints ?? []) {
+        if (list.length === max) more = true;
+        if (ep.conditions?.ready === false) continue;
+        if (!more) list.push(`${ep.addresses[0] ?? ''}:${p.port ?? ''}`);
+        count++;
+      }
+    }
+  }
+  const ret = list.join(',');
+  return more ? `${ret} + ${count - max} more...` : ret;
+}
+
+export function describeService(client: Client, svc: Service, now: number): string {
+  const w = new DescribeWriter();
+  const spec = svc.spec ?? {};
+  w.write(0, `Name:\t${svc.metadata.name ?? ''}\n`);
+  w.write(0, `Namespace:\t${svc.metadata.namespace ?? ''}\n`);
+  labelsMultiline(w, 'Labels', svc.metadata.labels);
+  annotationsMultiline(w, 'Annotations', svc.metadata.annotations);
+  w.write(0, `Selector:\t${formatLabels(spec.selector)}\n`);
+  w.write(0, `Type:\t${spec.type ?? ''}\n`);
+  if (spec.ipFamilyPolicy) w.write(0, `IP Family Policy:\t${spec.ipFamilyPolicy}\n`);
+  w.write(0, `IP Families:\t${spec.ipFamilies?.length ? spec.ipFamilies.join(',') : '<none>'}\n`);
+  w.write(0, `IP:\t${spec.clusterIP ?? ''}\n`);
+  w.write(0, `IPs:\t${spec.clusterIPs?.length ? spec.clusterIPs.join(',') : '<none>'}\n`);
+  if (spec.externalName) w.write(0, `External Name:\t${spec.externalName}\n`);
+  const ingress = svc.status?.loadBalancer?.ingress ?? [];
+  if (ingress.length) w.write(0, `LoadBalancer Ingress:\t${ingress.map((i) => i.ip || i.hostname || '').join(', ')}\n`);
+  const slicesRes = client.list(resourceInfo('endpointslices')!, svc.metadata.namespace, { labelSelector: [{ key: 'kubernetes.io/service-name', op: 'In', values: [svc.metadata.name ?? ''] }] });
+  const slices = (slicesRes.ok ? slicesRes.value : []) as EndpointSlice[];
+  for (const p of spec.ports ?? []) {
+    const name = p.name || '<unset>';
+    const proto = p.protocol ?? 'TCP';
+    w.write(0, `Port:\t${name}\t${p.port}/${proto}\n`);
+    w.write(0, `TargetPort:\t${String(p.targetPort ?? p.port)}/${proto}\n`);
+    if (p.nodePort) w.write(0, `NodePort:\t${name}\t${p.nodePort}/${proto}\n`);
+    w.write(0, `Endpoints:\t${formatEndpointSlices(slices, p.name ?? '')}\n`);
+  }
+  w.write(0, `Session Affinity:\t${spec.sessionAffinity ?? ''}\n`);
+  if (spec.externalTrafficPolicy) w.write(0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);
+  if (spec.internalTrafficPolicy) w.write(0, `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`);
+  describeEvents(w, searchEvents(client, { name: svc.metadata.name ?? '', namespace: svc.metadata.namespace, kind: 'Service', uid: svc.metadata.uid }), now);
+  return w.toString();
+}

@@ -1,0 +1,34 @@
+/** What every command receives: the simulation, the output stream and the REST client. */
+import type { Simulation } from '../engine/simulation';
+import type { Client } from './client';
+import type { Flags } from './flags';
+import type { Output } from './output';
+import type { FileSource } from './types';
+
+export interface Env {
+  sim: Simulation;
+  files: FileSource;
+  stdin: string | undefined;
+  out: Output;
+  client: Client;
+}
+
+/** A command takes its arguments (after the command words) and returns the exit code. */
+export type Command = (env: Env, argv: string[]) => number;
+
+/** The namespace a command works in: `-n`, else the kubeconfig context's `default`. */
+export function namespaceOf(flags: Flags): string {
+  return flags.str('namespace') || 'default';
+}
+
+/** `--request-timeout` in ms; 0 means none. */
+export function requestTimeout(flags: Flags): number {
+  const raw = flags.str('request-timeout');
+  if (raw === '' || raw === '0') return 0;
+  const ms = /^\d+$/.test(raw) ? Number(raw) * 1000 : undefined;
+  if (ms !== undefined) return ms;
+  const m = raw.match(/^(\d+(?:\.\d+)?)(ms|s|m|h)$/);
+  if (!m) return 0;
+  const v = Number(m[1]);
+  return m[2] === 'ms' ? v : m[2] === 's' ? v * 1000 : m[2] === 'm' ? v * 60000 : v * 3600000;
+}

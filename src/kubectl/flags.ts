@@ -1,0 +1,210 @@
+/**
+ * Command-line flags with pflag's grammar: `--name=value`, `--name value`, `-n value`, `-nvalue`,
+ * `-n=value`, grouped short booleans (`-Aw`), `--` ends flag parsing, flags and arguments may
+ * interleave. Error strings are pflag's own, wrapped the way kubectl's flag-error hook does.
+ */
+import { parseDuration } from '../engine/core/time';
+import { CmdError } from './errors';
+
+export type FlagKind = 'bool' | 'string' | 'int' | 'strings' | 'stringArray' | 'duration';
+
+export interface FlagDef {
+  name: string;
+  short?: string;
+  kind: FlagKind;
+  /** Value used when the flag is given without `=value` (pflag NoOptDefVal). */
+  noOptDefault?: string;
+}
+
+export type FlagValue = string | boolean | number | string[];
+
+export class Flags {
+  constructor(
+    readonly args: string[],
+    private readonly values: Map<string, FlagValue>,
+    /** Everything after a bare `--` (e.g. `kubectl run x -- sh -c ...`). */
+    readonly afterDash: string[] | undefined,
+  ) {}
+
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
+  str(name: string, dflt = ''): string {
+    const v = this.values.get(name);
+    return typeof v === 'string' ? v : dflt;
+  }
+
+  bool(name: string, dflt = false): boolean {
+    const v = this.values.get(name);
+    return typeof v === 'boolean' ? v : dflt;
+  }
+
+  int(name: string, dflt: number): number {
+    const v = this.values.get(name);
+    return typeof v === 'number' ? v : dflt;
+  }
+
+  list(name: string): string[] {
+    const v = this.values.get(name);
+    return Array.isArray(v) ? v : [];
+  }
+
+  /** Duration flags in milliseconds. */
+  duration(name: string, dflt: number): number {
+    const v = this.values.get(name);
+    return typeof v === 'number' ? v : dflt;
+  }
+}
+
+/** kubectl's root persistent flags: accepted everywhere, mostly without effect in a simulator. */
+export const GLOBAL_FLAGS: FlagDef[] = [
+  { name: 'namespace', short: 'n', kind: 'string' },
+  { name: 'request-timeout', kind: 'string' },
+  { name: 'v', short: 'v', kind: 'string' },
+  { name: 'kubeconfig', kind: 'string' },
+  { name: 'context', kind: 'string' },
+  { name: 'cluster', kind: 'string' },
+  { name: 'user', kind: 'string' },
+  { name: 'server', short: 's', kind: 'string' },
+  { name: 'token', kind: 'string' },
+  { name: 'as', kind: 'string' },
+  { name: 'as-group', kind: 'stringArray' },
+  { name: 'as-uid', kind: 'string' },
+  { name: 'insecure-skip-tls-verify', kind: 'bool' },
+  { name: 'match-server-version', kind: 'bool' },
+  { name: 'warnings-as-errors', kind: 'bool' },
+  { name: 'disable-compression', kind: 'bool' },
+  { name: 'cache-dir', kind: 'string' },
+  { name: 'certificate-authority', kind: 'string' },
+  { name: 'client-certificate', kind: 'string' },
+  { name: 'client-key', kind: 'string' },
+  { name: 'tls-server-name', kind: 'string' },
+  { name: 'username', kind: 'string' },
+  { name: 'password', kind: 'string' },
+  { name: 'profile', kind: 'string' },
+  { name: 'profile-output', kind: 'string' },
+  { name: 'log-flush-frequency', kind: 'string' },
+];
+
+/** Flag errors as kubectl prints them: the pflag message and a pointer to the command's help. */
+function flagError(msg: string, commandPath: string): CmdError {
+  return new CmdError(`error: ${msg}\nSee '${commandPath} --help' for usage.\n`);
+}
+
+function convert(def: FlagDef, raw: string, shown: string, commandPath: string): FlagValue {
+  const bad = (why: string): CmdError => flagError(`invalid argument "${raw}" for "${shown}" flag: ${why}`, commandPath);
+  switch (def.kind) {
+    case 'bool': {
+      const t = ['1', 't', 'T', 'TRUE', 'true', 'True'];
+      const f = ['0', 'f', 'F', 'FALSE', 'false', 'False'];
+      if (t.includes(raw)) return true;
+      if (f.includes(raw)) return false;
+      throw bad(`strconv.ParseBool: parsing "${raw}": invalid syntax`);
+    }
+    case 'int': {
+      if (!/^[+-]?\d+$/.test(raw)) throw bad(`strconv.ParseInt: parsing "${raw}": invalid syntax`);
+      return Number(raw);
+    }
+    case 'duration': {
+      const neg = raw.startsWith('-');
+      const abs = neg ? raw.slice(1) : raw;
+      const ms = /^\d+$/.test(abs) && abs !== '0' ? undefined : parseDuration(abs);
+      if (ms === undefined) throw bad(`time: ${/^\d+$/.test(abs) ? `missing unit in duration "${raw}"` : `invalid duration "${raw}"`}`);
+      return neg ? -ms : ms;
+    }
+    default:
+      return raw;
+  }
+}
+
+function store(values: Map<string, FlagValue>, def: FlagDef, v: FlagValue): void {
+  if (def.kind === 'strings' || def.kind === 'stringArray') {
+    const prev = (values.get(def.name) as string[] | undefined) ?? [];
+    const add = def.kind === 'strings' ? String(v).split(',') : [String(v)];
+    values.set(def.name, [...prev, ...add]);
+  } else values.set(def.name, v);
+}
+
+/**
+ * Parses argv against `defs` (command flags plus the globals). `commandPath` is `kubectl get`,
+ * used in error messages.
+ */
+export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string): Flags {
+  const all = [...defs, ...GLOBAL_FLAGS];
+  const byName = new Map(all.map((d) => [d.name, d]));
+  const byShort = new Map(all.filter((d) => d.short).map((d) => [d.short!, d]));
+  const values = new Map<string, FlagValue>();
+  const args: string[] = [];
+  let afterDash: string[] | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      afterDash = argv.slice(i + 1);
+      args.push(...afterDash);
+      break;
+    }
+    if (a.startsWith('--') && a.length > 2) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const def = byName.get(name);
+      if (!def) throw flagError(`unknown flag: --${name}`, commandPath);
+      if (eq >= 0) store(values, def, convert(def, a.slice(eq + 1), `--${name}`, commandPath));
+      else if (def.kind === 'bool') store(values, def, true);
+      else if (def.noOptDefault !== undefined) store(values, def, def.noOptDefault);
+      else {
+        if (i + 1 >= argv.length) throw flagError(`flag needs an argument: --${name}`, commandPath);
+        store(values, def, convert(def, argv[++i]!, `--${name}`, commandPath));
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        const def = byShort.get(c);
+        if (!def) throw flagError(`unknown shorthand flag: '${c}' in ${a}`, commandPath);
+        const rest = a.slice(j + 1);
+        if (def.kind === 'bool') {
+          if (rest.startsWith('=')) {
+            store(values, def, convert(def, rest.slice(1), `-${c}, --${def.name}`, commandPath));
+            break;
+          }
+          store(values, def, true);
+          continue;
+        }
+        if (rest !== '') store(values, def, convert(def, rest.startsWith('=') ? rest.slice(1) : rest, `-${c}, --${def.name}`, commandPath));
+        else if (def.noOptDefault !== undefined) store(values, def, def.noOptDefault);
+        else {
+          if (i + 1 >= argv.length) throw flagError(`flag needs an argument: '${c}' in ${a}`, commandPath);
+          store(values, def, convert(def, argv[++i]!, `-${c}, --${def.name}`, commandPath));
+        }
+        break;
+      }
+      continue;
+    }
+    args.push(a);
+  }
+  return new Flags(args, values, afterDash);
+}
+
+/**
+ * Finds the command words before flag parsing, skipping global flags (and their values) that
+ * precede them: `kubectl -n kube-system get pods` → `get`.
+ */
+export function splitCommand(argv: string[]): { words: string[]; rest: string[] } {
+  const byName = new Map(GLOBAL_FLAGS.map((d) => [d.name, d]));
+  const byShort = new Map(GLOBAL_FLAGS.filter((d) => d.short).map((d) => [d.short!, d]));
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('-') && a !== '-' && a !== '--') {
+      rest.push(a);
+      const long = a.startsWith('--');
+      const def = long ? byName.get(a.slice(2)) : a.length === 2 ? byShort.get(a[1]!) : undefined;
+      if (def && def.kind !== 'bool' && !a.includes('=') && i + 1 < argv.length) rest.push(argv[++i]!);
+      continue;
+    }
+    return { words: [a], rest: [...rest, ...argv.slice(i + 1)] };
+  }
+  return { words: [], rest };
+}

@@ -1,0 +1,189 @@
+/**
+ * Reading `-f` manifests: files, directories (their .json/.yaml/.yml files, sorted), `-` for
+ * stdin; multi-document YAML and `kind: List`. YAML is read as go-yaml v2 reads it (YAML 1.1
+ * booleans, no timestamp or sexagesimal typing) and errors are rephrased in go-yaml's words.
+ * Input is untrusted (a learner can paste anything), so size, nesting depth and alias
+ * expansion are bounded before and during parsing.
+ */
+import { parseAllDocuments, type Document } from 'yaml';
+import type { KObject } from '../engine/api/types';
+import { resourceForKind, type ResourceInfo } from '../engine/api/resources';
+import type { FileSource } from './types';
+import { plainError, type Failure } from './errors';
+
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+export const MAX_DEPTH = 64;
+const MAX_ALIASES = 100;
+
+export interface ManifestDoc {
+  /** The file as kubectl names it in messages (`x.yaml`, `STDIN`). */
+  source: string;
+  obj: KObject;
+  info: ResourceInfo;
+}
+
+export interface LoadResult {
+  docs: ManifestDoc[];
+  errors: Failure[];
+}
+
+const YAML_MESSAGES: Record<string, string> = {
+  BAD_INDENT: 'did not find expected key',
+  MULTILINE_IMPLICIT_KEY: "could not find expected ':'",
+  BLOCK_AS_IMPLICIT_KEY: 'mapping values are not allowed in this context',
+  UNEXPECTED_TOKEN: 'mapping values are not allowed in this context',
+  TAB_AS_INDENT: 'found character that cannot start any token',
+  BAD_SCALAR_START: 'found character that cannot start any token',
+  MISSING_CHAR: 'found unexpected end of stream',
+  BAD_DQ_ESCAPE: 'found unknown escape character while parsing a quoted scalar',
+  BLOCK_IN_FLOW: "did not find expected ',' or ']'",
+  BAD_ALIAS: 'unknown anchor referenced',
+};
+
+/** Cheap structural depth estimate run before the parser sees the text. */
+function roughDepth(text: string): number {
+  let flow = 0;
+  let maxFlow = 0;
+  let q: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (q) {
+      if (c === '\\' && q === '"') i++;
+      else if (c === q || c === '\n') q = undefined;
+    } else if (c === '"' || c === "'") q = c;
+    else if (c === '[' || c === '{') maxFlow = Math.max(maxFlow, ++flow);
+    else if (c === ']' || c === '}') flow = Math.max(0, flow - 1);
+  }
+  const stack: number[] = [];
+  let maxBlock = 0;
+  for (const line of text.split('\n')) {
+    const m = line.match(/^( *)((?:- +)*)(.*)$/)!;
+    if (m[3]!.trim() === '' || m[3]!.trimStart().startsWith('#')) continue;
+    let indent = m[1]!.length;
+    const dashes = m[2]!.match(/-/g)?.length ?? 0;
+    for (let d = 0; d <= dashes; d++) {
+      while (stack.length && stack[stack.length - 1]! >= indent) stack.pop();
+      stack.push(indent);
+      indent += 2;
+    }
+    maxBlock = Math.max(maxBlock, stack.length);
+  }
+  return Math.max(maxFlow, maxBlock);
+}
+
+function depthOf(v: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (x === null || typeof x !== 'object') continue;
+    max = Math.max(max, d + 1);
+    for (const c of Object.values(x as object)) stack.push([c, d + 1]);
+  }
+  return max;
+}
+
+function yamlError(doc: Document.Parsed): string | undefined {
+  const e = doc.errors[0];
+  if (!e) return undefined;
+  // go-yaml notices a missing ':' only on the following line.
+  const line = (e.linePos?.[0]?.line ?? 1) + (e.code === 'MULTILINE_IMPLICIT_KEY' ? 1 : 0);
+  return `yaml: line ${line}: ${YAML_MESSAGES[e.code] ?? 'did not find expected node content'}`;
+}
+
+/** Parses one file's text into plain objects; stops at the first broken document. */
+export function parseDocuments(text: string, source: string): { objects: unknown[]; error?: string } {
+  if (text.length > MAX_MANIFEST_BYTES) return { objects: [], error: `error reading ${source}: the manifest is larger than 1 MiB` };
+  const prefix = `error parsing ${source}: error converting YAML to JSON: `;
+  if (roughDepth(text) > MAX_DEPTH) return { objects: [], error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
+  const objects: unknown[] = [];
+  const parsed = parseAllDocuments(text, {
+    version: '1.1',
+    uniqueKeys: false,
+    // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
+    customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
+  });
+  const docs = Array.isArray(parsed) ? parsed : [];
+  for (const doc of docs) {
+    const err = yamlError(doc);
+    if (err) return { objects, error: prefix + err };
+    let js: unknown;
+    try {
+      js = doc.toJS({ maxAliasCount: MAX_ALIASES });
+    } catch {
+      return { objects, error: `${prefix}yaml: document contains excessive aliasing` };
+    }
+    if (js === null || js === undefined) continue;
+    if (depthOf(js) > MAX_DEPTH) return { objects, error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
+    objects.push(js);
+  }
+  return { objects };
+}
+
+function validationError(source: string, missing: string[]): Failure {
+  const data = missing.length === 1 ? missing[0]! : `[${missing.join(', ')}]`;
+  return { text: `error validating "${source}": error validating data: ${data}; if you choose to ignore these errors, turn validation off with --validate=false` };
+}
+
+/** Maps one decoded object to its API resource, or explains why it cannot be. */
+function toDoc(raw: unknown, source: string, validate: boolean): ManifestDoc | Failure {
+  const obj = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
+  const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
+  const missing = [...(apiVersion ? [] : ['apiVersion not set']), ...(kind ? [] : ['kind not set'])];
+  if (missing.length > 0 && validate) return validationError(source, missing);
+  if (!kind) return { text: `unable to decode "${source}": Object 'Kind' is missing in '${JSON.stringify(obj)}'` };
+  const info = resourceForKind(kind);
+  const gv = info ? (info.group ? `${info.group}/${info.version}` : info.version) : '';
+  const meta = (obj['metadata'] ?? {}) as { name?: string; namespace?: string };
+  if (!info || gv !== apiVersion) {
+    return {
+      text: `resource mapping not found for name: "${meta.name ?? ''}" namespace: "${meta.namespace ?? ''}" from "${source}": no matches for kind "${kind}" in version "${apiVersion}"\nensure CRDs are installed first`,
+    };
+  }
+  if (typeof obj['metadata'] !== 'object' || obj['metadata'] === null) obj['metadata'] = {};
+  return { source, obj: obj as unknown as KObject, info };
+}
+
+function expandLists(objects: unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const o of objects) {
+    const rec = o as Record<string, unknown> | null;
+    if (rec && typeof rec === 'object' && typeof rec['kind'] === 'string' && rec['kind'].endsWith('List') && Array.isArray(rec['items'])) out.push(...expandLists(rec['items']));
+    else out.push(o);
+  }
+  return out;
+}
+
+/** The files a `-f` value names: itself, or a directory's manifest files. */
+function expandPath(files: FileSource, path: string): { path: string; text: string }[] {
+  if (path === '-') return [];
+  const text = files.readFile(path);
+  if (text !== undefined) return [{ path, text }];
+  const listed = files.listDir(path);
+  if (listed === undefined) throw plainError(`the path "${path}" does not exist`);
+  return listed
+    .filter((p) => /\.(json|ya?ml)$/.test(p))
+    .sort()
+    .map((p) => ({ path: p, text: files.readFile(p) ?? '' }));
+}
+
+/** Loads every `-f` argument in order. Paths that do not exist abort the whole command. */
+export function loadManifests(files: FileSource, stdin: string | undefined, filenames: string[], validate = true): LoadResult {
+  const inputs: { path: string; text: string }[] = [];
+  for (const f of filenames) {
+    if (f === '-') inputs.push({ path: 'STDIN', text: stdin ?? '' });
+    else inputs.push(...expandPath(files, f));
+  }
+  const result: LoadResult = { docs: [], errors: [] };
+  for (const { path, text } of inputs) {
+    const { objects, error } = parseDocuments(text, path);
+    for (const raw of expandLists(objects)) {
+      const d = toDoc(raw, path, validate);
+      if ('info' in d) result.docs.push(d);
+      else result.errors.push(d);
+    }
+    if (error) result.errors.push({ text: error });
+  }
+  return result;
+}

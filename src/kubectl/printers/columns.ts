@@ -1,0 +1,316 @@
+/**
+ * Server-side table columns (printers.go) for each resource the simulator serves. `wide`
+ * columns have Priority 1 and appear only with `-o wide`. Cells are already strings, as
+ * kubectl renders them (`<none>`, `<unset>`, `<pending>` where the printer puts them).
+ */
+import type {
+  ConfigMap,
+  Deployment,
+  EndpointSlice,
+  KEvent,
+  KObject,
+  Lease,
+  Namespace,
+  Node,
+  PersistentVolume,
+  PersistentVolumeClaim,
+  Pod,
+  ReplicaSet,
+  Secret,
+  Service,
+  StorageClass,
+} from '../../engine/api/types';
+import { formatLabelSelector } from '../../engine/api/labels';
+import { podRow } from './pod';
+import { accessModes, formatLabels, selectorString, since } from './util';
+
+export interface Column {
+  name: string;
+  wide?: boolean;
+}
+
+export interface TableDef {
+  columns: Column[];
+  /** One cell per column, wide columns included. */
+  cells(obj: KObject, now: number): string[];
+}
+
+const age = (o: KObject, now: number): string => since(o.metadata.creationTimestamp, now);
+
+function containerCells(spec: { containers?: { name: string; image?: string }[] } | undefined): [string, string] {
+  const cs = spec?.containers ?? [];
+  return [cs.map((c) => c.name).join(','), cs.map((c) => c.image ?? '').join(',')];
+}
+
+function moreList(list: string[], more: boolean, count: number, max: number): string {
+  const ret = list.join(',');
+  if (more) return `${ret} + ${count - max} more...`;
+  return ret === '' ? '<unset>' : ret;
+}
+
+export function nodeRoles(node: KObject): string[] {
+  const roles = new Set<string>();
+  for (const [k, v] of Object.entries(node.metadata.labels ?? {})) {
+    if (k.startsWith('node-role.kubernetes.io/')) {
+      const r = k.slice('node-role.kubernetes.io/'.length);
+      if (r) roles.add(r);
+    } else if (k === 'kubernetes.io/role' && v !== '') roles.add(v);
+  }
+  return [...roles].sort();
+}
+
+export function nodeStatus(node: Node): string {
+  const ready = (node.status?.conditions ?? []).find((c) => c.type === 'Ready');
+  const status = ready ? [ready.status === 'True' ? 'Ready' : 'NotReady'] : ['Unknown'];
+  if (node.spec?.unschedulable) status.push('SchedulingDisabled');
+  return status.join(',');
+}
+
+function nodeAddress(node: Node, type: string): string {
+  return (node.status?.addresses ?? []).find((a) => a.type === type)?.address ?? '<none>';
+}
+
+export function servicePorts(svc: Service): string {
+  return (svc.spec?.ports ?? []).map((p) => (p.nodePort ? `${p.port}:${p.nodePort}/${p.protocol ?? 'TCP'}` : `${p.port}/${p.protocol ?? 'TCP'}`)).join(',');
+}
+
+export function serviceExternalIP(svc: Service): string {
+  const ext = ((svc.spec as { externalIPs?: string[] } | undefined)?.externalIPs ?? []) as string[];
+  switch (svc.spec?.type ?? 'ClusterIP') {
+    case 'ClusterIP':
+    case 'NodePort':
+      return ext.length ? ext.join(',') : '<none>';
+    case 'LoadBalancer': {
+      const lb = (svc.status?.loadBalancer?.ingress ?? []).map((i) => i.ip || i.hostname || '').filter((s) => s !== '');
+      const all = [...lb, ...ext];
+      return all.length ? all.join(',') : '<pending>';
+    }
+    case 'ExternalName':
+      return svc.spec?.externalName ?? '';
+  }
+  return '<unknown>';
+}
+
+interface EndpointsObject extends KObject {
+  subsets?: { addresses?: { ip: string }[]; ports?: { name?: string; port: number }[] }[];
+}
+
+function formatEndpoints(ep: EndpointsObject): string {
+  const subsets = ep.subsets ?? [];
+  if (subsets.length === 0) return '<none>';
+  const list: string[] = [];
+  const max = 3;
+  let more = false;
+  let count = 0;
+  for (const ss of subsets) {
+    const addrs = ss.addresses ?? [];
+    if ((ss.ports ?? []).length === 0) {
+      count += addrs.length;
+      for (const a of addrs) {
+        if (list.length === max) {
+          more = true;
+          break;
+        }
+        list.push(a.ip);
+      }
+      continue;
+    }
+    for (const p of ss.ports ?? []) {
+      count += addrs.length;
+      for (const a of addrs) {
+        if (list.length === max) {
+          more = true;
+          break;
+        }
+        list.push(`${a.ip}:${p.port}`);
+      }
+    }
+  }
+  const ret = list.join(',');
+  return more ? `${ret} + ${count - max} more...` : ret;
+}
+
+const TABLES: Record<string, TableDef> = {
+  pods: {
+    columns: [{ name: 'NAME' }, { name: 'READY' }, { name: 'STATUS' }, { name: 'RESTARTS' }, { name: 'AGE' }, { name: 'IP', wide: true }, { name: 'NODE', wide: true }, { name: 'NOMINATED NODE', wide: true }, { name: 'READINESS GATES', wide: true }],
+    cells(o, now) {
+      const pod = o as Pod;
+      const r = podRow(pod, now);
+      const gates = pod.spec?.readinessGates ?? [];
+      const trueGates = gates.filter((g) => (pod.status?.conditions ?? []).find((c) => c.type === g.conditionType)?.status === 'True').length;
+      return [
+        o.metadata.name ?? '',
+        r.ready,
+        r.status,
+        r.restarts,
+        age(o, now),
+        pod.status?.podIPs?.[0]?.ip || '<none>',
+        pod.spec?.nodeName || '<none>',
+        pod.status?.nominatedNodeName || '<none>',
+        gates.length ? `${trueGates}/${gates.length}` : '<none>',
+      ];
+    },
+  },
+  deployments: {
+    columns: [{ name: 'NAME' }, { name: 'READY' }, { name: 'UP-TO-DATE' }, { name: 'AVAILABLE' }, { name: 'AGE' }, { name: 'CONTAINERS', wide: true }, { name: 'IMAGES', wide: true }, { name: 'SELECTOR', wide: true }],
+    cells(o, now) {
+      const d = o as Deployment;
+      const [names, images] = containerCells(d.spec?.template?.spec);
+      const s = d.status ?? {};
+      return [o.metadata.name ?? '', `${s.readyReplicas ?? 0}/${d.spec?.replicas ?? 0}`, String(s.updatedReplicas ?? 0), String(s.availableReplicas ?? 0), age(o, now), names, images, selectorString(d.spec?.selector)];
+    },
+  },
+  replicasets: {
+    columns: [{ name: 'NAME' }, { name: 'DESIRED' }, { name: 'CURRENT' }, { name: 'READY' }, { name: 'AGE' }, { name: 'CONTAINERS', wide: true }, { name: 'IMAGES', wide: true }, { name: 'SELECTOR', wide: true }],
+    cells(o, now) {
+      const rs = o as ReplicaSet;
+      const [names, images] = containerCells(rs.spec?.template?.spec);
+      return [o.metadata.name ?? '', String(rs.spec?.replicas ?? 0), String(rs.status?.replicas ?? 0), String(rs.status?.readyReplicas ?? 0), age(o, now), names, images, formatLabelSelector(rs.spec?.selector)];
+    },
+  },
+  nodes: {
+    columns: [{ name: 'NAME' }, { name: 'STATUS' }, { name: 'ROLES' }, { name: 'AGE' }, { name: 'VERSION' }, { name: 'INTERNAL-IP', wide: true }, { name: 'EXTERNAL-IP', wide: true }, { name: 'OS-IMAGE', wide: true }, { name: 'KERNEL-VERSION', wide: true }, { name: 'CONTAINER-RUNTIME', wide: true }],
+    cells(o, now) {
+      const n = o as Node;
+      const info = n.status?.nodeInfo;
+      const roles = nodeRoles(n).join(',');
+      return [
+        o.metadata.name ?? '',
+        nodeStatus(n),
+        roles || '<none>',
+        age(o, now),
+        info?.kubeletVersion ?? '',
+        nodeAddress(n, 'InternalIP'),
+        nodeAddress(n, 'ExternalIP'),
+        info?.osImage || '<unknown>',
+        info?.kernelVersion || '<unknown>',
+        info?.containerRuntimeVersion || '<unknown>',
+      ];
+    },
+  },
+  events: {
+    columns: [{ name: 'LAST SEEN' }, { name: 'TYPE' }, { name: 'REASON' }, { name: 'OBJECT' }, { name: 'SUBOBJECT', wide: true }, { name: 'SOURCE', wide: true }, { name: 'MESSAGE' }, { name: 'FIRST SEEN', wide: true }, { name: 'COUNT', wide: true }, { name: 'NAME', wide: true }],
+    cells(o, now) {
+      const e = o as KEvent;
+      const first = e.firstTimestamp ? since(e.firstTimestamp, now) : since(e.eventTime, now);
+      const last = e.lastTimestamp ? since(e.lastTimestamp, now) : first;
+      const kind = (e.involvedObject?.kind ?? '').toLowerCase();
+      const target = e.involvedObject?.name ? `${kind}/${e.involvedObject.name}` : kind;
+      const src = e.source?.component ? [e.source.component, ...(e.source.host ? [e.source.host] : [])].join(', ') : (e.reportingComponent ?? '');
+      return [last, e.type ?? '', e.reason ?? '', target, e.involvedObject?.fieldPath ?? '', src, (e.message ?? '').trim(), first, String(e.count || 1), o.metadata.name ?? ''];
+    },
+  },
+  namespaces: {
+    columns: [{ name: 'NAME' }, { name: 'STATUS' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', (o as Namespace).status?.phase ?? '', age(o, now)],
+  },
+  services: {
+    columns: [{ name: 'NAME' }, { name: 'TYPE' }, { name: 'CLUSTER-IP' }, { name: 'EXTERNAL-IP' }, { name: 'PORT(S)' }, { name: 'AGE' }, { name: 'SELECTOR', wide: true }],
+    cells(o, now) {
+      const s = o as Service;
+      return [o.metadata.name ?? '', s.spec?.type ?? '', s.spec?.clusterIPs?.[0] ?? '<none>', serviceExternalIP(s), servicePorts(s) || '<none>', age(o, now), formatLabels(s.spec?.selector)];
+    },
+  },
+  endpoints: {
+    columns: [{ name: 'NAME' }, { name: 'ENDPOINTS' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', formatEndpoints(o as EndpointsObject), age(o, now)],
+  },
+  endpointslices: {
+    columns: [{ name: 'NAME' }, { name: 'ADDRESSTYPE' }, { name: 'PORTS' }, { name: 'ENDPOINTS' }, { name: 'AGE' }],
+    cells(o, now) {
+      const s = o as EndpointSlice;
+      const ports: string[] = [];
+      let pCount = 0;
+      let pMore = false;
+      for (const p of s.ports ?? []) {
+        if (ports.length < 3) ports.push(p.port !== undefined && p.port !== null ? String(p.port) : (p.name ?? '*'));
+        else pMore = true;
+        pCount++;
+      }
+      const addrs: string[] = [];
+      let aCount = 0;
+      let aMore = false;
+      for (const ep of s.endpoints ?? []) {
+        for (const a of ep.addresses ?? []) {
+          if (addrs.length < 3) addrs.push(a);
+          else aMore = true;
+          aCount++;
+        }
+      }
+      return [o.metadata.name ?? '', s.addressType ?? '', moreList(ports, pMore, pCount, 3), moreList(addrs, aMore, aCount, 3), age(o, now)];
+    },
+  },
+  leases: {
+    columns: [{ name: 'NAME' }, { name: 'HOLDER' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', (o as Lease).spec?.holderIdentity ?? '', age(o, now)],
+  },
+  configmaps: {
+    columns: [{ name: 'NAME' }, { name: 'DATA' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', String(Object.keys((o as ConfigMap).data ?? {}).length + Object.keys((o as ConfigMap).binaryData ?? {}).length), age(o, now)],
+  },
+  secrets: {
+    columns: [{ name: 'NAME' }, { name: 'TYPE' }, { name: 'DATA' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', (o as Secret).type ?? '', String(Object.keys((o as Secret).data ?? {}).length), age(o, now)],
+  },
+  serviceaccounts: {
+    columns: [{ name: 'NAME' }, { name: 'SECRETS' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', String(((o as { secrets?: unknown[] }).secrets ?? []).length), age(o, now)],
+  },
+  persistentvolumeclaims: {
+    columns: [{ name: 'NAME' }, { name: 'STATUS' }, { name: 'VOLUME' }, { name: 'CAPACITY' }, { name: 'ACCESS MODES' }, { name: 'STORAGECLASS' }, { name: 'VOLUMEATTRIBUTESCLASS' }, { name: 'AGE' }, { name: 'VOLUMEMODE', wide: true }],
+    cells(o, now) {
+      const c = o as PersistentVolumeClaim;
+      const bound = !!c.spec?.volumeName;
+      const vac = (c.spec as { volumeAttributesClassName?: string } | undefined)?.volumeAttributesClassName;
+      return [
+        o.metadata.name ?? '',
+        o.metadata.deletionTimestamp ? 'Terminating' : (c.status?.phase ?? ''),
+        c.spec?.volumeName ?? '',
+        bound ? (c.status?.capacity?.['storage'] ?? '') : '',
+        bound ? accessModes(c.status?.accessModes) : '',
+        c.spec?.storageClassName ?? '',
+        vac || '<unset>',
+        age(o, now),
+        c.spec?.volumeMode ?? '<unset>',
+      ];
+    },
+  },
+  persistentvolumes: {
+    columns: [{ name: 'NAME' }, { name: 'CAPACITY' }, { name: 'ACCESS MODES' }, { name: 'RECLAIM POLICY' }, { name: 'STATUS' }, { name: 'CLAIM' }, { name: 'STORAGECLASS' }, { name: 'VOLUMEATTRIBUTESCLASS' }, { name: 'REASON' }, { name: 'AGE' }, { name: 'VOLUMEMODE', wide: true }],
+    cells(o, now) {
+      const v = o as PersistentVolume;
+      const claim = v.spec?.claimRef ? `${v.spec.claimRef.namespace ?? ''}/${v.spec.claimRef.name ?? ''}` : '';
+      const vac = (v.spec as { volumeAttributesClassName?: string } | undefined)?.volumeAttributesClassName;
+      return [
+        o.metadata.name ?? '',
+        v.spec?.capacity?.['storage'] ?? '0',
+        accessModes(v.spec?.accessModes),
+        v.spec?.persistentVolumeReclaimPolicy ?? '',
+        o.metadata.deletionTimestamp ? 'Terminating' : (v.status?.phase ?? ''),
+        claim,
+        v.spec?.storageClassName ?? '',
+        vac || '<unset>',
+        (v.status as { reason?: string } | undefined)?.reason ?? '',
+        age(o, now),
+        v.spec?.volumeMode ?? '<unset>',
+      ];
+    },
+  },
+  storageclasses: {
+    columns: [{ name: 'NAME' }, { name: 'PROVISIONER' }, { name: 'RECLAIMPOLICY' }, { name: 'VOLUMEBINDINGMODE' }, { name: 'ALLOWVOLUMEEXPANSION' }, { name: 'AGE' }],
+    cells(o, now) {
+      const sc = o as StorageClass;
+      const dflt = o.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'] === 'true' || o.metadata.annotations?.['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
+      return [`${o.metadata.name ?? ''}${dflt ? ' (default)' : ''}`, sc.provisioner ?? '', sc.reclaimPolicy ?? 'Delete', sc.volumeBindingMode ?? 'Immediate', String(sc.allowVolumeExpansion ?? false), age(o, now)];
+    },
+  },
+};
+
+const DEFAULT_TABLE: TableDef = {
+  columns: [{ name: 'NAME' }, { name: 'AGE' }],
+  cells: (o, now) => [o.metadata.name ?? '', age(o, now)],
+};
+
+export function tableFor(resource: string): TableDef {
+  return TABLES[resource] ?? DEFAULT_TABLE;
+}

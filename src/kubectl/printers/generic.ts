@@ -1,0 +1,104 @@
+/**
+ * The non-table output formats of `kubectl get` and of mutating commands' `-o`:
+ * yaml, json, name, jsonpath, jsonpath-as-json, custom-columns.
+ */
+import type { KObject } from '../../engine/api/types';
+import { resourceForKind } from '../../engine/api/resources';
+import { plainError } from '../errors';
+import { objectRef } from '../builder';
+import { toJsonIndent } from './json';
+import { executeTemplate, findResults, JsonPathError, parseTemplate, relaxedJsonPath } from './jsonpath';
+import { TabWriter, GET_TABLE } from './tabwriter';
+import { toYaml } from './yaml';
+import { goValue } from './util';
+
+export type OutputFormat =
+  | { kind: 'table'; wide: boolean }
+  | { kind: 'yaml' }
+  | { kind: 'json' }
+  | { kind: 'name' }
+  | { kind: 'jsonpath'; template: string; asJson: boolean }
+  | { kind: 'custom-columns'; columns: { header: string; template: string }[] };
+
+const ALLOWED = 'custom-columns, custom-columns-file, go-template, go-template-file, json, jsonpath, jsonpath-as-json, jsonpath-file, kyaml, name, template, templatefile, wide, yaml';
+
+/** Parses `-o`; an empty value is the default table. */
+export function parseOutput(o: string, allowed = ALLOWED): OutputFormat {
+  if (o === '') return { kind: 'table', wide: false };
+  if (o === 'wide') return { kind: 'table', wide: true };
+  if (o === 'yaml') return { kind: 'yaml' };
+  if (o === 'json') return { kind: 'json' };
+  if (o === 'name') return { kind: 'name' };
+  const eq = o.indexOf('=');
+  const fmt = eq < 0 ? o : o.slice(0, eq);
+  const arg = eq < 0 ? '' : o.slice(eq + 1);
+  if (fmt === 'jsonpath' || fmt === 'jsonpath-as-json') {
+    if (arg === '') throw plainError('template format specified but no template given');
+    try {
+      parseTemplate(arg);
+    } catch (e) {
+      throw plainError(`error parsing jsonpath ${arg}, ${(e as Error).message}`);
+    }
+    return { kind: 'jsonpath', template: arg, asJson: fmt === 'jsonpath-as-json' };
+  }
+  if (fmt === 'custom-columns') {
+    if (arg === '') throw plainError('custom-columns format specified but no custom columns given');
+    const columns = arg.split(',').map((spec) => {
+      const i = spec.indexOf(':');
+      if (i < 0) throw plainError(`unexpected custom-columns spec: ${spec}, expected <header>:<json-path-expr>`);
+      let template: string;
+      try {
+        template = relaxedJsonPath(spec.slice(i + 1));
+        parseTemplate(template);
+      } catch (e) {
+        throw plainError((e as Error).message);
+      }
+      return { header: spec.slice(0, i), template };
+    });
+    return { kind: 'custom-columns', columns };
+  }
+  throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: ${allowed}`);
+}
+
+/** The List wrapper kubectl prints around several objects. */
+export function asList(objs: KObject[]): Record<string, unknown> {
+  return { apiVersion: 'v1', items: objs, kind: 'List', metadata: { resourceVersion: '' } };
+}
+
+export function nameOf(obj: KObject): string {
+  const info = resourceForKind(obj.kind);
+  return info ? objectRef(info, obj.metadata.name ?? '') : `${obj.kind.toLowerCase()}/${obj.metadata.name ?? ''}`;
+}
+
+/** Prints objects in a generic format; `single` means the user named exactly one object. */
+export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs: KObject[], single: boolean, noHeaders = false): string {
+  const data: unknown = single && objs.length === 1 ? objs[0] : asList(objs);
+  switch (fmt.kind) {
+    case 'yaml':
+      return toYaml(data);
+    case 'json':
+      return toJsonIndent(data);
+    case 'name':
+      return objs.map((o) => `${nameOf(o)}\n`).join('');
+    case 'jsonpath':
+      try {
+        return executeTemplate(fmt.template, data, fmt.asJson);
+      } catch (e) {
+        if (e instanceof JsonPathError) throw plainError(e.message);
+        throw e;
+      }
+    case 'custom-columns': {
+      const tw = new TabWriter(GET_TABLE);
+      if (!noHeaders) tw.write(`${fmt.columns.map((c) => c.header).join('\t')}\n`);
+      const parsed = fmt.columns.map((c) => parseTemplate(c.template));
+      for (const o of objs) {
+        const cells = parsed.map((nodes) => {
+          const values = findResults(nodes, o).flat();
+          return values.length === 0 ? '<none>' : values.map(goValue).join(',');
+        });
+        tw.write(`${cells.join('\t')}\n`);
+      }
+      return tw.flush();
+    }
+  }
+}

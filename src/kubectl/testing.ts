@@ -1,0 +1,37 @@
+/**
+ * Test support: run a kubectl command line against a Simulation and collect its streams. Kept
+ * out of the *.test.ts files so every command test shares one harness.
+ */
+import type { Simulation } from '../engine/simulation';
+import { runKubectl } from './index';
+import { tokenize } from './script';
+import type { CommandResult, FileSource } from './types';
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+  /** Both streams interleaved in write order. */
+  all: string;
+  raw: CommandResult;
+}
+
+export function memoryFiles(files: Record<string, string>): FileSource {
+  return {
+    readFile: (p) => files[p.replace(/^\.\//, '')],
+    listDir: (p) => {
+      const dir = p.replace(/^\.\//, '').replace(/\/+$/, '');
+      const inside = Object.keys(files).filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/'));
+      return inside.length ? inside.sort() : undefined;
+    },
+  };
+}
+
+export function kubectl(sim: Simulation, line: string, opts: { files?: Record<string, string>; stdin?: string } = {}): RunResult {
+  const tok = tokenize(line.replace(/^kubectl\s+/, ''));
+  if (!tok.ok) throw new Error(tok.message);
+  const ctx = { sim, files: memoryFiles(opts.files ?? {}), ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}) };
+  const raw = runKubectl(ctx, tok.argv);
+  const pick = (s: 'stdout' | 'stderr'): string => raw.output.filter((c) => c.stream === s).map((c) => c.text).join('');
+  return { stdout: pick('stdout'), stderr: pick('stderr'), code: raw.exitCode, all: raw.output.map((c) => c.text).join(''), raw };
+}
