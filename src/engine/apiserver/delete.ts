@@ -9,14 +9,18 @@ import type { KObject, Pod } from '../api/types';
 import type { ResourceInfo } from '../api/resources';
 import type { World } from '../world';
 import { trace, traceRef } from '../runtime';
-import { etcdFailure } from './status';
+import { conflict, etcdFailure } from './status';
 import { commit } from './storage';
 import type { ApiResponse } from './handler';
+import type { UserInfo } from './auth';
+import { admitDelete } from './admission';
 
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
   propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
   dryRun?: boolean;
+  /** The requester, for the admission chain (NamespaceLifecycle, NodeRestriction). */
+  user?: UserInfo;
 }
 
 const FOREGROUND = 'foregroundDeletion';
@@ -31,6 +35,13 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
     if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
     return { ok: true, code: next ? 202 : 200, object: res.stored ?? { ...old, metadata: { ...old.metadata, resourceVersion: res.rv } }, resourceVersion: res.rv };
   };
+  if (opts.user) {
+    const rejected = admitDelete(w, { operation: 'DELETE', info, obj: old, user: opts.user, namespace: ns });
+    if (rejected) {
+      trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: `rejected: ${rejected.message}`, object: traceRef(old), requestId });
+      return { ok: false, error: rejected };
+    }
+  }
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: `admitted delete of ${old.kind.toLowerCase()}/${name}`, object: traceRef(old), requestId });
 
   const finalizers = [...(old.metadata.finalizers ?? [])];
@@ -66,6 +77,25 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
       return write(next, 'update');
     }
     return write(undefined, 'delete');
+  }
+
+  // A Namespace with spec.finalizers enters Terminating; the namespace controller empties it.
+  const specFinalizers = info.resource === 'namespaces' ? ((old.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []) : [];
+  if (specFinalizers.length > 0 && !old.metadata.deletionTimestamp) {
+    const next = structuredClone(old) as KObject & { status?: { phase?: string } };
+    next.metadata.deletionTimestamp = rfc3339(w.now);
+    if (finalizers.length) next.metadata.finalizers = finalizers;
+    next.status = { ...(next.status ?? {}), phase: 'Terminating' };
+    return write(next, 'update');
+  }
+  if (specFinalizers.length > 0) {
+    return {
+      ok: false,
+      error: {
+        ...conflict(info, name),
+        message: `Operation cannot be fulfilled on namespaces "${name}": The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.`,
+      },
+    };
   }
 
   if (finalizers.length > 0) {

@@ -45,6 +45,14 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       next.spec.replicas = replicas;
       return update(w, serverId, requestId, info, ns, old, next, { user: req.user });
     }
+    case 'finalize': {
+      // namespaces/finalize: only spec.finalizers changes; emptying it lets a Terminating namespace go.
+      if (info.resource !== 'namespaces') return fail(badRequest(`the server does not allow this method on the requested resource`));
+      const finalizers = (req.body as { spec?: { finalizers?: string[] } } | undefined)?.spec?.finalizers ?? [];
+      const next = structuredClone(old) as KObject & { spec?: { finalizers?: string[] } };
+      next.spec = { ...(next.spec ?? {}), finalizers };
+      return update(w, serverId, requestId, info, ns, old, next, { user: req.user, subresource: 'finalize' });
+    }
     default:
       return fail(badRequest(`the server does not allow this method on the requested resource`));
   }

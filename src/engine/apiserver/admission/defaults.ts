@@ -1,12 +1,25 @@
 /**
  * SetDefaults_* for the kinds the simulation models (k8s.io/kubernetes pkg/apis/<group>/v1/defaults.go).
- * Returns true when anything was filled in.
+ * Go defaulting treats a zero value as unset, so `0` probe thresholds and empty strings are
+ * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
+ * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
-import type { Container, Deployment, KObject, PodSpec, Probe, ReplicaSet, Service } from '../../api/types';
+import type { Container, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
 import type { ResourceInfo } from '../../api/resources';
+import { base64Encode } from '../validation/base64';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
-  if (o[k] === undefined) {
+  if (o[k] === undefined || o[k] === null) {
+    o[k] = v;
+    return true;
+  }
+  return false;
+}
+
+/** Go zero-value defaulting: `0` and `""` count as unset. */
+function setIfZero<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
+  const cur = o[k] as unknown;
+  if (cur === undefined || cur === null || cur === 0 || cur === '') {
     o[k] = v;
     return true;
   }
@@ -23,41 +36,31 @@ function imageTag(image: string): string | undefined {
 function defaultProbe(p: Probe | undefined): boolean {
   if (!p) return false;
   let c = false;
-  c = setIfAbsent(p, 'timeoutSeconds', 1) || c;
-  c = setIfAbsent(p, 'periodSeconds', 10) || c;
-  c = setIfAbsent(p, 'successThreshold', 1) || c;
-  c = setIfAbsent(p, 'failureThreshold', 3) || c;
+  c = setIfZero(p, 'timeoutSeconds', 1) || c;
+  c = setIfZero(p, 'periodSeconds', 10) || c;
+  c = setIfZero(p, 'successThreshold', 1) || c;
+  c = setIfZero(p, 'failureThreshold', 3) || c;
   if (p.httpGet) {
-    c = setIfAbsent(p.httpGet, 'path', '/') || c;
-    c = setIfAbsent(p.httpGet, 'scheme', 'HTTP') || c;
+    c = setIfZero(p.httpGet, 'path', '/') || c;
+    c = setIfZero(p.httpGet, 'scheme', 'HTTP') || c;
   }
   return c;
 }
 
 function defaultContainer(ct: Container): boolean {
   let c = false;
-  if (ct.image !== undefined && ct.imagePullPolicy === undefined) {
-    const tag = imageTag(ct.image);
-    ct.imagePullPolicy = tag === undefined || tag === 'latest' ? 'Always' : 'IfNotPresent';
+  if (!ct.imagePullPolicy) {
+    // ParseImageName defaults a missing tag to `latest`; a digest, or no parseable image, has none.
+    const tag = ct.image ? (imageTag(ct.image) ?? 'latest') : '';
+    ct.imagePullPolicy = tag === 'latest' ? 'Always' : 'IfNotPresent';
     c = true;
   }
-  c = setIfAbsent(ct, 'terminationMessagePath', '/dev/termination-log') || c;
-  c = setIfAbsent(ct, 'terminationMessagePolicy', 'File') || c;
-  for (const p of ct.ports ?? []) c = setIfAbsent(p, 'protocol', 'TCP') || c;
-  if (ct.resources === undefined) {
+  c = setIfZero(ct, 'terminationMessagePath', '/dev/termination-log') || c;
+  c = setIfZero(ct, 'terminationMessagePolicy', 'File') || c;
+  for (const p of ct.ports ?? []) c = setIfZero(p, 'protocol', 'TCP') || c;
+  if (ct.resources === undefined || ct.resources === null) {
     ct.resources = {};
     c = true;
-  }
-  // Limits without requests: the request defaults to the limit.
-  const lim = ct.resources.limits;
-  if (lim) {
-    for (const [k, v] of Object.entries(lim)) {
-      ct.resources.requests ??= {};
-      if (ct.resources.requests[k] === undefined) {
-        ct.resources.requests[k] = v;
-        c = true;
-      }
-    }
   }
   c = defaultProbe(ct.livenessProbe) || c;
   c = defaultProbe(ct.readinessProbe) || c;
@@ -65,59 +68,141 @@ function defaultContainer(ct: Container): boolean {
   return c;
 }
 
+/** SetDefaults_PodSpec and the container defaults: what every Pod and Pod template gets. */
 export function defaultPodSpec(spec: PodSpec): boolean {
   let c = false;
-  c = setIfAbsent(spec, 'restartPolicy', 'Always') || c;
+  c = setIfZero(spec, 'restartPolicy', 'Always') || c;
   c = setIfAbsent(spec, 'terminationGracePeriodSeconds', 30) || c;
-  c = setIfAbsent(spec, 'dnsPolicy', 'ClusterFirst') || c;
+  c = setIfZero(spec, 'dnsPolicy', 'ClusterFirst') || c;
   c = setIfAbsent(spec, 'securityContext', {}) || c;
-  c = setIfAbsent(spec, 'schedulerName', 'default-scheduler') || c;
+  c = setIfZero(spec, 'schedulerName', 'default-scheduler') || c;
   for (const ct of spec.containers ?? []) c = defaultContainer(ct) || c;
   for (const ct of spec.initContainers ?? []) c = defaultContainer(ct) || c;
   for (const v of spec.volumes ?? []) {
     if (v.configMap) c = setIfAbsent(v.configMap, 'defaultMode', 420) || c;
     if (v.secret) c = setIfAbsent(v.secret, 'defaultMode', 420) || c;
+    if (v.emptyDir === null) (v as { emptyDir?: object }).emptyDir = {};
+  }
+  return c;
+}
+
+/** SetDefaults_Pod: only real Pods get requests copied from limits and enableServiceLinks. */
+function defaultPod(spec: PodSpec): boolean {
+  let c = defaultPodSpec(spec);
+  for (const ct of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+    const lim = ct.resources?.limits;
+    if (!lim) continue;
+    for (const [k, v] of Object.entries(lim)) {
+      ct.resources!.requests ??= {};
+      if (ct.resources!.requests[k] === undefined) {
+        ct.resources!.requests[k] = v;
+        c = true;
+      }
+    }
+  }
+  c = setIfAbsent(spec, 'enableServiceLinks', true) || c;
+  if (spec.hostNetwork) for (const ct of spec.containers ?? []) for (const p of ct.ports ?? []) c = setIfZero(p, 'hostPort', p.containerPort) || c;
+  return c;
+}
+
+function specOf<T>(obj: KObject): T {
+  if (obj.spec === undefined || obj.spec === null) obj.spec = {};
+  return obj.spec as T;
+}
+
+function defaultDeployment(d: Deployment): boolean {
+  const spec = specOf<Deployment['spec']>(d);
+  let c = setIfAbsent(spec, 'replicas', 1);
+  spec.strategy ??= {};
+  c = setIfZero(spec.strategy, 'type', 'RollingUpdate') || c;
+  if (spec.strategy.type === 'RollingUpdate') {
+    spec.strategy.rollingUpdate ??= {};
+    c = setIfAbsent(spec.strategy.rollingUpdate, 'maxUnavailable', '25%') || c;
+    c = setIfAbsent(spec.strategy.rollingUpdate, 'maxSurge', '25%') || c;
+  }
+  c = setIfAbsent(spec, 'revisionHistoryLimit', 10) || c;
+  c = setIfAbsent(spec, 'progressDeadlineSeconds', 600) || c;
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  return defaultPodSpec(spec.template.spec) || c;
+}
+
+function defaultService(s: Service): boolean {
+  const spec = specOf<Service['spec']>(s);
+  let c = setIfZero(spec, 'type', 'ClusterIP');
+  c = setIfZero(spec, 'sessionAffinity', 'None') || c;
+  if (spec.sessionAffinity === 'ClientIP') {
+    const cfg = ((spec as Record<string, unknown>)['sessionAffinityConfig'] ??= {}) as { clientIP?: { timeoutSeconds?: number } };
+    cfg.clientIP ??= {};
+    c = setIfAbsent(cfg.clientIP, 'timeoutSeconds', 10800) || c;
+  }
+  if (spec.type !== 'ExternalName') c = setIfAbsent(spec, 'internalTrafficPolicy', 'Cluster') || c;
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') c = setIfZero(spec, 'externalTrafficPolicy', 'Cluster') || c;
+  if (spec.type === 'LoadBalancer') c = setIfAbsent(spec as { allocateLoadBalancerNodePorts?: boolean }, 'allocateLoadBalancerNodePorts', true) || c;
+  for (const p of spec.ports ?? []) {
+    c = setIfZero(p, 'protocol', 'TCP') || c;
+    c = setIfZero(p, 'targetPort', p.port) || c;
+  }
+  return c;
+}
+
+/** The v1 → internal conversion folds stringData into data; the stored Secret has no stringData. */
+function defaultSecret(s: Secret): boolean {
+  let c = setIfZero(s, 'type', 'Opaque');
+  if (s.stringData) {
+    s.data ??= {};
+    for (const [k, v] of Object.entries(s.stringData)) s.data[k] = base64Encode(String(v));
+    delete s.stringData;
+    c = true;
   }
   return c;
 }
 
 export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
   switch (info.resource) {
-    case 'pods':
-      return defaultPodSpec((obj as KObject & { spec: PodSpec }).spec ?? ((obj as KObject & { spec: PodSpec }).spec = { containers: [] }));
-    case 'deployments': {
-      const d = obj as Deployment;
-      if (!d.spec) return false;
-      let c = setIfAbsent(d.spec, 'replicas', 1);
-      d.spec.strategy ??= {};
-      c = setIfAbsent(d.spec.strategy, 'type', 'RollingUpdate') || c;
-      if (d.spec.strategy.type === 'RollingUpdate') {
-        d.spec.strategy.rollingUpdate ??= {};
-        c = setIfAbsent(d.spec.strategy.rollingUpdate, 'maxUnavailable', '25%') || c;
-        c = setIfAbsent(d.spec.strategy.rollingUpdate, 'maxSurge', '25%') || c;
-      }
-      c = setIfAbsent(d.spec, 'revisionHistoryLimit', 10) || c;
-      c = setIfAbsent(d.spec, 'progressDeadlineSeconds', 600) || c;
-      if (d.spec.template?.spec) c = defaultPodSpec(d.spec.template.spec) || c;
-      return c;
+    case 'pods': {
+      const spec = specOf<PodSpec>(obj);
+      spec.containers ??= [];
+      return defaultPod(spec);
     }
+    case 'deployments':
+      return defaultDeployment(obj as Deployment);
     case 'replicasets': {
-      const rs = obj as ReplicaSet;
-      if (!rs.spec) return false;
-      let c = setIfAbsent(rs.spec, 'replicas', 1);
-      if (rs.spec.template?.spec) c = defaultPodSpec(rs.spec.template.spec) || c;
+      const spec = specOf<ReplicaSet['spec']>(obj);
+      const c = setIfAbsent(spec, 'replicas', 1);
+      return (spec.template?.spec ? defaultPodSpec(spec.template.spec) : false) || c;
+    }
+    case 'namespaces': {
+      // SetDefaults_Namespace: every Namespace is selectable by its own name.
+      const labels = (obj.metadata.labels ??= {});
+      if (labels['kubernetes.io/metadata.name'] === obj.metadata.name) return false;
+      labels['kubernetes.io/metadata.name'] = obj.metadata.name ?? '';
+      return true;
+    }
+    case 'services':
+      return defaultService(obj as Service);
+    case 'secrets':
+      return defaultSecret(obj as Secret);
+    case 'persistentvolumeclaims': {
+      const pvc = obj as PersistentVolumeClaim;
+      let c = setIfAbsent(specOf<PersistentVolumeClaim['spec']>(pvc), 'volumeMode', 'Filesystem');
+      pvc.status ??= {};
+      c = setIfZero(pvc.status, 'phase', 'Pending') || c;
       return c;
     }
-    case 'services': {
-      const s = obj as Service;
-      if (!s.spec) return false;
-      let c = setIfAbsent(s.spec, 'type', 'ClusterIP');
-      c = setIfAbsent(s.spec, 'sessionAffinity', 'None') || c;
-      c = setIfAbsent(s.spec, 'internalTrafficPolicy', 'Cluster') || c;
-      for (const p of s.spec.ports ?? []) {
-        c = setIfAbsent(p, 'protocol', 'TCP') || c;
-        c = setIfAbsent(p, 'targetPort', p.port) || c;
-      }
+    case 'persistentvolumes': {
+      const pv = obj as PersistentVolume;
+      const spec = specOf<PersistentVolume['spec']>(pv);
+      let c = setIfZero(spec, 'persistentVolumeReclaimPolicy', 'Retain');
+      c = setIfAbsent(spec, 'volumeMode', 'Filesystem') || c;
+      pv.status ??= {};
+      c = setIfZero(pv.status, 'phase', 'Pending') || c;
+      return c;
+    }
+    case 'storageclasses': {
+      const sc = obj as StorageClass;
+      let c = setIfZero(sc, 'reclaimPolicy', 'Delete');
+      c = setIfZero(sc, 'volumeBindingMode', 'Immediate') || c;
       return c;
     }
     default:

@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Pod, ReplicaSet } from '../../api/types';
+import { Simulation } from '../../simulation';
+import { create, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../testkit';
+
+function replicaSet(name: string, replicas: number, minReadySeconds?: number): ReplicaSet {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name },
+    spec: { replicas, ...(minReadySeconds ? { minReadySeconds } : {}), selector: { matchLabels: { tier: name } }, template: { metadata: { labels: { tier: name }, annotations: { note: 'kept' } }, spec: podSpec() } },
+  };
+}
+
+const active = (ps: Pod[]): Pod[] => ps.filter((p) => !p.metadata.deletionTimestamp);
+
+describe('replicaset-controller', () => {
+  let base: Simulation;
+  beforeAll(() => {
+    base = new Simulation({ seed: 1 });
+  });
+  const fresh = (): Simulation => Simulation.fromSnapshot(base.snapshot());
+
+  it('creates the missing Pods from the template, owned by the ReplicaSet', () => {
+    const sim = fresh();
+    const rs = create(sim, 'replicasets', replicaSet('frontend', 3));
+    waitFor(sim, '3 pods', () => pods(sim, rs.metadata.uid).length === 3);
+    sim.advance(2000);
+    const ps = pods(sim, rs.metadata.uid);
+    expect(ps).toHaveLength(3);
+    for (const p of ps) {
+      expect(p.metadata.name).toMatch(/^frontend-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+      expect(p.metadata.labels).toEqual({ tier: 'frontend' });
+      expect(p.metadata.annotations).toEqual({ note: 'kept' });
+      expect(p.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'frontend', uid: rs.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+    }
+    expect(eventMessages(sim, 'SuccessfulCreate').sort()).toEqual(ps.map((p) => `Created pod: ${p.metadata.name}`).sort());
+    const status = get<ReplicaSet>(sim, 'replicasets', 'frontend')!.status!;
+    expect(status).toMatchObject({ replicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1, terminatingReplicas: 0 });
+    expect(status.readyReplicas).toBeUndefined();
+  });
+
+  it('counts ready and available Pods, honouring minReadySeconds', () => {
+    const sim = fresh();
+    const rs = create(sim, 'replicasets', replicaSet('web', 2, 10));
+    waitFor(sim, '2 pods', () => pods(sim, rs.metadata.uid).length === 2);
+    readyAll(sim, rs.metadata.uid!);
+    waitFor(sim, 'ready', () => get<ReplicaSet>(sim, 'replicasets', 'web')!.status?.readyReplicas === 2);
+    expect(get<ReplicaSet>(sim, 'replicasets', 'web')!.status?.availableReplicas).toBeUndefined();
+    // Nothing else changes: only the controller's own requeue can make them available.
+    waitFor(sim, 'available', () => get<ReplicaSet>(sim, 'replicasets', 'web')!.status?.availableReplicas === 2, 15_000);
+  });
+
+  it('scales down by deleting the least valuable Pods first', () => {
+    const sim = fresh();
+    const rs = create(sim, 'replicasets', replicaSet('api', 3));
+    waitFor(sim, '3 pods', () => pods(sim, rs.metadata.uid).length === 3);
+    const [a, b, c] = pods(sim, rs.metadata.uid);
+    setPodRunning(sim, a!, '10.244.9.1', true);
+    setPodRunning(sim, b!, '10.244.9.2', false);
+    sim.advance(1000);
+    patch(sim, 'replicasets', 'api', { spec: { replicas: 1 } });
+    waitFor(sim, 'one active pod', () => active(pods(sim, rs.metadata.uid)).length === 1);
+    // Pending (c) goes before Running-not-ready (b), which goes before Running-ready (a).
+    expect(active(pods(sim, rs.metadata.uid)).map((p) => p.metadata.name)).toEqual([a!.metadata.name]);
+    expect(eventMessages(sim, 'SuccessfulDelete').sort()).toEqual([`Deleted pod: ${b!.metadata.name}`, `Deleted pod: ${c!.metadata.name}`].sort());
+  });
+
+  it('adopts a matching orphan and releases a Pod whose labels stop matching', () => {
+    const sim = fresh();
+    const orphan = create<Pod>(sim, 'pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'stray', labels: { tier: 'cache' } }, spec: podSpec() });
+    sim.advance(500);
+    const rs = create(sim, 'replicasets', replicaSet('cache', 2));
+    waitFor(sim, '2 pods', () => pods(sim, rs.metadata.uid).length === 2);
+    sim.advance(1000);
+    expect(get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'ReplicaSet', name: 'cache', uid: rs.metadata.uid, controller: true });
+    expect(pods(sim, rs.metadata.uid)).toHaveLength(2);
+    expect(eventMessages(sim, 'SuccessfulCreate')).toHaveLength(1);
+
+    patch(sim, 'pods', orphan.metadata.name!, { metadata: { labels: { tier: 'debug' } } });
+    waitFor(sim, 'released', () => (get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences ?? []).length === 0);
+    waitFor(sim, 'replacement', () => pods(sim, rs.metadata.uid).length === 2 && eventMessages(sim, 'SuccessfulCreate').length === 2);
+  });
+
+  it('does not count Pods being deleted, and replaces them at once', () => {
+    const sim = fresh();
+    const rs = create(sim, 'replicasets', replicaSet('jobs', 2));
+    waitFor(sim, '2 pods', () => pods(sim, rs.metadata.uid).length === 2);
+    const victim = pods(sim, rs.metadata.uid)[0]!;
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: victim.metadata.name });
+    waitFor(sim, 'replacement', () => active(pods(sim, rs.metadata.uid)).length === 2 && !pods(sim, rs.metadata.uid).some((p) => p.metadata.name === victim.metadata.name));
+    sim.advance(3000);
+    expect(active(pods(sim, rs.metadata.uid))).toHaveLength(2);
+    expect(eventMessages(sim, 'SuccessfulCreate')).toHaveLength(3);
+  });
+});

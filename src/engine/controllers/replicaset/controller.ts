@@ -1,0 +1,168 @@
+/**
+ * The ReplicaSet controller (`replicaset-controller`): keeps spec.replicas active Pods that match
+ * the selector and carry this ReplicaSet as their controller, and reports what it sees in status.
+ * Pods are looked up through indexes by controller UID (and orphans by namespace) kept from the
+ * informer's deltas, never by scanning every Pod.
+ */
+import type { Pod, ReplicaSet } from '../../api/types';
+import { fromLabelSelector, matches } from '../../api/labels';
+import { componentId } from '../../core/ids';
+import { metaKey, splitKey, type Delta } from '../../client/informer';
+import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
+import { claimObjects } from '../util/claim';
+import { runSync } from '../util/errors';
+import { creationObserved, deletionObserved, satisfiedExpectations, type Expectations } from '../util/expectations';
+import { controllerRefOf } from '../util/meta';
+import { isPodActive, isPodReady, isPodTerminating, podReadySince } from '../util/pods';
+import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
+import { manageReplicas } from './manage';
+import { calculateStatus, updateReplicaSetStatus } from './status';
+
+interface ReplicaSetState {
+  /** controller UID → keys of the Pods it controls. */
+  podsByOwner: KeyIndex;
+  /** namespace → keys of Pods without a controller. */
+  orphanPods: KeyIndex;
+  /** namespace → ReplicaSet keys. */
+  rsByNamespace: KeyIndex;
+  /** controller UID (a Deployment) → ReplicaSet keys. */
+  rsByOwner: KeyIndex;
+  expectations: Expectations;
+}
+
+function state(ctx: ControllerContext): ReplicaSetState {
+  return stateOf(ctx, () => ({ podsByOwner: new Map(), orphanPods: new Map(), rsByNamespace: new Map(), rsByOwner: new Map(), expectations: new Map() }));
+}
+
+function replicasOf(rs: ReplicaSet): number {
+  return rs.spec.replicas ?? 1;
+}
+
+/** The ReplicaSet a controllerRef names, if it is the one in the cache. */
+function resolveRef(ctx: ControllerContext, ns: string, ref: ReturnType<typeof controllerRefOf>): string | undefined {
+  if (!ref || ref.kind !== 'ReplicaSet') return undefined;
+  const key = `${ns}/${ref.name}`;
+  const rs = ctx.cache('replicasets').cache.get(key);
+  return rs && rs.metadata.uid === ref.uid ? key : undefined;
+}
+
+function rsKeysForPod(ctx: ControllerContext, d: Delta): string[] {
+  const s = state(ctx);
+  const cur = d.cur as Pod | undefined;
+  const old = d.old as Pod | undefined;
+  const pod = (cur ?? old)!;
+  const key = metaKey(pod);
+  const ns = pod.metadata.namespace ?? '';
+  const oldRef = controllerRefOf(old);
+  const curRef = controllerRefOf(cur);
+  indexMove(s.podsByOwner, key, oldRef?.uid, cur ? curRef?.uid : undefined);
+  indexMove(s.orphanPods, key, old && !oldRef ? ns : undefined, cur && !curRef ? ns : undefined);
+
+  const keys = new Set<string>();
+  const curRs = resolveRef(ctx, ns, curRef);
+  const oldRs = resolveRef(ctx, ns, oldRef);
+  // Expectations are observed once per Pod: creations on first sight, deletions on the
+  // deletionTimestamp or the final removal (deletionObserved ignores repeats).
+  const rsKeyFor = (ref: typeof curRef): string | undefined => (ref?.kind === 'ReplicaSet' ? `${ns}/${ref.name}` : undefined);
+  if (cur && !old && !cur.metadata.deletionTimestamp) {
+    const k = rsKeyFor(curRef);
+    if (k) creationObserved(s.expectations, k);
+  }
+  if (!cur || cur.metadata.deletionTimestamp) {
+    const k = rsKeyFor(curRef ?? oldRef);
+    if (k) deletionObserved(s.expectations, k, key);
+  }
+  if (curRs) keys.add(curRs);
+  if (oldRs && oldRef?.uid !== curRef?.uid) keys.add(oldRs);
+  // An orphan wakes every ReplicaSet of its namespace that might adopt it.
+  if (cur && !curRef && (!old || oldRef || JSON.stringify(old.metadata.labels) !== JSON.stringify(cur.metadata.labels))) {
+    for (const rsKey of indexKeys(s.rsByNamespace, ns)) {
+      const rs = ctx.cache('replicasets').cache.get(rsKey) as ReplicaSet | undefined;
+      if (rs && matches(fromLabelSelector(rs.spec.selector), cur.metadata.labels)) keys.add(rsKey);
+    }
+  }
+  return [...keys];
+}
+
+function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
+  if (resource === 'pods') return rsKeysForPod(ctx, d);
+  const s = state(ctx);
+  const rs = (d.cur ?? d.old)!;
+  const key = metaKey(rs);
+  const ns = rs.metadata.namespace ?? '';
+  indexMove(s.rsByNamespace, key, d.old ? ns : undefined, d.cur ? ns : undefined);
+  indexMove(s.rsByOwner, key, controllerRefOf(d.old)?.uid, d.cur ? controllerRefOf(d.cur)?.uid : undefined);
+  return [key];
+}
+
+function podsOf(ctx: ControllerContext, keys: Iterable<string>): Pod[] {
+  const cache = ctx.cache('pods').cache;
+  const out: Pod[] = [];
+  for (const k of keys) {
+    const p = cache.get(k) as Pod | undefined;
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+/** getIndirectlyRelatedPods: Pods of every ReplicaSet with the same controller (a Deployment's). */
+function relatedPods(ctx: ControllerContext, rs: ReplicaSet): Pod[] {
+  const ref = controllerRefOf(rs);
+  if (!ref) return [];
+  const s = state(ctx);
+  const out: Pod[] = [];
+  for (const rsKey of indexKeys(s.rsByOwner, ref.uid)) {
+    const sibling = ctx.cache('replicasets').cache.get(rsKey);
+    if (sibling?.metadata.uid) out.push(...podsOf(ctx, indexKeys(s.podsByOwner, sibling.metadata.uid)));
+  }
+  return out;
+}
+
+/** The earliest moment a Ready-but-not-yet-available Pod becomes available (minReadySeconds). */
+function nextAvailabilityCheck(pods: Pod[], minReadySeconds: number, now: number): number | undefined {
+  if (minReadySeconds <= 0) return undefined;
+  let next: number | undefined;
+  for (const p of pods) {
+    const since = podReadySince(p);
+    if (since === undefined || !isPodReady(p)) continue;
+    // IsPodAvailable needs transition + minReady strictly before now; timestamps have 1 s resolution.
+    const at = since + minReadySeconds * 1000 + 1000;
+    if (at > now && (next === undefined || at < next)) next = at;
+  }
+  return next === undefined ? undefined : next - now;
+}
+
+function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
+  const s = state(ctx);
+  const rs = ctx.cache('replicasets').cache.get(key) as ReplicaSet | undefined;
+  if (!rs) {
+    s.expectations.delete(key);
+    return DONE;
+  }
+  const now = ctx.w.now;
+  const needsSync = satisfiedExpectations(s.expectations, key, now);
+  const selector = fromLabelSelector(rs.spec.selector);
+  const { namespace = '' } = splitKey(key);
+  const candidates = podsOf(ctx, new Set([...indexKeys(s.podsByOwner, rs.metadata.uid ?? ''), ...indexKeys(s.orphanPods, namespace)]));
+  const active = claimObjects(ctx, { owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', resource: 'pods', selector }, candidates.filter(isPodActive));
+  const terminating = candidates.filter((p) => isPodTerminating(p) && controllerRefOf(p)?.uid === rs.metadata.uid && matches(selector, p.metadata.labels));
+  const replicas = replicasOf(rs);
+
+  let manageErr: string | undefined;
+  if (needsSync && !rs.metadata.deletionTimestamp) {
+    manageErr = manageReplicas(ctx, { rs, rsKey: key, active, related: relatedPods(ctx, rs), replicas, expectations: s.expectations });
+  }
+  const status = calculateStatus(rs, active, terminating, manageErr, replicas, now);
+  const updated = updateReplicaSetStatus(ctx, rs, status);
+  if (manageErr !== undefined) return { kind: 'error', message: manageErr };
+  const wait = nextAvailabilityCheck(active, updated.spec.minReadySeconds ?? 0, now);
+  return wait !== undefined ? { kind: 'requeueAfter', delay: wait } : DONE;
+}
+
+export const replicaSetController: ControllerDef = {
+  name: 'replicaset',
+  actor: componentId('replicaset-controller'),
+  informers: ['replicasets', 'pods'],
+  keysFor,
+  reconcile: (ctx, key) => runSync(() => syncReplicaSet(ctx, key)),
+};

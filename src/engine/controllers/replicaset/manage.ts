@@ -1,0 +1,103 @@
+/**
+ * manageReplicas (pkg/controller/replicaset/replica_set.go): create or delete Pods so the number
+ * of active Pods matches spec.replicas. Creations run in slow-start batches (1, 2, 4, ...) and stop
+ * at the first failure, so a quota error costs one request, not a hundred. Expectations record
+ * what was asked for until the informer shows it.
+ */
+import type { KObject, Pod, ReplicaSet } from '../../api/types';
+import type { ControllerContext } from '../framework';
+import { creationObserved, deletionObserved, expectCreations, expectDeletions, type Expectations } from '../util/expectations';
+import { isNamespaceTerminating, statusCode } from '../util/errors';
+import { newControllerRef } from '../util/meta';
+import { podsToDelete } from './ranking';
+
+/** --concurrent... burstReplicas: at most this many creates or deletes per sync. */
+export const BURST_REPLICAS = 500;
+export const SLOW_START_INITIAL_BATCH_SIZE = 1;
+
+/** slowStartBatch: runs `fn` count times in doubling batches; stops after a batch with a failure. */
+export function slowStartBatch(count: number, initial: number, fn: () => string | undefined): { successes: number; error?: string } {
+  let remaining = count;
+  let successes = 0;
+  for (let batch = Math.min(remaining, initial); batch > 0; batch = Math.min(2 * batch, remaining)) {
+    let firstError: string | undefined;
+    for (let i = 0; i < batch; i++) {
+      const err = fn();
+      if (err === undefined) successes++;
+      else firstError ??= err;
+    }
+    if (firstError !== undefined) return { successes, error: firstError };
+    remaining -= batch;
+  }
+  return { successes };
+}
+
+/** controller.GetPodFromTemplate + PodControl.CreatePods. Returns an error message on failure. */
+function createPod(ctx: ControllerContext, rs: ReplicaSet): string | undefined {
+  const t = rs.spec.template;
+  const labels = { ...(t?.metadata?.labels ?? {}) };
+  if (Object.keys(labels).length === 0) return 'unable to create pods, no labels';
+  const metadata: KObject['metadata'] = { generateName: `${rs.metadata.name}-`, labels, ownerReferences: [newControllerRef(rs, 'apps/v1', 'ReplicaSet')] };
+  if (t?.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
+  if (t?.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
+  const body: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(t?.spec ?? { containers: [] }) };
+  const res = ctx.request({ verb: 'create', resource: 'pods', namespace: rs.metadata.namespace, body });
+  if (!res.ok) {
+    // A Terminating namespace rejects every create; upstream neither reports nor retries it.
+    if (isNamespaceTerminating(res)) return undefined;
+    ctx.record(rs, { type: 'Warning', reason: 'FailedCreate', message: `Error creating: ${res.error.message}` });
+    return res.error.message;
+  }
+  ctx.record(rs, { type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${res.object?.metadata.name ?? ''}` });
+  return undefined;
+}
+
+function deletePod(ctx: ControllerContext, rs: ReplicaSet, pod: Pod): { error?: string; notFound?: boolean } {
+  const res = ctx.request({ verb: 'delete', resource: 'pods', namespace: pod.metadata.namespace, name: pod.metadata.name });
+  if (res.ok) {
+    ctx.record(rs, { type: 'Normal', reason: 'SuccessfulDelete', message: `Deleted pod: ${pod.metadata.name}` });
+    return {};
+  }
+  if (statusCode(res) === 404) return { notFound: true };
+  ctx.record(rs, { type: 'Warning', reason: 'FailedDelete', message: `Error deleting: ${res.error.message}` });
+  return { error: res.error.message };
+}
+
+export interface ManageInput {
+  rs: ReplicaSet;
+  rsKey: string;
+  active: Pod[];
+  /** Active Pods of every ReplicaSet sharing this one's controller (spreads deletions across nodes). */
+  related: Pod[];
+  replicas: number;
+  expectations: Expectations;
+}
+
+/** Returns the first error, if any (it becomes the ReplicaFailure condition and a requeue). */
+export function manageReplicas(ctx: ControllerContext, m: ManageInput): string | undefined {
+  const now = ctx.w.now;
+  let diff = m.active.length - m.replicas;
+  if (diff < 0) {
+    diff = Math.min(-diff, BURST_REPLICAS);
+    expectCreations(m.expectations, m.rsKey, diff, now);
+    const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => createPod(ctx, m.rs));
+    // Pods never attempted will never be observed: lower the expectation for each.
+    for (let i = r.successes; i < diff; i++) creationObserved(m.expectations, m.rsKey);
+    return r.error;
+  }
+  if (diff > 0) {
+    diff = Math.min(diff, BURST_REPLICAS);
+    const victims = podsToDelete(m.active, m.related, diff, now);
+    const keys = victims.map((p) => `${p.metadata.namespace}/${p.metadata.name}`);
+    expectDeletions(m.expectations, m.rsKey, keys, now);
+    let firstError: string | undefined;
+    victims.forEach((p, i) => {
+      const r = deletePod(ctx, m.rs, p);
+      if (r.error === undefined && !r.notFound) return;
+      deletionObserved(m.expectations, m.rsKey, keys[i]!);
+      firstError ??= r.error;
+    });
+    return firstError;
+  }
+  return undefined;
+}

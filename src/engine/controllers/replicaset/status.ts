@@ -1,0 +1,75 @@
+/**
+ * ReplicaSet status (pkg/controller/replicaset/replica_set_utils.go): calculateStatus counts the
+ * Pods the controller owns; updateReplicaSetStatus writes through the status subresource only
+ * when something changed, with one GET-and-retry on conflict.
+ */
+import type { KObject, Pod, ReplicaSet, ReplicaSetStatus, WorkloadCondition } from '../../api/types';
+import { matches, fromMap } from '../../api/labels';
+import { rfc3339 } from '../../core/time';
+import type { ControllerContext } from '../framework';
+import { semanticEqual } from '../util/equal';
+import { SyncError } from '../util/errors';
+import { isPodAvailable, isPodReady } from '../util/pods';
+
+export function calculateStatus(rs: ReplicaSet, active: Pod[], terminating: Pod[], manageErr: string | undefined, replicas: number, now: number): ReplicaSetStatus {
+  const template = fromMap(rs.spec.template?.metadata?.labels);
+  const minReady = rs.spec.minReadySeconds ?? 0;
+  let fully = 0;
+  let ready = 0;
+  let available = 0;
+  for (const p of active) {
+    if (matches(template, p.metadata.labels)) fully++;
+    if (isPodReady(p)) {
+      ready++;
+      if (isPodAvailable(p, minReady, now)) available++;
+    }
+  }
+  let conditions: WorkloadCondition[] = structuredClone(rs.status?.conditions ?? []);
+  const failure = conditions.find((c) => c.type === 'ReplicaFailure');
+  if (manageErr !== undefined && !failure) {
+    const diff = active.length - replicas;
+    const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
+    conditions.push({ type: 'ReplicaFailure', status: 'True', lastTransitionTime: rfc3339(now as never), reason, message: manageErr });
+  } else if (manageErr === undefined && failure) {
+    conditions = conditions.filter((c) => c.type !== 'ReplicaFailure');
+  }
+  // Zero counts are omitted (`omitempty`) except `replicas`; terminatingReplicas is a pointer.
+  const status: ReplicaSetStatus = { replicas: active.length };
+  if (fully) status.fullyLabeledReplicas = fully;
+  if (ready) status.readyReplicas = ready;
+  if (available) status.availableReplicas = available;
+  status.terminatingReplicas = terminating.length;
+  if (rs.status?.observedGeneration) status.observedGeneration = rs.status.observedGeneration;
+  if (conditions.length) status.conditions = conditions;
+  return status;
+}
+
+function unchanged(rs: ReplicaSet, s: ReplicaSetStatus): boolean {
+  const cur = rs.status;
+  return (
+    (cur?.replicas ?? 0) === s.replicas &&
+    (cur?.fullyLabeledReplicas ?? 0) === (s.fullyLabeledReplicas ?? 0) &&
+    (cur?.readyReplicas ?? 0) === (s.readyReplicas ?? 0) &&
+    (cur?.availableReplicas ?? 0) === (s.availableReplicas ?? 0) &&
+    cur?.terminatingReplicas === s.terminatingReplicas &&
+    (rs.metadata.generation ?? 0) === (cur?.observedGeneration ?? 0) &&
+    semanticEqual(cur?.conditions, s.conditions)
+  );
+}
+
+/** Returns the stored ReplicaSet after the write (or the input when nothing changed). */
+export function updateReplicaSetStatus(ctx: ControllerContext, rs: ReplicaSet, status: ReplicaSetStatus): ReplicaSet {
+  if (unchanged(rs, status)) return rs;
+  const next: ReplicaSetStatus = { ...status };
+  if (rs.metadata.generation) next.observedGeneration = rs.metadata.generation;
+  let cur = rs;
+  for (let attempt = 0; ; attempt++) {
+    const body = { ...cur, status: next } as KObject;
+    const res = ctx.request({ verb: 'update', resource: 'replicasets', subresource: 'status', namespace: cur.metadata.namespace, name: cur.metadata.name, body });
+    if (res.ok) return res.object as ReplicaSet;
+    if (attempt >= 1) throw new SyncError(res.error.message);
+    const got = ctx.request({ verb: 'get', resource: 'replicasets', namespace: cur.metadata.namespace, name: cur.metadata.name });
+    if (!got.ok) throw new SyncError(got.error.message);
+    cur = got.object as ReplicaSet;
+  }
+}
