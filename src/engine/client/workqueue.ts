@@ -8,7 +8,9 @@ import type { World } from '../world';
 
 export interface WorkQueueState {
   name: string;
+  /** Keys waiting, from index `head` on; the consumed prefix is dropped in bulk (O(1) get). */
   queue: string[];
+  head: number;
   dirty: Set<string>;
   processing: Set<string>;
   /** Consecutive failures per key (drives the exponential back-off). */
@@ -16,7 +18,7 @@ export interface WorkQueueState {
 }
 
 export function newWorkQueue(name: string): WorkQueueState {
-  return { name, queue: [], dirty: new Set(), processing: new Set(), failures: new Map() };
+  return { name, queue: [], head: 0, dirty: new Set(), processing: new Set(), failures: new Map() };
 }
 
 /** Adds a key; returns true when the queue went from having nothing to hand out to having something. */
@@ -29,8 +31,12 @@ export function queueAdd(q: WorkQueueState, key: string): boolean {
 }
 
 export function queueGet(q: WorkQueueState): string | undefined {
-  const key = q.queue.shift();
-  if (key === undefined) return undefined;
+  if (q.head >= q.queue.length) return undefined;
+  const key = q.queue[q.head++]!;
+  if (q.head > 1024 && q.head * 2 > q.queue.length) {
+    q.queue = q.queue.slice(q.head);
+    q.head = 0;
+  }
   q.processing.add(key);
   q.dirty.delete(key);
   return key;
@@ -42,7 +48,7 @@ export function queueDone(q: WorkQueueState, key: string): void {
 }
 
 export function queueLen(q: WorkQueueState): number {
-  return q.queue.length;
+  return q.queue.length - q.head;
 }
 
 /** ItemExponentialFailureRateLimiter.When: the delay before the key's next retry. */

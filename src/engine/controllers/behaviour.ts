@@ -11,7 +11,7 @@ import { recordEvent } from '../client/events';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
 import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
 import { deliver, traceWatch } from '../client/watch-host';
-import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, rateLimitDelay } from '../client/workqueue';
+import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, queueLen, rateLimitDelay } from '../client/workqueue';
 import { controllerUser } from '../apiserver/auth';
 import { dropWatchesBy } from '../apiserver/watch';
 import { markComponentChanged, setTimer, trace } from '../runtime';
@@ -46,7 +46,7 @@ function context(w: World, self: ControllerManagerState, def: ControllerDef): Co
 function enqueue(w: World, self: ControllerManagerState, def: ControllerDef, key: string): void {
   const q = (self.queues[def.name] ??= newWorkQueue(def.name));
   queueAdd(q, key);
-  if (q.queue.length > 0 && !self.scheduled[def.name]) {
+  if (queueLen(q) > 0 && !self.scheduled[def.name]) {
     self.scheduled[def.name] = true;
     setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
   }
@@ -122,7 +122,7 @@ function processOne(w: World, self: ControllerManagerState, def: ControllerDef):
       throw new Error(`unknown result ${String(never)}`);
     }
   }
-  if (q.queue.length > 0) {
+  if (queueLen(q) > 0) {
     self.scheduled[def.name] = true;
     setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
   }

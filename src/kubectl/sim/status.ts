@@ -1,4 +1,5 @@
 import type { ComponentState } from '../../engine/components';
+import { queueLen } from '../../engine/client/workqueue';
 import type { Session } from '../session';
 import { fail, ok } from '../session';
 import type { CommandResult } from '../types';
@@ -12,7 +13,7 @@ function details(s: Session, c: ComponentState): string {
     case 'kube-apiserver':
       return `${c.address}, ${c.requestsServed} requests served`;
     case 'kube-controller-manager': {
-      const depth = Object.values(c.queues).reduce((n, q) => n + q.queue.length, 0);
+      const depth = Object.values(c.queues).reduce((n, q) => n + queueLen(q), 0);
       return c.leader.isLeader ? `leader of kube-system/kube-controller-manager, ${depth} queued` : 'standby (not leader)';
     }
     case 'kube-scheduler':
