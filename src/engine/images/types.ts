@@ -18,6 +18,13 @@ export interface ImageInfo {
   sizeBytes: number;
   /** `sha256:<64 hex>`, stable per ref. */
   digest: string;
+  /** Size unpacked on the node's disk (sizeBytes is containerd's compressed content size). */
+  unpackedSizeBytes?: number;
+  /**
+   * Set when the kubelet cannot parse the reference (waiting reason InvalidImageName). The
+   * kubelet's event reads `Failed to apply default image tag "<image>": <invalidReason>`.
+   */
+  invalidReason?: string;
 }
 
 export interface ProcessInput {
@@ -35,21 +42,41 @@ export interface ProcessInput {
   restartCount: number;
   /** A number drawn from the world's PRNG for this start, so app jitter stays deterministic. */
   seed: number;
+  /** The Pod IP (apps print it, e.g. httpd's AH00558); defaults to 127.0.0.1. */
+  podIP?: string;
+  /** The container's hostname (the Pod name); defaults to env HOSTNAME, then `localhost`. */
+  hostname?: string;
+  /** The Pod's namespace (for /etc/resolv.conf and the service account namespace file). */
+  namespace?: string;
 }
 
-export type ExitReason = 'Completed' | 'Error' | 'OOMKilled';
+/**
+ * `StartError` (exit code 128): the runtime could not exec the entrypoint (`executable file not
+ * found in $PATH`); `message` then holds containerd's text for the container status.
+ */
+export type ExitReason = 'Completed' | 'Error' | 'OOMKilled' | 'StartError';
 
 export interface ProcessExit {
   at: number;
   exitCode: number;
   reason: ExitReason;
+  /** Container status message (StartError only). */
+  message?: string;
 }
 
-export type ProbeOutcome = { ok: true } | { ok: false; message: string };
+/**
+ * `errored`: the probe could not be run at all (unknown named port, exec binary missing); the
+ * kubelet then records `<Probe> probe errored: <message>` instead of `... probe failed: ...`.
+ */
+export type ProbeOutcome = { ok: true } | { ok: false; message: string; errored?: boolean };
 
 export interface HttpAnswer {
   status: number;
   body: string;
+  /** The app accepted the connection but never answers (deadlock): a client times out. status is 0. */
+  hang?: true;
+  /** A TCP-only server closed the connection on an HTTP request (`EOF`). status is 0. */
+  closed?: true;
 }
 
 export interface LogLine {
@@ -62,6 +89,25 @@ export interface ExecResult {
   exitCode: number;
   /** Combined stdout+stderr, as an exec probe's failure message quotes it. */
   output: string;
+  /**
+   * The runtime could not start the command at all (`executable file not found in $PATH`, container
+   * stopped): `output` is the OCI error, exitCode 126. kubectl reports it as an error, not an exit code.
+   */
+  notStarted?: true;
+  /** How long the command ran (simulated ms; Infinity when it never returns). */
+  durationMs?: number;
 }
 
 export type { Probe };
+
+/**
+ * What `kubectl exec` commands can reach over the Pod network (optional; supplied by whoever runs
+ * the exec). Without it, in-cluster names do not resolve and only the container's own ports and a
+ * few public test hosts (info.cern.ch, example.com) answer.
+ */
+export interface NetworkView {
+  /** Cluster DNS as the Pod resolves `name` (search path applied); undefined = NXDOMAIN. */
+  resolve?(name: string): { fqdn: string; ips: string[] } | undefined;
+  /** One HTTP GET from this Pod; undefined = connection refused, 'timeout' = no answer. */
+  http?(ip: string, port: number, path: string): HttpAnswer | 'timeout' | undefined;
+}

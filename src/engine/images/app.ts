@@ -1,0 +1,216 @@
+/**
+ * A running application (the thing a Behaviour describes), as plain data plus pure functions of
+ * time: is it listening, what does it answer, how much memory does it use, when does it end.
+ * Started by the interpreter when a script runs a server/app binary; many may run in one
+ * container (`nginx & sleep infinity`).
+ */
+import type { Behaviour, ListenPort, Route, ServerSpec } from './catalog-types';
+import type { LogLine } from './types';
+import { spaceTime } from './clock';
+
+export type RunningBehaviour = Exclude<Behaviour, { kind: 'missing' }>;
+
+export interface AppRun {
+  /** Program name as it appears in `ps` and logs: `nginx`, `go-api`, `agnhost`. */
+  name: string;
+  version: string;
+  behaviour: RunningBehaviour;
+  argv: string[];
+  listen: ListenPort[];
+  /** Absolute simulated ms. */
+  startedAt: number;
+  /** When it accepts connections (startedAt + jittered startupMs). */
+  listenAt: number;
+  pid: number;
+  /** Its own exit (crash, job), if it has one. */
+  end?: { at: number; code: number };
+  /** When its memory reaches the container's limit. */
+  oomAt?: number;
+  /** Static files it serves (nginx, httpd): paths under it come from the container's filesystem. */
+  docroot?: string;
+  hostname: string;
+  podIP: string;
+  /** Startup lines, already rendered (they only depend on the start). */
+  banner: LogLine[];
+}
+
+export interface StartOptions {
+  name: string;
+  version: string;
+  behaviour: RunningBehaviour;
+  argv: string[];
+  startedAt: number;
+  pid: number;
+  seed: number;
+  declaredPorts: number[];
+  memoryLimitBytes?: number;
+  restartCount: number;
+  hostname: string;
+  podIP: string;
+  docroot?: string;
+  banner?: (run: AppRun) => LogLine[];
+}
+
+export function serverOf(b: RunningBehaviour): ServerSpec | undefined {
+  return 'server' in b ? b.server : undefined;
+}
+
+/** A flaky app only crashes on its first `untilRestart` starts. */
+function effective(b: RunningBehaviour, restartCount: number): RunningBehaviour {
+  if (b.kind === 'crash' && b.untilRestart !== undefined && restartCount >= b.untilRestart) {
+    return b.server ? { kind: 'serve', server: b.server } : { kind: 'sleep-forever', memoryBytes: 4 << 20, logs: [] };
+  }
+  return b;
+}
+
+export function startApp(o: StartOptions): AppRun {
+  const behaviour = effective(o.behaviour, o.restartCount);
+  const server = serverOf(behaviour);
+  const jitter = 0.85 + 0.3 * ((o.seed >>> 8) % 1000) / 1000;
+  const startupMs = Math.round((server?.startupMs ?? 0) * jitter);
+  const listen = !server ? [] : server.listen === 'declared' ? o.declaredPorts.map((port) => ({ port, protocol: 'grpc' as const })) : server.listen;
+  const run: AppRun = {
+    name: o.name,
+    version: o.version,
+    behaviour,
+    argv: o.argv,
+    listen,
+    startedAt: o.startedAt,
+    listenAt: o.startedAt + startupMs,
+    pid: o.pid,
+    hostname: o.hostname,
+    podIP: o.podIP,
+    banner: [],
+  };
+  if (o.docroot !== undefined) run.docroot = o.docroot;
+  if (behaviour.kind === 'crash') run.end = { at: o.startedAt + behaviour.afterMs, code: behaviour.exitCode };
+  if (behaviour.kind === 'job') run.end = { at: o.startedAt + behaviour.durationMs, code: behaviour.exitCode };
+  const limit = o.memoryLimitBytes;
+  if (limit !== undefined && limit > 0) {
+    const base = baseMemory(behaviour);
+    if (base >= limit) run.oomAt = o.startedAt + Math.min(250, Math.max(20, Math.round(startupMs / 2)));
+    else if (behaviour.kind === 'memory-leak' && behaviour.bytesPerSecond > 0 && (behaviour.maxBytes === undefined || base + behaviour.maxBytes >= limit)) {
+      run.oomAt = o.startedAt + startupMs + Math.ceil(((limit - base) / behaviour.bytesPerSecond) * 1000);
+    }
+    if (run.oomAt !== undefined && run.end && run.end.at <= run.oomAt) delete run.oomAt;
+  }
+  run.banner = o.banner ? o.banner(run) : [];
+  return run;
+}
+
+function baseMemory(b: RunningBehaviour): number {
+  const s = serverOf(b);
+  if (s) return s.memoryBytes;
+  if (b.kind === 'job' || b.kind === 'sleep-forever') return b.memoryBytes;
+  return 4 << 20;
+}
+
+/** The app has not exited (on its own) by `t`. OOM is the container's business, see process.ts. */
+export function appAlive(run: AppRun, t: number): boolean {
+  return t >= run.startedAt && (run.end === undefined || t < run.end.at);
+}
+
+export function memoryAt(run: AppRun, t: number): number {
+  if (!appAlive(run, t)) return 0;
+  const base = baseMemory(run.behaviour);
+  if (run.behaviour.kind === 'memory-leak') {
+    const grown = Math.round((Math.max(0, t - run.listenAt) / 1000) * run.behaviour.bytesPerSecond);
+    return base + Math.min(grown, run.behaviour.maxBytes ?? Infinity);
+  }
+  return base;
+}
+
+export function listensOn(run: AppRun, port: number, t: number): ListenPort | undefined {
+  if (!appAlive(run, t) || t < run.listenAt) return undefined;
+  return run.listen.find((l) => l.port === port);
+}
+
+export type AppReply =
+  | { kind: 'refused' }
+  /** Accepted, never answered (deadlock). */
+  | { kind: 'hang' }
+  /** A TCP-only server closed the connection on an HTTP request. */
+  | { kind: 'eof' }
+  | { kind: 'reply'; status: number; body: string; contentType: string; delayMs: number };
+
+const fill = (run: AppRun, text: string, t: number): string =>
+  text.replace(/\{version\}/g, run.version).replace(/\{hostname\}/g, run.hostname).replace(/\{now\}/g, `${spaceTime(t).replace(' +0000', '')}.${String(t % 1000).padStart(3, '0')}000000 +0000 UTC m=+${((t - run.startedAt) / 1000).toFixed(9)}`);
+
+function reply(run: AppRun, r: Route, t: number): AppReply {
+  return { kind: 'reply', status: r.status, body: fill(run, r.body, t), contentType: r.contentType ?? 'text/plain; charset=utf-8', delayMs: r.delayMs ?? 0 };
+}
+
+/**
+ * What an HTTP GET of `rawPath` on `port` gets at `t`. `readFile` reads the container's filesystem
+ * (for docroot servers), so a script that rewrote index.html changes what nginx serves.
+ */
+export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined): AppReply {
+  const l = listensOn(run, port, t);
+  if (!l) return { kind: 'refused' };
+  if (l.protocol === 'tcp') return { kind: 'eof' };
+  const server = serverOf(run.behaviour);
+  if (!server) return { kind: 'refused' };
+  const [path = '/', query = ''] = rawPath.split('?');
+  const age = t - run.startedAt;
+  const b = run.behaviour;
+  switch (b.kind) {
+    case 'never-ready':
+      if (path === b.path) return reply(run, { status: 503, body: b.body, contentType: 'application/json' }, t);
+      break;
+    case 'liveness-failure':
+      if (path === b.path && age > b.afterMs) {
+        const body = b.failBody === 'agnhost-seconds' ? `error: ${(age / 1000).toFixed(6)}` : b.failBody;
+        return reply(run, { status: 500, body }, t);
+      }
+      break;
+    case 'hang':
+      if (age >= b.afterMs) return { kind: 'hang' };
+      break;
+    case 'wrong-answers':
+      if (!b.healthyPaths.includes(path)) return reply(run, b.answer, t);
+      break;
+    case 'external-dependency':
+      if (b.failingPaths.includes(path)) return reply(run, { status: 503, body: `{"status":"unavailable","dependency":"${b.dependency}","error":"${b.error}"}\n`, contentType: 'application/json' }, t);
+      if (path !== '/version') return reply(run, { status: 500, body: `{"error":"${b.error}"}\n`, contentType: 'application/json' }, t);
+      break;
+    default:
+      break;
+  }
+  if (server.warmup && server.warmup.paths.includes(path) && age < server.warmup.readyAfterMs) {
+    return reply(run, { status: 503, body: server.warmup.body }, t);
+  }
+  if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
+  if (run.docroot !== undefined) {
+    const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
+    const found = readFile(file);
+    if (typeof found === 'string') return reply(run, { status: 200, body: found, contentType: 'text/html' }, t);
+    if (found === 'dir') return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
+    return reply(run, server.notFound, t);
+  }
+  const route = server.routes[path];
+  return reply(run, route ?? server.notFound, t);
+}
+
+export type GrpcHealth = 'refused' | 'serving' | 'not-serving' | 'hang' | 'http1' | 'tcp';
+
+/** grpc.health.v1 Check against `port` at `t`. */
+export function appGrpc(run: AppRun, t: number, port: number): GrpcHealth {
+  const l = listensOn(run, port, t);
+  if (!l) return 'refused';
+  if (l.protocol === 'http') return 'http1';
+  if (l.protocol === 'tcp') return 'tcp';
+  const b = run.behaviour;
+  const age = t - run.startedAt;
+  if (b.kind === 'hang' && age >= b.afterMs) return 'hang';
+  if (b.kind === 'never-ready' || b.kind === 'external-dependency' || (b.kind === 'liveness-failure' && age > b.afterMs)) return 'not-serving';
+  return 'serving';
+}
+
+function queryParam(query: string, name: string): string {
+  const raw = new RegExp(`(?:^|&)${name}=([^&]*)`).exec(query)?.[1] ?? '';
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,788 @@
+/**
+ * THE IMAGE CATALOG — data, not logic. One entry per repository: its tags (with the sizes
+ * containerd reports), its ENTRYPOINT/CMD, its userland, and what each interesting executable does.
+ * This file is long on purpose: it is a table lessons and reviewers read like a registry listing,
+ * and splitting it would only scatter the data (the logic lives in catalog.ts/programs.ts/app.ts).
+ *
+ * Sizes: `sizeBytes` is what containerd reports for a pulled image (compressed content size; this
+ * is the `Image size: N bytes` in the kubelet's Pulled event and node.status.images); e.g.
+ * nginx:1.27 ≈ 72 MB compressed (≈ 192 MB unpacked), nginx:1.27-alpine 20984244 B as a real kind
+ * cluster printed it. `unpackedBytes` is the size on disk.
+ *
+ * How references that are NOT listed here behave (implemented in catalog.ts, also in README.md):
+ *  1. A reference the kubelet cannot parse (`Nginx`, `nginx:`) → InvalidImageName (`invalidReason`).
+ *  2. A listed repository: a listed tag is used as is; an unlisted tag matching the repository's
+ *     `tagPattern` (real-looking versions like `nginx:1.26.2`, `busybox:1.35`) exists and behaves
+ *     like `patternTag`; any other tag (`nginx:1.27-doesnotexist`, `go-api:v9`) is `not found`.
+ *  3. docker.io/library/<name> (official images) exist only for names in OFFICIAL_IMAGES below or
+ *     listed here; any other name (`nginz`, `busybox777`, `x`) fails with Docker Hub's
+ *     `pull access denied, repository does not exist or may require authorization` text.
+ *  4. A repository name within edit distance 1–2 of a listed one (a typo: `ngnix`,
+ *     `bitnami/redsi`, `registry.example.com/go-apii`) does not exist on any registry.
+ *  5. A registry host within edit distance 1–2 of a known host (`regsitry.k8s.io`), a host on a
+ *     reserved TLD (`.invalid`, `.test`, `.example`, `.local`, `.internal`) or a dotless host
+ *     (`MyUser/app`) fails DNS: `dial tcp: lookup <host>: no such host`. `localhost`/127.0.0.1
+ *     registries refuse the connection (nothing listens on the node).
+ *  6. registry.k8s.io and k8s.gcr.io are curated: unknown repositories there are `not found`.
+ *  7. Anything else on a real-looking registry (docker.io/<user>/<repo>, ghcr.io, quay.io,
+ *     registry.example.com/<new-repo>, …) pulls: its size is derived from a hash of the name and it
+ *     runs as a generic long-running server that listens on the Pod's declared containerPorts and
+ *     answers 200 on every HTTP path. No shell, so exec probes get `executable file not found`.
+ *  8. `@sha256:` pins: a digest of a listed tag resolves to that tag; any other digest on an
+ *     existing repository resolves to the repository's default behaviour (we cannot know real
+ *     upstream digests, and learners paste them from real clusters).
+ */
+import type { Behaviour, Binary, CatalogImage, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
+
+const MiB = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Userlands
+// ---------------------------------------------------------------------------------------------
+const BUSYBOX: Userland = { shell: 'ash', tools: 'busybox', bash: false };
+const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false };
+const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
+
+// ---------------------------------------------------------------------------------------------
+// Pages and routes
+// ---------------------------------------------------------------------------------------------
+export const NGINX_WELCOME = `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+
+/** nginx's built-in error page uses CRLF line ends (153 bytes for a 6-character version). */
+const NGINX_404: Route = {
+  status: 404,
+  contentType: 'text/html',
+  body: '<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/{version}</center>\r\n</body>\r\n</html>\r\n',
+};
+
+const HTTPD_IT_WORKS = '<html><body><h1>It works!</h1></body></html>\n';
+const HTTPD_404: Route = {
+  status: 404,
+  contentType: 'text/html; charset=iso-8859-1',
+  body: `<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">
+<html><head>
+<title>404 Not Found</title>
+</head><body>
+<h1>Not Found</h1>
+<p>The requested URL was not found on this server.</p>
+</body></html>
+`,
+};
+
+/** Go's http.NotFound. */
+const GO_404: Route = { status: 404, contentType: 'text/plain; charset=utf-8', body: '404 page not found\n' };
+const ok = (body: string, contentType = 'text/plain; charset=utf-8'): Route => ({ status: 200, body, contentType });
+const json = (body: string): Route => ({ status: 200, body: `${body}\n`, contentType: 'application/json' });
+
+export const INFO_CERN_CH = `<html><head></head><body><header>
+<title>http://info.cern.ch</title>
+</header>
+
+<h1>http://info.cern.ch - home of the first website</h1>
+<p>From here you can:</p>
+<ul>
+<li><a href="http://info.cern.ch/hypertext/WWW/TheProject.html">Browse the first website</a></li>
+<li><a href="http://line-mode.cern.ch/www/hypertext/WWW/TheProject.html">Browse the first website using the line-mode browser simulator</a></li>
+<li><a href="http://home.web.cern.ch/topics/birth-web">Learn about the birth of the web</a></li>
+<li><a href="http://home.web.cern.ch/about">Learn about CERN, the physics laboratory where the web was born</a></li>
+</ul>
+</body></html>
+`;
+
+/** Public hosts a `wget`/`curl` inside a container can reach (everything else: bad address). */
+export const INTERNET: Record<string, { ip: string; body: string }> = {
+  'info.cern.ch': { ip: '188.184.67.127', body: INFO_CERN_CH },
+  'example.com': {
+    ip: '23.192.228.80',
+    body: '<!doctype html>\n<html>\n<head>\n    <title>Example Domain</title>\n</head>\n<body>\n<div>\n    <h1>Example Domain</h1>\n    <p>This domain is for use in illustrative examples in documents.</p>\n</div>\n</body>\n</html>\n',
+  },
+  'kubernetes.io': { ip: '147.75.40.148', body: '<!doctype html><html lang="en"><head><title>Kubernetes</title></head><body>Production-Grade Container Orchestration</body></html>\n' },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Server specs
+// ---------------------------------------------------------------------------------------------
+export function nginxServer(): ServerSpec {
+  return {
+    listen: [{ port: 80, protocol: 'http' }],
+    startupMs: 120,
+    routes: { '/': { status: 200, body: NGINX_WELCOME, contentType: 'text/html' }, '/index.html': { status: 200, body: NGINX_WELCOME, contentType: 'text/html' } },
+    notFound: NGINX_404,
+    logStyle: 'nginx',
+    memoryBytes: 6 * MiB,
+  };
+}
+
+export function httpdServer(): ServerSpec {
+  return {
+    listen: [{ port: 80, protocol: 'http' }],
+    startupMs: 180,
+    routes: { '/': ok(HTTPD_IT_WORKS, 'text/html'), '/index.html': ok(HTTPD_IT_WORKS, 'text/html') },
+    notFound: HTTPD_404,
+    logStyle: 'httpd',
+    memoryBytes: 9 * MiB,
+  };
+}
+
+/** The syllabus's Go service: port 8080, `/ready` and `/healthz`, JSON logs (log/slog). */
+export function goApiServer(startupMs = 1500): ServerSpec {
+  return {
+    listen: [{ port: 8080, protocol: 'http' }],
+    startupMs,
+    routes: {
+      '/': json('{"service":"go-api","version":"{version}","hostname":"{hostname}"}'),
+      '/ready': ok('ok\n'),
+      '/healthz': ok('ok\n'),
+      '/version': json('{"version":"{version}"}'),
+      '/api/items': json('[{"id":1,"name":"apple"},{"id":2,"name":"banana"},{"id":3,"name":"cherry"}]'),
+    },
+    notFound: GO_404,
+    logStyle: 'go-slog',
+    memoryBytes: 18 * MiB,
+  };
+}
+
+export function tcpServer(port: number, memoryBytes: number, logStyle: ServerSpec['logStyle'] = 'generic', startupMs = 200): ServerSpec {
+  return { listen: [{ port, protocol: 'tcp' }], startupMs, routes: {}, notFound: GO_404, logStyle, memoryBytes };
+}
+
+export function httpServer(port: number, routes: Record<string, Route>, notFound: Route = GO_404, startupMs = 300, memoryBytes = 12 * MiB): ServerSpec {
+  return { listen: [{ port, protocol: 'http' }], startupMs, routes, notFound, logStyle: 'generic', memoryBytes };
+}
+
+const serve = (server: ServerSpec): Behaviour => ({ kind: 'serve', server });
+const app = (behaviour: Behaviour): Binary => ({ kind: 'app', behaviour });
+const tag = (sizeBytes: number, unpackedBytes: number, version?: string, extra: Partial<TagInfo> = {}): TagInfo => ({
+  sizeBytes,
+  unpackedBytes,
+  ...(version !== undefined ? { version } : {}),
+  ...extra,
+});
+
+const NGINX_ENTRYPOINT: Binary = {
+  kind: 'entrypoint',
+  announceFor: ['nginx', 'nginx-debug'],
+  lines: [
+    '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',
+    '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/',
+    '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh',
+    '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf',
+    '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf',
+    '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh',
+    '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh',
+    '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh',
+    '/docker-entrypoint.sh: Configuration complete; ready for start up',
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// go-api teaching variants (registry.example.com — the course's own registry)
+// ---------------------------------------------------------------------------------------------
+const GO_API_SIZE = 61_874_213;
+const GO_API_UNPACKED = 63_102_976;
+const goApi = (version: string, behaviour?: Behaviour): TagInfo =>
+  tag(GO_API_SIZE + (version.length * 7919) % 400_000, GO_API_UNPACKED + (version.length * 7919) % 400_000, version, behaviour ? { behaviour } : {});
+const slog = (level: string, msg: string, attrs = ''): string => `{"time":"{isotime}","level":"${level}","msg":"${msg}"${attrs}}`;
+
+const GO_API_TAGS: Record<string, TagInfo> = {
+  'v1.0.0': goApi('v1.0.0'),
+  'v1.1.0': goApi('v1.1.0'),
+  latest: goApi('v1.1.0'),
+  'v1.2.0-slow': goApi('v1.2.0-slow', {
+    kind: 'serve',
+    server: { ...goApiServer(2500), warmup: { paths: ['/ready'], readyAfterMs: 45_000, body: 'warming up: loading catalog cache\n' } },
+  }),
+  'v2.0.0-broken': goApi('v2.0.0-broken', {
+    kind: 'crash',
+    afterMs: 400,
+    exitCode: 1,
+    stdout: [slog('INFO', 'starting go-api', ',"version":"v2.0.0-broken"')],
+    stderr: [slog('ERROR', 'invalid configuration', ',"error":"required environment variable DATABASE_URL is not set"')],
+  }),
+  'v1.3.0-leak': goApi('v1.3.0-leak', { kind: 'memory-leak', server: goApiServer(), bytesPerSecond: 4 * MiB, logEveryMs: 10_000 }),
+  'v1.4.0-wrong-answers': goApi('v1.4.0-wrong-answers', {
+    kind: 'wrong-answers',
+    server: goApiServer(),
+    healthyPaths: ['/ready', '/healthz'],
+    answer: { status: 500, body: '{"error":"internal: price list is empty"}\n', contentType: 'application/json' },
+  }),
+  'v1.5.0-deadlock': goApi('v1.5.0-deadlock', {
+    kind: 'hang',
+    server: goApiServer(),
+    afterMs: 60_000,
+    logLine: slog('WARN', 'worker pool exhausted', ',"busy":64,"queued":512'),
+  }),
+  'v1.6.0-needs-db': goApi('v1.6.0-needs-db', {
+    kind: 'external-dependency',
+    server: goApiServer(),
+    dependency: 'postgres.db.svc.cluster.local:5432',
+    error: 'dial tcp: lookup postgres.db.svc.cluster.local on 10.96.0.10:53: no such host',
+    failingPaths: ['/healthz', '/ready'],
+    retryEveryMs: 5000,
+  }),
+  'v1.7.0-never-ready': goApi('v1.7.0-never-ready', {
+    kind: 'never-ready',
+    server: goApiServer(),
+    path: '/ready',
+    body: '{"ready":false,"reason":"feature flag service not configured"}\n',
+  }),
+  'v1.8.0-flaky': goApi('v1.8.0-flaky', {
+    kind: 'crash',
+    afterMs: 5000,
+    exitCode: 2,
+    stdout: [slog('INFO', 'starting go-api', ',"version":"v1.8.0-flaky"')],
+    stderr: ['panic: runtime error: invalid memory address or nil pointer dereference', '[signal SIGSEGV: segmentation violation code=0x1 addr=0x18 pc=0x6b2f1c]', '', 'goroutine 1 [running]:', 'main.loadConfig(...)', '\t/src/cmd/go-api/main.go:42 +0x1c'],
+    server: goApiServer(),
+    untilRestart: 2,
+  }),
+  'v1.9.0-liveness': goApi('v1.9.0-liveness', { kind: 'liveness-failure', server: goApiServer(), path: '/healthz', afterMs: 60_000, failBody: '{"healthy":false,"reason":"event loop stalled"}\n' }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// The catalog
+// ---------------------------------------------------------------------------------------------
+const NGINX_FILES = { '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n', '/etc/nginx/nginx.conf': 'user  nginx;\nworker_processes  auto;\n', '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n}\n' };
+
+export const CATALOG: CatalogImage[] = [
+  {
+    repository: 'docker.io/library/nginx',
+    about: 'nginx web server; serves /usr/share/nginx/html on port 80, 404 for other paths.',
+    tags: {
+      '1.14.2': tag(44_715_231, 109_331_247, '1.14.2', { entrypoint: [] }),
+      '1.15': tag(43_021_604, 109_130_120, '1.15.12', { entrypoint: [] }),
+      '1.16.1': tag(51_010_418, 126_681_697, '1.16.1', { entrypoint: [] }),
+      '1.19': tag(53_618_140, 133_132_440, '1.19.10'),
+      '1.21': tag(56_731_290, 141_505_630, '1.21.6'),
+      '1.23': tag(57_009_915, 142_146_000, '1.23.4'),
+      '1.25': tag(70_544_108, 187_666_031, '1.25.5'),
+      '1.25-alpine': tag(19_392_115, 48_300_050, '1.25.5'),
+      '1.26': tag(71_006_422, 188_330_119, '1.26.3'),
+      '1.27': tag(72_404_038, 192_385_289, '1.27.5'),
+      '1.27.5': tag(72_404_038, 192_385_289, '1.27.5'),
+      '1.27-alpine': tag(20_984_244, 52_506_134, '1.27.5'),
+      '1.28': tag(72_218_113, 192_116_455, '1.28.0'),
+      stable: tag(72_218_113, 192_116_455, '1.28.0'),
+      '1.29': tag(72_319_182, 192_498_712, '1.29.1'),
+      mainline: tag(72_319_182, 192_498_712, '1.29.1'),
+      latest: tag(72_319_182, 192_498_712, '1.29.1'),
+      alpine: tag(21_148_906, 52_836_604, '1.29.1'),
+      'stable-alpine': tag(21_051_331, 52_610_418, '1.28.0'),
+    },
+    tagPattern: '^(\\d+(\\.\\d+){0,2})(-(alpine|alpine-slim|alpine-perl|perl|bookworm|bookworm-perl|otel|alpine-otel))?$|^(stable|mainline)(-(alpine|alpine-slim|perl|bookworm))?$|^(alpine|alpine-slim|perl|bookworm|alpine-perl)$',
+    patternTag: '1.27',
+    userland: DEBIAN,
+    entrypoint: ['/docker-entrypoint.sh'],
+    cmd: ['nginx', '-g', 'daemon off;'],
+    env: { NGINX_VERSION: '{version}', NJS_VERSION: '0.8.10', PKG_RELEASE: '1~bookworm' },
+    main: '/usr/sbin/nginx',
+    binaries: {
+      '/docker-entrypoint.sh': NGINX_ENTRYPOINT,
+      '/usr/sbin/nginx': { kind: 'program', program: 'nginx' },
+      '/usr/sbin/nginx-debug': { kind: 'program', program: 'nginx' },
+      '/usr/bin/curl': { kind: 'program', program: 'curl' },
+    },
+    files: NGINX_FILES,
+  },
+  {
+    repository: 'docker.io/library/httpd',
+    about: 'Apache httpd; "It works!" on port 80.',
+    tags: {
+      '2.4': tag(58_240_177, 148_012_933, '2.4.65'),
+      '2.4.62': tag(58_101_660, 147_810_222, '2.4.62'),
+      latest: tag(58_240_177, 148_012_933, '2.4.65'),
+      alpine: tag(22_613_006, 62_442_317, '2.4.65'),
+      '2.4-alpine': tag(22_613_006, 62_442_317, '2.4.65'),
+    },
+    tagPattern: '^2(\\.4(\\.\\d+)?)?(-(alpine|bookworm))?$|^(alpine|bookworm)$',
+    patternTag: '2.4',
+    userland: DEBIAN,
+    entrypoint: [],
+    cmd: ['httpd-foreground'],
+    env: { HTTPD_VERSION: '{version}', HTTPD_PREFIX: '/usr/local/apache2' },
+    workingDir: '/usr/local/apache2',
+    main: '/usr/local/bin/httpd-foreground',
+    binaries: {
+      '/usr/local/bin/httpd-foreground': { kind: 'program', program: 'httpd' },
+      '/usr/local/apache2/bin/httpd': { kind: 'program', program: 'httpd' },
+    },
+    files: { '/usr/local/apache2/htdocs/index.html': HTTPD_IT_WORKS },
+  },
+  {
+    repository: 'docker.io/library/redis',
+    about: 'Redis server on 6379 (TCP only; HTTP probes get EOF).',
+    tags: {
+      '6.0.5': tag(37_840_532, 104_112_447, '6.0.5'),
+      '7': tag(45_021_877, 117_204_010, '7.4.5'),
+      '7.2': tag(44_110_326, 116_877_002, '7.2.10'),
+      '7.4': tag(45_021_877, 117_204_010, '7.4.5'),
+      '8': tag(52_700_961, 138_401_180, '8.2.1'),
+      latest: tag(52_700_961, 138_401_180, '8.2.1'),
+      alpine: tag(17_512_344, 42_006_118, '8.2.1'),
+      '7-alpine': tag(16_004_230, 40_222_419, '7.4.5'),
+    },
+    tagPattern: '^\\d+(\\.\\d+){0,2}(-(alpine|bookworm))?$|^(alpine|bookworm)$',
+    patternTag: '7',
+    userland: DEBIAN,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['redis-server'],
+    workingDir: '/data',
+    env: { REDIS_VERSION: '{version}' },
+    main: '/usr/local/bin/redis-server',
+    binaries: {
+      '/usr/local/bin/docker-entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'redis-server' },
+      '/usr/local/bin/redis-server': { kind: 'program', program: 'redis-server' },
+      '/usr/local/bin/redis-cli': { kind: 'program', program: 'redis-cli' },
+    },
+  },
+  {
+    repository: 'docker.io/library/busybox',
+    about: 'BusyBox: sh and the usual applets; default CMD `sh` exits at once without a TTY.',
+    tags: {
+      '1.28': tag(727_869, 1_146_369, '1.28.4'),
+      '1.29': tag(760_004, 1_219_782, '1.29.3'),
+      '1.34': tag(777_536, 1_239_748, '1.34.1'),
+      '1.35': tag(2_118_391, 4_862_142, '1.35.0'),
+      '1.36': tag(2_152_264, 4_261_550, '1.36.1'),
+      '1.36.1': tag(2_152_264, 4_261_550, '1.36.1'),
+      '1.37': tag(2_167_176, 4_277_910, '1.37.0'),
+      latest: tag(2_167_176, 4_277_910, '1.37.0'),
+      stable: tag(2_152_264, 4_261_550, '1.36.1'),
+      musl: tag(860_111, 1_475_033, '1.37.0'),
+      glibc: tag(2_167_176, 4_277_910, '1.37.0'),
+      uclibc: tag(763_441, 1_328_600, '1.37.0'),
+    },
+    tagPattern: '^1\\.\\d+(\\.\\d+)?(-(musl|glibc|uclibc))?$|^(musl|glibc|uclibc|stable|unstable)(-(musl|glibc|uclibc))?$',
+    patternTag: '1.36',
+    userland: BUSYBOX,
+    entrypoint: [],
+    cmd: ['sh'],
+    binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  {
+    repository: 'registry.k8s.io/busybox',
+    about: 'The old busybox (1.24) the Kubernetes docs used; behaves like busybox.',
+    tags: { latest: tag(675_091, 1_113_554, '1.24.0'), '1.27.2': tag(713_452, 1_129_289, '1.27.2'), '1.24': tag(675_091, 1_113_554, '1.24.0') },
+    userland: BUSYBOX,
+    entrypoint: [],
+    cmd: ['sh'],
+    binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  {
+    repository: 'k8s.gcr.io/busybox',
+    about: 'Frozen k8s.gcr.io copy of registry.k8s.io/busybox (exec-liveness.yaml uses it).',
+    tags: { latest: tag(675_091, 1_113_554, '1.24.0'), '1.27.2': tag(713_452, 1_129_289, '1.27.2'), '1.24': tag(675_091, 1_113_554, '1.24.0') },
+    userland: BUSYBOX,
+    entrypoint: [],
+    cmd: ['sh'],
+    binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  {
+    repository: 'registry.k8s.io/e2e-test-images/busybox',
+    about: 'Kubernetes e2e busybox.',
+    tags: { '1.29-4': tag(760_902, 1_221_003, '1.29.3'), '1.36.1-1': tag(2_158_801, 4_270_334, '1.36.1') },
+    userland: BUSYBOX,
+    entrypoint: [],
+    cmd: ['sh'],
+    binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  {
+    repository: 'registry.k8s.io/e2e-test-images/agnhost',
+    about: 'Kubernetes e2e multi-tool: `liveness` (healthz 500 after 10 s), `netexec`, `serve-hostname`, `pause`.',
+    tags: {
+      '2.40': tag(51_290_876, 128_412_211, '2.40'),
+      '2.39': tag(50_967_114, 127_901_640, '2.39'),
+      '2.43': tag(52_001_472, 130_217_988, '2.43'),
+      '2.47': tag(52_911_035, 132_006_871, '2.47'),
+      '2.53': tag(53_480_002, 133_941_520, '2.53'),
+    },
+    tagPattern: '^2\\.\\d+$',
+    patternTag: '2.40',
+    userland: ALPINE,
+    entrypoint: ['/agnhost'],
+    cmd: [],
+    main: '/agnhost',
+    binaries: { '/agnhost': { kind: 'program', program: 'agnhost' }, '/usr/bin/curl': { kind: 'program', program: 'curl' }, '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  {
+    repository: 'registry.k8s.io/pause',
+    about: 'The sandbox "pause" container: sleeps forever, listens nowhere.',
+    tags: { '3.10': tag(320_368, 736_000, '3.10'), '3.9': tag(321_520, 744_000, '3.9'), '3.10.1': tag(320_448, 736_000, '3.10.1'), latest: tag(320_368, 736_000, '3.10') },
+    tagPattern: '^3\\.\\d+(\\.\\d+)?$',
+    patternTag: '3.10',
+    userland: DISTROLESS,
+    entrypoint: ['/pause'],
+    cmd: [],
+    main: '/pause',
+    binaries: { '/pause': app({ kind: 'sleep-forever', memoryBytes: 256 * 1024, logs: [] }) },
+  },
+  {
+    repository: 'docker.io/library/perl',
+    about: 'Perl; the docs\' pi Job runs `perl -Mbignum=bpi -wle "print bpi(2000)"`.',
+    tags: {
+      '5.34.0': tag(336_551_227, 858_214_004, '5.34.0'),
+      '5.34': tag(336_551_227, 858_214_004, '5.34.0'),
+      '5.40': tag(341_992_010, 872_004_613, '5.40.3'),
+      latest: tag(342_104_731, 873_114_002, '5.42.0'),
+      slim: tag(54_309_188, 148_902_311, '5.42.0'),
+    },
+    tagPattern: '^5\\.\\d+(\\.\\d+)?(-(slim|bookworm|threaded))?$|^(slim|threaded|bookworm)$',
+    patternTag: '5.34.0',
+    userland: DEBIAN,
+    entrypoint: [],
+    cmd: ['perl', '-de0'],
+    main: '/usr/local/bin/perl',
+    binaries: { '/usr/local/bin/perl': { kind: 'program', program: 'perl' }, '/usr/bin/perl': { kind: 'program', program: 'perl' }, '/usr/bin/curl': { kind: 'program', program: 'curl' } },
+  },
+  {
+    repository: 'registry.example.com/go-api',
+    about: 'The syllabus\'s Go service (port 8080, /ready, /healthz) and its teaching variants.',
+    tags: GO_API_TAGS,
+    userland: DISTROLESS,
+    entrypoint: ['/app/go-api'],
+    cmd: [],
+    env: { PORT: '8080' },
+    main: '/app/go-api',
+    binaries: { '/app/go-api': app(serve(goApiServer())) },
+  },
+  {
+    repository: 'registry.example.com/crashloop',
+    about: 'Prints a config error and exits 1 three seconds after start, every start.',
+    tags: { '1.0': tag(4_812_330, 11_204_500, '1.0') },
+    userland: DISTROLESS,
+    entrypoint: ['/crashloop'],
+    cmd: [],
+    main: '/crashloop',
+    binaries: {
+      '/crashloop': app({
+        kind: 'crash',
+        afterMs: 3000,
+        exitCode: 1,
+        stdout: ['crashloop 1.0 starting', 'loading configuration from /etc/app/config.yaml'],
+        stderr: ['fatal: open /etc/app/config.yaml: no such file or directory'],
+      }),
+    },
+  },
+  {
+    repository: 'registry.example.com/memory-hog',
+    about: 'Allocates 32 MiB/s until the memory limit OOM-kills it.',
+    tags: { '1.0': tag(5_102_004, 12_001_300, '1.0') },
+    userland: DISTROLESS,
+    entrypoint: ['/memory-hog'],
+    cmd: [],
+    main: '/memory-hog',
+    binaries: { '/memory-hog': app({ kind: 'memory-leak', server: { ...httpServer(8080, { '/': ok('hog\n'), '/healthz': ok('ok\n') }), memoryBytes: 8 * MiB, startupMs: 100 }, bytesPerSecond: 32 * MiB, logEveryMs: 1000 }) },
+  },
+  {
+    repository: 'registry.example.com/batch-job',
+    about: 'A run-to-completion job: processes 5 batches in ~20 s and exits 0 (`1.0-fail`: exits 2).',
+    tags: {
+      '1.0': tag(6_330_118, 14_990_120, '1.0'),
+      '1.0-fail': tag(6_330_530, 14_990_640, '1.0-fail', {
+        behaviour: { kind: 'job', durationMs: 8000, exitCode: 2, memoryBytes: 12 * MiB, output: ['batch-job 1.0 starting', 'processing batch 1/5', 'processing batch 2/5', 'error: batch 3/5: upstream returned 503 Service Unavailable'] },
+      }),
+    },
+    userland: DISTROLESS,
+    entrypoint: ['/batch-job'],
+    cmd: [],
+    main: '/batch-job',
+    binaries: {
+      '/batch-job': app({ kind: 'job', durationMs: 20_000, exitCode: 0, memoryBytes: 24 * MiB, output: ['batch-job 1.0 starting', 'processing batch 1/5', 'processing batch 2/5', 'processing batch 3/5', 'processing batch 4/5', 'processing batch 5/5', 'done: 5 batches, 1250 records'] }),
+    },
+  },
+  {
+    repository: 'registry.example.com/liveness',
+    about: 'Healthy for 30 s, then /healthz answers 500 (a liveness probe restarts it).',
+    tags: { '1.0': tag(7_440_912, 17_300_004, '1.0') },
+    userland: DISTROLESS,
+    entrypoint: ['/server'],
+    cmd: [],
+    main: '/server',
+    binaries: { '/server': app({ kind: 'liveness-failure', server: httpServer(8080, { '/': ok('hello\n'), '/healthz': ok('ok\n') }), path: '/healthz', afterMs: 30_000, failBody: 'unhealthy: deadlock detected\n' }) },
+  },
+  {
+    repository: 'registry.example.com/web-frontend',
+    about: 'A static web frontend on port 80 (calls go-api from the browser).',
+    tags: { '1.0': tag(9_800_331, 24_500_101, '1.0'), '1.1': tag(9_811_946, 24_530_772, '1.1') },
+    userland: ALPINE,
+    entrypoint: ['/docker-entrypoint.sh'],
+    cmd: ['nginx', '-g', 'daemon off;'],
+    main: '/usr/sbin/nginx',
+    binaries: { '/docker-entrypoint.sh': NGINX_ENTRYPOINT, '/usr/sbin/nginx': { kind: 'program', program: 'nginx' }, '/usr/bin/curl': { kind: 'program', program: 'curl' }, '/bin/wget': { kind: 'program', program: 'wget' } },
+    files: { '/usr/share/nginx/html/index.html': '<!doctype html><html><head><title>Shop</title></head><body><div id="app">Loading…</div><script src="/app.js"></script></body></html>\n' },
+  },
+  {
+    repository: 'registry.k8s.io/goproxy',
+    about: 'The TCP probe example\'s goproxy: an HTTP proxy on 8080.',
+    tags: { '0.1': tag(2_498_707, 5_489_816, '0.1') },
+    userland: DISTROLESS,
+    entrypoint: ['/goproxy'],
+    cmd: [],
+    main: '/goproxy',
+    binaries: { '/goproxy': app(serve(httpServer(8080, { '/': { status: 500, body: 'This is a proxy server. Does not respond to non-proxy requests.\n' } }, { status: 500, body: 'This is a proxy server. Does not respond to non-proxy requests.\n' }, 150, 3 * MiB))) },
+  },
+  {
+    repository: 'registry.k8s.io/etcd',
+    about: 'etcd; the docs\' gRPC liveness example probes its client port 2379.',
+    tags: { '3.5.1-0': tag(98_888_614, 293_120_117, '3.5.1'), '3.5.21-0': tag(58_938_593, 150_602_312, '3.5.21'), '3.6.4-0': tag(62_302_844, 158_440_112, '3.6.4') },
+    tagPattern: '^3\\.\\d+\\.\\d+-0$',
+    patternTag: '3.5.21-0',
+    userland: DISTROLESS,
+    entrypoint: [],
+    cmd: ['/usr/local/bin/etcd'],
+    main: '/usr/local/bin/etcd',
+    binaries: { '/usr/local/bin/etcd': { kind: 'program', program: 'etcd' } },
+  },
+  {
+    repository: 'docker.io/polinux/stress',
+    about: '`stress --vm 1 --vm-bytes 250M` from the memory limit docs: OOMKilled above the limit.',
+    tags: { latest: tag(4_108_720, 9_744_613, '1.0.4') },
+    userland: ALPINE,
+    entrypoint: [],
+    cmd: ['stress', '--help'],
+    main: '/usr/local/bin/stress',
+    binaries: { '/usr/local/bin/stress': { kind: 'program', program: 'stress' } },
+  },
+  {
+    repository: 'docker.io/vish/stress',
+    about: 'The CPU limit docs\' stress (`-cpus 2`): burns CPU forever.',
+    tags: { latest: tag(1_591_211, 3_850_512, '0.1') },
+    userland: DISTROLESS,
+    entrypoint: ['/stress', '-logtostderr'],
+    cmd: [],
+    main: '/stress',
+    binaries: { '/stress': { kind: 'program', program: 'stress-ng' } },
+  },
+  {
+    repository: 'registry.k8s.io/hpa-example',
+    about: 'php-apache from the HPA walkthrough: burns CPU per request, answers "OK!".',
+    tags: { latest: tag(186_007_552, 480_934_021, '1.0') },
+    userland: DEBIAN,
+    entrypoint: [],
+    cmd: ['apache2-foreground'],
+    main: '/usr/local/bin/apache2-foreground',
+    binaries: { '/usr/local/bin/apache2-foreground': app(serve({ ...httpdServer(), routes: { '/': ok('OK!', 'text/html'), '/index.php': ok('OK!', 'text/html') } })) },
+  },
+  {
+    repository: 'gcr.io/google-samples/hello-app',
+    about: 'GKE sample: "Hello, world!" with version and hostname on 8080.',
+    tags: { '1.0': tag(11_040_131, 26_220_090, '1.0.0'), '2.0': tag(11_041_006, 26_221_880, '2.0.0') },
+    userland: DISTROLESS,
+    entrypoint: ['/hello-app'],
+    cmd: [],
+    main: '/hello-app',
+    binaries: { '/hello-app': app(serve(httpServer(8080, { '/': ok('Hello, world!\nVersion: {version}\nHostname: {hostname}\n') }, GO_404, 200, 5 * MiB))) },
+  },
+  {
+    repository: 'us-docker.pkg.dev/google-samples/containers/gke/hello-app',
+    about: 'Same as gcr.io/google-samples/hello-app (its new home).',
+    tags: { '1.0': tag(11_040_131, 26_220_090, '1.0.0'), '2.0': tag(11_041_006, 26_221_880, '2.0.0') },
+    userland: DISTROLESS,
+    entrypoint: ['/hello-app'],
+    cmd: [],
+    main: '/hello-app',
+    binaries: { '/hello-app': app(serve(httpServer(8080, { '/': ok('Hello, world!\nVersion: {version}\nHostname: {hostname}\n') }, GO_404, 200, 5 * MiB))) },
+  },
+  {
+    repository: 'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend',
+    about: 'Guestbook PHP frontend on port 80.',
+    tags: { v5: tag(169_201_442, 442_901_008, 'v5') },
+    userland: DEBIAN,
+    entrypoint: [],
+    cmd: ['apache2-foreground'],
+    main: '/usr/local/bin/apache2-foreground',
+    binaries: { '/usr/local/bin/apache2-foreground': app(serve({ ...httpdServer(), routes: { '/': ok('<html ng-app="redis"><head><title>Guestbook</title></head><body><h2>Guestbook</h2></body></html>\n', 'text/html') } })) },
+  },
+  {
+    repository: 'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower',
+    about: 'Guestbook Redis follower (replica of redis-leader) on 6379.',
+    tags: { v2: tag(39_442_117, 104_300_211, '6.0.5') },
+    userland: DEBIAN,
+    entrypoint: [],
+    cmd: ['/run.sh'],
+    main: '/run.sh',
+    binaries: { '/run.sh': app(serve(tcpServer(6379, 3 * MiB, 'redis', 50))) },
+  },
+  {
+    repository: 'registry.k8s.io/echoserver',
+    about: 'Echoes request details on 8080 (minikube tutorials).',
+    tags: { '1.4': tag(46_140_210, 140_402_115, '1.4'), '1.10': tag(41_930_660, 95_361_986, '1.10') },
+    userland: DEBIAN,
+    entrypoint: [],
+    cmd: ['/usr/local/bin/run.sh'],
+    main: '/usr/local/bin/run.sh',
+    binaries: { '/usr/local/bin/run.sh': app(serve(httpServer(8080, {}, ok('CLIENT VALUES:\nclient_address=10.244.0.1\ncommand=GET\nreal path=/\n\nSERVER VALUES:\nserver_version=nginx: 1.10.0 - lua: 10001\n\nHOSTNAME:\n{hostname}\n'), 150, 4 * MiB))) },
+  },
+  {
+    repository: 'docker.io/hashicorp/http-echo',
+    about: 'Echoes `-text` on `-listen` (default :5678); Ingress tutorials.',
+    tags: { latest: tag(3_201_004, 7_411_220, '1.0.0'), '1.0': tag(3_201_004, 7_411_220, '1.0.0') },
+    userland: DISTROLESS,
+    entrypoint: ['/http-echo'],
+    cmd: [],
+    main: '/http-echo',
+    binaries: { '/http-echo': { kind: 'program', program: 'http-echo' } },
+  },
+  {
+    repository: 'quay.io/fluentd_elasticsearch/fluentd',
+    about: 'The DaemonSet example\'s log shipper: runs forever, no ports.',
+    tags: { 'v2.5.2': tag(140_300_817, 389_444_002, '2.5.2'), 'v5.0.1': tag(82_440_190, 231_004_133, '5.0.1') },
+    userland: DEBIAN,
+    entrypoint: ['/entrypoint.sh'],
+    cmd: [],
+    main: '/entrypoint.sh',
+    binaries: {
+      '/entrypoint.sh': app({
+        kind: 'sleep-forever',
+        memoryBytes: 90 * MiB,
+        logs: ['{time} [info]: parsing config file is succeeded path="/etc/fluent/fluent.conf"', '{time} [info]: starting fluentd-1.14.0 pid=7 ruby="2.7.4"', '{time} [info]: fluentd worker is now running worker=0'],
+      }),
+    },
+  },
+  {
+    repository: 'docker.io/library/postgres',
+    about: 'PostgreSQL on 5432; exits 1 unless POSTGRES_PASSWORD (or trust auth) is set.',
+    tags: { '16': tag(155_302_911, 438_100_550, '16.10'), '17': tag(157_018_430, 443_212_118, '17.6'), latest: tag(157_018_430, 443_212_118, '17.6'), alpine: tag(105_330_144, 275_900_012, '17.6') },
+    tagPattern: '^\\d+(\\.\\d+)?(-(alpine|bookworm|bullseye))?$|^(alpine|bookworm)$',
+    patternTag: '17',
+    userland: DEBIAN,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['postgres'],
+    env: { PGDATA: '/var/lib/postgresql/data', PG_VERSION: '{version}' },
+    main: '/usr/local/bin/postgres',
+    binaries: {
+      '/usr/local/bin/docker-entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'postgres' },
+      '/usr/local/bin/postgres': { kind: 'program', program: 'postgres' },
+    },
+  },
+  {
+    repository: 'docker.io/library/mysql',
+    about: 'MySQL on 3306; exits 1 unless MYSQL_ROOT_PASSWORD (or an alternative) is set.',
+    tags: { '8.0': tag(168_994_700, 582_133_020, '8.0.43'), '8.4': tag(170_220_311, 595_810_333, '8.4.6'), '9': tag(175_002_884, 610_443_981, '9.4.0'), latest: tag(175_002_884, 610_443_981, '9.4.0') },
+    tagPattern: '^\\d+(\\.\\d+){0,2}(-(oracle|debian))?$|^(oracle|lts|innovation)$',
+    patternTag: '8.4',
+    userland: { shell: 'ash', tools: 'coreutils', bash: true },
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['mysqld'],
+    env: { MYSQL_MAJOR: '8.4', MYSQL_VERSION: '{version}' },
+    main: '/usr/sbin/mysqld',
+    binaries: {
+      '/usr/local/bin/docker-entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'mysqld' },
+      '/usr/sbin/mysqld': { kind: 'program', program: 'mysqld' },
+    },
+  },
+  {
+    repository: 'docker.io/library/hello-world',
+    about: 'Prints the Docker greeting and exits 0 (Completed, then CrashLoopBackOff under a Deployment).',
+    tags: { latest: tag(3_208, 10_072, '1.0'), linux: tag(3_208, 10_072, '1.0') },
+    userland: DISTROLESS,
+    entrypoint: [],
+    cmd: ['/hello'],
+    main: '/hello',
+    binaries: {
+      '/hello': app({
+        kind: 'job',
+        durationMs: 5,
+        exitCode: 0,
+        memoryBytes: 64 * 1024,
+        output: ['', 'Hello from Docker!', 'This message shows that your installation appears to be working correctly.', '', 'To generate this message, Docker took the following steps:', ' 1. The Docker client contacted the Docker daemon.', ' 2. The Docker daemon pulled the "hello-world" image from the Docker Hub.', '    (amd64)', ' 3. The Docker daemon created a new container from that image which runs the', '    executable that produces the output you are currently reading.', ' 4. The Docker daemon streamed that output to the Docker client, which sent it', '    to your terminal.', '', 'To try something more ambitious, you can run an Ubuntu container with:', ' $ docker run -it ubuntu bash', '', 'Share images, automate workflows, and more with a free Docker ID:', ' https://hub.docker.com/', '', 'For more examples and ideas, visit:', ' https://docs.docker.com/get-started/', ''],
+      }),
+    },
+  },
+];
+
+/**
+ * Official Docker Hub images (docker.io/library/<name>) that exist but are not modelled in detail.
+ * `os`/`runtime`: default CMD is a shell or REPL that exits 0 at once without a TTY (Completed →
+ * CrashLoopBackOff unless given a command). `server`: listens on `port` (HTTP or TCP).
+ * `crash`: exits 1 without configuration. Sizes are derived from the name (catalog.ts).
+ */
+export type OfficialKind =
+  | { kind: 'os'; userland: 'busybox' | 'debian' }
+  | { kind: 'runtime'; cmd: string }
+  | { kind: 'server'; port: number; protocol: 'http' | 'tcp'; memoryMiB: number }
+  | { kind: 'crash'; stderr: string[] };
+
+export const OFFICIAL_IMAGES: Record<string, OfficialKind> = {
+  alpine: { kind: 'os', userland: 'busybox' },
+  ubuntu: { kind: 'os', userland: 'debian' },
+  debian: { kind: 'os', userland: 'debian' },
+  centos: { kind: 'os', userland: 'debian' },
+  fedora: { kind: 'os', userland: 'debian' },
+  rockylinux: { kind: 'os', userland: 'debian' },
+  almalinux: { kind: 'os', userland: 'debian' },
+  amazonlinux: { kind: 'os', userland: 'debian' },
+  oraclelinux: { kind: 'os', userland: 'debian' },
+  archlinux: { kind: 'os', userland: 'debian' },
+  photon: { kind: 'os', userland: 'debian' },
+  bash: { kind: 'os', userland: 'busybox' },
+  python: { kind: 'runtime', cmd: 'python3' },
+  pypy: { kind: 'runtime', cmd: 'pypy3' },
+  node: { kind: 'runtime', cmd: 'node' },
+  golang: { kind: 'runtime', cmd: 'bash' },
+  rust: { kind: 'runtime', cmd: 'bash' },
+  gcc: { kind: 'runtime', cmd: 'bash' },
+  openjdk: { kind: 'runtime', cmd: 'jshell' },
+  'eclipse-temurin': { kind: 'runtime', cmd: 'jshell' },
+  amazoncorretto: { kind: 'runtime', cmd: 'jshell' },
+  maven: { kind: 'runtime', cmd: 'mvn' },
+  gradle: { kind: 'runtime', cmd: 'gradle' },
+  ruby: { kind: 'runtime', cmd: 'irb' },
+  php: { kind: 'runtime', cmd: 'php' },
+  erlang: { kind: 'runtime', cmd: 'erl' },
+  elixir: { kind: 'runtime', cmd: 'iex' },
+  haskell: { kind: 'runtime', cmd: 'ghci' },
+  julia: { kind: 'runtime', cmd: 'julia' },
+  'r-base': { kind: 'runtime', cmd: 'R' },
+  swift: { kind: 'runtime', cmd: 'bash' },
+  dart: { kind: 'runtime', cmd: 'bash' },
+  mongo: { kind: 'server', port: 27017, protocol: 'tcp', memoryMiB: 160 },
+  mariadb: { kind: 'server', port: 3306, protocol: 'tcp', memoryMiB: 120 },
+  memcached: { kind: 'server', port: 11211, protocol: 'tcp', memoryMiB: 8 },
+  rabbitmq: { kind: 'server', port: 5672, protocol: 'tcp', memoryMiB: 140 },
+  cassandra: { kind: 'server', port: 9042, protocol: 'tcp', memoryMiB: 1200 },
+  zookeeper: { kind: 'server', port: 2181, protocol: 'tcp', memoryMiB: 90 },
+  nats: { kind: 'server', port: 4222, protocol: 'tcp', memoryMiB: 12 },
+  'eclipse-mosquitto': { kind: 'server', port: 1883, protocol: 'tcp', memoryMiB: 6 },
+  traefik: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 40 },
+  caddy: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 20 },
+  tomcat: { kind: 'server', port: 8080, protocol: 'http', memoryMiB: 110 },
+  wordpress: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 60 },
+  ghost: { kind: 'server', port: 2368, protocol: 'http', memoryMiB: 120 },
+  nextcloud: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 80 },
+  elasticsearch: { kind: 'server', port: 9200, protocol: 'http', memoryMiB: 1100 },
+  influxdb: { kind: 'server', port: 8086, protocol: 'http', memoryMiB: 70 },
+  registry: { kind: 'server', port: 5000, protocol: 'http', memoryMiB: 15 },
+  couchdb: { kind: 'server', port: 5984, protocol: 'http', memoryMiB: 60 },
+  solr: { kind: 'server', port: 8983, protocol: 'http', memoryMiB: 500 },
+  sonarqube: { kind: 'server', port: 9000, protocol: 'http', memoryMiB: 900 },
+  neo4j: { kind: 'server', port: 7474, protocol: 'http', memoryMiB: 500 },
+  adminer: { kind: 'server', port: 8080, protocol: 'http', memoryMiB: 20 },
+  haproxy: {
+    kind: 'crash',
+    stderr: ['[NOTICE]   (1) : haproxy version is 3.2.4-98813a1', '[ALERT]    (1) : config : Cannot open configuration file/directory /usr/local/etc/haproxy/haproxy.cfg : No such file or directory'],
+  },
+};

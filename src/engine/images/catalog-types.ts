@@ -1,0 +1,169 @@
+/**
+ * The shape of the image catalog (catalog-data.ts). An image is a repository with tags; running
+ * it runs its ENTRYPOINT/CMD, and every executable that matters is listed in `binaries` with what
+ * it does when run. What an application does over time is a `Behaviour` — plain data, so a
+ * running process can carry its behaviour inside the World.
+ */
+
+/** One HTTP answer. `delayMs` models a slow handler (probes time out when it exceeds timeoutSeconds). */
+export interface Route {
+  status: number;
+  body: string;
+  contentType?: string;
+  delayMs?: number;
+}
+
+export type ListenProtocol = 'http' | 'tcp' | 'grpc';
+
+export interface ListenPort {
+  port: number;
+  /** `http` ports also accept plain TCP connects; `grpc` ports implement grpc.health.v1. */
+  protocol: ListenProtocol;
+}
+
+/** Which startup/access log lines the program prints (see app-logs.ts). */
+export type LogStyle = 'nginx' | 'httpd' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'generic' | 'silent';
+
+export interface ServerSpec {
+  /** `declared`: listen on whatever containerPorts the Pod declares (unknown images). */
+  listen: ListenPort[] | 'declared';
+  /** From exec to accepting connections. */
+  startupMs: number;
+  /** Exact-path routes; any other path gets `notFound`. */
+  routes: Record<string, Route>;
+  notFound: Route;
+  logStyle: LogStyle;
+  /** Resident memory once started. */
+  memoryBytes: number;
+  /**
+   * Paths that answer 503 until `readyAfterMs` after start (warming caches). Connections are
+   * accepted from `startupMs` on, so liveness passes while readiness does not.
+   */
+  warmup?: { paths: string[]; readyAfterMs: number; body: string };
+}
+
+/**
+ * What an application does. Every variant except `missing` is a running process; variants with a
+ * `server` answer HTTP/TCP/gRPC on its ports once `server.startupMs` has passed.
+ */
+export type Behaviour =
+  /** A healthy server: 200 on its routes, 404 elsewhere, runs until killed. */
+  | { kind: 'serve'; server: ServerSpec }
+  /** `path` answers 503 forever: Running, never Ready. */
+  | { kind: 'never-ready'; server: ServerSpec; path: string; body: string }
+  /** `path` answers 200 until `afterMs`, then 500 (agnhost `liveness`: `error: <seconds>`). */
+  | { kind: 'liveness-failure'; server: ServerSpec; path: string; afterMs: number; failBody: 'agnhost-seconds' | string }
+  /** After `afterMs` the server deadlocks: TCP connects succeed, HTTP requests never get an answer. */
+  | { kind: 'hang'; server: ServerSpec; afterMs: number; logLine?: string }
+  /** Memory grows linearly; the kernel OOM-kills the container when it reaches its limit. */
+  | { kind: 'memory-leak'; server: ServerSpec; bytesPerSecond: number; logEveryMs: number; maxBytes?: number }
+  /** Probe paths pass, everything else answers `answer` (users see errors while the Pod is Ready). */
+  | { kind: 'wrong-answers'; server: ServerSpec; healthyPaths: string[]; answer: Route }
+  /** Its dependency is down: `failingPaths` answer 503 and it logs a retry every `retryEveryMs`. */
+  | {
+      kind: 'external-dependency';
+      server: ServerSpec;
+      dependency: string;
+      error: string;
+      failingPaths: string[];
+      retryEveryMs: number;
+    }
+  /**
+   * Exits with `exitCode` `afterMs` after start, printing `stdout` at start and `stderr` just before
+   * it dies. With `untilRestart`, only the first N starts crash (a flaky app that recovers).
+   */
+  | {
+      kind: 'crash';
+      afterMs: number;
+      exitCode: number;
+      stdout: string[];
+      stderr: string[];
+      server?: ServerSpec;
+      untilRestart?: number;
+    }
+  /** Runs to completion: prints `output` over `durationMs`, then exits with `exitCode`. */
+  | { kind: 'job'; durationMs: number; exitCode: number; output: string[]; memoryBytes: number }
+  /** Blocks forever without listening (pause, `sleep infinity`). */
+  | { kind: 'sleep-forever'; memoryBytes: number; logs: string[] }
+  /** Not in the registry (documentation only: resolveImage reports `exists: false`). */
+  | { kind: 'missing' };
+
+export type BehaviourKind = Behaviour['kind'];
+
+/** Executables whose behaviour depends on their arguments; modelled in programs.ts. */
+export type ProgramName =
+  | 'nginx'
+  | 'httpd'
+  | 'redis-server'
+  | 'redis-cli'
+  | 'agnhost'
+  | 'perl'
+  | 'stress'
+  | 'stress-ng'
+  | 'postgres'
+  | 'mysqld'
+  | 'etcd'
+  | 'curl'
+  | 'wget'
+  | 'http-echo';
+
+export type Binary =
+  /** The image's own application: argv does not change what it does. */
+  | { kind: 'app'; behaviour: Behaviour }
+  /** An argument-sensitive program (nginx -g, agnhost liveness, perl -e …). */
+  | { kind: 'program'; program: ProgramName }
+  /**
+   * A docker-entrypoint.sh: prints `lines` when the first argument is in `announceFor`, inserts
+   * `prependIfFlag` when the first argument starts with `-`, then execs its arguments.
+   */
+  | { kind: 'entrypoint'; announceFor: string[]; lines: string[]; prependIfFlag?: string };
+
+/** Which userland the image ships: decides the shell dialect and the error texts of tools. */
+export interface Userland {
+  /** `/bin/sh` flavour; null = no shell (distroless, scratch, pause). */
+  shell: 'ash' | 'dash' | null;
+  /** `busybox` applets (cat: can't open 'x') or GNU coreutils (cat: x: No such file or directory). */
+  tools: 'busybox' | 'coreutils' | 'none';
+  /** bash is installed (`bash -c` works). */
+  bash: boolean;
+}
+
+export interface TagInfo {
+  /** Content size containerd reports (compressed layers) — the kubelet's `Image size: N bytes`. */
+  sizeBytes: number;
+  /** Unpacked size on the node's disk. */
+  unpackedBytes: number;
+  /** Application version shown in logs and headers (`nginx/1.27.5`). */
+  version?: string;
+  /** Replaces the behaviour of the image's `main` binary for this tag only. */
+  behaviour?: Behaviour;
+  /** The registry does not have this tag. */
+  missing?: true;
+  /** Replaces the image ENTRYPOINT for this tag (nginx < 1.19 had no docker-entrypoint.sh). */
+  entrypoint?: string[];
+}
+
+export interface CatalogImage {
+  /** Normalised repository: `docker.io/library/nginx`. */
+  repository: string;
+  /** One line for people browsing the catalog. */
+  about: string;
+  tags: Record<string, TagInfo>;
+  /**
+   * Tags not listed but existing upstream (regex source). They behave like `patternTag`. Tags matching
+   * neither are `not found`, so `nginx:1.27-doesnotexist` fails like it does on Docker Hub.
+   */
+  tagPattern?: string;
+  patternTag?: string;
+  userland: Userland;
+  entrypoint: string[];
+  cmd: string[];
+  workingDir?: string;
+  env?: Record<string, string>;
+  /** Path of the image's application binary (what `TagInfo.behaviour` replaces). */
+  main?: string;
+  /** Absolute path → what it does. Looked up by full path, or by name on $PATH. */
+  binaries: Record<string, Binary>;
+  /** Files present in the image (`/usr/share/nginx/html/index.html`). */
+  files?: Record<string, string>;
+}

@@ -1,0 +1,329 @@
+/**
+ * Running one command inside the interpreter: expansion, redirections, then dispatch to a shell
+ * builtin (shell-builtins.ts), a nested shell, a userland or network tool, or an image binary
+ * (programs.ts), and what its outcome does to the machine (time passes, it blocks, an app starts).
+ */
+import { startApp } from './app';
+import { serverBanner } from './app-logs';
+import type { Binary } from './catalog-types';
+import { network } from './container-net';
+import { normalizePath, stat, writeFile } from './fs';
+import { runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { emit, sinkFor } from './output';
+import { netTool } from './net-tools';
+import { runApp, runProgram, type AppStart, type Outcome } from './programs';
+import { resolveCommand } from './resolve';
+import type { Redir, ShellNode } from './shell-ast';
+import { notFound, runBuiltin, runShell, shName } from './shell-builtins';
+import { expandWord, expandWords, type ExpandContext } from './shell-expand';
+import type { Io, ToolEnv } from './tools';
+
+
+// ---------------------------------------------------------------------------------------------
+// Expansion and redirections
+// ---------------------------------------------------------------------------------------------
+
+interface Expansion {
+  ex: ExpandContext;
+  substStatus: number | undefined;
+  blocked: boolean;
+}
+
+function expansion(m: Machine, ctx: RunContext): Expansion {
+  const st: Expansion = {
+    substStatus: undefined,
+    blocked: false,
+    ex: {
+      vars: m.vars,
+      positional: m.positional,
+      status: m.status,
+      pid: 1,
+      substitute: (root) => {
+        const sink: Sink = { k: 'capture', buf: [] };
+        const r = runNested(m, ctx, root, sink, '');
+        m.clock = Math.max(m.clock, r.clock);
+        st.substStatus = r.status;
+        if (r.blocked || r.spinning) st.blocked = true;
+        return sink.k === 'capture' ? sink.buf.join('') : '';
+      },
+      fail: (msg) => emit(m, ctx, m.err, `${m.dialect === 'ash' || m.dialect === null ? 'sh' : shName(m)}: ${msg}\n`, m.clock),
+    },
+  };
+  return st;
+}
+
+export interface Streams {
+  out: Sink;
+  err: Sink;
+  stdin: string;
+}
+
+function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandContext): Streams | { error: string } {
+  const s: Streams = { out: m.out, err: m.err, stdin: m.stdin };
+  for (const r of redirs) {
+    const target = expandWord(r.target, ex);
+    if (r.op === '>&') {
+      const to = target === '1' ? s.out : target === '2' ? s.err : target === '-' ? ({ k: 'null' } as Sink) : undefined;
+      if (!to) return { error: `sh: ${target}: bad file descriptor\n` };
+      if (r.fd === 2) s.err = to;
+      else s.out = to;
+      continue;
+    }
+    if (r.op === '<') {
+      const f = stat(m.fs, ctx.base, normalizePath(target, m.cwd));
+      if (f.kind !== 'file') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot open ${target}: No such file\n` : `sh: can't open '${target}': No such file or directory\n` };
+      s.stdin = f.content;
+      continue;
+    }
+    const sink = sinkFor(m, target);
+    if (sink.k === 'file') {
+      if (stat(m.fs, ctx.base, sink.path).kind === 'dir') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Is a directory\n` : `sh: can't create ${target}: Is a directory\n` };
+      if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false);
+    }
+    if (r.op === '&>') {
+      s.out = sink;
+      s.err = sink;
+    } else if (r.fd === 2) s.err = sink;
+    else s.out = sink;
+  }
+  return s;
+}
+
+/** Redirections on `{ …; } > f` / `( … ) 2>&1` / `done < file`: saved in the frame, undone on pop. */
+export function applyGroupRedirs(m: Machine, ctx: RunContext, f: Extract<Frame, { k: 'group' }>, n: Extract<ShellNode, { t: 'group' }>): boolean {
+  const { ex } = expansion(m, ctx);
+  const s = openRedirs(m, ctx, n.redirs, ex);
+  if ('error' in s) {
+    emit(m, ctx, m.err, s.error, m.clock);
+    m.status = 1;
+    return false;
+  }
+  f.out = m.out;
+  f.err = m.err;
+  f.stdin = m.stdin;
+  m.out = s.out;
+  m.err = s.err;
+  m.stdin = s.stdin;
+  return true;
+}
+
+export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'for' }>): string[] {
+  return expandWords(n.words ?? [], expansion(m, ctx).ex);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------------
+
+export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd' }>): void {
+  const st = expansion(m, ctx);
+  const assigns = n.assigns.map((a) => [a.name, expandWord(a.value, st.ex)] as const);
+  const argv = expandWords(n.words, st.ex);
+  if (st.blocked) {
+    m.state = 'blocked';
+    return;
+  }
+  const streams = openRedirs(m, ctx, n.redirs, st.ex);
+  if ('error' in streams) {
+    emit(m, ctx, m.err, streams.error, m.clock);
+    m.status = 1;
+    return;
+  }
+  if (argv.length === 0) {
+    for (const [k, v] of assigns) m.vars[k] = v;
+    m.status = st.substStatus ?? 0;
+    return;
+  }
+  const env = assigns.length > 0 ? { ...m.vars, ...Object.fromEntries(assigns) } : m.vars;
+  dispatch(m, ctx, argv, env, streams);
+}
+
+export function runPipeline(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'pipe' }>): void {
+  let input = m.stdin;
+  let end = m.clock;
+  let status = 0;
+  for (let i = 0; i < n.cmds.length; i++) {
+    const last = i === n.cmds.length - 1;
+    const sink: Sink = last ? m.out : { k: 'capture', buf: [] };
+    const r = runNested(m, ctx, n.cmds[i]!, sink, input);
+    if (sink.k === 'capture') input = sink.buf.join('');
+    end = Math.max(end, r.clock);
+    if (r.blocked || r.spinning) {
+      m.state = r.spinning ? 'spinning' : 'blocked';
+      return;
+    }
+    status = r.status;
+  }
+  m.clock = end;
+  m.status = n.bang ? (status === 0 ? 1 : 0) : status;
+}
+
+/** Buffered stdio for one command, flushed to its sinks at the right time. */
+function bufferedIo(stdin: string): Io & { outText: string; errText: string } {
+  const io = {
+    stdin,
+    outText: '',
+    errText: '',
+    out(t: string) {
+      io.outText += t;
+    },
+    err(t: string) {
+      io.errText += t;
+    },
+  };
+  return io;
+}
+
+function flush(m: Machine, ctx: RunContext, io: { outText: string; errText: string }, s: Streams, at: number): void {
+  emit(m, ctx, s.out, io.outText, at);
+  emit(m, ctx, s.err, io.errText, at);
+}
+
+export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
+  const name = argv[0]!;
+  const args = argv.slice(1);
+  const io = bufferedIo(s.stdin);
+  if (runBuiltin(m, ctx, name, args, io, s)) {
+    flush(m, ctx, io, s, m.clock);
+    return;
+  }
+  const r = resolveCommand(ctx, name, m.cwd);
+  switch (r.k) {
+    case 'missing':
+      emit(m, ctx, s.err, notFound(m, name), m.clock);
+      m.status = 127;
+      return;
+    case 'shell':
+      runShell(m, ctx, argv, env, s, r.dialect);
+      return;
+    case 'tool':
+    case 'net': {
+      const tool = r.k === 'tool' ? r.tool : netTool(r.name, network(m, ctx));
+      if (!tool) {
+        emit(m, ctx, s.err, notFound(m, name), m.clock);
+        m.status = 127;
+        return;
+      }
+      const res = tool(args, toolEnv(m, ctx, env, io));
+      flush(m, ctx, io, s, m.clock);
+      if (res.block) m.state = 'blocked';
+      else {
+        m.clock += res.ms ?? 0;
+        m.status = res.status;
+      }
+      return;
+    }
+    case 'binary':
+      runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
+      return;
+  }
+}
+
+function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io): ToolEnv {
+  const alive = m.apps.filter((a) => a.startedAt <= m.clock && (a.end === undefined || a.end.at > m.clock));
+  const pid1 = alive.find((a) => a.pid === 1);
+  const processes: [number, string][] = [[1, (pid1?.argv ?? ctx.argv).join(' ')]];
+  for (const a of alive) if (a.pid !== 1) processes.push([a.pid, a.argv.join(' ')]);
+  processes.push([m.nextPid + 40, 'ps']);
+  return {
+    io,
+    vars: env,
+    cwd: m.cwd,
+    clock: m.clock,
+    fs: m.fs,
+    base: ctx.base,
+    flavour: ctx.image.userland.tools === 'coreutils' ? 'coreutils' : 'busybox',
+    dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
+    hostname: ctx.hostname,
+    processes,
+    version: ctx.tag.version ?? '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Image binaries
+// ---------------------------------------------------------------------------------------------
+
+function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, argv: string[], env: Record<string, string>, s: Streams, io: ReturnType<typeof bufferedIo>): void {
+  if (binary.kind === 'entrypoint') {
+    let rest = argv.slice(1);
+    if (binary.prependIfFlag && (rest.length === 0 || rest[0]!.startsWith('-'))) rest = [binary.prependIfFlag, ...rest];
+    const first = rest[0];
+    if (first !== undefined && binary.announceFor.includes(first.slice(first.lastIndexOf('/') + 1))) io.out(`${binary.lines.join('\n')}\n`);
+    flush(m, ctx, io, s, m.clock);
+    if (rest.length === 0) {
+      m.status = 0;
+      return;
+    }
+    dispatch(m, ctx, rest, env, s);
+    return;
+  }
+  const override = path === ctx.image.main && ctx.tag.behaviour && ctx.tag.behaviour.kind !== 'missing' ? ctx.tag.behaviour : undefined;
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, ...(override ? { override } : {}) };
+  let outcome: Outcome;
+  if (binary.kind === 'app') {
+    if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };
+    else outcome = runApp(path, binary.behaviour, argv, pc);
+  } else if (binary.program === 'curl' || binary.program === 'wget') {
+    outcome = { k: 'done', status: 127 };
+  } else outcome = runProgram(binary.program, argv, pc);
+  applyOutcome(m, ctx, outcome, io, s, env);
+}
+
+function applyOutcome(m: Machine, ctx: RunContext, o: Outcome, io: ReturnType<typeof bufferedIo>, s: Streams, env: Record<string, string>): void {
+  switch (o.k) {
+    case 'done': {
+      const ms = o.ms ?? 0;
+      flush(m, ctx, io, s, o.late ? m.clock + ms : m.clock);
+      m.clock += ms;
+      m.status = o.status;
+      return;
+    }
+    case 'block':
+      flush(m, ctx, io, s, m.clock);
+      m.state = 'blocked';
+      return;
+    case 'exec':
+      flush(m, ctx, io, s, m.clock);
+      dispatch(m, ctx, o.argv, env, s);
+      return;
+    case 'app': {
+      flush(m, ctx, io, s, m.clock);
+      const run = launch(m, ctx, o.start, o.daemon === true);
+      if (o.daemon) m.status = 0;
+      else if (run.end) {
+        m.clock = run.end.at;
+        m.status = run.end.code;
+      } else m.state = 'blocked';
+      return;
+    }
+  }
+}
+
+function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
+  const asPid1 = (m.dialect === null || m.pid1Next) && !daemon && !m.apps.some((a) => a.pid === 1);
+  m.pid1Next = false;
+  const run = startApp({
+    name: start.name,
+    version: start.version,
+    behaviour: start.behaviour,
+    argv: start.argv,
+    startedAt: m.clock,
+    pid: asPid1 ? 1 : m.nextPid++,
+    seed: ctx.seed + m.apps.length * 7919,
+    declaredPorts: ctx.declaredPorts,
+    restartCount: ctx.restartCount,
+    hostname: ctx.hostname,
+    podIP: ctx.podIP,
+    ...(ctx.memoryLimitBytes !== undefined ? { memoryLimitBytes: ctx.memoryLimitBytes } : {}),
+    ...(start.docroot !== undefined ? { docroot: start.docroot } : {}),
+    banner: (r) => {
+      const lines = 'server' in r.behaviour ? serverBanner(r, start.style) : [];
+      for (const [dt, stream, text] of start.banner ?? []) lines.push({ at: r.startedAt + dt, stream, text });
+      return lines.sort((a, b) => a.at - b.at);
+    },
+  });
+  m.apps.push(run);
+  return run;
+}
+

@@ -1,0 +1,423 @@
+/**
+ * The interpreter as a resumable step machine. Its whole state — AST, variables, a stack of
+ * control frames, the clock, the filesystem layer, the log, the apps it started — is plain data,
+ * so a container's process can sit in the World mid-`sleep 600` and continue later. One module
+ * (~420 lines) on purpose: frame kinds, stepping and unwinding (exit/break/exec) change together.
+ *
+ * Invariants:
+ *  - `clock` is the absolute simulated time of the next step. `advance(m, until)` executes only
+ *    steps with clock ≤ until, so every effect (log line, file write) of a step happens at a time
+ *    ≤ until: the machine never shows the future to a caller at `now`. Results do not depend on how
+ *    time was chopped into `advance` calls.
+ *  - Command substitution, pipeline stages and `&` jobs run as nested machines to completion
+ *    inside one step (their effects carry their own timestamps; documented approximation).
+ *  - A stack that keeps stepping without the clock moving is a busy loop: after SPIN_STEPS the
+ *    machine is `spinning` (alive, silent, never exits) instead of running forever.
+ *  - Forecasting (`ctx.lookahead`) stops at loops that provably repeat forever: `while true`
+ *    without a way out, or an iteration that left the state exactly as the previous one did.
+ */
+import type { AppRun } from './app';
+import type { CatalogImage, TagInfo } from './catalog-types';
+import type { BaseFs, FsLayer } from './fs';
+import type { Script, ShellNode } from './shell-ast';
+import type { LogLine, NetworkView } from './types';
+import { applyGroupRedirs, expandForWords, runCommand, runPipeline } from './commands';
+import { endlessLoop, readsClock } from './loop-analysis';
+
+export type Dialect = 'ash' | 'dash' | 'bash';
+
+export interface Scope {
+  vars: Record<string, string>;
+  positional: string[];
+  cwd: string;
+  dialect: Dialect | null;
+}
+
+export type Sink =
+  | { k: 'log'; stream: 'stdout' | 'stderr' }
+  | { k: 'file'; path: string }
+  | { k: 'null' }
+  /** Only in transient nested machines ($(…), pipeline stages). */
+  | { k: 'capture'; buf: string[] };
+
+export type Frame =
+  | { k: 'seq'; node: number; i: number }
+  | { k: 'andor'; node: number; stage: 0 | 1 | 2 }
+  | { k: 'if'; node: number; stage: 0 | 1 | 2 }
+  /** `fp`: lookahead only — the state at the start of the previous iteration (cycle detection). */
+  | { k: 'loop'; node: number; stage: 'cond' | 'test'; iter: number; last: number; fp?: string; readsClock?: boolean }
+  | { k: 'for'; node: number; items: string[]; i: number; last: number }
+  | { k: 'group'; node: number; stage: 0 | 1; scope?: Scope; out?: Sink; err?: Sink; stdin?: string }
+  /** A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for eval/.). */
+  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string }
+  /** `exec cmd`: once cmd returns, the shell is gone. */
+  | { k: 'exit-after' };
+
+export type MachineState = 'running' | 'done' | 'blocked' | 'spinning' | 'killed';
+
+export interface Machine extends Scope {
+  nodes: ShellNode[];
+  /** Parsed `sh -c` sources → root index, so a loop re-running the same script reuses its nodes. */
+  parsed: Record<string, number>;
+  stack: Frame[];
+  status: number;
+  clock: number;
+  state: MachineState;
+  exitCode: number;
+  killedAt: number;
+  /** Steps since the clock last moved (busy-loop detection). */
+  idle: number;
+  steps: number;
+  out: Sink;
+  err: Sink;
+  stdin: string;
+  fs: FsLayer;
+  logs: LogLine[];
+  dropped: number;
+  apps: AppRun[];
+  nextPid: number;
+  /** `trap … TERM` was set: the script handles SIGTERM. */
+  trapsTerm: boolean;
+  /** The PID 1 shell ran `exec`: the next app it starts replaces it as PID 1. */
+  pid1Next: boolean;
+  /** Lookahead only: a loop that provably repeats forever was entered. */
+  endless: boolean;
+}
+
+/** What the interpreter needs besides its own state; rebuilt by process.ts on every call. */
+export interface RunContext {
+  /** The container's argv (what `ps` shows as PID 1). */
+  argv: string[];
+  image: CatalogImage;
+  tag: TagInfo;
+  base: BaseFs;
+  hostname: string;
+  podIP: string;
+  declaredPorts: number[];
+  memoryLimitBytes?: number;
+  restartCount: number;
+  seed: number;
+  net?: NetworkView;
+  /** Forecasting: stop at provably endless loops instead of stepping them. */
+  lookahead: boolean;
+  /** The Pod's namespace (DNS search path). */
+  namespace: string;
+  /** Cluster DNS records published by setClusterDns: FQDN → A records. */
+  dns?: Record<string, string[]>;
+}
+
+export const SPIN_STEPS = 5_000;
+export const LOG_CAP = 5_000;
+const NESTED_BUDGET = 50_000;
+
+export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLayer): Machine {
+  return {
+    ...scope,
+    nodes: script.nodes,
+    parsed: {},
+    stack: [],
+    status: 0,
+    clock,
+    state: 'running',
+    exitCode: 0,
+    killedAt: 0,
+    idle: 0,
+    steps: 0,
+    out: { k: 'log', stream: 'stdout' },
+    err: { k: 'log', stream: 'stderr' },
+    stdin: '',
+    fs,
+    logs: [],
+    dropped: 0,
+    apps: [],
+    nextPid: 7,
+    trapsTerm: false,
+    pid1Next: false,
+    endless: false,
+  };
+}
+
+/** Starts `root` on an empty machine. */
+export function startAt(m: Machine, root: number): void {
+  m.stack = [{ k: 'script', root, stage: 0, scope: null }];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frames
+// ---------------------------------------------------------------------------------------------
+
+export function node(m: Machine, i: number): ShellNode {
+  const n = m.nodes[i];
+  if (!n) throw new Error(`shell node ${i} missing`);
+  return n;
+}
+
+export function scopeOf(m: Machine): Scope {
+  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect };
+}
+
+function restoreScope(m: Machine, s: Scope): void {
+  m.vars = s.vars;
+  m.positional = s.positional;
+  m.cwd = s.cwd;
+  m.dialect = s.dialect;
+}
+
+/** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */
+export function enter(m: Machine, i: number, ctx?: RunContext): void {
+  const n = node(m, i);
+  switch (n.t) {
+    case 'cmd':
+      if (!ctx) throw new Error('simple command needs a context');
+      runCommand(m, ctx, n);
+      return;
+    case 'pipe':
+      if (!ctx) throw new Error('pipeline needs a context');
+      runPipeline(m, ctx, n);
+      return;
+    case 'and':
+    case 'or':
+      m.stack.push({ k: 'andor', node: i, stage: 0 });
+      return;
+    case 'seq':
+      m.stack.push({ k: 'seq', node: i, i: 0 });
+      return;
+    case 'if':
+      m.stack.push({ k: 'if', node: i, stage: 0 });
+      return;
+    case 'loop':
+      if (ctx?.lookahead && endlessLoop(m, n)) m.endless = true;
+      m.stack.push({ k: 'loop', node: i, stage: 'cond', iter: 0, last: 0 });
+      return;
+    case 'for':
+      m.stack.push({ k: 'for', node: i, items: [], i: -1, last: 0 });
+      return;
+    case 'group':
+      m.stack.push({ k: 'group', node: i, stage: 0 });
+      return;
+  }
+}
+
+/** Pushes a script frame (sh -c / eval / .) whose body is `root`. */
+export function enterScript(m: Machine, root: number, scope: Scope | null): void {
+  m.stack.push({ k: 'script', root, stage: 0, scope });
+}
+
+/** Pops the top frame, undoing what it changed (scope, redirections). */
+export function popFrame(m: Machine): Frame | undefined {
+  const f = m.stack.pop();
+  if (!f) return undefined;
+  if (f.k === 'group' || f.k === 'script') {
+    if (f.scope) restoreScope(m, f.scope);
+    if (f.out) m.out = f.out;
+    if (f.err) m.err = f.err;
+    if (f.stdin !== undefined) m.stdin = f.stdin;
+  }
+  return f;
+}
+
+/** `exit N`: leaves the innermost subshell/script, or ends the process. */
+export function exitShell(m: Machine, status: number): void {
+  for (;;) {
+    const f = m.stack[m.stack.length - 1];
+    if (!f) {
+      m.state = 'done';
+      m.exitCode = status;
+      m.status = status;
+      return;
+    }
+    popFrame(m);
+    if ((f.k === 'script' && f.scope) || (f.k === 'group' && f.scope)) {
+      m.status = status;
+      return;
+    }
+  }
+}
+
+/** `break N` / `continue N`. */
+export function loopControl(m: Machine, kind: 'break' | 'continue', levels: number): void {
+  let remaining = Math.max(1, levels);
+  for (let i = m.stack.length - 1; i >= 0; i--) {
+    const f = m.stack[i]!;
+    if ((f.k === 'script' && f.scope) || (f.k === 'group' && f.scope)) return;
+    if (f.k !== 'loop' && f.k !== 'for') continue;
+    if (--remaining > 0) continue;
+    while (m.stack.length > i + 1) popFrame(m);
+    if (kind === 'break') popFrame(m);
+    else if (f.k === 'loop') f.stage = 'cond';
+    m.status = 0;
+    return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stepping
+// ---------------------------------------------------------------------------------------------
+
+function step(m: Machine, ctx: RunContext): void {
+  const f = m.stack[m.stack.length - 1];
+  if (!f) {
+    m.state = 'done';
+    m.exitCode = m.status;
+    return;
+  }
+  switch (f.k) {
+    case 'seq': {
+      const n = node(m, f.node) as Extract<ShellNode, { t: 'seq' }>;
+      if (f.i >= n.items.length) {
+        popFrame(m);
+        return;
+      }
+      const idx = f.i++;
+      if (n.bg[idx]) runDetached(m, ctx, n.items[idx]!);
+      else enter(m, n.items[idx]!, ctx);
+      return;
+    }
+    case 'andor': {
+      const n = node(m, f.node) as Extract<ShellNode, { t: 'and' | 'or' }>;
+      if (f.stage === 0) {
+        f.stage = 1;
+        enter(m, n.l, ctx);
+      } else if (f.stage === 1 && (m.status === 0) === (n.t === 'and')) {
+        f.stage = 2;
+        enter(m, n.r, ctx);
+      } else popFrame(m);
+      return;
+    }
+    case 'if': {
+      const n = node(m, f.node) as Extract<ShellNode, { t: 'if' }>;
+      if (f.stage === 0) {
+        f.stage = 1;
+        enter(m, n.cond, ctx);
+      } else if (f.stage === 1) {
+        f.stage = 2;
+        if (m.status === 0) enter(m, n.then, ctx);
+        else if (n.else !== null) enter(m, n.else, ctx);
+        else m.status = 0;
+      } else popFrame(m);
+      return;
+    }
+    case 'loop': {
+      const n = node(m, f.node) as Extract<ShellNode, { t: 'loop' }>;
+      if (f.stage === 'cond') {
+        if (f.iter > 0) f.last = m.status;
+        if (ctx.lookahead && !(f.readsClock ??= readsClock(m, f.node))) {
+          // Same variables, files, apps and status as one iteration ago: nothing can change in a
+          // forecast (no execs, no new DNS), so the loop repeats forever.
+          const fp = JSON.stringify([m.vars, m.fs.version, m.apps.length, m.status, m.stack.length]);
+          if (fp === f.fp) m.endless = true;
+          f.fp = fp;
+        }
+        f.stage = 'test';
+        enter(m, n.cond, ctx);
+      } else if ((m.status === 0) !== n.until) {
+        f.stage = 'cond';
+        f.iter++;
+        enter(m, n.body, ctx);
+      } else {
+        m.status = f.last;
+        popFrame(m);
+      }
+      return;
+    }
+    case 'for': {
+      const n = node(m, f.node) as Extract<ShellNode, { t: 'for' }>;
+      if (f.i < 0) {
+        f.items = n.words === null ? m.positional.slice(1) : expandForWords(m, ctx, n);
+        f.i = 0;
+      } else f.last = m.status;
+      if (f.i >= f.items.length) {
+        m.status = f.last;
+        popFrame(m);
+        return;
+      }
+      m.vars[n.name] = f.items[f.i++]!;
+      enter(m, n.body, ctx);
+      return;
+    }
+    case 'group': {
+      const n = node(m, f.node) as Extract<ShellNode, { t: 'group' }>;
+      if (f.stage === 1) {
+        popFrame(m);
+        return;
+      }
+      f.stage = 1;
+      if (n.sub) f.scope = scopeOf(m);
+      if (n.redirs.length > 0 && !applyGroupRedirs(m, ctx, f, n)) {
+        popFrame(m);
+        return;
+      }
+      enter(m, n.body, ctx);
+      return;
+    }
+    case 'script':
+      if (f.stage === 1) {
+        popFrame(m);
+        return;
+      }
+      f.stage = 1;
+      enter(m, f.root, ctx);
+      return;
+    case 'exit-after':
+      exitShell(m, m.status);
+      return;
+  }
+}
+
+/** Runs steps with clock ≤ until. `budget` bounds steps (lookahead, nested runs). */
+export function advance(m: Machine, ctx: RunContext, until: number, budget = Infinity): void {
+  let left = budget;
+  while (m.state === 'running') {
+    const kill = killTime(m);
+    if (kill !== undefined && kill <= m.clock) {
+      m.state = 'killed';
+      m.killedAt = kill;
+      return;
+    }
+    if (m.clock > until || left-- <= 0 || (ctx.lookahead && m.endless)) return;
+    const before = m.clock;
+    step(m, ctx);
+    m.steps++;
+    if (m.clock !== before) m.idle = 0;
+    else if (++m.idle > SPIN_STEPS) m.state = 'spinning';
+  }
+}
+
+/** When the first app's memory reaches the limit (the kernel OOM-kills the whole container). */
+export function killTime(m: Machine): number | undefined {
+  let t: number | undefined;
+  for (const a of m.apps) if (a.oomAt !== undefined && (t === undefined || a.oomAt < t)) t = a.oomAt;
+  return t;
+}
+
+/** A transient machine sharing this one's filesystem, log and apps (for $(…), pipes, `&`). */
+export function nestedMachine(m: Machine, out: Sink, stdin: string): Machine {
+  return { ...m, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false };
+}
+
+export interface NestedResult {
+  status: number;
+  clock: number;
+  blocked: boolean;
+  spinning: boolean;
+}
+
+/** Runs `root` in a nested machine to completion (bounded). Shared arrays are mutated in place. */
+export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, stdin: string, asScript = false): NestedResult {
+  const sub = nestedMachine(m, out, stdin);
+  if (asScript) enterScript(sub, root, null);
+  else enter(sub, root, { ...ctx, lookahead: false });
+  advance(sub, { ...ctx, lookahead: false }, Infinity, NESTED_BUDGET);
+  // Nested runs share these by reference; counters must flow back.
+  m.nextPid = sub.nextPid;
+  m.dropped = sub.dropped;
+  m.trapsTerm = m.trapsTerm || sub.trapsTerm;
+  const finished = sub.state === 'done';
+  return { status: finished ? sub.exitCode : sub.status, clock: sub.clock, blocked: sub.state === 'blocked' || sub.state === 'running', spinning: sub.state === 'spinning' };
+}
+
+/** `cmd &`: runs on its own; apps it starts keep running, the shell does not wait. */
+function runDetached(m: Machine, ctx: RunContext, root: number): void {
+  runNested(m, ctx, root, m.out, '');
+  m.status = 0;
+}

@@ -1,0 +1,50 @@
+/**
+ * Where a command's output goes: the container log (split into CRI log lines, bounded like log
+ * rotation), a file in the container, /dev/null, or a capture buffer for `$(…)` and pipes.
+ */
+import { normalizePath, writeFile } from './fs';
+import type { Machine, RunContext, Sink } from './machine';
+import { LOG_CAP } from './machine';
+import type { LogLine } from './types';
+
+export function pushLog(m: Machine, line: LogLine): void {
+  m.logs.push(line);
+  if (m.logs.length > LOG_CAP * 1.2) {
+    const drop = m.logs.length - LOG_CAP;
+    m.logs.splice(0, drop);
+    m.dropped += drop;
+  }
+}
+
+/** Writes `text` to a sink at time `at`. Log sinks split it into lines like the CRI log does. */
+export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: number): void {
+  if (text === '') return;
+  switch (sink.k) {
+    case 'log': {
+      const lines = text.split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      for (const l of lines) pushLog(m, { at, stream: sink.stream, text: l });
+      return;
+    }
+    case 'file':
+      writeFile(m.fs, ctx.base, sink.path, text, true);
+      return;
+    case 'capture':
+      sink.buf.push(text);
+      return;
+    case 'null':
+      return;
+  }
+}
+
+/** Where a redirection to `path` goes (`/dev/null`, `/proc/1/fd/1` reach the container log). */
+export function sinkFor(m: Machine, path: string): Sink {
+  const p = normalizePath(path, m.cwd);
+  if (p === '/dev/null') return { k: 'null' };
+  if (p === '/dev/stdout' || p === '/proc/self/fd/1') return m.out;
+  if (p === '/dev/stderr' || p === '/proc/self/fd/2') return m.err;
+  if (p === '/proc/1/fd/1') return { k: 'log', stream: 'stdout' };
+  if (p === '/proc/1/fd/2') return { k: 'log', stream: 'stderr' };
+  return { k: 'file', path: p };
+}
+

@@ -1,0 +1,377 @@
+/**
+ * A container's process: the contract's API (images/types.ts) over the interpreter.
+ *
+ * `ProcessState` is plain data. Every call that takes `now` first advances the process to `now`
+ * (so functions may update the state they are given — always pass the one stored in the World);
+ * the result depends only on the inputs and `now`, never on how often or in what steps it was
+ * called. `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead
+ * (bounded); an exec that changes the filesystem or starts an app invalidates the forecast.
+ */
+import { appAlive, appGrpc, appHttp, serverOf, type AppRun } from './app';
+import type { LogStyle } from './catalog-types';
+import { accessLines, behaviourLines } from './app-logs';
+import { buildBaseFs } from './base-fs';
+import { imageDefinition, type ImageDefinition } from './catalog';
+import { resolveCommand, startErrorMessage } from './resolve';
+import type { BaseFs } from './fs';
+import { newLayer, stat } from './fs';
+import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
+import { runProbe } from './probe';
+import { argvScript } from './shell-ast';
+import type { ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
+
+export interface ProcessState {
+  input: ProcessInput;
+  /** What runs: ENTRYPOINT/CMD combined with command/args the Kubernetes way. */
+  argv: string[];
+  /** Container environment as the process sees it (`env` inside the container). */
+  env: Record<string, string>;
+  machine: Machine;
+  /** Set when the runtime could not even start the entrypoint. */
+  startError?: ProcessExit;
+  /** Bumped when an exec changed the filesystem or the set of apps (forecast invalidation). */
+  epoch: number;
+  forecast?: { epoch: number; exit: ProcessExit | null; upAt: number };
+  /** Access-log and shutdown lines appended by requests/signals (bounded). */
+  extraLogs: LogLine[];
+  /** Set by signalTerm: the process ends here (graceful shutdown). */
+  terminated?: ProcessExit;
+  /** Cluster DNS as last published by setClusterDns (FQDN → A records). */
+  dns?: Record<string, string[]>;
+}
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const LOOKAHEAD_BUDGET = 200_000;
+
+// ---------------------------------------------------------------------------------------------
+// Start
+// ---------------------------------------------------------------------------------------------
+
+/** kubelet's `$(VAR)` expansion of command/args (`$$` escapes; unknown names stay as written). */
+export function expandKubernetesVars(text: string, env: Record<string, string>): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c !== '$' || i + 1 >= text.length) {
+      out += c;
+      continue;
+    }
+    const n = text[i + 1]!;
+    if (n === '$') {
+      out += '$';
+      i++;
+    } else if (n === '(') {
+      const close = text.indexOf(')', i + 2);
+      if (close < 0) {
+        out += c;
+        continue;
+      }
+      const name = text.slice(i + 2, close);
+      out += env[name] ?? text.slice(i, close + 1);
+      i = close;
+    } else out += c;
+  }
+  return out;
+}
+
+/** `command` replaces ENTRYPOINT (and drops CMD); `args` replaces CMD. */
+export function containerArgv(def: ImageDefinition, input: Pick<ProcessInput, 'command' | 'args' | 'env'>): string[] {
+  const entrypoint = def.tag.entrypoint ?? def.image.entrypoint;
+  const expand = (xs: string[]): string[] => xs.map((x) => expandKubernetesVars(x, input.env));
+  if (input.command && input.command.length > 0) return [...expand(input.command), ...expand(input.args ?? [])];
+  return [...entrypoint, ...(input.args !== undefined ? expand(input.args) : def.image.cmd)];
+}
+
+function hostnameOf(input: ProcessInput): string {
+  return input.hostname ?? input.env.HOSTNAME ?? 'localhost';
+}
+
+function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string, string> {
+  const env: Record<string, string> = { PATH, HOSTNAME: hostnameOf(input) };
+  for (const [k, v] of Object.entries(def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '');
+  Object.assign(env, input.env);
+  env.HOME ??= '/root';
+  return env;
+}
+
+export function startProcess(input: ProcessInput): ProcessState {
+  const def = imageDefinition(input.image.ref);
+  const argv = containerArgv(def, input);
+  const env = containerEnv(def, input);
+  const machine = newMachine(argvScript(argv), { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, newLayer());
+  startAt(machine, 0);
+  const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
+  const first = argv[0];
+  if (first === undefined) {
+    p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: no command specified: unknown' };
+  } else if (resolveCommand(context(p, false), first, machine.cwd).k === 'missing') {
+    p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: startErrorMessage(first) };
+  }
+  if (p.startError) machine.state = 'done';
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Context and time
+// ---------------------------------------------------------------------------------------------
+
+const baseCache = new WeakMap<ProcessInput, BaseFs>();
+
+function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunContext {
+  const def = imageDefinition(p.input.image.ref);
+  let base = baseCache.get(p.input);
+  if (!base) {
+    base = buildBaseFs(def, { hostname: hostnameOf(p.input), podIP: p.input.podIP ?? '127.0.0.1', namespace: p.input.namespace ?? 'default' });
+    baseCache.set(p.input, base);
+  }
+  const ctx: RunContext = {
+    argv: p.argv,
+    image: def.image,
+    tag: def.tag,
+    base,
+    hostname: hostnameOf(p.input),
+    podIP: p.input.podIP ?? '127.0.0.1',
+    declaredPorts: [...new Set(Object.values(p.input.ports))],
+    restartCount: p.input.restartCount,
+    seed: p.input.seed,
+    lookahead,
+    namespace: p.input.namespace ?? 'default',
+  };
+  if (p.dns) ctx.dns = p.dns;
+  if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;
+  if (net) ctx.net = net;
+  return ctx;
+}
+
+/** Brings the process up to `now`. */
+/** @internal for resources.ts */
+export function sync(p: ProcessState, now: number): void {
+  if (!p.startError) advance(p.machine, context(p, false), now);
+}
+
+function machineExit(m: Machine): ProcessExit | null | undefined {
+  const kill = killTime(m);
+  const oom = (at: number): ProcessExit => ({ at, exitCode: 137, reason: 'OOMKilled' });
+  switch (m.state) {
+    case 'done':
+      if (kill !== undefined && kill < m.clock) return oom(kill);
+      return { at: m.clock, exitCode: m.exitCode, reason: m.exitCode === 0 ? 'Completed' : 'Error' };
+    case 'killed':
+      return oom(m.killedAt);
+    case 'blocked':
+    case 'spinning':
+      return kill !== undefined ? oom(kill) : null;
+    case 'running':
+      // Endless loop (lookahead stopped) or budget exhausted: only an OOM can end it.
+      return kill !== undefined ? oom(kill) : m.endless ? null : undefined;
+  }
+}
+
+function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
+  if (p.forecast && p.forecast.epoch === p.epoch) return p.forecast;
+  const copy = structuredClone({ ...p.machine, logs: [] as LogLine[] });
+  advance(copy, context(p, true), Infinity, LOOKAHEAD_BUDGET);
+  const exit = machineExit(copy) ?? null;
+  const listening = copy.apps.filter((a) => a.listen.length > 0);
+  const firstApp = listening[0] ?? copy.apps[0];
+  const upAt = listening.length > 0 ? Math.min(...listening.map((a) => a.listenAt)) : firstApp ? firstApp.startedAt : p.input.startedAt;
+  p.forecast = { epoch: p.epoch, exit, upAt };
+  return p.forecast;
+}
+
+/** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */
+export function processExit(p: ProcessState): ProcessExit | undefined {
+  if (p.startError) return p.startError;
+  const own = forecast(p).exit ?? undefined;
+  if (p.terminated && (!own || p.terminated.at < own.at)) return p.terminated;
+  return own;
+}
+
+/** Milliseconds from start until the app accepts connections (or is up, if it never listens). */
+export function startupMs(p: ProcessState): number {
+  if (p.startError) return 0;
+  return Math.max(0, forecast(p).upAt - p.input.startedAt);
+}
+
+/** @internal for resources.ts */
+export function deadAt(p: ProcessState, t: number): boolean {
+  const e = processExit(p);
+  return t < p.input.startedAt || (e !== undefined && e.at <= t);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logs
+// ---------------------------------------------------------------------------------------------
+
+/** Everything the container wrote up to `now`, in order (what `kubectl logs` shows). */
+export function processLogs(p: ProcessState, now: number): LogLine[] {
+  if (p.startError) return [];
+  sync(p, now);
+  const exit = processExit(p);
+  const until = exit ? Math.min(now, exit.at) : now;
+  const lines: LogLine[] = [...p.machine.logs];
+  for (const app of p.machine.apps) {
+    const style = appStyle(app);
+    const end = Math.min(until, app.end?.at ?? Infinity, app.oomAt ?? Infinity);
+    for (const l of app.banner) if (l.at <= end) lines.push(l);
+    lines.push(...behaviourLines(app, style, until, LOG_CAP));
+  }
+  lines.push(...p.extraLogs);
+  const visible = lines.filter((l) => l.at <= until);
+  // Stable sort keeps same-instant lines in the order they were written.
+  visible.sort((a, b) => a.at - b.at);
+  return visible.length > LOG_CAP ? visible.slice(visible.length - LOG_CAP) : visible;
+}
+
+/** @internal for resources.ts */
+export function appStyle(app: AppRun): LogStyle {
+  return serverOf(app.behaviour)?.logStyle ?? (app.name === 'nginx' ? 'nginx' : 'silent');
+}
+
+/** @internal for resources.ts */
+export function pushExtra(p: ProcessState, lines: LogLine[]): void {
+  p.extraLogs.push(...lines);
+  if (p.extraLogs.length > LOG_CAP) p.extraLogs.splice(0, p.extraLogs.length - LOG_CAP);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network answers
+// ---------------------------------------------------------------------------------------------
+
+function readFileFn(p: ProcessState) {
+  const base = context(p, false).base;
+  return (path: string): string | 'dir' | undefined => {
+    const s = stat(p.machine.fs, base, path);
+    return s.kind === 'file' ? s.content : s.kind === 'dir' ? 'dir' : undefined;
+  };
+}
+
+function answer(p: ProcessState, now: number, port: number, path: string) {
+  const read = readFileFn(p);
+  for (const app of p.machine.apps) {
+    const r = appHttp(app, now, port, path, read);
+    if (r.kind !== 'refused') return { app, r };
+  }
+  return undefined;
+}
+
+function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string): void {
+  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent }));
+}
+
+/** The Pod's gateway on its node's pod CIDR: where kubelet probes come from. */
+function gatewayOf(podIP: string): string {
+  const parts = podIP.split('.');
+  return parts.length === 4 ? `${parts.slice(0, 3).join('.')}.1` : podIP;
+}
+
+/** One HTTP GET to the container (traffic); undefined = connection refused. */
+export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1'): HttpAnswer | undefined {
+  if (p.startError) return undefined;
+  sync(p, now);
+  if (deadAt(p, now)) return undefined;
+  const a = answer(p, now, port, path);
+  if (!a) return undefined;
+  switch (a.r.kind) {
+    case 'hang':
+      return { status: 0, body: '', hang: true };
+    case 'eof':
+      return { status: 0, body: '', closed: true };
+    case 'reply':
+      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, 'curl/8.5.0');
+      return { status: a.r.status, body: a.r.body };
+  }
+}
+
+export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: string): ProbeOutcome {
+  if (!p.startError) sync(p, now);
+  const alive = !p.startError && !deadAt(p, now);
+  return runProbe(
+    {
+      alive,
+      http: (port, path) => {
+        const a = answer(p, now, port, path);
+        if (!a) return { kind: 'refused' };
+        if (a.r.kind === 'reply') logHit(p, a.app, now, gatewayOf(podIP), path, a.r.status, a.r.body.length, 'kube-probe/1.34');
+        return a.r;
+      },
+      listening: (port) => p.machine.apps.some((app) => app.listen.some((l) => l.port === port) && appAlive(app, now) && now >= app.listenAt),
+      grpc: (port) => {
+        for (const app of p.machine.apps) {
+          const h = appGrpc(app, now, port);
+          if (h !== 'refused') return h;
+        }
+        return 'refused';
+      },
+      exec: (command) => {
+        const r = execInContainer(p, now, command);
+        return { ...r, ms: r.durationMs ?? 0 };
+      },
+    },
+    probe,
+    podIP,
+    p.input.ports,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// exec
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `kubectl exec` / an exec probe: runs `command` (argv, no implicit shell) in the container at
+ * `now`, sharing its filesystem and apps. `net` lets it reach the cluster network.
+ */
+export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView): ExecResult {
+  const first = command[0];
+  if (p.startError || deadAt(p, now)) {
+    return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
+  }
+  sync(p, now);
+  const ctx = context(p, false, net);
+  if (first === undefined || resolveCommand(ctx, first, p.machine.cwd).k === 'missing') {
+    const why = first?.includes('/') ? `stat ${first}: no such file or directory` : 'executable file not found in $PATH';
+    return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(first ?? '')}: ${why}: unknown\n`, notStarted: true, durationMs: 0 };
+  }
+  const fsBefore = p.machine.fs.version;
+  const appsBefore = p.machine.apps.length;
+  const m = p.machine;
+  const sink: Sink = { k: 'capture', buf: [] };
+  const saved = { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, clock: m.clock, status: m.status, nodes: m.nodes.length };
+  const script = argvScript(command);
+  const root = m.nodes.length;
+  m.nodes.push(...script.nodes);
+  m.vars = { ...p.env };
+  m.positional = [first];
+  m.cwd = ctx.image.workingDir ?? '/';
+  m.dialect = null;
+  m.clock = now;
+  const errSaved = m.err;
+  m.err = sink;
+  const r = runNested(m, ctx, root, sink, '', true);
+  m.err = errSaved;
+  Object.assign(m, { vars: saved.vars, positional: saved.positional, cwd: saved.cwd, dialect: saved.dialect, clock: saved.clock, status: saved.status });
+  // The exec's AST is not needed once it ran; keep the machine's node array from growing.
+  if (m.nodes.length > saved.nodes) {
+    const cachedExec = Object.values(m.parsed).some((rootIdx) => rootIdx >= saved.nodes);
+    if (!cachedExec) m.nodes.length = saved.nodes;
+  }
+  if (m.fs.version !== fsBefore || m.apps.length !== appsBefore) p.epoch++;
+  const output = sink.k === 'capture' ? sink.buf.join('') : '';
+  const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
+  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output, durationMs };
+}
+
+/**
+ * Publishes the cluster's DNS (Service FQDN → ClusterIPs, e.g.
+ * `{ 'myservice.default.svc.cluster.local': ['10.96.4.7'] }`) to the process from `now` on, so a
+ * script's `nslookup myservice` (the init-container wait loop) starts resolving once the Service
+ * exists. Call it when Services change; it re-forecasts the exit.
+ */
+export function setClusterDns(p: ProcessState, now: number, records: Record<string, string[]>): void {
+  sync(p, now);
+  p.dns = { ...records };
+  p.epoch++;
+}
+
+export { memoryUsageBytes, signalTerm } from './resources';

@@ -1,0 +1,388 @@
+/**
+ * Argument-sensitive programs (nginx -g, agnhost liveness, perl -e, stress --vm-bytes, postgres
+ * without a password…): each turns argv into an Outcome — finish now/after a while, block
+ * forever, start an application (foreground or daemonised), or exec another argv.
+ */
+import type { AppRun, RunningBehaviour } from './app';
+import { appAlive } from './app';
+import type { LogStyle, ProgramName } from './catalog-types';
+import { httpdServer, httpServer, nginxServer, tcpServer } from './catalog-data';
+import { klogTime, pgTime, slashTime, spaceTime } from './clock';
+import { piDigits } from './pi';
+import type { Io } from './tools';
+
+export interface AppStart {
+  name: string;
+  version: string;
+  behaviour: RunningBehaviour;
+  argv: string[];
+  style: LogStyle;
+  docroot?: string;
+  /** Extra banner lines [offset ms from start, stream, text]. */
+  banner?: [number, 'stdout' | 'stderr', string][];
+}
+
+export type Outcome =
+  /** Finished with `status` after `ms`; `late`: its output appears at the end (a computation). */
+  | { k: 'done'; status: number; ms?: number; late?: boolean }
+  | { k: 'block' }
+  /** Becomes an application; `daemon`: it forks into the background and the command returns 0. */
+  | { k: 'app'; start: AppStart; daemon?: boolean }
+  /** Replaces itself with another command (docker-entrypoint.sh → `exec "$@"`). */
+  | { k: 'exec'; argv: string[] };
+
+export interface ProgramContext {
+  io: Io;
+  env: Record<string, string>;
+  /** The image tag's application version (`1.27.5`). */
+  version: string;
+  clock: number;
+  apps: AppRun[];
+  /** The tag's behaviour override when this binary is the image's main program. */
+  override?: RunningBehaviour;
+}
+
+const MiB = 1024 * 1024;
+const done = (status: number, ms = 0): Outcome => ({ k: 'done', status, ms });
+const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+
+/** `--flag=v` or `--flag v` / `-flag v` (Go flag style accepts one or two dashes). */
+function opt(argv: string[], ...names: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    for (const n of names) {
+      if (a === n) return argv[i + 1];
+      if (a.startsWith(`${n}=`)) return a.slice(n.length + 1);
+    }
+  }
+  return undefined;
+}
+
+/** `250M`, `100Mi`, `1G`, `512k` → bytes (stress and k8s quantity suffixes). */
+function bytes(text: string | undefined): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([kKmMgG]i?)?[bB]?$/.exec(text ?? '');
+  if (!m) return 0;
+  const unit = (m[2] ?? '').toLowerCase()[0];
+  return Math.round(Number(m[1]) * (unit === 'k' ? 1024 : unit === 'm' ? MiB : unit === 'g' ? 1024 * MiB : 1));
+}
+
+function running(apps: AppRun[], name: string, t: number): AppRun | undefined {
+  return apps.find((a) => a.name === name && appAlive(a, t));
+}
+
+function nginx(argv: string[], pc: ProgramContext): Outcome {
+  const v = pc.version;
+  const t = pc.clock;
+  if (argv.includes('-v')) {
+    pc.io.err(`nginx version: nginx/${v}\n`);
+    return done(0);
+  }
+  if (argv.includes('-V')) {
+    pc.io.err(`nginx version: nginx/${v}\nbuilt by gcc 12.2.0 (Debian 12.2.0-14) \nbuilt with OpenSSL 3.0.16 11 Feb 2025\nTLS SNI support enabled\nconfigure arguments: --prefix=/etc/nginx --sbin-path=/usr/sbin/nginx --conf-path=/etc/nginx/nginx.conf\n`);
+    return done(0);
+  }
+  if (argv.includes('-t')) {
+    pc.io.err('nginx: the configuration file /etc/nginx/nginx.conf syntax is ok\nnginx: configuration file /etc/nginx/nginx.conf test is successful\n');
+    return done(0, 30);
+  }
+  const signal = opt(argv, '-s');
+  if (signal !== undefined) {
+    pc.io.err(`${slashTime(t)} [notice] 45#45: signal process started\n`);
+    if (!running(pc.apps, 'nginx', t)) {
+      pc.io.err(`${slashTime(t)} [error] 45#45: open() "/run/nginx.pid" failed (2: No such file or directory)\n`);
+      return done(1);
+    }
+    return done(0, 10);
+  }
+  if (running(pc.apps, 'nginx', t)) {
+    const e = `nginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)\n`;
+    pc.io.err(`${e.repeat(5)}nginx: [emerg] still could not bind()\n`);
+    return done(1, 2500);
+  }
+  const daemon = !(opt(argv, '-g') ?? '').replace(/\s+/g, ' ').includes('daemon off');
+  const behaviour = pc.override ?? { kind: 'serve', server: nginxServer() };
+  return { k: 'app', start: { name: 'nginx', version: v, behaviour, argv, style: 'nginx', docroot: '/usr/share/nginx/html' }, daemon };
+}
+
+function httpd(argv: string[], pc: ProgramContext): Outcome {
+  if (argv.includes('-v')) {
+    pc.io.out(`Server version: Apache/${pc.version} (Unix)\nServer built:   Jul 23 2025 00:41:04\n`);
+    return done(0);
+  }
+  const foreground = basename(argv[0] ?? '') === 'httpd-foreground' || argv.includes('FOREGROUND');
+  const behaviour = pc.override ?? { kind: 'serve', server: httpdServer() };
+  return { k: 'app', start: { name: 'httpd', version: pc.version, behaviour, argv, style: 'httpd', docroot: '/usr/local/apache2/htdocs' }, daemon: !foreground };
+}
+
+function redisServer(argv: string[], pc: ProgramContext): Outcome {
+  if (argv.includes('--version') || argv.includes('-v')) {
+    pc.io.out(`Redis server v=${pc.version} sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=a29ae2a4da2e6e6f\n`);
+    return done(0);
+  }
+  const port = Number(opt(argv, '--port') ?? 6379) || 6379;
+  const behaviour = pc.override ?? { kind: 'serve', server: { ...tcpServer(port, 3 * MiB, 'redis', 60) } };
+  return { k: 'app', start: { name: 'redis-server', version: pc.version, behaviour, argv, style: 'redis' } };
+}
+
+function redisCli(argv: string[], pc: ProgramContext): Outcome {
+  const host = opt(argv, '-h') ?? '127.0.0.1';
+  const port = Number(opt(argv, '-p') ?? 6379);
+  const words = argv.slice(1).filter((a, i, all) => !a.startsWith('-') && !['-h', '-p', '-a'].includes(all[i - 1] ?? ''));
+  const local = host === '127.0.0.1' || host === 'localhost';
+  const server = pc.apps.find((a) => appAlive(a, pc.clock) && pc.clock >= a.listenAt && a.listen.some((l) => l.port === port));
+  if (!local || !server) {
+    pc.io.err(`Could not connect to Redis at ${host}:${port}: ${local ? 'Connection refused' : 'Name or service not known'}\n`);
+    return done(1);
+  }
+  const cmd = (words[0] ?? 'ping').toLowerCase();
+  pc.io.out(cmd === 'ping' ? 'PONG\n' : cmd === 'set' ? 'OK\n' : cmd === 'get' ? '\n' : cmd === 'dbsize' ? '0\n' : `(error) ERR unknown command '${words[0]}'\n`);
+  return done(0, 2);
+}
+
+function agnhost(argv: string[], pc: ProgramContext): Outcome {
+  const sub = argv[1];
+  const v = pc.version;
+  const start = (behaviour: RunningBehaviour, banner: AppStart['banner'] = []): Outcome => ({ k: 'app', start: { name: 'agnhost', version: v, behaviour, argv, style: 'agnhost', banner } });
+  switch (sub) {
+    case 'liveness':
+      return start({ kind: 'liveness-failure', server: httpServer(8080, { '/healthz': { status: 200, body: 'ok' } }, { status: 404, body: '404 page not found\n' }, 40, 8 * MiB), path: '/healthz', afterMs: 10_000, failBody: 'agnhost-seconds' });
+    case 'netexec': {
+      const port = Number(opt(argv, '--http-port', '-http-port') ?? 8080) || 8080;
+      const udp = Number(opt(argv, '--udp-port', '-udp-port') ?? 8081) || 8081;
+      const routes = { '/': { status: 200, body: 'NOW: {now}' }, '/hostname': { status: 200, body: '{hostname}' }, '/healthz': { status: 200, body: '' }, '/clientip': { status: 200, body: '10.244.0.1:48712' }, '/echo': { status: 200, body: '' } };
+      const k = (text: string): [number, 'stderr', string] => [40, 'stderr', `I${klogTime(pc.clock + 40)}       1 log.go:245] ${text}`];
+      return start({ kind: 'serve', server: httpServer(port, routes, { status: 404, body: '404 page not found\n' }, 40, 10 * MiB) }, [k(`Started HTTP server on port ${port}`), k(`Started UDP server on port  ${udp}`)]);
+    }
+    case 'serve-hostname': {
+      const port = Number(opt(argv, '--port', '-port') ?? 9376) || 9376;
+      return start({ kind: 'serve', server: httpServer(port, {}, { status: 200, body: '{hostname}' }, 40, 6 * MiB) }, [[40, 'stderr', `${slashTime(pc.clock + 40)} Serving on port ${port}.`]]);
+    }
+    case 'test-webserver':
+      return start({ kind: 'serve', server: httpServer(80, { '/': { status: 200, body: 'Hello World!\n' } }, { status: 404, body: '404 page not found\n' }, 40, 6 * MiB) });
+    case 'pause':
+      pc.io.out('Paused\n');
+      return { k: 'block' };
+    case undefined:
+    case '--help':
+    case 'help':
+      pc.io.out(`agnhost is a testing utility for Kubernetes e2e tests\n\nUsage:\n  app [command]\n\nAvailable Commands:\n  liveness        Starts a http server that becomes unhealthy after 10 seconds\n  netexec         Creates HTTP(S), UDP, and (optionally) SCTP servers with various endpoints\n  pause           Pauses the execution\n  serve-hostname  Serves the hostname\n  test-webserver  Creates a test webserver.\n\nUse "app [command] --help" for more information about a command.\n`);
+      return done(0, 5);
+    default:
+      pc.io.err(`Error: unknown command "${sub}" for "app"\nRun 'app --help' for usage.\n`);
+      return done(1, 5);
+  }
+}
+
+/** Perl one-liners: `-e`/`-le`/`-wle` with print/sleep/exit/die statements and bignum's bpi(N). */
+function perl(argv: string[], pc: ProgramContext): Outcome {
+  let script: string | undefined;
+  let newline = false;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-de0' || a === '-d') {
+      pc.io.err('\nLoading DB routines from perl5db.pl version 1.77\nEditor support available.\n\nEnter h or \'h h\' for help, or \'man perldebug\' for more help.\n\nmain::(-e:1):\t0\n');
+      return done(0, 60);
+    }
+    if (/^-[a-zA-Z]*e$/.test(a)) {
+      newline = newline || a.includes('l');
+      script = argv[i + 1];
+      break;
+    }
+    if (/^-[a-zA-Z]*l/.test(a) && !a.startsWith('-M')) newline = true;
+    if (a === '-v') {
+      pc.io.out(`\nThis is perl 5, version ${pc.version.split('.')[1] ?? '40'}, subversion ${pc.version.split('.')[2] ?? '0'} (v${pc.version}) built for x86_64-linux-gnu\n`);
+      return done(0);
+    }
+  }
+  if (script === undefined) return done(0, 20);
+  let ms = 30;
+  let out = '';
+  for (const stmt of script.split(';').map((s) => s.trim()).filter(Boolean)) {
+    const pi = /^print\s+bpi\(\s*(\d+)\s*\)$/.exec(stmt);
+    const str = /^print\s+(?:"([^"]*)"|'([^']*)')$/.exec(stmt);
+    const sleep = /^sleep\s*\(?\s*(\d+)\s*\)?$/.exec(stmt);
+    const exit = /^exit\s*\(?\s*(\d+)?\s*\)?$/.exec(stmt);
+    const die = /^die\s+(?:"([^"]*)"|'([^']*)')$/.exec(stmt);
+    if (pi) {
+      const n = Math.min(20000, Number(pi[1]));
+      out += piDigits(Math.max(1, n)) + (newline ? '\n' : '');
+      ms += Math.round((n * n) / 1600);
+    } else if (str) out += (str[1] ?? str[2] ?? '').replace(/\\n/g, '\n') + (newline ? '\n' : '');
+    else if (sleep) ms += Number(sleep[1]) * 1000;
+    else if (exit) {
+      pc.io.out(out);
+      return { k: 'done', status: Number(exit[1] ?? 0), ms, late: true };
+    } else if (die) {
+      pc.io.out(out);
+      pc.io.err(`${die[1] ?? die[2] ?? 'Died'} at -e line 1.\n`);
+      return { k: 'done', status: 255, ms, late: true };
+    }
+  }
+  pc.io.out(out);
+  return { k: 'done', status: 0, ms, late: true };
+}
+
+/** polinux/stress: `--vm N --vm-bytes X` holds N×X bytes (OOMKilled above the limit). */
+function stress(argv: string[], pc: ProgramContext): Outcome {
+  if (argv.length <= 1 || argv.includes('--help') || argv.includes('-?')) {
+    pc.io.out("`stress' imposes certain types of compute stress on your system\n\nUsage: stress [OPTION [ARG]] ...\n -?, --help         show this help statement\n     --version      show version statement\n -v, --verbose      be verbose\n -q, --quiet        be quiet\n -n, --dry-run      show what would have been done\n -t, --timeout N    timeout after N seconds\n -c, --cpu N        spawn N workers spinning on sqrt()\n -m, --vm N         spawn N workers spinning on malloc()/free()\n     --vm-bytes B   malloc B bytes per vm worker (default is 256MB)\n");
+    return done(argv.length <= 1 ? 1 : 0);
+  }
+  const cpu = Number(opt(argv, '--cpu', '-c') ?? 0);
+  const vm = Number(opt(argv, '--vm', '-m') ?? 0);
+  const io = Number(opt(argv, '--io', '-i') ?? 0);
+  const vmBytes = opt(argv, '--vm-bytes') !== undefined ? bytes(opt(argv, '--vm-bytes')) : 256 * MiB;
+  const timeout = Number((opt(argv, '--timeout', '-t') ?? '').replace(/s$/, '')) || 0;
+  const dispatch = `stress: info: [1] dispatching hogs: ${cpu} cpu, ${io} io, ${vm} vm, 0 hdd`;
+  const memoryBytes = MiB + vm * vmBytes;
+  const behaviour: RunningBehaviour = timeout > 0
+    ? { kind: 'job', durationMs: timeout * 1000, exitCode: 0, memoryBytes, output: [dispatch, `stress: info: [1] successful run completed in ${timeout}s`] }
+    : { kind: 'sleep-forever', memoryBytes, logs: [] };
+  return { k: 'app', start: { name: 'stress', version: pc.version, behaviour, argv, style: 'silent', banner: timeout > 0 ? [] : [[0, 'stdout', dispatch]] } };
+}
+
+/** vish/stress (Go): `-cpus N` burns CPU; `-mem-total` grows memory by `-mem-alloc-size` per `-mem-alloc-sleep`. */
+function vishStress(argv: string[], pc: ProgramContext): Outcome {
+  const total = bytes(opt(argv, '-mem-total', '--mem-total') ?? '0');
+  const size = bytes(opt(argv, '-mem-alloc-size', '--mem-alloc-size') ?? '4Ki');
+  const sleepMs = Number((opt(argv, '-mem-alloc-sleep', '--mem-alloc-sleep') ?? '1ms').replace(/ms$/, '').replace(/s$/, '000')) || 1;
+  const at = pc.clock;
+  const k = (dt: number, text: string): [number, 'stderr', string] => [dt, 'stderr', `I${klogTime(at + dt)}       1 main.go:${text}`];
+  const banner: AppStart['banner'] = [
+    k(0, `26] Allocating "${opt(argv, '-mem-total') ?? '0'}" memory, in "${opt(argv, '-mem-alloc-size') ?? '4Ki'}" chunks, with a ${opt(argv, '-mem-alloc-sleep') ?? '1ms'} sleep between allocations`),
+    k(1, '39] Spawning a thread to consume CPU'),
+  ];
+  const server = { ...httpServer(0, {}), listen: [], startupMs: 0, memoryBytes: 2 * MiB, logStyle: 'silent' as const };
+  const behaviour: RunningBehaviour = total > 0 ? { kind: 'memory-leak', server, bytesPerSecond: (size / sleepMs) * 1000, logEveryMs: 3_600_000, maxBytes: total } : { kind: 'sleep-forever', memoryBytes: 2 * MiB, logs: [] };
+  return { k: 'app', start: { name: 'stress', version: pc.version, behaviour, argv, style: 'silent', banner } };
+}
+
+function postgres(argv: string[], pc: ProgramContext): Outcome {
+  if (!pc.env.POSTGRES_PASSWORD && pc.env.POSTGRES_HOST_AUTH_METHOD !== 'trust') {
+    return {
+      k: 'app',
+      start: {
+        name: 'postgres',
+        version: pc.version,
+        argv,
+        style: 'silent',
+        behaviour: {
+          kind: 'crash',
+          afterMs: 80,
+          exitCode: 1,
+          stdout: [],
+          stderr: [
+            'Error: Database is uninitialized and superuser password is not specified.',
+            '       You must specify POSTGRES_PASSWORD to a non-empty value for the',
+            '       superuser. For example, "-e POSTGRES_PASSWORD=password" on "docker run".',
+            '',
+            '       You may also use "POSTGRES_HOST_AUTH_METHOD=trust" to allow all',
+            '       connections without a password. This is *not* recommended.',
+            '',
+            '       See PostgreSQL documentation about "trust":',
+            '       https://www.postgresql.org/docs/current/auth-trust.html',
+          ],
+        },
+      },
+    };
+  }
+  const up = 2600;
+  const lg = (dt: number, text: string): [number, 'stderr', string] => [dt, 'stderr', `${pgTime(pc.clock + dt)} [1] LOG:  ${text}`];
+  return {
+    k: 'app',
+    start: {
+      name: 'postgres',
+      version: pc.version,
+      argv,
+      style: 'silent',
+      behaviour: { kind: 'serve', server: { ...tcpServer(5432, 40 * MiB, 'silent', up) } },
+      banner: [
+        [0, 'stdout', 'The files belonging to this database system will be owned by user "postgres".'],
+        [0, 'stdout', 'This user must also own the server process.'],
+        [2400, 'stdout', 'PostgreSQL init process complete; ready for start up.'],
+        lg(up - 10, `starting PostgreSQL ${pc.version} (Debian ${pc.version}-1.pgdg13+1) on x86_64-pc-linux-gnu, compiled by gcc (Debian 14.2.0-19) 14.2.0, 64-bit`),
+        lg(up - 8, 'listening on IPv4 address "0.0.0.0", port 5432'),
+        lg(up, 'database system is ready to accept connections'),
+      ],
+    },
+  };
+}
+
+function mysqld(argv: string[], pc: ProgramContext): Outcome {
+  const t = `${spaceTime(pc.clock).replace(' +0000', '')}+00:00`;
+  const note = `${t} [Note] [Entrypoint]: Entrypoint script for MySQL Server ${pc.version}-1.el9 started.`;
+  if (!pc.env.MYSQL_ROOT_PASSWORD && !pc.env.MYSQL_ALLOW_EMPTY_PASSWORD && !pc.env.MYSQL_RANDOM_ROOT_PASSWORD) {
+    return {
+      k: 'app',
+      start: {
+        name: 'mysqld',
+        version: pc.version,
+        argv,
+        style: 'silent',
+        behaviour: {
+          kind: 'crash',
+          afterMs: 120,
+          exitCode: 1,
+          stdout: [note],
+          stderr: [`${t} [ERROR] [Entrypoint]: Database is uninitialized and password option is not specified`, '    You need to specify one of the following as an environment variable:', '    - MYSQL_ROOT_PASSWORD', '    - MYSQL_ALLOW_EMPTY_PASSWORD', '    - MYSQL_RANDOM_ROOT_PASSWORD'],
+        },
+      },
+    };
+  }
+  return {
+    k: 'app',
+    start: {
+      name: 'mysqld',
+      version: pc.version,
+      argv,
+      style: 'silent',
+      behaviour: { kind: 'serve', server: tcpServer(3306, 380 * MiB, 'silent', 9000) },
+      banner: [[0, 'stdout', note], [8990, 'stderr', `${spaceTime(pc.clock + 8990).replace(' +0000', '')}Z 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. Version: '${pc.version}'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  MySQL Community Server - GPL.`]],
+    },
+  };
+}
+
+function etcd(argv: string[], pc: ProgramContext): Outcome {
+  const urls = opt(argv, '--listen-client-urls', '-listen-client-urls') ?? 'http://localhost:2379';
+  const port = Number(/:(\d+)/.exec(urls.split(',')[0] ?? '')?.[1] ?? 2379) || 2379;
+  const server = { ...httpServer(port, { '/health': { status: 200, body: '{"health":"true","reason":""}' }, '/version': { status: 200, body: `{"etcdserver":"${pc.version}","etcdcluster":"3.5.0"}` } }), listen: [{ port, protocol: 'grpc' as const }], logStyle: 'etcd' as const, memoryBytes: 30 * MiB };
+  return { k: 'app', start: { name: 'etcd', version: pc.version, behaviour: pc.override ?? { kind: 'serve', server }, argv, style: 'etcd' } };
+}
+
+function httpEcho(argv: string[], pc: ProgramContext): Outcome {
+  const text = opt(argv, '-text', '--text');
+  const listen = opt(argv, '-listen', '--listen') ?? ':5678';
+  const port = Number(/:(\d+)$/.exec(listen)?.[1] ?? 5678) || 5678;
+  if (text === undefined || text === '') {
+    pc.io.err(`${slashTime(pc.clock)} [ERR] Missing -text option!\n`);
+    return done(127, 5);
+  }
+  const server = httpServer(port, {}, { status: 200, body: `${text}\n` }, 30, 3 * MiB);
+  return { k: 'app', start: { name: 'http-echo', version: pc.version, behaviour: { kind: 'serve', server }, argv, style: 'silent', banner: [[30, 'stderr', `${slashTime(pc.clock + 30)} [INFO] server is listening on ${listen}`]] } };
+}
+
+/** Runs an argument-sensitive program. curl/wget are network tools the interpreter binds itself. */
+export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget'>, argv: string[], pc: ProgramContext): Outcome {
+  switch (program) {
+    case 'nginx': return nginx(argv, pc);
+    case 'httpd': return httpd(argv, pc);
+    case 'redis-server': return redisServer(argv, pc);
+    case 'redis-cli': return redisCli(argv, pc);
+    case 'agnhost': return agnhost(argv, pc);
+    case 'perl': return perl(argv, pc);
+    case 'stress': return stress(argv, pc);
+    case 'stress-ng': return vishStress(argv, pc);
+    case 'postgres': return postgres(argv, pc);
+    case 'mysqld': return mysqld(argv, pc);
+    case 'etcd': return etcd(argv, pc);
+    case 'http-echo': return httpEcho(argv, pc);
+  }
+}
+
+/** The image's own application binary: its behaviour does not depend on argv. */
+export function runApp(path: string, behaviour: RunningBehaviour, argv: string[], pc: ProgramContext): Outcome {
+  const b = pc.override ?? behaviour;
+  const server = 'server' in b ? b.server : undefined;
+  return { k: 'app', start: { name: basename(path), version: pc.version, behaviour: b, argv, style: server?.logStyle ?? 'silent' } };
+}
+

@@ -1,0 +1,60 @@
+/**
+ * `$PATH` lookup inside an image: which of its binaries, its shell, its userland tools or its
+ * network tools a command name means — and containerd's text when the entrypoint is not there.
+ */
+import type { Binary } from './catalog-types';
+import { normalizePath } from './fs';
+import type { Dialect, RunContext } from './machine';
+import { TOOLS, type Tool } from './tools';
+
+const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+const BUSYBOX_NET = ['wget', 'nslookup'];
+/** Debian-slim images ship coreutils but not procps: `ps` is not there. */
+const NOT_IN_COREUTILS = new Set(['ps']);
+
+export type Resolved =
+  | { k: 'shell'; dialect: Dialect }
+  | { k: 'tool'; tool: Tool }
+  | { k: 'net'; name: string }
+  | { k: 'binary'; binary: Binary; path: string }
+  | { k: 'missing' };
+
+/** `$PATH` lookup against the image: its binaries, its shell, its userland tools. */
+export function resolveCommand(ctx: RunContext, name: string, cwd: string): Resolved {
+  const { userland, binaries } = ctx.image;
+  const shellFor = (b: string): Resolved | undefined => {
+    if ((b === 'sh' || b === 'ash') && userland.shell) return { k: 'shell', dialect: b === 'ash' ? 'ash' : userland.shell };
+    if (b === 'dash' && userland.shell === 'dash') return { k: 'shell', dialect: 'dash' };
+    if (b === 'bash' && userland.bash) return { k: 'shell', dialect: 'bash' };
+    return undefined;
+  };
+  const fromBinary = (path: string, binary: Binary): Resolved =>
+    binary.kind === 'program' && (binary.program === 'curl' || binary.program === 'wget') ? { k: 'net', name: binary.program } : { k: 'binary', binary, path };
+  const standard = (b: string): Resolved | undefined => {
+    const sh = shellFor(b);
+    if (sh) return sh;
+    if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b)) return { k: 'net', name: b };
+    const tool = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b)) ? TOOLS[b] : undefined;
+    return tool ? { k: 'tool', tool } : undefined;
+  };
+  if (name.includes('/')) {
+    const p = normalizePath(name, cwd);
+    const bin = binaries[p];
+    if (bin) return fromBinary(p, bin);
+    const dir = p.slice(0, p.lastIndexOf('/')) || '/';
+    if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? { k: 'missing' };
+    return { k: 'missing' };
+  }
+  for (const dir of PATH_DIRS) {
+    const bin = binaries[`${dir}/${name}`];
+    if (bin) return fromBinary(`${dir}/${name}`, bin);
+  }
+  return standard(name) ?? { k: 'missing' };
+}
+
+/** containerd's text when the container's own entrypoint cannot be executed. */
+export function startErrorMessage(name: string): string {
+  const why = name.includes('/') ? `stat ${name}: no such file or directory` : 'executable file not found in $PATH';
+  return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${name}": ${why}: unknown`;
+}
+

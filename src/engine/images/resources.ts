@@ -1,0 +1,61 @@
+/**
+ * What the runtime and metrics need beyond the contract: resident memory over time (kubectl top)
+ * and how the process reacts to SIGTERM when the runtime stops it.
+ */
+import { appAlive, memoryAt, type AppRun } from './app';
+import { renderTemplate } from './app-logs';
+import { slashTime } from './clock';
+import { appStyle, deadAt, processExit, pushExtra, sync, type ProcessState } from './process';
+import type { LogLine, ProcessExit } from './types';
+
+/** Resident memory at `now` (for metrics: `kubectl top`). */
+export function memoryUsageBytes(p: ProcessState, now: number): number {
+  if (p.startError || deadAt(p, now)) return 0;
+  sync(p, now);
+  const shell = p.machine.dialect !== null || p.machine.apps.length === 0 ? 1 << 20 : 0;
+  return shell + p.machine.apps.reduce((sum, a) => sum + memoryAt(a, now), 0);
+}
+
+interface Shutdown {
+  ms: number;
+  code: number;
+  lines: (t: number, app: AppRun) => LogLine[];
+}
+
+const SHUTDOWN: Record<string, Shutdown> = {
+  nginx: { ms: 40, code: 0, lines: (t) => [{ at: t, stream: 'stderr', text: `${slashTime(t)} [notice] 1#1: signal 15 (SIGTERM) received, exiting` }] },
+  httpd: { ms: 60, code: 0, lines: () => [] },
+  'redis-server': { ms: 80, code: 0, lines: (t, a) => ['# User requested shutdown...', '* Saving the final RDB snapshot before exiting.', '* DB saved on disk', '# Redis is now ready to exit, bye bye...'].map((x) => ({ at: t, stream: 'stdout' as const, text: `1:M ${renderTemplate(a, 'redis', '{time}', t)} ${x}` })) },
+  postgres: { ms: 400, code: 0, lines: () => [] },
+  mysqld: { ms: 1500, code: 0, lines: () => [] },
+  etcd: { ms: 100, code: 0, lines: () => [] },
+  'http-echo': { ms: 20, code: 0, lines: () => [] },
+  /** Go without signal handling as PID 1: the runtime exits with status 2. */
+  agnhost: { ms: 1, code: 2, lines: () => [] },
+  pause: { ms: 1, code: 0, lines: () => [] },
+};
+
+/**
+ * SIGTERM at `now` (StopContainer). Returns when and how the process ends by itself, or
+ * undefined when it ignores the signal — PID 1 without a handler (`sh -c`, `sleep`, C programs)
+ * ignores SIGTERM, so the runtime SIGKILLs it at the end of the grace period (exit 137).
+ */
+export function signalTerm(p: ProcessState, now: number): ProcessExit | undefined {
+  const own = processExit(p);
+  if (own && own.at <= now) return own;
+  sync(p, now);
+  const m = p.machine;
+  const pid1 = m.apps.find((a) => a.pid === 1 && appAlive(a, now));
+  let plan: Shutdown | undefined;
+  if (pid1) {
+    const style = appStyle(pid1);
+    plan = SHUTDOWN[pid1.name] ?? (pid1.name === 'stress' ? undefined : style === 'go-slog' ? { ms: 150, code: 0, lines: (t) => [{ at: t, stream: 'stdout', text: `{"time":"${renderTemplate(pid1, 'go-slog', '{time}', t)}","level":"INFO","msg":"shutting down","signal":"terminated"}` }] } : { ms: 100, code: 0, lines: () => [] });
+  } else if (m.trapsTerm) plan = { ms: 10, code: 0, lines: () => [] };
+  if (!plan) return undefined;
+  const exit: ProcessExit = { at: now + plan.ms, exitCode: plan.code, reason: plan.code === 0 ? 'Completed' : 'Error' };
+  if (own && own.at < exit.at) return own;
+  if (pid1) pushExtra(p, plan.lines(now, pid1));
+  p.terminated = exit;
+  return exit;
+}
+

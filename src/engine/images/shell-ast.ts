@@ -1,0 +1,46 @@
+/**
+ * The POSIX-shell subset the Kubernetes docs' `sh -c '…'` scripts use, as plain data. Nodes live
+ * in one flat array and refer to each other by index, so a parsed script (and a paused
+ * interpreter holding indices into it) is structured-cloneable.
+ */
+
+/** One piece of a word. `q`: it came from quotes, so it is neither field-split nor globbed. */
+export type Seg =
+  | { t: 'lit'; v: string; q: boolean }
+  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean }
+  | { t: 'cmd'; root: number; q: boolean }
+  | { t: 'arith'; expr: string; q: boolean };
+
+/** `${v:-x}` `${v-x}` `${v:=x}` `${v:+x}` `${v#x}` `${v%x}` … */
+export type VarOp = ':-' | '-' | ':=' | '=' | ':+' | '+' | ':?' | '?' | '#' | '##' | '%' | '%%';
+
+export type Word = Seg[];
+
+export interface Redir {
+  fd: number;
+  /** `>&` duplicates (`2>&1`); `&>` sends both streams. */
+  op: '>' | '>>' | '<' | '>&' | '&>';
+  target: Word;
+}
+
+export type ShellNode =
+  | { t: 'cmd'; assigns: { name: string; value: Word }[]; words: Word[]; redirs: Redir[] }
+  | { t: 'pipe'; cmds: number[]; bang: boolean }
+  | { t: 'and' | 'or'; l: number; r: number }
+  | { t: 'seq'; items: number[]; bg: boolean[] }
+  | { t: 'loop'; until: boolean; cond: number; body: number }
+  | { t: 'for'; name: string; words: Word[] | null; body: number }
+  | { t: 'if'; cond: number; then: number; else: number | null }
+  | { t: 'group'; body: number; sub: boolean; redirs: Redir[] };
+
+export interface Script {
+  nodes: ShellNode[];
+  root: number;
+}
+
+export const lit = (v: string, q = true): Seg => ({ t: 'lit', v, q });
+
+/** A script that runs argv directly (no shell): what a container's ENTRYPOINT does. */
+export function argvScript(argv: string[]): Script {
+  return { nodes: [{ t: 'cmd', assigns: [], words: argv.map((a) => [lit(a)]), redirs: [] }], root: 0 };
+}

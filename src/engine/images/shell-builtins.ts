@@ -1,0 +1,257 @@
+/**
+ * Builtins the shell itself implements (exit, break, export, cd, read, eval, exec, trap, …), the
+ * nested-shell command (`sh -c`, `bash -c`, `sh file`) and the shell dialects' error texts
+ * (BusyBox ash, Debian dash, bash).
+ */
+import { dispatch, type Streams } from './commands';
+import { normalizePath, stat } from './fs';
+import { enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
+import { emit } from './output';
+import { resolveCommand } from './resolve';
+import type { Redir, ShellNode, Word } from './shell-ast';
+import { parseScript, type SyntaxProblem } from './shell-parse';
+import type { Io } from './tools';
+
+export function shName(m: Machine): string {
+  return m.dialect === 'ash' ? 'sh' : (m.positional[0] ?? 'sh');
+}
+
+export function notFound(m: Machine, name: string): string {
+  switch (m.dialect) {
+    case 'ash': return `sh: ${name}: not found\n`;
+    case 'dash': return `${shName(m)}: 1: ${name}: not found\n`;
+    case 'bash': return `${shName(m)}: line 1: ${name}: command not found\n`;
+    case null: return `/docker-entrypoint.sh: exec: line 47: ${name}: not found\n`;
+  }
+}
+
+function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem): string {
+  if (dialect === 'bash') {
+    return p.kind === 'unterminated' ? `${prog}: -c: line 1: unexpected EOF while looking for matching \`"'\n` : `${prog}: -c: line 1: syntax error near unexpected token \`${p.token}'\n`;
+  }
+  if (dialect === 'dash') {
+    if (p.kind === 'unterminated') return `${prog}: 1: Syntax error: Unterminated quoted string\n`;
+    const tok = p.token === 'end of file' ? 'end of file' : `"${p.token}"`;
+    return `${prog}: 1: Syntax error: ${tok} unexpected${p.expecting ? ` (expecting "${p.expecting}")` : ''}\n`;
+  }
+  if (p.kind === 'unterminated') return 'sh: syntax error: unterminated quoted string\n';
+  const tok = p.token === 'end of file' || p.token === 'newline' ? p.token : `"${p.token}"`;
+  return `sh: syntax error: unexpected ${tok}${p.expecting ? ` (expecting "${p.expecting}")` : ''}\n`;
+}
+
+export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: string[], io: Io, s: Streams): boolean {
+  const n = (x: string | undefined, d: number): number => (x === undefined ? d : Number.parseInt(x, 10) || 0);
+  switch (name) {
+    case 'exit':
+      exitShell(m, n(args[0], m.status) & 255);
+      return true;
+    case 'break':
+    case 'continue':
+      loopControl(m, name, n(args[0], 1));
+      return true;
+    case 'true':
+    case ':':
+      m.status = 0;
+      return true;
+    case 'false':
+      m.status = 1;
+      return true;
+    case 'export':
+    case 'readonly':
+    case 'local':
+      for (const a of args) {
+        const eq = a.indexOf('=');
+        if (eq > 0) m.vars[a.slice(0, eq)] = a.slice(eq + 1);
+      }
+      m.status = 0;
+      return true;
+    case 'unset':
+      for (const a of args) delete m.vars[a];
+      m.status = 0;
+      return true;
+    case 'set': {
+      const dd = args.indexOf('--');
+      if (dd >= 0) m.positional = [m.positional[0] ?? 'sh', ...args.slice(dd + 1)];
+      else if (args.length === 0) for (const [k, v] of Object.entries(m.vars).sort()) io.out(`${k}='${v}'\n`);
+      m.status = 0;
+      return true;
+    }
+    case 'shift':
+      m.positional = [m.positional[0] ?? 'sh', ...m.positional.slice(1 + n(args[0], 1))];
+      m.status = 0;
+      return true;
+    case 'cd': {
+      const target = normalizePath(args[0] ?? m.vars.HOME ?? '/', m.cwd);
+      if (stat(m.fs, ctx.base, target).kind !== 'dir') {
+        io.err(m.dialect === 'dash' ? `${shName(m)}: 1: cd: can't cd to ${args[0]}\n` : `sh: cd: can't cd to ${args[0]}: No such file or directory\n`);
+        m.status = m.dialect === 'dash' ? 2 : 1;
+      } else {
+        m.cwd = target;
+        m.status = 0;
+      }
+      return true;
+    }
+    case 'read': {
+      const names = args.filter((a) => !a.startsWith('-'));
+      if (m.stdin === '' && s.stdin === '') {
+        m.status = 1;
+        return true;
+      }
+      const src = s.stdin !== m.stdin ? s.stdin : m.stdin;
+      const nl = src.indexOf('\n');
+      const lineText = nl >= 0 ? src.slice(0, nl) : src;
+      if (src === m.stdin) m.stdin = nl >= 0 ? src.slice(nl + 1) : '';
+      const parts = lineText.trim().split(/[ \t]+/);
+      names.forEach((v, i) => {
+        m.vars[v] = i === names.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? '');
+      });
+      m.status = 0;
+      return true;
+    }
+    case 'eval':
+    case '.':
+    case 'source': {
+      const src = name === 'eval' ? args.join(' ') : (() => {
+        const f = stat(m.fs, ctx.base, normalizePath(args[0] ?? '', m.cwd));
+        return f.kind === 'file' ? f.content : undefined;
+      })();
+      if (src === undefined) {
+        io.err(`sh: .: can't open '${args[0] ?? ''}'\n`);
+        m.status = 2;
+        return true;
+      }
+      const root = parseCached(m, src);
+      if (typeof root !== 'number') {
+        io.err(syntaxMessage(m.dialect ?? 'ash', shName(m), root));
+        m.status = 2;
+        return true;
+      }
+      enterScript(m, root, null);
+      return true;
+    }
+    case 'exec':
+      if (args.length === 0) {
+        m.out = s.out;
+        m.err = s.err;
+        m.status = 0;
+        return true;
+      }
+      // PID 1 is the shell started by the container's argv (exactly one shell scope on the stack).
+      if (m.stack.filter((f) => f.k === 'script' && f.scope !== null).length === 1) m.pid1Next = true;
+      m.stack.push({ k: 'exit-after' });
+      dispatch(m, ctx, args, m.vars, s);
+      return true;
+    case 'trap':
+      if (args.some((a) => /^(SIG)?TERM$|^15$/.test(a))) m.trapsTerm = true;
+      m.status = 0;
+      return true;
+    case 'wait':
+    case 'ulimit':
+    case 'umask':
+    case 'hash':
+      m.status = 0;
+      return true;
+    case 'command':
+    case 'type': {
+      const target = name === 'command' ? args.find((a) => !a.startsWith('-')) : args[0];
+      if (target === undefined) {
+        m.status = 0;
+        return true;
+      }
+      const r = resolveCommand(ctx, target, m.cwd);
+      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? undefined : `/bin/${target}`;
+      if (name === 'command' && !args.includes('-v')) {
+        dispatch(m, ctx, args, m.vars, s);
+        return true;
+      }
+      if (path === undefined) {
+        if (name === 'type') io.err(`sh: type: ${target}: not found\n`);
+        m.status = 1;
+      } else {
+        io.out(name === 'type' ? `${target} is ${path}\n` : `${path}\n`);
+        m.status = 0;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function parseCached(m: Machine, src: string): number | SyntaxProblem {
+  const cached = m.parsed[src];
+  if (cached !== undefined) return cached;
+  const p = parseScript(src);
+  if (!p.ok) return p.problem;
+  const offset = m.nodes.length;
+  for (const n of p.script.nodes) m.nodes.push(relocate(n, offset));
+  const root = p.script.root + offset;
+  m.parsed[src] = root;
+  return root;
+}
+
+/** Shifts node indices of a freshly parsed script appended to the machine's node array. */
+function relocate(n: ShellNode, off: number): ShellNode {
+  const words = (ws: Word[]): Word[] => ws.map((w) => w.map((sg) => (sg.t === 'cmd' ? { ...sg, root: sg.root + off } : sg.t === 'var' && sg.arg ? { ...sg, arg: words([sg.arg])[0]! } : sg)));
+  const redirs = (rs: Redir[]): Redir[] => rs.map((r) => ({ ...r, target: words([r.target])[0]! }));
+  switch (n.t) {
+    case 'cmd': return { ...n, assigns: n.assigns.map((a) => ({ name: a.name, value: words([a.value])[0]! })), words: words(n.words), redirs: redirs(n.redirs) };
+    case 'pipe': return { ...n, cmds: n.cmds.map((c) => c + off) };
+    case 'and': case 'or': return { ...n, l: n.l + off, r: n.r + off };
+    case 'seq': return { ...n, items: n.items.map((c) => c + off) };
+    case 'loop': return { ...n, cond: n.cond + off, body: n.body + off };
+    case 'for': return { ...n, words: n.words ? words(n.words) : null, body: n.body + off };
+    case 'if': return { ...n, cond: n.cond + off, then: n.then + off, else: n.else === null ? null : n.else + off };
+    case 'group': return { ...n, body: n.body + off, redirs: redirs(n.redirs) };
+  }
+}
+
+/** `sh -c 'script' [name args…]`, `sh file`, or `sh` reading its (usually empty) stdin. */
+export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, dialect: Dialect): void {
+  const invoked = argv[0]!;
+  const prog = dialect === 'ash' ? 'sh' : invoked;
+  let args = argv.slice(1);
+  let cMode = false;
+  while (args[0] !== undefined && /^[-+][a-zA-Z]+$/.test(args[0])) {
+    if (args[0].includes('c')) cMode = true;
+    args = args.slice(1);
+  }
+  let src: string;
+  let positional: string[];
+  if (cMode) {
+    if (args[0] === undefined) {
+      emit(m, ctx, s.err, dialect === 'ash' ? 'sh: -c requires an argument\n' : `${prog}: 0: -c requires an argument\n`, m.clock);
+      m.status = 2;
+      return;
+    }
+    src = args[0];
+    positional = [args[1] ?? invoked, ...args.slice(2)];
+  } else if (args[0] !== undefined) {
+    const f = stat(m.fs, ctx.base, normalizePath(args[0], m.cwd));
+    if (f.kind !== 'file') {
+      emit(m, ctx, s.err, dialect === 'ash' ? `sh: can't open '${args[0]}': No such file or directory\n` : `${prog}: 0: cannot open ${args[0]}: No such file\n`, m.clock);
+      m.status = dialect === 'ash' ? 2 : 2;
+      return;
+    }
+    src = f.content;
+    positional = [args[0], ...args.slice(1)];
+  } else {
+    src = s.stdin;
+    positional = [invoked];
+  }
+  const root = parseCached(m, src);
+  if (typeof root !== 'number') {
+    emit(m, ctx, s.err, syntaxMessage(dialect, prog, root), m.clock);
+    m.status = 2;
+    return;
+  }
+  const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin };
+  m.stack.push(frame);
+  m.vars = { ...env };
+  m.positional = positional;
+  m.dialect = dialect;
+  m.out = s.out;
+  m.err = s.err;
+  m.stdin = s.stdin;
+}
+

@@ -1,0 +1,301 @@
+/**
+ * Recursive-descent parser for the shell subset in shell-ast.ts over shell-lex.ts's tokens:
+ * `;` `&` `&&` `||` `|` `!`, redirections, assignments, `if`/`while`/`until`/`for`, `{ …; }` and
+ * `( … )`. Anything else is a syntax error the interpreter reports like the shell would.
+ */
+import type { Redir, Script, ShellNode, Word } from './shell-ast';
+import { SyntaxFailure, tokenize, type SyntaxProblem, type Tok } from './shell-lex';
+
+export type { SyntaxProblem } from './shell-lex';
+
+export type ParseResult = { ok: true; script: Script } | { ok: false; problem: SyntaxProblem };
+
+export function parseScript(src: string): ParseResult {
+  const nodes: ShellNode[] = [];
+  try {
+    const root = parseInto(src, nodes);
+    return { ok: true, script: { nodes, root } };
+  } catch (e) {
+    if (e instanceof SyntaxFailure) return { ok: false, problem: e.problem };
+    throw e;
+  }
+}
+
+export function parseInto(src: string, nodes: ShellNode[]): number {
+  const toks = tokenize(src, nodes);
+  const p = new Parser(toks, nodes);
+  const root = p.list(new Set());
+  const t = p.peek();
+  if (t.k !== 'eof') throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
+  return root;
+}
+
+function describe(t: Tok): string {
+  switch (t.k) {
+    case 'word':
+      return t.plain ?? 'word';
+    case 'op':
+      return t.v;
+    case 'io':
+      return String(t.fd);
+    case 'nl':
+      return 'newline';
+    case 'eof':
+      return 'end of file';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser
+// ---------------------------------------------------------------------------------------------
+
+/** Words that end any list; the enclosing construct decides whether they are expected. */
+const RESERVED_END = new Set(['then', 'do', 'done', 'fi', 'else', 'elif', '}']);
+const REDIR_OPS = new Set(['>', '>>', '<', '>&', '&>', '>|', '<&']);
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+
+class Parser {
+  private p = 0;
+  constructor(
+    private readonly toks: Tok[],
+    private readonly nodes: ShellNode[],
+  ) {}
+
+  peek(): Tok {
+    return this.toks[this.p]!;
+  }
+
+  private add(n: ShellNode): number {
+    this.nodes.push(n);
+    return this.nodes.length - 1;
+  }
+
+  private isWord(w: string): boolean {
+    const t = this.peek();
+    return t.k === 'word' && t.plain === w;
+  }
+
+  private isOp(v: string): boolean {
+    const t = this.peek();
+    return t.k === 'op' && t.v === v;
+  }
+
+  private skipNewlines(): void {
+    while (this.peek().k === 'nl') this.p++;
+  }
+
+  private expectWord(w: string): void {
+    this.skipNewlines();
+    if (!this.isWord(w)) throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()), expecting: w });
+    this.p++;
+  }
+
+  /** and_or lists separated by `;`, `&` or newlines, up to a terminator word, `)` or EOF. */
+  list(terminators: Set<string>, required?: string): number {
+    const items: number[] = [];
+    const bg: boolean[] = [];
+    this.skipNewlines();
+    for (;;) {
+      const t = this.peek();
+      if (t.k === 'eof' || (t.k === 'op' && (t.v === ')' || t.v === ';;')) || (t.k === 'word' && t.plain !== null && (terminators.has(t.plain) || RESERVED_END.has(t.plain)))) break;
+      items.push(this.andOr());
+      if (this.isOp(';') || this.peek().k === 'nl') {
+        this.p++;
+        bg.push(false);
+        this.skipNewlines();
+      } else if (this.isOp('&')) {
+        this.p++;
+        bg.push(true);
+        this.skipNewlines();
+      } else {
+        bg.push(false);
+        break;
+      }
+    }
+    if (items.length === 0 && required !== undefined) {
+      throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()) });
+    }
+    return this.add({ t: 'seq', items, bg });
+  }
+
+  private andOr(): number {
+    let l = this.pipeline();
+    for (;;) {
+      const t = this.peek();
+      if (t.k !== 'op' || (t.v !== '&&' && t.v !== '||')) return l;
+      this.p++;
+      this.skipNewlines();
+      const r = this.pipeline();
+      l = this.add({ t: t.v === '&&' ? 'and' : 'or', l, r });
+    }
+  }
+
+  private pipeline(): number {
+    let bang = false;
+    if (this.isWord('!')) {
+      bang = true;
+      this.p++;
+    }
+    const cmds = [this.command()];
+    while (this.isOp('|')) {
+      this.p++;
+      this.skipNewlines();
+      cmds.push(this.command());
+    }
+    return cmds.length === 1 && !bang ? cmds[0]! : this.add({ t: 'pipe', cmds, bang });
+  }
+
+  private command(): number {
+    const t = this.peek();
+    let node: number;
+    if (t.k === 'word' && t.plain !== null) {
+      switch (t.plain) {
+        case 'if':
+          node = this.ifClause();
+          break;
+        case 'while':
+        case 'until':
+          node = this.loop(t.plain === 'until');
+          break;
+        case 'for':
+          node = this.forClause();
+          break;
+        case '{': {
+          this.p++;
+          const body = this.list(new Set(['}']), '}');
+          this.expectWord('}');
+          node = this.add({ t: 'group', body, sub: false, redirs: [] });
+          break;
+        }
+        case 'then':
+        case 'do':
+        case 'done':
+        case 'fi':
+        case 'else':
+        case 'elif':
+        case '}':
+          throw new SyntaxFailure({ kind: 'unexpected', token: t.plain });
+        default:
+          return this.simple();
+      }
+    } else if (t.k === 'op' && t.v === '(') {
+      this.p++;
+      const body = this.list(new Set(), ')');
+      if (!this.isOp(')')) throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()), expecting: ')' });
+      this.p++;
+      node = this.add({ t: 'group', body, sub: true, redirs: [] });
+    } else {
+      return this.simple();
+    }
+    const redirs = this.redirections();
+    return redirs.length > 0 ? this.add({ t: 'group', body: node, sub: false, redirs }) : node;
+  }
+
+  private ifClause(): number {
+    this.p++;
+    const cond = this.list(new Set(['then']), 'then');
+    this.expectWord('then');
+    const then = this.list(new Set(['elif', 'else', 'fi']), 'fi');
+    let otherwise: number | null = null;
+    if (this.isWord('elif')) {
+      otherwise = this.ifClause();
+      return this.add({ t: 'if', cond, then, else: otherwise });
+    }
+    if (this.isWord('else')) {
+      this.p++;
+      otherwise = this.list(new Set(['fi']), 'fi');
+    }
+    this.expectWord('fi');
+    return this.add({ t: 'if', cond, then, else: otherwise });
+  }
+
+  private loop(until: boolean): number {
+    this.p++;
+    const cond = this.list(new Set(['do']), 'do');
+    this.expectWord('do');
+    const body = this.list(new Set(['done']), 'done');
+    this.expectWord('done');
+    return this.add({ t: 'loop', until, cond, body });
+  }
+
+  private forClause(): number {
+    this.p++;
+    const t = this.peek();
+    if (t.k !== 'word' || t.plain === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(t.plain)) {
+      throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
+    }
+    const name = t.plain;
+    this.p++;
+    let words: Word[] | null = null;
+    this.skipNewlines();
+    if (this.isWord('in')) {
+      this.p++;
+      words = [];
+      for (let w = this.peek(); w.k === 'word'; w = this.peek()) {
+        words.push(w.word);
+        this.p++;
+      }
+    }
+    if (this.isOp(';')) this.p++;
+    this.expectWord('do');
+    const body = this.list(new Set(['done']), 'done');
+    this.expectWord('done');
+    return this.add({ t: 'for', name, words, body });
+  }
+
+  private redirections(): Redir[] {
+    const out: Redir[] = [];
+    for (;;) {
+      const r = this.redirection();
+      if (!r) return out;
+      out.push(r);
+    }
+  }
+
+  private redirection(): Redir | undefined {
+    let t = this.peek();
+    let fd: number | undefined;
+    if (t.k === 'io') {
+      fd = t.fd;
+      this.p++;
+      t = this.peek();
+    }
+    if (t.k !== 'op' || !REDIR_OPS.has(t.v)) {
+      if (fd !== undefined) throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
+      return undefined;
+    }
+    this.p++;
+    const target = this.peek();
+    if (target.k !== 'word') throw new SyntaxFailure({ kind: 'unexpected', token: describe(target) });
+    this.p++;
+    const op = t.v === '>|' ? '>' : t.v === '<&' ? '<' : (t.v as Redir['op']);
+    return { fd: fd ?? (op === '<' ? 0 : 1), op, target: target.word };
+  }
+
+  private simple(): number {
+    const assigns: { name: string; value: Word }[] = [];
+    const words: Word[] = [];
+    const redirs: Redir[] = [];
+    for (;;) {
+      const r = this.redirection();
+      if (r) {
+        redirs.push(r);
+        continue;
+      }
+      const t = this.peek();
+      if (t.k !== 'word') break;
+      this.p++;
+      const first = t.word[0];
+      const m = first && first.t === 'lit' && !first.q ? ASSIGNMENT.exec(first.v) : null;
+      if (words.length === 0 && m && first?.t === 'lit') {
+        const rest: Word = first.v.length > m[0].length ? [{ t: 'lit', v: first.v.slice(m[0].length), q: false }] : [];
+        assigns.push({ name: m[1]!, value: [...rest, ...t.word.slice(1)] });
+      } else words.push(t.word);
+    }
+    if (assigns.length === 0 && words.length === 0 && redirs.length === 0) {
+      throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()) });
+    }
+    return this.add({ t: 'cmd', assigns, words, redirs });
+  }
+}
+

@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resolveImage } from './catalog';
+import { execInContainer, processExit, processLogs, startProcess, startupMs, type ProcessState } from './process';
+import type { ProcessInput } from './types';
+
+function start(image: string, command?: string[], args?: string[], extra: Partial<ProcessInput> = {}): ProcessState {
+  return startProcess({ image: resolveImage(image), env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 7, podIP: '10.244.1.5', hostname: 'demo', ...(command ? { command } : {}), ...(args ? { args } : {}), ...extra });
+}
+const sh = (script: string, image = 'busybox:1.36', extra: Partial<ProcessInput> = {}): ProcessState => start(image, ['sh', '-c', script], undefined, extra);
+const text = (p: ProcessState, now: number): string[] => processLogs(p, now).map((l) => l.text);
+
+describe('shell: the docs\' scripts', () => {
+  it('the counter loop prints a numbered date every second and never exits', () => {
+    const p = start('busybox:1.28', ['/bin/sh', '-c', 'i=0; while true; do echo "$i: $(date)"; i=$((i+1)); sleep 1; done']);
+    expect(processExit(p)).toBeUndefined();
+    expect(text(p, 2500)).toEqual(['0: Mon Sep  1 09:00:00 UTC 2025', '1: Mon Sep  1 09:00:01 UTC 2025', '2: Mon Sep  1 09:00:02 UTC 2025']);
+    expect(processLogs(p, 60_000)).toHaveLength(61);
+    expect(processLogs(p, 60_000).at(-1)).toEqual({ at: 60_000, stream: 'stdout', text: '60: Mon Sep  1 09:01:00 UTC 2025' });
+  });
+
+  it('the same loop without `do` is a syntax error, as in busybox', () => {
+    const p = sh('i=0; while true; echo "$i: $(date)"; i=$((i+1)); sleep 1; done');
+    expect(processExit(p)).toEqual({ at: 0, exitCode: 2, reason: 'Error' });
+    expect(text(p, 10)).toEqual(['sh: syntax error: unexpected "done" (expecting "do")']);
+  });
+
+  it('exec-liveness.yaml: /tmp/healthy exists for 30 s, the process exits after 630 s', () => {
+    const p = start('registry.k8s.io/busybox:1.27.2', undefined, ['/bin/sh', '-c', 'touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600']);
+    expect(processExit(p)).toEqual({ at: 630_000, exitCode: 0, reason: 'Completed' });
+    expect(execInContainer(p, 29_999, ['cat', '/tmp/healthy'])).toMatchObject({ exitCode: 0, output: '' });
+    expect(execInContainer(p, 30_000, ['cat', '/tmp/healthy'])).toMatchObject({ exitCode: 1, output: "cat: can't open '/tmp/healthy': No such file or directory\n" });
+  });
+
+  it('init-containers.yaml: wget saves info.cern.ch and exits 0', () => {
+    const p = start('busybox:1.28', ['wget', '-O', '/work-dir/index.html', 'http://info.cern.ch']);
+    const exit = processExit(p);
+    expect(exit?.exitCode).toBe(0);
+    expect(exit?.reason).toBe('Completed');
+    expect(text(p, 5000)).toEqual([
+      'Connecting to info.cern.ch (188.184.67.127:80)',
+      "saving to '/work-dir/index.html'",
+      'index.html           100% |********************************|   646  0:00:00 ETA',
+      "'/work-dir/index.html' saved",
+    ]);
+  });
+
+  it('the pi Job prints 2000 digits of π and completes', () => {
+    const p = start('perl:5.34.0', ['perl', '-Mbignum=bpi', '-wle', 'print bpi(2000)']);
+    const exit = processExit(p);
+    expect(exit).toMatchObject({ exitCode: 0, reason: 'Completed' });
+    const logs = processLogs(p, exit!.at);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.at).toBe(exit!.at);
+    expect(logs[0]!.text).toHaveLength(2001);
+    expect(logs[0]!.text.startsWith('3.14159265358979323846264338327950288419716939937510')).toBe(true);
+    expect(logs[0]!.text.endsWith('4780275901')).toBe(true);
+    expect(processLogs(p, exit!.at - 1)).toEqual([]);
+  });
+
+  it('`nginx -g daemon off;` run from a script becomes the server, serving files the script wrote', () => {
+    const p = sh('echo "<h1>hello</h1>" > /usr/share/nginx/html/index.html; exec nginx -g "daemon off;"', 'nginx:1.27');
+    expect(processExit(p)).toBeUndefined();
+    expect(startupMs(p)).toBeGreaterThan(0);
+    expect(execInContainer(p, 5000, ['curl', '-s', 'localhost'])).toMatchObject({ exitCode: 0, output: '<h1>hello</h1>\n' });
+  });
+
+  it('crashloop.yaml: prints, sleeps, prints an error, exits 1', () => {
+    const p = sh("echo starting; sleep 2; echo 'fatal: config missing'; exit 1");
+    expect(processExit(p)).toEqual({ at: 2000, exitCode: 1, reason: 'Error' });
+    expect(processLogs(p, 10_000)).toEqual([
+      { at: 0, stream: 'stdout', text: 'starting' },
+      { at: 2000, stream: 'stdout', text: 'fatal: config missing' },
+    ]);
+  });
+});
+
+describe('shell: language', () => {
+  it('runs for loops, if/else, && and ||, $? and arithmetic', () => {
+    const p = sh('for i in 1 2 3; do echo "item $i"; done; x=$((2*3+1)); if [ $x -gt 5 ]; then echo big; else echo small; fi; false || echo "or $?"; true && echo and');
+    expect(text(p, 0)).toEqual(['item 1', 'item 2', 'item 3', 'big', 'or 1', 'and']);
+    expect(processExit(p)?.exitCode).toBe(0);
+  });
+
+  it('expands env vars and the kubelet\'s $(VAR) in command/args', () => {
+    const p = start('busybox', ['sh', '-c', 'echo "$(GREETING) ${GREETING} $HOSTNAME ${MISSING:-fallback} $$(GREETING)"'], undefined, { env: { GREETING: 'hi' } });
+    // `$$(GREETING)` escapes the kubelet's expansion; the shell then runs `$(GREETING)` as a command.
+    expect(processLogs(p, 0).map((l) => `${l.stream}:${l.text}`)).toEqual(['stderr:sh: GREETING: not found', 'stdout:hi hi demo fallback ']);
+  });
+
+  it('while/until loops with break and continue', () => {
+    const p = sh('n=0; until [ $n -ge 5 ]; do n=$((n+1)); [ $n -eq 2 ] && continue; [ $n -eq 4 ] && break; echo $n; done; echo end $n');
+    expect(text(p, 0)).toEqual(['1', '3', 'end 4']);
+  });
+
+  it('redirections, pipes and files', () => {
+    const p = sh('echo one > /tmp/f; echo two >> /tmp/f; cat /tmp/f | wc -l; grep tw /tmp/f; ls /nope 2>/dev/null || echo gone; echo err 1>&2');
+    expect(processLogs(p, 0).map((l) => `${l.stream}:${l.text}`)).toEqual(['stdout:2', 'stdout:two', 'stdout:gone', 'stderr:err']);
+  });
+
+  it('mkdir -p, rm -rf and test -d/-f on the in-container filesystem', () => {
+    const p = sh('mkdir -p /data/a/b; touch /data/a/b/x; [ -d /data/a ] && echo dir; rm -rf /data/a; [ -f /data/a/b/x ] || echo removed');
+    expect(text(p, 0)).toEqual(['dir', 'removed']);
+  });
+
+  it('nested sh -c returns its exit status; exit ends the outer script', () => {
+    const p = sh('sh -c "echo inner; exit 3"; echo "outer got $?"; exit 4; echo unreachable');
+    expect(text(p, 0)).toEqual(['inner', 'outer got 3']);
+    expect(processExit(p)).toEqual({ at: 0, exitCode: 4, reason: 'Error' });
+  });
+
+  it('unknown commands print the shell\'s own message and exit 127', () => {
+    expect(text(sh('frobnicate --now; echo $?'), 0)).toEqual(['sh: frobnicate: not found', '127']);
+    expect(text(sh('frobnicate; echo $?', 'nginx:1.27'), 0)).toEqual(['sh: 1: frobnicate: not found', '127']);
+    expect(text(sh('bash -c frobnicate', 'nginx:1.27'), 0)).toEqual(['bash: line 1: frobnicate: command not found']);
+    expect(processExit(sh('frobnicate'))).toMatchObject({ exitCode: 127, reason: 'Error' });
+  });
+
+  it('busybox and GNU tools keep their own error texts', () => {
+    expect(text(sh('cat /nope'), 0)).toEqual(["cat: can't open '/nope': No such file or directory"]);
+    expect(text(sh('cat /nope', 'nginx:1.27'), 0)).toEqual(['cat: /nope: No such file or directory']);
+    expect(text(sh('echo -e "a\\tb"', 'nginx:1.27'), 0)).toEqual(['-e a\tb']);
+    expect(text(sh('echo -e "a\\tb"'), 0)).toEqual(['a\tb']);
+  });
+
+  it('sleep infinity and tail -f block forever; sh with no script exits at once', () => {
+    expect(processExit(sh('sleep infinity'))).toBeUndefined();
+    expect(processExit(sh('tail -f /dev/null'))).toBeUndefined();
+    expect(processExit(start('busybox:1.36'))).toEqual({ at: 0, exitCode: 0, reason: 'Completed' });
+  });
+
+  it('a busy loop without sleep prints for a while, then spins silently forever', () => {
+    const p = sh('while true; do echo spin; done');
+    expect(processExit(p)).toBeUndefined();
+    const n = processLogs(p, 10).length;
+    expect(n).toBeGreaterThan(100);
+    expect(processLogs(p, 3_600_000).length).toBe(n);
+  });
+
+  it('writes to /proc/1/fd/1 from kubectl exec land in the container log', () => {
+    const p = sh('sleep 3600');
+    execInContainer(p, 1000, ['sh', '-c', 'echo from-exec > /proc/1/fd/1; echo to-exec']);
+    expect(processLogs(p, 2000)).toEqual([{ at: 1000, stream: 'stdout', text: 'from-exec' }]);
+  });
+
+  it('never throws on arbitrary input, and stays deterministic', () => {
+    const alphabet = fc.constantFrom('echo', 'x', '$', '(', ')', '{', '}', '"', "'", '`', ';', '&', '|', '>', '<', ' ', 'do', 'done', 'while', 'true', 'if', 'fi', 'then', 'sleep 1', '$((', '))', '\\', '\n', 'for', 'in', '${', 'exit', 'cat', '#');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 25 }), (parts) => {
+        const script = parts.join('');
+        const a = sh(script);
+        const b = sh(script);
+        expect(processExit(a)).toEqual(processExit(b));
+        expect(processLogs(a, 5000)).toEqual(processLogs(b, 5000));
+      }),
+      { numRuns: 300, seed: 42 },
+    );
+  });
+});

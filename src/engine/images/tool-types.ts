@@ -1,0 +1,62 @@
+/**
+ * Shared shapes and small helpers for the userland commands (tools.ts, tools-files.ts,
+ * tools-text.ts): a command gets argv and a ToolEnv, writes through Io, and returns a ToolResult.
+ */
+import { normalizePath, type BaseFs, type FsLayer } from './fs';
+
+export interface Io {
+  stdin: string;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface ToolEnv {
+  io: Io;
+  vars: Record<string, string>;
+  cwd: string;
+  /** Absolute simulated ms at which the command runs. */
+  clock: number;
+  fs: FsLayer;
+  base: BaseFs;
+  flavour: 'busybox' | 'coreutils';
+  dialect: 'ash' | 'dash' | 'bash';
+  hostname: string;
+  /** `ps` output rows: [pid, command]. */
+  processes: [number, string][];
+  /** The image's version (BusyBox 1.28's nslookup prints differently from later ones). */
+  version: string;
+}
+
+/** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */
+export interface ToolResult {
+  status: number;
+  ms?: number;
+  block?: true;
+}
+
+export type Tool = (args: string[], env: ToolEnv) => ToolResult;
+
+export const ok: ToolResult = { status: 0 };
+export const path = (env: ToolEnv, p: string): string => normalizePath(p, env.cwd);
+export const bb = (env: ToolEnv): boolean => env.flavour === 'busybox';
+
+/** Splits `-abc` style flags from operands; `--` ends flags. */
+export function flags(args: string[]): { set: Set<string>; rest: string[] } {
+  const set = new Set<string>();
+  const rest: string[] = [];
+  let done = false;
+  for (const a of args) {
+    if (!done && a === '--') done = true;
+    else if (!done && /^-[A-Za-z]+$/.test(a)) for (const c of a.slice(1)) set.add(c);
+    else rest.push(a);
+  }
+  return { set, rest };
+}
+
+export function unescape(s: string): string {
+  return s.replace(/\\(0[0-7]{0,3}|[abfnrtv\\c])/g, (_, c: string) => {
+    const map: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', c: '' };
+    return c.startsWith('0') ? String.fromCharCode(parseInt(c.slice(1) || '0', 8)) : (map[c] ?? c);
+  });
+}
+

@@ -1,0 +1,143 @@
+/**
+ * File commands (cat, touch, rm, mkdir, ls, cp, mv) on the container's overlay filesystem, with
+ * BusyBox or GNU coreutils error texts depending on the image.
+ */
+import { dateFormat } from './clock';
+import { listDir, makeDir, remove, stat, writeFile } from './fs';
+import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+
+function cat(args: string[], env: ToolEnv): ToolResult {
+  const { rest } = flags(args);
+  if (rest.length === 0) {
+    env.io.out(env.io.stdin);
+    return ok;
+  }
+  let status = 0;
+  for (const a of rest) {
+    if (a === '-') {
+      env.io.out(env.io.stdin);
+      continue;
+    }
+    const s = stat(env.fs, env.base, path(env, a));
+    if (s.kind === 'file') env.io.out(s.content);
+    else {
+      status = 1;
+      if (s.kind === 'dir') env.io.err(bb(env) ? 'cat: read error: Is a directory\n' : `cat: ${a}: Is a directory\n`);
+      else env.io.err(bb(env) ? `cat: can't open '${a}': No such file or directory\n` : `cat: ${a}: No such file or directory\n`);
+    }
+  }
+  return { status };
+}
+
+function touch(args: string[], env: ToolEnv): ToolResult {
+  for (const a of flags(args).rest) {
+    const p = path(env, a);
+    if (stat(env.fs, env.base, p).kind === 'none') writeFile(env.fs, env.base, p, '', false);
+  }
+  return ok;
+}
+
+function rm(args: string[], env: ToolEnv): ToolResult {
+  const { set, rest } = flags(args);
+  let status = 0;
+  for (const a of rest) {
+    const p = path(env, a);
+    const s = stat(env.fs, env.base, p);
+    if (s.kind === 'none') {
+      if (!set.has('f')) {
+        env.io.err(bb(env) ? `rm: can't remove '${a}': No such file or directory\n` : `rm: cannot remove '${a}': No such file or directory\n`);
+        status = 1;
+      }
+    } else if (s.kind === 'dir' && !set.has('r') && !set.has('R')) {
+      env.io.err(bb(env) ? `rm: '${a}' is a directory\n` : `rm: cannot remove '${a}': Is a directory\n`);
+      status = 1;
+    } else remove(env.fs, env.base, p);
+  }
+  return { status };
+}
+
+function mkdir(args: string[], env: ToolEnv): ToolResult {
+  const { set, rest } = flags(args);
+  let status = 0;
+  for (const a of rest) {
+    const p = path(env, a);
+    if (stat(env.fs, env.base, p).kind !== 'none') {
+      if (!set.has('p')) {
+        env.io.err(bb(env) ? `mkdir: can't create directory '${a}': File exists\n` : `mkdir: cannot create directory '${a}': File exists\n`);
+        status = 1;
+      }
+      continue;
+    }
+    makeDir(env.fs, p);
+  }
+  return { status };
+}
+
+function ls(args: string[], env: ToolEnv): ToolResult {
+  const { set, rest } = flags(args);
+  const targets = rest.length > 0 ? rest : ['.'];
+  let status = 0;
+  for (const a of targets) {
+    const p = path(env, a);
+    const s = stat(env.fs, env.base, p);
+    if (s.kind === 'none') {
+      env.io.err(bb(env) ? `ls: ${a}: No such file or directory\n` : `ls: cannot access '${a}': No such file or directory\n`);
+      status = bb(env) ? 1 : 2;
+    } else if (s.kind === 'file') env.io.out(`${a}\n`);
+    else {
+      if (targets.length > 1) env.io.out(`${a}:\n`);
+      const names = listDir(env.fs, env.base, p).filter((n) => set.has('a') || !n.startsWith('.'));
+      if (set.has('l')) {
+        env.io.out(`total ${names.length * 4}\n`);
+        for (const n of names) {
+          const child = stat(env.fs, env.base, p === '/' ? `/${n}` : `${p}/${n}`);
+          const size = child.kind === 'file' ? child.content.length : 4096;
+          const mode = child.kind === 'dir' ? 'drwxr-xr-x' : '-rw-r--r--';
+          env.io.out(`${mode}    1 root     root     ${String(size).padStart(8)} ${dateFormat(env.clock, '%b %e %H:%M')} ${n}\n`);
+        }
+      } else if (names.length > 0) env.io.out(`${names.join('\n')}\n`);
+    }
+  }
+  return { status };
+}
+
+/** Seconds (fractions allowed, s/m/h/d suffixes) → ms; `infinity` → block. */
+function copyMove(move: boolean): Tool {
+  return (args, env) => {
+    const { rest } = flags(args);
+    const name = move ? 'mv' : 'cp';
+    if (rest.length < 2) {
+      env.io.err(`${name}: missing destination file operand\n`);
+      return { status: 1 };
+    }
+    const dest = path(env, rest[rest.length - 1]!);
+    let status = 0;
+    for (const a of rest.slice(0, -1)) {
+      const src = path(env, a);
+      const s = stat(env.fs, env.base, src);
+      if (s.kind !== 'file') {
+        env.io.err(bb(env) ? `${name}: can't stat '${a}': No such file or directory\n` : `${name}: cannot stat '${a}': No such file or directory\n`);
+        status = 1;
+        continue;
+      }
+      const target = stat(env.fs, env.base, dest).kind === 'dir' ? `${dest}/${src.slice(src.lastIndexOf('/') + 1)}` : dest;
+      writeFile(env.fs, env.base, target, s.content, false);
+      if (move) remove(env.fs, env.base, src);
+    }
+    return { status };
+  };
+}
+
+export const FILE_TOOLS: Record<string, Tool> = {
+  cat,
+  touch,
+  rm,
+  mkdir,
+  rmdir: (args, env) => {
+    for (const a of flags(args).rest) remove(env.fs, env.base, path(env, a));
+    return ok;
+  },
+  ls,
+  cp: copyMove(false),
+  mv: copyMove(true),
+};

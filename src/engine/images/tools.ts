@@ -1,0 +1,213 @@
+/**
+ * The userland commands scripts call (echo, cat, touch, rm, sleep, date, …), with the error texts
+ * of BusyBox (`cat: can't open 'x': No such file or directory`) or GNU coreutils
+ * (`cat: x: No such file or directory`) depending on the image. Network tools live in net-tools.ts.
+ * Tools never throw; unknown flags are ignored the way a forgiving reader would expect.
+ */
+import { dateFormat, dateString } from './clock';
+import { stat } from './fs';
+import { FILE_TOOLS } from './tools-files';
+import { TEXT_TOOLS } from './tools-text';
+import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+
+export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
+
+
+function echo(args: string[], env: ToolEnv): ToolResult {
+  let newline = true;
+  let escapes = env.dialect === 'dash';
+  let i = 0;
+  for (; i < args.length && /^-[neE]+$/.test(args[i]!); i++) {
+    // dash's echo knows only -n; `echo -e x` prints `-e x`.
+    if (env.dialect === 'dash' && args[i] !== '-n') break;
+    for (const c of args[i]!.slice(1)) {
+      if (c === 'n') newline = false;
+      else if (c === 'e') escapes = true;
+      else escapes = false;
+    }
+  }
+  let text = args.slice(i).join(' ');
+  if (escapes) {
+    const cut = text.indexOf('\\c');
+    if (cut >= 0) {
+      text = text.slice(0, cut);
+      newline = false;
+    }
+    text = unescape(text);
+  }
+  env.io.out(newline ? `${text}\n` : text);
+  return ok;
+}
+
+function printf(args: string[], env: ToolEnv): ToolResult {
+  const [fmt = '', ...rest] = args;
+  let out = '';
+  let k = 0;
+  do {
+    out += fmt.replace(/%([-0-9.]*)([sdibxXcf%])|\\(.)/g, (whole, _w: string, conv: string | undefined, esc: string | undefined) => {
+      if (esc !== undefined) return unescape(`\\${esc}`);
+      if (conv === '%') return '%';
+      const a = rest[k++] ?? '';
+      if (conv === 'd' || conv === 'i') return String(Number.parseInt(a || '0', 10) || 0);
+      if (conv === 'f') return (Number(a) || 0).toFixed(6);
+      if (conv === 'x') return (Number.parseInt(a || '0', 10) || 0).toString(16);
+      if (conv === 'b') return unescape(a);
+      return a;
+    });
+  } while (k > 0 && k < rest.length);
+  env.io.out(out);
+  return ok;
+}
+
+function sleep(args: string[], env: ToolEnv): ToolResult {
+  let total = 0;
+  if (args.length === 0) {
+    env.io.err(bb(env) ? 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: sleep [N]...\n' : 'sleep: missing operand\n');
+    return { status: 1 };
+  }
+  for (const a of args) {
+    if (a === 'infinity' || a === 'inf') return { status: 0, block: true };
+    const m = /^(\d+(?:\.\d*)?|\.\d+)([smhd]?)$/.exec(a);
+    if (!m) {
+      env.io.err(bb(env) ? `sleep: invalid number '${a}'\n` : `sleep: invalid time interval '${a}'\n`);
+      return { status: 1 };
+    }
+    const unit = m[2] === 'm' ? 60 : m[2] === 'h' ? 3600 : m[2] === 'd' ? 86400 : 1;
+    total += Number(m[1]) * unit * 1000;
+  }
+  return { status: 0, ms: Math.round(total) };
+}
+
+function date(args: string[], env: ToolEnv): ToolResult {
+  const fmt = args.find((a) => a.startsWith('+'));
+  env.io.out(`${fmt ? dateFormat(env.clock, fmt.slice(1)) : dateString(env.clock)}\n`);
+  return ok;
+}
+
+function printenv(args: string[], env: ToolEnv): ToolResult {
+  if (args.length === 0) {
+    for (const [k, v] of Object.entries(env.vars)) env.io.out(`${k}=${v}\n`);
+    return ok;
+  }
+  let status = 0;
+  for (const a of args) {
+    const v = env.vars[a];
+    if (v === undefined) status = 1;
+    else env.io.out(`${v}\n`);
+  }
+  return { status };
+}
+
+/** `test` / `[`: the operators scripts use. */
+export function evalTest(argv: string[], env: ToolEnv): boolean {
+  const a = argv;
+  if (a.length === 0) return false;
+  if (a[0] === '!') return !evalTest(a.slice(1), env);
+  const ai = a.indexOf('-a');
+  if (ai > 0) return evalTest(a.slice(0, ai), env) && evalTest(a.slice(ai + 1), env);
+  const oi = a.indexOf('-o');
+  if (oi > 0) return evalTest(a.slice(0, oi), env) || evalTest(a.slice(oi + 1), env);
+  if (a.length === 1) return a[0] !== '';
+  if (a.length === 2) {
+    const [op, v = ''] = a;
+    const s = stat(env.fs, env.base, path(env, v));
+    switch (op) {
+      case '-z': return v === '';
+      case '-n': return v !== '';
+      case '-e': case '-r': case '-w': case '-x': return s.kind !== 'none';
+      case '-f': return s.kind === 'file';
+      case '-d': return s.kind === 'dir';
+      case '-s': return s.kind === 'file' && s.content.length > 0;
+      default: return false;
+    }
+  }
+  const [l = '', op, r = ''] = a;
+  const n = (x: string): number => Number.parseInt(x, 10) || 0;
+  switch (op) {
+    case '=': case '==': return l === r;
+    case '!=': return l !== r;
+    case '-eq': return n(l) === n(r);
+    case '-ne': return n(l) !== n(r);
+    case '-lt': return n(l) < n(r);
+    case '-le': return n(l) <= n(r);
+    case '-gt': return n(l) > n(r);
+    case '-ge': return n(l) >= n(r);
+    default: return false;
+  }
+}
+
+function uname(args: string[], env: ToolEnv): ToolResult {
+  const { set } = flags(args);
+  const kernel = '6.8.0-71-generic';
+  if (set.has('a')) env.io.out(`Linux ${env.hostname} ${kernel} #71-Ubuntu SMP PREEMPT_DYNAMIC Tue Jul 22 16:52:38 UTC 2025 x86_64${bb(env) ? '' : ' GNU/Linux'}\n`);
+  else if (set.has('r')) env.io.out(`${kernel}\n`);
+  else if (set.has('m')) env.io.out('x86_64\n');
+  else env.io.out('Linux\n');
+  return ok;
+}
+
+function ps(_args: string[], env: ToolEnv): ToolResult {
+  if (bb(env)) {
+    env.io.out('PID   USER     TIME  COMMAND\n');
+    for (const [pid, cmd] of env.processes) env.io.out(`${String(pid).padStart(5)} root      0:00 ${cmd}\n`);
+  } else {
+    env.io.out('    PID TTY          TIME CMD\n');
+    for (const [pid, cmd] of env.processes) env.io.out(`${String(pid).padStart(7)} ?        00:00:00 ${cmd.split(' ')[0]!.split('/').pop()}\n`);
+  }
+  return ok;
+}
+
+/** Commands every shell image has, keyed by name. */
+export const TOOLS: Record<string, Tool> = {
+  ...FILE_TOOLS,
+  ...TEXT_TOOLS,
+  echo,
+  printf,
+  sleep,
+  date,
+  env: (_args, env) => printenv([], env),
+  printenv,
+  true: () => ok,
+  false: () => ({ status: 1 }),
+  hostname: (_a, env) => {
+    env.io.out(`${env.hostname}\n`);
+    return ok;
+  },
+  id: (_a, env) => {
+    env.io.out(bb(env) ? 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\n' : 'uid=0(root) gid=0(root) groups=0(root)\n');
+    return ok;
+  },
+  whoami: (_a, env) => {
+    env.io.out('root\n');
+    return ok;
+  },
+  pwd: (_a, env) => {
+    env.io.out(`${env.cwd}\n`);
+    return ok;
+  },
+  test: (args, env) => ({ status: evalTest(args, env) ? 0 : 1 }),
+  '[': (args, env) => {
+    if (args[args.length - 1] !== ']') {
+      env.io.err("[: missing ']'\n");
+      return { status: 2 };
+    }
+    return { status: evalTest(args.slice(0, -1), env) ? 0 : 1 };
+  },
+  uname,
+  basename: (args, env) => {
+    const p = (args[0] ?? '').replace(/\/+$/, '');
+    env.io.out(`${p.slice(p.lastIndexOf('/') + 1)}\n`);
+    return ok;
+  },
+  dirname: (args, env) => {
+    const p = args[0] ?? '';
+    const i = p.lastIndexOf('/');
+    env.io.out(`${i > 0 ? p.slice(0, i) : i === 0 ? '/' : '.'}\n`);
+    return ok;
+  },
+  chmod: () => ok,
+  chown: () => ok,
+  sync: () => ok,
+  kill: () => ok,
+  ps,
+};
