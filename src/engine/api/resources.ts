@@ -60,6 +60,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('priorityclasses', 'PriorityClass', 'scheduling.k8s.io', 'v1', false, ['pc']),
   r('storageclasses', 'StorageClass', 'storage.k8s.io', 'v1', false, ['sc']),
 ];
 

@@ -523,6 +523,15 @@ export interface StorageClass extends KObject {
   allowVolumeExpansion?: boolean;
 }
 
+/** scheduling.k8s.io/v1: a named priority for Pods (`priorityClassName`). */
+export interface PriorityClass extends KObject {
+  kind: 'PriorityClass';
+  value: number;
+  globalDefault?: boolean;
+  description?: string;
+  preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
+}
+
 export interface ServiceAccount extends KObject {
   kind: 'ServiceAccount';
 }

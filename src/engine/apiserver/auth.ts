@@ -1,9 +1,13 @@
 /**
  * Authentication and authorization. Every client presents an identity (in a real cluster a
- * client certificate or a ServiceAccount token); RBAC then decides with the default
- * ClusterRoles' rules, trimmed to what the simulated components need. The failure message is
- * apiserver's forbiddenMessage, byte for byte.
+ * client certificate or a ServiceAccount token); RBAC then decides from the bindings in
+ * rbac-policy.ts, with RoleBindings scoped to their namespace and resourceNames honoured.
+ * The failure message is apiserver's forbiddenMessage, byte for byte.
  */
+import { BINDINGS, CLUSTER_ROLES, type PolicyRule } from './rbac-policy';
+
+export type { PolicyRule };
+
 export interface UserInfo {
   name: string;
   groups: string[];
@@ -12,71 +16,62 @@ export interface UserInfo {
 /** kubeadm's admin kubeconfig identity (the student's kubectl). */
 export const ADMIN: UserInfo = { name: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 export const SCHEDULER_USER: UserInfo = { name: 'system:kube-scheduler', groups: ['system:authenticated'] };
+export const CONTROLLER_MANAGER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
 
+/** A ServiceAccount's identity, as its token authenticates. */
+export function serviceAccountUser(namespace: string, name: string): UserInfo {
+  return { name: `system:serviceaccount:${namespace}:${name}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'] };
+}
+
+/** kube-controller-manager's per-controller ServiceAccount (--use-service-account-credentials). */
 export function controllerUser(controller: string): UserInfo {
-  return { name: `system:serviceaccount:kube-system:${controller}`, groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] };
+  return serviceAccountUser('kube-system', controller);
 }
 
 export function nodeUser(node: string): UserInfo {
   return { name: `system:node:${node}`, groups: ['system:nodes', 'system:authenticated'] };
 }
 
-export const KUBE_PROXY_USER: UserInfo = { name: 'system:kube-proxy', groups: ['system:authenticated'] };
+/** kubeadm runs kube-proxy as the kube-system/kube-proxy ServiceAccount (kubeadm:node-proxier). */
+export const KUBE_PROXY_USER: UserInfo = serviceAccountUser('kube-system', 'kube-proxy');
 
-export interface PolicyRule {
-  verbs: string[];
-  /** API groups; '*' for all. */
-  groups: string[];
-  /** resource or resource/subresource; '*' for all. */
-  resources: string[];
+/** The CSI driver's sidecars (external-provisioner, external-attacher) share this ServiceAccount. */
+export const CSI_DRIVER_USER: UserInfo = controllerUser('csi-hostpathplugin-sa');
+
+/** The restricted learner of the RBAC lessons: `view` in `default`, nothing else. */
+export const JANE: UserInfo = { name: 'jane', groups: ['system:authenticated'] };
+
+/** The identity `kubectl --as=<name>` impersonates (groups as an impersonated user gets them). */
+export function impersonate(name: string, groups: string[] = []): UserInfo {
+  if (name === JANE.name && groups.length === 0) return JANE;
+  const sa = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(name);
+  if (sa && groups.length === 0) return serviceAccountUser(sa[1]!, sa[2]!);
+  return { name, groups: [...groups, 'system:authenticated'] };
 }
 
-const READ = ['get', 'list', 'watch'];
-const WRITE = ['create', 'update', 'patch', 'delete'];
-const ALL = ['*'];
-
-/** Subject (user name or group) → rules; a tiny stand-in for ClusterRoleBindings. */
-const POLICY: Record<string, PolicyRule[]> = {
-  'kubeadm:cluster-admins': [{ verbs: ALL, groups: ['*'], resources: ['*'] }],
-  'system:masters': [{ verbs: ALL, groups: ['*'], resources: ['*'] }],
-  'system:kube-scheduler': [
-    { verbs: READ, groups: ['', 'apps', 'storage.k8s.io', 'coordination.k8s.io'], resources: ['*'] },
-    { verbs: ['create'], groups: [''], resources: ['pods/binding', 'bindings', 'events'] },
-    { verbs: ['update', 'patch'], groups: [''], resources: ['pods/status'] },
-    { verbs: ['create', 'update', 'get'], groups: ['coordination.k8s.io'], resources: ['leases'] },
-  ],
-  'system:kube-controller-manager': [
-    { verbs: READ, groups: ['*'], resources: ['*'] },
-    { verbs: ['create', 'update', 'get'], groups: ['coordination.k8s.io'], resources: ['leases'] },
-    { verbs: ['create', 'update', 'patch'], groups: [''], resources: ['events'] },
-  ],
-  'system:kube-proxy': [
-    { verbs: READ, groups: ['', 'discovery.k8s.io'], resources: ['services', 'endpointslices', 'nodes'] },
-    { verbs: ['create', 'update', 'patch'], groups: [''], resources: ['events'] },
-  ],
-  'system:nodes': [
-    { verbs: READ, groups: ['', 'storage.k8s.io'], resources: ['*'] },
-    { verbs: ['create', 'update', 'patch', 'delete'], groups: [''], resources: ['pods', 'pods/status', 'nodes', 'nodes/status', 'events'] },
-    { verbs: ['create', 'update', 'get', 'patch'], groups: ['coordination.k8s.io'], resources: ['leases'] },
-  ],
-  // kube-controller-manager runs each controller with its own ServiceAccount
-  // (--use-service-account-credentials); they share the broad rule below.
-  'system:serviceaccounts:kube-system': [
-    { verbs: [...READ, ...WRITE], groups: ['*'], resources: ['*'] },
-  ],
-};
-
-function ruleAllows(rule: PolicyRule, verb: string, group: string, resource: string): boolean {
-  return (
-    (rule.verbs.includes('*') || rule.verbs.includes(verb)) &&
-    (rule.groups.includes('*') || rule.groups.includes(group)) &&
-    (rule.resources.includes('*') || rule.resources.includes(resource))
-  );
+function matchesResource(ruleResource: string, resource: string): boolean {
+  if (ruleResource === '*' || ruleResource === resource) return true;
+  // `*/scale` grants a subresource of every resource.
+  return ruleResource.startsWith('*/') && resource.endsWith(ruleResource.slice(1));
 }
 
-export function authorize(user: UserInfo, verb: string, group: string, resource: string): boolean {
-  for (const subject of [user.name, ...user.groups]) {
-    for (const rule of POLICY[subject] ?? []) if (ruleAllows(rule, verb, group, resource)) return true;
+function ruleAllows(rule: PolicyRule, verb: string, group: string, resource: string, name: string | undefined): boolean {
+  if (!(rule.verbs.includes('*') || rule.verbs.includes(verb))) return false;
+  if (!(rule.groups.includes('*') || rule.groups.includes(group))) return false;
+  if (!rule.resources.some((r) => matchesResource(r, resource))) return false;
+  return !rule.resourceNames || (name !== undefined && rule.resourceNames.includes(name));
+}
+
+/**
+ * RBAC's decision for one request. `namespace` is the request's namespace (for
+ * `namespaces/<name>` it is that name); RoleBindings only grant inside their own namespace.
+ */
+export function authorize(user: UserInfo, verb: string, group: string, resource: string, namespace?: string, name?: string): boolean {
+  const subjects = new Set([user.name, ...user.groups]);
+  for (const b of BINDINGS) {
+    if (!subjects.has(b.subject)) continue;
+    if (b.namespace !== undefined && b.namespace !== namespace) continue;
+    for (const rule of CLUSTER_ROLES[b.role] ?? []) if (ruleAllows(rule, verb, group, resource, name)) return true;
   }
   return false;
 }

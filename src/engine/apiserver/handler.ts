@@ -28,10 +28,13 @@ import {
 import { commit, storedObject } from './storage';
 import { filterMatches, type FieldRequirement } from './watch';
 import { runMutating, runValidating } from './admission';
-import { strictDecode, validateObject } from './validation';
+import { validateObject } from './validation';
+import { semanticEqual } from './validation/field';
+import { decodeStage, type FieldValidation } from './validation/decode-stage';
 import { mergePatch } from './patch';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
+import { prepareNamespaceForCreate } from './namespace-strategy';
 import { readContainerLogs, type LogOptions } from '../node/logs';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
@@ -39,7 +42,7 @@ export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 export interface ApiRequest {
   verb: Verb;
   resource: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'finalize';
   /** For `pods/log`. */
   logOptions?: LogOptions;
   namespace?: string;
@@ -50,6 +53,8 @@ export interface ApiRequest {
   gracePeriodSeconds?: number;
   propagationPolicy?: DeleteOptions['propagationPolicy'];
   dryRun?: boolean;
+  /** How unknown fields are treated; unset means the server default, Warn (kubectl sends Strict). */
+  fieldValidation?: FieldValidation;
   user: UserInfo;
   /** Trace name of the caller. */
   from: ComponentId;
@@ -156,9 +161,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   trace(w, { from: serverId, to: serverId, kind: 'authn', summary: `authenticated as "${req.user.name}"`, requestId });
   const rbacResource = req.subresource ? `${info.resource}/${req.subresource}` : info.resource;
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
-  if (!authorize(req.user, rbacVerb, info.group, rbacResource)) {
+  // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
+  const rbacNamespace = info.namespaced ? req.namespace : info.resource === 'namespaces' ? req.name : undefined;
+  if (!authorize(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)) {
     trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: denied ${rbacVerb} ${rbacResource}`, requestId });
-    return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, info.namespaced ? req.namespace : undefined, req.name)));
+    return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
   }
   trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: allowed ${rbacVerb} ${rbacResource}`, requestId });
 
@@ -194,14 +201,27 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       const old = storedObject(w, info.resource, ns, req.name ?? '');
       if (!old) return fail(notFound(info, req.name ?? ''));
       let next: KObject;
-      if (req.verb === 'patch') next = mergePatch(old, req.body ?? {}) as KObject;
-      else {
-        const body = req.body!;
-        const rv = body.metadata?.resourceVersion;
+      let warnings: string[] = [];
+      if (req.verb === 'patch') {
+        next = mergePatch(old, req.body ?? {}) as KObject;
+        if (req.subresource !== 'status') {
+          const decoded = decodeStage(info, next, 'patch', fieldValidationOf(req), req.body);
+          if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
+          warnings = decoded.warnings;
+        }
+      } else {
+        if (!req.body || typeof req.body !== 'object') return fail(badRequest('the body of the request was in an unknown format'));
+        next = structuredClone(req.body);
+        if (req.subresource !== 'status') {
+          const decoded = decodeStage(info, next, 'update', fieldValidationOf(req));
+          if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
+          warnings = decoded.warnings;
+        }
+        const rv = next.metadata?.resourceVersion;
         if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
-        next = structuredClone(body);
       }
-      return respond(update(w, serverId, requestId, info, ns, old, next, req));
+      const res = update(w, serverId, requestId, info, ns, old, next, req);
+      return respond(res.ok && warnings.length ? { ...res, warnings } : res);
     }
     case 'delete': {
       const old = storedObject(w, info.resource, ns, req.name ?? '');
@@ -209,6 +229,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       return respond(applyDelete(w, serverId, requestId, info, old, req));
     }
   }
+}
+
+/** kubectl validates strictly by default; client-go components leave it to the server (Warn). */
+function fieldValidationOf(req: ApiRequest): FieldValidation {
+  return req.fieldValidation ?? (req.from === 'kubectl' ? 'Strict' : 'Warn');
 }
 
 function stageFailure(w: World, serverId: ComponentId, requestId: number, e: StatusError, stage: 'validation' | 'mutating-admission' | 'validating-admission'): ApiResponse {
@@ -219,17 +244,9 @@ function stageFailure(w: World, serverId: ComponentId, requestId: number, e: Sta
 function create(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, ns: string | undefined, req: ApiRequest): ApiResponse {
   const body = req.body;
   if (!body || typeof body !== 'object') return { ok: false, error: badRequest('the body of the request was in an unknown format') };
-  const unknown = strictDecode(info, body);
-  if (unknown.length > 0) {
-    return stageFailure(
-      w,
-      serverId,
-      requestId,
-      badRequest(`${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`),
-      'validation',
-    );
-  }
   const obj = structuredClone(body);
+  const decoded = decodeStage(info, obj, 'create', fieldValidationOf(req));
+  if (!decoded.ok) return stageFailure(w, serverId, requestId, decoded.error, 'validation');
   obj.apiVersion = apiVersionOf(info);
   obj.kind = info.kind;
   obj.metadata = obj.metadata ?? {};
@@ -239,6 +256,16 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
     }
     obj.metadata.namespace = ns ?? obj.metadata.namespace ?? 'default';
   } else delete obj.metadata.namespace;
+  // The strategy's PrepareForCreate resets status; defaulting then fills it (Pending, Active)
+  // as every read through the API would.
+  if (hasStatusSubresource(info) && info.resource !== 'pods' && info.resource !== 'nodes') delete obj.status;
+  if (info.resource === 'namespaces') prepareNamespaceForCreate(obj);
+  // Mutating admission sees the object as sent: the registry names it (generateName) and fills
+  // the system fields afterwards, in store.create.
+  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
+  if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
+  trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(obj), requestId });
+
   if (!obj.metadata.name && obj.metadata.generateName) {
     // names.SimpleNameGenerator: base truncated to 58 chars + 5 random, retried on collision.
     const base = obj.metadata.generateName.slice(0, 58);
@@ -246,21 +273,13 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
     while (storedObject(w, info.resource, obj.metadata.namespace, obj.metadata.name));
   }
   const name = obj.metadata.name ?? '';
-  if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) {
-    return { ok: false, error: alreadyExists(info, name) };
-  }
-  // FillObjectMetaSystemFields
+  // FillObjectMetaSystemFields.
   obj.metadata.uid = uuidV4(w.rng);
   obj.metadata.creationTimestamp = rfc3339(w.now);
   delete obj.metadata.deletionTimestamp;
   delete obj.metadata.deletionGracePeriodSeconds;
   delete obj.metadata.resourceVersion;
   if (hasGeneration(info)) obj.metadata.generation = 1;
-  if (hasStatusSubresource(info) && info.resource !== 'pods' && info.resource !== 'nodes') delete obj.status;
-
-  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
-  if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
-  trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(obj), requestId });
 
   const errs = validateObject(w, info, obj, undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
@@ -270,10 +289,13 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: 'admitted', object: traceRef(obj), requestId });
 
-  if (req.dryRun) return { ok: true, code: 201, object: obj, resourceVersion: '' };
+  // The storage create is conditional on the key being absent.
+  if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) return { ok: false, error: alreadyExists(info, name) };
+  const warnings = decoded.warnings.length ? { warnings: decoded.warnings } : {};
+  if (req.dryRun) return { ok: true, code: 201, object: obj, resourceVersion: '', ...warnings };
   const res = commit(w, serverId, requestId, info.resource, obj.metadata.namespace, name, obj, 'create');
   if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
-  return { ok: true, code: 201, object: res.stored!, resourceVersion: res.rv };
+  return { ok: true, code: 201, object: res.stored!, resourceVersion: res.rv, ...warnings };
 }
 
 /** Kinds whose metadata.generation tracks spec changes. */
@@ -285,9 +307,9 @@ export function hasStatusSubresource(info: ResourceInfo): boolean {
   return info.subresources.includes('status');
 }
 
-function specOf(o: KObject): string {
+function specOf(o: KObject): Record<string, unknown> {
   const { metadata: _m, status: _s, ...rest } = o;
-  return JSON.stringify(rest);
+  return rest;
 }
 
 /**
@@ -324,37 +346,33 @@ export function update(
       if (old.metadata.deletionGracePeriodSeconds !== undefined) next.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
     } else delete next.metadata.deletionTimestamp;
     if (old.metadata.generation !== undefined) next.metadata.generation = old.metadata.generation;
-    if (hasGeneration(info) && specOf(old) !== specOf(next)) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
-    const unknown = strictDecode(info, next);
-    if (unknown.length > 0) {
-      return stageFailure(
-        w,
-        serverId,
-        requestId,
-        badRequest(`${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`),
-        'validation',
-      );
-    }
     if (req.subresource !== 'binding') {
-      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns });
+      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}) });
       if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
       trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(next), requestId });
     }
+    // PrepareForUpdate runs after defaulting: only a real spec change bumps the generation.
+    if (hasGeneration(info) && !semanticEqual(specOf(old), specOf(next))) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
   }
   next.metadata.resourceVersion = old.metadata.resourceVersion;
-  const errs = validateObject(w, info, next, old);
+  const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');
   trace(w, { from: serverId, to: serverId, kind: 'validation', summary: `${info.kind} is valid`, object: traceRef(next), requestId });
-  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns });
+  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}) });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
-  // A no-op write is not persisted and does not bump resourceVersion.
-  if (JSON.stringify(next) === JSON.stringify(old)) return { ok: true, code: 200, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
+  // A no-op write is not persisted and does not bump resourceVersion (field order does not matter).
+  if (semanticEqual(next, old)) return { ok: true, code: 200, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
   if (req.dryRun) return { ok: true, code: 200, object: next, resourceVersion: old.metadata.resourceVersion ?? '' };
   // Removing the last finalizer of an object being deleted completes the deletion.
-  const finished = next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && !isGracefulPod(info, next);
+  const finished = next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && !isGracefulPod(info, next) && !hasSpecFinalizers(info, next);
   const res = commit(w, serverId, requestId, info.resource, ns, old.metadata.name ?? '', finished ? undefined : next, finished ? 'delete' : 'update');
   if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
   return { ok: true, code: 200, object: res.stored ?? next, resourceVersion: res.rv };
+}
+
+/** A Namespace also waits for its spec.finalizers (`kubernetes`: the namespace controller's). */
+function hasSpecFinalizers(info: ResourceInfo, obj: KObject): boolean {
+  return info.resource === 'namespaces' && ((obj.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0;
 }
 
 /** A Pod still inside its grace period is removed by the kubelet's final DELETE, not by a finalizer change. */

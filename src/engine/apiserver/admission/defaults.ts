@@ -199,6 +199,8 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       c = setIfZero(pv.status, 'phase', 'Pending') || c;
       return c;
     }
+    case 'priorityclasses':
+      return setIfAbsent(obj as { preemptionPolicy?: string }, 'preemptionPolicy', 'PreemptLowerPriority');
     case 'storageclasses': {
       const sc = obj as StorageClass;
       let c = setIfZero(sc, 'reclaimPolicy', 'Delete');

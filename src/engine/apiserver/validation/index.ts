@@ -1,17 +1,20 @@
 /**
- * Validation with Kubernetes' field paths and messages (pkg/apis/<group>/validation). The rules that
- * learners hit first: names, required fields, the Deployment selector/template match, immutable
- * selectors, quantities and probe shapes.
+ * Decoding and validation with Kubernetes' field paths and messages: schema.ts is the decoder
+ * (type errors, strict unknown fields), rules.ts dispatches to each kind's validation
+ * (pkg/apis/<group>/validation), one small module per kind.
  */
 import type { KObject } from '../../api/types';
 import type { ResourceInfo } from '../../api/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
-import { validateByKind } from './rules';
-import { unknownFields } from './schema';
+import { validateByKind, type ValidateOptions } from './rules';
+import { decode, unknownFields, type DecodeOutcome } from './schema';
 
-export function validateObject(w: World, info: ResourceInfo, obj: KObject, old: KObject | undefined): FieldError[] {
-  return validateByKind(w, info, obj, old);
+export type { DecodeOutcome, ValidateOptions };
+export { decode };
+
+export function validateObject(w: World, info: ResourceInfo, obj: KObject, old: KObject | undefined, opts?: ValidateOptions): FieldError[] {
+  return validateByKind(w, info, obj, old, opts);
 }
 
 /** Paths of fields the schema does not know, as strict decoding reports them (`spec.replica`). */

@@ -1,64 +1,62 @@
-/** Per-kind validation rules. */
-import type { Deployment, KObject, Pod } from '../../api/types';
+/**
+ * Per-kind validation dispatch: each kind's strategy Validate (create) or ValidateUpdate
+ * (update), in the modules beside this one. Status writes are validated by the components'
+ * own strategies upstream and carry nothing a learner types, so they pass through.
+ */
+import type { ConfigMap, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
 import type { ResourceInfo } from '../../api/resources';
-import { fromLabelSelector, matches } from '../../api/labels';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
+import { dedupe } from './field';
+import { validateConfigMap, validateSecret } from './config';
+import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespace, validateNamespaceFinalize, validateNode, validatePriorityClass } from './misc';
+import { validatePod, validatePodUpdate } from './pod';
+import { validateService } from './service';
+import { validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
+import { validateDeployment, validateReplicaSet } from './workloads';
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-function json(v: unknown): string {
-  return JSON.stringify(v);
+export interface ValidateOptions {
+  /** The subresource written: `status` and `binding` skip spec rules, as their strategies do. */
+  subresource?: string;
 }
 
-function validateName(obj: KObject, errs: FieldError[]): void {
-  const name = obj.metadata.name;
-  if (!name) {
-    errs.push({ type: 'FieldValueRequired', field: 'metadata.name', detail: 'Required value: name or generateName is required' });
-    return;
-  }
-  if (name.length > 253 || !DNS1123_SUBDOMAIN.test(name)) {
-    errs.push({
-      type: 'FieldValueInvalid',
-      field: 'metadata.name',
-      detail: `Invalid value: ${json(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
-    });
-  }
-}
-
-function validatePodSpecContainers(spec: Pod['spec'] | undefined, path: string, errs: FieldError[]): void {
-  if (!spec || !Array.isArray(spec.containers) || spec.containers.length === 0) {
-    errs.push({ type: 'FieldValueRequired', field: `${path}.containers`, detail: 'Required value' });
-    return;
-  }
-  spec.containers.forEach((c, i) => {
-    if (!c.name) errs.push({ type: 'FieldValueRequired', field: `${path}.containers[${i}].name`, detail: 'Required value' });
-    if (!c.image) errs.push({ type: 'FieldValueRequired', field: `${path}.containers[${i}].image`, detail: 'Required value' });
-  });
-}
-
-export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, _old: KObject | undefined): FieldError[] {
-  const errs: FieldError[] = [];
-  validateName(obj, errs);
+function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): FieldError[] {
   switch (info.resource) {
     case 'pods':
-      validatePodSpecContainers((obj as Pod).spec, 'spec', errs);
-      break;
-    case 'deployments': {
-      const d = obj as Deployment;
-      const sel = d.spec?.selector;
-      if (!sel || (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0)) {
-        errs.push({ type: 'FieldValueRequired', field: 'spec.selector', detail: 'Required value' });
-      } else if (!matches(fromLabelSelector(sel), d.spec.template?.metadata?.labels)) {
-        errs.push({
-          type: 'FieldValueInvalid',
-          field: 'spec.template.metadata.labels',
-          detail: `Invalid value: ${json(d.spec.template?.metadata?.labels ?? {})}: \`selector\` does not match template \`labels\``,
-        });
-      }
-      validatePodSpecContainers(d.spec?.template?.spec, 'spec.template.spec', errs);
-      break;
-    }
+      return old ? validatePodUpdate(obj as Pod, old as Pod) : validatePod(obj as Pod);
+    case 'deployments':
+      return validateDeployment(obj as Deployment, old as Deployment | undefined);
+    case 'replicasets':
+      return validateReplicaSet(obj as ReplicaSet, old as ReplicaSet | undefined);
+    case 'services':
+      return validateService(obj as Service, old as Service | undefined);
+    case 'configmaps':
+      return validateConfigMap(obj as ConfigMap, old as ConfigMap | undefined);
+    case 'secrets':
+      return validateSecret(obj as Secret, old as Secret | undefined);
+    case 'namespaces':
+      return validateNamespace(obj as Namespace, old as Namespace | undefined);
+    case 'nodes':
+      return validateNode(obj as Node, old as Node | undefined);
+    case 'persistentvolumeclaims':
+      return validatePersistentVolumeClaim(obj as PersistentVolumeClaim, old as PersistentVolumeClaim | undefined);
+    case 'persistentvolumes':
+      return validatePersistentVolume(obj as PersistentVolume, old as PersistentVolume | undefined);
+    case 'storageclasses':
+      return validateStorageClass(obj as StorageClass, old as StorageClass | undefined);
+    case 'leases':
+      return validateLease(obj as Lease, old as Lease | undefined);
+    case 'endpointslices':
+      return validateEndpointSlice(obj as EndpointSlice, old as EndpointSlice | undefined);
+    case 'priorityclasses':
+      return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
+    default:
+      return validateMetaOnly(obj, old, info.namespaced);
   }
-  return errs;
+}
+
+export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, old: KObject | undefined, opts: ValidateOptions = {}): FieldError[] {
+  if (opts.subresource === 'finalize' && info.resource === 'namespaces' && old) return dedupe(validateNamespaceFinalize(obj as Namespace, old as Namespace));
+  if (opts.subresource === 'status' || opts.subresource === 'binding') return [];
+  return dedupe(byKind(info, obj, old));
 }

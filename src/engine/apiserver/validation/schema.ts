@@ -1,7 +1,171 @@
-/** The known-field schema used by strict decoding. */
+/**
+ * The request decoder's view of a body (sigs.k8s.io/json decoding into the v1 Go structs):
+ * the first type error it would hit, in document order, with encoding/json's exact text, and
+ * every field the structs do not declare, with strict decoding's paths (`spec.replica`,
+ * `spec.template.spec.containers[0].imagee`). A type error fails the request by itself; unknown
+ * fields fail it only under fieldValidation=Strict and are dropped otherwise.
+ */
 import type { KObject } from '../../api/types';
 import type { ResourceInfo } from '../../api/resources';
+import { CORE_STRUCTS, type StructSchema } from './schema-core';
+import { KIND_STRUCTS } from './schema-kinds';
+import { quantityError } from './quantity';
+import { base64Error } from './base64';
 
-export function unknownFields(_info: ResourceInfo, _obj: KObject): string[] {
-  return [];
+const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };
+
+export interface DecodeOutcome {
+  /** The decode error text (`json: cannot unmarshal ...`, `quantities must match ...`). */
+  typeError?: string;
+  unknown: string[];
+}
+
+interface Ctx {
+  /** Go struct that holds the field being decoded, for type errors: `DeploymentSpec`. */
+  struct: string;
+  /** JSON field names from the root without indices: `spec.template.spec.containers.ports`. */
+  goPath: string;
+  /** The strict-decoding path with indices: `spec.template.spec.containers[0].ports`. */
+  path: string;
+  out: DecodeOutcome;
+  prune: boolean;
+}
+
+function jsonKind(v: unknown): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'array';
+  return 'object';
+}
+
+function goTypeOf(spec: string): string {
+  if (spec.startsWith('[]')) return `[]${goTypeOf(spec.slice(2))}`;
+  if (spec.startsWith('map:')) return `map[string]${goTypeOf(spec.slice(4))}`;
+  if (spec.startsWith('string:')) return spec.slice(7);
+  switch (spec) {
+    case 'time':
+    case 'mtime':
+      return 'string';
+    case 'bytes':
+      return '[]uint8';
+    case 'rl':
+      return 'v1.ResourceList';
+    case 'ios':
+      return 'int32';
+    case 'qty':
+      return 'resource.Quantity';
+    case 'string':
+    case 'int32':
+    case 'int64':
+    case 'bool':
+    case 'float64':
+      return spec;
+    default:
+      return STRUCTS[spec]?.go ?? spec;
+  }
+}
+
+function fail(ctx: Ctx, message: string): void {
+  ctx.out.typeError ??= message;
+}
+
+function typeError(ctx: Ctx, value: string, goType: string): void {
+  fail(ctx, `json: cannot unmarshal ${value} into Go struct field ${ctx.struct}.${ctx.goPath} of type ${goType}`);
+}
+
+const INT_RANGE: Record<string, [number, number]> = { int32: [-2147483648, 2147483647], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
+
+function decodeInt(v: unknown, kind: 'int32' | 'int64', ctx: Ctx): void {
+  if (typeof v !== 'number') return typeError(ctx, jsonKind(v), goTypeOf(kind));
+  const [lo, hi] = INT_RANGE[kind]!;
+  if (!Number.isInteger(v) || v < lo || v > hi) typeError(ctx, `number ${String(v)}`, kind);
+}
+
+function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
+  // encoding/json leaves a field at its zero value for null: never an error.
+  if (v === null || v === undefined) return;
+  if (spec === 'any') return;
+  if (spec.startsWith('[]')) {
+    if (!Array.isArray(v)) return typeError(ctx, jsonKind(v), goTypeOf(spec));
+    const elem = spec.slice(2);
+    v.forEach((el, i) => decodeValue(elem, el, { ...ctx, path: `${ctx.path}[${i}]` }));
+    return;
+  }
+  if (spec.startsWith('map:')) {
+    if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), goTypeOf(spec));
+    const elem = spec.slice(4);
+    for (const [k, el] of Object.entries(v as Record<string, unknown>)) decodeValue(elem, el, { ...ctx, path: `${ctx.path}.${k}` });
+    return;
+  }
+  if (spec === 'string' || spec.startsWith('string:') || spec === 'time' || spec === 'mtime') {
+    if (typeof v !== 'string') typeError(ctx, jsonKind(v), goTypeOf(spec));
+    return;
+  }
+  switch (spec) {
+    case 'int32':
+    case 'int64':
+      return decodeInt(v, spec, ctx);
+    case 'float64':
+      if (typeof v !== 'number') typeError(ctx, jsonKind(v), 'float64');
+      return;
+    case 'bool':
+      if (typeof v !== 'boolean') typeError(ctx, jsonKind(v), 'bool');
+      return;
+    case 'ios':
+      // IntOrString.UnmarshalJSON: a JSON string is a name, anything else must be an int32.
+      if (typeof v !== 'string') decodeInt(v, 'int32', ctx);
+      return;
+    case 'qty': {
+      // Quantity.UnmarshalJSON parses whatever it is given; its error carries no field context.
+      const err = typeof v === 'number' ? undefined : typeof v === 'string' ? quantityError(v) : quantityError(JSON.stringify(v));
+      if (err) fail(ctx, err);
+      return;
+    }
+    case 'rl':
+      if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), 'v1.ResourceList');
+      for (const el of Object.values(v as Record<string, unknown>)) decodeValue('qty', el, ctx);
+      return;
+    case 'bytes': {
+      if (typeof v !== 'string') return typeError(ctx, jsonKind(v), '[]uint8');
+      const err = base64Error(v);
+      if (err) fail(ctx, err);
+      return;
+    }
+  }
+  const struct = STRUCTS[spec];
+  if (!struct) return;
+  if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), struct.go);
+  decodeStruct(spec, v as Record<string, unknown>, ctx);
+}
+
+function decodeStruct(name: string, obj: Record<string, unknown>, ctx: Ctx): void {
+  const struct = STRUCTS[name]!;
+  const bare = struct.go.slice(struct.go.indexOf('.') + 1);
+  for (const key of Object.keys(obj)) {
+    const spec = struct.fields[key];
+    const path = ctx.path ? `${ctx.path}.${key}` : key;
+    if (spec === undefined) {
+      ctx.out.unknown.push(path);
+      if (ctx.prune) delete obj[key];
+      continue;
+    }
+    decodeValue(spec, obj[key], { ...ctx, struct: bare, goPath: ctx.goPath ? `${ctx.goPath}.${key}` : key, path });
+  }
+}
+
+/**
+ * Decodes `obj` against its kind's schema. With `prune`, unknown fields are deleted in place
+ * (fieldValidation Warn/Ignore: the server drops what it does not know).
+ */
+export function decode(info: ResourceInfo, obj: KObject, prune = false): DecodeOutcome {
+  const out: DecodeOutcome = { unknown: [] };
+  if (!STRUCTS[info.kind]) return out;
+  decodeStruct(info.kind, obj as Record<string, unknown>, { struct: info.kind, goPath: '', path: '', out, prune });
+  return out;
+}
+
+/** Paths of fields the schema does not know, as strict decoding reports them (`spec.replica`). */
+export function unknownFields(info: ResourceInfo, obj: KObject): string[] {
+  return decode(info, structuredClone(obj)).unknown;
 }

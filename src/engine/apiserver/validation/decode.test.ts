@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../../api/types';
+import { resourceInfo } from '../../api/resources';
+import { storedObject } from '../storage';
+import { bootedCluster, configMap, deployment, failure, ok, pod } from '../testkit';
+import { decode } from './schema';
+import { base64Encode, base64Error } from './base64';
+
+const cluster = bootedCluster();
+
+function create(resource: string, body: unknown, extra: Record<string, unknown> = {}) {
+  const sim = cluster();
+  return { sim, res: sim.request({ verb: 'create', resource, namespace: 'default', body: body as KObject, ...extra }) };
+}
+
+describe('strict decoding', () => {
+  it('lists every unknown field with its path, as kubectl --validate=strict sees it', () => {
+    // Fields are reported in document order.
+    const body = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: {
+        replica: 3,
+        selector: { matchLabels: { app: 'web' } },
+        template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', imagee: 'nginx' }] } },
+      },
+    };
+    const e = failure(create('deployments', body).res);
+    expect(e.code).toBe(400);
+    expect(e.reason).toBe('BadRequest');
+    expect(e.message).toBe(
+      'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replica", unknown field "spec.template.spec.containers[0].imagee"',
+    );
+  });
+
+  it('is case-sensitive, as Go struct tags are', () => {
+    const e = failure(create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', Labels: { a: 'b' } } }).res);
+    expect(e.message).toBe('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "metadata.Labels"');
+  });
+
+  it('drops unknown fields with a warning under fieldValidation=Warn, the client-go default', () => {
+    const { sim, res } = create('configmaps', { ...configMap('c'), dta: { a: 'b' } }, { fieldValidation: 'Warn' });
+    expect(res.ok && res.warnings).toEqual(['unknown field "dta"']);
+    expect(storedObject(sim.world, 'configmaps', 'default', 'c')).not.toHaveProperty('dta');
+    const ignored = create('configmaps', { ...configMap('c'), dta: { a: 'b' } }, { fieldValidation: 'Ignore' }).res;
+    expect(ignored.ok && ignored.warnings).toBeUndefined();
+  });
+
+  it('reports a PATCH with unknown fields as an invalid patch', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web') }));
+    const e = failure(sim.request({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', body: { spec: { replica: 3 } } as never }));
+    expect(e.code).toBe(422);
+    expect(e.message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[replica:3]]": strict decoding error: unknown field "spec.replica"');
+    expect(e.details?.causes).toEqual([{ type: 'FieldValueInvalid', field: 'patch', message: 'Invalid value: "map[spec:map[replica:3]]": strict decoding error: unknown field "spec.replica"' }]);
+  });
+});
+
+describe('type errors', () => {
+  const cases: [string, string, unknown, string][] = [
+    ['a string replica count', 'deployments', deployment('web', { replicas: 'three' }), 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32'],
+    ['a fractional replica count', 'deployments', deployment('web', { replicas: 1.5 }), 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number 1.5 into Go struct field DeploymentSpec.spec.replicas of type int32'],
+    ['a number as a label value', 'configmaps', { ...configMap('c'), metadata: { name: 'c', labels: { version: 1.0 } } }, 'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string'],
+    ['a port written as a string', 'pods', { ...pod('p'), spec: { containers: [{ name: 'a', image: 'a', ports: ['80'] }] } }, 'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field Container.spec.containers.ports of type v1.ContainerPort'],
+    ['a map where a list belongs', 'pods', { ...pod('p'), spec: { containers: [{ name: 'a', image: 'a', env: { A: 'b' } }] } }, 'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal object into Go struct field Container.spec.containers.env of type []v1.EnvVar'],
+    ['a list where a probe belongs', 'pods', { ...pod('p'), spec: { containers: [{ name: 'a', image: 'a', livenessProbe: [] }] } }, 'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal array into Go struct field Container.spec.containers.livenessProbe of type v1.Probe'],
+    ['a boolean targetPort', 'services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80, targetPort: true }] } }, 'Service in version "v1" cannot be handled as a Service: json: cannot unmarshal bool into Go struct field ServicePort.spec.ports.targetPort of type int32'],
+    ['a malformed memory quantity', 'pods', { ...pod('p'), spec: { containers: [{ name: 'a', image: 'a', resources: { limits: { memory: '1GB' } } }] } }, "Pod in version \"v1\" cannot be handled as a Pod: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"],
+    ['plain text in Secret data', 'secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { password: 'admin!' } }, 'Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte 5'],
+  ];
+  for (const [what, resource, body, message] of cases) {
+    it(`rejects ${what}`, () => {
+      const e = failure(create(resource, body).res);
+      expect(e).toMatchObject({ code: 400, reason: 'BadRequest', message });
+    });
+  }
+
+  it('reports the type error, not the unknown fields, when both are present', () => {
+    const e = failure(create('deployments', deployment('web', { replicas: 'x', replica: 2 })).res);
+    expect(e.message).toContain('json: cannot unmarshal string');
+  });
+
+  it('accepts null anywhere, as encoding/json does', () => {
+    const body = { ...pod('p'), spec: { containers: [{ name: 'a', image: 'a', ports: null, resources: { limits: null } }], nodeSelector: null } };
+    expect(decode(resourceInfo('pods')!, body as KObject)).toEqual({ unknown: [] });
+  });
+});
+
+describe('base64', () => {
+  it('finds the byte Go reports', () => {
+    expect(base64Error('aGVsbG8=')).toBeUndefined();
+    expect(base64Error('aGVs\nbG8=')).toBeUndefined();
+    expect(base64Error('hello world')).toBe('illegal base64 data at input byte 5');
+    expect(base64Error('aGVsbG8')).toBe('illegal base64 data at input byte 4');
+    expect(base64Error('aG=x')).toBe('illegal base64 data at input byte 2');
+  });
+
+  it('encodes stringData the way the API stores it', () => {
+    expect(base64Encode('hello')).toBe('aGVsbG8=');
+    expect(base64Encode('é')).toBe('w6k=');
+    const sim = cluster();
+    const s = ok(sim.request({ verb: 'create', resource: 'secrets', namespace: 'default', body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, stringData: { user: 'admin' } } as never }));
+    expect(s['data']).toEqual({ user: 'YWRtaW4=' });
+    expect(s).not.toHaveProperty('stringData');
+    expect(s['type']).toBe('Opaque');
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * ValidatePodSpec, in upstream's order (volumes, containers, init containers, restartPolicy,
+ * dnsPolicy, nodeSelector, ..., tolerations), shared by Pods and by workload templates.
+ */
+import type { Container, PodSpec, Toleration } from '../../api/types';
+import type { FieldError } from '../status';
+import { duplicate, forbidden, invalid, notSupported, required, type Path } from './field';
+import { hostPortConflicts, validateContainerCommon, validateProbes } from './container';
+import { validateLabelName, validateLabels, validateLabelSelector } from './meta';
+import { isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './names';
+import { validateVolumes } from './volumes';
+
+function validateContainers(containers: Container[] | undefined, volumes: Set<string>, p: Path): FieldError[] {
+  if (!containers?.length) return [required(p)];
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  containers.forEach((c, i) => {
+    const cp = p.index(i);
+    errs.push(...validateContainerCommon(c, volumes, cp));
+    if (names.has(c.name)) errs.push(duplicate(cp.child('name'), c.name));
+    else names.add(c.name);
+    errs.push(...validateProbes(c, cp));
+    if (c.restartPolicy !== undefined) errs.push(forbidden(cp.child('restartPolicy'), 'may not be set for non-init containers'));
+  });
+  errs.push(...hostPortConflicts(containers, p));
+  return errs;
+}
+
+function validateInitContainers(inits: Container[] | undefined, regular: Container[] | undefined, volumes: Set<string>, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const names = new Set((regular ?? []).map((c) => c.name));
+  (inits ?? []).forEach((c, i) => {
+    const cp = p.index(i);
+    errs.push(...validateContainerCommon(c, volumes, cp));
+    const sidecar = c.restartPolicy === 'Always';
+    if (c.restartPolicy !== undefined && !sidecar) errs.push(notSupported(cp.child('restartPolicy'), c.restartPolicy, ['Always']));
+    if (names.has(c.name)) errs.push(duplicate(cp.child('name'), c.name));
+    else if (c.name) names.add(c.name);
+    errs.push(...hostPortConflicts([c], p));
+    if (sidecar) errs.push(...validateProbes(c, cp));
+    else {
+      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) {
+        if (c[probe]) errs.push(forbidden(cp.child(probe), 'may not be set for init containers without restartPolicy=Always'));
+      }
+    }
+  });
+  return errs;
+}
+
+function validateTolerations(tols: Toleration[], p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  tols.forEach((t, i) => {
+    const ip = p.index(i);
+    if (t.key) errs.push(...validateLabelName(t.key, ip.child('key')));
+    if (!t.key && t.operator !== 'Exists') {
+      errs.push(invalid(ip.child('operator'), t.operator ?? '', 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+    }
+    if (t.tolerationSeconds !== undefined && t.effect !== 'NoExecute') {
+      errs.push(invalid(ip.child('effect'), t.effect ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+    }
+    switch (t.operator ?? '') {
+      case 'Equal':
+      case '': {
+        const msgs = isValidLabelValue(t.value ?? '');
+        if (msgs.length) errs.push(invalid(ip.child('operator'), t.value ?? '', msgs.join(';')));
+        break;
+      }
+      case 'Exists':
+        if (t.value) errs.push(invalid(ip.child('operator'), t.value, "value must be empty when `operator` is 'Exists'"));
+        break;
+      default:
+        errs.push(notSupported(ip.child('operator'), t.operator, ['Equal', 'Exists']));
+    }
+    if (t.effect && !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(t.effect)) {
+      errs.push(notSupported(ip.child('effect'), t.effect, ['NoSchedule', 'PreferNoSchedule', 'NoExecute']));
+    }
+  });
+  return errs;
+}
+
+function validateNodeAffinity(spec: PodSpec, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  if (!spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution) return errs;
+  const tp = p.child('affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms');
+  if (!terms?.length) return [required(tp, 'must have at least one node selector term')];
+  terms.forEach((term, i) => {
+    (term.matchExpressions ?? []).forEach((r, j) => {
+      const rp = tp.index(i).child('matchExpressions').index(j);
+      switch (r.operator) {
+        case 'In':
+        case 'NotIn':
+          if (!r.values?.length) errs.push(required(rp.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+          break;
+        case 'Exists':
+        case 'DoesNotExist':
+          if (r.values?.length) errs.push(forbidden(rp.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+          break;
+        case 'Gt':
+        case 'Lt':
+          if (r.values?.length !== 1) errs.push(required(rp.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+          break;
+        default:
+          errs.push(invalid(rp.child('operator'), r.operator, 'not a valid selector operator'));
+      }
+      errs.push(...validateLabelName(r.key, rp.child('key')));
+    });
+  });
+  return errs;
+}
+
+function validateSpread(spec: PodSpec, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  (spec.topologySpreadConstraints ?? []).forEach((c, i) => {
+    const cp = p.child('topologySpreadConstraints').index(i);
+    if (!(c.maxSkew > 0)) errs.push(invalid(cp.child('maxSkew'), c.maxSkew ?? 0, 'must be greater than zero'));
+    if (!c.topologyKey) errs.push(required(cp.child('topologyKey'), 'can not be empty'));
+    if (!['DoNotSchedule', 'ScheduleAnyway'].includes(c.whenUnsatisfiable)) {
+      errs.push(notSupported(cp.child('whenUnsatisfiable'), c.whenUnsatisfiable ?? '', ['DoNotSchedule', 'ScheduleAnyway']));
+    }
+    errs.push(...validateLabelSelector(c.labelSelector, cp.child('labelSelector')));
+  });
+  return errs;
+}
+
+/** ValidatePodSpec. Fields the API defaults (restartPolicy, dnsPolicy...) are Required when absent. */
+export function validatePodSpec(spec: PodSpec, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (spec.terminationGracePeriodSeconds === undefined) errs.push(required(p.child('terminationGracePeriodSeconds')));
+  const vols = validateVolumes(spec.volumes, p.child('volumes'));
+  errs.push(...vols.errs);
+  errs.push(...validateContainers(spec.containers, vols.names, p.child('containers')));
+  errs.push(...validateInitContainers(spec.initContainers, spec.containers, vols.names, p.child('initContainers')));
+  const rp = spec.restartPolicy ?? '';
+  if (rp === '') errs.push(required(p.child('restartPolicy')));
+  else if (!['Always', 'OnFailure', 'Never'].includes(rp)) errs.push(notSupported(p.child('restartPolicy'), rp, ['Always', 'OnFailure', 'Never']));
+  const dns = spec.dnsPolicy ?? '';
+  if (dns === '') errs.push(required(p.child('dnsPolicy')));
+  else if (!['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'].includes(dns)) {
+    errs.push(notSupported(p.child('dnsPolicy'), dns, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']));
+  }
+  errs.push(...validateLabels(spec.nodeSelector, p.child('nodeSelector')));
+  errs.push(...validateNodeAffinity(spec, p));
+  (spec.readinessGates ?? []).forEach((g, i) => errs.push(...validateLabelName(g.conditionType, p.child('readinessGates').index(i).child('conditionType'))));
+  const gates = new Set<string>();
+  (spec.schedulingGates ?? []).forEach((g, i) => {
+    errs.push(...validateLabelName(g.name, p.child('schedulingGates').index(i)));
+    if (gates.has(g.name)) errs.push(duplicate(p.child('schedulingGates').index(i), g.name));
+    gates.add(g.name);
+  });
+  errs.push(...validateSpread(spec, p));
+  if (spec.serviceAccountName) for (const m of nameIsDNSSubdomain(spec.serviceAccountName, false)) errs.push(invalid(p.child('serviceAccountName'), spec.serviceAccountName, m));
+  if (spec.nodeName) for (const m of nameIsDNSSubdomain(spec.nodeName, false)) errs.push(invalid(p.child('nodeName'), spec.nodeName, m));
+  const ads = (spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds;
+  if (ads !== undefined && (ads < 1 || ads > 2147483647)) errs.push(invalid(p.child('activeDeadlineSeconds'), ads, 'must be between 1 and 2147483647, inclusive'));
+  for (const f of ['hostname', 'subdomain'] as const) {
+    const v = (spec as unknown as Record<string, unknown>)[f];
+    if (typeof v === 'string' && v) for (const m of isDNS1123Label(v)) errs.push(invalid(p.child(f), v, m));
+  }
+  if (spec.tolerations?.length) errs.push(...validateTolerations(spec.tolerations, p.child('tolerations')));
+  if (spec.priorityClassName) for (const m of nameIsDNSSubdomain(spec.priorityClassName, false)) errs.push(invalid(p.child('priorityClassName'), spec.priorityClassName, m));
+  if (spec.preemptionPolicy !== undefined && !['PreemptLowerPriority', 'Never'].includes(spec.preemptionPolicy)) {
+    errs.push(notSupported(p.child('preemptionPolicy'), spec.preemptionPolicy, ['PreemptLowerPriority', 'Never']));
+  }
+  return errs;
+}
+
+/** validatePodMetadataAndSpec's pod-only checks. */
+export function validatePodOnly(spec: PodSpec, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!spec.serviceAccountName) {
+    (spec.volumes ?? []).forEach((v, vi) => {
+      (v.projected?.sources ?? []).forEach((s, si) => {
+        if ((s as { serviceAccountToken?: unknown }).serviceAccountToken) {
+          errs.push(forbidden(p.child('volumes').index(vi).child('projected', 'sources').index(si).child('serviceAccountToken'), 'must not be specified when serviceAccountName is not set'));
+        }
+      });
+    });
+  }
+  for (const [list, name] of [
+    [spec.containers, 'containers'],
+    [spec.initContainers, 'initContainers'],
+  ] as const) {
+    (list ?? []).forEach((c, i) => {
+      if (c.image !== undefined && c.image !== c.image.trim()) errs.push(invalid(p.child(name).index(i).child('image'), c.image, 'must not have leading or trailing whitespace'));
+    });
+  }
+  return errs;
+}

@@ -1,0 +1,142 @@
+/**
+ * PersistentVolumeClaims, PersistentVolumes and StorageClasses (core and storage/v1
+ * validation): access modes, a positive storage request, one volume source, and the parts
+ * that are immutable once created.
+ */
+import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../api/types';
+import { parseMilli } from '../../api/quantity';
+import type { FieldError } from '../status';
+import { forbidden, immutable, invalid, notSupported, path, required, semanticEqual, tooLong, type Path } from './field';
+import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
+import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
+import { canonicalQuantity } from './quantity';
+import { specDiff } from './spec-diff';
+
+const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
+
+function validateAccessModes(modes: string[] | undefined, p: Path, requiredDetail: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!modes?.length) errs.push(required(p, requiredDetail));
+  let rwop = false;
+  let other = false;
+  for (const m of modes ?? []) {
+    if (!ACCESS_MODES.includes(m)) errs.push(notSupported(p, m, ACCESS_MODES));
+    if (m === 'ReadWriteOncePod') rwop = true;
+    else if (ACCESS_MODES.includes(m)) other = true;
+  }
+  if (rwop && other) errs.push(forbidden(p, 'may not use ReadWriteOncePod with other access modes'));
+  return errs;
+}
+
+function positiveQuantity(q: string | number, p: Path): FieldError[] {
+  return (parseMilli(q) ?? 0) <= 0 ? [invalid(p, canonicalQuantity(q), 'must be greater than zero')] : [];
+}
+
+function validateClaimSpec(pvc: PersistentVolumeClaim): FieldError[] {
+  const p = path('spec');
+  const spec = pvc.spec ?? {};
+  const errs = validateAccessModes(spec.accessModes, p.child('accessModes'), 'at least 1 access mode is required');
+  errs.push(...validateLabelSelector((spec as { selector?: never }).selector, p.child('selector')));
+  const storage = spec.resources?.requests?.['storage'];
+  if (storage === undefined) errs.push(required(p.child('resources').key('storage')));
+  else errs.push(...positiveQuantity(storage, p.child('resources').key('storage')));
+  if (spec.storageClassName) for (const m of nameIsDNSSubdomain(spec.storageClassName, false)) errs.push(invalid(p.child('storageClassName'), spec.storageClassName, m));
+  if (spec.volumeMode !== undefined && !['Block', 'Filesystem'].includes(spec.volumeMode)) errs.push(notSupported(p.child('volumeMode'), spec.volumeMode, ['Block', 'Filesystem']));
+  return errs;
+}
+
+const PVC_SPEC_FIELDS = ['accessModes', 'selector', 'resources', 'volumeName', 'storageClassName', 'volumeMode', 'dataSource', 'dataSourceRef', 'volumeAttributesClassName'];
+
+export function validatePersistentVolumeClaim(pvc: PersistentVolumeClaim, old: PersistentVolumeClaim | undefined): FieldError[] {
+  const create = [...validateObjectMeta(pvc.metadata, true, nameIsDNSSubdomain), ...validateClaimSpec(pvc)];
+  if (!old) return create;
+  const errs = [...validateObjectMetaUpdate(pvc.metadata, old.metadata), ...create];
+  const next = structuredClone(pvc.spec) as Record<string, unknown> & PersistentVolumeClaim['spec'];
+  const prev = structuredClone(old.spec) as Record<string, unknown> & PersistentVolumeClaim['spec'];
+  // volumeName may be set once (by the binder); storage may grow on a bound claim.
+  if (!prev.volumeName) prev.volumeName = next.volumeName;
+  if (prev.storageClassName === undefined && next.storageClassName !== undefined) prev.storageClassName = next.storageClassName;
+  if (pvc.status?.phase === 'Bound' && next.resources?.requests) next.resources.requests['storage'] = old.spec.resources?.requests?.['storage'] ?? '';
+  if (!semanticEqual(next, prev)) {
+    errs.push(forbidden(path('spec'), `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff('core.PersistentVolumeClaimSpec', PVC_SPEC_FIELDS, prev, next)}`));
+  }
+  const newSize = parseMilli(pvc.spec.resources?.requests?.['storage']) ?? 0;
+  const oldSize = parseMilli(old.spec.resources?.requests?.['storage']) ?? 0;
+  const statusSize = parseMilli(old.status?.capacity?.['storage']) ?? 0;
+  if (newSize < oldSize && newSize <= statusSize) errs.push(forbidden(path('spec', 'resources', 'requests', 'storage'), 'field can not be less than status.capacity'));
+  errs.push(...immutable(pvc.spec.volumeMode, old.spec.volumeMode, path('volumeMode')));
+  return errs;
+}
+
+const PV_SOURCES = ['hostPath', 'gcePersistentDisk', 'awsElasticBlockStore', 'glusterfs', 'flocker', 'nfs', 'rbd', 'quobyte', 'cephfs', 'iscsi', 'cinder', 'fc', 'flexVolume', 'azureFile', 'vsphereVolume', 'photonPersistentDisk', 'portworxVolume', 'azureDisk', 'scaleIO', 'local', 'storageos', 'csi'];
+
+function validateCSIDriver(driver: string, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!driver) errs.push(required(p));
+  if (driver.length > 63) errs.push(tooLong(p, 63));
+  for (const m of isDNS1123Subdomain(driver.toLowerCase())) errs.push(invalid(p, driver, m));
+  return errs;
+}
+
+function validatePVSpec(pv: PersistentVolume): FieldError[] {
+  const p = path('spec');
+  const spec = pv.spec ?? {};
+  const errs = validateAccessModes(spec.accessModes, p.child('accessModes'), '');
+  const cap = spec.capacity ?? {};
+  if (Object.keys(cap).length === 0) errs.push(required(p.child('capacity')));
+  if (cap['storage'] === undefined || Object.keys(cap).length > 1) errs.push(notSupported(p.child('capacity'), cap, ['storage']));
+  for (const [r, q] of Object.entries(cap)) errs.push(...positiveQuantity(q, p.child('capacity').key(r)));
+  const rp = spec.persistentVolumeReclaimPolicy;
+  if (rp && !['Delete', 'Recycle', 'Retain'].includes(rp)) errs.push(notSupported(p.child('persistentVolumeReclaimPolicy'), rp, ['Delete', 'Recycle', 'Retain']));
+  let count = 0;
+  for (const s of PV_SOURCES) {
+    const src = (spec as Record<string, unknown>)[s];
+    if (src === undefined || src === null) continue;
+    if (count > 0) {
+      errs.push(forbidden(p.child(s), 'may not specify more than 1 volume type'));
+      continue;
+    }
+    count++;
+    if (s === 'csi') {
+      const csi = src as { driver?: string; volumeHandle?: string };
+      errs.push(...validateCSIDriver(csi.driver ?? '', p.child('csi', 'driver')));
+      if (!csi.volumeHandle) errs.push(required(p.child('csi', 'volumeHandle')));
+    }
+    if (s === 'hostPath' && !(src as { path?: string }).path) errs.push(required(p.child('hostPath', 'path')));
+  }
+  if (count === 0) errs.push(required(p, 'must specify a volume type'));
+  if (spec.storageClassName) for (const m of nameIsDNSSubdomain(spec.storageClassName, false)) errs.push(invalid(p.child('storageClassName'), spec.storageClassName, m));
+  if (spec.volumeMode !== undefined && !['Block', 'Filesystem'].includes(spec.volumeMode)) errs.push(notSupported(p.child('volumeMode'), spec.volumeMode, ['Block', 'Filesystem']));
+  return errs;
+}
+
+export function validatePersistentVolume(pv: PersistentVolume, old: PersistentVolume | undefined): FieldError[] {
+  const errs = [...validateObjectMeta(pv.metadata, false, nameIsDNSSubdomain), ...validatePVSpec(pv)];
+  if (!old) return errs;
+  const src = (s: PersistentVolume['spec']): Record<string, unknown> => Object.fromEntries(PV_SOURCES.map((k) => [k, (s as Record<string, unknown>)[k]]));
+  if (!semanticEqual(src(pv.spec), src(old.spec))) {
+    errs.push(forbidden(path('spec', 'persistentvolumesource'), `spec.persistentvolumesource is immutable after creation\n${specDiff('core.PersistentVolumeSource', PV_SOURCES, src(old.spec), src(pv.spec))}`));
+  }
+  errs.push(...immutable(pv.spec.volumeMode, old.spec.volumeMode, path('volumeMode')));
+  return [...validateObjectMetaUpdate(pv.metadata, old.metadata), ...errs];
+}
+
+export function validateStorageClass(sc: StorageClass, old: StorageClass | undefined): FieldError[] {
+  if (old) {
+    const errs = validateObjectMetaUpdate(sc.metadata, old.metadata);
+    if (!semanticEqual(sc['parameters'], old['parameters'])) errs.push(forbidden(path('parameters'), 'updates to parameters are forbidden.'));
+    if (sc.provisioner !== old.provisioner) errs.push(forbidden(path('provisioner'), 'updates to provisioner are forbidden.'));
+    if (sc.reclaimPolicy !== old.reclaimPolicy) errs.push(forbidden(path('reclaimPolicy'), 'updates to reclaimPolicy are forbidden.'));
+    errs.push(...immutable(sc.volumeBindingMode, old.volumeBindingMode, path('volumeBindingMode')));
+    return errs;
+  }
+  const errs = validateObjectMeta(sc.metadata, false, nameIsDNSSubdomain);
+  if (!sc.provisioner) errs.push(required(path('provisioner')));
+  else for (const m of isQualifiedName(sc.provisioner.toLowerCase())) errs.push(invalid(path('provisioner'), sc.provisioner.toLowerCase(), m));
+  if (sc.reclaimPolicy && !['Delete', 'Retain'].includes(sc.reclaimPolicy)) errs.push(notSupported(path('reclaimPolicy'), sc.reclaimPolicy, ['Delete', 'Retain']));
+  if (!sc.volumeBindingMode) errs.push(required(path('volumeBindingMode')));
+  else if (!['Immediate', 'WaitForFirstConsumer'].includes(sc.volumeBindingMode)) {
+    errs.push(notSupported(path('volumeBindingMode'), sc.volumeBindingMode, ['Immediate', 'WaitForFirstConsumer']));
+  }
+  return errs;
+}

@@ -1,0 +1,115 @@
+/**
+ * Deployments and ReplicaSets (pkg/apis/apps/validation): the selector must exist, be
+ * non-empty and match the template's labels; the template's Pods must restart Always; the
+ * rollout strategy must be able to make progress. On update (apps/v1) the selector is
+ * immutable, checked last as the registry strategy does.
+ */
+import type { Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../api/types';
+import { fromLabelSelector, matches } from '../../api/labels';
+import type { FieldError } from '../status';
+import { forbidden, immutable, invalid, nonNegative, notSupported, path, required, type Path } from './field';
+import { mapValue, selectorValue, validateAnnotations, validateLabels, validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
+import { isValidPercent, nameIsDNSSubdomain } from './names';
+import { validatePodSpec } from './podspec';
+
+function validateSelector(sel: LabelSelector | undefined, p: Path): FieldError[] {
+  if (!sel) return [required(p)];
+  const errs = validateLabelSelector(sel, p);
+  if (Object.keys(sel.matchLabels ?? {}).length + (sel.matchExpressions ?? []).length === 0) {
+    errs.push(invalid(p, selectorValue(sel), 'empty selector is invalid for deployment'));
+  }
+  return errs;
+}
+
+/** ValidatePodTemplateSpecForReplicaSet. A nil selector selects nothing, so it never matches. */
+function validateTemplate(t: PodTemplateSpec | undefined, sel: LabelSelector | undefined, p: Path, owner: string): FieldError[] {
+  const template = t ?? ({ spec: {} } as PodTemplateSpec);
+  const errs: FieldError[] = [];
+  const labels = template.metadata?.labels;
+  const selects = sel !== undefined && fromLabelSelector(sel).length > 0;
+  if ((selects || sel === undefined) && !(sel !== undefined && matches(fromLabelSelector(sel), labels))) {
+    errs.push(invalid(p.child('metadata', 'labels'), mapValue(labels), '`selector` does not match template `labels`'));
+  }
+  errs.push(...validateLabels(labels, p.child('labels')));
+  errs.push(...validateAnnotations(template.metadata?.annotations, p.child('annotations')));
+  const spec = template.spec ?? ({} as PodTemplateSpec['spec']);
+  errs.push(...validatePodSpec(spec, p.child('spec')));
+  if ((spec.restartPolicy ?? '') !== 'Always') errs.push(notSupported(p.child('spec', 'restartPolicy'), spec.restartPolicy ?? '', ['Always']));
+  if ((spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds !== undefined) {
+    errs.push(forbidden(p.child('spec', 'activeDeadlineSeconds'), `activeDeadlineSeconds in ${owner} is not Supported`));
+  }
+  return errs;
+}
+
+function percentValue(v: IntOrString | undefined): number | undefined {
+  if (typeof v !== 'string' || isValidPercent(v).length) return undefined;
+  return Number(v.slice(0, -1));
+}
+
+function intOrPercentValue(v: IntOrString | undefined): number {
+  return percentValue(v) ?? (typeof v === 'number' ? v : 0);
+}
+
+function validateIntOrPercent(v: IntOrString | undefined, p: Path): FieldError[] {
+  if (typeof v === 'string') return isValidPercent(v).map((m) => invalid(p, v, m));
+  return nonNegative(v ?? 0, p);
+}
+
+function validateStrategy(d: Deployment, p: Path): FieldError[] {
+  const s = d.spec.strategy ?? {};
+  switch (s.type) {
+    case 'Recreate':
+      return s.rollingUpdate ? [forbidden(p.child('rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'")] : [];
+    case 'RollingUpdate': {
+      const ru = s.rollingUpdate;
+      if (!ru) return [required(p.child('rollingUpdate'), 'this should be defaulted and never be nil')];
+      const rp = p.child('rollingUpdate');
+      const errs = [...validateIntOrPercent(ru.maxUnavailable, rp.child('maxUnavailable')), ...validateIntOrPercent(ru.maxSurge, rp.child('maxSurge'))];
+      if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0) {
+        errs.push(invalid(rp.child('maxUnavailable'), ru.maxUnavailable ?? 0, 'may not be 0 when `maxSurge` is 0'));
+      }
+      const pct = percentValue(ru.maxUnavailable);
+      if (pct !== undefined && pct > 100) errs.push(invalid(rp.child('maxUnavailable'), ru.maxUnavailable, 'must not be greater than 100%'));
+      return errs;
+    }
+    default:
+      // The internal apps.DeploymentStrategy has no json tags: encoding/json prints Go names.
+      return [notSupported(p, { Type: s.type ?? '', RollingUpdate: s.rollingUpdate ?? null }, ['Recreate', 'RollingUpdate'])];
+  }
+}
+
+export function validateDeploymentSpec(d: Deployment): FieldError[] {
+  const p = path('spec');
+  const spec = d.spec;
+  const errs = [...nonNegative(spec.replicas, p.child('replicas'))];
+  errs.push(...validateSelector(spec.selector, p.child('selector')));
+  errs.push(...validateTemplate(spec.template, spec.selector, p.child('template'), 'ReplicaSet'));
+  errs.push(...validateStrategy(d, p.child('strategy')));
+  errs.push(...nonNegative(spec.minReadySeconds, p.child('minReadySeconds')));
+  errs.push(...nonNegative(spec.revisionHistoryLimit, p.child('revisionHistoryLimit')));
+  if (spec.progressDeadlineSeconds !== undefined) {
+    errs.push(...nonNegative(spec.progressDeadlineSeconds, p.child('progressDeadlineSeconds')));
+    if (spec.progressDeadlineSeconds <= (spec.minReadySeconds ?? 0)) {
+      errs.push(invalid(p.child('progressDeadlineSeconds'), spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
+    }
+  }
+  return errs;
+}
+
+export function validateDeployment(d: Deployment, old: Deployment | undefined): FieldError[] {
+  const errs = old ? validateObjectMetaUpdate(d.metadata, old.metadata) : validateObjectMeta(d.metadata, true, nameIsDNSSubdomain);
+  errs.push(...validateDeploymentSpec(d));
+  if (old) errs.push(...immutable(selectorValue(d.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  return errs;
+}
+
+export function validateReplicaSet(rs: ReplicaSet, old: ReplicaSet | undefined): FieldError[] {
+  const p = path('spec');
+  const errs = old ? validateObjectMetaUpdate(rs.metadata, old.metadata) : validateObjectMeta(rs.metadata, true, nameIsDNSSubdomain);
+  errs.push(...nonNegative(rs.spec.replicas, p.child('replicas')));
+  errs.push(...nonNegative(rs.spec.minReadySeconds, p.child('minReadySeconds')));
+  errs.push(...validateSelector(rs.spec.selector, p.child('selector')));
+  errs.push(...validateTemplate(rs.spec.template, rs.spec.selector, p.child('template'), 'ReplicaSet'));
+  if (old) errs.push(...immutable(selectorValue(rs.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  return errs;
+}
