@@ -6,7 +6,8 @@
 import type { ComponentId } from '../core/ids';
 import { randomString, uuidV4 } from '../core/rng';
 import { rfc3339 } from '../core/time';
-import type { KObject } from '../api/types';
+import type { KObject, Pod } from '../api/types';
+import { podQOS } from '../api/qos';
 import { apiVersionOf, resourceInfo, type ResourceInfo } from '../api/resources';
 import { matches, type Selector } from '../api/labels';
 import type { ComponentBase } from '../components';
@@ -259,12 +260,15 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   // The strategy's PrepareForCreate resets status; defaulting then fills it (Pending, Active)
   // as every read through the API would.
   if (hasStatusSubresource(info) && info.resource !== 'pods' && info.resource !== 'nodes') delete obj.status;
+  // podStrategy.PrepareForCreate (after mutating admission): whatever status a client sends is
+  // replaced by Pending and the Pod's QoS class.
   if (info.resource === 'namespaces') prepareNamespaceForCreate(obj);
   // Mutating admission sees the object as sent: the registry names it (generateName) and fills
   // the system fields afterwards, in store.create.
   const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
   if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(obj), requestId });
+  if (info.resource === 'pods') obj.status = { phase: 'Pending', qosClass: podQOS(obj as Pod) };
 
   if (!obj.metadata.name && obj.metadata.generateName) {
     // names.SimpleNameGenerator: base truncated to 58 chars + 5 random, retried on collision.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types';
-import { podQOS } from './qos';
+import { podQOS } from '../api/qos';
 import { bootCluster, createPod, eventsFor, getPod, podManifest, ready, stateOf, timeline, traceOf } from './testkit';
 
 describe('kubelet pod lifecycle', () => {
@@ -13,7 +13,7 @@ describe('kubelet pod lifecycle', () => {
       return [p?.status?.phase ?? '', stateOf(p), ready(p) ?? ''];
     });
     expect(seen.map((s) => s.value)).toEqual([
-      ['', 'none', ''],
+      ['Pending', 'none', ''],
       ['Pending', 'waiting:ContainerCreating', 'False'],
       ['Running', 'running', 'True'],
     ]);

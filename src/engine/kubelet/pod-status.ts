@@ -9,7 +9,7 @@ import type { SimMillis } from '../core/ids';
 import { rfc3339 } from '../core/time';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runtime-state';
 import { podContainers, podSandboxes } from '../node/cri';
-import { podQOS } from './qos';
+import { podQOS } from '../api/qos';
 import type { PodWorker, ProbeKind } from './state';
 
 /** Conditions the kubelet owns; others (DisruptionTarget, readiness gates) are kept as found. */

@@ -1,6 +1,6 @@
 /** The Pod's QoS class (pkg/apis/core/v1/helper/qos GetPodQOS), over cpu and memory only. */
-import type { Pod } from '../api/types';
-import { milli } from '../api/quantity';
+import type { Pod } from './types';
+import { milli } from './quantity';
 
 const TRACKED = ['cpu', 'memory'];
 
