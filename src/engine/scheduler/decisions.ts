@@ -5,7 +5,7 @@
  */
 export interface NodeVerdict {
   node: string;
-  /** Filter plugin that rejected the node and its reason, if any. */
+  /** Filter plugin that rejected the node and its reasons (joined with ", "), if any. */
   rejectedBy?: { plugin: string; reason: string };
   /** Per score plugin: normalised 0–100 score (before weighting). */
   scores?: Record<string, number>;
@@ -23,6 +23,11 @@ export interface ScheduleDecision {
   /** Nodes examined (percentageOfNodesToScore may stop early). */
   evaluated: number;
   totalNodes: number;
+  /**
+   * Every node Filter rejected (with the first plugin that did and its reasons), then the
+   * feasible nodes best-first — the chosen one first, at most MAX_SCORED_VERDICTS of them
+   * (cycle.ts), so a 1,000-node cluster does not keep hundreds of verdicts per Pod.
+   */
   verdicts: NodeVerdict[];
   /** FailedScheduling message when unschedulable. */
   message?: string;

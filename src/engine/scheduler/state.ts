@@ -1,15 +1,66 @@
+/**
+ * kube-scheduler's in-memory state (owned by src/engine/scheduler): informers, the scheduler
+ * cache, the scheduling queue, and the bookkeeping of the scheduling loop and of bindings that
+ * wait in PreBind for their volumes.
+ */
 import type { ComponentId, NodeName } from '../core/ids';
 import { baseState, type ComponentBase } from '../components';
 import { newLeaderElection, type LeaderElectionState } from '../client/leaderelection';
 import type { InformerState } from '../client/informer';
+import { newCache, type SchedulerCache } from './cache';
+import { newQueue, type SchedulingQueue } from './queue';
 
-/** kube-scheduler's in-memory state (owned by src/engine/scheduler). */
+/** A Pod assumed on a node whose binding waits until its PersistentVolumeClaims are bound. */
+export interface VolumeWait {
+  node: string;
+  /** bindTimeoutSeconds (600 s) after PreBind started. */
+  deadline: number;
+}
+
+export interface SchedulerStats {
+  attempts: number;
+  scheduled: number;
+  unschedulable: number;
+  errors: number;
+  preemptions: number;
+}
+
 export interface SchedulerState extends ComponentBase {
   kind: 'kube-scheduler';
   informers: Record<string, InformerState>;
   leader: LeaderElectionState;
+  cache: SchedulerCache;
+  queue: SchedulingQueue;
+  /** A `schedule-one` timer is pending. */
+  loopScheduled: boolean;
+  /** Pending flush timers (so each is set once). */
+  backoffFlushScheduled: boolean;
+  unschedulableFlushScheduled: boolean;
+  /** Where the next Filter pass starts in the node list (spreads the work across nodes). */
+  nextStartNodeIndex: number;
+  /** Pod key → node named in its status.nominatedNodeName after a preemption. */
+  nominated: Map<string, string>;
+  volumeWaits: Map<string, VolumeWait>;
+  stats: SchedulerStats;
+}
+
+export function newStats(): SchedulerStats {
+  return { attempts: 0, scheduled: 0, unschedulable: 0, errors: 0, preemptions: 0 };
 }
 
 export function newSchedulerState(id: ComponentId, host: NodeName, identity: string): SchedulerState {
-  return { ...baseState(id, 'kube-scheduler', host), informers: {}, leader: newLeaderElection('kube-scheduler', identity) };
+  return {
+    ...baseState(id, 'kube-scheduler', host),
+    informers: {},
+    leader: newLeaderElection('kube-scheduler', identity),
+    cache: newCache(),
+    queue: newQueue(),
+    loopScheduled: false,
+    backoffFlushScheduled: false,
+    unschedulableFlushScheduled: false,
+    nextStartNodeIndex: 0,
+    nominated: new Map(),
+    volumeWaits: new Map(),
+    stats: newStats(),
+  };
 }

@@ -1,0 +1,161 @@
+/**
+ * The scheduler cache (pkg/scheduler/backend/cache): a NodeInfo per node, kept current from the
+ * informers' deltas, plus "assumed" Pods — placed on a node the moment the scheduler decides,
+ * before the binding is confirmed by the watch, so the next cycle already counts them. An
+ * assumed Pod is forgotten if its binding fails, and confirmed when the informer delivers it
+ * with spec.nodeName set.
+ */
+import type { Node, Pod } from '../api/types';
+import { addPodEntry, newNodeInfo, podEntry, removePodEntry, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
+
+export interface SchedulerCache {
+  nodes: Map<string, NodeInfo>;
+  /** The node tree: node names per zone, zones in the order first seen. */
+  zones: Map<string, string[]>;
+  /** Cached round-robin listing of the node tree; undefined when it must be rebuilt. */
+  order: NodeInfo[] | undefined;
+  /** Every placed Pod (bound or assumed) by `namespace/name`. */
+  pods: Map<string, PodEntry>;
+  assumed: Set<string>;
+  /** Image name → how many nodes hold it. */
+  imageNodes: Map<string, number>;
+}
+
+export function newCache(): SchedulerCache {
+  return { nodes: new Map(), zones: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map() };
+}
+
+/** utilnode.GetZoneKey: region and zone labels; '' when the node has neither. */
+export function zoneKey(node: Node): string {
+  const l = node.metadata.labels ?? {};
+  const region = l['topology.kubernetes.io/region'] ?? l['failure-domain.beta.kubernetes.io/region'] ?? '';
+  const zone = l['topology.kubernetes.io/zone'] ?? l['failure-domain.beta.kubernetes.io/zone'] ?? '';
+  return region === '' && zone === '' ? '' : `${region}:\u0000:${zone}`;
+}
+
+function treeAdd(c: SchedulerCache, zone: string, name: string): void {
+  let list = c.zones.get(zone);
+  if (!list) c.zones.set(zone, (list = []));
+  if (!list.includes(name)) list.push(name);
+  c.order = undefined;
+}
+
+function treeRemove(c: SchedulerCache, name: string): void {
+  for (const [zone, list] of c.zones) {
+    const i = list.indexOf(name);
+    if (i < 0) continue;
+    list.splice(i, 1);
+    if (list.length === 0) c.zones.delete(zone);
+    c.order = undefined;
+    return;
+  }
+}
+
+/** nodeTree.list(): one node from each zone in turn, so consecutive candidates span zones. */
+export function nodeOrder(c: SchedulerCache): NodeInfo[] {
+  if (c.order) return c.order;
+  const lists = [...c.zones.values()];
+  const total = lists.reduce((n, l) => n + l.length, 0);
+  const out: NodeInfo[] = [];
+  for (let i = 0; out.length < total; i++) {
+    for (const l of lists) if (i < l.length) out.push(c.nodes.get(l[i]!)!);
+  }
+  c.order = out;
+  return out;
+}
+
+function countImages(c: SchedulerCache, names: readonly string[], by: 1 | -1): void {
+  for (const n of names) {
+    const v = (c.imageNodes.get(n) ?? 0) + by;
+    if (v > 0) c.imageNodes.set(n, v);
+    else c.imageNodes.delete(n);
+  }
+}
+
+function nodeInfoFor(c: SchedulerCache, name: string): NodeInfo {
+  let ni = c.nodes.get(name);
+  if (!ni) c.nodes.set(name, (ni = newNodeInfo(name)));
+  return ni;
+}
+
+export function addOrUpdateNode(c: SchedulerCache, node: Node): NodeInfo {
+  const name = node.metadata.name!;
+  const ni = nodeInfoFor(c, name);
+  const before = ni.node;
+  if (before && zoneKey(before) !== zoneKey(node)) treeRemove(c, name);
+  if (!before || zoneKey(before) !== zoneKey(node)) treeAdd(c, zoneKey(node), name);
+  const { added, removed } = setNode(ni, node);
+  countImages(c, added, 1);
+  countImages(c, removed, -1);
+  return ni;
+}
+
+/** The NodeInfo stays (without a Node) while Pods still reference it, as in kube-scheduler. */
+export function removeNode(c: SchedulerCache, name: string): void {
+  const ni = c.nodes.get(name);
+  if (!ni) return;
+  treeRemove(c, name);
+  countImages(c, [...ni.images.keys()], -1);
+  ni.images = new Map();
+  ni.node = undefined;
+  ni.generation++;
+  if (ni.pods.size === 0) c.nodes.delete(name);
+}
+
+function place(c: SchedulerCache, e: PodEntry): void {
+  c.pods.set(e.key, e);
+  addPodEntry(nodeInfoFor(c, e.nodeName), e);
+}
+
+function unplace(c: SchedulerCache, key: string): PodEntry | undefined {
+  const e = c.pods.get(key);
+  if (!e) return undefined;
+  c.pods.delete(key);
+  const ni = c.nodes.get(e.nodeName);
+  if (ni) {
+    removePodEntry(ni, key);
+    if (!ni.node && ni.pods.size === 0) c.nodes.delete(e.nodeName);
+  }
+  return e;
+}
+
+/** AssumePod: count the Pod on `node` before the binding is confirmed. */
+export function assumePod(c: SchedulerCache, pod: Pod, key: string, node: string): void {
+  unplace(c, key);
+  place(c, podEntry(pod, key, node));
+  c.assumed.add(key);
+}
+
+/** ForgetPod: the binding failed; the Pod no longer takes room anywhere. */
+export function forgetPod(c: SchedulerCache, key: string): void {
+  if (!c.assumed.delete(key)) return;
+  unplace(c, key);
+}
+
+export function isAssumed(c: SchedulerCache, key: string): boolean {
+  return c.assumed.has(key);
+}
+
+/**
+ * AddPod / UpdatePod for a Pod the informer shows bound: confirms an assumed Pod or places a new
+ * one. Derived fields are recomputed only when the spec changed (generation), which keeps the
+ * kubelet's many status updates cheap.
+ */
+export function addOrUpdatePod(c: SchedulerCache, pod: Pod, key: string): PodEntry {
+  c.assumed.delete(key);
+  const node = pod.spec.nodeName!;
+  const cur = c.pods.get(key);
+  if (cur && cur.nodeName === node && cur.generation === pod.metadata.generation && cur.pod.metadata.uid === pod.metadata.uid) {
+    cur.pod = pod;
+    return cur;
+  }
+  unplace(c, key);
+  const e = podEntry(pod, key, node);
+  place(c, e);
+  return e;
+}
+
+export function removePod(c: SchedulerCache, key: string): PodEntry | undefined {
+  c.assumed.delete(key);
+  return unplace(c, key);
+}

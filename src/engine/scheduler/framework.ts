@@ -1,0 +1,90 @@
+/**
+ * The scheduling framework's contracts (pkg/scheduler/framework): what a plugin sees and returns
+ * at each extension point. A plugin's PreFilter/PreScore computes its per-cycle state and hands
+ * back a Filter/Score bound to it — the CycleState of the real framework, kept in a closure that
+ * lives only for one synchronous cycle and never enters the World.
+ */
+import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../api/types';
+import type { NodeInfo } from './nodeinfo';
+import type { PodResources } from './resources';
+
+/** fwk.Code, minus Success (represented by `undefined`) and Skip (by a `skip` outcome). */
+export type RejectCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
+
+export interface Rejection {
+  code: RejectCode;
+  /** The FitError histogram counts each reason separately. */
+  reasons: string[];
+}
+
+export function unschedulable(...reasons: string[]): Rejection {
+  return { code: 'Unschedulable', reasons };
+}
+
+export function unresolvable(...reasons: string[]): Rejection {
+  return { code: 'UnschedulableAndUnresolvable', reasons };
+}
+
+/** The Pod being scheduled, with what every plugin needs computed once. */
+export interface PodInfo {
+  pod: Pod;
+  key: string;
+  namespace: string;
+  res: PodResources;
+  priority: number;
+}
+
+/** Read-only view of the scheduler's cache and listers for one cycle (the framework Handle). */
+export interface ClusterView {
+  /** Every node that exists, in the node tree's order. */
+  nodes: readonly NodeInfo[];
+  nodeInfo(name: string): NodeInfo | undefined;
+  /** How many nodes hold an image (ImageStateSummary.NumNodes). */
+  imageNumNodes(image: string): number;
+  pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  pv(name: string): PersistentVolume | undefined;
+  pvs(): readonly PersistentVolume[];
+  storageClass(name: string): StorageClass | undefined;
+  namespace(name: string): Namespace | undefined;
+}
+
+export type NodeFilter = (node: NodeInfo) => Rejection | undefined;
+
+export type PreFilterOutcome =
+  /** The plugin has nothing to check for this Pod: its Filter is not run. */
+  | { kind: 'skip' }
+  | { kind: 'reject'; rejection: Rejection }
+  /** `nodeNames` narrows the nodes Filter is run on (PreFilterResult). */
+  | { kind: 'filter'; filter: NodeFilter; nodeNames?: ReadonlySet<string> };
+
+/** Cluster events that can make an unschedulable Pod schedulable (fwk.ClusterEvent). */
+export type ClusterEvent =
+  | { kind: 'NodeAdd'; node: NodeInfo }
+  | { kind: 'NodeUpdate'; node: NodeInfo; labels: boolean; taints: boolean; allocatable: boolean; unschedulable: boolean }
+  | { kind: 'AssignedPodAdd' | 'AssignedPodUpdate' | 'AssignedPodDelete'; pod: Pod }
+  | { kind: 'PvcChange' | 'PvChange' | 'StorageClassAdd' };
+
+export interface FilterPlugin {
+  name: string;
+  preFilter(pod: PodInfo, view: ClusterView): PreFilterOutcome;
+  /**
+   * QueueingHint: could `event` make a Pod this plugin rejected schedulable? Events a plugin
+   * does not register for return false.
+   */
+  isSchedulableAfter(event: ClusterEvent, pod: PodInfo): boolean;
+}
+
+export interface NodeScorer {
+  score(node: NodeInfo): number;
+  /** NormalizeScore, in place; scores[i] belongs to nodes[i]. */
+  normalize?(scores: number[], nodes: readonly NodeInfo[]): void;
+}
+
+export interface ScorePlugin {
+  name: string;
+  weight: number;
+  /** PreScore; undefined means Skip (the plugin does not score this Pod). */
+  preScore(pod: PodInfo, feasible: readonly NodeInfo[], view: ClusterView): NodeScorer | undefined;
+}
+
+export const MAX_NODE_SCORE = 100;

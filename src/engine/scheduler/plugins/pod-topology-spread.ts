@@ -1,0 +1,226 @@
+/**
+ * PodTopologySpread. Filter (whenUnsatisfiable: DoNotSchedule): placing the Pod in a node's
+ * domain must not make that domain exceed the emptiest eligible domain by more than maxSkew.
+ * Domains are counted over every node that has the topology key and passes the inclusion
+ * policies (nodeAffinityPolicy Honor, nodeTaintsPolicy Ignore by default) — so a tainted
+ * control-plane node still counts as an empty `kubernetes.io/hostname` domain.
+ * Score (ScheduleAnyway, weight 2): fewer matching Pods in the node's domains is better.
+ * The cluster-level default constraints (for Pods without their own) are not modelled.
+ */
+import { fromLabelSelector, matches, type Selector } from '../../api/labels';
+import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../api/types';
+import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
+import type { NodeInfo } from '../nodeinfo';
+import { findMatchingUntoleratedTaint } from './helper';
+import { podMatchesNodeSelectorAndAffinityTerms } from './node-selector';
+
+export const NAME = 'PodTopologySpread';
+export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
+export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
+const HOSTNAME = 'kubernetes.io/hostname';
+
+export interface Constraint {
+  maxSkew: number;
+  topologyKey: string;
+  /** undefined: a null labelSelector, which matches no Pod. */
+  selector: Selector | undefined;
+  minDomains: number;
+  nodeAffinityPolicy: 'Honor' | 'Ignore';
+  nodeTaintsPolicy: 'Honor' | 'Ignore';
+}
+
+type SpreadConstraint = TopologySpreadConstraint & {
+  matchLabelKeys?: string[];
+  nodeAffinityPolicy?: 'Honor' | 'Ignore';
+  nodeTaintsPolicy?: 'Honor' | 'Ignore';
+};
+
+export function constraintsOf(pod: Pod, when: TopologySpreadConstraint['whenUnsatisfiable']): Constraint[] {
+  const out: Constraint[] = [];
+  for (const c of (pod.spec.topologySpreadConstraints ?? []) as SpreadConstraint[]) {
+    if (c.whenUnsatisfiable !== when) continue;
+    let selector: Selector | undefined = c.labelSelector === undefined ? undefined : fromLabelSelector(c.labelSelector as LabelSelector);
+    if (selector && c.matchLabelKeys) {
+      for (const k of c.matchLabelKeys) {
+        const v = pod.metadata.labels?.[k];
+        if (v !== undefined) selector = [...selector, { key: k, op: 'In', values: [v] }];
+      }
+    }
+    out.push({
+      maxSkew: c.maxSkew,
+      topologyKey: c.topologyKey,
+      selector,
+      minDomains: c.minDomains ?? 1,
+      nodeAffinityPolicy: c.nodeAffinityPolicy ?? 'Honor',
+      nodeTaintsPolicy: c.nodeTaintsPolicy ?? 'Ignore',
+    });
+  }
+  return out;
+}
+
+function selectorMatches(sel: Selector | undefined, labels: Record<string, string> | undefined): boolean {
+  return sel !== undefined && matches(sel, labels);
+}
+
+/** Matching Pods on a node, not counting those already terminating. */
+export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string): number {
+  if (sel === undefined) return 0;
+  let n = 0;
+  for (const e of node.pods.values()) {
+    const p = e.pod;
+    if (p.metadata.deletionTimestamp || p.metadata.namespace !== namespace) continue;
+    if (matches(sel, p.metadata.labels)) n++;
+  }
+  return n;
+}
+
+function hasAllKeys(labels: Record<string, string>, cs: readonly Constraint[]): boolean {
+  for (const c of cs) if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return false;
+  return true;
+}
+
+function included(pod: Pod, node: NodeInfo, c: Constraint): boolean {
+  if (c.nodeAffinityPolicy === 'Honor' && !podMatchesNodeSelectorAndAffinityTerms(pod, node.labels, node.name)) return false;
+  if (c.nodeTaintsPolicy === 'Honor' && findMatchingUntoleratedTaint(node.taints, pod.spec.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return false;
+  return true;
+}
+
+/** PreFilter state: per constraint, topology value → matching Pods, and the global minimum. */
+export interface SpreadState {
+  constraints: Constraint[];
+  matchNum: Map<string, number>[];
+  minMatchNum: number[];
+}
+
+export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints: Constraint[]): SpreadState {
+  const ns = pod.metadata.namespace ?? 'default';
+  const matchNum = constraints.map(() => new Map<string, number>());
+  for (const node of nodes) {
+    if (!hasAllKeys(node.labels, constraints)) continue;
+    constraints.forEach((c, i) => {
+      if (!included(pod, node, c)) return;
+      const v = node.labels[c.topologyKey]!;
+      const m = matchNum[i]!;
+      m.set(v, (m.get(v) ?? 0) + countPodsMatchSelector(node, c.selector, ns));
+    });
+  }
+  const minMatchNum = constraints.map((c, i) => {
+    const m = matchNum[i]!;
+    if (m.size < c.minDomains) return 0;
+    let min = Number.MAX_SAFE_INTEGER;
+    for (const v of m.values()) if (v < min) min = v;
+    return min;
+  });
+  return { constraints, matchNum, minMatchNum };
+}
+
+export function filter(pod: Pod, s: SpreadState, node: NodeInfo): Rejection | undefined {
+  for (let i = 0; i < s.constraints.length; i++) {
+    const c = s.constraints[i]!;
+    const v = node.labels[c.topologyKey];
+    if (v === undefined) return unresolvable(ERR_REASON_NODE_LABEL_NOT_MATCH);
+    const self = selectorMatches(c.selector, pod.metadata.labels) ? 1 : 0;
+    const skew = (s.matchNum[i]!.get(v) ?? 0) + self - s.minMatchNum[i]!;
+    if (skew > c.maxSkew) return unschedulable(ERR_REASON_CONSTRAINTS_NOT_MATCH);
+  }
+  return undefined;
+}
+
+/** The scoring side: counts over the nodes that passed Filter (per-node counts for hostname). */
+export function scorer(pod: Pod, feasible: readonly NodeInfo[], all: readonly NodeInfo[], constraints: Constraint[]): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
+  const ns = pod.metadata.namespace ?? 'default';
+  const ignored = new Set<string>();
+  const counts = constraints.map(() => new Map<string, number>());
+  const topoSize = constraints.map(() => 0);
+  for (const node of feasible) {
+    if (!hasAllKeys(node.labels, constraints)) {
+      ignored.add(node.name);
+      continue;
+    }
+    constraints.forEach((c, i) => {
+      if (c.topologyKey === HOSTNAME) return;
+      const v = node.labels[c.topologyKey]!;
+      if (!counts[i]!.has(v)) {
+        counts[i]!.set(v, 0);
+        topoSize[i]!++;
+      }
+    });
+  }
+  for (const node of all) {
+    if (!hasAllKeys(node.labels, constraints)) continue;
+    constraints.forEach((c, i) => {
+      if (c.topologyKey === HOSTNAME || !included(pod, node, c)) return;
+      const v = node.labels[c.topologyKey]!;
+      const cur = counts[i]!.get(v);
+      if (cur === undefined) return;
+      counts[i]!.set(v, cur + countPodsMatchSelector(node, c.selector, ns));
+    });
+  }
+  const weights = constraints.map((c, i) => Math.log((c.topologyKey === HOSTNAME ? feasible.length - ignored.size : topoSize[i]!) + 2));
+  return {
+    score(node) {
+      if (ignored.has(node.name)) return 0;
+      let score = 0;
+      constraints.forEach((c, i) => {
+        const v = node.labels[c.topologyKey];
+        if (v === undefined) return;
+        const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns) : (counts[i]!.get(v) ?? 0);
+        score += cnt * weights[i]! + (c.maxSkew - 1);
+      });
+      return Math.round(score);
+    },
+    normalize(scores, nodes) {
+      let min = Number.MAX_SAFE_INTEGER;
+      let max = 0;
+      nodes.forEach((n, i) => {
+        if (ignored.has(n.name)) return;
+        const s = scores[i]!;
+        if (s < min) min = s;
+        if (s > max) max = s;
+      });
+      nodes.forEach((n, i) => {
+        if (ignored.has(n.name)) scores[i] = 0;
+        else if (max === 0) scores[i] = MAX_NODE_SCORE;
+        else scores[i] = Math.trunc((MAX_NODE_SCORE * (max + min - scores[i]!)) / max);
+      });
+    },
+  };
+}
+
+function podMatchesAny(pi: PodInfo, other: Pod): boolean {
+  if (other.metadata.namespace !== pi.namespace) return false;
+  for (const c of [...constraintsOf(pi.pod, 'DoNotSchedule'), ...constraintsOf(pi.pod, 'ScheduleAnyway')]) {
+    if (selectorMatches(c.selector, other.metadata.labels)) return true;
+  }
+  return false;
+}
+
+export const PodTopologySpread: FilterPlugin & ScorePlugin = {
+  name: NAME,
+  weight: 2,
+  preFilter(pi, view) {
+    const cs = constraintsOf(pi.pod, 'DoNotSchedule');
+    if (cs.length === 0) return { kind: 'skip' };
+    const s = preFilterState(pi.pod, view.nodes, cs);
+    return { kind: 'filter', filter: (node) => filter(pi.pod, s, node) };
+  },
+  isSchedulableAfter(e: ClusterEvent, pi) {
+    switch (e.kind) {
+      case 'NodeAdd':
+        return true;
+      case 'NodeUpdate':
+        return e.labels || e.taints;
+      case 'AssignedPodAdd':
+      case 'AssignedPodUpdate':
+      case 'AssignedPodDelete':
+        return podMatchesAny(pi, e.pod);
+      default:
+        return false;
+    }
+  },
+  preScore(pi, feasible, view) {
+    const cs = constraintsOf(pi.pod, 'ScheduleAnyway');
+    if (cs.length === 0) return undefined;
+    return scorer(pi.pod, feasible, view.nodes, cs);
+  },
+};
