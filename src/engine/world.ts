@@ -49,6 +49,8 @@ export interface World {
   nextWatchId: number;
   nextRequestId: number;
   components: Map<ComponentId, ComponentState>;
+  /** Ids of the kube-apiserver instances (a per-request lookup must not scan every component). */
+  apiServers: ComponentId[];
   /** Nodes that exist as machines (powered on or off), in creation order. */
   machines: NodeName[];
   /** Hardware of each machine (IP, capacity) by name. */

@@ -67,22 +67,30 @@ export type ApiResponse =
 
 /** Finds the kube-apiserver instance a component's requests reach. */
 export function pickServer(w: World, self: ComponentBase): ApiServerState | NetworkError {
-  const servers = [...w.components.values()].filter((c): c is ApiServerState => c.kind === 'kube-apiserver');
-  const lb = lbAddress(w);
-  const hostFault = w.faults.has(`network/${self.host}`) || w.faults.has(`node/${self.host}`);
-  if (hostFault) return { network: true, server: lb, message: `dial tcp ${lb}: i/o timeout` };
+  const servers = apiServers(w);
+  if (w.faults.size > 0 && (w.faults.has(`network/${self.host}`) || w.faults.has(`node/${self.host}`))) {
+    const lb = lbAddress(w);
+    return { network: true, server: lb, message: `dial tcp ${lb}: i/o timeout` };
+  }
   // kubeadm points control-plane components at their local apiserver.
   const local = servers.find((s) => s.host === self.host);
   if (local && self.kind !== 'kubectl' && self.kind !== 'kubelet') {
     return local.running ? local : { network: true, server: local.address, message: `dial tcp ${local.address}: connect: connection refused` };
   }
   const up = servers.find((s) => s.running);
-  return up ?? { network: true, server: lb, message: `dial tcp ${lb}: connect: connection refused` };
+  if (up) return up;
+  const lb = lbAddress(w);
+  return { network: true, server: lb, message: `dial tcp ${lb}: connect: connection refused` };
+}
+
+/** The kube-apiserver instances, in topology order (the list never changes after boot). */
+function apiServers(w: World): ApiServerState[] {
+  return w.apiServers.map((id) => w.components.get(id) as ApiServerState);
 }
 
 /** The address kubeconfigs point at: the single apiserver, or the HA load balancer. */
 export function lbAddress(w: World): string {
-  const servers = [...w.components.values()].filter((c): c is ApiServerState => c.kind === 'kube-apiserver');
+  const servers = apiServers(w);
   return servers.length === 1 ? servers[0]!.address : '10.0.0.100:6443';
 }
 

@@ -71,9 +71,14 @@ export function ensureImage(w: World, self: KubeletState, wk: PodWorker, pod: Po
     return { kind: 'failed', retryAt: e.lastUpdate + e.backoff };
   }
   podEvent(w, self, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, fieldPath);
-  // With the layers already in the store (imagePullPolicy Always), only the manifest is fetched.
-  const pullMs = present ? pullDuration(w, { ...info, sizeBytes: 0 }) : pullDuration(w, info);
+  // Pulls are serialized, so a pull queued behind another pull of the same image finds its layers
+  // already in the content store and only resolves the manifest — as does imagePullPolicy Always
+  // for an image that is present.
   const startAt = Math.max(w.now, self.pullerFreeAt);
+  const downloaded = self.layersReadyAt[image];
+  const layersReady = present !== undefined || (downloaded !== undefined && downloaded <= startAt);
+  const pullMs = layersReady ? pullDuration(w, { ...info, sizeBytes: 0 }) : pullDuration(w, info);
+  if (!layersReady && info.exists) self.layersReadyAt[image] = startAt + pullMs;
   self.pullerFreeAt = startAt + pullMs;
   return { kind: 'pull', requestedAt: w.now, pullMs, latency: startAt + pullMs - w.now };
 }

@@ -127,6 +127,8 @@ export interface KubeletState extends ComponentBase {
   imageBackoff: Map<string, BackoffEntry>;
   /** serializeImagePulls: the puller is busy until this time. */
   pullerFreeAt: number;
+  /** image → when the full download of its layers (queued or running) completes on this node. */
+  layersReadyAt: Record<string, number>;
   /** Set once the node first reported Ready (ends the fast start-up status loop). */
   everReady: boolean;
   startedAt: number;
@@ -147,6 +149,7 @@ export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
     crashBackoff: new Map(),
     imageBackoff: new Map(),
     pullerFreeAt: 0,
+    layersReadyAt: {},
     everReady: false,
     startedAt: 0,
   };

@@ -53,6 +53,7 @@ export function createWorld(opts: WorldOptions): World {
     nextWatchId: 1,
     nextRequestId: 1,
     components: new Map(),
+    apiServers: [],
     machines: spec.machines.map((m) => nodeName(m.name)),
     machineSpecs: new Map(spec.machines.map((m) => [m.name, m])),
     trace: newTraceLog(opts.traceLimit ?? 250_000),
@@ -76,6 +77,7 @@ export function createWorld(opts: WorldOptions): World {
     const etcdId = componentId(`etcd${m.instanceSuffix}`);
     w.etcd.members.push({ name: etcdId, memberId: uuidV4(rng).replace(/-/g, '').slice(0, 16) });
     add({ id: etcdId, kind: 'etcd', host, running: false, epoch: 0, clientURL: `https://${m.ip}:2379` }, 0);
+    w.apiServers.push(componentId(`kube-apiserver${m.instanceSuffix}`));
     add({ id: componentId(`kube-apiserver${m.instanceSuffix}`), kind: 'kube-apiserver', host, running: false, epoch: 0, address: `${m.ip}:6443`, requestsServed: 0 }, 400);
   }
   w.etcd.leader = w.etcd.members[0]?.name;
