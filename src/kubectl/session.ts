@@ -36,6 +36,13 @@ function mapSource(files: Record<string, string>, fallback?: FileSource): FileSo
   };
 }
 
+/**
+ * Simulated time a kubectl invocation takes before its first request: process start, reading
+ * kubeconfig, API discovery. Without it, consecutive commands in a script would run in the same
+ * simulated millisecond — faster than any person or CI job — and miss the controllers' reaction.
+ */
+export const KUBECTL_STARTUP_MS = 150;
+
 export function ok(stdout = ''): CommandResult {
   return { output: stdout ? [{ stream: 'stdout', text: stdout }] : [], exitCode: 0 };
 }
@@ -81,6 +88,7 @@ export class Session {
         case 'kubectl':
         case 'k': {
           const ctx = stdin === undefined ? { sim: this.sim, files: this.files } : { sim: this.sim, files: this.files, stdin };
+          this.sim.advance(KUBECTL_STARTUP_MS);
           return runKubectl(ctx, rest);
         }
         case 'sim':
