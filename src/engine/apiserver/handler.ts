@@ -167,16 +167,16 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
 
   if (!info) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
 
-  trace(w, { from: serverId, to: serverId, kind: 'authn', summary: `authenticated as "${req.user.name}"`, requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'authn', summary: `authenticated as "${req.user.name}"`, object: ref, requestId });
   const rbacResource = req.subresource ? `${info.resource}/${req.subresource}` : info.resource;
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
   // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
   const rbacNamespace = info.namespaced ? req.namespace : info.resource === 'namespaces' ? req.name : undefined;
   if (!authorize(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)) {
-    trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: denied ${rbacVerb} ${rbacResource}`, requestId });
+    trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: denied ${rbacVerb} ${rbacResource}`, object: ref, requestId });
     return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
   }
-  trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: allowed ${rbacVerb} ${rbacResource}`, requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: allowed ${rbacVerb} ${rbacResource}`, object: ref, requestId });
 
   const ns = info.namespaced ? req.namespace : undefined;
   switch (req.verb) {
