@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TraceRecord } from './core/trace';
-import type { Pod } from './api/types';
+import type { TraceRecord } from '../engine/core/trace';
+import type { Pod } from '../engine/api/types';
 import { Session } from '../kubectl/session';
 
 type Step = { label: string; match: (r: TraceRecord) => boolean };
