@@ -12,7 +12,7 @@ import { simTopology } from './topology';
 
 export const SIM_HELP = `sim directives:
   sim advance <duration>          let simulated time pass (e.g. 30s, 5m, 1h30m)
-  sim trace [--last N] [--all] [--kind K] [--object KIND/NAME]
+  sim trace [--last N] [--all] [--kind K,...] [--object KIND/NAME]...
                                   print the messages between components
   sim status                      every component, where it runs and its health
   sim topology basic|ha           rebuild the cluster with another shape

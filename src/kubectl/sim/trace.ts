@@ -9,6 +9,18 @@ export function traceLine(r: TraceRecord, bootedAt: number): string {
 }
 
 /**
+ * Whether a record is about `kind/name` (or just `name`). A create sent with generateName is
+ * recorded before the name exists, so `go-api-568fb6b74-` counts as about each Pod it named.
+ */
+function aboutObject(r: TraceRecord, filter: string): boolean {
+  if (!r.object) return false;
+  const [kind, name] = filter.includes('/') ? (filter.split('/', 2) as [string, string]) : [undefined, filter];
+  if (kind !== undefined && r.object.kind.toLowerCase() !== kind) return false;
+  const n = r.object.name;
+  return n === name || (n.endsWith('-') && name.startsWith(n) && name.length === n.length + 5);
+}
+
+/**
  * Without --last or --all, prints what happened since the previous `sim trace`, so a script can
  * alternate commands and traces. Background chatter (Events, Lease renewals) is left out unless
  * asked for with --kind.
@@ -17,7 +29,7 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
   let last: number | undefined;
   let all = false;
   const kinds: TraceKind[] = [];
-  let object: string | undefined;
+  const objects: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]);
@@ -27,17 +39,14 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
       if (!Number.isInteger(n) || n <= 0) return fail('error: --last needs a positive whole number');
       last = n;
     } else if (a === '--kind' || a.startsWith('--kind=')) kinds.push(...(value() ?? '').split(',').filter(Boolean) as TraceKind[]);
-    else if (a === '--object' || a.startsWith('--object=')) object = value()?.toLowerCase();
+    else if (a === '--object' || a.startsWith('--object=')) objects.push((value() ?? '').toLowerCase());
     else return fail(`error: unknown flag: ${a}\nSee 'sim help' for usage.`);
   }
   const sim = session.sim;
   const boot = sim.world.bootedAt;
   let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(session.traceCursor);
   recs = kinds.length ? recs.filter((r) => kinds.includes(r.kind)) : recs.filter((r) => r.kind !== 'event' && r.kind !== 'lease');
-  if (object) {
-    const [k, n] = object.includes('/') ? object.split('/') : [undefined, object];
-    recs = recs.filter((r) => r.object && r.object.name === n && (k === undefined || r.object.kind.toLowerCase() === k));
-  }
+  if (objects.length) recs = recs.filter((r) => objects.some((o) => aboutObject(r, o)));
   if (last !== undefined) recs = recs.slice(-last);
   if (!all && last === undefined) session.traceCursor = sim.world.trace.nextSeq - 1;
   return ok(recs.map((r) => traceLine(r, boot) + '\n').join(''));
