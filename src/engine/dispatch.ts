@@ -3,7 +3,7 @@
  * to its component's behaviour — unless the component is stopped or the message belongs to an
  * earlier incarnation of it.
  */
-import { heapPop } from './core/event-queue';
+import { queuePop } from './core/event-queue';
 import type { ComponentId } from './core/ids';
 import type { ComponentKind, ComponentState, StateOf } from './components';
 import type { Behaviour } from './behaviour';
@@ -51,7 +51,7 @@ function isBlocked(w: World, c: ComponentState): boolean {
 
 /** Runs the next queued message. Returns false when the queue is empty. */
 export function step(w: World): boolean {
-  const e = heapPop(w.queue);
+  const e = queuePop(w.queue);
   if (!e) return false;
   if (e.at > w.now) w.now = e.at;
   const c = w.components.get(e.to);

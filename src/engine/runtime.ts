@@ -2,7 +2,7 @@
  * The few primitives every component uses to act in the world: schedule a message, set a
  * timer, draw jitter, record a trace hop, mark state as changed for the next diff.
  */
-import { heapPush } from './core/event-queue';
+import { queuePush } from './core/event-queue';
 import type { ComponentId, SimMillis } from './core/ids';
 import { nextFloat, nextUint32 } from './core/rng';
 import { appendTrace, type TraceKind, type TraceObject, type TraceRecord } from './core/trace';
@@ -11,7 +11,7 @@ import type { ComponentBase } from './components';
 import type { Message, World } from './world';
 
 export function schedule(w: World, delay: number, to: ComponentId, msg: Message): void {
-  heapPush(w.queue, { at: (w.now + Math.max(0, Math.round(delay))) as SimMillis, seq: w.queueSeq++, to, msg });
+  queuePush(w.queue, { at: (w.now + Math.max(0, Math.round(delay))) as SimMillis, seq: w.queueSeq++, to, msg });
 }
 
 /**

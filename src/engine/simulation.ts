@@ -2,7 +2,7 @@
  * The engine's facade: build a cluster, feed it requests, run simulated time, take snapshots
  * and drain diffs. Everything here is a thin layer over the World and the dispatcher.
  */
-import { heapPeek } from './core/event-queue';
+import { queuePeek } from './core/event-queue';
 import { componentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject, Node } from './api/types';
@@ -89,7 +89,7 @@ export class Simulation {
   advance(ms: number): void {
     const until = this.world.now + ms;
     for (;;) {
-      const next = heapPeek(this.world.queue);
+      const next = queuePeek(this.world.queue);
       if (!next || next.at > until) break;
       step(this.world);
     }
@@ -104,7 +104,7 @@ export class Simulation {
     const deadline = this.world.now + limitMs;
     if (cond(this.world)) return { reason: 'condition', at: this.world.now };
     for (;;) {
-      const next = heapPeek(this.world.queue);
+      const next = queuePeek(this.world.queue);
       if (!next) return { reason: 'idle', at: this.world.now };
       if (next.at > deadline) {
         this.world.now = deadline as SimMillis;

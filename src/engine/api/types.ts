@@ -2,6 +2,9 @@
  * The subset of the Kubernetes API types the simulation models. Field names and nesting are
  * exactly Kubernetes' own so that `-o yaml` reads like a real cluster. Every field is optional
  * where Kubernetes allows it to be absent; defaulting happens in admission, not here.
+ *
+ * One file on purpose (it is long): these are declarations only, kept together like
+ * k8s.io/api's types.go so a reader can find any field in one place.
  */
 
 export interface OwnerReference {

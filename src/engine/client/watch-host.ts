@@ -4,7 +4,8 @@
  */
 import type { ComponentId } from '../core/ids';
 import type { WatchEvent } from '../apiserver/watch';
-import { trace, traceRef } from '../runtime';
+import { setTimer, trace, traceRef } from '../runtime';
+import type { ComponentBase } from '../components';
 import type { World } from '../world';
 import { applyWatchEvent, type Delta, type InformerState } from './informer';
 
@@ -33,4 +34,19 @@ export function traceWatch(w: World, watchId: number, to: ComponentId, ev: Watch
     object: traceRef(o),
     resourceVersion: o.metadata.resourceVersion,
   });
+}
+
+/** How long a reflector waits before relisting after its watch closed. */
+export const RELIST_DELAY_MS = 1000;
+
+/**
+ * A watch closed under an informer (its kube-apiserver stopped): forget the watch and set the
+ * `relist:<informer key>` timer, which the component answers by LIST + WATCH again.
+ */
+export function relistAfterClose(w: World, self: ComponentBase, informers: Record<string, InformerState>, watchId: number): void {
+  for (const [key, inf] of Object.entries(informers)) {
+    if (inf.watchId !== watchId) continue;
+    inf.watchId = undefined;
+    setTimer(w, self, RELIST_DELAY_MS, `relist:${key}`);
+  }
 }

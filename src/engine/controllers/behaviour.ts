@@ -10,7 +10,7 @@ import { request, type ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
 import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
-import { deliver, traceWatch } from '../client/watch-host';
+import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, queueLen, rateLimitDelay } from '../client/workqueue';
 import { controllerUser } from '../apiserver/auth';
 import { dropWatchesBy } from '../apiserver/watch';
@@ -145,11 +145,7 @@ export const controllerManagerBehaviour: Behaviour<'kube-controller-manager'> = 
     dispatchDeltas(w, self, got.inf.resource, [got.delta], { id: watchId, ev });
   },
   onWatchClosed(w, self, watchId) {
-    for (const inf of Object.values(self.informers)) {
-      if (inf.watchId !== watchId) continue;
-      inf.watchId = undefined;
-      setTimer(w, self, 1000, `relist:${inf.resource}`);
-    }
+    relistAfterClose(w, self, self.informers, watchId);
   },
   onTimer(w, self, name, arg) {
     if (name === LEADER_TIMER) {

@@ -7,7 +7,7 @@
 import type { Node, Pod } from '../api/types';
 import type { Behaviour } from '../behaviour';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
-import { deliver, traceWatch } from '../client/watch-host';
+import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
 import { PLEG_EVENT } from '../node/exits';
@@ -137,11 +137,7 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     handle(w, self, got.inf.resource, [got.delta]);
   },
   onWatchClosed(w, self, watchId) {
-    for (const [name, inf] of Object.entries(self.informers)) {
-      if (inf.watchId !== watchId) continue;
-      inf.watchId = undefined;
-      setTimer(w, self, 1000, `relist:${name}`);
-    }
+    relistAfterClose(w, self, self.informers, watchId);
   },
   onTimer(w, self, name, arg) {
     switch (name) {

@@ -7,6 +7,7 @@
 import type { ConfigMap, Container, Pod, Secret } from '../api/types';
 import { isNotFound } from '../client/client';
 import type { World } from '../world';
+import { podFieldValue } from '../api/fieldpath';
 import { api } from './client';
 import type { KubeletState } from './state';
 
@@ -29,29 +30,6 @@ export function decodeBase64(s: string): string {
 }
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; message: string };
-
-function fieldRef(pod: Pod, path: string, podIP: string, hostIP: string): string {
-  const label = path.match(/^metadata\.(labels|annotations)\['(.+)'\]$/);
-  if (label) return (label[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[label[2]!] ?? '';
-  switch (path) {
-    case 'metadata.name':
-      return pod.metadata.name ?? '';
-    case 'metadata.namespace':
-      return pod.metadata.namespace ?? '';
-    case 'metadata.uid':
-      return pod.metadata.uid ?? '';
-    case 'spec.nodeName':
-      return pod.spec.nodeName ?? '';
-    case 'spec.serviceAccountName':
-      return pod.spec.serviceAccountName ?? '';
-    case 'status.podIP':
-      return podIP;
-    case 'status.hostIP':
-      return hostIP;
-    default:
-      return '';
-  }
-}
 
 export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Container, podIP: string): EnvResult {
   const ns = pod.metadata.namespace ?? 'default';
@@ -76,7 +54,7 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
       continue;
     }
     if (from.fieldRef) {
-      env[e.name] = fieldRef(pod, from.fieldRef.fieldPath, podIP, hostIP);
+      env[e.name] = podFieldValue(pod, from.fieldRef.fieldPath, podIP, hostIP);
       continue;
     }
     const ref = from.configMapKeyRef ?? from.secretKeyRef;

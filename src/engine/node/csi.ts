@@ -13,7 +13,7 @@ import { CSI_DRIVER } from '../apiserver/bootstrap';
 import { isNotFound, request, type ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';
 import { listCache, metaKey, newInformer, syncInformer, type Delta } from '../client/informer';
-import { deliver, traceWatch } from '../client/watch-host';
+import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { milli } from '../api/quantity';
 import { uuidV4 } from '../core/rng';
 import { jitter, markComponentChanged, setTimer, trace } from '../runtime';
@@ -201,11 +201,7 @@ export const csiBehaviour: Behaviour<'csi'> = {
     handle(w, self, got.inf.resource, got.delta);
   },
   onWatchClosed(w, self, watchId) {
-    for (const inf of Object.values(self.informers)) {
-      if (inf.watchId !== watchId) continue;
-      inf.watchId = undefined;
-      setTimer(w, self, 1000, `relist:${inf.resource}`);
-    }
+    relistAfterClose(w, self, self.informers, watchId);
   },
   onTimer(w, self, name, arg) {
     if (name === 'reconcile' && arg) reconcileClaim(w, self, arg);

@@ -10,7 +10,7 @@ import { KUBE_PROXY_USER } from '../apiserver/auth';
 import type { ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';
 import { listCache, newInformer, syncInformer } from '../client/informer';
-import { deliver, traceWatch } from '../client/watch-host';
+import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { buildRules, resolveServiceRequest, ruleStats, serviceIP, type ServiceResolution } from './proxy-rules';
@@ -70,11 +70,7 @@ export const kubeProxyBehaviour: Behaviour<'kube-proxy'> = {
     requestSync(w, self);
   },
   onWatchClosed(w, self, watchId) {
-    for (const inf of Object.values(self.informers)) {
-      if (inf.watchId !== watchId) continue;
-      inf.watchId = undefined;
-      setTimer(w, self, 1000, `relist:${inf.resource}`);
-    }
+    relistAfterClose(w, self, self.informers, watchId);
   },
   onTimer(w, self, name) {
     if (name === 'sync') syncRules(w, self);

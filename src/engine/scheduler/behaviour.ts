@@ -7,7 +7,7 @@ import type { Pod } from '../api/types';
 import type { Behaviour } from '../behaviour';
 import { listCache, newInformer, syncInformer } from '../client/informer';
 import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
-import { deliver } from '../client/watch-host';
+import { deliver, relistAfterClose } from '../client/watch-host';
 import { dropWatchesBy } from '../apiserver/watch';
 import { markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
@@ -105,11 +105,7 @@ export const schedulerBehaviour: Behaviour<'kube-scheduler'> = {
     wake(w, self);
   },
   onWatchClosed(w, self, watchId) {
-    for (const inf of Object.values(self.informers)) {
-      if (inf.watchId !== watchId) continue;
-      inf.watchId = undefined;
-      setTimer(w, self, 1000, `relist:${inf.resource}`);
-    }
+    relistAfterClose(w, self, self.informers, watchId);
   },
   onTimer(w, self, name, arg) {
     switch (name) {

@@ -10,6 +10,7 @@
  * Heaps hold small items pointing at the QueuedPodInfo; an item whose `gen` no longer matches
  * the Pod's is stale and skipped, which makes moves and deletes O(1).
  */
+import { heapPop, heapPush } from '../core/heap';
 import type { Pod } from '../api/types';
 import { queueSortKey } from './plugins/priority-sort';
 import { preEnqueue } from './plugins/scheduling-gates';
@@ -67,34 +68,11 @@ function less(a: HeapItem, b: HeapItem): boolean {
 }
 
 function push(h: HeapItem[], it: HeapItem): void {
-  h.push(it);
-  let i = h.length - 1;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!less(h[i]!, h[p]!)) break;
-    [h[i], h[p]] = [h[p]!, h[i]!];
-    i = p;
-  }
+  heapPush(h, it, less);
 }
 
 function popTop(h: HeapItem[]): HeapItem | undefined {
-  const top = h[0];
-  const last = h.pop();
-  if (h.length > 0 && last) {
-    h[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && less(h[l]!, h[m]!)) m = l;
-      if (r < h.length && less(h[r]!, h[m]!)) m = r;
-      if (m === i) break;
-      [h[i], h[m]] = [h[m]!, h[i]!];
-      i = m;
-    }
-  }
-  return top;
+  return heapPop(h, less);
 }
 
 function live(q: SchedulingQueue, it: HeapItem, where: QueueLocation): QueuedPodInfo | undefined {

@@ -1,4 +1,5 @@
 /** describePod (describe.go), field for field. */
+import { podFieldValue } from '../../engine/api/fieldpath';
 import type { Pod } from '../../engine/api/types';
 import { milli } from '../../engine/api/quantity';
 import type { Client } from '../client';
@@ -29,32 +30,6 @@ export function podQOS(pod: Pod): string {
   return guaranteed && requests.size === limits.size ? 'Guaranteed' : 'Burstable';
 }
 
-function resolver(pod: Pod): (path: string) => string {
-  return (path) => {
-    switch (path) {
-      case 'metadata.name':
-        return pod.metadata.name ?? '';
-      case 'metadata.namespace':
-        return pod.metadata.namespace ?? '';
-      case 'metadata.uid':
-        return pod.metadata.uid ?? '';
-      case 'spec.nodeName':
-        return pod.spec.nodeName ?? '';
-      case 'spec.serviceAccountName':
-        return pod.spec.serviceAccountName ?? '';
-      case 'status.podIP':
-        return pod.status?.podIP ?? '';
-      case 'status.hostIP':
-        return pod.status?.hostIP ?? '';
-      default: {
-        const m = path.match(/^metadata\.(labels|annotations)\['(.+)'\]$/);
-        if (m) return (m[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[m[2]!] ?? '';
-        return '';
-      }
-    }
-  };
-}
-
 export function describePod(client: Client, pod: Pod, now: number): string {
   const w = new DescribeWriter();
   const st = pod.status ?? {};
@@ -82,7 +57,7 @@ export function describePod(client: Client, pod: Pod, now: number): string {
   const ctl = controllerOf(pod);
   if (ctl) w.write(0, `Controlled By:\t${ctl}\n`);
   if (st.nominatedNodeName) w.write(0, `NominatedNodeName:\t${st.nominatedNodeName}\n`);
-  const resolve = resolver(pod);
+  const resolve = (path: string): string => podFieldValue(pod, path);
   if (pod.spec.initContainers?.length) describeContainers(w, 'Init Containers', pod.spec.initContainers, st.initContainerStatuses ?? [], '', resolve);
   describeContainers(w, 'Containers', pod.spec.containers ?? [], st.containerStatuses ?? [], '', resolve);
   if (pod.spec.readinessGates?.length) {
