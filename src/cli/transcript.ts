@@ -1,7 +1,8 @@
 /**
  * Runs a script on a fresh session and renders the transcript: every command as `$ <line>`
  * followed by exactly what it printed, stdout and stderr interleaved in order. Same seed and
- * script ⇒ byte-identical transcript.
+ * script ⇒ byte-identical transcript. Output that does not end in a newline (kubectl's
+ * `-o jsonpath` never adds one) gets one, so the next `$` starts its own line.
  */
 import { parseScript } from '../kubectl/script';
 import { Session, type SessionOptions } from '../kubectl/session';
@@ -18,7 +19,8 @@ export function runTranscript(source: string, opts: SessionOptions, scriptName =
     text += cmd.echo.split('\n').map((l, i) => (i === 0 ? `$ ${l}` : l)).join('\n') + '\n';
     const res = session.run(cmd.text, cmd.stdin);
     if (res.exitCode !== 0) failures++;
-    for (const chunk of res.output) text += chunk.text;
+    const out = res.output.map((c) => c.text).join('');
+    text += out === '' || out.endsWith('\n') ? out : out + '\n';
   }
   return { ok: true, text, failures };
 }
