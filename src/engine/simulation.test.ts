@@ -45,7 +45,7 @@ describe('Simulation', () => {
     sim.restore(snap);
     sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('api', 1) });
     sim.advance(20_000);
-    expect(sim.objects('deployments').map((d) => d.metadata.name)).toEqual(['api']);
+    expect(sim.objects('deployments').filter((d) => d.metadata.namespace === 'default').map((d) => d.metadata.name)).toEqual(['api']);
   });
 
   it('drains versioned diffs: versions chain, and a removed object is reported by key', () => {

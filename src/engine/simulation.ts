@@ -5,7 +5,7 @@
 import { queuePeek } from './core/event-queue';
 import { componentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
-import type { KObject, Node } from './api/types';
+import type { KObject, Node, Pod } from './api/types';
 import { ADMIN } from './apiserver/auth';
 import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
@@ -57,9 +57,14 @@ export class Simulation {
     return this.world.now;
   }
 
-  /** Runs the cluster's start-up until every Node is Ready (or 3 simulated minutes pass). */
+  /**
+   * Runs the cluster's start-up until every Node is Ready (or 3 simulated minutes pass), then
+   * until kube-system's Pods (control plane, kube-proxy, CoreDNS) are Running and Ready (or 2
+   * more minutes pass), so the learner's first `kubectl get pods -A` shows a settled cluster.
+   */
   boot(): void {
     this.runUntil((w) => allNodesReady(w), 180_000);
+    this.runUntil((w) => systemPodsReady(w), 120_000);
     this.advance(1000);
     this.world.bootedAt = this.world.now;
   }
@@ -188,4 +193,15 @@ export function allNodesReady(w: World): boolean {
     if (ready?.status !== 'True') return false;
   }
   return true;
+}
+
+/**
+ * kube-system's workloads are all up: the four mirror Pods per control-plane machine, one
+ * kube-proxy Pod per node and CoreDNS's two replicas, each Running and Ready.
+ */
+export function systemPodsReady(w: World): boolean {
+  const pods = [...(w.etcd.kv.get('pods')?.values() ?? [])].filter((p) => p.metadata.namespace === 'kube-system') as Pod[];
+  const controlPlanes = [...w.machineSpecs.values()].filter((m) => m.controlPlane).length;
+  if (pods.length < controlPlanes * 4 + w.machines.length + 2) return false;
+  return pods.every((p) => p.status?.phase === 'Running' && p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
 }

@@ -343,6 +343,38 @@ export interface ReplicaSet extends KObject {
   status?: ReplicaSetStatus;
 }
 
+export interface DaemonSetUpdateStrategy {
+  type?: 'RollingUpdate' | 'OnDelete';
+  rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString };
+}
+
+export interface DaemonSetSpec {
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  updateStrategy?: DaemonSetUpdateStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+}
+
+export interface DaemonSetStatus {
+  currentNumberScheduled: number;
+  numberMisscheduled: number;
+  desiredNumberScheduled: number;
+  numberReady: number;
+  observedGeneration?: number;
+  updatedNumberScheduled?: number;
+  numberAvailable?: number;
+  numberUnavailable?: number;
+  collisionCount?: number;
+  conditions?: WorkloadCondition[];
+}
+
+export interface DaemonSet extends KObject {
+  kind: 'DaemonSet';
+  spec: DaemonSetSpec;
+  status?: DaemonSetStatus;
+}
+
 export interface NodeCondition {
   type: string;
   status: 'True' | 'False' | 'Unknown';

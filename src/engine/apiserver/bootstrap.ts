@@ -1,6 +1,7 @@
 /**
  * What kube-apiserver and kubeadm create on a fresh cluster: the four system namespaces, the
- * `kubernetes` Service, and the default StorageClass of the cluster's CSI driver.
+ * `kubernetes` Service, the default StorageClass of the cluster's CSI driver, and on the very
+ * first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
  */
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../api/types';
@@ -8,6 +9,7 @@ import type { World } from '../world';
 import type { UserInfo } from './auth';
 import { handleRequest } from './handler';
 import { storedObject } from './storage';
+import { kubeadmAddons } from './kubeadm-addons';
 
 export const APISERVER_USER: UserInfo = { name: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] };
 export const CSI_DRIVER = 'hostpath.csi.k8s.io';
@@ -19,6 +21,7 @@ function ensure(w: World, server: ComponentId, resource: string, ns: string | un
 }
 
 export function bootstrapObjects(w: World, server: ComponentId): void {
+  const firstBoot = !storedObject(w, 'namespaces', undefined, 'kube-system');
   for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
     ensure(w, server, 'namespaces', undefined, {
       apiVersion: 'v1',
@@ -43,4 +46,5 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     volumeBindingMode: 'WaitForFirstConsumer',
     allowVolumeExpansion: true,
   });
+  if (firstBoot) for (const [resource, obj] of kubeadmAddons()) ensure(w, server, resource, 'kube-system', obj);
 }

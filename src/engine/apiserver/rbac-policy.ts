@@ -37,6 +37,15 @@ const CONTROLLER_ROLES: Record<string, PolicyRule[]> = {
     rule(['get', 'list', 'watch', 'update'], [''], ['pods']),
     events,
   ],
+  'daemon-set-controller': [
+    rule(['get', 'list', 'watch'], ['extensions', 'apps'], ['daemonsets']),
+    rule(['update'], ['extensions', 'apps'], ['daemonsets/status', 'daemonsets/finalizers']),
+    rule(['list', 'watch'], [''], ['nodes']),
+    rule(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+    rule(['create'], [''], ['pods/binding']),
+    rule(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
+    events,
+  ],
   'replicaset-controller': [
     rule(['get', 'list', 'watch', 'update'], ['apps', 'extensions'], ['replicasets']),
     rule(['update'], ['apps', 'extensions'], ['replicasets/status', 'replicasets/finalizers']),

@@ -1,10 +1,11 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpointslice, podgc, namespace, serviceaccount,
- * garbagecollector, deployment, replicaset, nodeipam, nodelifecycle, root-ca-cert-publisher,
+ * garbagecollector, daemonset, deployment, replicaset, nodeipam, nodelifecycle, root-ca-cert-publisher,
  * taint-eviction-controller; the ones the simulation does not model are left out).
  */
 import type { ControllerDef } from './framework';
+import { daemonSetController } from './daemonset/controller';
 import { deploymentController } from './deployment/controller';
 import { endpointSliceController } from './endpointslice/controller';
 import { garbageCollector } from './garbagecollector/controller';
@@ -23,6 +24,7 @@ export const CONTROLLERS: ControllerDef[] = [
   namespaceController,
   serviceAccountController,
   garbageCollector,
+  daemonSetController,
   deploymentController,
   replicaSetController,
   nodeIpamController,

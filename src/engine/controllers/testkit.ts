@@ -52,8 +52,9 @@ export function pods(sim: Simulation, ownerUid?: string, namespace = 'default'):
     .filter((p) => p.metadata.namespace === namespace && (ownerUid === undefined || p.metadata.ownerReferences?.some((r) => r.uid === ownerUid)));
 }
 
+/** Events outside kube-system (whose addons — CoreDNS, kube-proxy — record their own at boot). */
 export function events(sim: Simulation, reason?: string): KEvent[] {
-  return sim.objects<KEvent>('events').filter((e) => reason === undefined || e.reason === reason);
+  return sim.objects<KEvent>('events').filter((e) => e.metadata.namespace !== 'kube-system' && (reason === undefined || e.reason === reason));
 }
 
 export function eventMessages(sim: Simulation, reason: string): string[] {

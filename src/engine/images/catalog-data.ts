@@ -440,6 +440,34 @@ export const CATALOG: CatalogImage[] = [
     binaries: { '/pause': app({ kind: 'sleep-forever', memoryBytes: 256 * 1024, logs: [] }) },
   },
   {
+    repository: 'registry.k8s.io/coredns/coredns',
+    about: 'CoreDNS, the cluster DNS kubeadm installs: DNS on 53, /health on 8080, /ready on 8181, metrics on 9153.',
+    tags: { 'v1.12.1': tag(20_939_036, 75_112_448, '1.12.1'), 'v1.11.3': tag(18_562_039, 61_245_440, '1.11.3') },
+    tagPattern: '^v1\\.\\d+\\.\\d+$',
+    patternTag: 'v1.12.1',
+    userland: DISTROLESS,
+    entrypoint: ['/coredns'],
+    cmd: [],
+    main: '/coredns',
+    binaries: {
+      '/coredns': app(
+        serve({
+          listen: [
+            { port: 53, protocol: 'tcp' },
+            { port: 8080, protocol: 'http' },
+            { port: 8181, protocol: 'http' },
+            { port: 9153, protocol: 'http' },
+          ],
+          startupMs: 400,
+          routes: { '/health': ok('OK'), '/ready': ok('OK'), '/metrics': ok('# HELP coredns_build_info A metric with a constant \'1\' value.\n') },
+          notFound: { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8' },
+          logStyle: 'generic',
+          memoryBytes: 14 * MiB,
+        }),
+      ),
+    },
+  },
+  {
     repository: 'docker.io/library/perl',
     about: 'Perl; the docs\' pi Job runs `perl -Mbignum=bpi -wle "print bpi(2000)"`.',
     tags: {

@@ -19,6 +19,7 @@ import { newWorker, onOpTimer, onResyncTimer, requestSync } from './pod-worker';
 import { runProbe } from './probes';
 import type { KubeletState } from './state';
 import { markStatusDirty, syncPodStatus } from './status-manager';
+import { isMirrorPod, syncStaticPods } from './static-pods';
 
 function podDelta(w: World, self: KubeletState, d: Delta): void {
   const old = d.old as Pod | undefined;
@@ -33,6 +34,8 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
     }
   }
   if (!cur) return;
+  // Mirror Pods stand for processes the kubelet runs from manifests, not through Pod workers.
+  if (isMirrorPod(cur)) return;
   const uid = cur.metadata.uid ?? '';
   let wk = self.workers.get(uid);
   if (!wk) {
@@ -124,6 +127,7 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     sync(w, self, 'nodes');
     sync(w, self, 'pods');
     leaseTick(w, self, 0);
+    if (w.machineSpecs.get(self.host)?.controlPlane) setTimer(w, self, 1000, 'static-pods');
   },
   stop(_w, self) {
     // In-memory state dies with the process; what the runtime holds stays.
@@ -152,6 +156,9 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
         setTimer(w, self, w.timings.nodeStatusUpdateFrequency, 'node-status');
         return;
       }
+      case 'static-pods':
+        syncStaticPods(w, self);
+        return;
       case 'fast-status':
         fastStatusTick(w, self);
         return;

@@ -108,8 +108,8 @@ describe('kubelet restarts and back-offs', () => {
     expect(before.status!.phase).toBe('Running');
     stopComponent(sim.world, 'kubelet/node-1' as never);
     sim.advance(20_000);
-    const rt = sim.world.components.get('container-runtime/node-1' as never) as unknown as { containers: Map<string, { state: string }> };
-    expect([...rt.containers.values()].filter((c) => c.state === 'CONTAINER_RUNNING').length).toBe(1);
+    const rt = sim.world.components.get('container-runtime/node-1' as never) as unknown as { containers: Map<string, { state: string; podUid: string }> };
+    expect([...rt.containers.values()].filter((c) => c.podUid === before.metadata.uid && c.state === 'CONTAINER_RUNNING').length).toBe(1);
     schedule(sim.world, 0, 'kubelet/node-1' as never, { type: 'start' });
     sim.advance(15_000);
     const after = getPod(sim, 'keep')!;

@@ -1,5 +1,5 @@
 import type { ComponentId, NodeName } from '../core/ids';
-import type { Lease, NodeCondition, Pod } from '../api/types';
+import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../api/types';
 import { baseState, type ComponentBase } from '../components';
 import type { InformerState } from '../client/informer';
 
@@ -106,6 +106,21 @@ export interface MachineIdentity {
   bootID: string;
 }
 
+/** What the kubelet remembers about one static Pod's process (see static-pods.ts). */
+export interface StaticPodBook {
+  /** kubernetes.io/config.hash of the manifest. */
+  hash: string;
+  /** kubernetes.io/config.seen: when this kubelet first read the manifest. */
+  seen: string;
+  running: boolean;
+  startedAt: number;
+  finishedAt?: number;
+  restartCount: number;
+  containerId: string;
+  /** The previous run, once the process has been restarted. */
+  last?: ContainerStateTerminated;
+}
+
 /** One node's kubelet (owned by src/engine/kubelet). */
 export interface KubeletState extends ComponentBase {
   kind: 'kubelet';
@@ -132,6 +147,11 @@ export interface KubeletState extends ComponentBase {
   /** Set once the node first reported Ready (ends the fast start-up status loop). */
   everReady: boolean;
   startedAt: number;
+  /**
+   * Static Pods by mirror Pod name. Kept across kubelet restarts: the processes (and their
+   * restart counts) outlive the kubelet, as containers do.
+   */
+  staticPods: Record<string, StaticPodBook>;
 }
 
 export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
@@ -152,5 +172,6 @@ export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
     layersReadyAt: {},
     everReady: false,
     startedAt: 0,
+    staticPods: {},
   };
 }

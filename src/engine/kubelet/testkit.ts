@@ -5,7 +5,7 @@
  */
 import type { KEvent, Pod } from '../api/types';
 import type { TraceRecord } from '../core/trace';
-import { allNodesReady, Simulation } from '../simulation';
+import { allNodesReady, Simulation, systemPodsReady } from '../simulation';
 
 export function bootCluster(seed = 1): Simulation {
   const sim = new Simulation({ seed, noBoot: true });
@@ -18,6 +18,8 @@ export function bootCluster(seed = 1): Simulation {
     sim.request({ verb: 'patch', resource: 'nodes', name: n.metadata.name!, body: { spec: { podCIDR: cidr, podCIDRs: [cidr] } } as never });
   });
   sim.runUntil(allNodesReady, 60_000);
+  // As Simulation.boot does: kube-system's addons settle before a test starts its own Pods.
+  sim.runUntil(systemPodsReady, 120_000);
   sim.advance(1000);
   return sim;
 }

@@ -31,7 +31,8 @@ describe('kube-proxy', () => {
       expect(proxyOf(sim.world, node)!.rules[`${ip}:80/TCP`]).toMatchObject({ service: 'default/web', endpoints: ['10.244.1.5:8080', '10.244.2.7:8080'] });
     }
     const syncs = sim.world.trace.records.filter((r) => r.kind === 'proxy' && r.from === 'kube-proxy/node-1');
-    expect(syncs[syncs.length - 1]!.summary).toMatch(/^sync proxy rules: 2 services, \d+ endpoints$/);
+    // kubernetes, kube-dns (CoreDNS) and web.
+    expect(syncs[syncs.length - 1]!.summary).toMatch(/^sync proxy rules: 3 services, \d+ endpoints$/);
     for (let i = 1; i < syncs.length; i++) expect(syncs[i]!.at - syncs[i - 1]!.at).toBeGreaterThanOrEqual(1000);
 
     expect(resolveFromNode(sim.world, 'node-1', ip, 80, 'default', 1)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.2.7:8080' });

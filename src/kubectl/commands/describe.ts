@@ -2,7 +2,7 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, Deployment, KObject, Namespace, Node, Pod, ReplicaSet, Secret, Service } from '../../engine/api/types';
+import type { ConfigMap, DaemonSet, Deployment, KObject, Namespace, Node, Pod, ReplicaSet, Secret, Service } from '../../engine/api/types';
 import type { ResourceInfo } from '../../engine/api/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
@@ -11,7 +11,7 @@ import { namespaceOf, type Env } from '../env';
 import { listOptions } from '../selectors';
 import { loadManifests } from '../manifest';
 import { describePod } from '../describe/pod';
-import { describeDeployment, describeReplicaSet } from '../describe/workloads';
+import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
 import { describeNode } from '../describe/node';
 import { describeService } from '../describe/service';
 import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
@@ -35,6 +35,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeDeployment(c, obj as Deployment, now);
     case 'replicasets':
       return describeReplicaSet(c, obj as ReplicaSet, now);
+    case 'daemonsets':
+      return describeDaemonSet(c, obj as DaemonSet, now);
     case 'nodes':
       return describeNode(c, obj as Node, now);
     case 'services':

@@ -1,11 +1,11 @@
-/** describeDeployment and describeReplicaSet (describe.go), plus the deployment's ReplicaSet lookup. */
-import type { Deployment, KObject, Pod, PodTemplateSpec, ReplicaSet } from '../../engine/api/types';
+/** describeDeployment, describeReplicaSet and describeDaemonSet (describe.go), plus the deployment's ReplicaSet lookup. */
+import type { DaemonSet, Deployment, KObject, Pod, PodTemplateSpec, ReplicaSet } from '../../engine/api/types';
 import { resourceInfo } from '../../engine/api/resources';
 import { fromLabelSelector } from '../../engine/api/labels';
 import type { Client } from '../client';
 import { formatLabelSelector } from '../../engine/api/labels';
 import { deepEqual } from '../apply/strategic';
-import { selectorString } from '../printers/util';
+import { formatLabels, selectorString } from '../printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents } from './common';
 
@@ -79,18 +79,7 @@ export function describeReplicaSet(client: Client, rs: ReplicaSet, now: number):
   const ctl = controllerOf(rs);
   if (ctl) w.write(0, `Controlled By:\t${ctl}\n`);
   w.write(0, `Replicas:\t${rs.status?.replicas ?? 0} current / ${rs.spec?.replicas ?? 0} desired\n`);
-  w.write(0, 'Pods Status:\t');
-  const pods = client.list(resourceInfo('pods')!, rs.metadata.namespace, { labelSelector: fromLabelSelector(rs.spec?.selector) });
-  if (!pods.ok) w.write(0, `error in fetching pods: ${pods.error.message}\n`);
-  else {
-    const counts = { Running: 0, Pending: 0, Succeeded: 0, Failed: 0 };
-    for (const p of pods.value as Pod[]) {
-      if (!ownedBy(p, rs.metadata.uid)) continue;
-      const phase = p.status?.phase;
-      if (phase && phase in counts) counts[phase as keyof typeof counts]++;
-    }
-    w.write(0, `${counts.Running} Running / ${counts.Pending} Waiting / ${counts.Succeeded} Succeeded / ${counts.Failed} Failed\n`);
-  }
+  podsStatus(client, w, rs);
   describePodTemplate(w, rs.spec?.template);
   if (rs.status?.conditions?.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\tReason\n');
@@ -98,5 +87,42 @@ export function describeReplicaSet(client: Client, rs: ReplicaSet, now: number):
     for (const c of rs.status.conditions) w.write(1, `${c.type} \t${c.status}\t${c.reason ?? ''}\n`);
   }
   describeEvents(w, searchEvents(client, { name: rs.metadata.name ?? '', namespace: rs.metadata.namespace, kind: 'ReplicaSet', uid: rs.metadata.uid }), now);
+  return w.toString();
+}
+
+/** The `Pods Status:` line: phases of the Pods the workload controls. */
+function podsStatus(client: Client, w: DescribeWriter, owner: ReplicaSet | DaemonSet): void {
+  w.write(0, 'Pods Status:\t');
+  const pods = client.list(resourceInfo('pods')!, owner.metadata.namespace, { labelSelector: fromLabelSelector(owner.spec?.selector) });
+  if (!pods.ok) {
+    w.write(0, `error in fetching pods: ${pods.error.message}\n`);
+    return;
+  }
+  const counts = { Running: 0, Pending: 0, Succeeded: 0, Failed: 0 };
+  for (const p of pods.value as Pod[]) {
+    if (!ownedBy(p, owner.metadata.uid)) continue;
+    const phase = p.status?.phase;
+    if (phase && phase in counts) counts[phase as keyof typeof counts]++;
+  }
+  w.write(0, `${counts.Running} Running / ${counts.Pending} Waiting / ${counts.Succeeded} Succeeded / ${counts.Failed} Failed\n`);
+}
+
+export function describeDaemonSet(client: Client, ds: DaemonSet, now: number): string {
+  const w = new DescribeWriter();
+  const s = ds.status;
+  w.write(0, `Name:\t${ds.metadata.name ?? ''}\n`);
+  w.write(0, `Namespace:\t${ds.metadata.namespace ?? ''}\n`);
+  w.write(0, `Selector:\t${formatLabelSelector(ds.spec?.selector)}\n`);
+  w.write(0, `Node-Selector:\t${formatLabels(ds.spec?.template?.spec?.nodeSelector)}\n`);
+  labelsMultiline(w, 'Labels', ds.metadata.labels);
+  annotationsMultiline(w, 'Annotations', ds.metadata.annotations);
+  w.write(0, `Desired Number of Nodes Scheduled: ${s?.desiredNumberScheduled ?? 0}\n`);
+  w.write(0, `Current Number of Nodes Scheduled: ${s?.currentNumberScheduled ?? 0}\n`);
+  w.write(0, `Number of Nodes Scheduled with Up-to-date Pods: ${s?.updatedNumberScheduled ?? 0}\n`);
+  w.write(0, `Number of Nodes Scheduled with Available Pods: ${s?.numberAvailable ?? 0}\n`);
+  w.write(0, `Number of Nodes Misscheduled: ${s?.numberMisscheduled ?? 0}\n`);
+  podsStatus(client, w, ds);
+  describePodTemplate(w, ds.spec?.template);
+  describeEvents(w, searchEvents(client, { name: ds.metadata.name ?? '', namespace: ds.metadata.namespace, kind: 'DaemonSet', uid: ds.metadata.uid }), now);
   return w.toString();
 }

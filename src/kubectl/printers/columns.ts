@@ -5,6 +5,7 @@
  */
 import type {
   ConfigMap,
+  DaemonSet,
   Deployment,
   EndpointSlice,
   KEvent,
@@ -158,6 +159,39 @@ const TABLES: Record<string, TableDef> = {
       const [names, images] = containerCells(d.spec?.template?.spec);
       const s = d.status ?? {};
       return [o.metadata.name ?? '', `${s.readyReplicas ?? 0}/${d.spec?.replicas ?? 0}`, String(s.updatedReplicas ?? 0), String(s.availableReplicas ?? 0), age(o, now), names, images, selectorString(d.spec?.selector)];
+    },
+  },
+  daemonsets: {
+    columns: [
+      { name: 'NAME' },
+      { name: 'DESIRED' },
+      { name: 'CURRENT' },
+      { name: 'READY' },
+      { name: 'UP-TO-DATE' },
+      { name: 'AVAILABLE' },
+      { name: 'NODE SELECTOR' },
+      { name: 'AGE' },
+      { name: 'CONTAINERS', wide: true },
+      { name: 'IMAGES', wide: true },
+      { name: 'SELECTOR', wide: true },
+    ],
+    cells(o, now) {
+      const ds = o as DaemonSet;
+      const [names, images] = containerCells(ds.spec?.template?.spec);
+      const s = ds.status;
+      return [
+        o.metadata.name ?? '',
+        String(s?.desiredNumberScheduled ?? 0),
+        String(s?.currentNumberScheduled ?? 0),
+        String(s?.numberReady ?? 0),
+        String(s?.updatedNumberScheduled ?? 0),
+        String(s?.numberAvailable ?? 0),
+        formatLabels(ds.spec?.template?.spec?.nodeSelector),
+        age(o, now),
+        names,
+        images,
+        formatLabelSelector(ds.spec?.selector),
+      ];
     },
   },
   replicasets: {

@@ -4,7 +4,7 @@
  * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
  * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
-import type { Container, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
+import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
 import type { ResourceInfo } from '../../api/resources';
 import { base64Encode } from '../validation/base64';
 
@@ -127,6 +127,22 @@ function defaultDeployment(d: Deployment): boolean {
   return defaultPodSpec(spec.template.spec) || c;
 }
 
+/** SetDefaults_DaemonSet (apps/v1). */
+function defaultDaemonSet(ds: DaemonSet): boolean {
+  const spec = specOf<DaemonSet['spec']>(ds);
+  spec.updateStrategy ??= {};
+  let c = setIfZero(spec.updateStrategy, 'type', 'RollingUpdate');
+  if (spec.updateStrategy.type === 'RollingUpdate') {
+    spec.updateStrategy.rollingUpdate ??= {};
+    c = setIfAbsent(spec.updateStrategy.rollingUpdate, 'maxUnavailable', 1) || c;
+    c = setIfAbsent(spec.updateStrategy.rollingUpdate, 'maxSurge', 0) || c;
+  }
+  c = setIfAbsent(spec, 'revisionHistoryLimit', 10) || c;
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  return defaultPodSpec(spec.template.spec) || c;
+}
+
 function defaultService(s: Service): boolean {
   const spec = specOf<Service['spec']>(s);
   let c = setIfZero(spec, 'type', 'ClusterIP');
@@ -167,6 +183,8 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
     }
     case 'deployments':
       return defaultDeployment(obj as Deployment);
+    case 'daemonsets':
+      return defaultDaemonSet(obj as DaemonSet);
     case 'replicasets': {
       const spec = specOf<ReplicaSet['spec']>(obj);
       const c = setIfAbsent(spec, 'replicas', 1);

@@ -3,7 +3,7 @@
  * (update), in the modules beside this one. Status writes are validated by the components'
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
-import type { ConfigMap, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
+import type { ConfigMap, DaemonSet, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
 import type { ResourceInfo } from '../../api/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
@@ -13,7 +13,7 @@ import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespa
 import { validatePod, validatePodUpdate } from './pod';
 import { validateService } from './service';
 import { validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
-import { validateDeployment, validateReplicaSet } from './workloads';
+import { validateDaemonSet, validateDeployment, validateReplicaSet } from './workloads';
 
 export interface ValidateOptions {
   /** The subresource written: `status` and `binding` skip spec rules, as their strategies do. */
@@ -26,6 +26,8 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return old ? validatePodUpdate(obj as Pod, old as Pod) : validatePod(obj as Pod);
     case 'deployments':
       return validateDeployment(obj as Deployment, old as Deployment | undefined);
+    case 'daemonsets':
+      return validateDaemonSet(obj as DaemonSet, old as DaemonSet | undefined);
     case 'replicasets':
       return validateReplicaSet(obj as ReplicaSet, old as ReplicaSet | undefined);
     case 'services':

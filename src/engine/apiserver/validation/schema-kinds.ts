@@ -42,6 +42,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   Service: root('Service', { spec: 'ServiceSpec', status: 'any' }),
   Deployment: root('Deployment', { spec: 'DeploymentSpec', status: 'any' }),
   ReplicaSet: root('ReplicaSet', { spec: 'ReplicaSetSpec', status: 'any' }),
+  DaemonSet: root('DaemonSet', { spec: 'DaemonSetSpec', status: 'any' }),
   Lease: root('Lease', { spec: 'LeaseSpec' }),
   EndpointSlice: root('EndpointSlice', { addressType: 'string:v1.AddressType', endpoints: '[]Endpoint', ports: '[]EndpointPort' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string:v1.PreemptionPolicy' }),
@@ -173,6 +174,12 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   },
   DeploymentStrategy: { go: 'v1.DeploymentStrategy', fields: { type: 'string:v1.DeploymentStrategyType', rollingUpdate: 'RollingUpdateDeployment' } },
   RollingUpdateDeployment: { go: 'v1.RollingUpdateDeployment', fields: { maxUnavailable: 'ios', maxSurge: 'ios' } },
+  DaemonSetSpec: {
+    go: 'v1.DaemonSetSpec',
+    fields: { selector: 'LabelSelector', template: 'PodTemplateSpec', updateStrategy: 'DaemonSetUpdateStrategy', minReadySeconds: 'int32', revisionHistoryLimit: 'int32' },
+  },
+  DaemonSetUpdateStrategy: { go: 'v1.DaemonSetUpdateStrategy', fields: { type: 'string:v1.DaemonSetUpdateStrategyType', rollingUpdate: 'RollingUpdateDaemonSet' } },
+  RollingUpdateDaemonSet: { go: 'v1.RollingUpdateDaemonSet', fields: { maxUnavailable: 'ios', maxSurge: 'ios' } },
   ReplicaSetSpec: {
     go: 'v1.ReplicaSetSpec',
     fields: { replicas: 'int32', minReadySeconds: 'int32', selector: 'LabelSelector', template: 'PodTemplateSpec' },

@@ -4,7 +4,7 @@
  * rollout strategy must be able to make progress. On update (apps/v1) the selector is
  * immutable, checked last as the registry strategy does.
  */
-import type { Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../api/types';
+import type { DaemonSet, Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../api/types';
 import { fromLabelSelector, matches } from '../../api/labels';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, nonNegative, notSupported, path, required, type Path } from './field';
@@ -111,5 +111,29 @@ export function validateReplicaSet(rs: ReplicaSet, old: ReplicaSet | undefined):
   errs.push(...validateSelector(rs.spec.selector, p.child('selector')));
   errs.push(...validateTemplate(rs.spec.template, rs.spec.selector, p.child('template'), 'ReplicaSet'));
   if (old) errs.push(...immutable(selectorValue(rs.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  return errs;
+}
+
+/** ValidateDaemonSet (apps/v1): selector, template and a strategy that can make progress. */
+export function validateDaemonSet(ds: DaemonSet, old: DaemonSet | undefined): FieldError[] {
+  const p = path('spec');
+  const errs = old ? validateObjectMetaUpdate(ds.metadata, old.metadata) : validateObjectMeta(ds.metadata, true, nameIsDNSSubdomain);
+  errs.push(...validateSelector(ds.spec.selector, p.child('selector')));
+  errs.push(...validateTemplate(ds.spec.template, ds.spec.selector, p.child('template'), 'DaemonSet'));
+  errs.push(...nonNegative(ds.spec.minReadySeconds, p.child('minReadySeconds')));
+  errs.push(...nonNegative(ds.spec.revisionHistoryLimit, p.child('revisionHistoryLimit')));
+  const s = ds.spec.updateStrategy ?? {};
+  const sp = p.child('updateStrategy');
+  if (s.type === 'RollingUpdate') {
+    const ru = s.rollingUpdate ?? {};
+    const rp = sp.child('rollingUpdate');
+    errs.push(...validateIntOrPercent(ru.maxUnavailable, rp.child('maxUnavailable')), ...validateIntOrPercent(ru.maxSurge, rp.child('maxSurge')));
+    if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0) {
+      errs.push(invalid(rp.child('maxUnavailable'), ru.maxUnavailable ?? 0, 'may not be 0 when `maxSurge` is 0'));
+    }
+  } else if (s.type !== 'OnDelete') {
+    errs.push(notSupported(sp.child('type'), s.type ?? '', ['OnDelete', 'RollingUpdate']));
+  }
+  if (old) errs.push(...immutable(selectorValue(ds.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
   return errs;
 }

@@ -1,0 +1,180 @@
+/**
+ * `kubeadm init phase addon all`: the kube-proxy DaemonSet and CoreDNS (Deployment + the
+ * `kube-dns` Service at 10.96.0.10), with the ServiceAccounts and ConfigMaps they mount, as
+ * cmd/kubeadm/app/phases/addons writes them. Applied once, when the cluster is first
+ * bootstrapped — a learner who deletes them later does not get them back (nor would kubeadm).
+ */
+import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount } from '../api/types';
+
+const PROXY_IMAGE = 'registry.k8s.io/kube-proxy:v1.34.1';
+const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.12.1';
+export const KUBE_DNS_IP = '10.96.0.10';
+
+const KUBE_PROXY_CONF = `apiVersion: kubeproxy.config.k8s.io/v1alpha1
+bindAddress: 0.0.0.0
+clientConnection:
+  kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
+clusterCIDR: 10.244.0.0/16
+kind: KubeProxyConfiguration
+mode: iptables
+`;
+
+const COREFILE = `.:53 {
+    errors
+    health {
+       lameduck 5s
+    }
+    ready
+    kubernetes cluster.local in-addr.arpa ip6.arpa {
+       pods insecure
+       fallthrough in-addr.arpa ip6.arpa
+       ttl 30
+    }
+    prometheus :9153
+    forward . /etc/resolv.conf {
+       max_concurrent 1000
+    }
+    cache 30 {
+       disable success cluster.local
+       disable denial cluster.local
+    }
+    loop
+    reload
+    loadbalance
+}
+`;
+
+function serviceAccount(name: string): ServiceAccount {
+  return { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: 'kube-system' } };
+}
+
+function kubeProxyDaemonSet(): DaemonSet {
+  const labels = { 'k8s-app': 'kube-proxy' };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'kube-proxy', namespace: 'kube-system', labels },
+    spec: {
+      selector: { matchLabels: labels },
+      updateStrategy: { type: 'RollingUpdate' },
+      template: {
+        metadata: { labels },
+        spec: {
+          containers: [
+            {
+              name: 'kube-proxy',
+              image: PROXY_IMAGE,
+              imagePullPolicy: 'IfNotPresent',
+              command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
+              env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+              volumeMounts: [
+                { name: 'kube-proxy', mountPath: '/var/lib/kube-proxy' },
+                { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
+                { name: 'lib-modules', mountPath: '/lib/modules', readOnly: true },
+              ],
+            },
+          ],
+          hostNetwork: true,
+          nodeSelector: { 'kubernetes.io/os': 'linux' },
+          priorityClassName: 'system-node-critical',
+          serviceAccountName: 'kube-proxy',
+          tolerations: [{ operator: 'Exists' }],
+          volumes: [
+            { name: 'kube-proxy', configMap: { name: 'kube-proxy' } },
+            { name: 'xtables-lock', hostPath: { path: '/run/xtables.lock', type: 'FileOrCreate' } },
+            { name: 'lib-modules', hostPath: { path: '/lib/modules', type: '' } },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function corednsDeployment(): Deployment {
+  const labels = { 'k8s-app': 'kube-dns' };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'coredns', namespace: 'kube-system', labels },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: labels },
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+      template: {
+        metadata: { labels },
+        spec: {
+          affinity: {
+            podAntiAffinity: {
+              preferredDuringSchedulingIgnoredDuringExecution: [
+                { weight: 100, podAffinityTerm: { labelSelector: { matchExpressions: [{ key: 'k8s-app', operator: 'In', values: ['kube-dns'] }] }, topologyKey: 'kubernetes.io/hostname' } },
+              ],
+            },
+          },
+          containers: [
+            {
+              name: 'coredns',
+              image: COREDNS_IMAGE,
+              imagePullPolicy: 'IfNotPresent',
+              args: ['-conf', '/etc/coredns/Corefile'],
+              ports: [
+                { containerPort: 53, name: 'dns', protocol: 'UDP' },
+                { containerPort: 53, name: 'dns-tcp', protocol: 'TCP' },
+                { containerPort: 9153, name: 'metrics', protocol: 'TCP' },
+                { containerPort: 8080, name: 'liveness-probe', protocol: 'TCP' },
+                { containerPort: 8181, name: 'readiness-probe', protocol: 'TCP' },
+              ],
+              resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
+              livenessProbe: { httpGet: { path: '/health', port: 'liveness-probe', scheme: 'HTTP' }, initialDelaySeconds: 60, timeoutSeconds: 5, successThreshold: 1, failureThreshold: 5 },
+              readinessProbe: { httpGet: { path: '/ready', port: 'readiness-probe', scheme: 'HTTP' } },
+              volumeMounts: [{ name: 'config-volume', mountPath: '/etc/coredns', readOnly: true }],
+            },
+          ],
+          dnsPolicy: 'Default',
+          nodeSelector: { 'kubernetes.io/os': 'linux' },
+          priorityClassName: 'system-cluster-critical',
+          serviceAccountName: 'coredns',
+          tolerations: [
+            { key: 'CriticalAddonsOnly', operator: 'Exists' },
+            { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' },
+          ],
+          volumes: [{ name: 'config-volume', configMap: { name: 'coredns' } }],
+        },
+      },
+    },
+  };
+}
+
+function kubeDnsService(): Service {
+  const labels = { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' };
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kube-dns', namespace: 'kube-system', labels, annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' } },
+    spec: {
+      clusterIP: KUBE_DNS_IP,
+      ports: [
+        { name: 'dns', port: 53, protocol: 'UDP', targetPort: 53 },
+        { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 53 },
+        { name: 'metrics', port: 9153, protocol: 'TCP', targetPort: 9153 },
+      ],
+      selector: { 'k8s-app': 'kube-dns' },
+    },
+  };
+}
+
+function configMap(name: string, data: Record<string, string>): ConfigMap {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'kube-system' }, data };
+}
+
+/** In the order kubeadm applies them: CoreDNS first, then kube-proxy. [resource, object] pairs. */
+export function kubeadmAddons(): [string, KObject][] {
+  return [
+    ['configmaps', configMap('coredns', { Corefile: COREFILE })],
+    ['deployments', corednsDeployment()],
+    ['services', kubeDnsService()],
+    ['serviceaccounts', serviceAccount('coredns')],
+    ['configmaps', configMap('kube-proxy', { 'config.conf': KUBE_PROXY_CONF })],
+    ['daemonsets', kubeProxyDaemonSet()],
+    ['serviceaccounts', serviceAccount('kube-proxy')],
+  ];
+}

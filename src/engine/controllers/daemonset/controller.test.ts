@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DaemonSet, KEvent, Pod } from '../../api/types';
+import { Simulation } from '../../simulation';
+import { podSpec, waitFor } from '../testkit';
+
+const NODES = ['control-plane', 'node-1', 'node-2', 'node-3'];
+
+function dsPods(sim: Simulation, name: string, ns = 'default'): Pod[] {
+  return sim.objects<Pod>('pods').filter((p) => p.metadata.namespace === ns && p.metadata.ownerReferences?.some((r) => r.kind === 'DaemonSet' && r.name === name) && !p.metadata.deletionTimestamp);
+}
+
+function getDs(sim: Simulation, name: string, ns = 'default'): DaemonSet | undefined {
+  return sim.objects<DaemonSet>('daemonsets').find((d) => d.metadata.namespace === ns && d.metadata.name === name);
+}
+
+describe('daemon-set-controller', () => {
+  let base: Simulation;
+  beforeAll(() => {
+    base = new Simulation({ seed: 1 });
+  });
+  const fresh = (): Simulation => Simulation.fromSnapshot(base.snapshot());
+
+  it('runs exactly one kube-proxy Pod on each of the 4 nodes, pinned by nodeAffinity', () => {
+    const sim = fresh();
+    const pods = dsPods(sim, 'kube-proxy', 'kube-system');
+    expect(pods.map((p) => p.spec.nodeName).sort()).toEqual(NODES);
+    for (const p of pods) {
+      expect(p.metadata.name).toMatch(/^kube-proxy-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+      expect(p.status?.phase).toBe('Running');
+      expect(p.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms).toEqual([
+        { matchFields: [{ key: 'metadata.name', operator: 'In', values: [p.spec.nodeName] }] },
+      ]);
+      expect(p.spec.tolerations).toEqual([
+        { operator: 'Exists' },
+        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
+        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
+        { key: 'node.kubernetes.io/disk-pressure', operator: 'Exists', effect: 'NoSchedule' },
+        { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
+        { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
+        { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
+      ]);
+      expect(p.metadata.labels).toMatchObject({ 'k8s-app': 'kube-proxy', 'pod-template-generation': '1' });
+    }
+    const ds = getDs(sim, 'kube-proxy', 'kube-system')!;
+    expect(ds.spec.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
+    expect(ds.spec.revisionHistoryLimit).toBe(10);
+    expect(ds.status).toEqual({
+      currentNumberScheduled: 4,
+      numberMisscheduled: 0,
+      desiredNumberScheduled: 4,
+      numberReady: 4,
+      observedGeneration: 1,
+      updatedNumberScheduled: 4,
+      numberAvailable: 4,
+    });
+    const created = sim.objects<KEvent>('events').filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject?.kind === 'DaemonSet');
+    expect(created.map((e) => e.message).sort()).toEqual(pods.map((p) => `Created pod: ${p.metadata.name}`).sort());
+    expect(created.every((e) => e.source?.component === 'daemon-set-controller')).toBe(true);
+  });
+
+  it('follows a nodeSelector: creates on nodes that gain the label, deletes where it is removed', () => {
+    const sim = fresh();
+    const body: DaemonSet = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'agent' },
+      spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { ...podSpec(), nodeSelector: { disk: 'ssd' } } } },
+    };
+    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body }).ok).toBe(true);
+    sim.advance(2000);
+    expect(dsPods(sim, 'agent')).toHaveLength(0);
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ desiredNumberScheduled: 0, currentNumberScheduled: 0 });
+
+    for (const n of ['node-1', 'node-2']) sim.request({ verb: 'patch', resource: 'nodes', name: n, body: { metadata: { labels: { disk: 'ssd' } } } as never });
+    waitFor(sim, 'two agents', () => dsPods(sim, 'agent').length === 2);
+    expect(dsPods(sim, 'agent').map((p) => p.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[0]?.matchFields?.[0]?.values?.[0]).sort()).toEqual(['node-1', 'node-2']);
+
+    sim.request({ verb: 'patch', resource: 'nodes', name: 'node-2', body: { metadata: { labels: { disk: null } } } as never });
+    waitFor(sim, 'one agent', () => dsPods(sim, 'agent').length === 1);
+    expect(dsPods(sim, 'agent')[0]!.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[0]?.matchFields?.[0]?.values).toEqual(['node-1']);
+    waitFor(sim, 'desired 1', () => getDs(sim, 'agent')!.status?.desiredNumberScheduled === 1);
+  });
+
+  it('replaces a deleted daemon Pod on the same node', () => {
+    const sim = fresh();
+    const victim = dsPods(sim, 'kube-proxy', 'kube-system').find((p) => p.spec.nodeName === 'node-3')!;
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: victim.metadata.name });
+    waitFor(sim, 'replacement', () => dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.spec.nodeName === 'node-3' && p.metadata.name !== victim.metadata.name).length === 1, 60_000);
+    expect(dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.metadata.name !== victim.metadata.name)).toHaveLength(4);
+  });
+
+  it('rejects a DaemonSet whose selector does not match its template', () => {
+    const sim = fresh();
+    const body = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'bad' }, spec: { selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'y' } }, spec: podSpec() } } };
+    const res = sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body: body as never });
+    expect(res.ok).toBe(false);
+    expect(!res.ok && res.error.message).toBe('DaemonSet.apps "bad" is invalid: spec.template.metadata.labels: Invalid value: {"app":"y"}: `selector` does not match template `labels`');
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Static Pods (pkg/kubelet/config/file.go + pod/mirror_client.go): on a control-plane machine
+ * the kubelet reads kubeadm's manifests, and publishes a mirror Pod for each through
+ * kube-apiserver so `kubectl get pods -n kube-system` shows the control plane. The processes are
+ * the simulation's own components (etcd, kube-apiserver, ...), so a mirror Pod is never handed
+ * to a Pod worker or the CRI: its status is what this module reads off the component every
+ * PLEG relist period — Running/Ready while the process runs, a terminated container once it is
+ * stopped, and a restart (restartCount + lastState) when it comes back.
+ *
+ * Invariant: a mirror Pod carries `kubernetes.io/config.mirror`; pod workers skip such Pods.
+ */
+import type { ContainerState, ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../api/types';
+import { podQOS } from '../api/qos';
+import type { SimMillis } from '../core/ids';
+import { rfc3339 } from '../core/time';
+import { isConflict } from '../client/client';
+import { hashHex } from '../node/hex';
+import { setTimer } from '../runtime';
+import type { World } from '../world';
+import { api } from './client';
+import type { KubeletState, StaticPodBook } from './state';
+import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, type StaticPodKind } from './static-pod-manifests';
+import { stableJson } from './status-manager';
+
+export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
+/** PLEG's relist period: how soon the kubelet notices a control-plane process stopped or started. */
+const RELIST_MS = 1000;
+
+export function isMirrorPod(pod: Pod | undefined): boolean {
+  return pod?.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined;
+}
+
+/** `2025-01-01T00:00:00.123456789Z`, the format of kubernetes.io/config.seen. */
+function rfc3339Nano(t: number): string {
+  return rfc3339(t as SimMillis).replace('Z', `.${String(t % 1000).padStart(3, '0')}${String((t * 7919) % 1_000_000).padStart(6, '0')}Z`);
+}
+
+interface StaticComponent {
+  kind: StaticPodKind;
+  running: boolean;
+}
+
+function staticComponents(w: World, host: string): StaticComponent[] {
+  const out: StaticComponent[] = [];
+  for (const c of w.components.values()) {
+    if (c.host === host && isStaticPodKind(c.kind)) out.push({ kind: c.kind, running: c.running });
+  }
+  return out;
+}
+
+function manifestFor(w: World, host: string, kind: StaticPodKind): Pod {
+  const ip = w.machineSpecs.get(host)?.ip ?? '';
+  const members = [...w.components.values()].filter((c) => c.kind === 'etcd');
+  const ipOf = (h: string): string => w.machineSpecs.get(h)?.ip ?? '';
+  return staticPodManifest({
+    kind,
+    node: host,
+    ip,
+    etcdInitialCluster: members.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','),
+    etcdServers: kind === 'kube-apiserver' ? `https://127.0.0.1:2379` : '',
+  });
+}
+
+function imageOf(kind: StaticPodKind): string {
+  return kind === 'etcd' ? ETCD_IMAGE : `registry.k8s.io/${kind}:${K8S_VERSION}`;
+}
+
+/** The mirror Pod the kubelet creates for a manifest (mirror_client.go CreateMirrorPod). */
+function mirrorPod(self: KubeletState, node: Node, manifest: Pod, book: StaticPodBook): Pod {
+  const pod = structuredClone(manifest);
+  pod.metadata.annotations = {
+    ...pod.metadata.annotations,
+    'kubernetes.io/config.hash': book.hash,
+    [MIRROR_ANNOTATION]: book.hash,
+    'kubernetes.io/config.seen': book.seen,
+    'kubernetes.io/config.source': 'file',
+  };
+  pod.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: self.host, uid: node.metadata.uid ?? '', controller: true }];
+  pod.spec.nodeName = self.host;
+  return pod;
+}
+
+function cond(type: string, ok: boolean, at: string, prev: PodStatus | undefined, reason?: string, message?: string): PodCondition {
+  const old = prev?.conditions?.find((c) => c.type === type);
+  const status = ok ? 'True' : 'False';
+  const c: PodCondition = { type, status, lastProbeTime: null, lastTransitionTime: old && old.status === status ? (old.lastTransitionTime ?? at) : at };
+  if (reason) c.reason = reason;
+  if (message) c.message = message;
+  return c;
+}
+
+function terminatedState(book: StaticPodBook): ContainerState {
+  return {
+    terminated: {
+      exitCode: 137,
+      reason: 'Error',
+      startedAt: rfc3339(book.startedAt as SimMillis),
+      finishedAt: rfc3339((book.finishedAt ?? book.startedAt) as SimMillis),
+      containerID: `containerd://${book.containerId}`,
+    },
+  };
+}
+
+function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKind, book: StaticPodBook): PodStatus {
+  const ip = w.machineSpecs.get(self.host)?.ip ?? '';
+  const prev = pod.status;
+  const now = rfc3339(w.now);
+  const image = imageOf(kind);
+  const cs: ContainerStatus = {
+    name: kind,
+    state: book.running ? { running: { startedAt: rfc3339(book.startedAt as SimMillis) } } : terminatedState(book),
+    lastState: book.last ? { terminated: book.last } : {},
+    ready: book.running,
+    restartCount: book.restartCount,
+    image,
+    imageID: `${image.slice(0, image.lastIndexOf(':'))}@sha256:${hashHex(image)}`,
+    containerID: `containerd://${book.containerId}`,
+    started: book.running,
+  };
+  const unready = book.running ? undefined : `containers with unready status: [${kind}]`;
+  return {
+    phase: 'Running',
+    conditions: [
+      cond('PodReadyToStartContainers', true, now, prev),
+      cond('Initialized', true, now, prev),
+      cond('Ready', book.running, now, prev, unready && 'ContainersNotReady', unready),
+      cond('ContainersReady', book.running, now, prev, unready && 'ContainersNotReady', unready),
+      cond('PodScheduled', true, now, prev),
+    ],
+    hostIP: ip,
+    hostIPs: [{ ip }],
+    podIP: ip,
+    podIPs: [{ ip }],
+    startTime: book.seen.replace(/\.\d+Z$/, 'Z'),
+    containerStatuses: [cs],
+    qosClass: podQOS(pod),
+  };
+}
+
+/** PLEG for a process the kubelet does not run through the CRI: track its runs. */
+function observe(w: World, book: StaticPodBook, running: boolean): void {
+  if (running === book.running) return;
+  if (running) {
+    book.last = { exitCode: 137, reason: 'Error', startedAt: rfc3339(book.startedAt as SimMillis), finishedAt: rfc3339((book.finishedAt ?? w.now) as SimMillis), containerID: `containerd://${book.containerId}` };
+    book.restartCount++;
+    book.startedAt = w.now;
+    book.containerId = hashHex(`${book.hash}/${book.restartCount}`);
+    delete book.finishedAt;
+  } else {
+    book.finishedAt = w.now;
+  }
+  book.running = running;
+}
+
+function syncOne(w: World, self: KubeletState, node: Node, kind: StaticPodKind, running: boolean): void {
+  const manifest = manifestFor(w, self.host, kind);
+  const name = manifest.metadata.name!;
+  let book = self.staticPods[name];
+  if (!book) {
+    const hash = hashHex(stableJson(manifest.spec), 32);
+    book = { hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${hash}/0`) };
+    self.staticPods[name] = book;
+  }
+  observe(w, book, running);
+  const cached = self.informers['pods']?.cache.get(`kube-system/${name}`) as Pod | undefined;
+  if (!cached || !isMirrorPod(cached)) {
+    if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it
+    const res = api(w, self, { verb: 'create', resource: 'pods', namespace: 'kube-system', body: mirrorPod(self, node, manifest, book) });
+    // AlreadyExists means the informer has not caught up; the next relist sees the Pod.
+    if (res.ok && res.object) writeStatus(w, self, res.object as Pod, kind, book);
+    return;
+  }
+  if (cached.metadata.deletionTimestamp) {
+    // Deleting a mirror Pod only deletes the mirror: the kubelet removes it for good and re-creates it.
+    api(w, self, { verb: 'delete', resource: 'pods', namespace: 'kube-system', name, gracePeriodSeconds: 0 });
+    return;
+  }
+  writeStatus(w, self, cached, kind, book);
+}
+
+function writeStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKind, book: StaticPodBook): void {
+  const status = mirrorStatus(w, self, pod, kind, book);
+  if (stableJson(status) === stableJson(pod.status ?? {})) return;
+  const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: 'kube-system', name: pod.metadata.name, body: { ...pod, status } });
+  // A conflict resolves itself on the next relist, from the informer's newer copy.
+  if (!res.ok && !isConflict(res)) return;
+}
+
+/** One relist: create missing mirror Pods and bring their status up to date. Re-arms itself. */
+export function syncStaticPods(w: World, self: KubeletState): void {
+  setTimer(w, self, RELIST_MS, 'static-pods');
+  const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
+  if (!node?.metadata.uid) return;
+  for (const c of staticComponents(w, self.host)) syncOne(w, self, node, c.kind, c.running);
+}
