@@ -6,6 +6,7 @@ import type { Session } from '../session';
 import { fail, ok } from '../session';
 import type { CommandResult } from '../types';
 import { simAdvance } from './advance';
+import { simFail, simRecover } from './faults';
 import { simStatus } from './status';
 import { simTrace } from './trace';
 import { simTopology } from './topology';
@@ -16,6 +17,10 @@ export const SIM_HELP = `sim directives:
                                   print the messages between components
   sim status                      every component, where it runs and its health
   sim topology basic|ha           rebuild the cluster with another shape
+  sim fail <target>               stop a component, an instance or a node part; power off (node/N)
+                                  or cut off (network/N) a node
+  sim fail --list                 every fault target and its state
+  sim recover <target>            let a failed target start again
   sim help                        this list
 `;
 
@@ -31,6 +36,10 @@ export function runSim(session: Session, argv: string[]): CommandResult {
       return simStatus(session, rest);
     case 'topology':
       return simTopology(session, rest);
+    case 'fail':
+      return simFail(session, rest);
+    case 'recover':
+      return simRecover(session, rest);
     case 'help':
     case '--help':
     case '-h':
