@@ -5,8 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
  * The production Content-Security-Policy (perf-reliability.md B.2.1), injected only into the
  * built page: the dev server needs inline scripts for React Fast Refresh and HMR.
  * - worker-src 'self': the simulation is a separate module worker file (never ?worker&inline, which needs blob:).
- * - img-src data: for the empty favicon (`<link rel="icon" href="data:,">`).
- * - style-src 'self': all CSS is bundled into files. mermaid (later) needs 'unsafe-inline' here.
+ * - img-src data: for inline SVG/data images (mermaid may use them); the favicon is a file.
+ * - style-src 'unsafe-inline': mermaid's rendered SVG carries a <style> block and style
+ *   attributes. Scripts stay 'self'-only, and mermaid runs with securityLevel 'strict'.
  * - frame-ancestors is not allowed in a meta policy (browsers ignore it and log an error), so it
  *   belongs in the hosting server's headers.
  */
@@ -14,7 +15,7 @@ export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",

@@ -6,6 +6,8 @@ import { PodList } from '../ui/components/PodList';
 import { SimClock } from '../ui/components/SimClock';
 import { SimControls } from '../ui/components/SimControls';
 import { Terminal } from '../ui/components/Terminal';
+import { ArchitectureView } from '../ui/diagram/ArchitectureView';
+import { SequenceView } from '../ui/sequence/SequenceView';
 import { useLocale, useT } from '../ui/i18n/react';
 
 export interface AppProps {
@@ -39,6 +41,10 @@ export function App({ files }: AppProps) {
         </div>
         <Terminal files={files} />
       </main>
+      <div className="app-views">
+        <ArchitectureView />
+        <SequenceView />
+      </div>
     </div>
   );
 }

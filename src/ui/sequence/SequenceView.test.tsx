@@ -1,0 +1,64 @@
+/** Static render (no DOM) of the sequence view from a store holding a real trace, in both languages. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../../engine/api/types';
+import { createLocaleStore } from '../i18n/locale';
+import { LocaleContext } from '../i18n/react';
+import { initialClusterState } from '../store/cluster';
+import { AppStoreContext } from '../store/react';
+import { createAppStore } from '../store/store';
+import { SequenceView, type SequenceViewProps } from './SequenceView';
+import { GO_API_TRACE } from './testdata';
+
+const deployment: KObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'go-api', namespace: 'default' } };
+
+function render(props: SequenceViewProps, languages = ['en-US'], trace = GO_API_TRACE): string {
+  const store = createAppStore({ cluster: { ...initialClusterState, loaded: true, trace, objects: new Map([['deployments/default/go-api', deployment]]) } });
+  return renderToStaticMarkup(
+    <AppStoreContext.Provider value={store}>
+      <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
+        <SequenceView {...props} />
+      </LocaleContext.Provider>
+    </AppStoreContext.Provider>,
+  );
+}
+
+const rowOf = (html: string, needle: string): string => {
+  const at = html.indexOf(needle);
+  expect(at).toBeGreaterThan(0);
+  return html.slice(html.lastIndexOf('<tr', at), html.indexOf('</tr>', at));
+};
+
+describe('SequenceView', () => {
+  it('lists every message as text, apiserver stages folded and background hidden by default', () => {
+    const html = render({});
+    expect(html).toContain('>Sequence</h2>');
+    expect(rowOf(html, 'POST /apis/apps/v1/namespaces/default/deployments<')).toContain('<td>T+7.904s</td><td>kubectl</td><td>→ kube-apiserver</td>');
+    expect(rowOf(html, '201 Created deployment/go-api')).toContain('⇠ kubectl<span class="sequence-marker"> (reply)</span>');
+    expect(html).toContain('authn, authz, admission, validation');
+    expect(html).not.toContain('RBAC: allowed');
+    expect(html).not.toContain('Event Normal');
+    expect(html).toContain('<option value="Deployment/default/go-api">deployment/go-api (default)</option>');
+    expect(html).toContain('Copy as mermaid');
+    expect(html).not.toContain('<svg');
+  });
+
+  it('marks the latest message current by default, and the cursor message when given', () => {
+    const latest = rowOf(render({}), 'aria-current="step"');
+    expect(latest).toContain('Readiness probe default/go-api-568fb6b74-xfwr5 api: success');
+    expect(latest).toContain('(current)');
+    // 1532 is a mutating-admission record folded into the POST's stages message.
+    const atCursor = rowOf(render({ cursorSeq: 1532 }), 'aria-current="step"');
+    expect(atCursor).toContain('authn, authz, admission, validation');
+    expect(atCursor).toContain('internal, current');
+    expect(render({ cursorSeq: 1532 }).match(/aria-current/g)).toHaveLength(1);
+  });
+
+  it('speaks Chinese and shows the empty state', () => {
+    const html = render({}, ['zh-CN'], []);
+    expect(html).toContain('>时序</h2>');
+    expect(html).toContain('还没有消息');
+    expect(html).toContain('复制为 mermaid');
+    expect(html).not.toContain('Copy as mermaid');
+  });
+});

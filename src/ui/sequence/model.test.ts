@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { cursorIndex, objectMatches, toSequence, type SequenceOptions } from './model';
+import { GO_API_TRACE, records, type RawRecord } from './testdata';
+
+const ALL: SequenceOptions = { collapseApiserver: false, hideBackground: false };
+const TIDY: SequenceOptions = { collapseApiserver: true, hideBackground: true };
+
+describe('toSequence', () => {
+  it('lists participants in the syllabus order, only those that appear', () => {
+    const seq = toSequence(GO_API_TRACE, ALL);
+    expect(seq.participants.map((p) => p.label)).toEqual([
+      'kubectl',
+      'kube-apiserver',
+      'etcd',
+      'Deployment controller',
+      'ReplicaSet controller',
+      'kube-controller-manager',
+      'kube-scheduler',
+      'kubelet (node-1)',
+      'CRI runtime (node-1)',
+      'CNI (node-1)',
+    ]);
+    const ids = new Set(seq.participants.map((p) => p.id));
+    for (const m of seq.messages) expect(ids.has(m.from) && ids.has(m.to)).toBe(true);
+  });
+
+  it('orders many nodes naturally and HA apiservers next to each other', () => {
+    const rec = (seq: number, from: string, to: string): RawRecord => ({ seq, at: seq, from, to, kind: 'cri', summary: 'x' });
+    const seq = toSequence(
+      records([rec(1, 'kubelet/node-10', 'container-runtime/node-10'), rec(2, 'kubelet/node-2', 'kube-apiserver-2'), rec(3, 'csi', 'kube-apiserver'), rec(4, 'user', 'kubectl')]),
+      ALL,
+    );
+    expect(seq.participants.map((p) => p.id)).toEqual(['user', 'kubectl', 'kube-apiserver', 'kube-apiserver-2', 'kubelet/node-2', 'kubelet/node-10', 'container-runtime/node-10', 'csi']);
+    expect(seq.participants[0]!.label).toBe('User');
+  });
+
+  it('keeps every hop in trace order, replies dashed and self-hops marked', () => {
+    const seq = toSequence(GO_API_TRACE, ALL);
+    expect(seq.messages).toHaveLength(GO_API_TRACE.length);
+    expect(seq.messages.map((m) => m.seq)).toEqual(GO_API_TRACE.map((r) => r.seq));
+    const byKind = (k: string) => seq.messages.filter((m) => m.kind === k);
+    expect(byKind('response').every((m) => m.dashed)).toBe(true);
+    expect(byKind('watch').every((m) => m.dashed)).toBe(true);
+    expect(byKind('etcd-commit').every((m) => m.dashed)).toBe(true);
+    expect(byKind('request').some((m) => m.dashed)).toBe(false);
+    expect(byKind('authn').every((m) => m.self && m.from === 'kube-apiserver')).toBe(true);
+    expect(seq.messages.find((m) => m.kind === 'cri')).toMatchObject({ from: 'kubelet/node-1', to: 'container-runtime/node-1', text: 'RunPodSandbox default/go-api-568fb6b74-xfwr5', dashed: false, self: false });
+  });
+
+  it('folds the apiserver stages into one self-message per request', () => {
+    const seq = toSequence(GO_API_TRACE, { collapseApiserver: true, hideBackground: false });
+    const stages = seq.messages.filter((m) => m.kind === 'stages');
+    // Requests 280 (GET), 281, 282, 287, 295.
+    expect(stages.map((m) => m.text)).toEqual([
+      'authn, authz',
+      'authn, authz, admission, validation',
+      'authn, authz, admission, validation',
+      'authn, authz, admission, validation',
+      'authn, authz, validation',
+    ]);
+    expect(seq.messages.some((m) => m.kind === 'authn' || m.kind === 'validation')).toBe(false);
+    // The POST of the Deployment: request, stages, etcd write, commit, response.
+    const post = seq.messages.filter((m) => m.seq >= 1529 && m.seq <= 1537);
+    expect(post.map((m) => m.kind)).toEqual(['request', 'stages', 'etcd-write', 'etcd-commit', 'response']);
+    expect(post[1]).toMatchObject({ seq: 1530, lastSeq: 1534, from: 'kube-apiserver', to: 'kube-apiserver', self: true, dashed: false });
+  });
+
+  it('hides Events and Lease renewals as background', () => {
+    const kinds = (o: SequenceOptions) => new Set(toSequence(GO_API_TRACE, o).messages.map((m) => m.kind));
+    expect(kinds(ALL).has('event')).toBe(true);
+    expect(kinds(ALL).has('lease')).toBe(true);
+    expect(kinds(TIDY).has('event')).toBe(false);
+    expect(kinds(TIDY).has('lease')).toBe(false);
+    expect(toSequence(GO_API_TRACE, TIDY).participants.map((p) => p.id)).not.toContain('kube-controller-manager');
+  });
+
+  it("filters to one Pod's causal chain, including its generateName create", () => {
+    const seq = toSequence(GO_API_TRACE, { ...ALL, object: { kind: 'Pod', namespace: 'default', name: 'go-api-568fb6b74-xfwr5' } });
+    const texts = seq.messages.map((m) => m.text);
+    // The ReplicaSet controller's POST named only `go-api-568fb6b74-`: kept, with all its stages.
+    expect(texts[0]).toBe('POST /api/v1/namespaces/default/pods');
+    expect(seq.messages.filter((m) => m.seq >= 1579 && m.seq <= 1587)).toHaveLength(9);
+    expect(texts).toContain('watch ADDED pod default/go-api-568fb6b74-xfwr5');
+    expect(texts).toContain('POST /api/v1/namespaces/default/pods/go-api-568fb6b74-xfwr5/binding');
+    expect(texts).toContain('Readiness probe default/go-api-568fb6b74-xfwr5 api: success');
+    // Nothing about the Deployment or ReplicaSet objects themselves.
+    expect(texts.some((t) => t.includes('deployments') || t.includes('replicasets'))).toBe(false);
+    expect(seq.participants.map((p) => p.id)).not.toContain('kubectl');
+  });
+
+  it('filters to a Deployment, including its reconciles', () => {
+    const seq = toSequence(GO_API_TRACE, { ...TIDY, object: { kind: 'Deployment', namespace: 'default', name: 'go-api' } });
+    expect(seq.messages.map((m) => m.kind)).toEqual([
+      'request', 'stages', 'response', // GET → 404
+      'request', 'stages', 'etcd-write', 'etcd-commit', 'response', // POST → 201
+      'watch',
+      'reconcile',
+    ]);
+    expect(seq.participants.map((p) => p.id)).toEqual(['kubectl', 'kube-apiserver', 'etcd', 'deployment-controller']);
+  });
+
+  it('matches generateName only as a prefix of a longer name of the same kind', () => {
+    const gen = { kind: 'Pod', namespace: 'default', name: 'go-api-568fb6b74-' };
+    expect(objectMatches(gen, { kind: 'Pod', namespace: 'default', name: 'go-api-568fb6b74-xfwr5' })).toBe(true);
+    expect(objectMatches(gen, { kind: 'pod', name: 'go-api-568fb6b74-xfwr5' })).toBe(true);
+    expect(objectMatches(gen, { kind: 'ReplicaSet', namespace: 'default', name: 'go-api-568fb6b74-xfwr5' })).toBe(false);
+    expect(objectMatches(gen, { kind: 'Pod', namespace: 'other', name: 'go-api-568fb6b74-xfwr5' })).toBe(false);
+    expect(objectMatches({ kind: 'Pod', name: 'go-api-568fb6b74-xfwr5' }, { kind: 'Pod', name: 'go-api-568fb6b74-' })).toBe(false);
+  });
+});
+
+describe('cursorIndex', () => {
+  it('finds the message showing a seq, even one folded into a collapsed stage', () => {
+    const { messages } = toSequence(GO_API_TRACE, TIDY);
+    expect(cursorIndex(messages, undefined)).toBe(messages.length - 1);
+    expect(messages[cursorIndex(messages, 1532)]!.kind).toBe('stages');
+    expect(messages[cursorIndex(messages, 1535)]!.kind).toBe('etcd-write');
+    expect(cursorIndex(messages, 1)).toBe(-1);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * Projects the trace onto a sequence diagram: participants in the syllabus's order and one
+ * message per hop. Pure, so the view memoises it on (trace, options) and the mermaid export,
+ * the HTML list and the tests all read the same projection.
+ *
+ * Invariants: messages keep trace order (ascending seq); every message's `from`/`to` is a
+ * listed participant; participants are only those that appear in the projected messages.
+ */
+import type { TraceKind, TraceObject, TraceRecord } from '../../engine/core/trace';
+
+export interface SequenceOptions {
+  /** Fold kube-apiserver's internal stages (authn … validating-admission) into one self-message per request. */
+  collapseApiserver: boolean;
+  /** Keep only this object's causal chain. */
+  object?: TraceObject;
+  /** Drop Event recording and Lease heartbeats, which otherwise drown the apply-to-running story. */
+  hideBackground: boolean;
+}
+
+export interface Participant {
+  id: string;
+  label: string;
+}
+
+/** `stages` is a collapsed run of apiserver stage records. */
+export type MessageKind = TraceKind | 'stages';
+
+export interface SequenceMessage {
+  /** Seq of the (first) trace record this message stands for. */
+  seq: number;
+  /** Seq of the last trace record folded into it (equals `seq` unless collapsed). */
+  lastSeq: number;
+  at: number;
+  from: string;
+  to: string;
+  text: string;
+  kind: MessageKind;
+  /** Replies and notifications (`-->>` in the syllabus): responses, watch events, etcd commits. */
+  dashed: boolean;
+  self: boolean;
+}
+
+export interface Sequence {
+  participants: Participant[];
+  messages: SequenceMessage[];
+}
+
+const STAGES: ReadonlySet<TraceKind> = new Set<TraceKind>(['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission']);
+const BACKGROUND: ReadonlySet<TraceKind> = new Set<TraceKind>(['event', 'lease']);
+const DASHED: ReadonlySet<TraceKind> = new Set<TraceKind>(['response', 'watch', 'etcd-commit']);
+
+export function isApiserverStage(kind: TraceKind): boolean {
+  return STAGES.has(kind);
+}
+
+/** Reconcile records carry no object; the controller's name says which kind its key is. */
+const RECONCILED_KIND: Readonly<Record<string, string>> = {
+  'deployment-controller': 'Deployment',
+  'replicaset-controller': 'ReplicaSet',
+};
+
+function recordObject(r: TraceRecord): TraceObject | undefined {
+  if (r.object) return r.object;
+  if (r.kind !== 'reconcile') return undefined;
+  const kind = RECONCILED_KIND[r.from];
+  const key = /^reconcile (?:([^/\s]+)\/)?(\S+)$/.exec(r.summary);
+  if (!kind || !key) return undefined;
+  return key[1] === undefined ? { kind, name: key[2]! } : { kind, namespace: key[1], name: key[2]! };
+}
+
+/**
+ * A name ending in '-' is a generateName (the ReplicaSet controller's POST before the apiserver
+ * picks the suffix), so it stands for every name it can generate.
+ */
+export function objectMatches(rec: TraceObject, want: TraceObject): boolean {
+  if (rec.kind.toLowerCase() !== want.kind.toLowerCase()) return false;
+  if (want.namespace !== undefined && rec.namespace !== undefined && rec.namespace !== want.namespace) return false;
+  if (rec.name === want.name) return true;
+  return rec.name.endsWith('-') && want.name.length > rec.name.length && want.name.startsWith(rec.name);
+}
+
+/** Records about `want`, plus every record of an API request that touched it (so request → stages → etcd → response stays whole). */
+function causalChain(trace: readonly TraceRecord[], want: TraceObject): TraceRecord[] {
+  const requests = new Set<number>();
+  const direct = new Set<number>();
+  for (const r of trace) {
+    const o = recordObject(r);
+    if (o && objectMatches(o, want)) {
+      direct.add(r.seq);
+      if (r.requestId !== undefined) requests.add(r.requestId);
+    }
+  }
+  return trace.filter((r) => direct.has(r.seq) || (r.requestId !== undefined && requests.has(r.requestId)));
+}
+
+function stagesText(kinds: ReadonlySet<TraceKind>): string {
+  const parts: string[] = [];
+  if (kinds.has('authn')) parts.push('authn');
+  if (kinds.has('authz')) parts.push('authz');
+  if (kinds.has('mutating-admission') || kinds.has('validating-admission')) parts.push('admission');
+  if (kinds.has('validation')) parts.push('validation');
+  return parts.join(', ');
+}
+
+/** Syllabus order: who starts the story first, then down the control plane to the node. */
+function rank(id: string): number {
+  if (id === 'user') return 0;
+  if (id === 'kubectl') return 1;
+  if (id.startsWith('kube-apiserver')) return 2;
+  if (id.startsWith('etcd')) return 3;
+  if (id === 'deployment-controller') return 4;
+  if (id === 'replicaset-controller') return 5;
+  if (id === 'kube-scheduler' || id.startsWith('kube-scheduler-')) return 7;
+  if (id.startsWith('kubelet/')) return 8;
+  if (id.startsWith('container-runtime/')) return 9;
+  if (id.startsWith('cni/')) return 10;
+  if (id === 'csi' || id.startsWith('csi/')) return 11;
+  if (id.startsWith('kube-proxy/')) return 12;
+  // Everything else in the trace is a kube-controller-manager controller or its host.
+  return 6;
+}
+
+const naturally = new Intl.Collator('en', { numeric: true });
+
+const FIXED_LABELS: Readonly<Record<string, string>> = {
+  user: 'User',
+  'deployment-controller': 'Deployment controller',
+  'replicaset-controller': 'ReplicaSet controller',
+  csi: 'CSI',
+};
+
+export function participantLabel(id: string): string {
+  const fixed = FIXED_LABELS[id];
+  if (fixed) return fixed;
+  const slash = id.indexOf('/');
+  if (slash < 0) return id;
+  const role = id.slice(0, slash);
+  const where = id.slice(slash + 1);
+  const name = role === 'container-runtime' ? 'CRI runtime' : role === 'cni' ? 'CNI' : role === 'csi' ? 'CSI' : role;
+  return `${name} (${where})`;
+}
+
+export function toSequence(trace: readonly TraceRecord[], opts: SequenceOptions): Sequence {
+  const source = opts.object ? causalChain(trace, opts.object) : trace;
+  const messages: SequenceMessage[] = [];
+  // Index of the open collapsed message per requestId, so later stages fold into it.
+  const folded = new Map<number, { index: number; kinds: Set<TraceKind> }>();
+
+  for (const r of source) {
+    if (opts.hideBackground && BACKGROUND.has(r.kind)) continue;
+    if (opts.collapseApiserver && STAGES.has(r.kind)) {
+      const key = r.requestId ?? -r.seq;
+      const open = folded.get(key);
+      if (open) {
+        open.kinds.add(r.kind);
+        const m = messages[open.index]!;
+        m.lastSeq = r.seq;
+        m.text = stagesText(open.kinds);
+        continue;
+      }
+      const kinds = new Set<TraceKind>([r.kind]);
+      folded.set(key, { index: messages.length, kinds });
+      messages.push({ seq: r.seq, lastSeq: r.seq, at: r.at, from: r.from, to: r.to, text: stagesText(kinds), kind: 'stages', dashed: false, self: r.from === r.to });
+      continue;
+    }
+    messages.push({ seq: r.seq, lastSeq: r.seq, at: r.at, from: r.from, to: r.to, text: r.summary, kind: r.kind, dashed: DASHED.has(r.kind), self: r.from === r.to });
+  }
+
+  const ids = new Set<string>();
+  for (const m of messages) {
+    ids.add(m.from);
+    ids.add(m.to);
+  }
+  const participants = [...ids]
+    .sort((a, b) => rank(a) - rank(b) || naturally.compare(a, b))
+    .map((id) => ({ id, label: participantLabel(id) }));
+  return { participants, messages };
+}
+
+/** Index of the message showing trace seq `cursor` (the last one at or before it); latest when undefined; -1 if none. */
+export function cursorIndex(messages: readonly SequenceMessage[], cursor: number | undefined): number {
+  if (cursor === undefined) return messages.length - 1;
+  let lo = 0;
+  let hi = messages.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (messages[mid]!.seq <= cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
