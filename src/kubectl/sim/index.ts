@@ -10,12 +10,14 @@ import { simFail, simRecover } from './faults';
 import { simStatus } from './status';
 import { simTrace } from './trace';
 import { simTopology } from './topology';
+import { simWhy } from './why';
 
 export const SIM_HELP = `sim directives:
   sim advance <duration>          let simulated time pass (e.g. 30s, 5m, 1h30m)
   sim trace [--last N] [--all] [--kind K,...] [--object KIND/NAME]...
                                   print the messages between components
   sim status                      every component, where it runs and its health
+  sim why pod/<name> [-n NS]      why a Pod is on its node, or still Pending: each node's verdict
   sim topology basic|ha           rebuild the cluster with another shape
   sim fail <target>               stop a component, an instance or a node part; power off (node/N)
                                   or cut off (network/N) a node
@@ -34,6 +36,8 @@ export function runSim(session: Session, argv: string[]): CommandResult {
       return simTrace(session, rest);
     case 'status':
       return simStatus(session, rest);
+    case 'why':
+      return simWhy(session, rest);
     case 'topology':
       return simTopology(session, rest);
     case 'fail':
