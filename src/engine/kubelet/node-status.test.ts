@@ -32,6 +32,8 @@ describe('kubelet node registration and status', () => {
       'kubernetes.io/arch': 'amd64',
       'kubernetes.io/hostname': 'node-1',
       'kubernetes.io/os': 'linux',
+      // The CSI driver's topology key, registered through the kubelet (PVs' node affinity uses it).
+      'topology.hostpath.csi/node': 'node-1',
     });
     // node-lifecycle may add not-ready taints; the kubelet itself registers a worker untainted.
     expect((worker.spec.taints ?? []).map((t) => t.key)).not.toContain('node-role.kubernetes.io/control-plane');

@@ -11,6 +11,7 @@ import { rfc3339 } from '../core/time';
 import { setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { configureCni, cniOf } from '../node/cni';
+import { csiDriver } from '../node/csi-node';
 import { runtimeOf, runtimeStatus } from '../node/cri';
 import { randomHex } from '../node/hex';
 import { api, nodeEvent } from './client';
@@ -122,6 +123,9 @@ function initialNode(w: World, self: KubeletState): Node {
     'kubernetes.io/hostname': self.host,
     'kubernetes.io/os': 'linux',
   };
+  // node-driver-registrar's NodeGetInfo topology, which the kubelet copies onto its Node: what a
+  // provisioned PV's node affinity (csi.ts TOPOLOGY_KEY) is matched against.
+  if (csiDriver(w)) labels['topology.hostpath.csi/node'] = self.host;
   if (controlPlane) {
     labels['node-role.kubernetes.io/control-plane'] = '';
     labels['node.kubernetes.io/exclude-from-external-load-balancers'] = '';

@@ -21,6 +21,16 @@ export function cniOf(w: World, host: string): CniState | undefined {
 
 export const CNI_NOT_INITIALIZED = 'cni plugin not initialized';
 
+/** The plugin the node's CNI config names (kindnet's ptp): what containerd reports in its errors. */
+export const CNI_PLUGIN_TYPE = 'ptp';
+
+/**
+ * libcni's error when the plugin binary cannot be run. A failed `cni/<node>` is a broken plugin
+ * install: the config file stays, so containerd still reports NetworkReady and the Node stays
+ * Ready, but every ADD fails until it is repaired. Sandboxes already wired keep their IPs.
+ */
+export const CNI_PLUGIN_MISSING = `failed to find plugin "${CNI_PLUGIN_TYPE}" in path [/opt/cni/bin]`;
+
 function ipToInt(ip: string): number {
   return ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
 }
@@ -50,6 +60,10 @@ export type CniResult = { ok: true; ip: string } | { ok: false; error: string };
 
 export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namespace: string; name: string }, sandboxId: string): CniResult {
   const who = `${pod.namespace}/${pod.name}`;
+  if (!cni.running) {
+    trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${CNI_PLUGIN_MISSING}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+    return { ok: false, error: CNI_PLUGIN_MISSING };
+  }
   if (!cni.subnet) {
     trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${CNI_NOT_INITIALIZED}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
     return { ok: false, error: CNI_NOT_INITIALIZED };

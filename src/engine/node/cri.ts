@@ -11,7 +11,7 @@ import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
 import { execInContainer, plannedStop, processExit, resolveImage, startProcess } from './app';
 import type { ExecResult } from '../images/types';
-import { cniAdd, cniDel, cniOf } from './cni';
+import { CNI_PLUGIN_MISSING, CNI_PLUGIN_TYPE, cniAdd, cniDel, cniOf } from './cni';
 import { randomHex } from './hex';
 import { imageRecord, normalizeRef } from './image-store';
 import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, SandboxRecord } from './runtime-state';
@@ -76,9 +76,9 @@ export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): 
   let ip = '';
   if (!req.hostNetwork) {
     const cni = cniOf(w, rt.host);
-    const res = cni ? cniAdd(w, cni, rt.id, { namespace: req.podNamespace, name: req.podName }, id) : { ok: false as const, error: 'failed to find plugin "ptp" in path [/opt/cni/bin]' };
+    const res = cni ? cniAdd(w, cni, rt.id, { namespace: req.podNamespace, name: req.podName }, id) : { ok: false as const, error: CNI_PLUGIN_MISSING };
     if (!res.ok) {
-      return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": plugin type="ptp" failed (add): ${res.error}` };
+      return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": plugin type="${CNI_PLUGIN_TYPE}" failed (add): ${res.error}` };
     }
     ip = res.ip;
   }

@@ -6,6 +6,7 @@ import type { Session } from '../session';
 import { fail, ok } from '../session';
 import type { CommandResult } from '../types';
 import { simAdvance } from './advance';
+import { simCurl } from './curl';
 import { simFail, simRecover } from './faults';
 import { simStatus } from './status';
 import { simTrace } from './trace';
@@ -23,6 +24,8 @@ export const SIM_HELP = `sim directives:
                                   or cut off (network/N) a node
   sim fail --list                 every fault target and its state
   sim recover <target>            let a failed target start again
+  sim curl <service>[:port][/path] --from <node> [-n NS]
+                                  an HTTP GET from a node through its kube-proxy rules
   sim help                        this list
 `;
 
@@ -44,6 +47,8 @@ export function runSim(session: Session, argv: string[]): CommandResult {
       return simFail(session, rest);
     case 'recover':
       return simRecover(session, rest);
+    case 'curl':
+      return simCurl(session, rest);
     case 'help':
     case '--help':
     case '-h':
