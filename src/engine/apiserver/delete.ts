@@ -14,6 +14,7 @@ import { commit } from './storage';
 import type { ApiResponse } from './handler';
 import type { UserInfo } from './auth';
 import { admitDelete } from './admission';
+import { cloneData } from '../core/clone';
 
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
@@ -61,7 +62,7 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
       if (current !== undefined && current <= grace && finalizers.length === (old.metadata.finalizers ?? []).length) {
         return { ok: true, code: 202, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
       }
-      const next = structuredClone(old);
+      const next = cloneData(old);
       next.metadata.deletionTimestamp = rfc3339((w.now + grace * 1000) as typeof w.now);
       next.metadata.deletionGracePeriodSeconds = grace;
       next.metadata.finalizers = finalizers.length ? finalizers : undefined;
@@ -70,7 +71,7 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
       return write(next, 'update');
     }
     if (finalizers.length > 0) {
-      const next = structuredClone(old);
+      const next = cloneData(old);
       next.metadata.deletionTimestamp ??= rfc3339(w.now);
       next.metadata.deletionGracePeriodSeconds = 0;
       next.metadata.finalizers = finalizers;
@@ -82,7 +83,7 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
   // A Namespace with spec.finalizers enters Terminating; the namespace controller empties it.
   const specFinalizers = info.resource === 'namespaces' ? ((old.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []) : [];
   if (specFinalizers.length > 0 && !old.metadata.deletionTimestamp) {
-    const next = structuredClone(old) as KObject & { status?: { phase?: string } };
+    const next = cloneData(old) as KObject & { status?: { phase?: string } };
     next.metadata.deletionTimestamp = rfc3339(w.now);
     if (finalizers.length) next.metadata.finalizers = finalizers;
     next.status = { ...(next.status ?? {}), phase: 'Terminating' };
@@ -102,7 +103,7 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
     if (old.metadata.deletionTimestamp && finalizers.length === (old.metadata.finalizers ?? []).length) {
       return { ok: true, code: 202, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
     }
-    const next = structuredClone(old);
+    const next = cloneData(old);
     next.metadata.deletionTimestamp ??= rfc3339(w.now);
     next.metadata.deletionGracePeriodSeconds = 0;
     next.metadata.finalizers = finalizers;

@@ -37,6 +37,7 @@ import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
 import { readContainerLogs, type LogOptions } from '../node/logs';
+import { cloneData } from '../core/clone';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
@@ -220,7 +221,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         }
       } else {
         if (!req.body || typeof req.body !== 'object') return fail(badRequest('the body of the request was in an unknown format'));
-        next = structuredClone(req.body);
+        next = cloneData(req.body);
         if (req.subresource !== 'status') {
           const decoded = decodeStage(info, next, 'update', fieldValidationOf(req));
           if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
@@ -253,7 +254,7 @@ function stageFailure(w: World, serverId: ComponentId, requestId: number, e: Sta
 function create(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, ns: string | undefined, req: ApiRequest): ApiResponse {
   const body = req.body;
   if (!body || typeof body !== 'object') return { ok: false, error: badRequest('the body of the request was in an unknown format') };
-  const obj = structuredClone(body);
+  const obj = cloneData(body);
   const decoded = decodeStage(info, obj, 'create', fieldValidationOf(req));
   if (!decoded.ok) return stageFailure(w, serverId, requestId, decoded.error, 'validation');
   obj.apiVersion = apiVersionOf(info);
@@ -340,7 +341,9 @@ export function update(
 ): ApiResponse {
   let next: KObject;
   if (req.subresource === 'status') {
-    next = { ...structuredClone(old), status: structuredClone(incoming.status) };
+    // The old status is replaced anyway, so it is not cloned; blanking it (rather than omitting
+    // it) keeps the key where it was, so the stored object's field order is unchanged.
+    next = { ...cloneData({ ...old, status: undefined }), status: cloneData(incoming.status) };
   } else {
     next = incoming;
     next.apiVersion = old.apiVersion;

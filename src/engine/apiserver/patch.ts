@@ -3,6 +3,7 @@
  * name (containers, initContainers, volumes, env, ports by containerPort). kubectl set image,
  * scale, label, annotate, rollout restart/pause and apply send patches of this shape.
  */
+import { cloneData } from '../core/clone';
 type Json = unknown;
 
 const MERGE_KEYS: Record<string, string> = {
@@ -21,8 +22,8 @@ function isObject(v: Json): v is Record<string, Json> {
 
 function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
   const key = MERGE_KEYS[field];
-  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && key in p)) return patch.map((p) => structuredClone(p));
-  const out = cur.map((c) => structuredClone(c)) as Record<string, Json>[];
+  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && key in p)) return patch.map((p) => cloneData(p));
+  const out = cur.map((c) => cloneData(c)) as Record<string, Json>[];
   for (const p of patch as Record<string, Json>[]) {
     const i = out.findIndex((c) => c[key] === p[key]);
     // Strategic merge's deletion directive, which `kubectl apply` sends for removed list items.
@@ -39,9 +40,9 @@ function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
 export function mergePatch(target: Json, patch: Json, field = ''): Json {
   if (!isObject(patch)) {
     if (Array.isArray(patch)) return mergeList(field, target, patch);
-    return structuredClone(patch);
+    return cloneData(patch);
   }
-  const out: Record<string, Json> = isObject(target) ? { ...(structuredClone(target) as Record<string, Json>) } : {};
+  const out: Record<string, Json> = isObject(target) ? { ...(cloneData(target) as Record<string, Json>) } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v, k);

@@ -10,6 +10,7 @@ import type { World } from '../world';
 import { badRequest, conflict, notFound, type StatusError } from './status';
 import { storedObject } from './storage';
 import { update, type ApiRequest, type ApiResponse } from './handler';
+import { cloneData } from '../core/clone';
 
 function fail(e: StatusError): ApiResponse {
   return { ok: false, error: e };
@@ -27,7 +28,7 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       const pod = old as Pod;
       if (pod.spec.nodeName) return fail({ ...conflict(info, name), message: `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is already assigned to node "${pod.spec.nodeName}"` });
       if (pod.metadata.deletionTimestamp) return fail({ ...conflict(info, name), message: `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is being deleted, cannot be assigned to a host` });
-      const next = structuredClone(pod);
+      const next = cloneData(pod);
       next.spec.nodeName = target;
       const conds = (next.status ??= {}).conditions ?? [];
       const scheduled = { type: 'PodScheduled', status: 'True' as const, lastProbeTime: null, lastTransitionTime: rfc3339(w.now) };
@@ -41,7 +42,7 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
     case 'scale': {
       const replicas = (req.body as { spec?: { replicas?: number } } | undefined)?.spec?.replicas;
       if (typeof replicas !== 'number') return fail(badRequest('spec.replicas is required'));
-      const next = structuredClone(old) as KObject & { spec: { replicas?: number } };
+      const next = cloneData(old) as KObject & { spec: { replicas?: number } };
       next.spec.replicas = replicas;
       return update(w, serverId, requestId, info, ns, old, next, { user: req.user });
     }
@@ -49,7 +50,7 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       // namespaces/finalize: only spec.finalizers changes; emptying it lets a Terminating namespace go.
       if (info.resource !== 'namespaces') return fail(badRequest(`the server does not allow this method on the requested resource`));
       const finalizers = (req.body as { spec?: { finalizers?: string[] } } | undefined)?.spec?.finalizers ?? [];
-      const next = structuredClone(old) as KObject & { spec?: { finalizers?: string[] } };
+      const next = cloneData(old) as KObject & { spec?: { finalizers?: string[] } };
       next.spec = { ...(next.spec ?? {}), finalizers };
       return update(w, serverId, requestId, info, ns, old, next, { user: req.user, subresource: 'finalize' });
     }

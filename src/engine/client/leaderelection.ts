@@ -11,6 +11,7 @@ import { jitterUp, markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
 import { isNotFound, request, type ClientIdentity } from './client';
 import { recordEvent } from './events';
+import { cloneData } from '../core/clone';
 
 export interface LeaderElectionState {
   namespace: string;
@@ -81,7 +82,7 @@ function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, l
   if (holder !== le.observedHolder || renew !== le.observedRenewTime) observe(w, le, holder, renew);
   const expired = le.observedAt + (cur.spec.leaseDurationSeconds ?? durationSeconds) * 1000 <= w.now;
   if (holder !== '' && holder !== le.identity && !expired) return false;
-  const next: Lease = structuredClone(cur);
+  const next: Lease = cloneData(cur);
   next.spec.holderIdentity = le.identity;
   next.spec.leaseDurationSeconds = durationSeconds;
   next.spec.renewTime = now;

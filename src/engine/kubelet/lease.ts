@@ -11,6 +11,7 @@ import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
 import type { KubeletState } from './state';
+import { cloneData } from '../core/clone';
 
 const NAMESPACE = 'kube-node-lease';
 
@@ -41,7 +42,7 @@ function tryRenew(w: World, self: KubeletState): boolean {
     if (!got.ok || !got.object) return false;
     self.lease = got.object as Lease;
   }
-  const next: Lease = structuredClone(self.lease);
+  const next: Lease = cloneData(self.lease);
   next.spec.holderIdentity = self.host;
   next.spec.leaseDurationSeconds = w.timings.nodeLeaseDurationSeconds;
   next.spec.renewTime = rfc3339Micro(w.now);

@@ -20,7 +20,7 @@ import type { World } from '../world';
 import { api } from './client';
 import type { KubeletState, StaticPodBook } from './state';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, type StaticPodKind } from './static-pod-manifests';
-import { stableJson } from './status-manager';
+import { sameStableJson, stableJson } from './status-manager';
 
 export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 /** PLEG's relist period: how soon the kubelet notices a control-plane process stopped or started. */
@@ -180,7 +180,7 @@ function syncOne(w: World, self: KubeletState, node: Node, kind: StaticPodKind, 
 
 function writeStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKind, book: StaticPodBook): void {
   const status = mirrorStatus(w, self, pod, kind, book);
-  if (stableJson(status) === stableJson(pod.status ?? {})) return;
+  if (sameStableJson(status, pod.status ?? {})) return;
   const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: 'kube-system', name: pod.metadata.name, body: { ...pod, status } });
   // A conflict resolves itself on the next relist, from the informer's newer copy.
   if (!res.ok && !isConflict(res)) return;

@@ -27,6 +27,78 @@ export function stableJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** What stableJson makes of a value; Special = something JSON renders specially (see stableEqual). */
+const JsonShape = { Special: 0, Scalar: 1, List: 2, Map: 3 } as const;
+type JsonShape = (typeof JsonShape)[keyof typeof JsonShape];
+
+function shapeOf(v: unknown): JsonShape {
+  if (v === null) return JsonShape.Scalar;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return JsonShape.Scalar;
+    case 'number':
+      return Number.isFinite(v) ? JsonShape.Scalar : JsonShape.Special;
+    case 'object':
+      return Array.isArray(v) ? JsonShape.List : JsonShape.Map;
+    default:
+      return JsonShape.Special;
+  }
+}
+
+/** Whether stableJson would print an element of `xs` as nothing (undefined, a hole, a function). */
+function hasBlankElement(xs: unknown[]): boolean {
+  for (let i = 0; i < xs.length; i++) if (!(i in xs) || shapeOf(xs[i]) === JsonShape.Special) return true;
+  return false;
+}
+
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
+/**
+ * stableJson(a) === stableJson(b) without building either string; undefined when a value JSON
+ * renders specially (NaN/Infinity print as null, undefined array elements as nothing), where
+ * only the strings themselves can say.
+ */
+function stableEqual(a: unknown, b: unknown): boolean | undefined {
+  const sa = shapeOf(a);
+  const sb = shapeOf(b);
+  if (sa === JsonShape.Special || sb === JsonShape.Special) return undefined;
+  if (sa !== sb) return false;
+  if (sa === JsonShape.Scalar) return a === b;
+  if (sa === JsonShape.List) {
+    const xa = a as unknown[];
+    const xb = b as unknown[];
+    if (xa.length !== xb.length) return hasBlankElement(xa) || hasBlankElement(xb) ? undefined : false;
+    for (let i = 0; i < xa.length; i++) {
+      const r = stableEqual(xa[i], xb[i]);
+      if (r !== true) return r;
+    }
+    return true;
+  }
+  // Maps: the same keys with defined values (stableJson drops undefined ones), pairwise equal.
+  const oa = a as Record<string, unknown>;
+  const ob = b as Record<string, unknown>;
+  let defined = 0;
+  for (const k of Object.keys(oa)) {
+    if (oa[k] === undefined) continue;
+    defined++;
+    if (!isOwnEnumerable.call(ob, k) || ob[k] === undefined) return false;
+    const r = stableEqual(oa[k], ob[k]);
+    if (r !== true) return r;
+  }
+  for (const k of Object.keys(ob)) if (ob[k] !== undefined) defined--;
+  return defined === 0;
+}
+
+/**
+ * `stableJson(a) === stableJson(b)`: the kubelet compares every Pod status it computes with the
+ * stored one, so this walks both values instead of serialising them (the strings are only built
+ * for the rare special values).
+ */
+export function sameStableJson(a: unknown, b: unknown): boolean {
+  return stableEqual(a, b) ?? stableJson(a) === stableJson(b);
+}
+
 /** Coalesces status changes made within the same instant into one write. */
 export function markStatusDirty(w: World, self: KubeletState, wk: PodWorker): void {
   if (wk.statusPending || wk.deleted) return;
@@ -57,7 +129,7 @@ function writeStatus(w: World, self: KubeletState, wk: PodWorker): boolean {
   let pod = newestPod(self, wk);
   for (let attempt = 0; attempt < 2; attempt++) {
     const status = computeStatus(w, self, wk, pod);
-    if (stableJson(status) === stableJson(pod.status ?? {})) {
+    if (sameStableJson(status, pod.status ?? {})) {
       wk.pod = pod;
       return true;
     }

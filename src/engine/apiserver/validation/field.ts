@@ -104,20 +104,38 @@ export function immutable(newVal: unknown, oldVal: unknown, p: Path): FieldError
 /**
  * apiequality.Semantic.DeepEqual for decoded JSON: absent and null are the same, and so are an
  * empty map/list and a missing one (Go's nil vs empty for omitempty fields).
+ *
+ * Hot path (every update compares the whole object twice), so it allocates nothing: no key-union
+ * Set and no per-call closure. Same answer as comparing `ra[k]`/`rb[k]` for every key in the union
+ * of both objects' own enumerable keys.
  */
 export function semanticEqual(a: unknown, b: unknown): boolean {
-  const empty = (v: unknown): boolean =>
-    v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
-  if (empty(a) && empty(b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => semanticEqual(x, b[i]));
+  if (isEmptyValue(a) && isEmptyValue(b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    // `i in a` mirrors Array.prototype.every, which skips holes.
+    for (let i = 0; i < a.length; i++) if (i in a && !semanticEqual(a[i], b[i])) return false;
+    return true;
+  }
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
     const ra = a as Record<string, unknown>;
     const rb = b as Record<string, unknown>;
-    const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
-    for (const k of keys) if (!semanticEqual(ra[k], rb[k])) return false;
+    for (const k of Object.keys(ra)) if (!semanticEqual(ra[k], rb[k])) return false;
+    // Keys only `b` has; a key both have was compared above.
+    for (const k of Object.keys(rb)) if (!isOwnEnumerable.call(ra, k) && !semanticEqual(ra[k], rb[k])) return false;
     return true;
   }
   return a === b;
+}
+
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
+function isEmptyValue(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.length === 0;
+  for (const k in v) if (isOwnEnumerable.call(v, k)) return false;
+  return true;
 }
 
 /** ErrorList.ToAggregate drops errors whose rendered text repeats an earlier one. */

@@ -10,6 +10,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { nameIsDNSSubdomain } from './names';
 import { validatePodOnly, validatePodSpec } from './podspec';
 import { POD_SPEC_FIELDS, specDiff } from './spec-diff';
+import { cloneData } from '../../core/clone';
 
 export function validatePod(pod: Pod): FieldError[] {
   const spec = pod.spec ?? ({} as PodSpec);
@@ -64,7 +65,7 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
   if (semanticEqual(pod.spec, old.spec)) return errs;
 
   // Munge the updatable fields back to their old values; whatever still differs is forbidden.
-  const munged = structuredClone(pod.spec) as PodSpec & Record<string, unknown>;
+  const munged = cloneData(pod.spec) as PodSpec & Record<string, unknown>;
   munged.containers = (munged.containers ?? []).map((c, i) => ({ ...c, image: old.spec.containers[i]?.image ?? c.image }));
   if (munged.initContainers) munged.initContainers = munged.initContainers.map((c, i) => ({ ...c, image: old.spec.initContainers?.[i]?.image ?? c.image }));
   munged['activeDeadlineSeconds'] = oldAds;

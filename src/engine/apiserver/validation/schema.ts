@@ -89,13 +89,15 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
   if (spec.startsWith('[]')) {
     if (!Array.isArray(v)) return typeError(ctx, jsonKind(v), goTypeOf(spec));
     const elem = spec.slice(2);
-    v.forEach((el, i) => decodeValue(elem, el, { ...ctx, path: `${ctx.path}[${i}]` }));
+    // Array.prototype.forEach semantics: holes are skipped.
+    for (let i = 0; i < v.length; i++) if (i in v) decodeValue(elem, v[i], withPath(ctx, `${ctx.path}[${i}]`));
     return;
   }
   if (spec.startsWith('map:')) {
     if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), goTypeOf(spec));
     const elem = spec.slice(4);
-    for (const [k, el] of Object.entries(v as Record<string, unknown>)) decodeValue(elem, el, { ...ctx, path: `${ctx.path}.${k}` });
+    const m = v as Record<string, unknown>;
+    for (const k of Object.keys(m)) decodeValue(elem, m[k], withPath(ctx, `${ctx.path}.${k}`));
     return;
   }
   if (spec === 'string' || spec.startsWith('string:') || spec === 'time' || spec === 'mtime') {
@@ -139,9 +141,20 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
   decodeStruct(spec, v as Record<string, unknown>, ctx);
 }
 
+/** The Go struct name without its package (`DeploymentSpec`), computed once per struct. */
+const BARE_NAMES = new Map<string, string>(Object.entries(STRUCTS).map(([name, st]) => [name, st.go.slice(st.go.indexOf('.') + 1)]));
+
+/**
+ * Every request body is decoded field by field, so contexts are built as fixed-shape literals
+ * rather than spreads (cheaper and monomorphic); they carry exactly the same values.
+ */
+function withPath(ctx: Ctx, path: string): Ctx {
+  return { struct: ctx.struct, goPath: ctx.goPath, path, out: ctx.out, prune: ctx.prune };
+}
+
 function decodeStruct(name: string, obj: Record<string, unknown>, ctx: Ctx): void {
   const struct = STRUCTS[name]!;
-  const bare = struct.go.slice(struct.go.indexOf('.') + 1);
+  const bare = BARE_NAMES.get(name)!;
   for (const key of Object.keys(obj)) {
     const spec = struct.fields[key];
     const path = ctx.path ? `${ctx.path}.${key}` : key;
@@ -150,7 +163,7 @@ function decodeStruct(name: string, obj: Record<string, unknown>, ctx: Ctx): voi
       if (ctx.prune) delete obj[key];
       continue;
     }
-    decodeValue(spec, obj[key], { ...ctx, struct: bare, goPath: ctx.goPath ? `${ctx.goPath}.${key}` : key, path });
+    decodeValue(spec, obj[key], { struct: bare, goPath: ctx.goPath ? `${ctx.goPath}.${key}` : key, path, out: ctx.out, prune: ctx.prune });
   }
 }
 

@@ -16,6 +16,7 @@ import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
 import { rolloutRecreate } from './recreate';
 import { rolloutRolling } from './rolling';
 import { checkPausedConditions, getAllReplicaSetsAndSyncRevision, isScalingEvent, sync, syncDeploymentStatus, writeStatus, type DeploymentSync } from './sync';
+import { cloneData } from '../../core/clone';
 
 interface DeploymentState {
   /** namespace → Deployment keys. */
@@ -122,19 +123,19 @@ function podMapFor(ctx: ControllerContext, d: Deployment, rsList: ReplicaSet[]):
 function syncDeployment(ctx: ControllerContext, key: string): ReconcileResult {
   const cached = ctx.cache('deployments').cache.get(key) as Deployment | undefined;
   if (!cached) return DONE;
-  const d = structuredClone(cached);
+  const d = cloneData(cached);
   const sel = d.spec.selector;
   if (!sel || (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0)) {
     ctx.record(d, { type: 'Warning', reason: 'SelectingAll', message: 'This deployment is selecting all pods. A non-empty selector is required.' });
     if ((d.status?.observedGeneration ?? 0) < (d.metadata.generation ?? 0)) {
-      const s: DeploymentSync = { ctx, d, rsList: [], podMap: new Map(), persisted: structuredClone(d.status) };
+      const s: DeploymentSync = { ctx, d, rsList: [], podMap: new Map(), persisted: cloneData(d.status) };
       s.d.status = { ...(d.status ?? {}), observedGeneration: d.metadata.generation ?? 0 };
       writeStatus(s);
     }
     return DONE;
   }
   const rsList = replicaSetsFor(ctx, d);
-  const s: DeploymentSync = { ctx, d, rsList: [...rsList], podMap: new Map(), persisted: structuredClone(d.status) };
+  const s: DeploymentSync = { ctx, d, rsList: [...rsList], podMap: new Map(), persisted: cloneData(d.status) };
   if (d.metadata.deletionTimestamp) {
     const { newRS, oldRSs } = getAllReplicaSetsAndSyncRevision(s, false);
     syncDeploymentStatus(s, [...oldRSs, newRS], newRS);

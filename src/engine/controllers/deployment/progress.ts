@@ -25,6 +25,7 @@ import {
   setCondition,
   terminatingReplicaCount,
 } from './util';
+import { cloneData } from '../../core/clone';
 
 /** calculateStatus. Zero counts are left out, as `omitempty` does on the wire. */
 export function calculateStatus(allRSs: (ReplicaSet | undefined)[], newRS: ReplicaSet | undefined, d: Deployment, now: number): DeploymentStatus {
@@ -44,7 +45,7 @@ export function calculateStatus(allRSs: (ReplicaSet | undefined)[], newRS: Repli
   const terminating = terminatingReplicaCount(allRSs);
   if (terminating !== undefined) s.terminatingReplicas = terminating;
   if (d.status?.collisionCount !== undefined) s.collisionCount = d.status.collisionCount;
-  if (d.status?.conditions?.length) s.conditions = structuredClone(d.status.conditions);
+  if (d.status?.conditions?.length) s.conditions = cloneData(d.status.conditions);
   if (available >= replicasOf(d) - maxUnavailable(d)) {
     setCondition(s, newCondition('Available', 'True', Reason.MinimumReplicasAvailable, 'Deployment has minimum availability.', now));
   } else {

@@ -39,6 +39,7 @@ import {
   setReplicasAnnotations,
 } from './util';
 import { calculateStatus } from './progress';
+import { cloneData } from '../../core/clone';
 
 /** One syncDeployment run: the working copy of the Deployment and the ReplicaSets it owns. */
 export interface DeploymentSync {
@@ -66,7 +67,7 @@ export function writeStatus(s: DeploymentSync): void {
   if (semanticEqual(s.persisted, s.d.status)) return;
   const res = s.ctx.request({ verb: 'update', resource: 'deployments', subresource: 'status', namespace: s.d.metadata.namespace, name: s.d.metadata.name, body: s.d });
   if (!res.ok) throw new SyncError(res.error.message);
-  s.persisted = structuredClone(s.d.status);
+  s.persisted = cloneData(s.d.status);
   s.d = { ...s.d, metadata: { ...s.d.metadata, resourceVersion: res.object?.metadata.resourceVersion } };
 }
 
@@ -106,7 +107,7 @@ function getNewReplicaSet(s: DeploymentSync, oldRSs: ReplicaSet[], create: boole
   const existing = findNewReplicaSet(d, s.rsList);
   const newRevision = String(maxRevision(oldRSs) + 1);
   if (existing) {
-    const copy = structuredClone(existing);
+    const copy = cloneData(existing);
     const annotationsUpdated = setNewReplicaSetAnnotations(d, copy, newRevision, true);
     const minReadyNeedsUpdate = (copy.spec.minReadySeconds ?? 0) !== (d.spec.minReadySeconds ?? 0);
     if (annotationsUpdated || minReadyNeedsUpdate) {
@@ -125,10 +126,10 @@ function getNewReplicaSet(s: DeploymentSync, oldRSs: ReplicaSet[], create: boole
   }
   if (!create) return undefined;
 
-  const template = structuredClone(d.spec.template);
+  const template = cloneData(d.spec.template);
   const hash = computeHash(d.spec.template, d.status?.collisionCount);
   template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), [POD_TEMPLATE_HASH]: hash } };
-  const selector = structuredClone(d.spec.selector);
+  const selector = cloneData(d.spec.selector);
   selector.matchLabels = { ...(selector.matchLabels ?? {}), [POD_TEMPLATE_HASH]: hash };
   const newRS: ReplicaSet = {
     apiVersion: 'apps/v1',
@@ -206,7 +207,7 @@ export function scaleReplicaSet(s: DeploymentSync, rs: ReplicaSet, newScale: num
   const surge = replicasOf(d) + maxSurge(d);
   if (!sizeNeedsUpdate && !replicasAnnotationsNeedUpdate(rs, replicasOf(d), surge)) return { scaled: false, rs };
   const oldScale = replicasOf(rs);
-  const copy = structuredClone(rs);
+  const copy = cloneData(rs);
   copy.spec.replicas = newScale;
   setReplicasAnnotations(copy, replicasOf(d), surge);
   const updated = updateRS(s, copy);

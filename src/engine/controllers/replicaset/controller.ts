@@ -143,7 +143,11 @@ function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
   const needsSync = satisfiedExpectations(s.expectations, key, now);
   const selector = fromLabelSelector(rs.spec.selector);
   const { namespace = '' } = splitKey(key);
-  const candidates = podsOf(ctx, new Set([...indexKeys(s.podsByOwner, rs.metadata.uid ?? ''), ...indexKeys(s.orphanPods, namespace)]));
+  // Owned Pods then orphans, each once; read straight from the index sets (this runs for every
+  // Pod event of the ReplicaSet, so the intermediate arrays were measurable).
+  const candidateKeys = new Set<string>(s.podsByOwner.get(rs.metadata.uid ?? ''));
+  for (const k of s.orphanPods.get(namespace) ?? []) candidateKeys.add(k);
+  const candidates = podsOf(ctx, candidateKeys);
   const active = claimObjects(ctx, { owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', resource: 'pods', selector }, candidates.filter(isPodActive));
   const terminating = candidates.filter((p) => isPodTerminating(p) && controllerRefOf(p)?.uid === rs.metadata.uid && matches(selector, p.metadata.labels));
   const replicas = replicasOf(rs);

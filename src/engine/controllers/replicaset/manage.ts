@@ -10,6 +10,7 @@ import { creationObserved, deletionObserved, expectCreations, expectDeletions, t
 import { isNamespaceTerminating, statusCode } from '../util/errors';
 import { newControllerRef } from '../util/meta';
 import { podsToDelete } from './ranking';
+import { cloneData } from '../../core/clone';
 
 /** --concurrent... burstReplicas: at most this many creates or deletes per sync. */
 export const BURST_REPLICAS = 500;
@@ -40,7 +41,7 @@ function createPod(ctx: ControllerContext, rs: ReplicaSet): string | undefined {
   const metadata: KObject['metadata'] = { generateName: `${rs.metadata.name}-`, labels, ownerReferences: [newControllerRef(rs, 'apps/v1', 'ReplicaSet')] };
   if (t?.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
   if (t?.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
-  const body: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(t?.spec ?? { containers: [] }) };
+  const body: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: cloneData(t?.spec ?? { containers: [] }) };
   const res = ctx.request({ verb: 'create', resource: 'pods', namespace: rs.metadata.namespace, body });
   if (!res.ok) {
     // A Terminating namespace rejects every create; upstream neither reports nor retries it.

@@ -10,6 +10,7 @@ import type { ControllerContext } from '../framework';
 import { semanticEqual } from '../util/equal';
 import { SyncError } from '../util/errors';
 import { isPodAvailable, isPodReady } from '../util/pods';
+import { cloneData } from '../../core/clone';
 
 export function calculateStatus(rs: ReplicaSet, active: Pod[], terminating: Pod[], manageErr: string | undefined, replicas: number, now: number): ReplicaSetStatus {
   const template = fromMap(rs.spec.template?.metadata?.labels);
@@ -24,7 +25,7 @@ export function calculateStatus(rs: ReplicaSet, active: Pod[], terminating: Pod[
       if (isPodAvailable(p, minReady, now)) available++;
     }
   }
-  let conditions: WorkloadCondition[] = structuredClone(rs.status?.conditions ?? []);
+  let conditions: WorkloadCondition[] = cloneData(rs.status?.conditions ?? []);
   const failure = conditions.find((c) => c.type === 'ReplicaFailure');
   if (manageErr !== undefined && !failure) {
     const diff = active.length - replicas;

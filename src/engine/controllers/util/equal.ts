@@ -6,10 +6,20 @@
 function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') return Object.keys(v as object).every((k) => (v as Record<string, unknown>)[k] === undefined);
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    for (const k of Object.keys(o)) if (o[k] !== undefined) return false;
+    return true;
+  }
   return false;
 }
 
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
+/**
+ * Runs on every reconcile's status comparison, so it avoids allocating a key-union Set or
+ * closures; the answer is the same as comparing `ao[k]`/`bo[k]` over the union of own keys.
+ */
 export function semanticEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (isEmpty(a) && isEmpty(b)) return true;
@@ -17,11 +27,15 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => semanticEqual(x, bb[i]));
+    if (a.length !== bb.length) return false;
+    // `i in a` mirrors Array.prototype.every, which skips holes.
+    for (let i = 0; i < a.length; i++) if (i in a && !semanticEqual(a[i], bb[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(ao), ...Object.keys(bo)])) if (!semanticEqual(ao[k], bo[k])) return false;
+  for (const k of Object.keys(ao)) if (!semanticEqual(ao[k], bo[k])) return false;
+  for (const k of Object.keys(bo)) if (!isOwnEnumerable.call(ao, k) && !semanticEqual(ao[k], bo[k])) return false;
   return true;
 }
 
