@@ -16,8 +16,11 @@ function details(s: Session, c: ComponentState): string {
       const depth = Object.values(c.queues).reduce((n, q) => n + queueLen(q), 0);
       return c.leader.isLeader ? `leader of kube-system/kube-controller-manager, ${depth} queued` : 'standby (not leader)';
     }
-    case 'kube-scheduler':
-      return c.leader.isLeader ? 'leader of kube-system/kube-scheduler' : 'standby (not leader)';
+    case 'kube-scheduler': {
+      if (!c.leader.isLeader) return 'standby (not leader)';
+      const q = c.queue.counts;
+      return `leader of kube-system/kube-scheduler, queue: ${q.active} active, ${q.backoff} backoff, ${q.unschedulable} unschedulable`;
+    }
     case 'kubelet': {
       const node = w.etcd.kv.get('nodes')?.get(`nodes/${c.host}`);
       const ready = (node?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions?.find((x) => x.type === 'Ready')?.status;
