@@ -120,7 +120,10 @@ function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): P
     rt: runtimeOf(w, self.host),
     hostIP: w.machineSpecs.get(self.host)?.ip ?? '',
     now: w.now,
-    terminal: wk.lifecycle !== 'syncing',
+    // SyncTerminatingPod reports the terminal phase only after killPod has stopped the containers
+    // AND the sandbox, i.e. once the worker is terminated. Reporting it earlier lets the scheduler
+    // (which drops terminal Pods) bind onto capacity this kubelet's admission still counts → OutOfcpu.
+    terminal: wk.lifecycle === 'terminated',
   });
 }
 
