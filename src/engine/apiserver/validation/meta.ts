@@ -48,25 +48,40 @@ export function validateAnnotations(ann: Record<string, string> | undefined, p: 
   return errs;
 }
 
+/**
+ * One selector requirement (label selectors and node selector terms share the rule; node terms
+ * also accept Gt/Lt with exactly one value). Checks the operator/values pairing and the key.
+ */
+export function validateRequirement(r: { key: string; operator: string; values?: string[] }, rp: Path, allowGtLt = false): FieldError[] {
+  const errs: FieldError[] = [];
+  switch (r.operator) {
+    case 'In':
+    case 'NotIn':
+      if (!r.values?.length) errs.push(required(rp.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+      break;
+    case 'Exists':
+    case 'DoesNotExist':
+      if (r.values?.length) errs.push(forbidden(rp.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      break;
+    case 'Gt':
+    case 'Lt':
+      if (allowGtLt) {
+        if (r.values?.length !== 1) errs.push(required(rp.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+        break;
+      }
+      errs.push(invalid(rp.child('operator'), r.operator, 'not a valid selector operator'));
+      break;
+    default:
+      errs.push(invalid(rp.child('operator'), r.operator, 'not a valid selector operator'));
+  }
+  errs.push(...validateLabelName(r.key, rp.child('key')));
+  return errs;
+}
+
 export function validateLabelSelector(sel: LabelSelector | undefined, p: Path): FieldError[] {
   if (!sel) return [];
   const errs = validateLabels(sel.matchLabels, p.child('matchLabels'));
-  (sel.matchExpressions ?? []).forEach((r, i) => {
-    const rp = p.child('matchExpressions').index(i);
-    switch (r.operator) {
-      case 'In':
-      case 'NotIn':
-        if (!r.values?.length) errs.push(required(rp.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-        break;
-      case 'Exists':
-      case 'DoesNotExist':
-        if (r.values?.length) errs.push(forbidden(rp.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-        break;
-      default:
-        errs.push(invalid(rp.child('operator'), r.operator, 'not a valid selector operator'));
-    }
-    errs.push(...validateLabelName(r.key, rp.child('key')));
-  });
+  (sel.matchExpressions ?? []).forEach((r, i) => errs.push(...validateRequirement(r, p.child('matchExpressions').index(i))));
   return errs;
 }
 

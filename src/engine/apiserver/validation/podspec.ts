@@ -6,7 +6,7 @@ import type { Container, PodSpec, Toleration } from '../../api/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, notSupported, required, type Path } from './field';
 import { hostPortConflicts, validateContainerCommon, validateProbes } from './container';
-import { validateLabelName, validateLabels, validateLabelSelector } from './meta';
+import { validateLabelName, validateLabels, validateLabelSelector, validateRequirement } from './meta';
 import { isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './names';
 import { validateVolumes } from './volumes';
 
@@ -86,24 +86,7 @@ function validateNodeAffinity(spec: PodSpec, p: Path): FieldError[] {
   if (!terms?.length) return [required(tp, 'must have at least one node selector term')];
   terms.forEach((term, i) => {
     (term.matchExpressions ?? []).forEach((r, j) => {
-      const rp = tp.index(i).child('matchExpressions').index(j);
-      switch (r.operator) {
-        case 'In':
-        case 'NotIn':
-          if (!r.values?.length) errs.push(required(rp.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-          break;
-        case 'Exists':
-        case 'DoesNotExist':
-          if (r.values?.length) errs.push(forbidden(rp.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-          break;
-        case 'Gt':
-        case 'Lt':
-          if (r.values?.length !== 1) errs.push(required(rp.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-          break;
-        default:
-          errs.push(invalid(rp.child('operator'), r.operator, 'not a valid selector operator'));
-      }
-      errs.push(...validateLabelName(r.key, rp.child('key')));
+      errs.push(...validateRequirement(r, tp.index(i).child('matchExpressions').index(j), true));
     });
   });
   return errs;
