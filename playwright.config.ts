@@ -11,7 +11,7 @@ const baseURL = external ?? 'http://127.0.0.1:4173';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/playwright',
+  outputDir: process.env.RECONCILE_PW_OUTPUT ?? 'test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -4,6 +4,9 @@
  *
  *   node scripts/e2e.mjs            build, then test
  *   node scripts/e2e.mjs --no-build test the existing dist/
+ *   node scripts/e2e.mjs --dist /tmp/d e2e/x.spec.ts
+ *                                   build into (and serve) another folder, run only those specs —
+ *                                   so several people can run e2e at once without sharing dist/
  *
  * Exit code: Playwright's. Results (counts) go to test-results/reports/e2e.json.
  */
@@ -49,7 +52,7 @@ async function waitForHttp(url, timeoutMs) {
 }
 
 /**
- * @param {{ build?: boolean, log?: (line: string) => void }} [opts]
+ * @param {{ build?: boolean, dist?: string, specs?: string[], log?: (line: string) => void }} [opts]
  * @returns {Promise<{ code: number, error?: string }>}
  */
 export async function runE2E(opts = {}) {
@@ -58,19 +61,20 @@ export async function runE2E(opts = {}) {
 const env = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
 
+  const dist = opts.dist ?? join(ROOT, 'dist');
   const chromium = ensureChromium(log);
   if (!chromium.ok) return { code: 1, error: chromium.message };
 
   if (opts.build !== false) {
-    const b = spawnSync(process.execPath, [VITE, 'build'], { cwd: ROOT, stdio: 'inherit', env });
+    const b = spawnSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env });
     if (b.status !== 0) return { code: 1, error: 'vite build failed' };
   }
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) return { code: 1, error: 'dist/index.html is missing: run `npm run build` first' };
+  if (!existsSync(join(dist, 'index.html'))) return { code: 1, error: `${dist}/index.html is missing: run \`npm run build\` first` };
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // Own process group (detached), so one signal stops vite and anything it spawned.
-  const server = spawn(process.execPath, [VITE, 'preview', '--host', '127.0.0.1', '--strictPort', '--port', String(port)], {
+  const server = spawn(process.execPath, [VITE, 'preview', '--outDir', dist, '--host', '127.0.0.1', '--strictPort', '--port', String(port)], {
     cwd: ROOT,
     env,
     detached: true,
@@ -95,10 +99,16 @@ const env = { ...process.env, NO_COLOR: '1' };
       return { code: 1, error: `vite preview did not answer on ${baseURL}:\n${serverLog}` };
     }
     mkdirSync(dirname(E2E_REPORT), { recursive: true });
-    const pw = spawn(process.execPath, [PLAYWRIGHT, 'test', '--config', join(ROOT, 'playwright.config.ts')], {
+    const pw = spawn(process.execPath, [PLAYWRIGHT, 'test', '--config', join(ROOT, 'playwright.config.ts'), ...(opts.specs ?? [])], {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...env, RECONCILE_BASE_URL: baseURL, CHROMIUM_PATH: chromium.path, PLAYWRIGHT_JSON_OUTPUT_NAME: E2E_REPORT },
+      env: {
+        ...env,
+        RECONCILE_BASE_URL: baseURL,
+        CHROMIUM_PATH: chromium.path,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: opts.dist ? `${opts.dist}-results/e2e.json` : E2E_REPORT,
+        ...(opts.dist ? { RECONCILE_PW_OUTPUT: `${opts.dist}-results/playwright` } : {}),
+      },
     });
     const code = await new Promise((resolve) => pw.on('close', (c) => resolve(c ?? 1)));
     return { code: Number(code) };
@@ -109,7 +119,11 @@ const env = { ...process.env, NO_COLOR: '1' };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const r = await runE2E({ build: !process.argv.includes('--no-build') });
+  const args = process.argv.slice(2);
+  const distAt = args.indexOf('--dist');
+  const dist = distAt >= 0 ? args[distAt + 1] : undefined;
+  const specs = args.filter((a, i) => a.endsWith('.ts') && i !== distAt + 1);
+  const r = await runE2E({ build: !args.includes('--no-build'), ...(dist ? { dist } : {}), specs });
   if (r.error) console.error(r.error);
   process.exitCode = r.code;
 }

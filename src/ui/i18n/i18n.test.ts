@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en, format, translate, zhCN, type MessageKey } from './catalog';
+import { MODULES, en, format, translate, zhCN, type MessageKey } from './catalog';
 import { LOCALE_STORAGE_KEY, createLocaleStore, initialLocale, localeFromLanguages, type KeyValueStorage } from './locale';
 
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
@@ -11,6 +11,11 @@ describe('catalog', () => {
       expect(placeholders(zhCN[key]), key).toEqual(placeholders(en[key]));
     }
     expect(Object.keys(zhCN).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('never defines a key in two feature modules (a later one would silently win)', () => {
+    const total = MODULES.reduce((n, m) => n + Object.keys(m.en).length, 0);
+    expect(Object.keys(en)).toHaveLength(total);
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
