@@ -9,32 +9,51 @@
  * `node/<node>` powers the machine off; `network/<worker>` cuts it off from the control plane
  * (pickServer in apiserver/handler.ts refuses its requests). Invariant kept with dispatch.ts: a component does not
  * start while `w.faults` holds its id, its kind or `node/<host>`.
+ *
+ * Message faults stop nothing: `latency/<kind or node>` (with its delay in `w.latencies`) and
+ * `watch-drop/<component>` change how watch events reach their targets (message-faults.ts).
  */
 import type { ComponentKind, ComponentState } from './components';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
+import { goDuration } from './core/time';
 import { stopComponent } from './dispatch';
-import { unregisterWatch } from './apiserver/watch';
+import { unregisterWatch, type WatchRegistration } from './apiserver/watch';
+import { DEFAULT_LATENCY_MS, LATENCY_PREFIX, MAX_LATENCY_MS, WATCH_DROP_PREFIX } from './message-faults';
 import { schedule, trace } from './runtime';
 import type { World } from './world';
 
-export type FaultClass = 'component' | 'instance' | 'node-part' | 'node' | 'network';
+export type FaultClass = 'component' | 'instance' | 'node-part' | 'node' | 'network' | 'latency' | 'watch-drop';
 
 export interface FaultTarget {
   name: string;
   class: FaultClass;
-  /** The processes this fault stops (none for a network partition: they keep running, cut off). */
+  /** The processes this fault stops (none for a partition or a message fault: they keep running). */
   components: ComponentId[];
+  /** For a message fault: the processes on the slow or broken end of the link. */
+  affects?: ComponentId[];
 }
 
 export interface TargetStatus extends FaultTarget {
   /** When the fault began, if it is active. */
   since: SimMillis | undefined;
+  /** The added delay of an active latency fault. */
+  delayMs?: number;
 }
 
-export type FaultResult = { ok: true; target: FaultTarget } | { ok: false; error: string };
+export interface FaultOptions {
+  /** For `latency/...`: the delay to add (default DEFAULT_LATENCY_MS). */
+  delayMs?: number;
+}
+
+export type FaultResult = { ok: true; target: FaultTarget; delayMs?: number } | { ok: false; error: string };
 
 const CONTROL_PLANE_KINDS: readonly ComponentKind[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
 const NODE_PART_KINDS: readonly ComponentKind[] = ['kubelet', 'container-runtime', 'cni', 'kube-proxy'];
+/** Whose watch events a latency fault can slow, besides a whole machine's. */
+const LATENCY_KINDS: readonly ComponentKind[] = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+/** Components that reconcile from informers, whose watch events can be dropped. */
+const WATCH_DROP_KINDS: readonly ComponentKind[] = ['kube-controller-manager', 'kube-scheduler'];
+const WATCH_DROP_NODE_PARTS: readonly ComponentKind[] = ['kubelet', 'kube-proxy'];
 
 /**
  * Start-up delay of each process after its machine powers on, the same stagger topology/build.ts
@@ -61,13 +80,15 @@ export const TARGET_NAMING = [
   '  kubelet/<node>, container-runtime/<node>, cni/<node>, kube-proxy/<node>, csi',
   '  node/<node>                                                     power the machine off',
   '  network/<node>                                                  cut a worker off from the control plane',
+  '  latency/kube-scheduler, latency/<node>, ...                     delay the watch events it receives',
+  '  watch-drop/kube-scheduler, watch-drop/kubelet/<node>, ...       lose its watch events; the watch stays open',
 ].join('\n');
 
 function machineComponents(w: World): ComponentState[] {
   return [...w.components.values()].filter((c) => c.kind !== 'kubectl');
 }
 
-/** Every target the cluster has, in a stable order: control plane, csi, then each machine's parts. */
+/** Every target the cluster has, in a stable order: control plane, csi, each machine's parts, then message faults. */
 export function listTargets(w: World): TargetStatus[] {
   const comps = machineComponents(w);
   const out: FaultTarget[] = [];
@@ -87,22 +108,52 @@ export function listTargets(w: World): TargetStatus[] {
     // A control-plane machine cut off would need a split etcd; only workers can be partitioned.
     if (!w.machineSpecs.get(m)?.controlPlane) out.push({ name: `network/${m}`, class: 'network', components: [] });
   }
-  return out.map((t) => ({ ...t, since: w.faults.get(t.name) }));
+  out.push(...messageTargets(w, comps));
+  return out.map((t) => {
+    const delayMs = w.latencies?.get(t.name);
+    return delayMs === undefined ? { ...t, since: w.faults.get(t.name) } : { ...t, since: w.faults.get(t.name), delayMs };
+  });
+}
+
+/** Latency per control-plane kind and per machine, then dropped watches per informer-driven component. */
+function messageTargets(w: World, comps: ComponentState[]): FaultTarget[] {
+  const out: FaultTarget[] = [];
+  const msg = (name: string, cls: 'latency' | 'watch-drop', affects: ComponentId[]): void => {
+    if (affects.length) out.push({ name, class: cls, components: [], affects });
+  };
+  for (const kind of LATENCY_KINDS) msg(LATENCY_PREFIX + kind, 'latency', comps.filter((c) => c.kind === kind).map((c) => c.id));
+  for (const m of w.machines) msg(LATENCY_PREFIX + m, 'latency', comps.filter((c) => c.host === m).map((c) => c.id));
+  for (const kind of WATCH_DROP_KINDS) msg(WATCH_DROP_PREFIX + kind, 'watch-drop', comps.filter((c) => c.kind === kind).map((c) => c.id));
+  for (const m of w.machines) {
+    for (const kind of WATCH_DROP_NODE_PARTS) {
+      const id = componentId(`${kind}/${m}`);
+      if (w.components.has(id)) msg(WATCH_DROP_PREFIX + id, 'watch-drop', [id]);
+    }
+  }
+  return out;
 }
 
 export function resolveTarget(w: World, name: string): FaultTarget | undefined {
   const t = listTargets(w).find((x) => x.name === name);
   if (!t) return undefined;
-  return { name: t.name, class: t.class, components: t.components };
+  const target: FaultTarget = { name: t.name, class: t.class, components: t.components };
+  if (t.affects) target.affects = t.affects;
+  return target;
 }
 
 function unknown(name: string): FaultResult {
   return { ok: false, error: `unknown fault target "${name}"\n${TARGET_NAMING}\n(sim fail --list shows them all)` };
 }
 
-function verb(t: FaultTarget, inject: boolean): string {
+function verb(t: FaultTarget, inject: boolean, delayMs = 0): string {
   const host = t.name.slice(t.name.indexOf('/') + 1);
   switch (t.class) {
+    case 'latency': {
+      const link = host === 'kube-apiserver' ? 'watch events from kube-apiserver' : `watch events to ${host}`;
+      return inject ? `delay ${link} by ${goDuration(delayMs)}` : `stop delaying ${link}`;
+    }
+    case 'watch-drop':
+      return inject ? `drop watch events to ${host} (its watches stay open)` : `stop dropping watch events to ${host}`;
     case 'node':
       return `${inject ? 'power off' : 'power on'} ${host}`;
     case 'network':
@@ -118,40 +169,79 @@ function verb(t: FaultTarget, inject: boolean): string {
   }
 }
 
+/** Closes the watches `pick` selects and tells each watcher, so its Reflector relists; returns them. */
+function closeWatches(w: World, pick: (reg: WatchRegistration) => boolean): WatchRegistration[] {
+  const closed: WatchRegistration[] = [];
+  for (const [id, reg] of [...w.watches]) {
+    if (!pick(reg)) continue;
+    unregisterWatch(w, id);
+    schedule(w, 0, reg.watcher, { type: 'watch-closed', epoch: reg.epoch, watchId: id });
+    closed.push(reg);
+  }
+  return closed;
+}
+
 /**
  * Cuts `host` off: its open watches break (their reflectors relist, and fail with an i/o timeout
  * while the partition lasts, since pickServer refuses the host); its processes keep running.
  */
 function partition(w: World, host: string): void {
-  for (const [id, reg] of [...w.watches]) {
-    if (w.components.get(reg.watcher)?.host !== host) continue;
-    unregisterWatch(w, id);
-    schedule(w, 0, reg.watcher, { type: 'watch-closed', epoch: reg.epoch, watchId: id });
+  closeWatches(w, (reg) => w.components.get(reg.watcher)?.host === host);
+}
+
+/**
+ * The end of a dropped-watch fault: the client notices its connection is dead (HTTP/2's ping
+ * health check), every watch on it ends with an error, and each Reflector relists — a fresh
+ * LIST, not a replay of its cache — so the next reconcile works from the true state.
+ */
+function reconnect(w: World, watchers: readonly ComponentId[]): void {
+  for (const watcher of watchers) {
+    const closed = closeWatches(w, (reg) => reg.watcher === watcher);
+    if (!closed.length) continue;
+    trace(w, {
+      from: closed[0]!.server,
+      to: watcher,
+      kind: 'watch',
+      summary: `watch ended: http2: client connection lost (${closed.length} watches; the Reflectors relist)`,
+    });
   }
 }
 
-/** Stops the target's processes and records the fault; they stay down until healFault. */
-export function injectFault(w: World, name: string): FaultResult {
+/**
+ * Records the fault and stops the target's processes; they stay down until healFault. A latency
+ * fault takes its delay from `opts` (DEFAULT_LATENCY_MS if unset).
+ */
+export function injectFault(w: World, name: string, opts: FaultOptions = {}): FaultResult {
   const target = resolveTarget(w, name);
   if (!target) return unknown(name);
+  if (opts.delayMs !== undefined && target.class !== 'latency') return { ok: false, error: `a delay applies only to latency/<target>, not ${name}` };
   if (w.faults.has(name)) return { ok: false, error: `${name} is already failed` };
+  const delayMs = target.class === 'latency' ? (opts.delayMs ?? DEFAULT_LATENCY_MS) : 0;
+  if (target.class === 'latency') {
+    if (!(delayMs >= 1 && delayMs <= MAX_LATENCY_MS)) return { ok: false, error: `a latency must be between 1ms and ${goDuration(MAX_LATENCY_MS)}` };
+    (w.latencies ??= new Map()).set(name, delayMs);
+  }
   // Recorded before stopping: a runtime tells a power-off from a plain restart by this entry.
   w.faults.set(name, w.now);
-  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', summary: verb(target, true) });
+  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', summary: verb(target, true, delayMs), fault: { target: name, active: true } });
   for (const id of target.components) stopComponent(w, id);
   if (target.class === 'network') partition(w, name.slice('network/'.length));
-  return { ok: true, target };
+  return target.class === 'latency' ? { ok: true, target, delayMs } : { ok: true, target };
 }
 
 /**
  * Lifts the fault and schedules a start for each process it stopped. dispatch.ts still refuses
  * a process another active fault covers, so healing `node/x` leaves a failed `kubelet/x` down.
+ * Healing a dropped watch ends the dead watches so their Reflectors relist; healing a latency
+ * leaves events already in flight to arrive late.
  */
 export function healFault(w: World, name: string): FaultResult {
   const target = resolveTarget(w, name);
   if (!target) return unknown(name);
   if (!w.faults.delete(name)) return { ok: false, error: `${name} is not failed` };
-  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', summary: verb(target, false) });
+  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', summary: verb(target, false), fault: { target: name, active: false } });
+  if (target.class === 'latency') w.latencies?.delete(name);
+  if (target.class === 'watch-drop') reconnect(w, target.affects ?? []);
   for (const id of target.components) {
     const c = w.components.get(id);
     if (!c || c.running) continue;

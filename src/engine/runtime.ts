@@ -52,6 +52,7 @@ export interface TraceInput {
   object?: TraceObject | undefined;
   resourceVersion?: string | undefined;
   requestId?: number | undefined;
+  fault?: { target: string; active: boolean } | undefined;
 }
 
 /**
@@ -64,6 +65,7 @@ export function trace(w: World, t: TraceInput): TraceRecord | undefined {
   if (t.object) rec.object = t.object;
   if (t.resourceVersion !== undefined) rec.resourceVersion = t.resourceVersion;
   if (t.requestId !== undefined) rec.requestId = t.requestId;
+  if (t.fault) rec.fault = t.fault;
   return appendTrace(w.trace, rec);
 }
 

@@ -72,3 +72,53 @@ describe('Simulation', () => {
     expect(pods).toHaveLength(1);
   });
 });
+
+describe('Simulation.recordChanges (the history time travel is built on)', () => {
+  it('logs every committed version in order; folding the log gives etcd as it is now', () => {
+    const sim = new Simulation({ seed: 4 });
+    const base = new Map<string, unknown>();
+    for (const bucket of sim.world.etcd.kv.values()) for (const [k, o] of bucket) base.set(k, JSON.stringify(o));
+    sim.drainDiff();
+    sim.recordChanges();
+    sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
+    sim.advance(40_000);
+    const d = sim.drainDiff();
+    const podVersions = d.log.filter((c) => c.key.startsWith('pods/default/web-'));
+    // Create, bind, and several kubelet status writes per Pod: more versions than the diff's final states.
+    expect(podVersions.length).toBeGreaterThan(3 * 3);
+    expect(d.log.map((c) => c.seq)).toEqual([...d.log.map((c) => c.seq)].sort((a, b) => a - b));
+
+    const folded = new Map(base);
+    for (const c of d.log) {
+      if (c.object) folded.set(c.key, JSON.stringify(c.object));
+      else folded.delete(c.key);
+    }
+    const now = new Map<string, unknown>();
+    for (const bucket of sim.world.etcd.kv.values()) for (const [k, o] of bucket) now.set(k, JSON.stringify(o));
+    expect(folded).toEqual(now);
+  });
+
+  it('keeps each logged version unchanged while the cluster goes on (the log may hold references)', () => {
+    const sim = new Simulation({ seed: 4 });
+    sim.recordChanges();
+    sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 2) });
+    sim.advance(5_000);
+    const log = sim.drainDiff().log;
+    const frozen = log.map((c) => JSON.stringify(c.object));
+    const current = sim.objects<Deployment>('deployments').find((o) => o.metadata.name === 'web')!;
+    expect(sim.request({ verb: 'update', resource: 'deployments', namespace: 'default', name: 'web', body: { ...current, spec: { ...current.spec, replicas: 4 } } }).ok).toBe(true);
+    sim.advance(60_000);
+    expect(sim.objects('pods').filter((p) => p.metadata.name?.startsWith('web-'))).toHaveLength(4);
+    sim.request({ verb: 'delete', resource: 'deployments', namespace: 'default', name: 'web' });
+    sim.advance(60_000);
+    expect(log.map((c) => JSON.stringify(c.object))).toEqual(frozen);
+  });
+
+  it('adds nothing to diffs unless asked', () => {
+    const sim = new Simulation({ seed: 4 });
+    sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 1) });
+    sim.advance(5_000);
+    expect(sim.drainDiff().log).toEqual([]);
+    expect(sim.world.changes.log).toBeUndefined();
+  });
+});

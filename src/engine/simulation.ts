@@ -13,7 +13,7 @@ import type { NetworkError } from './apiserver/status';
 import type { ComponentState } from './components';
 import { step } from './dispatch';
 import { createWorld, type WorldOptions } from './topology/build';
-import type { World } from './world';
+import type { ObjectChangeRecord, World } from './world';
 
 export interface SimulationOptions extends Partial<WorldOptions> {
   /** Skip running the boot sequence (tests of boot itself). */
@@ -33,6 +33,8 @@ export interface WorldDiff {
   removed: string[];
   components: ComponentState[];
   trace: TraceRecord[];
+  /** Every committed version since the last drain, in order (empty unless recordChanges was called). */
+  log: ObjectChangeRecord[];
 }
 
 const KUBECTL = componentId('kubectl');
@@ -41,6 +43,12 @@ export class Simulation {
   world: World;
   /** Trace seq already handed out by drainDiff. */
   private drainedSeq = 0;
+  /**
+   * While set, simulated time does not pass this moment: advance and runUntil stop there. It
+   * replays a Ctrl+C on a waiting command (kubectl/session.ts sets and clears it around one
+   * command). Not part of the World: it belongs to the running command, not the cluster.
+   */
+  horizon: SimMillis | undefined;
 
   constructor(opts: SimulationOptions = {}) {
     this.world = createWorld({ seed: opts.seed ?? 1, topology: opts.topology ?? 'basic', ...opts });
@@ -92,7 +100,7 @@ export class Simulation {
 
   /** Runs every message due within `ms`, then moves the clock to exactly now + ms. */
   advance(ms: number): void {
-    const until = this.world.now + ms;
+    const until = this.clampToHorizon(this.world.now + ms);
     for (;;) {
       const next = queuePeek(this.world.queue);
       if (!next || next.at > until) break;
@@ -106,7 +114,7 @@ export class Simulation {
    * or the queue empties.
    */
   runUntil(cond: (w: World) => boolean, limitMs: number): { reason: StopReason; at: SimMillis } {
-    const deadline = this.world.now + limitMs;
+    const deadline = this.clampToHorizon(this.world.now + limitMs);
     if (cond(this.world)) return { reason: 'condition', at: this.world.now };
     for (;;) {
       const next = queuePeek(this.world.queue);
@@ -118,6 +126,11 @@ export class Simulation {
       step(this.world);
       if (cond(this.world)) return { reason: 'condition', at: this.world.now };
     }
+  }
+
+  /** `t`, or the horizon when `t` lies beyond it (never earlier than now: time does not go back). */
+  private clampToHorizon(t: number): number {
+    return this.horizon === undefined ? t : Math.max(this.world.now, Math.min(t, this.horizon));
   }
 
   /** Runs until a trace record matching `pred` is appended; returns it. */
@@ -174,9 +187,18 @@ export class Simulation {
     const components = [...w.changes.components].map((id) => w.components.get(id)!).filter(Boolean);
     const trace = this.traceSince(this.drainedSeq);
     this.drainedSeq = w.trace.nextSeq - 1;
-    w.changes = { objects: new Map(), components: new Set() };
+    const log = w.changes.log;
+    w.changes = { objects: new Map(), components: new Set(), ...(log ? { log: [] } : {}) };
     const from = w.diffVersion++;
-    return { from, to: w.diffVersion, now: w.now, added, updated, removed, components, trace };
+    return { from, to: w.diffVersion, now: w.now, added, updated, removed, components, trace, log: log ?? [] };
+  }
+
+  /**
+   * From now on, diffs also carry every committed version in order (`log`), so a consumer can
+   * rebuild the cluster as it was at any trace record (the UI's time travel).
+   */
+  recordChanges(): void {
+    this.world.changes.log ??= [];
   }
 
   /** Every stored object of a resource (a read of etcd's keyspace; no request, no trace). */

@@ -37,6 +37,11 @@ export interface ClusterTimings {
   workqueueBaseDelay: number;
   workqueueMaxDelay: number;
   syncFrequency: number;
+  /**
+   * kube-controller-manager's --min-resync-period: its shared informers hand every cached object
+   * to their handlers again every 1–2× this (controllers/behaviour.ts).
+   */
+  minResyncPeriod: number;
 }
 
 export const DEFAULT_TIMINGS: ClusterTimings = {
@@ -67,4 +72,5 @@ export const DEFAULT_TIMINGS: ClusterTimings = {
   workqueueBaseDelay: 5,
   workqueueMaxDelay: 1_000_000,
   syncFrequency: 60_000,
+  minResyncPeriod: 12 * 3600_000,
 };

@@ -32,6 +32,20 @@ export interface ChangeSet {
   objects: Map<string, 'added' | 'updated' | 'removed'>;
   /** Components whose health or observable state changed. */
   components: Set<ComponentId>;
+  /**
+   * Every committed version in commit order, when a consumer asked for history
+   * (Simulation.recordChanges); absent otherwise so headless runs do not accumulate it.
+   * Entries hold the stored objects themselves: stored objects are never mutated after commit.
+   */
+  log?: ObjectChangeRecord[];
+}
+
+/** One committed write: `object` is the stored version, or null for a deletion. */
+export interface ObjectChangeRecord {
+  /** The last trace seq at the moment of the commit (the commit's own record when it was traced). */
+  seq: number;
+  key: string;
+  object: KObject | null;
 }
 
 export interface World {
@@ -69,6 +83,8 @@ export interface World {
   eventIndex: Map<string, string>;
   /** Active faults by target name (see faults.ts); values say when each began. */
   faults: Map<string, SimMillis>;
+  /** Added delay (ms) of each active `latency/<target>` fault, by target name (see message-faults.ts). */
+  latencies?: Map<string, number>;
 }
 
 /** Convenience: a stored object by key, read straight from etcd's keyspace (no trace). */

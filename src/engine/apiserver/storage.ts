@@ -102,6 +102,7 @@ export function commit(
     resourceVersion: rv,
     requestId,
   });
+  w.changes.log?.push({ seq: w.trace.nextSeq - 1, key, object: stored ?? null });
   // A deleted object is delivered with the deletion's revision, as the watch cache does.
   const deletedView = !next && old ? { ...old, metadata: { ...old.metadata, resourceVersion: rv } } : undefined;
   fanOut(w, resource, old, next, deletedView);

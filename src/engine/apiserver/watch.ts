@@ -8,6 +8,7 @@ import type { ComponentId } from '../core/ids';
 import type { KObject } from '../api/types';
 import { matches, type Selector } from '../api/labels';
 import { schedule, jitter } from '../runtime';
+import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -142,7 +143,8 @@ function candidates(w: World, resource: string, objs: (KObject | undefined)[]): 
 
 /**
  * Queues the watch events a committed change produces. `oldObj`/`newObj` are the stored states
- * before and after (undefined for create/delete).
+ * before and after (undefined for create/delete). An active message fault (message-faults.ts)
+ * may delay an event or drop it, the watch staying open.
  */
 export function fanOut(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined, tombstone?: KObject): void {
   for (const id of candidates(w, resource, [oldObj, newObj])) {
@@ -154,7 +156,16 @@ export function fanOut(w: World, resource: string, oldObj: KObject | undefined, 
     else if (is) event = { type: 'ADDED', object: newObj!, resource };
     else if (was) event = { type: 'DELETED', object: newObj ?? tombstone ?? oldObj!, resource };
     if (!event) continue;
-    const due = Math.max(w.now + jitter(w, w.timings.watchDelay), reg.lastDelivery);
+    let extra = 0;
+    if (w.faults.size > 0) {
+      const d = watchDelivery(w, reg);
+      if (d.kind === 'drop') {
+        traceDroppedWatch(w, reg, event);
+        continue;
+      }
+      extra = d.extraDelayMs;
+    }
+    const due = Math.max(w.now + jitter(w, w.timings.watchDelay) + extra, reg.lastDelivery);
     reg.lastDelivery = due;
     schedule(w, due - w.now, reg.watcher, { type: 'watch', epoch: reg.epoch, watchId: reg.id, event });
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newWorkQueue, queueAdd, queueDone, queueGet, queueLen } from './workqueue';
+import type { SimMillis } from '../core/ids';
+import { Simulation } from '../simulation';
+import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, queueLen, rateLimitDelay } from './workqueue';
 
 describe('workqueue', () => {
   it('never queues a key twice (dirty set)', () => {
@@ -34,5 +36,30 @@ describe('workqueue', () => {
     expect(seen).toHaveLength(5000);
     expect(seen[4999]).toBe('k4999');
     expect(seen.every((k, i) => k === `k${i}`)).toBe(true);
+  });
+
+  it('rate-limited requeue: per key 5ms doubling up to 1000s, reset by forget', () => {
+    const w = new Simulation({ seed: 1, noBoot: true }).world;
+    const q = newWorkQueue('t');
+    expect([1, 2, 3, 4, 5, 6].map(() => rateLimitDelay(w, q, 'a'))).toEqual([5, 10, 20, 40, 80, 160]);
+    expect(rateLimitDelay(w, q, 'b')).toBe(5);
+    queueForget(q, 'a');
+    expect(rateLimitDelay(w, q, 'a')).toBe(5);
+    const capped = newWorkQueue('c');
+    let last = 0;
+    for (let i = 0; i < 40; i++) last = rateLimitDelay(w, capped, 'x');
+    expect(last).toBe(1_000_000);
+  });
+
+  it('rate-limited requeue: the overall bucket lets a burst of 100 through, then 10 per second', () => {
+    const w = new Simulation({ seed: 1, noBoot: true }).world;
+    const q = newWorkQueue('t');
+    for (let i = 0; i < 100; i++) expect(rateLimitDelay(w, q, `k${i}`)).toBe(5);
+    // Each further first failure queues behind the last: 100 ms, 200 ms, … even though its own back-off is 5 ms.
+    expect([100, 101, 102].map((i) => rateLimitDelay(w, q, `k${i}`))).toEqual([100, 200, 300]);
+    w.now = (w.now + 1000) as SimMillis;
+    // A second refills 10 tokens, 3 of them owed.
+    for (let i = 0; i < 7; i++) expect(rateLimitDelay(w, q, `m${i}`)).toBe(5);
+    expect(rateLimitDelay(w, q, 'm7')).toBe(100);
   });
 });

@@ -2,7 +2,9 @@
  * client-go's workqueue: a FIFO of keys with the "fair and stingy" guarantees —
  * a key is never queued twice (dirty set) and never processed by two workers at once
  * (processing set; a key added while processing is re-queued when `done` is called).
- * Rate-limited requeue uses the default per-item exponential back-off (5ms × 2^n, max 1000s).
+ * Rate-limited requeue uses client-go's DefaultControllerRateLimiter: the larger of a per-item
+ * exponential back-off (5ms × 2^n, max 1000s) and one token bucket for the whole queue (10 qps,
+ * burst 100), so a storm of failing keys cannot retry faster than 10 a second overall.
  */
 import type { World } from '../world';
 
@@ -15,7 +17,13 @@ export interface WorkQueueState {
   processing: Set<string>;
   /** Consecutive failures per key (drives the exponential back-off). */
   failures: Map<string, number>;
+  /** The overall bucket's tokens as of `at` (created on the first rate-limited requeue). */
+  bucket?: { tokens: number; at: number };
 }
+
+/** BucketRateLimiter{Limiter: rate.NewLimiter(rate.Limit(10), 100)}. */
+const BUCKET_QPS = 10;
+const BUCKET_BURST = 100;
 
 export function newWorkQueue(name: string): WorkQueueState {
   return { name, queue: [], head: 0, dirty: new Set(), processing: new Set(), failures: new Map() };
@@ -51,11 +59,23 @@ export function queueLen(q: WorkQueueState): number {
   return q.queue.length - q.head;
 }
 
-/** ItemExponentialFailureRateLimiter.When: the delay before the key's next retry. */
+/** MaxOfRateLimiter.When: the delay before the key's next retry. */
 export function rateLimitDelay(w: World, q: WorkQueueState, key: string): number {
   const n = q.failures.get(key) ?? 0;
   q.failures.set(key, n + 1);
-  return Math.min(w.timings.workqueueBaseDelay * 2 ** n, w.timings.workqueueMaxDelay);
+  const perItem = Math.min(w.timings.workqueueBaseDelay * 2 ** n, w.timings.workqueueMaxDelay);
+  return Math.max(perItem, bucketDelay(w, q));
+}
+
+/**
+ * rate.Limiter.Reserve: take a token, or wait until one will have accrued. Tokens may go
+ * negative — each reservation queues behind the ones before it.
+ */
+function bucketDelay(w: World, q: WorkQueueState): number {
+  const b = (q.bucket ??= { tokens: BUCKET_BURST, at: w.now });
+  b.tokens = Math.min(BUCKET_BURST, b.tokens + ((w.now - b.at) * BUCKET_QPS) / 1000) - 1;
+  b.at = w.now;
+  return b.tokens >= 0 ? 0 : Math.ceil((-b.tokens * 1000) / BUCKET_QPS);
 }
 
 export function queueForget(q: WorkQueueState, key: string): void {

@@ -75,6 +75,33 @@ function startControllers(w: World, self: ControllerManagerState): void {
   for (const def of CONTROLLERS) {
     for (const task of def.periodic ?? []) setTimer(w, self, task.every(w), `periodic:${def.name}:${task.name}`);
   }
+  armResync(w, self);
+}
+
+const RESYNC_TIMER = 'resync';
+
+/**
+ * The shared informer factory's resync period, ResyncPeriod(): --min-resync-period times a factor
+ * drawn from [1, 2). The factor is fixed at 1.5 here, because drawing it from w.rng at start-up
+ * would shift every later draw and so change every recorded run.
+ */
+function armResync(w: World, self: ControllerManagerState): void {
+  const period = Math.round(w.timings.minResyncPeriod * 1.5);
+  self.resyncAt = w.now + period;
+  setTimer(w, self, period, RESYNC_TIMER);
+}
+
+/**
+ * A resync hands every object in every informer's cache to the handlers again as an update with
+ * old = new, so each controller requeues its keys. It asks kube-apiserver nothing: a change the
+ * cache never received stays unseen; only a relist (a new LIST) repairs the cache.
+ */
+function resync(w: World, self: ControllerManagerState): void {
+  const informers = Object.entries(self.informers).filter(([, inf]) => inf.synced);
+  const objects = informers.reduce((n, [, inf]) => n + inf.cache.size, 0);
+  trace(w, { from: self.id, to: self.id, kind: 'reconcile', summary: `informer resync: ${objects} cached objects handed to the event handlers again (no LIST)` });
+  for (const [resource, inf] of informers) dispatchDeltas(w, self, resource, [...inf.cache.values()].map((o) => ({ old: o, cur: o })));
+  armResync(w, self);
 }
 
 function syncAndDispatch(w: World, self: ControllerManagerState, resource: string): void {
@@ -90,6 +117,7 @@ function reset(w: World, self: ControllerManagerState): void {
   self.queues = {};
   self.scheduled = {};
   self.data = {};
+  self.resyncAt = undefined;
 }
 
 function processOne(w: World, self: ControllerManagerState, def: ControllerDef): void {
@@ -153,6 +181,11 @@ export const controllerManagerBehaviour: Behaviour<'kube-controller-manager'> = 
         onStartedLeading: () => startControllers(w, self),
         onStoppedLeading: () => reset(w, self),
       });
+      return;
+    }
+    if (name === RESYNC_TIMER) {
+      // A timer armed in an earlier term of leadership is stale (resyncAt moved on or was cleared).
+      if (self.leader.isLeader && self.resyncAt === w.now) resync(w, self);
       return;
     }
     const [kind, ctrl, task] = name.split(':');

@@ -16,6 +16,8 @@ export interface ControllerManagerState extends ComponentBase {
   data: Record<string, Record<string, unknown>>;
   /** Reconciles run since boot, per controller (shown on the component card). */
   reconciles: Record<string, number>;
+  /** When the shared informers' next resync is due (unset while not leading). */
+  resyncAt?: number;
 }
 
 export function newControllerManagerState(id: ComponentId, host: NodeName, identity: string): ControllerManagerState {

@@ -62,6 +62,8 @@ export interface TraceRecord {
   resourceVersion?: string;
   /** Id of the API request this record belongs to (request, stages, etcd, response share it). */
   requestId?: number;
+  /** On `fault` records: which target, and whether the fault began (true) or was healed (false). */
+  fault?: { target: string; active: boolean };
 }
 
 export interface TraceLog {

@@ -173,12 +173,26 @@ function statusKey(s: NodeStatus): string {
   return JSON.stringify({ ...s, conditions: (s.conditions ?? []).map((c) => ({ ...c, lastHeartbeatTime: '' })) });
 }
 
+/**
+ * The stored conditions when the node-lifecycle-controller has marked some Unknown (the kubelet
+ * itself never writes Unknown), as seen through the kubelet's watch of its own Node.
+ */
+function markedUnknown(self: KubeletState): NodeCondition[] | undefined {
+  const stored = (self.informers['nodes']?.cache.get(self.host) as Node | undefined)?.status?.conditions;
+  return stored?.some((c) => c.status === 'Unknown') ? stored : undefined;
+}
+
 /** One tick of the status loop: post when changed, or when the report interval has passed. */
 export function syncNodeStatus(w: World, self: KubeletState): void {
   if (!self.registered) return;
+  // tryUpdateNodeStatus compares with the stored Node: conditions the controller set to Unknown
+  // while this kubelet could not be heard (a partition, a control plane with a stale cache) are
+  // corrected on the next tick — Unknown → True records NodeReady — not at the 5-minute report.
+  const unknown = markedUnknown(self);
+  if (unknown) self.conditions = structuredClone(unknown);
   const status = nodeStatus(w, self);
   const key = statusKey(status);
-  if (key === self.lastPostedStatus && w.now - self.lastPostedAt < w.timings.nodeStatusReportFrequency) return;
+  if (!unknown && key === self.lastPostedStatus && w.now - self.lastPostedAt < w.timings.nodeStatusReportFrequency) return;
   const res = api(w, self, { verb: 'patch', resource: 'nodes', subresource: 'status', name: self.host, body: { status } as unknown as Node });
   if (!res.ok) return;
   self.lastPostedStatus = key;

@@ -38,6 +38,24 @@ describe('kubelet restarts and back-offs', () => {
     expect(cs.lastState.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
   });
 
+  it('imagePullPolicy Always (a :latest image): each restart pulls again, then starts — the back-off is not applied twice', () => {
+    const sim = bootCluster();
+    const seq = sim.world.trace.nextSeq;
+    createPod(sim, podManifest('crash', 'busybox', { container: { command: ['sh', '-c', 'sleep 1; exit 3'] } }));
+    sim.advance(90_000);
+    const hops = traceOf(sim, seq, ['cri']);
+    const starts = hops.filter((r) => r.summary === 'StartContainer api').map((r) => r.at);
+    const pulls = hops.filter((r) => r.summary === 'PullImage busybox').map((r) => r.at);
+    // Started at once, then after 10 s and 20 s back-offs (plus the pull and the 1 s run), each start after its own pull.
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    expect(pulls.length).toBeGreaterThanOrEqual(starts.length);
+    for (let i = 0; i < starts.length; i++) expect(pulls[i]!).toBeLessThan(starts[i]!);
+    const cs = getPod(sim, 'crash')!.status!.containerStatuses![0]!;
+    expect(cs.restartCount).toBeGreaterThanOrEqual(3);
+    expect(cs.lastState.terminated).toMatchObject({ exitCode: 3, reason: 'Error' });
+    expect(eventCount(sim, 'crash', 'Pulling')).toBeGreaterThanOrEqual(4);
+  });
+
   it('reports ErrImagePull, then ImagePullBackOff, retrying the pull after 10 s and 20 s', () => {
     const sim = bootCluster();
     const seq = sim.world.trace.nextSeq;

@@ -116,7 +116,10 @@ function containerStep(w: World, self: KubeletState, wk: PodWorker, pod: Pod, rt
   if (pass.handled.includes(c.name)) return init ? 'wait' : 'next';
   if (init && !isSidecar(c) && cur?.state === 'CONTAINER_EXITED' && cur.exitCode === 0) return 'next';
   if (cur && !shouldRestart(pod, c, cur, init)) return init ? 'wait' : 'next';
-  if (cur && crashBackOff(w, self, wk, pod, c, init, cur)) {
+  // The back-off was checked (and bumped) before this pass began pulling the image: SyncPod checks
+  // it once, then pulls and starts, so a pull that took time (imagePullPolicy Always) must not
+  // send the container back into CrashLoopBackOff.
+  if (cur && !pass.imageReady.includes(c.name) && crashBackOff(w, self, wk, pod, c, init, cur)) {
     pass.handled.push(c.name);
     return init ? 'wait' : 'next';
   }
