@@ -12,7 +12,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+/** Tests and their support modules (`*.testing.ts`: shared fixtures that the app never imports). */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts'];
 
 const UI_LIBRARIES = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@xyflow/*', 'mermaid', 'mermaid/*', 'framer-motion', 'framer-motion/*', 'motion', 'motion/*'];
 
@@ -185,7 +186,7 @@ export default tseslint.config(
   },
   {
     // Tests may run the real worker host in-process (it brings the engine with it).
-    files: ['src/ui/**/*.test.{ts,tsx}', 'src/app/**/*.test.{ts,tsx}', 'src/lesson-runtime/**/*.test.{ts,tsx}'],
+    files: ['src/ui/**/*.test.{ts,tsx}', 'src/ui/**/*.testing.ts', 'src/app/**/*.test.{ts,tsx}', 'src/lesson-runtime/**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictImports(engineRuntime),
     },

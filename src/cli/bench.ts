@@ -8,6 +8,7 @@ import type { Pod } from '../engine/api/types';
 import { Simulation } from '../engine/simulation';
 import { step } from '../engine/dispatch';
 import { parseTimestamp } from '../engine/core/time';
+import { protocolBench } from './bench-protocol';
 
 interface Scenario {
   nodes: number;
@@ -132,3 +133,4 @@ for (const s of SCENARIOS) {
   process.stdout.write(rows.slice(-1)[0] + '\n');
 }
 process.stdout.write('\n' + rows.join('\n') + '\n');
+if (only === undefined) process.stdout.write('\nWorker → page messages on the classroom scenario:\n\n' + protocolBench() + '\n');

@@ -15,6 +15,7 @@
  */
 import type { KObject } from '../engine/api/types';
 import type { ComponentKind } from '../engine/components';
+import type { FaultClass } from '../engine/faults';
 import type { TraceRecord } from '../engine/core/trace';
 import type { TopologyName } from '../engine/topology/topology';
 import type { OutputChunk } from '../kubectl/types';
@@ -25,8 +26,31 @@ export const PROTOCOL_VERSION = 1;
 
 export type Topology = TopologyName;
 
-/** One input that changed the simulation, in order; replaying the log on a fresh worker rebuilds the same world. */
-export type LogEntry = { type: 'command'; line: string; stdin?: string } | { type: 'advance'; ms: number };
+/**
+ * One input that changed the simulation, in order; replaying the log on a fresh worker rebuilds
+ * the same world. `advance` entries compose (advance a then b ≡ advance a+b); a `step` runs until
+ * the next trace record and is not an advance by any fixed amount, so it stays its own entry.
+ * `interruptAt` is a Ctrl+C: the command's waiting stopped at that simulated time.
+ */
+export type LogEntry =
+  | { type: 'command'; line: string; stdin?: string; interruptAt?: number }
+  | { type: 'advance'; ms: number }
+  | { type: 'step'; maxMs: number };
+
+/** One committed version, in commit order: `object` null is a deletion. `seq` is the trace position it belongs to. */
+export interface ObjectChange {
+  seq: number;
+  key: string;
+  object: KObject | null;
+}
+
+/** An API resource as discovery describes it (for tab completion and the inspector). */
+export interface DiscoveryEntry {
+  resource: string;
+  kind: string;
+  shortNames: string[];
+  namespaced: boolean;
+}
 
 /** A stored object with its storage key (`pods/default/web-7c9f`), the identity `removed` refers to. */
 export interface KeyedObject {
@@ -40,6 +64,23 @@ export interface ComponentSummary {
   kind: ComponentKind;
   host: string;
   running: boolean;
+  /** Live internals for the component card; sent again only when they change. */
+  details?: ComponentDetails;
+}
+
+/** What a component card shows about a component's insides. Every field is optional: kinds differ. */
+export interface ComponentDetails {
+  /** Keys waiting in its workqueue(s) (controllers, scheduler's activeQ+backoffQ+unschedulable). */
+  queueDepth?: number;
+  /** Objects held in its informer caches. */
+  cachedObjects?: number;
+  /** For leader-elected components: whether this instance currently holds the Lease. */
+  leader?: boolean;
+  /** For etcd members: whether this member is the raft leader, and the raft term. */
+  raftLeader?: boolean;
+  raftTerm?: number;
+  /** Faults currently injected on it (fault target names). */
+  faults?: string[];
 }
 
 // ---- main thread → worker ----
@@ -61,6 +102,15 @@ export interface CommandMessage {
   id: number;
   line: string;
   stdin?: string;
+  /** Replaying a Ctrl+C: stop the command's waiting at this simulated time. */
+  interruptAt?: number;
+}
+
+/** Runs the simulation until the next trace record (at most `maxMs` of simulated time). */
+export interface StepMessage {
+  type: 'step';
+  id: number;
+  maxMs: number;
 }
 
 /** Moves simulated time forward; only the main thread knows the wall clock and the speed. */
@@ -76,7 +126,7 @@ export interface SnapshotRequest {
   id: number;
 }
 
-export type ToWorker = InitMessage | CommandMessage | AdvanceMessage | SnapshotRequest;
+export type ToWorker = InitMessage | CommandMessage | AdvanceMessage | StepMessage | SnapshotRequest;
 export type ToWorkerRequest = Exclude<ToWorker, InitMessage>;
 
 // ---- worker → main thread ----
@@ -91,20 +141,33 @@ export interface ReadyMessage {
   epochMs: number;
   /** How many `commandLog` entries were replayed. */
   replayed: number;
+  /** The API resources this cluster serves. */
+  discovery: DiscoveryEntry[];
+  /** Every fault target (`sim fail --list`), in the engine's order. */
+  targets: FaultTargetInfo[];
+}
+
+/** A fault target as the instructor console lists it. */
+export interface FaultTargetInfo {
+  name: string;
+  class: FaultClass;
+  /** Component ids the fault stops (none for network and message faults). */
+  components: string[];
 }
 
 export interface DiffMessage {
   type: 'diff';
   epoch: number;
-  /** The request this diff completes. */
-  ack: number;
+  /** The request this diff completes; absent for diffs streamed while `init` replays the log. */
+  ack?: number;
   from: number;
   to: number;
+  /** Simulated time before and after the work this diff covers. */
+  start: number;
   now: number;
-  added: KeyedObject[];
-  updated: KeyedObject[];
-  /** Storage keys of removed objects. */
-  removed: string[];
+  /** Every committed version in order (so the UI can show any past moment). */
+  changes: ObjectChange[];
+  /** Components whose summary changed, with the trace seq at the end of this diff. */
   components: ComponentSummary[];
   trace: TraceRecord[];
 }
@@ -116,6 +179,8 @@ export interface SnapshotMessage {
   ack?: number;
   version: number;
   now: number;
+  /** The last trace seq already reflected in `objects`; the next diff's records come after it. */
+  seq: number;
   topology: Topology;
   objects: KeyedObject[];
   components: ComponentSummary[];
@@ -127,6 +192,9 @@ export interface CommandResultMessage {
   id: number;
   output: OutputChunk[];
   exitCode: number;
+  /** Simulated time when the command began and when it returned (waiting commands span time). */
+  startedAt: number;
+  endedAt: number;
 }
 
 /**
@@ -146,7 +214,7 @@ export type FromWorker = ReadyMessage | DiffMessage | SnapshotMessage | CommandR
 // ---- guards ----
 
 const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorker['type']>(['ready', 'diff', 'snapshot', 'commandResult', 'error']);
-const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorker['type']>(['init', 'command', 'advance', 'requestSnapshot']);
+const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorker['type']>(['init', 'command', 'advance', 'step', 'requestSnapshot']);
 
 function hasType(data: unknown): data is { type: string } {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';

@@ -95,10 +95,19 @@ describe('sim host', () => {
 
     const replayed = harness();
     const msgs = replayed.send(init({ commandLog: log }));
-    expect(msgs[1]).toMatchObject({ type: 'ready', replayed: 3 });
-    const snapB = msgs[0];
+    // The base snapshot, one diff per replayed input (so the page's history has no holes), then ready.
+    expect(msgs.map((m) => m.type)).toEqual(['snapshot', 'diff', 'diff', 'diff', 'ready']);
+    expect(msgs[4]).toMatchObject({ type: 'ready', replayed: 3 });
+    const diffs = msgs.filter((m) => m.type === 'diff');
+    expect(diffs.map((d) => d.type === 'diff' && [d.ack, d.now - d.start])).toEqual([
+      [undefined, 5000],
+      [undefined, 30_000],
+      [undefined, 1234],
+    ]);
+    const [snapB] = replayed.send({ type: 'requestSnapshot', id: 1 });
     if (snapA?.type !== 'snapshot' || snapB?.type !== 'snapshot') throw new Error('expected snapshots');
     expect(snapB.now).toBe(snapA.now);
+    expect(snapB.seq).toBe(snapA.seq);
     expect(snapB.objects).toEqual(snapA.objects);
   });
 

@@ -3,13 +3,16 @@
  * It knows nothing about `self` or postMessage, so tests drive it in-process with the real engine
  * and sim.worker.ts is only the wiring.
  *
- * Invariant (see src/protocol/messages.ts): each request ends with exactly one `diff` or
- * `snapshot` whose `ack` is the request's id, posted after any `commandResult` for it.
+ * Invariants (see src/protocol/messages.ts):
+ * - Each request ends with exactly one `diff` or `snapshot` whose `ack` is the request's id,
+ *   posted after any `commandResult` for it.
+ * - After the base snapshot, every committed version reaches the page in a diff (the Simulation
+ *   records its change log), including while `init` replays a command log — so the page's
+ *   history starts at the booted cluster and has no holes.
  */
-import { resourceForKind } from '../engine/api/resources';
-import type { KObject } from '../engine/api/types';
-import { storageKey } from '../engine/apiserver/storage';
+import { RESOURCES } from '../engine/api/resources';
 import type { ComponentState } from '../engine/components';
+import { listTargets } from '../engine/faults';
 import { EPOCH_MS } from '../engine/core/time';
 import type { Simulation } from '../engine/simulation';
 import { Session } from '../kubectl/session';
@@ -17,12 +20,14 @@ import {
   PROTOCOL_VERSION,
   assertNever,
   type ComponentSummary,
+  type DiscoveryEntry,
   type FromWorker,
   type InitMessage,
   type KeyedObject,
   type LogEntry,
   type ToWorker,
 } from '../protocol/messages';
+import { componentDetails } from './component-details';
 
 /** One advance message may not move the clock by more than this (a runaway UI loop must not hang the worker). */
 export const MAX_ADVANCE_MS = 60 * 60 * 1000;
@@ -31,11 +36,15 @@ export interface SimHost {
   handle(msg: ToWorker): void;
 }
 
+export const DISCOVERY: DiscoveryEntry[] = RESOURCES.map((r) => ({ resource: r.resource, kind: r.kind, shortNames: [...r.shortNames], namespaced: r.namespaced }));
+
 export function createSimHost(post: (msg: FromWorker) => void): SimHost {
   let session: Session | undefined;
   let epoch = 0;
-  /** The Simulation the UI's state derives from; `sim topology` replaces it, which forces a snapshot. */
+  /** The Simulation the page's state derives from; `sim topology` replaces it, which forces a snapshot. */
   let shownSim: Simulation | undefined;
+  /** Last summary sent per component, as JSON, so only changes travel. */
+  let sentSummaries = new Map<string, string>();
 
   function init(msg: InitMessage): void {
     epoch = msg.epoch;
@@ -44,28 +53,41 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       return;
     }
     const s = new Session({ seed: msg.seed, topology: msg.topology, ...(msg.files ? { files: msg.files } : {}) });
-    const log = msg.commandLog ?? [];
-    for (const entry of log) replay(s, entry);
     session = s;
     post(snapshot(s, undefined));
-    post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length });
+    const log = msg.commandLog ?? [];
+    for (const entry of log) {
+      const start = s.sim.now;
+      replay(s, entry);
+      post(changes(s, undefined, start));
+    }
+    post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: listTargets(s.sim.world).map((t) => ({ name: t.name, class: t.class, components: [...t.components] })) });
   }
 
-  function changes(s: Session, ack: number): FromWorker {
+  function summaries(sim: Simulation, all: boolean): ComponentSummary[] {
+    const out: ComponentSummary[] = [];
+    for (const c of sim.world.components.values()) {
+      const sum = summary(sim, c);
+      const json = JSON.stringify(sum);
+      if (all || sentSummaries.get(c.id) !== json) out.push(sum);
+      sentSummaries.set(c.id, json);
+    }
+    return out;
+  }
+
+  function changes(s: Session, ack: number | undefined, start: number): FromWorker {
     if (s.sim !== shownSim) return snapshot(s, ack);
     const d = s.sim.drainDiff();
-    const w = s.sim.world;
     return {
       type: 'diff',
       epoch,
-      ack,
+      ...(ack === undefined ? {} : { ack }),
       from: d.from,
       to: d.to,
+      start,
       now: d.now,
-      added: d.added.map((o) => keyed(w.etcd.kv, o)),
-      updated: d.updated.map((o) => keyed(w.etcd.kv, o)),
-      removed: d.removed,
-      components: d.components.map(summary),
+      changes: d.log,
+      components: summaries(s.sim, false),
       trace: d.trace,
     };
   }
@@ -73,7 +95,9 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
   function snapshot(s: Session, ack: number | undefined): FromWorker {
     // Draining first makes the snapshot's version the `from` of the next diff.
     const d = s.sim.drainDiff();
+    s.sim.recordChanges();
     shownSim = s.sim;
+    sentSummaries = new Map();
     const objects: KeyedObject[] = [];
     for (const bucket of s.sim.world.etcd.kv.values()) {
       for (const [key, object] of bucket) objects.push({ key, object });
@@ -84,9 +108,10 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       ...(ack === undefined ? {} : { ack }),
       version: d.to,
       now: s.sim.now,
+      seq: s.sim.world.trace.nextSeq - 1,
       topology: s.topology,
       objects,
-      components: [...s.sim.world.components.values()].map(summary),
+      components: summaries(s.sim, true),
     };
   }
 
@@ -97,11 +122,12 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       post({ type: 'error', epoch, id: msg.id, message: `"${msg.type}" arrived before "init"`, fatal: false });
       return;
     }
+    const start = s.sim.now;
     switch (msg.type) {
       case 'command': {
-        const r = msg.stdin === undefined ? s.run(msg.line) : s.run(msg.line, msg.stdin);
-        post({ type: 'commandResult', epoch, id: msg.id, output: r.output, exitCode: r.exitCode });
-        post(changes(s, msg.id));
+        const r = s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt });
+        post({ type: 'commandResult', epoch, id: msg.id, output: r.output, exitCode: r.exitCode, startedAt: start, endedAt: s.sim.now });
+        post(changes(s, msg.id, start));
         return;
       }
       case 'advance':
@@ -110,7 +136,11 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
         } else {
           s.sim.advance(msg.ms);
         }
-        post(changes(s, msg.id));
+        post(changes(s, msg.id, start));
+        return;
+      case 'step':
+        step(s, msg.maxMs);
+        post(changes(s, msg.id, start));
         return;
       case 'requestSnapshot':
         post(snapshot(s, msg.id));
@@ -132,29 +162,29 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
   };
 }
 
+function step(s: Session, maxMs: number): void {
+  const limit = Number.isFinite(maxMs) ? Math.min(Math.max(maxMs, 0), MAX_ADVANCE_MS) : MAX_ADVANCE_MS;
+  s.sim.runUntilTrace(() => true, limit);
+}
+
 function replay(s: Session, entry: LogEntry): void {
-  if (entry.type === 'command') {
-    if (entry.stdin === undefined) s.run(entry.line);
-    else s.run(entry.line, entry.stdin);
-  } else {
-    s.sim.advance(entry.ms);
+  switch (entry.type) {
+    case 'command':
+      s.run(entry.line, entry.stdin, entry.interruptAt === undefined ? {} : { interruptAt: entry.interruptAt });
+      return;
+    case 'advance':
+      s.sim.advance(entry.ms);
+      return;
+    case 'step':
+      step(s, entry.maxMs);
+      return;
+    default:
+      assertNever(entry);
   }
 }
 
-function summary(c: ComponentState): ComponentSummary {
-  return { id: c.id, kind: c.kind, host: c.host, running: c.running };
-}
-
-/** The storage key of a stored object (the identity `removed` uses). */
-function keyed(kv: Map<string, Map<string, KObject>>, object: KObject): KeyedObject {
-  const info = resourceForKind(object.kind);
-  const name = object.metadata.name ?? '';
-  if (info) return { key: storageKey(info.resource, info.namespaced ? object.metadata.namespace : undefined, name), object };
-  // A kind missing from discovery: the object is the stored reference itself, so find it by identity.
-  for (const bucket of kv.values()) {
-    for (const [key, stored] of bucket) if (stored === object) return { key, object };
-  }
-  return { key: `${object.kind}/${object.metadata.namespace ?? ''}/${name}`, object };
+function summary(sim: Simulation, c: ComponentState): ComponentSummary {
+  return { id: c.id, kind: c.kind, host: c.host, running: c.running, details: componentDetails(sim.world, c) };
 }
 
 export function errorText(e: unknown): string {

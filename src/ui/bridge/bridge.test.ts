@@ -3,55 +3,9 @@
  * and delivered asynchronously, as postMessage would.
  */
 import { describe, expect, it } from 'vitest';
-import type { FromWorker, ToWorker } from '../../protocol/messages';
-import { createSimHost } from '../../worker/host';
 import { createAppStore, type AppStore } from '../store/store';
-import { SimBridge, type WorkerEvents, type WorkerFactory } from './bridge';
-
-interface FakeWorker {
-  events: WorkerEvents;
-  received: ToWorker[];
-  terminated: boolean;
-}
-
-interface PortOptions {
-  /** Drop this message from the worker instead of delivering it. */
-  drop?: (m: FromWorker) => boolean;
-  /** Never answer (a hung worker). */
-  hang?: (m: ToWorker) => boolean;
-}
-
-function inProcess(opts: PortOptions = {}) {
-  const workers: FakeWorker[] = [];
-  const factory: WorkerFactory = (events) => {
-    const w: FakeWorker = { events, received: [], terminated: false };
-    workers.push(w);
-    let hung = false;
-    const host = createSimHost((m) => {
-      const copy = structuredClone(m);
-      queueMicrotask(() => {
-        if (!w.terminated && !opts.drop?.(copy)) events.onMessage(copy);
-      });
-    });
-    return {
-      post(msg) {
-        const copy = structuredClone(msg);
-        w.received.push(copy);
-        queueMicrotask(() => {
-          if (w.terminated || hung) return;
-          if (opts.hang?.(copy)) hung = true;
-          else host.handle(copy);
-        });
-      },
-      terminate() {
-        w.terminated = true;
-      },
-    };
-  };
-  return { factory, workers };
-}
-
-const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+import { SimBridge } from './bridge';
+import { inProcess, settle, type PortOptions } from './in-process.testing';
 
 function setup(opts: PortOptions = {}) {
   const clock = { t: 0 };
@@ -83,11 +37,13 @@ describe('SimBridge', () => {
     expect(store.getState().terminal.entries.at(-1)).toMatchObject({ id, state: 'running' });
     await settle();
     expect(store.getState().terminal.entries.at(-1)).toMatchObject({ id, state: 'done', exitCode: 0 });
-    expect(store.getState().cluster.now).toBe(before + 10_000);
+    expect(store.getState().cluster.tape?.frontierNow).toBe(before + 10_000);
+    // The moment shown stays until playback moves it (a paused learner steps through it).
+    expect(store.getState().cluster.now).toBe(before);
     expect(bridge.commandLog).toEqual([{ type: 'command', line: 'sim advance 10s' }]);
   });
 
-  it('turns wall time into simulated time at the chosen speed, one advance at a time', async () => {
+  it('moves the playhead with wall time × speed, asking the worker to run just ahead of it', async () => {
     const { store, bridge, clock, workers } = setup();
     bridge.start();
     await settle();
@@ -95,39 +51,55 @@ describe('SimBridge', () => {
     bridge.tick(); // first frame only sets the reference point
     clock.t = 100;
     bridge.tick();
-    clock.t = 200;
-    bridge.tick(); // the first advance is unanswered: nothing more is sent
     expect(workers[0]!.received.filter((m) => m.type === 'advance')).toHaveLength(1);
     await settle();
-    expect(store.getState().cluster.now).toBe(t0 + 100);
-    // Wall time that passed while the worker was busy is not lost: 200 ms × 5.
+    const frontier = store.getState().cluster.tape!.frontierNow;
+    expect(frontier).toBeGreaterThanOrEqual(t0 + 100);
+    clock.t = 200;
+    bridge.tick();
+    // The playhead never passes what the worker has computed: the first frame waited for it.
+    expect(store.getState().cluster.now).toBe(Math.min(t0 + 100, frontier));
+    // Faster: 5× moves 5 simulated ms per wall ms; a long gap (a backgrounded tab) is capped at maxStepMs.
     bridge.setSpeed(5);
     clock.t = 300;
     bridge.tick();
     await settle();
-    expect(store.getState().cluster.now).toBe(t0 + 100 + 1000);
-    // A long gap (a backgrounded tab) moves the clock by at most maxStepMs × speed.
     clock.t = 60_000;
     bridge.tick();
     await settle();
-    expect(store.getState().cluster.now).toBe(t0 + 1100 + 1250);
-    bridge.setRunning(false);
-    clock.t = 61_000;
+    clock.t = 60_001;
+    bridge.tick();
+    const moved = store.getState().cluster.now - t0;
+    expect(moved).toBeGreaterThan(200);
+    expect(moved).toBeLessThanOrEqual(200 + 500 + 1250 + 5);
+    // Paused: nothing moves, nothing is asked.
+    bridge.pause();
+    const before = store.getState().cluster.now;
+    const asked = workers[0]!.received.length;
+    clock.t = 70_000;
     bridge.tick();
     await settle();
-    expect(store.getState().cluster.now).toBe(t0 + 2350);
+    expect(store.getState().cluster.now).toBe(before);
+    expect(workers[0]!.received).toHaveLength(asked);
+    // Speed stays within 0.1×–20×.
+    bridge.setSpeed(100);
+    expect(store.getState().playback.speed).toBe(20);
+    bridge.setSpeed(0.01);
+    expect(store.getState().playback.speed).toBe(0.1);
   });
 
   it('replaces a crashed worker and replays the log to the same cluster', async () => {
     const { store, bridge, clock, workers } = setup();
     bridge.start();
     await settle();
-    bridge.run('sim advance 20s');
+    bridge.run('kubectl get nodes');
+    await settle();
     bridge.tick();
     clock.t = 150;
     bridge.tick();
     await settle();
     const before = store.getState().cluster;
+    expect(before.now).toBeGreaterThan(0);
 
     workers[0]!.events.onCrash('boom');
     expect(store.getState().connection.status).toBe('restarting');
@@ -136,12 +108,11 @@ describe('SimBridge', () => {
     expect(after.connection).toMatchObject({ status: 'ready', restarts: 1, notice: { kind: 'recovered', replayed: 2 } });
     expect(workers[1]!.received[0]).toMatchObject({
       type: 'init',
-      commandLog: [
-        { type: 'command', line: 'sim advance 20s' },
-        { type: 'advance', ms: 150 },
-      ],
+      // kubectl's startup put the frontier 150 ms ahead; the playhead wants 150 ms + 250 ms lookahead.
+      commandLog: [{ type: 'command', line: 'kubectl get nodes' }, { type: 'advance', ms: 250 }],
     });
     expect(after.cluster.now).toBe(before.now);
+    expect(after.cluster.seq).toBe(before.seq);
     expect(after.cluster.objects).toEqual(before.objects);
   });
 
@@ -162,10 +133,10 @@ describe('SimBridge', () => {
     await settle();
     workers[0]!.events.onCrash('first');
     await settle();
-    const version = store.getState().cluster.version;
+    const tape = store.getState().cluster.tape;
     workers[0]!.events.onMessage({ type: 'error', epoch: 1, message: 'stale', fatal: true });
     expect(store.getState().connection.restarts).toBe(1);
-    expect(store.getState().cluster.version).toBe(version);
+    expect(store.getState().cluster.tape).toBe(tape);
   });
 
   it('restarts a hung worker after the watchdog timeout', async () => {
@@ -221,7 +192,7 @@ describe('SimBridge', () => {
     fresh.bridge.run('sim advance 1s');
     fresh.bridge.run('sim advance 2s');
     await settle();
-    expect(s.cluster.now).toBe(fresh.store.getState().cluster.now);
-    expect(s.cluster.objects).toEqual(fresh.store.getState().cluster.objects);
+    expect(s.cluster.tape?.frontierNow).toBe(fresh.store.getState().cluster.tape?.frontierNow);
+    expect(s.cluster.tape?.latest).toEqual(fresh.store.getState().cluster.tape?.latest);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * SimBridge: the main thread's side of the worker protocol. It owns the worker, turns wall time
- * into simulated time at the chosen speed, feeds the store with snapshots and diffs, and keeps
- * the replay log that lets it replace a crashed or hung worker without losing the cluster.
+ * SimBridge: the main thread's side of the worker protocol. It owns the worker and the playhead:
+ * wall time moves the playhead at the chosen speed over the tape, and only when the playhead
+ * nears the worker's frontier does it ask the worker to run further. It feeds the store with
+ * snapshots and diffs, keeps the replay log that lets it replace a crashed or hung worker without
+ * losing the cluster, and forks the run when the learner acts in the past.
  *
- * Only this module reads the wall clock (through the injected `now`), so pausing is simply not
- * sending `advance`. It knows nothing about DOM Workers: `createWorker` supplies a port, which
- * lets tests run the real simulation host in-process.
+ * Only this module reads the wall clock (through the injected `now`). It knows nothing about DOM
+ * Workers: `createWorker` supplies a port, which lets tests run the real simulation host in-process.
  */
 import {
   PROTOCOL_VERSION,
@@ -17,11 +18,14 @@ import {
   type ToWorker,
   type ToWorkerRequest,
 } from '../../protocol/messages';
-import { applyDiff, applySnapshot, initialClusterState } from '../store/cluster';
+import { applyDiff, applySnapshot, initialClusterState, showAt, type ClusterState } from '../store/cluster';
 import type { ConnectionState, Notice } from '../store/connection';
+import { milestones, type Milestone } from '../store/milestones';
+import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackState } from '../store/playback';
 import type { AppStore } from '../store/store';
-import { commandFinished, commandStarted, commandsLost, initialTerminalState } from '../store/terminal';
-import { ReplayLog } from './replay-log';
+import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
+import { commandFinished, commandInterrupted, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
+import { ReplayLog, truncateAt } from './replay-log';
 
 /** What the bridge needs from a worker. */
 export interface WorkerPort {
@@ -49,6 +53,8 @@ export interface BridgeOptions {
   tickMs?: number;
   /** Longest wall-time step one tick may turn into simulated time (a backgrounded tab must not jump). */
   maxStepMs?: number;
+  /** How far ahead of the playhead (in wall ms at the current speed) the worker is asked to run. */
+  lookaheadMs?: number;
   /** A request unanswered this long means the worker hung. */
   watchdogMs?: number;
   /** At most this many restarts within `restartWindowMs`, then give up and offer a reset. */
@@ -64,20 +70,26 @@ export class SimBridge {
   private epoch = 0;
   private nextId = 1;
   private ready = false;
-  /** Id of the unanswered `advance`, if any. */
-  private advanceInFlight: number | undefined;
   private snapshotRequested = false;
   private lastTickWall: number | undefined;
-  /** Sub-millisecond remainder of simulated time not yet sent. */
-  private carryMs = 0;
   /** Wall time each unanswered request (or init) was sent, oldest first. */
   private waitingSince: number[] = [];
   private restartTimes: number[] = [];
+  /** Diffs received while `init` replays the log: the n-th one times the n-th input. */
+  private replayedDiffs = 0;
+  /** Where to put the playhead once the worker is ready (a fork, a shared link). */
+  private resume: { seq?: number; t: number } | undefined;
+  /** Worker steps still allowed while looking for the next visible message. */
+  private stepBudget = 0;
+  private milestoneCache: { tape: Tape; list: Milestone[] } | undefined;
+  /** Commands sent while paused and following, by id: their result moves the moment shown. */
+  private pausedCommands = new Set<number>();
 
   constructor(options: BridgeOptions) {
     this.opts = {
-      tickMs: 100,
+      tickMs: 0,
       maxStepMs: 250,
+      lookaheadMs: 250,
       watchdogMs: 30_000,
       maxRestarts: 3,
       restartWindowMs: 60_000,
@@ -87,8 +99,16 @@ export class SimBridge {
     this.store = options.store;
   }
 
-  /** Boots a worker with the current log (empty on first start). */
-  start(): void {
+  /**
+   * Boots a worker. `initialLog` rebuilds a shared run; `at` puts the playhead there (paused)
+   * once it is rebuilt.
+   */
+  start(initialLog: readonly LogEntry[] = [], at?: { seq?: number; t: number }): void {
+    if (initialLog.length) this.log.replace(initialLog);
+    if (at) {
+      this.resume = at;
+      this.setPlayback({ playing: false });
+    }
     this.spawn(this.log.confirmed);
   }
 
@@ -98,40 +118,129 @@ export class SimBridge {
     this.ready = false;
   }
 
-  /** Sends a command line; returns its id (the transcript entry's id). */
+  /**
+   * Sends a command line; returns its id (the transcript entry's id), or 0 when the command waits
+   * for the learner to confirm a fork (they are looking at the past: running it there discards
+   * the future).
+   */
   run(line: string, stdin?: string): number {
-    const id = this.nextId++;
-    this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line) }));
-    if (!this.worker) {
-      // Gave up after repeated crashes: nothing will run this until reset().
-      this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id])) }));
-      return id;
+    const c = this.store.getState().cluster;
+    if (!this.store.getState().playback.following && c.tape && c.seq < c.tape.frontierSeq) {
+      this.setPlayback({ pendingFork: { line, ...(stdin === undefined ? {} : { stdin }), atMs: Math.floor(c.now) } });
+      return 0;
     }
-    this.request({ type: 'command', id, line, ...(stdin === undefined ? {} : { stdin }) }, { type: 'command', line, ...(stdin === undefined ? {} : { stdin }) });
-    return id;
+    return this.send(line, stdin);
   }
 
-  setRunning(running: boolean): void {
+  /** The learner agreed to discard the future: fork at the moment shown and run the command. */
+  confirmFork(): number {
+    const p = this.store.getState().playback.pendingFork;
+    if (!p) return 0;
+    this.setPlayback({ pendingFork: undefined });
+    this.fork(p.atMs);
+    return this.send(p.line, p.stdin);
+  }
+
+  cancelFork(): void {
+    this.setPlayback({ pendingFork: undefined });
+  }
+
+  /** Ctrl+C on a command that is still waiting at the playhead. */
+  interrupt(id: number): void {
+    const entry = this.store.getState().terminal.entries.find((e) => e.id === id);
+    const t = Math.floor(this.store.getState().cluster.now);
+    if (!entry || entry.state !== 'done' || entry.endedAt === undefined || entry.endedAt <= t) return;
+    this.store.setState((s) => ({ terminal: commandInterrupted(s.terminal, id, t) }));
+    this.fork(t, id);
+  }
+
+  play(): void {
     this.lastTickWall = undefined;
-    this.setConnection({ running });
+    this.setPlayback({ playing: true });
+  }
+
+  pause(): void {
+    this.lastTickWall = undefined;
+    this.setPlayback({ playing: false });
+  }
+
+  /** Kept for callers of the first UI slice: running = playing. */
+  setRunning(running: boolean): void {
+    if (running) this.play();
+    else this.pause();
   }
 
   setSpeed(speed: number): void {
-    if (speed > 0 && Number.isFinite(speed)) this.setConnection({ speed });
+    this.setPlayback({ speed: clampSpeed(speed) });
+  }
+
+  /** One message forward; asks the worker to run on when the tape has nothing further. */
+  stepForward(): void {
+    this.pause();
+    const c = this.store.getState().cluster;
+    if (!c.tape) return;
+    const next = nextStop(c.tape, c.seq, this.stepOptions());
+    if (next !== undefined) return this.seek(next);
+    if (c.now < c.tape.frontierNow || c.seq < c.tape.frontierSeq) this.seek(c.tape.frontierSeq);
+    this.stepBudget = 50;
+    this.requestStep();
+  }
+
+  stepBack(): void {
+    this.pause();
+    const c = this.store.getState().cluster;
+    if (c.tape) this.seek(prevStop(c.tape, c.seq, this.stepOptions()));
+  }
+
+  /** Shows the moment of trace seq `seq` (clamped to the tape). */
+  seek(seq: number): void {
+    const c = this.store.getState().cluster;
+    if (!c.tape) return;
+    this.show(seq, timeOfSeq(c.tape, seq));
+  }
+
+  /** Shows simulated time `ms` (the last message at or before it). */
+  seekTime(ms: number): void {
+    const c = this.store.getState().cluster;
+    if (!c.tape) return;
+    const t = Math.max(c.tape.baseNow, Math.min(ms, c.tape.frontierNow));
+    this.show(seqAtTime(c.tape, t), t);
+  }
+
+  /** Jumps to the next (+1) or previous (-1) milestone; false when there is none that way. */
+  jumpMilestone(direction: 1 | -1): boolean {
+    const c = this.store.getState().cluster;
+    if (!c.tape) return false;
+    const list = this.milestones();
+    const target = direction > 0 ? list.find((m) => m.seq > c.seq) : [...list].reverse().find((m) => m.seq < c.seq);
+    if (!target) return false;
+    this.pause();
+    this.seek(target.seq);
+    return true;
+  }
+
+  /** The milestones on the current tape (memoised per tape value). */
+  milestones(): Milestone[] {
+    const tape = this.store.getState().cluster.tape;
+    if (!tape) return [];
+    if (this.milestoneCache?.tape !== tape) this.milestoneCache = { tape, list: milestones(tape) };
+    return this.milestoneCache.list;
   }
 
   /** A fresh cluster with the same seed and topology: clears the log and the transcript. */
   reset(): void {
     this.log.clear();
     this.restartTimes = [];
-    this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState });
+    this.resume = undefined;
+    this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, speed: this.store.getState().playback.speed } });
     this.setConnection({ restarts: 0, notice: undefined });
     this.spawn([]);
   }
 
   /**
-   * Called by the frame loop. Converts elapsed wall time into one `advance` (never more than one
-   * in flight, so a slow worker is not flooded) and runs the hang watchdog.
+   * Called by the frame loop. Moves the playhead by the elapsed wall time × speed over the tape,
+   * asks the worker to run ahead when the playhead nears its frontier (never more than one
+   * request in flight, so a slow worker is not flooded), and runs the hang watchdog.
    */
   tick(): void {
     const wall = this.opts.now();
@@ -140,8 +249,9 @@ export class SimBridge {
       this.crashed(`no answer for ${Math.round((wall - oldest) / 1000)} s`);
       return;
     }
-    const conn = this.store.getState().connection;
-    if (!this.ready || !conn.running) {
+    const { playback, cluster } = this.store.getState();
+    const tape = cluster.tape;
+    if (!this.ready || !playback.playing || !tape) {
       this.lastTickWall = undefined;
       return;
     }
@@ -150,20 +260,96 @@ export class SimBridge {
       return;
     }
     const elapsed = wall - this.lastTickWall;
-    if (elapsed < this.opts.tickMs || this.advanceInFlight !== undefined) return;
+    if (elapsed < this.opts.tickMs) return;
     this.lastTickWall = wall;
-    const sim = Math.min(elapsed, this.opts.maxStepMs) * conn.speed + this.carryMs;
-    const ms = Math.floor(sim);
-    this.carryMs = sim - ms;
-    if (ms <= 0) return;
-    const id = this.nextId++;
-    this.advanceInFlight = id;
-    this.request({ type: 'advance', id, ms }, { type: 'advance', ms });
+    const wanted = cluster.now + Math.min(elapsed, this.opts.maxStepMs) * playback.speed;
+    const ahead = this.opts.lookaheadMs * playback.speed;
+    if (wanted + ahead > tape.frontierNow && this.waitingSince.length === 0) {
+      const ms = Math.max(1, Math.ceil(wanted + ahead - tape.frontierNow));
+      this.request({ type: 'advance', id: this.nextId++, ms }, { type: 'advance', ms });
+    }
+    const t = Math.min(wanted, tape.frontierNow);
+    this.show(seqAtTime(tape, t), t);
   }
 
   /** The inputs that produced the current cluster (for bug reports and shareable runs). */
   get commandLog(): readonly LogEntry[] {
     return this.log.confirmed;
+  }
+
+  private send(line: string, stdin: string | undefined): number {
+    const id = this.nextId++;
+    this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line) }));
+    if (!this.worker) {
+      // Gave up after repeated crashes: nothing will run this until reset().
+      this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id])) }));
+      return id;
+    }
+    const pb = this.store.getState().playback;
+    if (!pb.playing && pb.following) this.pausedCommands.add(id);
+    this.request({ type: 'command', id, line, ...(stdin === undefined ? {} : { stdin }) }, { type: 'command', line, ...(stdin === undefined ? {} : { stdin }) });
+    return id;
+  }
+
+  /**
+   * A command run while paused shows the moment its first message left (kubectl's request, the
+   * instructor's fault), so its output and every view describe the same moment and stepping on
+   * walks through what it caused. A command with neither (`sim advance`) shows where it ended.
+   */
+  private showCommand(previousFrontier: number): void {
+    const tape = this.store.getState().cluster.tape;
+    if (!tape) return;
+    for (let i = upperBound(tape.records, tape.recordCount, previousFrontier); i < tape.recordCount; i++) {
+      const r = tape.records[i]!;
+      if (r.from === 'kubectl' || r.kind === 'fault') return this.seek(r.seq);
+    }
+    this.show(tape.frontierSeq, tape.frontierNow);
+  }
+
+  private stepOptions() {
+    return this.store.getState().sequence;
+  }
+
+  private requestStep(): void {
+    if (this.stepBudget <= 0 || !this.worker) return;
+    this.stepBudget--;
+    const id = this.nextId++;
+    this.request({ type: 'step', id, maxMs: 10 * 60_000 }, { type: 'step', maxMs: 10 * 60_000 });
+  }
+
+  /** After a worker step: show the next visible message, or step again. */
+  private continueStep(): void {
+    const c = this.store.getState().cluster;
+    if (!c.tape || this.stepBudget <= 0) return;
+    const next = nextStop(c.tape, c.seq, this.stepOptions());
+    if (next !== undefined) {
+      this.stepBudget = 0;
+      this.seek(next);
+    } else {
+      this.seek(c.tape.frontierSeq);
+      this.requestStep();
+    }
+  }
+
+  private show(seq: number, t: number): void {
+    this.store.setState((s) => {
+      const cluster: ClusterState = showAt(s.cluster, seq, t);
+      const tape = cluster.tape;
+      // Quiet time after the last record is not "the past": nothing there can be discarded.
+      const atFrontier = !!tape && cluster.seq >= tape.frontierSeq;
+      // Going back in time stops following; reaching the frontier again resumes it.
+      const following = atFrontier || (s.playback.following && cluster.seq >= s.cluster.seq);
+      return following === s.playback.following ? { cluster } : { cluster, playback: { ...s.playback, following } };
+    });
+  }
+
+  /** Rebuilds the run as it was at simulated time `t` (dropping its future) in a fresh worker. */
+  private fork(t: number, interrupt?: number): void {
+    const entries = truncateAt(this.log.inputs, t, interrupt);
+    this.log.replace(entries);
+    this.store.setState((s) => ({ terminal: commandsAfter(s.terminal, t), playback: { ...s.playback, following: true } }));
+    this.resume = { t };
+    this.spawn(entries);
   }
 
   private request(msg: ToWorkerRequest, entry: LogEntry | undefined): void {
@@ -177,10 +363,11 @@ export class SimBridge {
     this.worker?.terminate();
     const epoch = ++this.epoch;
     this.ready = false;
-    this.advanceInFlight = undefined;
     this.snapshotRequested = false;
     this.lastTickWall = undefined;
-    this.carryMs = 0;
+    this.replayedDiffs = 0;
+    this.stepBudget = 0;
+    this.pausedCommands.clear();
     this.waitingSince = [this.opts.now()];
     const worker = this.opts.createWorker({
       onMessage: (data) => {
@@ -215,19 +402,25 @@ export class SimBridge {
       case 'ready':
         this.ready = true;
         this.waitingSince.shift();
+        this.store.setState((s) => ({ cluster: { ...s.cluster, discovery: msg.discovery, targets: msg.targets } }));
         this.setConnection({ status: 'ready', epochMs: msg.epochMs });
+        this.resumePlayhead();
         return;
       case 'snapshot':
         this.snapshotRequested = false;
-        this.store.setState({ cluster: applySnapshot(msg) });
-        if (msg.ack !== undefined) this.acked(msg.ack);
+        this.store.setState((s) => ({ cluster: applySnapshot(s.cluster, msg) }));
+        if (msg.ack !== undefined) this.acked(msg.ack, msg.now, msg.now);
         return;
       case 'diff': {
-        this.acked(msg.ack);
+        if (msg.ack === undefined) this.log.timed(this.replayedDiffs++, msg.start, msg.now);
+        else this.acked(msg.ack, msg.start, msg.now);
         if (this.snapshotRequested) return;
+        const before = this.store.getState().cluster.tape?.frontierSeq ?? 0;
         const r = applyDiff(this.store.getState().cluster, msg);
         if (r.ok) this.store.setState({ cluster: r.state });
         else this.requestSnapshot();
+        if (r.ok && msg.ack !== undefined && this.pausedCommands.delete(msg.ack)) this.showCommand(before);
+        if (msg.ack !== undefined && this.stepBudget > 0 && this.waitingSince.length === 0) this.continueStep();
         return;
       }
       case 'commandResult':
@@ -242,10 +435,20 @@ export class SimBridge {
     }
   }
 
-  private acked(id: number): void {
-    this.log.acked(id);
+  /** After (re)booting: to the remembered moment, or to the frontier. */
+  private resumePlayhead(): void {
+    const tape = this.store.getState().cluster.tape;
+    if (!tape) return;
+    const r = this.resume;
+    this.resume = undefined;
+    if (!r) return this.show(tape.frontierSeq, tape.frontierNow);
+    const t = Math.max(tape.baseNow, Math.min(r.t, tape.frontierNow));
+    this.show(r.seq ?? seqAtTime(tape, t), t);
+  }
+
+  private acked(id: number, start: number, end: number): void {
+    this.log.acked(id, start, end);
     this.waitingSince.shift();
-    if (this.advanceInFlight !== undefined && this.advanceInFlight <= id) this.advanceInFlight = undefined;
   }
 
   private requestSnapshot(): void {
@@ -270,6 +473,8 @@ export class SimBridge {
     }
     this.restartTimes.push(wall);
     const restarts = this.store.getState().connection.restarts + 1;
+    const c = this.store.getState().cluster;
+    this.resume = { seq: c.seq, t: c.now };
     this.setConnection({ status: 'restarting', restarts, notice: { kind: 'recovered', detail: reason, replayed: this.log.confirmed.length } });
     this.spawn(this.log.confirmed);
   }
@@ -280,5 +485,9 @@ export class SimBridge {
 
   private setConnection(patch: Partial<ConnectionState>): void {
     this.store.setState((s) => ({ connection: { ...s.connection, ...patch } }));
+  }
+
+  private setPlayback(patch: Partial<PlaybackState>): void {
+    this.store.setState((s) => ({ playback: { ...s.playback, ...patch } }));
   }
 }

@@ -1,11 +1,28 @@
 /**
- * React access to the bridge: components send commands and control the clock through it, and
+ * React access to the bridge: components send commands and move the playhead through it, and
  * read everything else from the store.
  */
 import { createContext, useContext } from 'react';
 import type { SimBridge } from './bridge';
 
-export type BridgeApi = Pick<SimBridge, 'run' | 'setRunning' | 'setSpeed' | 'reset'>;
+export type BridgeApi = Pick<
+  SimBridge,
+  | 'run'
+  | 'interrupt'
+  | 'confirmFork'
+  | 'cancelFork'
+  | 'play'
+  | 'pause'
+  | 'setRunning'
+  | 'setSpeed'
+  | 'stepForward'
+  | 'stepBack'
+  | 'seek'
+  | 'seekTime'
+  | 'jumpMilestone'
+  | 'milestones'
+  | 'reset'
+>;
 
 export const BridgeContext = createContext<BridgeApi | null>(null);
 

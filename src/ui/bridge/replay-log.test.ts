@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReplayLog } from './replay-log';
+import { ReplayLog, truncateAt } from './replay-log';
 
 describe('ReplayLog', () => {
   it('confirms requests in order up to the acknowledged id', () => {
@@ -35,5 +35,28 @@ describe('ReplayLog', () => {
     expect(log.pendingCount).toBe(0);
     log.acked(3);
     expect(log.confirmed).toEqual([{ type: 'command', line: 'a' }]);
+  });
+});
+
+describe('truncateAt (forking at a past moment)', () => {
+  const inputs = [
+    { id: 1, entry: { type: 'command' as const, line: 'kubectl apply -f go-api.yaml' }, start: 1000, end: 1150 },
+    { id: 2, entry: { type: 'advance' as const, ms: 5000 }, start: 1150, end: 6150 },
+    { id: 3, entry: { type: 'command' as const, line: 'kubectl get pods -w' }, start: 6150, end: 70_000 },
+    { id: 4, entry: { type: 'command' as const, line: 'sim advance 5m' }, start: 70_000, end: 370_000 },
+  ];
+
+  it('keeps what finished by t and advances up to t', () => {
+    expect(truncateAt(inputs, 3000)).toEqual([inputs[0]!.entry, { type: 'advance', ms: 1850 }]);
+    expect(truncateAt(inputs, 6150)).toEqual([inputs[0]!.entry, inputs[1]!.entry]);
+  });
+
+  it('drops a kubectl command whose request had not happened by t', () => {
+    expect(truncateAt(inputs, 1100)).toEqual([{ type: 'advance', ms: 100 }]);
+  });
+
+  it('cuts a waiting command at t (Ctrl+C, or a fork while it waited)', () => {
+    expect(truncateAt(inputs, 9000, 3)).toEqual([inputs[0]!.entry, inputs[1]!.entry, { ...inputs[2]!.entry, interruptAt: 9000 }]);
+    expect(truncateAt(inputs, 100_000)).toEqual([inputs[0]!.entry, inputs[1]!.entry, inputs[2]!.entry, { ...inputs[3]!.entry, interruptAt: 100_000 }]);
   });
 });

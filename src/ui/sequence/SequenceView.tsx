@@ -11,7 +11,7 @@ import type { Mermaid } from 'mermaid';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TraceObject } from '../../engine/core/trace';
 import { useT } from '../i18n/react';
-import { useApp } from '../store/react';
+import { useApp, useAppStore } from '../store/react';
 import type { AppState } from '../store/store';
 import { objectChoices } from './choices';
 import { MERMAID_MESSAGE_LIMIT, toMermaid } from './mermaid';
@@ -28,6 +28,8 @@ const ROWS_AFTER = 50;
 
 const selectTrace = (s: AppState) => s.cluster.trace;
 const selectObjects = (s: AppState) => s.cluster.objects;
+/** Shared with stepping, so a step always lands on a row of this table. */
+const selectSettings = (s: AppState) => s.sequence;
 
 type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'failed' };
 type DiagramState =
@@ -57,8 +59,10 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
   const trace = useApp(selectTrace);
   const objects = useApp(selectObjects);
   const headingId = useId();
-  const [collapseApiserver, setCollapse] = useState(true);
-  const [hideBackground, setHideBackground] = useState(true);
+  const store = useAppStore();
+  const { collapseApiserver, hideBackground } = useApp(selectSettings);
+  const setCollapse = (v: boolean): void => store.setState((s) => ({ sequence: { ...s.sequence, collapseApiserver: v } }));
+  const setHideBackground = (v: boolean): void => store.setState((s) => ({ sequence: { ...s.sequence, hideBackground: v } }));
   const [followed, setFollowed] = useState('');
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
   const [diagram, setDiagram] = useState<DiagramState>({ status: 'hidden' });

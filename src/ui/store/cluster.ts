@@ -1,82 +1,123 @@
 /**
- * The main thread's view of the simulated cluster, and the only two ways it changes: a full
- * snapshot or a versioned diff from the worker. Both functions are pure; the store only calls
- * them, so everything the UI shows is reproducible from the message stream.
+ * The cluster as the UI shows it: the tape (everything that happened) plus the moment being
+ * looked at. `objects`, `components` and `trace` are the state at trace seq `seq`, derived from
+ * the tape by `showAt`; every view renders from these fields alone, so stepping back in time
+ * changes the whole page consistently.
  *
- * Invariant: `version` is the `to` of the last applied diff (or the snapshot's version); a diff
- * whose `from` differs is never applied — the caller asks the worker for a snapshot instead.
+ * Invariants: `changeIndex` changes of the tape (and `componentIndex` component changes) are
+ * applied to the base to give `objects` (`components`); they are exactly those with seq ≤ `seq`.
  */
 import type { KObject } from '../../engine/api/types';
 import type { TraceRecord } from '../../engine/core/trace';
-import type { ComponentSummary, DiffMessage, SnapshotMessage, Topology } from '../../protocol/messages';
+import type { ComponentSummary, DiffMessage, DiscoveryEntry, FaultTargetInfo, SnapshotMessage, Topology } from '../../protocol/messages';
+import { appendDiff, tapeFromSnapshot, upperBound, type Tape } from './tape';
 
-/** How many trace records the UI keeps; older ones are dropped from the front. */
+/** How many trace records (up to the moment shown) views receive. */
 export const TRACE_LIMIT = 5000;
 
 export interface ClusterState {
   /** False until the first snapshot arrives. */
   loaded: boolean;
-  version: number;
-  /** Simulated ms since the cluster's epoch. */
+  tape: Tape | undefined;
+  /** Trace seq of the moment shown. */
+  seq: number;
+  /** Simulated ms of the moment shown. */
   now: number;
   topology: Topology | undefined;
   /** Keyed by storage key, e.g. `pods/default/go-api-7c9f-abcde`. */
   objects: ReadonlyMap<string, KObject>;
   components: ReadonlyMap<string, ComponentSummary>;
+  /** Records up to and including `seq` (the last is the current message), at most TRACE_LIMIT. */
   trace: readonly TraceRecord[];
+  discovery: readonly DiscoveryEntry[];
+  /** Every fault target the cluster has (from `ready`). */
+  targets: readonly FaultTargetInfo[];
+  changeIndex: number;
+  componentIndex: number;
 }
 
 export const initialClusterState: ClusterState = {
   loaded: false,
-  version: -1,
+  tape: undefined,
+  seq: 0,
   now: 0,
   topology: undefined,
   objects: new Map(),
   components: new Map(),
   trace: [],
+  discovery: [],
+  targets: [],
+  changeIndex: 0,
+  componentIndex: 0,
 };
 
-export function applySnapshot(msg: SnapshotMessage): ClusterState {
+/** A snapshot starts a new tape; the view sits at its base. */
+export function applySnapshot(state: ClusterState, msg: SnapshotMessage): ClusterState {
+  const tape = tapeFromSnapshot(msg);
   return {
+    ...state,
     loaded: true,
-    version: msg.version,
-    now: msg.now,
-    topology: msg.topology,
-    objects: new Map(msg.objects.map((o) => [o.key, o.object])),
-    components: new Map(msg.components.map((c) => [c.id, c])),
+    tape,
+    seq: tape.baseSeq,
+    now: tape.baseNow,
+    topology: tape.topology,
+    objects: tape.baseObjects,
+    components: tape.baseComponents,
     trace: [],
+    changeIndex: 0,
+    componentIndex: 0,
   };
 }
 
 export type DiffOutcome = { ok: true; state: ClusterState } | { ok: false; reason: 'gap' | 'not-loaded' };
 
+/** Appends to the tape; the moment shown does not move (the playback decides that). */
 export function applyDiff(state: ClusterState, msg: DiffMessage): DiffOutcome {
-  if (!state.loaded) return { ok: false, reason: 'not-loaded' };
-  if (msg.from !== state.version) return { ok: false, reason: 'gap' };
+  if (!state.loaded || !state.tape) return { ok: false, reason: 'not-loaded' };
+  const r = appendDiff(state.tape, msg);
+  if (!r.ok) return r;
+  return { ok: true, state: { ...state, tape: r.tape } };
+}
 
+/** The cluster as it was at trace seq `seq` and simulated time `now` (clamped to the tape). */
+export function showAt(state: ClusterState, seq: number, now: number): ClusterState {
+  const tape = state.tape;
+  if (!tape) return state;
+  const target = Math.max(tape.baseSeq, Math.min(seq, tape.frontierSeq));
+  const at = Math.max(tape.baseNow, Math.min(now, tape.frontierNow));
+  // Records with seq ≤ target never change once the tape has them (new ones have larger seqs).
+  if (target === state.seq && at === state.now) return state;
+
+  const changeTarget = upperBound(tape.changes, tape.changeCount, target);
   let objects = state.objects;
-  if (msg.added.length || msg.updated.length || msg.removed.length) {
+  if (changeTarget !== state.changeIndex) {
     const next = new Map(objects);
-    for (const { key, object } of msg.added) next.set(key, object);
-    for (const { key, object } of msg.updated) next.set(key, object);
-    for (const key of msg.removed) next.delete(key);
+    for (let i = state.changeIndex; i < changeTarget; i++) set(next, tape.changes[i]!.key, tape.changes[i]!.object);
+    for (let i = state.changeIndex - 1; i >= changeTarget; i--) set(next, tape.changes[i]!.key, tape.changes[i]!.prev);
     objects = next;
   }
 
+  const compTarget = upperBound(tape.componentChanges, tape.componentChangeCount, target);
   let components = state.components;
-  if (msg.components.length) {
+  if (compTarget !== state.componentIndex) {
     const next = new Map(components);
-    for (const c of msg.components) next.set(c.id, c);
+    for (let i = state.componentIndex; i < compTarget; i++) next.set(tape.componentChanges[i]!.summary.id, tape.componentChanges[i]!.summary);
+    for (let i = state.componentIndex - 1; i >= compTarget; i--) {
+      const c = tape.componentChanges[i]!;
+      if (c.prev) next.set(c.summary.id, c.prev);
+      else next.delete(c.summary.id);
+    }
     components = next;
   }
 
-  let trace = state.trace;
-  if (msg.trace.length) {
-    const joined = trace.concat(msg.trace);
-    trace = joined.length > TRACE_LIMIT ? joined.slice(joined.length - TRACE_LIMIT) : joined;
-  }
+  const end = upperBound(tape.records, tape.recordCount, target);
+  const trace = state.seq === target ? state.trace : tape.records.slice(Math.max(0, end - TRACE_LIMIT), end);
+  return { ...state, seq: target, now: at, objects, components, trace, changeIndex: changeTarget, componentIndex: compTarget };
+}
 
-  return { ok: true, state: { ...state, version: msg.to, now: msg.now, objects, components, trace } };
+function set(map: Map<string, KObject>, key: string, object: KObject | null): void {
+  if (object) map.set(key, object);
+  else map.delete(key);
 }
 
 /** Objects of one resource (`nodes`, `pods`), in key order so lists are stable. */

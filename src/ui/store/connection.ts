@@ -17,19 +17,13 @@ export interface ConnectionState {
   restarts: number;
   /** Unix ms of simulated time 0 (from `ready`), to render the simulated wall clock. */
   epochMs: number | undefined;
-  running: boolean;
-  speed: number;
   notice: Notice | undefined;
 }
-
-export const SPEEDS = [1, 2, 5, 10, 30] as const;
 
 export const initialConnectionState: ConnectionState = {
   status: 'starting',
   epoch: 0,
   restarts: 0,
   epochMs: undefined,
-  running: true,
-  speed: 1,
   notice: undefined,
 };

@@ -8,8 +8,12 @@ import type { AppState, AppStore } from './store';
 
 export const AppStoreContext = createContext<AppStore | null>(null);
 
-export function useApp<T>(selector: (s: AppState) => T): T {
+export function useAppStore(): AppStore {
   const store = useContext(AppStoreContext);
   if (!store) throw new Error('useApp needs an <AppStoreContext.Provider>');
-  return useStore(store, selector);
+  return store;
+}
+
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useStore(useAppStore(), selector);
 }

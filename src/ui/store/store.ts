@@ -5,10 +5,19 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { initialClusterState, type ClusterState } from './cluster';
 import { initialConnectionState, type ConnectionState } from './connection';
+import { initialPlaybackState, type PlaybackState } from './playback';
 import { initialTerminalState, type TerminalState } from './terminal';
+
+/** The sequence view's projection options; stepping uses the same ones. */
+export interface SequenceSettings {
+  collapseApiserver: boolean;
+  hideBackground: boolean;
+}
 
 export interface AppState {
   cluster: ClusterState;
+  playback: PlaybackState;
+  sequence: SequenceSettings;
   terminal: TerminalState;
   connection: ConnectionState;
 }
@@ -19,6 +28,8 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(initial: Partial<AppState> = {}): AppStore {
   return createStore<AppState>()(() => ({
     cluster: initialClusterState,
+    playback: initialPlaybackState,
+    sequence: { collapseApiserver: true, hideBackground: true },
     terminal: initialTerminalState,
     connection: initialConnectionState,
     ...initial,

@@ -1,20 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_LIMIT, commandFinished, commandStarted, commandsLost, initialTerminalState } from './terminal';
+import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandStarted, commandsAfter, commandsLost, initialTerminalState } from './terminal';
 
 describe('terminal transcript', () => {
   it('records a command, then its output', () => {
     let s = commandStarted(initialTerminalState, 1, 'kubectl get pods');
     expect(s.entries[0]).toMatchObject({ id: 1, state: 'running', output: [] });
-    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [{ stream: 'stderr', text: 'No resources found in default namespace.\n' }], exitCode: 0 });
-    expect(s.entries[0]).toMatchObject({ state: 'done', exitCode: 0, output: [{ stream: 'stderr' }] });
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [{ stream: 'stderr', text: 'No resources found in default namespace.\n' }], exitCode: 0, startedAt: 0, endedAt: 150 });
+    expect(s.entries[0]).toMatchObject({ state: 'done', endedAt: 150, exitCode: 0, output: [{ stream: 'stderr' }] });
   });
 
   it('marks only still-running commands as lost', () => {
     let s = commandStarted(initialTerminalState, 1, 'a');
     s = commandStarted(s, 2, 'b');
-    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [], exitCode: 0 });
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 150 });
     s = commandsLost(s, new Set([1, 2]));
     expect(s.entries.map((e) => e.state)).toEqual(['done', 'lost']);
+  });
+
+  it('Ctrl+C keeps only what was written before the interrupt; a fork drops later commands', () => {
+    let s = commandStarted(initialTerminalState, 1, 'kubectl get pods -w');
+    s = commandFinished(s, {
+      type: 'commandResult',
+      epoch: 1,
+      id: 1,
+      output: [
+        { stream: 'stdout', text: 'NAME READY\n' },
+        { stream: 'stdout', text: 'a 0/1\n', at: 5_000 },
+        { stream: 'stdout', text: 'a 1/1\n', at: 9_000 },
+      ],
+      exitCode: 0,
+      startedAt: 1_000,
+      endedAt: 69_000,
+    });
+    s = commandStarted(s, 2, 'kubectl get nodes');
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 2, output: [], exitCode: 0, startedAt: 69_000, endedAt: 69_150 });
+    s = commandInterrupted(s, 1, 6_000);
+    expect(s.entries[0]).toMatchObject({ state: 'interrupted', exitCode: 130, endedAt: 6_000 });
+    expect(s.entries[0]!.output.map((c) => c.text)).toEqual(['NAME READY\n', 'a 0/1\n']);
+    expect(commandsAfter(s, 6_000).entries.map((e) => e.id)).toEqual([1]);
   });
 
   it('keeps a bounded transcript', () => {

@@ -7,8 +7,11 @@ import type { CommandResultMessage, OutputChunk } from '../../protocol/messages'
 /** Entries beyond this are dropped from the front; the transcript is a view, not the log. */
 export const TERMINAL_LIMIT = 200;
 
-/** `lost`: the worker died before answering; the command was not replayed (it may have caused the crash). */
-export type EntryState = 'running' | 'done' | 'lost';
+/**
+ * `lost`: the worker died before answering; the command was not replayed (it may have caused the
+ * crash). `interrupted`: Ctrl+C stopped its waiting; the output is what it wrote before then.
+ */
+export type EntryState = 'running' | 'done' | 'lost' | 'interrupted';
 
 export interface TerminalEntry {
   id: number;
@@ -16,6 +19,9 @@ export interface TerminalEntry {
   output: readonly OutputChunk[];
   exitCode: number | undefined;
   state: EntryState;
+  /** Simulated time the command began and returned (a waiting command spans time). */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 export interface TerminalState {
@@ -30,7 +36,20 @@ export function commandStarted(state: TerminalState, id: number, line: string): 
 }
 
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
-  return update(state, (e) => (e.id === msg.id ? { ...e, output: msg.output, exitCode: msg.exitCode, state: 'done' } : e));
+  return update(state, (e) => (e.id === msg.id ? { ...e, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt } : e));
+}
+
+/** Ctrl+C at simulated time `t`: what the command wrote after `t` never happened. */
+export function commandInterrupted(state: TerminalState, id: number, t: number): TerminalState {
+  return update(state, (e) =>
+    e.id === id ? { ...e, state: 'interrupted', exitCode: 130, endedAt: t, output: e.output.filter((c) => c.at === undefined || c.at <= t) } : e,
+  );
+}
+
+/** A fork at simulated time `t` discards the commands that began after it. */
+export function commandsAfter(state: TerminalState, t: number): TerminalState {
+  const entries = state.entries.filter((e) => e.startedAt === undefined || e.startedAt <= t || e.state === 'running');
+  return entries.length === state.entries.length ? state : { entries };
 }
 
 export function commandsLost(state: TerminalState, ids: ReadonlySet<number>): TerminalState {

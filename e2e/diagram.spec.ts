@@ -1,0 +1,118 @@
+import { readFileSync, statSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+async function boot(page: Page) {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  const ui = app(page);
+  await ui.waitForBoot();
+  await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(4);
+  return { ui, problems, diagram: page.getByTestId('architecture') };
+}
+
+test.describe('live architecture diagram', () => {
+  test('draws the syllabus picture and opens a card with who leads and the queue depth', async ({ page }) => {
+    const { problems, diagram } = await boot(page);
+    await expect(diagram.getByTestId('diagram-etcd')).toContainText('raft leader');
+    await expect(diagram.getByTestId('diagram-cloud-controller-manager')).toContainText('optional (not running: no cloud provider)');
+    await expect(diagram.getByTestId('diagram-kube-controller-manager')).toContainText('deployment-controller');
+    await expect(diagram.getByTestId('diagram-csi-node/node-1')).toContainText('CSI node plugin');
+
+    await diagram.getByTestId('diagram-kube-scheduler').getByRole('button').click();
+    const card = page.getByTestId('component-card');
+    await expect(card.getByTestId('card-lease')).toContainText('Lease kube-system/kube-scheduler');
+    await expect(card.getByTestId('card-lease')).toContainText('holderIdentity: control-plane_');
+    await expect(card).toContainText('This instance holds the Lease');
+    await expect(card.getByTestId('card-queue')).toContainText('Pods waiting in the scheduling queue: 0');
+    await expect(card.getByTestId('card-health')).toContainText('No faults injected.');
+    expect(problems).toEqual([]);
+  });
+
+  test('a message token travels after kubectl apply, and the latest hop’s edge is lit', async ({ page }) => {
+    const { ui, problems, diagram } = await boot(page);
+    // Watch from before the command: the rollout's first messages are brief.
+    const token = diagram.getByTestId('diagram-token').first().waitFor({ state: 'attached', timeout: 20_000 });
+    const litEdge = diagram.locator('.react-flow__edge.diagram-edge-lit').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await ui.run('kubectl apply -f go-api.yaml');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    await token;
+    await litEdge;
+    // At most one edge is lit; when the current message is a self-hop (an apiserver stage, a reconcile) its box is.
+    expect(await diagram.locator('.react-flow__edge.diagram-edge-lit').count()).toBeLessThanOrEqual(1);
+    await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active').first()).toBeAttached();
+    const pods = diagram.locator('.diagram-pod', { hasText: 'go-api-' });
+    await expect(pods).toHaveCount(3, { timeout: 20_000 });
+    await expect(pods.first()).toContainText('api: Running', { timeout: 20_000 });
+    await page.screenshot({ path: 'test-results/screenshots/diagram.png', fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  test('with reduced motion nothing travels, the latest hop stays lit, and fit-to-view works from the keyboard', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { problems, diagram } = await boot(page);
+    // Stopping a component makes the cluster talk (the fault, then the kubelet's and leases' traffic).
+    await diagram.getByTestId('diagram-kube-proxy/node-1').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Stop kube-proxy/node-1' }).click();
+    await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active').first()).toBeAttached({ timeout: 20_000 });
+    await page.waitForTimeout(1500);
+    await expect(diagram.getByTestId('diagram-token')).toHaveCount(0);
+
+    const fit = page.getByRole('button', { name: 'Fit the whole diagram in view' });
+    await fit.focus();
+    await expect(fit).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(problems).toEqual([]);
+  });
+
+  test('exports the diagram as PNG and SVG', async ({ page }) => {
+    const { problems } = await boot(page);
+    for (const format of ['PNG', 'SVG']) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download the diagram as ${format}` }).click()]);
+      expect(download.suggestedFilename()).toBe(`reconcile-architecture.${format.toLowerCase()}`);
+      const file = await download.path();
+      expect(statSync(file).size).toBeGreaterThan(1000);
+      if (format === 'SVG') {
+        const svg = readFileSync(file, 'utf8');
+        expect(svg).toContain('kube-apiserver');
+        // Edges keep their stroke in the picture.
+        expect(svg).toMatch(/class="react-flow__edge-path"[^>]*style="[^"]*stroke:|style="[^"]*stroke:[^"]*"[^>]*class="react-flow__edge-path"/);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('stops and restarts kube-scheduler from its context menu, by mouse and by keyboard', async ({ page }) => {
+    const { problems, diagram } = await boot(page);
+    const scheduler = diagram.getByTestId('diagram-kube-scheduler');
+    await expect(scheduler).toContainText('Running');
+
+    await scheduler.click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Faults for kube-scheduler' });
+    await expect(menu.getByRole('menuitem', { name: 'Stop kube-scheduler' })).toBeFocused();
+    await menu.getByRole('menuitem', { name: 'Stop kube-scheduler' }).click();
+    await expect(menu).toHaveCount(0);
+    await expect(scheduler).toContainText('Stopped', { timeout: 20_000 });
+
+    // The card says so in words too.
+    await scheduler.getByRole('button').click();
+    await expect(page.getByTestId('card-health')).toContainText('Active faults: kube-scheduler');
+
+    // Keyboard: focus the component, Shift+F10 opens the menu, Enter restarts it.
+    await scheduler.getByRole('button').focus();
+    await page.keyboard.press('Shift+F10');
+    await expect(page.getByRole('menuitem', { name: 'Restart kube-scheduler' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(scheduler).toContainText('Running', { timeout: 20_000 });
+    await expect(page.getByTestId('card-health')).toContainText('No faults injected.', { timeout: 20_000 });
+    await page.getByTestId('component-card').getByRole('button', { name: 'Close' }).click();
+
+    // Node boxes offer machine-level faults from their "⋯" button; Escape returns focus to it.
+    await page.getByRole('button', { name: 'Faults for node-2' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Partition node-2 from the network' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Faults for node-2' })).toBeFocused();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Test support: the real simulation host run in-process behind a WorkerPort, with messages
+ * structured-cloned and delivered asynchronously, as postMessage would.
+ */
+import type { FromWorker, ToWorker } from '../../protocol/messages';
+import { createSimHost } from '../../worker/host';
+import type { WorkerEvents, WorkerFactory } from './bridge';
+
+export interface FakeWorker {
+  events: WorkerEvents;
+  received: ToWorker[];
+  terminated: boolean;
+}
+
+export interface PortOptions {
+  /** Drop this message from the worker instead of delivering it. */
+  drop?: (m: FromWorker) => boolean;
+  /** Never answer (a hung worker). */
+  hang?: (m: ToWorker) => boolean;
+}
+
+export function inProcess(opts: PortOptions = {}) {
+  const workers: FakeWorker[] = [];
+  const factory: WorkerFactory = (events) => {
+    const w: FakeWorker = { events, received: [], terminated: false };
+    workers.push(w);
+    let hung = false;
+    const host = createSimHost((m) => {
+      const copy = structuredClone(m);
+      queueMicrotask(() => {
+        if (!w.terminated && !opts.drop?.(copy)) events.onMessage(copy);
+      });
+    });
+    return {
+      post(msg) {
+        const copy = structuredClone(msg);
+        w.received.push(copy);
+        queueMicrotask(() => {
+          if (w.terminated || hung) return;
+          if (opts.hang?.(copy)) hung = true;
+          else host.handle(copy);
+        });
+      },
+      terminate() {
+        w.terminated = true;
+      },
+    };
+  };
+  return { factory, workers };
+}
+
+export const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+

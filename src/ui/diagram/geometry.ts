@@ -1,0 +1,99 @@
+/**
+ * Where and how long a message token travels: absolute box positions from the pure model (every
+ * node carries explicit width/height and a position relative to its parent), which new trace
+ * records to animate, and how long a flight lasts at the current playback speed. Pure.
+ */
+import type { TraceRecord } from '../../engine/core/trace';
+import type { ComponentSummary } from '../../protocol/messages';
+import { hopEndpoints, isNoise } from './actors';
+import type { DiagramNode } from './model';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A node's box in flow coordinates (positions are relative to the parent chain). */
+export function absoluteBox(nodes: readonly DiagramNode[], id: string): Box | undefined {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  let n = byId.get(id);
+  if (!n) return undefined;
+  const width = n.width ?? 0;
+  const height = n.height ?? 0;
+  let x = 0;
+  let y = 0;
+  // Bounded walk: a parent cycle would be a model bug, never an infinite loop here.
+  for (let depth = 0; n && depth < 16; depth++) {
+    x += n.position.x;
+    y += n.position.y;
+    n = n.parentId ? byId.get(n.parentId) : undefined;
+  }
+  return { x, y, width, height };
+}
+
+export function centre(b: Box): Point {
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** Milliseconds a token takes at `speed` (1 = real time): 700 ms / speed, kept watchable. */
+export function tokenDuration(speed: number): number {
+  const s = Number.isFinite(speed) && speed > 0 ? speed : 1;
+  return Math.round(Math.min(2000, Math.max(120, 700 / s)));
+}
+
+/** At most this many tokens fly at once; when playing fast only the latest are drawn. */
+export const MAX_TOKENS = 6;
+
+/**
+ * The records that became current since `prevSeq` and deserve a token, oldest first, at most
+ * `max`. Background chatter (Events, Lease renewals) is skipped unless it is the only new record
+ * (a learner stepping onto it should see it move). Moving backwards in time shows only the
+ * record now current.
+ */
+export function newHops(prevSeq: number, trace: readonly TraceRecord[], max = MAX_TOKENS): TraceRecord[] {
+  const last = trace[trace.length - 1];
+  if (!last || last.seq === prevSeq) return [];
+  if (last.seq < prevSeq) return [last];
+  const fresh: TraceRecord[] = [];
+  let count = 0;
+  for (let i = trace.length - 1; i >= 0 && trace[i]!.seq > prevSeq; i--) {
+    count++;
+    const r = trace[i]!;
+    if (!isNoise(r) && fresh.length < max) fresh.push(r);
+  }
+  if (fresh.length === 0 && count === 1) return [last];
+  return fresh.reverse();
+}
+
+/** kube-apiserver's pipeline stages: their kind names them better than their summary. */
+const STAGES: ReadonlySet<TraceRecord['kind']> = new Set(['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission']);
+
+/** A short label for the token: the first words of the summary (`POST /api/v1/…` → `POST pods`). */
+export function tokenLabel(r: TraceRecord): string {
+  if (STAGES.has(r.kind)) return r.kind;
+  const words = r.summary.split(/\s+/).filter(Boolean);
+  const first = words[0] ?? r.kind;
+  const obj = r.object?.kind;
+  const label = obj && first.length < 12 ? `${first} ${obj}` : first;
+  return label.length > 24 ? `${label.slice(0, 23)}…` : label;
+}
+
+export type Flight = { seq: number; label: string; kind: 'travel'; from: Point; to: Point } | { seq: number; label: string; kind: 'pulse'; at: Point };
+
+/** Where a record's token goes: along the edge between two boxes, or a pulse on one box for a self-hop. */
+export function flightFor(r: TraceRecord, nodes: readonly DiagramNode[], components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): Flight | undefined {
+  const { from, to } = hopEndpoints(r, components, leaders);
+  const a = absoluteBox(nodes, from);
+  const b = from === to ? a : absoluteBox(nodes, to);
+  if (!a || !b) return undefined;
+  const label = tokenLabel(r);
+  if (from === to) return { seq: r.seq, label, kind: 'pulse', at: centre(a) };
+  return { seq: r.seq, label, kind: 'travel', from: centre(a), to: centre(b) };
+}

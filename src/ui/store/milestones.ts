@@ -1,0 +1,108 @@
+/**
+ * The apply-to-running milestones of every Deployment created on the tape, found in the committed
+ * versions themselves (not in trace text): the Deployment stored, its ReplicaSet created, then
+ * the moments when all of the ReplicaSet's Pods were created, bound, had a ready sandbox, had
+ * every container started and were Ready. Each milestone is the seq of the commit that made the
+ * condition first true, so jumping there shows exactly that state.
+ */
+import type { Deployment, KObject, Pod, ReplicaSet } from '../../engine/api/types';
+import type { Tape } from './tape';
+import { timeOfSeq } from './tape';
+
+export const MILESTONES = ['deployment-stored', 'replicaset-created', 'pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'] as const;
+export type MilestoneId = (typeof MILESTONES)[number];
+
+export interface Milestone {
+  id: MilestoneId;
+  seq: number;
+  at: number;
+  /** `namespace/name` of the Deployment. */
+  deployment: string;
+}
+
+type PodStage = Exclude<MilestoneId, 'deployment-stored' | 'replicaset-created'>;
+const POD_STAGES: readonly PodStage[] = ['pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'];
+
+function condition(p: Pod, type: string): boolean {
+  return p.status?.conditions?.some((c) => c.type === type && c.status === 'True') ?? false;
+}
+
+/** Whether one Pod has passed a stage (a Pod that exists has been created). */
+export function podPassed(p: Pod, stage: PodStage): boolean {
+  switch (stage) {
+    case 'pods-created':
+      return true;
+    case 'pods-bound':
+      return !!p.spec.nodeName;
+    case 'sandboxes-ready':
+      return condition(p, 'PodReadyToStartContainers');
+    case 'containers-started': {
+      const cs = p.status?.containerStatuses ?? [];
+      return cs.length === p.spec.containers.length && cs.every((c) => c.started === true || c.state?.running !== undefined);
+    }
+    case 'pods-ready':
+      return condition(p, 'Ready');
+  }
+}
+
+interface Tracking {
+  deployment: string;
+  uid: string;
+  replicas: number;
+  rsUids: Set<string>;
+  pods: Map<string, Pod>;
+  reached: Set<MilestoneId>;
+}
+
+function ownedBy(o: KObject, uids: ReadonlySet<string> | string): boolean {
+  return (o.metadata.ownerReferences ?? []).some((r) => (typeof uids === 'string' ? r.uid === uids : uids.has(r.uid)));
+}
+
+/** Milestones in seq order. Pure; callers memoise on the tape value. */
+export function milestones(tape: Tape): Milestone[] {
+  const out: Milestone[] = [];
+  const tracked: Tracking[] = [];
+  const add = (t: Tracking, id: MilestoneId, seq: number): void => {
+    if (t.reached.has(id)) return;
+    t.reached.add(id);
+    out.push({ id, seq, at: timeOfSeq(tape, seq), deployment: t.deployment });
+  };
+  for (let i = 0; i < tape.changeCount; i++) {
+    const c = tape.changes[i]!;
+    const resource = c.key.slice(0, c.key.indexOf('/'));
+    if (resource === 'deployments' && c.object && !c.prev) {
+      const d = c.object as Deployment;
+      const t: Tracking = {
+        deployment: `${d.metadata.namespace ?? 'default'}/${d.metadata.name ?? ''}`,
+        uid: d.metadata.uid ?? '',
+        replicas: d.spec.replicas ?? 1,
+        rsUids: new Set(),
+        pods: new Map(),
+        reached: new Set(),
+      };
+      tracked.push(t);
+      add(t, 'deployment-stored', c.seq);
+    } else if (resource === 'replicasets' && c.object && !c.prev) {
+      for (const t of tracked) {
+        if (!ownedBy(c.object as ReplicaSet, t.uid)) continue;
+        t.rsUids.add(c.object.metadata.uid ?? '');
+        add(t, 'replicaset-created', c.seq);
+      }
+    } else if (resource === 'pods') {
+      const pod = (c.object ?? c.prev) as Pod | null;
+      if (!pod) continue;
+      for (const t of tracked) {
+        if (!ownedBy(pod, t.rsUids)) continue;
+        if (c.object) t.pods.set(c.key, c.object as Pod);
+        else t.pods.delete(c.key);
+        if (t.replicas === 0) continue;
+        for (const stage of POD_STAGES) {
+          let n = 0;
+          for (const p of t.pods.values()) if (podPassed(p, stage)) n++;
+          if (n >= t.replicas) add(t, stage, c.seq);
+        }
+      }
+    }
+  }
+  return out;
+}
