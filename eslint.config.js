@@ -60,7 +60,7 @@ const restrictImports = (/** @type {object[]} */ ...patterns) => ['error', { pat
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.vite/**'],
+    ignores: ['.probe/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.vite/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

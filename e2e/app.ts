@@ -1,5 +1,5 @@
 /**
- * Page-object helpers for the smoke tests: how to reach each part of the app, in one place.
+ * Page-object helpers for the end-to-end tests: how to reach each part of the app, in one place.
  */
 import { expect, type ConsoleMessage, type Page } from '@playwright/test';
 
@@ -15,18 +15,144 @@ export function watchConsole(page: Page): string[] {
 
 export function app(page: Page) {
   const nodeTable = page.getByTestId('node-list');
-  const input = page.locator('input.terminal-input');
+  /**
+   * The xterm terminal: `data-state` is ready (prompt shown), running or waiting; `data-input` is
+   * the line at the prompt. Its text is read from `terminal-text`, a plain mirror of the
+   * transcript, because xterm stops drawing rows while the page has it scrolled out of view.
+   */
+  const terminal = page.getByTestId('terminal-output');
+  const terminalText = page.getByTestId('terminal-text');
+  const editor = page.getByTestId('yaml-editor');
+  const focusTerminal = async (): Promise<void> => {
+    await terminal.locator('.xterm-helper-textarea').focus();
+  };
   return {
     nodeTable,
     nodeRows: nodeTable.locator('tbody tr'),
-    terminalOutput: page.getByTestId('terminal-output'),
-    input,
+    terminal,
+    /** Everything the terminal printed, as plain text. */
+    terminalOutput: terminalText,
+    /** The screen-reader announcement of the last finished command. */
+    announcer: page.getByTestId('terminal-announcer'),
+    focusTerminal,
+    /** Expects the prompt to be up with exactly `line` typed. */
+    async expectInput(line: string) {
+      await expect(terminal).toHaveAttribute('data-input', line);
+    },
+    /** Types into the terminal (keys, not a fill: xterm reads key events). */
+    async type(text: string) {
+      await focusTerminal();
+      await page.keyboard.type(text);
+    },
+    async press(key: string) {
+      await focusTerminal();
+      await page.keyboard.press(key);
+    },
+    /** Pastes text into the terminal the way the browser does (a paste event on xterm's input). */
+    async paste(text: string) {
+      await focusTerminal();
+      await terminal.locator('.xterm-helper-textarea').evaluate((el, t) => {
+        // Runs in the page; e2e/ is typed without the DOM library, hence the structural types.
+        const w = globalThis as unknown as {
+          DataTransfer: new () => { setData(format: string, data: string): void };
+          ClipboardEvent: new (type: string, init: object) => object;
+        };
+        const data = new w.DataTransfer();
+        data.setData('text/plain', t);
+        (el as unknown as { dispatchEvent(e: object): boolean }).dispatchEvent(new w.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, text);
+    },
+    /** Waits for the prompt, then runs a line. */
     async run(line: string) {
-      await input.fill(line);
-      await input.press('Enter');
+      await expect(terminal).toHaveAttribute('data-state', 'ready');
+      await focusTerminal();
+      await page.keyboard.type(line);
+      await page.keyboard.press('Enter');
+    },
+    async waitForPrompt() {
+      await expect(terminal).toHaveAttribute('data-state', 'ready');
+    },
+    editor,
+    editorStarter: editor.getByTestId('editor-starter'),
+    editorCode: editor.locator('.cm-content'),
+    editorApply: editor.getByTestId('editor-apply'),
+    editorProblems: editor.getByTestId('editor-problems'),
+    /** Replaces the editor's text (inserted as one edit, so the editor does not auto-indent it). */
+    async setEditorText(text: string) {
+      await editor.locator('.cm-content').click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(text);
     },
     async waitForBoot() {
       await expect(page.getByTestId('sim-clock')).toBeVisible();
     },
+  };
+}
+
+/** The object inspector (tree + object view) and the live events table. */
+export function inspector(page: Page) {
+  const panel = page.getByTestId('inspector');
+  const tree = panel.getByRole('tree', { name: 'Cluster objects' });
+  const view = panel.getByTestId('object-view');
+  const events = page.getByTestId('events');
+  return {
+    panel,
+    tree,
+    /** A tree item by its accessible name (`Pod go-api-… Running`). */
+    item: (name: RegExp) => tree.getByRole('treeitem', { name }),
+    /** The shown children of the item for storage key `key` (the tree is flat, with aria-level). */
+    children: (key: string) => tree.locator(`[role="treeitem"][data-parent="${key}"]`),
+    view,
+    yaml: view.getByTestId('object-yaml'),
+    lastWrite: view.getByTestId('last-write'),
+    history: view.getByTestId('write-history'),
+    events,
+    eventRows: events.getByTestId('events-table').locator('tbody tr'),
+    eventsNamespace: events.getByTestId('events-namespace'),
+  };
+}
+
+/** The instructor console (src/ui/instructor): fault toggles, presets, the symptoms card. */
+export function instructor(page: Page) {
+  const panel = page.getByTestId('instructor-console');
+  return {
+    panel,
+    /** Everything active at the moment shown, in words. */
+    active: panel.getByTestId('ic-active'),
+    /** One target's row: its name, its state in words and its toggle. */
+    target: (name: string) => panel.getByTestId(`ic-target-${name}`),
+    /** A toggle by its accessible name (`Stop kube-scheduler`, `Recover kubelet/node-2`). */
+    toggle: (name: string) => panel.getByRole('button', { name, exact: true }),
+    /** Unfolds a machine's group (`node:node-2`) or the message faults (`messages`). */
+    async openGroup(key: string) {
+      const group = panel.getByTestId(`ic-group-${key}`);
+      if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
+    },
+    preset: (id: string) => panel.getByTestId(`ic-preset-${id}`),
+    symptoms: page.getByTestId('symptoms-card'),
+    symptom: (id: string) => page.getByTestId(`symptom-${id}`),
+  };
+}
+
+/** The transport bar: speed and the jump back to the live edge after a fast-forward. */
+export function playback(page: Page) {
+  return {
+    async setSpeed(x: number) {
+      await page.getByTestId('speed').selectOption(String(x));
+    },
+    /**
+     * After `sim advance`, the worker is ahead of the playhead: show the newest moment. The
+     * button appears once the worker's answer arrived, unless playback already caught up.
+     */
+    async toLive() {
+      const live = page.getByRole('button', { name: 'Back to live' });
+      const shown = await live.waitFor({ state: 'visible', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) await live.click();
+    },
+    faultMarkers: page.getByTestId('fault-markers'),
   };
 }

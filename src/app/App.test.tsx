@@ -9,7 +9,7 @@ import { PROTOCOL_VERSION } from '../protocol/messages';
 import { BridgeContext, type BridgeApi } from '../ui/bridge/react';
 import { createLocaleStore } from '../ui/i18n/locale';
 import { LocaleContext } from '../ui/i18n/react';
-import { applySnapshot } from '../ui/store/cluster';
+import { applySnapshot, initialClusterState } from '../ui/store/cluster';
 import { initialConnectionState } from '../ui/store/connection';
 import { AppStoreContext } from '../ui/store/react';
 import { createAppStore } from '../ui/store/store';
@@ -21,13 +21,30 @@ function render(languages: string[]): string {
   createSimHost((m) => messages.push(m)).handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
   const snap = messages.find((m) => m.type === 'snapshot');
   if (snap?.type !== 'snapshot') throw new Error('no snapshot');
-  const store = createAppStore({ cluster: applySnapshot(snap), connection: { ...initialConnectionState, status: 'ready', epochMs: 1756717200000 } });
-  const inert: BridgeApi = { run: () => 0, setRunning: () => {}, setSpeed: () => {}, reset: () => {} };
+  const store = createAppStore({ cluster: applySnapshot(initialClusterState, snap), connection: { ...initialConnectionState, status: 'ready', epochMs: 1756717200000 } });
+  const none = (): void => {};
+  const inert: BridgeApi = {
+    run: () => 0,
+    interrupt: none,
+    confirmFork: () => 0,
+    cancelFork: none,
+    play: none,
+    pause: none,
+    setRunning: none,
+    setSpeed: none,
+    stepForward: none,
+    stepBack: none,
+    seek: none,
+    seekTime: none,
+    jumpMilestone: () => false,
+    milestones: () => [],
+    reset: none,
+  };
   return renderToStaticMarkup(
     <AppStoreContext.Provider value={store}>
       <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
         <BridgeContext.Provider value={inert}>
-          <App files={['go-api.yaml']} />
+          <App files={['go-api.yaml']} manifests={{ 'go-api.yaml': 'kind: Deployment\n' }} topology="basic" onTopology={none} shareLink={() => ''} />
         </BridgeContext.Provider>
       </LocaleContext.Provider>
     </AppStoreContext.Provider>,

@@ -1,20 +1,42 @@
 import { useEffect } from 'react';
 import { ConnectionBanner } from '../ui/components/ConnectionBanner';
+import type { Topology } from '../protocol/messages';
 import { LanguageToggle } from '../ui/components/LanguageToggle';
+import { RunControls } from '../ui/components/RunControls';
 import { NodeList } from '../ui/components/NodeList';
 import { PodList } from '../ui/components/PodList';
 import { SimClock } from '../ui/components/SimClock';
-import { SimControls } from '../ui/components/SimControls';
 import { Terminal } from '../ui/components/Terminal';
 import { ArchitectureView } from '../ui/diagram/ArchitectureView';
 import { SequenceView } from '../ui/sequence/SequenceView';
+import { ForkDialog } from '../ui/playback/ForkDialog';
+import { PlaybackBar } from '../ui/playback/PlaybackBar';
+import { Inspector } from '../ui/inspector/Inspector';
+import { EventsTable } from '../ui/inspector/EventsTable';
+import { TrafficPanel } from '../ui/traffic/TrafficPanel';
+import { YamlEditor } from '../ui/editor/YamlEditor';
+import { InstructorConsole } from '../ui/instructor';
+import { KeyboardShortcuts } from '../ui/keyboard/KeyboardShortcuts';
+import { ShortcutHelpButton } from '../ui/keyboard/ShortcutHelpButton';
+import { SkipLink } from '../ui/keyboard/SkipLink';
+import { AriaNarrator } from '../ui/narration/AriaNarrator';
 import { useLocale, useT } from '../ui/i18n/react';
+import { ClassroomBar } from '../ui/classroom/ClassroomBar';
+import type { ClassroomRole } from '../ui/classroom/install';
 
 export interface AppProps {
   files: readonly string[];
+  /** The example manifests by file name (the YAML editor's starters). */
+  manifests: Record<string, string>;
+  topology: Topology;
+  onTopology: (t: Topology) => void;
+  /** A link reproducing the run to the moment shown. */
+  shareLink: () => string;
+  /** A presenter's page (the default) or an audience window following one. */
+  classroomRole?: ClassroomRole;
 }
 
-export function App({ files }: AppProps) {
+export function App({ files, manifests, topology, onTopology, shareLink, classroomRole = 'presenter' }: AppProps) {
   const t = useT();
   const [locale] = useLocale();
   useEffect(() => {
@@ -24,26 +46,42 @@ export function App({ files }: AppProps) {
 
   return (
     <div className="app">
+      <SkipLink />
       <header className="app-header">
         <div className="brand">
           <h1>{t('app.title')}</h1>
           <p className="tagline">{t('app.tagline')}</p>
         </div>
         <SimClock />
-        <SimControls />
+        <RunControls topology={topology} onTopology={onTopology} shareLink={shareLink} />
+        <ClassroomBar role={classroomRole} shareLink={shareLink} />
         <LanguageToggle />
+        <ShortcutHelpButton />
       </header>
+      <PlaybackBar />
       <ConnectionBanner />
-      <main className="app-main">
-        <div className="cluster">
-          <NodeList />
-          <PodList />
+      <ForkDialog />
+      <KeyboardShortcuts />
+      <main className="classroom">
+        <div className="classroom-side">
+          <Terminal files={files} />
+          <YamlEditor files={manifests} />
+          <InstructorConsole />
+          <TrafficPanel />
+          <div className="cluster">
+            <NodeList />
+            <PodList />
+          </div>
         </div>
-        <Terminal files={files} />
+        <div className="classroom-views">
+          <ArchitectureView />
+          <SequenceView />
+          <AriaNarrator visible />
+        </div>
       </main>
-      <div className="app-views">
-        <ArchitectureView />
-        <SequenceView />
+      <div className="classroom-lower">
+        <Inspector />
+        <EventsTable />
       </div>
     </div>
   );

@@ -13,6 +13,8 @@ export interface RunLocation {
   log: LogEntry[];
   /** The moment shown: trace seq and simulated ms. */
   at?: { seq: number; t: number };
+  /** `audience`: a classroom window that follows its presenter (view only). */
+  view?: 'audience';
 }
 
 /** Longest `run` parameter accepted (a pasted link must not freeze the page). */
@@ -67,7 +69,8 @@ export function decodeRun(search: string): RunLocation {
   }
   const seq = int(p.get('at'));
   const t = int(p.get('t'));
-  return { seed, topology, log, ...(seq !== undefined && t !== undefined && log.length ? { at: { seq, t } } : {}) };
+  const view = p.get('view') === 'audience' ? ({ view: 'audience' } as const) : {};
+  return { seed, topology, log, ...(seq !== undefined && t !== undefined && log.length ? { at: { seq, t } } : {}), ...view };
 }
 
 export function encodeRun(r: RunLocation): string {
@@ -81,5 +84,6 @@ export function encodeRun(r: RunLocation): string {
       p.set('t', String(Math.round(r.at.t)));
     }
   }
+  if (r.view) p.set('view', r.view);
   return `?${p.toString()}`;
 }

@@ -79,6 +79,8 @@ export interface World {
   timings: ClusterTimings;
   /** When boot finished: the moment the cluster was handed to the user. */
   bootedAt: SimMillis;
+  /** Events created so far (their names' sub-millisecond part); absent until the first. */
+  eventSeq?: number;
   /** Event recorders' aggregation cache: dedup key → storage key of the Event to bump. */
   eventIndex: Map<string, string>;
   /** Active faults by target name (see faults.ts); values say when each began. */

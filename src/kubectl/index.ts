@@ -8,6 +8,7 @@ import type { Simulation } from '../engine/simulation';
 import type { CommandResult, FileSource } from './types';
 import { Client } from './client';
 import { CmdError } from './errors';
+import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { parseFlags, splitCommand } from './flags';
 import { Output } from './output';
 import type { Command, Env } from './env';
@@ -45,11 +46,12 @@ function dispatch(env: Env, argv: string[]): number {
 }
 
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
-  const out = new Output();
+  const out = new Output(() => ctx.sim.now);
   const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client: new Client(ctx.sim, out) };
   try {
     return out.result(dispatch(env, argv));
   } catch (e) {
+    if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);
     if (e instanceof CmdError) {
       out.err(e.text);
       return out.result(e.exitCode);

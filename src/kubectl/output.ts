@@ -1,11 +1,21 @@
 /**
  * The ordered stdout/stderr stream of one kubectl invocation. Consecutive writes to the same
  * stream are merged so a transcript reads as the terminal would show it.
+ *
+ * With a clock, each chunk also records the simulated time it was written (`at`), and only
+ * writes made at the same moment merge: a waiting command's lines (`get -w`, `rollout status`)
+ * appear over simulated time, and the browser terminal reveals each when its playhead gets
+ * there. A command during which no time passed keeps no times at all ("when it returned").
  */
 import type { CommandResult, OutputChunk } from './types';
 
 export class Output {
   readonly chunks: OutputChunk[] = [];
+  private readonly startedAt: number | undefined;
+
+  constructor(private readonly clock?: () => number) {
+    this.startedAt = clock?.();
+  }
 
   out(text: string): void {
     this.write('stdout', text);
@@ -17,12 +27,15 @@ export class Output {
 
   private write(stream: OutputChunk['stream'], text: string): void {
     if (text === '') return;
+    const at = this.clock?.();
     const last = this.chunks[this.chunks.length - 1];
-    if (last && last.stream === stream) last.text += text;
-    else this.chunks.push({ stream, text });
+    if (last && last.stream === stream && last.at === at) last.text += text;
+    else this.chunks.push(at === undefined ? { stream, text } : { stream, text, at });
   }
 
-  result(exitCode: number): CommandResult {
-    return { output: this.chunks, exitCode };
+  /** `waited`: the command waited even if no time passed (a Ctrl+C at its very start). */
+  result(exitCode: number, waited = false): CommandResult {
+    const timed = this.clock !== undefined && (waited || this.clock() !== this.startedAt);
+    return { output: timed ? this.chunks : this.chunks.map((c) => ({ stream: c.stream, text: c.text })), exitCode };
   }
 }

@@ -3,9 +3,11 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
+import type { SimMillis } from '../engine/core/ids';
 import { Simulation } from '../engine/simulation';
 import type { TopologyName } from '../engine/topology/topology';
 import { runKubectl } from './index';
+import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { tokenize } from './script';
 import { runSim } from './sim/index';
 import type { CommandResult, FileSource } from './types';
@@ -22,6 +24,8 @@ export interface SessionOptions {
 export interface LoggedCommand {
   line: string;
   stdin?: string;
+  /** The command was interrupted (Ctrl+C) at this simulated time. */
+  interruptAt?: number;
 }
 
 function mapSource(files: Record<string, string>, fallback?: FileSource): FileSource {
@@ -51,6 +55,15 @@ export function fail(stderr: string, exitCode = 1): CommandResult {
   return { output: [{ stream: 'stderr', text: stderr.endsWith('\n') ? stderr : stderr + '\n' }], exitCode };
 }
 
+export interface RunOptions {
+  /**
+   * Simulated time at which a waiting command (get -w, wait, rollout status, delete --wait,
+   * drain, logs -f, sim advance) is interrupted: time stops there, the command writes nothing
+   * more and exits 130. A command that does not wait is unaffected.
+   */
+  interruptAt?: number;
+}
+
 export class Session {
   sim: Simulation;
   seed: number;
@@ -77,30 +90,46 @@ export class Session {
     this.traceCursor = this.sim.world.trace.nextSeq - 1;
   }
 
-  run(line: string, stdin?: string): CommandResult {
-    this.log.push(stdin === undefined ? { line } : { line, stdin });
+  /**
+   * Runs one command line. `opts.interruptAt` replays a Ctrl+C: the command's waiting stops at
+   * that simulated time (see RunOptions).
+   */
+  run(line: string, stdin?: string, opts: RunOptions = {}): CommandResult {
+    const logged: LoggedCommand = stdin === undefined ? { line } : { line, stdin };
+    if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
+    this.log.push(logged);
     const tok = tokenize(line.trim());
     if (!tok.ok) return fail(`error: ${tok.message}`, 2);
     const [cmd, ...rest] = tok.argv;
     if (cmd === undefined) return ok();
+    // `sim topology` replaces this.sim; the horizon is cleared on the one it was set on.
+    const sim = this.sim;
     try {
       switch (cmd) {
         case 'kubectl':
         case 'k': {
-          const ctx = stdin === undefined ? { sim: this.sim, files: this.files } : { sim: this.sim, files: this.files, stdin };
-          this.sim.advance(KUBECTL_STARTUP_MS);
+          const ctx = stdin === undefined ? { sim, files: this.files } : { sim, files: this.files, stdin };
+          // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
+          // wait runs exactly as it did the first time.
+          sim.advance(KUBECTL_STARTUP_MS);
+          sim.horizon = opts.interruptAt as SimMillis | undefined;
           return runKubectl(ctx, rest);
         }
         case 'sim':
+          sim.horizon = opts.interruptAt as SimMillis | undefined;
           return runSim(this, rest);
         case 'sleep':
+          sim.horizon = opts.interruptAt as SimMillis | undefined;
           return runSim(this, ['advance', ...rest]);
         default:
           return fail(`${cmd}: command not found (this terminal runs kubectl and sim commands; try "kubectl help" or "sim help")`, 127);
       }
     } catch (e) {
+      if (e instanceof Interrupted) return { output: [], exitCode: INTERRUPTED_EXIT_CODE };
       // A bug in the simulation must never take the session down with it.
       return fail(`error: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      sim.horizon = undefined;
     }
   }
 }

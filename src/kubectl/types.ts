@@ -2,6 +2,12 @@
 export interface OutputChunk {
   stream: 'stdout' | 'stderr';
   text: string;
+  /**
+   * Simulated time the chunk was written. Set by waiting commands (`get -w`, `wait`, `rollout
+   * status`, `sim advance`) whose output appears over simulated time: the browser terminal shows
+   * such a chunk only once its playhead reaches `at`. Absent means "when the command returned".
+   */
+  at?: number;
 }
 
 export interface CommandResult {

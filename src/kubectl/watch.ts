@@ -8,6 +8,7 @@
 import type { KObject } from '../engine/api/types';
 import { filterMatches, type WatchFilter } from '../engine/apiserver/watch';
 import type { Simulation } from '../engine/simulation';
+import { throwIfCutShort } from './interrupt';
 
 export interface WatchEvent {
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -65,7 +66,8 @@ export class ObjectWatch {
 
   /**
    * Advances simulated time until at least one event arrives or `maxMs` passes. Returns the
-   * events (empty when the window ran out).
+   * events (empty when the window ran out). Throws `Interrupted` when a Ctrl+C (the
+   * Simulation's horizon) ends the window early with nothing to report.
    */
   next(maxMs: number): WatchEvent[] {
     if (maxMs <= 0) return [];
@@ -78,6 +80,7 @@ export class ObjectWatch {
       return found.length > 0;
     }, maxMs);
     if (res.reason === 'idle') this.sim.advance(Math.max(0, start + maxMs - this.sim.now));
+    if (found.length === 0) throwIfCutShort(this.sim, start + maxMs);
     return found;
   }
 }

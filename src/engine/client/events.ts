@@ -25,6 +25,12 @@ function dedupKey(obj: KObject, e: EventSpec): string {
   return [e.component, e.host ?? '', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, obj.metadata.uid ?? '', e.fieldPath ?? '', e.type, e.reason, e.message].join('\u0000');
 }
 
+/** Distinct sub-millisecond nanoseconds for each Event name (deterministic, never repeating within 10^6 Events). */
+function nextEventNanos(w: World): number {
+  w.eventSeq = (w.eventSeq ?? 0) + 1;
+  return (w.eventSeq * 7919) % 1_000_000;
+}
+
 export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: EventSpec): void {
   const ns = obj.metadata.namespace ?? 'default';
   const key = dedupKey(obj, e);
@@ -51,8 +57,9 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
   const ev: KEvent = {
     apiVersion: 'v1',
     kind: 'Event',
-    // Sub-millisecond nanos come from the queue counter so two events in one ms get distinct names.
-    metadata: { name: `${obj.metadata.name}.${unixNanoHex(w.now, (w.queueSeq * 7919) % 1000000)}`, namespace: ns },
+    // Sub-millisecond nanos come from a per-world event counter, so Events recorded in the same
+    // simulated millisecond get distinct names (client-go's clock has nanoseconds; ours has ms).
+    metadata: { name: `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`, namespace: ns },
     involvedObject: involved,
     reason: e.reason,
     message: e.message,
@@ -66,10 +73,9 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     reportingInstance: e.host ?? '',
   };
   let res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
-  // Events recorded in the same instant (a kubelet's three pressure conditions) would share a
-  // name; client-go's nanosecond clock keeps them apart, so step the nanoseconds and retry.
+  // A name can still collide with an Event kept from an earlier run of the counter: try again.
   for (let extra = 1; !res.ok && !('network' in res.error) && res.error.code === 409 && extra < 8; extra++) {
-    ev.metadata.name = `${obj.metadata.name}.${unixNanoHex(w.now, ((w.queueSeq * 7919) % 1000000) + extra)}`;
+    ev.metadata.name = `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`;
     res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
   }
   if (res.ok && res.object) w.eventIndex.set(key, `events/${ns}/${res.object.metadata.name}`);

@@ -1,4 +1,5 @@
 import { parseDuration } from '../../engine/core/time';
+import { throwIfCutShort } from '../interrupt';
 import type { Session } from '../session';
 import { fail, ok } from '../session';
 import type { CommandResult } from '../types';
@@ -11,6 +12,8 @@ export function simAdvance(session: Session, argv: string[]): CommandResult {
   const ms = parseDuration(argv[0]!);
   if (ms === undefined || ms < 0) return fail(`error: invalid duration "${argv[0]}": use a form like 30s, 5m, 1h30m`);
   if (ms > MAX_ADVANCE_MS) return fail('error: sim advance is limited to 24h at a time');
+  const until = session.sim.now + ms;
   session.sim.advance(ms);
+  throwIfCutShort(session.sim, until);
   return ok();
 }

@@ -1,21 +1,61 @@
 /**
- * `sim fail <target>`, `sim recover <target>`, `sim fail --list`: the failure lab's commands.
- * The engine's faults.ts does the work; this only parses and words the outcome.
+ * `sim fail <target> [--delay D]`, `sim recover <target>`, `sim fail --list`: the failure lab's
+ * commands. The engine's faults.ts does the work; this only parses and words the outcome.
  */
-import { healFault, injectFault, listTargets, type FaultTarget } from '../../engine/faults';
+import { healFault, injectFault, listTargets, type FaultOptions, type FaultTarget } from '../../engine/faults';
+import { goDuration, parseDuration } from '../../engine/core/time';
 import type { Session } from '../session';
 import { fail, ok } from '../session';
 import type { CommandResult } from '../types';
 import { renderTable } from './table';
 
-function stopped(t: FaultTarget): string {
-  if (t.class === 'node') return `${t.name} powered off`;
-  return t.class === 'network' ? `${t.name} partitioned from the control plane` : `${t.name} stopped`;
+/** What a message fault's target name is about: `latency/node-2` → `node-2`. */
+function subject(t: FaultTarget): string {
+  return t.name.slice(t.name.indexOf('/') + 1);
+}
+
+function stopped(t: FaultTarget, delayMs: number | undefined): string {
+  switch (t.class) {
+    case 'node':
+      return `${t.name} powered off`;
+    case 'network':
+      return `${t.name} partitioned from the control plane`;
+    case 'latency': {
+      const delay = goDuration(delayMs ?? 0);
+      return subject(t) === 'kube-apiserver' ? `watch events from kube-apiserver arrive ${delay} late` : `watch events to ${subject(t)} arrive ${delay} late`;
+    }
+    case 'watch-drop':
+      return `kube-apiserver silently stops delivering watch events to ${subject(t)} (the watches stay open)`;
+    case 'component':
+    case 'instance':
+    case 'node-part':
+      return `${t.name} stopped`;
+    default: {
+      const never: never = t.class;
+      return String(never);
+    }
+  }
 }
 
 function started(t: FaultTarget): string {
-  if (t.class === 'node') return `${t.name} powered on, booting`;
-  return t.class === 'network' ? `${t.name} reconnected` : `${t.name} started`;
+  switch (t.class) {
+    case 'node':
+      return `${t.name} powered on, booting`;
+    case 'network':
+      return `${t.name} reconnected`;
+    case 'latency':
+      return subject(t) === 'kube-apiserver' ? 'watch events from kube-apiserver arrive on time' : `watch events to ${subject(t)} arrive on time`;
+    case 'watch-drop':
+      return `the dead watches to ${subject(t)} are closed; its Reflectors relist`;
+    case 'component':
+    case 'instance':
+    case 'node-part':
+      return `${t.name} started`;
+    default: {
+      const never: never = t.class;
+      return String(never);
+    }
+  }
 }
 
 function list(session: Session): CommandResult {
@@ -23,17 +63,38 @@ function list(session: Session): CommandResult {
   const rows = listTargets(w).map((t) => {
     // A powered-on machine is Running even while one of its processes is down (that shows on its own row).
     const up = t.class === 'node' || t.class === 'network' || t.components.every((id) => w.components.get(id)?.running);
-    const state = t.since !== undefined ? 'Failed' : up ? 'Running' : 'Stopped';
+    const failed = t.delayMs !== undefined ? `Failed (+${goDuration(t.delayMs)})` : 'Failed';
+    const state = t.since !== undefined ? failed : up ? 'Running' : 'Stopped';
     return [t.name, state];
   });
   return ok(renderTable(['TARGET', 'STATE'], rows));
 }
 
+const FAIL_USAGE = 'error: usage: sim fail <target> [--delay <duration>] | sim fail --list';
+
+/** `<target>` plus, for a latency target, `--delay 5s` / `--delay=5s`. */
+function parseFail(argv: string[]): { target: string; opts: FaultOptions } | string {
+  let target: string | undefined;
+  const opts: FaultOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--delay' || a.startsWith('--delay=')) {
+      const text = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      const ms = text === undefined ? undefined : parseDuration(text);
+      if (ms === undefined) return `error: invalid --delay "${text ?? ''}": use a form like 500ms, 2s, 1m`;
+      opts.delayMs = ms;
+    } else if (a.startsWith('-') || target !== undefined) return FAIL_USAGE;
+    else target = a;
+  }
+  return target === undefined ? FAIL_USAGE : { target, opts };
+}
+
 export function simFail(session: Session, argv: string[]): CommandResult {
   if (argv.length === 1 && argv[0] === '--list') return list(session);
-  if (argv.length !== 1 || argv[0]!.startsWith('-')) return fail('error: usage: sim fail <target> | sim fail --list');
-  const res = injectFault(session.sim.world, argv[0]!);
-  return res.ok ? ok(`fault injected: ${stopped(res.target)}\n`) : fail(`error: ${res.error}`);
+  const parsed = parseFail(argv);
+  if (typeof parsed === 'string') return fail(parsed);
+  const res = injectFault(session.sim.world, parsed.target, parsed.opts);
+  return res.ok ? ok(`fault injected: ${stopped(res.target, res.delayMs)}\n`) : fail(`error: ${res.error}`);
 }
 
 export function simRecover(session: Session, argv: string[]): CommandResult {

@@ -22,6 +22,14 @@ export const SIM_HELP = `sim directives:
   sim topology basic|ha           rebuild the cluster with another shape
   sim fail <target>               stop a component, an instance or a node part; power off (node/N)
                                   or cut off (network/N) a node
+  sim fail latency/<component|node> [--delay 2s]
+                                  delay every watch event kube-apiserver sends to kube-scheduler,
+                                  kube-controller-manager or a node's processes (latency/kube-apiserver:
+                                  to everyone); default 2s
+  sim fail watch-drop/<component> kube-apiserver silently stops delivering watch events to
+                                  kube-scheduler, kube-controller-manager, kubelet/<node> or
+                                  kube-proxy/<node>; the watches stay open, the caches go stale;
+                                  recover closes them and the Reflectors relist
   sim fail --list                 every fault target and its state
   sim recover <target>            let a failed target start again
   sim curl <service>[:port][/path] --from <node> [-n NS]

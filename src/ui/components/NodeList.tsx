@@ -9,7 +9,7 @@ export function NodeList() {
   const rows = useMemo(() => nodeRows(objects), [objects]);
   const headingId = useId();
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    <section className="panel" aria-labelledby={headingId} tabIndex={0}>
       <h2 id={headingId}>{t('nodes.title')}</h2>
       {rows.length === 0 ? (
         <p className="empty">{t('nodes.empty')}</p>

@@ -9,7 +9,7 @@ export function PodList() {
   const rows = useMemo(() => podRows(objects), [objects]);
   const headingId = useId();
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    <section className="panel" aria-labelledby={headingId} tabIndex={0}>
       <h2 id={headingId}>{t('pods.title')}</h2>
       {rows.length === 0 ? (
         <p className="empty">{t('pods.empty')}</p>

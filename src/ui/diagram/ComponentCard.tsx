@@ -38,7 +38,7 @@ export function ComponentCard({ id, leaders, onClose }: { id: string; leaders: R
               ⋯
             </button>
           ) : null}
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={onClose} data-close-on-escape>
             {t('card.close')}
           </button>
         </span>

@@ -17,6 +17,17 @@ describe('toFlowGraph', () => {
     expect(p?.data).toMatchObject({ status: 'Pending', ready: '0/1', shape: 'progress', containers: [{ name: 'c', state: 'Waiting', ready: false }] });
   });
 
+  it('shows Pods without a node in a Pending box beside the control plane, and on their node once bound', () => {
+    const [key, unbound] = pod('web-2', 'node-1');
+    delete (unbound as { spec: { nodeName?: string } }).spec.nodeName;
+    const g = toFlowGraph(BASIC, new Map([pod('web-1', 'node-1'), [key, unbound]]), []);
+    const box = g.nodes.find((n) => n.id === 'group:unscheduled');
+    expect(box?.data).toMatchObject({ labelKey: 'diagram.group.unscheduled', virtual: true });
+    expect(g.nodes.find((n) => n.id === 'pod:default/web-2')?.parentId).toBe('group:unscheduled');
+    expect(g.nodes.findIndex((n) => n.id === 'group:unscheduled')).toBeLessThan(g.nodes.findIndex((n) => n.id === 'pod:default/web-2'));
+    expect(toFlowGraph(BASIC, new Map([pod('web-1', 'node-1')]), []).nodes.some((n) => n.id === 'group:unscheduled')).toBe(false);
+  });
+
   it('puts every parent before its children and gives every node a size (React Flow and geometry rely on both)', () => {
     const g = toFlowGraph(BASIC, new Map([pod('a', 'node-1'), pod('b', 'node-1'), pod('c', 'node-2')]), []);
     const seen = new Set<string>();

@@ -43,7 +43,9 @@ export type ComponentNodeData = {
 
 export type GroupNodeData = {
   host: string;
-  labelKey: 'diagram.group.controlPlane' | 'diagram.group.node';
+  labelKey: 'diagram.group.controlPlane' | 'diagram.group.node' | 'diagram.group.unscheduled';
+  /** No fault menu: the box is not a machine (Pods still waiting for one). */
+  virtual?: boolean;
   poweredOff: boolean;
   partitioned: boolean;
   active: boolean;
@@ -82,6 +84,10 @@ export const EDGE_STYLE = {
   /** The latest message's edge. */
   lit: { stroke: '#c98f00', strokeWidth: 4 },
 } as const;
+
+function byName(a: Pod, b: Pod): number {
+  return `${a.metadata.namespace}/${a.metadata.name}` < `${b.metadata.namespace}/${b.metadata.name}` ? -1 : 1;
+}
 
 export function edgeId(a: string, b: string): string {
   return a < b ? `${a}~${b}` : `${b}~${a}`;
@@ -162,10 +168,25 @@ export function toFlowGraph(
   const extraX = cpX + cpHosts.length * (colW + GAP * 3);
   const ccmH = box('cloud-controller-manager', { componentId: 'cloud-controller-manager', kind: 'cloud-controller-manager', label: 'cloud-controller-manager', labelKey: 'diagram.ccm', running: false, absent: true, active: false }, extraX, GAP * 2);
   const csi = all.find((c) => c.kind === 'csi');
-  if (csi) comp(csi, extraX, GAP * 4 + ccmH, undefined, { labelKey: 'diagram.csiController' });
+  const csiH = csi ? comp(csi, extraX, GAP * 4 + ccmH, undefined, { labelKey: 'diagram.csiController' }) + GAP * 2 : 0;
+
+  // Pods no node has been chosen for yet wait beside the control plane, where the scheduler works.
+  const pods = [...objects.entries()].filter(([k]) => k.startsWith('pods/')).map(([, o]) => o as Pod);
+  const waiting = pods.filter((p) => !p.spec.nodeName).sort(byName);
+  if (waiting.length) {
+    const groupId = 'group:unscheduled';
+    let y = GAP * 2;
+    const at = nodes.length;
+    for (const p of waiting) {
+      const data = podView(p);
+      nodes.push({ id: `pod:${data.namespace}/${data.name}`, type: 'pod', parentId: groupId, extent: 'parent', position: { x: GAP, y }, width: POD_W, height: podHeight(data), data });
+      y += podHeight(data) + 6;
+    }
+    const data: GroupNodeData = { host: '', labelKey: 'diagram.group.unscheduled', virtual: true, poweredOff: false, partitioned: false, active: false };
+    nodes.splice(at, 0, { id: groupId, type: 'group', position: { x: extraX, y: GAP * 4 + ccmH + csiH }, width: POD_W + GAP * 2, height: y + GAP, data });
+  }
 
   // Every machine with a kubelet (the control plane's too: kubeadm runs its static Pods there).
-  const pods = [...objects.entries()].filter(([k]) => k.startsWith('pods/')).map(([, o]) => o as Pod);
   const machines = [...new Set(all.filter((c) => c.kind === 'kubelet').map((c) => c.host))];
   const rowY = cpBottom + GAP * 4;
   const nodeW = 2 * W + GAP * 3;
@@ -192,7 +213,7 @@ export function toFlowGraph(
       box(csiNodeId(host), plugin, GAP, y, groupId);
       y += H + 14 + GAP;
     }
-    const mine = pods.filter((p) => p.spec.nodeName === host).sort((a, b) => (`${a.metadata.namespace}/${a.metadata.name}` < `${b.metadata.namespace}/${b.metadata.name}` ? -1 : 1));
+    const mine = pods.filter((p) => p.spec.nodeName === host).sort(byName);
     for (let r = 0; r < mine.length; r += POD_COLS) {
       const views = mine.slice(r, r + POD_COLS).map(podView);
       views.forEach((data, j) => {

@@ -114,16 +114,18 @@ export const GroupNode = memo(function GroupNode({ id, data }: NodeProps<Node<Gr
       <span className="diagram-group-label" title={label}>
         {label}
       </span>
-      <button
-        type="button"
-        className="diagram-group-menu nodrag nopan"
-        aria-label={t('diagram.faultsButton', { name: data.host })}
-        aria-haspopup="menu"
-        onClick={(e) => actions.openMenu(id, data.host, anchorBelow(e.currentTarget))}
-        onKeyDown={onKeyDown}
-      >
-        ⋯
-      </button>
+      {data.virtual ? null : (
+        <button
+          type="button"
+          className="diagram-group-menu nodrag nopan"
+          aria-label={t('diagram.faultsButton', { name: data.host })}
+          aria-haspopup="menu"
+          onClick={(e) => actions.openMenu(id, data.host, anchorBelow(e.currentTarget))}
+          onKeyDown={onKeyDown}
+        >
+          ⋯
+        </button>
+      )}
     </div>
   );
 });

@@ -8,9 +8,20 @@
  * defined in two modules fails the catalog test.
  */
 import * as core from './messages/core';
+import * as playback from './messages/playback';
+import * as run from './messages/run';
+import * as traffic from './messages/traffic';
+import * as diagram from './messages/diagram';
+import * as editor from './messages/editor';
+import * as terminal from './messages/terminal';
+import * as classroom from './messages/classroom';
+import * as narration from './messages/narration';
+import * as keyboard from './messages/keyboard';
+import * as instructor from './messages/instructor';
+import * as inspector from './messages/inspector';
 
 /** Add a feature's module here. */
-export const MODULES = [core] as const;
+export const MODULES = [core, diagram, playback, run, terminal, editor, classroom, narration, keyboard, instructor, inspector, traffic] as const;
 
 type Merge<T extends readonly { en: object }[]> = T extends readonly [infer H extends { en: object }, ...infer R extends readonly { en: object }[]] ? H['en'] & Merge<R> : unknown;
 

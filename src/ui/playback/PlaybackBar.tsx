@@ -12,6 +12,7 @@ import { SPEEDS } from '../store/playback';
 import { upperBound } from '../store/tape';
 import type { AppState } from '../store/store';
 import { timeLabel } from './time-label';
+import { FaultMarkers } from '../instructor/FaultMarkers';
 
 const selectTape = (s: AppState) => s.cluster.tape;
 const selectSeq = (s: AppState) => s.cluster.seq;
@@ -40,7 +41,7 @@ export function PlaybackBar() {
   const chips = milestones.filter((m) => m.deployment === latest);
 
   return (
-    <div className="playback" role="group" aria-label={t('play.label')} data-testid="playback">
+    <div className="playback" role="region" aria-label={t('play.label')} data-testid="playback">
       <div className="playback-buttons">
         <button type="button" onClick={() => bridge.jumpMilestone(-1)} aria-label={t('play.prevMilestone')} title={t('play.prevMilestone')}>
           ⏮
@@ -90,6 +91,7 @@ export function PlaybackBar() {
             <span key={`${m.deployment}-${m.id}`} className={`marker marker-${m.id}${m.seq <= seq ? ' reached' : ''}`} style={{ left: pct(m.at) }} />
           ))}
         </div>
+        <FaultMarkers />
       </div>
       {chips.length ? (
         <ol className="milestones" aria-label={t('play.milestones')}>

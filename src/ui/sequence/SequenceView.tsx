@@ -80,7 +80,12 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
 
   const currentRow = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
-    currentRow.current?.scrollIntoView({ block: 'nearest' });
+    // Scroll only the table's own box: moving the page would pull the learner away from the terminal.
+    const row = currentRow.current;
+    const box = row?.closest('.sequence-scroll');
+    if (!row || !(box instanceof HTMLElement)) return;
+    const top = row.offsetTop - box.clientHeight / 2;
+    box.scrollTop = Math.max(0, top);
   }, [currentSeq]);
 
   const onCopy = useCallback(() => {
@@ -169,7 +174,7 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
           {(first > 0 || last < sequence.messages.length) && (
             <p className="sequence-window">{t('seq.window', { first: first + 1, last, total: sequence.messages.length })}</p>
           )}
-          <div className="sequence-scroll">
+          <div className="sequence-scroll" tabIndex={0} role="group" aria-labelledby={headingId}>
             <table className="kube-table sequence-table" aria-labelledby={headingId} data-testid="sequence">
               <thead>
                 <tr>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../kubectl/session';
+import { PROTOCOL_VERSION, type FromWorker } from '../../protocol/messages';
+import { createSimHost } from '../../worker/host';
 import type { TerminalEntry } from '../store/terminal';
 import { curlCommand, curlResults } from './traffic';
 import { readFileSync } from 'node:fs';
@@ -8,16 +9,22 @@ const file = (n: string) => readFileSync(new URL(`../../../examples/manifests/${
 
 describe('traffic panel', () => {
   it('reads real `sim curl` answers, including a stale kube-proxy rule reaching a removed Pod', () => {
-    const s = new Session({ seed: 1, files: { 'go-api.yaml': file('go-api.yaml'), 'svc.yaml': file('go-api-service.yaml') } });
+    let posted: FromWorker[] = [];
+    const host = createSimHost((m) => posted.push(m));
+    host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic', files: { 'go-api.yaml': file('go-api.yaml'), 'svc.yaml': file('go-api-service.yaml') } });
     const entries: TerminalEntry[] = [];
     let id = 0;
     const run = (line: string): void => {
-      const r = s.run(line);
-      entries.push({ id: ++id, line, output: r.output, exitCode: r.exitCode, state: 'done' });
+      posted = [];
+      host.handle({ type: 'command', id: ++id, line });
+      const r = posted.find((m) => m.type === 'commandResult');
+      if (r?.type !== 'commandResult') throw new Error(`no result for ${line}`);
+      entries.push({ id, line, output: r.output, exitCode: r.exitCode, state: 'done' });
     };
     run('kubectl apply -f go-api.yaml');
     run('kubectl apply -f svc.yaml');
     run('sim advance 30s');
+    // kube-proxy on node-1 has programmed all three endpoints before it stops.
     run(curlCommand({ namespace: 'default', name: 'go-api' }, 'node-1'));
     run('sim fail kube-proxy/node-1');
     run('kubectl scale deployment go-api --replicas=1');

@@ -1,0 +1,92 @@
+/**
+ * The classroom: presenter mode (large type, answers hidden, remembered) and the audience window
+ * that follows the presenter's run and moment live, in its own worker.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+/** "Showing T+12.345s of T+20.000s": the moment shown (each window's tape may reach further). */
+async function shownMoment(page: Page): Promise<string> {
+  const text = (await page.getByTestId('position').textContent()) ?? '';
+  const m = /^Showing (\S+)/.exec(text);
+  if (!m) throw new Error(`unexpected position label: ${text}`);
+  return m[1]!;
+}
+
+test.describe('classroom', () => {
+  test('presenter mode: large type, answers hidden, remembered', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    // Stands in for a symptoms card's diagnosis (any element marked data-answer).
+    await page.evaluate(`document.querySelector('.app').insertAdjacentHTML('afterbegin', '<p data-answer data-testid="answer">The scheduler is down</p>')`);
+    const answer = page.getByTestId('answer');
+    await expect(answer).toBeVisible();
+    const normalSize = await page.evaluate(`parseFloat(getComputedStyle(document.documentElement).fontSize)`);
+
+    const toggle = page.getByTestId('presenter-toggle');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveClass(/\bpresenter\b/);
+    await expect(answer).toBeHidden();
+    expect(await page.evaluate(`parseFloat(getComputedStyle(document.documentElement).fontSize)`)).toBeGreaterThan(Number(normalSize) * 1.3);
+    await page.screenshot({ path: 'test-results/screenshots/classroom-presenter.png', fullPage: true });
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bpresenter\b/);
+    await expect(page.getByTestId('presenter-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('presenter-toggle').click();
+    await expect(page.locator('html')).not.toHaveClass(/\bpresenter\b/);
+    expect(problems).toEqual([]);
+  });
+
+  test('the audience window follows the presenter: same Pods, same moment after a step back, the same topology', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+
+    const [audience] = await Promise.all([context.waitForEvent('page'), page.getByTestId('open-audience').click()]);
+    const audienceProblems = watchConsole(audience);
+    await audience.waitForLoadState();
+    expect(audience.url()).toContain('view=audience');
+    await expect(audience.getByTestId('audience-banner')).toHaveText('Following the presenter — view only');
+    await expect(audience.locator('html')).toHaveClass(/\baudience\b/);
+    await expect(audience.getByTestId('sim-clock')).toBeVisible();
+    // View-only: no terminal, no presenter controls, no transport buttons.
+    await expect(audience.getByTestId('terminal-output')).toBeHidden();
+    await expect(audience.getByTestId('open-audience')).toHaveCount(0);
+    await expect(audience.getByTestId('step-back')).toBeHidden();
+    await expect(audience.getByTestId('position')).toBeVisible();
+
+    await ui.run('kubectl apply -f go-api.yaml');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    const audiencePods = audience.getByTestId('pod-list').locator('tbody tr', { hasText: 'go-api-' });
+    await expect(audiencePods).toHaveCount(3, { timeout: 30_000 });
+    await expect(page.getByTestId('pod-list').locator('tbody tr', { hasText: 'go-api-' })).toHaveCount(3);
+
+    // Step back (pauses the presenter): the audience shows the same earlier moment.
+    const before = await shownMoment(page);
+    for (let i = 0; i < 3; i++) await page.getByTestId('step-back').click();
+    const presenterMoment = await shownMoment(page);
+    expect(presenterMoment).not.toBe(before);
+    await expect.poll(() => shownMoment(audience)).toBe(presenterMoment);
+    // And the same Pods as the presenter at that moment.
+    const podsAt = (p: Page) => p.getByTestId('pod-list').locator('tbody tr').allInnerTexts();
+    await expect.poll(() => podsAt(audience)).toEqual(await podsAt(page));
+    await audience.screenshot({ path: 'test-results/screenshots/classroom-audience.png', fullPage: true });
+
+    // The presenter switches to the HA topology (a new page): the audience reopens on that run.
+    await page.getByTestId('topology').selectOption('ha');
+    await expect(page.getByTestId('node-list')).toContainText('control-plane-1');
+    await expect(audience.getByTestId('node-list')).toContainText('control-plane-1', { timeout: 30_000 });
+    expect(audience.url()).toMatch(/topology=ha.*view=audience|view=audience.*topology=ha/);
+    await expect(audience.getByTestId('audience-banner')).toBeVisible();
+
+    expect(problems).toEqual([]);
+    expect(audienceProblems).toEqual([]);
+  });
+});

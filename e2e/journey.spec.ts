@@ -1,0 +1,122 @@
+/**
+ * The student's journey from the issue: apply the go-api Deployment, step message by message to
+ * three Running Pods while every view agrees at each milestone, scrub back to "ReplicaSet
+ * created" and forward, fork from the past, open a shared link, switch to Chinese.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+const MILESTONES = ['deployment-stored', 'replicaset-created', 'pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'] as const;
+
+function views(page: Page) {
+  const podRows = page.getByTestId('pod-list').locator('tbody tr', { hasText: 'go-api-' });
+  const diagramPods = page.getByTestId('architecture').locator('.diagram-pod', { hasText: 'go-api-' });
+  const currentRow = page.getByTestId('sequence').locator('tr[aria-current="step"], tr.current');
+  return { podRows, diagramPods, currentRow };
+}
+
+/** Clicks "step forward" until the milestone chip says it was reached. */
+async function stepTo(page: Page, id: (typeof MILESTONES)[number]): Promise<number> {
+  const chip = page.getByTestId(`milestone-${id}`);
+  const step = page.getByTestId('step-forward');
+  for (let i = 1; i <= 400; i++) {
+    if ((await chip.count()) && (await chip.getAttribute('class'))?.includes('reached')) return i;
+    await step.click();
+  }
+  throw new Error(`milestone ${id} not reached`);
+}
+
+test.describe('student journey', () => {
+  test.setTimeout(180_000);
+
+  test('apply → step through every milestone → rewind → fork → share → Chinese', async ({ page, browser }) => {
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.goto('/');
+    await ui.waitForBoot();
+    await page.getByTestId('play-pause').click();
+    await expect(page.getByTestId('play-pause')).toContainText('Play');
+
+    await ui.run('kubectl apply -f go-api.yaml');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    const v = views(page);
+    // Paused: the page shows kubectl's request leaving; nothing is stored yet.
+    await expect(v.currentRow).toContainText('kubectl');
+    await expect(v.podRows).toHaveCount(0);
+
+    const expectedPods: Record<(typeof MILESTONES)[number], number> = {
+      'deployment-stored': 0,
+      'replicaset-created': 0,
+      'pods-created': 3,
+      'pods-bound': 3,
+      'sandboxes-ready': 3,
+      'containers-started': 3,
+      'pods-ready': 3,
+    };
+    for (const id of MILESTONES) {
+      await stepTo(page, id);
+      // Every view shows the same moment.
+      await expect(v.podRows).toHaveCount(expectedPods[id]);
+      await expect(v.diagramPods).toHaveCount(expectedPods[id]);
+      await expect(v.currentRow).toHaveCount(1);
+      if (id === 'pods-bound') {
+        for (const row of await v.podRows.all()) await expect(row.locator('td').nth(4)).not.toHaveText('<none>');
+      }
+      if (id === 'pods-ready') {
+        for (const row of await v.podRows.all()) await expect(row).toContainText('1/1');
+        await expect(v.diagramPods.filter({ hasText: 'Running' })).toHaveCount(3);
+      }
+      await page.screenshot({ path: `test-results/screenshots/journey-${id}.png`, fullPage: true });
+    }
+
+    // kubectl agrees with the views (a command run while paused shows the moment it ran).
+    await ui.run('kubectl get pods');
+    const names = await v.podRows.locator('th').allTextContents();
+    expect(names).toHaveLength(3);
+    for (const n of names) await expect(ui.terminalOutput).toContainText(new RegExp(`${n.trim()}\\s+1/1\\s+Running`));
+
+    // Scrub back to "ReplicaSet created": the ReplicaSet exists, no Pods yet; then forward again.
+    await page.getByTestId('milestone-replicaset-created').click();
+    await expect(v.podRows).toHaveCount(0);
+    await expect(v.diagramPods).toHaveCount(0);
+    // The current message is etcd's commit of the ReplicaSet's create.
+    await expect(v.currentRow).toContainText('committed revision');
+    await expect(page.getByTestId('sequence')).toContainText('Txn create /registry/replicasets/default/go-api-');
+    await page.getByTestId('milestone-pods-ready').click();
+    await expect(v.podRows).toHaveCount(3);
+
+    // A shared link reproduces the same run at the same moment.
+    await page.getByTestId('milestone-pods-bound').click();
+    const position = await page.getByTestId('position').textContent();
+    // The address bar follows the moment shown (throttled to 500 ms).
+    await page.waitForTimeout(700);
+    const link = page.url();
+    expect(new URL(link).searchParams.get('at')).not.toBeNull();
+    const other = await browser.newPage();
+    await other.goto(link);
+    await expect(other.getByTestId('position')).toHaveText(position ?? '', { timeout: 20_000 });
+    await expect(views(other).podRows).toHaveCount(3);
+    expect(await views(other).podRows.locator('th').allTextContents()).toEqual(await v.podRows.locator('th').allTextContents());
+    await other.close();
+
+    // Fork from the past: a command there asks first, then the old future is gone.
+    await page.getByTestId('milestone-replicaset-created').click();
+    await ui.run('kubectl scale deployment go-api --replicas=1');
+    const dialog = page.getByTestId('fork-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Run it here' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api scaled');
+    await page.getByTestId('speed').selectOption('20');
+    await page.getByTestId('play-pause').click();
+    await expect(v.podRows).toHaveCount(1, { timeout: 30_000 });
+
+    // Chinese.
+    await page.getByRole('button', { name: /中文/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('playback')).toContainText('速度');
+    await page.screenshot({ path: 'test-results/screenshots/journey-zh.png', fullPage: true });
+
+    expect(problems).toEqual([]);
+  });
+});

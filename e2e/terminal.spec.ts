@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+/** The editor panel is mounted by App.tsx (`<YamlEditor files={manifests} />`); until then its tests are skipped. */
+async function skipWithoutEditor(ui: ReturnType<typeof app>): Promise<void> {
+  test.skip((await ui.editor.count()) === 0, 'YamlEditor is not mounted in App.tsx yet');
+}
+
+test.describe('terminal and YAML editor', () => {
+  test('runs kubectl, recalls history with ↑, and completes with Tab', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(4);
+
+    await ui.run('kubectl get nodes');
+    await ui.waitForPrompt();
+    await expect(ui.terminalOutput).toContainText(/NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION/);
+    for (const n of ['control-plane', 'node-1', 'node-2', 'node-3']) await expect(ui.terminalOutput).toContainText(new RegExp(`${n}\\s+Ready`));
+    await expect(ui.announcer).toContainText('kubectl get nodes');
+    // xterm draws the same text (while it is on screen).
+    await ui.terminal.scrollIntoViewIfNeeded();
+    await expect(ui.terminal.locator('.xterm-rows')).toContainText(/node-3\s+Ready/);
+
+    await ui.press('ArrowUp');
+    await ui.expectInput('kubectl get nodes');
+    await ui.press('Control+u');
+    await ui.expectInput('');
+
+    await ui.run('kubectl apply -f go-api.yaml');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    await ui.waitForPrompt();
+
+    await ui.type('kubectl get dep');
+    await ui.press('Tab');
+    await ui.expectInput('kubectl get deploy');
+    await ui.press('Tab');
+    await expect(ui.terminalOutput).toContainText(/deploy\s+deployments/);
+    await ui.type('ments g');
+    await ui.press('Tab');
+    await ui.expectInput('kubectl get deployments go-api ');
+    await ui.press('Enter');
+    await expect(ui.terminalOutput).toContainText(/go-api\s+\d\/3/);
+
+    // Ctrl+C on a half-typed line: ^C and a fresh prompt, nothing runs.
+    await ui.waitForPrompt();
+    await ui.type('kubectl get po');
+    await ui.press('Control+c');
+    await expect(ui.terminalOutput).toContainText('$ kubectl get po^C');
+    await ui.expectInput('');
+    expect(problems).toEqual([]);
+  });
+
+  test('runs each line of a multi-line paste and refuses a huge one', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await ui.paste('kubectl get ns\nkubectl get nodes\nsim sta');
+    await expect(ui.terminalOutput).toContainText(/\$ kubectl get ns\nNAME\s+STATUS\s+AGE\n(.*\n)*kube-system\s+Active/);
+    await expect(ui.terminalOutput).toContainText(/\$ kubectl get nodes\nNAME\s+STATUS\s+ROLES/);
+    await ui.waitForPrompt();
+    await ui.expectInput('sim sta');
+    await ui.press('Control+u');
+    await ui.paste('x'.repeat(300 * 1024));
+    await expect(ui.terminalOutput).toContainText('Paste refused: 300 KB is more than the 256 KB a paste may hold.');
+    await ui.expectInput('');
+    expect(problems).toEqual([]);
+  });
+
+  test('has no accessibility violations in the terminal and the editor', async ({ page }) => {
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await skipWithoutEditor(ui);
+    await ui.run('kubectl get nodes');
+    await ui.waitForPrompt();
+    await ui.editorStarter.selectOption('crashloop.yaml');
+    await ui.setEditorText('apiVersion: v1\nkind: Pod\nmetadata:\n name: [\n');
+    await expect(ui.editorProblems).toContainText('YAML syntax error');
+    const results = await new AxeBuilder({ page }).include('.xterm-panel').include('[data-testid="yaml-editor"]').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('the editor applies an example and blocks broken YAML', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await skipWithoutEditor(ui);
+
+    await ui.editorStarter.selectOption('go-api.yaml');
+    await expect(ui.editorCode).toContainText('kind: Deployment');
+    await expect(ui.editorProblems).toContainText('No problems found.');
+    await expect(ui.editorApply).toBeEnabled();
+    await ui.editorApply.click();
+    await expect(ui.terminalOutput).toContainText('$ kubectl apply -f -');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+
+    await ui.setEditorText('apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n spec: [\n');
+    await expect(ui.editorProblems).toContainText(/Line \d+: YAML syntax error/);
+    await expect(ui.editor.locator('.cm-lintRange-error').first()).toBeVisible();
+    await expect(ui.editorApply).toBeDisabled();
+    await expect(ui.editor).toContainText('Fix the YAML syntax errors to apply.');
+
+    // A missing field is shown but left to kubectl, whose answer is part of the lesson.
+    await ui.setEditorText('apiVersion: v1\nkind: Pod\nmetadata:\n  labels: {}\n');
+    await expect(ui.editorProblems).toContainText('Document 1 has no metadata.name.');
+    await expect(ui.editorApply).toBeEnabled();
+
+    // Ctrl+Enter in the editor applies too.
+    await ui.editorStarter.selectOption('go-api-service.yaml');
+    await expect(ui.editorCode).toContainText('kind: Service');
+    await ui.waitForPrompt();
+    await ui.editorCode.click();
+    await page.keyboard.press('Control+Enter');
+    await expect(ui.terminalOutput).toContainText('service/go-api created');
+    expect(problems).toEqual([]);
+  });
+
+  test('kubectl get pods -w keeps printing until Ctrl+C', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await ui.run('kubectl apply -f go-api.yaml');
+    await ui.run('kubectl get pods -w');
+    await expect(ui.terminal).toHaveAttribute('data-state', 'waiting');
+    await expect(page.getByTestId('terminal-waiting')).toBeVisible();
+    await expect(ui.terminalOutput).toContainText(/go-api-\S+\s+\d\/1/);
+    await ui.press('Control+c');
+    await expect(ui.terminalOutput).toContainText(/\n\^C\n/);
+    await ui.waitForPrompt();
+    await ui.expectInput('');
+    // The interrupted watch is gone from the run: the next command answers at once.
+    await ui.run('kubectl get deploy go-api');
+    await expect(ui.terminalOutput).toContainText(/go-api\s+\d\/3/);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The classroom controls in the header. A presenter gets the presenter-mode toggle and the
+ * button that opens the audience window; the audience window gets only the banner saying it
+ * follows (its own controls are hidden by presenter.css).
+ */
+import { useState } from 'react';
+import { useT } from '../i18n/react';
+import { audienceWindowName, pagePresenterId } from './identity';
+import type { ClassroomRole } from './install';
+import { PresenterToggle } from './PresenterToggle';
+import type { PresenterMode } from './presenter-mode';
+
+export interface ClassroomBarProps {
+  role: ClassroomRole;
+  /** The link reproducing the run to the moment shown (App's `shareLink`). */
+  shareLink: () => string;
+  mode?: PresenterMode;
+}
+
+/** The audience window's address: the presenter's own link, marked as the audience view. */
+export function audienceLink(shareLink: string): string {
+  return `${shareLink}${shareLink.includes('?') ? '&' : '?'}view=audience`;
+}
+
+export function ClassroomBar({ role, shareLink, mode }: ClassroomBarProps) {
+  const t = useT();
+  const [blocked, setBlocked] = useState(false);
+  if (role === 'audience') {
+    return (
+      <p className="audience-banner" role="status" data-testid="audience-banner">
+        {t('classroom.following')}
+      </p>
+    );
+  }
+  const open = (): void => {
+    // Named after this presenter: clicking again reuses the window, and the audience knows
+    // whom to follow. `popup` asks for a separate window the instructor can move to the projector.
+    const w = window.open(audienceLink(shareLink()), audienceWindowName(pagePresenterId()), 'popup,width=1280,height=800');
+    setBlocked(!w);
+  };
+  return (
+    <div className="classroom-controls" role="group" aria-label={t('classroom.label')}>
+      <PresenterToggle {...(mode ? { mode } : {})} />
+      <button type="button" onClick={open} title={t('classroom.openAudienceHint')} data-testid="open-audience">
+        {t('classroom.openAudience')}
+      </button>
+      {blocked ? (
+        <span role="alert" className="classroom-blocked">
+          {t('classroom.popupBlocked')}
+        </span>
+      ) : null}
+    </div>
+  );
+}

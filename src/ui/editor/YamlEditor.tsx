@@ -1,0 +1,185 @@
+/**
+ * The YAML editor panel: start from an example manifest, edit it with inline problems
+ * (diagnose.ts, shown as CodeMirror lint markers and as a list under the editor), and Apply —
+ * which runs `kubectl apply -f -` with the text as stdin, so the answer lands in the terminal's
+ * transcript like any command. Apply waits while the YAML does not parse, and while a command
+ * holds the terminal (the simulation runs one command at a time).
+ *
+ * CSP: CodeMirror injects <style> elements (allowed by style-src 'unsafe-inline'); nothing here
+ * evaluates code.
+ */
+import { yaml } from '@codemirror/lang-yaml';
+import { forceLinting, lintGutter, linter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
+import CodeMirror, { EditorView, keymap, Prec, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useBridge } from '../bridge/react';
+import { useT } from '../i18n/react';
+import { useApp } from '../store/react';
+import { terminalBusy } from '../terminal/store-view';
+import { blocksApply, diagnose, type Diagnostic } from './diagnose';
+import { diagnosticText, exampleLabel, isBlank, starterOrder } from './labels';
+import './editor.css';
+
+export interface YamlEditorProps {
+  /** Starter manifests by file name (examples/manifests). */
+  files: Record<string, string>;
+}
+
+/** The line kubectl runs; the editor text is its stdin. */
+export const APPLY_LINE = 'kubectl apply -f -';
+
+function usePrefersDark(): boolean {
+  const [dark, setDark] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
+    if (!mq) return;
+    setDark(mq.matches);
+    const on = (e: MediaQueryListEvent): void => setDark(e.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return dark;
+}
+
+export function YamlEditor({ files }: YamlEditorProps) {
+  const t = useT();
+  const bridge = useBridge();
+  const busy = useApp(terminalBusy);
+  const dark = usePrefersDark();
+  const [text, setText] = useState('');
+  const [starter, setStarter] = useState('');
+  const deferred = useDeferredValue(text);
+  const editor = useRef<ReactCodeMirrorRef>(null);
+  const headingId = useId();
+  const selectId = useId();
+  const hintId = useId();
+  const statusId = useId();
+  const problemsId = useId();
+
+  // One parse per text, shared by the lint markers and the list.
+  const cache = useRef<{ text: string; diags: Diagnostic[] }>({ text: '', diags: [] });
+  const diagnoseCached = useCallback((s: string): Diagnostic[] => {
+    if (cache.current.text !== s) cache.current = { text: s, diags: diagnose(s) };
+    return cache.current.diags;
+  }, []);
+  const diags = useMemo(() => diagnoseCached(deferred), [deferred, diagnoseCached]);
+  const blocked = blocksApply(diagnoseCached(text));
+  const blank = isBlank(text);
+  const canApply = !blocked && !blank && !busy;
+
+  const latest = useRef({ t, apply: () => {} });
+  const apply = useCallback(() => {
+    const current = editor.current?.view?.state.doc.toString() ?? text;
+    if (blocksApply(diagnoseCached(current)) || isBlank(current) || busy) return;
+    bridge.run(APPLY_LINE, current.endsWith('\n') ? current : `${current}\n`);
+  }, [bridge, busy, diagnoseCached, text]);
+  useEffect(() => {
+    latest.current = { t, apply };
+  }, [t, apply]);
+
+  const extensions = useMemo(
+    () => [
+      yaml(),
+      lintGutter(),
+      linter(
+        (view): CmDiagnostic[] =>
+          diagnoseCached(view.state.doc.toString()).map((d) => ({ from: d.from, to: d.to, severity: d.severity, message: diagnosticText(latest.current.t, d) })),
+        { delay: 250 },
+      ),
+      Prec.highest(
+        keymap.of([
+          {
+            key: 'Mod-Enter',
+            run: () => {
+              latest.current.apply();
+              return true;
+            },
+          },
+        ]),
+      ),
+      EditorView.contentAttributes.of({ 'aria-label': t('editor.label'), 'aria-describedby': `${hintId} ${problemsId}` }),
+      EditorView.lineWrapping,
+    ],
+    [diagnoseCached, t, hintId, problemsId],
+  );
+
+  // Markers follow the interface language.
+  useEffect(() => {
+    const view = editor.current?.view;
+    if (view) forceLinting(view);
+  }, [t]);
+
+  const choose = (file: string): void => {
+    setStarter(file);
+    const body = files[file];
+    if (body !== undefined) setText(body);
+  };
+
+  const goTo = (d: Diagnostic): void => {
+    const view = editor.current?.view;
+    if (!view) return;
+    view.dispatch({ selection: { anchor: d.from, head: d.to }, scrollIntoView: true });
+    view.focus();
+  };
+
+  const status = blocked ? t('editor.blocked') : blank ? t('editor.empty') : busy ? t('editor.busy') : '';
+  const names = starterOrder(Object.keys(files));
+
+  return (
+    <section className="panel yaml-editor" aria-labelledby={headingId} data-testid="yaml-editor">
+      <h2 id={headingId}>{t('editor.title')}</h2>
+      <div className="editor-toolbar">
+        <label htmlFor={selectId}>{t('editor.starter')}</label>
+        <select id={selectId} value={starter} onChange={(e) => choose(e.target.value)} data-testid="editor-starter">
+          <option value="" disabled>
+            {t('editor.starterNone')}
+          </option>
+          {names.map((f) => (
+            <option key={f} value={f}>
+              {exampleLabel(t, f)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="editor-frame">
+        <CodeMirror
+          ref={editor}
+          value={text}
+          onChange={setText}
+          extensions={extensions}
+          theme={dark ? 'dark' : 'light'}
+          height="22rem"
+          basicSetup={{ foldGutter: false, autocompletion: false }}
+          data-testid="editor-code"
+        />
+      </div>
+      <div className="editor-actions">
+        <button type="button" onClick={apply} disabled={!canApply} aria-describedby={`${hintId} ${statusId}`} data-testid="editor-apply">
+          {t('editor.apply')}
+        </button>
+        <span id={statusId} className="editor-status" role="status">
+          {status}
+        </span>
+      </div>
+      <p id={hintId} className="editor-hint">
+        {t('editor.applyHint')}
+      </p>
+      <div className="editor-problems" id={problemsId} data-testid="editor-problems">
+        <h3>{t('editor.problems')}</h3>
+        {diags.length === 0 ? (
+          <p className="empty">{t('editor.noProblems')}</p>
+        ) : (
+          <ul>
+            {diags.map((d, i) => (
+              <li key={`${d.from}-${d.code}-${i}`} className={`editor-problem is-${d.severity}`}>
+                <button type="button" className="editor-problem-link" onClick={() => goTo(d)}>
+                  <span className="editor-problem-kind">{d.severity === 'error' ? '✖' : '⚠'}</span> {t('editor.at', { line: d.line, message: diagnosticText(t, d) })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

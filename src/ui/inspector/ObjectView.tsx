@@ -1,0 +1,163 @@
+/**
+ * One object at the moment shown: its YAML with the fields of the latest write marked, who made
+ * that write and when (with a jump to it on the timeline), and every write to it on the tape.
+ */
+import { useId, useMemo } from 'react';
+import type { KObject } from '../../engine/api/types';
+import { useBridge } from '../bridge/react';
+import { useT, type Translate } from '../i18n/react';
+import { timeLabel } from '../playback/time-label';
+import { useApp } from '../store/react';
+import type { AppState } from '../store/store';
+import { changedPaths } from './changes';
+import { markedYaml } from './object-yaml';
+import { lastWrite, writeHistory, type Write } from './writes';
+
+const selectTape = (s: AppState) => s.cluster.tape;
+const selectSeq = (s: AppState) => s.cluster.seq;
+const selectObjects = (s: AppState) => s.cluster.objects;
+
+/** Writes listed at most (a Lease renewed every 10 s has hundreds). */
+const HISTORY_LIMIT = 100;
+
+export function ObjectView({ objectKey }: { objectKey: string }) {
+  const t = useT();
+  const bridge = useBridge();
+  const tape = useApp(selectTape);
+  const seq = useApp(selectSeq);
+  const current = useApp(selectObjects).get(objectKey);
+  const headingId = useId();
+  const write = useMemo(() => (tape ? lastWrite(tape, objectKey, seq) : undefined), [tape, objectKey, seq]);
+  const history = useMemo(() => (tape ? writeHistory(tape, objectKey) : []), [tape, objectKey]);
+  const shown: KObject | null | undefined = current ?? (write?.op === 'deleted' ? write.prev : undefined);
+  const changes = useMemo(() => (current && write?.op === 'updated' ? changedPaths(write.prev, write.object) : []), [current, write]);
+  const yaml = useMemo(() => (shown ? markedYaml(shown, changes) : undefined), [shown, changes]);
+  // Like a milestone jump: stop playing, so the write stays on screen.
+  const jump = (to: number): void => {
+    bridge.pause();
+    bridge.seek(to);
+  };
+
+  if (!shown || !yaml) {
+    return (
+      <section className="insp-view" aria-label={t('insp.viewLabel')} data-testid="object-view">
+        <h3 className="insp-title">{objectKey}</h3>
+        <p className="insp-note">{t('insp.absent')}</p>
+        <History history={history} current={write} seq={seq} t={t} onSeek={jump} />
+      </section>
+    );
+  }
+
+  const ns = shown.metadata.namespace;
+  const name = `${ns ? `${ns}/` : ''}${shown.metadata.name ?? ''}`;
+  return (
+    <section className="insp-view" aria-labelledby={headingId} data-testid="object-view">
+      <h3 className="insp-title" id={headingId}>
+        {shown.kind} {name}
+      </h3>
+      {!current ? (
+        <p className="insp-note insp-deleted" role="status">
+          {t('insp.deleted')}
+        </p>
+      ) : null}
+      <div className="insp-write" data-testid="last-write">
+        {write ? (
+          <>
+            <p>{writeLine(t, write)}</p>
+            {write.traced ? null : <p className="insp-note">{t('insp.untracedNote')}</p>}
+            {write.seq === seq ? (
+              <p className="insp-note">{t('insp.atWrite')}</p>
+            ) : (
+              <button type="button" onClick={() => jump(write.seq)} data-testid="seek-write">
+                {t('insp.seekWrite')}
+              </button>
+            )}
+          </>
+        ) : (
+          <p>{t('insp.write.none', { rv: shown.metadata.resourceVersion ?? '' })}</p>
+        )}
+      </div>
+      {write?.op === 'created' && current ? <p className="insp-note">{t('insp.created')}</p> : null}
+      {changes.length ? (
+        <div className="insp-changes">
+          <h4>{t('insp.changedFields')}</h4>
+          <ul data-testid="changed-fields">
+            {changes.map((c) => (
+              <li key={`${c.change}:${c.path}`}>
+                <code>{c.path}</code>
+                {c.change === 'removed' ? ` (${t('insp.removed')})` : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <pre className="insp-yaml" aria-label={t('insp.yamlLabel', { name })} tabIndex={0} data-testid="object-yaml">
+        {yaml.lines.map((l, i) =>
+          l.changes.length ? (
+            <span key={i} className="insp-line insp-changed" data-changed="true">
+              <span className="insp-badge">{t('insp.changedBadge')}</span>
+              {l.text}
+              {'\n'}
+            </span>
+          ) : (
+            <span key={i} className="insp-line">
+              <span className="insp-badge-space" aria-hidden="true" />
+              {l.text}
+              {'\n'}
+            </span>
+          ),
+        )}
+      </pre>
+      <History history={history} current={write} seq={seq} t={t} onSeek={jump} />
+    </section>
+  );
+}
+
+function writeLine(t: Translate, w: Write): string {
+  const params = { time: timeLabel(w.at), by: w.by ?? '', rv: w.resourceVersion ?? '' };
+  if (!w.traced || w.by === undefined) return t('insp.write.untraced', params);
+  switch (w.op) {
+    case 'created':
+      return t('insp.write.created', params);
+    case 'updated':
+      return t('insp.write.updated', params);
+    case 'deleted':
+      return t('insp.write.deleted', params);
+  }
+}
+
+function opText(t: Translate, w: Write): string {
+  switch (w.op) {
+    case 'created':
+      return t('insp.op.created');
+    case 'updated':
+      return t('insp.op.updated');
+    case 'deleted':
+      return t('insp.op.deleted');
+  }
+}
+
+function History({ history, current, seq, t, onSeek }: { history: readonly Write[]; current: Write | undefined; seq: number; t: Translate; onSeek: (seq: number) => void }) {
+  const headingId = useId();
+  if (!history.length) return null;
+  const shown = history.slice(-HISTORY_LIMIT);
+  return (
+    <div className="insp-history">
+      <h4 id={headingId}>
+        {t('insp.history')} <span className="insp-count">({t('insp.historyCount', { count: history.length })})</span>
+      </h4>
+      {shown.length < history.length ? <p className="insp-note">{t('insp.historyTrimmed', { count: shown.length })}</p> : null}
+      <ol aria-labelledby={headingId} data-testid="write-history">
+        {shown.map((w) => (
+          <li key={w.index}>
+            <button type="button" onClick={() => onSeek(w.seq)} aria-current={w.index === current?.index ? 'step' : undefined} className={w.seq > seq ? 'insp-later' : undefined}>
+              <span className="insp-time">{timeLabel(w.at)}</span> {opText(t, w)} · {w.by ?? t('insp.untraced')}
+              {w.resourceVersion ? ` · rv ${w.resourceVersion}` : ''}
+              {w.seq > seq ? <span className="insp-later-tag"> · {t('insp.later')}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Symptoms of storage, message faults and the workloads themselves: what self-healing does
+ * (CrashLoopBackOff's back-off, readiness leaving the Pod out of traffic) and what it cannot do
+ * (a Pod no node fits, an image that does not exist). Pods on a machine already explained by a
+ * node symptom are left to it, and so are the control plane's mirror Pods.
+ */
+import type { Node, PersistentVolumeClaim, Pod } from '../../engine/api/types';
+import { objectsOf } from '../store/cluster';
+import { deleting, instances, podCommand, podName, pods, secondsSince, shortList, type Moment, type Statement, type Symptom } from './moment';
+
+/** kubelet's annotation on a static Pod's mirror (kubelet/static-pods.ts). */
+const MIRROR = 'kubernetes.io/config.mirror';
+
+/** A Pod Running but not Ready for longer than this is failing its probe, not starting up. */
+const NOT_READY_AFTER_S = 20;
+
+function csi(m: Moment): Symptom[] {
+  const all = instances(m, 'csi');
+  if (!all.length || all.every((c) => c.running)) return [];
+  const says: Statement[] = [{ key: 'sym.csi.down' }];
+  const claims = objectsOf<PersistentVolumeClaim>(m.objects, 'persistentvolumeclaims').filter((c) => c.status?.phase !== 'Bound' && !c.metadata.deletionTimestamp);
+  if (claims.length) says.push({ key: 'sym.csi.claims', params: { count: claims.length, names: shortList(claims.map((c) => c.metadata.name ?? '')) } });
+  const waiting = pods(m).filter((p) => !deleting(p) && p.status?.phase !== 'Running' && p.spec.volumes?.some((v) => v.persistentVolumeClaim));
+  if (waiting.length) says.push({ key: 'sym.csi.pods', params: { count: waiting.length, names: shortList(waiting.map(podName)) } });
+  return [{ id: 'csi-down', tone: 'fault', says, checks: ['kubectl get pvc', 'kubectl get events --field-selector reason=FailedMount', 'kubectl get pods'] }];
+}
+
+function messageFaults(m: Moment): Symptom[] {
+  const out: Symptom[] = [];
+  for (const target of [...m.active.keys()].sort()) {
+    const subject = target.slice(target.indexOf('/') + 1);
+    if (target.startsWith('latency/')) out.push({ id: `latency:${subject}`, tone: 'fault', says: [{ key: 'sym.latency', params: { subject, target } }], checks: ['kubectl get pods', 'sim trace --kind watch --last 5'] });
+    else if (target.startsWith('watch-drop/')) out.push({ id: `watch-drop:${subject}`, tone: 'fault', says: [{ key: 'sym.watchDrop', params: { subject, target } }], checks: ['kubectl get deployments', 'kubectl get pods'] });
+  }
+  return out;
+}
+
+function waitingReason(p: Pod): string | undefined {
+  return (p.status?.containerStatuses ?? []).find((c) => c.state.waiting?.reason)?.state.waiting?.reason;
+}
+
+function healthyNodes(m: Moment): Set<string> {
+  const out = new Set<string>();
+  for (const n of objectsOf<Node>(m.objects, 'nodes')) if (n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) out.add(n.metadata.name ?? '');
+  return out;
+}
+
+function group(id: string, list: Pod[], says: (names: string) => Statement, checks: (first: Pod) => string[]): Symptom[] {
+  if (!list.length) return [];
+  return [{ id, tone: 'problem', says: [says(shortList(list.map(podName)))], checks: checks(list[0]!) }];
+}
+
+function workloads(m: Moment): Symptom[] {
+  const healthy = healthyNodes(m);
+  // Mirror Pods of the control plane's static Pods follow their component, which the
+  // control-plane rules already explain (a stopped kube-scheduler leaves its mirror Pod unready).
+  const live = pods(m).filter((p) => !deleting(p) && !p.metadata.annotations?.[MIRROR]);
+  const placed = live.filter((p) => p.spec.nodeName && healthy.has(p.spec.nodeName));
+  const crashing = placed.filter((p) => waitingReason(p) === 'CrashLoopBackOff');
+  const pulling = placed.filter((p) => ['ErrImagePull', 'ImagePullBackOff'].includes(waitingReason(p) ?? ''));
+  const unschedulable = live.filter((p) => !p.spec.nodeName && p.status?.conditions?.some((c) => c.type === 'PodScheduled' && c.status === 'False' && c.reason === 'Unschedulable'));
+  const notReady = placed.filter(
+    (p) =>
+      p.status?.phase === 'Running' &&
+      !waitingReason(p) &&
+      p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'False') &&
+      (secondsSince(m, p.status.startTime) ?? 0) >= NOT_READY_AFTER_S,
+  );
+  const restarts = (p: Pod): number => (p.status?.containerStatuses ?? []).reduce((n, c) => n + c.restartCount, 0);
+  const scheduled = unschedulable[0]?.status?.conditions?.find((c) => c.type === 'PodScheduled');
+  return [
+    ...group('crashloop', crashing, (names) => ({ key: 'sym.pods.crashLoop', params: { names, restarts: Math.max(...crashing.map(restarts)) } }), (p) => [
+      podCommand('describe pod', p),
+      podCommand('logs', p, ' --previous'),
+    ]),
+    ...group('image-pull', pulling, (names) => ({ key: 'sym.pods.imagePull', params: { names, reason: waitingReason(pulling[0]!) ?? '' } }), (p) => [podCommand('describe pod', p)]),
+    ...group('unschedulable', unschedulable, (names) => ({ key: 'sym.pods.unschedulable', params: { names, message: scheduled?.message ?? '' } }), (p) => [
+      podCommand('describe pod', p),
+      'kubectl get events --field-selector reason=FailedScheduling',
+    ]),
+    ...group('not-ready', notReady, (names) => ({ key: 'sym.pods.notReady', params: { names } }), (p) => [podCommand('describe pod', p), 'kubectl get endpointslices']),
+  ];
+}
+
+export function otherSymptoms(m: Moment): Symptom[] {
+  return [...csi(m), ...messageFaults(m), ...workloads(m)];
+}

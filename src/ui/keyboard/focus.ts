@@ -1,0 +1,29 @@
+/**
+ * Where `t`, `y`, `d` and `s` (and the skip link) put the focus. Each region lists the elements
+ * to try, most specific first, so it keeps working while panels are swapped (the xterm terminal
+ * or the plain one, with or without the YAML editor). Typing targets get the focus itself (the
+ * learner can type at once); views get their panel, made focusable, so a screen reader announces
+ * the panel by name and Tab continues inside it.
+ */
+export type Region = 'terminal' | 'editor' | 'diagram' | 'sequence';
+
+export const REGION_TARGETS: Readonly<Record<Region, readonly string[]>> = {
+  terminal: ['.terminal .xterm-helper-textarea', '[data-testid="terminal"] .xterm-helper-textarea', 'input.terminal-input', '[data-testid="terminal"]', 'section.terminal'],
+  editor: ['[data-testid="yaml-editor"] .cm-content', '.yaml-editor .cm-content', '[data-testid="yaml-editor"]'],
+  diagram: ['section.diagram-panel', '[data-testid="architecture"]'],
+  sequence: ['section.sequence', '[data-testid="sequence"]'],
+};
+
+const NATIVELY_FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex], [contenteditable="true"]';
+
+/** Focuses the region's first present target; false when the page has none of them. */
+export function focusRegion(doc: Document, region: Region): boolean {
+  for (const selector of REGION_TARGETS[region]) {
+    const el = doc.querySelector<HTMLElement>(selector);
+    if (!el) continue;
+    if (!el.matches(NATIVELY_FOCUSABLE)) el.setAttribute('tabindex', '-1');
+    el.focus();
+    return doc.activeElement === el;
+  }
+  return false;
+}

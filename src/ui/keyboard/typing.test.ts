@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { ShortcutAction } from './keymap';
+import { shouldIgnore, type TargetInfo } from './typing';
+
+const page: TargetInfo = { tag: 'BODY', typing: false, activatable: false, arrowWidget: false, inOtherModal: false };
+const on = (t: Partial<TargetInfo>): TargetInfo => ({ ...page, ...t });
+
+const EVERY: readonly ShortcutAction[] = ['toggle-play', 'step-back', 'step-forward', 'prev-milestone', 'next-milestone', 'slower', 'faster', 'start', 'live', 'help', 'focus-terminal', 'focus-editor', 'focus-diagram', 'focus-sequence'];
+
+describe('shouldIgnore: typing and widgets keep their keys', () => {
+  it('acts on every shortcut when focus is on the page itself', () => {
+    for (const a of EVERY) expect(shouldIgnore(a, page), a).toBe(false);
+    expect(shouldIgnore('toggle-play', on({ tag: '' }))).toBe(false);
+  });
+
+  it('ignores everything typed into text fields, selects, contenteditable, CodeMirror and xterm — except Escape', () => {
+    const typingTargets: TargetInfo[] = [
+      on({ tag: 'INPUT', inputType: 'text' }),
+      on({ tag: 'INPUT', inputType: 'search' }),
+      on({ tag: 'INPUT', inputType: 'number' }),
+      on({ tag: 'TEXTAREA' }),
+      on({ tag: 'SELECT' }),
+      on({ tag: 'DIV', typing: true }), // .cm-content (contenteditable inside .cm-editor)
+      on({ tag: 'TEXTAREA', typing: true }), // xterm's helper textarea inside .xterm
+    ];
+    for (const t of typingTargets) {
+      for (const a of EVERY) expect(shouldIgnore(a, t), `${a} in ${t.tag}/${t.inputType ?? ''}`).toBe(true);
+      expect(shouldIgnore('close', t)).toBe(false);
+    }
+  });
+
+  it('lets buttons and checkboxes keep Space, and only Space', () => {
+    for (const t of [on({ tag: 'BUTTON', activatable: true }), on({ tag: 'INPUT', inputType: 'checkbox', activatable: true }), on({ tag: 'A', activatable: true })]) {
+      expect(shouldIgnore('toggle-play', t)).toBe(true);
+      expect(shouldIgnore('step-forward', t)).toBe(false);
+      expect(shouldIgnore('help', t)).toBe(false);
+      expect(shouldIgnore('focus-terminal', t)).toBe(false);
+    }
+  });
+
+  it('lets sliders, radio groups and ARIA composites (the fault menu) keep arrows, Home and End', () => {
+    for (const t of [on({ tag: 'INPUT', inputType: 'range', arrowWidget: true }), on({ tag: 'BUTTON', activatable: true, arrowWidget: true })]) {
+      for (const a of ['step-back', 'step-forward', 'prev-milestone', 'next-milestone', 'start', 'live', 'toggle-play'] as const) expect(shouldIgnore(a, t), a).toBe(true);
+      expect(shouldIgnore('faster', t)).toBe(false);
+      expect(shouldIgnore('help', t)).toBe(false);
+    }
+  });
+
+  it('inside another modal dialog (the fork question) only Escape gets through', () => {
+    const t = on({ tag: 'BUTTON', activatable: true, inOtherModal: true });
+    for (const a of EVERY) expect(shouldIgnore(a, t), a).toBe(true);
+    expect(shouldIgnore('close', t)).toBe(false);
+  });
+});

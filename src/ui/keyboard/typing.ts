@@ -1,0 +1,61 @@
+/**
+ * Whether a shortcut must leave a key press alone because the element it was typed into needs
+ * it: text fields, selects, contenteditable, CodeMirror (the YAML editor), xterm (the terminal)
+ * take every key; buttons and checkboxes take Space; sliders, radio groups and ARIA composite
+ * widgets (menus, listboxes, tabs) take arrows, Home and End. Inside another modal dialog, the
+ * page behind is inert, so only Escape gets through. Escape is never ignored.
+ *
+ * `describeTarget` reads the DOM once into plain data so `shouldIgnore` is pure and testable.
+ */
+import type { ShortcutAction } from './keymap';
+
+export interface TargetInfo {
+  /** Upper-case tag name ('' when the target is not an element, e.g. the document). */
+  tag: string;
+  /** An <input>'s type, lower case. */
+  inputType?: string;
+  /** isContentEditable, or inside CodeMirror (.cm-editor) or xterm (.xterm). */
+  typing: boolean;
+  /** An element Space activates: a button, link, summary, checkbox, or their ARIA roles. */
+  activatable: boolean;
+  /** Inside a widget that moves with arrow keys: a range/radio input or an ARIA composite. */
+  arrowWidget: boolean;
+  /** Inside a modal dialog other than the shortcut help. */
+  inOtherModal: boolean;
+}
+
+/** <input> types that take typed text (everything except the button-like and pointer ones). */
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'range', 'button', 'submit', 'reset', 'image', 'color', 'file']);
+
+/** Actions bound to Space, the arrow keys, Home and End — the keys widgets use themselves. */
+const WIDGET_KEYS: ReadonlySet<ShortcutAction> = new Set<ShortcutAction>(['toggle-play', 'step-back', 'step-forward', 'prev-milestone', 'next-milestone', 'start', 'live']);
+
+export function shouldIgnore(action: ShortcutAction, t: TargetInfo): boolean {
+  if (action === 'close') return false;
+  if (t.inOtherModal || t.typing) return true;
+  if (t.tag === 'TEXTAREA' || t.tag === 'SELECT') return true;
+  if (t.tag === 'INPUT' && !NON_TEXT_INPUTS.has(t.inputType ?? 'text')) return true;
+  if (t.arrowWidget && WIDGET_KEYS.has(action)) return true;
+  if (t.activatable && action === 'toggle-play') return true;
+  return false;
+}
+
+const ACTIVATABLE = 'button, a[href], summary, input[type="checkbox"], input[type="radio"], input[type="button"], input[type="submit"], input[type="reset"], [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], [role="tab"]';
+const ARROW_WIDGETS = 'input[type="range"], input[type="radio"], [role="menu"], [role="menubar"], [role="listbox"], [role="tablist"], [role="radiogroup"], [role="slider"], [role="grid"], [role="tree"], [role="treegrid"], [role="spinbutton"], [role="combobox"]';
+
+/** The shortcut help's own dialog is marked with this attribute; every other modal blocks shortcuts. */
+export const HELP_DIALOG_ATTR = 'data-shortcut-help';
+
+export function describeTarget(target: EventTarget | null): TargetInfo {
+  const el = target instanceof Element ? target : null;
+  if (!el) return { tag: '', typing: false, activatable: false, arrowWidget: false, inOtherModal: false };
+  const modal = el.closest('dialog[open], [aria-modal="true"]');
+  return {
+    tag: el.tagName.toUpperCase(),
+    ...(el instanceof HTMLInputElement ? { inputType: el.type.toLowerCase() } : {}),
+    typing: (el instanceof HTMLElement && el.isContentEditable) || el.closest('.cm-editor, .xterm') !== null,
+    activatable: el.closest(ACTIVATABLE) !== null,
+    arrowWidget: el.closest(ARROW_WIDGETS) !== null,
+    inOtherModal: modal !== null && !modal.hasAttribute(HELP_DIALOG_ATTR),
+  };
+}

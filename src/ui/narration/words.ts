@@ -1,0 +1,109 @@
+/**
+ * The pieces narration sentences are made of: who (a component, in words a learner can say aloud)
+ * and what (an object as kubectl names it: `deployment go-api`, `pod kube-system/coredns-x`).
+ * Component ids, kinds and object names are never translated; only the connecting words are.
+ */
+import type { TraceObject } from '../../engine/core/trace';
+import { translate, type Locale, type MessageKey } from '../i18n/catalog';
+
+/** Translation bound to one locale: every narration function takes one. */
+export type Say = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export function sayer(locale: Locale): Say {
+  return (key, params) => translate(locale, key, params);
+}
+
+/** kube-controller-manager's controllers by the actor id they trace under. */
+const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
+  'deployment-controller': 'narr.ctrl.deployment',
+  'replicaset-controller': 'narr.ctrl.replicaset',
+  'daemon-set-controller': 'narr.ctrl.daemonset',
+  'endpointslice-controller': 'narr.ctrl.endpointslice',
+  'node-controller': 'narr.ctrl.node',
+  'node-ipam-controller': 'narr.ctrl.nodeipam',
+  'service-account-controller': 'narr.ctrl.serviceaccount',
+  'root-ca-cert-publisher': 'narr.ctrl.rootca',
+  'taint-eviction-controller': 'narr.ctrl.tainteviction',
+  'generic-garbage-collector': 'narr.ctrl.gc',
+  'pod-garbage-collector': 'narr.ctrl.podgc',
+  'namespace-controller': 'narr.ctrl.namespace',
+};
+
+/** Per-node components, keyed by the role before the slash (`kubelet/node-2`). */
+const ON_NODE: Readonly<Record<string, MessageKey>> = {
+  kubelet: 'narr.actor.kubelet',
+  'container-runtime': 'narr.actor.runtimeOn',
+  cni: 'narr.actor.cniOn',
+  'kube-proxy': 'narr.actor.proxyOn',
+  csi: 'narr.actor.csiOn',
+};
+
+/** `kubelet on node-2`, `the Deployment controller`, `kube-scheduler` (programs keep their names). */
+export function actor(say: Say, id: string): string {
+  if (id === 'instructor') return say('narr.actor.instructor');
+  if (id === 'user') return say('narr.actor.user');
+  if (id === 'csi') return say('narr.actor.csi');
+  const ctrl = CONTROLLERS[id];
+  if (ctrl) return say(ctrl);
+  const slash = id.indexOf('/');
+  if (slash > 0) {
+    const key = ON_NODE[id.slice(0, slash)];
+    if (key) return say(key, { node: id.slice(slash + 1) });
+  }
+  return id;
+}
+
+/** The host part of a per-node component id (`kubelet/node-2` → `node-2`). */
+export function hostOf(id: string): string | undefined {
+  const slash = id.indexOf('/');
+  return slash > 0 ? id.slice(slash + 1) : undefined;
+}
+
+/**
+ * The callee of a node-local hop: just `the container runtime` when it runs on the caller's own
+ * node (the sentence already says which node), the full name otherwise.
+ */
+export function localPeer(say: Say, from: string, to: string, bare: MessageKey): string {
+  const host = hostOf(to);
+  return host === undefined || host === hostOf(from) ? say(bare) : actor(say, to);
+}
+
+/** `go-api` in default, `kube-system/coredns-x` elsewhere: kubectl's default namespace is implied. */
+export function qualified(namespace: string | undefined, name: string): string {
+  return namespace && namespace !== 'default' ? `${namespace}/${name}` : name;
+}
+
+/** `deployment go-api`; a generateName prefix (`go-api-568fb6b74-`) reads as a new object. */
+export function objectPhrase(say: Say, o: TraceObject | undefined): string {
+  if (!o) return say('narr.obj.unknown');
+  const kind = o.kind.toLowerCase();
+  if (o.name === '') return say('narr.obj.some', { kind });
+  if (o.name.endsWith('-')) return say('narr.obj.generated', { kind, prefix: o.name });
+  return `${kind} ${qualified(o.namespace, o.name)}`;
+}
+
+/** `pod default/go-api-x` (as summaries spell it) → `pod go-api-x`. */
+export function podPhrase(ref: string): string {
+  const slash = ref.indexOf('/');
+  return slash < 0 ? `pod ${ref}` : `pod ${qualified(ref.slice(0, slash), ref.slice(slash + 1))}`;
+}
+
+/** Leading words that are plain English, not a program name, and so take a capital. */
+const ORDINARY_START = /^(the|a|an|mutating|validating|container)\b/;
+
+const CJK = '\\u3000-\\u303f\\u4e00-\\u9fff';
+const FULLWIDTH = '\\uff01-\\uff0f\\uff1a-\\uff1f';
+/** Spaces between two Chinese characters, or beside full-width punctuation, are typesetting errors. */
+const CJK_GAP = new RegExp(`([${CJK}${FULLWIDTH}])\\s+(?=[${CJK}${FULLWIDTH}])|\\s+(?=[${FULLWIDTH}])|(?<=[${FULLWIDTH}])\\s+`, 'gu');
+
+/**
+ * The finished sentence. English starts with a capital unless it starts with a program's name
+ * (kubectl, etcd…). Chinese templates put a space around every placeholder, which is right next
+ * to Latin names (`请求 kube-apiserver 创建`) and is taken out here where both sides are Chinese
+ * (`请求 容器运行时 为` → `请求容器运行时为`).
+ */
+export function sentence(locale: Locale, text: string): string {
+  if (locale !== 'en') return text.replace(CJK_GAP, '$1').replace(/ {2,}/g, ' ').trim();
+  if (!ORDINARY_START.test(text)) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

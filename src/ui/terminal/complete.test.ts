@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testCluster, type TestCluster } from './cluster.testing';
+import { completionsAt, faultTargets, formatCandidates, GLOBAL_FLAGS, KUBECTL_VERBS, tab, type CompletionContext } from './complete';
+
+const manifest = (f: string): string => readFileSync(new URL(`../../../examples/manifests/${f}`, import.meta.url), 'utf8');
+const FILES = { 'go-api.yaml': manifest('go-api.yaml'), 'go-api-service.yaml': manifest('go-api-service.yaml') };
+
+function contextOf(c: TestCluster, files: readonly string[]): CompletionContext {
+  return { discovery: c.discovery, objects: c.objects, components: [...c.components.values()], files };
+}
+
+/** kubectl's command words, from its own help (the "supported commands" list of an unknown one). */
+function kubectlCommands(c: TestCluster): string[] {
+  const m = c.run('kubectl explain').stderr.match(/supported commands: (.*)$/m);
+  if (!m) throw new Error('kubectl did not list its commands');
+  return m[1]!.split(', ').sort();
+}
+
+let ctx: CompletionContext;
+let goApiPod: string;
+
+let cluster: TestCluster;
+
+beforeAll(() => {
+  cluster = testCluster({ seed: 5, files: FILES });
+  expect(cluster.run('kubectl apply -f go-api.yaml').exitCode).toBe(0);
+  expect(cluster.run('kubectl apply -f go-api-service.yaml').exitCode).toBe(0);
+  expect(cluster.run('kubectl create namespace shop').exitCode).toBe(0);
+  expect(cluster.run('kubectl rollout status deployment/go-api').exitCode).toBe(0);
+  ctx = contextOf(cluster, Object.keys(FILES).sort());
+  goApiPod = [...cluster.objects.values()].find((p) => p.metadata.name?.startsWith('go-api-') && p.kind === 'Pod')!.metadata.name!;
+});
+
+/** The line after one Tab with the cursor at the end, or the listed candidates. */
+function press(line: string): string | string[] {
+  const r = tab(line, line.length, ctx);
+  switch (r.kind) {
+    case 'none':
+      return line;
+    case 'replace':
+      return line.slice(0, r.from) + r.text + line.slice(r.to);
+    case 'list':
+      return r.candidates;
+  }
+}
+
+describe('tab completion', () => {
+  it('completes the command word', () => {
+    expect(press('')).toEqual(['clear', 'help', 'k', 'kubectl', 'sim', 'sleep']);
+    expect(press('ku')).toBe('kubectl ');
+    expect(press('s')).toEqual(['sim', 'sleep']);
+    expect(press('si')).toBe('sim ');
+    expect(press('nope')).toBe('nope');
+  });
+
+  it('completes kubectl verbs for kubectl and its alias k', () => {
+    expect(press('kubectl ge')).toBe('kubectl get ');
+    expect(press('k des')).toBe('k describe ');
+    expect(press('kubectl ')).toEqual(kubectlCommands(cluster));
+    expect(press('kubectl co')).toBe('kubectl cordon ');
+    expect(press('kubectl c')).toEqual(['cluster-info', 'cordon', 'create']);
+  });
+
+  it('completes resource types from discovery, plural and short names', () => {
+    expect(press('kubectl get dep')).toBe('kubectl get deploy');
+    expect(press('kubectl get deploy')).toEqual(['deploy', 'deployments']);
+    expect(press('kubectl get svc')).toBe('kubectl get svc ');
+    expect(press('kubectl describe no')).toEqual(['no', 'nodes']);
+    expect(press('kubectl get pods,sv')).toBe('kubectl get pods,svc ');
+    expect(press('kubectl get a')).toBe('kubectl get all ');
+    expect(press('kubectl describe a')).toBe('kubectl describe a');
+  });
+
+  it('completes object names of the typed resource in the right namespace', () => {
+    expect(press('kubectl get deployments go')).toBe('kubectl get deployments go-api ');
+    expect(press('kubectl get deploy/g')).toBe('kubectl get deploy/go-api ');
+    // Three go-api Pods share their ReplicaSet's prefix: Tab extends to it, the next Tab lists them.
+    const rsPrefix = goApiPod.slice(0, goApiPod.lastIndexOf('-') + 1);
+    expect(press('kubectl describe pod go-')).toBe(`kubectl describe pod ${rsPrefix}`);
+    expect(press(`kubectl describe pod ${rsPrefix}`)).toEqual(expect.arrayContaining([goApiPod]));
+    // go-api lives in default: not offered in kube-system, and kube-system's Pods are not offered in default.
+    expect(press('kubectl get pods -n kube-system go')).toBe('kubectl get pods -n kube-system go');
+    expect(press('kubectl get pods cored')).toBe('kubectl get pods cored');
+    expect(press('kubectl get pods -n kube-system cored')).toMatch(/^kubectl get pods -n kube-system coredns-\w+-$/);
+    expect(press('kubectl --namespace=kube-system get po cored')).toMatch(/^kubectl --namespace=kube-system get po coredns-\w+-$/);
+    expect(press('kubectl get pods -A cored')).toMatch(/^kubectl get pods -A coredns-\w+-$/);
+    expect(press('kubectl get pods -Aw cored')).toMatch(/^kubectl get pods -Aw coredns-\w+-$/);
+    expect(press('kubectl get nodes node-')).toEqual(['node-1', 'node-2', 'node-3']);
+    // Names already on the line are not offered again.
+    expect(press('kubectl get nodes node-1 node-2 node-')).toBe('kubectl get nodes node-1 node-2 node-3 ');
+  });
+
+  it('completes flags and their values', () => {
+    expect(press('kubectl get pods --wat')).toBe('kubectl get pods --watch');
+    expect(press('kubectl get pods --watch')).toEqual(['--watch', '--watch-only']);
+    expect(press('kubectl get pods -o ya')).toBe('kubectl get pods -o yaml ');
+    expect(press('kubectl get pods --output=js')).toBe('kubectl get pods --output=json');
+    expect(press('kubectl get pods -n sh')).toBe('kubectl get pods -n shop ');
+    expect(press('kubectl apply -f go')).toBe('kubectl apply -f go-api');
+    expect(press('kubectl apply -f go-api')).toEqual(['go-api-service.yaml', 'go-api.yaml']);
+    expect(press('kubectl apply -f go-api.')).toBe('kubectl apply -f go-api.yaml ');
+    expect(press('kubectl wait --for=cond')).toBe('kubectl wait --for=condition=');
+    expect(press('kubectl delete pod x --cascade=f')).toBe('kubectl delete pod x --cascade=foreground ');
+  });
+
+  it('knows logs -f is --follow and completes pods, then containers', () => {
+    expect(press(`kubectl logs -f ${goApiPod.slice(0, goApiPod.length - 2)}`)).toContain(goApiPod.slice(0, goApiPod.length - 2));
+    expect(press(`kubectl logs ${goApiPod} `)).toBe(`kubectl logs ${goApiPod} api `);
+    expect(press(`kubectl logs ${goApiPod} -c `)).toBe(`kubectl logs ${goApiPod} -c api `);
+  });
+
+  it('completes subcommands, then the resources they take', () => {
+    expect(press('kubectl rollout st')).toBe('kubectl rollout status ');
+    expect(press('kubectl rollout status dep')).toBe('kubectl rollout status deploy');
+    expect(press('kubectl rollout status deployment/')).toBe('kubectl rollout status deployment/go-api ');
+    expect(press('kubectl create d')).toBe('kubectl create deployment ');
+    expect(press('kubectl drain ')).toEqual(['control-plane', 'node-1', 'node-2', 'node-3']);
+  });
+
+  it('completes sim directives and their arguments', () => {
+    expect(press('sim ')).toEqual(['advance', 'curl', 'fail', 'help', 'recover', 'status', 'topology', 'trace', 'why']);
+    expect(press('sim tr')).toBe('sim trace ');
+    expect(press('sim topology h')).toBe('sim topology ha ');
+    expect(press('sim fail kube-s')).toBe('sim fail kube-scheduler ');
+    expect(press('sim fail kubelet/')).toEqual(['kubelet/control-plane', 'kubelet/node-1', 'kubelet/node-2', 'kubelet/node-3']);
+    expect(press('sim fail --l')).toBe('sim fail --list ');
+    expect(press('sim recover network/node-2')).toBe('sim recover network/node-2 ');
+    expect(press('sim recover network/control')).toBe('sim recover network/control');
+    expect(press('sim why pod/go')).toBe(`sim why pod/${goApiPod.slice(0, goApiPod.lastIndexOf('-') + 1)}`);
+    expect(press('sim fail latency/node-1 --d')).toBe('sim fail latency/node-1 --delay ');
+    expect(press('sim curl go')).toBe('sim curl go-api ');
+    expect(press('sim curl go-api --from node-3')).toBe('sim curl go-api --from node-3 ');
+    expect(press('sim trace --la')).toBe('sim trace --last ');
+  });
+
+  it('completes in the middle of a line and leaves quoted words alone', () => {
+    const line = 'kubectl get dep -o wide';
+    const r = tab(line, 'kubectl get dep'.length, ctx);
+    expect(r).toEqual({ kind: 'replace', from: 12, to: 15, text: 'deploy' });
+    expect(completionsAt("kubectl get pods -l 'app", 24, ctx).candidates).toEqual([]);
+    // No space is added before an existing one.
+    expect(tab('kubectl ge pods', 10, ctx)).toEqual({ kind: 'replace', from: 8, to: 10, text: 'get' });
+  });
+
+  it('derives exactly the engine’s fault targets from the component list', () => {
+    for (const topology of ['basic', 'ha'] as const) {
+      const c = topology === 'basic' ? cluster : testCluster({ topology });
+      const listed = c.run('sim fail --list').text.split('\n').slice(1).filter(Boolean).map((l) => l.split(/\s+/)[0]!).sort();
+      expect(faultTargets([...c.components.values()])).toEqual(listed);
+    }
+  });
+
+  it('lays candidates out in columns', () => {
+    expect(formatCandidates(['a', 'bb', 'ccc', 'd'], 12)).toBe('a    ccc\nbb   d\n');
+    expect(formatCandidates(['one', 'two'], 3)).toBe('one\ntwo\n');
+  });
+});
+
+describe('the kubectl tables match the real kubectl', () => {
+  it('has a spec for every kubectl command and no others', () => {
+    expect(Object.keys(KUBECTL_VERBS).sort()).toEqual(kubectlCommands(cluster));
+  });
+
+  /**
+   * Each listed flag is accepted by its command, and takes a value exactly when the table says:
+   * pflag answers a bare value flag with "flag needs an argument".
+   */
+  it.each(Object.entries(KUBECTL_VERBS))('kubectl %s flags', (verb, spec) => {
+    const prefixes = spec.subcommands ? spec.subcommands.map((s) => [verb, s]) : [[verb]];
+    if (verb === 'create') prefixes.push(['create']);
+    for (const f of [...spec.flags, ...GLOBAL_FLAGS]) {
+      for (const form of f.short ? [`--${f.name}`, `-${f.short}`] : [`--${f.name}`]) {
+        const verdicts = prefixes.map((p) => {
+          const r = cluster.run(['kubectl', ...p, form].join(' '));
+          if (/unknown (shorthand )?flag/.test(r.stderr)) return 'unknown';
+          return /flag needs an argument/.test(r.stderr) ? 'value' : 'bool';
+        });
+        const known = verdicts.filter((v) => v !== 'unknown');
+        expect(known.length, `${verb} ${form}`).toBeGreaterThan(0);
+        expect(known, `${verb} ${form}`).toContain(f.value ? 'value' : 'bool');
+      }
+    }
+  });
+});

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { TerminalEntry } from '../store/terminal';
+import type { CompletionContext } from './complete';
+import { CLEAR_ALL } from './screen';
+import { PASTE_LIMIT_BYTES, Shell, type ShellStrings } from './shell';
+
+const STRINGS: ShellStrings = {
+  help: 'HELP TEXT',
+  lostNote: 'LOST',
+  pasteRefused: (kb) => `REFUSED ${kb}`,
+  moreCandidates: (n) => `MORE ${n}`,
+  announce: (line, output, code, interrupted) => `${line}|${output}|${code}|${interrupted}`,
+};
+
+const CTX: CompletionContext = {
+  discovery: [{ resource: 'deployments', kind: 'Deployment', shortNames: ['deploy'], namespaced: true }],
+  objects: new Map(),
+  components: [],
+  files: [],
+};
+
+/**
+ * A stand-in for the bridge and the store: `run` adds a running entry; tests then finish it
+ * (as the worker's result would) and move the playhead.
+ */
+function harness(initial: TerminalEntry[] = []) {
+  let entries: TerminalEntry[] = [...initial];
+  let playheadMs = 10_000;
+  let nextId = initial.length ? Math.max(...initial.map((e) => e.id)) + 1 : 1;
+  const screen: string[] = [];
+  const runs: string[] = [];
+  const interrupts: number[] = [];
+  const announcements: string[] = [];
+  const push = (): void => shell.update({ entries, playheadMs, following: true });
+  const shell: Shell = new Shell(
+    {
+      write: (t) => screen.push(t),
+      cols: () => 80,
+      run: (line) => {
+        runs.push(line);
+        const id = nextId++;
+        entries = [...entries, { id, line, output: [], exitCode: undefined, state: 'running' }];
+        push();
+        return id;
+      },
+      interrupt: (id) => interrupts.push(id),
+      completion: () => CTX,
+      announce: (t) => announcements.push(t),
+    },
+    STRINGS,
+    { entries, playheadMs, following: true },
+  );
+  return {
+    shell,
+    screen,
+    runs,
+    interrupts,
+    announcements,
+    type: (data: string) => shell.handleData(data),
+    /** The worker answered the last command: it ran from `start` to `end`. */
+    finish(output: TerminalEntry['output'], end = playheadMs + 150, exitCode = 0) {
+      const last = entries[entries.length - 1]!;
+      entries = entries.map((e) => (e === last ? { ...e, state: 'done', output, exitCode, startedAt: playheadMs, endedAt: end } : e));
+      push();
+    },
+    interruptLast(t: number) {
+      const last = entries[entries.length - 1]!;
+      entries = entries.map((e) => (e === last ? { ...e, state: 'interrupted', exitCode: 130, endedAt: t, output: e.output.filter((c) => (c.at ?? 0) <= t) } : e));
+      push();
+    },
+    moveTo(t: number) {
+      playheadMs = t;
+      push();
+    },
+    get text() {
+      return screen.join('');
+    },
+  };
+}
+
+describe('Shell', () => {
+  it('runs a typed line on Enter, hides the prompt until the playhead reaches the end, then shows output and a prompt', () => {
+    const h = harness();
+    expect(h.text).toContain('$\x1b[0m ');
+    h.type('kubectl get nodes');
+    expect(h.shell.input).toEqual({ buffer: 'kubectl get nodes', cursor: 17 });
+    h.type('\r');
+    expect(h.runs).toEqual(['kubectl get nodes']);
+    expect(h.shell.busy).toBe(true);
+    h.finish([{ stream: 'stdout', text: 'NAME     STATUS\nnode-1   Ready\n' }], 10_150);
+    expect(h.shell.busy).toBe(true);
+    expect(h.text).not.toContain('node-1   Ready');
+    const before = h.screen.length;
+    h.moveTo(10_150);
+    expect(h.shell.busy).toBe(false);
+    const after = h.screen.slice(before).join('');
+    expect(after).toContain('NAME     STATUS\nnode-1   Ready\n');
+    expect(after.endsWith('$\x1b[0m \x1b[3G')).toBe(true);
+    expect(h.announcements).toEqual(['kubectl get nodes|NAME     STATUS\nnode-1   Ready\n|0|false']);
+  });
+
+  it('keeps keys typed while busy for the next prompt', () => {
+    const h = harness();
+    h.type('kubectl version\r');
+    h.type('kubectl get no');
+    h.type('\t');
+    expect(h.shell.input.buffer).toBe('');
+    h.finish([], 10_000);
+    expect(h.shell.input.buffer).toBe('kubectl get no');
+    // A full line typed ahead runs as soon as the prompt is back.
+    h.type('\x15kubectl get nodes\r');
+    h.type('sim status\r');
+    expect(h.runs).toEqual(['kubectl version', 'kubectl get nodes']);
+    h.finish([], 10_000);
+    expect(h.runs).toEqual(['kubectl version', 'kubectl get nodes', 'sim status']);
+  });
+
+  it('Ctrl+C interrupts a waiting command and discards what was typed ahead', () => {
+    const h = harness();
+    h.type('kubectl get pods -w\r');
+    h.finish([{ stream: 'stdout', text: 'NAME\n', at: 10_150 }], 70_000);
+    h.moveTo(20_000);
+    h.type('typed ahead');
+    expect(h.shell.input.buffer).toBe('');
+    h.type('\x03');
+    expect(h.interrupts).toEqual([1]);
+    h.interruptLast(20_000);
+    expect(h.shell.busy).toBe(false);
+    expect(h.shell.input.buffer).toBe('');
+    expect(h.text).toContain('NAME\n^C\n');
+    expect(h.announcements[0]).toBe('kubectl get pods -w|NAME\n|130|true');
+  });
+
+  it('Ctrl+C on a partial line prints ^C and a fresh prompt, keeping the line out of the history', () => {
+    const h = harness([{ id: 1, line: 'kubectl version', output: [], exitCode: 0, state: 'done', startedAt: 0, endedAt: 150 }]);
+    h.type('kubectl get po');
+    h.type('\x03');
+    expect(h.text).toContain('kubectl get po^C\n');
+    expect(h.shell.input.buffer).toBe('');
+    expect(h.runs).toEqual([]);
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('kubectl version');
+    // Entries present before the terminal opened are not announced.
+    expect(h.announcements).toEqual([]);
+  });
+
+  it('recalls the history with the arrow keys', () => {
+    const h = harness();
+    h.type('kubectl get nodes\r');
+    h.finish([], 10_000);
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('kubectl get nodes');
+    h.type('\x1b[B');
+    expect(h.shell.input.buffer).toBe('');
+  });
+
+  it('runs a multi-line paste one line at a time, each after the previous one ended; the unfinished last line stays', () => {
+    const h = harness();
+    h.type('\x1b[200~kubectl get nodes\nkubectl get pods\r\n\nsim sta\x1b[201~');
+    expect(h.runs).toEqual(['kubectl get nodes']);
+    // Still waiting at the playhead: the next line waits too.
+    h.finish([], 10_100);
+    expect(h.runs).toEqual(['kubectl get nodes']);
+    h.moveTo(10_100);
+    expect(h.runs).toEqual(['kubectl get nodes', 'kubectl get pods']);
+    h.finish([], 10_100);
+    expect(h.runs).toEqual(['kubectl get nodes', 'kubectl get pods']);
+    expect(h.shell.input.buffer).toBe('sim sta');
+    // The blank pasted line printed a bare prompt, as a shell does.
+    expect(h.text).toContain('$\x1b[0m \n');
+  });
+
+  it('refuses a paste over 256 KB with a message and runs nothing', () => {
+    const h = harness();
+    h.type(`\x1b[200~${'kubectl get pods\n'.repeat(Math.ceil(PASTE_LIMIT_BYTES / 17) + 1)}\x1b[201~`);
+    expect(h.runs).toEqual([]);
+    expect(h.text).toContain('REFUSED 257');
+    expect(h.shell.input.buffer).toBe('');
+  });
+
+  it('completes with Tab and lists ambiguous candidates', () => {
+    const h = harness();
+    h.type('kubectl get dep\t');
+    expect(h.shell.input.buffer).toBe('kubectl get deploy');
+    h.type('\t');
+    expect(h.text).toMatch(/kubectl get deploy\ndeploy +deployments\n/);
+    expect(h.shell.input.buffer).toBe('kubectl get deploy');
+  });
+
+  it('clear and Ctrl+L wipe the screen; help prints help; neither reaches the simulation', () => {
+    const h = harness();
+    h.type('help\r');
+    expect(h.text).toContain('HELP TEXT\n');
+    const before = h.screen.length;
+    h.type('clear\r');
+    expect(h.screen.slice(before).join('')).toContain(CLEAR_ALL);
+    h.type('abc\x0c');
+    expect(h.shell.input.buffer).toBe('abc');
+    expect(h.runs).toEqual([]);
+  });
+
+  it('redraws everything after a resize', () => {
+    const h = harness();
+    h.type('kubectl version\r');
+    h.finish([{ stream: 'stdout', text: 'Client Version: v1.34.0\n' }], 10_000);
+    const before = h.screen.length;
+    h.shell.redraw();
+    const out = h.screen.slice(before).join('');
+    expect(out.startsWith(CLEAR_ALL)).toBe(true);
+    expect(out).toContain('kubectl version\nClient Version: v1.34.0\n');
+  });
+});

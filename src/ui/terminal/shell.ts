@@ -1,0 +1,302 @@
+/**
+ * The terminal's shell: owns the prompt (line editor, history, completion, paste, the queue of
+ * pasted lines) and keeps the screen in step with the store's transcript and the playhead. It
+ * knows xterm only through `ShellHost` (write text, column count), so it runs in unit tests with
+ * a fake host, and the React component is only wiring.
+ *
+ * Invariants:
+ * - The prompt is on screen exactly when no command is busy (running in the worker, or still
+ *   waiting at the playhead). Keys typed while busy are kept (type-ahead, as a tty keeps them)
+ *   and replayed at the next prompt; Ctrl+C discards them, as SIGINT flushes a tty's input.
+ *   Pasted lines wait in the queue.
+ * - `written` is what the screen shows above the prompt (the last transcript written).
+ */
+import type { TerminalEntry } from '../store/terminal';
+import { formatCandidates, tab, type CompletionContext } from './complete';
+import { decodeInput, type InputAction } from './keys';
+import { cancel, edit, emptyLine, insert, lineWithHistory, replaceRange, submit, type LineState } from './line-editor';
+import { CLEAR_ALL, drawPrompt, erasePrompt, planWrite } from './screen';
+import { echo, note, plainOutput, PROMPT, PROMPT_WIDTH, renderTranscript, sanitize, type Busy, type LocalBlock, type Segment, type Transcript } from './transcript';
+
+/** A paste bigger than this is refused (UTF-8 bytes): nobody means to type a quarter megabyte. */
+export const PASTE_LIMIT_BYTES = 256 * 1024;
+/** A completion listing longer than this is cut short. */
+const LIST_LIMIT = 200;
+/** How much of a command's output an announcement reads. */
+const ANNOUNCE_CHARS = 600;
+const BLOCK_LIMIT = 500;
+const TYPEAHEAD_LIMIT = 4096;
+
+export interface ShellStrings {
+  help: string;
+  lostNote: string;
+  pasteRefused: (kb: number) => string;
+  moreCandidates: (n: number) => string;
+  announce: (line: string, output: string, exitCode: number | undefined, interrupted: boolean) => string;
+}
+
+export interface ShellHost {
+  write(text: string): void;
+  cols(): number;
+  /** Runs a line in the simulation; returns the transcript entry's id (0: it did not start). */
+  run(line: string): number;
+  interrupt(id: number): void;
+  /** Reads the cluster for tab completion. */
+  completion(): CompletionContext;
+  /** Polite screen-reader announcement of a finished command. */
+  announce(text: string): void;
+  /** The prompt went away (a command is busy) or came back. */
+  busyChanged?(busy: Busy | undefined): void;
+  /** What the screen now shows: the transcript, and the input line when the prompt is up. */
+  screenChanged?(segments: readonly Segment[], input: string | undefined): void;
+}
+
+export interface ShellView {
+  entries: readonly TerminalEntry[];
+  playheadMs: number;
+  following: boolean;
+}
+
+export class Shell {
+  private line: LineState;
+  private blocks: LocalBlock[] = [];
+  private blockSeq = 0;
+  private queue: string[] = [];
+  private typeahead: InputAction[] = [];
+  private view: ShellView;
+  private written: Segment[] = [];
+  /** Row of the cursor within the drawn prompt, or undefined when no prompt is drawn. */
+  private promptRow: number | undefined;
+  private promptKey = '';
+  private transcript: Transcript | undefined;
+  private announced = new Set<number>();
+  private rendering = false;
+  private dirty = false;
+
+  constructor(
+    private readonly host: ShellHost,
+    private strings: ShellStrings,
+    view: ShellView,
+  ) {
+    this.view = view;
+    this.line = lineWithHistory(view.entries.map((e) => e.line));
+    // What finished before the terminal opened is not news.
+    for (const id of renderTranscript(this.transcriptInput()).finished) this.announced.add(id);
+    this.render();
+  }
+
+  /** The store or the playhead moved. */
+  update(view: ShellView): void {
+    this.view = view;
+    this.render();
+  }
+
+  setStrings(strings: ShellStrings): void {
+    this.strings = strings;
+    this.render();
+  }
+
+  /** The terminal was resized: wrapped lines reflowed, so draw everything again. */
+  redraw(): void {
+    this.written = [];
+    this.promptRow = undefined;
+    this.promptKey = '';
+    this.host.write(CLEAR_ALL);
+    this.render();
+  }
+
+  /** The current line and cursor (for tests and the page object). */
+  get input(): { buffer: string; cursor: number } {
+    return { buffer: this.line.buffer, cursor: this.line.cursor };
+  }
+
+  get busy(): boolean {
+    return this.transcript?.busy !== undefined;
+  }
+
+  /** Everything xterm reports as typed or pasted. */
+  handleData(data: string): void {
+    for (const a of decodeInput(data)) this.act(a);
+    this.render();
+  }
+
+  private act(a: InputAction): void {
+    const busy = this.transcript?.busy;
+    if (a.type === 'interrupt') return this.interrupt();
+    if (a.type === 'paste') return this.paste(a.text);
+    if (busy) {
+      if (this.typeahead.length < TYPEAHEAD_LIMIT) this.typeahead.push(a);
+      return;
+    }
+    switch (a.type) {
+      case 'insert':
+        this.line = insert(this.line, a.text);
+        return;
+      case 'edit':
+        this.line = edit(this.line, a.key);
+        return;
+      case 'eof':
+        if (this.line.buffer !== '') this.line = edit(this.line, 'delete');
+        return;
+      case 'enter': {
+        const r = submit(this.line);
+        this.line = r.state;
+        this.queue.push(r.line);
+        return;
+      }
+      case 'tab':
+        return this.complete();
+      case 'clearScreen':
+        this.addBlock({ kind: 'clear' });
+        return;
+      default: {
+        const never: never = a;
+        return never;
+      }
+    }
+  }
+
+  private interrupt(): void {
+    const busy = this.transcript?.busy;
+    this.queue = [];
+    this.typeahead = [];
+    if (busy) {
+      if (busy.interruptible) this.host.interrupt(busy.id);
+      return;
+    }
+    this.addBlock({ kind: 'text', text: `${PROMPT}${sanitize(this.line.buffer)}^C\n` });
+    this.line = cancel(this.line);
+  }
+
+  private paste(raw: string): void {
+    const bytes = new TextEncoder().encode(raw).length;
+    if (bytes > PASTE_LIMIT_BYTES) {
+      this.addBlock({ kind: 'text', text: note(this.strings.pasteRefused(Math.ceil(bytes / 1024))) });
+      return;
+    }
+    // Tabs would be completion requests if typed; pasted, they are spacing.
+    // eslint-disable-next-line no-control-regex
+    const text = raw.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    const pieces = text.split('\n');
+    if (pieces.length === 1) {
+      this.line = insert(this.line, pieces[0]!);
+      return;
+    }
+    this.line = insert(this.line, pieces[0]!);
+    for (const piece of pieces.slice(1)) {
+      const r = submit(this.line);
+      this.queue.push(r.line);
+      this.line = insert(emptyLine(r.state.history), piece);
+    }
+  }
+
+  private complete(): void {
+    const out = tab(this.line.buffer, this.line.cursor, this.host.completion());
+    switch (out.kind) {
+      case 'none':
+        return;
+      case 'replace':
+        this.line = replaceRange(this.line, out.from, out.to, out.text);
+        return;
+      case 'list': {
+        const shown = out.candidates.slice(0, LIST_LIMIT);
+        const more = out.candidates.length - shown.length;
+        const list = formatCandidates(shown, this.host.cols()) + (more > 0 ? note(this.strings.moreCandidates(more)) : '');
+        this.addBlock({ kind: 'text', text: `${PROMPT}${sanitize(this.line.buffer)}\n${list}` });
+        return;
+      }
+      default: {
+        const never: never = out;
+        return never;
+      }
+    }
+  }
+
+  private addBlock(b: { kind: 'text'; text: string } | { kind: 'clear' }): void {
+    const entries = this.view.entries;
+    const afterId = entries.length ? entries[entries.length - 1]!.id : 0;
+    this.blocks.push({ ...b, seq: ++this.blockSeq, afterId });
+    if (this.blocks.length > BLOCK_LIMIT) this.blocks = this.blocks.slice(this.blocks.length - BLOCK_LIMIT);
+  }
+
+  /** Runs queued lines while nothing is busy. Shell built-ins (`clear`, `help`) never reach the simulation. */
+  private drain(): boolean {
+    let ran = false;
+    while (this.queue.length && !renderTranscript(this.transcriptInput()).busy) {
+      const line = this.queue.shift()!;
+      ran = true;
+      const word = line.split(/\s+/)[0];
+      if (line === '') this.addBlock({ kind: 'text', text: echo('') });
+      else if (word === 'clear') this.addBlock({ kind: 'clear' });
+      else if (word === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
+      else if (this.host.run(line) === 0) {
+        // The bridge is asking the learner first (running in the past forks the run).
+        this.queue = [];
+      }
+    }
+    return ran;
+  }
+
+  private transcriptInput() {
+    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote };
+  }
+
+  private render(): void {
+    if (this.rendering) {
+      this.dirty = true;
+      return;
+    }
+    this.rendering = true;
+    try {
+      do {
+        this.dirty = false;
+        // Running a queued line changes the store, which calls update() re-entrantly: loop instead.
+        if (this.drain()) this.dirty = true;
+        this.paint();
+        if (!this.transcript?.busy && this.typeahead.length) {
+          const keys = this.typeahead;
+          this.typeahead = [];
+          for (const a of keys) this.act(a);
+          this.dirty = true;
+        }
+      } while (this.dirty);
+    } finally {
+      this.rendering = false;
+    }
+  }
+
+  private paint(): void {
+    const t = renderTranscript(this.transcriptInput());
+    const was = this.transcript?.busy;
+    this.transcript = t;
+    if (was?.id !== t.busy?.id || was?.interruptible !== t.busy?.interruptible) this.host.busyChanged?.(t.busy);
+    this.announce(t);
+    const plan = planWrite(this.written, t.segments);
+    const cols = this.host.cols();
+    const key = t.busy ? 'busy' : `${cols}\u0000${this.line.cursor}\u0000${this.line.buffer}`;
+    if (plan.kind === 'none' && key === this.promptKey) return;
+    let out = this.promptRow === undefined ? '' : erasePrompt(this.promptRow);
+    if (plan.kind === 'rewrite') out += CLEAR_ALL + plan.text;
+    else if (plan.kind === 'append') out += plan.text;
+    if (t.busy) {
+      this.promptRow = undefined;
+    } else {
+      const d = drawPrompt(PROMPT, PROMPT_WIDTH, sanitize(this.line.buffer), this.line.cursor, cols);
+      out += d.text;
+      this.promptRow = d.cursorRow;
+    }
+    this.written = t.segments;
+    this.promptKey = key;
+    if (out) this.host.write(out);
+    this.host.screenChanged?.(t.segments, t.busy ? undefined : this.line.buffer);
+  }
+
+  private announce(t: Transcript): void {
+    for (const id of t.finished) {
+      if (this.announced.has(id)) continue;
+      this.announced.add(id);
+      const e = this.view.entries.find((x) => x.id === id);
+      if (e) this.host.announce(this.strings.announce(e.line, plainOutput(e, ANNOUNCE_CHARS), e.exitCode, e.state === 'interrupted'));
+    }
+  }
+}

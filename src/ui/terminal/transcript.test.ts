@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { TerminalEntry } from '../store/terminal';
+import { PROMPT, renderTranscript, revealed, sanitize, type LocalBlock, type TranscriptInput } from './transcript';
+
+function entry(id: number, patch: Partial<TerminalEntry> = {}): TerminalEntry {
+  return { id, line: `cmd ${id}`, output: [], exitCode: 0, state: 'done', startedAt: id * 1000, endedAt: id * 1000 + 150, ...patch };
+}
+
+function view(entries: TerminalEntry[], playheadMs: number, extra: Partial<TranscriptInput> = {}) {
+  return renderTranscript({ entries, blocks: [], playheadMs, following: true, lostNote: 'lost', ...extra });
+}
+
+const text = (t: ReturnType<typeof renderTranscript>): string => t.segments.map((s) => s.text).join('');
+
+const WATCH: TerminalEntry = entry(1, {
+  line: 'kubectl get pods -w',
+  startedAt: 1000,
+  endedAt: 70_000,
+  output: [
+    { stream: 'stdout', text: 'NAME   READY\n', at: 1150 },
+    { stream: 'stdout', text: 'web    0/1\n', at: 3000 },
+    { stream: 'stdout', text: 'web    1/1\n', at: 9000 },
+  ],
+});
+
+describe('renderTranscript', () => {
+  it('echoes each command after a prompt and prints its output exactly; stderr coloured', () => {
+    const t = view([entry(1, { line: 'kubectl get x', output: [{ stream: 'stderr', text: 'error: the server doesn\'t have a resource type "x"\n' }], exitCode: 1 })], 5000);
+    expect(text(t)).toBe(`${PROMPT}kubectl get x\n\x1b[91merror: the server doesn't have a resource type "x"\n\x1b[0m`);
+    expect(t.busy).toBeUndefined();
+    expect(t.finished).toEqual([1]);
+  });
+
+  it('reveals a waiting command’s lines as the playhead reaches them, and keeps the prompt away until it ends', () => {
+    expect(revealed(WATCH, 2000)).toEqual({ count: 1, waiting: true });
+    const early = view([WATCH], 2000);
+    expect(text(early)).toBe(`${PROMPT}kubectl get pods -w\nNAME   READY\n`);
+    expect(early.busy).toEqual({ id: 1, interruptible: true });
+    expect(early.finished).toEqual([]);
+    expect(text(view([WATCH], 9000))).toContain('web    1/1\n');
+    const after = view([WATCH], 70_000);
+    expect(after.busy).toBeUndefined();
+    expect(after.finished).toEqual([1]);
+  });
+
+  it('holds unstamped output until the command returned', () => {
+    const e = entry(2, { output: [{ stream: 'stdout', text: 'deployment.apps/go-api created\n' }], startedAt: 2000, endedAt: 2150 });
+    expect(text(view([e], 2100))).toBe(`${PROMPT}cmd 2\n`);
+    expect(view([e], 2100).busy).toEqual({ id: 2, interruptible: true });
+    expect(text(view([e], 2150))).toBe(`${PROMPT}cmd 2\ndeployment.apps/go-api created\n`);
+  });
+
+  it('marks running commands busy but not interruptible, and interrupted ones with ^C', () => {
+    const running = view([entry(3, { state: 'running', output: [], exitCode: undefined, startedAt: undefined, endedAt: undefined })], 0);
+    expect(running.busy).toEqual({ id: 3, interruptible: false });
+    const cut = { ...WATCH, state: 'interrupted' as const, exitCode: 130, endedAt: 4000, output: WATCH.output.slice(0, 2) };
+    const t = view([cut], 4000);
+    expect(text(t)).toBe(`${PROMPT}kubectl get pods -w\nNAME   READY\nweb    0/1\n^C\n`);
+    expect(t.busy).toBeUndefined();
+  });
+
+  it('ends output without a final newline before the next prompt, and notes lost commands', () => {
+    const e = entry(1, { output: [{ stream: 'stdout', text: '10.244.1.7' }] });
+    expect(text(view([e], 10_000))).toBe(`${PROMPT}cmd 1\n10.244.1.7\n`);
+    const lost = entry(2, { state: 'lost', exitCode: undefined });
+    expect(text(view([lost], 10_000))).toBe(`${PROMPT}cmd 2\n\x1b[33mlost\x1b[0m\n`);
+  });
+
+  it('hides commands typed after the moment shown when the learner went back in time', () => {
+    const es = [entry(1), entry(5)];
+    expect(view(es, 2000, { following: false }).segments.map((s) => s.key)).toEqual(['e1']);
+    // While following the live edge a just-typed command shows even if the playhead lags behind it.
+    expect(view(es, 2000, { following: true }).segments.map((s) => s.key)).toEqual(['e1', 'e5']);
+  });
+
+  it('places local lines after the entry they followed, and clear drops everything before it', () => {
+    const blocks: LocalBlock[] = [
+      { seq: 1, afterId: 0, kind: 'text', text: 'first\n' },
+      { seq: 2, afterId: 1, kind: 'text', text: 'after one\n' },
+      { seq: 3, afterId: 1, kind: 'text', text: 'after one again\n' },
+    ];
+    const keys = view([entry(1), entry(2)], 10_000, { blocks }).segments.map((s) => s.key);
+    expect(keys).toEqual(['b1', 'e1', 'b2', 'b3', 'e2']);
+    const cleared = view([entry(1), entry(2)], 10_000, { blocks: [...blocks, { seq: 4, afterId: 1, kind: 'clear' }] });
+    expect(cleared.segments.map((s) => s.key)).toEqual(['e2']);
+    // A block whose entry was dropped (a fork, the transcript limit) keeps its place by id.
+    expect(view([entry(2)], 10_000, { blocks }).segments.map((s) => s.key)).toEqual(['b1', 'b2', 'b3', 'e2']);
+  });
+
+  it('never lets output control the terminal', () => {
+    expect(sanitize('a\x1b[2Jb\rc\td\n\x07\x9b')).toBe('a\u241b[2Jb\u240dc\td\n\u2407\ufffd');
+    const t = view([entry(1, { line: 'x', output: [{ stream: 'stdout', text: 'evil\x1b]52;c;AAAA\x07\n' }] })], 10_000);
+    expect(text(t)).not.toContain('\x1b]');
+  });
+});

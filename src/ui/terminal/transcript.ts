@@ -1,0 +1,168 @@
+/**
+ * What the terminal shows above its prompt, as a pure function of the store's transcript, the
+ * playhead and the terminal's own local lines (a `^C` at the prompt, a completion listing,
+ * `help`, `clear`). The result is a list of keyed segments of terminal text (with ANSI colours),
+ * so the xterm side only appends what is new (screen.ts planWrite).
+ *
+ * Time travel rules:
+ * - A chunk stamped `at` appears once the playhead reaches `at`; an unstamped chunk once it
+ *   reaches the command's `endedAt` (it was written when the command returned).
+ * - A finished command whose `endedAt` lies ahead of the playhead is still *waiting*: no prompt,
+ *   and Ctrl+C interrupts it.
+ * - When the learner went back in time (not following the live edge), commands typed after the
+ *   moment shown have not happened yet and are not shown.
+ */
+import type { OutputChunk } from '../../protocol/messages';
+import type { TerminalEntry } from '../store/terminal';
+
+export const PROMPT = '\x1b[1;32m$\x1b[0m ';
+/** Columns the prompt occupies on screen. */
+export const PROMPT_WIDTH = 2;
+const STDERR_ON = '\x1b[91m';
+const NOTE_ON = '\x1b[33m';
+const RESET = '\x1b[0m';
+
+/** A line the terminal wrote itself, placed after the store entry with id `afterId` (0: before all). */
+export type LocalBlock = { seq: number; afterId: number; kind: 'text'; text: string } | { seq: number; afterId: number; kind: 'clear' };
+
+export interface Segment {
+  key: string;
+  text: string;
+}
+
+export interface TranscriptInput {
+  entries: readonly TerminalEntry[];
+  blocks: readonly LocalBlock[];
+  playheadMs: number;
+  /** False when the learner is looking at the past. */
+  following: boolean;
+  /** The note shown under a command the worker lost. */
+  lostNote: string;
+}
+
+/** A command that keeps the prompt away: still in the worker (`running`) or still waiting at the playhead. */
+export interface Busy {
+  id: number;
+  /** Only a waiting command can be interrupted (a running one has not come back yet). */
+  interruptible: boolean;
+}
+
+export interface Transcript {
+  segments: Segment[];
+  busy: Busy | undefined;
+  /** Ids of the shown entries that are complete at the playhead (for announcements). */
+  finished: number[];
+}
+
+/**
+ * Terminal output is data, never control: C0 controls other than tab and newline, DEL and C1
+ * controls are shown as symbols, so an object's text cannot move the cursor or restyle the
+ * screen. kubectl's own output has none of them.
+ */
+export function sanitize(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    return code === 0x7f ? '\u2421' : '\ufffd';
+  });
+}
+
+export function echo(line: string): string {
+  return `${PROMPT}${sanitize(line)}\n`;
+}
+
+export function note(text: string): string {
+  return `${NOTE_ON}${sanitize(text)}${RESET}\n`;
+}
+
+function chunkText(c: OutputChunk): string {
+  const text = sanitize(c.text);
+  return c.stream === 'stderr' ? `${STDERR_ON}${text}${RESET}` : text;
+}
+
+/** How many of the entry's chunks have been written by the playhead, and whether it is waiting. */
+export function revealed(e: TerminalEntry, playheadMs: number): { count: number; waiting: boolean } {
+  if (e.state === 'running') return { count: 0, waiting: false };
+  if (e.state !== 'done') return { count: e.output.length, waiting: false };
+  const ended = e.endedAt === undefined || e.endedAt <= playheadMs;
+  let count = 0;
+  for (const c of e.output) {
+    if (c.at !== undefined ? c.at > playheadMs : !ended) break;
+    count++;
+  }
+  return { count, waiting: !ended };
+}
+
+interface EntryView {
+  text: string;
+  done: boolean;
+}
+
+const cache = new WeakMap<TerminalEntry, { count: number; done: boolean; lostNote: string; view: EntryView }>();
+
+function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: string): EntryView {
+  const done = e.state !== 'running' && !waiting;
+  const hit = cache.get(e);
+  if (hit && hit.count === count && hit.done === done && hit.lostNote === lostNote) return hit.view;
+  let text = echo(e.line);
+  let out = '';
+  for (let i = 0; i < count; i++) out += chunkText(e.output[i]!);
+  text += out;
+  if (done) {
+    // The next prompt starts on a fresh line even after output without a final newline.
+    if (out !== '' && !out.endsWith('\n') && !out.endsWith(`\n${RESET}`)) text += '\n';
+    if (e.state === 'interrupted') text += '^C\n';
+    if (e.state === 'lost') text += note(lostNote);
+  }
+  const view = { text, done };
+  cache.set(e, { count, done, lostNote, view });
+  return view;
+}
+
+export function renderTranscript(input: TranscriptInput): Transcript {
+  type Item = { order: [number, number, number]; seg: Segment; busy?: Busy; finished?: number } | { order: [number, number, number]; clear: true };
+  const items: Item[] = [];
+  input.entries.forEach((e) => {
+    if (!input.following && e.startedAt !== undefined && e.startedAt > input.playheadMs) return;
+    const { count, waiting } = revealed(e, input.playheadMs);
+    const view = entryView(e, count, waiting, input.lostNote);
+    const item: Item = { order: [e.id, 0, 0], seg: { key: `e${e.id}`, text: view.text } };
+    if (e.state === 'running') item.busy = { id: e.id, interruptible: false };
+    else if (waiting) item.busy = { id: e.id, interruptible: true };
+    else item.finished = e.id;
+    items.push(item);
+  });
+  for (const b of input.blocks) {
+    const order: [number, number, number] = [b.afterId, 1, b.seq];
+    items.push(b.kind === 'clear' ? { order, clear: true } : { order, seg: { key: `b${b.seq}`, text: b.text } });
+  }
+  items.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
+
+  let segments: Segment[] = [];
+  let busy: Busy | undefined;
+  const finished: number[] = [];
+  for (const it of items) {
+    if ('clear' in it) {
+      segments = [];
+      continue;
+    }
+    segments.push(it.seg);
+    if (it.busy && (!busy || it.busy.interruptible)) busy = it.busy;
+    if (it.finished !== undefined) finished.push(it.finished);
+  }
+  return { segments, busy, finished };
+}
+
+/** The segments as plain text (colours removed), at most the last `max` characters. */
+export function plainText(segments: readonly Segment[], max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const all = segments.map((s) => s.text).join('').replace(/\x1b\[[0-9;]*m/g, '');
+  return all.length > max ? all.slice(all.length - max) : all;
+}
+
+/** Plain text of what an entry printed (for the screen-reader announcement), at most `max` characters. */
+export function plainOutput(e: TerminalEntry, max: number): string {
+  const all = e.output.map((c) => c.text).join('');
+  return all.length > max ? `${all.slice(0, max)}…` : all;
+}
