@@ -181,6 +181,8 @@ export interface SnapshotMessage {
   now: number;
   /** The last trace seq already reflected in `objects`; the next diff's records come after it. */
   seq: number;
+  /** Every fault target of this cluster (a snapshot may follow `sim topology`, which changes them). */
+  targets: FaultTargetInfo[];
   topology: Topology;
   objects: KeyedObject[];
   components: ComponentSummary[];

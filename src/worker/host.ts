@@ -21,6 +21,7 @@ import {
   assertNever,
   type ComponentSummary,
   type DiscoveryEntry,
+  type FaultTargetInfo,
   type FromWorker,
   type InitMessage,
   type KeyedObject,
@@ -61,7 +62,7 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       replay(s, entry);
       post(changes(s, undefined, start));
     }
-    post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: listTargets(s.sim.world).map((t) => ({ name: t.name, class: t.class, components: [...t.components] })) });
+    post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: targets(s.sim) });
   }
 
   function summaries(sim: Simulation, all: boolean): ComponentSummary[] {
@@ -110,6 +111,7 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       now: s.sim.now,
       seq: s.sim.world.trace.nextSeq - 1,
       topology: s.topology,
+      targets: targets(s.sim),
       objects,
       components: summaries(s.sim, true),
     };
@@ -181,6 +183,10 @@ function replay(s: Session, entry: LogEntry): void {
     default:
       assertNever(entry);
   }
+}
+
+function targets(sim: Simulation): FaultTargetInfo[] {
+  return listTargets(sim.world).map((t) => ({ name: t.name, class: t.class, components: [...t.components] }));
 }
 
 function summary(sim: Simulation, c: ComponentState): ComponentSummary {

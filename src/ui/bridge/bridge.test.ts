@@ -38,8 +38,8 @@ describe('SimBridge', () => {
     await settle();
     expect(store.getState().terminal.entries.at(-1)).toMatchObject({ id, state: 'done', exitCode: 0 });
     expect(store.getState().cluster.tape?.frontierNow).toBe(before + 10_000);
-    // The moment shown stays until playback moves it (a paused learner steps through it).
-    expect(store.getState().cluster.now).toBe(before);
+    // `sim advance` is a deliberate skip: the moment shown jumps to where it ended.
+    expect(store.getState().cluster.now).toBe(before + 10_000);
     expect(bridge.commandLog).toEqual([{ type: 'command', line: 'sim advance 10s' }]);
   });
 

@@ -62,6 +62,9 @@ export interface BridgeOptions {
   restartWindowMs?: number;
 }
 
+/** Commands that skip simulated time on purpose; the playhead follows them instead of playing the gap out. */
+const SKIP = /^\s*(sim\s+advance|sleep)\b/;
+
 export class SimBridge {
   private readonly opts: Required<Omit<BridgeOptions, 'files'>> & { files: Record<string, string> };
   private readonly store: AppStore;
@@ -84,6 +87,8 @@ export class SimBridge {
   private milestoneCache: { tape: Tape; list: Milestone[] } | undefined;
   /** Commands sent while paused and following, by id: their result moves the moment shown. */
   private pausedCommands = new Set<number>();
+  /** `sim advance` / `sleep`: a deliberate skip, so the moment shown jumps to where it ended. */
+  private skipCommands = new Set<number>();
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -286,7 +291,8 @@ export class SimBridge {
       return id;
     }
     const pb = this.store.getState().playback;
-    if (!pb.playing && pb.following) this.pausedCommands.add(id);
+    if (SKIP.test(line)) this.skipCommands.add(id);
+    else if (!pb.playing && pb.following) this.pausedCommands.add(id);
     this.request({ type: 'command', id, line, ...(stdin === undefined ? {} : { stdin }) }, { type: 'command', line, ...(stdin === undefined ? {} : { stdin }) });
     return id;
   }
@@ -368,6 +374,7 @@ export class SimBridge {
     this.replayedDiffs = 0;
     this.stepBudget = 0;
     this.pausedCommands.clear();
+    this.skipCommands.clear();
     this.waitingSince = [this.opts.now()];
     const worker = this.opts.createWorker({
       onMessage: (data) => {
@@ -420,6 +427,7 @@ export class SimBridge {
         if (r.ok) this.store.setState({ cluster: r.state });
         else this.requestSnapshot();
         if (r.ok && msg.ack !== undefined && this.pausedCommands.delete(msg.ack)) this.showCommand(before);
+        if (r.ok && msg.ack !== undefined && this.skipCommands.delete(msg.ack) && this.store.getState().playback.following) this.show(r.state.tape!.frontierSeq, msg.now);
         if (msg.ack !== undefined && this.stepBudget > 0 && this.waitingSince.length === 0) this.continueStep();
         return;
       }

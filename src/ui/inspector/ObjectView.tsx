@@ -3,7 +3,7 @@
  * that write and when (with a jump to it on the timeline), and every write to it on the tape.
  */
 import { useId, useMemo } from 'react';
-import type { KObject } from '../../engine/api/types';
+import type { KObject, Pod } from '../../engine/api/types';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
 import { timeLabel } from '../playback/time-label';
@@ -58,6 +58,13 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
       {!current ? (
         <p className="insp-note insp-deleted" role="status">
           {t('insp.deleted')}
+        </p>
+      ) : null}
+      {current && shown.kind === 'Pod' ? (
+        <p>
+          <button type="button" onClick={() => bridge.run(`sim why pod/${shown.metadata.name ?? ''}${ns ? ` -n ${ns}` : ''}`)} data-testid="why-pod">
+            {t((current as Pod).spec.nodeName ? 'insp.whyHere' : 'insp.whyPending')}
+          </button>
         </p>
       ) : null}
       <div className="insp-write" data-testid="last-write">

@@ -25,7 +25,8 @@ export function SymptomsCard() {
       <ul className="ic-symptom-list">
         {list.map((s) => (
           <li key={s.id} className="ic-symptom" data-tone={s.tone} data-testid={`symptom-${s.id}`}>
-            <p>
+            {/* The diagnosis is the answer: presenter mode hides it and leaves the checks to run. */}
+            <p data-answer>
               <strong className="ic-tone">{t(`ic.tone.${s.tone}`)}:</strong> {s.says.map((x) => t(x.key, x.params)).join(' ')}
             </p>
             <div className="ic-checks" role="group" aria-label={t('ic.checks')}>

@@ -15,6 +15,7 @@ const snapshot: SnapshotMessage = {
   version: 5,
   now: 1000,
   seq: 10,
+  targets: [],
   topology: 'basic',
   objects: [
     { key: 'pods/default/a', object: obj('Pod', 'a') },

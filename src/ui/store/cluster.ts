@@ -61,6 +61,7 @@ export function applySnapshot(state: ClusterState, msg: SnapshotMessage): Cluste
     seq: tape.baseSeq,
     now: tape.baseNow,
     topology: tape.topology,
+    targets: msg.targets,
     objects: tape.baseObjects,
     components: tape.baseComponents,
     trace: [],

@@ -41,6 +41,8 @@ export const en = {
   'events.allNamespaces': 'All namespaces',
   'events.command': 'The same as',
   'events.tableLabel': 'Events in {scope}',
+  'insp.whyHere': 'Why is this Pod on its node? (sim why)',
+  'insp.whyPending': 'Why is this Pod Pending? (sim why)',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -82,4 +84,6 @@ export const zh: Record<keyof typeof en, string> = {
   'events.allNamespaces': '所有命名空间',
   'events.command': '等同于',
   'events.tableLabel': '{scope} 中的事件',
+  'insp.whyHere': '为什么这个 Pod 在这个节点上？（sim why）',
+  'insp.whyPending': '为什么这个 Pod 处于 Pending？（sim why）',
 };
