@@ -4,9 +4,18 @@
  * created" and forward, fork from the past, open a shared link, switch to Chinese.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { app, watchConsole } from './app';
+import { app, inspector, watchConsole } from './app';
 
 const MILESTONES = ['deployment-stored', 'replicaset-created', 'pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'] as const;
+
+/** Pods under go-api's ReplicaSet in the inspector's object tree (ownerReferences). */
+async function treePods(page: Page): Promise<number> {
+  const insp = inspector(page);
+  const rs = insp.children('deployments/default/go-api');
+  if ((await rs.count()) === 0) return 0;
+  const key = await rs.first().getAttribute('data-key');
+  return key ? insp.children(key).count() : 0;
+}
 
 function views(page: Page) {
   const podRows = page.getByTestId('pod-list').locator('tbody tr', { hasText: 'go-api-' });
@@ -58,6 +67,7 @@ test.describe('student journey', () => {
       // Every view shows the same moment.
       await expect(v.podRows).toHaveCount(expectedPods[id]);
       await expect(v.diagramPods).toHaveCount(expectedPods[id]);
+      await expect.poll(() => treePods(page)).toBe(expectedPods[id]);
       await expect(v.currentRow).toHaveCount(1);
       if (id === 'pods-bound') {
         for (const row of await v.podRows.all()) await expect(row.locator('td').nth(4)).not.toHaveText('<none>');
@@ -79,6 +89,8 @@ test.describe('student journey', () => {
     await page.getByTestId('milestone-replicaset-created').click();
     await expect(v.podRows).toHaveCount(0);
     await expect(v.diagramPods).toHaveCount(0);
+    await expect.poll(() => treePods(page)).toBe(0);
+    await expect(inspector(page).children('deployments/default/go-api')).toHaveCount(1);
     // The current message is etcd's commit of the ReplicaSet's create.
     await expect(v.currentRow).toContainText('committed revision');
     await expect(page.getByTestId('sequence')).toContainText('Txn create /registry/replicasets/default/go-api-');

@@ -63,26 +63,30 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
       <ForkDialog />
       <KeyboardShortcuts />
       <main className="classroom">
-        <div className="classroom-side">
+        {/* Type a command, watch its messages: the terminal beside the sequence of hops. */}
+        <div className="classroom-row classroom-start">
           <Terminal files={files} />
+          <div className="classroom-stack">
+            <SequenceView />
+            <AriaNarrator visible />
+          </div>
+        </div>
+        {/* The picture from the syllabus, as wide as the page allows. */}
+        <ArchitectureView />
+        <div className="classroom-row classroom-inspect">
+          <Inspector />
+          <EventsTable />
+        </div>
+        <div className="classroom-row classroom-tools">
           <YamlEditor files={manifests} />
           <InstructorConsole />
-          <TrafficPanel />
-          <div className="cluster">
+          <div className="classroom-stack">
+            <TrafficPanel />
             <NodeList />
             <PodList />
           </div>
         </div>
-        <div className="classroom-views">
-          <ArchitectureView />
-          <SequenceView />
-          <AriaNarrator visible />
-        </div>
       </main>
-      <div className="classroom-lower">
-        <Inspector />
-        <EventsTable />
-      </div>
     </div>
   );
 }

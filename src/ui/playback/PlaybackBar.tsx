@@ -44,7 +44,7 @@ export function PlaybackBar() {
     <div className="playback" role="region" aria-label={t('play.label')} data-testid="playback">
       <div className="playback-buttons">
         <button type="button" onClick={() => bridge.jumpMilestone(-1)} aria-label={t('play.prevMilestone')} title={t('play.prevMilestone')}>
-          ⏮
+          ⇤
         </button>
         <button type="button" onClick={() => bridge.stepBack()} aria-label={t('play.stepBack')} title={t('play.stepBack')} data-testid="step-back">
           ◀
@@ -56,7 +56,7 @@ export function PlaybackBar() {
           ▶|
         </button>
         <button type="button" onClick={() => bridge.jumpMilestone(1)} aria-label={t('play.nextMilestone')} title={t('play.nextMilestone')}>
-          ⏭
+          ⇥
         </button>
         <label htmlFor={speedId}>{t('play.speed')}</label>
         <select id={speedId} value={speed} onChange={(e) => bridge.setSpeed(Number(e.target.value))} data-testid="speed">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../engine/api/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { DiffMessage, SnapshotMessage } from '../../protocol/messages';
-import { TRACE_LIMIT, applyDiff, applySnapshot, initialClusterState, objectsOf, showAt, type ClusterState } from './cluster';
+import { TRACE_LIMIT, applyDiff, applySnapshot, fold, initialClusterState, objectsOf, showAt, type ClusterState } from './cluster';
 import { records } from '../sequence/testdata';
 import { seqAtTime, timeOfSeq } from './tape';
 
@@ -124,6 +124,18 @@ describe('applySnapshot / applyDiff / showAt', () => {
     expect(seqAtTime(tape, 5000)).toBe(13);
     expect(timeOfSeq(tape, 12)).toBe(1200);
     expect(timeOfSeq(tape, 10)).toBe(1000);
+  });
+
+  it('folds the older part of a full tape into its base without changing any moment still on it', () => {
+    const end = showAt(withHistory(), 13, 2000);
+    const f = fold(showAt(end, 12, 1200));
+    expect(f.tape!.baseSeq).toBeGreaterThan(10);
+    expect(showAt(f, 13, 2000).objects).toEqual(end.objects);
+    expect(showAt(showAt(f, 13, 2000), 12, 1200).objects).toEqual(showAt(end, 12, 1200).objects);
+    // The folded past is gone: the earliest moment is the new base.
+    expect(showAt(f, 10, 1000).seq).toBe(f.tape!.baseSeq);
+    // The arrays are new, so anything indexed on the old ones re-indexes.
+    expect(f.tape!.changes).not.toBe(end.tape!.changes);
   });
 
   it('lists one resource in key order', () => {

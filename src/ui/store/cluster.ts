@@ -10,7 +10,7 @@
 import type { KObject } from '../../engine/api/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary, DiffMessage, DiscoveryEntry, FaultTargetInfo, SnapshotMessage, Topology } from '../../protocol/messages';
-import { appendDiff, tapeFromSnapshot, upperBound, type Tape } from './tape';
+import { appendDiff, foldTape, tapeFromSnapshot, tapeFull, upperBound, type Tape } from './tape';
 
 /** How many trace records (up to the moment shown) views receive. */
 export const TRACE_LIMIT = 5000;
@@ -77,7 +77,26 @@ export function applyDiff(state: ClusterState, msg: DiffMessage): DiffOutcome {
   if (!state.loaded || !state.tape) return { ok: false, reason: 'not-loaded' };
   const r = appendDiff(state.tape, msg);
   if (!r.ok) return r;
-  return { ok: true, state: { ...state, tape: r.tape } };
+  const next = { ...state, tape: r.tape };
+  return { ok: true, state: tapeFull(r.tape) ? fold(next) : next };
+}
+
+/** Folds the older half of a full tape into its base, never past the moment shown. */
+export function fold(state: ClusterState): ClusterState {
+  const tape = state.tape;
+  if (!tape) return state;
+  const half = tape.changes[Math.floor(tape.changeCount / 2)]?.seq ?? tape.baseSeq;
+  const halfRecords = tape.records[Math.floor(tape.recordCount / 2)]?.seq ?? tape.baseSeq;
+  const cut = Math.min(Math.max(half, halfRecords), state.seq);
+  const folded = foldTape(tape, cut);
+  if (folded === tape) return state;
+  // Indexes into the old arrays shift by what was folded away.
+  return {
+    ...state,
+    tape: folded,
+    changeIndex: state.changeIndex - (tape.changeCount - folded.changeCount),
+    componentIndex: state.componentIndex - (tape.componentChangeCount - folded.componentChangeCount),
+  };
 }
 
 /** The cluster as it was at trace seq `seq` and simulated time `now` (clamped to the tape). */

@@ -147,3 +147,50 @@ export function timeOfSeq(tape: Tape, seq: number): number {
   const i = upperBound(tape.records, tape.recordCount, seq) - 1;
   return i >= 0 ? tape.records[i]!.at : tape.baseNow;
 }
+
+/**
+ * A tape holds at most this many changes (or records) before its oldest half is folded into the
+ * base: a class left playing at 20× for hours must not exhaust the page's memory. The moment
+ * shown is never folded away.
+ */
+export const TAPE_LIMIT = 200_000;
+
+/** Whether the tape has grown past TAPE_LIMIT. */
+export function tapeFull(tape: Tape): boolean {
+  return tape.changeCount > TAPE_LIMIT || tape.recordCount > TAPE_LIMIT;
+}
+
+/**
+ * A new tape whose base is the cluster at seq `cut` (everything up to it folded in) and whose
+ * arrays keep only what came after. Fresh arrays, so views keyed on the old ones re-index.
+ */
+export function foldTape(tape: Tape, cut: number): Tape {
+  if (cut <= tape.baseSeq) return tape;
+  const ci = upperBound(tape.changes, tape.changeCount, cut);
+  const baseObjects = new Map(tape.baseObjects);
+  for (let i = 0; i < ci; i++) {
+    const c = tape.changes[i]!;
+    if (c.object) baseObjects.set(c.key, c.object);
+    else baseObjects.delete(c.key);
+  }
+  const ki = upperBound(tape.componentChanges, tape.componentChangeCount, cut);
+  const baseComponents = new Map(tape.baseComponents);
+  for (let i = 0; i < ki; i++) baseComponents.set(tape.componentChanges[i]!.summary.id, tape.componentChanges[i]!.summary);
+  const ri = upperBound(tape.records, tape.recordCount, cut);
+  const records = tape.records.slice(ri, tape.recordCount);
+  const changes = tape.changes.slice(ci, tape.changeCount);
+  const componentChanges = tape.componentChanges.slice(ki, tape.componentChangeCount);
+  return {
+    ...tape,
+    baseSeq: cut,
+    baseNow: timeOfSeq(tape, cut),
+    baseObjects,
+    baseComponents,
+    records,
+    recordCount: records.length,
+    changes,
+    changeCount: changes.length,
+    componentChanges,
+    componentChangeCount: componentChanges.length,
+  };
+}
