@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { ConnectionBanner } from '../ui/components/ConnectionBanner';
 import type { Topology } from '../protocol/messages';
 import { LanguageToggle } from '../ui/components/LanguageToggle';
@@ -14,7 +14,6 @@ import { PlaybackBar } from '../ui/playback/PlaybackBar';
 import { Inspector } from '../ui/inspector/Inspector';
 import { EventsTable } from '../ui/inspector/EventsTable';
 import { TrafficPanel } from '../ui/traffic/TrafficPanel';
-import { YamlEditor } from '../ui/editor/YamlEditor';
 import { InstructorConsole } from '../ui/instructor';
 import { KeyboardShortcuts } from '../ui/keyboard/KeyboardShortcuts';
 import { ShortcutHelpButton } from '../ui/keyboard/ShortcutHelpButton';
@@ -35,6 +34,9 @@ export interface AppProps {
   /** A presenter's page (the default) or an audience window following one. */
   classroomRole?: ClassroomRole;
 }
+
+/** CodeMirror is the largest part of the bundle and not needed to start: it loads after first paint. */
+const YamlEditor = lazy(() => import('../ui/editor/YamlEditor').then((m) => ({ default: m.YamlEditor })));
 
 export function App({ files, manifests, topology, onTopology, shareLink, classroomRole = 'presenter' }: AppProps) {
   const t = useT();
@@ -78,7 +80,15 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
           <EventsTable />
         </div>
         <div className="classroom-row classroom-tools">
-          <YamlEditor files={manifests} />
+          <Suspense
+            fallback={
+              <section className="panel" aria-busy="true">
+                <h2>{t('editor.title')}</h2>
+              </section>
+            }
+          >
+            <YamlEditor files={manifests} />
+          </Suspense>
           <InstructorConsole />
           <div className="classroom-stack">
             <TrafficPanel />

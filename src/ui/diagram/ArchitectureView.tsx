@@ -80,6 +80,22 @@ export function ArchitectureView() {
   useEffect(() => {
     void flow.current?.fitView({ padding: 0.05 });
   }, [shape]);
+  // …and when the canvas itself changes size (window resize, presenter mode's taller canvas).
+  const canvas = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const ro = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => void flow.current?.fitView({ padding: 0.05 }));
+    });
+    ro.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      ro.disconnect();
+    };
+  }, []);
 
   const ariaLabelConfig = useMemo(
     () => ({
@@ -98,7 +114,7 @@ export function ArchitectureView() {
         {t('diagram.hint')}
       </p>
       <DiagramActionsContext.Provider value={actions}>
-        <div className="diagram-canvas" data-testid="architecture" aria-describedby={hintId}>
+        <div className="diagram-canvas" data-testid="architecture" aria-describedby={hintId} ref={canvas}>
           <ReactFlow<DiagramNode, Edge>
             nodes={graph.nodes}
             edges={edges}

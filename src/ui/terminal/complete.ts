@@ -20,6 +20,8 @@ export interface CompletionContext {
   components: readonly { id: string; kind: string; host: string }[];
   /** Virtual files `kubectl apply -f` can read. */
   files: readonly string[];
+  /** `sim fail --list` as the worker reported it; when absent, derived from `components`. */
+  targets?: readonly string[];
 }
 
 export interface CompletionQuery {
@@ -184,6 +186,10 @@ const WATCH_DROP_NODE_PARTS = ['kubelet', 'kube-proxy'];
  * component list: kinds and instances of the control plane, csi, node parts, `node/<machine>`,
  * `network/<worker>`, `latency/<kind|machine>`, `watch-drop/<component>`.
  */
+function targetsOf(ctx: CompletionContext): readonly string[] {
+  return ctx.targets?.length ? ctx.targets : faultTargets(ctx.components);
+}
+
 export function faultTargets(components: CompletionContext['components']): string[] {
   const out = new Set<string>();
   const hosts = new Set<string>();
@@ -373,10 +379,10 @@ function completeSim(ctx: CompletionContext, words: readonly string[], current: 
   };
   switch (sub) {
     case 'fail':
-      if (rest.length === 0) return matching(current, [...faultTargets(ctx.components), '--list']);
+      if (rest.length === 0) return matching(current, [...targetsOf(ctx), '--list']);
       return rest[0]!.startsWith('latency/') && current.startsWith('-') ? matching(current, ['--delay']) : [];
     case 'recover':
-      return rest.length === 0 ? matching(current, faultTargets(ctx.components)) : [];
+      return rest.length === 0 ? matching(current, targetsOf(ctx)) : [];
     case 'topology':
       return rest.length === 0 ? matching(current, ['basic', 'ha']) : [];
     case 'why':
