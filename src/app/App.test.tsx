@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { FromWorker } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/messages';
-import { BridgeContext, type BridgeApi } from '../ui/bridge/react';
+import { BridgeContext } from '../ui/bridge/react';
 import { createLocaleStore } from '../ui/i18n/locale';
 import { LocaleContext } from '../ui/i18n/react';
 import { applySnapshot, initialClusterState } from '../ui/store/cluster';
@@ -15,6 +15,7 @@ import { AppStoreContext } from '../ui/store/react';
 import { createAppStore } from '../ui/store/store';
 import { createSimHost } from '../worker/host';
 import { App } from './App';
+import { inertBridge } from '../ui/bridge/inert.testing';
 
 function render(languages: string[]): string {
   const messages: FromWorker[] = [];
@@ -22,29 +23,12 @@ function render(languages: string[]): string {
   const snap = messages.find((m) => m.type === 'snapshot');
   if (snap?.type !== 'snapshot') throw new Error('no snapshot');
   const store = createAppStore({ cluster: applySnapshot(initialClusterState, snap), connection: { ...initialConnectionState, status: 'ready', epochMs: 1756717200000 } });
-  const none = (): void => {};
-  const inert: BridgeApi = {
-    run: () => 0,
-    interrupt: none,
-    confirmFork: () => 0,
-    cancelFork: none,
-    play: none,
-    pause: none,
-    setRunning: none,
-    setSpeed: none,
-    stepForward: none,
-    stepBack: none,
-    seek: none,
-    seekTime: none,
-    jumpMilestone: () => false,
-    milestones: () => [],
-    reset: none,
-  };
+  const inert = inertBridge();
   return renderToStaticMarkup(
     <AppStoreContext.Provider value={store}>
       <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
         <BridgeContext.Provider value={inert}>
-          <App files={['go-api.yaml']} manifests={{ 'go-api.yaml': 'kind: Deployment\n' }} topology="basic" onTopology={none} shareLink={() => ''} />
+          <App files={['go-api.yaml']} manifests={{ 'go-api.yaml': 'kind: Deployment\n' }} topology="basic" onTopology={() => {}} shareLink={() => ''} />
         </BridgeContext.Provider>
       </LocaleContext.Provider>
     </AppStoreContext.Provider>,

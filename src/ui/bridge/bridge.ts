@@ -7,6 +7,12 @@
  *
  * Only this module reads the wall clock (through the injected `now`). It knows nothing about DOM
  * Workers: `createWorker` supplies a port, which lets tests run the real simulation host in-process.
+ *
+ * Over 400 lines on purpose: the playhead (step, seek, fork, interrupt) and the worker's life
+ * (requests in flight, acks, crashes, replay) share one replay log, one request queue and one
+ * epoch, and every navigation decision depends on what is in flight. Split, that state would
+ * have to be shared mutably between two objects; the pure parts already live beside it
+ * (replay-log.ts, ../store/playback.ts, ../store/tape.ts, ../store/milestones.ts).
  */
 import {
   PROTOCOL_VERSION,

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../engine/api/types';
-import { BridgeContext, type BridgeApi } from '../bridge/react';
+import { BridgeContext } from '../bridge/react';
 import { createLocaleStore } from '../i18n/locale';
 import { LocaleContext } from '../i18n/react';
 import { objectsOf, showAt, type ClusterState } from '../store/cluster';
@@ -18,25 +18,9 @@ import { goApiScaled } from './fixture.testing';
 import { Inspector } from './Inspector';
 import { ObjectView } from './ObjectView';
 import { writeHistory } from './writes';
+import { inertBridge } from '../bridge/inert.testing';
 
-const none = (): void => {};
-const inert: BridgeApi = {
-  run: () => 0,
-  interrupt: none,
-  confirmFork: () => 0,
-  cancelFork: none,
-  play: none,
-  pause: none,
-  setRunning: none,
-  setSpeed: none,
-  stepForward: none,
-  stepBack: none,
-  seek: none,
-  seekTime: none,
-  jumpMilestone: () => false,
-  milestones: () => [],
-  reset: none,
-};
+const inert = inertBridge();
 
 function render(ui: ReactElement, cluster: ClusterState, epochMs: number, languages = ['en-US']): string {
   const store = createAppStore({ cluster, connection: { ...initialConnectionState, status: 'ready', epochMs } });

@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BridgeContext, type BridgeApi } from '../bridge/react';
+import { BridgeContext } from '../bridge/react';
 import { createLocaleStore } from '../i18n/locale';
 import { LocaleContext } from '../i18n/react';
 import { initialConnectionState } from '../store/connection';
@@ -15,25 +15,9 @@ import { createAppStore } from '../store/store';
 import { FaultMarkers } from './FaultMarkers';
 import { InstructorConsole } from './InstructorConsole';
 import { LabHarness } from './instructor.testing';
+import { inertBridge } from '../bridge/inert.testing';
 
-const none = (): void => {};
-const inert: BridgeApi = {
-  run: () => 0,
-  interrupt: none,
-  confirmFork: () => 0,
-  cancelFork: none,
-  play: none,
-  pause: none,
-  setRunning: none,
-  setSpeed: none,
-  stepForward: none,
-  stepBack: none,
-  seek: none,
-  seekTime: none,
-  jumpMilestone: () => false,
-  milestones: () => [],
-  reset: none,
-};
+const inert = inertBridge();
 
 function render(ui: ReactElement, lab: LabHarness, languages = ['en-US']): string {
   const cluster = { ...lab.cluster, targets: lab.targets };

@@ -6,7 +6,8 @@
  * targets. It suggests; kubectl still decides (a completed line can still be wrong).
  *
  * The kubectl tables below mirror src/kubectl/commands; complete.test.ts checks them against the
- * real kubectl, so a flag renamed there fails here.
+ * real kubectl, so a flag renamed there fails here. Those tables (one line per kubectl command)
+ * are most of this file's length; the logic is a few small functions.
  */
 import type { KObject } from '../../engine/api/types';
 import type { DiscoveryEntry } from '../../protocol/messages';
