@@ -366,8 +366,10 @@ export function update(
       if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
       trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(next), requestId });
     }
-    // PrepareForUpdate runs after defaulting: only a real spec change bumps the generation.
-    if (hasGeneration(info) && !semanticEqual(specOf(old), specOf(next))) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    // PrepareForUpdate runs after defaulting: only a real spec change bumps the generation. The
+    // binding subresource writes nodeName through its own storage path, not the update strategy,
+    // so a Pod is still at generation 1 after it is scheduled.
+    if (hasGeneration(info) && req.subresource !== 'binding' && !semanticEqual(specOf(old), specOf(next))) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
   }
   next.metadata.resourceVersion = old.metadata.resourceVersion;
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);

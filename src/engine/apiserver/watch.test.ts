@@ -47,6 +47,15 @@ describe('watches', () => {
     expect(frontends().map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
   });
 
+  it('binds without bumping metadata.generation (binding is not a spec update through the strategy)', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('web') }));
+    ok(sim.request({ verb: 'create', resource: 'pods', subresource: 'binding', namespace: 'default', name: 'web', body: bind('web', 'node-1') as never }));
+    const bound = sim.objects<Pod>('pods').find((p) => p.metadata.name === 'web')!;
+    expect(bound.spec.nodeName).toBe('node-1');
+    expect(bound.metadata.generation).toBe(1);
+  });
+
   it('refuses a second binding of a bound Pod', () => {
     const sim = cluster();
     ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('web') }));
