@@ -7,35 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { TraceKind, TraceRecord } from '../../engine/core/trace';
 import { PROTOCOL_VERSION } from '../../protocol/messages';
 import { createSimHost } from '../../worker/host';
+import { CLAIM_AND_POD } from '../instructor/presets-data';
 
 const manifest = (f: string): string => readFileSync(new URL(`../../../examples/manifests/${f}`, import.meta.url), 'utf8');
-
-const DB = `apiVersion: v1
-kind: PersistentVolumeClaim
-metadata:
-  name: data
-spec:
-  accessModes: ["ReadWriteOnce"]
-  resources:
-    requests:
-      storage: 1Gi
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: db
-spec:
-  containers:
-    - name: db
-      image: nginx:1.27
-      volumeMounts:
-        - name: data
-          mountPath: /data
-  volumes:
-    - name: data
-      persistentVolumeClaim:
-        claimName: data
-`;
 
 const SCRIPT = [
   'kubectl apply -f go-api.yaml',
@@ -60,7 +34,7 @@ export function realTrace(): readonly TraceRecord[] {
     'go-api.yaml': manifest('go-api.yaml'),
     'go-api-service.yaml': manifest('go-api-service.yaml'),
     'crashloop.yaml': manifest('crashloop.yaml'),
-    'db.yaml': DB,
+    'db.yaml': CLAIM_AND_POD,
   };
   const host = createSimHost((m) => {
     if (m.type === 'diff') records.push(...structuredClone(m.trace));
