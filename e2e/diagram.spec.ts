@@ -31,13 +31,19 @@ test.describe('live architecture diagram', () => {
 
   test('a message token travels after kubectl apply, and the latest hop’s edge is lit', async ({ page }) => {
     const { ui, problems, diagram } = await boot(page);
-    // Watch from before the command: the rollout's first messages are brief.
+    // Paused and stepped, so each message is current long enough to see (while playing, the
+    // rollout's first messages pass within a frame or two, and a loaded machine can miss them).
+    await page.getByTestId('play-pause').click();
+    await expect(page.getByTestId('play-pause')).toContainText('Play');
     const token = diagram.getByTestId('diagram-token').first().waitFor({ state: 'attached', timeout: 20_000 });
-    const litEdge = diagram.locator('.react-flow__edge.diagram-edge-lit').first().waitFor({ state: 'attached', timeout: 20_000 });
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    // kubectl's request to kube-apiserver is the current message: its edge is lit and a token flies.
+    const lit = diagram.locator('.react-flow__edge.diagram-edge-lit');
+    for (let i = 0; i < 20 && (await lit.count()) === 0; i++) await page.getByTestId('step-forward').click();
+    await expect(lit.first()).toBeAttached();
     await token;
-    await litEdge;
+    await page.getByTestId('play-pause').click();
     // At most one edge is lit; when the current message is a self-hop (an apiserver stage, a reconcile) its box is.
     expect(await diagram.locator('.react-flow__edge.diagram-edge-lit').count()).toBeLessThanOrEqual(1);
     await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active').first()).toBeAttached();
