@@ -92,7 +92,7 @@ export default tseslint.config(
 
   // ---- src/engine and src/kubectl: deterministic, DOM-free, UI-free ----
   {
-    files: ['src/engine/**/*.ts', 'src/kubectl/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/kubectl/**/*.ts', 'src/k8s/**/*.ts'],
     ignores: TESTS,
     rules: {
       'no-restricted-globals': [
@@ -143,6 +143,18 @@ export default tseslint.config(
     ignores: TESTS,
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, upperLayers, kubectlFromEngine, nodeBuiltins),
+    },
+  },
+
+  // ---- src/k8s: pure Kubernetes rules; every layer may import it, it imports nothing outside itself ----
+  {
+    files: ['src/k8s/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, nodeBuiltins, {
+        regex: intoSrc('engine|kubectl|protocol|worker|ui|app|cli|lesson-runtime'),
+        caseSensitive: true,
+        message: 'src/k8s is a leaf: Kubernetes rules only, importing nothing outside src/k8s.',
+      }),
     },
   },
 

@@ -4,10 +4,10 @@
  * number of object writes into a Map. Speed is measured here, never asserted in tests.
  */
 import { performance } from 'node:perf_hooks';
-import type { Pod } from '../engine/api/types';
+import type { Pod } from '../k8s/types';
 import { Simulation } from '../engine/simulation';
 import { step } from '../engine/dispatch';
-import { parseTimestamp } from '../engine/core/time';
+import { parseTimestamp } from '../k8s/time';
 import { protocolBench } from './bench-protocol';
 
 interface Scenario {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TraceRecord } from '../engine/core/trace';
-import type { Pod } from '../engine/api/types';
+import type { Pod } from '../k8s/types';
 import { Session } from '../kubectl/session';
 
 type Step = { label: string; match: (r: TraceRecord) => boolean };

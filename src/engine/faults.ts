@@ -15,7 +15,7 @@
  */
 import type { ComponentKind, ComponentState } from './components';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
-import { goDuration } from './core/time';
+import { goDuration } from '../k8s/time';
 import { stopComponent } from './dispatch';
 import { unregisterWatch, type WatchRegistration } from './apiserver/watch';
 import { DEFAULT_LATENCY_MS, LATENCY_PREFIX, MAX_LATENCY_MS, WATCH_DROP_PREFIX } from './message-faults';

@@ -5,7 +5,7 @@
  * --min-resync-period=10s here (resync every 15 s) so the resync happens within the fault.
  */
 import { describe, expect, it } from 'vitest';
-import type { Deployment, Pod, ReplicaSet } from './api/types';
+import type { Deployment, Pod, ReplicaSet } from '../k8s/types';
 import { formatTraceLine } from './core/trace';
 import { healFault, injectFault } from './faults';
 import { Simulation } from './simulation';

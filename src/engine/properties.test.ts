@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { milli } from './api/quantity';
-import type { Deployment, Node, Pod } from './api/types';
+import { milli } from '../k8s/quantity';
+import type { Deployment, Node, Pod } from '../k8s/types';
 import { Simulation } from './simulation';
 import type { World } from './world';
 

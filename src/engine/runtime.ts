@@ -6,7 +6,7 @@ import { queuePush } from './core/event-queue';
 import type { ComponentId, SimMillis } from './core/ids';
 import { nextFloat, nextUint32 } from './core/rng';
 import { appendTrace, type TraceKind, type TraceObject, type TraceRecord } from './core/trace';
-import type { KObject } from './api/types';
+import type { KObject } from '../k8s/types';
 import type { ComponentBase } from './components';
 import type { Message, World } from './world';
 

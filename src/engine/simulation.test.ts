@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment } from './api/types';
+import type { Deployment } from '../k8s/types';
 import { Simulation } from './simulation';
 
 function deployment(name: string, replicas: number): Deployment {

@@ -5,7 +5,7 @@
 import { queuePeek } from './core/event-queue';
 import { componentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
-import type { KObject, Node, Pod } from './api/types';
+import type { KObject, Node, Pod } from '../k8s/types';
 import { ADMIN } from './apiserver/auth';
 import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';

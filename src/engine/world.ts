@@ -8,7 +8,7 @@ import type { Heap } from './core/event-queue';
 import type { ComponentId, NodeName, SimMillis } from './core/ids';
 import type { RngState } from './core/rng';
 import type { TraceLog } from './core/trace';
-import type { KObject } from './api/types';
+import type { KObject } from '../k8s/types';
 import type { EtcdState } from './etcd/etcd';
 import type { ResourceWatchIndex, WatchEvent, WatchRegistration } from './apiserver/watch';
 import type { ComponentState } from './components';

@@ -3,7 +3,7 @@
  * `TYPE NAME...`, `TYPE/NAME...`, the `all` category, short names and group-qualified names —
  * resolved against the API's discovery table (api/resources.ts).
  */
-import { resolveResource, resourceInfo, type ResourceInfo } from '../engine/api/resources';
+import { resolveResource, resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { plainError } from './errors';
 
 export interface TargetGroup {

@@ -5,9 +5,9 @@
  * (namespace, then name), which is the order a real apiserver returns.
  */
 import type { ApiRequest, ApiResponse } from '../engine/apiserver/handler';
-import type { KObject } from '../engine/api/types';
-import type { ResourceInfo } from '../engine/api/resources';
-import type { Selector } from '../engine/api/labels';
+import type { KObject } from '../k8s/types';
+import type { ResourceInfo } from '../k8s/resources';
+import type { Selector } from '../k8s/labels';
 import type { FieldRequirement } from '../engine/apiserver/watch';
 import type { DeleteOptions } from '../engine/apiserver/delete';
 import type { Simulation } from '../engine/simulation';

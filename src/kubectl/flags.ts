@@ -3,7 +3,7 @@
  * `-n=value`, grouped short booleans (`-Aw`), `--` ends flag parsing, flags and arguments may
  * interleave. Error strings are pflag's own, wrapped the way kubectl's flag-error hook does.
  */
-import { parseDuration } from '../engine/core/time';
+import { parseDuration } from '../k8s/time';
 import { CmdError } from './errors';
 
 export type FlagKind = 'bool' | 'string' | 'int' | 'strings' | 'stringArray' | 'duration';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Session } from './session';
-import type { Pod } from '../engine/api/types';
+import type { Pod } from '../k8s/types';
 import type { CommandResult, OutputChunk } from './types';
 
 const GO_API = readFileSync(new URL('../../examples/manifests/go-api.yaml', import.meta.url), 'utf8');

@@ -6,8 +6,8 @@
  * expansion are bounded before and during parsing.
  */
 import { parseAllDocuments, type Document } from 'yaml';
-import type { KObject } from '../engine/api/types';
-import { resourceForKind, type ResourceInfo } from '../engine/api/resources';
+import type { KObject } from '../k8s/types';
+import { resourceForKind, type ResourceInfo } from '../k8s/resources';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
 

@@ -1,5 +1,5 @@
 /** `-l` and `--field-selector` parsing with kubectl's error texts. */
-import { parseSelector, type Selector } from '../engine/api/labels';
+import { parseSelector, type Selector } from '../k8s/labels';
 import { parseFieldSelector, type FieldRequirement } from '../engine/apiserver/watch';
 import type { ListOptions } from './client';
 import { plainError } from './errors';

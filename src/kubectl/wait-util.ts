@@ -2,7 +2,7 @@
  * Waiting on the watch stream while simulated time advances: the common loop behind
  * `delete --wait`, `wait`, `drain` and `rollout status`.
  */
-import type { KObject } from '../engine/api/types';
+import type { KObject } from '../k8s/types';
 import type { Env } from './env';
 import { ObjectWatch, type WatchEvent } from './watch';
 

@@ -5,7 +5,7 @@
  * checked while simulated time advances. One event per object per observed revision, in
  * commit order.
  */
-import type { KObject } from '../engine/api/types';
+import type { KObject } from '../k8s/types';
 import { filterMatches, type WatchFilter } from '../engine/apiserver/watch';
 import type { Simulation } from '../engine/simulation';
 import { throwIfCutShort } from './interrupt';

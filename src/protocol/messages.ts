@@ -13,7 +13,7 @@
  * - `diff` messages are versioned: `from` must equal the version the receiver holds. On a gap the
  *   receiver asks for a `snapshot` (boardgame.io's patch/update pattern).
  */
-import type { KObject } from '../engine/api/types';
+import type { KObject } from '../k8s/types';
 import type { ComponentKind } from '../engine/components';
 import type { FaultClass } from '../engine/faults';
 import type { TraceRecord } from '../engine/core/trace';

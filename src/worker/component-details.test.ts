@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../engine/api/types';
+import type { KObject } from '../k8s/types';
 import type { ComponentState } from '../engine/components';
 import { componentId } from '../engine/core/ids';
 import { healFault, injectFault } from '../engine/faults';

@@ -10,10 +10,10 @@
  *   records its change log), including while `init` replays a command log — so the page's
  *   history starts at the booted cluster and has no holes.
  */
-import { RESOURCES } from '../engine/api/resources';
+import { RESOURCES } from '../k8s/resources';
 import type { ComponentState } from '../engine/components';
 import { listTargets } from '../engine/faults';
-import { EPOCH_MS } from '../engine/core/time';
+import { EPOCH_MS } from '../k8s/time';
 import type { Simulation } from '../engine/simulation';
 import { Session } from '../kubectl/session';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment } from '../api/types';
+import type { Deployment } from '../../k8s/types';
 import { CONTROLLERS } from '../controllers/registry';
 import { authorize, controllerUser, CONTROLLER_MANAGER_USER, CSI_DRIVER_USER, impersonate, JANE, KUBE_PROXY_USER, nodeUser, SCHEDULER_USER, type UserInfo } from './auth';
 import { BINDINGS } from './rbac-policy';

@@ -4,7 +4,7 @@
  * first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 import type { World } from '../world';
 import type { UserInfo } from './auth';
 import { handleRequest } from './handler';

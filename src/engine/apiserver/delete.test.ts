@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Namespace, Pod } from '../api/types';
-import { rfc3339 } from '../core/time';
+import type { Namespace, Pod } from '../../k8s/types';
+import { rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';
 import { storedObject } from './storage';
 import { bootedCluster, configMap, deployment, failure, ok, pod } from './testkit';

@@ -4,9 +4,9 @@
  * policy that tells the garbage collector what to do with dependents.
  */
 import type { ComponentId } from '../core/ids';
-import { rfc3339 } from '../core/time';
-import type { KObject, Pod } from '../api/types';
-import type { ResourceInfo } from '../api/resources';
+import { rfc3339 } from '../../k8s/time';
+import type { KObject, Pod } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import type { World } from '../world';
 import { trace, traceRef } from '../runtime';
 import { conflict, etcdFailure } from './status';

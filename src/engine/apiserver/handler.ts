@@ -5,11 +5,11 @@
  */
 import type { ComponentId } from '../core/ids';
 import { randomString, uuidV4 } from '../core/rng';
-import { rfc3339 } from '../core/time';
-import type { KObject, Pod } from '../api/types';
-import { podQOS } from '../api/qos';
-import { apiVersionOf, resourceInfo, type ResourceInfo } from '../api/resources';
-import { matches, type Selector } from '../api/labels';
+import { rfc3339 } from '../../k8s/time';
+import type { KObject, Pod } from '../../k8s/types';
+import { podQOS } from '../../k8s/qos';
+import { apiVersionOf, resourceInfo, type ResourceInfo } from '../../k8s/resources';
+import { matches, type Selector } from '../../k8s/labels';
 import type { ComponentBase } from '../components';
 import { trace, traceRef } from '../runtime';
 import type { World } from '../world';

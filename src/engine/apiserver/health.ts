@@ -5,6 +5,7 @@
  * reason withheld`, then `<endpoint> check passed`; any failure is an HTTP 500 whose body is
  * the full verbose list. The etcd checks are honest: they fail exactly when etcd has no quorum.
  */
+import { SERVER_VERSION } from '../../k8s/version';
 import type { ComponentId } from '../core/ids';
 import { quorumSize } from '../etcd/etcd';
 import type { EtcdMemberState } from '../etcd/member';
@@ -85,21 +86,7 @@ function health(w: World, endpoint: Endpoint, sub: string | undefined, verbose: 
   return { code: 200, body: `${out}${endpoint} check passed\n` };
 }
 
-const VERSION = {
-  major: '1',
-  minor: '34',
-  emulationMajor: '1',
-  emulationMinor: '34',
-  minCompatibilityMajor: '1',
-  minCompatibilityMinor: '33',
-  gitVersion: 'v1.34.1',
-  gitCommit: '93248f9ae092f571eb870b7664c534bfc7d00f03',
-  gitTreeState: 'clean',
-  buildDate: '2025-09-09T19:44:50Z',
-  goVersion: 'go1.24.6',
-  compiler: 'gc',
-  platform: 'linux/amd64',
-};
+const VERSION = SERVER_VERSION;
 
 /** Serves a GET on a non-resource path at `serverId`, recording the exchange in the trace. */
 export function serveNonResource(w: World, serverId: ComponentId, from: ComponentId, path: string): RawResponse {

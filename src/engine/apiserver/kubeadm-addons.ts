@@ -4,9 +4,10 @@
  * cmd/kubeadm/app/phases/addons writes them. Applied once, when the cluster is first
  * bootstrapped — a learner who deletes them later does not get them back (nor would kubeadm).
  */
-import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount } from '../api/types';
+import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount } from '../../k8s/types';
+import { GIT_VERSION } from '../../k8s/version';
 
-const PROXY_IMAGE = 'registry.k8s.io/kube-proxy:v1.34.1';
+const PROXY_IMAGE = `registry.k8s.io/kube-proxy:${GIT_VERSION}`;
 const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.12.1';
 export const KUBE_DNS_IP = '10.96.0.10';
 

@@ -3,7 +3,7 @@
  * Namespace is Active and always carries the `kubernetes` finalizer in spec.finalizers — the
  * namespace controller's promise to empty it before it may go.
  */
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 
 export const NAMESPACE_FINALIZER = 'kubernetes';
 

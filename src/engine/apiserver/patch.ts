@@ -3,18 +3,10 @@
  * name (containers, initContainers, volumes, env, ports by containerPort). kubectl set image,
  * scale, label, annotate, rollout restart/pause and apply send patches of this shape.
  */
+import { MERGE_KEYS } from '../../k8s/merge-keys';
 import { cloneData } from '../core/clone';
 type Json = unknown;
 
-const MERGE_KEYS: Record<string, string> = {
-  containers: 'name',
-  initContainers: 'name',
-  volumes: 'name',
-  env: 'name',
-  volumeMounts: 'mountPath',
-  ports: 'containerPort',
-  conditions: 'type',
-};
 
 function isObject(v: Json): v is Record<string, Json> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment, KObject } from '../api/types';
+import type { Deployment, KObject } from '../../k8s/types';
 import { ALPHANUMS } from '../core/rng';
 import { bootedCluster, configMap, deployment, failure, ok, pod } from './testkit';
 

@@ -2,7 +2,7 @@
  * metav1.Status errors as kube-apiserver returns them, with apimachinery's exact messages.
  * kubectl turns these into `Error from server (<Reason>): <message>` lines.
  */
-import { qualifiedResource, type ResourceInfo } from '../api/resources';
+import { qualifiedResource, type ResourceInfo } from '../../k8s/resources';
 
 export type StatusReason =
   | 'NotFound'

@@ -5,7 +5,7 @@
  * resourceVersion, and fans out to watchers.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 import { bucket, quorumSize, type EtcdError } from '../etcd/etcd';
 import type { EtcdMemberState } from '../etcd/member';
 import { markComponentChanged, markObjectChanged, trace, traceRef } from '../runtime';

@@ -3,9 +3,9 @@
  * spec.nodeName once and marks PodScheduled) and `<workload>/scale` (only spec.replicas).
  */
 import type { ComponentId } from '../core/ids';
-import { rfc3339 } from '../core/time';
-import type { Binding, KObject, Pod } from '../api/types';
-import type { ResourceInfo } from '../api/resources';
+import { rfc3339 } from '../../k8s/time';
+import type { Binding, KObject, Pod } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import type { World } from '../world';
 import { badRequest, conflict, notFound, type StatusError } from './status';
 import { storedObject } from './storage';

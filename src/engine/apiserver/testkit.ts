@@ -4,7 +4,7 @@
  * Pods use `schedulerName: manual` so no scheduler binds them behind a test's back.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject, Pod } from '../api/types';
+import type { KObject, Pod } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import type { StatusError } from './status';
 import type { UserInfo } from './auth';

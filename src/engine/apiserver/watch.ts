@@ -5,8 +5,8 @@
  * `spec.nodeName=<me>` watch first sees a Pod the moment it is bound.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
-import { matches, type Selector } from '../api/labels';
+import type { KObject } from '../../k8s/types';
+import { matches, type Selector } from '../../k8s/labels';
 import { schedule, jitter } from '../runtime';
 import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';

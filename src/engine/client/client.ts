@@ -6,7 +6,7 @@
  * noticed comes from watch delivery and worker scheduling, which is where real clusters spend it.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 import type { UserInfo } from '../apiserver/auth';
 import type { NetworkError, StatusError } from '../apiserver/status';
 import type { WatchFilter } from '../apiserver/watch';

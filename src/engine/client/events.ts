@@ -3,8 +3,8 @@
  * from the same source about the same object are aggregated into one Event whose `count` and
  * `lastTimestamp` grow — which is what `(x5 over 4m30s)` in kubectl is read from.
  */
-import type { KEvent, KObject } from '../api/types';
-import { rfc3339, unixNanoHex } from '../core/time';
+import type { KEvent, KObject } from '../../k8s/types';
+import { rfc3339, unixNanoHex } from '../../k8s/time';
 import type { ComponentBase } from '../components';
 import type { World } from '../world';
 import { request, type ClientIdentity } from './client';

@@ -4,7 +4,7 @@
  * (old, new) pairs; controllers enqueue keys from them and never trust the event type.
  * Invariant: the cache holds the apiserver's objects by reference and nobody mutates them.
  */
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 import type { WatchEvent, WatchFilter } from '../apiserver/watch';
 import type { World } from '../world';
 import type { ComponentBase } from '../components';

@@ -4,8 +4,8 @@
  * up (and, like kube-scheduler and kube-controller-manager, stops its work); a standby may take
  * the lease only after leaseDuration has passed since it last saw the record change.
  */
-import type { Lease } from '../api/types';
-import { rfc3339Micro } from '../core/time';
+import type { Lease } from '../../k8s/types';
+import { rfc3339Micro } from '../../k8s/time';
 import type { ComponentBase } from '../components';
 import { jitterUp, markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';

@@ -4,7 +4,7 @@
  * instance (HA) keeps campaigning and does nothing else.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
 import { request, type ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';

@@ -3,7 +3,7 @@
  * These need the scheduler and the kubelet/runtime/CNI to be in place.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Deployment, EndpointSlice, Node, Pod } from '../api/types';
+import type { Deployment, EndpointSlice, Node, Pod } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import { stopComponent } from '../dispatch';
 import { Simulation } from '../simulation';

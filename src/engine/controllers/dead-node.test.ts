@@ -5,7 +5,7 @@
  * and the evicted Pods left Terminating.
  */
 import { describe, expect, it } from 'vitest';
-import type { EndpointSlice, Node, Pod } from '../api/types';
+import type { EndpointSlice, Node, Pod } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import { advance, bind, create, deployment, eventMessages, fakeNode, get, keepAlive, pods, setPodRunning, waitFor } from './testkit';
 

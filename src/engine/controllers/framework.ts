@@ -5,7 +5,7 @@
  * never learn whether a key was queued by a create, an update or a delete.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 import type { ApiRequest, ApiResponse } from '../apiserver/handler';
 import type { ClientIdentity } from '../client/client';
 import type { Delta, InformerState } from '../client/informer';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../api/types';
+import type { Node } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import { cidrForIndex } from './nodeipam';
 import { fakeNode, get, waitFor } from './testkit';

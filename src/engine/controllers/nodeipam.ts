@@ -4,7 +4,7 @@
  * it and waits until it is set. CIDRs are taken in order (10.244.0.0/24, 10.244.1.0/24, …,
  * 10.245.0.0/24 for the 257th node) and released when a Node is deleted.
  */
-import type { KObject, Node } from '../api/types';
+import type { KObject, Node } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import type { Delta } from '../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from './framework';

@@ -7,9 +7,9 @@
  *   `node.kubernetes.io/out-of-service`, are force-deleted;
  * - terminated Pods beyond --terminated-pod-gc-threshold (12,500) are deleted, oldest first.
  */
-import type { KObject, Node, Pod, PodCondition } from '../api/types';
+import type { KObject, Node, Pod, PodCondition } from '../../k8s/types';
 import { componentId } from '../core/ids';
-import { parseTimestamp, rfc3339 } from '../core/time';
+import { parseTimestamp, rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';
 import { metaKey, type Delta } from '../client/informer';
 import { DONE, type ControllerContext, type ControllerDef } from './framework';

@@ -3,7 +3,7 @@
  * namespace holding the cluster CA, which the projected `kube-api-access-*` volume mounts as
  * /var/run/secrets/kubernetes.io/serviceaccount/ca.crt. Edits are reverted; deletions re-created.
  */
-import type { ConfigMap, KObject } from '../api/types';
+import type { ConfigMap, KObject } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import { seedRng, nextUint32 } from '../core/rng';
 import type { Delta } from '../client/informer';

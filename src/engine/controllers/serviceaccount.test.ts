@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigMap } from '../api/types';
+import type { ConfigMap } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import { create, get, patch, waitFor } from './testkit';
 

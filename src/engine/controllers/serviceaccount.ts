@@ -2,7 +2,7 @@
  * The ServiceAccount controller (`service-account-controller`): every active namespace has a
  * `default` ServiceAccount — Pods without serviceAccountName run as it — recreated if deleted.
  */
-import type { ServiceAccount } from '../api/types';
+import type { ServiceAccount } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import type { Delta } from '../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from './framework';

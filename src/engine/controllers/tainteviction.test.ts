@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
+import type { Pod } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import { advance, bind, create, eventMessages, events, fakeNode, get, keepAlive, patch, podSpec, waitFor } from './testkit';
 

@@ -6,9 +6,9 @@
  * cancelled (with an event) when the taint goes first. The Pod gets DisruptionTarget before its
  * DELETE; on an unreachable Node it then stays Terminating, as no kubelet is left to finish it.
  */
-import type { KObject, Node, Pod, Taint, Toleration } from '../api/types';
+import type { KObject, Node, Pod, Taint, Toleration } from '../../k8s/types';
 import { componentId, type SimMillis } from '../core/ids';
-import { rfc3339 } from '../core/time';
+import { rfc3339 } from '../../k8s/time';
 import { metaKey, splitKey, type Delta } from '../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from './framework';
 import { semanticEqual } from './util/equal';

@@ -5,8 +5,8 @@
  * logic can be checked without depending on scheduling or kubelets. Nodes made by `fakeNode` have
  * no kubelet behind them, like a machine that died.
  */
-import type { Deployment, KEvent, KObject, Lease, Node, Pod, PodSpec } from '../api/types';
-import { rfc3339, rfc3339Micro } from '../core/time';
+import type { Deployment, KEvent, KObject, Lease, Node, Pod, PodSpec } from '../../k8s/types';
+import { rfc3339, rfc3339Micro } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';
 import type { ApiRequest } from '../apiserver/handler';
 import type { Simulation } from '../simulation';

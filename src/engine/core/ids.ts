@@ -2,13 +2,9 @@
  * Branded ids and units. A brand is a compile-time tag only; at run time these are plain
  * strings and numbers, so the whole World stays structured-cloneable.
  */
-declare const brand: unique symbol;
-export type Brand<T, B extends string> = T & { readonly [brand]: B };
+import type { Brand, SimDuration, SimMillis } from '../../k8s/units';
 
-/** Simulated milliseconds since the world's epoch. Never mix with wall-clock time. */
-export type SimMillis = Brand<number, 'SimMillis'>;
-/** A length of simulated time in milliseconds. */
-export type SimDuration = Brand<number, 'SimDuration'>;
+export type { Brand, SimDuration, SimMillis };
 /** metadata.uid, an RFC 4122 v4 string drawn from the world's PRNG. */
 export type Uid = Brand<string, 'Uid'>;
 /** Storage key of an API object: `<resource>/<namespace>/<name>` or `<resource>/<name>` when cluster-scoped. */

@@ -6,7 +6,7 @@
  * writes time out.
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../api/types';
+import type { KObject } from '../../k8s/types';
 
 export interface EtcdMemberInfo {
   name: ComponentId;

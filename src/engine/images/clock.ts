@@ -3,7 +3,7 @@
  * core/time so the wall clock the apps see is the same one the rest of the cluster shows.
  */
 import type { SimMillis } from '../core/ids';
-import { EPOCH_MS, rfc1123z, rfc3339Micro } from '../core/time';
+import { EPOCH_MS, rfc1123z, rfc3339Micro } from '../../k8s/time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

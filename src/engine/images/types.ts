@@ -6,7 +6,7 @@
  * Owned by src/engine/images (catalog.ts, process.ts, shell.ts); consumed by src/engine/node and
  * src/engine/kubelet.
  */
-import type { Probe } from '../api/types';
+import type { Probe } from '../../k8s/types';
 
 export interface ImageInfo {
   /** Normalised reference: `docker.io/library/nginx:1.27`, `registry.example.com/go-api:v1.0.0`. */

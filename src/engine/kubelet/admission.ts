@@ -3,8 +3,8 @@
  * fit what the node has left, or it is rejected — phase Failed, reason `OutOfcpu` and friends —
  * even though the scheduler thought otherwise (or never ran, as with spec.nodeName).
  */
-import type { Pod } from '../api/types';
-import { milli } from '../api/quantity';
+import type { Pod } from '../../k8s/types';
+import { milli } from '../../k8s/quantity';
 import type { World } from '../world';
 import type { KubeletState } from './state';
 

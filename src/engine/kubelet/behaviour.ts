@@ -4,7 +4,7 @@
  * Stopping it stops all of that — but not the containers, which belong to the runtime; a
  * restarted kubelet lists its Pods again and picks up whatever the runtime still runs.
  */
-import type { Node, Pod } from '../api/types';
+import type { Node, Pod } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';

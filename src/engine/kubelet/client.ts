@@ -3,7 +3,7 @@
  * about the Node use kubelet's nodeRef, whose UID is the node's name (that is what real kubelets
  * send), and land in the `default` namespace.
  */
-import type { KObject, Pod } from '../api/types';
+import type { KObject, Pod } from '../../k8s/types';
 import type { ApiRequest, ApiResponse } from '../apiserver/handler';
 import { nodeUser } from '../apiserver/auth';
 import { request, type ClientIdentity } from '../client/client';

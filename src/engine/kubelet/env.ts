@@ -4,10 +4,10 @@
  * ConfigMap/Secret keys read through kube-apiserver and downward-API fields. A missing object or
  * key fails the container with CreateContainerConfigError.
  */
-import type { ConfigMap, Container, Pod, Secret } from '../api/types';
+import type { ConfigMap, Container, Pod, Secret } from '../../k8s/types';
 import { isNotFound } from '../client/client';
 import type { World } from '../world';
-import { podFieldValue } from '../api/fieldpath';
+import { podFieldValue } from '../../k8s/fieldpath';
 import { api } from './client';
 import type { KubeletState } from './state';
 

@@ -4,8 +4,8 @@
  * for the first — the "(… including waiting)" part of the Pulled event; failures back off per
  * Pod and image, 10 s doubling to 300 s, with the real ErrImagePull/ImagePullBackOff events.
  */
-import type { Container, Pod } from '../api/types';
-import { goDuration } from '../core/time';
+import type { Container, Pod } from '../../k8s/types';
+import { goDuration } from '../../k8s/time';
 import { jitter } from '../runtime';
 import type { World } from '../world';
 import { resolveImage } from '../node/app';

@@ -4,9 +4,9 @@
  * reads its renewTime to decide whether the node is alive. The kubelet keeps the Lease it last
  * wrote and updates that copy, re-reading only after a conflict, as client-go's lease controller does.
  */
-import type { Lease, Node } from '../api/types';
+import type { Lease, Node } from '../../k8s/types';
 import { isConflict, isNotFound } from '../client/client';
-import { rfc3339Micro } from '../core/time';
+import { rfc3339Micro } from '../../k8s/time';
 import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Lease, Node } from '../api/types';
-import { parseTimestamp } from '../core/time';
+import type { Lease, Node } from '../../k8s/types';
+import { parseTimestamp } from '../../k8s/time';
 import { Simulation } from '../simulation';
 import { bootCluster, eventsFor } from './testkit';
 import { NETWORK_NOT_READY } from './node-status';

@@ -5,9 +5,10 @@
  * Ready stays False with the runtime's network error until the CNI plugin has a config, which
  * needs the podCIDR kube-controller-manager's node-ipam controller assigns.
  */
-import type { Node, NodeCondition, NodeStatus } from '../api/types';
+import type { Node, NodeCondition, NodeStatus } from '../../k8s/types';
 import { uuidV4 } from '../core/rng';
-import { rfc3339 } from '../core/time';
+import { rfc3339 } from '../../k8s/time';
+import { GIT_VERSION } from '../../k8s/version';
 import { setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { configureCni, cniOf } from '../node/cni';
@@ -17,7 +18,7 @@ import { randomHex } from '../node/hex';
 import { api, nodeEvent } from './client';
 import type { KubeletState, MachineIdentity } from './state';
 
-export const KUBELET_VERSION = 'v1.34.1';
+export const KUBELET_VERSION = GIT_VERSION;
 const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
 const OS_IMAGE = 'Ubuntu 24.04.3 LTS';
 const KERNEL_VERSION = '6.8.0-85-generic';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
-import { podQOS } from '../api/qos';
+import type { Pod } from '../../k8s/types';
+import { podQOS } from '../../k8s/qos';
 import { bootCluster, createPod, eventsFor, getPod, podManifest, ready, stateOf, timeline, traceOf } from './testkit';
 
 describe('kubelet pod lifecycle', () => {

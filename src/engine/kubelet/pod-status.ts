@@ -4,12 +4,12 @@
  * Container states, phase (getPhase), the conditions in the real order and their reasons all
  * follow pkg/kubelet/kubelet_pods.go and pkg/kubelet/status/generate.go.
  */
-import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
+import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../../k8s/types';
 import type { SimMillis } from '../core/ids';
-import { rfc3339 } from '../core/time';
+import { rfc3339 } from '../../k8s/time';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runtime-state';
 import { podContainers, podSandboxes } from '../node/cri';
-import { podQOS } from '../api/qos';
+import { podQOS } from '../../k8s/qos';
 import type { PodWorker, ProbeKind } from './state';
 
 /** Conditions the kubelet owns; others (DisruptionTarget, readiness gates) are kept as found. */

@@ -5,8 +5,8 @@
  * continues from the new state. A pass ends when nothing more can be done now; the worker then
  * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
  */
-import type { Pod } from '../api/types';
-import { milli } from '../api/quantity';
+import type { Pod } from '../../k8s/types';
+import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';

@@ -6,7 +6,7 @@
  * probe to succeed. Each failed probe is a `Unhealthy` event; the trace gets a `probe` hop only
  * when a result changes, so a steady state stays quiet.
  */
-import type { Container, Pod, Probe } from '../api/types';
+import type { Container, Pod, Probe } from '../../k8s/types';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { probeProcess } from '../node/app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimestamp } from '../core/time';
-import type { Pod } from '../api/types';
+import { parseTimestamp } from '../../k8s/time';
+import type { Pod } from '../../k8s/types';
 import { stopComponent } from '../dispatch';
 import { schedule } from '../runtime';
 import { bootCluster, createPod, eventCount, eventsFor, getPod, podManifest, stateOf, timeline, traceOf } from './testkit';

@@ -1,5 +1,5 @@
 import type { ComponentId, NodeName } from '../core/ids';
-import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../api/types';
+import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../../k8s/types';
 import { baseState, type ComponentBase } from '../components';
 import type { InformerState } from '../client/informer';
 

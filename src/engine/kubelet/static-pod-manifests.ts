@@ -4,10 +4,11 @@
  * recognises. The kubelet turns each into a mirror Pod; the processes themselves are the
  * simulation's components, so nothing here is ever run through the CRI.
  */
-import type { Container, Pod, Probe, Volume, VolumeMount } from '../api/types';
+import type { Container, Pod, Probe, Volume, VolumeMount } from '../../k8s/types';
+import { GIT_VERSION } from '../../k8s/version';
 import type { ComponentKind } from '../components';
 
-export const K8S_VERSION = 'v1.34.1';
+export const K8S_VERSION = GIT_VERSION;
 export const ETCD_IMAGE = 'registry.k8s.io/etcd:3.6.4-0';
 
 export type StaticPodKind = Extract<ComponentKind, 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler'>;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types';
+import type { Pod } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import { stopComponent } from '../dispatch';
 import { runtimeOf } from '../node/cri';

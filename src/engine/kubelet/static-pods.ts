@@ -9,10 +9,10 @@
  *
  * Invariant: a mirror Pod carries `kubernetes.io/config.mirror`; pod workers skip such Pods.
  */
-import type { ContainerState, ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../api/types';
-import { podQOS } from '../api/qos';
+import type { ContainerState, ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../../k8s/types';
+import { podQOS } from '../../k8s/qos';
 import type { SimMillis } from '../core/ids';
-import { rfc3339 } from '../core/time';
+import { rfc3339 } from '../../k8s/time';
 import { isConflict } from '../client/client';
 import { hashHex } from '../node/hex';
 import { setTimer } from '../runtime';

@@ -4,7 +4,7 @@
  * Pod's worker has finished tearing it down, it sends the final DELETE with grace period 0 —
  * the step that makes a Terminating Pod disappear.
  */
-import type { Pod, PodStatus } from '../api/types';
+import type { Pod, PodStatus } from '../../k8s/types';
 import { isConflict, isNotFound } from '../client/client';
 import { setTimer } from '../runtime';
 import type { World } from '../world';

@@ -5,8 +5,8 @@
  * no simulated time (events, back-off bookkeeping) happen here; operations that do are started
  * and completed by the pod worker.
  */
-import type { Container, Pod } from '../api/types';
-import { goDuration, rfc3339 } from '../core/time';
+import type { Container, Pod } from '../../k8s/types';
+import { goDuration, rfc3339 } from '../../k8s/time';
 import { jitter } from '../runtime';
 import type { World } from '../world';
 import { latestContainer, podSandboxes, runtimeOf, runtimeStatus } from '../node/cri';

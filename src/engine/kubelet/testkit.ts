@@ -3,7 +3,7 @@
  * kube-controller-manager's node-ipam controller when it runs, else patched in as admin the way
  * `kubectl patch node` would), Pod manifests, and readers for events and statuses.
  */
-import type { KEvent, Pod } from '../api/types';
+import type { KEvent, Pod } from '../../k8s/types';
 import type { TraceRecord } from '../core/trace';
 import { allNodesReady, Simulation, systemPodsReady } from '../simulation';
 

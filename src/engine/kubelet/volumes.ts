@@ -5,7 +5,7 @@
  * A failed mount is retried with nestedpendingoperations' back-off (500 ms doubling to 2m2s),
  * each failure a `FailedMount` event; a Pod that waited 2 minutes gets the summary event.
  */
-import type { PersistentVolume, PersistentVolumeClaim, Pod, Volume } from '../api/types';
+import type { PersistentVolume, PersistentVolumeClaim, Pod, Volume } from '../../k8s/types';
 import { isNotFound } from '../client/client';
 import { jitter } from '../runtime';
 import type { World } from '../world';

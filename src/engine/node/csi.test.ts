@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersistentVolume, PersistentVolumeClaim } from '../api/types';
+import type { PersistentVolume, PersistentVolumeClaim } from '../../k8s/types';
 import { bootCluster, createPod, eventsFor, getPod, podManifest, stateOf, traceOf } from '../kubelet/testkit';
 import type { Simulation } from '../simulation';
 

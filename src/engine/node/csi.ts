@@ -6,7 +6,7 @@
  * part for its claims (the provisioning annotations and events, binding PV ⇄ PVC, reclaiming
  * released volumes), because kube-controller-manager here has no volume binder of its own.
  */
-import type { KObject, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../api/types';
+import type { KObject, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
 import { controllerUser } from '../apiserver/auth';
 import { CSI_DRIVER } from '../apiserver/bootstrap';
@@ -14,7 +14,7 @@ import { isNotFound, request, type ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';
 import { listCache, metaKey, newInformer, syncInformer, type Delta } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
-import { milli } from '../api/quantity';
+import { milli } from '../../k8s/quantity';
 import { uuidV4 } from '../core/rng';
 import { jitter, markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';

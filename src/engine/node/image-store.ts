@@ -3,6 +3,7 @@
  * (the sandbox "pause" image, kube-proxy, and on control-plane machines the static Pods'
  * images). Digests of these are fixed so `kubectl get node -o yaml` never changes between runs.
  */
+import { GIT_VERSION } from '../../k8s/version';
 import type { ImageInfo } from '../images/types';
 import { hashHex } from './hex';
 import type { ImageRecord } from './runtime-state';
@@ -50,14 +51,14 @@ export const PAUSE_IMAGE: ImageRecord = seeded('registry.k8s.io/pause:3.10', 320
 
 /** Images kubeadm pulled before the node joined (beyond the pause image). */
 export function preloadedImages(controlPlane: boolean): ImageRecord[] {
-  const all = [seeded('registry.k8s.io/kube-proxy:v1.34.1', 30_921_032), seeded('docker.io/kindest/kindnetd:v20250512-df8de77b', 44_375_501)];
+  const all = [seeded(`registry.k8s.io/kube-proxy:${GIT_VERSION}`, 30_921_032), seeded('docker.io/kindest/kindnetd:v20250512-df8de77b', 44_375_501)];
   if (!controlPlane) return all;
   return [
     ...all,
     seeded('registry.k8s.io/etcd:3.6.4-0', 22_871_747),
-    seeded('registry.k8s.io/kube-apiserver:v1.34.1', 27_061_991),
-    seeded('registry.k8s.io/kube-controller-manager:v1.34.1', 22_819_719),
-    seeded('registry.k8s.io/kube-scheduler:v1.34.1', 17_385_568),
+    seeded(`registry.k8s.io/kube-apiserver:${GIT_VERSION}`, 27_061_991),
+    seeded(`registry.k8s.io/kube-controller-manager:${GIT_VERSION}`, 22_819_719),
+    seeded(`registry.k8s.io/kube-scheduler:${GIT_VERSION}`, 17_385_568),
     seeded('registry.k8s.io/coredns/coredns:v1.12.1', 20_939_036),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointSlice, Service } from '../api/types';
+import type { EndpointSlice, Service } from '../../k8s/types';
 import { bootCluster } from '../kubelet/testkit';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import { buildRules, resolveServiceRequest, serviceIP } from './proxy-rules';

@@ -3,7 +3,7 @@
  * once per minSyncPeriod (1 s), like the iptables proxier's BoundedFrequencyRunner. Each sync is
  * a `proxy` hop; it records no Events except `Starting` on its Node.
  */
-import type { EndpointSlice, Service } from '../api/types';
+import type { EndpointSlice, Service } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
 import type { ComponentId } from '../core/ids';
 import { KUBE_PROXY_USER } from '../apiserver/auth';

@@ -5,8 +5,8 @@
  * the runtime captured from the process. Error texts are the real ones, byte for byte.
  */
 import type { ComponentId, SimMillis } from '../core/ids';
-import type { ContainerStatus, Pod } from '../api/types';
-import { rfc3339 } from '../core/time';
+import type { ContainerStatus, Pod } from '../../k8s/types';
+import { rfc3339 } from '../../k8s/time';
 import type { World } from '../world';
 import { processLogs } from './app';
 import { runtimeOf } from './cri';

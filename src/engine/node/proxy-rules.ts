@@ -3,7 +3,7 @@
  * iptables proxier does (only ready endpoints; a Service with none REJECTs), and the lookup a
  * packet from this node goes through. `sim curl` uses resolveServiceRequest to follow a request.
  */
-import type { EndpointSlice, Service } from '../api/types';
+import type { EndpointSlice, Service } from '../../k8s/types';
 import type { ProxyRule } from './proxy-state';
 
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';

@@ -3,7 +3,7 @@
  * warm), campaigns for the `kube-system/kube-scheduler` Lease, and only while leading runs the
  * scheduling loop and the queue's flushes. Losing the lease stops the loop.
  */
-import type { Pod } from '../api/types';
+import type { Pod } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
 import { listCache, newInformer, syncInformer } from '../client/informer';
 import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';

@@ -4,7 +4,7 @@
  * DefaultBinder's POST pods/binding. A failure forgets the assumed Pod, which frees its room
  * for others just like a deleted Pod would.
  */
-import type { PersistentVolume, PersistentVolumeClaim } from '../api/types';
+import type { PersistentVolume, PersistentVolumeClaim } from '../../k8s/types';
 import { errorText, request } from '../client/client';
 import { recordEvent } from '../client/events';
 import { setTimer } from '../runtime';

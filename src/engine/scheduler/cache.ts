@@ -5,7 +5,7 @@
  * assumed Pod is forgotten if its binding fails, and confirmed when the informer delivers it
  * with spec.nodeName set.
  */
-import type { Node, Pod } from '../api/types';
+import type { Node, Pod } from '../../k8s/types';
 import { addPodEntry, newNodeInfo, podEntry, removePodEntry, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
 
 export interface SchedulerCache {

@@ -5,7 +5,7 @@
  * on the trace only when it mattered to the scheduler (a Pod to schedule, a node that changed
  * what fits where, an event that woke a waiting Pod).
  */
-import type { Node, Pod } from '../api/types';
+import type { Node, Pod } from '../../k8s/types';
 import type { WatchEvent } from '../apiserver/watch';
 import { metaKey, type Delta } from '../client/informer';
 import { traceWatch } from '../client/watch-host';

@@ -3,11 +3,11 @@
  * FailedScheduling, and set PodScheduled=False — plus the cluster-event path that moves waiting
  * Pods back when something changed that one of their rejecting plugins cares about.
  */
-import type { KObject, Pod, PodCondition } from '../api/types';
+import type { KObject, Pod, PodCondition } from '../../k8s/types';
 import { SCHEDULER_USER } from '../apiserver/auth';
 import { request, type ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';
-import { rfc3339 } from '../core/time';
+import { rfc3339 } from '../../k8s/time';
 import type { World } from '../world';
 import { truncateMessage } from './fit-error';
 import type { ClusterEvent } from './framework';

@@ -4,7 +4,7 @@
  * back a Filter/Score bound to it — the CycleState of the real framework, kept in a closure that
  * lives only for one synchronous cycle and never enters the World.
  */
-import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../api/types';
+import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../k8s/types';
 import type { NodeInfo } from './nodeinfo';
 import type { PodResources } from './resources';
 

@@ -1,6 +1,6 @@
 /** HA: three kube-scheduler instances share the Lease; only the holder schedules, a standby takes over. */
 import { describe, expect, it } from 'vitest';
-import type { Lease, Node } from '../api/types';
+import type { Lease, Node } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import { stopComponent } from '../dispatch';
 import { Simulation } from '../simulation';

@@ -8,7 +8,7 @@
  * rather than nested Resource objects: a cycle touches hundreds of nodes, and each extra object
  * per node is a pointer chase that costs more than the arithmetic itself.
  */
-import type { Node, Pod, Taint } from '../api/types';
+import type { Node, Pod, Taint } from '../../k8s/types';
 import { allocatableOf, podResources, type Resource } from './resources';
 
 export interface HostPort {

@@ -11,7 +11,7 @@
  * the Pod's is stale and skipped, which makes moves and deletes O(1).
  */
 import { heapPop, heapPush } from '../core/heap';
-import type { Pod } from '../api/types';
+import type { Pod } from '../../k8s/types';
 import { queueSortKey } from './plugins/priority-sort';
 import { preEnqueue } from './plugins/scheduling-gates';
 

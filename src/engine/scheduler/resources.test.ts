@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Container } from '../api/types';
+import type { Container } from '../../k8s/types';
 import { podResources } from './resources';
 import { podManifest } from './testing';
 

@@ -5,8 +5,8 @@
  * needs the larger of the two. Units: millicores for cpu, bytes for memory and
  * ephemeral-storage, milli-units for everything else (extended resources, hugepages).
  */
-import { milli } from '../api/quantity';
-import type { Container, Pod, ResourceList } from '../api/types';
+import { milli } from '../../k8s/quantity';
+import type { Container, Pod, ResourceList } from '../../k8s/types';
 
 export interface Resource {
   milliCPU: number;

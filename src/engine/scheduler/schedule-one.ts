@@ -4,10 +4,10 @@
  * report the FitError (FailedScheduling Event + PodScheduled=False) before putting the Pod back
  * in the queue. Every attempt leaves one `schedule` trace record and one ScheduleDecision.
  */
-import type { Pod, PodCondition } from '../api/types';
+import type { Pod, PodCondition } from '../../k8s/types';
 import { request } from '../client/client';
 import { recordEvent } from '../client/events';
-import { rfc3339 } from '../core/time';
+import { rfc3339 } from '../../k8s/time';
 import { markComponentChanged, randomIndex, trace } from '../runtime';
 import type { World } from '../world';
 import { runBindingCycle } from './binding-cycle';

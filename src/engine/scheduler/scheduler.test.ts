@@ -4,7 +4,7 @@
  * Events, the trace and the decision log.
  */
 import { describe, expect, it } from 'vitest';
-import type { Lease, Node, PersistentVolumeClaim, Pod } from '../api/types';
+import type { Lease, Node, PersistentVolumeClaim, Pod } from '../../k8s/types';
 import { lastDecisionFor } from './decisions';
 import { basicCluster, createPod, eventsFor, getPod, nodeManifest, podManifest, requests } from './testing';
 import type { SchedulerState } from './state';

@@ -3,7 +3,7 @@
  * ClusterView over them, and a cluster whose nodes are created through the API (so the tests
  * hold whether or not kubelets register the same nodes themselves).
  */
-import type { Container, KEvent, Node, Pod, PodSpec, Taint } from '../api/types';
+import type { Container, KEvent, Node, Pod, PodSpec, Taint } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import type { ClusterView, PodInfo } from './framework';
 import { addPodEntry, newNodeInfo, podEntry, setNode, type NodeInfo } from './nodeinfo';

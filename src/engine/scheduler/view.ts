@@ -1,5 +1,5 @@
 /** The framework Handle for one cycle: the cache's nodes in node-tree order and the listers. */
-import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../api/types';
+import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../k8s/types';
 import { listCache } from '../client/informer';
 import { nodeOrder } from './cache';
 import type { ClusterView, PodInfo } from './framework';

@@ -4,7 +4,7 @@
  * three workers. `ha` has three control-plane nodes, each with its own instance of all four,
  * and the apiservers behind a load balancer.
  */
-import type { ResourceList } from '../api/types';
+import type { ResourceList } from '../../k8s/types';
 
 export type TopologyName = 'basic' | 'ha';
 

@@ -2,10 +2,10 @@
  * Shared steps of the commands that send manifests (apply, create, delete -f): placing each
  * object in its namespace as kubectl does, and the last-applied-configuration annotation.
  */
-import type { KObject } from '../../engine/api/types';
-import { apiVersionOf, type ResourceInfo } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import { apiVersionOf, type ResourceInfo } from '../../k8s/resources';
 import { plainError } from '../errors';
-import { toJsonCompact } from '../printers/json';
+import { toJsonCompact } from '../../k8s/printers/json';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

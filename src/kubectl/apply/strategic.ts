@@ -4,20 +4,13 @@
  * last-applied configuration but gone from the manifest are deleted (`null`); fields the user
  * never managed are left alone. Lists merged by key (containers by name, ...) are diffed item
  * by item and removed items get strategic merge's `$patch: delete` directive. The merge keys
- * match those kube-apiserver's patch handler uses (apiserver/patch.ts).
+ * come from the one table kube-apiserver's patch handler uses too (src/k8s/merge-keys.ts).
  */
+import { MERGE_KEYS } from '../../k8s/merge-keys';
+
 type Json = unknown;
 type JsonMap = Record<string, Json>;
 
-export const MERGE_KEYS: Record<string, string> = {
-  containers: 'name',
-  initContainers: 'name',
-  volumes: 'name',
-  env: 'name',
-  volumeMounts: 'mountPath',
-  ports: 'containerPort',
-  conditions: 'type',
-};
 
 export function isMap(v: Json): v is JsonMap {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -3,12 +3,12 @@
  * annotation), otherwise send the three-way patch — `configured`, or `unchanged` when the
  * patch is empty. Objects are applied in file order; errors are reported after all of them.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type ApiError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests, type ManifestDoc } from '../manifest';
-import { toJsonCompact } from '../printers/json';
+import { toJsonCompact } from '../../k8s/printers/json';
 import { applyPatch, threeWayPatch } from '../apply/strategic';
 import { LAST_APPLIED, infoString, placeObject, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun, type DryRun } from './common';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/simulation';
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { kubectl } from '../testing';
 
 let sim: Simulation;

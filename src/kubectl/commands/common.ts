@@ -1,6 +1,6 @@
 /** Helpers shared by the mutating commands: --dry-run, the operation printer, -o handling. */
-import type { KObject } from '../../engine/api/types';
-import type { ResourceInfo } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import { plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';

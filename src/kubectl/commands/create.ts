@@ -2,8 +2,8 @@
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
  * `create deployment`, `create namespace`, `create configmap`, `create serviceaccount`.
  */
-import type { KObject } from '../../engine/api/types';
-import { resourceInfo, type ResourceInfo } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, failureText, plainError, withSource, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';

@@ -3,7 +3,7 @@
  * `--cascade`, and (by default) waiting until each object is really gone — which on a pod
  * means the kubelet finished terminating it, so simulated time advances.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { kindString } from '../builder';
 import { CmdError, failureText, plainError, withSource, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';

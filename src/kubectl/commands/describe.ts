@@ -2,8 +2,8 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, DaemonSet, Deployment, KObject, Namespace, Node, Pod, ReplicaSet, Secret, Service } from '../../engine/api/types';
-import type { ResourceInfo } from '../../engine/api/resources';
+import type { ConfigMap, DaemonSet, Deployment, KObject, Namespace, Node, Pod, ReplicaSet, Secret, Service } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';

@@ -2,8 +2,8 @@
  * `kubectl expose` (a Service selecting a Deployment's, ReplicaSet's or Pod's pods) and
  * `kubectl run` (a bare Pod labelled run=<name>).
  */
-import type { Container, Deployment, KObject, Pod, ReplicaSet, Service, ServicePort } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
+import type { Container, Deployment, KObject, Pod, ReplicaSet, Service, ServicePort } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';

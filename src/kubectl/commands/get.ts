@@ -3,8 +3,8 @@
  * table (grouped per kind, `kind/name` when several kinds were asked for) or a generic format;
  * `-w` keeps printing rows as the objects change while simulated time advances.
  */
-import type { KObject } from '../../engine/api/types';
-import type { ResourceInfo } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs, type TargetGroup } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';

@@ -1,26 +1,17 @@
 /** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`. */
-import { RESOURCES } from '../../engine/api/resources';
-import type { Service } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
+import { RESOURCES } from '../../k8s/resources';
+import type { Service } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
 import { lbAddress } from '../../engine/apiserver/handler';
 import { CmdError, fatalText } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { GET_TABLE, tabulate } from '../printers/tabwriter';
-import { toJsonIndent } from '../printers/json';
-import { toYaml } from '../printers/yaml';
+import { toJsonIndent } from '../../k8s/printers/json';
+import { CLIENT_VERSION, GIT_VERSION, KUSTOMIZE_VERSION } from '../../k8s/version';
+import { toYaml } from '../../k8s/printers/yaml';
 
-const CLIENT = {
-  major: '1',
-  minor: '34',
-  gitVersion: 'v1.34.1',
-  gitCommit: '93248f9ae092f571eb870b7664c534bfc7d00f03',
-  gitTreeState: 'clean',
-  buildDate: '2025-09-09T19:44:50Z',
-  goVersion: 'go1.24.6',
-  compiler: 'gc',
-  platform: 'linux/amd64',
-};
+const CLIENT = CLIENT_VERSION;
 
 export function runVersion(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, [{ name: 'client', kind: 'bool' }, { name: 'output', short: 'o', kind: 'string' }], 'kubectl version');
@@ -33,10 +24,10 @@ export function runVersion(env: Env, argv: string[]): number {
     else server = JSON.parse(res.body) as Record<string, unknown>;
   }
   if (o === 'json' || o === 'yaml') {
-    const doc = { clientVersion: CLIENT, kustomizeVersion: 'v5.7.1', ...(server ? { serverVersion: server } : {}) };
+    const doc = { clientVersion: CLIENT, kustomizeVersion: KUSTOMIZE_VERSION, ...(server ? { serverVersion: server } : {}) };
     env.out.out(o === 'json' ? toJsonIndent(doc) : toYaml(doc));
   } else {
-    env.out.out('Client Version: v1.34.1\nKustomize Version: v5.7.1\n');
+    env.out.out(`Client Version: ${GIT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`);
     if (server) env.out.out(`Server Version: ${String(server['gitVersion'])}\n`);
   }
   if (error) throw new CmdError(error);

@@ -1,5 +1,5 @@
 /** `kubectl label` and `kubectl annotate`: `key=value` sets, `key-` removes, `--overwrite` to replace. */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';

@@ -4,9 +4,9 @@
  * `-f` keeps reading while simulated time advances, ending when the container stops or no new
  * output appears for a minute.
  */
-import type { KObject, Pod } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
-import { fromLabelSelector } from '../../engine/api/labels';
+import type { KObject, Pod } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
+import { fromLabelSelector } from '../../k8s/labels';
 import type { LogOptions } from '../../engine/node/logs';
 import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError } from '../errors';

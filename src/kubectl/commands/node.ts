@@ -3,8 +3,8 @@
  * drain's filters (DaemonSet, mirror, local storage, unreplicated — the last filter's verdict
  * wins, as in pkg/drain), evicts what may go and waits until each pod is really gone.
  */
-import type { KObject, Pod } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
+import type { KObject, Pod } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import { CmdError, failureText, isNetworkError, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';

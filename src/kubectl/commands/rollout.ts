@@ -3,8 +3,8 @@
  * rollout_status.go's exact lines (one per watch event, duplicates included), history's
  * REVISION/CHANGE-CAUSE table and undo's client-side copy of an old ReplicaSet's template.
  */
-import type { Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../engine/api/types';
-import { rfc3339 } from '../../engine/core/time';
+import type { Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
+import { rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../../engine/core/ids';
 import { objectRef } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';

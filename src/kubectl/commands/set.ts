@@ -1,5 +1,5 @@
 /** `kubectl set image TYPE/NAME container=image ...` (also `*=image`). */
-import type { Container, KObject, PodSpec } from '../../engine/api/types';
+import type { Container, KObject, PodSpec } from '../../k8s/types';
 import { CmdError, failureText, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';

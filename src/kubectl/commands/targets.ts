@@ -2,8 +2,8 @@
  * The objects a command acts on, from `-f`, `TYPE NAME...`, `TYPE/NAME`, `-l` or `--all` —
  * fetched through the API so that a missing object is the server's NotFound.
  */
-import type { KObject } from '../../engine/api/types';
-import type { ResourceInfo } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, type Failure } from '../errors';
 import type { Flags } from '../flags';

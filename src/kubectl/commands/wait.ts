@@ -3,7 +3,7 @@
  * follows the watch while simulated time advances, until the condition holds or --timeout
  * (default 30s) passes.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { objectRef } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';

@@ -3,11 +3,11 @@
  * tolerations and taints, events with `(x3 over 5m)`, pod templates, containers, probes,
  * volumes and resource lists. Formats are describe.go's own, including its odd spacing.
  */
-import type { Container, ContainerState, ContainerStatus, KEvent, KObject, PodTemplateSpec, Probe, Taint, Toleration, Volume } from '../../engine/api/types';
-import { parseTimestamp, rfc1123z } from '../../engine/core/time';
-import { since, goSlice } from '../printers/util';
+import type { Container, ContainerState, ContainerStatus, KEvent, KObject, PodTemplateSpec, Probe, Taint, Toleration, Volume } from '../../k8s/types';
+import { parseTimestamp, rfc1123z } from '../../k8s/time';
+import { since, goSlice } from '../../k8s/printers/util';
 import type { Client } from '../client';
-import { resourceInfo } from '../../engine/api/resources';
+import { resourceInfo } from '../../k8s/resources';
 import type { DescribeWriter } from './writer';
 import { LAST_APPLIED } from '../apply/objects';
 

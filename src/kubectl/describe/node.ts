@@ -1,11 +1,11 @@
 /** describeNode (describe.go): conditions, addresses, capacity, the Lease, pods and allocations. */
-import type { Container, Lease, Node, Pod } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
-import { milli } from '../../engine/api/quantity';
+import type { Container, Lease, Node, Pod } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
+import { milli } from '../../k8s/quantity';
 import { isNetworkError } from '../errors';
 import type { Client } from '../client';
-import { nodeRoles } from '../printers/columns';
-import { since } from '../printers/util';
+import { nodeRoles } from '../../k8s/printers/node';
+import { since } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, taintsMultiline } from './common';
 

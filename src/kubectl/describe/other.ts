@@ -2,7 +2,7 @@
  * The remaining describers: Namespace, ConfigMap, Secret, ServiceAccount, and the generic
  * unstructured describer (printUnstructuredContent with smart labels) for everything else.
  */
-import type { ConfigMap, KObject, Namespace, Secret } from '../../engine/api/types';
+import type { ConfigMap, KObject, Namespace, Secret } from '../../k8s/types';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';

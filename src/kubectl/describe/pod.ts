@@ -1,9 +1,9 @@
 /** describePod (describe.go), field for field. */
-import { podFieldValue } from '../../engine/api/fieldpath';
-import type { Pod } from '../../engine/api/types';
-import { milli } from '../../engine/api/quantity';
+import { podFieldValue } from '../../k8s/fieldpath';
+import type { Pod } from '../../k8s/types';
+import { milli } from '../../k8s/quantity';
 import type { Client } from '../client';
-import { since } from '../printers/util';
+import { since } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, controllerOf, describeContainers, describeEvents, describeVolumes, fmtTime, labelsMultiline, searchEvents, tolerationsMultiline } from './common';
 

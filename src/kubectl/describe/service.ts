@@ -1,8 +1,8 @@
 /** describeService (describe.go, v1.33+: endpoints come from EndpointSlices). */
-import type { EndpointSlice, Service } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
+import type { EndpointSlice, Service } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
 import type { Client } from '../client';
-import { formatLabels } from '../printers/util';
+import { formatLabels } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
 

@@ -1,11 +1,11 @@
 /** describeDeployment, describeReplicaSet and describeDaemonSet (describe.go), plus the deployment's ReplicaSet lookup. */
-import type { DaemonSet, Deployment, KObject, Pod, PodTemplateSpec, ReplicaSet } from '../../engine/api/types';
-import { resourceInfo } from '../../engine/api/resources';
-import { fromLabelSelector } from '../../engine/api/labels';
+import type { DaemonSet, Deployment, KObject, Pod, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
+import { fromLabelSelector } from '../../k8s/labels';
 import type { Client } from '../client';
-import { formatLabelSelector } from '../../engine/api/labels';
+import { formatLabelSelector } from '../../k8s/labels';
 import { deepEqual } from '../apply/strategic';
-import { formatLabels, selectorString } from '../printers/util';
+import { formatLabels, selectorString } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents } from './common';
 

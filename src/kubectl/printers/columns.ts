@@ -20,10 +20,11 @@ import type {
   Secret,
   Service,
   StorageClass,
-} from '../../engine/api/types';
-import { formatLabelSelector } from '../../engine/api/labels';
-import { podRow } from './pod';
-import { accessModes, formatLabels, selectorString, since } from './util';
+} from '../../k8s/types';
+import { formatLabelSelector } from '../../k8s/labels';
+import { nodeRoles, nodeStatus } from '../../k8s/printers/node';
+import { podRow } from '../../k8s/printers/pod';
+import { accessModes, formatLabels, selectorString, since } from '../../k8s/printers/util';
 
 export interface Column {
   name: string;
@@ -47,24 +48,6 @@ function moreList(list: string[], more: boolean, count: number, max: number): st
   const ret = list.join(',');
   if (more) return `${ret} + ${count - max} more...`;
   return ret === '' ? '<unset>' : ret;
-}
-
-export function nodeRoles(node: KObject): string[] {
-  const roles = new Set<string>();
-  for (const [k, v] of Object.entries(node.metadata.labels ?? {})) {
-    if (k.startsWith('node-role.kubernetes.io/')) {
-      const r = k.slice('node-role.kubernetes.io/'.length);
-      if (r) roles.add(r);
-    } else if (k === 'kubernetes.io/role' && v !== '') roles.add(v);
-  }
-  return [...roles].sort();
-}
-
-export function nodeStatus(node: Node): string {
-  const ready = (node.status?.conditions ?? []).find((c) => c.type === 'Ready');
-  const status = ready ? [ready.status === 'True' ? 'Ready' : 'NotReady'] : ['Unknown'];
-  if (node.spec?.unschedulable) status.push('SchedulingDisabled');
-  return status.join(',');
 }
 
 function nodeAddress(node: Node, type: string): string {

@@ -2,15 +2,15 @@
  * The non-table output formats of `kubectl get` and of mutating commands' `-o`:
  * yaml, json, name, jsonpath, jsonpath-as-json, custom-columns.
  */
-import type { KObject } from '../../engine/api/types';
-import { resourceForKind } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import { resourceForKind } from '../../k8s/resources';
 import { plainError } from '../errors';
 import { objectRef } from '../builder';
-import { toJsonIndent } from './json';
+import { toJsonIndent } from '../../k8s/printers/json';
 import { executeTemplate, findResults, JsonPathError, parseTemplate, relaxedJsonPath } from './jsonpath';
 import { TabWriter, GET_TABLE } from './tabwriter';
-import { toYaml } from './yaml';
-import { goValue } from './util';
+import { toYaml } from '../../k8s/printers/yaml';
+import { goValue } from '../../k8s/printers/util';
 
 export type OutputFormat =
   | { kind: 'table'; wide: boolean }

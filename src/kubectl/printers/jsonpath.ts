@@ -6,7 +6,7 @@
  * yield nothing, as kubectl sets AllowMissingKeys. Results print like PrintResults: several
  * values joined by a space, maps and lists as compact JSON, scalars as text.
  */
-import { toJsonCompact, toJsonIndent } from './json';
+import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
 
 type Value = unknown;
 

@@ -1,5 +1,5 @@
 /** `--sort-by`: kubectl's sorter with JSONPath keys and natural string order. */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { plainError } from '../errors';
 import { findResults, parseTemplate, relaxedJsonPath } from './jsonpath';
 

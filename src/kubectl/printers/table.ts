@@ -3,12 +3,12 @@
  * (NAMESPACE first with -A, `kind/name` when several kinds are printed, -L label columns,
  * LABELS with --show-labels), upper-cased headers, laid out by the get tabwriter.
  */
-import type { KObject } from '../../engine/api/types';
-import type { ResourceInfo } from '../../engine/api/resources';
+import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import { kindString } from '../builder';
 import { tableFor } from './columns';
 import type { TabWriter } from './tabwriter';
-import { formatLabels } from './util';
+import { formatLabels } from '../../k8s/printers/util';
 
 export interface TableOptions {
   wide: boolean;

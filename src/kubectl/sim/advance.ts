@@ -1,4 +1,4 @@
-import { parseDuration } from '../../engine/core/time';
+import { parseDuration } from '../../k8s/time';
 import { throwIfCutShort } from '../interrupt';
 import type { Session } from '../session';
 import { fail, ok } from '../session';

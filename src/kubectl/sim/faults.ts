@@ -3,7 +3,7 @@
  * commands. The engine's faults.ts does the work; this only parses and words the outcome.
  */
 import { healFault, injectFault, listTargets, type FaultOptions, type FaultTarget } from '../../engine/faults';
-import { goDuration, parseDuration } from '../../engine/core/time';
+import { goDuration, parseDuration } from '../../k8s/time';
 import type { Session } from '../session';
 import { fail, ok } from '../session';
 import type { CommandResult } from '../types';

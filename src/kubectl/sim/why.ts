@@ -2,7 +2,7 @@
  * `sim why pod/<name> [-n ns]`: why a Pod is where it is, or why it is still Pending, from the
  * scheduler's per-decision record (every node's filter verdict and score) and the Pod itself.
  */
-import type { Pod } from '../../engine/api/types';
+import type { Pod } from '../../k8s/types';
 import { lastDecisionFor, type ScheduleDecision } from '../../engine/scheduler/decisions';
 import type { Session } from '../session';
 import { fail, ok } from '../session';

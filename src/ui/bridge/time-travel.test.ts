@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../engine/api/types';
+import type { Pod } from '../../k8s/types';
 import { objectsOf } from '../store/cluster';
 import { createAppStore } from '../store/store';
 import { SimBridge } from './bridge';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../engine/api/types';
+import type { Pod } from '../../k8s/types';
 import { SimBridge } from '../bridge/bridge';
 import { inProcess, settle } from '../bridge/in-process.testing';
 import { objectsOf } from '../store/cluster';

@@ -2,7 +2,7 @@
  * The live half of a component card: health and active faults, who leads (Lease holder, or raft
  * leader and term for etcd), workqueue depth and informer cache size — all at the moment shown.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { ComponentSummary } from '../../protocol/messages';
 import { useT } from '../i18n/react';
 import { leaseOf } from './card-model';

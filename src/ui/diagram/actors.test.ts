@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import { PROTOCOL_VERSION, type ComponentSummary, type FromWorker } from '../../protocol/messages';
 import { createSimHost } from '../../worker/host';

@@ -3,7 +3,7 @@
  * (or, for a kubelet, that its node is alive) and the latest messages the component sent or
  * received, with controllers counted as kube-controller-manager.
  */
-import type { KObject, Lease } from '../../engine/api/types';
+import type { KObject, Lease } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 import { drawnAs } from './actors';

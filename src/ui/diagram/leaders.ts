@@ -3,7 +3,7 @@
  * (ComponentDetails.leader, from the instance's leader-election state) wins; without it the
  * Lease object decides: holderIdentity is `<hostname>_<uuid>`.
  */
-import type { KObject, Lease } from '../../engine/api/types';
+import type { KObject, Lease } from '../../k8s/types';
 import type { ComponentSummary } from '../../protocol/messages';
 
 export function leaderIds(objects: ReadonlyMap<string, KObject>, components: ReadonlyMap<string, ComponentSummary>): Set<string> {

@@ -8,7 +8,7 @@
  * No React here, so it is unit-tested as data.
  */
 import type { Edge, Node } from '@xyflow/react';
-import type { KObject, Pod } from '../../engine/api/types';
+import type { KObject, Pod } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 import { KCM_CONTROLLERS, USER_ID, csiNodeId, hopEndpoints, lastHop, machineGroupId, nodeGroupId } from './actors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../engine/api/types';
+import type { Pod } from '../../k8s/types';
 import { podShape, podView, SHAPE_GLYPH } from './pods';
 import { pod } from './testkit';
 

@@ -2,8 +2,8 @@
  * A Pod as the diagram draws it: kubectl's STATUS and READY words, its containers with their
  * state, and a shape class so the state reads without colour (border style + glyph).
  */
-import type { Pod } from '../../engine/api/types';
-import { podColumns } from '../store/status';
+import type { Pod } from '../../k8s/types';
+import { podStatus } from '../../k8s/printers/pod';
 
 /**
  * ok: Running and all containers ready · notReady: Running, some not ready · progress: on its
@@ -45,7 +45,7 @@ export function podShape(status: string, ready: string): PodShape {
 export const SHAPE_GLYPH: Record<PodShape, string> = { ok: '●', notReady: '◐', progress: '◌', done: '■', terminating: '▽', problem: '✕' };
 
 export function podView(p: Pod): PodNodeData {
-  const cols = podColumns(p);
+  const cols = podStatus(p);
   const statuses = new Map((p.status?.containerStatuses ?? []).map((s) => [s.name, s]));
   const containers = p.spec.containers.map((c): ContainerView => {
     const s = statuses.get(c.name);

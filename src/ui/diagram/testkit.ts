@@ -2,7 +2,7 @@
  * Store-shaped fixtures for the diagram's unit tests: component summaries as the worker reports
  * them for the basic topology, trace records and Pods. Nothing in the app imports this.
  */
-import type { KObject, Pod } from '../../engine/api/types';
+import type { KObject, Pod } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 

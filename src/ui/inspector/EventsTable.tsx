@@ -26,7 +26,7 @@ export function EventsTable() {
   const headingId = useId();
   const selectId = useId();
   const namespaces = useMemo(() => eventNamespaces(objects), [objects]);
-  const rows = useMemo(() => eventRows(objects, ns === ALL ? undefined : ns, epochMs === undefined ? undefined : epochMs + now), [objects, ns, epochMs, now]);
+  const rows = useMemo(() => eventRows(objects, ns === ALL ? undefined : ns, epochMs === undefined ? undefined : now), [objects, ns, epochMs, now]);
   const all = ns === ALL;
 
   // Follow new rows (they arrive at the bottom) while the reader is at the bottom.

@@ -21,7 +21,7 @@ export function Inspector() {
   const objects = useApp(selectObjects);
   const now = useApp(selectNow);
   const epochMs = useApp(selectEpoch);
-  const tree = useMemo(() => objectTree(objects, epochMs === undefined ? undefined : epochMs + now), [objects, epochMs, now]);
+  const tree = useMemo(() => objectTree(objects, epochMs === undefined ? undefined : now), [objects, epochMs, now]);
   const [selected, setSelected] = useState<{ id: string; key: string }>();
   const headingId = useId();
   const onSelect = (n: TreeNode): void => {

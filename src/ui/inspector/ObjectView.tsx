@@ -3,7 +3,7 @@
  * that write and when (with a jump to it on the timeline), and every write to it on the tape.
  */
 import { useId, useMemo } from 'react';
-import type { KObject, Pod } from '../../engine/api/types';
+import type { KObject, Pod } from '../../k8s/types';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
 import { timeLabel } from '../playback/time-label';

@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../engine/api/types';
+import type { Pod } from '../../k8s/types';
 import { BridgeContext } from '../bridge/react';
 import { createLocaleStore } from '../i18n/locale';
 import { LocaleContext } from '../i18n/react';

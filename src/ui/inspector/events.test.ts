@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { KEvent, KObject } from '../../engine/api/types';
+import { EPOCH_MS } from '../../k8s/time';
+import type { KEvent, KObject } from '../../k8s/types';
 import { showAt } from '../store/cluster';
 import { eventNamespaces, eventRows, eventsCommand } from './events';
 import { goApiScaled } from './fixture.testing';
 
 describe('eventRows on a real run', () => {
-  const { state, epochMs } = goApiScaled();
-  const now = epochMs + state.now;
+  const { state } = goApiScaled();
+  const now = state.now;
 
   it('prints the go-api story in the default namespace as kubectl get events would, oldest first', () => {
     const rows = eventRows(state.objects, 'default', now);
@@ -36,7 +37,7 @@ describe('eventRows on a real run', () => {
 
     // Early on there are no go-api events yet.
     const early = showAt(state, state.tape!.baseSeq, state.tape!.baseNow);
-    expect(eventRows(early.objects, 'default', epochMs + early.now).some((r) => r.object.startsWith('pod/go-api'))).toBe(false);
+    expect(eventRows(early.objects, 'default', early.now).some((r) => r.object.startsWith('pod/go-api'))).toBe(false);
   });
 });
 
@@ -47,7 +48,7 @@ describe('eventRows cells', () => {
     `events/default/${name}`,
     { apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'web' }, ...over } as KEvent,
   ];
-  const now = Date.parse('2025-09-01T09:10:00Z');
+  const now = Date.parse('2025-09-01T09:10:00Z') - EPOCH_MS;
 
   it('falls back from lastTimestamp to firstTimestamp to eventTime, trims messages, marks Warnings', () => {
     const objects = new Map([

@@ -4,8 +4,9 @@
  * `kubectl get events --sort-by=.lastTimestamp` gives (oldest first; equal times keep the
  * server's order, namespace then name).
  */
-import type { KEvent, KObject } from '../../engine/api/types';
-import { parseTimestamp, since } from './age';
+import type { KEvent, KObject } from '../../k8s/types';
+import { parseTimestamp } from '../../k8s/time';
+import { since } from '../../k8s/printers/util';
 
 export interface EventRow {
   key: string;
@@ -29,10 +30,10 @@ export function eventNamespaces(objects: ReadonlyMap<string, KObject>): string[]
 }
 
 /**
- * Rows for one namespace (`undefined`: all namespaces, as `-A`). `nowUnixMs` is the moment shown
- * in Unix ms; undefined (the epoch is not known yet) prints every age as `<unknown>`.
+ * Rows for one namespace (`undefined`: all namespaces, as `-A`). `now` is the moment shown in
+ * simulated ms; undefined (the cluster has not booted yet) prints every age as `<unknown>`.
  */
-export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: string | undefined, nowUnixMs: number | undefined): EventRow[] {
+export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: string | undefined, now: number | undefined): EventRow[] {
   const prefix = namespace === undefined ? 'events/' : `events/${namespace}/`;
   const rows: { row: EventRow; at: number }[] = [];
   for (const [key, o] of objects) {
@@ -43,11 +44,11 @@ export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: stri
     const last = e.lastTimestamp ? e.lastTimestamp : first;
     const kind = (e.involvedObject.kind ?? '').toLowerCase();
     rows.push({
-      at: parseTimestamp(last) ?? Number.NEGATIVE_INFINITY,
+      at: last ? parseTimestamp(last) : Number.NEGATIVE_INFINITY,
       row: {
         key,
         namespace: e.metadata.namespace ?? '',
-        lastSeen: nowUnixMs === undefined ? '<unknown>' : since(last, nowUnixMs),
+        lastSeen: now === undefined ? '<unknown>' : since(last, now),
         type: e.type ?? '',
         reason: e.reason ?? '',
         object: e.involvedObject.name ? `${kind}/${e.involvedObject.name}` : kind,

@@ -1,12 +1,12 @@
 /**
- * An object as `kubectl get -o yaml` lays it out — every mapping's keys sorted (sigs.k8s.io/yaml
- * goes through a Go map, which is why apiVersion, kind, metadata, spec, status come in that
- * order), lists not indented under their key, YAML 1.1 quoting (`status: "True"`,
- * `creationTimestamp: "2025-…Z"`), managedFields hidden — split into lines, with the lines of
- * the changed fields marked.
+ * An object exactly as `kubectl get -o yaml` prints it (kubectl's own go-yaml emitter from
+ * src/k8s, managedFields hidden as kubectl hides them by default), split into lines, with the
+ * lines of the changed fields marked. The `yaml` library only parses that text back to find
+ * where each field's lines are.
  */
-import { isMap, isSeq, parseDocument, stringify, type Node as YamlNode } from 'yaml';
-import type { KObject } from '../../engine/api/types';
+import { isMap, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { toYaml } from '../../k8s/printers/yaml';
+import type { KObject } from '../../k8s/types';
 import type { ChangedPath } from './changes';
 
 export interface YamlLine {
@@ -21,8 +21,6 @@ export interface MarkedYaml {
   elsewhere: ChangedPath[];
 }
 
-const OPTIONS = { version: '1.1', sortMapEntries: true, indentSeq: false, lineWidth: 0 } as const;
-
 /** The object without managedFields (kubectl's --show-managed-fields=false default). */
 export function displayObject(o: KObject): KObject {
   if (!o.metadata.managedFields) return o;
@@ -31,7 +29,7 @@ export function displayObject(o: KObject): KObject {
 }
 
 export function objectYaml(o: KObject): string {
-  return stringify(displayObject(o), OPTIONS);
+  return toYaml(displayObject(o));
 }
 
 /** The YAML of `o` line by line, each line carrying the changes whose field spans it. */

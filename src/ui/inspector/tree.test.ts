@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { goApiScaled } from './fixture.testing';
 import { objectTree, type TreeNode } from './tree';
 
@@ -76,8 +76,7 @@ describe('objectTree on a real cluster (go-api applied and scaled to 2)', () => 
   });
 
   it('gives each Lease its renewal age at the moment shown: node heartbeats every 10 s', () => {
-    const { epochMs } = goApiScaled();
-    const withAge = objectTree(state.objects, epochMs + state.now);
+    const withAge = objectTree(state.objects, state.now);
     const lease = (id: string) => withAge.find((n) => n.id === 'ns:kube-node-lease')!.children[0]!.children.find((n) => n.key === id)!;
     for (const node of ['node-1', 'node-2', 'node-3']) expect(lease(`leases/kube-node-lease/${node}`).renewed).toMatch(/^\ds$/);
     expect(tree.find((n) => n.id === 'ns:kube-node-lease')!.children[0]!.children[0]!.renewed).toBeUndefined();

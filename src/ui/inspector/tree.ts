@@ -9,9 +9,10 @@
  * expansion and focus survive time travel. A Pod appears twice — under its owner and under its
  * Node — with two ids and the same `key`.
  */
-import type { DaemonSet, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, Pod, ReplicaSet, Service } from '../../engine/api/types';
-import { nodeStatus, podColumns } from '../store/status';
-import { since } from './age';
+import type { DaemonSet, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, Pod, ReplicaSet, Service } from '../../k8s/types';
+import { nodeStatus } from '../../k8s/printers/node';
+import { podStatus } from '../../k8s/printers/pod';
+import { since } from '../../k8s/printers/util';
 
 export type Group = 'nodes' | 'leases' | 'other' | 'cluster';
 
@@ -40,8 +41,8 @@ const WORKLOAD_EXPANDED = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'Sta
 
 const isSystem = (ns: string): boolean => ns.startsWith('kube-');
 
-/** `nowUnixMs` (the moment shown) adds each Lease's renewal age; without it there is none. */
-export function objectTree(objects: ReadonlyMap<string, KObject>, nowUnixMs?: number): TreeNode[] {
+/** `now` (the moment shown) adds each Lease's renewal age; without it there is none. */
+export function objectTree(objects: ReadonlyMap<string, KObject>, now?: number): TreeNode[] {
   const byNamespace = new Map<string, [string, KObject][]>();
   const cluster: [string, KObject][] = [];
   const nodes: [string, Node][] = [];
@@ -70,7 +71,7 @@ export function objectTree(objects: ReadonlyMap<string, KObject>, nowUnixMs?: nu
       ...(obj ? { key: obj[0] } : {}),
       status: obj?.[1].status?.phase ?? '',
       tone: 'none',
-      children: namespaceChildren(ns, byNamespace.get(ns) ?? [], nowUnixMs),
+      children: namespaceChildren(ns, byNamespace.get(ns) ?? [], now),
       expanded: !isSystem(ns),
     };
   };
@@ -88,7 +89,7 @@ function namespaceOrder(a: string, b: string): number {
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-function namespaceChildren(ns: string, entries: [string, KObject][], nowUnixMs: number | undefined): TreeNode[] {
+function namespaceChildren(ns: string, entries: [string, KObject][], now: number | undefined): TreeNode[] {
   const workloads = new Map<string, TreeNode>();
   const byUid = new Map<string, TreeNode>();
   const owners = new Map<TreeNode, string | undefined>();
@@ -133,7 +134,7 @@ function namespaceChildren(ns: string, entries: [string, KObject][], nowUnixMs: 
   const out = [...sortTree(roots), ...serviceNodes];
   const leaseNode = ([k, l]: [string, Lease]): TreeNode => {
     const n = leaf(k, l);
-    if (nowUnixMs !== undefined && l.spec.renewTime) n.renewed = since(l.spec.renewTime, nowUnixMs);
+    if (now !== undefined && l.spec.renewTime) n.renewed = since(l.spec.renewTime, now);
     return n;
   };
   if (leases.length) out.push(group('leases', ns, leases.sort(byKindName).map(leaseNode), true));
@@ -167,7 +168,7 @@ function leaf(key: string, o: KObject): TreeNode {
 export function statusOf(o: KObject): [string, Tone] {
   switch (o.kind) {
     case 'Pod': {
-      const s = podColumns(o as Pod).status;
+      const s = podStatus(o as Pod).status;
       return [s, podTone(s)];
     }
     case 'Node': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../engine/api/types';
+import type { Pod } from '../../k8s/types';
 import { objectsOf, showAt } from '../store/cluster';
 import { changedPaths } from './changes';
 import { goApiScaled } from './fixture.testing';

@@ -6,7 +6,7 @@
  * Quiet writes (Lease renewals, Events) have no trace records: their change carries the seq of
  * the last record before them, so they are reported as untraced, at that record's time.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import { timeOfSeq, upperBound, type Tape, type TapeChange } from '../store/tape';
 

@@ -4,7 +4,7 @@
  * through the bridge, so they appear in the terminal and the command log in order.
  */
 import { useId } from 'react';
-import type { Lease } from '../../engine/api/types';
+import type { Lease } from '../../k8s/types';
 import { useBridge } from '../bridge/react';
 import { useLocale, useT } from '../i18n/react';
 import { useApp, useAppStore } from '../store/react';

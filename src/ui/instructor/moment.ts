@@ -4,7 +4,7 @@
  * Pure; every rule gets the same Moment so the statements agree with each other and with the
  * rest of the page.
  */
-import type { KObject, Pod } from '../../engine/api/types';
+import type { KObject, Pod } from '../../k8s/types';
 import type { ComponentSummary } from '../../protocol/messages';
 import type { en } from '../i18n/messages/instructor';
 import { objectsOf } from '../store/cluster';

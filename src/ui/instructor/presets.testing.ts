@@ -3,7 +3,7 @@
  * checked through kubectl first and then the symptoms card. Shared by the preset test files.
  */
 import { expect } from 'vitest';
-import type { Lease } from '../../engine/api/types';
+import type { Lease } from '../../k8s/types';
 import type { Topology } from '../../protocol/messages';
 import { LabHarness } from './instructor.testing';
 import { available, resolveSteps, type Preset } from './presets';

@@ -4,7 +4,7 @@
  * watch for. The data is in presets-data.ts; this module is the shape and the two decisions made
  * at click time: is the preset available in this topology, and which instance is "the leader".
  */
-import type { Lease } from '../../engine/api/types';
+import type { Lease } from '../../k8s/types';
 import type { ComponentSummary, Topology } from '../../protocol/messages';
 import type { Locale } from '../i18n/catalog';
 

@@ -4,7 +4,7 @@
  * and a standby about to take its Lease or already holding it. k8s-fidelity.md §5 §6 for the
  * timings and the strings quoted.
  */
-import type { Deployment, Lease, Pod, ReplicaSet } from '../../engine/api/types';
+import type { Deployment, Lease, Pod, ReplicaSet } from '../../k8s/types';
 import { objectsOf } from '../store/cluster';
 import { deleting, instances, pods, podName, secondsSince, shortList, unbound, type Moment, type Symptom } from './moment';
 

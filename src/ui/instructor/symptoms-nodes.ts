@@ -5,7 +5,7 @@
  * evicted Pods left Terminating (k8s-fidelity.md §5 "kubelet down"). The numbers come from the
  * objects themselves (Lease renewTime, taint timeAdded, tolerationSeconds), never from a script.
  */
-import type { Lease, Node, Pod, Service, Taint } from '../../engine/api/types';
+import type { Lease, Node, Pod, Service, Taint } from '../../k8s/types';
 import { objectsOf } from '../store/cluster';
 import { deleting, instances, podCommand, podName, pods, secondsSince, shortList, simTime, type Moment, type Statement, type Symptom } from './moment';
 

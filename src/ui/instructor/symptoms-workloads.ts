@@ -4,7 +4,7 @@
  * (a Pod no node fits, an image that does not exist). Pods on a machine already explained by a
  * node symptom are left to it, and so are the control plane's mirror Pods.
  */
-import type { Node, PersistentVolumeClaim, Pod } from '../../engine/api/types';
+import type { Node, PersistentVolumeClaim, Pod } from '../../k8s/types';
 import { objectsOf } from '../store/cluster';
 import { deleting, instances, podCommand, podName, pods, secondsSince, shortList, type Moment, type Statement, type Symptom } from './moment';
 

@@ -1,7 +1,7 @@
 /** Static render (no DOM) of the sequence view from a store holding a real trace, in both languages. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { createLocaleStore } from '../i18n/locale';
 import { LocaleContext } from '../i18n/react';
 import { initialClusterState } from '../store/cluster';

@@ -2,7 +2,7 @@
  * The objects the sequence view can follow: Deployments, ReplicaSets and Pods in the store,
  * user namespaces first (what a learner created matters most). Pure; memoised on the objects map.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceObject } from '../../engine/core/trace';
 import { objectsOf } from '../store/cluster';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { DiffMessage, SnapshotMessage } from '../../protocol/messages';
 import { TRACE_LIMIT, applyDiff, applySnapshot, fold, initialClusterState, objectsOf, showAt, type ClusterState } from './cluster';

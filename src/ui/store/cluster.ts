@@ -7,7 +7,7 @@
  * Invariants: `changeIndex` changes of the tape (and `componentIndex` component changes) are
  * applied to the base to give `objects` (`components`); they are exactly those with seq ≤ `seq`.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary, DiffMessage, DiscoveryEntry, FaultTargetInfo, SnapshotMessage, Topology } from '../../protocol/messages';
 import { appendDiff, foldTape, tapeFromSnapshot, tapeFull, upperBound, type Tape } from './tape';

@@ -5,7 +5,7 @@
  * every container started and were Ready. Each milestone is the seq of the commit that made the
  * condition first true, so jumping there shows exactly that state.
  */
-import type { Deployment, KObject, Pod, ReplicaSet } from '../../engine/api/types';
+import type { Deployment, KObject, Pod, ReplicaSet } from '../../k8s/types';
 import type { Tape } from './tape';
 import { timeOfSeq } from './tape';
 

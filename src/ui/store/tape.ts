@@ -11,7 +11,7 @@
  * - Each change remembers the version it replaced (`prev`), so moving the view backwards is as
  *   cheap as moving it forwards.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary, DiffMessage, SnapshotMessage, Topology } from '../../protocol/messages';
 

@@ -2,9 +2,10 @@
  * Pure projections from the object map to the rows the lists render. Components call these
  * inside useMemo keyed on the (immutable) objects map.
  */
-import type { KObject, Node, Pod } from '../../engine/api/types';
+import type { KObject, Node, Pod } from '../../k8s/types';
 import { objectsOf } from './cluster';
-import { nodeRoles, nodeStatus, podColumns } from './status';
+import { nodeRoles, nodeStatus } from '../../k8s/printers/node';
+import { podStatus } from '../../k8s/printers/pod';
 
 export interface NodeRow {
   key: string;
@@ -29,7 +30,7 @@ export function nodeRows(objects: ReadonlyMap<string, KObject>): NodeRow[] {
     key: `nodes/${n.metadata.name ?? ''}`,
     name: n.metadata.name ?? '',
     status: nodeStatus(n),
-    roles: nodeRoles(n),
+    roles: nodeRoles(n).join(',') || '<none>',
     version: n.status?.nodeInfo?.kubeletVersion ?? '',
   }));
 }
@@ -37,7 +38,7 @@ export function nodeRows(objects: ReadonlyMap<string, KObject>): NodeRow[] {
 /** Pods in every namespace, user namespaces first (what a learner created matters most). */
 export function podRows(objects: ReadonlyMap<string, KObject>): PodRow[] {
   const rows = objectsOf<Pod>(objects, 'pods').map((p) => {
-    const c = podColumns(p);
+    const c = podStatus(p);
     const namespace = p.metadata.namespace ?? 'default';
     return {
       key: `pods/${namespace}/${p.metadata.name ?? ''}`,

@@ -2,7 +2,7 @@
  * Test support: a real simulation behind the worker protocol, read the way the page reads it
  * (snapshot, then diffs; discovery from `ready`). The UI's tests reach the engine only this way.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { ComponentSummary, DiscoveryEntry, FromWorker, OutputChunk, Topology } from '../../protocol/messages';
 import { PROTOCOL_VERSION } from '../../protocol/messages';
 import { createSimHost } from '../../worker/host';

@@ -9,7 +9,7 @@
  * real kubectl, so a flag renamed there fails here. Those tables (one line per kubectl command)
  * are most of this file's length; the logic is a few small functions.
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import type { DiscoveryEntry } from '../../protocol/messages';
 
 /** What completion may look at. Everything is what the page already holds. */

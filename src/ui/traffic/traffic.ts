@@ -3,7 +3,7 @@
  * in the transcript answered, read back from its output (the command is the source of truth;
  * the panel is a view of it, so requests stay in the replayable command log).
  */
-import type { KObject } from '../../engine/api/types';
+import type { KObject } from '../../k8s/types';
 import { objectsOf } from '../store/cluster';
 import type { TerminalEntry } from '../store/terminal';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KObject, Node, PersistentVolumeClaim, Pod, Service } from '../../api/types';
+import type { KObject, Node, PersistentVolumeClaim, Pod, Service } from '../../../k8s/types';
 import { ALPHANUMS } from '../../core/rng';
 import { nodeUser } from '../auth';
 import { bootedCluster, failure, ok, pod, requestAs } from '../testkit';

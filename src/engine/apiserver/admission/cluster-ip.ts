@@ -5,7 +5,7 @@
  * was allocated (patchAllocatedValues) and sync clusterIP with clusterIPs (normalizeClusterIPs).
  */
 import { nextInt } from '../../core/rng';
-import type { Service, ServicePort } from '../../api/types';
+import type { Service, ServicePort } from '../../../k8s/types';
 import type { World } from '../../world';
 import { invalid as invalidStatus, type FieldError, type StatusError } from '../status';
 import { invalid, path } from '../validation/field';

@@ -4,8 +4,8 @@
  * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
  * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
-import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 import { base64Encode } from '../validation/base64';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {

@@ -2,7 +2,7 @@
  * admission.NewForbidden: `<resource.group> "<name>" is forbidden: <reason>`, where an object
  * still waiting for its generated name is called by its generateName (or `Unknown`).
  */
-import { qualifiedResource } from '../../api/resources';
+import { qualifiedResource } from '../../../k8s/resources';
 import { forbidden, type StatusError } from '../status';
 import type { AdmissionAttributes } from './index';
 

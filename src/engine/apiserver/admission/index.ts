@@ -3,8 +3,8 @@
  * PrepareForCreate/Update do in Kubernetes, then the default-enabled mutating plugins in their
  * real order) and the validating chain. DELETE requests pass the plugins that care about them.
  */
-import type { KObject } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { KObject } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { UserInfo } from '../auth';
 import type { StatusError } from '../status';

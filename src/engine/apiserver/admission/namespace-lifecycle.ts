@@ -3,7 +3,7 @@
  * and the namespaces kube-apiserver depends on (default, kube-system, kube-public) cannot be
  * deleted. Events are not exempt: a terminating namespace refuses them too.
  */
-import type { Namespace } from '../../api/types';
+import type { Namespace } from '../../../k8s/types';
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 import { admissionForbidden } from './forbidden';

@@ -4,7 +4,7 @@
  * which kubeadm enables — keeps each kubelet to its own Node, its own Lease and the Pods bound
  * to it.
  */
-import type { Node, Pod } from '../../api/types';
+import type { Node, Pod } from '../../../k8s/types';
 import { storedObject } from '../storage';
 import { admissionForbidden } from './forbidden';
 import type { AdmissionAttributes, MutatingPlugin, ValidatingPlugin } from './index';

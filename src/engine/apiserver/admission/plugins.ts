@@ -5,7 +5,7 @@
  * enabled upstream but have nothing to act on: the simulation serves no LimitRange or
  * ResourceQuota objects.
  */
-import type { PersistentVolumeClaim, StorageClass } from '../../api/types';
+import type { PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
 import { ClusterIPAllocator } from './cluster-ip';
 import type { MutatingPlugin, ValidatingPlugin } from './index';
 import { NamespaceLifecycle } from './namespace-lifecycle';

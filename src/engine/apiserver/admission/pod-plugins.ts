@@ -3,7 +3,7 @@
  * priorityClassName) and DefaultTolerationSeconds (the 300 s not-ready/unreachable tolerations).
  */
 import { randomString } from '../../core/rng';
-import type { Container, Pod, PriorityClass, ServiceAccount as ServiceAccountObj } from '../../api/types';
+import type { Container, Pod, PriorityClass, ServiceAccount as ServiceAccountObj } from '../../../k8s/types';
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 import { admissionForbidden } from './forbidden';

@@ -2,7 +2,7 @@
  * PriorityClass lookup for the Priority plugin: the stored classes plus the two system classes
  * kube-apiserver guarantees (system-node-critical, system-cluster-critical).
  */
-import type { PriorityClass } from '../../api/types';
+import type { PriorityClass } from '../../../k8s/types';
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 

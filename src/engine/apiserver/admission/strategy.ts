@@ -2,8 +2,8 @@
  * Registry strategies' PrepareForUpdate: fields a plain update may not touch are reset to the
  * stored values before validation, so they are silently kept rather than rejected.
  */
-import type { KObject } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { KObject } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 
 export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject, subresource: string | undefined): void {
   switch (info.resource) {

@@ -2,7 +2,7 @@
  * ConfigMaps and Secrets: key names, the 1 MiB size limit, `immutable`, and a Secret's type,
  * which never changes once set.
  */
-import type { ConfigMap, Secret } from '../../api/types';
+import type { ConfigMap, Secret } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, path, semanticEqual, tooLong } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';

@@ -3,7 +3,7 @@
  * image, ports, env, mounts, resources, probes — in upstream's order, so a container with
  * several mistakes lists them the way kube-apiserver does.
  */
-import type { Container, ContainerPort, EnvVar, IntOrString, Probe, VolumeMount } from '../../api/types';
+import type { Container, ContainerPort, EnvVar, IntOrString, Probe, VolumeMount } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, nonNegative, notFound, notSupported, required, type Path } from './field';
 import { isConfigMapKey, isDNS1123Label, isRelaxedEnvVarName, isValidPortName, isValidPortNum, nameIsDNSSubdomain } from './names';

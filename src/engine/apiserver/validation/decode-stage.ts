@@ -4,8 +4,8 @@
  * kubectl sends `Strict` (its `--validate=strict` default); client-go components send nothing,
  * which the server treats as `Warn`: unknown fields are dropped and reported as warnings.
  */
-import type { KObject } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { KObject } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 import { badRequest, type StatusError } from '../status';
 import { invalid, path } from './field';
 import { decode } from './schema';

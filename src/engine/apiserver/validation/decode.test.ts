@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../api/types';
-import { resourceInfo } from '../../api/resources';
+import type { KObject } from '../../../k8s/types';
+import { resourceInfo } from '../../../k8s/resources';
 import { storedObject } from '../storage';
 import { bootedCluster, configMap, deployment, failure, ok, pod } from '../testkit';
 import { decode } from './schema';

@@ -3,8 +3,8 @@
  * (type errors, strict unknown fields), rules.ts dispatches to each kind's validation
  * (pkg/apis/<group>/validation), one small module per kind.
  */
-import type { KObject } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { KObject } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
 import { validateByKind, type ValidateOptions } from './rules';

@@ -2,7 +2,7 @@
  * ObjectMeta validation (apimachinery api/validation/objectmeta.go plus core's finalizer-name
  * rule), and the label/annotation checks reused by templates and selectors.
  */
-import type { LabelSelector, ObjectMeta } from '../../api/types';
+import type { LabelSelector, ObjectMeta } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { asGoMap, forbidden, immutable, invalid, nonNegative, path, required, tooLong, type Path } from './field';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from './names';

@@ -2,7 +2,7 @@
  * The remaining kinds: Namespaces (DNS-1123 label names), Nodes (taints, podCIDRs set once),
  * Leases, EndpointSlices, Events, ServiceAccounts and Endpoints — mostly ObjectMeta checks.
  */
-import type { EndpointSlice, KObject, Lease, Namespace, Node, PriorityClass, Taint } from '../../api/types';
+import type { EndpointSlice, KObject, Lease, Namespace, Node, PriorityClass, Taint } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, immutable, invalid, notSupported, path, required, type Path } from './field';
 import { SYSTEM_PRIORITY_CLASSES } from '../admission/priority-classes';

@@ -3,7 +3,7 @@
  * immutable except container images, activeDeadlineSeconds, added tolerations and a negative
  * grace period set to 1; nodeName in particular changes only through pods/binding.
  */
-import type { Pod, PodSpec, Toleration } from '../../api/types';
+import type { Pod, PodSpec, Toleration } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { forbidden, invalid, path, required, semanticEqual, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';

@@ -2,7 +2,7 @@
  * ValidatePodSpec, in upstream's order (volumes, containers, init containers, restartPolicy,
  * dnsPolicy, nodeSelector, ..., tolerations), shared by Pods and by workload templates.
  */
-import type { Container, PodSpec, Toleration } from '../../api/types';
+import type { Container, PodSpec, Toleration } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, notSupported, required, type Path } from './field';
 import { hostPortConflicts, validateContainerCommon, validateProbes } from './container';

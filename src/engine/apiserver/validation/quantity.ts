@@ -3,7 +3,7 @@
  * returns, and Quantity.String()'s canonical form (`2`, `500m`, `1Gi`, `1536Mi`) that
  * validation messages print.
  */
-import { parseMilli } from '../../api/quantity';
+import { parseMilli } from '../../../k8s/quantity';
 
 const SPLIT_RE = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 export const ERR_FORMAT_WRONG = `quantities must match the regular expression '${SPLIT_RE}'`;

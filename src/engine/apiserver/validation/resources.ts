@@ -2,8 +2,8 @@
  * Container resource requirements (validateResourceRequirements): resource names, non-negative
  * quantities, and requests never above limits — with quantities printed canonically.
  */
-import type { ResourceRequirements } from '../../api/types';
-import { parseMilli } from '../../api/quantity';
+import type { ResourceRequirements } from '../../../k8s/types';
+import { parseMilli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
 import { invalid, required, type Path } from './field';
 import { isQualifiedName } from './names';

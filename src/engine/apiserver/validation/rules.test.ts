@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KObject, Pod, Service } from '../../api/types';
+import type { KObject, Pod, Service } from '../../../k8s/types';
 import { bootedCluster, deployment, failure, ok, pod } from '../testkit';
 import type { StatusError } from '../status';
 

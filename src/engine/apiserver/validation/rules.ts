@@ -3,8 +3,8 @@
  * (update), in the modules beside this one. Status writes are validated by the components'
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
-import type { ConfigMap, DaemonSet, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { ConfigMap, DaemonSet, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
 import { dedupe } from './field';

@@ -5,8 +5,8 @@
  * `spec.template.spec.containers[0].imagee`). A type error fails the request by itself; unknown
  * fields fail it only under fieldValidation=Strict and are dropped otherwise.
  */
-import type { KObject } from '../../api/types';
-import type { ResourceInfo } from '../../api/resources';
+import type { KObject } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
 import { CORE_STRUCTS, type StructSchema } from './schema-core';
 import { KIND_STRUCTS } from './schema-kinds';
 import { quantityError } from './quantity';

@@ -2,7 +2,7 @@
  * Services (ValidateService / ValidateServiceUpdate): DNS-1035 names, ports, types, session
  * affinity, the clusterIP/clusterIPs pair, and clusterIPs that may not change once allocated.
  */
-import type { Service, ServicePort } from '../../api/types';
+import type { Service, ServicePort } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, notSupported, path, required, type Path } from './field';
 import { validateLabels, validateObjectMeta, validateObjectMetaUpdate } from './meta';

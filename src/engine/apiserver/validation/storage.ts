@@ -3,8 +3,8 @@
  * validation): access modes, a positive storage request, one volume source, and the parts
  * that are immutable once created.
  */
-import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../api/types';
-import { parseMilli } from '../../api/quantity';
+import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
+import { parseMilli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, notSupported, path, required, semanticEqual, tooLong, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';

@@ -3,7 +3,7 @@
  * Only volumes that validated cleanly are returned as mountable — which is why a mount of a
  * broken volume also reports `Not found`, as upstream does.
  */
-import type { Volume } from '../../api/types';
+import type { Volume } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, required, type Path } from './field';
 import { isDNS1123Label } from './names';

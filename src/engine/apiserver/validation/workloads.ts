@@ -4,8 +4,8 @@
  * rollout strategy must be able to make progress. On update (apps/v1) the selector is
  * immutable, checked last as the registry strategy does.
  */
-import type { DaemonSet, Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../api/types';
-import { fromLabelSelector, matches } from '../../api/labels';
+import type { DaemonSet, Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../../k8s/types';
+import { fromLabelSelector, matches } from '../../../k8s/labels';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, nonNegative, notSupported, path, required, type Path } from './field';
 import { mapValue, selectorValue, validateAnnotations, validateLabels, validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';

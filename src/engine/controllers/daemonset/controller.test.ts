@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DaemonSet, KEvent, Pod } from '../../api/types';
+import type { DaemonSet, KEvent, Pod } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { podSpec, waitFor } from '../testkit';
 

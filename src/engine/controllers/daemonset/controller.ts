@@ -9,7 +9,7 @@
  * template — an updated template reaches nodes as their Pods are deleted (OnDelete behaviour);
  * adoption of matching orphan Pods.
  */
-import type { DaemonSet, Node, Pod } from '../../api/types';
+import type { DaemonSet, Node, Pod } from '../../../k8s/types';
 import { componentId } from '../../core/ids';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';

@@ -4,8 +4,8 @@
  * so the default scheduler binds it to exactly that node, and the tolerations every daemon Pod
  * gets (AddOrUpdateDaemonPodTolerations) so node problems neither block nor evict it.
  */
-import type { Affinity, DaemonSet, KObject, Node, Pod, Toleration } from '../../api/types';
-import { matches, fromMap } from '../../api/labels';
+import type { Affinity, DaemonSet, KObject, Node, Pod, Toleration } from '../../../k8s/types';
+import { matches, fromMap } from '../../../k8s/labels';
 import { hashHex } from '../../node/hex';
 import { newControllerRef } from '../util/meta';
 import { matchingTolerations } from '../util/taints';

@@ -2,7 +2,7 @@
  * DaemonSet status (daemon_controller.go updateDaemonSetStatus): written through the status
  * subresource only when a count or the observed generation changed.
  */
-import type { DaemonSet, DaemonSetStatus, KObject } from '../../api/types';
+import type { DaemonSet, DaemonSetStatus, KObject } from '../../../k8s/types';
 import type { ControllerContext } from '../framework';
 import { SyncError } from '../util/errors';
 

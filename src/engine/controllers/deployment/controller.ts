@@ -4,8 +4,8 @@
  * A rollback is just the template changing back: the matching old ReplicaSet becomes the new one
  * again and takes the next revision number.
  */
-import type { Deployment, Pod, ReplicaSet } from '../../api/types';
-import { fromLabelSelector, matches } from '../../api/labels';
+import type { Deployment, Pod, ReplicaSet } from '../../../k8s/types';
+import { fromLabelSelector, matches } from '../../../k8s/labels';
 import { componentId } from '../../core/ids';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';

@@ -5,7 +5,7 @@
  * the simulation hashes a canonical JSON of the same template, so the values differ from a real
  * cluster's but have the same shape: up to 10 characters, all from `4 5 6 7 8 9 b c d f`.
  */
-import type { PodTemplateSpec } from '../../api/types';
+import type { PodTemplateSpec } from '../../../k8s/types';
 import { ALPHANUMS } from '../../core/rng';
 import { canonicalJson } from '../util/equal';
 

@@ -2,8 +2,8 @@
  * pkg/controller/deployment/progress.go: the Deployment's status and its Progressing / Available
  * conditions, including the progress deadline (a stuck rollout is re-checked when it would expire).
  */
-import type { Deployment, DeploymentStatus, ReplicaSet, WorkloadCondition } from '../../api/types';
-import { parseTimestamp } from '../../core/time';
+import type { Deployment, DeploymentStatus, ReplicaSet, WorkloadCondition } from '../../../k8s/types';
+import { parseTimestamp } from '../../../k8s/time';
 import { semanticEqual } from '../util/equal';
 import type { DeploymentSync } from './sync';
 import { writeStatus } from './sync';

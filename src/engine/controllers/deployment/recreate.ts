@@ -3,7 +3,7 @@
  * waits until none of their Pods is left running (terminating Pods count), and only then creates
  * or scales up the new ReplicaSet.
  */
-import type { ReplicaSet } from '../../api/types';
+import type { ReplicaSet } from '../../../k8s/types';
 import { syncRolloutStatus } from './progress';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAndRecordEvent, type DeploymentSync } from './sync';
 import { actualReplicaCount, deploymentComplete, filterActive, replicasOf } from './util';

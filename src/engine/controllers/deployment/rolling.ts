@@ -4,7 +4,7 @@
  * ReplicaSets down, never below spec.replicas − maxUnavailable available Pods (unhealthy old
  * replicas are removed first, since removing them costs no availability).
  */
-import type { ReplicaSet } from '../../api/types';
+import type { ReplicaSet } from '../../../k8s/types';
 import { syncRolloutStatus } from './progress';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAndRecordEvent, type DeploymentSync } from './sync';
 import { availableReplicaCount, byCreation, deploymentComplete, filterActive, maxUnavailable, newRSNewReplicas, replicaCount, replicasOf } from './util';

@@ -3,7 +3,7 @@
  * revisions, scaling ReplicaSets with ScalingReplicaSet events, proportional scaling while a
  * rollout is in flight, revision-history cleanup and plain status syncs.
  */
-import type { Deployment, DeploymentStatus, KObject, Pod, ReplicaSet } from '../../api/types';
+import type { Deployment, DeploymentStatus, KObject, Pod, ReplicaSet } from '../../../k8s/types';
 import type { ControllerContext } from '../framework';
 import { semanticEqual } from '../util/equal';
 import { SyncError, statusCode } from '../util/errors';

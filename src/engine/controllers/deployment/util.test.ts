@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment, PodTemplateSpec, ReplicaSet } from '../../api/types';
+import type { Deployment, PodTemplateSpec, ReplicaSet } from '../../../k8s/types';
 import { computeHash, fnv1a32, safeEncodeString } from './hash';
 import { newRSNewReplicas, replicaSetProportion, resolveFenceposts, setNewReplicaSetAnnotations } from './util';
 

@@ -2,8 +2,8 @@
  * pkg/controller/deployment/util/deployment_util.go: the arithmetic of rollouts (fenceposts,
  * proportions), revisions and the annotations a Deployment keeps on its ReplicaSets.
  */
-import type { Deployment, DeploymentStatus, IntOrString, PodTemplateSpec, ReplicaSet, WorkloadCondition } from '../../api/types';
-import { parseTimestamp, rfc3339 } from '../../core/time';
+import type { Deployment, DeploymentStatus, IntOrString, PodTemplateSpec, ReplicaSet, WorkloadCondition } from '../../../k8s/types';
+import { parseTimestamp, rfc3339 } from '../../../k8s/time';
 import type { SimMillis } from '../../core/ids';
 import { semanticEqual } from '../util/equal';
 import { goRound } from '../util/meta';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointSlice, Pod, Service } from '../../api/types';
+import type { EndpointSlice, Pod, Service } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { create, get, patch, podSpec, setPodRunning, waitFor } from '../testkit';
 

@@ -4,10 +4,10 @@
  * (Service → Pods) is maintained from Pod and Service deltas, so a Pod update costs a look at
  * the Services of its namespace, and a sync only reads the Service's own Pods.
  */
-import type { EndpointSlice, KObject, Node, Pod, Service } from '../../api/types';
-import { fromMap, matches } from '../../api/labels';
+import type { EndpointSlice, KObject, Node, Pod, Service } from '../../../k8s/types';
+import { fromMap, matches } from '../../../k8s/labels';
 import { componentId, type SimMillis } from '../../core/ids';
-import { parseTimestamp, rfc3339 } from '../../core/time';
+import { parseTimestamp, rfc3339 } from '../../../k8s/time';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
 import { runSync, SyncError, isNamespaceTerminating, statusCode } from '../util/errors';

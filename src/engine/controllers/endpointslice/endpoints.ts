@@ -4,7 +4,7 @@
  * Service's targetPorts resolve to in that Pod (a named targetPort is looked up among the Pod's
  * container ports, so Pods with different numbers land in different slices).
  */
-import type { Endpoint, Node, Pod, Service, ServicePort } from '../../api/types';
+import type { Endpoint, Node, Pod, Service, ServicePort } from '../../../k8s/types';
 import { canonicalJson } from '../util/equal';
 import { isPodReady, isPodTerminal } from '../util/pods';
 

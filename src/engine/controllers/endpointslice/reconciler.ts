@@ -5,7 +5,7 @@
  * deleted, and a Service with no endpoints keeps one placeholder slice (`endpoints: null`,
  * `ports: null`). Deletions paired with creations become updates, so a slice keeps its name.
  */
-import type { Endpoint, EndpointSlice, OwnerReference, Service } from '../../api/types';
+import type { Endpoint, EndpointSlice, OwnerReference, Service } from '../../../k8s/types';
 import { canonicalJson, semanticEqual } from '../util/equal';
 import { portsKey, type EndpointPort } from './endpoints';
 

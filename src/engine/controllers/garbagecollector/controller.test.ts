@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Deployment, Pod, ReplicaSet } from '../../api/types';
+import type { Deployment, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { bind, create, deployment, fakeNode, get, podSpec, pods, waitFor } from '../testkit';
 

@@ -6,8 +6,8 @@
  * A workqueue key is one object in the graph; reconcile is upstream's attemptToDeleteItem,
  * processDeletingDependentsItem and orphanDependents for it.
  */
-import type { KObject, OwnerReference } from '../../api/types';
-import { RESOURCES, resourceForKind } from '../../api/resources';
+import type { KObject, OwnerReference } from '../../../k8s/types';
+import { RESOURCES, resourceForKind } from '../../../k8s/resources';
 import { componentId } from '../../core/ids';
 import type { Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';

@@ -3,7 +3,7 @@
  * UID the objects that name it in their ownerReferences — whether or not the owner exists.
  * It is rebuilt from the shared informers' deltas, so it needs no scan of any cache.
  */
-import type { KObject } from '../../api/types';
+import type { KObject } from '../../../k8s/types';
 import { metaKey, type Delta } from '../../client/informer';
 import { indexAdd, indexKeys, indexRemove, type KeyIndex } from '../util/state';
 

@@ -2,7 +2,7 @@
  * Namespace deletion conditions (pkg/controller/namespace/deletion/status_condition_utils.go):
  * five condition types, each either a failure or its "ok" variant, with upstream's exact text.
  */
-import { rfc3339 } from '../../core/time';
+import { rfc3339 } from '../../../k8s/time';
 import type { SimMillis } from '../../core/ids';
 
 export interface NamespaceCondition {

@@ -5,10 +5,10 @@
  * grace period, as upstream estimates it — and finally removes `kubernetes` from spec.finalizers
  * through `namespaces/finalize`, upon which kube-apiserver removes the Namespace.
  */
-import type { KObject, Namespace, Pod } from '../../api/types';
-import { RESOURCES, apiVersionOf } from '../../api/resources';
+import type { KObject, Namespace, Pod } from '../../../k8s/types';
+import { RESOURCES, apiVersionOf } from '../../../k8s/resources';
 import { componentId } from '../../core/ids';
-import { parseTimestamp } from '../../core/time';
+import { parseTimestamp } from '../../../k8s/time';
 import type { Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
 import { runSync, SyncError, statusCode } from '../util/errors';

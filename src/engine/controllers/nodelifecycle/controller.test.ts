@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Node, Pod, ReplicaSet } from '../../api/types';
+import type { Node, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { advance, bind, create, eventMessages, events, fakeNode, get, keepAlive, podSpec, pods, renewLease, setPodRunning, waitFor } from '../testkit';
 

@@ -7,9 +7,9 @@
  * (disruption.ts). Taints go when the Node is Ready again. Separately, on every Node change,
  * NoSchedule taints mirror the Node's conditions (TaintNodesByCondition) and spec.unschedulable.
  */
-import type { KObject, Node, NodeCondition, Pod, PodCondition, Taint } from '../../api/types';
+import type { KObject, Node, NodeCondition, Pod, PodCondition, Taint } from '../../../k8s/types';
 import { componentId, type SimMillis } from '../../core/ids';
-import { rfc3339 } from '../../core/time';
+import { rfc3339 } from '../../../k8s/time';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
 import { runSync, statusCode } from '../util/errors';

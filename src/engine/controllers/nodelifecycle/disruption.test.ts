@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeCondition } from '../../api/types';
+import type { NodeCondition } from '../../../k8s/types';
 import { computeZoneState, handleDisruption, limiterFor, newZones, tryAccept } from './disruption';
 
 const c = (status: NodeCondition['status']): NodeCondition => ({ type: 'Ready', status });

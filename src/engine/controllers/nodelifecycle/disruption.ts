@@ -6,7 +6,7 @@
  * controller assumes the fault is its own view of the cluster, lifts the NoExecute taints and
  * evicts nothing ("master disruption mode").
  */
-import type { Node, NodeCondition } from '../../api/types';
+import type { Node, NodeCondition } from '../../../k8s/types';
 
 export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 

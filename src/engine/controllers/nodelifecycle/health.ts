@@ -5,8 +5,8 @@
  * (probeTimestamp); when nothing moved for node-monitor-grace-period (50 s; 60 s for a Node that
  * never posted status), every kubelet-owned condition becomes Unknown.
  */
-import type { KObject, Lease, Node, NodeCondition } from '../../api/types';
-import { parseTimestamp, rfc3339 } from '../../core/time';
+import type { KObject, Lease, Node, NodeCondition } from '../../../k8s/types';
+import { parseTimestamp, rfc3339 } from '../../../k8s/time';
 import type { SimMillis } from '../../core/ids';
 import type { ControllerContext } from '../framework';
 import { semanticEqual } from '../util/equal';

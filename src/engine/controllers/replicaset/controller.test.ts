@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pod, ReplicaSet } from '../../api/types';
+import type { Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { create, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../testkit';
 

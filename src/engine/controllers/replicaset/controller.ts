@@ -4,8 +4,8 @@
  * Pods are looked up through indexes by controller UID (and orphans by namespace) kept from the
  * informer's deltas, never by scanning every Pod.
  */
-import type { Pod, ReplicaSet } from '../../api/types';
-import { fromLabelSelector, matches } from '../../api/labels';
+import type { Pod, ReplicaSet } from '../../../k8s/types';
+import { fromLabelSelector, matches } from '../../../k8s/labels';
 import { componentId } from '../../core/ids';
 import { metaKey, splitKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';

@@ -4,7 +4,7 @@
  * at the first failure, so a quota error costs one request, not a hundred. Expectations record
  * what was asked for until the informer shows it.
  */
-import type { KObject, Pod, ReplicaSet } from '../../api/types';
+import type { KObject, Pod, ReplicaSet } from '../../../k8s/types';
 import type { ControllerContext } from '../framework';
 import { creationObserved, deletionObserved, expectCreations, expectDeletions, type Expectations } from '../util/expectations';
 import { isNamespaceTerminating, statusCode } from '../util/errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../api/types';
-import { rfc3339 } from '../../core/time';
+import type { Pod } from '../../../k8s/types';
+import { rfc3339 } from '../../../k8s/time';
 import type { SimMillis } from '../../core/ids';
 import { podsToDelete } from './ranking';
 import { slowStartBatch } from './manage';

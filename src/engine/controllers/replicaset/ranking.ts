@@ -5,8 +5,8 @@
  * Running, not ready < ready, lower deletion cost, more colocated siblings, ready for less time
  * (log2 buckets), more restarts, newer < older.
  */
-import type { Pod } from '../../api/types';
-import { parseTimestamp } from '../../core/time';
+import type { Pod } from '../../../k8s/types';
+import { parseTimestamp } from '../../../k8s/time';
 import { isPodActive, isPodReady, podReadySince } from '../util/pods';
 
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };

@@ -3,9 +3,9 @@
  * Pods the controller owns; updateReplicaSetStatus writes through the status subresource only
  * when something changed, with one GET-and-retry on conflict.
  */
-import type { KObject, Pod, ReplicaSet, ReplicaSetStatus, WorkloadCondition } from '../../api/types';
-import { matches, fromMap } from '../../api/labels';
-import { rfc3339 } from '../../core/time';
+import type { KObject, Pod, ReplicaSet, ReplicaSetStatus, WorkloadCondition } from '../../../k8s/types';
+import { matches, fromMap } from '../../../k8s/labels';
+import { rfc3339 } from '../../../k8s/time';
 import type { ControllerContext } from '../framework';
 import { semanticEqual } from '../util/equal';
 import { SyncError } from '../util/errors';

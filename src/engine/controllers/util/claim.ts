@@ -4,8 +4,8 @@
  * and releases objects it owns that no longer match — so relabelling a Pod takes it out of its
  * ReplicaSet, and the ReplicaSet creates a replacement.
  */
-import type { KObject, OwnerReference } from '../../api/types';
-import { matches, type Selector } from '../../api/labels';
+import type { KObject, OwnerReference } from '../../../k8s/types';
+import { matches, type Selector } from '../../../k8s/labels';
 import type { ControllerContext } from '../framework';
 import { SyncError, statusCode } from './errors';
 import { controllerRefOf, newControllerRef } from './meta';

@@ -3,7 +3,7 @@
  * returns `err`; the ControllerDef's reconcile turns it into a rate-limited requeue.
  */
 import type { ApiResponse } from '../../apiserver/handler';
-import type { KObject } from '../../api/types';
+import type { KObject } from '../../../k8s/types';
 import { DONE, type ReconcileResult } from '../framework';
 
 export class SyncError extends Error {}

@@ -1,5 +1,5 @@
 /** Small readers over object metadata that several controllers share. */
-import type { KObject, OwnerReference } from '../../api/types';
+import type { KObject, OwnerReference } from '../../../k8s/types';
 
 /** metav1.GetControllerOf: the ownerReference with `controller: true`. */
 export function controllerRefOf(obj: KObject | undefined): OwnerReference | undefined {

@@ -1,6 +1,6 @@
 /** podutil helpers (k8s.io/kubernetes/pkg/api/v1/pod, pkg/controller/controller_utils.go). */
-import type { Pod, PodCondition } from '../../api/types';
-import { parseTimestamp } from '../../core/time';
+import type { Pod, PodCondition } from '../../../k8s/types';
+import { parseTimestamp } from '../../../k8s/time';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);

@@ -2,8 +2,8 @@
  * Taints and tolerations (k8s.io/api/core/v1 toleration.go, pkg/util/taints, and
  * controller.AddOrUpdateTaintOnNode / RemoveTaintOffNode as node controllers use them).
  */
-import type { KObject, Node, Taint, Toleration } from '../../api/types';
-import { rfc3339 } from '../../core/time';
+import type { KObject, Node, Taint, Toleration } from '../../../k8s/types';
+import { rfc3339 } from '../../../k8s/time';
 import type { SimMillis } from '../../core/ids';
 import type { ControllerContext } from '../framework';
 import { SyncError, statusCode } from './errors';

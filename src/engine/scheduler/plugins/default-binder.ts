@@ -1,5 +1,5 @@
 /** DefaultBinder: POST pods/<name>/binding, the only way a Pod gets its spec.nodeName. */
-import type { Binding, Pod } from '../../api/types';
+import type { Binding, Pod } from '../../../k8s/types';
 import type { ApiRequest } from '../../apiserver/handler';
 
 export const NAME = 'DefaultBinder';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 import { unresolvable, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { nodeInfo, podInfo, podManifest, requests } from '../testing';

@@ -6,8 +6,8 @@
  * reason. If some node works, the one losing the least important Pods is nominated and only the
  * fewest Pods needed are evicted. PodDisruptionBudgets are not modelled.
  */
-import type { Pod } from '../../api/types';
-import { parseTimestamp } from '../../core/time';
+import type { Pod } from '../../../k8s/types';
+import { parseTimestamp } from '../../../k8s/time';
 import { fitErrorMessage } from '../fit-error';
 import { unresolvable, type PodInfo, type Rejection } from '../framework';
 import { addPodEntry, cloneNodeInfo, removePodEntry, type NodeInfo, type PodEntry } from '../nodeinfo';

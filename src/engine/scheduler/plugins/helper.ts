@@ -1,5 +1,5 @@
 /** Helpers shared by several plugins (pkg/scheduler/framework/plugins/helper, component-helpers). */
-import type { Taint, Toleration } from '../../api/types';
+import type { Taint, Toleration } from '../../../k8s/types';
 import { MAX_NODE_SCORE } from '../framework';
 
 /** helper.DefaultNormalizeScore: scale to 0..100 by the maximum; `reverse` makes fewer better. */

@@ -4,7 +4,7 @@
  * match node.status.images exactly after adding `:latest` to an untagged name — as in
  * kube-scheduler, `nginx` does not match `docker.io/library/nginx:latest`.
  */
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 import { MAX_NODE_SCORE, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
 import { InterPodAffinity } from './inter-pod-affinity';
 

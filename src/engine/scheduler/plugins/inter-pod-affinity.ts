@@ -5,8 +5,8 @@
  * existing Pod's required anti-affinity may reject it. Score (weight 2): preferred terms of the
  * Pod and of existing Pods, plus existing Pods' required affinity at weight 1.
  */
-import { fromLabelSelector, matches, type Selector } from '../../api/labels';
-import type { LabelSelector, Pod } from '../../api/types';
+import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
+import type { LabelSelector, Pod } from '../../../k8s/types';
 import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterView, type FilterPlugin, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 

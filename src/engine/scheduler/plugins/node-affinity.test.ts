@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeSelectorRequirement, Pod } from '../../api/types';
+import type { NodeSelectorRequirement, Pod } from '../../../k8s/types';
 import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
 import { filter, NodeAffinity, preFilter } from './node-affinity';
 

@@ -3,7 +3,7 @@
  * PreFilter narrows the candidates when every required term pins metadata.name (DaemonSet Pods).
  * Score (weight 2): the summed weights of the preferred terms the node matches.
  */
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 import { unresolvable, type FilterPlugin, type PreFilterOutcome, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { defaultNormalizeScore } from './helper';

@@ -1,5 +1,5 @@
 /** NodeName: a Pod that names a node (spec.nodeName) fits only that node. */
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 import { unresolvable, type FilterPlugin, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 

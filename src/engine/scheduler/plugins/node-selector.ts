@@ -3,7 +3,7 @@
  * NodeSelectorTerms (ORed; a term's requirements ANDed; an empty or invalid term matches
  * nothing) with In/NotIn/Exists/DoesNotExist/Gt/Lt, and matchFields on metadata.name.
  */
-import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from '../../api/types';
+import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from '../../../k8s/types';
 
 const INT = /^[+-]?[0-9]+$/;
 

@@ -1,5 +1,5 @@
 /** NodeUnschedulable: a cordoned node (spec.unschedulable) takes only Pods that tolerate the unschedulable taint. */
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 import { unresolvable, type ClusterEvent, type FilterPlugin, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { tolerationsTolerateTaint } from './helper';

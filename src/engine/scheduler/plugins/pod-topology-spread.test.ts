@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod, TopologySpreadConstraint } from '../../api/types';
+import type { Pod, TopologySpreadConstraint } from '../../../k8s/types';
 import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../testing';
 import { PodTopologySpread } from './pod-topology-spread';
 

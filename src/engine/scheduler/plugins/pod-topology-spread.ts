@@ -7,8 +7,8 @@
  * Score (ScheduleAnyway, weight 2): fewer matching Pods in the node's domains is better.
  * The cluster-level default constraints (for Pods without their own) are not modelled.
  */
-import { fromLabelSelector, matches, type Selector } from '../../api/labels';
-import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../api/types';
+import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
+import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../../k8s/types';
 import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { findMatchingUntoleratedTaint } from './helper';

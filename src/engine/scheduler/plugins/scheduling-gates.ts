@@ -2,7 +2,7 @@
  * SchedulingGates (PreEnqueue): a Pod with spec.schedulingGates never enters activeQ; it waits
  * in unschedulablePods until every gate is removed. Its PodScheduled condition says so.
  */
-import type { Pod } from '../../api/types';
+import type { Pod } from '../../../k8s/types';
 
 export const NAME = 'SchedulingGates';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Toleration } from '../../api/types';
+import type { Toleration } from '../../../k8s/types';
 import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../testing';
 import { filter, TaintToleration } from './taint-toleration';
 import { toleratesTaint } from './helper';

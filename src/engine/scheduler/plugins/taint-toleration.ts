@@ -2,7 +2,7 @@
  * TaintToleration. Filter: a node's NoSchedule/NoExecute taints must all be tolerated. Score
  * (weight 3): fewer untolerated PreferNoSchedule taints is better (normalised in reverse).
  */
-import type { Pod, Toleration } from '../../api/types';
+import type { Pod, Toleration } from '../../../k8s/types';
 import { unresolvable, type FilterPlugin, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { defaultNormalizeScore, findMatchingUntoleratedTaint, tolerationsTolerateTaint } from './helper';

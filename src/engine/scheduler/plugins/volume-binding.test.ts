@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../api/types';
+import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
 import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
 import { preBindActions, VolumeBinding } from './volume-binding';
 

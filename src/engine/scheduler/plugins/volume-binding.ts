@@ -6,12 +6,12 @@
  * provision. PreBind (run at bind time by the scheduler) then claims the chosen PV, or marks the
  * claim with `volume.kubernetes.io/selected-node` for the provisioner, and waits until bound.
  */
-import { milli } from '../../api/quantity';
-import type { PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../api/types';
+import { milli } from '../../../k8s/quantity';
+import type { PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../../k8s/types';
 import { unresolvable, type ClusterView, type FilterPlugin, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { termsMatch } from './node-selector';
-import type { NodeSelectorTerm } from '../../api/types';
+import type { NodeSelectorTerm } from '../../../k8s/types';
 
 export const NAME = 'VolumeBinding';
 export const ERR_REASON_BIND_CONFLICT = "node(s) didn't find available persistent volumes to bind";

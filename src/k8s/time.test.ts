@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goDuration, humanDuration, parseDuration, parseTimestamp, rfc1123z, rfc3339 } from './time';
-import type { SimMillis } from './ids';
+import type { SimMillis } from './units';
 
 describe('humanDuration (apimachinery duration.HumanDuration)', () => {
   it.each([
@@ -17,7 +17,19 @@ describe('humanDuration (apimachinery duration.HumanDuration)', () => {
     [50 * 3_600_000, '2d2h'],
     [10 * 24 * 3_600_000, '10d'],
     [-500, '0s'],
+    [-1000, '0s'],
+    [-1999, '0s'],
     [-2000, '<invalid>'],
+    [9 * 60_000 + 59_000, '9m59s'],
+    [7 * 3_600_000 + 59 * 60_000, '7h59m'],
+    [8 * 3_600_000, '8h'],
+    [47 * 3_600_000, '47h'],
+    [(7 * 24 + 23) * 3_600_000, '7d23h'],
+    [8 * 24 * 3_600_000, '8d'],
+    [729 * 24 * 3_600_000, '729d'],
+    [730 * 24 * 3_600_000, '2y'],
+    [810 * 24 * 3_600_000, '2y80d'],
+    [8 * 365 * 24 * 3_600_000, '8y'],
   ])('%d ms prints %s', (ms, want) => {
     expect(humanDuration(ms)).toBe(want);
   });

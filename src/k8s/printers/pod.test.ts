@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ContainerStatus, Pod, PodStatus } from '../../engine/api/types';
-import { EPOCH_MS, rfc3339 } from '../../engine/core/time';
-import type { SimMillis } from '../../engine/core/ids';
+import type { ContainerStatus, Pod, PodStatus } from '../types';
+import { EPOCH_MS, rfc3339 } from '../time';
+import type { SimMillis } from '../units';
 import { podRow } from './pod';
 
 const NOW = 600_000;

@@ -3,14 +3,23 @@
  * STATUS walks init containers then app containers last-to-first, RESTARTS carries the time
  * of the latest restart. Ported rule for rule — see k8s-fidelity.md §2.1.
  */
-import type { ContainerStatus, Pod } from '../../engine/api/types';
-import { parseTimestamp } from '../../engine/core/time';
+import type { ContainerStatus, Pod } from '../types';
+import { parseTimestamp } from '../time';
 import { since } from './util';
 
 export interface PodRow {
   ready: string;
   status: string;
   restarts: string;
+}
+
+/** READY, STATUS and the restart count, which need no clock (the diagram and lists use these). */
+export interface PodStatusColumns {
+  ready: string;
+  status: string;
+  restarts: number;
+  /** finishedAt of the latest restart the count includes, for RESTARTS' "(41s ago)". */
+  lastRestart: string | undefined;
 }
 
 function conditionTrue(pod: Pod, type: string): boolean {
@@ -24,6 +33,12 @@ function later(a: string | undefined, b: string | undefined): string | undefined
 }
 
 export function podRow(pod: Pod, now: number): PodRow {
+  const c = podStatus(pod);
+  const restarts = c.restarts !== 0 && c.lastRestart ? `${c.restarts} (${since(c.lastRestart, now)} ago)` : String(c.restarts);
+  return { ready: c.ready, status: c.status, restarts };
+}
+
+export function podStatus(pod: Pod): PodStatusColumns {
   const status = pod.status ?? {};
   let restarts = 0;
   let sidecarRestarts = 0;
@@ -92,6 +107,5 @@ export function podRow(pod: Pod, now: number): PodRow {
   if (pod.metadata.deletionTimestamp && status.reason === 'NodeLost') reason = 'Unknown';
   else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') reason = 'Terminating';
 
-  const restartText = restarts !== 0 && lastRestart ? `${restarts} (${since(lastRestart, now)} ago)` : String(restarts);
-  return { ready: `${readyContainers}/${totalContainers}`, status: reason, restarts: restartText };
+  return { ready: `${readyContainers}/${totalContainers}`, status: reason, restarts, lastRestart };
 }

@@ -1,6 +1,6 @@
 /** Small formatting helpers shared by the table printers and describe. */
-import { humanDuration, parseTimestamp } from '../../engine/core/time';
-import type { LabelSelector } from '../../engine/api/types';
+import { humanDuration, parseTimestamp } from '../time';
+import type { LabelSelector } from '../types';
 
 /** translateTimestampSince: `<unknown>` for a missing time, else HumanDuration(now - t). */
 export function since(ts: string | null | undefined, now: number): string {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ContainerState, ContainerStatus, Node, Pod, PodStatus } from '../../engine/api/types';
-import { nodeRoles, nodeStatus, podColumns } from './status';
+import type { ContainerState, ContainerStatus, Node, Pod, PodStatus } from '../types';
+import { nodeRoles as roles, nodeStatus } from './node';
+import { podStatus } from './pod';
+
+/** READY, STATUS and the restart count: the columns that need no clock. */
+function podColumns(p: Pod): { ready: string; status: string; restarts: number } {
+  const { ready, status, restarts } = podStatus(p);
+  return { ready, status, restarts };
+}
+
+const nodeRoles = (n: Node): string => roles(n).join(',') || '<none>';
 
 const cs = (name: string, state: ContainerState, extra: Partial<ContainerStatus> = {}): ContainerStatus => ({
   name,

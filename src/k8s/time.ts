@@ -2,7 +2,7 @@
  * Simulated wall-clock rendering. The world starts at a fixed epoch so timestamps in objects,
  * event names and `describe` output are identical on every run of the same seed.
  */
-import type { SimMillis } from './ids';
+import type { SimMillis } from './units';
 
 /** 2025-09-01T09:00:00Z in Unix ms: the simulated moment every world boots at. */
 export const EPOCH_MS = 1756717200000;
@@ -94,7 +94,8 @@ export function rfc1123z(t: SimMillis): string {
 
 /** apimachinery duration.HumanDuration, ported rule for rule (AGE, LAST SEEN, restarts "ago"). */
 export function humanDuration(ms: number): string {
-  const secs = Math.floor(ms / 1000);
+  // Go converts with int(d.Seconds()), which truncates toward zero.
+  const secs = Math.trunc(ms / 1000);
   if (secs < -1) return '<invalid>';
   if (secs < 0) return '0s';
   if (secs < 120) return `${secs}s`;
