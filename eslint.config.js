@@ -1,62 +1,58 @@
 // @ts-check
 /**
- * Lint = the layer rules of design-brief.md §1, enforced. Each layer gets the bans that keep it
+ * Lint = the layer rules of ARCHITECTURE.md, enforced. Each layer gets the bans that keep it
  * honest: the engine and kubectl are deterministic and DOM-free (no wall clock, no ambient
  * randomness, no UI libraries); the UI sees the engine only through types; the protocol is typed
  * without `any`. Tests are exempt from the clock bans (they may time out, read fixtures, etc.).
  *
- * ESLint replaces (does not merge) a rule's options when several blocks match one file, so the
- * import bans for each layer are built in full below rather than layered.
+ * Who may import whom is one table (LAYERS), checked by the local rule `layers/imports`
+ * (eslint-rules/layers.js) on RESOLVED paths, for static imports, re-exports and dynamic import()
+ * alike. `@typescript-eslint/no-restricted-imports` is left free for narrower per-folder bans;
+ * remember that ESLint replaces (does not merge) a rule's options when several blocks match a file.
+ * Runtime import cycles are checked by scripts/cycles.mjs (`npm run lint` runs both).
  */
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './eslint-rules/layers.js';
+import frontDoor from './eslint-rules/front-door.js';
 
-/** Tests and their support modules (`*.testing.ts`: shared fixtures that the app never imports). */
+/** Tests and their support modules (`*.testing.ts`: shared fixtures that only tests may import). */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts'];
 
-const UI_LIBRARIES = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@xyflow/*', 'mermaid', 'mermaid/*', 'framer-motion', 'framer-motion/*', 'motion', 'motion/*'];
-
+/** @type {import('./eslint-rules/layers.js').PackageBan} */
 const uiLibraries = {
-  group: UI_LIBRARIES,
-  message: 'The simulation core is UI-free: React, zustand, React Flow, mermaid and motion belong to src/ui and src/app.',
+  pattern: '^(react|react-dom|zustand|@xyflow/[^/]+|mermaid|framer-motion|motion|@uiw/[^/]+|@codemirror/[^/]+|@xterm/[^/]+|html-to-image)(/|$)',
+  message: 'The simulation core is UI-free: React, zustand, React Flow, mermaid, motion and the editors belong to src/ui and src/app.',
 };
-/**
- * Relative imports that climb out of the importing layer into another top-level folder of src/.
- * Matching on "../" prefixes keeps same-named files inside a layer (engine/node/app.ts) legal.
- */
-const intoSrc = (/** @type {string} */ folders) => `^(\\.\\./)+(${folders})(/|$)`;
-
-const upperLayers = {
-  regex: intoSrc('ui|app|worker|lesson-runtime'),
-  caseSensitive: true,
-  message: 'Dependencies point inwards: the engine and kubectl never import src/ui, src/app, src/worker or src/lesson-runtime.',
-};
+/** @type {import('./eslint-rules/layers.js').PackageBan} */
 const nodeBuiltins = {
-  // Bare specifiers only: a project file called ./fs.ts is fine.
-  regex: '^(node:.*|fs(/.*)?|path|os|child_process|crypto|timers(/.*)?|perf_hooks|worker_threads)$',
-  caseSensitive: true,
-  message: 'The engine runs in a browser worker: no Node built-ins (the CLI in src/cli owns the filesystem).',
-};
-const kubectlFromEngine = {
-  regex: intoSrc('kubectl'),
-  caseSensitive: true,
-  message: 'src/engine must not depend on src/kubectl (kubectl is a client of the engine, not a part of it).',
-};
-const engineRuntime = {
-  regex: intoSrc('engine|kubectl'),
-  caseSensitive: true,
-  allowTypeImports: true,
-  message: 'The UI talks to the engine only through src/protocol messages; import engine/kubectl types with `import type`.',
-};
-const workerFromUi = {
-  regex: intoSrc('worker'),
-  caseSensitive: true,
-  message: 'The UI reaches the worker only through src/ui/bridge (new Worker(new URL(...))), never by importing it.',
+  // Bare specifiers only: a project file called ./fs.ts is fine. Tests run in Node and may use them.
+  pattern: '^(node:.*|fs(/.*)?|path|os|child_process|crypto|timers(/.*)?|perf_hooks|worker_threads)$',
+  message: 'This layer runs in a browser worker: no Node built-ins (the CLI in src/cli owns the filesystem).',
+  tests: false,
 };
 
-/** @returns {import('eslint').Linter.RuleEntry} */
-const restrictImports = (/** @type {object[]} */ ...patterns) => ['error', { patterns }];
+/**
+ * The layer table (ARCHITECTURE.md, "Layer rules"). Each layer may import itself and `runtime`;
+ * `types` only with `import type`; `tests` only from its tests. A folder not listed here may not
+ * be imported from src/ at all.
+ * @type {Record<string, import('./eslint-rules/layers.js').Layer>}
+ */
+const LAYERS = {
+  'src/k8s': { runtime: [], packages: [uiLibraries, nodeBuiltins] },
+  'src/engine': { runtime: ['src/k8s'], packages: [uiLibraries, nodeBuiltins] },
+  'src/kubectl': { runtime: ['src/engine', 'src/k8s'], packages: [uiLibraries, nodeBuiltins] },
+  'src/protocol': { runtime: ['src/k8s'], types: ['src/engine', 'src/kubectl'], packages: [uiLibraries, nodeBuiltins] },
+  'src/worker': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/k8s'], packages: [uiLibraries, nodeBuiltins] },
+  // The UI's tests may run the real worker host in-process (src/ui/bridge/in-process.testing.ts).
+  'src/ui': { runtime: ['src/protocol', 'src/k8s', 'src/app', 'src/lesson-runtime'], types: ['src/engine'], tests: ['src/worker'] },
+  'src/app': { runtime: ['src/protocol', 'src/k8s', 'src/ui', 'src/lesson-runtime'], types: ['src/engine'], tests: ['src/worker'] },
+  // Headless (xstate machines, zod schemas): the CLI checks lessons with it, so it must not import the UI.
+  // Its tests drive lessons on the real engine through the CLI's Session driver.
+  'src/lesson-runtime': { runtime: ['src/protocol', 'src/k8s'], types: ['src/engine'], tests: ['src/worker', 'src/kubectl', 'src/cli'] },
+  'src/cli': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/worker', 'src/k8s', 'src/lesson-runtime'] },
+};
 
 export default tseslint.config(
   {
@@ -72,15 +68,17 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       eqeqeq: ['error', 'smart'],
       'no-restricted-imports': 'off',
+      // Under verbatimModuleSyntax `import { type A } from 'x'` still loads x; say `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
 
+  // ---- every layer of src/: the import table, on resolved paths ----
   {
-    // Work in progress in these folders still carries unused bindings; they are reported as
-    // warnings so the layer rules can gate the build today. Raise to 'error' once clean.
-    files: ['src/engine/**/*.ts', 'src/kubectl/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'layers/imports': ['error', { layers: LAYERS }],
     },
   },
 
@@ -116,45 +114,10 @@ export default tseslint.config(
         { object: 'crypto', property: 'randomUUID', message: 'Use rng.uuidV4 (core/rng.ts) so ids replay.' },
         { object: 'crypto', property: 'getRandomValues', message: 'Use the seeded PRNG (core/rng.ts).' },
         { object: 'globalThis', property: 'Date', message: 'Simulated time only: use w.now.' },
+        // `new Intl.DateTimeFormat().format()` with no argument reads the wall clock; the engine renders time in src/k8s/time.ts.
+        { object: 'Intl', property: 'DateTimeFormat', message: 'Simulated time only: render w.now with src/k8s/time.ts.' },
+        { object: 'globalThis', property: 'Intl', message: 'Locale formatting depends on the machine: render with src/k8s/time.ts.' },
       ],
-    },
-  },
-  {
-    files: ['src/kubectl/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, upperLayers),
-    },
-  },
-  {
-    files: ['src/kubectl/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, upperLayers, nodeBuiltins),
-    },
-  },
-  {
-    files: ['src/engine/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, upperLayers, kubectlFromEngine),
-    },
-  },
-  {
-    files: ['src/engine/**/*.ts'],
-    ignores: TESTS,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, upperLayers, kubectlFromEngine, nodeBuiltins),
-    },
-  },
-
-  // ---- src/k8s: pure Kubernetes rules; every layer may import it, it imports nothing outside itself ----
-  {
-    files: ['src/k8s/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, nodeBuiltins, {
-        regex: intoSrc('engine|kubectl|protocol|worker|ui|app|cli|lesson-runtime'),
-        caseSensitive: true,
-        message: 'src/k8s is a leaf: Kubernetes rules only, importing nothing outside src/k8s.',
-      }),
     },
   },
 
@@ -164,10 +127,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, upperLayers, nodeBuiltins, {
-        ...engineRuntime,
-        message: 'src/protocol may import engine and kubectl types only.',
-      }),
     },
   },
 
@@ -178,11 +137,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-restricted-imports': restrictImports(uiLibraries, {
-        regex: intoSrc('ui|app|lesson-runtime'),
-        caseSensitive: true,
-        message: 'The worker hosts the engine; it never imports UI code.',
-      }),
     },
   },
 
@@ -193,14 +147,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-restricted-imports': restrictImports(engineRuntime, workerFromUi),
     },
   },
+
+  // ---- The engine's front door (ARCHITECTURE.md, "The engine") ----
+  // kubectl, the worker and the CLI reach the engine only through src/engine/index.ts (type
+  // imports too, tests too): what is not exported there is the engine's own business. Self-
+  // contained: its own rule (eslint-rules/front-door.js), no options shared with other blocks.
   {
-    // Tests may run the real worker host in-process (it brings the engine with it).
-    files: ['src/ui/**/*.test.{ts,tsx}', 'src/ui/**/*.testing.ts', 'src/app/**/*.test.{ts,tsx}', 'src/lesson-runtime/**/*.test.{ts,tsx}'],
+    files: ['src/kubectl/**/*.ts', 'src/worker/**/*.ts', 'src/cli/**/*.ts'],
+    plugins: { 'front-door': frontDoor },
     rules: {
-      '@typescript-eslint/no-restricted-imports': restrictImports(engineRuntime),
+      'front-door/engine': 'error',
     },
   },
 );

@@ -1,5 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { readLessons, readSyllabus } from './src/cli/lessons/bundle';
+import { catalogEntry } from './src/lesson-runtime/catalog';
+import { LESSONS_DIR } from './src/cli/lessons/files';
+import { lessonJsonSchema } from './src/cli/lessons/schema-file';
 
 /**
  * The production Content-Security-Policy (perf-reliability.md B.2.1), injected only into the
@@ -35,8 +41,46 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * `virtual:lessons`: the built-in lessons, validated at build time (an invalid lesson fails the
+ * build with its line numbers): a small catalog for the front door, and one chunk per lesson
+ * (`virtual:lesson/<id>`) loaded when it starts. The build also refreshes
+ * lessons/lesson.schema.json, the JSON Schema editors use for lesson files.
+ */
+function lessons(): Plugin {
+  const CATALOG = 'virtual:lessons';
+  const ONE = 'virtual:lesson/';
+  return {
+    name: 'reconcile-lessons',
+    buildStart() {
+      const file = join(LESSONS_DIR, 'lesson.schema.json');
+      const schema = lessonJsonSchema();
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== schema) writeFileSync(file, schema);
+    },
+    resolveId: (source) => (source === CATALOG || source.startsWith(ONE) ? `\0${source}` : undefined),
+    load(source) {
+      if (!source.startsWith('\0virtual:')) return undefined;
+      this.addWatchFile(LESSONS_DIR);
+      const all = readLessons();
+      if (source === `\0${CATALOG}`) {
+        const loaders = all.map((l) => `${JSON.stringify(l.lesson.id)}: () => import(${JSON.stringify(ONE + l.lesson.id)})`).join(',\n');
+        return [
+          `export const catalog = ${JSON.stringify(all.map((l) => catalogEntry(l.lesson)))};`,
+          `export const syllabus = ${JSON.stringify(readSyllabus())};`,
+          `const loaders = {\n${loaders}\n};`,
+          'export function load(id) { const f = Object.prototype.hasOwnProperty.call(loaders, id) ? loaders[id] : undefined; return f ? f().then((m) => m.default) : Promise.resolve(undefined); }',
+          'export default { catalog, syllabus, load };',
+        ].join('\n');
+      }
+      const id = source.slice(`\0${ONE}`.length);
+      const one = all.find((l) => l.lesson.id === id);
+      return one ? `export default ${JSON.stringify(one)};` : undefined;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), lessons()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

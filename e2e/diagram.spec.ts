@@ -57,11 +57,31 @@ test.describe('live architecture diagram', () => {
   test('with reduced motion nothing travels, the latest hop stays lit, and fit-to-view works from the keyboard', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const { problems, diagram } = await boot(page);
+    // Count every token the page ever draws, even one that lives for a frame: a later count of
+    // zero alone could miss it. (e2e/ is typed without the DOM library, hence the structural types.)
+    await page.evaluate(() => {
+      type Added = { matches?(selector: string): boolean; querySelectorAll?(selector: string): { length: number } };
+      const g = globalThis as unknown as {
+        tokensDrawn: number;
+        document: { body: unknown };
+        MutationObserver: new (cb: (records: { addedNodes: ArrayLike<Added> }[]) => void) => { observe(target: unknown, options: object): void };
+      };
+      const TOKEN = '[data-testid="diagram-token"]';
+      g.tokensDrawn = 0;
+      new g.MutationObserver((records) => {
+        for (const r of records) for (const n of Array.from(r.addedNodes)) g.tokensDrawn += (n.matches?.(TOKEN) ? 1 : 0) + (n.querySelectorAll?.(TOKEN).length ?? 0);
+      }).observe(g.document.body, { childList: true, subtree: true });
+    });
     // Stopping a component makes the cluster talk (the fault, then the kubelet's and leases' traffic).
     await diagram.getByTestId('diagram-kube-proxy/node-1').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Stop kube-proxy/node-1' }).click();
     await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active').first()).toBeAttached({ timeout: 20_000 });
-    await page.waitForTimeout(1500);
+    // Play 5 more simulated seconds (Lease renewals every 2 s, node heartbeats: with motion on,
+    // each request sends a token), then check none travelled. The scrubber's value is the time shown.
+    const scrubber = page.getByTestId('scrubber');
+    const from = Number(await scrubber.inputValue());
+    await expect.poll(async () => Number(await scrubber.inputValue()), { timeout: 15_000 }).toBeGreaterThanOrEqual(from + 5_000);
+    expect(await page.evaluate(() => (globalThis as unknown as { tokensDrawn: number }).tokensDrawn)).toBe(0);
     await expect(diagram.getByTestId('diagram-token')).toHaveCount(0);
 
     const fit = page.getByRole('button', { name: 'Fit the whole diagram in view' });

@@ -91,17 +91,20 @@ test.describe('student journey', () => {
     await expect(v.diagramPods).toHaveCount(0);
     await expect.poll(() => treePods(page)).toBe(0);
     await expect(inspector(page).children('deployments/default/go-api')).toHaveCount(1);
-    // The current message is etcd's commit of the ReplicaSet's create.
-    await expect(v.currentRow).toContainText('committed revision');
+    // The current message is kube-apiserver's answer to the ReplicaSet's create: stored, and said so.
+    await expect(v.currentRow).toContainText('201 Created replicaset/go-api-');
     await expect(page.getByTestId('sequence')).toContainText('Txn create /registry/replicasets/default/go-api-');
     await page.getByTestId('milestone-pods-ready').click();
     await expect(v.podRows).toHaveCount(3);
 
     // A shared link reproduces the same run at the same moment.
     await page.getByTestId('milestone-pods-bound').click();
+    await expect(page.getByTestId('milestone-pods-bound')).toHaveAttribute('aria-current', 'step');
     const position = await page.getByTestId('position').textContent();
-    // The address bar follows the moment shown (throttled to 500 ms).
-    await page.waitForTimeout(700);
+    // The address bar follows the moment shown (throttled to 500 ms): wait until its time (`t`,
+    // whole simulated ms) is this moment's, which the scrubber shows as its value.
+    const shown = await page.getByTestId('scrubber').inputValue();
+    await expect.poll(() => new URL(page.url()).searchParams.get('t')).toBe(shown);
     const link = page.url();
     expect(new URL(link).searchParams.get('at')).not.toBeNull();
     const other = await browser.newPage();

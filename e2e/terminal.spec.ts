@@ -2,9 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { app, watchConsole } from './app';
 
-/** The editor panel is mounted by App.tsx (`<YamlEditor files={manifests} />`); until then its tests are skipped. */
-async function skipWithoutEditor(ui: ReturnType<typeof app>): Promise<void> {
-  test.skip((await ui.editor.count()) === 0, 'YamlEditor is not mounted in App.tsx yet');
+/**
+ * App.tsx loads the YAML editor lazily; its Suspense fallback has no `yaml-editor` test id, so
+ * this waits for the real editor (and fails the test if it never mounts).
+ */
+async function waitForEditor(ui: ReturnType<typeof app>): Promise<void> {
+  await expect(ui.editorStarter).toBeVisible();
+  await expect(ui.editorCode).toBeVisible();
 }
 
 test.describe('terminal and YAML editor', () => {
@@ -74,7 +78,7 @@ test.describe('terminal and YAML editor', () => {
     await page.goto('/');
     const ui = app(page);
     await ui.waitForBoot();
-    await skipWithoutEditor(ui);
+    await waitForEditor(ui);
     await ui.run('kubectl get nodes');
     await ui.waitForPrompt();
     await ui.editorStarter.selectOption('crashloop.yaml');
@@ -89,7 +93,7 @@ test.describe('terminal and YAML editor', () => {
     await page.goto('/');
     const ui = app(page);
     await ui.waitForBoot();
-    await skipWithoutEditor(ui);
+    await waitForEditor(ui);
 
     await ui.editorStarter.selectOption('go-api.yaml');
     await expect(ui.editorCode).toContainText('kind: Deployment');

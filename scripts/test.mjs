@@ -1,18 +1,28 @@
 /**
  * `npm test`: every quality gate, in order, then one plain summary line.
  *
- *   typecheck (tsc -b) → lint (eslint) → unit tests (vitest) → build (vite) → e2e (Playwright)
+ *   typecheck (tsc -b) → lint (eslint, import cycles) → unit tests (vitest) → lessons (proven on
+ *   the engine) → build (vite) → e2e (Playwright)
  *
  * Every step runs even if an earlier one failed (one run shows everything that is wrong), except
- * that e2e needs a successful build. The last line is `N passed, N failed`: the test counts of
- * vitest and Playwright summed, plus one failure for each gate (typecheck, lint, build, a runner
- * that could not start). The exit code is non-zero if anything failed.
+ * that e2e needs a successful build. The last line is `N passed, N failed, N skipped`: the test
+ * counts of vitest and Playwright summed, plus one failure for each gate (typecheck, lint, build, a
+ * runner that could not start). The exit code is non-zero if anything failed.
+ *
+ * A skipped test must say why, or it counts as FAILED (a silent skip reads like a pass):
+ * - vitest: skip only at run time with a note, `ctx.skip('why')` or `ctx.skip(condition, 'why')`
+ *   (`it('…', (ctx) => { ctx.skip(!hasX, 'needs X'); … })`). `it.skip`, `it.skipIf`, `it.todo` and
+ *   `describe.skip` carry no note, so they fail the run. scripts/vitest-skips.mjs reports the notes.
+ * - Playwright: `test.skip(condition, 'why')` / `test.fixme(condition, 'why')`: the annotation's
+ *   description is the reason; a skip or fixme without one fails the run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_REPORT, runE2E } from './e2e.mjs';
+import { judgeSkips, playwrightSkips, vitestSkips } from './skips.mjs';
+import { SKIPS_REPORT } from './vitest-skips.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = (/** @type {string} */ pkg, /** @type {string} */ file) => join(ROOT, 'node_modules', pkg, file);
@@ -25,6 +35,7 @@ process.env.NO_COLOR = '1';
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 /** @type {string[]} */
 const problems = [];
 
@@ -56,11 +67,24 @@ function readJson(path) {
 
 gate('typecheck', [BIN('typescript', 'bin/tsc'), '-b']);
 gate('lint', [BIN('eslint', 'bin/eslint.js'), '.']);
+gate('import cycles', [join(ROOT, 'scripts', 'cycles.mjs')]);
+
+/**
+ * Counts skipped tests: those with a reason are skipped, those without are failed.
+ * @param {string} runner @param {import('./skips.mjs').Skip[]} skips
+ */
+function countSkips(runner, skips) {
+  const { named, silent } = judgeSkips(skips);
+  skipped += named.length;
+  failed += silent.length;
+  for (const s of silent) problems.push(`${runner}: skipped without a reason: ${s.name}`);
+}
 
 banner('unit tests (vitest)');
 mkdirSync(dirname(VITEST_REPORT), { recursive: true });
 rmSync(VITEST_REPORT, { force: true });
-const vitest = spawnSync(process.execPath, [BIN('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`], {
+rmSync(SKIPS_REPORT, { force: true });
+const vitest = spawnSync(process.execPath, [BIN('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`, `--reporter=${join(ROOT, 'scripts', 'vitest-skips.mjs')}`], {
   cwd: ROOT,
   stdio: 'inherit',
   env,
@@ -77,10 +101,20 @@ if (vr && typeof vr.numPassedTests === 'number') {
     failed++;
     problems.push(`vitest exited with ${vitest.status}`);
   }
+  /** @type {import('./vitest-skips.mjs').Skip[] | undefined} */
+  const skips = readJson(SKIPS_REPORT);
+  if (skips) countSkips('vitest', vitestSkips(skips));
+  else {
+    failed++;
+    problems.push('vitest: no skip report (scripts/vitest-skips.mjs)');
+  }
 } else {
   failed++;
   problems.push(`vitest produced no report (exit ${vitest.status})`);
 }
+
+// Every lesson, drill and misconception card proven on the real engine (npm run lessons:check).
+gate('lessons (proven on the engine)', [BIN('tsx', 'dist/cli.mjs'), join(ROOT, 'src', 'cli', 'lessons-check.ts')]);
 
 const built = gate('build (vite)', [BIN('vite', 'bin/vite.js'), 'build']);
 
@@ -96,6 +130,7 @@ if (!built) {
     passed += er.stats.expected + er.stats.flaky;
     failed += er.stats.unexpected;
     if (er.stats.unexpected) problems.push(`e2e: ${er.stats.unexpected} failed test(s)`);
+    countSkips('e2e', playwrightSkips(er));
     if ((er.errors ?? []).length || (e2e.code !== 0 && !er.stats.unexpected)) {
       failed++;
       problems.push(`e2e: Playwright exited with ${e2e.code}`);
@@ -108,5 +143,5 @@ if (!built) {
 
 console.log('');
 for (const p of problems) console.log(`FAILED: ${p.split('\n')[0]}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed > 0 ? 1 : 0;

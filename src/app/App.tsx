@@ -21,6 +21,9 @@ import { SkipLink } from '../ui/keyboard/SkipLink';
 import { AriaNarrator } from '../ui/narration/AriaNarrator';
 import { useLocale, useT } from '../ui/i18n/react';
 import { ClassroomBar } from '../ui/classroom/ClassroomBar';
+import { LessonCatalog } from '../ui/lessons/LessonCatalog';
+import { LessonPanel } from '../ui/lessons/LessonPanel';
+import { LessonsButton } from '../ui/lessons/LessonsButton';
 import type { ClassroomRole } from '../ui/classroom/install';
 
 export interface AppProps {
@@ -54,6 +57,7 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
           <h1>{t('app.title')}</h1>
           <p className="tagline">{t('app.tagline')}</p>
         </div>
+        <LessonsButton />
         <SimClock />
         <RunControls topology={topology} onTopology={onTopology} shareLink={shareLink} />
         <ClassroomBar role={classroomRole} shareLink={shareLink} />
@@ -63,9 +67,11 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
       <PlaybackBar />
       <ConnectionBanner />
       <ForkDialog />
+      <LessonCatalog />
       <KeyboardShortcuts />
       <main className="classroom">
         {/* Type a command, watch its messages: the terminal beside the sequence of hops. */}
+        <LessonPanel />
         <div className="classroom-row classroom-start">
           <Terminal files={files} />
           <div className="classroom-stack">

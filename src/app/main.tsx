@@ -16,6 +16,10 @@ import type { Topology } from '../protocol/messages';
 import { installClassroom, type ClassroomRole } from '../ui/classroom/install';
 import { CLASSROOM_CHANNEL } from '../ui/classroom/messages';
 import { App } from './App';
+import lessonBundle from 'virtual:lessons';
+import { LessonController } from '../ui/lessons/controller';
+import { LessonControllerContext } from '../ui/lessons/react';
+import { bridgeLessonHost } from '../ui/lessons/bridge-host';
 import { decodeRun, encodeRun } from './url-state';
 import { EXAMPLE_FILES } from './manifests';
 import './app.css';
@@ -40,15 +44,28 @@ const bridge = new SimBridge({
   files: EXAMPLE_FILES,
   now: () => performance.now(),
 });
-bridge.start(location.log, location.at);
+// A lesson link starts its run with the lesson's files (below); anything else starts now.
+if (!location.lesson) bridge.start(location.log, location.at);
 startFrameLoop(bridge);
+const lessons = new LessonController(store, bridgeLessonHost(bridge, store));
+void lessons.init(lessonBundle).then(async () => {
+  // A link (or a reload) inside a lesson resumes it on the link's own run, at its step.
+  if (location.lesson) {
+    const run = { seed: location.seed, topology: location.topology, log: location.log, ...(location.at ? { at: location.at } : {}) };
+    if (await lessons.start(location.lesson.id, { run, ...(location.lesson.step ? { stepId: location.lesson.step } : {}) })) return;
+    bridge.start(location.log, location.at);
+  }
+});
+window.addEventListener('pagehide', () => lessons.flush());
 const classroomRole: ClassroomRole = location.view === 'audience' ? 'audience' : 'presenter';
 installClassroom({ store, bridge, role: classroomRole, channel: new BroadcastChannel(CLASSROOM_CHANNEL), run: location, relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' })) });
 
 /** The link that reproduces what is on screen now. */
 function currentLink(): string {
   const c = store.getState().cluster;
-  const search = encodeRun({ seed: location.seed, topology: location.topology, log: [...bridge.commandLog], at: { seq: c.seq, t: c.now }, view: location.view });
+  const active = store.getState().lessons.active;
+  const lesson = active && !active.own ? { lesson: { id: active.entry.lesson.id, ...(active.phase === 'finished' ? {} : { step: active.entry.lesson.steps[active.context.index]!.id }) } } : {};
+  const search = encodeRun({ ...bridge.runInfo, log: [...bridge.commandLog], at: { seq: c.seq, t: c.now }, view: location.view, ...lesson });
   return `${window.location.origin}${window.location.pathname}${search}`;
 }
 
@@ -74,7 +91,9 @@ createRoot(container).render(
     <AppStoreContext.Provider value={store}>
       <LocaleContext.Provider value={locale}>
         <BridgeContext.Provider value={bridge}>
+          <LessonControllerContext.Provider value={lessons}>
           <App files={Object.keys(EXAMPLE_FILES).sort()} manifests={EXAMPLE_FILES} topology={location.topology} onTopology={switchTopology} shareLink={currentLink} classroomRole={classroomRole} />
+          </LessonControllerContext.Provider>
         </BridgeContext.Provider>
       </LocaleContext.Provider>
     </AppStoreContext.Provider>

@@ -5,6 +5,8 @@
  * `run` is the log as JSON in base64url (UTF-8 safe: manifests may hold Chinese comments).
  * Anything malformed is ignored field by field: a broken link still opens a working cluster.
  */
+import { z } from 'zod';
+import { LogEntrySchema } from '../lesson-runtime/progress';
 import type { LogEntry, Topology } from '../protocol/messages';
 
 export interface RunLocation {
@@ -15,6 +17,8 @@ export interface RunLocation {
   at?: { seq: number; t: number };
   /** `audience`: a classroom window that follows its presenter (view only). */
   view?: 'audience';
+  /** The lesson running on this run, and the step shown. */
+  lesson?: { id: string; step?: string };
 }
 
 /** Longest `run` parameter accepted (a pasted link must not freeze the page). */
@@ -33,19 +37,9 @@ function fromBase64Url(text: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-function isEntry(e: unknown): e is LogEntry {
-  if (typeof e !== 'object' || e === null) return false;
-  const o = e as Record<string, unknown>;
-  switch (o.type) {
-    case 'command':
-      return typeof o.line === 'string' && (o.stdin === undefined || typeof o.stdin === 'string') && (o.interruptAt === undefined || Number.isFinite(o.interruptAt));
-    case 'advance':
-      return typeof o.ms === 'number' && Number.isFinite(o.ms) && o.ms >= 0;
-    case 'step':
-      return typeof o.maxMs === 'number' && Number.isFinite(o.maxMs) && o.maxMs >= 0;
-    default:
-      return false;
-  }
+/** Every entry must be a well-formed input (the same schema saved progress uses), or the log is dropped. */
+function isLog(v: unknown): v is LogEntry[] {
+  return z.array(LogEntrySchema).max(10_000).safeParse(v).success;
 }
 
 function int(value: string | null): number | undefined {
@@ -62,7 +56,7 @@ export function decodeRun(search: string): RunLocation {
   if (run && run.length <= MAX_RUN_CHARS) {
     try {
       const parsed: unknown = JSON.parse(fromBase64Url(run));
-      if (Array.isArray(parsed) && parsed.every(isEntry)) log = parsed;
+      if (isLog(parsed)) log = parsed;
     } catch {
       // A damaged link opens a fresh cluster rather than nothing.
     }
@@ -70,7 +64,11 @@ export function decodeRun(search: string): RunLocation {
   const seq = int(p.get('at'));
   const t = int(p.get('t'));
   const view = p.get('view') === 'audience' ? ({ view: 'audience' } as const) : {};
-  return { seed, topology, log, ...(seq !== undefined && t !== undefined && log.length ? { at: { seq, t } } : {}), ...view };
+  const id = p.get('lesson');
+  const step = p.get('step');
+  const slug = /^[a-z0-9][a-z0-9-]{0,80}$/;
+  const lesson = id && slug.test(id) ? { lesson: step && slug.test(step) ? { id, step } : { id } } : {};
+  return { seed, topology, log, ...(seq !== undefined && t !== undefined && log.length ? { at: { seq, t } } : {}), ...view, ...lesson };
 }
 
 export function encodeRun(r: RunLocation): string {
@@ -85,5 +83,9 @@ export function encodeRun(r: RunLocation): string {
     }
   }
   if (r.view) p.set('view', r.view);
+  if (r.lesson) {
+    p.set('lesson', r.lesson.id);
+    if (r.lesson.step) p.set('step', r.lesson.step);
+  }
   return `?${p.toString()}`;
 }

@@ -5,8 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Pod } from '../k8s/types';
-import { Simulation } from '../engine/simulation';
-import { step } from '../engine/dispatch';
+import { Simulation } from '../engine/index';
 import { parseTimestamp } from '../k8s/time';
 import { protocolBench } from './bench-protocol';
 
@@ -89,7 +88,7 @@ function run(s: Scenario): Result {
   const t0 = performance.now();
   const sim = new Simulation({ seed: 42, workers: s.nodes, traceLimit: 100_000 });
   const bootMs = performance.now() - t0;
-  const startRev = sim.world.etcd.revision;
+  const startRev = sim.revision;
   const startSim = sim.now;
   let remaining = s.pods;
   for (let i = 0; remaining > 0; i++) {
@@ -104,15 +103,22 @@ function run(s: Scenario): Result {
   while (sim.now < deadline) {
     // Check progress often enough to stop close to the moment the last Pod starts running.
     const chunk = s.pods < 100 ? 1 : s.pods * 2;
-    for (let i = 0; i < chunk && step(sim.world); i++) events++;
+    let idle = false;
+    for (let i = 0; i < chunk; i++) {
+      if (!sim.step()) {
+        idle = true;
+        break;
+      }
+      events++;
+    }
     peak = Math.max(peak, process.memoryUsage().heapUsed);
     if (runningPods(sim) >= s.pods) break;
-    if (sim.world.queue.length === 0) break;
+    if (idle) break;
   }
   const runMs = performance.now() - t1;
   const running = runningPods(sim);
   if (running < s.pods) throw new Error(`only ${running}/${s.pods} pods Running after ${(sim.now - startSim) / 1000}s simulated`);
-  const writes = sim.world.etcd.revision - startRev;
+  const writes = sim.revision - startRev;
   return { scenario: s, bootMs, runMs, simSeconds: (sim.now - startSim) / 1000, events, writes, peakHeapMb: peak / 2 ** 20, bareMs: bareLoop(writes), p99StartupS: startupP99(sim) };
 }
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TraceRecord } from '../engine/core/trace';
+import type { TraceRecord } from '../engine/index';
 import type { Pod } from '../k8s/types';
 import { Session } from '../kubectl/session';
 
@@ -38,7 +38,7 @@ function goApiSession(): Session {
 describe('kubectl apply → Pod Ready, in causal order', () => {
   it('passes every component of the syllabus in order for each go-api Pod', () => {
     const s = goApiSession();
-    const recs = s.sim.traceSince(0).filter((r) => r.at >= s.sim.world.bootedAt);
+    const recs = s.sim.traceSince(0).filter((r) => r.at >= s.sim.bootedAt);
     const pods = s.sim.objects<Pod>('pods').filter((p) => p.metadata.labels?.['app'] === 'go-api');
     expect(pods).toHaveLength(3);
     for (const pod of pods) {
@@ -107,7 +107,7 @@ spec:
     );
     expect(res.exitCode).toBe(0);
     s.run('kubectl wait --for=condition=Ready pod/db --timeout=2m');
-    const recs = s.sim.traceSince(0).filter((r) => r.at >= s.sim.world.bootedAt);
+    const recs = s.sim.traceSince(0).filter((r) => r.at >= s.sim.bootedAt);
     const steps: Step[] = [
       { label: 'bind', match: (r) => r.kind === 'request' && r.summary.endsWith('/pods/db/binding') },
       { label: 'CSI', match: (r) => r.kind === 'csi' },

@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { TOPOLOGIES, type TopologyName } from '../engine/topology/topology';
+import { TOPOLOGIES, type TopologyName } from '../engine/index';
 import { diskFiles } from './fs-source';
 import { runTranscript } from './transcript';
 

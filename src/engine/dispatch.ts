@@ -5,12 +5,16 @@
  */
 import { queuePop } from './core/event-queue';
 import type { ComponentId } from './core/ids';
-import type { ComponentKind, ComponentState, StateOf } from './components';
+import type { ComponentKind } from './core/component';
+import type { ComponentState, StateOf } from './components';
 import type { Behaviour } from './behaviour';
 import { BEHAVIOURS } from './behaviours';
 import { markComponentChanged } from './runtime';
 import { dropWatchesBy } from './apiserver/watch';
-import type { Message, World } from './world';
+import { connectKubelets } from './apiserver/kubelet-proxy';
+import type { KubeletRequest, KubeletResponse } from './kubelet/server-api';
+import type { Message } from './sim-core';
+import type { World } from './world';
 
 function behaviourOf<K extends ComponentKind>(c: StateOf<K>): Behaviour<K> {
   return BEHAVIOURS[c.kind as K] as Behaviour<K>;
@@ -43,6 +47,18 @@ export function deliverMessage(w: World, c: ComponentState, msg: Message): void 
     }
   }
 }
+
+/**
+ * A synchronous request to a component's own server (its `serve` behaviour); undefined when it
+ * has none. Reachability (is it running, is its machine cut off) is the caller's to decide.
+ */
+function serve(w: World, to: ComponentId, req: KubeletRequest): KubeletResponse | undefined {
+  const c = w.components.get(to);
+  return c ? behaviourOf(c).serve?.(w, c as never, req) : undefined;
+}
+
+// kube-apiserver reaches the kubelets' servers through the behaviour table, never by import.
+connectKubelets(serve);
 
 /** A process on a powered-off machine cannot start. */
 function isBlocked(w: World, c: ComponentState): boolean {

@@ -13,11 +13,14 @@
  * Message faults stop nothing: `latency/<kind or node>` (with its delay in `w.latencies`) and
  * `watch-drop/<component>` change how watch events reach their targets (message-faults.ts).
  */
-import type { ComponentKind, ComponentState } from './components';
+import type { ComponentKind } from './core/component';
+import type { ComponentState } from './components';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import { goDuration } from '../k8s/time';
+import type { TraceDetails } from './core/trace';
 import { stopComponent } from './dispatch';
-import { unregisterWatch, type WatchRegistration } from './apiserver/watch';
+import { unregisterWatch } from './apiserver/watch';
+import type { WatchRegistration } from './apiserver/watch-types';
 import { DEFAULT_LATENCY_MS, LATENCY_PREFIX, MAX_LATENCY_MS, WATCH_DROP_PREFIX } from './message-faults';
 import { schedule, trace } from './runtime';
 import type { World } from './world';
@@ -31,6 +34,8 @@ export interface FaultTarget {
   components: ComponentId[];
   /** For a message fault: the processes on the slow or broken end of the link. */
   affects?: ComponentId[];
+  /** The machine a node, node-part or network fault is about. */
+  machine?: string;
 }
 
 export interface TargetStatus extends FaultTarget {
@@ -102,11 +107,11 @@ export function listTargets(w: World): TargetStatus[] {
   for (const m of w.machines) {
     for (const kind of NODE_PART_KINDS) {
       const id = `${kind}/${m}`;
-      if (w.components.has(componentId(id))) out.push({ name: id, class: 'node-part', components: [componentId(id)] });
+      if (w.components.has(componentId(id))) out.push({ name: id, class: 'node-part', components: [componentId(id)], machine: m });
     }
-    out.push({ name: `node/${m}`, class: 'node', components: comps.filter((c) => c.host === m).map((c) => c.id) });
+    out.push({ name: `node/${m}`, class: 'node', components: comps.filter((c) => c.host === m).map((c) => c.id), machine: m });
     // A control-plane machine cut off would need a split etcd; only workers can be partitioned.
-    if (!w.machineSpecs.get(m)?.controlPlane) out.push({ name: `network/${m}`, class: 'network', components: [] });
+    if (!w.machineSpecs.get(m)?.controlPlane) out.push({ name: `network/${m}`, class: 'network', components: [], machine: m });
   }
   out.push(...messageTargets(w, comps));
   return out.map((t) => {
@@ -145,26 +150,28 @@ function unknown(name: string): FaultResult {
   return { ok: false, error: `unknown fault target "${name}"\n${TARGET_NAMING}\n(sim fail --list shows them all)` };
 }
 
-function verb(t: FaultTarget, inject: boolean, delayMs = 0): string {
-  const host = t.name.slice(t.name.indexOf('/') + 1);
+/** What the fault does, as the trace records it (trace-summary.ts words it). */
+function faultDetail(t: FaultTarget, inject: boolean, delayMs = 0): TraceDetails['fault'] {
+  const base = { target: t.name, active: inject };
   switch (t.class) {
     case 'latency': {
-      const link = host === 'kube-apiserver' ? 'watch events from kube-apiserver' : `watch events to ${host}`;
-      return inject ? `delay ${link} by ${goDuration(delayMs)}` : `stop delaying ${link}`;
+      // latency/kube-apiserver slows everything kube-apiserver sends; latency/<x> what x receives.
+      const direction = t.name === LATENCY_PREFIX + 'kube-apiserver' ? 'from' : 'to';
+      return inject ? { ...base, action: 'delay', direction, delayMs } : { ...base, action: 'undelay', direction };
     }
     case 'watch-drop':
-      return inject ? `drop watch events to ${host} (its watches stay open)` : `stop dropping watch events to ${host}`;
+      return { ...base, action: inject ? 'drop' : 'undrop', direction: 'to' };
     case 'node':
-      return `${inject ? 'power off' : 'power on'} ${host}`;
+      return { ...base, action: inject ? 'power-off' : 'power-on' };
     case 'network':
-      return `${inject ? 'partition' : 'reconnect'} ${host}`;
+      return { ...base, action: inject ? 'partition' : 'reconnect' };
     case 'component':
     case 'instance':
     case 'node-part':
-      return `${inject ? 'stop' : 'start'} ${t.name}`;
+      return { ...base, action: inject ? 'stop' : 'start' };
     default: {
       const never: never = t.class;
-      return String(never);
+      throw new Error(`unknown fault class ${String(never)}`);
     }
   }
 }
@@ -198,12 +205,7 @@ function reconnect(w: World, watchers: readonly ComponentId[]): void {
   for (const watcher of watchers) {
     const closed = closeWatches(w, (reg) => reg.watcher === watcher);
     if (!closed.length) continue;
-    trace(w, {
-      from: closed[0]!.server,
-      to: watcher,
-      kind: 'watch',
-      summary: `watch ended: http2: client connection lost (${closed.length} watches; the Reflectors relist)`,
-    });
+    trace(w, { from: closed[0]!.server, to: watcher, kind: 'watch', detail: { type: 'closed', watches: closed.length, reason: 'http2: client connection lost' } });
   }
 }
 
@@ -223,7 +225,7 @@ export function injectFault(w: World, name: string, opts: FaultOptions = {}): Fa
   }
   // Recorded before stopping: a runtime tells a power-off from a plain restart by this entry.
   w.faults.set(name, w.now);
-  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', summary: verb(target, true, delayMs), fault: { target: name, active: true } });
+  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', detail: faultDetail(target, true, delayMs) });
   for (const id of target.components) stopComponent(w, id);
   if (target.class === 'network') partition(w, name.slice('network/'.length));
   return target.class === 'latency' ? { ok: true, target, delayMs } : { ok: true, target };
@@ -239,7 +241,7 @@ export function healFault(w: World, name: string): FaultResult {
   const target = resolveTarget(w, name);
   if (!target) return unknown(name);
   if (!w.faults.delete(name)) return { ok: false, error: `${name} is not failed` };
-  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', summary: verb(target, false), fault: { target: name, active: false } });
+  trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', detail: faultDetail(target, false) });
   if (target.class === 'latency') w.latencies?.delete(name);
   if (target.class === 'watch-drop') reconnect(w, target.affects ?? []);
   for (const id of target.components) {
@@ -248,4 +250,17 @@ export function healFault(w: World, name: string): FaultResult {
     schedule(w, target.class === 'node' ? BOOT_DELAY_MS[c.kind] : 0, id, { type: 'start' });
   }
   return { ok: true, target };
+}
+
+/**
+ * The active fault names that keep a component down or cut off: the rule dispatch.ts enforces
+ * (its id, its kind, or its machine powered off) plus a network partition of its machine, which
+ * leaves it running but unable to reach kube-apiserver.
+ */
+export function faultsCovering(w: World, c: Pick<ComponentState, 'id' | 'kind' | 'host'>): string[] {
+  const out: string[] = [];
+  for (const name of w.faults.keys()) {
+    if (name === c.id || name === c.kind || name === `node/${c.host}` || name === `network/${c.host}`) out.push(name);
+  }
+  return out;
 }

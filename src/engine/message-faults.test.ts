@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment, Pod, ReplicaSet } from '../k8s/types';
 import { formatTraceLine } from './core/trace';
 import { healFault, injectFault } from './faults';
-import { Simulation } from './simulation';
+import { Simulation, worldOf } from './simulation';
 
 function deployment(name: string, replicas: number): Deployment {
   return {
@@ -39,8 +39,8 @@ describe('watch-drop/kube-controller-manager: resync replays the cache, a relist
     sim.advance(30_000);
     expect(webPods(sim)).toHaveLength(1);
 
-    expect(injectFault(sim.world, 'watch-drop/kube-controller-manager').ok).toBe(true);
-    const from = sim.world.trace.nextSeq - 1;
+    expect(injectFault(worldOf(sim), 'watch-drop/kube-controller-manager').ok).toBe(true);
+    const from = worldOf(sim).trace.nextSeq - 1;
     scale(sim, 'web', 3);
     // 40 s: two resyncs, and still short of node-monitor-grace-period (the stale Leases would
     // otherwise turn the nodes NotReady in the controller's eyes).
@@ -57,7 +57,7 @@ describe('watch-drop/kube-controller-manager: resync replays the cache, a relist
     expect(webPods(sim)).toHaveLength(1);
     expect(sim.objects<Deployment>('deployments').find((d) => d.metadata.name === 'web')!.status?.observedGeneration).toBe(1);
 
-    expect(healFault(sim.world, 'watch-drop/kube-controller-manager').ok).toBe(true);
+    expect(healFault(worldOf(sim), 'watch-drop/kube-controller-manager').ok).toBe(true);
     sim.advance(30_000);
     expect(webRs(sim).spec.replicas).toBe(3);
     expect(webPods(sim)).toHaveLength(3);
@@ -69,7 +69,7 @@ describe('watch-drop/kube-controller-manager: resync replays the cache, a relist
     const sim = new Simulation({ seed: 3, timings: { minResyncPeriod: 10_000 } });
     sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 2) });
     sim.advance(30_000);
-    const from = sim.world.trace.nextSeq - 1;
+    const from = worldOf(sim).trace.nextSeq - 1;
     sim.advance(30_000);
     const recs = sim.traceSince(from);
     expect(recs.some((r) => r.summary.startsWith('informer resync:'))).toBe(true);
@@ -82,17 +82,17 @@ describe('watch-drop/kube-controller-manager: resync replays the cache, a relist
     // Resync every 60 s; etcd down for 12 s makes the leader miss its renewDeadline (10 s) and
     // stop leading without stopping the process, so its pending timer survives the new term.
     const sim = new Simulation({ seed: 3, timings: { minResyncPeriod: 40_000 } });
-    const kcm = sim.world.components.get('kube-controller-manager' as never) as unknown as { resyncAt?: number; leader: { isLeader: boolean } };
+    const kcm = worldOf(sim).components.get('kube-controller-manager' as never) as unknown as { resyncAt?: number; leader: { isLeader: boolean } };
     const stale = kcm.resyncAt!;
     expect(stale).toBeGreaterThan(sim.now);
-    injectFault(sim.world, 'etcd');
+    injectFault(worldOf(sim), 'etcd');
     sim.runUntil(() => !kcm.leader.isLeader, 15_000);
     expect(kcm.leader.isLeader).toBe(false);
-    healFault(sim.world, 'etcd');
+    healFault(worldOf(sim), 'etcd');
     sim.runUntil(() => kcm.leader.isLeader, 30_000);
     expect(kcm.leader.isLeader).toBe(true);
     expect(sim.now).toBeLessThan(stale);
-    const from = sim.world.trace.nextSeq - 1;
+    const from = worldOf(sim).trace.nextSeq - 1;
     sim.advance(150_000);
     const times = sim.traceSince(from).filter((r) => r.summary.startsWith('informer resync:')).map((r) => r.at);
     expect(times).not.toContain(stale);

@@ -13,7 +13,7 @@
  * API requests are not delayed: they complete within the simulated millisecond (client/client.ts),
  * so Lease renewals keep succeeding and no leader is lost to a slow watch.
  */
-import type { WatchEvent, WatchRegistration } from './apiserver/watch';
+import type { WatchEvent, WatchRegistration } from './apiserver/watch-types';
 import type { ComponentState } from './components';
 import { trace, traceRef } from './runtime';
 import type { World } from './world';
@@ -46,12 +46,11 @@ export function watchDelivery(w: World, reg: WatchRegistration): Delivery {
 /** Draws the event that never arrives: `kube-apiserver -> kube-scheduler: watch ADDED pod default/x dropped`. */
 export function traceDroppedWatch(w: World, reg: WatchRegistration, ev: WatchEvent): void {
   const o = ev.object;
-  const name = o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name;
   trace(w, {
     from: reg.server,
     to: reg.watcher,
     kind: 'watch',
-    summary: `watch ${ev.type} ${o.kind.toLowerCase()} ${name} dropped`,
+    detail: { type: 'event', event: ev.type, resource: ev.resource, dropped: true },
     object: traceRef(o),
     resourceVersion: o.metadata.resourceVersion,
   });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { milli } from '../k8s/quantity';
 import type { Deployment, Node, Pod } from '../k8s/types';
-import { Simulation } from './simulation';
+import { Simulation, worldOf } from './simulation';
 import type { World } from './world';
 
 type Command =
@@ -77,8 +77,8 @@ function run(seed: number, cmds: Command[], watcher?: Watcher): Simulation {
   const sim = new Simulation({ seed });
   const advance = (ms: number): void => {
     if (!watcher) return sim.advance(ms);
-    sim.runUntil((w) => {
-      watcher.check(w);
+    sim.runUntil(() => {
+      watcher.check(worldOf(sim));
       return false;
     }, ms);
   };
@@ -116,8 +116,8 @@ describe('engine properties over random command sequences', () => {
         const watcher = new Watcher();
         const sim = run(seed, cmds, watcher);
         // Commands have stopped: give the control loops time to converge (graceful deletes take 30 s).
-        sim.runUntil((w) => {
-          watcher.check(w);
+        sim.runUntil(() => {
+          watcher.check(worldOf(sim));
           return false;
         }, 180_000);
         expect(watcher.violations).toEqual([]);
@@ -137,8 +137,8 @@ describe('engine properties over random command sequences', () => {
       fc.property(fc.integer({ min: 1, max: 1000 }), fc.array(command, { minLength: 1, maxLength: 8 }), (seed, cmds) => {
         const a = run(seed, cmds);
         const b = run(seed, cmds);
-        expect(JSON.stringify(b.world.trace.records)).toBe(JSON.stringify(a.world.trace.records));
-        expect(b.world.etcd.revision).toBe(a.world.etcd.revision);
+        expect(JSON.stringify(worldOf(b).trace.records)).toBe(JSON.stringify(worldOf(a).trace.records));
+        expect(worldOf(b).etcd.revision).toBe(worldOf(a).etcd.revision);
       }),
       { numRuns: 6, seed: 7 },
     );
@@ -146,7 +146,7 @@ describe('engine properties over random command sequences', () => {
 
   it('commits resourceVersions in strictly increasing order', () => {
     const sim = run(3, [{ type: 'deploy', name: 'alpha', replicas: 3, cpu: '100m' }, { type: 'advance', ms: 30_000 }]);
-    const revs = sim.world.trace.records.filter((r) => r.kind === 'etcd-commit' && r.resourceVersion).map((r) => Number(r.resourceVersion));
+    const revs = worldOf(sim).trace.records.filter((r) => r.kind === 'etcd-commit' && r.resourceVersion).map((r) => Number(r.resourceVersion));
     expect(revs.length).toBeGreaterThan(10);
     for (let i = 1; i < revs.length; i++) expect(revs[i]).toBeGreaterThan(revs[i - 1]!);
   });

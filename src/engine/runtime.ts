@@ -1,16 +1,18 @@
 /**
  * The few primitives every component uses to act in the world: schedule a message, set a
- * timer, draw jitter, record a trace hop, mark state as changed for the next diff.
+ * timer, draw jitter, record a trace hop, mark state as changed for the next diff. They need
+ * only the SimCore slice (clock, queue, PRNG, trace, change set), never the whole World.
  */
 import { queuePush } from './core/event-queue';
 import type { ComponentId, SimMillis } from './core/ids';
 import { nextFloat, nextUint32 } from './core/rng';
-import { appendTrace, type TraceKind, type TraceObject, type TraceRecord } from './core/trace';
+import { appendTrace, type TraceDetails, type TraceKind, type TraceObject, type TraceRecord, type TraceRecordInput } from './core/trace';
+import { summarize } from './core/trace-summary';
 import type { KObject } from '../k8s/types';
-import type { ComponentBase } from './components';
-import type { Message, World } from './world';
+import type { ComponentBase } from './core/component';
+import type { Message, SimCore } from './sim-core';
 
-export function schedule(w: World, delay: number, to: ComponentId, msg: Message): void {
+export function schedule(w: SimCore, delay: number, to: ComponentId, msg: Message): void {
   queuePush(w.queue, { at: (w.now + Math.max(0, Math.round(delay))) as SimMillis, seq: w.queueSeq++, to, msg });
 }
 
@@ -18,23 +20,23 @@ export function schedule(w: World, delay: number, to: ComponentId, msg: Message)
  * A timer for `self`. It is tagged with the component's epoch, so a timer set before a crash
  * never fires into the restarted process.
  */
-export function setTimer(w: World, self: ComponentBase, delay: number, name: string, arg?: string): void {
+export function setTimer(w: SimCore, self: ComponentBase, delay: number, name: string, arg?: string): void {
   schedule(w, delay, self.id, arg === undefined ? { type: 'timer', epoch: self.epoch, name } : { type: 'timer', epoch: self.epoch, name, arg });
 }
 
 /** `base` ± `fraction` (default ±50%), drawn from the world's PRNG; never below 0. */
-export function jitter(w: World, base: number, fraction = 0.5): number {
+export function jitter(w: SimCore, base: number, fraction = 0.5): number {
   if (base <= 0) return 0;
   const f = 1 - fraction + 2 * fraction * nextFloat(w.rng);
   return Math.max(0, Math.round(base * f));
 }
 
 /** client-go's wait.Jitter: `base` + up to `factor`×`base`. */
-export function jitterUp(w: World, base: number, factor: number): number {
+export function jitterUp(w: SimCore, base: number, factor: number): number {
   return Math.round(base + nextFloat(w.rng) * factor * base);
 }
 
-export function randomIndex(w: World, n: number): number {
+export function randomIndex(w: SimCore, n: number): number {
   return nextUint32(w.rng) % n;
 }
 
@@ -44,44 +46,45 @@ export function traceRef(obj: KObject): TraceObject {
   return ref;
 }
 
-export interface TraceInput {
-  from: ComponentId;
-  to: ComponentId;
-  kind: TraceKind;
-  summary: string;
-  object?: TraceObject | undefined;
-  resourceVersion?: string | undefined;
-  requestId?: number | undefined;
-  fault?: { target: string; active: boolean } | undefined;
-}
+/**
+ * One hop as its emitter states it: the kind, the detail that kind carries (checked against the
+ * kind), and what it is about. The English summary is rendered from the detail.
+ */
+export type TraceInput = {
+  [K in TraceKind]: {
+    from: ComponentId;
+    to: ComponentId;
+    kind: K;
+    detail: TraceDetails[K];
+    object?: TraceObject | undefined;
+    resourceVersion?: string | undefined;
+    requestId?: number | undefined;
+  };
+}[TraceKind];
 
 /**
  * Records a hop. While `w.traceMuted` is set (a quiet request is being served: Events and Lease
  * renewals, which would drown the picture) nothing is recorded and undefined is returned.
  */
-export function trace(w: World, t: TraceInput): TraceRecord | undefined {
+export function trace(w: SimCore, t: TraceInput): TraceRecord | undefined {
   if (w.traceMuted) return undefined;
-  const rec: Omit<TraceRecord, 'seq'> = { at: w.now, from: t.from, to: t.to, kind: t.kind, summary: t.summary };
-  if (t.object) rec.object = t.object;
-  if (t.resourceVersion !== undefined) rec.resourceVersion = t.resourceVersion;
-  if (t.requestId !== undefined) rec.requestId = t.requestId;
-  if (t.fault) rec.fault = t.fault;
+  const { object, resourceVersion, requestId, ...hop } = t;
+  const rec: TraceRecordInput = { at: w.now, ...hop, summary: summarize(t) };
+  if (object) rec.object = object;
+  if (resourceVersion !== undefined) rec.resourceVersion = resourceVersion;
+  if (requestId !== undefined) rec.requestId = requestId;
   return appendTrace(w.trace, rec);
 }
 
-export function markComponentChanged(w: World, id: ComponentId): void {
+export function markComponentChanged(w: SimCore, id: ComponentId): void {
   w.changes.components.add(id);
 }
 
-export function markObjectChanged(w: World, key: string, how: 'added' | 'updated' | 'removed'): void {
+export function markObjectChanged(w: SimCore, key: string, how: 'added' | 'updated' | 'removed'): void {
   const prev = w.changes.objects.get(key);
   if (prev === undefined) w.changes.objects.set(key, how);
   else if (prev === 'added' && how === 'removed') w.changes.objects.delete(key);
   else if (prev === 'added') return;
   else if (prev === 'removed' && how === 'added') w.changes.objects.set(key, 'updated');
   else w.changes.objects.set(key, how);
-}
-
-export function component<T extends ComponentBase>(w: World, id: ComponentId): T | undefined {
-  return w.components.get(id) as T | undefined;
 }

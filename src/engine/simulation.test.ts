@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../k8s/types';
-import { Simulation } from './simulation';
+import { Simulation, worldOf } from './simulation';
 
 function deployment(name: string, replicas: number): Deployment {
   return {
@@ -77,7 +77,7 @@ describe('Simulation.recordChanges (the history time travel is built on)', () =>
   it('logs every committed version in order; folding the log gives etcd as it is now', () => {
     const sim = new Simulation({ seed: 4 });
     const base = new Map<string, unknown>();
-    for (const bucket of sim.world.etcd.kv.values()) for (const [k, o] of bucket) base.set(k, JSON.stringify(o));
+    for (const bucket of worldOf(sim).etcd.kv.values()) for (const [k, o] of bucket) base.set(k, JSON.stringify(o));
     sim.drainDiff();
     sim.recordChanges();
     sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
@@ -94,7 +94,7 @@ describe('Simulation.recordChanges (the history time travel is built on)', () =>
       else folded.delete(c.key);
     }
     const now = new Map<string, unknown>();
-    for (const bucket of sim.world.etcd.kv.values()) for (const [k, o] of bucket) now.set(k, JSON.stringify(o));
+    for (const bucket of worldOf(sim).etcd.kv.values()) for (const [k, o] of bucket) now.set(k, JSON.stringify(o));
     expect(folded).toEqual(now);
   });
 
@@ -119,6 +119,6 @@ describe('Simulation.recordChanges (the history time travel is built on)', () =>
     sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 1) });
     sim.advance(5_000);
     expect(sim.drainDiff().log).toEqual([]);
-    expect(sim.world.changes.log).toBeUndefined();
+    expect(worldOf(sim).changes.log).toBeUndefined();
   });
 });

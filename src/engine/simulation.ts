@@ -1,19 +1,26 @@
 /**
  * The engine's facade: build a cluster, feed it requests, run simulated time, take snapshots
- * and drain diffs. Everything here is a thin layer over the World and the dispatcher.
+ * and drain diffs, and answer the few questions its clients ask of the cluster's state (the
+ * trace, component states, faults, `sim curl`). Everything here is a thin layer over the World
+ * and the dispatcher. The World itself is private: code outside src/engine sees only these
+ * methods (through index.ts); engine code and engine tests reach it with worldOf().
  */
 import { queuePeek } from './core/event-queue';
-import { componentId, type SimMillis } from './core/ids';
+import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject, Node, Pod } from '../k8s/types';
 import { ADMIN } from './apiserver/auth';
-import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
+import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
 import type { NetworkError } from './apiserver/status';
 import type { ComponentState } from './components';
 import { step } from './dispatch';
+import { faultsCovering, healFault, injectFault, listTargets, type FaultOptions, type FaultResult, type TargetStatus } from './faults';
+import { httpGet, type HttpGet, type HttpGetResult } from './node/traffic';
+import { lastDecisionFor, type ScheduleDecision } from './scheduler/decisions';
 import { createWorld, type WorldOptions } from './topology/build';
-import type { ObjectChangeRecord, World } from './world';
+import type { ObjectChangeRecord } from './sim-core';
+import type { World } from './world';
 
 export interface SimulationOptions extends Partial<WorldOptions> {
   /** Skip running the boot sequence (tests of boot itself). */
@@ -39,8 +46,18 @@ export interface WorldDiff {
 
 const KUBECTL = componentId('kubectl');
 
+/** etcd as `sim status` and the component cards show it. */
+export interface EtcdStatus {
+  leader: ComponentId | undefined;
+  term: number;
+  revision: number;
+}
+
+/** Set by Simulation's static block: the one way to its private World (see worldOf). */
+let worldAccess: (sim: Simulation) => World;
+
 export class Simulation {
-  world: World;
+  #world: World;
   /** Trace seq already handed out by drainDiff. */
   private drainedSeq = 0;
   /**
@@ -51,8 +68,12 @@ export class Simulation {
   horizon: SimMillis | undefined;
 
   constructor(opts: SimulationOptions = {}) {
-    this.world = createWorld({ seed: opts.seed ?? 1, topology: opts.topology ?? 'basic', ...opts });
+    this.#world = createWorld({ seed: opts.seed ?? 1, topology: opts.topology ?? 'basic', ...opts });
     if (!opts.noBoot) this.boot();
+  }
+
+  static {
+    worldAccess = (sim) => sim.#world;
   }
 
   static fromSnapshot(snapshot: World): Simulation {
@@ -62,7 +83,12 @@ export class Simulation {
   }
 
   get now(): SimMillis {
-    return this.world.now;
+    return this.#world.now;
+  }
+
+  /** Seq of the newest trace record (0 before the first). */
+  get lastTraceSeq(): number {
+    return this.#world.trace.nextSeq - 1;
   }
 
   /**
@@ -71,78 +97,78 @@ export class Simulation {
    * more minutes pass), so the learner's first `kubectl get pods -A` shows a settled cluster.
    */
   boot(): void {
-    this.runUntil((w) => allNodesReady(w), 180_000);
-    this.runUntil((w) => systemPodsReady(w), 120_000);
+    this.runUntil(() => allNodesReady(this.#world), 180_000);
+    this.runUntil(() => systemPodsReady(this.#world), 120_000);
     this.advance(1000);
-    this.world.bootedAt = this.world.now;
+    this.#world.bootedAt = this.#world.now;
   }
 
   /** A request from the student's kubectl, through the same pipeline every component uses. */
   request(req: Omit<ApiRequest, 'user' | 'from'>): ApiResponse {
-    const self = this.world.components.get(KUBECTL)!;
-    const server = pickServer(this.world, self);
+    const self = this.#world.components.get(KUBECTL)!;
+    const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
-    return handleRequest(this.world, server.id, { ...req, user: ADMIN, from: KUBECTL });
+    return handleRequest(this.#world, server.id, { ...req, user: ADMIN, from: KUBECTL });
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */
   rawRequest(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
-    const self = this.world.components.get(KUBECTL)!;
-    const server = pickServer(this.world, self);
+    const self = this.#world.components.get(KUBECTL)!;
+    const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
-    return { ok: true, ...serveNonResource(this.world, server.id, KUBECTL, path) };
+    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, ADMIN.name, path) };
   }
 
   /** Processes one queued message; false when nothing is queued. */
   step(): boolean {
-    return step(this.world);
+    return step(this.#world);
   }
 
   /** Runs every message due within `ms`, then moves the clock to exactly now + ms. */
   advance(ms: number): void {
-    const until = this.clampToHorizon(this.world.now + ms);
+    const until = this.clampToHorizon(this.#world.now + ms);
     for (;;) {
-      const next = queuePeek(this.world.queue);
+      const next = queuePeek(this.#world.queue);
       if (!next || next.at > until) break;
-      step(this.world);
+      step(this.#world);
     }
-    this.world.now = until as SimMillis;
+    this.#world.now = until as SimMillis;
   }
 
   /**
    * Runs until `cond` holds (checked after every message), `limitMs` of simulated time passes,
    * or the queue empties.
    */
-  runUntil(cond: (w: World) => boolean, limitMs: number): { reason: StopReason; at: SimMillis } {
-    const deadline = this.clampToHorizon(this.world.now + limitMs);
-    if (cond(this.world)) return { reason: 'condition', at: this.world.now };
+  runUntil(cond: () => boolean, limitMs: number): { reason: StopReason; at: SimMillis } {
+    const deadline = this.clampToHorizon(this.#world.now + limitMs);
+    if (cond()) return { reason: 'condition', at: this.#world.now };
     for (;;) {
-      const next = queuePeek(this.world.queue);
-      if (!next) return { reason: 'idle', at: this.world.now };
+      const next = queuePeek(this.#world.queue);
+      if (!next) return { reason: 'idle', at: this.#world.now };
       if (next.at > deadline) {
-        this.world.now = deadline as SimMillis;
-        return { reason: 'limit', at: this.world.now };
+        this.#world.now = deadline as SimMillis;
+        return { reason: 'limit', at: this.#world.now };
       }
-      step(this.world);
-      if (cond(this.world)) return { reason: 'condition', at: this.world.now };
+      step(this.#world);
+      if (cond()) return { reason: 'condition', at: this.#world.now };
     }
   }
 
   /** `t`, or the horizon when `t` lies beyond it (never earlier than now: time does not go back). */
   private clampToHorizon(t: number): number {
-    return this.horizon === undefined ? t : Math.max(this.world.now, Math.min(t, this.horizon));
+    return this.horizon === undefined ? t : Math.max(this.#world.now, Math.min(t, this.horizon));
   }
 
   /** Runs until a trace record matching `pred` is appended; returns it. */
   runUntilTrace(pred: (r: TraceRecord) => boolean, limitMs: number): TraceRecord | undefined {
     let found: TraceRecord | undefined;
-    let checked = this.world.trace.nextSeq;
-    this.runUntil((w) => {
-      const recs = w.trace.records;
+    let checked = this.#world.trace.nextSeq;
+    this.runUntil(() => {
+      const recs = this.#world.trace.records;
       for (let i = recs.length - 1; i >= 0 && recs[i]!.seq >= checked; i--) {
         if (pred(recs[i]!)) found = recs[i];
       }
-      checked = w.trace.nextSeq;
+      checked = this.#world.trace.nextSeq;
       return found !== undefined;
     }, limitMs);
     return found;
@@ -150,17 +176,17 @@ export class Simulation {
 
   /** A complete, independent copy of the world. */
   snapshot(): World {
-    return structuredClone(this.world);
+    return structuredClone(this.#world);
   }
 
   restore(snapshot: World): void {
-    this.world = structuredClone(snapshot);
-    this.drainedSeq = this.world.trace.nextSeq - 1;
+    this.#world = structuredClone(snapshot);
+    this.drainedSeq = this.#world.trace.nextSeq - 1;
   }
 
   /** Trace records with seq greater than `afterSeq` that are still held. */
   traceSince(afterSeq: number): TraceRecord[] {
-    const recs = this.world.trace.records;
+    const recs = this.#world.trace.records;
     let lo = 0;
     let hi = recs.length;
     while (lo < hi) {
@@ -173,7 +199,7 @@ export class Simulation {
 
   /** Everything that changed since the last call, as a versioned diff. */
   drainDiff(): WorldDiff {
-    const w = this.world;
+    const w = this.#world;
     const added: KObject[] = [];
     const updated: KObject[] = [];
     const removed: string[] = [];
@@ -198,13 +224,98 @@ export class Simulation {
    * rebuild the cluster as it was at any trace record (the UI's time travel).
    */
   recordChanges(): void {
-    this.world.changes.log ??= [];
+    this.#world.changes.log ??= [];
   }
 
   /** Every stored object of a resource (a read of etcd's keyspace; no request, no trace). */
   objects<T extends KObject = KObject>(resource: string): T[] {
-    return [...(this.world.etcd.kv.get(resource)?.values() ?? [])] as T[];
+    return [...(this.#world.etcd.kv.get(resource)?.values() ?? [])] as T[];
   }
+
+  // ---- Reads of the cluster's state: no request, no trace, nothing changes. ----
+
+  /** Every stored object with its storage key (`pods/default/web`), resource by resource. */
+  storedObjects(): { key: string; object: KObject }[] {
+    const out: { key: string; object: KObject }[] = [];
+    for (const bucket of this.#world.etcd.kv.values()) for (const [key, object] of bucket) out.push({ key, object });
+    return out;
+  }
+
+  /** One stored object by its storage key (`nodes/node-1`). */
+  storedObject<T extends KObject = KObject>(key: string): T | undefined {
+    return this.#world.etcd.kv.get(key.slice(0, key.indexOf('/')))?.get(key) as T | undefined;
+  }
+
+  /** etcd's current revision: it moves on every committed write. */
+  get revision(): number {
+    return this.#world.etcd.revision;
+  }
+
+  etcdStatus(): EtcdStatus {
+    const { leader, term, revision } = this.#world.etcd;
+    return { leader, term, revision };
+  }
+
+  /** When boot finished: the moment the cluster was handed to the user (`T+0` of `sim trace`). */
+  get bootedAt(): SimMillis {
+    return this.#world.bootedAt;
+  }
+
+  /** Every process, in creation order. The states are the engine's own: read them, never write. */
+  components(): ComponentState[] {
+    return [...this.#world.components.values()];
+  }
+
+  component(id: string): ComponentState | undefined {
+    return this.#world.components.get(id as ComponentId);
+  }
+
+  /** The cluster's machines (Nodes, powered on or off), in creation order. */
+  machines(): string[] {
+    return [...this.#world.machines];
+  }
+
+  /** The address kubeconfigs point at: the single kube-apiserver, or the HA load balancer. */
+  serverAddress(): string {
+    return lbAddress(this.#world);
+  }
+
+  /** kube-scheduler's last recorded decision about a Pod (`sim why`), if it has tried it. */
+  schedulingDecision(namespace: string, name: string): ScheduleDecision | undefined {
+    return lastDecisionFor(this.#world.decisions, namespace, name);
+  }
+
+  // ---- Faults (faults.ts): what the instructor breaks and heals. ----
+
+  faultTargets(): TargetStatus[] {
+    return listTargets(this.#world);
+  }
+
+  injectFault(target: string, opts: FaultOptions = {}): FaultResult {
+    return injectFault(this.#world, target, opts);
+  }
+
+  healFault(target: string): FaultResult {
+    return healFault(this.#world, target);
+  }
+
+  /** The active faults that keep a component down or cut off (see faults.ts). */
+  faultsCovering(c: Pick<ComponentState, 'id' | 'kind' | 'host'>): string[] {
+    return faultsCovering(this.#world, c);
+  }
+
+  /** One HTTP GET sent from a node through its kube-proxy rules (`sim curl`; node/traffic.ts). */
+  httpGet(req: HttpGet): HttpGetResult {
+    return httpGet(this.#world, req);
+  }
+}
+
+/**
+ * The World inside a Simulation, for engine code and engine tests. Not exported from index.ts:
+ * outside src/engine the Simulation's methods are the only way in.
+ */
+export function worldOf(sim: Simulation): World {
+  return worldAccess(sim);
 }
 
 export function allNodesReady(w: World): boolean {

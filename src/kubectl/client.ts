@@ -4,13 +4,10 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse } from '../engine/apiserver/handler';
+import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import type { Selector } from '../k8s/labels';
-import type { FieldRequirement } from '../engine/apiserver/watch';
-import type { DeleteOptions } from '../engine/apiserver/delete';
-import type { Simulation } from '../engine/simulation';
 import type { ApiError } from './errors';
 import type { Output } from './output';
 

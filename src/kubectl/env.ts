@@ -1,5 +1,5 @@
 /** What every command receives: the simulation, the output stream and the REST client. */
-import type { Simulation } from '../engine/simulation';
+import type { Simulation } from '../engine/index';
 import type { Client } from './client';
 import type { Flags } from './flags';
 import type { Output } from './output';

@@ -3,7 +3,7 @@
  * StandardErrorMessage, MultilineError, AddSourceToErr). Commands throw `CmdError` to stop with
  * exit code 1; anything else that escapes is an internal bug and is reported as such.
  */
-import type { NetworkError, StatusError } from '../engine/apiserver/status';
+import type { NetworkError, StatusError } from '../engine/index';
 
 export type ApiError = StatusError | NetworkError;
 

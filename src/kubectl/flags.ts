@@ -8,12 +8,21 @@ import { CmdError } from './errors';
 
 export type FlagKind = 'bool' | 'string' | 'int' | 'strings' | 'stringArray' | 'duration';
 
+/**
+ * What completion offers for a flag's value: fixed words (a suggestion, not what the command
+ * validates: `-o jsonpath=...` takes any template), or names the page looks up on the cluster it
+ * shows: namespaces, nodes, the virtual files `-f` reads, the containers of the Pod on the line.
+ */
+export type FlagValues = readonly string[] | 'namespaces' | 'nodes' | 'files' | 'containers';
+
 export interface FlagDef {
   name: string;
   short?: string;
   kind: FlagKind;
   /** Value used when the flag is given without `=value` (pflag NoOptDefVal). */
   noOptDefault?: string;
+  /** For completion, like the completion functions cobra registers on a flag. */
+  values?: FlagValues;
 }
 
 export type FlagValue = string | boolean | number | string[];
@@ -59,7 +68,7 @@ export class Flags {
 
 /** kubectl's root persistent flags: accepted everywhere, mostly without effect in a simulator. */
 export const GLOBAL_FLAGS: FlagDef[] = [
-  { name: 'namespace', short: 'n', kind: 'string' },
+  { name: 'namespace', short: 'n', kind: 'string', values: 'namespaces' },
   { name: 'request-timeout', kind: 'string' },
   { name: 'v', short: 'v', kind: 'string' },
   { name: 'kubeconfig', kind: 'string' },

@@ -4,7 +4,7 @@
  * waiting commands. Nothing escapes as an exception: command failures are CmdErrors, and a bug
  * here becomes `error: internal error: ...` with exit code 1.
  */
-import type { Simulation } from '../engine/simulation';
+import type { Simulation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
 import { Client } from './client';
 import { CmdError } from './errors';
@@ -31,7 +31,7 @@ function dispatch(env: Env, argv: string[]): number {
     env.out.out(HELP);
     return 0;
   }
-  const cmd: Command | undefined = COMMANDS[word];
+  const cmd: Command | undefined = Object.hasOwn(COMMANDS, word) ? COMMANDS[word]!.run : undefined;
   if (cmd) {
     if (rest.includes('--help') || rest.includes('-h')) {
       env.out.out(`${HELP}`);

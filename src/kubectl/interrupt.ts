@@ -5,7 +5,7 @@
  * cuts short throws `Interrupted`. Like a process killed by SIGINT, the command writes nothing
  * more; what it printed before stays, and the shell reports exit status 130 (128 + SIGINT).
  */
-import type { Simulation } from '../engine/simulation';
+import type { Simulation } from '../engine/index';
 
 export const INTERRUPTED_EXIT_CODE = 130;
 

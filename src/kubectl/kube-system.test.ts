@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation } from '../engine/simulation';
+import { Simulation } from '../engine/index';
 import { kubectl } from './testing';
 
 /** What `kubectl` shows of a fresh kubeadm cluster's kube-system namespace. */

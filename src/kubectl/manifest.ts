@@ -10,6 +10,7 @@ import type { KObject } from '../k8s/types';
 import { resourceForKind, type ResourceInfo } from '../k8s/resources';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
+import { roughDepth } from '../k8s/yaml-depth';
 
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 64;
@@ -40,36 +41,6 @@ const YAML_MESSAGES: Record<string, string> = {
   BAD_ALIAS: 'unknown anchor referenced',
 };
 
-/** Cheap structural depth estimate run before the parser sees the text. */
-function roughDepth(text: string): number {
-  let flow = 0;
-  let maxFlow = 0;
-  let q: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (q) {
-      if (c === '\\' && q === '"') i++;
-      else if (c === q || c === '\n') q = undefined;
-    } else if (c === '"' || c === "'") q = c;
-    else if (c === '[' || c === '{') maxFlow = Math.max(maxFlow, ++flow);
-    else if (c === ']' || c === '}') flow = Math.max(0, flow - 1);
-  }
-  const stack: number[] = [];
-  let maxBlock = 0;
-  for (const line of text.split('\n')) {
-    const m = line.match(/^( *)((?:- +)*)(.*)$/)!;
-    if (m[3]!.trim() === '' || m[3]!.trimStart().startsWith('#')) continue;
-    let indent = m[1]!.length;
-    const dashes = m[2]!.match(/-/g)?.length ?? 0;
-    for (let d = 0; d <= dashes; d++) {
-      while (stack.length && stack[stack.length - 1]! >= indent) stack.pop();
-      stack.push(indent);
-      indent += 2;
-    }
-    maxBlock = Math.max(maxBlock, stack.length);
-  }
-  return Math.max(maxFlow, maxBlock);
-}
 
 function depthOf(v: unknown): number {
   let max = 0;

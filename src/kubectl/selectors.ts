@@ -1,6 +1,6 @@
 /** `-l` and `--field-selector` parsing with kubectl's error texts. */
 import { parseSelector, type Selector } from '../k8s/labels';
-import { parseFieldSelector, type FieldRequirement } from '../engine/apiserver/watch';
+import { type FieldRequirement, parseFieldSelector } from '../engine/index';
 import type { ListOptions } from './client';
 import { plainError } from './errors';
 import type { Flags } from './flags';

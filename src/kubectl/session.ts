@@ -3,11 +3,11 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import type { SimMillis } from '../engine/core/ids';
-import { Simulation } from '../engine/simulation';
-import type { TopologyName } from '../engine/topology/topology';
+import { type SimMillis, Simulation, type TopologyName } from '../engine/index';
+import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
+import { fail, ok } from './result';
 import { tokenize } from './script';
 import { runSim } from './sim/index';
 import type { CommandResult, FileSource } from './types';
@@ -19,6 +19,8 @@ export interface SessionOptions {
   files?: Record<string, string>;
   /** A real filesystem (the CLI), consulted after `files`. */
   fileSource?: FileSource;
+  /** An existing cluster to drive instead of booting a new one (a fork). */
+  simulation?: Simulation;
 }
 
 export interface LoggedCommand {
@@ -47,14 +49,6 @@ function mapSource(files: Record<string, string>, fallback?: FileSource): FileSo
  */
 export const KUBECTL_STARTUP_MS = 150;
 
-export function ok(stdout = ''): CommandResult {
-  return { output: stdout ? [{ stream: 'stdout', text: stdout }] : [], exitCode: 0 };
-}
-
-export function fail(stderr: string, exitCode = 1): CommandResult {
-  return { output: [{ stream: 'stderr', text: stderr.endsWith('\n') ? stderr : stderr + '\n' }], exitCode };
-}
-
 export interface RunOptions {
   /**
    * Simulated time at which a waiting command (get -w, wait, rollout status, delete --wait,
@@ -77,9 +71,17 @@ export class Session {
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
     this.topology = opts.topology ?? 'basic';
-    this.sim = new Simulation({ seed: this.seed, topology: this.topology });
-    this.files = mapSource(opts.files ?? {}, opts.fileSource);
-    this.traceCursor = this.sim.world.trace.nextSeq - 1;
+    this.sim = opts.simulation ?? new Simulation({ seed: this.seed, topology: this.topology });
+    this.files = opts.files === undefined && opts.fileSource ? opts.fileSource : mapSource(opts.files ?? {}, opts.fileSource);
+    this.traceCursor = this.sim.lastTraceSeq;
+  }
+
+  /**
+   * An independent copy of this session at this moment (same cluster, files and trace cursor,
+   * an empty log): what runs in it never touches this one. Lessons read kubectl output there.
+   */
+  fork(): Session {
+    return new Session({ seed: this.seed, topology: this.topology, fileSource: this.files, simulation: Simulation.fromSnapshot(this.sim.snapshot()) });
   }
 
   /** Replaces the cluster with a fresh one (new topology or seed). */
@@ -87,7 +89,7 @@ export class Session {
     this.topology = topology;
     this.seed = seed;
     this.sim = new Simulation({ seed, topology });
-    this.traceCursor = this.sim.world.trace.nextSeq - 1;
+    this.traceCursor = this.sim.lastTraceSeq;
   }
 
   /**
@@ -102,27 +104,24 @@ export class Session {
     if (!tok.ok) return fail(`error: ${tok.message}`, 2);
     const [cmd, ...rest] = tok.argv;
     if (cmd === undefined) return ok();
+    const started = lineCommand(cmd);
+    if (!started) return fail(`${cmd}: command not found (this terminal runs kubectl and sim commands; try "kubectl help" or "sim help")`, 127);
+    const argv = started.command === undefined ? rest : [started.command, ...rest];
     // `sim topology` replaces this.sim; the horizon is cleared on the one it was set on.
     const sim = this.sim;
     try {
-      switch (cmd) {
-        case 'kubectl':
-        case 'k': {
+      switch (started.group) {
+        case 'kubectl': {
           const ctx = stdin === undefined ? { sim, files: this.files } : { sim, files: this.files, stdin };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.
           sim.advance(KUBECTL_STARTUP_MS);
           sim.horizon = opts.interruptAt as SimMillis | undefined;
-          return runKubectl(ctx, rest);
+          return runKubectl(ctx, argv);
         }
         case 'sim':
           sim.horizon = opts.interruptAt as SimMillis | undefined;
-          return runSim(this, rest);
-        case 'sleep':
-          sim.horizon = opts.interruptAt as SimMillis | undefined;
-          return runSim(this, ['advance', ...rest]);
-        default:
-          return fail(`${cmd}: command not found (this terminal runs kubectl and sim commands; try "kubectl help" or "sim help")`, 127);
+          return runSim(this, argv);
       }
     } catch (e) {
       if (e instanceof Interrupted) return { output: [], exitCode: INTERRUPTED_EXIT_CODE };

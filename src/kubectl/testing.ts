@@ -2,7 +2,7 @@
  * Test support: run a kubectl command line against a Simulation and collect its streams. Kept
  * out of the *.test.ts files so every command test shares one harness.
  */
-import type { Simulation } from '../engine/simulation';
+import type { Simulation } from '../engine/index';
 import { runKubectl } from './index';
 import { tokenize } from './script';
 import type { CommandResult, FileSource } from './types';

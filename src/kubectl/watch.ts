@@ -6,8 +6,7 @@
  * commit order.
  */
 import type { KObject } from '../k8s/types';
-import { filterMatches, type WatchFilter } from '../engine/apiserver/watch';
-import type { Simulation } from '../engine/simulation';
+import { filterMatches, type Simulation, type WatchFilter } from '../engine/index';
 import { throwIfCutShort } from './interrupt';
 
 export interface WatchEvent {
@@ -30,7 +29,7 @@ export class ObjectWatch {
     initial: KObject[],
   ) {
     for (const o of initial) this.seen.set(key(o), o);
-    this.lastRevision = sim.world.etcd.revision;
+    this.lastRevision = sim.revision;
   }
 
   private matches(o: KObject): boolean {
@@ -73,9 +72,9 @@ export class ObjectWatch {
     if (maxMs <= 0) return [];
     let found: WatchEvent[] = [];
     const start = this.sim.now;
-    const res = this.sim.runUntil((w) => {
-      if (w.etcd.revision === this.lastRevision) return false;
-      this.lastRevision = w.etcd.revision;
+    const res = this.sim.runUntil(() => {
+      if (this.sim.revision === this.lastRevision) return false;
+      this.lastRevision = this.sim.revision;
       found = this.poll();
       return found.length > 0;
     }, maxMs);

@@ -14,15 +14,27 @@
  *   receiver asks for a `snapshot` (boardgame.io's patch/update pattern).
  */
 import type { KObject } from '../k8s/types';
-import type { ComponentKind } from '../engine/components';
+import type { ComponentKind } from '../engine/core/component';
 import type { FaultClass } from '../engine/faults';
 import type { TraceRecord } from '../engine/core/trace';
+import type { Breakpoint, Condition } from '../engine/observe/pattern';
+import type { Verdict } from '../engine/observe/evaluate';
 import type { TopologyName } from '../engine/topology/topology';
+import type { CommandGroup, CommandInfo, CommandTable, FlagInfo } from '../kubectl/command-spec';
 import type { OutputChunk } from '../kubectl/types';
 
-export type { OutputChunk };
+export type { CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
 
-export const PROTOCOL_VERSION = 1;
+/**
+ * Page and worker must agree on every message's shape; a mismatch asks for a reload. Shared links
+ * and the replay log hold only commands (LogEntry), never messages, so they survive a bump.
+ * 3: trace records carry a typed `detail` per kind (engine/core/trace.ts); `ready` carries the
+ *    command table (kubectl/command-spec.ts) and each fault target the machine it is about.
+ * 4: `until` (run to a breakpoint, logged) and `evaluate` (read-only checks) for lessons.
+ */
+export const PROTOCOL_VERSION = 4;
+
+export type { Breakpoint, Condition, Verdict };
 
 export type Topology = TopologyName;
 
@@ -35,7 +47,9 @@ export type Topology = TopologyName;
 export type LogEntry =
   | { type: 'command'; line: string; stdin?: string; interruptAt?: number }
   | { type: 'advance'; ms: number }
-  | { type: 'step'; maxMs: number };
+  | { type: 'step'; maxMs: number }
+  /** A lesson's pause point: run until the breakpoint or `withinMs`, whichever comes first. */
+  | { type: 'until'; breakpoint: Breakpoint; withinMs: number; sinceSeq?: number };
 
 /** One committed version, in commit order: `object` null is a deletion. `seq` is the trace position it belongs to. */
 export interface ObjectChange {
@@ -120,13 +134,38 @@ export interface AdvanceMessage {
   ms: number;
 }
 
+/**
+ * Runs the simulation until the breakpoint holds (a trace record or a state, engine/observe) or
+ * `withinMs` passes. Answered by an `untilResult`, then the diff.
+ */
+export interface UntilMessage {
+  type: 'until';
+  id: number;
+  breakpoint: Breakpoint;
+  withinMs: number;
+  /** A state breakpoint's trace conditions count records after this seq (default: from here). */
+  sinceSeq?: number;
+}
+
+/**
+ * Evaluates conditions on the cluster as it is (kubectl-output conditions run on a throwaway
+ * copy): nothing changes. Answered by an `evaluateResult`, then an empty diff.
+ */
+export interface EvaluateMessage {
+  type: 'evaluate';
+  id: number;
+  conditions: Condition[];
+  /** Trace conditions count records after this seq. */
+  sinceSeq: number;
+}
+
 /** Asks for a full `snapshot` (after a version gap). */
 export interface SnapshotRequest {
   type: 'requestSnapshot';
   id: number;
 }
 
-export type ToWorker = InitMessage | CommandMessage | AdvanceMessage | StepMessage | SnapshotRequest;
+export type ToWorker = InitMessage | CommandMessage | AdvanceMessage | StepMessage | UntilMessage | EvaluateMessage | SnapshotRequest;
 export type ToWorkerRequest = Exclude<ToWorker, InitMessage>;
 
 // ---- worker → main thread ----
@@ -145,6 +184,8 @@ export interface ReadyMessage {
   discovery: DiscoveryEntry[];
   /** Every fault target (`sim fail --list`), in the engine's order. */
   targets: FaultTargetInfo[];
+  /** The command language: line words, kubectl's commands and the sim directives with their flags. */
+  commands: CommandTable;
 }
 
 /** A fault target as the instructor console lists it. */
@@ -153,6 +194,8 @@ export interface FaultTargetInfo {
   class: FaultClass;
   /** Component ids the fault stops (none for network and message faults). */
   components: string[];
+  /** The machine a node, node-part or network fault is about. */
+  machine?: string;
 }
 
 export interface DiffMessage {
@@ -199,6 +242,22 @@ export interface CommandResultMessage {
   endedAt: number;
 }
 
+export interface UntilResultMessage {
+  type: 'untilResult';
+  epoch: number;
+  id: number;
+  reached: boolean;
+  /** The matching trace record (a trace breakpoint that was reached). */
+  seq?: number;
+}
+
+export interface EvaluateResultMessage {
+  type: 'evaluateResult';
+  epoch: number;
+  id: number;
+  verdicts: Verdict[];
+}
+
 /**
  * Something went wrong inside the worker. `fatal` means the simulation may be inconsistent and
  * the worker must be replaced; `id` names the request that caused it.
@@ -211,12 +270,12 @@ export interface ErrorMessage {
   fatal: boolean;
 }
 
-export type FromWorker = ReadyMessage | DiffMessage | SnapshotMessage | CommandResultMessage | ErrorMessage;
+export type FromWorker = ReadyMessage | DiffMessage | SnapshotMessage | CommandResultMessage | UntilResultMessage | EvaluateResultMessage | ErrorMessage;
 
 // ---- guards ----
 
-const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorker['type']>(['ready', 'diff', 'snapshot', 'commandResult', 'error']);
-const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorker['type']>(['init', 'command', 'advance', 'step', 'requestSnapshot']);
+const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorker['type']>(['ready', 'diff', 'snapshot', 'commandResult', 'untilResult', 'evaluateResult', 'error']);
+const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorker['type']>(['init', 'command', 'advance', 'step', 'until', 'evaluate', 'requestSnapshot']);
 
 function hasType(data: unknown): data is { type: string } {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
-import type { ComponentState } from '../engine/components';
-import { componentId } from '../engine/core/ids';
-import { healFault, injectFault } from '../engine/faults';
-import { Simulation } from '../engine/simulation';
+import { Simulation, type ComponentState } from '../engine/index';
 import { componentDetails } from './component-details';
 
 function comp(sim: Simulation, id: string): ComponentState {
-  const c = sim.world.components.get(componentId(id));
+  const c = sim.component(id);
   if (!c) throw new Error(`no component ${id}`);
   return c;
 }
 
-const details = (sim: Simulation, id: string) => componentDetails(sim.world, comp(sim, id));
+const details = (sim: Simulation, id: string) => componentDetails(sim, comp(sim, id));
 
 const pod = (name: string, extra: Record<string, unknown> = {}): KObject =>
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }], ...extra } }) as KObject;
@@ -33,11 +30,11 @@ describe('componentDetails', () => {
 
   it('counts every HA etcd member and marks exactly one as raft leader', () => {
     const sim = new Simulation({ seed: 1, topology: 'ha' });
-    const members = [...sim.world.components.values()].filter((c) => c.kind === 'etcd');
+    const members = sim.components().filter((c) => c.kind === 'etcd');
     expect(members.length).toBe(3);
-    expect(members.filter((m) => componentDetails(sim.world, m).raftLeader)).toHaveLength(1);
-    const schedulers = [...sim.world.components.values()].filter((c) => c.kind === 'kube-scheduler');
-    expect(schedulers.filter((s) => componentDetails(sim.world, s).leader)).toHaveLength(1);
+    expect(members.filter((m) => componentDetails(sim, m).raftLeader)).toHaveLength(1);
+    const schedulers = sim.components().filter((c) => c.kind === 'kube-scheduler');
+    expect(schedulers.filter((s) => componentDetails(sim, s).leader)).toHaveLength(1);
   });
 
   it("counts an unschedulable Pod in the scheduler's queue", () => {
@@ -63,14 +60,14 @@ describe('componentDetails', () => {
 
   it('lists the faults that cover a component: its own, its kind, its machine powered off or partitioned', () => {
     const sim = new Simulation({ seed: 1 });
-    expect(injectFault(sim.world, 'kube-scheduler').ok).toBe(true);
-    expect(injectFault(sim.world, 'node/node-2').ok).toBe(true);
-    expect(injectFault(sim.world, 'network/node-1').ok).toBe(true);
+    expect(sim.injectFault('kube-scheduler').ok).toBe(true);
+    expect(sim.injectFault('node/node-2').ok).toBe(true);
+    expect(sim.injectFault('network/node-1').ok).toBe(true);
     expect(details(sim, 'kube-scheduler').faults).toEqual(['kube-scheduler']);
     expect(details(sim, 'kubelet/node-2').faults).toEqual(['node/node-2']);
     expect(details(sim, 'kube-proxy/node-1').faults).toEqual(['network/node-1']);
     expect(details(sim, 'kubelet/node-3').faults).toBeUndefined();
-    expect(healFault(sim.world, 'kube-scheduler').ok).toBe(true);
+    expect(sim.healFault('kube-scheduler').ok).toBe(true);
     expect(details(sim, 'kube-scheduler').faults).toBeUndefined();
   });
 });

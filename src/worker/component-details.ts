@@ -1,12 +1,9 @@
 /**
- * What a component card shows about a component's insides, read from the world without
+ * What a component card shows about a component's insides, read from the Simulation without
  * touching it (no request, no trace, no timer): host.ts calls this for every component after
  * every piece of work, so it must stay O(informers + queues) and allocation-light.
  */
-import type { InformerState } from '../engine/client/informer';
-import { queueLen } from '../engine/client/workqueue';
-import type { ComponentState } from '../engine/components';
-import type { World } from '../engine/world';
+import { queueLen, type ComponentState, type InformerState, type Simulation } from '../engine/index';
 import type { ComponentDetails } from '../protocol/messages';
 
 function cached(informers: Record<string, InformerState>): number {
@@ -15,26 +12,15 @@ function cached(informers: Record<string, InformerState>): number {
   return n;
 }
 
-/**
- * The active fault names that keep this component down or cut off. Mirrors the rule dispatch.ts
- * enforces (its id, its kind, or its machine powered off) plus a network partition of its
- * machine, which leaves it running but unable to reach kube-apiserver.
- */
-export function faultsCovering(w: World, c: Pick<ComponentState, 'id' | 'kind' | 'host'>): string[] {
-  const out: string[] = [];
-  for (const name of w.faults.keys()) {
-    if (name === c.id || name === c.kind || name === `node/${c.host}` || name === `network/${c.host}`) out.push(name);
-  }
-  return out;
-}
-
-export function componentDetails(w: World, c: ComponentState): ComponentDetails {
+export function componentDetails(sim: Simulation, c: ComponentState): ComponentDetails {
   const d: ComponentDetails = {};
   switch (c.kind) {
-    case 'etcd':
-      d.raftLeader = w.etcd.leader === c.id;
-      d.raftTerm = w.etcd.term;
+    case 'etcd': {
+      const etcd = sim.etcdStatus();
+      d.raftLeader = etcd.leader === c.id;
+      d.raftTerm = etcd.term;
       break;
+    }
     case 'kube-scheduler':
       // scheduler_pending_pods: activeQ + backoffQ + unschedulablePods (in-flight Pods are being scheduled, not waiting).
       d.queueDepth = c.queue.counts.active + c.queue.counts.backoff + c.queue.counts.unschedulable;
@@ -64,7 +50,7 @@ export function componentDetails(w: World, c: ComponentState): ComponentDetails 
       return never;
     }
   }
-  const faults = faultsCovering(w, c);
+  const faults = sim.faultsCovering(c);
   if (faults.length) d.faults = faults;
   return d;
 }

@@ -11,20 +11,22 @@
  *   history starts at the booted cluster and has no holes.
  */
 import { RESOURCES } from '../k8s/resources';
-import type { ComponentState } from '../engine/components';
-import { listTargets } from '../engine/faults';
+import type { ComponentState, Simulation } from '../engine/index';
 import { EPOCH_MS } from '../k8s/time';
-import type { Simulation } from '../engine/simulation';
+import { commandTable } from '../kubectl/command-table';
+import { evaluateOn, runUntilOn } from '../kubectl/observe';
 import { Session } from '../kubectl/session';
 import {
   PROTOCOL_VERSION,
   assertNever,
   type ComponentSummary,
+  type CommandTable,
   type DiscoveryEntry,
   type FaultTargetInfo,
   type FromWorker,
   type InitMessage,
   type KeyedObject,
+  type Breakpoint,
   type LogEntry,
   type ToWorker,
 } from '../protocol/messages';
@@ -38,6 +40,8 @@ export interface SimHost {
 }
 
 export const DISCOVERY: DiscoveryEntry[] = RESOURCES.map((r) => ({ resource: r.resource, kind: r.kind, shortNames: [...r.shortNames], namespaced: r.namespaced }));
+
+export const COMMAND_TABLE: CommandTable = commandTable();
 
 export function createSimHost(post: (msg: FromWorker) => void): SimHost {
   let session: Session | undefined;
@@ -62,12 +66,12 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       replay(s, entry);
       post(changes(s, undefined, start));
     }
-    post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: targets(s.sim) });
+    post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: targets(s.sim), commands: COMMAND_TABLE });
   }
 
   function summaries(sim: Simulation, all: boolean): ComponentSummary[] {
     const out: ComponentSummary[] = [];
-    for (const c of sim.world.components.values()) {
+    for (const c of sim.components()) {
       const sum = summary(sim, c);
       const json = JSON.stringify(sum);
       if (all || sentSummaries.get(c.id) !== json) out.push(sum);
@@ -99,17 +103,14 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
     s.sim.recordChanges();
     shownSim = s.sim;
     sentSummaries = new Map();
-    const objects: KeyedObject[] = [];
-    for (const bucket of s.sim.world.etcd.kv.values()) {
-      for (const [key, object] of bucket) objects.push({ key, object });
-    }
+    const objects: KeyedObject[] = s.sim.storedObjects();
     return {
       type: 'snapshot',
       epoch,
       ...(ack === undefined ? {} : { ack }),
       version: d.to,
       now: s.sim.now,
-      seq: s.sim.world.trace.nextSeq - 1,
+      seq: s.sim.lastTraceSeq,
       topology: s.topology,
       targets: targets(s.sim),
       objects,
@@ -144,6 +145,16 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
         step(s, msg.maxMs);
         post(changes(s, msg.id, start));
         return;
+      case 'until': {
+        const r = until(s, msg.breakpoint, msg.withinMs, msg.sinceSeq);
+        post({ type: 'untilResult', epoch, id: msg.id, reached: r.reached, ...(r.seq === undefined ? {} : { seq: r.seq }) });
+        post(changes(s, msg.id, start));
+        return;
+      }
+      case 'evaluate':
+        post({ type: 'evaluateResult', epoch, id: msg.id, verdicts: msg.conditions.map((c) => evaluateOn(s, c, msg.sinceSeq)) });
+        post(changes(s, msg.id, start));
+        return;
       case 'requestSnapshot':
         post(snapshot(s, msg.id));
         return;
@@ -169,6 +180,12 @@ function step(s: Session, maxMs: number): void {
   s.sim.runUntilTrace(() => true, limit);
 }
 
+/** A pause point, bounded like any advance: a budget beyond MAX_ADVANCE_MS is cut to it. */
+function until(s: Session, bp: Breakpoint, withinMs: number, sinceSeq: number | undefined): { reached: boolean; seq?: number } {
+  const limit = Number.isFinite(withinMs) ? Math.min(Math.max(withinMs, 0), MAX_ADVANCE_MS) : MAX_ADVANCE_MS;
+  return runUntilOn(s, bp, limit, sinceSeq);
+}
+
 function replay(s: Session, entry: LogEntry): void {
   switch (entry.type) {
     case 'command':
@@ -180,17 +197,20 @@ function replay(s: Session, entry: LogEntry): void {
     case 'step':
       step(s, entry.maxMs);
       return;
+    case 'until':
+      until(s, entry.breakpoint, entry.withinMs, entry.sinceSeq);
+      return;
     default:
       assertNever(entry);
   }
 }
 
 function targets(sim: Simulation): FaultTargetInfo[] {
-  return listTargets(sim.world).map((t) => ({ name: t.name, class: t.class, components: [...t.components] }));
+  return sim.faultTargets().map((t) => ({ name: t.name, class: t.class, components: [...t.components], ...(t.machine === undefined ? {} : { machine: t.machine }) }));
 }
 
 function summary(sim: Simulation, c: ComponentState): ComponentSummary {
-  return { id: c.id, kind: c.kind, host: c.host, running: c.running, details: componentDetails(sim.world, c) };
+  return { id: c.id, kind: c.kind, host: c.host, running: c.running, details: componentDetails(sim, c) };
 }
 
 export function errorText(e: unknown): string {

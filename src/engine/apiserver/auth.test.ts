@@ -3,7 +3,8 @@ import type { Deployment } from '../../k8s/types';
 import { CONTROLLERS } from '../controllers/registry';
 import { authorize, controllerUser, CONTROLLER_MANAGER_USER, CSI_DRIVER_USER, impersonate, JANE, KUBE_PROXY_USER, nodeUser, SCHEDULER_USER, type UserInfo } from './auth';
 import { BINDINGS } from './rbac-policy';
-import { bootedCluster, deployment, failure, ok, requestAs } from './testkit';
+import { bootedCluster, deployment, failure, ok, requestAs } from './apiserver.testing';
+import { worldOf } from '../simulation';
 
 const cluster = bootedCluster();
 
@@ -24,7 +25,7 @@ describe('RBAC for the learner identity jane', () => {
       [{ verb: 'patch', resource: 'deployments', subresource: 'scale', namespace: 'default', name: 'web', body: { spec: { replicas: 3 } } as never }, 'deployments.apps "web" is forbidden: User "jane" cannot patch resource "deployments/scale" in API group "apps" in the namespace "default"'],
     ];
     for (const [req, message] of denied) expect(failure(requestAs(sim, JANE, req))).toMatchObject({ code: 403, reason: 'Forbidden', message });
-    const authz = sim.world.trace.records.filter((r) => r.kind === 'authz').at(-1)!;
+    const authz = worldOf(sim).trace.records.filter((r) => r.kind === 'authz').at(-1)!;
     expect(authz.summary).toBe('RBAC: denied patch deployments/scale');
   });
 
@@ -86,7 +87,7 @@ describe('RBAC for the cluster components', () => {
     ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } } as never }));
     sim.advance(60_000);
     expect(sim.objects('pods').filter((p) => p.metadata.namespace === 'default').length).toBe(3);
-    const denials = sim.world.trace.records.filter((r) => (r.kind === 'authz' && r.summary.startsWith('RBAC: denied')) || r.summary.includes('is forbidden'));
+    const denials = worldOf(sim).trace.records.filter((r) => (r.kind === 'authz' && r.summary.startsWith('RBAC: denied')) || r.summary.includes('is forbidden'));
     expect(denials.map((r) => `${r.from}: ${r.summary}`)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import type { Namespace, Pod } from '../../k8s/types';
 import { rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';
 import { storedObject } from './storage';
-import { bootedCluster, configMap, deployment, failure, ok, pod } from './testkit';
+import { bootedCluster, configMap, deployment, failure, ok, pod } from './apiserver.testing';
+import { worldOf } from '../simulation';
 
 const cluster = bootedCluster();
 
@@ -16,7 +17,7 @@ describe('deletion', () => {
     expect(res.ok && res.code).toBe(202);
     expect(terminating.metadata.deletionGracePeriodSeconds).toBe(45);
     expect(terminating.metadata.deletionTimestamp).toBe(rfc3339((sim.now + 45_000) as SimMillis));
-    expect(storedObject(sim.world, 'pods', 'default', 'web')?.metadata.deletionTimestamp).toBeDefined();
+    expect(storedObject(worldOf(sim), 'pods', 'default', 'web')?.metadata.deletionTimestamp).toBeDefined();
     // --grace-period=0 on an already terminating Pod shortens it; the kubelet still finishes.
     const forced = ok(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'web', gracePeriodSeconds: 1 }));
     expect(forced.metadata.deletionGracePeriodSeconds).toBe(1);
@@ -27,7 +28,7 @@ describe('deletion', () => {
     ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('pending') }));
     const res = sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'pending' });
     expect(res.ok && res.code).toBe(200);
-    expect(storedObject(sim.world, 'pods', 'default', 'pending')).toBeUndefined();
+    expect(storedObject(worldOf(sim), 'pods', 'default', 'pending')).toBeUndefined();
   });
 
   it('holds an object with finalizers in Terminating until the last one is removed', () => {
@@ -35,13 +36,13 @@ describe('deletion', () => {
     ok(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('held', { metadata: { name: 'held', finalizers: ['example.com/hold'] } }) }));
     const held = ok(sim.request({ verb: 'delete', resource: 'configmaps', namespace: 'default', name: 'held' }));
     expect(held.metadata.deletionTimestamp).toBe(rfc3339(sim.now));
-    expect(storedObject(sim.world, 'configmaps', 'default', 'held')).toBeDefined();
+    expect(storedObject(worldOf(sim), 'configmaps', 'default', 'held')).toBeDefined();
     const added = failure(sim.request({ verb: 'patch', resource: 'configmaps', namespace: 'default', name: 'held', body: { metadata: { finalizers: ['example.com/hold', 'example.com/more'] } } as never }));
     expect(added.message).toBe(
       'ConfigMap "held" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/more"}',
     );
     ok(sim.request({ verb: 'patch', resource: 'configmaps', namespace: 'default', name: 'held', body: { metadata: { finalizers: null } } as never }));
-    expect(storedObject(sim.world, 'configmaps', 'default', 'held')).toBeUndefined();
+    expect(storedObject(worldOf(sim), 'configmaps', 'default', 'held')).toBeUndefined();
   });
 
   it('records the propagation policy as the orphan or foregroundDeletion finalizer', () => {
@@ -67,9 +68,9 @@ describe('deletion', () => {
     const plain = structuredClone(ns);
     plain.spec = { finalizers: [] };
     ok(sim.request({ verb: 'update', resource: 'namespaces', name: 'team', body: plain }));
-    expect((storedObject(sim.world, 'namespaces', undefined, 'team') as Namespace).spec?.finalizers).toEqual(['kubernetes']);
+    expect((storedObject(worldOf(sim), 'namespaces', undefined, 'team') as Namespace).spec?.finalizers).toEqual(['kubernetes']);
     ok(sim.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name: 'team', body: { ...plain, spec: { finalizers: [] } } }));
-    expect(storedObject(sim.world, 'namespaces', undefined, 'team')).toBeUndefined();
+    expect(storedObject(worldOf(sim), 'namespaces', undefined, 'team')).toBeUndefined();
   });
 
   it('never deletes the namespaces the cluster depends on', () => {

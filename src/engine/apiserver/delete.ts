@@ -30,20 +30,20 @@ const ORPHAN = 'orphan';
 export function applyDelete(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, old: KObject, opts: DeleteOptions): ApiResponse {
   const ns = old.metadata.namespace;
   const name = old.metadata.name ?? '';
-  const write = (next: KObject | undefined, verb: string): ApiResponse => {
+  const write = (next: KObject | undefined, op: 'update' | 'delete'): ApiResponse => {
     if (opts.dryRun) return { ok: true, code: 200, object: next ?? old, resourceVersion: old.metadata.resourceVersion ?? '' };
-    const res = commit(w, serverId, requestId, info.resource, ns, name, next, verb);
+    const res = commit(w, serverId, requestId, info.resource, ns, name, next, op);
     if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
     return { ok: true, code: next ? 202 : 200, object: res.stored ?? { ...old, metadata: { ...old.metadata, resourceVersion: res.rv } }, resourceVersion: res.rv };
   };
   if (opts.user) {
     const rejected = admitDelete(w, { operation: 'DELETE', info, obj: old, user: opts.user, namespace: ns });
     if (rejected) {
-      trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: `rejected: ${rejected.message}`, object: traceRef(old), requestId });
+      trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'rejected', message: rejected.message }, object: traceRef(old), requestId });
       return { ok: false, error: rejected };
     }
   }
-  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: `admitted delete of ${old.kind.toLowerCase()}/${name}`, object: traceRef(old), requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'delete' }, object: traceRef(old), requestId });
 
   const finalizers = [...(old.metadata.finalizers ?? [])];
   if (opts.propagationPolicy === 'Orphan' && !finalizers.includes(ORPHAN)) finalizers.push(ORPHAN);

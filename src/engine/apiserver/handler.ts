@@ -4,13 +4,14 @@
  * This file is the orchestration; each stage's rules live in its own module.
  */
 import type { ComponentId } from '../core/ids';
+import type { HttpMethod, TraceDetails, TraceObject } from '../core/trace';
 import { randomString, uuidV4 } from '../core/rng';
 import { rfc3339 } from '../../k8s/time';
 import type { KObject, Pod } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
 import { apiVersionOf, resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { matches, type Selector } from '../../k8s/labels';
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 import { trace, traceRef } from '../runtime';
 import type { World } from '../world';
 import type { ApiServerState } from './state';
@@ -27,7 +28,8 @@ import {
   type StatusError,
 } from './status';
 import { commit, storedObject } from './storage';
-import { filterMatches, type FieldRequirement } from './watch';
+import { filterMatches } from './watch';
+import type { FieldRequirement } from './watch-types';
 import { runMutating, runValidating } from './admission';
 import { validateObject } from './validation';
 import { semanticEqual } from './validation/field';
@@ -36,7 +38,8 @@ import { mergePatch } from './patch';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
-import { readContainerLogs, type LogOptions } from '../node/logs';
+import { podLogs } from './kubelet-proxy';
+import type { LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
@@ -103,9 +106,43 @@ function path(info: ResourceInfo, ns: string | undefined, name: string | undefin
   return p;
 }
 
-const METHOD: Record<Verb, string> = { get: 'GET', list: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE' };
+const METHOD: Record<Verb, HttpMethod> = { get: 'GET', list: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+
+/** The request as RequestInfo sees it; a resource the server does not know is a bare `/<name>`. */
+function requestDetail(req: ApiRequest, info: ResourceInfo | undefined): TraceDetails['request'] {
+  const base = { type: 'resource' as const, method: METHOD[req.verb], verb: req.verb, user: req.user.name };
+  if (!info) return { ...base, path: `/${req.resource}`, group: '', version: '', resource: req.resource };
+  // A create posts to the collection: its path names no object.
+  const name = req.verb === 'create' && !req.subresource ? undefined : req.name;
+  const namespace = info.namespaced ? req.namespace : undefined;
+  return {
+    ...base,
+    path: path(info, req.namespace, name, req.subresource),
+    group: info.group,
+    version: info.version,
+    resource: info.resource,
+    ...(req.subresource ? { subresource: req.subresource } : {}),
+    ...(namespace ? { namespace } : {}),
+    ...(name ? { name } : {}),
+  };
+}
+
+function responseDetail(res: ApiResponse, returned: TraceObject | undefined): TraceDetails['response'] {
+  if (!res.ok) {
+    const e = res.error;
+    return 'network' in e ? { type: 'network', error: e.message } : { type: 'status', code: e.code, reason: e.reason, message: e.message };
+  }
+  const detail: TraceDetails['response'] = { type: 'status', code: res.code, reason: STATUS_TEXT[res.code] ?? '' };
+  if (returned) detail.object = { ...returned };
+  else if (res.items) detail.items = res.items.length;
+  return detail;
+}
+
+function mutatedDetail(plugins: string[]): TraceDetails['mutating-admission'] {
+  return plugins.length ? { result: 'mutated', plugins } : { result: 'unchanged' };
+}
 
 /**
  * Events and Leases are written constantly in the background; their pipeline hops are summarised
@@ -123,17 +160,13 @@ export function handleRequest(w: World, serverId: ComponentId, req: ApiRequest):
     w.traceMuted = false;
   }
   const body = req.body;
-  const what =
-    req.resource === 'events' && body
-      ? `Event ${String(body['type'] ?? '')} ${String(body['reason'] ?? '')}: ${String(body['message'] ?? '')}`
-      : `${METHOD[req.verb]} lease ${req.namespace ?? ''}/${req.name ?? body?.metadata?.name ?? ''}`;
-  trace(w, {
-    from: req.from,
-    to: serverId,
-    kind: req.resource === 'events' ? 'event' : 'lease',
-    summary: res.ok ? what : `${what} failed: ${res.error.message}`,
-    resourceVersion: res.ok ? res.resourceVersion : undefined,
-  });
+  const failed = res.ok ? {} : { error: res.error.message };
+  const resourceVersion = res.ok ? res.resourceVersion : undefined;
+  const target = { method: METHOD[req.verb], namespace: req.namespace ?? '', name: req.name ?? body?.metadata?.name ?? '' };
+  if (req.resource === 'events') {
+    const detail = body ? { type: String(body['type'] ?? ''), reason: String(body['reason'] ?? ''), message: String(body['message'] ?? ''), ...failed } : { ...target, ...failed };
+    trace(w, { from: req.from, to: serverId, kind: 'event', detail, resourceVersion });
+  } else trace(w, { from: req.from, to: serverId, kind: 'lease', detail: { ...target, ...failed }, resourceVersion });
   return res;
 }
 
@@ -144,47 +177,32 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const info = resourceInfo(req.resource);
   const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
   const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
-  const url = info ? path(info, req.namespace, req.verb === 'create' && !req.subresource ? undefined : req.name, req.subresource) : `/${req.resource}`;
-  trace(w, { from: req.from, to: serverId, kind: 'request', summary: `${METHOD[req.verb]} ${url}`, object: ref, requestId });
+  trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail(req, info), object: ref, requestId });
 
   const respond = (res: ApiResponse): ApiResponse => {
-    const summary = res.ok
-      ? `${res.code} ${STATUS_TEXT[res.code] ?? ''}`.trim() + (res.object ? ` ${res.object.kind.toLowerCase()}/${res.object.metadata.name}` : res.items ? ` (${res.items.length} items)` : '')
-      : 'network' in res.error
-        ? res.error.message
-        : `${res.error.code} ${res.error.reason || 'Error'}: ${res.error.message}`;
-    trace(w, {
-      from: serverId,
-      to: req.from,
-      kind: 'response',
-      summary,
-      object: res.ok && res.object ? traceRef(res.object) : ref,
-      resourceVersion: res.ok ? res.resourceVersion : undefined,
-      requestId,
-    });
+    const returned = res.ok && res.object ? traceRef(res.object) : undefined;
+    trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
     return res;
   };
   const fail = (e: StatusError): ApiResponse => respond({ ok: false, error: e });
 
   if (!info) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
 
-  trace(w, { from: serverId, to: serverId, kind: 'authn', summary: `authenticated as "${req.user.name}"`, object: ref, requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: req.user.name }, object: ref, requestId });
   const rbacResource = req.subresource ? `${info.resource}/${req.subresource}` : info.resource;
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
   // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
   const rbacNamespace = info.namespaced ? req.namespace : info.resource === 'namespaces' ? req.name : undefined;
-  if (!authorize(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)) {
-    trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: denied ${rbacVerb} ${rbacResource}`, object: ref, requestId });
-    return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
-  }
-  trace(w, { from: serverId, to: serverId, kind: 'authz', summary: `RBAC: allowed ${rbacVerb} ${rbacResource}`, object: ref, requestId });
+  const allowed = authorize(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name);
+  trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
+  if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
 
   const ns = info.namespaced ? req.namespace : undefined;
   switch (req.verb) {
     case 'get': {
       if (req.subresource === 'log') {
         // kube-apiserver proxies to the kubelet of the Pod's node, which reads the runtime's log.
-        const logs = readContainerLogs(w, ns ?? 'default', req.name ?? '', req.logOptions ?? {});
+        const logs = podLogs(w, ns ?? 'default', req.name ?? '', req.logOptions ?? {});
         if (!logs.ok) return fail({ code: logs.code, reason: logs.reason, message: logs.message });
         return respond({ ok: true, code: 200, text: logs.text, resourceVersion: '' });
       }
@@ -247,7 +265,7 @@ function fieldValidationOf(req: ApiRequest): FieldValidation {
 }
 
 function stageFailure(w: World, serverId: ComponentId, requestId: number, e: StatusError, stage: 'validation' | 'mutating-admission' | 'validating-admission'): ApiResponse {
-  trace(w, { from: serverId, to: serverId, kind: stage, summary: `rejected: ${e.message}`, requestId });
+  trace(w, { from: serverId, to: serverId, kind: stage, detail: { result: 'rejected', message: e.message }, requestId });
   return { ok: false, error: e };
 }
 
@@ -276,7 +294,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   // the system fields afterwards, in store.create.
   const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
   if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
-  trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(obj), requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(obj), requestId });
   if (info.resource === 'pods') obj.status = { phase: 'Pending', qosClass: podQOS(obj as Pod) };
 
   if (!obj.metadata.name && obj.metadata.generateName) {
@@ -296,11 +314,11 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
 
   const errs = validateObject(w, info, obj, undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
-  trace(w, { from: serverId, to: serverId, kind: 'validation', summary: `${info.kind} is valid`, object: traceRef(obj), requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(obj), requestId });
 
   const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
-  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', summary: 'admitted', object: traceRef(obj), requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create' }, object: traceRef(obj), requestId });
 
   // The storage create is conditional on the key being absent.
   if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) return { ok: false, error: alreadyExists(info, name) };
@@ -364,7 +382,7 @@ export function update(
     if (req.subresource !== 'binding') {
       const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}) });
       if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
-      trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', summary: admitted.summary, object: traceRef(next), requestId });
+      trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(next), requestId });
     }
     // PrepareForUpdate runs after defaulting: only a real spec change bumps the generation. The
     // binding subresource writes nodeName through its own storage path, not the update strategy,
@@ -374,7 +392,7 @@ export function update(
   next.metadata.resourceVersion = old.metadata.resourceVersion;
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');
-  trace(w, { from: serverId, to: serverId, kind: 'validation', summary: `${info.kind} is valid`, object: traceRef(next), requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(next), requestId });
   const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}) });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   // A no-op write is not persisted and does not bump resourceVersion (field order does not matter).

@@ -89,9 +89,9 @@ function health(w: World, endpoint: Endpoint, sub: string | undefined, verbose: 
 const VERSION = SERVER_VERSION;
 
 /** Serves a GET on a non-resource path at `serverId`, recording the exchange in the trace. */
-export function serveNonResource(w: World, serverId: ComponentId, from: ComponentId, path: string): RawResponse {
+export function serveNonResource(w: World, serverId: ComponentId, from: ComponentId, user: string, path: string): RawResponse {
   const requestId = w.nextRequestId++;
-  trace(w, { from, to: serverId, kind: 'request', summary: `GET ${path}`, requestId });
+  trace(w, { from, to: serverId, kind: 'request', detail: { type: 'non-resource', method: 'GET', path, user }, requestId });
   const [p = '', query = ''] = path.split('?');
   const params = new Set(query.split('&').map((q) => q.split('=')[0]));
   const parts = p.split('/').filter((s) => s !== '');
@@ -101,6 +101,7 @@ export function serveNonResource(w: World, serverId: ComponentId, from: Componen
   } else if (p === '/version') {
     res = { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };
   } else res = { code: 404, body: '404 page not found\n' };
-  trace(w, { from: serverId, to: from, kind: 'response', summary: `${res.code} ${res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : 'Not Found'}`, requestId });
+  const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : 'Not Found';
+  trace(w, { from: serverId, to: from, kind: 'response', detail: { type: 'status', code: res.code, reason }, requestId });
   return res;
 }

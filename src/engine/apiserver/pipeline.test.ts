@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment, KObject } from '../../k8s/types';
 import { ALPHANUMS } from '../core/rng';
-import { bootedCluster, configMap, deployment, failure, ok, pod } from './testkit';
+import { bootedCluster, configMap, deployment, failure, ok, pod } from './apiserver.testing';
+import { worldOf } from '../simulation';
 
 const cluster = bootedCluster();
 
@@ -9,8 +10,8 @@ describe('kube-apiserver request pipeline', () => {
   it('passes a create through every stage, in order, under one request id', () => {
     const sim = cluster();
     ok(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web') }));
-    const requestId = sim.world.nextRequestId - 1;
-    const hops = sim.world.trace.records.filter((r) => r.requestId === requestId);
+    const requestId = worldOf(sim).nextRequestId - 1;
+    const hops = worldOf(sim).trace.records.filter((r) => r.requestId === requestId);
     expect(hops.map((r) => r.kind)).toEqual([
       'request',
       'authn',
@@ -33,7 +34,7 @@ describe('kube-apiserver request pipeline', () => {
     const rvs: number[] = [];
     const record = (o: KObject): void => {
       rvs.push(Number(o.metadata.resourceVersion));
-      expect(o.metadata.resourceVersion).toBe(String(sim.world.etcd.revision));
+      expect(o.metadata.resourceVersion).toBe(String(worldOf(sim).etcd.revision));
     };
     record(ok(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('a') })));
     record(ok(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('b') })));
@@ -97,14 +98,14 @@ describe('kube-apiserver request pipeline', () => {
   it('does not write, or bump resourceVersion, for an update that changes nothing', () => {
     const sim = cluster();
     const d = ok(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web') }));
-    const revision = sim.world.etcd.revision;
+    const revision = worldOf(sim).etcd.revision;
     // The same object with its keys in another order is still the same object.
     const reordered = { spec: d.spec, metadata: d.metadata, kind: d.kind, apiVersion: d.apiVersion } as KObject;
     const again = ok(sim.request({ verb: 'update', resource: 'deployments', namespace: 'default', name: 'web', body: reordered }));
     expect(again.metadata.resourceVersion).toBe(d.metadata.resourceVersion);
-    expect(sim.world.etcd.revision).toBe(revision);
+    expect(worldOf(sim).etcd.revision).toBe(revision);
     ok(sim.request({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', body: { spec: { replicas: 1 } } as never }));
-    expect(sim.world.etcd.revision).toBe(revision);
+    expect(worldOf(sim).etcd.revision).toBe(revision);
   });
 
   it('reports AlreadyExists only for a valid object, after admission and validation', () => {

@@ -1,4 +1,4 @@
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 
 /** One kube-apiserver process. Stateless by design: everything it serves lives in etcd. */
 export interface ApiServerState extends ComponentBase {

@@ -5,6 +5,7 @@
  * resourceVersion, and fans out to watchers.
  */
 import type { ComponentId } from '../core/ids';
+import type { TraceDetails } from '../core/trace';
 import type { KObject } from '../../k8s/types';
 import { bucket, quorumSize, type EtcdError } from '../etcd/etcd';
 import type { EtcdMemberState } from '../etcd/member';
@@ -43,12 +44,9 @@ export function etcdWritable(w: World): EtcdError | undefined {
     s.leader = live[0]!.name;
     s.term++;
     for (const m of s.members) markComponentChanged(w, m.name);
-    trace(w, {
-      from: s.leader,
-      to: s.leader,
-      kind: 'etcd-commit',
-      summary: `raft: ${s.leader} elected leader at term ${s.term}${prev ? ` (was ${prev})` : ''}`,
-    });
+    const detail: TraceDetails['etcd-commit'] = { type: 'leader-elected', member: s.leader, term: s.term };
+    if (prev) detail.previous = prev;
+    trace(w, { from: s.leader, to: s.leader, kind: 'etcd-commit', detail });
   }
   return undefined;
 }
@@ -67,17 +65,17 @@ export function commit(
   namespace: string | undefined,
   name: string,
   next: KObject | undefined,
-  verb: string,
+  op: 'create' | 'update' | 'delete',
 ): WriteResult {
   const key = storageKey(resource, namespace, name);
   const b = bucket(w.etcd, resource);
   const old = b.get(key);
   const ref = traceRef(next ?? old!);
   const leaderOrFirst = w.etcd.leader ?? w.etcd.members[0]!.name;
-  trace(w, { from: server, to: leaderOrFirst, kind: 'etcd-write', summary: `Txn ${verb} ${registryPath(resource, namespace, name)}`, object: ref, requestId });
+  trace(w, { from: server, to: leaderOrFirst, kind: 'etcd-write', detail: { op, key: registryPath(resource, namespace, name) }, object: ref, requestId });
   const err = etcdWritable(w);
   if (err) {
-    trace(w, { from: leaderOrFirst, to: server, kind: 'etcd-commit', summary: `error: ${err}`, object: ref, requestId });
+    trace(w, { from: leaderOrFirst, to: server, kind: 'etcd-commit', detail: { type: 'failed', error: err }, object: ref, requestId });
     return { ok: false, error: err };
   }
   const leader = w.etcd.leader!;
@@ -97,7 +95,7 @@ export function commit(
     from: leader,
     to: server,
     kind: 'etcd-commit',
-    summary: `committed revision ${rv} (quorum ${quorumSize(w.etcd)}/${w.etcd.members.length})`,
+    detail: { type: 'committed', revision: rev, quorum: quorumSize(w.etcd), members: w.etcd.members.length },
     object: ref,
     resourceVersion: rv,
     requestId,

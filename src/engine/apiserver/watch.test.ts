@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { bootedCluster, configMap, ok, openWatch, pod } from './testkit';
+import { bootedCluster, configMap, ok, openWatch, pod } from './apiserver.testing';
 
 const cluster = bootedCluster();
 

@@ -6,45 +6,11 @@
  */
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
-import { matches, type Selector } from '../../k8s/labels';
+import { matches } from '../../k8s/labels';
 import { schedule, jitter } from '../runtime';
 import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
-
-export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
-
-export interface WatchEvent {
-  type: WatchEventType;
-  object: KObject;
-  resource: string;
-}
-
-/** Field selectors kube-apiserver supports on watches; data so registrations stay cloneable. */
-export interface FieldRequirement {
-  field: string;
-  op: '=' | '!=';
-  value: string;
-}
-
-export interface WatchFilter {
-  namespace?: string;
-  labelSelector?: Selector;
-  fieldSelector?: FieldRequirement[];
-}
-
-export interface WatchRegistration {
-  id: number;
-  /** The watching component. */
-  watcher: ComponentId;
-  /** The component's epoch when it opened the watch (messages to a later incarnation are stale). */
-  epoch: number;
-  /** kube-apiserver instance that serves the watch; it closes when that instance stops. */
-  server: ComponentId;
-  resource: string;
-  filter: WatchFilter;
-  /** Delivery time of the last event, so per-watch order is FIFO despite jitter. */
-  lastDelivery: number;
-}
+import type { FieldRequirement, ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';
 
 /** Reads a dotted field path (`spec.nodeName`, `metadata.name`, `status.phase`) from an object. */
 export function fieldValue(obj: KObject, path: string): string {
@@ -79,12 +45,6 @@ export function parseFieldSelector(text: string): FieldRequirement[] | string {
 
 /** Fields whose `=` selectors are indexed, so 1,000 kubelets do not each test every Pod write. */
 const INDEXED_FIELDS = ['spec.nodeName', 'metadata.name'] as const;
-
-/** Per resource: watches with no indexed selector, and watches bucketed by `field=value`. */
-export interface ResourceWatchIndex {
-  unindexed: Set<number>;
-  byField: Map<string, Set<number>>;
-}
 
 function indexKey(f: WatchFilter): string | undefined {
   for (const field of INDEXED_FIELDS) {

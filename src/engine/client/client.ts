@@ -9,10 +9,10 @@ import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
 import type { UserInfo } from '../apiserver/auth';
 import type { NetworkError, StatusError } from '../apiserver/status';
-import type { WatchFilter } from '../apiserver/watch';
+import type { WatchFilter } from '../apiserver/watch-types';
 import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from '../apiserver/handler';
 import { registerWatch } from '../apiserver/watch';
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 import type { World } from '../world';
 
 export interface ClientIdentity {

@@ -5,7 +5,7 @@
  */
 import type { KEvent, KObject } from '../../k8s/types';
 import { rfc3339, unixNanoHex } from '../../k8s/time';
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 import type { World } from '../world';
 import { request, type ClientIdentity } from './client';
 

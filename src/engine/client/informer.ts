@@ -5,22 +5,14 @@
  * Invariant: the cache holds the apiserver's objects by reference and nobody mutates them.
  */
 import type { KObject } from '../../k8s/types';
-import type { WatchEvent, WatchFilter } from '../apiserver/watch';
+import type { WatchEvent, WatchFilter } from '../apiserver/watch-types';
 import type { World } from '../world';
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 import { apiList, apiWatch, type ClientIdentity } from './client';
 import { setTimer } from '../runtime';
+import type { Delta, InformerState } from './types';
 
-export interface InformerState {
-  resource: string;
-  filter: WatchFilter;
-  /** key (`namespace/name` or `name`) → object */
-  cache: Map<string, KObject>;
-  watchId: number | undefined;
-  synced: boolean;
-  /** Consecutive failed list attempts (for the relist back-off). */
-  listFailures: number;
-}
+export type { Delta } from './types';
 
 export function newInformer(resource: string, filter: WatchFilter = {}): InformerState {
   return { resource, filter, cache: new Map(), watchId: undefined, synced: false, listFailures: 0 };
@@ -35,8 +27,6 @@ export function splitKey(key: string): { namespace?: string; name: string } {
   const i = key.indexOf('/');
   return i < 0 ? { name: key } : { namespace: key.slice(0, i), name: key.slice(i + 1) };
 }
-
-export type Delta = { old: KObject | undefined; cur: KObject | undefined };
 
 /**
  * LIST + WATCH. Returns the deltas the list produced against the previous cache (so handlers

@@ -6,26 +6,14 @@
  */
 import type { Lease } from '../../k8s/types';
 import { rfc3339Micro } from '../../k8s/time';
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 import { jitterUp, markComponentChanged, setTimer } from '../runtime';
+import type { SimCore } from '../sim-core';
 import type { World } from '../world';
 import { isNotFound, request, type ClientIdentity } from './client';
 import { recordEvent } from './events';
 import { cloneData } from '../core/clone';
-
-export interface LeaderElectionState {
-  namespace: string;
-  lockName: string;
-  /** `<hostname>_<uuid>` */
-  identity: string;
-  isLeader: boolean;
-  /** The holder/renewTime pair last observed, and when (our clock) it last changed. */
-  observedHolder: string;
-  observedRenewTime: string;
-  observedAt: number;
-  /** When this leader last renewed successfully. */
-  lastRenew: number;
-}
+import type { LeaderElectionState } from './types';
 
 export function newLeaderElection(lockName: string, identity: string): LeaderElectionState {
   return { namespace: 'kube-system', lockName, identity, isLeader: false, observedHolder: '', observedRenewTime: '', observedAt: 0, lastRenew: 0 };
@@ -95,7 +83,7 @@ function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, l
   return res.ok;
 }
 
-function observe(w: World, le: LeaderElectionState, holder: string, renew: string): void {
+function observe(w: SimCore, le: LeaderElectionState, holder: string, renew: string): void {
   le.observedHolder = holder;
   le.observedRenewTime = renew;
   le.observedAt = w.now;

@@ -3,11 +3,13 @@
  * that opened the watch, and drawing the watch hop on the trace.
  */
 import type { ComponentId } from '../core/ids';
-import type { WatchEvent } from '../apiserver/watch';
+import type { WatchEvent } from '../apiserver/watch-types';
 import { setTimer, trace, traceRef } from '../runtime';
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
+import type { SimCore } from '../sim-core';
 import type { World } from '../world';
-import { applyWatchEvent, type Delta, type InformerState } from './informer';
+import { applyWatchEvent } from './informer';
+import type { Delta, InformerState } from './types';
 
 export function informerFor(informers: Record<string, InformerState>, watchId: number): InformerState | undefined {
   for (const inf of Object.values(informers)) if (inf.watchId === watchId) return inf;
@@ -25,12 +27,11 @@ export function deliver(informers: Record<string, InformerState>, watchId: numbe
 export function traceWatch(w: World, watchId: number, to: ComponentId, ev: WatchEvent): void {
   const server = w.watches.get(watchId)?.server ?? ('kube-apiserver' as ComponentId);
   const o = ev.object;
-  const name = o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name;
   trace(w, {
     from: server,
     to,
     kind: 'watch',
-    summary: `watch ${ev.type} ${o.kind.toLowerCase()} ${name}`,
+    detail: { type: 'event', event: ev.type, resource: ev.resource, dropped: false },
     object: traceRef(o),
     resourceVersion: o.metadata.resourceVersion,
   });
@@ -43,7 +44,7 @@ export const RELIST_DELAY_MS = 1000;
  * A watch closed under an informer (its kube-apiserver stopped): forget the watch and set the
  * `relist:<informer key>` timer, which the component answers by LIST + WATCH again.
  */
-export function relistAfterClose(w: World, self: ComponentBase, informers: Record<string, InformerState>, watchId: number): void {
+export function relistAfterClose(w: SimCore, self: ComponentBase, informers: Record<string, InformerState>, watchId: number): void {
   for (const [key, inf] of Object.entries(informers)) {
     if (inf.watchId !== watchId) continue;
     inf.watchId = undefined;

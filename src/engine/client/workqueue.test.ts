@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimMillis } from '../core/ids';
-import { Simulation } from '../simulation';
+import { Simulation, worldOf } from '../simulation';
 import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, queueLen, rateLimitDelay } from './workqueue';
 
 describe('workqueue', () => {
@@ -39,7 +39,7 @@ describe('workqueue', () => {
   });
 
   it('rate-limited requeue: per key 5ms doubling up to 1000s, reset by forget', () => {
-    const w = new Simulation({ seed: 1, noBoot: true }).world;
+    const w = worldOf(new Simulation({ seed: 1, noBoot: true }));
     const q = newWorkQueue('t');
     expect([1, 2, 3, 4, 5, 6].map(() => rateLimitDelay(w, q, 'a'))).toEqual([5, 10, 20, 40, 80, 160]);
     expect(rateLimitDelay(w, q, 'b')).toBe(5);
@@ -52,7 +52,7 @@ describe('workqueue', () => {
   });
 
   it('rate-limited requeue: the overall bucket lets a burst of 100 through, then 10 per second', () => {
-    const w = new Simulation({ seed: 1, noBoot: true }).world;
+    const w = worldOf(new Simulation({ seed: 1, noBoot: true }));
     const q = newWorkQueue('t');
     for (let i = 0; i < 100; i++) expect(rateLimitDelay(w, q, `k${i}`)).toBe(5);
     // Each further first failure queues behind the last: 100 ms, 200 ms, … even though its own back-off is 5 ms.

@@ -6,20 +6,8 @@
  * exponential back-off (5ms × 2^n, max 1000s) and one token bucket for the whole queue (10 qps,
  * burst 100), so a storm of failing keys cannot retry faster than 10 a second overall.
  */
-import type { World } from '../world';
-
-export interface WorkQueueState {
-  name: string;
-  /** Keys waiting, from index `head` on; the consumed prefix is dropped in bulk (O(1) get). */
-  queue: string[];
-  head: number;
-  dirty: Set<string>;
-  processing: Set<string>;
-  /** Consecutive failures per key (drives the exponential back-off). */
-  failures: Map<string, number>;
-  /** The overall bucket's tokens as of `at` (created on the first rate-limited requeue). */
-  bucket?: { tokens: number; at: number };
-}
+import type { SimCore } from '../sim-core';
+import type { WorkQueueState } from './types';
 
 /** BucketRateLimiter{Limiter: rate.NewLimiter(rate.Limit(10), 100)}. */
 const BUCKET_QPS = 10;
@@ -60,7 +48,7 @@ export function queueLen(q: WorkQueueState): number {
 }
 
 /** MaxOfRateLimiter.When: the delay before the key's next retry. */
-export function rateLimitDelay(w: World, q: WorkQueueState, key: string): number {
+export function rateLimitDelay(w: SimCore, q: WorkQueueState, key: string): number {
   const n = q.failures.get(key) ?? 0;
   q.failures.set(key, n + 1);
   const perItem = Math.min(w.timings.workqueueBaseDelay * 2 ** n, w.timings.workqueueMaxDelay);
@@ -71,7 +59,7 @@ export function rateLimitDelay(w: World, q: WorkQueueState, key: string): number
  * rate.Limiter.Reserve: take a token, or wait until one will have accrued. Tokens may go
  * negative — each reservation queues behind the ones before it.
  */
-function bucketDelay(w: World, q: WorkQueueState): number {
+function bucketDelay(w: SimCore, q: WorkQueueState): number {
   const b = (q.bucket ??= { tokens: BUCKET_BURST, at: w.now });
   b.tokens = Math.min(BUCKET_BURST, b.tokens + ((w.now - b.at) * BUCKET_QPS) / 1000) - 1;
   b.at = w.now;

@@ -26,7 +26,9 @@ function who(def: ControllerDef): ClientIdentity {
   return { user: controllerUser(def.actor), actor: def.actor };
 }
 
-function context(w: World, self: ControllerManagerState, def: ControllerDef): ControllerContext {
+type Observed = { desired: number; actual: number };
+
+function context(w: World, self: ControllerManagerState, def: ControllerDef, observed?: (o: Observed) => void): ControllerContext {
   const id = who(def);
   return {
     w,
@@ -40,6 +42,7 @@ function context(w: World, self: ControllerManagerState, def: ControllerDef): Co
       if (after && after > 0) setTimer(w, self, after, `requeue:${def.name}`, key);
       else enqueue(w, self, def, key);
     },
+    observe: (desired, actual) => observed?.({ desired, actual }),
   };
 }
 
@@ -99,7 +102,7 @@ function armResync(w: World, self: ControllerManagerState): void {
 function resync(w: World, self: ControllerManagerState): void {
   const informers = Object.entries(self.informers).filter(([, inf]) => inf.synced);
   const objects = informers.reduce((n, [, inf]) => n + inf.cache.size, 0);
-  trace(w, { from: self.id, to: self.id, kind: 'reconcile', summary: `informer resync: ${objects} cached objects handed to the event handlers again (no LIST)` });
+  trace(w, { from: self.id, to: self.id, kind: 'reconcile', detail: { type: 'resync', controller: self.id, objects } });
   for (const [resource, inf] of informers) dispatchDeltas(w, self, resource, [...inf.cache.values()].map((o) => ({ old: o, cur: o })));
   armResync(w, self);
 }
@@ -126,10 +129,14 @@ function processOne(w: World, self: ControllerManagerState, def: ControllerDef):
   if (!q || !self.leader.isLeader) return;
   const key = queueGet(q);
   if (key === undefined) return;
-  const ctx = context(w, self, def);
+  const observed: { last?: Observed } = {};
+  const ctx = context(w, self, def, (o) => (observed.last = o));
   self.reconciles[def.name] = (self.reconciles[def.name] ?? 0) + 1;
-  trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', summary: `reconcile ${key}` });
+  const rec = trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', detail: { type: 'sync', controller: def.name, key } });
   const res = def.reconcile(ctx, key);
+  // The record goes first, so the requests the reconcile makes follow it; what it counted is
+  // known only now, and is filled in before anything can read the record (same seq, same place).
+  if (observed.last && rec?.kind === 'reconcile' && rec.detail.type === 'sync') Object.assign(rec.detail, observed.last);
   queueDone(q, key);
   switch (res.kind) {
     case 'done':
@@ -141,7 +148,7 @@ function processOne(w: World, self: ControllerManagerState, def: ControllerDef):
       break;
     case 'error': {
       const delay = rateLimitDelay(w, q, key);
-      trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', summary: `error syncing ${key}: ${res.message}; requeuing in ${delay}ms` });
+      trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', detail: { type: 'error', controller: def.name, key, error: res.message, requeueAfterMs: delay } });
       setTimer(w, self, delay, `requeue:${def.name}`, key);
       break;
     }

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deployment, EndpointSlice, Node, Pod } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import { stopComponent } from '../dispatch';
-import { Simulation } from '../simulation';
-import { create, eventMessages, get, waitFor } from './testkit';
+import { Simulation, worldOf } from '../simulation';
+import { create, eventMessages, get, waitFor } from './controllers.testing';
 
 const nginx: Deployment = {
   apiVersion: 'apps/v1',
@@ -35,7 +35,7 @@ describe('controllers in a running cluster', () => {
 
   it('gives every Node a podCIDR and announces it', () => {
     const nodes = base.objects<Node>('nodes');
-    expect(nodes.length).toBe(base.world.machines.length);
+    expect(nodes.length).toBe(worldOf(base).machines.length);
     const cidrs = nodes.map((n) => n.spec.podCIDR);
     expect(new Set(cidrs).size).toBe(nodes.length);
     for (const n of nodes) {
@@ -62,7 +62,7 @@ describe('controllers in a running cluster', () => {
     const sim = Simulation.fromSnapshot(base.snapshot());
     const victimNode = appPods(sim)[0]!.spec.nodeName!;
     const onNode = appPods(sim).filter((p) => p.spec.nodeName === victimNode).map((p) => p.metadata.name!);
-    stopComponent(sim.world, componentId(`kubelet/${victimNode}`));
+    stopComponent(worldOf(sim), componentId(`kubelet/${victimNode}`));
     const stopped = sim.now;
     waitFor(sim, 'node Unknown', () => readyOf(get<Node>(sim, 'nodes', victimNode, undefined)) === 'Unknown', 120_000);
     expect(sim.now - stopped).toBeGreaterThanOrEqual(40_000);
@@ -83,7 +83,7 @@ describe('controllers in a running cluster', () => {
 
   it('evicts nothing when every Node goes NotReady at once (master disruption mode)', () => {
     const sim = Simulation.fromSnapshot(base.snapshot());
-    for (const m of sim.world.machines) stopComponent(sim.world, componentId(`kubelet/${m}`));
+    for (const m of worldOf(sim).machines) stopComponent(worldOf(sim), componentId(`kubelet/${m}`));
     waitFor(sim, 'all NotReady', () => sim.objects<Node>('nodes').every((n) => readyOf(n) === 'Unknown'), 120_000);
     sim.advance(400_000);
     expect(sim.objects<Node>('nodes').some((n) => n.spec.taints?.some((t) => t.effect === 'NoExecute'))).toBe(false);

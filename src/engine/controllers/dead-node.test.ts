@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointSlice, Node, Pod } from '../../k8s/types';
 import { Simulation } from '../simulation';
-import { advance, bind, create, deployment, eventMessages, fakeNode, get, keepAlive, pods, setPodRunning, waitFor } from './testkit';
+import { advance, bind, create, deployment, eventMessages, fakeNode, get, keepAlive, pods, setPodRunning, waitFor } from './controllers.testing';
 
 describe('a Node whose kubelet stops', () => {
   it('goes NotReady, gets tainted, and has its Pods evicted and replaced', () => {

@@ -8,7 +8,7 @@ import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
 import type { ApiRequest, ApiResponse } from '../apiserver/handler';
 import type { ClientIdentity } from '../client/client';
-import type { Delta, InformerState } from '../client/informer';
+import type { Delta, InformerState } from '../client/types';
 import type { EventSpec } from '../client/events';
 import type { World } from '../world';
 import type { ControllerManagerState } from './state';
@@ -34,6 +34,11 @@ export interface ControllerContext {
   data: Record<string, unknown>;
   /** Queue a key on this controller's workqueue (e.g. from a periodic task). */
   enqueue(key: string, after?: number): void;
+  /**
+   * What this reconcile wants and found (spec.replicas against the Pods or replicas it counts),
+   * shown on its `reconcile` trace record. Outside a reconcile (periodic tasks) it is ignored.
+   */
+  observe(desired: number, actual: number): void;
 }
 
 export interface PeriodicTask {

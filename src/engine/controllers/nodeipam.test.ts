@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node } from '../../k8s/types';
 import { Simulation } from '../simulation';
 import { cidrForIndex } from './nodeipam';
-import { fakeNode, get, waitFor } from './testkit';
+import { fakeNode, get, waitFor } from './controllers.testing';
 
 describe('node-ipam-controller', () => {
   it('numbers /24 ranges through the /14 cluster CIDR', () => {

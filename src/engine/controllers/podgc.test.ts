@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { Simulation } from '../simulation';
-import { bind, create, fakeNode, get, podSpec, waitFor } from './testkit';
+import { Simulation, worldOf } from '../simulation';
+import { bind, create, fakeNode, get, podSpec, waitFor } from './controllers.testing';
 
 describe('pod-garbage-collector', () => {
   it('marks Failed and force-deletes Pods bound to a Node that no longer exists, after the quarantine', () => {
@@ -21,7 +21,7 @@ describe('pod-garbage-collector', () => {
     expect(pod.metadata.deletionGracePeriodSeconds).toBe(0);
     expect(pod.status?.phase).toBe('Failed');
     expect(pod.status?.conditions?.find((c) => c.type === 'DisruptionTarget')).toMatchObject({ status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' });
-    const requests = sim.world.trace.records.filter((r) => r.from === 'pod-garbage-collector' && r.kind === 'request').map((r) => r.summary);
+    const requests = worldOf(sim).trace.records.filter((r) => r.from === 'pod-garbage-collector' && r.kind === 'request').map((r) => r.summary);
     expect(requests).toEqual(['GET /api/v1/nodes/lost', 'PATCH /api/v1/namespaces/default/pods/orphaned/status', 'DELETE /api/v1/namespaces/default/pods/orphaned']);
   });
 });

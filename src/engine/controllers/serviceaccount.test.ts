@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigMap } from '../../k8s/types';
 import { Simulation } from '../simulation';
-import { create, get, patch, waitFor } from './testkit';
+import { create, get, patch, waitFor } from './controllers.testing';
 
 describe('service-account-controller and root-ca-cert-publisher', () => {
   it('give every namespace a default ServiceAccount and the kube-root-ca.crt ConfigMap', () => {

@@ -1,8 +1,5 @@
-import type { ComponentId, NodeName } from '../core/ids';
-import { baseState, type ComponentBase } from '../components';
-import type { InformerState } from '../client/informer';
-import type { WorkQueueState } from '../client/workqueue';
-import { newLeaderElection, type LeaderElectionState } from '../client/leaderelection';
+import type { ComponentBase } from '../core/component';
+import type { InformerState, LeaderElectionState, WorkQueueState } from '../client/types';
 
 /** kube-controller-manager: leader election, shared informers and one workqueue per controller. */
 export interface ControllerManagerState extends ComponentBase {
@@ -18,16 +15,4 @@ export interface ControllerManagerState extends ComponentBase {
   reconciles: Record<string, number>;
   /** When the shared informers' next resync is due (unset while not leading). */
   resyncAt?: number;
-}
-
-export function newControllerManagerState(id: ComponentId, host: NodeName, identity: string): ControllerManagerState {
-  return {
-    ...baseState(id, 'kube-controller-manager', host),
-    leader: newLeaderElection('kube-controller-manager', identity),
-    informers: {},
-    queues: {},
-    scheduled: {},
-    data: {},
-    reconciles: {},
-  };
 }

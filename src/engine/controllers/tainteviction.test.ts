@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
 import { Simulation } from '../simulation';
-import { advance, bind, create, eventMessages, events, fakeNode, get, keepAlive, patch, podSpec, waitFor } from './testkit';
+import { advance, bind, create, eventMessages, events, fakeNode, get, keepAlive, patch, podSpec, waitFor } from './controllers.testing';
 
 function boundPod(sim: Simulation, name: string, node: string, tolerationSeconds?: number): Pod {
   const tolerations = tolerationSeconds === undefined ? [] : [{ key: 'example.com/maintenance', operator: 'Exists' as const, effect: 'NoExecute' as const, tolerationSeconds }];

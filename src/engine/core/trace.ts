@@ -51,20 +51,184 @@ export interface TraceObject {
   name: string;
 }
 
-export interface TraceRecord {
+/** A namespaced name: what most hops are about (a Pod, a Lease). */
+export interface NamespacedName {
+  namespace: string;
+  name: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The apiserver's request verbs (RequestInfo.Verb), as RBAC and audit name them. */
+export type ApiVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+
+/**
+ * What each kind of hop carries as data. This — not `summary` — is the contract with every
+ * reader outside the engine (narration, the sequence view, milestones, the diagram, lesson pause
+ * points): `summary` is the same facts rendered as English for `sim trace`, and nothing may parse
+ * it back. Every field is plain JSON so records cross postMessage and shared links unchanged.
+ */
+export interface TraceDetails {
+  /** An API request on a resource path, or a GET on a non-resource path (/readyz, /version). */
+  request:
+    | {
+        type: 'resource';
+        method: HttpMethod;
+        verb: ApiVerb;
+        /** The URL path as sent, e.g. `/api/v1/namespaces/default/pods` (a create names no object). */
+        path: string;
+        /** API group ('' for the core group) and version. */
+        group: string;
+        version: string;
+        /** Plural resource name (`pods`, `deployments`). */
+        resource: string;
+        subresource?: string;
+        namespace?: string;
+        name?: string;
+        user: string;
+      }
+    /** `path` keeps its query string (`/readyz?verbose`). */
+    | { type: 'non-resource'; method: 'GET'; path: string; user: string };
+  authn: { user: string };
+  /** RBAC's decision; a denial is `allowed: false` (the 403 response follows). */
+  authz: { allowed: boolean; verb: string; resource: string };
+  'mutating-admission': { result: 'mutated'; plugins: string[] } | { result: 'unchanged' } | StageRejected;
+  validation: { result: 'valid' } | StageRejected;
+  'validating-admission': { result: 'admitted'; operation: 'create' | 'update' | 'delete' } | StageRejected;
+  /** kube-apiserver → etcd: a transaction on one key (`/registry/pods/default/x`). */
+  'etcd-write': { op: 'create' | 'update' | 'delete'; key: string };
+  'etcd-commit':
+    | { type: 'committed'; revision: number; quorum: number; members: number }
+    | { type: 'failed'; error: string }
+    /** etcd's own raft election (members elect among themselves; no apiserver involved). */
+    | { type: 'leader-elected'; member: string; term: number; previous?: string };
+  /**
+   * HTTP response. `reason` is the StatusReason for failures (`NotFound`, `Conflict`) and the
+   * status text for successes (`OK`, `Created`); `items` is set on LIST responses.
+   */
+  response:
+    | {
+        type: 'status';
+        code: number;
+        reason: string;
+        /** Set on failures: the Status message. */
+        message?: string;
+        items?: number;
+        /** The object in the response body (create, get, update, delete); absent for lists, logs and failures. */
+        object?: TraceObject;
+      }
+    /** The request never reached a server (`connection refused`, a timeout). */
+    | { type: 'network'; error: string };
+  watch:
+    | { type: 'event'; event: 'ADDED' | 'MODIFIED' | 'DELETED'; resource: string; dropped: boolean }
+    /** The watch connections to a component were cut; its Reflectors relist. */
+    | { type: 'closed'; watches: number; reason: string };
+  reconcile:
+    | {
+        type: 'sync';
+        controller: string;
+        key: string;
+        /** What the controller wants and sees, where it counts something (replicas, Pods). */
+        desired?: number;
+        actual?: number;
+      }
+    | { type: 'error'; controller: string; key: string; error: string; requeueAfterMs: number }
+    | { type: 'resync'; controller: string; objects: number };
+  schedule:
+    | {
+        result: 'scheduled';
+        pod: NamespacedName;
+        /** Nodes the filters ran on (percentageOfNodesToScore may stop early), of `total`. */
+        evaluated: number;
+        total: number;
+        feasible: number;
+        /** The best-scored nodes, highest first (at most five). */
+        scores: { node: string; score: number }[];
+        selected: string;
+      }
+    | {
+        result: 'unschedulable';
+        pod: NamespacedName;
+        evaluated: number;
+        total: number;
+        /** The FitError message the PodScheduled condition and the FailedScheduling event carry. */
+        message: string;
+        preFilterPlugin?: string;
+        /** PostFilter (preemption) nominated a node and is evicting these Pods (`ns/name`). */
+        nominated?: { node: string; victims: string[] };
+      };
+  cri:
+    | { service: 'RuntimeService'; call: 'RunPodSandbox' | 'StopPodSandbox' | 'RemovePodSandbox'; pod: NamespacedName }
+    | { service: 'RuntimeService'; call: 'CreateContainer' | 'StartContainer' | 'StopContainer'; pod: NamespacedName; container: string }
+    | { service: 'RuntimeService'; call: 'UpdateRuntimeConfig'; podCIDR: string }
+    | { service: 'ImageService'; call: 'PullImage'; pod: NamespacedName; image: string };
+  cni:
+    | { op: 'ADD'; pod: NamespacedName; ip: string }
+    | { op: 'ADD'; pod: NamespacedName; error: string }
+    | { op: 'DEL'; pod: NamespacedName; releasedIp?: string }
+    | { op: 'config'; plugin: string; subnet: string };
+  csi:
+    | { call: 'CreateVolume'; volume: string; size: string; node?: string }
+    | { call: 'DeleteVolume'; volume: string }
+    | { call: 'NodeStageVolume' | 'NodePublishVolume'; volume: string; path: string }
+    | { call: 'NodeUnstageVolume' | 'NodeUnpublishVolume'; volume: string };
+  /** A probe whose result changed (kubelet records only transitions). */
+  probe: { probe: 'liveness' | 'readiness' | 'startup'; pod: NamespacedName; container: string; result: 'success' | 'failure'; message?: string };
+  /**
+   * An Event written (or refused: `error`). A count bump (PATCH) carries no type, reason or
+   * message. A request on events without an Event body (the namespace controller listing and
+   * deleting a namespace's Events) carries its method and name instead.
+   */
+  event:
+    | { type: string; reason: string; message: string; error?: string }
+    | { method: HttpMethod; namespace: string; name: string; error?: string };
+  /** A Lease read, created or renewed by its holder (leader election, node heartbeat), or deleted with its namespace. */
+  lease: { method: HttpMethod; namespace: string; name: string; error?: string };
+  /** `pod` is absent when the container's sandbox is already gone; `podUID` is always known. */
+  process: { pod?: NamespacedName; podUID: string; container: string; exitCode: number; reason: string };
+  fault: {
+    target: string;
+    active: boolean;
+    action: 'stop' | 'start' | 'power-off' | 'power-on' | 'partition' | 'reconnect' | 'delay' | 'undelay' | 'drop' | 'undrop';
+    /** Message faults: whether the watch events going to or coming from the target are affected. */
+    direction?: 'to' | 'from';
+    delayMs?: number;
+  };
+  proxy:
+    | { type: 'sync'; services: number; endpoints: number }
+    /**
+     * `sim curl`: a request from a node, through its kube-proxy rules (`service` when a Service
+     * rule matched), to one endpoint (`podIP:port`); `pod` is absent when no Pod holds the address.
+     */
+    | { type: 'traffic'; url: string; fromNode: string; service?: string; endpoint: string; pod?: NamespacedName };
+}
+
+/** A pipeline stage that refused the request (the response record that follows carries the code). */
+export interface StageRejected {
+  result: 'rejected';
+  message: string;
+}
+
+interface TraceBase {
   seq: number;
   at: SimMillis;
   from: ComponentId;
   to: ComponentId;
-  kind: TraceKind;
+  /** The hop in English for `sim trace`, rendered from `detail` (trace-summary.ts). Never parse it. */
   summary: string;
   object?: TraceObject;
   resourceVersion?: string;
   /** Id of the API request this record belongs to (request, stages, etcd, response share it). */
   requestId?: number;
-  /** On `fault` records: which target, and whether the fault began (true) or was healed (false). */
-  fault?: { target: string; active: boolean };
 }
+
+/** One hop; switching on `kind` narrows `detail`. */
+export type TraceRecord = { [K in TraceKind]: TraceBase & { kind: K; detail: TraceDetails[K] } }[TraceKind];
+export type TraceRecordOf<K extends TraceKind> = Extract<TraceRecord, { kind: K }>;
+export type TraceDetail = TraceRecord['detail'];
+/** Omit applied to each member of a union (a plain Omit merges the members and loses the discriminant). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A record before the log numbers it. */
+export type TraceRecordInput = DistributiveOmit<TraceRecord, 'seq'>;
 
 export interface TraceLog {
   records: TraceRecord[];
@@ -79,7 +243,7 @@ export function newTraceLog(limit: number): TraceLog {
 }
 
 /** Trims in chunks so appending stays amortised O(1) even at the limit. */
-export function appendTrace(log: TraceLog, rec: Omit<TraceRecord, 'seq'>): TraceRecord {
+export function appendTrace(log: TraceLog, rec: TraceRecordInput): TraceRecord {
   const full: TraceRecord = { seq: log.nextSeq++, ...rec };
   log.records.push(full);
   if (log.records.length > log.limit + Math.max(64, log.limit >> 3)) {

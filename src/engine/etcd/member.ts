@@ -1,4 +1,4 @@
-import type { ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 
 /** One etcd member process. Raft leadership is kept in EtcdState so there is one truth. */
 export interface EtcdMemberState extends ComponentBase {

@@ -12,6 +12,7 @@ import { markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
 import { PLEG_EVENT } from '../node/exits';
 import { runtimeOf } from '../node/cri';
+import { serveContainerLogs } from '../node/logs';
 import { nodeEvent, who } from './client';
 import { leaseTick } from './lease';
 import { applyPodCIDR, fastStatusTick, registerNode, syncNodeStatus } from './node-status';
@@ -142,6 +143,16 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
   },
   onWatchClosed(w, self, watchId) {
     relistAfterClose(w, self, self.informers, watchId);
+  },
+  serve(w, self, req) {
+    switch (req.path) {
+      case 'containerLogs':
+        return serveContainerLogs(w, self, req);
+      default: {
+        const never: never = req.path;
+        throw new Error(`kubelet: no handler for ${String(never)}`);
+      }
+    }
   },
   onTimer(w, self, name, arg) {
     switch (name) {

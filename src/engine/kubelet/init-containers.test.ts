@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootCluster, createPod, eventsFor, getPod, podManifest, timeline } from './testkit';
+import { bootCluster, createPod, eventsFor, getPod, podManifest, timeline } from './kubelet.testing';
 
 describe('kubelet init containers', () => {
   it('runs init containers to completion, in order, before the app container', () => {

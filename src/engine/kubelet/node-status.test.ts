@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Lease, Node } from '../../k8s/types';
 import { parseTimestamp } from '../../k8s/time';
-import { Simulation } from '../simulation';
-import { bootCluster, eventsFor } from './testkit';
+import { Simulation, worldOf } from '../simulation';
+import { bootCluster, eventsFor } from './kubelet.testing';
 import { NETWORK_NOT_READY } from './node-status';
 
 function node(sim: Simulation, name: string): Node {
@@ -17,7 +17,7 @@ function readyOf(n: Node): { status: string; reason?: string; message?: string }
 describe('kubelet node registration and status', () => {
   it('registers every machine as system:node and stays NotReady until the CNI has a pod CIDR', () => {
     const sim = new Simulation({ seed: 1, noBoot: true });
-    sim.runUntil((w) => (w.etcd.kv.get('nodes')?.size ?? 0) === 4, 60_000);
+    sim.runUntil(() => (worldOf(sim).etcd.kv.get('nodes')?.size ?? 0) === 4, 60_000);
     sim.advance(20);
     const names = sim.objects<Node>('nodes').map((n) => n.metadata.name).sort();
     expect(names).toEqual(['control-plane', 'node-1', 'node-2', 'node-3']);
@@ -70,7 +70,7 @@ describe('kubelet node registration and status', () => {
       'Normal Starting: ',
       'Normal NodeReady: Node node-2 status is now: NodeReady',
     ]);
-    const trace = sim.world.trace.records.filter((r) => r.from === 'kubelet/node-2' && r.kind === 'cri').map((r) => r.summary);
+    const trace = worldOf(sim).trace.records.filter((r) => r.from === 'kubelet/node-2' && r.kind === 'cri').map((r) => r.summary);
     expect(trace[0]).toMatch(/^UpdateRuntimeConfig podCIDR=10\.244\.\d+\.0\/24$/);
   });
 

@@ -214,7 +214,7 @@ export function applyPodCIDR(w: World, self: KubeletState, node: Node): void {
   const rt = runtimeOf(w, self.host);
   if (!rt?.running) return;
   self.podCIDR = cidr;
-  trace(w, { from: self.id, to: rt.id, kind: 'cri', summary: `UpdateRuntimeConfig podCIDR=${cidr}`, object: { kind: 'Node', name: self.host } });
+  trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'UpdateRuntimeConfig', podCIDR: cidr }, object: { kind: 'Node', name: self.host } });
   const cni = cniOf(w, self.host);
   if (cni) configureCni(w, cni, rt.id, cidr);
 }

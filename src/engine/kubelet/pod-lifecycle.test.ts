@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
-import { bootCluster, createPod, eventsFor, getPod, podManifest, ready, stateOf, timeline, traceOf } from './testkit';
+import { bootCluster, createPod, eventsFor, getPod, podManifest, ready, stateOf, timeline, traceOf } from './kubelet.testing';
+import { worldOf } from '../simulation';
 
 describe('kubelet pod lifecycle', () => {
   it('takes a Pod bound to its node from ContainerCreating to Running and Ready, through CRI and CNI', () => {
     const sim = bootCluster();
-    const seq = sim.world.trace.nextSeq;
+    const seq = worldOf(sim).trace.nextSeq;
     createPod(sim, podManifest('web', 'nginx:1.27'));
     const seen = timeline(sim, 20_000, () => {
       const p = getPod(sim, 'web');
@@ -80,7 +81,7 @@ describe('kubelet pod lifecycle', () => {
     createPod(sim, podManifest('gone', 'nginx:1.27'));
     sim.advance(15_000);
     const ip = getPod(sim, 'gone')!.status!.podIP!;
-    const seq = sim.world.trace.nextSeq;
+    const seq = worldOf(sim).trace.nextSeq;
     expect(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'gone' }).ok).toBe(true);
     expect(getPod(sim, 'gone')!.metadata.deletionTimestamp).toBeDefined();
     sim.advance(5_000);
@@ -91,7 +92,7 @@ describe('kubelet pod lifecycle', () => {
     const idx = order.map((s) => hops.indexOf(s));
     expect(idx.every((i) => i >= 0)).toBe(true);
     expect([...idx].sort((a, b) => a - b)).toEqual(idx);
-    const cni = sim.world.components.get('cni/node-1' as never) as unknown as { allocations: Map<string, string> };
+    const cni = worldOf(sim).components.get('cni/node-1' as never) as unknown as { allocations: Map<string, string> };
     expect([...cni.allocations.keys()]).not.toContain(ip);
   });
 

@@ -6,6 +6,7 @@
  * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
  */
 import type { Pod } from '../../k8s/types';
+import type { TraceDetails } from '../core/trace';
 import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
@@ -62,8 +63,17 @@ function podRef(wk: PodWorker): { kind: string; namespace: string; name: string 
   return { kind: 'Pod', namespace: wk.namespace, name: wk.name };
 }
 
-function criHop(w: World, self: KubeletState, wk: PodWorker, summary: string): void {
-  trace(w, { from: self.id, to: `container-runtime/${self.host}` as never, kind: 'cri', summary, object: podRef(wk) });
+/** A CRI call for this Pod (RuntimeService or ImageService, as the detail says). */
+function criHop(w: World, self: KubeletState, wk: PodWorker, detail: TraceDetails['cri']): void {
+  trace(w, { from: self.id, to: `container-runtime/${self.host}` as never, kind: 'cri', detail, object: podRef(wk) });
+}
+
+function sandboxCall(wk: PodWorker, call: 'RunPodSandbox' | 'StopPodSandbox' | 'RemovePodSandbox'): TraceDetails['cri'] {
+  return { service: 'RuntimeService', call, pod: { namespace: wk.namespace, name: wk.name } };
+}
+
+function containerCall(wk: PodWorker, call: 'CreateContainer' | 'StartContainer' | 'StopContainer', container: string): TraceDetails['cri'] {
+  return { service: 'RuntimeService', call, pod: { namespace: wk.namespace, name: wk.name }, container };
 }
 
 /** The grace period to kill with; the kubelet never goes below minimumGracePeriodInSeconds (2). */
@@ -80,25 +90,25 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
     case 'mount':
       break;
     case 'sandbox':
-      criHop(w, self, wk, `RunPodSandbox ${wk.namespace}/${wk.name}`);
+      criHop(w, self, wk, sandboxCall(wk, 'RunPodSandbox'));
       ms = criLatency(w, 'RunPodSandbox');
       break;
     case 'pull':
-      criHop(w, self, wk, `PullImage ${op.image}`);
+      criHop(w, self, wk, { service: 'ImageService', call: 'PullImage', pod: { namespace: wk.namespace, name: wk.name }, image: op.image });
       break;
     case 'create':
-      criHop(w, self, wk, `CreateContainer ${op.container}`);
+      criHop(w, self, wk, containerCall(wk, 'CreateContainer', op.container));
       ms = criLatency(w, 'CreateContainer');
       break;
     case 'start':
-      criHop(w, self, wk, `StartContainer ${op.container}`);
+      criHop(w, self, wk, containerCall(wk, 'StartContainer', op.container));
       ms = criLatency(w, 'StartContainer');
       break;
     case 'stop': {
       ms = 0;
       for (const id of op.containerIds) {
         const c = rt?.containers.get(id);
-        criHop(w, self, wk, `StopContainer ${c?.config.name ?? id.slice(0, 13)}`);
+        criHop(w, self, wk, containerCall(wk, 'StopContainer', c?.config.name ?? id.slice(0, 13)));
         if (rt) ms = Math.max(ms, stopContainer(w, rt, id, graceMs(wk.pod)));
       }
       // Completes just after the runtime recorded the exit.
@@ -106,7 +116,7 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
       break;
     }
     case 'stop-sandbox':
-      criHop(w, self, wk, `StopPodSandbox ${wk.namespace}/${wk.name}`);
+      criHop(w, self, wk, sandboxCall(wk, 'StopPodSandbox'));
       ms = criLatency(w, 'StopPodSandbox');
       break;
     default: {
@@ -301,7 +311,7 @@ export function cleanupWorker(w: World, self: KubeletState, wk: PodWorker): void
   if (rt) {
     for (const sb of podSandboxes(rt, wk.uid)) {
       stopPodSandbox(w, rt, sb.id);
-      criHop(w, self, wk, `RemovePodSandbox ${wk.namespace}/${wk.name}`);
+      criHop(w, self, wk, sandboxCall(wk, 'RemovePodSandbox'));
       removePodSandbox(rt, sb.id);
     }
     for (const c of podContainers(rt, wk.uid)) rt.containers.delete(c.id);

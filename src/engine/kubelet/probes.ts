@@ -87,7 +87,13 @@ export function runProbe(w: World, self: KubeletState, arg: string, requestSync:
       from: self.id,
       to: rt.id,
       kind: 'probe',
-      summary: `${LABEL[b.kind]} probe ${pod.metadata.namespace}/${pod.metadata.name} ${name}: ${b.result}${outcome.ok ? '' : ` (${outcome.message})`}`,
+      detail: {
+        probe: b.kind,
+        pod: { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name ?? '' },
+        container: name,
+        // The result changed, so this outcome changed it: success only on ok, failure only on not ok.
+        ...(outcome.ok ? { result: 'success' as const } : { result: 'failure' as const, message: outcome.message }),
+      },
       object: { kind: 'Pod', namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name ?? '' },
     });
     markStatusDirty(w, self, wk);

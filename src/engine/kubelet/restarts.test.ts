@@ -3,7 +3,8 @@ import { parseTimestamp } from '../../k8s/time';
 import type { Pod } from '../../k8s/types';
 import { stopComponent } from '../dispatch';
 import { schedule } from '../runtime';
-import { bootCluster, createPod, eventCount, eventsFor, getPod, podManifest, stateOf, timeline, traceOf } from './testkit';
+import { bootCluster, createPod, eventCount, eventsFor, getPod, podManifest, stateOf, timeline, traceOf } from './kubelet.testing';
+import { worldOf } from '../simulation';
 
 function startedAt(pod: Pod | undefined): number | undefined {
   const s = pod?.status?.containerStatuses?.[0]?.state.running?.startedAt;
@@ -13,7 +14,7 @@ function startedAt(pod: Pod | undefined): number | undefined {
 describe('kubelet restarts and back-offs', () => {
   it('restarts a crashing container with CrashLoopBackOff delays of 10 s, 20 s, 40 s', () => {
     const sim = bootCluster();
-    const seq = sim.world.trace.nextSeq;
+    const seq = worldOf(sim).trace.nextSeq;
     createPod(sim, podManifest('crash', 'registry.example.com/crashloop:1.0'));
     sim.advance(150_000);
     const hops = traceOf(sim, seq, ['cri', 'process']);
@@ -40,7 +41,7 @@ describe('kubelet restarts and back-offs', () => {
 
   it('imagePullPolicy Always (a :latest image): each restart pulls again, then starts — the back-off is not applied twice', () => {
     const sim = bootCluster();
-    const seq = sim.world.trace.nextSeq;
+    const seq = worldOf(sim).trace.nextSeq;
     createPod(sim, podManifest('crash', 'busybox', { container: { command: ['sh', '-c', 'sleep 1; exit 3'] } }));
     sim.advance(90_000);
     const hops = traceOf(sim, seq, ['cri']);
@@ -58,7 +59,7 @@ describe('kubelet restarts and back-offs', () => {
 
   it('reports ErrImagePull, then ImagePullBackOff, retrying the pull after 10 s and 20 s', () => {
     const sim = bootCluster();
-    const seq = sim.world.trace.nextSeq;
+    const seq = worldOf(sim).trace.nextSeq;
     createPod(sim, podManifest('bad', 'nginx:1.27-doesnotexist'));
     const states = timeline(sim, 45_000, () => stateOf(getPod(sim, 'bad'))).map((t) => t.value);
     expect(states.slice(0, 5)).toEqual(['none', 'waiting:ContainerCreating', 'waiting:ErrImagePull', 'waiting:ImagePullBackOff', 'waiting:ErrImagePull']);
@@ -124,11 +125,11 @@ describe('kubelet restarts and back-offs', () => {
     sim.advance(15_000);
     const before = getPod(sim, 'keep')!;
     expect(before.status!.phase).toBe('Running');
-    stopComponent(sim.world, 'kubelet/node-1' as never);
+    stopComponent(worldOf(sim), 'kubelet/node-1' as never);
     sim.advance(20_000);
-    const rt = sim.world.components.get('container-runtime/node-1' as never) as unknown as { containers: Map<string, { state: string; podUid: string }> };
+    const rt = worldOf(sim).components.get('container-runtime/node-1' as never) as unknown as { containers: Map<string, { state: string; podUid: string }> };
     expect([...rt.containers.values()].filter((c) => c.podUid === before.metadata.uid && c.state === 'CONTAINER_RUNNING').length).toBe(1);
-    schedule(sim.world, 0, 'kubelet/node-1' as never, { type: 'start' });
+    schedule(worldOf(sim), 0, 'kubelet/node-1' as never, { type: 'start' });
     sim.advance(15_000);
     const after = getPod(sim, 'keep')!;
     expect(after.status!.phase).toBe('Running');

@@ -1,7 +1,6 @@
-import type { ComponentId, NodeName } from '../core/ids';
 import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../../k8s/types';
-import { baseState, type ComponentBase } from '../components';
-import type { InformerState } from '../client/informer';
+import type { ComponentBase } from '../core/component';
+import type { InformerState } from '../client/types';
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
 
@@ -152,26 +151,4 @@ export interface KubeletState extends ComponentBase {
    * restart counts) outlive the kubelet, as containers do.
    */
   staticPods: Record<string, StaticPodBook>;
-}
-
-export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
-  return {
-    ...baseState(id, 'kubelet', host),
-    informers: {},
-    machine: undefined,
-    registered: false,
-    conditions: [],
-    lastPostedStatus: '',
-    lastPostedAt: 0,
-    podCIDR: undefined,
-    lease: undefined,
-    workers: new Map(),
-    crashBackoff: new Map(),
-    imageBackoff: new Map(),
-    pullerFreeAt: 0,
-    layersReadyAt: {},
-    everReady: false,
-    startedAt: 0,
-    staticPods: {},
-  };
 }

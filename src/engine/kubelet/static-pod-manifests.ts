@@ -6,7 +6,7 @@
  */
 import type { Container, Pod, Probe, Volume, VolumeMount } from '../../k8s/types';
 import { GIT_VERSION } from '../../k8s/version';
-import type { ComponentKind } from '../components';
+import type { ComponentKind } from '../core/component';
 
 export const K8S_VERSION = GIT_VERSION;
 export const ETCD_IMAGE = 'registry.k8s.io/etcd:3.6.4-0';

@@ -4,7 +4,7 @@ import { componentId } from '../core/ids';
 import { stopComponent } from '../dispatch';
 import { runtimeOf } from '../node/cri';
 import { schedule } from '../runtime';
-import { Simulation } from '../simulation';
+import { Simulation, worldOf } from '../simulation';
 
 const CONTROL_PLANE = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
 
@@ -12,8 +12,8 @@ function mirror(sim: Simulation, component: string, node = 'control-plane'): Pod
   return sim.objects<Pod>('pods').find((p) => p.metadata.namespace === 'kube-system' && p.metadata.name === `${component}-${node}`);
 }
 
-const dispatchStop = (sim: Simulation, id: string): void => stopComponent(sim.world, componentId(id));
-const restart = (sim: Simulation, id: string): void => schedule(sim.world, 0, componentId(id), { type: 'start' });
+const dispatchStop = (sim: Simulation, id: string): void => stopComponent(worldOf(sim), componentId(id));
+const restart = (sim: Simulation, id: string): void => schedule(worldOf(sim), 0, componentId(id), { type: 'start' });
 const ready = (p: Pod | undefined): string | undefined => p?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
 
 describe('static Pods (mirror Pods of the control plane)', () => {
@@ -49,7 +49,7 @@ describe('static Pods (mirror Pods of the control plane)', () => {
 
   it('never hands a mirror Pod to the runtime', () => {
     const sim = fresh();
-    const rt = runtimeOf(sim.world, 'control-plane')!;
+    const rt = runtimeOf(worldOf(sim), 'control-plane')!;
     const sandboxes = [...rt.sandboxes.values()].map((s) => s.podName);
     for (const c of CONTROL_PLANE) expect(sandboxes).not.toContain(`${c}-control-plane`);
   });

@@ -1,5 +1,4 @@
-import type { ComponentId, NodeName } from '../core/ids';
-import { baseState, type ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 
 /**
  * The node's CNI plugin (a ptp/bridge plugin with host-local IPAM over the node's podCIDR).
@@ -14,8 +13,4 @@ export interface CniState extends ComponentBase {
   allocations: Map<string, string>;
   /** host-local hands out addresses round-robin after the last one reserved. */
   lastReserved: number | undefined;
-}
-
-export function newCniState(id: ComponentId, host: NodeName): CniState {
-  return { ...baseState(id, 'cni', host), subnet: undefined, allocations: new Map(), lastReserved: undefined };
 }

@@ -53,19 +53,21 @@ export function configureCni(w: World, cni: CniState, from: ComponentId, podCIDR
   cni.subnet = podCIDR;
   cni.lastReserved = undefined;
   markComponentChanged(w, cni.id);
-  trace(w, { from, to: cni.id, kind: 'cni', summary: `write CNI config: ptp, host-local IPAM subnet ${podCIDR}` });
+  trace(w, { from, to: cni.id, kind: 'cni', detail: { op: 'config', plugin: 'ptp', subnet: podCIDR } });
 }
 
 export type CniResult = { ok: true; ip: string } | { ok: false; error: string };
 
 export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namespace: string; name: string }, sandboxId: string): CniResult {
-  const who = `${pod.namespace}/${pod.name}`;
+  const add = (result: { ip: string } | { error: string }): void => {
+    trace(w, { from, to: cni.id, kind: 'cni', detail: { op: 'ADD', pod: { namespace: pod.namespace, name: pod.name }, ...result }, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+  };
   if (!cni.running) {
-    trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${CNI_PLUGIN_MISSING}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+    add({ error: CNI_PLUGIN_MISSING });
     return { ok: false, error: CNI_PLUGIN_MISSING };
   }
   if (!cni.subnet) {
-    trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${CNI_NOT_INITIALIZED}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+    add({ error: CNI_NOT_INITIALIZED });
     return { ok: false, error: CNI_NOT_INITIALIZED };
   }
   const { first, last } = range(cni.subnet);
@@ -78,11 +80,11 @@ export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namesp
     cni.allocations.set(ip, sandboxId);
     cni.lastReserved = n;
     markComponentChanged(w, cni.id);
-    trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} → ${ip}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+    add({ ip });
     return { ok: true, ip };
   }
   const error = `failed to allocate for range 0: no IP addresses available in range set: ${intToIp(first)}-${intToIp(last)}`;
-  trace(w, { from, to: cni.id, kind: 'cni', summary: `CNI ADD ${who} failed: ${error}`, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
+  add({ error });
   return { ok: false, error };
 }
 
@@ -98,7 +100,7 @@ export function cniDel(w: World, cni: CniState, from: ComponentId, pod: { namesp
     from,
     to: cni.id,
     kind: 'cni',
-    summary: `CNI DEL ${pod.namespace}/${pod.name}${released ? ` (${released})` : ''}`,
+    detail: { op: 'DEL', pod: { namespace: pod.namespace, name: pod.name }, ...(released ? { releasedIp: released } : {}) },
     object: { kind: 'Pod', namespace: pod.namespace, name: pod.name },
   });
 }

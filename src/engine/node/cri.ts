@@ -6,7 +6,7 @@
  */
 import type { ComponentId } from '../core/ids';
 import { nextUint32 } from '../core/rng';
-import { component, jitter, setTimer } from '../runtime';
+import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
 import { execInContainer, plannedStop, processExit, resolveImage, startProcess } from './app';
@@ -18,8 +18,8 @@ import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, Sandb
 import { armExit, exitContainer } from './exits';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
-  const c = component(w, `container-runtime/${host}` as ComponentId);
-  return c?.kind === 'container-runtime' ? (c as RuntimeState) : undefined;
+  const c = w.components.get(`container-runtime/${host}` as ComponentId);
+  return c?.kind === 'container-runtime' ? c : undefined;
 }
 
 /** containerd's answer when its socket is gone. */

@@ -41,11 +41,11 @@ export function csiMount(w: World, from: ComponentId, node: string, v: CsiVolume
   const staging = `/var/lib/kubelet/plugins/kubernetes.io/csi/${CSI_DRIVER}/${v.handle}/globalmount`;
   if (!csi.staged.has(stageKey)) {
     csi.staged.set(stageKey, staging);
-    trace(w, { from, to: csi.id, kind: 'csi', summary: `NodeStageVolume ${v.pvName} → ${staging}`, object: { kind: 'PersistentVolume', name: v.pvName } });
+    trace(w, { from, to: csi.id, kind: 'csi', detail: { call: 'NodeStageVolume', volume: v.pvName, path: staging }, object: { kind: 'PersistentVolume', name: v.pvName } });
   }
   const target = `/var/lib/kubelet/pods/${v.podUid}/volumes/kubernetes.io~csi/${v.pvName}/mount`;
   csi.published.set(`${v.podUid}|${v.handle}`, target);
-  trace(w, { from, to: csi.id, kind: 'csi', summary: `NodePublishVolume ${v.pvName} → ${target}`, object: { kind: 'PersistentVolume', name: v.pvName } });
+  trace(w, { from, to: csi.id, kind: 'csi', detail: { call: 'NodePublishVolume', volume: v.pvName, path: target }, object: { kind: 'PersistentVolume', name: v.pvName } });
   return { ok: true };
 }
 
@@ -53,9 +53,9 @@ export function csiMount(w: World, from: ComponentId, node: string, v: CsiVolume
 export function csiUnmount(w: World, from: ComponentId, node: string, v: CsiVolumeRef): void {
   const csi = csiDriver(w);
   if (!csi?.running || !csi.published.delete(`${v.podUid}|${v.handle}`)) return;
-  trace(w, { from, to: csi.id, kind: 'csi', summary: `NodeUnpublishVolume ${v.pvName}`, object: { kind: 'PersistentVolume', name: v.pvName } });
+  trace(w, { from, to: csi.id, kind: 'csi', detail: { call: 'NodeUnpublishVolume', volume: v.pvName }, object: { kind: 'PersistentVolume', name: v.pvName } });
   const stillUsed = [...csi.published.keys()].some((k) => k.endsWith(`|${v.handle}`));
   if (!stillUsed && csi.staged.delete(`${node}|${v.handle}`)) {
-    trace(w, { from, to: csi.id, kind: 'csi', summary: `NodeUnstageVolume ${v.pvName}`, object: { kind: 'PersistentVolume', name: v.pvName } });
+    trace(w, { from, to: csi.id, kind: 'csi', detail: { call: 'NodeUnstageVolume', volume: v.pvName }, object: { kind: 'PersistentVolume', name: v.pvName } });
   }
 }

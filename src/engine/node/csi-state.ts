@@ -1,6 +1,5 @@
-import type { ComponentId, NodeName } from '../core/ids';
-import { baseState, type ComponentBase } from '../components';
-import type { InformerState } from '../client/informer';
+import type { ComponentBase } from '../core/component';
+import type { InformerState } from '../client/types';
 
 /** A volume the hostpath driver created (a directory on one node). */
 export interface CsiVolume {
@@ -28,8 +27,4 @@ export interface CsiState extends ComponentBase {
   published: Map<string, string>;
   /** PVC keys with a reconcile timer pending. */
   pending: Set<string>;
-}
-
-export function newCsiState(id: ComponentId, host: NodeName): CsiState {
-  return { ...baseState(id, 'csi', host), informers: {}, identity: '', volumes: new Map(), staged: new Map(), published: new Map(), pending: new Set() };
 }

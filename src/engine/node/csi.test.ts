@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PersistentVolume, PersistentVolumeClaim } from '../../k8s/types';
-import { bootCluster, createPod, eventsFor, getPod, podManifest, stateOf, traceOf } from '../kubelet/testkit';
-import type { Simulation } from '../simulation';
+import { bootCluster, createPod, eventsFor, getPod, podManifest, stateOf, traceOf } from '../kubelet/kubelet.testing';
+import { type Simulation, worldOf } from '../simulation';
 
 function pvc(sim: Simulation, name: string): PersistentVolumeClaim | undefined {
   return sim.objects<PersistentVolumeClaim>('persistentvolumeclaims').find((p) => p.metadata.name === name);
@@ -35,7 +35,7 @@ describe('hostpath.csi.k8s.io', () => {
     expect(ev).toContain('Normal Provisioning: External provisioner is provisioning volume for claim "default/data"');
     expect(ev).toContain(`Normal ProvisioningSucceeded: Successfully provisioned volume ${pvName}`);
 
-    const seq = sim.world.trace.nextSeq;
+    const seq = worldOf(sim).trace.nextSeq;
     const pod = podManifest('db', 'nginx:1.27');
     pod.spec.volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }];
     pod.spec.containers[0]!.volumeMounts = [{ name: 'data', mountPath: '/data' }];

@@ -103,7 +103,7 @@ function reconcileClaim(w: World, self: CsiState, key: string): void {
   }
   event(w, self, pvc, provisionerSource(self), 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${key}"`);
   const size = pvc.spec.resources?.requests?.['storage'] ?? '1Gi';
-  trace(w, { from: self.id, to: self.id, kind: 'csi', summary: `CreateVolume ${pvName} (${size}) on ${node ?? 'any node'}`, object: { kind: 'PersistentVolumeClaim', namespace: pvc.metadata.namespace ?? 'default', name: pvc.metadata.name ?? '' } });
+  trace(w, { from: self.id, to: self.id, kind: 'csi', detail: { call: 'CreateVolume', volume: pvName, size, ...(node !== undefined ? { node } : {}) }, object: { kind: 'PersistentVolumeClaim', namespace: pvc.metadata.namespace ?? 'default', name: pvc.metadata.name ?? '' } });
   setTimer(w, self, jitter(w, 250, 0.5), 'provisioned', key);
 }
 
@@ -151,7 +151,7 @@ function reclaim(w: World, self: CsiState, pvName: string): void {
     if (pv.status?.phase !== 'Released') api(w, self, { verb: 'update', resource: 'persistentvolumes', subresource: 'status', name: pvName, body: { ...pv, status: { phase: 'Released' } } });
     return;
   }
-  trace(w, { from: self.id, to: self.id, kind: 'csi', summary: `DeleteVolume ${pvName}`, object: { kind: 'PersistentVolume', name: pvName } });
+  trace(w, { from: self.id, to: self.id, kind: 'csi', detail: { call: 'DeleteVolume', volume: pvName }, object: { kind: 'PersistentVolume', name: pvName } });
   self.volumes.delete(pv.spec.csi.volumeHandle);
   const res = api(w, self, { verb: 'delete', resource: 'persistentvolumes', name: pvName });
   if (!res.ok && !isNotFound(res)) setTimer(w, self, 5000, 'reclaim', pvName);

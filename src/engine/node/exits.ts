@@ -42,14 +42,14 @@ export function onExitTimer(w: World, rt: RuntimeState, id: string): void {
   exitContainer(c, w.now, exit.exitCode, exit.reason);
   if (exit.message) c.message = exit.message;
   const sb = rt.sandboxes.get(c.sandboxId);
-  const pod = sb ? `${sb.podNamespace}/${sb.podName}` : c.podUid;
+  const pod = sb ? { namespace: sb.podNamespace, name: sb.podName } : undefined;
   const kubelet = `kubelet/${rt.host}` as ComponentId;
   trace(w, {
     from: rt.id,
     to: kubelet,
     kind: 'process',
-    summary: `container ${c.config.name} in ${pod} exited with code ${exit.exitCode} (${exit.reason})`,
-    ...(sb ? { object: { kind: 'Pod', namespace: sb.podNamespace, name: sb.podName } } : {}),
+    detail: { ...(pod ? { pod } : {}), podUID: c.podUid, container: c.config.name, exitCode: exit.exitCode, reason: exit.reason },
+    ...(pod ? { object: { kind: 'Pod', ...pod } } : {}),
   });
   notifyKubelet(w, rt, c.podUid);
 }

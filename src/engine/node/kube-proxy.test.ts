@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointSlice, Service } from '../../k8s/types';
-import { bootCluster } from '../kubelet/testkit';
+import { bootCluster } from '../kubelet/kubelet.testing';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import { buildRules, resolveServiceRequest, serviceIP } from './proxy-rules';
+import { worldOf } from '../simulation';
 
 function service(name: string, port: number, extra: Partial<Service['spec']> = {}): Service {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec: { ports: [{ name: 'http', port, targetPort: 8080, protocol: 'TCP' }], ...extra } };
@@ -28,17 +29,17 @@ describe('kube-proxy', () => {
     expect(sim.request({ verb: 'create', resource: 'endpointslices', namespace: 'default', body: slice('web', [{ ip: '10.244.1.5', ready: true }, { ip: '10.244.2.7', ready: true }, { ip: '10.244.3.9', ready: false }]) }).ok).toBe(true);
     sim.advance(1_500);
     for (const node of ['node-1', 'node-2', 'control-plane']) {
-      expect(proxyOf(sim.world, node)!.rules[`${ip}:80/TCP`]).toMatchObject({ service: 'default/web', endpoints: ['10.244.1.5:8080', '10.244.2.7:8080'] });
+      expect(proxyOf(worldOf(sim), node)!.rules[`${ip}:80/TCP`]).toMatchObject({ service: 'default/web', endpoints: ['10.244.1.5:8080', '10.244.2.7:8080'] });
     }
-    const syncs = sim.world.trace.records.filter((r) => r.kind === 'proxy' && r.from === 'kube-proxy/node-1');
+    const syncs = worldOf(sim).trace.records.filter((r) => r.kind === 'proxy' && r.from === 'kube-proxy/node-1');
     // kubernetes, kube-dns (CoreDNS) and web.
     expect(syncs[syncs.length - 1]!.summary).toMatch(/^sync proxy rules: 3 services, \d+ endpoints$/);
     for (let i = 1; i < syncs.length; i++) expect(syncs[i]!.at - syncs[i - 1]!.at).toBeGreaterThanOrEqual(1000);
 
-    expect(resolveFromNode(sim.world, 'node-1', ip, 80, 'default', 1)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.2.7:8080' });
-    expect(resolveFromNode(sim.world, 'node-1', 'web.default.svc.cluster.local', 80, 'default', 0)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.1.5:8080' });
-    expect(resolveFromNode(sim.world, 'node-1', 'web', 81, 'default', 0)).toEqual({ kind: 'not-a-service' });
-    expect(resolveFromNode(sim.world, 'node-1', 'nope', 80, 'default', 0)).toEqual({ kind: 'unknown-host' });
+    expect(resolveFromNode(worldOf(sim), 'node-1', ip, 80, 'default', 1)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.2.7:8080' });
+    expect(resolveFromNode(worldOf(sim), 'node-1', 'web.default.svc.cluster.local', 80, 'default', 0)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.1.5:8080' });
+    expect(resolveFromNode(worldOf(sim), 'node-1', 'web', 81, 'default', 0)).toEqual({ kind: 'not-a-service' });
+    expect(resolveFromNode(worldOf(sim), 'node-1', 'nope', 80, 'default', 0)).toEqual({ kind: 'unknown-host' });
   });
 
   it('builds rules purely: no ready endpoints rejects, NodePorts answer on every node IP', () => {

@@ -40,7 +40,7 @@ function syncRules(w: World, self: KubeProxyState): void {
   self.rules = next;
   self.syncs++;
   const st = ruleStats(next);
-  trace(w, { from: self.id, to: self.id, kind: 'proxy', summary: `sync proxy rules: ${st.services} services, ${st.endpoints} endpoints` });
+  trace(w, { from: self.id, to: self.id, kind: 'proxy', detail: { type: 'sync', services: st.services, endpoints: st.endpoints } });
   markComponentChanged(w, self.id);
 }
 

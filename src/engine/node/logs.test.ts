@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stopComponent } from '../dispatch';
-import { bootCluster, createPod, podManifest } from '../kubelet/testkit';
-import type { Simulation } from '../simulation';
+import { bootCluster, createPod, podManifest } from '../kubelet/kubelet.testing';
+import { type Simulation, worldOf } from '../simulation';
 
 function logs(sim: Simulation, name: string, opts: Record<string, unknown> = {}): { ok: boolean; text: string; code?: number; reason?: string } {
   const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: opts });
@@ -28,7 +28,7 @@ describe('kubectl logs through the kubelet', () => {
     expect(logs(sim, 'web', { previous: true })).toMatchObject({ ok: false, text: 'previous terminated container "api" in pod "web" not found', code: 400 });
     expect(logs(sim, 'web', { container: 'sidecar' })).toMatchObject({ ok: false, text: 'container sidecar is not valid for pod web' });
 
-    stopComponent(sim.world, 'kubelet/node-1' as never);
+    stopComponent(worldOf(sim), 'kubelet/node-1' as never);
     expect(logs(sim, 'web')).toMatchObject({ ok: false, code: 500, reason: '', text: 'Get "https://10.0.0.11:10250/containerLogs/default/web/api": dial tcp 10.0.0.11:10250: connect: connection refused' });
   });
 

@@ -1,6 +1,5 @@
-import type { ComponentId, NodeName } from '../core/ids';
-import { baseState, type ComponentBase } from '../components';
-import type { InformerState } from '../client/informer';
+import type { ComponentBase } from '../core/component';
+import type { InformerState } from '../client/types';
 
 /** One programmed rule: traffic to a Service port, and the ready endpoints it is spread over. */
 export interface ProxyRule {
@@ -25,8 +24,4 @@ export interface KubeProxyState extends ComponentBase {
   lastSyncAt: number | undefined;
   syncPending: boolean;
   syncs: number;
-}
-
-export function newKubeProxyState(id: ComponentId, host: NodeName): KubeProxyState {
-  return { ...baseState(id, 'kube-proxy', host), informers: {}, rules: {}, lastSyncAt: undefined, syncPending: false, syncs: 0 };
 }

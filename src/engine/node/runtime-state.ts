@@ -1,8 +1,6 @@
-import type { ComponentId, NodeName } from '../core/ids';
-import { baseState, type ComponentBase } from '../components';
+import type { ComponentBase } from '../core/component';
 import type { ProcessState } from './app';
 import type { ExitReason } from '../images/types';
-import { PAUSE_IMAGE } from './image-store';
 
 /** CRI PodSandboxState. */
 export type SandboxPhase = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -84,14 +82,4 @@ export interface RuntimeState extends ComponentBase {
   sandboxes: Map<string, SandboxRecord>;
   containers: Map<string, ContainerRecord>;
   images: Map<string, ImageRecord>;
-}
-
-/** Only the pause image is there at first; start() adds what kubeadm pre-pulled on the machine. */
-export function newRuntimeState(id: ComponentId, host: NodeName): RuntimeState {
-  return {
-    ...baseState(id, 'container-runtime', host),
-    sandboxes: new Map(),
-    containers: new Map(),
-    images: new Map([[PAUSE_IMAGE.ref, { ...PAUSE_IMAGE }]]),
-  };
 }

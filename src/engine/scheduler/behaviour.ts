@@ -17,7 +17,7 @@ import { backoffPending, flushBackoffCompleted, flushUnschedulableLeftover, hasP
 import { PREBIND_TIMEOUT_TIMER, volumeWaitTimedOut } from './binding-cycle';
 import { backoffConfig, schedulerWho } from './failure';
 import { SCHEDULE_TIMER, scheduleOne } from './schedule-one';
-import { newStats, type SchedulerState } from './state';
+import type { SchedulerState, SchedulerStats } from './state';
 
 /** Informers in the order they are synced: nodes first, so bound Pods find their NodeInfo. */
 const RESOURCES = ['nodes', 'pods', 'persistentvolumeclaims', 'persistentvolumes', 'storageclasses', 'namespaces'] as const;
@@ -26,6 +26,10 @@ const FLUSH_UNSCHEDULABLE_TIMER = 'flush-unschedulable';
 /** flushBackoffQCompleted runs every second, flushUnschedulablePodsLeftover every 30 s. */
 const BACKOFF_FLUSH_PERIOD = 1_000;
 const UNSCHEDULABLE_FLUSH_PERIOD = 30_000;
+
+export function newStats(): SchedulerStats {
+  return { attempts: 0, scheduled: 0, unschedulable: 0, errors: 0, preemptions: 0 };
+}
 
 function reset(w: World, self: SchedulerState): void {
   dropWatchesBy(w, self.id);

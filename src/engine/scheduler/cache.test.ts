@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addOrUpdateNode, addOrUpdatePod, assumePod, forgetPod, isAssumed, newCache, nodeOrder, removeNode, removePod } from './cache';
 import { portConflicts } from './nodeinfo';
-import { nodeManifest, podManifest, requests } from './testing';
+import { nodeManifest, podManifest, requests } from './scheduler.testing';
 
 const bound = (name: string, node: string, cpu = '500m') => {
   const p = podManifest(name, { containers: requests(cpu, '128Mi'), nodeName: node });

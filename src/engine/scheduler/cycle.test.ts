@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { numFeasibleNodesToFind, rank, schedulePod, selectHost } from './cycle';
 import type { PodEntry } from './nodeinfo';
-import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, requests, viewOf } from './testing';
+import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, requests, viewOf } from './scheduler.testing';
 
 const never = (): number => {
   throw new Error('no tie expected');

@@ -6,7 +6,7 @@
  * what fits where, an event that woke a waiting Pod).
  */
 import type { Node, Pod } from '../../k8s/types';
-import type { WatchEvent } from '../apiserver/watch';
+import type { WatchEvent } from '../apiserver/watch-types';
 import { metaKey, type Delta } from '../client/informer';
 import { traceWatch } from '../client/watch-host';
 import { markComponentChanged } from '../runtime';

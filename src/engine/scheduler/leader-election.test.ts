@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Lease, Node } from '../../k8s/types';
 import { componentId } from '../core/ids';
 import { stopComponent } from '../dispatch';
-import { Simulation } from '../simulation';
+import { Simulation, worldOf } from '../simulation';
 import type { SchedulerState } from './state';
-import { createPod, getPod, nodeManifest, podManifest } from './testing';
+import { createPod, getPod, nodeManifest, podManifest } from './scheduler.testing';
 
 function schedulers(sim: Simulation): SchedulerState[] {
-  return [...sim.world.components.values()].filter((c): c is SchedulerState => c.kind === 'kube-scheduler');
+  return [...worldOf(sim).components.values()].filter((c): c is SchedulerState => c.kind === 'kube-scheduler');
 }
 
 describe('kube-scheduler leader election (ha topology)', () => {
@@ -24,13 +24,13 @@ describe('kube-scheduler leader election (ha topology)', () => {
     createPod(sim, podManifest('a'));
     sim.advance(1000);
     expect(getPod(sim, 'a')?.spec.nodeName).toBeDefined();
-    const bySched = sim.world.trace.records.filter((r) => r.kind === 'schedule').map((r) => r.from);
+    const bySched = worldOf(sim).trace.records.filter((r) => r.kind === 'schedule').map((r) => r.from);
     expect(new Set(bySched)).toEqual(new Set([first.id]));
     // Every instance keeps its cache warm, so a standby knows where Pod a went.
     for (const s of schedulers(sim)) expect(s.cache.pods.has('default/a')).toBe(true);
 
-    sim.world.faults.set(first.id, sim.now);
-    stopComponent(sim.world, componentId(first.id));
+    worldOf(sim).faults.set(first.id, sim.now);
+    stopComponent(worldOf(sim), componentId(first.id));
     createPod(sim, podManifest('b'));
     sim.advance(25_000);
     const next = schedulers(sim).find((s) => s.leader.isLeader)!;

@@ -12,7 +12,7 @@ import {
   queueUpdate,
   type QueuedPodInfo,
 } from './queue';
-import { podManifest } from './testing';
+import { podManifest } from './scheduler.testing';
 
 const CFG = { podInitialBackoff: 1000, podMaxBackoff: 10_000 };
 const pod = (name: string, priority = 0, extra: Partial<Pod['spec']> = {}): Pod => podManifest(name, { priority, ...extra });

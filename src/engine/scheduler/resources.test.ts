@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Container } from '../../k8s/types';
 import { podResources } from './resources';
-import { podManifest } from './testing';
+import { podManifest } from './scheduler.testing';
 
 const c = (name: string, cpu: string, memory?: string, sidecar = false): Container => {
   const ct: Container = { name, image: 'busybox', resources: { requests: memory ? { cpu, memory } : { cpu } } };

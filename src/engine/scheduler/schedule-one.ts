@@ -5,6 +5,7 @@
  * in the queue. Every attempt leaves one `schedule` trace record and one ScheduleDecision.
  */
 import type { Pod, PodCondition } from '../../k8s/types';
+import type { NamespacedName, TraceDetails } from '../core/trace';
 import { request } from '../client/client';
 import { recordEvent } from '../client/events';
 import { rfc3339 } from '../../k8s/time';
@@ -66,7 +67,7 @@ export function scheduleOne(w: World, self: SchedulerState): number {
   const result = schedulePod({ pod: pi, view, nextStartNodeIndex: self.nextStartNodeIndex, nominated: nominatedByNode(self), randomInt: (n) => randomIndex(w, n) });
   switch (result.kind) {
     case 'no-nodes':
-      recordAttempt(w, self, pod, `pod ${podRef(pod)}: ${NO_NODE_AVAILABLE_MSG}`, { evaluated: 0, totalNodes: 0, verdicts: [], message: NO_NODE_AVAILABLE_MSG });
+      recordAttempt(w, self, pod, { result: 'unschedulable', pod: podName(pod), evaluated: 0, total: 0, message: NO_NODE_AVAILABLE_MSG }, []);
       handleSchedulingFailure(w, self, info, NO_NODE_AVAILABLE_MSG, 'Unschedulable', [], { node: '' });
       return cycleCost(0);
     case 'scheduled':
@@ -84,32 +85,31 @@ export function scheduleOne(w: World, self: SchedulerState): number {
   }
 }
 
-function filterSummary(evaluated: number, total: number, feasible: number): string {
-  return `filter ${evaluated === total ? `${evaluated}` : `${evaluated} of ${total}`} nodes → ${feasible} feasible`;
+function podName(pod: Pod): NamespacedName {
+  return { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name ?? '' };
 }
 
-function recordAttempt(w: World, self: SchedulerState, pod: Pod, summary: string, d: { node?: string; evaluated: number; totalNodes: number; verdicts: NodeVerdict[]; message?: string }): void {
-  const rec = trace(w, { from: self.id, to: self.id, kind: 'schedule', summary, object: { kind: 'Pod', namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name ?? '' } });
+/** The attempt's `schedule` record and its ScheduleDecision (the per-node verdicts behind it). */
+function recordAttempt(w: World, self: SchedulerState, pod: Pod, d: TraceDetails['schedule'], verdicts: NodeVerdict[]): void {
+  const rec = trace(w, { from: self.id, to: self.id, kind: 'schedule', detail: d, object: { kind: 'Pod', ...d.pod } });
   const decision: Parameters<typeof recordDecision>[1] = {
     seq: rec?.seq ?? -1,
     at: w.now,
-    pod: { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' },
+    pod: { ...d.pod, uid: pod.metadata.uid ?? '' },
     evaluated: d.evaluated,
-    totalNodes: d.totalNodes,
-    verdicts: d.verdicts,
+    totalNodes: d.total,
+    verdicts,
   };
-  if (d.node !== undefined) decision.node = d.node;
-  if (d.message !== undefined) decision.message = d.message;
+  if (d.result === 'scheduled') decision.node = d.selected;
+  else decision.message = d.message;
   recordDecision(w.decisions, decision);
 }
 
 function onScheduled(w: World, self: SchedulerState, info: QueuedPodInfo, pi: PodInfo, view: ClusterView, r: Extract<CycleResult, { kind: 'scheduled' }>): void {
   const pod = info.pod;
-  const top = r.ranked.slice(0, 5).map((i) => `${r.table.nodes[i]!.name}=${r.table.totals[i]}`);
-  const more = r.feasible > top.length ? ` (+${r.feasible - top.length} more)` : '';
-  const scorePart = r.feasible > 1 ? `; score ${top.join(' ')}${more}` : '';
-  const summary = `pod ${podRef(pod)}: ${filterSummary(r.evaluated, view.nodes.length, r.feasible)}${scorePart}; selected ${r.node}`;
-  recordAttempt(w, self, pod, summary, { node: r.node, evaluated: r.evaluated, totalNodes: view.nodes.length, verdicts: r.verdicts });
+  // A single feasible node is not scored.
+  const scores = r.feasible > 1 ? r.ranked.slice(0, 5).map((i) => ({ node: r.table.nodes[i]!.name, score: r.table.totals[i]! })) : [];
+  recordAttempt(w, self, pod, { result: 'scheduled', pod: podName(pod), evaluated: r.evaluated, total: view.nodes.length, feasible: r.feasible, scores, selected: r.node }, r.verdicts);
   assumePod(self.cache, pod, info.key, r.node);
   runBindingCycle(w, self, info, pi, view, r.node);
 }
@@ -125,17 +125,15 @@ function onUnschedulable(w: World, self: SchedulerState, info: QueuedPodInfo, pi
     randomInt: (n) => randomIndex(w, n),
   });
   let nominating: Nominating | undefined;
-  let preemptionNote = '';
   if (outcome.kind === 'failed') {
     r.diagnosis.postFilterMsg = `preemption: ${outcome.message}`;
     if (!outcome.message.startsWith('not eligible')) nominating = { node: '' };
-  } else {
-    nominating = { node: outcome.node };
-    preemptionNote = `; preemption: nominated ${outcome.node}, evicting ${outcome.victims.map((v) => podRef(v.pod)).join(', ')}`;
-  }
+  } else nominating = { node: outcome.node };
   const message = fitErrorMessage(view.nodes.length, r.diagnosis);
-  const head = r.preFilterPlugin ? `PreFilter ${r.preFilterPlugin} rejected the pod` : filterSummary(r.evaluated, view.nodes.length, 0);
-  recordAttempt(w, self, pod, `pod ${podRef(pod)}: ${head}; ${message}${preemptionNote}`, { evaluated: r.evaluated, totalNodes: view.nodes.length, verdicts: r.verdicts, message });
+  const d: TraceDetails['schedule'] = { result: 'unschedulable', pod: podName(pod), evaluated: r.evaluated, total: view.nodes.length, message };
+  if (r.preFilterPlugin) d.preFilterPlugin = r.preFilterPlugin;
+  if (outcome.kind === 'nominated') d.nominated = { node: outcome.node, victims: outcome.victims.map((v) => podRef(v.pod)) };
+  recordAttempt(w, self, pod, d, r.verdicts);
   if (outcome.kind === 'nominated') {
     self.stats.preemptions++;
     prepareCandidate(w, self, pod, outcome.node, outcome.victims);

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Lease, Node, PersistentVolumeClaim, Pod } from '../../k8s/types';
 import { lastDecisionFor } from './decisions';
-import { basicCluster, createPod, eventsFor, getPod, nodeManifest, podManifest, requests } from './testing';
+import { basicCluster, createPod, eventsFor, getPod, nodeManifest, podManifest, requests } from './scheduler.testing';
 import type { SchedulerState } from './state';
+import { worldOf } from '../simulation';
 
 const TOO_BIG =
   '0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient cpu. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling..';
@@ -17,7 +18,7 @@ function condition(pod: Pod | undefined) {
 }
 
 function leader(sim: ReturnType<typeof basicCluster>): SchedulerState {
-  return [...sim.world.components.values()].find((c): c is SchedulerState => c.kind === 'kube-scheduler' && c.leader.isLeader)!;
+  return [...worldOf(sim).components.values()].find((c): c is SchedulerState => c.kind === 'kube-scheduler' && c.leader.isLeader)!;
 }
 
 describe('kube-scheduler', () => {
@@ -40,11 +41,11 @@ describe('kube-scheduler', () => {
     expect(ev.message).toBe(`Successfully assigned default/web to ${pod.spec.nodeName}`);
     expect(ev.source?.component).toBe('default-scheduler');
 
-    const rec = sim.world.trace.records.find((r) => r.kind === 'schedule' && r.object?.name === 'web')!;
+    const rec = worldOf(sim).trace.records.find((r) => r.kind === 'schedule' && r.object?.name === 'web')!;
     expect(rec.from).toBe('kube-scheduler');
     expect(rec.to).toBe('kube-scheduler');
     expect(rec.summary).toMatch(new RegExp(`^pod default/web: filter 4 nodes → 3 feasible; score (node-\\d=\\d+ ?){3}; selected ${pod.spec.nodeName}$`));
-    const d = lastDecisionFor(sim.world.decisions, 'default', 'web')!;
+    const d = lastDecisionFor(worldOf(sim).decisions, 'default', 'web')!;
     expect(d.seq).toBe(rec.seq);
     expect(d.node).toBe(pod.spec.nodeName);
     expect(d.totalNodes).toBe(4);
@@ -53,9 +54,9 @@ describe('kube-scheduler', () => {
     expect(chosen.scores?.['TaintToleration']).toBe(100);
     expect(chosen.total).toBeGreaterThan(300);
     // The trace shows the watch hop that told the scheduler, then the binding request.
-    const hop = sim.world.trace.records.find((r) => r.kind === 'watch' && r.to === 'kube-scheduler' && r.summary === 'watch ADDED pod default/web');
+    const hop = worldOf(sim).trace.records.find((r) => r.kind === 'watch' && r.to === 'kube-scheduler' && r.summary === 'watch ADDED pod default/web');
     expect(hop).toBeDefined();
-    expect(sim.world.trace.records.some((r) => r.kind === 'request' && r.from === 'kube-scheduler' && r.summary === 'POST /api/v1/namespaces/default/pods/web/binding')).toBe(true);
+    expect(worldOf(sim).trace.records.some((r) => r.kind === 'request' && r.from === 'kube-scheduler' && r.summary === 'POST /api/v1/namespaces/default/pods/web/binding')).toBe(true);
   });
 
   it('reports a Pod no node can hold with the exact FitError, as Event and condition', () => {
@@ -68,14 +69,14 @@ describe('kube-scheduler', () => {
     expect(c).toMatchObject({ status: 'False', reason: 'Unschedulable', message: TOO_BIG });
     const ev = eventsFor(sim, 'huge').find((e) => e.reason === 'FailedScheduling')!;
     expect(ev).toMatchObject({ type: 'Warning', message: TOO_BIG, count: 1 });
-    expect(lastDecisionFor(sim.world.decisions, 'default', 'huge')?.message).toBe(TOO_BIG);
+    expect(lastDecisionFor(worldOf(sim).decisions, 'default', 'huge')?.message).toBe(TOO_BIG);
   });
 
   it('retries an unschedulable Pod after podMaxInUnschedulablePodsDuration', () => {
     const sim = basicCluster();
     createPod(sim, podManifest('huge', { containers: requests('100') }));
     sim.advance(2000);
-    const attempts = () => sim.world.trace.records.filter((r) => r.kind === 'schedule' && r.object?.name === 'huge');
+    const attempts = () => worldOf(sim).trace.records.filter((r) => r.kind === 'schedule' && r.object?.name === 'huge');
     expect(attempts()).toHaveLength(1);
     sim.advance(4 * 60_000);
     expect(attempts()).toHaveLength(1);
@@ -148,7 +149,7 @@ describe('kube-scheduler', () => {
     if (first) sim.request({ verb: 'patch', resource: 'pods', subresource: 'status', namespace: 'default', name: 'first', body: { status: { phase: 'Succeeded' } } as never });
     sim.advance(3000);
     expect(getPod(sim, 'second')?.spec.nodeName).toBe('node-1');
-    const recs = sim.world.trace.records.filter((r) => r.kind === 'schedule' && r.object?.name === 'second');
+    const recs = worldOf(sim).trace.records.filter((r) => r.kind === 'schedule' && r.object?.name === 'second');
     expect(recs).toHaveLength(2);
   });
 
@@ -175,7 +176,7 @@ describe('kube-scheduler', () => {
     const pod = getPod(sim, 'gated')!;
     expect(pod.spec.nodeName).toBeUndefined();
     expect(condition(pod)).toMatchObject({ status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' });
-    expect(sim.world.trace.records.some((r) => r.kind === 'schedule' && r.object?.name === 'gated')).toBe(false);
+    expect(worldOf(sim).trace.records.some((r) => r.kind === 'schedule' && r.object?.name === 'gated')).toBe(false);
     sim.request({ verb: 'patch', resource: 'pods', namespace: 'default', name: 'gated', body: { spec: { schedulingGates: null } } as never });
     sim.advance(1000);
     expect(getPod(sim, 'gated')?.spec.nodeName).toMatch(/^node-/);

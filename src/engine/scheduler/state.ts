@@ -3,12 +3,10 @@
  * cache, the scheduling queue, and the bookkeeping of the scheduling loop and of bindings that
  * wait in PreBind for their volumes.
  */
-import type { ComponentId, NodeName } from '../core/ids';
-import { baseState, type ComponentBase } from '../components';
-import { newLeaderElection, type LeaderElectionState } from '../client/leaderelection';
-import type { InformerState } from '../client/informer';
-import { newCache, type SchedulerCache } from './cache';
-import { newQueue, type SchedulingQueue } from './queue';
+import type { ComponentBase } from '../core/component';
+import type { InformerState, LeaderElectionState } from '../client/types';
+import type { SchedulerCache } from './cache';
+import type { SchedulingQueue } from './queue';
 
 /** A Pod assumed on a node whose binding waits until its PersistentVolumeClaims are bound. */
 export interface VolumeWait {
@@ -42,25 +40,4 @@ export interface SchedulerState extends ComponentBase {
   nominated: Map<string, string>;
   volumeWaits: Map<string, VolumeWait>;
   stats: SchedulerStats;
-}
-
-export function newStats(): SchedulerStats {
-  return { attempts: 0, scheduled: 0, unschedulable: 0, errors: 0, preemptions: 0 };
-}
-
-export function newSchedulerState(id: ComponentId, host: NodeName, identity: string): SchedulerState {
-  return {
-    ...baseState(id, 'kube-scheduler', host),
-    informers: {},
-    leader: newLeaderElection('kube-scheduler', identity),
-    cache: newCache(),
-    queue: newQueue(),
-    loopScheduled: false,
-    backoffFlushScheduled: false,
-    unschedulableFlushScheduled: false,
-    nextStartNodeIndex: 0,
-    nominated: new Map(),
-    volumeWaits: new Map(),
-    stats: newStats(),
-  };
 }

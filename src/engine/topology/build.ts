@@ -8,18 +8,23 @@ import { seedRng, uuidV4 } from '../core/rng';
 import { newTraceLog } from '../core/trace';
 import { newEtcdState } from '../etcd/etcd';
 import type { ComponentState } from '../components';
-import { newSchedulerState } from '../scheduler/state';
-import { newControllerManagerState } from '../controllers/state';
-import { newKubeletState } from '../kubelet/state';
-import { newRuntimeState } from '../node/runtime-state';
-import { newCniState } from '../node/cni-state';
-import { newCsiState } from '../node/csi-state';
-import { newKubeProxyState } from '../node/proxy-state';
 import { newDecisionLog } from '../scheduler/decisions';
 import { DEFAULT_TIMINGS, type ClusterTimings } from '../timings';
 import { schedule } from '../runtime';
 import type { World } from '../world';
 import { topologySpec, type MachineSpec, type TopologyName } from './topology';
+import {
+  newApiServerState,
+  newControllerManagerState,
+  newCniState,
+  newCsiState,
+  newEtcdMemberState,
+  newKubeProxyState,
+  newKubectlState,
+  newKubeletState,
+  newRuntimeState,
+  newSchedulerState,
+} from './processes';
 
 export interface WorldOptions {
   seed: number;
@@ -70,15 +75,15 @@ export function createWorld(opts: WorldOptions): World {
     w.components.set(c.id, c);
     schedule(w, startAt, c.id, { type: 'start' });
   };
-  add({ id: componentId('kubectl'), kind: 'kubectl', host: WORKSTATION, running: false, epoch: 0 }, 0);
+  add(newKubectlState(componentId('kubectl'), WORKSTATION), 0);
   const cps = spec.machines.filter((m) => m.controlPlane);
   for (const m of cps) {
     const host = nodeName(m.name);
     const etcdId = componentId(`etcd${m.instanceSuffix}`);
     w.etcd.members.push({ name: etcdId, memberId: uuidV4(rng).replace(/-/g, '').slice(0, 16) });
-    add({ id: etcdId, kind: 'etcd', host, running: false, epoch: 0, clientURL: `https://${m.ip}:2379` }, 0);
+    add(newEtcdMemberState(etcdId, host, `https://${m.ip}:2379`), 0);
     w.apiServers.push(componentId(`kube-apiserver${m.instanceSuffix}`));
-    add({ id: componentId(`kube-apiserver${m.instanceSuffix}`), kind: 'kube-apiserver', host, running: false, epoch: 0, address: `${m.ip}:6443`, requestsServed: 0 }, 400);
+    add(newApiServerState(componentId(`kube-apiserver${m.instanceSuffix}`), host, `${m.ip}:6443`), 400);
   }
   w.etcd.leader = w.etcd.members[0]?.name;
   for (const m of cps) {

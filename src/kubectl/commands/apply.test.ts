@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation } from '../../engine/simulation';
+import { Simulation } from '../../engine/index';
 import type { KObject } from '../../k8s/types';
 import { kubectl } from '../testing';
 

@@ -11,12 +11,12 @@ import { loadManifests, type ManifestDoc } from '../manifest';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { applyPatch, threeWayPatch } from '../apply/strategic';
 import { LAST_APPLIED, infoString, placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun, type DryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, dryRunOf, printResult, withDryRun, type DryRun } from './common';
 
-const FLAGS: FlagDef[] = [
-  { name: 'filename', short: 'f', kind: 'strings' },
+export const APPLY_FLAGS: FlagDef[] = [
+  FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
-  { name: 'validate', kind: 'string', noOptDefault: 'strict' },
+  VALIDATE_FLAG,
   { name: 'server-side', kind: 'bool' },
   { name: 'force-conflicts', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
@@ -100,7 +100,7 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): F
 }
 
 export function runApply(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl apply');
+  const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
   const filenames = flags.list('filename');
   if (filenames.length === 0) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);

@@ -9,8 +9,11 @@ import { parseOutput, printGeneric } from '../printers/generic';
 
 export type DryRun = 'none' | 'client' | 'server';
 
-export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', kind: 'string', noOptDefault: 'unchanged' };
-export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string' };
+export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', kind: 'string', noOptDefault: 'unchanged', values: ['client', 'none', 'server'] };
+/** `-o` of the commands that print with printResult. */
+export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string', values: ['json', 'jsonpath=', 'name', 'yaml'] };
+export const FILENAME_FLAG: FlagDef = { name: 'filename', short: 'f', kind: 'strings', values: 'files' };
+export const VALIDATE_FLAG: FlagDef = { name: 'validate', kind: 'string', noOptDefault: 'strict', values: ['ignore', 'strict', 'warn'] };
 
 export function dryRunOf(flags: Flags): DryRun {
   const v = flags.str('dry-run', 'none');

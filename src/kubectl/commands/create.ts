@@ -9,12 +9,12 @@ import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, dryRunOf, printResult, withDryRun } from './common';
 
-const FILE_FLAGS: FlagDef[] = [
-  { name: 'filename', short: 'f', kind: 'strings' },
+export const CREATE_FILE_FLAGS: FlagDef[] = [
+  FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
-  { name: 'validate', kind: 'string', noOptDefault: 'strict' },
+  VALIDATE_FLAG,
   { name: 'save-config', kind: 'bool' },
   { name: 'edit', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
@@ -22,14 +22,14 @@ const FILE_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-const GENERATOR_FLAGS: FlagDef[] = [
+export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
   { name: 'image', kind: 'stringArray' },
   { name: 'replicas', short: 'r', kind: 'int' },
   { name: 'port', kind: 'int' },
   { name: 'from-literal', kind: 'stringArray' },
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
-  { name: 'validate', kind: 'string', noOptDefault: 'strict' },
+  VALIDATE_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
 ];
@@ -123,25 +123,29 @@ function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject): numbe
   return 0;
 }
 
-const GENERATORS: Record<string, (env: Env, flags: Flags) => number> = {
-  deployment,
-  deploy: deployment,
-  namespace,
-  ns: namespace,
-  configmap,
-  cm: configmap,
-  serviceaccount,
-  sa: serviceaccount,
+/** The generators by name, each with its cobra aliases. */
+const GENERATORS: Record<string, { run: (env: Env, flags: Flags) => number; aliases: readonly string[] }> = {
+  configmap: { run: configmap, aliases: ['cm'] },
+  deployment: { run: deployment, aliases: ['deploy'] },
+  namespace: { run: namespace, aliases: ['ns'] },
+  serviceaccount: { run: serviceaccount, aliases: ['sa'] },
 };
+
+export const CREATE_SUBCOMMANDS: readonly string[] = Object.keys(GENERATORS);
+
+function generator(word: string): ((env: Env, flags: Flags) => number) | undefined {
+  for (const [name, g] of Object.entries(GENERATORS)) if (name === word || g.aliases.includes(word)) return g.run;
+  return undefined;
+}
 
 export function runCreate(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub !== undefined && !sub.startsWith('-')) {
-    const gen = GENERATORS[sub];
+    const gen = generator(sub);
     if (!gen) throw new CmdError(`error: unknown command "${sub}" for "kubectl create"\nRun 'kubectl create --help' for usage.\n`);
-    return gen(env, parseFlags(argv.slice(1), GENERATOR_FLAGS, `kubectl create ${sub}`));
+    return gen(env, parseFlags(argv.slice(1), CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`));
   }
-  const flags = parseFlags(argv, FILE_FLAGS, 'kubectl create');
+  const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
   if (flags.list('filename').length === 0) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }

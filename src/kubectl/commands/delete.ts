@@ -12,10 +12,10 @@ import { parseResourceArgs } from '../builder';
 import { loadManifests } from '../manifest';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { collectTargets, type Target, type Targets } from './targets';
-import { DRY_RUN_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 
-const FLAGS: FlagDef[] = [
-  { name: 'filename', short: 'f', kind: 'strings' },
+export const DELETE_FLAGS: FlagDef[] = [
+  FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
@@ -24,11 +24,11 @@ const FLAGS: FlagDef[] = [
   { name: 'grace-period', kind: 'int' },
   { name: 'force', kind: 'bool' },
   { name: 'now', kind: 'bool' },
-  { name: 'cascade', kind: 'string', noOptDefault: 'background' },
+  { name: 'cascade', kind: 'string', noOptDefault: 'background', values: ['background', 'foreground', 'orphan'] },
   { name: 'wait', kind: 'bool' },
   { name: 'timeout', kind: 'duration' },
   { name: 'ignore-not-found', kind: 'bool' },
-  { name: 'output', short: 'o', kind: 'string' },
+  { name: 'output', short: 'o', kind: 'string', values: ['name'] },
   { name: 'interactive', short: 'i', kind: 'bool' },
   { name: 'raw', kind: 'string' },
   DRY_RUN_FLAG,
@@ -50,7 +50,7 @@ function propagation(v: string): 'Background' | 'Foreground' | 'Orphan' {
 }
 
 export function runDelete(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl delete');
+  const flags = parseFlags(argv, DELETE_FLAGS, 'kubectl delete');
   if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
   if (flags.bool('all') && flags.str('selector')) throw plainError('cannot set --all and --selector at the same time');
   const force = flags.bool('force');

@@ -10,16 +10,17 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { listOptions } from '../selectors';
 import { loadManifests } from '../manifest';
+import { FILENAME_FLAG } from './common';
 import { describePod } from '../describe/pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
 import { describeNode } from '../describe/node';
 import { describeService } from '../describe/service';
 import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
 
-const FLAGS: FlagDef[] = [
+export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all-namespaces', short: 'A', kind: 'bool' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'show-events', kind: 'bool' },
   { name: 'chunk-size', kind: 'int' },
@@ -55,7 +56,7 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
 }
 
 export function runDescribe(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl describe');
+  const flags = parseFlags(argv, DESCRIBE_FLAGS, 'kubectl describe');
   const ns = namespaceOf(flags);
   const allNs = flags.bool('all-namespaces');
   let groups;

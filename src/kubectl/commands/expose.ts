@@ -8,20 +8,20 @@ import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
 
-const EXPOSE_FLAGS: FlagDef[] = [
+export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'port', kind: 'string' },
   { name: 'target-port', kind: 'string' },
-  { name: 'protocol', kind: 'string' },
-  { name: 'type', kind: 'string' },
+  { name: 'protocol', kind: 'string', values: ['SCTP', 'TCP', 'UDP'] },
+  { name: 'type', kind: 'string', values: ['ClusterIP', 'LoadBalancer', 'NodePort'] },
   { name: 'name', kind: 'string' },
   { name: 'selector', kind: 'string' },
   { name: 'labels', short: 'l', kind: 'string' },
   { name: 'external-ip', kind: 'string' },
   { name: 'cluster-ip', kind: 'string' },
   { name: 'session-affinity', kind: 'string' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'override-type', kind: 'string' },
   { name: 'save-config', kind: 'bool' },
   DRY_RUN_FLAG,
@@ -119,12 +119,15 @@ export function runExpose(env: Env, argv: string[]): number {
   return 0;
 }
 
-const RUN_FLAGS: FlagDef[] = [
+/** `--restart`'s values, in kubectl's order. */
+const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
+
+export const RUN_FLAGS: FlagDef[] = [
   { name: 'image', kind: 'string' },
   { name: 'port', kind: 'string' },
   { name: 'labels', short: 'l', kind: 'string' },
   { name: 'env', kind: 'stringArray' },
-  { name: 'restart', kind: 'string' },
+  { name: 'restart', kind: 'string', values: RESTART_POLICIES },
   { name: 'command', kind: 'bool' },
   { name: 'image-pull-policy', kind: 'string' },
   { name: 'annotations', kind: 'stringArray' },
@@ -161,7 +164,7 @@ export function runRun(env: Env, argv: string[]): number {
   if (flags.list('env').length) container.env = flags.list('env').map((e) => ({ name: e.split('=')[0]!, value: e.slice(e.indexOf('=') + 1) }));
   if (flags.str('image-pull-policy')) container.imagePullPolicy = flags.str('image-pull-policy') as Container['imagePullPolicy'];
   const restart = flags.str('restart') || 'Always';
-  if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
+  if (!RESTART_POLICIES.includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
   const pod: KObject = {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation } from '../../engine/simulation';
+import { type SimMillis, Simulation } from '../../engine/index';
 import type { KObject } from '../../k8s/types';
 import { rfc3339 } from '../../k8s/time';
-import type { SimMillis } from '../../engine/core/ids';
 import { kubectl } from '../testing';
 
 /**

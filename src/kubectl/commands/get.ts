@@ -16,10 +16,11 @@ import { GET_TABLE, TabWriter } from '../printers/tabwriter';
 import { listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
 import { loadManifests } from '../manifest';
+import { FILENAME_FLAG } from './common';
 import { runRaw } from './raw';
 
-const FLAGS: FlagDef[] = [
-  { name: 'output', short: 'o', kind: 'string' },
+export const GET_FLAGS: FlagDef[] = [
+  { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'json', 'jsonpath=', 'name', 'wide', 'yaml'] },
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
   { name: 'all-namespaces', short: 'A', kind: 'bool' },
@@ -33,7 +34,7 @@ const FLAGS: FlagDef[] = [
   { name: 'show-kind', kind: 'bool' },
   { name: 'ignore-not-found', kind: 'bool' },
   { name: 'raw', kind: 'string' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'chunk-size', kind: 'int' },
   { name: 'server-print', kind: 'bool' },
@@ -80,7 +81,7 @@ function groupsFromFiles(env: Env, flags: Flags): TargetGroup[] {
 }
 
 export function runGet(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl get');
+  const flags = parseFlags(argv, GET_FLAGS, 'kubectl get');
   if (flags.has('raw')) return runRaw(env, flags.str('raw'));
   const ns = namespaceOf(flags);
   const allNs = flags.bool('all-namespaces');

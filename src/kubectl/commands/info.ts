@@ -2,7 +2,6 @@
 import { RESOURCES } from '../../k8s/resources';
 import type { Service } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
-import { lbAddress } from '../../engine/apiserver/handler';
 import { CmdError, fatalText } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
@@ -13,8 +12,13 @@ import { toYaml } from '../../k8s/printers/yaml';
 
 const CLIENT = CLIENT_VERSION;
 
+export const VERSION_FLAGS: FlagDef[] = [
+  { name: 'client', kind: 'bool' },
+  { name: 'output', short: 'o', kind: 'string', values: ['json', 'yaml'] },
+];
+
 export function runVersion(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, [{ name: 'client', kind: 'bool' }, { name: 'output', short: 'o', kind: 'string' }], 'kubectl version');
+  const flags = parseFlags(argv, VERSION_FLAGS, 'kubectl version');
   const o = flags.str('output');
   let server: Record<string, unknown> | undefined;
   let error: string | undefined;
@@ -34,10 +38,12 @@ export function runVersion(env: Env, argv: string[]): number {
   return 0;
 }
 
+export const CLUSTER_INFO_FLAGS: FlagDef[] = [];
+
 export function runClusterInfo(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, [], 'kubectl cluster-info');
+  const flags = parseFlags(argv, CLUSTER_INFO_FLAGS, 'kubectl cluster-info');
   if (flags.args[0] === 'dump') throw new CmdError('error: "kubectl cluster-info dump" is not available in this simulator\n');
-  const host = `https://${lbAddress(env.sim.world)}`;
+  const host = `https://${env.sim.serverAddress()}`;
   const res = env.client.list(resourceInfo('services')!, 'kube-system', { labelSelector: [{ key: 'kubernetes.io/cluster-service', op: 'In', values: ['true'] }] });
   if (!res.ok) {
     env.out.err('\nTo further debug and diagnose cluster problems, use \'kubectl cluster-info dump\'.\n');
@@ -59,10 +65,10 @@ export function runClusterInfo(env: Env, argv: string[]): number {
   return 0;
 }
 
-const API_RESOURCE_FLAGS: FlagDef[] = [
+export const API_RESOURCES_FLAGS: FlagDef[] = [
   { name: 'namespaced', kind: 'bool' },
   { name: 'api-group', kind: 'string' },
-  { name: 'output', short: 'o', kind: 'string' },
+  { name: 'output', short: 'o', kind: 'string', values: ['name', 'wide'] },
   { name: 'no-headers', kind: 'bool' },
   { name: 'sort-by', kind: 'string' },
   { name: 'verbs', kind: 'strings' },
@@ -71,7 +77,7 @@ const API_RESOURCE_FLAGS: FlagDef[] = [
 ];
 
 export function runApiResources(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, API_RESOURCE_FLAGS, 'kubectl api-resources');
+  const flags = parseFlags(argv, API_RESOURCES_FLAGS, 'kubectl api-resources');
   let rows = [...RESOURCES];
   if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
   if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));

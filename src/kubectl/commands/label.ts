@@ -4,15 +4,15 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
 
-const FLAGS: FlagDef[] = [
+export const LABEL_FLAGS: FlagDef[] = [
   { name: 'overwrite', kind: 'bool' },
   { name: 'all', kind: 'bool' },
   { name: 'all-namespaces', short: 'A', kind: 'bool' },
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'list', kind: 'bool' },
   { name: 'local', kind: 'bool' },
   { name: 'resource-version', kind: 'string' },
@@ -33,7 +33,7 @@ export function runAnnotate(env: Env, argv: string[]): number {
 
 function run(env: Env, argv: string[], which: Which): number {
   const cmd = which === 'labels' ? 'label' : 'annotate';
-  const flags = parseFlags(argv, FLAGS, `kubectl ${cmd}`);
+  const flags = parseFlags(argv, LABEL_FLAGS, `kubectl ${cmd}`);
   const isPair = (a: string): boolean => a.includes('=') || a.endsWith('-');
   const pairs = flags.args.filter(isPair);
   const resources = flags.args.filter((a) => !isPair(a));

@@ -7,7 +7,7 @@
 import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { fromLabelSelector } from '../../k8s/labels';
-import type { LogOptions } from '../../engine/node/logs';
+import type { LogOptions } from '../../engine/index';
 import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
@@ -15,8 +15,8 @@ import { namespaceOf, requestTimeout, type Env } from '../env';
 import { ObjectWatch } from '../watch';
 import { WATCH_IDLE_MS } from './get';
 
-const FLAGS: FlagDef[] = [
-  { name: 'container', short: 'c', kind: 'string' },
+export const LOGS_FLAGS: FlagDef[] = [
+  { name: 'container', short: 'c', kind: 'string', values: 'containers' },
   { name: 'previous', short: 'p', kind: 'bool' },
   { name: 'tail', kind: 'int' },
   { name: 'follow', short: 'f', kind: 'bool' },
@@ -82,7 +82,7 @@ function read(env: Env, pod: Pod, opts: LogOptions): string {
 }
 
 export function runLogs(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl logs');
+  const flags = parseFlags(argv, LOGS_FLAGS, 'kubectl logs');
   const ns = namespaceOf(flags);
   const [first, second] = flags.args;
   if (!first) throw new CmdError(`error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n`);

@@ -13,7 +13,7 @@ import { labelSelectorOf } from '../selectors';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { DRY_RUN_FLAG, dryRunOf, withDryRun } from './common';
 
-const FLAGS: FlagDef[] = [
+export const NODE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'ignore-daemonsets', kind: 'bool' },
   { name: 'delete-emptydir-data', kind: 'bool' },
@@ -65,13 +65,13 @@ function setUnschedulable(env: Env, node: KObject, value: boolean, dry: ReturnTy
 }
 
 export function runCordon(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl cordon');
+  const flags = parseFlags(argv, NODE_FLAGS, 'kubectl cordon');
   for (const n of nodesOf(env, flags, 'cordon')) setUnschedulable(env, n, true, dryRunOf(flags));
   return 0;
 }
 
 export function runUncordon(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl uncordon');
+  const flags = parseFlags(argv, NODE_FLAGS, 'kubectl uncordon');
   for (const n of nodesOf(env, flags, 'uncordon')) setUnschedulable(env, n, false, dryRunOf(flags));
   return 0;
 }
@@ -178,7 +178,7 @@ function drainOne(env: Env, node: KObject, flags: Flags): string | undefined {
 }
 
 export function runDrain(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl drain');
+  const flags = parseFlags(argv, NODE_FLAGS, 'kubectl drain');
   const dry = dryRunOf(flags);
   const nodes = nodesOf(env, flags, 'drain');
   for (const n of nodes) setUnschedulable(env, n, true, dry);

@@ -1,39 +1,48 @@
-/** Every supported kubectl command by its first word. */
+/**
+ * Every supported kubectl command by its first word, registered with the flag tables it parses
+ * with and the kind of arguments it takes (cobra's Command), so its description can never drift
+ * from what it accepts.
+ */
+import type { CommandSpec } from '../command-spec';
 import type { Command } from '../env';
-import { runGet } from './get';
-import { runApply } from './apply';
-import { runCreate } from './create';
-import { runDescribe } from './describe';
-import { runDelete } from './delete';
-import { runScale } from './scale';
-import { runRollout } from './rollout';
-import { runSet } from './set';
-import { runWait } from './wait';
-import { runAnnotate, runLabel } from './label';
-import { runCordon, runDrain, runUncordon } from './node';
-import { runLogs } from './logs';
-import { runApiResources, runClusterInfo, runVersion } from './info';
-import { runExpose, runRun } from './expose';
+import { runGet, GET_FLAGS } from './get';
+import { runApply, APPLY_FLAGS } from './apply';
+import { runCreate, CREATE_FILE_FLAGS, CREATE_GENERATOR_FLAGS, CREATE_SUBCOMMANDS } from './create';
+import { runDescribe, DESCRIBE_FLAGS } from './describe';
+import { runDelete, DELETE_FLAGS } from './delete';
+import { runScale, SCALE_FLAGS } from './scale';
+import { runRollout, ROLLOUT_FLAGS, ROLLOUT_RESOURCES, ROLLOUT_SUBCOMMANDS } from './rollout';
+import { runSet, SET_FLAGS, SET_SUBCOMMANDS } from './set';
+import { runWait, WAIT_FLAGS } from './wait';
+import { runAnnotate, runLabel, LABEL_FLAGS } from './label';
+import { runCordon, runDrain, runUncordon, NODE_FLAGS } from './node';
+import { runLogs, LOGS_FLAGS } from './logs';
+import { runApiResources, runClusterInfo, runVersion, API_RESOURCES_FLAGS, CLUSTER_INFO_FLAGS, VERSION_FLAGS } from './info';
+import { runExpose, runRun, EXPOSE_FLAGS, RUN_FLAGS } from './expose';
 
-export const COMMANDS: Record<string, Command> = {
-  annotate: runAnnotate,
-  'api-resources': runApiResources,
-  apply: runApply,
-  'cluster-info': runClusterInfo,
-  cordon: runCordon,
-  create: runCreate,
-  delete: runDelete,
-  describe: runDescribe,
-  drain: runDrain,
-  expose: runExpose,
-  get: runGet,
-  label: runLabel,
-  logs: runLogs,
-  rollout: runRollout,
-  run: runRun,
-  scale: runScale,
-  set: runSet,
-  uncordon: runUncordon,
-  version: runVersion,
-  wait: runWait,
+export type KubectlCommand = CommandSpec<Command>;
+
+export const COMMANDS: Record<string, KubectlCommand> = {
+  annotate: { run: runAnnotate, flags: LABEL_FLAGS, positional: 'resources' },
+  'api-resources': { run: runApiResources, flags: API_RESOURCES_FLAGS, positional: 'none' },
+  apply: { run: runApply, flags: APPLY_FLAGS, positional: 'none' },
+  'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
+  cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
+  // `create -f` and the generators parse different tables; a line may be either until its second word.
+  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS },
+  delete: { run: runDelete, flags: DELETE_FLAGS, positional: 'resources' },
+  describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },
+  drain: { run: runDrain, flags: NODE_FLAGS, positional: 'nodes' },
+  expose: { run: runExpose, flags: EXPOSE_FLAGS, positional: 'resources' },
+  // `all` is the builder's category (builder.ts ALL_CATEGORY).
+  get: { run: runGet, flags: GET_FLAGS, positional: 'resources', categories: ['all'] },
+  label: { run: runLabel, flags: LABEL_FLAGS, positional: 'resources' },
+  logs: { run: runLogs, flags: LOGS_FLAGS, positional: 'pod-then-container' },
+  rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES },
+  run: { run: runRun, flags: RUN_FLAGS, positional: 'none' },
+  scale: { run: runScale, flags: SCALE_FLAGS, positional: 'resources' },
+  set: { run: runSet, flags: SET_FLAGS, positional: 'resources', subcommands: SET_SUBCOMMANDS },
+  uncordon: { run: runUncordon, flags: NODE_FLAGS, positional: 'nodes' },
+  version: { run: runVersion, flags: VERSION_FLAGS, positional: 'none' },
+  wait: { run: runWait, flags: WAIT_FLAGS, positional: 'resources' },
 };

@@ -5,7 +5,7 @@
  */
 import type { Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
 import { rfc3339 } from '../../k8s/time';
-import type { SimMillis } from '../../engine/core/ids';
+import type { SimMillis } from '../../engine/index';
 import { objectRef } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
@@ -16,14 +16,14 @@ import { describePodTemplate } from '../describe/common';
 import { equalIgnoreHash, replicaSetsOf } from '../describe/workloads';
 import { tabulate, DESCRIBE } from '../printers/tabwriter';
 import { collectTargets, type Target } from './targets';
-import { DRY_RUN_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 
-const FLAGS: FlagDef[] = [
+export const ROLLOUT_FLAGS: FlagDef[] = [
   { name: 'watch', short: 'w', kind: 'bool' },
   { name: 'timeout', kind: 'duration' },
   { name: 'revision', kind: 'int' },
   { name: 'to-revision', kind: 'int' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'output', short: 'o', kind: 'string' },
   DRY_RUN_FLAG,
@@ -47,8 +47,11 @@ export function deploymentStatus(d: Deployment): { line: string; done: boolean; 
   return { line: `deployment "${name}" successfully rolled out\n`, done: true };
 }
 
+/** The resources rollout has a status viewer and history for. */
+export const ROLLOUT_RESOURCES: readonly string[] = ['deployments'];
+
 function deploymentsOnly(t: Target): Deployment {
-  if (t.info.resource !== 'deployments') throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
+  if (!ROLLOUT_RESOURCES.includes(t.info.resource)) throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
   return t.obj as Deployment;
 }
 
@@ -200,15 +203,15 @@ function pause(env: Env, flags: Flags, targets: Target[], paused: boolean): numb
   return 0;
 }
 
-const SUBCOMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
+export const ROLLOUT_SUBCOMMANDS: readonly string[] = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
 
 export function runRollout(env: Env, argv: string[]): number {
   const sub = argv[0];
-  if (sub === undefined || !SUBCOMMANDS.includes(sub)) {
+  if (sub === undefined || !ROLLOUT_SUBCOMMANDS.includes(sub)) {
     if (sub === undefined) throw new CmdError(`error: Required resource not specified.\nSee 'kubectl rollout -h' for help and examples\n`);
     throw new CmdError(`error: unknown command "${sub}" for "kubectl rollout"\nRun 'kubectl rollout --help' for usage.\n`);
   }
-  const flags = parseFlags(argv.slice(1), FLAGS, `kubectl rollout ${sub}`);
+  const flags = parseFlags(argv.slice(1), ROLLOUT_FLAGS, `kubectl rollout ${sub}`);
   if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
   const targets = collectTargets(env, flags, flags.args);
   if (targets.errors.length) throw new CmdError(failureText(targets.errors));

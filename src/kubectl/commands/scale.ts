@@ -4,22 +4,22 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 
-const FLAGS: FlagDef[] = [
+export const SCALE_FLAGS: FlagDef[] = [
   { name: 'replicas', kind: 'int' },
   { name: 'current-replicas', kind: 'int' },
   { name: 'resource-version', kind: 'string' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all', kind: 'bool' },
   { name: 'timeout', kind: 'duration' },
-  { name: 'output', short: 'o', kind: 'string' },
+  { name: 'output', short: 'o', kind: 'string', values: ['name'] },
   DRY_RUN_FLAG,
 ];
 
 export function runScale(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl scale');
+  const flags = parseFlags(argv, SCALE_FLAGS, 'kubectl scale');
   if (!flags.has('replicas')) throw new CmdError(`error: required flag(s) "replicas" not set\n`);
   const replicas = flags.int('replicas', 0);
   if (replicas < 0) throw plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');

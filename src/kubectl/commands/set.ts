@@ -4,10 +4,10 @@ import { CmdError, failureText, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
 
-const FLAGS: FlagDef[] = [
-  { name: 'filename', short: 'f', kind: 'strings' },
+export const SET_FLAGS: FlagDef[] = [
+  FILENAME_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all', kind: 'bool' },
   { name: 'local', kind: 'bool' },
@@ -22,12 +22,14 @@ function podSpecOf(obj: KObject): PodSpec | undefined {
   return (obj.spec as { template?: { spec?: PodSpec } } | undefined)?.template?.spec;
 }
 
+export const SET_SUBCOMMANDS: readonly string[] = ['image'];
+
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
-  if (sub !== 'image') {
+  if (sub === undefined || !SET_SUBCOMMANDS.includes(sub)) {
     throw new CmdError(sub === undefined ? `error: unknown command "" for "kubectl set"\n` : `error: unknown command "${sub}" for "kubectl set"\nRun 'kubectl set --help' for usage.\n`);
   }
-  const flags = parseFlags(argv.slice(1), FLAGS, 'kubectl set image');
+  const flags = parseFlags(argv.slice(1), SET_FLAGS, 'kubectl set image');
   const pairs = flags.args.filter((a) => a.includes('='));
   const resources = flags.args.filter((a) => !a.includes('='));
   if (pairs.length === 0) throw new CmdError(`error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n`);

@@ -10,12 +10,13 @@ import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { findResults, parseTemplate, relaxedJsonPath } from '../printers/jsonpath';
 import { FOREVER_CAP_MS, watchUntil } from '../wait-util';
+import { FILENAME_FLAG } from './common';
 import { collectTargets } from './targets';
 
-const FLAGS: FlagDef[] = [
-  { name: 'for', kind: 'string' },
+export const WAIT_FLAGS: FlagDef[] = [
+  { name: 'for', kind: 'string', values: ['condition=', 'condition=Available', 'condition=Ready', 'create', 'delete', 'jsonpath='] },
   { name: 'timeout', kind: 'duration' },
-  { name: 'filename', short: 'f', kind: 'strings' },
+  FILENAME_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
   { name: 'all', kind: 'bool' },
@@ -80,7 +81,7 @@ function met(c: Condition, obj: KObject): boolean {
 }
 
 export function runWait(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, FLAGS, 'kubectl wait');
+  const flags = parseFlags(argv, WAIT_FLAGS, 'kubectl wait');
   const cond = parseFor(flags.str('for'));
   // Zero checks once; a negative timeout means "a week", which the simulator caps.
   const raw = flags.duration('timeout', 30_000);

@@ -1,7 +1,7 @@
 import { parseDuration } from '../../k8s/time';
 import { throwIfCutShort } from '../interrupt';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 
 /** Longest single advance: a day of simulated time keeps a typo from hanging the session. */

@@ -97,4 +97,20 @@ describe('sim curl', () => {
     out(s, 'sim advance 10s');
     for (let i = 0; i < 6; i++) expect(ANSWER.exec(out(s, 'sim curl web --from node-2'))?.[1]).toBe(survivor);
   });
+
+  it("with a node's container runtime stopped its running containers keep answering; powered off, they are gone", () => {
+    const s = withWeb();
+    const [name, [ip, node]] = [...pods(s)][0]!;
+    const direct = `sim curl ${ip}:80 --from node-1`;
+    expect(out(s, `sim fail container-runtime/${node}`)).toBe(`fault injected: container-runtime/${node} stopped\n`);
+    out(s, 'sim advance 5s');
+    // The containers belong to their shims, not to containerd (the kubelet's probes see them too).
+    expect(ANSWER.exec(out(s, direct))?.slice(1)).toEqual([name, ip]);
+    out(s, `sim recover container-runtime/${node}`);
+    out(s, 'sim advance 1s');
+    expect(out(s, `sim fail node/${node}`)).toBe(`fault injected: node/${node} powered off\n`);
+    const r = s.run(direct);
+    expect(r.exitCode).toBe(28);
+    expect(r.output.map((c) => c.text).join('')).toBe(`curl: (28) Failed to connect to ${ip} port 80 after 10000 ms: Connection timed out\n`);
+  });
 });

@@ -2,11 +2,13 @@
  * `sim fail <target> [--delay D]`, `sim recover <target>`, `sim fail --list`: the failure lab's
  * commands. The engine's faults.ts does the work; this only parses and words the outcome.
  */
-import { healFault, injectFault, listTargets, type FaultOptions, type FaultTarget } from '../../engine/faults';
+import type { FaultOptions, FaultTarget } from '../../engine/index';
 import { goDuration, parseDuration } from '../../k8s/time';
+import type { FlagDef } from '../flags';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
+import { simFlag } from './flags';
 import { renderTable } from './table';
 
 /** What a message fault's target name is about: `latency/node-2` → `node-2`. */
@@ -59,16 +61,21 @@ function started(t: FaultTarget): string {
 }
 
 function list(session: Session): CommandResult {
-  const w = session.sim.world;
-  const rows = listTargets(w).map((t) => {
+  const sim = session.sim;
+  const rows = sim.faultTargets().map((t) => {
     // A powered-on machine is Running even while one of its processes is down (that shows on its own row).
-    const up = t.class === 'node' || t.class === 'network' || t.components.every((id) => w.components.get(id)?.running);
+    const up = t.class === 'node' || t.class === 'network' || t.components.every((id) => sim.component(id)?.running);
     const failed = t.delayMs !== undefined ? `Failed (+${goDuration(t.delayMs)})` : 'Failed';
     const state = t.since !== undefined ? failed : up ? 'Running' : 'Stopped';
     return [t.name, state];
   });
   return ok(renderTable(['TARGET', 'STATE'], rows));
 }
+
+export const FAIL_FLAGS: FlagDef[] = [
+  { name: 'delay', kind: 'duration' },
+  { name: 'list', kind: 'bool' },
+];
 
 const FAIL_USAGE = 'error: usage: sim fail <target> [--delay <duration>] | sim fail --list';
 
@@ -78,8 +85,9 @@ function parseFail(argv: string[]): { target: string; opts: FaultOptions } | str
   const opts: FaultOptions = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--delay' || a.startsWith('--delay=')) {
-      const text = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+    const f = simFlag(FAIL_FLAGS, a);
+    if (f?.def.name === 'delay') {
+      const text = f.inline ?? argv[++i];
       const ms = text === undefined ? undefined : parseDuration(text);
       if (ms === undefined) return `error: invalid --delay "${text ?? ''}": use a form like 500ms, 2s, 1m`;
       opts.delayMs = ms;
@@ -90,15 +98,15 @@ function parseFail(argv: string[]): { target: string; opts: FaultOptions } | str
 }
 
 export function simFail(session: Session, argv: string[]): CommandResult {
-  if (argv.length === 1 && argv[0] === '--list') return list(session);
+  if (argv.length === 1 && simFlag(FAIL_FLAGS, argv[0]!)?.def.name === 'list') return list(session);
   const parsed = parseFail(argv);
   if (typeof parsed === 'string') return fail(parsed);
-  const res = injectFault(session.sim.world, parsed.target, parsed.opts);
+  const res = session.sim.injectFault(parsed.target, parsed.opts);
   return res.ok ? ok(`fault injected: ${stopped(res.target, res.delayMs)}\n`) : fail(`error: ${res.error}`);
 }
 
 export function simRecover(session: Session, argv: string[]): CommandResult {
   if (argv.length !== 1 || argv[0]!.startsWith('-')) return fail('error: usage: sim recover <target>');
-  const res = healFault(session.sim.world, argv[0]!);
+  const res = session.sim.healFault(argv[0]!);
   return res.ok ? ok(`recovered: ${started(res.target)}\n`) : fail(`error: ${res.error}`);
 }

@@ -1,17 +1,21 @@
 /**
  * `sim` directives: what a kubectl user cannot express — moving simulated time, reading the
  * trace, component health, topology. Lessons and scripts use the same lines a student types.
+ * Each directive is registered with the flags it reads and its arguments' kind, like kubectl's
+ * commands (../commands/registry.ts).
  */
+import { TOPOLOGIES } from '../../engine/index';
+import type { CommandSpec } from '../command-spec';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { simAdvance } from './advance';
-import { simCurl } from './curl';
-import { simFail, simRecover } from './faults';
+import { CURL_FLAGS, simCurl } from './curl';
+import { FAIL_FLAGS, simFail, simRecover } from './faults';
 import { simStatus } from './status';
-import { simTrace } from './trace';
+import { simTrace, TRACE_FLAGS } from './trace';
 import { simTopology } from './topology';
-import { simWhy } from './why';
+import { simWhy, WHY_FLAGS } from './why';
 
 export const SIM_HELP = `sim directives:
   sim advance <duration>          let simulated time pass (e.g. 30s, 5m, 1h30m)
@@ -37,33 +41,28 @@ export const SIM_HELP = `sim directives:
   sim help                        this list
 `;
 
+export type SimDirective = CommandSpec<(session: Session, argv: string[]) => CommandResult>;
+
+export const SIM_DIRECTIVES: Record<string, SimDirective> = {
+  advance: { run: simAdvance, flags: [], positional: 'none', aliases: ['wait'] },
+  curl: { run: simCurl, flags: CURL_FLAGS, positional: 'service' },
+  fail: { run: simFail, flags: FAIL_FLAGS, positional: 'fault-target' },
+  help: { run: () => ok(SIM_HELP), flags: [], positional: 'none', aliases: ['--help', '-h'] },
+  recover: { run: simRecover, flags: [], positional: 'fault-target' },
+  status: { run: simStatus, flags: [], positional: 'none' },
+  topology: { run: simTopology, flags: [], positional: 'none', subcommands: TOPOLOGIES },
+  trace: { run: simTrace, flags: TRACE_FLAGS, positional: 'none' },
+  why: { run: simWhy, flags: WHY_FLAGS, positional: 'pod' },
+};
+
+function directive(word: string): SimDirective | undefined {
+  for (const [name, d] of Object.entries(SIM_DIRECTIVES)) if (name === word || d.aliases?.includes(word)) return d;
+  return undefined;
+}
+
 export function runSim(session: Session, argv: string[]): CommandResult {
   const [sub, ...rest] = argv;
-  switch (sub) {
-    case 'advance':
-    case 'wait':
-      return simAdvance(session, rest);
-    case 'trace':
-      return simTrace(session, rest);
-    case 'status':
-      return simStatus(session, rest);
-    case 'why':
-      return simWhy(session, rest);
-    case 'topology':
-      return simTopology(session, rest);
-    case 'fail':
-      return simFail(session, rest);
-    case 'recover':
-      return simRecover(session, rest);
-    case 'curl':
-      return simCurl(session, rest);
-    case 'help':
-    case '--help':
-    case '-h':
-      return ok(SIM_HELP);
-    case undefined:
-      return fail(`error: a sim directive is required\n${SIM_HELP}`);
-    default:
-      return fail(`error: unknown sim directive "${sub}"\n${SIM_HELP}`);
-  }
+  if (sub === undefined) return fail(`error: a sim directive is required\n${SIM_HELP}`);
+  const d = directive(sub);
+  return d ? d.run(session, rest) : fail(`error: unknown sim directive "${sub}"\n${SIM_HELP}`);
 }

@@ -1,15 +1,15 @@
-import type { ComponentState } from '../../engine/components';
-import { queueLen } from '../../engine/client/workqueue';
+import { queueLen, type ComponentState } from '../../engine/index';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { renderTable } from './table';
 
 function details(s: Session, c: ComponentState): string {
-  const w = s.sim.world;
   switch (c.kind) {
-    case 'etcd':
-      return w.etcd.leader === c.id ? `raft leader (term ${w.etcd.term}), revision ${w.etcd.revision}` : `follower (term ${w.etcd.term})`;
+    case 'etcd': {
+      const etcd = s.sim.etcdStatus();
+      return etcd.leader === c.id ? `raft leader (term ${etcd.term}), revision ${etcd.revision}` : `follower (term ${etcd.term})`;
+    }
     case 'kube-apiserver':
       return `${c.address}, ${c.requestsServed} requests served`;
     case 'kube-controller-manager': {
@@ -22,10 +22,10 @@ function details(s: Session, c: ComponentState): string {
       return `leader of kube-system/kube-scheduler, queue: ${q.active} active, ${q.backoff} backoff, ${q.unschedulable} unschedulable`;
     }
     case 'kubelet': {
-      const node = w.etcd.kv.get('nodes')?.get(`nodes/${c.host}`);
+      const node = s.sim.storedObject(`nodes/${c.host}`);
       const ready = (node?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions?.find((x) => x.type === 'Ready')?.status;
       let pods = 0;
-      for (const p of w.etcd.kv.get('pods')?.values() ?? []) if ((p.spec as { nodeName?: string }).nodeName === c.host) pods++;
+      for (const p of s.sim.objects('pods')) if ((p.spec as { nodeName?: string }).nodeName === c.host) pods++;
       return `node ${ready === 'True' ? 'Ready' : 'NotReady'}, ${pods} pods bound`;
     }
     case 'kubectl':
@@ -47,7 +47,8 @@ function details(s: Session, c: ComponentState): string {
 
 export function simStatus(session: Session, argv: string[]): CommandResult {
   if (argv.length) return fail(`error: unknown argument "${argv[0]}"\nSee 'sim help' for usage.`);
-  const rows = [...session.sim.world.components.values()]
+  const rows = session.sim
+    .components()
     .filter((c) => c.kind !== 'kubectl')
     .map((c) => [c.id, c.host, c.running ? 'Running' : 'Stopped', details(session, c)]);
   return ok(renderTable(['COMPONENT', 'NODE', 'STATUS', 'DETAILS'], rows));

@@ -1,6 +1,6 @@
-import { TOPOLOGIES, type TopologyName } from '../../engine/topology/topology';
+import { TOPOLOGIES, type TopologyName } from '../../engine/index';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 
 export function simTopology(session: Session, argv: string[]): CommandResult {
@@ -9,6 +9,6 @@ export function simTopology(session: Session, argv: string[]): CommandResult {
     return fail(`error: usage: sim topology ${TOPOLOGIES.join('|')}`);
   }
   session.rebuild(name as TopologyName);
-  const nodes = session.sim.world.machines.length;
+  const nodes = session.sim.machines().length;
   return ok(`cluster rebuilt with topology ${name}: ${nodes} nodes, all Ready\n`);
 }

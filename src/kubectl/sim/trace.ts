@@ -1,7 +1,9 @@
-import type { TraceKind, TraceRecord } from '../../engine/core/trace';
+import type { TraceKind, TraceRecord } from '../../engine/index';
+import type { FlagDef } from '../flags';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
+import { simFlag } from './flags';
 
 /** `T+<seconds since boot>s <from> -> <to>: <summary>` */
 export function traceLine(r: TraceRecord, bootedAt: number): string {
@@ -20,6 +22,20 @@ function aboutObject(r: TraceRecord, filter: string): boolean {
   return n === name || (n.endsWith('-') && name.startsWith(n) && name.length === n.length + 5);
 }
 
+export const TRACE_FLAGS: FlagDef[] = [
+  { name: 'all', kind: 'bool' },
+  { name: 'last', kind: 'int' },
+  { name: 'kind', kind: 'strings' },
+  { name: 'object', kind: 'stringArray' },
+  { name: 'json', kind: 'bool' },
+];
+
+/** One record as a JSON line: the structured fields lesson patterns match on (not the summary). */
+export function traceJson(r: TraceRecord, bootedAt: number): string {
+  const { seq, at, from, to, kind, object, detail } = r;
+  return JSON.stringify({ seq, t: Number(((at - bootedAt) / 1000).toFixed(3)), kind, from, to, ...(object ? { object } : {}), detail });
+}
+
 /**
  * Without --last or --all, prints what happened since the previous `sim trace`, so a script can
  * alternate commands and traces. Background chatter (Events, Lease renewals) is left out unless
@@ -28,26 +44,29 @@ function aboutObject(r: TraceRecord, filter: string): boolean {
 export function simTrace(session: Session, argv: string[]): CommandResult {
   let last: number | undefined;
   let all = false;
+  let json = false;
   const kinds: TraceKind[] = [];
   const objects: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]);
-    if (a === '--all') all = true;
-    else if (a === '--last' || a.startsWith('--last=')) {
+    const f = simFlag(TRACE_FLAGS, a);
+    if (!f) return fail(`error: unknown flag: ${a}\nSee 'sim help' for usage.`);
+    const value = (): string | undefined => f.inline ?? argv[++i];
+    if (f.def.name === 'all') all = true;
+    else if (f.def.name === 'json') json = true;
+    else if (f.def.name === 'last') {
       const n = Number(value());
       if (!Number.isInteger(n) || n <= 0) return fail('error: --last needs a positive whole number');
       last = n;
-    } else if (a === '--kind' || a.startsWith('--kind=')) kinds.push(...(value() ?? '').split(',').filter(Boolean) as TraceKind[]);
-    else if (a === '--object' || a.startsWith('--object=')) objects.push((value() ?? '').toLowerCase());
-    else return fail(`error: unknown flag: ${a}\nSee 'sim help' for usage.`);
+    } else if (f.def.name === 'kind') kinds.push(...(value() ?? '').split(',').filter(Boolean) as TraceKind[]);
+    else objects.push((value() ?? '').toLowerCase());
   }
   const sim = session.sim;
-  const boot = sim.world.bootedAt;
+  const boot = sim.bootedAt;
   let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(session.traceCursor);
   recs = kinds.length ? recs.filter((r) => kinds.includes(r.kind)) : recs.filter((r) => r.kind !== 'event' && r.kind !== 'lease');
   if (objects.length) recs = recs.filter((r) => objects.some((o) => aboutObject(r, o)));
   if (last !== undefined) recs = recs.slice(-last);
-  if (!all && last === undefined) session.traceCursor = sim.world.trace.nextSeq - 1;
-  return ok(recs.map((r) => traceLine(r, boot) + '\n').join(''));
+  if (!all && last === undefined) session.traceCursor = sim.lastTraceSeq;
+  return ok(recs.map((r) => (json ? traceJson(r, boot) : traceLine(r, boot)) + '\n').join(''));
 }

@@ -3,14 +3,16 @@
  * scheduler's per-decision record (every node's filter verdict and score) and the Pod itself.
  */
 import type { Pod } from '../../k8s/types';
-import { lastDecisionFor, type ScheduleDecision } from '../../engine/scheduler/decisions';
+import type { ScheduleDecision } from '../../engine/index';
+import type { FlagDef } from '../flags';
 import type { Session } from '../session';
-import { fail, ok } from '../session';
+import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
+import { simFlag } from './flags';
 import { renderTable } from './table';
 
 function when(s: Session, at: number): string {
-  return `T+${((at - s.sim.world.bootedAt) / 1000).toFixed(3)}s`;
+  return `T+${((at - s.sim.bootedAt) / 1000).toFixed(3)}s`;
 }
 
 function verdictRows(d: ScheduleDecision): string[][] {
@@ -28,18 +30,20 @@ function verdictRows(d: ScheduleDecision): string[][] {
 function notYetTried(s: Session, pod: Pod): string {
   if (pod.spec.schedulingGates?.length) return `it has scheduling gates (${pod.spec.schedulingGates.map((g) => g.name).join(', ')}); the scheduler ignores it until they are removed`;
   if (pod.spec.schedulerName && pod.spec.schedulerName !== 'default-scheduler') return `it asks for scheduler "${pod.spec.schedulerName}", which does not run in this cluster`;
-  const schedulers = [...s.sim.world.components.values()].filter((c) => c.kind === 'kube-scheduler');
+  const schedulers = s.sim.components().filter((c) => c.kind === 'kube-scheduler');
   if (!schedulers.some((c) => c.running)) return 'kube-scheduler is not running, so nothing assigns Pods to nodes (see sim status)';
   return 'the scheduler has not tried it yet';
 }
+
+export const WHY_FLAGS: FlagDef[] = [{ name: 'namespace', short: 'n', kind: 'string', values: 'namespaces' }];
 
 export function simWhy(session: Session, argv: string[]): CommandResult {
   let namespace = 'default';
   let target: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '-n' || a === '--namespace') namespace = argv[++i] ?? namespace;
-    else if (a.startsWith('--namespace=')) namespace = a.slice('--namespace='.length);
+    const f = simFlag(WHY_FLAGS, a);
+    if (f) namespace = f.inline ?? argv[++i] ?? namespace;
     else if (target === undefined) target = a;
     else return fail(`error: unexpected argument "${a}"\nSee 'sim help' for usage.`);
   }
@@ -48,7 +52,7 @@ export function simWhy(session: Session, argv: string[]): CommandResult {
   const name = m[1]!;
   const pod = session.sim.objects<Pod>('pods').find((p) => p.metadata.namespace === namespace && p.metadata.name === name);
   if (!pod) return fail(`Error from server (NotFound): pods "${name}" not found`);
-  const d = lastDecisionFor(session.sim.world.decisions, namespace, name);
+  const d = session.sim.schedulingDecision(namespace, name);
   const head = `pod ${namespace}/${name}`;
   if (!d) {
     if (pod.spec.nodeName) return ok(`${head}: on ${pod.spec.nodeName}, set directly in spec.nodeName; the scheduler was not involved\n`);

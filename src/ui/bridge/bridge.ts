@@ -19,8 +19,11 @@ import {
   assertNever,
   isFromWorker,
   type FromWorker,
+  type Breakpoint,
+  type Condition,
   type LogEntry,
   type Topology,
+  type Verdict,
   type ToWorker,
   type ToWorkerRequest,
 } from '../../protocol/messages';
@@ -95,6 +98,11 @@ export class SimBridge {
   private pausedCommands = new Set<number>();
   /** `sim advance` / `sleep`: a deliberate skip, so the moment shown jumps to where it ended. */
   private skipCommands = new Set<number>();
+  /** Requests someone awaits (lessons): settled when the worker acknowledges them, with their result message if any. */
+  private awaited = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; value?: unknown }>();
+  /** The example files every run has; a lesson adds its own on top. */
+  private readonly baseFiles: Record<string, string>;
+  private readyWaiters: (() => void)[] = [];
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -108,6 +116,7 @@ export class SimBridge {
       ...options,
     };
     this.store = options.store;
+    this.baseFiles = this.opts.files;
   }
 
   /**
@@ -121,6 +130,76 @@ export class SimBridge {
       this.setPlayback({ playing: false });
     }
     this.spawn(this.log.confirmed);
+  }
+
+  /** The seed and topology of the current run (a lesson may have replaced the page's). */
+  get runInfo(): { seed: number; topology: Topology } {
+    return { seed: this.opts.seed, topology: this.opts.topology };
+  }
+
+  /**
+   * Replaces the cluster with another run — a lesson's fresh cluster, or a saved run replayed —
+   * with `files` added to the example files. Resolves once the worker is ready.
+   */
+  restart(run: { seed: number; topology: Topology; log: readonly LogEntry[]; at?: { seq?: number; t: number } }, files: Record<string, string> = {}): Promise<void> {
+    this.opts.seed = run.seed;
+    this.opts.topology = run.topology;
+    this.opts.files = { ...this.baseFiles, ...files };
+    this.log.replace(run.log);
+    this.restartTimes = [];
+    this.resume = run.at;
+    this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, playing: false, speed: this.store.getState().playback.speed } });
+    this.setConnection({ restarts: 0, notice: undefined, status: 'starting' });
+    const ready = new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+    this.spawn(run.log);
+    return ready;
+  }
+
+  /** The newest moment the worker has reached. */
+  frontier(): { seq: number; t: number } {
+    const tape = this.store.getState().cluster.tape;
+    return tape ? { seq: tape.frontierSeq, t: tape.frontierNow } : { seq: 0, t: 0 };
+  }
+
+  /**
+   * Runs a line at the frontier (moving the playhead there first, so it never asks to fork) and
+   * resolves with its exit code once the worker has finished it. For lessons.
+   */
+  runAtFrontier(line: string): Promise<number> {
+    this.pause();
+    const f = this.frontier();
+    this.show(f.seq, f.t);
+    const id = this.send(line, undefined);
+    return this.awaitAck(id).then(() => this.store.getState().terminal.entries.find((e) => e.id === id)?.exitCode ?? 0);
+  }
+
+  /** Runs until a lesson's breakpoint (a logged input, so links and crash recovery replay it). */
+  until(breakpoint: Breakpoint, withinMs: number, sinceSeq?: number): Promise<{ reached: boolean; seq?: number }> {
+    this.pause();
+    const id = this.nextId++;
+    const since = sinceSeq === undefined ? {} : { sinceSeq };
+    this.request({ type: 'until', id, breakpoint, withinMs, ...since }, { type: 'until', breakpoint, withinMs, ...since });
+    return this.awaitAck(id) as Promise<{ reached: boolean; seq?: number }>;
+  }
+
+  /** Evaluates conditions on the cluster as it is now (nothing changes, nothing is logged). */
+  evaluate(conditions: readonly Condition[], sinceSeq: number): Promise<Verdict[]> {
+    const id = this.nextId++;
+    this.request({ type: 'evaluate', id, conditions: [...conditions], sinceSeq }, undefined);
+    return this.awaitAck(id) as Promise<Verdict[]>;
+  }
+
+  private awaitAck(id: number): Promise<unknown> {
+    return new Promise((resolve, reject) => this.awaited.set(id, { resolve, reject }));
+  }
+
+  /** Settles whoever awaits requests up to `id` (the worker works in order). */
+  private settleAwaited(id: number): void {
+    for (const [k, w] of this.awaited) {
+      if (k > id) continue;
+      this.awaited.delete(k);
+      w.resolve(w.value);
+    }
   }
 
   dispose(): void {
@@ -415,9 +494,10 @@ export class SimBridge {
       case 'ready':
         this.ready = true;
         this.waitingSince.shift();
-        this.store.setState((s) => ({ cluster: { ...s.cluster, discovery: msg.discovery, targets: msg.targets } }));
+        this.store.setState((s) => ({ cluster: { ...s.cluster, discovery: msg.discovery, targets: msg.targets, commands: msg.commands } }));
         this.setConnection({ status: 'ready', epochMs: msg.epochMs });
         this.resumePlayhead();
+        for (const w of this.readyWaiters.splice(0)) w();
         return;
       case 'snapshot':
         this.snapshotRequested = false;
@@ -440,6 +520,16 @@ export class SimBridge {
       case 'commandResult':
         this.store.setState((s) => ({ terminal: commandFinished(s.terminal, msg) }));
         return;
+      case 'untilResult': {
+        const w = this.awaited.get(msg.id);
+        if (w) w.value = msg.seq === undefined ? { reached: msg.reached } : { reached: msg.reached, seq: msg.seq };
+        return;
+      }
+      case 'evaluateResult': {
+        const w = this.awaited.get(msg.id);
+        if (w) w.value = msg.verdicts;
+        return;
+      }
       case 'error':
         if (msg.fatal) this.crashed(msg.message);
         else this.notice({ kind: 'error', detail: msg.message });
@@ -463,6 +553,7 @@ export class SimBridge {
   private acked(id: number, start: number, end: number): void {
     this.log.acked(id, start, end);
     this.waitingSince.shift();
+    this.settleAwaited(id);
   }
 
   private requestSnapshot(): void {
@@ -476,6 +567,8 @@ export class SimBridge {
     this.worker = undefined;
     this.ready = false;
     const lost = this.log.dropPending();
+    for (const w of this.awaited.values()) w.reject(new Error(`the simulation restarted: ${reason.split('\n')[0]}`));
+    this.awaited.clear();
     if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost) }));
     const wall = this.opts.now();
     this.restartTimes = this.restartTimes.filter((t) => wall - t < this.opts.restartWindowMs);

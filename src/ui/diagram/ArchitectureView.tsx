@@ -39,6 +39,7 @@ export function ArchitectureView() {
   const headingId = useId();
   const hintId = useId();
   const components = useApp((s) => s.cluster.components);
+  const targets = useApp((s) => s.cluster.targets);
   const objects = useApp((s) => s.cluster.objects);
   const trace = useApp((s) => s.cluster.trace);
   const reduced = useReducedMotion() === true;
@@ -54,12 +55,14 @@ export function ArchitectureView() {
   const panel = useRef<HTMLElement>(null);
   const comps = useRef(components);
   comps.current = components;
+  const faultTargets = useRef(targets);
+  faultTargets.current = targets;
 
   const actions = useMemo<DiagramActions>(
     () => ({
       openCard: (id) => setSelected(id),
       openMenu: (diagramId, name, anchor) => {
-        if (faultActions(diagramId, comps.current, activeFaults(comps.current)).length === 0) return;
+        if (faultActions(diagramId, comps.current, faultTargets.current, activeFaults(comps.current)).length === 0) return;
         const r = panel.current?.getBoundingClientRect();
         setMenu({ diagramId, name, anchor, at: { x: anchor.x - (r?.left ?? 0), y: anchor.y - (r?.top ?? 0) } });
       },
@@ -68,7 +71,7 @@ export function ArchitectureView() {
   );
   const closeMenu = useCallback(() => setMenu(undefined), []);
   const onNodeContextMenu: NodeMouseHandler<DiagramNode> = (e, node) => {
-    if (faultActions(node.id, components, activeFaults(components)).length === 0) return;
+    if (faultActions(node.id, components, targets, activeFaults(components)).length === 0) return;
     e.preventDefault();
     const focusable = (e.currentTarget as HTMLElement).querySelector<HTMLElement>('button');
     actions.openMenu(node.id, nameOf(node), { x: e.clientX, y: e.clientY, returnFocus: focusable });

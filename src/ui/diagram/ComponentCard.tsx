@@ -4,10 +4,10 @@
  * The "⋯" button opens the same fault menu as right-clicking the component in the diagram.
  */
 import { useMemo } from 'react';
-import { useT } from '../i18n/react';
+import { useLocale, useT } from '../i18n/react';
 import type { MessageKey } from '../i18n/catalog';
 import { useApp } from '../store/react';
-import { recentMessages } from './card-model';
+import { recentSentences } from './card-model';
 import { CardState } from './CardState';
 import { anchorBelow, useDiagramActions } from './context';
 
@@ -20,12 +20,13 @@ function isRoleKind(k: string): k is RoleKind {
 
 export function ComponentCard({ id, leaders, onClose }: { id: string; leaders: ReadonlySet<string>; onClose: () => void }) {
   const t = useT();
+  const [locale] = useLocale();
   const actions = useDiagramActions();
   const components = useApp((s) => s.cluster.components);
   const objects = useApp((s) => s.cluster.objects);
   const trace = useApp((s) => s.cluster.trace);
   const c = components.get(id);
-  const recent = useMemo(() => recentMessages(trace, id, components, leaders), [trace, id, components, leaders]);
+  const recent = useMemo(() => recentSentences(trace, id, components, leaders, locale), [trace, id, components, leaders, locale]);
   if (!c) return null;
   const kind = isRoleKind(c.kind) ? c.kind : undefined;
   return (
@@ -61,9 +62,7 @@ export function ComponentCard({ id, leaders, onClose }: { id: string; leaders: R
       ) : (
         <ol className="card-messages">
           {recent.map((r) => (
-            <li key={r.seq}>
-              {r.from} → {r.to}: {r.summary}
-            </li>
+            <li key={r.seq}>{r.text}</li>
           ))}
         </ol>
       )}

@@ -57,7 +57,8 @@ export function FaultMenu({ diagramId, name, at, anchor, onClose }: FaultMenuPro
   const t = useT();
   const bridge = useBridge();
   const components = useApp((s) => s.cluster.components);
-  const actions = faultActions(diagramId, components, activeFaults(components));
+  const targets = useApp((s) => s.cluster.targets);
+  const actions = faultActions(diagramId, components, targets, activeFaults(components));
   const ref = useRef<HTMLDivElement>(null);
 
   const close = (): void => {

@@ -6,6 +6,8 @@
 import type { KObject, Lease } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
+import type { Locale } from '../i18n/catalog';
+import { narrateAt } from '../narration/narrate';
 import { drawnAs } from './actors';
 
 export interface LeaseView {
@@ -47,11 +49,27 @@ export function recentMessages(
   leaders: ReadonlySet<string> = new Set(),
   n = CARD_MESSAGES,
 ): TraceRecord[] {
-  const out: TraceRecord[] = [];
+  return recentIndexes(trace, id, components, leaders, n).map((i) => trace[i]!);
+}
+
+function recentIndexes(trace: readonly TraceRecord[], id: string, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>, n: number): number[] {
+  const out: number[] = [];
   for (let i = trace.length - 1; i >= 0 && out.length < n; i--) {
     const r = trace[i]!;
     if (r.from === r.to || r.kind === 'lease' || r.kind === 'event') continue;
-    if (drawnAs(r.from, components, leaders) === id || drawnAs(r.to, components, leaders) === id) out.push(r);
+    if (drawnAs(r.from, components, leaders) === id || drawnAs(r.to, components, leaders) === id) out.push(i);
   }
   return out;
+}
+
+/** The same messages, each as its narration sentence (what the card lists). */
+export function recentSentences(
+  trace: readonly TraceRecord[],
+  id: string,
+  components: ReadonlyMap<string, ComponentSummary>,
+  leaders: ReadonlySet<string>,
+  locale: Locale,
+  n = CARD_MESSAGES,
+): { seq: number; text: string }[] {
+  return recentIndexes(trace, id, components, leaders, n).map((i) => ({ seq: trace[i]!.seq, text: narrateAt(trace, i, locale) }));
 }

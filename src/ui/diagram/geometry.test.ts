@@ -49,19 +49,19 @@ describe('flightFor', () => {
   const g = toFlowGraph(BASIC, new Map(), []);
 
   it('travels between the centres of the two boxes', () => {
-    const f = flightFor(rec(7, 'kubelet/node-1', 'kube-apiserver', 'request', 'PATCH /api/v1/nodes/node-1/status'), g.nodes, BASIC, new Set());
+    const f = flightFor(rec(7, 'kubelet/node-1', 'kube-apiserver', 'request', { type: 'resource', method: 'PATCH', verb: 'patch', path: '/api/v1/nodes/node-1/status', group: '', version: 'v1', resource: 'nodes', subresource: 'status', name: 'node-1', user: 'system:node:node-1' }), g.nodes, BASIC, new Set());
     expect(f).toEqual({ seq: 7, label: 'PATCH', kind: 'travel', from: centre(absoluteBox(g.nodes, 'kubelet/node-1')!), to: centre(absoluteBox(g.nodes, 'kube-apiserver')!) });
   });
 
   it('pulses a box for a self-hop and names the apiserver stage', () => {
-    const f = flightFor(rec(8, 'kube-apiserver', 'kube-apiserver', 'authz', 'RBAC: allowed create pods'), g.nodes, BASIC, new Set());
+    const f = flightFor(rec(8, 'kube-apiserver', 'kube-apiserver', 'authz', { allowed: true, verb: 'create', resource: 'pods' }), g.nodes, BASIC, new Set());
     expect(f).toMatchObject({ kind: 'pulse', label: 'authz', at: centre(absoluteBox(g.nodes, 'kube-apiserver')!) });
   });
 
   it('draws controllers from kube-controller-manager and faults from the user', () => {
     const f = flightFor(rec(9, 'replicaset-controller', 'kube-apiserver'), g.nodes, BASIC, new Set());
     expect(f).toMatchObject({ kind: 'travel', from: centre(absoluteBox(g.nodes, 'kube-controller-manager')!) });
-    const fault = flightFor(rec(10, 'instructor', 'node/node-2', 'fault', 'power off node-2'), g.nodes, BASIC, new Set());
+    const fault = flightFor(rec(10, 'instructor', 'node/node-2', 'fault', { target: 'node/node-2', active: true, action: 'power-off' }), g.nodes, BASIC, new Set());
     expect(fault).toMatchObject({ kind: 'travel', from: centre(absoluteBox(g.nodes, 'user')!), to: centre(absoluteBox(g.nodes, 'node:node-2')!) });
   });
 
@@ -72,8 +72,10 @@ describe('flightFor', () => {
 
 describe('tokenLabel', () => {
   it('names the verb and the object kind briefly', () => {
-    expect(tokenLabel({ ...rec(1, 'a', 'b'), summary: 'POST /api/v1/namespaces/default/pods', object: { kind: 'Pod', name: 'x' } })).toBe('POST Pod');
-    expect(tokenLabel({ ...rec(1, 'a', 'b', 'cri'), summary: 'CreateContainer api in go-api-1' })).toBe('CreateContainer');
-    expect(tokenLabel({ ...rec(1, 'a', 'b'), summary: 'x'.repeat(40) })).toHaveLength(24);
+    expect(tokenLabel({ ...rec(1, 'a', 'b'), object: { kind: 'Pod', name: 'x' } })).toBe('POST Pod');
+    expect(tokenLabel(rec(1, 'a', 'b', 'cri'))).toBe('CreateContainer');
+    expect(tokenLabel(rec(1, 'a', 'b', 'request', { type: 'non-resource', method: 'GET', path: `/readyz/${'x'.repeat(40)}`, user: 'kubernetes-admin' }))).toHaveLength(24);
+    expect(tokenLabel({ ...rec(1, 'a', 'b', 'response', { type: 'status', code: 201, reason: 'Created' }), object: { kind: 'Deployment', name: 'x' } })).toBe('201 Deployment');
+    expect(tokenLabel(rec(1, 'a', 'b', 'schedule'))).toBe('→ node-1');
   });
 });

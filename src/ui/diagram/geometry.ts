@@ -72,17 +72,60 @@ export function newHops(prevSeq: number, trace: readonly TraceRecord[], max = MA
   return fresh.reverse();
 }
 
-/** kube-apiserver's pipeline stages: their kind names them better than their summary. */
-const STAGES: ReadonlySet<TraceRecord['kind']> = new Set(['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission']);
-
-/** A short label for the token: the first words of the summary (`POST /api/v1/…` → `POST pods`). */
+/** A short label for the token, from the record's detail: the verb and the object's kind (`POST Pod`). */
 export function tokenLabel(r: TraceRecord): string {
-  if (STAGES.has(r.kind)) return r.kind;
-  const words = r.summary.split(/\s+/).filter(Boolean);
-  const first = words[0] ?? r.kind;
-  const obj = r.object?.kind;
-  const label = obj && first.length < 12 ? `${first} ${obj}` : first;
+  const label = verbOf(r);
   return label.length > 24 ? `${label.slice(0, 23)}…` : label;
+}
+
+/** Exhaustive over kinds and their detail variants: a new one does not compile until it has a label. */
+function verbOf(r: TraceRecord): string {
+  const obj = r.object?.kind;
+  const about = (verb: string): string => (obj && verb.length < 12 ? `${verb} ${obj}` : verb);
+  switch (r.kind) {
+    case 'request':
+      return r.detail.type === 'resource' ? about(r.detail.method) : `${r.detail.method} ${r.detail.path}`;
+    // kube-apiserver's pipeline stages: their kind names them.
+    case 'authn':
+    case 'authz':
+    case 'mutating-admission':
+    case 'validation':
+    case 'validating-admission':
+      return r.kind;
+    case 'etcd-write':
+      return about('Txn');
+    case 'etcd-commit':
+      return r.detail.type === 'committed' ? `rev ${r.detail.revision}` : r.detail.type === 'failed' ? 'commit failed' : 'raft election';
+    case 'response':
+      return r.detail.type === 'status' ? about(String(r.detail.code)) : 'network error';
+    case 'watch':
+      return r.detail.type === 'event' ? about(r.detail.event) : 'watch ended';
+    case 'reconcile':
+      return r.detail.type === 'sync' ? 'reconcile' : r.detail.type === 'error' ? 'sync error' : 'resync';
+    case 'schedule':
+      return r.detail.result === 'scheduled' ? `→ ${r.detail.selected}` : 'unschedulable';
+    case 'cri':
+    case 'csi':
+      return r.detail.call;
+    case 'cni':
+      return `CNI ${r.detail.op}`;
+    case 'probe':
+      return `${r.detail.probe} ${r.detail.result}`;
+    case 'event':
+      return 'reason' in r.detail && r.detail.reason ? `Event ${r.detail.reason}` : 'Event';
+    case 'lease':
+      return `${r.detail.method} Lease`;
+    case 'process':
+      return `exit ${r.detail.exitCode}`;
+    case 'fault':
+      return r.detail.action;
+    case 'proxy':
+      return r.detail.type === 'sync' ? 'sync rules' : 'GET';
+    default: {
+      const never: never = r;
+      return String(never);
+    }
+  }
 }
 
 export type Flight = { seq: number; label: string; kind: 'travel'; from: Point; to: Point } | { seq: number; label: string; kind: 'pulse'; at: Point };

@@ -93,7 +93,7 @@ describe('toFlowGraph', () => {
   });
 
   it('lights the CSI node plugin on the kubelet’s own node for NodePublishVolume', () => {
-    const g = toFlowGraph(BASIC, new Map(), [rec(1, 'kubelet/node-2', 'csi', 'csi', 'NodePublishVolume pv-1')]);
+    const g = toFlowGraph(BASIC, new Map(), [rec(1, 'kubelet/node-2', 'csi', 'csi')]);
     expect(g.activeEdge).toBe('csi-node/node-2~kubelet/node-2');
   });
 

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { testCluster } from '../terminal/cluster.testing';
 import { activeFaults, commandFor, faultActions } from './targets';
 import { BASIC, withComponent } from './testkit';
 
+/** Components and fault targets as the worker reports them. */
+const basic = testCluster();
+const ha = testCluster({ topology: 'ha' });
+
 const none = new Set<string>();
-const lines = (id: string, active: ReadonlySet<string> = none, cs = BASIC) => faultActions(id, cs, active).map(commandFor);
+const actions = (id: string, active: ReadonlySet<string> = none, c = basic) => faultActions(id, c.components, c.targets, active);
+const lines = (id: string, active: ReadonlySet<string> = none, c = basic) => actions(id, active, c).map(commandFor);
 
 describe('faultActions', () => {
   it('stops and restarts a component instance by its fault target name', () => {
     expect(lines('kube-scheduler')).toEqual(['sim fail kube-scheduler']);
     expect(lines('kube-scheduler', new Set(['kube-scheduler']))).toEqual(['sim recover kube-scheduler']);
-    expect(faultActions('kube-scheduler', BASIC, none)[0]?.verb).toBe('stop');
-    expect(faultActions('kube-scheduler', BASIC, new Set(['kube-scheduler']))[0]?.verb).toBe('restart');
+    expect(actions('kube-scheduler')[0]?.verb).toBe('stop');
+    expect(actions('kube-scheduler', new Set(['kube-scheduler']))[0]?.verb).toBe('restart');
     expect(lines('kubelet/node-1')).toEqual(['sim fail kubelet/node-1']);
     expect(lines('etcd')).toEqual(['sim fail etcd']);
   });
@@ -29,7 +35,7 @@ describe('faultActions', () => {
       'sim fail cni/node-2',
       'sim fail kube-proxy/node-2',
     ]);
-    expect(faultActions('node:node-2', BASIC, none).map((a) => a.verb)).toEqual(['powerOff', 'partition', 'stopKubelet', 'stopRuntime', 'breakCni', 'stopProxy']);
+    expect(actions('node:node-2').map((a) => a.verb)).toEqual(['powerOff', 'partition', 'stopKubelet', 'stopRuntime', 'breakCni', 'stopProxy']);
     const active = new Set(['node/node-2', 'cni/node-2']);
     expect(lines('node:node-2', active)).toContain('sim recover node/node-2');
     expect(lines('node:node-2', active)).toContain('sim recover cni/node-2');
@@ -40,10 +46,10 @@ describe('faultActions', () => {
     expect(lines('machine:control-plane')).toEqual(['sim fail node/control-plane']);
   });
 
-  it('offers to recover a wider fault that keeps a component down', () => {
-    const ha = new Map([...BASIC].filter(([id]) => id !== 'kube-scheduler'));
-    ha.set('kube-scheduler-2', { id: 'kube-scheduler-2', kind: 'kube-scheduler', host: 'control-plane-2', running: false });
-    expect(lines('kube-scheduler-2', new Set(['kube-scheduler', 'node/control-plane-2']), ha)).toEqual(['sim fail kube-scheduler-2', 'sim recover kube-scheduler', 'sim recover node/control-plane-2']);
+  it('offers to recover a wider fault that keeps a component down or cuts it off', () => {
+    const host = ha.components.get('kube-scheduler-2')!.host;
+    expect(lines('kube-scheduler-2', new Set(['kube-scheduler', `node/${host}`]), ha)).toEqual(['sim fail kube-scheduler-2', 'sim recover kube-scheduler', `sim recover node/${host}`]);
+    expect(lines('kube-proxy/node-1', new Set(['network/node-1']))).toEqual(['sim fail kube-proxy/node-1', 'sim recover network/node-1']);
   });
 });
 

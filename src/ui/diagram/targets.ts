@@ -1,11 +1,11 @@
 /**
- * Which faults a diagram box offers, named the way the engine names fault targets
- * (src/engine/faults.ts listTargets): an instance id (`kube-scheduler`, `etcd-1`, `csi`), a node
- * part (`kubelet/node-2`), a machine (`node/node-2`) or a worker's network (`network/node-2`).
- * Each action becomes the terminal line `sim fail <target>` / `sim recover <target>`, so it
- * lands in the replayable command log like anything typed. Pure: unit-tested as data.
+ * Which faults a diagram box offers, chosen from the fault targets the worker reported
+ * (`cluster.targets`: the engine's listTargets, with the processes each one stops and the
+ * machine it is about), never from naming rules of its own. Each action becomes the terminal
+ * line `sim fail <target>` / `sim recover <target>`, so it lands in the replayable command log
+ * like anything typed. Pure: unit-tested as data.
  */
-import type { ComponentSummary } from '../../protocol/messages';
+import type { ComponentSummary, FaultTargetInfo } from '../../protocol/messages';
 import { USER_ID } from './actors';
 
 export type FaultVerb =
@@ -40,46 +40,55 @@ export function commandFor(a: FaultAction): string {
   return `sim ${a.op} ${a.target}`;
 }
 
-const NODE_PARTS = [
-  ['kubelet', 'stopKubelet'],
-  ['container-runtime', 'stopRuntime'],
-  ['cni', 'breakCni'],
-  ['kube-proxy', 'stopProxy'],
-] as const;
+/** What stopping each node part is called on its box. */
+const PART_VERBS: Partial<Record<ComponentSummary['kind'], FaultVerb>> = {
+  kubelet: 'stopKubelet',
+  'container-runtime': 'stopRuntime',
+  cni: 'breakCni',
+  'kube-proxy': 'stopProxy',
+};
 
-function machineActions(host: string, components: ReadonlyMap<string, ComponentSummary>, active: ReadonlySet<string>, parts: boolean): FaultAction[] {
+function toggle(t: FaultTargetInfo, active: ReadonlySet<string>, verb: FaultVerb, undo: FaultVerb, host?: string): FaultAction {
+  const on = host === undefined ? {} : { host };
+  return active.has(t.name) ? { op: 'recover', target: t.name, verb: undo, ...on } : { op: 'fail', target: t.name, verb, ...on };
+}
+
+function machineActions(host: string, components: ReadonlyMap<string, ComponentSummary>, targets: readonly FaultTargetInfo[], active: ReadonlySet<string>, parts: boolean): FaultAction[] {
+  const onHost = targets.filter((t) => t.machine === host);
   const out: FaultAction[] = [];
-  const node = `node/${host}`;
-  out.push(active.has(node) ? { op: 'recover', target: node, verb: 'powerOn', host } : { op: 'fail', target: node, verb: 'powerOff', host });
-  // Only workers can be partitioned: a control-plane machine cut off would need a split etcd.
-  const isControlPlane = [...components.values()].some((c) => c.host === host && c.kind === 'kube-apiserver');
-  if (!isControlPlane) {
-    const net = `network/${host}`;
-    out.push(active.has(net) ? { op: 'recover', target: net, verb: 'reconnect', host } : { op: 'fail', target: net, verb: 'partition', host });
-  }
+  const power = onHost.find((t) => t.class === 'node');
+  if (power) out.push(toggle(power, active, 'powerOff', 'powerOn', host));
+  // Absent for a control-plane machine: the engine partitions only workers.
+  const network = onHost.find((t) => t.class === 'network');
+  if (network) out.push(toggle(network, active, 'partition', 'reconnect', host));
   if (!parts) return out;
-  for (const [kind, verb] of NODE_PARTS) {
-    const target = `${kind}/${host}`;
-    if (!components.has(target)) continue;
-    out.push(active.has(target) ? { op: 'recover', target, verb: 'recover' } : { op: 'fail', target, verb });
+  for (const t of onHost) {
+    const kind = t.class === 'node-part' ? components.get(t.components[0] ?? '')?.kind : undefined;
+    const verb = kind && PART_VERBS[kind];
+    if (verb) out.push(toggle(t, active, verb, 'recover'));
   }
   return out;
 }
 
 /**
  * The menu for one diagram box. Component boxes offer stopping or restarting that instance, plus
- * recovering any other fault that keeps it down (its whole kind, its machine). Node boxes offer
- * the machine-level faults and each node part; a control-plane column offers the machine's power.
+ * recovering any other active fault that keeps it down (its whole kind, its machine) or cuts it
+ * off (its machine's network). Node boxes offer the machine-level faults and each node part; a
+ * control-plane column offers the machine's power.
  */
-export function faultActions(diagramId: string, components: ReadonlyMap<string, ComponentSummary>, active: ReadonlySet<string>): FaultAction[] {
-  if (diagramId.startsWith('node:')) return machineActions(diagramId.slice('node:'.length), components, active, true);
-  if (diagramId.startsWith('machine:')) return machineActions(diagramId.slice('machine:'.length), components, active, false);
+export function faultActions(diagramId: string, components: ReadonlyMap<string, ComponentSummary>, targets: readonly FaultTargetInfo[], active: ReadonlySet<string>): FaultAction[] {
+  if (diagramId.startsWith('node:')) return machineActions(diagramId.slice('node:'.length), components, targets, active, true);
+  if (diagramId.startsWith('machine:')) return machineActions(diagramId.slice('machine:'.length), components, targets, active, false);
   const id = diagramId.startsWith('csi-node/') ? 'csi' : diagramId;
   const c = components.get(id);
-  if (!c || c.kind === 'kubectl' || id === USER_ID) return [];
-  const out: FaultAction[] = [active.has(c.id) ? { op: 'recover', target: c.id, verb: 'restart' } : { op: 'fail', target: c.id, verb: 'stop' }];
-  for (const f of [c.kind, `node/${c.host}`, `network/${c.host}`]) {
-    if (f !== c.id && active.has(f)) out.push({ op: 'recover', target: f, verb: 'recover' });
+  if (!c || id === USER_ID) return [];
+  // The fault that stops this process alone: its instance, its node part, or its kind when it is the only one.
+  const own = targets.find((t) => t.class !== 'node' && t.components.length === 1 && t.components[0] === c.id);
+  if (!own) return [];
+  const out: FaultAction[] = [toggle(own, active, 'stop', 'restart')];
+  for (const t of targets) {
+    const holds = t.components.includes(c.id) || (t.class === 'network' && t.machine === c.host);
+    if (t !== own && holds && active.has(t.name)) out.push({ op: 'recover', target: t.name, verb: 'recover' });
   }
   return out;
 }

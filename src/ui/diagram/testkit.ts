@@ -3,7 +3,7 @@
  * them for the basic topology, trace records and Pods. Nothing in the app imports this.
  */
 import type { KObject, Pod } from '../../k8s/types';
-import type { TraceRecord } from '../../engine/core/trace';
+import type { TraceDetails, TraceKind, TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 
 export function comps(list: [string, ComponentSummary['kind'], string][]): Map<string, ComponentSummary> {
@@ -36,8 +36,37 @@ export function withComponent(base: ReadonlyMap<string, ComponentSummary>, id: s
   return out;
 }
 
-export function rec(seq: number, from: string, to: string, kind: TraceRecord['kind'] = 'request', summary = 'x'): TraceRecord {
-  return { seq, at: seq, from, to, kind, summary } as TraceRecord;
+const POD = { namespace: 'default', name: 'web' };
+
+/** A plausible detail for each kind, for tests that care only about who talked to whom. */
+const SAMPLE: { [K in TraceKind]: TraceDetails[K] } = {
+  request: { type: 'resource', method: 'POST', verb: 'create', path: '/api/v1/namespaces/default/pods', group: '', version: 'v1', resource: 'pods', namespace: 'default', user: 'kubernetes-admin' },
+  authn: { user: 'kubernetes-admin' },
+  authz: { allowed: true, verb: 'create', resource: 'pods' },
+  'mutating-admission': { result: 'unchanged' },
+  validation: { result: 'valid' },
+  'validating-admission': { result: 'admitted', operation: 'create' },
+  'etcd-write': { op: 'create', key: '/registry/pods/default/web' },
+  'etcd-commit': { type: 'committed', revision: 2, quorum: 1, members: 1 },
+  response: { type: 'status', code: 201, reason: 'Created' },
+  watch: { type: 'event', event: 'ADDED', resource: 'pods', dropped: false },
+  reconcile: { type: 'sync', controller: 'replicaset', key: 'default/web' },
+  schedule: { result: 'scheduled', pod: POD, evaluated: 1, total: 1, feasible: 1, scores: [], selected: 'node-1' },
+  cri: { service: 'RuntimeService', call: 'CreateContainer', pod: POD, container: 'c' },
+  cni: { op: 'ADD', pod: POD, ip: '10.244.1.2' },
+  csi: { call: 'NodePublishVolume', volume: 'pv-1', path: '/var/lib/kubelet/pods/uid/volumes/kubernetes.io~csi/pv-1/mount' },
+  probe: { probe: 'readiness', pod: POD, container: 'c', result: 'success' },
+  event: { type: 'Normal', reason: 'Scheduled', message: 'Successfully assigned default/web to node-1' },
+  lease: { method: 'PUT', namespace: 'kube-system', name: 'kube-scheduler' },
+  process: { pod: POD, podUID: 'uid', container: 'c', exitCode: 0, reason: 'Completed' },
+  fault: { target: 'kube-scheduler', active: true, action: 'stop' },
+  proxy: { type: 'sync', services: 1, endpoints: 1 },
+};
+
+/** A record as the engine would send it; `summary` is a placeholder, since no view reads it. */
+export function rec<K extends TraceKind = 'request'>(seq: number, from: string, to: string, kind?: K, detail?: TraceDetails[K]): TraceRecord {
+  const k = kind ?? 'request';
+  return { seq, at: seq, from, to, kind: k, detail: detail ?? SAMPLE[k], summary: '-' } as TraceRecord;
 }
 
 export function pod(name: string, node: string, status: Pod['status'] = { phase: 'Pending' }, containers = ['c']): [string, KObject] {

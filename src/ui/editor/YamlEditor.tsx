@@ -112,7 +112,13 @@ export function YamlEditor({ files }: YamlEditorProps) {
   const choose = (file: string): void => {
     setStarter(file);
     const body = files[file];
-    if (body !== undefined) setText(body);
+    if (body === undefined) return;
+    setText(body);
+    // Also straight into the view: @uiw/react-codemirror holds back a `value` change that follows
+    // typing until its typing latch (200 ticks of a 1 ms interval) runs out, which on a busy page
+    // takes seconds, and the old text would stay on screen that long.
+    const view = editor.current?.view;
+    if (view && view.state.doc.toString() !== body) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: body } });
   };
 
   const goTo = (d: Diagnostic): void => {

@@ -5,7 +5,8 @@
  *
  * Strings live in one module per feature under ./messages (each types its zh table against its
  * own English keys, so a missing translation fails typecheck); this file merges them. A key
- * defined in two modules fails the catalog test.
+ * defined in two modules fails the catalog test. Messages that count things are `Plural`s
+ * (./plural.ts): `translate` picks the form for the count with `Intl.PluralRules`.
  */
 import * as core from './messages/core';
 import * as playback from './messages/playback';
@@ -19,9 +20,11 @@ import * as narration from './messages/narration';
 import * as keyboard from './messages/keyboard';
 import * as instructor from './messages/instructor';
 import * as inspector from './messages/inspector';
+import * as lessons from './messages/lessons';
+import { pluralForm, type Message, type Translations } from './plural';
 
 /** Add a feature's module here. */
-export const MODULES = [core, diagram, playback, run, terminal, editor, classroom, narration, keyboard, instructor, inspector, traffic] as const;
+export const MODULES = [core, diagram, playback, run, terminal, editor, classroom, narration, keyboard, instructor, inspector, traffic, lessons] as const;
 
 type Merge<T extends readonly { en: object }[]> = T extends readonly [infer H extends { en: object }, ...infer R extends readonly { en: object }[]] ? H['en'] & Merge<R> : unknown;
 
@@ -29,17 +32,17 @@ export const en = Object.assign({}, ...MODULES.map((m) => m.en)) as Merge<typeof
 
 export type MessageKey = keyof typeof en;
 
-export const zhCN = Object.assign({}, ...MODULES.map((m) => m.zh)) as Record<MessageKey, string>;
+export const zhCN = Object.assign({}, ...MODULES.map((m) => m.zh)) as Translations<typeof en>;
 
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };
+export const CATALOGS: Record<Locale, Record<MessageKey, Message>> = { en, 'zh-CN': zhCN };
 
 export function format(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  return format(CATALOGS[locale][key], params);
+  return format(pluralForm(locale, CATALOGS[locale][key], params), params);
 }

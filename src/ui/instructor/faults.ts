@@ -50,8 +50,8 @@ function scanned(tape: Tape): Scan {
   if (!s) scans.set(tape.records, (s = baseSpans(tape)));
   for (; s.scanned < tape.records.length; s.scanned++) {
     const r = tape.records[s.scanned]!;
-    if (r.kind !== 'fault' || !r.fault) continue;
-    const { target, active } = r.fault;
+    if (r.kind !== 'fault') continue;
+    const { target, active } = r.detail;
     const current = s.open.get(target);
     if (active && !current) {
       const span: FaultSpan = { target, start: { seq: r.seq, at: r.at }, end: undefined };

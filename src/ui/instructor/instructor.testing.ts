@@ -4,7 +4,7 @@
  * bridge does. Tests read both what kubectl printed and what the page would show at the frontier.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import type { FaultTargetInfo, FromWorker, Topology } from '../../protocol/messages';
+import { PROTOCOL_VERSION, type FaultTargetInfo, type FromWorker, type Topology } from '../../protocol/messages';
 import { createSimHost } from '../../worker/host';
 import { applyDiff, applySnapshot, initialClusterState, showAt, type ClusterState } from '../store/cluster';
 import { activeFaults } from './faults';
@@ -35,7 +35,7 @@ export class LabHarness {
 
   constructor(topology: Topology = 'basic', seed = 1) {
     this.host = createSimHost((m) => this.receive(m));
-    this.host.handle({ type: 'init', protocol: 1, epoch: 1, seed, topology, files: EXAMPLE_FILES });
+    this.host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed, topology, files: EXAMPLE_FILES });
   }
 
   /** Runs one line as the terminal would; the page state then shows the frontier. */

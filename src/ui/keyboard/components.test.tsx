@@ -6,7 +6,7 @@ import { en, zhCN, type MessageKey } from '../i18n/catalog';
 import { createLocaleStore } from '../i18n/locale';
 import { LocaleContext } from '../i18n/react';
 import { AriaNarrator } from '../narration/AriaNarrator';
-import { GO_API_TRACE } from '../sequence/testdata';
+import { goApiRun } from '../sequence/testdata.testing';
 import { initialClusterState } from '../store/cluster';
 import { AppStoreContext } from '../store/react';
 import { createAppStore } from '../store/store';
@@ -16,7 +16,7 @@ import { ShortcutHelpButton } from './ShortcutHelpButton';
 import { SkipLink } from './SkipLink';
 
 function render(node: ReactElement, languages = ['en-US']): string {
-  const store = createAppStore({ cluster: { ...initialClusterState, loaded: true, trace: GO_API_TRACE } });
+  const store = createAppStore({ cluster: { ...initialClusterState, loaded: true, trace: goApiRun().trace } });
   return renderToStaticMarkup(
     <AppStoreContext.Provider value={store}>
       <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>{node}</LocaleContext.Provider>

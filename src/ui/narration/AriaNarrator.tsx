@@ -15,7 +15,7 @@ import { timeLabel } from '../playback/time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { currentIndex, decide, type AnnouncerState } from './announcer';
-import { narrate } from './narrate';
+import { narrateAt } from './narrate';
 import '../keyboard/a11y.css';
 
 export interface AriaNarratorProps {
@@ -31,17 +31,13 @@ interface Spoken {
   text: Record<Locale, string>;
 }
 
-/** Records before the current one that narration may look back through (a binding's node). */
-const CONTEXT = 600;
-
 const selectTrace = (s: AppState) => s.cluster.trace;
 const selectPlaying = (s: AppState) => s.playback.playing;
 const selectHide = (s: AppState) => s.sequence.hideBackground;
 
 function spoken(trace: readonly TraceRecord[], i: number): Spoken {
   const record = trace[i]!;
-  const context = trace.slice(Math.max(0, i - CONTEXT), i + 1);
-  return { seq: record.seq, at: record.at, text: { en: narrate(record, 'en', context), 'zh-CN': narrate(record, 'zh-CN', context) } };
+  return { seq: record.seq, at: record.at, text: { en: narrateAt(trace, i, 'en'), 'zh-CN': narrateAt(trace, i, 'zh-CN') } };
 }
 
 export function AriaNarrator({ visible = false, historySize = 8 }: AriaNarratorProps) {

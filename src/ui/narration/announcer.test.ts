@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GO_API_TRACE } from '../sequence/testdata';
+import { goApiRun } from '../sequence/testdata.testing';
 import { PLAYING_INTERVAL_MS, currentIndex, decide } from './announcer';
 
 describe('announcer', () => {
@@ -16,9 +16,11 @@ describe('announcer', () => {
   });
 
   it('finds the current message the way the sequence view does: Events and Leases hidden by default', () => {
-    const eventLast = GO_API_TRACE.slice(0, GO_API_TRACE.findIndex((r) => r.seq === 1588) + 1);
+    const { trace, hops, requests } = goApiRun();
+    const eventLast = trace.slice(0, trace.indexOf(hops.podCreatedEvent) + 1);
     expect(eventLast[eventLast.length - 1]!.kind).toBe('event');
-    expect(eventLast[currentIndex(eventLast, true)]!.seq).toBe(1587);
+    // The last message shown is the response that came just before the Event.
+    expect(eventLast[currentIndex(eventLast, true)]).toBe(requests.createPod.at(-1));
     expect(currentIndex(eventLast, false)).toBe(eventLast.length - 1);
     expect(currentIndex([], true)).toBe(-1);
   });

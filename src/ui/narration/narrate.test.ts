@@ -1,21 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceKind, TraceRecord } from '../../engine/core/trace';
-import { GO_API_TRACE } from '../sequence/testdata';
-import { parseApiPath } from './api';
+import { goApiRun } from '../sequence/testdata.testing';
 import { narrate } from './narrate';
 import { find, realTrace } from './trace.testing';
 import { sentence } from './words';
 
-/** The fixed go-api records (seed 1) by seq, with the trace before them as context. */
-function at(seq: number): { record: TraceRecord; context: readonly TraceRecord[] } {
-  const i = GO_API_TRACE.findIndex((r) => r.seq === seq);
-  if (i < 0) throw new Error(`no record ${seq} in the fixture`);
-  return { record: GO_API_TRACE[i]!, context: GO_API_TRACE.slice(0, i + 1) };
+const run = goApiRun();
+const POD = run.pod;
+const NODE = run.hops.sandbox.from.split('/')[1]!;
+
+/** A record of the go-api story with the story before it as context. */
+function at(record: TraceRecord): { record: TraceRecord; context: readonly TraceRecord[] } {
+  const i = run.trace.indexOf(record);
+  if (i < 0) throw new Error(`record ${record.seq} is not in the story`);
+  return { record, context: run.trace.slice(0, i + 1) };
 }
 
-function both(seq: number): [string, string] {
-  const { record, context } = at(seq);
+function both(record: TraceRecord): [string, string] {
+  const { context } = at(record);
   return [narrate(record, 'en', context), narrate(record, 'zh-CN', context)];
+}
+
+/** The record of `kind` in one of the story's requests. */
+function of(records: readonly TraceRecord[], kind: TraceKind): TraceRecord {
+  const r = records.find((x) => x.kind === kind);
+  if (!r) throw new Error(`no ${kind} record in the request`);
+  return r;
+}
+
+function revision(records: readonly TraceRecord[]): number {
+  const r = of(records, 'etcd-commit');
+  return r.kind === 'etcd-commit' && r.detail.type === 'committed' ? r.detail.revision : -1;
 }
 
 /** Compile-time exhaustive: adding a TraceKind fails typecheck here until it is listed. */
@@ -45,109 +60,137 @@ const ALL_KINDS: Record<TraceKind, true> = {
 
 const CJK = /[\u4e00-\u9fff]/;
 
-describe('narrate: the apply → Running chain (fixed go-api records)', () => {
+describe('narrate: the apply → Running chain (go-api, seed 1)', () => {
+  const { getDeployment: get, createDeployment: post, createReplicaSet: rs, createPod, bind } = run.requests;
+  const h = run.hops;
+
   it('kubectl and kube-apiserver: request, pipeline stages, etcd, response', () => {
-    expect(both(1529)).toEqual(['kubectl asked kube-apiserver to create deployment go-api', 'kubectl 请求 kube-apiserver 创建 deployment go-api']);
-    expect(both(1525)).toEqual(['kubectl asked kube-apiserver for deployment go-api', 'kubectl 向 kube-apiserver 读取 deployment go-api']);
-    expect(both(1530)).toEqual(['kube-apiserver authenticated the request as kubernetes-admin', 'kube-apiserver 认证了这个请求，身份为 kubernetes-admin']);
-    expect(both(1531)).toEqual(['kube-apiserver authorized the request: RBAC allows create on deployments', 'kube-apiserver 授权通过：RBAC 允许对 deployments 执行 create']);
-    expect(both(1532)).toEqual(['Mutating admission in kube-apiserver changed deployment go-api: defaulting', 'kube-apiserver 的变更准入修改了 deployment go-api：defaulting']);
-    expect(both(1543)).toEqual(['Mutating admission in kube-apiserver left replicaset go-api-568fb6b74 unchanged', 'kube-apiserver 的变更准入没有修改 replicaset go-api-568fb6b74']);
-    expect(both(1533)).toEqual(['kube-apiserver validated deployment go-api: it is valid', 'kube-apiserver 校验了 deployment go-api：合法']);
-    expect(both(1534)).toEqual(['Validating admission in kube-apiserver admitted deployment go-api', 'kube-apiserver 的验证准入接受了 deployment go-api']);
-    expect(both(1535)).toEqual(['kube-apiserver sent etcd a transaction to create /registry/deployments/default/go-api', 'kube-apiserver 向 etcd 发送事务，创建 /registry/deployments/default/go-api']);
-    expect(both(1536)).toEqual(['etcd committed revision 193', 'etcd 提交了修订版本 193']);
-    expect(both(1537)).toEqual(['kube-apiserver answered kubectl: 201 Created for deployment go-api', 'kube-apiserver 回复 kubectl：deployment go-api 201 Created']);
-    expect(both(1528)).toEqual([
+    expect(both(of(post, 'request'))).toEqual(['kubectl asked kube-apiserver to create deployment go-api', 'kubectl 请求 kube-apiserver 创建 deployment go-api']);
+    expect(both(of(get, 'request'))).toEqual(['kubectl asked kube-apiserver for deployment go-api', 'kubectl 向 kube-apiserver 读取 deployment go-api']);
+    expect(both(of(post, 'authn'))).toEqual(['kube-apiserver authenticated the request as kubernetes-admin', 'kube-apiserver 认证了这个请求，身份为 kubernetes-admin']);
+    expect(both(of(post, 'authz'))).toEqual(['kube-apiserver authorized the request: RBAC allows create on deployments', 'kube-apiserver 授权通过：RBAC 允许对 deployments 执行 create']);
+    expect(both(of(post, 'mutating-admission'))).toEqual(['Mutating admission in kube-apiserver changed deployment go-api: defaulting', 'kube-apiserver 的变更准入修改了 deployment go-api：defaulting']);
+    expect(both(of(rs, 'mutating-admission'))).toEqual(['Mutating admission in kube-apiserver left replicaset go-api-568fb6b74 unchanged', 'kube-apiserver 的变更准入没有修改 replicaset go-api-568fb6b74']);
+    expect(both(of(post, 'validation'))).toEqual(['kube-apiserver validated deployment go-api: it is valid', 'kube-apiserver 校验了 deployment go-api：合法']);
+    expect(both(of(post, 'validating-admission'))).toEqual(['Validating admission in kube-apiserver admitted deployment go-api', 'kube-apiserver 的验证准入接受了 deployment go-api']);
+    expect(both(of(post, 'etcd-write'))).toEqual(['kube-apiserver sent etcd a transaction to create /registry/deployments/default/go-api', 'kube-apiserver 向 etcd 发送事务，创建 /registry/deployments/default/go-api']);
+    expect(both(of(post, 'etcd-commit'))).toEqual([`etcd committed revision ${revision(post)}`, `etcd 提交了修订版本 ${revision(post)}`]);
+    expect(both(of(post, 'response'))).toEqual(['kube-apiserver answered kubectl: 201 Created for deployment go-api', 'kube-apiserver 回复 kubectl：deployment go-api 201 Created']);
+    expect(both(of(get, 'response'))).toEqual([
       'kube-apiserver answered kubectl with an error: 404 NotFound: deployments.apps "go-api" not found',
       'kube-apiserver 向 kubectl 返回错误：404 NotFound: deployments.apps "go-api" not found',
     ]);
   });
 
-  it('controllers: watch events, reconciles, a generated name, Events', () => {
-    expect(both(1538)).toEqual(['kube-apiserver told the Deployment controller: deployment go-api was added', 'kube-apiserver 通知 Deployment 控制器：deployment go-api 已添加']);
-    expect(both(1539)).toEqual(['The Deployment controller reconciled default/go-api', 'Deployment 控制器调谐了 default/go-api']);
-    expect(both(1540)).toEqual(['The Deployment controller asked kube-apiserver to create replicaset go-api-568fb6b74', 'Deployment 控制器请求 kube-apiserver 创建 replicaset go-api-568fb6b74']);
-    expect(both(1579)).toEqual(['The ReplicaSet controller asked kube-apiserver to create a new pod named go-api-568fb6b74-…', 'ReplicaSet 控制器请求 kube-apiserver 创建一个名为 go-api-568fb6b74-… 的新 pod']);
-    expect(both(1588)).toEqual([
-      'The ReplicaSet controller recorded a Normal Event, SuccessfulCreate: Created pod: go-api-568fb6b74-xfwr5',
-      'ReplicaSet 控制器记录了一个 Normal 事件 SuccessfulCreate：Created pod: go-api-568fb6b74-xfwr5',
+  it('controllers: watch events, reconciles (with what they counted), a generated name, Events', () => {
+    expect(both(h.watchDeployment)).toEqual(['kube-apiserver told the Deployment controller: deployment go-api was added', 'kube-apiserver 通知 Deployment 控制器：deployment go-api 已添加']);
+    expect(both(h.reconcileDeployment)).toEqual([
+      'The Deployment controller reconciled default/go-api: it wants 3 and sees 0',
+      'Deployment 控制器调谐了 default/go-api：期望 3 个，实际 0 个',
     ]);
-    expect(both(1761)).toEqual(['kube-controller-manager read the Lease kube-system/kube-controller-manager', 'kube-controller-manager 读取了 Lease kube-system/kube-controller-manager']);
+    expect(both(of(rs, 'request'))).toEqual(['The Deployment controller asked kube-apiserver to create replicaset go-api-568fb6b74', 'Deployment 控制器请求 kube-apiserver 创建 replicaset go-api-568fb6b74']);
+    expect(both(of(createPod, 'request'))).toEqual(['The ReplicaSet controller asked kube-apiserver to create a new pod named go-api-568fb6b74-…', 'ReplicaSet 控制器请求 kube-apiserver 创建一个名为 go-api-568fb6b74-… 的新 pod']);
+    expect(both(h.podCreatedEvent)).toEqual([
+      `The ReplicaSet controller recorded a Normal Event, SuccessfulCreate: Created pod: ${POD}`,
+      `ReplicaSet 控制器记录了一个 Normal 事件 SuccessfulCreate：Created pod: ${POD}`,
+    ]);
+    expect(both(h.lease)).toEqual(['kube-controller-manager read the Lease kube-system/kube-controller-manager', 'kube-controller-manager 读取了 Lease kube-system/kube-controller-manager']);
   });
 
   it('kube-scheduler: the decision, then the binding named with the node it chose', () => {
-    expect(both(1632)).toEqual([
-      'kube-scheduler chose node-1 for pod go-api-568fb6b74-xfwr5 (3 of 4 nodes fit)',
-      'kube-scheduler 为 pod go-api-568fb6b74-xfwr5 选择了 node-1（4 个节点中有 3 个满足条件）',
+    expect(both(h.schedule)).toEqual([`kube-scheduler chose ${NODE} for pod ${POD} (3 of 4 nodes fit)`, `kube-scheduler 为 pod ${POD} 选择了 ${NODE}（4 个节点中有 3 个满足条件）`]);
+    expect(both(of(bind, 'request'))).toEqual([`kube-scheduler asked kube-apiserver to bind pod ${POD} to ${NODE}`, `kube-scheduler 请求 kube-apiserver 将 pod ${POD} 绑定到 ${NODE}`]);
+    expect(both(of(bind, 'etcd-commit'))).toEqual([
+      `etcd committed revision ${revision(bind)}: kube-scheduler bound pod ${POD} to ${NODE}`,
+      `etcd 提交了修订版本 ${revision(bind)}：kube-scheduler 将 pod ${POD} 绑定到 ${NODE}`,
     ]);
-    expect(both(1633)).toEqual(['kube-scheduler asked kube-apiserver to bind pod go-api-568fb6b74-xfwr5 to node-1', 'kube-scheduler 请求 kube-apiserver 将 pod go-api-568fb6b74-xfwr5 绑定到 node-1']);
-    expect(both(1638)).toEqual(['etcd committed revision 207: kube-scheduler bound pod go-api-568fb6b74-xfwr5 to node-1', 'etcd 提交了修订版本 207：kube-scheduler 将 pod go-api-568fb6b74-xfwr5 绑定到 node-1']);
     // Without kube-scheduler's decision in view, the binding still reads, just without the node.
-    const bind = at(1633).record;
-    expect(narrate(bind, 'en')).toBe('kube-scheduler asked kube-apiserver to bind pod go-api-568fb6b74-xfwr5 to a node');
-    expect(narrate(at(1638).record, 'en')).toBe('etcd committed revision 207');
+    expect(narrate(of(bind, 'request'), 'en')).toBe(`kube-scheduler asked kube-apiserver to bind pod ${POD} to a node`);
+    expect(narrate(of(bind, 'etcd-commit'), 'en')).toBe(`etcd committed revision ${revision(bind)}`);
   });
 
   it('the node: kubelet → container runtime → CNI, and the readiness probe', () => {
-    expect(both(1700)).toEqual([
-      'kubelet on node-1 asked the container runtime to create the Pod sandbox for pod go-api-568fb6b74-xfwr5',
-      'node-1 上的 kubelet 请求容器运行时为 pod go-api-568fb6b74-xfwr5 创建 Pod 沙箱',
+    expect(both(h.sandbox)).toEqual([
+      `kubelet on ${NODE} asked the container runtime to create the Pod sandbox for pod ${POD}`,
+      `${NODE} 上的 kubelet 请求容器运行时为 pod ${POD} 创建 Pod 沙箱`,
     ]);
-    expect(both(1722)).toEqual([
-      'The container runtime on node-1 asked the CNI plugin to connect pod go-api-568fb6b74-xfwr5 to the network; it got IP 10.244.1.2',
-      'node-1 上的容器运行时请求 CNI 插件把 pod go-api-568fb6b74-xfwr5 接入网络，分配到 IP 10.244.1.2',
+    const cni = h.cniAdd;
+    const ip = cni.kind === 'cni' && 'ip' in cni.detail ? cni.detail.ip : '';
+    expect(both(cni)).toEqual([
+      `The container runtime on ${NODE} asked the CNI plugin to connect pod ${POD} to the network; it got IP ${ip}`,
+      `${NODE} 上的容器运行时请求 CNI 插件把 pod ${POD} 接入网络，分配到 IP ${ip}`,
     ]);
-    expect(both(1724)).toEqual(['kubelet on node-1 asked the container runtime to pull image registry.example.com/go-api:v1.0.0', 'node-1 上的 kubelet 请求容器运行时拉取镜像 registry.example.com/go-api:v1.0.0']);
-    expect(both(1771)).toEqual(['kubelet on node-1 asked the container runtime to create container api', 'node-1 上的 kubelet 请求容器运行时创建容器 api']);
-    expect(both(1786)).toEqual(['kubelet on node-1 asked the container runtime to start container api', 'node-1 上的 kubelet 请求容器运行时启动容器 api']);
-    expect(both(1906)).toEqual([
-      'kubelet on node-1: the readiness probe of container api in pod go-api-568fb6b74-xfwr5 now succeeds',
-      'node-1 上的 kubelet：pod go-api-568fb6b74-xfwr5 中容器 api 的就绪探针现在成功',
+    expect(both(h.pull)).toEqual([`kubelet on ${NODE} asked the container runtime to pull image registry.example.com/go-api:v1.0.0`, `${NODE} 上的 kubelet 请求容器运行时拉取镜像 registry.example.com/go-api:v1.0.0`]);
+    expect(both(h.createContainer)).toEqual([`kubelet on ${NODE} asked the container runtime to create container api`, `${NODE} 上的 kubelet 请求容器运行时创建容器 api`]);
+    expect(both(h.startContainer)).toEqual([`kubelet on ${NODE} asked the container runtime to start container api`, `${NODE} 上的 kubelet 请求容器运行时启动容器 api`]);
+    expect(both(h.readiness)).toEqual([
+      `kubelet on ${NODE}: the readiness probe of container api in pod ${POD} now succeeds`,
+      `${NODE} 上的 kubelet：pod ${POD} 中容器 api 的就绪探针现在成功`,
     ]);
   });
 });
 
 describe('narrate: records of a live run (the worker host in-process)', () => {
   it('the instructor stops and starts kube-scheduler', () => {
-    const stop = find('fault', (r) => r.fault?.active === true);
-    const start = find('fault', (r) => r.fault?.active === false);
+    const stop = find('fault', (r) => r.kind === 'fault' && r.detail.target === 'kube-scheduler' && r.detail.active);
+    const start = find('fault', (r) => r.kind === 'fault' && r.detail.target === 'kube-scheduler' && !r.detail.active);
     expect(narrate(stop.record, 'en')).toBe('The instructor stopped kube-scheduler');
     expect(narrate(stop.record, 'zh-CN')).toBe('讲师停止了 kube-scheduler');
     expect(narrate(start.record, 'en')).toBe('The instructor started kube-scheduler again');
     expect(narrate(start.record, 'zh-CN')).toBe('讲师重新启动了 kube-scheduler');
   });
 
-  it('a crashing container exits, and kube-proxy programs the Service', () => {
-    const exit = find('process', (r) => r.summary.includes('crasher')).record;
+  it('message faults: a delay with its duration, a dropped watch and the watches that end when it heals', () => {
+    const delay = find('fault', (r) => r.kind === 'fault' && r.detail.action === 'delay').record;
+    expect(narrate(delay, 'en')).toBe('The instructor delayed watch events to kube-scheduler by 3s');
+    const undelay = find('fault', (r) => r.kind === 'fault' && r.detail.action === 'undelay').record;
+    expect(narrate(undelay, 'zh-CN')).toMatch(/^讲师.*kube-scheduler/);
+    const drop = find('fault', (r) => r.kind === 'fault' && r.detail.action === 'drop').record;
+    expect(narrate(drop, 'zh-CN')).toBe('讲师让发往 kube-controller-manager 的 watch 事件丢失，而它的 watch 连接仍然打开');
+    const ended = find('watch', (r) => r.kind === 'watch' && r.detail.type === 'closed').record;
+    expect(narrate(ended, 'en')).toBe('The watches of kube-controller-manager on kube-apiserver ended because the connection was lost; its Reflectors will list again');
+  });
+
+  it('a crashing container exits, and kube-proxy programs the Service and routes a request', () => {
+    const exit = find('process', (r) => r.kind === 'process' && r.detail.pod?.name === 'crasher').record;
     expect(narrate(exit, 'en')).toBe('Container app in pod crasher exited with code 1 (Error)');
     expect(narrate(exit, 'zh-CN')).toBe('pod crasher 中的容器 app 已退出，退出码 1（Error）');
-    const sync = find('proxy').record;
-    const [, services, endpoints] = /(\d+) services, (\d+) endpoints/.exec(sync.summary)!;
+    const sync = find('proxy', (r) => r.kind === 'proxy' && r.detail.type === 'sync').record;
+    if (sync.kind !== 'proxy' || sync.detail.type !== 'sync') throw new Error('not a sync');
     const node = sync.from.split('/')[1]!;
-    expect(narrate(sync, 'en')).toBe(`kube-proxy on ${node} programmed its rules: ${services} Services, ${endpoints} endpoints`);
-    expect(narrate(sync, 'zh-CN')).toBe(`${node} 上的 kube-proxy 同步了转发规则：${services} 个 Service，${endpoints} 个端点`);
+    expect(narrate(sync, 'en')).toBe(`kube-proxy on ${node} programmed its rules: Services ${sync.detail.services}, endpoints ${sync.detail.endpoints}`);
+    expect(narrate(sync, 'zh-CN')).toBe(`${node} 上的 kube-proxy 同步了转发规则：${sync.detail.services} 个 Service，${sync.detail.endpoints} 个端点`);
+    const curl = find('proxy', (r) => r.kind === 'proxy' && r.detail.type === 'traffic').record;
+    if (curl.kind !== 'proxy' || curl.detail.type !== 'traffic') throw new Error('not traffic');
+    expect(narrate(curl, 'en')).toBe(`kube-proxy on node-1 sent a request for ${curl.detail.url} to ${curl.detail.endpoint}, which pod ${curl.detail.pod?.name} holds`);
   });
 
   it('CSI: the volume is provisioned, staged, mounted, unmounted and unstaged', () => {
-    const create = find('csi', (r) => r.summary.startsWith('CreateVolume')).record;
-    const [, pv, node] = /^CreateVolume (\S+) \(1Gi\) on (\S+)$/.exec(create.summary)!;
+    const csi = (call: string) => find('csi', (r) => r.kind === 'csi' && r.detail.call === call).record;
+    const create = csi('CreateVolume');
+    if (create.kind !== 'csi' || create.detail.call !== 'CreateVolume') throw new Error('not CreateVolume');
+    const pv = create.detail.volume;
+    const node = create.detail.node!;
     expect(narrate(create, 'en')).toBe(`The CSI driver created volume ${pv} (1Gi) on ${node}`);
     expect(narrate(create, 'zh-CN')).toBe(`CSI 驱动在 ${node} 上创建了卷 ${pv}（1Gi）`);
-    const stage = find('csi', (r) => r.summary.startsWith('NodeStageVolume')).record;
-    expect(narrate(stage, 'en')).toMatch(new RegExp(`^kubelet on ${node} asked the CSI driver to stage volume ${pv} at /var/lib/kubelet/plugins/`));
-    const publish = find('csi', (r) => r.summary.startsWith('NodePublishVolume')).record;
-    expect(narrate(publish, 'zh-CN')).toMatch(new RegExp(`^${node} 上的 kubelet 请求 CSI 驱动把卷 ${pv} 挂载到 /var/lib/kubelet/pods/`));
-    expect(narrate(find('csi', (r) => r.summary.startsWith('NodeUnpublishVolume')).record, 'en')).toBe(`kubelet on ${node} asked the CSI driver to unmount volume ${pv}`);
-    expect(narrate(find('csi', (r) => r.summary.startsWith('NodeUnstageVolume')).record, 'zh-CN')).toBe(`${node} 上的 kubelet 请求 CSI 驱动取消暂存卷 ${pv}`);
+    expect(narrate(csi('NodeStageVolume'), 'en')).toMatch(new RegExp(`^kubelet on ${node} asked the CSI driver to stage volume ${pv} at /var/lib/kubelet/plugins/`));
+    expect(narrate(csi('NodePublishVolume'), 'zh-CN')).toMatch(new RegExp(`^${node} 上的 kubelet 请求 CSI 驱动把卷 ${pv} 挂载到 /var/lib/kubelet/pods/`));
+    expect(narrate(csi('NodeUnpublishVolume'), 'en')).toBe(`kubelet on ${node} asked the CSI driver to unmount volume ${pv}`);
+    expect(narrate(csi('NodeUnstageVolume'), 'zh-CN')).toBe(`${node} 上的 kubelet 请求 CSI 驱动取消暂存卷 ${pv}`);
   });
 
   it('a Pod torn down: CNI DEL releases its address', () => {
-    const del = find('cni', (r) => r.summary.startsWith('CNI DEL default/db')).record;
-    const ip = /\((\S+)\)$/.exec(del.summary)![1]!;
+    const del = find('cni', (r) => r.kind === 'cni' && r.detail.op === 'DEL' && r.detail.pod.name === 'db').record;
+    if (del.kind !== 'cni' || del.detail.op !== 'DEL') throw new Error('not a DEL');
+    const ip = del.detail.releasedIp!;
     const node = del.from.split('/')[1]!;
     expect(narrate(del, 'en')).toBe(`The container runtime on ${node} asked the CNI plugin to disconnect pod db from the network, releasing ${ip}`);
     expect(narrate(del, 'zh-CN')).toBe(`${node} 上的容器运行时请求 CNI 插件把 pod db 从网络断开，释放 ${ip}`);
+  });
+
+  it('a health check is a request on a non-resource path', () => {
+    const readyz = find('request', (r) => r.kind === 'request' && r.detail.type === 'non-resource').record;
+    expect(narrate(readyz, 'en')).toBe('kubectl asked kube-apiserver whether it is healthy (/readyz?verbose)');
   });
 
   it.each(Object.keys(ALL_KINDS) as TraceKind[])('every %s record reads as a sentence of its own in both languages', (kind) => {
@@ -158,49 +201,44 @@ describe('narrate: records of a live run (the worker host in-process)', () => {
       const context = all.slice(Math.max(0, i - 600), i + 1);
       const en = narrate(r, 'en', context);
       const zh = narrate(r, 'zh-CN', context);
-      expect(en, r.summary).not.toMatch(/[{}]\w*[{}]|\bundefined\b/);
-      expect(zh, r.summary).not.toMatch(/[{}]\w*[{}]|\bundefined\b/);
-      expect(zh, r.summary).toMatch(CJK);
-      // Never the generic fallback: each kind's summaries are parsed into words.
-      expect(en, r.summary).not.toContain(` to ${r.to}: `);
-      if (kind !== 'response' && kind !== 'validating-admission') expect(en, r.summary).not.toContain(r.summary);
+      const what = JSON.stringify(r.detail);
+      expect(en, what).not.toMatch(/[{}]\w*[{}]|\bundefined\b|\[object /);
+      expect(zh, what).not.toMatch(/[{}]\w*[{}]|\bundefined\b|\[object /);
+      expect(zh, what).toMatch(CJK);
     }
   });
 });
 
 describe('narration helpers', () => {
-  it('parses API paths: namespaced, cluster-scoped, subresources, the namespace resource itself', () => {
-    expect(parseApiPath('/apis/apps/v1/namespaces/default/deployments/go-api/status')).toEqual({ resource: 'deployments', namespace: 'default', name: 'go-api', subresource: 'status' });
-    expect(parseApiPath('/api/v1/nodes/node-1')).toEqual({ resource: 'nodes', name: 'node-1' });
-    expect(parseApiPath('/api/v1/namespaces')).toEqual({ resource: 'namespaces' });
-    expect(parseApiPath('/api/v1/namespaces/kube-system')).toEqual({ resource: 'namespaces', name: 'kube-system' });
-    expect(parseApiPath('/api/v1/namespaces/kube-system/status')).toEqual({ resource: 'namespaces', name: 'kube-system', subresource: 'status' });
-    expect(parseApiPath('/api/v1/namespaces/default/pods?watch=1')).toEqual({ resource: 'pods', namespace: 'default' });
-    expect(parseApiPath('/readyz')).toBeUndefined();
-  });
-
   it('capitalises English only when it starts with ordinary words; closes gaps between Chinese words', () => {
     expect(sentence('en', 'the instructor stopped etcd')).toBe('The instructor stopped etcd');
     expect(sentence('en', 'kubectl asked kube-apiserver')).toBe('kubectl asked kube-apiserver');
     expect(sentence('zh-CN', '讲师 停止了 kube-scheduler ， 然后 （ 立即 ） 重启')).toBe('讲师停止了 kube-scheduler，然后（立即）重启');
   });
 
-  it('an HA etcd names the member that committed and the quorum', () => {
-    const commit = { ...at(1536).record, from: 'etcd-1', summary: 'committed revision 412 (quorum 2/3)' } as unknown as TraceRecord;
+  it('an HA etcd names the member that committed and the quorum, and its elections', () => {
+    const base = of(run.requests.createDeployment, 'etcd-commit');
+    const commit = { ...base, from: 'etcd-1', detail: { type: 'committed', revision: 412, quorum: 2, members: 3 } } as TraceRecord;
     expect(narrate(commit, 'en')).toBe('etcd-1 committed revision 412 once a quorum of 2 of its 3 members had it');
     expect(narrate(commit, 'zh-CN')).toBe('etcd-1 在 3 个成员中的 2 个（多数派）写入后提交了修订版本 412');
-    const election = { ...commit, summary: 'raft: etcd-2 elected leader at term 3 (was etcd-1)' } as TraceRecord;
+    const election = { ...commit, detail: { type: 'leader-elected', member: 'etcd-2', term: 3, previous: 'etcd-1' } } as TraceRecord;
     expect(narrate(election, 'en')).toBe('etcd-2 became the etcd leader at term 3, replacing etcd-1');
   });
 
-  it('fault verbs the engine writes for each target class', () => {
-    const fault = (summary: string, active: boolean): TraceRecord =>
-      ({ seq: 1, at: 0, from: 'instructor', to: 'x', kind: 'fault', summary, fault: { target: 'x', active } }) as unknown as TraceRecord;
-    expect(narrate(fault('power off node-2', true), 'en')).toBe('The instructor powered off node-2');
-    expect(narrate(fault('partition node-3', true), 'zh-CN')).toBe('讲师把 node-3 从网络中隔离');
-    expect(narrate(fault('delay watch events to kubelet/node-1 by 2s', true), 'en')).toBe('The instructor delayed watch events to kubelet/node-1 by 2s');
-    expect(narrate(fault('stop delaying watch events from kube-apiserver', false), 'en')).toBe('The instructor stopped delaying watch events from kube-apiserver');
-    expect(narrate(fault('drop watch events to kube-scheduler (its watches stay open)', true), 'zh-CN')).toBe('讲师让发往 kube-scheduler 的 watch 事件丢失，而它的 watch 连接仍然打开');
-    expect(narrate(fault('something new', false), 'en')).toBe('The instructor healed the fault x');
+  it('fault verbs for each target class', () => {
+    const fault = (detail: Extract<TraceRecord, { kind: 'fault' }>['detail']): TraceRecord => ({ seq: 1, at: 0, from: 'instructor', to: 'x', kind: 'fault', summary: '-', detail }) as unknown as TraceRecord;
+    expect(narrate(fault({ target: 'node/node-2', active: true, action: 'power-off' }), 'en')).toBe('The instructor powered off node-2');
+    expect(narrate(fault({ target: 'network/node-3', active: true, action: 'partition' }), 'zh-CN')).toBe('讲师把 node-3 从网络中隔离');
+    expect(narrate(fault({ target: 'latency/kubelet/node-1', active: true, action: 'delay', direction: 'to', delayMs: 2000 }), 'en')).toBe('The instructor delayed watch events to kubelet/node-1 by 2s');
+    expect(narrate(fault({ target: 'latency/kube-apiserver', active: false, action: 'undelay', direction: 'from' }), 'en')).toBe('The instructor stopped delaying watch events from kube-apiserver');
+    expect(narrate(fault({ target: 'watch-drop/kube-scheduler', active: true, action: 'drop', direction: 'to' }), 'zh-CN')).toBe('讲师让发往 kube-scheduler 的 watch 事件丢失，而它的 watch 连接仍然打开');
+    expect(narrate(fault({ target: 'kubelet/node-1', active: true, action: 'stop' }), 'en')).toBe('The instructor stopped kubelet/node-1');
+  });
+
+  it('a namespace being cleared: its Events listed and deleted, a Lease deleted', () => {
+    const rec = (kind: 'event' | 'lease', detail: object): TraceRecord => ({ seq: 1, at: 0, from: 'namespace-controller', to: 'kube-apiserver', kind, summary: '-', detail }) as unknown as TraceRecord;
+    expect(narrate(rec('event', { method: 'GET', namespace: 'demo', name: '' }), 'en')).toBe('The Namespace controller listed the Events in namespace demo');
+    expect(narrate(rec('event', { method: 'DELETE', namespace: 'demo', name: 'web.17f' }), 'zh-CN')).toBe('Namespace 控制器删除了事件 web.17f');
+    expect(narrate(rec('lease', { method: 'DELETE', namespace: 'demo', name: 'x' }), 'en')).toBe('The Namespace controller deleted the Lease demo/x');
   });
 });

@@ -7,7 +7,8 @@
  * only read backwards, a bounded distance, to name things the record itself does not carry (the
  * node a binding request is for comes from kube-scheduler's decision just before it).
  */
-import type { TraceKind, TraceRecord } from '../../engine/core/trace';
+import type { TraceRecord, TraceRecordOf } from '../../engine/core/trace';
+import { goDuration } from '../../k8s/time';
 import type { Locale } from '../i18n/catalog';
 import { narrateEtcdCommit, narrateEtcdWrite, narrateRequest, narrateResponse, narrateStage, narrateWatch } from './api';
 import { narrateCni, narrateCri, narrateCsi, narrateProbe, narrateProcess, narrateProxy } from './node';
@@ -17,9 +18,17 @@ export function narrate(record: TraceRecord, locale: Locale, context: readonly T
   return sentence(locale, describe(sayer(locale), record, context));
 }
 
+/** Records before the current one that narration may look back through (a binding's node). */
+const CONTEXT_RECORDS = 600;
+
+/** `trace[i]` narrated with the bounded stretch of trace before it as its context. */
+export function narrateAt(trace: readonly TraceRecord[], i: number, locale: Locale): string {
+  return narrate(trace[i]!, locale, trace.slice(Math.max(0, i - CONTEXT_RECORDS), i + 1));
+}
+
+/** Exhaustive over kinds (and, in each narrator, over the kind's detail variants). */
 function describe(say: Say, r: TraceRecord, context: readonly TraceRecord[]): string {
-  const kind: TraceKind = r.kind;
-  switch (kind) {
+  switch (r.kind) {
     case 'request':
       return narrateRequest(say, r, context);
     case 'authn':
@@ -59,79 +68,121 @@ function describe(say: Say, r: TraceRecord, context: readonly TraceRecord[]): st
     case 'proxy':
       return narrateProxy(say, r);
     default: {
-      const never: never = kind;
-      return say('narr.fallback', { from: r.from, to: r.to, summary: `${String(never)} ${r.summary}` });
+      const never: never = r;
+      return String(never);
     }
   }
 }
 
-function narrateReconcile(say: Say, r: TraceRecord): string {
+function narrateReconcile(say: Say, r: TraceRecordOf<'reconcile'>): string {
   const controller = actor(say, r.from);
-  let m = /^reconcile (\S+)$/.exec(r.summary);
-  if (m) return say('narr.reconcile', { controller, key: m[1]! });
-  m = /^error syncing (\S+): (.*); requeuing in (\S+)$/s.exec(r.summary);
-  if (m) return say('narr.reconcile.error', { controller, key: m[1]!, error: m[2]!, delay: m[3]! });
-  m = /^informer resync: (\d+) cached objects/.exec(r.summary);
-  if (m) return say('narr.reconcile.resync', { controller, count: m[1]! });
-  return say('narr.reconcile.other', { controller, detail: r.summary });
-}
-
-function narrateSchedule(say: Say, r: TraceRecord): string {
-  const scheduler = actor(say, r.from);
-  // `filter 1 of 4 nodes` (only some nodes were evaluated) still means: out of the cluster's 4.
-  const ok = /^pod (\S+): filter (\d+)(?: of (\d+))? nodes → (\d+) feasible(?:; score [^;]*)?; selected (\S+)$/.exec(r.summary);
-  if (ok) return say('narr.schedule.selected', { scheduler, pod: podPhrase(ok[1]!), node: ok[5]!, feasible: ok[4]!, total: ok[3] ?? ok[2]! });
-  const none = /^pod (\S+): (?:filter [^;]*→ 0 feasible; )?(.*)$/s.exec(r.summary);
-  if (none) return say('narr.schedule.failed', { scheduler, pod: podPhrase(none[1]!), reason: none[2]! });
-  return say('narr.schedule.other', { scheduler, pod: r.object ? podPhrase(`${r.object.namespace ?? ''}/${r.object.name}`) : '', detail: r.summary });
-}
-
-/**
- * An Event the apiserver refused reads `Event <type> <reason>: <message> failed: <error>`; the
- * error is an API status (`events "x" already exists`) or a connection error, which tells it
- * apart from a message that itself says "failed:" (`Readiness probe failed: …`).
- */
-const EVENT_WRITE_FAILED = / failed: ((?:[a-z][a-z0-9.-]* "[^"]*" .*)|(?:dial tcp .*)|(?:etcdserver: .*))$/s;
-
-function narrateEvent(say: Say, r: TraceRecord): string {
-  const from = actor(say, r.from);
-  const m = /^Event (\S*) (\S*): (.*)$/s.exec(r.summary);
-  if (!m || (!m[1] && !m[2])) return say('narr.event.bare', { from });
-  const failed = EVENT_WRITE_FAILED.exec(m[3]!);
-  if (failed) return say('narr.event.failed', { from, type: m[1]!, reason: m[2]!, error: failed[1]! });
-  return say('narr.event', { from, type: m[1]!, reason: m[2]!, message: m[3]!.trim() });
-}
-
-function narrateLease(say: Say, r: TraceRecord): string {
-  const from = actor(say, r.from);
-  const m = /^(GET|POST|PUT) lease (\S*[^/\s]\S*)(?: failed: (.*))?$/s.exec(r.summary);
-  if (!m) return say('narr.lease.other', { from, detail: r.summary });
-  const lease = m[2]!;
-  const error = m[3];
-  switch (m[1]) {
-    case 'GET':
-      return error ? say('narr.lease.getFailed', { from, lease, error }) : say('narr.lease.get', { from, lease });
-    case 'POST':
-      return error ? say('narr.lease.createFailed', { from, lease, error }) : say('narr.lease.create', { from, lease });
-    default:
-      return error ? say('narr.lease.renewFailed', { from, lease, error }) : say('narr.lease.renew', { from, lease });
+  const d = r.detail;
+  switch (d.type) {
+    case 'sync':
+      return d.desired !== undefined && d.actual !== undefined
+        ? say('narr.reconcile.counted', { controller, key: d.key, desired: d.desired, actual: d.actual })
+        : say('narr.reconcile', { controller, key: d.key });
+    case 'error':
+      return say('narr.reconcile.error', { controller, key: d.key, error: d.error, delay: `${d.requeueAfterMs}ms` });
+    case 'resync':
+      return say('narr.reconcile.resync', { controller, count: d.objects });
+    default: {
+      const never: never = d;
+      return String(never);
+    }
   }
 }
 
-function narrateFault(say: Say, r: TraceRecord): string {
+function narrateSchedule(say: Say, r: TraceRecordOf<'schedule'>): string {
+  const scheduler = actor(say, r.from);
+  const d = r.detail;
+  const pod = podPhrase(d.pod);
+  switch (d.result) {
+    case 'scheduled':
+      // `filter 1 of 4 nodes` (only some nodes were evaluated) still means: out of the cluster's 4.
+      return say('narr.schedule.selected', { scheduler, pod, node: d.selected, feasible: d.feasible, total: d.total });
+    case 'unschedulable':
+      return d.nominated
+        ? say('narr.schedule.preempting', { scheduler, pod, reason: d.message, node: d.nominated.node, victims: d.nominated.victims.join(', ') })
+        : say('narr.schedule.failed', { scheduler, pod, reason: d.message });
+    default: {
+      const never: never = d;
+      return String(never);
+    }
+  }
+}
+
+function narrateEvent(say: Say, r: TraceRecordOf<'event'>): string {
+  const from = actor(say, r.from);
+  const d = r.detail;
+  // A request on events without an Event in its body: the namespace controller clearing a namespace.
+  if ('method' in d) {
+    if (d.error !== undefined) return say('narr.event.requestFailed', { from, error: d.error });
+    if (d.method === 'GET') return d.namespace ? say('narr.event.list', { from, namespace: d.namespace }) : say('narr.event.listAll', { from });
+    return d.method === 'DELETE' ? say('narr.event.delete', { from, event: d.name }) : say('narr.event.bare', { from });
+  }
+  // A count bump (PATCH) names no type or reason.
+  if (!d.type && !d.reason) return say('narr.event.bare', { from });
+  if (d.error !== undefined) return say('narr.event.failed', { from, type: d.type, reason: d.reason, error: d.error });
+  return say('narr.event', { from, type: d.type, reason: d.reason, message: d.message.trim() });
+}
+
+function narrateLease(say: Say, r: TraceRecordOf<'lease'>): string {
+  const from = actor(say, r.from);
+  const d = r.detail;
+  const lease = `${d.namespace}/${d.name}`;
+  const error = d.error;
+  switch (d.method) {
+    case 'GET':
+      // A LIST: of one namespace's Leases, or (namespace empty) of every namespace's.
+      if (d.name === '') {
+        if (error !== undefined) return say('narr.lease.listFailed', { from, error });
+        return d.namespace ? say('narr.lease.list', { from, namespace: d.namespace }) : say('narr.lease.listAll', { from });
+      }
+      return error !== undefined ? say('narr.lease.getFailed', { from, lease, error }) : say('narr.lease.get', { from, lease });
+    case 'POST':
+      return error !== undefined ? say('narr.lease.createFailed', { from, lease, error }) : say('narr.lease.create', { from, lease });
+    case 'PUT':
+    case 'PATCH':
+      return error !== undefined ? say('narr.lease.renewFailed', { from, lease, error }) : say('narr.lease.renew', { from, lease });
+    case 'DELETE':
+      return error !== undefined ? say('narr.lease.deleteFailed', { from, lease, error }) : say('narr.lease.delete', { from, lease });
+    default: {
+      const never: never = d.method;
+      return String(never);
+    }
+  }
+}
+
+function narrateFault(say: Say, r: TraceRecordOf<'fault'>): string {
   const instructor = actor(say, r.from);
-  const s = r.summary;
-  let m: RegExpExecArray | null;
-  if ((m = /^stop delaying watch events (to|from) (\S+)$/.exec(s))) return say(m[1] === 'to' ? 'narr.fault.undelayTo' : 'narr.fault.undelayFrom', { instructor, target: m[2]! });
-  if ((m = /^delay watch events (to|from) (\S+) by (\S+)$/.exec(s))) return say(m[1] === 'to' ? 'narr.fault.delayTo' : 'narr.fault.delayFrom', { instructor, target: m[2]!, delay: m[3]! });
-  if ((m = /^stop dropping watch events to (\S+)$/.exec(s))) return say('narr.fault.undrop', { instructor, target: m[1]! });
-  if ((m = /^drop watch events to (\S+)/.exec(s))) return say('narr.fault.drop', { instructor, target: m[1]! });
-  if ((m = /^stop (\S+)$/.exec(s))) return say('narr.fault.stop', { instructor, target: m[1]! });
-  if ((m = /^start (\S+)$/.exec(s))) return say('narr.fault.start', { instructor, target: m[1]! });
-  if ((m = /^power off (\S+)$/.exec(s))) return say('narr.fault.powerOff', { instructor, target: m[1]! });
-  if ((m = /^power on (\S+)$/.exec(s))) return say('narr.fault.powerOn', { instructor, target: m[1]! });
-  if ((m = /^partition (\S+)$/.exec(s))) return say('narr.fault.partition', { instructor, target: m[1]! });
-  if ((m = /^reconnect (\S+)$/.exec(s))) return say('narr.fault.reconnect', { instructor, target: m[1]! });
-  const target = r.fault?.target ?? r.to;
-  return say(r.fault?.active === false ? 'narr.fault.healed' : 'narr.fault.injected', { instructor, target });
+  const d = r.detail;
+  // Node and message faults name the machine or component after the slash (`node/node-2` → node-2).
+  const host = d.target.slice(d.target.indexOf('/') + 1);
+  switch (d.action) {
+    case 'stop':
+      return say('narr.fault.stop', { instructor, target: d.target });
+    case 'start':
+      return say('narr.fault.start', { instructor, target: d.target });
+    case 'power-off':
+      return say('narr.fault.powerOff', { instructor, target: host });
+    case 'power-on':
+      return say('narr.fault.powerOn', { instructor, target: host });
+    case 'partition':
+      return say('narr.fault.partition', { instructor, target: host });
+    case 'reconnect':
+      return say('narr.fault.reconnect', { instructor, target: host });
+    case 'delay':
+      return say(d.direction === 'from' ? 'narr.fault.delayFrom' : 'narr.fault.delayTo', { instructor, target: host, delay: goDuration(d.delayMs ?? 0) });
+    case 'undelay':
+      return say(d.direction === 'from' ? 'narr.fault.undelayFrom' : 'narr.fault.undelayTo', { instructor, target: host });
+    case 'drop':
+      return say('narr.fault.drop', { instructor, target: host });
+    case 'undrop':
+      return say('narr.fault.undrop', { instructor, target: host });
+    default: {
+      const never: never = d.action;
+      return String(never);
+    }
+  }
 }

@@ -1,94 +1,127 @@
 /**
  * Narration of what happens on a node: kubelet's CRI calls, the runtime's CNI calls, CSI
- * volume operations, probe results, container exits and kube-proxy syncs. Summaries come from
- * src/engine/kubelet/pod-worker.ts, node-status.ts, probes.ts and src/engine/node/*.
+ * volume operations, probe results, container exits, kube-proxy syncs and `sim curl` traffic.
+ * Each function reads the record's typed detail; every switch is exhaustive.
  */
-import type { TraceRecord } from '../../engine/core/trace';
+import type { TraceRecordOf } from '../../engine/core/trace';
 import type { MessageKey } from '../i18n/catalog';
 import { actor, localPeer, podPhrase, type Say } from './words';
 
-/** CRI calls that name a container (`CreateContainer api`). */
-const CONTAINER_CALLS: Readonly<Record<string, MessageKey>> = {
-  CreateContainer: 'narr.cri.create',
-  StartContainer: 'narr.cri.start',
-  StopContainer: 'narr.cri.stop',
-};
-
-/** CRI calls that name a Pod's sandbox (`RunPodSandbox default/go-api-x`). */
-const SANDBOX_CALLS: Readonly<Record<string, MessageKey>> = {
-  RunPodSandbox: 'narr.cri.sandbox',
-  StopPodSandbox: 'narr.cri.stopSandbox',
-  RemovePodSandbox: 'narr.cri.removeSandbox',
-};
-
-export function narrateCri(say: Say, r: TraceRecord): string {
+export function narrateCri(say: Say, r: TraceRecordOf<'cri'>): string {
   const kubelet = actor(say, r.from);
   const runtime = localPeer(say, r.from, r.to, 'narr.actor.runtime');
-  const m = /^(\S+) (.+)$/.exec(r.summary);
-  const call = m?.[1] ?? '';
-  const arg = m?.[2] ?? '';
-  const container = CONTAINER_CALLS[call];
-  if (container) return say(container, { kubelet, runtime, container: arg });
-  const sandbox = SANDBOX_CALLS[call];
-  if (sandbox) return say(sandbox, { kubelet, runtime, pod: podPhrase(arg) });
-  if (call === 'PullImage') return say('narr.cri.pull', { kubelet, runtime, image: arg });
-  const cidr = /^podCIDR=(\S+)$/.exec(arg);
-  if (call === 'UpdateRuntimeConfig' && cidr) return say('narr.cri.podCIDR', { kubelet, runtime, cidr: cidr[1]! });
-  return say('narr.cri.other', { kubelet, runtime, call: r.summary });
+  const d = r.detail;
+  switch (d.call) {
+    case 'RunPodSandbox':
+      return say('narr.cri.sandbox', { kubelet, runtime, pod: podPhrase(d.pod) });
+    case 'StopPodSandbox':
+      return say('narr.cri.stopSandbox', { kubelet, runtime, pod: podPhrase(d.pod) });
+    case 'RemovePodSandbox':
+      return say('narr.cri.removeSandbox', { kubelet, runtime, pod: podPhrase(d.pod) });
+    case 'CreateContainer':
+      return say('narr.cri.create', { kubelet, runtime, container: d.container });
+    case 'StartContainer':
+      return say('narr.cri.start', { kubelet, runtime, container: d.container });
+    case 'StopContainer':
+      return say('narr.cri.stop', { kubelet, runtime, container: d.container });
+    case 'PullImage':
+      return say('narr.cri.pull', { kubelet, runtime, image: d.image });
+    case 'UpdateRuntimeConfig':
+      return say('narr.cri.podCIDR', { kubelet, runtime, cidr: d.podCIDR });
+    default: {
+      const never: never = d;
+      return String(never);
+    }
+  }
 }
 
-export function narrateCni(say: Say, r: TraceRecord): string {
+export function narrateCni(say: Say, r: TraceRecordOf<'cni'>): string {
   const from = actor(say, r.from);
   const cni = localPeer(say, r.from, r.to, 'narr.actor.cni');
-  let m = /^CNI ADD (\S+) → (\S+)$/.exec(r.summary);
-  if (m) return say('narr.cni.add', { runtime: from, cni, pod: podPhrase(m[1]!), ip: m[2]! });
-  m = /^CNI ADD (\S+) failed: (.*)$/s.exec(r.summary);
-  if (m) return say('narr.cni.addFailed', { runtime: from, cni, pod: podPhrase(m[1]!), error: m[2]! });
-  m = /^CNI DEL (\S+)(?: \((\S+)\))?$/.exec(r.summary);
-  if (m) return m[2] ? say('narr.cni.delReleased', { runtime: from, cni, pod: podPhrase(m[1]!), ip: m[2] }) : say('narr.cni.del', { runtime: from, cni, pod: podPhrase(m[1]!) });
-  m = /^write CNI config: (.*)$/.exec(r.summary);
-  if (m) return say('narr.cni.config', { from, config: m[1]! });
-  return say('narr.cni.other', { from, cni, call: r.summary });
+  const d = r.detail;
+  switch (d.op) {
+    case 'ADD':
+      return 'ip' in d
+        ? say('narr.cni.add', { runtime: from, cni, pod: podPhrase(d.pod), ip: d.ip })
+        : say('narr.cni.addFailed', { runtime: from, cni, pod: podPhrase(d.pod), error: d.error });
+    case 'DEL':
+      return d.releasedIp !== undefined
+        ? say('narr.cni.delReleased', { runtime: from, cni, pod: podPhrase(d.pod), ip: d.releasedIp })
+        : say('narr.cni.del', { runtime: from, cni, pod: podPhrase(d.pod) });
+    case 'config':
+      return say('narr.cni.config', { from, plugin: d.plugin, subnet: d.subnet });
+    default: {
+      const never: never = d;
+      return String(never);
+    }
+  }
 }
 
-export function narrateCsi(say: Say, r: TraceRecord): string {
+export function narrateCsi(say: Say, r: TraceRecordOf<'csi'>): string {
   const from = actor(say, r.from);
   const csi = actor(say, r.to);
-  let m = /^CreateVolume (\S+) \((\S+)\) on (.+)$/.exec(r.summary);
-  if (m) return m[3] === 'any node' ? say('narr.csi.createAnywhere', { csi, volume: m[1]!, size: m[2]! }) : say('narr.csi.create', { csi, volume: m[1]!, size: m[2]!, node: m[3]! });
-  m = /^DeleteVolume (\S+)$/.exec(r.summary);
-  if (m) return say('narr.csi.delete', { csi, volume: m[1]! });
-  m = /^Node(Stage|Publish)Volume (\S+) → (\S+)$/.exec(r.summary);
-  if (m) return say(m[1] === 'Stage' ? 'narr.csi.stage' : 'narr.csi.publish', { from, csi, volume: m[2]!, path: m[3]! });
-  m = /^Node(Unstage|Unpublish)Volume (\S+)$/.exec(r.summary);
-  if (m) return say(m[1] === 'Unstage' ? 'narr.csi.unstage' : 'narr.csi.unpublish', { from, csi, volume: m[2]! });
-  return say('narr.csi.other', { from, csi, call: r.summary });
+  const d = r.detail;
+  switch (d.call) {
+    case 'CreateVolume':
+      return d.node !== undefined ? say('narr.csi.create', { csi, volume: d.volume, size: d.size, node: d.node }) : say('narr.csi.createAnywhere', { csi, volume: d.volume, size: d.size });
+    case 'DeleteVolume':
+      return say('narr.csi.delete', { csi, volume: d.volume });
+    case 'NodeStageVolume':
+      return say('narr.csi.stage', { from, csi, volume: d.volume, path: d.path });
+    case 'NodePublishVolume':
+      return say('narr.csi.publish', { from, csi, volume: d.volume, path: d.path });
+    case 'NodeUnstageVolume':
+      return say('narr.csi.unstage', { from, csi, volume: d.volume });
+    case 'NodeUnpublishVolume':
+      return say('narr.csi.unpublish', { from, csi, volume: d.volume });
+    default: {
+      const never: never = d;
+      return String(never);
+    }
+  }
 }
 
-const PROBE_KINDS: Readonly<Record<string, MessageKey>> = {
-  Liveness: 'narr.probe.kind.liveness',
-  Readiness: 'narr.probe.kind.readiness',
-  Startup: 'narr.probe.kind.startup',
+const PROBE_KINDS: Readonly<Record<TraceRecordOf<'probe'>['detail']['probe'], MessageKey>> = {
+  liveness: 'narr.probe.kind.liveness',
+  readiness: 'narr.probe.kind.readiness',
+  startup: 'narr.probe.kind.startup',
 };
 
-export function narrateProbe(say: Say, r: TraceRecord): string {
-  const kubelet = actor(say, r.from);
-  const m = /^(Liveness|Readiness|Startup) probe (\S+) (\S+): (success|failure)(?: \((.*)\))?$/s.exec(r.summary);
-  if (!m) return say('narr.probe.other', { kubelet, detail: r.summary });
-  const params = { kubelet, probe: say(PROBE_KINDS[m[1]!]!), pod: podPhrase(m[2]!), container: m[3]! };
-  if (m[4] === 'success') return say('narr.probe.success', params);
-  return m[5] ? say('narr.probe.failureWhy', { ...params, reason: m[5] }) : say('narr.probe.failure', params);
+export function narrateProbe(say: Say, r: TraceRecordOf<'probe'>): string {
+  const d = r.detail;
+  const params = { kubelet: actor(say, r.from), probe: say(PROBE_KINDS[d.probe]), pod: podPhrase(d.pod), container: d.container };
+  switch (d.result) {
+    case 'success':
+      return say('narr.probe.success', params);
+    case 'failure':
+      return d.message ? say('narr.probe.failureWhy', { ...params, reason: d.message }) : say('narr.probe.failure', params);
+    default: {
+      const never: never = d.result;
+      return String(never);
+    }
+  }
 }
 
-export function narrateProcess(say: Say, r: TraceRecord): string {
-  const m = /^container (\S+) in (\S+) exited with code (-?\d+) \((.*)\)$/.exec(r.summary);
-  if (!m) return say('narr.process.other', { from: actor(say, r.from), detail: r.summary });
-  return say('narr.process.exit', { container: m[1]!, pod: podPhrase(m[2]!), code: m[3]!, reason: m[4]! });
+export function narrateProcess(say: Say, r: TraceRecordOf<'process'>): string {
+  const d = r.detail;
+  // Without its sandbox the runtime knows the Pod only by UID.
+  const pod = d.pod ? podPhrase(d.pod) : `pod ${d.podUID}`;
+  return say('narr.process.exit', { container: d.container, pod, code: d.exitCode, reason: d.reason });
 }
 
-export function narrateProxy(say: Say, r: TraceRecord): string {
+export function narrateProxy(say: Say, r: TraceRecordOf<'proxy'>): string {
   const proxy = actor(say, r.from);
-  const m = /^sync proxy rules: (\d+) services, (\d+) endpoints$/.exec(r.summary);
-  if (!m) return say('narr.proxy.other', { proxy, detail: r.summary });
-  return say('narr.proxy.sync', { proxy, services: m[1]!, endpoints: m[2]! });
+  const d = r.detail;
+  switch (d.type) {
+    case 'sync':
+      return say('narr.proxy.sync', { proxy, services: d.services, endpoints: d.endpoints });
+    case 'traffic':
+      return d.pod
+        ? say('narr.proxy.traffic', { proxy, url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) })
+        : say('narr.proxy.trafficNoPod', { proxy, url: d.url, endpoint: d.endpoint });
+    default: {
+      const never: never = d;
+      return String(never);
+    }
+  }
 }

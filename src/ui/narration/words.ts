@@ -3,7 +3,7 @@
  * and what (an object as kubectl names it: `deployment go-api`, `pod kube-system/coredns-x`).
  * Component ids, kinds and object names are never translated; only the connecting words are.
  */
-import type { TraceObject } from '../../engine/core/trace';
+import type { NamespacedName, TraceObject } from '../../engine/core/trace';
 import { translate, type Locale, type MessageKey } from '../i18n/catalog';
 
 /** Translation bound to one locale: every narration function takes one. */
@@ -82,10 +82,9 @@ export function objectPhrase(say: Say, o: TraceObject | undefined): string {
   return `${kind} ${qualified(o.namespace, o.name)}`;
 }
 
-/** `pod default/go-api-x` (as summaries spell it) → `pod go-api-x`. */
-export function podPhrase(ref: string): string {
-  const slash = ref.indexOf('/');
-  return slash < 0 ? `pod ${ref}` : `pod ${qualified(ref.slice(0, slash), ref.slice(slash + 1))}`;
+/** `pod go-api-x` in default, `pod kube-system/coredns-x` elsewhere. */
+export function podPhrase(p: NamespacedName): string {
+  return `pod ${qualified(p.namespace, p.name)}`;
 }
 
 /** Leading words that are plain English, not a program name, and so take a capital. */

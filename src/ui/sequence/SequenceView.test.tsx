@@ -8,7 +8,10 @@ import { initialClusterState } from '../store/cluster';
 import { AppStoreContext } from '../store/react';
 import { createAppStore } from '../store/store';
 import { SequenceView, type SequenceViewProps } from './SequenceView';
-import { GO_API_TRACE } from './testdata';
+import { goApiRun } from './testdata.testing';
+
+const run = goApiRun();
+const GO_API_TRACE = run.trace;
 
 const deployment: KObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'go-api', namespace: 'default' } };
 
@@ -33,7 +36,8 @@ describe('SequenceView', () => {
   it('lists every message as text, apiserver stages folded and background hidden by default', () => {
     const html = render({});
     expect(html).toContain('>Sequence</h2>');
-    expect(rowOf(html, 'POST /apis/apps/v1/namespaces/default/deployments<')).toContain('<td>T+7.904s</td><td>kubectl</td><td>→ kube-apiserver</td>');
+    const post = run.requests.createDeployment[0]!;
+    expect(rowOf(html, 'POST /apis/apps/v1/namespaces/default/deployments<')).toContain(`<td>T+${(post.at / 1000).toFixed(3)}s</td><td>kubectl</td><td>→ kube-apiserver</td>`);
     expect(rowOf(html, '201 Created deployment/go-api')).toContain('⇠ kubectl<span class="sequence-marker"> (reply)</span>');
     expect(html).toContain('authn, authz, admission, validation');
     expect(html).not.toContain('RBAC: allowed');
@@ -45,13 +49,14 @@ describe('SequenceView', () => {
 
   it('marks the latest message current by default, and the cursor message when given', () => {
     const latest = rowOf(render({}), 'aria-current="step"');
-    expect(latest).toContain('Readiness probe default/go-api-568fb6b74-xfwr5 api: success');
+    expect(latest).toContain(`Readiness probe default/${run.pod} api: success`);
     expect(latest).toContain('(current)');
-    // 1532 is a mutating-admission record folded into the POST's stages message.
-    const atCursor = rowOf(render({ cursorSeq: 1532 }), 'aria-current="step"');
+    // The POST's mutating-admission record is folded into its stages message.
+    const mutating = run.requests.createDeployment.find((r) => r.kind === 'mutating-admission')!.seq;
+    const atCursor = rowOf(render({ cursorSeq: mutating }), 'aria-current="step"');
     expect(atCursor).toContain('authn, authz, admission, validation');
     expect(atCursor).toContain('internal, current');
-    expect(render({ cursorSeq: 1532 }).match(/aria-current/g)).toHaveLength(1);
+    expect(render({ cursorSeq: mutating }).match(/aria-current/g)).toHaveLength(1);
   });
 
   it('speaks Chinese and shows the empty state', () => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MERMAID_MESSAGE_LIMIT, safeText, toMermaid } from './mermaid';
 import { toSequence, type Sequence } from './model';
-import { GO_API_TRACE } from './testdata';
+import { goApiRun } from './testdata.testing';
+
+const run = goApiRun();
+const GO_API_TRACE = run.trace;
+
+/** The node the followed Pod runs on, and the revision the Deployment was stored at. */
+const node = (r: typeof run): string => r.hops.sandbox.from.split('/')[1]!;
+const revision = (r: typeof run): number => {
+  const commit = r.requests.createDeployment.find((x) => x.kind === 'etcd-commit');
+  return commit?.kind === 'etcd-commit' && commit.detail.type === 'committed' ? commit.detail.revision : -1;
+};
 
 describe('toMermaid', () => {
   it('draws participants and arrows like the syllabus', () => {
@@ -9,10 +19,10 @@ describe('toMermaid', () => {
     const lines = text.split('\n');
     expect(lines.slice(0, 4)).toEqual(['sequenceDiagram', '  autonumber', '  participant P1 as kubectl', '  participant P2 as kube-apiserver']);
     expect(text).toContain('  participant P4 as Deployment controller\n');
-    expect(text).toContain('  participant P8 as CRI runtime (node-1)\n');
+    expect(text).toContain(`  participant P8 as CRI runtime (${node(run)})\n`);
     expect(text).toContain('  P1->>P2: POST /apis/apps/v1/namespaces/default/deployments\n');
     expect(text).toContain('  P2->>P2: authn, authz, admission, validation\n');
-    expect(text).toContain('  P3-->>P2: committed revision 193 (quorum 1/1)\n');
+    expect(text).toContain(`  P3-->>P2: committed revision ${revision(run)} (quorum 1/1)\n`);
     expect(text).toContain('  P2-->>P1: 201 Created deployment/go-api\n');
     expect(text).not.toContain('%%');
   });

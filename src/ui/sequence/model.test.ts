@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cursorIndex, objectMatches, toSequence, type SequenceOptions } from './model';
-import { GO_API_TRACE, records, type RawRecord } from './testdata';
+import { goApiRun, records, type RawRecord } from './testdata.testing';
+
+const run = goApiRun();
+const GO_API_TRACE = run.trace;
+const NODE = run.hops.sandbox.from.split('/')[1]!;
 
 const ALL: SequenceOptions = { collapseApiserver: false, hideBackground: false };
 const TIDY: SequenceOptions = { collapseApiserver: true, hideBackground: true };
@@ -16,16 +20,24 @@ describe('toSequence', () => {
       'ReplicaSet controller',
       'kube-controller-manager',
       'kube-scheduler',
-      'kubelet (node-1)',
-      'CRI runtime (node-1)',
-      'CNI (node-1)',
+      `kubelet (${NODE})`,
+      `CRI runtime (${NODE})`,
+      `CNI (${NODE})`,
     ]);
     const ids = new Set(seq.participants.map((p) => p.id));
     for (const m of seq.messages) expect(ids.has(m.from) && ids.has(m.to)).toBe(true);
   });
 
   it('orders many nodes naturally and HA apiservers next to each other', () => {
-    const rec = (seq: number, from: string, to: string): RawRecord => ({ seq, at: seq, from, to, kind: 'cri', summary: 'x' });
+    const rec = (seq: number, from: string, to: string): RawRecord => ({
+      seq,
+      at: seq,
+      from,
+      to,
+      kind: 'cri',
+      detail: { service: 'RuntimeService', call: 'StartContainer', pod: { namespace: 'default', name: 'web' }, container: 'c' },
+      summary: 'StartContainer c',
+    });
     const seq = toSequence(
       records([rec(1, 'kubelet/node-10', 'container-runtime/node-10'), rec(2, 'kubelet/node-2', 'kube-apiserver-2'), rec(3, 'csi', 'kube-apiserver'), rec(4, 'user', 'kubectl')]),
       ALL,
@@ -44,13 +56,13 @@ describe('toSequence', () => {
     expect(byKind('etcd-commit').every((m) => m.dashed)).toBe(true);
     expect(byKind('request').some((m) => m.dashed)).toBe(false);
     expect(byKind('authn').every((m) => m.self && m.from === 'kube-apiserver')).toBe(true);
-    expect(seq.messages.find((m) => m.kind === 'cri')).toMatchObject({ from: 'kubelet/node-1', to: 'container-runtime/node-1', text: 'RunPodSandbox default/go-api-568fb6b74-xfwr5', dashed: false, self: false });
+    expect(seq.messages.find((m) => m.kind === 'cri')).toMatchObject({ from: `kubelet/${NODE}`, to: `container-runtime/${NODE}`, text: `RunPodSandbox default/${run.pod}`, dashed: false, self: false });
   });
 
   it('folds the apiserver stages into one self-message per request', () => {
     const seq = toSequence(GO_API_TRACE, { collapseApiserver: true, hideBackground: false });
     const stages = seq.messages.filter((m) => m.kind === 'stages');
-    // Requests 280 (GET), 281, 282, 287, 295.
+    // The Deployment's GET and create, the ReplicaSet's and the Pod's create, the binding.
     expect(stages.map((m) => m.text)).toEqual([
       'authn, authz',
       'authn, authz, admission, validation',
@@ -60,9 +72,11 @@ describe('toSequence', () => {
     ]);
     expect(seq.messages.some((m) => m.kind === 'authn' || m.kind === 'validation')).toBe(false);
     // The POST of the Deployment: request, stages, etcd write, commit, response.
-    const post = seq.messages.filter((m) => m.seq >= 1529 && m.seq <= 1537);
+    const records = run.requests.createDeployment;
+    const post = seq.messages.filter((m) => m.seq >= records[0]!.seq && m.seq <= records.at(-1)!.seq);
     expect(post.map((m) => m.kind)).toEqual(['request', 'stages', 'etcd-write', 'etcd-commit', 'response']);
-    expect(post[1]).toMatchObject({ seq: 1530, lastSeq: 1534, from: 'kube-apiserver', to: 'kube-apiserver', self: true, dashed: false });
+    const stagesOf = records.filter((r) => r.kind !== 'request' && r.from === r.to);
+    expect(post[1]).toMatchObject({ seq: stagesOf[0]!.seq, lastSeq: stagesOf.at(-1)!.seq, from: 'kube-apiserver', to: 'kube-apiserver', self: true, dashed: false });
   });
 
   it('hides Events and Lease renewals as background', () => {
@@ -75,14 +89,15 @@ describe('toSequence', () => {
   });
 
   it("filters to one Pod's causal chain, including its generateName create", () => {
-    const seq = toSequence(GO_API_TRACE, { ...ALL, object: { kind: 'Pod', namespace: 'default', name: 'go-api-568fb6b74-xfwr5' } });
+    const seq = toSequence(GO_API_TRACE, { ...ALL, object: { kind: 'Pod', namespace: 'default', name: run.pod } });
     const texts = seq.messages.map((m) => m.text);
     // The ReplicaSet controller's POST named only `go-api-568fb6b74-`: kept, with all its stages.
     expect(texts[0]).toBe('POST /api/v1/namespaces/default/pods');
-    expect(seq.messages.filter((m) => m.seq >= 1579 && m.seq <= 1587)).toHaveLength(9);
-    expect(texts).toContain('watch ADDED pod default/go-api-568fb6b74-xfwr5');
-    expect(texts).toContain('POST /api/v1/namespaces/default/pods/go-api-568fb6b74-xfwr5/binding');
-    expect(texts).toContain('Readiness probe default/go-api-568fb6b74-xfwr5 api: success');
+    const create = run.requests.createPod;
+    expect(seq.messages.filter((m) => m.seq >= create[0]!.seq && m.seq <= create.at(-1)!.seq)).toHaveLength(9);
+    expect(texts).toContain(`watch ADDED pod default/${run.pod}`);
+    expect(texts).toContain(`POST /api/v1/namespaces/default/pods/${run.pod}/binding`);
+    expect(texts).toContain(`Readiness probe default/${run.pod} api: success`);
     // Nothing about the Deployment or ReplicaSet objects themselves.
     expect(texts.some((t) => t.includes('deployments') || t.includes('replicasets'))).toBe(false);
     expect(seq.participants.map((p) => p.id)).not.toContain('kubectl');
@@ -113,8 +128,9 @@ describe('cursorIndex', () => {
   it('finds the message showing a seq, even one folded into a collapsed stage', () => {
     const { messages } = toSequence(GO_API_TRACE, TIDY);
     expect(cursorIndex(messages, undefined)).toBe(messages.length - 1);
-    expect(messages[cursorIndex(messages, 1532)]!.kind).toBe('stages');
-    expect(messages[cursorIndex(messages, 1535)]!.kind).toBe('etcd-write');
+    const seqOf = (kind: string) => run.requests.createDeployment.find((r) => r.kind === kind)!.seq;
+    expect(messages[cursorIndex(messages, seqOf('mutating-admission'))]!.kind).toBe('stages');
+    expect(messages[cursorIndex(messages, seqOf('etcd-write'))]!.kind).toBe('etcd-write');
     expect(cursorIndex(messages, 1)).toBe(-1);
   });
 });

@@ -53,19 +53,21 @@ export function isApiserverStage(kind: TraceKind): boolean {
   return STAGES.has(kind);
 }
 
-/** Reconcile records carry no object; the controller's name says which kind its key is. */
+/** Reconcile records carry no object; the controller says which kind its workqueue key names. */
 const RECONCILED_KIND: Readonly<Record<string, string>> = {
-  'deployment-controller': 'Deployment',
-  'replicaset-controller': 'ReplicaSet',
+  deployment: 'Deployment',
+  replicaset: 'ReplicaSet',
 };
 
 function recordObject(r: TraceRecord): TraceObject | undefined {
   if (r.object) return r.object;
-  if (r.kind !== 'reconcile') return undefined;
-  const kind = RECONCILED_KIND[r.from];
-  const key = /^reconcile (?:([^/\s]+)\/)?(\S+)$/.exec(r.summary);
-  if (!kind || !key) return undefined;
-  return key[1] === undefined ? { kind, name: key[2]! } : { kind, namespace: key[1], name: key[2]! };
+  if (r.kind !== 'reconcile' || r.detail.type === 'resync') return undefined;
+  const kind = RECONCILED_KIND[r.detail.controller];
+  if (!kind) return undefined;
+  // A workqueue key is `namespace/name`, or `name` for a cluster-scoped object.
+  const key = r.detail.key;
+  const slash = key.indexOf('/');
+  return slash < 0 ? { kind, name: key } : { kind, namespace: key.slice(0, slash), name: key.slice(slash + 1) };
 }
 
 /**

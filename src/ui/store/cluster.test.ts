@@ -3,11 +3,22 @@ import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { DiffMessage, SnapshotMessage } from '../../protocol/messages';
 import { TRACE_LIMIT, applyDiff, applySnapshot, fold, initialClusterState, objectsOf, showAt, type ClusterState } from './cluster';
-import { records } from '../sequence/testdata';
+import { records } from '../sequence/testdata.testing';
 import { seqAtTime, timeOfSeq } from './tape';
 
 const obj = (kind: string, name: string, rv = '1'): KObject => ({ apiVersion: 'v1', kind, metadata: { name, namespace: 'default', resourceVersion: rv } });
-const rec = (seq: number, at: number): TraceRecord => records([{ seq, at, from: 'kubectl', to: 'kube-apiserver', kind: 'request', summary: `r${seq}` }])[0]!;
+const rec = (seq: number, at: number): TraceRecord =>
+  records([
+    {
+      seq,
+      at,
+      from: 'kubectl',
+      to: 'kube-apiserver',
+      kind: 'request',
+      detail: { type: 'resource', method: 'GET', verb: 'get', path: `/api/v1/namespaces/default/pods/r${seq}`, group: '', version: 'v1', resource: 'pods', namespace: 'default', name: `r${seq}`, user: 'kubernetes-admin' },
+      summary: `GET /api/v1/namespaces/default/pods/r${seq}`,
+    },
+  ])[0]!;
 
 const snapshot: SnapshotMessage = {
   type: 'snapshot',

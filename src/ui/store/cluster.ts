@@ -9,7 +9,7 @@
  */
 import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
-import type { ComponentSummary, DiffMessage, DiscoveryEntry, FaultTargetInfo, SnapshotMessage, Topology } from '../../protocol/messages';
+import type { CommandTable, ComponentSummary, DiffMessage, DiscoveryEntry, FaultTargetInfo, SnapshotMessage, Topology } from '../../protocol/messages';
 import { appendDiff, foldTape, tapeFromSnapshot, tapeFull, upperBound, type Tape } from './tape';
 
 /** How many trace records (up to the moment shown) views receive. */
@@ -30,8 +30,10 @@ export interface ClusterState {
   /** Records up to and including `seq` (the last is the current message), at most TRACE_LIMIT. */
   trace: readonly TraceRecord[];
   discovery: readonly DiscoveryEntry[];
-  /** Every fault target the cluster has (from `ready`). */
+  /** Every fault target the cluster has (from `ready`, then each snapshot). */
   targets: readonly FaultTargetInfo[];
+  /** The worker's command language (from `ready`); undefined until the worker has said it. */
+  commands: CommandTable | undefined;
   changeIndex: number;
   componentIndex: number;
 }
@@ -47,6 +49,7 @@ export const initialClusterState: ClusterState = {
   trace: [],
   discovery: [],
   targets: [],
+  commands: undefined,
   changeIndex: 0,
   componentIndex: 0,
 };

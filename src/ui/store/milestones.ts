@@ -2,12 +2,16 @@
  * The apply-to-running milestones of every Deployment created on the tape, found in the committed
  * versions themselves (not in trace text): the Deployment stored, its ReplicaSet created, then
  * the moments when all of the ReplicaSet's Pods were created, bound, had a ready sandbox, had
- * every container started and were Ready. Each milestone is the seq of the commit that made the
- * condition first true, so jumping there shows exactly that state.
+ * every container started and were Ready.
+ *
+ * A milestone lands on the message that tells someone: kube-apiserver's response to the request
+ * whose commit made the condition first true (or the commit itself when that record has no
+ * response on the tape). The response comes after the commit, so the state shown there already
+ * holds the committed change.
  */
 import type { Deployment, KObject, Pod, ReplicaSet } from '../../k8s/types';
 import type { Tape } from './tape';
-import { timeOfSeq } from './tape';
+import { timeOfSeq, upperBound } from './tape';
 
 export const MILESTONES = ['deployment-stored', 'replicaset-created', 'pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'] as const;
 export type MilestoneId = (typeof MILESTONES)[number];
@@ -58,6 +62,22 @@ function ownedBy(o: KObject, uids: ReadonlySet<string> | string): boolean {
   return (o.metadata.ownerReferences ?? []).some((r) => (typeof uids === 'string' ? r.uid === uids : uids.has(r.uid)));
 }
 
+/**
+ * The seq of the response that answered the request committed at `commitSeq`. A request is
+ * served within one simulated millisecond, so the search stops when the clock moves on.
+ */
+export function answeredAt(tape: Tape, commitSeq: number): number {
+  const i = upperBound(tape.records, tape.recordCount, commitSeq) - 1;
+  const commit = tape.records[i];
+  if (!commit || commit.seq !== commitSeq || commit.kind !== 'etcd-commit' || commit.requestId === undefined) return commitSeq;
+  for (let j = i + 1; j < tape.recordCount; j++) {
+    const r = tape.records[j]!;
+    if (r.at !== commit.at) break;
+    if (r.kind === 'response' && r.requestId === commit.requestId) return r.seq;
+  }
+  return commitSeq;
+}
+
 /** Milestones in seq order. Pure; callers memoise on the tape value. */
 export function milestones(tape: Tape): Milestone[] {
   const out: Milestone[] = [];
@@ -65,7 +85,8 @@ export function milestones(tape: Tape): Milestone[] {
   const add = (t: Tracking, id: MilestoneId, seq: number): void => {
     if (t.reached.has(id)) return;
     t.reached.add(id);
-    out.push({ id, seq, at: timeOfSeq(tape, seq), deployment: t.deployment });
+    const shown = answeredAt(tape, seq);
+    out.push({ id, seq: shown, at: timeOfSeq(tape, shown), deployment: t.deployment });
   };
   for (let i = 0; i < tape.changeCount; i++) {
     const c = tape.changes[i]!;

@@ -7,6 +7,7 @@ import { initialClusterState, type ClusterState } from './cluster';
 import { initialConnectionState, type ConnectionState } from './connection';
 import { initialPlaybackState, type PlaybackState } from './playback';
 import { initialTerminalState, type TerminalState } from './terminal';
+import { initialLessonsState, type LessonsState } from '../lessons/state';
 
 /** The sequence view's projection options; stepping uses the same ones. */
 export interface SequenceSettings {
@@ -20,6 +21,7 @@ export interface AppState {
   sequence: SequenceSettings;
   terminal: TerminalState;
   connection: ConnectionState;
+  lessons: LessonsState;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -32,6 +34,7 @@ export function createAppStore(initial: Partial<AppState> = {}): AppStore {
     sequence: { collapseApiserver: true, hideBackground: true },
     terminal: initialTerminalState,
     connection: initialConnectionState,
+    lessons: initialLessonsState,
     ...initial,
   }));
 }

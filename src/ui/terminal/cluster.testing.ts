@@ -1,9 +1,10 @@
 /**
  * Test support: a real simulation behind the worker protocol, read the way the page reads it
- * (snapshot, then diffs; discovery from `ready`). The UI's tests reach the engine only this way.
+ * (snapshot, then diffs; discovery, fault targets and the command table from `ready`). The UI's
+ * tests reach the engine only this way.
  */
 import type { KObject } from '../../k8s/types';
-import type { ComponentSummary, DiscoveryEntry, FromWorker, OutputChunk, Topology } from '../../protocol/messages';
+import type { CommandTable, ComponentSummary, DiscoveryEntry, FaultTargetInfo, FromWorker, OutputChunk, Topology } from '../../protocol/messages';
 import { PROTOCOL_VERSION } from '../../protocol/messages';
 import { createSimHost } from '../../worker/host';
 
@@ -11,6 +12,8 @@ export interface TestCluster {
   objects: Map<string, KObject>;
   components: Map<string, ComponentSummary>;
   discovery: DiscoveryEntry[];
+  targets: FaultTargetInfo[];
+  commands: CommandTable;
   /** Runs a line; returns its output text and exit code. */
   run(line: string, stdin?: string): { text: string; stderr: string; exitCode: number; output: OutputChunk[] };
 }
@@ -19,6 +22,8 @@ export function testCluster(opts: { seed?: number; topology?: Topology; files?: 
   const objects = new Map<string, KObject>();
   const components = new Map<string, ComponentSummary>();
   let discovery: DiscoveryEntry[] = [];
+  let targets: FaultTargetInfo[] = [];
+  let commands: CommandTable | undefined;
   let last: FromWorker | undefined;
   const results: FromWorker[] = [];
   const host = createSimHost((m) => {
@@ -30,6 +35,7 @@ export function testCluster(opts: { seed?: number; topology?: Topology; files?: 
         for (const o of msg.objects) objects.set(o.key, o.object);
         components.clear();
         for (const c of msg.components) components.set(c.id, c);
+        targets = msg.targets;
         return;
       case 'diff':
         for (const c of msg.changes) {
@@ -40,6 +46,8 @@ export function testCluster(opts: { seed?: number; topology?: Topology; files?: 
         return;
       case 'ready':
         discovery = msg.discovery;
+        targets = msg.targets;
+        commands = msg.commands;
         return;
       case 'commandResult':
         results.push(msg);
@@ -49,7 +57,8 @@ export function testCluster(opts: { seed?: number; topology?: Topology; files?: 
     }
   });
   host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: opts.seed ?? 1, topology: opts.topology ?? 'basic', ...(opts.files ? { files: opts.files } : {}) });
-  if (last?.type !== 'ready') throw new Error('the simulation did not start');
+  if (last?.type !== 'ready' || !commands) throw new Error('the simulation did not start');
+  const table = commands;
   let id = 1;
   return {
     objects,
@@ -57,6 +66,10 @@ export function testCluster(opts: { seed?: number; topology?: Topology; files?: 
     get discovery() {
       return discovery;
     },
+    get targets() {
+      return targets;
+    },
+    commands: table,
     run(line, stdin) {
       host.handle({ type: 'command', id: id++, line, ...(stdin === undefined ? {} : { stdin }) });
       const r = results.pop();

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testCluster, type TestCluster } from './cluster.testing';
-import { completionsAt, faultTargets, formatCandidates, GLOBAL_FLAGS, KUBECTL_VERBS, tab, type CompletionContext } from './complete';
+import { completionsAt, formatCandidates, tab, type CompletionContext } from './complete';
 
 const manifest = (f: string): string => readFileSync(new URL(`../../../examples/manifests/${f}`, import.meta.url), 'utf8');
 const FILES = { 'go-api.yaml': manifest('go-api.yaml'), 'go-api-service.yaml': manifest('go-api-service.yaml') };
 
+/** What the page holds once the worker is ready: its command table, discovery, the objects and the fault targets. */
 function contextOf(c: TestCluster, files: readonly string[]): CompletionContext {
-  return { discovery: c.discovery, objects: c.objects, components: [...c.components.values()], files };
+  return { commands: c.commands, discovery: c.discovery, objects: c.objects, files, targets: c.targets.map((t) => t.name) };
 }
 
 /** kubectl's command words, from its own help (the "supported commands" list of an unknown one). */
@@ -143,43 +144,27 @@ describe('tab completion', () => {
     expect(tab('kubectl ge pods', 10, ctx)).toEqual({ kind: 'replace', from: 8, to: 10, text: 'get' });
   });
 
-  it('derives exactly the engine’s fault targets from the component list', () => {
-    for (const topology of ['basic', 'ha'] as const) {
-      const c = topology === 'basic' ? cluster : testCluster({ topology });
-      const listed = c.run('sim fail --list').text.split('\n').slice(1).filter(Boolean).map((l) => l.split(/\s+/)[0]!).sort();
-      expect(faultTargets([...c.components.values()])).toEqual(listed);
-    }
+  it('offers every fault target the worker reported, and only those', () => {
+    const ha = testCluster({ topology: 'ha' });
+    const haCtx = contextOf(ha, []);
+    const listed = ha.run('sim fail --list').text.split('\n').slice(1).filter(Boolean).map((l) => l.split(/\s+/)[0]!).sort();
+    expect(completionsAt('sim recover ', 12, haCtx).candidates).toEqual(listed);
+    expect(completionsAt('sim fail kube-scheduler-', 24, haCtx).candidates).toEqual(['kube-scheduler-1', 'kube-scheduler-2', 'kube-scheduler-3']);
+  });
+
+  it('before the worker is ready, offers only the terminal’s own words', () => {
+    const early: CompletionContext = { ...ctx, commands: undefined };
+    expect(completionsAt('', 0, early).candidates).toEqual(['clear', 'help']);
+    expect(completionsAt('kubectl ge', 10, early).candidates).toEqual([]);
+  });
+
+  it('completes after sleep (sim advance) and the k alias with the same table', () => {
+    expect(press('sleep ')).toBe('sleep ');
+    expect(press('k get deploy/g')).toBe('k get deploy/go-api ');
   });
 
   it('lays candidates out in columns', () => {
     expect(formatCandidates(['a', 'bb', 'ccc', 'd'], 12)).toBe('a    ccc\nbb   d\n');
     expect(formatCandidates(['one', 'two'], 3)).toBe('one\ntwo\n');
-  });
-});
-
-describe('the kubectl tables match the real kubectl', () => {
-  it('has a spec for every kubectl command and no others', () => {
-    expect(Object.keys(KUBECTL_VERBS).sort()).toEqual(kubectlCommands(cluster));
-  });
-
-  /**
-   * Each listed flag is accepted by its command, and takes a value exactly when the table says:
-   * pflag answers a bare value flag with "flag needs an argument".
-   */
-  it.each(Object.entries(KUBECTL_VERBS))('kubectl %s flags', (verb, spec) => {
-    const prefixes = spec.subcommands ? spec.subcommands.map((s) => [verb, s]) : [[verb]];
-    if (verb === 'create') prefixes.push(['create']);
-    for (const f of [...spec.flags, ...GLOBAL_FLAGS]) {
-      for (const form of f.short ? [`--${f.name}`, `-${f.short}`] : [`--${f.name}`]) {
-        const verdicts = prefixes.map((p) => {
-          const r = cluster.run(['kubectl', ...p, form].join(' '));
-          if (/unknown (shorthand )?flag/.test(r.stderr)) return 'unknown';
-          return /flag needs an argument/.test(r.stderr) ? 'value' : 'bool';
-        });
-        const known = verdicts.filter((v) => v !== 'unknown');
-        expect(known.length, `${verb} ${form}`).toBeGreaterThan(0);
-        expect(known, `${verb} ${form}`).toContain(f.value ? 'value' : 'bool');
-      }
-    }
   });
 });

@@ -1,28 +1,27 @@
 /**
  * Tab completion for the terminal's command language, as a pure function of the line and what
- * the page knows about the cluster: command words, kubectl verbs and flags, resource types (plural
- * names and short names, from discovery), object names of the typed type (namespace-aware: `-n`,
- * `--namespace=`, `-A`), `TYPE/NAME` and `a,b` forms, `-f` files, `sim` directives and fault
- * targets. It suggests; kubectl still decides (a completed line can still be wrong).
- *
- * The kubectl tables below mirror src/kubectl/commands; complete.test.ts checks them against the
- * real kubectl, so a flag renamed there fails here. Those tables (one line per kubectl command)
- * are most of this file's length; the logic is a few small functions.
+ * the page knows: the command table the worker sent in `ready` (line words, kubectl's commands
+ * and the sim directives, each with its flags and the kind of its arguments), resource types
+ * (plural and short names, from discovery), object names of the typed type (namespace-aware:
+ * `-n`, `--namespace=`, `-A`), `TYPE/NAME` and `a,b` forms, `-f` files and fault targets. Until
+ * `ready` arrives only the terminal's own words complete. It suggests; kubectl still decides (a
+ * completed line can still be wrong).
  */
 import type { KObject } from '../../k8s/types';
-import type { DiscoveryEntry } from '../../protocol/messages';
+import type { CommandGroup, CommandInfo, CommandTable, DiscoveryEntry, FlagInfo } from '../../protocol/messages';
+import { SHELL_BUILTINS } from './builtins';
 
 /** What completion may look at. Everything is what the page already holds. */
 export interface CompletionContext {
+  /** The worker's command table (from `ready`); undefined before the worker has sent it. */
+  commands: CommandTable | undefined;
   discovery: readonly DiscoveryEntry[];
   /** Stored objects by storage key (`pods/default/web-1`, `nodes/node-1`). */
   objects: ReadonlyMap<string, KObject>;
-  /** The cluster's components (fault targets derive from them). */
-  components: readonly { id: string; kind: string; host: string }[];
   /** Virtual files `kubectl apply -f` can read. */
   files: readonly string[];
-  /** `sim fail --list` as the worker reported it; when absent, derived from `components`. */
-  targets?: readonly string[];
+  /** Fault target names (`sim fail --list`) as the worker reported them. */
+  targets: readonly string[];
 }
 
 export interface CompletionQuery {
@@ -32,93 +31,6 @@ export interface CompletionQuery {
   /** Whole-word replacements for that range, sorted, without duplicates. */
   candidates: string[];
 }
-
-export const SHELL_COMMANDS = ['clear', 'help', 'k', 'kubectl', 'sim', 'sleep'] as const;
-
-export const SIM_DIRECTIVES = ['advance', 'curl', 'fail', 'help', 'recover', 'status', 'topology', 'trace', 'why'] as const;
-
-/** A flag: long name, optional one-letter short form, and whether it consumes the next word as its value. */
-export interface FlagSpec {
-  name: string;
-  short?: string;
-  value: boolean;
-}
-
-/** `"output|o= watch|w all"`: `|x` is the short form, a trailing `=` means it takes a value. */
-function flags(spec: string): FlagSpec[] {
-  return spec
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((f) => {
-      const value = f.endsWith('=');
-      const [name, short] = (value ? f.slice(0, -1) : f).split('|');
-      return short ? { name: name!, short, value } : { name: name!, value };
-    });
-}
-
-/** What a verb's positional arguments are. */
-type Positional = 'resources' | 'nodes' | 'pod-then-container' | 'none';
-
-export interface VerbSpec {
-  positional: Positional;
-  /** A first positional that is a subcommand (`rollout status`, `create deployment`). */
-  subcommands?: readonly string[];
-  flags: FlagSpec[];
-}
-
-/** kubectl's root flags that every verb accepts (the ones worth suggesting). */
-export const GLOBAL_FLAGS = flags('namespace|n= request-timeout=');
-
-/**
- * `--dry-run`, `--cascade` and `--validate` have a default when given bare (pflag NoOptDefVal), so
- * they never take the next word: they are value-less here, and complete as `--flag=`.
- */
-export const KUBECTL_VERBS: Readonly<Record<string, VerbSpec>> = {
-  annotate: { positional: 'resources', flags: flags('overwrite all all-namespaces|A selector|l= field-selector= filename|f= list local resource-version= field-manager= dry-run') },
-  'api-resources': { positional: 'none', flags: flags('output|o= namespaced api-group= no-headers sort-by= verbs= cached categories=') },
-  apply: { positional: 'none', flags: flags('filename|f= recursive|R validate server-side force-conflicts field-manager= prune selector|l= overwrite force wait record dry-run output|o=') },
-  'cluster-info': { positional: 'none', flags: [] },
-  cordon: { positional: 'nodes', flags: flags('selector|l= dry-run') },
-  create: {
-    positional: 'none',
-    subcommands: ['configmap', 'deployment', 'namespace', 'serviceaccount'],
-    flags: flags('filename|f= recursive|R validate save-config edit field-manager= image= replicas|r= port= from-literal= dry-run output|o='),
-  },
-  delete: {
-    positional: 'resources',
-    flags: flags('filename|f= recursive|R selector|l= field-selector= all all-namespaces|A grace-period= force now cascade wait timeout= ignore-not-found output|o= interactive|i raw= dry-run'),
-  },
-  describe: { positional: 'resources', flags: flags('selector|l= all-namespaces|A filename|f= recursive|R show-events chunk-size=') },
-  drain: { positional: 'nodes', flags: flags('selector|l= ignore-daemonsets delete-emptydir-data force grace-period= timeout= disable-eviction pod-selector= dry-run') },
-  expose: { positional: 'resources', flags: flags('port= target-port= protocol= type= name= selector= labels|l= external-ip= cluster-ip= session-affinity= filename|f= dry-run output|o=') },
-  get: {
-    positional: 'resources',
-    flags: flags(
-      'output|o= selector|l= field-selector= all-namespaces|A watch|w watch-only output-watch-events sort-by= show-labels label-columns|L= no-headers show-kind ignore-not-found raw= filename|f= recursive|R chunk-size= server-print show-managed-fields subresource= template=',
-    ),
-  },
-  label: { positional: 'resources', flags: flags('overwrite all all-namespaces|A selector|l= field-selector= filename|f= list local resource-version= field-manager= dry-run') },
-  logs: { positional: 'pod-then-container', flags: flags('container|c= previous|p tail= follow|f timestamps all-containers selector|l= since= since-time= limit-bytes= prefix') },
-  rollout: { positional: 'resources', subcommands: ['history', 'pause', 'restart', 'resume', 'status', 'undo'], flags: flags('watch|w timeout= revision= to-revision= filename|f= selector|l= output|o= dry-run') },
-  run: { positional: 'none', flags: flags('image= port= labels|l= env= restart= command image-pull-policy= annotations= rm stdin|i tty|t attach expose privileged dry-run output|o=') },
-  scale: { positional: 'resources', flags: flags('replicas= current-replicas= resource-version= filename|f= selector|l= all timeout= output|o= dry-run') },
-  set: { positional: 'resources', subcommands: ['image'], flags: flags('filename|f= selector|l= all local record field-manager= dry-run') },
-  uncordon: { positional: 'nodes', flags: flags('selector|l= dry-run') },
-  version: { positional: 'none', flags: flags('output|o= client') },
-  wait: { positional: 'resources', flags: flags('for= timeout= filename|f= selector|l= field-selector= all all-namespaces|A output|o= local') },
-};
-
-/** Values offered after a flag (`-o <Tab>`, `--dry-run=<Tab>`). */
-const FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
-  output: ['custom-columns=', 'json', 'jsonpath=', 'name', 'wide', 'yaml'],
-  for: ['condition=', 'condition=Available', 'condition=Ready', 'create', 'delete', 'jsonpath='],
-  cascade: ['background', 'foreground', 'orphan'],
-  'dry-run': ['client', 'none', 'server'],
-  type: ['ClusterIP', 'LoadBalancer', 'NodePort'],
-  restart: ['Always', 'Never', 'OnFailure'],
-  protocol: ['SCTP', 'TCP', 'UDP'],
-  validate: ['ignore', 'strict', 'warn'],
-};
 
 // ---- words ----
 
@@ -150,6 +62,10 @@ function matching(prefix: string, options: Iterable<string>): string[] {
   return uniqSorted([...options].filter((o) => o.startsWith(prefix)));
 }
 
+function own<T>(record: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 // ---- cluster lookups ----
 
 /** The discovery entry a typed type names: plural, short name, kind, or `plural.group`. */
@@ -157,11 +73,6 @@ export function resolveType(discovery: readonly DiscoveryEntry[], typed: string)
   const t = typed.toLowerCase();
   const head = t.split('.')[0]!;
   return discovery.find((d) => d.resource === head || d.kind.toLowerCase() === head || d.shortNames.includes(head));
-}
-
-/** Type words to offer: every plural and short name. */
-function typeWords(discovery: readonly DiscoveryEntry[]): string[] {
-  return discovery.flatMap((d) => [d.resource, ...d.shortNames]);
 }
 
 /** Names of stored objects of `resource`; `namespace` undefined means every namespace. */
@@ -176,117 +87,16 @@ export function objectNames(objects: ReadonlyMap<string, KObject>, entry: Discov
   return uniqSorted(names);
 }
 
-const CONTROL_PLANE_KINDS = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
-const NODE_PART_KINDS = ['kubelet', 'container-runtime', 'cni', 'kube-proxy'];
-const LATENCY_KINDS = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
-const WATCH_DROP_KINDS = ['kube-controller-manager', 'kube-scheduler'];
-const WATCH_DROP_NODE_PARTS = ['kubelet', 'kube-proxy'];
-
-/**
- * `sim fail` targets, named as src/engine/faults.ts (listTargets) names them, derived from the
- * component list: kinds and instances of the control plane, csi, node parts, `node/<machine>`,
- * `network/<worker>`, `latency/<kind|machine>`, `watch-drop/<component>`.
- */
-function targetsOf(ctx: CompletionContext): readonly string[] {
-  return ctx.targets?.length ? ctx.targets : faultTargets(ctx.components);
+function namesOf(ctx: CompletionContext, resource: string, namespace: string | undefined): string[] {
+  const entry = resolveType(ctx.discovery, resource);
+  return entry ? objectNames(ctx.objects, entry, namespace) : [];
 }
 
-export function faultTargets(components: CompletionContext['components']): string[] {
-  const out = new Set<string>();
-  const hosts = new Set<string>();
-  const controlPlaneHosts = new Set<string>();
-  for (const c of components) {
-    if (c.kind === 'kubectl') continue;
-    hosts.add(c.host);
-    if (CONTROL_PLANE_KINDS.includes(c.kind)) {
-      controlPlaneHosts.add(c.host);
-      out.add(c.kind);
-      out.add(c.id);
-    } else if (c.kind === 'csi' || NODE_PART_KINDS.includes(c.kind)) {
-      out.add(c.id);
-    }
-    if (LATENCY_KINDS.includes(c.kind)) out.add(`latency/${c.kind}`);
-    if (WATCH_DROP_KINDS.includes(c.kind)) out.add(`watch-drop/${c.kind}`);
-    if (WATCH_DROP_NODE_PARTS.includes(c.kind)) out.add(`watch-drop/${c.id}`);
-  }
-  for (const h of hosts) {
-    out.add(`node/${h}`);
-    out.add(`latency/${h}`);
-    if (!controlPlaneHosts.has(h)) out.add(`network/${h}`);
-  }
-  return uniqSorted(out);
-}
-
-// ---- kubectl ----
-
-interface KubectlParse {
-  verb: string | undefined;
-  sub: string | undefined;
-  positionals: string[];
-  namespace: string | undefined;
-  allNamespaces: boolean;
-  /** The flag whose value the current word is, if any. */
-  pendingFlag: FlagSpec | undefined;
-}
-
-function findFlag(spec: readonly FlagSpec[], word: string): FlagSpec | undefined {
-  if (word.startsWith('--')) {
-    const name = word.slice(2).split('=')[0];
-    return spec.find((f) => f.name === name);
-  }
-  if (word.startsWith('-') && word.length >= 2) return spec.find((f) => f.short === word[1]);
-  return undefined;
-}
-
-function parseKubectl(words: readonly string[]): KubectlParse {
-  const p: KubectlParse = { verb: undefined, sub: undefined, positionals: [], namespace: undefined, allNamespaces: false, pendingFlag: undefined };
-  let dashDash = false;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    const verbSpec = p.verb === undefined ? undefined : KUBECTL_VERBS[p.verb];
-    const spec = [...GLOBAL_FLAGS, ...(verbSpec?.flags ?? [])];
-    if (!dashDash && w === '--') {
-      dashDash = true;
-      continue;
-    }
-    if (!dashDash && w.startsWith('-') && w !== '-') {
-      const f = findFlag(spec, w);
-      const inline = w.startsWith('--') ? w.includes('=') : w.length > 2;
-      const value = inline ? (w.startsWith('--') ? w.slice(w.indexOf('=') + 1) : w.slice(2).replace(/^=/, '')) : words[i + 1];
-      if (f?.value && !inline) {
-        if (i + 1 >= words.length) p.pendingFlag = f;
-        i++;
-      }
-      if (f?.name === 'namespace' && value !== undefined) p.namespace = value;
-      if (f?.name === 'all-namespaces' || (!w.startsWith('--') && /^-[a-zA-Z]*A[a-zA-Z]*$/.test(w) && !f?.value)) p.allNamespaces = true;
-      continue;
-    }
-    if (p.verb === undefined) p.verb = w;
-    else if (verbSpec?.subcommands && p.sub === undefined) p.sub = w;
-    else p.positionals.push(w);
-  }
-  return p;
-}
-
-function flagCandidates(spec: readonly FlagSpec[], current: string): string[] {
-  const long = spec.map((f) => `--${f.name}`);
-  const short = spec.filter((f) => f.short).map((f) => `-${f.short!}`);
-  return matching(current, current.startsWith('--') || current === '-' ? long : [...short, ...long]);
-}
-
-function valueCandidates(flag: FlagSpec, typed: string, ctx: CompletionContext, parse: KubectlParse): string[] {
-  switch (flag.name) {
-    case 'namespace': {
-      const ns = resolveType(ctx.discovery, 'namespaces');
-      return ns ? matching(typed, objectNames(ctx.objects, ns, undefined)) : [];
-    }
-    case 'filename':
-      return matching(typed, ['-', ...ctx.files]);
-    case 'container':
-      return matching(typed, containersOf(ctx, parse.positionals[0], parse.namespace));
-    default:
-      return matching(typed, FLAG_VALUES[flag.name] ?? []);
-  }
+/** Type words a command takes: every plural and short name it accepts, and its category words. */
+function typeWords(discovery: readonly DiscoveryEntry[], info: CommandInfo): string[] {
+  const only = info.resources;
+  const entries = only ? discovery.filter((d) => only.includes(d.resource)) : discovery;
+  return [...entries.flatMap((d) => [d.resource, ...d.shortNames]), ...(info.categories ?? [])];
 }
 
 function containersOf(ctx: CompletionContext, podWord: string | undefined, namespace: string | undefined): string[] {
@@ -296,9 +106,119 @@ function containersOf(ctx: CompletionContext, podWord: string | undefined, names
   return (pod?.spec?.containers ?? []).map((c) => c.name);
 }
 
+// ---- reading the line ----
+
+interface LineParse {
+  command: string | undefined;
+  info: CommandInfo | undefined;
+  sub: string | undefined;
+  positionals: string[];
+  namespace: string | undefined;
+  allNamespaces: boolean;
+  /** The flag whose value the current word is, if any. */
+  pendingFlag: FlagInfo | undefined;
+}
+
+function flagsOf(group: CommandGroup, info: CommandInfo | undefined): FlagInfo[] {
+  return info ? [...group.flags, ...info.flags] : group.flags;
+}
+
+function findFlag(flags: readonly FlagInfo[], word: string): FlagInfo | undefined {
+  if (word.startsWith('--')) {
+    const name = word.slice(2).split('=')[0];
+    return flags.find((f) => f.name === name);
+  }
+  if (word.startsWith('-') && word.length >= 2) return flags.find((f) => f.short === word[1]);
+  return undefined;
+}
+
+/**
+ * Reads the flag word at words[i] as pflag does (`--name`, `--name=v`, `-x v`, `-xv`, grouped
+ * one-letter bools `-Aw`), noting the namespace it selects; returns how many words after it the
+ * flag consumed as its value.
+ */
+function readFlag(p: LineParse, flags: readonly FlagInfo[], words: readonly string[], i: number): number {
+  const w = words[i]!;
+  const saw = (f: FlagInfo, value: string | undefined): void => {
+    if (f.name === 'namespace' && value !== undefined) p.namespace = value;
+    if (f.name === 'all-namespaces') p.allNamespaces = true;
+  };
+  const takesNext = (f: FlagInfo): number => {
+    if (i + 1 >= words.length) p.pendingFlag = f;
+    saw(f, words[i + 1]);
+    return 1;
+  };
+  if (w.startsWith('--')) {
+    const f = findFlag(flags, w);
+    const eq = w.indexOf('=');
+    if (!f) return 0;
+    if (eq < 0 && f.value) return takesNext(f);
+    saw(f, eq < 0 ? undefined : w.slice(eq + 1));
+    return 0;
+  }
+  for (let j = 1; j < w.length; j++) {
+    const f = flags.find((x) => x.short === w[j]);
+    if (!f) return 0;
+    if (!f.value) {
+      saw(f, undefined);
+      continue;
+    }
+    const rest = w.slice(j + 1).replace(/^=/, '');
+    if (rest === '') return takesNext(f);
+    saw(f, rest);
+    return 0;
+  }
+  return 0;
+}
+
+/** The words after the line's first: flags anywhere (`--` ends them), the command, its subcommand, positionals. */
+function parseLine(group: CommandGroup, command: string | undefined, words: readonly string[]): LineParse {
+  const p: LineParse = { command, info: own(group.commands, command), sub: undefined, positionals: [], namespace: undefined, allNamespaces: false, pendingFlag: undefined };
+  let dashDash = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!dashDash && w === '--') dashDash = true;
+    else if (!dashDash && w.startsWith('-') && w !== '-') i += readFlag(p, flagsOf(group, p.info), words, i);
+    else if (p.command === undefined) {
+      p.command = w;
+      p.info = own(group.commands, w);
+    } else if (p.info?.subcommands && p.sub === undefined) p.sub = w;
+    else p.positionals.push(w);
+  }
+  return p;
+}
+
+// ---- candidates ----
+
+function flagCandidates(flags: readonly FlagInfo[], current: string): string[] {
+  const long = flags.map((f) => `--${f.name}`);
+  const short = flags.filter((f) => f.short).map((f) => `-${f.short!}`);
+  return matching(current, current.startsWith('--') || current === '-' ? long : [...short, ...long]);
+}
+
+function valueCandidates(flag: FlagInfo, typed: string, ctx: CompletionContext, p: LineParse): string[] {
+  const values = flag.values;
+  if (values === undefined) return [];
+  if (typeof values !== 'string') return matching(typed, values);
+  switch (values) {
+    case 'namespaces':
+      return matching(typed, namesOf(ctx, 'namespaces', undefined));
+    case 'nodes':
+      return matching(typed, namesOf(ctx, 'nodes', undefined));
+    case 'files':
+      return matching(typed, ['-', ...ctx.files]);
+    case 'containers':
+      return matching(typed, containersOf(ctx, p.positionals[0], p.namespace));
+    default: {
+      const never: never = values;
+      return never;
+    }
+  }
+}
+
 /** Completes a resource argument: `TYPE`, `a,b`, `TYPE/NAME`, or a NAME after the type. */
-function resourceArg(ctx: CompletionContext, parse: KubectlParse, current: string, types: readonly string[]): string[] {
-  const ns = parse.allNamespaces ? undefined : (parse.namespace ?? 'default');
+function resourceArg(ctx: CompletionContext, p: LineParse, current: string, types: readonly string[]): string[] {
+  const ns = p.allNamespaces ? undefined : (p.namespace ?? 'default');
   const slash = current.indexOf('/');
   if (slash >= 0) {
     const typeWord = current.slice(0, slash);
@@ -306,7 +226,7 @@ function resourceArg(ctx: CompletionContext, parse: KubectlParse, current: strin
     if (!entry) return [];
     return matching(current, objectNames(ctx.objects, entry, ns).map((n) => `${typeWord}/${n}`));
   }
-  const typeArg = parse.positionals[0];
+  const typeArg = p.positionals[0];
   if (typeArg === undefined || typeArg.includes('/')) {
     // The type itself (or, after a TYPE/NAME, another TYPE/NAME).
     const comma = current.lastIndexOf(',');
@@ -315,91 +235,51 @@ function resourceArg(ctx: CompletionContext, parse: KubectlParse, current: strin
   }
   if (typeArg.includes(',')) return [];
   const entry = resolveType(ctx.discovery, typeArg);
-  const named = new Set(parse.positionals.slice(1));
+  const named = new Set(p.positionals.slice(1));
   return entry ? matching(current, objectNames(ctx.objects, entry, ns).filter((n) => !named.has(n))) : [];
 }
 
-function completeKubectl(ctx: CompletionContext, words: readonly string[], current: string): string[] {
-  const parse = parseKubectl(words);
-  const eq = current.indexOf('=');
-  if (parse.pendingFlag) return valueCandidates(parse.pendingFlag, current, ctx, parse);
-  const verbSpec = parse.verb === undefined ? undefined : KUBECTL_VERBS[parse.verb];
-  if (current.startsWith('--') && eq > 0) {
-    const f = findFlag([...GLOBAL_FLAGS, ...(verbSpec?.flags ?? [])], current);
-    return f ? valueCandidates(f, current.slice(eq + 1), ctx, parse).map((v) => current.slice(0, eq + 1) + v) : [];
-  }
-  if (current.startsWith('-')) return flagCandidates([...GLOBAL_FLAGS, ...(verbSpec?.flags ?? [])], current);
-  if (parse.verb === undefined) return matching(current, Object.keys(KUBECTL_VERBS));
-  if (!verbSpec) return [];
-  if (verbSpec.subcommands && parse.sub === undefined) return matching(current, verbSpec.subcommands);
-  const ns = parse.allNamespaces ? undefined : (parse.namespace ?? 'default');
-  switch (verbSpec.positional) {
-    case 'resources': {
-      const types = parse.verb === 'rollout' ? ['deployments', 'deploy'] : parse.verb === 'get' ? [...typeWords(ctx.discovery), 'all'] : typeWords(ctx.discovery);
-      return resourceArg(ctx, parse, current, types);
-    }
-    case 'nodes': {
-      const nodes = resolveType(ctx.discovery, 'nodes');
-      return nodes ? matching(current, objectNames(ctx.objects, nodes, undefined)) : [];
-    }
-    case 'pod-then-container': {
-      if (parse.positionals.length === 0) {
-        if (current.includes('/')) return resourceArg(ctx, { ...parse, positionals: [] }, current, []);
-        const pods = resolveType(ctx.discovery, 'pods');
-        return pods ? matching(current, objectNames(ctx.objects, pods, ns)) : [];
-      }
-      return parse.positionals.length === 1 ? matching(current, containersOf(ctx, parse.positionals[0], parse.namespace)) : [];
-    }
+function positionalCandidates(ctx: CompletionContext, p: LineParse, info: CommandInfo, current: string): string[] {
+  const ns = p.allNamespaces ? undefined : (p.namespace ?? 'default');
+  const first = p.positionals.length === 0;
+  switch (info.positional) {
+    case 'resources':
+      return resourceArg(ctx, p, current, typeWords(ctx.discovery, info));
+    case 'nodes':
+      return matching(current, namesOf(ctx, 'nodes', undefined));
+    case 'pod-then-container':
+      if (first) return current.includes('/') ? resourceArg(ctx, p, current, []) : matching(current, namesOf(ctx, 'pods', ns));
+      return p.positionals.length === 1 ? matching(current, containersOf(ctx, p.positionals[0], p.namespace)) : [];
+    case 'pod':
+      return first ? matching(current, namesOf(ctx, 'pods', ns).map((n) => `pod/${n}`)) : [];
+    case 'service':
+      return first ? matching(current, namesOf(ctx, 'services', ns)) : [];
+    case 'fault-target':
+      return first ? matching(current, ctx.targets) : [];
     case 'none':
       return [];
     default: {
-      const never: never = verbSpec.positional;
+      const never: never = info.positional;
       return never;
     }
   }
 }
 
-// ---- sim ----
-
-function namespaceOfWords(words: readonly string[]): string {
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    if ((w === '-n' || w === '--namespace') && words[i + 1]) return words[i + 1]!;
-    if (w.startsWith('--namespace=')) return w.slice('--namespace='.length);
+/** Completes within a command group (kubectl, sim); `command` is set when the line's first word named it (`sleep`). */
+function completeIn(ctx: CompletionContext, group: CommandGroup, command: string | undefined, words: readonly string[], current: string): string[] {
+  const p = parseLine(group, command, words);
+  if (p.pendingFlag) return valueCandidates(p.pendingFlag, current, ctx, p);
+  const flags = flagsOf(group, p.info);
+  const eq = current.indexOf('=');
+  if (current.startsWith('--') && eq > 0) {
+    const f = findFlag(flags, current);
+    return f ? valueCandidates(f, current.slice(eq + 1), ctx, p).map((v) => current.slice(0, eq + 1) + v) : [];
   }
-  return 'default';
-}
-
-function completeSim(ctx: CompletionContext, words: readonly string[], current: string): string[] {
-  const [sub, ...rest] = words;
-  if (sub === undefined) return matching(current, SIM_DIRECTIVES);
-  const prev = rest[rest.length - 1];
-  const names = (resource: string, ns: string | undefined): string[] => {
-    const entry = resolveType(ctx.discovery, resource);
-    return entry ? objectNames(ctx.objects, entry, ns) : [];
-  };
-  switch (sub) {
-    case 'fail':
-      if (rest.length === 0) return matching(current, [...targetsOf(ctx), '--list']);
-      return rest[0]!.startsWith('latency/') && current.startsWith('-') ? matching(current, ['--delay']) : [];
-    case 'recover':
-      return rest.length === 0 ? matching(current, targetsOf(ctx)) : [];
-    case 'topology':
-      return rest.length === 0 ? matching(current, ['basic', 'ha']) : [];
-    case 'why':
-      if (prev === '-n' || prev === '--namespace') return matching(current, names('namespaces', undefined));
-      if (current.startsWith('-')) return matching(current, ['-n', '--namespace']);
-      return matching(current, names('pods', namespaceOfWords(rest)).map((n) => `pod/${n}`));
-    case 'curl':
-      if (prev === '--from') return matching(current, names('nodes', undefined));
-      if (prev === '-n' || prev === '--namespace') return matching(current, names('namespaces', undefined));
-      if (current.startsWith('-')) return matching(current, ['--from', '-n', '--namespace']);
-      return rest.filter((w) => !w.startsWith('-')).length === 0 ? matching(current, names('services', namespaceOfWords(rest))) : [];
-    case 'trace':
-      return current.startsWith('-') ? matching(current, ['--all', '--kind', '--last', '--object']) : [];
-    default:
-      return [];
-  }
+  if (current.startsWith('-')) return flagCandidates(flags, current);
+  if (p.command === undefined) return matching(current, Object.keys(group.commands));
+  if (!p.info) return [];
+  if (p.info.subcommands && p.sub === undefined) return matching(current, p.info.subcommands);
+  return positionalCandidates(ctx, p, p.info, current);
 }
 
 // ---- entry points ----
@@ -410,17 +290,11 @@ export function completionsAt(line: string, cursor: number, ctx: CompletionConte
   const to = current.start + current.text.length;
   const q = (candidates: string[]): CompletionQuery => ({ from: current.start, to, candidates });
   if (/^["']/.test(current.text)) return q([]);
-  const [cmd, ...args] = done.map((w) => w.text);
-  if (cmd === undefined) return q(matching(current.text, SHELL_COMMANDS));
-  switch (cmd) {
-    case 'kubectl':
-    case 'k':
-      return q(completeKubectl(ctx, args, current.text));
-    case 'sim':
-      return q(completeSim(ctx, args, current.text));
-    default:
-      return q([]);
-  }
+  const [first, ...args] = done.map((w) => w.text);
+  const table = ctx.commands;
+  if (first === undefined) return q(matching(current.text, [...SHELL_BUILTINS, ...Object.keys(table?.lines ?? {})]));
+  const started = table && own(table.lines, first);
+  return q(table && started ? completeIn(ctx, table[started.group], started.command, args, current.text) : []);
 }
 
 export function commonPrefix(xs: readonly string[]): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TerminalEntry } from '../store/terminal';
+import { COMMAND_TABLE } from '../../worker/host';
 import type { CompletionContext } from './complete';
 import { CLEAR_ALL } from './screen';
 import { PASTE_LIMIT_BYTES, Shell, type ShellStrings } from './shell';
@@ -13,10 +14,11 @@ const STRINGS: ShellStrings = {
 };
 
 const CTX: CompletionContext = {
+  commands: COMMAND_TABLE,
   discovery: [{ resource: 'deployments', kind: 'Deployment', shortNames: ['deploy'], namespaced: true }],
   objects: new Map(),
-  components: [],
   files: [],
+  targets: [],
 };
 
 /**

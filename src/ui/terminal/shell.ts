@@ -12,6 +12,7 @@
  * - `written` is what the screen shows above the prompt (the last transcript written).
  */
 import type { TerminalEntry } from '../store/terminal';
+import { shellBuiltin } from './builtins';
 import { formatCandidates, tab, type CompletionContext } from './complete';
 import { decodeInput, type InputAction } from './keys';
 import { cancel, edit, emptyLine, insert, lineWithHistory, replaceRange, submit, type LineState } from './line-editor';
@@ -225,10 +226,10 @@ export class Shell {
     while (this.queue.length && !renderTranscript(this.transcriptInput()).busy) {
       const line = this.queue.shift()!;
       ran = true;
-      const word = line.split(/\s+/)[0];
+      const builtin = shellBuiltin(line.split(/\s+/)[0]);
       if (line === '') this.addBlock({ kind: 'text', text: echo('') });
-      else if (word === 'clear') this.addBlock({ kind: 'clear' });
-      else if (word === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
+      else if (builtin === 'clear') this.addBlock({ kind: 'clear' });
+      else if (builtin === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
       else if (this.host.run(line) === 0) {
         // The bridge is asking the learner first (running in the past forks the run).
         this.queue = [];

@@ -20,7 +20,7 @@ export function shellViewChanged(a: AppState, b: AppState): boolean {
 }
 
 export function completionContext(s: AppState, files: readonly string[]): CompletionContext {
-  return { discovery: s.cluster.discovery, objects: s.cluster.objects, components: [...s.cluster.components.values()], files, targets: s.cluster.targets.map((t) => t.name) };
+  return { commands: s.cluster.commands, discovery: s.cluster.discovery, objects: s.cluster.objects, files, targets: s.cluster.targets.map((t) => t.name) };
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { KObject, Node, PersistentVolumeClaim, Pod, Service } from '../../../k8s/types';
 import { ALPHANUMS } from '../../core/rng';
 import { nodeUser } from '../auth';
-import { bootedCluster, failure, ok, pod, requestAs } from '../testkit';
+import { bootedCluster, failure, ok, pod, requestAs } from '../apiserver.testing';
+import { worldOf } from '../../simulation';
 
 const cluster = bootedCluster();
 
@@ -14,7 +15,7 @@ describe('mutating admission of Pods', () => {
   it('names the plugins that changed the Pod on the trace', () => {
     const sim = cluster();
     createPod(sim, pod('web'));
-    const hop = sim.world.trace.records.filter((r) => r.kind === 'mutating-admission').at(-1)!;
+    const hop = worldOf(sim).trace.records.filter((r) => r.kind === 'mutating-admission').at(-1)!;
     expect(hop.summary).toBe('mutated by defaulting, ServiceAccount, Priority, DefaultTolerationSeconds');
   });
 

@@ -10,7 +10,7 @@ import type { World } from '../../world';
 import { invalid as invalidStatus, type FieldError, type StatusError } from '../status';
 import { invalid, path } from '../validation/field';
 import { isValidIPv4 } from '../validation/names';
-import type { AdmissionAttributes, MutatingPlugin } from './index';
+import type { AdmissionAttributes, MutatingPlugin } from './types';
 
 export const SERVICE_CIDR = '10.96.0.0/12';
 const NODE_PORT_MIN = 30000;

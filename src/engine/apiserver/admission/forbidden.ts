@@ -4,7 +4,7 @@
  */
 import { qualifiedResource } from '../../../k8s/resources';
 import { forbidden, type StatusError } from '../status';
-import type { AdmissionAttributes } from './index';
+import type { AdmissionAttributes } from './types';
 
 export function admissionForbidden(a: AdmissionAttributes, reason: string): StatusError {
   const name = a.obj.metadata.name || a.obj.metadata.generateName || 'Unknown';

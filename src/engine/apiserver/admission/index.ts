@@ -3,40 +3,15 @@
  * PrepareForCreate/Update do in Kubernetes, then the default-enabled mutating plugins in their
  * real order) and the validating chain. DELETE requests pass the plugins that care about them.
  */
-import type { KObject } from '../../../k8s/types';
-import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
-import type { UserInfo } from '../auth';
 import type { StatusError } from '../status';
 import { applyDefaults } from './defaults';
 import { prepareForUpdate } from './strategy';
 import { MUTATING_PLUGINS, VALIDATING_PLUGINS } from './plugins';
+import type { AdmissionAttributes } from './types';
 
-export interface AdmissionAttributes {
-  operation: 'CREATE' | 'UPDATE' | 'DELETE';
-  info: ResourceInfo;
-  /** The object being written; for DELETE, the stored object being deleted. */
-  obj: KObject;
-  old?: KObject;
-  user: UserInfo;
-  namespace: string | undefined;
-  /** `status`, `finalize`, ... when the request targets a subresource. */
-  subresource?: string;
-}
-
-export interface MutatingPlugin {
-  name: string;
-  /** Mutates `a.obj` in place; returns true when it changed something, or a rejection. */
-  admit(w: World, a: AdmissionAttributes): boolean | StatusError;
-}
-
-export interface ValidatingPlugin {
-  name: string;
-  validate(w: World, a: AdmissionAttributes): StatusError | undefined;
-}
-
-/** Runs defaulting and the mutating plugins; the summary names what changed the object. */
-export function runMutating(w: World, a: AdmissionAttributes): { summary: string } | StatusError {
+/** Runs defaulting and the mutating plugins; `plugins` names what changed the object, in order. */
+export function runMutating(w: World, a: AdmissionAttributes): { plugins: string[] } | StatusError {
   const changed: string[] = [];
   if (applyDefaults(a.info, a.obj)) changed.push('defaulting');
   if (a.operation === 'UPDATE' && a.old) prepareForUpdate(a.info, a.obj, a.old, a.subresource);
@@ -45,7 +20,7 @@ export function runMutating(w: World, a: AdmissionAttributes): { summary: string
     if (typeof r === 'object') return r;
     if (r) changed.push(p.name);
   }
-  return { summary: changed.length ? `mutated by ${changed.join(', ')}` : 'no mutation' };
+  return { plugins: changed };
 }
 
 export function runValidating(w: World, a: AdmissionAttributes): StatusError | undefined {

@@ -7,7 +7,7 @@ import type { Namespace } from '../../../k8s/types';
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 import { admissionForbidden } from './forbidden';
-import type { MutatingPlugin } from './index';
+import type { MutatingPlugin } from './types';
 
 const IMMORTAL = new Set(['default', 'kube-system', 'kube-public']);
 

@@ -7,7 +7,7 @@
 import type { Node, Pod } from '../../../k8s/types';
 import { storedObject } from '../storage';
 import { admissionForbidden } from './forbidden';
-import type { AdmissionAttributes, MutatingPlugin, ValidatingPlugin } from './index';
+import type { AdmissionAttributes, MutatingPlugin, ValidatingPlugin } from './types';
 import type { StatusError } from '../status';
 import type { World } from '../../world';
 import { semanticEqual } from '../validation/field';

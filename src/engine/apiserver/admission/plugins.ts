@@ -7,7 +7,7 @@
  */
 import type { PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
 import { ClusterIPAllocator } from './cluster-ip';
-import type { MutatingPlugin, ValidatingPlugin } from './index';
+import type { MutatingPlugin, ValidatingPlugin } from './types';
 import { NamespaceLifecycle } from './namespace-lifecycle';
 import { NodeRestriction, TaintNodesByCondition } from './node-plugins';
 import { DefaultTolerationSeconds, Priority, ServiceAccount } from './pod-plugins';

@@ -7,7 +7,7 @@ import type { Container, Pod, PriorityClass, ServiceAccount as ServiceAccountObj
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 import { admissionForbidden } from './forbidden';
-import type { MutatingPlugin } from './index';
+import type { MutatingPlugin } from './types';
 import { defaultPriority, resolvePriorityClass, type ResolvedPriority } from './priority-classes';
 
 const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';

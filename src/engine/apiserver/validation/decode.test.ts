@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
 import { resourceInfo } from '../../../k8s/resources';
 import { storedObject } from '../storage';
-import { bootedCluster, configMap, deployment, failure, ok, pod } from '../testkit';
+import { bootedCluster, configMap, deployment, failure, ok, pod } from '../apiserver.testing';
 import { decode } from './schema';
 import { base64Encode, base64Error } from './base64';
+import { worldOf } from '../../simulation';
 
 const cluster = bootedCluster();
 
@@ -42,7 +43,7 @@ describe('strict decoding', () => {
   it('drops unknown fields with a warning under fieldValidation=Warn, the client-go default', () => {
     const { sim, res } = create('configmaps', { ...configMap('c'), dta: { a: 'b' } }, { fieldValidation: 'Warn' });
     expect(res.ok && res.warnings).toEqual(['unknown field "dta"']);
-    expect(storedObject(sim.world, 'configmaps', 'default', 'c')).not.toHaveProperty('dta');
+    expect(storedObject(worldOf(sim), 'configmaps', 'default', 'c')).not.toHaveProperty('dta');
     const ignored = create('configmaps', { ...configMap('c'), dta: { a: 'b' } }, { fieldValidation: 'Ignore' }).res;
     expect(ignored.ok && ignored.warnings).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject, Pod, Service } from '../../../k8s/types';
-import { bootedCluster, deployment, failure, ok, pod } from '../testkit';
+import { bootedCluster, deployment, failure, ok, pod } from '../apiserver.testing';
 import type { StatusError } from '../status';
 
 const cluster = bootedCluster();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DaemonSet, KEvent, Pod } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { podSpec, waitFor } from '../testkit';
+import { podSpec, waitFor } from '../controllers.testing';
 
 const NODES = ['control-plane', 'node-1', 'node-2', 'node-3'];
 

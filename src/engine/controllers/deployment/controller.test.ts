@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deployment, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { create, deployment, eventMessages, get, patch, pods, readyAll, waitFor } from '../testkit';
+import { create, deployment, eventMessages, get, patch, pods, readyAll, waitFor } from '../controllers.testing';
 
 const rsOf = (sim: Simulation, d: string): ReplicaSet[] =>
   sim.objects<ReplicaSet>('replicasets').filter((r) => r.metadata.ownerReferences?.some((o) => o.kind === 'Deployment' && o.name === d));

@@ -135,6 +135,8 @@ function syncDeployment(ctx: ControllerContext, key: string): ReconcileResult {
     return DONE;
   }
   const rsList = replicaSetsFor(ctx, d);
+  // GetActualReplicaCountForReplicaSets: the Pods the ReplicaSets report, old and new together.
+  ctx.observe(d.spec.replicas ?? 1, rsList.reduce((n, rs) => n + (rs.status?.replicas ?? 0), 0));
   const s: DeploymentSync = { ctx, d, rsList: [...rsList], podMap: new Map(), persisted: cloneData(d.status) };
   if (d.metadata.deletionTimestamp) {
     const { newRS, oldRSs } = getAllReplicaSetsAndSyncRevision(s, false);

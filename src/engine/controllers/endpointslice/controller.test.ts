@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointSlice, Pod, Service } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { create, get, patch, podSpec, setPodRunning, waitFor } from '../testkit';
+import { create, get, patch, podSpec, setPodRunning, waitFor } from '../controllers.testing';
 
 function service(name: string, targetPort: number | string = 'http'): Service {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name, labels: { team: 'blue' } }, spec: { selector: { app: name }, ports: [{ port: 80, targetPort }] } };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Deployment, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { bind, create, deployment, fakeNode, get, podSpec, pods, waitFor } from '../testkit';
+import { bind, create, deployment, fakeNode, get, podSpec, pods, waitFor } from '../controllers.testing';
 
 const rsOf = (sim: Simulation, d: string): ReplicaSet[] => sim.objects<ReplicaSet>('replicasets').filter((r) => r.metadata.ownerReferences?.some((o) => o.name === d));
 

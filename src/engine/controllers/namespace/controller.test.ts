@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KObject, Namespace, Pod } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { bind, create, deployment, fakeNode, get, podSpec, pods, waitFor } from '../testkit';
+import { bind, create, deployment, fakeNode, get, podSpec, pods, waitFor } from '../controllers.testing';
 
 const ns = (name: string): Namespace => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 

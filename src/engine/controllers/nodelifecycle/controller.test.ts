@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Node, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { advance, bind, create, eventMessages, events, fakeNode, get, keepAlive, podSpec, pods, renewLease, setPodRunning, waitFor } from '../testkit';
+import { advance, bind, create, eventMessages, events, fakeNode, get, keepAlive, podSpec, pods, renewLease, setPodRunning, waitFor } from '../controllers.testing';
 
 const node = (sim: Simulation, name: string): Node => get<Node>(sim, 'nodes', name, undefined)!;
 const taintsOf = (sim: Simulation, name: string): string[] => (node(sim, name).spec.taints ?? []).map((t) => `${t.key}:${t.effect}`);

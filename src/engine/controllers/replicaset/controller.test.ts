@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { create, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../testkit';
+import { create, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../controllers.testing';
 
 function replicaSet(name: string, replicas: number, minReadySeconds?: number): ReplicaSet {
   return {

@@ -151,6 +151,7 @@ function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
   const active = claimObjects(ctx, { owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', resource: 'pods', selector }, candidates.filter(isPodActive));
   const terminating = candidates.filter((p) => isPodTerminating(p) && controllerRefOf(p)?.uid === rs.metadata.uid && matches(selector, p.metadata.labels));
   const replicas = replicasOf(rs);
+  ctx.observe(replicas, active.length);
 
   let manageErr: string | undefined;
   if (needsSync && !rs.metadata.deletionTimestamp) {

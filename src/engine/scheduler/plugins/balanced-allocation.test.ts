@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeInfo, podInfo, podManifest, requests, viewOf } from '../testing';
+import { nodeInfo, podInfo, podManifest, requests, viewOf } from '../scheduler.testing';
 import { balancedScore, NodeResourcesBalancedAllocation } from './balanced-allocation';
 
 describe('NodeResourcesBalancedAllocation', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../../k8s/types';
 import { unresolvable, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { nodeInfo, podInfo, podManifest, requests } from '../testing';
+import { nodeInfo, podInfo, podManifest, requests } from '../scheduler.testing';
 import { preempt } from './default-preemption';
 import { filter } from './node-resources-fit';
 

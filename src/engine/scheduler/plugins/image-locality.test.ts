@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { calculatePriority, ImageLocality, normalizedImageName } from './image-locality';
 
 const MB = 1024 * 1024;

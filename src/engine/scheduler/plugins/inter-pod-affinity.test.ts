@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../../k8s/types';
-import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { InterPodAffinity } from './inter-pod-affinity';
 
 const term = (app: string, topologyKey = 'kubernetes.io/hostname') => ({ labelSelector: { matchLabels: { app } }, topologyKey });

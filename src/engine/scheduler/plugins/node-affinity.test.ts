@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeSelectorRequirement, Pod } from '../../../k8s/types';
-import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { filter, NodeAffinity, preFilter } from './node-affinity';
 
 const withTerms = (...exprs: NodeSelectorRequirement[][]): Pod =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { NodePorts } from './node-ports';
 
 const withPort = (name: string, hostPort: number, protocol: 'TCP' | 'UDP' = 'TCP') => podManifest(name, { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80, hostPort, protocol }] }] });

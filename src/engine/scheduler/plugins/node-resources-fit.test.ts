@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeInfo, podInfo, podManifest, requests } from '../testing';
+import { nodeInfo, podInfo, podManifest, requests } from '../scheduler.testing';
 import { filter, leastAllocatedScore, leastRequestedScore, NodeResourcesFit } from './node-resources-fit';
 
 const pod = (cpu: string, memory?: string) => podInfo(podManifest('p', { containers: requests(cpu, memory) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeInfo, podManifest } from '../testing';
+import { nodeInfo, podManifest } from '../scheduler.testing';
 import { filter } from './node-unschedulable';
 import { filter as nodeNameFilter } from './node-name';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod, TopologySpreadConstraint } from '../../../k8s/types';
-import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { PodTopologySpread } from './pod-topology-spread';
 
 const spread = (when: TopologySpreadConstraint['whenUnsatisfiable'], topologyKey = 'kubernetes.io/hostname', maxSkew = 1): Pod =>

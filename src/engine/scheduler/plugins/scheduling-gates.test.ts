@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { podManifest } from '../testing';
+import { podManifest } from '../scheduler.testing';
 import { preEnqueue } from './scheduling-gates';
 
 describe('SchedulingGates', () => {

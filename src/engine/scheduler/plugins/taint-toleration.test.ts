@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Toleration } from '../../../k8s/types';
-import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { filter, TaintToleration } from './taint-toleration';
 import { toleratesTaint } from './helper';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
-import { nodeInfo, podInfo, podManifest, viewOf } from '../testing';
+import { nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { preBindActions, VolumeBinding } from './volume-binding';
 
 const pvc = (name: string, storageClassName: string, volumeName?: string): PersistentVolumeClaim => ({

@@ -2,6 +2,8 @@
  * The classroom's core strings: header, lists, terminal, sequence view, diagram and component
  * cards. Feature modules add their own files beside this one; catalog.ts merges them.
  */
+import type { Translations } from '../plural';
+
 export const en = {
   'app.title': 'Reconcile',
   'app.tagline': 'A Kubernetes cluster you can watch think',
@@ -16,7 +18,11 @@ export const en = {
   'controls.speed': 'Speed',
   'conn.starting': 'Starting the cluster…',
   'conn.restarting': 'Restarting the simulation…',
-  'conn.recovered': 'The simulation stopped unexpectedly ({detail}). It was restarted and {replayed} inputs were replayed, so nothing was lost.',
+  'conn.recovered': {
+    by: 'replayed',
+    one: 'The simulation stopped unexpectedly ({detail}). It was restarted and {replayed} input was replayed, so nothing was lost.',
+    other: 'The simulation stopped unexpectedly ({detail}). It was restarted and {replayed} inputs were replayed, so nothing was lost.',
+  },
   'conn.failed': 'The simulation keeps failing ({detail}). Start a fresh cluster to continue.',
   'conn.error': 'Simulation error: {detail}',
   'conn.reset': 'Start a fresh cluster',
@@ -50,7 +56,7 @@ export const en = {
   'seq.filter': 'Follow one object',
   'seq.filterAll': 'Everything',
   'seq.copy': 'Copy as mermaid',
-  'seq.copied': 'Copied {count} messages as mermaid text.',
+  'seq.copied': { one: 'Copied {count} message as mermaid text.', other: 'Copied {count} messages as mermaid text.' },
   'seq.copyFailed': 'Could not copy: the browser refused access to the clipboard.',
   'seq.showDiagram': 'Show diagram',
   'seq.hideDiagram': 'Hide diagram',
@@ -58,7 +64,7 @@ export const en = {
   'seq.rendering': 'Drawing the diagram…',
   'seq.renderFailed': 'The diagram could not be drawn: {detail}',
   'seq.stale': 'New messages arrived after this diagram was drawn.',
-  'seq.diagramLabel': 'Sequence diagram of the last {count} messages',
+  'seq.diagramLabel': { one: 'Sequence diagram of the last message', other: 'Sequence diagram of the last {count} messages' },
   'seq.empty': 'No messages yet. Try: kubectl apply -f go-api.yaml',
   'seq.window': 'Showing messages {first}–{last} of {total}.',
   'seq.col.step': '#',
@@ -103,7 +109,7 @@ export const en = {
   'role.kube-proxy.not': "It does not check Pod health itself (it follows the EndpointSlices) and plays no part in traffic that does not go through a Service.",
 } as const;
 
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Translations<typeof en> = {
   'app.title': 'Reconcile',
   'app.tagline': '一个可以看着它“思考”的 Kubernetes 集群',
   'lang.label': '语言',
@@ -117,7 +123,7 @@ export const zh: Record<keyof typeof en, string> = {
   'controls.speed': '速度',
   'conn.starting': '正在启动集群…',
   'conn.restarting': '正在重新启动模拟…',
-  'conn.recovered': '模拟意外停止（{detail}）。已重新启动并重放了 {replayed} 条输入，没有丢失任何内容。',
+  'conn.recovered': { by: 'replayed', other: '模拟意外停止（{detail}）。已重新启动并重放了 {replayed} 条输入，没有丢失任何内容。' },
   'conn.failed': '模拟反复失败（{detail}）。请启动一个新集群以继续。',
   'conn.error': '模拟错误：{detail}',
   'conn.reset': '启动新集群',
@@ -151,7 +157,7 @@ export const zh: Record<keyof typeof en, string> = {
   'seq.filter': '只看一个对象',
   'seq.filterAll': '全部',
   'seq.copy': '复制为 mermaid',
-  'seq.copied': '已将 {count} 条消息复制为 mermaid 文本。',
+  'seq.copied': { other: '已将 {count} 条消息复制为 mermaid 文本。' },
   'seq.copyFailed': '复制失败：浏览器拒绝访问剪贴板。',
   'seq.showDiagram': '显示时序图',
   'seq.hideDiagram': '隐藏时序图',
@@ -159,7 +165,7 @@ export const zh: Record<keyof typeof en, string> = {
   'seq.rendering': '正在绘制时序图…',
   'seq.renderFailed': '时序图绘制失败：{detail}',
   'seq.stale': '绘制之后又有新消息到达。',
-  'seq.diagramLabel': '最近 {count} 条消息的时序图',
+  'seq.diagramLabel': { other: '最近 {count} 条消息的时序图' },
   'seq.empty': '还没有消息。试试：kubectl apply -f go-api.yaml',
   'seq.window': '显示第 {first}–{last} 条，共 {total} 条消息。',
   'seq.col.step': '#',

@@ -2,6 +2,8 @@
  * The object inspector (tree, YAML, who changed what) and the live events table. Kubernetes
  * kinds, field paths, component names and kubectl's own output stay English in both languages.
  */
+import type { Translations } from '../plural';
+
 export const en = {
   'insp.title': 'Objects',
   'insp.treeLabel': 'Cluster objects',
@@ -29,7 +31,7 @@ export const en = {
   'insp.deleted': 'Deleted at this moment. Its last version is shown below.',
   'insp.absent': 'This object does not exist at this moment.',
   'insp.history': 'Writes to this object',
-  'insp.historyCount': '{count} writes',
+  'insp.historyCount': { one: '{count} write', other: '{count} writes' },
   'insp.historyTrimmed': 'Showing the last {count}.',
   'insp.op.created': 'created',
   'insp.op.updated': 'updated',
@@ -45,7 +47,7 @@ export const en = {
   'insp.whyPending': 'Why is this Pod Pending? (sim why)',
 } as const;
 
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Translations<typeof en> = {
   'insp.title': '对象',
   'insp.treeLabel': '集群对象',
   'insp.empty': '还没有对象。',
@@ -72,7 +74,7 @@ export const zh: Record<keyof typeof en, string> = {
   'insp.deleted': '此刻已被删除。下面显示的是它的最后一个版本。',
   'insp.absent': '此刻该对象不存在。',
   'insp.history': '对该对象的写入',
-  'insp.historyCount': '{count} 次写入',
+  'insp.historyCount': { other: '{count} 次写入' },
   'insp.historyTrimmed': '仅显示最近 {count} 次。',
   'insp.op.created': '创建',
   'insp.op.updated': '更新',

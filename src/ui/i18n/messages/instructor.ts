@@ -3,6 +3,8 @@
  * the timeline. `sym.*` are the symptoms card's statements (src/ui/instructor/symptoms.ts);
  * Kubernetes names, reasons and quoted messages stay in English in both languages.
  */
+import type { Translations } from '../plural';
+
 export const en = {
   'ic.title': 'Instructor console',
   'ic.faults': 'Faults',
@@ -66,10 +68,22 @@ export const en = {
 
   'sym.apiserver.down':
     'kube-apiserver is stopped: every kubectl command is refused (“The connection to the server … was refused”), and controllers, the scheduler and kubelets cannot read or write — they keep retrying. Running Pods keep running ({running} now): containers are processes on the nodes. Nothing new happens.',
-  'sym.apiserver.degraded': '{down} is stopped, but {up} of {total} kube-apiservers still answer behind the load balancer: kubectl, the controllers and the kubelets keep working.',
-  'sym.etcd.noQuorum':
-    'etcd has lost quorum: {up} of {total} members are running and {quorum} are needed. Writes fail with “etcdserver: request timed out”; reads can still be answered from kube-apiserver’s watch cache. Running Pods keep running, but no scheduling or reconciliation can complete.',
-  'sym.etcd.degraded': '{down} is stopped, but {up} of {total} etcd members still form a quorum ({quorum} needed): writes still commit.',
+  'sym.apiserver.degraded': {
+    by: 'up',
+    one: '{down} is stopped, but {up} of {total} kube-apiservers still answers behind the load balancer: kubectl, the controllers and the kubelets keep working.',
+    other: '{down} is stopped, but {up} of {total} kube-apiservers still answer behind the load balancer: kubectl, the controllers and the kubelets keep working.',
+  },
+  'sym.etcd.noQuorum': {
+    by: 'up',
+    one: 'etcd has lost quorum: {up} of {total} members is running and {quorum} are needed. Writes fail with “etcdserver: request timed out”; reads can still be answered from kube-apiserver’s watch cache. Running Pods keep running, but no scheduling or reconciliation can complete.',
+    other:
+      'etcd has lost quorum: {up} of {total} members are running and {quorum} are needed. Writes fail with “etcdserver: request timed out”; reads can still be answered from kube-apiserver’s watch cache. Running Pods keep running, but no scheduling or reconciliation can complete.',
+  },
+  'sym.etcd.degraded': {
+    by: 'up',
+    one: '{down} is stopped, but {up} of {total} etcd members still forms a quorum ({quorum} needed): writes still commit.',
+    other: '{down} is stopped, but {up} of {total} etcd members still form a quorum ({quorum} needed): writes still commit.',
+  },
   'sym.scheduler.down': 'kube-scheduler is stopped: new Pods would stay Pending with no node. Running Pods are untouched.',
   'sym.scheduler.downPending':
     'kube-scheduler is stopped. Pods Pending with no node: {count} ({names}). They get no FailedScheduling events, because nothing is even trying to place them. Running Pods are untouched.',
@@ -89,8 +103,11 @@ export const en = {
   'sym.node.leaseExpired': '{node}’s Lease was last renewed {ago} s ago, past the 50 s grace period: the node controller marks it NotReady at its next check (every 5 s).',
   'sym.node.notReady': '{node} is NotReady: its Ready condition is {status} ({reason}: {message}).',
   'sym.node.taintSoon': 'The NoExecute taint follows within seconds; then the Pods’ tolerations start counting down to eviction.',
-  'sym.node.evictionIn':
-    '{node} has carried the taint {taint} for {ago} s. Its Pods tolerate it for {tolerate} s: {count} Pods are evicted in about {left} s, and their controllers then create replacements on other nodes.',
+  'sym.node.evictionIn': {
+    one: '{node} has carried the taint {taint} for {ago} s. Its Pods tolerate it for {tolerate} s: {count} Pod is evicted in about {left} s, and its controller then creates a replacement on another node.',
+    other:
+      '{node} has carried the taint {taint} for {ago} s. Its Pods tolerate it for {tolerate} s: {count} Pods are evicted in about {left} s, and their controllers then create replacements on other nodes.',
+  },
   'sym.node.evicted': 'Pods evicted from {node}: {count} ({names}). They stay Terminating until {node}’s kubelet confirms they stopped; their controllers already created replacements elsewhere.',
   'sym.runtime.down':
     'The container runtime on {node} is stopped: no container can be created or restarted there, and the kubelet reports the Node NotReady (“container runtime is down”). Containers already running keep running.',
@@ -113,7 +130,7 @@ export const en = {
   'sym.calm': 'Nothing looks wrong right now: no fault is active, every Node is Ready and no Pod is stuck.',
 } as const;
 
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Translations<typeof en> = {
   'ic.title': '讲师控制台',
   'ic.faults': '故障',
   'ic.faultsHint': '每个按钮都会在终端里运行 “sim fail” 或 “sim recover”，因此它是可重放运行记录的一部分。',
@@ -176,10 +193,12 @@ export const zh: Record<keyof typeof en, string> = {
 
   'sym.apiserver.down':
     'kube-apiserver 已停止：每条 kubectl 命令都被拒绝（“The connection to the server … was refused”），控制器、调度器和 kubelet 都无法读写，只能不断重试。正在运行的 Pod 继续运行（现在有 {running} 个）：容器是节点上的进程。不会有任何新变化。',
-  'sym.apiserver.degraded': '{down} 已停止，但 {total} 个 kube-apiserver 中仍有 {up} 个在负载均衡器后面提供服务：kubectl、控制器和 kubelet 都照常工作。',
-  'sym.etcd.noQuorum':
-    'etcd 失去了多数派：{total} 个成员中只有 {up} 个在运行，而至少需要 {quorum} 个。写入会失败并报 “etcdserver: request timed out”；读取仍可能由 kube-apiserver 的 watch 缓存回答。正在运行的 Pod 继续运行，但调度和调谐都无法完成。',
-  'sym.etcd.degraded': '{down} 已停止，但 {total} 个 etcd 成员中仍有 {up} 个，仍然构成多数派（需要 {quorum} 个）：写入照常提交。',
+  'sym.apiserver.degraded': { by: 'up', other: '{down} 已停止，但 {total} 个 kube-apiserver 中仍有 {up} 个在负载均衡器后面提供服务：kubectl、控制器和 kubelet 都照常工作。' },
+  'sym.etcd.noQuorum': {
+    by: 'up',
+    other: 'etcd 失去了多数派：{total} 个成员中只有 {up} 个在运行，而至少需要 {quorum} 个。写入会失败并报 “etcdserver: request timed out”；读取仍可能由 kube-apiserver 的 watch 缓存回答。正在运行的 Pod 继续运行，但调度和调谐都无法完成。',
+  },
+  'sym.etcd.degraded': { by: 'up', other: '{down} 已停止，但 {total} 个 etcd 成员中仍有 {up} 个，仍然构成多数派（需要 {quorum} 个）：写入照常提交。' },
   'sym.scheduler.down': 'kube-scheduler 已停止：新的 Pod 会一直 Pending，没有节点。正在运行的 Pod 不受影响。',
   'sym.scheduler.downPending': 'kube-scheduler 已停止。没有节点、处于 Pending 的 Pod：{count} 个（{names}）。它们没有 FailedScheduling 事件，因为根本没有组件在尝试调度它们。正在运行的 Pod 不受影响。',
   'sym.kcm.down': 'kube-controller-manager 已停止：没有任何调谐。被删除的 Pod 不会被补上，扩容不起作用，节点失联也没人发现。正在运行的 Pod 继续运行。',
@@ -195,7 +214,7 @@ export const zh: Record<keyof typeof en, string> = {
   'sym.node.leaseExpired': '{node} 的 Lease 上次续约是 {ago} 秒前，已超过 50 秒的宽限期：节点控制器会在下一次检查（每 5 秒一次）时把它标记为 NotReady。',
   'sym.node.notReady': '{node} 处于 NotReady：它的 Ready 条件是 {status}（{reason}：{message}）。',
   'sym.node.taintSoon': 'NoExecute 污点几秒内就会加上；然后 Pod 的容忍时间开始倒计时，直到被驱逐。',
-  'sym.node.evictionIn': '{node} 带有污点 {taint} 已经 {ago} 秒。它上面的 Pod 可以容忍 {tolerate} 秒：{count} 个 Pod 大约 {left} 秒后被驱逐，随后它们的控制器会在其他节点上创建替代 Pod。',
+  'sym.node.evictionIn': { other: '{node} 带有污点 {taint} 已经 {ago} 秒。它上面的 Pod 可以容忍 {tolerate} 秒：{count} 个 Pod 大约 {left} 秒后被驱逐，随后它们的控制器会在其他节点上创建替代 Pod。' },
   'sym.node.evicted': '从 {node} 驱逐的 Pod：{count} 个（{names}）。在 {node} 的 kubelet 确认它们已停止之前，它们会一直处于 Terminating；控制器已经在其他节点上创建了替代 Pod。',
   'sym.runtime.down': '{node} 上的容器运行时已停止：那里无法创建或重启任何容器，kubelet 报告该 Node 为 NotReady（“container runtime is down”）。已经在运行的容器继续运行。',
   'sym.runtime.blocked': '{node} 上无法启动的 Pod：{count} 个（{names}）。',

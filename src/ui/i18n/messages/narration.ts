@@ -4,6 +4,8 @@
  * names, HTTP statuses and Event reasons/messages stay as Kubernetes prints them; only the
  * connecting words are translated.
  */
+import type { Translations } from '../plural';
+
 export const en = {
   'narration.title': 'Narration',
   'narration.empty': 'Step or play to read here what each message means.',
@@ -69,16 +71,19 @@ export const en = {
   'narr.etcd.write.create': '{server} sent {etcd} a transaction to create {key}',
   'narr.etcd.write.update': '{server} sent {etcd} a transaction to update {key}',
   'narr.etcd.write.delete': '{server} sent {etcd} a transaction to delete {key}',
-  'narr.etcd.write.other': '{server} sent {etcd} a transaction: {txn}',
   'narr.etcd.commit': '{etcd} committed revision {revision}',
-  'narr.etcd.commitQuorum': '{etcd} committed revision {revision} once a quorum of {quorum} of its {members} members had it',
+  'narr.etcd.commitQuorum': {
+    by: 'members',
+    one: '{etcd} committed revision {revision} once its only member had it',
+    other: '{etcd} committed revision {revision} once a quorum of {quorum} of its {members} members had it',
+  },
   'narr.etcd.bound': '{etcd} committed revision {revision}: {scheduler} bound {pod} to {node}',
   'narr.etcd.error': '{etcd} could not commit the write: {error}',
   'narr.etcd.leader': '{member} became the etcd leader at term {term}',
   'narr.etcd.leaderAfter': '{member} became the etcd leader at term {term}, replacing {previous}',
 
   'narr.resp.object': '{server} answered {client}: {status} for {what}',
-  'narr.resp.items': '{server} answered {client}: {status} with {count} items',
+  'narr.resp.items': { one: '{server} answered {client}: {status} with {count} item', other: '{server} answered {client}: {status} with {count} items' },
   'narr.resp.plain': '{server} answered {client}: {status}',
   'narr.resp.error': '{server} answered {client} with an error: {error}',
   'narr.resp.network': 'the request from {client} to {server} failed: {error}',
@@ -86,18 +91,24 @@ export const en = {
   'narr.watch.added': '{server} told {watcher}: {what} was added',
   'narr.watch.modified': '{server} told {watcher}: {what} was modified',
   'narr.watch.deleted': '{server} told {watcher}: {what} was deleted',
-  'narr.watch.other': '{server} sent {watcher} a {type} watch event for {what}',
   'narr.watch.dropped': 'the {type} watch event for {what} never reached {watcher}',
   'narr.watch.ended': 'the watches of {watcher} on {server} ended because the connection was lost; its Reflectors will list again',
 
   'narr.reconcile': '{controller} reconciled {key}',
+  'narr.reconcile.counted': '{controller} reconciled {key}: it wants {desired} and sees {actual}',
   'narr.reconcile.error': '{controller} failed to reconcile {key}: {error}; it will retry in {delay}',
-  'narr.reconcile.resync': "{controller}'s informers resynced: {count} cached objects went to the event handlers again, without a LIST",
-  'narr.reconcile.other': '{controller}: {detail}',
+  'narr.reconcile.resync': {
+    one: "{controller}'s informers resynced: {count} cached object went to the event handlers again, without a LIST",
+    other: "{controller}'s informers resynced: {count} cached objects went to the event handlers again, without a LIST",
+  },
 
-  'narr.schedule.selected': '{scheduler} chose {node} for {pod} ({feasible} of {total} nodes fit)',
+  'narr.schedule.selected': {
+    by: 'feasible',
+    one: '{scheduler} chose {node} for {pod} ({feasible} of {total} nodes fits)',
+    other: '{scheduler} chose {node} for {pod} ({feasible} of {total} nodes fit)',
+  },
   'narr.schedule.failed': '{scheduler} found no node for {pod}: {reason}',
-  'narr.schedule.other': '{scheduler} tried to schedule {pod}: {detail}',
+  'narr.schedule.preempting': '{scheduler} found no node for {pod}: {reason}; it nominated {node} and evicts {victims} to make room',
 
   'narr.cri.sandbox': '{kubelet} asked {runtime} to create the Pod sandbox for {pod}',
   'narr.cri.pull': '{kubelet} asked {runtime} to pull image {image}',
@@ -107,14 +118,12 @@ export const en = {
   'narr.cri.stopSandbox': '{kubelet} asked {runtime} to stop the Pod sandbox of {pod}',
   'narr.cri.removeSandbox': '{kubelet} asked {runtime} to remove the Pod sandbox of {pod}',
   'narr.cri.podCIDR': "{kubelet} told {runtime} the node's Pod CIDR, {cidr}",
-  'narr.cri.other': '{kubelet} called {runtime}: {call}',
 
   'narr.cni.add': '{runtime} asked {cni} to connect {pod} to the network; it got IP {ip}',
   'narr.cni.addFailed': '{runtime} asked {cni} to connect {pod} to the network, but it failed: {error}',
   'narr.cni.del': '{runtime} asked {cni} to disconnect {pod} from the network',
   'narr.cni.delReleased': '{runtime} asked {cni} to disconnect {pod} from the network, releasing {ip}',
-  'narr.cni.config': '{from} wrote the CNI configuration: {config}',
-  'narr.cni.other': '{from} called {cni}: {call}',
+  'narr.cni.config': '{from} wrote the CNI configuration: plugin {plugin}, Pod subnet {subnet}',
 
   'narr.csi.create': '{csi} created volume {volume} ({size}) on {node}',
   'narr.csi.createAnywhere': '{csi} created volume {volume} ({size})',
@@ -123,7 +132,6 @@ export const en = {
   'narr.csi.publish': '{from} asked {csi} to mount volume {volume} at {path}',
   'narr.csi.unpublish': '{from} asked {csi} to unmount volume {volume}',
   'narr.csi.unstage': '{from} asked {csi} to unstage volume {volume}',
-  'narr.csi.other': '{from} called {csi}: {call}',
 
   'narr.probe.kind.liveness': 'liveness',
   'narr.probe.kind.readiness': 'readiness',
@@ -131,11 +139,14 @@ export const en = {
   'narr.probe.success': '{kubelet}: the {probe} probe of container {container} in {pod} now succeeds',
   'narr.probe.failure': '{kubelet}: the {probe} probe of container {container} in {pod} now fails',
   'narr.probe.failureWhy': '{kubelet}: the {probe} probe of container {container} in {pod} now fails ({reason})',
-  'narr.probe.other': '{kubelet} probed a container: {detail}',
 
   'narr.event': '{from} recorded a {type} Event, {reason}: {message}',
   'narr.event.failed': '{from} tried to record a {type} Event, {reason}, but the write failed: {error}',
   'narr.event.bare': '{from} recorded an Event',
+  'narr.event.list': '{from} listed the Events in namespace {namespace}',
+  'narr.event.listAll': '{from} listed the Events in every namespace',
+  'narr.event.delete': '{from} deleted the Event {event}',
+  'narr.event.requestFailed': '{from} sent a request about Events, but it failed: {error}',
 
   'narr.lease.get': '{from} read the Lease {lease}',
   'narr.lease.create': '{from} created the Lease {lease}',
@@ -143,13 +154,17 @@ export const en = {
   'narr.lease.getFailed': '{from} could not read the Lease {lease}: {error}',
   'narr.lease.createFailed': '{from} could not create the Lease {lease}: {error}',
   'narr.lease.renewFailed': '{from} could not renew the Lease {lease}: {error}',
-  'narr.lease.other': '{from} sent a Lease request: {detail}',
+  'narr.lease.list': '{from} listed the Leases in namespace {namespace}',
+  'narr.lease.listAll': '{from} listed the Leases in every namespace',
+  'narr.lease.listFailed': '{from} could not list the Leases: {error}',
+  'narr.lease.delete': '{from} deleted the Lease {lease}',
+  'narr.lease.deleteFailed': '{from} could not delete the Lease {lease}: {error}',
 
   'narr.process.exit': 'container {container} in {pod} exited with code {code} ({reason})',
-  'narr.process.other': '{from}: {detail}',
 
-  'narr.proxy.sync': '{proxy} programmed its rules: {services} Services, {endpoints} endpoints',
-  'narr.proxy.other': '{proxy}: {detail}',
+  'narr.proxy.sync': '{proxy} programmed its rules: Services {services}, endpoints {endpoints}',
+  'narr.proxy.traffic': '{proxy} sent a request for {url} to {endpoint}, which {pod} holds',
+  'narr.proxy.trafficNoPod': '{proxy} sent a request for {url} to {endpoint}, which no Pod holds',
 
   'narr.fault.stop': '{instructor} stopped {target}',
   'narr.fault.start': '{instructor} started {target} again',
@@ -163,13 +178,9 @@ export const en = {
   'narr.fault.undelayFrom': '{instructor} stopped delaying watch events from {target}',
   'narr.fault.drop': '{instructor} made watch events to {target} get lost while its watches stay open',
   'narr.fault.undrop': '{instructor} stopped dropping watch events to {target}',
-  'narr.fault.injected': '{instructor} injected the fault {target}',
-  'narr.fault.healed': '{instructor} healed the fault {target}',
-
-  'narr.fallback': '{from} to {to}: {summary}',
 } as const;
 
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Translations<typeof en> = {
   'narration.title': '旁白',
   'narration.empty': '单步前进或播放，这里会说明每条消息的含义。',
 
@@ -234,16 +245,15 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.etcd.write.create': '{server} 向 {etcd} 发送事务，创建 {key}',
   'narr.etcd.write.update': '{server} 向 {etcd} 发送事务，更新 {key}',
   'narr.etcd.write.delete': '{server} 向 {etcd} 发送事务，删除 {key}',
-  'narr.etcd.write.other': '{server} 向 {etcd} 发送事务： {txn}',
   'narr.etcd.commit': '{etcd} 提交了修订版本 {revision}',
-  'narr.etcd.commitQuorum': '{etcd} 在 {members} 个成员中的 {quorum} 个（多数派）写入后提交了修订版本 {revision}',
+  'narr.etcd.commitQuorum': { by: 'members', other: '{etcd} 在 {members} 个成员中的 {quorum} 个（多数派）写入后提交了修订版本 {revision}' },
   'narr.etcd.bound': '{etcd} 提交了修订版本 {revision} ： {scheduler} 将 {pod} 绑定到 {node}',
   'narr.etcd.error': '{etcd} 未能提交这次写入： {error}',
   'narr.etcd.leader': '{member} 在第 {term} 任期成为 etcd leader',
   'narr.etcd.leaderAfter': '{member} 在第 {term} 任期成为 etcd leader，取代 {previous}',
 
   'narr.resp.object': '{server} 回复 {client} ： {what}  {status}',
-  'narr.resp.items': '{server} 回复 {client} ： {status} ，共 {count} 项',
+  'narr.resp.items': { other: '{server} 回复 {client} ： {status} ，共 {count} 项' },
   'narr.resp.plain': '{server} 回复 {client} ： {status}',
   'narr.resp.error': '{server} 向 {client} 返回错误： {error}',
   'narr.resp.network': '{client} 发往 {server} 的请求失败： {error}',
@@ -251,18 +261,17 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.watch.added': '{server} 通知 {watcher} ： {what} 已添加',
   'narr.watch.modified': '{server} 通知 {watcher} ： {what} 已修改',
   'narr.watch.deleted': '{server} 通知 {watcher} ： {what} 已删除',
-  'narr.watch.other': '{server} 向 {watcher} 发送了 {what} 的 {type} watch 事件',
   'narr.watch.dropped': '{what} 的 {type} watch 事件没有送达 {watcher}',
   'narr.watch.ended': '{watcher} 在 {server} 上的 watch 因连接丢失而结束；它的 Reflector 将重新 list',
 
   'narr.reconcile': '{controller} 调谐了 {key}',
+  'narr.reconcile.counted': '{controller} 调谐了 {key} ：期望 {desired} 个，实际 {actual} 个',
   'narr.reconcile.error': '{controller} 调谐 {key} 失败： {error} ；将在 {delay} 后重试',
-  'narr.reconcile.resync': '{controller} 的 informer 重新同步： {count} 个缓存对象再次交给事件处理函数（没有 LIST）',
-  'narr.reconcile.other': '{controller} ： {detail}',
+  'narr.reconcile.resync': { other: '{controller} 的 informer 重新同步： {count} 个缓存对象再次交给事件处理函数（没有 LIST）' },
 
-  'narr.schedule.selected': '{scheduler} 为 {pod} 选择了 {node} （ {total} 个节点中有 {feasible} 个满足条件）',
+  'narr.schedule.selected': { by: 'feasible', other: '{scheduler} 为 {pod} 选择了 {node} （ {total} 个节点中有 {feasible} 个满足条件）' },
   'narr.schedule.failed': '{scheduler} 没有为 {pod} 找到节点： {reason}',
-  'narr.schedule.other': '{scheduler} 尝试调度 {pod} ： {detail}',
+  'narr.schedule.preempting': '{scheduler} 没有为 {pod} 找到节点： {reason} ；它提名了 {node} ，并驱逐 {victims} 来腾出空间',
 
   'narr.cri.sandbox': '{kubelet} 请求 {runtime} 为 {pod} 创建 Pod 沙箱',
   'narr.cri.pull': '{kubelet} 请求 {runtime} 拉取镜像 {image}',
@@ -272,14 +281,12 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.cri.stopSandbox': '{kubelet} 请求 {runtime} 停止 {pod} 的 Pod 沙箱',
   'narr.cri.removeSandbox': '{kubelet} 请求 {runtime} 删除 {pod} 的 Pod 沙箱',
   'narr.cri.podCIDR': '{kubelet} 告诉 {runtime} 本节点的 Pod CIDR： {cidr}',
-  'narr.cri.other': '{kubelet} 调用 {runtime} ： {call}',
 
   'narr.cni.add': '{runtime} 请求 {cni} 把 {pod} 接入网络，分配到 IP {ip}',
   'narr.cni.addFailed': '{runtime} 请求 {cni} 把 {pod} 接入网络，但失败了： {error}',
   'narr.cni.del': '{runtime} 请求 {cni} 把 {pod} 从网络断开',
   'narr.cni.delReleased': '{runtime} 请求 {cni} 把 {pod} 从网络断开，释放 {ip}',
-  'narr.cni.config': '{from} 写入了 CNI 配置： {config}',
-  'narr.cni.other': '{from} 调用 {cni} ： {call}',
+  'narr.cni.config': '{from} 写入了 CNI 配置：插件 {plugin} ，Pod 子网 {subnet}',
 
   'narr.csi.create': '{csi} 在 {node} 上创建了卷 {volume} （ {size} ）',
   'narr.csi.createAnywhere': '{csi} 创建了卷 {volume} （ {size} ）',
@@ -288,7 +295,6 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.csi.publish': '{from} 请求 {csi} 把卷 {volume} 挂载到 {path}',
   'narr.csi.unpublish': '{from} 请求 {csi} 卸载卷 {volume}',
   'narr.csi.unstage': '{from} 请求 {csi} 取消暂存卷 {volume}',
-  'narr.csi.other': '{from} 调用 {csi} ： {call}',
 
   'narr.probe.kind.liveness': '存活',
   'narr.probe.kind.readiness': '就绪',
@@ -296,11 +302,14 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.probe.success': '{kubelet} ： {pod} 中容器 {container} 的 {probe} 探针现在成功',
   'narr.probe.failure': '{kubelet} ： {pod} 中容器 {container} 的 {probe} 探针现在失败',
   'narr.probe.failureWhy': '{kubelet} ： {pod} 中容器 {container} 的 {probe} 探针现在失败（ {reason} ）',
-  'narr.probe.other': '{kubelet} 探测了一个容器： {detail}',
 
   'narr.event': '{from} 记录了一个 {type} 事件 {reason} ： {message}',
   'narr.event.failed': '{from} 尝试记录 {type} 事件 {reason} ，但写入失败： {error}',
   'narr.event.bare': '{from} 记录了一个事件',
+  'narr.event.list': '{from} 列出了命名空间 {namespace} 中的事件',
+  'narr.event.listAll': '{from} 列出了所有命名空间中的事件',
+  'narr.event.delete': '{from} 删除了事件 {event}',
+  'narr.event.requestFailed': '{from} 发送了一个关于事件的请求，但失败了： {error}',
 
   'narr.lease.get': '{from} 读取了 Lease {lease}',
   'narr.lease.create': '{from} 创建了 Lease {lease}',
@@ -308,13 +317,17 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.lease.getFailed': '{from} 无法读取 Lease {lease} ： {error}',
   'narr.lease.createFailed': '{from} 无法创建 Lease {lease} ： {error}',
   'narr.lease.renewFailed': '{from} 无法续约 Lease {lease} ： {error}',
-  'narr.lease.other': '{from} 发送了 Lease 请求： {detail}',
+  'narr.lease.list': '{from} 列出了命名空间 {namespace} 中的 Lease',
+  'narr.lease.listAll': '{from} 列出了所有命名空间中的 Lease',
+  'narr.lease.listFailed': '{from} 无法列出 Lease ： {error}',
+  'narr.lease.delete': '{from} 删除了 Lease {lease}',
+  'narr.lease.deleteFailed': '{from} 无法删除 Lease {lease} ： {error}',
 
   'narr.process.exit': '{pod} 中的容器 {container} 已退出，退出码 {code} （ {reason} ）',
-  'narr.process.other': '{from} ： {detail}',
 
   'narr.proxy.sync': '{proxy} 同步了转发规则： {services} 个 Service， {endpoints} 个端点',
-  'narr.proxy.other': '{proxy} ： {detail}',
+  'narr.proxy.traffic': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，该地址属于 {pod}',
+  'narr.proxy.trafficNoPod': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，但没有 Pod 持有该地址',
 
   'narr.fault.stop': '{instructor} 停止了 {target}',
   'narr.fault.start': '{instructor} 重新启动了 {target}',
@@ -328,8 +341,4 @@ export const zh: Record<keyof typeof en, string> = {
   'narr.fault.undelayFrom': '{instructor} 不再延迟来自 {target} 的 watch 事件',
   'narr.fault.drop': '{instructor} 让发往 {target} 的 watch 事件丢失，而它的 watch 连接仍然打开',
   'narr.fault.undrop': '{instructor} 不再丢弃发往 {target} 的 watch 事件',
-  'narr.fault.injected': '{instructor} 注入了故障 {target}',
-  'narr.fault.healed': '{instructor} 修复了故障 {target}',
-
-  'narr.fallback': '{from} 到 {to} ： {summary}',
 };

@@ -1,4 +1,6 @@
 /** Playback and time travel: the transport bar, the timeline scrubber, milestones, forking. */
+import type { Translations } from '../plural';
+
 export const en = {
   'play.label': 'Playback',
   'play.play': 'Play',
@@ -11,7 +13,7 @@ export const en = {
   'play.timeline': 'Timeline',
   'play.position': 'Showing {time} of {end}',
   'play.live': 'live',
-  'play.ahead': '{count} more messages already happened after this moment.',
+  'play.ahead': { one: '{count} more message already happened after this moment.', other: '{count} more messages already happened after this moment.' },
   'play.toLive': 'Back to live',
   'play.milestones': 'Milestones',
   'milestone.deployment-stored': 'Deployment stored',
@@ -29,7 +31,7 @@ export const en = {
   'conn.replaying': 'Rebuilding the run…',
 } as const;
 
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Translations<typeof en> = {
   'play.label': '回放',
   'play.play': '播放',
   'play.pause': '暂停',
@@ -41,7 +43,7 @@ export const zh: Record<keyof typeof en, string> = {
   'play.timeline': '时间线',
   'play.position': '当前 {time}，共 {end}',
   'play.live': '实时',
-  'play.ahead': '这一刻之后已经发生了 {count} 条消息。',
+  'play.ahead': { other: '这一刻之后已经发生了 {count} 条消息。' },
   'play.toLive': '回到实时',
   'play.milestones': '里程碑',
   'milestone.deployment-stored': 'Deployment 已保存',

@@ -5,17 +5,18 @@
  */
 import type { ComponentId } from '../core/ids';
 import type { KObject, Pod } from '../../k8s/types';
-import { Simulation } from '../simulation';
+import { Simulation, worldOf } from '../simulation';
 import type { StatusError } from './status';
 import type { UserInfo } from './auth';
 import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from './handler';
-import { registerWatch, type WatchEvent } from './watch';
+import { registerWatch } from './watch';
+import type { WatchEvent } from './watch-types';
 
 export type Req = Omit<ApiRequest, 'user' | 'from'>;
 
 /** Boots once; each call returns an independent copy of the booted cluster. */
 export function bootedCluster(opts: ConstructorParameters<typeof Simulation>[0] = { seed: 1 }): () => Simulation {
-  let snapshot: Simulation['world'] | undefined;
+  let snapshot: ReturnType<Simulation['snapshot']> | undefined;
   return () => {
     snapshot ??= new Simulation(opts).snapshot();
     return Simulation.fromSnapshot(snapshot);
@@ -35,10 +36,10 @@ export function failure(res: ApiResponse): StatusError {
 
 /** A request from another identity (impersonation), through the same kube-apiserver kubectl reaches. */
 export function requestAs(sim: Simulation, user: UserInfo, req: Req): ApiResponse {
-  const kubectl = sim.world.components.get('kubectl' as ComponentId)!;
-  const server = pickServer(sim.world, kubectl);
+  const kubectl = worldOf(sim).components.get('kubectl' as ComponentId)!;
+  const server = pickServer(worldOf(sim), kubectl);
   if ('network' in server) return { ok: false, error: server };
-  return handleRequest(sim.world, server.id, { ...req, user, from: 'kubectl' as ComponentId });
+  return handleRequest(worldOf(sim), server.id, { ...req, user, from: 'kubectl' as ComponentId });
 }
 
 export function pod(name: string, extra: Partial<Pod['spec']> = {}, labels: Record<string, string> = { app: name }): Pod {
@@ -73,12 +74,12 @@ export function configMap(name: string, extra: Partial<KObject> = {}): KObject {
  * of the events kube-apiserver has queued for it, in delivery order.
  */
 export function openWatch(sim: Simulation, resource: string, filter: Parameters<typeof registerWatch>[1]['filter']): () => WatchEvent[] {
-  const kubectl = sim.world.components.get('kubectl' as ComponentId)!;
-  const server = pickServer(sim.world, kubectl);
+  const kubectl = worldOf(sim).components.get('kubectl' as ComponentId)!;
+  const server = pickServer(worldOf(sim), kubectl);
   if ('network' in server) throw new Error(server.message);
-  const reg = registerWatch(sim.world, { watcher: kubectl.id, epoch: kubectl.epoch, server: server.id, resource, filter });
+  const reg = registerWatch(worldOf(sim), { watcher: kubectl.id, epoch: kubectl.epoch, server: server.id, resource, filter });
   return () =>
-    sim.world.queue
+    worldOf(sim).queue
       .filter((e) => e.msg.type === 'watch' && e.msg.watchId === reg.id)
       .sort((a, b) => a.at - b.at || a.seq - b.seq)
       .map((e) => (e.msg as { event: WatchEvent }).event);

@@ -5,11 +5,12 @@
  */
 import type { KEvent, Pod } from '../../k8s/types';
 import type { TraceRecord } from '../core/trace';
-import { allNodesReady, Simulation, systemPodsReady } from '../simulation';
+import { allNodesReady, Simulation, systemPodsReady, worldOf } from '../simulation';
 
 export function bootCluster(seed = 1): Simulation {
   const sim = new Simulation({ seed, noBoot: true });
-  sim.runUntil((w) => (w.etcd.kv.get('nodes')?.size ?? 0) >= w.machines.length, 60_000);
+  const w = worldOf(sim);
+  sim.runUntil(() => (w.etcd.kv.get('nodes')?.size ?? 0) >= w.machines.length, 60_000);
   // node-ipam, when present, assigns CIDRs within a reconcile; give it that chance first.
   sim.advance(50);
   sim.objects('nodes').forEach((n, i) => {
@@ -17,9 +18,9 @@ export function bootCluster(seed = 1): Simulation {
     const cidr = `10.244.${i}.0/24`;
     sim.request({ verb: 'patch', resource: 'nodes', name: n.metadata.name!, body: { spec: { podCIDR: cidr, podCIDRs: [cidr] } } as never });
   });
-  sim.runUntil(allNodesReady, 60_000);
+  sim.runUntil(() => allNodesReady(w), 60_000);
   // As Simulation.boot does: kube-system's addons settle before a test starts its own Pods.
-  sim.runUntil(systemPodsReady, 120_000);
+  sim.runUntil(() => systemPodsReady(w), 120_000);
   sim.advance(1000);
   return sim;
 }
@@ -51,7 +52,7 @@ export function createPod(sim: Simulation, pod: Pod): void {
 }
 
 export function getPod(sim: Simulation, name: string, ns = 'default'): Pod | undefined {
-  return sim.world.etcd.kv.get('pods')?.get(`pods/${ns}/${name}`) as Pod | undefined;
+  return worldOf(sim).etcd.kv.get('pods')?.get(`pods/${ns}/${name}`) as Pod | undefined;
 }
 
 /** Events about one object, oldest first: `Type Reason: message`. */

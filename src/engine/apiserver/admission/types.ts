@@ -1,0 +1,33 @@
+/**
+ * The admission plugin interface (k8s.io/apiserver/pkg/admission): what a plugin is handed and
+ * what it answers. Type-only, so the plugins depend on the contract and not on the chain that
+ * runs them (index.ts), which imports every plugin through plugins.ts.
+ */
+import type { KObject } from '../../../k8s/types';
+import type { ResourceInfo } from '../../../k8s/resources';
+import type { World } from '../../world';
+import type { UserInfo } from '../auth';
+import type { StatusError } from '../status';
+
+export interface AdmissionAttributes {
+  operation: 'CREATE' | 'UPDATE' | 'DELETE';
+  info: ResourceInfo;
+  /** The object being written; for DELETE, the stored object being deleted. */
+  obj: KObject;
+  old?: KObject;
+  user: UserInfo;
+  namespace: string | undefined;
+  /** `status`, `finalize`, ... when the request targets a subresource. */
+  subresource?: string;
+}
+
+export interface MutatingPlugin {
+  name: string;
+  /** Mutates `a.obj` in place; returns true when it changed something, or a rejection. */
+  admit(w: World, a: AdmissionAttributes): boolean | StatusError;
+}
+
+export interface ValidatingPlugin {
+  name: string;
+  validate(w: World, a: AdmissionAttributes): StatusError | undefined;
+}

@@ -1,0 +1,64 @@
+/**
+ * kube-apiserver's proxy to the kubelets (pkg/registry/core/pod/rest/log.go): for `pods/log` it
+ * resolves the container (LogLocation), dials the kubelet of the Pod's node on :10250 and relays
+ * the answer. As in Kubernetes, where the two speak HTTP, kube-apiserver links no kubelet code:
+ * it reaches the kubelet's `serve` behaviour through a dialler that dispatch.ts (the one module
+ * that knows every behaviour) connects when it loads. No kubelet code, so no `node/` import here.
+ */
+import type { ComponentId } from '../core/ids';
+import type { Pod } from '../../k8s/types';
+import type { KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
+import type { World } from '../world';
+
+/** Hands a request to a component's server; undefined when the component serves nothing. */
+export type Dialler = (w: World, to: ComponentId, req: KubeletRequest) => KubeletResponse | undefined;
+
+let dialler: Dialler | undefined;
+
+/** Wires the proxy to the components' servers (called once, by dispatch.ts, at load). */
+export function connectKubelets(d: Dialler): void {
+  dialler = d;
+}
+
+function bad(message: string): KubeletResponse {
+  return { ok: false, code: 400, reason: 'BadRequest', message };
+}
+
+function names(list: { name: string }[] | undefined): string {
+  return (list ?? []).map((c) => c.name).join(' ');
+}
+
+/** LogLocation's container check: the default when there is one, else the real BadRequest texts. */
+function resolveContainer(pod: Pod, name: string, wanted: string | undefined): { container: string } | KubeletResponse {
+  if (wanted) {
+    const all = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])];
+    return all.some((c) => c.name === wanted) ? { container: wanted } : bad(`container ${wanted} is not valid for pod ${name}`);
+  }
+  if (pod.spec.containers.length === 1) return { container: pod.spec.containers[0]!.name };
+  if (pod.spec.containers.length === 0) return bad(`a container name must be specified for pod ${name}`);
+  let msg = `a container name must be specified for pod ${name}, choose one of: [${names(pod.spec.containers)}]`;
+  if ((pod.spec.initContainers ?? []).length) msg += ` or one of the init containers: [${names(pod.spec.initContainers)}]`;
+  return bad(msg);
+}
+
+/** `GET pods/<name>/log`: the container's log as the kubelet of its node serves it. */
+export function podLogs(w: World, namespace: string, podName: string, opts: LogOptions): KubeletResponse {
+  const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
+  if (!pod) return { ok: false, code: 404, reason: 'NotFound', message: `pods "${podName}" not found` };
+  const chosen = resolveContainer(pod, podName, opts.container);
+  if ('ok' in chosen) return chosen;
+  const node = pod.spec.nodeName;
+  // An unscheduled Pod has no location to stream from: the stream is empty.
+  if (!node) return { ok: true, text: '' };
+  const kubelet = `kubelet/${node}` as ComponentId;
+  const hostIP = w.machineSpecs.get(node)?.ip ?? node;
+  const refused: KubeletResponse = {
+    ok: false,
+    code: 500,
+    reason: '',
+    message: `Get "https://${hostIP}:10250/containerLogs/${namespace}/${podName}/${chosen.container}": dial tcp ${hostIP}:10250: connect: connection refused`,
+  };
+  if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
+  if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
+  return dialler(w, kubelet, { path: 'containerLogs', namespace, pod: podName, container: chosen.container, options: opts }) ?? refused;
+}

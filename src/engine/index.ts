@@ -1,0 +1,51 @@
+/**
+ * The engine's front door: everything code outside src/engine may use. kubectl, the worker and
+ * the CLI import the engine only through this file (eslint.config.js, "engine front door");
+ * anything not re-exported here is the engine's own business and may change freely.
+ *
+ * The surface is the Simulation (run time, send requests, read the cluster's state through named
+ * methods: the World itself stays private), the data it hands out (trace records, component
+ * states, faults, scheduling decisions), the request and error shapes of kube-apiserver, and the
+ * few pure helpers a client genuinely shares with the server (field selectors, workqueue depth).
+ */
+
+// The Simulation and what it takes and gives.
+export { Simulation } from './simulation';
+export type { EtcdStatus, SimulationOptions, StopReason, WorldDiff } from './simulation';
+export type { ObjectChangeRecord } from './sim-core';
+export type { World as Snapshot } from './world';
+export type { ComponentId, NodeName, SimMillis } from './core/ids';
+export { TOPOLOGIES } from './topology/topology';
+export type { TopologyName } from './topology/topology';
+
+// The trace: records, kinds and the detail each kind carries.
+export type * from './core/trace';
+
+// Processes: what `sim status`, the component cards and `sim why` read.
+export type { ComponentKind } from './core/component';
+export type { ComponentState, StateOf } from './components';
+export type { InformerState, WorkQueueState } from './client/types';
+export { queueLen } from './client/workqueue';
+export type { ScheduleDecision } from './scheduler/decisions';
+
+// Faults (`sim fail`, `sim recover`, the instructor's targets).
+export { TARGET_NAMING } from './faults';
+export type { FaultClass, FaultOptions, FaultResult, FaultTarget, TargetStatus } from './faults';
+
+// Traffic (`sim curl`).
+export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
+
+// kube-apiserver's request and response shapes, and the field selectors clients build.
+export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';
+export type { DeleteOptions } from './apiserver/delete';
+export type { NetworkError, StatusError } from './apiserver/status';
+export type { RawResponse } from './apiserver/health';
+export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';
+export { filterMatches, parseFieldSelector } from './apiserver/watch';
+export type { LogOptions } from './kubelet/server-api';
+
+// Observation: the conditions and breakpoints lessons pause on and check (observe/).
+export { evaluateCondition, runUntilBreakpoint } from './observe/run';
+export type { BreakpointOutcome } from './observe/run';
+export type { Verdict } from './observe/evaluate';
+export type * from './observe/pattern';

@@ -1,0 +1,146 @@
+/**
+ * Traffic into the cluster's network: one HTTP GET sent from a node (`sim curl`), the way `curl`
+ * on that machine would send it. The node's kube-proxy rules (as last programmed, so stale while
+ * that kube-proxy is down) DNAT a Service address to one endpoint, drawn from the world PRNG like
+ * iptables' random match; the container process listening there answers. A Service with no ready
+ * endpoint is REJECTed; an endpoint no Pod holds any more does not answer at all. Each request is
+ * a `proxy` hop on the trace. What is said about the outcome is the caller's (kubectl/sim/curl.ts).
+ */
+import type { ComponentId } from '../core/ids';
+import { nextInt } from '../core/rng';
+import type { NamespacedName } from '../core/trace';
+import { markComponentChanged, trace } from '../runtime';
+import type { World } from '../world';
+import { serveHttp } from './app';
+import { runtimeOf } from './cri';
+import { proxyOf, resolveFromNode } from './kube-proxy';
+import type { ContainerRecord, SandboxRecord } from './runtime-state';
+
+export interface HttpGet {
+  /** The node the request leaves from. */
+  from: string;
+  /** A Service name (resolved in `namespace`), a ClusterIP, a node IP (NodePort) or a Pod IP. */
+  host: string;
+  port: number;
+  path: string;
+  namespace: string;
+}
+
+/** What the process at the endpoint did with the request. */
+export type HttpReply =
+  /** No Pod holds the endpoint's address: nothing answers (the client times out). */
+  | { kind: 'no-listener' }
+  /** The Pod is there but nothing listens on the port. */
+  | { kind: 'refused' }
+  /** The app accepted the connection and never answers. */
+  | { kind: 'hang' }
+  /** A TCP-only server closed the connection on an HTTP request. */
+  | { kind: 'closed' }
+  | { kind: 'answer'; status: number; body: string };
+
+export type HttpGetResult =
+  | { kind: 'no-node' }
+  | { kind: 'no-proxy' }
+  | { kind: 'unknown-host' }
+  /** The Service's rule has no ready endpoint: iptables REJECTs. */
+  | { kind: 'no-endpoints'; clusterIP: string }
+  /** A name no rule catches and that is no IP: nothing routes it. */
+  | { kind: 'unroutable' }
+  | {
+      kind: 'sent';
+      /** The address the client dialled (the ClusterIP, or the Pod IP given). */
+      dialled: { ip: string; port: number };
+      /** `podIP:port` the packet reached. */
+      endpoint: string;
+      /** The Service (`namespace/name`) whose rule sent it there; unset for a Pod IP dialled directly. */
+      service?: string;
+      /** The Pod holding the endpoint's address, if any. */
+      pod?: NamespacedName;
+      reply: HttpReply;
+    };
+
+interface Listener {
+  runtime: ComponentId;
+  sandbox: SandboxRecord;
+  containers: ContainerRecord[];
+}
+
+/**
+ * Whatever holds `ip` on any node now: a ready sandbox and its running containers. Decided by the
+ * containers' own state, not by whether containerd runs: containers belong to their shims, so they
+ * keep serving while the runtime is stopped (node/runtime.ts), and a powered-off machine's
+ * containers have exited and its sandboxes gone NotReady (the runtime's stop hook) — the same
+ * state the kubelet's probes read.
+ */
+function findListener(w: World, ip: string): Listener | undefined {
+  for (const m of w.machines) {
+    const rt = runtimeOf(w, m);
+    if (!rt) continue;
+    for (const sb of rt.sandboxes.values()) {
+      if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork || sb.ip !== ip) continue;
+      const containers = [...rt.containers.values()].filter((c) => c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING' && c.process);
+      return { runtime: rt.id, sandbox: sb, containers };
+    }
+  }
+  return undefined;
+}
+
+/** Sends the GET to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
+function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined): HttpGetResult {
+  const [ip = '', portText = '0'] = endpoint.split(':');
+  const port = Number(portText);
+  const nodeIP = w.machineSpecs.get(req.from)?.ip ?? '';
+  const l = findListener(w, ip);
+  const pod = l ? { namespace: l.sandbox.podNamespace, name: l.sandbox.podName } : undefined;
+  trace(w, {
+    from: proxy,
+    to: l?.runtime ?? proxy,
+    kind: 'proxy',
+    detail: {
+      type: 'traffic',
+      url: `http://${dialled.ip}:${dialled.port}${req.path}`,
+      fromNode: req.from,
+      ...(service !== undefined ? { service } : {}),
+      endpoint,
+      ...(pod ? { pod } : {}),
+    },
+    ...(pod ? { object: { kind: 'Pod', ...pod } } : {}),
+  });
+  const sent = { kind: 'sent' as const, dialled, endpoint, ...(service !== undefined ? { service } : {}), ...(pod ? { pod } : {}) };
+  if (!l) return { ...sent, reply: { kind: 'no-listener' } };
+  for (const c of l.containers) {
+    const answer = serveHttp(c.process!, w.now, port, req.path, nodeIP);
+    if (!answer) continue;
+    markComponentChanged(w, l.runtime);
+    if (answer.hang) return { ...sent, reply: { kind: 'hang' } };
+    if (answer.closed) return { ...sent, reply: { kind: 'closed' } };
+    return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body } };
+  }
+  return { ...sent, reply: { kind: 'refused' } };
+}
+
+export function httpGet(w: World, req: HttpGet): HttpGetResult {
+  if (!w.machineSpecs.has(req.from)) return { kind: 'no-node' };
+  const proxy = proxyOf(w, req.from);
+  // iptables' statistic match: drawn even when unused, so a run's later randomness does not
+  // depend on which Services happened to have endpoints.
+  const pick = nextInt(w.rng, 0, 1 << 30);
+  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick);
+  switch (r.kind) {
+    case 'no-proxy':
+    case 'unknown-host':
+      return { kind: r.kind };
+    case 'no-endpoints':
+      return { kind: 'no-endpoints', clusterIP: r.rule.clusterIP };
+    case 'endpoint':
+      return deliver(w, req, proxy!.id, { ip: r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service);
+    case 'not-a-service':
+      // Not caught by any rule: routed as is, so only a Pod IP can answer.
+      if (!/^\d+\.\d+\.\d+\.\d+$/.test(req.host)) return { kind: 'unroutable' };
+      return deliver(w, req, proxy!.id, { ip: req.host, port: req.port }, `${req.host}:${req.port}`, undefined);
+    default: {
+      const never: never = r;
+      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The state each process of a topology is created with: stopped, first incarnation, empty caches.
+ * The state modules (scheduler/state.ts, node/runtime-state.ts, …) only declare these shapes;
+ * the values are built here, where the topology is turned into components (build.ts), so a declaration
+ * never pulls in the code that fills it.
+ */
+import type { ComponentId, NodeName } from '../core/ids';
+import { baseState } from '../core/component';
+import { newLeaderElection } from '../client/leaderelection';
+import type { ApiServerState } from '../apiserver/state';
+import type { EtcdMemberState } from '../etcd/member';
+import { newCache } from '../scheduler/cache';
+import { newQueue } from '../scheduler/queue';
+import { newStats } from '../scheduler/behaviour';
+import type { SchedulerState } from '../scheduler/state';
+import type { ControllerManagerState } from '../controllers/state';
+import type { KubeletState } from '../kubelet/state';
+import { PAUSE_IMAGE } from '../node/image-store';
+import type { RuntimeState } from '../node/runtime-state';
+import type { CniState } from '../node/cni-state';
+import type { CsiState } from '../node/csi-state';
+import type { KubeProxyState } from '../node/proxy-state';
+import type { KubectlState } from '../components';
+
+export function newKubectlState(id: ComponentId, host: NodeName): KubectlState {
+  return baseState(id, 'kubectl', host);
+}
+
+export function newEtcdMemberState(id: ComponentId, host: NodeName, clientURL: string): EtcdMemberState {
+  return { ...baseState(id, 'etcd', host), clientURL };
+}
+
+export function newApiServerState(id: ComponentId, host: NodeName, address: string): ApiServerState {
+  return { ...baseState(id, 'kube-apiserver', host), address, requestsServed: 0 };
+}
+
+export function newSchedulerState(id: ComponentId, host: NodeName, identity: string): SchedulerState {
+  return {
+    ...baseState(id, 'kube-scheduler', host),
+    informers: {},
+    leader: newLeaderElection('kube-scheduler', identity),
+    cache: newCache(),
+    queue: newQueue(),
+    loopScheduled: false,
+    backoffFlushScheduled: false,
+    unschedulableFlushScheduled: false,
+    nextStartNodeIndex: 0,
+    nominated: new Map(),
+    volumeWaits: new Map(),
+    stats: newStats(),
+  };
+}
+
+export function newControllerManagerState(id: ComponentId, host: NodeName, identity: string): ControllerManagerState {
+  return {
+    ...baseState(id, 'kube-controller-manager', host),
+    leader: newLeaderElection('kube-controller-manager', identity),
+    informers: {},
+    queues: {},
+    scheduled: {},
+    data: {},
+    reconciles: {},
+  };
+}
+
+export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
+  return {
+    ...baseState(id, 'kubelet', host),
+    informers: {},
+    machine: undefined,
+    registered: false,
+    conditions: [],
+    lastPostedStatus: '',
+    lastPostedAt: 0,
+    podCIDR: undefined,
+    lease: undefined,
+    workers: new Map(),
+    crashBackoff: new Map(),
+    imageBackoff: new Map(),
+    pullerFreeAt: 0,
+    layersReadyAt: {},
+    everReady: false,
+    startedAt: 0,
+    staticPods: {},
+  };
+}
+
+/** Only the pause image is there at first; start() adds what kubeadm pre-pulled on the machine. */
+export function newRuntimeState(id: ComponentId, host: NodeName): RuntimeState {
+  return {
+    ...baseState(id, 'container-runtime', host),
+    sandboxes: new Map(),
+    containers: new Map(),
+    images: new Map([[PAUSE_IMAGE.ref, { ...PAUSE_IMAGE }]]),
+  };
+}
+
+export function newCniState(id: ComponentId, host: NodeName): CniState {
+  return { ...baseState(id, 'cni', host), subnet: undefined, allocations: new Map(), lastReserved: undefined };
+}
+
+export function newCsiState(id: ComponentId, host: NodeName): CsiState {
+  return { ...baseState(id, 'csi', host), informers: {}, identity: '', volumes: new Map(), staged: new Map(), published: new Map(), pending: new Set() };
+}
+
+export function newKubeProxyState(id: ComponentId, host: NodeName): KubeProxyState {
+  return { ...baseState(id, 'kube-proxy', host), informers: {}, rules: {}, lastSyncAt: undefined, syncPending: false, syncs: 0 };
+}

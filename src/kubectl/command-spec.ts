@@ -1,0 +1,88 @@
+/**
+ * The command language described as data, the way cobra's `Command` carries its flags and
+ * argument kinds beside `Run`: every line word, kubectl command and `sim` directive. Each command
+ * registers the very flag tables it parses with (commands/registry.ts, sim/index.ts), and
+ * command-table.ts turns the registrations into a `CommandTable`: plain JSON that travels to the
+ * page in the worker's `ready`, so tab completion there needs no copy of kubectl.
+ */
+import type { FlagDef, FlagValues } from './flags';
+
+/** What a command's positional arguments name, for completion to look up on the cluster shown. */
+export type Positional =
+  | 'none'
+  /** `TYPE [NAME...]`, `TYPE/NAME...`, `a,b`. */
+  | 'resources'
+  | 'nodes'
+  /** A Pod, then one of its containers (`kubectl logs`). */
+  | 'pod-then-container'
+  /** One Pod as `pod/NAME` (`sim why`). */
+  | 'pod'
+  /** One Service (`sim curl`). */
+  | 'service'
+  /** One fault target (`sim fail`, `sim recover`). */
+  | 'fault-target';
+
+/** A command's registration: how to run it and what its command line takes. */
+export interface CommandSpec<Run> {
+  run: Run;
+  /** The flags `run` parses (kubectl's global flags come from the group). */
+  flags: readonly FlagDef[];
+  positional: Positional;
+  /** The words a first positional must be (`rollout status`, `create deployment`). */
+  subcommands?: readonly string[];
+  /** Other names that run it, not offered by completion (cobra's Aliases). */
+  aliases?: readonly string[];
+  /** For `resources`: the only resources it takes, as plural names, when not every one served. */
+  resources?: readonly string[];
+  /** For `resources`: category words it takes besides types (`get all`). */
+  categories?: readonly string[];
+}
+
+// ---- the serialised form ----
+
+export interface FlagInfo {
+  name: string;
+  short?: string;
+  /** True when the flag consumes the next word (pflag: not a bool, and no NoOptDefVal). */
+  value: boolean;
+  values?: FlagValues;
+}
+
+export interface CommandInfo {
+  positional: Positional;
+  subcommands?: string[];
+  resources?: string[];
+  categories?: string[];
+  flags: FlagInfo[];
+}
+
+export interface CommandGroup {
+  /** Flags every command of the group accepts, before or after its name (kubectl's global flags). */
+  flags: FlagInfo[];
+  commands: Record<string, CommandInfo>;
+}
+
+/** A line's first word: the group it runs, and the command it stands for if it names one. */
+export interface LineCommand {
+  group: 'kubectl' | 'sim';
+  command?: string;
+}
+
+export interface CommandTable {
+  lines: Record<string, LineCommand>;
+  kubectl: CommandGroup;
+  sim: CommandGroup;
+}
+
+/** The words a Session runs: `k` is kubectl's usual alias, `sleep` is `sim advance`. */
+export const LINE_COMMANDS: Readonly<Record<string, LineCommand>> = {
+  kubectl: { group: 'kubectl' },
+  k: { group: 'kubectl' },
+  sim: { group: 'sim' },
+  sleep: { group: 'sim', command: 'advance' },
+};
+
+/** The line command a word starts, if any (own properties only: `constructor` is not a command). */
+export function lineCommand(word: string): LineCommand | undefined {
+  return Object.hasOwn(LINE_COMMANDS, word) ? LINE_COMMANDS[word] : undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * The lessons' part of the app store: the catalog's saved records, the running lesson's machine
+ * snapshot (as plain data: phase, step index and context), and what the stage should focus.
+ */
+import type { BundledLesson, CatalogEntry, Syllabus } from '../../lesson-runtime/catalog';
+import type { LessonError } from '../../lesson-runtime/load';
+import type { LessonContext } from '../../lesson-runtime/machine';
+import type { LessonRecord, StoreNotice } from '../../lesson-runtime/progress';
+import type { Focus } from '../../lesson-runtime/schema';
+
+export interface ActiveLesson {
+  entry: BundledLesson;
+  /** A learner's own file (not from the catalog): progress is not saved for it. */
+  own: boolean;
+  /** The machine's phase in the current step (`asking`, `revealing`, `review`…) or `finished`. */
+  phase: string;
+  context: LessonContext;
+}
+
+export type LessonsNotice =
+  | StoreNotice
+  | { type: 'imported'; lessons: number; cards: number }
+  | { type: 'import-failed'; error: string }
+  | { type: 'file-errors'; name: string; errors: LessonError[] };
+
+export interface LessonsState {
+  catalog: CatalogEntry[];
+  syllabus: Syllabus;
+  /** Saved progress by lesson id. */
+  records: Record<string, LessonRecord>;
+  /** Whether progress survives a reload (IndexedDB available). */
+  persistent: boolean;
+  notices: LessonsNotice[];
+  catalogOpen: boolean;
+  active?: ActiveLesson;
+  /** Presenter mode: prediction steps whose answer the instructor has revealed to the room. */
+  revealed: Record<string, boolean>;
+  /** The option chosen (not yet committed) in the open prediction: set by the panel or by a click on the diagram. */
+  choice?: string;
+}
+
+export const initialLessonsState: LessonsState = { catalog: [], syllabus: { objectives: [], misconceptions: [], failures: [] }, records: {}, persistent: false, notices: [], catalogOpen: false, revealed: {} };
+
+/** The open prediction, when the learner is choosing (the diagram offers its components as answers). */
+export function openPrediction(s: LessonsState): { form: 'choice' | 'component' | 'node'; options: string[] } | undefined {
+  const a = s.active;
+  if (!a || a.phase !== 'asking') return undefined;
+  const p = a.entry.lesson.steps[a.context.index]?.predict;
+  return p ? { form: p.form, options: p.options.map((o) => o.id) } : undefined;
+}
+
+/** What the stage highlights now: the running lesson step's focus. */
+export function stageFocus(s: LessonsState): readonly Focus[] {
+  const a = s.active;
+  if (!a || a.phase === 'finished') return [];
+  return a.entry.lesson.steps[a.context.index]?.focus ?? [];
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Pod } from '../../k8s/types';
+import { run } from '../inspector/fixture.testing';
+import { objectsOf, showAt } from './cluster';
+import { MILESTONES, answeredAt, milestones, podPassed } from './milestones';
+import { recordAt } from './tape';
+
+const { state } = run([{ command: 'kubectl apply -f go-api.yaml' }, { advance: 40_000 }]);
+const tape = state.tape!;
+const found = milestones(tape).filter((m) => m.deployment === 'default/go-api');
+
+describe('milestones', () => {
+  it('finds every apply-to-running milestone, in order', () => {
+    expect(found.map((m) => m.id)).toEqual([...MILESTONES]);
+    expect(found.map((m) => m.seq)).toEqual([...found.map((m) => m.seq)].sort((a, b) => a - b));
+  });
+
+  it("lands on kube-apiserver's response to the request that committed the change", () => {
+    for (const m of found) {
+      const response = recordAt(tape, m.seq);
+      expect(response?.kind, m.id).toBe('response');
+      // The request's commit is on the tape just before its response, with the same request id.
+      const commit = tape.records
+        .slice(0, tape.records.indexOf(response!))
+        .reverse()
+        .find((r) => r.requestId === response!.requestId && r.kind === 'etcd-commit');
+      expect(commit, m.id).toBeDefined();
+      expect(answeredAt(tape, commit!.seq)).toBe(m.seq);
+      expect(m.at).toBe(response!.at);
+    }
+  });
+
+  it('shows the committed change at the milestone', () => {
+    const at = (id: (typeof MILESTONES)[number]) => {
+      const m = found.find((x) => x.id === id)!;
+      return showAt(state, m.seq, m.at).objects;
+    };
+    expect(at('deployment-stored').has('deployments/default/go-api')).toBe(true);
+    expect(objectsOf(at('replicaset-created'), 'replicasets').some((r) => r.metadata.name?.startsWith('go-api-'))).toBe(true);
+    for (const stage of ['pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'] as const) {
+      const pods = objectsOf<Pod>(at(stage), 'pods').filter((p) => p.metadata.name?.startsWith('go-api-'));
+      expect(pods.filter((p) => podPassed(p, stage)), stage).toHaveLength(3);
+    }
+  });
+
+  it('falls back to the commit itself when no response follows it', () => {
+    const event = tape.records.find((r) => r.kind !== 'etcd-commit')!;
+    expect(answeredAt(tape, event.seq)).toBe(event.seq);
+  });
+});
