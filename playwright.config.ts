@@ -21,6 +21,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/reports/e2e.json' }]],
   use: {
     baseURL,
+    // A first-time visitor sees the welcome over the stage; every test but the first-minute ones
+    // (which reset this with test.use) starts as someone who has closed it once.
+    storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'reconcile.welcomed', value: 'yes' }] }] },
     browserName: 'chromium',
     locale: 'en-US',
     screenshot: 'only-on-failure',

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { readLessons, readSyllabus } from './src/cli/lessons/bundle';
+import { readInterview, readLessons, readSyllabus } from './src/cli/lessons/bundle';
 import { catalogEntry } from './src/lesson-runtime/catalog';
 import { LESSONS_DIR } from './src/cli/lessons/files';
 import { lessonJsonSchema } from './src/cli/lessons/schema-file';
@@ -50,6 +50,7 @@ function contentSecurityPolicy(): Plugin {
 function lessons(): Plugin {
   const CATALOG = 'virtual:lessons';
   const ONE = 'virtual:lesson/';
+  const DRILLS = 'virtual:drills';
   return {
     name: 'reconcile-lessons',
     buildStart() {
@@ -57,10 +58,16 @@ function lessons(): Plugin {
       const schema = lessonJsonSchema();
       if (!existsSync(file) || readFileSync(file, 'utf8') !== schema) writeFileSync(file, schema);
     },
-    resolveId: (source) => (source === CATALOG || source.startsWith(ONE) ? `\0${source}` : undefined),
+    resolveId: (source) => (source === CATALOG || source === DRILLS || source.startsWith(ONE) ? `\0${source}` : undefined),
     load(source) {
       if (!source.startsWith('\0virtual:')) return undefined;
       this.addWatchFile(LESSONS_DIR);
+      if (source === `\0${DRILLS}`) {
+        // Interview drills and misconception cards, with the manifests their demonstrations apply.
+        const iv = readInterview();
+        if (iv.problems.length) throw new Error(`invalid drills:\n${iv.problems.join('\n')}`);
+        return `export default ${JSON.stringify({ drills: iv.drills, cards: iv.cards, files: iv.files })};`;
+      }
       const all = readLessons();
       if (source === `\0${CATALOG}`) {
         const loaders = all.map((l) => `${JSON.stringify(l.lesson.id)}: () => import(${JSON.stringify(ONE + l.lesson.id)})`).join(',\n');

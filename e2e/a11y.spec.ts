@@ -43,12 +43,24 @@ async function boot(page: Page): Promise<ReturnType<typeof app>> {
   await page.goto('/');
   const ui = app(page);
   await ui.waitForBoot();
+  await ui.openTab('lists');
   await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(4, { timeout: 20_000 });
+  await ui.openTab('terminal');
   return ui;
 }
 
-/** Focus back on the page itself, as after clicking empty space. (Strings: e2e is typed without the DOM lib.) */
+/** Focus on the stage (a control of the transport bar), where letter keys are shortcuts. */
+async function focusStage(page: Page): Promise<void> {
+  await page.getByTestId('step-forward').focus();
+}
+
+/**
+ * Focus back on the page itself, as after clicking empty space at the top of the page (which also
+ * moves where Tab starts from: the page's first control). (Strings: e2e is typed without the DOM lib.)
+ */
 async function focusBody(page: Page): Promise<void> {
+  // (force: the header's clock ticks beside it, which Playwright would wait out as "not stable".)
+  await page.getByRole('heading', { level: 1 }).click({ force: true });
   await page.evaluate(`document.activeElement && document.activeElement.blur && document.activeElement.blur()`);
   await expect(page.locator('body')).toBeFocused();
 }
@@ -101,7 +113,10 @@ test.describe('accessibility (axe)', () => {
     const ui = await boot(page);
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    await page.getByTestId('play-pause').click();
+    await ui.openTab('lists');
     await expect(page.getByTestId('pod-list').locator('tbody tr[data-status="Running"]', { hasText: 'go-api-' })).toHaveCount(3, { timeout: 45_000 });
+    await page.getByTestId('play-pause').click();
     // Step back once so the narrator has spoken and its panel lists a sentence.
     await page.getByTestId('step-back').click();
     await expect(page.getByTestId('narration').locator('li')).not.toHaveCount(0);
@@ -120,6 +135,8 @@ test.describe('accessibility (axe), in Chinese', () => {
     await expect(page.getByTestId('skip-to-terminal')).toHaveText('跳到终端');
     await audit(page, 'boot-zh-own', OWN);
     await audit(page, 'boot-zh');
+    // Letter shortcuts belong to the stage (off it, letters are typed into the terminal).
+    await page.getByTestId('step-forward').focus();
     await page.keyboard.press('Shift+?');
     await expect(page.getByRole('dialog', { name: '键盘快捷键' })).toBeVisible();
     await audit(page, 'help-open-zh-own', ['[data-testid="shortcut-help"]']);
@@ -144,13 +161,18 @@ test.describe('keyboard', () => {
     test.setTimeout(90_000);
     const problems = watchConsole(page);
     const ui = await boot(page);
-    // An idle cluster only renews Leases (hidden): apply go-api so the sequence has messages.
+    // An idle cluster only renews Leases (hidden): apply go-api so the sequence has messages. The
+    // page is paused, at the moment the apply's first request left.
     await ui.run('kubectl apply -f go-api.yaml');
-    await expect(page.locator('.sequence-table')).toContainText('POST /apis/apps/v1/namespaces/default/deployments', { timeout: 20_000 });
+    await expect(page.locator('.sequence-table')).toContainText('GET /apis/apps/v1/namespaces/default/deployments/go-api', { timeout: 20_000 });
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('step-forward').click();
     const playPause = page.getByTestId('play-pause');
     await focusBody(page);
 
-    // Space pauses (the page is playing after boot) and the change is announced.
+    // The page opens paused. Space plays and pauses again, and each change is announced.
+    await expect(playPause).toContainText('Play');
+    await page.keyboard.press('Space');
     await expect(playPause).toContainText('Pause');
     await page.keyboard.press('Space');
     await expect(playPause).toContainText('Play');
@@ -167,7 +189,8 @@ test.describe('keyboard', () => {
     await expect.poll(rowAt).not.toBe(back);
     await expect(page.getByTestId('narration-live')).toHaveText(/\w+/);
 
-    // Speed keys move through the supported speeds.
+    // Speed keys move through the supported speeds (letter and sign keys work on the stage).
+    await focusStage(page);
     await page.keyboard.press('+');
     await expect(page.getByTestId('speed')).toHaveValue('2');
     await page.keyboard.press('-');
@@ -188,7 +211,7 @@ test.describe('keyboard', () => {
     expect(await rowAt()).toBe(behind);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.locator('body')).toBeFocused();
+    await expect(page.getByTestId('step-forward')).toBeFocused();
 
     // Focus shortcuts: s → the sequence panel, d → the diagram panel, t → the terminal's input.
     await page.keyboard.press('s');
@@ -201,6 +224,13 @@ test.describe('keyboard', () => {
     await page.keyboard.type('s ');
     await expect(page.locator('section.sequence')).not.toBeFocused();
     await expect(playPause).toContainText('Play');
+    await page.keyboard.press('Control+U');
+
+    // Off the stage, a letter is the start of a command: it lands in the terminal, not on a shortcut.
+    await focusBody(page);
+    await page.keyboard.type('kubectl');
+    await expect(ui.terminal).toHaveAttribute('data-input', 'kubectl');
+    await page.keyboard.press('Control+U');
 
     // End goes back to live; Home to the start of the run.
     await focusBody(page);

@@ -13,6 +13,16 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** The dock's tabs under the stage (src/ui/layout/layout-store.ts). */
+export type DockTab = 'terminal' | 'editor' | 'inspector' | 'events' | 'traffic' | 'lists';
+
+/** Opens a dock tab (its content loads on first use). */
+export async function openTab(page: Page, tab: DockTab): Promise<void> {
+  const button = page.getByTestId(`dock-tab-${tab}`);
+  if ((await button.getAttribute('aria-selected')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-selected', 'true');
+}
+
 export function app(page: Page) {
   const nodeTable = page.getByTestId('node-list');
   /**
@@ -24,9 +34,12 @@ export function app(page: Page) {
   const terminalText = page.getByTestId('terminal-text');
   const editor = page.getByTestId('yaml-editor');
   const focusTerminal = async (): Promise<void> => {
+    await openTab(page, 'terminal');
     await terminal.locator('.xterm-helper-textarea').focus();
   };
   return {
+    /** Opens a dock tab: the terminal, the editor, the inspector, events, instructor, traffic, or the node and Pod lists. */
+    openTab: (tab: DockTab) => openTab(page, tab),
     nodeTable,
     nodeRows: nodeTable.locator('tbody tr'),
     terminal,
@@ -64,6 +77,7 @@ export function app(page: Page) {
     },
     /** Waits for the prompt, then runs a line. */
     async run(line: string) {
+      await openTab(page, 'terminal');
       await expect(terminal).toHaveAttribute('data-state', 'ready');
       await focusTerminal();
       await page.keyboard.type(line);
@@ -86,6 +100,7 @@ export function app(page: Page) {
     },
     async waitForBoot() {
       await expect(page.getByTestId('sim-clock')).toBeVisible();
+      await expect(page.getByTestId('playback')).toBeVisible();
     },
   };
 }
@@ -118,6 +133,12 @@ export function instructor(page: Page) {
   const panel = page.getByTestId('instructor-console');
   return {
     panel,
+    /** Opens the console beside the diagram (the header's Instructor switch). */
+    async open() {
+      const toggle = page.getByTestId('instructor-toggle');
+      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+      await expect(panel).toBeVisible();
+    },
     /** Everything active at the moment shown, in words. */
     active: panel.getByTestId('ic-active'),
     /** One target's row: its name, its state in words and its toggle. */

@@ -64,6 +64,11 @@ test.describe('classroom', () => {
 
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    await page.getByTestId('play-pause').click();
+    await ui.openTab('lists');
+    // The audience's dock offers only views; the node and Pod lists are one.
+    await expect(audience.getByTestId('dock-tab-terminal')).toHaveCount(0);
+    await audience.getByTestId('dock-tab-lists').click();
     const audiencePods = audience.getByTestId('pod-list').locator('tbody tr', { hasText: 'go-api-' });
     await expect(audiencePods).toHaveCount(3, { timeout: 30_000 });
     await expect(page.getByTestId('pod-list').locator('tbody tr', { hasText: 'go-api-' })).toHaveCount(3);

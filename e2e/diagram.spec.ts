@@ -7,17 +7,45 @@ async function boot(page: Page) {
   await page.goto('/');
   const ui = app(page);
   await ui.waitForBoot();
-  await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(4);
-  return { ui, problems, diagram: page.getByTestId('architecture') };
+  const diagram = page.getByTestId('architecture');
+  // Every machine box says Ready (kubectl's STATUS, from the Node objects).
+  await expect(diagram.locator('.react-flow__node-machine .cond-Ready')).toHaveCount(4, { timeout: 20_000 });
+  return { ui, problems, diagram };
+}
+
+/** Pauses playback if it is playing (the page may open either way). */
+async function pause(page: Page): Promise<void> {
+  const button = page.getByTestId('play-pause');
+  if (/Pause/.test((await button.textContent()) ?? '')) await button.click();
+  await expect(button).toContainText('Play');
+}
+
+/** Plays if paused. */
+async function play(page: Page): Promise<void> {
+  const button = page.getByTestId('play-pause');
+  if (/Play/.test((await button.textContent()) ?? '')) await button.click();
+  await expect(button).toContainText('Pause');
 }
 
 test.describe('live architecture diagram', () => {
   test('draws the syllabus picture and opens a card with who leads and the queue depth', async ({ page }) => {
     const { problems, diagram } = await boot(page);
     await expect(diagram.getByTestId('diagram-etcd')).toContainText('raft leader');
-    await expect(diagram.getByTestId('diagram-cloud-controller-manager')).toContainText('optional (not running: no cloud provider)');
-    await expect(diagram.getByTestId('diagram-kube-controller-manager')).toContainText('deployment-controller');
-    await expect(diagram.getByTestId('diagram-csi-node/node-1')).toContainText('CSI node plugin');
+    // cloud-controller-manager: a short state on the box, why in its tooltip.
+    await expect(diagram.getByTestId('diagram-cloud-controller-manager')).toContainText('optional · not running');
+    await expect(diagram.getByTestId('diagram-cloud-controller-manager')).toHaveAttribute('title', 'optional (not running: no cloud provider)');
+    // Per-node agents are chips with short words; their full names are their accessible names.
+    await expect(diagram.getByTestId('diagram-csi-node/node-1')).toContainText('CSI');
+    await expect(diagram.getByTestId('diagram-csi-node/node-1').getByRole('button')).toHaveAccessibleName(/CSI node plugin on node-1 · Running/);
+    // Node boxes show kubectl's STATUS and the control plane's taint.
+    await expect(diagram.getByTestId('diagram-node:control-plane')).toContainText('Ready');
+    await expect(diagram.getByTestId('diagram-node:control-plane')).toContainText('node-role.kubernetes.io/control-plane:NoSchedule');
+
+    // kube-controller-manager's controllers are listed in its card, not on the diagram.
+    await expect(diagram.getByTestId('diagram-kube-controller-manager')).not.toContainText('deployment-controller');
+    await diagram.getByTestId('diagram-kube-controller-manager').getByRole('button').click();
+    await expect(page.getByTestId('card-controllers')).toContainText('deployment-controller');
+    await page.getByTestId('component-card').getByRole('button', { name: 'Close' }).click();
 
     await diagram.getByTestId('diagram-kube-scheduler').getByRole('button').click();
     const card = page.getByTestId('component-card');
@@ -33,8 +61,7 @@ test.describe('live architecture diagram', () => {
     const { ui, problems, diagram } = await boot(page);
     // Paused and stepped, so each message is current long enough to see (while playing, the
     // rollout's first messages pass within a frame or two, and a loaded machine can miss them).
-    await page.getByTestId('play-pause').click();
-    await expect(page.getByTestId('play-pause')).toContainText('Play');
+    await pause(page);
     const token = diagram.getByTestId('diagram-token').first().waitFor({ state: 'attached', timeout: 20_000 });
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
@@ -43,10 +70,10 @@ test.describe('live architecture diagram', () => {
     for (let i = 0; i < 20 && (await lit.count()) === 0; i++) await page.getByTestId('step-forward').click();
     await expect(lit.first()).toBeAttached();
     await token;
-    await page.getByTestId('play-pause').click();
+    await play(page);
     // At most one edge is lit; when the current message is a self-hop (an apiserver stage, a reconcile) its box is.
     expect(await diagram.locator('.react-flow__edge.diagram-edge-lit').count()).toBeLessThanOrEqual(1);
-    await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active').first()).toBeAttached();
+    await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active, .diagram-agent.is-active').first()).toBeAttached();
     const pods = diagram.locator('.diagram-pod', { hasText: 'go-api-' });
     await expect(pods).toHaveCount(3, { timeout: 20_000 });
     await expect(pods.first()).toContainText('api: Running', { timeout: 20_000 });
@@ -75,7 +102,8 @@ test.describe('live architecture diagram', () => {
     // Stopping a component makes the cluster talk (the fault, then the kubelet's and leases' traffic).
     await diagram.getByTestId('diagram-kube-proxy/node-1').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Stop kube-proxy/node-1' }).click();
-    await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active').first()).toBeAttached({ timeout: 20_000 });
+    await play(page);
+    await expect(diagram.locator('.react-flow__edge.diagram-edge-lit, .diagram-component.is-active, .diagram-agent.is-active, .diagram-machine.is-active').first()).toBeAttached({ timeout: 20_000 });
     // Play 5 more simulated seconds (Lease renewals every 2 s, node heartbeats: with motion on,
     // each request sends a token), then check none travelled. The scrubber's value is the time shown.
     const scrubber = page.getByTestId('scrubber');
@@ -110,6 +138,7 @@ test.describe('live architecture diagram', () => {
 
   test('stops and restarts kube-scheduler from its context menu, by mouse and by keyboard', async ({ page }) => {
     const { problems, diagram } = await boot(page);
+    await play(page);
     const scheduler = diagram.getByTestId('diagram-kube-scheduler');
     await expect(scheduler).toContainText('Running');
 

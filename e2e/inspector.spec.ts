@@ -19,6 +19,8 @@ test.describe('object inspector and events', () => {
 
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    await page.getByTestId('play-pause').click();
+    await ui.openTab('inspector');
 
     // Deployment → ReplicaSet → 3 Pods, nested in the tree.
     const deployment = insp.item(/^Deployment go-api\b/);
@@ -33,7 +35,10 @@ test.describe('object inspector and events', () => {
     for (const p of await pods.all()) await expect(p).toHaveAccessibleName(/^Pod go-api-\w+-\w{5}\b/);
     await expect(pods.filter({ hasText: 'Running' })).toHaveCount(3, { timeout: 30_000 });
 
+    await page.getByTestId('play-pause').click();
+
     // The events table shows kubectl's columns and one Scheduled row per Pod.
+    await ui.openTab('events');
     await expect(insp.events.locator('thead')).toHaveText(/LAST SEEN\s*TYPE\s*REASON\s*OBJECT\s*MESSAGE/);
     const scheduled = insp.eventRows.filter({ has: page.locator('td', { hasText: /^Scheduled$/ }) });
     await expect(scheduled).toHaveCount(3);
@@ -42,6 +47,9 @@ test.describe('object inspector and events', () => {
     await expect(insp.events.locator('thead')).toContainText('NAMESPACE');
     await expect(insp.eventRows.filter({ hasText: 'kube-system' }).first()).toBeVisible();
     await insp.eventsNamespace.selectOption('default');
+    const eventsAxe = await new AxeBuilder({ page }).include('[data-testid="events"]').analyze();
+    expect(eventsAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await ui.openTab('inspector');
 
     // Keyboard: from the Deployment, ArrowDown reaches its ReplicaSet, Enter selects it.
     await deployment.focus();
@@ -78,7 +86,7 @@ test.describe('object inspector and events', () => {
     // At that moment the Pod is not Running yet.
     await expect(pod).not.toContainText('Running');
 
-    const axe = await new AxeBuilder({ page }).include('[data-testid="inspector"]').include('[data-testid="events"]').analyze();
+    const axe = await new AxeBuilder({ page }).include('[data-testid="inspector"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await page.screenshot({ path: 'test-results/screenshots/inspector.png', fullPage: true });

@@ -12,9 +12,16 @@ async function boot(page: Page, path: string, nodes: number) {
   await page.goto(path);
   const ui = app(page);
   await ui.waitForBoot();
+  // The lists stay mounted once opened: they are counted while the terminal is in front.
+  await ui.openTab('lists');
   await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(nodes, { timeout: 30_000 });
+  await ui.openTab('terminal');
   await ui.waitForPrompt();
-  return { ui, problems, ic: instructor(page), play: playback(page) };
+  const ic = instructor(page);
+  await ic.open();
+  // The page opens paused; these journeys watch the cluster play.
+  await page.getByTestId('play-pause').click();
+  return { ui, problems, ic, play: playback(page) };
 }
 
 const goApiRows = (page: Page, status?: string) =>
@@ -102,10 +109,11 @@ test.describe('instructor journeys', () => {
     await expect(ic.target('kubelet/node-2')).toContainText('Failed since T+');
     await expect(ic.symptom('kubelet-down:node-2')).toContainText('The kubelet on node-2 is stopped');
 
-    await play.setSpeed(20);
+    // Fast-forward by jumps (paused, so the moment shown is exactly where each jump ended).
+    await page.getByTestId('play-pause').click();
     await ui.run('sim advance 60s');
-    await play.toLive();
     await ui.waitForPrompt();
+    await play.toLive();
     await expect(ui.nodeTable.locator('tbody tr[data-status="NotReady"]', { hasText: 'node-2' })).toHaveCount(1, { timeout: 20_000 });
     await expect(ic.symptom('kubelet-down:node-2')).toContainText('node-2 is NotReady: its Ready condition is Unknown');
     await expect(ic.symptom('kubelet-down:node-2')).toContainText(/carried the taint node\.kubernetes\.io\/unreachable:NoExecute for \d+ s\. Its Pods tolerate it for 300 s/);

@@ -43,8 +43,11 @@ test.describe('student journey', () => {
     const ui = app(page);
     await page.goto('/');
     await ui.waitForBoot();
-    await page.getByTestId('play-pause').click();
+    // The page opens paused.
     await expect(page.getByTestId('play-pause')).toContainText('Play');
+    // The inspector and the lists stay mounted once opened, so every view can be checked at each moment.
+    await ui.openTab('inspector');
+    await ui.openTab('lists');
 
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
@@ -109,6 +112,7 @@ test.describe('student journey', () => {
     expect(new URL(link).searchParams.get('at')).not.toBeNull();
     const other = await browser.newPage();
     await other.goto(link);
+    await app(other).openTab('lists');
     await expect(other.getByTestId('position')).toHaveText(position ?? '', { timeout: 20_000 });
     await expect(views(other).podRows).toHaveCount(3);
     expect(await views(other).podRows.locator('th').allTextContents()).toEqual(await v.podRows.locator('th').allTextContents());

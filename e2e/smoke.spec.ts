@@ -11,16 +11,18 @@ test.describe('smoke', () => {
     await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /worker-src 'self'/);
     await ui.waitForBoot();
 
+    await ui.openTab('lists');
     await expect(ui.nodeRows).toHaveCount(4);
     await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(4);
 
+    await ui.openTab('terminal');
     await expect(page.getByLabel('Command line')).toBeVisible();
     await ui.run('kubectl get nodes');
     await expect(ui.terminalOutput).toContainText(/NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION/);
 
     await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
     await expect(page.getByRole('heading', { level: 2, name: '终端' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: '节点（Node）' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '节点与 Pod' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await page.screenshot({ path: 'test-results/screenshots/smoke-zh-CN.png', fullPage: true });
 

@@ -14,6 +14,8 @@ test.describe('traffic and why', () => {
     await page.goto('/');
     const ui = app(page);
     await ui.waitForBoot();
+    // Waiting commands print as the playhead reaches their output: play (the page opens paused).
+    await page.getByTestId('play-pause').click();
     await ui.run('kubectl apply -f go-api.yaml');
     await ui.run('kubectl apply -f go-api-service.yaml');
     await ui.run('kubectl rollout status deployment/go-api --timeout=2m');
@@ -24,6 +26,7 @@ test.describe('traffic and why', () => {
     await ui.run('sim advance 30s');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api scaled');
 
+    await ui.openTab('traffic');
     const traffic = page.getByTestId('traffic');
     await traffic.getByLabel('From node').selectOption('node-1');
     for (let i = 0; i < 8; i++) await traffic.getByRole('button', { name: 'Send request' }).click();
@@ -36,10 +39,12 @@ test.describe('traffic and why', () => {
     await expect(results.first()).toContainText('node-2 → go-api');
 
     // Why is this Pod on its node? The scheduler's verdict for every node.
+    await ui.openTab('inspector');
     const insp = inspector(page);
     const pod = insp.item(/^Pod go-api-\w+-\w{5}\b/).first();
     await pod.click();
     await page.getByTestId('why-pod').click();
+    await ui.openTab('terminal');
     await expect(ui.terminalOutput).toContainText(/bound to node-\d[\s\S]*<- selected/, { timeout: 20_000 });
 
     expect(problems).toEqual([]);

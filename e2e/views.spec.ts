@@ -7,7 +7,9 @@ test.describe('architecture and sequence views', () => {
     await page.goto('/');
     const ui = app(page);
     await ui.waitForBoot();
+    await ui.openTab('lists');
     await expect(ui.nodeTable.locator('tbody tr[data-status="Ready"]')).toHaveCount(4);
+    await ui.openTab('terminal');
 
     const diagram = page.getByTestId('architecture');
     await expect(diagram.getByTestId('diagram-kube-apiserver')).toContainText('Running');
@@ -15,6 +17,8 @@ test.describe('architecture and sequence views', () => {
 
     await ui.run('kubectl apply -f go-api.yaml');
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    // The page opens paused: play, and the cluster carries on.
+    await page.getByTestId('play-pause').click();
 
     // Pods appear on the nodes in the diagram and as messages in the sequence view.
     await expect(diagram.locator('.diagram-pod', { hasText: 'go-api-' })).toHaveCount(3, { timeout: 20_000 });

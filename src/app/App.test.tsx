@@ -36,21 +36,25 @@ function render(languages: string[]): string {
 }
 
 describe('App', () => {
-  it('renders the header, clock, lists and prompt in English', () => {
+  it('renders the header, clock, the stage and the dock in English', () => {
     const html = render(['en-US']);
     expect(html).toContain('<h1>Reconcile</h1>');
     expect(html).toContain('Simulated time');
     expect(html).toContain('2025-09-01');
-    expect(html).toContain('>Nodes</h2>');
-    expect(html).toContain('Command line');
-    expect(html).toContain('Files you can apply: go-api.yaml');
+    // The stage: the diagram and the story column; the dock's tabs (their tools load on first use).
+    expect(html).toContain('data-testid="architecture"');
+    expect(html).toContain('>Sequence</h2>');
+    expect(html).toContain('data-testid="dock-tab-terminal"');
+    expect(html).toContain('>Nodes &amp; Pods</button>');
+    // Opens paused, so nothing happens before the learner acts.
+    expect(html).toMatch(/data-testid="play-pause">.*Play<\/button>/);
   });
 
   it('renders every label in Chinese for a Chinese browser', () => {
     const html = render(['zh-CN']);
     expect(html).toContain('模拟时间');
     expect(html).toContain('终端');
-    expect(html).toContain('命令行');
-    expect(html).not.toContain('Command line');
+    expect(html).toContain('节点与 Pod');
+    expect(html).not.toContain('>Sequence<');
   });
 });

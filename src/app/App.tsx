@@ -1,30 +1,28 @@
-import { Suspense, lazy, useEffect } from 'react';
-import { ConnectionBanner } from '../ui/components/ConnectionBanner';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
 import type { Topology } from '../protocol/messages';
+import { ConnectionBanner } from '../ui/components/ConnectionBanner';
 import { LanguageToggle } from '../ui/components/LanguageToggle';
 import { RunControls } from '../ui/components/RunControls';
-import { NodeList } from '../ui/components/NodeList';
-import { PodList } from '../ui/components/PodList';
 import { SimClock } from '../ui/components/SimClock';
-import { Terminal } from '../ui/components/Terminal';
-import { ArchitectureView } from '../ui/diagram/ArchitectureView';
-import { SequenceView } from '../ui/sequence/SequenceView';
 import { ForkDialog } from '../ui/playback/ForkDialog';
 import { PlaybackBar } from '../ui/playback/PlaybackBar';
-import { Inspector } from '../ui/inspector/Inspector';
-import { EventsTable } from '../ui/inspector/EventsTable';
-import { TrafficPanel } from '../ui/traffic/TrafficPanel';
-import { InstructorConsole } from '../ui/instructor';
 import { KeyboardShortcuts } from '../ui/keyboard/KeyboardShortcuts';
 import { ShortcutHelpButton } from '../ui/keyboard/ShortcutHelpButton';
 import { SkipLink } from '../ui/keyboard/SkipLink';
-import { AriaNarrator } from '../ui/narration/AriaNarrator';
 import { useLocale, useT } from '../ui/i18n/react';
 import { ClassroomBar } from '../ui/classroom/ClassroomBar';
-import { LessonCatalog } from '../ui/lessons/LessonCatalog';
-import { LessonPanel } from '../ui/lessons/LessonPanel';
-import { LessonsButton } from '../ui/lessons/LessonsButton';
 import type { ClassroomRole } from '../ui/classroom/install';
+import { pagePresenterMode } from '../ui/classroom/presenter-mode';
+import { LessonCatalog } from '../ui/lessons/LessonCatalog';
+import { LessonsButton } from '../ui/lessons/LessonsButton';
+import { DrillsButton, DrillsPage } from '../ui/drills';
+import { DesktopStage } from '../ui/layout/DesktopStage';
+import { InstructorButton } from '../ui/layout/InstructorButton';
+import { PhoneStage } from '../ui/layout/PhoneStage';
+import { ThemeToggle } from '../ui/layout/ThemeToggle';
+import { useNarrow } from '../ui/layout/useNarrow';
+import '../ui/layout/layout.css';
 
 export interface AppProps {
   files: readonly string[];
@@ -38,17 +36,21 @@ export interface AppProps {
   classroomRole?: ClassroomRole;
 }
 
-/** CodeMirror is the largest part of the bundle and not needed to start: it loads after first paint. */
-const YamlEditor = lazy(() => import('../ui/editor/YamlEditor').then((m) => ({ default: m.YamlEditor })));
-
+/**
+ * The page: a one-line header, the transport bar, and the stage — the diagram in the centre, the
+ * lesson / sequence / narration beside it, the terminal and tools docked below (tabs on a phone).
+ */
 export function App({ files, manifests, topology, onTopology, shareLink, classroomRole = 'presenter' }: AppProps) {
   const t = useT();
   const [locale] = useLocale();
+  const narrow = useNarrow();
+  const presenter = useStore(pagePresenterMode().store, (s) => s.on) || classroomRole === 'audience';
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = `${t('app.title')} — ${t('app.tagline')}`;
   }, [locale, t]);
 
+  const Stage = narrow ? PhoneStage : DesktopStage;
   return (
     <div className="app">
       <SkipLink />
@@ -58,50 +60,23 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
           <p className="tagline">{t('app.tagline')}</p>
         </div>
         <LessonsButton />
+        <DrillsButton />
         <SimClock />
         <RunControls topology={topology} onTopology={onTopology} shareLink={shareLink} />
+        {classroomRole === 'audience' ? null : <InstructorButton />}
         <ClassroomBar role={classroomRole} shareLink={shareLink} />
         <LanguageToggle />
+        <ThemeToggle />
         <ShortcutHelpButton />
       </header>
       <PlaybackBar />
       <ConnectionBanner />
       <ForkDialog />
       <LessonCatalog />
+      <DrillsPage />
       <KeyboardShortcuts />
-      <main className="classroom">
-        {/* Type a command, watch its messages: the terminal beside the sequence of hops. */}
-        <LessonPanel />
-        <div className="classroom-row classroom-start">
-          <Terminal files={files} />
-          <div className="classroom-stack">
-            <SequenceView />
-            <AriaNarrator visible />
-          </div>
-        </div>
-        {/* The picture from the syllabus, as wide as the page allows. */}
-        <ArchitectureView />
-        <div className="classroom-row classroom-inspect">
-          <Inspector />
-          <EventsTable />
-        </div>
-        <div className="classroom-row classroom-tools">
-          <Suspense
-            fallback={
-              <section className="panel" aria-busy="true">
-                <h2>{t('editor.title')}</h2>
-              </section>
-            }
-          >
-            <YamlEditor files={manifests} />
-          </Suspense>
-          <InstructorConsole />
-          <div className="classroom-stack">
-            <TrafficPanel />
-            <NodeList />
-            <PodList />
-          </div>
-        </div>
+      <main className="stage" id="main">
+        <Stage files={files} manifests={manifests} presenter={presenter} audience={classroomRole === 'audience'} />
       </main>
     </div>
   );

@@ -16,6 +16,8 @@ import type { Topology } from '../protocol/messages';
 import { installClassroom, type ClassroomRole } from '../ui/classroom/install';
 import { CLASSROOM_CHANNEL } from '../ui/classroom/messages';
 import { App } from './App';
+import { initialTheme } from '../ui/layout/ThemeToggle';
+import { layoutStore } from '../ui/layout/layout-store';
 import lessonBundle from 'virtual:lessons';
 import { LessonController } from '../ui/lessons/controller';
 import { LessonControllerContext } from '../ui/lessons/react';
@@ -32,7 +34,9 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
+initialTheme();
 const location = decodeRun(window.location.search);
+layoutStore.setState({ greet: location.log.length === 0 && !location.lesson && location.view !== 'audience' });
 
 const store = createAppStore();
 const locale = createLocaleStore(safeLocalStorage(), navigator.languages.length ? navigator.languages : [navigator.language]);

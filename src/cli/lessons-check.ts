@@ -12,6 +12,8 @@ import { LESSONS_DIR, lessonFolders, readLessonFolder } from './lessons/files';
 import { drillJsonSchema, lessonJsonSchema, misconceptionJsonSchema } from './lessons/schema-file';
 import { checkDemo, INTERVIEW_DIR, linkProblems, readInterview } from './lessons/drills';
 import type { Lesson } from '../lesson-runtime/schema';
+import { readSyllabus } from './lessons/bundle';
+import { coverage, withCoverage } from './lessons/coverage';
 
 const args = process.argv.slice(2);
 const showTranscript = args.includes('--transcript');
@@ -55,6 +57,16 @@ for (const dir of folders) {
 }
 console.log(`${folders.length - failed} of ${folders.length} lessons proven`);
 
+// The syllabus coverage table in docs/lessons.md (only when checking every lesson).
+let uncovered = 0;
+if (!targets.length) {
+  const cov = coverage(proven, readSyllabus());
+  const docPath = join(LESSONS_DIR, '..', 'docs', 'lessons.md');
+  if (existsSync(docPath)) refresh(docPath, withCoverage(readFileSync(docPath, 'utf8'), cov.markdown));
+  for (const item of cov.uncovered) console.log(`✗ no lesson teaches ${item}`);
+  uncovered = cov.uncovered.length;
+}
+
 // Drills and misconception cards: only when checking everything (links need every lesson).
 let drillFailures = 0;
 if (!targets.length) {
@@ -76,4 +88,4 @@ if (!targets.length) {
   const total = iv.drills.length + iv.cards.length + iv.problems.length;
   if (total) console.log(`${total - drillFailures} of ${total} drills and misconception cards proven`);
 }
-process.exitCode = failed || drillFailures ? 1 : 0;
+process.exitCode = failed || drillFailures || uncovered ? 1 : 0;

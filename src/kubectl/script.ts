@@ -3,6 +3,8 @@
  * `#` comments, blank lines, `\` continuations, heredocs (`<<EOF`, `<<'EOF'`, `<<-EOF`) feeding a
  * command's stdin, and the common `cat <<EOF | kubectl apply -f -` form.
  */
+import { endsHeredoc, heredocLine, heredocOpener } from '../k8s/heredoc';
+
 export interface ScriptCommand {
   /** 1-based line number where the command starts. */
   line: number;
@@ -14,8 +16,6 @@ export interface ScriptCommand {
 }
 
 export type ParseOutcome = { ok: true; commands: ScriptCommand[] } | { ok: false; line: number; message: string };
-
-const HEREDOC = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/;
 
 /** Strips a trailing `# comment` that is outside quotes. */
 function stripComment(s: string): string {
@@ -47,22 +47,21 @@ export function parseScript(source: string): ParseOutcome {
     }
     let text = stripComment(raw).trim();
     const cmd: ScriptCommand = { line: start + 1, text, echo };
-    const m = text.match(HEREDOC);
-    if (m) {
-      const [op, dash, , word] = m;
+    const opener = heredocOpener(text);
+    if (opener) {
       const body: string[] = [];
       let closed = false;
       while (++i < lines.length) {
         const l = lines[i]!;
         echo += '\n' + l;
-        if ((dash ? l.replace(/^\t+/, '') : l) === word) {
+        if (endsHeredoc(opener, l)) {
           closed = true;
           break;
         }
-        body.push(dash ? l.replace(/^\t+/, '') : l);
+        body.push(heredocLine(opener, l));
       }
-      if (!closed) return { ok: false, line: start + 1, message: `here-document at line ${start + 1} delimited by end-of-file (wanted \`${word}')` };
-      text = text.replace(op, '').replace(/\s+/g, ' ').trim();
+      if (!closed) return { ok: false, line: start + 1, message: `here-document at line ${start + 1} delimited by end-of-file (wanted \`${opener.word}')` };
+      text = text.replace(opener.operator, '').replace(/\s+/g, ' ').trim();
       // `cat <<EOF | kubectl ...` pipes the document into the kubectl command.
       const pipe = text.match(/^cat\s*\|\s*(.*)$/);
       if (pipe) text = pipe[1]!;

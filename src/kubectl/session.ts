@@ -8,7 +8,7 @@ import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
-import { tokenize } from './script';
+import { parseScript, tokenize } from './script';
 import { runSim } from './sim/index';
 import type { CommandResult, FileSource } from './types';
 
@@ -93,13 +93,27 @@ export class Session {
   }
 
   /**
-   * Runs one command line. `opts.interruptAt` replays a Ctrl+C: the command's waiting stops at
+   * Runs one command line, or one command with its here-document as a terminal sends it (lines
+   * joined by newlines). `opts.interruptAt` replays a Ctrl+C: the command's waiting stops at
    * that simulated time (see RunOptions).
    */
   run(line: string, stdin?: string, opts: RunOptions = {}): CommandResult {
     const logged: LoggedCommand = stdin === undefined ? { line } : { line, stdin };
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     this.log.push(logged);
+    if (stdin === undefined && line.includes('\n')) {
+      // A terminal sends a here-document with its command (`kubectl apply -f - <<EOF` … `EOF`):
+      // read it as the script runner does, so both feed the same document to the same command.
+      const parsed = parseScript(line);
+      if (!parsed.ok) return fail(`error: ${parsed.message}`, 2);
+      if (parsed.commands.length > 1) return fail('error: one command at a time: this line holds several', 2);
+      const block = parsed.commands[0];
+      return block ? this.execute(block.text, block.stdin, opts) : ok();
+    }
+    return this.execute(line, stdin, opts);
+  }
+
+  private execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     const tok = tokenize(line.trim());
     if (!tok.ok) return fail(`error: ${tok.message}`, 2);
     const [cmd, ...rest] = tok.argv;

@@ -21,6 +21,9 @@ import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFr
 import type { Condition } from '../engine/observe/pattern';
 import type { ConditionVerdict, LessonDriver, Moment, UntilOutcome } from './driver';
 import type { Lesson, Step } from './schema';
+import { stepKind, stepLines } from './steps';
+
+export { stepKind, stepLines, type StepKind } from './steps';
 
 export interface StepRecord {
   start: Moment;
@@ -62,25 +65,6 @@ export type LessonEvent =
   | { type: 'HINT' }
   | { type: 'SOLVE' }
   | { type: 'RETRY' };
-
-export type StepKind = 'say' | 'act' | 'predict' | 'task' | 'quiz';
-
-export function stepKind(s: Step): StepKind {
-  if (s.predict) return 'predict';
-  if (s.task) return 'task';
-  if (s.quiz) return 'quiz';
-  if (s.run || s.fault || s.recover || s.advance || s.until) return 'act';
-  return 'say';
-}
-
-/** The command lines a step types (faults and time are ordinary `sim` lines, so they replay). */
-export function stepLines(s: Step): string[] {
-  if (s.run) return s.run;
-  if (s.fault) return s.fault.map((t) => `sim fail ${t}`);
-  if (s.recover) return s.recover.map((t) => `sim recover ${t}`);
-  if (s.advance) return [`sim advance ${s.advance}`];
-  return [];
-}
 
 export const emptyProgress = (): LessonProgress => ({ index: 0, records: {}, answers: {}, hints: {}, attempts: {} });
 

@@ -31,8 +31,10 @@ export type { CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
  * 3: trace records carry a typed `detail` per kind (engine/core/trace.ts); `ready` carries the
  *    command table (kubectl/command-spec.ts) and each fault target the machine it is about.
  * 4: `until` (run to a breakpoint, logged) and `evaluate` (read-only checks) for lessons.
+ * 5: `snapshot` carries `bootedAt` (the T+0 every time label counts from); `init` may ask for the
+ *    replayed commands' results (`echoFrom`), so a reloaded page shows its transcript again.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 export type { Breakpoint, Condition, Verdict };
 
@@ -109,6 +111,12 @@ export interface InitMessage {
   files?: Record<string, string>;
   /** Inputs to replay before reporting `ready` (crash recovery, shared links). */
   commandLog?: LogEntry[];
+  /**
+   * Answer each replayed command with a `commandResult` whose id is `echoFrom` + its index in
+   * `commandLog` (a reloaded page or a shared link rebuilds its transcript; a crash recovery
+   * already has one and leaves this out).
+   */
+  echoFrom?: number;
 }
 
 export interface CommandMessage {
@@ -222,6 +230,11 @@ export interface SnapshotMessage {
   ack?: number;
   version: number;
   now: number;
+  /**
+   * Simulated ms when boot finished and the cluster was handed over: `T+0` of `sim trace`,
+   * `sim why` and every time label on the page (a new cluster after `sim topology` has its own).
+   */
+  bootedAt: number;
   /** The last trace seq already reflected in `objects`; the next diff's records come after it. */
   seq: number;
   /** Every fault target of this cluster (a snapshot may follow `sim topology`, which changes them). */

@@ -39,6 +39,26 @@ describe('sim host', () => {
     expect(ready).toMatchObject({ type: 'ready', epoch: 7, protocol: PROTOCOL_VERSION, replayed: 0 });
   });
 
+  it("tells the page when the cluster was handed over (sim trace's T+0) and, asked to, echoes replayed commands", () => {
+    const { send } = harness();
+    const log = [
+      { type: 'command' as const, line: 'kubectl get nodes' },
+      { type: 'advance' as const, ms: 1000 },
+      { type: 'command' as const, line: 'sim why pod/none' },
+    ];
+    const msgs = send(init({ commandLog: log, echoFrom: 40 }));
+    const snap = msgs[0]!;
+    if (snap.type !== 'snapshot') throw new Error('expected snapshot');
+    expect(snap.bootedAt).toBe(snap.now);
+    expect(snap.bootedAt).toBeGreaterThan(0);
+    // Each command's result comes before its diff, with the id echoFrom + its index in the log.
+    expect(msgs.map((m) => m.type)).toEqual(['snapshot', 'commandResult', 'diff', 'diff', 'commandResult', 'diff', 'ready']);
+    expect(msgs[1]).toMatchObject({ type: 'commandResult', id: 40, exitCode: 0, startedAt: snap.now });
+    expect(msgs[4]).toMatchObject({ type: 'commandResult', id: 42, exitCode: 1 });
+    // Without echoFrom (a crash recovery), nothing is echoed.
+    expect(harness().send(init({ commandLog: log })).some((m) => m.type === 'commandResult')).toBe(false);
+  });
+
   it('answers every request with exactly one ack, and diffs chain by version', () => {
     const { send } = harness();
     const [snap] = send(init());

@@ -16,6 +16,7 @@ import { EPOCH_MS } from '../k8s/time';
 import { commandTable } from '../kubectl/command-table';
 import { evaluateOn, runUntilOn } from '../kubectl/observe';
 import { Session } from '../kubectl/session';
+import type { CommandResult } from '../kubectl/types';
 import {
   PROTOCOL_VERSION,
   assertNever,
@@ -61,11 +62,12 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
     session = s;
     post(snapshot(s, undefined));
     const log = msg.commandLog ?? [];
-    for (const entry of log) {
+    log.forEach((entry, i) => {
       const start = s.sim.now;
-      replay(s, entry);
+      const r = replay(s, entry);
+      if (r && msg.echoFrom !== undefined) post({ type: 'commandResult', epoch, id: msg.echoFrom + i, output: r.output, exitCode: r.exitCode, startedAt: start, endedAt: s.sim.now });
       post(changes(s, undefined, start));
-    }
+    });
     post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: targets(s.sim), commands: COMMAND_TABLE });
   }
 
@@ -110,6 +112,7 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       ...(ack === undefined ? {} : { ack }),
       version: d.to,
       now: s.sim.now,
+      bootedAt: s.sim.bootedAt,
       seq: s.sim.lastTraceSeq,
       topology: s.topology,
       targets: targets(s.sim),
@@ -186,11 +189,11 @@ function until(s: Session, bp: Breakpoint, withinMs: number, sinceSeq: number | 
   return runUntilOn(s, bp, limit, sinceSeq);
 }
 
-function replay(s: Session, entry: LogEntry): void {
+/** Runs one logged input again; a command's result is returned (the page may show it again). */
+function replay(s: Session, entry: LogEntry): CommandResult | undefined {
   switch (entry.type) {
     case 'command':
-      s.run(entry.line, entry.stdin, entry.interruptAt === undefined ? {} : { interruptAt: entry.interruptAt });
-      return;
+      return s.run(entry.line, entry.stdin, entry.interruptAt === undefined ? {} : { interruptAt: entry.interruptAt });
     case 'advance':
       s.sim.advance(entry.ms);
       return;

@@ -27,3 +27,5 @@ export function readLessons(root = LESSONS_DIR): BundledLesson[] {
 export function readSyllabus(root = LESSONS_DIR): Syllabus {
   return parse(readFileSync(join(root, 'syllabus.yaml'), 'utf8')) as Syllabus;
 }
+
+export { readInterview } from './interview-files';

@@ -2,34 +2,10 @@
  * Matching trace records and names against patterns (pattern.ts). Pure functions over plain data.
  */
 import type { TraceRecord } from '../core/trace';
-import type { ComponentPattern, DetailPattern, Scalar, TracePattern } from './pattern';
+import { componentMatches, globMatch } from '../../k8s/names';
+import type { DetailPattern, Scalar, TracePattern } from './pattern';
 
-const globCache = new Map<string, RegExp>();
-
-/** `*` matches any run of characters; everything else is literal. */
-export function globMatch(pattern: string, text: string): boolean {
-  if (!pattern.includes('*')) return pattern === text;
-  let re = globCache.get(pattern);
-  if (!re) {
-    re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`);
-    globCache.set(pattern, re);
-  }
-  return re.test(text);
-}
-
-/**
- * Whether component `id` is what `pattern` names. Besides an exact (or glob) match, a component
- * name covers its HA instances (`etcd` ⊇ `etcd-2`), a per-node agent covers every node's copy
- * (`kubelet` ⊇ `kubelet/node-1`), and kube-controller-manager covers the controllers it runs
- * (`controllers` lists their actor ids, e.g. `replicaset-controller`).
- */
-export function componentMatches(pattern: ComponentPattern, id: string, controllers: ReadonlySet<string> = new Set()): boolean {
-  if (globMatch(pattern, id)) return true;
-  if (pattern.includes('*') || pattern.includes('/')) return false;
-  if (id.startsWith(`${pattern}/`)) return true;
-  if (id.startsWith(`${pattern}-`) && /^\d+$/.test(id.slice(pattern.length + 1))) return true;
-  return pattern === 'kube-controller-manager' && controllers.has(id);
-}
+export { componentMatches, globMatch };
 
 function scalarMatches(want: Scalar | Scalar[], got: unknown): boolean {
   if (Array.isArray(want)) return want.some((w) => w === got);

@@ -29,11 +29,11 @@ import {
 } from '../../protocol/messages';
 import { applyDiff, applySnapshot, initialClusterState, showAt, type ClusterState } from '../store/cluster';
 import type { ConnectionState, Notice } from '../store/connection';
-import { milestones, type Milestone } from '../store/milestones';
+import { scanMilestones, type MilestoneScan } from '../store/milestones';
 import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackState } from '../store/playback';
 import type { AppStore } from '../store/store';
 import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
-import { commandFinished, commandInterrupted, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
+import { commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
 import { ReplayLog, truncateAt } from './replay-log';
 
 /** What the bridge needs from a worker. */
@@ -74,6 +74,16 @@ export interface BridgeOptions {
 /** Commands that skip simulated time on purpose; the playhead follows them instead of playing the gap out. */
 const SKIP = /^\s*(sim\s+advance|sleep)\b/;
 
+/**
+ * "Next milestone" past the end of the tape runs the cluster ahead in chunks of simulated time,
+ * doubling from the first to the largest, until the milestone appears or the budget is spent
+ * (a rollout stuck on a bad image never gets there). Small first chunks keep the frontier close
+ * to the milestone; the budget outlasts an image pull, a scheduler backoff and readiness delays.
+ */
+export const HUNT_FIRST_CHUNK_MS = 250;
+export const HUNT_MAX_CHUNK_MS = 5_000;
+export const HUNT_BUDGET_MS = 120_000;
+
 export class SimBridge {
   private readonly opts: Required<Omit<BridgeOptions, 'files'>> & { files: Record<string, string> };
   private readonly store: AppStore;
@@ -93,7 +103,11 @@ export class SimBridge {
   private resume: { seq?: number; t: number } | undefined;
   /** Worker steps still allowed while looking for the next visible message. */
   private stepBudget = 0;
-  private milestoneCache: { tape: Tape; list: Milestone[] } | undefined;
+  private milestoneCache: { tape: Tape; scan: MilestoneScan } | undefined;
+  /** "Next milestone" running the worker ahead: from the moment it was pressed, with its budget. */
+  private hunt: { from: number; spentMs: number; chunkMs: number } | undefined;
+  /** Replayed commands whose results the worker echoes (a reloaded run's transcript), by id. */
+  private echoing = new Map<number, { line: string; interruptAt?: number }>();
   /** Commands sent while paused and following, by id: their result moves the moment shown. */
   private pausedCommands = new Set<number>();
   /** `sim advance` / `sleep`: a deliberate skip, so the moment shown jumps to where it ended. */
@@ -129,7 +143,7 @@ export class SimBridge {
       this.resume = at;
       this.setPlayback({ playing: false });
     }
-    this.spawn(this.log.confirmed);
+    this.spawn(this.log.confirmed, true);
   }
 
   /** The seed and topology of the current run (a lesson may have replaced the page's). */
@@ -151,7 +165,7 @@ export class SimBridge {
     this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, playing: false, speed: this.store.getState().playback.speed } });
     this.setConnection({ restarts: 0, notice: undefined, status: 'starting' });
     const ready = new Promise<void>((resolve) => this.readyWaiters.push(resolve));
-    this.spawn(run.log);
+    this.spawn(run.log, true);
     return ready;
   }
 
@@ -245,11 +259,13 @@ export class SimBridge {
   }
 
   play(): void {
+    this.hunt = undefined;
     this.lastTickWall = undefined;
     this.setPlayback({ playing: true });
   }
 
   pause(): void {
+    this.hunt = undefined;
     this.lastTickWall = undefined;
     this.setPlayback({ playing: false });
   }
@@ -284,6 +300,7 @@ export class SimBridge {
 
   /** Shows the moment of trace seq `seq` (clamped to the tape). */
   seek(seq: number): void {
+    this.hunt = undefined;
     const c = this.store.getState().cluster;
     if (!c.tape) return;
     this.show(seq, timeOfSeq(c.tape, seq));
@@ -291,34 +308,72 @@ export class SimBridge {
 
   /** Shows simulated time `ms` (the last message at or before it). */
   seekTime(ms: number): void {
+    this.hunt = undefined;
     const c = this.store.getState().cluster;
     if (!c.tape) return;
     const t = Math.max(c.tape.baseNow, Math.min(ms, c.tape.frontierNow));
     this.show(seqAtTime(c.tape, t), t);
   }
 
-  /** Jumps to the next (+1) or previous (-1) milestone; false when there is none that way. */
+  /**
+   * Jumps to the next (+1) or previous (-1) milestone; false when there is none that way. When
+   * the tape holds no further milestone but a Deployment is still on its way, the worker runs
+   * ahead (HUNT_*) and the playhead jumps to the milestone once it appears — or, if the budget
+   * runs out first, to where the cluster got to, so the learner sees why it is stuck.
+   */
   jumpMilestone(direction: 1 | -1): boolean {
     const c = this.store.getState().cluster;
     if (!c.tape) return false;
     const list = this.milestones();
     const target = direction > 0 ? list.find((m) => m.seq > c.seq) : [...list].reverse().find((m) => m.seq < c.seq);
-    if (!target) return false;
+    if (target) {
+      this.pause();
+      this.seek(target.seq);
+      return true;
+    }
+    if (direction < 0 || !this.worker || !this.milestoneScan()?.pending.length) return false;
     this.pause();
-    this.seek(target.seq);
+    this.hunt = { from: c.seq, spentMs: 0, chunkMs: HUNT_FIRST_CHUNK_MS };
+    if (this.waitingSince.length === 0) this.requestHunt();
     return true;
   }
 
   /** The milestones on the current tape (memoised per tape value). */
-  milestones(): Milestone[] {
+  milestones(): MilestoneScan['milestones'] {
+    return this.milestoneScan()?.milestones ?? [];
+  }
+
+  private milestoneScan(): MilestoneScan | undefined {
     const tape = this.store.getState().cluster.tape;
-    if (!tape) return [];
-    if (this.milestoneCache?.tape !== tape) this.milestoneCache = { tape, list: milestones(tape) };
-    return this.milestoneCache.list;
+    if (!tape) return undefined;
+    if (this.milestoneCache?.tape !== tape) this.milestoneCache = { tape, scan: scanMilestones(tape) };
+    return this.milestoneCache.scan;
+  }
+
+  /** One more chunk of simulated time while hunting for the next milestone. */
+  private requestHunt(): void {
+    const h = this.hunt;
+    if (!h || !this.worker) return;
+    const ms = Math.min(h.chunkMs, HUNT_BUDGET_MS - h.spentMs);
+    h.spentMs += ms;
+    h.chunkMs = Math.min(h.chunkMs * 2, HUNT_MAX_CHUNK_MS);
+    this.request({ type: 'advance', id: this.nextId++, ms }, { type: 'advance', ms });
+  }
+
+  /** After a worker answer while hunting: jump to the milestone if it appeared, else run on (within the budget). */
+  private continueHunt(): void {
+    const h = this.hunt;
+    const tape = this.store.getState().cluster.tape;
+    if (!h || !tape) return;
+    const target = this.milestones().find((m) => m.seq > h.from);
+    if (target) return this.seek(target.seq);
+    if (h.spentMs < HUNT_BUDGET_MS && this.milestoneScan()?.pending.length) return this.requestHunt();
+    this.seek(tape.frontierSeq);
   }
 
   /** A fresh cluster with the same seed and topology: clears the log and the transcript. */
   reset(): void {
+    this.hunt = undefined;
     this.log.clear();
     this.restartTimes = [];
     this.resume = undefined;
@@ -368,6 +423,7 @@ export class SimBridge {
   }
 
   private send(line: string, stdin: string | undefined): number {
+    this.hunt = undefined;
     const id = this.nextId++;
     this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line) }));
     if (!this.worker) {
@@ -450,9 +506,26 @@ export class SimBridge {
     this.worker.post(msg);
   }
 
-  private spawn(commandLog: readonly LogEntry[]): void {
+  /**
+   * A fresh worker replaying `commandLog`. With `echo` (a page that starts from a log: a reload,
+   * a link, a saved run) the worker answers each replayed command with its result, and the
+   * transcript shows them again as they were; a crash or a fork keeps the transcript it has.
+   */
+  private spawn(commandLog: readonly LogEntry[], echo = false): void {
     this.worker?.terminate();
     const epoch = ++this.epoch;
+    this.hunt = undefined;
+    this.echoing.clear();
+    let echoFrom: number | undefined;
+    if (echo && commandLog.some((e) => e.type === 'command')) {
+      // Ids for the replayed commands' results, below every id sent from now on (the transcript is in id order).
+      const first = this.nextId;
+      this.nextId += commandLog.length;
+      commandLog.forEach((e, i) => {
+        if (e.type === 'command') this.echoing.set(first + i, e.interruptAt === undefined ? { line: e.line } : { line: e.line, interruptAt: e.interruptAt });
+      });
+      echoFrom = first;
+    }
     this.ready = false;
     this.snapshotRequested = false;
     this.lastTickWall = undefined;
@@ -479,6 +552,7 @@ export class SimBridge {
       topology: this.opts.topology,
       files: this.opts.files,
       commandLog: [...commandLog],
+      ...(echoFrom === undefined ? {} : { echoFrom }),
     });
   }
 
@@ -503,6 +577,7 @@ export class SimBridge {
         this.snapshotRequested = false;
         this.store.setState((s) => ({ cluster: applySnapshot(s.cluster, msg) }));
         if (msg.ack !== undefined) this.acked(msg.ack, msg.now, msg.now);
+        if (msg.ack !== undefined && this.hunt && this.waitingSince.length === 0) this.continueHunt();
         return;
       case 'diff': {
         if (msg.ack === undefined) this.log.timed(this.replayedDiffs++, msg.start, msg.now);
@@ -515,11 +590,15 @@ export class SimBridge {
         if (r.ok && msg.ack !== undefined && this.pausedCommands.delete(msg.ack)) this.showCommand(before);
         if (r.ok && msg.ack !== undefined && this.skipCommands.delete(msg.ack) && this.store.getState().playback.following) this.show(r.state.tape!.frontierSeq, msg.now);
         if (msg.ack !== undefined && this.stepBudget > 0 && this.waitingSince.length === 0) this.continueStep();
+        if (msg.ack !== undefined && this.hunt && this.waitingSince.length === 0 && !this.snapshotRequested) this.continueHunt();
         return;
       }
-      case 'commandResult':
-        this.store.setState((s) => ({ terminal: commandFinished(s.terminal, msg) }));
+      case 'commandResult': {
+        const replayed = this.echoing.get(msg.id);
+        this.echoing.delete(msg.id);
+        this.store.setState((s) => ({ terminal: replayed ? commandReplayed(s.terminal, msg, replayed.line, replayed.interruptAt) : commandFinished(s.terminal, msg) }));
         return;
+      }
       case 'untilResult': {
         const w = this.awaited.get(msg.id);
         if (w) w.value = msg.seq === undefined ? { reached: msg.reached } : { reached: msg.reached, seq: msg.seq };

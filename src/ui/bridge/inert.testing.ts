@@ -23,5 +23,6 @@ export function inertBridge(): BridgeApi {
     jumpMilestone: () => false,
     milestones: () => [],
     reset: none,
+    commandLog: [],
   };
 }

@@ -22,6 +22,7 @@ export type BridgeApi = Pick<
   | 'jumpMilestone'
   | 'milestones'
   | 'reset'
+  | 'commandLog'
 >;
 
 export const BridgeContext = createContext<BridgeApi | null>(null);

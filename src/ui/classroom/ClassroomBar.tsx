@@ -3,6 +3,7 @@
  * button that opens the audience window; the audience window gets only the banner saying it
  * follows (its own controls are hidden by presenter.css).
  */
+import { MonitorUp } from 'lucide-react';
 import { useState } from 'react';
 import { useT } from '../i18n/react';
 import { audienceWindowName, pagePresenterId } from './identity';
@@ -41,8 +42,8 @@ export function ClassroomBar({ role, shareLink, mode }: ClassroomBarProps) {
   return (
     <div className="classroom-controls" role="group" aria-label={t('classroom.label')}>
       <PresenterToggle {...(mode ? { mode } : {})} />
-      <button type="button" onClick={open} title={t('classroom.openAudienceHint')} data-testid="open-audience">
-        {t('classroom.openAudience')}
+      <button type="button" className="icon-button" onClick={open} title={`${t('classroom.openAudience')} — ${t('classroom.openAudienceHint')}`} aria-label={t('classroom.openAudience')} data-testid="open-audience">
+        <MonitorUp size={16} aria-hidden="true" />
       </button>
       {blocked ? (
         <span role="alert" className="classroom-blocked">

@@ -1,4 +1,5 @@
 /** The presenter-mode switch: a toggle button (aria-pressed), remembered across visits. */
+import { Presentation } from 'lucide-react';
 import { useStore } from 'zustand';
 import { useT } from '../i18n/react';
 import { pagePresenterMode, type PresenterMode } from './presenter-mode';
@@ -13,7 +14,7 @@ export function PresenterToggle({ mode = pagePresenterMode() }: PresenterToggleP
   const on = useStore(mode.store, (s) => s.on);
   return (
     <button type="button" className="presenter-toggle" aria-pressed={on} title={t('classroom.presenterHint')} onClick={mode.toggle} data-testid="presenter-toggle">
-      {t('classroom.presenter')}
+      <Presentation size={16} aria-hidden="true" /> {t('classroom.presenter')}
     </button>
   );
 }

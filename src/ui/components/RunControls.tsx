@@ -1,10 +1,14 @@
 /**
- * The run's identity in the header: which topology it uses (switching starts a new run) and a
- * button that copies a link reproducing exactly what is on screen.
+ * The run's identity in the header: which topology it uses (switching starts a new run, after
+ * asking when the run has commands to lose) and a button that copies a link reproducing exactly
+ * what is on screen.
  */
 import { useId, useState } from 'react';
+import { Link2 } from 'lucide-react';
 import type { Topology } from '../../protocol/messages';
+import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
+import { TopologySwitchDialog } from './TopologySwitchDialog';
 
 export interface RunControlsProps {
   topology: Topology;
@@ -18,6 +22,16 @@ export function RunControls({ topology, onTopology, shareLink }: RunControlsProp
   const t = useT();
   const topoId = useId();
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
+  const bridge = useBridge();
+  /** A switch waiting for the learner's answer, with the commands it would discard. */
+  const [switching, setSwitching] = useState<{ to: Topology; commands: number } | undefined>();
+  const choose = (to: Topology): void => {
+    if (to === topology) return;
+    // Time played is not worth a question; typed commands (and a lesson's pause points) are.
+    const commands = bridge.commandLog.filter((e) => e.type === 'command' || e.type === 'until').length;
+    if (commands === 0) onTopology(to);
+    else setSwitching({ to, commands });
+  };
   const share = (): void => {
     const link = shareLink();
     navigator.clipboard.writeText(link).then(
@@ -27,13 +41,15 @@ export function RunControls({ topology, onTopology, shareLink }: RunControlsProp
   };
   return (
     <div className="run-controls">
-      <label htmlFor={topoId}>{t('run.topology')}</label>
-      <select id={topoId} value={topology} onChange={(e) => onTopology(e.target.value === 'ha' ? 'ha' : 'basic')} data-testid="topology">
+      <label htmlFor={topoId} className="visually-hidden">
+        {t('run.topology')}
+      </label>
+      <select id={topoId} value={topology} onChange={(e) => choose(e.target.value === 'ha' ? 'ha' : 'basic')} data-testid="topology">
         <option value="basic">{t('run.topology.basic')}</option>
         <option value="ha">{t('run.topology.ha')}</option>
       </select>
-      <button type="button" onClick={share} data-testid="share">
-        {t('run.share')}
+      <button type="button" className="icon-button" onClick={share} data-testid="share" title={t('run.share')} aria-label={t('run.share')}>
+        <Link2 size={16} aria-hidden="true" />
       </button>
       <span role="status" className="run-share-status">
         {copy.status === 'copied' ? t('run.copied') : null}
@@ -43,6 +59,17 @@ export function RunControls({ topology, onTopology, shareLink }: RunControlsProp
           </>
         ) : null}
       </span>
+      {switching ? (
+        <TopologySwitchDialog
+          to={switching.to}
+          commands={switching.commands}
+          onConfirm={() => {
+            setSwitching(undefined);
+            onTopology(switching.to);
+          }}
+          onCancel={() => setSwitching(undefined)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,24 +1,36 @@
 /**
  * The cluster's architecture, live at the moment shown: every component where it runs, the Pods
- * on each node, the message in flight and the edge the latest one travelled along. Clicking a
- * component opens its card; right-clicking a box (or Shift+F10 on it) opens its fault menu.
+ * on each node, the message in flight and the edge the latest one travelled along. It fills its
+ * parent; the picture is laid out for the canvas's size and shown as large as fits, never below a
+ * readable size (a bigger picture gets an overview map). Clicking a component opens its card;
+ * right-clicking a box (or Shift+F10 on it) opens its fault menu. While a lesson step points at
+ * something it is highlighted and the rest dimmed; while a prediction asks for a component or a
+ * node, clicking one answers.
  */
-import { Background, Controls, ReactFlow, type Edge, type NodeMouseHandler, type ReactFlowInstance } from '@xyflow/react';
+import { Background, Controls, MiniMap, ReactFlow, type Edge, type NodeMouseHandler, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useReducedMotion } from 'framer-motion';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../i18n/react';
+import { useLessonController } from '../lessons/react';
+import { openPrediction, stageFocus } from '../lessons/state';
 import { useApp } from '../store/react';
+import type { Frame } from './arrange';
 import { ComponentCard } from './ComponentCard';
 import { DiagramActionsContext, type DiagramActions, type MenuAnchor } from './context';
+import type { DiagramEdge, DiagramNode } from './data';
 import './diagram.css';
+import { EDGE_TYPES } from './edges';
 import { ExportButtons } from './ExportButtons';
+import type { DiagramChoice } from './focus';
 import { FaultMenu } from './FaultMenu';
+import { HelpButton } from './HelpButton';
 import { leaderIds } from './leaders';
-import { toFlowGraph, type DiagramNode } from './model';
+import { DEFAULT_FRAME, toFlowGraph } from './model';
 import { NODE_TYPES } from './nodes';
 import { activeFaults, faultActions } from './targets';
 import { Tokens } from './Tokens';
+import { NARROW, defaultView, layoutFrame } from './viewport';
 
 /**
  * React Flow gives a node pointer events only when it is selectable, draggable or has a mouse
@@ -29,10 +41,12 @@ const keepPointerEvents: NodeMouseHandler<DiagramNode> = () => undefined;
 type MenuState = { diagramId: string; name: string; at: { x: number; y: number }; anchor: MenuAnchor };
 
 function nameOf(node: DiagramNode): string {
-  if (node.type === 'group') return node.data.host;
-  if (node.type === 'component') return node.data.componentId;
+  if (node.type === 'machine') return node.data.host;
+  if (node.type === 'component' || node.type === 'agent') return node.data.componentId;
   return node.id;
 }
+
+const MINIMAP_STYLE = { width: 120, height: 80 };
 
 export function ArchitectureView() {
   const t = useT();
@@ -42,14 +56,49 @@ export function ArchitectureView() {
   const targets = useApp((s) => s.cluster.targets);
   const objects = useApp((s) => s.cluster.objects);
   const trace = useApp((s) => s.cluster.trace);
+  const lessons = useApp((s) => s.lessons);
+  const lessonController = useLessonController();
   const reduced = useReducedMotion() === true;
   const leaders = useMemo(() => leaderIds(objects, components), [objects, components]);
-  const graph = useMemo(() => toFlowGraph(components, objects, trace, leaders), [components, objects, trace, leaders]);
+
+  // The canvas's size decides the arrangement (wide frames put workers in a row, narrow ones stack them).
+  const canvas = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<Frame | undefined>();
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const measure = (): void => {
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) return;
+      const next = { width: Math.round(r.width), height: Math.round(r.height) };
+      setSize((cur) => (cur && cur.width === next.width && cur.height === next.height ? cur : next));
+    };
+    measure();
+    const ro = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    });
+    ro.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      ro.disconnect();
+    };
+  }, []);
+  const frameW = size ? layoutFrame(size).width : DEFAULT_FRAME.width;
+  const frameH = size ? layoutFrame(size).height : DEFAULT_FRAME.height;
+  const layoutFor = useMemo<Frame>(() => ({ width: frameW, height: frameH }), [frameW, frameH]);
+
+  const focus = useMemo(() => stageFocus(lessons), [lessons]);
+  const prediction = useMemo(() => openPrediction(lessons), [lessons]);
+  const choice = useMemo<DiagramChoice | undefined>(() => {
+    if (!prediction || prediction.form === 'choice') return undefined;
+    return lessons.choice === undefined ? { form: prediction.form, options: prediction.options } : { form: prediction.form, options: prediction.options, chosen: lessons.choice };
+  }, [prediction, lessons.choice]);
+  const graph = useMemo(() => toFlowGraph(components, objects, trace, leaders, { frame: layoutFor, focus, choice }), [components, objects, trace, leaders, layoutFor, focus, choice]);
   // The lit edge stays; only its marching dashes go when the learner asked for less motion.
-  const edges = useMemo<Edge[]>(
-    () => (reduced ? graph.edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : graph.edges),
-    [graph.edges, reduced],
-  );
+  const edges = useMemo<DiagramEdge[]>(() => (reduced ? graph.edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : graph.edges), [graph.edges, reduced]);
+
   const [selected, setSelected] = useState<string | undefined>();
   const [menu, setMenu] = useState<MenuState | undefined>();
   const panel = useRef<HTMLElement>(null);
@@ -57,6 +106,8 @@ export function ArchitectureView() {
   comps.current = components;
   const faultTargets = useRef(targets);
   faultTargets.current = targets;
+  const lessonRef = useRef(lessonController);
+  lessonRef.current = lessonController;
 
   const actions = useMemo<DiagramActions>(
     () => ({
@@ -66,6 +117,7 @@ export function ArchitectureView() {
         const r = panel.current?.getBoundingClientRect();
         setMenu({ diagramId, name, anchor, at: { x: anchor.x - (r?.left ?? 0), y: anchor.y - (r?.top ?? 0) } });
       },
+      choose: (option) => lessonRef.current?.choose(option),
     }),
     [],
   );
@@ -77,28 +129,19 @@ export function ArchitectureView() {
     actions.openMenu(node.id, nameOf(node), { x: e.clientX, y: e.clientY, returnFocus: focusable });
   };
 
-  // Refit when the picture's shape changes (boot, Pods arriving), not on every status update.
+  // The default view follows the picture (boot, Pods arriving, a resize) until the learner pans or zooms.
   const flow = useRef<ReactFlowInstance<DiagramNode, Edge> | null>(null);
-  const shape = graph.nodes.length;
+  const moved = useRef(false);
+  // A new cluster (another topology) starts from the default view again.
+  const machines = useMemo(() => graph.nodes.filter((n) => n.id.startsWith('node:')).map((n) => n.id).join(' '), [graph.nodes]);
   useEffect(() => {
-    void flow.current?.fitView({ padding: 0.05 });
-  }, [shape]);
-  // …and when the canvas itself changes size (window resize, presenter mode's taller canvas).
-  const canvas = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = canvas.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    const ro = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => void flow.current?.fitView({ padding: 0.05 }));
-    });
-    ro.observe(el);
-    return () => {
-      cancelAnimationFrame(frame);
-      ro.disconnect();
-    };
-  }, []);
+    moved.current = false;
+  }, [machines]);
+  const view = useMemo(() => defaultView(graph.bounds, size ?? { width: DEFAULT_FRAME.width + 56, height: DEFAULT_FRAME.height + 16 }), [graph.bounds, size]);
+  const applyView = useCallback(() => {
+    if (!moved.current) void flow.current?.setViewport({ x: view.x, y: view.y, zoom: view.zoom });
+  }, [view]);
+  useEffect(applyView, [applyView]);
 
   const ariaLabelConfig = useMemo(
     () => ({
@@ -106,22 +149,27 @@ export function ArchitectureView() {
       'controls.zoomIn.ariaLabel': t('diagram.zoomIn'),
       'controls.zoomOut.ariaLabel': t('diagram.zoomOut'),
       'controls.fitView.ariaLabel': t('diagram.fitView'),
+      'minimap.ariaLabel': t('diagram.overview'),
     }),
     [t],
   );
+  const narrow = (size?.width ?? 1000) < NARROW;
 
   return (
     <section ref={panel} className="panel diagram-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('diagram.title')}</h2>
-      <p id={hintId} className="diagram-hint">
-        {t('diagram.hint')}
+      <h2 id={headingId} className="visually-hidden">
+        {t('diagram.title')}
+      </h2>
+      <p id={hintId} className="visually-hidden">
+        {t(choice ? 'diagram.choiceHint' : 'diagram.hint')}
       </p>
       <DiagramActionsContext.Provider value={actions}>
-        <div className="diagram-canvas" data-testid="architecture" aria-describedby={hintId} ref={canvas}>
-          <ReactFlow<DiagramNode, Edge>
+        <div className={`diagram-canvas${graph.focused ? ' has-focus' : ''}${choice ? ' has-choice' : ''}`} data-testid="architecture" aria-describedby={hintId} ref={canvas}>
+          <ReactFlow<DiagramNode, DiagramEdge>
             nodes={graph.nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
             onNodeClick={keepPointerEvents}
             onNodeContextMenu={onNodeContextMenu}
             nodesDraggable={false}
@@ -129,20 +177,35 @@ export function ArchitectureView() {
             nodesFocusable={false}
             edgesFocusable={false}
             elementsSelectable={false}
-            fitView
-            fitViewOptions={{ padding: 0.05 }}
             onInit={(instance) => {
-              flow.current = instance;
+              flow.current = instance as unknown as ReactFlowInstance<DiagramNode, Edge>;
+              applyView();
+            }}
+            onMoveStart={(event) => {
+              // Only the learner's own pans and zooms (programmatic moves carry no event).
+              if (event) moved.current = true;
             }}
             minZoom={0.1}
+            maxZoom={3}
             proOptions={{ hideAttribution: true }}
             ariaLabelConfig={ariaLabelConfig}
             aria-label={t('diagram.title')}
           >
             <Background gap={24} />
-            <Controls showInteractive={false} fitViewOptions={{ padding: 0.05 }} />
-            <ExportButtons />
-            <Tokens trace={trace} nodes={graph.nodes} components={components} leaders={leaders} />
+            <Controls
+              showInteractive={false}
+              position={narrow ? 'bottom-left' : 'top-right'}
+              orientation={narrow ? 'horizontal' : 'vertical'}
+              fitViewOptions={{ padding: '8px' }}
+              onFitView={() => {
+                moved.current = true;
+                void flow.current?.fitView({ padding: '8px' });
+              }}
+            />
+            <ExportButtons narrow={narrow} />
+            <HelpButton narrow={narrow} text={t(choice ? 'diagram.choiceHint' : 'diagram.hint')} />
+            {view.whole ? null : <MiniMap position="bottom-right" pannable zoomable style={MINIMAP_STYLE} nodeStrokeWidth={2} className={`diagram-overview no-export${narrow ? ' is-above-controls' : ''}`} />}
+            <Tokens trace={trace} graph={graph} components={components} leaders={leaders} />
           </ReactFlow>
         </div>
         {selected ? <ComponentCard id={selected} leaders={leaders} onClose={() => setSelected(undefined)} /> : null}

@@ -1,12 +1,15 @@
 /**
  * A component's card: what it is responsible for and what it is not (in our words, from the
- * syllabus's responsibility table), its live state, and the last messages it sent or received.
- * The "⋯" button opens the same fault menu as right-clicking the component in the diagram.
+ * syllabus's responsibility table), its live state, kube-controller-manager's controllers (the
+ * diagram does not list them), and the last messages it sent or received. The "more" button
+ * opens the same fault menu as right-clicking the component in the diagram.
  */
+import { Ellipsis } from 'lucide-react';
 import { useMemo } from 'react';
 import { useLocale, useT } from '../i18n/react';
 import type { MessageKey } from '../i18n/catalog';
 import { useApp } from '../store/react';
+import { KCM_CONTROLLERS } from './actors';
 import { recentSentences } from './card-model';
 import { CardState } from './CardState';
 import { anchorBelow, useDiagramActions } from './context';
@@ -36,7 +39,7 @@ export function ComponentCard({ id, leaders, onClose }: { id: string; leaders: R
         <span className="card-buttons">
           {c.kind !== 'kubectl' ? (
             <button type="button" aria-haspopup="menu" aria-label={t('card.moreActions', { name: c.id })} onClick={(e) => actions.openMenu(c.id, c.id, anchorBelow(e.currentTarget))}>
-              ⋯
+              <Ellipsis size={16} aria-hidden="true" />
             </button>
           ) : null}
           <button type="button" onClick={onClose} data-close-on-escape>
@@ -48,6 +51,18 @@ export function ComponentCard({ id, leaders, onClose }: { id: string; leaders: R
         {t('card.state')}: {c.running ? t('diagram.running') : t('diagram.stopped')} · {t('card.host')}: {c.host}
       </p>
       <CardState c={c} objects={objects} />
+      {c.kind === 'kube-controller-manager' ? (
+        <>
+          <h4>{t('diagram.controllers')}</h4>
+          <ul className="card-controllers" data-testid="card-controllers">
+            {KCM_CONTROLLERS.map((name) => (
+              <li key={name}>
+                <code>{name}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {kind ? (
         <>
           <h4>{t('card.does')}</h4>

@@ -1,5 +1,6 @@
 /**
- * "PNG" and "SVG" buttons over the diagram. They live in a React Flow Panel, outside
+ * "PNG" and "SVG" buttons over the diagram, in the controls' strip (under the zoom buttons, or
+ * beside them at the bottom of a narrow canvas). They live in a React Flow Panel, outside
  * `.react-flow__viewport`, so they never appear in the picture they export.
  */
 import { Panel, useReactFlow } from '@xyflow/react';
@@ -7,7 +8,7 @@ import { useState, type MouseEvent } from 'react';
 import { useT } from '../i18n/react';
 import { downloadDataUrl, exportFileName, renderDiagram, type ExportFormat } from './export';
 
-export function ExportButtons() {
+export function ExportButtons({ narrow = false }: { narrow?: boolean }) {
   const t = useT();
   const flow = useReactFlow();
   const [error, setError] = useState<string | undefined>();
@@ -29,7 +30,7 @@ export function ExportButtons() {
   };
 
   return (
-    <Panel position="top-right" className="diagram-export no-export">
+    <Panel position={narrow ? 'bottom-right' : 'top-right'} className={`diagram-export no-export${narrow ? ' is-row' : ' is-column'}`}>
       {(['png', 'svg'] as const).map((f) => (
         <button key={f} type="button" disabled={busy} onClick={(e) => void run(e, f)} aria-label={t('diagram.export.label', { format: f.toUpperCase() })}>
           {t(f === 'png' ? 'diagram.export.png' : 'diagram.export.svg')}

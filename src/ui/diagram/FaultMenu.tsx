@@ -5,6 +5,7 @@
  * ArrowUp/ArrowDown/Home/End move, Enter activates, Escape or Tab closes and focus returns to the
  * box that opened it (WAI-ARIA menu pattern).
  */
+import { Power, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
@@ -101,6 +102,7 @@ export function FaultMenu({ diagramId, name, at, anchor, onClose }: FaultMenuPro
             close();
           }}
         >
+          {a.op === 'recover' ? <RotateCcw size={14} aria-hidden="true" /> : <Power size={14} aria-hidden="true" />}
           {actionLabel(t, a)}
         </button>
       ))}

@@ -1,38 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../k8s/types';
-import type { TraceRecord } from '../../engine/core/trace';
-import { PROTOCOL_VERSION, type ComponentSummary, type FromWorker } from '../../protocol/messages';
-import { createSimHost } from '../../worker/host';
 import { hopEndpoints, lastHop } from './actors';
 import { toFlowGraph } from './model';
+import { realRun } from './run.testing';
 import { rec } from './testkit';
-
-/** A real run through the worker host: what the page receives, folded into plain maps. */
-function realRun(lines: string[]) {
-  const components = new Map<string, ComponentSummary>();
-  const objects = new Map<string, KObject>();
-  const trace: TraceRecord[] = [];
-  const take = (m: FromWorker): void => {
-    if (m.type === 'snapshot') {
-      for (const c of m.components) components.set(c.id, c);
-      for (const o of m.objects) objects.set(o.key, o.object);
-    }
-    if (m.type === 'diff') {
-      for (const c of m.components) components.set(c.id, c);
-      for (const ch of m.changes) {
-        if (ch.object) objects.set(ch.key, ch.object);
-        else objects.delete(ch.key);
-      }
-      trace.push(...m.trace);
-    }
-  };
-  const host = createSimHost((m) => take(structuredClone(m)));
-  const goApi = readFileSync(new URL('../../../examples/manifests/go-api.yaml', import.meta.url), 'utf8');
-  host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic', files: { 'go-api.yaml': goApi } });
-  lines.forEach((line, i) => host.handle({ type: 'command', id: i + 1, line }));
-  return { components, objects, trace };
-}
 
 describe('hopEndpoints on a real run', () => {
   it('draws both ends of every message of a deployment rollout and a node failure', () => {

@@ -27,8 +27,8 @@ const CONTROLLER_ACTORS: ReadonlySet<string> = new Set(KCM_CONTROLLERS);
 
 /** Diagram id of the CSI node plugin box drawn inside a node (the engine has one `csi` component). */
 export const csiNodeId = (host: string): string => `csi-node/${host}`;
+/** Diagram id of a machine's box (control plane or worker). */
 export const nodeGroupId = (host: string): string => `node:${host}`;
-export const machineGroupId = (host: string): string => `machine:${host}`;
 export const USER_ID = 'user';
 
 /** Events and Lease renewals: real messages, but background chatter that hides what happened. */

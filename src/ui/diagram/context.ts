@@ -1,6 +1,7 @@
 /**
- * What a diagram node can ask of the view around it: open a component's card, or open the fault
- * menu for a box. Custom React Flow nodes get no props from the view, so this travels by context.
+ * What a diagram node can ask of the view around it: open a component's card, open the fault
+ * menu for a box, or answer the open prediction with it. Custom React Flow nodes get no props
+ * from the view, so this travels by context.
  */
 import { createContext, useContext, type KeyboardEvent } from 'react';
 
@@ -10,6 +11,8 @@ export type MenuAnchor = { x: number; y: number; returnFocus?: HTMLElement | nul
 export interface DiagramActions {
   openCard(componentId: string): void;
   openMenu(diagramId: string, name: string, anchor: MenuAnchor): void;
+  /** Chooses a prediction's option (the lesson controller's `choose`). */
+  choose(option: string): void;
 }
 
 export const DiagramActionsContext = createContext<DiagramActions | null>(null);

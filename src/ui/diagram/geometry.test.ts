@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteBox, centre, flightFor, newHops, tokenDuration, tokenLabel } from './geometry';
-import { toFlowGraph } from './model';
-import { BASIC, rec } from './testkit';
+import { flightFor, labelSize, newHops, tokenDuration, tokenLabel } from './geometry';
+import { routeBetween, toFlowGraph } from './model';
+import type { Rect } from './route';
+import { leaderIds } from './leaders';
+import { realRun } from './run.testing';
+import { BASIC, HA, rec } from './testkit';
 
-describe('absoluteBox', () => {
-  it('adds the parent chain’s positions and keeps the node’s own size', () => {
-    const g = toFlowGraph(BASIC, new Map(), []);
-    const group = g.nodes.find((n) => n.id === 'node:node-1')!;
-    const kubelet = g.nodes.find((n) => n.id === 'kubelet/node-1')!;
-    const b = absoluteBox(g.nodes, 'kubelet/node-1')!;
-    expect(b).toEqual({ x: group.position.x + kubelet.position.x, y: group.position.y + kubelet.position.y, width: kubelet.width, height: kubelet.height });
-    expect(centre(b)).toEqual({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
-    expect(absoluteBox(g.nodes, 'nope')).toBeUndefined();
-  });
-});
+const overlaps = (p: Rect, q: Rect) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
 
 describe('tokenDuration', () => {
   it('is 700 ms at real speed, shorter when playing fast, clamped to stay watchable', () => {
@@ -48,25 +41,60 @@ describe('newHops', () => {
 describe('flightFor', () => {
   const g = toFlowGraph(BASIC, new Map(), []);
 
-  it('travels between the centres of the two boxes', () => {
-    const f = flightFor(rec(7, 'kubelet/node-1', 'kube-apiserver', 'request', { type: 'resource', method: 'PATCH', verb: 'patch', path: '/api/v1/nodes/node-1/status', group: '', version: 'v1', resource: 'nodes', subresource: 'status', name: 'node-1', user: 'system:node:node-1' }), g.nodes, BASIC, new Set());
-    expect(f).toEqual({ seq: 7, label: 'PATCH', kind: 'travel', from: centre(absoluteBox(g.nodes, 'kubelet/node-1')!), to: centre(absoluteBox(g.nodes, 'kube-apiserver')!) });
+  it('travels along the routed edge between the two boxes, its label beside the path and off every box’s text', () => {
+    const f = flightFor(rec(7, 'kubelet/node-1', 'kube-apiserver', 'request', { type: 'resource', method: 'PATCH', verb: 'patch', path: '/api/v1/nodes/node-1/status', group: '', version: 'v1', resource: 'nodes', subresource: 'status', name: 'node-1', user: 'system:node:node-1' }), g, BASIC, new Set());
+    expect(f).toMatchObject({ seq: 7, label: 'PATCH', kind: 'travel', points: routeBetween(g, 'kubelet/node-1', 'kube-apiserver') });
+    if (f?.kind !== 'travel') throw new Error('expected a travel');
+    expect(f.labelAt).toMatchObject(labelSize('PATCH'));
+    for (const t of g.texts) expect(overlaps(f.labelAt, t)).toBe(false);
+    // The way back runs the same route the other way.
+    const back = flightFor(rec(8, 'kube-apiserver', 'kubelet/node-1', 'response'), g, BASIC, new Set());
+    expect(back?.kind === 'travel' && back.points).toEqual([...f.points].reverse());
   });
 
-  it('pulses a box for a self-hop and names the apiserver stage', () => {
-    const f = flightFor(rec(8, 'kube-apiserver', 'kube-apiserver', 'authz', { allowed: true, verb: 'create', resource: 'pods' }), g.nodes, BASIC, new Set());
-    expect(f).toMatchObject({ kind: 'pulse', label: 'authz', at: centre(absoluteBox(g.nodes, 'kube-apiserver')!) });
+  it('rings a box for a self-hop and names the apiserver stage beside it', () => {
+    const f = flightFor(rec(8, 'kube-apiserver', 'kube-apiserver', 'authz', { allowed: true, verb: 'create', resource: 'pods' }), g, BASIC, new Set());
+    expect(f).toMatchObject({ kind: 'pulse', label: 'authz', box: g.boxes.get('kube-apiserver') });
+    for (const t of g.texts) expect(overlaps(f!.labelAt, t)).toBe(false);
   });
 
   it('draws controllers from kube-controller-manager and faults from the user', () => {
-    const f = flightFor(rec(9, 'replicaset-controller', 'kube-apiserver'), g.nodes, BASIC, new Set());
-    expect(f).toMatchObject({ kind: 'travel', from: centre(absoluteBox(g.nodes, 'kube-controller-manager')!) });
-    const fault = flightFor(rec(10, 'instructor', 'node/node-2', 'fault', { target: 'node/node-2', active: true, action: 'power-off' }), g.nodes, BASIC, new Set());
-    expect(fault).toMatchObject({ kind: 'travel', from: centre(absoluteBox(g.nodes, 'user')!), to: centre(absoluteBox(g.nodes, 'node:node-2')!) });
+    const f = flightFor(rec(9, 'replicaset-controller', 'kube-apiserver'), g, BASIC, new Set());
+    expect(f).toMatchObject({ kind: 'travel', points: routeBetween(g, 'kube-controller-manager', 'kube-apiserver') });
+    const fault = flightFor(rec(10, 'instructor', 'node/node-2', 'fault', { target: 'node/node-2', active: true, action: 'power-off' }), g, BASIC, new Set());
+    expect(fault).toMatchObject({ kind: 'travel', points: routeBetween(g, 'user', 'node:node-2') });
+  });
+
+  it('follows a route around the boxes for a pair the picture does not join (a kubelet and the second kube-apiserver)', () => {
+    const ha = toFlowGraph(HA, new Map(), []);
+    const f = flightFor(rec(11, 'kubelet/node-1', 'kube-apiserver-2'), ha, HA, new Set());
+    expect(f?.kind).toBe('travel');
+  });
+
+  it.each([
+    ['basic', 800, 360],
+    ['basic', 340, 640],
+    ['ha', 920, 480],
+  ] as const)('never puts a label over a box’s words, for any message of a real rollout (%s, %i×%i)', (topology, width, height) => {
+    const run = realRun(['kubectl apply -f go-api.yaml', 'sim advance 20s'], topology);
+    const leaders = leaderIds(run.objects, run.components);
+    const graph = toFlowGraph(run.components, run.objects, run.trace, leaders, { frame: { width, height } });
+    const seen = new Set<string>();
+    const covering: string[] = [];
+    for (const r of run.trace) {
+      const f = flightFor(r, graph, run.components, leaders);
+      if (!f) continue;
+      const key = `${f.kind} ${f.label} ${JSON.stringify(f.kind === 'travel' ? [f.points[0], f.points[f.points.length - 1]] : f.box)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (graph.texts.some((t) => overlaps(f.labelAt, t))) covering.push(`${r.kind} ${r.from} → ${r.to}: ${f.label}`);
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    expect(covering).toEqual([]);
   });
 
   it('has nowhere to go for an actor the diagram does not draw', () => {
-    expect(flightFor(rec(11, 'somebody', 'kube-apiserver'), g.nodes, BASIC, new Set())).toBeUndefined();
+    expect(flightFor(rec(11, 'somebody', 'kube-apiserver'), g, BASIC, new Set())).toBeUndefined();
   });
 });
 

@@ -1,45 +1,21 @@
 /**
- * Where and how long a message token travels: absolute box positions from the pure model (every
- * node carries explicit width/height and a position relative to its parent), which new trace
- * records to animate, and how long a flight lasts at the current playback speed. Pure.
+ * Where and how long a message token travels: along the routed edge between the two boxes (the
+ * model's geometry, no DOM), with its label beside the path where it covers no box's text; which
+ * new trace records to animate; and how long a flight lasts at the current playback speed. Pure.
  */
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 import { hopEndpoints, isNoise } from './actors';
-import type { DiagramNode } from './model';
+import { TEXT_PX } from './boxes';
+import type { FlowGraph } from './data';
+import { routeBetween } from './model';
+import { labelBeside, labelNear, type Point, type Rect } from './route';
+import { textWidth } from './text';
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Point, Rect };
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** A node's box in flow coordinates (positions are relative to the parent chain). */
-export function absoluteBox(nodes: readonly DiagramNode[], id: string): Box | undefined {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  let n = byId.get(id);
-  if (!n) return undefined;
-  const width = n.width ?? 0;
-  const height = n.height ?? 0;
-  let x = 0;
-  let y = 0;
-  // Bounded walk: a parent cycle would be a model bug, never an infinite loop here.
-  for (let depth = 0; n && depth < 16; depth++) {
-    x += n.position.x;
-    y += n.position.y;
-    n = n.parentId ? byId.get(n.parentId) : undefined;
-  }
-  return { x, y, width, height };
-}
-
-export function centre(b: Box): Point {
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+export function centre(b: Rect): Point {
+  return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
 }
 
 /** Milliseconds a token takes at `speed` (1 = real time): 700 ms / speed, kept watchable. */
@@ -128,15 +104,28 @@ function verbOf(r: TraceRecord): string {
   }
 }
 
-export type Flight = { seq: number; label: string; kind: 'travel'; from: Point; to: Point } | { seq: number; label: string; kind: 'pulse'; at: Point };
+export type Flight =
+  | { seq: number; label: string; kind: 'travel'; points: Point[]; labelAt: Rect }
+  | { seq: number; label: string; kind: 'pulse'; box: Rect; labelAt: Rect };
 
-/** Where a record's token goes: along the edge between two boxes, or a pulse on one box for a self-hop. */
-export function flightFor(r: TraceRecord, nodes: readonly DiagramNode[], components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): Flight | undefined {
+/** The token label's box: bold TEXT_PX words in a bordered pill (diagram.css .diagram-token-label). */
+export function labelSize(label: string): { w: number; h: number } {
+  return { w: textWidth(label, TEXT_PX, true) + 18, h: 20 };
+}
+
+/**
+ * Where a record's token goes: along the route between two boxes, or a pulse on one box for a
+ * self-hop; its label beside the route (or the box), off every box's text.
+ */
+export function flightFor(r: TraceRecord, graph: FlowGraph, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): Flight | undefined {
   const { from, to } = hopEndpoints(r, components, leaders);
-  const a = absoluteBox(nodes, from);
-  const b = from === to ? a : absoluteBox(nodes, to);
+  const a = graph.boxes.get(from);
+  const b = graph.boxes.get(to);
   if (!a || !b) return undefined;
   const label = tokenLabel(r);
-  if (from === to) return { seq: r.seq, label, kind: 'pulse', at: centre(a) };
-  return { seq: r.seq, label, kind: 'travel', from: centre(a), to: centre(b) };
+  const size = labelSize(label);
+  if (from === to) return { seq: r.seq, label, kind: 'pulse', box: a, labelAt: labelNear(a, size, graph.texts) };
+  const points = routeBetween(graph, from, to);
+  if (!points) return undefined;
+  return { seq: r.seq, label, kind: 'travel', points, labelAt: labelBeside(points, size, graph.texts, [b, a]) };
 }

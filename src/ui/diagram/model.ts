@@ -1,96 +1,172 @@
 /**
  * The architecture diagram as a pure projection of the store, after the syllabus's picture: the
- * user and kubectl; the control plane (kube-apiserver, etcd, kube-scheduler,
- * kube-controller-manager with its controllers, the optional cloud-controller-manager drawn as
- * absent, the CSI controller); one box per node with kubelet, container runtime, kube-proxy, CNI,
- * the CSI node plugin and its Pods. Laid out deterministically with explicit sizes on every node,
- * so geometry.ts can compute where a message travels without asking the DOM.
+ * user and kubectl; the control plane with kube-apiserver as its hub; one box per machine with its
+ * STATUS and taints, its agents as chips and its Pods (scene.ts). Every box is sized from its
+ * words (boxes.ts), arranged for the frame (arrange.ts) and every edge routed around the boxes
+ * (route.ts), so geometry.ts knows where a message travels without asking the DOM. The latest
+ * message's edge is lit, and what a lesson step points at is marked.
  * No React here, so it is unit-tested as data.
  */
-import type { Edge, Node } from '@xyflow/react';
-import type { KObject, Pod } from '../../k8s/types';
+import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
-import { KCM_CONTROLLERS, USER_ID, csiNodeId, hopEndpoints, lastHop, machineGroupId, nodeGroupId } from './actors';
-import { POD_W, podHeight, podView, type PodNodeData } from './pods';
-import { activeFaults } from './targets';
+import { USER_ID, hopEndpoints, lastHop } from './actors';
+import { arrange, type Frame } from './arrange';
+import { READABLE_ZOOM } from './boxes';
+import type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNodeData } from './data';
+import { namesComponent } from './focus';
+import type { PodNodeData } from './pods';
+import { routeEdge, Trunks, type Point, type Rect } from './route';
+import { buildScene, edgeId, type Scene, type SceneOptions } from './scene';
 
-export type { PodNodeData };
-
-/** Labels the node translates; everything else is a Kubernetes name, shown as is. */
-export type LabelKey = 'diagram.user' | 'diagram.ccm' | 'diagram.csiController' | 'diagram.csiNode' | 'diagram.runtime' | 'diagram.cni';
-
-export type ComponentNodeData = {
-  /** The component whose card opens (the CSI node plugin opens `csi`'s). */
-  componentId: string;
-  kind: ComponentSummary['kind'] | 'user' | 'cloud-controller-manager';
-  label: string;
-  labelKey?: LabelKey;
-  running: boolean;
-  /** Drawn but not running in this cluster (cloud-controller-manager). */
-  absent?: boolean;
-  /** The latest message was sent or received here. */
-  active: boolean;
-  /** Leader-elected components: whether this instance holds the Lease. */
-  leader?: boolean;
-  /** etcd members. */
-  raft?: { leader: boolean; term: number };
-  /** kube-controller-manager's control loops. */
-  controllers?: readonly string[];
-  /** Faults that keep it down (sim fail target names). */
-  faults?: string[];
-};
-
-export type GroupNodeData = {
-  host: string;
-  labelKey: 'diagram.group.controlPlane' | 'diagram.group.node' | 'diagram.group.unscheduled';
-  /** No fault menu: the box is not a machine (Pods still waiting for one). */
-  virtual?: boolean;
-  poweredOff: boolean;
-  partitioned: boolean;
-  active: boolean;
-};
-
-export type DiagramNode = Node<ComponentNodeData, 'component'> | Node<PodNodeData, 'pod'> | Node<GroupNodeData, 'group'>;
-
-export const W = 196;
-const H = 44;
-const GAP = 16;
-const POD_COLS = 2;
-
-function heightOf(d: ComponentNodeData): number {
-  if (d.controllers) return H + 16 + d.controllers.length * 12;
-  if (d.raft || d.absent || d.faults) return H + 14;
-  return H;
-}
-
-export interface FlowGraph {
-  nodes: DiagramNode[];
-  edges: Edge[];
-  /** Edge the latest message travels along, if it is drawn. */
-  activeEdge?: string;
-}
+export type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNodeData, PodNodeData };
+export { edgeId };
 
 /**
  * Edge strokes travel inline on the path, not through CSS classes: html-to-image (1.11.12+) deep-
  * clones an `<svg>` without copying computed styles, so class-styled edges vanish from exports.
  */
 export const EDGE_STYLE = {
-  normal: { stroke: '#8792a8', strokeWidth: 1.5 },
+  normal: { stroke: '#7b869c', strokeWidth: 1.5 },
   /** Watch-only traffic (kube-proxy follows Services and EndpointSlices). */
-  watch: { stroke: '#8792a8', strokeWidth: 1.5, strokeDasharray: '2 3' },
+  watch: { stroke: '#7b869c', strokeWidth: 1.5, strokeDasharray: '3 3' },
   /** cloud-controller-manager is not running in this cluster. */
   absent: { stroke: '#a0a0a0', strokeWidth: 1.5, strokeDasharray: '6 4' },
   /** The latest message's edge. */
   lit: { stroke: '#c98f00', strokeWidth: 4 },
+  /** A lesson step points at it. */
+  focus: { stroke: '#1a4fb8', strokeWidth: 3.5 },
 } as const;
 
-function byName(a: Pod, b: Pod): number {
-  return `${a.metadata.namespace}/${a.metadata.name}` < `${b.metadata.namespace}/${b.metadata.name}` ? -1 : 1;
+export interface DiagramOptions extends SceneOptions {
+  /** The canvas the picture is fitted into, in CSS px (its margins and the controls already taken off). */
+  frame?: Frame;
 }
 
-export function edgeId(a: string, b: string): string {
-  return a < b ? `${a}~${b}` : `${b}~${a}`;
+/** The frame before the canvas is measured: the stage's diagram at 1280×720. */
+export const DEFAULT_FRAME: Frame = { width: 800, height: 360 };
+
+/** Routes of the last picture drawn, by edge: a new frame of the same geometry reuses them. */
+let routeCache: { sig: string; routes: Map<string, Point[] | null> } = { sig: '', routes: new Map() };
+
+/** The boxes an edge between `from` and `to` must go around: every other box with text, and every machine neither end is in. */
+function obstaclesFor(g: Pick<Routing, 'leaves' | 'machines' | 'headers' | 'parents'>, from: string, to: string): Rect[] {
+  const ends = new Set([from, to, g.parents.get(from), g.parents.get(to)]);
+  const out: Rect[] = [...g.headers];
+  for (const [id, r] of g.leaves) if (id !== from && id !== to) out.push(r);
+  for (const [id, r] of g.machines) if (!ends.has(id)) out.push(r);
+  return out;
+}
+
+/** The outlines of the machines an edge leaves or enters: it crosses them, never runs along them. */
+function bordersOf(r: Pick<Routing, 'machines' | 'parents'>, from: string, to: string): Rect[] {
+  const out: Rect[] = [];
+  for (const id of new Set([r.parents.get(from), r.parents.get(to)])) {
+    const m = id ? r.machines.get(id) : undefined;
+    if (!m) continue;
+    out.push({ x: m.x, y: m.y, w: m.w, h: 0 }, { x: m.x, y: m.y + m.h, w: m.w, h: 0 }, { x: m.x, y: m.y, w: 0, h: m.h }, { x: m.x + m.w, y: m.y, w: 0, h: m.h });
+  }
+  return out;
+}
+
+interface Routing {
+  sig: string;
+  /** The drawn edges' routes so far: later edges join them. */
+  trunks: Trunks;
+  leaves: ReadonlyMap<string, Rect>;
+  machines: ReadonlyMap<string, Rect>;
+  headers: readonly Rect[];
+  parents: ReadonlyMap<string, string>;
+  boxes: ReadonlyMap<string, Rect>;
+  texts: Rect[];
+}
+
+const ROUTING = new WeakMap<FlowGraph, Routing>();
+
+/**
+ * The route between two boxes. The picture's own edges are routed in a fixed order and each joins
+ * the trunks of those before it (`bundle`); extra ones (the latest message, a lesson's focus, a
+ * token's path) follow the finished trunks without adding to them, so every route depends only on
+ * the picture, never on what was asked before.
+ */
+function routeWith(r: Routing, from: string, to: string, bundle = false): Point[] | undefined {
+  if (routeCache.sig !== r.sig) routeCache = { sig: r.sig, routes: new Map() };
+  const key = `${from}>${to}`;
+  let route: Point[] | undefined;
+  const hit = routeCache.routes.get(key);
+  const back = routeCache.routes.get(`${to}>${from}`);
+  if (hit !== undefined) route = hit ?? undefined;
+  else if (back) route = [...back].reverse();
+  else {
+    const a = r.boxes.get(from);
+    const b = r.boxes.get(to);
+    route = a && b ? routeEdge(a, b, obstaclesFor(r, from, to), r.trunks, bordersOf(r, from, to)) : undefined;
+    routeCache.routes.set(key, route ?? null);
+  }
+  if (route && bundle) r.trunks.add(route);
+  return route;
+}
+
+/** The route a message takes from box `from` to box `to` (drawn edge or not), around every other box. */
+export function routeBetween(g: FlowGraph, from: string, to: string): Point[] | undefined {
+  const r = ROUTING.get(g);
+  return r ? routeWith(r, from, to) : undefined;
+}
+
+/** React Flow's nodes from the placed boxes (children positioned relative to their machine), and the boxes routing needs. */
+function flowNodes(placed: ReturnType<typeof arrange>['placed'], headers: ReturnType<typeof arrange>['headers'], data: Scene['data']): { nodes: DiagramNode[]; routing: Omit<Routing, 'sig' | 'trunks'> } {
+  const boxes = new Map<string, Rect>();
+  const parents = new Map<string, string>();
+  const leaves = new Map<string, Rect>();
+  const machines = new Map<string, Rect>();
+  const headerRects: Rect[] = [];
+  const nodes: DiagramNode[] = [];
+  for (const p of placed) {
+    const rect = { x: p.x, y: p.y, w: p.w, h: p.h };
+    boxes.set(p.id, rect);
+    const entry = data.get(p.id);
+    const header = headers.get(p.id);
+    if (header) {
+      machines.set(p.id, rect);
+      for (const t of header.texts) headerRects.push({ x: p.x + t.x, y: p.y + t.y, w: t.w, h: t.h });
+      const m = { ...(entry?.data as MachineNodeData), headerH: header.headerH, taints: header.taints, faultsInline: header.faultsInline };
+      nodes.push({ id: p.id, type: 'machine', position: { x: p.x, y: p.y }, width: p.w, height: p.h, data: m });
+      continue;
+    }
+    if (!entry) continue;
+    leaves.set(p.id, rect);
+    const parent = p.parent ? boxes.get(p.parent) : undefined;
+    const n = { id: p.id, type: entry.type, position: parent ? { x: p.x - parent.x, y: p.y - parent.y } : { x: p.x, y: p.y }, width: p.w, height: p.h, data: entry.data } as DiagramNode;
+    if (p.parent && parent) {
+      n.parentId = p.parent;
+      parents.set(p.id, p.parent);
+    }
+    nodes.push(n);
+  }
+  return { nodes, routing: { leaves, machines, headers: headerRects, parents, boxes, texts: [...leaves.values(), ...headerRects] } };
+}
+
+/**
+ * The edges a lesson step points at (`[from, to]`, names as lessons write them), adding one
+ * between the first boxes each names when the picture has none.
+ */
+function focusLinks(focus: DiagramOptions['focus'], data: Scene['data'], boxes: ReadonlyMap<string, Rect>, links: Scene['links']): Set<string> {
+  const named = (pattern: string): string[] =>
+    [...data.entries()]
+      .filter(([id, e]) => boxes.has(id) && (e.type === 'component' || e.type === 'agent') && namesComponent(pattern, (e.data as ComponentNodeData).componentId, (e.data as ComponentNodeData).kind))
+      .map(([id]) => id);
+  const focused = new Set<string>();
+  for (const [p, q] of (focus ?? []).flatMap((f) => ('edge' in f ? [f.edge] : []))) {
+    const ps = named(p);
+    const qs = named(q);
+    const hits = links.filter((l) => (ps.includes(l.source) && qs.includes(l.target)) || (ps.includes(l.target) && qs.includes(l.source)));
+    if (hits.length) for (const h of hits) focused.add(edgeId(h.source, h.target));
+    else if (ps[0] && qs[0] && ps[0] !== qs[0]) {
+      links.push({ source: ps[0], target: qs[0], kind: 'normal' });
+      focused.add(edgeId(ps[0], qs[0]));
+    }
+  }
+  return focused;
 }
 
 export function toFlowGraph(
@@ -98,159 +174,51 @@ export function toFlowGraph(
   objects: ReadonlyMap<string, KObject>,
   trace: readonly TraceRecord[],
   leaders: ReadonlySet<string> = new Set(),
+  opts: DiagramOptions = {},
 ): FlowGraph {
   const hop = lastHop(trace);
   const ends = hop ? hopEndpoints(hop, components, leaders) : undefined;
-  const isActive = (id: string): boolean => ends !== undefined && (ends.from === id || ends.to === id);
-  const faults = activeFaults(components);
-  const nodes: DiagramNode[] = [];
-  const edges: Edge[] = [];
-  const all = [...components.values()];
+  const isActive = (id: string): boolean => ends !== undefined && (ends.from === id || ends.to === id || (id === USER_ID && hop?.from === 'kubectl'));
+  const { data, scene, links } = buildScene(components, objects, leaders, isActive, opts);
+  const { placed, headers } = arrange(scene, opts.frame ?? DEFAULT_FRAME, READABLE_ZOOM);
+  const { nodes, routing: boxesOf } = flowNodes(placed, headers, data);
+  const { boxes } = boxesOf;
 
-  const box = (id: string, data: ComponentNodeData, x: number, y: number, parentId?: string): number => {
-    const height = heightOf(data);
-    const n: Node<ComponentNodeData, 'component'> = { id, type: 'component', position: { x, y }, width: W, height, data };
-    if (parentId) {
-      n.parentId = parentId;
-      n.extent = 'parent';
+  // The picture's own edges come first; the latest message's edge is always drawn (a pair the
+  // picture does not join, like a kubelet and the second kube-apiserver, gets its own), and so is
+  // every edge a lesson step points at: those are extra (routeWith).
+  const regular = links.length;
+  const active = ends && ends.from !== ends.to && boxes.has(ends.from) && boxes.has(ends.to) ? edgeId(ends.from, ends.to) : undefined;
+  if (active && !links.some((l) => edgeId(l.source, l.target) === active)) links.push({ source: ends!.from, target: ends!.to, kind: 'normal' });
+  const focused = focusLinks(opts.focus, data, boxes, links);
+
+  const sig = placed.map((p) => `${p.id}:${p.x},${p.y},${p.w},${p.h}`).join(';');
+  const routing: Routing = { sig, trunks: new Trunks(), ...boxesOf };
+  const edges: DiagramEdge[] = [];
+  for (const [k, l] of links.entries()) {
+    const points = routeWith(routing, l.source, l.target, k < regular);
+    if (!points) continue;
+    const id = edgeId(l.source, l.target);
+    const lit = id === active;
+    const focus = focused.has(id);
+    const style = lit ? EDGE_STYLE.lit : focus ? EDGE_STYLE.focus : EDGE_STYLE[l.kind];
+    const e: DiagramEdge = { id, source: l.source, target: l.target, type: 'routed', className: `diagram-edge-${lit ? 'lit' : l.kind}${focus ? ' is-focus' : ''}`, style, data: { points, kind: l.kind } };
+    if (lit) {
+      e.animated = true;
+      e.data!.lit = true;
     }
-    nodes.push(n);
-    return height;
-  };
-  const comp = (c: ComponentSummary, x: number, y: number, parentId?: string, extra: Partial<ComponentNodeData> = {}): number => {
-    const data: ComponentNodeData = { componentId: c.id, kind: c.kind, label: c.id, running: c.running, active: isActive(c.id), ...extra };
-    if (c.kind === 'kube-scheduler' || c.kind === 'kube-controller-manager') data.leader = leaders.has(c.id);
-    if (c.kind === 'etcd' && c.details?.raftTerm !== undefined) data.raft = { leader: c.details.raftLeader === true, term: c.details.raftTerm };
-    if (c.kind === 'kube-controller-manager') data.controllers = KCM_CONTROLLERS;
-    if (c.details?.faults?.length) data.faults = c.details.faults;
-    return box(c.id, data, x, y, parentId);
-  };
-  const link = (a: string, b: string, kind: 'normal' | 'watch' | 'absent' = 'normal'): void => {
-    const id = edgeId(a, b);
-    if (edges.some((e) => e.id === id)) return;
-    edges.push({ id, source: a, target: b, type: 'straight', className: `diagram-edge-${kind}`, style: EDGE_STYLE[kind] });
-  };
-  const machineState = (host: string, active: boolean): GroupNodeData => ({
-    host,
-    labelKey: 'diagram.group.node',
-    poweredOff: faults.has(`node/${host}`),
-    partitioned: faults.has(`network/${host}`),
-    active,
-  });
-
-  // The user and kubectl, left of the control plane.
-  box(USER_ID, { componentId: USER_ID, kind: 'user', label: 'User / CI', labelKey: 'diagram.user', running: true, active: isActive(USER_ID) || hop?.from === 'kubectl' }, 0, 40);
-  const kubectl = all.find((c) => c.kind === 'kubectl');
-  if (kubectl) {
-    comp(kubectl, 0, 40 + H + GAP * 2);
-    link(USER_ID, kubectl.id);
+    if (focus) e.data!.focus = true;
+    edges.push(e);
   }
-
-  // Control plane: one column per control-plane machine, then the optional and cluster-wide parts.
-  const cpKinds: ComponentSummary['kind'][] = ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager'];
-  const cpHosts = [...new Set(all.filter((c) => cpKinds.includes(c.kind)).map((c) => c.host))];
-  const cpX = W + GAP * 6;
-  const colW = W + GAP * 4;
-  let cpBottom = 0;
-  cpHosts.forEach((host, i) => {
-    const groupId = machineGroupId(host);
-    const at = nodes.length;
-    let y = GAP * 2;
-    for (const kind of cpKinds) {
-      const c = all.find((x2) => x2.host === host && x2.kind === kind);
-      if (c) y += comp(c, GAP * 2, y, groupId) + GAP;
-    }
-    const data = { ...machineState(host, isActive(groupId)), labelKey: 'diagram.group.controlPlane' as const };
-    // Parents must precede their children in React Flow's node array.
-    nodes.splice(at, 0, { id: groupId, type: 'group', position: { x: cpX + i * (colW + GAP * 3), y: 0 }, width: colW, height: y, data });
-    cpBottom = Math.max(cpBottom, y);
-  });
-  const extraX = cpX + cpHosts.length * (colW + GAP * 3);
-  const ccmH = box('cloud-controller-manager', { componentId: 'cloud-controller-manager', kind: 'cloud-controller-manager', label: 'cloud-controller-manager', labelKey: 'diagram.ccm', running: false, absent: true, active: false }, extraX, GAP * 2);
-  const csi = all.find((c) => c.kind === 'csi');
-  const csiH = csi ? comp(csi, extraX, GAP * 4 + ccmH, undefined, { labelKey: 'diagram.csiController' }) + GAP * 2 : 0;
-
-  // Pods no node has been chosen for yet wait beside the control plane, where the scheduler works.
-  const pods = [...objects.entries()].filter(([k]) => k.startsWith('pods/')).map(([, o]) => o as Pod);
-  const waiting = pods.filter((p) => !p.spec.nodeName).sort(byName);
-  if (waiting.length) {
-    const groupId = 'group:unscheduled';
-    let y = GAP * 2;
-    const at = nodes.length;
-    for (const p of waiting) {
-      const data = podView(p);
-      nodes.push({ id: `pod:${data.namespace}/${data.name}`, type: 'pod', parentId: groupId, extent: 'parent', position: { x: GAP, y }, width: POD_W, height: podHeight(data), data });
-      y += podHeight(data) + 6;
-    }
-    const data: GroupNodeData = { host: '', labelKey: 'diagram.group.unscheduled', virtual: true, poweredOff: false, partitioned: false, active: false };
-    nodes.splice(at, 0, { id: groupId, type: 'group', position: { x: extraX, y: GAP * 4 + ccmH + csiH }, width: POD_W + GAP * 2, height: y + GAP, data });
-  }
-
-  // Every machine with a kubelet (the control plane's too: kubeadm runs its static Pods there).
-  const machines = [...new Set(all.filter((c) => c.kind === 'kubelet').map((c) => c.host))];
-  const rowY = cpBottom + GAP * 4;
-  const nodeW = 2 * W + GAP * 3;
-  machines.forEach((host, i) => {
-    const groupId = nodeGroupId(host);
-    const at = nodes.length;
-    const agents: [ComponentSummary | undefined, Partial<ComponentNodeData>][] = [
-      [all.find((c) => c.host === host && c.kind === 'kubelet'), { label: 'kubelet' }],
-      [all.find((c) => c.host === host && c.kind === 'container-runtime'), { label: 'container-runtime', labelKey: 'diagram.runtime' }],
-      [all.find((c) => c.host === host && c.kind === 'kube-proxy'), { label: 'kube-proxy' }],
-      [all.find((c) => c.host === host && c.kind === 'cni'), { label: 'cni', labelKey: 'diagram.cni' }],
-    ];
-    const rowH: number[] = [];
-    agents.forEach(([c, extra], j) => {
-      const y = GAP * 2 + Math.floor(j / 2) * (H + 14 + GAP);
-      if (c) rowH[Math.floor(j / 2)] = Math.max(rowH[Math.floor(j / 2)] ?? 0, comp(c, GAP + (j % 2) * (W + GAP), y, groupId, extra));
-    });
-    let y = GAP * 2 + 2 * (H + 14 + GAP);
-    if (csi) {
-      // One `csi` process serves every node in the engine; its node plugin dies with its machine.
-      const down = [...(csi.details?.faults ?? []), ...(faults.has(`node/${host}`) ? [`node/${host}`] : [])];
-      const plugin: ComponentNodeData = { componentId: csi.id, kind: 'csi', label: 'csi', labelKey: 'diagram.csiNode', running: csi.running && down.length === 0, active: isActive(csiNodeId(host)) };
-      if (down.length) plugin.faults = down;
-      box(csiNodeId(host), plugin, GAP, y, groupId);
-      y += H + 14 + GAP;
-    }
-    const mine = pods.filter((p) => p.spec.nodeName === host).sort(byName);
-    for (let r = 0; r < mine.length; r += POD_COLS) {
-      const views = mine.slice(r, r + POD_COLS).map(podView);
-      views.forEach((data, j) => {
-        nodes.push({ id: `pod:${data.namespace}/${data.name}`, type: 'pod', parentId: groupId, extent: 'parent', position: { x: GAP + j * (POD_W + GAP), y }, width: POD_W, height: podHeight(data), data });
-      });
-      y += Math.max(...views.map(podHeight)) + 6;
-    }
-    const groupNode: DiagramNode = { id: groupId, type: 'group', position: { x: i * (nodeW + GAP * 2), y: rowY }, width: nodeW, height: y + GAP, data: machineState(host, isActive(groupId)) };
-    nodes.splice(at, 0, groupNode);
-    if (csi) link(`kubelet/${host}`, csiNodeId(host));
-  });
-
-  // Hub and spoke: everyone talks to kube-apiserver; the node-local edges are the real direct ones.
-  const has = (id: string): boolean => components.has(id);
-  const apiservers = all.filter((c) => c.kind === 'kube-apiserver');
-  for (const a of apiservers) {
-    if (kubectl) link(kubectl.id, a.id);
-    for (const c of all) {
-      if (c.kind === 'etcd' && c.host === a.host) link(a.id, c.id);
-      if ((c.kind === 'kube-scheduler' || c.kind === 'kube-controller-manager') && c.host === a.host) link(c.id, a.id);
-    }
-  }
-  const api0 = apiservers[0];
-  if (api0) link('cloud-controller-manager', api0.id, 'absent');
-  for (const c of all) {
-    if (api0 && (c.kind === 'kubelet' || c.kind === 'csi')) link(c.id, api0.id);
-    if (api0 && c.kind === 'kube-proxy') link(c.id, api0.id, 'watch');
-    if (c.kind === 'kubelet' && has(`container-runtime/${c.host}`)) link(c.id, `container-runtime/${c.host}`);
-    if (c.kind === 'container-runtime' && has(`cni/${c.host}`)) link(c.id, `cni/${c.host}`);
-  }
-  const active = ends && ends.from !== ends.to ? edgeId(ends.from, ends.to) : undefined;
-  const activeEdge = active && edges.some((e) => e.id === active) ? active : undefined;
-  for (const e of edges) {
-    if (e.id !== activeEdge) continue;
-    e.animated = true;
-    e.className = 'diagram-edge-lit';
-    e.style = EDGE_STYLE.lit;
-  }
-  return activeEdge ? { nodes, edges, activeEdge } : { nodes, edges };
+  // Later edges paint over earlier ones: the focused, then the lit one, on top.
+  const rank = (e: DiagramEdge): number => (e.data?.lit ? 2 : e.data?.focus ? 1 : 0);
+  edges.sort((a, b) => rank(a) - rank(b));
+  const xs = placed.flatMap((p) => [p.x, p.x + p.w]);
+  const ys = placed.flatMap((p) => [p.y, p.y + p.h]);
+  const bounds = xs.length ? { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) } : { x: 0, y: 0, w: 0, h: 0 };
+  const anyFocus = nodes.some((n) => (n.data as { focus?: boolean }).focus === true) || focused.size > 0;
+  const graph: FlowGraph = { nodes, edges, texts: routing.texts, boxes, bounds, focused: anyFocus };
+  if (active && edges.some((e) => e.id === active)) graph.activeEdge = active;
+  ROUTING.set(graph, routing);
+  return graph;
 }

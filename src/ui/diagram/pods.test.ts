@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { podShape, podView, SHAPE_GLYPH } from './pods';
-import { pod } from './testkit';
+import { podLabel, podShape, podView, systemPods } from './pods';
+import { pod, runningPod } from './testkit';
 
 describe('podShape', () => {
   it('gives every kind of STATUS a shape, so state never rests on colour alone', () => {
@@ -12,25 +12,53 @@ describe('podShape', () => {
     expect(podShape('Completed', '0/1')).toBe('done');
     expect(podShape('Terminating', '1/1')).toBe('terminating');
     for (const s of ['CrashLoopBackOff', 'ImagePullBackOff', 'Error', 'OOMKilled', 'Init:Error', 'Unknown']) expect(podShape(s, '0/1'), s).toBe('problem');
-    expect(new Set(Object.values(SHAPE_GLYPH)).size).toBe(Object.keys(SHAPE_GLYPH).length);
   });
 });
 
 describe('podView', () => {
   it('shows each container with its state in Kubernetes words', () => {
-    const [, p] = pod('web', 'node-1', {
-      phase: 'Running',
-      containerStatuses: [
-        { name: 'app', ready: true, restartCount: 0, image: 'nginx', imageID: '', state: { running: { startedAt: 'x' } }, lastState: {} },
-        { name: 'side', ready: false, restartCount: 2, image: 'busybox', imageID: '', state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: {} },
-      ],
-    }, ['app', 'side', 'new']);
+    const [, p] = pod(
+      'web',
+      'node-1',
+      {
+        phase: 'Running',
+        containerStatuses: [
+          { name: 'app', ready: true, restartCount: 0, image: 'nginx', imageID: '', state: { running: { startedAt: 'x' } }, lastState: {} },
+          { name: 'side', ready: false, restartCount: 2, image: 'busybox', imageID: '', state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: {} },
+        ],
+      },
+      ['app', 'side', 'new'],
+    );
     const v = podView(p as Pod);
-    expect(v).toMatchObject({ name: 'web', status: 'CrashLoopBackOff', ready: '1/3', shape: 'problem' });
+    expect(v).toMatchObject({ name: 'web', label: 'web', status: 'CrashLoopBackOff', ready: '1/3', shape: 'problem', readyFalse: false });
     expect(v.containers).toEqual([
       { name: 'app', state: 'Running', ready: true },
       { name: 'side', state: 'Waiting (CrashLoopBackOff)', ready: false },
       { name: 'new', state: 'Waiting', ready: false },
     ]);
+  });
+
+  it('keeps kubectl’s READY and STATUS for a Pod whose Ready condition the node controller set False, and marks that', () => {
+    const v = podView(runningPod('web', 'node-1', 'False')[1] as Pod);
+    expect(v).toMatchObject({ status: 'Running', ready: '1/1', shape: 'ok', readyFalse: true });
+    expect(podView(runningPod('web', 'node-1', 'True')[1] as Pod).readyFalse).toBe(false);
+  });
+});
+
+describe('podLabel', () => {
+  it('shortens a replica to the part of its name after its owner’s', () => {
+    expect(podLabel(runningPod('go-api-5d8f-x2k9p', 'node-1', 'True', 'go-api-5d8f')[1] as Pod)).toEqual({ label: 'x2k9p', owner: 'go-api-5d8f' });
+    expect(podLabel(runningPod('hello', 'node-1')[1] as Pod)).toEqual({ label: 'hello' });
+  });
+});
+
+describe('systemPods', () => {
+  it('counts a machine’s kube-system Pods and shows the worst state among them', () => {
+    const ok = podView(runningPod('coredns-a', 'node-1')[1] as Pod);
+    const bad = podView(pod('coredns-b', 'node-1', { phase: 'Failed', reason: 'Evicted' })[1] as Pod);
+    expect(systemPods('node-1', [ok])).toMatchObject({ host: 'node-1', count: 1, unwell: 0, shape: 'ok' });
+    expect(systemPods('node-1', [ok, bad])).toMatchObject({ count: 2, unwell: 1, shape: 'problem', names: ['coredns-a', 'coredns-b'] });
+    const stale = podView(runningPod('kube-proxy-a', 'node-1', 'False')[1] as Pod);
+    expect(systemPods('node-1', [ok, stale])).toMatchObject({ unwell: 1, shape: 'notReady' });
   });
 });

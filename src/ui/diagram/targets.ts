@@ -53,7 +53,7 @@ function toggle(t: FaultTargetInfo, active: ReadonlySet<string>, verb: FaultVerb
   return active.has(t.name) ? { op: 'recover', target: t.name, verb: undo, ...on } : { op: 'fail', target: t.name, verb, ...on };
 }
 
-function machineActions(host: string, components: ReadonlyMap<string, ComponentSummary>, targets: readonly FaultTargetInfo[], active: ReadonlySet<string>, parts: boolean): FaultAction[] {
+function machineActions(host: string, components: ReadonlyMap<string, ComponentSummary>, targets: readonly FaultTargetInfo[], active: ReadonlySet<string>): FaultAction[] {
   const onHost = targets.filter((t) => t.machine === host);
   const out: FaultAction[] = [];
   const power = onHost.find((t) => t.class === 'node');
@@ -61,7 +61,6 @@ function machineActions(host: string, components: ReadonlyMap<string, ComponentS
   // Absent for a control-plane machine: the engine partitions only workers.
   const network = onHost.find((t) => t.class === 'network');
   if (network) out.push(toggle(network, active, 'partition', 'reconnect', host));
-  if (!parts) return out;
   for (const t of onHost) {
     const kind = t.class === 'node-part' ? components.get(t.components[0] ?? '')?.kind : undefined;
     const verb = kind && PART_VERBS[kind];
@@ -73,12 +72,11 @@ function machineActions(host: string, components: ReadonlyMap<string, ComponentS
 /**
  * The menu for one diagram box. Component boxes offer stopping or restarting that instance, plus
  * recovering any other active fault that keeps it down (its whole kind, its machine) or cuts it
- * off (its machine's network). Node boxes offer the machine-level faults and each node part; a
- * control-plane column offers the machine's power.
+ * off (its machine's network). Machine boxes (control plane or worker) offer the machine-level
+ * faults and each node part.
  */
 export function faultActions(diagramId: string, components: ReadonlyMap<string, ComponentSummary>, targets: readonly FaultTargetInfo[], active: ReadonlySet<string>): FaultAction[] {
-  if (diagramId.startsWith('node:')) return machineActions(diagramId.slice('node:'.length), components, targets, active, true);
-  if (diagramId.startsWith('machine:')) return machineActions(diagramId.slice('machine:'.length), components, targets, active, false);
+  if (diagramId.startsWith('node:')) return machineActions(diagramId.slice('node:'.length), components, targets, active);
   const id = diagramId.startsWith('csi-node/') ? 'csi' : diagramId;
   const c = components.get(id);
   if (!c || id === USER_ID) return [];

@@ -2,7 +2,7 @@
  * Store-shaped fixtures for the diagram's unit tests: component summaries as the worker reports
  * them for the basic topology, trace records and Pods. Nothing in the app imports this.
  */
-import type { KObject, Pod } from '../../k8s/types';
+import type { KObject, Node, Pod, Taint } from '../../k8s/types';
 import type { TraceDetails, TraceKind, TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 
@@ -28,6 +28,27 @@ export const BASIC = comps([
   ...nodeParts('node-1'),
   ...nodeParts('node-2'),
 ]);
+
+/** Three control-plane machines with one instance each of the four, and two workers. */
+export const HA = (() => {
+  const ha = new Map(BASIC);
+  for (const id of ['etcd', 'kube-apiserver', 'kube-scheduler', 'kube-controller-manager', ...nodeParts('control-plane').map(([i]) => i)]) ha.delete(id);
+  const out = new Map<string, ComponentSummary>();
+  for (const [id, c] of ha) if (c.kind === 'kubectl') out.set(id, c);
+  for (const i of [1, 2, 3]) {
+    for (const kind of ['etcd', 'kube-apiserver', 'kube-scheduler', 'kube-controller-manager'] as const) out.set(`${kind}-${i}`, { id: `${kind}-${i}`, kind, host: `control-plane-${i}`, running: true });
+    for (const [id, kind, host] of nodeParts(`control-plane-${i}`)) out.set(id, { id, kind, host, running: true });
+  }
+  out.set('csi', { id: 'csi', kind: 'csi', host: 'control-plane-1', running: true });
+  for (const [id, c] of ha) if (!out.has(id)) out.set(id, c);
+  return out;
+})();
+
+/** A Node object with its Ready condition (`undefined`: none yet) and taints. */
+export function node(name: string, ready: 'True' | 'False' | 'Unknown' | undefined, taints: Taint[] = []): [string, KObject] {
+  const n: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name }, spec: { taints }, status: ready ? { conditions: [{ type: 'Ready', status: ready }] } : {} } as Node;
+  return [`nodes/${name}`, n];
+}
 
 /** BASIC with some components changed (running, details). */
 export function withComponent(base: ReadonlyMap<string, ComponentSummary>, id: string, patch: Partial<ComponentSummary>): Map<string, ComponentSummary> {
@@ -69,9 +90,19 @@ export function rec<K extends TraceKind = 'request'>(seq: number, from: string, 
   return { seq, at: seq, from, to, kind: k, detail: detail ?? SAMPLE[k], summary: '-' } as TraceRecord;
 }
 
-export function pod(name: string, node: string, status: Pod['status'] = { phase: 'Pending' }, containers = ['c']): [string, KObject] {
-  return [
-    `pods/default/${name}`,
-    { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { nodeName: node, containers: containers.map((c) => ({ name: c, image: 'nginx' })) }, status } as Pod,
-  ];
+export function pod(name: string, node: string, status: Pod['status'] = { phase: 'Pending' }, containers = ['c'], meta: { namespace?: string; owner?: string } = {}): [string, KObject] {
+  const namespace = meta.namespace ?? 'default';
+  const metadata: Pod['metadata'] = { name, namespace };
+  if (meta.owner) metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: meta.owner, uid: `uid-${meta.owner}`, controller: true }];
+  return [`pods/${namespace}/${name}`, { apiVersion: 'v1', kind: 'Pod', metadata, spec: { nodeName: node, containers: containers.map((c) => ({ name: c, image: 'nginx' })) }, status } as Pod];
+}
+
+/** A Running Pod whose containers are all ready, as kubectl shows it: 1/1 Running; `ready` is its Ready condition. */
+export function runningPod(name: string, node: string, ready: 'True' | 'False' = 'True', owner?: string): [string, KObject] {
+  const status: Pod['status'] = {
+    phase: 'Running',
+    conditions: [{ type: 'Ready', status: ready }],
+    containerStatuses: [{ name: 'c', ready: true, restartCount: 0, image: 'nginx', imageID: '', state: { running: { startedAt: 'x' } }, lastState: {} }],
+  };
+  return pod(name, node, status, ['c'], owner ? { owner } : {});
 }

@@ -6,7 +6,7 @@ import { useId, useMemo } from 'react';
 import type { KObject, Pod } from '../../k8s/types';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
-import { timeLabel } from '../playback/time-label';
+import { useTimeLabel, type TimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { changedPaths } from './changes';
@@ -27,6 +27,7 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
   const seq = useApp(selectSeq);
   const current = useApp(selectObjects).get(objectKey);
   const headingId = useId();
+  const time = useTimeLabel();
   const write = useMemo(() => (tape ? lastWrite(tape, objectKey, seq) : undefined), [tape, objectKey, seq]);
   const history = useMemo(() => (tape ? writeHistory(tape, objectKey) : []), [tape, objectKey]);
   const shown: KObject | null | undefined = current ?? (write?.op === 'deleted' ? write.prev : undefined);
@@ -43,7 +44,7 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
       <section className="insp-view" aria-label={t('insp.viewLabel')} data-testid="object-view">
         <h3 className="insp-title">{objectKey}</h3>
         <p className="insp-note">{t('insp.absent')}</p>
-        <History history={history} current={write} seq={seq} t={t} onSeek={jump} />
+        <History history={history} current={write} seq={seq} t={t} time={time} onSeek={jump} />
       </section>
     );
   }
@@ -70,7 +71,7 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
       <div className="insp-write" data-testid="last-write">
         {write ? (
           <>
-            <p>{writeLine(t, write)}</p>
+            <p>{writeLine(t, time, write)}</p>
             {write.traced ? null : <p className="insp-note">{t('insp.untracedNote')}</p>}
             {write.seq === seq ? (
               <p className="insp-note">{t('insp.atWrite')}</p>
@@ -115,13 +116,13 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
           ),
         )}
       </pre>
-      <History history={history} current={write} seq={seq} t={t} onSeek={jump} />
+      <History history={history} current={write} seq={seq} t={t} time={time} onSeek={jump} />
     </section>
   );
 }
 
-function writeLine(t: Translate, w: Write): string {
-  const params = { time: timeLabel(w.at), by: w.by ?? '', rv: w.resourceVersion ?? '' };
+function writeLine(t: Translate, time: TimeLabel, w: Write): string {
+  const params = { time: time(w.at), by: w.by ?? '', rv: w.resourceVersion ?? '' };
   if (!w.traced || w.by === undefined) return t('insp.write.untraced', params);
   switch (w.op) {
     case 'created':
@@ -144,7 +145,7 @@ function opText(t: Translate, w: Write): string {
   }
 }
 
-function History({ history, current, seq, t, onSeek }: { history: readonly Write[]; current: Write | undefined; seq: number; t: Translate; onSeek: (seq: number) => void }) {
+function History({ history, current, seq, t, time, onSeek }: { history: readonly Write[]; current: Write | undefined; seq: number; t: Translate; time: TimeLabel; onSeek: (seq: number) => void }) {
   const headingId = useId();
   if (!history.length) return null;
   const shown = history.slice(-HISTORY_LIMIT);
@@ -158,7 +159,7 @@ function History({ history, current, seq, t, onSeek }: { history: readonly Write
         {shown.map((w) => (
           <li key={w.index}>
             <button type="button" onClick={() => onSeek(w.seq)} aria-current={w.index === current?.index ? 'step' : undefined} className={w.seq > seq ? 'insp-later' : undefined}>
-              <span className="insp-time">{timeLabel(w.at)}</span> {opText(t, w)} · {w.by ?? t('insp.untraced')}
+              <span className="insp-time">{time(w.at)}</span> {opText(t, w)} · {w.by ?? t('insp.untraced')}
               {w.resourceVersion ? ` · rv ${w.resourceVersion}` : ''}
               {w.seq > seq ? <span className="insp-later-tag"> · {t('insp.later')}</span> : null}
             </button>

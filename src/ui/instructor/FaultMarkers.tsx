@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useT } from '../i18n/react';
-import { timeLabel } from '../playback/time-label';
+import { useTimeLabel, type TimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { faultSpans } from './faults';
@@ -16,11 +16,11 @@ import './instructor.css';
 const selectTape = (s: AppState) => s.cluster.tape;
 const selectSeq = (s: AppState) => s.cluster.seq;
 
-function label(t: ReturnType<typeof useT>, m: FaultMarker): string {
+function label(t: ReturnType<typeof useT>, time: TimeLabel, m: FaultMarker): string {
   const { span } = m;
-  const end = span.end ? timeLabel(span.end.at) : undefined;
+  const end = span.end ? time(span.end.at) : undefined;
   if (!span.start) return end ? t('ic.marker.beforeClosed', { target: m.target, end }) : t('ic.marker.beforeOpen', { target: m.target });
-  const start = timeLabel(span.start.at);
+  const start = time(span.start.at);
   return end ? t('ic.marker.closed', { target: m.target, start, end }) : t('ic.marker.open', { target: m.target, start });
 }
 
@@ -28,6 +28,7 @@ export function FaultMarkers() {
   const t = useT();
   const tape = useApp(selectTape);
   const seq = useApp(selectSeq);
+  const time = useTimeLabel();
   const markers = useMemo(() => (tape ? faultMarkers(faultSpans(tape), tape.baseNow, Math.max(tape.frontierNow, tape.baseNow + 1)) : []), [tape]);
   if (!markers.length) return null;
   return (
@@ -39,7 +40,7 @@ export function FaultMarkers() {
             className={`fault-band${m.span.start && m.span.start.seq <= seq && (!m.span.end || m.span.end.seq > seq) ? ' is-now' : ''}`}
             data-lane={m.lane}
             style={{ left: `${m.from.toFixed(3)}%`, width: `${Math.max(0.2, m.to - m.from).toFixed(3)}%` }}
-            title={label(t, m)}
+            title={label(t, time, m)}
           >
             {m.start !== undefined ? <span className="fault-mark fault-start" /> : null}
             {m.end !== undefined ? <span className="fault-mark fault-end" /> : null}
@@ -48,7 +49,7 @@ export function FaultMarkers() {
       </div>
       <ul className="ic-sr" aria-label={t('ic.markers')}>
         {markers.map((m) => (
-          <li key={m.key}>{label(t, m)}</li>
+          <li key={m.key}>{label(t, time, m)}</li>
         ))}
       </ul>
     </div>

@@ -13,6 +13,7 @@ import type { AppState } from '../store/store';
 import type { FaultSpan } from './faults';
 import { groupTargets, targetState, toggleCommand, type TargetGroup } from './targets';
 import { toggleLabels } from './toggle-labels';
+import { useTimeLabel } from '../playback/use-time-label';
 import { useActiveFaults } from './use-moment';
 
 const selectTargets = (s: AppState) => s.cluster.targets;
@@ -22,8 +23,9 @@ function Toggle({ target, active }: { target: FaultTargetInfo; active: ReadonlyM
   const t = useT();
   const bridge = useBridge();
   const components = useApp(selectComponents);
+  const time = useTimeLabel();
   const state = targetState(target, active, components);
-  const labels = toggleLabels(t, target, state);
+  const labels = toggleLabels(t, time, target, state);
   const stateId = useId();
   return (
     <li className="ic-target" data-state={state.kind} data-testid={`ic-target-${target.name}`}>

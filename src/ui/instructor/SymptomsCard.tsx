@@ -7,7 +7,7 @@
 import { useId, useMemo } from 'react';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
-import { timeLabel } from '../playback/time-label';
+import { useTimeLabel } from '../playback/use-time-label';
 import { symptoms } from './symptoms';
 import { useMoment } from './use-moment';
 import './instructor.css';
@@ -16,12 +16,13 @@ export function SymptomsCard() {
   const t = useT();
   const bridge = useBridge();
   const moment = useMoment();
+  const time = useTimeLabel();
   const list = useMemo(() => (moment ? symptoms(moment) : []), [moment]);
   const headingId = useId();
   return (
     <section className="ic-symptoms" aria-labelledby={headingId} data-testid="symptoms-card">
       <h3 id={headingId}>{t('ic.symptoms')}</h3>
-      {moment ? <p className="ic-at">{t('ic.symptomsAt', { time: timeLabel(moment.now) })}</p> : <p className="empty">{t('conn.starting')}</p>}
+      {moment ? <p className="ic-at">{t('ic.symptomsAt', { time: time(moment.now) })}</p> : <p className="empty">{t('conn.starting')}</p>}
       <ul className="ic-symptom-list">
         {list.map((s) => (
           <li key={s.id} className="ic-symptom" data-tone={s.tone} data-testid={`symptom-${s.id}`}>

@@ -5,7 +5,7 @@
  */
 import type { FaultTargetInfo } from '../../protocol/messages';
 import type { Translate } from '../i18n/react';
-import { timeLabel } from '../playback/time-label';
+import type { TimeLabel } from '../playback/use-time-label';
 import type { TargetState } from './targets';
 
 export interface ToggleLabels {
@@ -43,12 +43,13 @@ function okWord(t: FaultTargetInfo): 'ic.state.poweredOn' | 'ic.state.connected'
   return 'ic.state.running';
 }
 
-export function toggleLabels(tr: Translate, t: FaultTargetInfo, s: TargetState): ToggleLabels {
+/** `time` renders a moment as the page's `T+` label. */
+export function toggleLabels(tr: Translate, time: TimeLabel, t: FaultTargetInfo, s: TargetState): ToggleLabels {
   const v = verb(t, s.kind === 'failed');
   let state: string;
   switch (s.kind) {
     case 'failed':
-      state = s.span.start ? tr('ic.state.failed', { time: timeLabel(s.span.start.at) }) : tr('ic.state.failedBefore');
+      state = s.span.start ? tr('ic.state.failed', { time: time(s.span.start.at) }) : tr('ic.state.failedBefore');
       break;
     case 'covered':
       state = s.by.length ? tr('ic.state.covered', { by: s.by.join(', ') }) : tr('ic.state.coveredPlain');

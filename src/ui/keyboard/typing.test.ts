@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import type { ShortcutAction } from './keymap';
-import { shouldIgnore, type TargetInfo } from './typing';
+import { shouldIgnore, typesIntoTerminal, type TargetInfo } from './typing';
 
-const page: TargetInfo = { tag: 'BODY', typing: false, activatable: false, arrowWidget: false, inOtherModal: false };
+const page: TargetInfo = { tag: 'BODY', typing: false, activatable: false, arrowWidget: false, inOtherModal: false, inStage: false };
 const on = (t: Partial<TargetInfo>): TargetInfo => ({ ...page, ...t });
 
 const EVERY: readonly ShortcutAction[] = ['toggle-play', 'step-back', 'step-forward', 'prev-milestone', 'next-milestone', 'slower', 'faster', 'start', 'live', 'help', 'focus-terminal', 'focus-editor', 'focus-diagram', 'focus-sequence'];
+
+describe('letters off the stage start a command', () => {
+  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+
+  it('leaves letter shortcuts to the terminal off the stage, and keeps them on it', () => {
+    for (const [a, k] of [['focus-terminal', 't'], ['help', '?'], ['faster', '+'], ['next-milestone', ']']] as const) {
+      expect(shouldIgnore(a, page, k), a).toBe(true);
+      expect(shouldIgnore(a, on({ inStage: true }), k), a).toBe(false);
+    }
+    // Keys that type nothing still work anywhere a text field does not need them.
+    expect(shouldIgnore('step-forward', page, 'ArrowRight')).toBe(false);
+    expect(shouldIgnore('toggle-play', page, ' ')).toBe(false);
+  });
+
+  it('sends a printable key typed with nothing to take it to the terminal', () => {
+    expect(typesIntoTerminal(key('k'), page)).toBe(true);
+    expect(typesIntoTerminal(key('k'), on({ inStage: true }))).toBe(false);
+    expect(typesIntoTerminal(key('k'), on({ tag: 'INPUT', inputType: 'text' }))).toBe(false);
+    expect(typesIntoTerminal(key('k'), on({ typing: true }))).toBe(false);
+    expect(typesIntoTerminal(key('k', { ctrlKey: true }), page)).toBe(false);
+    expect(typesIntoTerminal(key('ArrowLeft'), page)).toBe(false);
+    expect(typesIntoTerminal(key(' '), page)).toBe(false);
+    expect(typesIntoTerminal(key('k'), on({ inOtherModal: true }))).toBe(false);
+  });
+});
 
 describe('shouldIgnore: typing and widgets keep their keys', () => {
   it('acts on every shortcut when focus is on the page itself', () => {

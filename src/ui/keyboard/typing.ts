@@ -5,6 +5,14 @@
  * widgets (menus, listboxes, tabs) take arrows, Home and End. Inside another modal dialog, the
  * page behind is inert, so only Escape gets through. Escape is never ignored.
  *
+ * Shortcuts on printable keys (`t`, `?`, `[`, `+`…) work only while the focus is on the stage
+ * (inside [data-shortcuts]: the diagram, the side column, the transport bar): anywhere else a
+ * letter is the start of a command, and goes to the terminal.
+ *
+ * A printable key typed outside the stage and outside anything that takes text starts a command:
+ * `typesIntoTerminal` says so, and the page moves the focus to the terminal before the character
+ * lands, so it is typed there.
+ *
  * `describeTarget` reads the DOM once into plain data so `shouldIgnore` is pure and testable.
  */
 import type { ShortcutAction } from './keymap';
@@ -22,6 +30,8 @@ export interface TargetInfo {
   arrowWidget: boolean;
   /** Inside a modal dialog other than the shortcut help. */
   inOtherModal: boolean;
+  /** On the stage (an element inside [data-shortcuts]), where letter keys are shortcuts. */
+  inStage: boolean;
 }
 
 /** <input> types that take typed text (everything except the button-like and pointer ones). */
@@ -30,8 +40,12 @@ const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'range', 'button', 'submit
 /** Actions bound to Space, the arrow keys, Home and End — the keys widgets use themselves. */
 const WIDGET_KEYS: ReadonlySet<ShortcutAction> = new Set<ShortcutAction>(['toggle-play', 'step-back', 'step-forward', 'prev-milestone', 'next-milestone', 'start', 'live']);
 
-export function shouldIgnore(action: ShortcutAction, t: TargetInfo): boolean {
+/** Actions on keys that also type text: off the stage, those keys belong to the terminal. */
+export const CHARACTER_KEYS: ReadonlySet<ShortcutAction> = new Set<ShortcutAction>(['prev-milestone', 'next-milestone', 'slower', 'faster', 'focus-terminal', 'focus-editor', 'focus-diagram', 'focus-sequence', 'help']);
+
+export function shouldIgnore(action: ShortcutAction, t: TargetInfo, key?: string): boolean {
   if (action === 'close') return false;
+  if (!t.inStage && CHARACTER_KEYS.has(action) && key !== undefined && key.length === 1) return true;
   if (t.inOtherModal || t.typing) return true;
   if (t.tag === 'TEXTAREA' || t.tag === 'SELECT') return true;
   if (t.tag === 'INPUT' && !NON_TEXT_INPUTS.has(t.inputType ?? 'text')) return true;
@@ -48,7 +62,7 @@ export const HELP_DIALOG_ATTR = 'data-shortcut-help';
 
 export function describeTarget(target: EventTarget | null): TargetInfo {
   const el = target instanceof Element ? target : null;
-  if (!el) return { tag: '', typing: false, activatable: false, arrowWidget: false, inOtherModal: false };
+  if (!el) return { tag: '', typing: false, activatable: false, arrowWidget: false, inOtherModal: false, inStage: false };
   const modal = el.closest('dialog[open], [aria-modal="true"]');
   return {
     tag: el.tagName.toUpperCase(),
@@ -57,5 +71,15 @@ export function describeTarget(target: EventTarget | null): TargetInfo {
     activatable: el.closest(ACTIVATABLE) !== null,
     arrowWidget: el.closest(ARROW_WIDGETS) !== null,
     inOtherModal: modal !== null && !modal.hasAttribute(HELP_DIALOG_ATTR),
+    inStage: el.closest('[data-shortcuts]') !== null,
   };
+}
+
+/** Whether a key press outside any text field should be typed into the terminal instead. */
+export function typesIntoTerminal(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, t: TargetInfo): boolean {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || e.key === ' ') return false;
+  if (t.typing || t.inOtherModal || t.inStage) return false;
+  if (t.tag === 'TEXTAREA' || t.tag === 'SELECT') return false;
+  if (t.tag === 'INPUT' && !NON_TEXT_INPUTS.has(t.inputType ?? 'text')) return false;
+  return true;
 }

@@ -10,7 +10,8 @@ import { useAppStore } from '../store/react';
 import { focusRegion, type Region } from './focus';
 import { closeHelp, helpStore, openHelp } from './help-store';
 import { actionFor, stepSpeed, type ShortcutAction } from './keymap';
-import { describeTarget, shouldIgnore } from './typing';
+import { describeTarget, shouldIgnore, typesIntoTerminal } from './typing';
+import { openDock } from '../layout/layout-store';
 
 export type Confirm = (key: MessageKey, params?: Record<string, string | number>) => void;
 
@@ -92,7 +93,17 @@ export function useShortcuts(confirm: Confirm = () => undefined): void {
         case 'focus-diagram':
         case 'focus-sequence': {
           const region = FOCUS[action]!;
-          if (!focusRegion(document, region)) latestConfirm.current('keys.status.noTarget');
+          if (region === 'terminal' || region === 'editor') openDock(region);
+          if (!focusRegion(document, region)) {
+            // A dock tab opened just now mounts on the next frame (the editor loads lazily).
+            const until = performance.now() + 3000;
+            const retry = (): void => {
+              if (focusRegion(document, region)) return;
+              if (performance.now() < until) requestAnimationFrame(retry);
+              else latestConfirm.current('keys.status.noTarget');
+            };
+            requestAnimationFrame(retry);
+          }
           return true;
         }
         default: {
@@ -104,11 +115,20 @@ export function useShortcuts(confirm: Confirm = () => undefined): void {
 
     const onKeyDown = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.isComposing) return;
+      const target = describeTarget(e.target);
       const action = actionFor(e);
-      if (!action || shouldIgnore(action, describeTarget(e.target))) return;
-      // The help is modal: the page behind it does not move until it is closed.
-      if (helpStore.getState().open && action !== 'close') return;
-      if (perform(action)) e.preventDefault();
+      if (action && !shouldIgnore(action, target, e.key)) {
+        // The help is modal: the page behind it does not move until it is closed.
+        if (helpStore.getState().open && action !== 'close') return;
+        if (perform(action)) e.preventDefault();
+        return;
+      }
+      // A letter typed with nothing to take it starts a command: focus moves to the terminal
+      // now, while the key is still on its way, so the character lands there.
+      if (!helpStore.getState().open && typesIntoTerminal(e, target)) {
+        openDock('terminal');
+        focusRegion(document, 'terminal');
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -21,8 +21,6 @@ export function LessonCatalog() {
 function CatalogDialog() {
   const t = useT();
   const ctl = useLessonController();
-  const lessons = useLessons((s) => s.catalog);
-  const records = useLessons((s) => s.records);
   const persistent = useLessons((s) => s.persistent);
   const notices = useLessons((s) => s.notices);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -74,11 +72,7 @@ function CatalogDialog() {
           {t('lessons.catalog.sandbox')}
         </button>
       </div>
-      <ol className="lesson-cards">
-        {lessons.map((l) => (
-          <LessonCard key={l.id} lesson={l} record={records[l.id]} />
-        ))}
-      </ol>
+      <LessonList />
       <footer className="lesson-catalog-foot">
         <button type="button" onClick={() => fileInput.current?.click()}>
           {t('lessons.catalog.openFile')}
@@ -98,7 +92,20 @@ function CatalogDialog() {
   );
 }
 
-function LessonCard({ lesson, record }: { lesson: CatalogEntry; record: LessonRecord | undefined }) {
+/** Every built-in lesson as a card (`compact`: one line each, for the welcome on the stage). */
+export function LessonList({ compact = false }: { compact?: boolean }) {
+  const lessons = useLessons((s) => s.catalog);
+  const records = useLessons((s) => s.records);
+  return (
+    <ol className={compact ? 'lesson-cards compact' : 'lesson-cards'}>
+      {lessons.map((l) => (
+        <LessonCard key={l.id} lesson={l} record={records[l.id]} compact={compact} />
+      ))}
+    </ol>
+  );
+}
+
+function LessonCard({ lesson, record, compact }: { lesson: CatalogEntry; record: LessonRecord | undefined; compact: boolean }) {
   const t = useT();
   const text = useText();
   const ctl = useLessonController();
@@ -112,7 +119,7 @@ function LessonCard({ lesson, record }: { lesson: CatalogEntry; record: LessonRe
       <h3 id={titleId}>
         <span className="lesson-number">{lesson.id.slice(0, 2)}</span> {text(lesson.title)}
       </h3>
-      <RichText text={text(lesson.summary)} className="lesson-muted" />
+      {!compact && <RichText text={text(lesson.summary)} className="lesson-muted" />}
       <p className="lesson-meta">
         <span>{t('lessons.catalog.minutes', { minutes: lesson.minutes })}</span>
         <span>{t('lessons.catalog.steps', { count: lesson.steps })}</span>
@@ -121,7 +128,7 @@ function LessonCard({ lesson, record }: { lesson: CatalogEntry; record: LessonRe
           {status}
         </span>
       </p>
-      {lesson.objectives.length > 0 && (
+      {!compact && lesson.objectives.length > 0 && (
         <details>
           <summary>{t('lessons.catalog.objectives')}</summary>
           <ul>

@@ -3,9 +3,12 @@
  * quiz, or the status of what the step runs). Renders nothing when no lesson is running.
  */
 import { useEffect, useRef } from 'react';
-import { stepKind, stepLines } from '../../lesson-runtime/machine';
+import { stepKind, stepLines } from '../../lesson-runtime/steps';
 import type { Step } from '../../lesson-runtime/schema';
 import { useBridge } from '../bridge/react';
+import { useDrillBundle } from '../drills/bundle';
+import { openDrills } from '../drills/drills-store';
+import { cardNumber, resolveDrillRef } from '../drills/refs';
 import { useT } from '../i18n/react';
 import { PredictView } from './PredictView';
 import { QuizView } from './QuizView';
@@ -149,20 +152,50 @@ function Finished({ active, headingRef }: { active: ActiveLesson; headingRef: Re
   const predicts = lesson.steps.filter((s) => s.predict);
   const right = predicts.filter((s) => active.context.answers[s.id]?.correct).length;
   const drills = lesson.drills;
+  // A drill's demonstration (drill-schema.ts demoLesson) leads back to its card.
+  const demoOf = lesson.id.startsWith(DEMO_PREFIX) ? lesson.id.slice(DEMO_PREFIX.length) : undefined;
   return (
     <div className="lesson-finished">
       <h2 className="lesson-step-title" tabIndex={-1} ref={headingRef}>
         {t('lessons.panel.finished')}
       </h2>
       {predicts.length > 0 && <p>{t('lessons.panel.finishedScore', { right, total: predicts.length })}</p>}
-      {drills.length > 0 && (
-        <p className="lesson-muted">
-          {t('lessons.panel.prepares')} {drills.join(', ')}
-        </p>
+      {drills.length > 0 && <PreparesFor refs={drills} />}
+      {demoOf !== undefined && (
+        <button type="button" onClick={() => openDrills(demoOf)} data-testid="back-to-card">
+          {t('drills.backToCard')}
+        </button>
       )}
       <button type="button" className="primary" onClick={() => ctl?.openCatalog()}>
         {t('lessons.panel.catalog')}
       </button>
+    </div>
+  );
+}
+
+const DEMO_PREFIX = '00-demo-';
+
+/** The interview drills a finished lesson prepares for, as links that open the drills page at each card. */
+function PreparesFor({ refs }: { refs: readonly string[] }) {
+  const t = useT();
+  const text = useText();
+  const { bundle } = useDrillBundle();
+  const deck = bundle ? [...bundle.drills.map((d) => ({ id: d.id, label: d.question })), ...bundle.cards.map((c) => ({ id: c.id, label: c.statement }))] : [];
+  return (
+    <div className="lesson-prepares">
+      <p className="lesson-muted">{t('lessons.panel.prepares')}</p>
+      <ul>
+        {refs.map((ref) => {
+          const card = resolveDrillRef(ref, deck);
+          return (
+            <li key={ref}>
+              <button type="button" className="link" onClick={() => openDrills(card?.id ?? ref)} data-drill={ref}>
+                <span className="lesson-number">{cardNumber(card?.id ?? ref)}</span> {card ? text(card.label) : ref}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -3,19 +3,23 @@
  * the app store for the lesson panel and the stage, saves progress (with the run that rebuilds
  * its cluster) after every change, and restores it on resume. Everything the cluster does goes
  * through the LessonHost (the bridge), so lesson commands are in the replay log and in links.
+ *
+ * The machine (xstate), the YAML loader and the drills' schema load on first use, outside the
+ * page's entry chunk: a visitor who only explores the sandbox never downloads them.
  */
-import { createActor, type Subscription } from 'xstate';
+import type { Subscription } from 'xstate';
 import type { BundledLesson, LessonBundle } from '../../lesson-runtime/catalog';
-import { loadLesson, MAX_FILE_BYTES } from '../../lesson-runtime/load';
-import { createLessonMachine, emptyProgress, phaseOf, progressOf, type LessonActor, type LessonEvent, type LessonProgress } from '../../lesson-runtime/machine';
+import type { Drill, MisconceptionCard } from '../../lesson-runtime/drill-schema';
+import type { LessonActor, LessonEvent, LessonProgress } from '../../lesson-runtime/machine';
 import { ProgressStore, type LessonRecord } from '../../lesson-runtime/progress';
-import type { StoreApi } from 'zustand/vanilla';
+import type { AppStore } from '../store/store';
 import { hostDriver, type LessonHost } from './host';
 import type { LessonsNotice, LessonsState } from './state';
 
-export interface LessonStoreSlice {
-  lessons: LessonsState;
-}
+const emptyProgress = (): LessonProgress => ({ index: 0, records: {}, answers: {}, hints: {}, attempts: {} });
+
+/** Phases in which a step's action has finished and the learner reads or answers. */
+const SETTLED = new Set(['ready', 'asking', 'answered', 'working', 'solved', 'review']);
 
 export interface StartOptions {
   /** Discard saved progress and begin at step 1. */
@@ -32,10 +36,13 @@ export class LessonController {
   private progress: ProgressStore | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private startedAt = 0;
+  private unwatch: (() => void) | undefined;
   private loadLesson: LessonBundle['load'] = () => Promise.resolve(undefined);
+  private opened!: (store: ProgressStore) => void;
+  private readonly openedStore = new Promise<ProgressStore>((resolve) => (this.opened = resolve));
 
   constructor(
-    private readonly store: StoreApi<LessonStoreSlice>,
+    private readonly store: AppStore,
     private readonly host: LessonHost,
     private readonly clock: () => number = () => Date.now(),
   ) {}
@@ -61,9 +68,20 @@ export class LessonController {
     this.loadLesson = bundle.load;
     this.set({ catalog: bundle.catalog, syllabus: bundle.syllabus });
     this.progress = store ?? (await ProgressStore.open());
+    this.opened(this.progress);
     const records = await this.progress.lessons();
     const notices: LessonsNotice[] = [...this.progress.notices];
     this.set({ records: Object.fromEntries(records.map((r) => [r.id, r])), persistent: this.progress.persistent, notices: [...this.state.notices, ...notices] });
+  }
+
+  /** The saved-progress store, once `init` has opened it: the drills page keeps its cards there too, so one export holds everything. */
+  progressStore(): Promise<ProgressStore> {
+    return this.openedStore;
+  }
+
+  /** A built-in lesson (its step titles, for links into it). */
+  lesson(id: string): Promise<BundledLesson | undefined> {
+    return this.loadLesson(id);
   }
 
   openCatalog(): void {
@@ -93,6 +111,7 @@ export class LessonController {
 
   /** Validates a learner's own lesson file and runs it; errors are reported with line numbers. */
   async openFile(name: string, text: string, files: Record<string, string> = {}): Promise<boolean> {
+    const { loadLesson, MAX_FILE_BYTES } = await import('../../lesson-runtime/load');
     if (text.length > MAX_FILE_BYTES) {
       this.notify({ type: 'file-errors', name, errors: [{ line: 0, path: '', message: `the file is larger than ${MAX_FILE_BYTES} bytes` }] });
       return false;
@@ -108,17 +127,72 @@ export class LessonController {
     return true;
   }
 
+  /**
+   * Plays an interview drill's or misconception card's demonstration on the stage, as a short
+   * lesson of its own (not saved as lesson progress): its steps, then the decisive observation.
+   */
+  async startDemo(card: Drill | MisconceptionCard, files: Record<string, string>): Promise<void> {
+    this.startedAt = this.clock();
+    const { demoLesson } = await import('../../lesson-runtime/drill-schema');
+    const lesson = demoLesson(card);
+    await this.launch({ lesson, files }, true, emptyProgress(), { seed: lesson.seed, topology: lesson.topology, log: [] });
+  }
+
   private async launch(entry: BundledLesson, own: boolean, progress: LessonProgress, run: NonNullable<LessonRecord['run']>): Promise<void> {
     this.stop();
     this.set({ catalogOpen: false, revealed: {} });
+    const [{ createActor }, { createLessonMachine, phaseOf }] = await Promise.all([import('xstate'), import('../../lesson-runtime/machine')]);
     await this.host.restart(run, entry.files);
     const actor = createActor(createLessonMachine(entry.lesson, hostDriver(this.host), progress));
     this.actor = actor;
+    let focused = '';
     this.sub = actor.subscribe((snap) => {
-      this.set({ active: { entry, own, phase: phaseOf(snap), context: snap.context } });
+      const phase = phaseOf(snap);
+      this.set({ active: { entry, own, phase, context: snap.context } });
       this.scheduleSave();
+      // Resolve the step's trace focus once its action has run (the records it points at exist).
+      const key = `${snap.context.index}:${SETTLED.has(phase)}`;
+      if (key !== focused) {
+        focused = key;
+        void this.resolveFocus(entry, snap.context.index, SETTLED.has(phase));
+      }
     });
     actor.start();
+    this.watchTasks();
+  }
+
+  /**
+   * A task is checked whenever the learner's cluster may have reached the goal: after each of
+   * their commands finishes, and as simulated time passes while the page plays.
+   */
+  private watchTasks(): void {
+    this.unwatch?.();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (): void => {
+      timer = undefined;
+      const a = this.state.active;
+      if (a?.phase === 'working' && a.entry.lesson.steps[a.context.index]?.task) this.actor?.send({ type: 'CHECK' });
+    };
+    this.unwatch = this.store.subscribe((s, prev) => {
+      const finished = s.terminal.entries !== prev.terminal.entries && s.terminal.entries.some((e, i) => e.state !== 'running' && prev.terminal.entries[i]?.state === 'running');
+      const advanced = (s.cluster.tape?.frontierNow ?? 0) > (prev.cluster.tape?.frontierNow ?? 0);
+      if ((finished || advanced) && timer === undefined) timer = setTimeout(check, finished ? 50 : 1000);
+    });
+  }
+
+  /** Asks the worker which trace records the step's `trace` focus entries match. */
+  private async resolveFocus(entry: BundledLesson, index: number, settled: boolean): Promise<void> {
+    const patterns = (entry.lesson.steps[index]?.focus ?? []).flatMap((f) => ('trace' in f ? [f.trace] : []));
+    if (!patterns.length || !settled) {
+      if (this.state.focusSeqs.length) this.set({ focusSeqs: [] });
+      return;
+    }
+    try {
+      const verdicts = await this.host.evaluate(patterns.map((trace) => ({ trace })), 0);
+      if (this.state.active?.context.index === index) this.set({ focusSeqs: [...new Set(verdicts.flatMap((v) => v.records))].sort((a, b) => a - b) });
+    } catch {
+      // The worker restarted: the focus is cosmetic, the next step resolves it again.
+    }
   }
 
   send(e: LessonEvent): void {
@@ -144,6 +218,8 @@ export class LessonController {
   }
 
   private stop(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
     this.sub?.unsubscribe();
     this.sub = undefined;
     this.actor?.stop();
@@ -173,7 +249,7 @@ export class LessonController {
     const rec: LessonRecord = {
       id: a.entry.lesson.id,
       version: a.entry.lesson.version,
-      progress: progressOf(a.context),
+      progress: { index: a.context.index, records: a.context.records, answers: a.context.answers, hints: a.context.hints, attempts: a.context.attempts },
       completed: a.phase === 'finished' || this.state.records[a.entry.lesson.id]?.completed === true,
       startedAt: this.startedAt,
       updatedAt: this.clock(),

@@ -37,9 +37,11 @@ export interface LessonsState {
   revealed: Record<string, boolean>;
   /** The option chosen (not yet committed) in the open prediction: set by the panel or by a click on the diagram. */
   choice?: string;
+  /** Trace seqs the current step's `trace` focus matches (resolved by the worker; the sequence view highlights them). */
+  focusSeqs: number[];
 }
 
-export const initialLessonsState: LessonsState = { catalog: [], syllabus: { objectives: [], misconceptions: [], failures: [] }, records: {}, persistent: false, notices: [], catalogOpen: false, revealed: {} };
+export const initialLessonsState: LessonsState = { catalog: [], syllabus: { objectives: [], misconceptions: [], failures: [] }, records: {}, persistent: false, notices: [], catalogOpen: false, revealed: {}, focusSeqs: [] };
 
 /** The open prediction, when the learner is choosing (the diagram offers its components as answers). */
 export function openPrediction(s: LessonsState): { form: 'choice' | 'component' | 'node'; options: string[] } | undefined {

@@ -1,22 +1,23 @@
 /**
  * Speaks the current message to screen readers: a polite live region that says, in a plain
- * sentence, what the message the page shows is (narrate.ts). Stepping and seeking speak at once;
- * playing speaks at most once per 1.5 s, the latest message (announcer.ts). Loading the page says
- * nothing: only a change of the moment shown does.
+ * sentence, what the message the page shows is and, where it is not obvious, why it exists
+ * (narrate.ts, why.ts). Stepping and seeking speak at once; playing speaks at most once per
+ * 1.5 s, the latest message (announcer.ts). Loading the page says nothing: only a change of the
+ * moment shown does.
  *
- * With `visible`, the same sentences are also listed in a small "Narration" panel (newest last),
- * which is not itself live, so nothing is read twice.
+ * With `visible`, the last steps up to the moment are also listed in a "Narration" panel (newest
+ * last, log.ts): a projection of the moment, so walking back and forth never repeats or reorders
+ * a line. The panel is not itself live, so nothing is read twice. It fills its container.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { TraceRecord } from '../../engine/core/trace';
 import { useLocale, useT } from '../i18n/react';
-import type { Locale } from '../i18n/catalog';
-import { timeLabel } from '../playback/time-label';
+import { useTimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
-import { currentIndex, decide, type AnnouncerState } from './announcer';
-import { narrateAt } from './narrate';
+import { decide, type AnnouncerState } from './announcer';
+import { narrationLog } from './log';
 import '../keyboard/a11y.css';
+import './narration.css';
 
 export interface AriaNarratorProps {
   /** Also show the sentences as a "Narration" panel. */
@@ -25,55 +26,49 @@ export interface AriaNarratorProps {
   historySize?: number;
 }
 
-interface Spoken {
-  seq: number;
-  at: number;
-  text: Record<Locale, string>;
-}
-
-const selectTrace = (s: AppState) => s.cluster.trace;
+const selectTape = (s: AppState) => s.cluster.tape;
+const selectSeq = (s: AppState) => s.cluster.seq;
 const selectPlaying = (s: AppState) => s.playback.playing;
-const selectHide = (s: AppState) => s.sequence.hideBackground;
-
-function spoken(trace: readonly TraceRecord[], i: number): Spoken {
-  const record = trace[i]!;
-  return { seq: record.seq, at: record.at, text: { en: narrateAt(trace, i, 'en'), 'zh-CN': narrateAt(trace, i, 'zh-CN') } };
-}
+/** Shared with the sequence view and stepping: a line is a row the learner can see. */
+const selectSettings = (s: AppState) => s.sequence;
 
 export function AriaNarrator({ visible = false, historySize = 8 }: AriaNarratorProps) {
   const t = useT();
   const [locale] = useLocale();
   const headingId = useId();
-  const trace = useApp(selectTrace);
+  const time = useTimeLabel();
+  const tape = useApp(selectTape);
+  const seq = useApp(selectSeq);
   const playing = useApp(selectPlaying);
-  const hideBackground = useApp(selectHide);
-  const index = useMemo(() => currentIndex(trace, hideBackground), [trace, hideBackground]);
-  const seq = index >= 0 ? trace[index]!.seq : undefined;
+  const settings = useApp(selectSettings);
+  const log = useMemo(() => (tape ? narrationLog(tape, seq, settings, historySize, locale) : []), [tape, seq, settings, historySize, locale]);
+  const last = log[log.length - 1];
 
-  const [log, setLog] = useState<readonly Spoken[]>([]);
+  const [spoken, setSpoken] = useState('');
   const state = useRef<AnnouncerState>({ lastSeq: undefined, lastAt: undefined });
   const started = useRef(false);
   const timer = useRef<number | undefined>(undefined);
   // The timer speaks whatever is current when it fires, not what was current when it was set.
-  const latest = useRef({ trace, index });
-  latest.current = { trace, index };
+  const latest = useRef(last);
+  latest.current = last;
 
+  const loaded = tape !== undefined;
   useEffect(() => {
-    if (seq === undefined) return;
+    if (!loaded) return;
     if (!started.current) {
-      // The moment the page opened on is not news.
+      // The moment the page opened on is not news; the first message after it is.
       started.current = true;
-      state.current.lastSeq = seq;
+      state.current.lastSeq = last?.seq;
       return;
     }
+    if (last === undefined) return;
     const speak = (): void => {
-      const { trace: tr, index: i } = latest.current;
-      if (i < 0 || tr[i]!.seq === state.current.lastSeq) return;
-      const entry = spoken(tr, i);
-      state.current = { lastSeq: entry.seq, lastAt: performance.now() };
-      setLog((l) => [...l.slice(-(historySize - 1)), entry]);
+      const line = latest.current;
+      if (!line || line.seq === state.current.lastSeq) return;
+      state.current = { lastSeq: line.seq, lastAt: performance.now() };
+      setSpoken(line.text);
     };
-    const d = decide(state.current, seq, playing, performance.now());
+    const d = decide(state.current, last.seq, playing, performance.now());
     if (d.kind === 'now') {
       window.clearTimeout(timer.current);
       timer.current = undefined;
@@ -84,15 +79,14 @@ export function AriaNarrator({ visible = false, historySize = 8 }: AriaNarratorP
         speak();
       }, d.ms);
     }
-  }, [seq, playing, historySize]);
+  }, [loaded, last, playing]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const last = log[log.length - 1];
   return (
     <>
       <div className="a11y-visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="narration-live">
-        {last ? last.text[locale] : ''}
+        {spoken}
       </div>
       {visible ? (
         <section className="panel narration" aria-labelledby={headingId} data-testid="narration">
@@ -103,8 +97,8 @@ export function AriaNarrator({ visible = false, historySize = 8 }: AriaNarratorP
             // Focusable because it scrolls: keyboard users must be able to scroll it too.
             <ol className="narration-log" tabIndex={0} aria-labelledby={headingId}>
               {log.map((e) => (
-                <li key={e.seq} aria-current={e === last ? 'step' : undefined}>
-                  <span className="narration-time">{timeLabel(e.at)}</span> {e.text[locale]}
+                <li key={e.seq} data-seq={e.seq} aria-current={e === last ? 'step' : undefined}>
+                  <span className="narration-time">{time(e.at)}</span> {e.text}
                 </li>
               ))}
             </ol>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goApiRun } from '../sequence/testdata.testing';
-import { PLAYING_INTERVAL_MS, currentIndex, decide } from './announcer';
+import { PLAYING_INTERVAL_MS, decide } from './announcer';
 
 describe('announcer', () => {
   it('speaks a step or a seek at once, and never the same message twice', () => {
@@ -13,15 +12,5 @@ describe('announcer', () => {
     expect(decide({ lastSeq: 10, lastAt: 1000 }, 50, true, 1400)).toEqual({ kind: 'wait', ms: PLAYING_INTERVAL_MS - 400 });
     expect(decide({ lastSeq: 10, lastAt: 1000 }, 50, true, 1000 + PLAYING_INTERVAL_MS)).toEqual({ kind: 'now' });
     expect(decide({ lastSeq: undefined, lastAt: undefined }, 50, true, 5)).toEqual({ kind: 'now' });
-  });
-
-  it('finds the current message the way the sequence view does: Events and Leases hidden by default', () => {
-    const { trace, hops, requests } = goApiRun();
-    const eventLast = trace.slice(0, trace.indexOf(hops.podCreatedEvent) + 1);
-    expect(eventLast[eventLast.length - 1]!.kind).toBe('event');
-    // The last message shown is the response that came just before the Event.
-    expect(eventLast[currentIndex(eventLast, true)]).toBe(requests.createPod.at(-1));
-    expect(currentIndex(eventLast, false)).toBe(eventLast.length - 1);
-    expect(currentIndex([], true)).toBe(-1);
   });
 });

@@ -3,8 +3,6 @@
  * it speaks at most once per PLAYING_INTERVAL_MS, always the latest message, so a screen reader
  * is never queued minutes behind the picture.
  */
-import type { TraceKind, TraceRecord } from '../../engine/core/trace';
-
 export const PLAYING_INTERVAL_MS = 1500;
 
 export interface AnnouncerState {
@@ -21,13 +19,4 @@ export function decide(state: AnnouncerState, seq: number, playing: boolean, now
   if (!playing || state.lastAt === undefined) return { kind: 'now' };
   const since = nowMs - state.lastAt;
   return since >= PLAYING_INTERVAL_MS ? { kind: 'now' } : { kind: 'wait', ms: PLAYING_INTERVAL_MS - since };
-}
-
-/** Kinds the sequence view hides with "Hide Events and Lease renewals" (src/ui/sequence/model.ts). */
-const BACKGROUND: ReadonlySet<TraceKind> = new Set<TraceKind>(['event', 'lease']);
-
-/** Index of the current message: the last record the sequence view shows; -1 when none. */
-export function currentIndex(trace: readonly TraceRecord[], hideBackground: boolean): number {
-  for (let i = trace.length - 1; i >= 0; i--) if (!hideBackground || !BACKGROUND.has(trace[i]!.kind)) return i;
-  return -1;
 }

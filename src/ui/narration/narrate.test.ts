@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceKind, TraceRecord } from '../../engine/core/trace';
 import { goApiRun } from '../sequence/testdata.testing';
-import { narrate } from './narrate';
+import { narrate, narrateStep } from './narrate';
 import { find, realTrace } from './trace.testing';
 import { sentence } from './words';
 
@@ -127,6 +127,70 @@ describe('narrate: the apply → Running chain (go-api, seed 1)', () => {
       `kubelet on ${NODE}: the readiness probe of container api in pod ${POD} now succeeds`,
       `${NODE} 上的 kubelet：pod ${POD} 中容器 api 的就绪探针现在成功`,
     ]);
+  });
+});
+
+describe('narrateStep: why a message exists, where it is not obvious (go-api, seed 1)', () => {
+  const all = run.all;
+  /** The step at `record`, narrated with the whole run around it (as the page's tape holds it). */
+  const step = (record: TraceRecord, locale: 'en' | 'zh-CN' = 'en', count = all.length): string => narrateStep(all, all.indexOf(record), locale, count);
+  const firstOf = (pred: (r: TraceRecord) => boolean): TraceRecord => {
+    const r = all.find(pred);
+    if (!r) throw new Error('no such record in the go-api run');
+    return r;
+  };
+  const api = (r: TraceRecord) => (r.kind === 'request' && r.detail.type === 'resource' ? r.detail : undefined);
+
+  it("kubectl apply's GET and its 404 are expected, and say so; a 404 with no create after it does not", () => {
+    const get = of(run.requests.getDeployment, 'request');
+    const notFound = of(run.requests.getDeployment, 'response');
+    expect(step(get)).toBe('kubectl asked kube-apiserver for deployment go-api. kubectl apply first asks whether the object exists, to know whether to create it or patch it.');
+    expect(step(notFound)).toMatch(/404 NotFound: deployments\.apps "go-api" not found\. This 404 is expected: the object does not exist yet, so kubectl apply creates it next\.$/);
+    expect(step(notFound, 'zh-CN')).toMatch(/not found。这个 404 在意料之中：对象还不存在，所以 kubectl apply 接下来会创建它。$/);
+    // Without the POST on the tape (a `kubectl get` of something missing) it is just the error.
+    expect(step(notFound, 'en', all.indexOf(notFound) + 1)).toBe(narrate(notFound, 'en', all.slice(0, all.indexOf(notFound) + 1)));
+  });
+
+  it('a watch event is a notification pushed by kube-apiserver, not a reply', () => {
+    expect(step(run.hops.watchDeployment)).toBe(
+      'kube-apiserver told the Deployment controller: deployment go-api was added. A watch event is a notification: kube-apiserver pushes it to every client watching deployments; nobody asked for it, so it is not a reply.',
+    );
+    expect(step(run.hops.watchDeployment, 'zh-CN')).toContain('watch 事件是一种通知');
+  });
+
+  it('controllers and kubelet write status to record what they observed; the Deployment controller records the revision', () => {
+    const controllerStatus = firstOf((r) => r.from === 'deployment-controller' && api(r)?.subresource === 'status');
+    expect(step(controllerStatus)).toMatch(/to update the status of deployment go-api\. A controller writes status to record what it observed/);
+    const kubeletStatus = firstOf((r) => r.from.startsWith('kubelet/') && api(r)?.resource === 'pods' && api(r)?.subresource === 'status');
+    expect(step(kubeletStatus)).toMatch(/kubelet writes the Pod status to report what only it can see on the node/);
+    const revision = firstOf((r) => r.from === 'deployment-controller' && api(r)?.verb === 'patch');
+    expect(step(revision)).toMatch(/deployment\.kubernetes\.io\/revision/);
+  });
+
+  it('the first readiness probe fails because the app is still starting; the success puts the Pod in service', () => {
+    const unhealthy = firstOf((r) => r.kind === 'event' && 'reason' in r.detail && r.detail.reason === 'Unhealthy');
+    expect(step(unhealthy)).toMatch(/Readiness probe failed: .*\. The first readiness probes usually fail: the container has only just started and the app is not listening yet\./);
+    expect(step(unhealthy, 'zh-CN')).toContain('最初几次就绪探针通常会失败');
+    expect(step(run.hops.readiness)).toMatch(/now succeeds\. Readiness decides traffic/);
+  });
+
+  it('a node heartbeat says what it is for', () => {
+    const heartbeat = firstOf((r) => r.from.startsWith('kubelet/') && api(r)?.resource === 'nodes');
+    expect(step(heartbeat)).toMatch(/This is a node heartbeat/);
+    const nodeLease = firstOf((r) => r.kind === 'lease' && r.detail.namespace === 'kube-node-lease' && r.detail.method !== 'GET');
+    expect(step(nodeLease, 'zh-CN')).toContain('这是节点的心跳');
+  });
+
+  it('every step of a live run reads as whole sentences in both languages', () => {
+    const trace = realTrace();
+    for (let i = 0; i < trace.length; i++) {
+      const what = JSON.stringify(trace[i]!.detail);
+      const en = narrateStep(trace, i, 'en');
+      const zh = narrateStep(trace, i, 'zh-CN');
+      expect(en, what).not.toMatch(/[{}]\w*[{}]|\bundefined\b|\[object |\.\./);
+      expect(zh, what).not.toMatch(/[{}]\w*[{}]|\bundefined\b|\[object |。。/);
+      expect(zh, what).toMatch(CJK);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { goDuration } from '../../k8s/time';
 import type { Locale } from '../i18n/catalog';
 import { narrateEtcdCommit, narrateEtcdWrite, narrateRequest, narrateResponse, narrateStage, narrateWatch } from './api';
 import { narrateCni, narrateCri, narrateCsi, narrateProbe, narrateProcess, narrateProxy } from './node';
+import { why, WHY_LOOKAHEAD } from './why';
 import { actor, podPhrase, sayer, sentence, type Say } from './words';
 
 export function narrate(record: TraceRecord, locale: Locale, context: readonly TraceRecord[] = []): string {
@@ -24,6 +25,20 @@ const CONTEXT_RECORDS = 600;
 /** `trace[i]` narrated with the bounded stretch of trace before it as its context. */
 export function narrateAt(trace: readonly TraceRecord[], i: number, locale: Locale): string {
   return narrate(trace[i]!, locale, trace.slice(Math.max(0, i - CONTEXT_RECORDS), i + 1));
+}
+
+/**
+ * A step of the story: `records[i]` narrated and, where the message alone would puzzle, followed
+ * by why it exists (why.ts). `records[i + 1 … count)` is what the tape holds after it.
+ */
+export function narrateStep(records: readonly TraceRecord[], i: number, locale: Locale, count = records.length): string {
+  const say = sayer(locale);
+  const r = records[i]!;
+  const before = records.slice(Math.max(0, i - CONTEXT_RECORDS), i + 1);
+  const what = sentence(locale, describe(say, r, before));
+  const reason = why(say, r, before, records.slice(i + 1, Math.min(count, i + 1 + WHY_LOOKAHEAD)));
+  // The sentence may end in a quoted message's own full stop; the template adds the separator.
+  return reason ? say('narr.withWhy', { what: what.replace(/[.。]$/, ''), why: reason }) : what;
 }
 
 /** Exhaustive over kinds (and, in each narrator, over the kind's detail variants). */

@@ -6,12 +6,13 @@ import { useEffect, useId, useRef } from 'react';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
 import { useApp } from '../store/react';
-import { timeLabel } from './time-label';
+import { useTimeLabel } from './use-time-label';
 
 export function ForkDialog() {
   const t = useT();
   const bridge = useBridge();
   const pending = useApp((s) => s.playback.pendingFork);
+  const time = useTimeLabel();
   const titleId = useId();
   const bodyId = useId();
   const confirm = useRef<HTMLButtonElement>(null);
@@ -33,7 +34,7 @@ export function ForkDialog() {
         }}
       >
         <h2 id={titleId}>{t('fork.title')}</h2>
-        <p id={bodyId}>{t('fork.body', { time: timeLabel(pending.atMs), line: pending.line })}</p>
+        <p id={bodyId}>{t('fork.body', { time: time(pending.atMs), line: pending.line })}</p>
         <div className="modal-actions">
           <button type="button" ref={confirm} onClick={() => bridge.confirmFork()}>
             {t('fork.confirm')}

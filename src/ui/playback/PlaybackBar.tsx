@@ -1,9 +1,11 @@
 /**
  * The transport bar: play/pause, one message back/forward, previous/next milestone, speed, and
  * the timeline scrubber with the apply-to-running milestones marked on it. Everything moves the
- * bridge's playhead; the whole page then shows that moment.
+ * bridge's playhead; the whole page then shows that moment. Its height never changes (no layout
+ * shift while playing): the milestones scroll within one line and "back to live" has its place.
  */
 import { useId, useMemo } from 'react';
+import { Pause, Play, SkipBack, SkipForward, StepBack, StepForward } from 'lucide-react';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
 import type { MessageKey } from '../i18n/catalog';
@@ -11,7 +13,7 @@ import { useApp } from '../store/react';
 import { SPEEDS } from '../store/playback';
 import { upperBound } from '../store/tape';
 import type { AppState } from '../store/store';
-import { timeLabel } from './time-label';
+import { useTimeLabel } from './use-time-label';
 import { FaultMarkers } from '../instructor/FaultMarkers';
 
 const selectTape = (s: AppState) => s.cluster.tape;
@@ -30,8 +32,10 @@ export function PlaybackBar() {
   const speed = useApp(selectSpeed);
   const speedId = useId();
   const scrubId = useId();
+  const timeLabel = useTimeLabel();
   const milestones = useMemo(() => (tape ? bridge.milestones() : []), [tape, bridge]);
-  if (!tape) return null;
+  // Until the first snapshot: the bar's frame at its final size, so nothing below it moves.
+  if (!tape) return <div className="playback" aria-hidden="true" data-testid="playback-placeholder"><div className="playback-buttons" /><div className="playback-track" /></div>;
 
   const start = tape.baseNow;
   const end = Math.max(tape.frontierNow, start + 1);
@@ -41,34 +45,63 @@ export function PlaybackBar() {
   const chips = milestones.filter((m) => m.deployment === latest);
 
   return (
-    <div className="playback" role="region" aria-label={t('play.label')} data-testid="playback">
+    <div className="playback" role="region" aria-label={t('play.label')} data-testid="playback" data-shortcuts>
       <div className="playback-buttons">
-        <button type="button" onClick={() => bridge.jumpMilestone(-1)} aria-label={t('play.prevMilestone')} title={t('play.prevMilestone')}>
-          ⇤
+        <button type="button" className="icon-button" onClick={() => bridge.jumpMilestone(-1)} aria-label={t('play.prevMilestone')} title={t('play.prevMilestone')}>
+          <SkipBack size={16} aria-hidden="true" />
         </button>
-        <button type="button" onClick={() => bridge.stepBack()} aria-label={t('play.stepBack')} title={t('play.stepBack')} data-testid="step-back">
-          ◀
+        <button type="button" className="icon-button" onClick={() => bridge.stepBack()} aria-label={t('play.stepBack')} title={t('play.stepBack')} data-testid="step-back">
+          <StepBack size={16} aria-hidden="true" />
         </button>
         <button type="button" className="playback-play" onClick={() => (playing ? bridge.pause() : bridge.play())} data-testid="play-pause">
-          {playing ? `⏸ ${t('play.pause')}` : `▶ ${t('play.play')}`}
+          {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} {playing ? t('play.pause') : t('play.play')}
         </button>
-        <button type="button" onClick={() => bridge.stepForward()} aria-label={t('play.stepForward')} title={t('play.stepForward')} data-testid="step-forward">
-          ▶|
+        <button type="button" className="icon-button" onClick={() => bridge.stepForward()} aria-label={t('play.stepForward')} title={t('play.stepForward')} data-testid="step-forward">
+          <StepForward size={16} aria-hidden="true" />
         </button>
-        <button type="button" onClick={() => bridge.jumpMilestone(1)} aria-label={t('play.nextMilestone')} title={t('play.nextMilestone')}>
-          ⇥
+        <button type="button" className="icon-button" onClick={() => bridge.jumpMilestone(1)} aria-label={t('play.nextMilestone')} title={t('play.nextMilestone')} data-testid="next-milestone">
+          <SkipForward size={16} aria-hidden="true" />
         </button>
-        <label htmlFor={speedId}>{t('play.speed')}</label>
-        <select id={speedId} value={speed} onChange={(e) => bridge.setSpeed(Number(e.target.value))} data-testid="speed">
+        <label htmlFor={speedId} className="visually-hidden">
+          {t('play.speed')}
+        </label>
+        <select id={speedId} value={speed} onChange={(e) => bridge.setSpeed(Number(e.target.value))} data-testid="speed" title={t('play.speed')}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
               {s}×
             </option>
           ))}
         </select>
+        <ol className="milestones" aria-label={t('play.milestones')}>
+          {chips.map((m) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                className={m.seq <= seq ? 'reached' : undefined}
+                aria-current={m.seq <= seq && !chips.some((o) => o.seq > m.seq && o.seq <= seq) ? 'step' : undefined}
+                onClick={() => {
+                  bridge.pause();
+                  bridge.seek(m.seq);
+                }}
+                title={t('milestone.marker', { name: t(`milestone.${m.id}` as MessageKey), deployment: m.deployment, time: timeLabel(m.at) })}
+                data-testid={`milestone-${m.id}`}
+              >
+                {t(`milestone.${m.id}` as MessageKey)}
+              </button>
+            </li>
+          ))}
+        </ol>
         <span className="playback-position" data-testid="position" aria-live="off">
           {t('play.position', { time: timeLabel(now), end: timeLabel(tape.frontierNow) })}
-          {ahead === 0 ? <span className="playback-live"> · {t('play.live')}</span> : null}
+        </span>
+        <span className="playback-edge">
+          {ahead === 0 ? (
+            <span className="playback-live">● {t('play.live')}</span>
+          ) : (
+            <button type="button" onClick={() => bridge.seek(tape.frontierSeq)} title={t('play.ahead', { count: ahead })} data-testid="to-live">
+              {t('play.toLive')} <span className="playback-ahead-count">(+{ahead})</span>
+            </button>
+          )}
         </span>
       </div>
       <div className="playback-track">
@@ -93,35 +126,6 @@ export function PlaybackBar() {
         </div>
         <FaultMarkers />
       </div>
-      {chips.length ? (
-        <ol className="milestones" aria-label={t('play.milestones')}>
-          {chips.map((m) => (
-            <li key={m.id}>
-              <button
-                type="button"
-                className={m.seq <= seq ? 'reached' : undefined}
-                aria-current={m.seq <= seq && !chips.some((o) => o.seq > m.seq && o.seq <= seq) ? 'step' : undefined}
-                onClick={() => {
-                  bridge.pause();
-                  bridge.seek(m.seq);
-                }}
-                title={t('milestone.marker', { name: t(`milestone.${m.id}` as MessageKey), deployment: m.deployment, time: timeLabel(m.at) })}
-                data-testid={`milestone-${m.id}`}
-              >
-                {t(`milestone.${m.id}` as MessageKey)}
-              </button>
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      {ahead > 0 ? (
-        <p className="playback-ahead">
-          {t('play.ahead', { count: ahead })}{' '}
-          <button type="button" onClick={() => bridge.seek(tape.frontierSeq)}>
-            {t('play.toLive')}
-          </button>
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { LocaleContext } from '../i18n/react';
 import { initialClusterState } from '../store/cluster';
 import { AppStoreContext } from '../store/react';
 import { createAppStore } from '../store/store';
+import { initialLessonsState } from '../lessons/state';
 import { SequenceView, type SequenceViewProps } from './SequenceView';
 import { goApiRun } from './testdata.testing';
 
@@ -15,8 +16,11 @@ const GO_API_TRACE = run.trace;
 
 const deployment: KObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'go-api', namespace: 'default' } };
 
-function render(props: SequenceViewProps, languages = ['en-US'], trace = GO_API_TRACE): string {
-  const store = createAppStore({ cluster: { ...initialClusterState, loaded: true, trace, objects: new Map([['deployments/default/go-api', deployment]]) } });
+function render(props: SequenceViewProps, languages = ['en-US'], trace = GO_API_TRACE, focusSeqs: number[] = []): string {
+  const store = createAppStore({
+    cluster: { ...initialClusterState, loaded: true, trace, bootedAt: run.bootedAt, objects: new Map([['deployments/default/go-api', deployment]]) },
+    lessons: { ...initialLessonsState, focusSeqs },
+  });
   return renderToStaticMarkup(
     <AppStoreContext.Provider value={store}>
       <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
@@ -37,8 +41,13 @@ describe('SequenceView', () => {
     const html = render({});
     expect(html).toContain('>Sequence</h2>');
     const post = run.requests.createDeployment[0]!;
-    expect(rowOf(html, 'POST /apis/apps/v1/namespaces/default/deployments<')).toContain(`<td>T+${(post.at / 1000).toFixed(3)}s</td><td>kubectl</td><td>→ kube-apiserver</td>`);
-    expect(rowOf(html, '201 Created deployment/go-api')).toContain('⇠ kubectl<span class="sequence-marker"> (reply)</span>');
+    // Time counts from the handover of the cluster, as `sim trace` prints it.
+    expect(rowOf(html, 'POST /apis/apps/v1/namespaces/default/deployments<')).toContain(`<td>T+${((post.at - run.bootedAt) / 1000).toFixed(3)}s</td><td>kubectl</td><td>→ kube-apiserver</td>`);
+    // Replies and watch events point from kube-apiserver (From) to the one who asked or watches (To).
+    expect(rowOf(html, '201 Created deployment/go-api')).toMatch(/<td>kube-apiserver<\/td><td>⇢ kubectl<span class="sequence-marker"> \(reply\)<\/span><\/td>/);
+    expect(rowOf(html, 'watch ADDED deployment default/go-api')).toMatch(/<td>kube-apiserver<\/td><td>⇢ Deployment controller<span class="sequence-marker"> \(watch event\)<\/span><\/td>/);
+    // The whole message, with the same text as its title.
+    expect(rowOf(html, 'POST /apis/apps/v1/namespaces/default/deployments<')).toContain('<td class="sequence-text" title="POST /apis/apps/v1/namespaces/default/deployments">');
     expect(html).toContain('authn, authz, admission, validation');
     expect(html).not.toContain('RBAC: allowed');
     expect(html).not.toContain('Event Normal');
@@ -57,6 +66,15 @@ describe('SequenceView', () => {
     expect(atCursor).toContain('authn, authz, admission, validation');
     expect(atCursor).toContain('internal, current');
     expect(render({ cursorSeq: mutating }).match(/aria-current/g)).toHaveLength(1);
+  });
+
+  it("marks the rows a lesson step points at, in words as well as colour", () => {
+    const bind = run.requests.bind.find((r) => r.kind === 'request')!;
+    const html = render({}, ['en-US'], GO_API_TRACE, [bind.seq]);
+    const row = rowOf(html, `POST /api/v1/namespaces/default/pods/${run.pod}/binding`);
+    expect(row).toContain('class="focus"');
+    expect(row).toContain('(lesson focus)');
+    expect(html.match(/class="focus"|class="current focus"/g)).toHaveLength(1);
   });
 
   it('speaks Chinese and shows the empty state', () => {

@@ -1,21 +1,25 @@
 /**
  * The live sequence view: the trace as an accessible message table (every row reads as text:
- * step, time, sender → receiver, reply/internal marker, message), plus copy-as-mermaid and an
- * on-demand mermaid rendering.
+ * step, time, sender → receiver, what the message is — reply, watch event, internal — and the
+ * whole message, wrapped), plus copy-as-mermaid and an on-demand mermaid rendering that boxes
+ * the current step and the steps a lesson points at (`lessons.focusSeqs`, also marked in the table).
  *
  * Main-thread budget: the projection is memoised on (trace, options); the table renders a
  * window around the cursor, not all 5000 records; mermaid is imported only when the learner
- * asks for the diagram and is redrawn only on request (its layout is the expensive part).
+ * asks for the diagram, and once drawn it is redrawn as the learner steps but not while playing
+ * (its layout is the expensive part): then it says it is behind and offers a redraw.
  */
 import type { Mermaid } from 'mermaid';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TraceObject } from '../../engine/core/trace';
 import { useT } from '../i18n/react';
+import { useTimeLabel } from '../playback/use-time-label';
 import { useApp, useAppStore } from '../store/react';
 import type { AppState } from '../store/store';
 import { objectChoices } from './choices';
 import { MERMAID_MESSAGE_LIMIT, toMermaid } from './mermaid';
 import { cursorIndex, participantLabel, toSequence, type SequenceMessage } from './model';
+import './sequence.css';
 
 export interface SequenceViewProps {
   /** Trace seq of the current message (the timeline cursor); the latest message when omitted. */
@@ -28,6 +32,9 @@ const ROWS_AFTER = 50;
 
 const selectTrace = (s: AppState) => s.cluster.trace;
 const selectObjects = (s: AppState) => s.cluster.objects;
+const selectPlaying = (s: AppState) => s.playback.playing;
+/** Trace seqs the current lesson step points at. */
+const selectFocus = (s: AppState) => s.lessons.focusSeqs;
 /** Shared with stepping, so a step always lands on a row of this table. */
 const selectSettings = (s: AppState) => s.sequence;
 
@@ -35,8 +42,12 @@ type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { st
 type DiagramState =
   | { status: 'hidden' }
   | { status: 'rendering' }
+  /** `text` is what was drawn; a redraw keeps the old picture up until the new one is ready. */
   | { status: 'shown'; svg: string; text: string; count: number }
   | { status: 'error'; detail: string };
+
+/** Stepping quickly redraws once, after the last step. */
+const REDRAW_DELAY_MS = 200;
 
 let mermaidReady: Promise<Mermaid> | undefined;
 let renderCounter = 0;
@@ -50,16 +61,15 @@ function loadMermaid(): Promise<Mermaid> {
   return mermaidReady;
 }
 
-export function timeLabel(at: number): string {
-  return `T+${(at / 1000).toFixed(3)}s`;
-}
-
 export function SequenceView({ cursorSeq }: SequenceViewProps) {
   const t = useT();
   const trace = useApp(selectTrace);
   const objects = useApp(selectObjects);
   const headingId = useId();
   const store = useAppStore();
+  const time = useTimeLabel();
+  const playing = useApp(selectPlaying);
+  const focusSeqs = useApp(selectFocus);
   const { collapseApiserver, hideBackground } = useApp(selectSettings);
   const setCollapse = (v: boolean): void => store.setState((s) => ({ sequence: { ...s.sequence, collapseApiserver: v } }));
   const setHideBackground = (v: boolean): void => store.setState((s) => ({ sequence: { ...s.sequence, hideBackground: v } }));
@@ -77,6 +87,15 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
   const last = Math.min(sequence.messages.length, Math.max(current, 0) + ROWS_AFTER + 1);
   const rows = sequence.messages.slice(first, last);
   const currentSeq = sequence.messages[current]?.seq;
+  const focus = useMemo(() => new Set(focusSeqs), [focusSeqs]);
+  // What the rendered diagram shows: the same text with the current step and the lesson's focus
+  // boxed. Only worth building while the diagram is open (it changes on every frame of playing).
+  const diagramOpen = diagram.status !== 'hidden';
+  const drawnText = useMemo(
+    () => (diagramOpen ? toMermaid(sequence, MERMAID_MESSAGE_LIMIT, { current: currentSeq, focus: focusSeqs }) : ''),
+    [diagramOpen, sequence, currentSeq, focusSeqs],
+  );
+  const drawRequest = useRef(0);
 
   const currentRow = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
@@ -97,16 +116,30 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
   }, [mermaidText, sequence.messages.length]);
 
   const draw = useCallback(() => {
-    setDiagram({ status: 'rendering' });
-    const text = mermaidText;
+    setDiagram((d) => (d.status === 'shown' ? d : { status: 'rendering' }));
+    const text = toMermaid(sequence, MERMAID_MESSAGE_LIMIT, { current: currentSeq, focus: focusSeqs });
     const count = Math.min(sequence.messages.length, MERMAID_MESSAGE_LIMIT);
+    // Only the newest drawing may land: an older one finishing late would show a past step.
+    const request = ++drawRequest.current;
     loadMermaid()
       .then((mermaid) => mermaid.render(`reconcile-seq-${++renderCounter}`, text))
       .then(
-        ({ svg }) => setDiagram({ status: 'shown', svg, text, count }),
-        (e: unknown) => setDiagram({ status: 'error', detail: e instanceof Error ? e.message : String(e) }),
+        ({ svg }) => {
+          if (request === drawRequest.current) setDiagram({ status: 'shown', svg, text, count });
+        },
+        (e: unknown) => {
+          if (request === drawRequest.current) setDiagram({ status: 'error', detail: e instanceof Error ? e.message : String(e) });
+        },
       );
-  }, [mermaidText, sequence.messages.length]);
+  }, [sequence, currentSeq, focusSeqs]);
+
+  // Follow the learner's steps in the drawn diagram; while playing, leave it and say it is behind.
+  const behind = diagram.status === 'shown' && diagram.text !== drawnText;
+  useEffect(() => {
+    if (!behind || playing) return;
+    const timer = window.setTimeout(draw, REDRAW_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [behind, playing, draw]);
 
   return (
     <section className="panel sequence" aria-labelledby={headingId}>
@@ -137,7 +170,13 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
             {t('seq.showDiagram')}
           </button>
         ) : (
-          <button type="button" onClick={() => setDiagram({ status: 'hidden' })}>
+          <button
+            type="button"
+            onClick={() => {
+              drawRequest.current++;
+              setDiagram({ status: 'hidden' });
+            }}
+          >
             {t('seq.hideDiagram')}
           </button>
         )}
@@ -152,7 +191,7 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
           {diagram.status === 'error' && <p role="alert">{t('seq.renderFailed', { detail: diagram.detail })}</p>}
           {diagram.status === 'shown' && (
             <>
-              {diagram.text !== mermaidText && (
+              {behind && playing && (
                 <p className="sequence-stale">
                   {t('seq.stale')}{' '}
                   <button type="button" onClick={draw}>
@@ -188,23 +227,29 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
               <tbody>
                 {rows.map((m, i) => {
                   const isCurrent = first + i === current;
+                  const isFocus = m.seqs.some((x) => focus.has(x));
                   return (
                     <tr
                       key={m.seq}
                       ref={isCurrent ? currentRow : undefined}
-                      className={isCurrent ? 'current' : undefined}
+                      className={[isCurrent ? 'current' : '', isFocus ? 'focus' : ''].filter(Boolean).join(' ') || undefined}
                       aria-current={isCurrent ? 'step' : undefined}
                       data-kind={m.kind}
+                      data-role={m.role}
+                      data-seq={m.seq}
                     >
                       <td>{first + i + 1}</td>
-                      <td>{timeLabel(m.at)}</td>
+                      <td>{time(m.at)}</td>
                       <td>{participantLabel(m.from)}</td>
                       <td>
-                        {m.self ? '↺' : m.dashed ? '⇠ ' : '→ '}
+                        {/* The arrow points from the sender (From) to the receiver (To): dashed for replies and watch events. */}
+                        {m.self ? '↺' : m.dashed ? '⇢ ' : '→ '}
                         {m.self ? '' : participantLabel(m.to)}
-                        <Marker m={m} isCurrent={isCurrent} t={t} />
+                        <Marker m={m} isCurrent={isCurrent} isFocus={isFocus} t={t} />
                       </td>
-                      <td>{m.text}</td>
+                      <td className="sequence-text" title={m.text}>
+                        {m.text}
+                      </td>
                     </tr>
                   );
                 })}
@@ -217,8 +262,21 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
   );
 }
 
+function roleWord(m: SequenceMessage, t: ReturnType<typeof useT>): string {
+  switch (m.role) {
+    case 'self':
+      return t('seq.self');
+    case 'reply':
+      return t('seq.reply');
+    case 'watch-event':
+      return t('seq.watchEvent');
+    case 'call':
+      return '';
+  }
+}
+
 /** The row's nature in words, so neither the arrow glyph nor the highlight colour carries meaning alone. */
-function Marker({ m, isCurrent, t }: { m: SequenceMessage; isCurrent: boolean; t: ReturnType<typeof useT> }) {
-  const words = [m.self ? t('seq.self') : m.dashed ? t('seq.reply') : '', isCurrent ? t('seq.current') : ''].filter(Boolean);
+function Marker({ m, isCurrent, isFocus, t }: { m: SequenceMessage; isCurrent: boolean; isFocus: boolean; t: ReturnType<typeof useT> }) {
+  const words = [roleWord(m, t), isFocus ? t('seq.focus') : '', isCurrent ? t('seq.current') : ''].filter(Boolean);
   return words.length ? <span className="sequence-marker"> ({words.join(', ')})</span> : null;
 }

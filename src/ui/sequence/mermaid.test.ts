@@ -34,7 +34,7 @@ describe('toMermaid', () => {
         { id: 'kube-apiserver', label: 'kube-apiserver' },
       ],
       messages: [
-        { seq: 1, lastSeq: 1, at: 0, from: 'a;b', to: 'kube-apiserver', kind: 'request', dashed: false, self: false, text: 'x"; click P1 call alert(1) %%{init: {}}%% <img src=x onerror=alert(1)>\nNote over P1: hi' },
+        { seq: 1, lastSeq: 1, seqs: [1], at: 0, from: 'a;b', to: 'kube-apiserver', kind: 'request', role: 'call', dashed: false, self: false, text: 'x"; click P1 call alert(1) %%{init: {}}%% <img src=x onerror=alert(1)>\nNote over P1: hi' },
       ],
     };
     const text = toMermaid(hostile);
@@ -63,6 +63,18 @@ describe('toMermaid', () => {
     expect(arrows.at(-1)).toMatch(/: m400$/);
     expect(lines).toContain(`  %% showing the last ${MERMAID_MESSAGE_LIMIT} of 400 messages`);
   });
+
+  it('boxes the current step and the steps a lesson focuses on', () => {
+    const seq = toSequence(GO_API_TRACE, { collapseApiserver: true, hideBackground: true });
+    const post = seq.messages.find((m) => m.text === 'POST /apis/apps/v1/namespaces/default/deployments')!;
+    const stages = seq.messages[seq.messages.indexOf(post) + 1]!;
+    const last = seq.messages.at(-1)!;
+    // A focus on a folded stage record marks the collapsed message that stands for it.
+    const text = toMermaid(seq, MERMAID_MESSAGE_LIMIT, { current: last.seq, focus: [stages.lastSeq] });
+    expect(text).toContain('  rect rgba(122, 168, 255, 0.35)\n    P2->>P2: authn, authz, admission, validation\n  end\n');
+    expect(text.trimEnd().split('\n').slice(-3)).toEqual(['  rect rgba(255, 214, 102, 0.55)', expect.stringMatching(/^ {4}P\d+-{0,2}>>P\d+: /), '  end']);
+    expect(text.match(/ rect /g)).toHaveLength(2);
+  });
 });
 
 describe('toMermaid output', () => {
@@ -74,8 +86,11 @@ describe('toMermaid output', () => {
     }
     const hostile: Sequence = {
       participants: [{ id: 'x', label: 'end' }, { id: 'y', label: 'participant' }],
-      messages: [{ seq: 1, lastSeq: 1, at: 0, from: 'x', to: 'y', kind: 'request', dashed: true, self: false, text: '-x +y end; loop %%' }],
+      messages: [{ seq: 1, lastSeq: 1, seqs: [1], at: 0, from: 'x', to: 'y', kind: 'request', role: 'call', dashed: true, self: false, text: '-x +y end; loop %%' }],
     };
     await expect(mermaid.parse(toMermaid(hostile))).resolves.toMatchObject({ diagramType: 'sequence' });
+    const tidy = toSequence(GO_API_TRACE, { collapseApiserver: true, hideBackground: true });
+    const marked = toMermaid(tidy, MERMAID_MESSAGE_LIMIT, { current: tidy.messages.at(-1)!.seq, focus: tidy.messages.slice(0, 3).map((m) => m.seq) });
+    await expect(mermaid.parse(marked)).resolves.toMatchObject({ diagramType: 'sequence' });
   });
 });

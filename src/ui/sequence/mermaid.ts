@@ -4,7 +4,8 @@
  * Hardening (perf-reliability.md B.2.2, CVE-2025-54881): sequence labels reach innerHTML during
  * mermaid's text measurement, so no trace text goes in verbatim. Every label and message passes
  * a whitelist of characters that have no meaning to mermaid's parser or to HTML, and is
- * length-capped. Participant ids are generated, never taken from the trace.
+ * length-capped. Participant ids are generated, never taken from the trace. The boxes that mark
+ * the current step and a lesson's focus are constants.
  */
 import type { Sequence } from './model';
 
@@ -28,7 +29,20 @@ export function safeText(raw: string, limit = MERMAID_TEXT_LIMIT): string {
   return s;
 }
 
-export function toMermaid(seq: Sequence, limit = MERMAID_MESSAGE_LIMIT): string {
+/** Which messages the rendered diagram marks: the current step, and the steps a lesson points at. */
+export interface MermaidMarks {
+  /** `seq` of the current message. */
+  current?: number;
+  /** Trace seqs a lesson step focuses on; a message is marked when it stands for one of them. */
+  focus?: readonly number[];
+}
+
+/** Background boxes (`rect`) behind marked messages; fixed colours, never trace text. */
+const CURRENT_BOX = 'rect rgba(255, 214, 102, 0.55)';
+const FOCUS_BOX = 'rect rgba(122, 168, 255, 0.35)';
+
+export function toMermaid(seq: Sequence, limit = MERMAID_MESSAGE_LIMIT, marks: MermaidMarks = {}): string {
+  const focus = new Set(marks.focus ?? []);
   const messages = seq.messages.length > limit ? seq.messages.slice(seq.messages.length - limit) : seq.messages;
   const used = new Set<string>();
   for (const m of messages) {
@@ -50,7 +64,10 @@ export function toMermaid(seq: Sequence, limit = MERMAID_MESSAGE_LIMIT): string 
   for (const m of messages) {
     const arrow = m.dashed ? '-->>' : '->>';
     // An empty message text is legal mermaid, but a lone '-' keeps the line readable.
-    lines.push(`  ${alias.get(m.from)!}${arrow}${alias.get(m.to)!}: ${safeText(m.text) || '-'}`);
+    const line = `${alias.get(m.from)!}${arrow}${alias.get(m.to)!}: ${safeText(m.text) || '-'}`;
+    const box = m.seq === marks.current ? CURRENT_BOX : m.seqs.some((s) => focus.has(s)) ? FOCUS_BOX : undefined;
+    if (box) lines.push(`  ${box}`, `    ${line}`, '  end');
+    else lines.push(`  ${line}`);
   }
   return lines.join('\n') + '\n';
 }

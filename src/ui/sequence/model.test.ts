@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorIndex, objectMatches, toSequence, type SequenceOptions } from './model';
+import { CLASSIFY_LOOKBACK, cursorIndex, objectMatches, toSequence, type SequenceOptions } from './model';
 import { goApiRun, records, type RawRecord } from './testdata.testing';
 
 const run = goApiRun();
@@ -86,6 +86,53 @@ describe('toSequence', () => {
     expect(kinds(TIDY).has('event')).toBe(false);
     expect(kinds(TIDY).has('lease')).toBe(false);
     expect(toSequence(GO_API_TRACE, TIDY).participants.map((p) => p.id)).not.toContain('kube-controller-manager');
+  });
+
+  it('counts node heartbeats as background and keeps Warning Events in view', () => {
+    const all = run.all;
+    const heartbeat = all.find((r) => r.kind === 'request' && r.from.startsWith('kubelet/') && r.detail.type === 'resource' && r.detail.resource === 'nodes');
+    expect(heartbeat, 'a kubelet node status update within 20 s of the apply').toBeDefined();
+    const hops = all.filter((r) => r.requestId === heartbeat!.requestId).map((r) => r.seq);
+    expect(hops.length).toBeGreaterThanOrEqual(4);
+    const shown = (o: SequenceOptions) => new Set(toSequence(all, o).messages.flatMap((m) => m.seqs));
+    const tidy = shown(TIDY);
+    expect(hops.filter((s) => tidy.has(s))).toEqual([]);
+    expect(hops.every((s) => shown(ALL).has(s))).toBe(true);
+    const nodeEvents = all.filter((r) => r.kind === 'watch' && r.object?.kind === 'Node').map((r) => r.seq);
+    expect(nodeEvents.length).toBeGreaterThan(0);
+    expect(nodeEvents.filter((s) => tidy.has(s))).toEqual([]);
+    // The first readiness probes fail while the app starts: a Warning, which is news.
+    const unhealthy = all.find((r) => r.kind === 'event' && 'reason' in r.detail && r.detail.reason === 'Unhealthy');
+    expect(unhealthy && tidy.has(unhealthy.seq)).toBe(true);
+    expect(all.filter((r) => r.kind === 'lease').some((r) => tidy.has(r.seq))).toBe(false);
+  });
+
+  it('classifies a window of the trace as the whole trace does, given the records before it', () => {
+    const all = run.all;
+    const opts: SequenceOptions = { collapseApiserver: false, hideBackground: true };
+    const whole = toSequence(all, opts).messages.map((m) => m.seq);
+    for (let i = 1; i < all.length; i += 7) {
+      const from = Math.max(0, i - CLASSIFY_LOOKBACK);
+      const part = toSequence(all.slice(from, i + 300), opts, i - from).messages.map((m) => m.seq);
+      const first = all[i]!.seq;
+      const last = all[Math.min(all.length, i + 300) - 1]!.seq;
+      expect(part, `window at record ${i}`).toEqual(whole.filter((s) => s >= first && s <= last));
+    }
+  });
+
+  it('names what each message is to its receiver: a call, a reply, a watch event or internal work', () => {
+    const { messages } = toSequence(GO_API_TRACE, ALL);
+    const roleOf = (kind: string) => new Set(messages.filter((m) => m.kind === kind).map((m) => m.role));
+    expect(roleOf('request')).toEqual(new Set(['call']));
+    expect(roleOf('response')).toEqual(new Set(['reply']));
+    expect(roleOf('etcd-commit')).toEqual(new Set(['reply']));
+    expect(roleOf('watch')).toEqual(new Set(['watch-event']));
+    expect(roleOf('authn')).toEqual(new Set(['self']));
+    expect(roleOf('reconcile')).toEqual(new Set(['self']));
+    // Replies and watch events go from kube-apiserver to the one who asked or watches.
+    for (const m of messages.filter((x) => x.role === 'watch-event' || x.kind === 'response')) expect(m.from).toBe('kube-apiserver');
+    const watch = run.hops.watchDeployment;
+    expect(messages.find((m) => m.seq === watch.seq)).toMatchObject({ from: 'kube-apiserver', to: 'deployment-controller', dashed: true });
   });
 
   it("filters to one Pod's causal chain, including its generateName create", () => {

@@ -6,14 +6,18 @@
  * Invariants: messages keep trace order (ascending seq); every message's `from`/`to` is a
  * listed participant; participants are only those that appear in the projected messages.
  */
-import type { TraceKind, TraceObject, TraceRecord } from '../../engine/core/trace';
+import type { TraceKind, TraceObject, TraceRecord, TraceRecordOf } from '../../engine/core/trace';
 
 export interface SequenceOptions {
   /** Fold kube-apiserver's internal stages (authn … validating-admission) into one self-message per request. */
   collapseApiserver: boolean;
   /** Keep only this object's causal chain. */
   object?: TraceObject;
-  /** Drop Event recording and Lease heartbeats, which otherwise drown the apply-to-running story. */
+  /**
+   * Drop the background that otherwise drowns the apply-to-running story: Normal Events, Lease
+   * traffic (leader election, node Leases) and node heartbeats (kubelet's writes to its Node and
+   * the Node MODIFIED watch events). Warning Events stay: they are what something went wrong says.
+   */
   hideBackground: boolean;
 }
 
@@ -25,16 +29,28 @@ export interface Participant {
 /** `stages` is a collapsed run of apiserver stage records. */
 export type MessageKind = TraceKind | 'stages';
 
+/**
+ * What a message is to its receiver: a `call` (a request, a CRI or CNI call), the `reply` to one
+ * (an HTTP response, etcd's commit), a `watch-event` kube-apiserver pushes to a watcher without
+ * being asked, or `self` work inside one component (reconcile, scheduling, apiserver stages).
+ */
+export type MessageRole = 'call' | 'reply' | 'watch-event' | 'self';
+
 export interface SequenceMessage {
   /** Seq of the (first) trace record this message stands for. */
   seq: number;
   /** Seq of the last trace record folded into it (equals `seq` unless collapsed). */
   lastSeq: number;
+  /** Every trace record folded into it, ascending (one unless collapsed). */
+  seqs: number[];
   at: number;
+  /** The sender: the arrow starts here. */
   from: string;
+  /** The receiver: the arrow ends here (a reply goes back to the caller, a watch event to the watcher). */
   to: string;
   text: string;
   kind: MessageKind;
+  role: MessageRole;
   /** Replies and notifications (`-->>` in the syllabus): responses, watch events, etcd commits. */
   dashed: boolean;
   self: boolean;
@@ -46,11 +62,59 @@ export interface Sequence {
 }
 
 const STAGES: ReadonlySet<TraceKind> = new Set<TraceKind>(['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission']);
-const BACKGROUND: ReadonlySet<TraceKind> = new Set<TraceKind>(['event', 'lease']);
 const DASHED: ReadonlySet<TraceKind> = new Set<TraceKind>(['response', 'watch', 'etcd-commit']);
 
 export function isApiserverStage(kind: TraceKind): boolean {
   return STAGES.has(kind);
+}
+
+function roleOf(r: TraceRecord): MessageRole {
+  if (r.from === r.to) return 'self';
+  if (r.kind === 'watch' && r.detail.type === 'event') return 'watch-event';
+  if (r.kind === 'response' || r.kind === 'etcd-commit') return 'reply';
+  return 'call';
+}
+
+/**
+ * Records before the first projected one that classification may read: every hop of a request
+ * (request, stages, etcd, response) is traced within the same handler call, so its request
+ * record is at most a few records back.
+ */
+export const CLASSIFY_LOOKBACK = 64;
+
+/** A kubelet writing or reading its own Node: the heartbeat that says the node is alive. */
+function isNodeHeartbeat(r: TraceRecordOf<'request'>): boolean {
+  return r.from.startsWith('kubelet/') && r.detail.type === 'resource' && r.detail.resource === 'nodes';
+}
+
+/**
+ * Tells background records apart. Requests are recognised by their request record, so the
+ * classifier must see records in trace order, starting early enough (CLASSIFY_LOOKBACK) to have
+ * met the request of any hop it is asked about.
+ */
+export class BackgroundFilter {
+  private readonly heartbeats = new Set<number>();
+
+  /** Reads a record that precedes the projected ones (context only). */
+  observe(r: TraceRecord): void {
+    if (r.kind === 'request' && r.requestId !== undefined && isNodeHeartbeat(r)) this.heartbeats.add(r.requestId);
+  }
+
+  /** Whether `r` is background; records must be passed in trace order. */
+  test(r: TraceRecord): boolean {
+    this.observe(r);
+    switch (r.kind) {
+      case 'lease':
+        return true;
+      // A request on events without an Event body, or a Normal Event: bookkeeping. A Warning is news.
+      case 'event':
+        return !('type' in r.detail) || r.detail.type !== 'Warning';
+      case 'watch':
+        return r.detail.type === 'event' && r.detail.event === 'MODIFIED' && r.object?.kind === 'Node';
+      default:
+        return r.requestId !== undefined && this.heartbeats.has(r.requestId);
+    }
+  }
 }
 
 /** Reconcile records carry no object; the controller says which kind its workqueue key names. */
@@ -142,14 +206,22 @@ export function participantLabel(id: string): string {
   return `${name} (${where})`;
 }
 
-export function toSequence(trace: readonly TraceRecord[], opts: SequenceOptions): Sequence {
-  const source = opts.object ? causalChain(trace, opts.object) : trace;
+/**
+ * The messages of `trace[start…]`; the records before `start` are context only (they let the
+ * background filter recognise the requests the first projected hops belong to).
+ */
+export function toSequence(trace: readonly TraceRecord[], opts: SequenceOptions, start = 0): Sequence {
+  const background = new BackgroundFilter();
+  for (let i = Math.max(0, start - CLASSIFY_LOOKBACK); i < start && i < trace.length; i++) background.observe(trace[i]!);
+  const projected = start > 0 ? trace.slice(start) : trace;
+  const source = opts.object ? causalChain(projected, opts.object) : projected;
   const messages: SequenceMessage[] = [];
   // Index of the open collapsed message per requestId, so later stages fold into it.
   const folded = new Map<number, { index: number; kinds: Set<TraceKind> }>();
 
   for (const r of source) {
-    if (opts.hideBackground && BACKGROUND.has(r.kind)) continue;
+    // The filter sees every record (hidden or not) so it knows every request's origin.
+    if (background.test(r) && opts.hideBackground) continue;
     if (opts.collapseApiserver && STAGES.has(r.kind)) {
       const key = r.requestId ?? -r.seq;
       const open = folded.get(key);
@@ -157,15 +229,16 @@ export function toSequence(trace: readonly TraceRecord[], opts: SequenceOptions)
         open.kinds.add(r.kind);
         const m = messages[open.index]!;
         m.lastSeq = r.seq;
+        m.seqs.push(r.seq);
         m.text = stagesText(open.kinds);
         continue;
       }
       const kinds = new Set<TraceKind>([r.kind]);
       folded.set(key, { index: messages.length, kinds });
-      messages.push({ seq: r.seq, lastSeq: r.seq, at: r.at, from: r.from, to: r.to, text: stagesText(kinds), kind: 'stages', dashed: false, self: r.from === r.to });
+      messages.push({ seq: r.seq, lastSeq: r.seq, seqs: [r.seq], at: r.at, from: r.from, to: r.to, text: stagesText(kinds), kind: 'stages', role: 'self', dashed: false, self: r.from === r.to });
       continue;
     }
-    messages.push({ seq: r.seq, lastSeq: r.seq, at: r.at, from: r.from, to: r.to, text: r.summary, kind: r.kind, dashed: DASHED.has(r.kind), self: r.from === r.to });
+    messages.push({ seq: r.seq, lastSeq: r.seq, seqs: [r.seq], at: r.at, from: r.from, to: r.to, text: r.summary, kind: r.kind, role: roleOf(r), dashed: DASHED.has(r.kind), self: r.from === r.to });
   }
 
   const ids = new Set<string>();

@@ -44,20 +44,24 @@ export interface GoApiRun {
   >;
   /** The whole run after the apply, unfiltered. */
   all: readonly TraceRecord[];
+  /** When the cluster was handed over (the snapshot's `bootedAt`): `T+0` of every time label. */
+  bootedAt: number;
 }
 
 let cached: GoApiRun | undefined;
 
-function fullRun(): TraceRecord[] {
+function fullRun(): { trace: TraceRecord[]; bootedAt: number } {
   const out: TraceRecord[] = [];
+  let bootedAt = 0;
   const host = createSimHost((m) => {
+    if (m.type === 'snapshot') bootedAt = m.bootedAt;
     if (m.type === 'diff') out.push(...structuredClone(m.trace));
     if (m.type === 'error') throw new Error(m.message);
   });
   const manifest = readFileSync(new URL('../../../examples/manifests/go-api.yaml', import.meta.url), 'utf8');
   host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic', files: { 'go-api.yaml': manifest } });
   ['kubectl apply -f go-api.yaml', 'sim advance 20s'].forEach((line, i) => host.handle({ type: 'command', id: i + 1, line }));
-  return out;
+  return { trace: out, bootedAt };
 }
 
 function first(all: readonly TraceRecord[], what: string, pred: (r: TraceRecord) => boolean): TraceRecord {
@@ -74,7 +78,7 @@ function request(all: readonly TraceRecord[], what: string, pred: (d: Extract<Tr
 
 export function goApiRun(): GoApiRun {
   if (cached) return cached;
-  const all = fullRun();
+  const { trace: all, bootedAt } = fullRun();
   const api = (r: Extract<TraceRecord, { kind: 'request' }>) => (r.detail.type === 'resource' ? r.detail : undefined);
   const createPod = request(all, 'Pod create', (r) => r.from === 'replicaset-controller' && api(r)?.verb === 'create' && api(r)?.resource === 'pods');
   const created = createPod.find((r) => r.kind === 'response');
@@ -107,6 +111,6 @@ export function goApiRun(): GoApiRun {
     readiness: first(all, 'readiness', (r) => r.kind === 'probe' && r.detail.probe === 'readiness' && r.detail.result === 'success' && r.detail.pod.name === pod),
   };
   const picked = new Set<TraceRecord>([...Object.values(requests).flat(), ...Object.values(hops)]);
-  cached = { trace: all.filter((r) => picked.has(r)), pod, replicaSet, requests, hops, all };
+  cached = { trace: all.filter((r) => picked.has(r)), pod, replicaSet, requests, hops, all, bootedAt };
   return cached;
 }

@@ -25,6 +25,7 @@ const snapshot: SnapshotMessage = {
   epoch: 1,
   version: 5,
   now: 1000,
+  bootedAt: 1000,
   seq: 10,
   targets: [],
   topology: 'basic',

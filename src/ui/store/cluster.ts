@@ -23,6 +23,8 @@ export interface ClusterState {
   seq: number;
   /** Simulated ms of the moment shown. */
   now: number;
+  /** Simulated ms the cluster was handed over at: every `T+` label counts from here, as `sim trace` does. */
+  bootedAt: number;
   topology: Topology | undefined;
   /** Keyed by storage key, e.g. `pods/default/go-api-7c9f-abcde`. */
   objects: ReadonlyMap<string, KObject>;
@@ -43,6 +45,7 @@ export const initialClusterState: ClusterState = {
   tape: undefined,
   seq: 0,
   now: 0,
+  bootedAt: 0,
   topology: undefined,
   objects: new Map(),
   components: new Map(),
@@ -63,6 +66,7 @@ export function applySnapshot(state: ClusterState, msg: SnapshotMessage): Cluste
     tape,
     seq: tape.baseSeq,
     now: tape.baseNow,
+    bootedAt: msg.bootedAt,
     topology: tape.topology,
     targets: msg.targets,
     objects: tape.baseObjects,

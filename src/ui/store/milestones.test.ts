@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
 import { run } from '../inspector/fixture.testing';
 import { objectsOf, showAt } from './cluster';
-import { MILESTONES, answeredAt, milestones, podPassed } from './milestones';
+import { MILESTONES, answeredAt, milestones, podPassed, scanMilestones } from './milestones';
 import { recordAt } from './tape';
 
 const { state } = run([{ command: 'kubectl apply -f go-api.yaml' }, { advance: 40_000 }]);
@@ -41,6 +41,14 @@ describe('milestones', () => {
       const pods = objectsOf<Pod>(at(stage), 'pods').filter((p) => p.metadata.name?.startsWith('go-api-'));
       expect(pods.filter((p) => podPassed(p, stage)), stage).toHaveLength(3);
     }
+  });
+
+  it('knows which Deployments may still reach a milestone', () => {
+    expect(scanMilestones(tape).pending).toEqual([]);
+    const early = run([{ command: 'kubectl apply -f go-api.yaml' }]).state.tape!;
+    expect(scanMilestones(early)).toMatchObject({ pending: ['default/go-api'], milestones: [{ id: 'deployment-stored' }] });
+    const gone = run([{ command: 'kubectl apply -f go-api.yaml' }, { command: 'kubectl delete deployment go-api' }]).state.tape!;
+    expect(scanMilestones(gone).pending).toEqual([]);
   });
 
   it('falls back to the commit itself when no response follows it', () => {

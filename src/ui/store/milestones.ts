@@ -80,6 +80,20 @@ export function answeredAt(tape: Tape, commitSeq: number): number {
 
 /** Milestones in seq order. Pure; callers memoise on the tape value. */
 export function milestones(tape: Tape): Milestone[] {
+  return scanMilestones(tape).milestones;
+}
+
+export interface MilestoneScan {
+  milestones: Milestone[];
+  /**
+   * Deployments still stored at the tape's frontier that have not reached their last milestone
+   * (a Deployment scaled to 0 ends at "ReplicaSet created"): the cluster may yet reach another.
+   */
+  pending: string[];
+}
+
+/** Milestones in seq order, and which Deployments may still reach more. Pure; memoise on the tape value. */
+export function scanMilestones(tape: Tape): MilestoneScan {
   const out: Milestone[] = [];
   const tracked: Tracking[] = [];
   const add = (t: Tracking, id: MilestoneId, seq: number): void => {
@@ -125,5 +139,7 @@ export function milestones(tape: Tape): Milestone[] {
       }
     }
   }
-  return out;
+  const last = (t: Tracking): MilestoneId => (t.replicas === 0 ? 'replicaset-created' : 'pods-ready');
+  const stored = (t: Tracking): boolean => tape.latest.has(`deployments/${t.deployment}`);
+  return { milestones: out, pending: tracked.filter((t) => !t.reached.has(last(t)) && stored(t)).map((t) => t.deployment) };
 }

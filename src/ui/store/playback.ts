@@ -4,10 +4,10 @@
  * asks the worker for more only when it reaches the frontier.
  *
  * Stepping moves one message of the sequence view at a time, using the same projection (and the
- * same options: folded apiserver stages, hidden Events/Leases), so a step always lands on a row
+ * same options: folded apiserver stages, hidden background), so a step always lands on a row
  * the learner can see.
  */
-import { toSequence, type SequenceOptions } from '../sequence/model';
+import { CLASSIFY_LOOKBACK, toSequence, type SequenceMessage, type SequenceOptions } from '../sequence/model';
 import { upperBound, type Tape } from './tape';
 
 export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 20] as const;
@@ -26,7 +26,8 @@ export interface PlaybackState {
   pendingFork: { line: string; stdin?: string; atMs: number } | undefined;
 }
 
-export const initialPlaybackState: PlaybackState = { playing: true, speed: 1, following: true, pendingFork: undefined };
+/** A page opens paused: nothing happens until the learner acts, so the first messages are never missed. */
+export const initialPlaybackState: PlaybackState = { playing: false, speed: 1, following: true, pendingFork: undefined };
 
 export type StepOptions = Pick<SequenceOptions, 'collapseApiserver' | 'hideBackground'>;
 
@@ -39,10 +40,16 @@ const WINDOW = 2000;
  */
 export function nextStop(tape: Tape, seq: number, opts: StepOptions): number | undefined {
   for (let from = upperBound(tape.records, tape.recordCount, seq); from < tape.recordCount; from += WINDOW) {
-    const msgs = toSequence(tape.records.slice(from, Math.min(tape.recordCount, from + WINDOW)), opts).messages;
+    const msgs = messagesBetween(tape, from, Math.min(tape.recordCount, from + WINDOW), opts);
     if (msgs.length) return msgs[0]!.lastSeq;
   }
   return undefined;
+}
+
+/** The messages of records [from, end), classified with the records just before them as context (as the view sees them). */
+export function messagesBetween(tape: Tape, from: number, end: number, opts: StepOptions): SequenceMessage[] {
+  const start = Math.max(0, from - CLASSIFY_LOOKBACK);
+  return toSequence(tape.records.slice(start, end), opts, from - start).messages;
 }
 
 /**
@@ -52,7 +59,7 @@ export function nextStop(tape: Tape, seq: number, opts: StepOptions): number | u
 export function prevStop(tape: Tape, seq: number, opts: StepOptions): number {
   const end = upperBound(tape.records, tape.recordCount, seq);
   for (let from = Math.max(0, end - WINDOW); ; from = Math.max(0, from - WINDOW)) {
-    const msgs = toSequence(tape.records.slice(from, end), opts).messages;
+    const msgs = messagesBetween(tape, from, end, opts);
     if (msgs.length >= 2) return msgs[msgs.length - 2]!.lastSeq;
     if (from === 0) return tape.baseSeq;
   }

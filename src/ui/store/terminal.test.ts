@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandStarted, commandsAfter, commandsLost, initialTerminalState } from './terminal';
+import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from './terminal';
 
 describe('terminal transcript', () => {
   it('records a command, then its output', () => {
@@ -38,6 +38,14 @@ describe('terminal transcript', () => {
     expect(s.entries[0]).toMatchObject({ state: 'interrupted', exitCode: 130, endedAt: 6_000 });
     expect(s.entries[0]!.output.map((c) => c.text)).toEqual(['NAME READY\n', 'a 0/1\n']);
     expect(commandsAfter(s, 6_000).entries.map((e) => e.id)).toEqual([1]);
+  });
+
+  it('adds a replayed command finished (or interrupted where its Ctrl+C was), marked as replayed', () => {
+    let s = commandReplayed(initialTerminalState, { type: 'commandResult', epoch: 2, id: 4, output: [{ stream: 'stdout', text: 'ok\n' }], exitCode: 0, startedAt: 0, endedAt: 150 }, 'kubectl get nodes');
+    expect(s.entries[0]).toMatchObject({ id: 4, line: 'kubectl get nodes', state: 'done', replayed: true, endedAt: 150 });
+    const watch = { type: 'commandResult' as const, epoch: 2, id: 5, output: [{ stream: 'stdout' as const, text: 'NAME\n', at: 200 }], exitCode: 130, startedAt: 150, endedAt: 9_000 };
+    s = commandReplayed(s, watch, 'kubectl get pods -w', 9_000);
+    expect(s.entries[1]).toMatchObject({ id: 5, state: 'interrupted', exitCode: 130, replayed: true });
   });
 
   it('keeps a bounded transcript', () => {

@@ -22,6 +22,8 @@ export interface TerminalEntry {
   /** Simulated time the command began and returned (a waiting command spans time). */
   startedAt?: number;
   endedAt?: number;
+  /** Rebuilt from the run's log (a reload, a link): shown and recalled, but not news to announce. */
+  replayed?: boolean;
 }
 
 export interface TerminalState {
@@ -37,6 +39,17 @@ export function commandStarted(state: TerminalState, id: number, line: string): 
 
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
   return update(state, (e) => (e.id === msg.id ? { ...e, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt } : e));
+}
+
+/**
+ * A command of the run's log, replayed by a fresh worker: it joins the transcript as it was the
+ * first time, finished (or interrupted at `interruptAt`, where its Ctrl+C was).
+ */
+export function commandReplayed(state: TerminalState, msg: CommandResultMessage, line: string, interruptAt?: number): TerminalState {
+  const started = commandStarted(state, msg.id, line);
+  const done = commandFinished(started, msg);
+  const entry = (s: TerminalState): TerminalState => update(s, (e) => (e.id === msg.id ? { ...e, replayed: true } : e));
+  return entry(interruptAt === undefined ? done : commandInterrupted(done, msg.id, interruptAt));
 }
 
 /** Ctrl+C at simulated time `t`: what the command wrote after `t` never happened. */

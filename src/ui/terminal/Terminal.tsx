@@ -23,10 +23,17 @@ import { BRACKETED_PASTE_ON } from './keys';
 import { Shell, type ShellStrings } from './shell';
 import { completionContext, shellView, shellViewChanged } from './store-view';
 import { plainText } from './transcript';
+import { pagePresenterMode } from '../classroom/presenter-mode';
+import { layoutStore } from '../layout/layout-store';
 
 export interface TerminalProps {
   /** Names of the virtual files `kubectl apply -f` can read. */
   files: readonly string[];
+}
+
+/** The terminal's font size: 13 px, or 20 px in presenter mode (readable from the back of a room). */
+export function fontSizeFor(presenter: boolean): number {
+  return presenter ? 20 : 13;
 }
 
 /** How much of the transcript the plain-text mirror keeps. */
@@ -88,7 +95,7 @@ export function Terminal({ files }: TerminalProps) {
       convertEol: true,
       scrollback: 5000,
       fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
-      fontSize: 13,
+      fontSize: fontSizeFor(pagePresenterMode().store.getState().on),
       lineHeight: 1.2,
       theme: THEME,
       minimumContrastRatio: 4.5,
@@ -132,6 +139,9 @@ export function Terminal({ files }: TerminalProps) {
     );
     shellRef.current = shell;
     termRef.current = term;
+    // The first minute: a fresh page greets the learner in the terminal and puts the cursor there.
+    if (layoutStore.getState().greet && store.getState().terminal.entries.length === 0) shell.note(latest.current.t('terminal.welcome'));
+    if (!document.activeElement || document.activeElement === document.body) term.focus();
 
     let escapeArmed = false;
     term.attachCustomKeyEventHandler((e) => {
@@ -150,6 +160,11 @@ export function Terminal({ files }: TerminalProps) {
       return true;
     });
     const data = term.onData((d) => shell.handleData(d));
+    // Presenter mode: type the back row can read.
+    const presenter = pagePresenterMode().store.subscribe((p) => {
+      term.options.fontSize = fontSizeFor(p.on);
+      if (fitNow()) shell.redraw();
+    });
     const unsubscribe = store.subscribe((s, prev) => {
       if (shellViewChanged(s, prev)) shell.update(shellView(s));
     });
@@ -164,6 +179,7 @@ export function Terminal({ files }: TerminalProps) {
     return () => {
       cancelAnimationFrame(frame);
       resize.disconnect();
+      presenter();
       unsubscribe();
       data.dispose();
       term.dispose();

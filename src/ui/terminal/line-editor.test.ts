@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancel, edit, emptyLine, HISTORY_LIMIT, insert, lineWithHistory, replaceRange, submit, type EditKey, type LineState } from './line-editor';
+import { cancel, edit, emptyLine, HISTORY_LIMIT, insert, lineWithHistory, remember, replaceRange, submit, take, type EditKey, type LineState } from './line-editor';
 
 function typed(text: string, cursor = text.length, history: string[] = []): LineState {
   return { ...emptyLine(history), buffer: text, cursor };
@@ -73,6 +73,22 @@ describe('line editor', () => {
     expect(s.history).toEqual(['a', 'b', 'a']);
     expect(lineWithHistory(Array.from({ length: HISTORY_LIMIT + 10 }, (_, i) => `l${i}`)).history[0]).toBe('l10');
     expect(submit(insert(emptyLine(), '  kubectl version  ')).line).toBe('kubectl version');
+  });
+
+  it('take leaves the line as typed and the history alone; remember records a line run any other way', () => {
+    const r = take(insert(lineWithHistory(['a']), '  indented: yes'));
+    expect(r.raw).toBe('  indented: yes');
+    expect(r.state.history).toEqual(['a']);
+    let s = remember(r.state, 'b');
+    expect(s.history).toEqual(['a', 'b']);
+    expect(remember(s, 'b')).toBe(s);
+    expect(remember(s, '  ')).toBe(s);
+    // While browsing, a new line joins the history without moving the browsing position.
+    s = edit(s, 'historyPrev');
+    s = remember(s, 'c');
+    expect(s.history).toEqual(['a', 'b', 'c']);
+    expect(s.buffer).toBe('b');
+    expect(edit(s, 'historyNext').buffer).toBe('c');
   });
 
   it('Ctrl+C abandons the line without recording it', () => {

@@ -141,6 +141,22 @@ export function submit(s: LineState): { state: LineState; line: string } {
   return { state: emptyLine(pushHistory(s.history, line)), line };
 }
 
+/**
+ * Enter, leaving the line exactly as typed (a here-document's lines keep their indentation) and
+ * the history alone: the shell decides what the line is before it `remember`s it.
+ */
+export function take(s: LineState): { state: LineState; raw: string } {
+  return { state: emptyLine(s.history), raw: s.buffer };
+}
+
+/** Adds a line run by any means to the history, as `submit` would (browsing stays where it is). */
+export function remember(s: LineState, line: string): LineState {
+  const history = pushHistory(s.history, line);
+  if (history.length === s.history.length && history[history.length - 1] === s.history[s.history.length - 1]) return s;
+  const browsing = s.historyIndex < s.history.length;
+  return { ...s, history, historyIndex: browsing ? s.historyIndex : history.length };
+}
+
 /** Ctrl+C at the prompt: the line is abandoned (not added to the history). */
 export function cancel(s: LineState): LineState {
   return emptyLine(s.history);

@@ -101,3 +101,9 @@ export function drawPrompt(prompt: string, promptWidth: number, buffer: string, 
 export function erasePrompt(cursorRow: number): string {
   return `${cursorRow > 0 ? `\x1b[${cursorRow}A` : ''}\r\x1b[J`;
 }
+
+/** Rows that lines of these display widths take when each ends with a newline (a wrapped line takes more). */
+export function rowsOf(widths: readonly number[], cols: number): number {
+  const c = Math.max(1, cols);
+  return widths.reduce((rows, w) => rows + Math.max(1, Math.ceil(w / c)), 0);
+}

@@ -74,6 +74,11 @@ function harness(initial: TerminalEntry[] = []) {
       playheadMs = t;
       push();
     },
+    /** An entry that reached the transcript without this shell (a replayed run, a lesson). */
+    add(e: TerminalEntry) {
+      entries = [...entries, e];
+      push();
+    },
     get text() {
       return screen.join('');
     },
@@ -170,6 +175,54 @@ describe('Shell', () => {
     expect(h.shell.input.buffer).toBe('sim sta');
     // The blank pasted line printed a bare prompt, as a shell does.
     expect(h.text).toContain('$\x1b[0m \n');
+  });
+
+  it('holds a typed here-document until its terminator, keeping indentation, then runs it as one command', () => {
+    const h = harness();
+    h.type('kubectl apply -f - <<EOF\r');
+    expect(h.runs).toEqual([]);
+    expect(h.shell.busy).toBe(false);
+    // bash's continuation prompt under the command so far.
+    expect(h.text.endsWith('$\x1b[0m kubectl apply -f - <<EOF\n> \x1b[3G')).toBe(true);
+    h.type('apiVersion: v1\rkind: ConfigMap\rmetadata:\r  name: settings\r');
+    expect(h.runs).toEqual([]);
+    h.type('EOF\r');
+    expect(h.runs).toEqual(['kubectl apply -f - <<EOF\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\nEOF']);
+    h.finish([{ stream: 'stdout', text: 'configmap/settings created\n' }], 10_000);
+    // The transcript shows it as typed; ↑ recalls the command that opened it.
+    expect(h.text).toContain('$\x1b[0m kubectl apply -f - <<EOF\n> apiVersion: v1\n> kind: ConfigMap\n> metadata:\n>   name: settings\n> EOF\nconfigmap/settings created\n');
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('kubectl apply -f - <<EOF');
+  });
+
+  it('runs a pasted here-document and the lines after it in order', () => {
+    const h = harness();
+    h.type("\x1b[200~cat <<'END' | kubectl apply -f -\nkind: Namespace\nmetadata:\n  name: team\nEND\nkubectl get ns team\n\x1b[201~");
+    expect(h.runs).toEqual(["cat <<'END' | kubectl apply -f -\nkind: Namespace\nmetadata:\n  name: team\nEND"]);
+    h.finish([], 10_000);
+    expect(h.runs.at(-1)).toBe('kubectl get ns team');
+  });
+
+  it('Ctrl+C abandons a here-document being typed', () => {
+    const h = harness();
+    h.type('kubectl apply -f - <<EOF\rkind: Pod\rmeta');
+    h.type('\x03');
+    expect(h.runs).toEqual([]);
+    expect(h.text).toContain('> kind: Pod\n> meta^C\n');
+    h.type('kubectl get pods\r');
+    expect(h.runs).toEqual(['kubectl get pods']);
+  });
+
+  it('recalls commands that reached the transcript without it, and does not announce a replayed run', () => {
+    const h = harness();
+    h.add({ id: 7, line: 'kubectl apply -f go-api.yaml', output: [{ stream: 'stdout', text: 'deployment.apps/go-api created\n' }], exitCode: 0, state: 'done', startedAt: 0, endedAt: 150, replayed: true });
+    h.add({ id: 8, line: 'kubectl apply -f - <<EOF\nkind: Pod\nEOF', output: [], exitCode: 0, state: 'done', startedAt: 150, endedAt: 300, replayed: true });
+    expect(h.text).toContain('deployment.apps/go-api created\n');
+    expect(h.announcements).toEqual([]);
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('kubectl apply -f - <<EOF');
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('kubectl apply -f go-api.yaml');
   });
 
   it('refuses a paste over 256 KB with a message and runs nothing', () => {

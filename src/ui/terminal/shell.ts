@@ -10,14 +10,35 @@
  *   and replayed at the next prompt; Ctrl+C discards them, as SIGINT flushes a tty's input.
  *   Pasted lines wait in the queue.
  * - `written` is what the screen shows above the prompt (the last transcript written).
+ * - A line that opens a here-document (`kubectl apply -f - <<EOF`) is held with the lines that
+ *   follow, exactly as typed, until its terminator; the whole block then runs as one command
+ *   (the worker reads it as the script runner does). Meanwhile the prompt is bash's `> ` under
+ *   the lines so far, drawn as part of the prompt so the finished command replaces them.
+ * - Every command in the transcript is in the history (↑), including those the shell did not
+ *   type itself (a reloaded run's replayed commands, a lesson's); a here-document by its first line.
  */
+import { endsHeredoc, heredocOpener, type HeredocOpener } from '../../k8s/heredoc';
 import type { TerminalEntry } from '../store/terminal';
 import { shellBuiltin } from './builtins';
 import { formatCandidates, tab, type CompletionContext } from './complete';
 import { decodeInput, type InputAction } from './keys';
-import { cancel, edit, emptyLine, insert, lineWithHistory, replaceRange, submit, type LineState } from './line-editor';
-import { CLEAR_ALL, drawPrompt, erasePrompt, planWrite } from './screen';
-import { echo, note, plainOutput, PROMPT, PROMPT_WIDTH, renderTranscript, sanitize, type Busy, type LocalBlock, type Segment, type Transcript } from './transcript';
+import { cancel, edit, insert, lineWithHistory, remember, replaceRange, take, type LineState } from './line-editor';
+import { CLEAR_ALL, displayWidth, drawPrompt, erasePrompt, planWrite, rowsOf } from './screen';
+import {
+  CONTINUATION_PROMPT,
+  CONTINUATION_WIDTH,
+  echo,
+  note,
+  plainOutput,
+  PROMPT,
+  PROMPT_WIDTH,
+  renderTranscript,
+  sanitize,
+  type Busy,
+  type LocalBlock,
+  type Segment,
+  type Transcript,
+} from './transcript';
 
 /** A paste bigger than this is refused (UTF-8 bytes): nobody means to type a quarter megabyte. */
 export const PASTE_LIMIT_BYTES = 256 * 1024;
@@ -73,6 +94,10 @@ export class Shell {
   private announced = new Set<number>();
   private rendering = false;
   private dirty = false;
+  /** A here-document being typed or pasted: its opener and its lines so far (the command first). */
+  private doc: { opener: HeredocOpener; lines: string[] } | undefined;
+  /** Transcript entries already seen (their lines are in the history). */
+  private seen = new Set<number>();
 
   constructor(
     private readonly host: ShellHost,
@@ -80,7 +105,8 @@ export class Shell {
     view: ShellView,
   ) {
     this.view = view;
-    this.line = lineWithHistory(view.entries.map((e) => e.line));
+    this.line = lineWithHistory(view.entries.map((e) => historyLine(e.line)));
+    for (const e of view.entries) this.seen.add(e.id);
     // What finished before the terminal opened is not news.
     for (const id of renderTranscript(this.transcriptInput()).finished) this.announced.add(id);
     this.render();
@@ -89,7 +115,18 @@ export class Shell {
   /** The store or the playhead moved. */
   update(view: ShellView): void {
     this.view = view;
+    // Commands that reached the transcript some other way (replayed after a reload, run by a lesson) can be recalled too.
+    for (const e of view.entries) {
+      if (this.seen.has(e.id)) continue;
+      this.seen.add(e.id);
+      this.line = remember(this.line, historyLine(e.line));
+    }
     this.render();
+  }
+
+  /** Prints a note above the prompt (the first-minute welcome), as the shell's own words. */
+  note(text: string): void {
+    this.addBlock({ kind: 'text', text: note(text) });
   }
 
   setStrings(strings: ShellStrings): void {
@@ -140,9 +177,9 @@ export class Shell {
         if (this.line.buffer !== '') this.line = edit(this.line, 'delete');
         return;
       case 'enter': {
-        const r = submit(this.line);
+        const r = take(this.line);
         this.line = r.state;
-        this.queue.push(r.line);
+        this.queue.push(r.raw);
         return;
       }
       case 'tab':
@@ -165,7 +202,11 @@ export class Shell {
       if (busy.interruptible) this.host.interrupt(busy.id);
       return;
     }
-    this.addBlock({ kind: 'text', text: `${PROMPT}${sanitize(this.line.buffer)}^C\n` });
+    // Abandoning a here-document abandons its command: the lines so far stay on screen, with ^C.
+    const doc = this.doc;
+    this.doc = undefined;
+    const above = doc ? echo(doc.lines.join('\n')) : '';
+    this.addBlock({ kind: 'text', text: `${above}${doc ? CONTINUATION_PROMPT : PROMPT}${sanitize(this.line.buffer)}^C\n` });
     this.line = cancel(this.line);
   }
 
@@ -185,9 +226,9 @@ export class Shell {
     }
     this.line = insert(this.line, pieces[0]!);
     for (const piece of pieces.slice(1)) {
-      const r = submit(this.line);
-      this.queue.push(r.line);
-      this.line = insert(emptyLine(r.state.history), piece);
+      const r = take(this.line);
+      this.queue.push(r.raw);
+      this.line = insert(r.state, piece);
     }
   }
 
@@ -220,22 +261,41 @@ export class Shell {
     if (this.blocks.length > BLOCK_LIMIT) this.blocks = this.blocks.slice(this.blocks.length - BLOCK_LIMIT);
   }
 
-  /** Runs queued lines while nothing is busy. Shell built-ins (`clear`, `help`) never reach the simulation. */
+  /**
+   * Runs queued lines while nothing is busy. Shell built-ins (`clear`, `help`) never reach the
+   * simulation; a here-document's lines are gathered until its terminator.
+   */
   private drain(): boolean {
     let ran = false;
     while (this.queue.length && !renderTranscript(this.transcriptInput()).busy) {
-      const line = this.queue.shift()!;
+      const raw = this.queue.shift()!;
       ran = true;
+      const doc = this.doc;
+      if (doc) {
+        doc.lines.push(raw);
+        if (!endsHeredoc(doc.opener, raw)) continue;
+        this.doc = undefined;
+        this.runLine(doc.lines.join('\n'));
+        continue;
+      }
+      const line = raw.trim();
+      this.line = remember(this.line, line);
       const builtin = shellBuiltin(line.split(/\s+/)[0]);
+      const opener = builtin === undefined ? heredocOpener(line) : undefined;
       if (line === '') this.addBlock({ kind: 'text', text: echo('') });
       else if (builtin === 'clear') this.addBlock({ kind: 'clear' });
       else if (builtin === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
-      else if (this.host.run(line) === 0) {
-        // The bridge is asking the learner first (running in the past forks the run).
-        this.queue = [];
-      }
+      else if (opener) this.doc = { opener, lines: [line] };
+      else this.runLine(line);
     }
     return ran;
+  }
+
+  private runLine(line: string): void {
+    const id = this.host.run(line);
+    this.seen.add(id);
+    // 0: the bridge is asking the learner first (running in the past forks the run).
+    if (id === 0) this.queue = [];
   }
 
   private transcriptInput() {
@@ -274,13 +334,20 @@ export class Shell {
     this.announce(t);
     const plan = planWrite(this.written, t.segments);
     const cols = this.host.cols();
-    const key = t.busy ? 'busy' : `${cols}\u0000${this.line.cursor}\u0000${this.line.buffer}`;
+    const doc = this.doc;
+    const key = t.busy ? 'busy' : `${cols}\u0000${this.line.cursor}\u0000${this.line.buffer}\u0000${doc?.lines.length ?? 0}`;
     if (plan.kind === 'none' && key === this.promptKey) return;
     let out = this.promptRow === undefined ? '' : erasePrompt(this.promptRow);
     if (plan.kind === 'rewrite') out += CLEAR_ALL + plan.text;
     else if (plan.kind === 'append') out += plan.text;
     if (t.busy) {
       this.promptRow = undefined;
+    } else if (doc) {
+      // The here-document so far belongs to the prompt: erased with it once the command runs.
+      const above = doc.lines.map((l, i) => (i === 0 ? PROMPT_WIDTH : CONTINUATION_WIDTH) + displayWidth(sanitize(l)));
+      const d = drawPrompt(CONTINUATION_PROMPT, CONTINUATION_WIDTH, sanitize(this.line.buffer), this.line.cursor, cols);
+      out += echo(doc.lines.join('\n')) + d.text;
+      this.promptRow = rowsOf(above, cols) + d.cursorRow;
     } else {
       const d = drawPrompt(PROMPT, PROMPT_WIDTH, sanitize(this.line.buffer), this.line.cursor, cols);
       out += d.text;
@@ -297,7 +364,14 @@ export class Shell {
       if (this.announced.has(id)) continue;
       this.announced.add(id);
       const e = this.view.entries.find((x) => x.id === id);
-      if (e) this.host.announce(this.strings.announce(e.line, plainOutput(e, ANNOUNCE_CHARS), e.exitCode, e.state === 'interrupted'));
+      // A replayed command is the run being rebuilt, not something that just happened.
+      if (e && !e.replayed) this.host.announce(this.strings.announce(e.line, plainOutput(e, ANNOUNCE_CHARS), e.exitCode, e.state === 'interrupted'));
     }
   }
+}
+
+/** What ↑ recalls for a command: a here-document by its first line, the command that opens it. */
+function historyLine(line: string): string {
+  const nl = line.indexOf('\n');
+  return nl < 0 ? line : line.slice(0, nl);
 }

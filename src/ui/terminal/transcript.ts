@@ -18,6 +18,9 @@ import type { TerminalEntry } from '../store/terminal';
 export const PROMPT = '\x1b[1;32m$\x1b[0m ';
 /** Columns the prompt occupies on screen. */
 export const PROMPT_WIDTH = 2;
+/** bash's PS2: the prompt for a here-document's lines. */
+export const CONTINUATION_PROMPT = '> ';
+export const CONTINUATION_WIDTH = 2;
 const STDERR_ON = '\x1b[91m';
 const NOTE_ON = '\x1b[33m';
 const RESET = '\x1b[0m';
@@ -68,8 +71,10 @@ export function sanitize(text: string): string {
   });
 }
 
+/** A command as it was typed: a here-document's lines (after the first) under the continuation prompt. */
 export function echo(line: string): string {
-  return `${PROMPT}${sanitize(line)}\n`;
+  const [first, ...rest] = line.split('\n');
+  return `${PROMPT}${sanitize(first ?? '')}\n${rest.map((l) => `${CONTINUATION_PROMPT}${sanitize(l)}\n`).join('')}`;
 }
 
 export function note(text: string): string {

@@ -1,0 +1,85 @@
+/**
+ * A first-time visitor's first minute at 1280×720: one screen with no page scroll, the welcome
+ * over the stage with the two ways in, the terminal focused, a typed command that works, and
+ * stepping through the chain it caused; and the phone's one-view-at-a-time layout.
+ */
+import { expect, test } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+/** A first visit: no welcome seen yet. */
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test.describe('the first minute', () => {
+  test('at 1280×720: one screen, the welcome, the focused terminal, a command, and stepping its chain', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+
+    // One screen: nothing scrolls the page.
+    const [scrollH, clientH, scrollW, clientW] = (await page.evaluate(`[document.documentElement.scrollHeight, document.documentElement.clientHeight, document.documentElement.scrollWidth, document.documentElement.clientWidth]`)) as number[];
+    expect(scrollH).toBeLessThanOrEqual(clientH!);
+    expect(scrollW).toBeLessThanOrEqual(clientW!);
+
+    // The welcome, with both ways in; the page is paused; the terminal has the focus and greets.
+    const welcome = page.getByTestId('welcome');
+    await expect(welcome).toBeVisible();
+    await expect(welcome.getByTestId('start-01-cluster-at-a-glance')).toBeVisible();
+    await expect(welcome).toContainText('kubectl apply -f go-api.yaml');
+    await expect(page.getByTestId('play-pause')).toContainText('Play');
+    await expect(page.locator('.xterm-helper-textarea')).toBeFocused();
+    await expect(ui.terminalOutput).toContainText('This cluster is paused and waiting for you');
+    await page.screenshot({ path: 'test-results/screenshots/first-minute.png' });
+
+    // Typed straight away (no click first): the whole word reaches the terminal.
+    await page.keyboard.type('kubectl apply -f go-api.yaml');
+    await ui.expectInput('kubectl apply -f go-api.yaml');
+    await page.keyboard.press('Enter');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
+    // The welcome makes way for the cluster.
+    await expect(welcome).toBeHidden();
+
+    // Still paused at the moment its first request left (apply first asks whether go-api exists):
+    // step through what it caused.
+    const current = page.locator('.sequence-table tbody tr[aria-current="step"]');
+    await expect(current.first()).toContainText('GET /apis/apps/v1/namespaces/default/deployments/go-api');
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.getByTestId('step-forward').click();
+      seen.add((await current.first().innerText()).trim());
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    await expect(page.getByTestId('milestone-replicaset-created')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('letters typed with nothing focused go to the terminal, not to shortcuts', async ({ page }) => {
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await page.getByTestId('welcome-close').click();
+    await page.evaluate(`document.activeElement && document.activeElement.blur && document.activeElement.blur()`);
+    await page.keyboard.type('kubectl get nodes');
+    await ui.expectInput('kubectl get nodes');
+  });
+
+  test('on a phone: one view at a time, switched with tabs', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    const [scrollH, clientH] = (await page.evaluate(`[document.documentElement.scrollHeight, document.documentElement.clientHeight]`)) as number[];
+    expect(scrollH).toBeLessThanOrEqual(clientH!);
+    await page.getByTestId('welcome-close').click();
+    await expect(page.getByTestId('architecture')).toBeVisible();
+    await page.getByTestId('phone-tab-terminal').click();
+    await expect(page.getByTestId('architecture')).toBeHidden();
+    await ui.run('kubectl get nodes');
+    await expect(ui.terminalOutput).toContainText('control-plane');
+    await page.getByTestId('phone-tab-story').click();
+    await expect(page.locator('section.sequence')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/phone-story.png' });
+  });
+});

@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+/** The running lesson's panel, its step and phase (data attributes the panel keeps current). */
+function lesson(page: Page) {
+  const panel = page.getByTestId('lesson-panel');
+  return {
+    panel,
+    async at(step: string, phase?: string | RegExp) {
+      await expect(panel).toHaveAttribute('data-step', step, { timeout: 60_000 });
+      if (phase) await expect(panel).toHaveAttribute('data-phase', phase, { timeout: 60_000 });
+    },
+    async next() {
+      await expect(panel.getByTestId('lesson-next')).toBeEnabled({ timeout: 60_000 });
+      await panel.getByTestId('lesson-next').click();
+    },
+    option: (text: string | RegExp) => panel.locator('label.lesson-option', { hasText: text }),
+    commit: () => panel.getByRole('button', { name: /Commit my prediction|提交我的预测/ }).click(),
+    result: (id: string) => panel.locator(`li.lesson-result[data-option="${id}"]`),
+  };
+}
+
+test.describe('lessons', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a first-time visitor takes lesson 1: a wrong and a right prediction, a task typed in the terminal, a reload that resumes', async ({ browser }) => {
+    // A first visit: the welcome has not been seen.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    const l = lesson(page);
+
+    // The front door: a welcome over the stage with the lessons, beside the sandbox.
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.getByTestId('open-lessons').click();
+    const catalog = page.getByTestId('lesson-catalog');
+    await expect(catalog).toBeVisible();
+    await expect(catalog.locator('[data-lesson]')).toHaveCount(13);
+    await page.screenshot({ path: 'test-results/screenshots/lesson-catalog.png' });
+    await catalog.getByTestId('start-01-cluster-at-a-glance').click();
+    await expect(catalog).toBeHidden();
+
+    await l.at('intro', 'ready');
+    await l.next();
+    await l.at('nodes', 'ready');
+    await l.next();
+
+    // A wrong prediction: the explanation, and what the cluster actually did.
+    await l.at('where-scheduler', 'asking');
+    await l.option('node-1').click();
+    await page.screenshot({ path: 'test-results/screenshots/lesson-predict.png' });
+    await l.commit();
+    await l.at('where-scheduler', 'answered');
+    await expect(l.panel.locator('.lesson-verdict.wrong')).toBeVisible();
+    await expect(l.result('node-1')).toContainText('your prediction');
+    await expect(l.result('node-1')).toContainText('not observed');
+    await expect(l.result('control-plane')).toContainText('what happened');
+    await expect(l.result('control-plane')).toContainText('observed');
+    await page.screenshot({ path: 'test-results/screenshots/lesson-answered.png' });
+    await l.next();
+    await l.at('static-pods', 'ready');
+    await l.next();
+
+    // A right one.
+    await l.at('how-many-kubelets', 'asking');
+    await l.panel.locator('label.lesson-option').first().click();
+    const four = l.panel.locator('label.lesson-option input[value="four"]');
+    await four.check();
+    await l.commit();
+    await l.at('how-many-kubelets', 'answered');
+    await expect(l.panel.locator('.lesson-verdict.right')).toBeVisible();
+
+    // Reload in the middle: the same step comes back, answered.
+    await page.reload();
+    await l.at('how-many-kubelets', /review|answered/);
+    await expect(l.panel.locator('.lesson-verdict.right')).toBeVisible();
+
+    // On to the task, answering what comes on the way.
+    for (let guard = 0; guard < 12; guard++) {
+      const step = await l.panel.getAttribute('data-step');
+      if (step === 'your-pod') break;
+      const phase = await l.panel.getAttribute('data-phase');
+      if (phase === 'asking') {
+        await l.panel.locator('label.lesson-option').first().click();
+        await l.commit();
+        await expect(l.panel).toHaveAttribute('data-phase', 'answered', { timeout: 60_000 });
+      }
+      await l.next();
+      await expect(l.panel).not.toHaveAttribute('data-step', step ?? '', { timeout: 60_000 });
+    }
+    await l.at('your-pod', 'working');
+    await ui.run('kubectl run hello-2 --image=nginx:1.27');
+    await ui.waitForPrompt();
+    await ui.run('kubectl wait --for=condition=Ready pod/hello-2 --timeout=60s');
+    await l.at('your-pod', 'solved');
+    await expect(l.panel.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+
+    // The accessibility of a running lesson.
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a lesson in Chinese, and a lesson file of your own with a mistake in it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Switch the interface to Chinese/ }).click();
+    const l = lesson(page);
+    await page.getByTestId('open-lessons').click();
+    const catalog = page.getByTestId('lesson-catalog');
+    await expect(catalog.getByRole('heading', { name: '课程' })).toBeVisible();
+    await catalog.getByTestId('start-02-apply-to-running').click();
+    await l.at('intro', 'ready');
+    await expect(l.panel).toContainText('清单 go-api.yaml');
+    await l.next();
+    await l.at('when-apply-returns', 'asking');
+    await l.panel.locator('label.lesson-option input[value="none"]').check();
+    await l.commit();
+    await l.at('when-apply-returns', 'answered');
+    await expect(l.panel.locator('.lesson-verdict.right')).toContainText('答对了');
+    await page.screenshot({ path: 'test-results/screenshots/lesson-zh.png' });
+
+    // Back goes to the moment the previous step ended, without running it again.
+    await l.panel.getByRole('button', { name: /上一步/ }).click();
+    await l.at('intro', 'review');
+
+    // A learner's own file: validated, with line numbers.
+    await page.getByTestId('open-lessons').click();
+    await catalog.getByTestId('lesson-file-input').setInputFiles({ name: 'mine.yaml', mimeType: 'text/yaml', buffer: Buffer.from('id: 99-mine\nversion: 1\ntitle: { en: Mine }\n') });
+    const errors = catalog.getByTestId('lesson-file-errors');
+    await expect(errors).toContainText('mine.yaml:3');
+    await expect(errors).toContainText('title.zh');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The here-document syntax people type around kubectl (`kubectl apply -f - <<EOF` … `EOF`,
+ * `<<'EOF'`, `<<-EOF`): where a document starts and which line ends it. One definition for the
+ * script reader the headless runner uses (src/kubectl/script.ts) and the browser terminal, which
+ * must know when a typed or pasted document is complete before it sends the command.
+ */
+const OPENER = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/;
+
+export interface HeredocOpener {
+  /** The operator as written (`<<EOF`, `<<-'END'`), to be removed from the command. */
+  operator: string;
+  /** The line that ends the document. */
+  word: string;
+  /** `<<-`: leading tabs are stripped from the document's lines and from its terminator. */
+  stripTabs: boolean;
+}
+
+/** The here-document a command line opens, if any. */
+export function heredocOpener(line: string): HeredocOpener | undefined {
+  const m = line.match(OPENER);
+  return m ? { operator: m[0], word: m[3]!, stripTabs: m[1] === '-' } : undefined;
+}
+
+/** A document line as the command reads it (`<<-` drops its leading tabs). */
+export function heredocLine(opener: HeredocOpener, line: string): string {
+  return opener.stripTabs ? line.replace(/^\t+/, '') : line;
+}
+
+/** Whether `line` ends the document `opener` started. */
+export function endsHeredoc(opener: HeredocOpener, line: string): boolean {
+  return heredocLine(opener, line) === opener.word;
+}
