@@ -86,6 +86,8 @@ test.describe('classroom', () => {
 
     // The presenter switches to the HA topology (a new page): the audience reopens on that run.
     await page.getByTestId('topology').selectOption('ha');
+    // The run has typed commands, so the switch asks first.
+    await page.getByTestId('topology-confirm').click();
     await expect(page.getByTestId('node-list')).toContainText('control-plane-1');
     await expect(audience.getByTestId('node-list')).toContainText('control-plane-1', { timeout: 30_000 });
     expect(audience.url()).toMatch(/topology=ha.*view=audience|view=audience.*topology=ha/);

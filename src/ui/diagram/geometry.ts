@@ -14,10 +14,6 @@ import { textWidth } from './text';
 
 export type { Point, Rect };
 
-export function centre(b: Rect): Point {
-  return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
-}
-
 /** Milliseconds a token takes at `speed` (1 = real time): 700 ms / speed, kept watchable. */
 export function tokenDuration(speed: number): number {
   const s = Number.isFinite(speed) && speed > 0 ? speed : 1;

@@ -3,6 +3,7 @@
  * interview and Progress, with export / import of all saved progress. Loaded on first open (this
  * module, the cards and the scheduler are chunks of their own).
  */
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { dueQueue } from '../../lesson-runtime/srs';
@@ -69,7 +70,7 @@ export default function DrillsDialog() {
           <p className="lesson-muted">{t('drills.intro')}</p>
         </div>
         <button type="button" onClick={closeDrills} aria-label={t('drills.close')} data-testid="drills-close">
-          ✕
+          <X size={18} aria-hidden="true" />
         </button>
       </header>
       {error ? (

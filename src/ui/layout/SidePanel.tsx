@@ -39,11 +39,11 @@ export function SidePanel({ presenter }: { presenter: boolean }) {
   if (!lesson) return <Story />;
   return (
     <PanelGroup direction="vertical" autoSaveId="reconcile.side" className="side-split">
-      <Panel id="lesson" order={1} defaultSize={60} minSize={25} className="side-pane">
+      <Panel id="lesson" order={1} defaultSize={70} minSize={25} className="side-pane">
         <LessonPanel presenter={presenter} />
       </Panel>
       <Splitter direction="vertical" />
-      <Panel id="story" order={2} defaultSize={40} minSize={15} className="side-pane">
+      <Panel id="story" order={2} defaultSize={30} minSize={15} className="side-pane">
         <Story />
       </Panel>
     </PanelGroup>

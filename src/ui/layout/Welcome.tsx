@@ -4,6 +4,7 @@
  * step through what it causes). It goes away as soon as a lesson starts or a command runs, or
  * when dismissed; the terminal below stays usable the whole time.
  */
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useT } from '../i18n/react';
 import { LessonList } from '../lessons/LessonCatalog';
@@ -29,7 +30,7 @@ export function Welcome() {
       <div className="welcome-head">
         <h2 id="welcome-title">{t('welcome.title')}</h2>
         <button type="button" className="icon-button" onClick={close} aria-label={t('welcome.close')} data-testid="welcome-close">
-          ✕
+          <X size={18} aria-hidden="true" />
         </button>
       </div>
       <p>{t('welcome.what')}</p>

@@ -3,6 +3,7 @@
  * learner got, beside "open the free sandbox". Also opens a learner's own lesson file, and
  * exports / imports progress. Shown as a dialog over the stage.
  */
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import type { CatalogEntry } from '../../lesson-runtime/catalog';
 import type { LessonRecord } from '../../lesson-runtime/progress';
@@ -59,7 +60,7 @@ function CatalogDialog() {
           <p className="lesson-muted">{t('lessons.catalog.intro')}</p>
         </div>
         <button type="button" onClick={() => ctl?.closeCatalog()} aria-label={t('lessons.catalog.close')}>
-          ✕
+          <X size={18} aria-hidden="true" />
         </button>
       </header>
       <Notices notices={notices} persistent={persistent} />

@@ -2,6 +2,7 @@
  * The running lesson: step text, progress, Back / Next, and the step's widget (prediction, task,
  * quiz, or the status of what the step runs). Renders nothing when no lesson is running.
  */
+import { List, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { stepKind, stepLines } from '../../lesson-runtime/steps';
 import type { Step } from '../../lesson-runtime/schema';
@@ -46,16 +47,16 @@ function ActivePanel({ active, presenter }: { active: ActiveLesson; presenter: b
   return (
     <section className="panel lesson-panel" aria-label={t('lessons.panel.label')} data-testid="lesson-panel" data-step={finished ? 'finished' : step.id} data-phase={active.phase}>
       <header className="lesson-head">
-        <div>
-          <p className="lesson-title">{text(lesson.title)}</p>
-          <p className="lesson-muted">{finished ? t('lessons.panel.finished') : t('lessons.panel.stepOf', { step: index + 1, total })}</p>
-        </div>
+        <p className="lesson-title">
+          {text(lesson.title)}
+          <span className="lesson-muted"> · {finished ? t('lessons.panel.finished') : t('lessons.panel.stepOf', { step: index + 1, total })}</span>
+        </p>
         <div className="lesson-head-actions">
-          <button type="button" onClick={() => ctl?.openCatalog()}>
-            {t('lessons.panel.catalog')}
+          <button type="button" className="icon-button" onClick={() => ctl?.openCatalog()} aria-label={t('lessons.panel.catalog')} title={t('lessons.panel.catalog')}>
+            <List size={16} aria-hidden="true" />
           </button>
-          <button type="button" onClick={() => ctl?.exit()}>
-            {t('lessons.panel.exit')}
+          <button type="button" className="icon-button" onClick={() => ctl?.exit()} aria-label={t('lessons.panel.exit')} title={t('lessons.panel.exit')}>
+            <LogOut size={16} aria-hidden="true" />
           </button>
         </div>
       </header>
@@ -65,7 +66,9 @@ function ActivePanel({ active, presenter }: { active: ActiveLesson; presenter: b
           <Finished active={active} headingRef={heading} />
         ) : (
           <>
-            <h2 className="lesson-step-title" tabIndex={-1} ref={heading}>
+            {/* A step without a title keeps a heading for focus and screen readers, but the header
+                already shows "step N of M", so sighted learners do not read it twice. */}
+            <h2 className={step.title ? 'lesson-step-title' : 'lesson-step-title visually-hidden'} tabIndex={-1} ref={heading}>
               {step.title ? text(step.title) : t('lessons.panel.stepOf', { step: index + 1, total })}
             </h2>
             {step.say && <RichText text={text(step.say)} className="lesson-say" />}

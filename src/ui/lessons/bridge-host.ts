@@ -11,6 +11,11 @@ export function bridgeLessonHost(bridge: SimBridge, store: AppStore): LessonHost
     evaluate: (conditions, sinceSeq) => bridge.evaluate(conditions, sinceSeq),
     frontier: () => bridge.frontier(),
     show: (at) => bridge.seek(at.seq),
+    playLive: () => {
+      const tape = store.getState().cluster.tape;
+      if (tape) bridge.seek(tape.frontierSeq);
+      bridge.play();
+    },
     currentRun: () => {
       const c = store.getState().cluster;
       return { ...bridge.runInfo, log: [...bridge.commandLog], at: { seq: c.seq, t: c.now } };

@@ -146,8 +146,13 @@ export class LessonController {
     const actor = createActor(createLessonMachine(entry.lesson, hostDriver(this.host), progress));
     this.actor = actor;
     let focused = '';
+    let lastPhase = '';
     this.sub = actor.subscribe((snap) => {
       const phase = phaseOf(snap);
+      // A task hands the cluster to the learner: it runs on so what they type can take effect
+      // (a paused cluster would never reach the goal); every other step keeps the lesson's pause.
+      if (phase === 'working' && lastPhase !== 'working' && entry.lesson.steps[snap.context.index]?.task) this.host.playLive();
+      lastPhase = phase;
       this.set({ active: { entry, own, phase, context: snap.context } });
       this.scheduleSave();
       // Resolve the step's trace focus once its action has run (the records it points at exist).

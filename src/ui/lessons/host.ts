@@ -21,6 +21,8 @@ export interface LessonHost {
   show(at: Moment): void;
   /** The run as it stands, to save with the lesson's progress. */
   currentRun(): SavedRun;
+  /** Lets the cluster run on from the newest moment (a task's goal takes simulated time). */
+  playLive(): void;
 }
 
 export function hostDriver(host: LessonHost): LessonDriver {
@@ -33,8 +35,9 @@ export function hostDriver(host: LessonHost): LessonDriver {
       const bp: Breakpoint = 'trace' in u ? { trace: u.trace } : { state: u.state };
       const r = await host.until(bp, durationMs(u.within), sinceSeq);
       const at = host.frontier();
-      // Show the matching record itself, not the end of the message that produced it.
-      if (r.seq !== undefined) host.show({ seq: r.seq, t: at.t });
+      // Show the matching record itself, not the end of the message that produced it; a state
+      // condition has no record, so show the moment it first held (where the run stopped).
+      host.show(r.seq === undefined ? at : { seq: r.seq, t: at.t });
       return r.seq === undefined ? { reached: r.reached, at } : { reached: r.reached, at, seq: r.seq };
     },
     evaluate: (conditions, sinceSeq) => host.evaluate(conditions, sinceSeq),

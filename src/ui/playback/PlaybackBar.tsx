@@ -4,7 +4,7 @@
  * bridge's playhead; the whole page then shows that moment. Its height never changes (no layout
  * shift while playing): the milestones scroll within one line and "back to live" has its place.
  */
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Pause, Play, SkipBack, SkipForward, StepBack, StepForward } from 'lucide-react';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
@@ -34,6 +34,16 @@ export function PlaybackBar() {
   const scrubId = useId();
   const timeLabel = useTimeLabel();
   const milestones = useMemo(() => (tape ? bridge.milestones() : []), [tape, bridge]);
+  const chipList = useRef<HTMLOListElement>(null);
+  // Keep the current milestone in view when the chips overflow their line (scrollLeft, not
+  // scrollIntoView, which would also scroll the page's fixed frame).
+  useEffect(() => {
+    const list = chipList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="step"]')?.parentElement;
+    if (!list || !current) return;
+    const left = current.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = Math.max(0, left + current.offsetWidth - list.clientWidth + 24);
+  }, [seq, milestones]);
   // Until the first snapshot: the bar's frame at its final size, so nothing below it moves.
   if (!tape) return <div className="playback" aria-hidden="true" data-testid="playback-placeholder"><div className="playback-buttons" /><div className="playback-track" /></div>;
 
@@ -72,7 +82,7 @@ export function PlaybackBar() {
             </option>
           ))}
         </select>
-        <ol className="milestones" aria-label={t('play.milestones')}>
+        <ol ref={chipList} className="milestones" aria-label={t('play.milestones')}>
           {chips.map((m) => (
             <li key={m.id}>
               <button
