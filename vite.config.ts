@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readInterview, readLessons, readSyllabus } from './src/cli/lessons/bundle';
 import { catalogEntry } from './src/lesson-runtime/catalog';
 import { LESSONS_DIR } from './src/cli/lessons/files';
@@ -15,7 +16,8 @@ import { lessonJsonSchema } from './src/cli/lessons/schema-file';
  * - style-src 'unsafe-inline': mermaid's rendered SVG carries a <style> block and style
  *   attributes. Scripts stay 'self'-only, and mermaid runs with securityLevel 'strict'.
  * - frame-ancestors is not allowed in a meta policy (browsers ignore it and log an error), so it
- *   belongs in the hosting server's headers.
+ *   belongs in the hosting server's headers: `vite preview` sends HEADERS below.
+ * - The service worker (sw.js, and the workbox-*.js it imports) is a same-origin script: worker-src 'self'.
  */
 export const CSP = [
   "default-src 'self'",
@@ -29,6 +31,15 @@ export const CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
+
+/**
+ * What our own server (`vite preview`, `npm start`) sends with every response: the same policy
+ * as a header, plus what only a header can say — no framing (clickjacking) and no MIME sniffing.
+ */
+export const HEADERS: Record<string, string> = {
+  'Content-Security-Policy': `${CSP}; frame-ancestors 'none'`,
+  'X-Content-Type-Options': 'nosniff',
+};
 
 function contentSecurityPolicy(): Plugin {
   return {
@@ -86,8 +97,53 @@ function lessons(): Plugin {
   };
 }
 
+/**
+ * Offline use: a Workbox service worker precaches every file of the build — the entry, every
+ * lazily loaded chunk (lessons, drills, mermaid, xterm, codemirror), the simulation worker, the
+ * icons — so a page opened once reloads and runs with no network. Navigations (any run link)
+ * fall back to the precached index.html. Only the built app has it (devOptions off: `npm run dev`
+ * registers nothing). 'prompt': a new version waits until the learner accepts the update toast
+ * (src/ui/offline), so a deploy never swaps code under a running lesson; the first install claims
+ * the page at once, so the visit that installs it is already covered.
+ */
+function offline(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    // src/app/main.tsx registers it through a dynamic import of virtual:pwa-register.
+    injectRegister: false,
+    devOptions: { enabled: false },
+    manifest: {
+      name: 'Reconcile',
+      short_name: 'Reconcile',
+      description: 'An in-browser Kubernetes classroom: a deterministic simulation of a whole cluster you can watch think.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#0d1117',
+      theme_color: '#326ce5',
+      icons: [
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // Everything the build emits but the source maps (fetched only by devtools).
+      globPatterns: ['**/*'],
+      globIgnores: ['**/*.map'],
+      // Above the largest chunk (the entry and the simulation worker are about 0.8 MB): the
+      // build fails, naming the file, if one outgrows it, so no chunk silently misses the cache.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      navigateFallback: 'index.html',
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), lessons()],
+  plugins: [react(), contentSecurityPolicy(), lessons(), offline()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',
@@ -96,5 +152,5 @@ export default defineConfig({
     sourcemap: true,
   },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1', headers: HEADERS },
 });

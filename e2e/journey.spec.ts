@@ -4,17 +4,20 @@
  * created" and forward, fork from the past, open a shared link, switch to Chinese.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { app, inspector, watchConsole } from './app';
+import { app, watchConsole } from './app';
 
 const MILESTONES = ['deployment-stored', 'replicaset-created', 'pods-created', 'pods-bound', 'sandboxes-ready', 'containers-started', 'pods-ready'] as const;
 
-/** Pods under go-api's ReplicaSet in the inspector's object tree (ownerReferences). */
+/**
+ * Pods under go-api's ReplicaSet in the inspector's object tree (ownerReferences). Read by CSS, not
+ * by role: the inspector's dock tab may be hidden behind the lists tab, and roles skip hidden nodes.
+ */
 async function treePods(page: Page): Promise<number> {
-  const insp = inspector(page);
-  const rs = insp.children('deployments/default/go-api');
+  const items = (parent: string) => page.getByTestId('inspector').locator(`[role="treeitem"][data-parent="${parent}"]`);
+  const rs = items('deployments/default/go-api');
   if ((await rs.count()) === 0) return 0;
   const key = await rs.first().getAttribute('data-key');
-  return key ? insp.children(key).count() : 0;
+  return key ? items(key).count() : 0;
 }
 
 function views(page: Page) {
@@ -93,7 +96,7 @@ test.describe('student journey', () => {
     await expect(v.podRows).toHaveCount(0);
     await expect(v.diagramPods).toHaveCount(0);
     await expect.poll(() => treePods(page)).toBe(0);
-    await expect(inspector(page).children('deployments/default/go-api')).toHaveCount(1);
+    await expect(page.getByTestId('inspector').locator('[role="treeitem"][data-parent="deployments/default/go-api"]')).toHaveCount(1);
     // The current message is kube-apiserver's answer to the ReplicaSet's create: stored, and said so.
     await expect(v.currentRow).toContainText('201 Created replicaset/go-api-');
     await expect(page.getByTestId('sequence')).toContainText('Txn create /registry/replicasets/default/go-api-');

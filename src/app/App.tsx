@@ -17,6 +17,7 @@ import { pagePresenterMode } from '../ui/classroom/presenter-mode';
 import { LessonCatalog } from '../ui/lessons/LessonCatalog';
 import { LessonsButton } from '../ui/lessons/LessonsButton';
 import { DrillsButton, DrillsPage } from '../ui/drills';
+import { UpdatePrompt } from '../ui/offline/UpdatePrompt';
 import { DesktopStage } from '../ui/layout/DesktopStage';
 import { InstructorButton } from '../ui/layout/InstructorButton';
 import { PhoneStage } from '../ui/layout/PhoneStage';
@@ -71,6 +72,7 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
       </header>
       <PlaybackBar />
       <ConnectionBanner />
+      <UpdatePrompt />
       <ForkDialog />
       <LessonCatalog />
       <DrillsPage />

@@ -61,6 +61,8 @@ void lessons.init(lessonBundle).then(async () => {
   }
 });
 window.addEventListener('pagehide', () => lessons.flush());
+// Offline use and the update prompt: only the built app has a service worker, loaded after the page.
+if (import.meta.env.PROD) void import('../ui/offline/register').then((m) => m.registerServiceWorker());
 const classroomRole: ClassroomRole = location.view === 'audience' ? 'audience' : 'presenter';
 installClassroom({ store, bridge, role: classroomRole, channel: new BroadcastChannel(CLASSROOM_CHANNEL), run: location, relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' })) });
 

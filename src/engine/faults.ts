@@ -24,6 +24,7 @@ import type { WatchRegistration } from './apiserver/watch-types';
 import { DEFAULT_LATENCY_MS, LATENCY_PREFIX, MAX_LATENCY_MS, WATCH_DROP_PREFIX } from './message-faults';
 import { schedule, trace } from './runtime';
 import type { World } from './world';
+import { pushAll } from '../k8s/arrays';
 
 export type FaultClass = 'component' | 'instance' | 'node-part' | 'node' | 'network' | 'latency' | 'watch-drop';
 
@@ -113,7 +114,7 @@ export function listTargets(w: World): TargetStatus[] {
     // A control-plane machine cut off would need a split etcd; only workers can be partitioned.
     if (!w.machineSpecs.get(m)?.controlPlane) out.push({ name: `network/${m}`, class: 'network', components: [], machine: m });
   }
-  out.push(...messageTargets(w, comps));
+  pushAll(out, messageTargets(w, comps));
   return out.map((t) => {
     const delayMs = w.latencies?.get(t.name);
     return delayMs === undefined ? { ...t, since: w.faults.get(t.name) } : { ...t, since: w.faults.get(t.name), delayMs };

@@ -10,7 +10,7 @@
  */
 
 // The Simulation and what it takes and gives.
-export { Simulation } from './simulation';
+export { PROGRESS_EVERY_MESSAGES, Simulation } from './simulation';
 export type { EtcdStatus, SimulationOptions, StopReason, WorldDiff } from './simulation';
 export type { ObjectChangeRecord } from './sim-core';
 export type { World as Snapshot } from './world';

@@ -53,6 +53,13 @@ export interface EtcdStatus {
   revision: number;
 }
 
+/**
+ * How many messages a long run processes between two `onProgress` calls: at the engine's pace a
+ * fraction of a second of wall time, counted in work rather than read off a clock (the engine has
+ * none), so the same run reports at the same points every time.
+ */
+export const PROGRESS_EVERY_MESSAGES = 2_000;
+
 /** Set by Simulation's static block: the one way to its private World (see worldOf). */
 let worldAccess: (sim: Simulation) => World;
 
@@ -66,6 +73,15 @@ export class Simulation {
    * command). Not part of the World: it belongs to the running command, not the cluster.
    */
   horizon: SimMillis | undefined;
+  /**
+   * Called every PROGRESS_EVERY_MESSAGES messages while advance or runUntil runs, between two
+   * messages, so a host can report a long run before it ends (the worker streams it to the page).
+   * It may read the Simulation and drain diffs; it must not change the cluster or move time. Like
+   * the horizon it belongs to the host, not the World.
+   */
+  onProgress: (() => void) | undefined;
+  /** Messages processed since the last onProgress call. */
+  private sinceProgress = 0;
 
   constructor(opts: SimulationOptions = {}) {
     this.#world = createWorld({ seed: opts.seed ?? 1, topology: opts.topology ?? 'basic', ...opts });
@@ -130,9 +146,18 @@ export class Simulation {
     for (;;) {
       const next = queuePeek(this.#world.queue);
       if (!next || next.at > until) break;
-      step(this.#world);
+      this.stepOne();
     }
     this.#world.now = until as SimMillis;
+  }
+
+  /** One message of a run, then onProgress when it is due. */
+  private stepOne(): void {
+    step(this.#world);
+    if (this.onProgress && ++this.sinceProgress >= PROGRESS_EVERY_MESSAGES) {
+      this.sinceProgress = 0;
+      this.onProgress();
+    }
   }
 
   /**
@@ -149,7 +174,7 @@ export class Simulation {
         this.#world.now = deadline as SimMillis;
         return { reason: 'limit', at: this.#world.now };
       }
-      step(this.#world);
+      this.stepOne();
       if (cond()) return { reason: 'condition', at: this.#world.now };
     }
   }

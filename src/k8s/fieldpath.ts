@@ -3,10 +3,11 @@
  * environment variables and kubectl describe shows them.
  */
 import type { Pod } from './types';
+import { own } from './own';
 
 export function podFieldValue(pod: Pod, path: string, podIP = pod.status?.podIP ?? '', hostIP = pod.status?.hostIP ?? ''): string {
   const label = path.match(/^metadata\.(labels|annotations)\['(.+)'\]$/);
-  if (label) return (label[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[label[2]!] ?? '';
+  if (label) return (own(label[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations, label[2]!) as string | undefined) ?? '';
   switch (path) {
     case 'metadata.name':
       return pod.metadata.name ?? '';

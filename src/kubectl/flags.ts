@@ -5,6 +5,7 @@
  */
 import { parseDuration } from '../k8s/time';
 import { CmdError } from './errors';
+import { pushAll } from '../k8s/arrays';
 
 export type FlagKind = 'bool' | 'string' | 'int' | 'strings' | 'stringArray' | 'duration';
 
@@ -150,7 +151,7 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
     const a = argv[i]!;
     if (a === '--') {
       afterDash = argv.slice(i + 1);
-      args.push(...afterDash);
+      pushAll(args, afterDash);
       break;
     }
     if (a.startsWith('--') && a.length > 2) {

@@ -11,6 +11,7 @@ import { resourceForKind, type ResourceInfo } from '../k8s/resources';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
 import { roughDepth } from '../k8s/yaml-depth';
+import { pushAll } from '../k8s/arrays';
 
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 64;
@@ -120,7 +121,7 @@ function expandLists(objects: unknown[]): unknown[] {
   const out: unknown[] = [];
   for (const o of objects) {
     const rec = o as Record<string, unknown> | null;
-    if (rec && typeof rec === 'object' && typeof rec['kind'] === 'string' && rec['kind'].endsWith('List') && Array.isArray(rec['items'])) out.push(...expandLists(rec['items']));
+    if (rec && typeof rec === 'object' && typeof rec['kind'] === 'string' && rec['kind'].endsWith('List') && Array.isArray(rec['items'])) pushAll(out, expandLists(rec['items']));
     else out.push(o);
   }
   return out;
@@ -144,7 +145,7 @@ export function loadManifests(files: FileSource, stdin: string | undefined, file
   const inputs: { path: string; text: string }[] = [];
   for (const f of filenames) {
     if (f === '-') inputs.push({ path: 'STDIN', text: stdin ?? '' });
-    else inputs.push(...expandPath(files, f));
+    else pushAll(inputs, expandPath(files, f));
   }
   const result: LoadResult = { docs: [], errors: [] };
   for (const { path, text } of inputs) {

@@ -4,6 +4,7 @@
  * command's stdin, and the common `cat <<EOF | kubectl apply -f -` form.
  */
 import { endsHeredoc, heredocLine, heredocOpener } from '../k8s/heredoc';
+import { isBlankOrComment, stripComment } from '../k8s/shell-comment';
 
 export interface ScriptCommand {
   /** 1-based line number where the command starts. */
@@ -17,21 +18,6 @@ export interface ScriptCommand {
 
 export type ParseOutcome = { ok: true; commands: ScriptCommand[] } | { ok: false; line: number; message: string };
 
-/** Strips a trailing `# comment` that is outside quotes. */
-function stripComment(s: string): string {
-  let q: string | undefined;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (q) {
-      if (c === q) q = undefined;
-      else if (c === '\\' && q === '"') i++;
-    } else if (c === "'" || c === '"') q = c;
-    else if (c === '\\') i++;
-    else if (c === '#' && (i === 0 || /\s/.test(s[i - 1]!))) return s.slice(0, i).trimEnd();
-  }
-  return s;
-}
-
 export function parseScript(source: string): ParseOutcome {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const commands: ScriptCommand[] = [];
@@ -39,7 +25,7 @@ export function parseScript(source: string): ParseOutcome {
     const start = i;
     let raw = lines[i]!;
     let echo = raw;
-    if (raw.trim() === '' || raw.trim().startsWith('#')) continue;
+    if (isBlankOrComment(raw)) continue;
     while (/(^|[^\\])(\\\\)*\\$/.test(raw) && i + 1 < lines.length) {
       i++;
       raw = raw.slice(0, -1).trimEnd() + ' ' + lines[i]!.trimStart();

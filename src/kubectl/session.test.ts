@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseScript } from './script';
 import { Session } from './session';
 
 const text = (r: { output: { text: string }[] }): string => r.output.map((c) => c.text).join('');
@@ -25,5 +26,40 @@ describe('Session.run', () => {
     const open = s.run('kubectl apply -f - <<EOF\nkind: Pod\n');
     expect(open.exitCode).toBe(2);
     expect(text(open)).toMatch(/here-document at line 1 delimited by end-of-file \(wanted `EOF'\)/);
+  });
+
+  it('reads `#` comments as the script runner does, line by line as a terminal sends them', () => {
+    const script = [
+      '# the namespaces, first',
+      'kubectl get ns default   # the default one',
+      'kubectl get cm -n kube-system -o name # no <<EOF here: a comment opens no document',
+      "kubectl create configmap hash --from-literal=note='a # b' --from-literal=tag=v#1",
+      'kubectl get cm hash -o jsonpath={.data}',
+      'kubectl apply -f - <<EOF # the document follows',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata:',
+      '  name: doc # a YAML comment, part of the document',
+      'EOF',
+    ].join('\n');
+    const parsed = parseScript(script);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const runner = new Session();
+    const viaRunner = parsed.commands.map((c) => text(runner.run(c.text, c.stdin)));
+
+    // The terminal sends each line as typed, a here-document with its lines.
+    const lines = script.split('\n');
+    const typed = [...lines.slice(0, 5), lines.slice(5).join('\n')];
+    const terminal = new Session();
+    const viaTerminal = typed.map((l) => terminal.run(l));
+    expect(viaTerminal.map((r) => r.exitCode)).toEqual([0, 0, 0, 0, 0, 0]);
+    // A comment alone runs nothing: no output, no kubectl start-up time.
+    expect(text(viaTerminal[0]!)).toBe('');
+    expect(viaTerminal.slice(1).map(text)).toEqual(viaRunner);
+    expect(viaRunner[0]).toMatch(/^NAME +STATUS +AGE\ndefault +Active/);
+    expect(viaRunner[3]).toBe('{"note":"a # b","tag":"v#1"}');
+    expect(viaRunner[4]).toBe('configmap/doc created\n');
+    expect(terminal.sim.now).toBe(runner.sim.now);
+    expect(terminal.log.map((c) => c.line)).toEqual(typed);
   });
 });

@@ -33,7 +33,11 @@ export interface LoggedCommand {
 function mapSource(files: Record<string, string>, fallback?: FileSource): FileSource {
   const norm = (p: string): string => p.replace(/^\.\//, '').replace(/\/+$/, '');
   return {
-    readFile: (p) => files[norm(p)] ?? fallback?.readFile(p),
+    readFile: (p) => {
+      // A path is the user's word: `-f constructor` is a missing file, not Object's constructor.
+      const key = norm(p);
+      return (Object.hasOwn(files, key) ? files[key] : undefined) ?? fallback?.readFile(p);
+    },
     listDir: (p) => {
       const dir = norm(p);
       const inside = Object.keys(files).filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
@@ -101,9 +105,10 @@ export class Session {
     const logged: LoggedCommand = stdin === undefined ? { line } : { line, stdin };
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     this.log.push(logged);
-    if (stdin === undefined && line.includes('\n')) {
-      // A terminal sends a here-document with its command (`kubectl apply -f - <<EOF` … `EOF`):
-      // read it as the script runner does, so both feed the same document to the same command.
+    if (stdin === undefined) {
+      // A line is read as the script runner reads it, so both run the same command: `#` comments
+      // (a comment alone runs nothing), and a here-document a terminal sends with its command
+      // (`kubectl apply -f - <<EOF` … `EOF`, joined by newlines) feeds the same document.
       const parsed = parseScript(line);
       if (!parsed.ok) return fail(`error: ${parsed.message}`, 2);
       if (parsed.commands.length > 1) return fail('error: one command at a time: this line holds several', 2);

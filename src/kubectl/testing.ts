@@ -18,7 +18,10 @@ export interface RunResult {
 
 export function memoryFiles(files: Record<string, string>): FileSource {
   return {
-    readFile: (p) => files[p.replace(/^\.\//, '')],
+    readFile: (p) => {
+      const key = p.replace(/^\.\//, '');
+      return Object.hasOwn(files, key) ? files[key] : undefined;
+    },
     listDir: (p) => {
       const dir = p.replace(/^\.\//, '').replace(/\/+$/, '');
       const inside = Object.keys(files).filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/'));

@@ -12,6 +12,11 @@
  *   the last `ack` happened, nothing after it did.
  * - `diff` messages are versioned: `from` must equal the version the receiver holds. On a gap the
  *   receiver asks for a `snapshot` (boardgame.io's patch/update pattern).
+ * - Long work reports as it goes: a request (or a replayed input) that runs many messages of the
+ *   simulation sends `partial` diffs part-way, so the page sees it advancing and its hang
+ *   watchdog hears from the worker; the work still ends with exactly one `ack` diff.
+ * - A replayed log is bounded like live input (REPLAY_*): past a bound the worker answers `init`
+ *   with `refused` instead of `ready` and runs nothing more.
  */
 import type { KObject } from '../k8s/types';
 import type { ComponentKind } from '../engine/core/component';
@@ -33,8 +38,34 @@ export type { CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
  * 4: `until` (run to a breakpoint, logged) and `evaluate` (read-only checks) for lessons.
  * 5: `snapshot` carries `bootedAt` (the T+0 every time label counts from); `init` may ask for the
  *    replayed commands' results (`echoFrom`), so a reloaded page shows its transcript again.
+ * 6: `partial` diffs report long work as it goes; `refused` answers a log past the replay bounds.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
+
+/**
+ * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
+ * loop on the page must not hang the worker. A larger `advance` is refused; a larger `step` or
+ * `until` budget is cut to it. The page's replay log never merges advances past it.
+ */
+export const MAX_ADVANCE_MS = 60 * 60 * 1000;
+
+/**
+ * The most a replayed log (`init.commandLog`: a link, a reload, a saved lesson run, a classroom's
+ * run) may hold and cost. Each input is bounded exactly as the same input sent live (an
+ * `advance` by MAX_ADVANCE_MS, a command by its own waits), and no input starts once the replay
+ * has run REPLAY_MAX_SIMULATED_MS of simulated time.
+ */
+export const REPLAY_MAX_ENTRIES = 10_000;
+export const REPLAY_MAX_SIMULATED_MS = 24 * 60 * 60 * 1000;
+
+/** Why a replay was refused: the bound it would pass, and by how much. */
+export type ReplayRefusal =
+  /** The log holds more inputs than a replay may. */
+  | { limit: 'entries'; entries: number; max: number }
+  /** Input `index` (from 0) is an `advance` no live request could make. */
+  | { limit: 'advance'; index: number; ms: number; max: number }
+  /** Input `index` would start after the replay had already run `ms` of simulated time. */
+  | { limit: 'simulated-time'; index: number; ms: number; max: number };
 
 export type { Breakpoint, Condition, Verdict };
 
@@ -213,9 +244,15 @@ export interface DiffMessage {
   ack?: number;
   from: number;
   to: number;
-  /** Simulated time before and after the work this diff covers. */
+  /** Simulated time before and after the work this diff covers (for a `partial` one: so far). */
   start: number;
   now: number;
+  /**
+   * Sent part-way through long work: more of it follows. `of` is the request it belongs to;
+   * absent while `init` replays (a partial diff then belongs to the input being replayed, and
+   * only the last diff of each input stands for it).
+   */
+  partial?: { of?: number };
   /** Every committed version in order (so the UI can show any past moment). */
   changes: ObjectChange[];
   /** Components whose summary changed, with the trace seq at the end of this diff. */
@@ -283,11 +320,21 @@ export interface ErrorMessage {
   fatal: boolean;
 }
 
-export type FromWorker = ReadyMessage | DiffMessage | SnapshotMessage | CommandResultMessage | UntilResultMessage | EvaluateResultMessage | ErrorMessage;
+/**
+ * The answer to an `init` whose log is past the replay bounds, instead of `ready`: nothing of it
+ * after the input named was run, and the worker takes no more requests.
+ */
+export interface RefusedMessage {
+  type: 'refused';
+  epoch: number;
+  refusal: ReplayRefusal;
+}
+
+export type FromWorker = ReadyMessage | DiffMessage | SnapshotMessage | CommandResultMessage | UntilResultMessage | EvaluateResultMessage | ErrorMessage | RefusedMessage;
 
 // ---- guards ----
 
-const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorker['type']>(['ready', 'diff', 'snapshot', 'commandResult', 'untilResult', 'evaluateResult', 'error']);
+const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorker['type']>(['ready', 'diff', 'snapshot', 'commandResult', 'untilResult', 'evaluateResult', 'error', 'refused']);
 const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorker['type']>(['init', 'command', 'advance', 'step', 'until', 'evaluate', 'requestSnapshot']);
 
 function hasType(data: unknown): data is { type: string } {

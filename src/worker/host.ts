@@ -18,10 +18,14 @@ import { evaluateOn, runUntilOn } from '../kubectl/observe';
 import { Session } from '../kubectl/session';
 import type { CommandResult } from '../kubectl/types';
 import {
+  MAX_ADVANCE_MS,
   PROTOCOL_VERSION,
+  REPLAY_MAX_ENTRIES,
+  REPLAY_MAX_SIMULATED_MS,
   assertNever,
   type ComponentSummary,
   type CommandTable,
+  type DiffMessage,
   type DiscoveryEntry,
   type FaultTargetInfo,
   type FromWorker,
@@ -29,12 +33,10 @@ import {
   type KeyedObject,
   type Breakpoint,
   type LogEntry,
+  type ReplayRefusal,
   type ToWorker,
 } from '../protocol/messages';
 import { componentDetails } from './component-details';
-
-/** One advance message may not move the clock by more than this (a runaway UI loop must not hang the worker). */
-export const MAX_ADVANCE_MS = 60 * 60 * 1000;
 
 export interface SimHost {
   handle(msg: ToWorker): void;
@@ -44,7 +46,15 @@ export const DISCOVERY: DiscoveryEntry[] = RESOURCES.map((r) => ({ resource: r.r
 
 export const COMMAND_TABLE: CommandTable = commandTable();
 
-export function createSimHost(post: (msg: FromWorker) => void): SimHost {
+/** The replay bounds (protocol/messages.ts REPLAY_*); tests pass smaller ones to reach them quickly. */
+export interface ReplayLimits {
+  maxEntries: number;
+  maxSimulatedMs: number;
+}
+
+const REPLAY_LIMITS: ReplayLimits = { maxEntries: REPLAY_MAX_ENTRIES, maxSimulatedMs: REPLAY_MAX_SIMULATED_MS };
+
+export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLimits = REPLAY_LIMITS): SimHost {
   let session: Session | undefined;
   let epoch = 0;
   /** The Simulation the page's state derives from; `sim topology` replaces it, which forces a snapshot. */
@@ -58,17 +68,47 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       post({ type: 'error', epoch, message: `protocol mismatch: page speaks ${msg.protocol}, worker speaks ${PROTOCOL_VERSION}; reload the page`, fatal: false });
       return;
     }
+    const log = msg.commandLog ?? [];
+    const invalid = checkLog(log, limits);
+    if (invalid) return refuse(invalid);
     const s = new Session({ seed: msg.seed, topology: msg.topology, ...(msg.files ? { files: msg.files } : {}) });
     session = s;
     post(snapshot(s, undefined));
-    const log = msg.commandLog ?? [];
-    log.forEach((entry, i) => {
+    // Every input is bounded on its own; this bounds their sum. It is summed input by input:
+    // `sim topology` swaps the Simulation, whose clock starts again.
+    let spent = 0;
+    for (let i = 0; i < log.length; i++) {
+      if (spent >= limits.maxSimulatedMs) return refuse({ limit: 'simulated-time', index: i, ms: spent, max: limits.maxSimulatedMs });
       const start = s.sim.now;
-      const r = replay(s, entry);
+      const r = withProgress(s, {}, () => replay(s, log[i]!));
       if (r && msg.echoFrom !== undefined) post({ type: 'commandResult', epoch, id: msg.echoFrom + i, output: r.output, exitCode: r.exitCode, startedAt: start, endedAt: s.sim.now });
       post(changes(s, undefined, start));
-    });
+      spent += Math.max(0, s.sim.now - start);
+    }
     post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: targets(s.sim), commands: COMMAND_TABLE });
+  }
+
+  /** The log cannot be replayed: say why, and take no more requests. */
+  function refuse(refusal: ReplayRefusal): void {
+    session = undefined;
+    post({ type: 'refused', epoch, refusal });
+  }
+
+  /**
+   * Runs `work`, sending what it has changed so far as a `partial` diff each time the
+   * Simulation reports progress (long work: a `sim advance 24h`, a wait, a long replayed input).
+   */
+  function withProgress<T>(s: Session, partial: { of?: number }, work: () => T): T {
+    const sim = s.sim;
+    const start = sim.now;
+    sim.onProgress = () => {
+      if (s.sim === sim && sim === shownSim) post(diff(s, undefined, start, partial));
+    };
+    try {
+      return work();
+    } finally {
+      sim.onProgress = undefined;
+    }
   }
 
   function summaries(sim: Simulation, all: boolean): ComponentSummary[] {
@@ -83,12 +123,17 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
   }
 
   function changes(s: Session, ack: number | undefined, start: number): FromWorker {
-    if (s.sim !== shownSim) return snapshot(s, ack);
+    return s.sim === shownSim ? diff(s, ack, start) : snapshot(s, ack);
+  }
+
+  /** Everything since the last diff; only for the Simulation the page already has (shownSim). */
+  function diff(s: Session, ack: number | undefined, start: number, partial?: DiffMessage['partial']): DiffMessage {
     const d = s.sim.drainDiff();
     return {
       type: 'diff',
       epoch,
       ...(ack === undefined ? {} : { ack }),
+      ...(partial === undefined ? {} : { partial }),
       from: d.from,
       to: d.to,
       start,
@@ -129,27 +174,28 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       return;
     }
     const start = s.sim.now;
+    const partial = { of: msg.id };
     switch (msg.type) {
       case 'command': {
-        const r = s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt });
+        const r = withProgress(s, partial, () => s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt }));
         post({ type: 'commandResult', epoch, id: msg.id, output: r.output, exitCode: r.exitCode, startedAt: start, endedAt: s.sim.now });
         post(changes(s, msg.id, start));
         return;
       }
       case 'advance':
-        if (!Number.isFinite(msg.ms) || msg.ms < 0 || msg.ms > MAX_ADVANCE_MS) {
+        if (!advanceAllowed(msg.ms)) {
           post({ type: 'error', epoch, id: msg.id, message: `advance by ${msg.ms} ms refused (0…${MAX_ADVANCE_MS})`, fatal: false });
         } else {
-          s.sim.advance(msg.ms);
+          withProgress(s, partial, () => s.sim.advance(msg.ms));
         }
         post(changes(s, msg.id, start));
         return;
       case 'step':
-        step(s, msg.maxMs);
+        withProgress(s, partial, () => step(s, msg.maxMs));
         post(changes(s, msg.id, start));
         return;
       case 'until': {
-        const r = until(s, msg.breakpoint, msg.withinMs, msg.sinceSeq);
+        const r = withProgress(s, partial, () => until(s, msg.breakpoint, msg.withinMs, msg.sinceSeq));
         post({ type: 'untilResult', epoch, id: msg.id, reached: r.reached, ...(r.seq === undefined ? {} : { seq: r.seq }) });
         post(changes(s, msg.id, start));
         return;
@@ -176,6 +222,28 @@ export function createSimHost(post: (msg: FromWorker) => void): SimHost {
       }
     },
   };
+}
+
+/** What a live `advance` request may ask for, and so what a replayed one may hold. */
+function advanceAllowed(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= 0 && ms <= MAX_ADVANCE_MS;
+}
+
+/**
+ * The bounds a log breaks before anything of it runs: too many inputs, or an `advance` no live
+ * request could make. (The simulated time its commands take is only known by running them.)
+ */
+export function checkLog(log: readonly LogEntry[], limits: ReplayLimits = REPLAY_LIMITS): ReplayRefusal | undefined {
+  if (log.length > limits.maxEntries) return { limit: 'entries', entries: log.length, max: limits.maxEntries };
+  let known = 0;
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i]!;
+    if (e.type !== 'advance') continue;
+    if (!advanceAllowed(e.ms)) return { limit: 'advance', index: i, ms: e.ms, max: MAX_ADVANCE_MS };
+    if (known >= limits.maxSimulatedMs) return { limit: 'simulated-time', index: i, ms: known, max: limits.maxSimulatedMs };
+    known += e.ms;
+  }
+  return undefined;
 }
 
 function step(s: Session, maxMs: number): void {

@@ -47,7 +47,7 @@ export function coverage(lessons: readonly Lesson[], syllabus: Syllabus): Covera
     const steps = lessons.flatMap((l) => l.steps.filter((s) => faultTargets(s).some((t) => failureOf(t) === f.id)).map((s) => link(l, s.id)));
     const declared = lessons.filter((l) => l.failures.includes(f.id as never));
     if (!steps.length && !declared.length) uncovered.push(`failure ${f.id}`);
-    rows.push(`| **${f.id}** ${f.en.split(" — ")[0].replace(/ down$/, "")} down | ${[...new Set([...steps, ...declared.filter((l) => !steps.some((s) => s.startsWith(`[${l.id}`))).map((l) => link(l))])].join(', ') || '—'} |`);
+    rows.push(`| **${f.id}** ${(f.en.split(" — ")[0] ?? f.en).replace(/ down$/, "")} down | ${[...new Set([...steps, ...declared.filter((l) => !steps.some((s) => s.startsWith(`[${l.id}`))).map((l) => link(l))])].join(', ') || '—'} |`);
   }
   return { markdown: `${rows.join('\n')}\n`, uncovered };
 }

@@ -3,7 +3,8 @@
  * name (containers, initContainers, volumes, env, ports by containerPort). kubectl set image,
  * scale, label, annotate, rollout restart/pause and apply send patches of this shape.
  */
-import { MERGE_KEYS } from '../../k8s/merge-keys';
+import { mergeKeyOf } from '../../k8s/merge-keys';
+import { own, setOwn } from '../../k8s/own';
 import { cloneData } from '../core/clone';
 type Json = unknown;
 
@@ -13,8 +14,8 @@ function isObject(v: Json): v is Record<string, Json> {
 }
 
 function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
-  const key = MERGE_KEYS[field];
-  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && key in p)) return patch.map((p) => cloneData(p));
+  const key = mergeKeyOf(field);
+  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && Object.hasOwn(p, key))) return patch.map((p) => cloneData(p));
   const out = cur.map((c) => cloneData(c)) as Record<string, Json>[];
   for (const p of patch as Record<string, Json>[]) {
     const i = out.findIndex((c) => c[key] === p[key]);
@@ -37,7 +38,7 @@ export function mergePatch(target: Json, patch: Json, field = ''): Json {
   const out: Record<string, Json> = isObject(target) ? { ...(cloneData(target) as Record<string, Json>) } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v, k);
+    else setOwn(out, k, mergePatch(own(out, k), v, k));
   }
   return out;
 }

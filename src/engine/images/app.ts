@@ -7,6 +7,7 @@
 import type { Behaviour, ListenPort, Route, ServerSpec } from './catalog-types';
 import type { LogLine } from './types';
 import { spaceTime } from './clock';
+import { own } from '../../k8s/own';
 
 export type RunningBehaviour = Exclude<Behaviour, { kind: 'missing' }>;
 
@@ -187,7 +188,7 @@ export function appHttp(run: AppRun, t: number, port: number, rawPath: string, r
     if (found === 'dir') return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
     return reply(run, server.notFound, t);
   }
-  const route = server.routes[path];
+  const route = own(server.routes, path) as Route | undefined;
   return reply(run, route ?? server.notFound, t);
 }
 

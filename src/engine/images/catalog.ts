@@ -9,6 +9,7 @@ import { CATALOG, OFFICIAL_IMAGES, type OfficialKind } from './catalog-data';
 import { parseImageReference, type ImageReference } from './reference';
 import { fnv1a, sha256Hex } from './sha256';
 import { editDistance } from './edit-distance';
+import { own } from '../../k8s/own';
 
 /** What a process needs: the image definition and the concrete tag it runs. */
 export interface ImageDefinition {
@@ -101,11 +102,11 @@ function resolveTag(ref: ImageReference, image: CatalogImage): Resolution {
   const tags = Object.entries(image.tags);
   if (ref.digest !== undefined) {
     const pinned = tags.find(([name, t]) => digestOf(image.repository, name, t) === ref.digest);
-    const tag = pinned?.[1] ?? image.tags[ref.tag ?? ''] ?? defaultTag(image);
+    const tag = pinned?.[1] ?? (own(image.tags, ref.tag ?? '') as TagInfo | undefined) ?? defaultTag(image);
     return { ok: true, ref, def: { image, tag }, digest: ref.digest };
   }
   const name = ref.tag ?? 'latest';
-  const listed = image.tags[name];
+  const listed = own(image.tags, name) as TagInfo | undefined;
   if (listed && !listed.missing) return { ok: true, ref, def: { image, tag: listed }, digest: digestOf(image.repository, name, listed) };
   if (!listed && image.tagPattern !== undefined && new RegExp(image.tagPattern).test(name)) {
     const base = defaultTag(image);
@@ -233,7 +234,7 @@ function genericDefinition(ref: ImageReference): ImageDefinition {
 function officialImage(ref: ImageReference): CatalogImage | undefined {
   if (ref.domain !== 'docker.io' || !ref.path.startsWith('library/')) return undefined;
   const name = ref.path.slice('library/'.length);
-  const kind = OFFICIAL_IMAGES[name];
+  const kind = own(OFFICIAL_IMAGES, name) as OfficialKind | undefined;
   return kind ? synthesiseOfficial(ref.repository, name, kind) : undefined;
 }
 

@@ -17,6 +17,7 @@ import type { Redir, ShellNode } from './shell-ast';
 import { notFound, runBuiltin, runShell, shName } from './shell-builtins';
 import { expandWord, expandWords, type ExpandContext } from './shell-expand';
 import type { Io, ToolEnv } from './tools';
+import { setOwn } from '../../k8s/own';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +131,7 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     return;
   }
   if (argv.length === 0) {
-    for (const [k, v] of assigns) m.vars[k] = v;
+    for (const [k, v] of assigns) setOwn(m.vars, k, v);
     m.status = st.substStatus ?? 0;
     return;
   }

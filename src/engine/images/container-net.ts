@@ -8,6 +8,7 @@ import { INTERNET } from './catalog-data';
 import { stat } from './fs';
 import type { Machine, RunContext } from './machine';
 import type { Net } from './net-tools';
+import { own } from '../../k8s/own';
 
 export function network(m: Machine, ctx: RunContext): Net {
   const self = new Set(['localhost', '127.0.0.1', '0.0.0.0', ctx.hostname, ctx.podIP]);
@@ -26,7 +27,7 @@ export function network(m: Machine, ctx: RunContext): Net {
         }
         return { kind: 'refused', ip };
       }
-      const pub = INTERNET[host];
+      const pub = own(INTERNET, host) as (typeof INTERNET)[string] | undefined;
       if (pub) return { kind: 'reply', ip: pub.ip, status: 200, body: pub.body, contentType: 'text/html' };
       const dns = ctx.net?.resolve?.(host) ?? clusterLookup(ctx, host);
       const ip = dns?.ips[0] ?? (/^\d+\.\d+\.\d+\.\d+$/.test(host) ? host : undefined);
@@ -38,7 +39,7 @@ export function network(m: Machine, ctx: RunContext): Net {
     },
     lookup(name) {
       if (name === 'localhost') return { fqdn: 'localhost', ips: ['127.0.0.1'] };
-      const pub = INTERNET[name];
+      const pub = own(INTERNET, name) as (typeof INTERNET)[string] | undefined;
       if (pub) return { fqdn: name, ips: [pub.ip] };
       return ctx.net?.resolve?.(name) ?? clusterLookup(ctx, name);
     },

@@ -23,6 +23,7 @@ import type { Script, ShellNode } from './shell-ast';
 import type { LogLine, NetworkView } from './types';
 import { applyGroupRedirs, expandForWords, runCommand, runPipeline } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
+import { setOwn } from '../../k8s/own';
 
 export type Dialect = 'ash' | 'dash' | 'bash';
 
@@ -331,7 +332,7 @@ function step(m: Machine, ctx: RunContext): void {
         popFrame(m);
         return;
       }
-      m.vars[n.name] = f.items[f.i++]!;
+      setOwn(m.vars, n.name, f.items[f.i++]!);
       enter(m, n.body, ctx);
       return;
     }

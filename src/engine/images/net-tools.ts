@@ -200,10 +200,14 @@ const nslookup: NetTool = (args, env, net) => {
   return { status: 0, ms: 5 };
 };
 
-export const NET_TOOLS: Record<string, NetTool> = { wget, curl, nslookup };
+const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map([
+  ['wget', wget],
+  ['curl', curl],
+  ['nslookup', nslookup],
+]);
 
 /** Binds a network to the tools so the interpreter can treat them like any other Tool. */
 export function netTool(name: string, net: Net): Tool | undefined {
-  const t = NET_TOOLS[name];
+  const t = NET_TOOLS.get(name);
   return t ? (args, env) => t(args, env, net) : undefined;
 }

@@ -19,6 +19,8 @@ import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machin
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
 import type { ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
+import { minOf, pushAll } from '../../k8s/arrays';
+import { own, setOwn } from '../../k8s/own';
 
 export interface ProcessState {
   input: ProcessInput;
@@ -67,7 +69,7 @@ export function expandKubernetesVars(text: string, env: Record<string, string>):
         continue;
       }
       const name = text.slice(i + 2, close);
-      out += env[name] ?? text.slice(i, close + 1);
+      out += (own(env, name) as string | undefined) ?? text.slice(i, close + 1);
       i = close;
     } else out += c;
   }
@@ -89,7 +91,7 @@ function hostnameOf(input: ProcessInput): string {
 function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string, string> {
   const env: Record<string, string> = { PATH, HOSTNAME: hostnameOf(input) };
   for (const [k, v] of Object.entries(def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '');
-  Object.assign(env, input.env);
+  for (const [k, v] of Object.entries(input.env)) setOwn(env, k, v);
   env.HOME ??= '/root';
   return env;
 }
@@ -174,7 +176,7 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
   const exit = machineExit(copy) ?? null;
   const listening = copy.apps.filter((a) => a.listen.length > 0);
   const firstApp = listening[0] ?? copy.apps[0];
-  const upAt = listening.length > 0 ? Math.min(...listening.map((a) => a.listenAt)) : firstApp ? firstApp.startedAt : p.input.startedAt;
+  const upAt = listening.length > 0 ? minOf(listening.map((a) => a.listenAt)) : firstApp ? firstApp.startedAt : p.input.startedAt;
   p.forecast = { epoch: p.epoch, exit, upAt };
   return p.forecast;
 }
@@ -214,9 +216,9 @@ export function processLogs(p: ProcessState, now: number): LogLine[] {
     const style = appStyle(app);
     const end = Math.min(until, app.end?.at ?? Infinity, app.oomAt ?? Infinity);
     for (const l of app.banner) if (l.at <= end) lines.push(l);
-    lines.push(...behaviourLines(app, style, until, LOG_CAP));
+    pushAll(lines, behaviourLines(app, style, until, LOG_CAP));
   }
-  lines.push(...p.extraLogs);
+  pushAll(lines, p.extraLogs);
   const visible = lines.filter((l) => l.at <= until);
   // Stable sort keeps same-instant lines in the order they were written.
   visible.sort((a, b) => a.at - b.at);
@@ -230,7 +232,7 @@ export function appStyle(app: AppRun): LogStyle {
 
 /** @internal for resources.ts */
 export function pushExtra(p: ProcessState, lines: LogLine[]): void {
-  p.extraLogs.push(...lines);
+  pushAll(p.extraLogs, lines);
   if (p.extraLogs.length > LOG_CAP) p.extraLogs.splice(0, p.extraLogs.length - LOG_CAP);
 }
 
@@ -340,7 +342,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const saved = { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, clock: m.clock, status: m.status, nodes: m.nodes.length };
   const script = argvScript(command);
   const root = m.nodes.length;
-  m.nodes.push(...script.nodes);
+  pushAll(m.nodes, script.nodes);
   m.vars = { ...p.env };
   m.positional = [first];
   m.cwd = ctx.image.workingDir ?? '/';

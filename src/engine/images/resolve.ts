@@ -34,7 +34,7 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
     const sh = shellFor(b);
     if (sh) return sh;
     if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b)) return { k: 'net', name: b };
-    const tool = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b)) ? TOOLS[b] : undefined;
+    const tool = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b)) ? TOOLS.get(b) : undefined;
     return tool ? { k: 'tool', tool } : undefined;
   };
   if (name.includes('/')) {

@@ -7,6 +7,7 @@ import { renderTemplate } from './app-logs';
 import { slashTime } from './clock';
 import { appStyle, deadAt, processExit, pushExtra, sync, type ProcessState } from './process';
 import type { LogLine, ProcessExit } from './types';
+import { own as ownField } from '../../k8s/own';
 
 /** Resident memory at `now` (for metrics: `kubectl top`). */
 export function memoryUsageBytes(p: ProcessState, now: number): number {
@@ -49,7 +50,7 @@ export function signalTerm(p: ProcessState, now: number): ProcessExit | undefine
   let plan: Shutdown | undefined;
   if (pid1) {
     const style = appStyle(pid1);
-    plan = SHUTDOWN[pid1.name] ?? (pid1.name === 'stress' ? undefined : style === 'go-slog' ? { ms: 150, code: 0, lines: (t) => [{ at: t, stream: 'stdout', text: `{"time":"${renderTemplate(pid1, 'go-slog', '{time}', t)}","level":"INFO","msg":"shutting down","signal":"terminated"}` }] } : { ms: 100, code: 0, lines: () => [] });
+    plan = (ownField(SHUTDOWN, pid1.name) as Shutdown | undefined) ?? (pid1.name === 'stress' ? undefined : style === 'go-slog' ? { ms: 150, code: 0, lines: (t) => [{ at: t, stream: 'stdout', text: `{"time":"${renderTemplate(pid1, 'go-slog', '{time}', t)}","level":"INFO","msg":"shutting down","signal":"terminated"}` }] } : { ms: 100, code: 0, lines: () => [] });
   } else if (m.trapsTerm) plan = { ms: 10, code: 0, lines: () => [] };
   if (!plan) return undefined;
   const exit: ProcessExit = { at: now + plan.ms, exitCode: plan.code, reason: plan.code === 0 ? 'Completed' : 'Error' };

@@ -11,6 +11,7 @@ import { resolveCommand } from './resolve';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
 import type { Io } from './tools';
+import { setOwn } from '../../k8s/own';
 
 export function shName(m: Machine): string {
   return m.dialect === 'ash' ? 'sh' : (m.positional[0] ?? 'sh');
@@ -61,7 +62,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case 'local':
       for (const a of args) {
         const eq = a.indexOf('=');
-        if (eq > 0) m.vars[a.slice(0, eq)] = a.slice(eq + 1);
+        if (eq > 0) setOwn(m.vars, a.slice(0, eq), a.slice(eq + 1));
       }
       m.status = 0;
       return true;
@@ -103,7 +104,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       if (src === m.stdin) m.stdin = nl >= 0 ? src.slice(nl + 1) : '';
       const parts = lineText.trim().split(/[ \t]+/);
       names.forEach((v, i) => {
-        m.vars[v] = i === names.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? '');
+        setOwn(m.vars, v, i === names.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? ''));
       });
       m.status = 0;
       return true;

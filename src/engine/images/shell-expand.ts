@@ -4,6 +4,7 @@
  * No pathname globbing: `*` stays literal (documented gap).
  */
 import type { Seg, Word } from './shell-ast';
+import { own, setOwn } from '../../k8s/own';
 
 export interface ExpandContext {
   vars: Record<string, string>;
@@ -25,7 +26,7 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   if (name === '!') return '';
   if (name === '-') return '';
   if (/^\d$/.test(name)) return ctx.positional[Number(name)];
-  return ctx.vars[name];
+  return own(ctx.vars, name) as string | undefined;
 }
 
 /** Glob-ish pattern for `${v#pat}` / `${v%pat}`: `*` and `?` only. */
@@ -46,7 +47,7 @@ function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string 
     case '=': {
       if (seg.op === ':=' ? unsetOrEmpty : v === undefined) {
         const a = arg();
-        ctx.vars[seg.name] = a;
+        setOwn(ctx.vars, seg.name, a);
         return a;
       }
       return v ?? '';
@@ -154,10 +155,10 @@ const BINARY: Record<string, [number, (a: number, b: number) => number]> = {
 
 /** Integer arithmetic with C precedence; names read shell variables (unset = 0). */
 export function arithmetic(expr: string, ctx: ExpandContext): number {
-  const src = expr.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_m, n: string) => ctx.vars[n] ?? '0');
+  const src = expr.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_m, n: string) => (own(ctx.vars, n) as string | undefined) ?? '0');
   const toks = src.match(/\d+|[A-Za-z_][A-Za-z0-9_]*|\|\||&&|==|!=|<=|>=|[-+*/%()<>!]/g) ?? [];
   let i = 0;
-  const value = (t: string): number => (/^\d/.test(t) ? Number(t) : Number.parseInt(ctx.vars[t] ?? '0', 10) || 0);
+  const value = (t: string): number => (/^\d/.test(t) ? Number(t) : Number.parseInt((own(ctx.vars, t) as string | undefined) ?? '0', 10) || 0);
   const primary = (): number => {
     const t = toks[i++];
     if (t === undefined) return NaN;

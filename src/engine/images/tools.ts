@@ -9,6 +9,7 @@ import { stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { own } from '../../k8s/own';
 
 export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
 
@@ -91,7 +92,7 @@ function printenv(args: string[], env: ToolEnv): ToolResult {
   }
   let status = 0;
   for (const a of args) {
-    const v = env.vars[a];
+    const v = own(env.vars, a);
     if (v === undefined) status = 1;
     else env.io.out(`${v}\n`);
   }
@@ -157,8 +158,11 @@ function ps(_args: string[], env: ToolEnv): ToolResult {
   return ok;
 }
 
-/** Commands every shell image has, keyed by name. */
-export const TOOLS: Record<string, Tool> = {
+/**
+ * Commands every shell image has, keyed by name. A Map: the name is whatever a container's
+ * command line says (`hasOwnProperty` is a missing command, not Object.prototype's method).
+ */
+export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   ...FILE_TOOLS,
   ...TEXT_TOOLS,
   echo,
@@ -210,4 +214,4 @@ export const TOOLS: Record<string, Tool> = {
   sync: () => ok,
   kill: () => ok,
   ps,
-};
+}));

@@ -110,7 +110,7 @@ function reset(self: KubeletState): void {
   self.crashBackoff = new Map();
   self.imageBackoff = new Map();
   self.pullerFreeAt = 0;
-  self.layersReadyAt = {};
+  self.layersReadyAt = new Map();
   self.registered = false;
   self.conditions = [];
   self.lease = undefined;

@@ -10,6 +10,7 @@ import type { World } from '../world';
 import { podFieldValue } from '../../k8s/fieldpath';
 import { api } from './client';
 import type { KubeletState } from './state';
+import { own, setOwn } from '../../k8s/own';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -50,11 +51,11 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
   for (const e of c.env ?? []) {
     const from = e.valueFrom;
     if (!from) {
-      env[e.name] = (e.value ?? '').replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (m, name: string) => env[name] ?? m);
+      setOwn(env, e.name, (e.value ?? '').replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (m, name: string) => (own(env, name) as string | undefined) ?? m));
       continue;
     }
     if (from.fieldRef) {
-      env[e.name] = podFieldValue(pod, from.fieldRef.fieldPath, podIP, hostIP);
+      setOwn(env, e.name, podFieldValue(pod, from.fieldRef.fieldPath, podIP, hostIP));
       continue;
     }
     const ref = from.configMapKeyRef ?? from.secretKeyRef;
@@ -66,12 +67,13 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
       return { ok: false, message: isNotFound(res) ? `${isCm ? 'configmap' : 'secret'} "${ref.name}" not found` : res.error.message };
     }
     const obj = res.object as ConfigMap | Secret;
-    const raw = isCm ? (obj as ConfigMap).data?.[ref.key] : (obj as Secret).data?.[ref.key] !== undefined ? decodeBase64((obj as Secret).data![ref.key]!) : (obj as Secret).stringData?.[ref.key];
+    const secretData = own((obj as Secret).data, ref.key) as string | undefined;
+    const raw = (isCm ? own((obj as ConfigMap).data, ref.key) : secretData !== undefined ? decodeBase64(secretData) : own((obj as Secret).stringData, ref.key)) as string | undefined;
     if (raw === undefined) {
       if (ref.optional) continue;
       return { ok: false, message: `couldn't find key ${ref.key} in ${isCm ? 'ConfigMap' : 'Secret'} ${ns}/${ref.name}` };
     }
-    env[e.name] = raw;
+    setOwn(env, e.name, raw);
   }
   return { ok: true, env };
 }

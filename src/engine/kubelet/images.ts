@@ -13,6 +13,7 @@ import { imageStatus, pullDuration, pullImage, runtimeOf } from '../node/cri';
 import { backoffNext, inBackOffSinceUpdate, type BackoffPolicy } from './backoff';
 import { podEvent } from './client';
 import type { KubeletState, PodWorker } from './state';
+import { containerBook } from './container-book';
 
 export function imagePolicy(w: World): BackoffPolicy {
   return { initial: w.timings.imageBackOffInitial, max: w.timings.imageBackOffMax, resetAfter: 2 * w.timings.imageBackOffMax };
@@ -30,7 +31,7 @@ export type ImageStep =
   | { kind: 'failed'; retryAt: number | undefined };
 
 function fail(wk: PodWorker, name: string, reason: string, message: string): void {
-  const book = (wk.containers[name] ??= { probes: [] });
+  const book = containerBook(wk, name);
   book.waiting = { reason, message };
 }
 
@@ -65,7 +66,7 @@ export function ensureImage(w: World, self: KubeletState, wk: PodWorker, pod: Po
     const msg = `Back-off pulling image "${image}"`;
     podEvent(w, self, pod, 'Normal', 'BackOff', msg, fieldPath);
     podEvent(w, self, pod, 'Warning', 'Failed', 'Error: ImagePullBackOff', fieldPath);
-    const prevErr = wk.containers[c.name]?.lastPullError;
+    const prevErr = wk.containers.get(c.name)?.lastPullError;
     fail(wk, c.name, 'ImagePullBackOff', prevErr ? `${msg}: ErrImagePull: ${prevErr}` : msg);
     const e = self.imageBackoff.get(key)!;
     return { kind: 'failed', retryAt: e.lastUpdate + e.backoff };
@@ -75,10 +76,10 @@ export function ensureImage(w: World, self: KubeletState, wk: PodWorker, pod: Po
   // already in the content store and only resolves the manifest — as does imagePullPolicy Always
   // for an image that is present.
   const startAt = Math.max(w.now, self.pullerFreeAt);
-  const downloaded = self.layersReadyAt[image];
+  const downloaded = self.layersReadyAt.get(image);
   const layersReady = present !== undefined || (downloaded !== undefined && downloaded <= startAt);
   const pullMs = layersReady ? pullDuration(w, { ...info, sizeBytes: 0 }) : pullDuration(w, info);
-  if (!layersReady && info.exists) self.layersReadyAt[image] = startAt + pullMs;
+  if (!layersReady && info.exists) self.layersReadyAt.set(image, startAt + pullMs);
   self.pullerFreeAt = startAt + pullMs;
   return { kind: 'pull', requestedAt: w.now, pullMs, latency: startAt + pullMs - w.now };
 }
@@ -103,7 +104,7 @@ export function finishPull(w: World, self: KubeletState, wk: PodWorker, pod: Pod
   backoffNext(self.imageBackoff, `${wk.uid}_${image}`, w.now, w.now, imagePolicy(w));
   podEvent(w, self, pod, 'Warning', 'Failed', 'Error: ErrImagePull', fieldPath);
   fail(wk, name, 'ErrImagePull', res.error);
-  wk.containers[name]!.lastPullError = res.error;
+  wk.containers.get(name)!.lastPullError = res.error;
   // The sandbox/container events that follow make the worker sync again about a second later,
   // which is when the back-off (and ImagePullBackOff) first shows.
   return { ok: false, retryAt: w.now + jitter(w, 1000, 0.3) };

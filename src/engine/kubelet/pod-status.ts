@@ -40,7 +40,7 @@ function terminated(c: ContainerRecord): ContainerState {
 }
 
 function probeResult(wk: PodWorker, name: string, containerId: string, kind: ProbeKind): 'success' | 'failure' | 'unknown' | 'none' {
-  const b = wk.containers[name]?.probes.find((p) => p.kind === kind && p.containerId === containerId);
+  const b = wk.containers.get(name)?.probes.find((p) => p.kind === kind && p.containerId === containerId);
   return b ? b.result : 'none';
 }
 
@@ -78,7 +78,7 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
     }
     if (prev && prev.state === 'CONTAINER_EXITED') s.lastState = terminated(prev);
   }
-  const why = v.wk.containers[c.name]?.waiting;
+  const why = v.wk.containers.get(c.name)?.waiting;
   if (why && latest?.state !== 'CONTAINER_RUNNING' && shouldRestart(v.pod, c, latest, init)) {
     if (s.state.terminated) s.lastState = s.state;
     s.state = { waiting: why.message ? { reason: why.reason, message: why.message } : { reason: why.reason } };

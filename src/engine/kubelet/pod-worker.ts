@@ -20,6 +20,7 @@ import type { KubeletState, PodOp, PodWorker } from './state';
 import { markStatusDirty } from './status-manager';
 import { decide, retryAt, workerBackoff } from './sync-pod';
 import { finishMount, unmountAll } from './volumes';
+import { containerBook } from './container-book';
 
 export function newWorker(pod: Pod): PodWorker {
   const phase = pod.status?.phase;
@@ -36,10 +37,10 @@ export function newWorker(pod: Pod): PodWorker {
     dirty: false,
     pass: undefined,
     mounted: [],
-    mountRetry: {},
-    csiVolumes: {},
+    mountRetry: new Map(),
+    csiVolumes: new Map(),
     mountWaitSince: undefined,
-    containers: {},
+    containers: new Map(),
     statusPending: false,
     pod,
     deleted: false,
@@ -147,7 +148,7 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
 
 function createFailed(w: World, self: KubeletState, wk: PodWorker, name: string, reason: string, message: string, fieldPath: string): void {
   podEvent(w, self, wk.pod, 'Warning', 'Failed', `Error: ${message}`, fieldPath);
-  (wk.containers[name] ??= { probes: [] }).waiting = { reason, message };
+  containerBook(wk, name).waiting = { reason, message };
   wk.pass!.handled.push(name);
   retryAt(wk.pass!, w.now + workerBackoff(w));
 }
@@ -204,7 +205,7 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       }
       podEvent(w, self, wk.pod, 'Normal', 'Started', `Started container ${op.container}`, spec.fieldPath);
       pruneDeadInstances(rt, wk.uid, op.container);
-      const book = (wk.containers[op.container] ??= { probes: [] });
+      const book = containerBook(wk, op.container);
       delete book.waiting;
       delete book.killFor;
       startProbes(w, self, wk, spec.c, op.containerId);

@@ -14,6 +14,7 @@ import { runtimeOf } from '../node/cri';
 import { podEvent } from './client';
 import type { KubeletState, PodWorker, ProbeBook, ProbeKind } from './state';
 import { markStatusDirty } from './status-manager';
+import { containerBook } from './container-book';
 
 const LABEL: Record<ProbeKind, string> = { liveness: 'Liveness', readiness: 'Readiness', startup: 'Startup' };
 
@@ -34,7 +35,7 @@ function arm(w: World, self: KubeletState, wk: PodWorker, name: string, b: Probe
 
 /** A container instance started: fresh probe workers for it. */
 export function startProbes(w: World, self: KubeletState, wk: PodWorker, c: Container, containerId: string): void {
-  const book = (wk.containers[c.name] ??= { probes: [] });
+  const book = containerBook(wk, c.name);
   book.probes = [];
   const kinds: ProbeKind[] = ['startup', 'liveness', 'readiness'];
   for (const kind of kinds) {
@@ -58,13 +59,13 @@ function firstDelay(w: World, p: Probe): number {
 /** Probe workers exist for this instance (false after a kubelet restart: start them again). */
 export function hasProbes(wk: PodWorker, c: Container, containerId: string): boolean {
   const any = c.startupProbe || c.livenessProbe || c.readinessProbe;
-  return !any || (wk.containers[c.name]?.probes.some((p) => p.containerId === containerId) ?? false);
+  return !any || (wk.containers.get(c.name)?.probes.some((p) => p.containerId === containerId) ?? false);
 }
 
 export function runProbe(w: World, self: KubeletState, arg: string, requestSync: (uid: string) => void): void {
   const [uid, name, kindText, containerId] = arg.split('|') as [string, string, ProbeKind, string];
   const wk = self.workers.get(uid);
-  const b = wk?.containers[name]?.probes.find((p) => p.kind === kindText && p.containerId === containerId);
+  const b = wk?.containers.get(name)?.probes.find((p) => p.kind === kindText && p.containerId === containerId);
   if (!wk || !b || wk.lifecycle === 'terminated') return;
   const rt = runtimeOf(w, self.host);
   const rec = rt?.containers.get(containerId);
@@ -99,7 +100,7 @@ export function runProbe(w: World, self: KubeletState, arg: string, requestSync:
     markStatusDirty(w, self, wk);
     if (b.kind === 'startup' && b.result === 'success') {
       // Startup done: the liveness and readiness workers begin now.
-      for (const other of wk.containers[name]!.probes) {
+      for (const other of wk.containers.get(name)!.probes) {
         if (other.kind === 'startup') continue;
         const p = probeOf(spec.c, other.kind);
         if (p) arm(w, self, wk, name, other, firstDelay(w, p));
@@ -108,7 +109,7 @@ export function runProbe(w: World, self: KubeletState, arg: string, requestSync:
     }
     if (b.result === 'failure' && b.kind !== 'readiness') {
       // The worker holds until the container is replaced; the pod worker kills it.
-      wk.containers[name]!.killFor = { containerId, probe: b.kind };
+      wk.containers.get(name)!.killFor = { containerId, probe: b.kind };
       requestSync(uid);
       return;
     }

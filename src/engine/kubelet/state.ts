@@ -75,12 +75,14 @@ export interface PodWorker {
   pass: SyncPass | undefined;
   /** Volumes set up for this Pod (by volume name). */
   mounted: string[];
-  mountRetry: Record<string, MountRetry>;
+  /** By volume name (the user's word: a Map, so `constructor` is a name like any other). */
+  mountRetry: Map<string, MountRetry>;
   /** CSI volumes published for this Pod (volume name → PV and handle), to unpublish on teardown. */
-  csiVolumes: Record<string, { pvName: string; handle: string }>;
+  csiVolumes: Map<string, { pvName: string; handle: string }>;
   /** When the kubelet started waiting for volumes (the 2-minute "timed out" event). */
   mountWaitSince: number | undefined;
-  containers: Record<string, ContainerBook>;
+  /** By container name. */
+  containers: Map<string, ContainerBook>;
   statusPending: boolean;
   /** The newest copy of the Pod this kubelet has seen, including its own status writes. */
   pod: Pod;
@@ -118,6 +120,12 @@ export interface StaticPodBook {
   containerId: string;
   /** The previous run, once the process has been restarted. */
   last?: ContainerStateTerminated;
+  /**
+   * resourceVersion of the mirror Pod whose status a relist found current. While the Pod keeps
+   * that version and the process has not started or stopped, the status computed from them is
+   * the same again, so the relist has nothing to do.
+   */
+  currentAt?: string;
 }
 
 /** One node's kubelet (owned by src/engine/kubelet). */
@@ -142,7 +150,7 @@ export interface KubeletState extends ComponentBase {
   /** serializeImagePulls: the puller is busy until this time. */
   pullerFreeAt: number;
   /** image → when the full download of its layers (queued or running) completes on this node. */
-  layersReadyAt: Record<string, number>;
+  layersReadyAt: Map<string, number>;
   /** Set once the node first reported Ready (ends the fast start-up status loop). */
   everReady: boolean;
   startedAt: number;

@@ -172,6 +172,11 @@ function schedulerContainer(): { c: Container; v: Volume[] } {
   return { c, v: hp.volumes };
 }
 
+/** A static Pod's name: the manifest's, suffixed with the node's (as the kubelet names mirror Pods). */
+export function staticPodName(kind: StaticPodKind, node: string): string {
+  return `${kind}-${node}`;
+}
+
 /** The manifest as kubeadm writes it (no nodeName, no mirror annotations: the kubelet adds those). */
 export function staticPodManifest(m: ManifestInput): Pod {
   const { c, v } =
@@ -182,7 +187,7 @@ export function staticPodManifest(m: ManifestInput): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: `${m.kind}-${m.node}`, namespace: 'kube-system', labels: { component: m.kind, tier: 'control-plane' }, annotations },
+    metadata: { name: staticPodName(m.kind, m.node), namespace: 'kube-system', labels: { component: m.kind, tier: 'control-plane' }, annotations },
     spec: {
       containers: [c],
       dnsPolicy: 'ClusterFirst',

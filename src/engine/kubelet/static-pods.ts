@@ -19,7 +19,7 @@ import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
 import type { KubeletState, StaticPodBook } from './state';
-import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, type StaticPodKind } from './static-pod-manifests';
+import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
 
 export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
@@ -150,19 +150,23 @@ function observe(w: World, book: StaticPodBook, running: boolean): void {
     book.finishedAt = w.now;
   }
   book.running = running;
+  delete book.currentAt;
 }
 
 function syncOne(w: World, self: KubeletState, node: Node, kind: StaticPodKind, running: boolean): void {
-  const manifest = manifestFor(w, self.host, kind);
-  const name = manifest.metadata.name!;
+  const name = staticPodName(kind, self.host);
   let book = self.staticPods[name];
+  const cached = self.informers['pods']?.cache.get(`kube-system/${name}`) as Pod | undefined;
+  // The relist runs every second on every control-plane machine; an idle cluster's mirror Pods
+  // have not changed since the last one.
+  if (book?.currentAt !== undefined && book.running === running && cached?.metadata.resourceVersion === book.currentAt) return;
+  const manifest = manifestFor(w, self.host, kind);
   if (!book) {
     const hash = hashHex(stableJson(manifest.spec), 32);
     book = { hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${hash}/0`) };
     self.staticPods[name] = book;
   }
   observe(w, book, running);
-  const cached = self.informers['pods']?.cache.get(`kube-system/${name}`) as Pod | undefined;
   if (!cached || !isMirrorPod(cached)) {
     if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it
     const res = api(w, self, { verb: 'create', resource: 'pods', namespace: 'kube-system', body: mirrorPod(self, node, manifest, book) });
@@ -180,7 +184,10 @@ function syncOne(w: World, self: KubeletState, node: Node, kind: StaticPodKind, 
 
 function writeStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKind, book: StaticPodBook): void {
   const status = mirrorStatus(w, self, pod, kind, book);
-  if (sameStableJson(status, pod.status ?? {})) return;
+  if (sameStableJson(status, pod.status ?? {})) {
+    if (!pod.metadata.deletionTimestamp) book.currentAt = pod.metadata.resourceVersion;
+    return;
+  }
   const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: 'kube-system', name: pod.metadata.name, body: { ...pod, status } });
   // A conflict resolves itself on the next relist, from the informer's newer copy.
   if (!res.ok && !isConflict(res)) return;

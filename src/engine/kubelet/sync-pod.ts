@@ -20,6 +20,7 @@ import { isSidecar, shouldRestart } from './pod-status';
 import { hasProbes, startProbes } from './probes';
 import type { KubeletState, PodOp, PodWorker, SyncPass } from './state';
 import { nextVolume, mountLatency, mountTimeout } from './volumes';
+import { containerBook } from './container-book';
 
 export type Decision = { kind: 'op'; op: PodOp; latency: number } | { kind: 'done' } | { kind: 'terminate' };
 
@@ -63,7 +64,7 @@ function crashBackOff(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: 
   if (inBackOffSince(self.crashBackoff, key, finished, w.now, p)) {
     const backoff = backoffGet(self.crashBackoff, key);
     podEvent(w, self, pod, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`, fieldPath(c, init));
-    const book = (wk.containers[c.name] ??= { probes: [] });
+    const book = containerBook(wk, c.name);
     book.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(backoff)} restarting failed container=${c.name} pod=${formatPod(pod)}` };
     retryAt(wk.pass!, Math.min(finished + backoff, w.now + workerBackoff(w)));
     return true;
@@ -89,7 +90,7 @@ function startSteps(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Co
 
 /** A running container: restart its probe workers after a kubelet restart, kill it if a probe failed or its spec changed. */
 function running(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Container, init: boolean, cur: ContainerRecord): Decision | undefined {
-  const book = (wk.containers[c.name] ??= { probes: [] });
+  const book = containerBook(wk, c.name);
   if (book.killFor && book.killFor.containerId !== cur.id) delete book.killFor;
   if (!hasProbes(wk, c, cur.id)) startProbes(w, self, wk, c, cur.id);
   let why: string | undefined;
@@ -109,7 +110,7 @@ function containerStep(w: World, self: KubeletState, wk: PodWorker, pod: Pod, rt
     if (d) return d;
     if (!init) return 'next';
     // A regular init container must finish, a sidecar must have started, before what follows.
-    const startup = wk.containers[c.name]?.probes.find((p) => p.kind === 'startup' && p.containerId === cur.id);
+    const startup = wk.containers.get(c.name)?.probes.find((p) => p.kind === 'startup' && p.containerId === cur.id);
     return isSidecar(c) && (!c.startupProbe || startup?.result === 'success') ? 'next' : 'wait';
   }
   if (cur?.state === 'CONTAINER_CREATED') return { kind: 'op', op: { kind: 'start', container: c.name, containerId: cur.id }, latency: 0 };

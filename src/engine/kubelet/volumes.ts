@@ -29,7 +29,7 @@ export function nextVolume(w: World, wk: PodWorker, pod: Pod): { volume: Volume 
   let wait: number | undefined;
   for (const v of pod.spec.volumes ?? []) {
     if (wk.mounted.includes(v.name)) continue;
-    const retry = wk.mountRetry[v.name];
+    const retry = wk.mountRetry.get(v.name);
     if (retry && retry.at > w.now) {
       wait = Math.min(wait ?? Infinity, retry.at);
       continue;
@@ -65,7 +65,7 @@ function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Vo
   const r = csiMount(w, self.id, self.host, ref);
   if (!r.ok) return { ok: false, error: r.error };
   // The actual state of the world: what to unpublish later, without asking the API again.
-  wk.csiVolumes[v.name] = { pvName, handle: ref.handle };
+  wk.csiVolumes.set(v.name, { pvName, handle: ref.handle });
   return { ok: true };
 }
 
@@ -84,12 +84,12 @@ export function finishMount(w: World, self: KubeletState, wk: PodWorker, pod: Po
   const out = setUp(w, self, wk, pod, v);
   if (out.ok) {
     wk.mounted.push(name);
-    delete wk.mountRetry[name];
+    wk.mountRetry.delete(name);
     return;
   }
-  const prev = wk.mountRetry[name];
+  const prev = wk.mountRetry.get(name);
   const delay = prev ? Math.min(prev.delay * 2, RETRY_MAX) : RETRY_INITIAL;
-  wk.mountRetry[name] = { at: w.now + delay, delay };
+  wk.mountRetry.set(name, { at: w.now + delay, delay });
   if (out.quiet) return;
   const message = out.error.startsWith('MountVolume.') ? out.error : `MountVolume.SetUp failed for volume "${name}" : ${out.error}`;
   podEvent(w, self, pod, 'Warning', 'FailedMount', message);
@@ -107,7 +107,7 @@ export function mountTimeout(w: World, self: KubeletState, wk: PodWorker, pod: P
 
 /** Tears a Pod's volumes down (CSI NodeUnpublish/NodeUnstage for persistent ones). */
 export function unmountAll(w: World, self: KubeletState, wk: PodWorker): void {
-  for (const ref of Object.values(wk.csiVolumes)) csiUnmount(w, self.id, self.host, { ...ref, podUid: wk.uid });
-  wk.csiVolumes = {};
+  for (const ref of wk.csiVolumes.values()) csiUnmount(w, self.id, self.host, { ...ref, podUid: wk.uid });
+  wk.csiVolumes = new Map();
   wk.mounted = [];
 }

@@ -78,7 +78,7 @@ export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
     crashBackoff: new Map(),
     imageBackoff: new Map(),
     pullerFreeAt: 0,
-    layersReadyAt: {},
+    layersReadyAt: new Map(),
     everReady: false,
     startedAt: 0,
     staticPods: {},

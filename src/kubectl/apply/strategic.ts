@@ -6,7 +6,8 @@
  * by item and removed items get strategic merge's `$patch: delete` directive. The merge keys
  * come from the one table kube-apiserver's patch handler uses too (src/k8s/merge-keys.ts).
  */
-import { MERGE_KEYS } from '../../k8s/merge-keys';
+import { mergeKeyOf } from '../../k8s/merge-keys';
+import { own, setOwn } from '../../k8s/own';
 
 type Json = unknown;
 type JsonMap = Record<string, Json>;
@@ -22,7 +23,7 @@ export function deepEqual(a: Json, b: Json): boolean {
   if (isMap(a) && isMap(b)) {
     const ka = Object.keys(a).filter((k) => a[k] !== undefined);
     const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => deepEqual(a[k], b[k]));
+    return ka.length === kb.length && ka.every((k) => deepEqual(a[k], own(b, k)));
   }
   return false;
 }
@@ -32,7 +33,8 @@ export function deepEqual(a: Json, b: Json): boolean {
  * patch handler does not merge by, so such lists are compared by key but sent whole.
  */
 function keyedBy(field: string, ...lists: Json[][]): { key: string; whole: boolean } | undefined {
-  const candidates = field === 'ports' ? [['containerPort', false], ['port', true]] as const : MERGE_KEYS[field] ? [[MERGE_KEYS[field]!, false]] as const : [];
+  const merge = mergeKeyOf(field);
+  const candidates = field === 'ports' ? [['containerPort', false], ['port', true]] as const : merge ? [[merge, false]] as const : [];
   for (const [key, whole] of candidates) {
     if (lists.every((l) => l.every((x) => isMap(x) && key in x))) return { key, whole };
   }
@@ -62,32 +64,32 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined): Js
   const patch: JsonMap = {};
   for (const [k, mv] of Object.entries(m)) {
     if (mv === undefined) continue;
-    const cv = c?.[k];
-    const ov = o?.[k];
+    const cv = own(c, k);
+    const ov = own(o, k);
     if (mv === null) {
       // An explicit null (`creationTimestamp: null` in generated manifests) only deletes a field
       // this manifest used to set.
-      if (ov !== null && ov !== undefined && c && k in c && cv !== null) patch[k] = null;
+      if (ov !== null && ov !== undefined && c && Object.hasOwn(c, k) && cv !== null) setOwn(patch, k, null);
       continue;
     }
     if (isMap(mv) && isMap(cv)) {
       const sub = diffMap(isMap(ov) ? ov : undefined, mv, cv);
-      if (Object.keys(sub).length) patch[k] = sub;
+      if (Object.keys(sub).length) setOwn(patch, k, sub);
       continue;
     }
     if (Array.isArray(mv) && Array.isArray(cv)) {
       const keyed = keyedBy(k, mv, cv, Array.isArray(ov) ? ov : []);
       if (keyed) {
         const sub = diffKeyedList(keyed.key, Array.isArray(ov) ? ov : undefined, mv, cv);
-        if (sub.length) patch[k] = keyed.whole ? mv : sub;
+        if (sub.length) setOwn(patch, k, keyed.whole ? mv : sub);
         continue;
       }
     }
-    if (!deepEqual(mv, cv)) patch[k] = mv;
+    if (!deepEqual(mv, cv)) setOwn(patch, k, mv);
   }
   for (const k of Object.keys(o ?? {})) {
-    if (k in m || !c || !(k in c)) continue;
-    patch[k] = null;
+    if (Object.hasOwn(m, k) || !c || !Object.hasOwn(c, k)) continue;
+    setOwn(patch, k, null);
   }
   return patch;
 }
@@ -100,8 +102,8 @@ export function threeWayPatch(original: Json, modified: JsonMap, current: JsonMa
 /** Applies such a patch locally (client dry-run shows the result the server would store). */
 export function applyPatch(target: Json, patch: Json, field = ''): Json {
   if (Array.isArray(patch)) {
-    const key = MERGE_KEYS[field];
-    if (!key || !Array.isArray(target) || !patch.every((p) => isMap(p) && key in p)) return structuredClone(patch);
+    const key = mergeKeyOf(field);
+    if (!key || !Array.isArray(target) || !patch.every((p) => isMap(p) && Object.hasOwn(p, key))) return structuredClone(patch);
     const out = target.map((x) => structuredClone(x)) as JsonMap[];
     for (const p of patch as JsonMap[]) {
       const i = out.findIndex((x) => x[key] === p[key]);
@@ -116,7 +118,7 @@ export function applyPatch(target: Json, patch: Json, field = ''): Json {
   const out: JsonMap = isMap(target) ? structuredClone(target) : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = applyPatch(out[k], v, k);
+    else setOwn(out, k, applyPatch(own(out, k), v, k));
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { placeObject, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { setOwn } from '../../k8s/own';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -107,7 +108,7 @@ function configmap(env: Env, flags: Flags): number {
   for (const lit of flags.list('from-literal')) {
     const i = lit.indexOf('=');
     if (i <= 0) throw plainError(`invalid literal source ${lit}, expected key=value`);
-    data[lit.slice(0, i)] = lit.slice(i + 1);
+    setOwn(data, lit.slice(0, i), lit.slice(i + 1));
   }
   return finish(env, flags, resourceInfo('configmaps')!, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: namespaceOf(flags) }, data });
 }
@@ -142,7 +143,11 @@ export function runCreate(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub !== undefined && !sub.startsWith('-')) {
     const gen = generator(sub);
-    if (!gen) throw new CmdError(`error: unknown command "${sub}" for "kubectl create"\nRun 'kubectl create --help' for usage.\n`);
+    if (!gen) {
+      // cobra hands a word that is no subcommand to create's own Run, which takes no arguments.
+      const words = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create').args;
+      throw plainError(`Unexpected args: [${words.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
+    }
     return gen(env, parseFlags(argv.slice(1), CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`));
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');

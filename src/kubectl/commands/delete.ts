@@ -91,9 +91,10 @@ export function runDelete(env: Env, argv: string[]): number {
   }
   if (targets.items.length === 0 && errors.length === 0 && targets.errors.length === 0) env.out.out('No resources found\n');
   if (deleted.length && flags.bool('wait', true) && dry === 'none') {
-    const timeout = effectiveTimeout(flags.duration('timeout', 0));
+    // One deadline for every object, as kubectl's wait has.
+    const deadline = env.sim.now + effectiveTimeout(flags.duration('timeout', 0));
     for (const t of deleted) {
-      if (!waitGone(env, t.obj, t.info.resource, timeout)) {
+      if (!waitGone(env, t.obj, t.info.resource, Math.max(0, deadline - env.sim.now))) {
         errors.push({ text: `timed out waiting for the condition on ${t.info.resource}/${t.obj.metadata.name ?? ''}` });
         break;
       }

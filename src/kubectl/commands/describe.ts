@@ -16,6 +16,7 @@ import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../de
 import { describeNode } from '../describe/node';
 import { describeService } from '../describe/service';
 import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
+import { pushAll } from '../../k8s/arrays';
 
 export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
@@ -78,7 +79,7 @@ export function runDescribe(env: Env, argv: string[]): number {
     const gns = g.ns ?? ns;
     if (g.names.length === 0) {
       const r = env.client.list(g.info, allNs ? undefined : gns, listOptions(flags));
-      if (r.ok) found.push(...r.value.map((obj) => ({ info: g.info, obj })));
+      if (r.ok) pushAll(found, r.value.map((obj) => ({ info: g.info, obj })));
       else errors.push({ api: r.error });
       continue;
     }
@@ -92,7 +93,7 @@ export function runDescribe(env: Env, argv: string[]): number {
         const all = env.client.list(g.info, gns);
         const matches = all.ok ? all.value.filter((o) => (o.metadata.name ?? '').startsWith(name)) : [];
         if (matches.length) {
-          found.push(...matches.map((obj) => ({ info: g.info, obj })));
+          pushAll(found, matches.map((obj) => ({ info: g.info, obj })));
           continue;
         }
       }

@@ -15,9 +15,11 @@ import { buildTable, writeTable, type TableOptions } from '../printers/table';
 import { GET_TABLE, TabWriter } from '../printers/tabwriter';
 import { listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
+import { StreamBound } from '../wait-util';
 import { loadManifests } from '../manifest';
 import { FILENAME_FLAG } from './common';
 import { runRaw } from './raw';
+import { pushAll } from '../../k8s/arrays';
 
 export const GET_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'json', 'jsonpath=', 'name', 'wide', 'yaml'] },
@@ -44,9 +46,6 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'allow-missing-template-keys', kind: 'bool' },
 ];
 
-/** How long a watch may sit without a change before this simulator ends it. */
-export const WATCH_IDLE_MS = 60_000;
-
 interface Fetched {
   info: ResourceInfo;
   objs: KObject[];
@@ -66,7 +65,7 @@ function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs:
       }
     } else {
       const r = env.client.list(g.info, allNs ? undefined : ns, opts);
-      if (r.ok) objs.push(...r.value);
+      if (r.ok) pushAll(objs, r.value);
       else errors.push({ api: r.error });
     }
     fetched.push({ info: g.info, objs });
@@ -163,6 +162,12 @@ function watch(env: Env, flags: Flags, groups: TargetGroup[], fmt: OutputFormat,
   const topts = tableOptions(flags, fmt.kind === 'table' && fmt.wide, allNs, flags.bool('show-kind'), g.info);
   let headerDone = flags.bool('no-headers');
   let generic = 0;
+  // Set once the initial list is out: only what the watch adds counts against its bound.
+  let bound: StreamBound | undefined;
+  const write = (text: string): void => {
+    bound?.wrote(text);
+    env.out.out(text);
+  };
   const emit = (items: { type: string; obj: KObject }[]): void => {
     if (items.length === 0) return;
     if (fmt.kind === 'table') {
@@ -173,20 +178,19 @@ function watch(env: Env, flags: Flags, groups: TargetGroup[], fmt: OutputFormat,
       }
       writeTable(tw, table, !headerDone);
       headerDone = true;
-      env.out.out(tw.flush());
+      write(tw.flush());
       return;
     }
     for (const it of items) {
       const text = printGeneric(fmt, [it.obj], true);
-      env.out.out(fmt.kind === 'yaml' && generic++ > 0 ? `---\n${text}` : text);
+      write(fmt.kind === 'yaml' && generic++ > 0 ? `---\n${text}` : text);
     }
   };
   if (!flags.bool('watch-only')) emit(objs.map((obj) => ({ type: 'ADDED', obj })));
-  const timeout = requestTimeout(flags);
-  const deadline = timeout > 0 ? env.sim.now + timeout : Infinity;
+  // A real watch runs until Ctrl+C; this one ends as StreamBound says, printing nothing more.
+  bound = new StreamBound(env.sim, requestTimeout(flags));
   for (;;) {
-    const window = Math.min(WATCH_IDLE_MS, deadline - env.sim.now);
-    const events = watcher.next(window);
+    const events = watcher.next(bound.window());
     if (events.length === 0) break;
     emit(events);
   }

@@ -39,38 +39,41 @@ function run(env: Env, argv: string[], which: Which): number {
   const resources = flags.args.filter((a) => !isPair(a));
   if (pairs.length === 0 && !flags.bool('list')) throw plainError(`at least one ${which === 'labels' ? 'label' : 'annotation'} update is required`);
   if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
-  const set: Record<string, string> = {};
+  // Keys are the user's words: Maps, so `constructor` or `__proto__` is a key like any other.
+  const set = new Map<string, string>();
   const remove: string[] = [];
   for (const p of pairs) {
     const i = p.indexOf('=');
-    if (i >= 0) set[p.slice(0, i)] = p.slice(i + 1);
+    if (i >= 0) set.set(p.slice(0, i), p.slice(i + 1));
     else remove.push(p.slice(0, -1));
   }
-  for (const k of remove) if (k in set) throw plainError(`can not both modify and remove ${which === 'labels' ? 'a label' : 'an annotation'} in the same command`);
+  for (const k of remove) if (set.has(k)) throw plainError(`can not both modify and remove ${which === 'labels' ? 'a label' : 'an annotation'} in the same command`);
   const dry = dryRunOf(flags);
   const targets = collectTargets(env, flags, resources, { allNamespaces: flags.bool('all-namespaces') });
   const errors: Failure[] = [...targets.errors];
   for (const t of targets.items) {
-    const current = { ...((which === 'labels' ? t.obj.metadata.labels : t.obj.metadata.annotations) ?? {}) };
+    const current = new Map(Object.entries((which === 'labels' ? t.obj.metadata.labels : t.obj.metadata.annotations) ?? {}));
     if (flags.bool('list')) {
-      env.out.out(Object.keys(current).sort().map((k) => `${k}=${current[k]}\n`).join(''));
+      env.out.out([...current.keys()].sort().map((k) => `${k}=${current.get(k)}\n`).join(''));
       continue;
     }
     if (!flags.bool('overwrite')) {
-      const conflicts = Object.keys(set).filter((k) => k in current && current[k] !== set[k]);
+      const conflicts = [...set.keys()].filter((k) => current.has(k) && current.get(k) !== set.get(k));
       if (conflicts.length) {
-        if (which === 'labels') errors.push({ text: `'${conflicts[0]}' already has a value (${current[conflicts[0]!]}), and --overwrite is false` });
-        else errors.push({ text: `--overwrite is false but found the following declared annotation(s): ${conflicts.map((k) => `'${k}' already has a value (${current[k]})`).join('; ')}` });
+        if (which === 'labels') errors.push({ text: `'${conflicts[0]}' already has a value (${current.get(conflicts[0]!)}), and --overwrite is false` });
+        else errors.push({ text: `--overwrite is false but found the following declared annotation(s): ${conflicts.map((k) => `'${k}' already has a value (${current.get(k)})`).join('; ')}` });
         continue;
       }
     }
-    const next = { ...current, ...set };
-    for (const k of remove) delete next[k];
-    const patchMap: Record<string, string | null> = {};
-    for (const [k, v] of Object.entries(set)) if (current[k] !== v) patchMap[k] = v;
-    for (const k of remove) if (k in current) patchMap[k] = null;
+    const next = new Map([...current, ...set]);
+    for (const k of remove) next.delete(k);
+    const patchEntries: [string, string | null][] = [];
+    for (const [k, v] of set) if (current.get(k) !== v) patchEntries.push([k, v]);
+    for (const k of remove) if (current.has(k)) patchEntries.push([k, null]);
+    // fromEntries defines own properties: a `__proto__` key stays a key of the patch.
+    const patchMap = Object.fromEntries(patchEntries);
     let result: KObject = t.obj;
-    const changed = Object.keys(patchMap).length > 0;
+    const changed = patchEntries.length > 0;
     if (changed && dry !== 'client') {
       const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: { [which]: patchMap } }, dry === 'server');
       if (!res.ok) {
@@ -82,7 +85,7 @@ function run(env: Env, argv: string[], which: Which): number {
     let msg: string;
     if (which === 'annotations') msg = 'annotated';
     else if (!changed) msg = 'not labeled';
-    else msg = !flags.bool('overwrite') && Object.keys(next).length < Object.keys(current).length ? 'unlabeled' : 'labeled';
+    else msg = !flags.bool('overwrite') && next.size < current.size ? 'unlabeled' : 'labeled';
     printResult(env, flags, t.info, result, withDryRun(msg, dry));
   }
   if (errors.length) throw new CmdError(failureText(errors));

@@ -13,7 +13,7 @@ import { CmdError, fatalText, plainError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { ObjectWatch } from '../watch';
-import { WATCH_IDLE_MS } from './get';
+import { StreamBound } from '../wait-util';
 
 export const LOGS_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -96,19 +96,19 @@ export function runLogs(env: Env, argv: string[]): number {
   let printed = read(env, pod, opts);
   env.out.out(printed);
   if (!flags.bool('follow')) return 0;
-  const timeout = requestTimeout(flags);
-  const deadline = timeout > 0 ? env.sim.now + timeout : Infinity;
+  const bound = new StreamBound(env.sim, requestTimeout(flags));
   const watch = new ObjectWatch(env.sim, 'pods', { namespace: pod.metadata.namespace ?? '', names: [pod.metadata.name ?? ''] }, [pod as KObject]);
   const full: LogOptions = { ...opts };
   delete full.tailLines;
   let all = read(env, pod, full);
   for (;;) {
-    const window = Math.min(WATCH_IDLE_MS, deadline - env.sim.now);
+    const window = bound.window();
     if (window <= 0) break;
     const events = watch.next(window);
     const next = read(env, pod, full);
     if (next.length > all.length && next.startsWith(all)) {
       printed = next.slice(all.length);
+      bound.wrote(printed);
       env.out.out(printed);
     }
     const grew = next !== all;

@@ -209,7 +209,8 @@ export function runRollout(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub === undefined || !ROLLOUT_SUBCOMMANDS.includes(sub)) {
     if (sub === undefined) throw new CmdError(`error: Required resource not specified.\nSee 'kubectl rollout -h' for help and examples\n`);
-    throw new CmdError(`error: unknown command "${sub}" for "kubectl rollout"\nRun 'kubectl rollout --help' for usage.\n`);
+    // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
+    throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl rollout').args.join(' ')}"\nSee 'kubectl rollout -h' for help and examples`);
   }
   const flags = parseFlags(argv.slice(1), ROLLOUT_FLAGS, `kubectl rollout ${sub}`);
   if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);

@@ -1,6 +1,6 @@
 /** `kubectl set image TYPE/NAME container=image ...` (also `*=image`). */
 import type { Container, KObject, PodSpec } from '../../k8s/types';
-import { CmdError, failureText, type Failure } from '../errors';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
@@ -27,7 +27,9 @@ export const SET_SUBCOMMANDS: readonly string[] = ['image'];
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub === undefined || !SET_SUBCOMMANDS.includes(sub)) {
-    throw new CmdError(sub === undefined ? `error: unknown command "" for "kubectl set"\n` : `error: unknown command "${sub}" for "kubectl set"\nRun 'kubectl set --help' for usage.\n`);
+    if (sub === undefined) throw new CmdError(`error: unknown command "" for "kubectl set"\n`);
+    // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
+    throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
   }
   const flags = parseFlags(argv.slice(1), SET_FLAGS, 'kubectl set image');
   const pairs = flags.args.filter((a) => a.includes('='));

@@ -10,6 +10,7 @@ import type { Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { listOptions } from '../selectors';
+import { pushAll } from '../../k8s/arrays';
 
 export interface Target {
   info: ResourceInfo;
@@ -54,7 +55,7 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
         throw new CmdError('error: resource(s) were provided, but no name was specified\n');
       }
       const r = env.client.list(g.info, opts.allNamespaces ? undefined : ns, listOptions(flags));
-      if (r.ok) items.push(...r.value.map((obj) => ({ info: g.info, obj })));
+      if (r.ok) pushAll(items, r.value.map((obj) => ({ info: g.info, obj })));
       else errors.push({ api: r.error });
       continue;
     }

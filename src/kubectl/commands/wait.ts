@@ -9,7 +9,7 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { findResults, parseTemplate, relaxedJsonPath } from '../printers/jsonpath';
-import { FOREVER_CAP_MS, watchUntil } from '../wait-util';
+import { effectiveTimeout, watchUntil } from '../wait-util';
 import { FILENAME_FLAG } from './common';
 import { collectTargets } from './targets';
 
@@ -83,9 +83,9 @@ function met(c: Condition, obj: KObject): boolean {
 export function runWait(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, WAIT_FLAGS, 'kubectl wait');
   const cond = parseFor(flags.str('for'));
-  // Zero checks once; a negative timeout means "a week", which the simulator caps.
+  // Zero checks once; a negative timeout means "a week". Any wait is cut to MAX_WAIT_MS.
   const raw = flags.duration('timeout', 30_000);
-  const timeout = raw < 0 ? FOREVER_CAP_MS : raw;
+  const timeout = raw === 0 ? 0 : effectiveTimeout(raw);
   const targets = collectTargets(env, flags, flags.args, { allNamespaces: flags.bool('all-namespaces') });
   const errors: Failure[] = cond.kind === 'delete' ? targets.errors.filter((f) => !('api' in f && !('network' in f.api) && f.api.reason === 'NotFound')) : [...targets.errors];
   if (targets.items.length === 0 && errors.length === 0 && cond.kind !== 'delete') throw plainError('no matching resources found');

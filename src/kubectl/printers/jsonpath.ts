@@ -7,6 +7,7 @@
  * values joined by a space, maps and lists as compact JSON, scalars as text.
  */
 import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
+import { pushAll } from '../../k8s/arrays';
 
 type Value = unknown;
 
@@ -284,17 +285,18 @@ function evalSteps(input: Value[], steps: Step[], root: Value): Value[] {
         next.push(root);
         break;
       case 'current':
-        next.push(...cur);
+        pushAll(next, cur);
         break;
       case 'field':
         for (const v of cur) {
           if (!isMap(v)) continue;
-          for (const n of step.names) if (n in v && v[n] !== undefined) next.push(v[n]);
+          // Own fields only: `{.constructor}` names a field, not Object.prototype's.
+          for (const n of step.names) if (Object.hasOwn(v, n) && v[n] !== undefined) next.push(v[n]);
         }
         break;
       case 'wildcard':
         for (const v of cur) {
-          if (Array.isArray(v)) next.push(...v);
+          if (Array.isArray(v)) pushAll(next, v);
           else if (isMap(v)) for (const k of Object.keys(v).sort()) next.push(v[k]);
         }
         break;
@@ -354,7 +356,7 @@ export function findResults(steps: Node[], data: Value): Value[][] {
   for (const n of steps) {
     if (n.t === 'text') out.push([n.text]);
     else if (n.t === 'path') out.push(evalSteps([data], n.steps, data));
-    else for (const item of evalSteps([data], n.steps, data)) out.push(...findResults(n.body, item));
+    else for (const item of evalSteps([data], n.steps, data)) pushAll(out, findResults(n.body, item));
   }
   return out;
 }

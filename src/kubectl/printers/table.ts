@@ -9,6 +9,7 @@ import { kindString } from '../builder';
 import { tableFor } from './columns';
 import type { TabWriter } from './tabwriter';
 import { formatLabels } from '../../k8s/printers/util';
+import { pushAll } from '../../k8s/arrays';
 
 export interface TableOptions {
   wide: boolean;
@@ -30,7 +31,7 @@ export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptio
   const nameIdx = cols.findIndex((c) => c.name === 'NAME');
   const header = cols.map((c) => c.name);
   if (opts.withNamespace) header.unshift('NAMESPACE');
-  header.push(...opts.labelColumns.map((l) => l.toUpperCase()));
+  pushAll(header, opts.labelColumns.map((l) => l.toUpperCase()));
   if (opts.showLabels) header.push('LABELS');
   const rows = objs.map((o) => {
     const cells = def.cells(o, now).filter((_, i) => keep[i]);

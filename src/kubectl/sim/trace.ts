@@ -4,6 +4,7 @@ import type { Session } from '../session';
 import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { simFlag } from './flags';
+import { pushAll } from '../../k8s/arrays';
 
 /** `T+<seconds since boot>s <from> -> <to>: <summary>` */
 export function traceLine(r: TraceRecord, bootedAt: number): string {
@@ -58,7 +59,7 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
       const n = Number(value());
       if (!Number.isInteger(n) || n <= 0) return fail('error: --last needs a positive whole number');
       last = n;
-    } else if (f.def.name === 'kind') kinds.push(...(value() ?? '').split(',').filter(Boolean) as TraceKind[]);
+    } else if (f.def.name === 'kind') pushAll(kinds, (value() ?? '').split(',').filter(Boolean) as TraceKind[]);
     else objects.push((value() ?? '').toLowerCase());
   }
   const sim = session.sim;

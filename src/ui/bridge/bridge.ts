@@ -19,6 +19,7 @@ import {
   assertNever,
   isFromWorker,
   type FromWorker,
+  type DiffMessage,
   type Breakpoint,
   type Condition,
   type LogEntry,
@@ -33,7 +34,7 @@ import { scanMilestones, type MilestoneScan } from '../store/milestones';
 import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackState } from '../store/playback';
 import type { AppStore } from '../store/store';
 import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
-import { commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
+import { commandFinished, commandInterrupted, commandProgress, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
 import { ReplayLog, truncateAt } from './replay-log';
 
 /** What the bridge needs from a worker. */
@@ -64,9 +65,12 @@ export interface BridgeOptions {
   maxStepMs?: number;
   /** How far ahead of the playhead (in wall ms at the current speed) the worker is asked to run. */
   lookaheadMs?: number;
-  /** A request unanswered this long means the worker hung. */
+  /** A request the worker has neither answered nor reported progress on for this long means it hung. */
   watchdogMs?: number;
-  /** At most this many restarts within `restartWindowMs`, then give up and offer a reset. */
+  /**
+   * At most this many restarts within `restartWindowMs`, then give up and offer a reset. A
+   * worker that fails again while replaying the same log gives up at once (see crashed()).
+   */
   maxRestarts?: number;
   restartWindowMs?: number;
 }
@@ -97,8 +101,14 @@ export class SimBridge {
   /** Wall time each unanswered request (or init) was sent, oldest first. */
   private waitingSince: number[] = [];
   private restartTimes: number[] = [];
-  /** Diffs received while `init` replays the log: the n-th one times the n-th input. */
+  /** The current worker was spawned to recover from a crash (it replays the log that crashed). */
+  private recovering = false;
+  /** Diffs received while `init` replays the log (partial ones aside): the n-th one times the n-th input. */
   private replayedDiffs = 0;
+  /** How many inputs the current worker replays. */
+  private replayTotal = 0;
+  /** Commands sent while paused whose first changes came in a partial diff: the frontier before them. */
+  private commandFrontiers = new Map<number, number>();
   /** Where to put the playhead once the worker is ready (a fork, a shared link). */
   private resume: { seq?: number; t: number } | undefined;
   /** Worker steps still allowed while looking for the next visible message. */
@@ -161,6 +171,7 @@ export class SimBridge {
     this.opts.files = { ...this.baseFiles, ...files };
     this.log.replace(run.log);
     this.restartTimes = [];
+    this.recovering = false;
     this.resume = run.at;
     this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, playing: false, speed: this.store.getState().playback.speed } });
     this.setConnection({ restarts: 0, notice: undefined, status: 'starting' });
@@ -376,6 +387,7 @@ export class SimBridge {
     this.hunt = undefined;
     this.log.clear();
     this.restartTimes = [];
+    this.recovering = false;
     this.resume = undefined;
     this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, speed: this.store.getState().playback.speed } });
     this.setConnection({ restarts: 0, notice: undefined });
@@ -530,7 +542,9 @@ export class SimBridge {
     this.snapshotRequested = false;
     this.lastTickWall = undefined;
     this.replayedDiffs = 0;
+    this.replayTotal = commandLog.length;
     this.stepBudget = 0;
+    this.commandFrontiers.clear();
     this.pausedCommands.clear();
     this.skipCommands.clear();
     this.waitingSince = [this.opts.now()];
@@ -543,7 +557,7 @@ export class SimBridge {
       },
     });
     this.worker = worker;
-    this.setConnection({ epoch });
+    this.setConnection({ epoch, replay: commandLog.length ? { done: 0, total: commandLog.length } : undefined });
     worker.post({
       type: 'init',
       protocol: PROTOCOL_VERSION,
@@ -567,9 +581,10 @@ export class SimBridge {
     switch (msg.type) {
       case 'ready':
         this.ready = true;
+        this.recovering = false;
         this.waitingSince.shift();
         this.store.setState((s) => ({ cluster: { ...s.cluster, discovery: msg.discovery, targets: msg.targets, commands: msg.commands } }));
-        this.setConnection({ status: 'ready', epochMs: msg.epochMs });
+        this.setConnection({ status: 'ready', epochMs: msg.epochMs, replay: undefined });
         this.resumePlayhead();
         for (const w of this.readyWaiters.splice(0)) w();
         return;
@@ -580,14 +595,17 @@ export class SimBridge {
         if (msg.ack !== undefined && this.hunt && this.waitingSince.length === 0) this.continueHunt();
         return;
       case 'diff': {
-        if (msg.ack === undefined) this.log.timed(this.replayedDiffs++, msg.start, msg.now);
+        if (msg.partial) return this.partial(msg, msg.partial);
+        if (msg.ack === undefined) this.replayed(msg.start, msg.now);
         else this.acked(msg.ack, msg.start, msg.now);
         if (this.snapshotRequested) return;
         const before = this.store.getState().cluster.tape?.frontierSeq ?? 0;
         const r = applyDiff(this.store.getState().cluster, msg);
         if (r.ok) this.store.setState({ cluster: r.state });
         else this.requestSnapshot();
-        if (r.ok && msg.ack !== undefined && this.pausedCommands.delete(msg.ack)) this.showCommand(before);
+        const from = msg.ack === undefined ? undefined : this.commandFrontiers.get(msg.ack);
+        if (msg.ack !== undefined) this.commandFrontiers.delete(msg.ack);
+        if (r.ok && msg.ack !== undefined && this.pausedCommands.delete(msg.ack)) this.showCommand(from ?? before);
         if (r.ok && msg.ack !== undefined && this.skipCommands.delete(msg.ack) && this.store.getState().playback.following) this.show(r.state.tape!.frontierSeq, msg.now);
         if (msg.ack !== undefined && this.stepBudget > 0 && this.waitingSince.length === 0) this.continueStep();
         if (msg.ack !== undefined && this.hunt && this.waitingSince.length === 0 && !this.snapshotRequested) this.continueHunt();
@@ -613,9 +631,37 @@ export class SimBridge {
         if (msg.fatal) this.crashed(msg.message);
         else this.notice({ kind: 'error', detail: msg.message });
         return;
+      case 'refused':
+        // The same log would be refused again: no restart can help, only a fresh cluster.
+        return this.giveUp({ kind: 'refused', refusal: msg.refusal });
       default:
         assertNever(msg);
     }
+  }
+
+  /**
+   * Long work reporting part-way: the worker is alive (the watchdog starts again), the tape
+   * grows, and a command's transcript entry shows how far it has got.
+   */
+  private partial(msg: DiffMessage, partial: NonNullable<DiffMessage['partial']>): void {
+    if (this.waitingSince.length) this.waitingSince[0] = this.opts.now();
+    if (partial.of !== undefined) {
+      const id = partial.of;
+      if (this.pausedCommands.has(id) && !this.commandFrontiers.has(id)) this.commandFrontiers.set(id, this.store.getState().cluster.tape?.frontierSeq ?? 0);
+      this.store.setState((s) => ({ terminal: commandProgress(s.terminal, id, msg.start, msg.now) }));
+    }
+    if (this.snapshotRequested) return;
+    const r = applyDiff(this.store.getState().cluster, msg);
+    if (r.ok) this.store.setState({ cluster: r.state });
+    else this.requestSnapshot();
+  }
+
+  /** The last diff of a replayed input: it times that input. */
+  private replayed(start: number, end: number): void {
+    const done = this.replayedDiffs++;
+    this.log.timed(done, start, end);
+    if (this.waitingSince.length) this.waitingSince[0] = this.opts.now();
+    this.setConnection({ replay: { done: done + 1, total: this.replayTotal } });
   }
 
   /** After (re)booting: to the remembered moment, or to the frontier. */
@@ -640,8 +686,14 @@ export class SimBridge {
     this.request({ type: 'requestSnapshot', id: this.nextId++ }, undefined);
   }
 
-  /** Replace the worker and replay what it had confirmed; give up after too many crashes. */
+  /**
+   * Replace the worker and replay what it had confirmed; give up after too many crashes. The
+   * simulation is deterministic, so a worker that crashed or hung while replaying a log will do
+   * so again on the same log: a recovery that fails before it is ready gives up at once, however
+   * far apart the failures are in wall time.
+   */
   private crashed(reason: string): void {
+    const replayFailed = this.recovering && !this.ready;
     this.worker?.terminate();
     this.worker = undefined;
     this.ready = false;
@@ -651,18 +703,29 @@ export class SimBridge {
     if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost) }));
     const wall = this.opts.now();
     this.restartTimes = this.restartTimes.filter((t) => wall - t < this.opts.restartWindowMs);
-    if (this.restartTimes.length >= this.opts.maxRestarts) {
-      this.epoch++;
-      this.waitingSince = [];
-      this.setConnection({ status: 'failed', notice: { kind: 'failed', detail: reason } });
-      return;
-    }
+    if (replayFailed || this.restartTimes.length >= this.opts.maxRestarts) return this.giveUp({ kind: 'failed', detail: reason });
+    this.recovering = true;
     this.restartTimes.push(wall);
     const restarts = this.store.getState().connection.restarts + 1;
     const c = this.store.getState().cluster;
     this.resume = { seq: c.seq, t: c.now };
     this.setConnection({ status: 'restarting', restarts, notice: { kind: 'recovered', detail: reason, replayed: this.log.confirmed.length } });
     this.spawn(this.log.confirmed);
+  }
+
+  /** Stops using workers until reset() (or a new run): the page offers a fresh cluster. */
+  private giveUp(notice: Extract<Notice, { kind: 'failed' | 'refused' }>): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.ready = false;
+    this.recovering = false;
+    this.epoch++;
+    this.waitingSince = [];
+    for (const w of this.awaited.values()) w.reject(new Error('the simulation stopped'));
+    this.awaited.clear();
+    const lost = this.log.dropPending();
+    if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost) }));
+    this.setConnection({ status: 'failed', notice, replay: undefined });
   }
 
   private notice(notice: Notice): void {

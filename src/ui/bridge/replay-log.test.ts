@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ADVANCE_MS } from '../../protocol/messages';
 import { ReplayLog, truncateAt } from './replay-log';
 
 describe('ReplayLog', () => {
@@ -23,6 +24,22 @@ describe('ReplayLog', () => {
     log.sent(4, { type: 'advance', ms: 5 });
     log.acked(4);
     expect(log.confirmed).toEqual([{ type: 'advance', ms: 155 }]);
+  });
+
+  it('never merges an advance past what one live request may ask, so a replay accepts every entry', () => {
+    const log = new ReplayLog();
+    for (let id = 1; id <= 5; id++) log.sent(id, { type: 'advance', ms: MAX_ADVANCE_MS / 2 + 1 });
+    log.acked(5);
+    expect(log.confirmed).toHaveLength(5);
+    expect(log.confirmed.every((e) => e.type === 'advance' && e.ms <= MAX_ADVANCE_MS)).toBe(true);
+    const small = new ReplayLog();
+    for (let id = 1; id <= 4; id++) small.sent(id, { type: 'advance', ms: MAX_ADVANCE_MS / 4 });
+    small.sent(5, { type: 'advance', ms: 1 });
+    small.acked(5);
+    expect(small.confirmed).toEqual([
+      { type: 'advance', ms: MAX_ADVANCE_MS },
+      { type: 'advance', ms: 1 },
+    ]);
   });
 
   it('drops unacknowledged requests and reports the commands among them', () => {

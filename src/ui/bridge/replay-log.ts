@@ -8,7 +8,7 @@
  * `pending`. After a crash only `confirmed` is replayed: an unacknowledged command may be the one
  * that killed the worker, so it is reported, not retried.
  */
-import type { LogEntry } from '../../protocol/messages';
+import { MAX_ADVANCE_MS, type LogEntry } from '../../protocol/messages';
 
 /** kubectl's simulated startup before its first request (src/kubectl/session.ts KUBECTL_STARTUP_MS). */
 export const KUBECTL_STARTUP_MS = 150;
@@ -87,10 +87,14 @@ export class ReplayLog {
     if (i) this.confirmedInputs[index] = { ...i, start, end };
   }
 
-  /** Consecutive advances merge: advance(a); advance(b) runs the same events as advance(a + b). */
+  /**
+   * Consecutive advances merge: advance(a); advance(b) runs the same events as advance(a + b).
+   * Never past MAX_ADVANCE_MS, so every logged advance is one the worker would accept live (a
+   * replay holds its inputs to the same bounds).
+   */
   private confirm(input: LoggedInput): void {
     const last = this.confirmedInputs[this.confirmedInputs.length - 1];
-    if (input.entry.type === 'advance' && last?.entry.type === 'advance') {
+    if (input.entry.type === 'advance' && last?.entry.type === 'advance' && last.entry.ms + input.entry.ms <= MAX_ADVANCE_MS) {
       this.confirmedInputs[this.confirmedInputs.length - 1] = { id: input.id, entry: { type: 'advance', ms: last.entry.ms + input.entry.ms }, start: last.start, end: input.end };
     } else {
       this.confirmedInputs.push(input);
@@ -124,6 +128,6 @@ export function truncateAt(inputs: readonly LoggedInput[], t: number, interrupt?
     }
     break;
   }
-  if (t > reached) out.push({ type: 'advance', ms: t - reached });
+  for (let left = t - reached; left > 0; left -= MAX_ADVANCE_MS) out.push({ type: 'advance', ms: Math.min(left, MAX_ADVANCE_MS) });
   return out;
 }

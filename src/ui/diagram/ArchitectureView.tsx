@@ -9,8 +9,7 @@
  */
 import { Background, Controls, MiniMap, ReactFlow, type Edge, type NodeMouseHandler, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useReducedMotion } from 'framer-motion';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../i18n/react';
 import { useLessonController } from '../lessons/react';
 import { openPrediction, stageFocus } from '../lessons/state';
@@ -29,8 +28,11 @@ import { leaderIds } from './leaders';
 import { DEFAULT_FRAME, toFlowGraph } from './model';
 import { NODE_TYPES } from './nodes';
 import { activeFaults, faultActions } from './targets';
-import { Tokens } from './Tokens';
+import { useReducedMotion } from '../components/use-reduced-motion';
 import { NARROW, defaultView, layoutFrame } from './viewport';
+
+// The travelling tokens bring the animation library; the picture draws without waiting for it.
+const Tokens = lazy(() => import('./Tokens').then((m) => ({ default: m.Tokens })));
 
 /**
  * React Flow gives a node pointer events only when it is selectable, draggable or has a mouse
@@ -58,7 +60,7 @@ export function ArchitectureView() {
   const trace = useApp((s) => s.cluster.trace);
   const lessons = useApp((s) => s.lessons);
   const lessonController = useLessonController();
-  const reduced = useReducedMotion() === true;
+  const reduced = useReducedMotion();
   const leaders = useMemo(() => leaderIds(objects, components), [objects, components]);
 
   // The canvas's size decides the arrangement (wide frames put workers in a row, narrow ones stack them).
@@ -205,7 +207,9 @@ export function ArchitectureView() {
             <ExportButtons narrow={narrow} />
             <HelpButton narrow={narrow} text={t(choice ? 'diagram.choiceHint' : 'diagram.hint')} />
             {view.whole ? null : <MiniMap position="bottom-right" pannable zoomable style={MINIMAP_STYLE} nodeStrokeWidth={2} className={`diagram-overview no-export${narrow ? ' is-above-controls' : ''}`} />}
-            <Tokens trace={trace} graph={graph} components={components} leaders={leaders} />
+            <Suspense fallback={null}>
+              <Tokens trace={trace} graph={graph} components={components} leaders={leaders} />
+            </Suspense>
           </ReactFlow>
         </div>
         {selected ? <ComponentCard id={selected} leaders={leaders} onClose={() => setSelected(undefined)} /> : null}

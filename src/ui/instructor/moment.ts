@@ -4,7 +4,7 @@
  * Pure; every rule gets the same Moment so the statements agree with each other and with the
  * rest of the page.
  */
-import type { KObject, Pod } from '../../k8s/types';
+import type { Deployment, KObject, Pod, ReplicaSet } from '../../k8s/types';
 import type { ComponentSummary } from '../../protocol/messages';
 import type { en } from '../i18n/messages/instructor';
 import { objectsOf } from '../store/cluster';
@@ -93,4 +93,27 @@ export function isPending(p: Pod): boolean {
 /** Unbound and waiting: what a stopped scheduler leaves behind. */
 export function unbound(m: Moment): Pod[] {
   return pods(m).filter((p) => isPending(p) && !p.spec.nodeName);
+}
+
+/** `go-api 3/5`: Deployments whose live Pods differ from spec.replicas. */
+export function lagging(m: Moment): string[] {
+  const rsOwner = new Map<string, string>();
+  for (const rs of objectsOf<ReplicaSet>(m.objects, 'replicasets')) {
+    const owner = rs.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+    if (owner && rs.metadata.uid) rsOwner.set(rs.metadata.uid, owner);
+  }
+  const have = new Map<string, number>();
+  for (const p of pods(m)) {
+    if (deleting(p)) continue;
+    const rs = p.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+    const d = rs ? rsOwner.get(rs) : undefined;
+    if (d) have.set(d, (have.get(d) ?? 0) + 1);
+  }
+  const out: string[] = [];
+  for (const d of objectsOf<Deployment>(m.objects, 'deployments')) {
+    const want = d.spec.replicas ?? 1;
+    const n = have.get(d.metadata.uid ?? '') ?? 0;
+    if (n !== want) out.push(`${d.metadata.name ?? ''} ${n}/${want}`);
+  }
+  return out;
 }

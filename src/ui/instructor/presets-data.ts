@@ -62,8 +62,8 @@ export const PRESETS: readonly Preset[] = [
     steps: [{ line: 'sim fail etcd' }],
     haSteps: [{ line: 'sim fail etcd-1' }, { line: 'sim fail etcd-2' }],
     watch: {
-      en: 'A write such as “kubectl scale deployment go-api --replicas=4” fails with “Error from server: etcdserver: request timed out”; “kubectl get pods” may still answer from the watch cache; Pods stay Running.',
-      zh: '像 “kubectl scale deployment go-api --replicas=4” 这样的写操作会失败并报 “Error from server: etcdserver: request timed out”；“kubectl get pods” 仍可能由 watch 缓存回答；Pod 保持 Running。',
+      en: 'A write such as “kubectl create configmap write-check --from-literal=at=now” fails with “Error from server: etcdserver: request timed out”; “kubectl get pods -A” still answers from the watch cache; Pods stay Running, and no Node turns NotReady however long you wait — the Node Leases simply stop being renewed.',
+      zh: '像 “kubectl create configmap write-check --from-literal=at=now” 这样的写操作会失败并报 “Error from server: etcdserver: request timed out”；“kubectl get pods -A” 仍由 watch 缓存回答；Pod 保持 Running，而且无论等多久都没有 Node 变成 NotReady——只是 Node Lease 不再续约。',
     },
   },
   {
@@ -207,7 +207,10 @@ export const PRESETS: readonly Preset[] = [
     title: { en: 'One of three kube-apiservers down', zh: '三个 kube-apiserver 中的一个宕机' },
     goal: { en: 'kube-apiserver keeps no state of its own, so several serve at once behind a load balancer.', zh: 'kube-apiserver 自己不保存状态，所以多个实例可以在负载均衡器后同时服务。' },
     steps: [{ line: 'sim fail kube-apiserver-1' }],
-    watch: { en: 'kubectl and every component keep working; nothing in the cluster notices.', zh: 'kubectl 和所有组件照常工作；集群里什么都察觉不到。' },
+    watch: {
+      en: 'kubectl and the kubelets keep working through the load balancer. kube-scheduler-1 and kube-controller-manager-1 talk only to kube-apiserver-1: where one of them led, a standby takes its Lease about 15 s later (a LeaderElection event in kube-system).',
+      zh: 'kubectl 和 kubelet 经由负载均衡器照常工作。kube-scheduler-1 和 kube-controller-manager-1 只连接 kube-apiserver-1：如果其中某个原本是领导者，大约 15 秒后备用实例会接过它的 Lease（kube-system 中会出现 LeaderElection 事件）。',
+    },
   },
   {
     id: 'ha-etcd-one-down',

@@ -1,14 +1,24 @@
 /**
  * Symptoms of the control plane: kube-apiserver and etcd instances down, and the leader-elected
- * kube-scheduler and kube-controller-manager — stopped altogether, or (in ha) the leader gone
- * and a standby about to take its Lease or already holding it. k8s-fidelity.md §5 §6 for the
- * timings and the strings quoted.
+ * kube-scheduler and kube-controller-manager — one block per Lease, whatever the number of
+ * instances: stopped altogether, unable to renew while no write commits, or (in ha) the leader
+ * stopped or cut off from its local kube-apiserver and a standby about to take its Lease or
+ * already holding it. k8s-fidelity.md §5 §6 for the timings and the strings quoted.
  */
-import type { Deployment, Lease, Pod, ReplicaSet } from '../../k8s/types';
-import { objectsOf } from '../store/cluster';
-import { deleting, instances, pods, podName, secondsSince, shortList, unbound, type Moment, type Symptom } from './moment';
+import type { Lease, Pod } from '../../k8s/types';
+import { localApiserver, quorumOf, reach, writesBlocked } from './control-state';
+import { deleting, instances, lagging, pods, podName, secondsSince, shortList, unbound, type Moment, type Statement, type Symptom } from './moment';
+
+type LeaderKind = 'kube-scheduler' | 'kube-controller-manager';
 
 const LEASE_CHECKS = ['kubectl get leases -n kube-system', 'kubectl get events -n kube-system --field-selector reason=LeaderElection'];
+
+/** A write that fails while etcd has no quorum and is harmless once it has one. */
+export const WRITE_CHECK = 'kubectl create configmap write-check --from-literal=at=now';
+
+/** leaseDuration and renewDeadline of kube-scheduler and kube-controller-manager (timings.ts). */
+const LEASE_DURATION_S = 15;
+const RENEW_DEADLINE_S = 10;
 
 function runningPods(m: Moment): number {
   return pods(m).filter((p) => !deleting(p) && p.status?.phase === 'Running').length;
@@ -18,50 +28,34 @@ function apiserver(m: Moment): Symptom[] {
   const all = instances(m, 'kube-apiserver');
   const up = all.filter((c) => c.running);
   if (!all.length || up.length === all.length) return [];
-  if (!up.length) return [{ id: 'apiserver-down', tone: 'fault', says: [{ key: 'sym.apiserver.down', params: { running: runningPods(m) } }], checks: ['kubectl get nodes', 'kubectl get pods'] }];
-  const down = all.filter((c) => !c.running).map((c) => c.id);
-  return [{ id: 'apiserver-degraded', tone: 'fault', says: [{ key: 'sym.apiserver.degraded', params: { down: down.join(', '), up: up.length, total: all.length } }], checks: ['kubectl get nodes'] }];
+  if (!up.length) return [{ id: 'apiserver-down', tone: 'fault', says: [{ key: 'sym.apiserver.down', params: { running: runningPods(m) } }], checks: ['kubectl get nodes', 'sim status'] }];
+  const down = all.filter((c) => !c.running);
+  const says: Statement[] = [{ key: 'sym.apiserver.degraded', params: { down: down.map((c) => c.id).join(', '), up: up.length, total: all.length } }];
+  const cut = [...instances(m, 'kube-scheduler'), ...instances(m, 'kube-controller-manager')].filter((c) => reach(m, c) === 'cut-off');
+  if (cut.length) says.push({ key: 'sym.apiserver.cutOff', params: { list: cut.map((c) => c.id).join(', ') } });
+  return [{ id: 'apiserver-degraded', tone: 'fault', says, checks: ['kubectl get nodes', 'sim status'] }];
 }
 
 function etcd(m: Moment): Symptom[] {
   const all = instances(m, 'etcd');
   const up = all.filter((c) => c.running).length;
   if (!all.length || up === all.length) return [];
-  const quorum = Math.floor(all.length / 2) + 1;
+  const quorum = quorumOf(all.length);
   const params = { up, total: all.length, quorum, down: all.filter((c) => !c.running).map((c) => c.id).join(', ') };
-  if (up < quorum) return [{ id: 'etcd-quorum-lost', tone: 'fault', says: [{ key: 'sym.etcd.noQuorum', params }], checks: ['kubectl get pods', 'kubectl get events'] }];
-  return [{ id: 'etcd-degraded', tone: 'fault', says: [{ key: 'sym.etcd.degraded', params }], checks: ['kubectl get pods'] }];
-}
-
-/** `go-api 3/5`: Deployments whose live Pods differ from spec.replicas. */
-function lagging(m: Moment): string[] {
-  const rsOwner = new Map<string, string>();
-  for (const rs of objectsOf<ReplicaSet>(m.objects, 'replicasets')) {
-    const owner = rs.metadata.ownerReferences?.find((r) => r.controller)?.uid;
-    if (owner && rs.metadata.uid) rsOwner.set(rs.metadata.uid, owner);
-  }
-  const have = new Map<string, number>();
-  for (const p of pods(m)) {
-    if (deleting(p)) continue;
-    const rs = p.metadata.ownerReferences?.find((r) => r.controller)?.uid;
-    const d = rs ? rsOwner.get(rs) : undefined;
-    if (d) have.set(d, (have.get(d) ?? 0) + 1);
-  }
-  const out: string[] = [];
-  for (const d of objectsOf<Deployment>(m.objects, 'deployments')) {
-    const want = d.spec.replicas ?? 1;
-    const n = have.get(d.metadata.uid ?? '') ?? 0;
-    if (n !== want) out.push(`${d.metadata.name ?? ''} ${n}/${want}`);
-  }
-  return out;
+  if (up < quorum) return [{ id: 'etcd-quorum-lost', tone: 'fault', says: [{ key: 'sym.etcd.noQuorum', params }], checks: [WRITE_CHECK, 'kubectl get pods -A', 'sim status'] }];
+  return [{ id: 'etcd-degraded', tone: 'fault', says: [{ key: 'sym.etcd.degraded', params }], checks: ['kubectl get pods', 'sim status'] }];
 }
 
 function pendingStatement(list: Pod[]) {
   return { count: list.length, names: shortList(list.map(podName)) };
 }
 
-/** Everything of this kind is stopped: what stops happening is the component's whole job. */
-function allDown(m: Moment, kind: 'kube-scheduler' | 'kube-controller-manager'): Symptom {
+function leaseOf(m: Moment, kind: LeaderKind): Lease | undefined {
+  return m.objects.get(`leases/kube-system/${kind}`) as Lease | undefined;
+}
+
+/** Every instance of this kind is stopped: what stops happening is the component's whole job. */
+function allDown(m: Moment, kind: LeaderKind): Symptom {
   if (kind === 'kube-scheduler') {
     const waiting = unbound(m);
     return {
@@ -80,26 +74,47 @@ function allDown(m: Moment, kind: 'kube-scheduler' | 'kube-controller-manager'):
   };
 }
 
-/** Some instances stopped (ha): did the leader go, and has a standby taken the Lease yet? */
-function partlyDown(m: Moment, kind: 'kube-scheduler' | 'kube-controller-manager'): Symptom {
+/**
+ * No write commits, so nobody can renew or take the Lease: the leader gives up once
+ * renewDeadline passed without a renewal, and the Lease keeps naming it (it cannot be updated).
+ */
+function stuck(m: Moment, kind: LeaderKind, refused: boolean): Symptom {
+  const ago = secondsSince(m, leaseOf(m, kind)?.spec.renewTime) ?? 0;
+  const leader = instances(m, kind).find((c) => c.running && c.details?.leader);
+  const says: Statement[] = leader
+    ? [{ key: 'sym.lease.renewFailing', params: { id: leader.id, kind, ago, left: Math.max(1, RENEW_DEADLINE_S - ago) } }]
+    : [{ key: 'sym.lease.noLeader', params: { kind, ago } }];
+  return { id: `no-leader:${kind}`, tone: 'problem', says, checks: refused ? ['sim status'] : ['sim status', 'kubectl get leases -n kube-system'] };
+}
+
+/** Some instances cannot work (ha): did the leader go, and has a standby taken the Lease yet? */
+function partlyDown(m: Moment, kind: LeaderKind): Symptom {
   const all = instances(m, kind);
-  const lease = m.objects.get(`leases/kube-system/${kind}`) as Lease | undefined;
+  const lease = leaseOf(m, kind);
   const identity = lease?.spec.holderIdentity ?? '';
   const holderHost = identity.slice(0, identity.lastIndexOf('_'));
   const holder = all.find((c) => c.host === holderHost);
-  const down = all.filter((c) => !c.running).map((c) => c.id).join(', ');
-  const says: Symptom['says'] = [];
+  const stopped = all.filter((c) => reach(m, c) === 'stopped');
+  const cut = all.filter((c) => reach(m, c) === 'cut-off');
+  const says: Statement[] = [];
   let id: string;
-  if (holder && !holder.running) {
+  if (holder && reach(m, holder) !== 'ok') {
     id = `leader-lost:${kind}`;
     const ago = secondsSince(m, lease?.spec.renewTime) ?? 0;
-    const left = (lease?.spec.leaseDurationSeconds ?? 15) - ago;
-    says.push(left > 0 ? { key: 'sym.leader.lost', params: { id: holder.id, kind, ago, left } } : { key: 'sym.leader.expired', params: { id: holder.id, kind, ago } });
+    const left = (lease?.spec.leaseDurationSeconds ?? LEASE_DURATION_S) - ago;
+    const apiserver = localApiserver(m, holder.host);
+    if (stopped.length + cut.length === all.length) says.push({ key: 'sym.leader.none', params: { kind, list: all.map((c) => c.id).join(', ') } });
+    else if (reach(m, holder) === 'stopped')
+      says.push(left > 0 ? { key: 'sym.leader.lost', params: { id: holder.id, kind, ago, left } } : { key: 'sym.leader.expired', params: { id: holder.id, kind, ago } });
+    else says.push(left > 0 ? { key: 'sym.leader.lostCutOff', params: { id: holder.id, kind, ago, left, apiserver } } : { key: 'sym.leader.expiredCutOff', params: { id: holder.id, kind, ago, apiserver } });
   } else {
     id = `standby-down:${kind}`;
-    says.push({ key: 'sym.leader.standbyDown', params: { down, kind, leader: holder?.id ?? identity, held: secondsSince(m, lease?.spec.acquireTime) ?? 0 } });
+    const leader = holder?.id ?? identity;
+    const held = secondsSince(m, lease?.spec.acquireTime) ?? 0;
+    if (stopped.length) says.push({ key: 'sym.leader.standbyDown', params: { down: stopped.map((c) => c.id).join(', '), kind, leader, held } });
+    if (cut.length) says.push({ key: 'sym.leader.standbyCutOff', params: { down: cut.map((c) => c.id).join(', '), kind, leader, held } });
   }
-  if (kind === 'kube-scheduler') {
+  if (kind === 'kube-scheduler' && id.startsWith('leader-lost')) {
     const waiting = unbound(m);
     if (waiting.length) says.push({ key: 'sym.leader.pending', params: pendingStatement(waiting) });
   }
@@ -107,12 +122,14 @@ function partlyDown(m: Moment, kind: 'kube-scheduler' | 'kube-controller-manager
 }
 
 function leaderElected(m: Moment): Symptom[] {
+  const block = writesBlocked(m);
   const out: Symptom[] = [];
   for (const kind of ['kube-scheduler', 'kube-controller-manager'] as const) {
     const all = instances(m, kind);
-    const up = all.filter((c) => c.running).length;
-    if (!all.length || up === all.length) continue;
-    out.push(up === 0 ? allDown(m, kind) : partlyDown(m, kind));
+    if (!all.length) continue;
+    if (all.every((c) => !c.running)) out.push(allDown(m, kind));
+    else if (block) out.push(stuck(m, kind, block === 'apiserver'));
+    else if (all.some((c) => reach(m, c) !== 'ok')) out.push(partlyDown(m, kind));
   }
   return out;
 }

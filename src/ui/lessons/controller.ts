@@ -147,6 +147,7 @@ export class LessonController {
     this.actor = actor;
     let focused = '';
     let lastPhase = '';
+    let lastIndex = progress.index;
     this.sub = actor.subscribe((snap) => {
       const phase = phaseOf(snap);
       // A task hands the cluster to the learner: it runs on so what they type can take effect
@@ -154,7 +155,13 @@ export class LessonController {
       if (phase === 'working' && lastPhase !== 'working' && entry.lesson.steps[snap.context.index]?.task) this.host.playLive();
       lastPhase = phase;
       this.set({ active: { entry, own, phase, context: snap.context } });
-      this.scheduleSave();
+      // Reaching a new step is saved at once (a learner who leaves right after still resumes
+      // there); the many small changes inside a step are batched.
+      if (snap.context.index !== lastIndex) {
+        lastIndex = snap.context.index;
+        this.scheduleSave();
+        this.flush();
+      } else this.scheduleSave();
       // Resolve the step's trace focus once its action has run (the records it points at exist).
       const key = `${snap.context.index}:${SETTLED.has(phase)}`;
       if (key !== focused) {

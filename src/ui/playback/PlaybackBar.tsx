@@ -21,6 +21,7 @@ const selectSeq = (s: AppState) => s.cluster.seq;
 const selectNow = (s: AppState) => s.cluster.now;
 const selectPlaying = (s: AppState) => s.playback.playing;
 const selectSpeed = (s: AppState) => s.playback.speed;
+const selectFollowing = (s: AppState) => s.playback.following;
 
 export function PlaybackBar() {
   const t = useT();
@@ -30,6 +31,7 @@ export function PlaybackBar() {
   const now = useApp(selectNow);
   const playing = useApp(selectPlaying);
   const speed = useApp(selectSpeed);
+  const following = useApp(selectFollowing);
   const speedId = useId();
   const scrubId = useId();
   const timeLabel = useTimeLabel();
@@ -50,6 +52,10 @@ export function PlaybackBar() {
   const start = tape.baseNow;
   const end = Math.max(tape.frontierNow, start + 1);
   const ahead = tape.recordCount - upperBound(tape.records, tape.recordCount, seq);
+  // Playing while following is live: the playhead streams the newest messages as the worker
+  // makes them, a few behind by nature (a busy HA cluster at 20×), and offering "Back to live"
+  // there would flicker on and off with every batch.
+  const live = ahead === 0 || (playing && following);
   const pct = (ms: number): string => `${(((ms - start) / (end - start)) * 100).toFixed(3)}%`;
   const latest = milestones.length ? milestones[milestones.length - 1]!.deployment : undefined;
   const chips = milestones.filter((m) => m.deployment === latest);
@@ -105,8 +111,8 @@ export function PlaybackBar() {
           {t('play.position', { time: timeLabel(now), end: timeLabel(tape.frontierNow) })}
         </span>
         <span className="playback-edge">
-          {ahead === 0 ? (
-            <span className="playback-live">● {t('play.live')}</span>
+          {live ? (
+            <span className="playback-live" data-testid="live">● {t('play.live')}</span>
           ) : (
             <button type="button" onClick={() => bridge.seek(tape.frontierSeq)} title={t('play.ahead', { count: ahead })} data-testid="to-live">
               {t('play.toLive')} <span className="playback-ahead-count">(+{ahead})</span>

@@ -24,6 +24,8 @@ export interface TerminalEntry {
   endedAt?: number;
   /** Rebuilt from the run's log (a reload, a link): shown and recalled, but not news to announce. */
   replayed?: boolean;
+  /** Still running in the worker, which reported it had got this far (simulated ms from `start`). */
+  progress?: { start: number; now: number };
 }
 
 export interface TerminalState {
@@ -38,7 +40,16 @@ export function commandStarted(state: TerminalState, id: number, line: string): 
 }
 
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
-  return update(state, (e) => (e.id === msg.id ? { ...e, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt } : e));
+  return update(state, (e) => {
+    if (e.id !== msg.id) return e;
+    const { progress: _done, ...rest } = e;
+    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt };
+  });
+}
+
+/** The worker is part-way through a long command (a `sim advance 24h`, a long wait). */
+export function commandProgress(state: TerminalState, id: number, start: number, now: number): TerminalState {
+  return update(state, (e) => (e.id === id && e.state === 'running' ? { ...e, progress: { start, now } } : e));
 }
 
 /**

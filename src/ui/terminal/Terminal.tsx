@@ -18,10 +18,11 @@ import { Terminal as XTerm, type ITheme } from '@xterm/xterm';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
-import { useAppStore } from '../store/react';
+import { humanDuration } from '../../k8s/time';
+import { useApp, useAppStore } from '../store/react';
 import { BRACKETED_PASTE_ON } from './keys';
 import { Shell, type ShellStrings } from './shell';
-import { completionContext, shellView, shellViewChanged } from './store-view';
+import { completionContext, runningProgress, shellView, shellViewChanged } from './store-view';
 import { plainText } from './transcript';
 import { pagePresenterMode } from '../classroom/presenter-mode';
 import { layoutStore } from '../layout/layout-store';
@@ -70,6 +71,7 @@ function shellStrings(t: Translate): ShellStrings {
 export function Terminal({ files }: TerminalProps) {
   const t = useT();
   const store = useAppStore();
+  const progressMs = useApp(runningProgress);
   const bridge = useBridge();
   const hostRef = useRef<HTMLDivElement>(null);
   const shellRef = useRef<Shell | null>(null);
@@ -208,6 +210,11 @@ export function Terminal({ files }: TerminalProps) {
       {state === 'waiting' && (
         <p className="terminal-status" data-testid="terminal-waiting">
           {t('terminal.waiting')}
+        </p>
+      )}
+      {state === 'running' && progressMs !== undefined && (
+        <p className="terminal-status" role="status" data-testid="terminal-progress">
+          {t('terminal.progress', { time: humanDuration(progressMs) })}
         </p>
       )}
       <p id={hintId} className="terminal-hint">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TerminalEntry } from '../store/terminal';
 import { COMMAND_TABLE } from '../../worker/host';
+import { testCluster } from './cluster.testing';
 import type { CompletionContext } from './complete';
 import { CLEAR_ALL } from './screen';
 import { PASTE_LIMIT_BYTES, Shell, type ShellStrings } from './shell';
@@ -193,6 +194,25 @@ describe('Shell', () => {
     expect(h.text).toContain('$\x1b[0m kubectl apply -f - <<EOF\n> apiVersion: v1\n> kind: ConfigMap\n> metadata:\n>   name: settings\n> EOF\nconfigmap/settings created\n');
     h.type('\x1b[A');
     expect(h.shell.input.buffer).toBe('kubectl apply -f - <<EOF');
+  });
+
+  it('reads `#` comments as the script runner does: a comment alone runs nothing, a `<<EOF` in one opens no document', () => {
+    const h = harness();
+    h.type('\x1b[200~# first, the namespace\nkubectl get ns default   # the default one\n\x1b[201~');
+    expect(h.runs).toEqual(['kubectl get ns default   # the default one']);
+    // Shown as typed, as a shell echoes it, and recalled by ↑.
+    expect(h.text).toContain('$\x1b[0m # first, the namespace\n');
+    h.finish([], 10_000);
+    h.type('kubectl get pods # no <<EOF here\r');
+    expect(h.runs.at(-1)).toBe('kubectl get pods # no <<EOF here');
+    h.finish([], 10_000);
+    h.type('kubectl apply -f - <<EOF # the document follows\rapiVersion: v1\rkind: Namespace\rmetadata:\r  name: team # part of the document\rEOF\r');
+    expect(h.runs.at(-1)).toBe('kubectl apply -f - <<EOF # the document follows\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: team # part of the document\nEOF');
+    h.finish([], 10_000);
+    // The real simulation reads each line sent as the runner reads it.
+    const cluster = testCluster();
+    expect(h.runs.map((l) => cluster.run(l).exitCode)).toEqual([0, 0, 0]);
+    expect(cluster.run('kubectl get ns team -o name').text).toBe('namespace/team\n');
   });
 
   it('runs a pasted here-document and the lines after it in order', () => {

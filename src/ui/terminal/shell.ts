@@ -18,6 +18,7 @@
  *   type itself (a reloaded run's replayed commands, a lesson's); a here-document by its first line.
  */
 import { endsHeredoc, heredocOpener, type HeredocOpener } from '../../k8s/heredoc';
+import { stripComment } from '../../k8s/shell-comment';
 import type { TerminalEntry } from '../store/terminal';
 import { shellBuiltin } from './builtins';
 import { formatCandidates, tab, type CompletionContext } from './complete';
@@ -262,8 +263,9 @@ export class Shell {
   }
 
   /**
-   * Runs queued lines while nothing is busy. Shell built-ins (`clear`, `help`) never reach the
-   * simulation; a here-document's lines are gathered until its terminator.
+   * Runs queued lines while nothing is busy. Shell built-ins (`clear`, `help`) and lines that are
+   * blank or only a `#` comment never reach the simulation (the script runner skips those too);
+   * a here-document's lines are gathered until its terminator.
    */
   private drain(): boolean {
     let ran = false;
@@ -280,9 +282,11 @@ export class Shell {
       }
       const line = raw.trim();
       this.line = remember(this.line, line);
-      const builtin = shellBuiltin(line.split(/\s+/)[0]);
-      const opener = builtin === undefined ? heredocOpener(line) : undefined;
-      if (line === '') this.addBlock({ kind: 'text', text: echo('') });
+      // What a shell reads of the line: a comment is not code, so its `<<EOF` opens nothing.
+      const code = stripComment(line);
+      const builtin = shellBuiltin(code.split(/\s+/)[0]);
+      const opener = builtin === undefined ? heredocOpener(code) : undefined;
+      if (code === '') this.addBlock({ kind: 'text', text: echo(line) });
       else if (builtin === 'clear') this.addBlock({ kind: 'clear' });
       else if (builtin === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
       else if (opener) this.doc = { opener, lines: [line] };

@@ -34,3 +34,12 @@ export function terminalBusy(s: AppState): boolean {
     return e.state === 'running' || revealed(e, at).waiting;
   });
 }
+
+/** How much simulated time the command still running in the worker has got through, if it reported any. */
+export function runningProgress(s: AppState): number | undefined {
+  for (let i = s.terminal.entries.length - 1; i >= 0; i--) {
+    const p = s.terminal.entries[i]!.progress;
+    if (s.terminal.entries[i]!.state === 'running' && p) return p.now - p.start;
+  }
+  return undefined;
+}

@@ -7,6 +7,7 @@
 import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { base64Encode } from '../validation/base64';
+import { setOwn } from '../../../k8s/own';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
   if (o[k] === undefined || o[k] === null) {
@@ -79,6 +80,11 @@ export function defaultPodSpec(spec: PodSpec): boolean {
   for (const ct of spec.containers ?? []) c = defaultContainer(ct) || c;
   for (const ct of spec.initContainers ?? []) c = defaultContainer(ct) || c;
   for (const v of spec.volumes ?? []) {
+    // SetDefaults_Volume: a volume that names no source is an emptyDir.
+    if (Object.keys(v).every((k) => k === 'name' || (v as unknown as Record<string, unknown>)[k] == null)) {
+      v.emptyDir = {};
+      c = true;
+    }
     if (v.configMap) c = setIfAbsent(v.configMap, 'defaultMode', 420) || c;
     if (v.secret) c = setIfAbsent(v.secret, 'defaultMode', 420) || c;
     if (v.emptyDir === null) (v as { emptyDir?: object }).emptyDir = {};
@@ -167,7 +173,7 @@ function defaultSecret(s: Secret): boolean {
   let c = setIfZero(s, 'type', 'Opaque');
   if (s.stringData) {
     s.data ??= {};
-    for (const [k, v] of Object.entries(s.stringData)) s.data[k] = base64Encode(String(v));
+    for (const [k, v] of Object.entries(s.stringData)) setOwn(s.data, k, base64Encode(String(v)));
     delete s.stringData;
     c = true;
   }

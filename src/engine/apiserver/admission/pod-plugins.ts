@@ -13,7 +13,8 @@ import { defaultPriority, resolvePriorityClass, type ResolvedPriority } from './
 const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 
 function mountToken(w: World, pod: Pod): void {
-  const existing = (pod.spec.volumes ?? []).find((v) => v.name.startsWith('kube-api-access-'));
+  // Admission runs before validation: a volume may still have no name (`volumes: [{}]`).
+  const existing = (pod.spec.volumes ?? []).find((v) => (v.name ?? '').startsWith('kube-api-access-'));
   const volName = existing?.name ?? `kube-api-access-${randomString(w.rng, 5)}`;
   let needsVolume = false;
   const mount = (c: Container): void => {

@@ -6,7 +6,11 @@ import type { PriorityClass } from '../../../k8s/types';
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 
-export const SYSTEM_PRIORITY_CLASSES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+/** By name; a Map, since the name looked up is a Pod's `priorityClassName` (`constructor` is none). */
+export const SYSTEM_PRIORITY_CLASSES: ReadonlyMap<string, number> = new Map([
+  ['system-node-critical', 2000001000],
+  ['system-cluster-critical', 2000000000],
+]);
 
 export interface ResolvedPriority {
   name: string;
@@ -17,7 +21,7 @@ export interface ResolvedPriority {
 export function resolvePriorityClass(w: World, name: string): ResolvedPriority | undefined {
   const pc = storedObject(w, 'priorityclasses', undefined, name) as PriorityClass | undefined;
   if (pc) return { name, value: pc.value, preemptionPolicy: pc.preemptionPolicy ?? 'PreemptLowerPriority' };
-  const system = SYSTEM_PRIORITY_CLASSES[name];
+  const system = SYSTEM_PRIORITY_CLASSES.get(name);
   return system === undefined ? undefined : { name, value: system, preemptionPolicy: 'PreemptLowerPriority' };
 }
 

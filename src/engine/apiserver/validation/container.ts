@@ -8,6 +8,7 @@ import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, nonNegative, notFound, notSupported, required, type Path } from './field';
 import { isConfigMapKey, isDNS1123Label, isRelaxedEnvVarName, isValidPortName, isValidPortNum, nameIsDNSSubdomain } from './names';
 import { validateResourceRequirements } from './resources';
+import { pushAll } from '../../../k8s/arrays';
 
 function validatePorts(ports: ContainerPort[] | undefined, p: Path): FieldError[] {
   const errs: FieldError[] = [];
@@ -60,11 +61,11 @@ function validateEnv(env: EnvVar[] | undefined, p: Path): FieldError[] {
     if ((from as { resourceFieldRef?: unknown }).resourceFieldRef) sources++;
     if (from.configMapKeyRef) {
       sources++;
-      errs.push(...validateKeyRef(from.configMapKeyRef, vp.child('configMapKeyRef')));
+      pushAll(errs, validateKeyRef(from.configMapKeyRef, vp.child('configMapKeyRef')));
     }
     if (from.secretKeyRef) {
       sources++;
-      errs.push(...validateKeyRef(from.secretKeyRef, vp.child('secretKeyRef')));
+      pushAll(errs, validateKeyRef(from.secretKeyRef, vp.child('secretKeyRef')));
     }
     if (sources === 0) errs.push(invalid(vp, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
     else if (ev.value) errs.push(invalid(vp, '', 'may not be specified when `value` is not empty'));
@@ -126,7 +127,7 @@ function validateProbe(probe: Probe, p: Path): FieldError[] {
     if (handlers > 0) errs.push(forbidden(p.child(name), 'may not specify more than 1 handler type'));
     else {
       handlers++;
-      errs.push(...check());
+      pushAll(errs, check());
     }
   };
   handler('exec', () => (probe.exec?.command?.length ? [] : [required(p.child('exec', 'command'))]));
@@ -134,7 +135,7 @@ function validateProbe(probe: Probe, p: Path): FieldError[] {
     const h = probe.httpGet!;
     const out: FieldError[] = [];
     if (!h.path) out.push(required(p.child('httpGet', 'path')));
-    out.push(...validatePortNumOrName(h.port, p.child('httpGet', 'port')));
+    pushAll(out, validatePortNumOrName(h.port, p.child('httpGet', 'port')));
     if (!['HTTP', 'HTTPS'].includes(h.scheme ?? '')) out.push(notSupported(p.child('httpGet', 'scheme'), h.scheme ?? '', ['HTTP', 'HTTPS']));
     return out;
   });
@@ -142,7 +143,7 @@ function validateProbe(probe: Probe, p: Path): FieldError[] {
   handler('grpc', () => validatePortNumOrName(probe.grpc!.port, p.child('grpc', 'port')));
   if (handlers === 0) errs.push(required(p, 'must specify a handler type'));
   for (const f of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'] as const) {
-    errs.push(...nonNegative(probe[f], p.child(f)));
+    pushAll(errs, nonNegative(probe[f], p.child(f)));
   }
   if (probe.terminationGracePeriodSeconds !== undefined && probe.terminationGracePeriodSeconds <= 0) {
     errs.push(invalid(p.child('terminationGracePeriodSeconds'), probe.terminationGracePeriodSeconds, 'must be greater than 0'));
@@ -157,7 +158,7 @@ export function validateProbes(c: Container, p: Path): FieldError[] {
     const probe = c[kind];
     if (!probe) continue;
     const pp = p.child(kind);
-    errs.push(...validateProbe(probe, pp));
+    pushAll(errs, validateProbe(probe, pp));
     if (kind !== 'readinessProbe' && (probe.successThreshold ?? 1) !== 1) errs.push(invalid(pp.child('successThreshold'), probe.successThreshold ?? 0, 'must be 1'));
     if (kind === 'readinessProbe' && probe.terminationGracePeriodSeconds !== undefined) {
       errs.push(invalid(pp.child('terminationGracePeriodSeconds'), probe.terminationGracePeriodSeconds, 'must not be set for readinessProbes'));
@@ -175,14 +176,14 @@ export function validateContainerCommon(c: Container, volumes: ReadonlySet<strin
   const tmp = c.terminationMessagePolicy;
   if (!tmp) errs.push(required(p.child('terminationMessagePolicy')));
   else if (tmp !== 'File' && tmp !== 'FallbackToLogsOnError') errs.push(notSupported(p.child('terminationMessagePolicy'), tmp, ['File', 'FallbackToLogsOnError']));
-  errs.push(...validatePorts(c.ports, p.child('ports')));
-  errs.push(...validateEnv(c.env, p.child('env')));
-  errs.push(...validateEnvFrom((c as { envFrom?: EnvFrom[] }).envFrom, p.child('envFrom')));
-  errs.push(...validateMounts(c.volumeMounts, volumes, p.child('volumeMounts')));
+  pushAll(errs, validatePorts(c.ports, p.child('ports')));
+  pushAll(errs, validateEnv(c.env, p.child('env')));
+  pushAll(errs, validateEnvFrom((c as { envFrom?: EnvFrom[] }).envFrom, p.child('envFrom')));
+  pushAll(errs, validateMounts(c.volumeMounts, volumes, p.child('volumeMounts')));
   const pull = c.imagePullPolicy;
   if (!pull) errs.push(required(p.child('imagePullPolicy')));
   else if (!['Always', 'IfNotPresent', 'Never'].includes(pull)) errs.push(notSupported(p.child('imagePullPolicy'), pull, ['Always', 'IfNotPresent', 'Never']));
-  errs.push(...validateResourceRequirements(c.resources, p.child('resources')));
+  pushAll(errs, validateResourceRequirements(c.resources, p.child('resources')));
   return errs;
 }
 

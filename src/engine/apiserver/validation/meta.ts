@@ -6,6 +6,7 @@ import type { LabelSelector, ObjectMeta } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { asGoMap, forbidden, immutable, invalid, nonNegative, path, required, tooLong, type Path } from './field';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from './names';
+import { pushAll } from '../../../k8s/arrays';
 
 /** v1 LabelSelector as encoding/json renders it (matchLabels sorted, empty parts omitted). */
 export function selectorValue(sel: LabelSelector | undefined): unknown {
@@ -29,7 +30,7 @@ export function validateLabelName(key: string, p: Path): FieldError[] {
 export function validateLabels(labels: Record<string, string> | undefined, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   for (const [k, v] of Object.entries(labels ?? {})) {
-    errs.push(...validateLabelName(k, p));
+    pushAll(errs, validateLabelName(k, p));
     for (const m of isValidLabelValue(String(v))) errs.push(invalid(p, v, m));
   }
   return errs;
@@ -74,14 +75,14 @@ export function validateRequirement(r: { key: string; operator: string; values?:
     default:
       errs.push(invalid(rp.child('operator'), r.operator, 'not a valid selector operator'));
   }
-  errs.push(...validateLabelName(r.key, rp.child('key')));
+  pushAll(errs, validateLabelName(r.key, rp.child('key')));
   return errs;
 }
 
 export function validateLabelSelector(sel: LabelSelector | undefined, p: Path): FieldError[] {
   if (!sel) return [];
   const errs = validateLabels(sel.matchLabels, p.child('matchLabels'));
-  (sel.matchExpressions ?? []).forEach((r, i) => errs.push(...validateRequirement(r, p.child('matchExpressions').index(i))));
+  (sel.matchExpressions ?? []).forEach((r, i) => pushAll(errs, validateRequirement(r, p.child('matchExpressions').index(i))));
   return errs;
 }
 
@@ -112,7 +113,7 @@ export function validateObjectMeta(meta: ObjectMeta, namespaced: boolean, nameFn
   if (meta.generateName) for (const m of nameFn(meta.generateName, true)) errs.push(invalid(p.child('generateName'), meta.generateName, m));
   if (!meta.name) errs.push(required(p.child('name'), 'name or generateName is required'));
   else for (const m of nameFn(meta.name, false)) errs.push(invalid(p.child('name'), meta.name, m));
-  errs.push(...validateMetaCommon(meta, namespaced));
+  pushAll(errs, validateMetaCommon(meta, namespaced));
   return errs;
 }
 
@@ -123,9 +124,9 @@ function validateMetaCommon(meta: ObjectMeta, namespaced: boolean): FieldError[]
     if (!meta.namespace) errs.push(required(p.child('namespace')));
     else for (const m of nameIsDNSLabel(meta.namespace, false)) errs.push(invalid(p.child('namespace'), meta.namespace, m));
   } else if (meta.namespace) errs.push(forbidden(p.child('namespace'), 'not allowed on this type'));
-  errs.push(...nonNegative(meta.generation, p.child('generation')));
-  errs.push(...validateLabels(meta.labels, p.child('labels')));
-  errs.push(...validateAnnotations(meta.annotations, p.child('annotations')));
+  pushAll(errs, nonNegative(meta.generation, p.child('generation')));
+  pushAll(errs, validateLabels(meta.labels, p.child('labels')));
+  pushAll(errs, validateAnnotations(meta.annotations, p.child('annotations')));
   (meta.ownerReferences ?? []).forEach((ref) => {
     const rp = p.child('ownerReferences');
     if (!ref.apiVersion?.split('/').pop()) errs.push(invalid(rp.child('apiVersion'), ref.apiVersion ?? '', 'version must not be empty'));
@@ -133,7 +134,7 @@ function validateMetaCommon(meta: ObjectMeta, namespaced: boolean): FieldError[]
     if (!ref.name) errs.push(invalid(rp.child('name'), ref.name ?? '', 'must not be empty'));
     if (!ref.uid) errs.push(invalid(rp.child('uid'), ref.uid ?? '', 'must not be empty'));
   });
-  errs.push(...validateFinalizers(meta.finalizers, p.child('finalizers')));
+  pushAll(errs, validateFinalizers(meta.finalizers, p.child('finalizers')));
   return errs;
 }
 
@@ -150,12 +151,12 @@ export function validateObjectMetaUpdate(meta: ObjectMeta, old: ObjectMeta): Fie
   }
   if (!meta.resourceVersion) errs.push(invalid(p.child('resourceVersion'), meta.resourceVersion ?? '', 'must be specified for an update'));
   if ((meta.generation ?? 0) < (old.generation ?? 0)) errs.push(invalid(p.child('generation'), meta.generation ?? 0, 'must not be decremented'));
-  errs.push(...immutable(meta.name, old.name, p.child('name')));
-  errs.push(...immutable(meta.namespace, old.namespace, p.child('namespace')));
-  errs.push(...immutable(meta.uid, old.uid, p.child('uid')));
-  errs.push(...immutable(meta.creationTimestamp, old.creationTimestamp, p.child('creationTimestamp')));
-  errs.push(...validateLabels(meta.labels, p.child('labels')));
-  errs.push(...validateAnnotations(meta.annotations, p.child('annotations')));
-  errs.push(...validateFinalizers(meta.finalizers, p.child('finalizers')));
+  pushAll(errs, immutable(meta.name, old.name, p.child('name')));
+  pushAll(errs, immutable(meta.namespace, old.namespace, p.child('namespace')));
+  pushAll(errs, immutable(meta.uid, old.uid, p.child('uid')));
+  pushAll(errs, immutable(meta.creationTimestamp, old.creationTimestamp, p.child('creationTimestamp')));
+  pushAll(errs, validateLabels(meta.labels, p.child('labels')));
+  pushAll(errs, validateAnnotations(meta.annotations, p.child('annotations')));
+  pushAll(errs, validateFinalizers(meta.finalizers, p.child('finalizers')));
   return errs;
 }

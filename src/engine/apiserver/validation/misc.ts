@@ -8,6 +8,7 @@ import { duplicate, forbidden, immutable, invalid, notSupported, path, required,
 import { SYSTEM_PRIORITY_CLASSES } from '../admission/priority-classes';
 import { validateLabelName, validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
+import { pushAll } from '../../../k8s/arrays';
 
 const STANDARD_FINALIZERS = ['kubernetes', 'orphan', 'foregroundDeletion'];
 
@@ -42,7 +43,7 @@ function validateTaints(taints: Taint[] | undefined, p: Path): FieldError[] {
   const seen = new Map<string, Set<string>>();
   (taints ?? []).forEach((t, i) => {
     const ip = p.index(i);
-    errs.push(...validateLabelName(t.key, ip.child('key')));
+    pushAll(errs, validateLabelName(t.key, ip.child('key')));
     const msgs = isValidLabelValue(t.value ?? '');
     if (msgs.length) errs.push(invalid(ip.child('value'), t.value ?? '', msgs.join(';')));
     if (!t.effect) errs.push(required(ip.child('effect')));
@@ -71,7 +72,7 @@ export function validateNode(node: Node, old: Node | undefined): FieldError[] {
   if (old.spec?.providerID && old.spec.providerID !== node.spec?.providerID) {
     errs.push(forbidden(path('spec', 'providerID'), 'node updates may not change providerID except from "" to valid'));
   }
-  errs.push(...validateTaints(node.spec?.taints, meta.child('taints')));
+  pushAll(errs, validateTaints(node.spec?.taints, meta.child('taints')));
   return errs;
 }
 
@@ -90,7 +91,7 @@ export function validateLease(lease: Lease, old: Lease | undefined): FieldError[
 export function validateEndpointSlice(es: EndpointSlice, old: EndpointSlice | undefined): FieldError[] {
   const errs = old ? validateObjectMetaUpdate(es.metadata, old.metadata) : validateObjectMeta(es.metadata, true, nameIsDNSSubdomain);
   if (!['FQDN', 'IPv4', 'IPv6'].includes(es.addressType)) errs.push(notSupported(path('addressType'), es.addressType ?? '', ['FQDN', 'IPv4', 'IPv6']));
-  if (old) errs.push(...immutable(es.addressType, old.addressType, path('addressType')));
+  if (old) pushAll(errs, immutable(es.addressType, old.addressType, path('addressType')));
   return errs;
 }
 
@@ -106,13 +107,13 @@ export function validatePriorityClass(pc: PriorityClass, old: PriorityClass | un
   if (old) {
     const errs = validateObjectMetaUpdate(pc.metadata, old.metadata);
     if (pc.value !== old.value) errs.push(forbidden(path('value'), 'may not be changed in an update.'));
-    errs.push(...immutable(pc.preemptionPolicy, old.preemptionPolicy, path('preemptionPolicy')));
+    pushAll(errs, immutable(pc.preemptionPolicy, old.preemptionPolicy, path('preemptionPolicy')));
     return errs;
   }
   const errs = validateObjectMeta(pc.metadata, false, nameIsDNSSubdomain);
   const name = pc.metadata.name ?? '';
   if (name.startsWith('system-')) {
-    const known = SYSTEM_PRIORITY_CLASSES[name];
+    const known = SYSTEM_PRIORITY_CLASSES.get(name);
     const reason = !known
       ? `${name} is not a known system priority class`
       : known !== pc.value

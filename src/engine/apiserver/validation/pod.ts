@@ -11,6 +11,7 @@ import { nameIsDNSSubdomain } from './names';
 import { validatePodOnly, validatePodSpec } from './podspec';
 import { POD_SPEC_FIELDS, specDiff } from './spec-diff';
 import { cloneData } from '../../core/clone';
+import { pushAll } from '../../../k8s/arrays';
 
 export function validatePod(pod: Pod): FieldError[] {
   const spec = pod.spec ?? ({} as PodSpec);
@@ -52,7 +53,7 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
     ['initContainers', 'initContainers'],
   ] as const) {
     const r = containerUpdates(pod.spec[list], old.spec[list], sp.child(name));
-    errs.push(...r.errs);
+    pushAll(errs, r.errs);
     if (r.stop) return errs;
   }
   const nextAds = (pod.spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds;
@@ -61,7 +62,7 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
     if (nextAds < 0 || nextAds > 2147483647) return [...errs, invalid(sp.child('activeDeadlineSeconds'), nextAds, 'must be between 0 and 2147483647, inclusive')];
     if (oldAds !== undefined && oldAds < nextAds) return [...errs, invalid(sp.child('activeDeadlineSeconds'), nextAds, 'must be less than or equal to previous value')];
   } else if (oldAds !== undefined) errs.push(invalid(sp.child('activeDeadlineSeconds'), null, 'must not update from a positive integer to nil value'));
-  errs.push(...onlyAddedTolerations(pod.spec.tolerations, old.spec.tolerations, sp.child('tolerations')));
+  pushAll(errs, onlyAddedTolerations(pod.spec.tolerations, old.spec.tolerations, sp.child('tolerations')));
   if (semanticEqual(pod.spec, old.spec)) return errs;
 
   // Munge the updatable fields back to their old values; whatever still differs is forbidden.

@@ -9,6 +9,7 @@ import { hostPortConflicts, validateContainerCommon, validateProbes } from './co
 import { validateLabelName, validateLabels, validateLabelSelector, validateRequirement } from './meta';
 import { isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './names';
 import { validateVolumes } from './volumes';
+import { pushAll } from '../../../k8s/arrays';
 
 function validateContainers(containers: Container[] | undefined, volumes: Set<string>, p: Path): FieldError[] {
   if (!containers?.length) return [required(p)];
@@ -16,13 +17,13 @@ function validateContainers(containers: Container[] | undefined, volumes: Set<st
   const names = new Set<string>();
   containers.forEach((c, i) => {
     const cp = p.index(i);
-    errs.push(...validateContainerCommon(c, volumes, cp));
+    pushAll(errs, validateContainerCommon(c, volumes, cp));
     if (names.has(c.name)) errs.push(duplicate(cp.child('name'), c.name));
     else names.add(c.name);
-    errs.push(...validateProbes(c, cp));
+    pushAll(errs, validateProbes(c, cp));
     if (c.restartPolicy !== undefined) errs.push(forbidden(cp.child('restartPolicy'), 'may not be set for non-init containers'));
   });
-  errs.push(...hostPortConflicts(containers, p));
+  pushAll(errs, hostPortConflicts(containers, p));
   return errs;
 }
 
@@ -31,13 +32,13 @@ function validateInitContainers(inits: Container[] | undefined, regular: Contain
   const names = new Set((regular ?? []).map((c) => c.name));
   (inits ?? []).forEach((c, i) => {
     const cp = p.index(i);
-    errs.push(...validateContainerCommon(c, volumes, cp));
+    pushAll(errs, validateContainerCommon(c, volumes, cp));
     const sidecar = c.restartPolicy === 'Always';
     if (c.restartPolicy !== undefined && !sidecar) errs.push(notSupported(cp.child('restartPolicy'), c.restartPolicy, ['Always']));
     if (names.has(c.name)) errs.push(duplicate(cp.child('name'), c.name));
     else if (c.name) names.add(c.name);
-    errs.push(...hostPortConflicts([c], p));
-    if (sidecar) errs.push(...validateProbes(c, cp));
+    pushAll(errs, hostPortConflicts([c], p));
+    if (sidecar) pushAll(errs, validateProbes(c, cp));
     else {
       for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) {
         if (c[probe]) errs.push(forbidden(cp.child(probe), 'may not be set for init containers without restartPolicy=Always'));
@@ -51,7 +52,7 @@ function validateTolerations(tols: Toleration[], p: Path): FieldError[] {
   const errs: FieldError[] = [];
   tols.forEach((t, i) => {
     const ip = p.index(i);
-    if (t.key) errs.push(...validateLabelName(t.key, ip.child('key')));
+    if (t.key) pushAll(errs, validateLabelName(t.key, ip.child('key')));
     if (!t.key && t.operator !== 'Exists') {
       errs.push(invalid(ip.child('operator'), t.operator ?? '', 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
     }
@@ -86,7 +87,7 @@ function validateNodeAffinity(spec: PodSpec, p: Path): FieldError[] {
   if (!terms?.length) return [required(tp, 'must have at least one node selector term')];
   terms.forEach((term, i) => {
     (term.matchExpressions ?? []).forEach((r, j) => {
-      errs.push(...validateRequirement(r, tp.index(i).child('matchExpressions').index(j), true));
+      pushAll(errs, validateRequirement(r, tp.index(i).child('matchExpressions').index(j), true));
     });
   });
   return errs;
@@ -101,7 +102,7 @@ function validateSpread(spec: PodSpec, p: Path): FieldError[] {
     if (!['DoNotSchedule', 'ScheduleAnyway'].includes(c.whenUnsatisfiable)) {
       errs.push(notSupported(cp.child('whenUnsatisfiable'), c.whenUnsatisfiable ?? '', ['DoNotSchedule', 'ScheduleAnyway']));
     }
-    errs.push(...validateLabelSelector(c.labelSelector, cp.child('labelSelector')));
+    pushAll(errs, validateLabelSelector(c.labelSelector, cp.child('labelSelector')));
   });
   return errs;
 }
@@ -111,9 +112,9 @@ export function validatePodSpec(spec: PodSpec, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.terminationGracePeriodSeconds === undefined) errs.push(required(p.child('terminationGracePeriodSeconds')));
   const vols = validateVolumes(spec.volumes, p.child('volumes'));
-  errs.push(...vols.errs);
-  errs.push(...validateContainers(spec.containers, vols.names, p.child('containers')));
-  errs.push(...validateInitContainers(spec.initContainers, spec.containers, vols.names, p.child('initContainers')));
+  pushAll(errs, vols.errs);
+  pushAll(errs, validateContainers(spec.containers, vols.names, p.child('containers')));
+  pushAll(errs, validateInitContainers(spec.initContainers, spec.containers, vols.names, p.child('initContainers')));
   const rp = spec.restartPolicy ?? '';
   if (rp === '') errs.push(required(p.child('restartPolicy')));
   else if (!['Always', 'OnFailure', 'Never'].includes(rp)) errs.push(notSupported(p.child('restartPolicy'), rp, ['Always', 'OnFailure', 'Never']));
@@ -122,16 +123,16 @@ export function validatePodSpec(spec: PodSpec, p: Path): FieldError[] {
   else if (!['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'].includes(dns)) {
     errs.push(notSupported(p.child('dnsPolicy'), dns, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']));
   }
-  errs.push(...validateLabels(spec.nodeSelector, p.child('nodeSelector')));
-  errs.push(...validateNodeAffinity(spec, p));
-  (spec.readinessGates ?? []).forEach((g, i) => errs.push(...validateLabelName(g.conditionType, p.child('readinessGates').index(i).child('conditionType'))));
+  pushAll(errs, validateLabels(spec.nodeSelector, p.child('nodeSelector')));
+  pushAll(errs, validateNodeAffinity(spec, p));
+  (spec.readinessGates ?? []).forEach((g, i) => pushAll(errs, validateLabelName(g.conditionType, p.child('readinessGates').index(i).child('conditionType'))));
   const gates = new Set<string>();
   (spec.schedulingGates ?? []).forEach((g, i) => {
-    errs.push(...validateLabelName(g.name, p.child('schedulingGates').index(i)));
+    pushAll(errs, validateLabelName(g.name, p.child('schedulingGates').index(i)));
     if (gates.has(g.name)) errs.push(duplicate(p.child('schedulingGates').index(i), g.name));
     gates.add(g.name);
   });
-  errs.push(...validateSpread(spec, p));
+  pushAll(errs, validateSpread(spec, p));
   if (spec.serviceAccountName) for (const m of nameIsDNSSubdomain(spec.serviceAccountName, false)) errs.push(invalid(p.child('serviceAccountName'), spec.serviceAccountName, m));
   if (spec.nodeName) for (const m of nameIsDNSSubdomain(spec.nodeName, false)) errs.push(invalid(p.child('nodeName'), spec.nodeName, m));
   const ads = (spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds;
@@ -140,7 +141,7 @@ export function validatePodSpec(spec: PodSpec, p: Path): FieldError[] {
     const v = (spec as unknown as Record<string, unknown>)[f];
     if (typeof v === 'string' && v) for (const m of isDNS1123Label(v)) errs.push(invalid(p.child(f), v, m));
   }
-  if (spec.tolerations?.length) errs.push(...validateTolerations(spec.tolerations, p.child('tolerations')));
+  if (spec.tolerations?.length) pushAll(errs, validateTolerations(spec.tolerations, p.child('tolerations')));
   if (spec.priorityClassName) for (const m of nameIsDNSSubdomain(spec.priorityClassName, false)) errs.push(invalid(p.child('priorityClassName'), spec.priorityClassName, m));
   if (spec.preemptionPolicy !== undefined && !['PreemptLowerPriority', 'Never'].includes(spec.preemptionPolicy)) {
     errs.push(notSupported(p.child('preemptionPolicy'), spec.preemptionPolicy, ['PreemptLowerPriority', 'Never']));

@@ -8,6 +8,8 @@ import type { FieldError } from '../status';
 import { invalid, required, type Path } from './field';
 import { isQualifiedName } from './names';
 import { canonicalQuantity } from './quantity';
+import { pushAll } from '../../../k8s/arrays';
+import { own } from '../../../k8s/own';
 
 const STANDARD_RESOURCES = new Set([
   'cpu',
@@ -60,13 +62,13 @@ export function validateResourceRequirements(r: ResourceRequirements | undefined
   const reqPath = p.child('requests');
   const limits = r?.limits ?? {};
   for (const [name, q] of Object.entries(limits)) {
-    errs.push(...validateContainerResourceName(name, limPath.key(name)));
-    errs.push(...validateQuantityValue(q, limPath.key(name)));
+    pushAll(errs, validateContainerResourceName(name, limPath.key(name)));
+    pushAll(errs, validateQuantityValue(q, limPath.key(name)));
   }
   for (const [name, q] of Object.entries(r?.requests ?? {})) {
-    errs.push(...validateContainerResourceName(name, reqPath.key(name)));
-    errs.push(...validateQuantityValue(q, reqPath.key(name)));
-    const limit = limits[name];
+    pushAll(errs, validateContainerResourceName(name, reqPath.key(name)));
+    pushAll(errs, validateQuantityValue(q, reqPath.key(name)));
+    const limit = own(limits, name) as string | number | undefined;
     if (limit !== undefined) {
       const req = parseMilli(q) ?? 0;
       const lim = parseMilli(limit) ?? 0;

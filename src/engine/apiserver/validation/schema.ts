@@ -4,6 +4,17 @@
  * every field the structs do not declare, with strict decoding's paths (`spec.replica`,
  * `spec.template.spec.containers[0].imagee`). A type error fails the request by itself; unknown
  * fields fail it only under fieldValidation=Strict and are dropped otherwise.
+ *
+ * JSON null decodes as encoding/json decodes it, and the body is rewritten to match, so nothing
+ * after this stage ever meets a null where the Go type has none:
+ *   - a struct field that is null keeps its zero value (a pointer, slice or map stays nil), which
+ *     the simulation stores as the field being absent: everything downstream reads absent as
+ *     zero, as Go defaulting and validation read the zero value;
+ *   - a null list element or map value is the element type's zero value (`""`, `0`, `false`, an
+ *     empty struct; Quantity.UnmarshalJSON("null") is the zero Quantity `"0"`), so
+ *     `containers: [null]` is one Container with no name and no image, and validation says so.
+ * Field names are user input: they are looked up in Maps, never as properties of the schema
+ * tables, so `constructor` or `__proto__` is an unknown field like any other.
  */
 import type { KObject } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
@@ -12,7 +23,26 @@ import { KIND_STRUCTS } from './schema-kinds';
 import { quantityError } from './quantity';
 import { base64Error } from './base64';
 
-const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };
+interface Struct {
+  /** The Go type name as encoding/json prints it: `v1.Container`. */
+  go: string;
+  /** Without its package (`DeploymentSpec`), as type errors name the struct holding the field. */
+  bare: string;
+  fields: ReadonlyMap<string, string>;
+}
+
+function compile(tables: Record<string, StructSchema>[]): ReadonlyMap<string, Struct> {
+  const out = new Map<string, Struct>();
+  for (const table of tables) {
+    for (const [name, st] of Object.entries(table)) out.set(name, { go: st.go, bare: st.go.slice(st.go.indexOf('.') + 1), fields: new Map(Object.entries(st.fields)) });
+  }
+  return out;
+}
+
+const STRUCTS = compile([CORE_STRUCTS, KIND_STRUCTS]);
+
+/** Nil slices whose json tag lacks omitempty: the stored object keeps them as `null`. */
+const PRINTS_NULL: ReadonlySet<string> = new Set(['v1.EndpointSlice.endpoints', 'v1.EndpointSlice.ports']);
 
 export interface DecodeOutcome {
   /** The decode error text (`json: cannot unmarshal ...`, `quantities must match ...`). */
@@ -62,7 +92,7 @@ function goTypeOf(spec: string): string {
     case 'float64':
       return spec;
     default:
-      return STRUCTS[spec]?.go ?? spec;
+      return STRUCTS.get(spec)?.go ?? spec;
   }
 }
 
@@ -82,22 +112,51 @@ function decodeInt(v: unknown, kind: 'int32' | 'int64', ctx: Ctx): void {
   if (!Number.isInteger(v) || v < lo || v > hi) typeError(ctx, `number ${String(v)}`, kind);
 }
 
+/**
+ * The zero value of a list element or map value of type `spec`, which is what encoding/json
+ * leaves for a JSON null there. `any` is interface{}: null stays null.
+ */
+function zeroOf(spec: string): unknown {
+  if (spec === 'any') return null;
+  if (spec.startsWith('[]')) return [];
+  if (spec.startsWith('map:') || spec === 'rl') return {};
+  if (spec === 'string' || spec.startsWith('string:') || spec === 'time' || spec === 'mtime' || spec === 'bytes') return '';
+  switch (spec) {
+    case 'int32':
+    case 'int64':
+    case 'float64':
+    case 'ios':
+      return 0;
+    case 'bool':
+      return false;
+    case 'qty':
+      return '0';
+  }
+  return {};
+}
+
+/** Decodes one non-null value in place (its nested nulls included). */
 function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
-  // encoding/json leaves a field at its zero value for null: never an error.
-  if (v === null || v === undefined) return;
-  if (spec === 'any') return;
+  if (v === null || v === undefined || spec === 'any') return;
   if (spec.startsWith('[]')) {
     if (!Array.isArray(v)) return typeError(ctx, jsonKind(v), goTypeOf(spec));
     const elem = spec.slice(2);
     // Array.prototype.forEach semantics: holes are skipped.
-    for (let i = 0; i < v.length; i++) if (i in v) decodeValue(elem, v[i], withPath(ctx, `${ctx.path}[${i}]`));
+    for (let i = 0; i < v.length; i++) {
+      if (!(i in v)) continue;
+      if (v[i] === null) v[i] = zeroOf(elem);
+      decodeValue(elem, v[i], withPath(ctx, `${ctx.path}[${i}]`));
+    }
     return;
   }
   if (spec.startsWith('map:')) {
     if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), goTypeOf(spec));
     const elem = spec.slice(4);
     const m = v as Record<string, unknown>;
-    for (const k of Object.keys(m)) decodeValue(elem, m[k], withPath(ctx, `${ctx.path}.${k}`));
+    for (const k of Object.keys(m)) {
+      if (m[k] === null) m[k] = zeroOf(elem);
+      decodeValue(elem, m[k], withPath(ctx, `${ctx.path}.${k}`));
+    }
     return;
   }
   if (spec === 'string' || spec.startsWith('string:') || spec === 'time' || spec === 'mtime') {
@@ -124,10 +183,15 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
       if (err) fail(ctx, err);
       return;
     }
-    case 'rl':
+    case 'rl': {
       if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), 'v1.ResourceList');
-      for (const el of Object.values(v as Record<string, unknown>)) decodeValue('qty', el, ctx);
+      const m = v as Record<string, unknown>;
+      for (const k of Object.keys(m)) {
+        if (m[k] === null) m[k] = zeroOf('qty');
+        decodeValue('qty', m[k], ctx);
+      }
       return;
+    }
     case 'bytes': {
       if (typeof v !== 'string') return typeError(ctx, jsonKind(v), '[]uint8');
       const err = base64Error(v);
@@ -135,14 +199,11 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
       return;
     }
   }
-  const struct = STRUCTS[spec];
+  const struct = STRUCTS.get(spec);
   if (!struct) return;
   if (typeof v !== 'object' || Array.isArray(v)) return typeError(ctx, jsonKind(v), struct.go);
-  decodeStruct(spec, v as Record<string, unknown>, ctx);
+  decodeStruct(struct, v as Record<string, unknown>, ctx);
 }
-
-/** The Go struct name without its package (`DeploymentSpec`), computed once per struct. */
-const BARE_NAMES = new Map<string, string>(Object.entries(STRUCTS).map(([name, st]) => [name, st.go.slice(st.go.indexOf('.') + 1)]));
 
 /**
  * Every request body is decoded field by field, so contexts are built as fixed-shape literals
@@ -152,29 +213,36 @@ function withPath(ctx: Ctx, path: string): Ctx {
   return { struct: ctx.struct, goPath: ctx.goPath, path, out: ctx.out, prune: ctx.prune };
 }
 
-function decodeStruct(name: string, obj: Record<string, unknown>, ctx: Ctx): void {
-  const struct = STRUCTS[name]!;
-  const bare = BARE_NAMES.get(name)!;
+function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): void {
   for (const key of Object.keys(obj)) {
-    const spec = struct.fields[key];
+    const spec = struct.fields.get(key);
     const path = ctx.path ? `${ctx.path}.${key}` : key;
     if (spec === undefined) {
       ctx.out.unknown.push(path);
       if (ctx.prune) delete obj[key];
       continue;
     }
-    decodeValue(spec, obj[key], { struct: bare, goPath: ctx.goPath ? `${ctx.goPath}.${key}` : key, path, out: ctx.out, prune: ctx.prune });
+    const v = obj[key];
+    // A null field is left at its zero value, which the stored object spells as absent —
+    // except where the Go field has no omitempty and the server prints the nil as `null`.
+    if (v === null) {
+      if (spec !== 'any' && !PRINTS_NULL.has(`${struct.go}.${key}`)) delete obj[key];
+      continue;
+    }
+    decodeValue(spec, v, { struct: struct.bare, goPath: ctx.goPath ? `${ctx.goPath}.${key}` : key, path, out: ctx.out, prune: ctx.prune });
   }
 }
 
 /**
- * Decodes `obj` against its kind's schema. With `prune`, unknown fields are deleted in place
- * (fieldValidation Warn/Ignore: the server drops what it does not know).
+ * Decodes `obj` against its kind's schema, rewriting its nulls as Go would decode them. With
+ * `prune`, unknown fields are deleted in place (fieldValidation Warn/Ignore: the server drops
+ * what it does not know).
  */
 export function decode(info: ResourceInfo, obj: KObject, prune = false): DecodeOutcome {
   const out: DecodeOutcome = { unknown: [] };
-  if (!STRUCTS[info.kind]) return out;
-  decodeStruct(info.kind, obj as Record<string, unknown>, { struct: info.kind, goPath: '', path: '', out, prune });
+  const root = STRUCTS.get(info.kind);
+  if (!root) return out;
+  decodeStruct(root, obj as Record<string, unknown>, { struct: info.kind, goPath: '', path: '', out, prune });
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, notSupported, path, required, type Path } from './field';
 import { validateLabels, validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIPv4, isValidPortName, isValidPortNum, nameIsDNS1035Label } from './names';
+import { pushAll } from '../../../k8s/arrays';
 
 function isHeadless(s: Service): boolean {
   const ips = s.spec.clusterIPs ?? [];
@@ -75,11 +76,11 @@ export function validateServiceSpec(s: Service): FieldError[] {
     }
   }
   const names = new Set<string>();
-  ports.forEach((port, i) => errs.push(...validatePort(port, ports.length > 1, names, sp.child('ports').index(i))));
-  if (spec.selector) errs.push(...validateLabels(spec.selector, sp.child('selector')));
+  ports.forEach((port, i) => pushAll(errs, validatePort(port, ports.length > 1, names, sp.child('ports').index(i))));
+  if (spec.selector) pushAll(errs, validateLabels(spec.selector, sp.child('selector')));
   if (!spec.sessionAffinity) errs.push(required(sp.child('sessionAffinity')));
   else if (!['ClientIP', 'None'].includes(spec.sessionAffinity)) errs.push(notSupported(sp.child('sessionAffinity'), spec.sessionAffinity, ['ClientIP', 'None']));
-  errs.push(...validateClusterIPs(s));
+  pushAll(errs, validateClusterIPs(s));
   if (!spec.type) errs.push(required(sp.child('type')));
   else if (!TYPES.includes(spec.type)) errs.push(notSupported(sp.child('type'), spec.type, TYPES));
   if (spec.type === 'ClusterIP') {

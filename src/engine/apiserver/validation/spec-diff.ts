@@ -5,6 +5,7 @@
  * `... // N identical fields` for the rest. It approximates go-cmp's reporter (which also
  * prints some unchanged context), not a port of it.
  */
+import { own } from '../../../k8s/own';
 
 const GO_NAMES: Record<string, string> = { nodeName: 'NodeName', dnsPolicy: 'DNSPolicy', dnsConfig: 'DNSConfig', os: 'OS', hostPID: 'HostPID', hostIPC: 'HostIPC', hostIP: 'HostIP', podIP: 'PodIP' };
 const ELEMENT_TYPES: Record<string, string> = {
@@ -19,7 +20,7 @@ const ELEMENT_TYPES: Record<string, string> = {
 };
 
 function goField(name: string): string {
-  return GO_NAMES[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+  return (own(GO_NAMES, name) as string | undefined) ?? name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 function goValue(v: unknown): string {
@@ -42,13 +43,13 @@ function diffFields(order: readonly string[], a: Record<string, unknown>, b: Rec
   const fields = [...order, ...Object.keys({ ...a, ...b }).filter((k) => !order.includes(k))];
   let run = 0;
   for (const f of fields) {
-    if (same(a[f], b[f])) {
+    if (same(own(a, f), own(b, f))) {
       run++;
       continue;
     }
     identical(run, 'field', indent, out);
     run = 0;
-    diffValue(goField(f), f, a[f], b[f], indent, out);
+    diffValue(goField(f), f, own(a, f), own(b, f), indent, out);
   }
   identical(run, 'field', indent, out);
 }
@@ -62,7 +63,7 @@ function diffValue(label: string, key: string, a: unknown, b: unknown, indent: s
     return;
   }
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    out.push(`  ${indent}${head}[]${ELEMENT_TYPES[key] ?? 'interface {}'}{`);
+    out.push(`  ${indent}${head}[]${(own(ELEMENT_TYPES, key) as string | undefined) ?? 'interface {}'}{`);
     let run = 0;
     a.forEach((x, i) => {
       if (same(x, b[i])) {

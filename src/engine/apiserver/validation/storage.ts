@@ -11,6 +11,7 @@ import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } f
 import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
 import { canonicalQuantity } from './quantity';
 import { specDiff } from './spec-diff';
+import { pushAll } from '../../../k8s/arrays';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 
@@ -36,10 +37,10 @@ function validateClaimSpec(pvc: PersistentVolumeClaim): FieldError[] {
   const p = path('spec');
   const spec = pvc.spec ?? {};
   const errs = validateAccessModes(spec.accessModes, p.child('accessModes'), 'at least 1 access mode is required');
-  errs.push(...validateLabelSelector((spec as { selector?: never }).selector, p.child('selector')));
+  pushAll(errs, validateLabelSelector((spec as { selector?: never }).selector, p.child('selector')));
   const storage = spec.resources?.requests?.['storage'];
   if (storage === undefined) errs.push(required(p.child('resources').key('storage')));
-  else errs.push(...positiveQuantity(storage, p.child('resources').key('storage')));
+  else pushAll(errs, positiveQuantity(storage, p.child('resources').key('storage')));
   if (spec.storageClassName) for (const m of nameIsDNSSubdomain(spec.storageClassName, false)) errs.push(invalid(p.child('storageClassName'), spec.storageClassName, m));
   if (spec.volumeMode !== undefined && !['Block', 'Filesystem'].includes(spec.volumeMode)) errs.push(notSupported(p.child('volumeMode'), spec.volumeMode, ['Block', 'Filesystem']));
   return errs;
@@ -64,7 +65,7 @@ export function validatePersistentVolumeClaim(pvc: PersistentVolumeClaim, old: P
   const oldSize = parseMilli(old.spec.resources?.requests?.['storage']) ?? 0;
   const statusSize = parseMilli(old.status?.capacity?.['storage']) ?? 0;
   if (newSize < oldSize && newSize <= statusSize) errs.push(forbidden(path('spec', 'resources', 'requests', 'storage'), 'field can not be less than status.capacity'));
-  errs.push(...immutable(pvc.spec.volumeMode, old.spec.volumeMode, path('volumeMode')));
+  pushAll(errs, immutable(pvc.spec.volumeMode, old.spec.volumeMode, path('volumeMode')));
   return errs;
 }
 
@@ -85,7 +86,7 @@ function validatePVSpec(pv: PersistentVolume): FieldError[] {
   const cap = spec.capacity ?? {};
   if (Object.keys(cap).length === 0) errs.push(required(p.child('capacity')));
   if (cap['storage'] === undefined || Object.keys(cap).length > 1) errs.push(notSupported(p.child('capacity'), cap, ['storage']));
-  for (const [r, q] of Object.entries(cap)) errs.push(...positiveQuantity(q, p.child('capacity').key(r)));
+  for (const [r, q] of Object.entries(cap)) pushAll(errs, positiveQuantity(q, p.child('capacity').key(r)));
   const rp = spec.persistentVolumeReclaimPolicy;
   if (rp && !['Delete', 'Recycle', 'Retain'].includes(rp)) errs.push(notSupported(p.child('persistentVolumeReclaimPolicy'), rp, ['Delete', 'Recycle', 'Retain']));
   let count = 0;
@@ -99,7 +100,7 @@ function validatePVSpec(pv: PersistentVolume): FieldError[] {
     count++;
     if (s === 'csi') {
       const csi = src as { driver?: string; volumeHandle?: string };
-      errs.push(...validateCSIDriver(csi.driver ?? '', p.child('csi', 'driver')));
+      pushAll(errs, validateCSIDriver(csi.driver ?? '', p.child('csi', 'driver')));
       if (!csi.volumeHandle) errs.push(required(p.child('csi', 'volumeHandle')));
     }
     if (s === 'hostPath' && !(src as { path?: string }).path) errs.push(required(p.child('hostPath', 'path')));
@@ -117,7 +118,7 @@ export function validatePersistentVolume(pv: PersistentVolume, old: PersistentVo
   if (!semanticEqual(src(pv.spec), src(old.spec))) {
     errs.push(forbidden(path('spec', 'persistentvolumesource'), `spec.persistentvolumesource is immutable after creation\n${specDiff('core.PersistentVolumeSource', PV_SOURCES, src(old.spec), src(pv.spec))}`));
   }
-  errs.push(...immutable(pv.spec.volumeMode, old.spec.volumeMode, path('volumeMode')));
+  pushAll(errs, immutable(pv.spec.volumeMode, old.spec.volumeMode, path('volumeMode')));
   return [...validateObjectMetaUpdate(pv.metadata, old.metadata), ...errs];
 }
 
@@ -127,7 +128,7 @@ export function validateStorageClass(sc: StorageClass, old: StorageClass | undef
     if (!semanticEqual(sc['parameters'], old['parameters'])) errs.push(forbidden(path('parameters'), 'updates to parameters are forbidden.'));
     if (sc.provisioner !== old.provisioner) errs.push(forbidden(path('provisioner'), 'updates to provisioner are forbidden.'));
     if (sc.reclaimPolicy !== old.reclaimPolicy) errs.push(forbidden(path('reclaimPolicy'), 'updates to reclaimPolicy are forbidden.'));
-    errs.push(...immutable(sc.volumeBindingMode, old.volumeBindingMode, path('volumeBindingMode')));
+    pushAll(errs, immutable(sc.volumeBindingMode, old.volumeBindingMode, path('volumeBindingMode')));
     return errs;
   }
   const errs = validateObjectMeta(sc.metadata, false, nameIsDNSSubdomain);

@@ -7,6 +7,7 @@ import type { Volume } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, required, type Path } from './field';
 import { isDNS1123Label } from './names';
+import { pushAll } from '../../../k8s/arrays';
 
 /** Sources in validateVolumeSource's order; the second one present is the Forbidden one. */
 const SOURCES = [
@@ -103,7 +104,7 @@ export function validateVolumes(volumes: Volume[] | undefined, p: Path): { names
       if (count > 0) el.push(forbidden(ip.child(s === 'downwardAPI' ? 'downwarAPI' : s), 'may not specify more than 1 volume type'));
       else {
         count++;
-        el.push(...validateSource(s, v, ip));
+        pushAll(el, validateSource(s, v, ip));
       }
     }
     if (count === 0) el.push(required(ip, 'must specify a volume type'));
@@ -111,7 +112,7 @@ export function validateVolumes(volumes: Volume[] | undefined, p: Path): { names
     else for (const m of isDNS1123Label(v.name)) el.push(invalid(ip.child('name'), v.name, m));
     if (names.has(v.name)) el.push(duplicate(ip.child('name'), v.name));
     if (el.length === 0) names.add(v.name);
-    else errs.push(...el);
+    else pushAll(errs, el);
   });
   return { names, errs };
 }

@@ -11,6 +11,7 @@ import { forbidden, immutable, invalid, nonNegative, notSupported, path, require
 import { mapValue, selectorValue, validateAnnotations, validateLabels, validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { isValidPercent, nameIsDNSSubdomain } from './names';
 import { validatePodSpec } from './podspec';
+import { pushAll } from '../../../k8s/arrays';
 
 function validateSelector(sel: LabelSelector | undefined, p: Path): FieldError[] {
   if (!sel) return [required(p)];
@@ -30,10 +31,10 @@ function validateTemplate(t: PodTemplateSpec | undefined, sel: LabelSelector | u
   if ((selects || sel === undefined) && !(sel !== undefined && matches(fromLabelSelector(sel), labels))) {
     errs.push(invalid(p.child('metadata', 'labels'), mapValue(labels), '`selector` does not match template `labels`'));
   }
-  errs.push(...validateLabels(labels, p.child('labels')));
-  errs.push(...validateAnnotations(template.metadata?.annotations, p.child('annotations')));
+  pushAll(errs, validateLabels(labels, p.child('labels')));
+  pushAll(errs, validateAnnotations(template.metadata?.annotations, p.child('annotations')));
   const spec = template.spec ?? ({} as PodTemplateSpec['spec']);
-  errs.push(...validatePodSpec(spec, p.child('spec')));
+  pushAll(errs, validatePodSpec(spec, p.child('spec')));
   if ((spec.restartPolicy ?? '') !== 'Always') errs.push(notSupported(p.child('spec', 'restartPolicy'), spec.restartPolicy ?? '', ['Always']));
   if ((spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds !== undefined) {
     errs.push(forbidden(p.child('spec', 'activeDeadlineSeconds'), `activeDeadlineSeconds in ${owner} is not Supported`));
@@ -82,13 +83,13 @@ export function validateDeploymentSpec(d: Deployment): FieldError[] {
   const p = path('spec');
   const spec = d.spec;
   const errs = [...nonNegative(spec.replicas, p.child('replicas'))];
-  errs.push(...validateSelector(spec.selector, p.child('selector')));
-  errs.push(...validateTemplate(spec.template, spec.selector, p.child('template'), 'ReplicaSet'));
-  errs.push(...validateStrategy(d, p.child('strategy')));
-  errs.push(...nonNegative(spec.minReadySeconds, p.child('minReadySeconds')));
-  errs.push(...nonNegative(spec.revisionHistoryLimit, p.child('revisionHistoryLimit')));
+  pushAll(errs, validateSelector(spec.selector, p.child('selector')));
+  pushAll(errs, validateTemplate(spec.template, spec.selector, p.child('template'), 'ReplicaSet'));
+  pushAll(errs, validateStrategy(d, p.child('strategy')));
+  pushAll(errs, nonNegative(spec.minReadySeconds, p.child('minReadySeconds')));
+  pushAll(errs, nonNegative(spec.revisionHistoryLimit, p.child('revisionHistoryLimit')));
   if (spec.progressDeadlineSeconds !== undefined) {
-    errs.push(...nonNegative(spec.progressDeadlineSeconds, p.child('progressDeadlineSeconds')));
+    pushAll(errs, nonNegative(spec.progressDeadlineSeconds, p.child('progressDeadlineSeconds')));
     if (spec.progressDeadlineSeconds <= (spec.minReadySeconds ?? 0)) {
       errs.push(invalid(p.child('progressDeadlineSeconds'), spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
     }
@@ -98,19 +99,19 @@ export function validateDeploymentSpec(d: Deployment): FieldError[] {
 
 export function validateDeployment(d: Deployment, old: Deployment | undefined): FieldError[] {
   const errs = old ? validateObjectMetaUpdate(d.metadata, old.metadata) : validateObjectMeta(d.metadata, true, nameIsDNSSubdomain);
-  errs.push(...validateDeploymentSpec(d));
-  if (old) errs.push(...immutable(selectorValue(d.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  pushAll(errs, validateDeploymentSpec(d));
+  if (old) pushAll(errs, immutable(selectorValue(d.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
   return errs;
 }
 
 export function validateReplicaSet(rs: ReplicaSet, old: ReplicaSet | undefined): FieldError[] {
   const p = path('spec');
   const errs = old ? validateObjectMetaUpdate(rs.metadata, old.metadata) : validateObjectMeta(rs.metadata, true, nameIsDNSSubdomain);
-  errs.push(...nonNegative(rs.spec.replicas, p.child('replicas')));
-  errs.push(...nonNegative(rs.spec.minReadySeconds, p.child('minReadySeconds')));
-  errs.push(...validateSelector(rs.spec.selector, p.child('selector')));
-  errs.push(...validateTemplate(rs.spec.template, rs.spec.selector, p.child('template'), 'ReplicaSet'));
-  if (old) errs.push(...immutable(selectorValue(rs.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  pushAll(errs, nonNegative(rs.spec.replicas, p.child('replicas')));
+  pushAll(errs, nonNegative(rs.spec.minReadySeconds, p.child('minReadySeconds')));
+  pushAll(errs, validateSelector(rs.spec.selector, p.child('selector')));
+  pushAll(errs, validateTemplate(rs.spec.template, rs.spec.selector, p.child('template'), 'ReplicaSet'));
+  if (old) pushAll(errs, immutable(selectorValue(rs.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
   return errs;
 }
 
@@ -118,22 +119,23 @@ export function validateReplicaSet(rs: ReplicaSet, old: ReplicaSet | undefined):
 export function validateDaemonSet(ds: DaemonSet, old: DaemonSet | undefined): FieldError[] {
   const p = path('spec');
   const errs = old ? validateObjectMetaUpdate(ds.metadata, old.metadata) : validateObjectMeta(ds.metadata, true, nameIsDNSSubdomain);
-  errs.push(...validateSelector(ds.spec.selector, p.child('selector')));
-  errs.push(...validateTemplate(ds.spec.template, ds.spec.selector, p.child('template'), 'DaemonSet'));
-  errs.push(...nonNegative(ds.spec.minReadySeconds, p.child('minReadySeconds')));
-  errs.push(...nonNegative(ds.spec.revisionHistoryLimit, p.child('revisionHistoryLimit')));
+  pushAll(errs, validateSelector(ds.spec.selector, p.child('selector')));
+  pushAll(errs, validateTemplate(ds.spec.template, ds.spec.selector, p.child('template'), 'DaemonSet'));
+  pushAll(errs, nonNegative(ds.spec.minReadySeconds, p.child('minReadySeconds')));
+  pushAll(errs, nonNegative(ds.spec.revisionHistoryLimit, p.child('revisionHistoryLimit')));
   const s = ds.spec.updateStrategy ?? {};
   const sp = p.child('updateStrategy');
   if (s.type === 'RollingUpdate') {
     const ru = s.rollingUpdate ?? {};
     const rp = sp.child('rollingUpdate');
-    errs.push(...validateIntOrPercent(ru.maxUnavailable, rp.child('maxUnavailable')), ...validateIntOrPercent(ru.maxSurge, rp.child('maxSurge')));
+    pushAll(errs, validateIntOrPercent(ru.maxUnavailable, rp.child('maxUnavailable')));
+    pushAll(errs, validateIntOrPercent(ru.maxSurge, rp.child('maxSurge')));
     if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0) {
       errs.push(invalid(rp.child('maxUnavailable'), ru.maxUnavailable ?? 0, 'may not be 0 when `maxSurge` is 0'));
     }
   } else if (s.type !== 'OnDelete') {
     errs.push(notSupported(sp.child('type'), s.type ?? '', ['OnDelete', 'RollingUpdate']));
   }
-  if (old) errs.push(...immutable(selectorValue(ds.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  if (old) pushAll(errs, immutable(selectorValue(ds.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
   return errs;
 }

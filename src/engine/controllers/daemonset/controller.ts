@@ -20,6 +20,7 @@ import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
 import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
 import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, templateHash } from './pods';
 import { updateDaemonSetStatus } from './status';
+import { pushAll } from '../../../k8s/arrays';
 
 interface DaemonSetState {
   /** DaemonSet UID → keys of the Pods it controls. */
@@ -77,14 +78,14 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>): Plan {
     const name = node.metadata.name ?? '';
     const pods = byNode.get(name) ?? [];
     if (!nodeShouldRunDaemonPod(ds, node)) {
-      remove.push(...pods);
+      pushAll(remove, pods);
       continue;
     }
     const failed = pods.filter((p) => p.status?.phase === 'Failed');
     const live = pods.filter((p) => isPodActive(p));
-    remove.push(...failed);
+    pushAll(remove, failed);
     if (live.length === 0) create.push(name);
-    else remove.push(...live.slice(1));
+    else pushAll(remove, live.slice(1));
   }
   return { create, remove };
 }

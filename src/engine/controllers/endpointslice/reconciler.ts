@@ -8,6 +8,7 @@
 import type { Endpoint, EndpointSlice, OwnerReference, Service } from '../../../k8s/types';
 import { canonicalJson, semanticEqual } from '../util/equal';
 import { portsKey, type EndpointPort } from './endpoints';
+import { pushAll } from '../../../k8s/arrays';
 
 export const MAX_ENDPOINTS_PER_SLICE = 100;
 export const LABEL_SERVICE_NAME = 'kubernetes.io/service-name';
@@ -75,7 +76,7 @@ export function planSlices(svc: Service, desired: Map<string, DesiredGroup>, exi
     const k = portsKey(s.ports as EndpointPort[] | null);
     byPorts.set(k, [...(byPorts.get(k) ?? []), s]);
   }
-  for (const [k, slices] of byPorts) if (!desired.has(k)) plan.delete.push(...slices);
+  for (const [k, slices] of byPorts) if (!desired.has(k)) pushAll(plan.delete, slices);
 
   for (const [k, group] of desired) {
     const remaining = new Map(group.endpoints);

@@ -17,6 +17,7 @@ import { isPodActive, isPodReady, isPodTerminating, podReadySince } from '../uti
 import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
 import { manageReplicas } from './manage';
 import { calculateStatus, updateReplicaSetStatus } from './status';
+import { pushAll } from '../../../k8s/arrays';
 
 interface ReplicaSetState {
   /** controller UID → keys of the Pods it controls. */
@@ -113,7 +114,7 @@ function relatedPods(ctx: ControllerContext, rs: ReplicaSet): Pod[] {
   const out: Pod[] = [];
   for (const rsKey of indexKeys(s.rsByOwner, ref.uid)) {
     const sibling = ctx.cache('replicasets').cache.get(rsKey);
-    if (sibling?.metadata.uid) out.push(...podsOf(ctx, indexKeys(s.podsByOwner, sibling.metadata.uid)));
+    if (sibling?.metadata.uid) pushAll(out, podsOf(ctx, indexKeys(s.podsByOwner, sibling.metadata.uid)));
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { parseTimestamp } from '../../../k8s/time';
 import { fitErrorMessage } from '../fit-error';
 import { unresolvable, type PodInfo, type Rejection } from '../framework';
 import { addPodEntry, cloneNodeInfo, removePodEntry, type NodeInfo, type PodEntry } from '../nodeinfo';
+import { maxOf } from '../../../k8s/arrays';
 
 export const NAME = 'DefaultPreemption';
 export const MSG_NOT_HELPFUL = 'Preemption is not helpful for scheduling';
@@ -74,7 +75,7 @@ export function pickOneNodeForPreemption(cands: readonly Candidate[]): Candidate
   let best: Candidate | undefined;
   let bestKey: [number, number, number] | undefined;
   for (const c of cands) {
-    const highest = Math.max(...c.victims.map((v) => v.priority));
+    const highest = maxOf(c.victims.map((v) => v.priority));
     const sum = c.victims.reduce((s, v) => s + v.priority + 2147483648, 0);
     const key: [number, number, number] = [highest, sum, c.victims.length];
     if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {

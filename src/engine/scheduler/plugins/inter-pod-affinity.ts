@@ -9,6 +9,7 @@ import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
 import type { LabelSelector, Pod } from '../../../k8s/types';
 import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterView, type FilterPlugin, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
+import { own } from '../../../k8s/own';
 
 export const NAME = 'InterPodAffinity';
 export const ERR_REASON_AFFINITY = "node(s) didn't match pod affinity rules";
@@ -91,7 +92,7 @@ function pairKey(key: string, value: string): string {
 }
 
 function bump(counts: Counts, node: NodeInfo, key: string, by: number): void {
-  const v = node.labels[key];
+  const v = own(node.labels, key) as string | undefined;
   if (v === undefined) return;
   const k = pairKey(key, v);
   counts.set(k, (counts.get(k) ?? 0) + by);
@@ -127,7 +128,7 @@ export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], nsLabels: (
 function satisfyPodAffinity(pod: Pod, s: AffinityState, node: NodeInfo, nsLabels: (ns: string) => Record<string, string> | undefined): boolean {
   let podsExist = true;
   for (const t of s.terms.requiredAffinity) {
-    const v = node.labels[t.topologyKey];
+    const v = own(node.labels, t.topologyKey) as string | undefined;
     if (v === undefined) return false;
     if ((s.affinityCounts.get(pairKey(t.topologyKey, v)) ?? 0) <= 0) podsExist = false;
   }
@@ -138,7 +139,7 @@ function satisfyPodAffinity(pod: Pod, s: AffinityState, node: NodeInfo, nsLabels
 
 function satisfyPodAntiAffinity(s: AffinityState, node: NodeInfo): boolean {
   for (const t of s.terms.requiredAntiAffinity) {
-    const v = node.labels[t.topologyKey];
+    const v = own(node.labels, t.topologyKey) as string | undefined;
     if (v !== undefined && (s.antiAffinityCounts.get(pairKey(t.topologyKey, v)) ?? 0) > 0) return false;
   }
   return true;

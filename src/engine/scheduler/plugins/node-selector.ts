@@ -4,6 +4,7 @@
  * nothing) with In/NotIn/Exists/DoesNotExist/Gt/Lt, and matchFields on metadata.name.
  */
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from '../../../k8s/types';
+import { own } from '../../../k8s/own';
 
 const INT = /^[+-]?[0-9]+$/;
 
@@ -62,7 +63,7 @@ export function termsMatch(terms: readonly NodeSelectorTerm[], labels: Record<st
 
 /** nodeaffinity.GetRequiredNodeAffinity(pod).Match(node): nodeSelector AND required node affinity. */
 export function podMatchesNodeSelectorAndAffinityTerms(pod: Pod, labels: Record<string, string>, nodeName: string): boolean {
-  for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
+  for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) if (own(labels, k) !== v) return false;
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (terms === undefined) return true;
   return termsMatch(terms, labels, nodeName);

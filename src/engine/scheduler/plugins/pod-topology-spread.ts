@@ -13,6 +13,7 @@ import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type Fi
 import type { NodeInfo } from '../nodeinfo';
 import { findMatchingUntoleratedTaint } from './helper';
 import { podMatchesNodeSelectorAndAffinityTerms } from './node-selector';
+import { own } from '../../../k8s/own';
 
 export const NAME = 'PodTopologySpread';
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
@@ -117,7 +118,7 @@ export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints
 export function filter(pod: Pod, s: SpreadState, node: NodeInfo): Rejection | undefined {
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i]!;
-    const v = node.labels[c.topologyKey];
+    const v = own(node.labels, c.topologyKey) as string | undefined;
     if (v === undefined) return unresolvable(ERR_REASON_NODE_LABEL_NOT_MATCH);
     const self = selectorMatches(c.selector, pod.metadata.labels) ? 1 : 0;
     const skew = (s.matchNum[i]!.get(v) ?? 0) + self - s.minMatchNum[i]!;
@@ -162,7 +163,7 @@ export function scorer(pod: Pod, feasible: readonly NodeInfo[], all: readonly No
       if (ignored.has(node.name)) return 0;
       let score = 0;
       constraints.forEach((c, i) => {
-        const v = node.labels[c.topologyKey];
+        const v = own(node.labels, c.topologyKey) as string | undefined;
         if (v === undefined) return;
         const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns) : (counts[i]!.get(v) ?? 0);
         score += cnt * weights[i]! + (c.maxSkew - 1);

@@ -70,14 +70,16 @@ export const en = {
     'kube-apiserver is stopped: every kubectl command is refused (“The connection to the server … was refused”), and controllers, the scheduler and kubelets cannot read or write — they keep retrying. Running Pods keep running ({running} now): containers are processes on the nodes. Nothing new happens.',
   'sym.apiserver.degraded': {
     by: 'up',
-    one: '{down} is stopped, but {up} of {total} kube-apiservers still answers behind the load balancer: kubectl, the controllers and the kubelets keep working.',
-    other: '{down} is stopped, but {up} of {total} kube-apiservers still answer behind the load balancer: kubectl, the controllers and the kubelets keep working.',
+    one: '{down} is stopped, but {up} of {total} kube-apiservers still answers behind the load balancer: kubectl and the kubelets, which go through it, keep working.',
+    other: '{down} is stopped, but {up} of {total} kube-apiservers still answer behind the load balancer: kubectl and the kubelets, which go through it, keep working.',
   },
+  'sym.apiserver.cutOff':
+    'Cut off as well, though still running: {list}. kubeadm points each only at the kube-apiserver on its own machine; the Lease blocks below tell whether that costs anything.',
   'sym.etcd.noQuorum': {
     by: 'up',
-    one: 'etcd has lost quorum: {up} of {total} members is running and {quorum} are needed. Writes fail with “etcdserver: request timed out”; reads can still be answered from kube-apiserver’s watch cache. Running Pods keep running, but no scheduling or reconciliation can complete.',
+    one: 'etcd has lost quorum: {up} of {total} members is running and {quorum} are needed. Every write fails with “etcdserver: request timed out” — kubectl’s and every component’s, heartbeats and Lease renewals included. Reads still answer from kube-apiserver’s watch cache, which shows the cluster as it was. Running Pods keep running, but nothing is created, scheduled, marked or deleted until a quorum is back.',
     other:
-      'etcd has lost quorum: {up} of {total} members are running and {quorum} are needed. Writes fail with “etcdserver: request timed out”; reads can still be answered from kube-apiserver’s watch cache. Running Pods keep running, but no scheduling or reconciliation can complete.',
+      'etcd has lost quorum: {up} of {total} members are running and {quorum} are needed. Every write fails with “etcdserver: request timed out” — kubectl’s and every component’s, heartbeats and Lease renewals included. Reads still answer from kube-apiserver’s watch cache, which shows the cluster as it was. Running Pods keep running, but nothing is created, scheduled, marked or deleted until a quorum is back.',
   },
   'sym.etcd.degraded': {
     by: 'up',
@@ -94,21 +96,41 @@ export const en = {
     '{id} held the {kind} Lease and is stopped. The Lease was last renewed {ago} s ago; a standby takes over once it is 15 s old (leaseDuration) — in about {left} s. Until then nobody does {kind}’s work.',
   'sym.leader.expired': '{id} held the {kind} Lease and is stopped. The Lease expired (last renewed {ago} s ago): a standby acquires it at its next try (every 2 s).',
   'sym.leader.standbyDown': '{down} is stopped, but {leader} holds the {kind} Lease (acquired {held} s ago) and does the work: nothing is lost.',
+  'sym.leader.lostCutOff':
+    '{id} held the {kind} Lease and is cut off: {apiserver}, the only kube-apiserver it talks to, is stopped, so its renewals fail. The Lease was last renewed {ago} s ago; a standby takes over once it is 15 s old (leaseDuration) — in about {left} s. Until then nobody does {kind}’s work.',
+  'sym.leader.expiredCutOff': '{id} held the {kind} Lease and is cut off ({apiserver}, the only kube-apiserver it talks to, is stopped). The Lease expired (last renewed {ago} s ago): a standby acquires it at its next try (every 2 s).',
+  'sym.leader.standbyCutOff': '{down} cannot reach kube-apiserver (the one on its own machine is stopped), but {leader} holds the {kind} Lease (acquired {held} s ago) and does the work: nothing is lost.',
+  'sym.leader.none': 'No {kind} instance can lead: {list} are all stopped or cut off from kube-apiserver. Nobody does {kind}’s work until one is back.',
   'sym.leader.pending': 'Pods Pending with no node meanwhile: {count} ({names}).',
+  'sym.lease.renewFailing':
+    '{id} still holds the {kind} Lease, but its renewals fail (last renewed {ago} s ago). After 10 s without one (renewDeadline) it stops leading — in about {left} s — and no standby can take the Lease while writes fail.',
+  'sym.lease.noLeader':
+    'No {kind} leads: its Lease has not been renewed for {ago} s, so the leader gave up after renewDeadline (10 s), and no instance can take the Lease while writes fail. The Lease still names the old holder — it cannot be updated either — and “sim status” shows every instance as a standby. Nothing {kind} does happens until writes work again.',
   'sym.node.off': '{node} is powered off: its kubelet, its container runtime and every container on it stopped.',
   'sym.node.partitioned': '{node} is cut off from the control plane: its kubelet and containers keep running, but its status updates and Lease renewals never arrive.',
   'sym.kubelet.down': 'The kubelet on {node} is stopped: its containers keep running, but nothing reports their status, runs their probes or renews {node}’s Lease.',
   'sym.node.leaseStale':
     '{node}’s Lease was last renewed {ago} s ago (normally every 10 s). When nothing has arrived for 50 s (node-monitor-grace-period), the node controller marks the Node NotReady — in about {left} s.',
+  'sym.node.leaseStaleNewLeader':
+    '{node}’s Lease was last renewed {ago} s ago, but the node controller began counting only {counting} s ago, when this kube-controller-manager took its Lease. It marks the Node NotReady once it has heard nothing for 50 s — in about {left} s.',
   'sym.node.leaseExpired': '{node}’s Lease was last renewed {ago} s ago, past the 50 s grace period: the node controller marks it NotReady at its next check (every 5 s).',
+  'sym.node.unwatched':
+    '{node}’s Lease was last renewed {ago} s ago, but no kube-controller-manager leads right now, so no node controller is counting: nothing marks the Node NotReady until one takes the Lease, and then only after 50 s more of silence.',
+  'sym.node.leasesFrozen': {
+    one: 'The kubelet cannot renew its Node Lease ({count} Node: {names}; the newest renewal is {ago} s old): its renewals fail like every other write. Yet no Node turns NotReady while this lasts — marking one is a write too, and kube-controller-manager stops leading once its own Lease cannot be renewed. The Node keeps the status it had, and its Pods keep running.',
+    other:
+      'The kubelets cannot renew their Node Leases ({count} Nodes: {names}; the newest renewal is {ago} s old): their renewals fail like every other write. Yet no Node turns NotReady while this lasts — marking one is a write too, and kube-controller-manager stops leading once its own Lease cannot be renewed. The Nodes keep the status they had, and their Pods keep running.',
+  },
   'sym.node.notReady': '{node} is NotReady: its Ready condition is {status} ({reason}: {message}).',
-  'sym.node.taintSoon': 'The NoExecute taint follows within seconds; then the Pods’ tolerations start counting down to eviction.',
+  'sym.node.podsNotReady': 'Pods on {node} marked not Ready: {count} ({names}). They leave their Services’ endpoints, though their containers may well still run.',
+  'sym.node.paused': 'Nothing more happens to {node} until a kube-controller-manager leads and can write again: no new taint, no eviction.',
+  'sym.node.taintSoon': 'A NoExecute taint on {node} follows within seconds; then the Pods’ tolerations start counting down to eviction.',
   'sym.node.evictionIn': {
     one: '{node} has carried the taint {taint} for {ago} s. Its Pods tolerate it for {tolerate} s: {count} Pod is evicted in about {left} s, and its controller then creates a replacement on another node.',
     other:
       '{node} has carried the taint {taint} for {ago} s. Its Pods tolerate it for {tolerate} s: {count} Pods are evicted in about {left} s, and their controllers then create replacements on other nodes.',
   },
-  'sym.node.evicted': 'Pods evicted from {node}: {count} ({names}). They stay Terminating until {node}’s kubelet confirms they stopped; their controllers already created replacements elsewhere.',
+  'sym.node.evicted': 'Pods evicted from {node}: {count} ({names}). They stay Terminating until {node}’s kubelet confirms they stopped; those a controller owns get replacements on other nodes.',
   'sym.runtime.down':
     'The container runtime on {node} is stopped: no container can be created or restarted there, and the kubelet reports the Node NotReady (“container runtime is down”). Containers already running keep running.',
   'sym.runtime.blocked': 'Pods on {node} that cannot start: {count} ({names}).',
@@ -116,17 +138,23 @@ export const en = {
   'sym.cni.stuck': 'Pods on {node} without a sandbox: {count} ({names}).',
   'sym.proxy.down':
     'kube-proxy on {node} is stopped: {node}’s Service rules are frozen as they were. When endpoints change (Pods deleted, scaled down or unready), requests sent from {node} can still go to the old ones.',
-  'sym.csi.down': 'The CSI driver is stopped: new volumes are not provisioned and volumes cannot be mounted (FailedMount). Pods without volumes are fine.',
-  'sym.csi.claims': 'PersistentVolumeClaims still Pending: {count} ({names}).',
-  'sym.csi.pods': 'Pods waiting for a volume: {count} ({names}).',
+  'sym.csi.down': 'The CSI driver is stopped: it neither provisions new volumes nor mounts any. Pods without such volumes are not affected.',
+  'sym.csi.claims': 'PersistentVolumeClaims still Pending, no volume created for them: {count} ({names}).',
+  'sym.csi.unplaced': 'Pods waiting with no node for their volume: {count} ({names}). The scheduler holds them back until the volume exists, so they get no events at all.',
+  'sym.csi.mounting': 'Pods on a node that cannot mount their volume: {count} ({names}). The kubelet keeps retrying, with FailedMount events.',
   'sym.latency': 'Watch events to {subject} arrive late ({target}): it acts on an older view of the cluster, so everything it does happens later.',
   'sym.watchDrop':
     'kube-apiserver silently drops the watch events to {subject} ({target}): its caches stop changing and it acts on a stale view. Its watches still look open, so it catches up only when its Reflectors relist, after the fault ends.',
+  'sym.watchDrop.kcm':
+    'Its node controller no longer sees Node Leases move either: once the 50 s grace period has passed it can mark healthy Nodes NotReady and their Pods not Ready (“Node is not ready”), until each kubelet’s next status update sets them back.',
+  'sym.watchDrop.lagging': 'Deployments short of their Pods meanwhile (have/want): {list}.',
   'sym.pods.crashLoop':
     'CrashLoopBackOff: {names}. The container keeps exiting; the kubelet restarts it with a growing back-off (10 s, 20 s, 40 s … up to 5 min). Restarts so far: {restarts}. Restarting cannot fix the cause — the previous container’s logs show it.',
   'sym.pods.imagePull': 'The image cannot be pulled: {names} ({reason}). The kubelet retries with a growing back-off; only a correct image reference fixes it.',
   'sym.pods.unschedulable': 'Pending because no node fits: {names}. The scheduler says: “{message}”. Kubernetes cannot create capacity: free some or add nodes.',
   'sym.pods.notReady': 'Running but not Ready: {names}. The readiness probe fails, so the Pod is not a Service endpoint and gets no traffic. It is not restarted: readiness is not liveness.',
+  'sym.pods.markedNotReady':
+    'Not Ready although their containers are ready: {names}. The node controller marked them (“Node is not ready”) when it judged their Node silent; the kubelet sets them Ready again at its next status update for the Pod.',
   'sym.calm': 'Nothing looks wrong right now: no fault is active, every Node is Ready and no Pod is stuck.',
 } as const;
 
@@ -193,10 +221,12 @@ export const zh: Translations<typeof en> = {
 
   'sym.apiserver.down':
     'kube-apiserver 已停止：每条 kubectl 命令都被拒绝（“The connection to the server … was refused”），控制器、调度器和 kubelet 都无法读写，只能不断重试。正在运行的 Pod 继续运行（现在有 {running} 个）：容器是节点上的进程。不会有任何新变化。',
-  'sym.apiserver.degraded': { by: 'up', other: '{down} 已停止，但 {total} 个 kube-apiserver 中仍有 {up} 个在负载均衡器后面提供服务：kubectl、控制器和 kubelet 都照常工作。' },
+  'sym.apiserver.degraded': { by: 'up', other: '{down} 已停止，但 {total} 个 kube-apiserver 中仍有 {up} 个在负载均衡器后面提供服务：经由负载均衡器访问的 kubectl 和 kubelet 照常工作。' },
+  'sym.apiserver.cutOff': '同样失联、尽管仍在运行的组件：{list}。kubeadm 只让它们各自连接本机上的 kube-apiserver；下面关于 Lease 的说明会告诉你这是否造成影响。',
   'sym.etcd.noQuorum': {
     by: 'up',
-    other: 'etcd 失去了多数派：{total} 个成员中只有 {up} 个在运行，而至少需要 {quorum} 个。写入会失败并报 “etcdserver: request timed out”；读取仍可能由 kube-apiserver 的 watch 缓存回答。正在运行的 Pod 继续运行，但调度和调谐都无法完成。',
+    other:
+      'etcd 失去了多数派：{total} 个成员中只有 {up} 个在运行，而至少需要 {quorum} 个。每一次写入都会失败并报 “etcdserver: request timed out”——无论来自 kubectl 还是任何组件，心跳和 Lease 续约也不例外。读取仍由 kube-apiserver 的 watch 缓存回答，显示的是集群原来的样子。正在运行的 Pod 继续运行，但在多数派恢复之前，不会有任何对象被创建、调度、标记或删除。',
   },
   'sym.etcd.degraded': { by: 'up', other: '{down} 已停止，但 {total} 个 etcd 成员中仍有 {up} 个，仍然构成多数派（需要 {quorum} 个）：写入照常提交。' },
   'sym.scheduler.down': 'kube-scheduler 已停止：新的 Pod 会一直 Pending，没有节点。正在运行的 Pod 不受影响。',
@@ -206,29 +236,50 @@ export const zh: Translations<typeof en> = {
   'sym.leader.lost': '{id} 持有 {kind} 的 Lease，但它已停止。Lease 上次续约是 {ago} 秒前；当它超过 15 秒（leaseDuration）时，备用实例会接管——大约还有 {left} 秒。在此之前，没有人做 {kind} 的工作。',
   'sym.leader.expired': '{id} 持有 {kind} 的 Lease，但它已停止。Lease 已过期（上次续约在 {ago} 秒前）：备用实例会在下一次尝试时（每 2 秒一次）获得它。',
   'sym.leader.standbyDown': '{down} 已停止，但 {leader} 持有 {kind} 的 Lease（{held} 秒前获得）并在工作：没有任何损失。',
+  'sym.leader.lostCutOff':
+    '{id} 持有 {kind} 的 Lease，但它已失联：它唯一连接的 {apiserver} 已停止，所以续约全部失败。Lease 上次续约是 {ago} 秒前；当它超过 15 秒（leaseDuration）时，备用实例会接管——大约还有 {left} 秒。在此之前，没有人做 {kind} 的工作。',
+  'sym.leader.expiredCutOff': '{id} 持有 {kind} 的 Lease，但它已失联（它唯一连接的 {apiserver} 已停止）。Lease 已过期（上次续约在 {ago} 秒前）：备用实例会在下一次尝试时（每 2 秒一次）获得它。',
+  'sym.leader.standbyCutOff': '{down} 连不上 kube-apiserver（它本机上的那个已停止），但 {leader} 持有 {kind} 的 Lease（{held} 秒前获得）并在工作：没有任何损失。',
+  'sym.leader.none': '没有任何 {kind} 实例能成为领导者：{list} 都已停止或连不上 kube-apiserver。在其中一个恢复之前，没有人做 {kind} 的工作。',
   'sym.leader.pending': '与此同时，没有节点、处于 Pending 的 Pod：{count} 个（{names}）。',
+  'sym.lease.renewFailing': '{id} 仍持有 {kind} 的 Lease，但续约一直失败（上次续约在 {ago} 秒前）。连续 10 秒（renewDeadline）续约不成功，它就不再担任领导者——大约还有 {left} 秒；而在写入失败期间，也没有备用实例能拿到这个 Lease。',
+  'sym.lease.noLeader':
+    '现在没有 {kind} 的领导者：它的 Lease 已经 {ago} 秒没有续约，原领导者在 renewDeadline（10 秒）之后放弃了领导权，而在写入失败期间，没有任何实例能拿到 Lease。Lease 上仍写着原来的持有者——它同样无法更新——而 “sim status” 显示每个实例都是备用实例。在写入恢复之前，{kind} 的工作都不会发生。',
   'sym.node.off': '{node} 已关机：它的 kubelet、容器运行时以及上面的所有容器都停止了。',
   'sym.node.partitioned': '{node} 与控制面断开了网络：它的 kubelet 和容器仍在运行，但它的状态更新和 Lease 续约都到达不了控制面。',
   'sym.kubelet.down': '{node} 上的 kubelet 已停止：容器继续运行，但没有人上报它们的状态、执行探针，也没有人续约 {node} 的 Lease。',
   'sym.node.leaseStale': '{node} 的 Lease 上次续约是 {ago} 秒前（正常每 10 秒一次）。当 50 秒（node-monitor-grace-period）内都没有收到任何消息时，节点控制器会把该 Node 标记为 NotReady——大约还有 {left} 秒。',
+  'sym.node.leaseStaleNewLeader':
+    '{node} 的 Lease 上次续约是 {ago} 秒前，但节点控制器直到 {counting} 秒前、这个 kube-controller-manager 拿到它的 Lease 时才开始计时。它连续 50 秒收不到任何消息后才会把该 Node 标记为 NotReady——大约还有 {left} 秒。',
   'sym.node.leaseExpired': '{node} 的 Lease 上次续约是 {ago} 秒前，已超过 50 秒的宽限期：节点控制器会在下一次检查（每 5 秒一次）时把它标记为 NotReady。',
+  'sym.node.unwatched': '{node} 的 Lease 上次续约是 {ago} 秒前，但此刻没有 kube-controller-manager 担任领导者，也就没有节点控制器在计时：在某个实例拿到 Lease 之前，没有人会把该 Node 标记为 NotReady；拿到之后，还要再沉默 50 秒才会标记。',
+  'sym.node.leasesFrozen': {
+    other:
+      'kubelet 无法续约它们的 Node Lease（{count} 个 Node：{names}；最近一次续约在 {ago} 秒前）：续约和其他写入一样失败。但在此期间没有任何 Node 会变成 NotReady——标记 NotReady 本身也是一次写入，而且 kube-controller-manager 自己的 Lease 续约失败后就不再担任领导者。这些 Node 保持原来的状态，上面的 Pod 继续运行。',
+  },
   'sym.node.notReady': '{node} 处于 NotReady：它的 Ready 条件是 {status}（{reason}：{message}）。',
-  'sym.node.taintSoon': 'NoExecute 污点几秒内就会加上；然后 Pod 的容忍时间开始倒计时，直到被驱逐。',
+  'sym.node.podsNotReady': '{node} 上被标记为未就绪的 Pod：{count} 个（{names}）。它们被移出 Service 的端点，尽管它们的容器很可能仍在运行。',
+  'sym.node.paused': '在某个 kube-controller-manager 重新担任领导者并能写入之前，{node} 不会再有任何变化：不会加新的污点，也不会驱逐。',
+  'sym.node.taintSoon': '{node} 几秒内就会被加上 NoExecute 污点；然后 Pod 的容忍时间开始倒计时，直到被驱逐。',
   'sym.node.evictionIn': { other: '{node} 带有污点 {taint} 已经 {ago} 秒。它上面的 Pod 可以容忍 {tolerate} 秒：{count} 个 Pod 大约 {left} 秒后被驱逐，随后它们的控制器会在其他节点上创建替代 Pod。' },
-  'sym.node.evicted': '从 {node} 驱逐的 Pod：{count} 个（{names}）。在 {node} 的 kubelet 确认它们已停止之前，它们会一直处于 Terminating；控制器已经在其他节点上创建了替代 Pod。',
+  'sym.node.evicted': '从 {node} 驱逐的 Pod：{count} 个（{names}）。在 {node} 的 kubelet 确认它们已停止之前，它们会一直处于 Terminating；属于某个控制器的 Pod 会在其他节点上得到替代者。',
   'sym.runtime.down': '{node} 上的容器运行时已停止：那里无法创建或重启任何容器，kubelet 报告该 Node 为 NotReady（“container runtime is down”）。已经在运行的容器继续运行。',
   'sym.runtime.blocked': '{node} 上无法启动的 Pod：{count} 个（{names}）。',
   'sym.cni.down': '{node} 上的 CNI 插件坏了：那里的新 Pod 拿不到网络（FailedCreatePodSandBox），一直停在 ContainerCreating。已经有 IP 的 Pod 保持原有网络。',
   'sym.cni.stuck': '{node} 上没有沙箱的 Pod：{count} 个（{names}）。',
   'sym.proxy.down': '{node} 上的 kube-proxy 已停止：{node} 的 Service 规则停留在原来的样子。当端点变化时（Pod 被删除、缩容或变为未就绪），从 {node} 发出的请求仍可能被转发到旧的端点。',
-  'sym.csi.down': 'CSI 驱动已停止：新卷无法创建，卷也无法挂载（FailedMount）。不使用卷的 Pod 不受影响。',
-  'sym.csi.claims': '仍处于 Pending 的 PersistentVolumeClaim：{count} 个（{names}）。',
-  'sym.csi.pods': '等待卷的 Pod：{count} 个（{names}）。',
+  'sym.csi.down': 'CSI 驱动已停止：它既不创建新卷，也不挂载任何卷。不使用这类卷的 Pod 不受影响。',
+  'sym.csi.claims': '仍处于 Pending、还没有为其创建卷的 PersistentVolumeClaim：{count} 个（{names}）。',
+  'sym.csi.unplaced': '没有节点、在等待卷的 Pod：{count} 个（{names}）。在卷创建出来之前，调度器一直扣着它们，所以它们连一个事件都没有。',
+  'sym.csi.mounting': '已在节点上、却无法挂载卷的 Pod：{count} 个（{names}）。kubelet 会不断重试，并产生 FailedMount 事件。',
   'sym.latency': '发给 {subject} 的 watch 事件到得晚（{target}）：它依据的是较旧的集群视图，所以它做的每件事都会推迟。',
   'sym.watchDrop': 'kube-apiserver 悄悄丢弃了发给 {subject} 的 watch 事件（{target}）：它的缓存不再变化，它依据过时的视图行事。它的 watch 看起来仍然打开，所以只有故障结束、Reflector 重新 list 之后它才能追上。',
+  'sym.watchDrop.kcm': '它的节点控制器也看不到 Node Lease 的续约了：50 秒宽限期一过，它就可能把健康的 Node 标记为 NotReady、把上面的 Pod 标记为未就绪（“Node is not ready”），直到各个 kubelet 下一次上报状态时再改回来。',
+  'sym.watchDrop.lagging': '与此同时 Pod 数量不足的 Deployment（现有/期望）：{list}。',
   'sym.pods.crashLoop': 'CrashLoopBackOff：{names}。容器不断退出；kubelet 以逐渐变长的退避时间重启它（10 秒、20 秒、40 秒……最长 5 分钟）。目前已重启 {restarts} 次。重启无法修复根因——上一个容器的日志会告诉你原因。',
   'sym.pods.imagePull': '无法拉取镜像：{names}（{reason}）。kubelet 以逐渐变长的退避时间重试；只有正确的镜像引用才能解决。',
   'sym.pods.unschedulable': '因为没有合适的节点而处于 Pending：{names}。调度器说：“{message}”。Kubernetes 无法凭空创造资源：请释放资源或增加节点。',
   'sym.pods.notReady': '在运行但未就绪：{names}。就绪探针失败，因此该 Pod 不是 Service 的端点，收不到流量。它不会被重启：就绪探针不是存活探针。',
+  'sym.pods.markedNotReady': '容器已就绪、Pod 却未就绪：{names}。节点控制器认为它们所在的 Node 失联时，把它们标记成了未就绪（“Node is not ready”）；kubelet 下一次上报这个 Pod 的状态时会把它改回就绪。',
   'sym.calm': '此刻看起来一切正常：没有生效的故障，所有 Node 都是 Ready，也没有卡住的 Pod。',
 };

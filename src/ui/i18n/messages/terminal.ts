@@ -7,6 +7,7 @@ export const en = {
   'terminal.welcome': 'Welcome. This cluster is paused and waiting for you. Try:  kubectl apply -f go-api.yaml  then press → on the stage to step through every message it causes. Type help for what this terminal runs.',
   'terminal.hint': 'Tab completes · ↑ ↓ history · Ctrl+C stops a waiting command · Esc then Tab leaves the terminal',
   'terminal.waiting': 'Waiting for the command to finish at the playhead. Press Ctrl+C in the terminal to stop it.',
+  'terminal.progress': 'Simulating… {time} of simulated time so far.',
   'terminal.help':
     'This terminal runs:\n  kubectl …         real kubectl syntax (k is an alias); try kubectl get pods\n  sim …             simulator directives: sim advance 30s, sim fail kube-scheduler, sim trace; sim help lists them\n  sleep <duration>  let simulated time pass (like sim advance)\n  clear             clear the screen (Ctrl+L)\n  help              this text\nKeys: Tab completes; ↑ ↓ walk the history; Ctrl+A/E start/end of line; Ctrl+U/K/W delete; Ctrl+C stops a waiting command.',
   'terminal.pasteRefused': 'Paste refused: {size} KB is more than the 256 KB a paste may hold.',
@@ -22,6 +23,7 @@ export const zh: Record<keyof typeof en, string> = {
   'terminal.welcome': '欢迎。这个集群已暂停，正等着你。试试：  kubectl apply -f go-api.yaml  然后在舞台上按 →，逐条查看它引发的每一条消息。输入 help 查看这个终端能运行什么。',
   'terminal.hint': 'Tab 补全 · ↑ ↓ 历史命令 · Ctrl+C 停止正在等待的命令 · 先按 Esc 再按 Tab 离开终端',
   'terminal.waiting': '命令仍在等待，播放头到达其结束时间后才会完成。在终端中按 Ctrl+C 可以停止它。',
+  'terminal.progress': '正在模拟… 已经过 {time} 的模拟时间。',
   'terminal.help':
     '这个终端可以运行：\n  kubectl …         真实的 kubectl 语法（k 是别名）；试试 kubectl get pods\n  sim …             模拟器指令：sim advance 30s、sim fail kube-scheduler、sim trace；sim help 列出全部\n  sleep <时长>      让模拟时间流逝（同 sim advance）\n  clear             清屏（Ctrl+L）\n  help              显示本说明\n按键：Tab 补全；↑ ↓ 浏览历史；Ctrl+A/E 行首/行尾；Ctrl+U/K/W 删除；Ctrl+C 停止正在等待的命令。',
   'terminal.pasteRefused': '已拒绝粘贴：{size} KB 超过了单次粘贴 256 KB 的上限。',
