@@ -39,7 +39,8 @@ async function stepTo(page: Page, id: (typeof MILESTONES)[number]): Promise<numb
 }
 
 test.describe('student journey', () => {
-  test.setTimeout(180_000);
+  // The longest journey in the suite (it steps through every milestone): generous for a loaded 2-core runner.
+  test.setTimeout(300_000);
 
   test('apply → step through every milestone → rewind → fork → share → Chinese', async ({ page, browser }) => {
     const problems = watchConsole(page);
