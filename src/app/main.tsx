@@ -35,7 +35,8 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 initialTheme();
-const location = decodeRun(window.location.search);
+// A link's log is checked against the input schemas, loaded only when there is one.
+const location = await decodeRun(window.location.search);
 layoutStore.setState({ greet: location.log.length === 0 && !location.lesson && location.view !== 'audience' });
 
 const store = createAppStore();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeRun, encodeRun, type RunLocation } from './url-state';
 
 describe('run location in the URL', () => {
-  it('round-trips seed, topology, the log (with stdin in any script) and the moment', () => {
+  it('round-trips seed, topology, the log (with stdin in any script) and the moment', async () => {
     const run: RunLocation = {
       seed: 42,
       topology: 'ha',
@@ -14,17 +14,17 @@ describe('run location in the URL', () => {
       ],
       at: { seq: 1800, t: 9000 },
     };
-    expect(decodeRun(encodeRun(run))).toEqual(run);
+    expect(await decodeRun(encodeRun(run))).toEqual(run);
   });
 
-  it('opens a fresh default cluster from a missing or damaged link', () => {
-    expect(decodeRun('')).toEqual({ seed: 1, topology: 'basic', log: [] });
-    expect(decodeRun('?seed=-3&topology=huge&run=%%%&at=x')).toEqual({ seed: 1, topology: 'basic', log: [] });
+  it('opens a fresh default cluster from a missing or damaged link', async () => {
+    expect(await decodeRun('')).toEqual({ seed: 1, topology: 'basic', log: [] });
+    expect(await decodeRun('?seed=-3&topology=huge&run=%%%&at=x')).toEqual({ seed: 1, topology: 'basic', log: [] });
     const bad = encodeRun({ seed: 1, topology: 'basic', log: [{ type: 'advance', ms: 5 }] }).replace(/run=[^&]+/, 'run=' + btoa('[{"type":"rm -rf"}]'));
-    expect(decodeRun(bad).log).toEqual([]);
+    expect((await decodeRun(bad)).log).toEqual([]);
   });
 
-  it('ignores a position without a log (nothing to show but the start)', () => {
-    expect(decodeRun('?seed=2&at=10&t=100')).toEqual({ seed: 2, topology: 'basic', log: [] });
+  it('ignores a position without a log (nothing to show but the start)', async () => {
+    expect(await decodeRun('?seed=2&at=10&t=100')).toEqual({ seed: 2, topology: 'basic', log: [] });
   });
 });

@@ -5,8 +5,6 @@
  * `run` is the log as JSON in base64url (UTF-8 safe: manifests may hold Chinese comments).
  * Anything malformed is ignored field by field: a broken link still opens a working cluster.
  */
-import { z } from 'zod';
-import { LogEntrySchema } from '../lesson-runtime/progress';
 import type { LogEntry, Topology } from '../protocol/messages';
 
 export interface RunLocation {
@@ -37,8 +35,12 @@ function fromBase64Url(text: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-/** Every entry must be a well-formed input (the same schema saved progress uses), or the log is dropped. */
-function isLog(v: unknown): v is LogEntry[] {
+/**
+ * Every entry must be a well-formed input (the same schema saved progress uses), or the log is
+ * dropped. The schemas load only for a link that carries a log: a plain visit never needs them.
+ */
+async function isLog(v: unknown): Promise<boolean> {
+  const [{ z }, { LogEntrySchema }] = await Promise.all([import('zod'), import('../lesson-runtime/progress')]);
   return z.array(LogEntrySchema).max(10_000).safeParse(v).success;
 }
 
@@ -47,7 +49,7 @@ function int(value: string | null): number | undefined {
   return Number(value);
 }
 
-export function decodeRun(search: string): RunLocation {
+export async function decodeRun(search: string): Promise<RunLocation> {
   const p = new URLSearchParams(search);
   const seed = int(p.get('seed')) ?? 1;
   const topology: Topology = p.get('topology') === 'ha' ? 'ha' : 'basic';
@@ -56,7 +58,7 @@ export function decodeRun(search: string): RunLocation {
   if (run && run.length <= MAX_RUN_CHARS) {
     try {
       const parsed: unknown = JSON.parse(fromBase64Url(run));
-      if (isLog(parsed)) log = parsed;
+      if (await isLog(parsed)) log = parsed as LogEntry[];
     } catch {
       // A damaged link opens a fresh cluster rather than nothing.
     }

@@ -42,11 +42,6 @@ export const DurationSchema = z
   .refine((s) => parseDuration(s) !== undefined, { message: 'not a duration: write it like 30s, 2m or 1h30m' })
   .describe('Simulated time, like 30s, 2m or 1h30m.');
 
-export function durationMs(text: string): number {
-  const ms = parseDuration(text);
-  if (ms === undefined) throw new Error(`not a duration: ${text}`);
-  return ms;
-}
 
 type DetailPatternValue = string | number | boolean | null | (string | number | boolean)[] | { [k: string]: DetailPatternValue };
 const DetailPatternSchema: z.ZodType<{ [k: string]: DetailPatternValue }> = z.lazy(() => z.record(z.string(), z.union([Scalar, z.null(), z.array(Scalar), DetailPatternSchema])));

@@ -5,7 +5,7 @@
 import type { Condition } from '../../engine/index';
 import { evaluateOn, momentOf, runUntilOn } from '../../kubectl/observe';
 import type { Session } from '../../kubectl/session';
-import { durationMs } from '../../lesson-runtime/conditions';
+import { durationMs } from '../../lesson-runtime/duration';
 import type { ConditionVerdict, LessonDriver, Moment, UntilOutcome } from '../../lesson-runtime/driver';
 import type { Until } from '../../lesson-runtime/schema';
 

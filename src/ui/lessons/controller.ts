@@ -11,7 +11,7 @@ import type { Subscription } from 'xstate';
 import type { BundledLesson, LessonBundle } from '../../lesson-runtime/catalog';
 import type { Drill, MisconceptionCard } from '../../lesson-runtime/drill-schema';
 import type { LessonActor, LessonEvent, LessonProgress } from '../../lesson-runtime/machine';
-import { ProgressStore, type LessonRecord } from '../../lesson-runtime/progress';
+import type { ProgressStore, LessonRecord } from '../../lesson-runtime/progress';
 import type { AppStore } from '../store/store';
 import { hostDriver, type LessonHost } from './host';
 import type { LessonsNotice, LessonsState } from './state';
@@ -67,7 +67,8 @@ export class LessonController {
   async init(bundle: LessonBundle, store?: ProgressStore): Promise<void> {
     this.loadLesson = bundle.load;
     this.set({ catalog: bundle.catalog, syllabus: bundle.syllabus });
-    this.progress = store ?? (await ProgressStore.open());
+    // The store and its schemas load after the page is up: they are not needed for its first paint.
+    this.progress = store ?? (await (await import('../../lesson-runtime/progress')).ProgressStore.open());
     this.opened(this.progress);
     const records = await this.progress.lessons();
     const notices: LessonsNotice[] = [...this.progress.notices];
@@ -269,7 +270,7 @@ export class LessonController {
     };
     this.set({ records: { ...this.state.records, [rec.id]: rec } });
     await this.progress.putLesson(rec);
-    if (rec.completed) void ProgressStore.requestPersistence();
+    if (rec.completed) void import('../../lesson-runtime/progress').then((m) => m.ProgressStore.requestPersistence());
   }
 
   async exportProgress(): Promise<string> {

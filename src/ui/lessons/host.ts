@@ -5,7 +5,7 @@
  */
 import type { Breakpoint, Condition } from '../../engine/observe/pattern';
 import type { ConditionVerdict, LessonDriver, Moment, UntilOutcome } from '../../lesson-runtime/driver';
-import { durationMs } from '../../lesson-runtime/conditions';
+import { durationMs } from '../../lesson-runtime/duration';
 import type { SavedRun } from '../../lesson-runtime/progress';
 
 export interface LessonHost {

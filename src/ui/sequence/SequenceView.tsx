@@ -143,46 +143,54 @@ export function SequenceView({ cursorSeq }: SequenceViewProps) {
 
   return (
     <section className="panel sequence" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('seq.title')}</h2>
-      <div className="sequence-controls" role="group" aria-label={t('seq.controls')}>
-        <label>
-          <input type="checkbox" checked={collapseApiserver} onChange={(e) => setCollapse(e.currentTarget.checked)} /> {t('seq.collapse')}
-        </label>
-        <label>
-          <input type="checkbox" checked={hideBackground} onChange={(e) => setHideBackground(e.currentTarget.checked)} /> {t('seq.hideBackground')}
-        </label>
-        <label>
-          {t('seq.filter')}{' '}
-          <select value={followed} onChange={(e) => setFollowed(e.currentTarget.value)}>
-            <option value="">{t('seq.filterAll')}</option>
-            {choices.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={onCopy} disabled={sequence.messages.length === 0}>
-          {t('seq.copy')}
-        </button>
-        {diagram.status === 'hidden' ? (
-          <button type="button" onClick={draw} disabled={sequence.messages.length === 0}>
-            {t('seq.showDiagram')}
+      <div className="sequence-head">
+        <h2 id={headingId}>{t('seq.title')}</h2>
+        <div className="sequence-controls" role="group" aria-label={t('seq.controls')}>
+          {/* What to show folds away: the rows below are the view, and a side panel is short. */}
+          <details className="sequence-options">
+            <summary>{t('seq.options', { count: (collapseApiserver ? 1 : 0) + (hideBackground ? 1 : 0) + (followed ? 1 : 0) })}</summary>
+            <div className="sequence-options-body">
+              <label>
+                <input type="checkbox" checked={collapseApiserver} onChange={(e) => setCollapse(e.currentTarget.checked)} /> {t('seq.collapse')}
+              </label>
+              <label>
+                <input type="checkbox" checked={hideBackground} onChange={(e) => setHideBackground(e.currentTarget.checked)} /> {t('seq.hideBackground')}
+              </label>
+              <label>
+                {t('seq.filter')}{' '}
+                <select value={followed} onChange={(e) => setFollowed(e.currentTarget.value)}>
+                  <option value="">{t('seq.filterAll')}</option>
+                  {choices.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </details>
+          <button type="button" onClick={onCopy} disabled={sequence.messages.length === 0}>
+            {t('seq.copy')}
           </button>
-        ) : (
-          <button
-            type="button"
-            onClick={() => {
-              drawRequest.current++;
-              setDiagram({ status: 'hidden' });
-            }}
-          >
-            {t('seq.hideDiagram')}
-          </button>
-        )}
-        <span role="status" className="sequence-copy-status">
-          {copy.status === 'copied' ? t('seq.copied', { count: copy.count }) : copy.status === 'failed' ? t('seq.copyFailed') : ''}
-        </span>
+          {diagram.status === 'hidden' ? (
+            <button type="button" onClick={draw} disabled={sequence.messages.length === 0}>
+              {t('seq.showDiagram')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                drawRequest.current++;
+                setDiagram({ status: 'hidden' });
+              }}
+            >
+              {t('seq.hideDiagram')}
+            </button>
+          )}
+          <span role="status" className="sequence-copy-status">
+            {copy.status === 'copied' ? t('seq.copied', { count: copy.count }) : copy.status === 'failed' ? t('seq.copyFailed') : ''}
+          </span>
+        </div>
       </div>
 
       {diagram.status !== 'hidden' && (
