@@ -60,8 +60,9 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
           <h1>{t('app.title')}</h1>
           <p className="tagline">{t('app.tagline')}</p>
         </div>
-        <LessonsButton />
-        <DrillsButton />
+        {/* The audience follows the presenter's lesson; one of its own would break the following. */}
+        {classroomRole === 'audience' ? null : <LessonsButton />}
+        {classroomRole === 'audience' ? null : <DrillsButton />}
         <SimClock />
         <RunControls topology={topology} onTopology={onTopology} shareLink={shareLink} />
         {classroomRole === 'audience' ? null : <InstructorButton />}

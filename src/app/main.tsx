@@ -15,6 +15,8 @@ import { createAppStore } from '../ui/store/store';
 import type { Topology } from '../protocol/messages';
 import { installClassroom, type ClassroomRole } from '../ui/classroom/install';
 import { CLASSROOM_CHANNEL } from '../ui/classroom/messages';
+import { lessonFeed } from '../ui/classroom/lesson';
+import { pagePresenterMode } from '../ui/classroom/presenter-mode';
 import { App } from './App';
 import { initialTheme } from '../ui/layout/ThemeToggle';
 import { layoutStore } from '../ui/layout/layout-store';
@@ -37,7 +39,10 @@ function safeLocalStorage(): Storage | undefined {
 initialTheme();
 // A link's log is checked against the input schemas, loaded only when there is one.
 const location = await decodeRun(window.location.search);
-layoutStore.setState({ greet: location.log.length === 0 && !location.lesson && location.view !== 'audience' });
+// An audience window shows the presenter's lesson read-only (the classroom sends it); it never
+// runs one itself, even when the presenter's link it was opened with names one.
+const linkedLesson = location.view === 'audience' ? undefined : location.lesson;
+layoutStore.setState({ greet: location.log.length === 0 && !linkedLesson && location.view !== 'audience' });
 
 const store = createAppStore();
 const locale = createLocaleStore(safeLocalStorage(), navigator.languages.length ? navigator.languages : [navigator.language]);
@@ -50,14 +55,15 @@ const bridge = new SimBridge({
   now: () => performance.now(),
 });
 // A lesson link starts its run with the lesson's files (below); anything else starts now.
-if (!location.lesson) bridge.start(location.log, location.at);
+if (!linkedLesson) bridge.start(location.log, location.at);
 startFrameLoop(bridge);
 const lessons = new LessonController(store, bridgeLessonHost(bridge, store));
 void lessons.init(lessonBundle).then(async () => {
   // A link (or a reload) inside a lesson resumes it on the link's own run, at its step.
-  if (location.lesson) {
-    const run = { seed: location.seed, topology: location.topology, log: location.log, ...(location.at ? { at: location.at } : {}) };
-    if (await lessons.start(location.lesson.id, { run, ...(location.lesson.step ? { stepId: location.lesson.step } : {}) })) return;
+  if (linkedLesson) {
+    // A bare lesson link carries no run: the saved one, or the lesson's own seed and topology.
+    const run = location.log.length ? { seed: location.seed, topology: location.topology, log: location.log, ...(location.at ? { at: location.at } : {}) } : undefined;
+    if (await lessons.start(linkedLesson.id, { ...(run ? { run } : {}), ...(linkedLesson.step ? { stepId: linkedLesson.step } : {}) })) return;
     bridge.start(location.log, location.at);
   }
 });
@@ -65,7 +71,7 @@ window.addEventListener('pagehide', () => lessons.flush());
 // Offline use and the update prompt: only the built app has a service worker, loaded after the page.
 if (import.meta.env.PROD) void import('../ui/offline/register').then((m) => m.registerServiceWorker());
 const classroomRole: ClassroomRole = location.view === 'audience' ? 'audience' : 'presenter';
-installClassroom({ store, bridge, role: classroomRole, channel: new BroadcastChannel(CLASSROOM_CHANNEL), run: location, relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' })) });
+installClassroom({ store, bridge, role: classroomRole, channel: new BroadcastChannel(CLASSROOM_CHANNEL), run: location, lesson: lessonFeed(store, pagePresenterMode().store), lessonFiles: (id) => lessons.lesson(id).then((e) => e?.files), relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' })) });
 
 /** The link that reproduces what is on screen now. */
 function currentLink(): string {

@@ -38,6 +38,7 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';
 export type { DeleteOptions } from './apiserver/delete';
+export type { Impersonation } from './apiserver/auth';
 export type { NetworkError, StatusError } from './apiserver/status';
 export type { RawResponse } from './apiserver/health';
 export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';

@@ -13,6 +13,7 @@ import { ADMIN } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
 import type { NetworkError } from './apiserver/status';
+import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
 import type { ComponentState } from './components';
 import { step } from './dispatch';
 import { faultsCovering, healFault, injectFault, listTargets, type FaultOptions, type FaultResult, type TargetStatus } from './faults';
@@ -124,7 +125,12 @@ export class Simulation {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
-    return handleRequest(this.#world, server.id, { ...req, user: ADMIN, from: KUBECTL });
+    const res = handleRequest(this.#world, server.id, { ...req, user: ADMIN, from: KUBECTL });
+    // etcd answers a proposal it cannot commit only when its request timeout expires, and
+    // kube-apiserver holds the request until then: the student's kubectl waits while the
+    // cluster runs on. (Components' own writes are answered at once: an approximation.)
+    if (!res.ok && !('network' in res.error) && res.error.message === ETCD_REQUEST_TIMED_OUT) this.advance(this.#world.timings.etcdRequestTimeout);
+    return res;
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */

@@ -7,6 +7,18 @@ export interface ClusterTimings {
   hopLatency: number;
   /** etcd's raft round (leader → followers → commit). */
   etcdCommit: number;
+  /**
+   * etcd's --election-timeout (default 1000 ms = 10 ticks of the 100 ms --heartbeat-interval;
+   * kubeadm keeps both). With check-quorum, a leader that has not heard from a quorum for this
+   * long steps down.
+   */
+  etcdElectionTimeout: number;
+  /**
+   * etcd's ServerConfig.ReqTimeout(): 5 s for queueing, computation and disk I/O plus two
+   * election timeouts for a possible election. A proposal that cannot commit fails after it
+   * with `etcdserver: request timed out`.
+   */
+  etcdRequestTimeout: number;
   /** kube-apiserver watch fan-out delay to a watcher. */
   watchDelay: number;
   /** Time a controller worker spends per reconcile. */
@@ -47,6 +59,8 @@ export interface ClusterTimings {
 export const DEFAULT_TIMINGS: ClusterTimings = {
   hopLatency: 1,
   etcdCommit: 2,
+  etcdElectionTimeout: 1_000,
+  etcdRequestTimeout: 7_000,
   watchDelay: 1,
   reconcileCost: 1,
   nodeStatusUpdateFrequency: 10_000,

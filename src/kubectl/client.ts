@@ -4,7 +4,7 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Simulation } from '../engine/index';
+import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Impersonation, Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import type { Selector } from '../k8s/labels';
@@ -13,7 +13,10 @@ import type { Output } from './output';
 
 export type Res<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
-export type Request = Omit<ApiRequest, 'user' | 'from'>;
+export type Request = Omit<ApiRequest, 'user' | 'from' | 'impersonate'>;
+
+/** The user of kubeadm's admin.conf, the kubeconfig the learner's kubectl reads. */
+export const KUBECONFIG_USER = 'kubernetes-admin';
 
 export interface ListOptions {
   labelSelector?: Selector;
@@ -32,6 +35,7 @@ export function byKey(a: KObject, b: KObject): number {
 
 export class Client {
   private readonly warned = new Set<string>();
+  private impersonation: Impersonation | undefined;
 
   constructor(
     readonly sim: Simulation,
@@ -45,10 +49,15 @@ export class Client {
     this.out.err(`Warning: ${text}\n`);
   }
 
+  /** Sends every following request with `--as`/`--as-group`/`--as-uid`. */
+  impersonate(imp: Impersonation): void {
+    this.impersonation = imp;
+  }
+
   raw(req: Request): ApiResponse {
     // kube-apiserver v1.33+ attaches this deprecation warning to every core/v1 Endpoints request.
     if (req.resource === 'endpoints') this.warn('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
-    const res = this.sim.request(req);
+    const res = this.sim.request(this.impersonation ? { ...req, impersonate: this.impersonation } : req);
     if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
     return res;
   }

@@ -30,6 +30,8 @@ export interface CommandSpec<Run> {
   positional: Positional;
   /** The words a first positional must be (`rollout status`, `create deployment`). */
   subcommands?: readonly string[];
+  /** Other names of those subcommands (cobra's Aliases on them), not offered by completion. */
+  subcommandAliases?: readonly string[];
   /** Other names that run it, not offered by completion (cobra's Aliases). */
   aliases?: readonly string[];
   /** For `resources`: the only resources it takes, as plural names, when not every one served. */

@@ -51,4 +51,13 @@ describe('pflag-style parsing', () => {
   it('finds the command word after leading global flags', () => {
     expect(splitCommand(['-n', 'kube-system', 'get', 'pods'])).toEqual({ words: ['get'], rest: ['-n', 'kube-system', 'pods'] });
   });
+
+  it('finds a two-word command path wherever the flags sit, as cobra does', () => {
+    const create = { flags: [{ name: 'image', kind: 'stringArray' as const }, { name: 'dry-run', kind: 'string' as const, noOptDefault: 'unchanged' }], subcommands: ['deployment', 'configmap'] };
+    const commandOf = (w: string): typeof create | undefined => (w === 'create' ? create : undefined);
+    expect(splitCommand(['-n', 'default', 'create', 'deployment', 'x', '--image=nginx'], commandOf)).toEqual({ words: ['create', 'deployment'], rest: ['-n', 'default', 'x', '--image=nginx'] });
+    expect(splitCommand(['create', '--image', 'deployment', 'deployment', 'x'], commandOf)).toEqual({ words: ['create', 'deployment'], rest: ['--image', 'deployment', 'x'] });
+    expect(splitCommand(['create', '--dry-run', 'configmap', 'c'], commandOf)).toEqual({ words: ['create', 'configmap'], rest: ['--dry-run', 'c'] });
+    expect(splitCommand(['--as', 'jane', 'create', '-f', 'x.yaml'], commandOf)).toEqual({ words: ['create'], rest: ['--as', 'jane', '-f', 'x.yaml'] });
+  });
 });

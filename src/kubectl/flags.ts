@@ -197,24 +197,65 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
   return new Flags(args, values, afterDash);
 }
 
+/** What cobra needs of a command to find its subcommands: the flags it knows and its children's names. */
+export interface CommandNode {
+  flags: readonly FlagDef[];
+  subcommands?: readonly string[];
+  subcommandAliases?: readonly string[];
+}
+
 /**
- * Finds the command words before flag parsing, skipping global flags (and their values) that
- * precede them: `kubectl -n kube-system get pods` → `get`.
+ * cobra's stripFlags: the non-flag words of `args`. A flag with `=` or a boolean (pflag's
+ * NoOptDefVal) stands alone; any other flag — an unknown one included — takes the next word.
  */
-export function splitCommand(argv: string[]): { words: string[]; rest: string[] } {
-  const byName = new Map(GLOBAL_FLAGS.map((d) => [d.name, d]));
-  const byShort = new Map(GLOBAL_FLAGS.filter((d) => d.short).map((d) => [d.short!, d]));
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith('-') && a !== '-' && a !== '--') {
-      rest.push(a);
-      const long = a.startsWith('--');
-      const def = long ? byName.get(a.slice(2)) : a.length === 2 ? byShort.get(a[1]!) : undefined;
-      if (def && def.kind !== 'bool' && !a.includes('=') && i + 1 < argv.length) rest.push(argv[++i]!);
+function stripFlags(args: readonly string[], flags: readonly FlagDef[]): string[] {
+  const long = new Map(flags.map((d) => [d.name, d]));
+  const short = new Map(flags.filter((d) => d.short).map((d) => [d.short!, d]));
+  const standsAlone = (d: FlagDef | undefined): boolean => d !== undefined && (d.kind === 'bool' || d.noOptDefault !== undefined);
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const s = args[i]!;
+    if (s === '--') break;
+    const takesValue = !s.includes('=') && ((s.startsWith('--') && !standsAlone(long.get(s.slice(2)))) || (s.startsWith('-') && !s.startsWith('--') && s.length === 2 && !standsAlone(short.get(s[1]!))));
+    if (takesValue) {
+      if (args.length - i - 1 <= 1) break;
+      i++;
+    } else if (s !== '' && !s.startsWith('-')) words.push(s);
+  }
+  return words;
+}
+
+/** cobra's argsMinusFirstX: `args` without the first non-flag occurrence of `x`. */
+function argsMinusFirst(args: readonly string[], x: string, flags: readonly FlagDef[]): string[] {
+  const long = new Map(flags.map((d) => [d.name, d]));
+  const short = new Map(flags.filter((d) => d.short).map((d) => [d.short!, d]));
+  const standsAlone = (d: FlagDef | undefined): boolean => d !== undefined && (d.kind === 'bool' || d.noOptDefault !== undefined);
+  for (let pos = 0; pos < args.length; pos++) {
+    const s = args[pos]!;
+    if (s === '--') break;
+    if (!s.includes('=') && ((s.startsWith('--') && !standsAlone(long.get(s.slice(2)))) || (s.startsWith('-') && s.length === 2 && !standsAlone(short.get(s[1]!))))) {
+      pos++;
       continue;
     }
-    return { words: [a], rest: [...rest, ...argv.slice(i + 1)] };
+    if (!s.startsWith('-') && s === x) return [...args.slice(0, pos), ...args.slice(pos + 1)];
   }
-  return { words: [], rest };
+  return [...args];
+}
+
+/**
+ * cobra's Find: the command path is made of the non-flag words, wherever the persistent flags
+ * sit (`kubectl -n default create deployment x` → `create deployment`). `commandOf` describes a
+ * root command by name; its subcommand, when the next word is one, joins the path. `rest` is
+ * argv without the path's words, flags and arguments in their order.
+ */
+export function splitCommand(argv: readonly string[], commandOf: (word: string) => CommandNode | undefined = () => undefined): { words: string[]; rest: string[] } {
+  const first = stripFlags(argv, GLOBAL_FLAGS)[0];
+  if (first === undefined) return { words: [], rest: [...argv] };
+  const rest = argsMinusFirst(argv, first, GLOBAL_FLAGS);
+  const node = commandOf(first);
+  if (!node?.subcommands?.length) return { words: [first], rest };
+  const flags = [...node.flags, ...GLOBAL_FLAGS];
+  const second = stripFlags(rest, flags)[0];
+  if (second === undefined || !(node.subcommands.includes(second) || node.subcommandAliases?.includes(second))) return { words: [first], rest };
+  return { words: [first, second], rest: argsMinusFirst(rest, second, flags) };
 }

@@ -4,12 +4,12 @@
  * waiting commands. Nothing escapes as an exception: command failures are CmdErrors, and a bug
  * here becomes `error: internal error: ...` with exit code 1.
  */
-import type { Simulation } from '../engine/index';
+import type { Impersonation, Simulation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
-import { Client } from './client';
-import { CmdError } from './errors';
+import { Client, KUBECONFIG_USER } from './client';
+import { CmdError, plainError } from './errors';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
-import { parseFlags, splitCommand } from './flags';
+import { parseFlags, splitCommand, type FlagDef, type Flags } from './flags';
 import { Output } from './output';
 import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED } from './commands/help';
@@ -23,7 +23,7 @@ export interface KubectlContext {
 }
 
 function dispatch(env: Env, argv: string[]): number {
-  const { words, rest } = splitCommand(argv);
+  const { words, rest } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
   const word = words[0];
   if (word === undefined || word === 'help') {
     // Bare `kubectl` (global flags allowed) prints the overview; an unknown flag is an error.
@@ -37,12 +37,37 @@ function dispatch(env: Env, argv: string[]): number {
       env.out.out(`${HELP}`);
       return 0;
     }
-    return cmd(env, rest);
+    const impersonation = impersonationOf(rest, COMMANDS[word]!.flags);
+    if (impersonation) env.client.impersonate(impersonation);
+    // A subcommand's word leads its arguments, as the commands with subcommands expect.
+    return cmd(env, words.length > 1 ? [words[1]!, ...rest] : rest);
   }
   if (UNSUPPORTED.includes(word)) {
     throw new CmdError(`error: "kubectl ${word}" is not available in this simulator; supported commands: ${Object.keys(COMMANDS).sort().join(', ')}\n`);
   }
   throw new CmdError(`error: unknown command "${word}" for "kubectl"\nRun 'kubectl --help' for usage.\n`);
+}
+
+/**
+ * `--as`, `--as-group`, `--as-uid` as client-go's rest config carries them into every request's
+ * Impersonate-* headers. A line whose flags do not parse is left to the command, which reports
+ * the same error; groups or a uid without a user is clientcmd's configuration error.
+ */
+function impersonationOf(argv: string[], flags: readonly FlagDef[]): Impersonation | undefined {
+  let parsed: Flags;
+  try {
+    parsed = parseFlags(argv, [...flags], 'kubectl');
+  } catch {
+    return undefined;
+  }
+  const user = parsed.str('as');
+  const groups = parsed.list('as-group');
+  const uid = parsed.str('as-uid');
+  if (user === '') {
+    if (groups.length || uid) throw plainError(`requesting uid, groups or user-extra for ${KUBECONFIG_USER} without impersonating a user`);
+    return undefined;
+  }
+  return { user, ...(groups.length ? { groups } : {}), ...(uid ? { uid } : {}) };
 }
 
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadManifests, MAX_DEPTH, parseDocuments } from './manifest';
 import { memoryFiles } from './testing';
+import { Session } from './session';
 
 describe('manifest loading guards', () => {
   it('rejects manifests larger than 1 MiB before parsing', () => {
@@ -26,6 +27,15 @@ describe('manifest loading guards', () => {
     expect(parseDocuments(text, 'lol.yaml').error).toBe('error parsing lol.yaml: error converting YAML to JSON: yaml: document contains excessive aliasing');
   });
 
+  it('refuses an anchor whose value contains itself, as go-yaml v2 does, instead of walking it forever', () => {
+    expect(parseDocuments('apiVersion: v1\nkind: ConfigMap\nmetadata: &m\n  name: fz\n  labels: *m\n', 'self.yaml').error).toBe(
+      "error parsing self.yaml: error converting YAML to JSON: yaml: anchor 'm' value contains itself",
+    );
+    expect(parseDocuments('a: &l [1, *l]\n', 'list.yaml').error).toContain("anchor 'l' value contains itself");
+    // An alias after its anchor's node is an ordinary copy.
+    expect(parseDocuments('a: &x {k: 1}\nb: *x\n', 'ok.yaml').objects).toEqual([{ a: { k: 1 }, b: { k: 1 } }]);
+  });
+
   it('reads YAML 1.1 the way go-yaml v2 does: yes is a boolean, timestamps stay strings', () => {
     const { objects } = parseDocuments('a: yes\nb: 2025-09-01T09:00:00Z\nc: 0777\nd: "yes"\n', 'x.yaml');
     expect(objects).toEqual([{ a: true, b: '2025-09-01T09:00:00Z', c: 511, d: 'yes' }]);
@@ -36,5 +46,21 @@ describe('manifest loading guards', () => {
     const r = loadManifests(files, undefined, ['m.yaml']);
     expect(r.docs.map((d) => d.obj.metadata.name)).toEqual(['a']);
     expect(r.errors).toHaveLength(1);
+  });
+
+  it('applies a manifest saved with any line ending go-yaml reads: CRLF, a lone CR, NEL, U+2028, U+2029', () => {
+    const s = new Session();
+    const endings = { crlf: '\r\n', cr: '\r', nel: '\u0085', ls: '\u2028', ps: '\u2029' };
+    for (const [name, eol] of Object.entries(endings)) {
+      const doc = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', `  name: ${name}`, 'data:', '  note: |', '    one', '    two', ''].join(eol);
+      const applied = s.run('kubectl apply -f -', doc);
+      expect(applied.output.map((c) => c.text).join('')).toBe(`configmap/${name} created\n`);
+      expect(s.run(`kubectl get cm ${name} -o jsonpath={.data.note}`).output.map((c) => c.text).join('')).toBe('one\ntwo\n');
+    }
+  });
+
+  it('keeps U+2028 inside a JSON string, as JSON allows it there', () => {
+    const { objects } = parseDocuments('{"kind": "ConfigMap",\r\n "data": {"a": "x\u2028y"}}', 'x.json');
+    expect(objects).toEqual([{ kind: 'ConfigMap', data: { a: 'x\u2028y' } }]);
   });
 });

@@ -5,7 +5,7 @@
  * Input is untrusted (a learner can paste anything), so size, nesting depth and alias
  * expansion are bounded before and during parsing.
  */
-import { parseAllDocuments, type Document } from 'yaml';
+import { parseAllDocuments, visit, type Document } from 'yaml';
 import type { KObject } from '../k8s/types';
 import { resourceForKind, type ResourceInfo } from '../k8s/resources';
 import type { FileSource } from './types';
@@ -43,16 +43,37 @@ const YAML_MESSAGES: Record<string, string> = {
 };
 
 
-function depthOf(v: unknown): number {
+/** Nesting depth, counted no further than past `limit` (so a cyclic value ends too). */
+function depthOf(v: unknown, limit = MAX_DEPTH): number {
   let max = 0;
   const stack: [unknown, number][] = [[v, 0]];
   while (stack.length) {
     const [x, d] = stack.pop()!;
     if (x === null || typeof x !== 'object') continue;
     max = Math.max(max, d + 1);
+    if (max > limit) return max;
     for (const c of Object.values(x as object)) stack.push([c, d + 1]);
   }
   return max;
+}
+
+/**
+ * The anchor of an alias that sits inside the node it names (`metadata: &m {labels: *m}`), which
+ * would decode to a value containing itself; go-yaml v2 refuses it.
+ */
+function selfContainingAnchor(doc: Document.Parsed): string | undefined {
+  let found: string | undefined;
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc);
+      if (target && path.includes(target)) {
+        found = node.source;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function yamlError(doc: Document.Parsed): string | undefined {
@@ -63,9 +84,20 @@ function yamlError(doc: Document.Parsed): string | undefined {
   return `yaml: line ${line}: ${YAML_MESSAGES[e.code] ?? 'did not find expected node content'}`;
 }
 
+/**
+ * Line breaks as go-yaml v2 reads them: CR LF, a lone CR (classic Mac), NEL, U+2028 and U+2029
+ * all end a line. A JSON document (kubectl's decoder sniffs a leading `{`) keeps U+2028, U+2029
+ * and NEL, which JSON allows inside strings; a raw CR can only be whitespace there.
+ */
+export function normaliseLineBreaks(text: string): string {
+  const crlf = text.replace(/\r\n?/g, '\n');
+  return /^[\s\uFEFF]*\{/.test(crlf) ? crlf : crlf.replace(/[\u0085\u2028\u2029]/g, '\n');
+}
+
 /** Parses one file's text into plain objects; stops at the first broken document. */
-export function parseDocuments(text: string, source: string): { objects: unknown[]; error?: string } {
-  if (text.length > MAX_MANIFEST_BYTES) return { objects: [], error: `error reading ${source}: the manifest is larger than 1 MiB` };
+export function parseDocuments(raw: string, source: string): { objects: unknown[]; error?: string } {
+  if (raw.length > MAX_MANIFEST_BYTES) return { objects: [], error: `error reading ${source}: the manifest is larger than 1 MiB` };
+  const text = normaliseLineBreaks(raw);
   const prefix = `error parsing ${source}: error converting YAML to JSON: `;
   if (roughDepth(text) > MAX_DEPTH) return { objects: [], error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
   const objects: unknown[] = [];
@@ -79,6 +111,8 @@ export function parseDocuments(text: string, source: string): { objects: unknown
   for (const doc of docs) {
     const err = yamlError(doc);
     if (err) return { objects, error: prefix + err };
+    const recursive = selfContainingAnchor(doc);
+    if (recursive !== undefined) return { objects, error: `${prefix}yaml: anchor '${recursive}' value contains itself` };
     let js: unknown;
     try {
       js = doc.toJS({ maxAliasCount: MAX_ALIASES });

@@ -30,10 +30,11 @@ describe('RBAC for the learner identity jane', () => {
   });
 
   it('impersonates users and ServiceAccounts as kubectl --as does', () => {
-    expect(impersonate('jane')).toBe(JANE);
-    expect(impersonate('system:serviceaccount:kube-system:deployment-controller')).toEqual(controllerUser('deployment-controller'));
-    expect(impersonate('bob', ['developers'])).toEqual({ name: 'bob', groups: ['developers', 'system:authenticated'] });
-    expect(authorize(impersonate('bob'), 'list', '', 'pods', 'default')).toBe(false);
+    expect(impersonate({ user: 'jane' })).toEqual(JANE);
+    expect(impersonate({ user: 'system:serviceaccount:kube-system:deployment-controller' })).toEqual(controllerUser('deployment-controller'));
+    expect(impersonate({ user: 'bob', groups: ['developers'] })).toEqual({ name: 'bob', groups: ['developers', 'system:authenticated'] });
+    expect(impersonate({ user: 'bob', groups: ['system:authenticated'], uid: '42' })).toEqual({ name: 'bob', groups: ['system:authenticated'], uid: '42' });
+    expect(authorize(impersonate({ user: 'bob' }), 'list', '', 'pods', 'default')).toBe(false);
   });
 });
 
@@ -89,5 +90,20 @@ describe('RBAC for the cluster components', () => {
     expect(sim.objects('pods').filter((p) => p.metadata.namespace === 'default').length).toBe(3);
     const denials = worldOf(sim).trace.records.filter((r) => (r.kind === 'authz' && r.summary.startsWith('RBAC: denied')) || r.summary.includes('is forbidden'));
     expect(denials.map((r) => `${r.from}: ${r.summary}`)).toEqual([]);
+  });
+});
+
+describe('impersonation (kubectl --as)', () => {
+  it('authorizes impersonate for the requestor, then runs the request as the impersonated user', () => {
+    const sim = cluster();
+    const asJane = sim.request({ verb: 'delete', resource: 'nodes', name: 'node-1', dryRun: true, impersonate: { user: 'jane' } });
+    expect(failure(asJane)).toMatchObject({ code: 403, message: 'nodes "node-1" is forbidden: User "jane" cannot delete resource "nodes" in API group "" at the cluster scope' });
+    ok(sim.request({ verb: 'delete', resource: 'nodes', name: 'node-1', dryRun: true, impersonate: { user: 'jane', groups: ['system:masters'] } }));
+    const chained = requestAs(sim, JANE, { verb: 'list', resource: 'pods', namespace: 'default', impersonate: { user: 'bob' } });
+    expect(failure(chained)).toMatchObject({ code: 403, message: 'users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope' });
+    const sa = requestAs(sim, JANE, { verb: 'list', resource: 'pods', namespace: 'default', impersonate: { user: 'system:serviceaccount:default:default' } });
+    expect(failure(sa)).toMatchObject({ message: 'serviceaccounts "default" is forbidden: User "jane" cannot impersonate resource "serviceaccounts" in API group "" in the namespace "default"' });
+    const summaries = worldOf(sim).trace.records.filter((r) => r.kind === 'authn' || r.kind === 'authz').map((r) => r.summary);
+    expect(summaries).toContain('impersonation: "kubernetes-admin" acts as "jane"');
   });
 });

@@ -11,6 +11,7 @@ export type { PolicyRule };
 export interface UserInfo {
   name: string;
   groups: string[];
+  uid?: string;
 }
 
 /** kubeadm's admin kubeconfig identity (the student's kubectl). */
@@ -41,12 +42,50 @@ export const CSI_DRIVER_USER: UserInfo = controllerUser('csi-hostpathplugin-sa')
 /** The restricted learner of the RBAC lessons: `view` in `default`, nothing else. */
 export const JANE: UserInfo = { name: 'jane', groups: ['system:authenticated'] };
 
-/** The identity `kubectl --as=<name>` impersonates (groups as an impersonated user gets them). */
-export function impersonate(name: string, groups: string[] = []): UserInfo {
-  if (name === JANE.name && groups.length === 0) return JANE;
-  const sa = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(name);
-  if (sa && groups.length === 0) return serviceAccountUser(sa[1]!, sa[2]!);
-  return { name, groups: [...groups, 'system:authenticated'] };
+/**
+ * What a client asks to act as (the Impersonate-User, Impersonate-Group and Impersonate-Uid
+ * headers kubectl's `--as`, `--as-group` and `--as-uid` send).
+ */
+export interface Impersonation {
+  user: string;
+  groups?: readonly string[];
+  uid?: string;
+}
+
+/** One thing the requestor must be allowed to `impersonate`, as the impersonation filter checks it. */
+export interface ImpersonationCheck {
+  group: '' | 'authentication.k8s.io';
+  resource: 'users' | 'serviceaccounts' | 'groups' | 'uids';
+  namespace?: string;
+  name: string;
+}
+
+const SA_USER = /^system:serviceaccount:([^:]+):([^:]+)$/;
+
+/**
+ * buildImpersonationRequests: the user (a ServiceAccount when its name is one), then each group,
+ * then the uid — the order the filter authorizes them in, so the first refusal is upstream's.
+ */
+export function impersonationChecks(imp: Impersonation): ImpersonationCheck[] {
+  const checks: ImpersonationCheck[] = [];
+  const sa = SA_USER.exec(imp.user);
+  if (sa) checks.push({ group: '', resource: 'serviceaccounts', namespace: sa[1]!, name: sa[2]! });
+  else if (imp.user) checks.push({ group: '', resource: 'users', name: imp.user });
+  for (const g of imp.groups ?? []) checks.push({ group: '', resource: 'groups', name: g });
+  if (imp.uid) checks.push({ group: 'authentication.k8s.io', resource: 'uids', name: imp.uid });
+  return checks;
+}
+
+/**
+ * The identity a request runs as once impersonation is allowed: groups given are the authority;
+ * without them a ServiceAccount gets its fixed groups; `system:authenticated` is added unless a
+ * group already says authenticated or unauthenticated.
+ */
+export function impersonate(imp: Impersonation): UserInfo {
+  const sa = SA_USER.exec(imp.user);
+  const groups = imp.groups?.length ? [...imp.groups] : sa ? ['system:serviceaccounts', `system:serviceaccounts:${sa[1]!}`] : [];
+  if (!groups.includes('system:authenticated') && !groups.includes('system:unauthenticated')) groups.push('system:authenticated');
+  return imp.uid ? { name: imp.user, groups, uid: imp.uid } : { name: imp.user, groups };
 }
 
 function matchesResource(ruleResource: string, resource: string): boolean {

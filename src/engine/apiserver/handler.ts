@@ -15,7 +15,7 @@ import type { ComponentBase } from '../core/component';
 import { trace, traceRef } from '../runtime';
 import type { World } from '../world';
 import type { ApiServerState } from './state';
-import { authorize, forbiddenMessage, type UserInfo } from './auth';
+import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
 import {
   alreadyExists,
   badRequest,
@@ -61,6 +61,8 @@ export interface ApiRequest {
   /** How unknown fields are treated; unset means the server default, Warn (kubectl sends Strict). */
   fieldValidation?: FieldValidation;
   user: UserInfo;
+  /** Who the authenticated user asks to act as (`kubectl --as`); RBAC must allow `impersonate`. */
+  impersonate?: Impersonation;
   /** Trace name of the caller. */
   from: ComponentId;
 }
@@ -189,6 +191,19 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   if (!info) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
 
   trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: req.user.name }, object: ref, requestId });
+  if (req.impersonate) {
+    // WithImpersonation runs after authentication and before authorization: each thing asked
+    // for is authorized for the real user, then the request continues as the impersonated one.
+    for (const c of impersonationChecks(req.impersonate)) {
+      const may = authorize(req.user, 'impersonate', c.group, c.resource, c.namespace, c.name);
+      trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: may, verb: 'impersonate', resource: c.resource }, object: ref, requestId });
+      if (!may) return fail(forbidden(forbiddenMessage(req.user, 'impersonate', c.group, c.resource, c.namespace, c.name)));
+    }
+    const requestor = req.user.name;
+    req = { ...req, user: impersonate(req.impersonate) };
+    delete req.impersonate;
+    trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: req.user.name, impersonatedBy: requestor }, object: ref, requestId });
+  }
   const rbacResource = req.subresource ? `${info.resource}/${req.subresource}` : info.resource;
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
   // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
@@ -245,9 +260,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
           if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
           warnings = decoded.warnings;
         }
-        const rv = next.metadata?.resourceVersion;
-        if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
       }
+      // Optimistic concurrency (the store's GuaranteedUpdate): a resourceVersion in the body or
+      // the patched object is a precondition; a patch that sets none keeps the current one.
+      const rv = next.metadata?.resourceVersion;
+      if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
       const res = update(w, serverId, requestId, info, ns, old, next, req);
       return respond(res.ok && warnings.length ? { ...res, warnings } : res);
     }

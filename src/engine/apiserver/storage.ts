@@ -7,7 +7,7 @@
 import type { ComponentId } from '../core/ids';
 import type { TraceDetails } from '../core/trace';
 import type { KObject } from '../../k8s/types';
-import { bucket, quorumSize, type EtcdError } from '../etcd/etcd';
+import { bucket, ETCD_REQUEST_TIMED_OUT, quorumSize, type EtcdError } from '../etcd/etcd';
 import type { EtcdMemberState } from '../etcd/member';
 import { markComponentChanged, markObjectChanged, trace, traceRef } from '../runtime';
 import type { World } from '../world';
@@ -38,7 +38,7 @@ function memberUp(w: World, id: ComponentId): boolean {
 export function etcdWritable(w: World): EtcdError | undefined {
   const s = w.etcd;
   const live = s.members.filter((m) => memberUp(w, m.name));
-  if (live.length < quorumSize(s)) return 'etcdserver: request timed out';
+  if (live.length < quorumSize(s)) return ETCD_REQUEST_TIMED_OUT;
   if (s.leader === undefined || !memberUp(w, s.leader)) {
     const prev = s.leader;
     s.leader = live[0]!.name;

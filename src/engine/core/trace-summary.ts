@@ -14,7 +14,7 @@ export function summarize(h: TraceHop): string {
     case 'request':
       return `${h.detail.method} ${h.detail.path}`;
     case 'authn':
-      return `authenticated as "${h.detail.user}"`;
+      return h.detail.impersonatedBy ? `impersonation: "${h.detail.impersonatedBy}" acts as "${h.detail.user}"` : `authenticated as "${h.detail.user}"`;
     case 'authz':
       return `RBAC: ${h.detail.allowed ? 'allowed' : 'denied'} ${h.detail.verb} ${h.detail.resource}`;
     case 'mutating-admission': {

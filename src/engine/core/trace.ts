@@ -88,7 +88,8 @@ export interface TraceDetails {
       }
     /** `path` keeps its query string (`/readyz?verbose`). */
     | { type: 'non-resource'; method: 'GET'; path: string; user: string };
-  authn: { user: string };
+  /** `impersonatedBy`: the authenticated user whose `--as` the apiserver allowed; `user` is who the request runs as. */
+  authn: { user: string; impersonatedBy?: string };
   /** RBAC's decision; a denial is `allowed: false` (the 403 response follows). */
   authz: { allowed: boolean; verb: string; resource: string };
   'mutating-admission': { result: 'mutated'; plugins: string[] } | { result: 'unchanged' } | StageRejected;

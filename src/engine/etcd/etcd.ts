@@ -26,6 +26,9 @@ export interface EtcdState {
 
 export type EtcdError = 'etcdserver: request timed out' | 'etcdserver: leader changed' | 'etcdserver: no leader';
 
+/** etcd's ErrTimeout (server/etcdserver/errors): a proposal that did not commit within ReqTimeout. */
+export const ETCD_REQUEST_TIMED_OUT: EtcdError = 'etcdserver: request timed out';
+
 export function newEtcdState(members: EtcdMemberInfo[]): EtcdState {
   return { members, leader: members[0]?.name, term: 1, revision: 1, kv: new Map() };
 }

@@ -46,4 +46,33 @@ describe('etcd quorum', () => {
     expect(failure(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('lost') })).message).toBe('etcdserver: request timed out');
     expect(sim.request({ verb: 'list', resource: 'pods', namespace: 'kube-system' }).ok).toBe(true);
   });
+
+  it('check-quorum: a leader cut off from its quorum steps down after an election timeout; writes then wait out ReqTimeout', () => {
+    const sim = ha();
+    const w = worldOf(sim);
+    const leader = w.etcd.leader!;
+    const term = w.etcd.term;
+    for (const m of w.etcd.members) if (m.name !== leader) stopComponent(w, m.name);
+    expect(w.etcd.leader).toBe(leader);
+    sim.advance(w.timings.etcdElectionTimeout - 1);
+    expect(w.etcd.leader).toBe(leader);
+    sim.advance(1);
+    expect(w.etcd.leader).toBeUndefined();
+    const before = sim.now;
+    expect(failure(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('lost') }))).toMatchObject({ code: 500, reason: '', message: 'etcdserver: request timed out' });
+    // ReqTimeout = 5 s + 2 × the 1 s election timeout (etcd's ServerConfig.ReqTimeout).
+    expect(sim.now - before).toBe(7000);
+    // Pre-vote: the survivor's failed elections leave the term alone.
+    expect(w.etcd.term).toBe(term);
+    expect(w.etcd.leader).toBeUndefined();
+  });
+
+  it('keeps its leader when a quorum is still up', () => {
+    const sim = ha();
+    const w = worldOf(sim);
+    const leader = w.etcd.leader!;
+    stopComponent(w, w.etcd.members.find((m) => m.name !== leader)!.name);
+    sim.advance(10_000);
+    expect(w.etcd.leader).toBe(leader);
+  });
 });

@@ -8,6 +8,17 @@ import type { BaseFs } from './fs';
 
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/run', '/lib', '/sbin', '/opt', '/mnt', '/srv'];
 
+/**
+ * The kubelet's clusterDNS as kubeadm configures it: the tenth address of the Service CIDR, where
+ * kube-dns's ClusterIP is pinned (apiserver/kubeadm-addons.ts).
+ */
+export const CLUSTER_DNS = '10.96.0.10';
+
+/** The search list the kubelet writes for a Pod with dnsPolicy ClusterFirst. */
+export function searchList(namespace: string): string[] {
+  return [`${namespace}.svc.cluster.local`, 'svc.cluster.local', 'cluster.local'];
+}
+
 export interface BaseFsInput {
   hostname: string;
   podIP: string;
@@ -19,7 +30,8 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
     ...(def.image.files ?? {}),
     '/etc/hostname': `${o.hostname}\n`,
     '/etc/hosts': `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${o.podIP}\t${o.hostname}\n`,
-    '/etc/resolv.conf': `search ${o.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`,
+    // containerd writes the kubelet's DNSConfig in this order (search, nameserver, options).
+    '/etc/resolv.conf': `search ${searchList(o.namespace).join(' ')}\nnameserver ${CLUSTER_DNS}\noptions ndots:5\n`,
     '/var/run/secrets/kubernetes.io/serviceaccount/namespace': o.namespace,
     '/dev/termination-log': '',
     '/dev/null': '',

@@ -1,18 +1,111 @@
 /**
- * Where a request from inside the container goes: its own apps on localhost / the Pod IP, a few
- * public test hosts, cluster DNS names the kubelet published (setClusterDns), and — for kubectl
- * exec only — the caller's NetworkView.
+ * Where a request from inside the container goes: its own apps on localhost / the Pod IP, names
+ * through the Pod's resolver (resolv.conf as the kubelet writes it, queries to the cluster DNS
+ * its node published with setClusterDns), a few public test hosts, and — for kubectl exec
+ * only — the caller's NetworkView.
  */
 import { appHttp } from './app';
+import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
 import { stat } from './fs';
 import type { Machine, RunContext } from './machine';
-import type { Net } from './net-tools';
+import type { DnsReply, Net, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
 
+/** resolv.conf's `options ndots:5`: names with fewer dots try the search list first. */
+const NDOTS = 5;
+/**
+ * glibc's resolver defaults (RES_TIMEOUT 5 s, RES_DFLRETRY 2): a query nobody answers fails
+ * after 10 s, and res_nsearch stops at that name instead of trying the next search domain.
+ */
+export const LIBC_DNS_TIMEOUT_MS = 10_000;
+/** What one answered exchange with CoreDNS costs (simulated). */
+const DNS_RTT_MS = 1;
+
+const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+/** FNV-1a: a stable index from the process's seed, the moment and the name (no PRNG draw). */
+function pick(seed: number, clock: number, name: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${seed}:${clock}:${name}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h % n;
+}
+
+/** CoreDNS's answer for one A query: the kubernetes plugin for cluster.local, `forward` for the rest. */
+function answer(ctx: RunContext, name: string): DnsReply {
+  const fqdn = name.replace(/\.$/, '').toLowerCase();
+  if (ctx.net?.resolve) {
+    // An exec caller's view of the cluster stands in for CoreDNS.
+    const r = ctx.net.resolve(fqdn);
+    if (r && r.fqdn === fqdn) return { rcode: 'NOERROR', ips: r.ips, authoritative: true };
+  }
+  const dns = ctx.dns;
+  if (fqdn === 'cluster.local' || fqdn.endsWith('.cluster.local')) {
+    const ips = dns ? (own(dns.records, fqdn) as string[] | undefined) : undefined;
+    if (ips) return { rcode: 'NOERROR', ips, authoritative: true };
+    // kubeadm's Corefile has `pods insecure`: a-b-c-d.<ns>.pod.cluster.local answers a.b.c.d.
+    const pod = dns ? /^(\d+)-(\d+)-(\d+)-(\d+)\.[a-z0-9-]+\.pod\.cluster\.local$/.exec(fqdn) : null;
+    if (pod) return { rcode: 'NOERROR', ips: [pod.slice(1, 5).join('.')], authoritative: true };
+    return { rcode: 'NXDOMAIN' };
+  }
+  const pub = own(INTERNET, fqdn) as (typeof INTERNET)[string] | undefined;
+  return pub ? { rcode: 'NOERROR', ips: [pub.ip], authoritative: false } : { rcode: 'NXDOMAIN' };
+}
+
+/**
+ * One UDP socket's exchange with the nameserver: its A queries, answered in order, or undefined
+ * when no answer comes back. Behind a ClusterIP the socket's conntrack entry pins one endpoint,
+ * chosen the way kube-proxy's random match would be; a query to an endpoint where no CoreDNS
+ * listens (or to a Service without endpoints) is never answered.
+ */
+function exchange(ctx: RunContext, clock: number, names: string[]): DnsReply[] | undefined {
+  const dns = ctx.dns;
+  if (dns) {
+    const n = dns.endpoints.length;
+    if (n === 0 || !dns.endpoints[pick(ctx.seed, clock, names[0] ?? '', n)]) return undefined;
+  }
+  return names.map((name) => answer(ctx, name));
+}
+
 export function network(m: Machine, ctx: RunContext): Net {
+  const search = searchList(ctx.namespace);
+  const nameserver = ctx.dns?.nameserver ?? CLUSTER_DNS;
+  /** /etc/hosts first, then getaddrinfo's walk of the search list under ndots. */
+  const lookup = (name: string): Resolution => {
+    if (name === 'localhost') return { kind: 'found', fqdn: 'localhost', ips: ['127.0.0.1'], ms: 0 };
+    if (name === ctx.hostname) return { kind: 'found', fqdn: name, ips: [ctx.podIP], ms: 0 };
+    if (IPV4.test(name)) return { kind: 'found', fqdn: name, ips: [name], ms: 0 };
+    if (ctx.net?.resolve) {
+      const r = ctx.net.resolve(name);
+      return r ? { kind: 'found', ...r, ms: DNS_RTT_MS } : { kind: 'nxdomain', ms: DNS_RTT_MS };
+    }
+    const bare = name.replace(/\.$/, '');
+    const dots = bare.split('.').length - 1;
+    const suffixed = search.map((s) => `${bare}.${s}`);
+    const candidates = name.endsWith('.') ? [bare] : dots >= NDOTS ? [bare, ...suffixed] : [...suffixed, bare];
+    let ms = 0;
+    for (const fqdn of candidates) {
+      const r = exchange(ctx, m.clock + ms, [fqdn]);
+      if (!r) return { kind: 'timeout', ms: ms + LIBC_DNS_TIMEOUT_MS };
+      ms += DNS_RTT_MS;
+      const a = r[0]!;
+      if (a.rcode === 'NOERROR' && a.ips.length > 0) return { kind: 'found', fqdn, ips: a.ips, ms };
+    }
+    return { kind: 'nxdomain', ms };
+  };
   const self = new Set(['localhost', '127.0.0.1', '0.0.0.0', ctx.hostname, ctx.podIP]);
   return {
+    nameserver,
+    search,
+    lookup,
+    query: (names) => exchange(ctx, m.clock, names),
+    reverse(ip) {
+      const r = exchange(ctx, m.clock, [ip]);
+      if (!r) return undefined;
+      // A Service's ClusterIP (a one-address record); Pod IPs' dashed names are left out.
+      for (const [fqdn, ips] of Object.entries(ctx.dns?.records ?? {})) if (ips.length === 1 && ips[0] === ip) return fqdn;
+      return null;
+    },
     fetch(host, port, path) {
       if (self.has(host)) {
         const ip = host === ctx.podIP ? ctx.podIP : '127.0.0.1';
@@ -27,36 +120,15 @@ export function network(m: Machine, ctx: RunContext): Net {
         }
         return { kind: 'refused', ip };
       }
-      const pub = own(INTERNET, host) as (typeof INTERNET)[string] | undefined;
-      if (pub) return { kind: 'reply', ip: pub.ip, status: 200, body: pub.body, contentType: 'text/html' };
-      const dns = ctx.net?.resolve?.(host) ?? clusterLookup(ctx, host);
-      const ip = dns?.ips[0] ?? (/^\d+\.\d+\.\d+\.\d+$/.test(host) ? host : undefined);
-      if (ip === undefined) return { kind: 'nxdomain' };
-      const answer = ctx.net?.http?.(ip, port, path);
-      if (answer === undefined) return { kind: 'refused', ip };
-      if (answer === 'timeout') return { kind: 'timeout', ip };
-      return { kind: 'reply', ip, status: answer.status, body: answer.body };
-    },
-    lookup(name) {
-      if (name === 'localhost') return { fqdn: 'localhost', ips: ['127.0.0.1'] };
-      const pub = own(INTERNET, name) as (typeof INTERNET)[string] | undefined;
-      if (pub) return { fqdn: name, ips: [pub.ip] };
-      return ctx.net?.resolve?.(name) ?? clusterLookup(ctx, name);
+      const r = lookup(host);
+      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms };
+      const ip = r.ips[0]!;
+      const pub = Object.values(INTERNET).find((h) => h.ip === ip);
+      if (pub) return { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
+      const reply = ctx.net?.http?.(ip, port, path);
+      if (reply === undefined) return { kind: 'refused', ip };
+      if (reply === 'timeout') return { kind: 'timeout', ip };
+      return { kind: 'reply', ip, status: reply.status, body: reply.body };
     },
   };
-}
-
-
-/** resolv.conf semantics (ndots:5, search <ns>.svc.cluster.local svc.cluster.local cluster.local). */
-export function clusterLookup(ctx: RunContext, name: string): { fqdn: string; ips: string[] } | undefined {
-  const dns = ctx.dns;
-  if (!dns || name === '') return undefined;
-  const bare = name.replace(/\.$/, '');
-  const search = [`${ctx.namespace}.svc.cluster.local`, 'svc.cluster.local', 'cluster.local'];
-  const candidates = name.endsWith('.') ? [bare] : bare.split('.').length - 1 >= 5 ? [bare, ...search.map((s) => `${bare}.${s}`)] : [...search.map((s) => `${bare}.${s}`), bare];
-  for (const fqdn of candidates) {
-    const ips = dns[fqdn];
-    if (ips && ips.length > 0) return { fqdn, ips };
-  }
-  return undefined;
 }

@@ -20,7 +20,7 @@ import type { AppRun } from './app';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
-import type { LogLine, NetworkView } from './types';
+import type { ClusterDns, LogLine, NetworkView } from './types';
 import { applyGroupRedirs, expandForWords, runCommand, runPipeline } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import { setOwn } from '../../k8s/own';
@@ -103,8 +103,8 @@ export interface RunContext {
   lookahead: boolean;
   /** The Pod's namespace (DNS search path). */
   namespace: string;
-  /** Cluster DNS records published by setClusterDns: FQDN → A records. */
-  dns?: Record<string, string[]>;
+  /** Cluster DNS as last published by setClusterDns; unset outside a cluster (no CoreDNS). */
+  dns?: ClusterDns;
 }
 
 export const SPIN_STEPS = 5_000;

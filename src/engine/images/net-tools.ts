@@ -4,18 +4,33 @@
  * IP, a few public hosts, and the cluster network when an exec supplies one).
  */
 import { normalizePath, writeFile } from './fs';
+import { LIBC_DNS_TIMEOUT_MS } from './container-net';
 import type { Tool, ToolEnv, ToolResult } from './tools';
 
 export type NetAnswer =
-  | { kind: 'nxdomain' }
+  /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
+  | { kind: 'unresolved'; ms: number }
   | { kind: 'refused'; ip: string }
   | { kind: 'timeout'; ip: string }
   | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string };
 
+/** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
+export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN' };
+
+/** getaddrinfo's outcome and the simulated time it took. */
+export type Resolution = { kind: 'found'; fqdn: string; ips: string[]; ms: number } | { kind: 'nxdomain'; ms: number } | { kind: 'timeout'; ms: number };
+
 export interface Net {
+  /** resolv.conf's nameserver and search list. */
+  nameserver: string;
+  search: string[];
   fetch(host: string, port: number, path: string): NetAnswer;
-  /** A records, or undefined for NXDOMAIN. */
-  lookup(name: string): { fqdn: string; ips: string[] } | undefined;
+  /** getaddrinfo(3): /etc/hosts, then the search list under ndots:5. */
+  lookup(name: string): Resolution;
+  /** A queries sent together on one socket to the nameserver: the replies in order, or undefined on no answer. */
+  query(names: string[]): DnsReply[] | undefined;
+  /** PTR for `ip`: the name, null for NXDOMAIN, undefined on no answer. */
+  reverse(ip: string): string | null | undefined;
 }
 
 interface Url {
@@ -71,9 +86,9 @@ const wget: NetTool = (args, env, net) => {
     return { status: 1 };
   }
   const a = net.fetch(url.host, url.port, url.path);
-  if (a.kind === 'nxdomain') {
+  if (a.kind === 'unresolved') {
     env.io.err(`wget: bad address '${url.host}'\n`);
-    return { status: 1, ms: 20 };
+    return { status: 1, ms: a.ms };
   }
   if (!quiet) env.io.err(`Connecting to ${url.host}${url.port !== 80 ? `:${url.port}` : ''} (${a.ip}:${url.port})\n`);
   if (a.kind === 'refused') {
@@ -144,10 +159,10 @@ const curl: NetTool = (args, env, net) => {
   const code = (status: number): void => {
     if (writeOut !== undefined) env.io.out(writeOut.replace(/%\{http_code\}/g, String(status).padStart(3, '0')).replace(/\\n/g, '\n'));
   };
-  if (a.kind === 'nxdomain') {
+  if (a.kind === 'unresolved') {
     code(0);
     if (errs) env.io.err(`curl: (6) Could not resolve host: ${url.host}\n`);
-    return { status: 6, ms: 20 };
+    return { status: 6, ms: a.ms };
   }
   if (a.kind === 'refused') {
     code(0);
@@ -176,29 +191,87 @@ const curl: NetTool = (args, env, net) => {
   return { status: 0, ms: 5 + Math.min(2000, a.body.length / 50) };
 };
 
-/** BusyBox nslookup against the cluster DNS Service (10.96.0.10); 1.28 and older print the old format. */
+/** BusyBox's nslookup waits this long for its server (G.default_timeout, 5 s) before giving up. */
+const NSLOOKUP_TIMEOUT_MS = 5_000;
+
+/**
+ * BusyBox nslookup. 1.28 and older resolve through libc (the search list under ndots) and print
+ * the old format; the applet rewritten in 1.29 sends its own A and AAAA queries to the resolv.conf
+ * nameserver, trying the search domains only for a name without a dot, and prints each reply
+ * (all on stdout). Any NXDOMAIN among them makes it exit 1, even when another search domain
+ * answered — so `nslookup myservice` exits 1 in a Pod while `nslookup myservice.default.svc.cluster.local` exits 0.
+ */
 const nslookup: NetTool = (args, env, net) => {
   const name = args.find((a) => !a.startsWith('-')) ?? '';
-  const r = net.lookup(name);
   const [major = 0, minor = 0] = env.version.split('.').map((x) => Number.parseInt(x, 10));
-  if (env.flavour === 'busybox' && major === 1 && minor <= 28) {
-    env.io.out('Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\n');
-    if (!r) {
-      env.io.err(`nslookup: can't resolve '${name}'\n`);
-      return { status: 1, ms: 10 };
-    }
-    env.io.out(`Name:      ${name}\n${r.ips.map((ip, i) => `Address ${i + 1}: ${ip} ${r.fqdn}\n`).join('')}`);
-    return { status: 0, ms: 5 };
+  if (name === '') {
+    env.io.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n\nQuery DNS about HOST\n\nQUERY_TYPE: soa,ns,a,aaaa,cname,mx,txt,ptr,srv,any\n');
+    return { status: 1 };
   }
-  const head = 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n';
-  if (!r) {
-    env.io.out(head);
-    env.io.err(`** server can't find ${name}: NXDOMAIN\n\n`);
-    return { status: 1, ms: 10 };
+  if (env.flavour === 'busybox' && major === 1 && minor <= 28) return nslookupLibc(name, env, net);
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(name)) return nslookupPtr(name, env, net);
+  const names = name.includes('.') ? [name] : net.search.map((s) => `${name}.${s}`);
+  const replies = net.query(names);
+  if (!replies) {
+    env.io.out(';; connection timed out; no servers could be reached\n\n');
+    return { status: 1, ms: NSLOOKUP_TIMEOUT_MS };
   }
-  env.io.out(`${head}${r.ips.map((ip) => `Name:\t${r.fqdn}\nAddress: ${ip}\n`).join('')}\n`);
-  return { status: 0, ms: 5 };
+  let out = `Server:\t\t${net.nameserver}\nAddress:\t${net.nameserver}:53\n\n`;
+  let failed = false;
+  // The A queries go out first, then the AAAA ones; CoreDNS answers them in that order. Cluster
+  // names have no AAAA records: an existing name's AAAA reply is empty (NODATA), a blank line.
+  for (const aaaa of [false, true]) {
+    replies.forEach((r, i) => {
+      if (r.rcode === 'NXDOMAIN') {
+        out += `** server can't find ${names[i]}: NXDOMAIN\n\n`;
+        failed = true;
+        return;
+      }
+      if (!r.authoritative) out += 'Non-authoritative answer:\n';
+      if (!aaaa) for (const ip of r.ips) out += `Name:\t${names[i]!.replace(/\.$/, '')}\nAddress: ${ip}\n`;
+      out += '\n';
+    });
+  }
+  env.io.out(out);
+  return { status: failed ? 1 : 0, ms: 5 };
 };
+
+/** An address asked about: one PTR query for its in-addr.arpa name. */
+function nslookupPtr(ip: string, env: ToolEnv, net: Net): ToolResult {
+  const arpa = `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
+  const rev = net.reverse(ip);
+  if (rev === undefined) {
+    env.io.out(';; connection timed out; no servers could be reached\n\n');
+    return { status: 1, ms: NSLOOKUP_TIMEOUT_MS };
+  }
+  const head = `Server:\t\t${net.nameserver}\nAddress:\t${net.nameserver}:53\n\n`;
+  if (rev === null) {
+    env.io.out(`${head}** server can't find ${arpa}: NXDOMAIN\n\n`);
+    return { status: 1, ms: 5 };
+  }
+  env.io.out(`${head}${arpa}\tname = ${rev}\n\n`);
+  return { status: 0, ms: 5 };
+}
+
+/** BusyBox 1.28's nslookup: getaddrinfo for the server's name (a PTR) and for the name asked. */
+function nslookupLibc(name: string, env: ToolEnv, net: Net): ToolResult {
+  let ms = 0;
+  const server = net.reverse(net.nameserver);
+  if (server === undefined) ms += LIBC_DNS_TIMEOUT_MS;
+  env.io.out(`Server:    ${net.nameserver}\nAddress 1: ${net.nameserver}${server ? ` ${server}` : ''}\n\n`);
+  const r = net.lookup(name);
+  ms += r.ms;
+  if (r.kind !== 'found') {
+    env.io.err(`nslookup: can't resolve '${name}'\n`);
+    return { status: 1, ms: Math.max(ms, 10) };
+  }
+  const lines = r.ips.map((ip, i) => {
+    const rev = net.reverse(ip);
+    return `Address ${i + 1}: ${ip}${rev ? ` ${rev}` : ''}\n`;
+  });
+  env.io.out(`Name:      ${name}\n${lines.join('')}`);
+  return { status: 0, ms: Math.max(ms, 5) };
+}
 
 const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map([
   ['wget', wget],

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { imageDefinition, resolveImage } from './catalog';
 import { containerArgv, execInContainer, probeProcess, processExit, processLogs, serveHttp, setClusterDns, signalTerm, startProcess, type ProcessState } from './process';
-import type { ProcessInput } from './types';
+import type { ClusterDns, ProcessInput } from './types';
 
 const IP = '10.244.2.7';
+
+/** Cluster DNS with one answering CoreDNS, kube-dns's own name, and `records`. */
+function dns(records: Record<string, string[]>, endpoints: boolean[] = [true]): ClusterDns {
+  return { nameserver: '10.96.0.10', endpoints, records: { 'kube-dns.kube-system.svc.cluster.local': ['10.96.0.10'], ...records } };
+}
+
+function run(p: ProcessState, at: number, script: string): { exitCode: number; output: string; durationMs?: number } {
+  return execInContainer(p, at, ['sh', '-c', script]);
+}
 
 function start(image: string, extra: Partial<ProcessInput> = {}): ProcessState {
   return startProcess({ image: resolveImage(image), env: {}, ports: {}, startedAt: 1000, restartCount: 0, seed: 5, podIP: IP, hostname: 'p', ...extra });
@@ -69,7 +78,7 @@ describe('process: time and state', () => {
   it('exec can reach the cluster network when the caller provides one', () => {
     const p = start('busybox:1.36', { command: ['sleep', '3600'] });
     const net = {
-      resolve: (name: string) => (name === 'go-api' ? { fqdn: 'go-api.default.svc.cluster.local', ips: ['10.96.12.34'] } : undefined),
+      resolve: (name: string) => (name === 'go-api' || name === 'go-api.default.svc.cluster.local' ? { fqdn: 'go-api.default.svc.cluster.local', ips: ['10.96.12.34'] } : undefined),
       http: (ip: string, port: number, path: string) => (ip === '10.96.12.34' && port === 80 ? { status: 200, body: `hello from ${path}\n` } : undefined),
     };
     expect(execInContainer(p, 2000, ['wget', '-qO-', 'http://go-api/version'], net)).toMatchObject({ exitCode: 0, output: 'hello from /version\n' });
@@ -112,6 +121,7 @@ describe('process: PID 1 and cluster DNS', () => {
     const p = start('busybox:1.28', {
       namespace: 'default',
       command: ['sh', '-c', 'until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for myservice; sleep 2; done'],
+      dns: dns({}),
     });
     expect(processExit(p)).toBeUndefined();
     expect(processLogs(p, 1500).map((l) => l.text)).toEqual([
@@ -121,11 +131,86 @@ describe('process: PID 1 and cluster DNS', () => {
       "nslookup: can't resolve 'myservice.default.svc.cluster.local'",
       'waiting for myservice',
     ]);
-    setClusterDns(p, 10_000, { 'myservice.default.svc.cluster.local': ['10.96.7.7'] });
+    setClusterDns(p, 10_000, dns({ 'myservice.default.svc.cluster.local': ['10.96.7.7'] }));
     const exit = processExit(p);
     expect(exit).toMatchObject({ exitCode: 0, reason: 'Completed' });
     expect(exit!.at).toBeGreaterThan(10_000);
     expect(exit!.at).toBeLessThan(12_200);
     expect(processLogs(p, exit!.at).at(-1)?.text).toBe('Address 1: 10.96.7.7 myservice.default.svc.cluster.local');
+  });
+});
+
+describe('process: the Pod resolver against cluster DNS', () => {
+  const records = {
+    'go-api.default.svc.cluster.local': ['10.96.12.34'],
+    'db.shop.svc.cluster.local': ['10.244.1.5', '10.244.2.6'],
+  };
+
+  it('busybox 1.36 nslookup: search domains only for a dotless name, every reply printed, exit 1 on any NXDOMAIN', () => {
+    const p = start('busybox:1.36', { namespace: 'default', command: ['sleep', '3600'], dns: dns(records) });
+    expect(run(p, 2000, 'nslookup go-api; echo "exit $?"').output).toBe(
+      [
+        'Server:\t\t10.96.0.10',
+        'Address:\t10.96.0.10:53',
+        '',
+        'Name:\tgo-api.default.svc.cluster.local',
+        'Address: 10.96.12.34',
+        '',
+        "** server can't find go-api.svc.cluster.local: NXDOMAIN",
+        '',
+        "** server can't find go-api.cluster.local: NXDOMAIN",
+        '',
+        '',
+        "** server can't find go-api.svc.cluster.local: NXDOMAIN",
+        '',
+        "** server can't find go-api.cluster.local: NXDOMAIN",
+        '',
+        'exit 1',
+        '',
+      ].join('\n'),
+    );
+    expect(run(p, 2000, 'nslookup db.shop.svc.cluster.local; echo "exit $?"').output).toBe(
+      'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tdb.shop.svc.cluster.local\nAddress: 10.244.1.5\nName:\tdb.shop.svc.cluster.local\nAddress: 10.244.2.6\n\n\nexit 0\n',
+    );
+    expect(run(p, 2000, 'nslookup 10.96.12.34').output).toBe('Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n34.12.96.10.in-addr.arpa\tname = go-api.default.svc.cluster.local\n\n');
+    // A dotted name is sent as is: CoreDNS forwards `go-api.default` upstream, which has never heard of it.
+    expect(run(p, 2000, 'nslookup go-api.default').output).toBe(
+      "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n** server can't find go-api.default: NXDOMAIN\n\n** server can't find go-api.default: NXDOMAIN\n\n",
+    );
+  });
+
+  it('wget and curl resolve through the search list (ndots:5), so `go-api.default` works for them', () => {
+    const p = start('busybox:1.36', { namespace: 'default', command: ['sleep', '3600'], dns: dns(records) });
+    const net = { http: (ip: string) => (ip === '10.96.12.34' ? { status: 200, body: 'hello\n' } : undefined) };
+    expect(execInContainer(p, 2000, ['wget', '-qO-', 'http://go-api.default/'], net)).toMatchObject({ exitCode: 0, output: 'hello\n' });
+    expect(execInContainer(p, 2000, ['wget', '-qO-', 'http://nope/'], net)).toMatchObject({ exitCode: 1, output: "wget: bad address 'nope'\n" });
+  });
+
+  it('with no CoreDNS answering, nslookup times out after 5 s and wget reports a bad address after the libc timeout', () => {
+    const p = start('busybox:1.36', { namespace: 'default', command: ['sleep', '3600'], dns: dns(records, []) });
+    const r = run(p, 2000, 'nslookup go-api; echo "exit $?"');
+    expect(r.output).toBe(';; connection timed out; no servers could be reached\n\nexit 1\n');
+    expect(r.durationMs).toBe(5000);
+    const w = execInContainer(p, 10_000, ['wget', '-qO-', 'http://go-api/']);
+    expect(w).toMatchObject({ exitCode: 1, output: "wget: bad address 'go-api'\n", durationMs: 10_000 });
+    // An endpoint whose CoreDNS is gone answers nothing either.
+    setClusterDns(p, 20_000, dns(records, [false]));
+    expect(run(p, 21_000, 'nslookup go-api.default.svc.cluster.local').output).toBe(';; connection timed out; no servers could be reached\n\n');
+  });
+
+  it('busybox 1.28 nslookup resolves through libc: the server\'s and the answers\' PTR names', () => {
+    const p = start('busybox:1.28', { namespace: 'default', command: ['sleep', '3600'], dns: dns(records) });
+    expect(run(p, 2000, 'nslookup go-api').output).toBe(
+      'Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      go-api\nAddress 1: 10.96.12.34 go-api.default.svc.cluster.local\n',
+    );
+    setClusterDns(p, 3000, dns(records, []));
+    const r = run(p, 4000, 'nslookup go-api');
+    expect(r.output).toBe("Server:    10.96.0.10\nAddress 1: 10.96.0.10\n\nnslookup: can't resolve 'go-api'\n");
+    expect(r.durationMs).toBe(20_000);
+  });
+
+  it('resolv.conf is the Pod\'s namespace search list', () => {
+    const p = start('busybox:1.36', { namespace: 'shop', command: ['sleep', '3600'] });
+    expect(run(p, 2000, 'cat /etc/resolv.conf').output).toBe('search shop.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n');
   });
 });

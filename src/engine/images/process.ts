@@ -18,7 +18,7 @@ import { newLayer, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
-import type { ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
+import type { ClusterDns, ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
 
@@ -38,8 +38,8 @@ export interface ProcessState {
   extraLogs: LogLine[];
   /** Set by signalTerm: the process ends here (graceful shutdown). */
   terminated?: ProcessExit;
-  /** Cluster DNS as last published by setClusterDns (FQDN → A records). */
-  dns?: Record<string, string[]>;
+  /** Cluster DNS as last published by setClusterDns. */
+  dns?: ClusterDns;
 }
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -103,6 +103,7 @@ export function startProcess(input: ProcessInput): ProcessState {
   const machine = newMachine(argvScript(argv), { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, newLayer());
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
+  if (input.dns) p.dns = input.dns;
   const first = argv[0];
   if (first === undefined) {
     p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: no command specified: unknown' };
@@ -285,6 +286,14 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
   }
 }
 
+/** Whether the process accepts connections on `port` at `now` (a tcpSocket probe's question, without its log lines). */
+export function listensOn(p: ProcessState, now: number, port: number): boolean {
+  if (p.startError) return false;
+  sync(p, now);
+  if (deadAt(p, now)) return false;
+  return p.machine.apps.some((app) => app.listen.some((l) => l.port === port) && appAlive(app, now) && now >= app.listenAt);
+}
+
 export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: string): ProbeOutcome {
   if (!p.startError) sync(p, now);
   const alive = !p.startError && !deadAt(p, now);
@@ -365,15 +374,29 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
 }
 
 /**
- * Publishes the cluster's DNS (Service FQDN → ClusterIPs, e.g.
- * `{ 'myservice.default.svc.cluster.local': ['10.96.4.7'] }`) to the process from `now` on, so a
+ * Publishes the cluster's DNS as the Pod's node reaches it to the process from `now` on, so a
  * script's `nslookup myservice` (the init-container wait loop) starts resolving once the Service
- * exists. Call it when Services change; it re-forecasts the exit.
+ * exists, and times out while no CoreDNS answers. Call it when that view changes; it re-forecasts
+ * the exit. Returns whether anything changed (a caller re-arms the exit timer only then).
  */
-export function setClusterDns(p: ProcessState, now: number, records: Record<string, string[]>): void {
+export function setClusterDns(p: ProcessState, now: number, dns: ClusterDns): boolean {
+  if (p.dns && sameDns(p.dns, dns)) return false;
   sync(p, now);
-  p.dns = { ...records };
+  p.dns = dns;
   p.epoch++;
+  return true;
+}
+
+function sameDns(a: ClusterDns, b: ClusterDns): boolean {
+  if (a.nameserver !== b.nameserver || a.endpoints.length !== b.endpoints.length || a.endpoints.some((x, i) => x !== b.endpoints[i])) return false;
+  const ka = Object.keys(a.records);
+  if (ka.length !== Object.keys(b.records).length) return false;
+  for (const k of ka) {
+    const x = a.records[k]!;
+    const y = own(b.records, k) as string[] | undefined;
+    if (!y || x.length !== y.length || x.some((ip, i) => ip !== y[i])) return false;
+  }
+  return true;
 }
 
 export { memoryUsageBytes, signalTerm } from './resources';

@@ -48,6 +48,8 @@ export interface ProcessInput {
   hostname?: string;
   /** The Pod's namespace (for /etc/resolv.conf and the service account namespace file). */
   namespace?: string;
+  /** Cluster DNS as the node reaches it when the container starts (setClusterDns updates it). */
+  dns?: ClusterDns;
 }
 
 /**
@@ -99,6 +101,27 @@ export interface ExecResult {
 }
 
 export type { Probe };
+
+/**
+ * Cluster DNS as a Pod's resolver reaches it, published by its node (setClusterDns): where a
+ * query to the resolv.conf nameserver lands after the node's kube-proxy rules, and what CoreDNS
+ * answers there. Plain data, so it lives in the process state.
+ */
+export interface ClusterDns {
+  /** resolv.conf's `nameserver`: kube-dns's ClusterIP, the kubelet's clusterDNS. */
+  nameserver: string;
+  /**
+   * One entry per endpoint the node's rule for `nameserver`:53/UDP DNATs to (its random pick):
+   * whether a CoreDNS answers there. Empty when the query goes nowhere (no rule, or no ready
+   * endpoint): it times out.
+   */
+  endpoints: boolean[];
+  /**
+   * What CoreDNS's kubernetes plugin serves: FQDN → A records (a Service's ClusterIP, a headless
+   * Service's ready endpoint IPs). Other cluster.local names are NXDOMAIN.
+   */
+  records: Record<string, string[]>;
+}
 
 /**
  * What `kubectl exec` commands can reach over the Pod network (optional; supplied by whoever runs

@@ -16,6 +16,7 @@ import { randomHex } from './hex';
 import { imageRecord, normalizeRef } from './image-store';
 import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, SandboxRecord } from './runtime-state';
 import { armExit, exitContainer } from './exits';
+import { clusterDnsFrom } from './cluster-dns';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(`container-runtime/${host}` as ComponentId);
@@ -153,6 +154,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
   const c = rt.containers.get(id);
   if (!c || c.state !== 'CONTAINER_CREATED') return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   const sb = rt.sandboxes.get(c.sandboxId);
+  const podNetwork = sb !== undefined && !sb.hostNetwork;
   const input = {
     image: resolveImage(c.config.image),
     podIP: sb?.ip || (w.machineSpecs.get(rt.host)?.ip ?? '127.0.0.1'),
@@ -165,6 +167,9 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.command ? { command: c.config.command } : {}),
     ...(c.config.args ? { args: c.config.args } : {}),
     ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
+    ...(sb ? { namespace: sb.podNamespace } : {}),
+    // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
+    ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
   };
   c.process = startProcess(input);
   c.state = 'CONTAINER_RUNNING';

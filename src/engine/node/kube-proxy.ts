@@ -13,6 +13,7 @@ import { listCache, newInformer, syncInformer } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';
+import { publishClusterDns } from './cluster-dns';
 import { buildRules, resolveServiceRequest, ruleStats, serviceIP, type ServiceResolution } from './proxy-rules';
 import type { KubeProxyState } from './proxy-state';
 
@@ -36,8 +37,12 @@ function syncRules(w: World, self: KubeProxyState): void {
   if (!svcs?.synced || !slices?.synced) return;
   const next = buildRules(listCache<Service>(svcs), listCache<EndpointSlice>(slices));
   self.lastSyncAt = w.now;
-  if (JSON.stringify(next) === JSON.stringify(self.rules) && self.syncs > 0) return;
-  self.rules = next;
+  const same = JSON.stringify(next) === JSON.stringify(self.rules) && self.syncs > 0;
+  if (!same) self.rules = next;
+  // A Service or EndpointSlice change reaches CoreDNS's watch as it reaches this one: the
+  // moment this node's Pods see different DNS (a headless Service's endpoints change no rule).
+  publishClusterDns(w, [self.host]);
+  if (same) return;
   self.syncs++;
   const st = ruleStats(next);
   trace(w, { from: self.id, to: self.id, kind: 'proxy', detail: { type: 'sync', services: st.services, endpoints: st.endpoints } });

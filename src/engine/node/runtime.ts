@@ -6,6 +6,7 @@
  */
 import type { Behaviour } from '../behaviour';
 import { markComponentChanged } from '../runtime';
+import { dnsServersStopped } from './cluster-dns';
 import { armExit, exitContainer, onExitTimer } from './exits';
 import { preloadedImages } from './image-store';
 
@@ -19,13 +20,20 @@ export const runtimeBehaviour: Behaviour<'container-runtime'> = {
   stop(w, self) {
     if (!w.faults.has(`node/${self.host}`)) return;
     for (const c of self.containers.values()) if (c.state === 'CONTAINER_RUNNING') exitContainer(c, w.now, 255, 'Error');
+    const ips = [...self.sandboxes.values()].filter((sb) => sb.state === 'SANDBOX_READY' && sb.ip !== '').map((sb) => sb.ip);
     for (const sb of self.sandboxes.values()) sb.state = 'SANDBOX_NOTREADY';
     markComponentChanged(w, self.id);
+    // Until the endpoints are withdrawn, queries kube-proxy still sends here go unanswered.
+    dnsServersStopped(w, ips);
   },
   onTimer(w, self, name, arg) {
     if (name === 'exit' && arg !== undefined) {
+      const wasRunning = self.containers.get(arg)?.state === 'CONTAINER_RUNNING';
       onExitTimer(w, self, arg);
       markComponentChanged(w, self.id);
+      const c = self.containers.get(arg);
+      const ip = c ? self.sandboxes.get(c.sandboxId)?.ip : undefined;
+      if (wasRunning && c?.state === 'CONTAINER_EXITED' && ip) dnsServersStopped(w, [ip]);
     }
   },
 };

@@ -28,7 +28,7 @@ function goNumber(n: number): string {
   return String(n);
 }
 
-function encode(v: unknown, indent: string | undefined, level: number): string {
+function encode(v: unknown, indent: string | undefined, level: number, sorted = true): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return goNumber(v);
@@ -38,14 +38,13 @@ function encode(v: unknown, indent: string | undefined, level: number): string {
   const sep = indent === undefined ? ':' : ': ';
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
-    return `[${v.map((x) => nl + encode(x, indent, level + 1)).join(',')}${close}]`;
+    return `[${v.map((x) => nl + encode(x, indent, level + 1, sorted)).join(',')}${close}]`;
   }
   const obj = v as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined);
+  if (sorted) keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (keys.length === 0) return '{}';
-  return `{${keys.map((k) => `${nl}${goString(k)}${sep}${encode(obj[k], indent, level + 1)}`).join(',')}${close}}`;
+  return `{${keys.map((k) => `${nl}${goString(k)}${sep}${encode(obj[k], indent, level + 1, sorted)}`).join(',')}${close}}`;
 }
 
 /** json.MarshalIndent(v, "", "    ") followed by a newline, as kubectl's JSON printer writes. */
@@ -56,4 +55,12 @@ export function toJsonIndent(v: unknown): string {
 /** json.Marshal(v): compact, sorted keys. */
 export function toJsonCompact(v: unknown): string {
   return encode(v, undefined, 0);
+}
+
+/**
+ * json.Marshal of a typed value: keys in the order the caller built them (a Go struct's field
+ * order), everything else as encoding/json writes it.
+ */
+export function toJsonCompactInOrder(v: unknown): string {
+  return encode(v, undefined, 0, false);
 }

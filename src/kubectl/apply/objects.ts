@@ -17,7 +17,8 @@ export function placeObject(info: ResourceInfo, obj: KObject, ns: string, explic
   const o = structuredClone(obj);
   o.metadata = o.metadata ?? {};
   if (!info.namespaced) return o;
-  const own = o.metadata.namespace;
+  // unstructured.GetNamespace: a namespace that is not a string reads as none, so kubectl sets its own.
+  const own = stringMeta(o, 'namespace');
   if (own && explicitNs && own !== ns) {
     throw plainError(`the namespace from the provided object "${own}" does not match the namespace "${ns}". You must pass '--namespace=${own}' to perform this operation.`);
   }
@@ -40,10 +41,19 @@ export function withLastApplied(obj: KObject): { modified: KObject; lastApplied:
   return { modified, lastApplied };
 }
 
+/**
+ * metadata.name or .namespace as kubectl's unstructured accessors read them: a manifest's value
+ * that is not a string (`name: {a: 1}`) reads as "", and only the server's decoding refuses it.
+ */
+export function stringMeta(obj: KObject, field: 'name' | 'namespace'): string {
+  const v: unknown = obj.metadata[field];
+  return typeof v === 'string' ? v : '';
+}
+
 /** `Resource: "apps/v1, Resource=deployments", GroupVersionKind: ...` as resource.Info prints. */
 export function infoString(info: ResourceInfo, obj: KObject): string {
   const gv = info.group ? `${info.group}/${info.version}` : `/${info.version}`;
-  return `Resource: "${gv}, Resource=${info.resource}", GroupVersionKind: "${gv}, Kind=${info.kind}"\nName: "${obj.metadata.name ?? ''}", Namespace: "${info.namespaced ? (obj.metadata.namespace ?? '') : ''}"`;
+  return `Resource: "${gv}, Resource=${info.resource}", GroupVersionKind: "${gv}, Kind=${info.kind}"\nName: "${stringMeta(obj, 'name')}", Namespace: "${info.namespaced ? stringMeta(obj, 'namespace') : ''}"`;
 }
 
 export function ensureTypeMeta(info: ResourceInfo, obj: KObject): KObject {

@@ -148,3 +148,34 @@ status: {}
     expect(kubectl(sim, 'create namespace kt-other')).toMatchObject({ stderr: 'Error from server (AlreadyExists): namespaces "kt-other" already exists\n', code: 1 });
   });
 });
+
+describe('manifests whose name or namespace is not a string', () => {
+  // kubectl reads metadata.name and .namespace through unstructured accessors: anything but a
+  // string reads as "" (and a missing namespace is then set from -n); the server's decoding
+  // refuses the body. Plain objects answer `toString`/`valueOf` from their prototype, so a field
+  // by that name with a null value once turned every -f command into an internal error.
+  const odd = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {toString: null}\n  namespace: {valueOf: null}\n';
+
+  it('apply and create refuse it with the server\'s decoding error', () => {
+    for (const verb of ['apply', 'create']) {
+      const r = kubectl(sim, `${verb} -f -`, { stdin: odd });
+      expect(r).toMatchObject({ code: 1, stdout: '' });
+      expect(r.stderr).toBe('Error from server (BadRequest): error when creating "STDIN": ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal object into Go struct field ObjectMeta.metadata.name of type string\n');
+    }
+  });
+
+  it('a namespace that is not a string reads as none, so -n (or default) places the object', () => {
+    const r = kubectl(sim, `apply -n ${NS} -f -`, { stdin: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: placed\n  namespace: [x]\n' });
+    expect(r).toMatchObject({ stdout: 'configmap/placed created\n', code: 0 });
+    expect(live('configmaps', 'placed').metadata.namespace).toBe(NS);
+  });
+
+  it('every command reading -f looks it up by the empty name', () => {
+    for (const verb of ['get', 'describe', 'delete', 'label x=y', 'scale --replicas=2']) {
+      const [cmd, ...rest] = verb.split(' ');
+      const r = kubectl(sim, `${cmd} -f - ${rest.join(' ')}`, { stdin: odd });
+      expect(r.stderr).not.toContain('internal error');
+      expect(r.stderr).toMatch(/^Error from server \(NotFound\): .*configmaps "" not found\n$/);
+    }
+  });
+});

@@ -7,11 +7,12 @@ import type { KObject } from '../../k8s/types';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type ApiError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
+import { throwIfCutShort } from '../interrupt';
 import { loadManifests, type ManifestDoc } from '../manifest';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { applyPatch, threeWayPatch } from '../apply/strategic';
-import { LAST_APPLIED, infoString, placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, dryRunOf, printResult, withDryRun, type DryRun } from './common';
+import { LAST_APPLIED, infoString, placeObject, stringMeta, withLastApplied } from '../apply/objects';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
 
 export const APPLY_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -30,6 +31,35 @@ export const APPLY_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
+/** kubectl/pkg/cmd/apply/patcher.go: maxPatchRetry, triesBeforeBackOff, patchRetryBackOffPeriod. */
+const MAX_PATCH_RETRY = 5;
+const TRIES_BEFORE_BACK_OFF = 1;
+const PATCH_RETRY_BACK_OFF_MS = 1000;
+
+/** apply.go's text after a server-side apply Conflict. */
+const SSA_CONFLICT_ADVICE = `Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend to manage all of these fields, please re-run the apply
+  command with the \`--force-conflicts\` flag.
+* If you do not intend to manage all of the fields, please edit your
+  manifest to remove references to the fields that should keep their
+  current managers.
+* You may co-own fields by updating your manifest to match the existing
+  value; in this case, you'll become the manager if the other manager(s)
+  stop managing the field (remove it from their configuration).
+See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`;
+
+function isConflict(e: ApiError): boolean {
+  return !isNetworkError(e) && e.reason === 'Conflict';
+}
+
+/** The back-off sleep: simulated time passes, and a Ctrl+C during it stops the command. */
+function sleep(env: Env, ms: number): void {
+  const until = env.sim.now + ms;
+  env.sim.advance(ms);
+  throwIfCutShort(env.sim, until);
+}
+
 function validationOn(flags: Flags): boolean {
   const v = flags.str('validate', 'strict');
   return !['false', 'ignore'].includes(v);
@@ -43,7 +73,7 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
   const ns = namespaceOf(flags);
   const obj = placeObject(doc.info, doc.obj, ns, flags.has('namespace'));
   const { modified } = withLastApplied(obj);
-  const name = obj.metadata.name ?? '';
+  const name = stringMeta(obj, 'name');
   const live = env.client.get(doc.info, obj.metadata.namespace, name);
   if (!live.ok) {
     if (!notFound(live.error)) {
@@ -58,8 +88,7 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
     printResult(env, flags, doc.info, res.value, withDryRun('created', dry));
     return undefined;
   }
-  const current = live.value;
-  const originalText = current.metadata.annotations?.[LAST_APPLIED];
+  const originalText = live.value.metadata.annotations?.[LAST_APPLIED];
   if (originalText === undefined) {
     env.out.err(
       `Warning: resource ${doc.info.resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`,
@@ -71,16 +100,26 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
   } catch {
     original = undefined;
   }
-  const patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, current as unknown as Record<string, unknown>);
+  let patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, live.value as unknown as Record<string, unknown>);
   if (Object.keys(patch).length === 0) {
-    printResult(env, flags, doc.info, current, withDryRun('unchanged', dry));
+    printResult(env, flags, doc.info, live.value, withDryRun('unchanged', dry));
     return undefined;
   }
   if (dry === 'client') {
-    printResult(env, flags, doc.info, applyPatch(current, patch) as KObject, withDryRun('configured', dry));
+    printResult(env, flags, doc.info, applyPatch(live.value, patch) as KObject, withDryRun('configured', dry));
     return undefined;
   }
-  const res = env.client.patch(doc.info, obj.metadata.namespace, name, patch, dry === 'server');
+  let res = env.client.patch(doc.info, obj.metadata.namespace, name, patch, dry === 'server');
+  // Patcher.Patch: a Conflict is retried against a fresh copy up to maxPatchRetry times, sleeping
+  // patchRetryBackOffPeriod before every retry after the first. A stale resourceVersion in the
+  // manifest stays in every patch, so it conflicts each time.
+  for (let i = 1; i <= MAX_PATCH_RETRY && !res.ok && isConflict(res.error); i++) {
+    if (i > TRIES_BEFORE_BACK_OFF) sleep(env, PATCH_RETRY_BACK_OFF_MS);
+    const fresh = env.client.get(doc.info, obj.metadata.namespace, name);
+    if (!fresh.ok) return { api: fresh.error };
+    patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, fresh.value as unknown as Record<string, unknown>);
+    res = env.client.patch(doc.info, obj.metadata.namespace, name, patch, dry === 'server');
+  }
   if (!res.ok) {
     return { api: withSource(res.error, `applying patch:\n${toJsonCompact(patch)}\nto:\n${infoString(doc.info, obj)}\nfor:`, `${doc.source}": error when patching "${doc.source}`) };
   }
@@ -91,16 +130,20 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
 /** Server-side apply, simplified: create, or replace the fields the manifest sets. */
 function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failure | undefined {
   const obj = placeObject(doc.info, doc.obj, namespaceOf(flags), flags.has('namespace'));
-  const name = obj.metadata.name ?? '';
+  const name = stringMeta(obj, 'name');
   const live = env.client.get(doc.info, obj.metadata.namespace, name);
   const res = !live.ok && notFound(live.error) ? env.client.create(doc.info, obj.metadata.namespace, obj, dry !== 'none') : env.client.patch(doc.info, obj.metadata.namespace, name, obj as unknown as Record<string, unknown>, dry !== 'none');
-  if (!res.ok) return { api: withSource(res.error, 'applying', doc.source) };
+  if (!res.ok) {
+    // The apply patch's error is returned as is; a Conflict gets the field-manager advice.
+    return isConflict(res.error) ? { text: `error: ${res.error.message}\n${SSA_CONFLICT_ADVICE}` } : { api: res.error };
+  }
   printResult(env, flags, doc.info, res.value, withDryRun('serverside-applied', dry));
   return undefined;
 }
 
 export function runApply(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
+  checkOutput(flags);
   const filenames = flags.list('filename');
   if (filenames.length === 0) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);

@@ -143,13 +143,24 @@ describe('cordon, uncordon, drain', () => {
     expect(kubectl(sim, 'cordon kt-drain').stdout).toBe('node/kt-drain already cordoned\n');
     const refused = kubectl(sim, 'drain kt-drain');
     expect(refused.all).toBe(
-      `node/kt-drain already cordoned\nerror: unable to drain node "kt-drain" due to error: cannot delete Pods declare no controller (use --force to override): ${NS}/lonely, continuing command...\nThere are pending nodes to be drained:\n kt-drain\nerror: cannot delete Pods declare no controller (use --force to override): ${NS}/lonely\n`,
+      // Upstream's own wording: unmanagedFatal already says `cannot delete`, and checkErr prints
+      // the node's Aggregate through MultipleErrors, without `error: `.
+      `node/kt-drain already cordoned\nerror: unable to drain node "kt-drain" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): ${NS}/lonely, continuing command...\nThere are pending nodes to be drained:\n kt-drain\ncannot delete cannot delete Pods that declare no controller (use --force to override): ${NS}/lonely\n`,
     );
     expect(refused.code).toBe(1);
     const drained = kubectl(sim, 'drain kt-drain --force --grace-period=0');
     expect(drained.all).toBe(`node/kt-drain already cordoned\nWarning: deleting Pods that declare no controller: ${NS}/lonely\nevicting pod ${NS}/lonely\npod/lonely evicted\nnode/kt-drain drained\n`);
     expect(live('pods', 'lonely')).toBeUndefined();
     expect(kubectl(sim, 'uncordon kt-drain').stdout).toBe('node/kt-drain uncordoned\n');
+  });
+});
+
+describe('get priorityclasses', () => {
+  it('prints printPriorityClass columns, PREEMPTIONPOLICY last', () => {
+    create('priorityclasses', { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'kt-high' }, value: 1000, preemptionPolicy: 'Never' });
+    const out = kubectl(sim, 'get priorityclass kt-high').stdout.split('\n');
+    expect(out[0]).toMatch(/^NAME\s+VALUE\s+GLOBAL-DEFAULT\s+AGE\s+PREEMPTIONPOLICY$/);
+    expect(out[1]).toMatch(/^kt-high\s+1000\s+false\s+\S+\s+Never$/);
   });
 });
 
@@ -167,7 +178,8 @@ describe('information commands', () => {
 
   it('explains a missing logs argument and a missing pod', () => {
     expect(kubectl(sim, 'logs').stderr.startsWith("error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\n")).toBe(true);
-    expect(kubectl(sim, `logs nope -n ${NS}`)).toMatchObject({ stderr: 'Error from server (NotFound): pods "nope" not found\n', code: 1 });
+    // logs.go rewraps the builder's NotFound as a plain error naming the namespace.
+    expect(kubectl(sim, `logs nope -n ${NS}`)).toMatchObject({ stderr: `error: error from server (NotFound): pods "nope" not found in namespace "${NS}"\n`, code: 1 });
   });
 });
 

@@ -5,7 +5,7 @@ import { objectRef } from '../builder';
 import { plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
-import { parseOutput, printGeneric } from '../printers/generic';
+import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
 
 export type DryRun = 'none' | 'client' | 'server';
 
@@ -38,6 +38,17 @@ export function withDryRun(op: string, dry: DryRun): string {
 }
 
 /**
+ * PrintFlags.ToPrinter, which mutating commands call in Complete: an unknown `-o` stops the
+ * command before it sends anything.
+ */
+export function checkOutput(flags: Flags): void {
+  const o = flags.str('output');
+  if (o === '') return;
+  const fmt = parseOutput(o, PRINT_FORMATS);
+  if (fmt.kind === 'table' || fmt.kind === 'custom-columns') throw noCompatiblePrinter(o, PRINT_FORMATS);
+}
+
+/**
  * What a mutating command prints for one object: `kind.group/name <operation>` by default,
  * `kind.group/name` with -o name, the object itself with -o yaml/json/jsonpath.
  */
@@ -47,8 +58,8 @@ export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KOb
     env.out.out(`${objectRef(info, obj.metadata.name ?? '')} ${operation}\n`);
     return;
   }
-  const fmt = parseOutput(o, 'go-template, go-template-file, json, jsonpath, jsonpath-as-json, jsonpath-file, name, template, templatefile, yaml');
-  if (fmt.kind === 'table') throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml`);
+  const fmt = parseOutput(o, PRINT_FORMATS);
+  if (fmt.kind === 'table' || fmt.kind === 'custom-columns') throw noCompatiblePrinter(o, PRINT_FORMATS);
   env.out.out(printGeneric(fmt, [{ ...obj, apiVersion: obj.apiVersion, kind: obj.kind || info.kind }], true));
 }
 

@@ -4,12 +4,12 @@
  */
 import type { KObject } from '../../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
-import { CmdError, failureText, plainError, withSource, type Failure } from '../errors';
+import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { setOwn } from '../../k8s/own';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
@@ -94,7 +94,7 @@ function deployment(env: Env, flags: Flags): number {
     spec: { replicas: flags.int('replicas', 1), selector: { matchLabels: labels }, strategy: {}, template: { metadata: { labels }, spec: { containers } } },
     status: {},
   };
-  return finish(env, flags, resourceInfo('deployments')!, obj);
+  return finish(env, flags, resourceInfo('deployments')!, obj, 'deployment');
 }
 
 function namespace(env: Env, flags: Flags): number {
@@ -110,18 +110,24 @@ function configmap(env: Env, flags: Flags): number {
     if (i <= 0) throw plainError(`invalid literal source ${lit}, expected key=value`);
     setOwn(data, lit.slice(0, i), lit.slice(i + 1));
   }
-  return finish(env, flags, resourceInfo('configmaps')!, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: namespaceOf(flags) }, data });
+  return finish(env, flags, resourceInfo('configmaps')!, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: namespaceOf(flags) }, data }, 'configmap');
 }
 
 function serviceaccount(env: Env, flags: Flags): number {
   const name = requireName(flags, 'serviceaccount');
-  return finish(env, flags, resourceInfo('serviceaccounts')!, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: namespaceOf(flags) } });
+  return finish(env, flags, resourceInfo('serviceaccounts')!, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: namespaceOf(flags) } }, 'serviceaccount');
 }
 
-function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject): number {
+/**
+ * Sends a generator's object. `what` is the generator's wrapping of a failed Create
+ * (`failed to create deployment: %v` in create_deployment.go), which turns the server's Status
+ * into a plain error; create namespace returns the Status unwrapped.
+ */
+function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?: string): number {
   const f = send(env, flags, info, obj, undefined);
-  if (f) throw new CmdError(failureText([f]));
-  return 0;
+  if (!f) return 0;
+  if (what === undefined || !('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
+  throw plainError(`failed to create ${what}: ${f.api.message}`);
 }
 
 /** The generators by name, each with its cobra aliases. */
@@ -133,6 +139,7 @@ const GENERATORS: Record<string, { run: (env: Env, flags: Flags) => number; alia
 };
 
 export const CREATE_SUBCOMMANDS: readonly string[] = Object.keys(GENERATORS);
+export const CREATE_SUBCOMMAND_ALIASES: readonly string[] = Object.values(GENERATORS).flatMap((g) => g.aliases);
 
 function generator(word: string): ((env: Env, flags: Flags) => number) | undefined {
   for (const [name, g] of Object.entries(GENERATORS)) if (name === word || g.aliases.includes(word)) return g.run;
@@ -148,9 +155,12 @@ export function runCreate(env: Env, argv: string[]): number {
       const words = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create').args;
       throw plainError(`Unexpected args: [${words.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
     }
-    return gen(env, parseFlags(argv.slice(1), CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`));
+    const flags = parseFlags(argv.slice(1), CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`);
+    checkOutput(flags);
+    return gen(env, flags);
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
+  checkOutput(flags);
   if (flags.list('filename').length === 0) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }

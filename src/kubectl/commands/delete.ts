@@ -10,6 +10,7 @@ import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { parseResourceArgs } from '../builder';
 import { loadManifests } from '../manifest';
+import { stringMeta } from '../apply/objects';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { collectTargets, type Target, type Targets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
@@ -109,7 +110,7 @@ function namedTargets(env: Env, flags: Flags): Targets | undefined {
   const ns = namespaceOf(flags);
   if (flags.list('filename').length) {
     const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
-    const items = loaded.docs.map((d) => ({ info: d.info, obj: { ...d.obj, metadata: { ...d.obj.metadata, namespace: d.info.namespaced ? d.obj.metadata.namespace || ns : undefined } }, source: d.source }));
+    const items = loaded.docs.map((d) => ({ info: d.info, obj: { ...d.obj, metadata: { ...d.obj.metadata, name: stringMeta(d.obj, 'name'), namespace: d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined } }, source: d.source }));
     return { items, errors: loaded.errors, byQuery: false };
   }
   const groups = parseResourceArgs(flags.args);

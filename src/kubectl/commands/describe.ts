@@ -10,6 +10,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { listOptions } from '../selectors';
 import { loadManifests } from '../manifest';
+import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
 import { describePod } from '../describe/pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
@@ -64,7 +65,7 @@ export function runDescribe(env: Env, argv: string[]): number {
   if (flags.list('filename').length) {
     const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
-    groups = loaded.docs.map((d) => ({ info: d.info, names: [d.obj.metadata.name ?? ''], ns: d.obj.metadata.namespace }));
+    groups = loaded.docs.map((d) => ({ info: d.info, names: [stringMeta(d.obj, 'name')], ns: stringMeta(d.obj, 'namespace') || undefined }));
   } else {
     if (flags.args.length === 0) {
       env.out.err('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n\n');

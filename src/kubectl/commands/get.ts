@@ -17,6 +17,7 @@ import { listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
 import { StreamBound } from '../wait-util';
 import { loadManifests } from '../manifest';
+import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
 import { runRaw } from './raw';
 import { pushAll } from '../../k8s/arrays';
@@ -76,7 +77,7 @@ function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs:
 function groupsFromFiles(env: Env, flags: Flags): TargetGroup[] {
   const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
-  return loaded.docs.map((d) => ({ info: d.info, names: [d.obj.metadata.name ?? ''] }));
+  return loaded.docs.map((d) => ({ info: d.info, names: [stringMeta(d.obj, 'name')] }));
 }
 
 export function runGet(env: Env, argv: string[]): number {

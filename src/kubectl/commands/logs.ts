@@ -9,7 +9,7 @@ import { resourceInfo } from '../../k8s/resources';
 import { fromLabelSelector } from '../../k8s/labels';
 import type { LogOptions } from '../../engine/index';
 import { resolveType } from '../builder';
-import { CmdError, fatalText, plainError } from '../errors';
+import { CmdError, fatalText, isNetworkError, plainError, type ApiError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { ObjectWatch } from '../watch';
@@ -40,11 +40,11 @@ function podFor(env: Env, typed: string, name: string, ns: string): Pod {
   const info = resolveType(typed);
   if (info.resource === 'pods') {
     const r = env.client.get(PODS, ns, name);
-    if (!r.ok) throw new CmdError(fatalText(r.error));
+    if (!r.ok) throw builderError(r.error, ns);
     return r.value as Pod;
   }
   const owner = env.client.get(info, ns, name);
-  if (!owner.ok) throw new CmdError(fatalText(owner.error));
+  if (!owner.ok) throw builderError(owner.error, ns);
   const selector = (owner.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
   if (!selector) throw plainError(`cannot get the logs from ${info.resource}.${info.group}`);
   const pods = env.client.list(PODS, ns, { labelSelector: fromLabelSelector(selector) });
@@ -55,6 +55,15 @@ function podFor(env: Env, typed: string, name: string, ns: string): Pod {
   return sorted[0]!;
 }
 
+/**
+ * logs.go Complete: a NotFound from resolving the argument is rewrapped as a plain error
+ * (`error from server (NotFound): %w in namespace %q`), so checkErr prefixes `error: `.
+ */
+function builderError(e: ApiError, ns: string): CmdError {
+  if (isNetworkError(e) || e.reason !== 'NotFound') return new CmdError(fatalText(e));
+  return plainError(`error from server (NotFound): ${e.message} in namespace "${ns}"`);
+}
+
 /** ByLogging: running and ready pods first. */
 function rank(p: Pod): number {
   const running = p.status?.phase === 'Running' ? 0 : 2;
@@ -62,17 +71,29 @@ function rank(p: Pod): number {
   return running + ready;
 }
 
+/**
+ * logsForObject's choice of container: `-c` (or the second argument), else the default-container
+ * annotation, else the first container. The choice is checked against the Pod on the client,
+ * before any log request.
+ */
 function containerOf(env: Env, pod: Pod, flags: Flags, positional: string | undefined): string {
-  const chosen = flags.str('container') || positional;
-  if (chosen) return chosen;
   const names = pod.spec.containers.map((c) => c.name);
+  const every = [...names, ...(pod.spec.initContainers ?? []).map((c) => c.name)];
+  let chosen = flags.str('container') || positional || '';
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-  if (annotated && names.includes(annotated)) return annotated;
-  if (names.length + (pod.spec.initContainers?.length ?? 0) > 1) {
-    const all = [...names, ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)];
-    env.out.err(`Defaulted container "${names[0]}" out of: ${all.join(', ')}\n`);
+  if (!chosen && annotated) {
+    if (every.includes(annotated)) chosen = annotated;
+    else env.out.err(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
   }
-  return names[0] ?? '';
+  if (!chosen) {
+    chosen = names[0] ?? '';
+    if (every.length > 1) {
+      const all = [...names, ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)];
+      env.out.err(`Defaulted container "${chosen}" out of: ${all.join(', ')}\n`);
+    }
+  }
+  if (!every.includes(chosen)) throw plainError(`container ${chosen} is not valid for pod ${pod.metadata.name ?? ''}`);
+  return chosen;
 }
 
 function read(env: Env, pod: Pod, opts: LogOptions): string {

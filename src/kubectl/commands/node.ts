@@ -6,7 +6,7 @@
 import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { objectRef } from '../builder';
-import { CmdError, failureText, isNetworkError, plainError, type Failure } from '../errors';
+import { CmdError, failureText, isNetworkError, plainError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import type { Env } from '../env';
 import { labelSelectorOf } from '../selectors';
@@ -96,7 +96,8 @@ function verdict(pod: Pod, flags: Flags): Verdict {
     },
     (p) => {
       if (finished || controller(p)) return { delete: true, kind: 'okay' };
-      return flags.bool('force') ? { delete: true, kind: 'warning', message: 'deleting Pods that declare no controller' } : { delete: false, kind: 'error', message: 'Pods declare no controller (use --force to override)' };
+      // filters.go's unmanagedFatal, whose own `cannot delete` errors() prefixes once more.
+      return flags.bool('force') ? { delete: true, kind: 'warning', message: 'deleting Pods that declare no controller' } : { delete: false, kind: 'error', message: 'cannot delete Pods that declare no controller (use --force to override)' };
     },
   ];
   let v: Verdict = { delete: true, kind: 'okay' };
@@ -134,26 +135,45 @@ function evict(env: Env, pod: Pod, flags: Flags): string | undefined {
   return undefined;
 }
 
-function drainOne(env: Env, node: KObject, flags: Flags): string | undefined {
-  const name = node.metadata.name ?? '';
+/** utilerrors.Aggregate's Error(): one message alone, several as `[a, b]`. */
+function aggregate(errs: readonly string[]): string {
+  return errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`;
+}
+
+/** GetPodsForDeletion: the node's pods through drain's filters; a list call failure is its error. */
+function podsForDeletion(env: Env, name: string, flags: Flags): { pod: Pod; v: Verdict }[] | string {
   const podSel = labelSelectorOf(flags.str('pod-selector'));
   const list = env.client.list(PODS, undefined, { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: name }], ...(podSel ? { labelSelector: podSel } : {}) });
   if (!list.ok) return list.error.message;
-  const pods = (list.value as Pod[]).map((pod) => ({ pod, v: verdict(pod, flags) }));
+  return (list.value as Pod[]).map((pod) => ({ pod, v: verdict(pod, flags) }));
+}
+
+/** deleteOrEvictPodsSimple for one node: its errors (an Aggregate upstream), or undefined. */
+function drainOne(env: Env, node: KObject, flags: Flags): string[] | undefined {
+  const name = node.metadata.name ?? '';
+  const pods = podsForDeletion(env, name, flags);
+  if (typeof pods === 'string') return [pods];
   const fatal = grouped(pods, 'error').map(([msg, names]) => `cannot delete ${msg}: ${names.join(', ')}`);
-  if (fatal.length) return fatal.length === 1 ? fatal[0] : `[${fatal.join(', ')}]`;
+  if (fatal.length) return fatal;
   const warnings = grouped(pods, 'warning').map(([msg, names]) => `${msg}: ${names.join(', ')}`);
   if (warnings.length) env.out.err(`Warning: ${warnings.join('; ')}\n`);
   const victims = pods.filter((p) => p.v.delete).map((p) => p.pod);
-  if (dryRunOf(flags) !== 'none') {
+  const dry = dryRunOf(flags);
+  if (dry === 'client') {
     for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (dry run)\n`);
     return undefined;
   }
+  if (dry === 'server') {
+    for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (server dry run)\n`);
+    return undefined;
+  }
   for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}\n`);
+  const failed: string[] = [];
   for (const p of victims) {
     const err = evict(env, p, flags);
-    if (err) return err;
+    if (err) failed.push(err);
   }
+  if (failed.length) return failed;
   const pending = new Map(victims.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]));
   const gone = (objs: KObject[]): void => {
     for (const [k, p] of [...pending]) {
@@ -172,7 +192,16 @@ function drainOne(env: Env, node: KObject, flags: Flags): string | undefined {
       gone(objs);
       return pending.size === 0;
     });
-    if (!ok) return `global timeout reached: ${flags.duration('timeout', 0) / 1000}s`;
+    if (!ok) {
+      // Each waiting eviction ends with the context's deadline; the command then lists what is left.
+      const errs = [...pending.values()].map((p) => `error when waiting for pod "${p.metadata.name ?? ''}" in namespace "${p.metadata.namespace ?? ''}" to terminate: context deadline exceeded`);
+      const left = podsForDeletion(env, name, flags);
+      if (typeof left !== 'string') {
+        const still = left.filter((p) => p.v.delete);
+        if (still.length) env.out.err(`There are pending pods in node "${name}" when an error occurred: ${aggregate(errs)}\n${still.map((p) => `pod/${p.pod.metadata.name ?? ''}\n`).join('')}`);
+      }
+      return errs;
+    }
   }
   return undefined;
 }
@@ -182,19 +211,23 @@ export function runDrain(env: Env, argv: string[]): number {
   const dry = dryRunOf(flags);
   const nodes = nodesOf(env, flags, 'drain');
   for (const n of nodes) setUnschedulable(env, n, true, dry);
-  const drained = new Set<string>();
+  // RunDrain: every node is tried; the failures are reported together at the end.
+  const fatal: string[][] = [];
+  const remaining: string[] = [];
   for (const n of nodes) {
-    const err = drainOne(env, n, flags);
-    if (!err) {
-      drained.add(n.metadata.name ?? '');
+    const errs = drainOne(env, n, flags);
+    if (!errs) {
       env.out.out(`${objectRef(NODES, n.metadata.name ?? '')} ${withDryRun('drained', dry)}\n`);
       continue;
     }
-    env.out.err(`error: unable to drain node "${n.metadata.name ?? ''}" due to error: ${err}, continuing command...\n`);
-    const remaining = nodes.map((x) => x.metadata.name ?? '').filter((x) => !drained.has(x));
-    if (remaining.length) env.out.err(`There are pending nodes to be drained:\n${remaining.map((r) => ` ${r}\n`).join('')}`);
-    const f: Failure = { text: err };
-    throw new CmdError(failureText([f]));
+    env.out.err(`error: unable to drain node "${n.metadata.name ?? ''}" due to error: ${aggregate(errs)}, continuing command...\n`);
+    fatal.push(errs);
+    remaining.push(n.metadata.name ?? '');
   }
-  return 0;
+  if (remaining.length) env.out.err(`There are pending nodes to be drained:\n${remaining.map((r) => ` ${r}\n`).join('')}`);
+  if (fatal.length === 0) return 0;
+  // checkErr unwraps the outer Aggregate of one and prints the inner one with MultipleErrors,
+  // whose empty prefix leaves these lines without `error: `.
+  const lines = fatal.length === 1 ? fatal[0]! : fatal.map(aggregate);
+  throw new CmdError(lines.map((l) => `${l}\n`).join(''));
 }

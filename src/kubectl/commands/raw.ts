@@ -1,6 +1,8 @@
 /** `kubectl get --raw <path>`: a GET on a non-resource path, body printed as the server sent it. */
 import { CmdError, fatalText } from '../errors';
 import type { Env } from '../env';
+import { byKey } from '../client';
+import { listBody, objectBody, resourceRequest } from './raw-resource';
 
 /** Go's %q for a string. */
 export function goQuote(s: string): string {
@@ -19,6 +21,14 @@ export function goQuote(s: string): string {
 }
 
 export function runRaw(env: Env, path: string): number {
+  const named = resourceRequest(path);
+  if (named) {
+    const res = env.client.raw(named.req);
+    if (!res.ok) throw new CmdError(fatalText(res.error));
+    const items = [...(res.items ?? [])].sort(byKey);
+    env.out.out(res.object ? objectBody(res.object) : listBody(named.info, items, res.resourceVersion));
+    return 0;
+  }
   const res = env.sim.rawRequest(path);
   if (!res.ok) throw new CmdError(fatalText(res.error));
   if (res.code === 200) {

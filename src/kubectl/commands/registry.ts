@@ -7,7 +7,7 @@ import type { CommandSpec } from '../command-spec';
 import type { Command } from '../env';
 import { runGet, GET_FLAGS } from './get';
 import { runApply, APPLY_FLAGS } from './apply';
-import { runCreate, CREATE_FILE_FLAGS, CREATE_GENERATOR_FLAGS, CREATE_SUBCOMMANDS } from './create';
+import { runCreate, CREATE_FILE_FLAGS, CREATE_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMANDS } from './create';
 import { runDescribe, DESCRIBE_FLAGS } from './describe';
 import { runDelete, DELETE_FLAGS } from './delete';
 import { runScale, SCALE_FLAGS } from './scale';
@@ -29,7 +29,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
-  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS },
+  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES },
   delete: { run: runDelete, flags: DELETE_FLAGS, positional: 'resources' },
   describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },
   drain: { run: runDrain, flags: NODE_FLAGS, positional: 'nodes' },

@@ -9,6 +9,7 @@ import { CmdError, failureText, type Failure } from '../errors';
 import type { Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
+import { stringMeta } from '../apply/objects';
 import { listOptions } from '../selectors';
 import { pushAll } from '../../k8s/arrays';
 
@@ -40,7 +41,7 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
     const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
     for (const d of loaded.docs) {
-      const r = env.client.get(d.info, d.info.namespaced ? d.obj.metadata.namespace || ns : undefined, d.obj.metadata.name ?? '');
+      const r = env.client.get(d.info, d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined, stringMeta(d.obj, 'name'));
       if (r.ok) items.push({ info: d.info, obj: r.value, source: d.source });
       else errors.push({ api: r.error });
     }

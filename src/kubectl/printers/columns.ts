@@ -19,6 +19,7 @@ import type {
   ReplicaSet,
   Secret,
   Service,
+  PriorityClass,
   StorageClass,
 } from '../../k8s/types';
 import { formatLabelSelector } from '../../k8s/labels';
@@ -311,6 +312,14 @@ const TABLES: Record<string, TableDef> = {
         age(o, now),
         v.spec?.volumeMode ?? '<unset>',
       ];
+    },
+  },
+  // printPriorityClass; preemptionPolicy is always set by the v1 defaulting.
+  priorityclasses: {
+    columns: [{ name: 'NAME' }, { name: 'VALUE' }, { name: 'GLOBAL-DEFAULT' }, { name: 'AGE' }, { name: 'PREEMPTIONPOLICY' }],
+    cells(o, now) {
+      const pc = o as PriorityClass;
+      return [o.metadata.name ?? '', String(pc.value), String(pc.globalDefault ?? false), age(o, now), pc.preemptionPolicy ?? 'PreemptLowerPriority'];
     },
   },
   storageclasses: {

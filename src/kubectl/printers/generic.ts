@@ -4,7 +4,7 @@
  */
 import type { KObject } from '../../k8s/types';
 import { resourceForKind } from '../../k8s/resources';
-import { plainError } from '../errors';
+import { plainError, type CmdError } from '../errors';
 import { objectRef } from '../builder';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { executeTemplate, findResults, JsonPathError, parseTemplate, relaxedJsonPath } from './jsonpath';
@@ -20,10 +20,20 @@ export type OutputFormat =
   | { kind: 'jsonpath'; template: string; asJson: boolean }
   | { kind: 'custom-columns'; columns: { header: string; template: string }[] };
 
-const ALLOWED = 'custom-columns, custom-columns-file, go-template, go-template-file, json, jsonpath, jsonpath-as-json, jsonpath-file, kyaml, name, template, templatefile, wide, yaml';
+/**
+ * The formats cli-runtime v1.34's print flags list (json_yaml, name, template, jsonpath; `get`
+ * adds custom-columns and wide). `kyaml` is listed only with KUBECTL_KYAML=true in v1.34.
+ */
+export const PRINT_FORMATS: readonly string[] = ['json', 'yaml', 'name', 'template', 'go-template', 'go-template-file', 'templatefile', 'jsonpath', 'jsonpath-file', 'jsonpath-as-json'];
+export const GET_FORMATS: readonly string[] = [...PRINT_FORMATS, 'custom-columns', 'custom-columns-file', 'wide'];
+
+/** NoCompatiblePrinterError: the allowed formats sorted and joined by commas. */
+export function noCompatiblePrinter(o: string, allowed: readonly string[]): CmdError {
+  return plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: ${[...allowed].sort().join(',')}`);
+}
 
 /** Parses `-o`; an empty value is the default table. */
-export function parseOutput(o: string, allowed = ALLOWED): OutputFormat {
+export function parseOutput(o: string, allowed: readonly string[] = GET_FORMATS): OutputFormat {
   if (o === '') return { kind: 'table', wide: false };
   if (o === 'wide') return { kind: 'table', wide: true };
   if (o === 'yaml') return { kind: 'yaml' };
@@ -57,7 +67,7 @@ export function parseOutput(o: string, allowed = ALLOWED): OutputFormat {
     });
     return { kind: 'custom-columns', columns };
   }
-  throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: ${allowed}`);
+  throw noCompatiblePrinter(o, allowed);
 }
 
 /** The List wrapper kubectl prints around several objects. */

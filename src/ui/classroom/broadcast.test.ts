@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../protocol/messages';
+import type { LogEntry, Topology } from '../../protocol/messages';
 import { Broadcaster, type Timers } from './broadcast';
-import type { ClassroomChannel, ClassroomMessage, StateMessage } from './messages';
+import type { ClassroomChannel, ClassroomLesson, ClassroomMessage, StateMessage } from './messages';
 
 function setup() {
   const posted: ClassroomMessage[] = [];
@@ -17,8 +17,8 @@ function setup() {
     const fns = pending.splice(0);
     fns.forEach((f) => f());
   };
-  const src = { log: [] as LogEntry[], moment: { seq: 1, t: 100, playing: false, speed: 1 } };
-  const b = new Broadcaster(channel, { log: () => src.log, moment: () => src.moment }, { id: 'me', seed: 7, topology: 'ha', timers });
+  const src = { run: { seed: 7, topology: 'ha' as Topology }, log: [] as LogEntry[], moment: { seq: 1, t: 100, playing: false, speed: 1 }, lesson: undefined as ClassroomLesson | undefined };
+  const b = new Broadcaster(channel, { run: () => src.run, log: () => src.log, moment: () => src.moment, lesson: () => src.lesson }, { id: 'me', timers });
   const states = () => posted.filter((m): m is StateMessage => m.type === 'state');
   return { b, src, posted, states, flush, pending };
 }
@@ -75,5 +75,38 @@ describe('Broadcaster', () => {
     b.changed();
     expect(states()).toHaveLength(4);
     expect(pending).toHaveLength(0);
+  });
+
+  it('sends the lesson with the state, and a step, phase or reveal at once', () => {
+    const { b, src, states, pending } = setup();
+    const asking: ClassroomLesson = { id: '01-cluster-at-a-glance', index: 2, phase: 'asking', revealed: false };
+    src.lesson = asking;
+    b.changed();
+    expect(states()).toEqual([]); // silent until an audience says hello
+    b.receive({ type: 'hello' });
+    expect(states()[0]!.lesson).toEqual(asking);
+    b.changed();
+    expect(states()).toHaveLength(1);
+    src.lesson = { ...asking, phase: 'answered' };
+    b.changed();
+    src.lesson = { ...asking, phase: 'answered', revealed: true };
+    b.changed();
+    expect(states().map((m) => m.lesson)).toEqual([asking, { ...asking, phase: 'answered' }, { ...asking, phase: 'answered', revealed: true }]);
+    expect(pending).toHaveLength(0);
+    // The presenter left the lesson: the next state has none.
+    src.lesson = undefined;
+    b.changed();
+    expect(states()).toHaveLength(4);
+    expect(states()[3]).not.toHaveProperty('lesson');
+  });
+
+  it('sends the run the bridge runs now (a lesson may have replaced the page’s seed), at once', () => {
+    const { b, src, states } = setup();
+    b.receive({ type: 'hello' });
+    expect(states()[0]).toMatchObject({ seed: 7, topology: 'ha' });
+    src.run = { seed: 3, topology: 'basic' };
+    b.changed();
+    expect(states()).toHaveLength(2);
+    expect(states()[1]).toMatchObject({ seed: 3, topology: 'basic' });
   });
 });

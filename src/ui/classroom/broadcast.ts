@@ -4,16 +4,21 @@
  * Silent until an audience says hello (a learner alone pays nothing), then: a changed timeline
  * (new command, step, fork) is sent at once, because the audience must rebuild; the moving
  * playhead and a log that only grew in simulated time are sent at most every `throttleMs`, the
- * last state always arriving (trailing throttle).
+ * last state always arriving (trailing throttle). A lesson that moved to another step or phase,
+ * or revealed an answer, is sent at once too: the room reads it.
  */
 import type { LogEntry, Topology } from '../../protocol/messages';
 import { compareLogs } from './follow';
-import type { ClassroomChannel, ClassroomMessage, StateMessage } from './messages';
+import { sameLesson, type ClassroomChannel, type ClassroomLesson, type ClassroomMessage, type StateMessage } from './messages';
 
 export interface PresenterSource {
+  /** The seed and topology of the run (SimBridge.runInfo: a lesson may have replaced the page's). */
+  run(): { seed: number; topology: Topology };
   /** The confirmed command log (SimBridge.commandLog). */
   log(): readonly LogEntry[];
   moment(): { seq: number; t: number; playing: boolean; speed: number };
+  /** The built-in lesson shown to the room, if any. */
+  lesson?(): ClassroomLesson | undefined;
 }
 
 export interface Timers {
@@ -23,8 +28,6 @@ export interface Timers {
 
 export interface BroadcasterOptions {
   id: string;
-  seed: number;
-  topology: Topology;
   throttleMs?: number;
   timers?: Timers;
 }
@@ -67,6 +70,9 @@ export class Broadcaster {
     // The bridge keeps entry identities, so an unchanged log is found without serialising it.
     const logChanged = log.length !== this.lastLog.length || log.some((e, i) => e !== this.lastLog[i]);
     if (logChanged && (!this.sent || compareLogs(this.sent.log, log) === 'different')) return this.post();
+    const run = this.source.run();
+    if (this.sent && (this.sent.seed !== run.seed || this.sent.topology !== run.topology)) return this.post();
+    if (!sameLesson(this.sent?.lesson, this.source.lesson?.())) return this.post();
     const m = this.source.moment();
     const s = this.sent;
     if (!logChanged && s && s.seq === m.seq && s.t === m.t && s.playing === m.playing && s.speed === m.speed) return;
@@ -86,7 +92,9 @@ export class Broadcaster {
     const log = this.source.log();
     this.lastLog = log;
     const m = this.source.moment();
-    const msg: StateMessage = { type: 'state', from: this.opts.id, seed: this.opts.seed, topology: this.opts.topology, log: [...log], ...m };
+    const lesson = this.source.lesson?.();
+    const { seed, topology } = this.source.run();
+    const msg: StateMessage = { type: 'state', from: this.opts.id, seed, topology, log: [...log], ...m, ...(lesson ? { lesson: { ...lesson } } : {}) };
     this.sent = msg;
     this.channel.postMessage(msg);
   }

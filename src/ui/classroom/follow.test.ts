@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../protocol/messages';
 import { compareLogs, FollowController, type FollowTarget, type FollowView } from './follow';
-import type { StateMessage } from './messages';
+import type { ClassroomLesson, StateMessage } from './messages';
 
 const apply: LogEntry = { type: 'command', line: 'kubectl apply -f go-api.yaml' };
 const get: LogEntry = { type: 'command', line: 'kubectl get pods' };
@@ -25,7 +25,7 @@ describe('compareLogs', () => {
   });
 });
 
-type Call = ['rebuild', LogEntry[], { seq: number; t: number }] | ['show', number, number] | ['play', boolean] | ['speed', number] | ['relocate', number];
+type Call = ['rebuild', LogEntry[], { seq: number; t: number }] | ['show', number, number] | ['play', boolean] | ['speed', number] | ['relocate', number] | ['lesson', ClassroomLesson | undefined];
 
 /** A fake window: a tape covering [0, frontier] in seq and ms, recording every action. */
 function fakeTarget(initial: Partial<FollowView> = {}) {
@@ -51,6 +51,9 @@ function fakeTarget(initial: Partial<FollowView> = {}) {
     },
     relocate: (s) => {
       calls.push(['relocate', s.seed]);
+    },
+    lesson: (l) => {
+      calls.push(['lesson', l]);
     },
   };
   return { calls, state, target };
@@ -168,5 +171,31 @@ describe('FollowController', () => {
     f.receive(msg([apply], 5, 500, { topology: 'ha' }));
     f.receive(msg([apply, get], 6, 600, { topology: 'ha' }));
     expect(calls).toEqual([['relocate', 1]]);
+  });
+
+  it('shows the presenter’s lesson once per change, and takes it away when the presenter leaves it', () => {
+    const { calls, target } = fakeTarget();
+    const f = new FollowController(target, { seed: 1, topology: 'basic', log: [], presenter: 'p1' });
+    const asking: ClassroomLesson = { id: '01-cluster-at-a-glance', index: 2, phase: 'asking', revealed: false };
+    f.receive(msg([], 5, 500, { lesson: asking }));
+    f.receive(msg([], 6, 600, { lesson: structuredClone(asking) }));
+    f.receive({ ...msg([], 7, 700, { lesson: { ...asking, index: 9 } }), from: 'p2' });
+    f.receive(msg([], 7, 700, { lesson: { ...asking, phase: 'answered', revealed: true } }));
+    f.receive(msg([], 8, 800));
+    expect(calls.filter((c) => c[0] === 'lesson')).toEqual([
+      ['lesson', asking],
+      ['lesson', { ...asking, phase: 'answered', revealed: true }],
+      ['lesson', undefined],
+    ]);
+  });
+
+  it('forget(): the next state rebuilds even with the same log (the worker’s files changed)', () => {
+    const { calls, target } = fakeTarget();
+    const f = new FollowController(target, { seed: 1, topology: 'basic', log: [apply] });
+    expect(f.follows('anyone')).toBe(true);
+    f.forget();
+    f.receive(msg([apply], 5, 500));
+    expect(calls[0]).toEqual(['rebuild', [apply], { seq: 5, t: 500 }]);
+    expect(f.follows('p2')).toBe(false);
   });
 });

@@ -13,11 +13,15 @@
  * - Paused at a moment this window's tape does not reach yet: rebuild with the presenter's log,
  *   whose replay reaches that moment (the presenter's tape holds exactly its confirmed log).
  *
- * Invariant: `built` is the log this window's worker last replayed; everything it ran since is
- * simulated time only, so its tape is `built` followed by some more time.
+ * The presenter's lesson is shown as it comes: a step, a phase or a reveal is handed on once per
+ * change, and a state without one (the presenter left the lesson) takes the lesson view away.
+ *
+ * Invariant: `built` is the log this window's worker last replayed (undefined: the worker must be
+ * rebuilt, its files changed); everything it ran since is simulated time only, so its tape is
+ * `built` followed by some more time.
  */
 import type { LogEntry, Topology } from '../../protocol/messages';
-import type { ClassroomMessage, StateMessage } from './messages';
+import { sameLesson, type ClassroomLesson, type ClassroomMessage, type StateMessage } from './messages';
 
 /** How the presenter's log relates to the one this window built. */
 export type LogChange =
@@ -37,7 +41,8 @@ function fixedLength(log: readonly LogEntry[]): number {
   return n;
 }
 
-export function compareLogs(built: readonly LogEntry[], next: readonly LogEntry[]): LogChange {
+export function compareLogs(built: readonly LogEntry[] | undefined, next: readonly LogEntry[]): LogChange {
+  if (!built) return 'different';
   const n = fixedLength(built);
   if (fixedLength(next) !== n) return 'different';
   for (let i = 0; i < n; i++) if (!sameEntry(built[i]!, next[i]!)) return 'different';
@@ -65,6 +70,8 @@ export interface FollowTarget {
   setSpeed(speed: number): void;
   /** The presenter switched to another seed or topology, which this page's bridge cannot run. */
   relocate(state: StateMessage): void;
+  /** Shows the presenter's lesson step (undefined: no lesson). */
+  lesson(lesson: ClassroomLesson | undefined): void;
 }
 
 export interface FollowOptions {
@@ -77,12 +84,13 @@ export interface FollowOptions {
 }
 
 export class FollowController {
-  private built: readonly LogEntry[];
+  private built: readonly LogEntry[] | undefined;
   private latest: StateMessage | undefined;
   private presenter: string | undefined;
   /** The tape shown when the last rebuild began: it is not the presenter's run any more. */
   private staleTape: FollowView['tape'] | null = null;
   private relocated = false;
+  private lessonShown: ClassroomLesson | undefined;
 
   constructor(
     private readonly target: FollowTarget,
@@ -97,6 +105,19 @@ export class FollowController {
     return this.presenter === undefined ? { type: 'hello' } : { type: 'hello', presenter: this.presenter };
   }
 
+  /**
+   * The worker no longer runs what it was built from (a lesson's files arrived, which its
+   * commands read): the next state rebuilds it whatever the log. Call `receive` after.
+   */
+  forget(): void {
+    this.built = undefined;
+  }
+
+  /** Whether a message from this presenter is one this window follows. */
+  follows(from: string): boolean {
+    return this.presenter === undefined || this.presenter === from;
+  }
+
   /** Acts on a message; returns the reply to send, if any. */
   receive(msg: ClassroomMessage): ClassroomMessage | undefined {
     if (msg.type === 'presenter') return this.presenter === undefined || msg.from === this.presenter ? this.hello() : undefined;
@@ -104,6 +125,10 @@ export class FollowController {
     this.presenter ??= msg.from;
     if (msg.from !== this.presenter) return undefined;
     this.latest = msg;
+    if (!sameLesson(this.lessonShown, msg.lesson)) {
+      this.lessonShown = msg.lesson;
+      this.target.lesson(msg.lesson);
+    }
     this.reconcile();
     return undefined;
   }

@@ -12,7 +12,8 @@ import { objectsOf } from '../store/cluster';
 import { createAppStore, type AppStore } from '../store/store';
 import type { Timers } from './broadcast';
 import { installClassroom } from './install';
-import type { ClassroomChannel, ClassroomMessage } from './messages';
+import type { LessonFeed } from './lesson';
+import type { ClassroomChannel, ClassroomLesson, ClassroomMessage } from './messages';
 
 const GO_API = readFileSync(new URL('../../../examples/manifests/go-api.yaml', import.meta.url), 'utf8');
 
@@ -134,5 +135,59 @@ describe('installClassroom', () => {
     expect(moment(q.store).seq).toBeLessThan(moment(a.store).seq);
     await until(() => moment(a.store).seq === moment(q.store).seq && moment(a.store).t === moment(q.store).t);
     expect(a.store.getState().cluster.objects).toEqual(q.store.getState().cluster.objects);
+  });
+
+  it('the audience shows the presenter’s lesson step, replays with the lesson’s files, and drops the lesson when the presenter leaves it', async () => {
+    const clock = { t: 0 };
+    const channel = bus();
+    const p = window_(clock);
+    p.bridge.start();
+    // The presenter's lesson as LessonController leaves it in the page (lesson.ts reads it there).
+    let current: ClassroomLesson | undefined;
+    const listeners = new Set<() => void>();
+    const feed: LessonFeed = { current: () => current, subscribe: (l) => (listeners.add(l), () => listeners.delete(l)) };
+    const setLesson = (l: ClassroomLesson | undefined): void => {
+      current = l;
+      listeners.forEach((f) => f());
+    };
+    installClassroom({ store: p.store, bridge: p.bridge, role: 'presenter', channel: channel.join(), run: { seed: 1, topology: 'basic' }, id: 'p1', root: null, timers: soon, lesson: feed });
+    await until(() => p.store.getState().connection.status === 'ready');
+    p.bridge.pause();
+
+    const a = window_(clock);
+    a.bridge.start();
+    const asked: string[] = [];
+    const lessonFiles = (id: string): Promise<Record<string, string>> => {
+      asked.push(id);
+      return Promise.resolve({ 'lesson-web.yaml': GO_API.replaceAll('go-api', 'lesson-web') });
+    };
+    installClassroom({ store: a.store, bridge: a.bridge, role: 'audience', channel: channel.join(), run: { seed: 1, topology: 'basic' }, id: 'p1', root: null, timers: soon, lessonFiles });
+    await until(() => a.store.getState().connection.status === 'ready' && moment(a.store).seq === moment(p.store).seq);
+    expect(a.store.getState().lessons.followed).toBeUndefined();
+
+    // The presenter starts a lesson: a fresh cluster with the lesson's files, which it applies.
+    await p.bridge.restart({ seed: 1, topology: 'basic', log: [] }, { 'lesson-web.yaml': GO_API.replaceAll('go-api', 'lesson-web') });
+    const step: ClassroomLesson = { id: '02-apply-to-running', index: 1, phase: 'asking', revealed: false };
+    setLesson(step);
+    await p.bridge.runAtFrontier('kubectl apply -f lesson-web.yaml');
+    await until(() => a.store.getState().lessons.followed !== undefined);
+    expect(a.store.getState().lessons.followed).toEqual(step);
+    expect(asked).toEqual(['02-apply-to-running']);
+    // The audience's worker replayed the apply with the lesson's file, as the presenter's did.
+    const applied = (store: AppStore) => store.getState().terminal.entries.find((e) => e.line === 'kubectl apply -f lesson-web.yaml' && e.state === 'done')?.output.map((o) => o.text).join('');
+    await until(() => applied(a.store) !== undefined && moment(a.store).seq === moment(p.store).seq);
+    expect(applied(a.store)).toBe('deployment.apps/lesson-web created\n');
+    expect(applied(a.store)).toBe(applied(p.store));
+
+    // The reveal reaches the audience at once; the files are not asked for again.
+    setLesson({ ...step, phase: 'answered', revealed: true });
+    await until(() => a.store.getState().lessons.followed?.revealed === true);
+    expect(a.store.getState().lessons.followed).toEqual({ ...step, phase: 'answered', revealed: true });
+    expect(asked).toHaveLength(1);
+
+    // The presenter leaves the lesson: the audience's lesson view goes.
+    setLesson(undefined);
+    await until(() => a.store.getState().lessons.followed === undefined);
+    expect(a.store.getState().lessons).not.toHaveProperty('followed');
   });
 });

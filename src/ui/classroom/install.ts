@@ -1,6 +1,6 @@
 /**
- * Wires the classroom into a page: the presenter broadcasts its run and moment, an audience
- * window follows them through its own worker. Called once from the composition root (main.tsx)
+ * Wires the classroom into a page: the presenter broadcasts its run, moment and lesson step, an
+ * audience window follows them through its own worker (with the lesson's files) and shows the step. Called once from the composition root (main.tsx)
  * after the bridge has started; returns an uninstaller (tests, hot reload).
  */
 import type { LogEntry, Topology } from '../../protocol/messages';
@@ -10,12 +10,13 @@ import { timeOfSeq } from '../store/tape';
 import { Broadcaster, type Timers } from './broadcast';
 import { FollowController } from './follow';
 import { pagePresenterId, presenterOfWindow } from './identity';
-import { isClassroomMessage, type ClassroomChannel, type StateMessage } from './messages';
+import type { LessonFeed } from './lesson';
+import { isClassroomMessage, type ClassroomChannel, type ClassroomMessage, type StateMessage } from './messages';
 import { AUDIENCE_CLASS, PRESENTER_CLASS, pagePresenterMode, type ClassTarget } from './presenter-mode';
 
 export type ClassroomRole = 'presenter' | 'audience';
 
-export type ClassroomBridge = Pick<SimBridge, 'commandLog' | 'start' | 'reset' | 'seek' | 'seekTime' | 'play' | 'pause' | 'setSpeed'>;
+export type ClassroomBridge = Pick<SimBridge, 'commandLog' | 'runInfo' | 'start' | 'restart' | 'reset' | 'seek' | 'seekTime' | 'play' | 'pause' | 'setSpeed'>;
 
 export interface ClassroomOptions {
   store: AppStore;
@@ -29,6 +30,13 @@ export interface ClassroomOptions {
    * page must be reopened on the presenter's run (still as an audience).
    */
   relocate?: (state: StateMessage) => void;
+  /** Presenter: the lesson it shows the room (lesson.ts `lessonFeed`); none, no lesson is sent. */
+  lesson?: LessonFeed;
+  /**
+   * Audience: a built-in lesson's files (LessonController.lesson). The presenter's worker has them
+   * while it runs the lesson, and its commands read them, so this window's worker needs them too.
+   */
+  lessonFiles?: (id: string) => Promise<Record<string, string> | undefined>;
   /** Presenter: its own id; audience: the presenter to follow. Defaults from the page (identity.ts). */
   id?: string;
   /** Where the `presenter`/`audience` classes go (default: <html>; none in tests). */
@@ -45,22 +53,26 @@ function installPresenter(o: ClassroomOptions): () => void {
   const broadcaster = new Broadcaster(
     o.channel,
     {
+      run: () => o.bridge.runInfo,
       log: () => o.bridge.commandLog,
       moment: () => {
         const { cluster, playback } = o.store.getState();
         return { seq: cluster.seq, t: cluster.now, playing: playback.playing, speed: playback.speed };
       },
+      lesson: () => o.lesson?.current(),
     },
-    { id: o.id ?? pagePresenterId(), seed: o.run.seed, topology: o.run.topology, ...(o.timers ? { timers: o.timers } : {}) },
+    { id: o.id ?? pagePresenterId(), ...(o.timers ? { timers: o.timers } : {}) },
   );
   const onMessage = (ev: MessageEvent): void => {
     if (isClassroomMessage(ev.data)) broadcaster.receive(ev.data);
   };
   o.channel.addEventListener('message', onMessage);
   const unsubscribe = o.store.subscribe(() => broadcaster.changed());
+  const unsubscribeLesson = o.lesson?.subscribe(() => broadcaster.changed());
   broadcaster.announce();
   return () => {
     unsubscribe();
+    unsubscribeLesson?.();
     o.channel.removeEventListener('message', onMessage);
     broadcaster.dispose();
   };
@@ -72,6 +84,9 @@ function installAudience(o: ClassroomOptions): () => void {
   root?.classList.toggle(AUDIENCE_CLASS, true);
   const { store, bridge } = o;
   const presenter = o.id ?? presenterOfWindow(window.name);
+  /** Lesson files the next rebuild adds to the worker's; the lesson they belong to. */
+  let files: Record<string, string> | undefined;
+  let filesOf: string | undefined;
   const follower = new FollowController(
     {
       view: () => {
@@ -79,8 +94,12 @@ function installAudience(o: ClassroomOptions): () => void {
         return { seq: cluster.seq, t: cluster.now, playing: playback.playing, speed: playback.speed, tape: cluster.tape };
       },
       rebuild: (log: readonly LogEntry[], at) => {
+        if (files) {
+          void bridge.restart({ seed: o.run.seed, topology: o.run.topology, log, at }, files);
+          files = undefined;
+        }
         // start() keeps the old log when given none; a presenter that reset has an empty one.
-        if (log.length) bridge.start(log, at);
+        else if (log.length) bridge.start(log, at);
         else bridge.reset();
       },
       show: (seq, t) => {
@@ -94,13 +113,35 @@ function installAudience(o: ClassroomOptions): () => void {
       setPlaying: (playing) => (playing ? bridge.play() : bridge.pause()),
       setSpeed: (speed) => bridge.setSpeed(speed),
       relocate: (s) => o.relocate?.(s),
+      lesson: (followed) =>
+        store.setState((s) => {
+          const { followed: _gone, ...lessons } = s.lessons;
+          return { lessons: followed ? { ...lessons, followed } : lessons };
+        }),
     },
     { seed: o.run.seed, topology: o.run.topology, log: [...bridge.commandLog], ...(presenter ? { presenter } : {}) },
   );
+  const withFiles = async (msg: ClassroomMessage): Promise<void> => {
+    const id = msg.type === 'state' && follower.follows(msg.from) ? msg.lesson?.id : undefined;
+    if (id === undefined || id === filesOf || !o.lessonFiles) return;
+    filesOf = id;
+    const loaded = await o.lessonFiles(id).catch(() => undefined);
+    if (!loaded || !Object.keys(loaded).length) return;
+    files = loaded;
+    follower.forget();
+  };
+  // Messages are handled in order, each after the files its lesson needs have loaded.
+  let queue = Promise.resolve();
+  let installed = true;
   const onMessage = (ev: MessageEvent): void => {
     if (!isClassroomMessage(ev.data)) return;
-    const reply = follower.receive(ev.data);
-    if (reply) o.channel.postMessage(reply);
+    const msg = ev.data;
+    queue = queue.then(async () => {
+      await withFiles(msg);
+      if (!installed) return;
+      const reply = follower.receive(msg);
+      if (reply) o.channel.postMessage(reply);
+    });
   };
   o.channel.addEventListener('message', onMessage);
   let settling = false;
@@ -116,6 +157,7 @@ function installAudience(o: ClassroomOptions): () => void {
   });
   o.channel.postMessage(follower.hello());
   return () => {
+    installed = false;
     unsubscribe();
     o.channel.removeEventListener('message', onMessage);
     root?.classList.toggle(AUDIENCE_CLASS, false);

@@ -9,7 +9,8 @@
  *   follow it say hello again, since it has forgotten them.
  * - `state`: the presenter's run (seed, topology, the confirmed command log) and the moment it
  *   shows (trace seq, simulated ms) with its playback. Sent on every change of the log and,
- *   throttled, of the moment. `from` is the sending presenter's id.
+ *   throttled, of the moment. `from` is the sending presenter's id. `lesson`: the built-in lesson
+ *   the presenter runs, if any (a learner's own file is not sent: the audience cannot load it).
  */
 import type { LogEntry, Topology } from '../../protocol/messages';
 
@@ -25,6 +26,21 @@ export interface PresenterMessage {
   from: string;
 }
 
+/**
+ * The presenter's lesson: the built-in lesson's id, the step index, the machine's phase in that
+ * step, and whether the step's answer has been shown to the room. The audience loads the lesson's
+ * text itself, so only this much crosses the channel, and the key stays hidden until `revealed`.
+ */
+export interface ClassroomLesson {
+  id: string;
+  index: number;
+  phase: string;
+  revealed: boolean;
+}
+
+export const sameLesson = (a: ClassroomLesson | undefined, b: ClassroomLesson | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && a.id === b.id && a.index === b.index && a.phase === b.phase && a.revealed === b.revealed);
+
 export interface StateMessage {
   type: 'state';
   from: string;
@@ -35,6 +51,7 @@ export interface StateMessage {
   t: number;
   playing: boolean;
   speed: number;
+  lesson?: ClassroomLesson;
 }
 
 export type ClassroomMessage = HelloMessage | PresenterMessage | StateMessage;
@@ -63,6 +80,28 @@ function isEntry(e: unknown): e is LogEntry {
   }
 }
 
+/** Bounds for untrusted lesson parts: ids are slugs, phases short state names, lessons a few dozen steps. */
+const MAX_ID = 128;
+const MAX_PHASE = 32;
+const MAX_STEPS = 10_000;
+
+function isLesson(l: unknown): l is ClassroomLesson {
+  if (typeof l !== 'object' || l === null) return false;
+  const o = l as Record<string, unknown>;
+  return (
+    typeof o.id === 'string' &&
+    o.id.length > 0 &&
+    o.id.length <= MAX_ID &&
+    Number.isInteger(o.index) &&
+    (o.index as number) >= 0 &&
+    (o.index as number) < MAX_STEPS &&
+    typeof o.phase === 'string' &&
+    o.phase.length > 0 &&
+    o.phase.length <= MAX_PHASE &&
+    typeof o.revealed === 'boolean'
+  );
+}
+
 export function isClassroomMessage(data: unknown): data is ClassroomMessage {
   if (typeof data !== 'object' || data === null) return false;
   const o = data as Record<string, unknown>;
@@ -78,6 +117,7 @@ export function isClassroomMessage(data: unknown): data is ClassroomMessage {
     finite(o.seq) &&
     finite(o.t) &&
     typeof o.playing === 'boolean' &&
-    finite(o.speed)
+    finite(o.speed) &&
+    (o.lesson === undefined || isLesson(o.lesson))
   );
 }

@@ -194,7 +194,7 @@ export const CLAIMS: Record<SymptomKey, ClaimCheck> = {
     expect(up).toBe(num(c.p, 'up'));
     expect(up).toBeLessThan(num(c.p, 'quorum'));
     if (c.full) {
-      expect(c.lab.out('kubectl create configmap write-check --from-literal=at=now')).toBe('Error from server: etcdserver: request timed out\n');
+      expect(c.lab.out('kubectl create namespace write-check')).toBe('Error from server: etcdserver: request timed out\n');
       expect(c.lab.out('kubectl get pods -A')).toMatch(/^NAMESPACE\s+NAME/);
     }
     frozen(c, 'nothing is written while etcd has no quorum');

@@ -37,8 +37,8 @@ export const VERIFY: Record<string, (lab: LabHarness, topology: Topology) => voi
     expect(lab.symptomIds()).toContain('apiserver-down');
   },
   'etcd-quorum': (lab) => {
-    expect(lab.out('kubectl create deployment web --image=nginx:1.27')).toBe('Error from server: etcdserver: request timed out\n');
-    expect(lab.out('kubectl create configmap write-check --from-literal=at=now')).toBe('Error from server: etcdserver: request timed out\n');
+    expect(lab.out('kubectl create deployment web --image=nginx:1.27')).toBe('error: failed to create deployment: etcdserver: request timed out\n');
+    expect(lab.out('kubectl create namespace write-check')).toBe('Error from server: etcdserver: request timed out\n');
     expect(lab.out('kubectl get pods -A')).toMatch(/^NAMESPACE\s+NAME/);
     expect(lab.symptomIds()).toContain('etcd-quorum-lost');
     lab.out('sim advance 3m');

@@ -14,7 +14,7 @@ type LeaderKind = 'kube-scheduler' | 'kube-controller-manager';
 const LEASE_CHECKS = ['kubectl get leases -n kube-system', 'kubectl get events -n kube-system --field-selector reason=LeaderElection'];
 
 /** A write that fails while etcd has no quorum and is harmless once it has one. */
-export const WRITE_CHECK = 'kubectl create configmap write-check --from-literal=at=now';
+export const WRITE_CHECK = 'kubectl create namespace write-check';
 
 /** leaseDuration and renewDeadline of kube-scheduler and kube-controller-manager (timings.ts). */
 const LEASE_DURATION_S = 15;

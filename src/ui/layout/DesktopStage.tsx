@@ -21,25 +21,37 @@ export interface StageProps {
 /** What an audience window's dock shows: views of the cluster, nothing that acts on it. */
 export const AUDIENCE_TABS = ['lists', 'events', 'inspector'] as const;
 
+/**
+ * Default splits (percent) per kind of page, each remembered under its own key. A projected
+ * audience window reads a lesson's question from the side column at presenter size, so it gets
+ * a wider column and a shorter dock.
+ */
+function splits(presenter: boolean, audience: boolean): { key: string; top: number; diagram: number } {
+  if (audience) return { key: 'audience', top: 80, diagram: 58 };
+  return presenter ? { key: 'presenter', top: 72, diagram: 70 } : { key: '', top: 68, diagram: 70 };
+}
+
 export function DesktopStage({ files, manifests, presenter, audience = false }: StageProps) {
+  const s = splits(presenter, audience);
+  const suffix = s.key ? `.${s.key}` : '';
   return (
-    <PanelGroup direction="vertical" autoSaveId={presenter ? 'reconcile.stage.presenter' : 'reconcile.stage'} className="stage-split">
-      <Panel id="top" order={1} defaultSize={presenter ? 72 : 68} minSize={30}>
-        <PanelGroup direction="horizontal" autoSaveId={presenter ? 'reconcile.columns.presenter' : 'reconcile.columns'}>
-          <Panel id="diagram" order={1} defaultSize={70} minSize={35} className="stage-pane">
+    <PanelGroup direction="vertical" autoSaveId={`reconcile.stage${suffix}`} className="stage-split">
+      <Panel id="top" order={1} defaultSize={s.top} minSize={30}>
+        <PanelGroup direction="horizontal" autoSaveId={`reconcile.columns${suffix}`}>
+          <Panel id="diagram" order={1} defaultSize={s.diagram} minSize={35} className="stage-pane">
             <div className="stage-centre" data-shortcuts>
               <ArchitectureView />
               <Welcome />
             </div>
           </Panel>
           <Splitter direction="horizontal" />
-          <Panel id="side" order={2} defaultSize={30} minSize={18} className="stage-pane side-pane" data-shortcuts>
+          <Panel id="side" order={2} defaultSize={100 - s.diagram} minSize={18} className="stage-pane side-pane" data-shortcuts>
             <SidePanel presenter={presenter} />
           </Panel>
         </PanelGroup>
       </Panel>
       <Splitter direction="vertical" />
-      <Panel id="dock" order={2} defaultSize={presenter ? 28 : 32} minSize={12} className="stage-pane">
+      <Panel id="dock" order={2} defaultSize={100 - s.top} minSize={12} className="stage-pane">
         <Dock files={files} manifests={manifests} {...(audience ? { tabs: AUDIENCE_TABS } : {})} />
       </Panel>
     </PanelGroup>

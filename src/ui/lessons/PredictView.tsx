@@ -60,8 +60,10 @@ export function PredictView({ stepId, predict, phase, answer, choice, misconcept
           {t('lessons.predict.revealing')}
         </p>
       )}
+      {/* Not data-answer (presenter mode hides those): `hidden` already keeps the key from the room,
+          and the instructor needs this notice and the reveal button, then the revealed answer. */}
       {answered && hidden && (
-        <div className="lesson-hidden" data-answer>
+        <div className="lesson-hidden">
           <p>{t('lessons.predict.hidden')}</p>
           <button type="button" onClick={onReveal}>
             {t('lessons.predict.revealNow')}
@@ -69,7 +71,7 @@ export function PredictView({ stepId, predict, phase, answer, choice, misconcept
         </div>
       )}
       {answered && !hidden && (
-        <div data-answer>
+        <div data-testid="predict-answer">
           <p className={`lesson-verdict ${answer.correct ? 'right' : 'wrong'}`} role="status">
             <span aria-hidden="true">{answer.correct ? '✓ ' : '✗ '}</span>
             {answer.correct ? t('lessons.predict.right') : t('lessons.predict.wrong')}

@@ -7,6 +7,7 @@ import type { LessonError } from '../../lesson-runtime/load';
 import type { LessonContext } from '../../lesson-runtime/machine';
 import type { LessonRecord, StoreNotice } from '../../lesson-runtime/progress';
 import type { Focus } from '../../lesson-runtime/schema';
+import type { ClassroomLesson } from '../classroom/messages';
 
 export interface ActiveLesson {
   entry: BundledLesson;
@@ -37,6 +38,8 @@ export interface LessonsState {
   revealed: Record<string, boolean>;
   /** The option chosen (not yet committed) in the open prediction: set by the panel or by a click on the diagram. */
   choice?: string;
+  /** An audience window: the presenter's lesson step, shown read-only (set by the classroom). */
+  followed?: ClassroomLesson;
   /** Trace seqs the current step's `trace` focus matches (resolved by the worker; the sequence view highlights them). */
   focusSeqs: number[];
 }

@@ -156,7 +156,7 @@ function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
 
   let manageErr: string | undefined;
   if (needsSync && !rs.metadata.deletionTimestamp) {
-    manageErr = manageReplicas(ctx, { rs, rsKey: key, active, related: relatedPods(ctx, rs), replicas, expectations: s.expectations });
+    manageErr = manageReplicas(ctx, { rs, rsKey: key, active, related: () => relatedPods(ctx, rs), replicas, expectations: s.expectations });
   }
   const status = calculateStatus(rs, active, terminating, manageErr, replicas, now);
   const updated = updateReplicaSetStatus(ctx, rs, status);

@@ -68,8 +68,12 @@ export interface ManageInput {
   rs: ReplicaSet;
   rsKey: string;
   active: Pod[];
-  /** Active Pods of every ReplicaSet sharing this one's controller (spreads deletions across nodes). */
-  related: Pod[];
+  /**
+   * Active Pods of every ReplicaSet sharing this one's controller (spreads deletions across
+   * nodes). Only a scale-down reads them, and collecting them costs every Pod of the Deployment,
+   * so they are gathered on demand.
+   */
+  related: () => Pod[];
   replicas: number;
   expectations: Expectations;
 }
@@ -88,7 +92,7 @@ export function manageReplicas(ctx: ControllerContext, m: ManageInput): string |
   }
   if (diff > 0) {
     diff = Math.min(diff, BURST_REPLICAS);
-    const victims = podsToDelete(m.active, m.related, diff, now);
+    const victims = podsToDelete(m.active, m.related(), diff, now);
     const keys = victims.map((p) => `${p.metadata.namespace}/${p.metadata.name}`);
     expectDeletions(m.expectations, m.rsKey, keys, now);
     let firstError: string | undefined;

@@ -1,0 +1,117 @@
+/**
+ * Cluster DNS as a Pod on a node reaches it. A query to kube-dns's ClusterIP (the kubelet's
+ * clusterDNS in every Pod's resolv.conf) goes through that node's kube-proxy rules to one CoreDNS
+ * endpoint, as any Service traffic does; the CoreDNS there answers from the Services and
+ * EndpointSlices it watches (the stored set stands in for its watch cache, as it does for
+ * `sim curl`'s names). Running containers get this view as plain data (images' setClusterDns)
+ * whenever it may have changed, so a script's lookups at its own simulated time see that time's
+ * DNS: a new Service starts resolving, and with no CoreDNS answering, lookups time out.
+ */
+import type { EndpointSlice, Service } from '../../k8s/types';
+import type { ComponentId } from '../core/ids';
+import { CLUSTER_DNS } from '../images/base-fs';
+import type { ClusterDns } from '../images/types';
+import { markComponentChanged } from '../runtime';
+import type { World } from '../world';
+import { listensOn, processExit, setClusterDns } from './app';
+import { armExit } from './exits';
+import type { ProxyRule } from './proxy-state';
+import type { ContainerRecord, RuntimeState } from './runtime-state';
+
+const DNS_PORT = 53;
+const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+// Looked up by id rather than through cri.ts/kube-proxy.ts, which call in here.
+function runtimeOn(w: World, node: string): RuntimeState | undefined {
+  const c = w.components.get(`container-runtime/${node}` as ComponentId);
+  return c?.kind === 'container-runtime' ? c : undefined;
+}
+
+/** The node's iptables rule for the clusterDNS address, port 53/UDP (kept while kube-proxy is down). */
+function dnsRule(w: World, node: string): ProxyRule | undefined {
+  const c = w.components.get(`kube-proxy/${node}` as ComponentId);
+  return c?.kind === 'kube-proxy' ? c.rules[`${CLUSTER_DNS}:${DNS_PORT}/UDP`] : undefined;
+}
+
+const ipOf = (endpoint: string): string => endpoint.slice(0, endpoint.lastIndexOf(':'));
+
+/** CoreDNS's kubernetes plugin: `<svc>.<ns>.svc.cluster.local` → ClusterIP, or a headless Service's ready endpoints. */
+function records(w: World): Record<string, string[]> {
+  const services = [...(w.etcd.kv.get('services')?.values() ?? [])] as Service[];
+  const slices = [...(w.etcd.kv.get('endpointslices')?.values() ?? [])] as EndpointSlice[];
+  const out: Record<string, string[]> = {};
+  for (const svc of services) {
+    const ns = svc.metadata.namespace ?? 'default';
+    const fqdn = `${svc.metadata.name}.${ns}.svc.cluster.local`;
+    // ExternalName answers a CNAME, which the A-record model here leaves out.
+    if (svc.spec.type === 'ExternalName') continue;
+    const ip = svc.spec.clusterIP;
+    if (ip && ip !== 'None') {
+      out[fqdn] = [ip];
+      continue;
+    }
+    const ready = new Set<string>();
+    for (const slice of slices) {
+      if (slice.metadata.namespace !== ns || slice.metadata.labels?.[SERVICE_NAME_LABEL] !== svc.metadata.name || slice.addressType !== 'IPv4') continue;
+      for (const ep of slice.endpoints ?? []) if (ep.conditions?.ready !== false) for (const a of ep.addresses) ready.add(a);
+    }
+    // No ready endpoint: the plugin finds no items, which is NXDOMAIN.
+    if (ready.size > 0) out[fqdn] = [...ready].sort();
+  }
+  return out;
+}
+
+/** Whether a CoreDNS (anything listening on 53) runs at `ip` now: a ready sandbox and a live process. */
+function answersAt(w: World, ip: string): boolean {
+  for (const m of w.machines) {
+    const rt = runtimeOn(w, m);
+    if (!rt) continue;
+    for (const sb of rt.sandboxes.values()) {
+      if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork || sb.ip !== ip) continue;
+      for (const c of rt.containers.values()) {
+        if (c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING' && c.process && listensOn(c.process, w.now, DNS_PORT)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The view from `node`, over `served` (records() computed once per publication). */
+function viewFrom(w: World, node: string, served: Record<string, string[]>): ClusterDns {
+  const endpoints = (dnsRule(w, node)?.endpoints ?? []).map((ep) => answersAt(w, ipOf(ep)));
+  return { nameserver: CLUSTER_DNS, endpoints, records: served };
+}
+
+export function clusterDnsFrom(w: World, node: string): ClusterDns {
+  return viewFrom(w, node, records(w));
+}
+
+/** Re-forecasts the container's exit if its DNS changed; arms a new exit timer only when the exit moved. */
+function publishTo(w: World, rt: RuntimeState, c: ContainerRecord, view: ClusterDns): boolean {
+  if (c.state !== 'CONTAINER_RUNNING' || !c.process) return false;
+  if (rt.sandboxes.get(c.sandboxId)?.hostNetwork !== false) return false;
+  const before = processExit(c.process)?.at;
+  if (!setClusterDns(c.process, w.now, view)) return false;
+  if (processExit(c.process)?.at !== before) armExit(w, rt, c);
+  return true;
+}
+
+/** Publishes the current view to every running container on `nodes` (default: all machines). */
+export function publishClusterDns(w: World, nodes: readonly string[] = w.machines): void {
+  const served = records(w);
+  for (const node of nodes) {
+    const rt = runtimeOn(w, node);
+    if (!rt) continue;
+    const view = viewFrom(w, node, served);
+    let changed = false;
+    for (const c of rt.containers.values()) changed = publishTo(w, rt, c, view) || changed;
+    if (changed) markComponentChanged(w, rt.id);
+  }
+}
+
+/** After processes at `ips` stopped: if one was a kube-dns endpoint, every node's view changed. */
+export function dnsServersStopped(w: World, ips: readonly string[]): void {
+  if (ips.length === 0) return;
+  const affected = w.machines.some((m) => dnsRule(w, m)?.endpoints.some((ep) => ips.includes(ipOf(ep))));
+  if (affected) publishClusterDns(w);
+}
