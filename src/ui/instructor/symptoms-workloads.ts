@@ -5,6 +5,7 @@
  * node symptom are left to it, and so are the control plane's mirror Pods.
  */
 import type { Node, PersistentVolumeClaim, Pod } from '../../k8s/types';
+import { maxOf } from '../../k8s/arrays';
 import { objectsOf } from '../store/cluster';
 import { deleting, instances, lagging, podCommand, podName, pods, secondsSince, shortList, type Moment, type Statement, type Symptom } from './moment';
 
@@ -91,7 +92,7 @@ function workloads(m: Moment): Symptom[] {
   const restarts = (p: Pod): number => (p.status?.containerStatuses ?? []).reduce((n, c) => n + c.restartCount, 0);
   const scheduled = unschedulable[0]?.status?.conditions?.find((c) => c.type === 'PodScheduled');
   return [
-    ...group('crashloop', crashing, (names) => ({ key: 'sym.pods.crashLoop', params: { names, restarts: Math.max(...crashing.map(restarts)) } }), (p) => [
+    ...group('crashloop', crashing, (names) => ({ key: 'sym.pods.crashLoop', params: { names, restarts: maxOf(crashing.map(restarts)) } }), (p) => [
       podCommand('describe pod', p),
       podCommand('logs', p, ' --previous'),
     ]),

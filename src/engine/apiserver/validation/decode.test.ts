@@ -82,6 +82,26 @@ describe('type errors', () => {
     expect(e.message).toContain('json: cannot unmarshal string');
   });
 
+  it('decodes a null where a value belongs as the Go zero value, so validation answers as upstream', () => {
+    const withContainer = (c: Record<string, unknown>): unknown => ({ ...pod('p'), spec: { containers: [{ name: 'c', image: 'busybox', ...c }] } });
+    expect(failure(create('pods', withContainer({ image: null })).res).message).toContain('spec.containers[0].image: Required value');
+    const both = failure(create('pods', withContainer({ ports: [null], env: [null] })).res).message;
+    expect(both).toContain('spec.containers[0].ports[0].containerPort: Required value');
+    expect(both).toContain('spec.containers[0].env[0].name: Required value');
+    // A null quantity unmarshals as zero, which is a valid request.
+    ok(create('pods', withContainer({ resources: { requests: { cpu: null } } })).res);
+  });
+
+  it('runs a Pod whose args and command are [null] ([""]) without an engine error: it fails to start, as runc would', () => {
+    const { sim, res } = create('pods', { ...pod('p'), spec: { containers: [{ name: 'c', image: 'busybox', command: [null], args: [null] }] } });
+    ok(res);
+    const start = sim.now;
+    sim.advance(60_000);
+    expect(sim.now).toBe(start + 60_000);
+    const stored = sim.objects('pods').find((p) => p.metadata.name === 'p') as { status?: { containerStatuses?: { restartCount: number }[] } } | undefined;
+    expect(stored?.status?.containerStatuses?.[0]?.restartCount).toBeGreaterThan(0);
+  });
+
   it('accepts null anywhere, as encoding/json does', () => {
     const body = { ...pod('p'), spec: { containers: [{ name: 'a', image: 'a', ports: null, resources: { limits: null } }], nodeSelector: null } };
     expect(decode(resourceInfo('pods')!, body as KObject)).toEqual({ unknown: [] });
