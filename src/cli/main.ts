@@ -1,27 +1,32 @@
 /**
- * `npm run sim -- [--seed N] [--topology basic|ha] <script|->`: the headless runner.
+ * `npm run sim -- [--seed N] [--topology basic|ha] [--kube-api-qps Q] [--kube-api-burst B] <script|->`:
+ * the headless runner.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { TOPOLOGIES, type TopologyName } from '../engine/index';
+import { Simulation, TOPOLOGIES, type TopologyName } from '../engine/index';
 import { diskFiles } from './fs-source';
 import { runTranscript } from './transcript';
 
-const USAGE = `Usage: reconcile [--seed N] [--topology ${TOPOLOGIES.join('|')}] <script|->
+const USAGE = `Usage: reconcile [--seed N] [--topology ${TOPOLOGIES.join('|')}] [--kube-api-qps Q] [--kube-api-burst B] <script|->
 
 Runs a script of kubectl commands and sim directives against a fresh simulated cluster and
 prints the transcript. '#' starts a comment; relative paths resolve against the script's folder.
+--kube-api-qps and --kube-api-burst are kube-controller-manager's flags (default 20 and 30):
+raise them to run a big cluster as its admin would.
 `;
 
 interface Args {
   seed: number;
   topology: TopologyName;
+  kubeApi: { kubeApiQps?: number; kubeApiBurst?: number };
   script: string;
 }
 
 function parseArgs(argv: string[]): Args | string {
   let seed = 1;
   let topology: TopologyName = 'basic';
+  const kubeApi: Args['kubeApi'] = {};
   let script: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -35,12 +40,20 @@ function parseArgs(argv: string[]): Args | string {
       const t = value();
       if (!TOPOLOGIES.includes(t as TopologyName)) return `error: unknown topology "${t}"\n\n${USAGE}`;
       topology = t as TopologyName;
+    } else if (a === '--kube-api-qps' || a.startsWith('--kube-api-qps=')) {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n <= 0) return `error: --kube-api-qps needs a positive number\n\n${USAGE}`;
+      kubeApi.kubeApiQps = n;
+    } else if (a === '--kube-api-burst' || a.startsWith('--kube-api-burst=')) {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) return `error: --kube-api-burst needs a whole number above 0\n\n${USAGE}`;
+      kubeApi.kubeApiBurst = n;
     } else if (a.startsWith('-') && a !== '-') return `error: unknown flag: ${a}\n\n${USAGE}`;
     else if (script === undefined) script = a;
     else return `error: only one script can be run at a time\n\n${USAGE}`;
   }
   if (script === undefined) return `error: a script path (or - for stdin) is required\n\n${USAGE}`;
-  return { seed, topology, script };
+  return { seed, topology, kubeApi, script };
 }
 
 function main(): number {
@@ -59,7 +72,8 @@ function main(): number {
     process.stderr.write(`error: cannot read script "${args.script}": ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const out = runTranscript(source, { seed: args.seed, topology: args.topology, fileSource: diskFiles(base) }, args.script === '-' ? 'stdin' : args.script);
+  const simulation = Object.keys(args.kubeApi).length ? new Simulation({ seed: args.seed, topology: args.topology, timings: args.kubeApi }) : undefined;
+  const out = runTranscript(source, { seed: args.seed, topology: args.topology, fileSource: diskFiles(base), simulation }, args.script === '-' ? 'stdin' : args.script);
   if (!out.ok) {
     process.stderr.write(out.error + '\n');
     return 2;

@@ -11,7 +11,7 @@
 
 // The Simulation and what it takes and gives.
 export { PROGRESS_EVERY_MESSAGES, Simulation } from './simulation';
-export type { EtcdStatus, SimulationOptions, StopReason, WorldDiff } from './simulation';
+export type { EtcdStatus, KubeconfigUser, SimulationOptions, StopReason, WorldDiff } from './simulation';
 export type { ObjectChangeRecord } from './sim-core';
 export type { World as Snapshot } from './world';
 export type { ComponentId, NodeName, SimMillis } from './core/ids';
@@ -35,8 +35,15 @@ export type { FaultClass, FaultOptions, FaultResult, FaultTarget, TargetStatus }
 // Traffic (`sim curl`).
 export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 
+// The image shell's text filters, for pipelines in the learner's terminal (`| grep`, `| wc -l`).
+export { PIPE_FILTERS, runFilter } from './images/text-filters';
+export type { FilterResult } from './images/text-filters';
+/** Secret `data` is base64 of the value's UTF-8 bytes (kubectl create secret encodes it client-side). */
+export { base64Encode } from './apiserver/validation/base64';
+
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';
+export type { PatchType } from './apiserver/patch';
 export type { DeleteOptions } from './apiserver/delete';
 export type { Impersonation } from './apiserver/auth';
 export type { NetworkError, StatusError } from './apiserver/status';

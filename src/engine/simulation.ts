@@ -9,7 +9,7 @@ import { queuePeek } from './core/event-queue';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject, Node, Pod } from '../k8s/types';
-import { ADMIN } from './apiserver/auth';
+import { ADMIN, JANE, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
 import type { NetworkError } from './apiserver/status';
@@ -60,6 +60,14 @@ export interface EtcdStatus {
  * none), so the same run reports at the same points every time.
  */
 export const PROGRESS_EVERY_MESSAGES = 2_000;
+
+/**
+ * The users the learner's kubeconfig holds client certificates for (`kubectl config
+ * use-context`): kubeadm's admin, and the restricted learner of the RBAC lessons.
+ */
+export type KubeconfigUser = 'kubernetes-admin' | 'jane';
+
+const KUBECONFIG_USERS: Readonly<Record<KubeconfigUser, UserInfo>> = { 'kubernetes-admin': ADMIN, jane: JANE };
 
 /** Set by Simulation's static block: the one way to its private World (see worldOf). */
 let worldAccess: (sim: Simulation) => World;
@@ -121,11 +129,11 @@ export class Simulation {
   }
 
   /** A request from the student's kubectl, through the same pipeline every component uses. */
-  request(req: Omit<ApiRequest, 'user' | 'from'>): ApiResponse {
+  request(req: Omit<ApiRequest, 'user' | 'from'>, as: KubeconfigUser = 'kubernetes-admin'): ApiResponse {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
-    const res = handleRequest(this.#world, server.id, { ...req, user: ADMIN, from: KUBECTL });
+    const res = handleRequest(this.#world, server.id, { ...req, user: KUBECONFIG_USERS[as], from: KUBECTL });
     // etcd answers a proposal it cannot commit only when its request timeout expires, and
     // kube-apiserver holds the request until then: the student's kubectl waits while the
     // cluster runs on. (Components' own writes are answered at once: an approximation.)
@@ -134,11 +142,11 @@ export class Simulation {
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */
-  rawRequest(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
+  rawRequest(path: string, as: KubeconfigUser = 'kubernetes-admin'): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
-    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, ADMIN.name, path) };
+    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, KUBECONFIG_USERS[as].name, path) };
   }
 
   /** Processes one queued message; false when nothing is queued. */

@@ -54,6 +54,13 @@ export interface ClusterTimings {
    * to their handlers again every 1–2× this (controllers/behaviour.ts).
    */
   minResyncPeriod: number;
+  /**
+   * kube-controller-manager's --kube-api-qps and --kube-api-burst (defaults 20 and 30, from
+   * pkg/controller/apis/config/v1alpha1/defaults.go): the token bucket each controller's client
+   * puts its requests through. A big cluster's admin raises them.
+   */
+  kubeApiQps: number;
+  kubeApiBurst: number;
 }
 
 export const DEFAULT_TIMINGS: ClusterTimings = {
@@ -87,4 +94,6 @@ export const DEFAULT_TIMINGS: ClusterTimings = {
   workqueueMaxDelay: 1_000_000,
   syncFrequency: 60_000,
   minResyncPeriod: 12 * 3600_000,
+  kubeApiQps: 20,
+  kubeApiBurst: 30,
 };

@@ -13,6 +13,7 @@ import type { ComponentState } from './components';
 import type { SimCore } from './sim-core';
 import type { DecisionLog } from './scheduler/decisions';
 import type { MachineSpec, TopologyName } from './topology/topology';
+import type { FsLayer } from './images/fs';
 
 export interface World extends SimCore {
   seed: number;
@@ -43,6 +44,12 @@ export interface World extends SimCore {
   faults: Map<string, SimMillis>;
   /** Added delay (ms) of each active `latency/<target>` fault, by target name (see message-faults.ts). */
   latencies?: Map<string, number>;
+  /**
+   * Volume contents on the nodes' disks (kubelet/volume-data.ts): `pv/<PV uid>` lives as long as
+   * the world (a PV's data outlives its Pods), `pod/<Pod uid>/<volume>` until the Pod's teardown.
+   * Containers mount these very objects, so a snapshot keeps them shared.
+   */
+  volumeData?: Map<string, FsLayer>;
 }
 
 /** Convenience: a stored object by key, read straight from etcd's keyspace (no trace). */

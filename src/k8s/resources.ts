@@ -65,7 +65,18 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('storageclasses', 'StorageClass', 'storage.k8s.io', 'v1', false, ['sc']),
 ];
 
-const byResource = new Map(RESOURCES.map((x) => [x.resource, x]));
+/**
+ * The create-only review APIs (`kubectl auth can-i`, `kubectl auth whoami`): served, so requests
+ * for them resolve, but kept out of RESOURCES, which the controllers' informers and the
+ * discovery printers walk.
+ */
+export const REVIEW_RESOURCES: readonly ResourceInfo[] = [
+  { ...r('selfsubjectreviews', 'SelfSubjectReview', 'authentication.k8s.io', 'v1', false), verbs: ['create'] },
+  { ...r('selfsubjectaccessreviews', 'SelfSubjectAccessReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
+  { ...r('selfsubjectrulesreviews', 'SelfSubjectRulesReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
+];
+
+const byResource = new Map([...RESOURCES, ...REVIEW_RESOURCES].map((x) => [x.resource, x]));
 const byKind = new Map(RESOURCES.map((x) => [x.kind, x]));
 
 export function resourceInfo(resource: string): ResourceInfo | undefined {

@@ -100,6 +100,18 @@ export interface EnvVar {
   };
 }
 
+export interface EnvFromSource {
+  prefix?: string;
+  configMapRef?: { name: string; optional?: boolean };
+  secretRef?: { name: string; optional?: boolean };
+}
+
+export interface KeyToPath {
+  key: string;
+  path: string;
+  mode?: number;
+}
+
 export interface VolumeMount {
   name: string;
   mountPath: string;
@@ -115,6 +127,7 @@ export interface Container {
   workingDir?: string;
   ports?: ContainerPort[];
   env?: EnvVar[];
+  envFrom?: EnvFromSource[];
   resources?: ResourceRequirements;
   volumeMounts?: VolumeMount[];
   livenessProbe?: Probe;
@@ -129,8 +142,8 @@ export interface Container {
 export interface Volume {
   name: string;
   emptyDir?: { medium?: string; sizeLimit?: string };
-  configMap?: { name: string; optional?: boolean; defaultMode?: number };
-  secret?: { secretName: string; optional?: boolean; defaultMode?: number };
+  configMap?: { name: string; optional?: boolean; defaultMode?: number; items?: KeyToPath[] };
+  secret?: { secretName: string; optional?: boolean; defaultMode?: number; items?: KeyToPath[] };
   persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
   hostPath?: { path: string; type?: string };
   projected?: { sources?: unknown[]; defaultMode?: number };

@@ -4,7 +4,7 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Impersonation, Simulation } from '../engine/index';
+import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import type { Selector } from '../k8s/labels';
@@ -40,6 +40,8 @@ export class Client {
   constructor(
     readonly sim: Simulation,
     private readonly out: Output,
+    /** Whose client certificate the kubeconfig's current context presents. */
+    readonly user: KubeconfigUser = KUBECONFIG_USER,
   ) {}
 
   /** Prints a `Warning: ...` line unless this invocation already printed it. */
@@ -57,7 +59,7 @@ export class Client {
   raw(req: Request): ApiResponse {
     // kube-apiserver v1.33+ attaches this deprecation warning to every core/v1 Endpoints request.
     if (req.resource === 'endpoints') this.warn('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
-    const res = this.sim.request(this.impersonation ? { ...req, impersonate: this.impersonation } : req);
+    const res = this.sim.request(this.impersonation ? { ...req, impersonate: this.impersonation } : req, this.user);
     if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
     return res;
   }
@@ -90,6 +92,15 @@ export class Client {
 
   patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
     const req: Request = { verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, body: patch as KObject, dryRun };
+    if (subresource) req.subresource = subresource;
+    return this.one(req);
+  }
+
+  /** A PATCH with an explicit Content-Type: a JSON patch's body is its list of operations. */
+  patchAs(info: ResourceInfo, ns: string | undefined, name: string, type: PatchType, patch: unknown, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
+    const req: Request = { verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, patchType: type, dryRun };
+    if (type === 'json') req.patchOps = patch;
+    else req.body = patch as KObject;
     if (subresource) req.subresource = subresource;
     return this.one(req);
   }

@@ -4,6 +4,7 @@ import type { Client } from './client';
 import type { Flags } from './flags';
 import type { Output } from './output';
 import type { FileSource } from './types';
+import type { Kubeconfig } from './kubeconfig';
 
 export interface Env {
   sim: Simulation;
@@ -11,6 +12,8 @@ export interface Env {
   stdin: string | undefined;
   out: Output;
   client: Client;
+  /** The learner's kubeconfig: `kubectl config use-context` changes it for later commands. */
+  kubeconfig: Kubeconfig;
 }
 
 /** A command takes its arguments (after the command words) and returns the exit code. */

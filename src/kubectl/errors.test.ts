@@ -53,10 +53,10 @@ describe('command dispatch', () => {
   const sim = new Simulation({ seed: 1 });
   it('rejects unknown commands and explains unsupported ones in one line', () => {
     expect(kubectl(sim, 'frobnicate')).toMatchObject({ stderr: 'error: unknown command "frobnicate" for "kubectl"\nRun \'kubectl --help\' for usage.\n', code: 1 });
-    const exec = kubectl(sim, 'exec -it web -- sh');
-    expect(exec.code).toBe(1);
-    expect(exec.stderr.split('\n')).toHaveLength(2);
-    expect(exec.stderr).toMatch(/^error: "kubectl exec" is not available in this simulator; supported commands: annotate, api-resources, apply, /);
+    const edit = kubectl(sim, 'edit deployment web');
+    expect(edit.code).toBe(1);
+    expect(edit.stderr.split('\n')).toHaveLength(2);
+    expect(edit.stderr).toMatch(/^error: "kubectl edit" is not available in this simulator; supported commands: annotate, api-resources, apply, /);
   });
 
   it('prints the help overview', () => {

@@ -14,12 +14,15 @@ import { Output } from './output';
 import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED } from './commands/help';
 import { COMMANDS } from './commands/registry';
+import { contextNamed, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 
 export interface KubectlContext {
   sim: Simulation;
   files: FileSource;
   /** Text piped to `-f -`. */
   stdin?: string;
+  /** The learner's kubeconfig (a Session's, so `config use-context` lasts); a fresh admin.conf when absent. */
+  kubeconfig?: Kubeconfig;
 }
 
 function dispatch(env: Env, argv: string[]): number {
@@ -70,10 +73,28 @@ function impersonationOf(argv: string[], flags: readonly FlagDef[]): Impersonati
   return { user, ...(groups.length ? { groups } : {}), ...(uid ? { uid } : {}) };
 }
 
+/** The global `--context` flag's value, wherever it stands on the line (before a bare `--`). */
+function contextOf(argv: readonly string[]): string {
+  let found = '';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a.startsWith('--context=')) found = a.slice('--context='.length);
+    else if (a === '--context' && i + 1 < argv.length) found = argv[++i]!;
+  }
+  return found;
+}
+
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   const out = new Output(() => ctx.sim.now);
-  const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client: new Client(ctx.sim, out) };
+  const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig();
   try {
+    let user = contextNamed(contextOf(argv) || kubeconfig.currentContext)?.user;
+    // clientcmd's error for a --context the kubeconfig does not hold (the file itself cannot name
+    // one); `kubectl config` reads the file without building a client from it.
+    if (!user && splitCommand(argv).words[0] === 'config') user = 'kubernetes-admin';
+    if (!user) throw new CmdError(`Error in configuration: context was not found for specified context: ${contextOf(argv)}\n`);
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client: new Client(ctx.sim, out, user), kubeconfig };
     return out.result(dispatch(env, argv));
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);

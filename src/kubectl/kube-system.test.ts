@@ -56,6 +56,6 @@ describe('kubectl describe daemonset', () => {
     );
     expect(out).toMatch(/Pods Status:\s+4 Running \/ 0 Waiting \/ 0 Succeeded \/ 0 Failed\n/);
     expect(out).toMatch(/Pod Template:\n/);
-    expect(out.match(/Normal\s+SuccessfulCreate\s+\S+\s+daemon-set-controller\s+Created pod: kube-proxy-\w{5}\n/g)).toHaveLength(4);
+    expect(out.match(/Normal\s+SuccessfulCreate\s+\S+\s+daemonset-controller\s+Created pod: kube-proxy-\w{5}\n/g)).toHaveLength(4);
   });
 });

@@ -99,3 +99,32 @@ export function tokenize(text: string): TokenizeOutcome {
   if (inWord) argv.push(cur);
   return { ok: true, argv };
 }
+
+/**
+ * Splits a command line at its unquoted pipes (`a | b`), keeping each stage's text as written so
+ * the stage is tokenized on its own. `||` is not a pipe; an empty stage is bash's syntax error.
+ */
+export function splitPipeline(text: string): { ok: true; stages: string[] } | { ok: false; message: string } {
+  const stages: string[] = [];
+  let start = 0;
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '\\') i++;
+    else if (c === '|') {
+      if (text[i + 1] === '|') {
+        i++;
+        continue;
+      }
+      stages.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  stages.push(text.slice(start).trim());
+  if (stages.length > 1 && stages.some((s) => s === '')) return { ok: false, message: "syntax error near unexpected token `|'" };
+  return { ok: true, stages };
+}

@@ -3,14 +3,15 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import { type SimMillis, Simulation, type TopologyName } from '../engine/index';
+import { PIPE_FILTERS, runFilter, type SimMillis, Simulation, type TopologyName } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
+import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
-import { parseScript, tokenize } from './script';
+import { parseScript, splitPipeline, tokenize } from './script';
 import { runSim } from './sim/index';
-import type { CommandResult, FileSource } from './types';
+import type { CommandResult, FileSource, OutputChunk } from './types';
 
 export interface SessionOptions {
   seed?: number;
@@ -71,6 +72,8 @@ export class Session {
   readonly log: LoggedCommand[] = [];
   /** Last trace seq printed by `sim trace` without --last. */
   traceCursor: number;
+  /** The learner's kubeconfig: the cluster is replaced by `sim topology`, the file stays. */
+  readonly kubeconfig: Kubeconfig = defaultKubeconfig();
 
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -85,7 +88,9 @@ export class Session {
    * an empty log): what runs in it never touches this one. Lessons read kubectl output there.
    */
   fork(): Session {
-    return new Session({ seed: this.seed, topology: this.topology, fileSource: this.files, simulation: Simulation.fromSnapshot(this.sim.snapshot()) });
+    const forked = new Session({ seed: this.seed, topology: this.topology, fileSource: this.files, simulation: Simulation.fromSnapshot(this.sim.snapshot()) });
+    forked.kubeconfig.currentContext = this.kubeconfig.currentContext;
+    return forked;
   }
 
   /** Replaces the cluster with a fresh one (new topology or seed). */
@@ -119,6 +124,43 @@ export class Session {
   }
 
   private execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
+    const split = splitPipeline(line);
+    if (!split.ok) return fail(`error: ${split.message}`, 2);
+    return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.command(line, stdin, opts);
+  }
+
+  /**
+   * `a | b | c`: each stage reads what the one before wrote to stdout, in order (the simulated
+   * cluster does not move while a text filter runs). Every stage's stderr reaches the terminal; only the
+   * last one's stdout does. The pipeline's status is the last stage's, as in bash without
+   * pipefail. A Ctrl+C stops the whole foreground pipeline: the filters still see what the
+   * interrupted command wrote before it, the commands after it never start, and the status is 130.
+   */
+  private pipeline(stages: string[], stdin: string | undefined, opts: RunOptions): CommandResult {
+    const output: OutputChunk[] = [];
+    let input = stdin;
+    let exitCode = 0;
+    let interrupted = false;
+    stages.forEach((stage, i) => {
+      const tok = tokenize(stage);
+      const [name, ...args] = tok.ok ? tok.argv : [];
+      const filtered = name === undefined || !PIPE_FILTERS.includes(name) ? undefined : runFilter(name, args, input ?? '');
+      if (interrupted && !filtered) return;
+      const res: CommandResult = filtered
+        ? { output: [...(filtered.stderr ? [{ stream: 'stderr' as const, text: filtered.stderr }] : []), ...(filtered.stdout ? [{ stream: 'stdout' as const, text: filtered.stdout }] : [])], exitCode: filtered.status }
+        : name !== undefined && !lineCommand(name)
+          ? fail(`${name}: command not found (a pipeline here runs kubectl, sim and the text filters ${PIPE_FILTERS.join(', ')})`, 127)
+          : this.command(stage, input, opts);
+      const last = i === stages.length - 1;
+      output.push(...res.output.filter((c) => last || c.stream === 'stderr'));
+      input = res.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+      exitCode = res.exitCode;
+      if (res.exitCode === INTERRUPTED_EXIT_CODE && !filtered) interrupted = true;
+    });
+    return { output, exitCode: interrupted ? INTERRUPTED_EXIT_CODE : exitCode };
+  }
+
+  private command(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     const tok = tokenize(line.trim());
     if (!tok.ok) return fail(`error: ${tok.message}`, 2);
     const [cmd, ...rest] = tok.argv;
@@ -131,7 +173,7 @@ export class Session {
     try {
       switch (started.group) {
         case 'kubectl': {
-          const ctx = stdin === undefined ? { sim, files: this.files } : { sim, files: this.files, stdin };
+          const ctx = stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.
           sim.advance(KUBECTL_STARTUP_MS);

@@ -34,12 +34,13 @@ import { runMutating, runValidating } from './admission';
 import { validateObject } from './validation';
 import { semanticEqual } from './validation/field';
 import { decodeStage, type FieldValidation } from './validation/decode-stage';
-import { mergePatch } from './patch';
+import { applyPatchOfType, type PatchType } from './patch';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
-import { podLogs } from './kubelet-proxy';
-import type { LogOptions } from '../kubelet/server-api';
+import { podExec, podLogs } from './kubelet-proxy';
+import { isReview, review } from './reviews';
+import type { ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
@@ -47,9 +48,11 @@ export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 export interface ApiRequest {
   verb: Verb;
   resource: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'finalize';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize';
   /** For `pods/log`. */
   logOptions?: LogOptions;
+  /** For `pods/exec`. */
+  execOptions?: ExecOptions;
   namespace?: string;
   name?: string;
   body?: KObject;
@@ -60,6 +63,10 @@ export interface ApiRequest {
   dryRun?: boolean;
   /** How unknown fields are treated; unset means the server default, Warn (kubectl sends Strict). */
   fieldValidation?: FieldValidation;
+  /** A PATCH's Content-Type; unset is a strategic merge patch, as client-go's components send. */
+  patchType?: PatchType;
+  /** A JSON patch's body (an array of operations, or whatever was sent), which is no object. */
+  patchOps?: unknown;
   user: UserInfo;
   /** Who the authenticated user asks to act as (`kubectl --as`); RBAC must allow `impersonate`. */
   impersonate?: Impersonation;
@@ -68,7 +75,7 @@ export interface ApiRequest {
 }
 
 export type ApiResponse =
-  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string }
+  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string; exec?: ExecOutcome }
   | { ok: false; error: StatusError | NetworkError };
 
 /** Finds the kube-apiserver instance a component's requests reach. */
@@ -110,7 +117,7 @@ function path(info: ResourceInfo, ns: string | undefined, name: string | undefin
 
 const METHOD: Record<Verb, HttpMethod> = { get: 'GET', list: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+const STATUS_TEXT: Record<number, string> = { 101: 'Switching Protocols', 200: 'OK', 201: 'Created', 202: 'Accepted' };
 
 /** The request as RequestInfo sees it; a resource the server does not know is a bare `/<name>`. */
 function requestDetail(req: ApiRequest, info: ResourceInfo | undefined): TraceDetails['request'] {
@@ -213,6 +220,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
 
   const ns = info.namespaced ? req.namespace : undefined;
+  if (isReview(info)) {
+    const answered = review(info, req.verb, req.user, req.body);
+    return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);
+  }
   switch (req.verb) {
     case 'get': {
       if (req.subresource === 'log') {
@@ -236,6 +247,13 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       return respond({ ok: true, code: 200, items, resourceVersion: String(w.etcd.revision) });
     }
     case 'create':
+      if (req.subresource === 'exec') {
+        // The connection is upgraded and proxied to the kubelet; a kubelet refusal is plain text.
+        const ran = podExec(w, serverId, ns ?? 'default', req.name ?? '', req.execOptions ?? { command: [] });
+        if (!ran.ok) return fail({ code: ran.code, reason: ran.reason, message: ran.message });
+        const code = ran.exec?.type === 'upgrade-failed' ? 500 : 101;
+        return respond({ ok: true, code, text: '', resourceVersion: '', ...(ran.exec ? { exec: ran.exec } : {}) });
+      }
       if (req.subresource) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       return respond(create(w, serverId, requestId, info, ns, req));
     case 'update':
@@ -246,9 +264,14 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       let next: KObject;
       let warnings: string[] = [];
       if (req.verb === 'patch') {
-        next = mergePatch(old, req.body ?? {}) as KObject;
+        const type = req.patchType ?? 'strategic';
+        const patched = applyPatchOfType(type, old, type === 'json' ? req.patchOps : (req.body ?? {}));
+        if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
+        next = patched.value as KObject;
         if (req.subresource !== 'status') {
-          const decoded = decodeStage(info, next, 'patch', fieldValidationOf(req), req.body);
+          // The strategic patcher quotes the patch it decoded; the JSON and merge patcher the patched object.
+          const quoted = type === 'strategic' ? req.body : JSON.stringify(next);
+          const decoded = decodeStage(info, next, 'patch', fieldValidationOf(req), quoted);
           if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
           warnings = decoded.warnings;
         }

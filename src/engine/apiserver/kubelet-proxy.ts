@@ -1,14 +1,18 @@
 /**
- * kube-apiserver's proxy to the kubelets (pkg/registry/core/pod/rest/log.go): for `pods/log` it
- * resolves the container (LogLocation), dials the kubelet of the Pod's node on :10250 and relays
- * the answer. As in Kubernetes, where the two speak HTTP, kube-apiserver links no kubelet code:
+ * kube-apiserver's proxy to the kubelets (pkg/registry/core/pod/rest/log.go, subresources.go):
+ * for `pods/log` and `pods/exec` it resolves the container (LogLocation, ExecLocation), dials the
+ * kubelet of the Pod's node on :10250 and relays the answer. As in Kubernetes, where the two speak HTTP, kube-apiserver links no kubelet code:
  * it reaches the kubelet's `serve` behaviour through a dialler that dispatch.ts (the one module
  * that knows every behaviour) connects when it loads. No kubelet code, so no `node/` import here.
  */
 import type { ComponentId } from '../core/ids';
 import type { Pod } from '../../k8s/types';
-import type { KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
+import type { ExecOptions, KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
+import { trace } from '../runtime';
 import type { World } from '../world';
+
+/** The user of kubeadm's apiserver-kubelet-client certificate, as the kubelet authenticates it. */
+const KUBELET_CLIENT_USER = 'kube-apiserver-kubelet-client';
 
 /** Hands a request to a component's server; undefined when the component serves nothing. */
 export type Dialler = (w: World, to: ComponentId, req: KubeletRequest) => KubeletResponse | undefined;
@@ -61,4 +65,27 @@ export function podLogs(w: World, namespace: string, podName: string, opts: LogO
   if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
   return dialler(w, kubelet, { path: 'containerLogs', namespace, pod: podName, container: chosen.container, options: opts }) ?? refused;
+}
+
+/**
+ * `POST pods/<name>/exec`: ExecLocation (the Pod must have a node and the container must be in its
+ * spec, as BadRequest Status errors), then the stream upgrade through the kubelet of its node.
+ */
+export function podExec(w: World, from: ComponentId, namespace: string, podName: string, opts: ExecOptions): KubeletResponse {
+  const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
+  if (!pod) return { ok: false, code: 404, reason: 'NotFound', message: `pods "${podName}" not found` };
+  const chosen = resolveContainer(pod, podName, opts.container);
+  if ('ok' in chosen) return chosen;
+  const node = pod.spec.nodeName;
+  if (!node) return bad(`pod ${podName} does not have a host assigned`);
+  const kubelet = `kubelet/${node}` as ComponentId;
+  const hostIP = w.machineSpecs.get(node)?.ip ?? node;
+  const query = [...opts.command.map((c) => `command=${encodeURIComponent(c)}`), `container=${encodeURIComponent(chosen.container)}`, ...(opts.stdin !== undefined ? ['stdin=true'] : []), 'stdout=true', 'stderr=true'].join('&');
+  const kubeletPath = `/exec/${namespace}/${podName}/${chosen.container}?${query}`;
+  trace(w, { from, to: kubelet, kind: 'request', detail: { type: 'non-resource', method: 'POST', path: kubeletPath, user: KUBELET_CLIENT_USER }, object: { kind: 'Pod', namespace, name: podName } });
+  // The proxy's dial failure is a Status without a reason: `Error from server: error dialing backend: …`.
+  const refused: KubeletResponse = { ok: false, code: 500, reason: '', message: `error dialing backend: dial tcp ${hostIP}:10250: connect: connection refused` };
+  if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
+  if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
+  return dialler(w, kubelet, { path: 'exec', namespace, pod: podName, container: chosen.container, options: { ...opts, container: chosen.container } }) ?? refused;
 }

@@ -6,6 +6,11 @@
 import { mergeKeyOf } from '../../k8s/merge-keys';
 import { own, setOwn } from '../../k8s/own';
 import { cloneData } from '../core/clone';
+import { jsonMergePatch, jsonPatch, jsonTypeName, type PatchResult } from '../../k8s/json-patch';
+
+/** The Content-Types a PATCH may carry (apimachinery types.PatchType), by kubectl's `--type` name. */
+export type PatchType = 'strategic' | 'merge' | 'json';
+
 type Json = unknown;
 
 
@@ -41,4 +46,22 @@ export function mergePatch(target: Json, patch: Json, field = ''): Json {
     else setOwn(out, k, mergePatch(own(out, k), v, k));
   }
   return out;
+}
+
+/** The object a PATCH request produces, by its Content-Type. */
+export function applyPatchOfType(type: PatchType, target: Json, patch: Json): PatchResult {
+  // Both merge patches are decoded into a map first: strategicPatchObject's json.Unmarshal, and
+  // for a JSON merge patch the strict decoding kubectl's fieldValidation=Strict asks for.
+  if (type !== 'json' && !isObject(patch)) {
+    const message = `json: cannot unmarshal ${jsonTypeName(patch)} into Go value of type map[string]interface {}`;
+    return { ok: false, code: 400, message: type === 'merge' ? `error decoding patch: ${message}` : message };
+  }
+  switch (type) {
+    case 'strategic':
+      return { ok: true, value: mergePatch(target, patch) };
+    case 'merge':
+      return { ok: true, value: jsonMergePatch(target, patch) };
+    case 'json':
+      return jsonPatch(target, patch);
+  }
 }

@@ -168,6 +168,11 @@ export const CLUSTER_ROLES: Record<string, PolicyRule[]> = {
     rule(['list', 'watch', 'create', 'update', 'patch'], [''], ['events']),
     rule(['get', 'watch', 'list', 'delete', 'update', 'create'], ['coordination.k8s.io'], ['leases']),
   ],
+  // Bound to every authenticated user: asking the server what one may do, and who one is.
+  'system:basic-user': [
+    rule(['create'], ['authentication.k8s.io'], ['selfsubjectreviews']),
+    rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']),
+  ],
   view: [
     rule(
       READ,
@@ -227,6 +232,7 @@ const sa = (ns: string, name: string): string => `system:serviceaccount:${ns}:${
 export const BINDINGS: Binding[] = [
   { subject: 'system:masters', role: 'cluster-admin' },
   { subject: 'kubeadm:cluster-admins', role: 'cluster-admin' },
+  { subject: 'system:authenticated', role: 'system:basic-user' },
   { subject: 'system:kube-scheduler', role: 'system:kube-scheduler' },
   { subject: 'system:kube-scheduler', role: 'system:volume-scheduler' },
   { subject: 'system:kube-controller-manager', role: 'system:kube-controller-manager' },

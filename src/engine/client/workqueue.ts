@@ -8,10 +8,10 @@
  */
 import type { SimCore } from '../sim-core';
 import type { WorkQueueState } from './types';
+import { newTokenBucket, reserve, type RateLimit } from './flowcontrol';
 
 /** BucketRateLimiter{Limiter: rate.NewLimiter(rate.Limit(10), 100)}. */
-const BUCKET_QPS = 10;
-const BUCKET_BURST = 100;
+const BUCKET: RateLimit = { qps: 10, burst: 100 };
 
 export function newWorkQueue(name: string): WorkQueueState {
   return { name, queue: [], head: 0, dirty: new Set(), processing: new Set(), failures: new Map() };
@@ -55,15 +55,9 @@ export function rateLimitDelay(w: SimCore, q: WorkQueueState, key: string): numb
   return Math.max(perItem, bucketDelay(w, q));
 }
 
-/**
- * rate.Limiter.Reserve: take a token, or wait until one will have accrued. Tokens may go
- * negative — each reservation queues behind the ones before it.
- */
+/** Tokens may go negative: each reservation queues behind the ones before it. */
 function bucketDelay(w: SimCore, q: WorkQueueState): number {
-  const b = (q.bucket ??= { tokens: BUCKET_BURST, at: w.now });
-  b.tokens = Math.min(BUCKET_BURST, b.tokens + ((w.now - b.at) * BUCKET_QPS) / 1000) - 1;
-  b.at = w.now;
-  return b.tokens >= 0 ? 0 : Math.ceil((-b.tokens * 1000) / BUCKET_QPS);
+  return reserve((q.bucket ??= newTokenBucket(BUCKET, w.now)), BUCKET, w.now);
 }
 
 export function queueForget(q: WorkQueueState, key: string): void {

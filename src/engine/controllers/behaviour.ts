@@ -36,7 +36,7 @@ function context(w: World, self: ControllerManagerState, def: ControllerDef, obs
     who: id,
     cache: (resource) => self.informers[resource] ?? (self.informers[resource] = newInformer(resource)),
     request: (req) => request(w, self, id, req),
-    record: (obj: KObject, e) => recordEvent(w, self, id, obj, { ...e, component: def.actor }),
+    record: (obj: KObject, e) => recordEvent(w, self, id, obj, { ...e, component: def.eventSource ?? def.actor }),
     data: (self.data[def.name] ??= {}),
     enqueue: (key, after) => {
       if (after && after > 0) setTimer(w, self, after, `requeue:${def.name}`, key);

@@ -53,6 +53,11 @@ export interface ControllerDef {
   name: string;
   /** ServiceAccount and event source: `deployment-controller`. Also its name on the trace. */
   actor: ComponentId;
+  /**
+   * The event source when upstream's recorder is named otherwise than the ServiceAccount
+   * (the DaemonSet controller runs as `daemon-set-controller` and records as `daemonset-controller`).
+   */
+  eventSource?: string;
   /** Resources whose shared informers this controller reads. */
   informers: string[];
   /** Keys to reconcile when an object of `resource` changed. */

@@ -167,6 +167,8 @@ function cri(d: TraceDetails['cri']): string {
       return `UpdateRuntimeConfig podCIDR=${d.podCIDR}`;
     case 'PullImage':
       return `PullImage ${d.image}`;
+    case 'Exec':
+      return `Exec ${d.container}: ${d.command.join(' ')}`;
     default: {
       const never: never = d;
       return String(never);

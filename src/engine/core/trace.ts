@@ -86,8 +86,11 @@ export interface TraceDetails {
         name?: string;
         user: string;
       }
-    /** `path` keeps its query string (`/readyz?verbose`). */
-    | { type: 'non-resource'; method: 'GET'; path: string; user: string };
+    /**
+     * `path` keeps its query string (`/readyz?verbose`). A POST is kube-apiserver's own request to
+     * a kubelet's server (`/exec/…` for `pods/exec`), made as its kubelet client certificate's user.
+     */
+    | { type: 'non-resource'; method: 'GET' | 'POST'; path: string; user: string };
   /** `impersonatedBy`: the authenticated user whose `--as` the apiserver allowed; `user` is who the request runs as. */
   authn: { user: string; impersonatedBy?: string };
   /** RBAC's decision; a denial is `allowed: false` (the 403 response follows). */
@@ -161,6 +164,8 @@ export interface TraceDetails {
     | { service: 'RuntimeService'; call: 'RunPodSandbox' | 'StopPodSandbox' | 'RemovePodSandbox'; pod: NamespacedName }
     | { service: 'RuntimeService'; call: 'CreateContainer' | 'StartContainer' | 'StopContainer'; pod: NamespacedName; container: string }
     | { service: 'RuntimeService'; call: 'UpdateRuntimeConfig'; podCIDR: string }
+    /** `kubectl exec`, relayed by kube-apiserver to the kubelet: the command run in the container. */
+    | { service: 'RuntimeService'; call: 'Exec'; pod: NamespacedName; container: string; command: string[] }
     | { service: 'ImageService'; call: 'PullImage'; pod: NamespacedName; image: string };
   cni:
     | { op: 'ADD'; pod: NamespacedName; ip: string }

@@ -7,7 +7,7 @@ import { startApp } from './app';
 import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
 import { network } from './container-net';
-import { normalizePath, stat, writeFile } from './fs';
+import { normalizePath, readOnlyAt, stat, writeFile } from './fs';
 import { runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, sinkFor } from './output';
 import { netTool } from './net-tools';
@@ -79,6 +79,7 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
     const sink = sinkFor(m, target);
     if (sink.k === 'file') {
       if (stat(m.fs, ctx.base, sink.path).kind === 'dir') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Is a directory\n` : `sh: can't create ${target}: Is a directory\n` };
+      if (readOnlyAt(m.fs, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Read-only file system\n` : `sh: can't create ${target}: Read-only file system\n` };
       if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false);
     }
     if (r.op === '&>') {

@@ -1,8 +1,10 @@
 /**
  * A container's filesystem as an overlay: the image's files (read-only, rebuilt from the catalog
  * and the process input on demand, never stored) under a writable layer kept in the process
- * state. Parent directories are not enforced on writes, so volume mount paths the process model
- * cannot see (`/work-dir`, `/pod-data`) just work.
+ * state. Parent directories are not enforced on writes. Volumes are layers of their own mounted
+ * at a path (`mounts`): the same object is mounted in every container of a Pod that mounts the
+ * volume (emptyDir) and in every Pod of a claim's PV, so a write through one mount is read
+ * through the others. A path resolves to its longest mount, like the kernel's mount table.
  */
 
 export interface FsLayer {
@@ -12,6 +14,48 @@ export interface FsLayer {
   dirs: Record<string, boolean>;
   /** Bumped on every change (lets callers notice that an exec changed the filesystem). */
   version: number;
+  /** mountPath → the volume mounted there (a container's root layer only). */
+  mounts?: Record<string, MountedVolume>;
+}
+
+export interface MountedVolume {
+  /** The volume's own files, paths relative to the mount (`/key`); shared, never copied. */
+  layer: FsLayer;
+  /** `readOnly: true` in the volumeMount, and configMap/secret volumes (always read-only). */
+  readOnly: boolean;
+  /** The volumeMount's subPath: only this path of the volume is mounted (a file or a directory). */
+  subPath?: string;
+}
+
+const EMPTY: BaseFs = { file: () => undefined, isDir: (p) => p === '/', list: () => [] };
+
+interface Located {
+  layer: FsLayer;
+  base: BaseFs;
+  path: string;
+  mount?: MountedVolume;
+}
+
+/** Which layer holds `path`: the longest mount at or above it, or the container's own. */
+function locate(layer: FsLayer, base: BaseFs, path: string): Located {
+  let best: string | undefined;
+  for (const mp of Object.keys(layer.mounts ?? {})) {
+    if ((path === mp || path.startsWith(`${mp}/`)) && (best === undefined || mp.length > best.length)) best = mp;
+  }
+  if (best === undefined) return { layer, base, path };
+  const mount = layer.mounts![best]!;
+  const rest = path.slice(best.length);
+  return { layer: mount.layer, base: EMPTY, path: mount.subPath ? normalizePath(`${mount.subPath}${rest}`) : rest || '/', mount };
+}
+
+/** Whether a write at `path` lands on a read-only mount (`Read-only file system`). */
+export function readOnlyAt(layer: FsLayer, path: string): boolean {
+  return locate(layer, EMPTY, path).mount?.readOnly ?? false;
+}
+
+function changed(root: FsLayer, at: Located): void {
+  at.layer.version++;
+  if (at.layer !== root) root.version++;
 }
 
 /** The read-only image layer. */
@@ -38,7 +82,9 @@ export function normalizePath(path: string, cwd = '/'): string {
 
 export type Stat = { kind: 'file'; content: string } | { kind: 'dir' } | { kind: 'none' };
 
-export function stat(layer: FsLayer, base: BaseFs, path: string): Stat {
+export function stat(root: FsLayer, rootBase: BaseFs, fullPath: string): Stat {
+  const { layer, base, path } = locate(root, rootBase, fullPath);
+  if (layer === root && Object.keys(root.mounts ?? {}).some((mp) => mp.startsWith(`${fullPath === '/' ? '' : fullPath}/`))) return { kind: 'dir' };
   if (path in layer.files) {
     const f = layer.files[path];
     return f === null || f === undefined ? { kind: 'none' } : { kind: 'file', content: f };
@@ -59,33 +105,44 @@ function removedByAncestor(layer: FsLayer, path: string): boolean {
   return false;
 }
 
-export function writeFile(layer: FsLayer, base: BaseFs, path: string, content: string, append: boolean): void {
-  const before = append ? stat(layer, base, path) : { kind: 'none' as const };
-  layer.files[path] = (before.kind === 'file' ? before.content : '') + content;
-  layer.version++;
+export function writeFile(root: FsLayer, rootBase: BaseFs, fullPath: string, content: string, append: boolean): void {
+  const at = locate(root, rootBase, fullPath);
+  const before = append ? stat(at.layer, at.base, at.path) : { kind: 'none' as const };
+  at.layer.files[at.path] = (before.kind === 'file' ? before.content : '') + content;
+  changed(root, at);
 }
 
-export function makeDir(layer: FsLayer, path: string): void {
-  layer.dirs[path] = true;
-  layer.version++;
+export function makeDir(root: FsLayer, fullPath: string): void {
+  const at = locate(root, EMPTY, fullPath);
+  at.layer.dirs[at.path] = true;
+  changed(root, at);
 }
 
 /** Removes a file or (recursive) a tree. */
-export function remove(layer: FsLayer, base: BaseFs, path: string): void {
-  const s = stat(layer, base, path);
+export function remove(root: FsLayer, rootBase: BaseFs, fullPath: string): void {
+  const at = locate(root, rootBase, fullPath);
+  const { layer, path } = at;
+  const s = stat(layer, at.base, path);
   if (s.kind === 'dir') {
-    for (const p of Object.keys(layer.files)) if (p.startsWith(`${path}/`)) layer.files[p] = null;
-    for (const p of Object.keys(layer.dirs)) if (p.startsWith(`${path}/`)) delete layer.dirs[p];
-    layer.dirs[path] = false;
+    const prefix = path === '/' ? '/' : `${path}/`;
+    for (const p of Object.keys(layer.files)) if (p.startsWith(prefix)) layer.files[p] = null;
+    for (const p of Object.keys(layer.dirs)) if (p.startsWith(prefix)) delete layer.dirs[p];
+    // A mount point itself stays (rm -rf of a volume empties it).
+    if (path !== '/') layer.dirs[path] = false;
   } else {
     layer.files[path] = null;
   }
-  layer.version++;
+  changed(root, at);
 }
 
 /** Entry names in `dir`, sorted like `ls`. */
-export function listDir(layer: FsLayer, base: BaseFs, dir: string): string[] {
+export function listDir(root: FsLayer, rootBase: BaseFs, fullDir: string): string[] {
+  const { layer, base, path: dir } = locate(root, rootBase, fullDir);
   const names = new Set<string>();
+  if (layer === root) {
+    const prefix = fullDir === '/' ? '/' : `${fullDir}/`;
+    for (const mp of Object.keys(root.mounts ?? {})) if (mp.startsWith(prefix)) names.add(mp.slice(prefix.length).split('/')[0]!);
+  }
   const prefix = dir === '/' ? '/' : `${dir}/`;
   const add = (p: string): void => {
     if (!p.startsWith(prefix) || p === dir) return;
@@ -95,5 +152,6 @@ export function listDir(layer: FsLayer, base: BaseFs, dir: string): string[] {
   for (const name of base.list(dir)) names.add(name);
   for (const p of Object.keys(layer.files)) add(p);
   for (const [p, made] of Object.entries(layer.dirs)) if (made) add(p);
-  return [...names].filter((n) => stat(layer, base, `${prefix}${n}`).kind !== 'none').sort();
+  const full = fullDir === '/' ? '/' : `${fullDir}/`;
+  return [...names].filter((n) => stat(root, rootBase, `${full}${n}`).kind !== 'none').sort();
 }

@@ -100,7 +100,9 @@ export function startProcess(input: ProcessInput): ProcessState {
   const def = imageDefinition(input.image.ref);
   const argv = containerArgv(def, input);
   const env = containerEnv(def, input);
-  const machine = newMachine(argvScript(argv), { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, newLayer());
+  const fs = newLayer();
+  if (input.mounts) fs.mounts = { ...input.mounts };
+  const machine = newMachine(argvScript(argv), { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
   if (input.dns) p.dns = input.dns;
@@ -180,6 +182,14 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
   const upAt = listening.length > 0 ? minOf(listening.map((a) => a.listenAt)) : firstApp ? firstApp.startedAt : p.input.startedAt;
   p.forecast = { epoch: p.epoch, exit, upAt };
   return p.forecast;
+}
+
+/**
+ * Runs the process up to `now`, so what it wrote to a shared volume is there for the Pod's other
+ * containers (and a PV's next Pod) before they read it. Processes run lazily otherwise.
+ */
+export function settleProcess(p: ProcessState, now: number): void {
+  sync(p, now);
 }
 
 /** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */

@@ -3,7 +3,7 @@
  * BusyBox or GNU coreutils error texts depending on the image.
  */
 import { dateFormat } from './clock';
-import { listDir, makeDir, remove, stat, writeFile } from './fs';
+import { listDir, makeDir, readOnlyAt, remove, stat, writeFile } from './fs';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 function cat(args: string[], env: ToolEnv): ToolResult {
@@ -30,11 +30,16 @@ function cat(args: string[], env: ToolEnv): ToolResult {
 }
 
 function touch(args: string[], env: ToolEnv): ToolResult {
+  let status = 0;
   for (const a of flags(args).rest) {
     const p = path(env, a);
-    if (stat(env.fs, env.base, p).kind === 'none') writeFile(env.fs, env.base, p, '', false);
+    if (stat(env.fs, env.base, p).kind !== 'none') continue;
+    if (readOnlyAt(env.fs, p)) {
+      env.io.err(bb(env) ? `touch: ${a}: Read-only file system\n` : `touch: cannot touch '${a}': Read-only file system\n`);
+      status = 1;
+    } else writeFile(env.fs, env.base, p, '', false);
   }
-  return ok;
+  return { status };
 }
 
 function rm(args: string[], env: ToolEnv): ToolResult {
@@ -51,6 +56,9 @@ function rm(args: string[], env: ToolEnv): ToolResult {
     } else if (s.kind === 'dir' && !set.has('r') && !set.has('R')) {
       env.io.err(bb(env) ? `rm: '${a}' is a directory\n` : `rm: cannot remove '${a}': Is a directory\n`);
       status = 1;
+    } else if (readOnlyAt(env.fs, p)) {
+      env.io.err(bb(env) ? `rm: can't remove '${a}': Read-only file system\n` : `rm: cannot remove '${a}': Read-only file system\n`);
+      status = 1;
     } else remove(env.fs, env.base, p);
   }
   return { status };
@@ -66,6 +74,11 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
         env.io.err(bb(env) ? `mkdir: can't create directory '${a}': File exists\n` : `mkdir: cannot create directory '${a}': File exists\n`);
         status = 1;
       }
+      continue;
+    }
+    if (readOnlyAt(env.fs, p)) {
+      env.io.err(bb(env) ? `mkdir: can't create directory '${a}': Read-only file system\n` : `mkdir: cannot create directory '${a}': Read-only file system\n`);
+      status = 1;
       continue;
     }
     makeDir(env.fs, p);

@@ -1,8 +1,9 @@
 /**
- * Text filters scripts pipe through (head, tail, wc, grep, tee, seq, sort, uniq, tr, cut). They
+ * Text filters scripts pipe through (awk, head, tail, wc, grep, tee, seq, sort, uniq, tr, cut). They
  * read stdin or a file and write stdout; `tail -f` never returns (the keep-alive idiom).
  */
 import { stat, writeFile } from './fs';
+import { awk } from './tools-awk';
 import { flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 function lines(text: string): string[] {
@@ -57,7 +58,43 @@ function wc(args: string[], env: ToolEnv): ToolResult {
   return ok;
 }
 
-function grep(args: string[], env: ToolEnv): ToolResult {
+/** grep's context options (`-A 5`, `-A5`, `--after-context=5`, `-B`, `-C`), taken out of its argv. */
+function contextOpts(args: string[]): { after: number; before: number; rest: string[] } {
+  const ctx = { A: 0, B: 0 };
+  const rest: string[] = [];
+  const long: Record<string, 'A' | 'B' | 'C'> = { 'after-context': 'A', 'before-context': 'B', context: 'C' };
+  const set = (which: 'A' | 'B' | 'C', n: number): void => {
+    if (which !== 'B') ctx.A = n;
+    if (which !== 'A') ctx.B = n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const short = a.match(/^-([ABC])(\d*)$/);
+    const named = a.match(/^--(after-context|before-context|context)=(\d+)$/);
+    if (short) set(short[1] as 'A' | 'B' | 'C', Number(short[2] || args[++i] || 0));
+    else if (named) set(long[named[1]!]!, Number(named[2]));
+    else rest.push(a);
+  }
+  return { after: ctx.A, before: ctx.B, rest };
+}
+
+/** The lines to print around matches, with `--` between groups that do not touch, as grep does. */
+function withContext(all: string[], hits: boolean[], before: number, after: number): string[] {
+  const out: string[] = [];
+  let last = -1;
+  for (let i = 0; i < all.length; i++) {
+    if (!hits[i]) continue;
+    const from = Math.max(i - before, last + 1);
+    if (last >= 0 && from > last + 1) out.push('--');
+    const to = Math.min(i + after, all.length - 1);
+    for (let j = from; j <= to; j++) out.push(all[j]!);
+    last = Math.max(last, to);
+  }
+  return out;
+}
+
+function grep(argv: string[], env: ToolEnv): ToolResult {
+  const { after, before, rest: args } = contextOpts(argv);
   const { set, rest } = flags(args);
   const [pattern = '', ...files] = rest;
   let re: RegExp;
@@ -66,9 +103,12 @@ function grep(args: string[], env: ToolEnv): ToolResult {
   } catch {
     re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   }
-  const matched = lines(inputOf(files, env)).filter((l) => re.test(l) !== set.has('v'));
+  const all = lines(inputOf(files, env));
+  const hits = all.map((l) => re.test(l) !== set.has('v'));
+  const matched = all.filter((_l, i) => hits[i]);
+  const shown = after || before ? withContext(all, hits, before, after) : matched;
   if (set.has('c')) env.io.out(`${matched.length}\n`);
-  else if (!set.has('q') && matched.length) env.io.out(`${matched.join('\n')}\n`);
+  else if (!set.has('q') && shown.length) env.io.out(`${shown.join('\n')}\n`);
   return { status: matched.length > 0 ? 0 : 1 };
 }
 
@@ -101,6 +141,7 @@ function textFilter(fn: (input: string[], args: string[]) => string[]): Tool {
 
 /** Commands every shell image has, keyed by name. */
 export const TEXT_TOOLS: Record<string, Tool> = {
+  awk,
   head,
   tail,
   wc,

@@ -7,6 +7,7 @@
  * src/engine/kubelet.
  */
 import type { Probe } from '../../k8s/types';
+import type { MountedVolume } from './fs';
 
 export interface ImageInfo {
   /** Normalised reference: `docker.io/library/nginx:1.27`, `registry.example.com/go-api:v1.0.0`. */
@@ -50,6 +51,8 @@ export interface ProcessInput {
   namespace?: string;
   /** Cluster DNS as the node reaches it when the container starts (setClusterDns updates it). */
   dns?: ClusterDns;
+  /** The container's volumeMounts: mountPath → the volume's layer (shared by reference). */
+  mounts?: Record<string, MountedVolume>;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { World } from '../world';
 import { PLEG_EVENT } from '../node/exits';
 import { runtimeOf } from '../node/cri';
 import { serveContainerLogs } from '../node/logs';
+import { serveExec } from '../node/exec';
 import { nodeEvent, who } from './client';
 import { leaseTick } from './lease';
 import { applyPodCIDR, fastStatusTick, registerNode, syncNodeStatus } from './node-status';
@@ -148,9 +149,11 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     switch (req.path) {
       case 'containerLogs':
         return serveContainerLogs(w, self, req);
+      case 'exec':
+        return serveExec(w, self, req);
       default: {
-        const never: never = req.path;
-        throw new Error(`kubelet: no handler for ${String(never)}`);
+        const never: never = req;
+        throw new Error(`kubelet: no handler for ${JSON.stringify(never)}`);
       }
     }
   },

@@ -1,6 +1,7 @@
 /**
  * A container's environment as the kubelet builds it (kubelet_pods.go makeEnvironmentVariables):
- * the Service-link variables for the `kubernetes` Service, then the spec's env in order, with
+ * the Service-link variables for the `kubernetes` Service, then every key of the `envFrom`
+ * ConfigMaps/Secrets (with `prefix`), then the spec's env in order, with
  * ConfigMap/Secret keys read through kube-apiserver and downward-API fields. A missing object or
  * key fails the container with CreateContainerConfigError.
  */
@@ -47,6 +48,20 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
       KUBERNETES_PORT_443_TCP_PORT: '443',
       KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
     });
+  }
+  // envFrom first, so an `env` entry of the same name wins (makeEnvironmentVariables' tmpEnv).
+  for (const src of c.envFrom ?? []) {
+    const ref = src.configMapRef ?? src.secretRef;
+    if (!ref) continue;
+    const isCm = src.configMapRef !== undefined;
+    const res = api(w, self, { verb: 'get', resource: isCm ? 'configmaps' : 'secrets', namespace: ns, name: ref.name });
+    if (!res.ok) {
+      if (ref.optional && isNotFound(res)) continue;
+      return { ok: false, message: isNotFound(res) ? `${isCm ? 'configmap' : 'secret'} "${ref.name}" not found` : res.error.message };
+    }
+    const obj = res.object as ConfigMap | Secret;
+    const values = isCm ? Object.entries((obj as ConfigMap).data ?? {}) : Object.entries((obj as Secret).data ?? {}).map(([k, v]): [string, string] => [k, decodeBase64(v)]);
+    for (const [k, v] of values) setOwn(env, `${src.prefix ?? ''}${k}`, v);
   }
   for (const e of c.env ?? []) {
     const from = e.valueFrom;

@@ -20,6 +20,7 @@ import type { KubeletState, PodOp, PodWorker } from './state';
 import { markStatusDirty } from './status-manager';
 import { decide, retryAt, workerBackoff } from './sync-pod';
 import { finishMount, unmountAll } from './volumes';
+import { containerMounts, refreshPayloads } from './volume-data';
 import { containerBook } from './container-book';
 
 export function newWorker(pod: Pod): PodWorker {
@@ -143,6 +144,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (c.command) cfg.command = c.command;
   if (c.args) cfg.args = c.args;
   if (mem !== undefined) cfg.memoryLimitBytes = Math.round(milli(mem) / 1000);
+  const mounts = containerMounts(w, wk, wk.pod, c);
+  if (mounts) cfg.mounts = mounts;
   return cfg;
 }
 
@@ -303,6 +306,7 @@ export function onResyncTimer(w: World, self: KubeletState, uid: string): void {
   const wk = self.workers.get(uid);
   if (!wk || wk.resyncAt === undefined || wk.resyncAt > w.now) return;
   wk.resyncAt = undefined;
+  refreshPayloads(w, wk);
   requestSync(w, self, uid);
 }
 

@@ -1,6 +1,6 @@
 /**
- * The kubelet's own HTTP API (:10250), as kube-apiserver's proxy calls it: today `containerLogs`
- * for `pods/log`. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
+ * The kubelet's own HTTP API (:10250), as kube-apiserver's proxy calls it: `containerLogs` for
+ * `pods/log` and `exec` for `pods/exec`. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
 
@@ -25,7 +25,30 @@ export interface ContainerLogsRequest {
   options: LogOptions;
 }
 
-export type KubeletRequest = ContainerLogsRequest;
+/** PodExecOptions, as kubectl sends them. `stdin` is the whole input a non-interactive client pipes. */
+export interface ExecOptions {
+  container?: string;
+  command: string[];
+  stdin?: string;
+  tty?: boolean;
+}
+
+/** `POST /exec/{namespace}/{pod}/{container}?command=…`: the stream upgrade and the command's run. */
+export interface ExecRequest {
+  path: 'exec';
+  namespace: string;
+  pod: string;
+  container: string;
+  options: ExecOptions;
+}
+
+export type KubeletRequest = ContainerLogsRequest | ExecRequest;
+
+/**
+ * How an exec stream ended: the command's combined output and exit status, or the kubelet's
+ * plain-text refusal of the upgrade (client-go prints `unable to upgrade connection: <text>`).
+ */
+export type ExecOutcome = { type: 'exited'; exitCode: number; output: string } | { type: 'upgrade-failed'; message: string };
 
 /** The body, or the error kube-apiserver relays (the real texts: the proxy passes them through). */
-export type KubeletResponse = { ok: true; text: string } | { ok: false; code: number; reason: 'BadRequest' | 'NotFound' | 'InternalError' | ''; message: string };
+export type KubeletResponse = { ok: true; text: string; exec?: ExecOutcome } | { ok: false; code: number; reason: 'BadRequest' | 'NotFound' | 'InternalError' | ''; message: string };

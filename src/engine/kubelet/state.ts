@@ -77,6 +77,8 @@ export interface PodWorker {
   mounted: string[];
   /** By volume name (the user's word: a Map, so `constructor` is a name like any other). */
   mountRetry: Map<string, MountRetry>;
+  /** Volume name → its contents' key in `World.volumeData` (kubelet/volume-data.ts). */
+  volumeData?: Map<string, string>;
   /** CSI volumes published for this Pod (volume name → PV and handle), to unpublish on teardown. */
   csiVolumes: Map<string, { pvName: string; handle: string }>;
   /** When the kubelet started waiting for volumes (the 2-minute "timed out" event). */

@@ -1,17 +1,19 @@
 /**
  * The volume manager, one Pod at a time: every volume in the spec must be set up before the
- * sandbox is created. ConfigMaps and Secrets are read through kube-apiserver; PVCs must be
- * bound to a PV, whose CSI volume is staged and published by the driver's node plugin.
+ * sandbox is created. ConfigMaps and Secrets are read through kube-apiserver and written out as
+ * files; PVCs must be bound to a PV, whose CSI volume is staged and published by the driver's node
+ * plugin; every volume's contents live in `World.volumeData` (volume-data.ts).
  * A failed mount is retried with nestedpendingoperations' back-off (500 ms doubling to 2m2s),
  * each failure a `FailedMount` event; a Pod that waited 2 minutes gets the summary event.
  */
-import type { PersistentVolume, PersistentVolumeClaim, Pod, Volume } from '../../k8s/types';
+import type { ConfigMap, KeyToPath, PersistentVolume, PersistentVolumeClaim, Pod, Secret, Volume } from '../../k8s/types';
 import { isNotFound } from '../client/client';
 import { jitter } from '../runtime';
 import type { World } from '../world';
 import { csiMount, csiUnmount } from '../node/csi-node';
 import { api, podEvent } from './client';
 import type { KubeletState, PodWorker } from './state';
+import { dropPodVolumes, ensureVolume, hostPathKey, payloadLayer, podVolumeKey, pvVolumeKey, setPayload } from './volume-data';
 
 const RETRY_INITIAL = 500;
 const RETRY_MAX = 122_000;
@@ -41,11 +43,14 @@ export function nextVolume(w: World, wk: PodWorker, pod: Pod): { volume: Volume 
 
 type MountOutcome = { ok: true } | { ok: false; error: string; quiet?: boolean };
 
-function fetchNamed(w: World, self: KubeletState, resource: 'configmaps' | 'secrets', namespace: string, name: string, optional: boolean | undefined): MountOutcome {
+function fetchNamed(w: World, self: KubeletState, wk: PodWorker, v: Volume, resource: 'configmaps' | 'secrets', namespace: string, name: string, src: { optional?: boolean; items?: KeyToPath[] }): MountOutcome {
   const res = api(w, self, { verb: 'get', resource, namespace, name });
-  if (res.ok || (optional && isNotFound(res))) return { ok: true };
   const what = resource === 'configmaps' ? 'configmap' : 'secret';
-  return { ok: false, error: isNotFound(res) ? `${what} "${name}" not found` : res.error.message };
+  if (!res.ok && !(src.optional && isNotFound(res))) return { ok: false, error: isNotFound(res) ? `${what} "${name}" not found` : res.error.message };
+  const payload = payloadLayer(what, res.ok ? (res.object as ConfigMap | Secret | undefined) : undefined, src.items, src.optional === true);
+  if (!payload.ok) return payload;
+  setPayload(w, wk, v.name, payload.layer);
+  return { ok: true };
 }
 
 function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume, claim: string): MountOutcome {
@@ -60,6 +65,7 @@ function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Vo
   const pvRes = api(w, self, { verb: 'get', resource: 'persistentvolumes', name: pvName });
   if (!pvRes.ok || !pvRes.object) return { ok: false, error: `persistentvolume "${pvName}" not found`, quiet: true };
   const pv = pvRes.object as PersistentVolume;
+  ensureVolume(w, wk, v.name, pvVolumeKey(pv));
   if (!pv.spec.csi) return { ok: true };
   const ref = { pvName, handle: pv.spec.csi.volumeHandle, podUid: wk.uid };
   const r = csiMount(w, self.id, self.host, ref);
@@ -71,9 +77,11 @@ function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Vo
 
 function setUp(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume): MountOutcome {
   const ns = pod.metadata.namespace ?? 'default';
-  if (v.configMap) return fetchNamed(w, self, 'configmaps', ns, v.configMap.name, v.configMap.optional);
-  if (v.secret) return fetchNamed(w, self, 'secrets', ns, v.secret.secretName, v.secret.optional);
+  if (v.configMap) return fetchNamed(w, self, wk, v, 'configmaps', ns, v.configMap.name, v.configMap);
+  if (v.secret) return fetchNamed(w, self, wk, v, 'secrets', ns, v.secret.secretName, v.secret);
   if (v.persistentVolumeClaim) return mountClaim(w, self, wk, pod, v, v.persistentVolumeClaim.claimName);
+  if (v.emptyDir) ensureVolume(w, wk, v.name, podVolumeKey(wk.uid, v.name));
+  else if (v.hostPath) ensureVolume(w, wk, v.name, hostPathKey(self.host, v.hostPath.path));
   return { ok: true };
 }
 
@@ -109,5 +117,6 @@ export function mountTimeout(w: World, self: KubeletState, wk: PodWorker, pod: P
 export function unmountAll(w: World, self: KubeletState, wk: PodWorker): void {
   for (const ref of wk.csiVolumes.values()) csiUnmount(w, self.id, self.host, { ...ref, podUid: wk.uid });
   wk.csiVolumes = new Map();
+  dropPodVolumes(w, wk);
   wk.mounted = [];
 }

@@ -9,7 +9,7 @@ import { nextUint32 } from '../core/rng';
 import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
-import { execInContainer, plannedStop, processExit, resolveImage, startProcess } from './app';
+import { execInContainer, plannedStop, processExit, resolveImage, settleProcess, startProcess } from './app';
 import type { ExecResult } from '../images/types';
 import { CNI_PLUGIN_MISSING, CNI_PLUGIN_TYPE, cniAdd, cniDel, cniOf } from './cni';
 import { randomHex } from './hex';
@@ -167,6 +167,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.command ? { command: c.config.command } : {}),
     ...(c.config.args ? { args: c.config.args } : {}),
     ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
+    ...(c.config.mounts ? { mounts: c.config.mounts } : {}),
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
@@ -232,11 +233,22 @@ export function pruneDeadInstances(rt: RuntimeState, podUid: string, name: strin
   }
 }
 
+/** Runs every other container that shares a volume with `c` up to now, so `c` reads what they wrote. */
+function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
+  const mine = Object.values(c.process?.machine.fs.mounts ?? {}).map((m) => m.layer);
+  if (mine.length === 0) return;
+  for (const o of rt.containers.values()) {
+    if (o === c || o.state !== 'CONTAINER_RUNNING' || !o.process) continue;
+    if (Object.values(o.process.machine.fs.mounts ?? {}).some((m) => mine.includes(m.layer))) settleProcess(o.process, w.now);
+  }
+}
+
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
 export function execSync(w: World, rt: RuntimeState, id: string, command: string[]): { ok: true; result: ExecResult } | { ok: false; error: string } {
   if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
+  settleSharers(w, rt, c);
   return { ok: true, result: execInContainer(c.process, w.now, command) };
 }

@@ -7,7 +7,7 @@
 import type { ComponentId } from '../core/ids';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
-import { processExit } from './app';
+import { processExit, settleProcess } from './app';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 
 /** Timer the runtime sets on the kubelet when one of the kubelet's Pods changed (arg: Pod UID). */
@@ -21,6 +21,8 @@ export function armExit(w: World, rt: RuntimeState, c: ContainerRecord): void {
 }
 
 export function exitContainer(c: ContainerRecord, now: number, exitCode: number, reason: ContainerRecord['reason']): void {
+  // What it wrote to its volumes up to the end outlives it (emptyDir for the Pod, a PV for good).
+  if (c.process?.machine.fs.mounts && c.state === 'CONTAINER_RUNNING') settleProcess(c.process, now);
   c.state = 'CONTAINER_EXITED';
   c.finishedAt = now;
   c.exitCode = exitCode;

@@ -1,6 +1,7 @@
 import type { ComponentBase } from '../core/component';
 import type { ProcessState } from './app';
 import type { ExitReason } from '../images/types';
+import type { MountedVolume } from '../images/fs';
 
 /** CRI PodSandboxState. */
 export type SandboxPhase = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -38,6 +39,8 @@ export interface ContainerConfig {
   attempt: number;
   /** `spec.containers{api}` or `spec.initContainers{init}`. */
   fieldPath: string;
+  /** The volumes set up by the kubelet, by mountPath (the same layer objects the volume manager keeps). */
+  mounts?: Record<string, MountedVolume>;
 }
 
 export interface ContainerRecord {

@@ -1,16 +1,20 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
- * `create deployment`, `create namespace`, `create configmap`, `create serviceaccount`.
+ * `create deployment`, `create namespace`, `create configmap`, `create serviceaccount`,
+ * `create secret generic|docker-registry|tls`, and the RBAC generators, whose kinds this
+ * cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
  */
 import type { KObject } from '../../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
-import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { parseFlags, splitCommand, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { placeObject, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { setOwn } from '../../k8s/own';
+import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
+import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -68,20 +72,27 @@ function containerName(image: string): string {
   return name.replace(/_/g, '-');
 }
 
+/**
+ * NameFromCommandArgs (create.go): only the words before a bare `--` count (cobra's
+ * ArgsLenAtDash), so `create deployment web --image=busybox -- sleep 3600` names one object.
+ */
 function requireName(flags: Flags, what: string): string {
-  const name = flags.args[0];
-  if (!name) throw new CmdError(`error: exactly one NAME is required, got 0\nSee 'kubectl create ${what} -h' for help and examples\n`);
-  if (flags.args.length > 1) throw new CmdError(`error: exactly one NAME is required, got ${flags.args.length}\nSee 'kubectl create ${what} -h' for help and examples\n`);
-  return name;
+  const named = flags.args.length - (flags.afterDash?.length ?? 0);
+  if (named !== 1) throw new CmdError(`error: exactly one NAME is required, got ${named}\nSee 'kubectl create ${what} -h' for help and examples\n`);
+  return flags.args[0]!;
 }
 
 function deployment(env: Env, flags: Flags): number {
   const name = requireName(flags, 'deployment');
   const images = flags.list('image');
   if (images.length === 0) throw new CmdError(`error: required flag(s) "image" not set\n`);
+  // Complete takes args[1:] as the command: every word after the name, before or after `--`.
+  const command = flags.args.slice(1);
+  if (images.length > 1 && command.length > 0) throw plainError('cannot specify multiple --image options and command');
   const port = flags.int('port', -1);
   const labels = { app: name };
   const containers = images.map((image) => ({
+    ...(command.length ? { command } : {}),
     image,
     name: containerName(image),
     ...(port >= 0 ? { ports: [{ containerPort: port }] } : {}),
@@ -130,19 +141,67 @@ function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?:
   throw plainError(`failed to create ${what}: ${f.api.message}`);
 }
 
+/** What `kubectl create secret` alone prints to stderr (DefaultSubCommandRun: the help, exit 1). */
+const SECRET_USAGE = `Create a secret with specified type.\n\n A docker-registry type secret is for accessing a container registry.\n\n A generic type secret indicate an Opaque secret type.\n\n A tls type secret holds TLS certificate and its associated key.\n\nAvailable Commands:\n  docker-registry   Create a secret for use with a Docker registry\n  generic           Create a secret from a local file, directory, or literal value\n  tls               Create a TLS secret\n\nUsage:\n  kubectl create secret (docker-registry | generic | tls) [options]\n\nUse "kubectl create secret <command> --help" for more information about a given command.\nUse "kubectl options" for a list of global command-line options (applies to all commands).\n`;
+
+/**
+ * `create secret <type>`: cobra's DefaultSubCommandRun prints the usage for a bare `create
+ * secret`, and a word that is no type is an unknown command.
+ */
+function secret(env: Env, argv: string[]): number {
+  // Global flags may stand before the type (`-n x create secret generic …`), as cobra finds it.
+  const node = { flags: Object.values(SECRET_FLAGS).flat(), subcommands: Object.keys(SECRET_FLAGS) };
+  const { words, rest } = splitCommand(['secret', ...argv], (w) => (w === 'secret' ? node : undefined));
+  const type = words[1];
+  if (type === undefined || !isSecretType(type)) {
+    const word = parseFlags(argv, node.flags, 'kubectl create secret').args[0];
+    if (word === undefined) throw new CmdError(SECRET_USAGE);
+    throw plainError(`unknown command "${word}"\nSee 'kubectl create secret -h' for help and examples`);
+  }
+  const flags = parseFlags(rest, SECRET_FLAGS[type], `kubectl create secret ${type}`);
+  checkOutput(flags);
+  const name = requireName(flags, `secret ${type}`);
+  const obj = buildSecret(env, type, flags, name, namespaceOf(flags));
+  const f = send(env, flags, resourceInfo('secrets')!, obj, undefined);
+  if (!f) return 0;
+  if (!('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
+  throw plainError(`failed to create secret ${f.api.message}`);
+}
+
+type Generator = { aliases: readonly string[] } & (
+  | { run: (env: Env, flags: Flags) => number; flags?: FlagDef[] }
+  /** Takes its own argv: a generator with subcommands of its own (`create secret generic`). */
+  | { runArgv: (env: Env, argv: string[]) => number }
+);
+
 /** The generators by name, each with its cobra aliases. */
-const GENERATORS: Record<string, { run: (env: Env, flags: Flags) => number; aliases: readonly string[] }> = {
+const GENERATORS: Record<string, Generator> = {
+  clusterrole: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrole'), flags: RBAC_GENERATOR_FLAGS.clusterrole, aliases: [] },
+  clusterrolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrolebinding'), flags: RBAC_GENERATOR_FLAGS.clusterrolebinding, aliases: [] },
   configmap: { run: configmap, aliases: ['cm'] },
   deployment: { run: deployment, aliases: ['deploy'] },
   namespace: { run: namespace, aliases: ['ns'] },
+  role: { run: (env, flags) => rbacGenerator(env, flags, 'role'), flags: RBAC_GENERATOR_FLAGS.role, aliases: [] },
+  rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
+  secret: { runArgv: secret, aliases: [] },
   serviceaccount: { run: serviceaccount, aliases: ['sa'] },
 };
+
+/**
+ * Every generator's flags together: the command table's view of `create`, so a global flag
+ * (`--as`, `-n`) is found on any generator's line.
+ */
+export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
+  ...CREATE_GENERATOR_FLAGS,
+  ...Object.values(SECRET_FLAGS).flat(),
+  ...Object.values(RBAC_GENERATOR_FLAGS).flat(),
+].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);
 
 export const CREATE_SUBCOMMANDS: readonly string[] = Object.keys(GENERATORS);
 export const CREATE_SUBCOMMAND_ALIASES: readonly string[] = Object.values(GENERATORS).flatMap((g) => g.aliases);
 
-function generator(word: string): ((env: Env, flags: Flags) => number) | undefined {
-  for (const [name, g] of Object.entries(GENERATORS)) if (name === word || g.aliases.includes(word)) return g.run;
+function generator(word: string): Generator | undefined {
+  for (const [name, g] of Object.entries(GENERATORS)) if (name === word || g.aliases.includes(word)) return g;
   return undefined;
 }
 
@@ -155,9 +214,10 @@ export function runCreate(env: Env, argv: string[]): number {
       const words = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create').args;
       throw plainError(`Unexpected args: [${words.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
     }
-    const flags = parseFlags(argv.slice(1), CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`);
+    if ('runArgv' in gen) return gen.runArgv(env, argv.slice(1));
+    const flags = parseFlags(argv.slice(1), gen.flags ?? CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`);
     checkOutput(flags);
-    return gen(env, flags);
+    return gen.run(env, flags);
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
   checkOutput(flags);

@@ -10,6 +10,7 @@ Basic Commands (Beginner):
   set             Set specific features on objects
 
 Basic Commands (Intermediate):
+  explain         Get documentation for a resource
   get             Display one or many resources
   delete          Delete resources by file names, stdin, resources and names, or by resources and label selector
 
@@ -19,16 +20,28 @@ Deploy Commands:
 
 Cluster Management Commands:
   cluster-info    Display cluster information
+  top             Display resource (CPU/memory) usage
   cordon          Mark node as unschedulable
   uncordon        Mark node as schedulable
   drain           Drain node in preparation for maintenance
+  taint           Update the taints on one or more nodes
 
 Troubleshooting and Debugging Commands:
   describe        Show details of a specific resource or group of resources
   logs            Print the logs for a container in a pod
+  attach          Attach to a running container
+  exec            Execute a command in a container
+  port-forward    Forward one or more local ports to a pod
+  cp              Copy files and directories to and from containers
+  auth            Inspect authorization
+  debug           Create debugging sessions for troubleshooting workloads and nodes
+  events          List events
 
 Advanced Commands:
+  diff            Diff the live version against a would-be applied version
   apply           Apply a configuration to a resource by file name or stdin
+  patch           Update fields of a resource
+  replace         Replace a resource by file name or stdin
   wait            Experimental: Wait for a specific condition on one or many resources
 
 Settings Commands:
@@ -37,6 +50,7 @@ Settings Commands:
 
 Other Commands:
   api-resources   Print the supported API resources on the server
+  config          Modify kubeconfig files
   version         Print the client and server version information
 
 Usage:
@@ -48,27 +62,13 @@ Use "kubectl options" for a list of global command-line options (applies to all 
 
 /** Real kubectl commands this simulator does not model (one error line names the alternatives). */
 export const UNSUPPORTED = [
-  'exec',
-  'port-forward',
-  'cp',
   'edit',
   'proxy',
-  'auth',
-  'attach',
-  'debug',
-  'top',
   'certificate',
-  'config',
-  'diff',
-  'patch',
-  'replace',
   'autoscale',
   'kustomize',
   'plugin',
   'completion',
-  'explain',
-  'events',
-  'taint',
   'alpha',
   'options',
 ];

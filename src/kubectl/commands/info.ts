@@ -23,7 +23,7 @@ export function runVersion(env: Env, argv: string[]): number {
   let server: Record<string, unknown> | undefined;
   let error: string | undefined;
   if (!flags.bool('client')) {
-    const res = env.sim.rawRequest('/version');
+    const res = env.sim.rawRequest('/version', env.client.user);
     if (!res.ok) error = fatalText(res.error);
     else server = JSON.parse(res.body) as Record<string, unknown>;
   }

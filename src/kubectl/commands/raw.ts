@@ -29,7 +29,7 @@ export function runRaw(env: Env, path: string): number {
     env.out.out(res.object ? objectBody(res.object) : listBody(named.info, items, res.resourceVersion));
     return 0;
   }
-  const res = env.sim.rawRequest(path);
+  const res = env.sim.rawRequest(path, env.client.user);
   if (!res.ok) throw new CmdError(fatalText(res.error));
   if (res.code === 200) {
     env.out.out(res.body);

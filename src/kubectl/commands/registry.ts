@@ -7,7 +7,7 @@ import type { CommandSpec } from '../command-spec';
 import type { Command } from '../env';
 import { runGet, GET_FLAGS } from './get';
 import { runApply, APPLY_FLAGS } from './apply';
-import { runCreate, CREATE_FILE_FLAGS, CREATE_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMANDS } from './create';
+import { runCreate, CREATE_FILE_FLAGS, CREATE_ALL_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMANDS } from './create';
 import { runDescribe, DESCRIBE_FLAGS } from './describe';
 import { runDelete, DELETE_FLAGS } from './delete';
 import { runScale, SCALE_FLAGS } from './scale';
@@ -19,6 +19,16 @@ import { runCordon, runDrain, runUncordon, NODE_FLAGS } from './node';
 import { runLogs, LOGS_FLAGS } from './logs';
 import { runApiResources, runClusterInfo, runVersion, API_RESOURCES_FLAGS, CLUSTER_INFO_FLAGS, VERSION_FLAGS } from './info';
 import { runExpose, runRun, EXPOSE_FLAGS, RUN_FLAGS } from './expose';
+import { runExec, EXEC_FLAGS } from './exec';
+import { runTaint, TAINT_FLAGS } from './taint';
+import { runPatch, PATCH_FLAGS } from './patch';
+import { runReplace, REPLACE_FLAGS } from './replace';
+import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
+import { runAttach, runCp, runDebug, runPortForward, runTop, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runEvents, EVENTS_FLAGS } from './events';
+import { runDiff, DIFF_FLAGS } from './diff';
+import { runExplain, EXPLAIN_FLAGS } from './explain';
+import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
 
 export type KubectlCommand = CommandSpec<Command>;
 
@@ -26,22 +36,36 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   annotate: { run: runAnnotate, flags: LABEL_FLAGS, positional: 'resources' },
   'api-resources': { run: runApiResources, flags: API_RESOURCES_FLAGS, positional: 'none' },
   apply: { run: runApply, flags: APPLY_FLAGS, positional: 'none' },
+  attach: { run: runAttach, flags: ANY_FLAGS, positional: 'pod' },
+  auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
   'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
+  config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
+  cp: { run: runCp, flags: ANY_FLAGS, positional: 'none' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
-  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES },
+  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES },
+  debug: { run: runDebug, flags: ANY_FLAGS, positional: 'pod' },
   delete: { run: runDelete, flags: DELETE_FLAGS, positional: 'resources' },
   describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },
+  diff: { run: runDiff, flags: DIFF_FLAGS, positional: 'none' },
   drain: { run: runDrain, flags: NODE_FLAGS, positional: 'nodes' },
+  events: { run: runEvents, flags: EVENTS_FLAGS, positional: 'none' },
+  exec: { run: runExec, flags: EXEC_FLAGS, positional: 'pod' },
+  explain: { run: runExplain, flags: EXPLAIN_FLAGS, positional: 'none' },
   expose: { run: runExpose, flags: EXPOSE_FLAGS, positional: 'resources' },
   // `all` is the builder's category (builder.ts ALL_CATEGORY).
   get: { run: runGet, flags: GET_FLAGS, positional: 'resources', categories: ['all'] },
   label: { run: runLabel, flags: LABEL_FLAGS, positional: 'resources' },
   logs: { run: runLogs, flags: LOGS_FLAGS, positional: 'pod-then-container' },
+  patch: { run: runPatch, flags: PATCH_FLAGS, positional: 'resources' },
+  'port-forward': { run: runPortForward, flags: ANY_FLAGS, positional: 'pod' },
+  replace: { run: runReplace, flags: REPLACE_FLAGS, positional: 'none' },
   rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES },
   run: { run: runRun, flags: RUN_FLAGS, positional: 'none' },
   scale: { run: runScale, flags: SCALE_FLAGS, positional: 'resources' },
   set: { run: runSet, flags: SET_FLAGS, positional: 'resources', subcommands: SET_SUBCOMMANDS },
+  taint: { run: runTaint, flags: TAINT_FLAGS, positional: 'nodes' },
+  top: { run: runTop, flags: TOP_FLAGS, positional: 'none', subcommands: TOP_SUBCOMMANDS, subcommandAliases: TOP_SUBCOMMAND_ALIASES },
   uncordon: { run: runUncordon, flags: NODE_FLAGS, positional: 'nodes' },
   version: { run: runVersion, flags: VERSION_FLAGS, positional: 'none' },
   wait: { run: runWait, flags: WAIT_FLAGS, positional: 'resources' },

@@ -2,8 +2,10 @@
  * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments, with
  * rollout_status.go's exact lines (one per watch event, duplicates included), history's
  * REVISION/CHANGE-CAUSE table and undo's client-side copy of an old ReplicaSet's template.
+ * DaemonSets have `status` and `restart` (history and undo read ControllerRevisions, which the
+ * simulation does not store).
  */
-import type { Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
+import type { DaemonSet, Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
 import { rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../../engine/index';
 import { objectRef } from '../builder';
@@ -47,29 +49,59 @@ export function deploymentStatus(d: Deployment): { line: string; done: boolean; 
   return { line: `deployment "${name}" successfully rolled out\n`, done: true };
 }
 
-/** The resources rollout has a status viewer and history for. */
-export const ROLLOUT_RESOURCES: readonly string[] = ['deployments'];
+/**
+ * DaemonSetStatusViewer.Status. The strategy check is an error with done=true upstream, so
+ * `rollout status` of an OnDelete DaemonSet fails at once instead of waiting.
+ */
+export function daemonSetStatus(ds: DaemonSet): { line: string; done: boolean; error?: string } {
+  const name = ds.metadata.name ?? '';
+  if (ds.spec.updateStrategy?.type !== 'RollingUpdate') return { line: '', done: true, error: 'rollout status is only available for RollingUpdate strategy type' };
+  const s = ds.status;
+  if ((ds.metadata.generation ?? 0) > (s?.observedGeneration ?? 0)) return { line: 'Waiting for daemon set spec update to be observed...\n', done: false };
+  const desired = s?.desiredNumberScheduled ?? 0;
+  const updated = s?.updatedNumberScheduled ?? 0;
+  if (updated < desired) return { line: `Waiting for daemon set "${name}" rollout to finish: ${updated} out of ${desired} new pods have been updated...\n`, done: false };
+  const available = s?.numberAvailable ?? 0;
+  if (available < desired) return { line: `Waiting for daemon set "${name}" rollout to finish: ${available} of ${desired} updated pods are available...\n`, done: false };
+  return { line: `daemon set "${name}" successfully rolled out\n`, done: true };
+}
+
+/** The resources rollout has a status viewer for (and complete after `kubectl rollout <verb>`). */
+export const ROLLOUT_RESOURCES: readonly string[] = ['deployments', 'daemonsets'];
 
 function deploymentsOnly(t: Target): Deployment {
-  if (!ROLLOUT_RESOURCES.includes(t.info.resource)) throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
+  if (t.info.resource !== 'deployments') throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
   return t.obj as Deployment;
+}
+
+/** The status viewer for a target's kind (polymorphichelpers.StatusViewerFor). */
+function statusViewer(t: Target): (obj: KObject) => { line: string; done: boolean; error?: string } {
+  switch (t.info.resource) {
+    case 'deployments':
+      return (o) => deploymentStatus(o as Deployment);
+    case 'daemonsets':
+      return (o) => daemonSetStatus(o as DaemonSet);
+    default:
+      throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
+  }
 }
 
 function status(env: Env, flags: Flags, targets: Target[]): number {
   for (const t of targets) {
-    const d = deploymentsOnly(t);
-    const first = deploymentStatus(d);
+    const viewer = statusViewer(t);
+    const d = t.obj;
+    const first = viewer(d);
     if (first.error) throw plainError(first.error);
     env.out.out(first.line);
     if (first.done || !flags.bool('watch', true)) continue;
     let failure: string | undefined;
     let deleted = false;
-    const done = watchUntil(env, 'deployments', { namespace: d.metadata.namespace ?? '', names: [d.metadata.name ?? ''] }, [d], effectiveTimeout(flags.duration('timeout', 0)), (e) => {
+    const done = watchUntil(env, t.info.resource, { namespace: d.metadata.namespace ?? '', names: [d.metadata.name ?? ''] }, [d], effectiveTimeout(flags.duration('timeout', 0)), (e) => {
       if (e.type === 'DELETED') {
         deleted = true;
         return true;
       }
-      const st = deploymentStatus(e.obj as Deployment);
+      const st = viewer(e.obj);
       if (st.error) {
         failure = st.error;
         return true;
@@ -173,8 +205,9 @@ function undo(env: Env, flags: Flags, targets: Target[]): number {
 function restart(env: Env, flags: Flags, targets: Target[]): number {
   const dry = dryRunOf(flags);
   for (const t of targets) {
-    const d = deploymentsOnly(t);
-    if (d.spec.paused) throw plainError(`${t.info.resource} "${d.metadata.name ?? ''}" can't restart paused deployment (run rollout resume first)`);
+    // objectRestarter: a DaemonSet restarts the same way, through its template's annotation.
+    const d = t.info.resource === 'daemonsets' ? (t.obj as DaemonSet) : deploymentsOnly(t);
+    if ('paused' in d.spec && d.spec.paused) throw plainError(`${t.info.resource} "${d.metadata.name ?? ''}" can't restart paused deployment (run rollout resume first)`);
     const patch = { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(env.sim.now as SimMillis) } } } } };
     if (dry !== 'client') {
       const res = env.client.patch(t.info, d.metadata.namespace, d.metadata.name ?? '', patch, dry === 'server');

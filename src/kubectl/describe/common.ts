@@ -214,6 +214,17 @@ export function describeContainers(w: DescribeWriter, label: string, containers:
     if (c.livenessProbe) w.write(2, `Liveness:\t${describeProbe(c.livenessProbe)}\n`);
     if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
     if (c.startupProbe) w.write(2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
+    if (c.envFrom?.length) {
+      // describeContainerEnvFrom, printed only when there is one.
+      w.write(2, 'Environment Variables from:\n');
+      for (const e of c.envFrom) {
+        const ref = e.configMapRef ?? e.secretRef;
+        const from = e.configMapRef ? 'ConfigMap' : e.secretRef ? 'Secret' : '';
+        const name = ref?.name ?? '';
+        const optional = ref?.optional === true;
+        w.write(3, e.prefix ? `${name}\t${from} with prefix '${e.prefix}'\tOptional: ${optional}\n` : `${name}\t${from}\tOptional: ${optional}\n`);
+      }
+    }
     w.write(2, `Environment:${(c.env ?? []).length === 0 ? '\t<none>' : ''}\n`);
     for (const e of c.env ?? []) {
       if (!e.valueFrom) {

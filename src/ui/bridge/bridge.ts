@@ -30,7 +30,7 @@ import {
 } from '../../protocol/messages';
 import { applyDiff, applySnapshot, initialClusterState, showAt, type ClusterState } from '../store/cluster';
 import type { ConnectionState, Notice } from '../store/connection';
-import { scanMilestones, type MilestoneScan } from '../store/milestones';
+import { MilestoneScanner, type MilestoneScan } from '../store/milestones';
 import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackState } from '../store/playback';
 import type { AppStore } from '../store/store';
 import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
@@ -114,6 +114,7 @@ export class SimBridge {
   /** Worker steps still allowed while looking for the next visible message. */
   private stepBudget = 0;
   private milestoneCache: { tape: Tape; scan: MilestoneScan } | undefined;
+  private readonly milestoneScanner = new MilestoneScanner();
   /** "Next milestone" running the worker ahead: from the moment it was pressed, with its budget. */
   private hunt: { from: number; spentMs: number; chunkMs: number } | undefined;
   /** Replayed commands whose results the worker echoes (a reloaded run's transcript), by id. */
@@ -357,7 +358,7 @@ export class SimBridge {
   private milestoneScan(): MilestoneScan | undefined {
     const tape = this.store.getState().cluster.tape;
     if (!tape) return undefined;
-    if (this.milestoneCache?.tape !== tape) this.milestoneCache = { tape, scan: scanMilestones(tape) };
+    if (this.milestoneCache?.tape !== tape) this.milestoneCache = { tape, scan: this.milestoneScanner.scan(tape) };
     return this.milestoneCache.scan;
   }
 

@@ -9,7 +9,7 @@
  */
 import { Background, Controls, MiniMap, ReactFlow, type Edge, type NodeMouseHandler, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../i18n/react';
 import { useLessonController } from '../lessons/react';
 import { openPrediction, stageFocus } from '../lessons/state';
@@ -54,10 +54,14 @@ export function ArchitectureView() {
   const t = useT();
   const headingId = useId();
   const hintId = useId();
-  const components = useApp((s) => s.cluster.components);
+  // The picture follows the moment at transition priority: its layout, routing and React Flow
+  // update render in interruptible slices behind the playback bar and terminal, so playing at
+  // 20× does not block the main thread for a frame's worth of work at a time. The three are
+  // deferred together and so always come from the same moment.
+  const components = useDeferredValue(useApp((s) => s.cluster.components));
   const targets = useApp((s) => s.cluster.targets);
-  const objects = useApp((s) => s.cluster.objects);
-  const trace = useApp((s) => s.cluster.trace);
+  const objects = useDeferredValue(useApp((s) => s.cluster.objects));
+  const trace = useDeferredValue(useApp((s) => s.cluster.trace));
   const lessons = useApp((s) => s.lessons);
   const lessonController = useLessonController();
   const reduced = useReducedMotion();

@@ -28,6 +28,8 @@ export function narrateCri(say: Say, r: TraceRecordOf<'cri'>): string {
       return say('narr.cri.pull', { kubelet, runtime, image: d.image });
     case 'UpdateRuntimeConfig':
       return say('narr.cri.podCIDR', { kubelet, runtime, cidr: d.podCIDR });
+    case 'Exec':
+      return say('narr.cri.exec', { kubelet, runtime, container: d.container, command: d.command.join(' ') });
     default: {
       const never: never = d;
       return String(never);

@@ -37,6 +37,10 @@ export function PlaybackBar() {
   const timeLabel = useTimeLabel();
   const milestones = useMemo(() => (tape ? bridge.milestones() : []), [tape, bridge]);
   const chipList = useRef<HTMLOListElement>(null);
+  // The chip of the last milestone reached: the effect below reads layout only when it changes
+  // (reading offsets on every step forced a reflow per frame while playing).
+  const latestDeployment = milestones.length ? milestones[milestones.length - 1]!.deployment : undefined;
+  const currentChip = milestones.filter((m) => m.deployment === latestDeployment && m.seq <= seq).pop()?.id;
   // Keep the current milestone in view when the chips overflow their line (scrollLeft, not
   // scrollIntoView, which would also scroll the page's fixed frame).
   useEffect(() => {
@@ -45,7 +49,7 @@ export function PlaybackBar() {
     if (!list || !current) return;
     const left = current.offsetLeft - list.offsetLeft;
     if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = Math.max(0, left + current.offsetWidth - list.clientWidth + 24);
-  }, [seq, milestones]);
+  }, [currentChip, milestones.length]);
   // Until the first snapshot: the bar's frame at its final size, so nothing below it moves.
   if (!tape) return <div className="playback" aria-hidden="true" data-testid="playback-placeholder"><div className="playback-buttons" /><div className="playback-track" /></div>;
 
@@ -57,8 +61,7 @@ export function PlaybackBar() {
   // there would flicker on and off with every batch.
   const live = ahead === 0 || (playing && following);
   const pct = (ms: number): string => `${(((ms - start) / (end - start)) * 100).toFixed(3)}%`;
-  const latest = milestones.length ? milestones[milestones.length - 1]!.deployment : undefined;
-  const chips = milestones.filter((m) => m.deployment === latest);
+  const chips = milestones.filter((m) => m.deployment === latestDeployment);
 
   return (
     <div className="playback" role="region" aria-label={t('play.label')} data-testid="playback" data-shortcuts>

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
 import { run } from '../inspector/fixture.testing';
 import { objectsOf, showAt } from './cluster';
-import { MILESTONES, answeredAt, milestones, podPassed, scanMilestones } from './milestones';
-import { recordAt } from './tape';
+import { MILESTONES, MilestoneScanner, answeredAt, milestones, podPassed, scanMilestones } from './milestones';
+import { recordAt, upperBound } from './tape';
 
 const { state } = run([{ command: 'kubectl apply -f go-api.yaml' }, { advance: 40_000 }]);
 const tape = state.tape!;
@@ -54,5 +54,25 @@ describe('milestones', () => {
   it('falls back to the commit itself when no response follows it', () => {
     const event = tape.records.find((r) => r.kind !== 'etcd-commit')!;
     expect(answeredAt(tape, event.seq)).toBe(event.seq);
+  });
+});
+
+describe('MilestoneScanner', () => {
+  it('read tape by tape as it grows, it finds what one scan of the whole tape finds', () => {
+    const scanner = new MilestoneScanner();
+    // Grow the tape change by change; its records stop at the change (a commit's response
+    // arrives in a later step), which the scanner must settle once the response is there.
+    for (let n = 0; n <= tape.changeCount; n += 7) {
+      const seq = n === 0 ? tape.baseSeq : tape.changes[n - 1]!.seq;
+      scanner.scan({ ...tape, changeCount: n, recordCount: upperBound(tape.records, tape.recordCount, seq) });
+    }
+    expect(scanner.scan(tape)).toEqual(scanMilestones(tape));
+  });
+
+  it('starts over on another tape', () => {
+    const scanner = new MilestoneScanner();
+    scanner.scan(tape);
+    const other = { ...tape, changes: tape.changes.slice(0, 3), changeCount: 3 };
+    expect(scanner.scan(other)).toEqual(scanMilestones(other));
   });
 });

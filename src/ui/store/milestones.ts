@@ -92,18 +92,54 @@ export interface MilestoneScan {
   pending: string[];
 }
 
-/** Milestones in seq order, and which Deployments may still reach more. Pure; memoise on the tape value. */
+/** Milestones in seq order, and which Deployments may still reach more. Pure. */
 export function scanMilestones(tape: Tape): MilestoneScan {
-  const out: Milestone[] = [];
-  const tracked: Tracking[] = [];
-  const add = (t: Tracking, id: MilestoneId, seq: number): void => {
+  return new MilestoneScanner().scan(tape);
+}
+
+/**
+ * scanMilestones made incremental: the tape's arrays are append-only and shared between its
+ * successive values, so a scanner that has read the first N changes of the same array only reads
+ * what was appended since (while playing, the tape changes every frame; a rescan from the start
+ * each time was the page's longest task). A different array (a fork, a fold, a new run) starts over.
+ */
+export class MilestoneScanner {
+  private changes: Tape['changes'] | undefined;
+  private done = 0;
+  private tracked: Tracking[] = [];
+  /** Found milestones; `commit` is where the condition became true, `seq` where it is shown. */
+  private found: (Milestone & { commit: number })[] = [];
+
+  scan(tape: Tape): MilestoneScan {
+    if (tape.changes !== this.changes || tape.changeCount < this.done) {
+      this.changes = tape.changes;
+      this.done = 0;
+      this.tracked = [];
+      this.found = [];
+    }
+    // A milestone found before its response reached the tape shows the commit until it does.
+    for (const m of this.found) {
+      if (m.seq !== m.commit) continue;
+      const shown = answeredAt(tape, m.commit);
+      if (shown !== m.seq) Object.assign(m, { seq: shown, at: timeOfSeq(tape, shown) });
+    }
+    for (; this.done < tape.changeCount; this.done++) this.read(tape, tape.changes[this.done]!);
+    const last = (t: Tracking): MilestoneId => (t.replicas === 0 ? 'replicaset-created' : 'pods-ready');
+    const stored = (t: Tracking): boolean => tape.latest.has(`deployments/${t.deployment}`);
+    return {
+      milestones: this.found.map(({ id, seq, at, deployment }) => ({ id, seq, at, deployment })),
+      pending: this.tracked.filter((t) => !t.reached.has(last(t)) && stored(t)).map((t) => t.deployment),
+    };
+  }
+
+  private add(tape: Tape, t: Tracking, id: MilestoneId, seq: number): void {
     if (t.reached.has(id)) return;
     t.reached.add(id);
     const shown = answeredAt(tape, seq);
-    out.push({ id, seq: shown, at: timeOfSeq(tape, shown), deployment: t.deployment });
-  };
-  for (let i = 0; i < tape.changeCount; i++) {
-    const c = tape.changes[i]!;
+    this.found.push({ id, seq: shown, at: timeOfSeq(tape, shown), deployment: t.deployment, commit: seq });
+  }
+
+  private read(tape: Tape, c: Tape['changes'][number]): void {
     const resource = c.key.slice(0, c.key.indexOf('/'));
     if (resource === 'deployments' && c.object && !c.prev) {
       const d = c.object as Deployment;
@@ -115,31 +151,29 @@ export function scanMilestones(tape: Tape): MilestoneScan {
         pods: new Map(),
         reached: new Set(),
       };
-      tracked.push(t);
-      add(t, 'deployment-stored', c.seq);
+      this.tracked.push(t);
+      this.add(tape, t, 'deployment-stored', c.seq);
     } else if (resource === 'replicasets' && c.object && !c.prev) {
-      for (const t of tracked) {
+      for (const t of this.tracked) {
         if (!ownedBy(c.object as ReplicaSet, t.uid)) continue;
         t.rsUids.add(c.object.metadata.uid ?? '');
-        add(t, 'replicaset-created', c.seq);
+        this.add(tape, t, 'replicaset-created', c.seq);
       }
     } else if (resource === 'pods') {
       const pod = (c.object ?? c.prev) as Pod | null;
-      if (!pod) continue;
-      for (const t of tracked) {
+      if (!pod) return;
+      for (const t of this.tracked) {
         if (!ownedBy(pod, t.rsUids)) continue;
         if (c.object) t.pods.set(c.key, c.object as Pod);
         else t.pods.delete(c.key);
         if (t.replicas === 0) continue;
         for (const stage of POD_STAGES) {
+          if (t.reached.has(stage)) continue;
           let n = 0;
           for (const p of t.pods.values()) if (podPassed(p, stage)) n++;
-          if (n >= t.replicas) add(t, stage, c.seq);
+          if (n >= t.replicas) this.add(tape, t, stage, c.seq);
         }
       }
     }
   }
-  const last = (t: Tracking): MilestoneId => (t.replicas === 0 ? 'replicaset-created' : 'pods-ready');
-  const stored = (t: Tracking): boolean => tape.latest.has(`deployments/${t.deployment}`);
-  return { milestones: out, pending: tracked.filter((t) => !t.reached.has(last(t)) && stored(t)).map((t) => t.deployment) };
 }

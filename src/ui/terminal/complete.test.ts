@@ -13,7 +13,7 @@ function contextOf(c: TestCluster, files: readonly string[]): CompletionContext 
 
 /** kubectl's command words, from its own help (the "supported commands" list of an unknown one). */
 function kubectlCommands(c: TestCluster): string[] {
-  const m = c.run('kubectl explain').stderr.match(/supported commands: (.*)$/m);
+  const m = c.run('kubectl edit').stderr.match(/supported commands: (.*)$/m);
   if (!m) throw new Error('kubectl did not list its commands');
   return m[1]!.split(', ').sort();
 }
@@ -59,8 +59,8 @@ describe('tab completion', () => {
     expect(press('kubectl ge')).toBe('kubectl get ');
     expect(press('k des')).toBe('k describe ');
     expect(press('kubectl ')).toEqual(kubectlCommands(cluster));
-    expect(press('kubectl co')).toBe('kubectl cordon ');
-    expect(press('kubectl c')).toEqual(['cluster-info', 'cordon', 'create']);
+    expect(press('kubectl cor')).toBe('kubectl cordon ');
+    expect(press('kubectl c')).toEqual(['cluster-info', 'config', 'cordon', 'cp', 'create']);
   });
 
   it('completes resource types from discovery, plural and short names', () => {

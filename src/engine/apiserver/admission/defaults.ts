@@ -4,7 +4,7 @@
  * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
  * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
-import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass, Volume } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { base64Encode } from '../validation/base64';
 import { setOwn } from '../../../k8s/own';
@@ -66,6 +66,18 @@ function defaultContainer(ct: Container): boolean {
   c = defaultProbe(ct.livenessProbe) || c;
   c = defaultProbe(ct.readinessProbe) || c;
   c = defaultProbe(ct.startupProbe) || c;
+  // SetDefaults_ObjectFieldSelector: a fieldRef without apiVersion means v1.
+  for (const e of ct.env ?? []) if (e.valueFrom?.fieldRef) c = setIfZero(e.valueFrom.fieldRef, 'apiVersion', 'v1') || c;
+  return c;
+}
+
+type FieldItems = { items?: { fieldRef?: { apiVersion?: string } }[] } | undefined;
+
+/** SetDefaults_ObjectFieldSelector for downwardAPI volumes and projected downwardAPI sources. */
+function defaultDownwardItems(v: Volume): boolean {
+  const sources = [(v as { downwardAPI?: FieldItems }).downwardAPI, ...(v.projected?.sources ?? []).map((s) => (s as { downwardAPI?: FieldItems } | null)?.downwardAPI)];
+  let c = false;
+  for (const src of sources) for (const it of src?.items ?? []) if (it?.fieldRef) c = setIfZero(it.fieldRef, 'apiVersion', 'v1') || c;
   return c;
 }
 
@@ -88,6 +100,7 @@ export function defaultPodSpec(spec: PodSpec): boolean {
     if (v.configMap) c = setIfAbsent(v.configMap, 'defaultMode', 420) || c;
     if (v.secret) c = setIfAbsent(v.secret, 'defaultMode', 420) || c;
     if (v.emptyDir === null) (v as { emptyDir?: object }).emptyDir = {};
+    c = defaultDownwardItems(v) || c;
   }
   return c;
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DaemonSet, KEvent, Pod } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { podSpec, waitFor } from '../controllers.testing';
+import { isPodAvailable } from '../util/pods';
 
 const NODES = ['control-plane', 'node-1', 'node-2', 'node-3'];
 
@@ -13,7 +14,7 @@ function getDs(sim: Simulation, name: string, ns = 'default'): DaemonSet | undef
   return sim.objects<DaemonSet>('daemonsets').find((d) => d.metadata.namespace === ns && d.metadata.name === name);
 }
 
-describe('daemon-set-controller', () => {
+describe('daemonset-controller', () => {
   let base: Simulation;
   beforeAll(() => {
     base = new Simulation({ seed: 1 });
@@ -55,7 +56,7 @@ describe('daemon-set-controller', () => {
     });
     const created = sim.objects<KEvent>('events').filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject?.kind === 'DaemonSet');
     expect(created.map((e) => e.message).sort()).toEqual(pods.map((p) => `Created pod: ${p.metadata.name}`).sort());
-    expect(created.every((e) => e.source?.component === 'daemon-set-controller')).toBe(true);
+    expect(created.every((e) => e.source?.component === 'daemonset-controller')).toBe(true);
   });
 
   it('follows a nodeSelector: creates on nodes that gain the label, deletes where it is removed', () => {
@@ -87,6 +88,92 @@ describe('daemon-set-controller', () => {
     sim.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: victim.metadata.name });
     waitFor(sim, 'replacement', () => dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.spec.nodeName === 'node-3' && p.metadata.name !== victim.metadata.name).length === 1, 60_000);
     expect(dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.metadata.name !== victim.metadata.name)).toHaveLength(4);
+  });
+
+  const WORKERS = ['node-1', 'node-2', 'node-3'];
+
+  function agent(strategy: DaemonSet['spec']['updateStrategy'] = undefined): DaemonSet {
+    const spec: DaemonSet['spec'] = { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'nginx:1.26.2' }] } } };
+    if (strategy) spec.updateStrategy = strategy;
+    return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' }, spec };
+  }
+
+  function running(sim: Simulation): Simulation {
+    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body: agent() }).ok).toBe(true);
+    waitFor(sim, 'three ready agents', () => dsPods(sim, 'agent').filter((p) => isPodAvailable(p, 0, sim.now)).length === 3, 120_000);
+    return sim;
+  }
+
+  function setImage(sim: Simulation, image: string, strategy?: DaemonSet['spec']['updateStrategy']): void {
+    const body = { spec: { ...(strategy ? { updateStrategy: strategy } : {}), template: { spec: { containers: [{ name: 'agent', image }] } } } };
+    expect(sim.request({ verb: 'patch', resource: 'daemonsets', namespace: 'default', name: 'agent', body: body as never }).ok).toBe(true);
+  }
+
+  const images = (sim: Simulation): string[] => dsPods(sim, 'agent').map((p) => `${p.spec.nodeName ?? ''}=${p.spec.containers[0]!.image}`).sort();
+
+  it('rolls a new template out node by node, never more than maxUnavailable (1) nodes without an available Pod', () => {
+    const sim = running(fresh());
+    const oldHash = dsPods(sim, 'agent')[0]!.metadata.labels?.['controller-revision-hash'];
+    setImage(sim, 'nginx:1.27.0');
+    let worst = 0;
+    waitFor(
+      sim,
+      'all agents updated and available',
+      () => {
+        const live = dsPods(sim, 'agent');
+        const availableNodes = new Set(live.filter((p) => isPodAvailable(p, 0, sim.now)).map((p) => p.spec.nodeName));
+        worst = Math.max(worst, WORKERS.filter((n) => !availableNodes.has(n)).length);
+        return live.length === 3 && live.every((p) => p.spec.containers[0]!.image === 'nginx:1.27.0' && isPodAvailable(p, 0, sim.now));
+      },
+      180_000,
+    );
+    expect(worst).toBe(1);
+    expect(images(sim)).toEqual(WORKERS.map((n) => `${n}=nginx:1.27.0`));
+    const hashes = new Set(dsPods(sim, 'agent').map((p) => p.metadata.labels?.['controller-revision-hash']));
+    expect(hashes.size).toBe(1);
+    expect(hashes.has(oldHash)).toBe(false);
+    expect([...hashes][0]).toMatch(/^[bcdfghjklmnpqrstvwxz2456789]{1,10}$/);
+    waitFor(sim, 'status observed', () => getDs(sim, 'agent')!.status?.updatedNumberScheduled === 3 && getDs(sim, 'agent')!.status?.numberAvailable === 3);
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ observedGeneration: 2, desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 3 });
+    const deletes = sim.objects<KEvent>('events').filter((e) => e.reason === 'SuccessfulDelete' && e.involvedObject?.name === 'agent');
+    expect(deletes).toHaveLength(3);
+    expect(deletes.every((e) => e.source?.component === 'daemonset-controller')).toBe(true);
+  });
+
+  it('with OnDelete keeps the old Pods until they are deleted; a replacement gets the new template', () => {
+    const sim = running(fresh());
+    setImage(sim, 'nginx:1.27.0', { type: 'OnDelete', rollingUpdate: null } as never);
+    waitFor(sim, 'generation observed', () => getDs(sim, 'agent')!.status?.observedGeneration === 2);
+    sim.advance(30_000);
+    expect(images(sim)).toEqual(WORKERS.map((n) => `${n}=nginx:1.26.2`));
+    expect(getDs(sim, 'agent')!.status?.updatedNumberScheduled).toBeUndefined();
+
+    const victim = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-2')!;
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: victim.metadata.name });
+    waitFor(sim, 'node-2 replaced', () => images(sim).includes('node-2=nginx:1.27.0') && dsPods(sim, 'agent').length === 3, 60_000);
+    expect(images(sim)).toEqual(['node-1=nginx:1.26.2', 'node-2=nginx:1.27.0', 'node-3=nginx:1.26.2']);
+    waitFor(sim, 'one updated', () => getDs(sim, 'agent')!.status?.updatedNumberScheduled === 1);
+  });
+
+  it('with maxSurge starts the new Pod beside the old one and deletes the old one once the new one is available', () => {
+    const sim = running(fresh());
+    setImage(sim, 'nginx:1.27.0', { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
+    let most = 0;
+    let worst = 0;
+    waitFor(
+      sim,
+      'all agents updated',
+      () => {
+        const live = dsPods(sim, 'agent');
+        most = Math.max(most, live.length);
+        const availableNodes = new Set(live.filter((p) => isPodAvailable(p, 0, sim.now)).map((p) => p.spec.nodeName));
+        worst = Math.max(worst, WORKERS.filter((n) => !availableNodes.has(n)).length);
+        return live.length === 3 && live.every((p) => p.spec.containers[0]!.image === 'nginx:1.27.0' && isPodAvailable(p, 0, sim.now));
+      },
+      180_000,
+    );
+    expect(most).toBe(4);
+    expect(worst).toBe(0);
   });
 
   it('rejects a DaemonSet whose selector does not match its template', () => {

@@ -1,12 +1,14 @@
 /**
- * The DaemonSet controller (`daemon-set-controller`, pkg/controller/daemon): one Pod per node
- * that should run it. Each sync computes, node by node, what runs there against what should:
- * a missing Pod is created (pinned to the node by nodeAffinity, bound by the scheduler), a Pod
- * on a node that should not run it and surplus Pods are deleted, failed Pods are replaced.
- * Status counts are computed from the same per-node view.
+ * The DaemonSet controller (pkg/controller/daemon; ServiceAccount `daemon-set-controller`, events
+ * from `daemonset-controller`): one Pod per node that should run it. Each sync computes, node by
+ * node, what runs there against what should: a missing Pod is created (pinned to the node by
+ * nodeAffinity, bound by the scheduler), a Pod on a node that should not run it and surplus Pods
+ * are deleted, failed Pods are replaced. Then, once the manage loop's own creations and deletions
+ * have been observed, a RollingUpdate replaces Pods of an older template (update.ts). Status
+ * counts are computed from the same per-node view.
  *
- * Gaps (documented, not modelled): ControllerRevisions and the RollingUpdate of a changed
- * template — an updated template reaches nodes as their Pods are deleted (OnDelete behaviour);
+ * Gaps (documented, not modelled): ControllerRevision objects — the revision hash is computed
+ * from the template and only labels the Pods, so there is no DaemonSet rollout history or undo;
  * adoption of matching orphan Pods.
  */
 import type { DaemonSet, Node, Pod } from '../../../k8s/types';
@@ -14,12 +16,13 @@ import { componentId } from '../../core/ids';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
 import { runSync } from '../util/errors';
-import { creationObserved, deletionObserved, expectCreations, expectDeletions, satisfiedExpectations, type Expectations } from '../util/expectations';
+import { creationObserved, deletionObserved, expectChanges, satisfiedExpectations, type Expectations } from '../util/expectations';
 import { controllerRefOf } from '../util/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
 import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
-import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, templateHash } from './pods';
+import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash } from './pods';
 import { updateDaemonSetStatus } from './status';
+import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
 import { pushAll } from '../../../k8s/arrays';
 
 interface DaemonSetState {
@@ -52,15 +55,28 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   return [dsKey];
 }
 
-/** What runs where: this DaemonSet's Pods grouped by the node they are pinned to. */
+/**
+ * What runs where (getNodesToDaemonPods): this DaemonSet's Pods grouped by the node they are
+ * pinned to, terminating ones included — the update step counts a node whose only Pod is
+ * terminating as unavailable.
+ */
 function podsByNode(ctx: ControllerContext, ds: DaemonSet): Map<string, Pod[]> {
   const out = new Map<string, Pod[]>();
   const cache = ctx.cache('pods').cache;
   for (const k of indexKeys(state(ctx).podsByOwner, ds.metadata.uid ?? '')) {
     const p = cache.get(k) as Pod | undefined;
     const node = p ? podNodeName(p) : undefined;
-    if (!p || !node || p.metadata.deletionTimestamp) continue;
+    if (!p || !node) continue;
     out.set(node, [...(out.get(node) ?? []), p]);
+  }
+  return out;
+}
+
+function withoutTerminating(byNode: Map<string, Pod[]>): Map<string, Pod[]> {
+  const out = new Map<string, Pod[]>();
+  for (const [node, pods] of byNode) {
+    const live = pods.filter((p) => !p.metadata.deletionTimestamp);
+    if (live.length) out.set(node, live);
   }
   return out;
 }
@@ -70,10 +86,29 @@ interface Plan {
   remove: Pod[];
 }
 
-/** podsShouldBeOnNode, for every node. */
-function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>): Plan {
+/**
+ * With surge (podsShouldBeOnNode): keep the first new and the first old Pod, and the old one only
+ * while it is Ready and the new one is not yet available.
+ */
+function surgeSurplus(ds: DaemonSet, live: Pod[], hash: string, now: number): Pod[] {
+  let newest: Pod | undefined;
+  let oldest: Pod | undefined;
+  const remove: Pod[] = [];
+  for (const p of live) {
+    const updated = isPodUpdated(ds, p, hash);
+    if (updated && !newest) newest = p;
+    else if (!updated && !oldest) oldest = p;
+    else remove.push(p);
+  }
+  if (newest && oldest && (!isPodReady(oldest) || isPodAvailable(newest, ds.spec.minReadySeconds ?? 0, now))) remove.push(oldest);
+  return remove;
+}
+
+/** podsShouldBeOnNode, for every node (terminating Pods left out). */
+function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>, hash: string, now: number): Plan {
   const create: string[] = [];
   const remove: Pod[] = [];
+  const surge = allowsSurge(ds);
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
     const pods = byNode.get(name) ?? [];
@@ -85,7 +120,7 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>): Plan {
     const live = pods.filter((p) => isPodActive(p));
     pushAll(remove, failed);
     if (live.length === 0) create.push(name);
-    else pushAll(remove, live.slice(1));
+    else pushAll(remove, surge ? surgeSurplus(ds, live, hash, now) : live.slice(1));
   }
   return { create, remove };
 }
@@ -93,9 +128,10 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>): Plan {
 function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan): string | undefined {
   const s = state(ctx);
   const now = ctx.w.now;
-  const hash = templateHash(ds);
+  const hash = revisionHash(ds);
   let firstError: string | undefined;
-  expectCreations(s.expectations, key, p.create.length, now);
+  const keys = p.remove.map((pod) => metaKey(pod));
+  expectChanges(s.expectations, key, p.create.length, keys, now);
   for (const node of p.create) {
     const res = ctx.request({ verb: 'create', resource: 'pods', namespace: ds.metadata.namespace, body: newDaemonPod(ds, node, hash) });
     if (res.ok) {
@@ -106,8 +142,6 @@ function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan): st
     ctx.record(ds, { type: 'Warning', reason: 'FailedCreate', message: `Error creating: ${res.error.message}` });
     firstError ??= res.error.message;
   }
-  const keys = p.remove.map((pod) => metaKey(pod));
-  expectDeletions(s.expectations, key, keys, now);
   p.remove.forEach((pod, i) => {
     const res = ctx.request({ verb: 'delete', resource: 'pods', namespace: pod.metadata.namespace, name: pod.metadata.name });
     if (res.ok) {
@@ -130,12 +164,18 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   }
   const nodes = [...ctx.cache('nodes').cache.values()] as Node[];
   const now = ctx.w.now;
+  const hash = revisionHash(ds);
   let err: string | undefined;
-  if (satisfiedExpectations(s.expectations, key, now) && !ds.metadata.deletionTimestamp) {
-    err = manage(ctx, ds, key, plan(ds, nodes, podsByNode(ctx, ds)));
+  // Without this sync's manage loop, observedGeneration stays: the generation was not processed.
+  const processed = satisfiedExpectations(s.expectations, key, now) && !ds.metadata.deletionTimestamp;
+  if (processed) {
+    err = manage(ctx, ds, key, plan(ds, nodes, withoutTerminating(podsByNode(ctx, ds)), hash, now));
+    if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
+      const desired = nodes.filter((n) => nodeShouldRunDaemonPod(ds, n)).length;
+      err = manage(ctx, ds, key, rollingUpdate(ds, desired, podsByNode(ctx, ds), hash, now));
+    }
   }
-  const byNode = podsByNode(ctx, ds);
-  const hash = templateHash(ds);
+  const byNode = withoutTerminating(podsByNode(ctx, ds));
   const minReady = ds.spec.minReadySeconds ?? 0;
   let desired = 0;
   let current = 0;
@@ -155,14 +195,14 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
     }
     current++;
     const pod = pods[0]!;
-    if (pod.metadata.labels?.['controller-revision-hash'] === hash) updated++;
+    if (isPodUpdated(ds, pod, hash)) updated++;
     if (isPodReady(pod)) {
       ready++;
       if (isPodAvailable(pod, minReady, now)) available++;
       else nextCheck = 1000;
     }
   }
-  updateDaemonSetStatus(ctx, ds, { desired, current, misscheduled, ready, available, updated });
+  updateDaemonSetStatus(ctx, ds, { desired, current, misscheduled, ready, available, updated }, processed);
   if (err !== undefined) return { kind: 'error', message: err };
   return nextCheck !== undefined && minReady > 0 ? { kind: 'requeueAfter', delay: nextCheck } : DONE;
 }
@@ -170,6 +210,7 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
 export const daemonSetController: ControllerDef = {
   name: 'daemonset',
   actor: componentId('daemon-set-controller'),
+  eventSource: 'daemonset-controller',
   informers: ['daemonsets', 'pods', 'nodes'],
   keysFor,
   reconcile: (ctx, key) => runSync(() => syncDaemonSet(ctx, key)),

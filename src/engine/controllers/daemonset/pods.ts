@@ -6,7 +6,7 @@
  */
 import type { Affinity, DaemonSet, KObject, Node, Pod, Toleration } from '../../../k8s/types';
 import { matches, fromMap } from '../../../k8s/labels';
-import { hashHex } from '../../node/hex';
+import { computeHash } from '../deployment/hash';
 import { newControllerRef } from '../util/meta';
 import { matchingTolerations } from '../util/taints';
 
@@ -28,10 +28,13 @@ export function daemonTolerations(own: Toleration[] | undefined): Toleration[] {
   return out;
 }
 
-/** controller.ComputeHash of the template (the `controller-revision-hash` label). */
-export function templateHash(ds: DaemonSet): string {
-  const hex = hashHex(JSON.stringify(ds.spec.template), 8);
-  return String(parseInt(hex, 16) % 10_000_000_000);
+/**
+ * The `controller-revision-hash` label: controller.ComputeHash of the template and collisionCount,
+ * as upstream names the ControllerRevision `<daemonset>-<hash>` (the simulation stores no
+ * ControllerRevision objects, only this label).
+ */
+export function revisionHash(ds: DaemonSet): string {
+  return computeHash(ds.spec.template, ds.status?.collisionCount);
 }
 
 /** The node pinned by a daemon Pod's nodeAffinity (or its nodeName once bound). */

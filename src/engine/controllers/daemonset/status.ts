@@ -15,14 +15,16 @@ export interface DaemonCounts {
   updated: number;
 }
 
-function toStatus(ds: DaemonSet, c: DaemonCounts): DaemonSetStatus {
+function toStatus(ds: DaemonSet, c: DaemonCounts, processed: boolean): DaemonSetStatus {
   const s: DaemonSetStatus = {
     currentNumberScheduled: c.current,
     numberMisscheduled: c.misscheduled,
     desiredNumberScheduled: c.desired,
     numberReady: c.ready,
   };
-  if (ds.metadata.generation) s.observedGeneration = ds.metadata.generation;
+  // updateObservedGen: only a sync that ran the manage loop has processed this generation.
+  const observed = processed ? ds.metadata.generation : ds.status?.observedGeneration;
+  if (observed) s.observedGeneration = observed;
   // `omitempty` int32s: zero counts are not serialised.
   if (c.updated) s.updatedNumberScheduled = c.updated;
   if (c.available) s.numberAvailable = c.available;
@@ -30,8 +32,8 @@ function toStatus(ds: DaemonSet, c: DaemonCounts): DaemonSetStatus {
   return s;
 }
 
-export function updateDaemonSetStatus(ctx: ControllerContext, ds: DaemonSet, counts: DaemonCounts): void {
-  const next = toStatus(ds, counts);
+export function updateDaemonSetStatus(ctx: ControllerContext, ds: DaemonSet, counts: DaemonCounts, processed: boolean): void {
+  const next = toStatus(ds, counts, processed);
   if (JSON.stringify(next) === JSON.stringify(ds.status ?? {})) return;
   let cur = ds;
   for (let attempt = 0; ; attempt++) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
-import { create, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../controllers.testing';
+import { create, deployment, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../controllers.testing';
 
 function replicaSet(name: string, replicas: number, minReadySeconds?: number): ReplicaSet {
   return {
@@ -92,5 +92,60 @@ describe('replicaset-controller', () => {
     sim.advance(3000);
     expect(active(pods(sim, rs.metadata.uid))).toHaveLength(2);
     expect(eventMessages(sim, 'SuccessfulCreate')).toHaveLength(3);
+  });
+});
+
+describe('replicaset-controller client rate limit (--kube-api-qps 20, --kube-api-burst 30)', () => {
+  let base: Simulation;
+  beforeAll(() => {
+    base = new Simulation({ seed: 1 });
+  });
+  const fresh = (): Simulation => Simulation.fromSnapshot(base.snapshot());
+
+  it('creates 2^31-1 replicas at 20 Pods a second after a burst of 30, and time keeps passing', () => {
+    const sim = fresh();
+    const start = sim.now;
+    create(sim, 'deployments', deployment('huge', 2 ** 31 - 1));
+    sim.advance(30_000);
+    expect(sim.now).toBe(start + 30_000);
+    const created = pods(sim).length;
+    // 30 at once, then one every 50 ms for what is left of the 30 s after the first sync.
+    expect(created).toBeGreaterThan(30 + 20 * 29);
+    expect(created).toBeLessThanOrEqual(30 + 20 * 30);
+    expect(get<ReplicaSet>(sim, 'replicasets', pods(sim)[0]!.metadata.ownerReferences![0]!.name)!.status?.replicas).toBeGreaterThan(30 + 20 * 29);
+  });
+
+  it('brings 100 replicas up in 3.5 s: 30 at once, then 20 a second', () => {
+    const sim = fresh();
+    create(sim, 'deployments', deployment('web', 100));
+    waitFor(sim, 'the first Pods', () => pods(sim).length > 0);
+    const first = sim.now;
+    expect(pods(sim)).toHaveLength(30);
+    waitFor(sim, '100 pods', () => pods(sim).length === 100, 10_000);
+    expect(sim.now - first).toBeGreaterThanOrEqual(3_500);
+    expect(sim.now - first).toBeLessThan(3_600);
+    sim.advance(2_000);
+    expect(pods(sim)).toHaveLength(100);
+  });
+
+  it('deletes at the same rate when scaling down', () => {
+    const sim = fresh();
+    create(sim, 'deployments', deployment('down', 60));
+    waitFor(sim, '60 pods', () => pods(sim).length === 60, 10_000);
+    sim.advance(2_000); // the bucket refills to its burst
+    patch(sim, 'deployments', 'down', { spec: { replicas: 0 } });
+    waitFor(sim, 'the first deletions', () => active(pods(sim)).length < 60);
+    const first = sim.now;
+    expect(active(pods(sim))).toHaveLength(30);
+    waitFor(sim, 'none active', () => active(pods(sim)).length === 0, 10_000);
+    expect(sim.now - first).toBeGreaterThanOrEqual(1_500);
+    expect(sim.now - first).toBeLessThan(1_600);
+  });
+
+  it('does not hold back a cluster whose admin raised the limit', () => {
+    const sim = new Simulation({ seed: 1, timings: { kubeApiQps: 5_000, kubeApiBurst: 10_000 } });
+    create(sim, 'deployments', deployment('fast', 400));
+    waitFor(sim, 'the first Pods', () => pods(sim).length > 0);
+    expect(pods(sim)).toHaveLength(400);
   });
 });

@@ -18,6 +18,7 @@ import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
 import { manageReplicas } from './manage';
 import { calculateStatus, updateReplicaSetStatus } from './status';
 import { pushAll } from '../../../k8s/arrays';
+import { newTokenBucket, type RateLimit, type TokenBucket } from '../../client/flowcontrol';
 
 interface ReplicaSetState {
   /** controller UID → keys of the Pods it controls. */
@@ -29,10 +30,21 @@ interface ReplicaSetState {
   /** controller UID (a Deployment) → ReplicaSet keys. */
   rsByOwner: KeyIndex;
   expectations: Expectations;
+  /**
+   * The controller's client rate limiter, created full on first use (again after a leader change,
+   * as a new process would have it).
+   */
+  client?: TokenBucket;
 }
 
 function state(ctx: ControllerContext): ReplicaSetState {
   return stateOf(ctx, () => ({ podsByOwner: new Map(), orphanPods: new Map(), rsByNamespace: new Map(), rsByOwner: new Map(), expectations: new Map() }));
+}
+
+/** --kube-api-qps / --kube-api-burst. No limiter for a QPS ≤ 0 (client-go builds none for a negative one). */
+function clientRateLimit(w: ControllerContext['w']): RateLimit | undefined {
+  const { kubeApiQps: qps, kubeApiBurst: burst } = w.timings;
+  return qps > 0 ? { qps, burst: Math.max(1, burst) } : undefined;
 }
 
 function replicasOf(rs: ReplicaSet): number {
@@ -133,6 +145,10 @@ function nextAvailabilityCheck(pods: Pod[], minReadySeconds: number, now: number
   return next === undefined ? undefined : next - now;
 }
 
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+}
+
 function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
   const s = state(ctx);
   const rs = ctx.cache('replicasets').cache.get(key) as ReplicaSet | undefined;
@@ -155,13 +171,16 @@ function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
   ctx.observe(replicas, active.length);
 
   let manageErr: string | undefined;
+  let throttledFor: number | undefined;
   if (needsSync && !rs.metadata.deletionTimestamp) {
-    manageErr = manageReplicas(ctx, { rs, rsKey: key, active, related: () => relatedPods(ctx, rs), replicas, expectations: s.expectations });
+    const limit = clientRateLimit(ctx.w);
+    const client = limit && { limit, bucket: (s.client ??= newTokenBucket(limit, now)) };
+    ({ error: manageErr, throttledFor } = manageReplicas(ctx, { rs, rsKey: key, active, related: () => relatedPods(ctx, rs), replicas, expectations: s.expectations, client }));
   }
   const status = calculateStatus(rs, active, terminating, manageErr, replicas, now);
   const updated = updateReplicaSetStatus(ctx, rs, status);
   if (manageErr !== undefined) return { kind: 'error', message: manageErr };
-  const wait = nextAvailabilityCheck(active, updated.spec.minReadySeconds ?? 0, now);
+  const wait = earliest(nextAvailabilityCheck(active, updated.spec.minReadySeconds ?? 0, now), throttledFor);
   return wait !== undefined ? { kind: 'requeueAfter', delay: wait } : DONE;
 }
 

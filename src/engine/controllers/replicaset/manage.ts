@@ -3,6 +3,12 @@
  * of active Pods matches spec.replicas. Creations run in slow-start batches (1, 2, 4, ...) and stop
  * at the first failure, so a quota error costs one request, not a hundred. Expectations record
  * what was asked for until the informer shows it.
+ *
+ * Every create and delete first takes a token from the controller's client rate limiter
+ * (--kube-api-qps / --kube-api-burst). In Kubernetes that limiter covers every request the
+ * client makes and a request waits for its token; here it covers the Pod creates and deletes —
+ * the requests that grow with spec.replicas, the rest are few per sync — and a sync that runs
+ * out of tokens does what it may and asks to run again when the next token is due.
  */
 import type { KObject, Pod, ReplicaSet } from '../../../k8s/types';
 import type { ControllerContext } from '../framework';
@@ -11,6 +17,7 @@ import { isNamespaceTerminating, statusCode } from '../util/errors';
 import { newControllerRef } from '../util/meta';
 import { podsToDelete } from './ranking';
 import { cloneData } from '../../core/clone';
+import { available, tokenDelay, type RateLimit, type TokenBucket } from '../../client/flowcontrol';
 
 /** --concurrent... burstReplicas: at most this many creates or deletes per sync. */
 export const BURST_REPLICAS = 500;
@@ -76,23 +83,46 @@ export interface ManageInput {
   related: () => Pod[];
   replicas: number;
   expectations: Expectations;
+  /** The controller's client rate limiter; undefined when it has none (--kube-api-qps ≤ 0). */
+  client: { limit: RateLimit; bucket: TokenBucket } | undefined;
 }
 
-/** Returns the first error, if any (it becomes the ReplicaFailure condition and a requeue). */
-export function manageReplicas(ctx: ControllerContext, m: ManageInput): string | undefined {
+export interface ManageResult {
+  /** The first error, if any (it becomes the ReplicaFailure condition and a requeue). */
+  error?: string;
+  /** Set when the rate limiter stopped the sync short: the ms until its next token. */
+  throttledFor?: number;
+}
+
+/** How many of `wanted` requests the client may send now, and the wait for the rest (if any). */
+function admit(m: ManageInput, wanted: number, now: number): { n: number; throttledFor?: number } {
+  if (!m.client) return { n: wanted };
+  const n = Math.min(wanted, available(m.client.bucket, m.client.limit, now));
+  m.client.bucket.tokens -= n;
+  return n < wanted ? { n, throttledFor: tokenDelay(m.client.bucket, m.client.limit, now) } : { n };
+}
+
+export function manageReplicas(ctx: ControllerContext, m: ManageInput): ManageResult {
   const now = ctx.w.now;
   let diff = m.active.length - m.replicas;
   if (diff < 0) {
     diff = Math.min(-diff, BURST_REPLICAS);
     expectCreations(m.expectations, m.rsKey, diff, now);
-    const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => createPod(ctx, m.rs));
+    const { n, throttledFor } = admit(m, diff, now);
+    let sent = 0;
+    const r = slowStartBatch(n, SLOW_START_INITIAL_BATCH_SIZE, () => {
+      sent++;
+      return createPod(ctx, m.rs);
+    });
+    // A batch that fails ends the sync: give back the tokens of the creates never sent.
+    if (m.client) m.client.bucket.tokens += n - sent;
     // Pods never attempted will never be observed: lower the expectation for each.
     for (let i = r.successes; i < diff; i++) creationObserved(m.expectations, m.rsKey);
-    return r.error;
+    return r.error !== undefined ? { error: r.error } : throttledFor !== undefined ? { throttledFor } : {};
   }
   if (diff > 0) {
-    diff = Math.min(diff, BURST_REPLICAS);
-    const victims = podsToDelete(m.active, m.related(), diff, now);
+    const { n, throttledFor } = admit(m, Math.min(diff, BURST_REPLICAS), now);
+    const victims = n > 0 ? podsToDelete(m.active, m.related(), n, now) : [];
     const keys = victims.map((p) => `${p.metadata.namespace}/${p.metadata.name}`);
     expectDeletions(m.expectations, m.rsKey, keys, now);
     let firstError: string | undefined;
@@ -102,7 +132,7 @@ export function manageReplicas(ctx: ControllerContext, m: ManageInput): string |
       deletionObserved(m.expectations, m.rsKey, keys[i]!);
       firstError ??= r.error;
     });
-    return firstError;
+    return firstError !== undefined ? { error: firstError } : throttledFor !== undefined ? { throttledFor } : {};
   }
-  return undefined;
+  return {};
 }

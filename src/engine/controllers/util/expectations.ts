@@ -26,6 +26,11 @@ export function expectDeletions(exp: Expectations, key: string, podKeys: string[
   exp.set(key, { add: 0, del: podKeys.length, deleting: new Set(podKeys), at: now });
 }
 
+/** SetExpectations: creations and deletions asked for in one sync. */
+export function expectChanges(exp: Expectations, key: string, creations: number, podKeys: string[], now: number): void {
+  exp.set(key, { add: creations, del: podKeys.length, deleting: new Set(podKeys), at: now });
+}
+
 export function creationObserved(exp: Expectations, key: string): void {
   const e = exp.get(key);
   if (e) e.add--;

@@ -1,0 +1,159 @@
+/**
+ * kube-apiserver's `/openapi/v3/api/v1` and `/openapi/v3/apis/<group>/<version>`: the OpenAPI v3
+ * document of one group version, which `kubectl explain` reads. It is built from the same struct
+ * tables the request decoder checks bodies against (validation/schema-*.ts), so what explain lists
+ * is exactly what the apiserver accepts. Descriptions are upstream's for the kinds and for the
+ * type/object metadata every kind shares; other fields carry none (explain prints
+ * `<no description>`), and `status`, which the decoder does not model, is a bare object.
+ */
+import { apiVersionOf, RESOURCES, type ResourceInfo } from '../../k8s/resources';
+import { CORE_STRUCTS, type StructSchema } from './validation/schema-core';
+import { KIND_STRUCTS } from './validation/schema-kinds';
+
+type Schema = Record<string, unknown>;
+
+const API_CONVENTIONS = 'https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md';
+
+/** The godoc of the shared fields, as the generated OpenAPI carries it. */
+const COMMON_FIELDS: Record<string, string> = {
+  apiVersion: `APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: ${API_CONVENTIONS}#resources`,
+  kind: `Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: ${API_CONVENTIONS}#types-kinds`,
+  metadata: `Standard object's metadata. More info: ${API_CONVENTIONS}#metadata`,
+};
+
+/** The godoc of each kind (k8s.io/api types.go). */
+const KIND_DESCRIPTIONS: Record<string, string> = {
+  Pod: 'Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.',
+  Deployment: 'Deployment enables declarative updates for Pods and ReplicaSets.',
+  ReplicaSet: 'ReplicaSet ensures that a specified number of pod replicas are running at any given time.',
+  DaemonSet: 'DaemonSet represents the configuration of a daemon set.',
+  Service: 'Service is a named abstraction of software service (for example, mysql) consisting of local port (for example 3306) that the proxy listens on, and the selector that determines which pods will answer requests sent through the proxy.',
+  ConfigMap: 'ConfigMap holds configuration data for pods to consume.',
+  Secret: 'Secret holds secret data of a certain type. The total bytes of the values in the Data field must be less than MaxSecretSize bytes.',
+  Namespace: 'Namespace provides a scope for Names. Use of multiple namespaces is optional.',
+  Node: 'Node is a worker node in Kubernetes. Each node will have a unique identifier in the cache (i.e. in etcd).',
+  ServiceAccount: 'ServiceAccount binds together: * a name, understood by users, and perhaps by peripheral systems, for an identity * a principal that can be authenticated and authorized * a set of secrets',
+  PersistentVolumeClaim: "PersistentVolumeClaim is a user's request for and claim to a persistent volume",
+  PersistentVolume: 'PersistentVolume (PV) is a storage resource provisioned by an administrator. It is analogous to a node. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes',
+  Event: 'Event is a report of an event somewhere in the cluster.  Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.',
+  Lease: 'Lease defines a lease concept.',
+};
+
+/** Fields the Go structs mark required (no omitempty, validated as required). */
+const REQUIRED: Record<string, string[]> = {
+  Container: ['name'],
+  PodSpec: ['containers'],
+  DeploymentSpec: ['selector', 'template'],
+  ReplicaSetSpec: ['selector'],
+  DaemonSetSpec: ['selector', 'template'],
+  ServicePort: ['port'],
+  ContainerPort: ['containerPort'],
+  EnvVar: ['name'],
+  VolumeMount: ['name', 'mountPath'],
+  Volume: ['name'],
+  KeyToPath: ['key', 'path'],
+  Toleration: [],
+  Taint: ['key', 'effect'],
+  OwnerReference: ['apiVersion', 'kind', 'name', 'uid'],
+  LabelSelectorRequirement: ['key', 'operator'],
+  NodeSelectorRequirement: ['key', 'operator'],
+  Binding: ['target'],
+  Event: ['metadata', 'involvedObject'],
+  EndpointSlice: ['addressType', 'endpoints'],
+  Endpoint: ['addresses'],
+  PriorityClass: ['value'],
+  StorageClass: ['provisioner'],
+};
+
+const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };
+
+function bare(go: string): string {
+  return go.slice(go.lastIndexOf('.') + 1);
+}
+
+/** The component name of a struct: its last segment is the Go type name explain prints. */
+function schemaName(key: string): string {
+  return `io.k8s.sim.${key}.${bare(STRUCTS[key]!.go)}`;
+}
+
+function ref(key: string): Schema {
+  return { $ref: `#/components/schemas/${schemaName(key)}` };
+}
+
+function fieldSchema(spec: string): Schema {
+  if (spec.startsWith('[]')) return { type: 'array', items: fieldSchema(spec.slice(2)) };
+  if (spec.startsWith('map:')) return { type: 'object', additionalProperties: fieldSchema(spec.slice(4)) };
+  if (spec.startsWith('string:')) return { type: 'string' };
+  switch (spec) {
+    case 'string':
+    case 'time':
+    case 'mtime':
+      return { type: 'string' };
+    case 'bytes':
+      return { type: 'string', format: 'byte' };
+    case 'int32':
+    case 'int64':
+      return { type: 'integer', format: spec };
+    case 'float64':
+      return { type: 'number', format: 'double' };
+    case 'bool':
+      return { type: 'boolean' };
+    case 'ios':
+      return { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString' };
+    case 'qty':
+      return { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity' };
+    case 'rl':
+      return { type: 'object', additionalProperties: { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity' } };
+    case 'any':
+      return { type: 'object' };
+    default:
+      return STRUCTS[spec] ? ref(spec) : { type: 'object' };
+  }
+}
+
+function structSchema(key: string, root?: ResourceInfo): Schema {
+  const st = STRUCTS[key]!;
+  const properties: Record<string, Schema> = {};
+  for (const [name, spec] of Object.entries(st.fields)) {
+    const s = fieldSchema(spec);
+    const description = root ? COMMON_FIELDS[name] : undefined;
+    // A described field that is a struct wraps its reference in allOf, as the generated v3 does.
+    properties[name] = !description ? s : s['$ref'] ? { description, allOf: [s] } : { ...s, description };
+  }
+  const out: Schema = { type: 'object', properties };
+  if (root && KIND_DESCRIPTIONS[root.kind]) out['description'] = KIND_DESCRIPTIONS[root.kind];
+  if (REQUIRED[key]?.length) out['required'] = REQUIRED[key];
+  if (root) out['x-kubernetes-group-version-kind'] = [{ group: root.group, kind: root.kind, version: root.version }];
+  return out;
+}
+
+/** The structs a root reaches, by key. */
+function reachable(key: string, seen: Set<string>): void {
+  if (seen.has(key) || !STRUCTS[key]) return;
+  seen.add(key);
+  for (const spec of Object.values(STRUCTS[key].fields)) {
+    const base = spec.replace(/^(\[\]|map:)+/, '');
+    if (STRUCTS[base]) reachable(base, seen);
+  }
+}
+
+/** The document for `group/version` (`''` for the core group), or undefined if none is served. */
+export function openApiDocument(group: string, version: string): Schema | undefined {
+  const served = RESOURCES.filter((r) => r.group === group && r.version === version);
+  if (served.length === 0) return undefined;
+  const paths: Record<string, Schema> = {};
+  const schemas: Record<string, Schema> = {
+    'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { format: 'int-or-string', 'x-kubernetes-int-or-string': true },
+    'io.k8s.apimachinery.pkg.api.resource.Quantity': { oneOf: [{ type: 'string' }, { type: 'number' }] },
+  };
+  const prefix = group ? `/apis/${apiVersionOf(served[0]!)}` : `/api/${version}`;
+  for (const info of served) {
+    const collection = `${prefix}${info.namespaced ? '/namespaces/{namespace}' : ''}/${info.resource}`;
+    paths[collection] = { get: { 'x-kubernetes-group-version-kind': { group: info.group, kind: info.kind, version: info.version } } };
+    if (!KIND_STRUCTS[info.kind]) continue;
+    const keys = new Set<string>();
+    reachable(info.kind, keys);
+    for (const key of keys) schemas[key === info.kind ? `io.k8s.api.${info.group || 'core'}.${info.version}.${info.kind}` : schemaName(key)] = structSchema(key, key === info.kind ? info : undefined);
+  }
+  return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'unversioned' }, paths, components: { schemas } };
+}

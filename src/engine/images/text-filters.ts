@@ -1,0 +1,44 @@
+/**
+ * The image shell's text filters for a terminal pipeline outside any container
+ * (`kubectl get pods -o name | wc -l`): the same implementations a container's shell runs, over
+ * stdin only. There is no filesystem here, so a file operand reads as an empty file.
+ */
+import { newLayer, type BaseFs } from './fs';
+import { TEXT_TOOLS } from './tools-text';
+import type { ToolEnv } from './tool-types';
+
+/** The filters a pipeline stage may name: the ones that read stdin and write stdout, nothing else. */
+export const PIPE_FILTERS: readonly string[] = ['awk', 'cut', 'grep', 'head', 'sort', 'tail', 'tr', 'uniq', 'wc'];
+
+export interface FilterResult {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+const NO_FILES: BaseFs = { file: () => undefined, isDir: (p) => p === '/', list: () => [] };
+
+/** Runs one filter on `stdin`; undefined when `name` is not one of PIPE_FILTERS. */
+export function runFilter(name: string, args: string[], stdin: string): FilterResult | undefined {
+  const tool = PIPE_FILTERS.includes(name) ? TEXT_TOOLS[name] : undefined;
+  if (!tool) return undefined;
+  let stdout = '';
+  let stderr = '';
+  const env: ToolEnv = {
+    io: { stdin, out: (t) => (stdout += t), err: (t) => (stderr += t) },
+    vars: {},
+    cwd: '/',
+    clock: 0,
+    fs: newLayer(),
+    base: NO_FILES,
+    // The learner's terminal is a Linux workstation's shell: GNU coreutils under bash.
+    flavour: 'coreutils',
+    dialect: 'bash',
+    hostname: 'localhost',
+    processes: [],
+    version: '',
+  };
+  // `tail -f` on a pipe ends when its writer does: the command before it has already finished.
+  const { status } = tool(args, env);
+  return { stdout, stderr, status };
+}

@@ -1,0 +1,137 @@
+/**
+ * What a Pod's volumes hold, as the container sees them through its volumeMounts. Each volume is
+ * one filesystem layer in `World.volumeData`, mounted by reference into every container that
+ * names it:
+ * - configMap / secret (AtomicWriter's payload): one file per key, or per `items` entry at its
+ *   `path`; Secret values base64-decoded. Rewritten in place at each periodic sync's remount
+ *   (not through a subPath); the `..data` symlinks and file modes are not modelled.
+ * - emptyDir: created empty for the Pod, shared by its containers, deleted at teardown.
+ * - persistentVolumeClaim: the bound PV's data, keyed by the PV's uid, so it outlives every Pod.
+ * - hostPath: the node's directory, shared by every Pod on that node that mounts it.
+ */
+import type { ConfigMap, Container, KeyToPath, PersistentVolume, Pod, Secret, Volume } from '../../k8s/types';
+import { own } from '../../k8s/own';
+import { newLayer, normalizePath, type FsLayer, type MountedVolume } from '../images/fs';
+import { peekObject, type World } from '../world';
+import { decodeBase64 } from './env';
+import type { PodWorker } from './state';
+
+export function podVolumeKey(podUid: string, volume: string): string {
+  return `pod/${podUid}/${volume}`;
+}
+
+export function pvVolumeKey(pv: PersistentVolume): string {
+  return `pv/${pv.metadata.uid ?? pv.metadata.name ?? ''}`;
+}
+
+export function hostPathKey(node: string, path: string): string {
+  return `host/${node}${normalizePath(path)}`;
+}
+
+function store(w: World): Map<string, FsLayer> {
+  w.volumeData ??= new Map();
+  return w.volumeData;
+}
+
+/** The layer under `key`, created empty the first time (emptyDir, a new PV, a hostPath directory). */
+export function ensureVolume(w: World, wk: PodWorker, volume: string, key: string): void {
+  const data = store(w);
+  if (!data.has(key)) data.set(key, newLayer());
+  (wk.volumeData ??= new Map()).set(volume, key);
+}
+
+/**
+ * A ConfigMap's or Secret's payload as files (configmap.MakePayload / secret.MakePayload): every
+ * key, or only `items` (a missing key fails the mount unless the volume is optional).
+ */
+export function payloadLayer(kind: 'configmap' | 'secret', obj: ConfigMap | Secret | undefined, items: KeyToPath[] | undefined, optional: boolean): { ok: true; layer: FsLayer } | { ok: false; error: string } {
+  const values: Record<string, string> = {};
+  if (obj && kind === 'configmap') {
+    const cm = obj as ConfigMap;
+    for (const [k, v] of Object.entries(cm.data ?? {})) values[k] = v;
+    for (const [k, v] of Object.entries((cm as { binaryData?: Record<string, string> }).binaryData ?? {})) values[k] = decodeBase64(v);
+  } else if (obj) {
+    const s = obj as Secret;
+    for (const [k, v] of Object.entries(s.data ?? {})) values[k] = decodeBase64(v);
+    for (const [k, v] of Object.entries(s.stringData ?? {})) values[k] ??= v;
+  }
+  const layer = newLayer();
+  const entries: [string, string][] = [];
+  if (items && items.length > 0) {
+    for (const it of items) {
+      const v = own(values, it.key) as string | undefined;
+      if (v === undefined) {
+        if (optional) continue;
+        // configmap.go and secret.go word it differently.
+        return { ok: false, error: kind === 'configmap' ? `configmap references non-existent config key: ${it.key}` : `references non-existent secret key: ${it.key}` };
+      }
+      entries.push([it.path, v]);
+    }
+  } else entries.push(...Object.entries(values));
+  for (const [path, v] of entries) layer.files[normalizePath(path)] = v;
+  return { ok: true, layer };
+}
+
+/** Writes the payload; a remount rewrites the mounted layer in place, so running containers see it. */
+export function setPayload(w: World, wk: PodWorker, volume: string, layer: FsLayer): void {
+  const key = podVolumeKey(wk.uid, volume);
+  const cur = store(w).get(key);
+  if (!cur) store(w).set(key, layer);
+  else if (!samePayload(cur, layer)) {
+    cur.files = layer.files;
+    cur.dirs = {};
+    cur.version++;
+  }
+  (wk.volumeData ??= new Map()).set(volume, key);
+}
+
+function samePayload(a: FsLayer, b: FsLayer): boolean {
+  const ka = Object.keys(a.files);
+  return Object.keys(a.dirs).length === 0 && ka.length === Object.keys(b.files).length && ka.every((k) => own(b.files, k) === a.files[k]);
+}
+
+/**
+ * The periodic sync remounts configMap and secret volumes (RequiresRemount), which is how a
+ * changed ConfigMap reaches a running Pod's files about a sync period later. The kubelet's
+ * watch-based manager answers from its own cache, so this makes no request: the stored object
+ * stands for that cache. A payload that can no longer be built (object or key gone) keeps the
+ * files it had.
+ */
+export function refreshPayloads(w: World, wk: PodWorker): void {
+  if (wk.lifecycle !== 'syncing' || wk.deleted) return;
+  const ns = wk.pod.metadata.namespace ?? 'default';
+  for (const v of wk.pod.spec.volumes ?? []) {
+    if (!wk.mounted.includes(v.name)) continue;
+    const src = v.configMap ? { kind: 'configmap' as const, name: v.configMap.name, optional: v.configMap.optional, items: v.configMap.items } : v.secret ? { kind: 'secret' as const, name: v.secret.secretName, optional: v.secret.optional, items: v.secret.items } : undefined;
+    if (!src) continue;
+    const resource = src.kind === 'configmap' ? 'configmaps' : 'secrets';
+    const obj = peekObject(w, resource, `${resource}/${ns}/${src.name}`) as ConfigMap | Secret | undefined;
+    if (!obj && !src.optional) continue;
+    const payload = payloadLayer(src.kind, obj, src.items, src.optional === true);
+    if (payload.ok) setPayload(w, wk, v.name, payload.layer);
+  }
+}
+
+/** The container's volumeMounts, resolved to the volumes' layers (set up before any container is created). */
+export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container): Record<string, MountedVolume> | undefined {
+  let mounts: Record<string, MountedVolume> | undefined;
+  for (const vm of c.volumeMounts ?? []) {
+    const v: Volume | undefined = (pod.spec.volumes ?? []).find((x) => x.name === vm.name);
+    const key = wk.volumeData?.get(vm.name);
+    const layer = key === undefined ? undefined : w.volumeData?.get(key);
+    if (!v || !layer) continue;
+    const payload = v.configMap !== undefined || v.secret !== undefined;
+    const readOnly = vm.readOnly === true || payload || v.persistentVolumeClaim?.readOnly === true;
+    // A subPath is bind-mounted once: a payload's later updates do not reach it.
+    const m: MountedVolume = { layer: payload && vm.subPath ? structuredClone(layer) : layer, readOnly };
+    if (vm.subPath) m.subPath = normalizePath(vm.subPath);
+    (mounts ??= {})[normalizePath(vm.mountPath)] = m;
+  }
+  return mounts;
+}
+
+/** Teardown: the Pod's own volumes (emptyDir, configMap, secret) are deleted; PVs and hostPaths stay. */
+export function dropPodVolumes(w: World, wk: PodWorker): void {
+  for (const key of wk.volumeData?.values() ?? []) if (key.startsWith('pod/')) w.volumeData?.delete(key);
+  wk.volumeData = new Map();
+}

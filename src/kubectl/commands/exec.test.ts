@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Simulation } from '../../engine/index';
+import { kubectl } from '../testing';
+
+let sim: Simulation;
+
+beforeAll(() => {
+  sim = new Simulation({ seed: 1 });
+  kubectl(sim, 'run bb --image=busybox:1.36 -- sleep 3600');
+});
+
+describe('exec', () => {
+  it('is refused until the Pod has a node, then by the kubelet until the container runs', () => {
+    expect(kubectl(sim, 'exec bb -- echo hi')).toMatchObject({ stderr: 'Error from server (BadRequest): pod bb does not have a host assigned\n', code: 1 });
+    sim.advance(300);
+    expect(kubectl(sim, 'exec bb -- echo hi')).toMatchObject({ stderr: 'error: unable to upgrade connection: container not found ("bb")\n', code: 1 });
+  });
+
+  it('runs the command in the container and propagates its exit code', () => {
+    expect(kubectl(sim, 'wait --for=condition=Ready pod/bb --timeout=1m').code).toBe(0);
+    expect(kubectl(sim, 'exec bb -- echo hi')).toMatchObject({ stdout: 'hi\n', code: 0 });
+    const failed = kubectl(sim, `exec bb -- sh -c 'echo out; exit 3'`);
+    expect(failed).toMatchObject({ stdout: 'out\n', stderr: 'command terminated with exit code 3\n', code: 3 });
+    expect(kubectl(sim, 'exec bb -- bash')).toMatchObject({
+      stdout: 'OCI runtime exec failed: exec failed: unable to start container process: exec: "bash": executable file not found in $PATH: unknown\n',
+      code: 126,
+    });
+  });
+
+  it('goes through the apiserver, RBAC and the kubelet to the runtime', () => {
+    const before = sim.lastTraceSeq;
+    kubectl(sim, 'exec bb -- hostname');
+    const hops = sim.traceSince(before).map((r) => `${r.from} -> ${r.to}: ${r.summary}`);
+    expect(hops).toContain('kubectl -> kube-apiserver: POST /api/v1/namespaces/default/pods/bb/exec');
+    expect(hops).toContain('kube-apiserver -> kube-apiserver: RBAC: allowed create pods/exec');
+    expect(hops.some((h) => /^kube-apiserver -> kubelet\/node-\d: POST \/exec\/default\/bb\/bb\?command=hostname/.test(h))).toBe(true);
+    expect(hops.some((h) => /^kubelet\/node-\d -> container-runtime\/node-\d: Exec bb: hostname$/.test(h))).toBe(true);
+    expect(kubectl(sim, 'exec bb --as=jane -- ls')).toMatchObject({
+      stderr: 'Error from server (Forbidden): pods "bb" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n',
+      code: 1,
+    });
+  });
+
+  it('reports usage errors, unknown containers, missing Pods and -it like kubectl', () => {
+    expect(kubectl(sim, 'exec bb ls')).toMatchObject({ stderr: "error: exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead\nSee 'kubectl exec -h' for help and examples\n", code: 1 });
+    expect(kubectl(sim, 'exec bb').stderr).toBe('error: you must specify at least one command for the container\n');
+    expect(kubectl(sim, 'exec').stderr).toBe('error: pod, type/name or --filename must be specified\n');
+    expect(kubectl(sim, 'exec bb -c nope -- ls').stderr).toBe('error: container nope is not valid for pod bb out of: bb\n');
+    expect(kubectl(sim, 'exec nothere -- ls').stderr).toBe('Error from server (NotFound): pods "nothere" not found\n');
+    expect(kubectl(sim, 'exec -it bb -- sh')).toMatchObject({ code: 1 });
+    expect(kubectl(sim, 'exec -i bb -- sh', { stdin: 'echo piped\nhostname\n' })).toMatchObject({ stdout: 'piped\nbb\n', code: 0 });
+  });
+
+  it('refuses a completed Pod on the client', () => {
+    kubectl(sim, 'run done --image=busybox:1.36 --restart=Never -- true');
+    sim.advance(20_000);
+    expect(kubectl(sim, 'exec done -- ls')).toMatchObject({ stderr: 'error: cannot exec into a container in a completed pod; current phase is Succeeded\n', code: 1 });
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * `kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [-i] [-t] -- COMMAND [args...]` (pkg/cmd/exec):
+ * the Pod is read, the container chosen on the client (podcmd.FindOrDefaultContainerByName), then
+ * one `POST pods/<name>/exec` that kube-apiserver upgrades and proxies to the kubelet, which runs
+ * the command in the container's process model. The command's exit status becomes kubectl's
+ * (checkErr: `command terminated with exit code N`).
+ */
+import type { Pod } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
+import { fromLabelSelector } from '../../k8s/labels';
+import { resolveType } from '../builder';
+import { CmdError, fatalText, plainError, usageError } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import { namespaceOf, type Env } from '../env';
+
+export const EXEC_FLAGS: FlagDef[] = [
+  { name: 'container', short: 'c', kind: 'string', values: 'containers' },
+  { name: 'stdin', short: 'i', kind: 'bool' },
+  { name: 'tty', short: 't', kind: 'bool' },
+  { name: 'quiet', short: 'q', kind: 'bool' },
+  { name: 'filename', short: 'f', kind: 'strings', values: 'files' },
+  { name: 'pod-running-timeout', kind: 'string' },
+];
+
+const PODS = resourceInfo('pods')!;
+
+/** AttachablePodForObject: the Pod itself, or the first Pod a workload's selector picks. */
+function podFor(env: Env, arg: string, ns: string): Pod {
+  const slash = arg.indexOf('/');
+  const info = slash >= 0 ? resolveType(arg.slice(0, slash)) : PODS;
+  const name = slash >= 0 ? arg.slice(slash + 1) : arg;
+  const got = env.client.get(info, ns, name);
+  if (!got.ok) throw new CmdError(fatalText(got.error));
+  if (info.resource === 'pods') return got.value as Pod;
+  const selector = (got.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
+  if (!selector) throw plainError(`cannot attach to ${info.kind}: selector for ${info.kind} not implemented`);
+  const pods = env.client.list(PODS, ns, { labelSelector: fromLabelSelector(selector) });
+  if (!pods.ok) throw new CmdError(fatalText(pods.error));
+  const first = (pods.value as Pod[])[0];
+  if (!first) throw plainError('timed out waiting for the condition');
+  return first;
+}
+
+/** podcmd.AllContainerNames: containers, then `x (init)`, then `x (ephem)`. */
+function allContainerNames(pod: Pod): string {
+  const spec = pod.spec as Pod['spec'] & { ephemeralContainers?: { name: string }[] };
+  return [...spec.containers.map((c) => c.name), ...(spec.initContainers ?? []).map((c) => `${c.name} (init)`), ...(spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`)].join(', ');
+}
+
+/** FindOrDefaultContainerByName / FindContainerByName, with their warnings and errors. */
+function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean): string {
+  const spec = pod.spec as Pod['spec'] & { ephemeralContainers?: { name: string }[] };
+  const every = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])].map((c) => c.name);
+  if (wanted) {
+    if (!every.includes(wanted)) throw plainError(`container ${wanted} is not valid for pod ${pod.metadata.name ?? ''} out of: ${allContainerNames(pod)}`);
+    return wanted;
+  }
+  const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
+  if (annotated) {
+    if (every.includes(annotated)) return annotated;
+    if (!quiet) env.out.err(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
+  }
+  const first = spec.containers[0]?.name;
+  if (first === undefined) throw plainError(`pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} does not have any containers`);
+  if (!quiet && every.length > 1) env.out.err(`Defaulted container "${first}" out of: ${allContainerNames(pod)}\n`);
+  return first;
+}
+
+export function runExec(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, EXEC_FLAGS, 'kubectl exec');
+  const ns = namespaceOf(flags);
+  const atDash = flags.afterDash === undefined ? -1 : flags.args.length - flags.afterDash.length;
+  const args = flags.args;
+  const resource = args.length > 0 && atDash !== 0 ? args[0]! : '';
+  let command: string[] = [];
+  if (atDash === 0 || atDash === 1) command = args.slice(atDash);
+  else if (args.length > 1) throw usageError('exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead', 'kubectl exec');
+  if (!resource && flags.list('filename').length === 0) throw plainError('pod, type/name or --filename must be specified');
+  if (command.length === 0) throw plainError('you must specify at least one command for the container');
+  if (!resource) throw plainError('exec -f is not available in this simulator; name the Pod instead');
+  const quiet = flags.bool('quiet');
+  const stdin = flags.bool('stdin') ? env.stdin : undefined;
+  if (flags.bool('stdin') && flags.bool('tty') && stdin === undefined) {
+    // The headless runner and the browser terminal have no raw TTY to attach: say so in one line.
+    throw plainError(`an interactive session (-it) is not available in this terminal; run one command instead, e.g. kubectl exec ${resource} -- ls /`);
+  }
+
+  const pod = podFor(env, resource, ns);
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') throw plainError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
+  const container = containerOf(env, pod, flags.str('container'), quiet);
+  // SetupTTY: piped input is not a terminal, so the TTY is dropped with this notice.
+  if (stdin !== undefined && flags.bool('tty') && !quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
+
+  const res = env.client.raw({
+    verb: 'create',
+    resource: 'pods',
+    subresource: 'exec',
+    namespace: pod.metadata.namespace,
+    name: pod.metadata.name,
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}) },
+  });
+  if (!res.ok) throw new CmdError(fatalText(res.error));
+  const outcome = res.exec;
+  if (!outcome) return 0;
+  if (outcome.type === 'upgrade-failed') throw plainError(`unable to upgrade connection: ${outcome.message}`);
+  env.out.out(outcome.output);
+  if (outcome.exitCode !== 0) throw new CmdError(`command terminated with exit code ${outcome.exitCode}\n`, outcome.exitCode);
+  return 0;
+}

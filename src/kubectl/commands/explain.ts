@@ -1,0 +1,181 @@
+/**
+ * `kubectl explain TYPE[.FIELD...] [--recursive]` (pkg/cmd/explain, pkg/explain/v2): one GET of
+ * the resource's group version from kube-apiserver's OpenAPI v3 endpoint, rendered as the
+ * `plaintext` template renders it (templates/plaintext.tmpl): GROUP/KIND/VERSION, the FIELD line
+ * for a field path, DESCRIPTION wrapped at 76 columns, then FIELDS (each with its description,
+ * or only names and types, nested, with --recursive).
+ */
+import { resolveResource, type ResourceInfo } from '../../k8s/resources';
+import { CmdError, plainError } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+import { noCompatiblePrinter } from '../printers/generic';
+import { wrapString } from '../printers/wordwrap';
+
+export const EXPLAIN_FLAGS: FlagDef[] = [
+  { name: 'recursive', kind: 'bool' },
+  { name: 'api-version', kind: 'string' },
+  { name: 'output', short: 'o', kind: 'string', values: ['plaintext', 'plaintext-openapiv2'] },
+  { name: 'max-depth', kind: 'int' },
+];
+
+/** The parts of an OpenAPI v3 schema the template reads. */
+interface Schema {
+  $ref?: string;
+  type?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  allOf?: Schema[];
+  enum?: unknown[];
+  'x-kubernetes-group-version-kind'?: { group: string; kind: string; version: string }[];
+}
+
+interface Doc {
+  components?: { schemas?: Record<string, Schema> };
+}
+
+type History = Readonly<Record<string, true>>;
+
+function indent(amount: number, s: string): string {
+  const pad = ' '.repeat(amount);
+  return pad + s.split('\n').join(`\n${pad}`);
+}
+
+function mapValue(s: Schema): Schema | undefined {
+  return typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+}
+
+class Renderer {
+  constructor(
+    private readonly doc: Doc,
+    private readonly recursive: boolean,
+    private readonly maxDepth: number,
+  ) {}
+
+  resolve(ref: string | undefined): Schema | undefined {
+    if (!ref) return undefined;
+    return this.doc.components?.schemas?.[ref.replace('#/components/schemas/', '')];
+  }
+
+  typeGuess(s: Schema): string {
+    if (s.items) return `[]${this.typeGuess(s.items)}`;
+    const value = mapValue(s);
+    if (value) return `map[string]${this.typeGuess(value)}`;
+    if (s.allOf && !s.properties && s.allOf.length === 1) return this.typeGuess(s.allOf[0]!);
+    if (s.$ref) {
+      const target = this.resolve(s.$ref);
+      if (!target || !target.type || target.type === 'object') return s.$ref.split('/').pop()!.split('.').pop() || 'Object';
+      return target.type;
+    }
+    return s.type === 'object' ? 'Object' : s.type || 'Object';
+  }
+
+  /** extractEnum: a short `enum:` line under a field, or the long `ENUM:` list under FIELD. */
+  enumOf(s: Schema, long: boolean, indentAmount = 0): string {
+    if (!s.enum?.length) return '';
+    const show = (e: unknown): string => (e === '' ? '""' : String(e));
+    if (long) return `ENUM:${s.enum.map((e) => `\n    ${show(e)}`).join('')}`;
+    const shown = s.enum.slice(0, 4).map(show).join(', ');
+    return `\n${' '.repeat(indentAmount)}enum: ${shown}${s.enum.length > 4 ? ', ....' : ''}`;
+  }
+
+  description(s: Schema): string {
+    const r = this.resolve(s.$ref) ?? s;
+    let out = r.description ? `${r.description}\n` : '';
+    for (const a of r.allOf ?? []) out += this.description(a);
+    if (r.items) out += this.description(r.items);
+    const value = mapValue(r);
+    if (value) out += this.description(value);
+    return out;
+  }
+
+  fieldDetail(name: string, holder: Schema, level: number): string {
+    const ind = level * 2;
+    const f = holder.properties![name]!;
+    let out = `${indent(ind, name)}\t<${this.typeGuess(f)}>${holder.required?.includes(name) ? ' -required-' : ''}${this.enumOf(f, false, ind)}\n`;
+    if (!this.recursive) out += `${indent(ind + 2, wrapString(f.description || '<no description>', 78 - ind))}\n\n`;
+    return out;
+  }
+
+  fieldList(s: Schema, level: number, history: History): string {
+    const ref = s.$ref ?? '';
+    if (ref && history[ref]) return '';
+    const next: History = { ...history, [ref]: true };
+    const r = this.resolve(ref) ?? s;
+    let out = '';
+    for (const name of Object.keys(r.properties ?? {}).sort()) {
+      out += this.fieldDetail(name, r, level);
+      if (this.recursive && (this.maxDepth === 0 || level < this.maxDepth)) out += this.fieldList(r.properties![name]!, level + 1, next);
+    }
+    for (const a of r.allOf ?? []) out += this.fieldList(a, level, next);
+    if (r.items) out += this.fieldList(r.items, level, next);
+    const value = mapValue(r);
+    if (value) out += this.fieldList(value, level, next);
+    return out;
+  }
+
+  output(s: Schema, path: readonly string[], history: History): string {
+    const ref = s.$ref ?? '';
+    const next: History = { ...history, [ref]: true };
+    const r = this.resolve(ref) ?? s;
+    if (path.length === 0) {
+      let out = `DESCRIPTION:\n${indent(4, wrapString(this.description(r) || '<empty>', 76))}\n`;
+      const fields = this.fieldList(r, 1, {});
+      if (fields) out += `FIELDS:\n${fields}`;
+      return out;
+    }
+    if (ref && history[ref]) return '';
+    const sub = r.properties?.[path[0]!];
+    if (sub) {
+      const head = path.length === 1 ? `FIELD: ${path[0]!} <${this.typeGuess(sub)}>\n${this.enumOf(sub, true)}\n\n` : '';
+      return head + this.output(sub, path.slice(1), {});
+    }
+    if (r.items) return this.output(r.items, path, next);
+    const value = mapValue(r);
+    if (value) return this.output(value, path, next);
+    for (const a of r.allOf ?? []) {
+      const out = this.output(a, path, next);
+      if (out) return out;
+    }
+    return '';
+  }
+}
+
+/** SplitAndParseResourceRequestWithMatchingPrefix: `deployments.apps.spec` or `deploy.spec`. */
+function parseRequest(arg: string): { info: ResourceInfo; path: string[] } {
+  const parts = arg.split('.');
+  const info = resolveResource(parts[0]!);
+  if (!info) throw plainError(`the server doesn't have a resource type "${parts[0]!}"`);
+  let rest = parts.slice(1);
+  const groupParts = info.group ? info.group.split('.') : [];
+  if (groupParts.length && rest.slice(0, groupParts.length).join('.') === info.group) rest = rest.slice(groupParts.length);
+  if (rest.some((p) => p === '')) throw plainError('invalid jsonpath syntax, all nodes must be field nodes');
+  return { info, path: rest };
+}
+
+export function runExplain(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, EXPLAIN_FLAGS, 'kubectl explain');
+  const output = flags.str('output') || 'plaintext';
+  if (output !== 'plaintext') throw noCompatiblePrinter(output, ['plaintext']);
+  if (flags.args.length === 0) throw new CmdError('error: You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.\n');
+  if (flags.args.length > 1) throw new CmdError('error: We accept only this format: explain RESOURCE\n');
+  const maxDepth = flags.int('max-depth', 0);
+  if (maxDepth > 0 && !flags.bool('recursive')) throw plainError('--max-depth requires --recursive');
+  if (maxDepth < 0) throw plainError('--max-depth must be non-negative');
+  const { info, path } = parseRequest(flags.args[0]!);
+  const gvPath = info.group ? `/openapi/v3/apis/${info.group}/${info.version}` : `/openapi/v3/api/${info.version}`;
+  const res = env.sim.rawRequest(gvPath, env.client.user);
+  if (!res.ok) throw new CmdError(`Unable to connect to the server: ${res.error.message}\n`);
+  if (res.code !== 200) throw plainError(`couldn't find resource for "${info.group ? `${info.group}/` : ''}${info.version}, Kind=${info.kind}"`);
+  const doc = JSON.parse(res.body) as Doc;
+  const root = Object.values(doc.components?.schemas ?? {}).find((s) => s['x-kubernetes-group-version-kind']?.some((g) => g.group === info.group && g.kind === info.kind && g.version === info.version));
+  if (!root) throw plainError(`GVK map[group:${info.group} kind:${info.kind} version:${info.version}] not found in OpenAPI schema`);
+  const body = new Renderer(doc, flags.bool('recursive'), maxDepth).output(root, path, {});
+  if (!body) throw plainError(`field "${path[path.length - 1]!}" does not exist`);
+  const head = `${info.group ? `GROUP:      ${info.group}\n` : ''}KIND:       ${info.kind}\nVERSION:    ${info.version}\n\n`;
+  env.out.out(`${head}${body}\n`);
+  return 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * `kubectl patch (-f FILE | TYPE NAME) -p PATCH|--patch-file FILE [--type strategic|merge|json]`
+ * (kubectl/pkg/cmd/patch): the patch (JSON or YAML) goes to the apiserver as it is, with its
+ * Content-Type; `patched (no change)` when the object comes back as it was.
+ */
+import type { KObject } from '../../k8s/types';
+import type { PatchType } from '../../engine/index';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+import { parseDocuments } from '../manifest';
+import { collectTargets } from './targets';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { applyPatch, deepEqual } from '../apply/strategic';
+import { jsonMergePatch, jsonPatch } from '../../k8s/json-patch';
+
+const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
+
+export const PATCH_FLAGS: FlagDef[] = [
+  { name: 'patch', short: 'p', kind: 'string' },
+  { name: 'patch-file', kind: 'string', values: 'files' },
+  { name: 'type', kind: 'string', values: PATCH_TYPES },
+  FILENAME_FLAG,
+  { name: 'recursive', short: 'R', kind: 'bool' },
+  { name: 'local', kind: 'bool' },
+  { name: 'field-manager', kind: 'string' },
+  { name: 'subresource', kind: 'string', values: ['scale', 'status'] },
+  { name: 'record', kind: 'bool' },
+  DRY_RUN_FLAG,
+  OUTPUT_FLAG,
+  { name: 'allow-missing-template-keys', kind: 'bool' },
+  { name: 'show-managed-fields', kind: 'bool' },
+  { name: 'template', kind: 'string' },
+];
+
+export function runPatch(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, PATCH_FLAGS, 'kubectl patch');
+  const dry = dryRunOf(flags);
+  checkOutput(flags);
+  // Validate.
+  const text = flags.str('patch');
+  const file = flags.str('patch-file');
+  if (text !== '' && file !== '') throw plainError('cannot specify --patch and --patch-file together');
+  if (text === '' && file === '') throw plainError('must specify --patch or --patch-file containing the contents of the patch');
+  if (flags.bool('local')) throw plainError('--local is not supported by this simulator; patch objects on the server');
+  const typeWord = flags.str('type', 'strategic');
+  const type = PATCH_TYPES.find((t) => t === typeWord.toLowerCase());
+  if (!type) throw plainError(`--type must be one of [${PATCH_TYPES.join(' ')}], not "${typeWord}"`);
+  const subresource = flags.str('subresource');
+  if (subresource !== '' && subresource !== 'status' && subresource !== 'scale') throw plainError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
+  // RunPatch: the file's bytes, then yaml.ToJSON.
+  let raw = text;
+  if (file !== '') {
+    const read = env.files.readFile(file);
+    if (read === undefined) throw plainError(`unable to read patch file: open ${file}: no such file or directory`);
+    raw = read;
+  }
+  const parsed = parseDocuments(raw, 'patch');
+  if (parsed.error !== undefined) throw plainError(`unable to parse "${text}": ${parsed.error.replace(/^error parsing patch: /, '')}`);
+  const patch: unknown = parsed.objects[0] ?? null;
+  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+
+  const targets = collectTargets(env, flags, flags.args);
+  const errors: Failure[] = [...targets.errors];
+  for (const t of targets.items) {
+    const name = t.obj.metadata.name ?? '';
+    let result: KObject;
+    if (dry === 'client') {
+      // getPatchedJSON: the client applies the patch to the object it read.
+      if (type === 'strategic') result = applyPatch(t.obj, patch) as KObject;
+      else {
+        const patched = type === 'merge' ? { ok: true as const, value: jsonMergePatch(t.obj, patch) } : jsonPatch(t.obj, patch);
+        if (!patched.ok) {
+          errors.push({ text: patched.message });
+          continue;
+        }
+        result = patched.value as KObject;
+      }
+    } else {
+      const res = env.client.patchAs(t.info, t.obj.metadata.namespace, name, type, patch, dry === 'server', subresource === '' ? undefined : subresource);
+      if (!res.ok) {
+        errors.push({ api: res.error });
+        continue;
+      }
+      result = res.value;
+    }
+    printResult(env, flags, t.info, result, withDryRun(deepEqual(t.obj, result) ? 'patched (no change)' : 'patched', dry));
+  }
+  if (targets.items.length === 0 && errors.length === 0) throw plainError('no objects passed to patch');
+  if (errors.length) throw new CmdError(failureText(errors));
+  return 0;
+}

@@ -1,0 +1,73 @@
+/**
+ * Verbs whose real work happens outside what the simulation models. `kubectl top` fails as it
+ * does on a cluster without metrics-server; the others answer one line saying what is not
+ * modelled and what to use instead, never a pretend success.
+ */
+import { CmdError, plainError } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import type { Env } from '../env';
+
+export const TOP_SUBCOMMANDS = ['node', 'pod'] as const;
+export const TOP_SUBCOMMAND_ALIASES = ['nodes', 'no', 'pods', 'po'] as const;
+
+export const TOP_FLAGS: FlagDef[] = [
+  { name: 'selector', short: 'l', kind: 'string' },
+  { name: 'field-selector', kind: 'string' },
+  { name: 'all-namespaces', short: 'A', kind: 'bool' },
+  { name: 'sort-by', kind: 'string', values: ['cpu', 'memory'] },
+  { name: 'no-headers', kind: 'bool' },
+  { name: 'containers', kind: 'bool' },
+  { name: 'sum', kind: 'bool' },
+  { name: 'show-capacity', kind: 'bool' },
+  { name: 'use-protocol-buffers', kind: 'bool' },
+];
+
+/**
+ * top_node.go / top_pod.go: without the metrics.k8s.io group in discovery (no metrics-server
+ * is installed) both stop before any request for metrics.
+ */
+export function runTop(env: Env, argv: string[]): number {
+  const sub = argv[0];
+  if (sub === undefined || sub.startsWith('-')) {
+    parseFlags(argv, [], 'kubectl top');
+    env.out.out(TOP_HELP);
+    return 0;
+  }
+  parseFlags(argv.slice(1), TOP_FLAGS, `kubectl top ${sub}`);
+  if (![...TOP_SUBCOMMANDS, ...TOP_SUBCOMMAND_ALIASES].includes(sub as (typeof TOP_SUBCOMMANDS)[number])) {
+    throw new CmdError(`error: unknown command "${sub}" for "kubectl top"\nRun 'kubectl top --help' for usage.\n`);
+  }
+  throw plainError('Metrics API not available');
+}
+
+/** cobra's help for `kubectl top` without a subcommand. */
+const TOP_HELP = `Display resource (CPU/memory) usage.
+
+ The top command allows you to see the resource consumption for nodes or pods.
+
+ This command requires Metrics Server to be correctly configured and working on the server.
+
+Available Commands:
+  node          Display resource (CPU/memory) usage of nodes
+  pod           Display resource (CPU/memory) usage of pods
+
+Usage:
+  kubectl top [flags] [options]
+
+Use "kubectl top <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+`;
+
+/** Accepts any flags: the answer does not depend on them. */
+export const ANY_FLAGS: FlagDef[] = [];
+
+function unmodelled(verb: string, why: string): (env: Env, argv: string[]) => number {
+  return () => {
+    throw plainError(`"kubectl ${verb}" is not modelled by this simulator: ${why}`);
+  };
+}
+
+export const runPortForward = unmodelled('port-forward', 'nothing outside the cluster can connect to a Pod; use "sim curl <service>" to send a request to a Service from a node');
+export const runAttach = unmodelled('attach', 'containers have no interactive terminal to attach to; use "kubectl logs <pod>" for their output or "kubectl exec <pod> -- <command>"');
+export const runCp = unmodelled('cp', 'files cannot be copied in or out of containers; use "kubectl exec <pod> -- cat <file>" to read one');
+export const runDebug = unmodelled('debug', 'ephemeral debug containers and node debugging are not simulated; use "kubectl exec <pod> -- <command>", "kubectl describe" and "kubectl logs"');

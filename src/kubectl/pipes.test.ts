@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { splitPipeline } from './script';
+import { Session } from './session';
+import type { CommandResult } from './types';
+
+const out = (r: CommandResult, stream: 'stdout' | 'stderr' = 'stdout'): string =>
+  r.output
+    .filter((c) => c.stream === stream)
+    .map((c) => c.text)
+    .join('');
+
+function withDeployment(): Session {
+  const s = new Session();
+  s.run('kubectl create deployment web --image=busybox:1.36 --replicas=3 -- sleep 3600');
+  s.run('sim advance 20s');
+  return s;
+}
+
+describe('pipelines in the command language', () => {
+  it('splits at unquoted single pipes only', () => {
+    expect(splitPipeline(`kubectl get pods | grep 'a|b' | wc -l`)).toEqual({ ok: true, stages: ['kubectl get pods', "grep 'a|b'", 'wc -l'] });
+    expect(splitPipeline('kubectl get pods -o "jsonpath={.a}|x" || true')).toEqual({ ok: true, stages: ['kubectl get pods -o "jsonpath={.a}|x" || true'] });
+    expect(splitPipeline('kubectl get pods |')).toEqual({ ok: false, message: "syntax error near unexpected token `|'" });
+  });
+
+  it('feeds each stage the stdout of the one before, through the image shell filters', () => {
+    const s = withDeployment();
+    expect(out(s.run('kubectl get pods -o name | wc -l'))).toBe('3\n');
+    expect(out(s.run("kubectl get pods | awk '{print $3}' | sort | uniq"))).toBe('Running\nSTATUS\n');
+    expect(out(s.run('kubectl get pods -o name | head -n 1')).trim()).toMatch(/^pod\/web-/);
+    const events = s.run('kubectl describe deployment web | grep -A3 Events');
+    expect(out(events).split('\n')[0]).toBe('Events:');
+    expect(out(events)).toContain('Scaled up replica set');
+  });
+
+  it("exits with the last stage's status, and every stage's stderr reaches the terminal", () => {
+    const s = withDeployment();
+    const none = s.run('kubectl get pods | grep nothing-matches');
+    expect([out(none), none.exitCode]).toEqual(['', 1]);
+    const missing = s.run('kubectl get pod nope | wc -l');
+    expect(missing.exitCode).toBe(0);
+    expect(out(missing, 'stderr')).toBe('Error from server (NotFound): pods "nope" not found\n');
+    expect(out(missing)).toBe('0\n');
+    const unknown = s.run('kubectl get pods | less');
+    expect(unknown.exitCode).toBe(127);
+    expect(out(unknown, 'stderr')).toMatch(/^less: command not found/);
+  });
+
+  it('pipes into kubectl: `-f -` reads the previous stage', () => {
+    const s = new Session();
+    s.run('kubectl create configmap settings --from-literal=mode=fast');
+    const r = s.run('kubectl get configmap settings -o yaml | kubectl apply -f -');
+    expect(r.exitCode).toBe(0);
+    expect(out(r)).toBe('configmap/settings configured\n');
+  });
+
+  it('a Ctrl+C stops the pipeline: filters see what the watch wrote, and the status is 130', () => {
+    const s = withDeployment();
+    const at = s.sim.now + 5000;
+    const r = s.run('kubectl get pods -w | grep -c web', undefined, { interruptAt: at });
+    expect(r.exitCode).toBe(130);
+    expect(out(r)).toBe('3\n');
+  });
+});
+
+describe('kubectl create deployment NAME -- COMMAND', () => {
+  it('takes the words after -- as the container command (NameFromCommandArgs counts only those before)', () => {
+    const s = new Session();
+    expect(out(s.run('kubectl create deployment web --image=busybox -- sleep 3600'))).toBe('deployment.apps/web created\n');
+    expect(out(s.run('kubectl get deployment web -o jsonpath={.spec.template.spec.containers[0].command}'))).toBe('["sleep","3600"]');
+    const two = s.run('kubectl create deployment w2 --image=a --image=b -- sleep 1');
+    expect([out(two, 'stderr'), two.exitCode]).toEqual(['error: cannot specify multiple --image options and command\n', 1]);
+    expect(out(s.run('kubectl create deployment w3 extra --image=a'), 'stderr')).toMatch(/^error: exactly one NAME is required, got 2\n/);
+  });
+});
+
+describe('kubectl create secret and the RBAC generators', () => {
+  it('base64-encodes literal, file and docker-registry values client-side', () => {
+    const s = new Session({ files: { 'app.env': '# settings\nMODE=fast\n\nLEVEL=3\n' } });
+    expect(out(s.run("kubectl create secret generic db --from-literal=user=admin --from-literal=password='s3cr=t'"))).toBe('secret/db created\n');
+    expect(out(s.run('kubectl get secret db -o jsonpath={.data}'))).toBe('{"password":"czNjcj10","user":"YWRtaW4="}');
+    expect(out(s.run('kubectl create secret generic envs --from-env-file=app.env -o jsonpath={.data}'))).toBe('{"LEVEL":"Mw==","MODE":"ZmFzdA=="}');
+    // The bytes the real kubectl v1.32 writes for the same flags.
+    s.run('kubectl create secret docker-registry regcred --docker-username=jane --docker-password=pw --docker-email=j@example.com');
+    expect(out(s.run('kubectl get secret regcred -o jsonpath={.type}'))).toBe('kubernetes.io/dockerconfigjson');
+    expect(out(s.run("kubectl get secret regcred -o jsonpath='{.data.\\.dockerconfigjson}'"))).toBe(
+      'eyJhdXRocyI6eyJodHRwczovL2luZGV4LmRvY2tlci5pby92MS8iOnsidXNlcm5hbWUiOiJqYW5lIiwicGFzc3dvcmQiOiJwdyIsImVtYWlsIjoiakBleGFtcGxlLmNvbSIsImF1dGgiOiJhbUZ1WlRwd2R3PT0ifX19',
+    );
+  });
+
+  it("answers kubectl's validation errors and wraps a failed Create", () => {
+    const s = new Session();
+    const err = (line: string): string => out(s.run(line), 'stderr');
+    s.run('kubectl create secret generic db --from-literal=a=b');
+    expect(err('kubectl create secret generic db --from-literal=a=c')).toBe('error: failed to create secret secrets "db" already exists\n');
+    expect(err('kubectl create secret generic x --from-literal=a=1 --from-literal=a=2')).toBe('error: cannot add key a, another key by that name already exists\n');
+    expect(err('kubectl create secret generic x --from-env-file=a --from-literal=a=1')).toBe('error: from-env-file cannot be combined with from-file or from-literal\n');
+    expect(err('kubectl create secret tls t')).toBe('error: key and cert must be specified\n');
+    expect(err('kubectl create secret opaque x')).toBe('error: unknown command "opaque"\nSee \'kubectl create secret -h\' for help and examples\n');
+    expect(err('kubectl create secret')).toMatch(/^Create a secret with specified type\.\n/);
+    // Global flags before the type, as cobra reads them.
+    expect(out(s.run('kubectl -n kube-system create secret generic g --from-literal=k=v'))).toBe('secret/g created\n');
+  });
+
+  it('validates the RBAC generators, then meets the 404 of a group this cluster does not serve', () => {
+    const s = new Session();
+    const r = s.run('kubectl create role pod-reader --verb=get --resource=pods');
+    expect([out(r, 'stderr'), r.exitCode]).toEqual(['Error from server (NotFound): the server could not find the requested resource (post roles.rbac.authorization.k8s.io)\n', 1]);
+    expect(out(s.run('kubectl create role pod-reader --resource=pods'), 'stderr')).toBe('error: at least one verb must be specified\n');
+    expect(out(s.run('kubectl create rolebinding b --user=jane'), 'stderr')).toBe('error: exactly one of clusterrole or role must be specified\n');
+    expect(out(s.run('kubectl create rolebinding b --role=r --serviceaccount=robot'), 'stderr')).toBe('error: serviceaccount must be <namespace>:<name>\n');
+    expect(out(s.run('kubectl create clusterrolebinding b --clusterrole=view --user=jane'), 'stderr')).toBe(
+      'error: failed to create clusterrolebinding: the server could not find the requested resource (post clusterrolebindings.rbac.authorization.k8s.io)\n',
+    );
+  });
+});
