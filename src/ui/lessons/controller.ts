@@ -154,15 +154,15 @@ export class LessonController {
       // A task hands the cluster to the learner: it runs on so what they type can take effect
       // (a paused cluster would never reach the goal); every other step keeps the lesson's pause.
       if (phase === 'working' && lastPhase !== 'working' && entry.lesson.steps[snap.context.index]?.task) this.host.playLive();
+      const moved = snap.context.index !== lastIndex || phase !== lastPhase;
       lastPhase = phase;
+      lastIndex = snap.context.index;
       this.set({ active: { entry, own, phase, context: snap.context } });
-      // Reaching a new step is saved at once (a learner who leaves right after still resumes
-      // there); the many small changes inside a step are batched.
-      if (snap.context.index !== lastIndex) {
-        lastIndex = snap.context.index;
-        this.scheduleSave();
-        this.flush();
-      } else this.scheduleSave();
+      // Reaching a new step or phase (an answer committed, a task solved) is saved at once, so a
+      // learner who leaves right after resumes there; the many small changes within a phase are
+      // batched.
+      this.scheduleSave();
+      if (moved) this.flush();
       // Resolve the step's trace focus once its action has run (the records it points at exist).
       const key = `${snap.context.index}:${SETTLED.has(phase)}`;
       if (key !== focused) {
