@@ -17,7 +17,7 @@ import { useT } from '../i18n/react';
 import { useApp } from '../store/react';
 import type { FlowGraph } from './data';
 import { MAX_TOKENS, flightFor, newHops, tokenDuration, type Flight, type Point } from './geometry';
-import { pathLength } from './route';
+import { pathLength } from './polyline';
 
 export interface TokensProps {
   trace: readonly TraceRecord[];

@@ -5,7 +5,7 @@
 import { BaseEdge, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { DiagramEdge } from './data';
-import { pathData } from './route';
+import { pathData } from './polyline';
 
 export const RoutedEdge = memo(function RoutedEdge({ id, data, style }: EdgeProps<DiagramEdge>) {
   if (!data?.points.length) return null;

@@ -9,7 +9,8 @@ import { hopEndpoints, isNoise } from './actors';
 import { TEXT_PX } from './boxes';
 import type { FlowGraph } from './data';
 import { routeBetween } from './model';
-import { labelBeside, labelNear, type Point, type Rect } from './route';
+import { labelBeside, labelNear } from './labels';
+import type { Point, Rect } from './route';
 import { textWidth } from './text';
 
 export type { Point, Rect };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { labelBeside, labelNear, pathData, pathLength, pointAt, routeEdge, simplify, Trunks, type Point, type Rect } from './route';
+import { pathData, pathLength, pointAt } from './polyline';
+import { labelBeside, labelNear } from './labels';
+import { routeEdge, simplify, Trunks, type Point, type Rect } from './route';
 
 const crosses = (points: readonly Point[], r: Rect): boolean =>
   points.slice(1).some((b, k) => {
