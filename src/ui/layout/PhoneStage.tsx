@@ -2,7 +2,9 @@
  * A phone: one view fills the screen, chosen with tabs at the bottom — the diagram, the story
  * (the lesson, the sequence and narration), the terminal, and the tools.
  */
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import { useLessons } from '../lessons/react';
 import { ArchitectureView } from '../diagram/ArchitectureView';
 import { useT } from '../i18n/react';
 import type { MessageKey } from '../i18n/catalog';
@@ -22,6 +24,11 @@ const LABEL: Record<PhoneView, MessageKey> = {
 export function PhoneStage({ files, manifests, presenter, audience = false }: StageProps) {
   const t = useT();
   const view = useStore(layoutStore, (l) => l.phone);
+  // A lesson that starts (from the catalog or a link) is what the learner came for: show its text.
+  const lessonId = useLessons((s) => s.active?.entry.lesson.id);
+  useEffect(() => {
+    if (lessonId) showPhoneView('story');
+  }, [lessonId]);
   return (
     <div className="phone">
       <div className="phone-view" hidden={view !== 'stage'}>
