@@ -10,6 +10,7 @@ import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { simFlag } from './flags';
 import { renderTable } from './table';
+import { nodeAwayLines } from './why-node';
 
 function when(s: Session, at: number): string {
   return `T+${((at - s.sim.bootedAt) / 1000).toFixed(3)}s`;
@@ -55,7 +56,7 @@ export function simWhy(session: Session, argv: string[]): CommandResult {
   const d = session.sim.schedulingDecision(namespace, name);
   const head = `pod ${namespace}/${name}`;
   if (!d) {
-    if (pod.spec.nodeName) return ok(`${head}: on ${pod.spec.nodeName}, set directly in spec.nodeName; the scheduler was not involved\n`);
+    if (pod.spec.nodeName) return ok([`${head}: on ${pod.spec.nodeName}, set directly in spec.nodeName; the scheduler was not involved`, ...nodeAwayLines(session, pod, (at) => when(session, at))].join('\n') + '\n');
     return ok(`${head}: Pending with no node: ${notYetTried(session, pod)}\n`);
   }
   const lines: string[] = [];
@@ -66,5 +67,6 @@ export function simWhy(session: Session, argv: string[]): CommandResult {
     lines.push(`${head}: unschedulable at ${when(session, d.at)} (the scheduler retries when the cluster changes)`);
     if (d.message) lines.push(d.message);
   }
-  return ok(lines.join('\n') + '\n' + renderTable(['NODE', 'VERDICT'], verdictRows(d)));
+  const away = nodeAwayLines(session, pod, (at) => when(session, at));
+  return ok(lines.join('\n') + '\n' + renderTable(['NODE', 'VERDICT'], verdictRows(d)) + (away.length ? `\n${away.join('\n')}\n` : ''));
 }

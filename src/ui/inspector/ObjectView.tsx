@@ -10,6 +10,7 @@ import { useTimeLabel, type TimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { changedPaths } from './changes';
+import { NodeAwayNote } from './NodeAwayNote';
 import { markedYaml } from './object-yaml';
 import { lastWrite, writeHistory, type Write } from './writes';
 
@@ -25,7 +26,8 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
   const bridge = useBridge();
   const tape = useApp(selectTape);
   const seq = useApp(selectSeq);
-  const current = useApp(selectObjects).get(objectKey);
+  const objects = useApp(selectObjects);
+  const current = objects.get(objectKey);
   const headingId = useId();
   const time = useTimeLabel();
   const write = useMemo(() => (tape ? lastWrite(tape, objectKey, seq) : undefined), [tape, objectKey, seq]);
@@ -61,6 +63,7 @@ export function ObjectView({ objectKey }: { objectKey: string }) {
           {t('insp.deleted')}
         </p>
       ) : null}
+      {current && shown.kind === 'Pod' ? <NodeAwayNote pod={current as Pod} objects={objects} time={time} /> : null}
       {current && shown.kind === 'Pod' ? (
         <p>
           <button type="button" onClick={() => bridge.run(`sim why pod/${shown.metadata.name ?? ''}${ns ? ` -n ${ns}` : ''}`)} data-testid="why-pod">

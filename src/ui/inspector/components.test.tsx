@@ -14,7 +14,7 @@ import { initialConnectionState } from '../store/connection';
 import { AppStoreContext } from '../store/react';
 import { createAppStore } from '../store/store';
 import { EventsTable } from './EventsTable';
-import { goApiScaled } from './fixture.testing';
+import { goApiScaled, run } from './fixture.testing';
 import { Inspector } from './Inspector';
 import { ObjectView } from './ObjectView';
 import { writeHistory } from './writes';
@@ -91,6 +91,27 @@ describe('ObjectView', () => {
   it('before the object existed it says so', () => {
     const early = showAt(state, tape.baseSeq, tape.baseNow);
     expect(text(render(<ObjectView objectKey={key} />, early, epochMs))).toContain('This object does not exist at this moment.');
+  });
+});
+
+describe('NodeAwayNote (in ObjectView)', () => {
+  const { state, epochMs } = run([{ command: 'kubectl apply -f go-api.yaml' }, { advance: 30_000 }, { command: 'sim fail kubelet/node-1' }, { advance: 90_000 }]);
+  const pods = objectsOf<Pod>(state.objects, 'pods').filter((p) => p.metadata.namespace === 'default');
+  const away = pods.find((p) => p.spec.nodeName === 'node-1')!;
+  const fine = pods.find((p) => p.spec.nodeName !== 'node-1')!;
+
+  it('explains a Pod on a node whose kubelet went away, in English and Chinese', () => {
+    const en = text(render(<ObjectView objectKey={`pods/default/${away.metadata.name}`} />, state, epochMs));
+    expect(en).toContain('Its node node-1 is NotReady');
+    expect(en).toMatch(/The kubelet on node-1 stopped posting node status \(since T\+[\d.]+s\)\./);
+    expect(en).toContain('kubectl still prints READY 1/1 and Running');
+    expect(en).toMatch(/tolerates it for 300 s, so the taint-eviction controller deletes it at T\+[\d.]+s/);
+    const zh = text(render(<ObjectView objectKey={`pods/default/${away.metadata.name}`} />, state, epochMs, ['zh-CN']));
+    expect(zh).toContain('它所在的节点 node-1 处于 NotReady');
+  });
+
+  it('says nothing for a Pod whose node is Ready', () => {
+    expect(render(<ObjectView objectKey={`pods/default/${fine.metadata.name}`} />, state, epochMs)).not.toContain('data-testid="node-away"');
   });
 });
 

@@ -45,6 +45,16 @@ export const en = {
   'events.tableLabel': 'Events in {scope}',
   'insp.whyHere': 'Why is this Pod on its node? (sim why)',
   'insp.whyPending': 'Why is this Pod Pending? (sim why)',
+  'insp.away.title': 'Its node {node} is NotReady',
+  'insp.away.unknown': 'The kubelet on {node} stopped posting node status (since {time}).',
+  'insp.away.false': 'The kubelet on {node} reports its node not ready (since {time}).',
+  'insp.away.podNotReady': 'At {time} the node lifecycle controller set this Pod’s Ready condition to False, so it left its Services’ endpoints.',
+  'insp.away.podStillReady': 'The node lifecycle controller has not marked this Pod not Ready yet.',
+  'insp.away.readyColumn': 'kubectl still prints READY {ready} and Running: those come from container statuses, and only the kubelet on {node} writes them. Nobody knows whether the containers still run.',
+  'insp.away.evict': 'The node carries the {taint}:NoExecute taint. The Pod tolerates it for {seconds} s, so the taint-eviction controller deletes it at {time} unless the node is Ready again first.',
+  'insp.away.terminating': 'With the kubelet away nothing can stop the containers: the Pod then stays Terminating until the node returns or its Node object is deleted, while its owner creates a replacement at once.',
+  'insp.away.noEvict': 'The Pod tolerates the {taint}:NoExecute taint with no time limit, so it is never evicted.',
+  'insp.away.noTaint': 'The node has no NoExecute taint yet, so no eviction is counting down.',
 } as const;
 
 export const zh: Translations<typeof en> = {
@@ -88,4 +98,14 @@ export const zh: Translations<typeof en> = {
   'events.tableLabel': '{scope} 中的事件',
   'insp.whyHere': '为什么这个 Pod 在这个节点上？（sim why）',
   'insp.whyPending': '为什么这个 Pod 处于 Pending？（sim why）',
+  'insp.away.title': '它所在的节点 {node} 处于 NotReady',
+  'insp.away.unknown': '{node} 上的 kubelet 已停止上报节点状态（自 {time} 起）。',
+  'insp.away.false': '{node} 上的 kubelet 报告节点未就绪（自 {time} 起）。',
+  'insp.away.podNotReady': '在 {time}，节点生命周期控制器把这个 Pod 的 Ready 条件设为 False，于是它被移出了 Service 的端点。',
+  'insp.away.podStillReady': '节点生命周期控制器还没有把这个 Pod 标记为未就绪。',
+  'insp.away.readyColumn': 'kubectl 仍然显示 READY {ready} 和 Running：这两列来自容器状态，而只有 {node} 上的 kubelet 会写入它们。容器是否还在运行，没有人知道。',
+  'insp.away.evict': '节点带有 {taint}:NoExecute 污点。Pod 对它的容忍时间是 {seconds} 秒，因此除非节点先恢复 Ready，污点驱逐控制器会在 {time} 删除它。',
+  'insp.away.terminating': 'kubelet 不在，就没有谁能停止容器：Pod 随后会一直处于 Terminating，直到节点回来或它的 Node 对象被删除；与此同时它的属主会立刻创建一个替代的 Pod。',
+  'insp.away.noEvict': 'Pod 无限期地容忍 {taint}:NoExecute 污点，因此永远不会被驱逐。',
+  'insp.away.noTaint': '节点上还没有 NoExecute 污点，所以驱逐倒计时还没有开始。',
 };
