@@ -96,6 +96,25 @@ describe('kubelet pod lifecycle', () => {
     expect([...cni.allocations.keys()]).not.toContain(ip);
   });
 
+  it('with the runtime down, a deletion fails with FailedKillPod and retries after the back-off, then finishes when the runtime is back', () => {
+    const sim = bootCluster();
+    createPod(sim, podManifest('stuck', 'nginx:1.27'));
+    sim.advance(15_000);
+    sim.injectFault('container-runtime/node-1');
+    const seq = worldOf(sim).trace.nextSeq;
+    expect(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'stuck' }).ok).toBe(true);
+    sim.advance(60_000);
+    expect(getPod(sim, 'stuck')?.metadata.deletionTimestamp).toBeDefined();
+    // One StopContainer attempt per pod-worker back-off (10 s + jitter), not one per millisecond.
+    const stops = traceOf(sim, seq, ['cri']).filter((r) => r.summary === 'StopContainer api');
+    expect(stops.length).toBeLessThanOrEqual(1);
+    const failed = eventsFor(sim, 'stuck').filter((e) => e.startsWith('Warning FailedKillPod: error killing pod: [failed to "KillContainer" for "api" with KillContainerError: "rpc error: code = Unavailable'));
+    expect(failed.length).toBe(1);
+    sim.healFault('container-runtime/node-1');
+    sim.advance(40_000);
+    expect(getPod(sim, 'stuck')).toBeUndefined();
+  });
+
   it('rejects a Pod that does not fit the node (kubelet admission)', () => {
     const sim = bootCluster();
     createPod(sim, podManifest('huge', 'nginx:1.27', { container: { resources: { requests: { cpu: '5' } } } }));

@@ -10,7 +10,7 @@ import type { TraceDetails } from '../core/trace';
 import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
-import { createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
+import { RUNTIME_UNAVAILABLE, createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
 import type { ContainerConfig } from '../node/runtime-state';
 import { podEvent } from './client';
 import { containerEnv } from './env';
@@ -235,13 +235,33 @@ export function onOpTimer(w: World, self: KubeletState, arg: string): void {
 }
 
 /**
+ * killPod against a runtime that does not answer: kubelet records FailedKillPod with the
+ * aggregated sync results (one per container, then the sandbox) and the pod worker retries
+ * after its back-off, instead of spinning on a call that cannot succeed.
+ */
+function killPodFailed(w: World, self: KubeletState, wk: PodWorker, containers: string[]): void {
+  const quote = (s: string): string => JSON.stringify(s);
+  const errs = [
+    ...containers.map((name) => `failed to "KillContainer" for ${quote(name)} with KillContainerError: ${quote(RUNTIME_UNAVAILABLE)}`),
+    `failed to "KillPodSandbox" for ${quote(wk.uid)} with KillPodSandboxError: ${quote(RUNTIME_UNAVAILABLE)}`,
+  ];
+  podEvent(w, self, wk.pod, 'Warning', 'FailedKillPod', `error killing pod: ${errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`}`);
+  retryAt(wk.pass!, w.now + workerBackoff(w));
+}
+
+/**
  * The teardown steps (killPod): stop what runs, then the sandbox (CNI DEL), then unmount.
  * Returns the next operation, or undefined once the Pod is fully torn down.
  */
-function terminateStep(w: World, self: KubeletState, wk: PodWorker): { op: PodOp } | undefined {
+function terminateStep(w: World, self: KubeletState, wk: PodWorker): { op: PodOp } | 'failed' | undefined {
   const rt = runtimeOf(w, self.host);
   if (rt) {
     const alive = podContainers(rt, wk.uid).filter((c) => c.state === 'CONTAINER_RUNNING');
+    const sandboxes = podSandboxes(rt, wk.uid).filter((s) => s.state === 'SANDBOX_READY');
+    if (!rt.running && (alive.length || sandboxes.length)) {
+      killPodFailed(w, self, wk, alive.map((c) => c.config.name));
+      return 'failed';
+    }
     if (alive.length) {
       if (!wk.pass!.noted.includes('killing')) {
         wk.pass!.noted.push('killing');
@@ -249,7 +269,7 @@ function terminateStep(w: World, self: KubeletState, wk: PodWorker): { op: PodOp
       }
       return { op: { kind: 'stop', containerIds: alive.map((c) => c.id) } };
     }
-    const sb = podSandboxes(rt, wk.uid).find((s) => s.state === 'SANDBOX_READY');
+    const sb = sandboxes[0];
     if (sb) return { op: { kind: 'stop-sandbox', sandboxId: sb.id } };
   }
   unmountAll(w, self, wk);
@@ -271,7 +291,7 @@ function runPass(w: World, self: KubeletState, wk: PodWorker): void {
   if (d.kind === 'terminate') {
     wk.lifecycle = 'terminating';
     const t = terminateStep(w, self, wk);
-    if (t) {
+    if (t && t !== 'failed') {
       startOp(w, self, wk, t.op, 0);
       return;
     }
