@@ -30,7 +30,7 @@ kubectl create secret tls web-tls --cert=web.crt --key=web.key
 kubectl get secrets
 kubectl create serviceaccount robot
 kubectl create secret generic jane-secret --from-literal=k=v --as=jane
-# RBAC's kinds are not served by this cluster (its policy is built in): kubectl validates, then the POST is a 404.
+# The RBAC generators: kubectl validates its flags, then creates the object (examples/rbac-objects.sh has more).
 kubectl create role pod-reader --verb=get --verb=list --resource=pods
 kubectl create role pod-reader --resource=pods
 kubectl create rolebinding jane-reads --role=pod-reader --user=jane

@@ -2,12 +2,14 @@
  * `npm run bench`: how fast the simulation runs a real chain (Deployment → ReplicaSet → Pods →
  * scheduler → kubelets → Running) at three sizes, against a bare loop that performs the same
  * number of object writes into a Map. Speed is measured here, never asserted in tests.
+ * `npm run bench -- pending` runs the Pending-Pod and long-advance loads instead (bench-pending.ts).
  */
 import { performance } from 'node:perf_hooks';
 import type { Pod } from '../k8s/types';
 import { Simulation } from '../engine/index';
 import { parseTimestamp } from '../k8s/time';
 import { protocolBench } from './bench-protocol';
+import { pendingBench } from './bench-pending';
 
 interface Scenario {
   nodes: number;
@@ -133,17 +135,20 @@ function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
 
-const rows: string[] = [];
-rows.push('| nodes | pods | boot (wall) | until all Running (wall) | simulated time | events | events/s | object writes | bare loop, same writes | ratio | peak heap | p99 create→running (simulated) |');
-rows.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-const only = process.argv[2] ? Number(process.argv[2]) : undefined;
-for (const s of SCENARIOS) {
-  if (only !== undefined && s.nodes !== only) continue;
-  const r = run(s);
-  rows.push(
-    `| ${fmt(s.nodes)} | ${fmt(s.pods)} | ${fmt(r.bootMs)} ms | ${fmt(r.runMs)} ms | ${fmt(r.simSeconds, 1)} s | ${fmt(r.events)} | ${fmt(r.events / (r.runMs / 1000))} | ${fmt(r.writes)} | ${fmt(r.bareMs, 1)} ms | ${fmt(r.runMs / Math.max(r.bareMs, 0.001), 0)}× | ${fmt(r.peakHeapMb)} MB | ${fmt(r.p99StartupS, 0)} s |`,
-  );
-  process.stdout.write(rows.slice(-1)[0] + '\n');
+if (process.argv[2] === 'pending') process.stdout.write(pendingBench() + '\n');
+else {
+  const rows: string[] = [];
+  rows.push('| nodes | pods | boot (wall) | until all Running (wall) | simulated time | events | events/s | object writes | bare loop, same writes | ratio | peak heap | p99 create→running (simulated) |');
+  rows.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const only = process.argv[2] ? Number(process.argv[2]) : undefined;
+  for (const s of SCENARIOS) {
+    if (only !== undefined && s.nodes !== only) continue;
+    const r = run(s);
+    rows.push(
+      `| ${fmt(s.nodes)} | ${fmt(s.pods)} | ${fmt(r.bootMs)} ms | ${fmt(r.runMs)} ms | ${fmt(r.simSeconds, 1)} s | ${fmt(r.events)} | ${fmt(r.events / (r.runMs / 1000))} | ${fmt(r.writes)} | ${fmt(r.bareMs, 1)} ms | ${fmt(r.runMs / Math.max(r.bareMs, 0.001), 0)}× | ${fmt(r.peakHeapMb)} MB | ${fmt(r.p99StartupS, 0)} s |`,
+    );
+    process.stdout.write(rows.slice(-1)[0] + '\n');
+  }
+  process.stdout.write('\n' + rows.join('\n') + '\n');
+  if (only === undefined) process.stdout.write('\nWorker → page messages on the classroom scenario:\n\n' + protocolBench() + '\n');
 }
-process.stdout.write('\n' + rows.join('\n') + '\n');
-if (only === undefined) process.stdout.write('\nWorker → page messages on the classroom scenario:\n\n' + protocolBench() + '\n');

@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadApiDocs } from '../kubectl/explain/load';
 import { diskFiles } from './fs-source';
 import { runTranscript } from './transcript';
 
@@ -20,6 +21,9 @@ function transcript(script: string): string {
 }
 
 describe('golden transcripts', () => {
+  // As the runner does: explain's descriptions are in before the first command.
+  beforeAll(() => loadApiDocs());
+
   it.each(scripts)('%s matches its recorded transcript', (script) => {
     const text = transcript(script);
     const file = join(GOLDEN, script.replace(/\.sh$/, '.txt'));

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Simulation, TOPOLOGIES, type TopologyName } from '../engine/index';
+import { TOPOLOGIES, type TopologyName } from '../engine/index';
+import { loadApiDocs } from '../kubectl/explain/load';
 import { diskFiles } from './fs-source';
 import { runTranscript } from './transcript';
 
@@ -72,8 +73,8 @@ function main(): number {
     process.stderr.write(`error: cannot read script "${args.script}": ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const simulation = Object.keys(args.kubeApi).length ? new Simulation({ seed: args.seed, topology: args.topology, timings: args.kubeApi }) : undefined;
-  const out = runTranscript(source, { seed: args.seed, topology: args.topology, fileSource: diskFiles(base), simulation }, args.script === '-' ? 'stdin' : args.script);
+  const timings = Object.keys(args.kubeApi).length ? args.kubeApi : undefined;
+  const out = runTranscript(source, { seed: args.seed, topology: args.topology, fileSource: diskFiles(base), timings }, args.script === '-' ? 'stdin' : args.script);
   if (!out.ok) {
     process.stderr.write(out.error + '\n');
     return 2;
@@ -82,4 +83,7 @@ function main(): number {
   return 0;
 }
 
-process.exitCode = main();
+// explain's descriptions load on their own chunk; a transcript never prints before they are in.
+void loadApiDocs().then(() => {
+  process.exitCode = main();
+});

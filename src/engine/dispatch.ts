@@ -12,6 +12,7 @@ import { BEHAVIOURS } from './behaviours';
 import { markComponentChanged } from './runtime';
 import { dropWatchesBy } from './apiserver/watch';
 import { connectKubelets } from './apiserver/kubelet-proxy';
+import { processStarted } from './logging/startup';
 import type { KubeletRequest, KubeletResponse } from './kubelet/server-api';
 import type { Message } from './sim-core';
 import type { World } from './world';
@@ -26,6 +27,7 @@ export function deliverMessage(w: World, c: ComponentState, msg: Message): void 
     if (isBlocked(w, c)) return;
     c.running = true;
     markComponentChanged(w, c.id);
+    processStarted(w, c);
     behaviourOf(c).start(w, c as never);
     return;
   }

@@ -59,9 +59,16 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('daemonsets', 'DaemonSet', 'apps', 'v1', true, ['ds'], ['status']),
   r('deployments', 'Deployment', 'apps', 'v1', true, ['deploy'], ['status', 'scale']),
   r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale']),
+  r('cronjobs', 'CronJob', 'batch', 'v1', true, ['cj'], ['status']),
+  r('jobs', 'Job', 'batch', 'v1', true, [], ['status']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('clusterrolebindings', 'ClusterRoleBinding', 'rbac.authorization.k8s.io', 'v1', false),
+  r('clusterroles', 'ClusterRole', 'rbac.authorization.k8s.io', 'v1', false),
+  r('rolebindings', 'RoleBinding', 'rbac.authorization.k8s.io', 'v1', true),
+  r('roles', 'Role', 'rbac.authorization.k8s.io', 'v1', true),
   r('priorityclasses', 'PriorityClass', 'scheduling.k8s.io', 'v1', false, ['pc']),
+  r('csidrivers', 'CSIDriver', 'storage.k8s.io', 'v1', false),
   r('storageclasses', 'StorageClass', 'storage.k8s.io', 'v1', false, ['sc']),
 ];
 

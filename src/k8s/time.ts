@@ -7,7 +7,7 @@ import type { SimMillis } from './units';
 /** 2025-09-01T09:00:00Z in Unix ms: the simulated moment every world boots at. */
 export const EPOCH_MS = 1756717200000;
 
-interface Civil {
+export interface Civil {
   y: number;
   mo: number;
   d: number;
@@ -22,7 +22,7 @@ interface Civil {
  * Unix ms → UTC calendar fields (Howard Hinnant's civil_from_days). Written out so the engine
  * never touches the Date global, which the layer rules reserve for the main thread.
  */
-function civil(unixMs: number): Civil {
+export function civil(unixMs: number): Civil {
   const days = Math.floor(unixMs / 86400000);
   const rem = unixMs - days * 86400000;
   const z = days + 719468;
@@ -47,7 +47,7 @@ function civil(unixMs: number): Civil {
 }
 
 /** Inverse of civil() for the timestamps this module writes (days_from_civil). */
-function unixFrom(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
+export function unixFrom(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
   const yy = mo <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;

@@ -215,6 +215,9 @@ export interface PodSpec {
   schedulingGates?: { name: string }[];
   hostNetwork?: boolean;
   readinessGates?: { conditionType: string }[];
+  hostname?: string;
+  subdomain?: string;
+  activeDeadlineSeconds?: number;
 }
 
 export interface PodCondition {
@@ -388,6 +391,89 @@ export interface DaemonSet extends KObject {
   status?: DaemonSetStatus;
 }
 
+/** batch/v1 PodFailurePolicy: how a failed Pod's exit codes or conditions count against the Job. */
+export interface PodFailurePolicyRule {
+  action: 'FailJob' | 'FailIndex' | 'Ignore' | 'Count';
+  onExitCodes?: { containerName?: string; operator: 'In' | 'NotIn'; values: number[] };
+  onPodConditions?: { type: string; status?: 'True' | 'False' | 'Unknown' }[];
+}
+
+export interface JobSpec {
+  parallelism?: number;
+  completions?: number;
+  activeDeadlineSeconds?: number;
+  podFailurePolicy?: { rules: PodFailurePolicyRule[] };
+  successPolicy?: { rules: { succeededIndexes?: string; succeededCount?: number }[] };
+  backoffLimit?: number;
+  backoffLimitPerIndex?: number;
+  maxFailedIndexes?: number;
+  selector?: LabelSelector;
+  manualSelector?: boolean;
+  template: PodTemplateSpec;
+  ttlSecondsAfterFinished?: number;
+  completionMode?: 'NonIndexed' | 'Indexed';
+  suspend?: boolean;
+  podReplacementPolicy?: 'TerminatingOrFailed' | 'Failed';
+  managedBy?: string;
+}
+
+export interface JobCondition {
+  type: 'Complete' | 'Failed' | 'Suspended' | 'FailureTarget' | 'SuccessCriteriaMet';
+  status: 'True' | 'False' | 'Unknown';
+  lastProbeTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface JobStatus {
+  conditions?: JobCondition[];
+  startTime?: string;
+  completionTime?: string;
+  active?: number;
+  succeeded?: number;
+  failed?: number;
+  terminating?: number;
+  completedIndexes?: string;
+  failedIndexes?: string;
+  uncountedTerminatedPods?: { succeeded?: string[]; failed?: string[] };
+  ready?: number;
+}
+
+export interface Job extends KObject {
+  kind: 'Job';
+  spec: JobSpec;
+  status?: JobStatus;
+}
+
+export interface JobTemplateSpec {
+  metadata?: ObjectMeta;
+  spec: JobSpec;
+}
+
+export interface CronJobSpec {
+  schedule: string;
+  timeZone?: string;
+  startingDeadlineSeconds?: number;
+  concurrencyPolicy?: 'Allow' | 'Forbid' | 'Replace';
+  suspend?: boolean;
+  jobTemplate: JobTemplateSpec;
+  successfulJobsHistoryLimit?: number;
+  failedJobsHistoryLimit?: number;
+}
+
+export interface CronJobStatus {
+  active?: ObjectReference[];
+  lastScheduleTime?: string;
+  lastSuccessfulTime?: string;
+}
+
+export interface CronJob extends KObject {
+  kind: 'CronJob';
+  spec: CronJobSpec;
+  status?: CronJobStatus;
+}
+
 export interface NodeCondition {
   type: string;
   status: 'True' | 'False' | 'Unknown';
@@ -556,7 +642,7 @@ export interface PersistentVolume extends KObject {
     persistentVolumeReclaimPolicy?: string;
     storageClassName?: string;
     claimRef?: ObjectReference;
-    csi?: { driver: string; volumeHandle: string; fsType?: string };
+    csi?: { driver: string; volumeHandle: string; fsType?: string; readOnly?: boolean; volumeAttributes?: Record<string, string> };
     volumeMode?: string;
     nodeAffinity?: unknown;
   };
@@ -569,6 +655,23 @@ export interface StorageClass extends KObject {
   reclaimPolicy?: string;
   volumeBindingMode?: string;
   allowVolumeExpansion?: boolean;
+  parameters?: Record<string, string>;
+  mountOptions?: string[];
+}
+
+/** storage.k8s.io/v1: how Kubernetes talks to one CSI driver (kubectl get csidrivers). */
+export interface CSIDriver extends KObject {
+  kind: 'CSIDriver';
+  spec: {
+    attachRequired?: boolean;
+    podInfoOnMount?: boolean;
+    volumeLifecycleModes?: string[];
+    storageCapacity?: boolean;
+    fsGroupPolicy?: string;
+    tokenRequests?: { audience: string; expirationSeconds?: number }[];
+    requiresRepublish?: boolean;
+    seLinuxMount?: boolean;
+  };
 }
 
 /** scheduling.k8s.io/v1: a named priority for Pods (`priorityClassName`). */

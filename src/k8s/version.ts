@@ -3,17 +3,18 @@
  * `kubectl version`, node kubeletVersion, the control-plane images) comes from here.
  */
 export const MAJOR = '1';
-export const MINOR = '34';
-/** `v1.34.1`: gitVersion of the server, the kubelet and kubectl alike. */
+export const MINOR = '36';
+/** `v1.36.1`: gitVersion of the server, the kubelet and kubectl alike. */
 export const GIT_VERSION = `v${MAJOR}.${MINOR}.1`;
-export const KUSTOMIZE_VERSION = 'v5.7.1';
+/** kubectl v1.36's go.mod pins sigs.k8s.io/kustomize/kustomize/v5 v5.8.1. */
+export const KUSTOMIZE_VERSION = 'v5.8.1';
 
-/** version.Info as the binaries of that release report it (shared by client and server). */
+/** version.Info as the binaries of that release report it (shared by client and server; `kubeadm version` of v1.36.1). */
 export const BUILD_INFO = {
-  gitCommit: '93248f9ae092f571eb870b7664c534bfc7d00f03',
+  gitCommit: '756939600b9a7180fc2df6550a4585b638875e67',
   gitTreeState: 'clean',
-  buildDate: '2025-09-09T19:44:50Z',
-  goVersion: 'go1.24.6',
+  buildDate: '2026-05-12T09:53:52Z',
+  goVersion: 'go1.26.2',
   compiler: 'gc',
   platform: 'linux/amd64',
 } as const;

@@ -5,6 +5,7 @@ import type { Flags } from './flags';
 import type { Output } from './output';
 import type { FileSource } from './types';
 import type { Kubeconfig } from './kubeconfig';
+import type { Tty } from './attach';
 
 export interface Env {
   sim: Simulation;
@@ -14,6 +15,8 @@ export interface Env {
   client: Client;
   /** The learner's kubeconfig: `kubectl config use-context` changes it for later commands. */
   kubeconfig: Kubeconfig;
+  /** The terminal is a TTY (the browser's, SessionOptions.interactive); absent: stdin is not a terminal. */
+  tty?: Tty;
 }
 
 /** A command takes its arguments (after the command words) and returns the exit code. */

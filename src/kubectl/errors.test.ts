@@ -25,7 +25,7 @@ describe('kubectl against a broken cluster', () => {
     expect(sim.injectFault('kube-apiserver').ok).toBe(true);
     expect(kubectl(sim, 'get pods')).toMatchObject({ stderr: 'The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?\n', code: 1 });
     expect(kubectl(sim, 'version')).toMatchObject({
-      stdout: 'Client Version: v1.34.1\nKustomize Version: v5.7.1\n',
+      stdout: 'Client Version: v1.36.1\nKustomize Version: v5.8.1\n',
       stderr: 'The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?\n',
       code: 1,
     });

@@ -141,7 +141,8 @@ function store(values: Map<string, FlagValue>, def: FlagDef, v: FlagValue): void
  * used in error messages.
  */
 export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string): Flags {
-  const all = [...defs, ...GLOBAL_FLAGS];
+  // A command's own flag shadows a global of the same name (create rolebinding's --user), as in cobra.
+  const all = [...defs, ...GLOBAL_FLAGS.filter((g) => !defs.some((d) => d.name === g.name))];
   const byName = new Map(all.map((d) => [d.name, d]));
   const byShort = new Map(all.filter((d) => d.short).map((d) => [d.short!, d]));
   const values = new Map<string, FlagValue>();

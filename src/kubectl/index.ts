@@ -6,6 +6,7 @@
  */
 import type { Impersonation, Simulation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
+import type { Tty } from './attach';
 import { Client, KUBECONFIG_USER } from './client';
 import { CmdError, plainError } from './errors';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
@@ -23,6 +24,8 @@ export interface KubectlContext {
   stdin?: string;
   /** The learner's kubeconfig (a Session's, so `config use-context` lasts); a fresh admin.conf when absent. */
   kubeconfig?: Kubeconfig;
+  /** The terminal is a TTY a shell can attach to (`kubectl exec -it POD -- sh`). */
+  tty?: Tty;
 }
 
 function dispatch(env: Env, argv: string[]): number {
@@ -94,7 +97,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     // one); `kubectl config` reads the file without building a client from it.
     if (!user && splitCommand(argv).words[0] === 'config') user = 'kubernetes-admin';
     if (!user) throw new CmdError(`Error in configuration: context was not found for specified context: ${contextOf(argv)}\n`);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client: new Client(ctx.sim, out, user), kubeconfig };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client: new Client(ctx.sim, out, user), kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}) };
     return out.result(dispatch(env, argv));
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);

@@ -33,7 +33,7 @@ describe('kube-system on a fresh cluster', () => {
     expect(kubectl(sim, 'get ds -n kube-system').stdout).toMatch(
       /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE\nkube-proxy\s+4\s+4\s+4\s+4\s+4\s+kubernetes\.io\/os=linux\s+\d+s\n$/,
     );
-    expect(kubectl(sim, 'get ds kube-proxy -n kube-system -o wide').stdout).toMatch(/CONTAINERS\s+IMAGES\s+SELECTOR\n.*kube-proxy\s+registry\.k8s\.io\/kube-proxy:v1\.34\.1\s+k8s-app=kube-proxy\n$/);
+    expect(kubectl(sim, 'get ds kube-proxy -n kube-system -o wide').stdout).toMatch(/CONTAINERS\s+IMAGES\s+SELECTOR\n.*kube-proxy\s+registry\.k8s\.io\/kube-proxy:v1\.36\.1\s+k8s-app=kube-proxy\n$/);
     expect(kubectl(sim, 'get deploy coredns -n kube-system').stdout).toMatch(/\ncoredns\s+2\/2\s+2\s+2\s+\d+s\n$/);
     expect(kubectl(sim, 'get svc kube-dns -n kube-system').stdout).toMatch(/\nkube-dns\s+ClusterIP\s+10\.96\.0\.10\s+<none>\s+53\/UDP,53\/TCP,9153\/TCP\s+\d+s\n$/);
     const all = kubectl(sim, 'get all -n kube-system').stdout;

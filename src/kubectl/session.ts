@@ -3,7 +3,7 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import { PIPE_FILTERS, runFilter, type SimMillis, Simulation, type TopologyName } from '../engine/index';
+import { PIPE_FILTERS, runFilter, type SimMillis, Simulation, type SimulationOptions, type TopologyName } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
@@ -11,6 +11,7 @@ import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, splitPipeline, tokenize } from './script';
 import { runSim } from './sim/index';
+import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, FileSource, OutputChunk } from './types';
 
 export interface SessionOptions {
@@ -22,6 +23,17 @@ export interface SessionOptions {
   fileSource?: FileSource;
   /** An existing cluster to drive instead of booting a new one (a fork). */
   simulation?: Simulation;
+  /**
+   * Timing overrides for every cluster the session builds, `sim topology` included: the
+   * runner's --kube-api-qps / --kube-api-burst.
+   */
+  timings?: SimulationOptions['timings'];
+  /**
+   * The terminal is a TTY (the browser's): `kubectl exec -it POD -- sh` attaches it to the
+   * container's shell, and results say which shell a line was typed into (kubectl/attach.ts).
+   * Without it, as in the runner and lessons' checks, stdin is not a terminal.
+   */
+  interactive?: boolean;
 }
 
 export interface LoggedCommand {
@@ -75,20 +87,31 @@ export class Session {
   /** The learner's kubeconfig: the cluster is replaced by `sim topology`, the file stays. */
   readonly kubeconfig: Kubeconfig = defaultKubeconfig();
 
+  /** The overrides every cluster of this session is built with (SessionOptions.timings). */
+  readonly timings: SimulationOptions['timings'];
+
+  readonly interactive: boolean;
+  /** The container shell the terminal is attached to; its state is rebuilt by replaying the log. */
+  private attached: Attachment | undefined;
+  private readonly tty: Tty = { attach: (a) => (this.attached = a) };
+
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
+    this.interactive = opts.interactive ?? false;
     this.topology = opts.topology ?? 'basic';
-    this.sim = opts.simulation ?? new Simulation({ seed: this.seed, topology: this.topology });
+    this.timings = opts.timings;
+    this.sim = opts.simulation ?? this.build(this.seed, this.topology);
     this.files = opts.files === undefined && opts.fileSource ? opts.fileSource : mapSource(opts.files ?? {}, opts.fileSource);
     this.traceCursor = this.sim.lastTraceSeq;
   }
 
   /**
    * An independent copy of this session at this moment (same cluster, files and trace cursor,
-   * an empty log): what runs in it never touches this one. Lessons read kubectl output there.
+   * an empty log): what runs in it never touches this one. Lessons read kubectl output there,
+   * so a fork is a plain terminal, never attached to a container's shell.
    */
   fork(): Session {
-    const forked = new Session({ seed: this.seed, topology: this.topology, fileSource: this.files, simulation: Simulation.fromSnapshot(this.sim.snapshot()) });
+    const forked = new Session({ seed: this.seed, topology: this.topology, fileSource: this.files, simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
     forked.kubeconfig.currentContext = this.kubeconfig.currentContext;
     return forked;
   }
@@ -97,8 +120,12 @@ export class Session {
   rebuild(topology: TopologyName, seed = this.seed): void {
     this.topology = topology;
     this.seed = seed;
-    this.sim = new Simulation({ seed, topology });
+    this.sim = this.build(seed, topology);
     this.traceCursor = this.sim.lastTraceSeq;
+  }
+
+  private build(seed: number, topology: TopologyName): Simulation {
+    return new Simulation(this.timings ? { seed, topology, timings: this.timings } : { seed, topology });
   }
 
   /**
@@ -110,6 +137,28 @@ export class Session {
     const logged: LoggedCommand = stdin === undefined ? { line } : { line, stdin };
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     this.log.push(logged);
+    if (!this.interactive) return this.runLine(line, stdin, opts);
+    const typedIn = this.attached && shellOf(this.attached);
+    const res = this.runLine(line, stdin, opts);
+    const attached = this.attached && shellOf(this.attached);
+    return { ...res, ...(typedIn ? { typedIn } : {}), ...(attached ? { attached } : {}) };
+  }
+
+  private runLine(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
+    const shell = this.attached;
+    if (shell) {
+      // The container's shell reads the whole text a terminal sends, here-documents included.
+      // Each line takes a typist's moment, as a kubectl command does (KUBECTL_STARTUP_MS).
+      this.sim.advance(KUBECTL_STARTUP_MS);
+      try {
+        const done = runShellLine(this.sim, shell, line);
+        if (done.detached) this.attached = undefined;
+        return done.result;
+      } catch (e) {
+        // A bug in the simulation must never take the session down with it.
+        return fail(`error: internal error: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
     if (stdin === undefined) {
       // A line is read as the script runner reads it, so both run the same command: `#` comments
       // (a comment alone runs nothing), and a here-document a terminal sends with its command
@@ -126,7 +175,7 @@ export class Session {
   private execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     const split = splitPipeline(line);
     if (!split.ok) return fail(`error: ${split.message}`, 2);
-    return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.command(line, stdin, opts);
+    return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.command(line, stdin, opts, this.interactive);
   }
 
   /**
@@ -160,7 +209,8 @@ export class Session {
     return { output, exitCode: interrupted ? INTERRUPTED_EXIT_CODE : exitCode };
   }
 
-  private command(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
+  /** `tty`: the command's stdin is the terminal (a pipeline stage's is not). */
+  private command(line: string, stdin: string | undefined, opts: RunOptions, tty = false): CommandResult {
     const tok = tokenize(line.trim());
     if (!tok.ok) return fail(`error: ${tok.message}`, 2);
     const [cmd, ...rest] = tok.argv;
@@ -173,7 +223,7 @@ export class Session {
     try {
       switch (started.group) {
         case 'kubectl': {
-          const ctx = stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig };
+          const ctx = stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig, ...(tty ? { tty: this.tty } : {}) } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.
           sim.advance(KUBECTL_STARTUP_MS);

@@ -10,10 +10,29 @@ export interface OutputChunk {
   at?: number;
 }
 
+/**
+ * The container shell a browser terminal is attached to by `kubectl exec -it POD -- sh`: the
+ * lines typed until `exit` run in it, and the terminal shows its prompt instead of `$ `.
+ */
+export interface AttachedShell {
+  namespace: string;
+  pod: string;
+  container: string;
+  /** What the shell prints before each line, as it prints it: `/ # `, `root@web:/usr/share# `. */
+  prompt: string;
+}
+
 export interface CommandResult {
   /** stdout and stderr in the order they were written. */
   output: OutputChunk[];
   exitCode: number;
+  /**
+   * An interactive session only (SessionOptions.interactive): the container shell the line was
+   * typed into. Absent: the terminal's own `$ ` prompt.
+   */
+  typedIn?: AttachedShell;
+  /** An interactive session only: the container shell still attached once the line returned. */
+  attached?: AttachedShell;
 }
 
 /** Files a command may read (`-f deploy.yaml`, `-f dir/`): a virtual filesystem keyed by path. */

@@ -26,9 +26,9 @@ import type { Breakpoint, Condition } from '../engine/observe/pattern';
 import type { Verdict } from '../engine/observe/evaluate';
 import type { TopologyName } from '../engine/topology/topology';
 import type { CommandGroup, CommandInfo, CommandTable, FlagInfo } from '../kubectl/command-spec';
-import type { OutputChunk } from '../kubectl/types';
+import type { AttachedShell, OutputChunk } from '../kubectl/types';
 
-export type { CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
+export type { AttachedShell, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
 
 /**
  * Page and worker must agree on every message's shape; a mismatch asks for a reload. Shared links
@@ -39,8 +39,10 @@ export type { CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
  * 5: `snapshot` carries `bootedAt` (the T+0 every time label counts from); `init` may ask for the
  *    replayed commands' results (`echoFrom`), so a reloaded page shows its transcript again.
  * 6: `partial` diffs report long work as it goes; `refused` answers a log past the replay bounds.
+ * 7: `commandResult` says which container shell a line was typed into and which is attached
+ *    after it (`kubectl exec -it POD -- sh`), so the terminal draws that shell's prompt.
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -290,6 +292,10 @@ export interface CommandResultMessage {
   /** Simulated time when the command began and when it returned (waiting commands span time). */
   startedAt: number;
   endedAt: number;
+  /** The container shell the line was typed into (its prompt instead of `$ `); absent: the terminal's own. */
+  typedIn?: AttachedShell;
+  /** The container shell the terminal is attached to once the line returned; absent: back at `$ `. */
+  attached?: AttachedShell;
 }
 
 export interface UntilResultMessage {

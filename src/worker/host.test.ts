@@ -140,4 +140,20 @@ describe('sim host', () => {
     expect(last.ack).toBe(1);
     expect(last.topology).toBe('ha');
   });
+
+  it('is a TTY: kubectl exec -it attaches the terminal to the shell, and a replayed log reports the same prompts', () => {
+    const lines = ['kubectl run bb --image=busybox:1.36 -- sleep 3600', 'kubectl wait --for=condition=Ready pod/bb --timeout=1m', 'kubectl exec -it bb -- sh', 'cd /tmp', 'exit'];
+    const live = harness();
+    live.send(init());
+    const results = lines.map((line, i) => live.send({ type: 'command', id: i + 1, line }).find((m) => m.type === 'commandResult'));
+    const bb = { namespace: 'default', pod: 'bb', container: 'bb' };
+    expect(results[2]).toMatchObject({ attached: { ...bb, prompt: '/ # ' } });
+    expect(results[3]).toMatchObject({ typedIn: { prompt: '/ # ' }, attached: { prompt: '/tmp # ' } });
+    expect(results[4]).toMatchObject({ typedIn: { prompt: '/tmp # ' } });
+    expect(results[4]).not.toHaveProperty('attached');
+    const replayed = harness()
+      .send(init({ commandLog: lines.map((line) => ({ type: 'command' as const, line })), echoFrom: 1 }))
+      .filter((m) => m.type === 'commandResult');
+    expect(replayed).toEqual(results);
+  });
 });

@@ -25,6 +25,7 @@ import {
   assertNever,
   type ComponentSummary,
   type CommandTable,
+  type CommandResultMessage,
   type DiffMessage,
   type DiscoveryEntry,
   type FaultTargetInfo,
@@ -71,7 +72,8 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
     const log = msg.commandLog ?? [];
     const invalid = checkLog(log, limits);
     if (invalid) return refuse(invalid);
-    const s = new Session({ seed: msg.seed, topology: msg.topology, ...(msg.files ? { files: msg.files } : {}) });
+    // The page's terminal is a TTY: `kubectl exec -it POD -- sh` attaches it to the container's shell.
+    const s = new Session({ seed: msg.seed, topology: msg.topology, interactive: true, ...(msg.files ? { files: msg.files } : {}) });
     session = s;
     post(snapshot(s, undefined));
     // Every input is bounded on its own; this bounds their sum. It is summed input by input:
@@ -81,7 +83,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
       if (spent >= limits.maxSimulatedMs) return refuse({ limit: 'simulated-time', index: i, ms: spent, max: limits.maxSimulatedMs });
       const start = s.sim.now;
       const r = withProgress(s, {}, () => replay(s, log[i]!));
-      if (r && msg.echoFrom !== undefined) post({ type: 'commandResult', epoch, id: msg.echoFrom + i, output: r.output, exitCode: r.exitCode, startedAt: start, endedAt: s.sim.now });
+      if (r && msg.echoFrom !== undefined) post(commandResult(epoch, msg.echoFrom + i, r, start, s.sim.now));
       post(changes(s, undefined, start));
       spent += Math.max(0, s.sim.now - start);
     }
@@ -178,7 +180,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
     switch (msg.type) {
       case 'command': {
         const r = withProgress(s, partial, () => s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt }));
-        post({ type: 'commandResult', epoch, id: msg.id, output: r.output, exitCode: r.exitCode, startedAt: start, endedAt: s.sim.now });
+        post(commandResult(epoch, msg.id, r, start, s.sim.now));
         post(changes(s, msg.id, start));
         return;
       }
@@ -222,6 +224,11 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
       }
     },
   };
+}
+
+function commandResult(epoch: number, id: number, r: CommandResult, startedAt: number, endedAt: number): CommandResultMessage {
+  const shells = { ...(r.typedIn ? { typedIn: r.typedIn } : {}), ...(r.attached ? { attached: r.attached } : {}) };
+  return { type: 'commandResult', epoch, id, output: r.output, exitCode: r.exitCode, startedAt, endedAt, ...shells };
 }
 
 /** What a live `advance` request may ask for, and so what a replayed one may hold. */

@@ -1,12 +1,17 @@
 /**
  * Web Worker entry: wires the SimHost to postMessage. Everything testable lives in host.ts.
  */
+import { loadApiDocs } from '../kubectl/explain/load';
 import { isToWorker, type FromWorker } from '../protocol/messages';
 import { createSimHost } from './host';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const host = createSimHost((msg: FromWorker) => self.postMessage(msg));
+const host = createSimHost((msg: FromWorker) => {
+  self.postMessage(msg);
+  // explain's descriptions are a chunk of their own: fetched once the cluster is up, off its boot.
+  if (msg.type === 'ready') void loadApiDocs();
+});
 
 self.addEventListener('message', (ev: MessageEvent<unknown>) => {
   if (isToWorker(ev.data)) host.handle(ev.data);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../../k8s/types';
 import { CONTROLLERS } from '../controllers/registry';
 import { authorize, controllerUser, CONTROLLER_MANAGER_USER, CSI_DRIVER_USER, impersonate, JANE, KUBE_PROXY_USER, nodeUser, SCHEDULER_USER, type UserInfo } from './auth';
-import { BINDINGS } from './rbac-policy';
+import type { RoleBinding } from '../../k8s/rbac';
 import { bootedCluster, deployment, failure, ok, requestAs } from './apiserver.testing';
 import { worldOf } from '../simulation';
 
@@ -34,12 +34,13 @@ describe('RBAC for the learner identity jane', () => {
     expect(impersonate({ user: 'system:serviceaccount:kube-system:deployment-controller' })).toEqual(controllerUser('deployment-controller'));
     expect(impersonate({ user: 'bob', groups: ['developers'] })).toEqual({ name: 'bob', groups: ['developers', 'system:authenticated'] });
     expect(impersonate({ user: 'bob', groups: ['system:authenticated'], uid: '42' })).toEqual({ name: 'bob', groups: ['system:authenticated'], uid: '42' });
-    expect(authorize(impersonate({ user: 'bob' }), 'list', '', 'pods', 'default')).toBe(false);
+    expect(authorize(worldOf(cluster()), impersonate({ user: 'bob' }), 'list', '', 'pods', 'default')).toBe(false);
   });
 });
 
 describe('RBAC for the cluster components', () => {
-  const can = (u: UserInfo, verb: string, group: string, resource: string, ns?: string, name?: string): boolean => authorize(u, verb, group, resource, ns, name);
+  const w = worldOf(cluster());
+  const can = (u: UserInfo, verb: string, group: string, resource: string, ns?: string, name?: string): boolean => authorize(w, u, verb, group, resource, ns, name);
 
   it('gives kube-scheduler its bootstrap roles, leases only by name', () => {
     expect(can(SCHEDULER_USER, 'create', '', 'pods/binding', 'default', 'web')).toBe(true);
@@ -64,8 +65,9 @@ describe('RBAC for the cluster components', () => {
   });
 
   it('has a role binding for every controller kube-controller-manager runs', () => {
-    const bound = new Set(BINDINGS.map((b) => b.subject));
-    for (const def of CONTROLLERS) expect(bound.has(controllerUser(def.actor).name), def.actor).toBe(true);
+    const bound = new Set<string>();
+    for (const o of w.etcd.kv.get('clusterrolebindings')!.values()) for (const s of (o as RoleBinding).subjects ?? []) if (s.kind === 'ServiceAccount') bound.add(`system:serviceaccount:${s.namespace}:${s.name}`);
+    for (const def of CONTROLLERS) expect(bound.has(controllerUser(def.serviceAccount ?? def.actor).name), def.actor).toBe(true);
   });
 
   it('lets nodes, kube-proxy and the CSI driver do their jobs', () => {

@@ -1,12 +1,11 @@
 /**
  * Authentication and authorization. Every client presents an identity (in a real cluster a
- * client certificate or a ServiceAccount token); RBAC then decides from the bindings in
- * rbac-policy.ts, with RoleBindings scoped to their namespace and resourceNames honoured.
- * The failure message is apiserver's forbiddenMessage, byte for byte.
+ * client certificate or a ServiceAccount token); the authorizer chain (rbac-authorizer.ts) then
+ * decides from the stored RBAC objects, with RoleBindings scoped to their namespace and
+ * resourceNames honoured. The failure message is apiserver's forbiddenMessage, byte for byte.
  */
-import { BINDINGS, CLUSTER_ROLES, type PolicyRule } from './rbac-policy';
-
-export type { PolicyRule };
+import type { World } from '../world';
+import { authorizeResource } from './rbac-authorizer';
 
 export interface UserInfo {
   name: string;
@@ -88,31 +87,12 @@ export function impersonate(imp: Impersonation): UserInfo {
   return imp.uid ? { name: imp.user, groups, uid: imp.uid } : { name: imp.user, groups };
 }
 
-function matchesResource(ruleResource: string, resource: string): boolean {
-  if (ruleResource === '*' || ruleResource === resource) return true;
-  // `*/scale` grants a subresource of every resource.
-  return ruleResource.startsWith('*/') && resource.endsWith(ruleResource.slice(1));
-}
-
-function ruleAllows(rule: PolicyRule, verb: string, group: string, resource: string, name: string | undefined): boolean {
-  if (!(rule.verbs.includes('*') || rule.verbs.includes(verb))) return false;
-  if (!(rule.groups.includes('*') || rule.groups.includes(group))) return false;
-  if (!rule.resources.some((r) => matchesResource(r, resource))) return false;
-  return !rule.resourceNames || (name !== undefined && rule.resourceNames.includes(name));
-}
-
 /**
- * RBAC's decision for one request. `namespace` is the request's namespace (for
+ * The authorizer's decision for one request. `namespace` is the request's namespace (for
  * `namespaces/<name>` it is that name); RoleBindings only grant inside their own namespace.
  */
-export function authorize(user: UserInfo, verb: string, group: string, resource: string, namespace?: string, name?: string): boolean {
-  const subjects = new Set([user.name, ...user.groups]);
-  for (const b of BINDINGS) {
-    if (!subjects.has(b.subject)) continue;
-    if (b.namespace !== undefined && b.namespace !== namespace) continue;
-    for (const rule of CLUSTER_ROLES[b.role] ?? []) if (ruleAllows(rule, verb, group, resource, name)) return true;
-  }
-  return false;
+export function authorize(w: World, user: UserInfo, verb: string, group: string, resource: string, namespace?: string, name?: string): boolean {
+  return authorizeResource(w, user, { verb, group, resource, ...(namespace ? { namespace } : {}), ...(name ? { name } : {}) });
 }
 
 /** apiserver's forbiddenMessage. `resource` may be `pods/status`. */

@@ -1,7 +1,9 @@
 /**
  * What kube-apiserver and kubeadm create on a fresh cluster: the four system namespaces, the
- * `kubernetes` Service, the default StorageClass of the cluster's CSI driver, and on the very
- * first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
+ * `kubernetes` Service, the default StorageClass and the CSIDriver of the cluster's CSI driver
+ * (installed with the driver), the system
+ * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), and on
+ * the very first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
  */
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
@@ -10,6 +12,10 @@ import type { UserInfo } from './auth';
 import { handleRequest } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
+import { rbacBootstrapObjects, seedRbacObjects } from './rbac-bootstrap';
+import { SYSTEM_PRIORITY_CLASSES } from './admission/priority-classes';
+import { seedRng, type RngState } from '../core/rng';
+import { cloneData } from '../core/clone';
 
 export const APISERVER_USER: UserInfo = { name: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] };
 export const CSI_DRIVER = 'hostpath.csi.k8s.io';
@@ -20,8 +26,58 @@ function ensure(w: World, server: ComponentId, resource: string, ns: string | un
   handleRequest(w, server, ns ? { ...req, namespace: ns } : req);
 }
 
+/** Seeds the stream the CSIDriver object draws its uid from (mixed with the world's seed). */
+const CSI_DRIVER_STREAM = 0xc51_d71;
+
+/**
+ * csi-driver-host-path's csi-hostpath-driverinfo.yaml, applied with the driver: no attacher
+ * (kubelet mounts without a VolumeAttachment), Pod info on mount, persistent and inline volumes.
+ */
+const CSI_DRIVER_OBJECT = {
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'CSIDriver',
+  metadata: {
+    name: CSI_DRIVER,
+    labels: {
+      'app.kubernetes.io/component': 'csi-driver',
+      'app.kubernetes.io/instance': CSI_DRIVER,
+      'app.kubernetes.io/name': CSI_DRIVER,
+      'app.kubernetes.io/part-of': 'csi-driver-host-path',
+    },
+  },
+  spec: {
+    attachRequired: false,
+    podInfoOnMount: true,
+    volumeLifecycleModes: ['Persistent', 'Ephemeral'],
+    storageCapacity: false,
+    fsGroupPolicy: 'File',
+    requiresRepublish: false,
+    seLinuxMount: false,
+  },
+};
+
+/** Seeds the stream the system PriorityClasses draw their uids from (mixed with the world's seed). */
+const PRIORITY_CLASS_STREAM = 0x5c_9c1a;
+
+/**
+ * Runs `fn` with the world's PRNG swapped for `rng`: objects that a newer release creates at
+ * boot must not shift every name and uid drawn after them, so the same seed keeps its cluster.
+ */
+function withStream(w: World, rng: RngState, fn: () => void): void {
+  const shared = w.rng;
+  w.rng = rng;
+  try {
+    fn();
+  } finally {
+    w.rng = shared;
+  }
+}
+
 export function bootstrapObjects(w: World, server: ComponentId): void {
   const firstBoot = !storedObject(w, 'namespaces', undefined, 'kube-system');
+  // The policy comes first: every request after it, these creates included, is authorized by it.
+  if (firstBoot) seedRbacObjects(w);
+  else for (const { resource, obj } of rbacBootstrapObjects()) ensure(w, server, resource, obj.metadata.namespace, obj);
   for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
     ensure(w, server, 'namespaces', undefined, {
       apiVersion: 'v1',
@@ -46,5 +102,9 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     volumeBindingMode: 'WaitForFirstConsumer',
     allowVolumeExpansion: true,
   });
+  withStream(w, seedRng(w.seed ^ PRIORITY_CLASS_STREAM), () => {
+    for (const pc of SYSTEM_PRIORITY_CLASSES) ensure(w, server, 'priorityclasses', undefined, cloneData(pc));
+  });
+  withStream(w, seedRng(w.seed ^ CSI_DRIVER_STREAM), () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
   if (firstBoot) for (const [resource, obj] of kubeadmAddons()) ensure(w, server, resource, 'kube-system', obj);
 }

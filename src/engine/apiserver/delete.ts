@@ -9,7 +9,8 @@ import type { KObject, Pod } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import type { World } from '../world';
 import { trace, traceRef } from '../runtime';
-import { conflict, etcdFailure } from './status';
+import { conflict, etcdFailure, forbidden } from './status';
+import { isSystemPriorityClass } from './admission/priority-classes';
 import { commit } from './storage';
 import type { ApiResponse } from './handler';
 import type { UserInfo } from './auth';
@@ -36,6 +37,10 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
     if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
     return { ok: true, code: next ? 202 : 200, object: res.stored ?? { ...old, metadata: { ...old.metadata, resourceVersion: res.rv } }, resourceVersion: res.rv };
   };
+  // The PriorityClass REST storage refuses before admission runs (priorityclass/storage/storage.go).
+  if (info.resource === 'priorityclasses' && isSystemPriorityClass(name)) {
+    return { ok: false, error: { ...forbidden(`priorityclasses.scheduling.k8s.io "${name}" is forbidden: this is a system priority class and cannot be deleted`), details: { name, group: info.group, kind: info.resource } } };
+  }
   if (opts.user) {
     const rejected = admitDelete(w, { operation: 'DELETE', info, obj: old, user: opts.user, namespace: ns });
     if (rejected) {
@@ -46,8 +51,10 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'delete' }, object: traceRef(old), requestId });
 
   const finalizers = [...(old.metadata.finalizers ?? [])];
-  if (opts.propagationPolicy === 'Orphan' && !finalizers.includes(ORPHAN)) finalizers.push(ORPHAN);
-  if (opts.propagationPolicy === 'Foreground' && !finalizers.includes(FOREGROUND)) finalizers.push(FOREGROUND);
+  // jobStrategy.DefaultGarbageCollectionPolicy: a batch/v1 Job deleted without a policy orphans its Pods.
+  const policy = opts.propagationPolicy ?? (info.resource === 'jobs' ? 'Orphan' : undefined);
+  if (policy === 'Orphan' && !finalizers.includes(ORPHAN)) finalizers.push(ORPHAN);
+  if (policy === 'Foreground' && !finalizers.includes(FOREGROUND)) finalizers.push(FOREGROUND);
 
   if (info.resource === 'pods') {
     const pod = old as Pod;

@@ -40,8 +40,10 @@ import { applyPatchOfType, type PatchType } from './patch';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
+import { prepareForCreate } from './admission/strategy';
 import { podExec, podLogs } from './kubelet-proxy';
 import { isReview, review } from './reviews';
+import { checkEscalation } from './rbac-escalation';
 import type { ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
 
@@ -188,7 +190,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const info = resourceInfo(req.resource);
   const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
   const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
-  trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail(req, info), object: ref, requestId });
+  // A muted request (a Lease renewal, an Event) would throw the detail away, and building it
+  // cost a tenth of an idle cluster's time.
+  if (!w.traceMuted) trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail(req, info), object: ref, requestId });
 
   const respond = (res: ApiResponse): ApiResponse => {
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
@@ -204,7 +208,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     // WithImpersonation runs after authentication and before authorization: each thing asked
     // for is authorized for the real user, then the request continues as the impersonated one.
     for (const c of impersonationChecks(req.impersonate)) {
-      const may = authorize(req.user, 'impersonate', c.group, c.resource, c.namespace, c.name);
+      const may = authorize(w, req.user, 'impersonate', c.group, c.resource, c.namespace, c.name);
       trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: may, verb: 'impersonate', resource: c.resource }, object: ref, requestId });
       if (!may) return fail(forbidden(forbiddenMessage(req.user, 'impersonate', c.group, c.resource, c.namespace, c.name)));
     }
@@ -217,13 +221,13 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
   // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
   const rbacNamespace = info.namespaced ? req.namespace : info.resource === 'namespaces' ? req.name : undefined;
-  const allowed = authorize(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name);
+  const allowed = authorize(w, req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name);
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isReview(info)) {
-    const answered = review(info, req.verb, req.user, req.body);
+    const answered = review(w, info, req.verb, req.user, req.body);
     return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);
   }
   switch (req.verb) {
@@ -337,6 +341,8 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
   if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(obj), requestId });
+  const escalating = checkEscalation(w, { info, obj, user: req.user, namespace: obj.metadata.namespace });
+  if (escalating) return { ok: false, error: escalating };
   if (info.resource === 'pods') obj.status = { phase: 'Pending', qosClass: podQOS(obj as Pod) };
 
   if (!obj.metadata.name && obj.metadata.generateName) {
@@ -353,6 +359,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   delete obj.metadata.deletionGracePeriodSeconds;
   delete obj.metadata.resourceVersion;
   if (hasGeneration(info)) obj.metadata.generation = 1;
+  prepareForCreate(info, obj);
 
   const errs = validateObject(w, info, obj, undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
@@ -373,7 +380,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
 
 /** Kinds whose metadata.generation tracks spec changes. */
 function hasGeneration(info: ResourceInfo): boolean {
-  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || info.group === 'apps';
+  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || info.group === 'apps' || info.group === 'batch';
 }
 
 export function hasStatusSubresource(info: ResourceInfo): boolean {
@@ -425,6 +432,8 @@ export function update(
       const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}) });
       if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
       trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(next), requestId });
+      const escalating = checkEscalation(w, { info, obj: next, old, user: req.user, namespace: ns, requestName: old.metadata.name });
+      if (escalating) return { ok: false, error: escalating };
     }
     // PrepareForUpdate runs after defaulting: only a real spec change bumps the generation. The
     // binding subresource writes nodeName through its own storage path, not the update strategy,

@@ -8,7 +8,7 @@ import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount
 import { GIT_VERSION } from '../../k8s/version';
 
 const PROXY_IMAGE = `registry.k8s.io/kube-proxy:${GIT_VERSION}`;
-const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.12.1';
+const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.14.2';
 export const KUBE_DNS_IP = '10.96.0.10';
 
 const KUBE_PROXY_CONF = `apiVersion: kubeproxy.config.k8s.io/v1alpha1

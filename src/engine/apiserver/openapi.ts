@@ -3,8 +3,9 @@
  * document of one group version, which `kubectl explain` reads. It is built from the same struct
  * tables the request decoder checks bodies against (validation/schema-*.ts), so what explain lists
  * is exactly what the apiserver accepts. Descriptions are upstream's for the kinds and for the
- * type/object metadata every kind shares; other fields carry none (explain prints
- * `<no description>`), and `status`, which the decoder does not model, is a bare object.
+ * type/object metadata every kind shares; other fields carry none here (kubectl's explain and
+ * `reconcile serve` join upstream's on: src/kubectl/explain/describe.ts), and `status`, which
+ * the decoder does not model, is a bare object.
  */
 import { apiVersionOf, RESOURCES, type ResourceInfo } from '../../k8s/resources';
 import { CORE_STRUCTS, type StructSchema } from './validation/schema-core';
@@ -37,6 +38,8 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
   PersistentVolume: 'PersistentVolume (PV) is a storage resource provisioned by an administrator. It is analogous to a node. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes',
   Event: 'Event is a report of an event somewhere in the cluster.  Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.',
   Lease: 'Lease defines a lease concept.',
+  Job: 'Job represents the configuration of a single job.',
+  CronJob: 'CronJob represents the configuration of a single cron job.',
 };
 
 /** Fields the Go structs mark required (no omitempty, validated as required). */
@@ -63,6 +66,12 @@ const REQUIRED: Record<string, string[]> = {
   Endpoint: ['addresses'],
   PriorityClass: ['value'],
   StorageClass: ['provisioner'],
+  RoleBinding: ['roleRef'],
+  ClusterRoleBinding: ['roleRef'],
+  PolicyRule: ['verbs'],
+  Subject: ['kind', 'name'],
+  RoleRef: ['apiGroup', 'kind', 'name'],
+  CSIDriver: ['spec'],
 };
 
 const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };

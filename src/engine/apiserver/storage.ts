@@ -12,6 +12,9 @@ import type { EtcdMemberState } from '../etcd/member';
 import { markComponentChanged, markObjectChanged, trace, traceRef } from '../runtime';
 import type { World } from '../world';
 import { fanOut } from './watch';
+import { logElection } from '../logging/etcd-log';
+import { rbacChanged } from './rbac-authorizer';
+import { RBAC_RESOURCES } from '../../k8s/rbac';
 
 export function storageKey(resource: string, namespace: string | undefined, name: string): string {
   return namespace ? `${resource}/${namespace}/${name}` : `${resource}/${name}`;
@@ -47,6 +50,7 @@ export function etcdWritable(w: World): EtcdError | undefined {
     const detail: TraceDetails['etcd-commit'] = { type: 'leader-elected', member: s.leader, term: s.term };
     if (prev) detail.previous = prev;
     trace(w, { from: s.leader, to: s.leader, kind: 'etcd-commit', detail });
+    logElection(w, s.leader, s.term);
   }
   return undefined;
 }
@@ -101,6 +105,7 @@ export function commit(
     requestId,
   });
   w.changes.log?.push({ seq: w.trace.nextSeq - 1, key, object: stored ?? null });
+  if (RBAC_RESOURCES.has(resource)) rbacChanged(w);
   // A deleted object is delivered with the deletion's revision, as the watch cache does.
   const deletedView = !next && old ? { ...old, metadata: { ...old.metadata, resourceVersion: rv } } : undefined;
   fanOut(w, resource, old, next, deletedView);

@@ -30,6 +30,23 @@ describe('token bucket (golang.org/x/time/rate as client-go uses it)', () => {
     }
   });
 
+  it('announces when a whole batch of tokens will be there, never more than the burst', () => {
+    const b = newTokenBucket(LIMIT, 0);
+    expect(available(b, LIMIT, 0)).toBe(30);
+    b.tokens -= 30;
+    expect(tokenDelay(b, LIMIT, 0, 10)).toBe(500);
+    expect(tokenDelay(b, LIMIT, 0, 500)).toBe(1_500);
+    expect(available(b, LIMIT, 1_499)).toBe(29);
+    expect(available(b, LIMIT, 1_500)).toBe(30);
+    for (const qps of [3, 7, 0.1]) {
+      const limit = { qps, burst: 5 };
+      const c = newTokenBucket(limit, 0);
+      c.tokens = 0;
+      const d = tokenDelay(c, limit, 0, 4);
+      expect(available(c, limit, d)).toBe(4);
+    }
+  });
+
   it('reserve queues each caller behind the ones before it', () => {
     const limit = { qps: 10, burst: 1 };
     const b = newTokenBucket(limit, 0);

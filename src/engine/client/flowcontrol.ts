@@ -48,11 +48,12 @@ export function available(b: TokenBucket, limit: RateLimit, now: number): number
   return Math.max(0, Math.floor(b.tokens + EPSILON));
 }
 
-/** Simulated ms until the next whole token is in the bucket (0 if one is there now). */
-export function tokenDelay(b: TokenBucket, limit: RateLimit, now: number): number {
+/** Simulated ms until `n` whole tokens (at most the burst: the bucket holds no more) are in the bucket; 0 if they are there now. */
+export function tokenDelay(b: TokenBucket, limit: RateLimit, now: number, n = 1): number {
   advance(b, limit, now);
-  if (b.tokens >= 1 - EPSILON) return 0;
-  const ms = Math.ceil(((1 - b.tokens) * 1000) / limit.qps);
+  const want = Math.max(1, Math.min(n, limit.burst));
+  if (b.tokens >= want - EPSILON) return 0;
+  const ms = Math.ceil(((want - b.tokens) * 1000) / limit.qps);
   // The division can round up past a whole ms the refill (the same sum tryAccept makes) reaches.
-  return ms > 1 && b.tokens + ((ms - 1) * limit.qps) / 1000 >= 1 - EPSILON ? ms - 1 : ms;
+  return ms > 1 && b.tokens + ((ms - 1) * limit.qps) / 1000 >= want - EPSILON ? ms - 1 : ms;
 }

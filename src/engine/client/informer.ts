@@ -11,6 +11,7 @@ import type { ComponentBase } from '../core/component';
 import { apiList, apiWatch, type ClientIdentity } from './client';
 import { setTimer } from '../runtime';
 import type { Delta, InformerState } from './types';
+import { logListFailed } from '../logging/client-go';
 
 export type { Delta } from './types';
 
@@ -36,6 +37,7 @@ export function splitKey(key: string): { namespace?: string; name: string } {
 export function syncInformer(w: World, self: ComponentBase, who: ClientIdentity, inf: InformerState): Delta[] | undefined {
   const res = apiList(w, self, who, inf.resource, inf.filter);
   if (!res.ok) {
+    logListFailed(w, self, inf.resource, res.error);
     inf.listFailures++;
     inf.synced = false;
     setTimer(w, self, Math.min(800 * 2 ** Math.min(inf.listFailures, 4), 30_000), `relist:${inf.resource}`);

@@ -14,6 +14,7 @@ import { isNotFound, request, type ClientIdentity } from './client';
 import { recordEvent } from './events';
 import { cloneData } from '../core/clone';
 import type { LeaderElectionState } from './types';
+import { logAcquiredLease, logAttemptingLease, logLeaseUnreachable, logLostLease } from '../logging/client-go';
 
 export function newLeaderElection(lockName: string, identity: string): LeaderElectionState {
   return { namespace: 'kube-system', lockName, identity, isLeader: false, observedHolder: '', observedRenewTime: '', observedAt: 0, lastRenew: 0 };
@@ -29,12 +30,17 @@ export interface LeaderCallbacks {
 /** One tryAcquireOrRenew round; schedules the next. */
 export function leaderElectionTick(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState, cb: LeaderCallbacks): void {
   const t = w.timings;
+  if (!le.announced) {
+    le.announced = true;
+    logAttemptingLease(w, self, le);
+  }
   const ok = tryAcquireOrRenew(w, self, who, le);
   if (ok) {
     le.lastRenew = w.now;
     if (!le.isLeader) {
       le.isLeader = true;
       markComponentChanged(w, self.id);
+      logAcquiredLease(w, self, le);
       const lease = w.etcd.kv.get('leases')?.get(`leases/${le.namespace}/${le.lockName}`);
       if (lease) recordEvent(w, self, who, lease, { type: 'Normal', reason: 'LeaderElection', message: `${le.identity} became leader`, component: le.lockName });
       cb.onStartedLeading(w);
@@ -42,6 +48,7 @@ export function leaderElectionTick(w: World, self: ComponentBase, who: ClientIde
   } else if (le.isLeader && w.now - le.lastRenew >= t.renewDeadline) {
     le.isLeader = false;
     markComponentChanged(w, self.id);
+    logLostLease(w, self, le);
     cb.onStoppedLeading(w);
   }
   // Leaders renew every retryPeriod; candidates retry with client-go's 1.2 jitter factor.
@@ -50,8 +57,15 @@ export function leaderElectionTick(w: World, self: ComponentBase, who: ClientIde
 
 function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState): boolean {
   const now = rfc3339Micro(w.now);
-  const got = request(w, self, who, { verb: 'get', resource: 'leases', namespace: le.namespace, name: le.lockName });
   const durationSeconds = w.timings.leaseDuration / 1000;
+  // 1. The leader's fast path: update the Lease it last wrote, assuming it is still the current
+  // version; only when that fails does it read the Lease (a Lease renewal every retryPeriod is
+  // most of what an idle control plane asks of kube-apiserver).
+  if (le.lease && le.observedHolder === le.identity && le.observedAt + durationSeconds * 1000 > w.now) {
+    if (update(w, self, who, le, renewed(le.lease, le, durationSeconds, now))) return true;
+  }
+  // 2. Read (or create) the Lease.
+  const got = request(w, self, who, { verb: 'get', resource: 'leases', namespace: le.namespace, name: le.lockName });
   if (isNotFound(got)) {
     const lease: Lease = {
       apiVersion: 'coordination.k8s.io/v1',
@@ -60,27 +74,44 @@ function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, l
       spec: { holderIdentity: le.identity, leaseDurationSeconds: durationSeconds, acquireTime: now, renewTime: now, leaseTransitions: 0 },
     };
     const res = request(w, self, who, { verb: 'create', resource: 'leases', namespace: le.namespace, body: lease });
-    if (res.ok) observe(w, le, le.identity, now);
+    if (res.ok) {
+      le.lease = res.object as Lease;
+      observe(w, le, le.identity, now);
+    }
     return res.ok;
   }
+  if (!got.ok && 'network' in got.error) logLeaseUnreachable(w, self, le, got.error);
   if (!got.ok || !got.object) return false;
   const cur = got.object as Lease;
+  le.lease = cur;
   const holder = cur.spec.holderIdentity ?? '';
   const renew = cur.spec.renewTime ?? '';
   if (holder !== le.observedHolder || renew !== le.observedRenewTime) observe(w, le, holder, renew);
   const expired = le.observedAt + (cur.spec.leaseDurationSeconds ?? durationSeconds) * 1000 <= w.now;
   if (holder !== '' && holder !== le.identity && !expired) return false;
+  // 3. Take or renew it.
+  return update(w, self, who, le, renewed(cur, le, durationSeconds, now));
+}
+
+/** The Lease with this candidate as holder, renewed now (acquired now, if it was someone else's). */
+function renewed(cur: Lease, le: LeaderElectionState, durationSeconds: number, now: string): Lease {
   const next: Lease = cloneData(cur);
   next.spec.holderIdentity = le.identity;
   next.spec.leaseDurationSeconds = durationSeconds;
   next.spec.renewTime = now;
-  if (holder !== le.identity) {
+  if ((cur.spec.holderIdentity ?? '') !== le.identity) {
     next.spec.acquireTime = now;
     next.spec.leaseTransitions = (cur.spec.leaseTransitions ?? 0) + 1;
   }
+  return next;
+}
+
+function update(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState, next: Lease): boolean {
   const res = request(w, self, who, { verb: 'update', resource: 'leases', namespace: le.namespace, name: le.lockName, body: next });
-  if (res.ok) observe(w, le, le.identity, now);
-  return res.ok;
+  if (!res.ok) return false;
+  le.lease = res.object as Lease;
+  observe(w, le, le.identity, next.spec.renewTime ?? '');
+  return true;
 }
 
 function observe(w: SimCore, le: LeaderElectionState, holder: string, renew: string): void {

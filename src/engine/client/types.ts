@@ -3,7 +3,7 @@
  * so the component states (and through them World) can hold these without depending on the client
  * code that runs them (informer.ts, workqueue.ts, leaderelection.ts).
  */
-import type { KObject } from '../../k8s/types';
+import type { KObject, Lease } from '../../k8s/types';
 import type { WatchFilter } from '../apiserver/watch-types';
 
 export interface InformerState {
@@ -45,4 +45,8 @@ export interface LeaderElectionState {
   observedAt: number;
   /** When this leader last renewed successfully. */
   lastRenew: number;
+  /** The Lease as last read or written (LeaseLock's copy): the leader renews it without a GET. */
+  lease?: Lease;
+  /** The "attempting to acquire" line is written (once per process start). */
+  announced?: boolean;
 }

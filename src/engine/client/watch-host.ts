@@ -10,6 +10,7 @@ import type { SimCore } from '../sim-core';
 import type { World } from '../world';
 import { applyWatchEvent } from './informer';
 import type { Delta, InformerState } from './types';
+import { logWatchEnded } from '../logging/client-go';
 
 export function informerFor(informers: Record<string, InformerState>, watchId: number): InformerState | undefined {
   for (const inf of Object.values(informers)) if (inf.watchId === watchId) return inf;
@@ -48,6 +49,7 @@ export function relistAfterClose(w: SimCore, self: ComponentBase, informers: Rec
   for (const [key, inf] of Object.entries(informers)) {
     if (inf.watchId !== watchId) continue;
     inf.watchId = undefined;
+    logWatchEnded(w, self, inf.resource);
     setTimer(w, self, RELIST_DELAY_MS, `relist:${key}`);
   }
 }

@@ -23,7 +23,7 @@ import type { ControllerManagerState } from './state';
 const MANAGER_WHO: ClientIdentity = { user: { name: 'system:kube-controller-manager', groups: ['system:authenticated'] }, actor: 'kube-controller-manager' as ComponentId };
 
 function who(def: ControllerDef): ClientIdentity {
-  return { user: controllerUser(def.actor), actor: def.actor };
+  return { user: controllerUser(def.serviceAccount ?? def.actor), actor: def.actor };
 }
 
 type Observed = { desired: number; actual: number };

@@ -58,6 +58,11 @@ export interface ControllerDef {
    * (the DaemonSet controller runs as `daemon-set-controller` and records as `daemonset-controller`).
    */
   eventSource?: string;
+  /**
+   * The ServiceAccount whose credentials it runs with, when not its own (kube-controller-manager
+   * starts the node IPAM controller with the `node-controller` client).
+   */
+  serviceAccount?: string;
   /** Resources whose shared informers this controller reads. */
   informers: string[];
   /** Keys to reconcile when an object of `resource` changed. */

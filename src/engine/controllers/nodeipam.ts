@@ -81,6 +81,7 @@ function syncNode(ctx: ControllerContext, name: string): ReconcileResult {
 export const nodeIpamController: ControllerDef = {
   name: 'nodeipam',
   actor: componentId('node-ipam-controller'),
+  serviceAccount: 'node-controller',
   informers: ['nodes'],
   keysFor,
   reconcile: syncNode,

@@ -1,22 +1,27 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpointslice, podgc, namespace, serviceaccount,
- * garbagecollector, daemonset, deployment, replicaset, nodeipam, nodelifecycle, root-ca-cert-publisher,
- * taint-eviction-controller; the ones the simulation does not model are left out).
+ * garbagecollector, daemonset, job, deployment, replicaset, cronjob, nodeipam, nodelifecycle,
+ * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation; the ones the simulation does not model are left out).
  */
 import type { ControllerDef } from './framework';
+import { clusterRoleAggregationController } from './clusterroleaggregation';
+import { cronJobController } from './cronjob/controller';
 import { daemonSetController } from './daemonset/controller';
 import { deploymentController } from './deployment/controller';
 import { endpointSliceController } from './endpointslice/controller';
 import { garbageCollector } from './garbagecollector/controller';
+import { jobController } from './job/controller';
 import { namespaceController } from './namespace/controller';
 import { nodeLifecycleController } from './nodelifecycle/controller';
 import { nodeIpamController } from './nodeipam';
+import { persistentVolumeController } from './persistentvolume/controller';
 import { podGarbageCollector } from './podgc';
 import { replicaSetController } from './replicaset/controller';
 import { rootCaCertPublisher } from './rootcacertpublisher';
 import { serviceAccountController } from './serviceaccount';
 import { taintEvictionController } from './tainteviction';
+import { ttlAfterFinishedController } from './ttlafterfinished';
 
 export const CONTROLLERS: ControllerDef[] = [
   endpointSliceController,
@@ -25,10 +30,15 @@ export const CONTROLLERS: ControllerDef[] = [
   serviceAccountController,
   garbageCollector,
   daemonSetController,
+  jobController,
   deploymentController,
   replicaSetController,
+  cronJobController,
   nodeIpamController,
   nodeLifecycleController,
+  persistentVolumeController,
   rootCaCertPublisher,
   taintEvictionController,
+  ttlAfterFinishedController,
+  clusterRoleAggregationController,
 ];

@@ -4,6 +4,7 @@
  * (runtime.ts, client/) depend on this, never on the union of every component.
  */
 import type { ComponentId, NodeName } from './ids';
+import type { ProcessLog } from '../logging/process-log';
 
 export type ComponentKind =
   | 'kubectl'
@@ -28,6 +29,8 @@ export interface ComponentBase {
    * were created in; the dispatcher drops any that belong to an earlier incarnation.
    */
   epoch: number;
+  /** What the process wrote to stderr, kept for processes that run as static Pods (logging/). */
+  log?: ProcessLog;
 }
 
 /** A process as it is created: stopped, first incarnation; its `start` message boots it. */

@@ -3,6 +3,7 @@ import { markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
 import { quorumSize } from './etcd';
 import type { EtcdMemberState } from './member';
+import { logLostLeader } from '../logging/etcd-log';
 
 /** The leader's check-quorum tick (raft's CheckQuorum, on in every etcd server). */
 const CHECK_QUORUM = 'check-quorum';
@@ -11,7 +12,8 @@ function liveMembers(w: World): number {
   return w.etcd.members.filter((m) => (w.components.get(m.name) as EtcdMemberState | undefined)?.running === true).length;
 }
 
-function loseLeader(w: World): void {
+function loseLeader(w: World, steppedDown: boolean): void {
+  if (w.etcd.leader !== undefined) logLostLeader(w, w.etcd.leader, steppedDown);
   w.etcd.leader = undefined;
   for (const m of w.etcd.members) markComponentChanged(w, m.name);
 }
@@ -27,7 +29,7 @@ export const etcdBehaviour: Behaviour<'etcd'> = {
   start() {},
   stop(w, self) {
     if (w.etcd.leader === self.id) {
-      loseLeader(w);
+      loseLeader(w, false);
       return;
     }
     const leader = w.etcd.leader === undefined ? undefined : (w.components.get(w.etcd.leader) as EtcdMemberState | undefined);
@@ -35,6 +37,6 @@ export const etcdBehaviour: Behaviour<'etcd'> = {
   },
   onTimer(w, self, name) {
     if (name !== CHECK_QUORUM || w.etcd.leader !== self.id) return;
-    if (liveMembers(w) < quorumSize(w.etcd)) loseLeader(w);
+    if (liveMembers(w) < quorumSize(w.etcd)) loseLeader(w, true);
   },
 };

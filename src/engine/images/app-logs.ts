@@ -7,6 +7,70 @@ import type { AppRun } from './app';
 import type { LogStyle } from './catalog-types';
 import { clfTime, httpdTime, isoMillis, redisTime, slashTime, spaceTime } from './clock';
 import type { LogLine } from './types';
+import { klogHeader, structured } from '../logging/klog';
+
+/**
+ * CoreDNS's build line per release (`linux/amd64, <go>, <commit>`), from real start-up logs;
+ * a release not listed prints none rather than an invented one.
+ */
+const COREDNS_BUILDS: Record<string, string> = {
+  '1.14.2': 'go1.26.1, dd1df4f',
+  '1.12.1': 'go1.24.1, 707c7c1',
+  '1.11.3': 'go1.21.11, a6338e9',
+};
+
+/** The reload plugin's SHA-512 of kubeadm's default Corefile (the one the addon installs). */
+const KUBEADM_COREFILE_SHA512 = '591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908';
+
+/**
+ * kube-proxy's start-up in iptables mode, as v1.34.0 prints it (klog; offsets in ms from the
+ * start are those of a real start). nf_conntrack_max is 32768 per CPU with a 131072 floor.
+ */
+function kubeProxyBanner(run: AppRun): LogLine[] {
+  const at = [0, 400, 500, 501, 590, 592, 690, 690, 695, 726, 726, 727, 727, 727, 727, 727, 727, 727, 727, 828, 828, 828];
+  const lines = [
+    ['I', 'server_linux.go:53', structured('Using iptables proxy')],
+    ['I', 'shared_informer.go:349', structured('Waiting for caches to sync', [['controller', 'node informer cache']])],
+    ['I', 'shared_informer.go:356', structured('Caches are synced', [['controller', 'node informer cache']])],
+    ['I', 'server.go:219', structured('Successfully retrieved NodeIPs', [['NodeIPs', [run.podIP]]])],
+    ['I', 'conntrack.go:60', structured('Setting nf_conntrack_max', [['nfConntrackMax', 131072]])],
+    [
+      'E',
+      'server.go:256',
+      structured('Kube-proxy configuration may be incomplete or incorrect', [['err', 'nodePortAddresses is unset; NodePort connections will be accepted on all local IPs. Consider using `--nodeport-addresses primary`']]),
+    ],
+    ['I', 'server.go:265', structured('kube-proxy running in dual-stack mode', [['primary ipFamily', 'IPv4']])],
+    ['I', 'server_linux.go:132', structured('Using iptables Proxier')],
+    [
+      'I',
+      'proxier.go:242',
+      structured(
+        'Setting route_localnet=1 to allow node-ports on localhost; to change this either disable iptables.localhostNodePorts (--iptables-localhost-nodeports) or set nodePortAddresses (--nodeport-addresses) to filter loopback addresses',
+        [['ipFamily', 'IPv4']],
+      ),
+    ],
+    ['I', 'server.go:527', structured('Version info', [['version', run.version]])],
+    ['I', 'server.go:529', structured('Golang settings', [['GOGC', ''], ['GOMAXPROCS', ''], ['GOTRACEBACK', '']])],
+    ['I', 'config.go:200', structured('Starting service config controller')],
+    ['I', 'config.go:403', structured('Starting serviceCIDR config controller')],
+    ['I', 'shared_informer.go:349', structured('Waiting for caches to sync', [['controller', 'service config']])],
+    ['I', 'shared_informer.go:349', structured('Waiting for caches to sync', [['controller', 'serviceCIDR config']])],
+    ['I', 'config.go:106', structured('Starting endpoint slice config controller')],
+    ['I', 'shared_informer.go:349', structured('Waiting for caches to sync', [['controller', 'endpoint slice config']])],
+    ['I', 'config.go:309', structured('Starting node config controller')],
+    ['I', 'shared_informer.go:349', structured('Waiting for caches to sync', [['controller', 'node config']])],
+    ['I', 'shared_informer.go:356', structured('Caches are synced', [['controller', 'node config']])],
+    ['I', 'shared_informer.go:356', structured('Caches are synced', [['controller', 'service config']])],
+    ['I', 'shared_informer.go:356', structured('Caches are synced', [['controller', 'endpoint slice config']])],
+  ] as const;
+  let sub = 0;
+  return lines.map(([sev, caller, msg], i) => {
+    const t = run.startedAt + (at[i] ?? 0);
+    // Rising within a millisecond, as in the process logs (logging/process-log.ts).
+    sub = i > 0 && at[i] === at[i - 1] ? Math.min(999, sub + 3 + ((i * 7919) % 41)) : (i * 7919 + 211) % 500;
+    return line(t, `${klogHeader(sev, t, sub)}${caller}] ${msg}`, 'stderr');
+  });
+}
 
 const line = (at: number, text: string, stream: LogLine['stream'] = 'stdout'): LogLine => ({ at, stream, text });
 
@@ -77,6 +141,18 @@ export function serverBanner(run: AppRun, style: LogStyle): LogLine[] {
         line(s, `{"level":"info","ts":"${isoMillis(s)}","caller":"etcdmain/etcd.go:73","msg":"Running: ","args":${JSON.stringify(run.argv)}}`),
         line(up, `{"level":"info","ts":"${isoMillis(up)}","caller":"embed/serve.go:250","msg":"serving client traffic insecurely; this is strongly discouraged!","traffic":"grpc+http","address":"[::]:${port}"}`),
       ];
+    case 'coredns': {
+      // CoreDNS prints its server blocks and version on stdout once the Corefile is loaded.
+      const build = COREDNS_BUILDS[run.version];
+      return [
+        line(up, '.:53'),
+        line(up, `[INFO] plugin/reload: Running configuration SHA512 = ${KUBEADM_COREFILE_SHA512}`),
+        line(up, `CoreDNS-${run.version}`),
+        ...(build ? [line(up, `linux/amd64, ${build}`)] : []),
+      ];
+    }
+    case 'kube-proxy':
+      return kubeProxyBanner(run);
     case 'agnhost':
       return [];
     case 'generic':

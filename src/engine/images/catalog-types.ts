@@ -22,7 +22,7 @@ export interface ListenPort {
 }
 
 /** Which startup/access log lines the program prints (see app-logs.ts). */
-export type LogStyle = 'nginx' | 'httpd' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'generic' | 'silent';
+export type LogStyle = 'nginx' | 'httpd' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 export interface ServerSpec {
   /** `declared`: listen on whatever containerPorts the Pod declares (unknown images). */

@@ -223,7 +223,14 @@ function genericDefinition(ref: ImageReference): ImageDefinition {
         kind: 'app',
         behaviour: {
           kind: 'serve',
-          server: { listen: 'declared', startupMs: 800, routes: {}, notFound: { status: 200, body: 'OK\n', contentType: 'text/plain; charset=utf-8' }, logStyle: 'generic', memoryBytes: 24 * MiB },
+          server: {
+            listen: 'declared',
+            startupMs: 800,
+            routes: {},
+            notFound: { status: 200, body: 'OK\n', contentType: 'text/plain; charset=utf-8' },
+            logStyle: name === 'kube-proxy' ? 'kube-proxy' : 'generic',
+            memoryBytes: 24 * MiB,
+          },
         },
       },
     },

@@ -93,7 +93,7 @@ describe('process: logs of requests and signals', () => {
     probeProcess(p, 5000, { httpGet: { path: '/', port: 80 } }, IP);
     serveHttp(p, 6000, 80, '/missing', '10.244.1.9');
     const tail = processLogs(p, 7000).slice(-3).map((l) => l.text);
-    expect(tail[0]).toBe('10.244.2.1 - - [01/Sep/2025:09:00:05 +0000] "GET / HTTP/1.1" 200 615 "-" "kube-probe/1.34" "-"');
+    expect(tail[0]).toBe('10.244.2.1 - - [01/Sep/2025:09:00:05 +0000] "GET / HTTP/1.1" 200 615 "-" "kube-probe/1.36" "-"');
     expect(tail[1]).toMatch(/^2025\/09\/01 09:00:06 \[error\] 29#29: \*\d+ open\(\) "\/usr\/share\/nginx\/html\/missing" failed \(2: No such file or directory\), client: 10\.244\.1\.9/);
     expect(tail[2]).toBe('10.244.1.9 - - [01/Sep/2025:09:00:06 +0000] "GET /missing HTTP/1.1" 404 153 "-" "curl/8.5.0" "-"');
   });

@@ -10,6 +10,7 @@
  * easier to keep in one module than across several.
  */
 import { appAlive, appGrpc, appHttp, serverOf, type AppRun } from './app';
+import { MAJOR, MINOR } from '../../k8s/version';
 import type { LogStyle } from './catalog-types';
 import { accessLines, behaviourLines } from './app-logs';
 import { buildBaseFs } from './base-fs';
@@ -315,7 +316,7 @@ export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: 
       http: (port, path) => {
         const a = answer(p, now, port, path);
         if (!a) return { kind: 'refused' };
-        if (a.r.kind === 'reply') logHit(p, a.app, now, gatewayOf(podIP), path, a.r.status, a.r.body.length, 'kube-probe/1.34');
+        if (a.r.kind === 'reply') logHit(p, a.app, now, gatewayOf(podIP), path, a.r.status, a.r.body.length, `kube-probe/${MAJOR}.${MINOR}`);
         return a.r;
       },
       listening: (port) => p.machine.apps.some((app) => app.listen.some((l) => l.port === port) && appAlive(app, now) && now >= app.listenAt),

@@ -9,7 +9,7 @@ import { GIT_VERSION } from '../../k8s/version';
 import type { ComponentKind } from '../core/component';
 
 export const K8S_VERSION = GIT_VERSION;
-export const ETCD_IMAGE = 'registry.k8s.io/etcd:3.6.4-0';
+export const ETCD_IMAGE = 'registry.k8s.io/etcd:3.6.8-0';
 
 export type StaticPodKind = Extract<ComponentKind, 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler'>;
 export const STATIC_POD_KINDS: readonly StaticPodKind[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];

@@ -37,7 +37,7 @@ describe('static Pods (mirror Pods of the control plane)', () => {
       expect(p.metadata.labels).toEqual({ component: c, tier: 'control-plane' });
       expect(p.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'Node', name: 'control-plane', uid: node.metadata.uid, controller: true }]);
       expect(p.spec).toMatchObject({ nodeName: 'control-plane', hostNetwork: true, priorityClassName: 'system-node-critical', priority: 2000001000, tolerations: [{ effect: 'NoExecute', operator: 'Exists' }] });
-      expect(p.spec.containers[0]!.image).toBe(c === 'etcd' ? 'registry.k8s.io/etcd:3.6.4-0' : `registry.k8s.io/${c}:v1.34.1`);
+      expect(p.spec.containers[0]!.image).toBe(c === 'etcd' ? 'registry.k8s.io/etcd:3.6.8-0' : `registry.k8s.io/${c}:v1.36.1`);
       expect(p.status).toMatchObject({ phase: 'Running', podIP: '10.0.0.10', hostIP: '10.0.0.10', qosClass: 'Burstable' });
       expect(ready(p)).toBe('True');
     }

@@ -20,6 +20,11 @@ export interface CsiState extends ComponentBase {
   informers: Record<string, InformerState>;
   /** The provisioner's identity, part of its event source name. */
   identity: string;
+  /**
+   * `<start ms>-<n>-hostpath.csi.k8s.io`, new at every start: the csiProvisionerIdentity volume
+   * attribute of the PVs it creates.
+   */
+  provisionerId: string;
   volumes: Map<string, CsiVolume>;
   /** `<node>|<handle>` → staging path. */
   staged: Map<string, string>;
@@ -27,4 +32,6 @@ export interface CsiState extends ComponentBase {
   published: Map<string, string>;
   /** PVC keys with a reconcile timer pending. */
   pending: Set<string>;
+  /** PVC keys whose CreateVolume is in flight (claimsInProgress): one call per claim. */
+  provisioning: Set<string>;
 }

@@ -1,10 +1,11 @@
 /**
- * hostpath.csi.k8s.io's controller side: the external-provisioner sidecar watches claims of a
- * StorageClass it serves and, once kube-scheduler picked a node (annotation
- * volume.kubernetes.io/selected-node, for WaitForFirstConsumer classes), calls CreateVolume and
- * creates the PV `pvc-<claim uid>`. This component also plays the persistentvolume-controller's
- * part for its claims (the provisioning annotations and events, binding PV ⇄ PVC, reclaiming
- * released volumes), because kube-controller-manager here has no volume binder of its own.
+ * hostpath.csi.k8s.io's controller side: the external-provisioner sidecar picks up claims that
+ * kube-controller-manager's PV controller handed to it (`volume.kubernetes.io/storage-provisioner:
+ * hostpath.csi.k8s.io`) and, for WaitForFirstConsumer classes, only once kube-scheduler chose a
+ * node (`volume.kubernetes.io/selected-node`); it calls CreateVolume and creates the PV
+ * `pvc-<claim uid>` pre-bound to the claim, which the PV controller then binds. For a Released
+ * volume with reclaimPolicy Delete that it provisioned, it calls DeleteVolume and deletes the PV.
+ * One CreateVolume per claim is in flight at a time (the provisioner's claimsInProgress).
  */
 import type { KObject, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
@@ -15,12 +16,15 @@ import { recordEvent } from '../client/events';
 import { listCache, metaKey, newInformer, syncInformer, type Delta } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { milli } from '../../k8s/quantity';
+import { EPOCH_MS } from '../../k8s/time';
 import { uuidV4 } from '../core/rng';
 import { jitter, markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import type { CsiState } from './csi-state';
 
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
+const STORAGE_PROVISIONER = 'volume.kubernetes.io/storage-provisioner';
+const PROVISIONER_ID_KEY = 'storage.kubernetes.io/csiProvisionerIdentity';
 const TOPOLOGY_KEY = 'topology.hostpath.csi/node';
 
 function who(self: CsiState): ClientIdentity {
@@ -50,57 +54,19 @@ function storageClass(self: CsiState, pvc: PersistentVolumeClaim): StorageClass 
   return name ? (self.informers['storageclasses']?.cache.get(name) as StorageClass | undefined) : undefined;
 }
 
-/** The PV controller's bind: claimRef on the PV, volumeName and Bound on the claim. */
-function bind(w: World, self: CsiState, pvc: PersistentVolumeClaim, pv: PersistentVolume): void {
-  if (pv.status?.phase !== 'Bound') {
-    api(w, self, { verb: 'update', resource: 'persistentvolumes', subresource: 'status', name: pv.metadata.name!, body: { ...pv, status: { phase: 'Bound' } } });
-  }
-  let claim = pvc;
-  if (claim.spec.volumeName !== pv.metadata.name) {
-    const next: PersistentVolumeClaim = structuredClone(claim);
-    next.spec.volumeName = pv.metadata.name!;
-    next.metadata.annotations = { ...next.metadata.annotations, 'pv.kubernetes.io/bind-completed': 'yes', 'pv.kubernetes.io/bound-by-controller': 'yes' };
-    const res = api(w, self, { verb: 'update', resource: 'persistentvolumeclaims', namespace: claim.metadata.namespace, name: claim.metadata.name!, body: next });
-    if (!res.ok || !res.object) return;
-    claim = res.object as PersistentVolumeClaim;
-  }
-  if (claim.status?.phase !== 'Bound') {
-    const status = { phase: 'Bound' as const, accessModes: pv.spec.accessModes ?? [], capacity: pv.spec.capacity ?? {} };
-    api(w, self, { verb: 'update', resource: 'persistentvolumeclaims', subresource: 'status', namespace: claim.metadata.namespace, name: claim.metadata.name!, body: { ...claim, status } });
-  }
-}
-
+/** shouldProvision: a claim handed to this driver, unbound, with its node chosen if it must be. */
 function reconcileClaim(w: World, self: CsiState, key: string): void {
   self.pending.delete(key);
   const pvc = self.informers['persistentvolumeclaims']?.cache.get(key) as PersistentVolumeClaim | undefined;
-  if (!pvc || pvc.metadata.deletionTimestamp) return;
-  const pvName = `pvc-${pvc.metadata.uid}`;
-  const pv = self.informers['persistentvolumes']?.cache.get(pvc.spec.volumeName ?? pvName) as PersistentVolume | undefined;
-  if (pv && pv.spec.claimRef?.uid === pvc.metadata.uid) {
-    bind(w, self, pvc, pv);
-    return;
-  }
+  if (!pvc || pvc.metadata.deletionTimestamp || pvc.spec.volumeName || self.provisioning.has(key)) return;
+  if (pvc.metadata.annotations?.[STORAGE_PROVISIONER] !== CSI_DRIVER) return;
   const sc = storageClass(self, pvc);
-  if (!sc || sc.provisioner !== CSI_DRIVER || pvc.spec.volumeName) return;
+  if (!sc || sc.provisioner !== CSI_DRIVER) return;
   const node = pvc.metadata.annotations?.[SELECTED_NODE];
-  if (sc.volumeBindingMode === 'WaitForFirstConsumer' && !node) {
-    event(w, self, pvc, 'persistentvolume-controller', 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
-    return;
-  }
-  if (!pvc.metadata.annotations?.['volume.kubernetes.io/storage-provisioner']) {
-    const next: PersistentVolumeClaim = structuredClone(pvc);
-    next.metadata.annotations = { ...next.metadata.annotations, 'volume.beta.kubernetes.io/storage-provisioner': CSI_DRIVER, 'volume.kubernetes.io/storage-provisioner': CSI_DRIVER };
-    api(w, self, { verb: 'update', resource: 'persistentvolumeclaims', namespace: pvc.metadata.namespace, name: pvc.metadata.name!, body: next });
-    event(
-      w,
-      self,
-      pvc,
-      'persistentvolume-controller',
-      'Normal',
-      'ExternalProvisioning',
-      `Waiting for a volume to be created either by the external provisioner '${CSI_DRIVER}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`,
-    );
-  }
+  if (sc.volumeBindingMode === 'WaitForFirstConsumer' && !node) return;
+  const pvName = `pvc-${pvc.metadata.uid}`;
+  if (self.informers['persistentvolumes']?.cache.has(pvName)) return;
+  self.provisioning.add(key);
   event(w, self, pvc, provisionerSource(self), 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${key}"`);
   const size = pvc.spec.resources?.requests?.['storage'] ?? '1Gi';
   trace(w, { from: self.id, to: self.id, kind: 'csi', detail: { call: 'CreateVolume', volume: pvName, size, ...(node !== undefined ? { node } : {}) }, object: { kind: 'PersistentVolumeClaim', namespace: pvc.metadata.namespace ?? 'default', name: pvc.metadata.name ?? '' } });
@@ -109,6 +75,7 @@ function reconcileClaim(w: World, self: CsiState, key: string): void {
 
 /** CreateVolume returned: record the volume and create its PV. */
 function provisioned(w: World, self: CsiState, key: string): void {
+  self.provisioning.delete(key);
   const pvc = self.informers['persistentvolumeclaims']?.cache.get(key) as PersistentVolumeClaim | undefined;
   if (!pvc || pvc.metadata.deletionTimestamp || pvc.spec.volumeName) return;
   const sc = storageClass(self, pvc);
@@ -125,7 +92,7 @@ function provisioned(w: World, self: CsiState, key: string): void {
       accessModes: pvc.spec.accessModes ?? ['ReadWriteOnce'],
       capacity: { storage: size },
       claimRef: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: pvc.metadata.name, namespace: pvc.metadata.namespace, resourceVersion: pvc.metadata.resourceVersion, uid: pvc.metadata.uid },
-      csi: { driver: CSI_DRIVER, volumeHandle: handle },
+      csi: { driver: CSI_DRIVER, volumeHandle: handle, volumeAttributes: { [PROVISIONER_ID_KEY]: self.provisionerId } },
       nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: TOPOLOGY_KEY, operator: 'In', values: [node] }] }] } },
       persistentVolumeReclaimPolicy: sc?.reclaimPolicy ?? 'Delete',
       storageClassName: pvc.spec.storageClassName ?? '',
@@ -137,20 +104,14 @@ function provisioned(w: World, self: CsiState, key: string): void {
   if (!res.ok || !res.object) return;
   event(w, self, pvc, provisionerSource(self), 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${pvName}`);
   markComponentChanged(w, self.id);
-  bind(w, self, pvc, res.object as PersistentVolume);
 }
 
-/** Released volumes with reclaimPolicy Delete: DeleteVolume, then the PV goes. */
+/** shouldDelete: a volume this driver provisioned, Released, with reclaimPolicy Delete. */
 function reclaim(w: World, self: CsiState, pvName: string): void {
   const pv = self.informers['persistentvolumes']?.cache.get(pvName) as PersistentVolume | undefined;
-  if (!pv || pv.spec.csi?.driver !== CSI_DRIVER || !pv.spec.claimRef) return;
-  const ref = pv.spec.claimRef;
-  const claim = self.informers['persistentvolumeclaims']?.cache.get(`${ref.namespace}/${ref.name}`);
-  if (claim && claim.metadata.uid === ref.uid) return;
-  if (pv.spec.persistentVolumeReclaimPolicy !== 'Delete') {
-    if (pv.status?.phase !== 'Released') api(w, self, { verb: 'update', resource: 'persistentvolumes', subresource: 'status', name: pvName, body: { ...pv, status: { phase: 'Released' } } });
-    return;
-  }
+  if (!pv || pv.spec.csi?.driver !== CSI_DRIVER || pv.metadata.deletionTimestamp) return;
+  if (pv.status?.phase !== 'Released' || pv.spec.persistentVolumeReclaimPolicy !== 'Delete') return;
+  if (pv.metadata.annotations?.['pv.kubernetes.io/provisioned-by'] !== CSI_DRIVER) return;
   trace(w, { from: self.id, to: self.id, kind: 'csi', detail: { call: 'DeleteVolume', volume: pvName }, object: { kind: 'PersistentVolume', name: pvName } });
   self.volumes.delete(pv.spec.csi.volumeHandle);
   const res = api(w, self, { verb: 'delete', resource: 'persistentvolumes', name: pvName });
@@ -162,10 +123,7 @@ function handle(w: World, self: CsiState, resource: string, d: Delta): void {
   if (!obj) return;
   if (resource === 'persistentvolumeclaims') {
     if (d.cur) enqueue(w, self, metaKey(d.cur));
-    else for (const pv of listCache<PersistentVolume>(self.informers['persistentvolumes']!)) if (pv.spec.claimRef?.uid === obj.metadata.uid) setTimer(w, self, 1, 'reclaim', pv.metadata.name!);
   } else if (resource === 'persistentvolumes') {
-    const ref = (obj as PersistentVolume).spec.claimRef;
-    if (ref?.namespace && ref.name) enqueue(w, self, `${ref.namespace}/${ref.name}`);
     if (d.cur) setTimer(w, self, 1, 'reclaim', obj.metadata.name!);
   } else {
     for (const pvc of listCache(self.informers['persistentvolumeclaims']!)) enqueue(w, self, metaKey(pvc));
@@ -182,7 +140,11 @@ function sync(w: World, self: CsiState, resource: string): void {
 export const csiBehaviour: Behaviour<'csi'> = {
   start(w, self) {
     self.identity ||= uuidV4(w.rng);
+    // csi-provisioner's identity: start time in ms, a number below 10000 (taken from the
+    // identity already drawn, so a start draws nothing more), the driver's name.
+    self.provisionerId = `${EPOCH_MS + w.now}-${parseInt(self.identity.slice(0, 4), 16) % 10_000}-${CSI_DRIVER}`;
     self.pending = new Set();
+    self.provisioning = new Set();
     self.informers = {
       storageclasses: newInformer('storageclasses'),
       persistentvolumes: newInformer('persistentvolumes'),
@@ -193,6 +155,7 @@ export const csiBehaviour: Behaviour<'csi'> = {
   stop(_w, self) {
     self.informers = {};
     self.pending = new Set();
+    self.provisioning = new Set();
   },
   onWatch(w, self, watchId, ev) {
     const got = deliver(self.informers, watchId, ev);

@@ -55,10 +55,10 @@ export function preloadedImages(controlPlane: boolean): ImageRecord[] {
   if (!controlPlane) return all;
   return [
     ...all,
-    seeded('registry.k8s.io/etcd:3.6.4-0', 22_871_747),
+    seeded('registry.k8s.io/etcd:3.6.8-0', 22_871_747),
     seeded(`registry.k8s.io/kube-apiserver:${GIT_VERSION}`, 27_061_991),
     seeded(`registry.k8s.io/kube-controller-manager:${GIT_VERSION}`, 22_819_719),
     seeded(`registry.k8s.io/kube-scheduler:${GIT_VERSION}`, 17_385_568),
-    seeded('registry.k8s.io/coredns/coredns:v1.12.1', 20_939_036),
+    seeded('registry.k8s.io/coredns/coredns:v1.14.2', 20_939_036),
   ];
 }

@@ -14,6 +14,20 @@ import { processLogs } from './app';
 import { runtimeOf } from './cri';
 import { hashHex } from './hex';
 import type { LogLine } from '../images/types';
+import { isStaticPodKind } from '../kubelet/static-pod-manifests';
+import { runLines } from '../logging/process-log';
+
+/**
+ * A static Pod's container is the control-plane process itself (the kubelet does not run it
+ * through the CRI here): its log is what that process wrote (logging/), this run or the last.
+ */
+function staticPodLines(w: World, host: string, pod: Pod, container: string, previous: boolean): LogLine[] | undefined {
+  if (pod.metadata.annotations?.['kubernetes.io/config.mirror'] === undefined) return undefined;
+  for (const c of w.components.values()) {
+    if (c.host === host && c.kind === container && isStaticPodKind(c.kind)) return runLines(c, previous);
+  }
+  return undefined;
+}
 
 function bad(message: string): KubeletResponse {
   return { ok: false, code: 400, reason: 'BadRequest', message };
@@ -78,7 +92,10 @@ export function serveContainerLogs(w: World, self: KubeletState, req: ContainerL
   const which = containerIdFor(pod, req.container, req.options.previous ?? false);
   if ('ok' in which) return which;
   const rec = runtimeOf(w, self.host)?.containers.get(which.id);
-  if (!rec?.process) return { ok: true, text: '' };
+  if (!rec?.process) {
+    const lines = staticPodLines(w, self.host, pod, req.container, req.options.previous ?? false);
+    return { ok: true, text: lines ? render(lines, req.options, w.now, which.id) : '' };
+  }
   const until = Math.min(w.now, rec.finishedAt ?? w.now);
   return { ok: true, text: render(processLogs(rec.process, until), req.options, w.now, rec.id) };
 }

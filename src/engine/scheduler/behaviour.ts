@@ -4,6 +4,7 @@
  * scheduling loop and the queue's flushes. Losing the lease stops the loop.
  */
 import type { Pod } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
 import type { Behaviour } from '../behaviour';
 import { listCache, newInformer, syncInformer } from '../client/informer';
 import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
@@ -19,8 +20,20 @@ import { backoffConfig, schedulerWho } from './failure';
 import { SCHEDULE_TIMER, scheduleOne } from './schedule-one';
 import type { SchedulerState, SchedulerStats } from './state';
 
-/** Informers in the order they are synced: nodes first, so bound Pods find their NodeInfo. */
-const RESOURCES = ['nodes', 'pods', 'persistentvolumeclaims', 'persistentvolumes', 'storageclasses', 'namespaces'] as const;
+/**
+ * Informers in the order they are synced: nodes first, so bound Pods find their NodeInfo. The
+ * last ones are PodTopologySpread's listers for its system-default constraints (Services and the
+ * controllers of plugins/default-selector.ts), each watched only if the API serves it.
+ */
+const RESOURCES: readonly string[] = [
+  'nodes',
+  'pods',
+  'persistentvolumeclaims',
+  'persistentvolumes',
+  'storageclasses',
+  'namespaces',
+  ...['services', 'replicationcontrollers', 'replicasets', 'statefulsets'].filter((r) => resourceInfo(r) !== undefined),
+];
 const FLUSH_BACKOFF_TIMER = 'flush-backoff';
 const FLUSH_UNSCHEDULABLE_TIMER = 'flush-unschedulable';
 /** flushBackoffQCompleted runs every second, flushUnschedulablePodsLeftover every 30 s. */

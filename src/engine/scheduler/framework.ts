@@ -4,7 +4,7 @@
  * back a Filter/Score bound to it — the CycleState of the real framework, kept in a closure that
  * lives only for one synchronous cycle and never enters the World.
  */
-import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../k8s/types';
+import type { KObject, Namespace, PersistentVolume, PersistentVolumeClaim, Pod, Service, StorageClass } from '../../k8s/types';
 import type { NodeInfo } from './nodeinfo';
 import type { PodResources } from './resources';
 
@@ -34,6 +34,9 @@ export interface PodInfo {
   priority: number;
 }
 
+/** The controllers PodTopologySpread's default selector looks up by ownerReference. */
+export type WorkloadResource = 'replicasets' | 'statefulsets' | 'replicationcontrollers';
+
 /** Read-only view of the scheduler's cache and listers for one cycle (the framework Handle). */
 export interface ClusterView {
   /** Every node that exists, in the node tree's order. */
@@ -46,6 +49,10 @@ export interface ClusterView {
   pvs(): readonly PersistentVolume[];
   storageClass(name: string): StorageClass | undefined;
   namespace(name: string): Namespace | undefined;
+  /** The Service lister, for one namespace. */
+  services(namespace: string): readonly Service[];
+  /** A controller by namespace/name; undefined when missing or when the scheduler does not watch its kind. */
+  workload(resource: WorkloadResource, namespace: string, name: string): KObject | undefined;
 }
 
 export type NodeFilter = (node: NodeInfo) => Rejection | undefined;

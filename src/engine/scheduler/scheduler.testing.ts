@@ -76,6 +76,8 @@ export function viewOf(nodes: NodeInfo[], extra: Partial<ClusterView> = {}): Clu
     pvs: () => [],
     storageClass: () => undefined,
     namespace: () => undefined,
+    services: () => [],
+    workload: () => undefined,
     ...extra,
   };
 }

@@ -1,5 +1,5 @@
 /** The framework Handle for one cycle: the cache's nodes in node-tree order and the listers. */
-import type { Namespace, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../k8s/types';
+import type { KObject, Namespace, PersistentVolume, PersistentVolumeClaim, Pod, Service, StorageClass } from '../../k8s/types';
 import { listCache } from '../client/informer';
 import { nodeOrder } from './cache';
 import type { ClusterView, PodInfo } from './framework';
@@ -21,6 +21,11 @@ export function clusterView(self: SchedulerState): ClusterView {
     pvs: () => (pvs ??= inf('persistentvolumes') ? listCache<PersistentVolume>(inf('persistentvolumes')!) : []),
     storageClass: (name) => inf('storageclasses')?.cache.get(name) as StorageClass | undefined,
     namespace: (name) => inf('namespaces')?.cache.get(name) as Namespace | undefined,
+    services: (ns) => {
+      const svc = inf('services');
+      return svc ? listCache<Service>(svc).filter((s) => s.metadata.namespace === ns) : [];
+    },
+    workload: (resource, ns, name) => inf(resource)?.cache.get(`${ns}/${name}`) as KObject | undefined,
   };
 }
 

@@ -100,7 +100,7 @@ export function newCniState(id: ComponentId, host: NodeName): CniState {
 }
 
 export function newCsiState(id: ComponentId, host: NodeName): CsiState {
-  return { ...baseState(id, 'csi', host), informers: {}, identity: '', volumes: new Map(), staged: new Map(), published: new Map(), pending: new Set() };
+  return { ...baseState(id, 'csi', host), informers: {}, identity: '', provisionerId: '', volumes: new Map(), staged: new Map(), published: new Map(), pending: new Set(), provisioning: new Set() };
 }
 
 export function newKubeProxyState(id: ComponentId, host: NodeName): KubeProxyState {

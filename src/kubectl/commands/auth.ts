@@ -10,6 +10,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { tabulate, GET_TABLE } from '../printers/tabwriter';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
+import { combineResourceGroup, goList, printableRules, type PolicyRule } from '../../k8s/rbac';
 
 export const AUTH_SUBCOMMANDS = ['can-i', 'whoami'] as const;
 
@@ -132,79 +133,18 @@ function canI(env: Env, argv: string[]): number {
   return allowed ? 0 : 1;
 }
 
-interface Rule {
-  verbs: string[];
-  apiGroups: string[];
-  resources: string[];
-  resourceNames: string[];
-  nonResourceURLs: string[];
-}
-
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** rbac.BreakdownRule: one rule per group × resource × verb (× name), one per non-resource URL × verb. */
-function breakdown(r: Rule): Rule[] {
-  const out: Rule[] = [];
-  for (const g of r.apiGroups)
-    for (const res of r.resources)
-      for (const verb of r.verbs) {
-        if (r.resourceNames.length) for (const n of r.resourceNames) out.push({ verbs: [verb], apiGroups: [g], resources: [res], resourceNames: [n], nonResourceURLs: [] });
-        else out.push({ verbs: [verb], apiGroups: [g], resources: [res], resourceNames: [], nonResourceURLs: [] });
-      }
-  for (const u of r.nonResourceURLs) for (const verb of r.verbs) out.push({ verbs: [verb], apiGroups: [], resources: [], resourceNames: [], nonResourceURLs: [u] });
-  return out;
-}
-
-/**
- * rbac.CompactRules: rules for the same one group, resource and name gather their verbs, each
- * once, in the order met; non-resource rules stay as they are (duplicates included).
- */
-function compact(rules: Rule[]): Rule[] {
-  const simple = new Map<string, Rule>();
-  const out: Rule[] = [];
-  for (const r of rules) {
-    if (r.nonResourceURLs.length === 0 && r.apiGroups.length === 1 && r.resources.length === 1 && r.resourceNames.length <= 1) {
-      const key = JSON.stringify([r.apiGroups[0], r.resources[0], r.resourceNames[0] ?? null]);
-      const existing = simple.get(key);
-      if (!existing) simple.set(key, { ...r, verbs: [...r.verbs] });
-      else for (const v of r.verbs) if (!existing.verbs.includes(v)) existing.verbs.push(v);
-    } else out.push(r);
-  }
-  return [...out, ...simple.values()];
-}
-
-/** Go's %v of a []string. */
-const goList = (xs: string[]): string => `[${xs.join(' ')}]`;
-
-/** rbacv1.PolicyRule's generated String(), which SortableRuleSlice orders by. */
-function ruleString(r: Rule): string {
-  return `&PolicyRule{Verbs:${goList(r.verbs)},APIGroups:${goList(r.apiGroups)},Resources:${goList(r.resources)},ResourceNames:${goList(r.resourceNames)},NonResourceURLs:${goList(r.nonResourceURLs)},}`;
-}
-
-/** describe.CombineResourceGroup: `deployments.apps`, `pods/log`. */
-function combineResourceGroup(resources: string[], groups: string[]): string {
-  if (resources.length === 0) return '';
-  const [res, sub] = resources[0]!.split(/\/(.*)/s, 2) as [string, string | undefined];
-  let s = res;
-  if (groups.length && groups[0] !== '') s += `.${groups[0]}`;
-  if (sub !== undefined) s += `/${sub}`;
-  return s;
-}
-
 function printRules(status: Record<string, unknown>, noHeaders: boolean): string {
-  const rules: Rule[] = [];
+  const rules: PolicyRule[] = [];
   for (const r of Array.isArray(status['resourceRules']) ? (status['resourceRules'] as Record<string, unknown>[]) : []) {
-    rules.push({ verbs: strings(r['verbs']), apiGroups: strings(r['apiGroups']), resources: strings(r['resources']), resourceNames: strings(r['resourceNames']), nonResourceURLs: [] });
+    rules.push({ verbs: strings(r['verbs']), apiGroups: strings(r['apiGroups']), resources: strings(r['resources']), resourceNames: strings(r['resourceNames']) });
   }
   for (const r of Array.isArray(status['nonResourceRules']) ? (status['nonResourceRules'] as Record<string, unknown>[]) : []) {
-    rules.push({ verbs: strings(r['verbs']), apiGroups: [], resources: [], resourceNames: [], nonResourceURLs: strings(r['nonResourceURLs']) });
+    rules.push({ verbs: strings(r['verbs']), nonResourceURLs: strings(r['nonResourceURLs']) });
   }
-  const sorted = compact(rules.flatMap(breakdown))
-    .map((r) => ({ r, key: ruleString(r) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((x) => x.r);
   let text = noHeaders ? '' : 'Resources\tNon-Resource URLs\tResource Names\tVerbs\n';
-  for (const r of sorted) text += `${combineResourceGroup(r.resources, r.apiGroups)}\t${goList(r.nonResourceURLs)}\t${goList(r.resourceNames)}\t${goList(r.verbs)}\n`;
+  for (const r of printableRules(rules)) text += `${combineResourceGroup(r.resources, r.apiGroups)}\t${goList(r.nonResourceURLs)}\t${goList(r.resourceNames)}\t${goList(r.verbs)}\n`;
   return tabulate(text, GET_TABLE);
 }
 

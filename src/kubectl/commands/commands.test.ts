@@ -166,14 +166,15 @@ describe('get priorityclasses', () => {
 
 describe('information commands', () => {
   it('prints versions, the control plane address and the API resources', () => {
-    expect(kubectl(sim, 'version').stdout).toBe('Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1\n');
-    expect(kubectl(sim, 'version --client').stdout).toBe('Client Version: v1.34.1\nKustomize Version: v5.7.1\n');
+    expect(kubectl(sim, 'version').stdout).toBe('Client Version: v1.36.1\nKustomize Version: v5.8.1\nServer Version: v1.36.1\n');
+    expect(kubectl(sim, 'version --client').stdout).toBe('Client Version: v1.36.1\nKustomize Version: v5.8.1\n');
     expect(kubectl(sim, 'cluster-info').stdout.startsWith('Kubernetes control plane is running at https://10.0.0.10:6443\n')).toBe(true);
     expect(kubectl(sim, 'cluster-info').stdout.endsWith("\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n")).toBe(true);
     const res = kubectl(sim, 'api-resources').stdout.split('\n');
-    expect(res[0]).toBe('NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND');
-    expect(res).toContain('deployments              deploy       apps/v1                  true         Deployment');
-    expect(res).toContain('nodes                    no           v1                       false        Node');
+    expect(res[0]).toBe('NAME                     SHORTNAMES   APIVERSION                     NAMESPACED   KIND');
+    expect(res).toContain('deployments              deploy       apps/v1                        true         Deployment');
+    expect(res).toContain('nodes                    no           v1                             false        Node');
+    expect(res).toContain('clusterroles                          rbac.authorization.k8s.io/v1   false        ClusterRole');
   });
 
   it('explains a missing logs argument and a missing pod', () => {

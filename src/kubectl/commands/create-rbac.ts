@@ -1,15 +1,17 @@
 /**
  * `kubectl create role|clusterrole|rolebinding|clusterrolebinding` (create_role.go,
- * create_clusterrole.go, create_rolebinding.go, create_clusterrolebinding.go). This cluster's
- * RBAC policy is built into kube-apiserver and rbac.authorization.k8s.io is not served, so after
- * kubectl's own validation the POST meets the apiserver's 404, which client-go reports as a
- * generic NotFound naming the verb and the resource.
+ * create_clusterrole.go, create_rolebinding.go, create_clusterrolebinding.go): kubectl's own
+ * validation, the one-rule-per-API-group object it builds (resources resolved through discovery
+ * as its RESTMapper does), and the POST. Role and ClusterRole return a failed create as it is;
+ * the binding generators wrap it (`failed to create rolebinding: …`).
  */
+import type { KObject } from '../../k8s/types';
+import { resolveResource, resourceInfo } from '../../k8s/resources';
+import { RBAC_API_VERSION, RBAC_GROUP, type PolicyRule, type Subject } from '../../k8s/rbac';
 import { CmdError, isNetworkError, plainError, standardErrorMessage } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import type { ResourceInfo } from '../../k8s/resources';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, dryRunOf } from './common';
+import { DRY_RUN_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 
 export type RbacGenerator = 'role' | 'clusterrole' | 'rolebinding' | 'clusterrolebinding';
 
@@ -33,58 +35,200 @@ export const RBAC_GENERATOR_FLAGS: Record<RbacGenerator, FlagDef[]> = {
   clusterrolebinding: [...SUBJECTS, ...COMMON],
 };
 
-const RESOURCE: Record<RbacGenerator, { resource: string; kind: string; namespaced: boolean }> = {
-  role: { resource: 'roles', kind: 'Role', namespaced: true },
-  clusterrole: { resource: 'clusterroles', kind: 'ClusterRole', namespaced: false },
-  rolebinding: { resource: 'rolebindings', kind: 'RoleBinding', namespaced: true },
-  clusterrolebinding: { resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false },
+const RESOURCE: Record<RbacGenerator, { resource: string; kind: string }> = {
+  role: { resource: 'roles', kind: 'Role' },
+  clusterrole: { resource: 'clusterroles', kind: 'ClusterRole' },
+  rolebinding: { resource: 'rolebindings', kind: 'RoleBinding' },
+  clusterrolebinding: { resource: 'clusterrolebindings', kind: 'ClusterRoleBinding' },
 };
 
-/** Each generator's Validate, in upstream's order. */
-function validate(flags: Flags, what: RbacGenerator): void {
-  switch (what) {
-    case 'role':
-      if (flags.list('verb').length === 0) throw plainError('at least one verb must be specified');
-      if (flags.list('resource').length === 0) throw plainError('at least one resource must be specified');
-      return;
-    case 'clusterrole':
-      if (flags.str('aggregation-rule')) {
-        if (flags.list('non-resource-url').length || flags.list('verb').length || flags.list('resource').length || flags.list('resource-name').length) {
-          throw plainError('aggregation rule must be specified without nonResourceURLs, verbs, resources or resourceNames');
-        }
-        return;
-      }
-      if (flags.list('verb').length === 0) throw plainError('at least one verb must be specified');
-      if (flags.list('resource').length === 0 && flags.list('non-resource-url').length === 0) throw plainError('one of resource or nonResourceURL must be specified');
-      for (const url of flags.list('non-resource-url')) {
-        if (!url.startsWith('/')) throw plainError('nonResourceURL should start with /');
-        if (url.slice(0, -1).includes('*')) throw plainError("nonResourceURL only supports wildcard matches when '*' is at the end");
-      }
-      return;
-    case 'rolebinding':
-      if ((flags.str('clusterrole') === '') === (flags.str('role') === '')) throw plainError('exactly one of clusterrole or role must be specified');
+const VALID_RESOURCE_VERBS = ['*', 'get', 'delete', 'list', 'create', 'update', 'patch', 'watch', 'proxy', 'deletecollection', 'use', 'bind', 'escalate', 'impersonate'];
+const VALID_NON_RESOURCE_VERBS = ['*', 'get', 'post', 'put', 'delete', 'patch', 'head', 'options'];
+
+/** The verbs only some resources take, and which (specialVerbs). */
+const SPECIAL_VERBS: Record<string, readonly [string, string][]> = {
+  use: [
+    ['policy', 'podsecuritypolicies'],
+    ['extensions', 'podsecuritypolicies'],
+  ],
+  bind: [
+    [RBAC_GROUP, 'roles'],
+    [RBAC_GROUP, 'clusterroles'],
+  ],
+  escalate: [
+    [RBAC_GROUP, 'roles'],
+    [RBAC_GROUP, 'clusterroles'],
+  ],
+  impersonate: [
+    ['', 'users'],
+    ['', 'serviceaccounts'],
+    ['', 'groups'],
+    ['authentication.k8s.io', 'userextras'],
+  ],
+};
+
+interface ResourceOption {
+  group: string;
+  resource: string;
+  subresource: string;
+}
+
+const uniq = (xs: string[]): string[] => xs.filter((x, i) => xs.indexOf(x) === i);
+
+/** Complete: verbs deduplicated (`*` alone wins), `resource.group/subresource` split, `*` alone wins. */
+function completeRules(flags: Flags): { verbs: string[]; resources: ResourceOption[]; names: string[] } {
+  const verbs = flags.list('verb').includes('*') ? ['*'] : uniq(flags.list('verb'));
+  const resources: ResourceOption[] = [];
+  for (const r of flags.list('resource')) {
+    const [head, sub] = r.split(/\/(.*)/s, 2) as [string, string | undefined];
+    const [res, group] = head.split(/\.(.*)/s, 2) as [string, string | undefined];
+    const opt = { group: group ?? '', resource: res, subresource: sub ?? '' };
+    if (res === '*' && group === undefined && sub === undefined) {
+      resources.splice(0, resources.length, opt);
       break;
-    case 'clusterrolebinding':
-      if (!flags.has('clusterrole')) throw new CmdError('error: required flag(s) "clusterrole" not set\n');
-      break;
+    }
+    resources.push(opt);
   }
-  for (const sa of flags.list('serviceaccount')) if (sa.split(':').length !== 2 || sa.split(':').some((p) => p === '')) throw plainError('serviceaccount must be <namespace>:<name>');
+  return { verbs, resources, names: uniq(flags.list('resource-name')) };
+}
+
+/** The RESTMapper's ResourceFor: the served resource, or NoResourceMatchError's text. */
+function mapResource(r: ResourceOption): { group: string; resource: string } | string {
+  const info = resolveResource(r.group ? `${r.resource}.${r.group}` : r.resource);
+  if (info) return { group: info.group, resource: info.resource };
+  return `no matches for ${r.group}/, Resource=${r.resource}`;
+}
+
+/** validateResource: every resource known, special verbs only on their resources. */
+function validateResources(verbs: string[], resources: ResourceOption[]): void {
+  for (const r of resources) {
+    if (r.resource === '') throw plainError('resource must be specified if apiGroup/subresource specified');
+    if (r.resource === '*') return;
+    const mapped = mapResource(r);
+    let err = typeof mapped === 'string' ? mapped : undefined;
+    const gr = typeof mapped === 'string' ? { group: r.group, resource: r.resource } : mapped;
+    for (const v of verbs) {
+      const allowed = SPECIAL_VERBS[v];
+      if (!allowed) continue;
+      if (!allowed.some(([g, res]) => g === gr.group && res === gr.resource)) throw plainError(`can not perform '${v}' on '${gr.resource}' in group '${gr.group}'`);
+      err = undefined;
+    }
+    if (err) throw plainError(err);
+  }
+}
+
+/** generateResourcePolicyRules: one rule per API group (groups sorted), then the non-resource URLs. */
+function policyRules(verbs: string[], resources: ResourceOption[], names: string[], urls: string[]): PolicyRule[] {
+  const byGroup = new Map<string, string[]>();
+  for (const r of resources) {
+    const mapped = mapResource(r);
+    const gr = typeof mapped === 'string' ? { group: r.group, resource: r.resource } : { ...mapped };
+    const res = r.subresource ? `${gr.resource}/${r.subresource}` : gr.resource;
+    const list = byGroup.get(gr.group) ?? [];
+    if (!list.includes(res)) list.push(res);
+    byGroup.set(gr.group, list);
+  }
+  const rules: PolicyRule[] = [...byGroup.keys()].sort().map((g) => ({ verbs, apiGroups: [g], resources: byGroup.get(g)!, ...(names.length ? { resourceNames: names } : {}) }));
+  if (urls.length) rules.push({ verbs, nonResourceURLs: urls });
+  return rules;
+}
+
+function warnVerbs(env: Env, verbs: string[]): void {
+  for (const v of verbs) if (!VALID_RESOURCE_VERBS.includes(v)) env.out.err(`Warning: '${v}' is not a standard resource verb\n`);
+}
+
+function roleObject(env: Env, flags: Flags, name: string): KObject {
+  const { verbs, resources, names } = completeRules(flags);
+  if (verbs.length === 0) throw plainError('at least one verb must be specified');
+  warnVerbs(env, verbs);
+  if (resources.length === 0) throw plainError('at least one resource must be specified');
+  validateResources(verbs, resources);
+  return { apiVersion: RBAC_API_VERSION, kind: 'Role', metadata: { name }, rules: policyRules(verbs, resources, names, []) };
+}
+
+/** cliflag.MapStringString: `k=v,k2=v2`. */
+function parseLabels(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const i = pair.indexOf('=');
+    if (i < 0) throw plainError(`invalid argument "${text}" for "--aggregation-rule" flag: malformed pair, expect string=string`);
+    out[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  return out;
+}
+
+function clusterRoleObject(env: Env, flags: Flags, name: string): KObject {
+  const { verbs, resources, names } = completeRules(flags);
+  const urls = uniq(flags.list('non-resource-url'));
+  const aggregation = flags.str('aggregation-rule');
+  if (aggregation) {
+    const labels = parseLabels(aggregation);
+    if (urls.length || verbs.length || resources.length || names.length) throw plainError('aggregation rule must be specified without nonResourceURLs, verbs, resources or resourceNames');
+    return { apiVersion: RBAC_API_VERSION, kind: 'ClusterRole', metadata: { name }, rules: null, aggregationRule: { clusterRoleSelectors: [{ matchLabels: labels }] } };
+  }
+  if (verbs.length === 0) throw plainError('at least one verb must be specified');
+  if (resources.length === 0 && urls.length === 0) throw plainError('one of resource or nonResourceURL must be specified');
+  if (resources.length) {
+    warnVerbs(env, verbs);
+    validateResources(verbs, resources);
+  }
+  if (urls.length) {
+    for (const v of verbs) if (!VALID_NON_RESOURCE_VERBS.includes(v)) throw plainError(`invalid verb: '${v}' for nonResourceURL`);
+    for (const url of urls) {
+      if (url === '*') continue;
+      if (!url.startsWith('/')) throw plainError('nonResourceURL should start with /');
+      if (url.slice(0, -1).includes('*')) throw plainError("nonResourceURL only supports wildcard matches when '*' is at the end");
+    }
+  }
+  return { apiVersion: RBAC_API_VERSION, kind: 'ClusterRole', metadata: { name }, rules: policyRules(verbs, resources, names, urls) };
+}
+
+function subjects(flags: Flags): Subject[] {
+  const out: Subject[] = [];
+  for (const u of flags.list('user')) out.push({ kind: 'User', apiGroup: RBAC_GROUP, name: u });
+  for (const g of flags.list('group')) out.push({ kind: 'Group', apiGroup: RBAC_GROUP, name: g });
+  for (const sa of flags.list('serviceaccount')) {
+    const parts = sa.split(':');
+    if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw plainError('serviceaccount must be <namespace>:<name>');
+    out.push({ kind: 'ServiceAccount', name: parts[1]!, namespace: parts[0]! });
+  }
+  return out;
+}
+
+function bindingObject(flags: Flags, name: string, what: 'rolebinding' | 'clusterrolebinding'): KObject {
+  let roleRef;
+  if (what === 'rolebinding') {
+    if ((flags.str('clusterrole') === '') === (flags.str('role') === '')) throw plainError('exactly one of clusterrole or role must be specified');
+    roleRef = flags.str('role') ? { apiGroup: RBAC_GROUP, kind: 'Role', name: flags.str('role') } : { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: flags.str('clusterrole') };
+  } else {
+    if (!flags.has('clusterrole')) throw new CmdError('error: required flag(s) "clusterrole" not set\n');
+    roleRef = { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: flags.str('clusterrole') };
+  }
+  const subs = subjects(flags);
+  return { apiVersion: RBAC_API_VERSION, kind: RESOURCE[what].kind, metadata: { name }, roleRef, ...(subs.length ? { subjects: subs } : {}) };
 }
 
 export function rbacGenerator(env: Env, flags: Flags, what: RbacGenerator): number {
   const named = flags.args.length - (flags.afterDash?.length ?? 0);
   if (named !== 1) throw new CmdError(`error: exactly one NAME is required, got ${named}\nSee 'kubectl create ${what} -h' for help and examples\n`);
+  checkOutput(flags);
   const name = flags.args[0]!;
-  validate(flags, what);
-  if (dryRunOf(flags) === 'client') throw plainError(`--dry-run=client is not available in this simulator for "create ${what}": its kind is not served here`);
-  const r = RESOURCE[what];
-  const info: ResourceInfo = { ...r, singular: what, group: 'rbac.authorization.k8s.io', version: 'v1', shortNames: [], verbs: ['create'], subresources: [] };
-  const res = env.client.create(info, namespaceOf(flags), { apiVersion: 'rbac.authorization.k8s.io/v1', kind: r.kind, metadata: { name } }, dryRunOf(flags) === 'server');
-  if (res.ok) return 0;
+  const obj =
+    what === 'role' ? roleObject(env, flags, name) : what === 'clusterrole' ? clusterRoleObject(env, flags, name) : bindingObject(flags, name, what);
+  const info = resourceInfo(RESOURCE[what].resource)!;
+  // Only a namespace given on the command line is written into a namespaced object.
+  if (info.namespaced && flags.has('namespace')) obj.metadata = { name, namespace: namespaceOf(flags) };
+  const dry = dryRunOf(flags);
+  if (dry === 'client') {
+    printResult(env, flags, info, obj, withDryRun('created', dry));
+    return 0;
+  }
+  const res = env.client.create(info, info.namespaced ? namespaceOf(flags) : undefined, obj, dry === 'server');
+  if (res.ok) {
+    printResult(env, flags, info, res.value, withDryRun('created', dry));
+    return 0;
+  }
   if (isNetworkError(res.error)) throw new CmdError(`${standardErrorMessage(res.error)}\n`);
-  // NewGenericServerResponse: a 404 without a Status body names the verb and the group resource.
-  const message = res.error.code === 404 ? `${res.error.message} (post ${r.resource}.rbac.authorization.k8s.io)` : res.error.message;
-  // The binding generators wrap the failure; create role and clusterrole return it as it is.
-  if (what === 'rolebinding' || what === 'clusterrolebinding') throw plainError(`failed to create ${what}: ${message}`);
-  throw new CmdError(`${standardErrorMessage({ ...res.error, message })}\n`);
+  if (what === 'rolebinding' || what === 'clusterrolebinding') throw plainError(`failed to create ${what}: ${res.error.message}`);
+  throw new CmdError(`${standardErrorMessage(res.error)}\n`);
 }

@@ -1,11 +1,11 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
- * `create deployment`, `create namespace`, `create configmap`, `create serviceaccount`,
+ * `create deployment`, `create job`, `create cronjob`, `create namespace`, `create configmap`, `create serviceaccount`,
  * `create secret generic|docker-registry|tls`, and the RBAC generators, whose kinds this
  * cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
  */
-import type { KObject } from '../../k8s/types';
-import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
+import type { CronJob, KObject } from '../../k8s/types';
+import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
 import { parseFlags, splitCommand, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
@@ -108,6 +108,75 @@ function deployment(env: Env, flags: Flags): number {
   return finish(env, flags, resourceInfo('deployments')!, obj, 'deployment');
 }
 
+export const CREATE_JOB_FLAGS: FlagDef[] = [...CREATE_GENERATOR_FLAGS.filter((f) => f.name !== 'image'), { name: 'image', kind: 'string' }, { name: 'from', kind: 'string' }];
+export const CREATE_CRONJOB_FLAGS: FlagDef[] = [
+  ...CREATE_GENERATOR_FLAGS.filter((f) => f.name !== 'image'),
+  { name: 'image', kind: 'string' },
+  { name: 'schedule', kind: 'string' },
+  { name: 'restart', kind: 'string' },
+];
+
+/** createJobFromCronJob: the CronJob's job template, marked as a manual run and owned by the CronJob. */
+function jobFromCronJob(env: Env, flags: Flags, name: string, from: string): KObject {
+  const slash = from.indexOf('/');
+  const info = slash > 0 ? resolveResource(from.slice(0, slash)) : undefined;
+  if (!info || slash < 0) throw plainError(`from must be an existing cronjob`);
+  const got = env.client.get(info, namespaceOf(flags), from.slice(slash + 1));
+  if (!got.ok) throw new CmdError(failureText([{ api: got.error }]));
+  if (info.resource !== 'cronjobs') throw plainError(`unknown object type *v1.${info.kind}`);
+  const cj = got.value as CronJob;
+  const t = cj.spec.jobTemplate;
+  const metadata: KObject['metadata'] = {
+    annotations: { 'cronjob.kubernetes.io/instantiate': 'manual', ...(t.metadata?.annotations ?? {}) },
+    name,
+    namespace: namespaceOf(flags),
+    ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cj.metadata.name ?? '', uid: cj.metadata.uid ?? '', controller: true }],
+  };
+  if (t.metadata?.labels) metadata.labels = { ...t.metadata.labels };
+  return { apiVersion: 'batch/v1', kind: 'Job', metadata, spec: structuredClone(t.spec), status: {} };
+}
+
+/** create_job.go: a Job of one container named after the Job, restartPolicy Never, or a manual run of a CronJob. */
+function job(env: Env, flags: Flags): number {
+  const name = requireName(flags, 'job');
+  const command = flags.args.slice(1);
+  const image = flags.str('image');
+  const from = flags.str('from');
+  if ((image === '' && from === '') || (image !== '' && from !== '')) throw plainError('either --image or --from must be specified');
+  if (command.length > 0 && from !== '') throw plainError('cannot specify --from and command');
+  const obj: KObject =
+    from !== ''
+      ? jobFromCronJob(env, flags, name, from)
+      : {
+          apiVersion: 'batch/v1',
+          kind: 'Job',
+          metadata: { name, namespace: namespaceOf(flags) },
+          spec: { template: { spec: { containers: [{ ...(command.length ? { command } : {}), image, name, resources: {} }], restartPolicy: 'Never' } } },
+          status: {},
+        };
+  return finish(env, flags, resourceInfo('jobs')!, obj, 'job');
+}
+
+/** create_cronjob.go: the job template repeats the CronJob's name; restartPolicy defaults to OnFailure. */
+function cronjob(env: Env, flags: Flags): number {
+  const missing = ['image', 'schedule'].filter((f) => !flags.has(f));
+  if (missing.length) throw new CmdError(`error: required flag(s) ${missing.map((f) => `"${f}"`).join(', ')} not set\n`);
+  const name = requireName(flags, 'cronjob');
+  const command = flags.args.slice(1);
+  const container = { ...(command.length ? { command } : {}), image: flags.str('image'), name, resources: {} };
+  const obj: KObject = {
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    metadata: { name, namespace: namespaceOf(flags) },
+    spec: {
+      jobTemplate: { metadata: { name }, spec: { template: { spec: { containers: [container], restartPolicy: flags.str('restart') || 'OnFailure' } } } },
+      schedule: flags.str('schedule'),
+    },
+    status: {},
+  };
+  return finish(env, flags, resourceInfo('cronjobs')!, obj, 'cronjob');
+}
+
 function namespace(env: Env, flags: Flags): number {
   const name = requireName(flags, 'namespace');
   return finish(env, flags, resourceInfo('namespaces')!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: {} });
@@ -179,7 +248,9 @@ const GENERATORS: Record<string, Generator> = {
   clusterrole: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrole'), flags: RBAC_GENERATOR_FLAGS.clusterrole, aliases: [] },
   clusterrolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrolebinding'), flags: RBAC_GENERATOR_FLAGS.clusterrolebinding, aliases: [] },
   configmap: { run: configmap, aliases: ['cm'] },
+  cronjob: { run: cronjob, flags: CREATE_CRONJOB_FLAGS, aliases: ['cj'] },
   deployment: { run: deployment, aliases: ['deploy'] },
+  job: { run: job, flags: CREATE_JOB_FLAGS, aliases: [] },
   namespace: { run: namespace, aliases: ['ns'] },
   role: { run: (env, flags) => rbacGenerator(env, flags, 'role'), flags: RBAC_GENERATOR_FLAGS.role, aliases: [] },
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
@@ -193,6 +264,8 @@ const GENERATORS: Record<string, Generator> = {
  */
 export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_GENERATOR_FLAGS,
+  ...CREATE_JOB_FLAGS,
+  ...CREATE_CRONJOB_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
   ...Object.values(RBAC_GENERATOR_FLAGS).flat(),
 ].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);

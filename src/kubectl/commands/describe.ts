@@ -2,7 +2,7 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, DaemonSet, Deployment, KObject, Namespace, Node, Pod, ReplicaSet, Secret, Service } from '../../k8s/types';
+import type { ConfigMap, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
@@ -15,9 +15,14 @@ import { FILENAME_FLAG } from './common';
 import { describePod } from '../describe/pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
 import { describeNode } from '../describe/node';
+import { describeCronJob, describeJob } from '../describe/batch';
 import { describeService } from '../describe/service';
+import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
+import { describePriorityClass } from '../describe/priorityclass';
 import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
 import { pushAll } from '../../k8s/arrays';
+import type { Role } from '../../k8s/rbac';
+import { describeRole, describeRoleBinding } from '../describe/rbac';
 
 export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
@@ -40,6 +45,10 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeReplicaSet(c, obj as ReplicaSet, now);
     case 'daemonsets':
       return describeDaemonSet(c, obj as DaemonSet, now);
+    case 'jobs':
+      return describeJob(c, obj as Job, now);
+    case 'cronjobs':
+      return describeCronJob(c, obj as CronJob, now);
     case 'nodes':
       return describeNode(c, obj as Node, now);
     case 'services':
@@ -52,6 +61,20 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeSecret(obj as Secret);
     case 'serviceaccounts':
       return describeServiceAccount(c, obj, now);
+    case 'roles':
+    case 'clusterroles':
+      return describeRole(obj as Role);
+    case 'rolebindings':
+    case 'clusterrolebindings':
+      return describeRoleBinding(obj);
+    case 'persistentvolumeclaims':
+      return describePersistentVolumeClaim(c, obj as PersistentVolumeClaim, now);
+    case 'persistentvolumes':
+      return describePersistentVolume(c, obj as PersistentVolume, now);
+    case 'storageclasses':
+      return describeStorageClass(c, obj as StorageClass, now);
+    case 'priorityclasses':
+      return describePriorityClass(c, obj as PriorityClass, now);
     default:
       return describeGeneric(c, obj, now);
   }

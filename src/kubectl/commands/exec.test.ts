@@ -47,7 +47,9 @@ describe('exec', () => {
     expect(kubectl(sim, 'exec').stderr).toBe('error: pod, type/name or --filename must be specified\n');
     expect(kubectl(sim, 'exec bb -c nope -- ls').stderr).toBe('error: container nope is not valid for pod bb out of: bb\n');
     expect(kubectl(sim, 'exec nothere -- ls').stderr).toBe('Error from server (NotFound): pods "nothere" not found\n');
-    expect(kubectl(sim, 'exec -it bb -- sh')).toMatchObject({ code: 1 });
+    // No terminal here: SetupTTY drops the TTY, and the shell reads an empty input and exits.
+    expect(kubectl(sim, 'exec -it bb -- sh')).toMatchObject({ stdout: '', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', code: 0 });
+    expect(kubectl(sim, 'exec -it -q bb -- sh')).toMatchObject({ stdout: '', stderr: '', code: 0 });
     expect(kubectl(sim, 'exec -i bb -- sh', { stdin: 'echo piped\nhostname\n' })).toMatchObject({ stdout: 'piped\nbb\n', code: 0 });
   });
 

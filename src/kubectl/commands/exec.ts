@@ -3,7 +3,9 @@
  * the Pod is read, the container chosen on the client (podcmd.FindOrDefaultContainerByName), then
  * one `POST pods/<name>/exec` that kube-apiserver upgrades and proxies to the kubelet, which runs
  * the command in the container's process model. The command's exit status becomes kubectl's
- * (checkErr: `command terminated with exit code N`).
+ * (checkErr: `command terminated with exit code N`). `-it` with a shell in a terminal that is a
+ * TTY (the browser's) attaches the terminal to that shell (kubectl/attach.ts); without one, as
+ * in the headless runner, the TTY is dropped with SetupTTY's notice and the shell reads no input.
  */
 import type { Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
@@ -12,6 +14,7 @@ import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
+import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
 
 export const EXEC_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -79,11 +82,11 @@ export function runExec(env: Env, argv: string[]): number {
   if (command.length === 0) throw plainError('you must specify at least one command for the container');
   if (!resource) throw plainError('exec -f is not available in this simulator; name the Pod instead');
   const quiet = flags.bool('quiet');
-  const stdin = flags.bool('stdin') ? env.stdin : undefined;
-  if (flags.bool('stdin') && flags.bool('tty') && stdin === undefined) {
-    // The headless runner and the browser terminal have no raw TTY to attach: say so in one line.
-    throw plainError(`an interactive session (-it) is not available in this terminal; run one command instead, e.g. kubectl exec ${resource} -- ls /`);
-  }
+  const tty = flags.bool('stdin') && flags.bool('tty');
+  let stdin = flags.bool('stdin') ? env.stdin : undefined;
+  const attach = tty && stdin === undefined && env.tty !== undefined && command.length === 1 && INTERACTIVE_SHELLS.has(command[0]!);
+  // The runner's stdin is not a terminal and holds nothing more for the command: an empty input.
+  if (tty && stdin === undefined && env.tty === undefined) stdin = '';
 
   const pod = podFor(env, resource, ns);
   const phase = pod.status?.phase;
@@ -92,19 +95,39 @@ export function runExec(env: Env, argv: string[]): number {
   // SetupTTY: piped input is not a terminal, so the TTY is dropped with this notice.
   if (stdin !== undefined && flags.bool('tty') && !quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
+  const exec = (cmd: string[], input: string | undefined, withTty: boolean): ShellReply => execOnce(env, pod, container, cmd, input, withTty);
+  if (attach && env.tty) {
+    const shell = command[0]!;
+    const started = exec([shell], STARTUP_SCRIPT, true);
+    if (started.ok && started.exitCode === 0) {
+      env.tty.attach(attachment({ pod, container, shell, exec: (script) => exec([shell], script, true) }, started.output));
+      return 0;
+    }
+    return finish(env, started);
+  }
+  return finish(env, exec(command, stdin, false));
+}
+
+/** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
+function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean): ShellReply {
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}) },
   });
-  if (!res.ok) throw new CmdError(fatalText(res.error));
+  if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;
-  if (!outcome) return 0;
-  if (outcome.type === 'upgrade-failed') throw plainError(`unable to upgrade connection: ${outcome.message}`);
-  env.out.out(outcome.output);
-  if (outcome.exitCode !== 0) throw new CmdError(`command terminated with exit code ${outcome.exitCode}\n`, outcome.exitCode);
+  if (!outcome) return { ok: true, exitCode: 0, output: '' };
+  if (outcome.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
+  return { ok: true, exitCode: outcome.exitCode, output: outcome.output };
+}
+
+function finish(env: Env, reply: ShellReply): number {
+  if (!reply.ok) throw new CmdError(reply.text, reply.exitCode);
+  env.out.out(reply.output);
+  if (reply.exitCode !== 0) throw new CmdError(`command terminated with exit code ${reply.exitCode}\n`, reply.exitCode);
   return 0;
 }

@@ -1,11 +1,16 @@
 /**
- * `kubectl explain TYPE[.FIELD...] [--recursive]` (pkg/cmd/explain, pkg/explain/v2): one GET of
- * the resource's group version from kube-apiserver's OpenAPI v3 endpoint, rendered as the
- * `plaintext` template renders it (templates/plaintext.tmpl): GROUP/KIND/VERSION, the FIELD line
- * for a field path, DESCRIPTION wrapped at 76 columns, then FIELDS (each with its description,
- * or only names and types, nested, with --recursive).
+ * `kubectl explain TYPE[.FIELD...] [--recursive] [--api-version=GROUP/VERSION]` as kubectl v1.36
+ * runs it (pkg/cmd/explain, pkg/explain/v2): one GET of the group version's document from
+ * kube-apiserver's OpenAPI v3 endpoint, with upstream's descriptions, enums and required fields
+ * joined on (../explain/describe.ts), rendered as the `plaintext` template renders it
+ * (templates/plaintext.tmpl): GROUP/KIND/VERSION, the FIELD line (and ENUM list) for a field
+ * path, DESCRIPTION wrapped at 76 columns, then FIELDS, each with its type, `-required-`, a short
+ * `enum:` line and its description wrapped at 78 columns less its indent, or, with --recursive,
+ * only names and types, nested. v1.36 has no --max-depth (it came after).
  */
 import { resolveResource, type ResourceInfo } from '../../k8s/resources';
+import { describeDocument, type Doc, type Schema } from '../explain/describe';
+import { apiDocs, loadApiDocs } from '../explain/load';
 import { CmdError, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
@@ -13,29 +18,10 @@ import { noCompatiblePrinter } from '../printers/generic';
 import { wrapString } from '../printers/wordwrap';
 
 export const EXPLAIN_FLAGS: FlagDef[] = [
-  { name: 'recursive', kind: 'bool' },
+  { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'api-version', kind: 'string' },
   { name: 'output', short: 'o', kind: 'string', values: ['plaintext', 'plaintext-openapiv2'] },
-  { name: 'max-depth', kind: 'int' },
 ];
-
-/** The parts of an OpenAPI v3 schema the template reads. */
-interface Schema {
-  $ref?: string;
-  type?: string;
-  description?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  allOf?: Schema[];
-  enum?: unknown[];
-  'x-kubernetes-group-version-kind'?: { group: string; kind: string; version: string }[];
-}
-
-interface Doc {
-  components?: { schemas?: Record<string, Schema> };
-}
 
 type History = Readonly<Record<string, true>>;
 
@@ -52,7 +38,6 @@ class Renderer {
   constructor(
     private readonly doc: Doc,
     private readonly recursive: boolean,
-    private readonly maxDepth: number,
   ) {}
 
   resolve(ref: string | undefined): Schema | undefined {
@@ -108,7 +93,7 @@ class Renderer {
     let out = '';
     for (const name of Object.keys(r.properties ?? {}).sort()) {
       out += this.fieldDetail(name, r, level);
-      if (this.recursive && (this.maxDepth === 0 || level < this.maxDepth)) out += this.fieldList(r.properties![name]!, level + 1, next);
+      if (this.recursive) out += this.fieldList(r.properties![name]!, level + 1, next);
     }
     for (const a of r.allOf ?? []) out += this.fieldList(a, level, next);
     if (r.items) out += this.fieldList(r.items, level, next);
@@ -144,16 +129,54 @@ class Renderer {
   }
 }
 
-/** SplitAndParseResourceRequestWithMatchingPrefix: `deployments.apps.spec` or `deploy.spec`. */
-function parseRequest(arg: string): { info: ResourceInfo; path: string[] } {
+/** schema.GroupVersionResource's String(). */
+interface Gvr {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+function gvrString(g: Gvr): string {
+  return `${g.group}/${g.version}, Resource=${g.resource}`;
+}
+
+/**
+ * SplitAndParseResourceRequest(WithMatchingPrefix): `deployments.apps.spec` or `deploy.spec`;
+ * with --api-version the first segment alone names the resource.
+ */
+function parseRequest(arg: string, matchGroup: boolean): { info: ResourceInfo; path: string[] } {
   const parts = arg.split('.');
   const info = resolveResource(parts[0]!);
-  if (!info) throw plainError(`the server doesn't have a resource type "${parts[0]!}"`);
+  // CheckErr prints a NoResourceMatchError without the `error: ` prefix.
+  if (!info) throw new CmdError(`the server doesn't have a resource type "${parts[0]!}"\n`);
   let rest = parts.slice(1);
   const groupParts = info.group ? info.group.split('.') : [];
-  if (groupParts.length && rest.slice(0, groupParts.length).join('.') === info.group) rest = rest.slice(groupParts.length);
+  if (matchGroup && groupParts.length && rest.slice(0, groupParts.length).join('.') === info.group) rest = rest.slice(groupParts.length);
   if (rest.some((p) => p === '')) throw plainError('invalid jsonpath syntax, all nodes must be field nodes');
   return { info, path: rest };
+}
+
+/** schema.ParseGroupVersion. */
+function parseGroupVersion(gv: string): { group: string; version: string } {
+  if (gv === '' || gv === '/') return { group: '', version: '' };
+  const slashes = gv.split('/').length - 1;
+  if (slashes === 0) return { group: '', version: gv };
+  if (slashes === 1) return { group: gv.slice(0, gv.indexOf('/')), version: gv.slice(gv.indexOf('/') + 1) };
+  throw plainError(`unexpected GroupVersion string: ${gv}`);
+}
+
+/** The template's GVK lookup: the list (or item) path of the resource, either scope. */
+function gvkOf(doc: Doc, g: Gvr): { group: string; kind: string; version: string } | undefined {
+  const prefix = g.group ? `/apis/${g.group}` : '/api';
+  const searched = [`${prefix}/${g.version}/${g.resource}`, `${prefix}/${g.version}/${g.resource}/{name}`, `${prefix}/${g.version}/namespaces/{namespace}/${g.resource}`, `${prefix}/${g.version}/namespaces/{namespace}/${g.resource}/{name}`];
+  for (const path of searched) {
+    const item = doc.paths?.[path];
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const gvk = item?.[method]?.['x-kubernetes-group-version-kind'];
+      if (gvk) return gvk;
+    }
+  }
+  return undefined;
 }
 
 export function runExplain(env: Env, argv: string[]): number {
@@ -162,20 +185,26 @@ export function runExplain(env: Env, argv: string[]): number {
   if (output !== 'plaintext') throw noCompatiblePrinter(output, ['plaintext']);
   if (flags.args.length === 0) throw new CmdError('error: You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.\n');
   if (flags.args.length > 1) throw new CmdError('error: We accept only this format: explain RESOURCE\n');
-  const maxDepth = flags.int('max-depth', 0);
-  if (maxDepth > 0 && !flags.bool('recursive')) throw plainError('--max-depth requires --recursive');
-  if (maxDepth < 0) throw plainError('--max-depth must be non-negative');
-  const { info, path } = parseRequest(flags.args[0]!);
-  const gvPath = info.group ? `/openapi/v3/apis/${info.group}/${info.version}` : `/openapi/v3/api/${info.version}`;
+  const apiVersion = flags.str('api-version');
+  const { info, path } = parseRequest(flags.args[0]!, !apiVersion);
+  const gvr: Gvr = { group: info.group, version: info.version, resource: info.resource };
+  if (apiVersion) Object.assign(gvr, parseGroupVersion(apiVersion));
+  const gvPath = gvr.group ? `/openapi/v3/apis/${gvr.group}/${gvr.version}` : `/openapi/v3/api/${gvr.version}`;
   const res = env.sim.rawRequest(gvPath, env.client.user);
   if (!res.ok) throw new CmdError(`Unable to connect to the server: ${res.error.message}\n`);
-  if (res.code !== 200) throw plainError(`couldn't find resource for "${info.group ? `${info.group}/` : ''}${info.version}, Kind=${info.kind}"`);
+  if (res.code !== 200) throw plainError(`couldn't find resource for "${gvrString(gvr)}"`);
   const doc = JSON.parse(res.body) as Doc;
-  const root = Object.values(doc.components?.schemas ?? {}).find((s) => s['x-kubernetes-group-version-kind']?.some((g) => g.group === info.group && g.kind === info.kind && g.version === info.version));
-  if (!root) throw plainError(`GVK map[group:${info.group} kind:${info.kind} version:${info.version}] not found in OpenAPI schema`);
-  const body = new Renderer(doc, flags.bool('recursive'), maxDepth).output(root, path, {});
+  const docs = apiDocs();
+  if (docs) describeDocument(doc, docs);
+  else void loadApiDocs();
+  const gvk = gvkOf(doc, gvr);
+  if (!gvk) throw plainError(`GVR (${gvrString(gvr)}) not found in OpenAPI schema`);
+  // The template writes as it goes: the header is out before a lookup below can fail.
+  env.out.out(`${gvk.group ? `GROUP:      ${gvk.group}\n` : ''}KIND:       ${gvk.kind}\nVERSION:    ${gvk.version}\n\n`);
+  const root = Object.values(doc.components?.schemas ?? {}).find((s) => s['x-kubernetes-group-version-kind']?.some((g) => g.group === gvk.group && g.kind === gvk.kind && g.version === gvk.version));
+  if (!root) throw plainError(`GVK map[group:${gvk.group} kind:${gvk.kind} version:${gvk.version}] not found in OpenAPI schema`);
+  const body = new Renderer(doc, flags.bool('recursive')).output(root, path, {});
   if (!body) throw plainError(`field "${path[path.length - 1]!}" does not exist`);
-  const head = `${info.group ? `GROUP:      ${info.group}\n` : ''}KIND:       ${info.kind}\nVERSION:    ${info.version}\n\n`;
-  env.out.out(`${head}${body}\n`);
+  env.out.out(`${body}\n`);
   return 0;
 }

@@ -182,7 +182,6 @@ System Info:
   Architecture:               amd64
   Container Runtime Version:  containerd://2.1.4
   Kubelet Version:            v1.34.1
-  Kube-Proxy Version:         
 `);
     expect(out).toContain(`Non-terminated Pods:          (0 in total)
   Namespace                   Name    CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age

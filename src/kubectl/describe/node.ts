@@ -124,7 +124,7 @@ export function describeNode(client: Client, node: Node, now: number): string {
   w.write(0, `  Architecture:\t${info?.architecture ?? ''}\n`);
   w.write(0, `  Container Runtime Version:\t${info?.containerRuntimeVersion ?? ''}\n`);
   w.write(0, `  Kubelet Version:\t${info?.kubeletVersion ?? ''}\n`);
-  w.write(0, `  Kube-Proxy Version:\t${info?.kubeProxyVersion ?? ''}\n`);
+  // kubectl v1.36 dropped the Kube-Proxy Version line (nodeInfo.kubeProxyVersion is deprecated).
   if (node.spec?.podCIDR) w.write(0, `PodCIDR:\t${node.spec.podCIDR}\n`);
   if (node.spec?.podCIDRs?.length) w.write(0, `PodCIDRs:\t${node.spec.podCIDRs.join(',')}\n`);
   if (node.spec?.providerID) w.write(0, `ProviderID:\t${node.spec.providerID}\n`);

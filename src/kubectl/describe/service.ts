@@ -61,6 +61,8 @@ export function describeService(client: Client, svc: Service, now: number): stri
     const proto = p.protocol ?? 'TCP';
     w.write(0, `Port:\t${name}\t${p.port}/${proto}\n`);
     w.write(0, `TargetPort:\t${String(p.targetPort ?? p.port)}/${proto}\n`);
+    // Printed by kubectl v1.36 (not by v1.34).
+    if (p.appProtocol !== undefined) w.write(0, `AppProtocol:\t${p.appProtocol}\n`);
     if (p.nodePort) w.write(0, `NodePort:\t${name}\t${p.nodePort}/${proto}\n`);
     w.write(0, `Endpoints:\t${formatEndpointSlices(slices, p.name ?? '')}\n`);
   }

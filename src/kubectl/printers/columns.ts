@@ -5,9 +5,13 @@
  */
 import type {
   ConfigMap,
+  CronJob,
+  CSIDriver,
   DaemonSet,
   Deployment,
   EndpointSlice,
+  Job,
+  JobCondition,
   KEvent,
   KObject,
   Lease,
@@ -26,6 +30,8 @@ import { formatLabelSelector } from '../../k8s/labels';
 import { nodeRoles, nodeStatus } from '../../k8s/printers/node';
 import { podRow } from '../../k8s/printers/pod';
 import { accessModes, formatLabels, selectorString, since } from '../../k8s/printers/util';
+import { RBAC_TABLES } from './rbac-columns';
+import { humanDuration, parseTimestamp } from '../../k8s/time';
 
 export interface Column {
   name: string;
@@ -53,6 +59,35 @@ function moreList(list: string[], more: boolean, count: number, max: number): st
 
 function nodeAddress(node: Node, type: string): string {
   return (node.status?.addresses ?? []).find((a) => a.type === type)?.address ?? '<none>';
+}
+
+const hasJobCondition = (j: Job, type: JobCondition['type']): boolean => (j.status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
+
+/** printJob's STATUS: terminal conditions first, then deletion, suspension and the interim conditions. */
+function jobStatus(j: Job): string {
+  if (hasJobCondition(j, 'Complete')) return 'Complete';
+  if (hasJobCondition(j, 'Failed')) return 'Failed';
+  if (j.metadata.deletionTimestamp) return 'Terminating';
+  if (hasJobCondition(j, 'Suspended')) return 'Suspended';
+  if (hasJobCondition(j, 'FailureTarget')) return 'FailureTarget';
+  if (hasJobCondition(j, 'SuccessCriteriaMet')) return 'SuccessCriteriaMet';
+  return 'Running';
+}
+
+/** printJob's COMPLETIONS: `succeeded/completions`, or `n/1 of parallelism` for a work queue. */
+function jobCompletions(j: Job): string {
+  const succeeded = j.status?.succeeded ?? 0;
+  if (j.spec?.completions !== undefined) return `${succeeded}/${j.spec.completions}`;
+  const parallelism = j.spec?.parallelism ?? 0;
+  return parallelism > 1 ? `${succeeded}/1 of ${parallelism}` : `${succeeded}/1`;
+}
+
+/** printJob's DURATION: running time so far, or start to completion. */
+function jobDuration(j: Job, now: number): string {
+  const start = j.status?.startTime;
+  if (!start) return '';
+  const end = j.status?.completionTime ? parseTimestamp(j.status.completionTime) : now;
+  return humanDuration(end - parseTimestamp(start));
 }
 
 export function servicePorts(svc: Service): string {
@@ -116,6 +151,7 @@ function formatEndpoints(ep: EndpointsObject): string {
 }
 
 const TABLES: Record<string, TableDef> = {
+  ...RBAC_TABLES,
   pods: {
     columns: [{ name: 'NAME' }, { name: 'READY' }, { name: 'STATUS' }, { name: 'RESTARTS' }, { name: 'AGE' }, { name: 'IP', wide: true }, { name: 'NODE', wide: true }, { name: 'NOMINATED NODE', wide: true }, { name: 'READINESS GATES', wide: true }],
     cells(o, now) {
@@ -176,6 +212,36 @@ const TABLES: Record<string, TableDef> = {
         images,
         formatLabelSelector(ds.spec?.selector),
       ];
+    },
+  },
+  jobs: {
+    columns: [{ name: 'NAME' }, { name: 'STATUS' }, { name: 'COMPLETIONS' }, { name: 'DURATION' }, { name: 'AGE' }, { name: 'CONTAINERS', wide: true }, { name: 'IMAGES', wide: true }, { name: 'SELECTOR', wide: true }],
+    cells(o, now) {
+      const j = o as Job;
+      const [names, images] = containerCells(j.spec?.template?.spec);
+      return [o.metadata.name ?? '', jobStatus(j), jobCompletions(j), jobDuration(j, now), age(o, now), names, images, formatLabelSelector(j.spec?.selector)];
+    },
+  },
+  cronjobs: {
+    columns: [
+      { name: 'NAME' },
+      { name: 'SCHEDULE' },
+      { name: 'TIMEZONE' },
+      { name: 'SUSPEND' },
+      { name: 'ACTIVE' },
+      { name: 'LAST SCHEDULE' },
+      { name: 'AGE' },
+      { name: 'CONTAINERS', wide: true },
+      { name: 'IMAGES', wide: true },
+      { name: 'SELECTOR', wide: true },
+    ],
+    cells(o, now) {
+      const cj = o as CronJob;
+      const jobSpec = cj.spec?.jobTemplate?.spec;
+      const [names, images] = containerCells(jobSpec?.template?.spec);
+      const suspend = cj.spec?.suspend === undefined ? '<unset>' : cj.spec.suspend ? 'True' : 'False';
+      const last = cj.status?.lastScheduleTime ? since(cj.status.lastScheduleTime, now) : '<none>';
+      return [o.metadata.name ?? '', cj.spec?.schedule ?? '', cj.spec?.timeZone ?? '<none>', suspend, String((cj.status?.active ?? []).length), last, age(o, now), names, images, formatLabelSelector(jobSpec?.selector)];
     },
   },
   replicasets: {
@@ -320,6 +386,24 @@ const TABLES: Record<string, TableDef> = {
     cells(o, now) {
       const pc = o as PriorityClass;
       return [o.metadata.name ?? '', String(pc.value), String(pc.globalDefault ?? false), age(o, now), pc.preemptionPolicy ?? 'PreemptLowerPriority'];
+    },
+  },
+  // printCSIDriver: unset booleans print their API defaults.
+  csidrivers: {
+    columns: [{ name: 'NAME' }, { name: 'ATTACHREQUIRED' }, { name: 'PODINFOONMOUNT' }, { name: 'STORAGECAPACITY' }, { name: 'TOKENREQUESTS' }, { name: 'REQUIRESREPUBLISH' }, { name: 'MODES' }, { name: 'AGE' }],
+    cells(o, now) {
+      const spec = (o as CSIDriver).spec ?? {};
+      const tokens = spec.tokenRequests ? spec.tokenRequests.map((t) => t.audience).join(',') : '<unset>';
+      return [
+        o.metadata.name ?? '',
+        String(spec.attachRequired ?? true),
+        String(spec.podInfoOnMount ?? false),
+        String(spec.storageCapacity ?? false),
+        tokens,
+        String(spec.requiresRepublish ?? false),
+        (spec.volumeLifecycleModes ?? []).join(',') || '<none>',
+        age(o, now),
+      ];
     },
   },
   storageclasses: {

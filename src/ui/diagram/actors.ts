@@ -15,12 +15,16 @@ export const KCM_CONTROLLERS = [
   'service-account-controller',
   'generic-garbage-collector',
   'daemon-set-controller',
+  'job-controller',
   'deployment-controller',
   'replicaset-controller',
+  'cronjob-controller',
   'node-ipam-controller',
   'node-controller',
+  'persistent-volume-binder',
   'root-ca-cert-publisher',
   'taint-eviction-controller',
+  'ttl-after-finished-controller',
 ] as const;
 
 const CONTROLLER_ACTORS: ReadonlySet<string> = new Set(KCM_CONTROLLERS);

@@ -22,6 +22,7 @@ const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
   'node-controller': 'narr.ctrl.node',
   'node-ipam-controller': 'narr.ctrl.nodeipam',
   'service-account-controller': 'narr.ctrl.serviceaccount',
+  'persistent-volume-binder': 'narr.ctrl.pvbinder',
   'root-ca-cert-publisher': 'narr.ctrl.rootca',
   'taint-eviction-controller': 'narr.ctrl.tainteviction',
   'generic-garbage-collector': 'narr.ctrl.gc',

@@ -54,4 +54,17 @@ describe('terminal transcript', () => {
     expect(s.entries).toHaveLength(TERMINAL_LIMIT);
     expect(s.entries[0]!.id).toBe(5);
   });
+
+  it('types a line into the shell the last command left attached; the worker’s answer settles it', () => {
+    const bb = { namespace: 'default', pod: 'bb', container: 'bb', prompt: '/ # ' };
+    let s = commandStarted(initialTerminalState, 1, 'kubectl exec -it bb -- sh');
+    expect(s.entries[0]!.shell).toBeUndefined();
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 150, attached: bb });
+    s = commandStarted(s, 2, 'exit');
+    expect(s.entries[1]).toMatchObject({ shell: bb, state: 'running' });
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 2, output: [], exitCode: 0, startedAt: 150, endedAt: 300, typedIn: bb });
+    expect(s.entries[1]).toMatchObject({ shell: bb, state: 'done' });
+    expect(s.entries[1]!.attached).toBeUndefined();
+    expect(commandStarted(s, 3, 'kubectl get pods').entries[2]!.shell).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@
  * The kubectl prompt's transcript: what was typed and what came back. It is fed by command
  * results, not by diffs — the cluster view and the transcript are separate facts.
  */
-import type { CommandResultMessage, OutputChunk } from '../../protocol/messages';
+import type { AttachedShell, CommandResultMessage, OutputChunk } from '../../protocol/messages';
 
 /** Entries beyond this are dropped from the front; the transcript is a view, not the log. */
 export const TERMINAL_LIMIT = 200;
@@ -26,6 +26,10 @@ export interface TerminalEntry {
   replayed?: boolean;
   /** Still running in the worker, which reported it had got this far (simulated ms from `start`). */
   progress?: { start: number; now: number };
+  /** The container shell the line was typed into (`kubectl exec -it`): its prompt, not `$ `. */
+  shell?: AttachedShell;
+  /** The container shell attached once the command returned: the next line's prompt. */
+  attached?: AttachedShell;
 }
 
 export interface TerminalState {
@@ -34,16 +38,32 @@ export interface TerminalState {
 
 export const initialTerminalState: TerminalState = { entries: [] };
 
+/**
+ * The shell the next line is typed into: the one attached after the last command that ran (a
+ * lost command never ran: the worker that replaced the dead one did not replay it).
+ */
+export function attachedShell(entries: readonly TerminalEntry[]): AttachedShell | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.state !== 'lost') return e.state === 'running' ? e.shell : e.attached;
+  }
+  return undefined;
+}
+
 export function commandStarted(state: TerminalState, id: number, line: string): TerminalState {
-  const entries = [...state.entries, { id, line, output: [], exitCode: undefined, state: 'running' as const }];
+  // Until the worker answers, the line is shown at the prompt it was typed at.
+  const shell = attachedShell(state.entries);
+  const entry: TerminalEntry = { id, line, output: [], exitCode: undefined, state: 'running', ...(shell ? { shell } : {}) };
+  const entries = [...state.entries, entry];
   return { entries: entries.length > TERMINAL_LIMIT ? entries.slice(entries.length - TERMINAL_LIMIT) : entries };
 }
 
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
   return update(state, (e) => {
     if (e.id !== msg.id) return e;
-    const { progress: _done, ...rest } = e;
-    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt };
+    const { progress: _done, shell: _typed, attached: _after, ...rest } = e;
+    const shells = { ...(msg.typedIn ? { shell: msg.typedIn } : {}), ...(msg.attached ? { attached: msg.attached } : {}) };
+    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells };
   });
 }
 

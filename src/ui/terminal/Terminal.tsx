@@ -7,9 +7,10 @@
  * the region and the input are labelled, a polite live region announces each finished command's
  * output (truncated), and Esc then Tab moves focus out (xterm otherwise keeps Tab for completion).
  *
- * The host element carries `data-state` (ready | running | waiting) and `data-input` (the line
- * at the prompt), and a hidden <pre> mirrors the transcript as plain text: xterm pauses drawing
- * while scrolled off screen, so tests read these instead of xterm's rows.
+ * The host element carries `data-state` (ready | running | waiting), `data-input` (the line
+ * at the prompt) and `data-prompt` (`$ `, or an attached container shell's), and a hidden <pre>
+ * mirrors the transcript as plain text: xterm pauses drawing while scrolled off screen, so tests
+ * read these instead of xterm's rows.
  */
 import '@xterm/xterm/css/xterm.css';
 import './terminal.css';
@@ -128,12 +129,13 @@ export function Terminal({ files }: TerminalProps) {
         completion: () => completionContext(store.getState(), latest.current.files),
         announce: (text) => setAnnouncement((a) => ({ n: a.n + 1, text })),
         busyChanged: (busy) => setState(busy === undefined ? 'ready' : busy.interruptible ? 'waiting' : 'running'),
-        screenChanged: (segments, input) => {
+        screenChanged: (segments, input, prompt) => {
           // Written straight to the DOM: this changes as output is revealed, not worth a React render.
           const mirror = mirrorRef.current;
           if (mirror) mirror.textContent = plainText(segments, MIRROR_CHARS);
           if (input === undefined) el.removeAttribute('data-input');
           else el.setAttribute('data-input', input);
+          el.setAttribute('data-prompt', prompt);
         },
       },
       shellStrings(latest.current.t),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TerminalEntry } from '../store/terminal';
+import type { AttachedShell } from '../../protocol/messages';
+import { attachedShell, type TerminalEntry } from '../store/terminal';
 import { COMMAND_TABLE } from '../../worker/host';
 import { testCluster } from './cluster.testing';
 import type { CompletionContext } from './complete';
@@ -42,7 +43,8 @@ function harness(initial: TerminalEntry[] = []) {
       run: (line) => {
         runs.push(line);
         const id = nextId++;
-        entries = [...entries, { id, line, output: [], exitCode: undefined, state: 'running' }];
+        const shell = attachedShell(entries);
+        entries = [...entries, { id, line, output: [], exitCode: undefined, state: 'running', ...(shell ? { shell } : {}) }];
         push();
         return id;
       },
@@ -61,9 +63,9 @@ function harness(initial: TerminalEntry[] = []) {
     announcements,
     type: (data: string) => shell.handleData(data),
     /** The worker answered the last command: it ran from `start` to `end`. */
-    finish(output: TerminalEntry['output'], end = playheadMs + 150, exitCode = 0) {
+    finish(output: TerminalEntry['output'], end = playheadMs + 150, exitCode = 0, attached?: AttachedShell) {
       const last = entries[entries.length - 1]!;
-      entries = entries.map((e) => (e === last ? { ...e, state: 'done', output, exitCode, startedAt: playheadMs, endedAt: end } : e));
+      entries = entries.map((e) => (e === last ? { ...e, state: 'done', output, exitCode, startedAt: playheadMs, endedAt: end, ...(attached ? { attached } : {}) } : e));
       push();
     },
     interruptLast(t: number) {
@@ -283,5 +285,31 @@ describe('Shell', () => {
     const out = h.screen.slice(before).join('');
     expect(out.startsWith(CLEAR_ALL)).toBe(true);
     expect(out).toContain('kubectl version\nClient Version: v1.34.0\n');
+  });
+
+  it('while a container shell is attached: its prompt, every line but clear goes there, no completion, Ctrl+D types exit', () => {
+    const at = (prompt: string): AttachedShell => ({ namespace: 'default', pod: 'bb', container: 'bb', prompt });
+    const h = harness();
+    h.type('kubectl exec -it bb -- sh\r');
+    h.finish([], 10_000, 0, at('/ # '));
+    expect(h.screen.at(-1)).toBe('/ # \x1b[5G');
+    h.type('cd /tmp\r');
+    h.finish([], 10_000, 0, at('/tmp # '));
+    expect(h.text).toContain('/ # cd /tmp\n');
+    expect(h.screen.at(-1)).toContain('/tmp # ');
+    h.type('kubectl get no\t');
+    expect(h.shell.input.buffer).toBe('kubectl get no');
+    h.type('\x03');
+    expect(h.text).toContain('/tmp # kubectl get no^C\n');
+    h.type('help\r');
+    h.finish([{ stream: 'stdout', text: 'sh: help: not found\n' }], 10_000, 127, at('/tmp # '));
+    expect(h.text).not.toContain('HELP TEXT');
+    h.type('clear\r');
+    expect(h.runs).toEqual(['kubectl exec -it bb -- sh', 'cd /tmp', 'help']);
+    h.type('\x04');
+    expect(h.runs.at(-1)).toBe('exit');
+    h.finish([], 10_000);
+    expect(h.text).toContain('/tmp # exit\n');
+    expect(h.screen.at(-1)).toContain('$\x1b[0m ');
   });
 });

@@ -16,7 +16,11 @@
  *   the lines so far, drawn as part of the prompt so the finished command replaces them.
  * - Every command in the transcript is in the history (↑), including those the shell did not
  *   type itself (a reloaded run's replayed commands, a lesson's); a here-document by its first line.
+ * - While a container's shell is attached (`kubectl exec -it POD -- sh`), the prompt is that
+ *   shell's, every line but `clear` goes to it, Tab completes nothing (the cluster's names mean
+ *   nothing there) and Ctrl+D on an empty line types `exit`, as the shell reads end of input.
  */
+import type { AttachedShell } from '../../protocol/messages';
 import { endsHeredoc, heredocOpener, type HeredocOpener } from '../../k8s/heredoc';
 import { stripComment } from '../../k8s/shell-comment';
 import type { TerminalEntry } from '../store/terminal';
@@ -31,8 +35,8 @@ import {
   echo,
   note,
   plainOutput,
-  PROMPT,
   PROMPT_WIDTH,
+  promptText,
   renderTranscript,
   sanitize,
   type Busy,
@@ -70,8 +74,11 @@ export interface ShellHost {
   announce(text: string): void;
   /** The prompt went away (a command is busy) or came back. */
   busyChanged?(busy: Busy | undefined): void;
-  /** What the screen now shows: the transcript, and the input line when the prompt is up. */
-  screenChanged?(segments: readonly Segment[], input: string | undefined): void;
+  /**
+   * What the screen now shows: the transcript, and the input line when the prompt is up, with
+   * the prompt as plain text (`$ `, or an attached container shell's `/ # `).
+   */
+  screenChanged?(segments: readonly Segment[], input: string | undefined, prompt: string): void;
 }
 
 export interface ShellView {
@@ -176,6 +183,7 @@ export class Shell {
         return;
       case 'eof':
         if (this.line.buffer !== '') this.line = edit(this.line, 'delete');
+        else if (this.shell() && !this.doc) this.queue.push('exit');
         return;
       case 'enter': {
         const r = take(this.line);
@@ -206,8 +214,8 @@ export class Shell {
     // Abandoning a here-document abandons its command: the lines so far stay on screen, with ^C.
     const doc = this.doc;
     this.doc = undefined;
-    const above = doc ? echo(doc.lines.join('\n')) : '';
-    this.addBlock({ kind: 'text', text: `${above}${doc ? CONTINUATION_PROMPT : PROMPT}${sanitize(this.line.buffer)}^C\n` });
+    const above = doc ? echo(doc.lines.join('\n'), this.shell()) : '';
+    this.addBlock({ kind: 'text', text: `${above}${doc ? CONTINUATION_PROMPT : promptText(this.shell())}${sanitize(this.line.buffer)}^C\n` });
     this.line = cancel(this.line);
   }
 
@@ -234,6 +242,7 @@ export class Shell {
   }
 
   private complete(): void {
+    if (this.shell()) return;
     const out = tab(this.line.buffer, this.line.cursor, this.host.completion());
     switch (out.kind) {
       case 'none':
@@ -245,7 +254,7 @@ export class Shell {
         const shown = out.candidates.slice(0, LIST_LIMIT);
         const more = out.candidates.length - shown.length;
         const list = formatCandidates(shown, this.host.cols()) + (more > 0 ? note(this.strings.moreCandidates(more)) : '');
-        this.addBlock({ kind: 'text', text: `${PROMPT}${sanitize(this.line.buffer)}\n${list}` });
+        this.addBlock({ kind: 'text', text: `${promptText(this.shell())}${sanitize(this.line.buffer)}\n${list}` });
         return;
       }
       default: {
@@ -269,8 +278,9 @@ export class Shell {
    */
   private drain(): boolean {
     let ran = false;
-    while (this.queue.length && !renderTranscript(this.transcriptInput()).busy) {
+    for (let t = renderTranscript(this.transcriptInput()); this.queue.length && !t.busy; t = renderTranscript(this.transcriptInput())) {
       const raw = this.queue.shift()!;
+      const shell = t.shell;
       ran = true;
       const doc = this.doc;
       if (doc) {
@@ -284,11 +294,13 @@ export class Shell {
       this.line = remember(this.line, line);
       // What a shell reads of the line: a comment is not code, so its `<<EOF` opens nothing.
       const code = stripComment(line);
+      // The terminal's `help` is about kubectl and sim; inside a container the shell answers.
       const builtin = shellBuiltin(code.split(/\s+/)[0]);
-      const opener = builtin === undefined ? heredocOpener(code) : undefined;
-      if (code === '') this.addBlock({ kind: 'text', text: echo(line) });
-      else if (builtin === 'clear') this.addBlock({ kind: 'clear' });
-      else if (builtin === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
+      const ours = builtin === 'help' && shell ? undefined : builtin;
+      const opener = ours === undefined ? heredocOpener(code) : undefined;
+      if (code === '') this.addBlock({ kind: 'text', text: echo(line, shell) });
+      else if (ours === 'clear') this.addBlock({ kind: 'clear' });
+      else if (ours === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
       else if (opener) this.doc = { opener, lines: [line] };
       else this.runLine(line);
     }
@@ -300,6 +312,11 @@ export class Shell {
     this.seen.add(id);
     // 0: the bridge is asking the learner first (running in the past forks the run).
     if (id === 0) this.queue = [];
+  }
+
+  /** The container shell attached at the moment shown, if any. */
+  private shell(): AttachedShell | undefined {
+    return this.transcript?.shell;
   }
 
   private transcriptInput() {
@@ -339,7 +356,9 @@ export class Shell {
     const plan = planWrite(this.written, t.segments);
     const cols = this.host.cols();
     const doc = this.doc;
-    const key = t.busy ? 'busy' : `${cols}\u0000${this.line.cursor}\u0000${this.line.buffer}\u0000${doc?.lines.length ?? 0}`;
+    const prompt = promptText(t.shell);
+    const promptWidth = t.shell ? displayWidth(prompt) : PROMPT_WIDTH;
+    const key = t.busy ? 'busy' : `${cols}\u0000${this.line.cursor}\u0000${this.line.buffer}\u0000${doc?.lines.length ?? 0}\u0000${prompt}`;
     if (plan.kind === 'none' && key === this.promptKey) return;
     let out = this.promptRow === undefined ? '' : erasePrompt(this.promptRow);
     if (plan.kind === 'rewrite') out += CLEAR_ALL + plan.text;
@@ -348,19 +367,19 @@ export class Shell {
       this.promptRow = undefined;
     } else if (doc) {
       // The here-document so far belongs to the prompt: erased with it once the command runs.
-      const above = doc.lines.map((l, i) => (i === 0 ? PROMPT_WIDTH : CONTINUATION_WIDTH) + displayWidth(sanitize(l)));
+      const above = doc.lines.map((l, i) => (i === 0 ? promptWidth : CONTINUATION_WIDTH) + displayWidth(sanitize(l)));
       const d = drawPrompt(CONTINUATION_PROMPT, CONTINUATION_WIDTH, sanitize(this.line.buffer), this.line.cursor, cols);
-      out += echo(doc.lines.join('\n')) + d.text;
+      out += echo(doc.lines.join('\n'), t.shell) + d.text;
       this.promptRow = rowsOf(above, cols) + d.cursorRow;
     } else {
-      const d = drawPrompt(PROMPT, PROMPT_WIDTH, sanitize(this.line.buffer), this.line.cursor, cols);
+      const d = drawPrompt(prompt, promptWidth, sanitize(this.line.buffer), this.line.cursor, cols);
       out += d.text;
       this.promptRow = d.cursorRow;
     }
     this.written = t.segments;
     this.promptKey = key;
     if (out) this.host.write(out);
-    this.host.screenChanged?.(t.segments, t.busy ? undefined : this.line.buffer);
+    this.host.screenChanged?.(t.segments, t.busy ? undefined : this.line.buffer, t.shell ? prompt : '$ ');
   }
 
   private announce(t: Transcript): void {

@@ -92,4 +92,22 @@ describe('renderTranscript', () => {
     const t = view([entry(1, { line: 'x', output: [{ stream: 'stdout', text: 'evil\x1b]52;c;AAAA\x07\n' }] })], 10_000);
     expect(text(t)).not.toContain('\x1b]');
   });
+
+  it('shows a line typed into a container shell after its prompt, and the prompt of the moment shown', () => {
+    const bb = (prompt: string) => ({ namespace: 'default', pod: 'bb', container: 'bb', prompt });
+    const es = [
+      entry(1, { line: 'kubectl exec -it bb -- sh', attached: bb('/ # ') }),
+      entry(2, { line: 'cd /tmp', shell: bb('/ # '), attached: bb('/tmp # ') }),
+      entry(3, { line: 'exit 3', shell: bb('/tmp # '), output: [{ stream: 'stderr', text: 'command terminated with exit code 3\n' }], exitCode: 3 }),
+    ];
+    const live = view(es, 10_000);
+    expect(text(live)).toBe(`${PROMPT}kubectl exec -it bb -- sh\n/ # cd /tmp\n/tmp # exit 3\n\x1b[91mcommand terminated with exit code 3\n\x1b[0m`);
+    expect(live.shell).toBeUndefined();
+    // Back before the exit: the screen ends at the attached shell's prompt.
+    expect(view(es, 2500, { following: false }).shell?.prompt).toBe('/tmp # ');
+    // A lost command never ran: the prompt is the one before it.
+    expect(view([...es.slice(0, 2), entry(3, { line: 'exit', shell: bb('/tmp # '), state: 'lost' })], 10_000).shell?.prompt).toBe('/tmp # ');
+    // A prompt is data: it cannot move the cursor either.
+    expect(text(view([entry(1, { shell: bb('\x1b[2J# ') })], 10_000))).toBe('\u241b[2J# cmd 1\n');
+  });
 });

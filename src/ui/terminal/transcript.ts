@@ -11,9 +11,12 @@
  *   and Ctrl+C interrupts it.
  * - When the learner went back in time (not following the live edge), commands typed after the
  *   moment shown have not happened yet and are not shown.
+ *
+ * A line typed into a container's shell (`kubectl exec -it POD -- sh`) is shown after that
+ * shell's prompt, as the worker reported it, so a reload or a rewind draws the same screen.
  */
-import type { OutputChunk } from '../../protocol/messages';
-import type { TerminalEntry } from '../store/terminal';
+import type { AttachedShell, OutputChunk } from '../../protocol/messages';
+import { attachedShell, type TerminalEntry } from '../store/terminal';
 
 export const PROMPT = '\x1b[1;32m$\x1b[0m ';
 /** Columns the prompt occupies on screen. */
@@ -53,6 +56,8 @@ export interface Busy {
 export interface Transcript {
   segments: Segment[];
   busy: Busy | undefined;
+  /** The container shell the prompt belongs to at the moment shown; undefined: the terminal's `$ `. */
+  shell: AttachedShell | undefined;
   /** Ids of the shown entries that are complete at the playhead (for announcements). */
   finished: number[];
 }
@@ -71,10 +76,15 @@ export function sanitize(text: string): string {
   });
 }
 
+/** The prompt a line is typed at: the terminal's `$ `, or an attached container shell's PS1 (plain, as the shell prints it). */
+export function promptText(shell: AttachedShell | undefined): string {
+  return shell ? sanitize(shell.prompt) : PROMPT;
+}
+
 /** A command as it was typed: a here-document's lines (after the first) under the continuation prompt. */
-export function echo(line: string): string {
+export function echo(line: string, shell?: AttachedShell): string {
   const [first, ...rest] = line.split('\n');
-  return `${PROMPT}${sanitize(first ?? '')}\n${rest.map((l) => `${CONTINUATION_PROMPT}${sanitize(l)}\n`).join('')}`;
+  return `${promptText(shell)}${sanitize(first ?? '')}\n${rest.map((l) => `${CONTINUATION_PROMPT}${sanitize(l)}\n`).join('')}`;
 }
 
 export function note(text: string): string {
@@ -110,7 +120,7 @@ function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: 
   const done = e.state !== 'running' && !waiting;
   const hit = cache.get(e);
   if (hit && hit.count === count && hit.done === done && hit.lostNote === lostNote) return hit.view;
-  let text = echo(e.line);
+  let text = echo(e.line, e.shell);
   let out = '';
   for (let i = 0; i < count; i++) out += chunkText(e.output[i]!);
   text += out;
@@ -128,8 +138,10 @@ function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: 
 export function renderTranscript(input: TranscriptInput): Transcript {
   type Item = { order: [number, number, number]; seg: Segment; busy?: Busy; finished?: number } | { order: [number, number, number]; clear: true };
   const items: Item[] = [];
+  const shown: TerminalEntry[] = [];
   input.entries.forEach((e) => {
     if (!input.following && e.startedAt !== undefined && e.startedAt > input.playheadMs) return;
+    shown.push(e);
     const { count, waiting } = revealed(e, input.playheadMs);
     const view = entryView(e, count, waiting, input.lostNote);
     const item: Item = { order: [e.id, 0, 0], seg: { key: `e${e.id}`, text: view.text } };
@@ -156,7 +168,7 @@ export function renderTranscript(input: TranscriptInput): Transcript {
     if (it.busy && (!busy || it.busy.interruptible)) busy = it.busy;
     if (it.finished !== undefined) finished.push(it.finished);
   }
-  return { segments, busy, finished };
+  return { segments, busy, finished, shell: attachedShell(shown) };
 }
 
 /** The segments as plain text (colours removed), at most the last `max` characters. */

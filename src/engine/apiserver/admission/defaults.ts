@@ -4,7 +4,9 @@
  * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
  * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
-import type { Container, DaemonSet, Deployment, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass, Volume } from '../../../k8s/types';
+import type { RoleBinding } from '../../../k8s/rbac';
+import { defaultRoleBinding } from './rbac-defaults';
+import type { Container, CronJob, DaemonSet, Deployment, Job, JobSpec, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass, Volume } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { base64Encode } from '../validation/base64';
 import { setOwn } from '../../../k8s/own';
@@ -162,6 +164,56 @@ function defaultDaemonSet(ds: DaemonSet): boolean {
   return defaultPodSpec(spec.template.spec) || c;
 }
 
+/** SetDefaults_PodFailurePolicyOnPodConditionsPattern: a pattern without a status means True. */
+function defaultPodFailurePolicy(spec: JobSpec): boolean {
+  let c = false;
+  for (const rule of spec.podFailurePolicy?.rules ?? []) for (const pattern of rule.onPodConditions ?? []) c = setIfZero(pattern, 'status', 'True') || c;
+  return c;
+}
+
+function defaultJobTemplate(spec: JobSpec): boolean {
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  return defaultPodSpec(spec.template.spec);
+}
+
+/** SetDefaults_Job (batch/v1). */
+function defaultJob(job: Job): boolean {
+  const spec = specOf<JobSpec>(job);
+  let c = false;
+  // A non-parallel Job may leave both unset: both become 1.
+  if (spec.completions === undefined && spec.parallelism === undefined) {
+    spec.completions = 1;
+    c = true;
+  }
+  c = setIfAbsent(spec, 'parallelism', 1) || c;
+  c = setIfAbsent(spec, 'backoffLimit', spec.backoffLimitPerIndex !== undefined ? 2147483647 : 6) || c;
+  const labels = spec.template?.metadata?.labels;
+  if (labels && Object.keys(job.metadata.labels ?? {}).length === 0) {
+    job.metadata.labels = { ...labels };
+    c = true;
+  }
+  c = setIfAbsent(spec, 'completionMode', 'NonIndexed') || c;
+  c = setIfAbsent(spec, 'suspend', false) || c;
+  c = defaultPodFailurePolicy(spec) || c;
+  c = setIfAbsent(spec, 'podReplacementPolicy', spec.podFailurePolicy ? 'Failed' : 'TerminatingOrFailed') || c;
+  c = setIfAbsent(spec, 'manualSelector', false) || c;
+  return defaultJobTemplate(spec) || c;
+}
+
+/** SetDefaults_CronJob (batch/v1). Its jobTemplate gets only the Pod template's defaults. */
+function defaultCronJob(cj: CronJob): boolean {
+  const spec = specOf<CronJob['spec']>(cj);
+  let c = setIfZero(spec, 'concurrencyPolicy', 'Allow');
+  c = setIfAbsent(spec, 'suspend', false) || c;
+  c = setIfAbsent(spec, 'successfulJobsHistoryLimit', 3) || c;
+  c = setIfAbsent(spec, 'failedJobsHistoryLimit', 1) || c;
+  spec.jobTemplate ??= { spec: { template: { spec: { containers: [] } } } };
+  spec.jobTemplate.spec ??= { template: { spec: { containers: [] } } };
+  c = defaultPodFailurePolicy(spec.jobTemplate.spec) || c;
+  return defaultJobTemplate(spec.jobTemplate.spec) || c;
+}
+
 function defaultService(s: Service): boolean {
   const spec = specOf<Service['spec']>(s);
   let c = setIfZero(spec, 'type', 'ClusterIP');
@@ -204,6 +256,10 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       return defaultDeployment(obj as Deployment);
     case 'daemonsets':
       return defaultDaemonSet(obj as DaemonSet);
+    case 'jobs':
+      return defaultJob(obj as Job);
+    case 'cronjobs':
+      return defaultCronJob(obj as CronJob);
     case 'replicasets': {
       const spec = specOf<ReplicaSet['spec']>(obj);
       const c = setIfAbsent(spec, 'replicas', 1);
@@ -236,6 +292,9 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       c = setIfZero(pv.status, 'phase', 'Pending') || c;
       return c;
     }
+    case 'rolebindings':
+    case 'clusterrolebindings':
+      return defaultRoleBinding(obj as RoleBinding);
     case 'priorityclasses':
       return setIfAbsent(obj as { preemptionPolicy?: string }, 'preemptionPolicy', 'PreemptLowerPriority');
     case 'storageclasses': {

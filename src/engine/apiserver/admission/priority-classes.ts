@@ -1,16 +1,32 @@
 /**
- * PriorityClass lookup for the Priority plugin: the stored classes plus the two system classes
- * kube-apiserver guarantees (system-node-critical, system-cluster-critical).
+ * PriorityClass lookup for the Priority plugin, and the two system classes kube-apiserver
+ * creates at start (pkg/apis/scheduling/v1/helpers.go) and refuses to delete.
  */
 import type { PriorityClass } from '../../../k8s/types';
 import type { World } from '../../world';
 import { storedObject } from '../storage';
 
-/** By name; a Map, since the name looked up is a Pod's `priorityClassName` (`constructor` is none). */
-export const SYSTEM_PRIORITY_CLASSES: ReadonlyMap<string, number> = new Map([
-  ['system-node-critical', 2000001000],
-  ['system-cluster-critical', 2000000000],
-]);
+/** systemPriorityClasses, in upstream's order. */
+export const SYSTEM_PRIORITY_CLASSES: readonly PriorityClass[] = [
+  {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: 'system-node-critical' },
+    value: 2000001000,
+    description: 'Used for system critical pods that must not be moved from their current node.',
+  },
+  {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: 'system-cluster-critical' },
+    value: 2000000000,
+    description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+  },
+];
+
+export function isSystemPriorityClass(name: string): boolean {
+  return SYSTEM_PRIORITY_CLASSES.some((pc) => pc.metadata.name === name);
+}
 
 export interface ResolvedPriority {
   name: string;
@@ -18,11 +34,10 @@ export interface ResolvedPriority {
   preemptionPolicy: 'PreemptLowerPriority' | 'Never';
 }
 
+/** From the stored classes only: the system ones are stored objects from the apiserver's first start. */
 export function resolvePriorityClass(w: World, name: string): ResolvedPriority | undefined {
   const pc = storedObject(w, 'priorityclasses', undefined, name) as PriorityClass | undefined;
-  if (pc) return { name, value: pc.value, preemptionPolicy: pc.preemptionPolicy ?? 'PreemptLowerPriority' };
-  const system = SYSTEM_PRIORITY_CLASSES.get(name);
-  return system === undefined ? undefined : { name, value: system, preemptionPolicy: 'PreemptLowerPriority' };
+  return pc ? { name, value: pc.value, preemptionPolicy: pc.preemptionPolicy ?? 'PreemptLowerPriority' } : undefined;
 }
 
 /** The globalDefault class (the oldest wins if several slipped in); priority 0 without one. */

@@ -1,9 +1,47 @@
 /**
- * Registry strategies' PrepareForUpdate: fields a plain update may not touch are reset to the
- * stored values before validation, so they are silently kept rather than rejected.
+ * Registry strategies' PrepareForCreate and PrepareForUpdate. PrepareForCreate runs after the
+ * system fields (uid) are filled in and before validation; on update, fields a plain update
+ * may not touch are reset to the stored values, so they are silently kept rather than rejected.
  */
-import type { KObject } from '../../../k8s/types';
+import type { Job, KObject } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
+
+/** batch/v1 labels the Job strategy writes (k8s.io/api/batch/v1 types.go). */
+export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
+export const CONTROLLER_UID_LABEL = 'batch.kubernetes.io/controller-uid';
+const LEGACY_JOB_NAME_LABEL = 'job-name';
+const LEGACY_CONTROLLER_UID_LABEL = 'controller-uid';
+
+/**
+ * jobStrategy.generateSelector: unless spec.manualSelector, the template gets both the legacy
+ * and the prefixed job-name and controller-uid labels (a label the user set is kept, so a
+ * conflicting one fails validation) and the selector matches on the prefixed controller-uid.
+ */
+function generateJobSelector(job: Job): void {
+  const spec = job.spec;
+  if (spec.manualSelector) return;
+  spec.template ??= { spec: { containers: [] } };
+  const meta = (spec.template.metadata ??= {});
+  const labels = (meta.labels ??= {});
+  for (const k of [LEGACY_JOB_NAME_LABEL, JOB_NAME_LABEL]) labels[k] ??= job.metadata.name ?? '';
+  for (const k of [LEGACY_CONTROLLER_UID_LABEL, CONTROLLER_UID_LABEL]) labels[k] ??= job.metadata.uid ?? '';
+  spec.selector ??= {};
+  const matchLabels = (spec.selector.matchLabels ??= {});
+  matchLabels[CONTROLLER_UID_LABEL] ??= job.metadata.uid ?? '';
+  // SetDefaults_Job runs again on every read: a Job without labels of its own shows its
+  // template's, now including the generated ones.
+  if (Object.keys(job.metadata.labels ?? {}).length === 0) job.metadata.labels = { ...labels };
+}
+
+export function prepareForCreate(info: ResourceInfo, obj: KObject): void {
+  switch (info.resource) {
+    case 'jobs':
+      generateJobSelector(obj as Job);
+      return;
+    default:
+      return;
+  }
+}
 
 export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject, subresource: string | undefined): void {
   switch (info.resource) {

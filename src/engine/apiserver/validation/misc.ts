@@ -113,7 +113,7 @@ export function validatePriorityClass(pc: PriorityClass, old: PriorityClass | un
   const errs = validateObjectMeta(pc.metadata, false, nameIsDNSSubdomain);
   const name = pc.metadata.name ?? '';
   if (name.startsWith('system-')) {
-    const known = SYSTEM_PRIORITY_CLASSES.get(name);
+    const known = SYSTEM_PRIORITY_CLASSES.find((c) => c.metadata.name === name)?.value;
     const reason = !known
       ? `${name} is not a known system priority class`
       : known !== pc.value

@@ -3,11 +3,14 @@
  * (update), in the modules beside this one. Status writes are validated by the components'
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
-import type { ConfigMap, DaemonSet, Deployment, EndpointSlice, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { ConfigMap, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
+import { validateCronJob, validateJob } from './batch';
 import { dedupe } from './field';
+import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
+import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
 import { validateConfigMap, validateSecret } from './config';
 import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespace, validateNamespaceFinalize, validateNode, validatePriorityClass } from './misc';
 import { validatePod, validatePodUpdate } from './pod';
@@ -30,6 +33,10 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateDaemonSet(obj as DaemonSet, old as DaemonSet | undefined);
     case 'replicasets':
       return validateReplicaSet(obj as ReplicaSet, old as ReplicaSet | undefined);
+    case 'jobs':
+      return validateJob(obj as Job, old as Job | undefined);
+    case 'cronjobs':
+      return validateCronJob(obj as CronJob, old as CronJob | undefined);
     case 'services':
       return validateService(obj as Service, old as Service | undefined);
     case 'configmaps':
@@ -52,6 +59,13 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateEndpointSlice(obj as EndpointSlice, old as EndpointSlice | undefined);
     case 'priorityclasses':
       return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
+    case 'roles':
+      return validateRole(obj as Role, old as Role | undefined);
+    case 'clusterroles':
+      return validateClusterRole(obj as ClusterRole, old as ClusterRole | undefined);
+    case 'rolebindings':
+    case 'clusterrolebindings':
+      return validateRoleBinding(obj as RoleBinding, old as RoleBinding | undefined, info.namespaced);
     default:
       return validateMetaOnly(obj, old, info.namespaced);
   }

@@ -2,21 +2,23 @@
  * The ReplicaSet controller (`replicaset-controller`): keeps spec.replicas active Pods that match
  * the selector and carry this ReplicaSet as their controller, and reports what it sees in status.
  * Pods are looked up through indexes by controller UID (and orphans by namespace) kept from the
- * informer's deltas, never by scanning every Pod.
+ * informer's deltas, never by scanning every Pod, and a sync counts only the Pods that changed
+ * since the one before (view.ts).
  */
 import type { Pod, ReplicaSet } from '../../../k8s/types';
-import { fromLabelSelector, matches } from '../../../k8s/labels';
+import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
 import { componentId } from '../../core/ids';
 import { metaKey, splitKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
-import { claimObjects } from '../util/claim';
+import { claimObjects, type ClaimSpec } from '../util/claim';
 import { runSync } from '../util/errors';
 import { creationObserved, deletionObserved, satisfiedExpectations, type Expectations } from '../util/expectations';
 import { controllerRefOf } from '../util/meta';
-import { isPodActive, isPodReady, isPodTerminating, podReadySince } from '../util/pods';
+import { isPodActive, isPodAvailable, isPodReady, isPodTerminating, podReadySince } from '../util/pods';
 import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
 import { manageReplicas } from './manage';
-import { calculateStatus, updateReplicaSetStatus } from './status';
+import { calculateStatus, podCounts, updateReplicaSetStatus, type ReplicaCounts } from './status';
+import { markPod, refreshView, type PodViews } from './view';
 import { pushAll } from '../../../k8s/arrays';
 import { newTokenBucket, type RateLimit, type TokenBucket } from '../../client/flowcontrol';
 
@@ -29,7 +31,17 @@ interface ReplicaSetState {
   rsByNamespace: KeyIndex;
   /** controller UID (a Deployment) → ReplicaSet keys. */
   rsByOwner: KeyIndex;
+  /** controller UID → the running count of its Pods. */
+  views: PodViews;
+  /** Pods read by syncs, summed: the work the views keep linear in Pod events. */
+  podsRead: number;
   expectations: Expectations;
+  /**
+   * ReplicaSet key → when the client's bucket will hold the batch its last sync could not send.
+   * Until then its syncs leave creations and deletions alone (upstream's sync is still blocked
+   * sending them), so the batch goes out whole rather than a Pod per token.
+   */
+  throttled: Map<string, number>;
   /**
    * The controller's client rate limiter, created full on first use (again after a leader change,
    * as a new process would have it).
@@ -38,7 +50,7 @@ interface ReplicaSetState {
 }
 
 function state(ctx: ControllerContext): ReplicaSetState {
-  return stateOf(ctx, () => ({ podsByOwner: new Map(), orphanPods: new Map(), rsByNamespace: new Map(), rsByOwner: new Map(), expectations: new Map() }));
+  return stateOf(ctx, () => ({ podsByOwner: new Map(), orphanPods: new Map(), rsByNamespace: new Map(), rsByOwner: new Map(), views: new Map(), podsRead: 0, expectations: new Map(), throttled: new Map() }));
 }
 
 /** --kube-api-qps / --kube-api-burst. No limiter for a QPS ≤ 0 (client-go builds none for a negative one). */
@@ -70,6 +82,7 @@ function rsKeysForPod(ctx: ControllerContext, d: Delta): string[] {
   const curRef = controllerRefOf(cur);
   indexMove(s.podsByOwner, key, oldRef?.uid, cur ? curRef?.uid : undefined);
   indexMove(s.orphanPods, key, old && !oldRef ? ns : undefined, cur && !curRef ? ns : undefined);
+  markPod(s.views, key, oldRef?.uid, curRef?.uid);
 
   const keys = new Set<string>();
   const curRs = resolveRef(ctx, ns, curRef);
@@ -105,6 +118,7 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   const ns = rs.metadata.namespace ?? '';
   indexMove(s.rsByNamespace, key, d.old ? ns : undefined, d.cur ? ns : undefined);
   indexMove(s.rsByOwner, key, controllerRefOf(d.old)?.uid, d.cur ? controllerRefOf(d.cur)?.uid : undefined);
+  if (!d.cur && d.old?.metadata.uid) s.views.delete(d.old.metadata.uid);
   return [key];
 }
 
@@ -132,10 +146,10 @@ function relatedPods(ctx: ControllerContext, rs: ReplicaSet): Pod[] {
 }
 
 /** The earliest moment a Ready-but-not-yet-available Pod becomes available (minReadySeconds). */
-function nextAvailabilityCheck(pods: Pod[], minReadySeconds: number, now: number): number | undefined {
+function nextAvailabilityCheck(readyPods: () => Pod[], minReadySeconds: number, now: number): number | undefined {
   if (minReadySeconds <= 0) return undefined;
   let next: number | undefined;
-  for (const p of pods) {
+  for (const p of readyPods()) {
     const since = podReadySince(p);
     if (since === undefined || !isPodReady(p)) continue;
     // IsPodAvailable needs transition + minReady strictly before now; timestamps have 1 s resolution.
@@ -149,38 +163,106 @@ function earliest(a: number | undefined, b: number | undefined): number | undefi
   return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
+/** The Pods a sync works from: what claimObjects keeps and what calculateStatus counts. */
+interface Claimed {
+  counts: ReplicaCounts;
+  /** The active controlled Pods in claim order (built on demand: a scale-down reads them). */
+  pods(): Pod[];
+  /** The claimed Ready Pods, for minReadySeconds. */
+  readyPods(): Pod[];
+}
+
+function claimSpec(rs: ReplicaSet, selector: Selector): ClaimSpec {
+  return { owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', resource: 'pods', selector };
+}
+
+/** Every controlled Pod and orphan read and claimed, as upstream's sync does. */
+function claimAll(ctx: ControllerContext, rs: ReplicaSet, selector: Selector, namespace: string): Claimed {
+  const s = state(ctx);
+  // Owned Pods then orphans, each once, read straight from the index sets.
+  const candidateKeys = new Set<string>(s.podsByOwner.get(rs.metadata.uid ?? ''));
+  for (const k of s.orphanPods.get(namespace) ?? []) candidateKeys.add(k);
+  const candidates = podsOf(ctx, candidateKeys);
+  s.podsRead += candidates.length;
+  const active = claimObjects(ctx, claimSpec(rs, selector), candidates.filter(isPodActive));
+  const terminating = candidates.filter((p) => isPodTerminating(p) && controllerRefOf(p)?.uid === rs.metadata.uid && matches(selector, p.metadata.labels));
+  return { counts: podCounts(rs, active, terminating, ctx.w.now), pods: () => active, readyPods: () => active.filter(isPodReady) };
+}
+
+/**
+ * The same as claimAll, from the running view: the controlled Pods that changed are re-read, the
+ * orphans of the namespace claimed as claimAll would (the controlled Pods make no request there).
+ * Undefined when a controlled Pod must be released, which claimAll does.
+ */
+function claimChanged(ctx: ControllerContext, rs: ReplicaSet, selector: Selector, namespace: string): Claimed | undefined {
+  const s = state(ctx);
+  const uid = rs.metadata.uid ?? '';
+  const cache = ctx.cache('pods').cache;
+  const { view, read } = refreshView(s.views, rs, selector, s.podsByOwner.get(uid), cache);
+  s.podsRead += read;
+  if (view.counts.mismatched > 0) return undefined;
+  const orphans = podsOf(ctx, s.orphanPods.get(namespace) ?? []);
+  s.podsRead += orphans.length;
+  const adopted = orphans.length ? claimObjects(ctx, claimSpec(rs, selector), orphans.filter(isPodActive)) : [];
+  const readyPods = (): Pod[] => [...podsOf(ctx, view.ready), ...adopted.filter(isPodReady)];
+  const minReady = rs.spec.minReadySeconds ?? 0;
+  const now = ctx.w.now;
+  const extra = podCounts(rs, adopted, [], now);
+  const c = view.counts;
+  const counts: ReplicaCounts = {
+    active: c.claimed + extra.active,
+    fullyLabeled: c.fullyLabeled + extra.fullyLabeled,
+    ready: c.ready + extra.ready,
+    // Without minReadySeconds every Ready Pod is available; with it, only the Ready ones need a look.
+    available: minReady <= 0 ? c.ready + extra.available : podsOf(ctx, view.ready).filter((p) => isPodAvailable(p, minReady, now)).length + extra.available,
+    terminating: c.terminating,
+  };
+  const pods = (): Pod[] => {
+    const owned = podsOf(ctx, s.podsByOwner.get(uid) ?? []).filter((p) => isPodActive(p) && matches(selector, p.metadata.labels));
+    return [...owned, ...adopted];
+  };
+  return { counts, pods, readyPods };
+}
+
 function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
   const s = state(ctx);
   const rs = ctx.cache('replicasets').cache.get(key) as ReplicaSet | undefined;
   if (!rs) {
     s.expectations.delete(key);
+    s.throttled.delete(key);
     return DONE;
   }
   const now = ctx.w.now;
   const needsSync = satisfiedExpectations(s.expectations, key, now);
   const selector = fromLabelSelector(rs.spec.selector);
   const { namespace = '' } = splitKey(key);
-  // Owned Pods then orphans, each once; read straight from the index sets (this runs for every
-  // Pod event of the ReplicaSet, so the intermediate arrays were measurable).
-  const candidateKeys = new Set<string>(s.podsByOwner.get(rs.metadata.uid ?? ''));
-  for (const k of s.orphanPods.get(namespace) ?? []) candidateKeys.add(k);
-  const candidates = podsOf(ctx, candidateKeys);
-  const active = claimObjects(ctx, { owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', resource: 'pods', selector }, candidates.filter(isPodActive));
-  const terminating = candidates.filter((p) => isPodTerminating(p) && controllerRefOf(p)?.uid === rs.metadata.uid && matches(selector, p.metadata.labels));
+  const claimed = claimChanged(ctx, rs, selector, namespace) ?? claimAll(ctx, rs, selector, namespace);
   const replicas = replicasOf(rs);
-  ctx.observe(replicas, active.length);
+  ctx.observe(replicas, claimed.counts.active);
 
   let manageErr: string | undefined;
   let throttledFor: number | undefined;
-  if (needsSync && !rs.metadata.deletionTimestamp) {
+  const heldUntil = s.throttled.get(key);
+  if (needsSync && !rs.metadata.deletionTimestamp && (heldUntil === undefined || heldUntil <= now)) {
+    s.throttled.delete(key);
     const limit = clientRateLimit(ctx.w);
     const client = limit && { limit, bucket: (s.client ??= newTokenBucket(limit, now)) };
-    ({ error: manageErr, throttledFor } = manageReplicas(ctx, { rs, rsKey: key, active, related: () => relatedPods(ctx, rs), replicas, expectations: s.expectations, client }));
+    ({ error: manageErr, throttledFor } = manageReplicas(ctx, {
+      rs,
+      rsKey: key,
+      active: claimed.counts.active,
+      activePods: claimed.pods,
+      related: () => relatedPods(ctx, rs),
+      replicas,
+      expectations: s.expectations,
+      client,
+    }));
+    if (throttledFor !== undefined) s.throttled.set(key, now + throttledFor);
   }
-  const status = calculateStatus(rs, active, terminating, manageErr, replicas, now);
+  const status = calculateStatus(rs, claimed.counts, manageErr, replicas, now);
   const updated = updateReplicaSetStatus(ctx, rs, status);
   if (manageErr !== undefined) return { kind: 'error', message: manageErr };
-  const wait = earliest(nextAvailabilityCheck(active, updated.spec.minReadySeconds ?? 0, now), throttledFor);
+  const wait = earliest(nextAvailabilityCheck(claimed.readyPods, updated.spec.minReadySeconds ?? 0, now), throttledFor);
   return wait !== undefined ? { kind: 'requeueAfter', delay: wait } : DONE;
 }
 

@@ -8,7 +8,8 @@
  * (--kube-api-qps / --kube-api-burst). In Kubernetes that limiter covers every request the
  * client makes and a request waits for its token; here it covers the Pod creates and deletes —
  * the requests that grow with spec.replicas, the rest are few per sync — and a sync that runs
- * out of tokens does what it may and asks to run again when the next token is due.
+ * out of tokens does what it may and asks to run again when the bucket holds the rest of its
+ * batch (at most a burst): one sync per batch, not one per token.
  */
 import type { KObject, Pod, ReplicaSet } from '../../../k8s/types';
 import type { ControllerContext } from '../framework';
@@ -74,7 +75,10 @@ function deletePod(ctx: ControllerContext, rs: ReplicaSet, pod: Pod): { error?: 
 export interface ManageInput {
   rs: ReplicaSet;
   rsKey: string;
-  active: Pod[];
+  /** How many active Pods the ReplicaSet controls. */
+  active: number;
+  /** Those Pods, in claim order; only a scale-down reads them, so they are gathered on demand. */
+  activePods: () => Pod[];
   /**
    * Active Pods of every ReplicaSet sharing this one's controller (spreads deletions across
    * nodes). Only a scale-down reads them, and collecting them costs every Pod of the Deployment,
@@ -90,7 +94,7 @@ export interface ManageInput {
 export interface ManageResult {
   /** The first error, if any (it becomes the ReplicaFailure condition and a requeue). */
   error?: string;
-  /** Set when the rate limiter stopped the sync short: the ms until its next token. */
+  /** Set when the rate limiter stopped the sync short: the ms until the bucket holds the rest (or a full burst). */
   throttledFor?: number;
 }
 
@@ -99,12 +103,12 @@ function admit(m: ManageInput, wanted: number, now: number): { n: number; thrott
   if (!m.client) return { n: wanted };
   const n = Math.min(wanted, available(m.client.bucket, m.client.limit, now));
   m.client.bucket.tokens -= n;
-  return n < wanted ? { n, throttledFor: tokenDelay(m.client.bucket, m.client.limit, now) } : { n };
+  return n < wanted ? { n, throttledFor: tokenDelay(m.client.bucket, m.client.limit, now, wanted - n) } : { n };
 }
 
 export function manageReplicas(ctx: ControllerContext, m: ManageInput): ManageResult {
   const now = ctx.w.now;
-  let diff = m.active.length - m.replicas;
+  let diff = m.active - m.replicas;
   if (diff < 0) {
     diff = Math.min(-diff, BURST_REPLICAS);
     expectCreations(m.expectations, m.rsKey, diff, now);
@@ -122,7 +126,7 @@ export function manageReplicas(ctx: ControllerContext, m: ManageInput): ManageRe
   }
   if (diff > 0) {
     const { n, throttledFor } = admit(m, Math.min(diff, BURST_REPLICAS), now);
-    const victims = n > 0 ? podsToDelete(m.active, m.related(), n, now) : [];
+    const victims = n > 0 ? podsToDelete(m.activePods(), m.related(), n, now) : [];
     const keys = victims.map((p) => `${p.metadata.namespace}/${p.metadata.name}`);
     expectDeletions(m.expectations, m.rsKey, keys, now);
     let firstError: string | undefined;

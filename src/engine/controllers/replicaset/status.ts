@@ -12,34 +12,49 @@ import { SyncError } from '../util/errors';
 import { isPodAvailable, isPodReady } from '../util/pods';
 import { cloneData } from '../../core/clone';
 
-export function calculateStatus(rs: ReplicaSet, active: Pod[], terminating: Pod[], manageErr: string | undefined, replicas: number, now: number): ReplicaSetStatus {
+/** What calculateStatus counts, found by a full pass (podCounts) or kept running (view.ts). */
+export interface ReplicaCounts {
+  active: number;
+  fullyLabeled: number;
+  ready: number;
+  available: number;
+  terminating: number;
+}
+
+/** The counts of calculateStatus over the claimed active Pods and the terminating ones. */
+export function podCounts(rs: ReplicaSet, active: Pod[], terminating: Pod[], now: number): ReplicaCounts {
   const template = fromMap(rs.spec.template?.metadata?.labels);
   const minReady = rs.spec.minReadySeconds ?? 0;
-  let fully = 0;
+  let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
   for (const p of active) {
-    if (matches(template, p.metadata.labels)) fully++;
+    if (matches(template, p.metadata.labels)) fullyLabeled++;
     if (isPodReady(p)) {
       ready++;
       if (isPodAvailable(p, minReady, now)) available++;
     }
   }
+  return { active: active.length, fullyLabeled, ready, available, terminating: terminating.length };
+}
+
+export function calculateStatus(rs: ReplicaSet, counts: ReplicaCounts, manageErr: string | undefined, replicas: number, now: number): ReplicaSetStatus {
+  const { fullyLabeled: fully, ready, available } = counts;
   let conditions: WorkloadCondition[] = cloneData(rs.status?.conditions ?? []);
   const failure = conditions.find((c) => c.type === 'ReplicaFailure');
   if (manageErr !== undefined && !failure) {
-    const diff = active.length - replicas;
+    const diff = counts.active - replicas;
     const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
     conditions.push({ type: 'ReplicaFailure', status: 'True', lastTransitionTime: rfc3339(now as never), reason, message: manageErr });
   } else if (manageErr === undefined && failure) {
     conditions = conditions.filter((c) => c.type !== 'ReplicaFailure');
   }
   // Zero counts are omitted (`omitempty`) except `replicas`; terminatingReplicas is a pointer.
-  const status: ReplicaSetStatus = { replicas: active.length };
+  const status: ReplicaSetStatus = { replicas: counts.active };
   if (fully) status.fullyLabeledReplicas = fully;
   if (ready) status.readyReplicas = ready;
   if (available) status.availableReplicas = available;
-  status.terminatingReplicas = terminating.length;
+  status.terminatingReplicas = counts.terminating;
   if (rs.status?.observedGeneration) status.observedGeneration = rs.status.observedGeneration;
   if (conditions.length) status.conditions = conditions;
   return status;

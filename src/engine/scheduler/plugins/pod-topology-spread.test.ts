@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod, TopologySpreadConstraint } from '../../../k8s/types';
+import type { KObject, Pod, ReplicaSet, Service, TopologySpreadConstraint } from '../../../k8s/types';
 import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
-import { PodTopologySpread } from './pod-topology-spread';
+import { defaultSelector } from './default-selector';
+import { defaultConstraints, PodTopologySpread } from './pod-topology-spread';
 
 const spread = (when: TopologySpreadConstraint['whenUnsatisfiable'], topologyKey = 'kubernetes.io/hostname', maxSkew = 1): Pod =>
   podManifest('new', { topologySpreadConstraints: [{ maxSkew, topologyKey, whenUnsatisfiable: when, labelSelector: { matchLabels: { app: 'web' } } }] }, { app: 'web' });
@@ -48,5 +49,47 @@ describe('PodTopologySpread', () => {
     scorer.normalize!(scores, [a, b, c]);
     expect(scores[2]).toBe(100);
     expect(scores[0]!).toBeLessThan(scores[1]!);
+  });
+
+  describe('system defaults', () => {
+    const rs: ReplicaSet = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web-abc', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'web', 'pod-template-hash': 'abc' } } } };
+    const svc: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { tier: 'front' } } };
+    const owned = (name: string): Pod => {
+      const p = podManifest(name, {}, { app: 'web', 'pod-template-hash': 'abc', tier: 'front' });
+      p.metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-abc', uid: 'u1', controller: true }];
+      return p;
+    };
+    const listers = { services: (ns: string) => (ns === 'default' ? [svc] : []), workload: (_r: string, ns: string, name: string): KObject | undefined => (ns === 'default' && name === 'web-abc' ? rs : undefined) };
+
+    it('selects what the Services and the controlling ReplicaSet select', () => {
+      const sel = defaultSelector(owned('p'), viewOf([], listers));
+      expect(sel).toEqual([
+        { key: 'tier', op: 'In', values: ['front'] },
+        { key: 'app', op: 'In', values: ['web'] },
+        { key: 'pod-template-hash', op: 'In', values: ['abc'] },
+      ]);
+      expect(defaultSelector(podManifest('bare'), viewOf([], listers))).toEqual([]);
+    });
+
+    it('applies hostname maxSkew 3 and zone maxSkew 5, ScheduleAnyway only', () => {
+      const view = viewOf([], listers);
+      expect(defaultConstraints(owned('p'), view, 'ScheduleAnyway').map((c) => [c.topologyKey, c.maxSkew])).toEqual([
+        ['kubernetes.io/hostname', 3],
+        ['topology.kubernetes.io/zone', 5],
+      ]);
+      expect(defaultConstraints(owned('p'), view, 'DoNotSchedule')).toEqual([]);
+    });
+
+    it('scores nodes without a zone label on their hostname alone', () => {
+      const a = nodeInfo('a', {}, [owned('w1')]);
+      const b = nodeInfo('b');
+      const c = nodeInfo('c');
+      const scorer = PodTopologySpread.preScore(podInfo(owned('new')), [a, b, c], viewOf([a, b, c], listers))!;
+      const scores = [a, b, c].map((n) => scorer.score(n));
+      // round(1·ln(3+2) + 2) = 4 where a replica runs, 2 elsewhere.
+      expect(scores).toEqual([4, 2, 2]);
+      scorer.normalize!(scores, [a, b, c]);
+      expect(scores).toEqual([50, 100, 100]);
+    });
   });
 });

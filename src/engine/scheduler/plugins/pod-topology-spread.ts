@@ -5,20 +5,31 @@
  * policies (nodeAffinityPolicy Honor, nodeTaintsPolicy Ignore by default) — so a tainted
  * control-plane node still counts as an empty `kubernetes.io/hostname` domain.
  * Score (ScheduleAnyway, weight 2): fewer matching Pods in the node's domains is better.
- * The cluster-level default constraints (for Pods without their own) are not modelled.
+ * A Pod without constraints of its own gets the system defaults (defaultingType: System):
+ * hostname maxSkew 3 and zone maxSkew 5, both ScheduleAnyway, over the Pods its Services and
+ * controller select — so replicas spread over nodes even when nobody asked for it. Nodes lacking
+ * a default key (no zone label) are still scored on the keys they have.
  */
 import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
 import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../../k8s/types';
-import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
+import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type ClusterView, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { findMatchingUntoleratedTaint } from './helper';
 import { podMatchesNodeSelectorAndAffinityTerms } from './node-selector';
 import { own } from '../../../k8s/own';
+import { defaultSelector } from './default-selector';
 
 export const NAME = 'PodTopologySpread';
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
 const HOSTNAME = 'kubernetes.io/hostname';
+const ZONE = 'topology.kubernetes.io/zone';
+
+/** systemDefaultConstraints (plugin.go), in its order. */
+export const SYSTEM_DEFAULT_CONSTRAINTS: readonly TopologySpreadConstraint[] = [
+  { topologyKey: HOSTNAME, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 3 },
+  { topologyKey: ZONE, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 5 },
+];
 
 export interface Constraint {
   maxSkew: number;
@@ -57,6 +68,27 @@ export function constraintsOf(pod: Pod, when: TopologySpreadConstraint['whenUnsa
     });
   }
   return out;
+}
+
+/**
+ * buildDefaultConstraints: the system defaults for `when`, all selecting the Pods its Services
+ * and controller select; none when nothing selects the Pod.
+ */
+export function defaultConstraints(pod: Pod, view: ClusterView, when: TopologySpreadConstraint['whenUnsatisfiable']): Constraint[] {
+  const wanted = SYSTEM_DEFAULT_CONSTRAINTS.filter((c) => c.whenUnsatisfiable === when);
+  if (wanted.length === 0) return [];
+  const selector = defaultSelector(pod, view);
+  if (selector.length === 0) return [];
+  return wanted.map((c) => ({ maxSkew: c.maxSkew, topologyKey: c.topologyKey, selector, minDomains: 1, nodeAffinityPolicy: 'Honor', nodeTaintsPolicy: 'Ignore' }));
+}
+
+function hasOwnConstraints(pod: Pod): boolean {
+  return (pod.spec.topologySpreadConstraints ?? []).length > 0;
+}
+
+/** The Pod's own constraints for `when`, or the system defaults when it has none at all. */
+export function constraintsFor(pod: Pod, view: ClusterView, when: TopologySpreadConstraint['whenUnsatisfiable']): Constraint[] {
+  return hasOwnConstraints(pod) ? constraintsOf(pod, when) : defaultConstraints(pod, view, when);
 }
 
 function selectorMatches(sel: Selector | undefined, labels: Record<string, string> | undefined): boolean {
@@ -127,20 +159,32 @@ export function filter(pod: Pod, s: SpreadState, node: NodeInfo): Rejection | un
   return undefined;
 }
 
-/** The scoring side: counts over the nodes that passed Filter (per-node counts for hostname). */
-export function scorer(pod: Pod, feasible: readonly NodeInfo[], all: readonly NodeInfo[], constraints: Constraint[]): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
+/**
+ * The scoring side (PreScore/Score/NormalizeScore): counts over the nodes that passed Filter
+ * (per-node counts for hostname). `requireAllTopologies` is false only for the system defaults:
+ * then a node lacking a key (no zone label) is scored on the keys it has instead of being ignored.
+ */
+export function scorer(
+  pod: Pod,
+  feasible: readonly NodeInfo[],
+  all: readonly NodeInfo[],
+  constraints: Constraint[],
+  requireAllTopologies = true,
+): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
   const ns = pod.metadata.namespace ?? 'default';
   const ignored = new Set<string>();
   const counts = constraints.map(() => new Map<string, number>());
   const topoSize = constraints.map(() => 0);
+  // A missing label reads as "" (a Go map's zero value), which is a domain of its own here.
+  const valueOf = (node: NodeInfo, key: string): string => (own(node.labels, key) as string | undefined) ?? '';
   for (const node of feasible) {
-    if (!hasAllKeys(node.labels, constraints)) {
+    if (requireAllTopologies && !hasAllKeys(node.labels, constraints)) {
       ignored.add(node.name);
       continue;
     }
     constraints.forEach((c, i) => {
       if (c.topologyKey === HOSTNAME) return;
-      const v = node.labels[c.topologyKey]!;
+      const v = valueOf(node, c.topologyKey);
       if (!counts[i]!.has(v)) {
         counts[i]!.set(v, 0);
         topoSize[i]!++;
@@ -148,15 +192,16 @@ export function scorer(pod: Pod, feasible: readonly NodeInfo[], all: readonly No
     });
   }
   for (const node of all) {
-    if (!hasAllKeys(node.labels, constraints)) continue;
+    if (requireAllTopologies && !hasAllKeys(node.labels, constraints)) continue;
     constraints.forEach((c, i) => {
       if (c.topologyKey === HOSTNAME || !included(pod, node, c)) return;
-      const v = node.labels[c.topologyKey]!;
+      const v = valueOf(node, c.topologyKey);
       const cur = counts[i]!.get(v);
       if (cur === undefined) return;
       counts[i]!.set(v, cur + countPodsMatchSelector(node, c.selector, ns));
     });
   }
+  // topologyNormalizingWeight: log(domains + 2), so small topologies are not watered down.
   const weights = constraints.map((c, i) => Math.log((c.topologyKey === HOSTNAME ? feasible.length - ignored.size : topoSize[i]!) + 2));
   return {
     score(node) {
@@ -166,6 +211,7 @@ export function scorer(pod: Pod, feasible: readonly NodeInfo[], all: readonly No
         const v = own(node.labels, c.topologyKey) as string | undefined;
         if (v === undefined) return;
         const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns) : (counts[i]!.get(v) ?? 0);
+        // scoreForCount: maxSkew − 1 waters down the differences the constraint tolerates.
         score += cnt * weights[i]! + (c.maxSkew - 1);
       });
       return Math.round(score);
@@ -200,7 +246,7 @@ export const PodTopologySpread: FilterPlugin & ScorePlugin = {
   name: NAME,
   weight: 2,
   preFilter(pi, view) {
-    const cs = constraintsOf(pi.pod, 'DoNotSchedule');
+    const cs = constraintsFor(pi.pod, view, 'DoNotSchedule');
     if (cs.length === 0) return { kind: 'skip' };
     const s = preFilterState(pi.pod, view.nodes, cs);
     return { kind: 'filter', filter: (node) => filter(pi.pod, s, node) };
@@ -220,8 +266,10 @@ export const PodTopologySpread: FilterPlugin & ScorePlugin = {
     }
   },
   preScore(pi, feasible, view) {
-    const cs = constraintsOf(pi.pod, 'ScheduleAnyway');
+    if (view.nodes.length === 0) return undefined;
+    const cs = constraintsFor(pi.pod, view, 'ScheduleAnyway');
     if (cs.length === 0) return undefined;
-    return scorer(pi.pod, feasible, view.nodes, cs);
+    // Only the system defaults tolerate nodes without every key (requireAllTopologies).
+    return scorer(pi.pod, feasible, view.nodes, cs, hasOwnConstraints(pi.pod));
   },
 };

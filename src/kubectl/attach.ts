@@ -1,0 +1,174 @@
+/**
+ * The container shell a browser terminal is attached to by `kubectl exec -it POD -- sh`.
+ *
+ * A real session keeps one exec stream open while the shell reads the lines typed into it. Here
+ * every line is one exec of the same shell through kube-apiserver and the kubelet, with the line
+ * as the shell's input, run at the directory the attachment remembers: the trace shows each line
+ * reaching the container, and the session's command log replays to the same world. What the
+ * shell prints before a line is its PS1 as the image's shell expands it (BusyBox ash `\w \$ `,
+ * Debian dash `# `, bash with Debian's /etc/bash.bashrc `\u@\h:\w\$ `).
+ *
+ * Invariants:
+ * - The attachment outlives no container: once the container it was started in is no longer
+ *   running (the Pod deleted, the container killed or restarted), the next line ends it as
+ *   kubectl ends when the runtime kills the exec'd shell: `command terminated with exit code 137`.
+ * - `exit [N]` and `cd [DIR]` typed as a whole line are the shell's own; anything else (pipes,
+ *   `kubectl`, `sim`) is a script the container's shell runs.
+ */
+import type { Pod } from '../k8s/types';
+import type { Simulation } from '../engine/index';
+import type { AttachedShell, CommandResult } from './types';
+
+/** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
+export const INTERACTIVE_SHELLS: ReadonlySet<string> = new Set(['sh', 'ash', 'bash', '/bin/sh', '/bin/ash', '/bin/bash']);
+
+/** Which shell reads the lines: it decides the prompt. */
+export type ShellDialect = 'ash' | 'dash' | 'bash';
+
+/** How one exec of the shell ended: its combined output (a TTY merges stderr), or kubectl's error text. */
+export type ShellReply = { ok: true; exitCode: number; output: string } | { ok: false; text: string; exitCode: number };
+
+export interface Attachment {
+  namespace: string;
+  pod: string;
+  container: string;
+  /** The container the shell was started in: a restarted container is another process. */
+  containerID: string | undefined;
+  dialect: ShellDialect;
+  user: string;
+  uid: number;
+  hostname: string;
+  home: string;
+  /** Where every exec of the shell starts (the image's WORKDIR), and where the learner is. */
+  startCwd: string;
+  cwd: string;
+  /** `$?`: what a bare `exit` exits with. */
+  lastStatus: number;
+  /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it. */
+  exec(script: string): ShellReply;
+}
+
+/**
+ * What the shell learns about itself when it starts interactively (its PS1 needs the directory,
+ * the user and the host; `sh` is dash where the image ships dash). Sent as the attaching exec's
+ * input, so attaching makes one exec request, as `kubectl exec -it` does.
+ */
+export const STARTUP_SCRIPT = 'echo "cwd:$(pwd)"; echo "home:$HOME"; echo "host:$(hostname)"; echo "uid:$(id -u)"; echo "user:$(whoami)"; command -v dash >/dev/null && echo dash:yes; true';
+
+/** The browser terminal's TTY, as kubectl sees it: `kubectl exec -it POD -- sh` attaches its shell there. */
+export interface Tty {
+  attach(a: Attachment): void;
+}
+
+export interface AttachTarget {
+  pod: Pod;
+  container: string;
+  /** argv[0] as typed: `sh`, `/bin/bash`, … */
+  shell: string;
+  exec: Attachment['exec'];
+}
+
+/** The attachment the startup script's output describes. */
+export function attachment(t: AttachTarget, startup: string): Attachment {
+  const facts = new Map<string, string>();
+  for (const line of startup.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && !facts.has(line.slice(0, colon))) facts.set(line.slice(0, colon), line.slice(colon + 1));
+  }
+  const base = t.shell.slice(t.shell.lastIndexOf('/') + 1);
+  const dialect: ShellDialect = base === 'bash' ? 'bash' : base === 'sh' && facts.get('dash') === 'yes' ? 'dash' : 'ash';
+  const uid = Number(/\d+/.exec(facts.get('uid') ?? '')?.[0] ?? 0);
+  const cwd = facts.get('cwd') || '/';
+  const name = t.pod.metadata.name ?? '';
+  return {
+    namespace: t.pod.metadata.namespace ?? 'default',
+    pod: name,
+    container: t.container,
+    containerID: t.pod.status?.containerStatuses?.find((c) => c.name === t.container)?.containerID,
+    dialect,
+    user: facts.get('user') || (uid === 0 ? 'root' : String(uid)),
+    uid,
+    hostname: facts.get('host') || name,
+    home: facts.get('home') || '/',
+    startCwd: cwd,
+    cwd,
+    lastStatus: 0,
+    exec: t.exec,
+  };
+}
+
+/** `\w`: the directory, with $HOME shown as `~` (bash and BusyBox both leave a HOME of `/` alone). */
+function tilde(a: Attachment): string {
+  const h = a.home.replace(/\/+$/, '');
+  if (h.length > 1 && (a.cwd === h || a.cwd.startsWith(`${h}/`))) return `~${a.cwd.slice(h.length)}`;
+  return a.cwd;
+}
+
+/** PS1 as the shell prints it. */
+export function promptOf(a: Attachment): string {
+  const sign = a.uid === 0 ? '#' : '$';
+  switch (a.dialect) {
+    case 'ash':
+      return `${tilde(a)} ${sign} `;
+    case 'dash':
+      return `${sign} `;
+    case 'bash':
+      return `${a.user}@${a.hostname.split('.')[0]}:${tilde(a)}${sign} `;
+    default: {
+      const never: never = a.dialect;
+      return never;
+    }
+  }
+}
+
+export function shellOf(a: Attachment): AttachedShell {
+  return { namespace: a.namespace, pod: a.pod, container: a.container, prompt: promptOf(a) };
+}
+
+/** A line's result, and whether the terminal is still attached after it. */
+export interface LineOutcome {
+  result: CommandResult;
+  detached: boolean;
+}
+
+function quote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** checkErr of the stream's exit status (utilexec.ExitError): kubectl's own line, and its exit code. */
+function terminated(code: number): LineOutcome {
+  return { result: { output: [{ stream: 'stderr', text: `command terminated with exit code ${code}\n` }], exitCode: code }, detached: true };
+}
+
+function stillRunning(sim: Simulation, a: Attachment): boolean {
+  // The stream's own liveness, not a request: the runtime ends the exec when its container dies.
+  const pod = sim.storedObject<Pod>(`pods/${a.namespace}/${a.pod}`);
+  const status = pod?.status?.containerStatuses?.find((c) => c.name === a.container);
+  return status?.state.running !== undefined && status.containerID === a.containerID;
+}
+
+/** `cd`'s operand with a leading `~` expanded, as the interactive shell expands it (the container's `sh -c` does not). */
+function cdTarget(a: Attachment, arg: string | undefined): string {
+  if (arg === undefined) return '';
+  return arg === '~' || arg.startsWith('~/') ? quote(a.home + arg.slice(1)) : arg;
+}
+
+/** Runs one line typed at the attached shell's prompt. */
+export function runShellLine(sim: Simulation, a: Attachment, line: string): LineOutcome {
+  if (!stillRunning(sim, a)) return terminated(137);
+  const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
+  if (exit) {
+    const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
+    return code === 0 ? { result: { output: [], exitCode: 0 }, detached: true } : terminated(code);
+  }
+  const at = a.cwd === a.startCwd ? '' : `cd ${quote(a.cwd)}\n`;
+  const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
+  const reply = a.exec(cd ? `${at}cd ${cdTarget(a, cd[1])} && pwd` : `${at}${line}`);
+  if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
+  a.lastStatus = reply.exitCode;
+  if (cd && reply.exitCode === 0) {
+    a.cwd = reply.output.trim().split('\n').pop() || a.cwd;
+    return { result: { output: [], exitCode: 0 }, detached: false };
+  }
+  return { result: { output: reply.output ? [{ stream: 'stdout', text: reply.output }] : [], exitCode: reply.exitCode }, detached: false };
+}
