@@ -52,6 +52,8 @@ const LAYERS = {
   // Its tests drive lessons on the real engine through the CLI's Session driver.
   'src/lesson-runtime': { runtime: ['src/protocol', 'src/k8s'], types: ['src/engine'], tests: ['src/worker', 'src/kubectl', 'src/cli'] },
   'src/cli': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/worker', 'src/k8s', 'src/lesson-runtime'] },
+  // `reconcile serve`: a Node host of the engine over HTTPS (sim directives and printers from kubectl); no UI.
+  'src/serve': { runtime: ['src/engine', 'src/kubectl', 'src/k8s'], packages: [uiLibraries] },
 };
 
 export default tseslint.config(
@@ -84,7 +86,7 @@ export default tseslint.config(
 
   // ---- Node-side code: scripts, CLI, e2e, config files ----
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'bin/**/*.{js,mjs}', 'e2e/**/*.ts', 'src/cli/**/*.ts', '*.config.{js,ts,mjs}', '.ci/**/*.{js,mjs}'],
+    files: ['scripts/**/*.{js,mjs,ts}', 'bin/**/*.{js,mjs}', 'e2e/**/*.ts', 'src/cli/**/*.ts', 'src/serve/**/*.ts', '*.config.{js,ts,mjs}', '.ci/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
 
@@ -151,11 +153,11 @@ export default tseslint.config(
   },
 
   // ---- The engine's front door (ARCHITECTURE.md, "The engine") ----
-  // kubectl, the worker and the CLI reach the engine only through src/engine/index.ts (type
+  // kubectl, the worker, the CLI and serve reach the engine only through src/engine/index.ts (type
   // imports too, tests too): what is not exported there is the engine's own business. Self-
   // contained: its own rule (eslint-rules/front-door.js), no options shared with other blocks.
   {
-    files: ['src/kubectl/**/*.ts', 'src/worker/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/kubectl/**/*.ts', 'src/worker/**/*.ts', 'src/cli/**/*.ts', 'src/serve/**/*.ts'],
     plugins: { 'front-door': frontDoor },
     rules: {
       'front-door/engine': 'error',

@@ -113,6 +113,14 @@ describe('layers/imports: the table', () => {
     await passes('src/cli/lessons/check.ts', "import { loadLesson } from '../../lesson-runtime/load';\nexport const l = loadLesson;\n");
   });
 
+  it('keeps src/serve a host: the engine front door, kubectl and src/k8s, never the UI', async () => {
+    await fails('src/serve/server.ts', "import { status } from '../ui/store/status';\nexport const s = status;\n", 'layers/imports');
+    await fails('src/serve/server.ts', "import { Snapshot } from '../worker/host';\nexport const s = Snapshot;\n", 'layers/imports');
+    await fails('src/serve/server.ts', "import { useStore } from 'zustand';\nexport const u = useStore;\n", 'layers/imports');
+    await fails('src/serve/server.ts', "import { worldOf } from '../engine/simulation';\nexport const w = worldOf;\n", 'front-door/engine');
+    await passes('src/serve/server.ts', "import { Simulation } from '../engine/index';\nimport { Session } from '../kubectl/session';\nimport { createServer } from 'node:https';\nexport const x = [Simulation, Session, createServer];\n");
+  });
+
   it('keeps src/lesson-runtime headless (the CLI runs it): no UI, which the UI and app may import', async () => {
     await fails('src/lesson-runtime/driver.ts', "import { t } from '../ui/i18n/catalog';\nexport const x = t;\n", 'layers/imports');
     await passes('src/ui/lessons/Lesson.tsx', "import { loadLesson } from '../../lesson-runtime/load';\nexport const l = loadLesson;\n");

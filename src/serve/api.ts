@@ -1,0 +1,286 @@
+/**
+ * Resource requests: one HTTP request on `/api/...` or `/apis/...` turned into the engine's
+ * ApiRequest and sent through the simulated kube-apiserver (authentication as the token's user,
+ * RBAC, admission, validation, etcd), and its ApiResponse written back as kube-apiserver writes
+ * it: the object, a List, a Table, a Scale, log text, or a Status with the engine's own code,
+ * reason and message. Nothing here decides an outcome the engine decides.
+ */
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { parseFieldSelector, type ApiRequest, type ApiResponse, type DeleteOptions, type KubeconfigUser, type LogOptions, type PatchType } from '../engine/index';
+import { formatLabelSelector, parseSelector } from '../k8s/labels';
+import { jsonPatch } from '../k8s/json-patch';
+import { apiVersionOf } from '../k8s/resources';
+import type { KObject, LabelSelector } from '../k8s/types';
+import { byKey } from '../kubectl/client';
+import type { Invocation, ServedCluster } from './cluster';
+import { decodeBody, type Body } from './body';
+import type { ResourceRoute } from './route';
+import { badRequest, failure, notFoundPath, unreachable, type HttpError } from './status';
+import { includeObjectOf, toTable, wantsTable } from './table';
+import { serveWatch } from './watch';
+
+export interface ApiContext {
+  cluster: ServedCluster;
+  user: KubeconfigUser;
+  invocation: Invocation | undefined;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+type Req = Omit<ApiRequest, 'user' | 'from'>;
+
+/** Subresources that stream over SPDY/WebSocket in Kubernetes; not served in this slice. */
+const STREAMING = new Set(['exec', 'attach', 'portforward', 'proxy']);
+
+export function writeJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
+  const headers: Record<string, string | string[]> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
+  // RFC 7234 warn-code 299, as kube-apiserver's warning recorder writes it; kubectl prints `Warning: <text>`.
+  if (warnings.length) headers['Warning'] = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  res.writeHead(code, headers);
+  res.end(JSON.stringify(body));
+}
+
+export function writeStatus(res: ServerResponse, e: HttpError): void {
+  writeJson(res, e.code, failure(e));
+}
+
+function writeFailure(res: ServerResponse, r: Extract<ApiResponse, { ok: false }>): void {
+  writeStatus(res, 'network' in r.error ? unreachable(r.error) : r.error);
+}
+
+export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: ApiContext): void {
+  const { info } = route;
+  if (route.subresource !== undefined) {
+    if (STREAMING.has(route.subresource)) {
+      return writeStatus(res, badRequest(`${info.resource}/${route.subresource} needs a streaming connection, which reconcile serve does not offer yet: run it in the simulator's terminal (npm run sim, or the page)`));
+    }
+    if (!info.subresources.includes(route.subresource)) return writeStatus(res, notFoundPath);
+  }
+  const base: Req = { verb: 'get', resource: info.resource };
+  if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
+  if (route.name !== undefined) base.name = route.name;
+  const q = route.query;
+  if (q.get('dryRun') === 'All') base.dryRun = true;
+  const fv = q.get('fieldValidation');
+  if (fv === 'Strict' || fv === 'Warn' || fv === 'Ignore') base.fieldValidation = fv;
+  const impersonate = impersonation(ctx.headers);
+  if (impersonate) base.impersonate = impersonate;
+
+  switch (route.verb) {
+    case 'get':
+      if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: logOptions(q) }, ctx);
+      if (route.subresource === undefined && wantsTable(ctx.headers.accept)) {
+        const r = ctx.cluster.request(base, ctx.user, ctx.invocation);
+        if (!r.ok) return writeFailure(res, r);
+        const obj = r.object as KObject;
+        return writeJson(res, 200, toTable(info, [obj], ctx.cluster.sim.now, obj.metadata.resourceVersion ?? '', { noHeaders: false, includeObject: includeObjectOf(q) }), r.warnings);
+      }
+      return respond(res, ctx, base, route.subresource === 'scale' ? 'scale' : 'object');
+    case 'list':
+    case 'watch':
+    case 'deletecollection': {
+      const selectors = selectorsOf(q);
+      if (typeof selectors === 'string') return writeStatus(res, badRequest(selectors));
+      if (route.verb === 'watch') {
+        // RBAC first: a watch the user may not list is Forbidden before the stream opens.
+        const probe = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
+        if (!probe.ok) return writeFailure(res, probe);
+        const timeout = Number(q.get('timeoutSeconds'));
+        return serveWatch(res, ctx.cluster, {
+          info,
+          filter: { ...(base.namespace ? { namespace: base.namespace } : {}), ...selectors },
+          ...(route.name !== undefined ? { name: route.name } : {}),
+          resourceVersion: q.get('resourceVersion') ?? undefined,
+          bookmarks: q.get('allowWatchBookmarks') === 'true',
+          sendInitialEvents: q.get('sendInitialEvents') === 'true',
+          table: wantsTable(ctx.headers.accept) ? { includeObject: includeObjectOf(q) } : undefined,
+          timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined,
+        });
+      }
+      if (route.verb === 'deletecollection') return deleteCollection(res, ctx, base, selectors);
+      const r = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
+      if (!r.ok) return writeFailure(res, r);
+      const items = [...(r.items ?? [])].sort(byKey);
+      if (wantsTable(ctx.headers.accept)) {
+        return writeJson(res, 200, toTable(info, items, ctx.cluster.sim.now, r.resourceVersion, { noHeaders: false, includeObject: includeObjectOf(q) }), r.warnings);
+      }
+      return writeJson(res, 200, { kind: `${info.kind}List`, apiVersion: apiVersionOf(info), metadata: { resourceVersion: r.resourceVersion }, items }, r.warnings);
+    }
+    case 'create':
+    case 'update': {
+      const body = decodeBody(ctx.headers['content-type'], ctx.body);
+      if (!body.ok) return writeStatus(res, body.error);
+      const req: Req = { ...base, verb: route.verb, body: body.value as KObject };
+      if (route.subresource) req.subresource = route.subresource as Req['subresource'];
+      if (route.verb === 'update' && route.subresource === 'scale') return respond(res, ctx, req, 'scale');
+      return respond(res, ctx, req, 'object');
+    }
+    case 'patch':
+      return patch(res, ctx, base, route);
+    case 'delete': {
+      const opts = deleteOptions(q, ctx.body, ctx.headers['content-type']);
+      if (typeof opts === 'string') return writeStatus(res, badRequest(opts));
+      return respond(res, ctx, { ...base, verb: 'delete', ...opts }, 'object');
+    }
+  }
+}
+
+/** Sends one request and writes its object (or the Scale view of it) or its Status. */
+function respond(res: ServerResponse, ctx: ApiContext, req: Req, view: 'object' | 'scale'): void {
+  const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
+  if (!r.ok) return writeFailure(res, r);
+  const obj = r.object ?? {};
+  writeJson(res, r.code, view === 'scale' ? scaleOf(obj as KObject) : obj, r.warnings);
+}
+
+/** autoscaling/v1 Scale of a Deployment or ReplicaSet (the registry's scale subresource view). */
+function scaleOf(obj: KObject): object {
+  const spec = obj.spec as { replicas?: number; selector?: LabelSelector } | undefined;
+  const status = obj.status as { replicas?: number } | undefined;
+  const m = obj.metadata;
+  const metadata = { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp };
+  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata, spec: { replicas: spec?.replicas ?? 0 }, status: { replicas: status?.replicas ?? 0, selector: formatLabelSelector(spec?.selector) } };
+}
+
+const PATCH_TYPES: Record<string, PatchType> = {
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/merge-patch+json': 'merge',
+  'application/json-patch+json': 'json',
+};
+
+function patch(res: ServerResponse, ctx: ApiContext, base: Req, route: ResourceRoute): void {
+  const mediaType = (ctx.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const type = PATCH_TYPES[mediaType];
+  if (!type) {
+    if (mediaType === 'application/apply-patch+yaml') return writeStatus(res, { code: 415, reason: 'UnsupportedMediaType', message: 'server-side apply is not served yet by reconcile serve: use client-side kubectl apply' });
+    return writeStatus(res, { code: 415, reason: 'UnsupportedMediaType', message: `the body of the request was in an unknown format - accepted media types include: ${Object.keys(PATCH_TYPES).join(', ')}` });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(ctx.body.toString('utf8'));
+  } catch (e) {
+    return writeStatus(res, badRequest(`error decoding patch: ${e instanceof Error ? e.message : String(e)}`));
+  }
+  const req: Req = { ...base, verb: 'patch', patchType: type };
+  if (route.subresource === 'scale') {
+    // The scale subresource reads spec.replicas of the patched Scale.
+    const current = ctx.cluster.request({ ...base, verb: 'get' }, ctx.user, ctx.invocation);
+    if (!current.ok) return writeFailure(res, current);
+    const scale: unknown = scaleOf(current.object as KObject);
+    const patched = type === 'json' ? jsonPatch(scale, parsed) : { ok: true as const, value: mergeInto(scale, parsed) };
+    if (!patched.ok) return writeStatus(res, { code: patched.code, reason: patched.code === 400 ? 'BadRequest' : 'Invalid', message: patched.message });
+    const replicas = (patched.value as { spec?: { replicas?: number } }).spec?.replicas;
+    return respond(res, ctx, { ...base, verb: 'patch', subresource: 'scale', patchType: 'merge', body: { spec: { replicas } } as unknown as KObject }, 'scale');
+  }
+  if (route.subresource) req.subresource = route.subresource as Req['subresource'];
+  if (type === 'json') req.patchOps = parsed;
+  else req.body = (type === 'strategic' ? withoutElementOrder(parsed) : parsed) as KObject;
+  respond(res, ctx, req, 'object');
+}
+
+/**
+ * A strategic merge patch without its `$setElementOrder/<list>` directives. kubectl adds them
+ * (`set image`, `apply`) to keep a merged list in the order it sent; the engine's patcher does not
+ * know them (its strict decoding would refuse the key) and keeps a merged list's existing order,
+ * which is what the directive asks for whenever the client did not reorder the list.
+ */
+export function withoutElementOrder(patch: unknown): unknown {
+  if (Array.isArray(patch)) return patch.map(withoutElementOrder);
+  if (patch === null || typeof patch !== 'object') return patch;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(patch)) if (!k.startsWith('$setElementOrder/')) out[k] = withoutElementOrder(v);
+  return out;
+}
+
+function mergeInto(target: unknown, patch: unknown): unknown {
+  const spec = (patch as { spec?: { replicas?: number } } | null)?.spec;
+  return spec && typeof spec.replicas === 'number' ? { ...(target as object), spec: { replicas: spec.replicas } } : target;
+}
+
+function serveLog(res: ServerResponse, req: Req, ctx: ApiContext): void {
+  const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
+  if (!r.ok) return writeFailure(res, r);
+  res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
+  res.end(r.text ?? '');
+}
+
+function deleteCollection(res: ServerResponse, ctx: ApiContext, base: Req, selectors: Pick<Req, 'labelSelector' | 'fieldSelector'>): void {
+  const opts = deleteOptions(new URLSearchParams(), ctx.body, ctx.headers['content-type']);
+  if (typeof opts === 'string') return writeStatus(res, badRequest(opts));
+  const listed = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
+  if (!listed.ok) return writeFailure(res, listed);
+  const deleted: KObject[] = [];
+  for (const o of [...(listed.items ?? [])].sort(byKey)) {
+    const req: Req = { ...base, verb: 'delete', name: o.metadata.name ?? '', ...opts };
+    if (o.metadata.namespace) req.namespace = o.metadata.namespace;
+    const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
+    if (!r.ok) return writeFailure(res, r);
+    if (r.object) deleted.push(r.object);
+  }
+  writeJson(res, 200, { kind: 'List', apiVersion: 'v1', metadata: { resourceVersion: String(ctx.cluster.sim.revision) }, items: deleted });
+}
+
+type Selectors = Pick<Req, 'labelSelector' | 'fieldSelector'>;
+
+function selectorsOf(q: URLSearchParams): Selectors | string {
+  const out: Selectors = {};
+  const label = q.get('labelSelector');
+  if (label) {
+    const p = parseSelector(label);
+    if (!p.ok) return p.error;
+    out.labelSelector = p.selector;
+  }
+  const field = q.get('fieldSelector');
+  if (field) {
+    const p = parseFieldSelector(field);
+    if (typeof p === 'string') return p;
+    out.fieldSelector = p;
+  }
+  return out;
+}
+
+function logOptions(q: URLSearchParams): LogOptions {
+  const o: LogOptions = {};
+  const container = q.get('container');
+  if (container) o.container = container;
+  if (q.get('previous') === 'true') o.previous = true;
+  if (q.get('timestamps') === 'true') o.timestamps = true;
+  const n = (k: string): number | undefined => (q.has(k) && Number.isFinite(Number(q.get(k))) ? Number(q.get(k)) : undefined);
+  const tail = n('tailLines');
+  if (tail !== undefined) o.tailLines = tail;
+  const since = n('sinceSeconds');
+  if (since !== undefined) o.sinceSeconds = since;
+  const limit = n('limitBytes');
+  if (limit !== undefined) o.limitBytes = limit;
+  return o;
+}
+
+/** DeleteOptions from the body (kubectl sends them there) or the query. */
+function deleteOptions(q: URLSearchParams, raw: Buffer, contentType: string | undefined): Pick<Req, 'gracePeriodSeconds' | 'propagationPolicy' | 'dryRun'> | string {
+  let body: Body = {};
+  if (raw.length) {
+    const decoded = decodeBody(contentType, raw);
+    if (!decoded.ok) return decoded.error.message;
+    body = decoded.value;
+  }
+  const out: Pick<Req, 'gracePeriodSeconds' | 'propagationPolicy' | 'dryRun'> = {};
+  const grace = body['gracePeriodSeconds'] ?? (q.has('gracePeriodSeconds') ? Number(q.get('gracePeriodSeconds')) : undefined);
+  if (typeof grace === 'number' && Number.isFinite(grace)) out.gracePeriodSeconds = grace;
+  const policy = body['propagationPolicy'] ?? q.get('propagationPolicy') ?? undefined;
+  if (policy === 'Background' || policy === 'Foreground' || policy === 'Orphan') out.propagationPolicy = policy satisfies DeleteOptions['propagationPolicy'];
+  else if (policy !== undefined) return `propagationPolicy: Unsupported value: "${String(policy)}": supported values: "Foreground", "Background", "Orphan"`;
+  const dry = body['dryRun'];
+  if ((Array.isArray(dry) && dry.includes('All')) || q.get('dryRun') === 'All') out.dryRun = true;
+  return out;
+}
+
+/** `kubectl --as/--as-group/--as-uid`: the Impersonate-* headers. */
+function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] {
+  const user = headers['impersonate-user'];
+  if (typeof user !== 'string' || user === '') return undefined;
+  const raw = headers['impersonate-group'];
+  const groups = raw === undefined ? [] : (Array.isArray(raw) ? raw : [raw]).flatMap((g) => g.split(',').map((s) => s.trim()));
+  const uid = headers['impersonate-uid'];
+  return { user, ...(groups.length ? { groups } : {}), ...(typeof uid === 'string' ? { uid } : {}) };
+}
+

@@ -1,0 +1,73 @@
+/**
+ * `reconcile serve` flags: `[--seed N] [--topology basic|ha] [--port P] [--clock real|manual]
+ * [--speed X]`. Pure, so every refusal is testable without starting a server.
+ */
+import { TOPOLOGIES, type TopologyName } from '../engine/index';
+import type { ClockMode } from './cluster';
+
+export interface ServeArgs {
+  seed: number;
+  topology: TopologyName;
+  /** 0 asks the OS for a free port. */
+  port: number;
+  clock: ClockMode;
+  speed: number;
+}
+
+export const SERVE_USAGE = `Usage: reconcile serve [--seed N] [--topology ${TOPOLOGIES.join('|')}] [--port P] [--clock real|manual] [--speed X]
+
+Serves a fresh simulated cluster as a Kubernetes API over HTTPS on 127.0.0.1, writes a kubeconfig
+(contexts kubernetes-admin@kubernetes and jane) and prints the line that points kubectl at it.
+--clock real (default) runs simulated time at wall speed × --speed (default 1); --clock manual
+moves it only through POST /reconcile/v1/sim and by 150 ms per kubectl invocation, as
+'npm run sim' does. --port defaults to 6443, kube-apiserver's; 0 picks any free port.
+See docs/serve.md.
+`;
+
+export function parseServeArgs(argv: string[]): ServeArgs | { help: true } | { error: string } {
+  const out: ServeArgs = { seed: 1, topology: 'basic', port: 6443, clock: 'real', speed: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const flag = eq >= 0 ? a.slice(0, eq) : a;
+    const value = (): string | undefined => (eq >= 0 ? a.slice(eq + 1) : argv[++i]);
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return { help: true };
+      case '--seed': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0) return { error: 'error: --seed needs a whole number' };
+        out.seed = n;
+        break;
+      }
+      case '--topology': {
+        const t = value();
+        if (!TOPOLOGIES.includes(t as TopologyName)) return { error: `error: unknown topology "${t}"` };
+        out.topology = t as TopologyName;
+        break;
+      }
+      case '--port': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0 || n > 65535) return { error: 'error: --port needs a port number (0 for any free port)' };
+        out.port = n;
+        break;
+      }
+      case '--clock': {
+        const c = value();
+        if (c !== 'real' && c !== 'manual') return { error: `error: --clock is real or manual, not "${c}"` };
+        out.clock = c;
+        break;
+      }
+      case '--speed': {
+        const n = Number(value());
+        if (!Number.isFinite(n) || n <= 0) return { error: 'error: --speed needs a positive number' };
+        out.speed = n;
+        break;
+      }
+      default:
+        return { error: `error: unknown flag: ${a}` };
+    }
+  }
+  return out;
+}

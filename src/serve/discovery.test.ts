@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { aggregatedDiscovery, apiResourceList, wantsAggregated } from './discovery';
+
+interface Item {
+  metadata: { name: string };
+  versions: { version: string; resources: { resource: string; scope: string; subresources?: { subresource: string; responseKind: { group: string; kind: string } }[] }[] }[];
+}
+
+describe('discovery', () => {
+  it('serves the core group at /api and the named groups at /apis, as aggregated discovery', () => {
+    const core = aggregatedDiscovery(true) as { kind: string; items: Item[] };
+    expect(core.kind).toBe('APIGroupDiscoveryList');
+    expect(core.items.map((i) => i.metadata.name)).toEqual(['']);
+    const pods = core.items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
+    expect(pods.scope).toBe('Namespaced');
+    // The engine does not serve evictions yet, so kubectl drain must not try them.
+    expect(pods.subresources?.map((s) => s.subresource)).not.toContain('eviction');
+    const named = aggregatedDiscovery(false) as { items: Item[] };
+    expect(named.items.map((i) => i.metadata.name)).toContain('apps');
+    expect(named.items.map((i) => i.metadata.name)).not.toContain('');
+  });
+
+  it('describes the scale subresource as an autoscaling/v1 Scale in legacy discovery', () => {
+    const apps = apiResourceList('apps', 'v1') as { resources: { name: string; group?: string; kind: string }[] };
+    expect(apps.resources.find((r) => r.name === 'deployments/scale')).toMatchObject({ group: 'autoscaling', kind: 'Scale' });
+    expect(apiResourceList('example.com', 'v1')).toBeUndefined();
+  });
+
+  it('recognises the Accept header kubectl sends first', () => {
+    expect(wantsAggregated('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json')).toBe(true);
+    expect(wantsAggregated('application/json, */*')).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * API discovery built from the kinds the engine serves (src/k8s/resources.ts): legacy discovery
+ * (`/api`, `/apis`, `/api/v1`, `/apis/<g>/<v>`: APIVersions, APIGroupList, APIResourceList) and
+ * aggregated discovery (`apidiscovery.k8s.io/v2` APIGroupDiscoveryList), which kubectl asks for
+ * first. Both describe the same table, so `kubectl api-resources` against the served cluster
+ * lists what our own port prints.
+ */
+import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
+
+export const AGGREGATED_MEDIA_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+
+const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES];
+
+/**
+ * Subresources the resource table names but the engine's kube-apiserver does not serve yet
+ * (`pods/eviction` answers BadRequest). Discovery leaves them out, as a server without them does:
+ * `kubectl drain` then deletes instead of evicting (drain's CheckEvictionSupport), which is what
+ * our port's drain falls back to as well.
+ */
+const UNSERVED_SUBRESOURCES: ReadonlySet<string> = new Set(['pods/eviction']);
+
+function subresourcesOf(info: ResourceInfo): string[] {
+  return info.subresources.filter((s) => !UNSERVED_SUBRESOURCES.has(`${info.resource}/${s}`));
+}
+
+/** Groups in the order kube-apiserver lists them: core first, then as the resource table has them. */
+function groups(): string[] {
+  const out: string[] = [];
+  for (const r of SERVED) if (!out.includes(r.group)) out.push(r.group);
+  return out;
+}
+
+function inGroupVersion(group: string, version: string): ResourceInfo[] {
+  return SERVED.filter((r) => r.group === group && r.version === version);
+}
+
+export function servesGroupVersion(group: string, version: string): boolean {
+  return inGroupVersion(group, version).length > 0;
+}
+
+interface SubresourceShape {
+  responseKind: { group: string; version: string; kind: string };
+  verbs: string[];
+}
+
+/** Each subresource's kind and verbs, as the registry's REST storage declares them. */
+function subresourceShape(info: ResourceInfo, sub: string): SubresourceShape {
+  const self = { group: info.group, version: info.version, kind: info.kind };
+  switch (sub) {
+    case 'scale':
+      return { responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] };
+    case 'binding':
+      return { responseKind: { group: '', version: 'v1', kind: 'Binding' }, verbs: ['create'] };
+    case 'eviction':
+      return { responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] };
+    case 'log':
+      return { responseKind: self, verbs: ['get'] };
+    default:
+      return { responseKind: self, verbs: ['get', 'patch', 'update'] };
+  }
+}
+
+export function apiVersions(serverAddress: string): object {
+  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
+}
+
+function groupEntry(group: string): object {
+  const version = SERVED.find((r) => r.group === group)!.version;
+  const gv = { groupVersion: `${group}/${version}`, version };
+  return { name: group, versions: [gv], preferredVersion: gv };
+}
+
+export function apiGroupList(): object {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups().filter((g) => g !== '').map(groupEntry) };
+}
+
+export function apiGroup(group: string): object | undefined {
+  if (group === '' || !groups().includes(group)) return undefined;
+  return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(group) };
+}
+
+export function apiResourceList(group: string, version: string): object | undefined {
+  const infos = inGroupVersion(group, version);
+  if (!infos.length) return undefined;
+  const resources: object[] = [];
+  for (const r of infos) {
+    resources.push({ name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: [...r.verbs], ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}) });
+    for (const sub of subresourcesOf(r)) {
+      const shape = subresourceShape(r, sub);
+      const kind = shape.responseKind;
+      resources.push({ name: `${r.resource}/${sub}`, singularName: '', namespaced: r.namespaced, ...(kind.group !== r.group || kind.version !== r.version ? { group: kind.group, version: kind.version } : {}), kind: kind.kind, verbs: shape.verbs });
+    }
+  }
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: group ? `${group}/${version}` : version, resources };
+}
+
+/** `/api` (the core group only) or `/apis` (every other group) as an APIGroupDiscoveryList. */
+export function aggregatedDiscovery(legacy: boolean): object {
+  const items = groups()
+    .filter((g) => (legacy ? g === '' : g !== ''))
+    .map((group) => {
+      const version = SERVED.find((r) => r.group === group)!.version;
+      const resources = inGroupVersion(group, version).map((r) => ({
+        resource: r.resource,
+        responseKind: { group: r.group, version: r.version, kind: r.kind },
+        scope: r.namespaced ? 'Namespaced' : 'Cluster',
+        singularResource: r.singular,
+        verbs: [...r.verbs],
+        ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}),
+        ...(subresourcesOf(r).length ? { subresources: subresourcesOf(r).map((sub) => ({ subresource: sub, ...subresourceShape(r, sub) })) } : {}),
+      }));
+      return { metadata: { name: group, creationTimestamp: null }, versions: [{ version, resources, freshness: 'Current' }] };
+    });
+  return { kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2', metadata: {}, items };
+}
+
+/** Whether an Accept header asks for aggregated discovery (v2; v2beta1 is answered as v2's shape is the same). */
+export function wantsAggregated(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((t) => t.includes('g=apidiscovery.k8s.io') && t.includes('as=APIGroupDiscoveryList') && t.includes('v=v2') && !t.includes('v=v2beta1'));
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { decodeProtobuf, loadRoot } from './protobuf';
+
+/** A body as client-go's protobuf serializer writes it: `k8s\0` + runtime.Unknown{typeMeta, raw}. */
+function body(apiVersion: string, kind: string, pkg: string, fields: Record<string, unknown>): Uint8Array {
+  const root = loadRoot();
+  const type = root.lookupType(`${pkg}.${kind}`);
+  const raw = type.encode(type.fromObject(fields)).finish();
+  const unknown = root.lookupType('k8s.io.apimachinery.pkg.runtime.Unknown');
+  const env = unknown.encode(unknown.fromObject({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' })).finish();
+  return new Uint8Array([0x6b, 0x38, 0x73, 0x00, ...env]);
+}
+
+describe('decodeProtobuf', () => {
+  it('shapes a Deployment as the JSON its Go struct marshals to', () => {
+    const bytes = body('apps/v1', 'Deployment', 'k8s.io.api.apps.v1', {
+      metadata: { name: 'web', generateName: '', labels: { app: 'web' }, creationTimestamp: { seconds: 0, nanos: 0 } },
+      spec: {
+        replicas: 0,
+        minReadySeconds: 0,
+        selector: { matchLabels: { app: 'web' } },
+        strategy: {},
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { containers: [{ name: 'nginx', image: 'nginx', resources: { limits: { cpu: { string: '500m' } } }, ports: [{ containerPort: 80, protocol: 'TCP' }] }] },
+        },
+      },
+      status: {},
+    });
+    const decoded = decodeProtobuf(bytes);
+    expect(decoded).toEqual({
+      ok: true,
+      object: {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web', labels: { app: 'web' } },
+        spec: {
+          // A pointer set to zero stays a request for zero replicas.
+          replicas: 0,
+          selector: { matchLabels: { app: 'web' } },
+          strategy: {},
+          template: {
+            metadata: { labels: { app: 'web' } },
+            spec: { containers: [{ name: 'nginx', image: 'nginx', resources: { limits: { cpu: '500m' } }, ports: [{ containerPort: 80, protocol: 'TCP' }] }] },
+          },
+        },
+        status: {},
+      },
+    });
+  });
+
+  it('writes IntOrString, Time and bytes as JSON does', () => {
+    const svc = decodeProtobuf(body('v1', 'Service', 'k8s.io.api.core.v1', { metadata: { name: 's' }, spec: { ports: [{ port: 80, targetPort: { type: 1, strVal: 'http' } }, { port: 81, targetPort: { type: 0, intVal: 8081 } }] } }));
+    expect(svc.ok && svc.object.spec).toEqual({ ports: [{ port: 80, targetPort: 'http' }, { port: 81, targetPort: 8081 }] });
+    const secret = decodeProtobuf(body('v1', 'Secret', 'k8s.io.api.core.v1', { metadata: { name: 'x', creationTimestamp: { seconds: 1756717217 } }, data: { p: Buffer.from('q') } }));
+    expect(secret.ok && secret.object).toMatchObject({ metadata: { name: 'x', creationTimestamp: '2025-09-01T09:00:17Z' }, data: { p: 'cQ==' } });
+  });
+
+  it('refuses a body without the protobuf prefix, and a kind it has no message for', () => {
+    expect(decodeProtobuf(new TextEncoder().encode('{"kind":"Pod"}')).ok).toBe(false);
+    const root = loadRoot();
+    const unknown = root.lookupType('k8s.io.apimachinery.pkg.runtime.Unknown');
+    const env = unknown.encode(unknown.fromObject({ typeMeta: { apiVersion: 'example.com/v1', kind: 'Widget' } })).finish();
+    expect(decodeProtobuf(new Uint8Array([0x6b, 0x38, 0x73, 0x00, ...env]))).toEqual({ ok: false, message: 'no kind "Widget" is registered for version "example.com/v1" in scheme "pkg/runtime/scheme.go:100"' });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The HTTPS front of a served cluster: authenticates the bearer token, reads the route, and hands
+ * resource requests to api.ts, discovery to discovery.ts, non-resource GETs (/version, health,
+ * OpenAPI v3 documents) to the engine's own apiserver, and `sim` lines to the control endpoint.
+ * One request runs to completion before the next (Node's single thread), so the engine never sees
+ * two requests at once, as with the headless runner.
+ */
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KubeconfigUser } from '../engine/index';
+import { serveResource, writeJson, writeStatus } from './api';
+import type { Invocation, ServedCluster } from './cluster';
+import type { ServingCerts } from './certs';
+import type { Credentials } from './credentials';
+import { aggregatedDiscovery, AGGREGATED_MEDIA_TYPE, apiGroup, apiGroupList, apiResourceList, apiVersions, wantsAggregated } from './discovery';
+import { openApiV3Root, withPatchPaths } from './openapi';
+import { routeOf, type Route } from './route';
+import { methodNotAllowed, notFoundPath, unauthorized, unreachable } from './status';
+
+/** Largest request body read (kube-apiserver's limit is 3 MiB for most requests). */
+const MAX_BODY = 3 * 1024 * 1024;
+
+export function createApiServer(cluster: ServedCluster, creds: Credentials, certs: ServingCerts): Server {
+  return createServer({ key: certs.key, cert: certs.cert }, (req, res) => {
+    readBody(req)
+      .then((body) => {
+        if (body === undefined) return writeStatus(res, { code: 413, reason: 'RequestEntityTooLarge', message: 'the request body is too large' });
+        handle(cluster, creds, req, res, body);
+      })
+      .catch((e: unknown) => {
+        if (!res.headersSent) writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: ${e instanceof Error ? e.message : String(e)}` });
+        else res.end();
+      });
+  });
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function invocationOf(req: IncomingMessage): Invocation | undefined {
+  const session = req.headers['kubectl-session'];
+  if (typeof session !== 'string' || session === '') return undefined;
+  const command = req.headers['kubectl-command'];
+  return { session, command: typeof command === 'string' ? command : '' };
+}
+
+function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  const method = req.method ?? 'GET';
+  const url = req.url ?? '/';
+  const user = creds.authenticate(req.headers.authorization);
+  // kube-apiserver lets anonymous requests reach the health checks and /version only.
+  const route = routeOf(method, url);
+  const open = route.type === 'engine-raw' && /^\/(healthz|livez|readyz|version)(\/|\?|$)/.test(route.path);
+  if (!user && !open) return writeStatus(res, unauthorized);
+  const invocation = invocationOf(req);
+  // An anonymous health or version probe is traced under the admin's name: the engine's
+  // non-resource requests know only the kubeconfig users (system:anonymous is not one).
+  dispatch(cluster, route, user ?? 'kubernetes-admin', invocation, req, res, body);
+}
+
+function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, invocation: Invocation | undefined, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  switch (route.type) {
+    case 'resource':
+      return serveResource(res, route, { cluster, user, invocation, headers: req.headers, body });
+    case 'discovery-root':
+      cluster.charge(invocation);
+      if (wantsAggregated(req.headers.accept)) return writeDiscovery(res, aggregatedDiscovery(route.legacy));
+      return writeJson(res, 200, route.legacy ? apiVersions(cluster.sim.serverAddress()) : apiGroupList());
+    case 'discovery-group': {
+      const doc = apiGroup(route.group);
+      return doc ? writeJson(res, 200, doc) : writeStatus(res, notFoundPath);
+    }
+    case 'discovery-version': {
+      const doc = apiResourceList(route.group, route.version);
+      return doc ? writeJson(res, 200, doc) : writeStatus(res, notFoundPath);
+    }
+    case 'openapi-v3-root':
+      return writeJson(res, 200, openApiV3Root());
+    case 'openapi-v2':
+      // kubectl falls back to its compiled-in types when the server has no OpenAPI v2.
+      return writeStatus(res, notFoundPath);
+    case 'engine-raw': {
+      cluster.charge(invocation);
+      const r = cluster.sim.rawRequest(route.path, user);
+      if (!r.ok) return writeStatus(res, unreachable(r.error));
+      const openapi = route.path.startsWith('/openapi/') && r.code === 200;
+      const json = openapi || (route.path.startsWith('/version') && r.code === 200);
+      res.writeHead(r.code, { 'Content-Type': json ? 'application/json' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache, private' });
+      return void res.end(openapi ? withPatchPaths(r.body) : r.body);
+    }
+    case 'control': {
+      if (user !== 'kubernetes-admin') return writeStatus(res, { code: 403, reason: 'Forbidden', message: `User "${user}" cannot use the simulation's control endpoint` });
+      const results = cluster.control(body.toString('utf8').split('\n'));
+      const failed = results.some((r) => r.exitCode !== 0);
+      return writeJson(res, failed ? 422 : 200, { now: cluster.sim.now, results });
+    }
+    case 'not-found':
+      return writeStatus(res, notFoundPath);
+    case 'method-not-allowed':
+      return writeStatus(res, methodNotAllowed);
+  }
+}
+
+function writeDiscovery(res: ServerResponse, doc: object): void {
+  res.writeHead(200, { 'Content-Type': AGGREGATED_MEDIA_TYPE, 'Cache-Control': 'no-cache, private' });
+  res.end(JSON.stringify(doc));
+}

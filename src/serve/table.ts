@@ -1,0 +1,48 @@
+/**
+ * Server-side printing: a list, an object or a watch event rendered as a `meta.k8s.io/v1` Table
+ * with the same columns and cells our kubectl port prints (src/kubectl/printers/columns.ts, the
+ * port of printers.go), so a real `kubectl get` shows what the headless runner shows. Wide
+ * columns carry priority 1 (kubectl shows them with `-o wide`). Column names are kept in the
+ * upper case our printers use; kubectl upper-cases them anyway.
+ */
+import type { KObject } from '../k8s/types';
+import type { ResourceInfo } from '../k8s/resources';
+import { tableFor } from '../kubectl/printers/columns';
+
+export const TABLE_MEDIA = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+
+/** Whether an Accept header asks for a Table (kubectl lists it first, then plain JSON). */
+export function wantsTable(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((t) => t.includes('as=Table') && t.includes('g=meta.k8s.io'));
+}
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+export interface TableOptions {
+  /** Omit the column definitions (every watch event after the first). */
+  noHeaders: boolean;
+  includeObject: IncludeObject;
+}
+
+export function includeObjectOf(query: URLSearchParams): IncludeObject {
+  const v = query.get('includeObject');
+  return v === 'None' || v === 'Object' ? v : 'Metadata';
+}
+
+function rowObject(obj: KObject, include: IncludeObject): object | undefined {
+  if (include === 'None') return undefined;
+  if (include === 'Object') return obj;
+  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+}
+
+export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions): object {
+  const def = tableFor(info.resource);
+  const rows = objs.map((o) => {
+    const object = rowObject(o, opts.includeObject);
+    return { cells: def.cells(o, now), ...(object ? { object } : {}) };
+  });
+  const columnDefinitions = opts.noHeaders
+    ? undefined
+    : def.columns.map((c) => ({ name: c.name, type: 'string', format: c.name === 'NAME' ? 'name' : '', description: '', priority: c.wide ? 1 : 0 }));
+  return { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion }, ...(columnDefinitions ? { columnDefinitions } : {}), rows };
+}
