@@ -56,6 +56,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa']),
   r('services', 'Service', '', 'v1', true, ['svc'], ['status']),
+  r('controllerrevisions', 'ControllerRevision', 'apps', 'v1', true),
   r('daemonsets', 'DaemonSet', 'apps', 'v1', true, ['ds'], ['status']),
   r('deployments', 'Deployment', 'apps', 'v1', true, ['deploy'], ['status', 'scale']),
   r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale']),

@@ -472,6 +472,11 @@ export interface CronJob extends KObject {
   kind: 'CronJob';
   spec: CronJobSpec;
   status?: CronJobStatus;
+/** apps/v1 ControllerRevision: one immutable snapshot of a workload's template (`data`). */
+export interface ControllerRevision extends KObject {
+  kind: 'ControllerRevision';
+  data?: unknown;
+  revision: number;
 }
 
 export interface NodeCondition {

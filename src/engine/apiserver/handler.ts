@@ -41,6 +41,7 @@ import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
 import { prepareForCreate } from './admission/strategy';
+import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
 import { podExec, podLogs } from './kubelet-proxy';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
@@ -360,6 +361,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   delete obj.metadata.resourceVersion;
   if (hasGeneration(info)) obj.metadata.generation = 1;
   prepareForCreate(info, obj);
+  if (info.resource === 'daemonsets') prepareDaemonSetCreate(obj);
 
   const errs = validateObject(w, info, obj, undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
@@ -380,7 +382,8 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
 
 /** Kinds whose metadata.generation tracks spec changes. */
 function hasGeneration(info: ResourceInfo): boolean {
-  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || info.group === 'apps' || info.group === 'batch';
+  // ControllerRevision's strategy leaves generation alone: a revision is a snapshot, not a spec.
+  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch';
 }
 
 export function hasStatusSubresource(info: ResourceInfo): boolean {
@@ -439,6 +442,7 @@ export function update(
     // binding subresource writes nodeName through its own storage path, not the update strategy,
     // so a Pod is still at generation 1 after it is scheduled.
     if (hasGeneration(info) && req.subresource !== 'binding' && !semanticEqual(specOf(old), specOf(next))) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    if (info.resource === 'daemonsets') prepareDaemonSetUpdate(next, old);
   }
   next.metadata.resourceVersion = old.metadata.resourceVersion;
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);

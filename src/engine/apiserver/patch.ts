@@ -40,11 +40,26 @@ export function mergePatch(target: Json, patch: Json, field = ''): Json {
     if (Array.isArray(patch)) return mergeList(field, target, patch);
     return cloneData(patch);
   }
+  // Strategic merge's replace directive on a map (mergeMap): the patch, minus the directive, is
+  // the whole new value. `kubectl rollout undo daemonset` sends its template this way.
+  if (patch['$patch'] === 'replace') {
+    const { $patch: _directive, ...rest } = patch;
+    return stripReplace(rest);
+  }
   const out: Record<string, Json> = isObject(target) ? { ...(cloneData(target) as Record<string, Json>) } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else setOwn(out, k, mergePatch(own(out, k), v, k));
   }
+  return out;
+}
+
+/** A replaced value carries no directives and no nulls (they mean "absent" in a patch). */
+function stripReplace(v: Json): Json {
+  if (Array.isArray(v)) return v.map(stripReplace);
+  if (!isObject(v)) return cloneData(v);
+  const out: Record<string, Json> = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null && k !== '$patch') setOwn(out, k, stripReplace(x));
   return out;
 }
 

@@ -29,4 +29,41 @@ describe('kubectl rollout on a DaemonSet', () => {
     expect(r.stderr).toBe('error: rollout status is only available for RollingUpdate strategy type\n');
     expect(r.code).toBe(1);
   });
+  it('records each template as a ControllerRevision; history lists them and undo patches the older one back, renumbering it', () => {
+    const sim = new Simulation({ seed: 1 });
+    expect(kubectl(sim, 'get controllerrevisions -n kube-system').stdout).toMatch(/^NAME\s+CONTROLLER\s+REVISION\s+AGE\nkube-proxy-[a-z0-9]+\s+daemonset\.apps\/kube-proxy\s+1\s+\d+s\n$/);
+    expect(kubectl(sim, String.raw`get ds kube-proxy -n kube-system -o jsonpath='{.metadata.annotations.deprecated\.daemonset\.template\.generation}'`).stdout).toBe('1');
+    kubectl(sim, 'set image ds/kube-proxy -n kube-system kube-proxy=registry.k8s.io/kube-proxy:v9.9.9');
+    sim.advance(2_000);
+    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system').stdout).toBe('daemonset.apps/kube-proxy \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
+    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system --revision=2').stdout).toContain('Image:      registry.k8s.io/kube-proxy:v9.9.9');
+    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system --revision=7').stderr).toBe('error: unable to find the specified revision\n');
+    expect(kubectl(sim, 'rollout undo ds/kube-proxy -n kube-system').stdout).toBe('daemonset.apps/kube-proxy rolled back\n');
+    expect(kubectl(sim, 'rollout status ds/kube-proxy -n kube-system --timeout=5m').stdout).toContain('successfully rolled out');
+    // The old revision is the current one again, renumbered above the other.
+    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system').stdout).toBe('daemonset.apps/kube-proxy \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n');
+    expect(kubectl(sim, 'rollout undo ds/kube-proxy -n kube-system --to-revision=3').stdout).toBe('daemonset.apps/kube-proxy skipped rollback (current template already matches revision 3)\n');
+    expect(kubectl(sim, 'rollout undo ds/kube-proxy -n kube-system --to-revision=9').stderr).toBe('error: unable to find specified revision 9 in history\n');
+    const pods = proxies(sim);
+    expect(pods).toHaveLength(4);
+    // IsPodUpdated goes by the revision hash too: Pods that never left revision 1 count as updated
+    // and keep running; only the one that had moved to the bad image is replaced.
+    const hash = kubectl(sim, 'get controllerrevisions -n kube-system').stdout.match(/kube-proxy-([a-z0-9]+)\s+daemonset\.apps\/kube-proxy\s+3\s/)![1];
+    expect(pods.every((p) => p.metadata.labels?.['controller-revision-hash'] === hash)).toBe(true);
+    expect(pods.map((p) => p.metadata.labels?.['pod-template-generation']).sort()).toEqual(['1', '1', '1', '3']);
+    expect(pods.every((p) => p.spec.containers[0]!.image !== 'registry.k8s.io/kube-proxy:v9.9.9')).toBe(true);
+  });
+
+  it('keeps at most revisionHistoryLimit old revisions that no Pod runs, and a non-template change makes none', () => {
+    const sim = new Simulation({ seed: 1 });
+    kubectl(sim, `patch ds kube-proxy -n kube-system -p '{"spec":{"revisionHistoryLimit":1,"minReadySeconds":0}}'`);
+    for (const v of ['v9.0.1', 'v9.0.2', 'v9.0.3']) {
+      kubectl(sim, `set image ds/kube-proxy -n kube-system kube-proxy=registry.k8s.io/kube-proxy:${v}`);
+      kubectl(sim, 'rollout status ds/kube-proxy -n kube-system --timeout=5m');
+    }
+    const revs = kubectl(sim, 'get controllerrevisions -n kube-system -o name').stdout.trim().split('\n');
+    expect(revs).toHaveLength(2);
+    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system').stdout).toContain('3         <none>\n4         <none>\n');
+    expect(kubectl(sim, String.raw`get ds kube-proxy -n kube-system -o jsonpath='{.metadata.annotations.deprecated\.daemonset\.template\.generation}'`).stdout).toBe('4');
+  });
 });

@@ -2,8 +2,8 @@
  * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments, with
  * rollout_status.go's exact lines (one per watch event, duplicates included), history's
  * REVISION/CHANGE-CAUSE table and undo's client-side copy of an old ReplicaSet's template.
- * DaemonSets have `status` and `restart` (history and undo read ControllerRevisions, which the
- * simulation does not store).
+ * DaemonSets have all but pause/resume; their history and undo read ControllerRevisions
+ * (rollout-history-ds.ts).
  */
 import type { DaemonSet, Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
 import { rfc3339 } from '../../k8s/time';
@@ -18,6 +18,7 @@ import { describePodTemplate } from '../describe/common';
 import { equalIgnoreHash, replicaSetsOf } from '../describe/workloads';
 import { tabulate, DESCRIBE } from '../printers/tabwriter';
 import { collectTargets, type Target } from './targets';
+import { daemonSetHistory, daemonSetUndo } from './rollout-history-ds';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 
 export const ROLLOUT_FLAGS: FlagDef[] = [
@@ -128,6 +129,10 @@ function templateText(t: PodTemplateSpec | undefined): string {
 
 function history(env: Env, flags: Flags, targets: Target[]): number {
   for (const t of targets) {
+    if (t.info.resource === 'daemonsets') {
+      daemonSetHistory(env, flags, t);
+      continue;
+    }
     const d = deploymentsOnly(t);
     const { all } = replicaSetsOf(env.client, d);
     const byRev = new Map<number, ReplicaSet>();
@@ -160,6 +165,10 @@ function undo(env: Env, flags: Flags, targets: Target[]): number {
   const dry = dryRunOf(flags);
   const errors: Failure[] = [];
   for (const t of targets) {
+    if (t.info.resource === 'daemonsets') {
+      daemonSetUndo(env, flags, t);
+      continue;
+    }
     const d = deploymentsOnly(t);
     const ref = objectRef(t.info, d.metadata.name ?? '');
     if (d.spec.paused) throw plainError("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");

@@ -7,6 +7,7 @@ import type {
   ConfigMap,
   CronJob,
   CSIDriver,
+  ControllerRevision,
   DaemonSet,
   Deployment,
   EndpointSlice,
@@ -49,6 +50,14 @@ const age = (o: KObject, now: number): string => since(o.metadata.creationTimest
 function containerCells(spec: { containers?: { name: string; image?: string }[] } | undefined): [string, string] {
   const cs = spec?.containers ?? [];
   return [cs.map((c) => c.name).join(','), cs.map((c) => c.image ?? '').join(',')];
+}
+
+/** printControllerRevision's CONTROLLER: formatResourceName of the controller's group kind, `daemonset.apps/x`. */
+function controllerName(o: KObject): string {
+  const ref = o.metadata.ownerReferences?.find((r) => r.controller);
+  if (!ref) return '<none>';
+  const group = ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
+  return `${ref.kind.toLowerCase()}${group ? `.${group}` : ''}/${ref.name}`;
 }
 
 function moreList(list: string[], more: boolean, count: number, max: number): string {
@@ -323,6 +332,10 @@ const TABLES: Record<string, TableDef> = {
       }
       return [o.metadata.name ?? '', s.addressType ?? '', moreList(ports, pMore, pCount, 3), moreList(addrs, aMore, aCount, 3), age(o, now)];
     },
+  },
+  controllerrevisions: {
+    columns: [{ name: 'NAME' }, { name: 'CONTROLLER' }, { name: 'REVISION' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', controllerName(o), String((o as ControllerRevision).revision ?? 0), age(o, now)],
   },
   leases: {
     columns: [{ name: 'NAME' }, { name: 'HOLDER' }, { name: 'AGE' }],

@@ -3,7 +3,7 @@
  * (update), in the modules beside this one. Status writes are validated by the components'
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
-import type { ConfigMap, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
@@ -16,7 +16,7 @@ import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespa
 import { validatePod, validatePodUpdate } from './pod';
 import { validateService } from './service';
 import { validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
-import { validateDaemonSet, validateDeployment, validateReplicaSet } from './workloads';
+import { validateControllerRevision, validateDaemonSet, validateDeployment, validateReplicaSet } from './workloads';
 
 export interface ValidateOptions {
   /** The subresource written: `status` and `binding` skip spec rules, as their strategies do. */
@@ -31,6 +31,8 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateDeployment(obj as Deployment, old as Deployment | undefined);
     case 'daemonsets':
       return validateDaemonSet(obj as DaemonSet, old as DaemonSet | undefined);
+    case 'controllerrevisions':
+      return validateControllerRevision(obj as ControllerRevision, old as ControllerRevision | undefined);
     case 'replicasets':
       return validateReplicaSet(obj as ReplicaSet, old as ReplicaSet | undefined);
     case 'jobs':

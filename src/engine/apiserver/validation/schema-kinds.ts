@@ -45,6 +45,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   DaemonSet: root('DaemonSet', { spec: 'DaemonSetSpec', status: 'any' }),
   Job: root('Job', { spec: 'JobSpec', status: 'any' }),
   CronJob: root('CronJob', { spec: 'CronJobSpec', status: 'any' }),
+  ControllerRevision: root('ControllerRevision', { data: 'any', revision: 'int64' }),
   Lease: root('Lease', { spec: 'LeaseSpec' }),
   EndpointSlice: root('EndpointSlice', { addressType: 'string:v1.AddressType', endpoints: '[]Endpoint', ports: '[]EndpointPort' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string:v1.PreemptionPolicy' }),

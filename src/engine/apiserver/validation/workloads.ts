@@ -4,7 +4,7 @@
  * rollout strategy must be able to make progress. On update (apps/v1) the selector is
  * immutable, checked last as the registry strategy does.
  */
-import type { DaemonSet, Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../../k8s/types';
+import type { ControllerRevision, DaemonSet, Deployment, IntOrString, LabelSelector, PodTemplateSpec, ReplicaSet } from '../../../k8s/types';
 import { fromLabelSelector, matches } from '../../../k8s/labels';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, nonNegative, notSupported, path, required, type Path } from './field';
@@ -137,5 +137,14 @@ export function validateDaemonSet(ds: DaemonSet, old: DaemonSet | undefined): Fi
     errs.push(notSupported(sp.child('type'), s.type ?? '', ['OnDelete', 'RollingUpdate']));
   }
   if (old) pushAll(errs, immutable(selectorValue(ds.spec.selector), selectorValue(old.spec.selector), path('spec', 'selector')));
+  return errs;
+}
+
+/** ValidateControllerRevision / ValidateControllerRevisionUpdate: a snapshot's data never changes. */
+export function validateControllerRevision(cr: ControllerRevision, old: ControllerRevision | undefined): FieldError[] {
+  const errs = old ? validateObjectMetaUpdate(cr.metadata, old.metadata) : validateObjectMeta(cr.metadata, true, nameIsDNSSubdomain);
+  if (cr.data === undefined || cr.data === null) errs.push(required(path('data'), 'data is mandatory'));
+  pushAll(errs, nonNegative(cr.revision, path('revision')));
+  if (old) pushAll(errs, immutable(cr.data, old.data, path('data')));
   return errs;
 }

@@ -7,11 +7,12 @@
  * have been observed, a RollingUpdate replaces Pods of an older template (update.ts). Status
  * counts are computed from the same per-node view.
  *
- * Gaps (documented, not modelled): ControllerRevision objects — the revision hash is computed
- * from the template and only labels the Pods, so there is no DaemonSet rollout history or undo;
- * adoption of matching orphan Pods.
+ * Each sync first records the template as a ControllerRevision (history.ts), whose hash labels
+ * the Pods and whose history `kubectl rollout history|undo daemonset` reads.
+ *
+ * Gaps (documented, not modelled): adoption of matching orphan Pods and ControllerRevisions.
  */
-import type { DaemonSet, Node, Pod } from '../../../k8s/types';
+import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../k8s/types';
 import { componentId } from '../../core/ids';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
@@ -20,6 +21,7 @@ import { creationObserved, deletionObserved, expectChanges, satisfiedExpectation
 import { controllerRefOf } from '../util/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
 import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
+import { cleanupHistory, constructHistory, REVISION_HASH_LABEL } from './history';
 import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash } from './pods';
 import { updateDaemonSetStatus } from './status';
 import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
@@ -44,6 +46,11 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   const s = state(ctx);
   if (resource === 'daemonsets') return [metaKey((d.cur ?? d.old)!)];
   if (resource === 'nodes') return [...ctx.cache('daemonsets').cache.keys()];
+  if (resource === 'controllerrevisions') {
+    const cr = (d.cur ?? d.old) as ControllerRevision;
+    const ref = controllerRefOf(cr);
+    return ref?.kind === 'DaemonSet' ? [`${cr.metadata.namespace ?? ''}/${ref.name}`] : [];
+  }
   const cur = d.cur as Pod | undefined;
   const old = d.old as Pod | undefined;
   const key = metaKey((cur ?? old)!);
@@ -125,10 +132,9 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>, hash: st
   return { create, remove };
 }
 
-function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan): string | undefined {
+function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, hash: string): string | undefined {
   const s = state(ctx);
   const now = ctx.w.now;
-  const hash = revisionHash(ds);
   let firstError: string | undefined;
   const keys = p.remove.map((pod) => metaKey(pod));
   expectChanges(s.expectations, key, p.create.length, keys, now);
@@ -164,16 +170,18 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   }
   const nodes = [...ctx.cache('nodes').cache.values()] as Node[];
   const now = ctx.w.now;
-  const hash = revisionHash(ds);
+  const history = ds.metadata.deletionTimestamp ? undefined : constructHistory(ctx, ds);
+  const hash = history?.cur.metadata.labels?.[REVISION_HASH_LABEL] ?? revisionHash(ds);
   let err: string | undefined;
   // Without this sync's manage loop, observedGeneration stays: the generation was not processed.
-  const processed = satisfiedExpectations(s.expectations, key, now) && !ds.metadata.deletionTimestamp;
+  const processed = satisfiedExpectations(s.expectations, key, now) && history !== undefined;
   if (processed) {
-    err = manage(ctx, ds, key, plan(ds, nodes, withoutTerminating(podsByNode(ctx, ds)), hash, now));
+    err = manage(ctx, ds, key, plan(ds, nodes, withoutTerminating(podsByNode(ctx, ds)), hash, now), hash);
     if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
       const desired = nodes.filter((n) => nodeShouldRunDaemonPod(ds, n)).length;
-      err = manage(ctx, ds, key, rollingUpdate(ds, desired, podsByNode(ctx, ds), hash, now));
+      err = manage(ctx, ds, key, rollingUpdate(ds, desired, podsByNode(ctx, ds), hash, now), hash);
     }
+    if (err === undefined) cleanupHistory(ctx, ds, history.old, [...podsByNode(ctx, ds).values()].flat());
   }
   const byNode = withoutTerminating(podsByNode(ctx, ds));
   const minReady = ds.spec.minReadySeconds ?? 0;
@@ -211,7 +219,7 @@ export const daemonSetController: ControllerDef = {
   name: 'daemonset',
   actor: componentId('daemon-set-controller'),
   eventSource: 'daemonset-controller',
-  informers: ['daemonsets', 'pods', 'nodes'],
+  informers: ['daemonsets', 'pods', 'nodes', 'controllerrevisions'],
   keysFor,
   reconcile: (ctx, key) => runSync(() => syncDaemonSet(ctx, key)),
 };

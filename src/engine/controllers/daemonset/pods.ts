@@ -7,6 +7,7 @@
 import type { Affinity, DaemonSet, KObject, Node, Pod, Toleration } from '../../../k8s/types';
 import { matches, fromMap } from '../../../k8s/labels';
 import { computeHash } from '../deployment/hash';
+import { templateGenerationOf } from '../../../k8s/daemonset-history';
 import { newControllerRef } from '../util/meta';
 import { matchingTolerations } from '../util/taints';
 
@@ -37,6 +38,12 @@ export function revisionHash(ds: DaemonSet): string {
   return computeHash(ds.spec.template, ds.status?.collisionCount);
 }
 
+/** CreatePodTemplate: the `pod-template-generation` label, only when the DaemonSet has one. */
+function templateGenerationLabel(ds: DaemonSet): Record<string, string> {
+  const g = templateGenerationOf(ds);
+  return g === undefined ? {} : { 'pod-template-generation': String(g) };
+}
+
 /** The node pinned by a daemon Pod's nodeAffinity (or its nodeName once bound). */
 export function podNodeName(pod: Pod): string | undefined {
   if (pod.spec.nodeName) return pod.spec.nodeName;
@@ -59,7 +66,7 @@ export function newDaemonPod(ds: DaemonSet, node: string, hash: string): Pod {
   const t = ds.spec.template;
   const metadata: KObject['metadata'] = {
     generateName: `${ds.metadata.name}-`,
-    labels: { ...(t.metadata?.labels ?? {}), 'controller-revision-hash': hash, 'pod-template-generation': String(ds.metadata.generation ?? 1) },
+    labels: { ...(t.metadata?.labels ?? {}), 'controller-revision-hash': hash, ...templateGenerationLabel(ds) },
     ownerReferences: [newControllerRef(ds, 'apps/v1', 'DaemonSet')],
   };
   if (t.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };

@@ -29,6 +29,7 @@ function toStatus(ds: DaemonSet, c: DaemonCounts, processed: boolean): DaemonSet
   if (c.updated) s.updatedNumberScheduled = c.updated;
   if (c.available) s.numberAvailable = c.available;
   if (c.desired - c.available > 0) s.numberUnavailable = c.desired - c.available;
+  if (ds.status?.collisionCount) s.collisionCount = ds.status.collisionCount;
   return s;
 }
 

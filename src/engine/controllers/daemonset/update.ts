@@ -8,12 +8,13 @@
  */
 import type { DaemonSet, Pod } from '../../../k8s/types';
 import { scaledValue } from '../deployment/util';
+import { templateGenerationOf } from '../../../k8s/daemonset-history';
 import { isPodAvailable } from '../util/pods';
 
 /** util.IsPodUpdated: the Pod carries the current revision hash or the current template generation. */
 export function isPodUpdated(ds: DaemonSet, pod: Pod, hash: string): boolean {
   const labels = pod.metadata.labels ?? {};
-  const generation = ds.metadata.generation;
+  const generation = templateGenerationOf(ds);
   const templateMatches = generation !== undefined && labels['pod-template-generation'] === String(generation);
   return (hash !== '' && labels['controller-revision-hash'] === hash) || templateMatches;
 }

@@ -1,0 +1,47 @@
+/**
+ * What a DaemonSet's ControllerRevision holds (daemon/update.go getPatch, duplicated upstream in
+ * kubectl's polymorphichelpers): the strategic-merge patch `{"spec":{"template":{…,"$patch":
+ * "replace"}}}` with keys sorted as Go's json.Marshal of a map writes them. The controller
+ * stores it and matches the current template against it; kubectl reads the template back and
+ * sends the patch to roll back. One definition, so both sides agree byte for byte.
+ */
+import type { ControllerRevision, DaemonSet, KObject, PodTemplateSpec } from './types';
+
+/**
+ * The DaemonSet strategy's internal templateGeneration, as apps/v1 carries it: set by the
+ * apiserver, grown only by template changes, copied into the Pods' `pod-template-generation`.
+ */
+export const TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
+/** GetTemplateGeneration: undefined when the annotation is absent or not a number. */
+export function templateGenerationOf(ds: KObject): number | undefined {
+  const v = ds.metadata.annotations?.[TEMPLATE_GENERATION];
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isInteger(n) ? n : undefined;
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
+  return out;
+}
+
+export function daemonSetPatch(ds: DaemonSet): Record<string, unknown> {
+  return sortKeys({ spec: { template: { ...ds.spec.template, $patch: 'replace' } } }) as Record<string, unknown>;
+}
+
+/** Match: the revision's data is exactly this DaemonSet's patch. */
+export function matchesRevision(ds: DaemonSet, cr: ControllerRevision): boolean {
+  return JSON.stringify(cr.data) === JSON.stringify(daemonSetPatch(ds));
+}
+
+/** applyDaemonSetHistory, for the template only: what the revision's patch puts back. */
+export function revisionTemplate(cr: ControllerRevision): PodTemplateSpec | undefined {
+  const t = (cr.data as { spec?: { template?: Record<string, unknown> } } | undefined)?.spec?.template;
+  if (!t || typeof t !== 'object') return undefined;
+  const { $patch: _directive, ...rest } = t;
+  // The revision was written by the controller from a validated template.
+  return rest as unknown as PodTemplateSpec;
+}
