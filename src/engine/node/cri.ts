@@ -10,7 +10,7 @@ import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
 import { execInContainer, plannedStop, processExit, resolveImage, settleProcess, startProcess } from './app';
-import type { ExecResult } from '../images/types';
+import type { ExecResult, NetworkView } from '../images/types';
 import { CNI_PLUGIN_MISSING, CNI_PLUGIN_TYPE, cniAdd, cniDel, cniOf } from './cni';
 import { randomHex } from './hex';
 import { imageRecord, normalizeRef } from './image-store';
@@ -244,11 +244,11 @@ function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
 }
 
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
-export function execSync(w: World, rt: RuntimeState, id: string, command: string[]): { ok: true; result: ExecResult } | { ok: false; error: string } {
+export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView): { ok: true; result: ExecResult } | { ok: false; error: string } {
   if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
   settleSharers(w, rt, c);
-  return { ok: true, result: execInContainer(c.process, w.now, command) };
+  return { ok: true, result: execInContainer(c.process, w.now, command, net) };
 }

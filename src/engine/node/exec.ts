@@ -11,6 +11,7 @@ import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
 import type { ExecRequest, KubeletResponse } from '../kubelet/server-api';
 import { execSync, runtimeOf } from './cri';
+import { podNetworkView } from './traffic';
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
 
@@ -34,7 +35,7 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const id = status.containerID.replace(/^containerd:\/\//, '');
   const podRef = { namespace: req.namespace, name: req.pod };
   trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'Exec', pod: podRef, container: req.container, command: req.options.command }, object: { kind: 'Pod', ...podRef } });
-  const ran = execSync(w, rt, id, argvOf(req));
+  const ran = execSync(w, rt, id, argvOf(req), podNetworkView(w, self.host, req.namespace));
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: { type: 'exited', exitCode: ran.result.exitCode, output: ran.result.output } };
 }

@@ -15,6 +15,7 @@ import { serveHttp } from './app';
 import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
+import type { HttpAnswer, NetworkView } from '../images/types';
 
 export interface HttpGet {
   /** The node the request leaves from. */
@@ -143,4 +144,39 @@ export function httpGet(w: World, req: HttpGet): HttpGetResult {
       throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * What a command run by `kubectl exec` reaches when it dials an address outside its own Pod: the
+ * same path as `sim curl` from the Pod's node (its kube-proxy rules, then the process at the
+ * endpoint), so `wget -qO- http://<service>/` inside a Pod gets the app's answer. Names are
+ * resolved by the Pod's own resolver (CoreDNS) before this is asked.
+ */
+export function podNetworkView(w: World, node: string, namespace: string): NetworkView {
+  return {
+    http(ip: string, port: number, path: string): HttpAnswer | 'timeout' | undefined {
+      const r = httpGet(w, { from: node, host: ip, port, path, namespace });
+      switch (r.kind) {
+        case 'no-endpoints':
+          return undefined;
+        case 'sent':
+          switch (r.reply.kind) {
+            case 'answer':
+              return { status: r.reply.status, body: r.reply.body };
+            case 'refused':
+              return undefined;
+            case 'no-listener':
+            case 'hang':
+            case 'closed':
+              return 'timeout';
+          }
+          return 'timeout';
+        case 'no-node':
+        case 'no-proxy':
+        case 'unknown-host':
+        case 'unroutable':
+          return 'timeout';
+      }
+    },
+  };
 }

@@ -41,6 +41,26 @@ describe('exec', () => {
     });
   });
 
+  it('reaches a Service from inside the Pod through CoreDNS and its node\'s kube-proxy rules', () => {
+    const own = new Simulation({ seed: 2 });
+    kubectl(own, 'create deployment web --image=nginx:1.27 --replicas=2');
+    kubectl(own, 'expose deployment web --port=80');
+    kubectl(own, 'run bb --image=busybox:1.36 -- sleep 3600');
+    kubectl(own, 'rollout status deployment/web --timeout=2m');
+    kubectl(own, 'wait --for=condition=Ready pod/bb --timeout=2m');
+    own.advance(2_000);
+    const before = own.lastTraceSeq;
+    const r = kubectl(own, 'exec bb -- wget -qO- http://web/');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('<title>Welcome to nginx!</title>');
+    const hops = own.traceSince(before).filter((h) => h.kind === 'proxy').map((h) => h.summary);
+    expect(hops.length).toBeGreaterThan(0);
+    // No endpoints: kube-proxy REJECTs, so the connection is refused at once.
+    kubectl(own, 'scale deployment web --replicas=0');
+    own.advance(10_000);
+    expect(kubectl(own, 'exec bb -- wget -qO- http://web.default.svc.cluster.local/')).toMatchObject({ all: expect.stringContaining("wget: can't connect to remote host (10."), code: 1 });
+  });
+
   it('reports usage errors, unknown containers, missing Pods and -it like kubectl', () => {
     expect(kubectl(sim, 'exec bb ls')).toMatchObject({ stderr: "error: exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead\nSee 'kubectl exec -h' for help and examples\n", code: 1 });
     expect(kubectl(sim, 'exec bb').stderr).toBe('error: you must specify at least one command for the container\n');
