@@ -472,6 +472,32 @@ export interface CronJob extends KObject {
   kind: 'CronJob';
   spec: CronJobSpec;
   status?: CronJobStatus;
+/** v1 Endpoints (deprecated since v1.33 in favour of EndpointSlice, still kept by its controller). */
+export interface EndpointAddress {
+  ip: string;
+  hostname?: string;
+  nodeName?: string;
+  targetRef?: { kind: string; namespace?: string | undefined; name: string; uid?: string | undefined };
+}
+
+export interface EndpointsPort {
+  name?: string;
+  port: number;
+  protocol?: string;
+  appProtocol?: string;
+}
+
+export interface EndpointSubset {
+  addresses?: EndpointAddress[];
+  notReadyAddresses?: EndpointAddress[];
+  ports?: EndpointsPort[];
+}
+
+export interface Endpoints extends KObject {
+  kind: 'Endpoints';
+  subsets?: EndpointSubset[];
+}
+
 /** apps/v1 ControllerRevision: one immutable snapshot of a workload's template (`data`). */
 export interface ControllerRevision extends KObject {
   kind: 'ControllerRevision';

@@ -1,6 +1,6 @@
 /**
  * What kube-apiserver and kubeadm create on a fresh cluster: the four system namespaces, the
- * `kubernetes` Service, the default StorageClass and the CSIDriver of the cluster's CSI driver
+ * `kubernetes` Service and its endpoints, the default StorageClass and the CSIDriver of the cluster's CSI driver
  * (installed with the driver), the system
  * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), and on
  * the very first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
@@ -73,6 +73,37 @@ function withStream(w: World, rng: RngState, fn: () => void): void {
   }
 }
 
+/** Seeds the stream the `kubernetes` Endpoints and EndpointSlice draw their uids from. */
+const KUBERNETES_ENDPOINTS_STREAM = 0xe9d_501;
+
+/**
+ * The `kubernetes` Service's endpoints, which the apiservers keep themselves
+ * (pkg/controlplane/reconcilers, the endpoints adapter): every kube-apiserver's address on 6443,
+ * as v1 Endpoints marked skip-mirror and as an EndpointSlice of the same name.
+ */
+function kubernetesEndpoints(w: World, server: ComponentId): void {
+  const ips = [...w.components.values()]
+    .filter((c) => c.kind === 'kube-apiserver')
+    .map((c) => w.machineSpecs.get(c.host)?.ip)
+    .filter((ip): ip is string => !!ip)
+    .sort();
+  const port = { name: 'https', port: 6443, protocol: 'TCP' };
+  ensure(w, server, 'endpoints', 'default', {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    subsets: [{ addresses: ips.map((ip) => ({ ip })), ports: [port] }],
+  } as KObject);
+  ensure(w, server, 'endpointslices', 'default', {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+    addressType: 'IPv4',
+    endpoints: ips.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
+    ports: [port],
+  } as KObject);
+}
+
 export function bootstrapObjects(w: World, server: ComponentId): void {
   const firstBoot = !storedObject(w, 'namespaces', undefined, 'kube-system');
   // The policy comes first: every request after it, these creates included, is authorized by it.
@@ -93,6 +124,7 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
     spec: { type: 'ClusterIP', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }] },
   });
+  withStream(w, seedRng(w.seed ^ KUBERNETES_ENDPOINTS_STREAM), () => kubernetesEndpoints(w, server));
   ensure(w, server, 'storageclasses', undefined, {
     apiVersion: 'storage.k8s.io/v1',
     kind: 'StorageClass',

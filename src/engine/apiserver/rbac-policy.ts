@@ -93,6 +93,12 @@ export const CONTROLLER_ROLES: Record<string, PolicyRule[]> = {
     rule(['list', 'watch', 'patch', 'create', 'delete'], [''], ['pods']),
     events,
   ],
+  'endpoint-controller': [
+    rule(READ, [''], ['services', 'pods']),
+    rule(['get', 'list', 'create', 'update', 'delete'], [''], ['endpoints']),
+    rule(['create'], [''], ['endpoints/restricted']),
+    events,
+  ],
   'endpointslice-controller': [
     rule(READ, [''], ['services', 'pods', 'nodes']),
     rule(['update'], [''], ['services/finalizers']),

@@ -1,6 +1,6 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
- * cmd/kube-controller-manager/app: endpointslice, podgc, namespace, serviceaccount,
+ * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, namespace, serviceaccount,
  * garbagecollector, daemonset, job, deployment, replicaset, cronjob, nodeipam, nodelifecycle,
  * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation; the ones the simulation does not model are left out).
  */
@@ -9,6 +9,7 @@ import { clusterRoleAggregationController } from './clusterroleaggregation';
 import { cronJobController } from './cronjob/controller';
 import { daemonSetController } from './daemonset/controller';
 import { deploymentController } from './deployment/controller';
+import { endpointController } from './endpoint/controller';
 import { endpointSliceController } from './endpointslice/controller';
 import { garbageCollector } from './garbagecollector/controller';
 import { jobController } from './job/controller';
@@ -24,6 +25,7 @@ import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
 
 export const CONTROLLERS: ControllerDef[] = [
+  endpointController,
   endpointSliceController,
   podGarbageCollector,
   namespaceController,

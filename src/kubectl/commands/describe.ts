@@ -2,7 +2,7 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
+import type { ConfigMap, CronJob, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
@@ -16,7 +16,7 @@ import { describePod } from '../describe/pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
 import { describeNode } from '../describe/node';
 import { describeCronJob, describeJob } from '../describe/batch';
-import { describeService } from '../describe/service';
+import { describeEndpoints, describeService } from '../describe/service';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
@@ -53,6 +53,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeNode(c, obj as Node, now);
     case 'services':
       return describeService(c, obj as Service, now);
+    case 'endpoints':
+      return describeEndpoints(c, obj as Endpoints, now);
     case 'namespaces':
       return describeNamespace(obj as Namespace);
     case 'configmaps':

@@ -1,5 +1,5 @@
-/** describeService (describe.go, v1.33+: endpoints come from EndpointSlices). */
-import type { EndpointSlice, Service } from '../../k8s/types';
+/** describeService (describe.go, v1.33+: endpoints come from EndpointSlices) and describeEndpoints. */
+import type { Endpoints, EndpointSlice, Service } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import type { Client } from '../client';
 import { formatLabels } from '../../k8s/printers/util';
@@ -70,5 +70,28 @@ export function describeService(client: Client, svc: Service, now: number): stri
   if (spec.externalTrafficPolicy) w.write(0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);
   if (spec.internalTrafficPolicy) w.write(0, `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`);
   describeEvents(w, searchEvents(client, { name: svc.metadata.name ?? '', namespace: svc.metadata.namespace, kind: 'Service', uid: svc.metadata.uid }), now);
+  return w.toString();
+}
+
+/** describeEndpoints: each subset's ready and not-ready IPs, then its ports. */
+export function describeEndpoints(client: Client, ep: Endpoints, now: number): string {
+  const w = new DescribeWriter();
+  w.write(0, `Name:\t${ep.metadata.name ?? ''}\n`);
+  w.write(0, `Namespace:\t${ep.metadata.namespace ?? ''}\n`);
+  labelsMultiline(w, 'Labels', ep.metadata.labels);
+  annotationsMultiline(w, 'Annotations', ep.metadata.annotations);
+  w.write(0, 'Subsets:\n');
+  for (const ss of ep.subsets ?? []) {
+    w.write(1, `Addresses:\t${(ss.addresses ?? []).map((a) => a.ip).join(',') || '<none>'}\n`);
+    w.write(1, `NotReadyAddresses:\t${(ss.notReadyAddresses ?? []).map((a) => a.ip).join(',') || '<none>'}\n`);
+    if (ss.ports?.length) {
+      w.write(1, 'Ports:\n');
+      w.write(2, 'Name\tPort\tProtocol\n');
+      w.write(2, '----\t----\t--------\n');
+      for (const p of ss.ports) w.write(2, `${p.name || '<unset>'}\t${p.port}\t${p.protocol ?? ''}\n`);
+    }
+    w.write(0, '\n');
+  }
+  describeEvents(w, searchEvents(client, { name: ep.metadata.name ?? '', namespace: ep.metadata.namespace, kind: 'Endpoints', uid: ep.metadata.uid }), now);
   return w.toString();
 }

@@ -9,6 +9,7 @@ import type { ComponentSummary } from '../../protocol/messages';
 
 /** The controllers kube-controller-manager runs, by their actor (trace) names, in start order; registry.ts is the source (model.test.ts checks). */
 export const KCM_CONTROLLERS = [
+  'endpoint-controller',
   'endpointslice-controller',
   'pod-garbage-collector',
   'namespace-controller',

@@ -51,13 +51,17 @@ describe('narration log', () => {
   it('finds enough visible steps behind long stretches of background', async () => {
     const { store, bridge } = await applied();
     bridge.seekTime(store.getState().cluster.tape!.frontierNow);
-    bridge.run('sim advance 5m');
+    bridge.run('sim advance 6m');
     await settle();
     const { cluster, sequence } = store.getState();
-    // Five minutes of Lease renewals and node heartbeats (hidden) between the rollout's last steps and the newest one.
+    // Minutes of Lease renewals (hidden) between the rollout's last steps and the newest one: a
+    // kubelet's 5-minute node status report, which the DaemonSet controller reconciles on.
     const indexes = stepIndexes(cluster.tape!, cluster.tape!.frontierSeq, sequence, 8);
     expect(indexes).toHaveLength(8);
-    expect(indexes.at(-1)! - indexes.at(-2)!).toBeGreaterThan(256);
+    // Somewhere among them, the long hidden stretch: the rollout's end on one side, the node
+    // status reports on the other.
+    const gaps = indexes.slice(1).map((x, i) => x - indexes[i]!);
+    expect(Math.max(...gaps)).toBeGreaterThan(256);
     expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
   });
 

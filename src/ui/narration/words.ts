@@ -18,6 +18,7 @@ const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
   'deployment-controller': 'narr.ctrl.deployment',
   'replicaset-controller': 'narr.ctrl.replicaset',
   'daemon-set-controller': 'narr.ctrl.daemonset',
+  'endpoint-controller': 'narr.ctrl.endpoint',
   'endpointslice-controller': 'narr.ctrl.endpointslice',
   'node-controller': 'narr.ctrl.node',
   'node-ipam-controller': 'narr.ctrl.nodeipam',
