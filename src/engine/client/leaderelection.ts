@@ -15,9 +15,21 @@ import { recordEvent } from './events';
 import { cloneData } from '../core/clone';
 import type { LeaderElectionState } from './types';
 import { logAcquiredLease, logAttemptingLease, logLeaseUnreachable, logLostLease } from '../logging/client-go';
+import { uuidV4 } from '../core/rng';
 
 export function newLeaderElection(lockName: string, identity: string): LeaderElectionState {
   return { namespace: 'kube-system', lockName, identity, isLeader: false, observedHolder: '', observedRenewTime: '', observedAt: 0, lastRenew: 0 };
+}
+
+/**
+ * The identity a (re)started process campaigns with: `<hostname>_<uuid>`, where the uuid is new
+ * for every process start (controller-manager and scheduler append uuid.NewUUID() at startup), so
+ * a restarted leader is visibly a different holder of its Lease. `epoch` > 0 means a restart.
+ */
+export function processIdentity(w: SimCore, previous: string, epoch: number): string {
+  if (epoch === 0) return previous;
+  const host = previous.includes('_') ? previous.slice(0, previous.lastIndexOf('_')) : previous;
+  return `${host}_${uuidV4(w.rng)}`;
 }
 
 export const LEADER_TIMER = 'leader-election';

@@ -9,7 +9,7 @@ import type { Behaviour } from '../behaviour';
 import { request, type ClientIdentity } from '../client/client';
 import { recordEvent } from '../client/events';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
-import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
+import { LEADER_TIMER, leaderElectionTick, newLeaderElection, processIdentity } from '../client/leaderelection';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, queueLen, rateLimitDelay } from '../client/workqueue';
 import { controllerUser } from '../apiserver/auth';
@@ -167,7 +167,7 @@ function processOne(w: World, self: ControllerManagerState, def: ControllerDef):
 export const controllerManagerBehaviour: Behaviour<'kube-controller-manager'> = {
   start(w, self) {
     reset(w, self);
-    self.leader = newLeaderElection('kube-controller-manager', self.leader.identity);
+    self.leader = newLeaderElection('kube-controller-manager', processIdentity(w, self.leader.identity, self.epoch));
     setTimer(w, self, 0, LEADER_TIMER);
   },
   stop(w, self) {

@@ -7,7 +7,7 @@ import type { Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import type { Behaviour } from '../behaviour';
 import { listCache, newInformer, syncInformer } from '../client/informer';
-import { LEADER_TIMER, leaderElectionTick, newLeaderElection } from '../client/leaderelection';
+import { LEADER_TIMER, leaderElectionTick, newLeaderElection, processIdentity } from '../client/leaderelection';
 import { deliver, relistAfterClose } from '../client/watch-host';
 import { dropWatchesBy } from '../apiserver/watch';
 import { markComponentChanged, setTimer } from '../runtime';
@@ -107,7 +107,7 @@ export const schedulerBehaviour: Behaviour<'kube-scheduler'> = {
   start(w, self) {
     reset(w, self);
     self.stats = newStats();
-    self.leader = newLeaderElection('kube-scheduler', self.leader.identity);
+    self.leader = newLeaderElection('kube-scheduler', processIdentity(w, self.leader.identity, self.epoch));
     startInformers(w, self);
     setTimer(w, self, 0, LEADER_TIMER);
   },

@@ -68,6 +68,20 @@ describe('ha: a standby takes over a Lease', () => {
     for (const r of rows) expect(r[2]).toBe('Running');
   });
 
+  it('a restarted kube-controller-manager campaigns as a new process: a new identity takes the Lease back', () => {
+    const s = new Session({ seed: 1 });
+    const before = holder(s, 'kube-controller-manager');
+    expect(before).toMatch(/^control-plane_[0-9a-f-]{36}$/);
+    out(s, 'sim fail kube-controller-manager');
+    out(s, 'sim advance 2s');
+    out(s, 'sim recover kube-controller-manager');
+    out(s, 'sim advance 30s');
+    const after = holder(s, 'kube-controller-manager');
+    expect(after).toMatch(/^control-plane_[0-9a-f-]{36}$/);
+    expect(after).not.toBe(before);
+    expect(out(s, 'kubectl get events -n kube-system --field-selector reason=LeaderElection')).toContain(`${after} became leader`);
+  });
+
   it('one of three apiservers down: kubectl keeps working through the load balancer', () => {
     const s = new Session({ seed: 1, topology: 'ha' });
     expect(out(s, 'sim fail kube-apiserver-1')).toBe('fault injected: kube-apiserver-1 stopped\n');
