@@ -72,6 +72,12 @@ test.describe('the first minute', () => {
     await ui.waitForBoot();
     const [scrollH, clientH] = (await page.evaluate(`[document.documentElement.scrollHeight, document.documentElement.clientHeight]`)) as number[];
     expect(scrollH).toBeLessThanOrEqual(clientH!);
+    // The header's first screen holds both ways in and the clock; the playback row its controls.
+    for (const id of ['open-lessons', 'open-drills', 'sim-clock', 'play-pause', 'next-milestone']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    }
+    await expect(page.getByTestId('open-lessons')).toHaveAccessibleName('Lessons');
     await page.getByTestId('welcome-close').click();
     await expect(page.getByTestId('architecture')).toBeVisible();
     await page.getByTestId('phone-tab-terminal').click();

@@ -9,8 +9,8 @@ export function DrillsButton() {
   const ctl = useLessonController();
   if (!ctl) return null;
   return (
-    <button type="button" data-testid="open-drills" title={t('drills.buttonHint')} onClick={() => openDrills()}>
-      <Repeat size={16} aria-hidden="true" /> {t('drills.button')}
+    <button type="button" className="header-labelled" data-testid="open-drills" title={t('drills.buttonHint')} aria-label={t('drills.button')} onClick={() => openDrills()}>
+      <Repeat size={16} aria-hidden="true" /> <span className="header-label">{t('drills.button')}</span>
     </button>
   );
 }

@@ -8,8 +8,8 @@ export function LessonsButton() {
   const ctl = useLessonController();
   if (!ctl) return null;
   return (
-    <button type="button" className="lessons-button" data-testid="open-lessons" onClick={() => ctl.openCatalog()}>
-      <GraduationCap size={16} aria-hidden="true" /> {t('lessons.catalog.title')}
+    <button type="button" className="lessons-button header-labelled" data-testid="open-lessons" aria-label={t('lessons.catalog.title')} onClick={() => ctl.openCatalog()}>
+      <GraduationCap size={16} aria-hidden="true" /> <span className="header-label">{t('lessons.catalog.title')}</span>
     </button>
   );
 }
