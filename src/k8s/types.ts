@@ -472,6 +472,8 @@ export interface CronJob extends KObject {
   kind: 'CronJob';
   spec: CronJobSpec;
   status?: CronJobStatus;
+}
+
 /** v1 Endpoints (deprecated since v1.33 in favour of EndpointSlice, still kept by its controller). */
 export interface EndpointAddress {
   ip: string;
