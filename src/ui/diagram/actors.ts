@@ -26,6 +26,7 @@ export const KCM_CONTROLLERS = [
   'root-ca-cert-publisher',
   'taint-eviction-controller',
   'ttl-after-finished-controller',
+  'clusterrole-aggregation-controller',
 ] as const;
 
 const CONTROLLER_ACTORS: ReadonlySet<string> = new Set(KCM_CONTROLLERS);

@@ -36,7 +36,9 @@ describe('objectTree on a real cluster (go-api applied and scaled to 2)', () => 
       expect.stringMatching(new RegExp(`^ {6}Pod ${rs}-\\w{5} \\(Running\\)$`)),
       expect.stringMatching(new RegExp(`^ {6}Pod ${rs}-\\w{5} \\(Running\\)$`)),
     ]);
-    expect(lines).toContain('  Service kubernetes (ClusterIP 10.96.0.1)');
+    // The Service with the EndpointSlice the apiservers keep for it.
+    expect(lines).toContain('- Service kubernetes (ClusterIP 10.96.0.1)');
+    expect(lines).toContain('    EndpointSlice kubernetes (10.0.0.10)');
     // Events are left to the events table; ConfigMaps and ServiceAccounts wait in a collapsed group.
     expect(lines.some((l) => l.includes('Event '))).toBe(false);
     expect(lines).toContain('+ [other]');

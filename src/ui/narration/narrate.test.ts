@@ -94,7 +94,7 @@ describe('narrate: the apply → Running chain (go-api, seed 1)', () => {
       `The ReplicaSet controller recorded a Normal Event, SuccessfulCreate: Created pod: ${POD}`,
       `ReplicaSet 控制器记录了一个 Normal 事件 SuccessfulCreate：Created pod: ${POD}`,
     ]);
-    expect(both(h.lease)).toEqual(['kube-controller-manager read the Lease kube-system/kube-controller-manager', 'kube-controller-manager 读取了 Lease kube-system/kube-controller-manager']);
+    expect(both(h.lease)).toEqual(['kube-controller-manager renewed the Lease kube-system/kube-controller-manager', 'kube-controller-manager 续约了 Lease kube-system/kube-controller-manager']);
   });
 
   it('kube-scheduler: the decision, then the binding named with the node it chose', () => {

@@ -105,7 +105,7 @@ export function goApiRun(): GoApiRun {
     sandbox: cri('RunPodSandbox'),
     cniAdd: first(all, 'CNI ADD', (r) => r.kind === 'cni' && r.detail.op === 'ADD' && r.detail.pod.name === pod),
     pull: cri('PullImage'),
-    lease: first(all, 'Lease read', (r) => r.kind === 'lease' && r.seq > bound && r.from === 'kube-controller-manager' && r.detail.method === 'GET'),
+    lease: first(all, 'Lease renewal', (r) => r.kind === 'lease' && r.seq > bound && r.from === 'kube-controller-manager' && r.detail.method === 'PUT'),
     createContainer: cri('CreateContainer'),
     startContainer: cri('StartContainer'),
     readiness: first(all, 'readiness', (r) => r.kind === 'probe' && r.detail.probe === 'readiness' && r.detail.result === 'success' && r.detail.pod.name === pod),
