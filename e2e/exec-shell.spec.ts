@@ -37,6 +37,8 @@ test.describe('kubectl exec -it', () => {
     // exit used the status of the last line ($? = 127), as the shell does.
     await expect(ui.terminalOutput).toContainText('/tmp # exit\ncommand terminated with exit code 127');
 
+    // The address bar carries the run (updated at most every 500 ms): reload once it has the exit.
+    await expect.poll(() => atob((new URL(page.url()).searchParams.get('run') ?? '').replace(/-/g, '+').replace(/_/g, '/'))).toContain('exit');
     await page.reload();
     await ui.waitForBoot();
     await ui.waitForPrompt();
