@@ -11,6 +11,8 @@ kubectl logs nope
 kubectl logs deployment/web -c app
 kubectl get --raw /apis/apps/v1/namespaces/default/deployments/nope
 kubectl get --raw /api/v1/namespaces/default/configmaps/settings
+# v1.35+ prints KYAML too: every string quoted, braces and brackets, no significant whitespace.
+kubectl get configmap settings -o kyaml
 # A manifest that carries a stale metadata.resourceVersion is a 409 Conflict: apply retries
 # against a fresh copy (five times, backing off 1 s after the first) and then gives up.
 kubectl apply -f manifests/go-api.yaml

@@ -18,7 +18,7 @@ function goString(s: string): string {
   return `${out}"`;
 }
 
-function goNumber(n: number): string {
+export function goNumber(n: number): string {
   if (Number.isInteger(n)) return String(n);
   const abs = Math.abs(n);
   if (abs !== 0 && (abs < 1e-6 || abs >= 1e21)) {

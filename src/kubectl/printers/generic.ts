@@ -1,6 +1,6 @@
 /**
  * The non-table output formats of `kubectl get` and of mutating commands' `-o`:
- * yaml, json, name, jsonpath, jsonpath-as-json, custom-columns.
+ * yaml, kyaml, json, name, jsonpath, jsonpath-as-json, custom-columns.
  */
 import type { KObject } from '../../k8s/types';
 import { resourceForKind } from '../../k8s/resources';
@@ -10,21 +10,23 @@ import { toJsonIndent } from '../../k8s/printers/json';
 import { executeTemplate, findResults, JsonPathError, parseTemplate, relaxedJsonPath } from './jsonpath';
 import { TabWriter, GET_TABLE } from './tabwriter';
 import { toYaml } from '../../k8s/printers/yaml';
+import { toKyaml } from '../../k8s/printers/kyaml';
 import { goValue } from '../../k8s/printers/util';
 
 export type OutputFormat =
   | { kind: 'table'; wide: boolean }
   | { kind: 'yaml' }
+  | { kind: 'kyaml' }
   | { kind: 'json' }
   | { kind: 'name' }
   | { kind: 'jsonpath'; template: string; asJson: boolean }
   | { kind: 'custom-columns'; columns: { header: string; template: string }[] };
 
 /**
- * The formats cli-runtime v1.34's print flags list (json_yaml, name, template, jsonpath; `get`
- * adds custom-columns and wide). `kyaml` is listed only with KUBECTL_KYAML=true in v1.34.
+ * The formats cli-runtime v1.36's print flags list (json_yaml with kyaml, on by default since
+ * v1.35 unless KUBECTL_KYAML=false; name, template, jsonpath; `get` adds custom-columns and wide).
  */
-export const PRINT_FORMATS: readonly string[] = ['json', 'yaml', 'name', 'template', 'go-template', 'go-template-file', 'templatefile', 'jsonpath', 'jsonpath-file', 'jsonpath-as-json'];
+export const PRINT_FORMATS: readonly string[] = ['json', 'yaml', 'kyaml', 'name', 'template', 'go-template', 'go-template-file', 'templatefile', 'jsonpath', 'jsonpath-file', 'jsonpath-as-json'];
 export const GET_FORMATS: readonly string[] = [...PRINT_FORMATS, 'custom-columns', 'custom-columns-file', 'wide'];
 
 /** NoCompatiblePrinterError: the allowed formats sorted and joined by commas. */
@@ -37,6 +39,7 @@ export function parseOutput(o: string, allowed: readonly string[] = GET_FORMATS)
   if (o === '') return { kind: 'table', wide: false };
   if (o === 'wide') return { kind: 'table', wide: true };
   if (o === 'yaml') return { kind: 'yaml' };
+  if (o === 'kyaml') return { kind: 'kyaml' };
   if (o === 'json') return { kind: 'json' };
   if (o === 'name') return { kind: 'name' };
   const eq = o.indexOf('=');
@@ -86,6 +89,8 @@ export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs
   switch (fmt.kind) {
     case 'yaml':
       return toYaml(data);
+    case 'kyaml':
+      return toKyaml(data);
     case 'json':
       return toJsonIndent(data);
     case 'name':
