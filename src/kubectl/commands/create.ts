@@ -39,17 +39,25 @@ export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined): Failure | undefined {
+function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false): Failure | undefined {
   const dry = dryRunOf(flags);
   const body = flags.bool('save-config') ? withLastApplied(obj).modified : obj;
   if (dry === 'client') {
-    printResult(env, flags, info, body, withDryRun('created', dry));
+    // A generator writes the namespace into its object only when it is enforced (given with -n);
+    // the request still goes to the default namespace's path.
+    const shown = generated && !flags.has('namespace') && body.metadata.namespace !== undefined ? { ...body, metadata: withoutNamespace(body.metadata) } : body;
+    printResult(env, flags, info, shown, withDryRun('created', dry));
     return undefined;
   }
   const res = env.client.create(info, obj.metadata.namespace, body, dry === 'server');
   if (!res.ok) return { api: withSource(res.error, 'creating', source) };
   printResult(env, flags, info, res.value, withDryRun('created', dry));
   return undefined;
+}
+
+function withoutNamespace(meta: KObject['metadata']): KObject['metadata'] {
+  const { namespace: _ns, ...rest } = meta;
+  return rest as KObject['metadata'];
 }
 
 function fromFiles(env: Env, flags: Flags): number {
@@ -204,7 +212,7 @@ function serviceaccount(env: Env, flags: Flags): number {
  * into a plain error; create namespace returns the Status unwrapped.
  */
 function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?: string): number {
-  const f = send(env, flags, info, obj, undefined);
+  const f = send(env, flags, info, obj, undefined, true);
   if (!f) return 0;
   if (what === undefined || !('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
   throw plainError(`failed to create ${what}: ${f.api.message}`);
@@ -231,7 +239,7 @@ function secret(env: Env, argv: string[]): number {
   checkOutput(flags);
   const name = requireName(flags, `secret ${type}`);
   const obj = buildSecret(env, type, flags, name, namespaceOf(flags));
-  const f = send(env, flags, resourceInfo('secrets')!, obj, undefined);
+  const f = send(env, flags, resourceInfo('secrets')!, obj, undefined, true);
   if (!f) return 0;
   if (!('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
   throw plainError(`failed to create secret ${f.api.message}`);
