@@ -64,6 +64,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('jobs', 'Job', 'batch', 'v1', true, [], ['status']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1', true, ['pdb'], ['status']),
   r('clusterrolebindings', 'ClusterRoleBinding', 'rbac.authorization.k8s.io', 'v1', false),
   r('clusterroles', 'ClusterRole', 'rbac.authorization.k8s.io', 'v1', false),
   r('rolebindings', 'RoleBinding', 'rbac.authorization.k8s.io', 'v1', true),

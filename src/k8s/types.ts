@@ -707,6 +707,48 @@ export interface CSIDriver extends KObject {
   };
 }
 
+/** policy/v1: how many of the Pods a selector picks voluntary disruptions (evictions) may leave. */
+export interface PodDisruptionBudgetSpec {
+  /** Exactly one of minAvailable and maxUnavailable is set (validation refuses both). */
+  minAvailable?: IntOrString;
+  maxUnavailable?: IntOrString;
+  selector?: LabelSelector;
+  unhealthyPodEvictionPolicy?: 'IfHealthyBudget' | 'AlwaysAllow';
+}
+
+/** metav1.Condition, the shape the newer APIs (PodDisruptionBudget) use. */
+export interface MetaCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  observedGeneration?: number;
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
+}
+
+export interface PodDisruptionBudgetStatus {
+  observedGeneration?: number;
+  /** Pod name -> when the eviction subresource approved its eviction (RFC 3339). */
+  disruptedPods?: Record<string, string>;
+  disruptionsAllowed: number;
+  currentHealthy: number;
+  desiredHealthy: number;
+  expectedPods: number;
+  conditions?: MetaCondition[];
+}
+
+export interface PodDisruptionBudget extends KObject {
+  kind: 'PodDisruptionBudget';
+  spec: PodDisruptionBudgetSpec;
+  status?: PodDisruptionBudgetStatus;
+}
+
+/** policy/v1 Eviction: the pods/eviction subresource's body. */
+export interface Eviction extends KObject {
+  kind: 'Eviction';
+  deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[]; preconditions?: { uid?: string; resourceVersion?: string } };
+}
+
 /** scheduling.k8s.io/v1: a named priority for Pods (`priorityClassName`). */
 export interface PriorityClass extends KObject {
   kind: 'PriorityClass';

@@ -13,8 +13,8 @@ describe('discovery', () => {
     expect(core.items.map((i) => i.metadata.name)).toEqual(['']);
     const pods = core.items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
     expect(pods.scope).toBe('Namespaced');
-    // The engine does not serve evictions yet, so kubectl drain must not try them.
-    expect(pods.subresources?.map((s) => s.subresource)).not.toContain('eviction');
+    // Served, so kubectl drain evicts (drain's CheckEvictionSupport finds policy/v1 Eviction).
+    expect(pods.subresources?.find((s) => s.subresource === 'eviction')?.responseKind).toEqual({ group: 'policy', version: 'v1', kind: 'Eviction' });
     const named = aggregatedDiscovery(false) as { items: Item[] };
     expect(named.items.map((i) => i.metadata.name)).toContain('apps');
     expect(named.items.map((i) => i.metadata.name)).not.toContain('');

@@ -11,16 +11,9 @@ export const AGGREGATED_MEDIA_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v
 
 const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES];
 
-/**
- * Subresources the resource table names but the engine's kube-apiserver does not serve yet
- * (`pods/eviction` answers BadRequest). Discovery leaves them out, as a server without them does:
- * `kubectl drain` then deletes instead of evicting (drain's CheckEvictionSupport), which is what
- * our port's drain falls back to as well.
- */
-const UNSERVED_SUBRESOURCES: ReadonlySet<string> = new Set(['pods/eviction']);
-
-function subresourcesOf(info: ResourceInfo): string[] {
-  return info.subresources.filter((s) => !UNSERVED_SUBRESOURCES.has(`${info.resource}/${s}`));
+/** Every subresource the resource table names is served (`pods/eviction` included, so `kubectl drain` evicts). */
+function subresourcesOf(info: ResourceInfo): readonly string[] {
+  return info.subresources;
 }
 
 /** Groups in the order kube-apiserver lists them: core first, then as the resource table has them. */

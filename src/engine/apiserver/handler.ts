@@ -383,7 +383,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
 /** Kinds whose metadata.generation tracks spec changes. */
 function hasGeneration(info: ResourceInfo): boolean {
   // ControllerRevision's strategy leaves generation alone: a revision is a snapshot, not a spec.
-  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch';
+  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy';
 }
 
 export function hasStatusSubresource(info: ResourceInfo): boolean {

@@ -40,6 +40,7 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
   Lease: 'Lease defines a lease concept.',
   Job: 'Job represents the configuration of a single job.',
   CronJob: 'CronJob represents the configuration of a single cron job.',
+  PodDisruptionBudget: 'PodDisruptionBudget is an object to define the max disruption that can be caused to a collection of pods',
 };
 
 /** Fields the Go structs mark required (no omitempty, validated as required). */

@@ -87,6 +87,17 @@ export const CONTROLLER_ROLES: Record<string, PolicyRule[]> = {
     rule(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
     events,
   ],
+  'disruption-controller': [
+    rule(READ, ['extensions', 'apps'], ['deployments']),
+    rule(READ, ['apps', 'extensions'], ['replicasets']),
+    rule(READ, [''], ['replicationcontrollers']),
+    rule(READ, ['policy'], ['poddisruptionbudgets']),
+    rule(READ, ['apps'], ['statefulsets']),
+    rule(['update'], ['policy'], ['poddisruptionbudgets/status']),
+    rule(['get'], ['*'], ['*/scale']),
+    rule(['patch', 'update'], [''], ['pods/status']),
+    events,
+  ],
   'replicaset-controller': [
     rule(['get', 'list', 'watch', 'update'], ['apps', 'extensions'], ['replicasets']),
     rule(['update'], ['apps', 'extensions'], ['replicasets/status', 'replicasets/finalizers']),

@@ -30,7 +30,7 @@ export interface StatusError {
   code: number;
   reason: StatusReason;
   message: string;
-  details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[] };
+  details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[]; retryAfterSeconds?: number };
 }
 
 /** A client-side failure to reach kube-apiserver at all (no HTTP status). */

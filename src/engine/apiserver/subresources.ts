@@ -1,6 +1,7 @@
 /**
  * Subresources with their own semantics: `pods/binding` (the scheduler's bind: sets
- * spec.nodeName once and marks PodScheduled) and `<workload>/scale` (only spec.replicas).
+ * spec.nodeName once and marks PodScheduled), `<workload>/scale` (only spec.replicas) and
+ * `pods/eviction` (eviction.ts).
  */
 import type { ComponentId } from '../core/ids';
 import { rfc3339 } from '../../k8s/time';
@@ -11,6 +12,7 @@ import { badRequest, conflict, notFound, type StatusError } from './status';
 import { storedObject } from './storage';
 import { update, type ApiRequest, type ApiResponse } from './handler';
 import { cloneData } from '../core/clone';
+import { evictPod } from './eviction';
 
 function fail(e: StatusError): ApiResponse {
   return { ok: false, error: e };
@@ -46,6 +48,9 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       next.spec.replicas = replicas;
       return update(w, serverId, requestId, info, ns, old, next, { user: req.user });
     }
+    case 'eviction':
+      if (info.resource !== 'pods') return fail(badRequest(`the server does not allow this method on the requested resource`));
+      return evictPod(w, serverId, requestId, info, old as Pod, req, (i, ns2, prev, next) => update(w, serverId, requestId, i, ns2, prev, next, { subresource: 'status', user: req.user }));
     case 'finalize': {
       // namespaces/finalize: only spec.finalizers changes; emptying it lets a Terminating namespace go.
       if (info.resource !== 'namespaces') return fail(badRequest(`the server does not allow this method on the requested resource`));

@@ -1,7 +1,7 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, namespace, serviceaccount,
- * garbagecollector, daemonset, job, deployment, replicaset, cronjob, nodeipam, nodelifecycle,
+ * garbagecollector, daemonset, job, deployment, replicaset, disruption, cronjob, nodeipam, nodelifecycle,
  * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation; the ones the simulation does not model are left out).
  */
 import type { ControllerDef } from './framework';
@@ -9,6 +9,7 @@ import { clusterRoleAggregationController } from './clusterroleaggregation';
 import { cronJobController } from './cronjob/controller';
 import { daemonSetController } from './daemonset/controller';
 import { deploymentController } from './deployment/controller';
+import { disruptionController } from './disruption/controller';
 import { endpointController } from './endpoint/controller';
 import { endpointSliceController } from './endpointslice/controller';
 import { garbageCollector } from './garbagecollector/controller';
@@ -35,6 +36,7 @@ export const CONTROLLERS: ControllerDef[] = [
   jobController,
   deploymentController,
   replicaSetController,
+  disruptionController,
   cronJobController,
   nodeIpamController,
   nodeLifecycleController,

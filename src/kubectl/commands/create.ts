@@ -1,6 +1,6 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
- * `create deployment`, `create job`, `create cronjob`, `create namespace`, `create configmap`, `create serviceaccount`,
+ * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create namespace`, `create configmap`, `create serviceaccount`,
  * `create secret generic|docker-registry|tls`, and the RBAC generators, whose kinds this
  * cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
  */
@@ -15,6 +15,7 @@ import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, d
 import { setOwn } from '../../k8s/own';
 import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
+import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -185,6 +186,13 @@ function cronjob(env: Env, flags: Flags): number {
   return finish(env, flags, resourceInfo('cronjobs')!, obj, 'cronjob');
 }
 
+export const CREATE_PDB_FLAGS: FlagDef[] = [...CREATE_GENERATOR_FLAGS.filter((f) => !['image', 'replicas', 'port', 'from-literal'].includes(f.name)), ...PDB_FLAGS];
+
+function poddisruptionbudget(env: Env, flags: Flags): number {
+  const name = requireName(flags, 'poddisruptionbudget');
+  return finish(env, flags, resourceInfo('poddisruptionbudgets')!, buildPodDisruptionBudget(flags, name, namespaceOf(flags)), 'poddisruptionbudgets');
+}
+
 function namespace(env: Env, flags: Flags): number {
   const name = requireName(flags, 'namespace');
   return finish(env, flags, resourceInfo('namespaces')!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: {} });
@@ -260,6 +268,7 @@ const GENERATORS: Record<string, Generator> = {
   deployment: { run: deployment, aliases: ['deploy'] },
   job: { run: job, flags: CREATE_JOB_FLAGS, aliases: [] },
   namespace: { run: namespace, aliases: ['ns'] },
+  poddisruptionbudget: { run: poddisruptionbudget, flags: CREATE_PDB_FLAGS, aliases: ['pdb'] },
   role: { run: (env, flags) => rbacGenerator(env, flags, 'role'), flags: RBAC_GENERATOR_FLAGS.role, aliases: [] },
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
   secret: { runArgv: secret, aliases: [] },
@@ -274,6 +283,7 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_GENERATOR_FLAGS,
   ...CREATE_JOB_FLAGS,
   ...CREATE_CRONJOB_FLAGS,
+  ...CREATE_PDB_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
   ...Object.values(RBAC_GENERATOR_FLAGS).flat(),
 ].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);

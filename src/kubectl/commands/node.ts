@@ -1,7 +1,9 @@
 /**
  * `kubectl cordon`, `uncordon` and `drain`. Drain cordons, sorts the node's pods through
  * drain's filters (DaemonSet, mirror, local storage, unreplicated — the last filter's verdict
- * wins, as in pkg/drain), evicts what may go and waits until each pod is really gone.
+ * wins, as in pkg/drain), evicts what may go through pods/eviction — retrying every 5 s while a
+ * PodDisruptionBudget refuses — or deletes it with --disable-eviction, and waits until each pod
+ * is really gone.
  */
 import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
@@ -12,6 +14,7 @@ import type { Env } from '../env';
 import { labelSelectorOf } from '../selectors';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { DRY_RUN_FLAG, dryRunOf, withDryRun } from './common';
+import { goDuration } from '../../k8s/time';
 
 export const NODE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
@@ -117,19 +120,106 @@ function grouped(pods: { pod: Pod; v: Verdict }[], kind: Verdict['kind']): [stri
   return [...m];
 }
 
-/** Evicts (or deletes) one pod. Returns an error message, or undefined. */
-function evict(env: Env, pod: Pod, flags: Flags): string | undefined {
+/** Helper.EvictErrorRetryDelay as `kubectl drain` sets it. */
+const EVICT_RETRY_MS = 5000;
+
+/** time.Duration(math.MaxInt64), drain's "no --timeout". */
+const FOREVER = '2562047h47m16.854775807s';
+
+type Attempt = { kind: 'evicted' } | { kind: 'gone' } | { kind: 'retry'; message: string } | { kind: 'error'; message: string };
+
+/** EvictPod: POST pods/<name>/eviction with the drain's grace period. */
+function evictOnce(env: Env, pod: Pod, grace: number): Attempt {
+  const ns = pod.metadata.namespace ?? '';
+  const name = pod.metadata.name ?? '';
+  const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: ns }, ...(grace >= 0 ? { deleteOptions: { gracePeriodSeconds: grace } } : {}) } as unknown as KObject;
+  const res = env.client.raw({ verb: 'create', resource: 'pods', subresource: 'eviction', namespace: ns, name, body });
+  if (res.ok) return { kind: 'evicted' };
+  if (!isNetworkError(res.error) && res.error.reason === 'NotFound') return { kind: 'gone' };
+  if (!isNetworkError(res.error) && res.error.code === 429) return { kind: 'retry', message: res.error.message };
+  return { kind: 'error', message: `error when evicting pods/"${name}" -n "${ns}": ${res.error.message}` };
+}
+
+/**
+ * Helper.evictPods: each Pod's goroutine prints `evicting pod`, posts the eviction, and on a 429
+ * (a disruption budget says no) prints the error, sleeps EvictErrorRetryDelay and tries again
+ * with the Pod read afresh; once evicted it waits for the Pod to go. The goroutines run side by
+ * side in simulated time; --timeout is the context they all share. Returns the errors in the
+ * order the goroutines reported them.
+ */
+function evictPods(env: Env, pods: Pod[], flags: Flags): string[] {
+  const grace = flags.int('grace-period', -1);
+  const timeoutMs = flags.duration('timeout', 0);
+  const globalTimeout = timeoutMs > 0 ? goDuration(timeoutMs) : FOREVER;
+  const deadline = env.sim.now + effectiveTimeout(timeoutMs);
+  type Slot = { pod: Pod; state: 'evict' | 'wait' | 'done'; at: number };
+  const slots: Slot[] = pods.map((pod) => ({ pod, state: 'evict', at: env.sim.now }));
+  const errors: string[] = [];
+  const key = (p: Pod): string => `${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}`;
+  const gone = (s: Slot, objs: readonly KObject[]): boolean => !objs.some((o) => o.metadata.uid === s.pod.metadata.uid);
+  for (;;) {
+    const now = env.sim.now;
+    const due = slots.filter((s) => s.state === 'evict' && s.at <= now);
+    for (const s of due) env.out.out(`evicting pod ${key(s.pod)}\n`);
+    for (const s of due) {
+      if (now >= deadline) {
+        errors.push(`error when evicting pods/"${s.pod.metadata.name ?? ''}" -n "${s.pod.metadata.namespace ?? ''}": global timeout reached: ${globalTimeout}`);
+        s.state = 'done';
+        continue;
+      }
+      const a = evictOnce(env, s.pod, grace);
+      switch (a.kind) {
+        case 'evicted':
+          s.state = 'wait';
+          break;
+        case 'gone':
+          s.state = 'done';
+          break;
+        case 'retry': {
+          env.out.err(`error when evicting pods/"${s.pod.metadata.name ?? ''}" -n "${s.pod.metadata.namespace ?? ''}" (will retry after ${goDuration(EVICT_RETRY_MS)}): ${a.message}\n`);
+          s.at = now + EVICT_RETRY_MS;
+          const fresh = env.client.get(PODS, s.pod.metadata.namespace, s.pod.metadata.name ?? '');
+          if (fresh.ok) s.pod = fresh.value as Pod;
+          break;
+        }
+        case 'error':
+          errors.push(a.message);
+          s.state = 'done';
+          break;
+      }
+    }
+    // waitForDelete: a Pod gone, or replaced under its name, is evicted.
+    const objs = env.sim.objects(PODS.resource);
+    for (const s of slots) {
+      if (s.state !== 'wait' || !gone(s, objs)) continue;
+      env.out.out(`${objectRef(PODS, s.pod.metadata.name ?? '')} evicted\n`);
+      s.state = 'done';
+    }
+    const waiting = slots.filter((s) => s.state === 'wait');
+    if (waiting.length && env.sim.now >= deadline) {
+      for (const s of waiting) {
+        errors.push(`error when waiting for pod "${s.pod.metadata.name ?? ''}" in namespace "${s.pod.metadata.namespace ?? ''}" to terminate: context deadline exceeded`);
+        s.state = 'done';
+      }
+    }
+    const retrying = slots.filter((s) => s.state === 'evict');
+    if (retrying.length === 0 && waiting.length === 0) return errors;
+    // Sleep until the next retry (or the deadline while Pods are awaited), waking when one goes.
+    const next = Math.min(...retrying.map((s) => s.at), waiting.length ? deadline : Infinity);
+    const span = next - env.sim.now;
+    if (span <= 0) continue;
+    const names = waiting.map((s) => s.pod.metadata.name ?? '');
+    const current = env.sim.objects(PODS.resource).filter((o) => names.includes(o.metadata.name ?? ''));
+    if (names.length === 0) env.sim.advance(span);
+    else watchUntil(env, PODS.resource, { names }, current, span, (_e, now) => waiting.some((s) => gone(s, now)));
+  }
+}
+
+/** Deletes one pod (--disable-eviction). Returns an error message, or undefined. */
+function deleteOne(env: Env, pod: Pod, flags: Flags): string | undefined {
   const grace = flags.int('grace-period', -1);
   const ns = pod.metadata.namespace ?? '';
   const name = pod.metadata.name ?? '';
-  if (!flags.bool('disable-eviction')) {
-    const body = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: ns }, ...(grace >= 0 ? { deleteOptions: { gracePeriodSeconds: grace } } : {}) } as unknown as KObject;
-    const res = env.client.raw({ verb: 'create', resource: 'pods', subresource: 'eviction', namespace: ns, name, body });
-    if (res.ok) return undefined;
-    if (!isNetworkError(res.error) && res.error.reason === 'NotFound') return undefined;
-    // A server without the eviction subresource: fall back to DELETE, as --disable-eviction does.
-    if (isNetworkError(res.error) || (res.error.reason !== 'BadRequest' && res.error.reason !== 'MethodNotAllowed')) return `error when evicting pods/"${name}" -n "${ns}": ${res.error.message}`;
-  }
   const del = env.client.delete(PODS, ns, name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
   if (!del.ok && !(!isNetworkError(del.error) && del.error.reason === 'NotFound')) return `error when deleting pods/"${name}" -n "${ns}": ${del.error.message}`;
   return undefined;
@@ -167,43 +257,42 @@ function drainOne(env: Env, node: KObject, flags: Flags): string[] | undefined {
     for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (server dry run)\n`);
     return undefined;
   }
-  for (const p of victims) env.out.out(`evicting pod ${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}\n`);
-  const failed: string[] = [];
-  for (const p of victims) {
-    const err = evict(env, p, flags);
-    if (err) failed.push(err);
+  const errs = flags.bool('disable-eviction') ? deletePods(env, victims, flags) : evictPods(env, victims, flags);
+  if (errs.length === 0) return undefined;
+  const left = podsForDeletion(env, name, flags);
+  if (typeof left !== 'string') {
+    const still = left.filter((p) => p.v.delete);
+    if (still.length) env.out.err(`There are pending pods in node "${name}" when an error occurred: ${aggregate(errs)}\n${still.map((p) => `pod/${p.pod.metadata.name ?? ''}\n`).join('')}`);
   }
-  if (failed.length) return failed;
+  return errs;
+}
+
+/** Helper.deletePods: DELETE each Pod (the first failure ends it), then wait until all are gone. */
+function deletePods(env: Env, victims: Pod[], flags: Flags): string[] {
+  for (const p of victims) {
+    const err = deleteOne(env, p, flags);
+    if (err) return [err];
+  }
   const pending = new Map(victims.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]));
   const gone = (objs: KObject[]): void => {
     for (const [k, p] of [...pending]) {
       if (!objs.some((o) => o.metadata.uid === p.metadata.uid)) {
-        env.out.out(`${objectRef(PODS, p.metadata.name ?? '')} evicted\n`);
+        env.out.out(`${objectRef(PODS, p.metadata.name ?? '')} deleted\n`);
         pending.delete(k);
       }
     }
   };
   gone(env.sim.objects(PODS.resource));
-  if (pending.size > 0) {
-    const timeout = effectiveTimeout(flags.duration('timeout', 0));
-    const current = env.sim.objects(PODS.resource).filter((o) => pending.has(`${o.metadata.namespace}/${o.metadata.name}`));
-    const names = [...pending.values()].map((p) => p.metadata.name ?? '');
-    const ok = watchUntil(env, PODS.resource, { names }, current, timeout, (_e, objs) => {
-      gone(objs);
-      return pending.size === 0;
-    });
-    if (!ok) {
-      // Each waiting eviction ends with the context's deadline; the command then lists what is left.
-      const errs = [...pending.values()].map((p) => `error when waiting for pod "${p.metadata.name ?? ''}" in namespace "${p.metadata.namespace ?? ''}" to terminate: context deadline exceeded`);
-      const left = podsForDeletion(env, name, flags);
-      if (typeof left !== 'string') {
-        const still = left.filter((p) => p.v.delete);
-        if (still.length) env.out.err(`There are pending pods in node "${name}" when an error occurred: ${aggregate(errs)}\n${still.map((p) => `pod/${p.pod.metadata.name ?? ''}\n`).join('')}`);
-      }
-      return errs;
-    }
-  }
-  return undefined;
+  if (pending.size === 0) return [];
+  const timeout = effectiveTimeout(flags.duration('timeout', 0));
+  const current = env.sim.objects(PODS.resource).filter((o) => pending.has(`${o.metadata.namespace}/${o.metadata.name}`));
+  const names = [...pending.values()].map((p) => p.metadata.name ?? '');
+  const ok = watchUntil(env, PODS.resource, { names }, current, timeout, (_e, objs) => {
+    gone(objs);
+    return pending.size === 0;
+  });
+  // waitForDelete's poll ends with its context's deadline.
+  return ok ? [] : ['context deadline exceeded'];
 }
 
 export function runDrain(env: Env, argv: string[]): number {

@@ -21,6 +21,7 @@ import type {
   PersistentVolume,
   PersistentVolumeClaim,
   Pod,
+  PodDisruptionBudget,
   ReplicaSet,
   Secret,
   Service,
@@ -394,6 +395,15 @@ const TABLES: Record<string, TableDef> = {
     },
   },
   // printPriorityClass; preemptionPolicy is always set by the v1 defaulting.
+  // printPodDisruptionBudget: the bound that is not set prints N/A.
+  poddisruptionbudgets: {
+    columns: [{ name: 'NAME' }, { name: 'MIN AVAILABLE' }, { name: 'MAX UNAVAILABLE' }, { name: 'ALLOWED DISRUPTIONS' }, { name: 'AGE' }],
+    cells(o, now) {
+      const pdb = o as PodDisruptionBudget;
+      const bound = (v: number | string | undefined): string => (v === undefined ? 'N/A' : String(v));
+      return [o.metadata.name ?? '', bound(pdb.spec?.minAvailable), bound(pdb.spec?.maxUnavailable), String(pdb.status?.disruptionsAllowed ?? 0), age(o, now)];
+    },
+  },
   priorityclasses: {
     columns: [{ name: 'NAME' }, { name: 'VALUE' }, { name: 'GLOBAL-DEFAULT' }, { name: 'AGE' }, { name: 'PREEMPTIONPOLICY' }],
     cells(o, now) {

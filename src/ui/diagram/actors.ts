@@ -19,6 +19,7 @@ export const KCM_CONTROLLERS = [
   'job-controller',
   'deployment-controller',
   'replicaset-controller',
+  'disruption-controller',
   'cronjob-controller',
   'node-ipam-controller',
   'node-controller',

@@ -20,6 +20,7 @@ const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
   'daemon-set-controller': 'narr.ctrl.daemonset',
   'job-controller': 'narr.ctrl.job',
   'cronjob-controller': 'narr.ctrl.cronjob',
+  'disruption-controller': 'narr.ctrl.disruption',
   'ttl-after-finished-controller': 'narr.ctrl.ttl',
   'clusterrole-aggregation-controller': 'narr.ctrl.aggregation',
   'endpoint-controller': 'narr.ctrl.endpoint',

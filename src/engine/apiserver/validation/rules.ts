@@ -3,11 +3,12 @@
  * (update), in the modules beside this one. Status writes are validated by the components'
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
-import type { ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
 import { validateCronJob, validateJob } from './batch';
+import { validatePodDisruptionBudget } from './policy';
 import { dedupe } from './field';
 import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
 import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
@@ -59,6 +60,8 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateLease(obj as Lease, old as Lease | undefined);
     case 'endpointslices':
       return validateEndpointSlice(obj as EndpointSlice, old as EndpointSlice | undefined);
+    case 'poddisruptionbudgets':
+      return validatePodDisruptionBudget(obj as PodDisruptionBudget, old as PodDisruptionBudget | undefined);
     case 'priorityclasses':
       return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
     case 'roles':

@@ -48,6 +48,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ControllerRevision: root('ControllerRevision', { data: 'any', revision: 'int64' }),
   Lease: root('Lease', { spec: 'LeaseSpec' }),
   EndpointSlice: root('EndpointSlice', { addressType: 'string:v1.AddressType', endpoints: '[]Endpoint', ports: '[]EndpointPort' }),
+  PodDisruptionBudget: root('PodDisruptionBudget', { spec: 'PodDisruptionBudgetSpec', status: 'any' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string:v1.PreemptionPolicy' }),
   CSIDriver: root('CSIDriver', { spec: 'CSIDriverSpec' }),
   StorageClass: root('StorageClass', {
@@ -255,6 +256,10 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ReplicaSetSpec: {
     go: 'v1.ReplicaSetSpec',
     fields: { replicas: 'int32', minReadySeconds: 'int32', selector: 'LabelSelector', template: 'PodTemplateSpec' },
+  },
+  PodDisruptionBudgetSpec: {
+    go: 'v1.PodDisruptionBudgetSpec',
+    fields: { minAvailable: 'ios', selector: 'LabelSelector', maxUnavailable: 'ios', unhealthyPodEvictionPolicy: 'string:v1.UnhealthyPodEvictionPolicyType' },
   },
   LeaseSpec: {
     go: 'v1.LeaseSpec',

@@ -42,7 +42,7 @@ function validateTemplate(t: PodTemplateSpec | undefined, sel: LabelSelector | u
   return errs;
 }
 
-function percentValue(v: IntOrString | undefined): number | undefined {
+export function percentValue(v: IntOrString | undefined): number | undefined {
   if (typeof v !== 'string' || isValidPercent(v).length) return undefined;
   return Number(v.slice(0, -1));
 }
@@ -51,7 +51,8 @@ function intOrPercentValue(v: IntOrString | undefined): number {
   return percentValue(v) ?? (typeof v === 'number' ? v : 0);
 }
 
-function validateIntOrPercent(v: IntOrString | undefined, p: Path): FieldError[] {
+/** ValidatePositiveIntOrPercent. */
+export function validateIntOrPercent(v: IntOrString | undefined, p: Path): FieldError[] {
   if (typeof v === 'string') return isValidPercent(v).map((m) => invalid(p, v, m));
   return nonNegative(v ?? 0, p);
 }
