@@ -12,6 +12,10 @@
  *
  * Simplified: Pod events are not batched (upstream waits 1 s), orphan Pods matching a Job's
  * selector are not adopted, and backoffLimitPerIndex, successPolicy and managedBy are ignored.
+ *
+ * Over 400 lines on purpose: manageJob and trackStatus share one SyncCtx and their order of writes
+ * is the point (a Pod is counted before its finalizer goes, the interim condition before the
+ * final one); keeping upstream's one syncJob in one file keeps that order readable in one place.
  */
 import type { Job, JobCondition, JobStatus, Pod } from '../../../k8s/types';
 import { parseTimestamp, rfc3339 } from '../../../k8s/time';
