@@ -3,7 +3,7 @@ import type { BehaviourTable } from './behaviour';
 import { apiServerBehaviour } from './apiserver/behaviour';
 import { etcdBehaviour } from './etcd/behaviour';
 import { schedulerBehaviour } from './scheduler/behaviour';
-import { controllerManagerBehaviour } from './controllers/behaviour';
+import { cloudControllerManagerBehaviour, controllerManagerBehaviour } from './controllers/behaviour';
 import { kubeletBehaviour } from './kubelet/behaviour';
 import { runtimeBehaviour } from './node/runtime';
 import { cniBehaviour } from './node/cni';
@@ -16,6 +16,7 @@ export const BEHAVIOURS: BehaviourTable = {
   etcd: etcdBehaviour,
   'kube-scheduler': schedulerBehaviour,
   'kube-controller-manager': controllerManagerBehaviour,
+  'cloud-controller-manager': cloudControllerManagerBehaviour,
   kubelet: kubeletBehaviour,
   'container-runtime': runtimeBehaviour,
   cni: cniBehaviour,

@@ -8,7 +8,7 @@ import type { ComponentBase, ComponentKind } from './core/component';
 import type { ApiServerState } from './apiserver/state';
 import type { EtcdMemberState } from './etcd/member';
 import type { SchedulerState } from './scheduler/state';
-import type { ControllerManagerState } from './controllers/state';
+import type { CloudControllerManagerState, ControllerManagerState } from './controllers/state';
 import type { KubeletState } from './kubelet/state';
 import type { RuntimeState } from './node/runtime-state';
 import type { CniState } from './node/cni-state';
@@ -25,6 +25,7 @@ export type ComponentState =
   | EtcdMemberState
   | SchedulerState
   | ControllerManagerState
+  | CloudControllerManagerState
   | KubeletState
   | RuntimeState
   | CniState

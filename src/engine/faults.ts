@@ -12,6 +12,8 @@
  *
  * Message faults stop nothing: `latency/<kind or node>` (with its delay in `w.latencies`) and
  * `watch-drop/<component>` change how watch events reach their targets (message-faults.ts).
+ * `disk-latency/etcd` and `disk-latency/<member>` slow etcd's WAL fsync (etcd/disk.ts), its delay
+ * also in `w.latencies`.
  */
 import type { ComponentKind } from './core/component';
 import type { ComponentState } from './components';
@@ -23,10 +25,11 @@ import { unregisterWatch } from './apiserver/watch';
 import type { WatchRegistration } from './apiserver/watch-types';
 import { DEFAULT_LATENCY_MS, LATENCY_PREFIX, MAX_LATENCY_MS, WATCH_DROP_PREFIX } from './message-faults';
 import { schedule, trace } from './runtime';
+import { DISK_LATENCY_PREFIX } from './etcd/disk';
 import type { World } from './world';
 import { pushAll } from '../k8s/arrays';
 
-export type FaultClass = 'component' | 'instance' | 'node-part' | 'node' | 'network' | 'latency' | 'watch-drop';
+export type FaultClass = 'component' | 'instance' | 'node-part' | 'node' | 'network' | 'latency' | 'watch-drop' | 'disk-latency';
 
 export interface FaultTarget {
   name: string;
@@ -47,13 +50,13 @@ export interface TargetStatus extends FaultTarget {
 }
 
 export interface FaultOptions {
-  /** For `latency/...`: the delay to add (default DEFAULT_LATENCY_MS). */
+  /** For `latency/...` (default DEFAULT_LATENCY_MS) and `disk-latency/...` (default DEFAULT_DISK_LATENCY_MS): the delay to add. */
   delayMs?: number;
 }
 
 export type FaultResult = { ok: true; target: FaultTarget; delayMs?: number } | { ok: false; error: string };
 
-const CONTROL_PLANE_KINDS: readonly ComponentKind[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+const CONTROL_PLANE_KINDS: readonly ComponentKind[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'cloud-controller-manager'];
 const NODE_PART_KINDS: readonly ComponentKind[] = ['kubelet', 'container-runtime', 'cni', 'kube-proxy'];
 /** Whose watch events a latency fault can slow, besides a whole machine's. */
 const LATENCY_KINDS: readonly ComponentKind[] = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
@@ -71,6 +74,7 @@ const BOOT_DELAY_MS: Record<ComponentKind, number> = {
   'kube-apiserver': 400,
   'kube-controller-manager': 1500,
   'kube-scheduler': 1600,
+  'cloud-controller-manager': 1700,
   'container-runtime': 0,
   cni: 10,
   kubelet: 50,
@@ -79,15 +83,27 @@ const BOOT_DELAY_MS: Record<ComponentKind, number> = {
   kubectl: 0,
 };
 
+/** `sim fail disk-latency/etcd-1` without `--delay`. */
+export const DEFAULT_DISK_LATENCY_MS = 500;
+/** Beyond this a commit would outlast etcd's request timeout: a stopped member models that. */
+const MAX_DISK_LATENCY_MS = 5000;
+
+/** Whether a fault adds a delay (taken from FaultOptions.delayMs). */
+function delayed(c: FaultClass): c is 'latency' | 'disk-latency' {
+  return c === 'latency' || c === 'disk-latency';
+}
+
 export const TARGET_NAMING = [
   'targets are named like components:',
   '  kube-apiserver, etcd, kube-scheduler, kube-controller-manager   every instance',
+  '  cloud-controller-manager                                        (with --cloud-provider) every instance',
   '  kube-scheduler-2, etcd-1, ...                                   one instance (ha topology)',
   '  kubelet/<node>, container-runtime/<node>, cni/<node>, kube-proxy/<node>, csi',
   '  node/<node>                                                     power the machine off',
   '  network/<node>                                                  cut a worker off from the control plane',
   '  latency/kube-scheduler, latency/<node>, ...                     delay the watch events it receives',
   '  watch-drop/kube-scheduler, watch-drop/kubelet/<node>, ...       lose its watch events; the watch stays open',
+  '  disk-latency/etcd, disk-latency/etcd-1, ...                     slow an etcd member\'s WAL fsync',
 ].join('\n');
 
 function machineComponents(w: World): ComponentState[] {
@@ -121,7 +137,7 @@ export function listTargets(w: World): TargetStatus[] {
   });
 }
 
-/** Latency per control-plane kind and per machine, then dropped watches per informer-driven component. */
+/** Latency per control-plane kind and per machine, dropped watches per informer-driven component, slow etcd disks. */
 function messageTargets(w: World, comps: ComponentState[]): FaultTarget[] {
   const out: FaultTarget[] = [];
   const msg = (name: string, cls: 'latency' | 'watch-drop', affects: ComponentId[]): void => {
@@ -136,6 +152,10 @@ function messageTargets(w: World, comps: ComponentState[]): FaultTarget[] {
       if (w.components.has(id)) msg(WATCH_DROP_PREFIX + id, 'watch-drop', [id]);
     }
   }
+  // Last: an etcd member's disk (etcd/disk.ts), all members, then each one.
+  const members = w.etcd.members.map((m) => m.name);
+  if (members.length) out.push({ name: DISK_LATENCY_PREFIX + 'etcd', class: 'disk-latency', components: [], affects: members });
+  for (const m of members) if (m !== 'etcd') out.push({ name: DISK_LATENCY_PREFIX + m, class: 'disk-latency', components: [], affects: [m] });
   return out;
 }
 
@@ -162,6 +182,8 @@ function faultDetail(t: FaultTarget, inject: boolean, delayMs = 0): TraceDetails
     }
     case 'watch-drop':
       return { ...base, action: inject ? 'drop' : 'undrop', direction: 'to' };
+    case 'disk-latency':
+      return inject ? { ...base, action: 'slow-disk', delayMs } : { ...base, action: 'heal-disk' };
     case 'node':
       return { ...base, action: inject ? 'power-off' : 'power-on' };
     case 'network':
@@ -217,11 +239,12 @@ function reconnect(w: World, watchers: readonly ComponentId[]): void {
 export function injectFault(w: World, name: string, opts: FaultOptions = {}): FaultResult {
   const target = resolveTarget(w, name);
   if (!target) return unknown(name);
-  if (opts.delayMs !== undefined && target.class !== 'latency') return { ok: false, error: `a delay applies only to latency/<target>, not ${name}` };
+  if (opts.delayMs !== undefined && !delayed(target.class)) return { ok: false, error: `a delay applies only to latency/<target> and disk-latency/<member>, not ${name}` };
   if (w.faults.has(name)) return { ok: false, error: `${name} is already failed` };
-  const delayMs = target.class === 'latency' ? (opts.delayMs ?? DEFAULT_LATENCY_MS) : 0;
-  if (target.class === 'latency') {
-    if (!(delayMs >= 1 && delayMs <= MAX_LATENCY_MS)) return { ok: false, error: `a latency must be between 1ms and ${goDuration(MAX_LATENCY_MS)}` };
+  const delayMs = target.class === 'latency' ? (opts.delayMs ?? DEFAULT_LATENCY_MS) : target.class === 'disk-latency' ? (opts.delayMs ?? DEFAULT_DISK_LATENCY_MS) : 0;
+  if (delayed(target.class)) {
+    const max = target.class === 'latency' ? MAX_LATENCY_MS : MAX_DISK_LATENCY_MS;
+    if (!(delayMs >= 1 && delayMs <= max)) return { ok: false, error: `a ${target.class === 'latency' ? 'latency' : 'disk latency'} must be between 1ms and ${goDuration(max)}` };
     (w.latencies ??= new Map()).set(name, delayMs);
   }
   // Recorded before stopping: a runtime tells a power-off from a plain restart by this entry.
@@ -229,7 +252,7 @@ export function injectFault(w: World, name: string, opts: FaultOptions = {}): Fa
   trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', detail: faultDetail(target, true, delayMs) });
   for (const id of target.components) stopComponent(w, id);
   if (target.class === 'network') partition(w, name.slice('network/'.length));
-  return target.class === 'latency' ? { ok: true, target, delayMs } : { ok: true, target };
+  return delayed(target.class) ? { ok: true, target, delayMs } : { ok: true, target };
 }
 
 /**
@@ -243,7 +266,7 @@ export function healFault(w: World, name: string): FaultResult {
   if (!target) return unknown(name);
   if (!w.faults.delete(name)) return { ok: false, error: `${name} is not failed` };
   trace(w, { from: componentId('instructor'), to: componentId(name), kind: 'fault', detail: faultDetail(target, false) });
-  if (target.class === 'latency') w.latencies?.delete(name);
+  if (delayed(target.class)) w.latencies?.delete(name);
   if (target.class === 'watch-drop') reconnect(w, target.affects ?? []);
   for (const id of target.components) {
     const c = w.components.get(id);

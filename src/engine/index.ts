@@ -15,8 +15,18 @@ export type { EtcdStatus, KubeconfigUser, SimulationOptions, StopReason, WorldDi
 export type { ObjectChangeRecord } from './sim-core';
 export type { World as Snapshot } from './world';
 export type { ComponentId, NodeName, SimMillis } from './core/ids';
-export { TOPOLOGIES } from './topology/topology';
-export type { TopologyName } from './topology/topology';
+export { CNI_PLUGINS, DEFAULT_CNI, TOPOLOGIES } from './topology/topology';
+export { enforcesNetworkPolicy } from './node/cni-plugin';
+export { runtimeFacts, RUNTIME_IMPLS } from './node/runtime-impl';
+export type { ShellResult as NodeShellResult } from './node-shell/io';
+export { RUNTIME_CHOICES } from './topology/topology';
+export type { RuntimeChoice } from './topology/topology';
+export { PROXY_MODES } from './node/proxy-state';
+export type { ProxyMode } from './node/proxy-state';
+export type { OciRuntime, RuntimeFacts, RuntimeImpl } from './node/runtime-impl';
+export type { CniPlugin, TopologyName } from './topology/topology';
+export { electionTimingsError, LEADER_ELECTED } from './topology/options';
+export type { ClusterOptions, LeaderElectedComponent, LeaderElectionTimings } from './topology/options';
 
 // The trace: records, kinds and the detail each kind carries.
 export type * from './core/trace';
@@ -30,6 +40,7 @@ export type { ScheduleDecision } from './scheduler/decisions';
 
 // Faults (`sim fail`, `sim recover`, the instructor's targets).
 export { TARGET_NAMING } from './faults';
+export type { RestoreResult } from './etcd/snapshot';
 export type { FaultClass, FaultOptions, FaultResult, FaultTarget, TargetStatus } from './faults';
 
 // Traffic (`sim curl`).
@@ -48,6 +59,7 @@ export type { DeleteOptions } from './apiserver/delete';
 export type { Impersonation } from './apiserver/auth';
 export type { NetworkError, StatusError } from './apiserver/status';
 export type { RawResponse } from './apiserver/health';
+export type { AuditQuery } from './apiserver/audit';
 export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';
 export { filterMatches, parseFieldSelector } from './apiserver/watch';
 export type { LogOptions } from './kubelet/server-api';

@@ -25,7 +25,7 @@ export function setTimer(w: SimCore, self: ComponentBase, delay: number, name: s
 }
 
 /** `base` ± `fraction` (default ±50%), drawn from the world's PRNG; never below 0. */
-export function jitter(w: SimCore, base: number, fraction = 0.5): number {
+export function jitter(w: Pick<SimCore, 'rng'>, base: number, fraction = 0.5): number {
   if (base <= 0) return 0;
   const f = 1 - fraction + 2 * fraction * nextFloat(w.rng);
   return Math.max(0, Math.round(base * f));

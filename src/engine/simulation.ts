@@ -5,6 +5,9 @@
  * and the dispatcher. The World itself is private: code outside src/engine sees only these
  * methods (through index.ts); engine code and engine tests reach it with worldOf().
  */
+import { aggregatedResources } from './apiserver/aggregator';
+import { serviceLoads, setServiceLoad } from './metrics/load';
+import type { ResourceInfo } from '../k8s/resources';
 import { queuePeek } from './core/event-queue';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
@@ -12,6 +15,7 @@ import type { KObject, Node, Pod } from '../k8s/types';
 import { ADMIN, JANE, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
+import { auditLines, type AuditQuery } from './apiserver/audit';
 import type { NetworkError } from './apiserver/status';
 import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
 import type { ComponentState } from './components';
@@ -20,8 +24,12 @@ import { faultsCovering, healFault, injectFault, listTargets, type FaultOptions,
 import { httpGet, type HttpGet, type HttpGetResult } from './node/traffic';
 import { lastDecisionFor, type ScheduleDecision } from './scheduler/decisions';
 import { createWorld, type WorldOptions } from './topology/build';
+import { restoreSnapshot, type RestoreResult } from './etcd/snapshot';
 import type { ObjectChangeRecord } from './sim-core';
 import type { World } from './world';
+import { runNodeShell, type ShellResult as NodeShellResult } from './node-shell/shell';
+import { customResources, type CustomResourceInfo } from './apiextensions/served';
+import { setOptionalController, type OptionalControllerResult } from './controllers/samplecontroller/optional';
 
 export interface SimulationOptions extends Partial<WorldOptions> {
   /** Skip running the boot sequence (tests of boot itself). */
@@ -133,7 +141,15 @@ export class Simulation {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
+    const etcd = this.#world.etcd;
+    delete etcd.slowCommitMs;
     const res = handleRequest(this.#world, server.id, { ...req, user: KUBECONFIG_USERS[as], from: KUBECTL });
+    // A write etcd committed slowly (a disk-latency fault) is answered once it committed.
+    const slow = etcd.slowCommitMs;
+    if (slow !== undefined) {
+      delete etcd.slowCommitMs;
+      this.advance(slow);
+    }
     // etcd answers a proposal it cannot commit only when its request timeout expires, and
     // kube-apiserver holds the request until then: the student's kubectl waits while the
     // cluster runs on. (Components' own writes are answered at once: an approximation.)
@@ -285,6 +301,39 @@ export class Simulation {
     return this.#world.etcd.kv.get(key.slice(0, key.indexOf('/')))?.get(key) as T | undefined;
   }
 
+  /** `sim controller start|stop <name>`: an optional controller (samplecontroller/optional.ts). */
+  setOptionalController(name: string, on: boolean): OptionalControllerResult {
+    return setOptionalController(this.#world, name, on);
+  }
+
+  /** The optional controllers running now (`sim controller`), by name. */
+  optionalControllers(): string[] {
+    return [...(this.#world.optionalControllers ?? [])];
+  }
+
+  /**
+   * `sim load`: a steady `rps` requests per second to the Service `namespace/name` (0 stops it),
+   * shared by the Pods behind it through the nodes' kube-proxy rules (metrics/load.ts).
+   */
+  setServiceLoad(service: string, rps: number): void {
+    setServiceLoad(this.#world, service, rps);
+  }
+
+  /** The loads `sim load` is driving now, by Service. */
+  serviceLoads(): { service: string; rps: number; since: number }[] {
+    return serviceLoads(this.#world);
+  }
+
+  /** The resources served through kube-aggregator now (an Available APIService's group, metrics.k8s.io). */
+  aggregatedResources(): ResourceInfo[] {
+    return aggregatedResources(this.#world);
+  }
+
+  /** The custom resources served now (every established CRD), as discovery lists them. */
+  customResources(): CustomResourceInfo[] {
+    return customResources(this.#world);
+  }
+
   /** etcd's current revision: it moves on every committed write. */
   get revision(): number {
     return this.#world.etcd.revision;
@@ -338,6 +387,19 @@ export class Simulation {
     return healFault(this.#world, target);
   }
 
+  /**
+   * `sim etcd restore <path>`: the keyspace becomes the one `etcdctl snapshot save` wrote at
+   * `path`, and every watch ends so every component relists (etcd/snapshot.ts).
+   */
+  restoreEtcdSnapshot(path: string): RestoreResult {
+    return restoreSnapshot(this.#world, path);
+  }
+
+  /** The paths `etcdctl snapshot save` wrote, oldest first. */
+  etcdSnapshots(): string[] {
+    return [...(this.#world.etcd.snapshots?.keys() ?? [])];
+  }
+
   /** The active faults that keep a component down or cut off (see faults.ts). */
   faultsCovering(c: Pick<ComponentState, 'id' | 'kind' | 'host'>): string[] {
     return faultsCovering(this.#world, c);
@@ -346,6 +408,16 @@ export class Simulation {
   /** One HTTP GET sent from a node through its kube-proxy rules (`sim curl`; node/traffic.ts). */
   httpGet(req: HttpGet): HttpGetResult {
     return httpGet(this.#world, req);
+  }
+
+  /** A command line run by a node's shell over ssh (`sim ssh`; node-shell/shell.ts). Read-only: no time passes. */
+  nodeShell(node: string, line: string): NodeShellResult {
+    return runNodeShell(this.#world, node, line);
+  }
+
+  /** The apiservers' audit events as JSON lines, oldest first (`sim audit`; apiserver/audit.ts). */
+  auditLog(q: AuditQuery = {}): string[] {
+    return auditLines(this.#world, q);
   }
 }
 

@@ -5,6 +5,7 @@
  * replaying the same commands reproduces the same trace byte for byte. The clock, queue, PRNG,
  * trace and change set are the SimCore slice (sim-core.ts) the primitives are typed against.
  */
+import type { TrafficState } from './metrics/state';
 import type { ComponentId, NodeName, SimMillis } from './core/ids';
 import type { KObject } from '../k8s/types';
 import type { EtcdState } from './etcd/etcd';
@@ -14,6 +15,8 @@ import type { SimCore } from './sim-core';
 import type { DecisionLog } from './scheduler/decisions';
 import type { MachineSpec, TopologyName } from './topology/topology';
 import type { FsLayer } from './images/fs';
+import type { ClusterOptions } from './topology/options';
+import type { CloudState } from './controllers/cloud/cloud-state';
 
 export interface World extends SimCore {
   seed: number;
@@ -50,6 +53,14 @@ export interface World extends SimCore {
    * Containers mount these very objects, so a snapshot keeps them shared.
    */
   volumeData?: Map<string, FsLayer>;
+  /** The options the cluster was built with (topology/options.ts); absent means kubeadm's defaults. */
+  cluster?: ClusterOptions;
+  /** The simulated cloud's load balancers (controllers/cloud/provider.ts), with --cloud-provider only. */
+  cloud?: CloudState;
+  /** `sim load` traffic and the CPU it costs (metrics/load.ts); absent until the first load. */
+  traffic?: TrafficState;
+  /** Optional controllers the learner started (`sim controller start sample`), by name; absent: none. */
+  optionalControllers?: string[];
 }
 
 /** Convenience: a stored object by key, read straight from etcd's keyspace (no trace). */

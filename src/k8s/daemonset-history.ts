@@ -1,11 +1,17 @@
 /**
- * What a DaemonSet's ControllerRevision holds (daemon/update.go getPatch, duplicated upstream in
- * kubectl's polymorphichelpers): the strategic-merge patch `{"spec":{"template":{…,"$patch":
- * "replace"}}}` with keys sorted as Go's json.Marshal of a map writes them. The controller
- * stores it and matches the current template against it; kubectl reads the template back and
- * sends the patch to roll back. One definition, so both sides agree byte for byte.
+ * What a DaemonSet's or StatefulSet's ControllerRevision holds (daemon/update.go and
+ * statefulset/stateful_set_utils.go getPatch, duplicated upstream in kubectl's
+ * polymorphichelpers): the strategic-merge patch `{"spec":{"template":{…,"$patch":"replace"}}}`
+ * with keys sorted as Go's json.Marshal of a map writes them. The controllers store it and match
+ * the current template against it; kubectl reads the template back and sends the patch to roll
+ * back. One definition, so both sides agree byte for byte.
  */
-import type { ControllerRevision, DaemonSet, KObject, PodTemplateSpec } from './types';
+import type { ControllerRevision, KObject, PodTemplateSpec } from './types';
+
+/** The part of a DaemonSet or StatefulSet a revision snapshots. */
+export interface TemplatedWorkload {
+  spec: { template: PodTemplateSpec };
+}
 
 /**
  * The DaemonSet strategy's internal templateGeneration, as apps/v1 carries it: set by the
@@ -28,12 +34,12 @@ function sortKeys(v: unknown): unknown {
   return out;
 }
 
-export function daemonSetPatch(ds: DaemonSet): Record<string, unknown> {
+export function daemonSetPatch(ds: TemplatedWorkload): Record<string, unknown> {
   return sortKeys({ spec: { template: { ...ds.spec.template, $patch: 'replace' } } }) as Record<string, unknown>;
 }
 
-/** Match: the revision's data is exactly this DaemonSet's patch. */
-export function matchesRevision(ds: DaemonSet, cr: ControllerRevision): boolean {
+/** Match: the revision's data is exactly this workload's patch. */
+export function matchesRevision(ds: TemplatedWorkload, cr: ControllerRevision): boolean {
   return JSON.stringify(cr.data) === JSON.stringify(daemonSetPatch(ds));
 }
 

@@ -48,22 +48,29 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('configmaps', 'ConfigMap', '', 'v1', true, ['cm']),
   r('endpoints', 'Endpoints', '', 'v1', true, ['ep']),
   r('events', 'Event', '', 'v1', true, ['ev']),
+  r('limitranges', 'LimitRange', '', 'v1', true, ['limits']),
   r('namespaces', 'Namespace', '', 'v1', false, ['ns'], ['status']),
   r('nodes', 'Node', '', 'v1', false, ['no'], ['status']),
   r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
   r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
   r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction']),
+  r('resourcequotas', 'ResourceQuota', '', 'v1', true, ['quota'], ['status']),
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa']),
   r('services', 'Service', '', 'v1', true, ['svc'], ['status']),
+  r('customresourcedefinitions', 'CustomResourceDefinition', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds'], ['status']),
+  r('apiservices', 'APIService', 'apiregistration.k8s.io', 'v1', false, [], ['status']),
   r('controllerrevisions', 'ControllerRevision', 'apps', 'v1', true),
   r('daemonsets', 'DaemonSet', 'apps', 'v1', true, ['ds'], ['status']),
   r('deployments', 'Deployment', 'apps', 'v1', true, ['deploy'], ['status', 'scale']),
   r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale']),
+  r('statefulsets', 'StatefulSet', 'apps', 'v1', true, ['sts'], ['status', 'scale']),
+  r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, ['hpa'], ['status']),
   r('cronjobs', 'CronJob', 'batch', 'v1', true, ['cj'], ['status']),
   r('jobs', 'Job', 'batch', 'v1', true, [], ['status']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('networkpolicies', 'NetworkPolicy', 'networking.k8s.io', 'v1', true, ['netpol']),
   r('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1', true, ['pdb'], ['status']),
   r('clusterrolebindings', 'ClusterRoleBinding', 'rbac.authorization.k8s.io', 'v1', false),
   r('clusterroles', 'ClusterRole', 'rbac.authorization.k8s.io', 'v1', false),
@@ -83,6 +90,16 @@ export const REVIEW_RESOURCES: readonly ResourceInfo[] = [
   { ...r('selfsubjectreviews', 'SelfSubjectReview', 'authentication.k8s.io', 'v1', false), verbs: ['create'] },
   { ...r('selfsubjectaccessreviews', 'SelfSubjectAccessReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
   { ...r('selfsubjectrulesreviews', 'SelfSubjectRulesReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
+];
+
+/**
+ * metrics.k8s.io/v1beta1, served only by aggregation (an Available APIService in front of
+ * metrics-server): not in RESOURCES, so nothing lists or watches them unless discovery has them.
+ * Requests name them `nodes.metrics.k8s.io` / `pods.metrics.k8s.io`, apart from the core kinds.
+ */
+export const METRICS_RESOURCES: readonly ResourceInfo[] = [
+  { ...r('nodes', 'NodeMetrics', 'metrics.k8s.io', 'v1beta1', false), singular: '', verbs: ['get', 'list'] },
+  { ...r('pods', 'PodMetrics', 'metrics.k8s.io', 'v1beta1', true), singular: '', verbs: ['get', 'list'] },
 ];
 
 const byResource = new Map([...RESOURCES, ...REVIEW_RESOURCES].map((x) => [x.resource, x]));
@@ -107,13 +124,14 @@ export function qualifiedResource(info: ResourceInfo): string {
 
 /**
  * Resolves what a user typed (`po`, `pod`, `pods`, `deploy`, `deployment.apps`,
- * `deployments.v1.apps`) to a resource, as kubectl's RESTMapper does.
+ * `deployments.v1.apps`) to a resource, as kubectl's RESTMapper does; `custom` adds the
+ * custom resources the server's discovery lists.
  */
-export function resolveResource(typed: string): ResourceInfo | undefined {
+export function resolveResource(typed: string, custom: readonly ResourceInfo[] = []): ResourceInfo | undefined {
   const t = typed.toLowerCase();
   const [head, ...rest] = t.split('.');
   const group = rest.length === 0 ? undefined : rest[0] === 'v1' || rest[0] === 'v1beta1' ? rest.slice(1).join('.') : rest.join('.');
-  for (const info of RESOURCES) {
+  for (const info of custom.length ? [...RESOURCES, ...custom] : RESOURCES) {
     if (group !== undefined && info.group !== group) continue;
     if (info.resource === head || info.singular === head || info.shortNames.includes(head!)) return info;
   }

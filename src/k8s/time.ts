@@ -138,6 +138,21 @@ export function goDuration(ms: number): string {
 }
 
 /**
+ * Go's time.Duration.String() for a duration in whole microseconds, as etcd and etcdctl print a
+ * measured time (`took = 1.234ms`, `"took":"512.318ms"`, `1.5s`): the largest unit below the
+ * value, trailing zeros trimmed.
+ */
+export function goDurationMicros(us: number): string {
+  const trim = (x: number, digits: number): string => x.toFixed(digits).replace(/\.?0+$/, '');
+  if (us <= 0) return '0s';
+  if (us < 1000) return `${us}µs`;
+  if (us < 1_000_000) return `${trim(us / 1000, 3)}ms`;
+  const m = Math.floor(us / 60_000_000);
+  const s = `${trim((us % 60_000_000) / 1_000_000, 6)}s`;
+  return m > 0 ? `${m}m${s}` : s;
+}
+
+/**
  * Parses a Go/kubectl duration (`30s`, `5m`, `1h30m`, `250ms`, `1.5s`); a bare number is seconds.
  * Returns milliseconds, or undefined when the text is not a duration.
  */

@@ -391,6 +391,44 @@ export interface DaemonSet extends KObject {
   status?: DaemonSetStatus;
 }
 
+export interface StatefulSetUpdateStrategy {
+  type?: 'RollingUpdate' | 'OnDelete';
+  rollingUpdate?: { partition?: number; maxUnavailable?: IntOrString };
+}
+
+export interface StatefulSetSpec {
+  replicas?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  volumeClaimTemplates?: PersistentVolumeClaim[];
+  serviceName?: string;
+  podManagementPolicy?: 'OrderedReady' | 'Parallel';
+  updateStrategy?: StatefulSetUpdateStrategy;
+  revisionHistoryLimit?: number;
+  minReadySeconds?: number;
+  persistentVolumeClaimRetentionPolicy?: { whenDeleted?: 'Retain' | 'Delete'; whenScaled?: 'Retain' | 'Delete' };
+  ordinals?: { start?: number };
+}
+
+export interface StatefulSetStatus {
+  observedGeneration?: number;
+  replicas: number;
+  readyReplicas?: number;
+  currentReplicas?: number;
+  updatedReplicas?: number;
+  currentRevision?: string;
+  updateRevision?: string;
+  collisionCount?: number;
+  conditions?: WorkloadCondition[];
+  availableReplicas: number;
+}
+
+export interface StatefulSet extends KObject {
+  kind: 'StatefulSet';
+  spec: StatefulSetSpec;
+  status?: StatefulSetStatus;
+}
+
 /** batch/v1 PodFailurePolicy: how a failed Pod's exit codes or conditions count against the Job. */
 export interface PodFailurePolicyRule {
   action: 'FailJob' | 'FailIndex' | 'Ignore' | 'Count';
@@ -707,6 +745,48 @@ export interface CSIDriver extends KObject {
   };
 }
 
+/** v1 ResourceQuota scopes and scope selectors: which Pods a quota counts. */
+export interface ScopedResourceSelectorRequirement {
+  scopeName: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+export interface ResourceQuotaSpec {
+  hard?: ResourceList;
+  scopes?: string[];
+  scopeSelector?: { matchExpressions?: ScopedResourceSelectorRequirement[] };
+}
+
+/** Kept by the resource quota controller (a full recount) and by the ResourceQuota admission plugin (each admitted charge). */
+export interface ResourceQuotaStatus {
+  hard?: ResourceList;
+  used?: ResourceList;
+}
+
+/** v1 ResourceQuota: the most a namespace may consume, per resource name (`pods`, `requests.cpu`, `count/deployments.apps`). */
+export interface ResourceQuota extends KObject {
+  kind: 'ResourceQuota';
+  spec?: ResourceQuotaSpec;
+  status?: ResourceQuotaStatus;
+}
+
+/** One LimitRange item: bounds and defaults for a Container, a Pod (summed) or a PersistentVolumeClaim. */
+export interface LimitRangeItem {
+  type: string;
+  max?: ResourceList;
+  min?: ResourceList;
+  default?: ResourceList;
+  defaultRequest?: ResourceList;
+  maxLimitRequestRatio?: ResourceList;
+}
+
+/** v1 LimitRange: enforced (and defaulted) by the LimitRanger admission plugin. */
+export interface LimitRange extends KObject {
+  kind: 'LimitRange';
+  spec: { limits: LimitRangeItem[] };
+}
+
 /** policy/v1: how many of the Pods a selector picks voluntary disruptions (evictions) may leave. */
 export interface PodDisruptionBudgetSpec {
   /** Exactly one of minAvailable and maxUnavailable is set (validation refuses both). */
@@ -756,6 +836,51 @@ export interface PriorityClass extends KObject {
   globalDefault?: boolean;
   description?: string;
   preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
+}
+
+/** networking.k8s.io/v1 NetworkPolicy: which traffic the selected Pods accept and send (the CNI plugin enforces it). */
+export interface NetworkPolicyPort {
+  /** Defaulted to TCP. */
+  protocol?: 'TCP' | 'UDP' | 'SCTP';
+  /** A number or a named container port; unset: every port. */
+  port?: IntOrString;
+  endPort?: number;
+}
+
+export interface IPBlock {
+  cidr: string;
+  except?: string[];
+}
+
+export interface NetworkPolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: IPBlock;
+}
+
+export interface NetworkPolicyIngressRule {
+  ports?: NetworkPolicyPort[];
+  from?: NetworkPolicyPeer[];
+}
+
+export interface NetworkPolicyEgressRule {
+  ports?: NetworkPolicyPort[];
+  to?: NetworkPolicyPeer[];
+}
+
+export type NetworkPolicyType = 'Ingress' | 'Egress';
+
+export interface NetworkPolicySpec {
+  podSelector: LabelSelector;
+  ingress?: NetworkPolicyIngressRule[];
+  egress?: NetworkPolicyEgressRule[];
+  /** Defaulted: Ingress, plus Egress when egress rules are given. */
+  policyTypes?: NetworkPolicyType[];
+}
+
+export interface NetworkPolicy extends KObject {
+  kind: 'NetworkPolicy';
+  spec: NetworkPolicySpec;
 }
 
 export interface ServiceAccount extends KObject {

@@ -3,7 +3,9 @@
  * `TYPE NAME...`, `TYPE/NAME...`, the `all` category, short names and group-qualified names —
  * resolved against the API's discovery table (api/resources.ts).
  */
-import { resolveResource, resourceInfo, type ResourceInfo } from '../k8s/resources';
+import { resourceInfo, type ResourceInfo } from '../k8s/resources';
+import { customResourceInfos, resolveTyped } from './discovery';
+import { customSource } from '../k8s/apiextensions';
 import { plainError } from './errors';
 
 export interface TargetGroup {
@@ -16,9 +18,15 @@ export interface TargetGroup {
 const ALL_CATEGORY = ['pods', 'replicationcontrollers', 'services', 'daemonsets', 'deployments', 'replicasets', 'statefulsets', 'horizontalpodautoscalers', 'jobs', 'cronjobs'];
 
 export function resolveType(typed: string): ResourceInfo {
-  const info = resolveResource(typed);
+  const info = resolveTyped(typed);
   if (!info) throw plainError(`the server doesn't have a resource type "${typed}"`);
   return info;
+}
+
+/** The `all` category: the built-in members, then every custom resource whose CRD lists `all`. */
+function allCategory(): ResourceInfo[] {
+  const builtin = ALL_CATEGORY.map((r) => resourceInfo(r)).filter((x): x is ResourceInfo => x !== undefined);
+  return [...builtin, ...customResourceInfos().filter((r) => customSource(r)?.categories.includes('all'))];
 }
 
 /** Resolves `pods,svc` or `all` to resource infos (deduplicated, in the given order). */
@@ -26,7 +34,7 @@ export function resolveTypes(typed: string): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const t of typed.split(',')) {
     if (t === '') continue;
-    const infos = t.toLowerCase() === 'all' ? ALL_CATEGORY.map((r) => resourceInfo(r)).filter((x): x is ResourceInfo => x !== undefined) : [resolveType(t)];
+    const infos = t.toLowerCase() === 'all' ? allCategory() : [resolveType(t)];
     for (const i of infos) if (!out.includes(i)) out.push(i);
   }
   return out;

@@ -7,6 +7,7 @@
 import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
+import { customSource } from '../k8s/apiextensions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
 import type { Output } from './output';
@@ -51,6 +52,17 @@ export class Client {
     this.out.err(`Warning: ${text}\n`);
   }
 
+  /**
+   * `--validate`: kubectl sends `fieldValidation=Strict` by default; `warn` and `false`/`ignore`
+   * let the server drop unknown fields (with a warning under Warn).
+   */
+  validateAs(flag: string): void {
+    const v = flag.toLowerCase();
+    this.fieldValidation = v === 'warn' ? 'Warn' : v === 'false' || v === 'ignore' ? 'Ignore' : undefined;
+  }
+
+  private fieldValidation: 'Warn' | 'Ignore' | undefined;
+
   /** Sends every following request with `--as`/`--as-group`/`--as-uid`. */
   impersonate(imp: Impersonation): void {
     this.impersonation = imp;
@@ -59,7 +71,8 @@ export class Client {
   raw(req: Request): ApiResponse {
     // kube-apiserver v1.33+ attaches this deprecation warning to every core/v1 Endpoints request.
     if (req.resource === 'endpoints') this.warn('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
-    const res = this.sim.request(this.impersonation ? { ...req, impersonate: this.impersonation } : req, this.user);
+    const sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
+    const res = this.sim.request(this.impersonation ? { ...sent, impersonate: this.impersonation } : sent, this.user);
     if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
     return res;
   }
@@ -92,6 +105,8 @@ export class Client {
 
   patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
     const req: Request = { verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, body: patch as KObject, dryRun };
+    // kubectl sends a JSON merge patch for a kind it has no Go type for (a custom resource).
+    if (customSource(info)) req.patchType = 'merge';
     if (subresource) req.subresource = subresource;
     return this.one(req);
   }

@@ -16,6 +16,7 @@ import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED } from './commands/help';
 import { COMMANDS } from './commands/registry';
 import { contextNamed, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { useAggregatedDiscovery, useDiscovery } from './discovery';
 
 export interface KubectlContext {
   sim: Simulation;
@@ -91,6 +92,8 @@ function contextOf(argv: readonly string[]): string {
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   const out = new Output(() => ctx.sim.now);
   const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig();
+  useDiscovery(ctx.sim.customResources());
+  useAggregatedDiscovery(ctx.sim.aggregatedResources());
   try {
     let user = contextNamed(contextOf(argv) || kubeconfig.currentContext)?.user;
     // clientcmd's error for a --context the kubeconfig does not hold (the file itself cannot name

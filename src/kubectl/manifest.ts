@@ -7,7 +7,8 @@
  */
 import { parseAllDocuments, visit, type Document } from 'yaml';
 import type { KObject } from '../k8s/types';
-import { resourceForKind, type ResourceInfo } from '../k8s/resources';
+import type { ResourceInfo } from '../k8s/resources';
+import { infoForKind } from './discovery';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
 import { roughDepth } from '../k8s/yaml-depth';
@@ -139,7 +140,7 @@ function toDoc(raw: unknown, source: string, validate: boolean): ManifestDoc | F
   const missing = [...(apiVersion ? [] : ['apiVersion not set']), ...(kind ? [] : ['kind not set'])];
   if (missing.length > 0 && validate) return validationError(source, missing);
   if (!kind) return { text: `unable to decode "${source}": Object 'Kind' is missing in '${JSON.stringify(obj)}'` };
-  const info = resourceForKind(kind);
+  const info = infoForKind(kind, apiVersion);
   const gv = info ? (info.group ? `${info.group}/${info.version}` : info.version) : '';
   const meta = (obj['metadata'] ?? {}) as { name?: string; namespace?: string };
   if (!info || gv !== apiVersion) {

@@ -3,7 +3,7 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import { PIPE_FILTERS, runFilter, type SimMillis, Simulation, type SimulationOptions, type TopologyName } from '../engine/index';
+import { PIPE_FILTERS, runFilter, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
@@ -117,15 +117,15 @@ export class Session {
   }
 
   /** Replaces the cluster with a fresh one (new topology or seed). */
-  rebuild(topology: TopologyName, seed = this.seed): void {
+  rebuild(topology: TopologyName, seed = this.seed, cluster?: ClusterOptions): void {
     this.topology = topology;
     this.seed = seed;
-    this.sim = this.build(seed, topology);
+    this.sim = this.build(seed, topology, cluster);
     this.traceCursor = this.sim.lastTraceSeq;
   }
 
-  private build(seed: number, topology: TopologyName): Simulation {
-    return new Simulation(this.timings ? { seed, topology, timings: this.timings } : { seed, topology });
+  private build(seed: number, topology: TopologyName, cluster?: ClusterOptions): Simulation {
+    return new Simulation({ seed, topology, ...(this.timings ? { timings: this.timings } : {}), ...(cluster ? { cluster } : {}) });
   }
 
   /**

@@ -23,6 +23,7 @@ const TRACE_KIND_SET = {
   schedule: true,
   cri: true,
   cni: true,
+  oci: true,
   csi: true,
   probe: true,
   event: true,

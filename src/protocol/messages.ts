@@ -24,7 +24,7 @@ import type { FaultClass } from '../engine/faults';
 import type { TraceRecord } from '../engine/core/trace';
 import type { Breakpoint, Condition } from '../engine/observe/pattern';
 import type { Verdict } from '../engine/observe/evaluate';
-import type { TopologyName } from '../engine/topology/topology';
+import type { CniPlugin, TopologyName } from '../engine/topology/topology';
 import type { CommandGroup, CommandInfo, CommandTable, FlagInfo } from '../kubectl/command-spec';
 import type { AttachedShell, OutputChunk } from '../kubectl/types';
 
@@ -130,6 +130,10 @@ export interface ComponentDetails {
   raftTerm?: number;
   /** Faults currently injected on it (fault target names). */
   faults?: string[];
+  /** For container runtimes: which CRI implementation runs here, and the OCI runtime it uses. */
+  runtime?: { impl: 'containerd' | 'cri-o'; oci: 'runc' | 'crun' };
+  /** For CNI plugins: which one, whether its node agent enforces NetworkPolicy, and the Pods it isolates here. */
+  cni?: { plugin: CniPlugin; enforcesNetworkPolicy: boolean; isolatedPods: number };
 }
 
 // ---- main thread → worker ----

@@ -56,7 +56,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
     }
     if (!info.subresources.includes(route.subresource)) return writeStatus(res, notFoundPath);
   }
-  const base: Req = { verb: 'get', resource: info.resource };
+  // The engine names aggregated resources by group (`pods.metrics.k8s.io`), apart from the core kinds.
+  const base: Req = { verb: 'get', resource: info.group === 'metrics.k8s.io' ? `${info.resource}.${info.group}` : info.resource };
   if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
   if (route.name !== undefined) base.name = route.name;
   const q = route.query;

@@ -3,9 +3,10 @@
  * (`/api`, `/apis`, `/api/v1`, `/apis/<g>/<v>`: APIVersions, APIGroupList, APIResourceList) and
  * aggregated discovery (`apidiscovery.k8s.io/v2` APIGroupDiscoveryList), which kubectl asks for
  * first. Both describe the same table, so `kubectl api-resources` against the served cluster
- * lists what our own port prints.
+ * lists what our own port prints. Each takes the custom resources served now (established CRDs).
  */
 import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
+import { customSource } from '../k8s/apiextensions';
 
 export const AGGREGATED_MEDIA_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
@@ -16,19 +17,24 @@ function subresourcesOf(info: ResourceInfo): readonly string[] {
   return info.subresources;
 }
 
+/** The built-in table plus the custom resources the cluster serves now (its established CRDs). */
+function served(custom: readonly ResourceInfo[]): readonly ResourceInfo[] {
+  return custom.length ? [...SERVED, ...custom] : SERVED;
+}
+
 /** Groups in the order kube-apiserver lists them: core first, then as the resource table has them. */
-function groups(): string[] {
+function groups(custom: readonly ResourceInfo[]): string[] {
   const out: string[] = [];
-  for (const r of SERVED) if (!out.includes(r.group)) out.push(r.group);
+  for (const r of served(custom)) if (!out.includes(r.group)) out.push(r.group);
   return out;
 }
 
-function inGroupVersion(group: string, version: string): ResourceInfo[] {
-  return SERVED.filter((r) => r.group === group && r.version === version);
+function inGroupVersion(group: string, version: string, custom: readonly ResourceInfo[]): ResourceInfo[] {
+  return served(custom).filter((r) => r.group === group && r.version === version);
 }
 
-export function servesGroupVersion(group: string, version: string): boolean {
-  return inGroupVersion(group, version).length > 0;
+export function servesGroupVersion(group: string, version: string, custom: readonly ResourceInfo[] = []): boolean {
+  return inGroupVersion(group, version, custom).length > 0;
 }
 
 interface SubresourceShape {
@@ -57,27 +63,28 @@ export function apiVersions(serverAddress: string): object {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
-function groupEntry(group: string): object {
-  const version = SERVED.find((r) => r.group === group)!.version;
+function groupEntry(group: string, custom: readonly ResourceInfo[]): object {
+  const version = served(custom).find((r) => r.group === group)!.version;
   const gv = { groupVersion: `${group}/${version}`, version };
   return { name: group, versions: [gv], preferredVersion: gv };
 }
 
-export function apiGroupList(): object {
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups().filter((g) => g !== '').map(groupEntry) };
+export function apiGroupList(custom: readonly ResourceInfo[] = []): object {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups(custom).filter((g) => g !== '').map((g) => groupEntry(g, custom)) };
 }
 
-export function apiGroup(group: string): object | undefined {
-  if (group === '' || !groups().includes(group)) return undefined;
-  return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(group) };
+export function apiGroup(group: string, custom: readonly ResourceInfo[] = []): object | undefined {
+  if (group === '' || !groups(custom).includes(group)) return undefined;
+  return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(group, custom) };
 }
 
-export function apiResourceList(group: string, version: string): object | undefined {
-  const infos = inGroupVersion(group, version);
+export function apiResourceList(group: string, version: string, custom: readonly ResourceInfo[] = []): object | undefined {
+  const infos = inGroupVersion(group, version, custom);
   if (!infos.length) return undefined;
   const resources: object[] = [];
   for (const r of infos) {
-    resources.push({ name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: [...r.verbs], ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}) });
+    const categories = customSource(r)?.categories ?? [];
+    resources.push({ name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: [...r.verbs], ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}), ...(categories.length ? { categories: [...categories] } : {}) });
     for (const sub of subresourcesOf(r)) {
       const shape = subresourceShape(r, sub);
       const kind = shape.responseKind;
@@ -88,18 +95,19 @@ export function apiResourceList(group: string, version: string): object | undefi
 }
 
 /** `/api` (the core group only) or `/apis` (every other group) as an APIGroupDiscoveryList. */
-export function aggregatedDiscovery(legacy: boolean): object {
-  const items = groups()
+export function aggregatedDiscovery(legacy: boolean, custom: readonly ResourceInfo[] = []): object {
+  const items = groups(custom)
     .filter((g) => (legacy ? g === '' : g !== ''))
     .map((group) => {
-      const version = SERVED.find((r) => r.group === group)!.version;
-      const resources = inGroupVersion(group, version).map((r) => ({
+      const version = served(custom).find((r) => r.group === group)!.version;
+      const resources = inGroupVersion(group, version, custom).map((r) => ({
         resource: r.resource,
         responseKind: { group: r.group, version: r.version, kind: r.kind },
         scope: r.namespaced ? 'Namespaced' : 'Cluster',
         singularResource: r.singular,
         verbs: [...r.verbs],
         ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}),
+        ...(customSource(r)?.categories.length ? { categories: [...customSource(r)!.categories] } : {}),
         ...(subresourcesOf(r).length ? { subresources: subresourcesOf(r).map((sub) => ({ subresource: sub, ...subresourceShape(r, sub) })) } : {}),
       }));
       return { metadata: { name: group, creationTimestamp: null }, versions: [{ version, resources, freshness: 'Current' }] };

@@ -8,7 +8,7 @@
  * the kubectl port's explain joins them (so a real `kubectl explain` prints the same text).
  */
 import { createHash } from 'node:crypto';
-import { RESOURCES, REVIEW_RESOURCES } from '../k8s/resources';
+import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
 import API_DOCS from '../kubectl/explain/api-docs.json';
 import { describeDocument, type ApiDocs, type Doc as DescribedDoc } from '../kubectl/explain/describe';
 
@@ -30,9 +30,9 @@ export function withPatchPaths(body: string): string {
 }
 
 /** `/openapi/v3`: the group versions with a document, each at a URL whose hash names its content. */
-export function openApiV3Root(): object {
+export function openApiV3Root(custom: readonly ResourceInfo[] = []): object {
   const paths: Record<string, { serverRelativeURL: string }> = {};
-  for (const r of [...RESOURCES, ...REVIEW_RESOURCES]) {
+  for (const r of [...RESOURCES, ...REVIEW_RESOURCES, ...custom]) {
     const gv = r.group ? `apis/${r.group}/${r.version}` : `api/${r.version}`;
     // The documents never change while the server runs, so a hash of the path is a stable etag.
     paths[gv] ??= { serverRelativeURL: `/openapi/v3/${gv}?hash=${createHash('sha512').update(gv).digest('hex').toUpperCase()}` };

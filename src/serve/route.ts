@@ -35,7 +35,7 @@ export type Route =
 export const CONTROL_PATH = '/reconcile/v1/sim';
 
 /** Reads one request line (method and URL path with query) into a Route. */
-export function routeOf(method: string, url: string): Route {
+export function routeOf(method: string, url: string, custom: readonly ResourceInfo[] = []): Route {
   const parsed = new URL(url, 'https://127.0.0.1');
   const path = parsed.pathname.replace(/\/+$/, '') || '/';
   const parts = path.split('/').filter((s) => s !== '').map(decodeURIComponent);
@@ -48,7 +48,7 @@ export function routeOf(method: string, url: string): Route {
     if (!legacy && rest.length === 0) return method === 'GET' ? { type: 'discovery-group', group } : { type: 'method-not-allowed' };
     const version = rest[0]!;
     if (rest.length === 1) return method === 'GET' ? { type: 'discovery-version', group, version } : { type: 'method-not-allowed' };
-    return resourceRoute(method, group, version, rest.slice(1), parsed.searchParams);
+    return resourceRoute(method, group, version, rest.slice(1), parsed.searchParams, custom);
   }
   if (path === '/openapi/v3') return { type: 'openapi-v3-root' };
   if (path === '/openapi/v2') return { type: 'openapi-v2' };
@@ -56,7 +56,7 @@ export function routeOf(method: string, url: string): Route {
 }
 
 /** `[namespaces/<ns>/]<resource>[/<name>[/<subresource>]]` after `/api/v1` or `/apis/<g>/<v>`. */
-function resourceRoute(method: string, group: string, version: string, segs: string[], query: URLSearchParams): Route {
+function resourceRoute(method: string, group: string, version: string, segs: string[], query: URLSearchParams, custom: readonly ResourceInfo[]): Route {
   let namespace: string | undefined;
   // `/namespaces/<ns>/<resource>...` scopes to a namespace; `/namespaces/<name>[/status]` is the Namespace itself.
   if (segs[0] === 'namespaces' && segs.length >= 3 && segs[2] !== 'status' && segs[2] !== 'finalize') {
@@ -64,7 +64,9 @@ function resourceRoute(method: string, group: string, version: string, segs: str
     segs = segs.slice(2);
   }
   const [resource, name, subresource, ...extra] = segs;
-  const info = resource === undefined ? undefined : resourceInfo(resource);
+  // A built-in name in another group (metrics.k8s.io's `nodes`, `pods`) is that group's own resource.
+  const builtin = resource === undefined ? undefined : resourceInfo(resource);
+  const info = resource === undefined ? undefined : builtin && builtin.group === group ? builtin : custom.find((r) => r.resource === resource && r.group === group);
   if (!info || info.group !== group || info.version !== version || extra.length > 0) return { type: 'not-found' };
   if (namespace !== undefined && !info.namespaced) return { type: 'not-found' };
   const verb = verbOf(method, name !== undefined, query);

@@ -5,6 +5,7 @@
  * One request runs to completion before the next (Node's single thread), so the engine never sees
  * two requests at once, as with the headless runner.
  */
+import type { ResourceInfo } from '../k8s/resources';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeconfigUser } from '../engine/index';
@@ -54,12 +55,17 @@ function invocationOf(req: IncomingMessage): Invocation | undefined {
   return { session, command: typeof command === 'string' ? command : '' };
 }
 
+/** What discovery adds to the built-in table: established CRDs, then aggregated groups (metrics.k8s.io) while Available. */
+function servedExtra(cluster: ServedCluster): ResourceInfo[] {
+  return [...cluster.sim.customResources(), ...cluster.sim.aggregatedResources()];
+}
+
 function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
   const method = req.method ?? 'GET';
   const url = req.url ?? '/';
   const user = creds.authenticate(req.headers.authorization);
   // kube-apiserver lets anonymous requests reach the health checks and /version only.
-  const route = routeOf(method, url);
+  const route = routeOf(method, url, servedExtra(cluster));
   const open = route.type === 'engine-raw' && /^\/(healthz|livez|readyz|version)(\/|\?|$)/.test(route.path);
   if (!user && !open) return writeStatus(res, unauthorized);
   const invocation = invocationOf(req);
@@ -74,18 +80,18 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
       return serveResource(res, route, { cluster, user, invocation, headers: req.headers, body });
     case 'discovery-root':
       cluster.charge(invocation);
-      if (wantsAggregated(req.headers.accept)) return writeDiscovery(res, aggregatedDiscovery(route.legacy));
-      return writeJson(res, 200, route.legacy ? apiVersions(cluster.sim.serverAddress()) : apiGroupList());
+      if (wantsAggregated(req.headers.accept)) return writeDiscovery(res, aggregatedDiscovery(route.legacy, servedExtra(cluster)));
+      return writeJson(res, 200, route.legacy ? apiVersions(cluster.sim.serverAddress()) : apiGroupList(servedExtra(cluster)));
     case 'discovery-group': {
-      const doc = apiGroup(route.group);
+      const doc = apiGroup(route.group, servedExtra(cluster));
       return doc ? writeJson(res, 200, doc) : writeStatus(res, notFoundPath);
     }
     case 'discovery-version': {
-      const doc = apiResourceList(route.group, route.version);
+      const doc = apiResourceList(route.group, route.version, servedExtra(cluster));
       return doc ? writeJson(res, 200, doc) : writeStatus(res, notFoundPath);
     }
     case 'openapi-v3-root':
-      return writeJson(res, 200, openApiV3Root());
+      return writeJson(res, 200, openApiV3Root(cluster.sim.customResources()));
     case 'openapi-v2':
       // kubectl falls back to its compiled-in types when the server has no OpenAPI v2.
       return writeStatus(res, notFoundPath);

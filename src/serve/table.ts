@@ -8,6 +8,7 @@
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { tableFor } from '../kubectl/printers/columns';
+import { customTable } from '../kubectl/printers/crd-columns';
 
 export const TABLE_MEDIA = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
@@ -36,7 +37,7 @@ function rowObject(obj: KObject, include: IncludeObject): object | undefined {
 }
 
 export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions): object {
-  const def = tableFor(info.resource);
+  const def = customTable(info) ?? tableFor(info.resource);
   const rows = objs.map((o) => {
     const object = rowObject(o, opts.includeObject);
     return { cells: def.cells(o, now), ...(object ? { object } : {}) };

@@ -3,7 +3,7 @@
  * touching it (no request, no trace, no timer): host.ts calls this for every component after
  * every piece of work, so it must stay O(informers + queues) and allocation-light.
  */
-import { queueLen, type ComponentState, type InformerState, type Simulation } from '../engine/index';
+import { enforcesNetworkPolicy, queueLen, runtimeFacts, type ComponentState, type InformerState, type Simulation } from '../engine/index';
 import type { ComponentDetails } from '../protocol/messages';
 
 function cached(informers: Record<string, InformerState>): number {
@@ -27,7 +27,8 @@ export function componentDetails(sim: Simulation, c: ComponentState): ComponentD
       d.cachedObjects = cached(c.informers);
       d.leader = c.leader.isLeader;
       break;
-    case 'kube-controller-manager': {
+    case 'kube-controller-manager':
+    case 'cloud-controller-manager': {
       let depth = 0;
       for (const q of Object.values(c.queues)) depth += queueLen(q);
       d.queueDepth = depth;
@@ -40,10 +41,18 @@ export function componentDetails(sim: Simulation, c: ComponentState): ComponentD
     case 'csi':
       d.cachedObjects = cached(c.informers);
       break;
+    case 'container-runtime': {
+      const facts = runtimeFacts(c.impl);
+      d.runtime = { impl: facts.impl, oci: facts.oci };
+      break;
+    }
+    case 'cni':
+      d.cachedObjects = cached(c.informers);
+      // flannel runs no policy agent: NetworkPolicies are stored but nothing on the node enforces them.
+      d.cni = { plugin: c.plugin, enforcesNetworkPolicy: enforcesNetworkPolicy(c.plugin), isolatedPods: Object.keys(c.policy.pods).length };
+      break;
     case 'kubectl':
     case 'kube-apiserver':
-    case 'container-runtime':
-    case 'cni':
       break;
     default: {
       const never: never = c;

@@ -1,16 +1,31 @@
 import type { Behaviour } from '../behaviour';
 import { closeWatchesOf } from './watch';
-import { bootstrapObjects } from './bootstrap';
+import { APISERVER_USER, bootstrapObjects } from './bootstrap';
+import { onAggregatorTimer } from './aggregator';
+import { handleRequest } from './handler';
+import { onApiextensionsTimer } from '../apiextensions/controllers';
+import { IDENTITY_TIMER, identityLeaseTick, startIdentityLease } from './identity-lease';
 
 /**
- * kube-apiserver has no loop of its own: it serves requests synchronously (handler.ts). When
+ * kube-apiserver serves requests synchronously (handler.ts); its only loops are the
+ * apiextensions controllers' (../apiextensions/controllers.ts), armed by CRD commits, and
+ * kube-aggregator's APIService availability check (aggregator.ts), armed by APIService commits. When
  * it stops, every watch it served closes and the watchers' reflectors relist elsewhere.
  */
 export const apiServerBehaviour: Behaviour<'kube-apiserver'> = {
   start(w, self) {
     bootstrapObjects(w, self.id);
+    startIdentityLease(w, self);
   },
   stop(w, self) {
     closeWatchesOf(w, self.id);
+  },
+  onTimer(w, self, name, arg) {
+    if (name === IDENTITY_TIMER) {
+      identityLeaseTick(w, self, (req) => handleRequest(w, self.id, { ...req, user: APISERVER_USER, from: self.id }));
+      return;
+    }
+    onApiextensionsTimer(w, self, name, arg);
+    onAggregatorTimer(w, name, (req) => handleRequest(w, self.id, { ...req, user: APISERVER_USER, from: self.id }));
   },
 };

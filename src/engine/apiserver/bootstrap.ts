@@ -12,7 +12,10 @@ import type { UserInfo } from './auth';
 import { handleRequest } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
+import { cloudControllerManagerObjects } from './cloud-bootstrap';
+import { seedIdentityLeases } from './identity-lease';
 import { rbacBootstrapObjects, seedRbacObjects } from './rbac-bootstrap';
+import { cniPluginOf } from '../node/cni-plugin';
 import { SYSTEM_PRIORITY_CLASSES } from './admission/priority-classes';
 import { seedRng, type RngState } from '../core/rng';
 import { cloneData } from '../core/clone';
@@ -107,8 +110,11 @@ function kubernetesEndpoints(w: World, server: ComponentId): void {
 export function bootstrapObjects(w: World, server: ComponentId): void {
   const firstBoot = !storedObject(w, 'namespaces', undefined, 'kube-system');
   // The policy comes first: every request after it, these creates included, is authorized by it.
-  if (firstBoot) seedRbacObjects(w);
-  else for (const { resource, obj } of rbacBootstrapObjects()) ensure(w, server, resource, obj.metadata.namespace, obj);
+  if (firstBoot) {
+    seedRbacObjects(w);
+    seedIdentityLeases(w);
+  }
+  else for (const { resource, obj } of rbacBootstrapObjects(cniPluginOf(w))) ensure(w, server, resource, obj.metadata.namespace, obj);
   for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
     ensure(w, server, 'namespaces', undefined, {
       apiVersion: 'v1',
@@ -138,5 +144,14 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     for (const pc of SYSTEM_PRIORITY_CLASSES) ensure(w, server, 'priorityclasses', undefined, cloneData(pc));
   });
   withStream(w, seedRng(w.seed ^ CSI_DRIVER_STREAM), () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
-  if (firstBoot) for (const [resource, obj] of kubeadmAddons()) ensure(w, server, resource, 'kube-system', obj);
+  if (firstBoot) for (const [resource, obj] of kubeadmAddons(w.cluster?.proxyMode)) ensure(w, server, resource, 'kube-system', obj);
+  // Only a cluster with a cloud provider has them, from a stream of their own.
+  if (w.cluster?.cloudProvider) {
+    withStream(w, seedRng(w.seed ^ CLOUD_STREAM), () => {
+      for (const { resource, obj } of cloudControllerManagerObjects()) ensure(w, server, resource, obj.metadata.namespace, obj);
+    });
+  }
 }
+
+/** Seeds the stream cloud-controller-manager's RBAC objects draw their uids from. */
+const CLOUD_STREAM = 0xc10_ad;

@@ -16,6 +16,7 @@ import type { ApiResponse } from './handler';
 import type { UserInfo } from './auth';
 import { admitDelete } from './admission';
 import { cloneData } from '../core/clone';
+import { markCrdForDeletion } from '../apiextensions/strategy';
 
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
@@ -50,6 +51,10 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
   }
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'delete' }, object: traceRef(old), requestId });
 
+  if (info.resource === 'customresourcedefinitions') {
+    const marked = markCrdForDeletion(w, old);
+    if (marked) return write(marked, 'update');
+  }
   const finalizers = [...(old.metadata.finalizers ?? [])];
   // jobStrategy.DefaultGarbageCollectionPolicy: a batch/v1 Job deleted without a policy orphans its Pods.
   const policy = opts.propagationPolicy ?? (info.resource === 'jobs' ? 'Orphan' : undefined);

@@ -11,13 +11,15 @@ import { randomString, uuidV4 } from '../core/rng';
 import { rfc3339 } from '../../k8s/time';
 import type { KObject, Pod } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
-import { apiVersionOf, resourceInfo, type ResourceInfo } from '../../k8s/resources';
+import { apiVersionOf, type ResourceInfo } from '../../k8s/resources';
 import { matches, type Selector } from '../../k8s/labels';
 import type { ComponentBase } from '../core/component';
 import { trace, traceRef } from '../runtime';
 import type { World } from '../world';
 import type { ApiServerState } from './state';
 import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
+import { authorizeResourceWithReason } from './rbac-authorizer';
+import { appendAudit, auditStatus, objectRef, requestURI } from './audit';
 import {
   alreadyExists,
   badRequest,
@@ -25,6 +27,7 @@ import {
   etcdFailure,
   forbidden,
   invalid,
+  methodNotAllowed,
   notFound,
   type NetworkError,
   type StatusError,
@@ -33,10 +36,12 @@ import { commit, storedObject } from './storage';
 import { filterMatches } from './watch';
 import type { FieldRequirement } from './watch-types';
 import { runMutating, runValidating } from './admission';
+import type { AdmissionAttributes } from './admission/types';
 import { validateObject } from './validation';
 import { semanticEqual } from './validation/field';
 import { decodeStage, type FieldValidation } from './validation/decode-stage';
 import { applyPatchOfType, type PatchType } from './patch';
+import { applyConfiguration, type ApplyOptions } from './apply/apply';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
@@ -47,6 +52,10 @@ import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
 import type { ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
+import { customSource } from '../../k8s/apiextensions';
+import { crdOf, servedResource } from '../apiextensions/served';
+import { aggregatedResource, isAggregated, proxyAggregated } from './aggregator';
+import { prepareCrdForCreate } from '../apiextensions/strategy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
@@ -72,6 +81,8 @@ export interface ApiRequest {
   patchType?: PatchType;
   /** A JSON patch's body (an array of operations, or whatever was sent), which is no object. */
   patchOps?: unknown;
+  /** A server-side apply (`application/apply-patch+yaml`): `body` is the applied configuration. */
+  apply?: ApplyOptions;
   user: UserInfo;
   /** Who the authenticated user asks to act as (`kubectl --as`); RBAC must allow `impersonate`. */
   impersonate?: Impersonation;
@@ -188,16 +199,33 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const server = w.components.get(serverId) as ApiServerState;
   server.requestsServed++;
   const requestId = w.nextRequestId++;
-  const info = resourceInfo(req.resource);
+  const info = servedResource(w, req.resource) ?? aggregatedResource(w, req.resource);
   const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
   const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
   // A muted request (a Lease renewal, an Event) would throw the detail away, and building it
   // cost a tenth of an idle cluster's time.
   if (!w.traceMuted) trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail(req, info), object: ref, requestId });
 
+  // What the audit filter knows of the request: who sent it (before impersonation) and the decision.
+  const requestor = req.user;
+  const audit: { impersonated?: UserInfo; decision?: 'allow' | 'forbid'; reason?: string } = {};
   const respond = (res: ApiResponse): ApiResponse => {
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
     trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
+    const objRef = objectRef(info, req);
+    appendAudit(server, {
+      n: requestId,
+      at: w.now,
+      server: serverId,
+      requestURI: requestURI(info, req),
+      verb: req.verb,
+      user: requestor,
+      ...(audit.impersonated ? { impersonatedUser: audit.impersonated } : {}),
+      from: req.from,
+      ...(objRef ? { objectRef: objRef } : {}),
+      status: auditStatus(res),
+      ...(audit.decision ? { decision: audit.decision, reason: audit.reason ?? '' } : {}),
+    });
     return res;
   };
   const fail = (e: StatusError): ApiResponse => respond({ ok: false, error: e });
@@ -211,22 +239,29 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     for (const c of impersonationChecks(req.impersonate)) {
       const may = authorize(w, req.user, 'impersonate', c.group, c.resource, c.namespace, c.name);
       trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: may, verb: 'impersonate', resource: c.resource }, object: ref, requestId });
-      if (!may) return fail(forbidden(forbiddenMessage(req.user, 'impersonate', c.group, c.resource, c.namespace, c.name)));
+      if (!may) {
+        audit.decision = 'forbid';
+        return fail(forbidden(forbiddenMessage(req.user, 'impersonate', c.group, c.resource, c.namespace, c.name)));
+      }
     }
-    const requestor = req.user.name;
     req = { ...req, user: impersonate(req.impersonate) };
     delete req.impersonate;
-    trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: req.user.name, impersonatedBy: requestor }, object: ref, requestId });
+    audit.impersonated = req.user;
+    trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: req.user.name, impersonatedBy: requestor.name }, object: ref, requestId });
   }
   const rbacResource = req.subresource ? `${info.resource}/${req.subresource}` : info.resource;
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
   // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
   const rbacNamespace = info.namespaced ? req.namespace : info.resource === 'namespaces' ? req.name : undefined;
-  const allowed = authorize(w, req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name);
+  const decided = authorizeResourceWithReason(w, req.user, { verb: rbacVerb, group: info.group, resource: rbacResource, ...(rbacNamespace ? { namespace: rbacNamespace } : {}), ...(req.name ? { name: req.name } : {}) });
+  const allowed = decided.allowed;
+  audit.decision = allowed ? 'allow' : 'forbid';
+  audit.reason = decided.reason;
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
 
   const ns = info.namespaced ? req.namespace : undefined;
+  if (isAggregated(info)) return respond(proxyAggregated(w, info, req));
   if (isReview(info)) {
     const answered = review(w, info, req.verb, req.user, req.body);
     return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);
@@ -265,6 +300,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       return respond(create(w, serverId, requestId, info, ns, req));
     case 'update':
     case 'patch': {
+      if (req.verb === 'patch' && req.apply && !req.subresource) return respond(serverSideApply(w, serverId, requestId, info, ns, req, req.apply));
       if (req.subresource && req.subresource !== 'status') return respond(applySubresource(w, serverId, requestId, info, ns, req));
       const old = storedObject(w, info.resource, ns, req.name ?? '');
       if (!old) return fail(notFound(info, req.name ?? ''));
@@ -272,6 +308,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       let warnings: string[] = [];
       if (req.verb === 'patch') {
         const type = req.patchType ?? 'strategic';
+        // A custom resource has no Go struct to carry patch strategies: the handler refuses them.
+        if (type === 'strategic' && customSource(info)) {
+          return fail({ code: 415, reason: 'UnsupportedMediaType', message: 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml' });
+        }
         const patched = applyPatchOfType(type, old, type === 'json' ? req.patchOps : (req.body ?? {}));
         if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
         next = patched.value as KObject;
@@ -306,6 +346,25 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   }
 }
 
+/**
+ * The apply patch handler: an absent object is created from the configuration, a present one
+ * updated with the configuration merged in (apply/apply.ts decides ownership and conflicts).
+ */
+function serverSideApply(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, ns: string | undefined, req: ApiRequest, opts: ApplyOptions): ApiResponse {
+  if (!req.body || typeof req.body !== 'object') return { ok: false, error: badRequest('the body of the request was in an unknown format') };
+  const old = storedObject(w, info.resource, ns, req.name ?? '');
+  const applied = applyConfiguration(old, req.body, opts, apiVersionOf(info), rfc3339(w.now));
+  if (!applied.ok) return { ok: false, error: applied.error };
+  if (!old) return create(w, serverId, requestId, info, ns, { ...req, verb: 'create', body: applied.object });
+  const next = applied.object;
+  const decoded = decodeStage(info, next, 'patch', fieldValidationOf(req), req.body);
+  if (!decoded.ok) return stageFailure(w, serverId, requestId, decoded.error, 'validation');
+  const rv = req.body.metadata?.resourceVersion;
+  if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return { ok: false, error: conflict(info, req.name ?? '') };
+  const res = update(w, serverId, requestId, info, ns, old, next, req);
+  return res.ok && decoded.warnings.length ? { ...res, warnings: decoded.warnings } : res;
+}
+
 /** kubectl validates strictly by default; client-go components leave it to the server (Warn). */
 function fieldValidationOf(req: ApiRequest): FieldValidation {
   return req.fieldValidation ?? (req.from === 'kubectl' ? 'Strict' : 'Warn');
@@ -320,6 +379,10 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   const body = req.body;
   if (!body || typeof body !== 'object') return { ok: false, error: badRequest('the body of the request was in an unknown format') };
   const obj = cloneData(body);
+  // The custom resource handler refuses creates once its CRD is being deleted.
+  if (customSource(info) && crdOf(w, info)?.metadata.deletionTimestamp) {
+    return { ok: false, error: methodNotAllowed('create not allowed while custom resource definition is terminating') };
+  }
   const decoded = decodeStage(info, obj, 'create', fieldValidationOf(req));
   if (!decoded.ok) return stageFailure(w, serverId, requestId, decoded.error, 'validation');
   obj.apiVersion = apiVersionOf(info);
@@ -337,6 +400,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   // podStrategy.PrepareForCreate (after mutating admission): whatever status a client sends is
   // replaced by Pending and the Pod's QoS class.
   if (info.resource === 'namespaces') prepareNamespaceForCreate(obj);
+  if (info.resource === 'customresourcedefinitions') prepareCrdForCreate(obj);
   // Mutating admission sees the object as sent: the registry names it (generateName) and fills
   // the system fields afterwards, in store.create.
   const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
@@ -367,7 +431,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(obj), requestId });
 
-  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
+  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user) });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create' }, object: traceRef(obj), requestId });
 
@@ -380,10 +444,15 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   return { ok: true, code: 201, object: res.stored!, resourceVersion: res.rv, ...warnings };
 }
 
+/** How an admission plugin writes another object's status within this request (the quota's charge). */
+function statusWriter(w: World, serverId: ComponentId, requestId: number, user: UserInfo): NonNullable<AdmissionAttributes['writeStatus']> {
+  return (info, ns, old, next) => update(w, serverId, requestId, info, ns, old, next, { subresource: 'status', user });
+}
+
 /** Kinds whose metadata.generation tracks spec changes. */
 function hasGeneration(info: ResourceInfo): boolean {
   // ControllerRevision's strategy leaves generation alone: a revision is a snapshot, not a spec.
-  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy';
+  return ['deployments', 'replicasets', 'pods', 'services', 'persistentvolumeclaims', 'nodes'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy' || info.resource === 'customresourcedefinitions' || customSource(info) !== undefined;
 }
 
 export function hasStatusSubresource(info: ResourceInfo): boolean {
@@ -448,7 +517,7 @@ export function update(
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(next), requestId });
-  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}) });
+  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, ...(req.subresource ? { subresource: req.subresource } : {}), dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user) });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   // A no-op write is not persisted and does not bump resourceVersion (field order does not matter).
   if (semanticEqual(next, old)) return { ok: true, code: 200, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };

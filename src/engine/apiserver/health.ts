@@ -6,6 +6,7 @@
  * the full verbose list. The etcd checks are honest: they fail exactly when etcd has no quorum.
  */
 import { openApiDocument } from './openapi';
+import { customOpenApiDocument } from '../apiextensions/openapi';
 import { SERVER_VERSION } from '../../k8s/version';
 import type { ComponentId } from '../core/ids';
 import { quorumSize } from '../etcd/etcd';
@@ -102,7 +103,7 @@ export function serveNonResource(w: World, serverId: ComponentId, from: Componen
   } else if (p === '/version') {
     res = { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };
   } else if (parts[0] === 'openapi' && parts[1] === 'v3' && (parts[2] === 'api' ? parts.length === 4 : parts[2] === 'apis' && parts.length === 5)) {
-    const doc = parts[2] === 'api' ? openApiDocument('', parts[3]!) : openApiDocument(parts[3]!, parts[4]!);
+    const doc = parts[2] === 'api' ? openApiDocument('', parts[3]!) : (openApiDocument(parts[3]!, parts[4]!) ?? customOpenApiDocument(w, parts[3]!, parts[4]!));
     res = doc ? { code: 200, body: JSON.stringify(doc) } : { code: 404, body: '404 page not found\n' };
   } else res = { code: 404, body: '404 page not found\n' };
   const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : 'Not Found';

@@ -6,19 +6,23 @@
  */
 import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount } from '../../k8s/types';
 import { GIT_VERSION } from '../../k8s/version';
+import type { ProxyMode } from '../node/proxy-state';
 
 const PROXY_IMAGE = `registry.k8s.io/kube-proxy:${GIT_VERSION}`;
 const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.14.2';
 export const KUBE_DNS_IP = '10.96.0.10';
 
-const KUBE_PROXY_CONF = `apiVersion: kubeproxy.config.k8s.io/v1alpha1
+/** kubeadm's kube-proxy config; `mode` is iptables unless the cluster was built with `--proxy-mode nftables`. */
+function kubeProxyConf(mode: ProxyMode): string {
+  return `apiVersion: kubeproxy.config.k8s.io/v1alpha1
 bindAddress: 0.0.0.0
 clientConnection:
   kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
 clusterCIDR: 10.244.0.0/16
 kind: KubeProxyConfiguration
-mode: iptables
+mode: ${mode}
 `;
+}
 
 const COREFILE = `.:53 {
     errors
@@ -168,13 +172,13 @@ function configMap(name: string, data: Record<string, string>): ConfigMap {
 }
 
 /** In the order kubeadm applies them: CoreDNS first, then kube-proxy. [resource, object] pairs. */
-export function kubeadmAddons(): [string, KObject][] {
+export function kubeadmAddons(proxyMode: ProxyMode = 'iptables'): [string, KObject][] {
   return [
     ['configmaps', configMap('coredns', { Corefile: COREFILE })],
     ['deployments', corednsDeployment()],
     ['services', kubeDnsService()],
     ['serviceaccounts', serviceAccount('coredns')],
-    ['configmaps', configMap('kube-proxy', { 'config.conf': KUBE_PROXY_CONF })],
+    ['configmaps', configMap('kube-proxy', { 'config.conf': kubeProxyConf(proxyMode) })],
     ['daemonsets', kubeProxyDaemonSet()],
     ['serviceaccounts', serviceAccount('kube-proxy')],
   ];

@@ -89,3 +89,19 @@ export function podExec(w: World, from: ComponentId, namespace: string, podName:
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
   return dialler(w, kubelet, { path: 'exec', namespace, pod: podName, container: chosen.container, options: { ...opts, container: chosen.container } }) ?? refused;
 }
+
+/**
+ * A client inside the cluster (metrics-server) dialling a kubelet's :10250 directly, as its
+ * Pod's network reaches the node: refused while the kubelet is down, silent while the machine is
+ * off or cut off — since when the fault began (`at` may be a moment already past).
+ */
+export function dialKubelet(w: World, node: string, req: KubeletRequest, at: number): KubeletResponse {
+  const kubelet = `kubelet/${node}` as ComponentId;
+  const hostIP = w.machineSpecs.get(node)?.ip ?? node;
+  const cut = [`node/${node}`, `network/${node}`].some((f) => (w.faults.get(f) ?? Infinity) <= at);
+  if (cut) return { ok: false, code: 500, reason: '', message: `Get "https://${hostIP}:10250/metrics/resource": context deadline exceeded` };
+  const refused: KubeletResponse = { ok: false, code: 500, reason: '', message: `Get "https://${hostIP}:10250/metrics/resource": dial tcp ${hostIP}:10250: connect: connection refused` };
+  if (!w.components.get(kubelet)?.running) return refused;
+  if (!dialler) throw new Error('the kubelets are not connected: dispatch.ts has not loaded');
+  return dialler(w, kubelet, req) ?? refused;
+}

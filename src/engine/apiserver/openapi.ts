@@ -28,6 +28,8 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
   Deployment: 'Deployment enables declarative updates for Pods and ReplicaSets.',
   ReplicaSet: 'ReplicaSet ensures that a specified number of pod replicas are running at any given time.',
   DaemonSet: 'DaemonSet represents the configuration of a daemon set.',
+  StatefulSet:
+    'StatefulSet represents a set of pods with consistent identities. Identities are defined as:\n  - Network: A single stable DNS and hostname.\n  - Storage: As many VolumeClaims as requested.\n\nThe StatefulSet guarantees that a given network identity will always map to the same storage identity.',
   Service: 'Service is a named abstraction of software service (for example, mysql) consisting of local port (for example 3306) that the proxy listens on, and the selector that determines which pods will answer requests sent through the proxy.',
   ConfigMap: 'ConfigMap holds configuration data for pods to consume.',
   Secret: 'Secret holds secret data of a certain type. The total bytes of the values in the Data field must be less than MaxSecretSize bytes.',
@@ -41,6 +43,11 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
   Job: 'Job represents the configuration of a single job.',
   CronJob: 'CronJob represents the configuration of a single cron job.',
   PodDisruptionBudget: 'PodDisruptionBudget is an object to define the max disruption that can be caused to a collection of pods',
+  HorizontalPodAutoscaler: 'HorizontalPodAutoscaler is the configuration for a horizontal pod autoscaler, which automatically manages the replica count of any resource implementing the scale subresource based on the metrics specified.',
+  APIService: 'APIService represents a server for a particular GroupVersion. Name must be "version.group".',
+  ResourceQuota: 'ResourceQuota sets aggregate quota restrictions enforced per namespace',
+  LimitRange: 'LimitRange sets resource usage limits for each kind of resource in a Namespace.',
+  NetworkPolicy: 'NetworkPolicy describes what network traffic is allowed for a set of Pods',
 };
 
 /** Fields the Go structs mark required (no omitempty, validated as required). */
@@ -50,6 +57,7 @@ const REQUIRED: Record<string, string[]> = {
   DeploymentSpec: ['selector', 'template'],
   ReplicaSetSpec: ['selector'],
   DaemonSetSpec: ['selector', 'template'],
+  StatefulSetSpec: ['selector', 'template'],
   ServicePort: ['port'],
   ContainerPort: ['containerPort'],
   EnvVar: ['name'],
@@ -64,6 +72,9 @@ const REQUIRED: Record<string, string[]> = {
   Binding: ['target'],
   Event: ['metadata', 'involvedObject'],
   EndpointSlice: ['addressType', 'endpoints'],
+  LimitRangeSpec: ['limits'],
+  LimitRangeItem: ['type'],
+  ScopedResourceSelectorRequirement: ['scopeName', 'operator'],
   Endpoint: ['addresses'],
   PriorityClass: ['value'],
   StorageClass: ['provisioner'],
@@ -73,6 +84,7 @@ const REQUIRED: Record<string, string[]> = {
   Subject: ['kind', 'name'],
   RoleRef: ['apiGroup', 'kind', 'name'],
   CSIDriver: ['spec'],
+  IPBlock: ['cidr'],
 };
 
 const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };

@@ -21,6 +21,9 @@ import { aggregatedRules } from '../controllers/clusterroleaggregation';
 import { CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES, ROLE_BINDINGS, ROLES, type AnyRule, type BindingSpec, type ClusterRoleSpec, type SubjectSpec } from './rbac-policy';
 import { storageKey } from './storage';
 import { rbacChanged } from './rbac-authorizer';
+import { cniRbacSpecs } from './cni-rbac';
+import { cniPluginOf } from '../node/cni-plugin';
+import type { CniPlugin } from '../topology/topology';
 
 const BOOTSTRAP_LABELS = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
 const BOOTSTRAP_ANNOTATIONS = { 'rbac.authorization.kubernetes.io/autoupdate': 'true' };
@@ -65,8 +68,11 @@ function binding(spec: BindingSpec): RoleBinding {
   return obj;
 }
 
-/** Every bootstrap object with its resource, aggregated roles already filled. */
-export function rbacBootstrapObjects(): { resource: string; obj: KObject }[] {
+/**
+ * Every bootstrap object with its resource, aggregated roles already filled; the CNI plugin's
+ * own role and binding come last, so the uids drawn before them stay what they were.
+ */
+export function rbacBootstrapObjects(cni: CniPlugin): { resource: string; obj: KObject }[] {
   const roles = CLUSTER_ROLES.map(clusterRole);
   // Aggregated roles may gather each other (admin gathers edit, which gathers view): settle.
   for (let changed = true; changed; ) {
@@ -86,6 +92,8 @@ export function rbacBootstrapObjects(): { resource: string; obj: KObject }[] {
     ...CLUSTER_ROLE_BINDINGS.map((s) => ({ resource: 'clusterrolebindings', obj: binding(s) as KObject })),
     ...nsRoles.map((obj) => ({ resource: 'roles', obj: obj as KObject })),
     ...ROLE_BINDINGS.map((s) => ({ resource: 'rolebindings', obj: binding(s) as KObject })),
+    { resource: 'clusterroles', obj: clusterRole(cniRbacSpecs(cni).role) },
+    { resource: 'clusterrolebindings', obj: binding(cniRbacSpecs(cni).binding) as KObject },
   ];
 }
 
@@ -99,7 +107,7 @@ function stamp(obj: KObject, w: World, rng: RngState): KObject {
 /** The first start: the objects enter the keyspace at the current revision, without a commit each. */
 export function seedRbacObjects(w: World): void {
   const rng = seedRng(w.seed ^ RBAC_STREAM);
-  for (const { resource, obj } of rbacBootstrapObjects()) {
+  for (const { resource, obj } of rbacBootstrapObjects(cniPluginOf(w))) {
     const key = storageKey(resource, obj.metadata.namespace, obj.metadata.name!);
     const b = bucket(w.etcd, resource);
     if (b.has(key)) continue;

@@ -98,6 +98,22 @@ export const CONTROLLER_ROLES: Record<string, PolicyRule[]> = {
     rule(['patch', 'update'], [''], ['pods/status']),
     events,
   ],
+  'resourcequota-controller': [
+    // Quota counts anything, so it may list and watch everything.
+    rule(['list', 'watch'], ['*'], ['*']),
+    rule(['update'], [''], ['resourcequotas/status']),
+    events,
+  ],
+  'horizontal-pod-autoscaler': [
+    rule(['get', 'list', 'watch'], ['autoscaling'], ['horizontalpodautoscalers']),
+    rule(['update'], ['autoscaling'], ['horizontalpodautoscalers/status']),
+    rule(['get', 'update'], ['*'], ['*/scale']),
+    rule(['list'], [''], ['pods']),
+    rule(['list'], ['metrics.k8s.io'], ['pods']),
+    rule(['get', 'list'], ['custom.metrics.k8s.io'], ['*']),
+    rule(['get', 'list'], ['external.metrics.k8s.io'], ['*']),
+    events,
+  ],
   'replicaset-controller': [
     rule(['get', 'list', 'watch', 'update'], ['apps', 'extensions'], ['replicasets']),
     rule(['update'], ['apps', 'extensions'], ['replicasets/status', 'replicasets/finalizers']),
@@ -161,6 +177,18 @@ export const CONTROLLER_ROLES: Record<string, PolicyRule[]> = {
   'service-controller': [rule(READ, [''], ['services']), rule(['patch', 'update'], [''], ['services/status']), rule(['list', 'watch'], [''], ['nodes']), events],
   'ttl-controller': [rule(['update', 'patch', 'list', 'watch'], [''], ['nodes']), events],
   'ttl-after-finished-controller': [rule(['get', 'list', 'watch', 'delete'], ['batch'], ['jobs']), events],
+  // Last, so the RBAC stream draws the uids of the roles above as before.
+  'statefulset-controller': [
+    rule(['list', 'watch'], [''], ['pods']),
+    rule(READ, ['apps'], ['statefulsets']),
+    rule(['update'], ['apps'], ['statefulsets/status']),
+    rule(['update'], ['apps'], ['statefulsets/finalizers']),
+    rule(['get', 'create', 'delete', 'update', 'patch'], [''], ['pods']),
+    rule(['get', 'create', 'delete', 'update', 'patch', 'list', 'watch'], ['apps'], ['controllerrevisions']),
+    rule(['get', 'create'], [''], ['persistentvolumeclaims']),
+    events,
+    rule(['update', 'delete'], [''], ['persistentvolumeclaims']),
+  ],
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ComponentBase } from '../core/component';
+import type { AuditLog } from './audit-types';
 
 /** One kube-apiserver process. Stateless by design: everything it serves lives in etcd. */
 export interface ApiServerState extends ComponentBase {
@@ -6,4 +7,8 @@ export interface ApiServerState extends ComponentBase {
   /** `10.0.0.10:6443` */
   address: string;
   requestsServed: number;
+  /** The audit log (`--audit-log-path`), created with its first event. */
+  audit?: AuditLog;
+  /** This process's identity Lease holder (`apiserver-<hash>_<uuid>`), when identity Leases are renewed. */
+  identityHolder?: string;
 }

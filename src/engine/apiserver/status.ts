@@ -18,6 +18,8 @@ export type StatusReason =
   | 'InternalError'
   | 'Gone'
   | 'TooManyRequests'
+  | 'ServiceUnavailable'
+  | 'UnsupportedMediaType'
   | '';
 
 export interface StatusCause {

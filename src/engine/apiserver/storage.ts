@@ -9,12 +9,14 @@ import type { TraceDetails } from '../core/trace';
 import type { KObject } from '../../k8s/types';
 import { bucket, ETCD_REQUEST_TIMED_OUT, quorumSize, type EtcdError } from '../etcd/etcd';
 import type { EtcdMemberState } from '../etcd/member';
-import { markComponentChanged, markObjectChanged, trace, traceRef } from '../runtime';
+import { markComponentChanged, markObjectChanged, setTimer, trace, traceRef } from '../runtime';
 import type { World } from '../world';
 import { fanOut } from './watch';
 import { logElection } from '../logging/etcd-log';
+import { commitLatencyMs, logSlowCommit } from '../etcd/disk';
 import { rbacChanged } from './rbac-authorizer';
 import { RBAC_RESOURCES } from '../../k8s/rbac';
+import { aggregatorSawCommit } from './aggregator';
 
 export function storageKey(resource: string, namespace: string | undefined, name: string): string {
   return namespace ? `${resource}/${namespace}/${name}` : `${resource}/${name}`;
@@ -95,19 +97,35 @@ export function commit(
     b.delete(key);
     markObjectChanged(w, key, 'removed');
   }
+  const detail: TraceDetails['etcd-commit'] = { type: 'committed', revision: rev, quorum: quorumSize(w.etcd), members: w.etcd.members.length };
+  const tookMs = commitLatencyMs(w);
+  if (tookMs > 0) {
+    detail.tookMs = tookMs;
+    w.etcd.slowCommitMs = tookMs;
+    const prevRevision = op === 'create' ? 0 : Number(old?.metadata.resourceVersion ?? 0);
+    logSlowCommit(w, { key: registryPath(resource, namespace, name), op, prevRevision, valueSize: next ? JSON.stringify(next).length : 0, revision: rev, tookMs });
+  }
   trace(w, {
     from: leader,
     to: server,
     kind: 'etcd-commit',
-    detail: { type: 'committed', revision: rev, quorum: quorumSize(w.etcd), members: w.etcd.members.length },
+    detail,
     object: ref,
     resourceVersion: rv,
     requestId,
   });
   w.changes.log?.push({ seq: w.trace.nextSeq - 1, key, object: stored ?? null });
   if (RBAC_RESOURCES.has(resource)) rbacChanged(w);
+  // The apiextensions controllers inside this apiserver see every CRD change (controllers.ts).
+  if (resource === 'customresourcedefinitions') {
+    const self = w.components.get(server);
+    if (self?.running) setTimer(w, self, 0, 'apiextensions', name);
+  }
+  // kube-aggregator's availability check sees APIServices and what they point at (aggregator.ts).
+  aggregatorSawCommit(w, server, resource);
   // A deleted object is delivered with the deletion's revision, as the watch cache does.
   const deletedView = !next && old ? { ...old, metadata: { ...old.metadata, resourceVersion: rv } } : undefined;
-  fanOut(w, resource, old, next, deletedView);
+  // Watchers hear of a write only once it committed: a slow disk delays every event.
+  fanOut(w, resource, old, next, deletedView, tookMs);
   return { ok: true, rv, stored };
 }

@@ -106,7 +106,7 @@ function candidates(w: World, resource: string, objs: (KObject | undefined)[]): 
  * before and after (undefined for create/delete). An active message fault (message-faults.ts)
  * may delay an event or drop it, the watch staying open.
  */
-export function fanOut(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined, tombstone?: KObject): void {
+export function fanOut(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined, tombstone?: KObject, commitDelayMs = 0): void {
   for (const id of candidates(w, resource, [oldObj, newObj])) {
     const reg = w.watches.get(id)!;
     const was = oldObj !== undefined && filterMatches(reg.filter, oldObj);
@@ -116,19 +116,29 @@ export function fanOut(w: World, resource: string, oldObj: KObject | undefined, 
     else if (is) event = { type: 'ADDED', object: newObj!, resource };
     else if (was) event = { type: 'DELETED', object: newObj ?? tombstone ?? oldObj!, resource };
     if (!event) continue;
-    let extra = 0;
+    let extra = commitDelayMs;
     if (w.faults.size > 0) {
       const d = watchDelivery(w, reg);
       if (d.kind === 'drop') {
         traceDroppedWatch(w, reg, event);
         continue;
       }
-      extra = d.extraDelayMs;
+      extra += d.extraDelayMs;
     }
-    const due = Math.max(w.now + jitter(w, w.timings.watchDelay) + extra, reg.lastDelivery);
+    const due = Math.max(w.now + deliveryJitter(w, reg) + extra, reg.lastDelivery);
     reg.lastDelivery = due;
     schedule(w, due - w.now, reg.watcher, { type: 'watch', epoch: reg.epoch, watchId: reg.id, event });
   }
+}
+
+/**
+ * The watch-delivery delay. A watcher with a stream of its own (a CNI plugin's policy agent,
+ * cni-state.ts) draws from it, so adding it to a cluster leaves every other draw in place.
+ */
+function deliveryJitter(w: World, reg: WatchRegistration): number {
+  const c = w.components.get(reg.watcher);
+  if (c?.kind === 'cni') return jitter({ rng: c.watchRng }, w.timings.watchDelay);
+  return jitter(w, w.timings.watchDelay);
 }
 
 /** Ends every watch served by `server` and tells each watcher, so its reflector relists. */

@@ -16,6 +16,7 @@ import { cloneData } from '../core/clone';
 import type { LeaderElectionState } from './types';
 import { logAcquiredLease, logAttemptingLease, logLeaseUnreachable, logLostLease } from '../logging/client-go';
 import { uuidV4 } from '../core/rng';
+import { electionTimings } from '../topology/options';
 
 export function newLeaderElection(lockName: string, identity: string): LeaderElectionState {
   return { namespace: 'kube-system', lockName, identity, isLeader: false, observedHolder: '', observedRenewTime: '', observedAt: 0, lastRenew: 0 };
@@ -41,7 +42,8 @@ export interface LeaderCallbacks {
 
 /** One tryAcquireOrRenew round; schedules the next. */
 export function leaderElectionTick(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState, cb: LeaderCallbacks): void {
-  const t = w.timings;
+  // Each component's own --leader-elect-* flags (topology/options.ts), kubeadm's defaults unless set.
+  const t = electionTimings(w, le.lockName);
   if (!le.announced) {
     le.announced = true;
     logAttemptingLease(w, self, le);
@@ -69,7 +71,8 @@ export function leaderElectionTick(w: World, self: ComponentBase, who: ClientIde
 
 function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, le: LeaderElectionState): boolean {
   const now = rfc3339Micro(w.now);
-  const durationSeconds = w.timings.leaseDuration / 1000;
+  // LeaseDurationSeconds is int32(LeaseDuration / time.Second).
+  const durationSeconds = Math.floor(electionTimings(w, le.lockName).leaseDuration / 1000);
   // 1. The leader's fast path: update the Lease it last wrote, assuming it is still the current
   // version; only when that fails does it read the Lease (a Lease renewal every retryPeriod is
   // most of what an idle control plane asks of kube-apiserver).

@@ -1,7 +1,9 @@
 /**
  * kube-controller-manager: campaigns for the `kube-system/kube-controller-manager` Lease and,
  * once leading, starts the shared informers and runs every controller's workqueue. A standby
- * instance (HA) keeps campaigning and does nothing else.
+ * instance (HA) keeps campaigning and does nothing else. cloud-controller-manager is the same
+ * machinery (both are built on controller-manager's app framework) over its own Lease, identity
+ * and controllers (cloud/registry.ts).
  */
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
@@ -16,11 +18,27 @@ import { controllerUser } from '../apiserver/auth';
 import { dropWatchesBy } from '../apiserver/watch';
 import { markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';
+import type { WatchEvent } from '../apiserver/watch-types';
 import type { ControllerContext, ControllerDef } from './framework';
 import { CONTROLLERS } from './registry';
-import type { ControllerManagerState } from './state';
+import { enabledOptional } from './samplecontroller/registry';
+import { isCustomResource } from '../apiextensions/served';
+import { CLOUD_CONTROLLERS, CLOUD_MANAGER_USER } from './cloud/registry';
+import type { ManagerKind, ManagerState } from './state';
 
-const MANAGER_WHO: ClientIdentity = { user: { name: 'system:kube-controller-manager', groups: ['system:authenticated'] }, actor: 'kube-controller-manager' as ComponentId };
+const KCM_WHO: ClientIdentity = { user: { name: 'system:kube-controller-manager', groups: ['system:authenticated'] }, actor: 'kube-controller-manager' as ComponentId };
+const CCM_WHO: ClientIdentity = { user: CLOUD_MANAGER_USER, actor: 'cloud-controller-manager' as ComponentId };
+
+/** The manager's own client (leader election, shared informers). */
+function managerWho(self: ManagerState): ClientIdentity {
+  return self.kind === 'cloud-controller-manager' ? CCM_WHO : KCM_WHO;
+}
+
+function controllersOf(w: World, self: ManagerState): ControllerDef[] {
+  if (self.kind === 'cloud-controller-manager') return CLOUD_CONTROLLERS;
+  // The optional controllers the learner started run beside kube-controller-manager's own.
+  return w.optionalControllers?.length ? [...CONTROLLERS, ...enabledOptional(w)] : CONTROLLERS;
+}
 
 function who(def: ControllerDef): ClientIdentity {
   return { user: controllerUser(def.serviceAccount ?? def.actor), actor: def.actor };
@@ -28,7 +46,7 @@ function who(def: ControllerDef): ClientIdentity {
 
 type Observed = { desired: number; actual: number };
 
-function context(w: World, self: ControllerManagerState, def: ControllerDef, observed?: (o: Observed) => void): ControllerContext {
+function context(w: World, self: ManagerState, def: ControllerDef, observed?: (o: Observed) => void): ControllerContext {
   const id = who(def);
   return {
     w,
@@ -43,10 +61,15 @@ function context(w: World, self: ControllerManagerState, def: ControllerDef, obs
       else enqueue(w, self, def, key);
     },
     observe: (desired, actual) => observed?.({ desired, actual }),
+    ensureInformer: (resource) => {
+      if (self.informers[resource]) return;
+      self.informers[resource] = newInformer(resource);
+      syncAndDispatch(w, self, resource);
+    },
   };
 }
 
-function enqueue(w: World, self: ControllerManagerState, def: ControllerDef, key: string): void {
+function enqueue(w: World, self: ManagerState, def: ControllerDef, key: string): void {
   const q = (self.queues[def.name] ??= newWorkQueue(def.name));
   queueAdd(q, key);
   if (queueLen(q) > 0 && !self.scheduled[def.name]) {
@@ -56,9 +79,9 @@ function enqueue(w: World, self: ControllerManagerState, def: ControllerDef, key
   markComponentChanged(w, self.id);
 }
 
-function dispatchDeltas(w: World, self: ControllerManagerState, resource: string, deltas: Delta[], watch?: { id: number; ev: Parameters<typeof traceWatch>[3] }): void {
-  for (const def of CONTROLLERS) {
-    if (!def.informers.includes(resource)) continue;
+function dispatchDeltas(w: World, self: ManagerState, resource: string, deltas: Delta[], watch?: { id: number; ev: Parameters<typeof traceWatch>[3] }): void {
+  for (const def of controllersOf(w, self)) {
+    if (!def.informers.includes(resource) && !(def.customResources && isCustomResource(resource))) continue;
     const ctx = context(w, self, def);
     let queued = false;
     for (const d of deltas) {
@@ -71,14 +94,34 @@ function dispatchDeltas(w: World, self: ControllerManagerState, resource: string
   }
 }
 
-function startControllers(w: World, self: ControllerManagerState): void {
-  const resources = [...new Set(CONTROLLERS.flatMap((c) => c.informers))];
+function startControllers(w: World, self: ManagerState): void {
+  const controllers = controllersOf(w, self);
+  const resources = [...new Set(controllers.flatMap((c) => c.informers))];
   for (const r of resources) self.informers[r] = newInformer(r);
   for (const r of resources) syncAndDispatch(w, self, r);
-  for (const def of CONTROLLERS) {
+  for (const def of controllers) {
     for (const task of def.periodic ?? []) setTimer(w, self, task.every(w), `periodic:${def.name}:${task.name}`);
   }
   armResync(w, self);
+}
+
+/**
+ * Starts one controller on a leading manager (an optional one switched on while it runs): its
+ * missing informers LIST and WATCH, and every object the shared caches already hold is handed
+ * to it, as a new process's informers would deliver them on their first sync.
+ */
+export function startController(w: World, self: ManagerState, def: ControllerDef): void {
+  if (!self.leader.isLeader) return;
+  for (const r of def.informers) {
+    const inf = self.informers[r];
+    if (!inf) {
+      self.informers[r] = newInformer(r);
+      syncAndDispatch(w, self, r);
+      continue;
+    }
+    const ctx = context(w, self, def);
+    for (const o of inf.cache.values()) for (const key of def.keysFor(ctx, r, { old: undefined, cur: o })) enqueue(w, self, def, key);
+  }
 }
 
 const RESYNC_TIMER = 'resync';
@@ -88,7 +131,7 @@ const RESYNC_TIMER = 'resync';
  * drawn from [1, 2). The factor is fixed at 1.5 here, because drawing it from w.rng at start-up
  * would shift every later draw and so change every recorded run.
  */
-function armResync(w: World, self: ControllerManagerState): void {
+function armResync(w: World, self: ManagerState): void {
   const period = Math.round(w.timings.minResyncPeriod * 1.5);
   self.resyncAt = w.now + period;
   setTimer(w, self, period, RESYNC_TIMER);
@@ -99,7 +142,7 @@ function armResync(w: World, self: ControllerManagerState): void {
  * old = new, so each controller requeues its keys. It asks kube-apiserver nothing: a change the
  * cache never received stays unseen; only a relist (a new LIST) repairs the cache.
  */
-function resync(w: World, self: ControllerManagerState): void {
+function resync(w: World, self: ManagerState): void {
   const informers = Object.entries(self.informers).filter(([, inf]) => inf.synced);
   const objects = informers.reduce((n, [, inf]) => n + inf.cache.size, 0);
   trace(w, { from: self.id, to: self.id, kind: 'reconcile', detail: { type: 'resync', controller: self.id, objects } });
@@ -107,14 +150,14 @@ function resync(w: World, self: ControllerManagerState): void {
   armResync(w, self);
 }
 
-function syncAndDispatch(w: World, self: ControllerManagerState, resource: string): void {
+function syncAndDispatch(w: World, self: ManagerState, resource: string): void {
   const inf = self.informers[resource];
   if (!inf) return;
-  const deltas = syncInformer(w, self, MANAGER_WHO, inf);
+  const deltas = syncInformer(w, self, managerWho(self), inf);
   if (deltas) dispatchDeltas(w, self, resource, deltas);
 }
 
-function reset(w: World, self: ControllerManagerState): void {
+function reset(w: World, self: ManagerState): void {
   dropWatchesBy(w, self.id);
   self.informers = {};
   self.queues = {};
@@ -123,7 +166,7 @@ function reset(w: World, self: ControllerManagerState): void {
   self.resyncAt = undefined;
 }
 
-function processOne(w: World, self: ControllerManagerState, def: ControllerDef): void {
+function processOne(w: World, self: ManagerState, def: ControllerDef): void {
   self.scheduled[def.name] = false;
   const q = self.queues[def.name];
   if (!q || !self.leader.isLeader) return;
@@ -164,52 +207,57 @@ function processOne(w: World, self: ControllerManagerState, def: ControllerDef):
   markComponentChanged(w, self.id);
 }
 
-export const controllerManagerBehaviour: Behaviour<'kube-controller-manager'> = {
-  start(w, self) {
-    reset(w, self);
-    self.leader = newLeaderElection('kube-controller-manager', processIdentity(w, self.leader.identity, self.epoch));
-    setTimer(w, self, 0, LEADER_TIMER);
-  },
-  stop(w, self) {
-    reset(w, self);
-    self.leader.isLeader = false;
-  },
-  onWatch(w, self, watchId, ev) {
-    const got = deliver(self.informers, watchId, ev);
-    if (!got) return;
-    dispatchDeltas(w, self, got.inf.resource, [got.delta], { id: watchId, ev });
-  },
-  onWatchClosed(w, self, watchId) {
-    relistAfterClose(w, self, self.informers, watchId);
-  },
-  onTimer(w, self, name, arg) {
-    if (name === LEADER_TIMER) {
-      leaderElectionTick(w, self, MANAGER_WHO, self.leader, {
-        onStartedLeading: () => startControllers(w, self),
-        onStoppedLeading: () => reset(w, self),
-      });
-      return;
-    }
-    if (name === RESYNC_TIMER) {
-      // A timer armed in an earlier term of leadership is stale (resyncAt moved on or was cleared).
-      if (self.leader.isLeader && self.resyncAt === w.now) resync(w, self);
-      return;
-    }
-    const [kind, ctrl, task] = name.split(':');
-    if (kind === 'relist' && ctrl) {
-      if (self.leader.isLeader) syncAndDispatch(w, self, ctrl);
-      return;
-    }
-    const def = CONTROLLERS.find((c) => c.name === ctrl);
-    if (!def || !self.leader.isLeader) return;
-    if (kind === 'process') processOne(w, self, def);
-    else if (kind === 'requeue' && arg !== undefined) enqueue(w, self, def, arg);
-    else if (kind === 'periodic') {
-      const p = def.periodic?.find((t) => t.name === task);
-      if (!p) return;
-      p.run(context(w, self, def));
-      setTimer(w, self, p.every(w), name);
-    }
-  },
-};
+/** Both managers' behaviour: each method takes any manager's state, so one object serves either kind. */
+function managerBehaviour(kind: ManagerKind): Behaviour<'kube-controller-manager'> & Behaviour<'cloud-controller-manager'> {
+  return {
+    start(w: World, self: ManagerState) {
+      reset(w, self);
+      self.leader = newLeaderElection(kind, processIdentity(w, self.leader.identity, self.epoch));
+      setTimer(w, self, 0, LEADER_TIMER);
+    },
+    stop(w: World, self: ManagerState) {
+      reset(w, self);
+      self.leader.isLeader = false;
+    },
+    onWatch(w: World, self: ManagerState, watchId: number, ev: WatchEvent) {
+      const got = deliver(self.informers, watchId, ev);
+      if (!got) return;
+      dispatchDeltas(w, self, got.inf.resource, [got.delta], { id: watchId, ev });
+    },
+    onWatchClosed(w: World, self: ManagerState, watchId: number) {
+      relistAfterClose(w, self, self.informers, watchId);
+    },
+    onTimer(w: World, self: ManagerState, name: string, arg: string | undefined) {
+      if (name === LEADER_TIMER) {
+        leaderElectionTick(w, self, managerWho(self), self.leader, {
+          onStartedLeading: () => startControllers(w, self),
+          onStoppedLeading: () => reset(w, self),
+        });
+        return;
+      }
+      if (name === RESYNC_TIMER) {
+        // A timer armed in an earlier term of leadership is stale (resyncAt moved on or was cleared).
+        if (self.leader.isLeader && self.resyncAt === w.now) resync(w, self);
+        return;
+      }
+      const [kind, ctrl, task] = name.split(':');
+      if (kind === 'relist' && ctrl) {
+        if (self.leader.isLeader) syncAndDispatch(w, self, ctrl);
+        return;
+      }
+      const def = controllersOf(w, self).find((c) => c.name === ctrl);
+      if (!def || !self.leader.isLeader) return;
+      if (kind === 'process') processOne(w, self, def);
+      else if (kind === 'requeue' && arg !== undefined) enqueue(w, self, def, arg);
+      else if (kind === 'periodic') {
+        const p = def.periodic?.find((t) => t.name === task);
+        if (!p) return;
+        p.run(context(w, self, def));
+        setTimer(w, self, p.every(w), name);
+      }
+    },
+  };
+}
 
+export const controllerManagerBehaviour = managerBehaviour('kube-controller-manager');
+export const cloudControllerManagerBehaviour = managerBehaviour('cloud-controller-manager');

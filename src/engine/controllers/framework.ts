@@ -11,7 +11,7 @@ import type { ClientIdentity } from '../client/client';
 import type { Delta, InformerState } from '../client/types';
 import type { EventSpec } from '../client/events';
 import type { World } from '../world';
-import type { ControllerManagerState } from './state';
+import type { ManagerState } from './state';
 
 export type ReconcileResult =
   | { kind: 'done' }
@@ -24,7 +24,7 @@ export const DONE: ReconcileResult = { kind: 'done' };
 
 export interface ControllerContext {
   w: World;
-  self: ControllerManagerState;
+  self: ManagerState;
   who: ClientIdentity;
   /** The shared informer cache for a resource (must be listed in the controller's `informers`). */
   cache(resource: string): InformerState;
@@ -39,6 +39,11 @@ export interface ControllerContext {
    * shown on its `reconcile` trace record. Outside a reconcile (periodic tasks) it is ignored.
    */
   observe(desired: number, actual: number): void;
+  /**
+   * Starts (LIST + WATCH) the manager's shared informer for a resource that appeared after start
+   * (a custom resource), unless it runs already; its deltas reach controllers with `customResources`.
+   */
+  ensureInformer?(resource: string): void;
 }
 
 export interface PeriodicTask {
@@ -65,6 +70,8 @@ export interface ControllerDef {
   serviceAccount?: string;
   /** Resources whose shared informers this controller reads. */
   informers: string[];
+  /** Also receives the deltas of every custom resource's informer (the garbage collector's monitors). */
+  customResources?: boolean;
   /** Keys to reconcile when an object of `resource` changed. */
   keysFor(ctx: ControllerContext, resource: string, d: Delta): string[];
   reconcile(ctx: ControllerContext, key: string): ReconcileResult;

@@ -1,7 +1,7 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
- * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, namespace, serviceaccount,
- * garbagecollector, daemonset, job, deployment, replicaset, disruption, cronjob, nodeipam, nodelifecycle,
+ * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, resourcequota, namespace, serviceaccount,
+ * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
  * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation; the ones the simulation does not model are left out).
  */
 import type { ControllerDef } from './framework';
@@ -13,6 +13,7 @@ import { disruptionController } from './disruption/controller';
 import { endpointController } from './endpoint/controller';
 import { endpointSliceController } from './endpointslice/controller';
 import { garbageCollector } from './garbagecollector/controller';
+import { horizontalPodAutoscalerController } from './podautoscaler/controller';
 import { jobController } from './job/controller';
 import { namespaceController } from './namespace/controller';
 import { nodeLifecycleController } from './nodelifecycle/controller';
@@ -20,8 +21,10 @@ import { nodeIpamController } from './nodeipam';
 import { persistentVolumeController } from './persistentvolume/controller';
 import { podGarbageCollector } from './podgc';
 import { replicaSetController } from './replicaset/controller';
+import { resourceQuotaController } from './resourcequota/controller';
 import { rootCaCertPublisher } from './rootcacertpublisher';
 import { serviceAccountController } from './serviceaccount';
+import { statefulSetController } from './statefulset/controller';
 import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
 
@@ -29,6 +32,7 @@ export const CONTROLLERS: ControllerDef[] = [
   endpointController,
   endpointSliceController,
   podGarbageCollector,
+  resourceQuotaController,
   namespaceController,
   serviceAccountController,
   garbageCollector,
@@ -36,7 +40,9 @@ export const CONTROLLERS: ControllerDef[] = [
   jobController,
   deploymentController,
   replicaSetController,
+  horizontalPodAutoscalerController,
   disruptionController,
+  statefulSetController,
   cronJobController,
   nodeIpamController,
   nodeLifecycleController,

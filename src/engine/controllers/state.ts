@@ -1,9 +1,12 @@
 import type { ComponentBase } from '../core/component';
 import type { InformerState, LeaderElectionState, WorkQueueState } from '../client/types';
 
-/** kube-controller-manager: leader election, shared informers and one workqueue per controller. */
-export interface ControllerManagerState extends ComponentBase {
-  kind: 'kube-controller-manager';
+/** The two controller managers: kube-controller-manager, and the optional cloud-controller-manager. */
+export type ManagerKind = 'kube-controller-manager' | 'cloud-controller-manager';
+
+/** A controller manager: leader election, shared informers and one workqueue per controller. */
+export interface ManagerState<K extends ManagerKind = ManagerKind> extends ComponentBase {
+  kind: K;
   leader: LeaderElectionState;
   informers: Record<string, InformerState>;
   queues: Record<string, WorkQueueState>;
@@ -16,3 +19,8 @@ export interface ControllerManagerState extends ComponentBase {
   /** When the shared informers' next resync is due (unset while not leading). */
   resyncAt?: number;
 }
+
+export type ControllerManagerState = ManagerState<'kube-controller-manager'>;
+
+/** cloud-controller-manager (controllers/cloud/): the cloud's service, node and route controllers. */
+export type CloudControllerManagerState = ManagerState<'cloud-controller-manager'>;

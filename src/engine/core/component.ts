@@ -12,6 +12,7 @@ export type ComponentKind =
   | 'etcd'
   | 'kube-scheduler'
   | 'kube-controller-manager'
+  | 'cloud-controller-manager'
   | 'kubelet'
   | 'container-runtime'
   | 'cni'

@@ -50,6 +50,10 @@ export function summarize(h: TraceHop): string {
       return cri(h.detail);
     case 'cni':
       return cni(h.detail);
+    case 'oci': {
+      const d = h.detail;
+      return `${d.runtime} ${d.op} ${d.id.slice(0, 13)} (${d.container ?? 'sandbox'} of ${nn(d.pod)})`;
+    }
     case 'csi':
       return csi(h.detail);
     case 'probe': {
@@ -100,11 +104,13 @@ function failed(what: string, error: string | undefined): string {
 function etcdCommit(d: TraceDetails['etcd-commit']): string {
   switch (d.type) {
     case 'committed':
-      return `committed revision ${d.revision} (quorum ${d.quorum}/${d.members})`;
+      return `committed revision ${d.revision} (quorum ${d.quorum}/${d.members})${d.tookMs !== undefined ? `, took ${goDuration(d.tookMs)}` : ''}`;
     case 'failed':
       return `error: ${d.error}`;
     case 'leader-elected':
       return `raft: ${d.member} elected leader at term ${d.term}${d.previous !== undefined ? ` (was ${d.previous})` : ''}`;
+    case 'restored':
+      return `restored snapshot ${d.path} (the keyspace of revision ${d.snapshotRevision}); revisions continue after ${d.revision}`;
     default: {
       const never: never = d;
       return String(never);
@@ -184,6 +190,10 @@ function cni(d: TraceDetails['cni']): string {
       return `CNI DEL ${nn(d.pod)}${d.releasedIp !== undefined ? ` (${d.releasedIp})` : ''}`;
     case 'config':
       return `write CNI config: ${d.plugin}, host-local IPAM subnet ${d.subnet}`;
+    case 'policy-sync':
+      return `${d.plugin} programs NetworkPolicy rules: ${d.policies} ${d.policies === 1 ? 'policy' : 'policies'}, ${d.isolatedPods} isolated ${d.isolatedPods === 1 ? 'pod' : 'pods'} on this node`;
+    case 'drop':
+      return `${d.plugin} drops ${d.protocol} ${d.direction === 'ingress' ? `from ${d.peer} to ${nn(d.pod)}` : `from ${nn(d.pod)} to ${d.peer}`} port ${d.port} (${d.direction} isolated by ${d.policies.join(', ')})`;
     default: {
       const never: never = d;
       return String(never);
@@ -221,6 +231,10 @@ function fault(d: TraceDetails['fault']): string {
       return `drop watch events to ${host} (its watches stay open)`;
     case 'undrop':
       return `stop dropping watch events to ${host}`;
+    case 'slow-disk':
+      return `slow ${host}'s disk: each WAL fsync takes ${goDuration(d.delayMs ?? 0)} more`;
+    case 'heal-disk':
+      return `restore ${host}'s disk speed`;
     case 'power-off':
       return `power off ${host}`;
     case 'power-on':

@@ -103,6 +103,7 @@ function checkDetail(r: TraceRecord): void {
         expect(d.revision, at).toBe(Number(r.resourceVersion));
         expect(d.quorum >= 1 && d.quorum <= d.members, at).toBe(true);
       } else if (d.type === 'failed') expect(d.error, at).not.toBe('');
+      else if (d.type === 'restored') expect(d.revision, at).toBeGreaterThanOrEqual(d.snapshotRevision);
       else expect(d.term, at).toBeGreaterThan(0);
       break;
     }
@@ -152,7 +153,7 @@ function checkDetail(r: TraceRecord): void {
     }
     case 'cni':
       if ('ip' in r.detail) expect(r.detail.ip, at).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-      if (r.detail.op !== 'config') expect({ kind: 'Pod', ...r.detail.pod }, at).toEqual(r.object);
+      if (r.detail.op !== 'config' && r.detail.op !== 'policy-sync') expect({ kind: 'Pod', ...r.detail.pod }, at).toEqual(r.object);
       break;
     case 'csi':
       expect(r.detail.volume, at).not.toBe('');
@@ -177,6 +178,11 @@ function checkDetail(r: TraceRecord): void {
     }
     case 'proxy':
       if (r.detail.type === 'sync') expect(r.detail.services, at).toBeGreaterThanOrEqual(0);
+      break;
+    case 'oci':
+      expect({ kind: 'Pod', ...r.detail.pod }, at).toEqual(r.object);
+      expect(r.to, at).toBe(`${r.detail.runtime}/${r.from.slice('container-runtime/'.length)}`);
+      expect(r.detail.id, at).toMatch(/^[0-9a-f]{64}$/);
       break;
     default: {
       const never: never = r;

@@ -29,6 +29,8 @@ export type TraceKind =
   | 'cri'
   /** container runtime → CNI plugin (ADD/DEL). */
   | 'cni'
+  /** container runtime → its OCI runtime binary (runc/crun create, start). */
+  | 'oci'
   /** kubelet → CSI driver (NodeStageVolume/NodePublishVolume) and provisioner hops. */
   | 'csi'
   /** kubelet's probe of a container. */
@@ -101,10 +103,13 @@ export interface TraceDetails {
   /** kube-apiserver → etcd: a transaction on one key (`/registry/pods/default/x`). */
   'etcd-write': { op: 'create' | 'update' | 'delete'; key: string };
   'etcd-commit':
-    | { type: 'committed'; revision: number; quorum: number; members: number }
+    /** `tookMs`: set while a disk-latency fault slows the commit (etcd/disk.ts). */
+    | { type: 'committed'; revision: number; quorum: number; members: number; tookMs?: number }
     | { type: 'failed'; error: string }
     /** etcd's own raft election (members elect among themselves; no apiserver involved). */
-    | { type: 'leader-elected'; member: string; term: number; previous?: string };
+    | { type: 'leader-elected'; member: string; term: number; previous?: string }
+    /** The keyspace was replaced by a snapshot's (etcd/snapshot.ts); the revision keeps counting from `revision`. */
+    | { type: 'restored'; path: string; snapshotRevision: number; revision: number };
   /**
    * HTTP response. `reason` is the StatusReason for failures (`NotFound`, `Conflict`) and the
    * status text for successes (`OK`, `Created`); `items` is set on LIST responses.
@@ -171,7 +176,13 @@ export interface TraceDetails {
     | { op: 'ADD'; pod: NamespacedName; ip: string }
     | { op: 'ADD'; pod: NamespacedName; error: string }
     | { op: 'DEL'; pod: NamespacedName; releasedIp?: string }
-    | { op: 'config'; plugin: string; subnet: string };
+    | { op: 'config'; plugin: string; subnet: string }
+    /** A policy agent reprogrammed its node's NetworkPolicy rules. */
+    | { op: 'policy-sync'; plugin: string; policies: number; isolatedPods: number }
+    /** A connection the node's policy rules dropped (`direction`: whose rule dropped it). */
+    | { op: 'drop'; plugin: string; direction: 'ingress' | 'egress'; pod: NamespacedName; peer: string; port: number; protocol: string; policies: string[] };
+  /** `container` is absent for the sandbox's pause container; `id` is the container's full id. */
+  oci: { runtime: 'runc' | 'crun'; op: 'create' | 'start'; id: string; pod: NamespacedName; container?: string };
   csi:
     | { call: 'CreateVolume'; volume: string; size: string; node?: string }
     | { call: 'DeleteVolume'; volume: string }
@@ -194,7 +205,7 @@ export interface TraceDetails {
   fault: {
     target: string;
     active: boolean;
-    action: 'stop' | 'start' | 'power-off' | 'power-on' | 'partition' | 'reconnect' | 'delay' | 'undelay' | 'drop' | 'undrop';
+    action: 'stop' | 'start' | 'power-off' | 'power-on' | 'partition' | 'reconnect' | 'delay' | 'undelay' | 'drop' | 'undrop' | 'slow-disk' | 'heal-disk';
     /** Message faults: whether the watch events going to or coming from the target are affected. */
     direction?: 'to' | 'from';
     delayMs?: number;

@@ -22,6 +22,25 @@ export interface EtcdState {
   revision: number;
   /** resource → storage key → object. The stored object's metadata.resourceVersion is its mod revision. */
   kv: Map<string, Map<string, KObject>>;
+  /** `etcdctl snapshot save` files by path (snapshot.ts); absent until the first save. */
+  snapshots?: Map<string, EtcdSnapshot>;
+  /**
+   * How long the latest commit took to reach a quorum's disks while a disk-latency fault is
+   * active (disk.ts); Simulation.request makes the student's kubectl wait it out.
+   */
+  slowCommitMs?: number;
+}
+
+/**
+ * A point-in-time copy of the keyspace. Stored objects are never mutated after commit, so the
+ * buckets can share them with the live keyspace.
+ */
+export interface EtcdSnapshot {
+  revision: number;
+  kv: Map<string, Map<string, KObject>>;
+  /** The member that streamed it and when (simulated ms). */
+  member: ComponentId;
+  takenAt: number;
 }
 
 export type EtcdError = 'etcdserver: request timed out' | 'etcdserver: leader changed' | 'etcdserver: no leader';

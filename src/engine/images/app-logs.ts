@@ -24,12 +24,14 @@ const KUBEADM_COREFILE_SHA512 = '591cf328cccc12bc490481273e738df59329c62c0b729d9
 
 /**
  * kube-proxy's start-up in iptables mode, as v1.34.0 prints it (klog; offsets in ms from the
- * start are those of a real start). nf_conntrack_max is 32768 per CPU with a 131072 floor.
+ * start are those of a real start). nf_conntrack_max is 32768 per CPU with a 131072 floor. In
+ * nftables mode (its config file's `mode: nftables`) server_linux.go names the other proxier, and
+ * the iptables proxier's route_localnet notice is not printed.
  */
-function kubeProxyBanner(run: AppRun): LogLine[] {
+function kubeProxyBanner(run: AppRun, mode: 'iptables' | 'nftables'): LogLine[] {
   const at = [0, 400, 500, 501, 590, 592, 690, 690, 695, 726, 726, 727, 727, 727, 727, 727, 727, 727, 727, 828, 828, 828];
   const lines = [
-    ['I', 'server_linux.go:53', structured('Using iptables proxy')],
+    ['I', 'server_linux.go:53', structured(`Using ${mode} proxy`)],
     ['I', 'shared_informer.go:349', structured('Waiting for caches to sync', [['controller', 'node informer cache']])],
     ['I', 'shared_informer.go:356', structured('Caches are synced', [['controller', 'node informer cache']])],
     ['I', 'server.go:219', structured('Successfully retrieved NodeIPs', [['NodeIPs', [run.podIP]]])],
@@ -40,7 +42,7 @@ function kubeProxyBanner(run: AppRun): LogLine[] {
       structured('Kube-proxy configuration may be incomplete or incorrect', [['err', 'nodePortAddresses is unset; NodePort connections will be accepted on all local IPs. Consider using `--nodeport-addresses primary`']]),
     ],
     ['I', 'server.go:265', structured('kube-proxy running in dual-stack mode', [['primary ipFamily', 'IPv4']])],
-    ['I', 'server_linux.go:132', structured('Using iptables Proxier')],
+    ['I', 'server_linux.go:132', structured(`Using ${mode} Proxier`)],
     [
       'I',
       'proxier.go:242',
@@ -64,7 +66,8 @@ function kubeProxyBanner(run: AppRun): LogLine[] {
     ['I', 'shared_informer.go:356', structured('Caches are synced', [['controller', 'endpoint slice config']])],
   ] as const;
   let sub = 0;
-  return lines.map(([sev, caller, msg], i) => {
+  const shown = mode === 'iptables' ? lines : lines.filter(([, caller]) => caller !== 'proxier.go:242');
+  return shown.map(([sev, caller, msg], i) => {
     const t = run.startedAt + (at[i] ?? 0);
     // Rising within a millisecond, as in the process logs (logging/process-log.ts).
     sub = i > 0 && at[i] === at[i - 1] ? Math.min(999, sub + 3 + ((i * 7919) % 41)) : (i * 7919 + 211) % 500;
@@ -90,7 +93,7 @@ function versionAtLeast(v: string, major: number, minor: number): boolean {
 }
 
 /** Lines a server prints when it starts (`at` = start) and when it is up (`listenAt`). */
-export function serverBanner(run: AppRun, style: LogStyle): LogLine[] {
+export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables' | 'nftables' = 'iptables'): LogLine[] {
   const s = run.startedAt;
   const up = run.listenAt;
   const port = run.listen[0]?.port ?? 0;
@@ -152,7 +155,7 @@ export function serverBanner(run: AppRun, style: LogStyle): LogLine[] {
       ];
     }
     case 'kube-proxy':
-      return kubeProxyBanner(run);
+      return kubeProxyBanner(run, proxyMode);
     case 'agnhost':
       return [];
     case 'generic':

@@ -132,7 +132,7 @@ export type AppReply =
   | { kind: 'hang' }
   /** A TCP-only server closed the connection on an HTTP request. */
   | { kind: 'eof' }
-  | { kind: 'reply'; status: number; body: string; contentType: string; delayMs: number };
+  | { kind: 'reply'; status: number; body: string; contentType: string; delayMs: number; tls?: true };
 
 const fill = (run: AppRun, text: string, t: number): string =>
   text.replace(/\{version\}/g, run.version).replace(/\{hostname\}/g, run.hostname).replace(/\{now\}/g, `${spaceTime(t).replace(' +0000', '')}.${String(t % 1000).padStart(3, '0')}000000 +0000 UTC m=+${((t - run.startedAt) / 1000).toFixed(9)}`);
@@ -146,6 +146,12 @@ function reply(run: AppRun, r: Route, t: number): AppReply {
  * (for docroot servers), so a script that rewrote index.html changes what nginx serves.
  */
 export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined): AppReply {
+  const r = plainHttp(run, t, port, rawPath, readFile);
+  // A TLS port answers only after the handshake: the reply says so, and the client decides.
+  return r.kind === 'reply' && listensOn(run, port, t)?.protocol === 'https' ? { ...r, tls: true } : r;
+}
+
+function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined): AppReply {
   const l = listensOn(run, port, t);
   if (!l) return { kind: 'refused' };
   if (l.protocol === 'tcp') return { kind: 'eof' };

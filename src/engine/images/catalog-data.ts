@@ -163,6 +163,8 @@ export function goApiServer(startupMs = 1500): ServerSpec {
     notFound: GO_404,
     logStyle: 'go-slog',
     memoryBytes: 18 * MiB,
+    // 1 ms of CPU per request: 100 requests/s keep one core's tenth busy.
+    load: { idleMillicores: 1, millicoresPerRps: 1 },
   };
 }
 
@@ -468,6 +470,31 @@ export const CATALOG: CatalogImage[] = [
     },
   },
   {
+    repository: 'registry.k8s.io/metrics-server/metrics-server',
+    about: 'metrics-server: scrapes every kubelet\'s /metrics/resource each --metric-resolution and serves metrics.k8s.io (kubectl top, the HPA) on 10250.',
+    tags: { 'v0.8.0': tag(19_721_508, 67_493_888, 'v0.8.0'), 'v0.7.2': tag(19_434_211, 66_551_808, 'v0.7.2') },
+    tagPattern: '^v0\\.\\d+\\.\\d+$',
+    patternTag: 'v0.8.0',
+    userland: DISTROLESS,
+    entrypoint: ['/metrics-server'],
+    cmd: [],
+    main: '/metrics-server',
+    binaries: {
+      // The scraping itself is engine/metrics/metrics-server.ts: it needs the kubelets, which a process cannot reach.
+      '/metrics-server': app(
+        serve({
+          listen: [{ port: 10250, protocol: 'https' }],
+          startupMs: 900,
+          routes: { '/readyz': ok('ok'), '/livez': ok('ok'), '/healthz': ok('ok') },
+          notFound: { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8' },
+          logStyle: 'generic',
+          memoryBytes: 21 * MiB,
+          load: { idleMillicores: 4, millicoresPerRps: 0.5 },
+        }),
+      ),
+    },
+  },
+  {
     repository: 'docker.io/library/perl',
     about: 'Perl; the docs\' pi Job runs `perl -Mbignum=bpi -wle "print bpi(2000)"`.',
     tags: {
@@ -582,7 +609,7 @@ export const CATALOG: CatalogImage[] = [
     entrypoint: [],
     cmd: ['/usr/local/bin/etcd'],
     main: '/usr/local/bin/etcd',
-    binaries: { '/usr/local/bin/etcd': { kind: 'program', program: 'etcd' } },
+    binaries: { '/usr/local/bin/etcd': { kind: 'program', program: 'etcd' }, '/usr/local/bin/etcdctl': { kind: 'program', program: 'etcdctl' } },
   },
   {
     repository: 'docker.io/polinux/stress',

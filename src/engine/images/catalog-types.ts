@@ -13,16 +13,22 @@ export interface Route {
   delayMs?: number;
 }
 
-export type ListenProtocol = 'http' | 'tcp' | 'grpc';
+export type ListenProtocol = 'http' | 'https' | 'tcp' | 'grpc';
 
 export interface ListenPort {
   port: number;
-  /** `http` ports also accept plain TCP connects; `grpc` ports implement grpc.health.v1. */
+  /** `http` ports also accept plain TCP connects; `https` ones are HTTP behind TLS; `grpc` ports implement grpc.health.v1. */
   protocol: ListenProtocol;
 }
 
 /** Which startup/access log lines the program prints (see app-logs.ts). */
 export type LogStyle = 'nginx' | 'httpd' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+
+/** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
+export interface LoadCurve {
+  idleMillicores: number;
+  millicoresPerRps: number;
+}
 
 export interface ServerSpec {
   /** `declared`: listen on whatever containerPorts the Pod declares (unknown images). */
@@ -35,6 +41,8 @@ export interface ServerSpec {
   logStyle: LogStyle;
   /** Resident memory once started. */
   memoryBytes: number;
+  /** CPU it burns: an idle baseline plus a cost per request/s it serves (`sim load`); LOAD_DEFAULT when unset. */
+  load?: LoadCurve;
   /**
    * Paths that answer 503 until `readyAfterMs` after start (warming caches). Connections are
    * accepted from `startupMs` on, so liveness passes while readiness does not.
@@ -103,6 +111,7 @@ export type ProgramName =
   | 'postgres'
   | 'mysqld'
   | 'etcd'
+  | 'etcdctl'
   | 'curl'
   | 'wget'
   | 'http-echo';

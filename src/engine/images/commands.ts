@@ -261,7 +261,7 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
     return;
   }
   const override = path === ctx.image.main && ctx.tag.behaviour && ctx.tag.behaviour.kind !== 'missing' ? ctx.tag.behaviour : undefined;
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, ...(override ? { override } : {}) };
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };
@@ -302,6 +302,12 @@ function applyOutcome(m: Machine, ctx: RunContext, o: Outcome, io: ReturnType<ty
   }
 }
 
+/** kube-proxy reads its mode from the KubeProxyConfiguration its ConfigMap mounts. */
+function kubeProxyMode(m: Machine, ctx: RunContext): 'iptables' | 'nftables' {
+  const conf = stat(m.fs, ctx.base, '/var/lib/kube-proxy/config.conf');
+  return conf.kind === 'file' && /^mode: nftables$/m.test(conf.content) ? 'nftables' : 'iptables';
+}
+
 function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
   const asPid1 = (m.dialect === null || m.pid1Next) && !daemon && !m.apps.some((a) => a.pid === 1);
   m.pid1Next = false;
@@ -320,7 +326,7 @@ function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
     ...(ctx.memoryLimitBytes !== undefined ? { memoryLimitBytes: ctx.memoryLimitBytes } : {}),
     ...(start.docroot !== undefined ? { docroot: start.docroot } : {}),
     banner: (r) => {
-      const lines = 'server' in r.behaviour ? serverBanner(r, start.style) : [];
+      const lines = 'server' in r.behaviour ? serverBanner(r, start.style, start.style === 'kube-proxy' ? kubeProxyMode(m, ctx) : 'iptables') : [];
       for (const [dt, stream, text] of start.banner ?? []) lines.push({ at: r.startedAt + dt, stream, text });
       return lines.sort((a, b) => a.at - b.at);
     },

@@ -62,7 +62,10 @@ function exchange(ctx: RunContext, clock: number, names: string[]): DnsReply[] |
   const dns = ctx.dns;
   if (dns) {
     const n = dns.endpoints.length;
-    if (n === 0 || !dns.endpoints[pick(ctx.seed, clock, names[0] ?? '', n)]) return undefined;
+    if (n === 0) return undefined;
+    const i = pick(ctx.seed, clock, names[0] ?? '', n);
+    // A NetworkPolicy that drops the query looks like a server that never answers.
+    if (!dns.endpoints[i] || ctx.net?.dnsReachable?.(i) === false) return undefined;
   }
   return names.map((name) => answer(ctx, name));
 }
@@ -124,7 +127,7 @@ export function network(m: Machine, ctx: RunContext): Net {
       if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms };
       const ip = r.ips[0]!;
       const pub = Object.values(INTERNET).find((h) => h.ip === ip);
-      if (pub) return { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
+      if (pub) return ctx.net?.egress?.(ip, port, 'TCP') === false ? { kind: 'timeout', ip } : { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
       const reply = ctx.net?.http?.(ip, port, path);
       if (reply === undefined) return { kind: 'refused', ip };
       if (reply === 'timeout') return { kind: 'timeout', ip };

@@ -67,7 +67,9 @@ export function runProbe(target: ProbeTarget, probe: Probe, podIP: string, ports
       case 'eof':
         return fail(`Get "${url}": EOF`);
       case 'reply':
-        if (scheme === 'https') return fail(`Get "${url}": http: server gave HTTP response to HTTPS client`);
+        if (scheme === 'https' && !a.tls) return fail(`Get "${url}": http: server gave HTTP response to HTTPS client`);
+        // Plain HTTP to a TLS port: Go's server answers 400 "Client sent an HTTP request to an HTTPS server."
+        if (scheme === 'http' && a.tls) return fail('HTTP probe failed with statuscode: 400');
         if (a.delayMs >= timeoutMs) return fail(`Get "${url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)`);
         return a.status >= 200 && a.status < 400 ? ok : fail(`HTTP probe failed with statuscode: ${a.status}`);
     }

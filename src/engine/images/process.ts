@@ -412,4 +412,4 @@ function sameDns(a: ClusterDns, b: ClusterDns): boolean {
   return true;
 }
 
-export { memoryUsageBytes, signalTerm } from './resources';
+export { cpuMillicores, memoryUsageBytes, signalTerm } from './resources';

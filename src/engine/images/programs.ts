@@ -10,6 +10,8 @@ import { httpdServer, httpServer, nginxServer, tcpServer } from './catalog-data'
 import { klogTime, pgTime, slashTime, spaceTime } from './clock';
 import { piDigits } from './pi';
 import type { Io } from './tools';
+import type { NetworkView } from './types';
+import { etcdctl } from './etcdctl';
 
 export interface AppStart {
   name: string;
@@ -40,6 +42,8 @@ export interface ProgramContext {
   apps: AppRun[];
   /** The tag's behaviour override when this binary is the image's main program. */
   override?: RunningBehaviour;
+  /** What the exec that runs this program can reach (etcdctl's cluster). */
+  net?: NetworkView;
 }
 
 const MiB = 1024 * 1024;
@@ -375,6 +379,12 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget'>, argv:
     case 'postgres': return postgres(argv, pc);
     case 'mysqld': return mysqld(argv, pc);
     case 'etcd': return etcd(argv, pc);
+    case 'etcdctl': {
+      // Its zap lines (stderr) interleave with its results (stdout); the buffered streams would
+      // print all of stdout first, so both go out in the order written, as a terminal shows them.
+      const r = etcdctl(argv, { stdin: '', out: (t) => pc.io.out(t), err: (t) => pc.io.out(t) }, pc.net?.etcd, pc.clock);
+      return { k: 'done', status: r.status, ms: r.ms, late: true };
+    }
     case 'http-echo': return httpEcho(argv, pc);
   }
 }

@@ -2,7 +2,8 @@
  * What the runtime and metrics need beyond the contract: resident memory over time (kubectl top)
  * and how the process reacts to SIGTERM when the runtime stops it.
  */
-import { appAlive, memoryAt, type AppRun } from './app';
+import { appAlive, memoryAt, serverOf, type AppRun } from './app';
+import type { LoadCurve } from './catalog-types';
 import { renderTemplate } from './app-logs';
 import { slashTime } from './clock';
 import { appStyle, deadAt, processExit, pushExtra, sync, type ProcessState } from './process';
@@ -15,6 +16,29 @@ export function memoryUsageBytes(p: ProcessState, now: number): number {
   sync(p, now);
   const shell = p.machine.dialect !== null || p.machine.apps.length === 0 ? 1 << 20 : 0;
   return shell + p.machine.apps.reduce((sum, a) => sum + memoryAt(a, now), 0);
+}
+
+/** A server whose image declares no load curve: 1m idle, 0.5m per request/s. */
+export const LOAD_DEFAULT: LoadCurve = { idleMillicores: 1, millicoresPerRps: 0.5 };
+
+/**
+ * CPU use at `at` in millicores while PID 1 serves `rps` requests per second: each live server
+ * app's idle baseline, plus PID 1's cost per request. Non-server programs (shells, sleep, jobs
+ * waiting on timers) burn nothing measurable.
+ */
+export function cpuMillicores(p: ProcessState, at: number, rps: number): number {
+  if (p.startError || deadAt(p, at)) return 0;
+  // The apps exist once the process has run up to `at` (as memoryUsageBytes does).
+  sync(p, at);
+  let m = 0;
+  for (const a of p.machine.apps) {
+    if (!appAlive(a, at)) continue;
+    const server = serverOf(a.behaviour);
+    if (!server) continue;
+    const curve = server.load ?? LOAD_DEFAULT;
+    m += curve.idleMillicores + (a.pid === 1 ? rps * curve.millicoresPerRps : 0);
+  }
+  return m;
 }
 
 interface Shutdown {

@@ -136,4 +136,64 @@ export interface NetworkView {
   resolve?(name: string): { fqdn: string; ips: string[] } | undefined;
   /** One HTTP GET from this Pod; undefined = connection refused, 'timeout' = no answer. */
   http?(ip: string, port: number, path: string): HttpAnswer | 'timeout' | undefined;
+  /** Whether the Pod's NetworkPolicy egress rules let a packet out to `ip:port` (absent: always). */
+  egress?(ip: string, port: number, protocol: 'TCP' | 'UDP'): boolean;
+  /** Whether a DNS query pinned to the `endpoint`-th kube-dns endpoint passes the policy rules. */
+  dnsReachable?(endpoint: number): boolean;
+  /** The etcd cluster's client port, for `etcdctl` in the etcd static Pod (etcd/client-view.ts). */
+  etcd?: EtcdClientView;
+}
+
+/** One member as the Cluster.MemberList RPC returns it; `id` in hex. */
+export interface EtcdMemberView {
+  id: string;
+  name: string;
+  peerURLs: string[];
+  clientURLs: string[];
+  isLearner: boolean;
+}
+
+/** A member's Maintenance.Status answer. Sizes in bytes; `leader` is the leader's id (hex, '0' for none). */
+export interface EtcdStatusView {
+  id: string;
+  version: string;
+  storageVersion: string;
+  dbSize: number;
+  dbSizeInUse: number;
+  quota: number;
+  leader: string;
+  isLearner: boolean;
+  raftTerm: number;
+  raftIndex: number;
+  raftAppliedIndex: number;
+  errors: string[];
+}
+
+export interface EtcdKeyValue {
+  key: string;
+  /** The stored bytes as text (see client-view.ts for the encoding). */
+  value: string;
+  modRevision: number;
+}
+
+/**
+ * What an etcd client reaches from inside the etcd static Pod (host network): each member's
+ * client URL. Methods that take a member id answer as that member would; the caller first asks
+ * `memberAt` whether anything serves an address.
+ */
+export interface EtcdClientView {
+  /** The member serving `host:port` (`127.0.0.1:2379` is the Pod's own), or undefined: connection refused. */
+  memberAt(hostPort: string): string | undefined;
+  clusterId: string;
+  memberList(): EtcdMemberView[];
+  status(memberId: string): EtcdStatusView;
+  /**
+   * How long a linearizable request takes at that member (µs), or undefined when it cannot
+   * complete (no leader: it waits out the command timeout).
+   */
+  linearizableMicros(memberId: string): number | undefined;
+  /** A range read: the exact key, or every key starting with it. */
+  range(memberId: string, key: string, prefix: boolean): { revision: number; kvs: EtcdKeyValue[] };
+  /** Streams a snapshot that etcdctl writes at `path`. */
+  snapshot(memberId: string, path: string): { bytes: number; tookMicros: number; version: string };
 }

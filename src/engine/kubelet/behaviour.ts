@@ -4,6 +4,7 @@
  * Stopping it stops all of that — but not the containers, which belong to the runtime; a
  * restarted kubelet lists its Pods again and picks up whatever the runtime still runs.
  */
+import { serveResourceMetrics } from '../node/resource-metrics';
 import type { Node, Pod } from '../../k8s/types';
 import type { Behaviour } from '../behaviour';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
@@ -16,7 +17,8 @@ import { serveContainerLogs } from '../node/logs';
 import { serveExec } from '../node/exec';
 import { nodeEvent, who } from './client';
 import { leaseTick } from './lease';
-import { applyPodCIDR, fastStatusTick, registerNode, syncNodeStatus } from './node-status';
+import { applyPodCIDR, fastStatusTick, KUBELET_VERSION, registerNode, syncNodeStatus } from './node-status';
+import { journalStart, journalStop, logSyncLoop } from './journal';
 import { newWorker, onOpTimer, onResyncTimer, requestSync } from './pod-worker';
 import { runProbe } from './probes';
 import type { KubeletState } from './state';
@@ -29,6 +31,7 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
   // Same name, new UID: the old Pod was deleted and a new one created in its place.
   if (old && (!cur || old.metadata.uid !== cur.metadata.uid)) {
     const wk = self.workers.get(old.metadata.uid ?? '');
+    if (!isMirrorPod(old)) logSyncLoop(w, self, 'REMOVE', old);
     if (wk) {
       wk.deleted = true;
       if (!cur) wk.pod = old as Pod;
@@ -43,8 +46,10 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
   if (!wk) {
     wk = newWorker(cur);
     self.workers.set(uid, wk);
+    logSyncLoop(w, self, 'ADD', cur);
   } else {
     const differs = podsDifferSemantically(wk.pod, cur);
+    if (differs) logSyncLoop(w, self, cur.metadata.deletionTimestamp && !wk.pod.metadata.deletionTimestamp ? 'DELETE' : 'UPDATE', cur);
     if (Number(cur.metadata.resourceVersion ?? 0) >= Number(wk.pod.metadata.resourceVersion ?? 0)) wk.pod = cur;
     // A status-only change (often the kubelet's own write coming back) is a RECONCILE, not a sync.
     if (!differs) return;
@@ -122,6 +127,7 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
   start(w, self) {
     reset(self);
     self.startedAt = w.now;
+    journalStart(w, self, KUBELET_VERSION);
     nodeEvent(w, self, 'Normal', 'Starting', 'Starting kubelet.');
     registerNode(w, self);
     self.informers['nodes'] = newInformer('nodes', { fieldSelector: [{ field: 'metadata.name', op: '=', value: self.host }] });
@@ -131,7 +137,9 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     leaseTick(w, self, 0);
     if (w.machineSpecs.get(self.host)?.controlPlane) setTimer(w, self, 1000, 'static-pods');
   },
-  stop(_w, self) {
+  stop(w, self) {
+    // A power-off leaves no goodbye in the journal; `systemctl stop` does.
+    if (!w.faults.has(`node/${self.host}`)) journalStop(w, self);
     // In-memory state dies with the process; what the runtime holds stays.
     self.informers = {};
     self.workers = new Map();
@@ -151,6 +159,8 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
         return serveContainerLogs(w, self, req);
       case 'exec':
         return serveExec(w, self, req);
+      case 'metrics/resource':
+        return serveResourceMetrics(w, self, req);
       default: {
         const never: never = req;
         throw new Error(`kubelet: no handler for ${JSON.stringify(never)}`);

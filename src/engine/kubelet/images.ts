@@ -10,6 +10,7 @@ import { jitter } from '../runtime';
 import type { World } from '../world';
 import { resolveImage } from '../node/app';
 import { imageStatus, pullDuration, pullImage, runtimeOf } from '../node/cri';
+import { logPullFailed, logSyncError } from './journal';
 import { backoffNext, inBackOffSinceUpdate, type BackoffPolicy } from './backoff';
 import { podEvent } from './client';
 import type { KubeletState, PodWorker } from './state';
@@ -68,6 +69,7 @@ export function ensureImage(w: World, self: KubeletState, wk: PodWorker, pod: Po
     podEvent(w, self, pod, 'Warning', 'Failed', 'Error: ImagePullBackOff', fieldPath);
     const prevErr = wk.containers.get(c.name)?.lastPullError;
     fail(wk, c.name, 'ImagePullBackOff', prevErr ? `${msg}: ErrImagePull: ${prevErr}` : msg);
+    logSyncError(w, self, pod, c.name, 'ImagePullBackOff', prevErr ? `${msg}: ErrImagePull: ${prevErr}` : msg);
     const e = self.imageBackoff.get(key)!;
     return { kind: 'failed', retryAt: e.lastUpdate + e.backoff };
   }
@@ -100,10 +102,12 @@ export function finishPull(w: World, self: KubeletState, wk: PodWorker, pod: Pod
     );
     return { ok: true };
   }
+  logPullFailed(w, self, image, res.error);
   podEvent(w, self, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${res.error}`, fieldPath);
   backoffNext(self.imageBackoff, `${wk.uid}_${image}`, w.now, w.now, imagePolicy(w));
   podEvent(w, self, pod, 'Warning', 'Failed', 'Error: ErrImagePull', fieldPath);
   fail(wk, name, 'ErrImagePull', res.error);
+  logSyncError(w, self, pod, name, 'ErrImagePull', res.error);
   wk.containers.get(name)!.lastPullError = res.error;
   // The sandbox/container events that follow make the worker sync again about a second later,
   // which is when the back-off (and ImagePullBackOff) first shows.

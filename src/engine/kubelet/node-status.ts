@@ -6,6 +6,7 @@
  * needs the podCIDR kube-controller-manager's node-ipam controller assigns.
  */
 import type { Node, NodeCondition, NodeStatus } from '../../k8s/types';
+import { UNINITIALIZED_TAINT } from '../../k8s/cloud';
 import { uuidV4 } from '../core/rng';
 import { rfc3339 } from '../../k8s/time';
 import { GIT_VERSION } from '../../k8s/version';
@@ -14,12 +15,12 @@ import type { World } from '../world';
 import { configureCni, cniOf } from '../node/cni';
 import { csiDriver } from '../node/csi-node';
 import { runtimeOf, runtimeStatus } from '../node/cri';
+import { factsOf } from '../node/runtime-impl';
 import { randomHex } from '../node/hex';
 import { api, nodeEvent } from './client';
 import type { KubeletState, MachineIdentity } from './state';
 
 export const KUBELET_VERSION = GIT_VERSION;
-const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
 const OS_IMAGE = 'Ubuntu 24.04.3 LTS';
 const KERNEL_VERSION = '6.8.0-85-generic';
 const KUBELET_PORT = 10250;
@@ -106,7 +107,7 @@ function nodeStatus(w: World, self: KubeletState): NodeStatus {
       bootID: m.bootID,
       kernelVersion: KERNEL_VERSION,
       osImage: OS_IMAGE,
-      containerRuntimeVersion: CONTAINER_RUNTIME_VERSION,
+      containerRuntimeVersion: factsOf(runtimeOf(w, self.host)).version,
       kubeletVersion: KUBELET_VERSION,
       operatingSystem: 'linux',
       architecture: 'amd64',
@@ -142,9 +143,20 @@ function initialNode(w: World, self: KubeletState): Node {
         'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
       },
     },
-    spec: controlPlane ? { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] } : {},
+    spec: initialTaints(w, controlPlane),
     status: nodeStatus(w, self),
   };
+}
+
+/**
+ * kubeadm's --register-with-taints on a control-plane machine, then the taint a kubelet started
+ * with `--cloud-provider=external` adds until the cloud-controller-manager has initialised the Node.
+ */
+function initialTaints(w: World, controlPlane: boolean): Node['spec'] {
+  const taints: NonNullable<NonNullable<Node['spec']>['taints']> = [];
+  if (controlPlane) taints.push({ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' });
+  if (w.cluster?.cloudProvider) taints.push({ key: UNINITIALIZED_TAINT, value: 'true', effect: 'NoSchedule' });
+  return taints.length ? { taints } : {};
 }
 
 /** tryRegisterWithAPIServer: an existing Node of the same name is adopted, as after a restart. */

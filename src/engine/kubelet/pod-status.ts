@@ -9,6 +9,7 @@ import type { SimMillis } from '../core/ids';
 import { rfc3339 } from '../../k8s/time';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runtime-state';
 import { podContainers, podSandboxes } from '../node/cri';
+import { containerUri } from '../node/runtime-impl';
 import { podQOS } from '../../k8s/qos';
 import type { PodWorker, ProbeKind } from './state';
 
@@ -30,12 +31,12 @@ export function shouldRestart(pod: Pod, c: Container, latest: ContainerRecord | 
   return true;
 }
 
-function terminated(c: ContainerRecord): ContainerState {
+function terminated(rt: RuntimeState | undefined, c: ContainerRecord): ContainerState {
   const t: NonNullable<ContainerState['terminated']> = { exitCode: c.exitCode ?? 0, reason: c.reason ?? (c.exitCode === 0 ? 'Completed' : 'Error') };
   if (c.startedAt !== undefined) t.startedAt = rfc3339(c.startedAt as SimMillis);
   if (c.finishedAt !== undefined) t.finishedAt = rfc3339(c.finishedAt as SimMillis);
   if (c.message) t.message = c.message;
-  t.containerID = `containerd://${c.id}`;
+  t.containerID = containerUri(rt, c.id);
   return { terminated: t };
 }
 
@@ -48,6 +49,7 @@ interface Views {
   pod: Pod;
   wk: PodWorker;
   mine: ContainerRecord[];
+  rt: RuntimeState | undefined;
 }
 
 function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: string): ContainerStatus {
@@ -66,7 +68,7 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
     started: false,
   };
   if (latest) {
-    s.containerID = `containerd://${latest.id}`;
+    s.containerID = containerUri(v.rt, latest.id);
     if (latest.state === 'CONTAINER_RUNNING') {
       const startup = probeResult(v.wk, c.name, latest.id, 'startup');
       const readiness = probeResult(v.wk, c.name, latest.id, 'readiness');
@@ -74,9 +76,9 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
       s.started = startup === 'none' || startup === 'success';
       s.ready = s.started && (readiness === 'none' || readiness === 'success');
     } else {
-      s.state = terminated(latest);
+      s.state = terminated(v.rt, latest);
     }
-    if (prev && prev.state === 'CONTAINER_EXITED') s.lastState = terminated(prev);
+    if (prev && prev.state === 'CONTAINER_EXITED') s.lastState = terminated(v.rt, prev);
   }
   const why = v.wk.containers.get(c.name)?.waiting;
   if (why && latest?.state !== 'CONTAINER_RUNNING' && shouldRestart(v.pod, c, latest, init)) {
@@ -199,7 +201,7 @@ export function generatePodStatus(input: StatusInput): PodStatus {
   const mine = rt ? podContainers(rt, wk.uid) : [];
   const sandboxes = rt ? podSandboxes(rt, wk.uid) : [];
   const sandbox = sandboxes[sandboxes.length - 1];
-  const views: Views = { pod, wk, mine };
+  const views: Views = { pod, wk, mine, rt };
   const hasInit = (pod.spec.initContainers ?? []).length > 0;
   const waitingDefault = hasInit ? 'PodInitializing' : 'ContainerCreating';
   const init = (pod.spec.initContainers ?? []).map((c) => containerStatus(views, c, true, 'PodInitializing'));

@@ -10,8 +10,10 @@ import type { TraceDetails } from '../core/trace';
 import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
-import { RUNTIME_UNAVAILABLE, createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
+import { createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
 import type { ContainerConfig } from '../node/runtime-state';
+import { containerUri, runtimeUnavailable } from '../node/runtime-impl';
+import { logKilling, logRemoveContainer } from './journal';
 import { podEvent } from './client';
 import { containerEnv } from './env';
 import { finishPull } from './images';
@@ -207,7 +209,7 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
         break;
       }
       podEvent(w, self, wk.pod, 'Normal', 'Started', `Started container ${op.container}`, spec.fieldPath);
-      pruneDeadInstances(rt, wk.uid, op.container);
+      for (const id of pruneDeadInstances(rt, wk.uid, op.container)) logRemoveContainer(w, self, id);
       const book = containerBook(wk, op.container);
       delete book.waiting;
       delete book.killFor;
@@ -241,9 +243,10 @@ export function onOpTimer(w: World, self: KubeletState, arg: string): void {
  */
 function killPodFailed(w: World, self: KubeletState, wk: PodWorker, containers: string[]): void {
   const quote = (s: string): string => JSON.stringify(s);
+  const down = runtimeUnavailable(runtimeOf(w, self.host));
   const errs = [
-    ...containers.map((name) => `failed to "KillContainer" for ${quote(name)} with KillContainerError: ${quote(RUNTIME_UNAVAILABLE)}`),
-    `failed to "KillPodSandbox" for ${quote(wk.uid)} with KillPodSandboxError: ${quote(RUNTIME_UNAVAILABLE)}`,
+    ...containers.map((name) => `failed to "KillContainer" for ${quote(name)} with KillContainerError: ${quote(down)}`),
+    `failed to "KillPodSandbox" for ${quote(wk.uid)} with KillPodSandboxError: ${quote(down)}`,
   ];
   podEvent(w, self, wk.pod, 'Warning', 'FailedKillPod', `error killing pod: ${errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`}`);
   retryAt(wk.pass!, w.now + workerBackoff(w));
@@ -265,7 +268,10 @@ function terminateStep(w: World, self: KubeletState, wk: PodWorker): { op: PodOp
     if (alive.length) {
       if (!wk.pass!.noted.includes('killing')) {
         wk.pass!.noted.push('killing');
-        for (const c of alive) podEvent(w, self, wk.pod, 'Normal', 'Killing', `Stopping container ${c.config.name}`, c.config.fieldPath);
+        for (const c of alive) {
+          podEvent(w, self, wk.pod, 'Normal', 'Killing', `Stopping container ${c.config.name}`, c.config.fieldPath);
+          logKilling(w, self, wk.pod, c.config.name, containerUri(rt, c.id), graceMs(wk.pod) / 1000);
+        }
       }
       return { op: { kind: 'stop', containerIds: alive.map((c) => c.id) } };
     }
@@ -339,7 +345,10 @@ export function cleanupWorker(w: World, self: KubeletState, wk: PodWorker): void
       criHop(w, self, wk, sandboxCall(wk, 'RemovePodSandbox'));
       removePodSandbox(rt, sb.id);
     }
-    for (const c of podContainers(rt, wk.uid)) rt.containers.delete(c.id);
+    for (const c of podContainers(rt, wk.uid)) {
+      rt.containers.delete(c.id);
+      logRemoveContainer(w, self, c.id);
+    }
   }
   for (const key of [...self.crashBackoff.keys()]) if (key.startsWith(`${wk.uid}_`)) self.crashBackoff.delete(key);
   for (const key of [...self.imageBackoff.keys()]) if (key.startsWith(`${wk.uid}_`)) self.imageBackoff.delete(key);

@@ -12,6 +12,7 @@ import type { World } from '../world';
 import { probeProcess } from '../node/app';
 import { runtimeOf } from '../node/cri';
 import { podEvent } from './client';
+import { logProbeFailed } from './journal';
 import type { KubeletState, PodWorker, ProbeBook, ProbeKind } from './state';
 import { markStatusDirty } from './status-manager';
 import { containerBook } from './container-book';
@@ -77,6 +78,7 @@ export function runProbe(w: World, self: KubeletState, arg: string, requestSync:
   const outcome = probeProcess(rec.process, w.now, probe, podIP);
   b.run = outcome.ok === b.lastOk ? b.run + 1 : 1;
   b.lastOk = outcome.ok;
+  if (!outcome.ok) logProbeFailed(w, self, wk.pod, LABEL[b.kind], name, outcome.message);
   if (!outcome.ok) podEvent(w, self, wk.pod, 'Warning', 'Unhealthy', `${LABEL[b.kind]} probe ${outcome.errored ? 'errored' : 'failed'}: ${outcome.message}`, spec.fieldPath);
   const before = b.result;
   if (outcome.ok && b.run >= (probe.successThreshold ?? 1)) b.result = 'success';

@@ -1,6 +1,6 @@
 /**
  * The kubelet's own HTTP API (:10250), as kube-apiserver's proxy calls it: `containerLogs` for
- * `pods/log` and `exec` for `pods/exec`. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
+ * `pods/log`, `exec` for `pods/exec`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
 
@@ -42,7 +42,13 @@ export interface ExecRequest {
   options: ExecOptions;
 }
 
-export type KubeletRequest = ContainerLogsRequest | ExecRequest;
+/** `GET /metrics/resource`: the resource metrics endpoint metrics-server scrapes, sampled at `at` (≤ now). */
+export interface ResourceMetricsRequest {
+  path: 'metrics/resource';
+  at: number;
+}
+
+export type KubeletRequest = ContainerLogsRequest | ExecRequest | ResourceMetricsRequest;
 
 /**
  * How an exec stream ended: the command's combined output and exit status, or the kubelet's

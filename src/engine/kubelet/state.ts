@@ -1,4 +1,5 @@
 import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../../k8s/types';
+import type { KubeletJournal } from './journal-state';
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
 
@@ -161,4 +162,6 @@ export interface KubeletState extends ComponentBase {
    * restart counts) outlive the kubelet, as containers do.
    */
   staticPods: Record<string, StaticPodBook>;
+  /** What journald holds for kubelet.service (journal.ts); kept across restarts. */
+  journal?: KubeletJournal;
 }

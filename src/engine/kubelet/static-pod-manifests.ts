@@ -26,6 +26,17 @@ export interface ManifestInput {
   etcdInitialCluster: string;
   /** Client URLs of every etcd member, for kube-apiserver's --etcd-servers. */
   etcdServers: string;
+  /** Flags the cluster was configured with beyond kubeadm's defaults (`--leader-elect-lease-duration=5s`). */
+  extraFlags?: readonly string[];
+}
+
+/** kubeadm's BuildArgumentListFromMap: the binary, then every `--key=value` sorted by key. */
+function withFlags(command: string[], extra: readonly string[] | undefined): string[] {
+  if (!extra?.length) return command;
+  const key = (f: string): string => f.slice(2).split('=')[0] ?? '';
+  const [binary, ...flags] = command;
+  const merged = [...flags.filter((f) => !extra.some((e) => key(e) === key(f))), ...extra].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return [binary ?? '', ...merged];
 }
 
 function probe(host: string, path: string, port: number, failureThreshold: number, scheme: 'HTTP' | 'HTTPS' = 'HTTPS', periodSeconds = 10): Probe {
@@ -93,11 +104,20 @@ function etcdContainer(m: ManifestInput): { c: Container; v: Volume[] } {
 }
 
 function apiserverContainer(m: ManifestInput): { c: Container; v: Volume[] } {
-  const hp = hostPaths(CA_CERTS);
+  // The audit log (apiserver/audit.ts) as kubeadm's auditing guide mounts it: the policy file
+  // read-only, the log directory writable.
+  const hp = hostPaths([
+    ['audit-log', '/var/log/kubernetes/audit', 'DirectoryOrCreate', false],
+    ['audit-policy', '/etc/kubernetes/audit-policy.yaml', 'File', true],
+    ...CA_CERTS,
+  ]);
   const command = [
     'kube-apiserver',
     `--advertise-address=${m.ip}`,
     '--allow-privileged=true',
+    '--audit-log-maxage=30',
+    '--audit-log-path=/var/log/kubernetes/audit/audit.log',
+    '--audit-policy-file=/etc/kubernetes/audit-policy.yaml',
     '--authorization-mode=Node,RBAC',
     '--client-ca-file=/etc/kubernetes/pki/ca.crt',
     '--enable-admission-plugins=NodeRestriction',
@@ -181,6 +201,7 @@ export function staticPodName(kind: StaticPodKind, node: string): string {
 export function staticPodManifest(m: ManifestInput): Pod {
   const { c, v } =
     m.kind === 'etcd' ? etcdContainer(m) : m.kind === 'kube-apiserver' ? apiserverContainer(m) : m.kind === 'kube-controller-manager' ? controllerManagerContainer() : schedulerContainer();
+  c.command = withFlags(c.command ?? [], m.extraFlags);
   const annotations: Record<string, string> = {};
   if (m.kind === 'etcd') annotations['kubeadm.kubernetes.io/etcd.advertise-client-urls'] = `https://${m.ip}:2379`;
   if (m.kind === 'kube-apiserver') annotations['kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint'] = `${m.ip}:6443`;

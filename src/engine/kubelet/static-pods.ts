@@ -15,9 +15,12 @@ import type { SimMillis } from '../core/ids';
 import { rfc3339 } from '../../k8s/time';
 import { isConflict } from '../client/client';
 import { hashHex } from '../node/hex';
+import { runtimeOf } from '../node/cri';
+import { containerUri } from '../node/runtime-impl';
 import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
+import { staticPodExtraFlags } from '../topology/options';
 import type { KubeletState, StaticPodBook } from './state';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
@@ -58,6 +61,7 @@ function manifestFor(w: World, host: string, kind: StaticPodKind): Pod {
     ip,
     etcdInitialCluster: members.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','),
     etcdServers: kind === 'kube-apiserver' ? `https://127.0.0.1:2379` : '',
+    extraFlags: staticPodExtraFlags(w.cluster, kind),
   });
 }
 
@@ -89,14 +93,14 @@ function cond(type: string, ok: boolean, at: string, prev: PodStatus | undefined
   return c;
 }
 
-function terminatedState(book: StaticPodBook): ContainerState {
+function terminatedState(uri: string, book: StaticPodBook): ContainerState {
   return {
     terminated: {
       exitCode: 137,
       reason: 'Error',
       startedAt: rfc3339(book.startedAt as SimMillis),
       finishedAt: rfc3339((book.finishedAt ?? book.startedAt) as SimMillis),
-      containerID: `containerd://${book.containerId}`,
+      containerID: uri,
     },
   };
 }
@@ -108,13 +112,13 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
   const image = imageOf(kind);
   const cs: ContainerStatus = {
     name: kind,
-    state: book.running ? { running: { startedAt: rfc3339(book.startedAt as SimMillis) } } : terminatedState(book),
+    state: book.running ? { running: { startedAt: rfc3339(book.startedAt as SimMillis) } } : terminatedState(containerUri(runtimeOf(w, self.host), book.containerId), book),
     lastState: book.last ? { terminated: book.last } : {},
     ready: book.running,
     restartCount: book.restartCount,
     image,
     imageID: `${image.slice(0, image.lastIndexOf(':'))}@sha256:${hashHex(image)}`,
-    containerID: `containerd://${book.containerId}`,
+    containerID: containerUri(runtimeOf(w, self.host), book.containerId),
     started: book.running,
   };
   const unready = book.running ? undefined : `containers with unready status: [${kind}]`;
@@ -138,10 +142,10 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
 }
 
 /** PLEG for a process the kubelet does not run through the CRI: track its runs. */
-function observe(w: World, book: StaticPodBook, running: boolean): void {
+function observe(w: World, host: string, book: StaticPodBook, running: boolean): void {
   if (running === book.running) return;
   if (running) {
-    book.last = { exitCode: 137, reason: 'Error', startedAt: rfc3339(book.startedAt as SimMillis), finishedAt: rfc3339((book.finishedAt ?? w.now) as SimMillis), containerID: `containerd://${book.containerId}` };
+    book.last = { exitCode: 137, reason: 'Error', startedAt: rfc3339(book.startedAt as SimMillis), finishedAt: rfc3339((book.finishedAt ?? w.now) as SimMillis), containerID: containerUri(runtimeOf(w, host), book.containerId) };
     book.restartCount++;
     book.startedAt = w.now;
     book.containerId = hashHex(`${book.hash}/${book.restartCount}`);
@@ -166,7 +170,7 @@ function syncOne(w: World, self: KubeletState, node: Node, kind: StaticPodKind, 
     book = { hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${hash}/0`) };
     self.staticPods[name] = book;
   }
-  observe(w, book, running);
+  observe(w, self.host, book, running);
   if (!cached || !isMirrorPod(cached)) {
     if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it
     const res = api(w, self, { verb: 'create', resource: 'pods', namespace: 'kube-system', body: mirrorPod(self, node, manifest, book) });

@@ -14,6 +14,8 @@ import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runti
 import { admitPod } from './admission';
 import { backoffGet, backoffNext, inBackOffSince, type BackoffPolicy } from './backoff';
 import { formatPod, podEvent } from './client';
+import { logKilling, logSyncError } from './journal';
+import { containerUri } from '../node/runtime-impl';
 import { ensureImage } from './images';
 import { NETWORK_NOT_READY } from './node-status';
 import { isSidecar, shouldRestart } from './pod-status';
@@ -66,6 +68,7 @@ function crashBackOff(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: 
     podEvent(w, self, pod, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`, fieldPath(c, init));
     const book = containerBook(wk, c.name);
     book.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(backoff)} restarting failed container=${c.name} pod=${formatPod(pod)}` };
+    logSyncError(w, self, pod, c.name, 'CrashLoopBackOff', book.waiting.message ?? '');
     retryAt(wk.pass!, Math.min(finished + backoff, w.now + workerBackoff(w)));
     return true;
   }
@@ -98,6 +101,7 @@ function running(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Conta
   else if ((c.image ?? '') !== cur.config.image) why = `Container ${c.name} definition changed, will be restarted`;
   if (!why) return undefined;
   podEvent(w, self, pod, 'Normal', 'Killing', why, fieldPath(c, init));
+  logKilling(w, self, pod, c.name, containerUri(runtimeOf(w, self.host), cur.id), pod.spec.terminationGracePeriodSeconds ?? 30);
   return { kind: 'op', op: { kind: 'stop', containerIds: [cur.id] }, latency: 0 };
 }
 

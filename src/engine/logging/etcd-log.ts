@@ -98,7 +98,7 @@ export function logEtcdStart(w: World, c: ComponentBase, argv: readonly string[]
 }
 
 /** A cluster id derived from the member ids (etcd hashes them too), 16 hex digits. */
-function clusterId(w: World): string {
+export function clusterId(w: World): string {
   let h = 0x811c9dc5;
   let l = 0x01000193;
   for (const ch of w.etcd.members.map((m) => m.memberId).join(',')) {

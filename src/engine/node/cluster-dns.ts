@@ -35,7 +35,10 @@ function dnsRule(w: World, node: string): ProxyRule | undefined {
 
 const ipOf = (endpoint: string): string => endpoint.slice(0, endpoint.lastIndexOf(':'));
 
-/** CoreDNS's kubernetes plugin: `<svc>.<ns>.svc.cluster.local` → ClusterIP, or a headless Service's ready endpoints. */
+/**
+ * CoreDNS's kubernetes plugin: `<svc>.<ns>.svc.cluster.local` → ClusterIP, or a headless
+ * Service's ready endpoints, and for each of those with a hostname `<hostname>.<svc>.…`.
+ */
 function records(w: World): Record<string, string[]> {
   const services = [...(w.etcd.kv.get('services')?.values() ?? [])] as Service[];
   const slices = [...(w.etcd.kv.get('endpointslices')?.values() ?? [])] as EndpointSlice[];
@@ -53,7 +56,14 @@ function records(w: World): Record<string, string[]> {
     const ready = new Set<string>();
     for (const slice of slices) {
       if (slice.metadata.namespace !== ns || slice.metadata.labels?.[SERVICE_NAME_LABEL] !== svc.metadata.name || slice.addressType !== 'IPv4') continue;
-      for (const ep of slice.endpoints ?? []) if (ep.conditions?.ready !== false) for (const a of ep.addresses) ready.add(a);
+      for (const ep of slice.endpoints ?? []) {
+        if (ep.conditions?.ready === false) continue;
+        for (const a of ep.addresses) ready.add(a);
+        // A Pod whose hostname and subdomain name this Service (a StatefulSet's) also answers as
+        // `<hostname>.<svc>.<ns>.svc.cluster.local`.
+        const hostname = (ep as { hostname?: string }).hostname;
+        if (hostname) out[`${hostname}.${fqdn}`] = [...ep.addresses].sort();
+      }
     }
     // No ready endpoint: the plugin finds no items, which is NXDOMAIN.
     if (ready.size > 0) out[fqdn] = [...ready].sort();

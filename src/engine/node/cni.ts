@@ -8,10 +8,19 @@ import type { ComponentId } from '../core/ids';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
 import type { CniState } from './cni-state';
+import { cniPluginType } from './cni-plugin';
+import { policyAgentTimer, policyAgentWatch, policyAgentWatchClosed, startPolicyAgent, stopPolicyAgent } from './netpol/agent';
 
+/**
+ * A binary on disk plus its config file, whose IPAM state survives restarts; a policy-capable
+ * plugin also runs its node agent (netpol/agent.ts), which does boot and watch.
+ */
 export const cniBehaviour: Behaviour<'cni'> = {
-  // A binary on disk plus its config file: nothing to boot, and state survives restarts.
-  start() {},
+  start: startPolicyAgent,
+  stop: (_w, self) => stopPolicyAgent(self),
+  onWatch: policyAgentWatch,
+  onWatchClosed: policyAgentWatchClosed,
+  onTimer: (w, self, name) => policyAgentTimer(w, self, name),
 };
 
 export function cniOf(w: World, host: string): CniState | undefined {
@@ -21,15 +30,15 @@ export function cniOf(w: World, host: string): CniState | undefined {
 
 export const CNI_NOT_INITIALIZED = 'cni plugin not initialized';
 
-/** The plugin the node's CNI config names (kindnet's ptp): what containerd reports in its errors. */
-export const CNI_PLUGIN_TYPE = 'ptp';
-
 /**
  * libcni's error when the plugin binary cannot be run. A failed `cni/<node>` is a broken plugin
  * install: the config file stays, so containerd still reports NetworkReady and the Node stays
  * Ready, but every ADD fails until it is repaired. Sandboxes already wired keep their IPs.
+ * The type is the binary the node's CNI config names (kindnet's ptp, calico, flannel).
  */
-export const CNI_PLUGIN_MISSING = `failed to find plugin "${CNI_PLUGIN_TYPE}" in path [/opt/cni/bin]`;
+export function cniPluginMissing(type: string): string {
+  return `failed to find plugin "${type}" in path [/opt/cni/bin]`;
+}
 
 function ipToInt(ip: string): number {
   return ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
@@ -53,7 +62,7 @@ export function configureCni(w: World, cni: CniState, from: ComponentId, podCIDR
   cni.subnet = podCIDR;
   cni.lastReserved = undefined;
   markComponentChanged(w, cni.id);
-  trace(w, { from, to: cni.id, kind: 'cni', detail: { op: 'config', plugin: 'ptp', subnet: podCIDR } });
+  trace(w, { from, to: cni.id, kind: 'cni', detail: { op: 'config', plugin: cniPluginType(cni.plugin), subnet: podCIDR } });
 }
 
 export type CniResult = { ok: true; ip: string } | { ok: false; error: string };
@@ -63,8 +72,9 @@ export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namesp
     trace(w, { from, to: cni.id, kind: 'cni', detail: { op: 'ADD', pod: { namespace: pod.namespace, name: pod.name }, ...result }, object: { kind: 'Pod', namespace: pod.namespace, name: pod.name } });
   };
   if (!cni.running) {
-    add({ error: CNI_PLUGIN_MISSING });
-    return { ok: false, error: CNI_PLUGIN_MISSING };
+    const error = cniPluginMissing(cniPluginType(cni.plugin));
+    add({ error });
+    return { ok: false, error };
   }
   if (!cni.subnet) {
     add({ error: CNI_NOT_INITIALIZED });

@@ -11,20 +11,23 @@ import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
 import { execInContainer, plannedStop, processExit, resolveImage, settleProcess, startProcess } from './app';
 import type { ExecResult, NetworkView } from '../images/types';
-import { CNI_PLUGIN_MISSING, CNI_PLUGIN_TYPE, cniAdd, cniDel, cniOf } from './cni';
+import { cniAdd, cniDel, cniOf, cniPluginMissing } from './cni';
+import { cniPluginOf, cniPluginType } from './cni-plugin';
 import { randomHex } from './hex';
 import { imageRecord, normalizeRef } from './image-store';
 import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, SandboxRecord } from './runtime-state';
 import { armExit, exitContainer } from './exits';
 import { clusterDnsFrom } from './cluster-dns';
+import { runtimeUnavailable } from './runtime-impl';
+import { ociCall } from './oci';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(`container-runtime/${host}` as ComponentId);
   return c?.kind === 'container-runtime' ? c : undefined;
 }
 
-/** containerd's answer when its socket is gone. */
-export const RUNTIME_UNAVAILABLE = 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
+/** containerd's answer when its socket is gone (runtimeUnavailable names each runtime's socket). */
+export const RUNTIME_UNAVAILABLE = runtimeUnavailable(undefined);
 
 export interface RuntimeStatus {
   runtimeReady: boolean;
@@ -70,21 +73,25 @@ export interface SandboxRequest {
 export type SandboxResult = { ok: true; sandbox: SandboxRecord } | { ok: false; error: string };
 
 export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): SandboxResult {
-  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   let attempt = 0;
   for (const s of rt.sandboxes.values()) if (s.podUid === req.podUid) attempt = Math.max(attempt, s.attempt + 1);
   const id = randomHex(w.rng, 64);
   let ip = '';
   if (!req.hostNetwork) {
     const cni = cniOf(w, rt.host);
-    const res = cni ? cniAdd(w, cni, rt.id, { namespace: req.podNamespace, name: req.podName }, id) : { ok: false as const, error: CNI_PLUGIN_MISSING };
+    const type = cniPluginType(cniPluginOf(w));
+    const res = cni ? cniAdd(w, cni, rt.id, { namespace: req.podNamespace, name: req.podName }, id) : { ok: false as const, error: cniPluginMissing(type) };
     if (!res.ok) {
-      return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": plugin type="${CNI_PLUGIN_TYPE}" failed (add): ${res.error}` };
+      return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": plugin type="${type}" failed (add): ${res.error}` };
     }
     ip = res.ip;
   }
   const sandbox: SandboxRecord = { id, podUid: req.podUid, podName: req.podName, podNamespace: req.podNamespace, attempt, state: 'SANDBOX_READY', ip, hostNetwork: req.hostNetwork, createdAt: w.now };
   rt.sandboxes.set(id, sandbox);
+  // The pause container holding the namespaces: created and started by the OCI runtime.
+  ociCall(w, rt, 'create', id, sandbox);
+  ociCall(w, rt, 'start', id, sandbox);
   return { ok: true, sandbox };
 }
 
@@ -114,7 +121,7 @@ export function imageStatus(rt: RuntimeState, image: string): ImageRecord | unde
 export type PullResult = { ok: true; image: ImageRecord } | { ok: false; error: string };
 
 export function pullImage(w: World, rt: RuntimeState, image: string): PullResult {
-  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const info = resolveImage(image);
   if (!info.exists) {
     const ref = normalizeRef(info.ref);
@@ -132,7 +139,7 @@ export function pullImage(w: World, rt: RuntimeState, image: string): PullResult
 export type CreateResult = { ok: true; container: ContainerRecord } | { ok: false; error: string };
 
 export function createContainer(w: World, rt: RuntimeState, sandboxId: string, podUid: string, config: ContainerConfig): CreateResult {
-  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const img = imageStatus(rt, config.image);
   if (!img) return { ok: false, error: `rpc error: code = NotFound desc = failed to get image "${config.image}": not found` };
   const c: ContainerRecord = {
@@ -146,11 +153,13 @@ export function createContainer(w: World, rt: RuntimeState, sandboxId: string, p
     createdAt: w.now,
   };
   rt.containers.set(c.id, c);
+  const sb = rt.sandboxes.get(sandboxId);
+  if (sb) ociCall(w, rt, 'create', c.id, sb, config.name);
   return { ok: true, container: c };
 }
 
 export function startContainer(w: World, rt: RuntimeState, id: string): { ok: true } | { ok: false; error: string } {
-  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const c = rt.containers.get(id);
   if (!c || c.state !== 'CONTAINER_CREATED') return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   const sb = rt.sandboxes.get(c.sandboxId);
@@ -172,6 +181,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
   };
+  if (sb) ociCall(w, rt, 'start', c.id, sb, c.config.name);
   c.process = startProcess(input);
   c.state = 'CONTAINER_RUNNING';
   c.startedAt = w.now;
@@ -222,15 +232,21 @@ export function latestContainer(rt: RuntimeState, podUid: string, name: string):
 /**
  * Container GC for one container of a Pod: keep the newest instance and the one before it (what
  * `kubectl logs --previous` reads); older exited instances are removed, as are sandboxes that
- * are no longer ready and hold nothing.
+ * are no longer ready and hold nothing. Returns the ids of the containers removed.
  */
-export function pruneDeadInstances(rt: RuntimeState, podUid: string, name: string): void {
+export function pruneDeadInstances(rt: RuntimeState, podUid: string, name: string): string[] {
+  const removed: string[] = [];
   const mine = podContainers(rt, podUid).filter((c) => c.config.name === name);
-  for (const c of mine.slice(0, Math.max(0, mine.length - 2))) if (c.state === 'CONTAINER_EXITED') rt.containers.delete(c.id);
+  for (const c of mine.slice(0, Math.max(0, mine.length - 2))) {
+    if (c.state !== 'CONTAINER_EXITED') continue;
+    rt.containers.delete(c.id);
+    removed.push(c.id);
+  }
   for (const sb of podSandboxes(rt, podUid)) {
     if (sb.state === 'SANDBOX_READY') continue;
     if (![...rt.containers.values()].some((c) => c.sandboxId === sb.id)) rt.sandboxes.delete(sb.id);
   }
+  return removed;
 }
 
 /** Runs every other container that shares a volume with `c` up to now, so `c` reads what they wrote. */
@@ -245,7 +261,7 @@ function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
 
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
 export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView): { ok: true; result: ExecResult } | { ok: false; error: string } {
-  if (!rt.running) return { ok: false, error: RUNTIME_UNAVAILABLE };
+  if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };

@@ -12,6 +12,9 @@ import type { KubeletState } from '../kubelet/state';
 import type { ExecRequest, KubeletResponse } from '../kubelet/server-api';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
+import { execInContainer } from './app';
+import { isMirrorPod } from '../kubelet/static-pods';
+import { staticPodProcess } from '../kubelet/static-pod-exec';
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
 
@@ -35,7 +38,15 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const id = status.containerID.replace(/^containerd:\/\//, '');
   const podRef = { namespace: req.namespace, name: req.pod };
   trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'Exec', pod: podRef, container: req.container, command: req.options.command }, object: { kind: 'Pod', ...podRef } });
-  const ran = execSync(w, rt, id, argvOf(req), podNetworkView(w, self.host, req.namespace));
+  if (isMirrorPod(pod)) {
+    // A control-plane process is not a CRI container: the exec runs in its image (static-pod-exec.ts).
+    const st = staticPodProcess(w, self, pod, req.container);
+    if (!st) return notFound;
+    const result = execInContainer(st.process, w.now, argvOf(req), { ...podNetworkView(w, self.host, req.namespace), ...st.extra });
+    return { ok: true, text: '', exec: { type: 'exited', exitCode: result.exitCode, output: result.output } };
+  }
+  const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
+  const ran = execSync(w, rt, id, argvOf(req), podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined));
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: { type: 'exited', exitCode: ran.result.exitCode, output: ran.result.output } };
 }

@@ -14,6 +14,7 @@ import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { publishClusterDns } from './cluster-dns';
+import { rebalanceLoad } from '../metrics/load';
 import { buildRules, resolveServiceRequest, ruleStats, serviceIP, type ServiceResolution } from './proxy-rules';
 import type { KubeProxyState } from './proxy-state';
 
@@ -43,6 +44,8 @@ function syncRules(w: World, self: KubeProxyState): void {
   // moment this node's Pods see different DNS (a headless Service's endpoints change no rule).
   publishClusterDns(w, [self.host]);
   if (same) return;
+  // Rules decide which Pods a `sim load` reaches: re-share it (nothing to do without one).
+  rebalanceLoad(w);
   self.syncs++;
   const st = ruleStats(next);
   trace(w, { from: self.id, to: self.id, kind: 'proxy', detail: { type: 'sync', services: st.services, endpoints: st.endpoints } });

@@ -1,6 +1,11 @@
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
 
+/** kube-proxy's backend (KubeProxyConfiguration.mode); kubeadm's default is iptables. */
+export type ProxyMode = 'iptables' | 'nftables';
+
+export const PROXY_MODES: readonly ProxyMode[] = ['iptables', 'nftables'];
+
 /** One programmed rule: traffic to a Service port, and the ready endpoints it is spread over. */
 export interface ProxyRule {
   /** `namespace/name` of the Service. */

@@ -2,6 +2,7 @@ import type { ComponentBase } from '../core/component';
 import type { ProcessState } from './app';
 import type { ExitReason } from '../images/types';
 import type { MountedVolume } from '../images/fs';
+import type { RuntimeImpl } from './runtime-impl';
 
 /** CRI PodSandboxState. */
 export type SandboxPhase = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -44,7 +45,7 @@ export interface ContainerConfig {
 }
 
 export interface ContainerRecord {
-  /** 64 hex; status shows it as `containerd://<id>`. */
+  /** 64 hex; status shows it as `containerd://<id>` (`cri-o://<id>` on CRI-O). */
   id: string;
   sandboxId: string;
   podUid: string;
@@ -79,9 +80,11 @@ export interface ImageRecord {
   pulledAt: number;
 }
 
-/** The node's CRI container runtime (containerd): sandboxes, containers and the image store. */
+/** The node's CRI container runtime (containerd or CRI-O): sandboxes, containers and the image store. */
 export interface RuntimeState extends ComponentBase {
   kind: 'container-runtime';
+  /** Which implementation serves the CRI here (runtime-impl.ts); absent: containerd. */
+  impl?: RuntimeImpl;
   sandboxes: Map<string, SandboxRecord>;
   containers: Map<string, ContainerRecord>;
   images: Map<string, ImageRecord>;

@@ -16,6 +16,8 @@ import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
 import type { HttpAnswer, NetworkView } from '../images/types';
+import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
+import { cniDnsReachable } from './netpol/dns';
 
 export interface HttpGet {
   /** The node the request leaves from. */
@@ -25,6 +27,8 @@ export interface HttpGet {
   port: number;
   path: string;
   namespace: string;
+  /** The Pod the request leaves from (`kubectl exec`); unset: the node itself (`sim curl`). */
+  source?: { pod: NamespacedName; ip: string };
 }
 
 /** What the process at the endpoint did with the request. */
@@ -37,6 +41,8 @@ export type HttpReply =
   | { kind: 'hang' }
   /** A TCP-only server closed the connection on an HTTP request. */
   | { kind: 'closed' }
+  /** A node's NetworkPolicy rules dropped the packet (the client times out). */
+  | { kind: 'dropped'; dropped: Dropped }
   | { kind: 'answer'; status: number; body: string };
 
 export type HttpGetResult =
@@ -62,6 +68,7 @@ export type HttpGetResult =
 
 interface Listener {
   runtime: ComponentId;
+  node: string;
   sandbox: SandboxRecord;
   containers: ContainerRecord[];
 }
@@ -80,7 +87,7 @@ function findListener(w: World, ip: string): Listener | undefined {
     for (const sb of rt.sandboxes.values()) {
       if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork || sb.ip !== ip) continue;
       const containers = [...rt.containers.values()].filter((c) => c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING' && c.process);
-      return { runtime: rt.id, sandbox: sb, containers };
+      return { runtime: rt.id, node: m, sandbox: sb, containers };
     }
   }
   return undefined;
@@ -108,6 +115,10 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     ...(pod ? { object: { kind: 'Pod', ...pod } } : {}),
   });
   const sent = { kind: 'sent' as const, dialled, endpoint, ...(service !== undefined ? { service } : {}), ...(pod ? { pod } : {}) };
+  const src: PolicyEndpoint = req.source ? { kind: 'pod', ip: req.source.ip, node: req.from, pod: req.source.pod } : { kind: 'host', ip: nodeIP, node: req.from };
+  const dst: PolicyEndpoint = l && pod ? { kind: 'pod', ip, node: l.node, pod } : { kind: 'host', ip };
+  const dropped = checkConnection(w, src, dst, port, 'TCP');
+  if (dropped) return { ...sent, reply: { kind: 'dropped', dropped } };
   if (!l) return { ...sent, reply: { kind: 'no-listener' } };
   for (const c of l.containers) {
     const answer = serveHttp(c.process!, w.now, port, req.path, nodeIP);
@@ -152,10 +163,17 @@ export function httpGet(w: World, req: HttpGet): HttpGetResult {
  * endpoint), so `wget -qO- http://<service>/` inside a Pod gets the app's answer. Names are
  * resolved by the Pod's own resolver (CoreDNS) before this is asked.
  */
-export function podNetworkView(w: World, node: string, namespace: string): NetworkView {
+export function podNetworkView(w: World, node: string, namespace: string, source?: HttpGet['source']): NetworkView {
+  const from: PolicyEndpoint | undefined = source ? { kind: 'pod', ip: source.ip, node, pod: source.pod } : undefined;
   return {
+    ...(from
+      ? {
+          egress: (ip: string, port: number, protocol: 'TCP' | 'UDP') => checkConnection(w, from, { kind: 'host', ip }, port, protocol) === undefined,
+          dnsReachable: (endpoint: number) => cniDnsReachable(w, from, endpoint),
+        }
+      : {}),
     http(ip: string, port: number, path: string): HttpAnswer | 'timeout' | undefined {
-      const r = httpGet(w, { from: node, host: ip, port, path, namespace });
+      const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}) });
       switch (r.kind) {
         case 'no-endpoints':
           return undefined;
@@ -168,6 +186,7 @@ export function podNetworkView(w: World, node: string, namespace: string): Netwo
             case 'no-listener':
             case 'hang':
             case 'closed':
+            case 'dropped':
               return 'timeout';
           }
           return 'timeout';

@@ -12,9 +12,11 @@ import { newDecisionLog } from '../scheduler/decisions';
 import { DEFAULT_TIMINGS, type ClusterTimings } from '../timings';
 import { schedule } from '../runtime';
 import type { World } from '../world';
-import { topologySpec, type MachineSpec, type TopologyName } from './topology';
+import { DEFAULT_CNI, assignRuntimes, topologySpec, type CniPlugin, type MachineSpec, type TopologyName } from './topology';
+import type { ClusterOptions } from './options';
 import {
   newApiServerState,
+  newCloudControllerManagerState,
   newControllerManagerState,
   newCniState,
   newCsiState,
@@ -32,6 +34,8 @@ export interface WorldOptions {
   workers?: number;
   traceLimit?: number;
   timings?: Partial<ClusterTimings>;
+  /** The cloud-controller-manager and leader-election timings (options.ts). */
+  cluster?: ClusterOptions;
 }
 
 /** The node a component id belongs to: `kubelet/node-2` → `node-2`. */
@@ -43,7 +47,8 @@ export function machineOf(id: ComponentId): string | undefined {
 export const WORKSTATION = nodeName('workstation');
 
 export function createWorld(opts: WorldOptions): World {
-  const spec = topologySpec(opts.topology, opts.workers ?? 3);
+  const spec = topologySpec(opts.topology, opts.workers ?? 3, opts.cluster?.etcdMembers);
+  assignRuntimes(spec.machines, opts.cluster?.runtime);
   const rng = seedRng(opts.seed);
   const w: World = {
     seed: opts.seed,
@@ -70,6 +75,7 @@ export function createWorld(opts: WorldOptions): World {
     bootedAt: 0 as SimMillis,
     eventIndex: new Map(),
     faults: new Map(),
+    ...(opts.cluster ? { cluster: opts.cluster } : {}),
   };
   const add = (c: ComponentState, startAt: number): void => {
     w.components.set(c.id, c);
@@ -91,15 +97,31 @@ export function createWorld(opts: WorldOptions): World {
     add(newControllerManagerState(componentId(`kube-controller-manager${m.instanceSuffix}`), host, `${m.name}_${uuidV4(rng)}`), 1500 + cps.indexOf(m) * 300);
     add(newSchedulerState(componentId(`kube-scheduler${m.instanceSuffix}`), host, `${m.name}_${uuidV4(rng)}`), 1600 + cps.indexOf(m) * 300);
   }
+  if (opts.cluster?.cloudProvider) addCloudControllerManagers(w, cps, add);
   add(newCsiState(componentId('csi'), nodeName(cps[0]!.name)), 2500);
-  spec.machines.forEach((m, i) => addNodeAgents(w, m, add, 2000 + i * 137));
+  spec.machines.forEach((m, i) => addNodeAgents(w, m, add, 2000 + i * 137, opts.cluster?.cni ?? DEFAULT_CNI));
   return w;
 }
 
-function addNodeAgents(w: World, m: MachineSpec, add: (c: ComponentState, at: number) => void, at: number): void {
+/** Seeds the stream cloud-controller-manager's identities are drawn from (mixed with the world's seed). */
+const CCM_IDENTITY_STREAM = 0xcc_3a11;
+
+/**
+ * One cloud-controller-manager per control-plane machine, as a provider's manifest runs it
+ * (a DaemonSet on the control plane), started after kube-controller-manager. Its identities come
+ * from a stream of their own, so a cluster with it draws the same names as one without.
+ */
+function addCloudControllerManagers(w: World, cps: MachineSpec[], add: (c: ComponentState, at: number) => void): void {
+  const rng = seedRng(w.seed ^ CCM_IDENTITY_STREAM);
+  for (const m of cps) {
+    add(newCloudControllerManagerState(componentId(`cloud-controller-manager${m.instanceSuffix}`), nodeName(m.name), `${m.name}_${uuidV4(rng)}`), 1700 + cps.indexOf(m) * 300);
+  }
+}
+
+function addNodeAgents(w: World, m: MachineSpec, add: (c: ComponentState, at: number) => void, at: number, cni: CniPlugin): void {
   const host: NodeName = nodeName(m.name);
-  add(newRuntimeState(componentId(`container-runtime/${m.name}`), host), at);
-  add(newCniState(componentId(`cni/${m.name}`), host), at + 10);
+  add(newRuntimeState(componentId(`container-runtime/${m.name}`), host, m.runtime), at);
+  add(newCniState(componentId(`cni/${m.name}`), host, cni, w.seed), at + 10);
   add(newKubeletState(componentId(`kubelet/${m.name}`), host), at + 50);
   add(newKubeProxyState(componentId(`kube-proxy/${m.name}`), host), at + 900);
   void w;

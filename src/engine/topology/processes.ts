@@ -13,11 +13,14 @@ import { newCache } from '../scheduler/cache';
 import { newQueue } from '../scheduler/queue';
 import { newStats } from '../scheduler/behaviour';
 import type { SchedulerState } from '../scheduler/state';
-import type { ControllerManagerState } from '../controllers/state';
+import type { CloudControllerManagerState, ControllerManagerState } from '../controllers/state';
 import type { KubeletState } from '../kubelet/state';
 import { PAUSE_IMAGE } from '../node/image-store';
 import type { RuntimeState } from '../node/runtime-state';
+import type { RuntimeImpl } from '../node/runtime-impl';
 import type { CniState } from '../node/cni-state';
+import { seedRng } from '../core/rng';
+import type { CniPlugin } from './topology';
 import type { CsiState } from '../node/csi-state';
 import type { KubeProxyState } from '../node/proxy-state';
 import type { KubectlState } from '../components';
@@ -63,6 +66,18 @@ export function newControllerManagerState(id: ComponentId, host: NodeName, ident
   };
 }
 
+export function newCloudControllerManagerState(id: ComponentId, host: NodeName, identity: string): CloudControllerManagerState {
+  return {
+    ...baseState(id, 'cloud-controller-manager', host),
+    leader: newLeaderElection('cloud-controller-manager', identity),
+    informers: {},
+    queues: {},
+    scheduled: {},
+    data: {},
+    reconciles: {},
+  };
+}
+
 export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
   return {
     ...baseState(id, 'kubelet', host),
@@ -86,17 +101,38 @@ export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
 }
 
 /** Only the pause image is there at first; start() adds what kubeadm pre-pulled on the machine. */
-export function newRuntimeState(id: ComponentId, host: NodeName): RuntimeState {
+export function newRuntimeState(id: ComponentId, host: NodeName, impl?: RuntimeImpl): RuntimeState {
   return {
     ...baseState(id, 'container-runtime', host),
+    ...(impl && impl !== 'containerd' ? { impl } : {}),
     sandboxes: new Map(),
     containers: new Map(),
     images: new Map([[PAUSE_IMAGE.ref, { ...PAUSE_IMAGE }]]),
   };
 }
 
-export function newCniState(id: ComponentId, host: NodeName): CniState {
-  return { ...baseState(id, 'cni', host), subnet: undefined, allocations: new Map(), lastReserved: undefined };
+/** Seeds each node agent's watch-jitter stream (see CniState.watchRng). */
+const CNI_AGENT_STREAM = 0x5eed_c41;
+
+export function newCniState(id: ComponentId, host: NodeName, plugin: CniPlugin, seed: number): CniState {
+  return {
+    ...baseState(id, 'cni', host),
+    plugin,
+    subnet: undefined,
+    allocations: new Map(),
+    lastReserved: undefined,
+    informers: {},
+    policy: { pods: {}, policies: 0, syncs: 0 },
+    syncPending: false,
+    lastSyncAt: undefined,
+    watchRng: seedRng((seed ^ CNI_AGENT_STREAM ^ hashName(host)) >>> 0),
+  };
+}
+
+function hashName(s: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
 }
 
 export function newCsiState(id: ComponentId, host: NodeName): CsiState {

@@ -5,10 +5,22 @@
  * and the apiservers behind a load balancer.
  */
 import type { ResourceList } from '../../k8s/types';
+import type { RuntimeImpl } from '../node/runtime-impl';
 
 export type TopologyName = 'basic' | 'ha';
 
 export const TOPOLOGIES: readonly TopologyName[] = ['basic', 'ha'];
+
+/**
+ * The pod network's CNI plugin. kindnet (kind's default, and this cluster's) and Calico run a
+ * per-node agent that enforces NetworkPolicy; flannel only wires Pods together and ignores
+ * NetworkPolicies, so traffic they forbid still flows.
+ */
+export type CniPlugin = 'kindnet' | 'calico' | 'flannel';
+
+export const CNI_PLUGINS: readonly CniPlugin[] = ['kindnet', 'calico', 'flannel'];
+
+export const DEFAULT_CNI: CniPlugin = 'kindnet';
 
 export interface MachineSpec {
   name: string;
@@ -18,6 +30,20 @@ export interface MachineSpec {
   allocatable: ResourceList;
   /** Suffix for this machine's control-plane instances (`-1`), '' in a single control plane. */
   instanceSuffix: string;
+  /** The CRI implementation installed on it; absent: containerd. */
+  runtime?: RuntimeImpl;
+}
+
+/** Which CRI runtime the nodes run: one for all, or `mixed` (the last worker runs CRI-O, the rest containerd). */
+export type RuntimeChoice = RuntimeImpl | 'mixed';
+
+export const RUNTIME_CHOICES: readonly RuntimeChoice[] = ['containerd', 'cri-o', 'mixed'];
+
+/** Installs the chosen runtime on each machine (containerd is the default and is left implicit). */
+export function assignRuntimes(machines: MachineSpec[], choice: RuntimeChoice | undefined): void {
+  if (choice === undefined || choice === 'containerd') return;
+  const workers = machines.filter((m) => !m.controlPlane);
+  for (const m of choice === 'cri-o' ? machines : workers.slice(-1)) m.runtime = 'cri-o';
 }
 
 const WORKER_CAPACITY: ResourceList = { cpu: '4', memory: '8141880Ki', pods: '110', 'ephemeral-storage': '61202244Ki', 'hugepages-2Mi': '0' };
@@ -34,7 +60,8 @@ export interface TopologySpec {
   machines: MachineSpec[];
 }
 
-export function topologySpec(name: TopologyName, workers = 3): TopologySpec {
+/** `controlPlanes`: the ha topology's control-plane machines (stacked etcd: its etcd members). */
+export function topologySpec(name: TopologyName, workers = 3, controlPlanes = 3): TopologySpec {
   const workerNames = Array.from({ length: workers }, (_, i) => `node-${i + 1}`);
   if (name === 'basic') {
     return {
@@ -48,7 +75,7 @@ export function topologySpec(name: TopologyName, workers = 3): TopologySpec {
   return {
     name,
     machines: [
-      ...[1, 2, 3].map((i) => ({
+      ...Array.from({ length: controlPlanes }, (_, k) => k + 1).map((i) => ({
         name: `control-plane-${i}`,
         ip: `10.0.0.${9 + i}`,
         controlPlane: true,

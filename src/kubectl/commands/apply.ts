@@ -149,6 +149,7 @@ export function runApply(env: Env, argv: string[]): number {
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
   const dry = dryRunOf(flags);
   const loaded = loadManifests(env.files, env.stdin, filenames, validationOn(flags));
+  env.client.validateAs(flags.str('validate', 'strict'));
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to apply');
   const errors: Failure[] = [...loaded.errors];
   const failures: Failure[] = [];

@@ -1,6 +1,6 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
- * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create namespace`, `create configmap`, `create serviceaccount`,
+ * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`,
  * `create secret generic|docker-registry|tls`, and the RBAC generators, whose kinds this
  * cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
  */
@@ -16,6 +16,7 @@ import { setOwn } from '../../k8s/own';
 import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
 import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
+import { buildQuota, QUOTA_FLAGS } from './create-quota';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -193,6 +194,13 @@ function poddisruptionbudget(env: Env, flags: Flags): number {
   return finish(env, flags, resourceInfo('poddisruptionbudgets')!, buildPodDisruptionBudget(flags, name, namespaceOf(flags)), 'poddisruptionbudgets');
 }
 
+export const CREATE_QUOTA_FLAGS: FlagDef[] = [...CREATE_GENERATOR_FLAGS.filter((f) => !['image', 'replicas', 'port', 'from-literal'].includes(f.name)), ...QUOTA_FLAGS];
+
+function quota(env: Env, flags: Flags): number {
+  const name = requireName(flags, 'quota');
+  return finish(env, flags, resourceInfo('resourcequotas')!, buildQuota(flags, name, namespaceOf(flags)), 'quota');
+}
+
 function namespace(env: Env, flags: Flags): number {
   const name = requireName(flags, 'namespace');
   return finish(env, flags, resourceInfo('namespaces')!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: {} });
@@ -269,6 +277,7 @@ const GENERATORS: Record<string, Generator> = {
   job: { run: job, flags: CREATE_JOB_FLAGS, aliases: [] },
   namespace: { run: namespace, aliases: ['ns'] },
   poddisruptionbudget: { run: poddisruptionbudget, flags: CREATE_PDB_FLAGS, aliases: ['pdb'] },
+  quota: { run: quota, flags: CREATE_QUOTA_FLAGS, aliases: ['resourcequota'] },
   role: { run: (env, flags) => rbacGenerator(env, flags, 'role'), flags: RBAC_GENERATOR_FLAGS.role, aliases: [] },
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
   secret: { runArgv: secret, aliases: [] },
@@ -284,6 +293,7 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_JOB_FLAGS,
   ...CREATE_CRONJOB_FLAGS,
   ...CREATE_PDB_FLAGS,
+  ...CREATE_QUOTA_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
   ...Object.values(RBAC_GENERATOR_FLAGS).flat(),
 ].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);

@@ -14,12 +14,20 @@ import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
 import { describePod } from '../describe/pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
+import { describeStatefulSet } from '../describe/statefulset';
+import type { StatefulSet } from '../../k8s/types';
 import { describeNode } from '../describe/node';
 import { describeCronJob, describeJob } from '../describe/batch';
 import { describeEndpoints, describeService } from '../describe/service';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describePodDisruptionBudget } from '../describe/policy';
+import { describeHorizontalPodAutoscaler } from '../describe/autoscaling';
+import type { HorizontalPodAutoscaler } from '../../k8s/autoscaling';
+import { describeLimitRange, describeQuota } from '../describe/quota';
+import type { LimitRange, ResourceQuota } from '../../k8s/types';
+import { describeNetworkPolicy } from '../describe/network-policy';
+import type { NetworkPolicy } from '../../k8s/types';
 import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, describeServiceAccount } from '../describe/other';
 import { pushAll } from '../../k8s/arrays';
 import type { Role } from '../../k8s/rbac';
@@ -46,6 +54,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeReplicaSet(c, obj as ReplicaSet, now);
     case 'daemonsets':
       return describeDaemonSet(c, obj as DaemonSet, now);
+    case 'statefulsets':
+      return describeStatefulSet(c, obj as StatefulSet, now);
     case 'jobs':
       return describeJob(c, obj as Job, now);
     case 'cronjobs':
@@ -57,7 +67,7 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
     case 'endpoints':
       return describeEndpoints(c, obj as Endpoints, now);
     case 'namespaces':
-      return describeNamespace(obj as Namespace);
+      return describeNamespace(obj as Namespace, c);
     case 'configmaps':
       return describeConfigMap(c, obj as ConfigMap, now);
     case 'secrets':
@@ -76,10 +86,18 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describePersistentVolume(c, obj as PersistentVolume, now);
     case 'storageclasses':
       return describeStorageClass(c, obj as StorageClass, now);
+    case 'resourcequotas':
+      return describeQuota(obj as ResourceQuota);
+    case 'limitranges':
+      return describeLimitRange(obj as LimitRange);
     case 'poddisruptionbudgets':
       return describePodDisruptionBudget(c, obj as PodDisruptionBudget, now);
+    case 'horizontalpodautoscalers':
+      return describeHorizontalPodAutoscaler(c, obj as HorizontalPodAutoscaler, now);
     case 'priorityclasses':
       return describePriorityClass(c, obj as PriorityClass, now);
+    case 'networkpolicies':
+      return describeNetworkPolicy(obj as NetworkPolicy);
     default:
       return describeGeneric(c, obj, now);
   }

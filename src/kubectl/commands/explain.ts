@@ -8,7 +8,8 @@
  * `enum:` line and its description wrapped at 78 columns less its indent, or, with --recursive,
  * only names and types, nested. v1.36 has no --max-depth (it came after).
  */
-import { resolveResource, type ResourceInfo } from '../../k8s/resources';
+import type { ResourceInfo } from '../../k8s/resources';
+import { resolveTyped } from '../discovery';
 import { describeDocument, type Doc, type Schema } from '../explain/describe';
 import { apiDocs, loadApiDocs } from '../explain/load';
 import { CmdError, plainError } from '../errors';
@@ -146,7 +147,7 @@ function gvrString(g: Gvr): string {
  */
 function parseRequest(arg: string, matchGroup: boolean): { info: ResourceInfo; path: string[] } {
   const parts = arg.split('.');
-  const info = resolveResource(parts[0]!);
+  const info = resolveTyped(parts[0]!);
   // CheckErr prints a NoResourceMatchError without the `error: ` prefix.
   if (!info) throw new CmdError(`the server doesn't have a resource type "${parts[0]!}"\n`);
   let rest = parts.slice(1);

@@ -1,5 +1,6 @@
 /** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`. */
-import { RESOURCES } from '../../k8s/resources';
+import { discoveredResources, aggregatedResourceInfos } from '../discovery';
+import { customSource } from '../../k8s/apiextensions';
 import type { Service } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { CmdError, fatalText } from '../errors';
@@ -78,7 +79,8 @@ export const API_RESOURCES_FLAGS: FlagDef[] = [
 
 export function runApiResources(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_RESOURCES_FLAGS, 'kubectl api-resources');
-  let rows = [...RESOURCES];
+  // Aggregated groups (metrics.k8s.io, groupPriorityMinimum 100) come after every local and custom one.
+  let rows = [...discoveredResources(), ...aggregatedResourceInfos()];
   if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
   if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));
   const sortBy = flags.str('sort-by');
@@ -90,7 +92,7 @@ export function runApiResources(env: Env, argv: string[]): number {
   }
   const wide = flags.str('output') === 'wide';
   const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(wide ? ['VERBS', 'CATEGORIES'] : [])];
-  const lines = rows.map((r) => [r.resource, r.shortNames.join(','), r.group ? `${r.group}/${r.version}` : r.version, String(r.namespaced), r.kind, ...(wide ? [`[${r.verbs.join(' ')}]`, ''] : [])]);
+  const lines = rows.map((r) => [r.resource, r.shortNames.join(','), r.group ? `${r.group}/${r.version}` : r.version, String(r.namespaced), r.kind, ...(wide ? [`[${r.verbs.join(' ')}]`, (customSource(r)?.categories ?? []).join(',')] : [])]);
   const text = [...(flags.bool('no-headers') ? [] : [header]), ...lines].map((l) => `${l.join('\t')}\n`).join('');
   env.out.out(tabulate(text, GET_TABLE));
   return 0;

@@ -79,7 +79,11 @@ export function runPatch(env: Env, argv: string[]): number {
     } else {
       const res = env.client.patchAs(t.info, t.obj.metadata.namespace, name, type, patch, dry === 'server', subresource === '' ? undefined : subresource);
       if (!res.ok) {
-        errors.push({ api: res.error });
+        // patch.go wraps a 415 in `<media type> is not supported by <GroupVersionKind>` (a plain error).
+        if (!('network' in res.error) && res.error.code === 415) {
+          const media = type === 'strategic' ? 'application/strategic-merge-patch+json' : type === 'merge' ? 'application/merge-patch+json' : 'application/json-patch+json';
+          errors.push({ text: `error: ${media} is not supported by ${t.info.group}/${t.info.version}, Kind=${t.info.kind}: ${res.error.message}` });
+        } else errors.push({ api: res.error });
         continue;
       }
       result = res.value;

@@ -24,7 +24,9 @@ import { runTaint, TAINT_FLAGS } from './taint';
 import { runPatch, PATCH_FLAGS } from './patch';
 import { runReplace, REPLACE_FLAGS } from './replace';
 import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
-import { runAttach, runCp, runDebug, runPortForward, runTop, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runAttach, runCp, runDebug, runPortForward, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runTop } from './top';
+import { AUTOSCALE_FLAGS, runAutoscale } from './autoscale';
 import { runEvents, EVENTS_FLAGS } from './events';
 import { runDiff, DIFF_FLAGS } from './diff';
 import { runExplain, EXPLAIN_FLAGS } from './explain';
@@ -38,6 +40,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   apply: { run: runApply, flags: APPLY_FLAGS, positional: 'none' },
   attach: { run: runAttach, flags: ANY_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
+  autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
   'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
   config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },

@@ -1,10 +1,11 @@
 /**
- * `kubectl rollout history|undo daemonset/x` (polymorphichelpers DaemonSetHistoryViewer and
- * DaemonSetRollbacker): both read the DaemonSet's ControllerRevisions, whose `data` is the
+ * `kubectl rollout history|undo daemonset/x|statefulset/x` (polymorphichelpers
+ * DaemonSetHistoryViewer / StatefulSetHistoryViewer and their Rollbackers, which upstream share
+ * this logic): both read the workload's ControllerRevisions, whose `data` is the
  * strategic-merge patch that restores a template; undo sends that patch unchanged.
  */
 import { matchesRevision, revisionTemplate } from '../../k8s/daemonset-history';
-import type { ControllerRevision, DaemonSet, PodTemplateSpec } from '../../k8s/types';
+import type { ControllerRevision, DaemonSet, PodTemplateSpec, StatefulSet } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import type { Env } from '../env';
@@ -18,8 +19,8 @@ import type { Target } from './targets';
 
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 
-/** controlledHistories: the revisions whose controller is this DaemonSet (by uid). */
-function historiesOf(env: Env, ds: DaemonSet): ControllerRevision[] {
+/** controlledHistories: the revisions whose controller is this workload (by uid). */
+function historiesOf(env: Env, ds: DaemonSet | StatefulSet): ControllerRevision[] {
   const res = env.client.list(resourceInfo('controllerrevisions')!, ds.metadata.namespace);
   const all = (res.ok ? res.value : []) as ControllerRevision[];
   return all.filter((cr) => cr.metadata.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata.uid)).sort((a, b) => a.revision - b.revision);
@@ -32,7 +33,7 @@ function templateText(t: PodTemplateSpec | undefined): string {
 }
 
 export function daemonSetHistory(env: Env, flags: Flags, t: Target): void {
-  const ds = t.obj as DaemonSet;
+  const ds = t.obj as DaemonSet | StatefulSet;
   const byRev = new Map<number, ControllerRevision>();
   for (const cr of historiesOf(env, ds)) byRev.set(cr.revision, cr);
   const ref = objectRef(t.info, ds.metadata.name ?? '');
@@ -55,7 +56,7 @@ function findHistory(toRevision: number, all: ControllerRevision[]): ControllerR
 }
 
 export function daemonSetUndo(env: Env, flags: Flags, t: Target): void {
-  const ds = t.obj as DaemonSet;
+  const ds = t.obj as DaemonSet | StatefulSet;
   const dry = dryRunOf(flags);
   const ref = objectRef(t.info, ds.metadata.name ?? '');
   const toRevision = flags.int('to-revision', 0);

@@ -2,12 +2,13 @@
  * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments, with
  * rollout_status.go's exact lines (one per watch event, duplicates included), history's
  * REVISION/CHANGE-CAUSE table and undo's client-side copy of an old ReplicaSet's template.
- * DaemonSets have all but pause/resume; their history and undo read ControllerRevisions
- * (rollout-history-ds.ts).
+ * DaemonSets and StatefulSets have all but pause/resume; their history and undo read
+ * ControllerRevisions (rollout-history-ds.ts).
  */
-import type { DaemonSet, Deployment, KObject, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
+import type { DaemonSet, Deployment, KObject, PodTemplateSpec, ReplicaSet, StatefulSet } from '../../k8s/types';
 import { rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../../engine/index';
+import { qualifiedResource } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
@@ -67,8 +68,32 @@ export function daemonSetStatus(ds: DaemonSet): { line: string; done: boolean; e
   return { line: `daemon set "${name}" successfully rolled out\n`, done: true };
 }
 
+/**
+ * StatefulSetStatusViewer.Status. Defaulting gives a RollingUpdate set a partition (0), so a set
+ * created without one ends on the "partitioned roll out complete" line, as upstream's does.
+ */
+export function statefulSetStatus(sts: StatefulSet): { line: string; done: boolean; error?: string } {
+  const strategy = sts.spec.updateStrategy;
+  if (strategy?.type !== 'RollingUpdate') return { line: '', done: true, error: 'rollout status is only available for RollingUpdate strategy type' };
+  const s = sts.status;
+  if (!s?.observedGeneration || (sts.metadata.generation ?? 0) > s.observedGeneration) return { line: 'Waiting for statefulset spec update to be observed...\n', done: false };
+  const replicas = sts.spec.replicas;
+  const ready = s.readyReplicas ?? 0;
+  if (replicas !== undefined && ready < replicas) return { line: `Waiting for ${replicas - ready} pods to be ready...\n`, done: false };
+  const updated = s.updatedReplicas ?? 0;
+  if (strategy.rollingUpdate) {
+    const partition = strategy.rollingUpdate.partition;
+    if (replicas !== undefined && partition !== undefined && updated < replicas - partition) {
+      return { line: `Waiting for partitioned roll out to finish: ${updated} out of ${replicas - partition} new pods have been updated...\n`, done: false };
+    }
+    return { line: `partitioned roll out complete: ${updated} new pods have been updated...\n`, done: true };
+  }
+  if (s.updateRevision !== s.currentRevision) return { line: `waiting for statefulset rolling update to complete ${updated} pods at revision ${s.updateRevision ?? ''}...\n`, done: false };
+  return { line: `statefulset rolling update complete ${s.currentReplicas ?? 0} pods at revision ${s.currentRevision ?? ''}...\n`, done: true };
+}
+
 /** The resources rollout has a status viewer for (and complete after `kubectl rollout <verb>`). */
-export const ROLLOUT_RESOURCES: readonly string[] = ['deployments', 'daemonsets'];
+export const ROLLOUT_RESOURCES: readonly string[] = ['deployments', 'daemonsets', 'statefulsets'];
 
 function deploymentsOnly(t: Target): Deployment {
   if (t.info.resource !== 'deployments') throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
@@ -82,6 +107,8 @@ function statusViewer(t: Target): (obj: KObject) => { line: string; done: boolea
       return (o) => deploymentStatus(o as Deployment);
     case 'daemonsets':
       return (o) => daemonSetStatus(o as DaemonSet);
+    case 'statefulsets':
+      return (o) => statefulSetStatus(o as StatefulSet);
     default:
       throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
   }
@@ -129,7 +156,7 @@ function templateText(t: PodTemplateSpec | undefined): string {
 
 function history(env: Env, flags: Flags, targets: Target[]): number {
   for (const t of targets) {
-    if (t.info.resource === 'daemonsets') {
+    if (t.info.resource === 'daemonsets' || t.info.resource === 'statefulsets') {
       daemonSetHistory(env, flags, t);
       continue;
     }
@@ -165,7 +192,7 @@ function undo(env: Env, flags: Flags, targets: Target[]): number {
   const dry = dryRunOf(flags);
   const errors: Failure[] = [];
   for (const t of targets) {
-    if (t.info.resource === 'daemonsets') {
+    if (t.info.resource === 'daemonsets' || t.info.resource === 'statefulsets') {
       daemonSetUndo(env, flags, t);
       continue;
     }
@@ -214,8 +241,8 @@ function undo(env: Env, flags: Flags, targets: Target[]): number {
 function restart(env: Env, flags: Flags, targets: Target[]): number {
   const dry = dryRunOf(flags);
   for (const t of targets) {
-    // objectRestarter: a DaemonSet restarts the same way, through its template's annotation.
-    const d = t.info.resource === 'daemonsets' ? (t.obj as DaemonSet) : deploymentsOnly(t);
+    // objectRestarter: DaemonSets and StatefulSets restart the same way, through their template's annotation.
+    const d = t.info.resource === 'daemonsets' || t.info.resource === 'statefulsets' ? (t.obj as DaemonSet | StatefulSet) : deploymentsOnly(t);
     if ('paused' in d.spec && d.spec.paused) throw plainError(`${t.info.resource} "${d.metadata.name ?? ''}" can't restart paused deployment (run rollout resume first)`);
     const patch = { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(env.sim.now as SimMillis) } } } } };
     if (dry !== 'client') {
@@ -230,7 +257,9 @@ function restart(env: Env, flags: Flags, targets: Target[]): number {
 function pause(env: Env, flags: Flags, targets: Target[], paused: boolean): number {
   const dry = dryRunOf(flags);
   for (const t of targets) {
-    const d = deploymentsOnly(t);
+    // objectPauser / objectResumer know only Deployments.
+    if (t.info.resource !== 'deployments') throw plainError(`${qualifiedResource(t.info)} "${t.obj.metadata.name ?? ''}" ${paused ? 'pausing' : 'resuming'} is not supported`);
+    const d = t.obj as Deployment;
     const ref = objectRef(t.info, d.metadata.name ?? '');
     if ((d.spec.paused === true) === paused) {
       env.out.out(`${ref} already ${paused ? 'paused' : 'resumed'}\n`);

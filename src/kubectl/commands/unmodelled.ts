@@ -1,10 +1,10 @@
 /**
- * Verbs whose real work happens outside what the simulation models. `kubectl top` fails as it
- * does on a cluster without metrics-server; the others answer one line saying what is not
- * modelled and what to use instead, never a pretend success.
+ * Verbs whose real work happens outside what the simulation models: they answer one line saying
+ * what is not modelled and what to use instead, never a pretend success. (`kubectl top`'s flags
+ * and help live here too; the command is top.ts.)
  */
-import { CmdError, plainError } from '../errors';
-import { parseFlags, type FlagDef } from '../flags';
+import { plainError } from '../errors';
+import type { FlagDef } from '../flags';
 import type { Env } from '../env';
 
 export const TOP_SUBCOMMANDS = ['node', 'pod'] as const;
@@ -20,28 +20,11 @@ export const TOP_FLAGS: FlagDef[] = [
   { name: 'sum', kind: 'bool' },
   { name: 'show-capacity', kind: 'bool' },
   { name: 'use-protocol-buffers', kind: 'bool' },
+  { name: 'show-swap', kind: 'bool' },
 ];
 
-/**
- * top_node.go / top_pod.go: without the metrics.k8s.io group in discovery (no metrics-server
- * is installed) both stop before any request for metrics.
- */
-export function runTop(env: Env, argv: string[]): number {
-  const sub = argv[0];
-  if (sub === undefined || sub.startsWith('-')) {
-    parseFlags(argv, [], 'kubectl top');
-    env.out.out(TOP_HELP);
-    return 0;
-  }
-  parseFlags(argv.slice(1), TOP_FLAGS, `kubectl top ${sub}`);
-  if (![...TOP_SUBCOMMANDS, ...TOP_SUBCOMMAND_ALIASES].includes(sub as (typeof TOP_SUBCOMMANDS)[number])) {
-    throw new CmdError(`error: unknown command "${sub}" for "kubectl top"\nRun 'kubectl top --help' for usage.\n`);
-  }
-  throw plainError('Metrics API not available');
-}
-
 /** cobra's help for `kubectl top` without a subcommand. */
-const TOP_HELP = `Display resource (CPU/memory) usage.
+export const TOP_HELP = `Display resource (CPU/memory) usage.
 
  The top command allows you to see the resource consumption for nodes or pods.
 

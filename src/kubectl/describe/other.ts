@@ -6,21 +6,19 @@ import type { ConfigMap, KObject, Namespace, Secret } from '../../k8s/types';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
+import { describeNamespacePolicies } from './quota';
 
 function sortedKeys(o: Record<string, unknown> | undefined): string[] {
   return Object.keys(o ?? {}).sort();
 }
 
-export function describeNamespace(ns: Namespace): string {
+export function describeNamespace(ns: Namespace, client: Client): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${ns.metadata.name ?? ''}\n`);
   labelsMultiline(w, 'Labels', ns.metadata.labels);
   annotationsMultiline(w, 'Annotations', ns.metadata.annotations);
   w.write(0, `Status:\t${ns.status?.phase ?? ''}\n`);
-  w.write(0, '\n');
-  w.write(0, 'No resource quota.\n');
-  w.write(0, '\n');
-  w.write(0, 'No LimitRange resource.\n');
+  describeNamespacePolicies(w, client, ns.metadata.name ?? '');
   return w.toString();
 }
 

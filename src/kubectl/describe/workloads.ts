@@ -1,5 +1,5 @@
 /** describeDeployment, describeReplicaSet and describeDaemonSet (describe.go), plus the deployment's ReplicaSet lookup. */
-import type { DaemonSet, Deployment, KObject, Pod, PodTemplateSpec, ReplicaSet } from '../../k8s/types';
+import type { DaemonSet, Deployment, KObject, Pod, PodTemplateSpec, ReplicaSet, StatefulSet } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { fromLabelSelector } from '../../k8s/labels';
 import type { Client } from '../client';
@@ -91,7 +91,7 @@ export function describeReplicaSet(client: Client, rs: ReplicaSet, now: number):
 }
 
 /** The `Pods Status:` line: phases of the Pods the workload controls. */
-function podsStatus(client: Client, w: DescribeWriter, owner: ReplicaSet | DaemonSet): void {
+export function podsStatus(client: Client, w: DescribeWriter, owner: ReplicaSet | DaemonSet | StatefulSet): void {
   w.write(0, 'Pods Status:\t');
   const pods = client.list(resourceInfo('pods')!, owner.metadata.namespace, { labelSelector: fromLabelSelector(owner.spec?.selector) });
   if (!pods.ok) {

@@ -27,6 +27,7 @@ import type {
   PodDisruptionBudget,
   ReplicaSet,
   Secret,
+  StatefulSet,
   Service,
   PriorityClass,
   StorageClass,
@@ -36,6 +37,10 @@ import { nodeRoles, nodeStatus } from '../../k8s/printers/node';
 import { podRow } from '../../k8s/printers/pod';
 import { accessModes, formatLabels, selectorString, since } from '../../k8s/printers/util';
 import { RBAC_TABLES } from './rbac-columns';
+import { CRD_TABLES } from './crd-columns';
+import { NETWORKING_TABLES } from './networking-columns';
+import { QUOTA_TABLES } from './quota-columns';
+import { AUTOSCALING_TABLES } from './autoscaling-columns';
 import { humanDuration, parseTimestamp } from '../../k8s/time';
 
 export interface Column {
@@ -165,6 +170,10 @@ function formatEndpoints(ep: EndpointsObject): string {
 
 const TABLES: Record<string, TableDef> = {
   ...RBAC_TABLES,
+  ...CRD_TABLES,
+  ...NETWORKING_TABLES,
+  ...QUOTA_TABLES,
+  ...AUTOSCALING_TABLES,
   pods: {
     columns: [{ name: 'NAME' }, { name: 'READY' }, { name: 'STATUS' }, { name: 'RESTARTS' }, { name: 'AGE' }, { name: 'IP', wide: true }, { name: 'NODE', wide: true }, { name: 'NOMINATED NODE', wide: true }, { name: 'READINESS GATES', wide: true }],
     cells(o, now) {
@@ -225,6 +234,14 @@ const TABLES: Record<string, TableDef> = {
         images,
         formatLabelSelector(ds.spec?.selector),
       ];
+    },
+  },
+  statefulsets: {
+    columns: [{ name: 'NAME' }, { name: 'READY' }, { name: 'AGE' }, { name: 'CONTAINERS', wide: true }, { name: 'IMAGES', wide: true }],
+    cells(o, now) {
+      const sts = o as StatefulSet;
+      const [names, images] = containerCells(sts.spec?.template?.spec);
+      return [o.metadata.name ?? '', `${sts.status?.readyReplicas ?? 0}/${sts.spec?.replicas ?? 0}`, age(o, now), names, images];
     },
   },
   jobs: {

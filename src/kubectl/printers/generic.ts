@@ -3,7 +3,7 @@
  * yaml, kyaml, json, name, jsonpath, jsonpath-as-json, custom-columns.
  */
 import type { KObject } from '../../k8s/types';
-import { resourceForKind } from '../../k8s/resources';
+import { infoForKind } from '../discovery';
 import { plainError, type CmdError } from '../errors';
 import { objectRef } from '../builder';
 import { toJsonIndent } from '../../k8s/printers/json';
@@ -79,7 +79,7 @@ export function asList(objs: KObject[]): Record<string, unknown> {
 }
 
 export function nameOf(obj: KObject): string {
-  const info = resourceForKind(obj.kind);
+  const info = infoForKind(obj.kind, obj.apiVersion);
   return info ? objectRef(info, obj.metadata.name ?? '') : `${obj.kind.toLowerCase()}/${obj.metadata.name ?? ''}`;
 }
 

@@ -7,6 +7,7 @@ import type { KObject } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { kindString } from '../builder';
 import { tableFor } from './columns';
+import { customTable } from './crd-columns';
 import type { TabWriter } from './tabwriter';
 import { formatLabels } from '../../k8s/printers/util';
 import { pushAll } from '../../k8s/arrays';
@@ -25,7 +26,7 @@ export interface Table {
 }
 
 export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptions, now: number): Table {
-  const def = tableFor(info.resource);
+  const def = customTable(info) ?? tableFor(info.resource);
   const keep = def.columns.map((c) => opts.wide || !c.wide);
   const cols = def.columns.filter((_, i) => keep[i]);
   const nameIdx = cols.findIndex((c) => c.name === 'NAME');

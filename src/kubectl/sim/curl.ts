@@ -75,6 +75,12 @@ function outcome(req: HttpGet, r: HttpGetResult): CommandResult {
           return fail(`curl: (28) Operation timed out after ${CONNECT_TIMEOUT_MS} milliseconds with 0 bytes received${note}`, 28);
         case 'closed':
           return fail(`curl: (52) Empty reply from server${note}`, 52);
+        case 'dropped': {
+          // Not curl's words: what happened to the packet, which curl cannot see.
+          const d = r.reply.dropped;
+          const whose = d.direction === 'ingress' ? `${d.pod.namespace}/${d.pod.name}'s ingress` : `${d.pod.namespace}/${d.pod.name}'s egress`;
+          return fail(`${timedOut(ip, port)}${note}\n(${d.node}'s ${d.plugin} dropped it: NetworkPolicy ${d.policies.join(', ')} isolates ${whose} and no rule allows this connection)`, 28);
+        }
         case 'answer': {
           const first = r.reply.body.split('\n')[0] ?? '';
           return ok(`HTTP ${r.reply.status} from ${r.pod?.name ?? ''} (${r.endpoint})\n${first}\n`);

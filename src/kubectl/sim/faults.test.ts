@@ -44,7 +44,9 @@ describe('sim fail --list and target names', () => {
     for (const n of ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'control-plane', 'node-1', 'node-2', 'node-3']) expect(names).toContain(`latency/${n}`);
     for (const n of ['kube-controller-manager', 'kube-scheduler', 'kubelet/node-2', 'kube-proxy/control-plane']) expect(names).toContain(`watch-drop/${n}`);
     expect(names).not.toContain('watch-drop/etcd');
-    expect(names).toHaveLength(5 + 4 * 5 + 3 + (3 + 4) + (2 + 2 * 4));
+    // …then the etcd member's disk (disk-latency/etcd).
+    expect(names).toContain('disk-latency/etcd');
+    expect(names).toHaveLength(5 + 4 * 5 + 3 + (3 + 4) + (2 + 2 * 4) + 1);
     expect(list).toMatch(/^kube-scheduler\s+Running$/m);
     expect(out(s, 'sim fail kube-scheduler')).toBe('fault injected: kube-scheduler stopped\n');
     expect(out(s, 'sim fail --list')).toMatch(/^kube-scheduler\s+Failed$/m);

@@ -28,6 +28,8 @@ function stopped(t: FaultTarget, delayMs: number | undefined): string {
     }
     case 'watch-drop':
       return `kube-apiserver silently stops delivering watch events to ${subject(t)} (the watches stay open)`;
+    case 'disk-latency':
+      return `every WAL fsync on ${subject(t) === 'etcd' ? 'every etcd member' : subject(t)} takes ${goDuration(delayMs ?? 0)} more`;
     case 'component':
     case 'instance':
     case 'node-part':
@@ -49,6 +51,8 @@ function started(t: FaultTarget): string {
       return subject(t) === 'kube-apiserver' ? 'watch events from kube-apiserver arrive on time' : `watch events to ${subject(t)} arrive on time`;
     case 'watch-drop':
       return `the dead watches to ${subject(t)} are closed; its Reflectors relist`;
+    case 'disk-latency':
+      return `${subject(t) === 'etcd' ? 'every etcd member\'s' : `${subject(t)}'s`} disk is fast again`;
     case 'component':
     case 'instance':
     case 'node-part':
@@ -79,7 +83,7 @@ export const FAIL_FLAGS: FlagDef[] = [
 
 const FAIL_USAGE = 'error: usage: sim fail <target> [--delay <duration>] | sim fail --list';
 
-/** `<target>` plus, for a latency target, `--delay 5s` / `--delay=5s`. */
+/** `<target>` plus, for a latency or disk-latency target, `--delay 5s` / `--delay=5s`. */
 function parseFail(argv: string[]): { target: string; opts: FaultOptions } | string {
   let target: string | undefined;
   const opts: FaultOptions = {};

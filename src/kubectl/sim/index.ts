@@ -10,20 +10,35 @@ import type { Session } from '../session';
 import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { simAdvance } from './advance';
+import { AUDIT_FLAGS, simAudit } from './audit';
 import { CURL_FLAGS, simCurl } from './curl';
+import { simEtcd } from './etcd';
+import { CONTROLLER_VERBS, simController } from './controller';
 import { FAIL_FLAGS, simFail, simRecover } from './faults';
+import { LOAD_FLAGS, simLoad } from './load';
+import { simSsh } from './ssh';
 import { simStatus } from './status';
 import { simTrace, TRACE_FLAGS } from './trace';
-import { simTopology } from './topology';
+import { simTopology, TOPOLOGY_FLAGS } from './topology';
 import { simWhy, WHY_FLAGS } from './why';
 
 export const SIM_HELP = `sim directives:
   sim advance <duration>          let simulated time pass (e.g. 30s, 5m, 1h30m)
+  sim audit [--tail N] [--user U] [--verb V]
+                                  kube-apiserver's audit log (audit.k8s.io/v1 Events, JSON lines)
   sim trace [--last N] [--all] [--kind K,...] [--object KIND/NAME]...
                                   print the messages between components
   sim status                      every component, where it runs and its health
   sim why pod/<name> [-n NS]      why a Pod is on its node, or still Pending: each node's verdict
   sim topology basic|ha           rebuild the cluster with another shape
+                                  (ha --etcd-members 5: five control planes, quorum 3)
+    [--cloud-provider sim]        … with a cloud-controller-manager (LoadBalancer IPs, node init)
+    [--runtime containerd|cri-o|mixed]
+                                  … with CRI-O on every node, or on the last worker only (mixed)
+    [--proxy-mode iptables|nftables]
+                                  … with kube-proxy in nftables mode
+    [--leader-elect-lease-duration|--leader-elect-renew-deadline|--leader-elect-retry-period C=D]
+                                  … with a component's leader-election timings (e.g. kube-scheduler=5s)
   sim fail <target>               stop a component, an instance or a node part; power off (node/N)
                                   or cut off (network/N) a node
   sim fail latency/<component|node> [--delay 2s]
@@ -34,10 +49,23 @@ export const SIM_HELP = `sim directives:
                                   kube-scheduler, kube-controller-manager, kubelet/<node> or
                                   kube-proxy/<node>; the watches stay open, the caches go stale;
                                   recover closes them and the Reflectors relist
+  sim fail disk-latency/<etcd member> [--delay 500ms]
+                                  slow an etcd member's WAL fsync (disk-latency/etcd: every member);
+                                  writes wait for the slowest disk a quorum needs
   sim fail --list                 every fault target and its state
   sim recover <target>            let a failed target start again
+  sim etcd restore <snapshot>     roll the cluster's stored state back to an etcdctl snapshot
   sim curl <service>[:port][/path] --from <node> [-n NS]
                                   an HTTP GET from a node through its kube-proxy rules
+  sim load <service> --rps N [-n NS]
+                                  steady traffic to a Service through the nodes' kube-proxy
+                                  rules: its Pods share it and their CPU rises (kubectl top, HPA);
+                                  --off (or --rps 0) stops it
+  sim ssh <node> -- <command>     run a command on a node as root: crictl ps|pods|images|logs,
+                                  journalctl -u kubelet, iptables-save, nft list ruleset,
+                                  ls/cat /etc/cni/net.d, /etc/kubernetes/manifests, …
+  sim controller start|stop sample
+                                  run or stop kubernetes/sample-controller (Foo -> Deployment)
   sim help                        this list
 `;
 
@@ -45,12 +73,17 @@ export type SimDirective = CommandSpec<(session: Session, argv: string[]) => Com
 
 export const SIM_DIRECTIVES: Record<string, SimDirective> = {
   advance: { run: simAdvance, flags: [], positional: 'none', aliases: ['wait'] },
+  audit: { run: simAudit, flags: AUDIT_FLAGS, positional: 'none' },
+  controller: { run: simController, flags: [], positional: 'none', subcommands: CONTROLLER_VERBS },
   curl: { run: simCurl, flags: CURL_FLAGS, positional: 'service' },
+  etcd: { run: simEtcd, flags: [], positional: 'none', subcommands: ['restore'] },
   fail: { run: simFail, flags: FAIL_FLAGS, positional: 'fault-target' },
   help: { run: () => ok(SIM_HELP), flags: [], positional: 'none', aliases: ['--help', '-h'] },
+  load: { run: simLoad, flags: LOAD_FLAGS, positional: 'service' },
   recover: { run: simRecover, flags: [], positional: 'fault-target' },
+  ssh: { run: simSsh, flags: [], positional: 'nodes' },
   status: { run: simStatus, flags: [], positional: 'none' },
-  topology: { run: simTopology, flags: [], positional: 'none', subcommands: TOPOLOGIES },
+  topology: { run: simTopology, flags: TOPOLOGY_FLAGS, positional: 'none', subcommands: TOPOLOGIES },
   trace: { run: simTrace, flags: TRACE_FLAGS, positional: 'none' },
   why: { run: simWhy, flags: WHY_FLAGS, positional: 'pod' },
 };

@@ -99,7 +99,7 @@ describe('latency/<target>: watch events arrive late', () => {
 
   it('rejects a delay on other targets and delays outside 1ms..10m', () => {
     const s = new Session({ seed: 1 });
-    expect(out(s, 'sim fail kube-scheduler --delay 5s')).toBe('error: a delay applies only to latency/<target>, not kube-scheduler\n');
+    expect(out(s, 'sim fail kube-scheduler --delay 5s')).toBe('error: a delay applies only to latency/<target> and disk-latency/<member>, not kube-scheduler\n');
     expect(out(s, 'sim fail latency/kube-scheduler --delay soon')).toBe('error: invalid --delay "soon": use a form like 500ms, 2s, 1m\n');
     expect(out(s, 'sim fail latency/kube-scheduler --delay 0s')).toBe('error: a latency must be between 1ms and 10m0s\n');
     expect(out(s, 'sim fail latency/kube-scheduler --delay 11m')).toBe('error: a latency must be between 1ms and 10m0s\n');

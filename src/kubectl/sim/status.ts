@@ -1,8 +1,26 @@
-import { queueLen, type ComponentState } from '../../engine/index';
+import { queueLen, type CniPlugin, type ComponentState } from '../../engine/index';
 import type { Session } from '../session';
 import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { renderTable } from './table';
+import { loadLines } from './load';
+
+/** The CNI card: which plugin, and whether it enforces NetworkPolicy (flannel does not). */
+function cniDetails(plugin: CniPlugin, isolated: number): string {
+  const here = `${isolated} isolated ${isolated === 1 ? 'pod' : 'pods'} here`;
+  switch (plugin) {
+    case 'kindnet':
+      return `kindnet (ptp), enforces NetworkPolicy: ${here}`;
+    case 'calico':
+      return `Calico (calico-node), enforces NetworkPolicy: ${here}`;
+    case 'flannel':
+      return 'flannel: does not enforce NetworkPolicy';
+    default: {
+      const never: never = plugin;
+      return String(never);
+    }
+  }
+}
 
 function details(s: Session, c: ComponentState): string {
   switch (c.kind) {
@@ -15,6 +33,11 @@ function details(s: Session, c: ComponentState): string {
     case 'kube-controller-manager': {
       const depth = Object.values(c.queues).reduce((n, q) => n + queueLen(q), 0);
       return c.leader.isLeader ? `leader of kube-system/kube-controller-manager, ${depth} queued` : 'standby (not leader)';
+    }
+    case 'cloud-controller-manager': {
+      if (!c.leader.isLeader) return 'standby (not leader)';
+      const lbs = s.sim.objects('services').filter((o) => (o.status as { loadBalancer?: { ingress?: unknown[] } } | undefined)?.loadBalancer?.ingress?.length).length;
+      return `leader of kube-system/cloud-controller-manager, ${lbs} load balancers`;
     }
     case 'kube-scheduler': {
       if (!c.leader.isLeader) return 'standby (not leader)';
@@ -31,9 +54,9 @@ function details(s: Session, c: ComponentState): string {
     case 'kubectl':
       return 'the student\'s client';
     case 'container-runtime':
-      return 'containerd (CRI)';
+      return c.impl === 'cri-o' ? 'CRI-O (CRI)' : 'containerd (CRI)';
     case 'cni':
-      return 'pod network plugin';
+      return cniDetails(c.plugin, Object.keys(c.policy.pods).length);
     case 'csi':
       return 'hostpath.csi.k8s.io driver';
     case 'kube-proxy':
@@ -51,5 +74,5 @@ export function simStatus(session: Session, argv: string[]): CommandResult {
     .components()
     .filter((c) => c.kind !== 'kubectl')
     .map((c) => [c.id, c.host, c.running ? 'Running' : 'Stopped', details(session, c)]);
-  return ok(renderTable(['COMPONENT', 'NODE', 'STATUS', 'DETAILS'], rows));
+  return ok(renderTable(['COMPONENT', 'NODE', 'STATUS', 'DETAILS'], rows) + loadLines(session));
 }

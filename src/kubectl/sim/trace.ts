@@ -39,8 +39,8 @@ export function traceJson(r: TraceRecord, bootedAt: number): string {
 
 /**
  * Without --last or --all, prints what happened since the previous `sim trace`, so a script can
- * alternate commands and traces. Background chatter (Events, Lease renewals) is left out unless
- * asked for with --kind.
+ * alternate commands and traces. Background chatter (Events, Lease renewals) and the runtime's
+ * OCI hops (runc create/start, a level below the CRI calls) are left out unless asked for with --kind.
  */
 export function simTrace(session: Session, argv: string[]): CommandResult {
   let last: number | undefined;
@@ -65,7 +65,7 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
   const sim = session.sim;
   const boot = sim.bootedAt;
   let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(session.traceCursor);
-  recs = kinds.length ? recs.filter((r) => kinds.includes(r.kind)) : recs.filter((r) => r.kind !== 'event' && r.kind !== 'lease');
+  recs = kinds.length ? recs.filter((r) => kinds.includes(r.kind)) : recs.filter((r) => r.kind !== 'event' && r.kind !== 'lease' && r.kind !== 'oci');
   if (objects.length) recs = recs.filter((r) => objects.some((o) => aboutObject(r, o)));
   if (last !== undefined) recs = recs.slice(-last);
   if (!all && last === undefined) session.traceCursor = sim.lastTraceSeq;

@@ -9,12 +9,12 @@ import { useMemo } from 'react';
 import { useLocale, useT } from '../i18n/react';
 import type { MessageKey } from '../i18n/catalog';
 import { useApp } from '../store/react';
-import { KCM_CONTROLLERS } from './actors';
+import { CCM_CONTROLLERS, KCM_CONTROLLERS } from './actors';
 import { recentSentences } from './card-model';
 import { CardState } from './CardState';
 import { anchorBelow, useDiagramActions } from './context';
 
-const ROLE_KINDS = ['kubectl', 'kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'kubelet', 'container-runtime', 'cni', 'csi', 'kube-proxy'] as const;
+const ROLE_KINDS = ['kubectl', 'kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'kubelet', 'container-runtime', 'cni', 'csi', 'kube-proxy'] as const;
 type RoleKind = (typeof ROLE_KINDS)[number];
 
 function isRoleKind(k: string): k is RoleKind {
@@ -51,16 +51,32 @@ export function ComponentCard({ id, leaders, onClose }: { id: string; leaders: R
         {t('card.state')}: {c.running ? t('diagram.running') : t('diagram.stopped')} · {t('card.host')}: {c.host}
       </p>
       <CardState c={c} objects={objects} />
-      {c.kind === 'kube-controller-manager' ? (
+      {c.kind === 'kube-controller-manager' || c.kind === 'cloud-controller-manager' ? (
         <>
           <h4>{t('diagram.controllers')}</h4>
           <ul className="card-controllers" data-testid="card-controllers">
-            {KCM_CONTROLLERS.map((name) => (
+            {(c.kind === 'cloud-controller-manager' ? CCM_CONTROLLERS : KCM_CONTROLLERS).map((name) => (
               <li key={name}>
                 <code>{name}</code>
               </li>
             ))}
           </ul>
+        </>
+      ) : null}
+      {c.kind === 'container-runtime' ? (
+        <>
+          <h4>{t('card.criServices')}</h4>
+          <ul className="card-cri" data-testid="card-cri">
+            <li>{t('card.criRuntime')}</li>
+            <li>{t('card.criImage')}</li>
+            {c.details?.runtime ? <li>{t('card.criImpl', { impl: c.details.runtime.impl, oci: c.details.runtime.oci })}</li> : null}
+          </ul>
+        </>
+      ) : null}
+      {c.kind === 'cni' && c.details?.cni ? (
+        <>
+          <h4>{t('card.cniPlugin', { plugin: c.details.cni.plugin })}</h4>
+          <p data-testid="card-cni-policy">{c.details.cni.enforcesNetworkPolicy ? t('card.cniEnforces', { pods: String(c.details.cni.isolatedPods) }) : t('card.cniIgnores')}</p>
         </>
       ) : null}
       {kind ? (

@@ -12,6 +12,7 @@ export const KCM_CONTROLLERS = [
   'endpoint-controller',
   'endpointslice-controller',
   'pod-garbage-collector',
+  'resourcequota-controller',
   'namespace-controller',
   'service-account-controller',
   'generic-garbage-collector',
@@ -19,7 +20,9 @@ export const KCM_CONTROLLERS = [
   'job-controller',
   'deployment-controller',
   'replicaset-controller',
+  'horizontal-pod-autoscaler',
   'disruption-controller',
+  'statefulset-controller',
   'cronjob-controller',
   'node-ipam-controller',
   'node-controller',
@@ -30,10 +33,20 @@ export const KCM_CONTROLLERS = [
   'clusterrole-aggregation-controller',
 ] as const;
 
-const CONTROLLER_ACTORS: ReadonlySet<string> = new Set(KCM_CONTROLLERS);
+/** Optional controllers (`sim controller start sample`) run beside kube-controller-manager's own (samplecontroller/registry.ts). */
+export const OPTIONAL_CONTROLLERS = ['sample-controller'] as const;
+
+const CONTROLLER_ACTORS: ReadonlySet<string> = new Set([...KCM_CONTROLLERS, ...OPTIONAL_CONTROLLERS]);
+
+/** The controllers cloud-controller-manager runs (controllers/cloud/registry.ts), drawn in its box. */
+export const CCM_CONTROLLERS = ['cloud-node-controller', 'service-controller'] as const;
+
+const CLOUD_CONTROLLER_ACTORS: ReadonlySet<string> = new Set(CCM_CONTROLLERS);
 
 /** Diagram id of the CSI node plugin box drawn inside a node (the engine has one `csi` component). */
 export const csiNodeId = (host: string): string => `csi-node/${host}`;
+/** Diagram id of a node's OCI runtime chip: the trace's own actor name (`runc/node-1`, `crun/node-3`). */
+export const ociChipId = (oci: string, host: string): string => `${oci}/${host}`;
 /** Diagram id of a machine's box (control plane or worker). */
 export const nodeGroupId = (host: string): string => `node:${host}`;
 export const USER_ID = 'user';
@@ -52,12 +65,12 @@ export function lastHop(trace: readonly TraceRecord[]): TraceRecord | undefined 
   return undefined;
 }
 
-/** The kube-controller-manager instance controllers are drawn in: the leader, else a running one, else any. */
-function kcmBox(components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): string | undefined {
+/** The controller-manager instance controllers are drawn in: the leader, else a running one, else any. */
+export function managerBox(components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>, kind: 'kube-controller-manager' | 'cloud-controller-manager' = 'kube-controller-manager'): string | undefined {
   let running: string | undefined;
   let any: string | undefined;
   for (const c of components.values()) {
-    if (c.kind !== 'kube-controller-manager') continue;
+    if (c.kind !== kind) continue;
     if (leaders.has(c.id)) return c.id;
     if (c.running) running ??= c.id;
     any ??= c.id;
@@ -69,7 +82,8 @@ function kcmBox(components: ReadonlyMap<string, ComponentSummary>, leaders: Read
 export function drawnAs(actor: string, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string> = new Set()): string {
   if (components.has(actor)) return actor;
   if (actor === 'instructor') return USER_ID;
-  if (CONTROLLER_ACTORS.has(actor)) return kcmBox(components, leaders) ?? actor;
+  if (CONTROLLER_ACTORS.has(actor)) return managerBox(components, leaders) ?? actor;
+  if (CLOUD_CONTROLLER_ACTORS.has(actor)) return managerBox(components, leaders, 'cloud-controller-manager') ?? actor;
   const slash = actor.indexOf('/');
   if (actor.startsWith('node/') || actor.startsWith('network/')) return nodeGroupId(actor.slice(slash + 1));
   // A fault on a whole kind (`etcd` in the ha topology): drawn at its first instance.

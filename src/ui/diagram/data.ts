@@ -10,7 +10,7 @@ import type { PodNodeData, SystemPodsData } from './pods';
 export type { PodNodeData, SystemPodsData };
 
 /** Labels the node translates; everything else is a Kubernetes name, shown as is. */
-export type LabelKey = 'diagram.user' | 'diagram.ccm' | 'diagram.csiController' | 'diagram.csiNode' | 'diagram.runtime' | 'diagram.cni';
+export type LabelKey = 'diagram.user' | 'diagram.ccm' | 'diagram.csiController' | 'diagram.csiNode' | 'diagram.runtime' | 'diagram.runtimeContainerd' | 'diagram.runtimeCrio' | 'diagram.cni' | 'diagram.oci';
 
 /** A clickable answer to an open prediction. */
 export interface ChoiceState {
@@ -43,10 +43,14 @@ export interface ComponentNodeData extends Record<string, unknown> {
   controllerChoices?: ChoiceState[];
 }
 
-/** A per-node agent drawn as a small chip: kubelet, the container runtime, CNI, the CSI node plugin, kube-proxy. */
+/**
+ * A per-node agent drawn as a small chip: kubelet, the container runtime, its OCI runtime (runc,
+ * a binary with no process of its own: its chip opens the runtime's card), CNI, the CSI node
+ * plugin, kube-proxy.
+ */
 export interface AgentNodeData extends Record<string, unknown> {
   componentId: string;
-  kind: 'kubelet' | 'container-runtime' | 'cni' | 'csi' | 'kube-proxy';
+  kind: 'kubelet' | 'container-runtime' | 'oci' | 'cni' | 'csi' | 'kube-proxy';
   /** The short word on the chip (CRI, CNI, CSI); the full name is its accessible name. */
   short: string;
   labelKey?: LabelKey;

@@ -82,6 +82,8 @@ function verbOf(r: TraceRecord): string {
       return r.detail.call;
     case 'cni':
       return `CNI ${r.detail.op}`;
+    case 'oci':
+      return `${r.detail.runtime} ${r.detail.op}`;
     case 'probe':
       return `${r.detail.probe} ${r.detail.result}`;
     case 'event':
@@ -115,7 +117,10 @@ export function labelSize(label: string): { w: number; h: number } {
  * self-hop; its label beside the route (or the box), off every box's text.
  */
 export function flightFor(r: TraceRecord, graph: FlowGraph, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): Flight | undefined {
-  const { from, to } = hopEndpoints(r, components, leaders);
+  const ends = hopEndpoints(r, components, leaders);
+  const from = ends.from;
+  // An OCI hop to a machine drawn without its runc chip is work inside the runtime: a pulse there.
+  const to = r.kind === 'oci' && !graph.boxes.has(ends.to) ? from : ends.to;
   const a = graph.boxes.get(from);
   const b = graph.boxes.get(to);
   if (!a || !b) return undefined;

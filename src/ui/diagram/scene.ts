@@ -12,7 +12,7 @@ import { nodeStatus } from '../../k8s/printers/node';
 import type { Focus } from '../../lesson-runtime/schema';
 import type { ComponentSummary } from '../../protocol/messages';
 import { en as DIAGRAM_EN } from '../i18n/messages/diagram';
-import { KCM_CONTROLLERS, USER_ID, csiNodeId, drawnAs, nodeGroupId } from './actors';
+import { KCM_CONTROLLERS, USER_ID, csiNodeId, drawnAs, managerBox, nodeGroupId, ociChipId } from './actors';
 import { rowWidth, type LeafSpec, type MachineSpec, type SceneSpec } from './arrange';
 import { agentSize, captionSize, componentSize, CHIP_H, podWidth, systemWidth } from './boxes';
 import type { AgentNodeData, ChoiceState, ComponentNodeData, DiagramNode, EdgeKind, MachineNodeData, MachineState, NodeCondition } from './data';
@@ -91,7 +91,7 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
   };
   const fromSummary = (c: ComponentSummary, extra: Partial<ComponentNodeData> = {}): LeafSpec => {
     const d: ComponentNodeData = { componentId: c.id, kind: c.kind, label: c.id, running: c.running, active: isActive(c.id), ...extra };
-    if (c.kind === 'kube-scheduler' || c.kind === 'kube-controller-manager') d.leader = leaders.has(c.id);
+    if (c.kind === 'kube-scheduler' || c.kind === 'kube-controller-manager' || c.kind === 'cloud-controller-manager') d.leader = leaders.has(c.id);
     if (c.kind === 'etcd' && c.details?.raftTerm !== undefined) d.raft = { leader: c.details.raftLeader === true, term: c.details.raftTerm };
     if (c.details?.faults?.length) d.faults = c.details.faults;
     if (c.kind === 'kube-apiserver') d.hub = true;
@@ -113,14 +113,20 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
   const user = component(USER_ID, { componentId: USER_ID, kind: 'user', label: 'User / CI', labelKey: 'diagram.user', running: true, active: isActive(USER_ID) });
   const kubectlC = all.find((c) => c.kind === 'kubectl');
   const kubectl = kubectlC ? fromSummary(kubectlC) : undefined;
-  const ccm = component('cloud-controller-manager', { componentId: 'cloud-controller-manager', kind: 'cloud-controller-manager', label: 'cloud-controller-manager', labelKey: 'diagram.ccm', running: false, absent: true, active: false });
+  // Drawn absent unless the cluster runs one (`--cloud-provider`); then as its leading instance.
+  const ccmId = managerBox(components, leaders, 'cloud-controller-manager');
+  const ccmC = ccmId === undefined ? undefined : components.get(ccmId);
+  const ccm = ccmC
+    ? fromSummary(ccmC, { labelKey: 'diagram.ccm' })
+    : component('cloud-controller-manager', { componentId: 'cloud-controller-manager', kind: 'cloud-controller-manager', label: 'cloud-controller-manager', labelKey: 'diagram.ccm', running: false, absent: true, active: false });
   const csi = all.find((c) => c.kind === 'csi');
   const apiservers = all.filter((c) => c.kind === 'kube-apiserver');
   if (kubectlC) {
     link(USER_ID, kubectlC.id);
     link(kubectlC.id, apiFor(kubectlC, apiservers));
   }
-  link('cloud-controller-manager', apiservers[0]?.id, 'absent');
+  if (ccmC) link(ccmC.id, apiFor(ccmC, apiservers));
+  else link('cloud-controller-manager', apiservers[0]?.id, 'absent');
 
   // Pods, by the machine they were bound to; the kube-system ones are counted on one chip per machine.
   const pods = [...objects.entries()].filter(([k]) => k.startsWith('pods/')).map(([, o]) => o as Pod).sort(byName);
@@ -199,7 +205,20 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
       link(kubelet.id, csiNodeId(host));
     }
     chip(kubelet, { short: 'kubelet' });
-    chip(runtime, { short: 'CRI', labelKey: 'diagram.runtime' });
+    const impl = runtime?.details?.runtime;
+    // The chip's word stays short (the machines' widths decide the layout); its full name says which runtime.
+    chip(runtime, impl?.impl === 'cri-o' ? { short: 'CRI-O', labelKey: 'diagram.runtimeCrio' } : { short: 'CRI', labelKey: impl ? 'diagram.runtimeContainerd' : 'diagram.runtime' });
+    // With several control planes side by side one more chip each would push them onto two rows
+    // (ha at 1280×720), so there their runtime's OCI hop pulses on the runtime chip instead.
+    if (runtime && impl && (role === 'worker' || cpHosts.length === 1)) {
+      // The OCI runtime is a binary the runtime execs, not a process: it is there while the machine is on.
+      const id = ociChipId(impl.oci, host);
+      const down = faults.has(`node/${host}`);
+      const oci: AgentNodeData = { componentId: runtime.id, kind: 'oci', short: impl.oci, labelKey: 'diagram.oci', host, running: !down, active: isActive(id) };
+      if (down) oci.faults = [`node/${host}`];
+      spec.agents.push(agent(id, oci));
+      link(runtime.id, id);
+    }
     chip(cni, { short: 'CNI', labelKey: 'diagram.cni' });
     chip(proxy, { short: 'kube-proxy' });
     spec.agentsW = rowWidth(spec.agents.map((a) => agentSize({ ...(data.get(a.id)!.data as AgentNodeData), running: true })));

@@ -75,6 +75,7 @@ const SAMPLE: { [K in TraceKind]: TraceDetails[K] } = {
   schedule: { result: 'scheduled', pod: POD, evaluated: 1, total: 1, feasible: 1, scores: [], selected: 'node-1' },
   cri: { service: 'RuntimeService', call: 'CreateContainer', pod: POD, container: 'c' },
   cni: { op: 'ADD', pod: POD, ip: '10.244.1.2' },
+  oci: { runtime: 'runc', op: 'create', id: 'a'.repeat(64), pod: POD, container: 'web' },
   csi: { call: 'NodePublishVolume', volume: 'pv-1', path: '/var/lib/kubelet/pods/uid/volumes/kubernetes.io~csi/pv-1/mount' },
   probe: { probe: 'readiness', pod: POD, container: 'c', result: 'success' },
   event: { type: 'Normal', reason: 'Scheduled', message: 'Successfully assigned default/web to node-1' },

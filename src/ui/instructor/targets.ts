@@ -22,6 +22,7 @@ export function targetNode(t: FaultTargetInfo): string | undefined {
     case 'instance':
     case 'latency':
     case 'watch-drop':
+    case 'disk-latency':
       return undefined;
     default: {
       const never: never = t.class;
@@ -41,7 +42,7 @@ export function groupTargets(targets: readonly FaultTargetInfo[]): TargetGroup[]
       let list = nodes.get(node);
       if (!list) nodes.set(node, (list = []));
       list.push(t);
-    } else if (t.class === 'latency' || t.class === 'watch-drop') messages.push(t);
+    } else if (t.class === 'latency' || t.class === 'watch-drop' || t.class === 'disk-latency') messages.push(t);
     else control.push(t);
   }
   const out: TargetGroup[] = [];

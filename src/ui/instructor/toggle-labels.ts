@@ -28,6 +28,7 @@ function verb(t: FaultTargetInfo, failed: boolean): Verb {
       return failed ? 'reconnect' : 'partition';
     case 'latency':
     case 'watch-drop':
+    case 'disk-latency':
       return failed ? 'heal' : 'inject';
     default: {
       const never: never = t.class;
@@ -39,7 +40,7 @@ function verb(t: FaultTargetInfo, failed: boolean): Verb {
 function okWord(t: FaultTargetInfo): 'ic.state.poweredOn' | 'ic.state.connected' | 'ic.state.normal' | 'ic.state.running' {
   if (t.class === 'node') return 'ic.state.poweredOn';
   if (t.class === 'network') return 'ic.state.connected';
-  if (t.class === 'latency' || t.class === 'watch-drop') return 'ic.state.normal';
+  if (t.class === 'latency' || t.class === 'watch-drop' || t.class === 'disk-latency') return 'ic.state.normal';
   return 'ic.state.running';
 }
 

@@ -169,6 +169,8 @@ export function narrateEtcdCommit(say: Say, r: TraceRecordOf<'etcd-commit'>, con
       return say('narr.etcd.error', { etcd, error: d.error });
     case 'leader-elected':
       return d.previous !== undefined ? say('narr.etcd.leaderAfter', { member: d.member, term: d.term, previous: d.previous }) : say('narr.etcd.leader', { member: d.member, term: d.term });
+    case 'restored':
+      return say('narr.etcd.restored', { etcd, path: d.path, revision: String(d.snapshotRevision) });
     default: {
       const never: never = d;
       return String(never);

@@ -49,6 +49,7 @@ const ALL_KINDS: Record<TraceKind, true> = {
   schedule: true,
   cri: true,
   cni: true,
+  oci: true,
   csi: true,
   probe: true,
   event: true,
@@ -111,8 +112,8 @@ describe('narrate: the apply → Running chain (go-api, seed 1)', () => {
 
   it('the node: kubelet → container runtime → CNI, and the readiness probe', () => {
     expect(both(h.sandbox)).toEqual([
-      `kubelet on ${NODE} asked the container runtime to create the Pod sandbox for pod ${POD}`,
-      `${NODE} 上的 kubelet 请求容器运行时为 pod ${POD} 创建 Pod 沙箱`,
+      `kubelet on ${NODE} asked the RuntimeService of the container runtime to create the Pod sandbox for pod ${POD}`,
+      `${NODE} 上的 kubelet 请求容器运行时的 RuntimeService 为 pod ${POD} 创建 Pod 沙箱`,
     ]);
     const cni = h.cniAdd;
     const ip = cni.kind === 'cni' && 'ip' in cni.detail ? cni.detail.ip : '';
@@ -120,9 +121,15 @@ describe('narrate: the apply → Running chain (go-api, seed 1)', () => {
       `The container runtime on ${NODE} asked the CNI plugin to connect pod ${POD} to the network; it got IP ${ip}`,
       `${NODE} 上的容器运行时请求 CNI 插件把 pod ${POD} 接入网络，分配到 IP ${ip}`,
     ]);
-    expect(both(h.pull)).toEqual([`kubelet on ${NODE} asked the container runtime to pull image registry.example.com/go-api:v1.0.0`, `${NODE} 上的 kubelet 请求容器运行时拉取镜像 registry.example.com/go-api:v1.0.0`]);
-    expect(both(h.createContainer)).toEqual([`kubelet on ${NODE} asked the container runtime to create container api`, `${NODE} 上的 kubelet 请求容器运行时创建容器 api`]);
-    expect(both(h.startContainer)).toEqual([`kubelet on ${NODE} asked the container runtime to start container api`, `${NODE} 上的 kubelet 请求容器运行时启动容器 api`]);
+    expect(both(h.pull)).toEqual([`kubelet on ${NODE} asked the ImageService of the container runtime to pull image registry.example.com/go-api:v1.0.0`, `${NODE} 上的 kubelet 请求容器运行时的 ImageService 拉取镜像 registry.example.com/go-api:v1.0.0`]);
+    expect(both(h.createContainer)).toEqual([`kubelet on ${NODE} asked the RuntimeService of the container runtime to create container api`, `${NODE} 上的 kubelet 请求容器运行时的 RuntimeService 创建容器 api`]);
+    expect(both(h.startContainer)).toEqual([`kubelet on ${NODE} asked the RuntimeService of the container runtime to start container api`, `${NODE} 上的 kubelet 请求容器运行时的 RuntimeService 启动容器 api`]);
+    const oci = realTrace().find((r) => r.kind === 'oci' && r.detail.op === 'start' && r.detail.container !== undefined)!;
+    const d = oci.kind === 'oci' ? oci.detail : undefined;
+    expect([narrate(oci, 'en'), narrate(oci, 'zh-CN')]).toEqual([
+      `The container runtime on ${oci.to.slice(5)} ran \`runc start\` for container ${d?.container} of pod ${d?.pod.namespace === 'default' ? d.pod.name : `${d?.pod.namespace}/${d?.pod.name}`}`,
+      `${oci.to.slice(5)} 上的容器运行时运行 \`runc start\`，为 pod ${d?.pod.namespace === 'default' ? d.pod.name : `${d?.pod.namespace}/${d?.pod.name}`} 的容器 ${d?.container}`,
+    ]);
     expect(both(h.readiness)).toEqual([
       `kubelet on ${NODE}: the readiness probe of container api in pod ${POD} now succeeds`,
       `${NODE} 上的 kubelet：pod ${POD} 中容器 api 的就绪探针现在成功`,

@@ -11,7 +11,7 @@ import type { TraceRecord, TraceRecordOf } from '../../engine/core/trace';
 import { goDuration } from '../../k8s/time';
 import type { Locale } from '../i18n/catalog';
 import { narrateEtcdCommit, narrateEtcdWrite, narrateRequest, narrateResponse, narrateStage, narrateWatch } from './api';
-import { narrateCni, narrateCri, narrateCsi, narrateProbe, narrateProcess, narrateProxy } from './node';
+import { narrateCni, narrateCri, narrateOci, narrateCsi, narrateProbe, narrateProcess, narrateProxy } from './node';
 import { why, WHY_LOOKAHEAD } from './why';
 import { actor, podPhrase, sayer, sentence, type Say } from './words';
 
@@ -68,6 +68,8 @@ function describe(say: Say, r: TraceRecord, context: readonly TraceRecord[]): st
       return narrateCri(say, r);
     case 'cni':
       return narrateCni(say, r);
+    case 'oci':
+      return narrateOci(say, r);
     case 'csi':
       return narrateCsi(say, r);
     case 'probe':
@@ -195,6 +197,10 @@ function narrateFault(say: Say, r: TraceRecordOf<'fault'>): string {
       return say('narr.fault.drop', { instructor, target: host });
     case 'undrop':
       return say('narr.fault.undrop', { instructor, target: host });
+    case 'slow-disk':
+      return say('narr.fault.slowDisk', { instructor, target: host, delay: goDuration(d.delayMs ?? 0) });
+    case 'heal-disk':
+      return say('narr.fault.healDisk', { instructor, target: host });
     default: {
       const never: never = d.action;
       return String(never);

@@ -9,8 +9,9 @@ import { actor, localPeer, podPhrase, type Say } from './words';
 
 export function narrateCri(say: Say, r: TraceRecordOf<'cri'>): string {
   const kubelet = actor(say, r.from);
-  const runtime = localPeer(say, r.from, r.to, 'narr.actor.runtime');
   const d = r.detail;
+  // CRI is two gRPC services on one socket: RuntimeService (sandboxes, containers) and ImageService.
+  const runtime = say('narr.cri.service', { runtime: localPeer(say, r.from, r.to, 'narr.actor.runtime'), service: d.service });
   switch (d.call) {
     case 'RunPodSandbox':
       return say('narr.cri.sandbox', { kubelet, runtime, pod: podPhrase(d.pod) });
@@ -52,11 +53,22 @@ export function narrateCni(say: Say, r: TraceRecordOf<'cni'>): string {
         : say('narr.cni.del', { runtime: from, cni, pod: podPhrase(d.pod) });
     case 'config':
       return say('narr.cni.config', { from, plugin: d.plugin, subnet: d.subnet });
+    case 'policy-sync':
+      return say('narr.cni.policySync', { cni: from, policies: String(d.policies), pods: String(d.isolatedPods) });
+    case 'drop':
+      return say(d.direction === 'ingress' ? 'narr.cni.dropIngress' : 'narr.cni.dropEgress', { cni: from, pod: podPhrase(d.pod), peer: d.peer, port: String(d.port), policies: d.policies.join(', ') });
     default: {
       const never: never = d;
       return String(never);
     }
   }
+}
+
+/** The runtime below the CRI: `runc create` / `runc start` (`crun` on CRI-O) for a container or the sandbox's pause container. */
+export function narrateOci(say: Say, r: TraceRecordOf<'oci'>): string {
+  const d = r.detail;
+  const params = { runtime: actor(say, r.from), command: `${d.runtime} ${d.op}`, pod: podPhrase(d.pod) };
+  return d.container === undefined ? say('narr.oci.sandbox', params) : say('narr.oci.container', { ...params, container: d.container });
 }
 
 export function narrateCsi(say: Say, r: TraceRecordOf<'csi'>): string {

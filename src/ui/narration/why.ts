@@ -140,6 +140,8 @@ export function why(say: Say, r: TraceRecord, before: readonly TraceRecord[], af
     }
     case 'cni':
       return r.detail.op === 'ADD' && 'ip' in r.detail ? say('narr.why.cni') : undefined;
+    case 'oci':
+      return r.detail.op === 'create' ? say('narr.why.oci') : undefined;
     case 'probe':
       return whyProbe(say, r);
     case 'event':

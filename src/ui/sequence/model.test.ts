@@ -171,6 +171,24 @@ describe('toSequence', () => {
   });
 });
 
+describe('toSequence: the OCI hop', () => {
+  const pod = { namespace: 'default', name: 'web-1' };
+  const trace = records([
+    { seq: 1, at: 10, from: 'kubelet/node-1', to: 'container-runtime/node-1', kind: 'cri', detail: { service: 'RuntimeService', call: 'CreateContainer', pod, container: 'web' }, summary: 'CreateContainer web', object: { kind: 'Pod', ...pod } },
+    { seq: 2, at: 12, from: 'container-runtime/node-1', to: 'runc/node-1', kind: 'oci', detail: { runtime: 'runc', op: 'create', id: 'a'.repeat(64), pod, container: 'web' }, summary: 'runc create', object: { kind: 'Pod', ...pod } },
+    { seq: 3, at: 12, from: 'container-runtime/node-1', to: 'cni/node-1', kind: 'cni', detail: { op: 'DEL', pod }, summary: 'CNI DEL', object: { kind: 'Pod', ...pod } },
+  ]);
+
+  it('is a call to runc, ordered after the CRI runtime, at the detail level that shows apiserver stages', () => {
+    const seq = toSequence(trace, ALL);
+    expect(seq.participants.map((p) => p.label)).toEqual(['kubelet (node-1)', 'CRI runtime (node-1)', 'runc (node-1)', 'CNI (node-1)']);
+    expect(seq.messages[1]).toMatchObject({ from: 'container-runtime/node-1', to: 'runc/node-1', kind: 'oci', role: 'call', dashed: false });
+    const tidy = toSequence(trace, TIDY);
+    expect(tidy.messages.map((m) => m.kind)).toEqual(['cri', 'cni']);
+    expect(tidy.participants.map((p) => p.id)).not.toContain('runc/node-1');
+  });
+});
+
 describe('cursorIndex', () => {
   it('finds the message showing a seq, even one folded into a collapsed stage', () => {
     const { messages } = toSequence(GO_API_TRACE, TIDY);

@@ -9,7 +9,11 @@
 import type { TraceKind, TraceObject, TraceRecord, TraceRecordOf } from '../../engine/core/trace';
 
 export interface SequenceOptions {
-  /** Fold kube-apiserver's internal stages (authn … validating-admission) into one self-message per request. */
+  /**
+   * Fold kube-apiserver's internal stages (authn … validating-admission) into one self-message per
+   * request, and leave out the runtime's OCI hops (runc/crun create, start): the same level of
+   * detail, below the messages between components a learner follows first.
+   */
   collapseApiserver: boolean;
   /** Keep only this object's causal chain. */
   object?: TraceObject;
@@ -179,6 +183,7 @@ function rank(id: string): number {
   if (id === 'kube-scheduler' || id.startsWith('kube-scheduler-')) return 7;
   if (id.startsWith('kubelet/')) return 8;
   if (id.startsWith('container-runtime/')) return 9;
+  if (id.startsWith('runc/') || id.startsWith('crun/')) return 9.5;
   if (id.startsWith('cni/')) return 10;
   if (id === 'csi' || id.startsWith('csi/')) return 11;
   if (id.startsWith('kube-proxy/')) return 12;
@@ -222,6 +227,7 @@ export function toSequence(trace: readonly TraceRecord[], opts: SequenceOptions,
   for (const r of source) {
     // The filter sees every record (hidden or not) so it knows every request's origin.
     if (background.test(r) && opts.hideBackground) continue;
+    if (opts.collapseApiserver && r.kind === 'oci') continue;
     if (opts.collapseApiserver && STAGES.has(r.kind)) {
       const key = r.requestId ?? -r.seq;
       const open = folded.get(key);

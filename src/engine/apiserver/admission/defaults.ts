@@ -4,12 +4,19 @@
  * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
  * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
+import { defaultCrd } from '../../apiextensions/strategy';
+import type { APIService, HorizontalPodAutoscaler } from '../../../k8s/autoscaling';
+import { defaultAPIService, defaultHorizontalPodAutoscaler } from './autoscaling-defaults';
 import type { RoleBinding } from '../../../k8s/rbac';
 import { defaultRoleBinding } from './rbac-defaults';
-import type { Container, CronJob, DaemonSet, Deployment, Job, JobSpec, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StorageClass, Volume } from '../../../k8s/types';
+import type { Container, CronJob, DaemonSet, Deployment, Job, JobSpec, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StatefulSet, StorageClass, Volume } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { base64Encode } from '../validation/base64';
 import { setOwn } from '../../../k8s/own';
+import type { LimitRange, ResourceQuota } from '../../../k8s/types';
+import { canonicalizeQuota, defaultLimitRange } from './limit-range-defaults';
+import { defaultNetworkPolicy } from '../../../k8s/network-policy';
+import type { NetworkPolicy } from '../../../k8s/types';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
   if (o[k] === undefined || o[k] === null) {
@@ -164,6 +171,45 @@ function defaultDaemonSet(ds: DaemonSet): boolean {
   return defaultPodSpec(spec.template.spec) || c;
 }
 
+/**
+ * SetDefaults_StatefulSet (apps/v1) with MaxUnavailableStatefulSet on (beta since 1.35), and each
+ * volumeClaimTemplate defaulted as a claim (volumeMode Filesystem, status.phase Pending) and
+ * given the apiVersion and kind that the v1 conversion writes.
+ */
+function defaultStatefulSet(sts: StatefulSet): boolean {
+  const spec = specOf<StatefulSet['spec']>(sts);
+  let c = setIfZero(spec, 'podManagementPolicy', 'OrderedReady');
+  spec.updateStrategy ??= {};
+  if (!spec.updateStrategy.type) {
+    spec.updateStrategy.type = 'RollingUpdate';
+    spec.updateStrategy.rollingUpdate ??= {};
+    c = true;
+  }
+  if (spec.updateStrategy.type === 'RollingUpdate' && spec.updateStrategy.rollingUpdate) {
+    c = setIfAbsent(spec.updateStrategy.rollingUpdate, 'partition', 0) || c;
+    c = setIfAbsent(spec.updateStrategy.rollingUpdate, 'maxUnavailable', 1) || c;
+  }
+  spec.persistentVolumeClaimRetentionPolicy ??= {};
+  c = setIfZero(spec.persistentVolumeClaimRetentionPolicy, 'whenDeleted', 'Retain') || c;
+  c = setIfZero(spec.persistentVolumeClaimRetentionPolicy, 'whenScaled', 'Retain') || c;
+  c = setIfAbsent(spec, 'replicas', 1) || c;
+  c = setIfAbsent(spec, 'revisionHistoryLimit', 10) || c;
+  spec.volumeClaimTemplates = spec.volumeClaimTemplates?.map((t) => {
+    c = setIfAbsent((t.spec ??= {}), 'volumeMode', 'Filesystem') || c;
+    t.status ??= {};
+    c = setIfZero(t.status, 'phase', 'Pending') || c;
+    if (t.apiVersion === 'v1' && t.kind === 'PersistentVolumeClaim') return t;
+    // The v1 conversion stamps each template's TypeMeta, so they read back with it.
+    c = true;
+    const { apiVersion: _v, kind: _k, ...rest } = t;
+    return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', ...rest };
+  });
+  if (spec.volumeClaimTemplates === undefined) delete spec.volumeClaimTemplates;
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  return defaultPodSpec(spec.template.spec) || c;
+}
+
 /** SetDefaults_PodFailurePolicyOnPodConditionsPattern: a pattern without a status means True. */
 function defaultPodFailurePolicy(spec: JobSpec): boolean {
   let c = false;
@@ -256,6 +302,8 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       return defaultDeployment(obj as Deployment);
     case 'daemonsets':
       return defaultDaemonSet(obj as DaemonSet);
+    case 'statefulsets':
+      return defaultStatefulSet(obj as StatefulSet);
     case 'jobs':
       return defaultJob(obj as Job);
     case 'cronjobs':
@@ -274,6 +322,12 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
     }
     case 'services':
       return defaultService(obj as Service);
+    case 'customresourcedefinitions':
+      return defaultCrd(obj);
+    case 'limitranges':
+      return defaultLimitRange(obj as LimitRange);
+    case 'resourcequotas':
+      return canonicalizeQuota(obj as ResourceQuota);
     case 'secrets':
       return defaultSecret(obj as Secret);
     case 'persistentvolumeclaims': {
@@ -297,6 +351,16 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       return defaultRoleBinding(obj as RoleBinding);
     case 'priorityclasses':
       return setIfAbsent(obj as { preemptionPolicy?: string }, 'preemptionPolicy', 'PreemptLowerPriority');
+    case 'networkpolicies': {
+      // podSelector has no omitempty: an absent one decodes as the empty selector (every Pod).
+      const np = obj as NetworkPolicy;
+      const c = setIfAbsent(specOf<NetworkPolicy['spec']>(np), 'podSelector', {});
+      return defaultNetworkPolicy(np) || c;
+    }
+    case 'horizontalpodautoscalers':
+      return defaultHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler);
+    case 'apiservices':
+      return defaultAPIService(obj.spec as APIService['spec'] | undefined);
     case 'storageclasses': {
       const sc = obj as StorageClass;
       let c = setIfZero(sc, 'reclaimPolicy', 'Delete');

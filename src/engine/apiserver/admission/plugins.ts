@@ -1,9 +1,9 @@
 /**
  * The admission plugins that change what a learner sees, under their real names and in
  * kube-apiserver's order (NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority,
- * DefaultTolerationSeconds, DefaultStorageClass, ...). LimitRanger and ResourceQuota are
- * enabled upstream but have nothing to act on: the simulation serves no LimitRange or
- * ResourceQuota objects.
+ * DefaultTolerationSeconds, DefaultStorageClass, ...). LimitRanger runs in both chains, right
+ * after NamespaceLifecycle; ResourceQuota is the last validating plugin, as upstream puts it
+ * after the webhooks, so nothing can refuse an object after it has been charged.
  */
 import type { PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
 import { ClusterIPAllocator } from './cluster-ip';
@@ -11,6 +11,8 @@ import type { MutatingPlugin, ValidatingPlugin } from './types';
 import { NamespaceLifecycle } from './namespace-lifecycle';
 import { NodeRestriction, TaintNodesByCondition } from './node-plugins';
 import { DefaultTolerationSeconds, Priority, ServiceAccount } from './pod-plugins';
+import { LimitRangerMutating, LimitRangerValidating } from './limit-ranger';
+import { ResourceQuotaPlugin } from './resource-quota';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 
@@ -34,6 +36,7 @@ const DefaultStorageClass: MutatingPlugin = {
 
 export const MUTATING_PLUGINS: MutatingPlugin[] = [
   NamespaceLifecycle,
+  LimitRangerMutating,
   ServiceAccount,
   TaintNodesByCondition,
   Priority,
@@ -42,4 +45,4 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
   ClusterIPAllocator,
 ];
 
-export const VALIDATING_PLUGINS: ValidatingPlugin[] = [NodeRestriction];
+export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, ResourceQuotaPlugin];

@@ -38,6 +38,10 @@ export function prepareForCreate(info: ResourceInfo, obj: KObject): void {
     case 'jobs':
       generateJobSelector(obj as Job);
       return;
+    case 'horizontalpodautoscalers':
+      // autoscalerStrategy.PrepareForCreate: the status is the controller's (desiredReplicas has no omitempty).
+      obj.status = { desiredReplicas: 0 };
+      return;
     case 'poddisruptionbudgets':
       // podDisruptionBudgetStrategy.PrepareForCreate: a new budget allows nothing until the controller counts.
       obj.status = { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 };

@@ -8,6 +8,7 @@ import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { UserInfo } from '../auth';
 import type { StatusError } from '../status';
+import type { ApiResponse } from '../handler';
 
 export interface AdmissionAttributes {
   operation: 'CREATE' | 'UPDATE' | 'DELETE';
@@ -19,6 +20,13 @@ export interface AdmissionAttributes {
   namespace: string | undefined;
   /** `status`, `finalize`, ... when the request targets a subresource. */
   subresource?: string;
+  /** A dry-run request: plugins must not write anything (the ResourceQuota plugin charges no quota). */
+  dryRun?: boolean;
+  /**
+   * Writes another object's status through the apiserver's own update path (its loopback
+   * client upstream): how the ResourceQuota plugin records a charge before the object is stored.
+   */
+  writeStatus?: (info: ResourceInfo, namespace: string | undefined, old: KObject, next: KObject) => ApiResponse;
 }
 
 export interface MutatingPlugin {

@@ -8,7 +8,9 @@ import type { KObject } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { badRequest, type StatusError } from '../status';
 import { invalid, path } from './field';
-import { decode } from './schema';
+import { decode, type DecodeOutcome } from './schema';
+import { customSource } from '../../../k8s/apiextensions';
+import { decodeCustom } from '../../apiextensions/schema';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -41,7 +43,9 @@ function patchInvalid(patch: unknown, message: string): StatusError {
  * a PATCH, which the error quotes.
  */
 export function decodeStage(info: ResourceInfo, obj: KObject, verb: 'create' | 'update' | 'patch', directive: FieldValidation, patch?: unknown): DecodeResult {
-  const out = decode(info, obj, directive !== 'Strict');
+  const custom = customSource(info);
+  // A custom object is pruned against its CRD's schema (defaults applied); it has no Go struct.
+  const out: DecodeOutcome = custom ? { unknown: decodeCustom(custom.schema, obj, directive !== 'Strict') } : decode(info, obj, directive !== 'Strict');
   const prefix = `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: `;
   if (out.typeError) {
     return { ok: false, error: verb === 'patch' ? patchInvalid(patch, out.typeError) : badRequest(prefix + out.typeError) };

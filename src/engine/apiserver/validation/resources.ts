@@ -11,7 +11,7 @@ import { canonicalQuantity } from './quantity';
 import { pushAll } from '../../../k8s/arrays';
 import { own } from '../../../k8s/own';
 
-const STANDARD_RESOURCES = new Set([
+export const STANDARD_RESOURCES: ReadonlySet<string> = new Set([
   'cpu',
   'memory',
   'ephemeral-storage',
@@ -38,7 +38,7 @@ const isHugePages = (n: string): boolean => n.startsWith('hugepages-');
 const isNative = (n: string): boolean => !n.includes('/') || n.includes('kubernetes.io/');
 const overcommitAllowed = (n: string): boolean => isNative(n) && !isHugePages(n);
 
-function validateContainerResourceName(name: string, p: Path): FieldError[] {
+export function validateContainerResourceName(name: string, p: Path): FieldError[] {
   const errs = isQualifiedName(name).map((m) => invalid(p, name, m));
   if (errs.length) return errs;
   const simple = !name.includes('/');

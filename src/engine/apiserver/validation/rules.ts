@@ -4,11 +4,17 @@
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
 import type { ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { LimitRange, ResourceQuota } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
 import type { FieldError } from '../status';
 import { validateCronJob, validateJob } from './batch';
 import { validatePodDisruptionBudget } from './policy';
+import { validateLimitRange, validateResourceQuota } from './quota';
+import type { APIService, HorizontalPodAutoscaler } from '../../../k8s/autoscaling';
+import { validateAPIService, validateHorizontalPodAutoscaler } from './autoscaling';
+import { validateNetworkPolicy } from './network-policy';
+import type { NetworkPolicy } from '../../../k8s/types';
 import { dedupe } from './field';
 import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
 import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
@@ -17,7 +23,12 @@ import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespa
 import { validatePod, validatePodUpdate } from './pod';
 import { validateService } from './service';
 import { validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
+import { customSource, type CustomResourceDefinition } from '../../../k8s/apiextensions';
+import { validateCrd } from '../../apiextensions/crd-validation';
+import { validateCustom } from '../../apiextensions/schema';
 import { validateControllerRevision, validateDaemonSet, validateDeployment, validateReplicaSet } from './workloads';
+import { validateStatefulSet } from './statefulset';
+import type { StatefulSet } from '../../../k8s/types';
 
 export interface ValidateOptions {
   /** The subresource written: `status` and `binding` skip spec rules, as their strategies do. */
@@ -32,6 +43,8 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateDeployment(obj as Deployment, old as Deployment | undefined);
     case 'daemonsets':
       return validateDaemonSet(obj as DaemonSet, old as DaemonSet | undefined);
+    case 'statefulsets':
+      return validateStatefulSet(obj as StatefulSet, old as StatefulSet | undefined);
     case 'controllerrevisions':
       return validateControllerRevision(obj as ControllerRevision, old as ControllerRevision | undefined);
     case 'replicasets':
@@ -60,8 +73,20 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateLease(obj as Lease, old as Lease | undefined);
     case 'endpointslices':
       return validateEndpointSlice(obj as EndpointSlice, old as EndpointSlice | undefined);
+    case 'resourcequotas':
+      return validateResourceQuota(obj as ResourceQuota, old as ResourceQuota | undefined);
+    case 'limitranges':
+      return validateLimitRange(obj as LimitRange, old as LimitRange | undefined);
     case 'poddisruptionbudgets':
       return validatePodDisruptionBudget(obj as PodDisruptionBudget, old as PodDisruptionBudget | undefined);
+    case 'networkpolicies':
+      return validateNetworkPolicy(obj as NetworkPolicy, old as NetworkPolicy | undefined);
+    case 'horizontalpodautoscalers':
+      return validateHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler, old as HorizontalPodAutoscaler | undefined);
+    case 'apiservices':
+      return validateAPIService(obj as APIService, old as APIService | undefined);
+    case 'customresourcedefinitions':
+      return validateCrd(obj as CustomResourceDefinition, old as CustomResourceDefinition | undefined);
     case 'priorityclasses':
       return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
     case 'roles':
@@ -78,6 +103,9 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
 
 export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, old: KObject | undefined, opts: ValidateOptions = {}): FieldError[] {
   if (opts.subresource === 'finalize' && info.resource === 'namespaces' && old) return dedupe(validateNamespaceFinalize(obj as Namespace, old as Namespace));
+  const custom = customSource(info);
+  // A custom object's status is validated by the same schema (the status strategy's Validate).
+  if (custom) return dedupe([...(opts.subresource ? [] : validateMetaOnly(obj, old, info.namespaced)), ...validateCustom(custom.schema, obj)]);
   if (opts.subresource === 'status' || opts.subresource === 'binding') return [];
   return dedupe(byKind(info, obj, old));
 }

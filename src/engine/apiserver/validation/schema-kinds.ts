@@ -4,6 +4,8 @@
  * learners never write it, and the components that do are trusted.
  */
 import type { StructSchema } from './schema-core';
+import { AUTOSCALING_STRUCTS } from './schema-autoscaling';
+import { NETWORKING_STRUCTS } from './schema-networking';
 
 const TYPE_META = { apiVersion: 'string', kind: 'string' };
 
@@ -12,6 +14,8 @@ function root(kind: string, fields: Record<string, string>): StructSchema {
 }
 
 export const KIND_STRUCTS: Record<string, StructSchema> = {
+  ...AUTOSCALING_STRUCTS,
+  ...NETWORKING_STRUCTS,
   // Roots.
   Binding: root('Binding', { target: 'ObjectReference' }),
   ConfigMap: root('ConfigMap', { immutable: 'bool', data: 'map:string', binaryData: 'map:bytes' }),
@@ -43,12 +47,15 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   Deployment: root('Deployment', { spec: 'DeploymentSpec', status: 'any' }),
   ReplicaSet: root('ReplicaSet', { spec: 'ReplicaSetSpec', status: 'any' }),
   DaemonSet: root('DaemonSet', { spec: 'DaemonSetSpec', status: 'any' }),
+  StatefulSet: root('StatefulSet', { spec: 'StatefulSetSpec', status: 'any' }),
   Job: root('Job', { spec: 'JobSpec', status: 'any' }),
   CronJob: root('CronJob', { spec: 'CronJobSpec', status: 'any' }),
   ControllerRevision: root('ControllerRevision', { data: 'any', revision: 'int64' }),
   Lease: root('Lease', { spec: 'LeaseSpec' }),
   EndpointSlice: root('EndpointSlice', { addressType: 'string:v1.AddressType', endpoints: '[]Endpoint', ports: '[]EndpointPort' }),
   PodDisruptionBudget: root('PodDisruptionBudget', { spec: 'PodDisruptionBudgetSpec', status: 'any' }),
+  ResourceQuota: root('ResourceQuota', { spec: 'ResourceQuotaSpec', status: 'ResourceQuotaStatus' }),
+  LimitRange: root('LimitRange', { spec: 'LimitRangeSpec' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string:v1.PreemptionPolicy' }),
   CSIDriver: root('CSIDriver', { spec: 'CSIDriverSpec' }),
   StorageClass: root('StorageClass', {
@@ -208,6 +215,29 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   },
   DaemonSetUpdateStrategy: { go: 'v1.DaemonSetUpdateStrategy', fields: { type: 'string:v1.DaemonSetUpdateStrategyType', rollingUpdate: 'RollingUpdateDaemonSet' } },
   RollingUpdateDaemonSet: { go: 'v1.RollingUpdateDaemonSet', fields: { maxUnavailable: 'ios', maxSurge: 'ios' } },
+  StatefulSetSpec: {
+    go: 'v1.StatefulSetSpec',
+    fields: {
+      replicas: 'int32',
+      selector: 'LabelSelector',
+      template: 'PodTemplateSpec',
+      volumeClaimTemplates: '[]PersistentVolumeClaim',
+      serviceName: 'string',
+      podManagementPolicy: 'string:v1.PodManagementPolicyType',
+      updateStrategy: 'StatefulSetUpdateStrategy',
+      revisionHistoryLimit: 'int32',
+      minReadySeconds: 'int32',
+      persistentVolumeClaimRetentionPolicy: 'StatefulSetPersistentVolumeClaimRetentionPolicy',
+      ordinals: 'StatefulSetOrdinals',
+    },
+  },
+  StatefulSetUpdateStrategy: { go: 'v1.StatefulSetUpdateStrategy', fields: { type: 'string:v1.StatefulSetUpdateStrategyType', rollingUpdate: 'RollingUpdateStatefulSetStrategy' } },
+  RollingUpdateStatefulSetStrategy: { go: 'v1.RollingUpdateStatefulSetStrategy', fields: { partition: 'int32', maxUnavailable: 'ios' } },
+  StatefulSetPersistentVolumeClaimRetentionPolicy: {
+    go: 'v1.StatefulSetPersistentVolumeClaimRetentionPolicy',
+    fields: { whenDeleted: 'string:v1.PersistentVolumeClaimRetentionPolicyType', whenScaled: 'string:v1.PersistentVolumeClaimRetentionPolicyType' },
+  },
+  StatefulSetOrdinals: { go: 'v1.StatefulSetOrdinals', fields: { start: 'int32' } },
   JobSpec: {
     go: 'v1.JobSpec',
     fields: {
@@ -256,6 +286,15 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ReplicaSetSpec: {
     go: 'v1.ReplicaSetSpec',
     fields: { replicas: 'int32', minReadySeconds: 'int32', selector: 'LabelSelector', template: 'PodTemplateSpec' },
+  },
+  ResourceQuotaSpec: { go: 'v1.ResourceQuotaSpec', fields: { hard: 'rl', scopes: '[]string', scopeSelector: 'ScopeSelector' } },
+  ScopeSelector: { go: 'v1.ScopeSelector', fields: { matchExpressions: '[]ScopedResourceSelectorRequirement' } },
+  ScopedResourceSelectorRequirement: { go: 'v1.ScopedResourceSelectorRequirement', fields: { scopeName: 'string:v1.ResourceQuotaScope', operator: 'string:v1.ScopeSelectorOperator', values: '[]string' } },
+  ResourceQuotaStatus: { go: 'v1.ResourceQuotaStatus', fields: { hard: 'rl', used: 'rl' } },
+  LimitRangeSpec: { go: 'v1.LimitRangeSpec', fields: { limits: '[]LimitRangeItem' } },
+  LimitRangeItem: {
+    go: 'v1.LimitRangeItem',
+    fields: { type: 'string:v1.LimitType', max: 'rl', min: 'rl', default: 'rl', defaultRequest: 'rl', maxLimitRequestRatio: 'rl' },
   },
   PodDisruptionBudgetSpec: {
     go: 'v1.PodDisruptionBudgetSpec',

@@ -3,12 +3,12 @@
  * PodDisruptionBudget's status — how many of its Pods are healthy (Ready, not deleting, not
  * just approved for eviction), how many must stay healthy, and so how many evictions the
  * eviction subresource may approve now (disruptionsAllowed). A percentage, or maxUnavailable,
- * is taken of the scale of the Pods' controllers (Deployment, or a ReplicaSet of its own);
+ * is taken of the scale of the Pods' controllers (Deployment, a ReplicaSet of its own, or a StatefulSet);
  * an integer minAvailable counts the Pods themselves. An eviction the apiserver approved stays
  * in disruptedPods until the Pod is deleting, or for DeletionTimeout (2 min), when the budget
  * is checked again. Scale changes alone do not wake it: the Pods they create or delete do.
  */
-import type { Deployment, KObject, Pod, PodDisruptionBudget, PodDisruptionBudgetStatus, ReplicaSet } from '../../../k8s/types';
+import type { Deployment, KObject, Pod, PodDisruptionBudget, PodDisruptionBudgetStatus, ReplicaSet, StatefulSet } from '../../../k8s/types';
 import { formatLabelSelector } from '../../../k8s/labels';
 import { parseTimestamp } from '../../../k8s/time';
 import { resourceForKind, qualifiedResource } from '../../../k8s/resources';
@@ -35,7 +35,7 @@ function podsFor(ctx: ControllerContext, pdb: PodDisruptionBudget): Pod[] {
   return out;
 }
 
-/** The finders (getPodDeployment, getPodReplicaSet, then the scale subresource): the scale of the Pod's controller. */
+/** The finders (getPodDeployment, getPodReplicaSet, getPodStatefulSet, then the scale subresource): the scale of the Pod's controller. */
 function controllerScale(ctx: ControllerContext, pod: Pod, ref: { kind: string; name: string; uid: string }): { uid: string; scale: number } {
   const ns = pod.metadata.namespace ?? '';
   if (ref.kind === 'ReplicaSet') {
@@ -47,6 +47,11 @@ function controllerScale(ctx: ControllerContext, pod: Pod, ref: { kind: string; 
         if (d && d.metadata.uid === owner.uid) return { uid: d.metadata.uid ?? '', scale: d.spec.replicas ?? 1 };
       } else return { uid: rs.metadata.uid ?? '', scale: rs.spec.replicas ?? 1 };
     }
+  }
+  if (ref.kind === 'StatefulSet') {
+    // getPodStatefulSet.
+    const sts = ctx.cache('statefulsets').cache.get(`${ns}/${ref.name}`) as StatefulSet | undefined;
+    if (sts && sts.metadata.uid === ref.uid) return { uid: sts.metadata.uid ?? '', scale: sts.spec.replicas ?? 1 };
   }
   const info = resourceForKind(ref.kind);
   // A kind without /scale (Job, DaemonSet): the generic finder's error.
@@ -199,7 +204,7 @@ export const disruptionController: ControllerDef = {
   name: 'disruption',
   actor: componentId('disruption-controller'),
   eventSource: 'controllermanager',
-  informers: ['poddisruptionbudgets', 'pods', 'replicasets', 'deployments'],
+  informers: ['poddisruptionbudgets', 'pods', 'replicasets', 'deployments', 'statefulsets'],
   keysFor: (ctx, resource, d) => {
     const o = d.cur ?? d.old;
     if (!o) return [];

@@ -7,7 +7,8 @@
  * processDeletingDependentsItem and orphanDependents for it.
  */
 import type { KObject, OwnerReference } from '../../../k8s/types';
-import { RESOURCES, resourceForKind } from '../../../k8s/resources';
+import { RESOURCES } from '../../../k8s/resources';
+import { customResources, isCustomResource, servedKind } from '../../apiextensions/served';
 import { componentId } from '../../core/ids';
 import type { Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
@@ -20,6 +21,8 @@ const ORPHAN = 'orphan';
 const FOREGROUND = 'foregroundDeletion';
 /** The workqueue key that checks every object whose owner was unknown when it was first seen. */
 const VERIFY_OWNERS = 'verify-virtual-owners';
+/** The workqueue key that starts monitors for new custom resources (upstream resyncs them from discovery). */
+const SYNC_MONITORS = 'sync-monitors';
 /** Bound on the absent-owner cache, like upstream's LRU. */
 const ABSENT_CACHE_SIZE = 500;
 
@@ -46,6 +49,7 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   const key = nodeKey(resource, obj);
   const uid = obj.metadata.uid ?? '';
   const keys = new Set<string>();
+  if (resource === 'customresourcedefinitions') keys.add(SYNC_MONITORS);
   const ownerIfDeleting = (u: string): void => {
     const k = g.byUid.get(u);
     const owner = k && lookup(ctx, k);
@@ -53,6 +57,12 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   };
   if (!d.cur) {
     // Gone: its dependents may now be dangling, and an owner may have been waiting for it.
+    // A custom object may be gone with its whole resource (its CRD deleted), so no GET could
+    // tell: its observed deletion is the proof, as upstream's still-cached REST mapping would give.
+    if (isCustomResource(resource)) {
+      if (g.absent.size >= ABSENT_CACHE_SIZE) g.absent.clear();
+      g.absent.add(uid);
+    }
     for (const dep of dependentsOf(g, uid)) keys.add(dep);
     for (const r of d.old?.metadata.ownerReferences ?? []) ownerIfDeleting(r.uid);
     return [...keys];
@@ -112,7 +122,7 @@ function classify(ctx: ControllerContext, dependent: KObject, ref: OwnerReferenc
   let owner = known ? lookup(ctx, known) : undefined;
   if (!owner) {
     if (g.absent.has(ref.uid)) return 'dangling';
-    const info = resourceForKind(ref.kind);
+    const info = servedKind(ctx.w, ref.kind, ref.apiVersion);
     if (!info) return 'solid';
     const res = ctx.request({ verb: 'get', resource: info.resource, namespace: info.namespaced ? dependent.metadata.namespace : undefined, name: ref.name });
     if (statusCode(res) === 404 || (res.ok && res.object?.metadata.uid !== ref.uid)) {
@@ -180,6 +190,12 @@ function attemptToDelete(ctx: ControllerContext, key: NodeKey): ReconcileResult 
   return DONE;
 }
 
+/** Sync (garbagecollector.go's resyncMonitors): a monitor, i.e. an informer, for every custom resource served. */
+function syncMonitors(ctx: ControllerContext): ReconcileResult {
+  for (const info of customResources(ctx.w)) ctx.ensureInformer?.(info.resource);
+  return DONE;
+}
+
 /** Queues the objects whose owners are still not in the graph; the rest had theirs arrive. */
 function verifyVirtualOwners(ctx: ControllerContext): ReconcileResult {
   const g = graph(ctx);
@@ -197,5 +213,6 @@ export const garbageCollector: ControllerDef = {
   actor: componentId('generic-garbage-collector'),
   informers: GC_RESOURCES,
   keysFor,
-  reconcile: (ctx, key) => runSync(() => (key === VERIFY_OWNERS ? verifyVirtualOwners(ctx) : attemptToDelete(ctx, key))),
+  customResources: true,
+  reconcile: (ctx, key) => runSync(() => (key === VERIFY_OWNERS ? verifyVirtualOwners(ctx) : key === SYNC_MONITORS ? syncMonitors(ctx) : attemptToDelete(ctx, key))),
 };

@@ -5,6 +5,7 @@
  * grace period, as upstream estimates it — and finally removes `kubernetes` from spec.finalizers
  * through `namespaces/finalize`, upon which kube-apiserver removes the Namespace.
  */
+import { customResources } from '../../apiextensions/served';
 import type { KObject, Namespace, Pod } from '../../../k8s/types';
 import { RESOURCES, apiVersionOf } from '../../../k8s/resources';
 import { componentId } from '../../core/ids';
@@ -44,7 +45,9 @@ function deleteAllContent(ctx: ControllerContext, ns: Namespace): number {
   const deletedAt = parseTimestamp(ns.metadata.deletionTimestamp ?? '');
   const totals: ContentTotals = { remaining: new Map(), finalizers: new Map(), errors: [] };
   let estimate = 0;
-  for (const info of DELETABLE) {
+  // Discovery's namespaced resources include the custom ones the CRDs serve now.
+  const deletable = [...DELETABLE, ...customResources(ctx.w).filter((r) => r.namespaced)];
+  for (const info of deletable) {
     try {
       const before = list(ctx, info.resource, name);
       let est = info.resource === 'pods' ? podsEstimate(before) : 0;

@@ -57,7 +57,7 @@ export const en = {
   'seq.title': 'Sequence',
   'seq.controls': 'Sequence options',
   'seq.options': 'View ({count} on)',
-  'seq.collapse': 'Fold kube-apiserver stages (authn, authz, admission, validation) into one step',
+  'seq.collapse': 'Fold kube-apiserver stages (authn, authz, admission, validation) into one step and hide runc calls',
   'seq.hideBackground': 'Hide background (Normal Events, Leases, node heartbeats)',
   'seq.filter': 'Follow one object',
   'seq.filterAll': 'Everything',
@@ -115,6 +115,8 @@ export const en = {
   'role.csi.not': "It does not decide which Pod gets which claim, and it does not schedule Pods.",
   'role.kube-proxy.does': "Programs the node's Service rules so traffic to a ClusterIP reaches one of the Service's ready endpoints.",
   'role.kube-proxy.not': "It does not check Pod health itself (it follows the EndpointSlices) and plays no part in traffic that does not go through a Service.",
+  'role.cloud-controller-manager.does': "Optional: the cloud provider's control loops. It gives LoadBalancer Services an address from the cloud's load balancer, and initialises new Nodes (providerID, zone labels, removing the uninitialized taint).",
+  'role.cloud-controller-manager.not': "Plain kubeadm clusters run without it: LoadBalancer Services then stay <pending> forever. It does not route Service traffic inside the cluster (kube-proxy does) and does not schedule Pods.",
 } as const;
 
 export const zh: Translations<typeof en> = {
@@ -166,7 +168,7 @@ export const zh: Translations<typeof en> = {
   'seq.title': '时序',
   'seq.controls': '时序选项',
   'seq.options': '显示选项（已开 {count} 项）',
-  'seq.collapse': '将 kube-apiserver 的各阶段（认证、鉴权、准入、校验）合并为一步',
+  'seq.collapse': '将 kube-apiserver 的各阶段（认证、鉴权、准入、校验）合并为一步，并隐藏 runc 调用',
   'seq.hideBackground': '隐藏后台消息（Normal 级 Event、Lease、节点心跳）',
   'seq.filter': '只看一个对象',
   'seq.filterAll': '全部',
@@ -224,4 +226,6 @@ export const zh: Translations<typeof en> = {
   'role.csi.not': "它不决定哪个 Pod 使用哪个存储声明，也不调度 Pod。",
   'role.kube-proxy.does': "在每个节点上配置 Service 规则，让发往 ClusterIP 的流量到达该 Service 的某个就绪端点。",
   'role.kube-proxy.not': "它自己不检查 Pod 健康（它跟随 EndpointSlice），也不参与不经过 Service 的流量。",
+  'role.cloud-controller-manager.does': "可选组件：云厂商的控制循环。它从云的负载均衡器为 LoadBalancer 类型的 Service 分配地址，并初始化新加入的 Node（providerID、可用区标签，移除 uninitialized 污点）。",
+  'role.cloud-controller-manager.not': "普通的 kubeadm 集群不运行它：此时 LoadBalancer Service 会一直处于 <pending>。它不负责集群内部的 Service 流量转发（那是 kube-proxy 的事），也不调度 Pod。",
 };

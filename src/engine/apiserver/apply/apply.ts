@@ -1,0 +1,109 @@
+/**
+ * Server-side apply (a PATCH with `application/apply-patch+yaml`): the applied configuration is
+ * merged into the live object, the manager comes to own exactly the fields it sent (recorded in
+ * `metadata.managedFields` as an `Apply` entry), fields it owned before and no longer sends are
+ * removed unless another manager owns them, and a field another manager owns with a different
+ * value is a conflict (409) unless the request forces, which takes the field over.
+ *
+ * Approximate: only appliers are tracked. Writes through create/update/patch keep the
+ * managedFields they find without adding an `Update` entry, so they never conflict with an apply.
+ */
+import type { KObject } from '../../../k8s/types';
+import { cloneData } from '../../core/clone';
+import { mergePatch } from '../patch';
+import type { StatusCause, StatusError } from '../status';
+import { semanticEqual } from '../validation/field';
+import { fieldPaths, fromFieldsV1, pathKey, pathString, removeAt, toFieldsV1, valueAt, type FieldPath } from './fieldset';
+
+export interface ApplyOptions {
+  /** `?fieldManager=` (required for apply: kubectl sends `kubectl`, or `--field-manager`). */
+  fieldManager: string;
+  /** `?force=true` (`kubectl apply --server-side --force-conflicts`). */
+  force: boolean;
+}
+
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: Record<string, unknown>;
+  subresource?: string;
+}
+
+export type ApplyResult = { ok: true; object: KObject } | { ok: false; error: StatusError };
+
+interface Conflict {
+  entry: ManagedFieldsEntry;
+  path: FieldPath;
+}
+
+function entriesOf(obj: KObject | undefined): ManagedFieldsEntry[] {
+  const raw = obj?.metadata.managedFields;
+  return Array.isArray(raw) ? (raw as ManagedFieldsEntry[]).map((e) => cloneData(e)) : [];
+}
+
+/** The object the apply produces (to go on through admission, validation and storage), or its failure. */
+export function applyConfiguration(live: KObject | undefined, config: KObject, opts: ApplyOptions, apiVersion: string, now: string): ApplyResult {
+  const mine = (e: ManagedFieldsEntry): boolean => e.manager === opts.fieldManager && e.operation === 'Apply' && !e.subresource;
+  const paths = fieldPaths(config as unknown as Record<string, unknown>);
+  const sent = new Set(paths.map(pathKey));
+  const entries = entriesOf(live);
+
+  const conflicts: Conflict[] = [];
+  for (const entry of entries) {
+    if (mine(entry)) continue;
+    for (const p of fromFieldsV1(entry.fieldsV1)) {
+      if (p[p.length - 1] === '.' || !sent.has(pathKey(p))) continue;
+      if (!semanticEqual(valueAt(live, p), valueAt(config, p))) conflicts.push({ entry, path: p });
+    }
+  }
+  if (conflicts.length && !opts.force) return { ok: false, error: conflictError(conflicts) };
+  // Forcing takes the conflicting fields from their managers; a manager left with nothing goes.
+  for (const c of conflicts) {
+    const rest = fromFieldsV1(c.entry.fieldsV1).filter((p) => pathKey(p) !== pathKey(c.path));
+    c.entry.fieldsV1 = toFieldsV1(rest);
+  }
+
+  const before = entries.find(mine);
+  const others = new Set(entries.filter((e) => !mine(e)).flatMap((e) => fromFieldsV1(e.fieldsV1).map(pathKey)));
+  const { managedFields: _drop, ...configMeta } = config.metadata ?? {};
+  const merged = (live ? mergePatch(live, { ...config, metadata: configMeta }) : cloneData({ ...config, metadata: configMeta })) as KObject;
+  // Fields this manager applied before and no longer sends go, unless someone else owns them.
+  for (const p of before ? fromFieldsV1(before.fieldsV1) : []) {
+    const k = pathKey(p);
+    if (!sent.has(k) && !others.has(k)) removeAt(merged, p);
+  }
+
+  const entry: ManagedFieldsEntry = { manager: opts.fieldManager, operation: 'Apply', apiVersion, time: now, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(paths) };
+  const kept = entries.map((e) => (mine(e) ? entry : e)).filter((e) => Object.keys(e.fieldsV1).length > 0);
+  if (!before) kept.push(entry);
+  merged.metadata = { ...merged.metadata, managedFields: kept };
+  return { ok: true, object: merged };
+}
+
+/** The manager as printManager writes it: an applier by name, an updater with its version. */
+function managerName(e: ManagedFieldsEntry): string {
+  return e.operation === 'Update' ? `${JSON.stringify(e.manager)} using ${e.apiVersion}` : JSON.stringify(e.manager);
+}
+
+/** fieldmanager's NewConflictError: a 409 Conflict with one FieldManagerConflict cause per field. */
+function conflictError(conflicts: Conflict[]): StatusError {
+  const causes: StatusCause[] = conflicts.map((c) => ({ type: 'FieldManagerConflict', message: `conflict with ${managerName(c.entry)}`, field: pathString(c.path) }));
+  let message: string;
+  if (conflicts.length === 1) {
+    const c = conflicts[0]!;
+    message = `Apply failed with 1 conflict: conflict with ${managerName(c.entry)}: ${pathString(c.path)}`;
+  } else {
+    const by = new Map<string, string[]>();
+    for (const c of conflicts) {
+      const name = managerName(c.entry);
+      by.set(name, [...(by.get(name) ?? []), pathString(c.path)]);
+    }
+    const lines: string[] = [];
+    for (const name of [...by.keys()].sort()) lines.push(`conflicts with ${name}:`, ...by.get(name)!.map((p) => `- ${p}`));
+    message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+  }
+  return { code: 409, reason: 'Conflict', message, details: { causes } };
+}

@@ -1,0 +1,225 @@
+/**
+ * `crictl` on a node, against its runtime's real state: `ps [-a] [-q]`, `pods [-q]`, `images
+ * [-q]`, `logs [--tail N] ID`, `inspect ID` (a short JSON status). Ids are the runtime's, the
+ * same ones kubectl shows in containerStatuses' containerID, and any unique prefix selects one,
+ * as crictl allows. Static Pods on control-plane machines are listed too (their processes are
+ * the simulation's components, their ids those of the mirror Pods' status).
+ */
+import { rfc3339 } from '../../k8s/time';
+import type { ComponentId, SimMillis } from '../core/ids';
+import { processLogs } from '../images/process';
+import { runLines } from '../logging/process-log';
+import { runtimeOf } from '../node/cri';
+import { repositoryOf } from '../node/image-store';
+import type { RuntimeState } from '../node/runtime-state';
+import { factsOf } from '../node/runtime-impl';
+import type { World } from '../world';
+import type { ShellIo } from './io';
+import { humanDuration, humanSize, tabwrite } from './tabwriter';
+import { imageOfStatic, staticContainers } from './static-containers';
+
+interface CtrRow {
+  id: string;
+  imageId: string;
+  imageRef: string;
+  createdAt: number;
+  state: 'Created' | 'Running' | 'Exited';
+  name: string;
+  attempt: number;
+  podId: string;
+  pod: string;
+  namespace: string;
+  exitCode?: number;
+  startedAt?: number;
+  finishedAt?: number;
+  logs: () => string[];
+}
+
+interface PodRow {
+  id: string;
+  createdAt: number;
+  state: 'Ready' | 'NotReady';
+  name: string;
+  namespace: string;
+  attempt: number;
+}
+
+const STATE = { CONTAINER_CREATED: 'Created', CONTAINER_RUNNING: 'Running', CONTAINER_EXITED: 'Exited' } as const;
+
+const short = (id: string): string => id.replace(/^sha256:/, '').slice(0, 13);
+
+function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
+  const rows: CtrRow[] = [];
+  for (const c of rt.containers.values()) {
+    const sb = rt.sandboxes.get(c.sandboxId);
+    const img = rt.images.get(c.imageRef);
+    rows.push({
+      id: c.id,
+      imageId: img?.id ?? c.imageId,
+      imageRef: c.imageRef,
+      createdAt: c.createdAt,
+      state: STATE[c.state],
+      name: c.config.name,
+      attempt: c.config.attempt,
+      podId: c.sandboxId,
+      pod: sb?.podName ?? 'unknown',
+      namespace: sb?.podNamespace ?? 'unknown',
+      ...(c.exitCode !== undefined ? { exitCode: c.exitCode } : {}),
+      ...(c.startedAt !== undefined ? { startedAt: c.startedAt } : {}),
+      ...(c.finishedAt !== undefined ? { finishedAt: c.finishedAt } : {}),
+      logs: () => (c.process ? processLogs(c.process, w.now).map((l) => l.text) : []),
+    });
+  }
+  for (const s of staticContainers(w, node)) {
+    const img = rt.images.get(imageOfStatic(s.kind));
+    const comp = w.components.get(s.componentId as ComponentId);
+    rows.push({
+      id: s.containerId,
+      imageId: img?.id ?? '',
+      imageRef: imageOfStatic(s.kind),
+      createdAt: s.startedAt,
+      state: s.running ? 'Running' : 'Exited',
+      name: s.kind,
+      attempt: s.restartCount,
+      podId: s.sandboxId,
+      pod: s.podName,
+      namespace: 'kube-system',
+      ...(s.running ? {} : { exitCode: 137 }),
+      logs: () => (comp ? (runLines(comp, false) ?? []).map((l) => l.text) : []),
+    });
+  }
+  // crictl sorts by creation time, newest first.
+  return rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
+}
+
+function pods(w: World, node: string, rt: RuntimeState): PodRow[] {
+  const rows: PodRow[] = [...rt.sandboxes.values()].map((s) => ({ id: s.id, createdAt: s.createdAt, state: s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady', name: s.podName, namespace: s.podNamespace, attempt: s.attempt }));
+  for (const s of staticContainers(w, node)) rows.push({ id: s.sandboxId, createdAt: s.podCreatedAt, state: 'Ready', name: s.podName, namespace: 'kube-system', attempt: 0 });
+  return rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
+}
+
+function ago(w: World, at: number): string {
+  return `${humanDuration(w.now - at)} ago`;
+}
+
+/** `--name` is a regular expression; an invalid one matches nothing. */
+function safeRegExp(src: string): RegExp {
+  try {
+    return new RegExp(src);
+  } catch {
+    return /(?!)/;
+  }
+}
+
+function find<T extends { id: string }>(rows: T[], prefix: string): T | undefined {
+  const hits = rows.filter((r) => r.id.startsWith(prefix));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+function notFound(io: ShellIo, w: World, what: string, id: string): number {
+  io.err(`time="${isoAt(w.now)}" level=fatal msg="${what}: rpc error: code = NotFound desc = an error occurred when try to find container \\"${id}\\": not found"\n`);
+  return 1;
+}
+
+/** `2026-12-02T13:45:13Z`: logrus's timestamp when stderr is not a terminal. */
+function isoAt(t: number): string {
+  return rfc3339(t as SimMillis);
+}
+
+const USAGE = `NAME:
+   crictl - client for CRI
+
+USAGE:
+   crictl [global options] command [command options]
+
+COMMANDS:
+   images, image, img  List images
+   inspect             Display the status of one or more containers
+   logs                Fetch the logs of a container
+   pods                List pods
+   ps                  List containers
+`;
+
+export function crictl(w: World, node: string, args: string[], io: ShellIo): number {
+  const rt = runtimeOf(w, node);
+  const [sub, ...rest] = args;
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+  if (!rt?.running) {
+    io.err(`time="${isoAt(w.now)}" level=fatal msg="validate service connection: validate CRI v1 runtime API for endpoint \\"unix://${factsOf(rt).socket}\\": rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix ${factsOf(rt).socket}: connect: connection refused\\""\n`);
+    return 1;
+  }
+  const flags = new Set(rest.filter((a) => a.startsWith('-')));
+  const nameAt = rest.indexOf('--name');
+  const nameRe = nameAt >= 0 ? safeRegExp(rest[nameAt + 1] ?? '') : undefined;
+  const quiet = flags.has('-q') || flags.has('--quiet');
+  switch (sub) {
+    case 'ps': {
+      const all = flags.has('-a') || flags.has('--all');
+      const rows = containers(w, node, rt).filter((c) => (all || c.state === 'Running') && (!nameRe || nameRe.test(c.name)));
+      if (quiet) io.out(rows.map((c) => `${c.id}\n`).join(''));
+      else io.out(tabwrite([['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE'], ...rows.map((c) => [short(c.id), short(c.imageId), ago(w, c.createdAt), c.state, c.name, String(c.attempt), short(c.podId), c.pod, c.namespace])]));
+      return 0;
+    }
+    case 'pods': {
+      const rows = pods(w, node, rt);
+      if (quiet) io.out(rows.map((p) => `${p.id}\n`).join(''));
+      else io.out(tabwrite([['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME'], ...rows.map((p) => [short(p.id), ago(w, p.createdAt), p.state, p.name, p.namespace, String(p.attempt), '(default)'])]));
+      return 0;
+    }
+    case 'images':
+    case 'image':
+    case 'img': {
+      const imgs = [...new Map([...rt.images.values()].map((i) => [i.ref, i])).values()].sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+      if (quiet) io.out([...new Set(imgs.map((i) => i.id))].map((id) => `${id}\n`).join(''));
+      else {
+        const tagOf = (ref: string): string => (ref.length > repositoryOf(ref).length ? ref.slice(repositoryOf(ref).length + 1) : '<none>');
+        io.out(tabwrite([['IMAGE', 'TAG', 'IMAGE ID', 'SIZE'], ...imgs.map((i) => [repositoryOf(i.ref), tagOf(i.ref), short(i.id), humanSize(i.sizeBytes)])]));
+      }
+      return 0;
+    }
+    case 'logs': {
+      const ids = rest.filter((a, i) => !a.startsWith('-') && rest[i - 1] !== '--tail');
+      const tailAt = rest.indexOf('--tail');
+      const tail = tailAt >= 0 ? Number(rest[tailAt + 1]) : undefined;
+      const id = ids[0];
+      if (id === undefined) {
+        io.err(`time="${isoAt(w.now)}" level=fatal msg="ID cannot be empty"\n`);
+        return 1;
+      }
+      const c = find(containers(w, node, rt), id);
+      if (!c) return notFound(io, w, 'failed to get container status', id);
+      let lines = c.logs();
+      if (tail !== undefined && Number.isInteger(tail) && tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
+      io.out(lines.map((l) => `${l}\n`).join(''));
+      return 0;
+    }
+    case 'inspect': {
+      const id = rest.find((a) => !a.startsWith('-'));
+      if (id === undefined) {
+        io.err(`time="${isoAt(w.now)}" level=fatal msg="ID cannot be empty"\n`);
+        return 1;
+      }
+      const c = find(containers(w, node, rt), id);
+      if (!c) return notFound(io, w, 'getting the status of the container', id);
+      const status = {
+        status: {
+          id: c.id,
+          metadata: { attempt: c.attempt, name: c.name },
+          state: `CONTAINER_${c.state.toUpperCase()}`,
+          image: { image: c.imageRef },
+          imageRef: c.imageId,
+          exitCode: c.exitCode ?? 0,
+          labels: { 'io.kubernetes.container.name': c.name, 'io.kubernetes.pod.name': c.pod, 'io.kubernetes.pod.namespace': c.namespace },
+        },
+      };
+      io.out(`${JSON.stringify(status, null, 2)}\n`);
+      return 0;
+    }
+    default:
+      io.err(`No help topic for '${sub}'\n`);
+      return 3;
+  }
+}

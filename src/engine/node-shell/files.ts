@@ -1,0 +1,220 @@
+/**
+ * A node's own files, as a read-only BaseFs the shell's file tools read: the CNI config the
+ * cluster's plugin wrote (once the node has a podCIDR), kubeadm's static Pod manifests on a
+ * control-plane machine, the kubelet's KubeletConfiguration and crictl's config. Built from the
+ * World on each command, never stored.
+ */
+import { toYaml } from '../../k8s/printers/yaml';
+import type { ComponentId } from '../core/ids';
+import type { BaseFs } from '../images/fs';
+import { staticPodManifest, STATIC_POD_KINDS } from '../kubelet/static-pod-manifests';
+import { AUDIT_POLICY_YAML, auditLogFile } from '../apiserver/audit';
+import { staticPodExtraFlags } from '../topology/options';
+import type { CniState } from '../node/cni-state';
+import { runtimeOf } from '../node/cri';
+import { factsOf } from '../node/runtime-impl';
+import type { World } from '../world';
+
+const KUBELET_CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
+authentication:
+  anonymous:
+    enabled: false
+  webhook:
+    cacheTTL: 0s
+    enabled: true
+  x509:
+    clientCAFile: /etc/kubernetes/pki/ca.crt
+authorization:
+  mode: Webhook
+  webhook:
+    cacheAuthorizedTTL: 0s
+    cacheUnauthorizedTTL: 0s
+cgroupDriver: systemd
+clusterDNS:
+- 10.96.0.10
+clusterDomain: cluster.local
+containerRuntimeEndpoint: ""
+cpuManagerReconcilePeriod: 0s
+crashLoopBackOff: {}
+evictionPressureTransitionPeriod: 0s
+fileCheckFrequency: 0s
+healthzBindAddress: 127.0.0.1
+healthzPort: 10248
+httpCheckFrequency: 0s
+imageMaximumGCAge: 0s
+imageMinimumGCAge: 0s
+kind: KubeletConfiguration
+logging:
+  flushFrequency: 0
+  options:
+    json:
+      infoBufferSize: "0"
+    text:
+      infoBufferSize: "0"
+  verbosity: 0
+memorySwap: {}
+nodeStatusReportFrequency: 0s
+nodeStatusUpdateFrequency: 0s
+rotateCertificates: true
+runtimeRequestTimeout: 0s
+shutdownGracePeriod: 0s
+shutdownGracePeriodCriticalPods: 0s
+staticPodPath: /etc/kubernetes/manifests
+streamingConnectionIdleTimeout: 0s
+syncFrequency: 0s
+volumeStatsAggPeriod: 0s
+`;
+
+/** kindnet's template (cmd/kindnetd/cni.go), whitespace and all. */
+function kindnetConflist(subnet: string): string {
+  return `
+{
+\t"cniVersion": "0.3.1",
+\t"name": "kindnet",
+\t"plugins": [
+\t{
+\t\t"type": "ptp",
+\t\t"ipMasq": false,
+\t\t"ipam": {
+\t\t\t"type": "host-local",
+\t\t\t"dataDir": "/run/cni-ipam-state",
+\t\t\t"routes": [
+\t\t\t\t
+\t\t\t\t
+\t\t\t\t{ "dst": "0.0.0.0/0" }
+\t\t\t],
+\t\t\t"ranges": [
+\t\t\t\t
+\t\t\t\t
+\t\t\t\t[ { "subnet": "${subnet}" } ]
+\t\t\t]
+\t\t}
+\t\t,
+\t\t"mtu": 1500
+\t\t
+\t},
+\t{
+\t\t"type": "portmap",
+\t\t"capabilities": {
+\t\t\t"portMappings": true
+\t\t}
+\t}
+\t]
+}
+`;
+}
+
+/** kube-flannel.yml's cni-conf.json, copied in by its install-cni init container. */
+const FLANNEL_CONFLIST = `{
+  "name": "cbr0",
+  "cniVersion": "0.3.1",
+  "plugins": [
+    {
+      "type": "flannel",
+      "delegate": {
+        "hairpinMode": true,
+        "isDefaultGateway": true
+      }
+    },
+    {
+      "type": "portmap",
+      "capabilities": {
+        "portMappings": true
+      }
+    }
+  ]
+}
+`;
+
+/** What calico-node's install-cni writes (calico-ipam hands out addresses from the cluster's pool). */
+function calicoConflist(node: string): string {
+  return `{
+  "name": "k8s-pod-network",
+  "cniVersion": "0.3.1",
+  "plugins": [
+    {
+      "type": "calico",
+      "log_level": "info",
+      "log_file_path": "/var/log/calico/cni/cni.log",
+      "datastore_type": "kubernetes",
+      "nodename": "${node}",
+      "mtu": 0,
+      "ipam": {
+          "type": "calico-ipam"
+      },
+      "policy": {
+          "type": "k8s"
+      },
+      "kubernetes": {
+          "kubeconfig": "/etc/cni/net.d/calico-kubeconfig"
+      }
+    },
+    {
+      "type": "portmap",
+      "snat": true,
+      "capabilities": {"portMappings": true}
+    },
+    {
+      "type": "bandwidth",
+      "capabilities": {"bandwidth": true}
+    }
+  ]
+}`;
+}
+
+/** The files the node's CNI plugin has written to /etc/cni/net.d (nothing before it has a podCIDR). */
+function cniFiles(cni: CniState | undefined, node: string): Record<string, string> {
+  if (!cni?.subnet) return {};
+  const plugin = cni.plugin ?? 'kindnet';
+  switch (plugin) {
+    case 'kindnet':
+      return { '/etc/cni/net.d/10-kindnet.conflist': kindnetConflist(cni.subnet) };
+    case 'flannel':
+      return { '/etc/cni/net.d/10-flannel.conflist': FLANNEL_CONFLIST };
+    case 'calico':
+      return { '/etc/cni/net.d/10-calico.conflist': calicoConflist(node), '/etc/cni/net.d/calico-kubeconfig': '# Kubeconfig file for Calico CNI plugin. Installed by calico/node.\napiVersion: v1\nkind: Config\n' };
+    default: {
+      const never: never = plugin;
+      return never;
+    }
+  }
+}
+
+export function nodeFiles(w: World, node: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const spec = w.machineSpecs.get(node);
+  const cni = w.components.get(`cni/${node}` as ComponentId);
+  Object.assign(files, cniFiles(cni?.kind === 'cni' ? cni : undefined, node));
+  files['/var/lib/kubelet/config.yaml'] = KUBELET_CONFIG;
+  const sock = `unix://${factsOf(runtimeOf(w, node)).socket}`;
+  files['/etc/crictl.yaml'] = `runtime-endpoint: ${sock}\nimage-endpoint: ${sock}\ntimeout: 10\n`;
+  files['/etc/hostname'] = `${node}\n`;
+  if (spec?.controlPlane) {
+    const etcd = [...w.components.values()].filter((c) => c.kind === 'etcd');
+    const ipOf = (h: string): string => w.machineSpecs.get(h)?.ip ?? '';
+    for (const kind of STATIC_POD_KINDS) {
+      const pod = staticPodManifest({ kind, node, ip: spec.ip, etcdInitialCluster: etcd.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','), etcdServers: 'https://127.0.0.1:2379', extraFlags: staticPodExtraFlags(w.cluster, kind) });
+      files[`/etc/kubernetes/manifests/${kind}.yaml`] = toYaml({ ...pod, status: {} });
+    }
+    // kube-apiserver's audit log and policy (apiserver/audit.ts); the log is rendered only when read.
+    files['/etc/kubernetes/audit-policy.yaml'] = AUDIT_POLICY_YAML;
+    Object.defineProperty(files, '/var/log/kubernetes/audit/audit.log', { enumerable: true, get: () => auditLogFile(w, node) ?? '' });
+  }
+  return files;
+}
+
+/** The files as the read-only layer under the shell's tools; every parent of a file is a directory. */
+export function nodeBaseFs(files: Record<string, string>): BaseFs {
+  const dirs = new Set<string>(['/', '/root', '/etc', '/etc/cni', '/etc/cni/net.d', '/etc/kubernetes', '/etc/kubernetes/manifests', '/var', '/var/lib', '/var/lib/kubelet', '/tmp']);
+  for (const p of Object.keys(files)) for (let i = p.indexOf('/', 1); i > 0; i = p.indexOf('/', i + 1)) dirs.add(p.slice(0, i));
+  return {
+    file: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
+    isDir: (p) => dirs.has(p),
+    list: (dir) => {
+      const prefix = dir === '/' ? '/' : `${dir}/`;
+      const names = new Set<string>();
+      for (const p of [...Object.keys(files), ...dirs]) if (p.startsWith(prefix) && p !== dir) names.add(p.slice(prefix.length).split('/')[0]!);
+      return [...names].filter(Boolean).sort();
+    },
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * `sim ssh <node> -- <command>`: a command run by the node's login shell (`bash -c`), as root, on
+ * the node's own state. The command line is parsed by the container shell's parser
+ * (images/shell-parse.ts); simple commands, pipes, `;`, `&&` and `||` run, with quoting and `$VAR`
+ * from a small login environment. The commands are the node's tools (crictl, journalctl,
+ * iptables-save, nft, systemctl is-active) and the coreutils text and file tools containers have
+ * (cat, ls, grep, head, tail, wc, sort, …) over the node's files (files.ts). Nothing runs in the
+ * background and no simulated time passes.
+ */
+import type { ComponentId } from '../core/ids';
+import { newLayer } from '../images/fs';
+import type { ShellNode, Word } from '../images/shell-ast';
+import { parseScript } from '../images/shell-parse';
+import { TOOLS, type ToolEnv } from '../images/tools';
+import type { World } from '../world';
+import { crictl } from './crictl';
+import { nodeBaseFs, nodeFiles } from './files';
+import type { ShellIo, ShellResult } from './io';
+import { journalctl } from './journalctl';
+import { iptablesSave, nftListRuleset } from './netfilter';
+import { factsOf } from '../node/runtime-impl';
+import { runtimeOf } from '../node/cri';
+
+export type { ShellResult };
+
+type NodeTool = (w: World, node: string, args: string[], io: ShellIo) => number;
+
+const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
+  crictl,
+  journalctl,
+  'iptables-save': (w, node, args, io) => {
+    const t = args[0] === '-t' ? args[1] : args[0]?.startsWith('--table=') ? args[0].slice('--table='.length) : undefined;
+    if (t !== undefined && !['mangle', 'filter', 'nat', 'raw', 'security'].includes(t)) {
+      io.err(`iptables-save: Unable to open table ${t}\n`);
+      return 1;
+    }
+    io.out(iptablesSave(w, node, t));
+    return 0;
+  },
+  nft: (w, node, args, io) => {
+    if (args.join(' ') !== 'list ruleset') {
+      io.err('Error: syntax error, only `nft list ruleset` is supported here\n');
+      return 1;
+    }
+    io.out(nftListRuleset(w, node));
+    return 0;
+  },
+  systemctl: (w, node, args, io) => systemctl(w, node, args, io),
+};
+
+/** `systemctl is-active UNIT`: the node's services as systemd sees them. */
+function systemctl(w: World, node: string, args: string[], io: ShellIo): number {
+  if (args[0] !== 'is-active' || args.length < 2) {
+    io.err('systemctl: only `systemctl is-active UNIT...` is supported here\n');
+    return 1;
+  }
+  let code = 0;
+  for (const unit of args.slice(1).map((u) => u.replace(/\.service$/, ''))) {
+    const rt = runtimeOf(w, node);
+    const id = unit === 'kubelet' ? `kubelet/${node}` : unit === factsOf(rt).process ? `container-runtime/${node}` : undefined;
+    const running = id !== undefined && w.components.get(id as ComponentId)?.running === true;
+    io.out(`${running ? 'active' : 'inactive'}\n`);
+    if (!running) code = 3;
+  }
+  return code;
+}
+
+interface Ctx {
+  w: World;
+  nodes: ShellNode[];
+  node: string;
+  env: Record<string, string>;
+  files: ReturnType<typeof nodeBaseFs>;
+  /** The whole line is one simple command: bash -c then names no line number in its errors. */
+  single: boolean;
+}
+
+/** A word's text: literals, `$VAR`, and `$(…)` (run to completion, trailing newlines dropped). */
+function expand(ctx: Ctx, word: Word, io: ShellIo): string {
+  return word
+    .map((s) => {
+      switch (s.t) {
+        case 'lit':
+          return s.v;
+        case 'var':
+          return ctx.env[s.name] ?? '';
+        case 'cmd': {
+          let buf = '';
+          run(ctx, ctx.nodes, s.root, '', { out: (t) => (buf += t), err: io.err });
+          return buf.replace(/\n+$/, '');
+        }
+        case 'arith':
+          return '';
+      }
+    })
+    .join('');
+}
+
+/** `> /dev/null`, `2> /dev/null`, `2>&1`, `&> /dev/null`: where the command's streams go. */
+function redirect(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, io: ShellIo): ShellIo {
+  let out = io.out;
+  let err = io.err;
+  const drop = (): void => {};
+  for (const r of n.redirs) {
+    const target = expand(ctx, r.target, io);
+    if (r.op === '>&' && r.fd === 2 && target === '1') err = out;
+    else if (r.op === '&>' && target === '/dev/null') out = err = drop;
+    else if ((r.op === '>' || r.op === '>>') && target === '/dev/null') {
+      if (r.fd === 2) err = drop;
+      else out = drop;
+    }
+  }
+  return { out, err };
+}
+
+function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string, outer: ShellIo): number {
+  const io = redirect(ctx, n, outer);
+  // An unquoted expansion is split into fields, as the shell does.
+  const argv = n.words.flatMap((wd) => (wd.some((s) => s.q) ? [expand(ctx, wd, outer)] : expand(ctx, wd, outer).split(/\s+/).filter(Boolean)));
+  const [name, ...args] = argv;
+  if (name === undefined) return 0;
+  const tool = NODE_TOOLS[name];
+  if (tool) return tool(ctx.w, ctx.node, args, io);
+  const common = TOOLS.get(name);
+  if (common) {
+    const env: ToolEnv = {
+      io: { stdin, out: io.out, err: io.err },
+      vars: ctx.env,
+      cwd: '/root',
+      clock: ctx.w.now,
+      fs: newLayer(),
+      base: ctx.files,
+      flavour: 'coreutils',
+      dialect: 'bash',
+      hostname: ctx.node,
+      processes: [[1, '/sbin/init'], [820, '/usr/bin/kubelet'], [2417, 'bash']],
+      version: '',
+    };
+    return common(args, env).status;
+  }
+  io.err(`bash: ${ctx.single ? '' : 'line 1: '}${name}: command not found\n`);
+  return 127;
+}
+
+function run(ctx: Ctx, nodes: ShellNode[], i: number, stdin: string, io: ShellIo): number {
+  const n = nodes[i]!;
+  switch (n.t) {
+    case 'cmd':
+      return runCommand(ctx, n, stdin, io);
+    case 'pipe': {
+      let input = stdin;
+      let code = 0;
+      n.cmds.forEach((c, k) => {
+        const last = k === n.cmds.length - 1;
+        let buf = '';
+        code = run(ctx, nodes, c, input, last ? io : { out: (t) => (buf += t), err: io.err });
+        input = buf;
+      });
+      return n.bang ? (code === 0 ? 1 : 0) : code;
+    }
+    case 'and': {
+      const l = run(ctx, nodes, n.l, stdin, io);
+      return l === 0 ? run(ctx, nodes, n.r, stdin, io) : l;
+    }
+    case 'or': {
+      const l = run(ctx, nodes, n.l, stdin, io);
+      return l !== 0 ? run(ctx, nodes, n.r, stdin, io) : l;
+    }
+    case 'seq': {
+      let code = 0;
+      for (const item of n.items) code = run(ctx, nodes, item, stdin, io);
+      return code;
+    }
+    case 'group':
+      return run(ctx, nodes, n.body, stdin, io);
+    case 'loop':
+    case 'for':
+    case 'if':
+      io.err(`bash: line 1: ${n.t === 'loop' ? 'while' : n.t}: not supported in this node shell\n`);
+      return 2;
+  }
+}
+
+/** Why ssh cannot reach the node, as ssh prints it (exit 255), or undefined when it can. */
+export function sshUnreachable(w: World, node: string): string | undefined {
+  const ip = w.machineSpecs.get(node)?.ip;
+  if (ip === undefined) return `ssh: Could not resolve hostname ${node}: Name or service not known`;
+  // A machine that is off answers no ARP: the neighbour is unreachable. A cut-off one drops the SYN.
+  if (w.faults.has(`node/${node}`)) return `ssh: connect to host ${ip} port 22: No route to host`;
+  if (w.faults.has(`network/${node}`)) return `ssh: connect to host ${ip} port 22: Connection timed out`;
+  return undefined;
+}
+
+export function runNodeShell(w: World, node: string, line: string): ShellResult {
+  const output: ShellResult['output'] = [];
+  const write = (stream: 'stdout' | 'stderr', text: string): void => {
+    if (!text) return;
+    const last = output[output.length - 1];
+    if (last?.stream === stream) last.text += text;
+    else output.push({ stream, text });
+  };
+  const io: ShellIo = { out: (t) => write('stdout', t), err: (t) => write('stderr', t) };
+  const unreachable = sshUnreachable(w, node);
+  if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
+  const parsed = parseScript(line);
+  if (!parsed.ok) {
+    const p = parsed.problem;
+    const what = p.kind === 'unexpected' ? `syntax error near unexpected token \`${p.token}'` : 'unexpected EOF while looking for matching quote';
+    return { output: [{ stream: 'stderr', text: `bash: -c: line 1: ${what}\n` }], exitCode: 2 };
+  }
+  const { nodes, root } = parsed.script;
+  const env = { HOME: '/root', USER: 'root', HOSTNAME: node, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash' };
+  const top = nodes[root];
+  const single = top?.t === 'cmd' || (top?.t === 'seq' && top.items.length === 1 && nodes[top.items[0]!]?.t === 'cmd');
+  const ctx: Ctx = { w, nodes, node, env, files: nodeBaseFs(nodeFiles(w, node)), single };
+  const exitCode = run(ctx, nodes, root, '', io);
+  return { output, exitCode };
+}

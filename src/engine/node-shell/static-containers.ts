@@ -1,0 +1,49 @@
+/**
+ * The static Pods' containers as the node's runtime would list them: the kubelet's books
+ * (kubelet/static-pods.ts) hold each one's container id, run count and start time; the sandbox id
+ * is derived from the manifest hash, as stable as the container ids are.
+ */
+import type { ComponentId } from '../core/ids';
+import { ETCD_IMAGE, isStaticPodKind, K8S_VERSION, staticPodName, type StaticPodKind } from '../kubelet/static-pod-manifests';
+import { hashHex } from '../node/hex';
+import type { World } from '../world';
+
+export interface StaticContainer {
+  kind: StaticPodKind;
+  componentId: string;
+  containerId: string;
+  sandboxId: string;
+  podName: string;
+  running: boolean;
+  restartCount: number;
+  startedAt: number;
+  podCreatedAt: number;
+}
+
+export function imageOfStatic(kind: StaticPodKind): string {
+  return kind === 'etcd' ? ETCD_IMAGE : `registry.k8s.io/${kind}:${K8S_VERSION}`;
+}
+
+export function staticContainers(w: World, node: string): StaticContainer[] {
+  const kubelet = w.components.get(`kubelet/${node}` as ComponentId);
+  if (kubelet?.kind !== 'kubelet') return [];
+  const out: StaticContainer[] = [];
+  for (const c of w.components.values()) {
+    if (c.host !== node || !isStaticPodKind(c.kind)) continue;
+    const podName = staticPodName(c.kind, node);
+    const book = kubelet.staticPods[podName];
+    if (!book) continue;
+    out.push({
+      kind: c.kind,
+      componentId: c.id,
+      containerId: book.containerId,
+      sandboxId: hashHex(`${book.hash}/sandbox`),
+      podName,
+      running: book.running,
+      restartCount: book.restartCount,
+      startedAt: book.startedAt,
+      podCreatedAt: Math.max(0, Math.min(book.startedAt, w.now) - 400),
+    });
+  }
+  return out;
+}

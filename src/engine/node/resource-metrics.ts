@@ -1,0 +1,87 @@
+/**
+ * The kubelet's `/metrics/resource` (pkg/kubelet/metrics/collectors/resource_metrics.go): the
+ * node's and every running container's cumulative CPU seconds and working set, in the
+ * Prometheus text format metrics-server parses, each sample stamped with when it was taken.
+ * Containers are the runtime's (their usage comes from their processes, metrics/cpu.ts); the
+ * static Pods' processes (etcd, kube-apiserver, …) are components rather than containers here,
+ * so they report a fixed profile. The node adds its own daemons (kubelet, containerd, the OS).
+ */
+import { EPOCH_MS } from '../../k8s/time';
+import type { KubeletState } from '../kubelet/state';
+import type { KubeletResponse, ResourceMetricsRequest } from '../kubelet/server-api';
+import { cpuNanosAt, runningAt, workingSetAt } from '../metrics/cpu';
+import type { World } from '../world';
+import { runtimeOf } from './cri';
+
+const MiB = 1 << 20;
+/** kubelet, containerd, systemd and the kernel: CPU and memory no container accounts for. */
+const NODE_DAEMONS = { millicores: 45, bytes: 410 * MiB };
+/** What the control plane's static Pods use when idle (a kubeadm control plane at rest). */
+const STATIC_POD_PROFILE: Record<string, { millicores: number; bytes: number }> = {
+  etcd: { millicores: 18, bytes: 42 * MiB },
+  'kube-apiserver': { millicores: 38, bytes: 236 * MiB },
+  'kube-controller-manager': { millicores: 11, bytes: 52 * MiB },
+  'kube-scheduler': { millicores: 3, bytes: 21 * MiB },
+};
+
+interface Sample {
+  container: string;
+  namespace: string;
+  pod: string;
+  cpuSeconds: number;
+  workingSet: number;
+  startTime: number;
+}
+
+function containers(w: World, self: KubeletState, at: number): Sample[] {
+  const out: Sample[] = [];
+  const rt = runtimeOf(w, self.host);
+  if (rt) {
+    for (const c of rt.containers.values()) {
+      if (!runningAt(c, at)) continue;
+      const sb = rt.sandboxes.get(c.sandboxId);
+      if (!sb) continue;
+      out.push({ container: c.config.name, namespace: sb.podNamespace, pod: sb.podName, cpuSeconds: cpuNanosAt(w, c, at) / 1e9, workingSet: workingSetAt(c, at), startTime: c.startedAt ?? 0 });
+    }
+  }
+  for (const [pod, book] of Object.entries(self.staticPods)) {
+    const name = pod.endsWith(`-${self.host}`) ? pod.slice(0, -(self.host.length + 1)) : pod;
+    const profile = STATIC_POD_PROFILE[name];
+    if (!profile || !book.running || book.startedAt > at || (book.finishedAt !== undefined && book.finishedAt <= at)) continue;
+    out.push({ container: name, namespace: 'kube-system', pod, cpuSeconds: (profile.millicores * (at - book.startedAt)) / 1e6, workingSet: profile.bytes, startTime: book.startedAt });
+  }
+  return out.sort((a, b) => `${a.namespace}/${a.pod}/${a.container}`.localeCompare(`${b.namespace}/${b.pod}/${b.container}`));
+}
+
+function labels(s: Sample): string {
+  return `{container="${s.container}",namespace="${s.namespace}",pod="${s.pod}"}`;
+}
+
+export function serveResourceMetrics(w: World, self: KubeletState, req: ResourceMetricsRequest): KubeletResponse {
+  const at = Math.min(req.at, w.now);
+  const ts = EPOCH_MS + at;
+  const samples = containers(w, self, at);
+  const nodeCpu = samples.reduce((n, s) => n + s.cpuSeconds, 0) + (NODE_DAEMONS.millicores * at) / 1e6;
+  const nodeMem = samples.reduce((n, s) => n + s.workingSet, 0) + NODE_DAEMONS.bytes;
+  const lines = [
+    '# HELP container_cpu_usage_seconds_total [STABLE] Cumulative cpu time consumed by the container in core-seconds',
+    '# TYPE container_cpu_usage_seconds_total counter',
+    ...samples.map((s) => `container_cpu_usage_seconds_total${labels(s)} ${s.cpuSeconds} ${ts}`),
+    '# HELP container_memory_working_set_bytes [STABLE] Current working set of the container in bytes',
+    '# TYPE container_memory_working_set_bytes gauge',
+    ...samples.map((s) => `container_memory_working_set_bytes${labels(s)} ${s.workingSet} ${ts}`),
+    '# HELP container_start_time_seconds [STABLE] Start time of the container since unix epoch in seconds',
+    '# TYPE container_start_time_seconds gauge',
+    ...samples.map((s) => `container_start_time_seconds${labels(s)} ${(EPOCH_MS + s.startTime) / 1000} ${ts}`),
+    '# HELP node_cpu_usage_seconds_total [STABLE] Cumulative cpu time consumed by the node in core-seconds',
+    '# TYPE node_cpu_usage_seconds_total counter',
+    `node_cpu_usage_seconds_total ${nodeCpu} ${ts}`,
+    '# HELP node_memory_working_set_bytes [STABLE] Current working set of the node in bytes',
+    '# TYPE node_memory_working_set_bytes gauge',
+    `node_memory_working_set_bytes ${nodeMem} ${ts}`,
+    '# HELP scrape_error [ALPHA] 1 if there was an error while getting container metrics, 0 otherwise',
+    '# TYPE scrape_error gauge',
+    'scrape_error 0',
+  ];
+  return { ok: true, text: `${lines.join('\n')}\n` };
+}

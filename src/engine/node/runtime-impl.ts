@@ -1,0 +1,54 @@
+/**
+ * Which CRI implementation a node runs. Both serve the same CRI RuntimeService and ImageService
+ * to the kubelet; what differs is what a person on the node sees: the process and socket
+ * (containerd vs crio), the scheme of container ids in Pod status (`containerd://` vs
+ * `cri-o://`), the Node's status.nodeInfo.containerRuntimeVersion, and the OCI runtime each
+ * hands containers to (containerd's default runc; CRI-O's packaged config defaults to crun).
+ */
+import type { RuntimeState } from './runtime-state';
+
+export type RuntimeImpl = 'containerd' | 'cri-o';
+
+export const RUNTIME_IMPLS: readonly RuntimeImpl[] = ['containerd', 'cri-o'];
+
+export interface RuntimeFacts {
+  impl: RuntimeImpl;
+  /** status.nodeInfo.containerRuntimeVersion. */
+  version: string;
+  /** The daemon's process (and systemd unit) name. */
+  process: 'containerd' | 'crio';
+  socket: string;
+  /** The OCI runtime binary the daemon runs containers with. */
+  oci: OciRuntime;
+  ociVersion: string;
+}
+
+export type OciRuntime = 'runc' | 'crun';
+
+const FACTS: Readonly<Record<RuntimeImpl, RuntimeFacts>> = {
+  containerd: { impl: 'containerd', version: 'containerd://2.1.4', process: 'containerd', socket: '/run/containerd/containerd.sock', oci: 'runc', ociVersion: '1.3.0' },
+  'cri-o': { impl: 'cri-o', version: 'cri-o://1.36.1', process: 'crio', socket: '/var/run/crio/crio.sock', oci: 'crun', ociVersion: '1.23.1' },
+};
+
+export function runtimeFacts(impl: RuntimeImpl | undefined): RuntimeFacts {
+  return FACTS[impl ?? 'containerd'];
+}
+
+export function factsOf(rt: Pick<RuntimeState, 'impl'> | undefined): RuntimeFacts {
+  return runtimeFacts(rt?.impl);
+}
+
+/** A container id as Pod status carries it: `containerd://<id>` or `cri-o://<id>`. */
+export function containerUri(rt: Pick<RuntimeState, 'impl'> | undefined, id: string): string {
+  return `${rt?.impl ?? 'containerd'}://${id}`;
+}
+
+/** The runtime's answer when its socket is gone (grpc's dial error on the kubelet's side). */
+export function runtimeUnavailable(rt: Pick<RuntimeState, 'impl'> | undefined): string {
+  return `rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix ${factsOf(rt).socket}: connect: connection refused"`;
+}
+
+/** The trace actor (and diagram box) of a node's OCI runtime: `runc/node-1`, `crun/node-3`. */
+export function ociActor(rt: Pick<RuntimeState, 'impl' | 'host'>): string {
+  return `${factsOf(rt).oci}/${rt.host}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * kubectl's discovery of the server's resources, per invocation: the built-in table plus the
+ * custom resources the apiserver serves when the command starts (a real kubectl reads them from
+ * `/apis` and caches them; every line here is a fresh invocation, so it always sees the latest).
+ * The Session's runKubectl sets it before a command runs, and the RESTMapper-like lookups below
+ * (builder.ts, manifest.ts, the printers) read it; commands run synchronously, one at a time.
+ */
+import { apiVersionOf, resolveResource, resourceForKind, RESOURCES, type ResourceInfo } from '../k8s/resources';
+
+let custom: readonly ResourceInfo[] = [];
+
+/** The custom resources served at the start of this invocation. */
+export function useDiscovery(served: readonly ResourceInfo[]): void {
+  custom = served;
+}
+
+export function customResourceInfos(): readonly ResourceInfo[] {
+  return custom;
+}
+
+/** Every resource discovery lists: built-in first, then the custom ones. */
+export function discoveredResources(): readonly ResourceInfo[] {
+  return custom.length ? [...RESOURCES, ...custom] : RESOURCES;
+}
+
+/** `crontab`, `crontabs`, `ct`, `crontabs.stable.example.com` → the resource, as the RESTMapper resolves it. */
+export function resolveTyped(typed: string): ResourceInfo | undefined {
+  return resolveResource(typed, custom);
+}
+
+/** The resource of a manifest's kind at its apiVersion; a custom kind must match its group and version. */
+export function infoForKind(kind: string, apiVersion?: string): ResourceInfo | undefined {
+  const builtin = resourceForKind(kind);
+  if (builtin && (apiVersion === undefined || apiVersionOf(builtin) === apiVersion)) return builtin;
+  const own = custom.find((r) => r.kind === kind && (apiVersion === undefined || apiVersionOf(r) === apiVersion));
+  return own ?? builtin;
+}
+
+let aggregated: readonly ResourceInfo[] = [];
+
+/** The resources served by aggregation (an Available APIService: metrics.k8s.io) at the start of this invocation. */
+export function useAggregatedDiscovery(served: readonly ResourceInfo[]): void {
+  aggregated = served;
+}
+
+export function aggregatedResourceInfos(): readonly ResourceInfo[] {
+  return aggregated;
+}
