@@ -53,7 +53,8 @@ const LAYERS = {
   'src/lesson-runtime': { runtime: ['src/protocol', 'src/k8s'], types: ['src/engine'], tests: ['src/worker', 'src/kubectl', 'src/cli'] },
   'src/cli': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/worker', 'src/k8s', 'src/lesson-runtime'] },
   // `reconcile serve`: a Node host of the engine over HTTPS (sim directives and printers from kubectl); no UI.
-  'src/serve': { runtime: ['src/engine', 'src/kubectl', 'src/k8s'], packages: [uiLibraries] },
+  // It speaks the worker protocol to attached pages, reusing the worker host's pieces rather than copying them.
+  'src/serve': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/worker', 'src/k8s'], packages: [uiLibraries] },
 };
 
 export default tseslint.config(

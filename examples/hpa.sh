@@ -3,11 +3,11 @@
 # kube-apiserver aggregates once the Service behind it has a ready endpoint.
 kubectl top pods
 kubectl apply -f manifests/metrics-server.yaml
-kubectl get apiservices
+kubectl get apiservice v1beta1.metrics.k8s.io
 kubectl apply -f manifests/go-api.yaml -f manifests/go-api-service.yaml
 kubectl rollout status deployment/metrics-server -n kube-system --timeout=2m
 kubectl rollout status deployment/go-api --timeout=2m
-kubectl get apiservices
+kubectl get apiservice v1beta1.metrics.k8s.io
 kubectl api-resources --api-group=metrics.k8s.io
 # It scrapes every kubelet each 15 s; a Pod's CPU is the rate between its last two scrapes.
 sleep 15s

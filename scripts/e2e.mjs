@@ -105,6 +105,8 @@ const env = { ...process.env, NO_COLOR: '1' };
       env: {
         ...env,
         RECONCILE_BASE_URL: baseURL,
+        // The built app, for specs that serve it themselves (e2e/attach.spec.ts: reconcile serve --open).
+        RECONCILE_DIST: dist,
         CHROMIUM_PATH: chromium.path,
         PLAYWRIGHT_JSON_OUTPUT_NAME: opts.dist ? `${opts.dist}-results/e2e.json` : E2E_REPORT,
         ...(opts.dist ? { RECONCILE_PW_OUTPUT: `${opts.dist}-results/playwright` } : {}),

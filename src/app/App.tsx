@@ -13,6 +13,8 @@ import { SkipLink } from '../ui/keyboard/SkipLink';
 import { useLocale, useT } from '../ui/i18n/react';
 import { ClassroomBar } from '../ui/classroom/ClassroomBar';
 import type { ClassroomRole } from '../ui/classroom/install';
+import type { StudentLink } from '../ui/classroom/student';
+import { AttachControl, type AttachControlProps } from '../ui/components/AttachControl';
 import { pagePresenterMode } from '../ui/classroom/presenter-mode';
 import { LessonCatalog } from '../ui/lessons/LessonCatalog';
 import { LessonsButton } from '../ui/lessons/LessonsButton';
@@ -35,13 +37,17 @@ export interface AppProps {
   shareLink: () => string;
   /** A presenter's page (the default) or an audience window following one. */
   classroomRole?: ClassroomRole;
+  /** Attaching to a served cluster (`reconcile serve --open`); absent: no attach control. */
+  attach?: AttachControlProps;
+  /** A student's page in a classroom across devices. */
+  student?: StudentLink;
 }
 
 /**
  * The page: a one-line header, the transport bar, and the stage — the diagram in the centre, the
  * lesson / sequence / narration beside it, the terminal and tools docked below (tabs on a phone).
  */
-export function App({ files, manifests, topology, onTopology, shareLink, classroomRole = 'presenter' }: AppProps) {
+export function App({ files, manifests, topology, onTopology, shareLink, classroomRole = 'presenter', attach, student }: AppProps) {
   const t = useT();
   const [locale] = useLocale();
   const narrow = useNarrow();
@@ -61,12 +67,14 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
           <p className="tagline">{t('app.tagline')}</p>
         </div>
         {/* The audience follows the presenter's lesson; one of its own would break the following. */}
-        {classroomRole === 'audience' ? null : <LessonsButton />}
+        {/* An attached page shows a shared cluster a lesson cannot rebuild. */}
+        {classroomRole === 'audience' || attach?.attached ? null : <LessonsButton />}
         {classroomRole === 'audience' ? null : <DrillsButton />}
         <SimClock />
         <RunControls topology={topology} onTopology={onTopology} shareLink={shareLink} />
         {classroomRole === 'audience' ? null : <InstructorButton />}
-        <ClassroomBar role={classroomRole} shareLink={shareLink} />
+        {attach && classroomRole !== 'audience' ? <AttachControl {...attach} /> : null}
+        <ClassroomBar role={classroomRole} shareLink={shareLink} {...(student ? { student } : {})} />
         <LanguageToggle />
         <ThemeToggle />
         <ShortcutHelpButton />

@@ -6,6 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SimBridge } from '../ui/bridge/bridge';
 import { createBrowserWorker } from '../ui/bridge/browser-worker';
+import { attachAddress, createSocketTransport } from '../ui/bridge/socket-transport';
+import { classroomAddress, socketChannel } from '../ui/classroom/socket-channel';
+import { createStudentLink } from '../ui/classroom/student';
 import { startFrameLoop } from '../ui/bridge/frame-loop';
 import { BridgeContext } from '../ui/bridge/react';
 import { createLocaleStore } from '../ui/i18n/locale';
@@ -39,15 +42,23 @@ function safeLocalStorage(): Storage | undefined {
 initialTheme();
 // A link's log is checked against the input schemas, loaded only when there is one.
 const location = await decodeRun(window.location.search);
+// `reconcile serve`: `?attach=TOKEN|ADDRESS` shows its cluster instead of this browser's own;
+// `?classroom=TOKEN` presents to the room over its relay, a bare `?classroom` follows as a student.
+const params = new URLSearchParams(window.location.search);
+const attachParam = params.get('attach');
+const attachedTo = attachParam === null ? undefined : attachAddress(attachParam, window.location);
+const classroomParam = params.get('classroom');
+const isStudent = classroomParam === '';
 // An audience window shows the presenter's lesson read-only (the classroom sends it); it never
 // runs one itself, even when the presenter's link it was opened with names one.
-const linkedLesson = location.view === 'audience' ? undefined : location.lesson;
-layoutStore.setState({ greet: location.log.length === 0 && !linkedLesson && location.view !== 'audience' });
+const audience = location.view === 'audience' || isStudent;
+const linkedLesson = audience || attachedTo ? undefined : location.lesson;
+layoutStore.setState({ greet: location.log.length === 0 && !linkedLesson && !audience && !attachedTo });
 
 const store = createAppStore();
 const locale = createLocaleStore(safeLocalStorage(), navigator.languages.length ? navigator.languages : [navigator.language]);
 const bridge = new SimBridge({
-  createWorker: createBrowserWorker,
+  createWorker: attachedTo ? createSocketTransport(attachedTo) : createBrowserWorker,
   store,
   seed: location.seed,
   topology: location.topology,
@@ -70,16 +81,23 @@ void lessons.init(lessonBundle).then(async () => {
 window.addEventListener('pagehide', () => lessons.flush());
 // Offline use and the update prompt: only the built app has a service worker, loaded after the page.
 if (import.meta.env.PROD) void import('../ui/offline/register').then((m) => m.registerServiceWorker());
-const classroomRole: ClassroomRole = location.view === 'audience' ? 'audience' : 'presenter';
-installClassroom({ store, bridge, role: classroomRole, channel: new BroadcastChannel(CLASSROOM_CHANNEL), run: location, lesson: lessonFeed(store, pagePresenterMode().store), lessonFiles: (id) => lessons.lesson(id).then((e) => e?.files), relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' })) });
+const classroomRole: ClassroomRole = audience ? 'audience' : 'presenter';
+const student = isStudent ? createStudentLink(bridge) : undefined;
+/** Keeps a page in the classroom across devices when its address is rewritten. */
+const classroomSuffix = classroomParam === null ? '' : classroomParam === '' ? '&classroom' : `&classroom=${encodeURIComponent(classroomParam)}`;
+const channel =
+  classroomParam === null ? new BroadcastChannel(CLASSROOM_CHANNEL) : socketChannel(classroomAddress(window.location, classroomParam || undefined), (connected) => student?.store.setState({ connected }));
+installClassroom({ store, bridge, role: classroomRole, channel, run: location, lesson: lessonFeed(store, pagePresenterMode().store), lessonFiles: (id) => lessons.lesson(id).then((e) => e?.files), relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' }) + classroomSuffix), ...(student ? { student } : {}) });
 
 /** The link that reproduces what is on screen now. */
 function currentLink(): string {
+  // Attached, the run is the served cluster's: the address that attaches is the link.
+  if (attachedTo) return window.location.href;
   const c = store.getState().cluster;
   const active = store.getState().lessons.active;
   const lesson = active && !active.own ? { lesson: { id: active.entry.lesson.id, ...(active.phase === 'finished' ? {} : { step: active.entry.lesson.steps[active.context.index]!.id }) } } : {};
   const search = encodeRun({ ...bridge.runInfo, log: [...bridge.commandLog], at: { seq: c.seq, t: c.now }, view: location.view, ...lesson });
-  return `${window.location.origin}${window.location.pathname}${search}`;
+  return `${window.location.origin}${window.location.pathname}${search}${classroomSuffix}`;
 }
 
 // Keep the address bar current (throttled: the playhead moves every frame while playing).
@@ -92,6 +110,16 @@ store.subscribe(() => {
 });
 
 /** A new run with another topology (the old one stays in the browser history). */
+/** Attach to a served cluster: its own link as it is, else this page with the address. */
+function attach(input: string): void {
+  if (/^https?:\/\//i.test(input)) window.location.href = input;
+  else window.location.search = `?attach=${encodeURIComponent(input)}`;
+}
+
+function detach(): void {
+  window.location.search = encodeRun({ seed: location.seed, topology: location.topology, log: [] });
+}
+
 function switchTopology(topology: Topology): void {
   window.location.search = encodeRun({ seed: location.seed, topology, log: [] });
 }
@@ -105,7 +133,7 @@ createRoot(container).render(
       <LocaleContext.Provider value={locale}>
         <BridgeContext.Provider value={bridge}>
           <LessonControllerContext.Provider value={lessons}>
-          <App files={Object.keys(EXAMPLE_FILES).sort()} manifests={EXAMPLE_FILES} topology={location.topology} onTopology={switchTopology} shareLink={currentLink} classroomRole={classroomRole} />
+          <App files={Object.keys(EXAMPLE_FILES).sort()} manifests={EXAMPLE_FILES} topology={location.topology} onTopology={switchTopology} shareLink={currentLink} classroomRole={classroomRole} attach={{ attached: attachedTo, onAttach: attach, onDetach: detach }} {...(student ? { student } : {})} />
           </LessonControllerContext.Provider>
         </BridgeContext.Provider>
       </LocaleContext.Provider>

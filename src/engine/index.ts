@@ -55,6 +55,7 @@ export { base64Encode } from './apiserver/validation/base64';
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';
 export type { PatchType } from './apiserver/patch';
+export type { ApplyOptions } from './apiserver/apply/apply';
 export type { DeleteOptions } from './apiserver/delete';
 export type { Impersonation } from './apiserver/auth';
 export type { NetworkError, StatusError } from './apiserver/status';
@@ -63,6 +64,7 @@ export type { AuditQuery } from './apiserver/audit';
 export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';
 export { filterMatches, parseFieldSelector } from './apiserver/watch';
 export type { LogOptions } from './kubelet/server-api';
+export type { ExecOptions } from './kubelet/server-api';
 
 // Observation: the conditions and breakpoints lessons pause on and check (observe/).
 export { evaluateCondition, runUntilBreakpoint } from './observe/run';

@@ -15,6 +15,8 @@ import type { KObject, Node, Pod } from '../k8s/types';
 import { ADMIN, JANE, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
+import { podLogs } from './apiserver/kubelet-proxy';
+import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
 import type { NetworkError } from './apiserver/status';
 import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
@@ -54,6 +56,12 @@ export interface WorldDiff {
 }
 
 const KUBECTL = componentId('kubectl');
+/**
+ * A real kubectl (or client library) talking to `reconcile serve`: its requests take the student
+ * kubectl's network path but are traced under their own name, so the sequence view shows them
+ * as a participant of their own (the page's terminal stays `kubectl`).
+ */
+export const EXTERNAL_KUBECTL = componentId('kubectl-external');
 
 /** etcd as `sim status` and the component cards show it. */
 export interface EtcdStatus {
@@ -137,13 +145,13 @@ export class Simulation {
   }
 
   /** A request from the student's kubectl, through the same pipeline every component uses. */
-  request(req: Omit<ApiRequest, 'user' | 'from'>, as: KubeconfigUser = 'kubernetes-admin'): ApiResponse {
+  request(req: Omit<ApiRequest, 'user' | 'from'>, as: KubeconfigUser = 'kubernetes-admin', client: 'kubectl' | 'external' = 'kubectl'): ApiResponse {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
     const etcd = this.#world.etcd;
     delete etcd.slowCommitMs;
-    const res = handleRequest(this.#world, server.id, { ...req, user: KUBECONFIG_USERS[as], from: KUBECTL });
+    const res = handleRequest(this.#world, server.id, { ...req, user: KUBECONFIG_USERS[as], from: client === 'external' ? EXTERNAL_KUBECTL : KUBECTL });
     // A write etcd committed slowly (a disk-latency fault) is answered once it committed.
     const slow = etcd.slowCommitMs;
     if (slow !== undefined) {
@@ -155,6 +163,23 @@ export class Simulation {
     // cluster runs on. (Components' own writes are answered at once: an approximation.)
     if (!res.ok && !('network' in res.error) && res.error.message === ETCD_REQUEST_TIMED_OUT) this.advance(this.#world.timings.etcdRequestTimeout);
     return res;
+  }
+
+  /**
+   * What an open `logs -f` stream reads as time passes: the kubelet's containerLogs behind a
+   * request that was already traced once, so re-reading adds no trace hops (one follow is one
+   * request, as in Kubernetes). Undefined once the log cannot be read (Pod gone, kubelet down).
+   */
+  followLog(namespace: string, pod: string, opts: LogOptions): string | undefined {
+    const w = this.#world;
+    const muted = w.traceMuted;
+    w.traceMuted = true;
+    try {
+      const r = podLogs(w, namespace, pod, opts);
+      return r.ok ? r.text : undefined;
+    } finally {
+      w.traceMuted = muted;
+    }
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */

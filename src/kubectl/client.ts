@@ -4,7 +4,7 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation } from '../engine/index';
+import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
@@ -109,6 +109,11 @@ export class Client {
     if (customSource(info)) req.patchType = 'merge';
     if (subresource) req.subresource = subresource;
     return this.one(req);
+  }
+
+  /** A server-side apply: PATCH with `application/apply-patch+yaml`, `?fieldManager=…&force=…`. */
+  apply(info: ResourceInfo, ns: string | undefined, name: string, config: KObject, opts: ApplyOptions, dryRun = false): Res<KObject> {
+    return this.one({ verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, body: config, apply: opts, dryRun });
   }
 
   /** A PATCH with an explicit Content-Type: a JSON patch's body is its list of operations. */

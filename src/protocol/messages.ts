@@ -231,6 +231,12 @@ export interface ReadyMessage {
   targets: FaultTargetInfo[];
   /** The command language: line words, kubectl's commands and the sim directives with their flags. */
   commands: CommandTable;
+  /**
+   * Present when the host is a served cluster (`reconcile serve`) the page is attached to: the
+   * run is shared with outside kubectls, cannot be replayed or forked, and with a `real` clock
+   * the host moves simulated time itself (the page only follows its frontier).
+   */
+  served?: { clock: 'real' | 'manual' };
 }
 
 /** A fault target as the instructor console lists it. */

@@ -18,6 +18,7 @@ import type { ResourceRoute } from './route';
 import { badRequest, failure, notFoundPath, unreachable, type HttpError } from './status';
 import { includeObjectOf, toTable, wantsTable } from './table';
 import { serveWatch } from './watch';
+import { serveLogFollow } from './stream/logs';
 
 export interface ApiContext {
   cluster: ServedCluster;
@@ -69,7 +70,7 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
 
   switch (route.verb) {
     case 'get':
-      if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: logOptions(q) }, ctx);
+      if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: logOptions(q) }, ctx, q.get('follow') === 'true');
       if (route.subresource === undefined && wantsTable(ctx.headers.accept)) {
         const r = ctx.cluster.request(base, ctx.user, ctx.invocation);
         if (!r.ok) return writeFailure(res, r);
@@ -153,7 +154,7 @@ function patch(res: ServerResponse, ctx: ApiContext, base: Req, route: ResourceR
   const mediaType = (ctx.headers['content-type'] ?? '').split(';')[0]!.trim();
   const type = PATCH_TYPES[mediaType];
   if (!type) {
-    if (mediaType === 'application/apply-patch+yaml') return writeStatus(res, { code: 415, reason: 'UnsupportedMediaType', message: 'server-side apply is not served yet by reconcile serve: use client-side kubectl apply' });
+    if (mediaType === 'application/apply-patch+yaml') return serverSideApply(res, ctx, base, route);
     return writeStatus(res, { code: 415, reason: 'UnsupportedMediaType', message: `the body of the request was in an unknown format - accepted media types include: ${Object.keys(PATCH_TYPES).join(', ')}` });
   }
   let parsed: unknown;
@@ -179,6 +180,18 @@ function patch(res: ServerResponse, ctx: ApiContext, base: Req, route: ResourceR
   respond(res, ctx, req, 'object');
 }
 
+/** `application/apply-patch+yaml` (kubectl sends JSON, which is YAML): the engine's server-side apply. */
+function serverSideApply(res: ServerResponse, ctx: ApiContext, base: Req, route: ResourceRoute): void {
+  if (route.subresource) return writeStatus(res, { code: 415, reason: 'UnsupportedMediaType', message: `server-side apply on ${route.info.resource}/${route.subresource} is not served by reconcile serve` });
+  const fieldManager = route.query.get('fieldManager') ?? '';
+  // PatchOptions validation (ValidatePatchOptions): apply needs a manager.
+  if (fieldManager === '') return writeStatus(res, { code: 422, reason: 'Invalid', message: 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch', details: { group: 'meta.k8s.io', kind: 'PatchOptions', causes: [{ type: 'FieldValueRequired', message: 'Required value: is required for apply patch', field: 'fieldManager' }] } });
+  const body = decodeBody('application/yaml', ctx.body);
+  if (!body.ok) return writeStatus(res, body.error);
+  const force = route.query.get('force') === 'true';
+  respond(res, ctx, { ...base, verb: 'patch', body: body.value as unknown as KObject, apply: { fieldManager, force } }, 'object');
+}
+
 /**
  * A strategic merge patch without its `$setElementOrder/<list>` directives. kubectl adds them
  * (`set image`, `apply`) to keep a merged list in the order it sent; the engine's patcher does not
@@ -198,9 +211,10 @@ function mergeInto(target: unknown, patch: unknown): unknown {
   return spec && typeof spec.replicas === 'number' ? { ...(target as object), spec: { replicas: spec.replicas } } : target;
 }
 
-function serveLog(res: ServerResponse, req: Req, ctx: ApiContext): void {
+function serveLog(res: ServerResponse, req: Req, ctx: ApiContext, follow: boolean): void {
   const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
   if (!r.ok) return writeFailure(res, r);
+  if (follow) return serveLogFollow(res, ctx.cluster, { namespace: req.namespace ?? 'default', name: req.name ?? '', options: req.logOptions ?? {}, first: r.text ?? '' });
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
   res.end(r.text ?? '');
 }

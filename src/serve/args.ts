@@ -12,20 +12,32 @@ export interface ServeArgs {
   port: number;
   clock: ClockMode;
   speed: number;
+  /** Serve the built app (and the attach endpoint) over plain HTTP on 127.0.0.1. */
+  open: boolean;
+  /** Serve the app to the local network (0.0.0.0) with the classroom relay; implies `open`. */
+  classroom: boolean;
+  /** The app's HTTP port; 0 picks any free port. */
+  appPort: number;
+  /** The built app's folder. */
+  dist: string;
 }
 
 export const SERVE_USAGE = `Usage: reconcile serve [--seed N] [--topology ${TOPOLOGIES.join('|')}] [--port P] [--clock real|manual] [--speed X]
+                       [--open | --classroom] [--app-port P] [--dist DIR]
 
 Serves a fresh simulated cluster as a Kubernetes API over HTTPS on 127.0.0.1, writes a kubeconfig
 (contexts kubernetes-admin@kubernetes and jane) and prints the line that points kubectl at it.
 --clock real (default) runs simulated time at wall speed × --speed (default 1); --clock manual
 moves it only through POST /reconcile/v1/sim and by 150 ms per kubectl invocation, as
 'npm run sim' does. --port defaults to 6443, kube-apiserver's; 0 picks any free port.
+--open also serves the built app (--dist, default dist/) over plain HTTP on 127.0.0.1:--app-port
+(default 8080) and prints the link that attaches it to this cluster; --classroom serves it to the
+local network and prints the presenter's link and the address students open.
 See docs/serve.md.
 `;
 
 export function parseServeArgs(argv: string[]): ServeArgs | { help: true } | { error: string } {
-  const out: ServeArgs = { seed: 1, topology: 'basic', port: 6443, clock: 'real', speed: 1 };
+  const out: ServeArgs = { seed: 1, topology: 'basic', port: 6443, clock: 'real', speed: 1, open: false, classroom: false, appPort: 8080, dist: 'dist' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -63,6 +75,25 @@ export function parseServeArgs(argv: string[]): ServeArgs | { help: true } | { e
         const n = Number(value());
         if (!Number.isFinite(n) || n <= 0) return { error: 'error: --speed needs a positive number' };
         out.speed = n;
+        break;
+      }
+      case '--open':
+        out.open = true;
+        break;
+      case '--classroom':
+        out.classroom = true;
+        out.open = true;
+        break;
+      case '--app-port': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0 || n > 65535) return { error: 'error: --app-port needs a port number (0 for any free port)' };
+        out.appPort = n;
+        break;
+      }
+      case '--dist': {
+        const d = value();
+        if (!d) return { error: 'error: --dist needs a folder' };
+        out.dist = d;
         break;
       }
       default:

@@ -58,7 +58,8 @@ export class ServedCluster {
   /** One API request through the engine's kube-apiserver, as the given kubeconfig user. */
   request(req: Omit<ApiRequest, 'user' | 'from'>, user: KubeconfigUser, invocation: Invocation | undefined): ApiResponse {
     this.charge(invocation);
-    const res = this.sim.request(req, user);
+    // Traced as `kubectl-external`: an attached page's sequence view tells them from its terminal's.
+    const res = this.sim.request(req, user, 'external');
     this.feed.pump();
     return res;
   }

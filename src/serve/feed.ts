@@ -10,7 +10,7 @@
  * are in increasing revision; `prev` is the version the entry replaced (undefined for a create).
  */
 import type { KObject } from '../k8s/types';
-import type { Simulation } from '../engine/index';
+import type { Simulation, WorldDiff } from '../engine/index';
 
 export interface FeedEntry {
   revision: number;
@@ -25,6 +25,13 @@ export interface FeedEntry {
 
 export type FeedListener = (entries: readonly FeedEntry[]) => void;
 
+/**
+ * Sees every drained diff whole (trace records, component changes, the change log), including
+ * those without a commit: the attached pages' hosts (attach/host.ts). drainDiff has one consumer,
+ * this feed, so it hands each diff on rather than letting a second reader drain.
+ */
+export type DiffListener = (diff: WorldDiff) => void;
+
 /** Enough history for a client that re-lists rarely; older resourceVersions are answered 410. */
 export const HISTORY_LIMIT = 20_000;
 
@@ -33,6 +40,7 @@ export class Feed {
   /** The latest version of every live object, for a deletion's last state. */
   private readonly latest = new Map<string, KObject>();
   private readonly listeners = new Set<FeedListener>();
+  private readonly diffListeners = new Set<DiffListener>();
   private revision: number;
   /** Every revision after this one is still in the history. */
   private oldest: number;
@@ -61,6 +69,11 @@ export class Feed {
     return () => this.listeners.delete(listener);
   }
 
+  subscribeDiffs(listener: DiffListener): () => void {
+    this.diffListeners.add(listener);
+    return () => this.diffListeners.delete(listener);
+  }
+
   /** Entries with a revision above `after`, in order. */
   since(after: number): FeedEntry[] {
     let lo = 0;
@@ -75,7 +88,9 @@ export class Feed {
 
   /** Moves what the engine committed since the last pump into the history and to every listener. */
   pump(): void {
-    const log = this.sim.drainDiff().log;
+    const diff = this.sim.drainDiff();
+    for (const l of [...this.diffListeners]) l(diff);
+    const log = diff.log;
     if (!log.length) return;
     const fresh: FeedEntry[] = [];
     for (const rec of log) {

@@ -19,6 +19,16 @@ async function main(): Promise<number> {
   const clock = args.clock === 'real' ? `real time × ${args.speed}` : 'manual (POST /reconcile/v1/sim)';
   process.stderr.write(`Serving a simulated ${args.topology} cluster (seed ${args.seed}, clock ${clock}) at ${served.url}\n`);
   process.stdout.write(`export KUBECONFIG=${served.kubeconfigPath}\n`);
+  const app = served.app;
+  if (app) {
+    if (!app.built) process.stderr.write(`warning: ${args.dist}/index.html is missing, so the app cannot be served: run \`npm run build\` (or pass --dist)\n`);
+    if (app.presenterLink) {
+      process.stderr.write(`Classroom: you present at ${app.presenterLink}\n`);
+      if (app.studentLinks?.length) process.stderr.write(`Students open (same network): ${app.studentLinks.join('  ')}\n`);
+      else process.stderr.write('Students: no network address found (is this machine on a network?)\n');
+      process.stderr.write(`Attach a page to this cluster: ${app.attachLink}\n`);
+    } else process.stderr.write(`Open the app attached to this cluster: ${app.attachLink}\n`);
+  }
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -16,13 +16,16 @@ import type { Credentials } from './credentials';
 import { aggregatedDiscovery, AGGREGATED_MEDIA_TYPE, apiGroup, apiGroupList, apiResourceList, apiVersions, wantsAggregated } from './discovery';
 import { openApiV3Root, withPatchPaths } from './openapi';
 import { routeOf, type Route } from './route';
+import { StreamUpgrades } from './stream/exec';
+import type { Duplex } from 'node:stream';
 import { methodNotAllowed, notFoundPath, unauthorized, unreachable } from './status';
 
 /** Largest request body read (kube-apiserver's limit is 3 MiB for most requests). */
 const MAX_BODY = 3 * 1024 * 1024;
 
 export function createApiServer(cluster: ServedCluster, creds: Credentials, certs: ServingCerts): Server {
-  return createServer({ key: certs.key, cert: certs.cert }, (req, res) => {
+  const streams = new StreamUpgrades();
+  const server = createServer({ key: certs.key, cert: certs.cert }, (req, res) => {
     readBody(req)
       .then((body) => {
         if (body === undefined) return writeStatus(res, { code: 413, reason: 'RequestEntityTooLarge', message: 'the request body is too large' });
@@ -33,6 +36,12 @@ export function createApiServer(cluster: ServedCluster, creds: Credentials, cert
         else res.end();
       });
   });
+  // exec (WebSocket), and the refusals of attach and port-forward: stream/exec.ts.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    streams.handle({ cluster, user: creds.authenticate(req.headers.authorization), invocation: invocationOf(req), extra: servedExtra(cluster) }, req, socket, head);
+  });
+  server.on('close', () => streams.close());
+  return server;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {

@@ -226,7 +226,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
   };
 }
 
-function commandResult(epoch: number, id: number, r: CommandResult, startedAt: number, endedAt: number): CommandResultMessage {
+export function commandResult(epoch: number, id: number, r: CommandResult, startedAt: number, endedAt: number): CommandResultMessage {
   const shells = { ...(r.typedIn ? { typedIn: r.typedIn } : {}), ...(r.attached ? { attached: r.attached } : {}) };
   return { type: 'commandResult', epoch, id, output: r.output, exitCode: r.exitCode, startedAt, endedAt, ...shells };
 }
@@ -283,11 +283,11 @@ function replay(s: Session, entry: LogEntry): CommandResult | undefined {
   }
 }
 
-function targets(sim: Simulation): FaultTargetInfo[] {
+export function targets(sim: Simulation): FaultTargetInfo[] {
   return sim.faultTargets().map((t) => ({ name: t.name, class: t.class, components: [...t.components], ...(t.machine === undefined ? {} : { machine: t.machine }) }));
 }
 
-function summary(sim: Simulation, c: ComponentState): ComponentSummary {
+export function summary(sim: Simulation, c: ComponentState): ComponentSummary {
   return { id: c.id, kind: c.kind, host: c.host, running: c.running, details: componentDetails(sim, c) };
 }
 

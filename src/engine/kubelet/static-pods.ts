@@ -11,7 +11,7 @@
  */
 import type { ContainerState, ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
-import type { SimMillis } from '../core/ids';
+import type { ComponentId, SimMillis } from '../core/ids';
 import { rfc3339 } from '../../k8s/time';
 import { isConflict } from '../client/client';
 import { hashHex } from '../node/hex';
@@ -43,10 +43,34 @@ interface StaticComponent {
   running: boolean;
 }
 
+/**
+ * Each host's static-pod components, in the components' order. Every kubelet relists every few
+ * seconds, and scanning all components (a few per node) each time made a big cluster's idle cost
+ * grow with the square of its nodes. Components are only added while the topology is built, so
+ * the index is rebuilt only if the map is a new one or its size moved.
+ */
+const staticIndex = new WeakMap<World['components'], { size: number; byHost: Map<string, ComponentId[]> }>();
+
+function staticComponentIds(w: World, host: string): readonly ComponentId[] {
+  let idx = staticIndex.get(w.components);
+  if (!idx || idx.size !== w.components.size) {
+    const byHost = new Map<string, ComponentId[]>();
+    for (const c of w.components.values()) {
+      if (!isStaticPodKind(c.kind)) continue;
+      const list = byHost.get(c.host) ?? [];
+      list.push(c.id);
+      byHost.set(c.host, list);
+    }
+    staticIndex.set(w.components, (idx = { size: w.components.size, byHost }));
+  }
+  return idx.byHost.get(host) ?? [];
+}
+
 function staticComponents(w: World, host: string): StaticComponent[] {
   const out: StaticComponent[] = [];
-  for (const c of w.components.values()) {
-    if (c.host === host && isStaticPodKind(c.kind)) out.push({ kind: c.kind, running: c.running });
+  for (const id of staticComponentIds(w, host)) {
+    const c = w.components.get(id);
+    if (c && c.host === host && isStaticPodKind(c.kind)) out.push({ kind: c.kind, running: c.running });
   }
   return out;
 }

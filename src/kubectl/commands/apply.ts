@@ -127,12 +127,15 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
   return undefined;
 }
 
-/** Server-side apply, simplified: create, or replace the fields the manifest sets. */
+/**
+ * Server-side apply: one PATCH with the manifest as an apply configuration; the server creates
+ * or merges, and owns the fields per manager (`--field-manager`, default `kubectl`).
+ */
 function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failure | undefined {
   const obj = placeObject(doc.info, doc.obj, namespaceOf(flags), flags.has('namespace'));
   const name = stringMeta(obj, 'name');
-  const live = env.client.get(doc.info, obj.metadata.namespace, name);
-  const res = !live.ok && notFound(live.error) ? env.client.create(doc.info, obj.metadata.namespace, obj, dry !== 'none') : env.client.patch(doc.info, obj.metadata.namespace, name, obj as unknown as Record<string, unknown>, dry !== 'none');
+  const opts = { fieldManager: flags.str('field-manager', 'kubectl'), force: flags.bool('force-conflicts') };
+  const res = env.client.apply(doc.info, obj.metadata.namespace, name, obj, opts, dry !== 'none');
   if (!res.ok) {
     // The apply patch's error is returned as is; a Conflict gets the field-manager advice.
     return isConflict(res.error) ? { text: `error: ${res.error.message}\n${SSA_CONFLICT_ADVICE}` } : { api: res.error };

@@ -17,6 +17,7 @@ Basic Commands (Intermediate):
 Deploy Commands:
   rollout         Manage the rollout of a resource
   scale           Set a new size for a deployment, replica set, or replication controller
+  autoscale       Auto-scale a deployment, replica set, stateful set, or replication controller
 
 Cluster Management Commands:
   cluster-info    Display cluster information

@@ -59,6 +59,8 @@ describe('metrics-server, kubectl top and the HorizontalPodAutoscaler', () => {
     expect(pods[0]).toBe('NAME                     CPU(cores)   MEMORY(bytes)   ');
     expect(pods.slice(1, -1)).toHaveLength(3);
     for (const l of pods.slice(1, -1)) expect(l).toMatch(/^go-api-\S+ {3}1m {11}18Mi {12}$/);
+    expect(run(sim, 'get --raw /apis/metrics.k8s.io/v1beta1/nodes/node-1')).toMatch(/^\{"kind":"NodeMetrics","apiVersion":"metrics\.k8s\.io\/v1beta1","metadata":\{"name":"node-1",.*"window":"15s"\}\n$/);
+    expect(JSON.parse(run(sim, 'get --raw /apis/metrics.k8s.io/v1beta1/namespaces/default/pods')).items).toHaveLength(3);
     const all = run(sim, 'top pods -A --containers --sort-by=memory').split('\n');
     expect(all[0]).toMatch(/^NAMESPACE +POD +NAME +CPU\(cores\) +MEMORY\(bytes\) +$/);
     expect(all[1]).toMatch(/^kube-system +kube-apiserver-control-plane +kube-apiserver +\d+m +236Mi +$/);

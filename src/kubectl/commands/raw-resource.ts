@@ -7,6 +7,7 @@ import type { KObject } from '../../k8s/types';
 import { RESOURCES, type ResourceInfo } from '../../k8s/resources';
 import { toJsonCompactInOrder } from '../../k8s/printers/json';
 import type { Request } from '../client';
+import { aggregatedResourceInfos } from '../discovery';
 
 /** ObjectMeta's fields in their Go declaration order. */
 const OBJECT_META = [
@@ -43,10 +44,13 @@ export function resourceRequest(path: string): { info: ResourceInfo; req: Reques
   }
   if (segs.length > 2) return undefined;
   const [resource, name] = segs;
-  const info = RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
+  // metrics.k8s.io, while aggregated, is asked for by group: the engine's names are `pods.metrics.k8s.io`.
+  const aggregated = aggregatedResourceInfos().find((r) => r.group === group && r.version === version && r.resource === resource);
+  const info = aggregated ?? RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
   if (!info || (namespace !== undefined && !info.namespaced)) return undefined;
-  if (name === undefined) return { info, req: { verb: 'list', resource: info.resource, ...(namespace ? { namespace } : {}) } };
-  return { info, req: { verb: 'get', resource: info.resource, name, ...(namespace ? { namespace } : {}) } };
+  const asked = aggregated ? `${info.resource}.${info.group}` : info.resource;
+  if (name === undefined) return { info, req: { verb: 'list', resource: asked, ...(namespace ? { namespace } : {}) } };
+  return { info, req: { verb: 'get', resource: asked, name, ...(namespace ? { namespace } : {}) } };
 }
 
 /**

@@ -83,8 +83,16 @@ export function nameOf(obj: KObject): string {
   return info ? objectRef(info, obj.metadata.name ?? '') : `${obj.kind.toLowerCase()}/${obj.metadata.name ?? ''}`;
 }
 
+function withoutManagedFields(o: KObject): KObject {
+  if (o.metadata?.managedFields === undefined) return o;
+  const { managedFields: _omitted, ...metadata } = o.metadata;
+  return { ...o, metadata };
+}
+
 /** Prints objects in a generic format; `single` means the user named exactly one object. */
 export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs: KObject[], single: boolean, noHeaders = false): string {
+  // OmitManagedFieldsPrinter: JSON and YAML leave managedFields out (--show-managed-fields=false).
+  if (fmt.kind === 'yaml' || fmt.kind === 'kyaml' || fmt.kind === 'json') objs = objs.map(withoutManagedFields);
   const data: unknown = single && objs.length === 1 ? objs[0] : asList(objs);
   switch (fmt.kind) {
     case 'yaml':

@@ -128,6 +128,8 @@ export class SimBridge {
   /** The example files every run has; a lesson adds its own on top. */
   private readonly baseFiles: Record<string, string>;
   private readyWaiters: (() => void)[] = [];
+  /** Attached to a served cluster (`ready.served`): a shared run, never forked; a real clock is the host's. */
+  private served: { clock: 'real' | 'manual' } | undefined;
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -241,6 +243,9 @@ export class SimBridge {
    */
   run(line: string, stdin?: string): number {
     const c = this.store.getState().cluster;
+    // A served cluster's past cannot be forked (outside kubectls share it): run at its frontier.
+    if (this.served && c.tape && c.seq < c.tape.frontierSeq) this.show(c.tape.frontierSeq, c.tape.frontierNow);
+    if (this.served) return this.send(line, stdin);
     if (!this.store.getState().playback.following && c.tape && c.seq < c.tape.frontierSeq) {
       this.setPlayback({ pendingFork: { line, ...(stdin === undefined ? {} : { stdin }), atMs: Math.floor(c.now) } });
       return 0;
@@ -300,6 +305,8 @@ export class SimBridge {
     const next = nextStop(c.tape, c.seq, this.stepOptions());
     if (next !== undefined) return this.seek(next);
     if (c.now < c.tape.frontierNow || c.seq < c.tape.frontierSeq) this.seek(c.tape.frontierSeq);
+    // The served cluster's own clock moves it on; there is nothing to ask for.
+    if (this.served?.clock === 'real') return;
     this.stepBudget = 50;
     this.requestStep();
   }
@@ -343,7 +350,7 @@ export class SimBridge {
       this.seek(target.seq);
       return true;
     }
-    if (direction < 0 || !this.worker || !this.milestoneScan()?.pending.length) return false;
+    if (direction < 0 || !this.worker || this.served?.clock === 'real' || !this.milestoneScan()?.pending.length) return false;
     this.pause();
     this.hunt = { from: c.seq, spentMs: 0, chunkMs: HUNT_FIRST_CHUNK_MS };
     if (this.waitingSince.length === 0) this.requestHunt();
@@ -422,7 +429,7 @@ export class SimBridge {
     this.lastTickWall = wall;
     const wanted = cluster.now + Math.min(elapsed, this.opts.maxStepMs) * playback.speed;
     const ahead = this.opts.lookaheadMs * playback.speed;
-    if (wanted + ahead > tape.frontierNow && this.waitingSince.length === 0) {
+    if (wanted + ahead > tape.frontierNow && this.waitingSince.length === 0 && this.served?.clock !== 'real') {
       const ms = Math.max(1, Math.ceil(wanted + ahead - tape.frontierNow));
       this.request({ type: 'advance', id: this.nextId++, ms }, { type: 'advance', ms });
     }
@@ -582,6 +589,7 @@ export class SimBridge {
     switch (msg.type) {
       case 'ready':
         this.ready = true;
+        this.served = msg.served;
         this.recovering = false;
         this.waitingSince.shift();
         this.store.setState((s) => ({ cluster: { ...s.cluster, discovery: msg.discovery, targets: msg.targets, commands: msg.commands } }));
@@ -655,6 +663,9 @@ export class SimBridge {
     const r = applyDiff(this.store.getState().cluster, msg);
     if (r.ok) this.store.setState({ cluster: r.state });
     else this.requestSnapshot();
+    // Attached and paused at the frontier: what outside kubectls do is shown live (stepping back stops it).
+    const pb = this.store.getState().playback;
+    if (r.ok && this.served && partial.of === undefined && pb.following && !pb.playing) this.show(r.state.tape!.frontierSeq, msg.now);
   }
 
   /** The last diff of a replayed input: it times that input. */

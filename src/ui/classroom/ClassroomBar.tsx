@@ -5,17 +5,21 @@
  */
 import { MonitorUp } from 'lucide-react';
 import { useState } from 'react';
+import { useStore } from 'zustand';
 import { useT } from '../i18n/react';
 import { audienceWindowName, pagePresenterId } from './identity';
 import type { ClassroomRole } from './install';
 import { PresenterToggle } from './PresenterToggle';
 import type { PresenterMode } from './presenter-mode';
+import type { StudentLink } from './student';
 
 export interface ClassroomBarProps {
   role: ClassroomRole;
   /** The link reproducing the run to the moment shown (App's `shareLink`). */
   shareLink: () => string;
   mode?: PresenterMode;
+  /** A student's page in a classroom across devices: it may step back on its own and rejoin. */
+  student?: StudentLink;
 }
 
 /** The audience window's address: the presenter's own link, marked as the audience view. */
@@ -23,9 +27,10 @@ export function audienceLink(shareLink: string): string {
   return `${shareLink}${shareLink.includes('?') ? '&' : '?'}view=audience`;
 }
 
-export function ClassroomBar({ role, shareLink, mode }: ClassroomBarProps) {
+export function ClassroomBar({ role, shareLink, mode, student }: ClassroomBarProps) {
   const t = useT();
   const [blocked, setBlocked] = useState(false);
+  if (student) return <StudentBanner student={student} />;
   if (role === 'audience') {
     return (
       <p className="audience-banner" role="status" data-testid="audience-banner">
@@ -49,6 +54,25 @@ export function ClassroomBar({ role, shareLink, mode }: ClassroomBarProps) {
         <span role="alert" className="classroom-blocked">
           {t('classroom.popupBlocked')}
         </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The student's banner: following (or looking back on their own), with the two controls. */
+function StudentBanner({ student }: { student: StudentLink }) {
+  const t = useT();
+  const { own, connected } = useStore(student.store);
+  return (
+    <div className="audience-banner student-banner" role="status" data-testid="student-banner" data-own={own ? 'true' : 'false'}>
+      <span>{!connected ? t('classroom.studentOffline') : own ? t('classroom.studentOwn') : t('classroom.student')}</span>
+      <button type="button" onClick={student.stepBack} data-testid="student-step-back">
+        {t('classroom.stepBack')}
+      </button>
+      {own ? (
+        <button type="button" onClick={student.rejoin} data-testid="student-rejoin">
+          {t('classroom.rejoin')}
+        </button>
       ) : null}
     </div>
   );

@@ -91,6 +91,11 @@ export class FollowController {
   private staleTape: FollowView['tape'] | null = null;
   private relocated = false;
   private lessonShown: ClassroomLesson | undefined;
+  /**
+   * A student looking back on their own (the classroom across devices): the presenter's states
+   * are kept, not acted on, until `rejoin`. The lesson view still follows.
+   */
+  private own = false;
 
   constructor(
     private readonly target: FollowTarget,
@@ -113,6 +118,21 @@ export class FollowController {
     this.built = undefined;
   }
 
+  /** Stops following the presenter's moment (a student steps back privately). */
+  lookBack(): void {
+    this.own = true;
+  }
+
+  /** Follows again: the presenter's latest run and moment, rebuilding if the run moved on. */
+  rejoin(): void {
+    this.own = false;
+    if (this.latest) this.reconcile();
+  }
+
+  get lookingBack(): boolean {
+    return this.own;
+  }
+
   /** Whether a message from this presenter is one this window follows. */
   follows(from: string): boolean {
     return this.presenter === undefined || this.presenter === from;
@@ -129,7 +149,7 @@ export class FollowController {
       this.lessonShown = msg.lesson;
       this.target.lesson(msg.lesson);
     }
-    this.reconcile();
+    if (!this.own) this.reconcile();
     return undefined;
   }
 
@@ -140,7 +160,7 @@ export class FollowController {
    */
   settle(): void {
     const s = this.latest;
-    if (!s || s.playing || this.relocated) return;
+    if (!s || s.playing || this.relocated || this.own) return;
     this.showIfHeld(s, this.target.view());
   }
 

@@ -10,6 +10,7 @@ import { timeOfSeq } from '../store/tape';
 import { Broadcaster, type Timers } from './broadcast';
 import { FollowController } from './follow';
 import { pagePresenterId, presenterOfWindow } from './identity';
+import type { FollowHandle } from './student';
 import type { LessonFeed } from './lesson';
 import { isClassroomMessage, type ClassroomChannel, type ClassroomMessage, type StateMessage } from './messages';
 import { AUDIENCE_CLASS, PRESENTER_CLASS, pagePresenterMode, type ClassTarget } from './presenter-mode';
@@ -42,6 +43,8 @@ export interface ClassroomOptions {
   /** Where the `presenter`/`audience` classes go (default: <html>; none in tests). */
   root?: ClassTarget | null;
   timers?: Timers;
+  /** Audience across devices (student.ts): stepping back privately and rejoining live. */
+  student?: { bind(follower: FollowHandle): void };
 }
 
 export function installClassroom(o: ClassroomOptions): () => void {
@@ -155,6 +158,7 @@ function installAudience(o: ClassroomOptions): () => void {
       settling = false;
     }
   });
+  o.student?.bind(follower);
   o.channel.postMessage(follower.hello());
   return () => {
     installed = false;

@@ -82,6 +82,8 @@ export function managerBox(components: ReadonlyMap<string, ComponentSummary>, le
 export function drawnAs(actor: string, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string> = new Set()): string {
   if (components.has(actor)) return actor;
   if (actor === 'instructor') return USER_ID;
+  // A real kubectl talking to `reconcile serve` is drawn where the terminal's kubectl is.
+  if (actor === 'kubectl-external') return drawnAs('kubectl', components, leaders);
   if (CONTROLLER_ACTORS.has(actor)) return managerBox(components, leaders) ?? actor;
   if (CLOUD_CONTROLLER_ACTORS.has(actor)) return managerBox(components, leaders, 'cloud-controller-manager') ?? actor;
   const slash = actor.indexOf('/');

@@ -175,7 +175,8 @@ function stagesText(kinds: ReadonlySet<TraceKind>): string {
 /** Syllabus order: who starts the story first, then down the control plane to the node. */
 function rank(id: string): number {
   if (id === 'user') return 0;
-  if (id === 'kubectl') return 1;
+  // `kubectl-external`: a real kubectl talking to `reconcile serve` (the page attached to it).
+  if (id === 'kubectl' || id === 'kubectl-external') return 1;
   if (id.startsWith('kube-apiserver')) return 2;
   if (id.startsWith('etcd')) return 3;
   if (id === 'deployment-controller') return 4;
@@ -198,6 +199,7 @@ const FIXED_LABELS: Readonly<Record<string, string>> = {
   'deployment-controller': 'Deployment controller',
   'replicaset-controller': 'ReplicaSet controller',
   csi: 'CSI',
+  'kubectl-external': 'kubectl (external)',
 };
 
 export function participantLabel(id: string): string {

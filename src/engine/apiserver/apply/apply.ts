@@ -77,6 +77,8 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
   }
 
   const entry: ManagedFieldsEntry = { manager: opts.fieldManager, operation: 'Apply', apiVersion, time: now, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(paths) };
+  // The entry's time moves only when the apply changed something, so a repeated apply is a no-op write.
+  if (before && live && semanticEqual(before.fieldsV1, entry.fieldsV1) && semanticEqual({ ...merged, metadata: { ...merged.metadata, managedFields: undefined } }, { ...live, metadata: { ...live.metadata, managedFields: undefined } })) entry.time = before.time;
   const kept = entries.map((e) => (mine(e) ? entry : e)).filter((e) => Object.keys(e.fieldsV1).length > 0);
   if (!before) kept.push(entry);
   merged.metadata = { ...merged.metadata, managedFields: kept };

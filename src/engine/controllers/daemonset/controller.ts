@@ -20,21 +20,27 @@ import { runSync } from '../util/errors';
 import { creationObserved, deletionObserved, expectChanges, satisfiedExpectations, type Expectations } from '../util/expectations';
 import { controllerRefOf } from '../util/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
-import { indexKeys, indexMove, stateOf, type KeyIndex } from '../util/state';
+import { indexMove, stateOf, type KeyIndex } from '../util/state';
 import { cleanupHistory, constructHistory, REVISION_HASH_LABEL } from './history';
 import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash } from './pods';
-import { updateDaemonSetStatus } from './status';
+import { updateDaemonSetStatus, type DaemonCounts } from './status';
 import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
 import { pushAll } from '../../../k8s/arrays';
+import { live as liveOnNode, newNodeIndex, podsByNode, sortedNodes, trackPod, type NodeIndex } from './node-index';
+import { currentView, markDirty, viewApplies, type DaemonView } from './view';
 
 interface DaemonSetState {
   /** DaemonSet UID → keys of the Pods it controls. */
   podsByOwner: KeyIndex;
+  /** The same Pods by node, kept from the deltas (node-index.ts). */
+  byNode: NodeIndex;
+  /** DaemonSet UID → its per-node view (view.ts). */
+  views: Map<string, DaemonView>;
   expectations: Expectations;
 }
 
 function state(ctx: ControllerContext): DaemonSetState {
-  return stateOf(ctx, () => ({ podsByOwner: new Map(), expectations: new Map() }));
+  return stateOf(ctx, () => ({ podsByOwner: new Map(), byNode: newNodeIndex(), views: new Map(), expectations: new Map() }));
 }
 
 function dsKeyOf(pod: Pod | undefined): string | undefined {
@@ -42,10 +48,18 @@ function dsKeyOf(pod: Pod | undefined): string | undefined {
   return pod && ref?.kind === 'DaemonSet' ? `${pod.metadata.namespace ?? ''}/${ref.name}` : undefined;
 }
 
+function dsUidOf(pod: Pod | undefined): string | undefined {
+  const ref = controllerRefOf(pod);
+  return ref?.kind === 'DaemonSet' ? ref.uid : undefined;
+}
+
 function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   const s = state(ctx);
   if (resource === 'daemonsets') return [metaKey((d.cur ?? d.old)!)];
-  if (resource === 'nodes') return [...ctx.cache('daemonsets').cache.keys()];
+  if (resource === 'nodes') {
+    markDirty(s.views, undefined, (d.cur ?? d.old)?.metadata.name);
+    return [...ctx.cache('daemonsets').cache.keys()];
+  }
   if (resource === 'controllerrevisions') {
     const cr = (d.cur ?? d.old) as ControllerRevision;
     const ref = controllerRefOf(cr);
@@ -54,7 +68,11 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   const cur = d.cur as Pod | undefined;
   const old = d.old as Pod | undefined;
   const key = metaKey((cur ?? old)!);
-  indexMove(s.podsByOwner, key, controllerRefOf(old)?.uid, cur ? controllerRefOf(cur)?.uid : undefined);
+  // Only DaemonSets' Pods: a ReplicaSet's 30,000 Pods have no business in these indexes.
+  indexMove(s.podsByOwner, key, dsUidOf(old), cur ? dsUidOf(cur) : undefined);
+  trackPod(s.byNode, s.podsByOwner, key, old, cur, ctx.cache('pods').cache);
+  if (old) markDirty(s.views, dsUidOf(old) ?? '', podNodeName(old));
+  if (cur) markDirty(s.views, dsUidOf(cur) ?? '', podNodeName(cur));
   const dsKey = dsKeyOf(cur) ?? dsKeyOf(old);
   if (!dsKey) return [];
   if (cur && !old && !cur.metadata.deletionTimestamp) creationObserved(s.expectations, dsKey);
@@ -67,25 +85,26 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
  * pinned to, terminating ones included — the update step counts a node whose only Pod is
  * terminating as unavailable.
  */
-function podsByNode(ctx: ControllerContext, ds: DaemonSet): Map<string, Pod[]> {
-  const out = new Map<string, Pod[]>();
-  const cache = ctx.cache('pods').cache;
-  for (const k of indexKeys(state(ctx).podsByOwner, ds.metadata.uid ?? '')) {
-    const p = cache.get(k) as Pod | undefined;
-    const node = p ? podNodeName(p) : undefined;
-    if (!p || !node) continue;
-    out.set(node, [...(out.get(node) ?? []), p]);
-  }
-  return out;
+function podsOf(ctx: ControllerContext, ds: DaemonSet): ReadonlyMap<string, readonly Pod[]> {
+  return podsByNode(state(ctx).byNode, ds.metadata.uid ?? '');
 }
 
-function withoutTerminating(byNode: Map<string, Pod[]>): Map<string, Pod[]> {
-  const out = new Map<string, Pod[]>();
-  for (const [node, pods] of byNode) {
-    const live = pods.filter((p) => !p.metadata.deletionTimestamp);
-    if (live.length) out.set(node, live);
-  }
-  return out;
+/** Every Pod of the DaemonSet, read only when history is cleaned up. */
+function* allPods(byNode: ReadonlyMap<string, readonly Pod[]>): Iterable<Pod> {
+  for (const pods of byNode.values()) yield* pods;
+}
+
+/**
+ * NodeShouldRunDaemonPod, memoised per (DaemonSet, Node) object: both are immutable once stored,
+ * and every sync asks it for every node.
+ */
+const shouldRunMemo = new WeakMap<DaemonSet, WeakMap<Node, boolean>>();
+function shouldRun(ds: DaemonSet, node: Node): boolean {
+  let m = shouldRunMemo.get(ds);
+  if (!m) shouldRunMemo.set(ds, (m = new WeakMap()));
+  let v = m.get(node);
+  if (v === undefined) m.set(node, (v = nodeShouldRunDaemonPod(ds, node)));
+  return v;
 }
 
 interface Plan {
@@ -97,7 +116,7 @@ interface Plan {
  * With surge (podsShouldBeOnNode): keep the first new and the first old Pod, and the old one only
  * while it is Ready and the new one is not yet available.
  */
-function surgeSurplus(ds: DaemonSet, live: Pod[], hash: string, now: number): Pod[] {
+function surgeSurplus(ds: DaemonSet, live: readonly Pod[], hash: string, now: number): Pod[] {
   let newest: Pod | undefined;
   let oldest: Pod | undefined;
   const remove: Pod[] = [];
@@ -112,17 +131,19 @@ function surgeSurplus(ds: DaemonSet, live: Pod[], hash: string, now: number): Po
 }
 
 /** podsShouldBeOnNode, for every node (terminating Pods left out). */
-function plan(ds: DaemonSet, nodes: Node[], byNode: Map<string, Pod[]>, hash: string, now: number): Plan {
+function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number): Plan {
   const create: string[] = [];
   const remove: Pod[] = [];
   const surge = allowsSurge(ds);
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
-    const pods = byNode.get(name) ?? [];
-    if (!nodeShouldRunDaemonPod(ds, node)) {
+    const pods = liveOnNode(byNode.get(name));
+    if (!shouldRun(ds, node)) {
       pushAll(remove, pods);
       continue;
     }
+    // The usual node: one Pod, running. Nothing to do, and nothing to allocate.
+    if (pods.length === 1 && isPodActive(pods[0]!)) continue;
     const failed = pods.filter((p) => p.status?.phase === 'Failed');
     const live = pods.filter((p) => isPodActive(p));
     pushAll(remove, failed);
@@ -161,29 +182,10 @@ function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, has
   return firstError;
 }
 
-function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
-  const s = state(ctx);
-  const ds = ctx.cache('daemonsets').cache.get(key) as DaemonSet | undefined;
-  if (!ds) {
-    s.expectations.delete(key);
-    return DONE;
-  }
-  const nodes = [...ctx.cache('nodes').cache.values()] as Node[];
-  const now = ctx.w.now;
-  const history = ds.metadata.deletionTimestamp ? undefined : constructHistory(ctx, ds);
-  const hash = history?.cur.metadata.labels?.[REVISION_HASH_LABEL] ?? revisionHash(ds);
-  let err: string | undefined;
-  // Without this sync's manage loop, observedGeneration stays: the generation was not processed.
-  const processed = satisfiedExpectations(s.expectations, key, now) && history !== undefined;
-  if (processed) {
-    err = manage(ctx, ds, key, plan(ds, nodes, withoutTerminating(podsByNode(ctx, ds)), hash, now), hash);
-    if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
-      const desired = nodes.filter((n) => nodeShouldRunDaemonPod(ds, n)).length;
-      err = manage(ctx, ds, key, rollingUpdate(ds, desired, podsByNode(ctx, ds), hash, now), hash);
-    }
-    if (err === undefined) cleanupHistory(ctx, ds, history.old, [...podsByNode(ctx, ds).values()].flat());
-  }
-  const byNode = withoutTerminating(podsByNode(ctx, ds));
+type WalkCounts = DaemonCounts & { nextCheck?: number };
+
+/** The status counts, node by node (when the view does not apply: they depend on the clock). */
+function walkCounts(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number): WalkCounts {
   const minReady = ds.spec.minReadySeconds ?? 0;
   let desired = 0;
   let current = 0;
@@ -193,8 +195,9 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   let updated = 0;
   let nextCheck: number | undefined;
   for (const node of nodes) {
-    const pods = (byNode.get(node.metadata.name ?? '') ?? []).filter(isPodActive);
-    const should = nodeShouldRunDaemonPod(ds, node);
+    const onNode = liveOnNode(byNode.get(node.metadata.name ?? ''));
+    const pods = onNode.length === 1 && isPodActive(onNode[0]!) ? onNode : onNode.filter(isPodActive);
+    const should = shouldRun(ds, node);
     if (should) desired++;
     if (pods.length === 0) continue;
     if (!should) {
@@ -210,9 +213,46 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
       else nextCheck = 1000;
     }
   }
-  updateDaemonSetStatus(ctx, ds, { desired, current, misscheduled, ready, available, updated }, processed);
+  return { desired, current, misscheduled, ready, available, updated, nextCheck };
+}
+
+function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
+  const s = state(ctx);
+  const ds = ctx.cache('daemonsets').cache.get(key) as DaemonSet | undefined;
+  if (!ds) {
+    s.expectations.delete(key);
+    return DONE;
+  }
+  const nodeCache = ctx.cache('nodes').cache;
+  // The walks need the node list; a sync the view answers does not (at 5,000 nodes it adds up).
+  let nodeList: Node[] | undefined;
+  const nodes = (): Node[] => (nodeList ??= [...nodeCache.values()] as Node[]);
+  const now = ctx.w.now;
+  const history = ds.metadata.deletionTimestamp ? undefined : constructHistory(ctx, ds);
+  const hash = history?.cur.metadata.labels?.[REVISION_HASH_LABEL] ?? revisionHash(ds);
+  let err: string | undefined;
+  const view = viewApplies(ds, allowsSurge(ds)) ? currentView(s.views, ds, hash, nodeCache, podsOf(ctx, ds)) : undefined;
+  // Without this sync's manage loop, observedGeneration stays: the generation was not processed.
+  const processed = satisfiedExpectations(s.expectations, key, now) && history !== undefined;
+  if (processed) {
+    // Without work on any node (the view says so), the walk would plan nothing.
+    err = manage(ctx, ds, key, view?.work === 0 ? { create: [], remove: [] } : plan(ds, nodes(), podsOf(ctx, ds), hash, now), hash);
+    if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
+      let step: Plan = { create: [], remove: [] };
+      // Only a node running an old-template Pod gives the rolling update something to do.
+      if (view?.old !== 0) {
+        let desired = 0;
+        for (const n of nodes()) if (shouldRun(ds, n)) desired++;
+        step = rollingUpdate(ds, desired, podsOf(ctx, ds), sortedNodes(s.byNode, ds.metadata.uid ?? ''), hash, now);
+      }
+      err = manage(ctx, ds, key, step, hash);
+    }
+    if (err === undefined) cleanupHistory(ctx, ds, history.old, allPods(podsOf(ctx, ds)));
+  }
+  const counts: WalkCounts = view ? { ...view.totals } : walkCounts(ds, nodes(), podsOf(ctx, ds), hash, now);
+  updateDaemonSetStatus(ctx, ds, counts, processed);
   if (err !== undefined) return { kind: 'error', message: err };
-  return nextCheck !== undefined && minReady > 0 ? { kind: 'requeueAfter', delay: nextCheck } : DONE;
+  return counts.nextCheck !== undefined && (ds.spec.minReadySeconds ?? 0) > 0 ? { kind: 'requeueAfter', delay: counts.nextCheck } : DONE;
 }
 
 export const daemonSetController: ControllerDef = {

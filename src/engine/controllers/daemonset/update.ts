@@ -42,7 +42,7 @@ export function allowsSurge(ds: DaemonSet): boolean {
  * findUpdatedPodsOnNode: the node's one new and one old Pod, terminating Pods ignored;
  * `ok` is false when a node holds two of either (the manage loop prunes those first).
  */
-function findUpdatedPodsOnNode(ds: DaemonSet, pods: Pod[], hash: string): { newPod?: Pod; oldPod?: Pod; ok: boolean } {
+function findUpdatedPodsOnNode(ds: DaemonSet, pods: readonly Pod[], hash: string): { newPod?: Pod; oldPod?: Pod; ok: boolean } {
   let newPod: Pod | undefined;
   let oldPod: Pod | undefined;
   for (const pod of pods) {
@@ -65,19 +65,18 @@ export interface UpdateStep {
 }
 
 /**
- * rollingUpdate. Without surge, old Pods are deleted while fewer than maxUnavailable of the
+ * rollingUpdate, over `nodes`: the keys of `byNode` sorted by name (cached by the caller). Without surge, old Pods are deleted while fewer than maxUnavailable of the
  * DaemonSet's nodes are unavailable, and the manage loop creates their replacements; an old Pod
  * that is already unavailable is always replaced. With surge, a new Pod starts beside an old one
  * (at most maxSurge at a time) and the old one goes once the new one is available.
  */
-export function rollingUpdate(ds: DaemonSet, desired: number, byNode: Map<string, Pod[]>, hash: string, now: number): UpdateStep {
+export function rollingUpdate(ds: DaemonSet, desired: number, byNode: ReadonlyMap<string, readonly Pod[]>, nodes: readonly string[], hash: string, now: number): UpdateStep {
   let maxSurge = surgeCount(ds, desired);
   let maxUnavailable = unavailableCount(ds, desired);
   // updatedDesiredNodeCounts: an impossible configuration falls back to one unavailable Pod.
   if (desired > 0 && maxUnavailable === 0 && maxSurge === 0) maxUnavailable = 1;
   maxSurge = Math.max(0, maxSurge);
   const minReady = ds.spec.minReadySeconds ?? 0;
-  const nodes = [...byNode.keys()].sort();
   if (maxSurge === 0) {
     let numUnavailable = 0;
     const allowed: Pod[] = [];

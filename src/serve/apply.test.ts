@@ -1,0 +1,97 @@
+/**
+ * Server-side apply over HTTP: the real kubectl's `apply --server-side` (a PATCH with
+ * `application/apply-patch+yaml`), a second field manager's conflict (409 with
+ * FieldManagerConflict causes) and `--force-conflicts`, compared line by line with our port
+ * running the same commands headless.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Session } from '../kubectl/session';
+import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
+import { runKubectl, runPort } from './served.testing';
+import { startServe, type Served } from './start';
+
+const manifest = (replicas: number, image: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: ${image}
+`;
+
+const FILES = { 'web.yaml': manifest(2, 'nginx:1.27'), 'web-5.yaml': manifest(5, 'nginx:1.27'), 'web-6.yaml': manifest(6, 'nginx:1.28') };
+
+let kubectl: KubectlBinary;
+let work: string;
+let served: Served;
+
+beforeAll(async () => {
+  kubectl = await kubectlBinary();
+  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-apply-'));
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(work, name), text);
+  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
+});
+
+afterAll(async () => {
+  await served.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('server-side apply through reconcile serve', () => {
+  const SCRIPT = [
+    'kubectl apply --server-side -f web.yaml',
+    'kubectl apply --server-side -f web.yaml',
+    'kubectl apply --server-side --field-manager=ci -f web-5.yaml',
+    'kubectl apply --server-side --field-manager=ci -f web-6.yaml',
+    'kubectl apply --server-side --field-manager=ci --force-conflicts -f web-5.yaml',
+    'kubectl get deployment web -o jsonpath={.spec.replicas}',
+    'kubectl apply --server-side -f web.yaml',
+  ];
+
+  it('prints what our port prints: serverside-applied, the conflict and its advice, a forced apply', async () => {
+    const session = new Session({ seed: 1, files: FILES });
+    const transcript: string[] = [];
+    for (const line of SCRIPT) {
+      const port = runPort(session, line);
+      const args = line.split(' ').slice(1).map((a) => (a in FILES ? join(work, a) : a));
+      const real = await runKubectl(kubectl, served, work, args);
+      expect(real.stdout, line).toBe(port.stdout);
+      expect(real.stderr, line).toBe(port.stderr);
+      expect(real.code, line).toBe(port.code);
+      transcript.push(`$ ${line}`, real.stdout + real.stderr);
+    }
+    const text = transcript.join('\n');
+    expect(text).toContain('deployment.apps/web serverside-applied\n');
+    expect(text).toContain('error: Apply failed with 1 conflict: conflict with "kubectl": .spec.replicas\nPlease review the fields above');
+    expect(text).toContain('error: Apply failed with 2 conflicts: conflicts with "kubectl":\n- .spec.replicas\n- .spec.template.spec.containers[name="web"].image\n');
+    expect(text).toContain('$ kubectl get deployment web -o jsonpath={.spec.replicas}\n5');
+    // After ci took replicas over, kubectl's own apply of replicas 2 conflicts with ci.
+    expect(text).toContain('error: Apply failed with 1 conflict: conflict with "ci": .spec.replicas\n');
+  });
+
+  it('records both managers in managedFields, which kubectl shows only when asked', async () => {
+    const hidden = await runKubectl(kubectl, served, work, ['get', 'deployment', 'web', '-o', 'yaml']);
+    expect(hidden.stdout).not.toContain('managedFields');
+    const shown = await runKubectl(kubectl, served, work, ['get', 'deployment', 'web', '-o', 'json', '--show-managed-fields']);
+    const entries = (JSON.parse(shown.stdout) as { metadata: { managedFields: { manager: string; operation: string; fieldsV1: Record<string, Record<string, unknown>> }[] } }).metadata.managedFields;
+    expect(entries.map((e) => [e.manager, e.operation])).toEqual([
+      ['kubectl', 'Apply'],
+      ['ci', 'Apply'],
+    ]);
+    expect(entries[1]!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+    expect(entries[0]!.fieldsV1['f:spec']).not.toHaveProperty('f:replicas');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Streaming through reconcile serve with the real kubectl: `exec` over the WebSocket
+ * remotecommand protocol (v5.channel.k8s.io), `logs -f` as a response that grows while simulated
+ * time passes and ends when the container exits, and attach/port-forward refused without a hang.
+ * exec's lines are compared with our port running the same commands headless.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Session } from '../kubectl/session';
+import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
+import { kubectlEnv, runKubectl, runPort, type Ran } from './served.testing';
+import { startServe, type Served } from './start';
+
+let kubectl: KubectlBinary;
+let work: string;
+let served: Served;
+
+function control(body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${served.url}/reconcile/v1/sim`, { method: 'POST', ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The real kubectl with input on stdin. */
+function withStdin(args: string[], input: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(kubectl.path, args, { env: kubectlEnv(served, work) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+beforeAll(async () => {
+  kubectl = await kubectlBinary();
+  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-stream-'));
+  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
+});
+
+afterAll(async () => {
+  await served.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('streaming subresources through reconcile serve', () => {
+  it('runs kubectl exec over WebSocket as our port runs it', async () => {
+    const session = new Session({ seed: 1 });
+    const SCRIPT: { line: string; args: string[] }[] = [
+      { line: 'kubectl run toolbox --image=busybox:1.36 -- sleep 3600', args: ['run', 'toolbox', '--image=busybox:1.36', '--', 'sleep', '3600'] },
+      { line: 'kubectl exec toolbox -- hostname', args: ['exec', 'toolbox', '--', 'hostname'] },
+      { line: 'sim advance 20s', args: [] },
+      { line: 'kubectl exec toolbox -- hostname', args: ['exec', 'toolbox', '--', 'hostname'] },
+      { line: 'kubectl exec toolbox -- cat /etc/resolv.conf', args: ['exec', 'toolbox', '--', 'cat', '/etc/resolv.conf'] },
+      { line: "kubectl exec toolbox -- sh -c 'echo checking; exit 3'", args: ['exec', 'toolbox', '--', 'sh', '-c', 'echo checking; exit 3'] },
+      { line: 'kubectl exec nosuch -- ls', args: ['exec', 'nosuch', '--', 'ls'] },
+    ];
+    for (const { line, args } of SCRIPT) {
+      const port = runPort(session, line);
+      if (line.startsWith('sim ')) {
+        expect(await control(line)).toBe(200);
+        continue;
+      }
+      const real = await runKubectl(kubectl, served, work, args);
+      expect({ line, ...real }).toEqual({ line, ...port });
+    }
+  });
+
+  it('passes stdin with -i, and refuses jane with RBAC\'s message', async () => {
+    const piped = await withStdin(['exec', '-i', 'toolbox', '--', 'sh'], 'echo "from stdin on $(hostname)"\n');
+    expect(piped).toEqual({ code: 0, stdout: 'from stdin on toolbox\n', stderr: '' });
+    const jane = await runKubectl(kubectl, served, work, ['--context', 'jane', 'exec', 'toolbox', '--', 'hostname']);
+    expect(jane.code).toBe(1);
+    expect(jane.stderr).toBe('Error from server (Forbidden): pods "toolbox" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
+  });
+
+  it('refuses attach and port-forward with a Status, never a hang', async () => {
+    const attach = await runKubectl(kubectl, served, work, ['attach', 'toolbox']);
+    expect(attach.code).toBe(1);
+    expect(attach.stderr).toContain('pods/attach is not served by reconcile serve');
+    const forward = await runKubectl(kubectl, served, work, ['port-forward', 'pod/toolbox', '0:80']);
+    expect(forward.code).toBe(1);
+    expect(forward.stderr).toContain('pods/portforward is not served by reconcile serve');
+  });
+
+  it('follows a log as simulated time passes and ends when the container exits', async () => {
+    await runKubectl(kubectl, served, work, ['run', 'counter', '--image=busybox:1.36', '--restart=Never', '--', 'sh', '-c', 'for i in 1 2 3; do echo tick $i; sleep 2; done']);
+    expect(await control('advance 3s')).toBe(200);
+    const child = spawn(kubectl.path, ['logs', '-f', 'counter'], { env: kubectlEnv(served, work) });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    await new Promise<void>((resolve) => {
+      const check = (): void => (out.includes('tick 1\n') ? resolve() : void child.stdout.once('data', check));
+      check();
+    });
+    expect(out).not.toContain('tick 3');
+    expect(await control('advance 10s')).toBe(200);
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/^tick 1\ntick 2\ntick 3\n$/);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Streaming subresources over an HTTP upgrade. `pods/exec` speaks the WebSocket remotecommand
+ * protocol kubectl 1.35 uses by default (`v5.channel.k8s.io`, or `v4.channel.k8s.io`): every
+ * binary message starts with its channel (0 stdin, 1 stdout, 2 stderr, 3 error, 4 resize; v5's
+ * 255 closes a channel), and the command's metav1.Status arrives on channel 3. The engine runs a
+ * command whole (as the headless runner does), so stdin is read to its close before it runs;
+ * an interactive shell on a terminal (`-it … -- sh`) runs line by line (tty.ts).
+ *
+ * kubectl falls back to SPDY/3.1 when the WebSocket handshake fails; a refusal (NotFound,
+ * Forbidden, the kubelet's "container not found") is therefore answered twice, the second time
+ * from a short memory of the first, so the command runs once and kubectl prints the refusal as
+ * it prints it against a real cluster. `attach` and `portforward` are refused with a Status.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { ExecOptions, KubeconfigUser } from '../../engine/index';
+import type { ResourceInfo } from '../../k8s/resources';
+import type { Invocation, ServedCluster } from '../cluster';
+import { INTERACTIVE_SHELLS } from '../../kubectl/attach';
+import { routeOf } from '../route';
+import { attachTty } from './tty';
+import { badRequest, failure, notFoundPath, unauthorized, unreachable, type HttpError } from '../status';
+
+const PROTOCOLS = ['v5.channel.k8s.io', 'v4.channel.k8s.io'] as const;
+const STDIN = 0;
+const STDOUT = 1;
+const ERROR = 3;
+const CLOSE = 255;
+
+/** How long a refused WebSocket attempt is remembered for the SPDY retry that follows it. */
+const FALLBACK_MS = 10_000;
+
+export interface UpgradeContext {
+  cluster: ServedCluster;
+  user: KubeconfigUser | undefined;
+  invocation: Invocation | undefined;
+  extra: readonly ResourceInfo[];
+}
+
+type Refusal = { status: HttpError } | { text: string; code: number };
+
+export class StreamUpgrades {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (offered: Set<string>) => PROTOCOLS.find((p) => offered.has(p)) ?? false,
+  });
+  private readonly refused = new Map<string, { at: number; refusal: Refusal }>();
+
+  handle(ctx: UpgradeContext, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = req.url ?? '/';
+    const memoKey = `${req.headers.authorization ?? ''}\n${url}`;
+    const refuse = (r: Refusal): void => {
+      this.remember(memoKey, r);
+      writeRefusal(socket, r);
+    };
+    if (!ctx.user) return writeRefusal(socket, { status: unauthorized });
+    const websocket = (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    if (!websocket) {
+      // The SPDY retry of a refused WebSocket attempt gets the same answer.
+      const memo = this.refused.get(memoKey);
+      this.refused.delete(memoKey);
+      if (memo && Date.now() - memo.at < FALLBACK_MS) return writeRefusal(socket, memo.refusal);
+      return writeRefusal(socket, { status: badRequest('reconcile serve streams over WebSocket (v5.channel.k8s.io, v4.channel.k8s.io) only, not SPDY/3.1') });
+    }
+    const route = routeOf('GET', url, ctx.extra);
+    if (route.type !== 'resource' || route.info.resource !== 'pods' || route.name === undefined) return refuse({ status: notFoundPath });
+    switch (route.subresource) {
+      case 'exec':
+        break;
+      case 'attach':
+        return refuse({ status: badRequest(`pods/attach is not served by reconcile serve: a simulated container has no live console to attach to; use kubectl logs -f or kubectl exec`) });
+      case 'portforward':
+        return refuse({ status: badRequest(`pods/portforward is not served by reconcile serve: simulated Pods have no real sockets to forward; use sim curl in the simulator's terminal`) });
+      default:
+        return refuse({ status: notFoundPath });
+    }
+    const q = route.query;
+    const options: ExecOptions = { command: q.getAll('command') };
+    const container = q.get('container');
+    if (container) options.container = container;
+    if (q.get('tty') === 'true') options.tty = true;
+    const wantsStdin = q.get('stdin') === 'true';
+    const target = { namespace: route.namespace ?? 'default', name: route.name, user: ctx.user, invocation: ctx.invocation };
+
+    const run = (ws: WebSocket | undefined, stdin: string | undefined): Refusal | undefined => {
+      const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: target.namespace, name: target.name, execOptions: stdin === undefined ? options : { ...options, stdin } }, target.user, target.invocation);
+      if (!r.ok) {
+        const status = 'network' in r.error ? unreachable(r.error) : r.error;
+        if (!ws) return { status };
+        return void finish(ws, '', failure(status));
+      }
+      const outcome = r.exec;
+      if (!outcome || outcome.type === 'upgrade-failed') {
+        const text = outcome?.message ?? 'the kubelet did not answer the exec';
+        if (!ws) return { text, code: 500 };
+        return void finish(ws, '', failure({ code: 500, reason: 'InternalError', message: text }));
+      }
+      const status = outcome.exitCode === 0 ? { metadata: {}, status: 'Success' } : nonZeroExit(options.command, outcome.exitCode);
+      if (ws) finish(ws, outcome.output, status);
+      else this.upgrade(req, socket, head, (s) => finish(s, outcome.output, status));
+      return undefined;
+    };
+
+    // An interactive shell on a terminal (`exec -it POD -- sh`): keystrokes, line by line.
+    if (wantsStdin && options.tty && options.command.length === 1 && INTERACTIVE_SHELLS.has(options.command[0]!)) {
+      return this.upgrade(req, socket, head, (ws) => attachTty(ws, { cluster: ctx.cluster, namespace: target.namespace, name: target.name, options, user: target.user, invocation: target.invocation }));
+    }
+    if (!wantsStdin) {
+      // Without stdin the command can run before the handshake, so a refusal is an HTTP answer.
+      const refusal = run(undefined, undefined);
+      if (refusal) refuse(refusal);
+      return;
+    }
+    this.upgrade(req, socket, head, (ws) => {
+      const chunks: Buffer[] = [];
+      let done = false;
+      ws.on('message', (data: RawData) => {
+        const buf = toBuffer(data);
+        if (done || buf.length === 0) return;
+        if (buf[0] === STDIN) chunks.push(buf.subarray(1));
+        else if (buf[0] === CLOSE && buf[1] === STDIN) {
+          done = true;
+          run(ws, Buffer.concat(chunks).toString('utf8'));
+        }
+      });
+    });
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, then: (ws: WebSocket) => void): void {
+    this.wss.handleUpgrade(req, socket, head, then);
+  }
+
+  private remember(key: string, refusal: Refusal): void {
+    const now = Date.now();
+    for (const [k, v] of this.refused) if (now - v.at >= FALLBACK_MS) this.refused.delete(k);
+    this.refused.set(key, { at: now, refusal });
+  }
+
+  close(): void {
+    this.wss.close();
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+/** The output on stdout, then the Status on the error channel, then a normal close. */
+function finish(ws: WebSocket, output: string, status: object): void {
+  if (output !== '') ws.send(Buffer.concat([Buffer.from([STDOUT]), Buffer.from(output, 'utf8')]));
+  ws.send(Buffer.concat([Buffer.from([ERROR]), Buffer.from(JSON.stringify(status), 'utf8')]));
+  ws.close(1000);
+}
+
+/** The kubelet's status for a command that exited non-zero; kubectl exits with the cause's code. */
+function nonZeroExit(command: string[], code: number): object {
+  return {
+    metadata: {},
+    status: 'Failure',
+    message: `command terminated with non-zero exit code: error executing command [${command.join(' ')}], exit code ${code}`,
+    reason: 'NonZeroExitCode',
+    details: { causes: [{ reason: 'ExitCode', message: String(code) }] },
+  };
+}
+
+const REASON_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+
+function writeRefusal(socket: Duplex, r: Refusal): void {
+  const [code, type, body] = 'status' in r ? [r.status.code, 'application/json', JSON.stringify(failure(r.status))] : [r.code, 'text/plain; charset=utf-8', r.text];
+  const bytes = Buffer.from(body, 'utf8');
+  socket.end(`HTTP/1.1 ${code} ${REASON_TEXT[code] ?? 'Error'}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\nCache-Control: no-cache, private\r\nConnection: close\r\n\r\n${body}`);
+}
