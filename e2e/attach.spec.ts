@@ -113,7 +113,7 @@ test.describe('reconcile serve and the browser', () => {
   });
 
   test('an unreachable served cluster ends in a notice, not a blank page', async ({ page }) => {
-    await page.goto('/?attach=ws://127.0.0.1:9/reconcile/attach?token=00000000');
+    await page.goto('/?attach=ws://127.0.0.1:65500/reconcile/attach?token=00000000');
     await expect(page.getByTestId('connection-failed')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('attached')).toBeVisible();
   });

@@ -113,9 +113,10 @@ describe('layers/imports: the table', () => {
     await passes('src/cli/lessons/check.ts', "import { loadLesson } from '../../lesson-runtime/load';\nexport const l = loadLesson;\n");
   });
 
-  it('keeps src/serve a host: the engine front door, kubectl and src/k8s, never the UI', async () => {
+  it('keeps src/serve a host: the engine front door, kubectl, the worker host (for attached pages) and src/k8s, never the UI', async () => {
     await fails('src/serve/server.ts', "import { status } from '../ui/store/status';\nexport const s = status;\n", 'layers/imports');
-    await fails('src/serve/server.ts', "import { Snapshot } from '../worker/host';\nexport const s = Snapshot;\n", 'layers/imports');
+    await fails('src/serve/server.ts', "import { machine } from '../lesson-runtime/machine';\nexport const s = machine;\n", 'layers/imports');
+    await passes('src/serve/attach/host.ts', "import { summary } from '../../worker/host';\nimport { isToWorker } from '../../protocol/messages';\nexport const s = [summary, isToWorker];\n");
     await fails('src/serve/server.ts', "import { useStore } from 'zustand';\nexport const u = useStore;\n", 'layers/imports');
     await fails('src/serve/server.ts', "import { worldOf } from '../engine/simulation';\nexport const w = worldOf;\n", 'front-door/engine');
     await passes('src/serve/server.ts', "import { Simulation } from '../engine/index';\nimport { Session } from '../kubectl/session';\nimport { createServer } from 'node:https';\nexport const x = [Simulation, Session, createServer];\n");

@@ -13,3 +13,6 @@ kubectl apply --server-side -f manifests/ssa-web.yaml
 # A server-side dry run changes nothing.
 kubectl apply --server-side --field-manager=ci --force-conflicts --dry-run=server -f manifests/ssa-web.yaml
 kubectl get deployment web -o jsonpath='{.spec.replicas}{"\n"}'
+# kubectl's own checks of the flags.
+kubectl apply --server-side --dry-run=client -f manifests/ssa-web.yaml
+kubectl apply --force-conflicts -f manifests/ssa-web.yaml

@@ -43,7 +43,8 @@ initialTheme();
 // A link's log is checked against the input schemas, loaded only when there is one.
 const location = await decodeRun(window.location.search);
 // `reconcile serve`: `?attach=TOKEN|ADDRESS` shows its cluster instead of this browser's own;
-// `?classroom=TOKEN` presents to the room over its relay, a bare `?classroom` follows as a student.
+// `?classroom=TOKEN` presents to the room over its relay, a bare `?classroom` follows as a student
+// (the presenter's own audience window, `&view=audience`, listens there too, without speaking).
 const params = new URLSearchParams(window.location.search);
 const attachParam = params.get('attach');
 const attachedTo = attachParam === null ? undefined : attachAddress(attachParam, window.location);
@@ -86,7 +87,7 @@ const student = isStudent ? createStudentLink(bridge) : undefined;
 /** Keeps a page in the classroom across devices when its address is rewritten. */
 const classroomSuffix = classroomParam === null ? '' : classroomParam === '' ? '&classroom' : `&classroom=${encodeURIComponent(classroomParam)}`;
 const channel =
-  classroomParam === null ? new BroadcastChannel(CLASSROOM_CHANNEL) : socketChannel(classroomAddress(window.location, classroomParam || undefined), (connected) => student?.store.setState({ connected }));
+  classroomParam === null ? new BroadcastChannel(CLASSROOM_CHANNEL) : socketChannel(classroomAddress(window.location, audience ? undefined : classroomParam || undefined), (connected) => student?.store.setState({ connected }));
 installClassroom({ store, bridge, role: classroomRole, channel, run: location, lesson: lessonFeed(store, pagePresenterMode().store), lessonFiles: (id) => lessons.lesson(id).then((e) => e?.files), relocate: (s) => (window.location.search = encodeRun({ seed: s.seed, topology: s.topology, log: s.log, at: { seq: s.seq, t: s.t }, view: 'audience' }) + classroomSuffix), ...(student ? { student } : {}) });
 
 /** The link that reproduces what is on screen now. */

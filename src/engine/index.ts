@@ -65,6 +65,8 @@ export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from '
 export { filterMatches, parseFieldSelector } from './apiserver/watch';
 export type { LogOptions } from './kubelet/server-api';
 export type { ExecOptions } from './kubelet/server-api';
+/** The OpenAPI v3 document of a built-in group version (pure; `/openapi/v3/...` serves it). */
+export { openApiDocument } from './apiserver/openapi';
 
 // Observation: the conditions and breakpoints lessons pause on and check (observe/).
 export { evaluateCondition, runUntilBreakpoint } from './observe/run';

@@ -5,7 +5,20 @@
 import type { SimMillis } from './units';
 
 /** 2025-09-01T09:00:00Z in Unix ms: the simulated moment every world boots at. */
-export const EPOCH_MS = 1756717200000;
+export const DEFAULT_EPOCH_MS = 1756717200000;
+
+/**
+ * The Unix ms of simulated time 0. Fixed for the runner, the page, lessons and tests; a host
+ * serving real kubectls with a real clock (`reconcile serve --epoch now`) moves it once, before
+ * it builds its Simulation, so the ages kubectl computes from the wall clock come out right.
+ * A live binding: every reader sees the value set.
+ */
+export let EPOCH_MS = DEFAULT_EPOCH_MS;
+
+/** Sets the epoch (whole seconds, as metav1.Time keeps them). Hosts only, before building a Simulation. */
+export function setEpoch(unixMs: number): void {
+  EPOCH_MS = Math.floor(unixMs / 1000) * 1000;
+}
 
 export interface Civil {
   y: number;
@@ -57,10 +70,21 @@ export function unixFrom(y: number, mo: number, d: number, h: number, mi: number
   return days * 86400000 + h * 3600000 + mi * 60000 + s * 1000 + ms;
 }
 
+/**
+ * The last second formatted, and its string: a busy second stamps thousands of objects (Events,
+ * conditions, startedAt), which then share one flat string instead of each holding its own rope.
+ */
+let lastSecond = NaN;
+let lastStamp = '';
+
 /** RFC 3339 with second precision, as metav1.Time serialises: `2025-09-01T09:00:12Z`. */
 export function rfc3339(t: SimMillis): string {
+  const second = Math.floor((EPOCH_MS + t) / 1000);
+  if (second === lastSecond) return lastStamp;
   const c = civil(EPOCH_MS + t);
-  return `${c.y}-${pad(c.mo)}-${pad(c.d)}T${pad(c.h)}:${pad(c.mi)}:${pad(c.s)}Z`;
+  lastStamp = [c.y, '-', pad(c.mo), '-', pad(c.d), 'T', pad(c.h), ':', pad(c.mi), ':', pad(c.s), 'Z'].join('');
+  lastSecond = second;
+  return lastStamp;
 }
 
 /** RFC 3339 with microseconds, as metav1.MicroTime serialises (Lease renewTime, eventTime). */

@@ -19,6 +19,7 @@ import { badRequest, failure, notFoundPath, unreachable, type HttpError } from '
 import { includeObjectOf, toTable, wantsTable } from './table';
 import { serveWatch } from './watch';
 import { serveLogFollow } from './stream/logs';
+import { pageOf } from './paging';
 
 export interface ApiContext {
   cluster: ServedCluster;
@@ -30,7 +31,7 @@ export interface ApiContext {
 
 type Req = Omit<ApiRequest, 'user' | 'from'>;
 
-/** Subresources that stream over SPDY/WebSocket in Kubernetes; not served in this slice. */
+/** Subresources that stream over an upgraded connection (stream/exec.ts); a plain request is refused. */
 const STREAMING = new Set(['exec', 'attach', 'portforward', 'proxy']);
 
 export function writeJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
@@ -53,7 +54,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   const { info } = route;
   if (route.subresource !== undefined) {
     if (STREAMING.has(route.subresource)) {
-      return writeStatus(res, badRequest(`${info.resource}/${route.subresource} needs a streaming connection, which reconcile serve does not offer yet: run it in the simulator's terminal (npm run sim, or the page)`));
+      // Without `Upgrade: websocket` a streaming subresource is refused as kube-apiserver refuses it (stream/exec.ts serves the upgrade).
+      return writeStatus(res, badRequest('Upgrade request required'));
     }
     if (!info.subresources.includes(route.subresource)) return writeStatus(res, notFoundPath);
   }
@@ -102,11 +104,14 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
       if (route.verb === 'deletecollection') return deleteCollection(res, ctx, base, selectors);
       const r = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
       if (!r.ok) return writeFailure(res, r);
-      const items = [...(r.items ?? [])].sort(byKey);
+      const paged = pageOf([...(r.items ?? [])].sort(byKey), q, Number(r.resourceVersion), ctx.cluster.feed.oldestRevision, selectors.labelSelector !== undefined || selectors.fieldSelector !== undefined);
+      if ('code' in paged) return writeJson(res, paged.code, { ...failure(paged), metadata: paged.continue ? { continue: paged.continue } : {} });
+      const { items, metadata } = paged;
       if (wantsTable(ctx.headers.accept)) {
-        return writeJson(res, 200, toTable(info, items, ctx.cluster.sim.now, r.resourceVersion, { noHeaders: false, includeObject: includeObjectOf(q) }), r.warnings);
+        const table = toTable(info, items, ctx.cluster.sim.now, metadata.resourceVersion, { noHeaders: false, includeObject: includeObjectOf(q) });
+        return writeJson(res, 200, { ...table, metadata }, r.warnings);
       }
-      return writeJson(res, 200, { kind: `${info.kind}List`, apiVersion: apiVersionOf(info), metadata: { resourceVersion: r.resourceVersion }, items }, r.warnings);
+      return writeJson(res, 200, { kind: `${info.kind}List`, apiVersion: apiVersionOf(info), metadata, items }, r.warnings);
     }
     case 'create':
     case 'update': {

@@ -20,16 +20,21 @@ export interface ServeArgs {
   appPort: number;
   /** The built app's folder. */
   dist: string;
+  /** `--epoch`: the Unix ms simulated time 0 is (default 2025-09-01T09:00:00Z, as the runner's). */
+  epochMs?: number;
 }
 
 export const SERVE_USAGE = `Usage: reconcile serve [--seed N] [--topology ${TOPOLOGIES.join('|')}] [--port P] [--clock real|manual] [--speed X]
+                       [--epoch now|<RFC3339>]
                        [--open | --classroom] [--app-port P] [--dist DIR]
 
 Serves a fresh simulated cluster as a Kubernetes API over HTTPS on 127.0.0.1, writes a kubeconfig
 (contexts kubernetes-admin@kubernetes and jane) and prints the line that points kubectl at it.
 --clock real (default) runs simulated time at wall speed × --speed (default 1); --clock manual
 moves it only through POST /reconcile/v1/sim and by 150 ms per kubectl invocation, as
-'npm run sim' does. --port defaults to 6443, kube-apiserver's; 0 picks any free port.
+'npm run sim' does. --epoch sets the moment simulated time starts (default 2025-09-01T09:00:00Z,
+as the runner's; 'now' makes the ages kubectl computes from your clock right with --clock real).
+--port defaults to 6443, kube-apiserver's; 0 picks any free port.
 --open also serves the built app (--dist, default dist/) over plain HTTP on 127.0.0.1:--app-port
 (default 8080) and prints the link that attaches it to this cluster; --classroom serves it to the
 local network and prints the presenter's link and the address students open.
@@ -88,6 +93,13 @@ export function parseServeArgs(argv: string[]): ServeArgs | { help: true } | { e
         const n = Number(value());
         if (!Number.isInteger(n) || n < 0 || n > 65535) return { error: 'error: --app-port needs a port number (0 for any free port)' };
         out.appPort = n;
+        break;
+      }
+      case '--epoch': {
+        const e = value();
+        const ms = e === 'now' ? Date.now() : e !== undefined && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(e) ? Date.parse(e) : NaN;
+        if (!Number.isFinite(ms)) return { error: `error: --epoch is now or an RFC 3339 time (2025-09-01T09:00:00Z), not "${e ?? ''}"` };
+        out.epochMs = ms;
         break;
       }
       case '--dist': {

@@ -1,7 +1,8 @@
 /**
  * The HTTPS front of a served cluster: authenticates the bearer token, reads the route, and hands
  * resource requests to api.ts, discovery to discovery.ts, non-resource GETs (/version, health,
- * OpenAPI v3 documents) to the engine's own apiserver, and `sim` lines to the control endpoint.
+ * OpenAPI v3 documents) to the engine's own apiserver, `/openapi/v2` to openapi-v2.ts, HTTP
+ * upgrades (exec over WebSocket) to stream/exec.ts, and `sim` lines to the control endpoint.
  * One request runs to completion before the next (Node's single thread), so the engine never sees
  * two requests at once, as with the headless runner.
  */
@@ -15,6 +16,7 @@ import type { ServingCerts } from './certs';
 import type { Credentials } from './credentials';
 import { aggregatedDiscovery, AGGREGATED_MEDIA_TYPE, apiGroup, apiGroupList, apiResourceList, apiVersions, wantsAggregated } from './discovery';
 import { openApiV3Root, withPatchPaths } from './openapi';
+import { openApiV2, openApiV2Protobuf, wantsV2Protobuf } from './openapi-v2';
 import { routeOf, type Route } from './route';
 import { StreamUpgrades } from './stream/exec';
 import type { Duplex } from 'node:stream';
@@ -102,8 +104,13 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
     case 'openapi-v3-root':
       return writeJson(res, 200, openApiV3Root(cluster.sim.customResources()));
     case 'openapi-v2':
-      // kubectl falls back to its compiled-in types when the server has no OpenAPI v2.
-      return writeStatus(res, notFoundPath);
+      // client-go's OpenAPISchema() asks for protobuf; curl and others get JSON (openapi-v2.ts).
+      if (wantsV2Protobuf(req.headers.accept)) {
+        // kube-openapi's handler answers protobuf as application/octet-stream (the '@' in the Accept type is no valid MIME token).
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-cache, private' });
+        return void res.end(openApiV2Protobuf());
+      }
+      return writeJson(res, 200, openApiV2());
     case 'engine-raw': {
       cluster.charge(invocation);
       const r = cluster.sim.rawRequest(route.path, user);

@@ -14,6 +14,7 @@ import { makeServingCerts } from './certs';
 import { ServedCluster } from './cluster';
 import { Credentials, kubeconfigYaml } from './credentials';
 import { createApiServer } from './server';
+import { DEFAULT_EPOCH_MS, setEpoch } from '../k8s/time';
 
 export interface Served {
   cluster: ServedCluster;
@@ -55,6 +56,8 @@ function lanAddresses(): string[] {
 const TICK_MS = 50;
 
 export async function startServe(args: StartArgs): Promise<Served> {
+  // Before the Simulation exists: every timestamp it writes counts from this epoch.
+  setEpoch(args.epochMs ?? DEFAULT_EPOCH_MS);
   const cluster = new ServedCluster({ seed: args.seed, topology: args.topology, clock: args.clock, speed: args.speed });
   const certs = await makeServingCerts();
   const credentials = new Credentials();

@@ -4,16 +4,20 @@
  * time passes and ends when the container exits, and attach/port-forward refused without a hang.
  * exec's lines are compared with our port running the same commands headless.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { Session } from '../kubectl/session';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { kubectlEnv, runKubectl, runPort, type Ran } from './served.testing';
 import { startServe, type Served } from './start';
+
+/** util-linux's `script` gives kubectl a pseudo-terminal, so `-it` keeps its TTY. */
+const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 
 let kubectl: KubectlBinary;
 let work: string;
@@ -83,6 +87,44 @@ describe('streaming subresources through reconcile serve', () => {
     const jane = await runKubectl(kubectl, served, work, ['--context', 'jane', 'exec', 'toolbox', '--', 'hostname']);
     expect(jane.code).toBe(1);
     expect(jane.stderr).toBe('Error from server (Forbidden): pods "toolbox" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
+  });
+
+  it('runs an interactive shell on a terminal (-it) line by line, with the prompt and echo', async () => {
+    const url = `${served.url.replace('https', 'wss')}/api/v1/namespaces/default/pods/toolbox/exec?command=sh&container=toolbox&stdin=true&stdout=true&tty=true`;
+    const ws = new WebSocket(url, ['v5.channel.k8s.io'], { ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}` } });
+    let out = '';
+    let status = '';
+    const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+    ws.on('message', (data: Buffer) => {
+      if (data[0] === 1) out += data.subarray(1).toString('utf8');
+      if (data[0] === 3) status += data.subarray(1).toString('utf8');
+    });
+    await new Promise<void>((resolve) => ws.on('open', () => resolve()));
+    const type = (text: string): void => ws.send(Buffer.concat([Buffer.from([0]), Buffer.from(text)]));
+    type('cd /etc\r');
+    type('hostnamX\x7fe\r');
+    type('exit 4\r');
+    await closed;
+    expect(out).toBe('/ # cd /etc\r\n/etc # hostnamX\b \be\r\ntoolbox\r\n/etc # exit 4\r\n');
+    expect(JSON.parse(status)).toMatchObject({ status: 'Failure', reason: 'NonZeroExitCode', details: { causes: [{ reason: 'ExitCode', message: '4' }] } });
+  });
+
+  it.skipIf(!HAS_SCRIPT)('gives the real kubectl exec -it on a terminal the container shell', async () => {
+    const child = spawn('script', ['-qfec', `${kubectl.path} exec -it toolbox -- sh`, '/dev/null'], { env: kubectlEnv(served, work) });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    const seen = (text: string): Promise<void> =>
+      new Promise((resolve) => {
+        const check = (): void => (out.includes(text) ? resolve() : void child.stdout.once('data', check));
+        check();
+      });
+    await seen('/ # ');
+    child.stdin.write('hostname\r');
+    await seen('toolbox\r\n/ # ');
+    child.stdin.write('exit 2\r');
+    expect(await exited).toBe(2);
+    expect(out).toBe('/ # hostname\r\ntoolbox\r\n/ # exit 2\r\ncommand terminated with exit code 2\r\n');
   });
 
   it('refuses attach and port-forward with a Status, never a hang', async () => {

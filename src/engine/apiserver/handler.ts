@@ -352,6 +352,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
  */
 function serverSideApply(w: World, serverId: ComponentId, requestId: number, info: ResourceInfo, ns: string | undefined, req: ApiRequest, opts: ApplyOptions): ApiResponse {
   if (!req.body || typeof req.body !== 'object') return { ok: false, error: badRequest('the body of the request was in an unknown format') };
+  // The handlers' checkName: the configuration names the URL's object.
+  const named = req.body.metadata?.name;
+  if (named !== undefined && named !== req.name) return { ok: false, error: badRequest(`the name of the object (${named}) does not match the name on the URL (${req.name ?? ''})`) };
   const old = storedObject(w, info.resource, ns, req.name ?? '');
   const applied = applyConfiguration(old, req.body, opts, apiVersionOf(info), rfc3339(w.now));
   if (!applied.ok) return { ok: false, error: applied.error };

@@ -48,22 +48,26 @@ export function nextInt(st: RngState, min: number, max: number): number {
 export const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
 export function randomString(st: RngState, n: number): string {
-  let out = '';
-  for (let i = 0; i < n; i++) out += ALPHANUMS[nextUint32(st) % ALPHANUMS.length];
-  return out;
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = ALPHANUMS[nextUint32(st) % ALPHANUMS.length]!;
+  return out.join('');
 }
 
 const HEX = '0123456789abcdef';
 
-/** An RFC 4122 version-4 UUID, as apimachinery's uuid.New() produces. */
+/**
+ * An RFC 4122 version-4 UUID, as apimachinery's uuid.New() produces. Joined from an array, not
+ * appended a character at a time: `+=` leaves a rope of ~40 string pieces (810 bytes against 96
+ * flat), and every stored object and Event keeps its uid.
+ */
 export function uuidV4(st: RngState): string {
-  let s = '';
+  const s: string[] = [];
   for (let i = 0; i < 32; i++) {
     let v = nextUint32(st) & 15;
     if (i === 12) v = 4;
     if (i === 16) v = (v & 3) | 8;
-    s += HEX[v];
-    if (i === 7 || i === 11 || i === 15 || i === 19) s += '-';
+    s.push(HEX[v]!);
+    if (i === 7 || i === 11 || i === 15 || i === 19) s.push('-');
   }
-  return s;
+  return s.join('');
 }

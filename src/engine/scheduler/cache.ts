@@ -147,6 +147,9 @@ export function addOrUpdatePod(c: SchedulerCache, pod: Pod, key: string): PodEnt
   const cur = c.pods.get(key);
   if (cur && cur.nodeName === node && cur.generation === pod.metadata.generation && cur.pod.metadata.uid === pod.metadata.uid) {
     cur.pod = pod;
+    // Labels and deletionTimestamp may have moved: what is memoised per node generation must see it.
+    const ni = c.nodes.get(node);
+    if (ni) ni.generation++;
     return cur;
   }
   unplace(c, key);

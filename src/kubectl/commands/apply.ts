@@ -151,6 +151,9 @@ export function runApply(env: Env, argv: string[]): number {
   if (filenames.length === 0) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
   const dry = dryRunOf(flags);
+  // ApplyOptions.Validate.
+  if (flags.bool('force-conflicts') && !flags.bool('server-side')) throw plainError('--force-conflicts only works with --server-side');
+  if (dry === 'client' && flags.bool('server-side')) throw plainError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
   const loaded = loadManifests(env.files, env.stdin, filenames, validationOn(flags));
   env.client.validateAs(flags.str('validate', 'strict'));
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to apply');

@@ -136,3 +136,24 @@ describe('the classroom relay over WebSocket', () => {
     for (const s of [presenter, student, other]) s.ws.close();
   });
 });
+
+describe('an attached page on a real clock', () => {
+  it('follows the host’s time: advance and step are acknowledged without moving the shared cluster', async () => {
+    const { ServedCluster } = await import('../cluster');
+    const { attachHost } = await import('./host');
+    const cluster = new ServedCluster({ seed: 1, topology: 'basic', clock: 'real', speed: 1 });
+    const out: FromWorker[] = [];
+    const host = attachHost(cluster, (m) => out.push(m));
+    host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
+    expect(out.find(isType('ready'))).toMatchObject({ served: { clock: 'real' } });
+    const now = cluster.sim.now;
+    host.handle({ type: 'advance', id: 1, ms: 5000 });
+    host.handle({ type: 'step', id: 2, maxMs: 60_000 });
+    expect(cluster.sim.now).toBe(now);
+    expect(out.filter(isType('diff')).map((d) => d.ack)).toEqual([1, 2]);
+    // The host's own clock moves it, and the page hears of it.
+    cluster.advance(1000);
+    expect(out.filter(isType('diff')).at(-1)).toMatchObject({ partial: {}, now: now + 1000 });
+    host.close();
+  });
+});

@@ -66,7 +66,8 @@ export function attachHost(cluster: ServedCluster, post: (msg: FromWorker) => vo
   const unsubscribe = cluster.feed.subscribeDiffs((d) => {
     if (!ready) return;
     const quiet = !d.trace.length && !d.log.length && !d.components.length;
-    if (quiet && inFlight === undefined && d.now - lastPushNow < IDLE_PUSH_MS) return;
+    // Passing time alone: the ack of a request in flight carries it; otherwise now and then.
+    if (quiet && (inFlight !== undefined || d.now - lastPushNow < IDLE_PUSH_MS)) return;
     lastPushNow = d.now;
     post(diffOf(d, d.now, { partial: inFlight === undefined ? {} : { of: inFlight } }));
   });

@@ -36,7 +36,11 @@ export function serveLogFollow(res: ServerResponse, cluster: ServedCluster, spec
   if (stopped(pod, container)) return void res.end();
 
   let ended = false;
+  let readAt: number = sim.now;
   const readMore = (): void => {
+    // Lines appear only as simulated time passes: a pump without an advance has nothing new.
+    if (sim.now === readAt) return;
+    readAt = sim.now;
     const next = sim.followLog(spec.namespace, spec.name, whole);
     if (next === undefined) return;
     // A restarted container starts a new log: the stream was of the old one, which has ended.
@@ -57,6 +61,7 @@ export function serveLogFollow(res: ServerResponse, cluster: ServedCluster, spec
     for (const e of entries) {
       if (e.key !== key) continue;
       if (stopped(e.object as Pod | undefined, container)) {
+        readAt = -1;
         readMore();
         return end();
       }

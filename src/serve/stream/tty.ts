@@ -70,7 +70,9 @@ export function attachTty(ws: WebSocket, t: TtyTarget): void {
     line = '';
     if (typed.trim() === '') return send(ws, STDOUT, promptOf(a));
     const out = runShellLine(cluster.sim, a, typed);
-    for (const chunk of out.result.output) send(ws, STDOUT, crlf(chunk.text));
+    // stderr chunks are kubectl's own lines (`command terminated with exit code N`): the real
+    // kubectl prints them from the Status this stream ends with.
+    for (const chunk of out.result.output) if (chunk.stream === 'stdout') send(ws, STDOUT, crlf(chunk.text));
     if (out.detached) {
       closed = true;
       return end(ws, out.result.exitCode);

@@ -11,6 +11,12 @@ import type { WorkerFactory } from './bridge';
 export const ATTACH_PATH = '/reconcile/attach';
 
 /**
+ * Wall ms a socket may take to open. A refused connection closes at once, but one the page's CSP
+ * blocks (another origin than the one that served the page) neither opens nor closes.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/**
  * The WebSocket address for what a learner typed or a link carried: a bare token attaches to the
  * server this page came from; `ws://…`/`wss://…` is used as it is; an `http(s)://…` link that
  * `reconcile serve` printed (`…/?attach=TOKEN`) names its server and token. Undefined: not an
@@ -44,7 +50,21 @@ export function createSocketTransport(address: string): WorkerFactory {
       queueMicrotask(() => events.onCrash(`cannot connect to ${address}: ${e instanceof Error ? e.message : String(e)}`));
       return { post: () => undefined, terminate: () => undefined };
     }
+    const shown = address.replace(/token=[^&]*/, 'token=…');
+    const fail = (why: string): void => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      events.onCrash(`the served cluster at ${shown} ${why}`);
+    };
+    const timer = setTimeout(() => {
+      if (ws.readyState !== WebSocket.OPEN) {
+        fail(`did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (is reconcile serve running? a page attaches only to the server that served it)`);
+        ws.close();
+      }
+    }, CONNECT_TIMEOUT_MS);
     ws.addEventListener('open', () => {
+      clearTimeout(timer);
       for (const m of queue.splice(0)) ws.send(m);
     });
     ws.addEventListener('message', (ev: MessageEvent<unknown>) => {
@@ -57,11 +77,7 @@ export function createSocketTransport(address: string): WorkerFactory {
       }
       events.onMessage(data);
     });
-    ws.addEventListener('close', (ev: CloseEvent) => {
-      if (closed) return;
-      closed = true;
-      events.onCrash(`the served cluster at ${address.replace(/token=[^&]*/, 'token=…')} is unreachable (closed${ev.code ? ` ${ev.code}` : ''})`);
-    });
+    ws.addEventListener('close', (ev: CloseEvent) => fail(`is unreachable (closed${ev.code ? ` ${ev.code}` : ''})`));
     return {
       post: (msg: ToWorker) => {
         const text = JSON.stringify(msg);
@@ -70,6 +86,7 @@ export function createSocketTransport(address: string): WorkerFactory {
       },
       terminate: () => {
         closed = true;
+        clearTimeout(timer);
         ws.close();
       },
     };

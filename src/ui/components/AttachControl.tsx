@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../i18n/react';
 import { attachAddress } from '../bridge/socket-transport';
+import './attach.css';
 
 export interface AttachControlProps {
   /** The served cluster's WebSocket address, when the page is attached to one. */
@@ -27,8 +28,8 @@ export function AttachControl({ attached, onAttach, onDetach }: AttachControlPro
   if (attached) {
     return (
       <span className="attach-control attached" data-testid="attached">
-        <span className="attach-badge" role="status">
-          {t('attach.attached')}
+        <span className="attach-badge" role="status" title={t('attach.attached')} aria-label={t('attach.attached')}>
+          {t('attach.badge')}
         </span>
         <button type="button" className="icon-button" onClick={onDetach} title={t('attach.detach')} aria-label={t('attach.detach')} data-testid="detach">
           <Unplug size={16} aria-hidden="true" />

@@ -69,8 +69,9 @@ describe('tab completion', () => {
     expect(press('kubectl get svc')).toBe('kubectl get svc ');
     expect(press('kubectl describe no')).toEqual(['no', 'nodes']);
     expect(press('kubectl get pods,sv')).toBe('kubectl get pods,svc ');
-    expect(press('kubectl get a')).toBe('kubectl get all ');
-    expect(press('kubectl describe a')).toBe('kubectl describe a');
+    expect(press('kubectl get a')).toEqual(['all', 'apiservices']);
+    expect(press('kubectl get al')).toBe('kubectl get all ');
+    expect(press('kubectl describe al')).toBe('kubectl describe al');
   });
 
   it('completes object names of the typed resource in the right namespace', () => {
@@ -120,7 +121,7 @@ describe('tab completion', () => {
   });
 
   it('completes sim directives and their arguments', () => {
-    expect(press('sim ')).toEqual(['advance', 'curl', 'fail', 'help', 'recover', 'status', 'topology', 'trace', 'why']);
+    expect(press('sim ')).toEqual(['advance', 'audit', 'controller', 'curl', 'etcd', 'fail', 'help', 'load', 'recover', 'ssh', 'status', 'topology', 'trace', 'why']);
     expect(press('sim tr')).toBe('sim trace ');
     expect(press('sim topology h')).toBe('sim topology ha ');
     expect(press('sim fail kube-s')).toBe('sim fail kube-scheduler ');

@@ -41,7 +41,9 @@ interface Conflict {
 
 function entriesOf(obj: KObject | undefined): ManagedFieldsEntry[] {
   const raw = obj?.metadata.managedFields;
-  return Array.isArray(raw) ? (raw as ManagedFieldsEntry[]).map((e) => cloneData(e)) : [];
+  // A client may have written anything there (a PUT carries managedFields back): keep only entries.
+  if (!Array.isArray(raw)) return [];
+  return (raw as unknown[]).filter((e): e is ManagedFieldsEntry => typeof e === 'object' && e !== null && typeof (e as ManagedFieldsEntry).manager === 'string' && typeof (e as ManagedFieldsEntry).fieldsV1 === 'object' && (e as ManagedFieldsEntry).fieldsV1 !== null).map((e) => cloneData(e));
 }
 
 /** The object the apply produces (to go on through admission, validation and storage), or its failure. */

@@ -27,7 +27,7 @@ import { updateDaemonSetStatus, type DaemonCounts } from './status';
 import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
 import { pushAll } from '../../../k8s/arrays';
 import { live as liveOnNode, newNodeIndex, podsByNode, sortedNodes, trackPod, type NodeIndex } from './node-index';
-import { currentView, markDirty, viewApplies, type DaemonView } from './view';
+import { currentView, hasWork, markDirty, viewApplies, type DaemonView } from './view';
 
 interface DaemonSetState {
   /** DaemonSet UID → keys of the Pods it controls. */
@@ -131,12 +131,14 @@ function surgeSurplus(ds: DaemonSet, live: readonly Pod[], hash: string, now: nu
 }
 
 /** podsShouldBeOnNode, for every node (terminating Pods left out). */
-function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number): Plan {
+function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number, view?: DaemonView): Plan {
   const create: string[] = [];
   const remove: Pod[] = [];
   const surge = allowsSurge(ds);
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
+    // A node the view knows has nothing to do adds nothing to the plan.
+    if (view && !hasWork(view, name)) continue;
     const pods = liveOnNode(byNode.get(name));
     if (!shouldRun(ds, node)) {
       pushAll(remove, pods);
@@ -236,7 +238,7 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   const processed = satisfiedExpectations(s.expectations, key, now) && history !== undefined;
   if (processed) {
     // Without work on any node (the view says so), the walk would plan nothing.
-    err = manage(ctx, ds, key, view?.work === 0 ? { create: [], remove: [] } : plan(ds, nodes(), podsOf(ctx, ds), hash, now), hash);
+    err = manage(ctx, ds, key, view?.work === 0 ? { create: [], remove: [] } : plan(ds, nodes(), podsOf(ctx, ds), hash, now, view), hash);
     if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
       let step: Plan = { create: [], remove: [] };
       // Only a node running an old-template Pod gives the rolling update something to do.

@@ -128,6 +128,10 @@ export function currentView(views: Map<string, DaemonView>, ds: DaemonSet, hash:
   return view;
 }
 
+export function hasWork(view: DaemonView, node: string): boolean {
+  return view.nodes.get(node)?.work ?? true;
+}
+
 /** A delta touched these nodes: every view must look at them again. */
 export function markDirty(views: Map<string, DaemonView>, uid: string | undefined, ...names: (string | undefined)[]): void {
   const targets = uid === undefined ? views.values() : [views.get(uid)].filter((v): v is DaemonView => v !== undefined);

@@ -95,9 +95,31 @@ function selectorMatches(sel: Selector | undefined, labels: Record<string, strin
   return sel !== undefined && matches(sel, labels);
 }
 
+/**
+ * Counts memoised per node and (selector, namespace), valid while the node's generation stands
+ * (it moves with every Pod placed, removed or updated there). The system default zone constraint
+ * counts every Pod of every node for every Pod scheduled, which made a run grow with the square
+ * of its Pods.
+ */
+const countMemo = new WeakMap<NodeInfo, { generation: number; counts: Map<string, number> }>();
+
+/** The memo key of a selector in a namespace; computed once per cycle, not once per node. */
+export function selectorKey(sel: Selector | undefined, namespace: string): string | undefined {
+  return sel === undefined ? undefined : `${namespace}\u0000${JSON.stringify(sel)}`;
+}
+
 /** Matching Pods on a node, not counting those already terminating. */
-export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string): number {
+export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: string): number {
   if (sel === undefined) return 0;
+  if (key === undefined) return countNow(node, sel, namespace);
+  let m = countMemo.get(node);
+  if (!m || m.generation !== node.generation) countMemo.set(node, (m = { generation: node.generation, counts: new Map() }));
+  let n = m.counts.get(key);
+  if (n === undefined) m.counts.set(key, (n = countNow(node, sel, namespace)));
+  return n;
+}
+
+function countNow(node: NodeInfo, sel: Selector, namespace: string): number {
   let n = 0;
   for (const e of node.pods.values()) {
     const p = e.pod;
@@ -127,6 +149,7 @@ export interface SpreadState {
 
 export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints: Constraint[]): SpreadState {
   const ns = pod.metadata.namespace ?? 'default';
+  const keys = constraints.map((c) => selectorKey(c.selector, ns));
   const matchNum = constraints.map(() => new Map<string, number>());
   for (const node of nodes) {
     if (!hasAllKeys(node.labels, constraints)) continue;
@@ -134,7 +157,7 @@ export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints
       if (!included(pod, node, c)) return;
       const v = node.labels[c.topologyKey]!;
       const m = matchNum[i]!;
-      m.set(v, (m.get(v) ?? 0) + countPodsMatchSelector(node, c.selector, ns));
+      m.set(v, (m.get(v) ?? 0) + countPodsMatchSelector(node, c.selector, ns, keys[i]));
     });
   }
   const minMatchNum = constraints.map((c, i) => {
@@ -172,6 +195,7 @@ export function scorer(
   requireAllTopologies = true,
 ): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
   const ns = pod.metadata.namespace ?? 'default';
+  const keys = constraints.map((c) => selectorKey(c.selector, ns));
   const ignored = new Set<string>();
   const counts = constraints.map(() => new Map<string, number>());
   const topoSize = constraints.map(() => 0);
@@ -191,15 +215,24 @@ export function scorer(
       }
     });
   }
-  for (const node of all) {
-    if (requireAllTopologies && !hasAllKeys(node.labels, constraints)) continue;
-    constraints.forEach((c, i) => {
-      if (c.topologyKey === HOSTNAME || !included(pod, node, c)) return;
-      const v = valueOf(node, c.topologyKey);
-      const cur = counts[i]!.get(v);
-      if (cur === undefined) return;
-      counts[i]!.set(v, cur + countPodsMatchSelector(node, c.selector, ns));
-    });
+  // Every node of the cluster, for every Pod scheduled: plain loops, and `included` only where it
+  // can say no (the Pod has a nodeSelector or required node affinity, or taints are honoured).
+  const plain = pod.spec.nodeSelector === undefined && pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution === undefined;
+  const counted: number[] = [];
+  for (let i = 0; i < constraints.length; i++) if (constraints[i]!.topologyKey !== HOSTNAME) counted.push(i);
+  if (counted.length > 0) {
+    for (const node of all) {
+      if (requireAllTopologies && !hasAllKeys(node.labels, constraints)) continue;
+      for (const i of counted) {
+        const c = constraints[i]!;
+        if ((!plain || c.nodeTaintsPolicy === 'Honor' || c.nodeAffinityPolicy !== 'Honor') && !included(pod, node, c)) continue;
+        const v = valueOf(node, c.topologyKey);
+        const m = counts[i]!;
+        const cur = m.get(v);
+        if (cur === undefined) continue;
+        m.set(v, cur + countPodsMatchSelector(node, c.selector, ns, keys[i]));
+      }
+    }
   }
   // topologyNormalizingWeight: log(domains + 2), so small topologies are not watered down.
   const weights = constraints.map((c, i) => Math.log((c.topologyKey === HOSTNAME ? feasible.length - ignored.size : topoSize[i]!) + 2));
@@ -210,7 +243,7 @@ export function scorer(
       constraints.forEach((c, i) => {
         const v = own(node.labels, c.topologyKey) as string | undefined;
         if (v === undefined) return;
-        const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns) : (counts[i]!.get(v) ?? 0);
+        const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns, keys[i]) : (counts[i]!.get(v) ?? 0);
         // scoreForCount: maxSkew − 1 waters down the differences the constraint tolerates.
         score += cnt * weights[i]! + (c.maxSkew - 1);
       });
