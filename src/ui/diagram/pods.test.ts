@@ -50,6 +50,11 @@ describe('podLabel', () => {
     expect(podLabel(runningPod('go-api-5d8f-x2k9p', 'node-1', 'True', 'go-api-5d8f')[1] as Pod)).toEqual({ label: 'x2k9p', owner: 'go-api-5d8f' });
     expect(podLabel(runningPod('hello', 'node-1')[1] as Pod)).toEqual({ label: 'hello' });
   });
+  it('keeps a StatefulSet Pod’s whole name: its ordinal alone would read as a count', () => {
+    const p = runningPod('web-0', 'node-1', 'True', 'web')[1] as Pod;
+    p.metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'u', controller: true }];
+    expect(podLabel(p)).toEqual({ label: 'web-0', owner: 'web' });
+  });
 });
 
 describe('systemPods', () => {

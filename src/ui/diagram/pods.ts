@@ -60,6 +60,8 @@ export function podShape(status: string, ready: string): PodShape {
 export function podLabel(p: Pod): { label: string; owner?: string } {
   const name = p.metadata.name ?? '';
   const owner = (p.metadata.ownerReferences ?? []).find((o) => o.controller) ?? p.metadata.ownerReferences?.[0];
+  // A StatefulSet Pod's suffix is its ordinal: "0" alone would read as a count, so it keeps its name.
+  if (owner?.kind === 'StatefulSet') return { label: name, owner: owner.name };
   if (owner && name.startsWith(`${owner.name}-`) && name.length > owner.name.length + 1) return { label: name.slice(owner.name.length + 1), owner: owner.name };
   return { label: name };
 }

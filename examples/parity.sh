@@ -1,0 +1,53 @@
+# The parity script: src/serve/parity.test.ts runs it twice, headless (this transcript) and with
+# the real kubectl against `reconcile serve --clock manual`, and expects the same bytes line by
+# line, except the known differences it names. Commands that wait are driven there by advancing
+# the served clock to the simulated moment the headless run reached.
+kubectl apply -f manifests/parity-web.yaml
+kubectl apply -f manifests/parity-web.yaml
+kubectl apply --server-side -f manifests/parity-api.yaml
+kubectl rollout status deployment/web
+kubectl get deployment web -o wide
+kubectl get pods -o wide
+kubectl get deployment web -o jsonpath='{.spec.replicas} {.status.readyReplicas}'
+kubectl get configmap api-settings -o yaml
+kubectl get configmap api-settings -o json
+kubectl get nodes -o jsonpath='{range .items[*]}{.metadata.name}{"\n"}{end}'
+kubectl scale deployment web --replicas=3
+kubectl wait --for=condition=Ready pods -l app=web --timeout=60s
+kubectl get pods -l app=web -w --request-timeout=5s
+kubectl set image deployment/web web=nginx:1.28
+kubectl rollout status deployment/web
+kubectl rollout history deployment/web
+kubectl rollout undo deployment/web
+kubectl rollout status deployment/web
+kubectl rollout history deployment/web
+kubectl label deployment web tier=frontend
+kubectl get deployments --show-labels
+kubectl patch deployment web -p '{"spec":{"minReadySeconds":1}}'
+kubectl patch deployment web --type=merge -p '{"metadata":{"annotations":{"owner":"team-a"}}}'
+kubectl patch deployment web --type=json -p '[{"op":"replace","path":"/spec/revisionHistoryLimit","value":5}]'
+kubectl get deployment web -o jsonpath='{.spec.minReadySeconds} {.metadata.annotations.owner} {.spec.revisionHistoryLimit}'
+kubectl describe deployment web
+kubectl explain deployment.spec.strategy
+kubectl logs deployment/web
+kubectl auth can-i create deployments
+kubectl --context jane auth can-i list pods
+kubectl --context jane auth can-i delete deployments
+kubectl --context jane get pods -n kube-system
+kubectl --context jane delete deployment web
+kubectl cordon node-1
+kubectl get nodes
+kubectl drain node-1 --ignore-daemonsets
+kubectl uncordon node-1
+kubectl create deployment orphaned --image=nginx
+kubectl create deployment fg --image=nginx
+sim advance 20s
+kubectl delete deployment orphaned --cascade=orphan
+kubectl get replicasets -l app=orphaned
+kubectl delete deployment fg --cascade=foreground
+kubectl get pods -l app=fg
+kubectl delete deployment web
+kubectl delete replicaset -l app=orphaned
+kubectl delete pods -l app=orphaned
+kubectl events --types=Warning
+kubectl get pods
