@@ -40,7 +40,9 @@ function dispatch(env: Env, argv: string[]): number {
   }
   const cmd: Command | undefined = Object.hasOwn(COMMANDS, word) ? COMMANDS[word]!.run : undefined;
   if (cmd) {
-    if (rest.includes('--help') || rest.includes('-h')) {
+    // Everything after `--` belongs to the command kubectl runs (`exec … -- etcdctl --help`).
+    const ownArgs = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+    if (ownArgs.includes('--help') || ownArgs.includes('-h')) {
       env.out.out(`${HELP}`);
       return 0;
     }

@@ -27,6 +27,14 @@ describe('etcdctl in the etcd Pod', () => {
     expect(out(s, 'kubectl exec -n kube-system etcd-control-plane -- sh')).toContain('exec: "sh": executable file not found in $PATH');
   });
 
+  it("passes --help after -- to etcdctl, not to kubectl", () => {
+    const s = new Session({ seed: 1 });
+    const help = out(s, 'kubectl exec -n kube-system etcd-control-plane -- etcdctl --help');
+    expect(help).toContain('etcdctl - A simple command line client for etcd3.');
+    expect(help).not.toContain('kubectl controls the Kubernetes cluster manager.');
+    expect(out(s, 'kubectl exec -n kube-system etcd-control-plane --help')).toContain('kubectl controls the Kubernetes cluster manager.');
+  });
+
   it('lists the member, reports health and the real 3.6 status table', () => {
     const s = new Session({ seed: 1 });
     expect(out(s, ctl('member list'))).toMatch(/^[0-9a-f]{16}, started, control-plane, https:\/\/10\.0\.0\.10:2380, https:\/\/10\.0\.0\.10:2379, false\n$/);

@@ -3,8 +3,9 @@
  * system fields (uid) are filled in and before validation; on update, fields a plain update
  * may not touch are reset to the stored values, so they are silently kept rather than rejected.
  */
-import type { Job, KObject } from '../../../k8s/types';
+import type { Job, KObject, Service } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
+import { dropTypeDependentFields } from './service-strategy';
 
 /** batch/v1 labels the Job strategy writes (k8s.io/api/batch/v1 types.go). */
 export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
@@ -63,6 +64,9 @@ export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject,
       obj.spec = spec;
       return;
     }
+    case 'services':
+      if (subresource === undefined) dropTypeDependentFields(obj as Service, old as Service);
+      return;
     default:
       return;
   }
