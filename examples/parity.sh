@@ -5,11 +5,13 @@
 kubectl apply -f manifests/parity-web.yaml
 kubectl apply -f manifests/parity-web.yaml
 kubectl apply --server-side -f manifests/parity-api.yaml
+kubectl apply -f manifests/parity-web-v2.yaml
 kubectl rollout status deployment/web
 kubectl get deployment web -o wide
 kubectl get pods -o wide
 kubectl get deployment web -o jsonpath='{.spec.replicas} {.status.readyReplicas}'
 kubectl get configmap api-settings -o yaml
+kubectl get deployment web -o yaml
 kubectl get configmap api-settings -o json
 kubectl get nodes -o jsonpath='{range .items[*]}{.metadata.name}{"\n"}{end}'
 kubectl scale deployment web --replicas=3
@@ -18,6 +20,7 @@ kubectl get pods -l app=web -w --request-timeout=5s
 kubectl set image deployment/web web=nginx:1.28
 kubectl rollout status deployment/web
 kubectl rollout history deployment/web
+kubectl rollout history deployment/web --revision=2
 kubectl rollout undo deployment/web
 kubectl rollout status deployment/web
 kubectl rollout history deployment/web
@@ -29,6 +32,8 @@ kubectl patch deployment web --type=json -p '[{"op":"replace","path":"/spec/revi
 kubectl get deployment web -o jsonpath='{.spec.minReadySeconds} {.metadata.annotations.owner} {.spec.revisionHistoryLimit}'
 kubectl describe deployment web
 kubectl explain deployment.spec.strategy
+kubectl api-resources
+kubectl version
 kubectl logs deployment/web
 kubectl auth can-i create deployments
 kubectl --context jane auth can-i list pods
@@ -46,8 +51,10 @@ kubectl delete deployment orphaned --cascade=orphan
 kubectl get replicasets -l app=orphaned
 kubectl delete deployment fg --cascade=foreground
 kubectl get pods -l app=fg
+kubectl events --for deployment/fg
 kubectl delete deployment web
-kubectl delete replicaset -l app=orphaned
 kubectl delete pods -l app=orphaned
+kubectl delete replicaset -l app=orphaned --cascade=background
+kubectl wait --for=delete pods -l app=orphaned --timeout=60s
 kubectl events --types=Warning
 kubectl get pods

@@ -5,7 +5,7 @@
  * The Session's runKubectl sets it before a command runs, and the RESTMapper-like lookups below
  * (builder.ts, manifest.ts, the printers) read it; commands run synchronously, one at a time.
  */
-import { apiVersionOf, resolveResource, resourceForKind, RESOURCES, type ResourceInfo } from '../k8s/resources';
+import { apiVersionOf, resolveResource, resourceForKind, RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
 
 let custom: readonly ResourceInfo[] = [];
 
@@ -21,6 +21,15 @@ export function customResourceInfos(): readonly ResourceInfo[] {
 /** Every resource discovery lists: built-in first, then the custom ones. */
 export function discoveredResources(): readonly ResourceInfo[] {
   return custom.length ? [...RESOURCES, ...custom] : RESOURCES;
+}
+
+/**
+ * What `kubectl api-resources` lists: discovery's resources with the review APIs (create-only
+ * SelfSubject*Reviews) after the built-in ones, where kube-apiserver's discovery (and
+ * src/serve/discovery.ts) has them, then the custom ones.
+ */
+export function listedResources(): readonly ResourceInfo[] {
+  return [...RESOURCES, ...REVIEW_RESOURCES, ...custom];
 }
 
 /** `crontab`, `crontabs`, `ct`, `crontabs.stable.example.com` → the resource, as the RESTMapper resolves it. */

@@ -6,13 +6,17 @@
  * Waiting commands (`rollout status`, `wait`, `drain`, `delete` that waits for the object to go,
  * `get -w`) wait for real against `--clock manual`. The driver makes them end at the simulated
  * moment the headless runner reached: each line runs headless first, which gives its end time T;
- * then the real kubectl starts, and whenever it has sent its first request and then nothing for
- * QUIET_MS of wall time (it is waiting on a watch or a poll), the served clock advances by at most
- * STEP_MS, never past T. Every request a command makes before it waits (the DELETE, the
- * evictions, the cordon) therefore lands at the same simulated time as the headless one, and the
- * served cluster reaches T with the same commits, so the watch sees what the port saw. A command
- * that ends before T (or makes no request, so is never charged its start-up) is followed by an
- * advance to T, so the next line starts where the headless line starts.
+ * then the real kubectl starts, and once it is waiting the served clock advances in steps, never
+ * past T. kubectl is waiting when it has sent its first request (its start-up is charged then)
+ * and either holds a watch open and has sent nothing for WATCH_QUIET_MS, or, for a command that
+ * polls (drain's wait for deletion, a GET every wall second), has sent nothing for POLL_QUIET_MS.
+ * Every request a command makes before it waits (the DELETE, the evictions, the cordon)
+ * therefore lands at the simulated time of the headless one, the served cluster reaches T with
+ * the same commits, and the watch or poll sees what the port saw. A command that ends before T
+ * (or makes no request, so is never charged its start-up) is followed by an advance to T, so the
+ * next line starts where the headless line starts. What this cannot reproduce: a command that
+ * writes while it waits on a wall-clock timer (drain's eviction retry every 5 s behind a
+ * PodDisruptionBudget) writes at a different simulated time; the parity script has none.
  *
  * `sim` lines go to the control endpoint (`POST /reconcile/v1/sim`), whose answer is the
  * directive's own output.
@@ -25,10 +29,13 @@ import type { KubectlBinary } from './kubectl-binary.testing';
 import { kubectlEnv } from './served.testing';
 import type { Served } from './start';
 
-/** Wall time without a request after which a running kubectl counts as waiting. */
-const QUIET_MS = 250;
-/** The most simulated time one driver step moves the served clock. */
-const STEP_MS = 1_000;
+/** Wall time without a request after which a kubectl holding a watch open counts as waiting. */
+const WATCH_QUIET_MS = 100;
+/** The same for a kubectl without a watch: longer than any pause between its own requests, shorter than drain's 1 s poll. */
+const POLL_QUIET_MS = 700;
+/** The most simulated time one step moves the served clock: small under a watch (get -w's AGE cells), larger under a poll. */
+const WATCH_STEP_MS = 1_000;
+const POLL_STEP_MS = 5_000;
 /** Wall time a kubectl may take to exit once the served clock is at the headless end time. */
 const EXIT_GRACE_MS = 15_000;
 const POLL_MS = 20;
@@ -46,6 +53,8 @@ export interface ParityLine {
   served: Printed;
   /** Simulated ms the served clock was moved after the command exited, to meet the headless end. */
   realigned: number;
+  /** Wall time the served run of the line took. */
+  wallMs: number;
 }
 
 /** A line allowed to differ, for one command, with the reason it differs. */
@@ -79,10 +88,11 @@ export async function runParity(script: string, opts: ParityOptions): Promise<Pa
     const text = (s: 'stdout' | 'stderr'): string => res.output.filter((c) => c.stream === s).map((c) => c.text).join('');
     const headless: Printed = { stdout: text('stdout'), stderr: text('stderr'), code: res.exitCode };
     const target = opts.session.sim.now;
+    const started = Date.now();
     const served = cmd.text.startsWith('sim ') ? await control(opts.served, cmd.text) : await driveKubectl(opts, cmd.text, cmd.stdin, target);
     const behind = target - opts.served.cluster.sim.now;
     if (behind > 0) opts.served.cluster.advance(behind);
-    lines.push({ command: cmd.text, headless, served, realigned: Math.max(0, behind) });
+    lines.push({ command: cmd.text, headless, served, realigned: Math.max(0, behind), wallMs: Date.now() - started });
   }
   return lines;
 }
@@ -110,13 +120,26 @@ async function driveKubectl(opts: ParityOptions, line: string, stdin: string | u
   if (!tok.ok || tok.argv[0] !== 'kubectl') throw new Error(`not a kubectl line: ${line}`);
   const cluster = opts.served.cluster;
   let requests = 0;
+  let watches = 0;
   let lastRequest = Date.now();
-  // Every request, resource or not, is charged through here first (cluster.ts).
+  // Every request, resource or not, is charged through here first (cluster.ts); every served
+  // watch subscribes to the feed (watch.ts) until its connection ends.
   const charge = cluster.charge.bind(cluster);
   cluster.charge = (invocation) => {
     requests++;
     lastRequest = Date.now();
     charge(invocation);
+  };
+  const subscribe = cluster.feed.subscribe.bind(cluster.feed);
+  cluster.feed.subscribe = (listener) => {
+    watches++;
+    const off = subscribe(listener);
+    let open = true;
+    return () => {
+      if (open) watches--;
+      open = false;
+      off();
+    };
   };
   try {
     const child = spawn(opts.kubectl.path, tok.argv.slice(1), { cwd: opts.cwd, env: kubectlEnv(opts.served, opts.home) });
@@ -141,14 +164,16 @@ async function driveKubectl(opts: ParityOptions, line: string, stdin: string | u
         }
         continue;
       }
-      if (requests > 0 && now - lastRequest >= QUIET_MS) {
-        cluster.advance(Math.min(STEP_MS, target - cluster.sim.now));
+      const watching = watches > 0;
+      if (requests > 0 && now - lastRequest >= (watching ? WATCH_QUIET_MS : POLL_QUIET_MS)) {
+        cluster.advance(Math.min(watching ? WATCH_STEP_MS : POLL_STEP_MS, target - cluster.sim.now));
         lastRequest = Date.now();
       }
     }
     return { stdout, stderr, code: code ?? 1 };
   } finally {
     delete (cluster as { charge?: unknown }).charge;
+    delete (cluster.feed as { subscribe?: unknown }).subscribe;
   }
 }
 

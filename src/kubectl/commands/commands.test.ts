@@ -215,7 +215,7 @@ describe('rollout', () => {
   it('prints the history table and one revision', () => {
     expect(kubectl(rsim, `rollout history deployment/shop -n ${R}`).stdout).toBe('deployment.apps/shop \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
     const one = kubectl(rsim, `rollout history deploy shop -n ${R} --revision=1`).stdout;
-    expect(one.startsWith('deployment.apps/shop with revision #1\nPod Template:\n  Labels:  app=shop\n           pod-template-hash=5f9c7b6d4\n  Containers:\n   nginx:\n    Image:         nginx:1.24\n')).toBe(true);
+    expect(one.startsWith('deployment.apps/shop with revision #1\nPod Template:\n  Labels:\tapp=shop\n\tpod-template-hash=5f9c7b6d4\n  Containers:\n   nginx:\n    Image:\tnginx:1.24\n')).toBe(true);
   });
 
   it('reports rollout status lines without watching', () => {

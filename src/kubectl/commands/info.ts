@@ -1,8 +1,8 @@
 /** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`. */
-import { discoveredResources, aggregatedResourceInfos } from '../discovery';
+import { aggregatedResourceInfos, listedResources } from '../discovery';
 import { customSource } from '../../k8s/apiextensions';
 import type { Service } from '../../k8s/types';
-import { resourceInfo } from '../../k8s/resources';
+import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, fatalText } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
@@ -79,13 +79,14 @@ export const API_RESOURCES_FLAGS: FlagDef[] = [
 
 export function runApiResources(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_RESOURCES_FLAGS, 'kubectl api-resources');
-  // Aggregated groups (metrics.k8s.io, groupPriorityMinimum 100) come after every local and custom one.
-  let rows = [...discoveredResources(), ...aggregatedResourceInfos()];
+  let rows = [...listedResources(), ...aggregatedResourceInfos()];
   if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
   if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));
+  // sortableResource: by group (the core group's "" first), or --sort-by name or kind; ties by name.
   const sortBy = flags.str('sort-by');
-  if (sortBy === 'name') rows = [...rows].sort((a, b) => (a.resource < b.resource ? -1 : 1));
-  else if (sortBy === 'kind') rows = [...rows].sort((a, b) => (a.kind < b.kind ? -1 : 1));
+  const key = (r: ResourceInfo): string => (sortBy === 'name' ? r.resource : sortBy === 'kind' ? r.kind : r.group);
+  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  rows = [...rows].sort((a, b) => cmp(key(a), key(b)) || cmp(a.resource, b.resource));
   if (flags.str('output') === 'name') {
     env.out.out(rows.map((r) => `${r.resource}${r.group ? `.${r.group}` : ''}\n`).join(''));
     return 0;

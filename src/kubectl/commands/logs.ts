@@ -49,7 +49,7 @@ function podFor(env: Env, typed: string, name: string, ns: string): Pod {
   if (!selector) throw plainError(`cannot get the logs from ${info.resource}.${info.group}`);
   const pods = env.client.list(PODS, ns, { labelSelector: fromLabelSelector(selector) });
   if (!pods.ok) throw new CmdError(fatalText(pods.error));
-  const sorted = (pods.value as Pod[]).sort((a, b) => rank(a) - rank(b));
+  const sorted = (pods.value as Pod[]).sort(byLogging);
   if (sorted.length === 0) throw plainError(`timed out waiting for the condition`);
   if (sorted.length > 1) env.out.err(`Found ${sorted.length} pods, using pod/${sorted[0]!.metadata.name}\n`);
   return sorted[0]!;
@@ -64,11 +64,38 @@ function builderError(e: ApiError, ns: string): CmdError {
   return plainError(`error from server (NotFound): ${e.message} in namespace "${ns}"`);
 }
 
-/** ByLogging: running and ready pods first. */
-function rank(p: Pod): number {
-  const running = p.status?.phase === 'Running' ? 0 : 2;
-  const ready = (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True') ? 0 : 1;
-  return running + ready;
+/**
+ * controller.ByLogging's Less, as a comparator: assigned before unassigned, Running < Unknown <
+ * Pending (any other phase counts as Running: Go's map lookup of a missing key is 0), ready
+ * before not ready, ready longer before ready later, more restarts first, older first. Equal pods
+ * keep the list's (name) order: Go sorts up to 12 elements by insertion, which is stable.
+ */
+function byLogging(a: Pod, b: Pod): number {
+  const assigned = (p: Pod): boolean => (p.spec.nodeName ?? '') !== '';
+  if ((a.spec.nodeName ?? '') !== (b.spec.nodeName ?? '') && (!assigned(a) || !assigned(b))) return assigned(a) ? -1 : 1;
+  const order: Record<string, number> = { Running: 0, Unknown: 1, Pending: 2 };
+  const phase = (p: Pod): number => order[p.status?.phase ?? ''] ?? 0;
+  if (phase(a) !== phase(b)) return phase(a) - phase(b);
+  const ready = (p: Pod): { lastTransitionTime?: string } | undefined => (p.status?.conditions ?? []).find((c) => c.type === 'Ready' && c.status === 'True');
+  const isReady = (p: Pod): boolean => ready(p) !== undefined;
+  if (isReady(a) !== isReady(b)) return isReady(a) ? -1 : 1;
+  if (isReady(a) && isReady(b)) {
+    const later = afterOrZero(ready(a)?.lastTransitionTime, ready(b)?.lastTransitionTime);
+    if (later !== 0) return later;
+  }
+  const restarts = (p: Pod): number => Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount));
+  if (restarts(a) !== restarts(b)) return restarts(b) - restarts(a);
+  return afterOrZero(a.metadata.creationTimestamp, b.metadata.creationTimestamp);
+}
+
+/**
+ * Orders two times as afterOrZero(t_b, t_a) does in ByLogging: the earlier first, a zero
+ * (missing) time last; equal times are a tie (0). Stored times are RFC 3339 in UTC to the second
+ * (`2025-09-01T09:00:07Z`), so their text orders as their instants do.
+ */
+function afterOrZero(a: string | undefined, b: string | undefined): number {
+  if (!a || !b) return !a === !b ? 0 : !a ? 1 : -1;
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 /**

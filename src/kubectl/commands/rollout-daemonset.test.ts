@@ -36,7 +36,7 @@ describe('kubectl rollout on a DaemonSet', () => {
     kubectl(sim, 'set image ds/kube-proxy -n kube-system kube-proxy=registry.k8s.io/kube-proxy:v9.9.9');
     sim.advance(2_000);
     expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system').stdout).toBe('daemonset.apps/kube-proxy \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
-    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system --revision=2').stdout).toContain('Image:      registry.k8s.io/kube-proxy:v9.9.9');
+    expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system --revision=2').stdout).toContain('    Image:\tregistry.k8s.io/kube-proxy:v9.9.9\n');
     expect(kubectl(sim, 'rollout history ds/kube-proxy -n kube-system --revision=7').stderr).toBe('error: unable to find the specified revision\n');
     expect(kubectl(sim, 'rollout undo ds/kube-proxy -n kube-system').stdout).toBe('daemonset.apps/kube-proxy rolled back\n');
     expect(kubectl(sim, 'rollout status ds/kube-proxy -n kube-system --timeout=5m').stdout).toContain('successfully rolled out');

@@ -26,8 +26,9 @@ function historiesOf(env: Env, ds: DaemonSet | StatefulSet): ControllerRevision[
   return all.filter((cr) => cr.metadata.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata.uid)).sort((a, b) => a.revision - b.revision);
 }
 
+/** polymorphichelpers' printTemplate: a PrefixWriter over a plain buffer, so its tabs are printed as tabs. */
 function templateText(t: PodTemplateSpec | undefined): string {
-  const w = new DescribeWriter();
+  const w = new DescribeWriter(false);
   describePodTemplate(w, t);
   return w.toString();
 }

@@ -148,8 +148,9 @@ function revisionOf(rs: KObject): number {
   return Number(rs.metadata.annotations?.[REVISION] ?? NaN);
 }
 
+/** polymorphichelpers' printTemplate: a PrefixWriter over a plain buffer, so its tabs are printed as tabs. */
 function templateText(t: PodTemplateSpec | undefined): string {
-  const w = new DescribeWriter();
+  const w = new DescribeWriter(false);
   describePodTemplate(w, t);
   return w.toString();
 }

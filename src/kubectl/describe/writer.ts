@@ -9,17 +9,25 @@ export class DescribeWriter {
   private readonly tw = new TabWriter(DESCRIBE);
   private done = '';
 
+  /**
+   * `aligned: false` is a PrefixWriter straight over a buffer, no tabwriter: the tabs stay
+   * tabs, as kubectl's rollout history/undo printTemplate prints a revision's template.
+   */
+  constructor(private readonly aligned = true) {}
+
   write(level: number, text: string): void {
-    this.tw.write('  '.repeat(level) + text);
+    if (this.aligned) this.tw.write('  '.repeat(level) + text);
+    else this.done += '  '.repeat(level) + text;
   }
 
   /** Sprintln: the text and a newline, no indentation. */
   line(text: string): void {
-    this.tw.write(`${text}\n`);
+    if (this.aligned) this.tw.write(`${text}\n`);
+    else this.done += `${text}\n`;
   }
 
   flush(): void {
-    this.done += this.tw.flush();
+    if (this.aligned) this.done += this.tw.flush();
   }
 
   toString(): string {

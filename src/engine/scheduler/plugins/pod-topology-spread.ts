@@ -140,6 +140,46 @@ function included(pod: Pod, node: NodeInfo, c: Constraint): boolean {
   return true;
 }
 
+interface DomainSums {
+  generation: number[];
+  value: string[];
+  count: number[];
+  totals: Map<string, number>;
+}
+
+/** Per node order (the cache keeps one array until the node set changes) → per (key, selector) sums. */
+const sumsByOrder = new WeakMap<readonly NodeInfo[], Map<string, DomainSums>>();
+const MAX_SUMS = 64;
+
+/**
+ * Matching Pods per topology value over every node, for the counts where every node is
+ * included: the same integer sums the per-node walk adds up, refreshed only on nodes whose
+ * generation moved since the last cycle that asked.
+ */
+function domainTotals(all: readonly NodeInfo[], topologyKey: string, sel: Selector, ns: string, selKey: string): Map<string, number> {
+  let byKey = sumsByOrder.get(all);
+  if (!byKey) sumsByOrder.set(all, (byKey = new Map()));
+  const k = `${topologyKey}\u0000${selKey}`;
+  let d = byKey.get(k);
+  if (!d) {
+    if (byKey.size >= MAX_SUMS) byKey.delete(byKey.keys().next().value!);
+    d = { generation: new Array<number>(all.length).fill(-1), value: new Array<string>(all.length).fill(''), count: new Array<number>(all.length).fill(0), totals: new Map() };
+    byKey.set(k, d);
+  }
+  for (let i = 0; i < all.length; i++) {
+    const node = all[i]!;
+    if (d.generation[i] === node.generation) continue;
+    if (d.generation[i] !== -1) d.totals.set(d.value[i]!, d.totals.get(d.value[i]!)! - d.count[i]!);
+    const v = (own(node.labels, topologyKey) as string | undefined) ?? '';
+    const n = countPodsMatchSelector(node, sel, ns, selKey);
+    d.totals.set(v, (d.totals.get(v) ?? 0) + n);
+    d.generation[i] = node.generation;
+    d.value[i] = v;
+    d.count[i] = n;
+  }
+  return d.totals;
+}
+
 /** PreFilter state: per constraint, topology value → matching Pods, and the global minimum. */
 export interface SpreadState {
   constraints: Constraint[];
@@ -220,11 +260,22 @@ export function scorer(
   const plain = pod.spec.nodeSelector === undefined && pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution === undefined;
   const counted: number[] = [];
   for (let i = 0; i < constraints.length; i++) if (constraints[i]!.topologyKey !== HOSTNAME) counted.push(i);
-  if (counted.length > 0) {
+  // Where every node counts (the system defaults for a Pod without node affinity), the sums per
+  // domain are kept across cycles and refreshed only on nodes whose generation moved.
+  const summed = constraints.map((c, i) => !requireAllTopologies && plain && c.nodeAffinityPolicy === 'Honor' && c.nodeTaintsPolicy === 'Ignore' && counted.includes(i) && keys[i] !== undefined);
+  summed.forEach((use, i) => {
+    if (!use) return;
+    const c = constraints[i]!;
+    const totals = domainTotals(all, c.topologyKey, c.selector!, ns, keys[i]!);
+    const m = counts[i]!;
+    for (const v of m.keys()) m.set(v, totals.get(v) ?? 0);
+  });
+  if (counted.some((i) => !summed[i])) {
     for (const node of all) {
       if (requireAllTopologies && !hasAllKeys(node.labels, constraints)) continue;
       for (const i of counted) {
         const c = constraints[i]!;
+        if (summed[i]) continue;
         if ((!plain || c.nodeTaintsPolicy === 'Honor' || c.nodeAffinityPolicy !== 'Honor') && !included(pod, node, c)) continue;
         const v = valueOf(node, c.topologyKey);
         const m = counts[i]!;
@@ -240,13 +291,14 @@ export function scorer(
     score(node) {
       if (ignored.has(node.name)) return 0;
       let score = 0;
-      constraints.forEach((c, i) => {
+      for (let i = 0; i < constraints.length; i++) {
+        const c = constraints[i]!;
         const v = own(node.labels, c.topologyKey) as string | undefined;
-        if (v === undefined) return;
+        if (v === undefined) continue;
         const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns, keys[i]) : (counts[i]!.get(v) ?? 0);
         // scoreForCount: maxSkew − 1 waters down the differences the constraint tolerates.
         score += cnt * weights[i]! + (c.maxSkew - 1);
-      });
+      }
       return Math.round(score);
     },
     normalize(scores, nodes) {
