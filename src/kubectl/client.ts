@@ -63,6 +63,9 @@ export class Client {
 
   private fieldValidation: 'Warn' | 'Ignore' | undefined;
 
+  /** The `?fieldManager=` kubectl sends on this command's writes (kubectl-create, kubectl-scale, ...). */
+  fieldManager: string | undefined;
+
   /** Sends every following request with `--as`/`--as-group`/`--as-uid`. */
   impersonate(imp: Impersonation): void {
     this.impersonation = imp;
@@ -71,7 +74,8 @@ export class Client {
   raw(req: Request): ApiResponse {
     // kube-apiserver v1.33+ attaches this deprecation warning to every core/v1 Endpoints request.
     if (req.resource === 'endpoints') this.warn('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
-    const sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
+    let sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
+    if (this.fieldManager && !req.apply && req.fieldManager === undefined && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch')) sent = { ...sent, fieldManager: this.fieldManager };
     const res = this.sim.request(this.impersonation ? { ...sent, impersonate: this.impersonation } : sent, this.user);
     if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
     return res;

@@ -11,6 +11,7 @@ import { Client, KUBECONFIG_USER } from './client';
 import { CmdError, plainError } from './errors';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { parseFlags, splitCommand, type FlagDef, type Flags } from './flags';
+import { fieldManagerFor } from './field-manager';
 import { Output } from './output';
 import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED } from './commands/help';
@@ -102,7 +103,9 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     // one); `kubectl config` reads the file without building a client from it.
     if (!user && splitCommand(argv).words[0] === 'config') user = 'kubernetes-admin';
     if (!user) throw new CmdError(`Error in configuration: context was not found for specified context: ${contextOf(argv)}\n`);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client: new Client(ctx.sim, out, user), kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}) };
+    const client = new Client(ctx.sim, out, user);
+    client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}) };
     return out.result(dispatch(env, argv));
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);

@@ -65,6 +65,9 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   if (route.name !== undefined) base.name = route.name;
   const q = route.query;
   if (q.get('dryRun') === 'All') base.dryRun = true;
+  // Every write's manager (an apply's is read again below, where it is required).
+  const fm = q.get('fieldManager');
+  if (fm) base.fieldManager = fm;
   const fv = q.get('fieldValidation');
   if (fv === 'Strict' || fv === 'Warn' || fv === 'Ignore') base.fieldValidation = fv;
   const impersonate = impersonation(ctx.headers);

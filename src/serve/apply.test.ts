@@ -87,11 +87,39 @@ describe('server-side apply through reconcile serve', () => {
     expect(hidden.stdout).not.toContain('managedFields');
     const shown = await runKubectl(kubectl, served, work, ['get', 'deployment', 'web', '-o', 'json', '--show-managed-fields']);
     const entries = (JSON.parse(shown.stdout) as { metadata: { managedFields: { manager: string; operation: string; fieldsV1: Record<string, Record<string, unknown>> }[] } }).metadata.managedFields;
+    // The deployment controller's writes (the revision annotation, then status) are Update entries.
     expect(entries.map((e) => [e.manager, e.operation])).toEqual([
       ['kubectl', 'Apply'],
       ['ci', 'Apply'],
+      ['kube-controller-manager', 'Update'],
+      ['kube-controller-manager', 'Update'],
     ]);
     expect(entries[1]!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
     expect(entries[0]!.fieldsV1['f:spec']).not.toHaveProperty('f:replicas');
+  });
+
+  it('records kubectl scale (no fieldManager: its user agent, kubectl) as an Update manager the next apply conflicts with', async () => {
+    // The port replays what the served cluster has seen so far, then both run the same lines.
+    const session = new Session({ seed: 1, files: FILES });
+    for (const line of SCRIPT) runPort(session, line);
+    const lines = [
+      'kubectl scale deployment web --replicas=7',
+      'kubectl apply --server-side --field-manager=ci -f web-5.yaml',
+      'kubectl apply --server-side --field-manager=ci --force-conflicts -f web-5.yaml',
+      'kubectl get deployment web -o jsonpath={.spec.replicas}',
+    ];
+    const transcript: string[] = [];
+    for (const line of lines) {
+      const port = runPort(session, line);
+      const args = line.split(' ').slice(1).map((a) => (a in FILES ? join(work, a) : a));
+      const real = await runKubectl(kubectl, served, work, args);
+      expect(real.stdout, line).toBe(port.stdout);
+      expect(real.stderr, line).toBe(port.stderr);
+      expect(real.code, line).toBe(port.code);
+      transcript.push(`$ ${line}`, real.stdout + real.stderr);
+    }
+    const text = transcript.join('\n');
+    expect(text).toContain('error: Apply failed with 1 conflict: conflict with "kubectl" using apps/v1: .spec.replicas\nPlease review the fields above');
+    expect(text).toContain('$ kubectl get deployment web -o jsonpath={.spec.replicas}\n5');
   });
 });

@@ -42,6 +42,7 @@ import { semanticEqual } from './validation/field';
 import { decodeStage, type FieldValidation } from './validation/decode-stage';
 import { applyPatchOfType, type PatchType } from './patch';
 import { applyConfiguration, type ApplyOptions } from './apply/apply';
+import { recordUpdate, type UpdateManager } from './apply/update';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
@@ -83,6 +84,8 @@ export interface ApiRequest {
   patchOps?: unknown;
   /** A server-side apply (`application/apply-patch+yaml`): `body` is the applied configuration. */
   apply?: ApplyOptions;
+  /** `?fieldManager=` of a create, update or patch; unset, the manager is the caller's binary name. */
+  fieldManager?: string;
   user: UserInfo;
   /** Who the authenticated user asks to act as (`kubectl --as`); RBAC must allow `impersonate`. */
   impersonate?: Impersonation;
@@ -335,7 +338,8 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       // the patched object is a precondition; a patch that sets none keeps the current one.
       const rv = next.metadata?.resourceVersion;
       if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
-      const res = update(w, serverId, requestId, info, ns, old, next, req);
+      const sub = req.subresource === 'status' ? 'status' : undefined;
+      const res = update(w, serverId, requestId, info, ns, old, next, { ...req, manager: managerOf(req, info, sub) });
       return respond(res.ok && warnings.length ? { ...res, warnings } : res);
     }
     case 'delete': {
@@ -366,6 +370,14 @@ function serverSideApply(w: World, serverId: ComponentId, requestId: number, inf
   if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return { ok: false, error: conflict(info, req.name ?? '') };
   const res = update(w, serverId, requestId, info, ns, old, next, req);
   return res.ok && decoded.warnings.length ? { ...res, warnings: decoded.warnings } : res;
+}
+
+/**
+ * Who a non-apply write is recorded against: `?fieldManager=`, or else the user agent's prefix
+ * (client.ts sends the simulated processes' binary names; kubectl's is `kubectl`).
+ */
+export function managerOf(req: Pick<ApiRequest, 'fieldManager'>, info: ResourceInfo, subresource: UpdateManager['subresource']): UpdateManager {
+  return { manager: req.fieldManager || 'kubectl', apiVersion: apiVersionOf(info), ...(subresource ? { subresource } : {}) };
 }
 
 /** kubectl validates strictly by default; client-go components leave it to the server (Warn). */
@@ -479,7 +491,7 @@ export function update(
   ns: string | undefined,
   old: KObject,
   incoming: KObject,
-  req: Pick<ApiRequest, 'subresource' | 'user' | 'dryRun'>,
+  req: Pick<ApiRequest, 'subresource' | 'user' | 'dryRun'> & { manager?: UpdateManager },
 ): ApiResponse {
   let next: KObject;
   if (req.subresource === 'status') {
@@ -517,6 +529,7 @@ export function update(
     if (info.resource === 'daemonsets') prepareDaemonSetUpdate(next, old);
   }
   next.metadata.resourceVersion = old.metadata.resourceVersion;
+  if (req.manager) recordUpdate(old, next, req.manager, rfc3339(w.now));
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(next), requestId });

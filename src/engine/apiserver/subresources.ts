@@ -10,7 +10,7 @@ import type { ResourceInfo } from '../../k8s/resources';
 import type { World } from '../world';
 import { badRequest, conflict, notFound, type StatusError } from './status';
 import { storedObject } from './storage';
-import { update, type ApiRequest, type ApiResponse } from './handler';
+import { managerOf, update, type ApiRequest, type ApiResponse } from './handler';
 import { cloneData } from '../core/clone';
 import { evictPod } from './eviction';
 
@@ -46,7 +46,8 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       if (typeof replicas !== 'number') return fail(badRequest('spec.replicas is required'));
       const next = cloneData(old) as KObject & { spec: { replicas?: number } };
       next.spec.replicas = replicas;
-      return update(w, serverId, requestId, info, ns, old, next, { user: req.user });
+      // The scale handler records the write against the parent's .spec.replicas, in its apiVersion.
+      return update(w, serverId, requestId, info, ns, old, next, { user: req.user, manager: managerOf(req, info, 'scale') });
     }
     case 'eviction':
       if (info.resource !== 'pods') return fail(badRequest(`the server does not allow this method on the requested resource`));

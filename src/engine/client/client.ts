@@ -26,7 +26,8 @@ export type ListResult = { ok: true; items: KObject[]; resourceVersion: string }
 export function request(w: World, self: ComponentBase, who: ClientIdentity, req: Omit<ApiRequest, 'user' | 'from'>): ApiResponse {
   const server = pickServer(w, self);
   if ('network' in server) return { ok: false, error: server };
-  return handleRequest(w, server.id, { ...req, user: who.user, from: who.actor });
+  // client-go's user agent starts with the binary's name: the manager of writes that name none.
+  return handleRequest(w, server.id, { fieldManager: self.kind, ...req, user: who.user, from: who.actor });
 }
 
 export function apiList(w: World, self: ComponentBase, who: ClientIdentity, resource: string, filter: WatchFilter): ListResult {

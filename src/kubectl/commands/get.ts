@@ -108,7 +108,7 @@ export function runGet(env: Env, argv: string[]): number {
     const all = fetched.flatMap((f) => f.objs);
     const singleFailed = singleItem && named && errors.length > 0;
     if (!singleFailed && !(all.length === 0 && flags.bool('ignore-not-found'))) {
-      env.out.out(printGeneric(fmt, sortBy ? sortObjects(all, sortBy) : all, singleItem && named, flags.bool('no-headers')));
+      env.out.out(printGeneric(fmt, sortBy ? sortObjects(all, sortBy) : all, singleItem && named, flags.bool('no-headers'), flags.bool('show-managed-fields')));
     }
   } else {
     const printed = printTables(env, fetched, flags, fmt.wide, allNs, multipleTypes || flags.bool('show-kind'));

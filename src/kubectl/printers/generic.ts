@@ -90,9 +90,9 @@ function withoutManagedFields(o: KObject): KObject {
 }
 
 /** Prints objects in a generic format; `single` means the user named exactly one object. */
-export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs: KObject[], single: boolean, noHeaders = false): string {
-  // OmitManagedFieldsPrinter: JSON and YAML leave managedFields out (--show-managed-fields=false).
-  if (fmt.kind === 'yaml' || fmt.kind === 'kyaml' || fmt.kind === 'json') objs = objs.map(withoutManagedFields);
+export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs: KObject[], single: boolean, noHeaders = false, showManagedFields = false): string {
+  // OmitManagedFieldsPrinter: JSON and YAML leave managedFields out unless --show-managed-fields.
+  if (!showManagedFields && (fmt.kind === 'yaml' || fmt.kind === 'kyaml' || fmt.kind === 'json')) objs = objs.map(withoutManagedFields);
   const data: unknown = single && objs.length === 1 ? objs[0] : asList(objs);
   switch (fmt.kind) {
     case 'yaml':

@@ -45,8 +45,6 @@ const CLOUD_CONTROLLER_ACTORS: ReadonlySet<string> = new Set(CCM_CONTROLLERS);
 
 /** Diagram id of the CSI node plugin box drawn inside a node (the engine has one `csi` component). */
 export const csiNodeId = (host: string): string => `csi-node/${host}`;
-/** Diagram id of a node's OCI runtime chip: the trace's own actor name (`runc/node-1`, `crun/node-3`). */
-export const ociChipId = (oci: string, host: string): string => `${oci}/${host}`;
 /** Diagram id of a machine's box (control plane or worker). */
 export const nodeGroupId = (host: string): string => `node:${host}`;
 export const USER_ID = 'user';
@@ -103,5 +101,7 @@ export function hopEndpoints(r: TraceRecord, components: ReadonlyMap<string, Com
     if (components.get(to)?.kind === 'csi' && components.get(from)?.kind === 'kubelet') to = csiNodeId(host(from)!);
     else if (components.get(from)?.kind === 'csi' && components.get(to)?.kind === 'kubelet') from = csiNodeId(host(to)!);
   }
+  // The OCI runtime has no box of its own (scene.ts): its work pulses on the container runtime's.
+  if (r.kind === 'oci') to = from;
   return { from, to };
 }

@@ -119,8 +119,7 @@ export function labelSize(label: string): { w: number; h: number } {
 export function flightFor(r: TraceRecord, graph: FlowGraph, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): Flight | undefined {
   const ends = hopEndpoints(r, components, leaders);
   const from = ends.from;
-  // An OCI hop to a machine drawn without its runc chip is work inside the runtime: a pulse there.
-  const to = r.kind === 'oci' && !graph.boxes.has(ends.to) ? from : ends.to;
+  const to = ends.to;
   const a = graph.boxes.get(from);
   const b = graph.boxes.get(to);
   if (!a || !b) return undefined;

@@ -133,26 +133,14 @@ describe('toFlowGraph', () => {
     expect(new Set(row.map((r) => r.y)).size).toBe(1);
   });
 
-  it('draws each node\'s OCI runtime beside its CRI runtime (runc under containerd, crun under CRI-O), linked to it', () => {
+  it('names the runtime on its chip (CRI for containerd, CRI-O) and draws no separate OCI chip, so the basic workers keep one row', () => {
     let comps = withComponent(BASIC, 'container-runtime/node-1', { details: { runtime: { impl: 'containerd', oci: 'runc' } } });
     comps = withComponent(comps, 'container-runtime/node-2', { details: { runtime: { impl: 'cri-o', oci: 'crun' } } });
     const g = toFlowGraph(comps, new Map(), []);
-    expect(g.nodes.find((x) => x.id === 'runc/node-1')).toMatchObject({ type: 'agent', parentId: 'node:node-1', data: { componentId: 'container-runtime/node-1', kind: 'oci', short: 'runc', labelKey: 'diagram.oci', running: true } });
     expect(data(g, 'container-runtime/node-1')).toMatchObject({ short: 'CRI', labelKey: 'diagram.runtimeContainerd' });
-    expect(data(g, 'crun/node-2')).toMatchObject({ kind: 'oci', short: 'crun' });
     expect(data(g, 'container-runtime/node-2')).toMatchObject({ short: 'CRI-O', labelKey: 'diagram.runtimeCrio' });
-    expect(pairs(g)).toContain(['container-runtime/node-1', 'runc/node-1'].sort().join(' '));
-    const row = ['kubelet/node-1', 'container-runtime/node-1', 'runc/node-1', 'cni/node-1'].map((id) => box(g, id));
-    for (let i = 1; i < row.length; i++) expect(row[i]!.x).toBeGreaterThan(row[i - 1]!.x + row[i - 1]!.w);
-    expect(data(g, 'runc/control-plane')).toBeUndefined(); // its runtime summary carries no details here
-  });
-
-  it('leaves the runc chip off ha\'s control planes, so they keep one row at 1280×720', () => {
-    const withOci = new Map([...HA].map(([k, c]) => [k, c.kind === 'container-runtime' ? { ...c, details: { runtime: { impl: 'containerd' as const, oci: 'runc' as const } } } : c]));
-    const g = toFlowGraph(withOci, new Map(), [], new Set(), { frame: { width: 792, height: 368 } });
-    expect(data(g, 'runc/node-1')).toMatchObject({ kind: 'oci' });
-    expect(data(g, 'runc/control-plane-1')).toBeUndefined();
-    expect(new Set(['node:control-plane-1', 'node:control-plane-2', 'node:control-plane-3'].map((id) => box(g, id).y)).size).toBe(1);
+    expect(data(g, 'runc/node-1')).toBeUndefined();
+    expect(data(g, 'crun/node-2')).toBeUndefined();
   });
 
   it('lists no controllers on the diagram (the card does), but offers those a prediction asks about as choices in kube-controller-manager', () => {

@@ -12,7 +12,7 @@ import { nodeStatus } from '../../k8s/printers/node';
 import type { Focus } from '../../lesson-runtime/schema';
 import type { ComponentSummary } from '../../protocol/messages';
 import { en as DIAGRAM_EN } from '../i18n/messages/diagram';
-import { KCM_CONTROLLERS, USER_ID, csiNodeId, drawnAs, managerBox, nodeGroupId, ociChipId } from './actors';
+import { KCM_CONTROLLERS, USER_ID, csiNodeId, drawnAs, managerBox, nodeGroupId } from './actors';
 import { rowWidth, type LeafSpec, type MachineSpec, type SceneSpec } from './arrange';
 import { agentSize, captionSize, componentSize, CHIP_H, podWidth, systemWidth } from './boxes';
 import type { AgentNodeData, ChoiceState, ComponentNodeData, DiagramNode, EdgeKind, MachineNodeData, MachineState, NodeCondition } from './data';
@@ -208,17 +208,9 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
     const impl = runtime?.details?.runtime;
     // The chip's word stays short (the machines' widths decide the layout); its full name says which runtime.
     chip(runtime, impl?.impl === 'cri-o' ? { short: 'CRI-O', labelKey: 'diagram.runtimeCrio' } : { short: 'CRI', labelKey: impl ? 'diagram.runtimeContainerd' : 'diagram.runtime' });
-    // With several control planes side by side one more chip each would push them onto two rows
-    // (ha at 1280×720), so there their runtime's OCI hop pulses on the runtime chip instead.
-    if (runtime && impl && (role === 'worker' || cpHosts.length === 1)) {
-      // The OCI runtime is a binary the runtime execs, not a process: it is there while the machine is on.
-      const id = ociChipId(impl.oci, host);
-      const down = faults.has(`node/${host}`);
-      const oci: AgentNodeData = { componentId: runtime.id, kind: 'oci', short: impl.oci, labelKey: 'diagram.oci', host, running: !down, active: isActive(id) };
-      if (down) oci.faults = [`node/${host}`];
-      spec.agents.push(agent(id, oci));
-      link(runtime.id, id);
-    }
+    // The OCI runtime (runc, crun) is not a chip of its own: one more chip per machine pushes the
+    // basic cluster's three workers (and ha's control planes) onto two rows at 1280×720, below the
+    // 12 px floor. Its hops pulse on the runtime's chip, whose card names it (geometry.ts).
     chip(cni, { short: 'CNI', labelKey: 'diagram.cni' });
     chip(proxy, { short: 'kube-proxy' });
     spec.agentsW = rowWidth(spec.agents.map((a) => agentSize({ ...(data.get(a.id)!.data as AgentNodeData), running: true })));

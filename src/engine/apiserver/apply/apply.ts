@@ -5,8 +5,8 @@
  * removed unless another manager owns them, and a field another manager owns with a different
  * value is a conflict (409) unless the request forces, which takes the field over.
  *
- * Approximate: only appliers are tracked. Writes through create/update/patch keep the
- * managedFields they find without adding an `Update` entry, so they never conflict with an apply.
+ * Writes through create, update and patch record `Update` entries (update.ts), which an apply
+ * conflicts with like any other manager.
  */
 import type { KObject } from '../../../k8s/types';
 import { cloneData } from '../../core/clone';
@@ -39,7 +39,7 @@ interface Conflict {
   path: FieldPath;
 }
 
-function entriesOf(obj: KObject | undefined): ManagedFieldsEntry[] {
+export function entriesOf(obj: KObject | undefined): ManagedFieldsEntry[] {
   const raw = obj?.metadata.managedFields;
   // A client may have written anything there (a PUT carries managedFields back): keep only entries.
   if (!Array.isArray(raw)) return [];
@@ -52,6 +52,11 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
   const paths = fieldPaths(config as unknown as Record<string, unknown>);
   const sent = new Set(paths.map(pathKey));
   const entries = entriesOf(live);
+  // skipNonAppliedManager: an object nobody applied yet has its fields owned by before-first-apply.
+  if (live && entries.length === 0) {
+    const fields = fieldPaths(live as unknown as Record<string, unknown>);
+    if (fields.length > 0) entries.push({ manager: 'before-first-apply', operation: 'Update', apiVersion, time: now, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(fields) });
+  }
 
   const conflicts: Conflict[] = [];
   for (const entry of entries) {
@@ -83,8 +88,17 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
   if (before && live && semanticEqual(before.fieldsV1, entry.fieldsV1) && semanticEqual({ ...merged, metadata: { ...merged.metadata, managedFields: undefined } }, { ...live, metadata: { ...live.metadata, managedFields: undefined } })) entry.time = before.time;
   const kept = entries.map((e) => (mine(e) ? entry : e)).filter((e) => Object.keys(e.fieldsV1).length > 0);
   if (!before) kept.push(entry);
-  merged.metadata = { ...merged.metadata, managedFields: kept };
+  merged.metadata = { ...merged.metadata, managedFields: sortManagedFields(kept) };
   return { ok: true, object: merged };
+}
+
+/**
+ * fieldmanager's sortEncodedManagedFields: appliers before updaters, then by time (to the
+ * second), manager, apiVersion and subresource.
+ */
+export function sortManagedFields(entries: ManagedFieldsEntry[]): ManagedFieldsEntry[] {
+  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...entries].sort((p, q) => cmp(p.operation, q.operation) || cmp(p.time, q.time) || cmp(p.manager, q.manager) || cmp(p.apiVersion, q.apiVersion) || cmp(p.subresource ?? '', q.subresource ?? ''));
 }
 
 /** The manager as printManager writes it: an applier by name, an updater with its version. */

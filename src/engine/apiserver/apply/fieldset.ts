@@ -18,9 +18,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** Identity fields: they name the object, nobody owns them (upstream strips them from every set). */
 const IDENTITY_META = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink']);
 
-/** The leaf paths an applied configuration sets. */
-export function fieldPaths(obj: Record<string, unknown>): FieldPath[] {
+/** The leaf paths an applied configuration sets (or, for `status`, the paths of its status alone). */
+export function fieldPaths(obj: Record<string, unknown>, part: 'main' | 'status' = 'main'): FieldPath[] {
   const out: FieldPath[] = [];
+  if (part === 'status') {
+    if (obj.status !== undefined && obj.status !== null) collect(obj.status, 'status', ['f:status'], out);
+    return out;
+  }
   for (const [k, v] of Object.entries(obj)) {
     if (k === 'apiVersion' || k === 'kind' || k === 'status') continue;
     if (k === 'metadata' && isObject(v)) {
