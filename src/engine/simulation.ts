@@ -4,6 +4,10 @@
  * trace, component states, faults, `sim curl`). Everything here is a thin layer over the World
  * and the dispatcher. The World itself is private: code outside src/engine sees only these
  * methods (through index.ts); engine code and engine tests reach it with worldOf().
+ *
+ * Over 400 lines on purpose: it is the one front door, so every question a client may ask of the
+ * cluster is a method here; each is a few lines delegating to the module that owns the answer,
+ * and splitting the class would only split the door.
  */
 import { aggregatedResources } from './apiserver/aggregator';
 import { serviceLoads, setServiceLoad } from './metrics/load';
