@@ -3,7 +3,6 @@
  * returns, and Quantity.String()'s canonical form (`2`, `500m`, `1Gi`, `1536Mi`) that
  * validation messages print.
  */
-import { parseMilli } from '../../../k8s/quantity';
 
 const SPLIT_RE = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 export const ERR_FORMAT_WRONG = `quantities must match the regular expression '${SPLIT_RE}'`;
@@ -22,41 +21,5 @@ export function quantityError(s: string): string | undefined {
   return undefined;
 }
 
-const BINARY: [string, number][] = [
-  ['Ei', 2 ** 60],
-  ['Pi', 2 ** 50],
-  ['Ti', 2 ** 40],
-  ['Gi', 2 ** 30],
-  ['Mi', 2 ** 20],
-  ['Ki', 2 ** 10],
-];
-const DECIMAL: [string, number][] = [
-  ['E', 1e18],
-  ['P', 1e15],
-  ['T', 1e12],
-  ['G', 1e9],
-  ['M', 1e6],
-  ['k', 1e3],
-];
-
-function decimalCanonical(milli: number): string {
-  const sign = milli < 0 ? '-' : '';
-  const abs = Math.abs(milli);
-  if (abs % 1000 !== 0) return `${sign}${abs}m`;
-  const v = abs / 1000;
-  for (const [s, mult] of DECIMAL) if (v >= mult && v % mult === 0) return `${sign}${v / mult}${s}`;
-  return `${sign}${v}`;
-}
-
 /** Quantity.String(): the canonical form for the value's format (binary suffixes stay binary). */
-export function canonicalQuantity(q: string | number): string {
-  const milli = parseMilli(q);
-  if (milli === undefined) return String(q);
-  const binary = typeof q === 'string' && /[KMGTPE]i$/.test(q.trim());
-  if (!binary || milli % 1000 !== 0) return decimalCanonical(milli);
-  const bytes = milli / 1000;
-  const abs = Math.abs(bytes);
-  if (abs < 1024) return decimalCanonical(milli);
-  for (const [s, mult] of BINARY) if (abs >= mult && abs % mult === 0) return `${bytes / mult}${s}`;
-  return String(bytes);
-}
+export { canonical as canonicalQuantity } from '../../../k8s/resource-list';
