@@ -25,7 +25,7 @@ export { PROXY_MODES } from './node/proxy-state';
 export type { ProxyMode } from './node/proxy-state';
 export type { OciRuntime, RuntimeFacts, RuntimeImpl } from './node/runtime-impl';
 export type { CniPlugin, TopologyName } from './topology/topology';
-export { electionTimingsError, LEADER_ELECTED } from './topology/options';
+export { electionTimingsError, LEADER_ELECTED, MAX_WORKERS } from './topology/options';
 export type { ClusterOptions, LeaderElectedComponent, LeaderElectionTimings } from './topology/options';
 
 // The trace: records, kinds and the detail each kind carries.

@@ -47,7 +47,7 @@ export function machineOf(id: ComponentId): string | undefined {
 export const WORKSTATION = nodeName('workstation');
 
 export function createWorld(opts: WorldOptions): World {
-  const spec = topologySpec(opts.topology, opts.workers ?? 3, opts.cluster?.etcdMembers);
+  const spec = topologySpec(opts.topology, opts.workers ?? opts.cluster?.workers ?? 3, opts.cluster?.etcdMembers);
   assignRuntimes(spec.machines, opts.cluster?.runtime);
   const rng = seedRng(opts.seed);
   const w: World = {

@@ -24,7 +24,12 @@ export interface LeaderElectionTimings {
 /** The cloud provider the simulated cloud-controller-manager implements. */
 export type CloudProvider = 'sim';
 
+/** The most workers `sim topology --nodes` builds: Kubernetes' documented envelope (5,000 nodes). */
+export const MAX_WORKERS = 5_000;
+
 export interface ClusterOptions {
+  /** How many worker machines (`--nodes`); unset: 3. The control plane comes on top. */
+  workers?: number;
   cloudProvider?: CloudProvider;
   /** The CRI runtime(s) the nodes run (`--runtime`; topology.ts assignRuntimes); unset: containerd everywhere. */
   runtime?: RuntimeChoice;

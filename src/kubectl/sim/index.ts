@@ -31,6 +31,7 @@ export const SIM_HELP = `sim directives:
   sim status                      every component, where it runs and its health
   sim why pod/<name> [-n NS]      why a Pod is on its node, or still Pending: each node's verdict
   sim topology basic|ha           rebuild the cluster with another shape
+    [--nodes N]                   … with N workers (3 by default, up to 5000)
                                   (ha --etcd-members 5: five control planes, quorum 3)
     [--cloud-provider sim]        … with a cloud-controller-manager (LoadBalancer IPs, node init)
     [--runtime containerd|cri-o|mixed]

@@ -1,11 +1,11 @@
 /**
- * `sim topology basic|ha [--cloud-provider sim] [--leader-elect-lease-duration C=D] …`: rebuilds
+ * `sim topology basic|ha [--nodes N] [--cloud-provider sim] [--leader-elect-lease-duration C=D] …`: rebuilds
  * the cluster with another shape, optionally with a cloud-controller-manager and with a
  * leader-elected component's client-go timings changed (they appear as flags in its static Pod's
  * command, as kubeadm's extraArgs would put them there).
  */
 import { CNI_PLUGINS, DEFAULT_CNI, PROXY_MODES, RUNTIME_CHOICES, type CniPlugin, type ProxyMode, type RuntimeChoice } from '../../engine/index';
-import { electionTimingsError, LEADER_ELECTED, TOPOLOGIES, type ClusterOptions, type LeaderElectedComponent, type LeaderElectionTimings, type TopologyName } from '../../engine/index';
+import { electionTimingsError, LEADER_ELECTED, MAX_WORKERS, TOPOLOGIES, type ClusterOptions, type LeaderElectedComponent, type LeaderElectionTimings, type TopologyName } from '../../engine/index';
 import { parseDuration } from '../../k8s/time';
 import type { FlagDef } from '../flags';
 import type { Session } from '../session';
@@ -14,6 +14,7 @@ import type { CommandResult } from '../types';
 import { simFlag } from './flags';
 
 export const TOPOLOGY_FLAGS: FlagDef[] = [
+  { name: 'nodes', kind: 'string' },
   { name: 'cloud-provider', kind: 'string' },
   { name: 'identity-lease-renewal', kind: 'bool' },
   { name: 'runtime', kind: 'string' },
@@ -34,7 +35,7 @@ const TIMING_FIELD: Record<string, keyof LeaderElectionTimings> = {
 const DEFAULTS = { leaseDuration: 15_000, renewDeadline: 10_000, retryPeriod: 2_000 };
 
 function usage(): string {
-  return `error: usage: sim topology ${TOPOLOGIES.join('|')} [--cloud-provider sim] [--identity-lease-renewal] [--runtime containerd|cri-o|mixed] [--proxy-mode iptables|nftables] [--cni kindnet|calico|flannel] [--etcd-members 3|5] [--leader-elect-lease-duration COMPONENT=DURATION] [--leader-elect-renew-deadline COMPONENT=DURATION] [--leader-elect-retry-period COMPONENT=DURATION]`;
+  return `error: usage: sim topology ${TOPOLOGIES.join('|')} [--nodes N] [--cloud-provider sim] [--identity-lease-renewal] [--runtime containerd|cri-o|mixed] [--proxy-mode iptables|nftables] [--cni kindnet|calico|flannel] [--etcd-members 3|5] [--leader-elect-lease-duration COMPONENT=DURATION] [--leader-elect-renew-deadline COMPONENT=DURATION] [--leader-elect-retry-period COMPONENT=DURATION]`;
 }
 
 function parse(argv: string[]): { name: TopologyName; options: ClusterOptions } | string {
@@ -56,6 +57,13 @@ function parse(argv: string[]): { name: TopologyName; options: ClusterOptions } 
     }
     const v = f.inline ?? argv[++i];
     if (v === undefined) return `error: flag needs an argument: ${a}`;
+    // How many workers: the classroom's 3 up to Kubernetes' 5,000-node envelope.
+    if (f.def.name === 'nodes') {
+      const n = /^\d+$/.test(v) ? Number(v) : NaN;
+      if (!(n >= 1 && n <= MAX_WORKERS)) return `error: invalid --nodes "${v}": a whole number of worker nodes from 1 to ${MAX_WORKERS}`;
+      if (n !== 3) options.workers = n;
+      continue;
+    }
     // The nodes' CRI runtime (mixed: the last worker runs CRI-O) and kube-proxy's mode.
     if (f.def.name === 'runtime') {
       if (!RUNTIME_CHOICES.includes(v as RuntimeChoice)) return `error: unknown runtime "${v}": one of ${RUNTIME_CHOICES.join(', ')}`;
