@@ -3,9 +3,12 @@
  * scheduler → kubelets → Running) at three sizes, against a bare loop that performs the same
  * number of object writes into a Map. Speed is measured here, never asserted in tests.
  * `npm run bench -- pending` runs the Pending-Pod and long-advance loads instead (bench-pending.ts).
+ * `npm run bench -- curve [N …]` runs the size curve (issue #16): 10 → 5,000 nodes with 30 Pods per
+ * node (or only the sizes named), each row with boot, run, Pods/s, peak heap and two bare-loop
+ * baselines measured in the same process; past 100 workers the engine runs in scale mode.
  */
 import { performance } from 'node:perf_hooks';
-import type { Pod } from '../k8s/types';
+import type { Node, Pod } from '../k8s/types';
 import { Simulation } from '../engine/index';
 import { parseTimestamp } from '../k8s/time';
 import { protocolBench } from './bench-protocol';
@@ -21,6 +24,15 @@ const SCENARIOS: Scenario[] = [
   { nodes: 100, pods: 3_000 },
   { nodes: 1_000, pods: 30_000 },
 ];
+
+/** The size curve: 30 Pods per node, from a small class cluster to Kubernetes' 5,000-node envelope. */
+const CURVE: Scenario[] = [10, 100, 300, 1_000, 3_000, 5_000].map((nodes) => ({ nodes, pods: nodes * 30 }));
+
+/**
+ * Wall time a curve row may take before it stops and reports how far it got (checked between
+ * chunks): the 5,000-node row must end honestly rather than run for hours.
+ */
+const CURVE_WALL_BUDGET_MS = 20 * 60_000;
 
 /**
  * kube-controller-manager's --kube-api-qps / --kube-api-burst as a big cluster's admin sets them:
@@ -69,6 +81,7 @@ function runningPods(sim: Simulation): number {
 
 interface Result {
   scenario: Scenario;
+  scaleMode: boolean;
   bootMs: number;
   runMs: number;
   simSeconds: number;
@@ -76,7 +89,14 @@ interface Result {
   writes: number;
   peakHeapMb: number;
   bareMs: number;
+  /** The same writes as structuredClone of the run's own Pods + Map.set (a stricter yardstick). */
+  realBareMs: number;
   p99StartupS: number;
+  /** Pods Running at the end: less than asked when the wall budget stopped the run. */
+  running: number;
+  /** Nodes Ready when boot returned, of all nodes (control planes included). */
+  readyNodes: number;
+  nodes: number;
 }
 
 function bareLoop(writes: number): number {
@@ -92,11 +112,31 @@ function bareLoop(writes: number): number {
   return performance.now() - t0;
 }
 
-function run(s: Scenario): Result {
+/** The bare loop over the run's own Pod objects (their real size and shape), cloned in turn. */
+function realBareLoop(writes: number, sample: readonly Pod[]): number {
+  if (!sample.length) return 0;
+  const store = new Map<string, unknown>();
+  const t0 = performance.now();
+  for (let i = 0; i < writes; i++) {
+    const obj = structuredClone(sample[i % sample.length]!);
+    store.set(`pods/default/${obj.metadata.name}`, obj);
+  }
+  return performance.now() - t0;
+}
+
+function run(s: Scenario, wallBudgetMs = Number.POSITIVE_INFINITY): Result {
   let peak = process.memoryUsage().heapUsed;
   const t0 = performance.now();
-  const sim = new Simulation({ seed: 42, workers: s.nodes, traceLimit: 100_000, timings: KUBE_API });
+  // Up to 100 workers the trace window the bench always used; past it scale mode's own.
+  const sim = new Simulation({ seed: 42, workers: s.nodes, ...(s.nodes <= 100 ? { traceLimit: 100_000 } : {}), timings: KUBE_API, noBoot: true });
+  // Boot is where the heap peaks first at scale: sample it while boot runs too.
+  sim.onProgress = () => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  sim.boot();
+  sim.onProgress = undefined;
   const bootMs = performance.now() - t0;
+  const readyNodes = sim.objects<Node>('nodes').filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
   const startRev = sim.revision;
   const startSim = sim.now;
   let remaining = s.pods;
@@ -123,12 +163,34 @@ function run(s: Scenario): Result {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
     if (runningPods(sim) >= s.pods) break;
     if (idle) break;
+    if (performance.now() - t1 > wallBudgetMs) break;
   }
   const runMs = performance.now() - t1;
   const running = runningPods(sim);
-  if (running < s.pods) throw new Error(`only ${running}/${s.pods} pods Running after ${(sim.now - startSim) / 1000}s simulated`);
+  if (running < s.pods && wallBudgetMs === Number.POSITIVE_INFINITY) throw new Error(`only ${running}/${s.pods} pods Running after ${(sim.now - startSim) / 1000}s simulated`);
   const writes = sim.revision - startRev;
-  return { scenario: s, bootMs, runMs, simSeconds: (sim.now - startSim) / 1000, events, writes, peakHeapMb: peak / 2 ** 20, bareMs: bareLoop(writes), p99StartupS: startupP99(sim) };
+  const sample = sim.objects<Pod>('pods').filter((p) => p.metadata.namespace === 'default').slice(0, 1_000);
+  const bareMs = bareLoop(writes);
+  const realBareMs = realBareLoop(writes, sample);
+  return { scenario: s, scaleMode: sim.scaleMode, bootMs, runMs, simSeconds: (sim.now - startSim) / 1000, events, writes, peakHeapMb: peak / 2 ** 20, bareMs, realBareMs, p99StartupS: startupP99(sim), running, readyNodes, nodes: sim.machines().length };
+}
+
+/** One row of the size curve per size, printed as it finishes (a big row takes minutes). */
+function curve(only: number[]): string {
+  const rows = [
+    '| nodes | pods | scale mode | Ready after boot | boot (wall) | apply → all Running (wall) | Pods/s | peak heap | object writes | bare loop (template) | ratio | bare loop (real Pods) | ratio | simulated time |',
+    '|---:|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  process.stdout.write(rows.join('\n') + '\n');
+  // Any size may be named (`curve 1100`); by default the curve's own.
+  for (const s of only.length ? only.map((nodes) => ({ nodes, pods: nodes * 30 })) : CURVE) {
+    const r = run(s, CURVE_WALL_BUDGET_MS);
+    const pods = r.running < s.pods ? `${fmt(s.pods)} (stopped at the wall budget: ${fmt(r.running)} Running)` : fmt(s.pods);
+    const row = `| ${fmt(s.nodes)} | ${pods} | ${r.scaleMode ? 'on' : 'off'} | ${fmt(r.readyNodes)} of ${fmt(r.nodes)} | ${fmt(r.bootMs / 1000, 1)} s | ${fmt(r.runMs / 1000, 1)} s | ${fmt(r.running / (r.runMs / 1000))} | ${fmt(r.peakHeapMb)} MB | ${fmt(r.writes)} | ${fmt(r.bareMs, 1)} ms | ${fmt(r.runMs / Math.max(r.bareMs, 0.001))}× | ${fmt(r.realBareMs, 1)} ms | ${fmt(r.runMs / Math.max(r.realBareMs, 0.001))}× | ${fmt(r.simSeconds, 1)} s |`;
+    rows.push(row);
+    process.stdout.write(row + '\n');
+  }
+  return rows.join('\n');
 }
 
 function fmt(n: number, digits = 0): string {
@@ -136,6 +198,7 @@ function fmt(n: number, digits = 0): string {
 }
 
 if (process.argv[2] === 'pending') process.stdout.write(pendingBench() + '\n');
+else if (process.argv[2] === 'curve') process.stdout.write('\n' + curve(process.argv.slice(3).map(Number)) + '\n');
 else {
   const rows: string[] = [];
   rows.push('| nodes | pods | boot (wall) | until all Running (wall) | simulated time | events | events/s | object writes | bare loop, same writes | ratio | peak heap | p99 create→running (simulated) |');

@@ -34,6 +34,8 @@ export interface ChangeSet {
    * Entries hold the stored objects themselves: stored objects are never mutated after commit.
    */
   log?: ObjectChangeRecord[];
+  /** Scale mode: how many of the oldest versions `log` dropped to stay within its window (scale-mode.ts). */
+  logDropped?: number;
 }
 
 /** One committed write: `object` is the stored version, or null for a deletion. */

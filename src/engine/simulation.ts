@@ -29,9 +29,11 @@ import { step } from './dispatch';
 import { faultsCovering, healFault, injectFault, listTargets, type FaultOptions, type FaultResult, type TargetStatus } from './faults';
 import { httpGet, type HttpGet, type HttpGetResult } from './node/traffic';
 import { lastDecisionFor, type ScheduleDecision } from './scheduler/decisions';
-import { createWorld, type WorldOptions } from './topology/build';
+import { createWorld, nodeAgentsStartAt, type WorldOptions } from './topology/build';
 import { restoreSnapshot, type RestoreResult } from './etcd/snapshot';
 import type { ObjectChangeRecord } from './sim-core';
+import { boundChangeLog } from './scale-mode';
+import { drainRates, flattenCounts, heldSeconds, type TraceRateCount, type TraceRateSecond } from './core/trace-rates';
 import type { World } from './world';
 import { runNodeShell, type ShellResult as NodeShellResult } from './node-shell/shell';
 import { customResources, type CustomResourceInfo } from './apiextensions/served';
@@ -57,6 +59,31 @@ export interface WorldDiff {
   trace: TraceRecord[];
   /** Every committed version since the last drain, in order (empty unless recordChanges was called). */
   log: ObjectChangeRecord[];
+  /** Scale mode: how many of the oldest committed versions since the last drain `log` no longer holds. */
+  logDropped?: number;
+  /**
+   * Scale mode: exact counts of every trace record appended since the last drain, per simulated
+   * second and (kind, from, to), whether or not the window still holds the records. Additive: a
+   * second a drain cut in two comes again in the next diff with only the records after the cut.
+   */
+  rates?: TraceRateSecond[];
+  /**
+   * Scale mode: records appended since the last drain that `trace` misses because the window of
+   * full records (SCALE_TRACE_WINDOW) moved past them before this drain; `rates` counts them.
+   */
+  traceMissed?: number;
+}
+
+/** What `sim trace` says about the records scale mode no longer holds. */
+export interface TraceAggregate {
+  /** How many records were counted instead of kept, and the seqs they span. */
+  records: number;
+  /** How many full records the trace keeps (the window). */
+  window: number;
+  firstSeq: number;
+  lastSeq: number;
+  /** Their exact counts by (kind, from, to). */
+  counts: TraceRateCount[];
 }
 
 const KUBECTL = componentId('kubectl');
@@ -137,12 +164,16 @@ export class Simulation {
   }
 
   /**
-   * Runs the cluster's start-up until every Node is Ready (or 3 simulated minutes pass), then
+   * Runs the cluster's start-up until every Node is Ready (or 3 simulated minutes pass, more for
+   * a cluster whose last machine starts later), then
    * until kube-system's Pods (control plane, kube-proxy, CoreDNS) are Running and Ready (or 2
    * more minutes pass), so the learner's first `kubectl get pods -A` shows a settled cluster.
    */
   boot(): void {
-    this.runUntil(() => allNodesReady(this.#world), 180_000);
+    // A cluster of thousands of machines is still starting them after 3 minutes (137 ms apart):
+    // its boot waits for the last one too (a minute after it starts), not a fixed 3 minutes.
+    const lastStart = nodeAgentsStartAt(this.#world.machines.length - 1);
+    this.runUntil(() => allNodesReady(this.#world), Math.max(180_000, lastStart + 60_000));
     this.runUntil(() => systemPodsReady(this.#world), 120_000);
     this.advance(1000);
     this.#world.bootedAt = this.#world.now;
@@ -196,7 +227,9 @@ export class Simulation {
 
   /** Processes one queued message; false when nothing is queued. */
   step(): boolean {
-    return step(this.#world);
+    const more = step(this.#world);
+    if (this.#world.scaleMode) boundChangeLog(this.#world.changes);
+    return more;
   }
 
   /** Runs every message due within `ms`, then moves the clock to exactly now + ms. */
@@ -213,6 +246,7 @@ export class Simulation {
   /** One message of a run, then onProgress when it is due. */
   private stepOne(): void {
     step(this.#world);
+    if (this.#world.scaleMode) boundChangeLog(this.#world.changes);
     if (this.onProgress && ++this.sinceProgress >= PROGRESS_EVERY_MESSAGES) {
       this.sinceProgress = 0;
       this.onProgress();
@@ -296,11 +330,35 @@ export class Simulation {
     }
     const components = [...w.changes.components].map((id) => w.components.get(id)!).filter(Boolean);
     const trace = this.traceSince(this.drainedSeq);
+    const traceMissed = w.trace.nextSeq - 1 - this.drainedSeq - trace.length;
     this.drainedSeq = w.trace.nextSeq - 1;
-    const log = w.changes.log;
+    const { log, logDropped } = w.changes;
     w.changes = { objects: new Map(), components: new Set(), ...(log ? { log: [] } : {}) };
     const from = w.diffVersion++;
-    return { from, to: w.diffVersion, now: w.now, added, updated, removed, components, trace, log: log ?? [] };
+    const scale = w.trace.rates ? { rates: drainRates(w.trace.rates), ...(traceMissed > 0 ? { traceMissed } : {}) } : {};
+    return { from, to: w.diffVersion, now: w.now, added, updated, removed, components, trace, log: log ?? [], ...(logDropped ? { logDropped } : {}), ...scale };
+  }
+
+  /**
+   * Whether the cluster runs in scale mode (more than 100 workers, or forced by
+   * `ClusterOptions.scaleMode`): the trace keeps a window of full records and exact counts
+   * beyond it, the change log a window of versions (scale-mode.ts).
+   */
+  get scaleMode(): boolean {
+    return this.#world.scaleMode === true;
+  }
+
+  /** Scale mode: the exact per-second trace counts held (the last RATE_WINDOW_SECONDS), oldest first; [] otherwise. */
+  traceRates(): TraceRateSecond[] {
+    const r = this.#world.trace.rates;
+    return r ? heldSeconds(r) : [];
+  }
+
+  /** Scale mode: the records that left the window of full records, as exact counts; undefined when none did. */
+  traceAggregate(): TraceAggregate | undefined {
+    const r = this.#world.trace.rates;
+    if (!r || r.aggregatedRecords === 0) return undefined;
+    return { records: r.aggregatedRecords, window: this.#world.trace.limit, firstSeq: r.aggregatedFirstSeq, lastSeq: r.aggregatedLastSeq, counts: flattenCounts(r.aggregated) };
   }
 
   /**

@@ -59,6 +59,8 @@ export interface World extends SimCore {
   cloud?: CloudState;
   /** `sim load` traffic and the CPU it costs (metrics/load.ts); absent until the first load. */
   traffic?: TrafficState;
+  /** Scale mode (scale-mode.ts), decided when the cluster is built; absent: off. */
+  scaleMode?: true;
   /** Optional controllers the learner started (`sim controller start sample`), by name; absent: none. */
   optionalControllers?: string[];
 }

@@ -22,13 +22,14 @@ import type { KObject } from '../k8s/types';
 import type { ComponentKind } from '../engine/core/component';
 import type { FaultClass } from '../engine/faults';
 import type { TraceRecord } from '../engine/core/trace';
+import type { TraceRateCount, TraceRateSecond } from '../engine/core/trace-rates';
 import type { Breakpoint, Condition } from '../engine/observe/pattern';
 import type { Verdict } from '../engine/observe/evaluate';
 import type { CniPlugin, TopologyName } from '../engine/topology/topology';
 import type { CommandGroup, CommandInfo, CommandTable, FlagInfo } from '../kubectl/command-spec';
 import type { AttachedShell, OutputChunk } from '../kubectl/types';
 
-export type { AttachedShell, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk };
+export type { AttachedShell, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk, TraceRateCount, TraceRateSecond };
 
 /**
  * Page and worker must agree on every message's shape; a mismatch asks for a reload. Shared links
@@ -41,8 +42,11 @@ export type { AttachedShell, CommandGroup, CommandInfo, CommandTable, FlagInfo, 
  * 6: `partial` diffs report long work as it goes; `refused` answers a log past the replay bounds.
  * 7: `commandResult` says which container shell a line was typed into and which is attached
  *    after it (`kubectl exec -it POD -- sh`), so the terminal draws that shell's prompt.
+ * 8: scale mode (#16): `snapshot.scaleMode` and `rates`; in scale mode diffs are bounded per frame
+ *    (objects coalesced per key, trace records sampled) and carry the engine's exact per-second
+ *    `rates` (engine/core/trace-rates.ts) and `changesDropped`.
  */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -270,6 +274,18 @@ export interface DiffMessage {
   /** Components whose summary changed, with the trace seq at the end of this diff. */
   components: ComponentSummary[];
   trace: TraceRecord[];
+  /**
+   * Scale mode only: exact counts of every trace record since the previous diff, per simulated
+   * second (ascending) by (kind, from, to). Additive: a second two diffs share comes again in
+   * the next with only the rest. In scale mode `changes` holds the last version of each object
+   * in the diff (not every version) and `trace` a sample of the records; these counts are exact.
+   */
+  rates?: TraceRateSecond[];
+  /**
+   * Scale mode only: the engine's change log dropped this many versions before this diff's
+   * changes, so the receiver's objects may be stale: it asks for a snapshot, as on a gap.
+   */
+  changesDropped?: number;
 }
 
 /** The whole visible state; replaces whatever the receiver holds. */
@@ -291,6 +307,14 @@ export interface SnapshotMessage {
   topology: Topology;
   objects: KeyedObject[];
   components: ComponentSummary[];
+  /**
+   * The cluster runs in scale mode (the engine's `Simulation.scaleMode`: more than 100 workers,
+   * or forced): the diffs that follow are bounded per frame and the views aggregate. Absent at
+   * classroom size.
+   */
+  scaleMode?: true;
+  /** Scale mode only: the engine's held window of per-second trace counts (absolute), ascending. */
+  rates?: TraceRateSecond[];
 }
 
 export interface CommandResultMessage {

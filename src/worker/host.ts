@@ -8,7 +8,8 @@
  *   posted after any `commandResult` for it.
  * - After the base snapshot, every committed version reaches the page in a diff (the Simulation
  *   records its change log), including while `init` replays a command log — so the page's
- *   history starts at the booted cluster and has no holes.
+ *   history starts at the booted cluster and has no holes. In scale mode the diffs go through
+ *   the outbox's budget (outbox.ts): the last version of every object, a sample of the trace.
  */
 import { RESOURCES } from '../k8s/resources';
 import type { ComponentState, Simulation } from '../engine/index';
@@ -26,7 +27,6 @@ import {
   type ComponentSummary,
   type CommandTable,
   type CommandResultMessage,
-  type DiffMessage,
   type DiscoveryEntry,
   type FaultTargetInfo,
   type FromWorker,
@@ -38,6 +38,7 @@ import {
   type ToWorker,
 } from '../protocol/messages';
 import { componentDetails } from './component-details';
+import { Outbox, type Drained, type StreamBudget } from './outbox';
 
 export interface SimHost {
   handle(msg: ToWorker): void;
@@ -55,11 +56,28 @@ export interface ReplayLimits {
 
 const REPLAY_LIMITS: ReplayLimits = { maxEntries: REPLAY_MAX_ENTRIES, maxSimulatedMs: REPLAY_MAX_SIMULATED_MS };
 
-export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLimits = REPLAY_LIMITS): SimHost {
+/**
+ * How the real worker spreads scale-mode diffs over frames: at most one diff per `frameMs` of
+ * wall time, the rest sent from `later`. Without it (tests, the CLI's protocol bench) every diff
+ * goes at once, in the same order.
+ */
+export interface Pacer {
+  frameMs: number;
+  now(): number;
+  later(fn: () => void): void;
+}
+
+/** `budget`: scale mode's per-diff budget (tests pass small ones to reach it quickly). */
+export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLimits = REPLAY_LIMITS, pacer?: Pacer, budget?: StreamBudget): SimHost {
   let session: Session | undefined;
   let epoch = 0;
   /** The Simulation the page's state derives from; `sim topology` replaces it, which forces a snapshot. */
   let shownSim: Simulation | undefined;
+  /** Diffs of shownSim waiting to be sent (created with each snapshot). */
+  let outbox: Outbox | undefined;
+  /** Wall time of the last paced diff, and whether a paced flush is scheduled. */
+  let lastPaced = Number.NEGATIVE_INFINITY;
+  let pacing = false;
   /** Last summary sent per component, as JSON, so only changes travel. */
   let sentSummaries = new Map<string, string>();
 
@@ -82,35 +100,88 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
     for (let i = 0; i < log.length; i++) {
       if (spent >= limits.maxSimulatedMs) return refuse({ limit: 'simulated-time', index: i, ms: spent, max: limits.maxSimulatedMs });
       const start = s.sim.now;
-      const r = withProgress(s, {}, () => replay(s, log[i]!));
-      if (r && msg.echoFrom !== undefined) post(commandResult(epoch, msg.echoFrom + i, r, start, s.sim.now));
-      post(changes(s, undefined, start));
+      const r = withProgress(s, undefined, () => replay(s, log[i]!));
+      if (r && msg.echoFrom !== undefined) outbox?.result(commandResult(epoch, msg.echoFrom + i, r, start, s.sim.now));
+      finish(s, undefined);
       spent += Math.max(0, s.sim.now - start);
     }
+    outbox?.flush();
     post({ type: 'ready', protocol: PROTOCOL_VERSION, epoch, seed: s.seed, topology: s.topology, epochMs: EPOCH_MS, replayed: log.length, discovery: DISCOVERY, targets: targets(s.sim), commands: COMMAND_TABLE });
   }
 
   /** The log cannot be replayed: say why, and take no more requests. */
   function refuse(refusal: ReplayRefusal): void {
     session = undefined;
+    outbox?.abandon();
     post({ type: 'refused', epoch, refusal });
   }
 
   /**
-   * Runs `work`, sending what it has changed so far as a `partial` diff each time the
-   * Simulation reports progress (long work: a `sim advance 24h`, a wait, a long replayed input).
+   * Runs `work` (for request `of`; undefined while `init` replays), sending what it has changed
+   * so far as `partial` diffs each time the Simulation reports progress (long work: a
+   * `sim advance 24h`, a wait, a long replayed input). `finish` then ends it.
    */
-  function withProgress<T>(s: Session, partial: { of?: number }, work: () => T): T {
+  function withProgress<T>(s: Session, of: number | undefined, work: () => T): T {
     const sim = s.sim;
-    const start = sim.now;
+    outbox?.begin(of, sim.now);
     sim.onProgress = () => {
-      if (s.sim === sim && sim === shownSim) post(diff(s, undefined, start, partial));
+      if (s.sim !== sim || sim !== shownSim || !outbox) return;
+      outbox.add(drain(s));
+      outbox.progress();
+      // Inside long work no timer can run: pace by the wall clock between progress reports.
+      if (!outbox.scale || !pacer) outbox.flush();
+      else if (pacer.now() - lastPaced >= pacer.frameMs) {
+        lastPaced = pacer.now();
+        outbox.flush(1);
+      }
     };
     try {
       return work();
     } finally {
       sim.onProgress = undefined;
     }
+  }
+
+  /** Ends the work begun by withProgress: its last diff carries `ack`, or a snapshot does if the Simulation was replaced. */
+  function finish(s: Session, ack: number | undefined): void {
+    if (s.sim !== shownSim || !outbox) {
+      post(snapshot(s, ack));
+      return;
+    }
+    outbox.add(drain(s));
+    outbox.end(ack === undefined ? {} : { ack });
+    pump();
+  }
+
+  /** Sends what is due: everything at classroom size, one diff per frame in scale mode. */
+  function pump(): void {
+    if (!outbox) return;
+    if (!outbox.scale || !pacer) {
+      outbox.flush();
+      return;
+    }
+    if (pacing) return;
+    const frame = (): void => {
+      pacing = false;
+      lastPaced = pacer.now();
+      if (outbox?.flush(1)) {
+        pacing = true;
+        pacer.later(frame);
+      }
+    };
+    frame();
+  }
+
+  function drain(s: Session): Drained {
+    const d = s.sim.drainDiff();
+    return {
+      changes: d.log,
+      trace: d.trace,
+      components: summaries(s.sim, false),
+      now: d.now,
+      ...(d.rates ? { rates: d.rates } : {}),
+      ...(d.logDropped ? { dropped: d.logDropped } : {}),
+    };
   }
 
   function summaries(sim: Simulation, all: boolean): ComponentSummary[] {
@@ -124,35 +195,18 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
     return out;
   }
 
-  function changes(s: Session, ack: number | undefined, start: number): FromWorker {
-    return s.sim === shownSim ? diff(s, ack, start) : snapshot(s, ack);
-  }
-
-  /** Everything since the last diff; only for the Simulation the page already has (shownSim). */
-  function diff(s: Session, ack: number | undefined, start: number, partial?: DiffMessage['partial']): DiffMessage {
-    const d = s.sim.drainDiff();
-    return {
-      type: 'diff',
-      epoch,
-      ...(ack === undefined ? {} : { ack }),
-      ...(partial === undefined ? {} : { partial }),
-      from: d.from,
-      to: d.to,
-      start,
-      now: d.now,
-      changes: d.log,
-      components: summaries(s.sim, false),
-      trace: d.trace,
-    };
-  }
-
+  /** The whole state of the session's Simulation; what was queued for the one before goes first. */
   function snapshot(s: Session, ack: number | undefined): FromWorker {
+    outbox?.abandon();
     // Draining first makes the snapshot's version the `from` of the next diff.
     const d = s.sim.drainDiff();
     s.sim.recordChanges();
     shownSim = s.sim;
     sentSummaries = new Map();
+    const scaleMode = s.sim.scaleMode;
+    outbox = new Outbox({ post, epoch: () => epoch, scale: scaleMode, ...(budget ? { budget } : {}) }, d.to);
     const objects: KeyedObject[] = s.sim.storedObjects();
+    const rates = scaleMode ? s.sim.traceRates() : [];
     return {
       type: 'snapshot',
       epoch,
@@ -165,6 +219,8 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
       targets: targets(s.sim),
       objects,
       components: summaries(s.sim, true),
+      ...(scaleMode ? { scaleMode: true as const } : {}),
+      ...(rates.length ? { rates } : {}),
     };
   }
 
@@ -176,35 +232,36 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
       return;
     }
     const start = s.sim.now;
-    const partial = { of: msg.id };
+    const id = msg.id;
+    // A result goes out just before its request's ack diff (or before the snapshot that replaces it).
+    const result = (m: FromWorker): void => (outbox ? outbox.result(m) : post(m));
     switch (msg.type) {
       case 'command': {
-        const r = withProgress(s, partial, () => s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt }));
-        post(commandResult(epoch, msg.id, r, start, s.sim.now));
-        post(changes(s, msg.id, start));
+        const r = withProgress(s, id, () => s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt }));
+        result(commandResult(epoch, id, r, start, s.sim.now));
+        finish(s, id);
         return;
       }
       case 'advance':
-        if (!advanceAllowed(msg.ms)) {
-          post({ type: 'error', epoch, id: msg.id, message: `advance by ${msg.ms} ms refused (0…${MAX_ADVANCE_MS})`, fatal: false });
-        } else {
-          withProgress(s, partial, () => s.sim.advance(msg.ms));
-        }
-        post(changes(s, msg.id, start));
+        withProgress(s, id, () => {
+          if (!advanceAllowed(msg.ms)) result({ type: 'error', epoch, id, message: `advance by ${msg.ms} ms refused (0…${MAX_ADVANCE_MS})`, fatal: false });
+          else s.sim.advance(msg.ms);
+        });
+        finish(s, id);
         return;
       case 'step':
-        withProgress(s, partial, () => step(s, msg.maxMs));
-        post(changes(s, msg.id, start));
+        withProgress(s, id, () => step(s, msg.maxMs));
+        finish(s, id);
         return;
       case 'until': {
-        const r = withProgress(s, partial, () => until(s, msg.breakpoint, msg.withinMs, msg.sinceSeq));
-        post({ type: 'untilResult', epoch, id: msg.id, reached: r.reached, ...(r.seq === undefined ? {} : { seq: r.seq }) });
-        post(changes(s, msg.id, start));
+        const r = withProgress(s, id, () => until(s, msg.breakpoint, msg.withinMs, msg.sinceSeq));
+        result({ type: 'untilResult', epoch, id, reached: r.reached, ...(r.seq === undefined ? {} : { seq: r.seq }) });
+        finish(s, id);
         return;
       }
       case 'evaluate':
-        post({ type: 'evaluateResult', epoch, id: msg.id, verdicts: msg.conditions.map((c) => evaluateOn(s, c, msg.sinceSeq)) });
-        post(changes(s, msg.id, start));
+        withProgress(s, id, () => result({ type: 'evaluateResult', epoch, id, verdicts: msg.conditions.map((c) => evaluateOn(s, c, msg.sinceSeq)) }));
+        finish(s, id);
         return;
       case 'requestSnapshot':
         post(snapshot(s, msg.id));
@@ -220,6 +277,11 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
         handle(msg);
       } catch (e) {
         // The world may be half-updated: only a fresh worker replaying the log is trustworthy.
+        try {
+          outbox?.abandon();
+        } catch {
+          // Nothing more can be sent in order: the error below still says why.
+        }
         post({ type: 'error', epoch, ...('id' in msg ? { id: msg.id } : {}), message: errorText(e), fatal: true });
       }
     },

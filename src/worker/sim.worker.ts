@@ -7,11 +7,18 @@ import { createSimHost } from './host';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const host = createSimHost((msg: FromWorker) => {
-  self.postMessage(msg);
-  // explain's descriptions are a chunk of their own: fetched once the cluster is up, off its boot.
-  if (msg.type === 'ready') void loadApiDocs();
-});
+/** Scale-mode diffs: one per display frame, so the page folds one budget's worth per frame (outbox.ts). */
+const FRAME_MS = 16;
+
+const host = createSimHost(
+  (msg: FromWorker) => {
+    self.postMessage(msg);
+    // explain's descriptions are a chunk of their own: fetched once the cluster is up, off its boot.
+    if (msg.type === 'ready') void loadApiDocs();
+  },
+  undefined,
+  { frameMs: FRAME_MS, now: () => performance.now(), later: (fn) => void setTimeout(fn, FRAME_MS) },
+);
 
 self.addEventListener('message', (ev: MessageEvent<unknown>) => {
   if (isToWorker(ev.data)) host.handle(ev.data);

@@ -34,6 +34,7 @@ import {
 } from './status';
 import { commit, storedObject } from './storage';
 import { filterMatches } from './watch';
+import { listCandidates } from './list-index';
 import type { FieldRequirement } from './watch-types';
 import { runMutating, runValidating } from './admission';
 import type { AdmissionAttributes } from './admission/types';
@@ -283,7 +284,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     }
     case 'list': {
       const items: KObject[] = [];
-      for (const obj of w.etcd.kv.get(info.resource)?.values() ?? []) {
+      const bucket = w.etcd.kv.get(info.resource);
+      const scanned = bucket ? (listCandidates(info.resource, bucket, ns, info.namespaced, req.fieldSelector) ?? bucket.values()) : [];
+      for (const obj of scanned) {
         if (ns && obj.metadata.namespace !== ns) continue;
         if (req.labelSelector && !matches(req.labelSelector, obj.metadata.labels)) continue;
         if (req.fieldSelector && !filterMatches({ fieldSelector: req.fieldSelector }, obj)) continue;
@@ -315,7 +318,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         if (type === 'strategic' && customSource(info)) {
           return fail({ code: 415, reason: 'UnsupportedMediaType', message: 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml' });
         }
-        const patched = applyPatchOfType(type, old, type === 'json' ? req.patchOps : (req.body ?? {}));
+        // A status patch keeps only the patched status (update() below), and a merge patch's
+        // status is merged from the old status alone: patching just that spares cloning the rest
+        // (a Node's images, a Pod's spec). A JSON patch addresses any path, so it sees it all.
+        const target = req.subresource === 'status' && type !== 'json' ? { status: old.status } : old;
+        const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}));
         if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
         next = patched.value as KObject;
         if (req.subresource !== 'status') {
@@ -327,7 +334,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         }
       } else {
         if (!req.body || typeof req.body !== 'object') return fail(badRequest('the body of the request was in an unknown format'));
-        next = cloneData(req.body);
+        // A status PUT reads only the body's resourceVersion and status, and update() copies the
+        // status: cloning the whole body first (a Pod's spec and metadata) bought nothing.
+        next = req.subresource === 'status' ? req.body : cloneData(req.body);
         if (req.subresource !== 'status') {
           const decoded = decodeStage(info, next, 'update', fieldValidationOf(req));
           if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
@@ -495,9 +504,10 @@ export function update(
 ): ApiResponse {
   let next: KObject;
   if (req.subresource === 'status') {
-    // The old status is replaced anyway, so it is not cloned; blanking it (rather than omitting
-    // it) keeps the key where it was, so the stored object's field order is unchanged.
-    next = { ...cloneData({ ...old, status: undefined }), status: cloneData(incoming.status) };
+    // Structural sharing: stored objects are never mutated after commit, so the new version
+    // shares everything but its metadata (which the write stamps) and its status with the old
+    // one. Spreading keeps every key where it was, so the stored object's field order is unchanged.
+    next = { ...old, metadata: { ...old.metadata }, status: cloneData(incoming.status) };
   } else {
     next = incoming;
     next.apiVersion = old.apiVersion;

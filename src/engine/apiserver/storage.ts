@@ -17,10 +17,10 @@ import { commitLatencyMs, logSlowCommit } from '../etcd/disk';
 import { rbacChanged } from './rbac-authorizer';
 import { RBAC_RESOURCES } from '../../k8s/rbac';
 import { aggregatorSawCommit } from './aggregator';
+import { podBucketChanged } from './list-index';
+import { storageKey } from './storage-key';
 
-export function storageKey(resource: string, namespace: string | undefined, name: string): string {
-  return namespace ? `${resource}/${namespace}/${name}` : `${resource}/${name}`;
-}
+export { storageKey };
 
 /** The etcd key kube-apiserver would use, shown in traces: `/registry/deployments/default/go-api`. */
 export function registryPath(resource: string, namespace: string | undefined, name: string): string {
@@ -97,6 +97,7 @@ export function commit(
     b.delete(key);
     markObjectChanged(w, key, 'removed');
   }
+  if (resource === 'pods') podBucketChanged(b, key, next);
   const detail: TraceDetails['etcd-commit'] = { type: 'committed', revision: rev, quorum: quorumSize(w.etcd), members: w.etcd.members.length };
   const tookMs = commitLatencyMs(w);
   if (tookMs > 0) {

@@ -30,14 +30,14 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       const pod = old as Pod;
       if (pod.spec.nodeName) return fail({ ...conflict(info, name), message: `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is already assigned to node "${pod.spec.nodeName}"` });
       if (pod.metadata.deletionTimestamp) return fail({ ...conflict(info, name), message: `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is being deleted, cannot be assigned to a host` });
-      const next = cloneData(pod);
-      next.spec.nodeName = target;
-      const conds = (next.status ??= {}).conditions ?? [];
+      // Structural sharing with the stored Pod (never mutated after commit): only spec.nodeName
+      // and the conditions list are new; spreading keeps every key where it was.
+      const conds = [...(pod.status?.conditions ?? [])];
       const scheduled = { type: 'PodScheduled', status: 'True' as const, lastProbeTime: null, lastTransitionTime: rfc3339(w.now) };
       const i = conds.findIndex((c) => c.type === 'PodScheduled');
       if (i >= 0) conds[i] = scheduled;
       else conds.push(scheduled);
-      next.status.conditions = conds;
+      const next: Pod = { ...pod, spec: { ...pod.spec, nodeName: target }, status: { ...pod.status, conditions: conds } };
       const res = update(w, serverId, requestId, info, ns, old, next, { subresource: 'binding', user: req.user });
       return res.ok ? { ...res, code: 201 } : res;
     }

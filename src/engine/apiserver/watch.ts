@@ -12,10 +12,19 @@ import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
 import type { FieldRequirement, ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';
 
+/** Field selectors name a handful of paths; splitting each on every read was a boot hot spot. */
+const PATH_PARTS = new Map<string, readonly string[]>();
+
+function pathParts(path: string): readonly string[] {
+  let parts = PATH_PARTS.get(path);
+  if (!parts) PATH_PARTS.set(path, (parts = path.split('.')));
+  return parts;
+}
+
 /** Reads a dotted field path (`spec.nodeName`, `metadata.name`, `status.phase`) from an object. */
 export function fieldValue(obj: KObject, path: string): string {
   let cur: unknown = obj;
-  for (const part of path.split('.')) {
+  for (const part of pathParts(path)) {
     if (cur === null || typeof cur !== 'object') return '';
     cur = (cur as Record<string, unknown>)[part];
   }

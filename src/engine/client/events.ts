@@ -44,15 +44,12 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     }
   }
   const now = rfc3339(w.now);
-  const involved: KEvent['involvedObject'] = {
-    kind: obj.kind,
-    namespace: obj.metadata.namespace,
-    name: obj.metadata.name,
-    uid: obj.metadata.uid,
-    apiVersion: obj.apiVersion,
-    resourceVersion: obj.metadata.resourceVersion,
-  };
-  if (!obj.metadata.namespace) delete involved.namespace;
+  // Built without `delete` and without `eventTime: null` (the decoder drops a null eventTime,
+  // and deleting a property turns an object into a hash table): an Event is the most numerous
+  // stored object, and one in dictionary mode costs about 800 bytes more.
+  const involved: KEvent['involvedObject'] = obj.metadata.namespace
+    ? { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, uid: obj.metadata.uid, apiVersion: obj.apiVersion, resourceVersion: obj.metadata.resourceVersion }
+    : { kind: obj.kind, name: obj.metadata.name, uid: obj.metadata.uid, apiVersion: obj.apiVersion, resourceVersion: obj.metadata.resourceVersion };
   if (e.fieldPath) involved.fieldPath = e.fieldPath;
   const ev: KEvent = {
     apiVersion: 'v1',
@@ -68,7 +65,6 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     lastTimestamp: now,
     count: 1,
     type: e.type,
-    eventTime: null,
     reportingComponent: e.component,
     reportingInstance: e.host ?? '',
   };

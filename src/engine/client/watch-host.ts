@@ -12,8 +12,24 @@ import { applyWatchEvent } from './informer';
 import type { Delta, InformerState } from './types';
 import { logWatchEnded } from '../logging/client-go';
 
+/**
+ * watchId → where the informer sat when last found, per informers record. Every watch event is
+ * routed here; a hit is re-checked against the record, so a relist or a replaced informer falls
+ * back to the scan.
+ */
+const routes = new WeakMap<Record<string, InformerState>, Map<number, { key: string; inf: InformerState }>>();
+
 export function informerFor(informers: Record<string, InformerState>, watchId: number): InformerState | undefined {
-  for (const inf of Object.values(informers)) if (inf.watchId === watchId) return inf;
+  let m = routes.get(informers);
+  const hit = m?.get(watchId);
+  if (hit && informers[hit.key] === hit.inf && hit.inf.watchId === watchId) return hit.inf;
+  for (const key in informers) {
+    const inf = informers[key]!;
+    if (inf.watchId !== watchId) continue;
+    if (!m) routes.set(informers, (m = new Map()));
+    m.set(watchId, { key, inf });
+    return inf;
+  }
   return undefined;
 }
 

@@ -69,6 +69,24 @@ function context(w: World, self: ManagerState, def: ControllerDef, observed?: (o
   };
 }
 
+/**
+ * The context watch deliveries hand to keysFor, one per controller and manager instead of one
+ * per watch event and controller (a Pod event reaches a dozen controllers). It is rebuilt when
+ * the World or the controller's data object is no longer the one it closed over (a restore, a
+ * reset of the manager).
+ */
+const dispatchContexts = new WeakMap<ManagerState, Map<string, ControllerContext>>();
+
+function dispatchContext(w: World, self: ManagerState, def: ControllerDef): ControllerContext {
+  let byDef = dispatchContexts.get(self);
+  if (!byDef) dispatchContexts.set(self, (byDef = new Map()));
+  const ctx = byDef.get(def.name);
+  if (ctx && ctx.w === w && ctx.data === (self.data[def.name] ??= {})) return ctx;
+  const fresh = context(w, self, def);
+  byDef.set(def.name, fresh);
+  return fresh;
+}
+
 function enqueue(w: World, self: ManagerState, def: ControllerDef, key: string): void {
   const q = (self.queues[def.name] ??= newWorkQueue(def.name));
   queueAdd(q, key);
@@ -82,7 +100,7 @@ function enqueue(w: World, self: ManagerState, def: ControllerDef, key: string):
 function dispatchDeltas(w: World, self: ManagerState, resource: string, deltas: Delta[], watch?: { id: number; ev: Parameters<typeof traceWatch>[3] }): void {
   for (const def of controllersOf(w, self)) {
     if (!def.informers.includes(resource) && !(def.customResources && isCustomResource(resource))) continue;
-    const ctx = context(w, self, def);
+    const ctx = dispatchContext(w, self, def);
     let queued = false;
     for (const d of deltas) {
       for (const key of def.keysFor(ctx, resource, d)) {

@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../k8s/types';
 import { Simulation } from '../simulation';
-import { cidrForIndex } from './nodeipam';
+import { cidrForIndex, DEFAULT_POD_NETWORK, indexOfCidr, podNetworkFor, WIDE_POD_NETWORK } from '../topology/pod-network';
+import { staticPodExtraFlags } from '../topology/options';
 import { fakeNode, get, waitFor } from './controllers.testing';
 
 describe('node-ipam-controller', () => {
   it('numbers /24 ranges through the /14 cluster CIDR', () => {
-    expect(cidrForIndex(0)).toBe('10.244.0.0/24');
-    expect(cidrForIndex(3)).toBe('10.244.3.0/24');
-    expect(cidrForIndex(256)).toBe('10.245.0.0/24');
-    expect(cidrForIndex(1023)).toBe('10.247.255.0/24');
+    const net = DEFAULT_POD_NETWORK;
+    expect(cidrForIndex(net, 0)).toBe('10.244.0.0/24');
+    expect(cidrForIndex(net, 3)).toBe('10.244.3.0/24');
+    expect(cidrForIndex(net, 256)).toBe('10.245.0.0/24');
+    expect(cidrForIndex(net, 1023)).toBe('10.247.255.0/24');
+    expect(indexOfCidr(net, '10.248.0.0/24')).toBeUndefined();
+  });
+
+  it('widens the cluster CIDR to a /11 only for clusters of more than 1,024 machines', () => {
+    expect(podNetworkFor(1024)).toBe(DEFAULT_POD_NETWORK);
+    expect(podNetworkFor(1025)).toBe(WIDE_POD_NETWORK);
+    const wide = WIDE_POD_NETWORK;
+    expect(wide.capacity).toBeGreaterThanOrEqual(5_003);
+    expect(cidrForIndex(wide, 0)).toBe('10.224.0.0/24');
+    expect(cidrForIndex(wide, 5_002)).toBe('10.243.138.0/24');
+    expect(cidrForIndex(wide, 8_191)).toBe('10.255.255.0/24');
+    for (const i of [0, 1_024, 5_002, 8_191]) expect(indexOfCidr(wide, cidrForIndex(wide, i))).toBe(i);
+    // kube-controller-manager's static Pod says which one it allocates from.
+    expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 1_024)).toEqual([]);
+    expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 5_001)).toEqual(['--cluster-cidr=10.224.0.0/11']);
   });
 
   it('gives every Node its own podCIDR, in order, and reuses a deleted Node\'s', () => {

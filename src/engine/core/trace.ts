@@ -4,6 +4,7 @@
  * narration log, "why is this Pod Pending?" and lesson pause points.
  */
 import type { ComponentId, SimMillis } from './ids';
+import { aggregateRecords, countRecord, type TraceRates } from './trace-rates';
 
 export type TraceKind =
   /** kubectl → kube-apiserver, controller → kube-apiserver: an API request. */
@@ -253,18 +254,25 @@ export interface TraceLog {
   dropped: number;
   limit: number;
   nextSeq: number;
+  /**
+   * Scale mode only (trace-rates.ts): exact counts per simulated second, and totals of the
+   * records cut from the window, so what the window no longer holds is still counted.
+   */
+  rates?: TraceRates;
 }
 
-export function newTraceLog(limit: number): TraceLog {
-  return { records: [], dropped: 0, limit, nextSeq: 1 };
+export function newTraceLog(limit: number, rates?: TraceRates): TraceLog {
+  return { records: [], dropped: 0, limit, nextSeq: 1, ...(rates ? { rates } : {}) };
 }
 
 /** Trims in chunks so appending stays amortised O(1) even at the limit. */
 export function appendTrace(log: TraceLog, rec: TraceRecordInput): TraceRecord {
   const full: TraceRecord = { seq: log.nextSeq++, ...rec };
   log.records.push(full);
+  if (log.rates) countRecord(log.rates, full);
   if (log.records.length > log.limit + Math.max(64, log.limit >> 3)) {
     const cut = log.records.length - log.limit;
+    if (log.rates) aggregateRecords(log.rates, log.records, 0, cut);
     log.records.splice(0, cut);
     log.dropped += cut;
   }

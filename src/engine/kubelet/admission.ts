@@ -8,7 +8,19 @@ import { milli } from '../../k8s/quantity';
 import type { World } from '../world';
 import type { KubeletState } from './state';
 
-function podRequests(pod: Pod): Record<string, number> {
+/**
+ * Per spec object: a stored Pod's spec is never mutated, and a status write shares it with the
+ * version before (apiserver/handler.ts), so each admission stops re-parsing every admitted Pod.
+ */
+const REQUESTS = new WeakMap<Pod['spec'], Readonly<Record<string, number>>>();
+
+function podRequests(pod: Pod): Readonly<Record<string, number>> {
+  let sum = REQUESTS.get(pod.spec);
+  if (!sum) REQUESTS.set(pod.spec, (sum = sumRequests(pod)));
+  return sum;
+}
+
+function sumRequests(pod: Pod): Record<string, number> {
   const sum: Record<string, number> = {};
   for (const c of pod.spec.containers) {
     for (const [k, v] of Object.entries(c.resources?.requests ?? {})) sum[k] = (sum[k] ?? 0) + milli(v);

@@ -59,6 +59,11 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
 
 /** config.go's podsDifferSemantically: spec, labels, annotations or deletion — not status. */
 function podsDifferSemantically(a: Pod, b: Pod): boolean {
+  // A status write shares spec and metadata maps with the version before it (apiserver/handler.ts):
+  // the same references print the same JSON.
+  const ma = a.metadata;
+  const mb = b.metadata;
+  if (a.spec === b.spec && ma.labels === mb.labels && ma.annotations === mb.annotations && ma.deletionTimestamp === mb.deletionTimestamp && ma.deletionGracePeriodSeconds === mb.deletionGracePeriodSeconds) return false;
   const view = (p: Pod): string =>
     JSON.stringify([p.spec, p.metadata.labels ?? {}, p.metadata.annotations ?? {}, p.metadata.deletionTimestamp ?? '', p.metadata.deletionGracePeriodSeconds ?? -1]);
   return view(a) !== view(b);

@@ -11,7 +11,6 @@ import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
 import type { KubeletState } from './state';
-import { cloneData } from '../core/clone';
 
 const NAMESPACE = 'kube-node-lease';
 
@@ -42,10 +41,10 @@ function tryRenew(w: World, self: KubeletState): boolean {
     if (!got.ok || !got.object) return false;
     self.lease = got.object as Lease;
   }
-  const next: Lease = cloneData(self.lease);
-  next.spec.holderIdentity = self.host;
-  next.spec.leaseDurationSeconds = w.timings.nodeLeaseDurationSeconds;
-  next.spec.renewTime = rfc3339Micro(w.now);
+  // A copy of what changes only: the held Lease is a stored object (never mutated) and
+  // kube-apiserver copies the body it decodes.
+  const cur = self.lease;
+  const next: Lease = { ...cur, metadata: { ...cur.metadata }, spec: { ...cur.spec, holderIdentity: self.host, leaseDurationSeconds: w.timings.nodeLeaseDurationSeconds, renewTime: rfc3339Micro(w.now) } };
   const owners = ownerRef(self);
   if (owners && !next.metadata.ownerReferences) next.metadata.ownerReferences = owners;
   const res = api(w, self, { verb: 'update', resource: 'leases', namespace: NAMESPACE, name: self.host, body: next });

@@ -5,6 +5,7 @@
  * Ready stays False with the runtime's network error until the CNI plugin has a config, which
  * needs the podCIDR kube-controller-manager's node-ipam controller assigns.
  */
+import { jsonEqual } from '../core/json-equal';
 import type { Node, NodeCondition, NodeStatus } from '../../k8s/types';
 import { UNINITIALIZED_TAINT } from '../../k8s/cloud';
 import { uuidV4 } from '../core/rng';
@@ -169,7 +170,7 @@ export function registerNode(w: World, self: KubeletState): void {
     return;
   }
   self.registered = true;
-  self.lastPostedStatus = exists ? '' : statusKey(node.status!);
+  self.lastPostedStatus = exists ? undefined : postedView(node.status!);
   self.lastPostedAt = w.now;
   nodeEvent(w, self, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
   if (exists) {
@@ -182,8 +183,9 @@ export function registerNode(w: World, self: KubeletState): void {
   if (!self.everReady) setTimer(w, self, 1000, 'fast-status');
 }
 
-function statusKey(s: NodeStatus): string {
-  return JSON.stringify({ ...s, conditions: (s.conditions ?? []).map((c) => ({ ...c, lastHeartbeatTime: '' })) });
+/** The status as compared between ticks: heartbeat times blanked (jsonEqual compares it as its JSON). */
+function postedView(s: NodeStatus): object {
+  return { ...s, conditions: (s.conditions ?? []).map((c) => ({ ...c, lastHeartbeatTime: '' })) };
 }
 
 /**
@@ -204,8 +206,8 @@ export function syncNodeStatus(w: World, self: KubeletState): void {
   const unknown = markedUnknown(self);
   if (unknown) self.conditions = structuredClone(unknown);
   const status = nodeStatus(w, self);
-  const key = statusKey(status);
-  if (!unknown && key === self.lastPostedStatus && w.now - self.lastPostedAt < w.timings.nodeStatusReportFrequency) return;
+  const key = postedView(status);
+  if (!unknown && self.lastPostedStatus !== undefined && jsonEqual(key, self.lastPostedStatus) && w.now - self.lastPostedAt < w.timings.nodeStatusReportFrequency) return;
   const res = api(w, self, { verb: 'patch', resource: 'nodes', subresource: 'status', name: self.host, body: { status } as unknown as Node });
   if (!res.ok) return;
   self.lastPostedStatus = key;

@@ -139,8 +139,8 @@ export interface KubeletState extends ComponentBase {
   registered: boolean;
   /** Conditions as last computed (events are recorded on transitions). */
   conditions: NodeCondition[];
-  /** Status last posted, without heartbeat times, and when. */
-  lastPostedStatus: string;
+  /** Status last posted, without heartbeat times (node-status.ts's postedView), and when. */
+  lastPostedStatus: object | undefined;
   lastPostedAt: number;
   /** The node's podCIDR already handed to the runtime (UpdateRuntimeConfig). */
   podCIDR: string | undefined;

@@ -85,7 +85,7 @@ function manifestFor(w: World, host: string, kind: StaticPodKind): Pod {
     ip,
     etcdInitialCluster: members.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','),
     etcdServers: kind === 'kube-apiserver' ? `https://127.0.0.1:2379` : '',
-    extraFlags: staticPodExtraFlags(w.cluster, kind),
+    extraFlags: staticPodExtraFlags(w.cluster, kind, w.machines.length),
   });
 }
 

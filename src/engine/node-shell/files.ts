@@ -193,7 +193,7 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
     const etcd = [...w.components.values()].filter((c) => c.kind === 'etcd');
     const ipOf = (h: string): string => w.machineSpecs.get(h)?.ip ?? '';
     for (const kind of STATIC_POD_KINDS) {
-      const pod = staticPodManifest({ kind, node, ip: spec.ip, etcdInitialCluster: etcd.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','), etcdServers: 'https://127.0.0.1:2379', extraFlags: staticPodExtraFlags(w.cluster, kind) });
+      const pod = staticPodManifest({ kind, node, ip: spec.ip, etcdInitialCluster: etcd.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','), etcdServers: 'https://127.0.0.1:2379', extraFlags: staticPodExtraFlags(w.cluster, kind, w.machines.length) });
       files[`/etc/kubernetes/manifests/${kind}.yaml`] = toYaml({ ...pod, status: {} });
     }
     // kube-apiserver's audit log and policy (apiserver/audit.ts); the log is rendered only when read.

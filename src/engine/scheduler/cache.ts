@@ -19,10 +19,16 @@ export interface SchedulerCache {
   assumed: Set<string>;
   /** Image name → how many nodes hold it. */
   imageNodes: Map<string, number>;
+  /**
+   * Placed Pods with pod affinity or anti-affinity of any kind, and with required anti-affinity:
+   * while both are 0, InterPodAffinity has nothing to find on any node for a Pod without terms.
+   */
+  podsWithAffinity: number;
+  podsWithRequiredAntiAffinity: number;
 }
 
 export function newCache(): SchedulerCache {
-  return { nodes: new Map(), zones: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map() };
+  return { nodes: new Map(), zones: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0 };
 }
 
 /** utilnode.GetZoneKey: region and zone labels; '' when the node has neither. */
@@ -98,12 +104,19 @@ export function removeNode(c: SchedulerCache, name: string): void {
   countImages(c, [...ni.images.keys()], -1);
   ni.images = new Map();
   ni.node = undefined;
+  ni.unschedulable = false;
   ni.generation++;
   if (ni.pods.size === 0) c.nodes.delete(name);
 }
 
+function countAffinity(c: SchedulerCache, e: PodEntry, sign: 1 | -1): void {
+  if (e.affinity) c.podsWithAffinity += sign;
+  if (e.requiredAntiAffinity) c.podsWithRequiredAntiAffinity += sign;
+}
+
 function place(c: SchedulerCache, e: PodEntry): void {
   c.pods.set(e.key, e);
+  countAffinity(c, e, 1);
   addPodEntry(nodeInfoFor(c, e.nodeName), e);
 }
 
@@ -111,6 +124,7 @@ function unplace(c: SchedulerCache, key: string): PodEntry | undefined {
   const e = c.pods.get(key);
   if (!e) return undefined;
   c.pods.delete(key);
+  countAffinity(c, e, -1);
   const ni = c.nodes.get(e.nodeName);
   if (ni) {
     removePodEntry(ni, key);

@@ -85,6 +85,8 @@ function runChain(chain: readonly NamedFilter[], node: NodeInfo): { plugin: stri
 
 /** RunFilterPluginsWithNominatedPods: Pods nominated here with at least our priority count as placed. */
 function withNominated(node: NodeInfo, input: CycleInput): NodeInfo {
+  // Mostly nobody is nominated: skip a lookup by name on every candidate.
+  if (input.nominated.size === 0) return node;
   const noms = input.nominated.get(node.name);
   if (!noms || noms.length === 0) return node;
   let scratch: NodeInfo | undefined;

@@ -1,7 +1,7 @@
 /**
  * The scheduler's per-decision explanations ("why this node?", "why Pending?"), kept beside the
  * objects rather than in them so Pod size does not grow with node count. Bounded: the oldest
- * decisions are dropped first.
+ * decisions are dropped first; in scale mode every Pod's latest decision is kept, compactly.
  */
 export interface NodeVerdict {
   node: string;
@@ -36,19 +36,139 @@ export interface ScheduleDecision {
 export interface DecisionLog {
   decisions: ScheduleDecision[];
   limit: number;
+  /**
+   * Scale mode: every Pod's latest decision by `namespace/name`, stored compactly (oldest first,
+   * at most SCALE_DECISIONS), so `sim why` stays exact for any Pod however many were scheduled.
+   */
+  byPod?: Map<string, CompactDecision>;
 }
 
-export function newDecisionLog(limit = 500): DecisionLog {
-  return { decisions: [], limit };
+/** Pods whose latest decision scale mode keeps: the 150,000-Pod envelope with room to spare. */
+export const SCALE_DECISIONS = 200_000;
+
+/**
+ * A decision as columns instead of one object per node, so keeping one per Pod stays small at
+ * 150,000 Pods: the leading Filter rejections as (node, index into the distinct (plugin, reason)
+ * pairs) — at 5,000 nodes a Pod can be rejected by thousands of nodes for the same few reasons —
+ * then the scored verdicts as (node, total, one score per plugin, plugins named once). Verdicts
+ * of any other shape stay in `rest` as recorded, so expanding gives back exactly the decision
+ * that was stored.
+ */
+interface CompactDecision extends Omit<ScheduleDecision, 'verdicts'> {
+  /** Holds the key's place, so an expanded decision lists its fields in the recorded order. */
+  verdicts: null;
+  rejectedNodes: string[];
+  rejectedReason: Uint16Array;
+  reasons: { plugin: string; reason: string }[];
+  scored?: ScoredColumns;
+  rest: NodeVerdict[];
+}
+
+interface ScoredColumns {
+  nodes: string[];
+  totals: number[];
+  /** The score plugins, in the order every scored verdict lists them. */
+  plugins: string[];
+  /** Row-major: node i's score for plugin j is at i × plugins.length + j. */
+  scores: number[];
+}
+
+/** The scored verdicts at the front of `vs` as columns, when they all list the same plugins. */
+function scoredColumns(vs: readonly NodeVerdict[]): { columns: ScoredColumns; used: number } | undefined {
+  const first = vs[0];
+  if (!first || first.rejectedBy !== undefined || first.scores === undefined || first.total === undefined) return undefined;
+  const plugins = Object.keys(first.scores);
+  const columns: ScoredColumns = { nodes: [], totals: [], plugins, scores: [] };
+  let used = 0;
+  for (const v of vs) {
+    if (v.rejectedBy !== undefined || v.scores === undefined || v.total === undefined || Object.keys(v).length !== 3) break;
+    const keys = Object.keys(v.scores);
+    if (keys.length !== plugins.length || keys.some((k, j) => k !== plugins[j])) break;
+    columns.nodes.push(v.node);
+    columns.totals.push(v.total);
+    for (const k of plugins) columns.scores.push(v.scores[k]!);
+    used++;
+  }
+  return used ? { columns, used } : undefined;
+}
+
+function expandScored(c: ScoredColumns, into: NodeVerdict[]): void {
+  const n = c.plugins.length;
+  c.nodes.forEach((node, i) => {
+    const scores: Record<string, number> = {};
+    c.plugins.forEach((p, j) => (scores[p] = c.scores[i * n + j]!));
+    into.push({ node, scores, total: c.totals[i]! });
+  });
+}
+
+export function newDecisionLog(limit = 500, scaleMode = false): DecisionLog {
+  return scaleMode ? { decisions: [], limit, byPod: new Map() } : { decisions: [], limit };
+}
+
+function isRejectionOnly(v: NodeVerdict): v is NodeVerdict & { rejectedBy: { plugin: string; reason: string } } {
+  return v.rejectedBy !== undefined && v.scores === undefined && v.total === undefined;
+}
+
+function compact(d: ScheduleDecision): CompactDecision {
+  const verdicts = d.verdicts;
+  const rest = { ...d, verdicts: null };
+  let n = 0;
+  while (n < verdicts.length && isRejectionOnly(verdicts[n]!) && Object.keys(verdicts[n]!).length === 2) n++;
+  const reasons: { plugin: string; reason: string }[] = [];
+  const index = new Map<string, number>();
+  const rejectedNodes = new Array<string>(n);
+  const rejectedReason = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = verdicts[i]!;
+    const by = v.rejectedBy!;
+    const key = `${by.plugin}\0${by.reason}`;
+    let r = index.get(key);
+    if (r === undefined) {
+      r = reasons.length;
+      // A column of 16-bit indexes: past 65,535 distinct reasons keep the rest as recorded.
+      if (r > 0xffff) return { ...rest, rejectedNodes: rejectedNodes.slice(0, i), rejectedReason: rejectedReason.slice(0, i), reasons, rest: verdicts.slice(i) };
+      index.set(key, r);
+      reasons.push({ plugin: by.plugin, reason: by.reason });
+    }
+    rejectedNodes[i] = v.node;
+    rejectedReason[i] = r;
+  }
+  const scored = scoredColumns(verdicts.slice(n));
+  return scored
+    ? { ...rest, rejectedNodes, rejectedReason, reasons, scored: scored.columns, rest: verdicts.slice(n + scored.used) }
+    : { ...rest, rejectedNodes, rejectedReason, reasons, rest: verdicts.slice(n) };
+}
+
+function expand(c: CompactDecision): ScheduleDecision {
+  const { rejectedNodes, rejectedReason, reasons, scored, rest, ...fields } = c;
+  const verdicts: NodeVerdict[] = rejectedNodes.map((node, i) => {
+    const r = reasons[rejectedReason[i]!]!;
+    return { node, rejectedBy: { plugin: r.plugin, reason: r.reason } };
+  });
+  if (scored) expandScored(scored, verdicts);
+  for (const v of rest) verdicts.push(v);
+  return { ...fields, verdicts };
 }
 
 export function recordDecision(log: DecisionLog, d: ScheduleDecision): void {
+  if (log.byPod) {
+    const key = `${d.pod.namespace}/${d.pod.name}`;
+    // Re-inserted so the Map's order stays oldest-first and the bound drops the stalest Pods.
+    log.byPod.delete(key);
+    log.byPod.set(key, compact(d));
+    if (log.byPod.size > SCALE_DECISIONS) log.byPod.delete(log.byPod.keys().next().value!);
+    return;
+  }
   log.decisions.push(d);
   if (log.decisions.length > log.limit * 1.25) log.decisions.splice(0, log.decisions.length - log.limit);
 }
 
 /** The most recent decision about a Pod (by namespace/name). */
 export function lastDecisionFor(log: DecisionLog, namespace: string, name: string): ScheduleDecision | undefined {
+  if (log.byPod) {
+    const c = log.byPod.get(`${namespace}/${name}`);
+    return c && expand(c);
+  }
   for (let i = log.decisions.length - 1; i >= 0; i--) {
     const d = log.decisions[i]!;
     if (d.pod.namespace === namespace && d.pod.name === name) return d;

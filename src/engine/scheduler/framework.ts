@@ -44,6 +44,11 @@ export interface ClusterView {
   nodeInfo(name: string): NodeInfo | undefined;
   /** How many nodes hold an image (ImageStateSummary.NumNodes). */
   imageNumNodes(image: string): number;
+  /**
+   * Placed Pods with any pod (anti-)affinity, and with required anti-affinity, over the whole
+   * cluster; absent in views that do not keep the totals (then plugins walk every node).
+   */
+  affinityPods?(): { withAffinity: number; withRequiredAntiAffinity: number };
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
   pv(name: string): PersistentVolume | undefined;
   pvs(): readonly PersistentVolume[];

@@ -40,6 +40,8 @@ export interface NodeInfo {
   node: Node | undefined;
   labels: Record<string, string>;
   taints: Taint[];
+  /** node.spec.unschedulable (false without a Node): NodeUnschedulable reads it for every candidate. */
+  unschedulable: boolean;
   /** node.status.allocatable: millicores, bytes, bytes, Pods, and scalar resources in milli-units. */
   allocatableMilliCPU: number;
   allocatableMemory: number;
@@ -72,6 +74,7 @@ export function newNodeInfo(name: string): NodeInfo {
     node: undefined,
     labels: {},
     taints: [],
+    unschedulable: false,
     allocatableMilliCPU: 0,
     allocatableMemory: 0,
     allocatableEphemeralStorage: 0,
@@ -98,6 +101,7 @@ export function setNode(ni: NodeInfo, node: Node): { added: string[]; removed: s
   ni.node = node;
   ni.labels = node.metadata.labels ?? {};
   ni.taints = node.spec?.taints ?? [];
+  ni.unschedulable = !!node.spec?.unschedulable;
   const a = allocatableOf(node.status?.allocatable);
   ni.allocatableMilliCPU = a.milliCPU;
   ni.allocatableMemory = a.memory;

@@ -16,6 +16,7 @@ export function clusterView(self: SchedulerState): ClusterView {
     nodes,
     nodeInfo: (name) => c.nodes.get(name),
     imageNumNodes: (image) => c.imageNodes.get(image) ?? 0,
+    affinityPods: () => ({ withAffinity: c.podsWithAffinity, withRequiredAntiAffinity: c.podsWithRequiredAntiAffinity }),
     pvc: (ns, name) => inf('persistentvolumeclaims')?.cache.get(`${ns}/${name}`) as PersistentVolumeClaim | undefined,
     pv: (name) => inf('persistentvolumes')?.cache.get(name) as PersistentVolume | undefined,
     pvs: () => (pvs ??= inf('persistentvolumes') ? listCache<PersistentVolume>(inf('persistentvolumes')!) : []),

@@ -6,6 +6,8 @@
 import { componentId, nodeName, type ComponentId, type NodeName, type SimMillis } from '../core/ids';
 import { seedRng, uuidV4 } from '../core/rng';
 import { newTraceLog } from '../core/trace';
+import { newTraceRates } from '../core/trace-rates';
+import { SCALE_TRACE_WINDOW, scaleModeFor } from '../scale-mode';
 import { newEtcdState } from '../etcd/etcd';
 import type { ComponentState } from '../components';
 import { newDecisionLog } from '../scheduler/decisions';
@@ -47,7 +49,9 @@ export function machineOf(id: ComponentId): string | undefined {
 export const WORKSTATION = nodeName('workstation');
 
 export function createWorld(opts: WorldOptions): World {
-  const spec = topologySpec(opts.topology, opts.workers ?? opts.cluster?.workers ?? 3, opts.cluster?.etcdMembers);
+  const workers = opts.workers ?? opts.cluster?.workers ?? 3;
+  const spec = topologySpec(opts.topology, workers, opts.cluster?.etcdMembers);
+  const scale = scaleModeFor(workers, opts.cluster?.scaleMode);
   assignRuntimes(spec.machines, opts.cluster?.runtime);
   const rng = seedRng(opts.seed);
   const w: World = {
@@ -66,9 +70,9 @@ export function createWorld(opts: WorldOptions): World {
     apiServers: [],
     machines: spec.machines.map((m) => nodeName(m.name)),
     machineSpecs: new Map(spec.machines.map((m) => [m.name, m])),
-    trace: newTraceLog(opts.traceLimit ?? 250_000),
+    trace: scale ? newTraceLog(opts.traceLimit ?? SCALE_TRACE_WINDOW, newTraceRates()) : newTraceLog(opts.traceLimit ?? 250_000),
     traceMuted: false,
-    decisions: newDecisionLog(),
+    decisions: newDecisionLog(500, scale),
     changes: { objects: new Map(), components: new Set() },
     diffVersion: 0,
     timings: { ...DEFAULT_TIMINGS, ...opts.timings },
@@ -76,6 +80,7 @@ export function createWorld(opts: WorldOptions): World {
     eventIndex: new Map(),
     faults: new Map(),
     ...(opts.cluster ? { cluster: opts.cluster } : {}),
+    ...(scale ? { scaleMode: true } : {}),
   };
   const add = (c: ComponentState, startAt: number): void => {
     w.components.set(c.id, c);
@@ -99,8 +104,13 @@ export function createWorld(opts: WorldOptions): World {
   }
   if (opts.cluster?.cloudProvider) addCloudControllerManagers(w, cps, add);
   add(newCsiState(componentId('csi'), nodeName(cps[0]!.name)), 2500);
-  spec.machines.forEach((m, i) => addNodeAgents(w, m, add, 2000 + i * 137, opts.cluster?.cni ?? DEFAULT_CNI));
+  spec.machines.forEach((m, i) => addNodeAgents(w, m, add, nodeAgentsStartAt(i), opts.cluster?.cni ?? DEFAULT_CNI));
   return w;
+}
+
+/** When machine `i`'s node agents start: machines come up one after another, 137 ms apart. */
+export function nodeAgentsStartAt(i: number): number {
+  return 2000 + i * 137;
 }
 
 /** Seeds the stream cloud-controller-manager's identities are drawn from (mixed with the world's seed). */

@@ -85,7 +85,7 @@ export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
     machine: undefined,
     registered: false,
     conditions: [],
-    lastPostedStatus: '',
+    lastPostedStatus: undefined,
     lastPostedAt: 0,
     podCIDR: undefined,
     lease: undefined,

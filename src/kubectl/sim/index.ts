@@ -32,6 +32,8 @@ export const SIM_HELP = `sim directives:
   sim why pod/<name> [-n NS]      why a Pod is on its node, or still Pending: each node's verdict
   sim topology basic|ha           rebuild the cluster with another shape
     [--nodes N]                   … with N workers (3 by default, up to 5000)
+    [--scale-mode on|off]         … keep a window of the trace and exact counts beyond it
+                                  (on by default past 100 workers)
                                   (ha --etcd-members 5: five control planes, quorum 3)
     [--cloud-provider sim]        … with a cloud-controller-manager (LoadBalancer IPs, node init)
     [--runtime containerd|cri-o|mixed]

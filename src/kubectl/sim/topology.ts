@@ -1,5 +1,5 @@
 /**
- * `sim topology basic|ha [--nodes N] [--cloud-provider sim] [--leader-elect-lease-duration C=D] …`: rebuilds
+ * `sim topology basic|ha [--nodes N] [--scale-mode on|off] [--cloud-provider sim] [--leader-elect-lease-duration C=D] …`: rebuilds
  * the cluster with another shape, optionally with a cloud-controller-manager and with a
  * leader-elected component's client-go timings changed (they appear as flags in its static Pod's
  * command, as kubeadm's extraArgs would put them there).
@@ -15,6 +15,7 @@ import { simFlag } from './flags';
 
 export const TOPOLOGY_FLAGS: FlagDef[] = [
   { name: 'nodes', kind: 'string' },
+  { name: 'scale-mode', kind: 'string' },
   { name: 'cloud-provider', kind: 'string' },
   { name: 'identity-lease-renewal', kind: 'bool' },
   { name: 'runtime', kind: 'string' },
@@ -62,6 +63,12 @@ function parse(argv: string[]): { name: TopologyName; options: ClusterOptions } 
       const n = /^\d+$/.test(v) ? Number(v) : NaN;
       if (!(n >= 1 && n <= MAX_WORKERS)) return `error: invalid --nodes "${v}": a whole number of worker nodes from 1 to ${MAX_WORKERS}`;
       if (n !== 3) options.workers = n;
+      continue;
+    }
+    // Scale mode (a bounded trace window with exact counts beyond it): on by default past 100 workers.
+    if (f.def.name === 'scale-mode') {
+      if (v !== 'on' && v !== 'off') return `error: invalid --scale-mode "${v}": on or off`;
+      options.scaleMode = v === 'on';
       continue;
     }
     // The nodes' CRI runtime (mixed: the last worker runs CRI-O) and kube-proxy's mode.

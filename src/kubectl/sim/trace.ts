@@ -5,6 +5,7 @@ import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { simFlag } from './flags';
 import { pushAll } from '../../k8s/arrays';
+import { aggregateLines } from './trace-aggregate';
 
 /** `T+<seconds since boot>s <from> -> <to>: <summary>` */
 export function traceLine(r: TraceRecord, bootedAt: number): string {
@@ -64,10 +65,15 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
   }
   const sim = session.sim;
   const boot = sim.bootedAt;
-  let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(session.traceCursor);
-  recs = kinds.length ? recs.filter((r) => kinds.includes(r.kind)) : recs.filter((r) => r.kind !== 'event' && r.kind !== 'lease' && r.kind !== 'oci');
+  const cursor = session.traceCursor;
+  const keep = (k: TraceKind): boolean => (kinds.length ? kinds.includes(k) : k !== 'event' && k !== 'lease' && k !== 'oci');
+  let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(cursor);
+  recs = recs.filter((r) => keep(r.kind));
   if (objects.length) recs = recs.filter((r) => objects.some((o) => aboutObject(r, o)));
   if (last !== undefined) recs = recs.slice(-last);
+  // Scale mode: the asked-for span reaches back past the window of full records.
+  const agg = sim.traceAggregate();
+  const reachesBack = agg !== undefined && !json && (all || (last !== undefined ? recs.length < last : cursor < agg.lastSeq));
   if (!all && last === undefined) session.traceCursor = sim.lastTraceSeq;
-  return ok(recs.map((r) => (json ? traceJson(r, boot) : traceLine(r, boot)) + '\n').join(''));
+  return ok((reachesBack ? aggregateLines(agg, keep) : '') + recs.map((r) => (json ? traceJson(r, boot) : traceLine(r, boot)) + '\n').join(''));
 }

@@ -197,3 +197,31 @@ describe('SimBridge', () => {
     expect(s.cluster.tape?.latest).toEqual(fresh.store.getState().cluster.tape?.latest);
   });
 });
+
+describe('SimBridge in scale mode', () => {
+  it('moves the moment shown a few times a second while playing, losing no simulated time', async () => {
+    const { store, bridge, clock } = setup();
+    bridge.start();
+    await settle();
+    bridge.run('sim topology basic --scale-mode on');
+    await settle();
+    expect(store.getState().cluster.scaleMode).toBe(true);
+    bridge.play();
+    bridge.tick();
+    const t0 = store.getState().cluster.now;
+    const shown: number[] = [];
+    // 60 frames a second for one second of wall time.
+    for (let i = 1; i <= 60; i++) {
+      clock.t += 1000 / 60;
+      bridge.tick();
+      await settle();
+      shown.push(store.getState().cluster.now);
+    }
+    const moves = shown.filter((t, i) => t !== (i === 0 ? t0 : shown[i - 1]));
+    // At most 8 moments in a second (the first tick only asks the worker to run ahead).
+    expect(moves.length).toBeGreaterThanOrEqual(5);
+    expect(moves.length).toBeLessThanOrEqual(8);
+    // Each move covers the wall time since the last one: playing is as fast as before.
+    expect(shown.at(-1)! - t0).toBeGreaterThanOrEqual(750);
+  });
+});

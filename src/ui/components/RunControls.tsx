@@ -1,6 +1,6 @@
 /**
  * The run's identity in the header: which topology it uses (switching starts a new run, after
- * asking when the run has commands to lose) and a button that copies a link reproducing exactly
+ * asking when the run has commands to lose), how many worker nodes (the scale dial) and a button that copies a link reproducing exactly
  * what is on screen.
  */
 import { useId, useState } from 'react';
@@ -8,6 +8,7 @@ import { Link2 } from 'lucide-react';
 import type { Topology } from '../../protocol/messages';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
+import { ScaleDial } from './ScaleDial';
 import { TopologySwitchDialog } from './TopologySwitchDialog';
 
 export interface RunControlsProps {
@@ -48,6 +49,7 @@ export function RunControls({ topology, onTopology, shareLink }: RunControlsProp
         <option value="basic">{t('run.topology.basic')}</option>
         <option value="ha">{t('run.topology.ha')}</option>
       </select>
+      <ScaleDial topology={topology} />
       <button type="button" className="icon-button" onClick={share} data-testid="share" title={t('run.share')} aria-label={t('run.share')}>
         <Link2 size={16} aria-hidden="true" />
       </button>

@@ -5,19 +5,22 @@
  * readable size (a bigger picture gets an overview map). Clicking a component opens its card;
  * right-clicking a box (or Shift+F10 on it) opens its fault menu. While a lesson step points at
  * something it is highlighted and the rest dimmed; while a prediction asks for a component or a
- * node, clicking one answers.
+ * node, clicking one answers. A cluster with more workers than can be drawn one by one shows them
+ * as the node grid (NodeGrid.tsx); clicking a node there zooms into its machine (NodeZoom.tsx).
  */
 import { Background, Controls, MiniMap, ReactFlow, type Edge, type NodeMouseHandler, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useT } from '../i18n/react';
+import { Loader2 } from 'lucide-react';
+import { SLOW_BOOT, useRebuilding } from '../components/ScaleDial';
+import { useLocale, useT } from '../i18n/react';
 import { useLessonController } from '../lessons/react';
 import { openPrediction, stageFocus } from '../lessons/state';
 import { useApp } from '../store/react';
 import type { Frame } from './arrange';
 import { ComponentCard } from './ComponentCard';
-import { DiagramActionsContext, type DiagramActions, type MenuAnchor } from './context';
-import type { DiagramEdge, DiagramNode } from './data';
+import { DiagramActionsContext, ZoomedNodeContext, type DiagramActions, type MenuAnchor } from './context';
+import type { DiagramEdge, DiagramNode, NodeGridData } from './data';
 import './diagram.css';
 import { EDGE_TYPES } from './edges';
 import { ExportButtons } from './ExportButtons';
@@ -26,7 +29,10 @@ import { FaultMenu } from './FaultMenu';
 import { HelpButton } from './HelpButton';
 import { leaderIds } from './leaders';
 import { DEFAULT_FRAME, toFlowGraph } from './model';
+import { aggregateNodes, sameAggregate, type NodeAggregate } from './node-grid-model';
+import { NodeZoom } from './NodeZoom';
 import { NODE_TYPES } from './nodes';
+import { aggregates, GRID_ID, machineHosts } from './scene';
 import { activeFaults, faultActions } from './targets';
 import { useReducedMotion } from '../components/use-reduced-motion';
 import { NARROW, defaultView, layoutFrame } from './viewport';
@@ -52,6 +58,8 @@ const MINIMAP_STYLE = { width: 120, height: 80 };
 
 export function ArchitectureView() {
   const t = useT();
+  const [locale] = useLocale();
+  const rebuilding = useRebuilding();
   const headingId = useId();
   const hintId = useId();
   // The picture follows the moment at transition priority: its layout, routing and React Flow
@@ -66,6 +74,16 @@ export function ArchitectureView() {
   const lessonController = useLessonController();
   const reduced = useReducedMotion();
   const leaders = useMemo(() => leaderIds(objects, components), [objects, components]);
+  // A big cluster's workers, aggregated once per moment; an unchanged picture keeps the previous
+  // aggregate, so the grid's thousands of cells do not even re-render.
+  const hosts = useMemo(() => machineHosts(components), [components]);
+  const lastAggregate = useRef<NodeAggregate | undefined>(undefined);
+  const nodes = useMemo(() => {
+    if (!aggregates(hosts.workers.length)) return (lastAggregate.current = undefined);
+    const next = aggregateNodes(objects, new Set(hosts.controlPlanes), hosts.workers);
+    const prev = lastAggregate.current;
+    return (lastAggregate.current = prev && sameAggregate(prev, next) ? prev : next);
+  }, [objects, hosts]);
 
   // The canvas's size decides the arrangement (wide frames put workers in a row, narrow ones stack them).
   const canvas = useRef<HTMLDivElement>(null);
@@ -101,11 +119,12 @@ export function ArchitectureView() {
     if (!prediction || prediction.form === 'choice') return undefined;
     return lessons.choice === undefined ? { form: prediction.form, options: prediction.options } : { form: prediction.form, options: prediction.options, chosen: lessons.choice };
   }, [prediction, lessons.choice]);
-  const graph = useMemo(() => toFlowGraph(components, objects, trace, leaders, { frame: layoutFor, focus, choice }), [components, objects, trace, leaders, layoutFor, focus, choice]);
+  const graph = useMemo(() => toFlowGraph(components, objects, trace, leaders, { frame: layoutFor, focus, choice, ...(nodes ? { nodes } : {}) }), [components, objects, trace, leaders, layoutFor, focus, choice, nodes]);
   // The lit edge stays; only its marching dashes go when the learner asked for less motion.
   const edges = useMemo<DiagramEdge[]>(() => (reduced ? graph.edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : graph.edges), [graph.edges, reduced]);
 
   const [selected, setSelected] = useState<string | undefined>();
+  const [zoomed, setZoomed] = useState<string | undefined>();
   const [menu, setMenu] = useState<MenuState | undefined>();
   const panel = useRef<HTMLElement>(null);
   const comps = useRef(components);
@@ -124,6 +143,7 @@ export function ArchitectureView() {
         setMenu({ diagramId, name, anchor, at: { x: anchor.x - (r?.left ?? 0), y: anchor.y - (r?.top ?? 0) } });
       },
       choose: (option) => lessonRef.current?.choose(option),
+      openNode: (host) => setZoomed(host),
     }),
     [],
   );
@@ -139,9 +159,17 @@ export function ArchitectureView() {
   const flow = useRef<ReactFlowInstance<DiagramNode, Edge> | null>(null);
   const moved = useRef(false);
   // A new cluster (another topology) starts from the default view again.
-  const machines = useMemo(() => graph.nodes.filter((n) => n.id.startsWith('node:')).map((n) => n.id).join(' '), [graph.nodes]);
+  const machines = useMemo(
+    () =>
+      graph.nodes
+        .filter((n) => n.id.startsWith('node:') || n.id === GRID_ID)
+        .map((n) => (n.id === GRID_ID ? `grid:${(n.data as NodeGridData).aggregate.counts.nodes}` : n.id))
+        .join(' '),
+    [graph.nodes],
+  );
   useEffect(() => {
     moved.current = false;
+    setZoomed(undefined);
   }, [machines]);
   const view = useMemo(() => defaultView(graph.bounds, size ?? { width: DEFAULT_FRAME.width + 56, height: DEFAULT_FRAME.height + 16 }), [graph.bounds, size]);
   const applyView = useCallback(() => {
@@ -170,6 +198,7 @@ export function ArchitectureView() {
         {t(choice ? 'diagram.choiceHint' : 'diagram.hint')}
       </p>
       <DiagramActionsContext.Provider value={actions}>
+        <ZoomedNodeContext.Provider value={zoomed}>
         <div className={`diagram-canvas${graph.focused ? ' has-focus' : ''}${choice ? ' has-choice' : ''}`} data-testid="architecture" aria-describedby={hintId} ref={canvas}>
           <ReactFlow<DiagramNode, DiagramEdge>
             nodes={graph.nodes}
@@ -216,8 +245,17 @@ export function ArchitectureView() {
             </Suspense>
           </ReactFlow>
         </div>
+        {zoomed ? <NodeZoom host={zoomed} components={components} objects={objects} trace={trace} leaders={leaders} room={size ?? { width: DEFAULT_FRAME.width, height: DEFAULT_FRAME.height }} onClose={() => setZoomed(undefined)} /> : null}
         {selected ? <ComponentCard id={selected} leaders={leaders} onClose={() => setSelected(undefined)} /> : null}
         {menu ? <FaultMenu {...menu} onClose={closeMenu} /> : null}
+        {rebuilding ? (
+          <div className="diagram-rebuilding" role="status" data-testid="diagram-rebuilding">
+            <Loader2 className="scale-spinner" size={18} aria-hidden="true" />
+            {rebuilding.nodes !== undefined ? t('scale.busy', { nodes: rebuilding.nodes.toLocaleString(locale) }) : t('scale.busyAny')}
+            {rebuilding.nodes !== undefined && rebuilding.nodes >= SLOW_BOOT ? <span className="diagram-rebuilding-why">{t('scale.bootSlow')}</span> : null}
+          </div>
+        ) : null}
+        </ZoomedNodeContext.Provider>
       </DiagramActionsContext.Provider>
     </section>
   );

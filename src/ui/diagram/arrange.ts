@@ -7,7 +7,8 @@
  *   narrow frame: one column per machine, kube-apiserver at the bottom, nearest the workers);
  * - the user, kubectl, the optional cloud-controller-manager and Pods waiting for a node beside
  *   it (wide frames) or above it (narrow ones);
- * - the workers below, as many per row as the frame's width holds.
+ * - the workers below, as many per row as the frame's width holds; a big cluster's workers as one
+ *   node grid (grid-layout.ts) filling the room under the control plane.
  *
  * Each machine box lists its agents as a row of chips right under its header (their edges leave
  * upwards, towards the control plane), then its Pods grouped under their owner's name.
@@ -15,6 +16,7 @@
  */
 import { BOX, machineHeader, type MachineHeader } from './boxes';
 import type { MachineState } from './data';
+import { gridGeometry, type GridGeometry } from './grid-layout';
 import { measure, place, type LayoutBox, type Placed } from './layout';
 
 export interface LeafSpec {
@@ -60,6 +62,13 @@ export interface SceneSpec {
   pending?: { id: string; data: MachineState; pods: LeafSpec[] };
   controlPlanes: MachineSpec[];
   workers: MachineSpec[];
+  /** In place of `workers`: the node grid, with each zone's number of cells and the legend's counts. */
+  grid?: { id: string; sizes: number[]; zoned: boolean; counts: number[] };
+}
+
+/** The node grid's geometry, as the arrangement that places it decided. */
+interface GridOut {
+  geometry?: GridGeometry;
 }
 
 export interface Frame {
@@ -78,6 +87,7 @@ export interface Arrangement {
   /** The zoom at which the whole picture fills the frame. */
   fit: number;
   variant: 'wide' | 'tall';
+  grid?: GridGeometry;
 }
 
 const { MACHINE_PAD: PAD_X, GAP, CHIP_GAP, ROW_GAP } = BOX;
@@ -206,6 +216,14 @@ function workerRows(workers: readonly MachineSpec[], width: number, headers: Hea
   return { type: 'stack', dir: 'column', gap: MACHINE_GAP, children: rows };
 }
 
+/** The node grid as a leaf as wide as `width`, its cells as large as `height` allows. */
+function gridBox(s: SceneSpec, width: number, height: number, out: GridOut): LayoutBox | undefined {
+  if (!s.grid) return undefined;
+  const g = gridGeometry(s.grid.sizes, s.grid.zoned, width, height, s.grid.counts);
+  out.geometry = g;
+  return { type: 'leaf', id: s.grid.id, w: g.w, h: g.h };
+}
+
 function pendingBox(s: SceneSpec, width: number, headers: HeaderMap): LayoutBox | undefined {
   const p = s.pending;
   if (!p) return undefined;
@@ -227,7 +245,7 @@ function controlPlaneColumns(cps: readonly MachineSpec[], width: number, headers
   return rows.length === 1 ? rows[0]! : { type: 'stack', dir: 'column', gap: MACHINE_GAP, children: rows };
 }
 
-function wide(s: SceneSpec, frame: Frame, headers: HeaderMap, hub: boolean): LayoutBox {
+function wide(s: SceneSpec, frame: Frame, headers: HeaderMap, hub: boolean, out: GridOut): LayoutBox {
   const cp0 = s.controlPlanes[0];
   const csiInHub = hub && s.csi !== undefined && cp0?.data.host === s.csi.host;
   const side: LeafSpec[] = [s.user, ...(s.kubectl ? [s.kubectl] : []), ...(hub ? [] : [s.ccm]), ...(s.csi && !csiInHub ? [s.csi] : [])];
@@ -240,16 +258,19 @@ function wide(s: SceneSpec, frame: Frame, headers: HeaderMap, hub: boolean): Lay
   const padT = corridor.y >= 0 && s.kubectl ? Math.max(0, Math.round(corridor.y - kubectlMid)) : 0;
   const sideCol: LayoutBox = { type: 'stack', dir: 'column', gap: 12, pad: { t: padT, r: 0, b: 0, l: 0 }, children: [...side.map((l) => leaf(l, true)), ...(pending ? [pending] : [])] };
   const top: LayoutBox = { type: 'stack', dir: 'row', gap: 20, align: padT ? 'start' : 'center', children: [sideCol, cp] };
-  const workers = workerRows(s.workers, Math.max(frame.width, measure(top).w), headers);
+  const width = Math.max(frame.width, measure(top).w);
+  const workers = gridBox(s, width, frame.height - measure(top).h - TIER_GAP, out) ?? workerRows(s.workers, width, headers);
   return { type: 'stack', dir: 'column', gap: TIER_GAP, children: [top, ...(workers ? [workers] : [])] };
 }
 
-function tall(s: SceneSpec, frame: Frame, headers: HeaderMap): LayoutBox {
+function tall(s: SceneSpec, frame: Frame, headers: HeaderMap, out: GridOut): LayoutBox {
   const side: LeafSpec[] = [s.user, ...(s.kubectl ? [s.kubectl] : []), s.ccm, ...(s.csi ? [s.csi] : [])];
   const head: LayoutBox = { type: 'flow', maxW: frame.width, gap: 12, rowGap: 10, children: side.map((l) => leaf(l)) };
   const pending = pendingBox(s, Math.min(frame.width, 260), headers);
   const cp = controlPlaneColumns(s.controlPlanes, frame.width, headers);
-  const workers = workerRows(s.workers, Math.max(frame.width, measure(cp).w), headers);
+  const width = Math.max(frame.width, measure(cp).w);
+  const above = measure(head).h + 18 + (pending ? measure(pending).h + 18 : 0) + measure(cp).h + TIER_GAP;
+  const workers = gridBox(s, width, frame.height - above, out) ?? workerRows(s.workers, width, headers);
   return { type: 'stack', dir: 'column', gap: 18, children: [head, ...(pending ? [pending] : []), cp, ...(workers ? [{ type: 'stack', dir: 'column', gap: 0, pad: { t: TIER_GAP - 18, r: 0, b: 0, l: 0 }, children: [workers] } as LayoutBox] : [])] };
 }
 
@@ -271,16 +292,17 @@ function withSlots(placed: Placed[], headers: HeaderMap): Placed[] {
  * largest.
  */
 export function arrange(s: SceneSpec, frame: Frame, readable = 1): Arrangement {
-  const candidates: { variant: Arrangement['variant']; build: (h: HeaderMap) => LayoutBox }[] = [
-    ...(s.controlPlanes.length === 1 && s.controlPlanes[0]!.apiserver ? [{ variant: 'wide' as const, build: (h: HeaderMap) => wide(s, frame, h, true) }] : []),
-    { variant: 'wide', build: (h) => wide(s, frame, h, false) },
-    { variant: 'tall', build: (h) => tall(s, frame, h) },
+  const candidates: { variant: Arrangement['variant']; build: (h: HeaderMap, g: GridOut) => LayoutBox }[] = [
+    ...(s.controlPlanes.length === 1 && s.controlPlanes[0]!.apiserver ? [{ variant: 'wide' as const, build: (h: HeaderMap, g: GridOut) => wide(s, frame, h, true, g) }] : []),
+    { variant: 'wide', build: (h, g) => wide(s, frame, h, false, g) },
+    { variant: 'tall', build: (h, g) => tall(s, frame, h, g) },
   ];
   let best: Arrangement | undefined;
   let bestScore = -Infinity;
   for (const c of candidates) {
     const headers: HeaderMap = new Map();
-    const root = c.build(headers);
+    const grid: GridOut = {};
+    const root = c.build(headers, grid);
     const size = measure(root);
     const fit = Math.min(frame.width / size.w, frame.height / size.h);
     const widthFits = frame.width / size.w >= readable;
@@ -288,8 +310,16 @@ export function arrange(s: SceneSpec, frame: Frame, readable = 1): Arrangement {
     const score = fit >= readable ? 2 : widthFits ? 1 + Math.min(fit, 1) / 2 : Math.min(fit, 1) / 2;
     if (score > bestScore + 1e-9) {
       bestScore = score;
-      best = { placed: withSlots(place(root), headers), headers, width: size.w, height: size.h, fit, variant: c.variant };
+      best = { placed: withSlots(place(root), headers), headers, width: size.w, height: size.h, fit, variant: c.variant, ...(grid.geometry ? { grid: grid.geometry } : {}) };
     }
   }
   return best!;
+}
+
+/** One worker's machine on its own, at most `width` wide: the node grid's zoom into a node. */
+export function arrangeMachine(m: MachineSpec, width: number): Arrangement {
+  const headers: HeaderMap = new Map();
+  const root = workerRows([m], width, headers)!;
+  const size = measure(root);
+  return { placed: withSlots(place(root), headers), headers, width: size.w, height: size.h, fit: 1, variant: 'wide' };
 }

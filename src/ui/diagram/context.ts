@@ -13,9 +13,14 @@ export interface DiagramActions {
   openMenu(diagramId: string, name: string, anchor: MenuAnchor): void;
   /** Chooses a prediction's option (the lesson controller's `choose`). */
   choose(option: string): void;
+  /** Zooms from the node grid into one node's machine. */
+  openNode(host: string): void;
 }
 
 export const DiagramActionsContext = createContext<DiagramActions | null>(null);
+
+/** The node the grid's zoom shows (its square is marked). */
+export const ZoomedNodeContext = createContext<string | undefined>(undefined);
 
 export function useDiagramActions(): DiagramActions {
   const a = useContext(DiagramActionsContext);

@@ -6,6 +6,8 @@ import type { Edge, Node } from '@xyflow/react';
 import type { ComponentSummary } from '../../protocol/messages';
 import type { Point, Rect } from './route';
 import type { PodNodeData, SystemPodsData } from './pods';
+import type { GridGeometry } from './grid-layout';
+import type { NodeAggregate } from './node-grid-model';
 
 export type { PodNodeData, SystemPodsData };
 
@@ -93,6 +95,18 @@ export interface MachineNodeData extends MachineState, Record<string, unknown> {
 export interface CaptionNodeData extends Record<string, unknown> {
   text: string;
   focus?: boolean;
+  /** In place of more Pods waiting for a node than a big cluster's picture draws: how many are not drawn. */
+  more?: number;
+}
+
+/** The workers of a big cluster, aggregated (node-grid-model.ts), and where the grid puts them. */
+export interface NodeGridData extends Record<string, unknown> {
+  aggregate: NodeAggregate;
+  geometry: GridGeometry;
+  /** The latest message was sent or received by one of these workers. */
+  active: boolean;
+  /** Nodes a lesson step points at. */
+  focus?: string[];
 }
 
 export type DiagramNode =
@@ -101,7 +115,8 @@ export type DiagramNode =
   | Node<PodNodeData, 'pod'>
   | Node<SystemPodsData, 'system'>
   | Node<CaptionNodeData, 'caption'>
-  | Node<MachineNodeData, 'machine'>;
+  | Node<MachineNodeData, 'machine'>
+  | Node<NodeGridData, 'grid'>;
 
 export type EdgeKind = 'normal' | 'watch' | 'absent';
 
@@ -128,4 +143,9 @@ export interface FlowGraph {
   bounds: Rect;
   /** A lesson step points at something here: the rest is dimmed. */
   focused: boolean;
+  /**
+   * The box an actor's box is drawn in when it is not drawn itself: a big cluster's worker agents
+   * and machines are all drawn as the node grid.
+   */
+  drawnIn?: (id: string) => string;
 }

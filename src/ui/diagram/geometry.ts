@@ -118,8 +118,9 @@ export function labelSize(label: string): { w: number; h: number } {
  */
 export function flightFor(r: TraceRecord, graph: FlowGraph, components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): Flight | undefined {
   const ends = hopEndpoints(r, components, leaders);
-  const from = ends.from;
-  const to = ends.to;
+  // A big cluster's workers are drawn as the node grid: their messages leave and reach it.
+  const from = graph.drawnIn ? graph.drawnIn(ends.from) : ends.from;
+  const to = graph.drawnIn ? graph.drawnIn(ends.to) : ends.to;
   const a = graph.boxes.get(from);
   const b = graph.boxes.get(to);
   if (!a || !b) return undefined;

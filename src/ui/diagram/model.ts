@@ -11,13 +11,13 @@ import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 import { USER_ID, hopEndpoints, lastHop } from './actors';
-import { arrange, type Frame } from './arrange';
+import { arrange, arrangeMachine, type Frame } from './arrange';
 import { READABLE_ZOOM } from './boxes';
-import type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNodeData } from './data';
-import { namesComponent } from './focus';
+import type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNodeData, NodeGridData } from './data';
+import { focusedObjects, namesComponent, nodeFocused } from './focus';
 import type { PodNodeData } from './pods';
 import { routeEdge, Trunks, type Point, type Rect } from './route';
-import { buildScene, edgeId, type Scene, type SceneOptions } from './scene';
+import { aggregates, buildScene, edgeId, GRID_ID, gridAlias, machineHosts, type Scene, type SceneOptions } from './scene';
 
 export type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNodeData, PodNodeData };
 export { edgeId };
@@ -46,8 +46,11 @@ export interface DiagramOptions extends SceneOptions {
 /** The frame before the canvas is measured: the stage's diagram at 1280×720. */
 export const DEFAULT_FRAME: Frame = { width: 800, height: 360 };
 
-/** Routes of the last picture drawn, by edge: a new frame of the same geometry reuses them. */
-let routeCache: { sig: string; routes: Map<string, Point[] | null> } = { sig: '', routes: new Map() };
+/**
+ * Routes of the last picture drawn, by edge: a new frame of the same geometry reuses them. The
+ * node grid's zoom (signatures starting `zoom|`) keeps its own, so the two never evict each other.
+ */
+const routeCaches: Record<'main' | 'zoom', { sig: string; routes: Map<string, Point[] | null> }> = { main: { sig: '', routes: new Map() }, zoom: { sig: '', routes: new Map() } };
 
 /** The boxes an edge between `from` and `to` must go around: every other box with text, and every machine neither end is in. */
 function obstaclesFor(g: Pick<Routing, 'leaves' | 'machines' | 'headers' | 'parents'>, from: string, to: string): Rect[] {
@@ -90,7 +93,9 @@ const ROUTING = new WeakMap<FlowGraph, Routing>();
  * the picture, never on what was asked before.
  */
 function routeWith(r: Routing, from: string, to: string, bundle = false): Point[] | undefined {
-  if (routeCache.sig !== r.sig) routeCache = { sig: r.sig, routes: new Map() };
+  const slot = r.sig.startsWith('zoom|') ? 'zoom' : 'main';
+  if (routeCaches[slot].sig !== r.sig) routeCaches[slot] = { sig: r.sig, routes: new Map() };
+  const routeCache = routeCaches[slot];
   const key = `${from}>${to}`;
   let route: Point[] | undefined;
   const hit = routeCache.routes.get(key);
@@ -177,10 +182,24 @@ export function toFlowGraph(
   opts: DiagramOptions = {},
 ): FlowGraph {
   const hop = lastHop(trace);
-  const ends = hop ? hopEndpoints(hop, components, leaders) : undefined;
+  const hosts = machineHosts(components);
+  // A big cluster's workers are one box: their messages start and end at the node grid.
+  const drawnIn = aggregates(hosts.workers.length) ? gridAlias(components, new Set(hosts.workers)) : undefined;
+  const hopEnds = hop ? hopEndpoints(hop, components, leaders) : undefined;
+  const ends = hopEnds && drawnIn ? { from: drawnIn(hopEnds.from), to: drawnIn(hopEnds.to) } : hopEnds;
   const isActive = (id: string): boolean => ends !== undefined && (ends.from === id || ends.to === id || (id === USER_ID && hop?.from === 'kubectl'));
-  const { data, scene, links } = buildScene(components, objects, leaders, isActive, opts);
-  const { placed, headers } = arrange(scene, opts.frame ?? DEFAULT_FRAME, READABLE_ZOOM);
+  const { data, scene, links, grid } = buildScene(components, objects, leaders, isActive, opts);
+  const { placed, headers, grid: geometry } = arrange(scene, opts.frame ?? DEFAULT_FRAME, READABLE_ZOOM);
+  let gridFocus = false;
+  if (grid && geometry) {
+    const d: NodeGridData = { aggregate: grid, geometry, active: isActive(GRID_ID) };
+    const refs = focusedObjects(opts.focus ?? []).filter((o) => o.kind === 'Node');
+    if (refs.length) {
+      d.focus = grid.zones.flatMap((z) => z.cells.filter((c) => nodeFocused(refs, c.name)).map((c) => c.name));
+      gridFocus = d.focus.length > 0;
+    }
+    data.set(GRID_ID, { type: 'grid', data: d });
+  }
   const { nodes, routing: boxesOf } = flowNodes(placed, headers, data);
   const { boxes } = boxesOf;
 
@@ -216,9 +235,37 @@ export function toFlowGraph(
   const xs = placed.flatMap((p) => [p.x, p.x + p.w]);
   const ys = placed.flatMap((p) => [p.y, p.y + p.h]);
   const bounds = xs.length ? { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) } : { x: 0, y: 0, w: 0, h: 0 };
-  const anyFocus = nodes.some((n) => (n.data as { focus?: boolean }).focus === true) || focused.size > 0;
+  const anyFocus = nodes.some((n) => (n.data as { focus?: boolean }).focus === true) || focused.size > 0 || gridFocus;
   const graph: FlowGraph = { nodes, edges, texts: routing.texts, boxes, bounds, focused: anyFocus };
+  if (drawnIn) graph.drawnIn = drawnIn;
   if (active && edges.some((e) => e.id === active)) graph.activeEdge = active;
+  ROUTING.set(graph, routing);
+  return graph;
+}
+
+/**
+ * One worker's machine as the classroom picture draws it — its agents, their node-local edges and
+ * its Pods — for the node grid's zoom. `width`: the most it may take.
+ */
+export function toMachineGraph(host: string, components: ReadonlyMap<string, ComponentSummary>, objects: ReadonlyMap<string, KObject>, trace: readonly TraceRecord[], leaders: ReadonlySet<string> = new Set(), width = 380): FlowGraph | undefined {
+  const hop = lastHop(trace);
+  const ends = hop ? hopEndpoints(hop, components, leaders) : undefined;
+  const isActive = (id: string): boolean => ends !== undefined && (ends.from === id || ends.to === id);
+  const { data, scene, links } = buildScene(components, objects, leaders, isActive, { onlyWorker: host });
+  const m = scene.workers[0];
+  if (!m) return undefined;
+  const { placed, headers } = arrangeMachine(m, width);
+  const { nodes, routing: boxesOf } = flowNodes(placed, headers, data);
+  const sig = `zoom|${placed.map((p) => `${p.id}:${p.x},${p.y},${p.w},${p.h}`).join(';')}`;
+  const routing: Routing = { sig, trunks: new Trunks(), ...boxesOf };
+  const edges: DiagramEdge[] = [];
+  for (const l of links) {
+    if (!boxesOf.boxes.has(l.source) || !boxesOf.boxes.has(l.target)) continue;
+    const points = routeWith(routing, l.source, l.target, true);
+    if (points) edges.push({ id: edgeId(l.source, l.target), source: l.source, target: l.target, type: 'routed', className: `diagram-edge-${l.kind}`, style: EDGE_STYLE[l.kind], data: { points, kind: l.kind } });
+  }
+  const root = placed[0]!;
+  const graph: FlowGraph = { nodes, edges, texts: routing.texts, boxes: boxesOf.boxes, bounds: { x: root.x, y: root.y, w: root.w, h: root.h }, focused: false };
   ROUTING.set(graph, routing);
   return graph;
 }

@@ -14,6 +14,7 @@ import { anchorBelow, isMenuKey, useDiagramActions } from './context';
 import type { AgentNodeData, CaptionNodeData, ChoiceState, ComponentNodeData, MachineNodeData } from './data';
 import type { PodNodeData, SystemPodsData } from './pods';
 import { CONDITION_ICON, KIND_ICON, PENDING_ICON, PodShapeIcon, STOPPED_ICON } from './shapes';
+import { NodeGridNode } from './NodeGrid';
 
 const hidden = { opacity: 0 };
 
@@ -188,9 +189,11 @@ export const SystemPodsNode = memo(function SystemPodsNode({ data }: NodeProps<N
 });
 
 export const CaptionNode = memo(function CaptionNode({ data }: NodeProps<Node<CaptionNodeData, 'caption'>>) {
+  const t = useT();
+  const text = data.more === undefined ? data.text : t('grid.morePods', { count: data.more });
   return (
-    <div className={`diagram-caption${data.focus ? ' is-focus' : ''}`}>
-      <Handles>{data.text}</Handles>
+    <div className={`diagram-caption${data.focus ? ' is-focus' : ''}${data.more === undefined ? '' : ' is-more'}`}>
+      <Handles>{text}</Handles>
     </div>
   );
 });
@@ -273,4 +276,4 @@ export const MachineNode = memo(function MachineNode({ id, data }: NodeProps<Nod
 });
 
 /** Module scope: a new object per render would make React Flow rebuild every node. */
-export const NODE_TYPES = { component: ComponentNode, agent: AgentNode, pod: PodNode, system: SystemPodsNode, caption: CaptionNode, machine: MachineNode };
+export const NODE_TYPES = { component: ComponentNode, agent: AgentNode, pod: PodNode, system: SystemPodsNode, caption: CaptionNode, machine: MachineNode, grid: NodeGridNode };

@@ -19,13 +19,26 @@ import type { AgentNodeData, ChoiceState, ComponentNodeData, DiagramNode, EdgeKi
 import { focusedObjects, isController, namesComponent, nodeFocused, nodeOptionFor, optionFor, podFocused, type DiagramChoice, type ObjectRef } from './focus';
 import { podView, systemPods, type PodNodeData } from './pods';
 import { activeFaults } from './targets';
+import { aggregateNodes, GRID_ABOVE, type NodeAggregate } from './node-grid-model';
 
 export interface SceneOptions {
   /** The running lesson step's focus (stageFocus). */
   focus?: readonly Focus[];
   /** An open prediction answered by clicking the diagram. */
   choice?: DiagramChoice;
+  /**
+   * The workers aggregated (aggregateNodes) for this moment, when the caller keeps it between
+   * pictures; a cluster with more than GRID_ABOVE workers draws them as the node grid.
+   */
+  nodes?: NodeAggregate;
+  /** Only this worker's machine, with everything in it (the node grid's zoom). */
+  onlyWorker?: string;
 }
+
+/** The node grid's box. */
+export const GRID_ID = 'node-grid';
+/** A big cluster's picture draws this many Pods waiting for a node, and counts the rest. */
+export const PENDING_DRAWN = 8;
 
 /** An edge's id: the same whichever way a message travels. */
 export function edgeId(a: string, b: string): string {
@@ -54,6 +67,33 @@ export interface Scene {
   scene: SceneSpec;
   /** Pairs of boxes joined by an edge, with their kind. */
   links: { source: string; target: string; kind: EdgeKind }[];
+  /** The workers, when there are too many to draw one by one (the node grid, GRID_ID). */
+  grid?: NodeAggregate;
+}
+
+/** The machines the control plane runs on, and the workers (machines with a kubelet and no control-plane part). */
+export function machineHosts(components: ReadonlyMap<string, ComponentSummary>): { controlPlanes: string[]; workers: string[] } {
+  const cp = new Set<string>();
+  for (const c of components.values()) if (CP_KINDS.includes(c.kind)) cp.add(c.host);
+  const workers = new Set<string>();
+  for (const c of components.values()) if (c.kind === 'kubelet' && !cp.has(c.host)) workers.add(c.host);
+  return { controlPlanes: [...cp], workers: [...workers] };
+}
+
+/** Whether the workers are drawn as the node grid. */
+export function aggregates(workers: number): boolean {
+  return workers > GRID_ABOVE;
+}
+
+/**
+ * The box a worker's part is drawn in when the workers are aggregated: the node grid for every
+ * agent, CSI node plugin and machine of a worker; anything else is its own box.
+ */
+export function gridAlias(components: ReadonlyMap<string, ComponentSummary>, workers: ReadonlySet<string>): (id: string) => string {
+  return (id) => {
+    const host = components.get(id)?.host ?? (id.startsWith('node:') ? id.slice(5) : id.startsWith('csi-node/') ? id.slice(9) : undefined);
+    return host !== undefined && workers.has(host) && components.get(id)?.kind !== 'csi' ? GRID_ID : id;
+  };
 }
 
 /** Which kube-apiserver a component talks to (apiserver/handler.ts pickServer): kubeadm points control-plane parts at their own; kubectl and kubelets go through the load balancer to the first. */
@@ -128,8 +168,27 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
   if (ccmC) link(ccmC.id, apiFor(ccmC, apiservers));
   else link('cloud-controller-manager', apiservers[0]?.id, 'absent');
 
-  // Pods, by the machine they were bound to; the kube-system ones are counted on one chip per machine.
-  const pods = [...objects.entries()].filter(([k]) => k.startsWith('pods/')).map(([, o]) => o as Pod).sort(byName);
+  const hosts = machineHosts(components);
+  const only = opts.onlyWorker;
+  const grid = only === undefined && aggregates(hosts.workers.length);
+  // Pods, by the machine they were bound to; the kube-system ones are counted on one chip per
+  // machine. One pass: a big cluster's picture needs only the control plane's and the waiting ones.
+  const drawnHost = (h: string): boolean => (only !== undefined ? h === only : !grid || hosts.controlPlanes.includes(h));
+  const podsBy = new Map<string, Pod[]>();
+  const waiting: Pod[] = [];
+  for (const [k, o] of objects) {
+    if (!k.startsWith('pods/')) continue;
+    const p = o as Pod;
+    const on = p.spec.nodeName;
+    if (!on) {
+      if (only === undefined) waiting.push(p);
+    } else if (drawnHost(on)) {
+      let list = podsBy.get(on);
+      if (!list) podsBy.set(on, (list = []));
+      list.push(p);
+    }
+  }
+  waiting.sort(byName);
   const podLeaf = (p: Pod, width?: number): LeafSpec => {
     const v = podView(p);
     if (!p.spec.nodeName && v.status === 'Pending') v.quiet = true;
@@ -141,7 +200,7 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
   // One chip width per machine, so its Pods line up in columns.
   const chipW = (list: readonly Pod[]): number => Math.max(0, ...list.map((p) => podWidth({ ...podView(p), quiet: !p.spec.nodeName && podView(p).status === 'Pending' })));
   const podsOn = (host: string): Pick<MachineSpec, 'groups' | 'loose' | 'system'> => {
-    const mine = pods.filter((p) => p.spec.nodeName === host);
+    const mine = (podsBy.get(host) ?? []).sort(byName);
     const width = chipW(mine.filter((p) => p.metadata.namespace !== 'kube-system'));
     const groups = new Map<string, LeafSpec[]>();
     const loose: LeafSpec[] = [];
@@ -236,21 +295,37 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
     return spec;
   };
 
-  const cpHosts = [...new Set(all.filter((c) => CP_KINDS.includes(c.kind)).map((c) => c.host))];
-  const workerHosts = [...new Set(all.filter((c) => c.kind === 'kubelet' && !cpHosts.includes(c.host)).map((c) => c.host))];
-  const controlPlanes = cpHosts.map((h) => machine(h, 'control-plane'));
-  const workers = workerHosts.map((h) => machine(h, 'worker'));
+  const cpHosts = hosts.controlPlanes;
+  const workerHosts = hosts.workers;
+  const controlPlanes = only === undefined ? cpHosts.map((h) => machine(h, 'control-plane')) : [];
+  const workers = only !== undefined ? workerHosts.filter((h) => h === only).map((h) => machine(h, 'worker')) : grid ? [] : workerHosts.map((h) => machine(h, 'worker'));
   const scene: SceneSpec = { user, ccm, controlPlanes, workers };
+  let nodes: NodeAggregate | undefined;
+  if (grid) {
+    nodes = opts.nodes ?? aggregateNodes(objects, new Set(cpHosts), workerHosts);
+    const c = nodes.counts;
+    scene.grid = { id: GRID_ID, sizes: nodes.zones.map((z) => z.cells.length), zoned: nodes.zoned, counts: [c.ready, c.notReady, c.pressure, c.pods] };
+    // Every worker's kubelet reports to the first running kube-apiserver (through the load balancer).
+    link(GRID_ID, (apiservers.find((a) => a.running) ?? apiservers[0])?.id);
+  }
   if (csi) {
     scene.csi = { ...fromSummary(csi, { labelKey: 'diagram.csiController' }), host: csi.host };
     link(csi.id, apiFor(csi, apiservers));
   }
   if (kubectl) scene.kubectl = kubectl;
-  const waiting = pods.filter((p) => !p.spec.nodeName);
   if (waiting.length) {
     const d: MachineState = { host: '', role: 'pending', virtual: true, poweredOff: false, partitioned: false, active: false };
     data.set('group:unscheduled', { type: 'machine', data: d as MachineNodeData });
-    scene.pending = { id: 'group:unscheduled', data: d, pods: waiting.map((p) => podLeaf(p, chipW(waiting))) };
+    // A big cluster's rollout can leave thousands waiting: the first few are drawn, the rest counted.
+    const drawn = grid && waiting.length > PENDING_DRAWN ? waiting.slice(0, PENDING_DRAWN) : waiting;
+    const leaves = drawn.map((p) => podLeaf(p, chipW(drawn)));
+    const more = waiting.length - drawn.length;
+    if (more > 0) {
+      const id = 'caption:unscheduled/more';
+      data.set(id, { type: 'caption', data: { text: `+${more}`, more } });
+      leaves.push({ id, ...captionSize(`+${more.toLocaleString('en')} more Pods`) });
+    }
+    scene.pending = { id: 'group:unscheduled', data: d, pods: leaves };
   }
-  return { data, scene, links };
+  return nodes ? { data, scene, links, grid: nodes } : { data, scene, links };
 }

@@ -25,10 +25,12 @@ import * as layout from './messages/layout';
 import * as drills from './messages/drills';
 import * as offline from './messages/offline';
 import * as attach from './messages/attach';
+import * as scale from './messages/scale';
+import * as sequenceRates from './messages/sequence-rates';
 import { pluralForm, type Message, type Translations } from './plural';
 
 /** Add a feature's module here. */
-export const MODULES = [core, diagram, playback, run, terminal, editor, classroom, narration, keyboard, instructor, inspector, traffic, lessons, layout, drills, offline, attach] as const;
+export const MODULES = [core, diagram, playback, run, terminal, editor, classroom, narration, keyboard, instructor, inspector, traffic, lessons, layout, drills, offline, attach, scale, sequenceRates] as const;
 
 type Merge<T extends readonly { en: object }[]> = T extends readonly [infer H extends { en: object }, ...infer R extends readonly { en: object }[]] ? H['en'] & Merge<R> : unknown;
 

@@ -19,6 +19,7 @@ import type { AppState } from '../store/store';
 import { objectChoices } from './choices';
 import { MERMAID_MESSAGE_LIMIT, toMermaid } from './mermaid';
 import { cursorIndex, participantLabel, toSequence, type SequenceMessage } from './model';
+import { SequenceRates } from './SequenceRates';
 import './sequence.css';
 
 export interface SequenceViewProps {
@@ -61,7 +62,15 @@ function loadMermaid(): Promise<Mermaid> {
   return mermaidReady;
 }
 
-export function SequenceView({ cursorSeq }: SequenceViewProps) {
+const selectScaleMode = (s: AppState) => s.cluster.scaleMode;
+
+/** In scale mode (more than 100 workers) rates and a sample replace the message table; at classroom size nothing changes. */
+export function SequenceView(props: SequenceViewProps) {
+  const scaleMode = useApp(selectScaleMode);
+  return scaleMode ? <SequenceRates /> : <SequenceMessages {...props} />;
+}
+
+function SequenceMessages({ cursorSeq }: SequenceViewProps) {
   const t = useT();
   const trace = useApp(selectTrace);
   const objects = useApp(selectObjects);

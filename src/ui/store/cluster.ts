@@ -38,6 +38,8 @@ export interface ClusterState {
   commands: CommandTable | undefined;
   changeIndex: number;
   componentIndex: number;
+  /** The cluster runs in scale mode (more than 100 workers): views aggregate (sequence rates, node grid). */
+  scaleMode: boolean;
 }
 
 export const initialClusterState: ClusterState = {
@@ -55,6 +57,7 @@ export const initialClusterState: ClusterState = {
   commands: undefined,
   changeIndex: 0,
   componentIndex: 0,
+  scaleMode: false,
 };
 
 /** A snapshot starts a new tape; the view sits at its base. */
@@ -74,6 +77,7 @@ export function applySnapshot(state: ClusterState, msg: SnapshotMessage): Cluste
     trace: [],
     changeIndex: 0,
     componentIndex: 0,
+    scaleMode: tape.scaleMode,
   };
 }
 

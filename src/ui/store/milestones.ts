@@ -54,8 +54,20 @@ interface Tracking {
   uid: string;
   replicas: number;
   rsUids: Set<string>;
-  pods: Map<string, Pod>;
+  /** Per owned Pod key, the POD_STAGES it has passed (bit i: stage i). */
+  passed: Map<string, number>;
+  /** How many owned Pods have passed each stage: kept as Pods change, so a 3,000-Pod rollout is not quadratic. */
+  counts: number[];
   reached: Set<MilestoneId>;
+}
+
+/** The POD_STAGES a Pod has passed, as bits. */
+function stagesOf(p: Pod): number {
+  let m = 0;
+  POD_STAGES.forEach((stage, i) => {
+    if (podPassed(p, stage)) m |= 1 << i;
+  });
+  return m;
 }
 
 function ownedBy(o: KObject, uids: ReadonlySet<string> | string): boolean {
@@ -148,7 +160,8 @@ export class MilestoneScanner {
         uid: d.metadata.uid ?? '',
         replicas: d.spec.replicas ?? 1,
         rsUids: new Set(),
-        pods: new Map(),
+        passed: new Map(),
+        counts: POD_STAGES.map(() => 0),
         reached: new Set(),
       };
       this.tracked.push(t);
@@ -164,15 +177,17 @@ export class MilestoneScanner {
       if (!pod) return;
       for (const t of this.tracked) {
         if (!ownedBy(pod, t.rsUids)) continue;
-        if (c.object) t.pods.set(c.key, c.object as Pod);
-        else t.pods.delete(c.key);
+        const before = t.passed.get(c.key) ?? 0;
+        const after = c.object ? stagesOf(c.object as Pod) : 0;
+        if (c.object) t.passed.set(c.key, after);
+        else t.passed.delete(c.key);
+        POD_STAGES.forEach((_, i) => {
+          t.counts[i]! += ((after >> i) & 1) - ((before >> i) & 1);
+        });
         if (t.replicas === 0) continue;
-        for (const stage of POD_STAGES) {
-          if (t.reached.has(stage)) continue;
-          let n = 0;
-          for (const p of t.pods.values()) if (podPassed(p, stage)) n++;
-          if (n >= t.replicas) this.add(tape, t, stage, c.seq);
-        }
+        POD_STAGES.forEach((stage, i) => {
+          if (!t.reached.has(stage) && t.counts[i]! >= t.replicas) this.add(tape, t, stage, c.seq);
+        });
       }
     }
   }

@@ -10,10 +10,13 @@
  *   nothing is copied per frame). A snapshot or a fork starts a new tape with new arrays.
  * - Each change remembers the version it replaced (`prev`), so moving the view backwards is as
  *   cheap as moving it forwards.
+ * - In scale mode (`scaleMode`) the worker sends the last version of each object per diff and a
+ *   sample of the trace: the tape then holds those, plus the engine's exact per-second counts
+ *   (`rates`, summed per second as diffs bring them, bounded to the last RATE_SECONDS).
  */
 import type { KObject } from '../../k8s/types';
 import type { TraceRecord } from '../../engine/core/trace';
-import type { ComponentSummary, DiffMessage, SnapshotMessage, Topology } from '../../protocol/messages';
+import type { ComponentSummary, DiffMessage, SnapshotMessage, Topology, TraceRateCount } from '../../protocol/messages';
 
 export interface TapeChange {
   seq: number;
@@ -49,7 +52,14 @@ export interface Tape {
   /** Latest version of every key (for `prev`); shared and append-only like the arrays. */
   latest: Map<string, KObject>;
   latestComponents: Map<string, ComponentSummary>;
+  /** The cluster runs in scale mode (snapshot.scaleMode). */
+  scaleMode: boolean;
+  /** Scale mode: exact trace counts per simulated second (`Math.floor(at / 1000)`); shared and mutable like `latest`. */
+  rates: Map<number, readonly TraceRateCount[]>;
 }
+
+/** Seconds of per-second counts the tape keeps (the engine holds 300; the view reads the last few). */
+export const RATE_SECONDS = 600;
 
 export function tapeFromSnapshot(msg: SnapshotMessage): Tape {
   const baseObjects = new Map(msg.objects.map((o) => [o.key, o.object]));
@@ -71,6 +81,8 @@ export function tapeFromSnapshot(msg: SnapshotMessage): Tape {
     frontierSeq: msg.seq,
     latest: new Map(baseObjects),
     latestComponents: new Map(baseComponents),
+    scaleMode: msg.scaleMode === true,
+    rates: new Map((msg.rates ?? []).map((r) => [r.second, r.counts])),
   };
 }
 
@@ -79,7 +91,10 @@ export type AppendOutcome = { ok: true; tape: Tape } | { ok: false; reason: 'gap
 /** Only the newest Tape value may be appended to (the arrays are shared with older values). */
 export function appendDiff(tape: Tape, msg: DiffMessage): AppendOutcome {
   if (msg.from !== tape.version) return { ok: false, reason: 'gap' };
+  // The engine's change log lost versions before this diff: objects may be stale, so resynchronise.
+  if (msg.changesDropped) return { ok: false, reason: 'gap' };
   for (const r of msg.trace) tape.records.push(r);
+  if (msg.rates) addRates(tape.rates, msg.rates);
   for (const c of msg.changes) {
     tape.changes.push({ seq: c.seq, key: c.key, object: c.object, prev: tape.latest.get(c.key) ?? null });
     if (c.object) tape.latest.set(c.key, c.object);
@@ -106,6 +121,28 @@ export function appendDiff(tape: Tape, msg: DiffMessage): AppendOutcome {
       frontierSeq,
     },
   };
+}
+
+/** Adds each second's counts (additive: a second two diffs share comes in both); keeps the last RATE_SECONDS. */
+function addRates(rates: Map<number, readonly TraceRateCount[]>, seconds: NonNullable<DiffMessage['rates']>): void {
+  for (const r of seconds) {
+    const had = rates.get(r.second);
+    if (!had) {
+      rates.set(r.second, r.counts);
+      continue;
+    }
+    const sum = new Map(had.map((c) => [`${c.kind}\u0000${c.from}\u0000${c.to}`, { ...c }]));
+    for (const c of r.counts) {
+      const k = `${c.kind}\u0000${c.from}\u0000${c.to}`;
+      const x = sum.get(k);
+      if (x) x.count += c.count;
+      else sum.set(k, { ...c });
+    }
+    rates.set(r.second, [...sum.values()]);
+  }
+  const newest = seconds[seconds.length - 1]?.second;
+  if (newest === undefined || rates.size <= RATE_SECONDS) return;
+  for (const s of [...rates.keys()]) if (s <= newest - RATE_SECONDS) rates.delete(s);
 }
 
 /** Index of the first element whose seq is greater than `seq` (binary search over a prefix). */

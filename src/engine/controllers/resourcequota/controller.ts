@@ -32,6 +32,11 @@ function quotasIn(ctx: ControllerContext, ns: string): ResourceQuota[] {
   return out;
 }
 
+function hasQuotaIn(ctx: ControllerContext, ns: string): boolean {
+  for (const o of ctx.cache('resourcequotas').cache.values()) if (o.metadata.namespace === ns) return true;
+  return false;
+}
+
 /** CalculateUsage: each evaluator that charges something the quota limits sums its namespace's objects in scope. */
 function calculateUsage(ctx: ControllerContext, q: ResourceQuota): Usage {
   const ns = q.metadata.namespace ?? '';
@@ -115,6 +120,9 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   }
   const o = d.cur ?? d.old;
   if (!o?.metadata.namespace) return [];
+  // Without a quota in the namespace nothing can be replenished: skip pricing both versions of
+  // the object (every Pod status update reaches this handler).
+  if (!hasQuotaIn(ctx, o.metadata.namespace)) return [];
   if (d.cur && (!d.old || d.old === d.cur || !replenishesOnUpdate(ctx, resource, d.old, d.cur))) return [];
   return replenish(ctx, resource, o.metadata.namespace);
 }

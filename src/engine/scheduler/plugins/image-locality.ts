@@ -31,12 +31,16 @@ export function podImages(pod: Pod): { images: string[]; containers: number } {
   return { images: containers.filter((c) => !!c.image).map((c) => normalizedImageName(c.image!)), containers: containers.length };
 }
 
-export function imageLocalityScore(images: readonly string[], containers: number, node: NodeInfo, totalNodes: number, numNodes: (image: string) => number): number {
+/**
+ * sumImageScores: each image the node holds counts its size scaled by its spread, numNodes /
+ * totalNodes — given per image in `spread`, read once per cycle rather than once per node.
+ */
+export function imageLocalityScore(images: readonly string[], containers: number, node: NodeInfo, spread: readonly number[]): number {
   let sum = 0;
-  for (const name of images) {
-    const size = node.images.get(name);
+  for (let i = 0; i < images.length; i++) {
+    const size = node.images.get(images[i]!);
     if (size === undefined) continue;
-    sum += Math.trunc(size * (numNodes(name) / totalNodes));
+    sum += Math.trunc(size * spread[i]!);
   }
   return calculatePriority(sum, containers);
 }
@@ -47,6 +51,7 @@ export const ImageLocality: ScorePlugin = {
   preScore(pi, _feasible, view) {
     const total = view.nodes.length;
     const { images, containers } = podImages(pi.pod);
-    return { score: (node) => imageLocalityScore(images, containers, node, total, (n) => view.imageNumNodes(n)) };
+    const spread = images.map((n) => view.imageNumNodes(n) / total);
+    return { score: (node) => imageLocalityScore(images, containers, node, spread) };
   },
 };

@@ -190,6 +190,12 @@ export const InterPodAffinity: FilterPlugin & ScorePlugin = {
   name: NAME,
   weight: 2,
   preFilter(pi, view) {
+    // With no Pod anywhere holding required anti-affinity, a Pod without required terms of its
+    // own would walk every node to find nothing (and then Skip).
+    if (view.affinityPods?.().withRequiredAntiAffinity === 0) {
+      const t = termsOf(pi.pod);
+      if (t.requiredAffinity.length === 0 && t.requiredAntiAffinity.length === 0) return { kind: 'skip' };
+    }
     const nsLabels = nsLabelsOf(view);
     const s = preFilterState(pi.pod, view.nodes, nsLabels);
     if (s.terms.requiredAffinity.length === 0 && s.terms.requiredAntiAffinity.length === 0 && s.existingAntiAffinityCounts.size === 0) return { kind: 'skip' };
@@ -209,6 +215,11 @@ export const InterPodAffinity: FilterPlugin & ScorePlugin = {
     }
   },
   preScore(pi, _feasible, view) {
+    // Likewise for scoring: no Pod with affinity anywhere and no preferred terms score nothing.
+    if (view.affinityPods?.().withAffinity === 0) {
+      const t = termsOf(pi.pod);
+      if (t.preferredAffinity.length === 0 && t.preferredAntiAffinity.length === 0) return undefined;
+    }
     const scores = topologyScores(pi.pod, view.nodes, nsLabelsOf(view));
     if (scores.size === 0) return undefined;
     return {

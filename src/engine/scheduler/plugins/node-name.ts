@@ -14,6 +14,7 @@ export function filter(pod: Pod, node: NodeInfo): Rejection | undefined {
 
 export const NodeName: FilterPlugin = {
   name: NAME,
-  preFilter: (pi) => ({ kind: 'filter', filter: (node) => filter(pi.pod, node) }),
+  // Without spec.nodeName every node passes: nothing to run per candidate.
+  preFilter: (pi) => (pi.pod.spec.nodeName ? { kind: 'filter', filter: (node) => filter(pi.pod, node) } : { kind: 'skip' }),
   isSchedulableAfter: (e, pi) => e.kind === 'NodeAdd' && filter(pi.pod, e.node) === undefined,
 };

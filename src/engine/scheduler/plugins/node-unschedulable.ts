@@ -9,7 +9,7 @@ export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' as const };
 
 export function filter(pod: Pod, node: NodeInfo): Rejection | undefined {
-  if (!node.node?.spec?.unschedulable) return undefined;
+  if (!node.unschedulable) return undefined;
   if (tolerationsTolerateTaint(pod.spec.tolerations, UNSCHEDULABLE_TAINT)) return undefined;
   return unresolvable(ERR_REASON_UNSCHEDULABLE);
 }

@@ -99,23 +99,68 @@ function selectorMatches(sel: Selector | undefined, labels: Record<string, strin
  * Counts memoised per node and (selector, namespace), valid while the node's generation stands
  * (it moves with every Pod placed, removed or updated there). The system default zone constraint
  * counts every Pod of every node for every Pod scheduled, which made a run grow with the square
- * of its Pods.
+ * of its Pods. A cycle asks once per feasible node, and at a thousand nodes the asking is bound
+ * by memory loads, not arithmetic: the memo hangs off the NodeInfo itself (a non-enumerable
+ * symbol property, so it never enters a World snapshot, a clone or an equality check), keyed by
+ * a small integer per selector, with the last selector asked kept inline — consecutive cycles
+ * mostly schedule replicas of one workload.
  */
-const countMemo = new WeakMap<NodeInfo, { generation: number; counts: Map<string, number> }>();
+const MEMO = Symbol('podTopologySpreadCounts');
+
+interface CountMemo {
+  generation: number;
+  /** The node carries the hostname label (labels change only with the generation). */
+  hostname: boolean;
+  /** The last selector id asked at this generation (-1: none) and its count. */
+  id: number;
+  count: number;
+  /** Earlier selectors asked at this generation. */
+  more: Map<number, number> | undefined;
+}
+
+/** The node's memo, emptied if the node's generation moved since it was filled. */
+function memoOf(node: NodeInfo): CountMemo {
+  let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
+  if (!m) {
+    m = { generation: -1, hostname: false, id: -1, count: 0, more: undefined };
+    Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
+  }
+  if (m.generation !== node.generation) {
+    m.generation = node.generation;
+    m.hostname = own(node.labels, HOSTNAME) !== undefined;
+    m.id = -1;
+    m.more = undefined;
+  }
+  return m;
+}
+
+/**
+ * (namespace, selector) → its memo id. Ids only name memo entries (the same text always gets
+ * the same id), so sharing them between simulations in one process changes no count.
+ */
+const selectorIds = new Map<string, number>();
 
 /** The memo key of a selector in a namespace; computed once per cycle, not once per node. */
-export function selectorKey(sel: Selector | undefined, namespace: string): string | undefined {
-  return sel === undefined ? undefined : `${namespace}\u0000${JSON.stringify(sel)}`;
+export function selectorKey(sel: Selector | undefined, namespace: string): number | undefined {
+  if (sel === undefined) return undefined;
+  const text = `${namespace}\u0000${JSON.stringify(sel)}`;
+  let id = selectorIds.get(text);
+  if (id === undefined) selectorIds.set(text, (id = selectorIds.size));
+  return id;
 }
 
 /** Matching Pods on a node, not counting those already terminating. */
-export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: string): number {
+export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: number): number {
   if (sel === undefined) return 0;
   if (key === undefined) return countNow(node, sel, namespace);
-  let m = countMemo.get(node);
-  if (!m || m.generation !== node.generation) countMemo.set(node, (m = { generation: node.generation, counts: new Map() }));
-  let n = m.counts.get(key);
-  if (n === undefined) m.counts.set(key, (n = countNow(node, sel, namespace)));
+  const m = memoOf(node);
+  if (m.id === key) return m.count;
+  let n = m.more?.get(key);
+  if (n !== undefined) return n;
+  n = countNow(node, sel, namespace);
+  if (m.id !== -1) (m.more ??= new Map()).set(m.id, m.count);
+  m.id = key;
+  m.count = n;
   return n;
 }
 
@@ -156,7 +201,7 @@ const MAX_SUMS = 64;
  * included: the same integer sums the per-node walk adds up, refreshed only on nodes whose
  * generation moved since the last cycle that asked.
  */
-function domainTotals(all: readonly NodeInfo[], topologyKey: string, sel: Selector, ns: string, selKey: string): Map<string, number> {
+function domainTotals(all: readonly NodeInfo[], topologyKey: string, sel: Selector, ns: string, selKey: number): Map<string, number> {
   let byKey = sumsByOrder.get(all);
   if (!byKey) sumsByOrder.set(all, (byKey = new Map()));
   const k = `${topologyKey}\u0000${selKey}`;
@@ -239,6 +284,9 @@ export function scorer(
   const ignored = new Set<string>();
   const counts = constraints.map(() => new Map<string, number>());
   const topoSize = constraints.map(() => 0);
+  // Score reads a domain's count only on nodes that carry the key; when no feasible node does
+  // (no zone labels), the sums over every node would be computed for nothing.
+  const labelled = constraints.map(() => false);
   // A missing label reads as "" (a Go map's zero value), which is a domain of its own here.
   const valueOf = (node: NodeInfo, key: string): string => (own(node.labels, key) as string | undefined) ?? '';
   for (const node of feasible) {
@@ -248,7 +296,9 @@ export function scorer(
     }
     constraints.forEach((c, i) => {
       if (c.topologyKey === HOSTNAME) return;
-      const v = valueOf(node, c.topologyKey);
+      const label = own(node.labels, c.topologyKey) as string | undefined;
+      if (label !== undefined) labelled[i] = true;
+      const v = label ?? '';
       if (!counts[i]!.has(v)) {
         counts[i]!.set(v, 0);
         topoSize[i]!++;
@@ -259,7 +309,7 @@ export function scorer(
   // can say no (the Pod has a nodeSelector or required node affinity, or taints are honoured).
   const plain = pod.spec.nodeSelector === undefined && pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution === undefined;
   const counted: number[] = [];
-  for (let i = 0; i < constraints.length; i++) if (constraints[i]!.topologyKey !== HOSTNAME) counted.push(i);
+  for (let i = 0; i < constraints.length; i++) if (constraints[i]!.topologyKey !== HOSTNAME && labelled[i]) counted.push(i);
   // Where every node counts (the system defaults for a Pod without node affinity), the sums per
   // domain are kept across cycles and refreshed only on nodes whose generation moved.
   const summed = constraints.map((c, i) => !requireAllTopologies && plain && c.nodeAffinityPolicy === 'Honor' && c.nodeTaintsPolicy === 'Ignore' && counted.includes(i) && keys[i] !== undefined);
@@ -289,13 +339,19 @@ export function scorer(
   const weights = constraints.map((c, i) => Math.log((c.topologyKey === HOSTNAME ? feasible.length - ignored.size : topoSize[i]!) + 2));
   return {
     score(node) {
-      if (ignored.has(node.name)) return 0;
+      if (ignored.size > 0 && ignored.has(node.name)) return 0;
       let score = 0;
       for (let i = 0; i < constraints.length; i++) {
         const c = constraints[i]!;
-        const v = own(node.labels, c.topologyKey) as string | undefined;
-        if (v === undefined) continue;
-        const cnt = c.topologyKey === HOSTNAME ? countPodsMatchSelector(node, c.selector, ns, keys[i]) : (counts[i]!.get(v) ?? 0);
+        let cnt: number;
+        if (c.topologyKey === HOSTNAME) {
+          if (!memoOf(node).hostname) continue;
+          cnt = countPodsMatchSelector(node, c.selector, ns, keys[i]);
+        } else {
+          const v = own(node.labels, c.topologyKey) as string | undefined;
+          if (v === undefined) continue;
+          cnt = counts[i]!.get(v) ?? 0;
+        }
         // scoreForCount: maxSkew − 1 waters down the differences the constraint tolerates.
         score += cnt * weights[i]! + (c.maxSkew - 1);
       }

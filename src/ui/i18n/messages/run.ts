@@ -2,8 +2,8 @@
 import type { Translations } from '../plural';
 export const en = {
   'run.topology': 'Cluster',
-  'run.topology.basic': 'basic (1 control plane, 3 workers)',
-  'run.topology.ha': 'ha (3 control planes, 3 workers)',
+  'run.topology.basic': 'basic (1 control plane)',
+  'run.topology.ha': 'ha (3 control planes)',
   'run.share': 'Copy link to this moment',
   'run.copied': 'Link copied: it replays this run to this moment for anyone.',
   'run.copyManually': 'Copy this link:',
@@ -18,8 +18,8 @@ export const en = {
 
 export const zh: Translations<typeof en> = {
   'run.topology': '集群',
-  'run.topology.basic': 'basic（1 个控制面，3 个工作节点）',
-  'run.topology.ha': 'ha（3 个控制面，3 个工作节点）',
+  'run.topology.basic': 'basic（1 个控制面）',
+  'run.topology.ha': 'ha（3 个控制面）',
   'run.share': '复制指向此刻的链接',
   'run.copied': '链接已复制：任何人打开它都会重放这次运行并停在这一刻。',
   'run.copyManually': '请复制这个链接：',

@@ -1,0 +1,317 @@
+/**
+ * The worker's outbox: what the host has drained from the Simulation, in order, cut into diffs
+ * the page can take in one frame.
+ *
+ * At classroom size the budget is unbounded and nothing is held back: each drain leaves as one
+ * diff, with every committed version and every trace record, exactly as before (stepping and
+ * time travel need them all). In scale mode (more than 100 workers) a rollout commits thousands
+ * of objects and writes tens of thousands of trace records per simulated second; sent whole,
+ * one diff is megabytes the page must clone and fold in a single task. There each diff holds:
+ * - objects: at most `maxObjects` keys, each in its last version in the diff (a Pod written
+ *   five times in a frame travels once). The rest waits for the next frame — nothing is
+ *   dropped, so the page always ends with the last version of every object;
+ * - trace records: a sample of at most `maxRecords` records (always the learner's own kubectl
+ *   requests and faults, the rest evenly spaced), with the engine's exact per-second counts
+ *   (`rates`, engine/core/trace-rates.ts) for the sequence view. The engine keeps its own
+ *   window of full records (`sim trace`).
+ *
+ * Invariants (protocol/messages.ts): items leave in the order they were queued; a request's
+ * diffs end with exactly one diff carrying its `ack`, after every diff of its data and before
+ * anything queued after it; versions chain (`from` = the previous diff's `to`).
+ */
+import type { TraceRecord, TraceRateCount, TraceRateSecond } from '../engine/index';
+import type { ComponentSummary, DiffMessage, FromWorker, ObjectChange } from '../protocol/messages';
+
+/** What one diff may carry. */
+export interface StreamBudget {
+  /** Distinct objects (after coalescing) per diff. */
+  maxObjects: number;
+  /** Trace records per diff (a sample beyond it, with exact counts). */
+  maxRecords: number;
+}
+
+/**
+ * The scale-mode budget, from measurements at 1,000 nodes during a 3,000-replica rollout
+ * (.probe/stream-probe.ts): 250 ms of simulated time commits up to ~250 versions of ~170
+ * distinct objects (~1.4 KB each as JSON) and writes up to ~1,500 trace records (~330 B each),
+ * ~0.8 MB in all. A frame at 20× covers ~330 ms. 300 objects (~0.4 MB) keeps a frame's
+ * coalesced objects whole in the common case, and 200 records (~65 KB) is more rows than
+ * the sampled table shows; together one diff stays a few ms of cloning and folding on the
+ * page (see bench:ui "main thread per diff").
+ */
+export const SCALE_BUDGET: StreamBudget = { maxObjects: 300, maxRecords: 200 };
+
+/** At classroom size: everything, every time. */
+export const UNBOUNDED: StreamBudget = { maxObjects: Number.POSITIVE_INFINITY, maxRecords: Number.POSITIVE_INFINITY };
+
+/** What one drain of the Simulation added. */
+export interface Drained {
+  changes: readonly ObjectChange[];
+  trace: readonly TraceRecord[];
+  components: readonly ComponentSummary[];
+  /** Simulated time at the drain. */
+  now: number;
+  /** Scale mode: the engine's exact per-second counts of the records the drain covers (additive). */
+  rates?: readonly TraceRateSecond[];
+  /** Scale mode: versions the engine's change log dropped before these changes. */
+  dropped?: number;
+}
+
+/** The end of one piece of work: its last diff carries `ack` (a request) or stands for a replayed input. */
+export interface WorkEnd {
+  ack?: number;
+}
+
+interface Segment {
+  /** The request this data belongs to (for `partial.of`); undefined while `init` replays. */
+  of: number | undefined;
+  /** Simulated time when the work began. */
+  start: number;
+  changes: ObjectChange[];
+  /** Index of the first change not yet sent. */
+  sentChanges: number;
+  trace: TraceRecord[];
+  sentTrace: number;
+  components: Map<string, ComponentSummary>;
+  /** Per-second counts not yet sent: second → (kind, from, to) → count, summed over drains. */
+  rates: Map<number, Map<string, TraceRateCount>>;
+  dropped: number;
+  /** Simulated time of the last drain, and of the end of what has been sent so far. */
+  now: number;
+  sentNow: number;
+  /** A diff is due even with nothing new in it (progress reports keep the page's watchdog fed). */
+  due: boolean;
+  /** Results to post just before the work's last diff (a command's output precedes its ack). */
+  before: FromWorker[];
+  end?: WorkEnd;
+}
+
+export interface OutboxOptions {
+  post: (msg: FromWorker) => void;
+  epoch: () => number;
+  /** Scale mode: bounded diffs with rates. */
+  scale: boolean;
+  budget?: StreamBudget;
+}
+
+export class Outbox {
+  private readonly queue: Segment[] = [];
+  private version: number;
+  private readonly budget: StreamBudget;
+
+  constructor(
+    private readonly opts: OutboxOptions,
+    /** The snapshot's version: the first diff's `from`. */
+    version: number,
+  ) {
+    this.version = version;
+    this.budget = opts.scale ? (opts.budget ?? SCALE_BUDGET) : UNBOUNDED;
+  }
+
+  get scale(): boolean {
+    return this.opts.scale;
+  }
+
+  /** Nothing is waiting to be sent. */
+  get empty(): boolean {
+    return this.queue.length === 0;
+  }
+
+  /** The version the next diff starts from. */
+  get nextFrom(): number {
+    return this.version;
+  }
+
+  /** Starts a piece of work (a request, or a replayed input when `of` is undefined). */
+  begin(of: number | undefined, start: number): void {
+    this.queue.push({ of, start, changes: [], sentChanges: 0, trace: [], sentTrace: 0, components: new Map(), rates: new Map(), dropped: 0, now: start, sentNow: start, due: false, before: [] });
+  }
+
+  /** Adds a drain to the open piece of work. */
+  add(d: Drained): void {
+    const seg = this.open();
+    for (const c of d.changes) seg.changes.push(c);
+    for (const r of d.trace) seg.trace.push(r);
+    for (const c of d.components) seg.components.set(c.id, c);
+    for (const r of d.rates ?? []) addSecond(seg.rates, r);
+    seg.dropped += d.dropped ?? 0;
+    seg.now = d.now;
+  }
+
+  /** The open piece of work reported progress: its next flush sends a diff even if it carries nothing. */
+  progress(): void {
+    this.open().due = true;
+  }
+
+  /** A result of the open piece of work: posted right before its last diff. */
+  result(msg: FromWorker): void {
+    this.open().before.push(msg);
+  }
+
+  /** Closes the open piece of work: its last diff will carry `end.ack`. */
+  end(end: WorkEnd): void {
+    this.open().end = end;
+  }
+
+  /**
+   * Sends what is due. With `diffs` undefined everything goes now; otherwise at most that many
+   * diffs, the rest waiting for the next call. Returns whether anything is still waiting.
+   */
+  flush(diffs?: number): boolean {
+    let sent = 0;
+    while (this.queue.length) {
+      const seg = this.queue[0]!;
+      // An open piece of work with nothing new waits for more; a closed one always ends with a diff.
+      if (!seg.end && !unsent(seg)) break;
+      if (diffs !== undefined && sent >= diffs) break;
+      const msg = this.cut(seg);
+      if (msg.partial === undefined) for (const m of seg.before.splice(0)) this.opts.post(m);
+      this.opts.post(msg);
+      sent++;
+      if (msg.partial === undefined) this.queue.shift();
+    }
+    return this.queue.length > 0;
+  }
+
+  /**
+   * The Simulation the diffs describe is gone (`sim topology`) or about to be replaced by a
+   * snapshot: everything closed is sent, the open work's data is dropped (the snapshot holds
+   * its outcome) and its results are posted; the caller then posts the snapshot.
+   */
+  abandon(): void {
+    const open = this.queue.length && !this.queue[this.queue.length - 1]!.end ? this.queue.pop() : undefined;
+    this.flush();
+    for (const m of open?.before ?? []) this.opts.post(m);
+  }
+
+  private open(): Segment {
+    const last = this.queue[this.queue.length - 1];
+    if (!last || last.end) throw new Error('outbox: no open piece of work');
+    return last;
+  }
+
+  /** The next diff of `seg`: everything, or as much as the budget allows (cut at a trace seq). */
+  private cut(seg: Segment): DiffMessage {
+    const { maxObjects, maxRecords } = this.budget;
+    const c0 = seg.sentChanges;
+    let c1 = seg.changes.length;
+    if (Number.isFinite(maxObjects)) {
+      const keys = new Set<string>();
+      for (let i = c0; i < seg.changes.length; i++) {
+        const ch = seg.changes[i]!;
+        if (!keys.has(ch.key) && keys.size >= maxObjects) {
+          c1 = i;
+          break;
+        }
+        keys.add(ch.key);
+      }
+      // Versions of one trace record's moment travel together: cut before its group, or, when
+      // the group alone is over the budget, send the group whole (progress is never nothing).
+      if (c1 < seg.changes.length) {
+        const boundary = seg.changes[c1]!.seq;
+        let i = c1;
+        while (i > c0 && seg.changes[i - 1]!.seq === boundary) i--;
+        if (i > c0) c1 = i;
+        else while (c1 < seg.changes.length && seg.changes[c1]!.seq === boundary) c1++;
+      }
+    }
+    const all = c1 >= seg.changes.length;
+    // Records up to the last change sent (all of them when every change is).
+    const cutSeq = all ? Number.POSITIVE_INFINITY : seg.changes[c1 - 1]!.seq;
+    const t0 = seg.sentTrace;
+    let t1 = t0;
+    while (t1 < seg.trace.length && seg.trace[t1]!.seq <= cutSeq) t1++;
+    const records = seg.trace.slice(t0, t1);
+    const changes = seg.changes.slice(c0, c1);
+    const last = all && t1 >= seg.trace.length;
+    const now = last ? seg.now : (records[records.length - 1]?.at ?? seg.sentNow);
+    seg.sentChanges = c1;
+    seg.sentTrace = t1;
+    seg.due = false;
+    seg.sentNow = now;
+    const components = last ? [...seg.components.values()] : [];
+    if (last) seg.components.clear();
+    // Sent data is let go of (a long backlog must not hold it twice).
+    if (last) {
+      seg.changes = [];
+      seg.trace = [];
+      seg.sentChanges = 0;
+      seg.sentTrace = 0;
+    }
+    // Rates and a drop go with the first diff that leaves: counts are additive, so early is fine.
+    const rates = seg.rates.size ? [...seg.rates].sort((a, b) => a[0] - b[0]).map(([second, c]) => ({ second, counts: [...c.values()] })) : undefined;
+    seg.rates.clear();
+    const dropped = seg.dropped;
+    seg.dropped = 0;
+    const msgFrom = this.version++;
+    const final = last && seg.end !== undefined;
+    const partial: DiffMessage['partial'] | undefined = final ? undefined : seg.of === undefined ? {} : { of: seg.of };
+    return {
+      type: 'diff',
+      epoch: this.opts.epoch(),
+      ...(final && seg.end?.ack !== undefined ? { ack: seg.end.ack } : {}),
+      ...(partial === undefined ? {} : { partial }),
+      from: msgFrom,
+      to: this.version,
+      start: seg.start,
+      now,
+      changes: this.opts.scale ? coalesce(changes) : changes,
+      components,
+      trace: this.opts.scale ? sample(records, maxRecords) : records,
+      ...(rates ? { rates } : {}),
+      ...(dropped ? { changesDropped: dropped } : {}),
+    };
+  }
+}
+
+function unsent(seg: Segment): boolean {
+  return seg.due || seg.sentChanges < seg.changes.length || seg.sentTrace < seg.trace.length || seg.components.size > 0 || seg.rates.size > 0;
+}
+
+/** Adds one second's counts into `into` (copies: the engine's entries are not ours to change). */
+function addSecond(into: Map<number, Map<string, TraceRateCount>>, r: TraceRateSecond): void {
+  let m = into.get(r.second);
+  if (!m) into.set(r.second, (m = new Map()));
+  for (const c of r.counts) {
+    const k = `${c.kind}\u0000${c.from}\u0000${c.to}`;
+    const had = m.get(k);
+    if (had) had.count += c.count;
+    else m.set(k, { ...c });
+  }
+}
+
+/** The last version of each key, in commit order of those last versions. */
+export function coalesce(changes: readonly ObjectChange[]): ObjectChange[] {
+  const lastAt = new Map<string, number>();
+  changes.forEach((c, i) => lastAt.set(c.key, i));
+  return changes.filter((c, i) => lastAt.get(c.key) === i);
+}
+
+/** Records the learner always sees at scale: what they (or the instructor) did. */
+function kept(r: TraceRecord): boolean {
+  return r.from === 'kubectl' || r.from === 'kubectl-external' || r.from === 'user' || r.kind === 'fault';
+}
+
+/** At most `max` records: every kept one, then the others evenly spaced; trace order. */
+export function sample(records: readonly TraceRecord[], max: number): TraceRecord[] {
+  if (records.length <= max) return [...records];
+  const must = records.filter(kept);
+  const room = Math.max(0, max - must.length);
+  const rest = records.length - must.length;
+  const out: TraceRecord[] = [];
+  let taken = 0;
+  let seen = 0;
+  for (const r of records) {
+    if (kept(r)) {
+      out.push(r);
+      continue;
+    }
+    // Take the i-th of `rest` when it crosses the next of `room` even marks.
+    if (taken < room && Math.floor(((seen + 1) * room) / rest) > taken) {
+      out.push(r);
+      taken++;
+    }
+    seen++;
+  }
+  return out;
+}
