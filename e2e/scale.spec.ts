@@ -74,5 +74,16 @@ test('1,000 nodes: the grid, a scale-up played, the zoom-in and the rates, and t
   await expect(zoom).toHaveCount(0);
   await expect(grid).toBeVisible();
 
+  // The keyboard reaches the same zoom: the grid is one tab stop, arrows move, Enter zooms, Escape returns.
+  await cells.first().focus();
+  await page.keyboard.press('ArrowRight');
+  const second = await cells.nth(1).getAttribute('data-node');
+  await expect(cells.nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(zoom).toHaveAttribute('data-node', second!);
+  await expect(cells.nth(1)).toHaveClass(/is-zoomed/);
+  await page.keyboard.press('Escape');
+  await expect(zoom).toHaveCount(0);
+
   expect(problems).toEqual([]);
 });

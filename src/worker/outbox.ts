@@ -31,13 +31,13 @@ export interface StreamBudget {
 }
 
 /**
- * The scale-mode budget, from measurements at 1,000 nodes during a 3,000-replica rollout
- * (.probe/stream-probe.ts): 250 ms of simulated time commits up to ~250 versions of ~170
- * distinct objects (~1.4 KB each as JSON) and writes up to ~1,500 trace records (~330 B each),
- * ~0.8 MB in all. A frame at 20× covers ~330 ms. 300 objects (~0.4 MB) keeps a frame's
- * coalesced objects whole in the common case, and 200 records (~65 KB) is more rows than
- * the sampled table shows; together one diff stays a few ms of cloning and folding on the
- * page (see bench:ui "main thread per diff").
+ * The scale-mode budget, from measurements at 1,000 nodes during a 3,000-replica rollout (the
+ * engine drained every 250 simulated ms): 250 ms commits up to ~250 versions of ~170 distinct
+ * objects (~1.4 KB each as JSON) and writes up to ~1,500 trace records (~330 B each), ~0.8 MB
+ * in all; a frame at 20× covers ~330 ms. 300 objects (~0.4 MB) keeps a frame's coalesced
+ * objects whole in the common case, and 200 records (~65 KB) are more rows than the sampled
+ * table shows. In Chromium such a diff costs the page ~4.5 ms to deserialise and ~1.6 ms to fold
+ * into the tape (CPU profile; `npm run bench:ui` prints the main thread per diff with renders).
  */
 export const SCALE_BUDGET: StreamBudget = { maxObjects: 300, maxRecords: 200 };
 
@@ -112,16 +112,6 @@ export class Outbox {
     return this.opts.scale;
   }
 
-  /** Nothing is waiting to be sent. */
-  get empty(): boolean {
-    return this.queue.length === 0;
-  }
-
-  /** The version the next diff starts from. */
-  get nextFrom(): number {
-    return this.version;
-  }
-
   /** Starts a piece of work (a request, or a replayed input when `of` is undefined). */
   begin(of: number | undefined, start: number): void {
     this.queue.push({ of, start, changes: [], sentChanges: 0, trace: [], sentTrace: 0, components: new Map(), rates: new Map(), dropped: 0, now: start, sentNow: start, due: false, before: [] });
@@ -155,7 +145,8 @@ export class Outbox {
 
   /**
    * Sends what is due. With `diffs` undefined everything goes now; otherwise at most that many
-   * diffs, the rest waiting for the next call. Returns whether anything is still waiting.
+   * diffs, the rest waiting for the next call. Returns whether anything could still be sent (an
+   * open piece of work with nothing new waits for its next drain, not for a flush).
    */
   flush(diffs?: number): boolean {
     let sent = 0;
@@ -170,7 +161,7 @@ export class Outbox {
       sent++;
       if (msg.partial === undefined) this.queue.shift();
     }
-    return this.queue.length > 0;
+    return this.queue.some((seg) => seg.end !== undefined || unsent(seg));
   }
 
   /**

@@ -60,6 +60,19 @@ export function etcdWritable(w: World): EtcdError | undefined {
 export type WriteResult = { ok: true; rv: string; stored: KObject | undefined } | { ok: false; error: EtcdError };
 
 /**
+ * Tests only: deep-freeze every committed object, so code that mutates a stored object throws.
+ * Writes share unchanged subtrees with the version before (handler.ts's status writes), so such a
+ * mutation would silently rewrite history; storage.test.ts runs a cluster's life with this on.
+ */
+export const storageChecks = { freezeCommitted: false };
+
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+}
+
+/**
  * Commits `next` (or a deletion when undefined) at `key`. The caller has finished admission and
  * validation; this only talks to etcd and fans out.
  */
@@ -90,6 +103,7 @@ export function commit(
   let stored: KObject | undefined;
   if (next) {
     next.metadata.resourceVersion = rv;
+    if (storageChecks.freezeCommitted) deepFreeze(next);
     b.set(key, next);
     stored = next;
     markObjectChanged(w, key, old ? 'updated' : 'added');

@@ -156,6 +156,23 @@ describe('SimBridge', () => {
     expect(store.getState().connection).toMatchObject({ status: 'ready', restarts: 1 });
   });
 
+  it('gives a cluster rebuild time to boot its nodes before calling the worker hung', async () => {
+    const line = 'sim topology basic --nodes 1000';
+    const { bridge, clock, workers } = setup({ hang: (m) => m.type === 'command' && m.line === line });
+    bridge.start();
+    await settle();
+    bridge.run(line);
+    await settle();
+    // 1,000 nodes boot silently: 30 s + 60 ms per node of patience.
+    clock.t = 80_000;
+    bridge.tick();
+    expect(workers).toHaveLength(1);
+    clock.t = 91_000;
+    bridge.tick();
+    await settle();
+    expect(workers).toHaveLength(2);
+  });
+
   it('gives up after repeated crashes and recovers on reset', async () => {
     const { store, bridge, workers } = setup();
     bridge.start();

@@ -35,6 +35,7 @@ import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackStat
 import type { AppStore } from '../store/store';
 import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
 import { commandFinished, commandInterrupted, commandProgress, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
+import { entryPatience, linePatience } from './patience';
 import { ReplayLog, truncateAt } from './replay-log';
 
 /** What the bridge needs from a worker. */
@@ -107,8 +108,13 @@ export class SimBridge {
   private ready = false;
   private snapshotRequested = false;
   private lastTickWall: number | undefined;
-  /** Wall time each unanswered request (or init) was sent, oldest first. */
+  /**
+   * Wall time each unanswered request (or init) was sent, oldest first — later by the extra
+   * patience a cluster rebuild's silent boot gets (patience.ts).
+   */
   private waitingSince: number[] = [];
+  /** Extra patience for each input the current worker replays. */
+  private replayPatience: number[] = [];
   private restartTimes: number[] = [];
   /** The current worker was spawned to recover from a crash (it replays the log that crashed). */
   private recovering = false;
@@ -532,7 +538,7 @@ export class SimBridge {
   private request(msg: ToWorkerRequest, entry: LogEntry | undefined): void {
     this.log.sent(msg.id, entry);
     if (!this.worker) return;
-    this.waitingSince.push(this.opts.now());
+    this.waitingSince.push(this.opts.now() + (msg.type === 'command' ? linePatience(msg.line) : 0));
     this.worker.post(msg);
   }
 
@@ -565,7 +571,8 @@ export class SimBridge {
     this.commandFrontiers.clear();
     this.pausedCommands.clear();
     this.skipCommands.clear();
-    this.waitingSince = [this.opts.now()];
+    this.replayPatience = commandLog.map(entryPatience);
+    this.waitingSince = [this.opts.now() + (this.replayPatience[0] ?? 0)];
     const worker = this.opts.createWorker({
       onMessage: (data) => {
         if (this.epoch === epoch) this.receive(data);
@@ -682,7 +689,8 @@ export class SimBridge {
   private replayed(start: number, end: number): void {
     const done = this.replayedDiffs++;
     this.log.timed(done, start, end);
-    if (this.waitingSince.length) this.waitingSince[0] = this.opts.now();
+    // The next input starts now, with its own patience.
+    if (this.waitingSince.length) this.waitingSince[0] = this.opts.now() + (this.replayPatience[done + 1] ?? 0);
     this.setConnection({ replay: { done: done + 1, total: this.replayTotal } });
   }
 

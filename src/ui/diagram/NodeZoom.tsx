@@ -38,8 +38,13 @@ export function NodeZoom({ host, components, objects, trace, leaders, room, onCl
   const close = useRef<HTMLButtonElement>(null);
   const width = Math.max(200, Math.min(MACHINE_W + 2 * PAD, room.width - 16));
   const graph = useMemo(() => toMachineGraph(host, components, objects, trace, leaders, width - 2 * PAD), [host, components, objects, trace, leaders, width]);
+  // Focus moves into the panel, and back to where it was (the node's square) when it closes.
   useEffect(() => {
+    const back = document.activeElement;
     close.current?.focus();
+    return () => {
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    };
   }, [host]);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     if (e.key !== 'Escape') return;

@@ -3,7 +3,7 @@
  * (`--scale-mode on`), its diffs folded by the page's store exactly as the bridge does, then
  * rendered statically in both languages. At classroom size the message table stays (SequenceView.test.tsx).
  */
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type FromWorker } from '../../protocol/messages';
 import { createSimHost } from '../../worker/host';
@@ -33,23 +33,25 @@ function scaleRun(scaleMode: 'on' | 'off'): ClusterState {
   return showAt(state, state.tape!.frontierSeq, state.tape!.frontierNow);
 }
 
-function render(cluster: ClusterState, languages: string[]): string {
+/** Rendered whole: the rates view is loaded lazily, so this waits for it as a server render would. */
+async function render(cluster: ClusterState, languages: string[]): Promise<string> {
   const store = createAppStore({ cluster });
-  return renderToStaticMarkup(
+  const { prelude } = await prerender(
     <AppStoreContext.Provider value={store}>
       <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
         <SequenceView />
       </LocaleContext.Provider>
     </AppStoreContext.Provider>,
   );
+  return new Response(prelude).text();
 }
 
 describe('SequenceView in scale mode', () => {
   const cluster = scaleRun('on');
 
-  it('shows messages per second by arrow, node roles folded into one participant, and a sample', () => {
+  it('shows messages per second by arrow, node roles folded into one participant, and a sample', async () => {
     expect(cluster.scaleMode).toBe(true);
-    const html = render(cluster, ['en-US']);
+    const html = await render(cluster, ['en-US']);
     expect(html).toContain('data-testid="sequence-rates"');
     expect(html).toContain('data-testid="sequence-sample"');
     // Every node's kubelet is one participant, named for all of them.
@@ -62,14 +64,14 @@ describe('SequenceView in scale mode', () => {
     expect(html).not.toContain('data-testid="sequence"');
   });
 
-  it('speaks Chinese', () => {
-    const html = render(cluster, ['zh-CN']);
+  it('speaks Chinese', async () => {
+    const html = await render(cluster, ['zh-CN']);
     expect(html).toContain('每秒');
     expect(html).toContain('kubelet（全部 3 个节点）');
   });
 
-  it('at classroom size keeps the message table', () => {
-    const html = render(scaleRun('off'), ['en-US']);
+  it('at classroom size keeps the message table', async () => {
+    const html = await render(scaleRun('off'), ['en-US']);
     expect(html).toContain('data-testid="sequence"');
     expect(html).not.toContain('data-testid="sequence-rates"');
   });

@@ -10,7 +10,7 @@
  * (its layout is the expensive part): then it says it is behind and offers a redraw.
  */
 import type { Mermaid } from 'mermaid';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TraceObject } from '../../engine/core/trace';
 import { useT } from '../i18n/react';
 import { useTimeLabel } from '../playback/use-time-label';
@@ -19,7 +19,6 @@ import type { AppState } from '../store/store';
 import { objectChoices } from './choices';
 import { MERMAID_MESSAGE_LIMIT, toMermaid } from './mermaid';
 import { cursorIndex, participantLabel, toSequence, type SequenceMessage } from './model';
-import { SequenceRates } from './SequenceRates';
 import './sequence.css';
 
 export interface SequenceViewProps {
@@ -64,10 +63,19 @@ function loadMermaid(): Promise<Mermaid> {
 
 const selectScaleMode = (s: AppState) => s.cluster.scaleMode;
 
+/** Loaded with the first cluster in scale mode: the classroom's entry JavaScript does not carry it. */
+const SequenceRates = lazy(() => import('./SequenceRates').then((m) => ({ default: m.SequenceRates })));
+
 /** In scale mode (more than 100 workers) rates and a sample replace the message table; at classroom size nothing changes. */
 export function SequenceView(props: SequenceViewProps) {
   const scaleMode = useApp(selectScaleMode);
-  return scaleMode ? <SequenceRates /> : <SequenceMessages {...props} />;
+  return scaleMode ? (
+    <Suspense fallback={null}>
+      <SequenceRates />
+    </Suspense>
+  ) : (
+    <SequenceMessages {...props} />
+  );
 }
 
 function SequenceMessages({ cursorSeq }: SequenceViewProps) {

@@ -38,7 +38,7 @@ function podView(pod: Pod | undefined): string {
 function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   switch (resource) {
     case 'pods':
-      return podDelta(ctx, state(ctx), d, podView(d.old as Pod | undefined) !== podView(d.cur as Pod | undefined));
+      return podDelta(ctx, state(ctx), d, () => podView(d.old as Pod | undefined) !== podView(d.cur as Pod | undefined));
     case 'services':
       return [serviceDelta(ctx, state(ctx), d)];
     case 'endpoints':

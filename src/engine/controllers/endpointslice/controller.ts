@@ -43,7 +43,7 @@ function keysForSlice(ctx: ControllerContext, d: Delta): string[] {
 function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   switch (resource) {
     case 'pods':
-      return podDelta(ctx, state(ctx), d, endpointView(d.old as Pod | undefined) !== endpointView(d.cur as Pod | undefined));
+      return podDelta(ctx, state(ctx), d, () => endpointView(d.old as Pod | undefined) !== endpointView(d.cur as Pod | undefined));
     case 'services':
       return [serviceDelta(ctx, state(ctx), d)];
     case 'endpointslices':

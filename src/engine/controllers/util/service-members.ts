@@ -65,9 +65,11 @@ function selects(svc: Service | undefined, pod: Pod | undefined): boolean {
 
 /**
  * Applies a Pod delta; returns the Services to resync: those whose membership changed, and
- * those it stays in when `viewChanged` says what they publish of it changed.
+ * those it stays in when `viewChanged` says what they publish of it changed. It is asked only
+ * then: most Pods are in no Service, and comparing what would be published costs more than
+ * the rest of the delta.
  */
-export function podDelta(ctx: ControllerContext, s: ServiceMembers, d: Delta, viewChanged: boolean): string[] {
+export function podDelta(ctx: ControllerContext, s: ServiceMembers, d: Delta, viewChanged: () => boolean): string[] {
   const cur = d.cur as Pod | undefined;
   const old = d.old as Pod | undefined;
   const pod = (cur ?? old)!;
@@ -79,12 +81,13 @@ export function podDelta(ctx: ControllerContext, s: ServiceMembers, d: Delta, vi
   for (const k of indexKeys(s.selectAll, ns)) candidates.add(k);
   for (const [k, v] of Object.entries(cur?.metadata.labels ?? {})) for (const svcKey of indexKeys(s.servicesByPair, `${ns}/${k}=${v}`)) candidates.add(svcKey);
   const keys: string[] = [];
+  let changed: boolean | undefined;
   for (const svcKey of candidates) {
     const svc = ctx.cache('services').cache.get(svcKey) as Service | undefined;
     const was = s.members.get(svcKey)?.has(key) ?? false;
     const is = selects(svc, cur);
     if (is !== was) setMember(s, svcKey, key, is);
-    if (is !== was || (is && viewChanged)) keys.push(svcKey);
+    if (is !== was || (is && (changed ??= viewChanged()))) keys.push(svcKey);
   }
   return keys;
 }

@@ -1,0 +1,75 @@
+/**
+ * The scale dial rendered to static HTML from a store fed by real snapshots: it shows the
+ * cluster's real worker count (a size typed in the terminal included), in both languages, and the
+ * busy line while a `sim topology` runs.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, type FromWorker } from '../../protocol/messages';
+import { inertBridge } from '../bridge/inert.testing';
+import { BridgeContext } from '../bridge/react';
+import { createLocaleStore } from '../i18n/locale';
+import { LocaleContext } from '../i18n/react';
+import { applySnapshot, initialClusterState } from '../store/cluster';
+import { AppStoreContext } from '../store/react';
+import { createAppStore } from '../store/store';
+import { commandStarted, initialTerminalState } from '../store/terminal';
+import { createSimHost } from '../../worker/host';
+import { ScaleDial, scaleCommand } from './ScaleDial';
+
+/** The last snapshot after `lines` (a `sim topology` sends a new one). */
+function snapshotAfter(lines: string[]) {
+  const messages: FromWorker[] = [];
+  const host = createSimHost((m) => messages.push(m));
+  host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
+  lines.forEach((line, i) => host.handle({ type: 'command', id: i + 1, line }));
+  const snap = messages.filter((m) => m.type === 'snapshot').pop();
+  if (snap?.type !== 'snapshot') throw new Error('no snapshot');
+  return snap;
+}
+
+function render(lines: string[], languages = ['en-US'], running?: string): string {
+  const store = createAppStore({ cluster: applySnapshot(initialClusterState, snapshotAfter(lines)), ...(running ? { terminal: commandStarted(initialTerminalState, 9, running) } : {}) });
+  return renderToStaticMarkup(
+    <AppStoreContext.Provider value={store}>
+      <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
+        <BridgeContext.Provider value={inertBridge()}>
+          <ScaleDial topology="basic" />
+        </BridgeContext.Provider>
+      </LocaleContext.Provider>
+    </AppStoreContext.Provider>,
+  );
+}
+
+const selected = (html: string): string | undefined => /<option value="(\d+)" selected="">/.exec(html)?.[1];
+
+describe('ScaleDial', () => {
+  it('offers 3 to 5,000 nodes with an accessible name, the classroom cluster showing 3', () => {
+    const html = render([]);
+    expect(html).toContain('data-testid="scale-dial"');
+    expect([...html.matchAll(/<option value="(\d+)"/g)].map((m) => m[1])).toEqual(['3', '10', '100', '1000', '5000']);
+    expect(html).toContain('>1,000 nodes<');
+    expect(html).toMatch(/<label[^>]*>Worker nodes<\/label>/);
+    expect(selected(html)).toBe('3');
+    expect(html).not.toContain('scale-busy');
+  });
+
+  it('shows the real worker count after a sim topology typed in the terminal, even one not on the dial', () => {
+    expect(selected(render(['sim topology basic --nodes 10']))).toBe('10');
+    const html = render(['sim topology ha --nodes 7'], ['zh-CN']);
+    expect(selected(html)).toBe('7');
+    expect(html).toContain('7 个节点（当前）');
+    expect(html).toContain('工作节点数');
+  });
+
+  it('waits, busy, while a sim topology runs', () => {
+    const html = render([], ['en-US'], 'sim topology basic --nodes 1000');
+    expect(html).toContain('data-testid="scale-busy"');
+    expect(html).toContain('title="Booting 1,000 nodes…"');
+    expect(html).toMatch(/<select[^>]*disabled=""/);
+  });
+
+  it('sends exactly the command the topology takes', () => {
+    expect(scaleCommand('ha', 1000)).toBe('sim topology ha --nodes 1000');
+  });
+});
