@@ -38,9 +38,25 @@ export function daemonSetPatch(ds: TemplatedWorkload): Record<string, unknown> {
   return sortKeys({ spec: { template: { ...ds.spec.template, $patch: 'replace' } } }) as Record<string, unknown>;
 }
 
+/**
+ * JSON of a template's patch and of a revision's data, once per object: the DaemonSet controller
+ * matches every revision on every sync (one per Node heartbeat at boot), and the objects it reads
+ * are never mutated once stored (apiserver/storage.test.ts runs a cluster with them frozen).
+ */
+const templatePatchJson = new WeakMap<object, string>();
+const revisionDataJson = new WeakMap<object, string>();
+
+function memoJson(memo: WeakMap<object, string>, key: object, value: () => unknown): string {
+  let json = memo.get(key);
+  if (json === undefined) memo.set(key, (json = JSON.stringify(value())));
+  return json;
+}
+
 /** Match: the revision's data is exactly this workload's patch. */
 export function matchesRevision(ds: TemplatedWorkload, cr: ControllerRevision): boolean {
-  return JSON.stringify(cr.data) === JSON.stringify(daemonSetPatch(ds));
+  const data: unknown = cr.data;
+  const stored = data !== null && typeof data === 'object' ? memoJson(revisionDataJson, data, () => data) : JSON.stringify(data);
+  return stored === memoJson(templatePatchJson, ds.spec.template, () => daemonSetPatch(ds));
 }
 
 /** applyDaemonSetHistory, for the template only: what the revision's patch puts back. */

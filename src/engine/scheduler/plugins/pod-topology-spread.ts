@@ -18,6 +18,9 @@ import { findMatchingUntoleratedTaint } from './helper';
 import { podMatchesNodeSelectorAndAffinityTerms } from './node-selector';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';
+import { countPodsMatchSelector, hasHostnameLabel, selectorKey } from './spread-counts';
+
+export { countPodsMatchSelector, selectorKey };
 
 export const NAME = 'PodTopologySpread';
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
@@ -93,85 +96,6 @@ export function constraintsFor(pod: Pod, view: ClusterView, when: TopologySpread
 
 function selectorMatches(sel: Selector | undefined, labels: Record<string, string> | undefined): boolean {
   return sel !== undefined && matches(sel, labels);
-}
-
-/**
- * Counts memoised per node and (selector, namespace), valid while the node's generation stands
- * (it moves with every Pod placed, removed or updated there). The system default zone constraint
- * counts every Pod of every node for every Pod scheduled, which made a run grow with the square
- * of its Pods. A cycle asks once per feasible node, and at a thousand nodes the asking is bound
- * by memory loads, not arithmetic: the memo hangs off the NodeInfo itself (a non-enumerable
- * symbol property, so it never enters a World snapshot, a clone or an equality check), keyed by
- * a small integer per selector, with the last selector asked kept inline — consecutive cycles
- * mostly schedule replicas of one workload.
- */
-const MEMO = Symbol('podTopologySpreadCounts');
-
-interface CountMemo {
-  generation: number;
-  /** The node carries the hostname label (labels change only with the generation). */
-  hostname: boolean;
-  /** The last selector id asked at this generation (-1: none) and its count. */
-  id: number;
-  count: number;
-  /** Earlier selectors asked at this generation. */
-  more: Map<number, number> | undefined;
-}
-
-/** The node's memo, emptied if the node's generation moved since it was filled. */
-function memoOf(node: NodeInfo): CountMemo {
-  let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
-  if (!m) {
-    m = { generation: -1, hostname: false, id: -1, count: 0, more: undefined };
-    Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
-  }
-  if (m.generation !== node.generation) {
-    m.generation = node.generation;
-    m.hostname = own(node.labels, HOSTNAME) !== undefined;
-    m.id = -1;
-    m.more = undefined;
-  }
-  return m;
-}
-
-/**
- * (namespace, selector) → its memo id. Ids only name memo entries (the same text always gets
- * the same id), so sharing them between simulations in one process changes no count.
- */
-const selectorIds = new Map<string, number>();
-
-/** The memo key of a selector in a namespace; computed once per cycle, not once per node. */
-export function selectorKey(sel: Selector | undefined, namespace: string): number | undefined {
-  if (sel === undefined) return undefined;
-  const text = `${namespace}\u0000${JSON.stringify(sel)}`;
-  let id = selectorIds.get(text);
-  if (id === undefined) selectorIds.set(text, (id = selectorIds.size));
-  return id;
-}
-
-/** Matching Pods on a node, not counting those already terminating. */
-export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: number): number {
-  if (sel === undefined) return 0;
-  if (key === undefined) return countNow(node, sel, namespace);
-  const m = memoOf(node);
-  if (m.id === key) return m.count;
-  let n = m.more?.get(key);
-  if (n !== undefined) return n;
-  n = countNow(node, sel, namespace);
-  if (m.id !== -1) (m.more ??= new Map()).set(m.id, m.count);
-  m.id = key;
-  m.count = n;
-  return n;
-}
-
-function countNow(node: NodeInfo, sel: Selector, namespace: string): number {
-  let n = 0;
-  for (const e of node.pods.values()) {
-    const p = e.pod;
-    if (p.metadata.deletionTimestamp || p.metadata.namespace !== namespace) continue;
-    if (matches(sel, p.metadata.labels)) n++;
-  }
-  return n;
 }
 
 function hasAllKeys(labels: Record<string, string>, cs: readonly Constraint[]): boolean {
@@ -345,7 +269,7 @@ export function scorer(
         const c = constraints[i]!;
         let cnt: number;
         if (c.topologyKey === HOSTNAME) {
-          if (!memoOf(node).hostname) continue;
+          if (!hasHostnameLabel(node)) continue;
           cnt = countPodsMatchSelector(node, c.selector, ns, keys[i]);
         } else {
           const v = own(node.labels, c.topologyKey) as string | undefined;
