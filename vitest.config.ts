@@ -7,5 +7,7 @@ export default defineConfig({
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 60_000,
+    // The UI's lazily loaded strings (src/ui/i18n/lazy-modules.ts), as if every feature's chunk had loaded.
+    setupFiles: ['src/ui/i18n/test-setup.ts'],
   },
 });

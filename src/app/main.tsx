@@ -101,13 +101,17 @@ function currentLink(): string {
   return `${window.location.origin}${window.location.pathname}${search}${classroomSuffix}`;
 }
 
-// Keep the address bar current (throttled: the playhead moves every frame while playing).
+// Keep the address bar current (throttled: the playhead moves every frame while playing, and
+// replaceState with a long link costs milliseconds; while playing, every 2 s is current enough).
 let urlTimer: number | undefined;
 store.subscribe(() => {
-  urlTimer ??= window.setTimeout(() => {
-    urlTimer = undefined;
-    if (store.getState().connection.status === 'ready') window.history.replaceState(null, '', currentLink());
-  }, 500);
+  urlTimer ??= window.setTimeout(
+    () => {
+      urlTimer = undefined;
+      if (store.getState().connection.status === 'ready') window.history.replaceState(null, '', currentLink());
+    },
+    store.getState().playback.playing ? 2000 : 500,
+  );
 });
 
 /** A new run with another topology (the old one stays in the browser history). */

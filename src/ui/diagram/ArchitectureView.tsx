@@ -28,17 +28,20 @@ import type { DiagramChoice } from './focus';
 import { FaultMenu } from './FaultMenu';
 import { HelpButton } from './HelpButton';
 import { leaderIds } from './leaders';
-import { DEFAULT_FRAME, toFlowGraph } from './model';
-import { aggregateNodes, sameAggregate, type NodeAggregate } from './node-grid-model';
-import { NodeZoom } from './NodeZoom';
+import { DEFAULT_FRAME, litHopKey, toFlowGraph, withGridAggregate } from './model';
+import type { NodeAggregate } from './node-grid-model';
+import { drawnComponents, gridShape, pictureObjects, type DrawnComponents, type PictureObjects } from './picture-inputs';
 import { NODE_TYPES } from './nodes';
 import { aggregates, GRID_ID, machineHosts } from './scene';
+import type { TraceRecord } from '../../engine/core/trace';
 import { activeFaults, faultActions } from './targets';
 import { useReducedMotion } from '../components/use-reduced-motion';
 import { NARROW, defaultView, layoutFrame } from './viewport';
 
 // The travelling tokens bring the animation library; the picture draws without waiting for it.
 const Tokens = lazy(() => import('./Tokens').then((m) => ({ default: m.Tokens })));
+// Only a cluster drawn as the node grid zooms into a node: the zoom loads when first opened.
+const NodeZoom = lazy(() => import('./NodeZoom').then((m) => ({ default: m.NodeZoom })));
 
 /**
  * React Flow gives a node pointer events only when it is selectable, draggable or has a mouse
@@ -73,17 +76,29 @@ export function ArchitectureView() {
   const lessons = useApp((s) => s.lessons);
   const lessonController = useLessonController();
   const reduced = useReducedMotion();
-  const leaders = useMemo(() => leaderIds(objects, components), [objects, components]);
+  // What the picture draws from the moment, kept while it draws the same (picture-inputs.ts): at
+  // a thousand nodes most moments change no drawn object or component, so the picture stays.
+  const drawn = useRef<DrawnComponents | undefined>(undefined);
+  const drawnComps = useMemo(() => (drawn.current = drawnComponents(components, drawn.current)).components, [components]);
+  const hosts = useMemo(() => machineHosts(drawnComps), [drawnComps]);
+  const inputs = useRef<PictureObjects | undefined>(undefined);
+  const picture = useMemo(() => (inputs.current = pictureObjects(objects, hosts.controlPlanes, hosts.workers, aggregates(hosts.workers.length), inputs.current)), [objects, hosts]);
+  const pictureObjs = picture.objects;
   // A big cluster's workers, aggregated once per moment; an unchanged picture keeps the previous
   // aggregate, so the grid's thousands of cells do not even re-render.
-  const hosts = useMemo(() => machineHosts(components), [components]);
-  const lastAggregate = useRef<NodeAggregate | undefined>(undefined);
-  const nodes = useMemo(() => {
-    if (!aggregates(hosts.workers.length)) return (lastAggregate.current = undefined);
-    const next = aggregateNodes(objects, new Set(hosts.controlPlanes), hosts.workers);
-    const prev = lastAggregate.current;
-    return (lastAggregate.current = prev && sameAggregate(prev, next) ? prev : next);
-  }, [objects, hosts]);
+  const nodes = picture.nodes;
+  const lastLeaders = useRef<ReadonlySet<string>>(new Set());
+  const leaders = useMemo(() => {
+    const next = leaderIds(pictureObjs, drawnComps);
+    const prev = lastLeaders.current;
+    return (lastLeaders.current = prev.size === next.size && [...next].every((id) => prev.has(id)) ? prev : next);
+  }, [pictureObjs, drawnComps]);
+  // The picture reads the trace only for the latest message's edge (litHop): keep the trace it was
+  // drawn from while that edge is the same.
+  const hopKey = useMemo(() => litHopKey(trace, drawnComps, leaders), [trace, drawnComps, leaders]);
+  const lit = useRef<{ key: string; trace: readonly TraceRecord[] } | undefined>(undefined);
+  if (!lit.current || lit.current.key !== hopKey) lit.current = { key: hopKey, trace };
+  const litTrace = lit.current.trace;
 
   // The canvas's size decides the arrangement (wide frames put workers in a row, narrow ones stack them).
   const canvas = useRef<HTMLDivElement>(null);
@@ -119,7 +134,11 @@ export function ArchitectureView() {
     if (!prediction || prediction.form === 'choice') return undefined;
     return lessons.choice === undefined ? { form: prediction.form, options: prediction.options } : { form: prediction.form, options: prediction.options, chosen: lessons.choice };
   }, [prediction, lessons.choice]);
-  const graph = useMemo(() => toFlowGraph(components, objects, trace, leaders, { frame: layoutFor, focus, choice, ...(nodes ? { nodes } : {}) }), [components, objects, trace, leaders, layoutFor, focus, choice, nodes]);
+  // Laid out from the grid's shape; its cells then draw the moment's aggregate (gridShape).
+  const lastShape = useRef<NodeAggregate | undefined>(undefined);
+  const shape = useMemo(() => (lastShape.current = gridShape(nodes, lastShape.current)), [nodes]);
+  const laidOut = useMemo(() => toFlowGraph(drawnComps, pictureObjs, litTrace, leaders, { frame: layoutFor, focus, choice, ...(shape ? { nodes: shape } : {}) }), [drawnComps, pictureObjs, litTrace, leaders, layoutFor, focus, choice, shape]);
+  const graph = useMemo(() => (nodes ? withGridAggregate(laidOut, nodes) : laidOut), [laidOut, nodes]);
   // The lit edge stays; only its marching dashes go when the learner asked for less motion.
   const edges = useMemo<DiagramEdge[]>(() => (reduced ? graph.edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : graph.edges), [graph.edges, reduced]);
 
@@ -245,7 +264,11 @@ export function ArchitectureView() {
             </Suspense>
           </ReactFlow>
         </div>
-        {zoomed ? <NodeZoom host={zoomed} components={components} objects={objects} trace={trace} leaders={leaders} room={size ?? { width: DEFAULT_FRAME.width, height: DEFAULT_FRAME.height }} onClose={() => setZoomed(undefined)} /> : null}
+        {zoomed ? (
+          <Suspense fallback={null}>
+            <NodeZoom host={zoomed} components={components} objects={objects} trace={trace} leaders={leaders} room={size ?? { width: DEFAULT_FRAME.width, height: DEFAULT_FRAME.height }} onClose={() => setZoomed(undefined)} />
+          </Suspense>
+        ) : null}
         {selected ? <ComponentCard id={selected} leaders={leaders} onClose={() => setSelected(undefined)} /> : null}
         {menu ? <FaultMenu {...menu} onClose={closeMenu} /> : null}
         {rebuilding ? (

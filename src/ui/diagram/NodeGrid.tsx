@@ -15,6 +15,11 @@ import type { NodeGridData } from './data';
 import { nodeGroupId } from './actors';
 import type { GridGeometry, ZoneBlock } from './grid-layout';
 import { shade, type CellState, type NodeAggregate, type ZoneGroup } from './node-grid-model';
+import * as gridMessages from '../i18n/messages/node-grid';
+import { addMessages } from '../i18n/catalog';
+
+// This feature's strings load with its chunk, not with the page (i18n/catalog.ts).
+addMessages(gridMessages);
 
 const hidden = { opacity: 0 };
 

@@ -16,6 +16,11 @@ import type { DiagramEdge, DiagramNode } from './data';
 import { EDGE_TYPES } from './edges';
 import { toMachineGraph } from './model';
 import { NODE_TYPES } from './nodes';
+import * as gridMessages from '../i18n/messages/node-grid';
+import { addMessages } from '../i18n/catalog';
+
+// This feature's strings load with its chunk, not with the page (i18n/catalog.ts).
+addMessages(gridMessages);
 
 export interface NodeZoomProps {
   host: string;

@@ -17,6 +17,7 @@ import type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNod
 import { focusedObjects, namesComponent, nodeFocused } from './focus';
 import type { PodNodeData } from './pods';
 import { routeEdge, Trunks, type Point, type Rect } from './route';
+import type { NodeAggregate } from './node-grid-model';
 import { aggregates, buildScene, edgeId, GRID_ID, gridAlias, machineHosts, type Scene, type SceneOptions } from './scene';
 
 export type { ComponentNodeData, DiagramEdge, DiagramNode, FlowGraph, MachineNodeData, PodNodeData };
@@ -174,6 +175,27 @@ function focusLinks(focus: DiagramOptions['focus'], data: Scene['data'], boxes: 
   return focused;
 }
 
+/**
+ * What the latest message lights in the picture: the boxes it travels between (a big cluster's
+ * workers drawn in the node grid) and whether kubectl sent it. The picture depends on the trace
+ * only through this, so a view can keep its picture while this stays the same (litHopKey).
+ */
+export function litHop(trace: readonly TraceRecord[], components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): { ends?: { from: string; to: string }; fromKubectl: boolean; drawnIn?: (id: string) => string } {
+  const hop = lastHop(trace);
+  const hosts = machineHosts(components);
+  // A big cluster's workers are one box: their messages start and end at the node grid.
+  const drawnIn = aggregates(hosts.workers.length) ? gridAlias(components, new Set(hosts.workers)) : undefined;
+  const hopEnds = hop ? hopEndpoints(hop, components, leaders) : undefined;
+  const ends = hopEnds && drawnIn ? { from: drawnIn(hopEnds.from), to: drawnIn(hopEnds.to) } : hopEnds;
+  return { ...(ends ? { ends } : {}), fromKubectl: hop?.from === 'kubectl', ...(drawnIn ? { drawnIn } : {}) };
+}
+
+/** A key equal for two traces exactly when toFlowGraph draws the same from both (litHop). */
+export function litHopKey(trace: readonly TraceRecord[], components: ReadonlyMap<string, ComponentSummary>, leaders: ReadonlySet<string>): string {
+  const { ends, fromKubectl } = litHop(trace, components, leaders);
+  return ends ? `${ends.from}>${ends.to}>${fromKubectl}` : '';
+}
+
 export function toFlowGraph(
   components: ReadonlyMap<string, ComponentSummary>,
   objects: ReadonlyMap<string, KObject>,
@@ -181,13 +203,8 @@ export function toFlowGraph(
   leaders: ReadonlySet<string> = new Set(),
   opts: DiagramOptions = {},
 ): FlowGraph {
-  const hop = lastHop(trace);
-  const hosts = machineHosts(components);
-  // A big cluster's workers are one box: their messages start and end at the node grid.
-  const drawnIn = aggregates(hosts.workers.length) ? gridAlias(components, new Set(hosts.workers)) : undefined;
-  const hopEnds = hop ? hopEndpoints(hop, components, leaders) : undefined;
-  const ends = hopEnds && drawnIn ? { from: drawnIn(hopEnds.from), to: drawnIn(hopEnds.to) } : hopEnds;
-  const isActive = (id: string): boolean => ends !== undefined && (ends.from === id || ends.to === id || (id === USER_ID && hop?.from === 'kubectl'));
+  const { ends, fromKubectl, drawnIn } = litHop(trace, components, leaders);
+  const isActive = (id: string): boolean => ends !== undefined && (ends.from === id || ends.to === id || (id === USER_ID && fromKubectl));
   const { data, scene, links, grid } = buildScene(components, objects, leaders, isActive, opts);
   const { placed, headers, grid: geometry } = arrange(scene, opts.frame ?? DEFAULT_FRAME, READABLE_ZOOM);
   let gridFocus = false;
@@ -241,6 +258,22 @@ export function toFlowGraph(
   if (active && edges.some((e) => e.id === active)) graph.activeEdge = active;
   ROUTING.set(graph, routing);
   return graph;
+}
+
+/**
+ * `graph` with its node grid drawing `aggregate`, everything else (and the routes) as it is: for a
+ * graph laid out from an aggregate of the same shape (picture-inputs.ts gridShape).
+ */
+export function withGridAggregate(graph: FlowGraph, aggregate: NodeAggregate): FlowGraph {
+  const i = graph.nodes.findIndex((n) => n.id === GRID_ID);
+  const grid = graph.nodes[i];
+  if (!grid || (grid.data as NodeGridData).aggregate === aggregate) return graph;
+  const nodes = graph.nodes.slice();
+  nodes[i] = { ...grid, data: { ...(grid.data as NodeGridData), aggregate } } as DiagramNode;
+  const out: FlowGraph = { ...graph, nodes };
+  const routing = ROUTING.get(graph);
+  if (routing) ROUTING.set(out, routing);
+  return out;
 }
 
 /**

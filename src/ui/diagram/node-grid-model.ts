@@ -84,29 +84,56 @@ function add(c: Counts, cell: NodeCell): void {
 export function aggregateNodes(objects: ReadonlyMap<string, KObject>, controlPlanes: ReadonlySet<string>, workers: readonly string[] = []): NodeAggregate {
   const nodes = new Map<string, Node>();
   const pods = new Map<string, number>();
-  for (const [key, o] of objects) {
-    if (key.startsWith('pods/')) {
-      const p = o as Pod;
-      const on = p.spec?.nodeName;
-      const phase = p.status?.phase;
-      if (on && phase !== 'Succeeded' && phase !== 'Failed') pods.set(on, (pods.get(on) ?? 0) + 1);
-    } else if (key.startsWith('nodes/')) {
-      const n = o as Node;
-      const name = n.metadata.name ?? key.slice(6);
-      if (!controlPlanes.has(name) && n.metadata.labels?.[CONTROL_PLANE_ROLE] === undefined) nodes.set(name, n);
-    }
+  for (const [key, o] of objects) collectGridInput(key, o, controlPlanes, nodes, pods);
+  return aggregateFrom(nodes, pods, controlPlanes, workers);
+}
+
+/**
+ * One object's part in the aggregate: a worker's Node object into `nodes`, a non-terminated
+ * bound Pod into its node's count in `pods`. Callers that already walk the objects use it to
+ * build aggregateFrom's inputs in the same pass.
+ */
+export function collectGridInput(key: string, o: KObject, controlPlanes: ReadonlySet<string>, nodes: Map<string, Node>, pods: Map<string, number>): void {
+  if (key.startsWith('pods/')) {
+    const p = o as Pod;
+    const on = p.spec?.nodeName;
+    const phase = p.status?.phase;
+    if (on && phase !== 'Succeeded' && phase !== 'Failed') pods.set(on, (pods.get(on) ?? 0) + 1);
+  } else if (key.startsWith('nodes/')) {
+    const n = o as Node;
+    const name = n.metadata.name ?? key.slice(6);
+    if (!controlPlanes.has(name) && n.metadata.labels?.[CONTROL_PLANE_ROLE] === undefined) nodes.set(name, n);
   }
+}
+
+/** Node objects are never mutated (each version is a new object): their cell state is computed once. */
+const cellStates = new WeakMap<Node, ReturnType<typeof cellState>>();
+/** The last sorted worker list, reused while the set of names is the same (sorting 5,000 names per moment shows up in profiles). */
+let sortedNames: string[] = [];
+
+function sortedOnce(names: ReadonlySet<string>): string[] {
+  if (sortedNames.length !== names.size || !sortedNames.every((n) => names.has(n))) sortedNames = [...names].sort(collator.compare);
+  return sortedNames;
+}
+
+/** The aggregate from the workers' Node objects (by name) and their non-terminated Pod counts. */
+export function aggregateFrom(nodes: ReadonlyMap<string, Node>, pods: ReadonlyMap<string, number>, controlPlanes: ReadonlySet<string>, workers: readonly string[] = []): NodeAggregate {
   const names = new Set(nodes.keys());
   for (const w of workers) if (!controlPlanes.has(w)) names.add(w);
   const byZone = new Map<string, ZoneGroup>();
   const counts = emptyCounts();
   let maxPods = 0;
   let zoned = false;
-  for (const name of [...names].sort(collator.compare)) {
+  for (const name of sortedOnce(names)) {
     const node = nodes.get(name);
     const zone = node?.metadata.labels?.[ZONE_LABEL] ?? '';
     if (zone) zoned = true;
-    const cell: NodeCell = { name, ...cellState(node), pods: pods.get(name) ?? 0, zone };
+    let state = node ? cellStates.get(node) : undefined;
+    if (!state) {
+      state = cellState(node);
+      if (node) cellStates.set(node, state);
+    }
+    const cell: NodeCell = { name, ...state, pods: pods.get(name) ?? 0, zone };
     let group = byZone.get(zone);
     if (!group) byZone.set(zone, (group = { zone, cells: [], ...emptyCounts() }));
     group.cells.push(cell);

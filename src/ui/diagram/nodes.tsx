@@ -8,13 +8,12 @@
  */
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { Check, CircleAlert, Ellipsis } from 'lucide-react';
-import { memo, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, lazy, memo, type KeyboardEvent, type ReactNode } from 'react';
 import { useT, type Translate } from '../i18n/react';
 import { anchorBelow, isMenuKey, useDiagramActions } from './context';
-import type { AgentNodeData, CaptionNodeData, ChoiceState, ComponentNodeData, MachineNodeData } from './data';
+import type { AgentNodeData, CaptionNodeData, ChoiceState, ComponentNodeData, MachineNodeData, NodeGridData } from './data';
 import type { PodNodeData, SystemPodsData } from './pods';
 import { CONDITION_ICON, KIND_ICON, PENDING_ICON, PodShapeIcon, STOPPED_ICON } from './shapes';
-import { NodeGridNode } from './NodeGrid';
 
 const hidden = { opacity: 0 };
 
@@ -276,4 +275,16 @@ export const MachineNode = memo(function MachineNode({ id, data }: NodeProps<Nod
 });
 
 /** Module scope: a new object per render would make React Flow rebuild every node. */
+// Only a cluster with more workers than are drawn one by one shows the node grid: its code (and
+// its zoom's) stays out of the first paint's JavaScript and loads with the first big cluster.
+const NodeGrid = lazy(() => import('./NodeGrid').then((m) => ({ default: m.NodeGridNode })));
+
+function NodeGridNode(props: NodeProps<Node<NodeGridData, 'grid'>>) {
+  return (
+    <Suspense fallback={null}>
+      <NodeGrid {...props} />
+    </Suspense>
+  );
+}
+
 export const NODE_TYPES = { component: ComponentNode, agent: AgentNode, pod: PodNode, system: SystemPodsNode, caption: CaptionNode, machine: MachineNode, grid: NodeGridNode };

@@ -20,6 +20,11 @@ import { PracticeView } from './PracticeView';
 import { ProgressView } from './ProgressView';
 import '../lessons/lessons.css';
 import './drills.css';
+import * as drillsMessages from '../i18n/messages/drills';
+import { addMessages } from '../i18n/catalog';
+
+// This feature's strings load with its chunk, not with the page (i18n/catalog.ts).
+addMessages(drillsMessages);
 
 const VIEW_LABEL: Record<DrillView, MessageKey> = { practice: 'drills.view.practice', mock: 'drills.view.mock', progress: 'drills.view.progress' };
 

@@ -7,14 +7,15 @@ import type { KObject, Pod } from '../../k8s/types';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
 import { useTimeLabel, type TimeLabel } from '../playback/use-time-label';
-import { useApp } from '../store/react';
+import { useApp, useAppStore } from '../store/react';
 import type { AppState } from '../store/store';
 import { changedPaths } from './changes';
 import { NodeAwayNote } from './NodeAwayNote';
 import { markedYaml } from './object-yaml';
-import { lastWrite, writeHistory, type Write } from './writes';
+import { lastWrite, writeHistory, writeIndexes, type Write } from './writes';
 
-const selectTape = (s: AppState) => s.cluster.tape;
+const selectChanges = (s: AppState) => s.cluster.tape?.changes;
+const selectBase = (s: AppState) => s.cluster.tape?.baseSeq;
 const selectSeq = (s: AppState) => s.cluster.seq;
 const selectObjects = (s: AppState) => s.cluster.objects;
 
@@ -24,7 +25,13 @@ const HISTORY_LIMIT = 100;
 export function ObjectView({ objectKey }: { objectKey: string }) {
   const t = useT();
   const bridge = useBridge();
-  const tape = useApp(selectTape);
+  // The view reads only this object's writes: a diff that brings none leaves it be (playing a big
+  // cluster appends several a second). The tape is taken when the writes (or the tape) change.
+  const store = useAppStore();
+  const changesOnTape = useApp(selectChanges);
+  const base = useApp(selectBase);
+  const writes = useApp((s) => (s.cluster.tape ? writeIndexes(s.cluster.tape, objectKey).length : -1));
+  const tape = useMemo(() => store.getState().cluster.tape, [store, changesOnTape, base, writes, objectKey]);
   const seq = useApp(selectSeq);
   const objects = useApp(selectObjects);
   const current = objects.get(objectKey);

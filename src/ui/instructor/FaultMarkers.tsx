@@ -9,11 +9,12 @@ import { useT } from '../i18n/react';
 import { useTimeLabel, type TimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
-import { faultSpans } from './faults';
+import { faultSpans, hasFaultSpans } from './faults';
 import { faultMarkers, type FaultMarker } from './markers';
 import './instructor.css';
 
-const selectTape = (s: AppState) => s.cluster.tape;
+// Without a fault on the tape there is nothing to draw: new diffs then leave the markers be.
+const selectTape = (s: AppState) => (s.cluster.tape && hasFaultSpans(s.cluster.tape) ? s.cluster.tape : undefined);
 const selectSeq = (s: AppState) => s.cluster.seq;
 
 function label(t: ReturnType<typeof useT>, time: TimeLabel, m: FaultMarker): string {

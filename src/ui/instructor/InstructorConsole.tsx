@@ -9,6 +9,11 @@ import { FaultToggles } from './FaultToggles';
 import { PresetList } from './PresetList';
 import { SymptomsCard } from './SymptomsCard';
 import './instructor.css';
+import * as instructorMessages from '../i18n/messages/instructor';
+import { addMessages } from '../i18n/catalog';
+
+// This feature's strings load with its chunk, not with the page (i18n/catalog.ts).
+addMessages(instructorMessages);
 
 export interface InstructorConsoleProps {
   /** Leave the symptoms card out (when the page shows it elsewhere). */

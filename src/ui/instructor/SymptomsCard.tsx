@@ -11,6 +11,11 @@ import { useTimeLabel } from '../playback/use-time-label';
 import { symptoms } from './symptoms';
 import { useMoment } from './use-moment';
 import './instructor.css';
+import * as instructorMessages from '../i18n/messages/instructor';
+import { addMessages } from '../i18n/catalog';
+
+// This feature's strings load with its chunk, not with the page (i18n/catalog.ts).
+addMessages(instructorMessages);
 
 export function SymptomsCard() {
   const t = useT();

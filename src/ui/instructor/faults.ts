@@ -74,6 +74,11 @@ export function faultSpans(tape: Tape): FaultSpan[] {
   return clip(scanned(tape).spans, last);
 }
 
+/** Whether the tape has any fault span at all (most tapes have none: their markers draw nothing). */
+export function hasFaultSpans(tape: Tape): boolean {
+  return scanned(tape).spans.length > 0;
+}
+
 /** The spans active at trace seq `seq`, keyed by target, each cut off at `seq`. */
 export function activeFaults(tape: Tape | undefined, seq: number): Map<string, FaultSpan> {
   const out = new Map<string, FaultSpan>();

@@ -7,9 +7,9 @@ import { useMemo } from 'react';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { activeFaults, type FaultSpan } from './faults';
+import { useTapeThrough } from '../store/use-tape';
 import type { Moment } from './moment';
 
-const selectTape = (s: AppState) => s.cluster.tape;
 const selectSeq = (s: AppState) => s.cluster.seq;
 const selectObjects = (s: AppState) => s.cluster.objects;
 const selectComponents = (s: AppState) => s.cluster.components;
@@ -17,7 +17,8 @@ const selectSecond = (s: AppState) => Math.floor(s.cluster.now / 1000) * 1000;
 const selectEpoch = (s: AppState) => s.connection.epochMs;
 
 export function useActiveFaults(): ReadonlyMap<string, FaultSpan> {
-  const tape = useApp(selectTape);
+  // Active faults at the playhead read the records up to it only.
+  const tape = useTapeThrough(0);
   const seq = useApp(selectSeq);
   return useMemo(() => activeFaults(tape, seq), [tape, seq]);
 }

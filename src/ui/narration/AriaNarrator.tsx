@@ -15,7 +15,9 @@ import { useTimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { decide, type AnnouncerState } from './announcer';
-import { narrationLog } from './log';
+import { loadSentences, sentencesLoaded } from './load-sentences';
+import { WHY_LOOKAHEAD } from './lookahead';
+import { useTapeThrough } from '../store/use-tape';
 import '../keyboard/a11y.css';
 import './narration.css';
 
@@ -26,7 +28,6 @@ export interface AriaNarratorProps {
   historySize?: number;
 }
 
-const selectTape = (s: AppState) => s.cluster.tape;
 const selectSeq = (s: AppState) => s.cluster.seq;
 const selectPlaying = (s: AppState) => s.playback.playing;
 /** Shared with the sequence view and stepping: a line is a row the learner can see. */
@@ -37,11 +38,22 @@ export function AriaNarrator({ visible = false, historySize = 8 }: AriaNarratorP
   const [locale] = useLocale();
   const headingId = useId();
   const time = useTimeLabel();
-  const tape = useApp(selectTape);
+  // A sentence reads its record and up to WHY_LOOKAHEAD after it: diffs beyond those leave it be.
+  const tape = useTapeThrough(WHY_LOOKAHEAD + 1);
   const seq = useApp(selectSeq);
   const playing = useApp(selectPlaying);
   const settings = useApp(selectSettings);
-  const log = useMemo(() => (tape ? narrationLog(tape, seq, settings, historySize, locale) : []), [tape, seq, settings, historySize, locale]);
+  // The sentences load just after first paint (load-sentences.ts); until then there is nothing to say.
+  const [sentences, setSentences] = useState(sentencesLoaded);
+  useEffect(() => {
+    if (sentences) return;
+    let live = true;
+    void loadSentences().then((m) => live && setSentences(m));
+    return () => {
+      live = false;
+    };
+  }, [sentences]);
+  const log = useMemo(() => (tape && sentences ? sentences.narrationLog(tape, seq, settings, historySize, locale) : []), [tape, sentences, seq, settings, historySize, locale]);
   const last = log[log.length - 1];
 
   const [spoken, setSpoken] = useState('');
@@ -52,7 +64,8 @@ export function AriaNarrator({ visible = false, historySize = 8 }: AriaNarratorP
   const latest = useRef(last);
   latest.current = last;
 
-  const loaded = tape !== undefined;
+  // The moment shown when the sentences arrive is not news either: the first change after it is.
+  const loaded = tape !== undefined && sentences !== undefined;
   useEffect(() => {
     if (!loaded) return;
     if (!started.current) {

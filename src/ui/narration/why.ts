@@ -12,10 +12,12 @@
 import type { TraceRecord, TraceRecordOf } from '../../engine/core/trace';
 import type { MessageKey } from '../i18n/catalog';
 import type { Say } from './words';
+import { WHY_LOOKAHEAD } from './lookahead';
 
-/** How far narration looks back (a request's record) and ahead (kubectl's next request). */
+export { WHY_LOOKAHEAD };
+
+/** How far narration looks back (a request's record) and ahead (kubectl's next request, lookahead.ts). */
 const LOOKBACK = 600;
-export const WHY_LOOKAHEAD = 60;
 
 type ResourceRequest = Extract<TraceRecordOf<'request'>['detail'], { type: 'resource' }>;
 

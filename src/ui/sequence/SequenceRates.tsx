@@ -17,6 +17,11 @@ import type { AppState } from '../store/store';
 import { participantLabel } from './model';
 import { RATE_WINDOW_SECONDS, toRates, type RateParticipant } from './rates';
 import './sequence.css';
+import * as ratesMessages from '../i18n/messages/sequence-rates';
+import { addMessages } from '../i18n/catalog';
+
+// This feature's strings load with its chunk, not with the page (i18n/catalog.ts).
+addMessages(ratesMessages);
 
 /** Recent messages shown under the rates. */
 const SAMPLE_ROWS = 12;

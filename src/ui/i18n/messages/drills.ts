@@ -2,8 +2,6 @@ import type { Translations } from '../plural';
 
 /** The interview drills page: practice with spaced repetition, the mock interview, progress. Card text comes from lessons/interview. */
 export const en = {
-  'drills.button': 'Drills',
-  'drills.buttonHint': 'Interview questions and misconceptions, with spaced repetition',
   'drills.title': 'Interview drills',
   'drills.intro': 'The twelve interview questions and eight common misconceptions of the syllabus. Answer in your own words, compare with a model answer, and say how well you knew it: each card comes back just before you would forget it. Every answer can be shown live on the cluster.',
   'drills.close': 'Close the drills',
@@ -107,12 +105,9 @@ export const en = {
   'drills.storageNote': 'Your answers and schedule stay in this browser only, with your lesson progress. Safari may delete them after 7 days without a visit: export them to keep a copy.',
   'drills.storageUnavailable': 'This browser is not letting the page store anything (private mode?). Your practice lasts until you close the page.',
   'drills.storeError': 'Saved progress could not be read or written ({error}). You can keep practising; export to keep what you do.',
-  'drills.backToCard': 'Back to the card',
 } as const;
 
 export const zh: Translations<typeof en> = {
-  'drills.button': '面试练习',
-  'drills.buttonHint': '面试题与常见误区，按间隔重复安排复习',
   'drills.title': '面试练习',
   'drills.intro': '大纲里的 12 道面试题和 8 个常见误区。先用自己的话作答，再对照参考答案，然后评价自己掌握得如何：每张卡片都会在你快要忘记之前再次出现。每个答案都可以在集群上现场演示。',
   'drills.close': '关闭面试练习',
@@ -216,5 +211,4 @@ export const zh: Translations<typeof en> = {
   'drills.storageNote': '你的回答和复习计划只和课程进度一起保存在这个浏览器里。Safari 可能在 7 天未访问后将其删除：请导出一份备份。',
   'drills.storageUnavailable': '这个浏览器不允许页面保存任何数据（可能是隐私模式）。练习记录只在关闭页面之前有效。',
   'drills.storeError': '无法读取或写入已保存的进度（{error}）。你可以继续练习；请导出以保留练习记录。',
-  'drills.backToCard': '回到这张卡片',
 };

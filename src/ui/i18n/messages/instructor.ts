@@ -59,11 +59,6 @@ export const en = {
   'ic.tone.fault': 'Fault',
   'ic.tone.problem': 'Problem',
   'ic.tone.ok': 'All well',
-  'ic.markers': 'Faults on the timeline',
-  'ic.marker.closed': '{target}: failed at {start}, recovered at {end}',
-  'ic.marker.open': '{target}: failed at {start}, still active',
-  'ic.marker.beforeClosed': '{target}: active since before the recording, recovered at {end}',
-  'ic.marker.beforeOpen': '{target}: active since before the recording',
   'ic.marker.jump': 'Show the moment {target} failed',
 
   'sym.apiserver.down':
@@ -212,11 +207,6 @@ export const zh: Translations<typeof en> = {
   'ic.tone.fault': '故障',
   'ic.tone.problem': '问题',
   'ic.tone.ok': '一切正常',
-  'ic.markers': '时间线上的故障',
-  'ic.marker.closed': '{target}：{start} 发生故障，{end} 恢复',
-  'ic.marker.open': '{target}：{start} 发生故障，仍在生效',
-  'ic.marker.beforeClosed': '{target}：在记录开始前就已生效，{end} 恢复',
-  'ic.marker.beforeOpen': '{target}：在记录开始前就已生效',
   'ic.marker.jump': '跳到 {target} 发生故障的时刻',
 
   'sym.apiserver.down':

@@ -7,8 +7,6 @@
 import type { Translations } from '../plural';
 
 export const en = {
-  'narration.title': 'Narration',
-  'narration.empty': 'Step or play to read here what each message means.',
 
   'narr.actor.instructor': 'the instructor',
   'narr.actor.user': 'the learner',
@@ -229,8 +227,6 @@ export const en = {
 } as const;
 
 export const zh: Translations<typeof en> = {
-  'narration.title': '旁白',
-  'narration.empty': '单步前进或播放，这里会说明每条消息的含义。',
 
   'narr.actor.instructor': '讲师',
   'narr.actor.user': '学习者',
