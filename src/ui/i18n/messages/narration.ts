@@ -2,7 +2,8 @@
  * Narration: one plain sentence per trace record (src/ui/narration/narrate.ts), read by screen
  * readers and shown in the optional narration log. Component names, Kubernetes kinds, object
  * names, HTTP statuses and Event reasons/messages stay as Kubernetes prints them; only the
- * connecting words are translated.
+ * connecting words are translated. Over 400 lines on purpose: one sentence per trace detail kind in
+ * both languages, a single table a translator reads top to bottom.
  */
 import type { Translations } from '../plural';
 
