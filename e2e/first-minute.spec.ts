@@ -65,6 +65,28 @@ test.describe('the first minute', () => {
     await ui.expectInput('kubectl get nodes');
   });
 
+  test('keys typed before the terminal has loaded reach it in order, Space and Enter included', async ({ page }) => {
+    // A slow machine: the terminal's code arrives only after the learner has typed a command.
+    let release!: () => void;
+    const typed = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/Terminal-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await page.getByTestId('welcome-close').click();
+    await expect(page.getByTestId('terminal-output')).toHaveCount(0);
+    await page.keyboard.type('kubectl get nodes');
+    await page.keyboard.press('Enter');
+    // Space typed into the command, not into the play button.
+    await expect(page.getByTestId('play-pause')).toContainText('Play');
+    release();
+    await expect(ui.terminalOutput).toContainText('control-plane');
+    await expect(ui.terminalOutput).toContainText('$ kubectl get nodes');
+  });
+
   test('on a phone: one view at a time, switched with tabs', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -7,6 +7,8 @@
  *   node scripts/e2e.mjs --dist /tmp/d e2e/x.spec.ts
  *                                   build into (and serve) another folder, run only those specs —
  *                                   so several people can run e2e at once without sharing dist/
+ *   node scripts/e2e.mjs --no-build e2e/x.spec.ts -- --repeat-each 10 -g "typed"
+ *                                   anything after `--` goes to Playwright as is
  *
  * Exit code: Playwright's. Results (counts) go to test-results/reports/e2e.json.
  */
@@ -121,11 +123,14 @@ const env = { ...process.env, NO_COLOR: '1' };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
+  // Everything after `--` goes to Playwright as is (e.g. `-- --repeat-each 20 -g "typed"`).
+  const dashes = process.argv.indexOf('--', 2);
+  const args = process.argv.slice(2, dashes < 0 ? undefined : dashes);
+  const extra = dashes < 0 ? [] : process.argv.slice(dashes + 1);
   const distAt = args.indexOf('--dist');
   const dist = distAt >= 0 ? args[distAt + 1] : undefined;
   const specs = args.filter((a, i) => a.endsWith('.ts') && i !== distAt + 1);
-  const r = await runE2E({ build: !args.includes('--no-build'), ...(dist ? { dist } : {}), specs });
+  const r = await runE2E({ build: !args.includes('--no-build'), ...(dist ? { dist } : {}), specs: [...specs, ...extra] });
   if (r.error) console.error(r.error);
   process.exitCode = r.code;
 }

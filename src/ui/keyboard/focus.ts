@@ -7,8 +7,11 @@
  */
 export type Region = 'terminal' | 'editor' | 'diagram' | 'sequence';
 
+/** Where the terminal takes typed keys (xterm's textarea, or the plain terminal's input). */
+const TERMINAL_INPUTS = ['.terminal .xterm-helper-textarea', '[data-testid="terminal"] .xterm-helper-textarea', 'input.terminal-input'] as const;
+
 export const REGION_TARGETS: Readonly<Record<Region, readonly string[]>> = {
-  terminal: ['.terminal .xterm-helper-textarea', '[data-testid="terminal"] .xterm-helper-textarea', 'input.terminal-input', '[data-testid="terminal"]', 'section.terminal'],
+  terminal: [...TERMINAL_INPUTS, '[data-testid="terminal"]', 'section.terminal'],
   editor: ['[data-testid="yaml-editor"] .cm-content', '.yaml-editor .cm-content', '[data-testid="yaml-editor"]'],
   diagram: ['section.diagram-panel', '[data-testid="architecture"]'],
   sequence: ['section.sequence', '[data-testid="sequence"]'],
@@ -22,6 +25,17 @@ export function focusRegion(doc: Document, region: Region): boolean {
     const el = doc.querySelector<HTMLElement>(selector);
     if (!el) continue;
     if (!el.matches(NATIVELY_FOCUSABLE)) el.setAttribute('tabindex', '-1');
+    el.focus();
+    return doc.activeElement === el;
+  }
+  return false;
+}
+
+/** Focuses the terminal's input; false while the terminal has not mounted one yet. */
+export function focusTerminalInput(doc: Document): boolean {
+  for (const selector of TERMINAL_INPUTS) {
+    const el = doc.querySelector<HTMLElement>(selector);
+    if (!el) continue;
     el.focus();
     return doc.activeElement === el;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShortcutAction } from './keymap';
-import { shouldIgnore, typesIntoTerminal, type TargetInfo } from './typing';
+import { continuesTypeahead, shouldIgnore, typesIntoTerminal, type TargetInfo } from './typing';
 
 const page: TargetInfo = { tag: 'BODY', typing: false, activatable: false, arrowWidget: false, inOtherModal: false, inStage: false };
 const on = (t: Partial<TargetInfo>): TargetInfo => ({ ...page, ...t });
@@ -75,5 +75,16 @@ describe('shouldIgnore: typing and widgets keep their keys', () => {
     const t = on({ tag: 'BUTTON', activatable: true, inOtherModal: true });
     for (const a of EVERY) expect(shouldIgnore(a, t), a).toBe(true);
     expect(shouldIgnore('close', t)).toBe(false);
+  });
+});
+
+describe('keys held for a terminal still loading', () => {
+  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+  it('continue the command with Space, Enter and Backspace, but not with shortcuts or on the stage', () => {
+    for (const k of [' ', 'Enter', 'Backspace', 'k']) expect(continuesTypeahead(key(k), page), k).toBe(true);
+    expect(continuesTypeahead(key('ArrowRight'), page)).toBe(false);
+    expect(continuesTypeahead(key('Enter', { ctrlKey: true }), page)).toBe(false);
+    expect(continuesTypeahead(key(' '), on({ inStage: true }))).toBe(false);
+    expect(continuesTypeahead(key('Enter'), on({ tag: 'INPUT', inputType: 'text' }))).toBe(false);
   });
 });

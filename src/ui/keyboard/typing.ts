@@ -77,7 +77,22 @@ export function describeTarget(target: EventTarget | null): TargetInfo {
 
 /** Whether a key press outside any text field should be typed into the terminal instead. */
 export function typesIntoTerminal(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, t: TargetInfo): boolean {
-  if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || e.key === ' ') return false;
+  if (e.key.length !== 1 || e.key === ' ') return false;
+  return offTheTerminal(e, t);
+}
+
+/**
+ * While keys are held for a terminal that is still loading (./typeahead.ts), Space, Enter and
+ * Backspace continue the command too, instead of playing or stepping.
+ */
+export function continuesTypeahead(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, t: TargetInfo): boolean {
+  if (e.key.length !== 1 && e.key !== 'Enter' && e.key !== 'Backspace') return false;
+  return offTheTerminal(e, t);
+}
+
+/** An unmodified key whose target takes no text of its own and is not on the stage or in a dialog. */
+function offTheTerminal(e: { ctrlKey: boolean; metaKey: boolean; altKey: boolean }, t: TargetInfo): boolean {
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
   if (t.typing || t.inOtherModal || t.inStage) return false;
   if (t.tag === 'TEXTAREA' || t.tag === 'SELECT') return false;
   if (t.tag === 'INPUT' && !NON_TEXT_INPUTS.has(t.inputType ?? 'text')) return false;

@@ -7,10 +7,11 @@ import { useEffect, useRef } from 'react';
 import { useBridge } from '../bridge/react';
 import type { MessageKey } from '../i18n/catalog';
 import { useAppStore } from '../store/react';
-import { focusRegion, type Region } from './focus';
+import { focusRegion, focusTerminalInput, type Region } from './focus';
 import { closeHelp, helpStore, openHelp } from './help-store';
 import { actionFor, stepSpeed, type ShortcutAction } from './keymap';
-import { describeTarget, shouldIgnore, typesIntoTerminal } from './typing';
+import { holdKey, holding } from './typeahead';
+import { continuesTypeahead, describeTarget, shouldIgnore, typesIntoTerminal } from './typing';
 import { openDock } from '../layout/layout-store';
 
 export type Confirm = (key: MessageKey, params?: Record<string, string | number>) => void;
@@ -116,18 +117,19 @@ export function useShortcuts(confirm: Confirm = () => undefined): void {
     const onKeyDown = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.isComposing) return;
       const target = describeTarget(e.target);
+      // A letter typed with nothing to take it starts a command: focus moves to the terminal
+      // now, while the key is still on its way, so the character lands there. A terminal still
+      // loading gets the keys later, in order (./typeahead.ts).
+      if (!helpStore.getState().open && (typesIntoTerminal(e, target) || (holding() && continuesTypeahead(e, target)))) {
+        openDock('terminal');
+        if (!focusTerminalInput(document) && holdKey(e.key)) e.preventDefault();
+        return;
+      }
       const action = actionFor(e);
       if (action && !shouldIgnore(action, target, e.key)) {
         // The help is modal: the page behind it does not move until it is closed.
         if (helpStore.getState().open && action !== 'close') return;
         if (perform(action)) e.preventDefault();
-        return;
-      }
-      // A letter typed with nothing to take it starts a command: focus moves to the terminal
-      // now, while the key is still on its way, so the character lands there.
-      if (!helpStore.getState().open && typesIntoTerminal(e, target)) {
-        openDock('terminal');
-        focusRegion(document, 'terminal');
       }
     };
     document.addEventListener('keydown', onKeyDown);

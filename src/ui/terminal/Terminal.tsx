@@ -27,6 +27,7 @@ import { completionContext, runningProgress, shellView, shellViewChanged } from 
 import { plainText } from './transcript';
 import { pagePresenterMode } from '../classroom/presenter-mode';
 import { layoutStore } from '../layout/layout-store';
+import { takeHeld } from '../keyboard/typeahead';
 
 export interface TerminalProps {
   /** Names of the virtual files `kubectl apply -f` can read. */
@@ -146,6 +147,12 @@ export function Terminal({ files }: TerminalProps) {
     // The first minute: a fresh page greets the learner in the terminal and puts the cursor there.
     if (layoutStore.getState().greet && store.getState().terminal.entries.length === 0) shell.note(latest.current.t('terminal.welcome'));
     if (!document.activeElement || document.activeElement === document.body) term.focus();
+    // Keys typed while this was loading (src/ui/keyboard/typeahead.ts) are the learner's command.
+    const ahead = takeHeld();
+    if (ahead) {
+      shell.handleData(ahead);
+      term.focus();
+    }
 
     let escapeArmed = false;
     term.attachCustomKeyEventHandler((e) => {
