@@ -1,5 +1,5 @@
 /**
- * The run's identity in the header: which topology it uses (switching starts a new run, after
+ * The run's identity in the header: which topology the cluster has (switching starts a new run, after
  * asking when the run has commands to lose), how many worker nodes (the scale dial) and a button that copies a link reproducing exactly
  * what is on screen.
  */
@@ -8,6 +8,7 @@ import { Link2 } from 'lucide-react';
 import type { Topology } from '../../protocol/messages';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
+import { useApp } from '../store/react';
 import { ScaleDial } from './ScaleDial';
 import { TopologySwitchDialog } from './TopologySwitchDialog';
 
@@ -19,8 +20,11 @@ export interface RunControlsProps {
 
 type CopyState = { status: 'idle' } | { status: 'copied' } | { status: 'manual'; link: string };
 
-export function RunControls({ topology, onTopology, shareLink }: RunControlsProps) {
+export function RunControls({ topology: linked, onTopology, shareLink }: RunControlsProps) {
   const t = useT();
+  // The cluster's own topology: a `sim topology ha` typed in the terminal (or run by a lesson)
+  // changes it without changing the page's link.
+  const topology = useApp((s) => s.cluster.topology) ?? linked;
   const topoId = useId();
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
   const bridge = useBridge();
