@@ -108,10 +108,23 @@ export function createWorld(opts: WorldOptions): World {
   return w;
 }
 
-/** When machine `i`'s node agents start: machines come up one after another, 137 ms apart. */
+/**
+ * When machine `i`'s node agents start. The first machines come up one after another, 137 ms
+ * apart, so a learner can watch each one join; past them (a fleet of more than a hundred workers)
+ * the rest come up together as a cloud node pool does, 100 a second. One stagger for every size
+ * would make boot grow with the square of the node count: each node that has joined renews its
+ * Lease and posts its status for the whole rest of a boot that is itself as long as the fleet.
+ * Every machine of a cluster up to 101 workers starts exactly when it always did.
+ */
 export function nodeAgentsStartAt(i: number): number {
-  return 2000 + i * 137;
+  const staggered = Math.min(i, STAGGERED_MACHINES);
+  return 2000 + staggered * 137 + (i - staggered) * FLEET_JOIN_GAP_MS;
 }
+
+/** Machines that join one by one (a control plane and 101 workers: scale mode's smallest fleet). */
+const STAGGERED_MACHINES = 101;
+/** Beyond them, one machine every 10 ms. */
+const FLEET_JOIN_GAP_MS = 10;
 
 /** Seeds the stream cloud-controller-manager's identities are drawn from (mixed with the world's seed). */
 const CCM_IDENTITY_STREAM = 0xcc_3a11;
