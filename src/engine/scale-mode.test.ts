@@ -111,6 +111,9 @@ describe('scale mode', () => {
       // A cordoned node: every decision carries Filter rejections (the compact columns).
       sim.request({ verb: 'patch', resource: 'nodes', name: 'node-2', body: { spec: { unschedulable: true } } as never });
       deploy(sim, 'web', 9);
+      // A Pod a PreFilter rejects outright (its claim does not exist): every node gets its verdict.
+      const claimless = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'claimless', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'missing' } }] } };
+      expect(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: claimless as never }).ok).toBe(true);
       sim.advance(30_000);
       return sim;
     };
@@ -121,17 +124,26 @@ describe('scale mode', () => {
     expect(scaled.lastTraceSeq).toBe(plain.lastTraceSeq);
     expect(JSON.stringify(scaled.traceSince(scaled.lastTraceSeq - 100))).toBe(JSON.stringify(plain.traceSince(plain.lastTraceSeq - 100)));
     // Stored as columns: no verdict kept as an object of its own.
-    const stored = [...worldOf(scaled).decisions.byPod!].filter(([k]) => k.startsWith('default/')).map(([, c]) => c) as unknown as { rejectedNodes: string[]; scored?: { nodes: string[] }; rest: unknown[] }[];
+    const stored = [...worldOf(scaled).decisions.byPod!].filter(([k]) => k.startsWith('default/web-')).map(([, c]) => c) as unknown as { rejectedNodes: string[]; scored?: { nodes: string[] }; rest: unknown[] }[];
     expect(stored).toHaveLength(9);
     for (const c of stored) expect({ rejected: c.rejectedNodes.length > 0, scored: (c.scored?.nodes.length ?? 0) > 0, rest: c.rest.length }).toEqual({ rejected: true, scored: true, rest: 0 });
-    const pods = plain.objects<Pod>('pods').filter((p) => p.metadata.namespace === 'default');
+    const pods = plain.objects<Pod>('pods').filter((p) => p.metadata.namespace === 'default' && p.metadata.name !== 'claimless');
     expect(pods).toHaveLength(9);
     for (const p of pods) {
       const d = plain.schedulingDecision('default', p.metadata.name!);
       expect(d?.verdicts.some((v) => v.node === 'node-2' && v.rejectedBy?.plugin === 'NodeUnschedulable')).toBe(true);
-      // Exactly the same decision, fields in the same order (what `sim why` and JSON readers see).
-      expect(JSON.stringify(scaled.schedulingDecision('default', p.metadata.name!))).toBe(JSON.stringify(d));
     }
+    // Exactly the same decision for every Pod, fields in the same order (what `sim why` and JSON
+    // readers see): kube-proxy's Pods (NodeAffinity's PreFilterResult leaves every other node out,
+    // kept as one run) and the Pod whose PreFilter rejected it on every node included.
+    const all = plain.objects<Pod>('pods').filter((p) => plain.schedulingDecision(p.metadata.namespace!, p.metadata.name!));
+    expect(all.filter((p) => p.metadata.namespace === 'kube-system').length).toBeGreaterThanOrEqual(3);
+    const claimless = plain.schedulingDecision('default', 'claimless')!;
+    expect(claimless.verdicts.map((v) => v.rejectedBy?.plugin)).toEqual(['VolumeBinding', 'VolumeBinding', 'VolumeBinding', 'VolumeBinding']);
+    // The last machine's kube-proxy Pod: every machine that joined before it left out.
+    const leftOut = all.filter((p) => p.metadata.name!.startsWith('kube-proxy-')).map((p) => plain.schedulingDecision('kube-system', p.metadata.name!)!.verdicts.filter((v) => v.rejectedBy?.plugin === 'NodeAffinity').length);
+    expect(Math.max(...leftOut)).toBe(3);
+    for (const p of all) expect(JSON.stringify(scaled.schedulingDecision(p.metadata.namespace!, p.metadata.name!))).toBe(JSON.stringify(plain.schedulingDecision(p.metadata.namespace!, p.metadata.name!)));
   });
 
   it('bounds the time-travel change log between drains and says how much it dropped', () => {

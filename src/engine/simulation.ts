@@ -173,10 +173,29 @@ export class Simulation {
     // A cluster of thousands of machines is still starting them after 3 minutes (137 ms apart):
     // its boot waits for the last one too (a minute after it starts), not a fixed 3 minutes.
     const lastStart = nodeAgentsStartAt(this.#world.machines.length - 1);
-    this.runUntil(() => allNodesReady(this.#world), Math.max(180_000, lastStart + 60_000));
-    this.runUntil(() => systemPodsReady(this.#world), 120_000);
+    this.runUntil(this.onStored(allNodesReady), Math.max(180_000, lastStart + 60_000));
+    this.runUntil(this.onStored(systemPodsReady), 120_000);
     this.advance(1000);
     this.#world.bootedAt = this.#world.now;
+  }
+
+  /**
+   * A condition on stored objects, asked again only when etcd's revision moved: every write
+   * bumps it, so the answer cannot change in between. Asked after every message, the boot's
+   * conditions (a walk over every Node, or every kube-system Pod) cost as much as a 5,000-node
+   * boot's own work.
+   */
+  private onStored(cond: (w: World) => boolean): () => boolean {
+    const w = this.#world;
+    let seen = -1;
+    let answer = false;
+    return () => {
+      if (w.etcd.revision !== seen) {
+        seen = w.etcd.revision;
+        answer = cond(w);
+      }
+      return answer;
+    };
   }
 
   /** A request from the student's kubectl, through the same pipeline every component uses. */
@@ -531,8 +550,14 @@ export function allNodesReady(w: World): boolean {
  * kube-proxy Pod per node and CoreDNS's two replicas, each Running and Ready.
  */
 export function systemPodsReady(w: World): boolean {
-  const pods = [...(w.etcd.kv.get('pods')?.values() ?? [])].filter((p) => p.metadata.namespace === 'kube-system') as Pod[];
-  const controlPlanes = [...w.machineSpecs.values()].filter((m) => m.controlPlane).length;
-  if (pods.length < controlPlanes * 4 + w.machines.length + 2) return false;
-  return pods.every((p) => p.status?.phase === 'Running' && p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
+  let controlPlanes = 0;
+  for (const m of w.machineSpecs.values()) if (m.controlPlane) controlPlanes++;
+  let count = 0;
+  for (const o of w.etcd.kv.get('pods')?.values() ?? []) {
+    if (o.metadata.namespace !== 'kube-system') continue;
+    const p = o as Pod;
+    if (p.status?.phase !== 'Running' || !p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) return false;
+    count++;
+  }
+  return count >= controlPlanes * 4 + w.machines.length + 2;
 }

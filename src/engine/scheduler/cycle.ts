@@ -4,7 +4,7 @@
  * NormalizeScore with the profile's weights, then selectHost. Pure over the cache view: the
  * caller turns the result into API calls, a trace record and a decision record.
  */
-import type { NodeVerdict } from './decisions';
+import type { AbsentRun, NodeVerdict } from './decisions';
 import type { Diagnosis } from './fit-error';
 import { unresolvable, type ClusterView, type NodeFilter, type PodInfo, type Rejection } from './framework';
 import { addPodEntry, cloneNodeInfo, type NodeInfo, type PodEntry } from './nodeinfo';
@@ -54,6 +54,8 @@ export type CycleResult =
       ranked: number[];
       table: ScoreTable;
       verdicts: NodeVerdict[];
+      /** Nodes a PreFilterResult left out, one verdict each, belonging at `absent.at` in verdicts. */
+      absent?: AbsentRun;
       nextStartNodeIndex: number;
     }
   | {
@@ -64,6 +66,8 @@ export type CycleResult =
       preFilterPlugin?: string;
       evaluated: number;
       verdicts: NodeVerdict[];
+      /** Nodes a PreFilter left out (or rejected outright), belonging at `absent.at` in verdicts. */
+      absent?: AbsentRun;
       nextStartNodeIndex: number;
       /** The whole Filter chain, for preemption's dry runs. */
       runFilters: NodeFilter;
@@ -135,7 +139,8 @@ export function schedulePod(input: CycleInput): CycleResult {
       rejectedBy: [preRejection.plugin],
       preFilterPlugin: preRejection.plugin,
       evaluated: 0,
-      verdicts: allNodes.map((n) => ({ node: n.name, rejectedBy: { plugin: preRejection!.plugin, reason: verdictReason(r) } })),
+      verdicts: [],
+      absent: { at: 0, names: nodeNames(allNodes), except: NO_NODES, rejectedBy: { plugin: preRejection.plugin, reason: verdictReason(r) } },
       nextStartNodeIndex: input.nextStartNodeIndex,
       runFilters,
     };
@@ -173,11 +178,13 @@ export function schedulePod(input: CycleInput): CycleResult {
     }
     nextStart = (input.nextStartNodeIndex + processed) % allNodes.length;
   }
-  if (absent) for (const n of allNodes) if (!narrowed!.has(n.name)) verdicts.push({ node: n.name, rejectedBy: { plugin: narrowedBy.join(', '), reason: verdictReason(absent) } });
+  // One verdict per node left out, kept as a run: at 5,000 nodes every DaemonSet Pod leaves out
+  // 4,999, and building them one by one made a fleet's boot grow with the square of its size.
+  const absentRun: AbsentRun | undefined = absent ? { at: verdicts.length, names: nodeNames(allNodes), except: narrowed!, rejectedBy: { plugin: narrowedBy.join(', '), reason: verdictReason(absent) } } : undefined;
 
   if (feasible.length === 0) {
     const diagnosis: Diagnosis = absent ? { nodeToStatus: statuses, absentNodesStatus: absent } : { nodeToStatus: statuses };
-    return { kind: 'unschedulable', diagnosis, rejectedBy: [...rejectedBy].sort(), evaluated: processed, verdicts, nextStartNodeIndex: nextStart, runFilters };
+    return { kind: 'unschedulable', diagnosis, rejectedBy: [...rejectedBy].sort(), evaluated: processed, verdicts, ...(absentRun ? { absent: absentRun } : {}), nextStartNodeIndex: nextStart, runFilters };
   }
 
   // With a single feasible node there is nothing to compare: kube-scheduler skips scoring.
@@ -189,7 +196,17 @@ export function schedulePod(input: CycleInput): CycleResult {
     for (const p of table.plugins) scores[p.name] = p.scores[i]!;
     verdicts.push({ node: table.nodes[i]!.name, scores, total: table.totals[i]! });
   }
-  return { kind: 'scheduled', node: table.nodes[chosen]!.name, evaluated: processed, feasible: feasible.length, ranked, table, verdicts, nextStartNodeIndex: nextStart };
+  return { kind: 'scheduled', node: table.nodes[chosen]!.name, evaluated: processed, feasible: feasible.length, ranked, table, verdicts, ...(absentRun ? { absent: absentRun } : {}), nextStartNodeIndex: nextStart };
+}
+
+const NO_NODES: ReadonlySet<string> = new Set();
+
+/** The nodes' names in order, once per node list (the cache rebuilds the list when nodes come or go). */
+const NAMES = new WeakMap<readonly NodeInfo[], readonly string[]>();
+function nodeNames(nodes: readonly NodeInfo[]): readonly string[] {
+  let names = NAMES.get(nodes);
+  if (!names) NAMES.set(nodes, (names = nodes.map((n) => n.name)));
+  return names;
 }
 
 /**

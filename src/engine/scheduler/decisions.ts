@@ -13,6 +13,28 @@ export interface NodeVerdict {
   total?: number;
 }
 
+/**
+ * The same rejection for every node of `names` but those in `except`, in `names` order: the nodes
+ * a PreFilterResult left out (or all of them, when a PreFilter rejected the Pod). `at` is where
+ * the run sits among a decision's verdicts. Kept as a run so a DaemonSet Pod at 5,000 nodes does
+ * not build (and keep) 4,999 verdicts.
+ */
+export interface AbsentRun {
+  at: number;
+  names: readonly string[];
+  except: ReadonlySet<string>;
+  rejectedBy: { plugin: string; reason: string };
+}
+
+/** `verdicts` with the run spelled out at its place. */
+export function withAbsent(verdicts: readonly NodeVerdict[], run: AbsentRun): NodeVerdict[] {
+  const out = verdicts.slice(0, run.at);
+  const { plugin, reason } = run.rejectedBy;
+  for (const node of run.names) if (!run.except.has(node)) out.push({ node, rejectedBy: { plugin, reason } });
+  for (let i = run.at; i < verdicts.length; i++) out.push(verdicts[i]!);
+  return out;
+}
+
 export interface ScheduleDecision {
   /** Trace seq of the `schedule` record this explains. */
   seq: number;
@@ -60,6 +82,8 @@ interface CompactDecision extends Omit<ScheduleDecision, 'verdicts'> {
   rejectedNodes: string[];
   rejectedReason: Uint16Array;
   reasons: { plugin: string; reason: string }[];
+  /** After the rejections above: the absent run, its rejection as an index into `reasons`. */
+  absent?: { names: readonly string[]; except: ReadonlySet<string>; reason: number };
   scored?: ScoredColumns;
   rest: NodeVerdict[];
 }
@@ -109,11 +133,13 @@ function isRejectionOnly(v: NodeVerdict): v is NodeVerdict & { rejectedBy: { plu
   return v.rejectedBy !== undefined && v.scores === undefined && v.total === undefined;
 }
 
-function compact(d: ScheduleDecision): CompactDecision {
+function compact(d: ScheduleDecision, absent?: AbsentRun): CompactDecision {
   const verdicts = d.verdicts;
   const rest = { ...d, verdicts: null };
   let n = 0;
   while (n < verdicts.length && isRejectionOnly(verdicts[n]!) && Object.keys(verdicts[n]!).length === 2) n++;
+  // The run goes right after the leading rejections (where the cycle puts it); anywhere else, spelled out.
+  if (absent && (absent.at !== n || (n < verdicts.length && isRejectionOnly(verdicts[n]!)))) return compact({ ...d, verdicts: withAbsent(verdicts, absent) });
   const reasons: { plugin: string; reason: string }[] = [];
   const index = new Map<string, number>();
   const rejectedNodes = new Array<string>(n);
@@ -133,33 +159,47 @@ function compact(d: ScheduleDecision): CompactDecision {
     rejectedNodes[i] = v.node;
     rejectedReason[i] = r;
   }
+  let run: CompactDecision['absent'];
+  if (absent) {
+    const key = `${absent.rejectedBy.plugin}\0${absent.rejectedBy.reason}`;
+    let r = index.get(key);
+    if (r === undefined) {
+      r = reasons.length;
+      if (r > 0xffff) return { ...rest, rejectedNodes, rejectedReason, reasons, rest: withAbsent(verdicts, absent).slice(n) };
+      reasons.push({ ...absent.rejectedBy });
+    }
+    run = { names: absent.names, except: absent.except, reason: r };
+  }
   const scored = scoredColumns(verdicts.slice(n));
-  return scored
-    ? { ...rest, rejectedNodes, rejectedReason, reasons, scored: scored.columns, rest: verdicts.slice(n + scored.used) }
-    : { ...rest, rejectedNodes, rejectedReason, reasons, rest: verdicts.slice(n) };
+  const tail = scored ? { scored: scored.columns, rest: verdicts.slice(n + scored.used) } : { rest: verdicts.slice(n) };
+  return { ...rest, rejectedNodes, rejectedReason, reasons, ...(run ? { absent: run } : {}), ...tail };
 }
 
 function expand(c: CompactDecision): ScheduleDecision {
-  const { rejectedNodes, rejectedReason, reasons, scored, rest, ...fields } = c;
+  const { rejectedNodes, rejectedReason, reasons, absent, scored, rest, ...fields } = c;
   const verdicts: NodeVerdict[] = rejectedNodes.map((node, i) => {
     const r = reasons[rejectedReason[i]!]!;
     return { node, rejectedBy: { plugin: r.plugin, reason: r.reason } };
   });
+  if (absent) {
+    const r = reasons[absent.reason]!;
+    for (const node of absent.names) if (!absent.except.has(node)) verdicts.push({ node, rejectedBy: { plugin: r.plugin, reason: r.reason } });
+  }
   if (scored) expandScored(scored, verdicts);
   for (const v of rest) verdicts.push(v);
   return { ...fields, verdicts };
 }
 
-export function recordDecision(log: DecisionLog, d: ScheduleDecision): void {
+export function recordDecision(log: DecisionLog, d: ScheduleDecision, absent?: AbsentRun): void {
   if (log.byPod) {
     const key = `${d.pod.namespace}/${d.pod.name}`;
     // Re-inserted so the Map's order stays oldest-first and the bound drops the stalest Pods.
     log.byPod.delete(key);
-    log.byPod.set(key, compact(d));
+    log.byPod.set(key, compact(d, absent));
     if (log.byPod.size > SCALE_DECISIONS) log.byPod.delete(log.byPod.keys().next().value!);
     return;
   }
-  log.decisions.push(d);
+  log.decisions.push(absent ? { ...d, verdicts: withAbsent(d.verdicts, absent) } : d);
   if (log.decisions.length > log.limit * 1.25) log.decisions.splice(0, log.decisions.length - log.limit);
 }
 

@@ -14,7 +14,7 @@ import type { World } from '../world';
 import { runBindingCycle } from './binding-cycle';
 import { assumePod, isAssumed } from './cache';
 import { schedulePod, type CycleResult } from './cycle';
-import { recordDecision, type NodeVerdict } from './decisions';
+import { recordDecision, type AbsentRun, type NodeVerdict } from './decisions';
 import { handleSchedulingFailure, schedulerWho, statusPatch, type Nominating } from './failure';
 import { fitErrorMessage, NO_NODE_AVAILABLE_MSG } from './fit-error';
 import type { ClusterView, PodInfo } from './framework';
@@ -67,7 +67,7 @@ export function scheduleOne(w: World, self: SchedulerState): number {
   const result = schedulePod({ pod: pi, view, nextStartNodeIndex: self.nextStartNodeIndex, nominated: nominatedByNode(self), randomInt: (n) => randomIndex(w, n) });
   switch (result.kind) {
     case 'no-nodes':
-      recordAttempt(w, self, pod, { result: 'unschedulable', pod: podName(pod), evaluated: 0, total: 0, message: NO_NODE_AVAILABLE_MSG }, []);
+      recordAttempt(w, self, pod, { result: 'unschedulable', pod: podName(pod), evaluated: 0, total: 0, message: NO_NODE_AVAILABLE_MSG }, [], undefined);
       handleSchedulingFailure(w, self, info, NO_NODE_AVAILABLE_MSG, 'Unschedulable', [], { node: '' });
       return cycleCost(0);
     case 'scheduled':
@@ -90,7 +90,7 @@ function podName(pod: Pod): NamespacedName {
 }
 
 /** The attempt's `schedule` record and its ScheduleDecision (the per-node verdicts behind it). */
-function recordAttempt(w: World, self: SchedulerState, pod: Pod, d: TraceDetails['schedule'], verdicts: NodeVerdict[]): void {
+function recordAttempt(w: World, self: SchedulerState, pod: Pod, d: TraceDetails['schedule'], verdicts: NodeVerdict[], absent: AbsentRun | undefined): void {
   const rec = trace(w, { from: self.id, to: self.id, kind: 'schedule', detail: d, object: { kind: 'Pod', ...d.pod } });
   const decision: Parameters<typeof recordDecision>[1] = {
     seq: rec?.seq ?? -1,
@@ -102,14 +102,14 @@ function recordAttempt(w: World, self: SchedulerState, pod: Pod, d: TraceDetails
   };
   if (d.result === 'scheduled') decision.node = d.selected;
   else decision.message = d.message;
-  recordDecision(w.decisions, decision);
+  recordDecision(w.decisions, decision, absent);
 }
 
 function onScheduled(w: World, self: SchedulerState, info: QueuedPodInfo, pi: PodInfo, view: ClusterView, r: Extract<CycleResult, { kind: 'scheduled' }>): void {
   const pod = info.pod;
   // A single feasible node is not scored.
   const scores = r.feasible > 1 ? r.ranked.slice(0, 5).map((i) => ({ node: r.table.nodes[i]!.name, score: r.table.totals[i]! })) : [];
-  recordAttempt(w, self, pod, { result: 'scheduled', pod: podName(pod), evaluated: r.evaluated, total: view.nodes.length, feasible: r.feasible, scores, selected: r.node }, r.verdicts);
+  recordAttempt(w, self, pod, { result: 'scheduled', pod: podName(pod), evaluated: r.evaluated, total: view.nodes.length, feasible: r.feasible, scores, selected: r.node }, r.verdicts, r.absent);
   assumePod(self.cache, pod, info.key, r.node);
   runBindingCycle(w, self, info, pi, view, r.node);
 }
@@ -133,7 +133,7 @@ function onUnschedulable(w: World, self: SchedulerState, info: QueuedPodInfo, pi
   const d: TraceDetails['schedule'] = { result: 'unschedulable', pod: podName(pod), evaluated: r.evaluated, total: view.nodes.length, message };
   if (r.preFilterPlugin) d.preFilterPlugin = r.preFilterPlugin;
   if (outcome.kind === 'nominated') d.nominated = { node: outcome.node, victims: outcome.victims.map((v) => podRef(v.pod)) };
-  recordAttempt(w, self, pod, d, r.verdicts);
+  recordAttempt(w, self, pod, d, r.verdicts, r.absent);
   if (outcome.kind === 'nominated') {
     self.stats.preemptions++;
     prepareCandidate(w, self, pod, outcome.node, outcome.victims);

@@ -218,8 +218,10 @@ export function scorer(
       ignored.add(node.name);
       continue;
     }
-    constraints.forEach((c, i) => {
-      if (c.topologyKey === HOSTNAME) return;
+    // A plain loop: a closure per feasible node was a scheduling cycle's largest allocation.
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i]!;
+      if (c.topologyKey === HOSTNAME) continue;
       const label = own(node.labels, c.topologyKey) as string | undefined;
       if (label !== undefined) labelled[i] = true;
       const v = label ?? '';
@@ -227,7 +229,7 @@ export function scorer(
         counts[i]!.set(v, 0);
         topoSize[i]!++;
       }
-    });
+    }
   }
   // Every node of the cluster, for every Pod scheduled: plain loops, and `included` only where it
   // can say no (the Pod has a nodeSelector or required node affinity, or taints are honoured).
