@@ -173,7 +173,7 @@ export class Simulation {
     // A cluster of thousands of machines is still starting them after 3 minutes (137 ms apart):
     // its boot waits for the last one too (a minute after it starts), not a fixed 3 minutes.
     const lastStart = nodeAgentsStartAt(this.#world.machines.length - 1);
-    this.runUntil(this.onStored(allNodesReady), Math.max(180_000, lastStart + 60_000));
+    this.runUntil(this.onStored(allNodesReadyFrom()), Math.max(180_000, lastStart + 60_000));
     this.runUntil(this.onStored(systemPodsReady), 120_000);
     this.advance(1000);
     this.#world.bootedAt = this.#world.now;
@@ -543,6 +543,30 @@ export function allNodesReady(w: World): boolean {
     if (ready?.status !== 'True') return false;
   }
   return true;
+}
+
+/**
+ * allNodesReady, asked again and again while a fleet comes up: it looks first at the node that
+ * was not Ready last time, which usually still is not, instead of walking the Ready ones again.
+ */
+function allNodesReadyFrom(): (w: World) => boolean {
+  let waitingFor: string | undefined;
+  return (w) => {
+    const nodes = w.etcd.kv.get('nodes');
+    if (!nodes || nodes.size < w.machines.length) return false;
+    const last = waitingFor === undefined ? undefined : nodes.get(waitingFor);
+    if (last && !isReadyNode(last as Node)) return false;
+    for (const [key, n] of nodes) {
+      if (isReadyNode(n as Node)) continue;
+      waitingFor = key;
+      return false;
+    }
+    return true;
+  };
+}
+
+function isReadyNode(n: Node): boolean {
+  return n.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
 }
 
 /**

@@ -146,7 +146,7 @@ export function schedulePod(input: CycleInput): CycleResult {
     };
   }
 
-  const nodes = narrowed ? allNodes.filter((n) => narrowed!.has(n.name)) : allNodes;
+  const nodes = narrowed ? narrowedNodes(allNodes, narrowed) : allNodes;
   const absent = narrowed ? unresolvable(`node(s) didn't satisfy plugin(s) [${[...narrowedBy].sort().join(' ')}]`) : undefined;
   const statuses = new Map<string, Rejection>();
   const rejectedBy = new Set<string>();
@@ -200,6 +200,26 @@ export function schedulePod(input: CycleInput): CycleResult {
 }
 
 const NO_NODES: ReadonlySet<string> = new Set();
+
+/** The nodes named in `names`, in node-tree order: looked up by name when they are few (a DaemonSet Pod names one). */
+function narrowedNodes(all: readonly NodeInfo[], names: ReadonlySet<string>): readonly NodeInfo[] {
+  if (names.size * 16 > all.length) return all.filter((n) => names.has(n.name));
+  const at = positions(all);
+  const found: number[] = [];
+  for (const name of names) {
+    const i = at.get(name);
+    if (i !== undefined) found.push(i);
+  }
+  return found.sort((a, b) => a - b).map((i) => all[i]!);
+}
+
+/** Each node's index in the list, once per node list. */
+const POSITIONS = new WeakMap<readonly NodeInfo[], ReadonlyMap<string, number>>();
+function positions(nodes: readonly NodeInfo[]): ReadonlyMap<string, number> {
+  let at = POSITIONS.get(nodes);
+  if (!at) POSITIONS.set(nodes, (at = new Map(nodes.map((n, i) => [n.name, i]))));
+  return at;
+}
 
 /** The nodes' names in order, once per node list (the cache rebuilds the list when nodes come or go). */
 const NAMES = new WeakMap<readonly NodeInfo[], readonly string[]>();
