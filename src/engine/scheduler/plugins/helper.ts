@@ -37,6 +37,9 @@ export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | un
 }
 
 /** v1helper.FindMatchingUntoleratedTaint: the first taint (in node order) passing `inScope` that no toleration tolerates. */
+/** The taints Filter honours: NoSchedule and NoExecute (one function, not a closure per node). */
+export const isFilterTaint = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
+
 export function findMatchingUntoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[] | undefined, inScope: (t: Taint) => boolean): Taint | undefined {
   for (const taint of taints) {
     if (!inScope(taint)) continue;

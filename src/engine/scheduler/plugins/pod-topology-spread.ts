@@ -14,7 +14,7 @@ import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
 import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../../k8s/types';
 import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type ClusterView, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { findMatchingUntoleratedTaint } from './helper';
+import { findMatchingUntoleratedTaint, isFilterTaint } from './helper';
 import { podMatchesNodeSelectorAndAffinityTerms } from './node-selector';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';
@@ -105,7 +105,7 @@ function hasAllKeys(labels: Record<string, string>, cs: readonly Constraint[]): 
 
 function included(pod: Pod, node: NodeInfo, c: Constraint): boolean {
   if (c.nodeAffinityPolicy === 'Honor' && !podMatchesNodeSelectorAndAffinityTerms(pod, node.labels, node.name)) return false;
-  if (c.nodeTaintsPolicy === 'Honor' && findMatchingUntoleratedTaint(node.taints, pod.spec.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return false;
+  if (c.nodeTaintsPolicy === 'Honor' && findMatchingUntoleratedTaint(node.taints, pod.spec.tolerations, isFilterTaint)) return false;
   return true;
 }
 

@@ -5,12 +5,13 @@
 import type { Pod, Toleration } from '../../../k8s/types';
 import { unresolvable, type FilterPlugin, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { defaultNormalizeScore, findMatchingUntoleratedTaint, tolerationsTolerateTaint } from './helper';
+import { defaultNormalizeScore, findMatchingUntoleratedTaint, isFilterTaint, tolerationsTolerateTaint } from './helper';
 
 export const NAME = 'TaintToleration';
 
 export function filter(pod: Pod, node: NodeInfo): Rejection | undefined {
-  const taint = findMatchingUntoleratedTaint(node.taints, pod.spec.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+  if (node.taints.length === 0) return undefined;
+  const taint = findMatchingUntoleratedTaint(node.taints, pod.spec.tolerations, isFilterTaint);
   if (!taint) return undefined;
   return unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
 }
