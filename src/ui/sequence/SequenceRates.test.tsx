@@ -56,8 +56,8 @@ describe('SequenceView in scale mode', () => {
     expect(html).toContain('data-testid="sequence-sample"');
     // Every node's kubelet is one participant, named for all of them.
     const table = html.slice(html.indexOf('data-testid="sequence-rates"'), html.indexOf('data-testid="sequence-sample"'));
-    expect(table).toContain('kubelet (all 3 nodes)');
-    expect(table).toContain('CRI runtime (all 3 nodes)');
+    expect(table).toContain('kubelet (from 3 nodes)');
+    expect(table).toContain('CRI runtime (from 3 nodes)');
     expect(table).not.toContain('kubelet (node-');
     expect(html).toMatch(/messages\/s in all/);
     // No message table at scale.
@@ -67,7 +67,7 @@ describe('SequenceView in scale mode', () => {
   it('speaks Chinese', async () => {
     const html = await render(cluster, ['zh-CN']);
     expect(html).toContain('每秒');
-    expect(html).toContain('kubelet（全部 3 个节点）');
+    expect(html).toContain('kubelet（来自 3 个节点）');
   });
 
   it('at classroom size keeps the message table', async () => {
