@@ -6,7 +6,7 @@
  * with spec.nodeName set.
  */
 import type { Node, Pod } from '../../k8s/types';
-import { addPodEntry, newNodeInfo, podEntry, removePodEntry, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
+import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
 
 export interface SchedulerCache {
   nodes: Map<string, NodeInfo>;
@@ -160,10 +160,7 @@ export function addOrUpdatePod(c: SchedulerCache, pod: Pod, key: string): PodEnt
   const node = pod.spec.nodeName!;
   const cur = c.pods.get(key);
   if (cur && cur.nodeName === node && cur.generation === pod.metadata.generation && cur.pod.metadata.uid === pod.metadata.uid) {
-    cur.pod = pod;
-    // Labels and deletionTimestamp may have moved: what is memoised per node generation must see it.
-    const ni = c.nodes.get(node);
-    if (ni) ni.generation++;
+    replacePodObject(c.nodes.get(node), cur, pod);
     return cur;
   }
   unplace(c, key);

@@ -10,6 +10,7 @@
  */
 import type { Node, Pod, Taint } from '../../k8s/types';
 import { allocatableOf, podResources, type Resource } from './resources';
+import { podCountsChanged } from './plugins/spread-counts';
 
 export interface HostPort {
   ip: string;
@@ -186,6 +187,7 @@ export function addPodEntry(ni: NodeInfo, e: PodEntry): void {
   if (ni.pods.has(e.key)) removePodEntry(ni, e.key);
   ni.pods.set(e.key, e);
   account(ni, e, 1);
+  podCountsChanged(ni, undefined, e.pod);
 }
 
 export function removePodEntry(ni: NodeInfo, key: string): PodEntry | undefined {
@@ -193,7 +195,18 @@ export function removePodEntry(ni: NodeInfo, key: string): PodEntry | undefined 
   if (!e) return undefined;
   ni.pods.delete(key);
   account(ni, e, -1);
+  podCountsChanged(ni, e.pod, undefined);
   return e;
+}
+
+/** A newer version of a Pod already on the node (same spec): kept in place. */
+export function replacePodObject(ni: NodeInfo | undefined, e: PodEntry, pod: Pod): void {
+  const old = e.pod;
+  e.pod = pod;
+  if (!ni) return;
+  // Labels and deletionTimestamp may have moved: what is memoised per node generation must see it.
+  ni.generation++;
+  podCountsChanged(ni, old, pod);
 }
 
 /** HostPortInfo.CheckConflict: 0.0.0.0 collides with every address on the same protocol/port. */

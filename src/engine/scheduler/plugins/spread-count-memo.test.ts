@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMap } from '../../../k8s/labels';
+import { fromMap, type Selector } from '../../../k8s/labels';
 import { addOrUpdateNode, addOrUpdatePod, newCache, removePod } from '../cache';
 import { nodeManifest, podManifest, requests } from '../scheduler.testing';
 import { countPodsMatchSelector, selectorKey } from './pod-topology-spread';
@@ -30,5 +30,35 @@ describe('PodTopologySpread count memo', () => {
     removePod(c, 'default/b');
     expect(count()).toBe(0);
     expect(countPodsMatchSelector(ni, sel, 'default')).toBe(0);
+  });
+
+  it('keeps every selector\'s count equal to a fresh count through adds, removals, relabels and deletes', () => {
+    const c = newCache();
+    const ni = addOrUpdateNode(c, nodeManifest('node-1'));
+    const apps = ['a', 'b', 'c', 'd'];
+    // Indexed by an In requirement (one value or several) and not (Exists, NotIn).
+    const sels: Selector[] = [...apps.map((a) => fromMap({ app: a })), [{ key: 'app', op: 'In', values: ['a', 'b'] }], [{ key: 'app', op: 'Exists' }], [{ key: 'app', op: 'NotIn', values: ['c'] }]];
+    const namespaces = ['default', 'other'];
+    // A fixed pseudo-random walk (no Math.random in tests either: a failure must replay).
+    let x = 12345;
+    const next = (n: number): number => ((x = (x * 1103515245 + 12345) % 2 ** 31), x % n);
+    for (let step = 0; step < 400; step++) {
+      const name = `p${next(12)}`;
+      const ns = namespaces[next(2)]!;
+      const op = next(4);
+      if (op === 0) removePod(c, `${ns}/${name}`);
+      else {
+        const p = bound(name, { app: apps[next(apps.length)]! }, op === 3);
+        p.metadata.namespace = ns;
+        addOrUpdatePod(c, p, `${ns}/${name}`);
+      }
+      // Ask through the memo (filling it), and check every selector it holds against a walk.
+      for (const [i, sel] of sels.entries()) {
+        for (const n of namespaces) {
+          if (next(3) === 0) continue;
+          expect(countPodsMatchSelector(ni, sel, n, selectorKey(sel, n)), `step ${step} selector ${i} ${n}`).toBe(countPodsMatchSelector(ni, sel, n));
+        }
+      }
+    }
   });
 });
