@@ -3,42 +3,13 @@
  * cluster's real worker count (a size typed in the terminal included), in both languages, and the
  * busy line while a `sim topology` runs.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type FromWorker } from '../../protocol/messages';
-import { inertBridge } from '../bridge/inert.testing';
-import { BridgeContext } from '../bridge/react';
-import { createLocaleStore } from '../i18n/locale';
-import { LocaleContext } from '../i18n/react';
-import { applySnapshot, initialClusterState } from '../store/cluster';
-import { AppStoreContext } from '../store/react';
-import { createAppStore } from '../store/store';
 import { commandStarted, initialTerminalState } from '../store/terminal';
-import { createSimHost } from '../../worker/host';
+import { renderAfter } from './header.testing';
 import { ScaleDial, scaleCommand } from './ScaleDial';
 
-/** The last snapshot after `lines` (a `sim topology` sends a new one). */
-function snapshotAfter(lines: string[]) {
-  const messages: FromWorker[] = [];
-  const host = createSimHost((m) => messages.push(m));
-  host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
-  lines.forEach((line, i) => host.handle({ type: 'command', id: i + 1, line }));
-  const snap = messages.filter((m) => m.type === 'snapshot').pop();
-  if (snap?.type !== 'snapshot') throw new Error('no snapshot');
-  return snap;
-}
-
 function render(lines: string[], languages = ['en-US'], running?: string): string {
-  const store = createAppStore({ cluster: applySnapshot(initialClusterState, snapshotAfter(lines)), ...(running ? { terminal: commandStarted(initialTerminalState, 9, running) } : {}) });
-  return renderToStaticMarkup(
-    <AppStoreContext.Provider value={store}>
-      <LocaleContext.Provider value={createLocaleStore(undefined, languages)}>
-        <BridgeContext.Provider value={inertBridge()}>
-          <ScaleDial topology="basic" />
-        </BridgeContext.Provider>
-      </LocaleContext.Provider>
-    </AppStoreContext.Provider>,
-  );
+  return renderAfter(lines, <ScaleDial topology="basic" />, languages, running ? { terminal: commandStarted(initialTerminalState, 9, running) } : {});
 }
 
 const selected = (html: string): string | undefined => /<option value="(\d+)" selected="">/.exec(html)?.[1];
