@@ -218,6 +218,18 @@ function walkCounts(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, re
   return { desired, current, misscheduled, ready, available, updated, nextCheck };
 }
 
+/**
+ * The one node the view says has work, when there is exactly one and it is a known Node: the walk
+ * over every node would plan nothing anywhere else, and with a single node the plan's order cannot
+ * differ. (While a fleet joins, each sync has the node that just came up, and nothing more.)
+ */
+function onlyWorkNode(view: DaemonView, nodeCache: ReadonlyMap<string, unknown>): Node[] | undefined {
+  if (view.workNodes.size !== 1) return undefined;
+  const name = view.workNodes.values().next().value!;
+  const node = nodeCache.get(name) as Node | undefined;
+  return node ? [node] : undefined;
+}
+
 function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   const s = state(ctx);
   const ds = ctx.cache('daemonsets').cache.get(key) as DaemonSet | undefined;
@@ -238,7 +250,7 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   const processed = satisfiedExpectations(s.expectations, key, now) && history !== undefined;
   if (processed) {
     // Without work on any node (the view says so), the walk would plan nothing.
-    err = manage(ctx, ds, key, view?.work === 0 ? { create: [], remove: [] } : plan(ds, nodes(), podsOf(ctx, ds), hash, now, view), hash);
+    err = manage(ctx, ds, key, view?.work === 0 ? { create: [], remove: [] } : plan(ds, view?.work === 1 ? onlyWorkNode(view, nodeCache) ?? nodes() : nodes(), podsOf(ctx, ds), hash, now, view), hash);
     if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
       let step: Plan = { create: [], remove: [] };
       // Only a node running an old-template Pod gives the rolling update something to do.

@@ -40,6 +40,8 @@ export interface DaemonView {
   nodes: Map<string, NodeView>;
   totals: DaemonCounts;
   work: number;
+  /** The nodes whose NodeView has work (`work` of them). */
+  workNodes: Set<string>;
   old: number;
   /** Node names touched by a Node or Pod delta since the last sync. */
   dirty: Set<string>;
@@ -66,7 +68,7 @@ function nodeView(ds: DaemonSet, hash: string, node: Node | undefined, raw: read
   return v;
 }
 
-function add(view: DaemonView, v: NodeView, sign: 1 | -1): void {
+function add(view: DaemonView, name: string, v: NodeView, sign: 1 | -1): void {
   const t = view.totals;
   t.desired += sign * v.desired;
   t.current += sign * v.current;
@@ -75,13 +77,17 @@ function add(view: DaemonView, v: NodeView, sign: 1 | -1): void {
   // minReadySeconds is 0 here, so a Ready Pod is an available one.
   t.available += sign * v.ready;
   t.updated += sign * v.updated;
-  if (v.work) view.work += sign;
+  if (v.work) {
+    view.work += sign;
+    if (sign > 0) view.workNodes.add(name);
+    else view.workNodes.delete(name);
+  }
   if (v.old) view.old += sign;
 }
 
 function refresh(view: DaemonView, ds: DaemonSet, name: string, nodes: ReadonlyMap<string, unknown>, byNode: ReadonlyMap<string, readonly Pod[]>): void {
   const prev = view.nodes.get(name);
-  if (prev) add(view, prev, -1);
+  if (prev) add(view, name, prev, -1);
   const node = nodes.get(name) as Node | undefined;
   const pods = byNode.get(name);
   if (!node && !pods) {
@@ -90,7 +96,7 @@ function refresh(view: DaemonView, ds: DaemonSet, name: string, nodes: ReadonlyM
   }
   const next = nodeView(ds, view.hash, node, pods);
   view.nodes.set(name, next);
-  add(view, next, 1);
+  add(view, name, next, 1);
 }
 
 /** Whether the view can stand in for the walk: nothing it counts depends on the clock. */
@@ -115,6 +121,7 @@ export function currentView(views: Map<string, DaemonView>, ds: DaemonSet, hash:
       nodes: new Map(),
       totals: { desired: 0, current: 0, misscheduled: 0, ready: 0, available: 0, updated: 0 },
       work: 0,
+      workNodes: new Set(),
       old: 0,
       dirty: new Set(),
     };
