@@ -19,42 +19,31 @@ const HOSTNAME = 'kubernetes.io/hostname';
  * workloads. A cycle asks once per feasible node, and at a thousand nodes the asking is bound by
  * memory loads, not arithmetic: the memo hangs off the NodeInfo itself (a non-enumerable symbol
  * property, so it never enters a World snapshot, a clone or an equality check), keyed by a small
- * integer per selector, with the last selector asked kept inline.
+ * integer per selector; what a selector is and which Pod labels can touch it is kept once per
+ * process, not per node.
  *
- * Invariant: every entry's count equals countNow(node, entry.sel, entry.ns) at all times.
+ * Invariant: every count a node holds for id equals countNow(node, SELECTORS[id]) at all times.
  */
 const MEMO = Symbol('podTopologySpreadCounts');
-
-interface CountEntry {
-  sel: Selector;
-  ns: string;
-  count: number;
-}
 
 interface CountMemo {
   /** The labels object `hostname` was read from (setNode replaces it when the Node changes). */
   labels: Readonly<Record<string, string>> | undefined;
   hostname: boolean;
-  /** The last selector id asked and its entry (-1: none). */
-  id: number;
-  entry: CountEntry | undefined;
-  counts: Map<number, CountEntry>;
-  /**
-   * The entries a Pod change can touch, by `key=value` of their selector's first `In`
-   * requirement (a Pod without that label cannot match), and those without one: a change
-   * updates a handful of entries however many workloads have Pods on the node.
-   */
-  byLabel: Map<string, CountEntry[]>;
-  unindexed: CountEntry[];
+  /** Selector id → matching Pods on this node. */
+  counts: Map<number, number>;
 }
 
-/** Selectors a node keeps counts for; past it the memo starts again. */
-const MAX_COUNTED_SELECTORS = 2048;
+/**
+ * Selector ids a node keeps counts for; past it the memo starts again. A count costs about 30
+ * bytes: 5,000 nodes × 1,024 selectors stay near 150 MB.
+ */
+const MAX_COUNTED_SELECTORS = 1024;
 
 function memoOf(node: NodeInfo): CountMemo {
   let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
   if (!m) {
-    m = { labels: undefined, hostname: false, id: -1, entry: undefined, counts: new Map(), byLabel: new Map(), unindexed: [] };
+    m = { labels: undefined, hostname: false, counts: new Map() };
     Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
   }
   if (m.labels !== node.labels) {
@@ -64,38 +53,47 @@ function memoOf(node: NodeInfo): CountMemo {
   return m;
 }
 
-function addEntry(m: CountMemo, key: number, e: CountEntry): void {
-  if (m.counts.size >= MAX_COUNTED_SELECTORS) {
-    m.counts.clear();
-    m.byLabel.clear();
-    m.unindexed = [];
-  }
-  m.counts.set(key, e);
-  const req = e.sel.find((r) => r.op === 'In');
+/** A selector id's selector and namespace, and where a Pod change finds it (see BY_LABEL). */
+interface Registered {
+  sel: Selector;
+  ns: string;
+}
+const SELECTORS: Registered[] = [];
+/**
+ * Selector ids by `key=value` of their first `In` requirement (a Pod without that label cannot
+ * match), and those without one: a Pod change looks at a handful of counts however many
+ * workloads have Pods on the node.
+ */
+const BY_LABEL = new Map<string, number[]>();
+const UNINDEXED: number[] = [];
+
+function register(id: number, sel: Selector, ns: string): void {
+  SELECTORS[id] = { sel, ns };
+  const req = sel.find((r) => r.op === 'In');
   if (req?.op !== 'In') {
-    m.unindexed.push(e);
+    UNINDEXED.push(id);
     return;
   }
   for (const v of new Set(req.values)) {
     const k = `${req.key}=${v}`;
-    const list = m.byLabel.get(k);
-    if (list) list.push(e);
-    else m.byLabel.set(k, [e]);
+    const ids = BY_LABEL.get(k);
+    if (ids) ids.push(id);
+    else BY_LABEL.set(k, [id]);
   }
 }
 
-function counted(pod: Pod | undefined, e: CountEntry): number {
-  if (!pod || pod.metadata.deletionTimestamp || pod.metadata.namespace !== e.ns) return 0;
-  return matches(e.sel, pod.metadata.labels) ? 1 : 0;
+function counted(pod: Pod | undefined, r: Registered): number {
+  if (!pod || pod.metadata.deletionTimestamp || pod.metadata.namespace !== r.ns) return 0;
+  return matches(r.sel, pod.metadata.labels) ? 1 : 0;
 }
 
-/** The entries a Pod with these labels may match, each once per call (`seen`). */
-function touch(m: CountMemo, labels: Record<string, string> | undefined, seen: Set<CountEntry>): void {
-  for (const e of m.unindexed) seen.add(e);
+/** The ids a Pod with these labels may match, each once (`seen`). */
+function touch(labels: Record<string, string> | undefined, seen: Set<number>): void {
+  for (const id of UNINDEXED) seen.add(id);
   if (!labels) return;
   for (const k in labels) {
-    const list = m.byLabel.get(`${k}=${labels[k]}`);
-    if (list) for (const e of list) seen.add(e);
+    const ids = BY_LABEL.get(`${k}=${labels[k]}`);
+    if (ids) for (const id of ids) seen.add(id);
   }
 }
 
@@ -112,10 +110,15 @@ export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod 
     const b = cur.metadata;
     if (a === b || (a.labels === b.labels && a.namespace === b.namespace && !a.deletionTimestamp === !b.deletionTimestamp)) return;
   }
-  const seen = new Set<CountEntry>();
-  if (old) touch(m, old.metadata.labels, seen);
-  if (cur) touch(m, cur.metadata.labels, seen);
-  for (const e of seen) e.count += counted(cur, e) - counted(old, e);
+  const seen = new Set<number>();
+  if (old) touch(old.metadata.labels, seen);
+  if (cur) touch(cur.metadata.labels, seen);
+  for (const id of seen) {
+    const n = m.counts.get(id);
+    if (n === undefined) continue;
+    const r = SELECTORS[id]!;
+    m.counts.set(id, n + counted(cur, r) - counted(old, r));
+  }
 }
 
 /**
@@ -129,7 +132,10 @@ export function selectorKey(sel: Selector | undefined, namespace: string): numbe
   if (sel === undefined) return undefined;
   const text = `${namespace}\u0000${JSON.stringify(sel)}`;
   let id = selectorIds.get(text);
-  if (id === undefined) selectorIds.set(text, (id = selectorIds.size));
+  if (id === undefined) {
+    selectorIds.set(text, (id = selectorIds.size));
+    register(id, sel, namespace);
+  }
   return id;
 }
 
@@ -138,15 +144,13 @@ export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined
   if (sel === undefined) return 0;
   if (key === undefined) return countNow(node, sel, namespace);
   const m = memoOf(node);
-  if (m.id === key) return m.entry!.count;
-  let e = m.counts.get(key);
-  if (!e) {
-    e = { sel, ns: namespace, count: countNow(node, sel, namespace) };
-    addEntry(m, key, e);
+  let n = m.counts.get(key);
+  if (n === undefined) {
+    if (m.counts.size >= MAX_COUNTED_SELECTORS) m.counts.clear();
+    n = countNow(node, sel, namespace);
+    m.counts.set(key, n);
   }
-  m.id = key;
-  m.entry = e;
-  return e.count;
+  return n;
 }
 
 function countNow(node: NodeInfo, sel: Selector, namespace: string): number {
