@@ -46,7 +46,7 @@ test('1,000 nodes: the grid, a scale-up played, the zoom-in and the rates, and t
   // While it plays: the sequence view shows rates per arrow (node roles folded), not every message.
   const rates = page.getByTestId('sequence-rates');
   await expect(rates).toBeVisible({ timeout: 60_000 });
-  await expect(rates).toContainText('kubelet (all');
+  await expect(rates).toContainText('kubelet (from');
   await expect(page.getByTestId('sequence')).toHaveCount(0);
   // The page answers while the rollout plays: the clock moves and the terminal takes a command.
   const clock = page.getByTestId('sim-clock');
