@@ -41,8 +41,11 @@ export interface World extends SimCore {
   bootedAt: SimMillis;
   /** Events created so far (their names' sub-millisecond part); absent until the first. */
   eventSeq?: number;
-  /** Event recorders' aggregation cache: dedup key → storage key of the Event to bump. */
-  eventIndex: Map<string, string>;
+  /**
+   * Each recorder's aggregation cache (client-go's EventCorrelator, one per source): source
+   * (`component` NUL `host`) → dedup key → storage key of the Event to bump, least recently used first.
+   */
+  eventIndex: Map<string, Map<string, string>>;
   /** Active faults by target name (see faults.ts); values say when each began. */
   faults: Map<string, SimMillis>;
   /** Added delay (ms) of each active `latency/<target>` fault, by target name (see message-faults.ts). */

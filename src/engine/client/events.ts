@@ -21,8 +21,20 @@ export interface EventSpec {
   fieldPath?: string;
 }
 
+/**
+ * client-go's EventCorrelator keeps the Events it may still bump in an LRU cache of this many
+ * entries (maxLruCacheEntries) per recorder: an Event pushed out is no longer counted up — the
+ * same event recorded again becomes a new Event. It also bounds what a recorder remembers when
+ * thousands of Pods each get their own Events.
+ */
+export const EVENT_CACHE_ENTRIES = 4096;
+
+function sourceKey(e: EventSpec): string {
+  return `${e.component}\u0000${e.host ?? ''}`;
+}
+
 function dedupKey(obj: KObject, e: EventSpec): string {
-  return [e.component, e.host ?? '', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, obj.metadata.uid ?? '', e.fieldPath ?? '', e.type, e.reason, e.message].join('\u0000');
+  return [obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, obj.metadata.uid ?? '', e.fieldPath ?? '', e.type, e.reason, e.message].join('\u0000');
 }
 
 /** Distinct sub-millisecond nanoseconds for each Event name (deterministic, never repeating within 10^6 Events). */
@@ -33,9 +45,15 @@ function nextEventNanos(w: World): number {
 
 export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: EventSpec): void {
   const ns = obj.metadata.namespace ?? 'default';
+  const source = sourceKey(e);
+  let cache = w.eventIndex.get(source);
+  if (!cache) w.eventIndex.set(source, (cache = new Map()));
   const key = dedupKey(obj, e);
-  const existing = w.eventIndex.get(key);
+  const existing = cache.get(key);
   if (existing) {
+    // Most recently used goes last.
+    cache.delete(key);
+    cache.set(key, existing);
     const cur = w.etcd.kv.get('events')?.get(existing) as KEvent | undefined;
     if (cur) {
       const patch = { count: (cur.count ?? 1) + 1, lastTimestamp: rfc3339(w.now) } as unknown as KObject;
@@ -74,5 +92,8 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     ev.metadata.name = `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`;
     res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
   }
-  if (res.ok && res.object) w.eventIndex.set(key, `events/${ns}/${res.object.metadata.name}`);
+  if (!res.ok || !res.object) return;
+  cache.delete(key);
+  cache.set(key, `events/${ns}/${res.object.metadata.name}`);
+  if (cache.size > EVENT_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DaemonSet, KEvent, Pod } from '../../../k8s/types';
-import { Simulation } from '../../simulation';
+import type { DaemonSet, KEvent, Node, Pod } from '../../../k8s/types';
+import { Simulation, worldOf } from '../../simulation';
+import { stopComponent } from '../../dispatch';
 import { podSpec, waitFor } from '../controllers.testing';
 import { isPodAvailable } from '../util/pods';
 
@@ -39,6 +40,8 @@ describe('daemonset-controller', () => {
         { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
         { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
         { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
+        // kube-proxy runs on the host network, so it also tolerates a node whose network is not up.
+        { key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' },
       ]);
       expect(p.metadata.labels).toMatchObject({ 'k8s-app': 'kube-proxy', 'pod-template-generation': '1' });
     }
@@ -88,6 +91,54 @@ describe('daemonset-controller', () => {
     sim.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: victim.metadata.name });
     waitFor(sim, 'replacement', () => dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.spec.nodeName === 'node-3' && p.metadata.name !== victim.metadata.name).length === 1, 60_000);
     expect(dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.metadata.name !== victim.metadata.name)).toHaveLength(4);
+  });
+
+  it('keeps the daemon Pod of a node whose kubelet stopped: it tolerates the NoExecute taint, only the NoSchedule one keeps new Pods away', () => {
+    const sim = running(fresh());
+    const onNode2 = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-2')!;
+    stopComponent(worldOf(sim), 'kubelet/node-2' as never);
+    const tainted = (): boolean => {
+      const taints = sim.objects<Node>('nodes').find((n) => n.metadata.name === 'node-2')?.spec.taints ?? [];
+      return taints.some((t) => t.effect === 'NoSchedule') && taints.some((t) => t.effect === 'NoExecute');
+    };
+    waitFor(sim, 'node-2 tainted NoSchedule and NoExecute', tainted, 120_000);
+    waitFor(sim, 'status without node-2', () => getDs(sim, 'agent')!.status?.desiredNumberScheduled === 2, 10_000);
+    sim.advance(60_000);
+    // shouldRun is false (desired, current and ready count node-2 out), shouldContinueRunning true.
+    const pod = sim.objects<Pod>('pods').find((p) => p.metadata.name === onNode2.metadata.name);
+    expect(pod?.metadata.deletionTimestamp).toBeUndefined();
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ desiredNumberScheduled: 2, currentNumberScheduled: 2, numberMisscheduled: 1, numberReady: 2 });
+  });
+
+  it('is queued by a Node change only when it moves where the DaemonSet runs: not by heartbeats, not by an unrelated label', () => {
+    const sim = running(fresh());
+    // Let the last Pod status updates land first.
+    sim.advance(30_000);
+    const syncs = (): number => worldOf(sim).trace.records.filter((r) => r.kind === 'reconcile' && r.detail.type === 'sync' && r.detail.controller === 'daemonset').length;
+    const before = syncs();
+    // Two minutes of every node's heartbeats (node status every 10 s, Leases every 10 s).
+    sim.advance(120_000);
+    expect(syncs()).toBe(before);
+    // A label no DaemonSet selects moves no placement either; a NoSchedule taint it does not tolerate does.
+    sim.request({ verb: 'patch', resource: 'nodes', name: 'node-3', body: { metadata: { labels: { pool: 'edge' } } } as never });
+    sim.advance(1000);
+    expect(syncs()).toBe(before);
+    sim.request({ verb: 'patch', resource: 'nodes', name: 'node-3', body: { spec: { taints: [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }] } } as never });
+    sim.advance(1000);
+    expect(syncs()).toBeGreaterThan(before);
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ desiredNumberScheduled: 2, numberMisscheduled: 1 });
+    expect(dsPods(sim, 'agent')).toHaveLength(3);
+  });
+
+  it('places Pods by the template\'s required node affinity, not only its nodeSelector', () => {
+    const sim = fresh();
+    const body = agent();
+    body.spec.template.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-1', 'node-3'] }] }] } } };
+    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body }).ok).toBe(true);
+    waitFor(sim, 'two agents', () => dsPods(sim, 'agent').length === 2);
+    sim.advance(5000);
+    expect(dsPods(sim, 'agent').map((p) => p.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[0]?.matchFields?.[0]?.values?.[0]).sort()).toEqual(['node-1', 'node-3']);
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ desiredNumberScheduled: 2 });
   });
 
   const WORKERS = ['node-1', 'node-2', 'node-3'];

@@ -22,12 +22,13 @@ import { controllerRefOf } from '../util/meta';
 import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
 import { indexMove, stateOf, type KeyIndex } from '../util/state';
 import { cleanupHistory, constructHistory, REVISION_HASH_LABEL } from './history';
-import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash } from './pods';
+import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash, type DaemonPlacement } from './pods';
 import { updateDaemonSetStatus, type DaemonCounts } from './status';
 import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
 import { pushAll } from '../../../k8s/arrays';
 import { live as liveOnNode, newNodeIndex, podsByNode, sortedNodes, trackPod, type NodeIndex } from './node-index';
 import { currentView, hasWork, markDirty, viewApplies, type DaemonView } from './view';
+import { daemonSetsToSync } from './node-events';
 
 interface DaemonSetState {
   /** DaemonSet UID → keys of the Pods it controls. */
@@ -57,8 +58,9 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   const s = state(ctx);
   if (resource === 'daemonsets') return [metaKey((d.cur ?? d.old)!)];
   if (resource === 'nodes') {
+    // Every view looks at the node again; only a change that moves where a DaemonSet runs queues it.
     markDirty(s.views, undefined, (d.cur ?? d.old)?.metadata.name);
-    return [...ctx.cache('daemonsets').cache.keys()];
+    return daemonSetsToSync(ctx.cache('daemonsets').cache as ReadonlyMap<string, DaemonSet>, d.old as Node | undefined, d.cur as Node | undefined);
   }
   if (resource === 'controllerrevisions') {
     const cr = (d.cur ?? d.old) as ControllerRevision;
@@ -98,13 +100,17 @@ function* allPods(byNode: ReadonlyMap<string, readonly Pod[]>): Iterable<Pod> {
  * NodeShouldRunDaemonPod, memoised per (DaemonSet, Node) object: both are immutable once stored,
  * and every sync asks it for every node.
  */
-const shouldRunMemo = new WeakMap<DaemonSet, WeakMap<Node, boolean>>();
-function shouldRun(ds: DaemonSet, node: Node): boolean {
-  let m = shouldRunMemo.get(ds);
-  if (!m) shouldRunMemo.set(ds, (m = new WeakMap()));
+const placementMemo = new WeakMap<DaemonSet, WeakMap<Node, DaemonPlacement>>();
+function placement(ds: DaemonSet, node: Node): DaemonPlacement {
+  let m = placementMemo.get(ds);
+  if (!m) placementMemo.set(ds, (m = new WeakMap()));
   let v = m.get(node);
   if (v === undefined) m.set(node, (v = nodeShouldRunDaemonPod(ds, node)));
   return v;
+}
+
+function shouldRun(ds: DaemonSet, node: Node): boolean {
+  return placement(ds, node).shouldRun;
 }
 
 interface Plan {
@@ -140,7 +146,8 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly
     // A node the view knows has nothing to do adds nothing to the plan.
     if (view && !hasWork(view, name)) continue;
     const pods = liveOnNode(byNode.get(name));
-    if (!shouldRun(ds, node)) {
+    const where = placement(ds, node);
+    if (!where.shouldContinueRunning) {
       pushAll(remove, pods);
       continue;
     }
@@ -149,8 +156,10 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly
     const failed = pods.filter((p) => p.status?.phase === 'Failed');
     const live = pods.filter((p) => isPodActive(p));
     pushAll(remove, failed);
-    if (live.length === 0) create.push(name);
-    else pushAll(remove, surge ? surgeSurplus(ds, live, hash, now) : live.slice(1));
+    // A node that may keep its Pod but gets no new one (a NoSchedule taint it does not tolerate).
+    if (live.length === 0) {
+      if (where.shouldRun) create.push(name);
+    } else pushAll(remove, surge ? surgeSurplus(ds, live, hash, now) : live.slice(1));
   }
   return { create, remove };
 }

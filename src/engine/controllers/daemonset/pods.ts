@@ -5,11 +5,11 @@
  * gets (AddOrUpdateDaemonPodTolerations) so node problems neither block nor evict it.
  */
 import type { Affinity, DaemonSet, KObject, Node, Pod, Toleration } from '../../../k8s/types';
-import { matches, fromMap } from '../../../k8s/labels';
+import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affinity';
 import { computeHash } from '../deployment/hash';
 import { templateGenerationOf } from '../../../k8s/daemonset-history';
 import { newControllerRef } from '../util/meta';
-import { matchingTolerations } from '../util/taints';
+import { toleratesTaint } from '../util/taints';
 
 const DAEMON_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
@@ -20,10 +20,17 @@ const DAEMON_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
 ];
 
-/** The template's tolerations plus the daemon ones it does not already carry (same key and effect). */
-export function daemonTolerations(own: Toleration[] | undefined): Toleration[] {
+/** A host-network daemon (a CNI agent, kube-proxy) must start on a node whose network is not up yet. */
+const HOST_NETWORK_TOLERATION: Toleration = { key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' };
+
+/**
+ * AddOrUpdateDaemonPodTolerations: the template's tolerations plus the daemon ones it does not
+ * already carry (same key and effect).
+ */
+export function daemonTolerations(own: Toleration[] | undefined, hostNetwork: boolean | undefined): Toleration[] {
   const out = [...(own ?? [])];
-  for (const t of DAEMON_TOLERATIONS) {
+  const add = hostNetwork ? [...DAEMON_TOLERATIONS, HOST_NETWORK_TOLERATION] : DAEMON_TOLERATIONS;
+  for (const t of add) {
     if (!out.some((o) => o.key === t.key && o.effect === t.effect)) out.push(t);
   }
   return out;
@@ -72,18 +79,38 @@ export function newDaemonPod(ds: DaemonSet, node: string, hash: string): Pod {
   if (t.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
   const spec = structuredClone(t.spec);
   spec.affinity = nodeAffinityFor(node, spec.affinity);
-  spec.tolerations = daemonTolerations(spec.tolerations);
+  spec.tolerations = daemonTolerations(spec.tolerations, spec.hostNetwork);
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec };
 }
 
+/** Where a DaemonSet stands on one node. */
+export interface DaemonPlacement {
+  /** A daemon Pod belongs here: one is created if none runs. */
+  shouldRun: boolean;
+  /** A daemon Pod already here may stay (every NoExecute taint is tolerated); none is created. */
+  shouldContinueRunning: boolean;
+}
+
+const RUN: DaemonPlacement = { shouldRun: true, shouldContinueRunning: true };
+const STAY: DaemonPlacement = { shouldRun: false, shouldContinueRunning: true };
+const AWAY: DaemonPlacement = { shouldRun: false, shouldContinueRunning: false };
+
 /**
- * NodeShouldRunDaemonPod: the node matches the template's nodeSelector and every NoSchedule /
- * NoExecute taint is tolerated (with the daemon tolerations added).
+ * NodeShouldRunDaemonPod: the template's nodeName, nodeSelector and required node affinity match
+ * the node, and every NoSchedule/NoExecute taint is tolerated (with the daemon tolerations). A
+ * node that only gained a NoSchedule taint — `node.kubernetes.io/not-ready` or `unreachable` when
+ * its kubelet stops — gets no new daemon Pod, but keeps the one it runs.
  */
-export function nodeShouldRunDaemonPod(ds: DaemonSet, node: Node): boolean {
+export function nodeShouldRunDaemonPod(ds: DaemonSet, node: Node): DaemonPlacement {
   const spec = ds.spec.template.spec;
-  if (spec.nodeName && spec.nodeName !== node.metadata.name) return false;
-  if (spec.nodeSelector && !matches(fromMap(spec.nodeSelector), node.metadata.labels)) return false;
-  const taints = (node.spec.taints ?? []).filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
-  return matchingTolerations(taints, daemonTolerations(spec.tolerations)).all;
+  const name = node.metadata.name ?? '';
+  if (spec.nodeName && spec.nodeName !== name) return AWAY;
+  if (!podMatchesNodeSelectorAndAffinityTerms(ds.spec.template, node.metadata.labels ?? {}, name)) return AWAY;
+  const taints = node.spec.taints ?? [];
+  if (taints.length === 0) return RUN;
+  const tolerations = daemonTolerations(spec.tolerations, spec.hostNetwork);
+  const untolerated = (effect: (e: string | undefined) => boolean): boolean =>
+    taints.some((t) => effect(t.effect) && !tolerations.some((tol) => toleratesTaint(tol, t)));
+  if (!untolerated((e) => e === 'NoSchedule' || e === 'NoExecute')) return RUN;
+  return untolerated((e) => e === 'NoExecute') ? AWAY : STAY;
 }

@@ -1,7 +1,7 @@
 /**
  * A DaemonSet's per-node view, updated only for the nodes a delta touched since its last sync.
- * Every Node heartbeat queues every DaemonSet (as upstream's handlers would if they did not drop
- * them), and a sync that re-walks every node made boot grow with the square of the node count.
+ * While a fleet joins, every new node queues every DaemonSet, and a sync that re-walks every node
+ * made boot grow with the square of the node count.
  *
  * The view answers three questions without a walk: the status counts, whether the manage loop
  * has anything to do on some node, and whether some node still runs an old-template Pod (without
@@ -52,10 +52,14 @@ function nodeView(ds: DaemonSet, hash: string, node: Node | undefined, raw: read
   const v: NodeView = { known: node !== undefined, desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0, work: false, old: false };
   v.old = pods.some((p) => !isPodUpdated(ds, p, hash));
   if (!node) return v;
-  const should = nodeShouldRunDaemonPod(ds, node);
-  v.work = should ? !(pods.length === 1 && isPodActive(pods[0]!)) : pods.length > 0;
-  if (should) v.desired = 1;
+  const where = nodeShouldRunDaemonPod(ds, node);
+  const should = where.shouldRun;
   const active = pods.filter(isPodActive);
+  // As the plan: a node that may keep its Pod but gets no new one only sheds failed and surplus Pods.
+  if (should) v.work = !(pods.length === 1 && isPodActive(pods[0]!));
+  else if (where.shouldContinueRunning) v.work = active.length > 1 || pods.some((p) => p.status?.phase === 'Failed');
+  else v.work = pods.length > 0;
+  if (should) v.desired = 1;
   const pod = active[0];
   if (!pod) return v;
   if (!should) {

@@ -7,7 +7,7 @@ import type { Pod } from '../../../k8s/types';
 import { unresolvable, type FilterPlugin, type PreFilterOutcome, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { defaultNormalizeScore } from './helper';
-import { podMatchesNodeSelectorAndAffinityTerms, termMatches } from './node-selector';
+import { podMatchesNodeSelectorAndAffinityTerms, termMatches } from '../../../k8s/node-affinity';
 
 export const NAME = 'NodeAffinity';
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";

@@ -15,7 +15,7 @@ import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../../k8s/
 import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type ClusterView, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
 import { findMatchingUntoleratedTaint, isFilterTaint } from './helper';
-import { podMatchesNodeSelectorAndAffinityTerms } from './node-selector';
+import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affinity';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';
 import { countPodsMatchSelector, hasHostnameLabel, selectorKey } from './spread-counts';

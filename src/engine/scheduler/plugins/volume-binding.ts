@@ -10,7 +10,7 @@ import { milli } from '../../../k8s/quantity';
 import type { PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../../k8s/types';
 import { unresolvable, type ClusterView, type FilterPlugin, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { termsMatch } from './node-selector';
+import { termsMatch } from '../../../k8s/node-affinity';
 import type { NodeSelectorTerm } from '../../../k8s/types';
 
 export const NAME = 'VolumeBinding';

@@ -1,10 +1,11 @@
 /**
- * Node selector matching (component-helpers/scheduling/corev1/nodeaffinity): nodeSelector maps,
+ * Node selector matching (component-helpers/scheduling/corev1/nodeaffinity), shared by the
+ * scheduler's NodeAffinity and the DaemonSet controller's NodeShouldRunDaemonPod: nodeSelector maps,
  * NodeSelectorTerms (ORed; a term's requirements ANDed; an empty or invalid term matches
  * nothing) with In/NotIn/Exists/DoesNotExist/Gt/Lt, and matchFields on metadata.name.
  */
-import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from '../../../k8s/types';
-import { own } from '../../../k8s/own';
+import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from './types';
+import { own } from './own';
 
 const INT = /^[+-]?[0-9]+$/;
 
@@ -62,7 +63,7 @@ export function termsMatch(terms: readonly NodeSelectorTerm[], labels: Record<st
 }
 
 /** nodeaffinity.GetRequiredNodeAffinity(pod).Match(node): nodeSelector AND required node affinity. */
-export function podMatchesNodeSelectorAndAffinityTerms(pod: Pod, labels: Record<string, string>, nodeName: string): boolean {
+export function podMatchesNodeSelectorAndAffinityTerms(pod: Pick<Pod, 'spec'>, labels: Record<string, string>, nodeName: string): boolean {
   for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) if (own(labels, k) !== v) return false;
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (terms === undefined) return true;
