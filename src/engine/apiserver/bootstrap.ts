@@ -12,6 +12,7 @@ import type { UserInfo } from './auth';
 import { handleRequest } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
+import { clusterCidrFor } from '../topology/pod-network';
 import { cloudControllerManagerObjects } from './cloud-bootstrap';
 import { seedIdentityLeases } from './identity-lease';
 import { rbacBootstrapObjects, seedRbacObjects } from './rbac-bootstrap';
@@ -144,7 +145,7 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     for (const pc of SYSTEM_PRIORITY_CLASSES) ensure(w, server, 'priorityclasses', undefined, cloneData(pc));
   });
   withStream(w, seedRng(w.seed ^ CSI_DRIVER_STREAM), () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
-  if (firstBoot) for (const [resource, obj] of kubeadmAddons(w.cluster?.proxyMode)) ensure(w, server, resource, 'kube-system', obj);
+  if (firstBoot) for (const [resource, obj] of kubeadmAddons(w.cluster?.proxyMode, clusterCidrFor(w.machines.length))) ensure(w, server, resource, 'kube-system', obj);
   // Only a cluster with a cloud provider has them, from a stream of their own.
   if (w.cluster?.cloudProvider) {
     withStream(w, seedRng(w.seed ^ CLOUD_STREAM), () => {

@@ -7,18 +7,19 @@
 import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount } from '../../k8s/types';
 import { GIT_VERSION } from '../../k8s/version';
 import type { ProxyMode } from '../node/proxy-state';
+import { KUBEADM_POD_SUBNET } from '../topology/pod-network';
 
 const PROXY_IMAGE = `registry.k8s.io/kube-proxy:${GIT_VERSION}`;
 const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.14.2';
 export const KUBE_DNS_IP = '10.96.0.10';
 
 /** kubeadm's kube-proxy config; `mode` is iptables unless the cluster was built with `--proxy-mode nftables`. */
-function kubeProxyConf(mode: ProxyMode): string {
+function kubeProxyConf(mode: ProxyMode, clusterCidr: string): string {
   return `apiVersion: kubeproxy.config.k8s.io/v1alpha1
 bindAddress: 0.0.0.0
 clientConnection:
   kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
-clusterCIDR: 10.244.0.0/16
+clusterCIDR: ${clusterCidr}
 kind: KubeProxyConfiguration
 mode: ${mode}
 `;
@@ -172,13 +173,13 @@ function configMap(name: string, data: Record<string, string>): ConfigMap {
 }
 
 /** In the order kubeadm applies them: CoreDNS first, then kube-proxy. [resource, object] pairs. */
-export function kubeadmAddons(proxyMode: ProxyMode = 'iptables'): [string, KObject][] {
+export function kubeadmAddons(proxyMode: ProxyMode = 'iptables', clusterCidr = KUBEADM_POD_SUBNET): [string, KObject][] {
   return [
     ['configmaps', configMap('coredns', { Corefile: COREFILE })],
     ['deployments', corednsDeployment()],
     ['services', kubeDnsService()],
     ['serviceaccounts', serviceAccount('coredns')],
-    ['configmaps', configMap('kube-proxy', { 'config.conf': kubeProxyConf(proxyMode) })],
+    ['configmaps', configMap('kube-proxy', { 'config.conf': kubeProxyConf(proxyMode, clusterCidr) })],
     ['daemonsets', kubeProxyDaemonSet()],
     ['serviceaccounts', serviceAccount('kube-proxy')],
   ];

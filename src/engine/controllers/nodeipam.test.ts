@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../../k8s/types';
+import type { ConfigMap, Node } from '../../k8s/types';
 import { Simulation } from '../simulation';
-import { cidrForIndex, DEFAULT_POD_NETWORK, indexOfCidr, podNetworkFor, WIDE_POD_NETWORK } from '../topology/pod-network';
+import { cidrForIndex, clusterCidrFor, DEFAULT_POD_NETWORK, indexOfCidr, podNetworkFor, WIDE_POD_NETWORK } from '../topology/pod-network';
+import { kubeadmAddons } from '../apiserver/kubeadm-addons';
 import { staticPodExtraFlags } from '../topology/options';
 import { fakeNode, get, waitFor } from './controllers.testing';
 
@@ -25,8 +26,20 @@ describe('node-ipam-controller', () => {
     expect(cidrForIndex(wide, 8_191)).toBe('10.255.255.0/24');
     for (const i of [0, 1_024, 5_002, 8_191]) expect(indexOfCidr(wide, cidrForIndex(wide, i))).toBe(i);
     // kube-controller-manager's static Pod says which one it allocates from.
-    expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 1_024)).toEqual([]);
     expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 5_001)).toEqual(['--cluster-cidr=10.224.0.0/11']);
+  });
+
+  it('configures the components with kubeadm\'s 10.244.0.0/16 while every range fits in it, and with the real network past that', () => {
+    expect(clusterCidrFor(4)).toBe('10.244.0.0/16');
+    expect(clusterCidrFor(256)).toBe('10.244.0.0/16');
+    // The 257th machine's range, 10.245.0.0/24, lies outside the /16.
+    expect(clusterCidrFor(257)).toBe('10.244.0.0/14');
+    expect(clusterCidrFor(1_025)).toBe('10.224.0.0/11');
+    expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 256)).toEqual([]);
+    expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 1_024)).toEqual(['--cluster-cidr=10.244.0.0/14']);
+    const proxyConf = (cidr?: string): string => (kubeadmAddons('iptables', cidr).find(([, o]) => o.metadata.name === 'kube-proxy' && o.kind === 'ConfigMap')![1] as ConfigMap).data!['config.conf']!;
+    expect(proxyConf()).toContain('clusterCIDR: 10.244.0.0/16\n');
+    expect(proxyConf('10.224.0.0/11')).toContain('clusterCIDR: 10.224.0.0/11\n');
   });
 
   it('gives every Node its own podCIDR, in order, and reuses a deleted Node\'s', () => {

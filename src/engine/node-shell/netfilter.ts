@@ -13,8 +13,8 @@ import { wall } from '../images/clock';
 import type { ProxyMode, ProxyRule } from '../node/proxy-state';
 import type { World } from '../world';
 import { extChain, nftEndpointBase, nftServiceBase, sepChain, servicePortName, svcChain } from './chain-names';
+import { clusterCidrFor } from '../topology/pod-network';
 
-const CLUSTER_CIDR = '10.244.0.0/16';
 const IPTABLES_VERSION = 'v1.8.10';
 
 export function proxyModeOf(w: World): ProxyMode {
@@ -120,7 +120,7 @@ function kubeProxyIptables(w: World, node: string, mangle: Table, filter: Table,
     }
     const svc = svcChain(spn, r.protocol);
     add(nat, 'KUBE-SERVICES', `${match} -j ${svc}`);
-    add(nat, svc, `! -s ${CLUSTER_CIDR} ${match} -j KUBE-MARK-MASQ`);
+    add(nat, svc, `! -s ${clusterCidrFor(w.machines.length)} ${match} -j KUBE-MARK-MASQ`);
     if (r.nodePort) {
       const ext = extChain(spn, r.protocol);
       add(nat, 'KUBE-NODEPORTS', `-p ${p} -m comment --comment "${spn}" -m ${p} --dport ${r.nodePort} -j ${ext}`);
@@ -182,7 +182,7 @@ export function nftListRuleset(w: World, node: string): string {
     if (r.endpoints.length === 0) continue;
     const base = nftServiceBase(r.service, r.protocol, r.portName);
     const eps = r.endpoints.map((ep, i) => `${i} : goto endpoint-${nftEndpointBase(r.service, r.protocol, r.portName, ep)}`);
-    chain(`service-${base}`, [`ip daddr ${r.clusterIP} ${p(r)} dport ${r.port} ip saddr != ${CLUSTER_CIDR} jump mark-for-masquerade`, `numgen random mod ${r.endpoints.length} vmap { ${eps.join(', ')} }`]);
+    chain(`service-${base}`, [`ip daddr ${r.clusterIP} ${p(r)} dport ${r.port} ip saddr != ${clusterCidrFor(w.machines.length)} jump mark-for-masquerade`, `numgen random mod ${r.endpoints.length} vmap { ${eps.join(', ')} }`]);
     if (r.nodePort) chain(`external-${base}`, ['jump mark-for-masquerade', `goto service-${base}`]);
     for (const ep of r.endpoints) {
       chain(`endpoint-${nftEndpointBase(r.service, r.protocol, r.portName, ep)}`, [`ip saddr ${ep.slice(0, ep.lastIndexOf(':'))} jump mark-for-masquerade`, `meta l4proto ${p(r)} dnat to ${ep}`]);

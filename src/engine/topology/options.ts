@@ -6,7 +6,7 @@
  * 10s / 2s), so a cluster built without options is the one every recorded run was made on.
  */
 import { goDuration } from '../../k8s/time';
-import { DEFAULT_POD_NETWORK, podNetworkFor } from './pod-network';
+import { clusterCidrFor, KUBEADM_POD_SUBNET } from './pod-network';
 import type { World } from '../world';
 import type { ProxyMode } from '../node/proxy-state';
 import type { CniPlugin, RuntimeChoice } from './topology';
@@ -97,15 +97,15 @@ export function leaderElectFlags(opts: ClusterOptions | undefined, component: Le
  * The flags a static Pod's command carries beyond kubeadm's defaults for this cluster: the
  * leader-election timings, `--cloud-provider=external` on kube-controller-manager when a
  * cloud-controller-manager runs the cloud loops, and its wider `--cluster-cidr` when the cluster
- * has more `machines` than 10.244.0.0/14 has node ranges (pod-network.ts). The mirror Pod and
- * the manifest file agree.
+ * has more `machines` than kubeadm's 10.244.0.0/16 has node ranges (pod-network.ts). The mirror
+ * Pod and the manifest file agree.
  */
 export function staticPodExtraFlags(opts: ClusterOptions | undefined, kind: string, machines = 0): string[] {
   if (kind !== 'kube-scheduler' && kind !== 'kube-controller-manager') return [];
-  const net = podNetworkFor(machines);
+  const cidr = clusterCidrFor(machines);
   return [
     ...leaderElectFlags(opts, kind),
     ...(kind === 'kube-controller-manager' && opts?.cloudProvider ? ['--cloud-provider=external'] : []),
-    ...(kind === 'kube-controller-manager' && net !== DEFAULT_POD_NETWORK ? [`--cluster-cidr=${net.cidr}`] : []),
+    ...(kind === 'kube-controller-manager' && cidr !== KUBEADM_POD_SUBNET ? [`--cluster-cidr=${cidr}`] : []),
   ];
 }

@@ -19,6 +19,20 @@ export interface PodNetwork {
 export const DEFAULT_POD_NETWORK: PodNetwork = { cidr: '10.244.0.0/14', base: 244, capacity: 1024 };
 export const WIDE_POD_NETWORK: PodNetwork = { cidr: '10.224.0.0/11', base: 224, capacity: 8192 };
 
+/** kubeadm's usual `--pod-network-cidr` (flannel's default): what a cluster's components are configured with. */
+export const KUBEADM_POD_SUBNET = '10.244.0.0/16';
+const KUBEADM_POD_SUBNET_RANGES = 256;
+
+/**
+ * The cluster CIDR the components are configured with (kube-controller-manager's `--cluster-cidr`,
+ * kube-proxy's `clusterCIDR`, its masquerade rules). Up to 256 machines every node range handed
+ * out lies inside kubeadm's usual 10.244.0.0/16, so that is what they say; a bigger cluster says
+ * the network it really uses.
+ */
+export function clusterCidrFor(machines: number): string {
+  return machines <= KUBEADM_POD_SUBNET_RANGES ? KUBEADM_POD_SUBNET : podNetworkFor(machines).cidr;
+}
+
 /** The pod network of a cluster of `machines` machines (control planes included: they get a range too). */
 export function podNetworkFor(machines: number): PodNetwork {
   return machines > DEFAULT_POD_NETWORK.capacity ? WIDE_POD_NETWORK : DEFAULT_POD_NETWORK;
