@@ -141,21 +141,18 @@ const STATUS_TEXT: Record<number, string> = { 101: 'Switching Protocols', 200: '
 
 /** The request as RequestInfo sees it; a resource the server does not know is a bare `/<name>`. */
 function requestDetail(req: ApiRequest, info: ResourceInfo | undefined): TraceDetails['request'] {
-  const base = { type: 'resource' as const, method: METHOD[req.verb], verb: req.verb, user: req.user.name };
-  if (!info) return { ...base, path: `/${req.resource}`, group: '', version: '', resource: req.resource };
+  const method = METHOD[req.verb];
+  const user = req.user.name;
+  if (!info) return { type: 'resource', method, verb: req.verb, user, path: `/${req.resource}`, group: '', version: '', resource: req.resource };
   // A create posts to the collection: its path names no object.
   const name = req.verb === 'create' && !req.subresource ? undefined : req.name;
   const namespace = info.namespaced ? req.namespace : undefined;
-  return {
-    ...base,
-    path: path(info, req.namespace, name, req.subresource),
-    group: info.group,
-    version: info.version,
-    resource: info.resource,
-    ...(req.subresource ? { subresource: req.subresource } : {}),
-    ...(namespace ? { namespace } : {}),
-    ...(name ? { name } : {}),
-  };
+  // Assigned, not spread: one of these is built for every request (key order as always).
+  const d: TraceDetails['request'] = { type: 'resource', method, verb: req.verb, user, path: path(info, req.namespace, name, req.subresource), group: info.group, version: info.version, resource: info.resource };
+  if (req.subresource) d.subresource = req.subresource;
+  if (namespace) d.namespace = namespace;
+  if (name) d.name = name;
+  return d;
 }
 
 function responseDetail(res: ApiResponse, returned: TraceObject | undefined): TraceDetails['response'] {

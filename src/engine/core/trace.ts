@@ -243,10 +243,6 @@ interface TraceBase {
 export type TraceRecord = { [K in TraceKind]: TraceBase & { kind: K; detail: TraceDetails[K] } }[TraceKind];
 export type TraceRecordOf<K extends TraceKind> = Extract<TraceRecord, { kind: K }>;
 export type TraceDetail = TraceRecord['detail'];
-/** Omit applied to each member of a union (a plain Omit merges the members and loses the discriminant). */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** A record before the log numbers it. */
-export type TraceRecordInput = DistributiveOmit<TraceRecord, 'seq'>;
 
 export interface TraceLog {
   records: TraceRecord[];
@@ -265,9 +261,9 @@ export function newTraceLog(limit: number, rates?: TraceRates): TraceLog {
   return { records: [], dropped: 0, limit, nextSeq: 1, ...(rates ? { rates } : {}) };
 }
 
-/** Trims in chunks so appending stays amortised O(1) even at the limit. */
-export function appendTrace(log: TraceLog, rec: TraceRecordInput): TraceRecord {
-  const full: TraceRecord = { seq: log.nextSeq++, ...rec };
+/** Numbers `full` (its seq is the log's to set) and appends it; trims in chunks so appending stays amortised O(1) even at the limit. */
+export function appendTrace(log: TraceLog, full: TraceRecord): TraceRecord {
+  full.seq = log.nextSeq++;
   log.records.push(full);
   if (log.rates) countRecord(log.rates, full);
   if (log.records.length > log.limit + Math.max(64, log.limit >> 3)) {

@@ -6,7 +6,7 @@
  * with spec.nodeName set.
  */
 import type { Node, Pod } from '../../k8s/types';
-import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
+import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setImages, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
 
 export interface SchedulerCache {
   nodes: Map<string, NodeInfo>;
@@ -102,7 +102,7 @@ export function removeNode(c: SchedulerCache, name: string): void {
   if (!ni) return;
   treeRemove(c, name);
   countImages(c, [...ni.images.keys()], -1);
-  ni.images = new Map();
+  setImages(ni, new Map());
   ni.node = undefined;
   ni.unschedulable = false;
   ni.generation++;

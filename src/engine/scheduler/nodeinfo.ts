@@ -41,6 +41,12 @@ export interface NodeInfo {
   node: Node | undefined;
   labels: Record<string, string>;
   taints: Taint[];
+  /**
+   * Whether `taints` holds a NoSchedule/NoExecute taint, and a PreferNoSchedule one: TaintToleration
+   * asks for every candidate, and most nodes have neither — a flag here spares reading the array.
+   */
+  hasFilterTaints: boolean;
+  hasPreferNoScheduleTaints: boolean;
   /** node.spec.unschedulable (false without a Node): NodeUnschedulable reads it for every candidate. */
   unschedulable: boolean;
   /** node.status.allocatable: millicores, bytes, bytes, Pods, and scalar resources in milli-units. */
@@ -63,8 +69,14 @@ export interface NodeInfo {
   usedPorts: Map<string, Map<string, number>>;
   podsWithAffinity: number;
   podsWithRequiredAntiAffinity: number;
-  /** Image name (each of node.status.images[].names) → size in bytes. */
+  /** Image name (each of node.status.images[].names) → size in bytes. Replaced only through setImages. */
   images: Map<string, number>;
+  /**
+   * The last image ImageLocality looked up here and its size (-1: absent): consecutive Pods mostly
+   * run the same image, and the lookup is a hash-table read on a node the cycle barely touched.
+   */
+  lastImage: string | undefined;
+  lastImageSize: number;
   /** Bumped on every change. */
   generation: number;
 }
@@ -75,6 +87,8 @@ export function newNodeInfo(name: string): NodeInfo {
     node: undefined,
     labels: {},
     taints: [],
+    hasFilterTaints: false,
+    hasPreferNoScheduleTaints: false,
     unschedulable: false,
     allocatableMilliCPU: 0,
     allocatableMemory: 0,
@@ -93,6 +107,8 @@ export function newNodeInfo(name: string): NodeInfo {
     podsWithAffinity: 0,
     podsWithRequiredAntiAffinity: 0,
     images: new Map(),
+    lastImage: undefined,
+    lastImageSize: -1,
     generation: 0,
   };
 }
@@ -102,6 +118,8 @@ export function setNode(ni: NodeInfo, node: Node): { added: string[]; removed: s
   ni.node = node;
   ni.labels = node.metadata.labels ?? {};
   ni.taints = node.spec?.taints ?? [];
+  ni.hasFilterTaints = ni.taints.some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+  ni.hasPreferNoScheduleTaints = ni.taints.some((t) => t.effect === 'PreferNoSchedule');
   ni.unschedulable = !!node.spec?.unschedulable;
   const a = allocatableOf(node.status?.allocatable);
   ni.allocatableMilliCPU = a.milliCPU;
@@ -113,9 +131,24 @@ export function setNode(ni: NodeInfo, node: Node): { added: string[]; removed: s
   for (const img of node.status?.images ?? []) for (const n of img.names ?? []) images.set(n, img.sizeBytes ?? 0);
   const added = [...images.keys()].filter((n) => !ni.images.has(n));
   const removed = [...ni.images.keys()].filter((n) => !images.has(n));
-  ni.images = images;
+  setImages(ni, images);
   ni.generation++;
   return { added, removed };
+}
+
+export function setImages(ni: NodeInfo, images: Map<string, number>): void {
+  ni.images = images;
+  ni.lastImage = undefined;
+  ni.lastImageSize = -1;
+}
+
+/** The size of `image` on the node, or undefined (ImageLocality's lookup, remembered for the next Pod). */
+export function imageSizeOn(ni: NodeInfo, image: string): number | undefined {
+  if (ni.lastImage !== image) {
+    ni.lastImage = image;
+    ni.lastImageSize = ni.images.get(image) ?? -1;
+  }
+  return ni.lastImageSize < 0 ? undefined : ni.lastImageSize;
 }
 
 export function hostPortsOf(pod: Pod): HostPort[] {

@@ -6,7 +6,7 @@
  */
 import type { Pod } from '../../../k8s/types';
 import { MAX_NODE_SCORE, type ScorePlugin } from '../framework';
-import type { NodeInfo } from '../nodeinfo';
+import { imageSizeOn, type NodeInfo } from '../nodeinfo';
 
 export const NAME = 'ImageLocality';
 
@@ -38,7 +38,7 @@ export function podImages(pod: Pod): { images: string[]; containers: number } {
 export function imageLocalityScore(images: readonly string[], containers: number, node: NodeInfo, spread: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < images.length; i++) {
-    const size = node.images.get(images[i]!);
+    const size = imageSizeOn(node, images[i]!);
     if (size === undefined) continue;
     sum += Math.trunc(size * spread[i]!);
   }

@@ -10,7 +10,7 @@ import { defaultNormalizeScore, findMatchingUntoleratedTaint, isFilterTaint, tol
 export const NAME = 'TaintToleration';
 
 export function filter(pod: Pod, node: NodeInfo): Rejection | undefined {
-  if (node.taints.length === 0) return undefined;
+  if (!node.hasFilterTaints) return undefined;
   const taint = findMatchingUntoleratedTaint(node.taints, pod.spec.tolerations, isFilterTaint);
   if (!taint) return undefined;
   return unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
@@ -22,6 +22,7 @@ export function preferNoScheduleTolerations(pod: Pod): Toleration[] {
 }
 
 export function countIntolerableTaintsPreferNoSchedule(node: NodeInfo, tolerations: readonly Toleration[]): number {
+  if (!node.hasPreferNoScheduleTaints) return 0;
   let n = 0;
   for (const taint of node.taints) {
     if (taint.effect !== 'PreferNoSchedule') continue;
