@@ -1,7 +1,8 @@
 /**
  * The read-only image layer of a container's filesystem: the catalog's files for the image plus
  * what the kubelet/runtime put into every container (/etc/hosts, /etc/resolv.conf, /etc/hostname,
- * the service account namespace, /dev/termination-log). Rebuilt from inputs, never stored.
+ * the service account namespace, /dev/termination-log). Rebuilt from inputs, never stored (the
+ * image's part is shared by every container of the image).
  */
 import type { ImageDefinition } from './catalog';
 import type { BaseFs } from './fs';
@@ -25,9 +26,44 @@ export interface BaseFsInput {
   namespace: string;
 }
 
+/** The files the runtime writes into every container, whatever the image. */
+const POD_FILES = ['/etc/hostname', '/etc/hosts', '/etc/resolv.conf', '/var/run/secrets/kubernetes.io/serviceaccount/namespace', '/dev/termination-log', '/dev/null'] as const;
+const IS_POD_FILE = new Set<string>(POD_FILES);
+
+/**
+ * What every container of an image shares: the image's files and binaries (a pod file of the
+ * same path hides them), every path's directories, and the paths in listing order (the image's
+ * files, then the pod files it lacks, then its binaries). Kept per image definition — only the
+ * pod files' contents differ between containers, and a big cluster starts thousands.
+ */
+interface ImageLayer {
+  files: Record<string, string>;
+  keys: string[];
+  dirs: Set<string>;
+}
+const LAYERS = new WeakMap<ImageDefinition, ImageLayer>();
+
+function imageLayer(def: ImageDefinition): ImageLayer {
+  let layer = LAYERS.get(def);
+  if (layer) return layer;
+  const files: Record<string, string> = { ...(def.image.files ?? {}) };
+  for (const p of POD_FILES) files[p] = '';
+  for (const bin of Object.keys(def.image.binaries)) files[bin] ??= '\x7fELF';
+  const keys = Object.keys(files);
+  const dirs = new Set(STANDARD_DIRS);
+  for (const f of keys) {
+    for (let d = f.slice(0, f.lastIndexOf('/')); d.length > 0; d = d.slice(0, d.lastIndexOf('/'))) dirs.add(d);
+  }
+  if (def.image.workingDir) dirs.add(def.image.workingDir);
+  for (const p of POD_FILES) delete files[p];
+  layer = { files, keys, dirs };
+  LAYERS.set(def, layer);
+  return layer;
+}
+
 export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
-  const files: Record<string, string> = {
-    ...(def.image.files ?? {}),
+  const { files, keys, dirs } = imageLayer(def);
+  const own: Record<(typeof POD_FILES)[number], string> = {
     '/etc/hostname': `${o.hostname}\n`,
     '/etc/hosts': `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${o.podIP}\t${o.hostname}\n`,
     // containerd writes the kubelet's DNSConfig in this order (search, nameserver, options).
@@ -36,19 +72,13 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
     '/dev/termination-log': '',
     '/dev/null': '',
   };
-  for (const bin of Object.keys(def.image.binaries)) files[bin] ??= '\x7fELF';
-  const dirs = new Set(STANDARD_DIRS);
-  for (const f of Object.keys(files)) {
-    for (let d = f.slice(0, f.lastIndexOf('/')); d.length > 0; d = d.slice(0, d.lastIndexOf('/'))) dirs.add(d);
-  }
-  if (def.image.workingDir) dirs.add(def.image.workingDir);
   return {
-    file: (path) => files[path],
+    file: (path) => (IS_POD_FILE.has(path) ? own[path as (typeof POD_FILES)[number]] : files[path]),
     isDir: (path) => dirs.has(path),
     list: (dir) => {
       const prefix = dir === '/' ? '/' : `${dir}/`;
       const names = new Set<string>();
-      for (const p of [...Object.keys(files), ...dirs]) {
+      for (const p of [...keys, ...dirs]) {
         if (p.startsWith(prefix) && p !== dir) {
           const name = p.slice(prefix.length).split('/')[0];
           if (name) names.add(name);
