@@ -88,18 +88,18 @@ export function requestURI(info: ResourceInfo | undefined, req: AuditRequest): s
 export function objectRef(info: ResourceInfo | undefined, req: AuditRequest): AuditObjectRef | undefined {
   if (!info) return undefined;
   const m = req.body?.metadata;
-  const ref: AuditObjectRef = { resource: info.resource, apiVersion: info.version };
+  // Built in the struct's field order (apiVersion after apiGroup), once: every request has one.
+  const ref = { resource: info.resource } as AuditObjectRef;
   const ns = info.namespaced ? (req.namespace ?? m?.namespace) : undefined;
   if (ns) ref.namespace = ns;
   const name = req.name ?? m?.name;
   if (name) ref.name = name;
   if (m?.uid) ref.uid = m.uid;
   if (info.group) ref.apiGroup = info.group;
+  ref.apiVersion = info.version;
   if (m?.resourceVersion) ref.resourceVersion = m.resourceVersion;
   if (req.subresource) ref.subresource = req.subresource;
-  // apiVersion follows apiGroup in the struct; rebuild in field order.
-  const { resource, namespace, name: n, uid, apiGroup, apiVersion, resourceVersion, subresource } = ref;
-  return { resource, ...(namespace ? { namespace } : {}), ...(n ? { name: n } : {}), ...(uid ? { uid } : {}), ...(apiGroup ? { apiGroup } : {}), apiVersion, ...(resourceVersion ? { resourceVersion } : {}), ...(subresource ? { subresource } : {}) };
+  return ref;
 }
 
 /** The response as the audit event records it (a network error never reaches the server). */

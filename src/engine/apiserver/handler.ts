@@ -20,6 +20,7 @@ import type { ApiServerState } from './state';
 import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
 import { authorizeResourceWithReason } from './rbac-authorizer';
 import { appendAudit, auditStatus, objectRef, requestURI } from './audit';
+import type { AuditRecord } from './audit-types';
 import {
   alreadyExists,
   badRequest,
@@ -214,19 +215,16 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
     trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
     const objRef = objectRef(info, req);
-    appendAudit(server, {
-      n: requestId,
-      at: w.now,
-      server: serverId,
-      requestURI: requestURI(info, req),
-      verb: req.verb,
-      user: requestor,
-      ...(audit.impersonated ? { impersonatedUser: audit.impersonated } : {}),
-      from: req.from,
-      ...(objRef ? { objectRef: objRef } : {}),
-      status: auditStatus(res),
-      ...(audit.decision ? { decision: audit.decision, reason: audit.reason ?? '' } : {}),
-    });
+    // The optional fields assigned rather than spread (one record per request); auditEvent() lays
+    // the event out in the API's field order, whatever the order here.
+    const entry: AuditRecord = { n: requestId, at: w.now, server: serverId, requestURI: requestURI(info, req), verb: req.verb, user: requestor, from: req.from, status: auditStatus(res) };
+    if (audit.impersonated) entry.impersonatedUser = audit.impersonated;
+    if (objRef) entry.objectRef = objRef;
+    if (audit.decision) {
+      entry.decision = audit.decision;
+      entry.reason = audit.reason ?? '';
+    }
+    appendAudit(server, entry);
     return res;
   };
   const fail = (e: StatusError): ApiResponse => respond({ ok: false, error: e });
