@@ -59,7 +59,7 @@ const LAYERS = {
 
 export default tseslint.config(
   {
-    ignores: ['.probe/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.vite/**'],
+    ignores: ['.probe/**', '.bench/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.vite/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
