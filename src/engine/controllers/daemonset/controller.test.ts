@@ -85,10 +85,20 @@ describe('daemonset-controller', () => {
     waitFor(sim, 'desired 1', () => getDs(sim, 'agent')!.status?.desiredNumberScheduled === 1);
   });
 
-  it('replaces a deleted daemon Pod on the same node', () => {
+  it('replaces a deleted daemon Pod on the same node once the old one is gone, not while it terminates', () => {
     const sim = fresh();
     const victim = dsPods(sim, 'kube-proxy', 'kube-system').find((p) => p.spec.nodeName === 'node-3')!;
     sim.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: victim.metadata.name });
+    const onNode3 = (): Pod[] => sim.objects<Pod>('pods').filter((p) => p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy' && p.spec.nodeName === 'node-3');
+    // getNodesToDaemonPods counts the terminating Pod: without surge, node-3 has its daemon Pod until it is gone.
+    let sawTerminatingAlone = false;
+    while (onNode3().some((p) => p.metadata.name === victim.metadata.name)) {
+      const now = onNode3();
+      expect(now).toHaveLength(1);
+      if (now[0]!.metadata.deletionTimestamp) sawTerminatingAlone = true;
+      if (!sim.step()) break;
+    }
+    expect(sawTerminatingAlone).toBe(true);
     waitFor(sim, 'replacement', () => dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.spec.nodeName === 'node-3' && p.metadata.name !== victim.metadata.name).length === 1, 60_000);
     expect(dsPods(sim, 'kube-proxy', 'kube-system').filter((p) => p.metadata.name !== victim.metadata.name)).toHaveLength(4);
   });
@@ -139,6 +149,20 @@ describe('daemonset-controller', () => {
     sim.advance(5000);
     expect(dsPods(sim, 'agent').map((p) => p.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms[0]?.matchFields?.[0]?.values?.[0]).sort()).toEqual(['node-1', 'node-3']);
     expect(getDs(sim, 'agent')!.status).toMatchObject({ desiredNumberScheduled: 2 });
+  });
+
+  it('deletes a failed daemon Pod with a FailedDaemonPod Event, and starts its replacement once it is gone', () => {
+    const sim = running(fresh());
+    const victim = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-1')!;
+    // As a node-pressure eviction would leave it: Failed, containers not running.
+    const failed = { ...victim, status: { ...victim.status, phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory.' } };
+    expect(sim.request({ verb: 'update', resource: 'pods', subresource: 'status', namespace: 'default', name: victim.metadata.name, body: failed as never }).ok).toBe(true);
+    waitFor(sim, 'FailedDaemonPod', () => sim.objects<KEvent>('events').some((e) => e.reason === 'FailedDaemonPod'), 10_000);
+    const ev = sim.objects<KEvent>('events').find((e) => e.reason === 'FailedDaemonPod')!;
+    expect(ev.type).toBe('Warning');
+    expect(ev.message).toBe(`Found failed daemon pod default/${victim.metadata.name} on node node-1, will try to kill it`);
+    waitFor(sim, 'a new agent on node-1', () => dsPods(sim, 'agent').some((p) => p.spec.nodeName === 'node-1' && p.metadata.name !== victim.metadata.name), 60_000);
+    expect(sim.objects<Pod>('pods').some((p) => p.metadata.name === victim.metadata.name)).toBe(false);
   });
 
   const WORKERS = ['node-1', 'node-2', 'node-3'];

@@ -116,6 +116,8 @@ function shouldRun(ds: DaemonSet, node: Node): boolean {
 interface Plan {
   create: string[];
   remove: Pod[];
+  /** Events podsShouldBeOnNode records as it plans (a failed or succeeded daemon Pod found). */
+  found?: { type: 'Normal' | 'Warning'; reason: string; message: string }[];
 }
 
 /**
@@ -136,16 +138,23 @@ function surgeSurplus(ds: DaemonSet, live: readonly Pod[], hash: string, now: nu
   return remove;
 }
 
-/** podsShouldBeOnNode, for every node (terminating Pods left out). */
+/**
+ * podsShouldBeOnNode, for every node. A node that still holds a terminating daemon Pod has one
+ * (getNodesToDaemonPods counts it): without surge its replacement is created only once the old
+ * Pod is gone. A failed or succeeded Pod is deleted, with an Event saying so; what replaces it
+ * comes on the sync that sees it gone.
+ */
 function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number, view?: DaemonView): Plan {
   const create: string[] = [];
   const remove: Pod[] = [];
+  const found: NonNullable<Plan['found']> = [];
   const surge = allowsSurge(ds);
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
     // A node the view knows has nothing to do adds nothing to the plan.
     if (view && !hasWork(view, name)) continue;
-    const pods = liveOnNode(byNode.get(name));
+    const all = byNode.get(name);
+    const pods = liveOnNode(all);
     const where = placement(ds, node);
     if (!where.shouldContinueRunning) {
       pushAll(remove, pods);
@@ -153,21 +162,38 @@ function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly
     }
     // The usual node: one Pod, running. Nothing to do, and nothing to allocate.
     if (pods.length === 1 && isPodActive(pods[0]!)) continue;
-    const failed = pods.filter((p) => p.status?.phase === 'Failed');
-    const live = pods.filter((p) => isPodActive(p));
-    pushAll(remove, failed);
-    // A node that may keep its Pod but gets no new one (a NoSchedule taint it does not tolerate).
+    if (!all || all.length === 0) {
+      if (where.shouldRun) create.push(name);
+      continue;
+    }
+    const live: Pod[] = [];
+    for (const p of pods) {
+      const ref = `${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}`;
+      if (p.status?.phase === 'Failed') {
+        found.push({ type: 'Warning', reason: 'FailedDaemonPod', message: `Found failed daemon pod ${ref} on node ${name}, will try to kill it` });
+        remove.push(p);
+      } else if (p.status?.phase === 'Succeeded') {
+        found.push({ type: 'Normal', reason: 'SucceededDaemonPod', message: `Found succeeded daemon pod ${ref} on node ${name}, will try to delete it` });
+        remove.push(p);
+      } else live.push(p);
+    }
+    if (!surge) {
+      pushAll(remove, live.slice(1));
+      continue;
+    }
+    // With surge a node must have a Pod that is not being deleted: a new one starts beside the old.
     if (live.length === 0) {
       if (where.shouldRun) create.push(name);
-    } else pushAll(remove, surge ? surgeSurplus(ds, live, hash, now) : live.slice(1));
+    } else pushAll(remove, surgeSurplus(ds, live, hash, now));
   }
-  return { create, remove };
+  return found.length ? { create, remove, found } : { create, remove };
 }
 
 function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, hash: string): string | undefined {
   const s = state(ctx);
   const now = ctx.w.now;
   let firstError: string | undefined;
+  for (const e of p.found ?? []) ctx.record(ds, e);
   const keys = p.remove.map((pod) => metaKey(pod));
   expectChanges(s.expectations, key, p.create.length, keys, now);
   for (const node of p.create) {

@@ -55,10 +55,12 @@ function nodeView(ds: DaemonSet, hash: string, node: Node | undefined, raw: read
   const where = nodeShouldRunDaemonPod(ds, node);
   const should = where.shouldRun;
   const active = pods.filter(isPodActive);
-  // As the plan: a node that may keep its Pod but gets no new one only sheds failed and surplus Pods.
-  if (should) v.work = !(pods.length === 1 && isPodActive(pods[0]!));
-  else if (where.shouldContinueRunning) v.work = active.length > 1 || pods.some((p) => p.status?.phase === 'Failed');
-  else v.work = pods.length > 0;
+  // As the plan (no surge here): an empty node gets a Pod if it should run one; one still holding a
+  // terminating Pod waits for it; otherwise only finished and surplus Pods go.
+  if (!where.shouldContinueRunning) v.work = pods.length > 0;
+  else if (pods.length === 1 && isPodActive(pods[0]!)) v.work = false;
+  else if (!raw || raw.length === 0) v.work = should;
+  else v.work = active.length > 1 || active.length < pods.length;
   if (should) v.desired = 1;
   const pod = active[0];
   if (!pod) return v;
