@@ -67,7 +67,7 @@ function bump(c: HopCounts, kind: TraceKind, from: ComponentId, to: ComponentId,
   byTo.set(to, (byTo.get(to) ?? 0) + n);
 }
 
-/** Counts one appended record in its second; drops seconds that left the window. */
+/** Counts one appended record in its second; forgets seconds older than RATE_WINDOW_SECONDS. */
 export function countRecord(r: TraceRates, rec: Pick<TraceRecord, 'at' | 'kind' | 'from' | 'to'>): void {
   const second = Math.floor(rec.at / 1000);
   let c = r.seconds.get(second);

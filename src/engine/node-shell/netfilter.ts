@@ -87,6 +87,7 @@ export function iptablesSave(w: World, node: string, only?: string): string {
 }
 
 function kubeProxyIptables(w: World, node: string, mangle: Table, filter: Table, nat: Table): void {
+  const clusterCidr = clusterCidrFor(w.machines.length);
   mangle.chains.add('KUBE-PROXY-CANARY');
   for (const c of ['KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-CANARY', 'KUBE-PROXY-FIREWALL', 'KUBE-SERVICES']) filter.chains.add(c);
   for (const c of ['KUBE-MARK-MASQ', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-PROXY-CANARY', 'KUBE-SERVICES']) nat.chains.add(c);
@@ -120,7 +121,7 @@ function kubeProxyIptables(w: World, node: string, mangle: Table, filter: Table,
     }
     const svc = svcChain(spn, r.protocol);
     add(nat, 'KUBE-SERVICES', `${match} -j ${svc}`);
-    add(nat, svc, `! -s ${clusterCidrFor(w.machines.length)} ${match} -j KUBE-MARK-MASQ`);
+    add(nat, svc, `! -s ${clusterCidr} ${match} -j KUBE-MARK-MASQ`);
     if (r.nodePort) {
       const ext = extChain(spn, r.protocol);
       add(nat, 'KUBE-NODEPORTS', `-p ${p} -m comment --comment "${spn}" -m ${p} --dport ${r.nodePort} -j ${ext}`);
@@ -143,6 +144,7 @@ export function nftListRuleset(w: World, node: string): string {
   if (proxyModeOf(w) === 'iptables') return iptablesNftSkeleton();
   const rules = servicePorts(w, node);
   const ips = w.machineSpecs.get(node)?.ip ?? '';
+  const clusterCidr = clusterCidrFor(w.machines.length);
   const out: string[] = ['table ip kube-proxy {', '\tcomment "rules for kube-proxy"'];
   const set = (name: string, type: string, comment: string, elements: string[]): void => {
     out.push(`\tset ${name} {`, `\t\ttype ${type}`, `\t\tcomment "${comment}"`);
@@ -182,7 +184,7 @@ export function nftListRuleset(w: World, node: string): string {
     if (r.endpoints.length === 0) continue;
     const base = nftServiceBase(r.service, r.protocol, r.portName);
     const eps = r.endpoints.map((ep, i) => `${i} : goto endpoint-${nftEndpointBase(r.service, r.protocol, r.portName, ep)}`);
-    chain(`service-${base}`, [`ip daddr ${r.clusterIP} ${p(r)} dport ${r.port} ip saddr != ${clusterCidrFor(w.machines.length)} jump mark-for-masquerade`, `numgen random mod ${r.endpoints.length} vmap { ${eps.join(', ')} }`]);
+    chain(`service-${base}`, [`ip daddr ${r.clusterIP} ${p(r)} dport ${r.port} ip saddr != ${clusterCidr} jump mark-for-masquerade`, `numgen random mod ${r.endpoints.length} vmap { ${eps.join(', ')} }`]);
     if (r.nodePort) chain(`external-${base}`, ['jump mark-for-masquerade', `goto service-${base}`]);
     for (const ep of r.endpoints) {
       chain(`endpoint-${nftEndpointBase(r.service, r.protocol, r.portName, ep)}`, [`ip saddr ${ep.slice(0, ep.lastIndexOf(':'))} jump mark-for-masquerade`, `meta l4proto ${p(r)} dnat to ${ep}`]);

@@ -29,6 +29,7 @@ import { pushAll } from '../../../k8s/arrays';
 import { live as liveOnNode, newNodeIndex, podsByNode, sortedNodes, trackPod, type NodeIndex } from './node-index';
 import { currentView, hasWork, markDirty, viewApplies, type DaemonView } from './view';
 import { daemonSetsToSync } from './node-events';
+import { podsShouldBeOnNode, type FoundEvent } from './node-plan';
 
 interface DaemonSetState {
   /** DaemonSet UID → keys of the Pods it controls. */
@@ -117,74 +118,24 @@ interface Plan {
   create: string[];
   remove: Pod[];
   /** Events podsShouldBeOnNode records as it plans (a failed or succeeded daemon Pod found). */
-  found?: { type: 'Normal' | 'Warning'; reason: string; message: string }[];
+  found?: FoundEvent[];
 }
 
-/**
- * With surge (podsShouldBeOnNode): keep the first new and the first old Pod, and the old one only
- * while it is Ready and the new one is not yet available.
- */
-function surgeSurplus(ds: DaemonSet, live: readonly Pod[], hash: string, now: number): Pod[] {
-  let newest: Pod | undefined;
-  let oldest: Pod | undefined;
-  const remove: Pod[] = [];
-  for (const p of live) {
-    const updated = isPodUpdated(ds, p, hash);
-    if (updated && !newest) newest = p;
-    else if (!updated && !oldest) oldest = p;
-    else remove.push(p);
-  }
-  if (newest && oldest && (!isPodReady(oldest) || isPodAvailable(newest, ds.spec.minReadySeconds ?? 0, now))) remove.push(oldest);
-  return remove;
-}
-
-/**
- * podsShouldBeOnNode, for every node. A node that still holds a terminating daemon Pod has one
- * (getNodesToDaemonPods counts it): without surge its replacement is created only once the old
- * Pod is gone. A failed or succeeded Pod is deleted, with an Event saying so; what replaces it
- * comes on the sync that sees it gone.
- */
+/** podsShouldBeOnNode (node-plan.ts) over every node the view does not rule out. */
 function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number, view?: DaemonView): Plan {
   const create: string[] = [];
   const remove: Pod[] = [];
-  const found: NonNullable<Plan['found']> = [];
+  const found: FoundEvent[] = [];
   const surge = allowsSurge(ds);
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
     // A node the view knows has nothing to do adds nothing to the plan.
     if (view && !hasWork(view, name)) continue;
-    const all = byNode.get(name);
-    const pods = liveOnNode(all);
-    const where = placement(ds, node);
-    if (!where.shouldContinueRunning) {
-      pushAll(remove, pods);
-      continue;
-    }
-    // The usual node: one Pod, running. Nothing to do, and nothing to allocate.
-    if (pods.length === 1 && isPodActive(pods[0]!)) continue;
-    if (!all || all.length === 0) {
-      if (where.shouldRun) create.push(name);
-      continue;
-    }
-    const live: Pod[] = [];
-    for (const p of pods) {
-      const ref = `${p.metadata.namespace ?? ''}/${p.metadata.name ?? ''}`;
-      if (p.status?.phase === 'Failed') {
-        found.push({ type: 'Warning', reason: 'FailedDaemonPod', message: `Found failed daemon pod ${ref} on node ${name}, will try to kill it` });
-        remove.push(p);
-      } else if (p.status?.phase === 'Succeeded') {
-        found.push({ type: 'Normal', reason: 'SucceededDaemonPod', message: `Found succeeded daemon pod ${ref} on node ${name}, will try to delete it` });
-        remove.push(p);
-      } else live.push(p);
-    }
-    if (!surge) {
-      pushAll(remove, live.slice(1));
-      continue;
-    }
-    // With surge a node must have a Pod that is not being deleted: a new one starts beside the old.
-    if (live.length === 0) {
-      if (where.shouldRun) create.push(name);
-    } else pushAll(remove, surgeSurplus(ds, live, hash, now));
+    const p = podsShouldBeOnNode(ds, name, placement(ds, node), byNode.get(name), hash, now, surge);
+    if (!p) continue;
+    if (p.create) create.push(name);
+    pushAll(remove, p.remove);
+    pushAll(found, p.found);
   }
   return found.length ? { create, remove, found } : { create, remove };
 }

@@ -9,7 +9,7 @@ import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affini
 import { computeHash } from '../deployment/hash';
 import { templateGenerationOf } from '../../../k8s/daemonset-history';
 import { newControllerRef } from '../util/meta';
-import { toleratesTaint } from '../util/taints';
+import { findMatchingUntoleratedTaint, isFilterTaint, isNoExecuteTaint } from '../../../k8s/tolerations';
 
 const DAEMON_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
@@ -109,8 +109,6 @@ export function nodeShouldRunDaemonPod(ds: DaemonSet, node: Node): DaemonPlaceme
   const taints = node.spec.taints ?? [];
   if (taints.length === 0) return RUN;
   const tolerations = daemonTolerations(spec.tolerations, spec.hostNetwork);
-  const untolerated = (effect: (e: string | undefined) => boolean): boolean =>
-    taints.some((t) => effect(t.effect) && !tolerations.some((tol) => toleratesTaint(tol, t)));
-  if (!untolerated((e) => e === 'NoSchedule' || e === 'NoExecute')) return RUN;
-  return untolerated((e) => e === 'NoExecute') ? AWAY : STAY;
+  if (!findMatchingUntoleratedTaint(taints, tolerations, isFilterTaint)) return RUN;
+  return findMatchingUntoleratedTaint(taints, tolerations, isNoExecuteTaint) ? AWAY : STAY;
 }

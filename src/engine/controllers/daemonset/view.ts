@@ -17,6 +17,7 @@ import type { DaemonCounts } from './status';
 import { isPodUpdated } from './update';
 import { live } from './node-index';
 import { nodeShouldRunDaemonPod } from './pods';
+import { podsShouldBeOnNode } from './node-plan';
 
 interface NodeView {
   /** The node is in the informer cache (status counts and the manage loop only see those). */
@@ -55,12 +56,8 @@ function nodeView(ds: DaemonSet, hash: string, node: Node | undefined, raw: read
   const where = nodeShouldRunDaemonPod(ds, node);
   const should = where.shouldRun;
   const active = pods.filter(isPodActive);
-  // As the plan (no surge here): an empty node gets a Pod if it should run one; one still holding a
-  // terminating Pod waits for it; otherwise only finished and surplus Pods go.
-  if (!where.shouldContinueRunning) v.work = pods.length > 0;
-  else if (pods.length === 1 && isPodActive(pods[0]!)) v.work = false;
-  else if (!raw || raw.length === 0) v.work = should;
-  else v.work = active.length > 1 || active.length < pods.length;
+  // The same decision the walk makes (no surge here, so the clock plays no part).
+  v.work = podsShouldBeOnNode(ds, node.metadata.name ?? '', where, raw, hash, 0, false) !== undefined;
   if (should) v.desired = 1;
   const pod = active[0];
   if (!pod) return v;

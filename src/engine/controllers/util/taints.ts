@@ -4,6 +4,7 @@
  */
 import type { KObject, Node, Taint, Toleration } from '../../../k8s/types';
 import { rfc3339 } from '../../../k8s/time';
+import { toleratesTaint } from '../../../k8s/tolerations';
 import type { SimMillis } from '../../core/ids';
 import type { ControllerContext } from '../framework';
 import { SyncError, statusCode } from './errors';
@@ -23,20 +24,6 @@ export function hasTaint(node: Node, t: Pick<Taint, 'key' | 'effect'>): boolean 
 
 export function noExecuteTaints(node: Node | undefined): Taint[] {
   return (node?.spec.taints ?? []).filter((t) => t.effect === 'NoExecute');
-}
-
-/** Toleration.ToleratesTaint. */
-export function toleratesTaint(tol: Toleration, taint: Taint): boolean {
-  if (tol.effect && tol.effect !== taint.effect) return false;
-  if (tol.key && tol.key !== taint.key) return false;
-  switch (tol.operator ?? 'Equal') {
-    case 'Exists':
-      return true;
-    case 'Equal':
-      return (tol.value ?? '') === (taint.value ?? '');
-    default:
-      return false;
-  }
 }
 
 /** GetMatchingTolerations: whether every taint is tolerated, and the tolerations used. */

@@ -1,5 +1,4 @@
-/** Helpers shared by several plugins (pkg/scheduler/framework/plugins/helper, component-helpers). */
-import type { Taint, Toleration } from '../../../k8s/types';
+/** Helpers shared by several plugins (pkg/scheduler/framework/plugins/helper; toleration matching is src/k8s/tolerations.ts). */
 import { MAX_NODE_SCORE } from '../framework';
 
 /** helper.DefaultNormalizeScore: scale to 0..100 by the maximum; `reverse` makes fewer better. */
@@ -15,35 +14,4 @@ export function defaultNormalizeScore(scores: number[], reverse: boolean): void 
     if (reverse) s = MAX_NODE_SCORE - s;
     scores[i] = s;
   }
-}
-
-/** v1.Toleration.ToleratesTaint. An empty operator means Equal. */
-export function toleratesTaint(t: Toleration, taint: Taint): boolean {
-  if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key && t.key !== taint.key) return false;
-  switch (t.operator ?? 'Equal') {
-    case 'Equal':
-      return (t.value ?? '') === (taint.value ?? '');
-    case 'Exists':
-      return true;
-    default:
-      return false;
-  }
-}
-
-export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
-  for (const t of tolerations ?? []) if (toleratesTaint(t, taint)) return true;
-  return false;
-}
-
-/** v1helper.FindMatchingUntoleratedTaint: the first taint (in node order) passing `inScope` that no toleration tolerates. */
-/** The taints Filter honours: NoSchedule and NoExecute (one function, not a closure per node). */
-export const isFilterTaint = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
-
-export function findMatchingUntoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[] | undefined, inScope: (t: Taint) => boolean): Taint | undefined {
-  for (const taint of taints) {
-    if (!inScope(taint)) continue;
-    if (!tolerationsTolerateTaint(tolerations, taint)) return taint;
-  }
-  return undefined;
 }

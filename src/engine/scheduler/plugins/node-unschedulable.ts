@@ -2,7 +2,7 @@
 import type { Pod } from '../../../k8s/types';
 import { unresolvable, type ClusterEvent, type FilterPlugin, type Rejection } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { tolerationsTolerateTaint } from './helper';
+import { tolerationsTolerateTaint } from '../../../k8s/tolerations';
 
 export const NAME = 'NodeUnschedulable';
 export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';

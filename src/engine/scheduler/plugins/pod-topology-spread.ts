@@ -14,7 +14,7 @@ import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
 import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../../k8s/types';
 import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type ClusterView, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { findMatchingUntoleratedTaint, isFilterTaint } from './helper';
+import { findMatchingUntoleratedTaint, isFilterTaint } from '../../../k8s/tolerations';
 import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affinity';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Toleration } from '../../../k8s/types';
 import { CONTROL_PLANE_TAINT, nodeInfo, podInfo, podManifest, viewOf } from '../scheduler.testing';
 import { filter, TaintToleration } from './taint-toleration';
-import { toleratesTaint } from './helper';
+import { toleratesTaint } from '../../../k8s/tolerations';
 
 describe('TaintToleration', () => {
   it('rejects an untolerated NoSchedule taint with its key and value', () => {

@@ -5,7 +5,8 @@
 import type { Pod, Toleration } from '../../../k8s/types';
 import { unresolvable, type FilterPlugin, type Rejection, type ScorePlugin } from '../framework';
 import type { NodeInfo } from '../nodeinfo';
-import { defaultNormalizeScore, findMatchingUntoleratedTaint, isFilterTaint, tolerationsTolerateTaint } from './helper';
+import { defaultNormalizeScore } from './helper';
+import { findMatchingUntoleratedTaint, isFilterTaint, tolerationsTolerateTaint } from '../../../k8s/tolerations';
 
 export const NAME = 'TaintToleration';
 
