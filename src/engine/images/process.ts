@@ -177,7 +177,10 @@ function machineExit(m: Machine): ProcessExit | null | undefined {
 
 function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
   if (p.forecast && p.forecast.epoch === p.epoch) return p.forecast;
-  const copy = structuredClone({ ...p.machine, logs: [] as LogLine[] });
+  // The parsed script is append-only and its nodes are never written after parsing: the copy
+  // shares them (a fresh array, so what the look-ahead parses stays its own) and clones the rest.
+  const { nodes, ...state } = p.machine;
+  const copy: Machine = { ...structuredClone({ ...state, logs: [] as LogLine[] }), nodes: nodes.slice() };
   advance(copy, context(p, true), Infinity, LOOKAHEAD_BUDGET);
   const exit = machineExit(copy) ?? null;
   const listening = copy.apps.filter((a) => a.listen.length > 0);
