@@ -17,6 +17,7 @@ import type { MachineSpec, TopologyName } from './topology/topology';
 import type { FsLayer } from './images/fs';
 import type { ClusterOptions } from './topology/options';
 import type { CloudState } from './controllers/cloud/cloud-state';
+import type { EventCorrelatorState } from './client/event-correlator';
 
 export interface World extends SimCore {
   seed: number;
@@ -42,10 +43,10 @@ export interface World extends SimCore {
   /** Events created so far (their names' sub-millisecond part); absent until the first. */
   eventSeq?: number;
   /**
-   * Each recorder's aggregation cache (client-go's EventCorrelator, one per source): source
-   * (`component` NUL `host`) → dedup key → storage key of the Event to bump, least recently used first.
+   * Each recorder's EventCorrelator (client/event-correlator.ts), by source (`component` NUL
+   * `host`): its caches of occurrences, similar Events and spam-filter token buckets.
    */
-  eventIndex: Map<string, Map<string, string>>;
+  eventIndex: Map<string, EventCorrelatorState>;
   /** Active faults by target name (see faults.ts); values say when each began. */
   faults: Map<string, SimMillis>;
   /** Added delay (ms) of each active `latency/<target>` fault, by target name (see message-faults.ts). */

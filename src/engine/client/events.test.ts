@@ -3,7 +3,8 @@ import type { KEvent, KObject } from '../../k8s/types';
 import type { ComponentId } from '../core/ids';
 import { Simulation, worldOf } from '../simulation';
 import { SCHEDULER_USER } from '../apiserver/auth';
-import { EVENT_CACHE_ENTRIES, recordEvent } from './events';
+import { EVENT_CACHE_ENTRIES, recordEvent, type EventSpec } from './events';
+import { COMBINED_PREFIX } from './event-correlator';
 
 describe('EventRecorder', () => {
   it('stores Events with the fields and field order it always had (no namespace for cluster-scoped objects, no eventTime)', () => {
@@ -58,5 +59,83 @@ describe('EventRecorder aggregation cache (client-go EventCorrelator)', () => {
     // Another recorder's cache is its own.
     record('first', 'other-recorder');
     expect(counts('first', 'other-recorder')).toEqual([2]);
+  });
+});
+
+describe('EventCorrelator: similar Events combined, a chatty source rate-limited per object', () => {
+  function setup() {
+    const sim = new Simulation({ seed: 42 });
+    const w = worldOf(sim);
+    const self = w.components.get('kube-scheduler' as ComponentId)!;
+    const who = { user: SCHEDULER_USER, actor: self.id };
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'chatty', namespace: 'default', uid: 'uid-chatty' } } as KObject;
+    const record = (message: string, over: Partial<EventSpec> = {}): void =>
+      recordEvent(w, self, who, pod, { type: 'Warning', reason: 'Tested', message, component: 'test-recorder', ...over });
+    const stored = (): KEvent[] => sim.objects<KEvent>('events').filter((e) => e.involvedObject.name === 'chatty');
+    return { sim, record, stored };
+  }
+
+  it('lets 25 Events about an object through, then one every 5 minutes; the dropped ones still count', () => {
+    const { sim, record, stored } = setup();
+    for (let i = 0; i < 30; i++) record('same');
+    expect(stored().map((e) => e.count)).toEqual([25]);
+    const first = stored()[0]!;
+    sim.advance(299_000);
+    record('same');
+    expect(stored()[0]!.count).toBe(25);
+    expect(stored()[0]!.lastTimestamp).toBe(first.lastTimestamp);
+    // A token has accrued: this occurrence is the 32nd, and the stored count jumps to it.
+    sim.advance(1_000);
+    record('same');
+    const now = stored()[0]!;
+    expect(now.count).toBe(32);
+    expect(now.firstTimestamp).toBe(first.firstTimestamp);
+    expect(now.lastTimestamp).not.toBe(first.lastTimestamp);
+  });
+
+  it('combines the tenth distinct message with the same reason into one "(combined from similar events)" Event', () => {
+    const { record, stored } = setup();
+    for (let i = 1; i <= 12; i++) record(`message ${i}`);
+    const events = stored();
+    expect(events.filter((e) => !e.message!.startsWith(COMBINED_PREFIX)).map((e) => e.message)).toEqual(Array.from({ length: 9 }, (_, i) => `message ${i + 1}`));
+    const combined = events.filter((e) => e.message!.startsWith(COMBINED_PREFIX));
+    expect(combined).toHaveLength(1);
+    expect(combined[0]!.message).toBe(`${COMBINED_PREFIX}message 12`);
+    expect(combined[0]!.count).toBe(3);
+    // Built afresh by the aggregator: the reporting fields stay empty, the source is kept.
+    expect(combined[0]!.reportingComponent).toBe('');
+    expect(combined[0]!.source).toEqual({ component: 'test-recorder' });
+  });
+
+  it('starts counting similar messages again after ten minutes without one', () => {
+    const { sim, record, stored } = setup();
+    for (let i = 1; i <= 9; i++) record(`message ${i}`);
+    sim.advance(601_000);
+    record('message 10');
+    expect(stored().some((e) => e.message!.startsWith(COMBINED_PREFIX))).toBe(false);
+    expect(stored()).toHaveLength(10);
+  });
+
+  it('has neither filter on the events.k8s.io recorder (kube-scheduler): duplicates only count up', () => {
+    const { record, stored } = setup();
+    for (let i = 0; i < 30; i++) record('same', { recorder: 'events.k8s.io' });
+    for (let i = 1; i <= 12; i++) record(`message ${i}`, { recorder: 'events.k8s.io', reason: 'Other' });
+    expect(stored().find((e) => e.message === 'same')!.count).toBe(30);
+    expect(stored().filter((e) => e.reason === 'Other')).toHaveLength(12);
+  });
+
+  it('recreates a deleted Event under its name with the count it had reached', () => {
+    const { sim, record, stored } = setup();
+    record('same');
+    record('same');
+    const before = stored()[0]!;
+    const res = sim.request({ verb: 'delete', resource: 'events', namespace: 'default', name: before.metadata.name! });
+    expect(res.ok).toBe(true);
+    record('same');
+    const after = stored();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.metadata.name).toBe(before.metadata.name);
+    expect(after[0]!.count).toBe(3);
+    expect(after[0]!.firstTimestamp).toBe(before.firstTimestamp);
   });
 });

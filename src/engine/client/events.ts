@@ -1,13 +1,18 @@
 /**
- * client-go's EventRecorder: writes core/v1 Events through kube-apiserver. Identical events
- * from the same source about the same object are aggregated into one Event whose `count` and
- * `lastTimestamp` grow — which is what `(x5 over 4m30s)` in kubectl is read from.
+ * client-go's EventRecorder: writes core/v1 Events through kube-apiserver, after its
+ * EventCorrelator (event-correlator.ts) decided: identical events from the same source about the
+ * same object become one Event whose `count` and `lastTimestamp` grow — which is what
+ * `(x5 over 4m30s)` in kubectl is read from — similar ones are combined, and a chatty source is
+ * rate-limited per object.
  */
 import type { KEvent, KObject } from '../../k8s/types';
 import { rfc3339, unixNanoHex } from '../../k8s/time';
 import type { ComponentBase } from '../core/component';
 import type { World } from '../world';
 import { request, type ClientIdentity } from './client';
+import { correlate, newEventCorrelator, observed, type CorrelatedEvent } from './event-correlator';
+
+export { EVENT_CACHE_ENTRIES } from './event-correlator';
 
 export interface EventSpec {
   type: 'Normal' | 'Warning';
@@ -19,22 +24,15 @@ export interface EventSpec {
   host?: string;
   /** e.g. `spec.containers{api}` for container-scoped kubelet events. */
   fieldPath?: string;
+  /**
+   * The recorder: client-go's core/v1 EventRecorder (kubelet, controllers) by default, or the
+   * events.k8s.io one kube-scheduler and kube-proxy use, which has no aggregator or spam filter.
+   */
+  recorder?: 'events.k8s.io';
 }
-
-/**
- * client-go's EventCorrelator keeps the Events it may still bump in an LRU cache of this many
- * entries (maxLruCacheEntries) per recorder: an Event pushed out is no longer counted up — the
- * same event recorded again becomes a new Event. It also bounds what a recorder remembers when
- * thousands of Pods each get their own Events.
- */
-export const EVENT_CACHE_ENTRIES = 4096;
 
 function sourceKey(e: EventSpec): string {
   return `${e.component}\u0000${e.host ?? ''}`;
-}
-
-function dedupKey(obj: KObject, e: EventSpec): string {
-  return [obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, obj.metadata.uid ?? '', e.fieldPath ?? '', e.type, e.reason, e.message].join('\u0000');
 }
 
 /** Distinct sub-millisecond nanoseconds for each Event name (deterministic, never repeating within 10^6 Events). */
@@ -46,22 +44,23 @@ function nextEventNanos(w: World): number {
 export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: EventSpec): void {
   const ns = obj.metadata.namespace ?? 'default';
   const source = sourceKey(e);
-  let cache = w.eventIndex.get(source);
-  if (!cache) w.eventIndex.set(source, (cache = new Map()));
-  const key = dedupKey(obj, e);
-  const existing = cache.get(key);
-  if (existing) {
-    // Most recently used goes last.
-    cache.delete(key);
-    cache.set(key, existing);
-    const cur = w.etcd.kv.get('events')?.get(existing) as KEvent | undefined;
-    if (cur) {
-      const patch = { count: (cur.count ?? 1) + 1, lastTimestamp: rfc3339(w.now) } as unknown as KObject;
-      const res = request(w, self, who, { verb: 'patch', resource: 'events', namespace: cur.metadata.namespace, name: cur.metadata.name!, body: patch });
-      if (res.ok) return;
-    }
-  }
+  let correlator = w.eventIndex.get(source);
+  if (!correlator) w.eventIndex.set(source, (correlator = newEventCorrelator()));
   const now = rfc3339(w.now);
+  const seen: CorrelatedEvent = {
+    involved: { kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name ?? '', uid: obj.metadata.uid ?? '', apiVersion: obj.apiVersion, fieldPath: e.fieldPath ?? '' },
+    type: e.type,
+    reason: e.reason,
+    message: e.message,
+  };
+  const c = correlate(correlator, source, seen, w.now, now, e.recorder !== 'events.k8s.io');
+  if (c.kind === 'skip') return;
+  if (c.stored) {
+    const patch = { count: c.count, lastTimestamp: now, message: c.message } as unknown as KObject;
+    const res = request(w, self, who, { verb: 'patch', resource: 'events', namespace: c.stored.namespace, name: c.stored.name, body: patch });
+    // Gone (deleted, or past its TTL): recreated under its name with the count it had reached.
+    if (res.ok || ('network' in res.error) || res.error.code !== 404) return;
+  }
   // Built without `delete` and without `eventTime: null` (the decoder drops a null eventTime,
   // and deleting a property turns an object into a hash table): an Event is the most numerous
   // stored object, and one in dictionary mode costs about 800 bytes more.
@@ -74,17 +73,18 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     kind: 'Event',
     // Sub-millisecond nanos come from a per-world event counter, so Events recorded in the same
     // simulated millisecond get distinct names (client-go's clock has nanoseconds; ours has ms).
-    metadata: { name: `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`, namespace: ns },
+    metadata: { name: c.stored?.name ?? `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`, namespace: ns },
     involvedObject: involved,
     reason: e.reason,
-    message: e.message,
+    message: c.message,
     source: e.host ? { component: e.component, host: e.host } : { component: e.component },
-    firstTimestamp: now,
+    firstTimestamp: c.firstTimestamp,
     lastTimestamp: now,
-    count: 1,
+    count: c.count,
     type: e.type,
-    reportingComponent: e.component,
-    reportingInstance: e.host ?? '',
+    // The aggregator's combined Event is built afresh and leaves the reporting fields empty.
+    reportingComponent: c.combined ? '' : e.component,
+    reportingInstance: c.combined ? '' : (e.host ?? ''),
   };
   let res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
   // A name can still collide with an Event kept from an earlier run of the counter: try again.
@@ -92,8 +92,5 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     ev.metadata.name = `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`;
     res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
   }
-  if (!res.ok || !res.object) return;
-  cache.delete(key);
-  cache.set(key, `events/${ns}/${res.object.metadata.name}`);
-  if (cache.size > EVENT_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  if (res.ok && res.object) observed(correlator, c.key, ns, res.object.metadata.name!);
 }

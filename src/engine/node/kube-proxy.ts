@@ -63,7 +63,7 @@ export const kubeProxyBehaviour: Behaviour<'kube-proxy'> = {
     self.syncPending = false;
     self.lastSyncAt = undefined;
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: self.host, uid: self.host } };
-    recordEvent(w, self, who(self), node, { type: 'Normal', reason: 'Starting', message: '', component: 'kube-proxy', host: self.host });
+    recordEvent(w, self, who(self), node, { type: 'Normal', reason: 'Starting', message: '', component: 'kube-proxy', host: self.host, recorder: 'events.k8s.io' });
     sync(w, self, 'services');
     sync(w, self, 'endpointslices');
   },

@@ -88,7 +88,7 @@ function bind(w: World, self: SchedulerState, info: QueuedPodInfo, node: string)
   queueDone(self.queue, info.key);
   self.nominated.delete(info.key);
   self.stats.scheduled++;
-  recordEvent(w, self, schedulerWho(self), pod, { type: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${podRef(pod)} to ${node}`, component: SCHEDULER_NAME });
+  recordEvent(w, self, schedulerWho(self), pod, { type: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${podRef(pod)} to ${node}`, component: SCHEDULER_NAME, recorder: 'events.k8s.io' });
 }
 
 /** handleBindingCycleError: forget the assumed Pod (freeing its room for others) and report. */

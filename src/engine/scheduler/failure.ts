@@ -55,7 +55,7 @@ export function handleSchedulingFailure(
     else self.nominated.delete(info.key);
   }
   const who = schedulerWho(self);
-  recordEvent(w, self, who, info.pod, { type: 'Warning', reason: 'FailedScheduling', message: truncateMessage(message), component: SCHEDULER_NAME });
+  recordEvent(w, self, who, info.pod, { type: 'Warning', reason: 'FailedScheduling', message: truncateMessage(message), component: SCHEDULER_NAME, recorder: 'events.k8s.io' });
   if (!cached || cached.spec.nodeName) return;
   updatePodScheduledCondition(w, self, cached, { reason, message }, nominating);
 }

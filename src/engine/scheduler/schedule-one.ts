@@ -163,7 +163,7 @@ function prepareCandidate(w: World, self: SchedulerState, preemptor: Pod, node: 
     };
     request(w, self, who, { verb: 'patch', resource: 'pods', subresource: 'status', namespace: ns, name, body: statusPatch({ conditions: [cond] }) });
     request(w, self, who, { verb: 'delete', resource: 'pods', namespace: ns, name });
-    recordEvent(w, self, who, p, { type: 'Normal', reason: 'Preempted', message: `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${node}`, component: SCHEDULER_NAME });
+    recordEvent(w, self, who, p, { type: 'Normal', reason: 'Preempted', message: `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${node}`, component: SCHEDULER_NAME, recorder: 'events.k8s.io' });
   }
 }
 
