@@ -670,6 +670,10 @@ export interface KEvent extends KObject {
   count?: number;
   type?: 'Normal' | 'Warning';
   eventTime?: string | null;
+  /** An events.k8s.io Event seen again: how often, and when last (MicroTime). */
+  series?: { count: number; lastObservedTime: string };
+  action?: string;
+  related?: ObjectReference;
   reportingComponent?: string;
   reportingInstance?: string;
 }

@@ -7,7 +7,8 @@
  */
 import type { KEvent, KObject } from '../../k8s/types';
 import { apiVersionOf, resourceInfo } from '../../k8s/resources';
-import { humanDuration, parseTimestamp } from '../../k8s/time';
+import { parseTimestamp } from '../../k8s/time';
+import { eventInterval } from '../../k8s/printers/event';
 import type { FieldRequirement } from '../../engine/index';
 import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError } from '../errors';
@@ -38,25 +39,14 @@ const EVENTS = resourceInfo('events')!;
 /** printers.GetNewTabWriter: widths are measured again at every Flush (no memory across them). */
 const EVENTS_TABLE = { minwidth: 6, padding: 3 };
 
-function since(now: number, stamp: string | null | undefined): string {
-  return stamp ? humanDuration(now - parseTimestamp(stamp)) : '<unknown>';
-}
-
-/** getInterval: the first sighting, or `<last> (xN over <first>)` for a repeated Event. */
-function interval(e: KEvent, now: number): string {
-  const first = since(now, e.eventTime ?? e.firstTimestamp);
-  if ((e.count ?? 0) > 1) return `${since(now, e.lastTimestamp)} (x${e.count ?? 0} over ${first})`;
-  return first;
-}
-
-/** SortableEvents' eventTime: lastTimestamp, else eventTime. Ties keep list order. */
+/** SortableEvents' eventTime: the series' last sighting, else lastTimestamp, else eventTime. Ties keep list order. */
 function eventTime(e: KEvent): number {
-  const stamp = e.lastTimestamp ?? e.eventTime;
+  const stamp = e.series?.lastObservedTime ?? e.lastTimestamp ?? e.eventTime;
   return stamp ? parseTimestamp(stamp) : Number.NEGATIVE_INFINITY;
 }
 
 function row(e: KEvent, now: number, allNs: boolean): string {
-  const cells = [interval(e, now), e.type ?? '', e.reason ?? '', `${e.involvedObject.kind ?? ''}/${e.involvedObject.name ?? ''}`, (e.message ?? '').trim()];
+  const cells = [eventInterval(e, now), e.type ?? '', e.reason ?? '', `${e.involvedObject.kind ?? ''}/${e.involvedObject.name ?? ''}`, (e.message ?? '').trim()];
   return `${allNs ? `${e.metadata.namespace ?? ''}\t` : ''}${cells.join('\t')}\n`;
 }
 

@@ -6,6 +6,7 @@
 import type { Container, ContainerState, ContainerStatus, KEvent, KObject, PodTemplateSpec, Probe, Taint, Toleration, Volume } from '../../k8s/types';
 import { parseTimestamp, rfc1123z } from '../../k8s/time';
 import { since, goSlice } from '../../k8s/printers/util';
+import { eventInterval } from '../../k8s/printers/event';
 import type { Client } from '../client';
 import { resourceInfo } from '../../k8s/resources';
 import type { DescribeWriter } from './writer';
@@ -103,26 +104,29 @@ export function searchEvents(client: Client, ref: { name: string; namespace?: st
   return res.ok ? (res.value as KEvent[]) : [];
 }
 
-function eventTime(e: KEvent): number {
-  if (e.lastTimestamp) return parseTimestamp(e.lastTimestamp);
-  return e.eventTime ? parseTimestamp(e.eventTime) : 0;
+/** SortableEvents.Less: by lastTimestamp alone (an events.k8s.io Event has none and sorts first). */
+function lastTimestamp(e: KEvent): number {
+  return e.lastTimestamp ? parseTimestamp(e.lastTimestamp) : 0;
 }
 
+/** DescribeEvents (kubectl v1.35+: a container's fieldPath leads its Event's message). */
 export function describeEvents(w: DescribeWriter, events: KEvent[], now: number): void {
   if (events.length === 0) {
     w.write(0, 'Events:\t<none>\n');
     return;
   }
   w.flush();
-  const sorted = events.map((e, i) => ({ e, i })).sort((a, b) => eventTime(a.e) - eventTime(b.e) || a.i - b.i);
+  const sorted = events.map((e, i) => ({ e, i })).sort((a, b) => lastTimestamp(a.e) - lastTimestamp(b.e) || a.i - b.i);
   w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(1, '----\t------\t----\t----\t-------\n');
   for (const { e } of sorted) {
-    const first = e.eventTime ? since(e.eventTime, now) : since(e.firstTimestamp, now);
-    const interval = (e.count ?? 0) > 1 ? `${since(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
-    const source = e.source?.component || e.reportingComponent || '';
-    w.write(1, `${e.type ?? ''}\t${e.reason ?? ''}\t${interval}\t${source}\t${(e.message ?? '').trim()}\n`);
+    w.write(1, `${e.type ?? ''}\t${e.reason ?? ''}\t${eventInterval(e, now)}\t${e.source?.component || e.reportingComponent || ''}\t${describedMessage(e)}\n`);
   }
+}
+
+function describedMessage(e: KEvent): string {
+  const message = (e.message ?? '').trim();
+  return e.involvedObject.fieldPath ? `${e.involvedObject.fieldPath}: ${message}` : message;
 }
 
 export function controllerOf(obj: KObject): string {

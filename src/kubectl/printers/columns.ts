@@ -36,6 +36,7 @@ import { formatLabelSelector } from '../../k8s/labels';
 import { nodeRoles, nodeStatus } from '../../k8s/printers/node';
 import { podRow } from '../../k8s/printers/pod';
 import { accessModes, formatLabels, selectorString, since } from '../../k8s/printers/util';
+import { eventLastSeenAndCount, eventSource } from '../../k8s/printers/event';
 import { RBAC_TABLES } from './rbac-columns';
 import { CRD_TABLES } from './crd-columns';
 import { NETWORKING_TABLES } from './networking-columns';
@@ -307,11 +308,10 @@ const TABLES: Record<string, TableDef> = {
     cells(o, now) {
       const e = o as KEvent;
       const first = e.firstTimestamp ? since(e.firstTimestamp, now) : since(e.eventTime, now);
-      const last = e.lastTimestamp ? since(e.lastTimestamp, now) : first;
+      const { last, count } = eventLastSeenAndCount(e, now);
       const kind = (e.involvedObject?.kind ?? '').toLowerCase();
       const target = e.involvedObject?.name ? `${kind}/${e.involvedObject.name}` : kind;
-      const src = e.source?.component ? [e.source.component, ...(e.source.host ? [e.source.host] : [])].join(', ') : (e.reportingComponent ?? '');
-      return [last, e.type ?? '', e.reason ?? '', target, e.involvedObject?.fieldPath ?? '', src, (e.message ?? '').trim(), first, String(e.count || 1), o.metadata.name ?? ''];
+      return [last, e.type ?? '', e.reason ?? '', target, e.involvedObject?.fieldPath ?? '', eventSource(e), (e.message ?? '').trim(), first, String(count), o.metadata.name ?? ''];
     },
   },
   namespaces: {

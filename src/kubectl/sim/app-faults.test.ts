@@ -55,7 +55,7 @@ describe('app faults from the image catalog', () => {
     const desc = out(s, 'kubectl describe pod crash');
     expect(desc).toMatch(/State:\s+Waiting\n\s+Reason:\s+CrashLoopBackOff\n/);
     expect(desc).toMatch(lastState('Error', 1));
-    expect(desc).toMatch(/Warning\s+BackOff\s.*kubelet\s+Back-off restarting failed container app in pod crash_default\([0-9a-f-]{36}\)/);
+    expect(desc).toMatch(/Warning\s+BackOff\s.*kubelet\s+spec\.containers\{\w+\}: Back-off restarting failed container app in pod crash_default\([0-9a-f-]{36}\)/);
     expect(out(s, 'kubectl logs crash --previous')).toBe('crashloop 1.0 starting\nloading configuration from /etc/app/config.yaml\nfatal: open /etc/app/config.yaml: no such file or directory\n');
   });
 
@@ -67,7 +67,7 @@ describe('app faults from the image catalog', () => {
     const desc = out(s, 'kubectl describe pod never');
     expect(desc).toMatch(/State:\s+Running\n\s+Started:.*\n\s+Ready:\s+False\n\s+Restart Count:\s+0\n/);
     expect(desc).not.toContain('Last State');
-    expect(desc).toMatch(/Warning\s+Unhealthy\s+\S+ \(x\d+ over \S+\)\s+kubelet\s+Readiness probe failed: HTTP probe failed with statuscode: 503/);
+    expect(desc).toMatch(/Warning\s+Unhealthy\s+\S+ \(x\d+ over \S+\)\s+kubelet\s+spec\.containers\{\w+\}: Readiness probe failed: HTTP probe failed with statuscode: 503/);
     expect(out(s, 'kubectl get endpointslices -l kubernetes.io/service-name=never -o yaml')).toMatch(/conditions:\n\s+ready: false\n/);
   });
 
@@ -82,8 +82,8 @@ describe('app faults from the image catalog', () => {
     const desc = out(s, 'kubectl describe pod live');
     expect(desc).toMatch(/Last State:\s+Terminated\n/);
     expect(desc).toMatch(/Restart Count:\s+1\n/);
-    expect(desc).toMatch(/Warning\s+Unhealthy\s+\S+ \(x3 over \S+\)\s+kubelet\s+Liveness probe failed: HTTP probe failed with statuscode: 500/);
-    expect(desc).toMatch(/Normal\s+Killing\s+\S+\s+kubelet\s+Container app failed liveness probe, will be restarted/);
+    expect(desc).toMatch(/Warning\s+Unhealthy\s+\S+ \(x3 over \S+\)\s+kubelet\s+spec\.containers\{\w+\}: Liveness probe failed: HTTP probe failed with statuscode: 500/);
+    expect(desc).toMatch(/Normal\s+Killing\s+\S+\s+kubelet\s+spec\.containers\{\w+\}: Container app failed liveness probe, will be restarted/);
   });
 
   it('OOM (examples/manifests/oom.yaml): OOMKilled, exit code 137, RESTARTS grows, CrashLoopBackOff', () => {
@@ -143,10 +143,10 @@ describe('app faults from the image catalog', () => {
     expect(restarts(r)).toBeGreaterThan(first);
     expect(restarts(r)).toBeGreaterThanOrEqual(3);
     const desc = out(s, 'kubectl describe pod needsdb');
-    expect(desc).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+Liveness probe failed: HTTP probe failed with statuscode: 503/);
-    expect(desc).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+Readiness probe failed: HTTP probe failed with statuscode: 503/);
-    expect(desc).toMatch(/Normal\s+Killing\s+\S+ \(x\d+ over \S+\)\s+kubelet\s+Container app failed liveness probe, will be restarted/);
-    expect(desc).toMatch(/Warning\s+BackOff\s.*kubelet\s+Back-off restarting failed container app in pod needsdb_default/);
+    expect(desc).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+spec\.containers\{\w+\}: Liveness probe failed: HTTP probe failed with statuscode: 503/);
+    expect(desc).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+spec\.containers\{\w+\}: Readiness probe failed: HTTP probe failed with statuscode: 503/);
+    expect(desc).toMatch(/Normal\s+Killing\s+\S+ \(x\d+ over \S+\)\s+kubelet\s+spec\.containers\{\w+\}: Container app failed liveness probe, will be restarted/);
+    expect(desc).toMatch(/Warning\s+BackOff\s.*kubelet\s+spec\.containers\{\w+\}: Back-off restarting failed container app in pod needsdb_default/);
     expect(out(s, 'kubectl logs needsdb')).toContain('dial tcp: lookup postgres.db.svc.cluster.local on 10.96.0.10:53: no such host');
   });
 });

@@ -145,7 +145,7 @@ describe('what self-healing fixes (traffic and nodes)', () => {
     };
     expect(entry(canary[5]!)).toBe('false,false,false');
     for (const r of podRows(s).filter((p) => p[0]!.startsWith('stable-'))) expect(entry(r[5]!)).toBe('true,true,false');
-    expect(out(s, `kubectl describe pod ${canary[0]}`)).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+Readiness probe failed: Get "http:\/\/10\.244\.\d+\.\d+:8080\/ready": context deadline exceeded/);
+    expect(out(s, `kubectl describe pod ${canary[0]}`)).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+spec\.containers\{\w+\}: Readiness probe failed: Get "http:\/\/10\.244\.\d+\.\d+:8080\/ready": context deadline exceeded/);
     const answered = curlPods(s, 'api', 20);
     for (const p of answered) expect(p).toMatch(/^stable-/);
   });
@@ -278,8 +278,8 @@ describe('what self-healing cannot fix', () => {
     }
     for (const r of later) {
       const desc = out(s, `kubectl describe pod ${r[0]}`);
-      expect(desc).toMatch(/Normal\s+Killing\s.*kubelet\s+Container api failed liveness probe, will be restarted/);
-      expect(desc).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+Liveness probe failed: HTTP probe failed with statuscode: 503/);
+      expect(desc).toMatch(/Normal\s+Killing\s.*kubelet\s+spec\.containers\{\w+\}: Container api failed liveness probe, will be restarted/);
+      expect(desc).toMatch(/Warning\s+Unhealthy\s.*kubelet\s+spec\.containers\{\w+\}: Liveness probe failed: HTTP probe failed with statuscode: 503/);
     }
     expect(out(s, `kubectl logs ${later[0]![0]}`)).toContain('no such host');
   });
