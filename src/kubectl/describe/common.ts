@@ -5,7 +5,7 @@
  */
 import type { Container, ContainerState, ContainerStatus, KEvent, KObject, PodTemplateSpec, Probe, Taint, Toleration, Volume } from '../../k8s/types';
 import { parseTimestamp, rfc1123z } from '../../k8s/time';
-import { since, goSlice } from '../../k8s/printers/util';
+import { goSlice } from '../../k8s/printers/util';
 import { eventInterval } from '../../k8s/printers/event';
 import type { Client } from '../client';
 import { resourceInfo } from '../../k8s/resources';
