@@ -18,6 +18,7 @@ import type { FsLayer } from './images/fs';
 import type { ClusterOptions } from './topology/options';
 import type { CloudState } from './controllers/cloud/cloud-state';
 import type { EventCorrelatorState } from './client/event-correlator';
+import type { EventBroadcasterState } from './client/event-series';
 
 export interface World extends SimCore {
   seed: number;
@@ -47,6 +48,8 @@ export interface World extends SimCore {
    * `host`): its caches of occurrences, similar Events and spam-filter token buckets.
    */
   eventIndex: Map<string, EventCorrelatorState>;
+  /** Each events.k8s.io recorder's broadcaster (client/event-series.ts), by source (`component` NUL `host`). */
+  eventBroadcasters: Map<string, EventBroadcasterState>;
   /** Active faults by target name (see faults.ts); values say when each began. */
   faults: Map<string, SimMillis>;
   /** Added delay (ms) of each active `latency/<target>` fault, by target name (see message-faults.ts). */

@@ -95,11 +95,9 @@ export type Correlation =
 
 /**
  * EventCorrelate for an Event from `source` at `now` (ms; `nowText` its RFC 3339 form). The
- * caller writes what it says and, once the server accepted it, calls `observed`. `filters`
- * false counts duplicates only: the events.k8s.io recorder (kube-scheduler's) has neither the
- * aggregator nor the spam filter.
+ * caller writes what it says and, once the server accepted it, calls `observed`.
  */
-export function correlate(s: EventCorrelatorState, source: string, e: CorrelatedEvent, now: number, nowText: string, filters: boolean): Correlation {
+export function correlate(s: EventCorrelatorState, source: string, e: CorrelatedEvent, now: number, nowText: string): Correlation {
   const sk = spamKey(source, e);
   // EventAggregatorByReasonFunc's aggregate key is everything but the message; getEventKey is
   // everything, the container's fieldPath included.
@@ -107,7 +105,6 @@ export function correlate(s: EventCorrelatorState, source: string, e: Correlated
   let key = `${aggKey}${SEP}${e.involved.fieldPath}${SEP}${e.message}`;
   let message = e.message;
   let combined = false;
-  if (!filters) return observe(s, key, message, combined, nowText);
   let similar = touch(s.similar, aggKey);
   if (!similar || now - similar.lastAt > AGGREGATE_INTERVAL_MS) similar = { messages: [], lastAt: now };
   if (!similar.messages.includes(e.message)) similar.messages.push(e.message);

@@ -116,14 +116,6 @@ describe('EventCorrelator: similar Events combined, a chatty source rate-limited
     expect(stored()).toHaveLength(10);
   });
 
-  it('has neither filter on the events.k8s.io recorder (kube-scheduler): duplicates only count up', () => {
-    const { record, stored } = setup();
-    for (let i = 0; i < 30; i++) record('same', { recorder: 'events.k8s.io' });
-    for (let i = 1; i <= 12; i++) record(`message ${i}`, { recorder: 'events.k8s.io', reason: 'Other' });
-    expect(stored().find((e) => e.message === 'same')!.count).toBe(30);
-    expect(stored().filter((e) => e.reason === 'Other')).toHaveLength(12);
-  });
-
   it('recreates a deleted Event under its name with the count it had reached', () => {
     const { sim, record, stored } = setup();
     record('same');

@@ -3,7 +3,8 @@
  * EventCorrelator (event-correlator.ts) decided: identical events from the same source about the
  * same object become one Event whose `count` and `lastTimestamp` grow — which is what
  * `(x5 over 4m30s)` in kubectl is read from — similar ones are combined, and a chatty source is
- * rate-limited per object.
+ * rate-limited per object. kube-scheduler and kube-proxy record through events.k8s.io instead
+ * (event-series.ts).
  */
 import type { KEvent, KObject } from '../../k8s/types';
 import { rfc3339, unixNanoHex } from '../../k8s/time';
@@ -11,6 +12,7 @@ import type { ComponentBase } from '../core/component';
 import type { World } from '../world';
 import { request, type ClientIdentity } from './client';
 import { correlate, newEventCorrelator, observed, type CorrelatedEvent } from './event-correlator';
+import { nextEventNanos } from './event-series';
 
 export { EVENT_CACHE_ENTRIES } from './event-correlator';
 
@@ -24,21 +26,10 @@ export interface EventSpec {
   host?: string;
   /** e.g. `spec.containers{api}` for container-scoped kubelet events. */
   fieldPath?: string;
-  /**
-   * The recorder: client-go's core/v1 EventRecorder (kubelet, controllers) by default, or the
-   * events.k8s.io one kube-scheduler and kube-proxy use, which has no aggregator or spam filter.
-   */
-  recorder?: 'events.k8s.io';
 }
 
 function sourceKey(e: EventSpec): string {
   return `${e.component}\u0000${e.host ?? ''}`;
-}
-
-/** Distinct sub-millisecond nanoseconds for each Event name (deterministic, never repeating within 10^6 Events). */
-function nextEventNanos(w: World): number {
-  w.eventSeq = (w.eventSeq ?? 0) + 1;
-  return (w.eventSeq * 7919) % 1_000_000;
 }
 
 export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: EventSpec): void {
@@ -53,7 +44,7 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     reason: e.reason,
     message: e.message,
   };
-  const c = correlate(correlator, source, seen, w.now, now, e.recorder !== 'events.k8s.io');
+  const c = correlate(correlator, source, seen, w.now, now);
   if (c.kind === 'skip') return;
   if (c.stored) {
     const patch = { count: c.count, lastTimestamp: now, message: c.message } as unknown as KObject;

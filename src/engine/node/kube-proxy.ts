@@ -8,7 +8,7 @@ import type { Behaviour } from '../behaviour';
 import type { ComponentId } from '../core/ids';
 import { KUBE_PROXY_USER } from '../apiserver/auth';
 import type { ClientIdentity } from '../client/client';
-import { recordEvent } from '../client/events';
+import { EVENT_SERIES_TIMER, eventSeriesTick, recordSeriesEvent } from '../client/event-series';
 import { listCache, newInformer, syncInformer } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer, trace } from '../runtime';
@@ -63,7 +63,7 @@ export const kubeProxyBehaviour: Behaviour<'kube-proxy'> = {
     self.syncPending = false;
     self.lastSyncAt = undefined;
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: self.host, uid: self.host } };
-    recordEvent(w, self, who(self), node, { type: 'Normal', reason: 'Starting', message: '', component: 'kube-proxy', host: self.host, recorder: 'events.k8s.io' });
+    recordSeriesEvent(w, self, who(self), node, { type: 'Normal', reason: 'Starting', action: 'StartKubeProxy', message: '', component: 'kube-proxy' });
     sync(w, self, 'services');
     sync(w, self, 'endpointslices');
   },
@@ -80,8 +80,9 @@ export const kubeProxyBehaviour: Behaviour<'kube-proxy'> = {
   onWatchClosed(w, self, watchId) {
     relistAfterClose(w, self, self.informers, watchId);
   },
-  onTimer(w, self, name) {
+  onTimer(w, self, name, arg) {
     if (name === 'sync') syncRules(w, self);
+    else if (name === EVENT_SERIES_TIMER && arg !== undefined) eventSeriesTick(w, self, who(self), arg);
     else if (name.startsWith('relist:')) sync(w, self, name.slice('relist:'.length));
   },
 };

@@ -17,7 +17,9 @@ import { ensureGatedCondition, handleDelta } from './eventhandlers';
 import { backoffPending, flushBackoffCompleted, flushUnschedulableLeftover, hasPoppable, newQueue, pendingUnschedulable } from './queue';
 import { PREBIND_TIMEOUT_TIMER, volumeWaitTimedOut } from './binding-cycle';
 import { backoffConfig, schedulerWho } from './failure';
+import { EVENT_SERIES_TIMER, eventBroadcaster, eventSeriesTick } from '../client/event-series';
 import { SCHEDULE_TIMER, scheduleOne } from './schedule-one';
+import { SCHEDULER_NAME } from './profile';
 import type { SchedulerState, SchedulerStats } from './state';
 
 /**
@@ -109,6 +111,8 @@ export const schedulerBehaviour: Behaviour<'kube-scheduler'> = {
     self.stats = newStats();
     self.leader = newLeaderElection('kube-scheduler', processIdentity(w, self.leader.identity, self.epoch));
     startInformers(w, self);
+    // The events.k8s.io broadcaster starts with the process: its ticker counts from here.
+    eventBroadcaster(w, self, SCHEDULER_NAME);
     setTimer(w, self, 0, LEADER_TIMER);
   },
   stop(w, self) {
@@ -150,6 +154,9 @@ export const schedulerBehaviour: Behaviour<'kube-scheduler'> = {
         if (!self.leader.isLeader) return;
         flushUnschedulableLeftover(self.queue, w.now, w.timings.podMaxInUnschedulablePodsDuration, backoffConfig(w));
         wake(w, self);
+        return;
+      case EVENT_SERIES_TIMER:
+        if (arg !== undefined) eventSeriesTick(w, self, schedulerWho(self), arg);
         return;
       case PREBIND_TIMEOUT_TIMER:
         if (arg !== undefined) volumeWaitTimedOut(w, self, arg);

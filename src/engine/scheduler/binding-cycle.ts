@@ -6,7 +6,7 @@
  */
 import type { PersistentVolume, PersistentVolumeClaim } from '../../k8s/types';
 import { errorText, request } from '../client/client';
-import { recordEvent } from '../client/events';
+import { recordSeriesEvent } from '../client/event-series';
 import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { forgetPod } from './cache';
@@ -88,7 +88,7 @@ function bind(w: World, self: SchedulerState, info: QueuedPodInfo, node: string)
   queueDone(self.queue, info.key);
   self.nominated.delete(info.key);
   self.stats.scheduled++;
-  recordEvent(w, self, schedulerWho(self), pod, { type: 'Normal', reason: 'Scheduled', message: `Successfully assigned ${podRef(pod)} to ${node}`, component: SCHEDULER_NAME, recorder: 'events.k8s.io' });
+  recordSeriesEvent(w, self, schedulerWho(self), pod, { type: 'Normal', reason: 'Scheduled', action: 'Binding', message: `Successfully assigned ${podRef(pod)} to ${node}`, component: SCHEDULER_NAME });
 }
 
 /** handleBindingCycleError: forget the assumed Pod (freeing its room for others) and report. */

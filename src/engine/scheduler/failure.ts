@@ -6,7 +6,7 @@
 import type { KObject, Pod, PodCondition } from '../../k8s/types';
 import { SCHEDULER_USER } from '../apiserver/auth';
 import { request, type ClientIdentity } from '../client/client';
-import { recordEvent } from '../client/events';
+import { recordSeriesEvent } from '../client/event-series';
 import { rfc3339 } from '../../k8s/time';
 import type { World } from '../world';
 import { truncateMessage } from './fit-error';
@@ -55,7 +55,7 @@ export function handleSchedulingFailure(
     else self.nominated.delete(info.key);
   }
   const who = schedulerWho(self);
-  recordEvent(w, self, who, info.pod, { type: 'Warning', reason: 'FailedScheduling', message: truncateMessage(message), component: SCHEDULER_NAME, recorder: 'events.k8s.io' });
+  recordSeriesEvent(w, self, who, info.pod, { type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', message: truncateMessage(message), component: SCHEDULER_NAME });
   if (!cached || cached.spec.nodeName) return;
   updatePodScheduledCondition(w, self, cached, { reason, message }, nominating);
 }

@@ -7,7 +7,7 @@
 import type { Pod, PodCondition } from '../../k8s/types';
 import type { NamespacedName, TraceDetails } from '../core/trace';
 import { request } from '../client/client';
-import { recordEvent } from '../client/events';
+import { recordSeriesEvent } from '../client/event-series';
 import { rfc3339 } from '../../k8s/time';
 import { markComponentChanged, randomIndex, trace } from '../runtime';
 import type { World } from '../world';
@@ -163,7 +163,7 @@ function prepareCandidate(w: World, self: SchedulerState, preemptor: Pod, node: 
     };
     request(w, self, who, { verb: 'patch', resource: 'pods', subresource: 'status', namespace: ns, name, body: statusPatch({ conditions: [cond] }) });
     request(w, self, who, { verb: 'delete', resource: 'pods', namespace: ns, name });
-    recordEvent(w, self, who, p, { type: 'Normal', reason: 'Preempted', message: `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${node}`, component: SCHEDULER_NAME, recorder: 'events.k8s.io' });
+    recordSeriesEvent(w, self, who, p, { type: 'Normal', reason: 'Preempted', action: 'Preempting', message: `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${node}`, component: SCHEDULER_NAME, related: preemptor });
   }
 }
 

@@ -39,7 +39,8 @@ describe('kube-scheduler', () => {
     const ev = eventsFor(sim, 'web').find((e) => e.reason === 'Scheduled')!;
     expect(ev.type).toBe('Normal');
     expect(ev.message).toBe(`Successfully assigned default/web to ${pod.spec.nodeName}`);
-    expect(ev.source?.component).toBe('default-scheduler');
+    // Recorded through events.k8s.io: the reporting fields name the scheduler, `source` is empty.
+    expect(ev).toMatchObject({ source: {}, action: 'Binding', reportingComponent: 'default-scheduler' });
 
     const rec = worldOf(sim).trace.records.find((r) => r.kind === 'schedule' && r.object?.name === 'web')!;
     expect(rec.from).toBe('kube-scheduler');
@@ -68,7 +69,8 @@ describe('kube-scheduler', () => {
     const c = condition(pod)!;
     expect(c).toMatchObject({ status: 'False', reason: 'Unschedulable', message: TOO_BIG });
     const ev = eventsFor(sim, 'huge').find((e) => e.reason === 'FailedScheduling')!;
-    expect(ev).toMatchObject({ type: 'Warning', message: TOO_BIG, count: 1 });
+    expect(ev).toMatchObject({ type: 'Warning', message: TOO_BIG, action: 'Scheduling' });
+    expect(ev.series).toBeUndefined();
     expect(lastDecisionFor(worldOf(sim).decisions, 'default', 'huge')?.message).toBe(TOO_BIG);
   });
 
@@ -85,7 +87,7 @@ describe('kube-scheduler', () => {
     expect(attempts()).toHaveLength(2);
   });
 
-  it('retries on a relevant cluster event and aggregates the repeated FailedScheduling', () => {
+  it('retries on a relevant cluster event; the retry is a new FailedScheduling Event (the Pod changed since: its condition)', () => {
     const sim = basicCluster();
     createPod(sim, podManifest('huge', { containers: requests('100') }));
     sim.advance(2000);
@@ -94,8 +96,9 @@ describe('kube-scheduler', () => {
     sim.request({ verb: 'patch', resource: 'nodes', name: 'node-1', body: { spec: { taints: [...(node.spec.taints ?? []), { key: 'example.com/soft', effect: 'PreferNoSchedule' }] } } as never });
     sim.advance(2000);
     const ev = eventsFor(sim, 'huge').filter((e) => e.reason === 'FailedScheduling');
-    expect(ev).toHaveLength(1);
-    expect(ev[0]).toMatchObject({ message: TOO_BIG, count: 2 });
+    expect(ev).toHaveLength(2);
+    expect(new Set(ev.map((e) => e.involvedObject.resourceVersion)).size).toBe(2);
+    expect(ev.every((e) => e.message === TOO_BIG && e.series === undefined)).toBe(true);
   });
 
   it('keeps a Pod whose nodeSelector matches nothing Pending', () => {
@@ -159,11 +162,13 @@ describe('kube-scheduler', () => {
     sim.advance(100);
     createPod(sim, podManifest('lonely'));
     sim.advance(4000);
-    const ev = eventsFor(sim, 'lonely').find((e) => e.reason === 'FailedScheduling')!;
-    expect(ev.message).toBe('no nodes available to schedule pods');
-    // Attempts at 0, +1 s, +2 s (doubling backoff, checked on the 1 s flush).
-    expect(ev.count).toBeGreaterThanOrEqual(2);
-    expect(ev.count).toBeLessThanOrEqual(3);
+    const evs = eventsFor(sim, 'lonely').filter((e) => e.reason === 'FailedScheduling');
+    expect(evs.every((e) => e.message === 'no nodes available to schedule pods')).toBe(true);
+    // Attempts at 0, +1 s, +2 s (doubling backoff, checked on the 1 s flush): one Event per
+    // resourceVersion the scheduler saw, a repeat at the same one as a series.
+    const attempts = evs.reduce((n, e) => n + (e.series?.count ?? 1), 0);
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(attempts).toBeLessThanOrEqual(3);
     sim.request({ verb: 'create', resource: 'nodes', body: nodeManifest('node-9') });
     sim.advance(12_000);
     expect(getPod(sim, 'lonely')?.spec.nodeName).toBe('node-9');

@@ -78,6 +78,7 @@ export function createWorld(opts: WorldOptions): World {
     timings: { ...DEFAULT_TIMINGS, ...opts.timings },
     bootedAt: 0 as SimMillis,
     eventIndex: new Map(),
+    eventBroadcasters: new Map(),
     faults: new Map(),
     ...(opts.cluster ? { cluster: opts.cluster } : {}),
     ...(scale ? { scaleMode: true } : {}),

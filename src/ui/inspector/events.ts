@@ -6,7 +6,7 @@
  */
 import type { KEvent, KObject } from '../../k8s/types';
 import { parseTimestamp } from '../../k8s/time';
-import { since } from '../../k8s/printers/util';
+import { eventLastSeenAndCount } from '../../k8s/printers/event';
 
 export interface EventRow {
   key: string;
@@ -39,7 +39,7 @@ export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: stri
   for (const [key, o] of objects) {
     if (!key.startsWith(prefix) || o.kind !== 'Event') continue;
     const e = o as KEvent;
-    // printEvent: lastTimestamp, falling back to firstTimestamp and then eventTime.
+    // Ordered by lastTimestamp, falling back to firstTimestamp and then eventTime.
     const first = e.firstTimestamp ? e.firstTimestamp : e.eventTime;
     const last = e.lastTimestamp ? e.lastTimestamp : first;
     const kind = (e.involvedObject.kind ?? '').toLowerCase();
@@ -48,7 +48,7 @@ export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: stri
       row: {
         key,
         namespace: e.metadata.namespace ?? '',
-        lastSeen: now === undefined ? '<unknown>' : since(last, now),
+        lastSeen: now === undefined ? '<unknown>' : eventLastSeenAndCount(e, now).last,
         type: e.type ?? '',
         reason: e.reason ?? '',
         object: e.involvedObject.name ? `${kind}/${e.involvedObject.name}` : kind,
