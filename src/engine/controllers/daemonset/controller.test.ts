@@ -165,6 +165,62 @@ describe('daemonset-controller', () => {
     expect(sim.objects<Pod>('pods').some((p) => p.metadata.name === victim.metadata.name)).toBe(false);
   });
 
+  /**
+   * As a kubelet that rejects every daemon Pod bound to `node` at admission would: each one goes
+   * Failed as soon as it is bound. Returns the simulated times of the FailedDaemonPod Events seen
+   * while running `ms`.
+   */
+  function failEveryPodOn(sim: Simulation, node: string, ms: number, seen: number[] = []): number[] {
+    const rejected = new Set<string>();
+    sim.runUntil(() => {
+      for (const p of dsPods(sim, 'agent')) {
+        if (p.spec.nodeName !== node || p.status?.phase === 'Failed' || rejected.has(p.metadata.name ?? '')) continue;
+        rejected.add(p.metadata.name ?? '');
+        const body = { ...p, status: { ...p.status, phase: 'Failed', reason: 'OutOfcpu', message: "Pod was rejected: Node didn't have enough resource: cpu" } };
+        expect(sim.request({ verb: 'update', resource: 'pods', subresource: 'status', namespace: 'default', name: p.metadata.name, body: body as never }).ok).toBe(true);
+      }
+      const n = sim.objects<KEvent>('events').filter((e) => e.reason === 'FailedDaemonPod').length;
+      while (seen.length < n) seen.push(sim.now);
+      return false;
+    }, ms);
+    return seen;
+  }
+
+  const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - times[i]!);
+
+  it('deletes a daemon Pod that keeps failing no faster than failedPodsBackoff allows: 1 s, 2 s, 4 s … apart, afresh for a new generation', () => {
+    const sim = running(fresh());
+    const times = failEveryPodOn(sim, 'node-1', 70_000);
+    // flowcontrol.NewBackOff(1s, 15m): each deletion waits out the back-off the previous one set,
+    // plus the few ms the replacement takes to be created, bound and rejected.
+    expect(times).toHaveLength(7);
+    gaps(times).forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(1000 * 2 ** i);
+      expect(gap).toBeLessThan(1000 * 2 ** i + 50);
+    });
+    const events = sim.objects<KEvent>('events').filter((e) => e.reason === 'FailedDaemonPod');
+    expect(events.every((e) => e.type === 'Warning' && /^Found failed daemon pod default\/agent-\w{5} on node node-1, will try to kill it$/.test(e.message ?? ''))).toBe(true);
+    // The back-off is keyed by DaemonSet UID, observed generation and node: once a new generation
+    // is observed, the failed Pod still waiting out its 64 s goes at once.
+    expect(sim.request({ verb: 'patch', resource: 'daemonsets', namespace: 'default', name: 'agent', body: { spec: { revisionHistoryLimit: 5 } } as never }).ok).toBe(true);
+    const patchedAt = sim.now;
+    waitFor(sim, 'the held failed Pod deleted', () => sim.objects<KEvent>('events').filter((e) => e.reason === 'FailedDaemonPod').length === 8, 1000);
+    expect(getDs(sim, 'agent')!.status?.observedGeneration).toBe(2);
+    expect(sim.now - patchedAt).toBeLessThan(100);
+  });
+
+  it('keeps the failed-Pod back-off in the World: a snapshot restored mid-back-off deletes on the same schedule', () => {
+    const sim = running(fresh());
+    const start = sim.now;
+    const whole = failEveryPodOn(sim, 'node-1', 40_000);
+    const again = running(fresh());
+    expect(again.now).toBe(start);
+    const firstPart = failEveryPodOn(again, 'node-1', 5_000);
+    expect(firstPart).toHaveLength(3);
+    const restored = Simulation.fromSnapshot(again.snapshot());
+    expect(failEveryPodOn(restored, 'node-1', 35_000, [...firstPart])).toEqual(whole);
+  });
+
   const WORKERS = ['node-1', 'node-2', 'node-3'];
 
   function agent(strategy: DaemonSet['spec']['updateStrategy'] = undefined): DaemonSet {
@@ -173,8 +229,8 @@ describe('daemonset-controller', () => {
     return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' }, spec };
   }
 
-  function running(sim: Simulation): Simulation {
-    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body: agent() }).ok).toBe(true);
+  function running(sim: Simulation, body = agent()): Simulation {
+    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body }).ok).toBe(true);
     waitFor(sim, 'three ready agents', () => dsPods(sim, 'agent').filter((p) => isPodAvailable(p, 0, sim.now)).length === 3, 120_000);
     return sim;
   }

@@ -57,7 +57,7 @@ function nodeView(ds: DaemonSet, hash: string, node: Node | undefined, raw: read
   const should = where.shouldRun;
   const active = pods.filter(isPodActive);
   // The same decision the walk makes (no surge here, so the clock plays no part).
-  v.work = podsShouldBeOnNode(ds, node.metadata.name ?? '', where, raw, hash, 0, false) !== undefined;
+  v.work = podsShouldBeOnNode(ds, where, raw, hash, 0, false) !== undefined;
   if (should) v.desired = 1;
   const pod = active[0];
   if (!pod) return v;
