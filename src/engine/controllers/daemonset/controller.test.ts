@@ -90,7 +90,8 @@ describe('daemonset-controller', () => {
     const victim = dsPods(sim, 'kube-proxy', 'kube-system').find((p) => p.spec.nodeName === 'node-3')!;
     sim.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: victim.metadata.name });
     const onNode3 = (): Pod[] => sim.objects<Pod>('pods').filter((p) => p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy' && p.spec.nodeName === 'node-3');
-    // getNodesToDaemonPods counts the terminating Pod: without surge, node-3 has its daemon Pod until it is gone.
+    // getNodesToDaemonPods counts the terminating Pod: without surge, node-3 has its daemon Pod until
+    // it has finished (a finished Pod being deleted no longer counts; here it is gone by then).
     let sawTerminatingAlone = false;
     while (onNode3().some((p) => p.metadata.name === victim.metadata.name)) {
       const now = onNode3();
@@ -219,6 +220,50 @@ describe('daemonset-controller', () => {
     expect(firstPart).toHaveLength(3);
     const restored = Simulation.fromSnapshot(again.snapshot());
     expect(failEveryPodOn(restored, 'node-1', 35_000, [...firstPart])).toEqual(whole);
+  });
+
+  /** A daemon that ignores SIGTERM (sh as PID 1), so a deleted Pod terminates for its 30 s grace period. */
+  function sleeper(minReadySeconds: number): DaemonSet {
+    const body = agent();
+    body.spec.template.spec.containers = [{ name: 'agent', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 3600'] }];
+    if (minReadySeconds) body.spec.minReadySeconds = minReadySeconds;
+    return body;
+  }
+
+  it.each([0, 2])('counts a terminating daemon Pod as scheduled, ready and available (minReadySeconds %i)', (minReadySeconds) => {
+    const sim = running(fresh(), sleeper(minReadySeconds));
+    waitFor(sim, 'all available', () => getDs(sim, 'agent')!.status?.numberAvailable === 3, 10_000);
+    const victim = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-2')!;
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: victim.metadata.name });
+    sim.advance(5000);
+    const pod = sim.objects<Pod>('pods').find((p) => p.metadata.name === victim.metadata.name)!;
+    expect(pod.metadata.deletionTimestamp).toBeDefined();
+    expect(pod.status?.phase).toBe('Running');
+    // updateDaemonSetStatus reads getNodesToDaemonPods, terminating Pods included: node-2 still
+    // has its Pod, Ready until its container is killed. Without surge no replacement starts yet.
+    expect(sim.objects<Pod>('pods').filter((p) => p.spec.nodeName === 'node-2' && p.metadata.labels?.['app'] === 'agent')).toHaveLength(1);
+    expect(getDs(sim, 'agent')!.status).toEqual({
+      currentNumberScheduled: 3,
+      numberMisscheduled: 0,
+      desiredNumberScheduled: 3,
+      numberReady: 3,
+      observedGeneration: 1,
+      updatedNumberScheduled: 3,
+      numberAvailable: 3,
+    });
+  });
+
+  it('no longer counts a finished daemon Pod a finalizer holds: its replacement starts at once and is counted instead', () => {
+    const sim = running(fresh(), sleeper(0));
+    const victim = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-2')!;
+    expect(sim.request({ verb: 'patch', resource: 'pods', namespace: 'default', name: victim.metadata.name, body: { metadata: { finalizers: ['example.com/hold'] } } as never }).ok).toBe(true);
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: victim.metadata.name, gracePeriodSeconds: 1 });
+    waitFor(sim, 'a running replacement on node-2', () => dsPods(sim, 'agent').some((p) => p.spec.nodeName === 'node-2' && p.status?.phase === 'Running'), 30_000);
+    const held = sim.objects<Pod>('pods').find((p) => p.metadata.name === victim.metadata.name)!;
+    expect(held.metadata.deletionTimestamp).toBeDefined();
+    expect(held.status?.phase).toBe('Failed');
+    waitFor(sim, 'all ready', () => getDs(sim, 'agent')!.status?.numberReady === 3, 10_000);
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ currentNumberScheduled: 3, desiredNumberScheduled: 3, numberMisscheduled: 0, updatedNumberScheduled: 3, numberAvailable: 3 });
   });
 
   const WORKERS = ['node-1', 'node-2', 'node-3'];

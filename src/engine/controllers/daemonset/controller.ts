@@ -21,15 +21,14 @@ import { backoffGC, type BackoffEntry } from '../../client/backoff';
 import { runSync } from '../util/errors';
 import { creationObserved, deletionObserved, expectChanges, satisfiedExpectations, type Expectations } from '../util/expectations';
 import { controllerRefOf } from '../util/meta';
-import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
 import { addAfter } from '../util/delaying';
 import { indexMove, stateOf, type KeyIndex } from '../util/state';
 import { cleanupHistory, constructHistory, REVISION_HASH_LABEL } from './history';
 import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash, type DaemonPlacement } from './pods';
-import { updateDaemonSetStatus, type DaemonCounts } from './status';
-import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
+import { nodeCounts, updateDaemonSetStatus, type DaemonCounts } from './status';
+import { allowsSurge, rollingUpdate } from './update';
 import { pushAll } from '../../../k8s/arrays';
-import { live as liveOnNode, newNodeIndex, podsByNode, sortedNodes, trackPod, type NodeIndex } from './node-index';
+import { newNodeIndex, podsByNode, sortedNodes, trackPod, withoutDeletedTerminal, type NodeIndex } from './node-index';
 import { currentView, hasWork, markDirty, viewApplies, type DaemonView } from './view';
 import { daemonSetsToSync } from './node-events';
 import { foundEvent, podsShouldBeOnNode, type FoundEvent } from './node-plan';
@@ -199,36 +198,23 @@ function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, has
 
 type WalkCounts = DaemonCounts & { nextCheck?: number };
 
-/** The status counts, node by node (when the view does not apply: they depend on the clock). */
+/**
+ * updateDaemonSetStatus's counts over every node (when the view does not apply: they depend on
+ * the clock), each node's by status.ts nodeCounts.
+ */
 function walkCounts(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number): WalkCounts {
-  const minReady = ds.spec.minReadySeconds ?? 0;
-  let desired = 0;
-  let current = 0;
-  let misscheduled = 0;
-  let ready = 0;
-  let available = 0;
-  let updated = 0;
-  let nextCheck: number | undefined;
+  const t: WalkCounts = { desired: 0, current: 0, misscheduled: 0, ready: 0, available: 0, updated: 0 };
   for (const node of nodes) {
-    const onNode = liveOnNode(byNode.get(node.metadata.name ?? ''));
-    const pods = onNode.length === 1 && isPodActive(onNode[0]!) ? onNode : onNode.filter(isPodActive);
-    const should = shouldRun(ds, node);
-    if (should) desired++;
-    if (pods.length === 0) continue;
-    if (!should) {
-      misscheduled++;
-      continue;
-    }
-    current++;
-    const pod = pods[0]!;
-    if (isPodUpdated(ds, pod, hash)) updated++;
-    if (isPodReady(pod)) {
-      ready++;
-      if (isPodAvailable(pod, minReady, now)) available++;
-      else nextCheck = 1000;
-    }
+    const c = nodeCounts(ds, shouldRun(ds, node), withoutDeletedTerminal(byNode.get(node.metadata.name ?? '')), hash, now);
+    t.desired += c.desired;
+    t.current += c.current;
+    t.misscheduled += c.misscheduled;
+    t.ready += c.ready;
+    t.available += c.available;
+    t.updated += c.updated;
+    if (c.ready > c.available) t.nextCheck = 1000;
   }
-  return { desired, current, misscheduled, ready, available, updated, nextCheck };
+  return t;
 }
 
 /**

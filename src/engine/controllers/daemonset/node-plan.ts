@@ -4,13 +4,16 @@
  * whether a node has work at all, so the two cannot disagree.
  *
  * A node that still holds a terminating daemon Pod has one (getNodesToDaemonPods counts it):
- * without surge its replacement is created only once the old one is gone. A failed or succeeded
- * Pod is deleted, with an Event saying so; what replaces it comes on the sync that sees it gone. A failed one goes only when the controller's back-off lets it
- * (failed-pods-backoff.ts): the plan names it, the controller decides, so this stays pure.
+ * without surge its replacement is created only once the old one has finished — a Pod both
+ * terminal and being deleted no longer counts (includeDeletedTerminal false), even while a
+ * finalizer holds it. A failed or succeeded Pod is deleted, with an Event saying so; what
+ * replaces it comes on the sync that sees it gone. A failed one goes only when the controller's
+ * back-off lets it (failed-pods-backoff.ts): the plan names it, the controller decides, so this
+ * stays pure.
  */
 import type { DaemonSet, Pod } from '../../../k8s/types';
 import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
-import { live as liveOnNode } from './node-index';
+import { live as liveOnNode, withoutDeletedTerminal } from './node-index';
 import type { DaemonPlacement } from './pods';
 import { isPodUpdated } from './update';
 
@@ -75,7 +78,7 @@ export function podsShouldBeOnNode(ds: DaemonSet, where: DaemonPlacement, all: r
   const pods = liveOnNode(all);
   if (!where.shouldContinueRunning) return pods.length > 0 ? { create: false, terminal: [], remove: [...pods] } : undefined;
   if (pods.length === 1 && isPodActive(pods[0]!)) return undefined;
-  if (!all || all.length === 0) return where.shouldRun ? { create: true, terminal: [], remove: [] } : undefined;
+  if (withoutDeletedTerminal(all).length === 0) return where.shouldRun ? { create: true, terminal: [], remove: [] } : undefined;
   const terminal: TerminalPod[] = [];
   const remove: Pod[] = [];
   const live: Pod[] = [];
