@@ -11,7 +11,7 @@ import type { World } from '../world';
 import { resolveImage } from '../node/app';
 import { imageStatus, pullDuration, pullImage, runtimeOf } from '../node/cri';
 import { logPullFailed, logSyncError } from './journal';
-import { backoffNext, inBackOffSinceUpdate, type BackoffPolicy } from './backoff';
+import { backoffNext, inBackOffSinceUpdate, type BackoffPolicy } from '../client/backoff';
 import { podEvent } from './client';
 import type { KubeletState, PodWorker } from './state';
 import { containerBook } from './container-book';

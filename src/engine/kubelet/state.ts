@@ -2,6 +2,7 @@ import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../../
 import type { KubeletJournal } from './journal-state';
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
+import type { BackoffEntry } from '../client/backoff';
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
 
@@ -95,12 +96,6 @@ export interface PodWorker {
   resyncAt: number | undefined;
   /** The final DELETE (grace period 0) was sent. */
   deleteSent: boolean;
-}
-
-/** flowcontrol.Backoff's per-item entry. */
-export interface BackoffEntry {
-  backoff: number;
-  lastUpdate: number;
 }
 
 /** The identity of the machine as the kubelet reads it from /etc/machine-id, DMI and /proc. */

@@ -12,7 +12,7 @@ import type { World } from '../world';
 import { latestContainer, podSandboxes, runtimeOf, runtimeStatus } from '../node/cri';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runtime-state';
 import { admitPod } from './admission';
-import { backoffGet, backoffNext, inBackOffSince, type BackoffPolicy } from './backoff';
+import { backoffGet, backoffNext, inBackOffSince, type BackoffPolicy } from '../client/backoff';
 import { formatPod, podEvent } from './client';
 import { logKilling, logSyncError } from './journal';
 import { containerUri } from '../node/runtime-impl';

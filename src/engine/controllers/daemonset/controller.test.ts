@@ -90,7 +90,8 @@ describe('daemonset-controller', () => {
     const victim = dsPods(sim, 'kube-proxy', 'kube-system').find((p) => p.spec.nodeName === 'node-3')!;
     sim.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: victim.metadata.name });
     const onNode3 = (): Pod[] => sim.objects<Pod>('pods').filter((p) => p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy' && p.spec.nodeName === 'node-3');
-    // getNodesToDaemonPods counts the terminating Pod: without surge, node-3 has its daemon Pod until it is gone.
+    // getNodesToDaemonPods counts the terminating Pod: without surge, node-3 has its daemon Pod until
+    // it has finished (a finished Pod being deleted no longer counts; here it is gone by then).
     let sawTerminatingAlone = false;
     while (onNode3().some((p) => p.metadata.name === victim.metadata.name)) {
       const now = onNode3();
@@ -165,6 +166,106 @@ describe('daemonset-controller', () => {
     expect(sim.objects<Pod>('pods').some((p) => p.metadata.name === victim.metadata.name)).toBe(false);
   });
 
+  /**
+   * As a kubelet that rejects every daemon Pod bound to `node` at admission would: each one goes
+   * Failed as soon as it is bound. Returns the simulated times of the FailedDaemonPod Events seen
+   * while running `ms`.
+   */
+  function failEveryPodOn(sim: Simulation, node: string, ms: number, seen: number[] = []): number[] {
+    const rejected = new Set<string>();
+    sim.runUntil(() => {
+      for (const p of dsPods(sim, 'agent')) {
+        if (p.spec.nodeName !== node || p.status?.phase === 'Failed' || rejected.has(p.metadata.name ?? '')) continue;
+        rejected.add(p.metadata.name ?? '');
+        const body = { ...p, status: { ...p.status, phase: 'Failed', reason: 'OutOfcpu', message: "Pod was rejected: Node didn't have enough resource: cpu" } };
+        expect(sim.request({ verb: 'update', resource: 'pods', subresource: 'status', namespace: 'default', name: p.metadata.name, body: body as never }).ok).toBe(true);
+      }
+      const n = sim.objects<KEvent>('events').filter((e) => e.reason === 'FailedDaemonPod').length;
+      while (seen.length < n) seen.push(sim.now);
+      return false;
+    }, ms);
+    return seen;
+  }
+
+  const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - times[i]!);
+
+  it('deletes a daemon Pod that keeps failing no faster than failedPodsBackoff allows: 1 s, 2 s, 4 s … apart, afresh for a new generation', () => {
+    const sim = running(fresh());
+    const times = failEveryPodOn(sim, 'node-1', 70_000);
+    // flowcontrol.NewBackOff(1s, 15m): each deletion waits out the back-off the previous one set,
+    // plus the few ms the replacement takes to be created, bound and rejected.
+    expect(times).toHaveLength(7);
+    gaps(times).forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(1000 * 2 ** i);
+      expect(gap).toBeLessThan(1000 * 2 ** i + 50);
+    });
+    const events = sim.objects<KEvent>('events').filter((e) => e.reason === 'FailedDaemonPod');
+    expect(events.every((e) => e.type === 'Warning' && /^Found failed daemon pod default\/agent-\w{5} on node node-1, will try to kill it$/.test(e.message ?? ''))).toBe(true);
+    // The back-off is keyed by DaemonSet UID, observed generation and node: once a new generation
+    // is observed, the failed Pod still waiting out its 64 s goes at once.
+    expect(sim.request({ verb: 'patch', resource: 'daemonsets', namespace: 'default', name: 'agent', body: { spec: { revisionHistoryLimit: 5 } } as never }).ok).toBe(true);
+    const patchedAt = sim.now;
+    waitFor(sim, 'the held failed Pod deleted', () => sim.objects<KEvent>('events').filter((e) => e.reason === 'FailedDaemonPod').length === 8, 1000);
+    expect(getDs(sim, 'agent')!.status?.observedGeneration).toBe(2);
+    expect(sim.now - patchedAt).toBeLessThan(100);
+  });
+
+  it('keeps the failed-Pod back-off in the World: a snapshot restored mid-back-off deletes on the same schedule', () => {
+    const sim = running(fresh());
+    const start = sim.now;
+    const whole = failEveryPodOn(sim, 'node-1', 40_000);
+    const again = running(fresh());
+    expect(again.now).toBe(start);
+    const firstPart = failEveryPodOn(again, 'node-1', 5_000);
+    expect(firstPart).toHaveLength(3);
+    const restored = Simulation.fromSnapshot(again.snapshot());
+    expect(failEveryPodOn(restored, 'node-1', 35_000, [...firstPart])).toEqual(whole);
+  });
+
+  /** A daemon that ignores SIGTERM (sh as PID 1), so a deleted Pod terminates for its 30 s grace period. */
+  function sleeper(minReadySeconds: number): DaemonSet {
+    const body = agent();
+    body.spec.template.spec.containers = [{ name: 'agent', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 3600'] }];
+    if (minReadySeconds) body.spec.minReadySeconds = minReadySeconds;
+    return body;
+  }
+
+  it.each([0, 2])('counts a terminating daemon Pod as scheduled, ready and available (minReadySeconds %i)', (minReadySeconds) => {
+    const sim = running(fresh(), sleeper(minReadySeconds));
+    waitFor(sim, 'all available', () => getDs(sim, 'agent')!.status?.numberAvailable === 3, 10_000);
+    const victim = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-2')!;
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: victim.metadata.name });
+    sim.advance(5000);
+    const pod = sim.objects<Pod>('pods').find((p) => p.metadata.name === victim.metadata.name)!;
+    expect(pod.metadata.deletionTimestamp).toBeDefined();
+    expect(pod.status?.phase).toBe('Running');
+    // updateDaemonSetStatus reads getNodesToDaemonPods, terminating Pods included: node-2 still
+    // has its Pod, Ready until its container is killed. Without surge no replacement starts yet.
+    expect(sim.objects<Pod>('pods').filter((p) => p.spec.nodeName === 'node-2' && p.metadata.labels?.['app'] === 'agent')).toHaveLength(1);
+    expect(getDs(sim, 'agent')!.status).toEqual({
+      currentNumberScheduled: 3,
+      numberMisscheduled: 0,
+      desiredNumberScheduled: 3,
+      numberReady: 3,
+      observedGeneration: 1,
+      updatedNumberScheduled: 3,
+      numberAvailable: 3,
+    });
+  });
+
+  it('no longer counts a finished daemon Pod a finalizer holds: its replacement starts at once and is counted instead', () => {
+    const sim = running(fresh(), sleeper(0));
+    const victim = dsPods(sim, 'agent').find((p) => p.spec.nodeName === 'node-2')!;
+    expect(sim.request({ verb: 'patch', resource: 'pods', namespace: 'default', name: victim.metadata.name, body: { metadata: { finalizers: ['example.com/hold'] } } as never }).ok).toBe(true);
+    sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: victim.metadata.name, gracePeriodSeconds: 1 });
+    waitFor(sim, 'a running replacement on node-2', () => dsPods(sim, 'agent').some((p) => p.spec.nodeName === 'node-2' && p.status?.phase === 'Running'), 30_000);
+    const held = sim.objects<Pod>('pods').find((p) => p.metadata.name === victim.metadata.name)!;
+    expect(held.metadata.deletionTimestamp).toBeDefined();
+    expect(held.status?.phase).toBe('Failed');
+    waitFor(sim, 'all ready', () => getDs(sim, 'agent')!.status?.numberReady === 3, 10_000);
+    expect(getDs(sim, 'agent')!.status).toMatchObject({ currentNumberScheduled: 3, desiredNumberScheduled: 3, numberMisscheduled: 0, updatedNumberScheduled: 3, numberAvailable: 3 });
+  });
+
   const WORKERS = ['node-1', 'node-2', 'node-3'];
 
   function agent(strategy: DaemonSet['spec']['updateStrategy'] = undefined): DaemonSet {
@@ -173,8 +274,8 @@ describe('daemonset-controller', () => {
     return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' }, spec };
   }
 
-  function running(sim: Simulation): Simulation {
-    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body: agent() }).ok).toBe(true);
+  function running(sim: Simulation, body = agent()): Simulation {
+    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body }).ok).toBe(true);
     waitFor(sim, 'three ready agents', () => dsPods(sim, 'agent').filter((p) => isPodAvailable(p, 0, sim.now)).length === 3, 120_000);
     return sim;
   }

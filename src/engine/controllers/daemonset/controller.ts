@@ -3,7 +3,8 @@
  * from `daemonset-controller`): one Pod per node that should run it. Each sync computes, node by
  * node, what runs there against what should: a missing Pod is created (pinned to the node by
  * nodeAffinity, bound by the scheduler), a Pod on a node that should not run it and surplus Pods
- * are deleted, failed Pods are replaced. Then, once the manage loop's own creations and deletions
+ * are deleted, failed Pods are replaced — no faster than the failed-Pod back-off allows
+ * (failed-pods-backoff.ts). Then, once the manage loop's own creations and deletions
  * have been observed, a RollingUpdate replaces Pods of an older template (update.ts). Status
  * counts are computed from the same per-node view.
  *
@@ -16,20 +17,22 @@ import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../k8s/type
 import { componentId } from '../../core/ids';
 import { metaKey, type Delta } from '../../client/informer';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from '../framework';
+import { backoffGC, type BackoffEntry } from '../../client/backoff';
 import { runSync } from '../util/errors';
 import { creationObserved, deletionObserved, expectChanges, satisfiedExpectations, type Expectations } from '../util/expectations';
 import { controllerRefOf } from '../util/meta';
-import { isPodActive, isPodAvailable, isPodReady } from '../util/pods';
+import { addAfter } from '../util/delaying';
 import { indexMove, stateOf, type KeyIndex } from '../util/state';
 import { cleanupHistory, constructHistory, REVISION_HASH_LABEL } from './history';
 import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash, type DaemonPlacement } from './pods';
-import { updateDaemonSetStatus, type DaemonCounts } from './status';
-import { allowsSurge, isPodUpdated, rollingUpdate } from './update';
+import { nodeCounts, updateDaemonSetStatus, type DaemonCounts } from './status';
+import { allowsSurge, rollingUpdate } from './update';
 import { pushAll } from '../../../k8s/arrays';
-import { live as liveOnNode, newNodeIndex, podsByNode, sortedNodes, trackPod, type NodeIndex } from './node-index';
+import { newNodeIndex, podsByNode, sortedNodes, trackPod, withoutDeletedTerminal, type NodeIndex } from './node-index';
 import { currentView, hasWork, markDirty, viewApplies, type DaemonView } from './view';
 import { daemonSetsToSync } from './node-events';
-import { podsShouldBeOnNode, type FoundEvent } from './node-plan';
+import { foundEvent, podsShouldBeOnNode, type FoundEvent } from './node-plan';
+import { BACKOFF_GC_INTERVAL, FAILED_PODS_BACKOFF, failedPodVerdict } from './failed-pods-backoff';
 
 interface DaemonSetState {
   /** DaemonSet UID → keys of the Pods it controls. */
@@ -39,10 +42,14 @@ interface DaemonSetState {
   /** DaemonSet UID → its per-node view (view.ts). */
   views: Map<string, DaemonView>;
   expectations: Expectations;
+  /** failedPodsBackoff: failedPodsBackoffKey → its entry (failed-pods-backoff.ts). */
+  failedPodsBackoff: Map<string, BackoffEntry>;
+  /** DaemonSet key → when its pending back-off wake fires (util/delaying.ts). */
+  waiting: Map<string, number>;
 }
 
 function state(ctx: ControllerContext): DaemonSetState {
-  return stateOf(ctx, () => ({ podsByOwner: new Map(), byNode: newNodeIndex(), views: new Map(), expectations: new Map() }));
+  return stateOf(ctx, () => ({ podsByOwner: new Map(), byNode: newNodeIndex(), views: new Map(), expectations: new Map(), failedPodsBackoff: new Map(), waiting: new Map() }));
 }
 
 function dsKeyOf(pod: Pod | undefined): string | undefined {
@@ -119,25 +126,44 @@ interface Plan {
   remove: Pod[];
   /** Events podsShouldBeOnNode records as it plans (a failed or succeeded daemon Pod found). */
   found?: FoundEvent[];
+  /** enqueueDaemonSetAfter: the shortest back-off a failed Pod left in place is waiting out. */
+  backoffDelay?: number;
 }
 
-/** podsShouldBeOnNode (node-plan.ts) over every node the view does not rule out. */
-function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number, view?: DaemonView): Plan {
+/**
+ * podsShouldBeOnNode (node-plan.ts) over every node the view does not rule out. A failed Pod is
+ * deleted, and counted in the back-off, only when the back-off allows (failedPodVerdict).
+ */
+function plan(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number, backoff: Map<string, BackoffEntry>, view?: DaemonView): Plan {
   const create: string[] = [];
   const remove: Pod[] = [];
   const found: FoundEvent[] = [];
+  let backoffDelay: number | undefined;
   const surge = allowsSurge(ds);
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
     // A node the view knows has nothing to do adds nothing to the plan.
     if (view && !hasWork(view, name)) continue;
-    const p = podsShouldBeOnNode(ds, name, placement(ds, node), byNode.get(name), hash, now, surge);
+    const p = podsShouldBeOnNode(ds, placement(ds, node), byNode.get(name), hash, now, surge);
     if (!p) continue;
     if (p.create) create.push(name);
+    for (const t of p.terminal) {
+      if (t.phase === 'Failed') {
+        const v = failedPodVerdict(backoff, ds, name, now);
+        if (v.kind === 'backoff') {
+          backoffDelay = Math.min(backoffDelay ?? v.delay, v.delay);
+          continue;
+        }
+      }
+      found.push(foundEvent(t, name));
+      remove.push(t.pod);
+    }
     pushAll(remove, p.remove);
-    pushAll(found, p.found);
   }
-  return found.length ? { create, remove, found } : { create, remove };
+  const out: Plan = { create, remove };
+  if (found.length) out.found = found;
+  if (backoffDelay !== undefined) out.backoffDelay = backoffDelay;
+  return out;
 }
 
 function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, hash: string): string | undefined {
@@ -172,36 +198,23 @@ function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, has
 
 type WalkCounts = DaemonCounts & { nextCheck?: number };
 
-/** The status counts, node by node (when the view does not apply: they depend on the clock). */
+/**
+ * updateDaemonSetStatus's counts over every node (when the view does not apply: they depend on
+ * the clock), each node's by status.ts nodeCounts.
+ */
 function walkCounts(ds: DaemonSet, nodes: Node[], byNode: ReadonlyMap<string, readonly Pod[]>, hash: string, now: number): WalkCounts {
-  const minReady = ds.spec.minReadySeconds ?? 0;
-  let desired = 0;
-  let current = 0;
-  let misscheduled = 0;
-  let ready = 0;
-  let available = 0;
-  let updated = 0;
-  let nextCheck: number | undefined;
+  const t: WalkCounts = { desired: 0, current: 0, misscheduled: 0, ready: 0, available: 0, updated: 0 };
   for (const node of nodes) {
-    const onNode = liveOnNode(byNode.get(node.metadata.name ?? ''));
-    const pods = onNode.length === 1 && isPodActive(onNode[0]!) ? onNode : onNode.filter(isPodActive);
-    const should = shouldRun(ds, node);
-    if (should) desired++;
-    if (pods.length === 0) continue;
-    if (!should) {
-      misscheduled++;
-      continue;
-    }
-    current++;
-    const pod = pods[0]!;
-    if (isPodUpdated(ds, pod, hash)) updated++;
-    if (isPodReady(pod)) {
-      ready++;
-      if (isPodAvailable(pod, minReady, now)) available++;
-      else nextCheck = 1000;
-    }
+    const c = nodeCounts(ds, shouldRun(ds, node), withoutDeletedTerminal(byNode.get(node.metadata.name ?? '')), hash, now);
+    t.desired += c.desired;
+    t.current += c.current;
+    t.misscheduled += c.misscheduled;
+    t.ready += c.ready;
+    t.available += c.available;
+    t.updated += c.updated;
+    if (c.ready > c.available) t.nextCheck = 1000;
   }
-  return { desired, current, misscheduled, ready, available, updated, nextCheck };
+  return t;
 }
 
 /**
@@ -221,6 +234,7 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   const ds = ctx.cache('daemonsets').cache.get(key) as DaemonSet | undefined;
   if (!ds) {
     s.expectations.delete(key);
+    s.waiting.delete(key);
     return DONE;
   }
   const nodeCache = ctx.cache('nodes').cache;
@@ -231,12 +245,15 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   const history = ds.metadata.deletionTimestamp ? undefined : constructHistory(ctx, ds);
   const hash = history?.cur.metadata.labels?.[REVISION_HASH_LABEL] ?? revisionHash(ds);
   let err: string | undefined;
+  let backoffDelay: number | undefined;
   const view = viewApplies(ds, allowsSurge(ds)) ? currentView(s.views, ds, hash, nodeCache, podsOf(ctx, ds)) : undefined;
   // Without this sync's manage loop, observedGeneration stays: the generation was not processed.
   const processed = satisfiedExpectations(s.expectations, key, now) && history !== undefined;
   if (processed) {
     // Without work on any node (the view says so), the walk would plan nothing.
-    err = manage(ctx, ds, key, view?.work === 0 ? { create: [], remove: [] } : plan(ds, view?.work === 1 ? onlyWorkNode(view, nodeCache) ?? nodes() : nodes(), podsOf(ctx, ds), hash, now, view), hash);
+    const p = view?.work === 0 ? { create: [], remove: [] } : plan(ds, view?.work === 1 ? onlyWorkNode(view, nodeCache) ?? nodes() : nodes(), podsOf(ctx, ds), hash, now, s.failedPodsBackoff, view);
+    backoffDelay = p.backoffDelay;
+    err = manage(ctx, ds, key, p, hash);
     if (err === undefined && satisfiedExpectations(s.expectations, key, now) && ds.spec.updateStrategy?.type === 'RollingUpdate') {
       let step: Plan = { create: [], remove: [] };
       // Only a node running an old-template Pod gives the rolling update something to do.
@@ -249,6 +266,8 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
     }
     if (err === undefined) cleanupHistory(ctx, ds, history.old, allPods(podsOf(ctx, ds)));
   }
+  // enqueueDaemonSetAfter, from podsShouldBeOnNode: its own wake, beside any other requeue.
+  if (backoffDelay !== undefined && addAfter(s.waiting, key, now, backoffDelay)) ctx.enqueue(key, backoffDelay);
   const counts: WalkCounts = view ? { ...view.totals } : walkCounts(ds, nodes(), podsOf(ctx, ds), hash, now);
   updateDaemonSetStatus(ctx, ds, counts, processed);
   if (err !== undefined) return { kind: 'error', message: err };
@@ -262,4 +281,6 @@ export const daemonSetController: ControllerDef = {
   informers: ['daemonsets', 'pods', 'nodes', 'controllerrevisions'],
   keysFor,
   reconcile: (ctx, key) => runSync(() => syncDaemonSet(ctx, key)),
+  // Run: go wait.Until(dsc.failedPodsBackoff.GC, BackoffGCInterval, ...).
+  periodic: [{ name: 'failed-pods-backoff-gc', every: () => BACKOFF_GC_INTERVAL, run: (ctx) => backoffGC(state(ctx).failedPodsBackoff, ctx.w.now, FAILED_PODS_BACKOFF) }],
 };

@@ -12,6 +12,7 @@
 import type { Pod } from '../../../k8s/types';
 import type { KeyIndex } from '../util/state';
 import { controllerRefOf } from '../util/meta';
+import { isPodTerminal } from '../util/pods';
 import { podNodeName } from './pods';
 import { metaKey } from '../../client/informer';
 
@@ -104,4 +105,25 @@ export function live(pods: readonly Pod[] | undefined): readonly Pod[] {
   let out = liveMemo.get(pods);
   if (!out) liveMemo.set(pods, (out = pods.filter((p) => !p.metadata.deletionTimestamp)));
   return out;
+}
+
+const claimedMemo = new WeakMap<readonly Pod[], readonly Pod[]>();
+
+/**
+ * getNodesToDaemonPods(ds, includeDeletedTerminal=false)'s list for a node: without the Pods that
+ * are both finished and being deleted (a finalizer, or the kubelet's final DELETE, still holds
+ * them) — the controller has nothing left to do with those. The manage loop, the status counts
+ * and the rolling update read this list; only history cleanup reads them all. Memoised by list
+ * identity, the same list when nothing is dropped.
+ */
+export function withoutDeletedTerminal(pods: readonly Pod[] | undefined): readonly Pod[] {
+  if (!pods) return [];
+  if (!pods.some(isDeletedTerminal)) return pods;
+  let out = claimedMemo.get(pods);
+  if (!out) claimedMemo.set(pods, (out = pods.filter((p) => !isDeletedTerminal(p))));
+  return out;
+}
+
+function isDeletedTerminal(pod: Pod): boolean {
+  return isPodTerminal(pod) && !!pod.metadata.deletionTimestamp;
 }

@@ -10,6 +10,7 @@ import type { DaemonSet, Pod } from '../../../k8s/types';
 import { scaledValue } from '../deployment/util';
 import { templateGenerationOf } from '../../../k8s/daemonset-history';
 import { isPodAvailable } from '../util/pods';
+import { withoutDeletedTerminal } from './node-index';
 
 /** util.IsPodUpdated: the Pod carries the current revision hash or the current template generation. */
 export function isPodUpdated(ds: DaemonSet, pod: Pod, hash: string): boolean {
@@ -65,6 +66,15 @@ export interface UpdateStep {
 }
 
 /**
+ * The node's list as rollingUpdate reads it (getNodesToDaemonPods with includeDeletedTerminal
+ * false); undefined for a node that list would not have, which the walk skips.
+ */
+function podsOnNode(byNode: ReadonlyMap<string, readonly Pod[]>, node: string): readonly Pod[] | undefined {
+  const pods = withoutDeletedTerminal(byNode.get(node));
+  return pods.length ? pods : undefined;
+}
+
+/**
  * rollingUpdate, over `nodes`: the keys of `byNode` sorted by name (cached by the caller). Without surge, old Pods are deleted while fewer than maxUnavailable of the
  * DaemonSet's nodes are unavailable, and the manage loop creates their replacements; an old Pod
  * that is already unavailable is always replaced. With surge, a new Pod starts beside an old one
@@ -82,7 +92,9 @@ export function rollingUpdate(ds: DaemonSet, desired: number, byNode: ReadonlyMa
     const allowed: Pod[] = [];
     const candidates: Pod[] = [];
     for (const node of nodes) {
-      const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, byNode.get(node)!, hash);
+      const pods = podsOnNode(byNode, node);
+      if (!pods) continue;
+      const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, pods, hash);
       if (!ok || (!newPod && !oldPod) || (newPod && oldPod)) {
         // The manage loop creates or deletes here: the node counts as unavailable.
         numUnavailable++;
@@ -103,7 +115,9 @@ export function rollingUpdate(ds: DaemonSet, desired: number, byNode: ReadonlyMa
   const candidateNew: string[] = [];
   let numSurge = 0;
   for (const node of nodes) {
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, byNode.get(node)!, hash);
+    const pods = podsOnNode(byNode, node);
+    if (!pods) continue;
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, pods, hash);
     if (!ok) {
       numSurge++;
       continue;

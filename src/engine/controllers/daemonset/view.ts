@@ -12,21 +12,15 @@
  */
 import type { DaemonSet, Node, Pod } from '../../../k8s/types';
 import { templateGenerationOf } from '../../../k8s/daemonset-history';
-import { isPodActive, isPodReady } from '../util/pods';
-import type { DaemonCounts } from './status';
+import { nodeCounts, type DaemonCounts } from './status';
 import { isPodUpdated } from './update';
-import { live } from './node-index';
+import { live, withoutDeletedTerminal } from './node-index';
 import { nodeShouldRunDaemonPod } from './pods';
 import { podsShouldBeOnNode } from './node-plan';
 
-interface NodeView {
+interface NodeView extends DaemonCounts {
   /** The node is in the informer cache (status counts and the manage loop only see those). */
   known: boolean;
-  desired: number;
-  current: number;
-  misscheduled: number;
-  ready: number;
-  updated: number;
   /** The manage loop would create or delete something here. */
   work: boolean;
   /** A Pod here, not terminating, runs an older template. */
@@ -49,26 +43,13 @@ export interface DaemonView {
 }
 
 function nodeView(ds: DaemonSet, hash: string, node: Node | undefined, raw: readonly Pod[] | undefined): NodeView {
-  const pods = live(raw);
-  const v: NodeView = { known: node !== undefined, desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0, work: false, old: false };
-  v.old = pods.some((p) => !isPodUpdated(ds, p, hash));
-  if (!node) return v;
+  // Terminating Pods are not old: the rolling update (findUpdatedPodsOnNode) skips them.
+  const old = live(raw).some((p) => !isPodUpdated(ds, p, hash));
+  if (!node) return { known: false, desired: 0, current: 0, misscheduled: 0, ready: 0, available: 0, updated: 0, work: false, old };
   const where = nodeShouldRunDaemonPod(ds, node);
-  const should = where.shouldRun;
-  const active = pods.filter(isPodActive);
-  // The same decision the walk makes (no surge here, so the clock plays no part).
-  v.work = podsShouldBeOnNode(ds, node.metadata.name ?? '', where, raw, hash, 0, false) !== undefined;
-  if (should) v.desired = 1;
-  const pod = active[0];
-  if (!pod) return v;
-  if (!should) {
-    v.misscheduled = 1;
-    return v;
-  }
-  v.current = 1;
-  if (isPodUpdated(ds, pod, hash)) v.updated = 1;
-  if (isPodReady(pod)) v.ready = 1;
-  return v;
+  // The same decisions the walk makes (no surge and minReadySeconds 0 here, so the clock plays no part).
+  const work = podsShouldBeOnNode(ds, where, raw, hash, 0, false) !== undefined;
+  return { known: true, ...nodeCounts(ds, where.shouldRun, withoutDeletedTerminal(raw), hash, 0), work, old };
 }
 
 function add(view: DaemonView, name: string, v: NodeView, sign: 1 | -1): void {
@@ -77,8 +58,7 @@ function add(view: DaemonView, name: string, v: NodeView, sign: 1 | -1): void {
   t.current += sign * v.current;
   t.misscheduled += sign * v.misscheduled;
   t.ready += sign * v.ready;
-  // minReadySeconds is 0 here, so a Ready Pod is an available one.
-  t.available += sign * v.ready;
+  t.available += sign * v.available;
   t.updated += sign * v.updated;
   if (v.work) {
     view.work += sign;

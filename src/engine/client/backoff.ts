@@ -1,10 +1,17 @@
 /**
- * client-go's flowcontrol.Backoff as the kubelet uses it (no jitter): the first failure starts a
- * `initial` back-off, each further one doubles it up to `max`, and an entry that was last
- * bumped more than 2×max before the event expires — the "reset after 10 minutes" of
- * CrashLoopBackOff with the default 5-minute cap.
+ * client-go's flowcontrol.Backoff (util/flowcontrol/backoff.go) as NewBackOff builds it, without
+ * jitter (maxJitterFactor 0): the first failure starts an `initial` back-off, each further one
+ * doubles it up to `max`, and an entry last bumped longer than `resetAfter` (2×max, hasExpired)
+ * before the event starts over. The kubelet keeps two (CrashLoopBackOff, whose "reset after
+ * 10 minutes" is 2× its 5-minute cap, and image pulls); the DaemonSet controller one for failed
+ * daemon Pods. Entries are plain data stamped with simulated time, so they live in the World.
  */
-import type { BackoffEntry } from './state';
+
+/** flowcontrol.Backoff's per-item entry. */
+export interface BackoffEntry {
+  backoff: number;
+  lastUpdate: number;
+}
 
 export interface BackoffPolicy {
   initial: number;
@@ -40,4 +47,13 @@ export function backoffNext(table: Map<string, BackoffEntry>, key: string, event
 
 export function backoffGet(table: Map<string, BackoffEntry>, key: string): number {
   return table.get(key)?.backoff ?? 0;
+}
+
+/**
+ * GC: drops the entries that expired by `now`. The IsInBackOff checks and Next already treat an
+ * expired entry as absent (and Get is read only after them), so collecting one changes nothing
+ * but the table's size.
+ */
+export function backoffGC(table: Map<string, BackoffEntry>, now: number, p: BackoffPolicy): void {
+  for (const [key, e] of table) if (expired(e, now, p)) table.delete(key);
 }
