@@ -59,21 +59,22 @@ export function newEventCorrelator(): EventCorrelatorState {
   return { observed: new Map(), similar: new Map(), spam: new Map() };
 }
 
-/** lru.Cache.Get: the entry becomes the most recently used. */
-function touch<V>(m: Map<string, V>, k: string): V | undefined {
+/**
+ * lru.Cache's Get followed by Add, as the correlator always pairs them: the entry for `k` (made
+ * by `make` when missing, forgetting the least recently used past the cap) becomes the most
+ * recently used. Callers update the returned entry in place.
+ */
+function lru<V>(m: Map<string, V>, k: string, make: () => V): { v: V; found: boolean } {
   const v = m.get(k);
   if (v !== undefined) {
     m.delete(k);
     m.set(k, v);
+    return { v, found: true };
   }
-  return v;
-}
-
-/** lru.Cache.Add: insert or refresh as most recently used, forgetting the oldest past the cap. */
-function put<V>(m: Map<string, V>, k: string, v: V): void {
-  m.delete(k);
-  m.set(k, v);
+  const made = make();
+  m.set(k, made);
   if (m.size > EVENT_CACHE_ENTRIES) m.delete(m.keys().next().value!);
+  return { v: made, found: false };
 }
 
 const SEP = '\u0000';
@@ -105,11 +106,10 @@ export function correlate(s: EventCorrelatorState, source: string, e: Correlated
   let key = `${aggKey}${SEP}${e.involved.fieldPath}${SEP}${e.message}`;
   let message = e.message;
   let combined = false;
-  let similar = touch(s.similar, aggKey);
-  if (!similar || now - similar.lastAt > AGGREGATE_INTERVAL_MS) similar = { messages: [], lastAt: now };
+  const similar = lru(s.similar, aggKey, () => ({ messages: [] as string[], lastAt: now })).v;
+  if (now - similar.lastAt > AGGREGATE_INTERVAL_MS) similar.messages = [];
   if (!similar.messages.includes(e.message)) similar.messages.push(e.message);
   similar.lastAt = now;
-  put(s.similar, aggKey, similar);
   if (similar.messages.length >= AGGREGATE_MAX_EVENTS) {
     // PopAny keeps the set below the threshold; Go's map order is random, the oldest is ours.
     similar.messages.shift();
@@ -118,20 +118,16 @@ export function correlate(s: EventCorrelatorState, source: string, e: Correlated
     combined = true;
   }
   const out = observe(s, key, message, combined, nowText);
-  const bucket = touch(s.spam, sk) ?? newTokenBucket(SPAM_LIMIT, now);
-  const allowed = tryAccept(bucket, SPAM_LIMIT, now);
-  put(s.spam, sk, bucket);
-  return allowed ? out : { kind: 'skip' };
+  const bucket = lru(s.spam, sk, () => newTokenBucket(SPAM_LIMIT, now)).v;
+  return tryAccept(bucket, SPAM_LIMIT, now) ? out : { kind: 'skip' };
 }
 
 /** eventObserve: counts the occurrence, whether or not the spam filter lets it through. */
 function observe(s: EventCorrelatorState, key: string, message: string, combined: boolean, nowText: string): Correlation {
-  const last = touch(s.observed, key);
-  const count = (last?.count ?? 0) + 1;
-  const firstTimestamp = last ? last.firstTimestamp : nowText;
-  put(s.observed, key, { count, firstTimestamp, namespace: last?.namespace ?? '', name: last?.name ?? '' });
-  const out: Correlation = { kind: 'write', key, message, combined, count, firstTimestamp };
-  if (last && last.name !== '') out.stored = { namespace: last.namespace, name: last.name };
+  const { v: last, found } = lru(s.observed, key, () => ({ count: 0, firstTimestamp: nowText, namespace: '', name: '' }));
+  last.count++;
+  const out: Correlation = { kind: 'write', key, message, combined, count: last.count, firstTimestamp: last.firstTimestamp };
+  if (found && last.name !== '') out.stored = { namespace: last.namespace, name: last.name };
   return out;
 }
 
