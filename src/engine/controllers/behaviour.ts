@@ -117,8 +117,9 @@ function startControllers(w: World, self: ManagerState): void {
   const resources = [...new Set(controllers.flatMap((c) => c.informers))];
   for (const r of resources) self.informers[r] = newInformer(r);
   for (const r of resources) syncAndDispatch(w, self, r);
+  self.leadingTerm = (self.leadingTerm ?? 0) + 1;
   for (const def of controllers) {
-    for (const task of def.periodic ?? []) setTimer(w, self, task.every(w), `periodic:${def.name}:${task.name}`);
+    for (const task of def.periodic ?? []) setTimer(w, self, task.every(w), `periodic:${def.name}:${task.name}`, String(self.leadingTerm));
   }
   armResync(w, self);
 }
@@ -269,9 +270,9 @@ function managerBehaviour(kind: ManagerKind): Behaviour<'kube-controller-manager
       else if (kind === 'requeue' && arg !== undefined) enqueue(w, self, def, arg);
       else if (kind === 'periodic') {
         const p = def.periodic?.find((t) => t.name === task);
-        if (!p) return;
+        if (!p || arg !== String(self.leadingTerm)) return;
         p.run(context(w, self, def));
-        setTimer(w, self, p.every(w), name);
+        setTimer(w, self, p.every(w), name, arg);
       }
     },
   };

@@ -18,6 +18,11 @@ export interface ManagerState<K extends ManagerKind = ManagerKind> extends Compo
   reconciles: Record<string, number>;
   /** When the shared informers' next resync is due (unset while not leading). */
   resyncAt?: number;
+  /**
+   * Terms of leadership so far: periodic timers carry the term that armed them, so a manager
+   * that lost and regained the lease before one fired does not run two chains of it.
+   */
+  leadingTerm?: number;
 }
 
 export type ControllerManagerState = ManagerState<'kube-controller-manager'>;
