@@ -1,10 +1,12 @@
-/** `kubectl set image TYPE/NAME container=image ...` (also `*=image`). */
-import type { Container, KObject, PodSpec } from '../../k8s/types';
+/** `kubectl set image TYPE/NAME container=image ...` (also `*=image`); `set resources` lives in set-resources.ts. */
+import type { Container } from '../../k8s/types';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { podSpecOf } from './pod-template';
+import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -17,12 +19,7 @@ export const SET_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-function podSpecOf(obj: KObject): PodSpec | undefined {
-  if (obj.kind === 'Pod') return obj.spec as PodSpec;
-  return (obj.spec as { template?: { spec?: PodSpec } } | undefined)?.template?.spec;
-}
-
-export const SET_SUBCOMMANDS: readonly string[] = ['image'];
+export const SET_SUBCOMMANDS: readonly string[] = ['image', 'resources'];
 
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
@@ -30,6 +27,10 @@ export function runSet(env: Env, argv: string[]): number {
     if (sub === undefined) throw new CmdError(`error: unknown command "" for "kubectl set"\n`);
     // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
+  }
+  if (sub === 'resources') {
+    const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_RESOURCES_FLAGS], 'kubectl set resources');
+    return runSetResources(env, f, f.args);
   }
   const flags = parseFlags(argv.slice(1), SET_FLAGS, 'kubectl set image');
   const pairs = flags.args.filter((a) => a.includes('='));
