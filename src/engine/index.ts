@@ -52,8 +52,6 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 // The image shell's text filters, for pipelines in the learner's terminal (`| grep`, `| wc -l`).
 export { PIPE_FILTERS, runFilter } from './images/text-filters';
 export type { FilterResult } from './images/text-filters';
-/** Secret `data` is base64 of the value's UTF-8 bytes (kubectl create secret encodes it client-side). */
-export { base64Encode } from './apiserver/validation/base64';
 
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';

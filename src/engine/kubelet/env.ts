@@ -6,30 +6,13 @@
  * key fails the container with CreateContainerConfigError.
  */
 import type { ConfigMap, Container, Pod, Secret } from '../../k8s/types';
+import { decodeBase64 } from '../../k8s/base64';
 import { isNotFound } from '../client/client';
 import type { World } from '../world';
 import { podFieldValue } from '../../k8s/fieldpath';
 import { api } from './client';
 import type { KubeletState } from './state';
 import { own, setOwn } from '../../k8s/own';
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Secret data is base64; decoded here without the DOM's atob. */
-export function decodeBase64(s: string): string {
-  let bits = 0;
-  let acc = 0;
-  let out = '';
-  for (const ch of s.replace(/[^A-Za-z0-9+/]/g, '')) {
-    acc = (acc << 6) | B64.indexOf(ch);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += String.fromCharCode((acc >> bits) & 0xff);
-    }
-  }
-  return out;
-}
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; message: string };
 

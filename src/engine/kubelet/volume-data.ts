@@ -13,7 +13,7 @@ import type { ConfigMap, Container, KeyToPath, PersistentVolume, Pod, Secret, Vo
 import { own } from '../../k8s/own';
 import { newLayer, normalizePath, type FsLayer, type MountedVolume } from '../images/fs';
 import { peekObject, type World } from '../world';
-import { decodeBase64 } from './env';
+import { decodeBase64 } from '../../k8s/base64';
 import type { PodWorker } from './state';
 
 export function podVolumeKey(podUid: string, volume: string): string {

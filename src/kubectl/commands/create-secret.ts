@@ -3,7 +3,8 @@
  * create_secret_tls.go): the Secret is built client-side, its values base64-encoded into `data`,
  * then POSTed; a failed Create is wrapped as `failed to create secret %v` (no colon, as upstream).
  */
-import { base64Encode } from '../../engine/index';
+import { envVarNameError } from '../env-var-name';
+import { base64Encode } from '../../k8s/base64';
 import type { KObject } from '../../k8s/types';
 import { setOwn } from '../../k8s/own';
 import { CmdError, plainError } from '../errors';
@@ -106,9 +107,8 @@ function fromEnvFiles(env: Env, data: Record<string, string>, sources: string[])
       if (line === '' || line.startsWith('#')) return;
       const i = line.indexOf('=');
       const key = i < 0 ? line : line.slice(0, i);
-      if (!/^[-._a-zA-Z][-._a-zA-Z0-9]*$/.test(key)) {
-        throw plainError(`"${key}" is not a valid key name: a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')`);
-      }
+      const bad = envVarNameError(key);
+      if (bad) throw plainError(`"${key}" is not a valid key name: ${bad}`);
       // A bare KEY takes the value from kubectl's own environment, which is empty here.
       if (i < 0) return;
       addKey(data, key, line.slice(i + 1));

@@ -4,35 +4,20 @@
  * containers too) of a pod template, keeping the resources it does not name. Nothing is sent,
  * and nothing printed, for an object the change leaves as it was.
  */
-import type { Container, ResourceList, ResourceRequirements } from '../../k8s/types';
+import type { ResourceRequirements } from '../../k8s/types';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { dryRunOf, NO_RESOURCES, printResult, withDryRun } from './common';
 import { parseResourceList } from './resource-list-flag';
-import { podSpecOf } from './pod-template';
+import { calculatePatch, containerMatches } from './set-patch';
 
 export const SET_RESOURCES_FLAGS: FlagDef[] = [
   { name: 'containers', short: 'c', kind: 'string' },
   { name: 'limits', kind: 'string' },
   { name: 'requests', kind: 'string' },
 ];
-
-/** filepath.Match over a container name: `*` any run, `?` one character, the rest literal. */
-function globMatches(pattern: string, name: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${re}$`).test(name);
-}
-
-function withValues(list: ResourceList | undefined, set: ResourceList | undefined): ResourceList | undefined {
-  if (!set) return list;
-  return { ...(list ?? {}), ...set };
-}
-
-function sameList(a: ResourceList | undefined, b: ResourceList | undefined): boolean {
-  return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
-}
 
 export function runSetResources(env: Env, flags: Flags, resources: string[]): number {
   if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
@@ -49,49 +34,30 @@ export function runSetResources(env: Env, flags: Flags, resources: string[]): nu
   const selector = flags.str('containers', '*');
   const errors: Failure[] = [];
   for (const t of targets.items) {
-    const spec = podSpecOf(t.obj);
-    if (!spec) {
+    let found = true;
+    const outcome = calculatePatch(t.obj, (spec) => {
+      const selected = [...spec.containers, ...(spec.initContainers ?? [])].filter((c) => containerMatches(selector, c.name));
+      found = selected.length > 0;
+      for (const c of selected) {
+        const r: ResourceRequirements = (c.resources ??= {});
+        if (limits) r.limits = { ...(r.limits ?? {}), ...limits };
+        if (requests) r.requests = { ...(r.requests ?? {}), ...requests };
+      }
+    });
+    if (outcome.kind === 'no-pod-template') {
       errors.push({ text: `error: ${t.info.resource}/${t.obj.metadata.name ?? ''} ${t.info.kind} is not a resource with a pod template` });
       continue;
     }
-    const selected = [...spec.containers, ...(spec.initContainers ?? [])].filter((c) => globMatches(selector, c.name));
-    if (selected.length === 0) {
-      errors.push({ text: `error: unable to find container named ${selector}` });
-      continue;
-    }
-    const changed = (list: Container[]): { name: string; resources: ResourceRequirements }[] =>
-      list
-        .filter((c) => selected.includes(c))
-        .map((c) => {
-          const cur = c.resources ?? {};
-          const next: ResourceRequirements = { ...cur };
-          const l = withValues(cur.limits, limits);
-          const r = withValues(cur.requests, requests);
-          if (l) next.limits = l;
-          if (r) next.requests = r;
-          return { name: c.name, cur, next };
-        })
-        .filter((x) => !sameList(x.cur.limits, x.next.limits) || !sameList(x.cur.requests, x.next.requests))
-        .map((x) => ({ name: x.name, resources: x.next }));
-    const containers = changed(spec.containers);
-    const initContainers = changed(spec.initContainers ?? []);
-    // No change: an empty patch, skipped without a word.
-    if (containers.length === 0 && initContainers.length === 0) continue;
-    const specPatch = { ...(containers.length ? { containers } : {}), ...(initContainers.length ? { initContainers } : {}) };
-    const patch = t.obj.kind === 'Pod' ? { spec: specPatch } : { spec: { template: { spec: specPatch } } };
-    let result = t.obj;
+    if (!found) errors.push({ text: `error: unable to find container named ${selector}` });
+    if (outcome.kind === 'unchanged') continue;
+    let result = outcome.modified;
     if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', patch, dry === 'server');
+      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.patch, dry === 'server');
       if (!res.ok) {
         errors.push({ text: `failed to patch resources update to pod template ${res.error.message}` });
         continue;
       }
       result = res.value;
-    } else {
-      for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
-        const hit = [...containers, ...initContainers].find((x) => x.name === c.name);
-        if (hit) c.resources = hit.resources;
-      }
     }
     printResult(env, flags, t.info, result, withDryRun('resource requirements updated', dry));
   }

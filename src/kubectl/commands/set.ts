@@ -1,4 +1,4 @@
-/** `kubectl set image TYPE/NAME container=image ...` (also `*=image`); `set resources` lives in set-resources.ts. */
+/** `kubectl set image TYPE/NAME container=image ...` (also `*=image`); `set env` and `set resources` live in their own modules. */
 import type { Container } from '../../k8s/types';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
@@ -7,6 +7,7 @@ import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
 import { podSpecOf } from './pod-template';
 import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
+import { runSetEnv, SET_ENV_FLAGS } from './set-env';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -19,7 +20,7 @@ export const SET_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-export const SET_SUBCOMMANDS: readonly string[] = ['image', 'resources'];
+export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources'];
 
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
@@ -28,6 +29,7 @@ export function runSet(env: Env, argv: string[]): number {
     // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
   }
+  if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_ENV_FLAGS], 'kubectl set env'));
   if (sub === 'resources') {
     const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_RESOURCES_FLAGS], 'kubectl set resources');
     return runSetResources(env, f, f.args);

@@ -11,7 +11,7 @@ import type { RoleBinding } from '../../../k8s/rbac';
 import { defaultRoleBinding } from './rbac-defaults';
 import type { Container, CronJob, DaemonSet, Deployment, Job, JobSpec, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StatefulSet, StorageClass, Volume } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
-import { base64Encode } from '../validation/base64';
+import { base64Encode } from '../../../k8s/base64';
 import { setOwn } from '../../../k8s/own';
 import type { LimitRange, ResourceQuota } from '../../../k8s/types';
 import { canonicalizeQuota, defaultLimitRange } from './limit-range-defaults';

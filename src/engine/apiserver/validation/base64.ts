@@ -40,29 +40,6 @@ export function base64Error(src: string): string | undefined {
   }
 }
 
-/** Standard base64 encoding of a UTF-8 string (Secret stringData → data), without Buffer/btoa. */
-export function base64Encode(text: string): string {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) bytes.push(c);
-    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const b0 = bytes[i]!;
-    const b1 = bytes[i + 1];
-    const b2 = bytes[i + 2];
-    out += A[b0 >> 2]! + A[((b0 & 3) << 4) | ((b1 ?? 0) >> 4)]!;
-    out += b1 === undefined ? '=' : A[((b1 & 15) << 2) | ((b2 ?? 0) >> 6)]!;
-    out += b2 === undefined ? '=' : A[b2 & 63]!;
-  }
-  return out;
-}
-
 /** Decoded byte length of valid base64 (for Secret/ConfigMap size limits). */
 export function base64DecodedLength(s: string): number {
   const clean = s.replace(/[\r\n]/g, '');

@@ -4,7 +4,8 @@ import { resourceInfo } from '../../../k8s/resources';
 import { storedObject } from '../storage';
 import { bootedCluster, configMap, deployment, failure, ok, pod } from '../apiserver.testing';
 import { decode } from './schema';
-import { base64Encode, base64Error } from './base64';
+import { base64Error } from './base64';
+import { base64Encode } from '../../../k8s/base64';
 import { worldOf } from '../../simulation';
 
 const cluster = bootedCluster();

@@ -1,0 +1,31 @@
+/**
+ * CalculatePatches (kubectl's set/helper.go) for the `set` subcommands: the object is copied,
+ * its pod spec changed by `mutate`, and the two-way strategic merge patch between the two is
+ * what gets sent — empty when nothing changed, so the command skips the object without a word.
+ */
+import type { KObject, PodSpec } from '../../k8s/types';
+import { threeWayPatch } from '../apply/strategic';
+import { podSpecOf } from './pod-template';
+
+export type PatchOutcome =
+  | { kind: 'no-pod-template' }
+  | { kind: 'unchanged' }
+  /** `modified` is the changed copy (what a client dry run prints). */
+  | { kind: 'patch'; patch: Record<string, unknown>; modified: KObject };
+
+export function calculatePatch(obj: KObject, mutate: (spec: PodSpec) => void): PatchOutcome {
+  const modified = structuredClone(obj);
+  const spec = podSpecOf(modified);
+  if (!spec) return { kind: 'no-pod-template' };
+  mutate(spec);
+  // CreateTwoWayMergePatch(original, modified): the three-way patch with the original as both
+  // the last-applied and the live object.
+  const patch = threeWayPatch(obj, modified as unknown as Record<string, unknown>, obj as unknown as Record<string, unknown>);
+  return Object.keys(patch).length === 0 ? { kind: 'unchanged' } : { kind: 'patch', patch, modified };
+}
+
+/** filepath.Match over a container name (selectContainers): `*` any run, `?` one character. */
+export function containerMatches(pattern: string, name: string): boolean {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${re}$`).test(name);
+}
