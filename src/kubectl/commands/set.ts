@@ -1,11 +1,10 @@
 /** `kubectl set image TYPE/NAME container=image ...` (also `*=image`); `set env` and `set resources` live in their own modules. */
-import type { Container } from '../../k8s/types';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
-import { podSpecOf } from './pod-template';
+import { calculatePatch } from './set-patch';
 import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 import { runSetEnv, SET_ENV_FLAGS } from './set-env';
 
@@ -47,35 +46,25 @@ export function runSet(env: Env, argv: string[]): number {
   const targets = collectTargets(env, flags, resources);
   const errors: Failure[] = [...targets.errors];
   for (const t of targets.items) {
-    const spec = podSpecOf(t.obj);
-    if (!spec) {
+    // set_image.go: a name no container has is an error, the other images still go in.
+    const outcome = calculatePatch(t.obj, (spec) => {
+      for (const { name, image } of images) {
+        const hits = [...(spec.initContainers ?? []), ...spec.containers].filter((c) => name === '*' || c.name === name);
+        if (hits.length === 0) errors.push({ text: `error: unable to find container named "${name}"` });
+        for (const c of hits) c.image = image;
+      }
+    });
+    if (outcome.kind === 'no-pod-template') {
       errors.push({ text: `error: ${t.info.resource}/${t.obj.metadata.name ?? ''} ${t.info.kind} is not a resource with a pod template` });
       continue;
     }
-    const patched: Container[] = [];
-    let missing: string | undefined;
-    for (const { name, image } of images) {
-      const all = [...(spec.initContainers ?? []), ...spec.containers];
-      const hits = name === '*' ? all : all.filter((c) => c.name === name);
-      if (hits.length === 0) missing = name;
-      for (const c of hits) {
-        c.image = image;
-        patched.push(c);
-      }
-    }
-    if (missing !== undefined) {
-      errors.push({ text: `unable to find container named "${missing}"` });
-      continue;
-    }
-    const containers = spec.containers.filter((c) => patched.includes(c)).map((c) => ({ image: c.image, name: c.name }));
-    const inits = (spec.initContainers ?? []).filter((c) => patched.includes(c)).map((c) => ({ image: c.image, name: c.name }));
-    const specPatch = { ...(containers.length ? { containers } : {}), ...(inits.length ? { initContainers: inits } : {}) };
-    const patch = t.obj.kind === 'Pod' ? { spec: specPatch } : { spec: { template: { spec: specPatch } } };
-    let result = t.obj;
+    // No change: an empty patch, skipped without a word.
+    if (outcome.kind === 'unchanged') continue;
+    let result = outcome.modified;
     if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', patch, dry === 'server');
+      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.patch, dry === 'server');
       if (!res.ok) {
-        errors.push({ api: res.error });
+        errors.push({ text: `failed to patch image update to pod template: ${res.error.message}` });
         continue;
       }
       result = res.value;
