@@ -12,7 +12,7 @@ import { runDescribe, DESCRIBE_FLAGS } from './describe';
 import { runDelete, DELETE_FLAGS } from './delete';
 import { runScale, SCALE_FLAGS } from './scale';
 import { runRollout, ROLLOUT_FLAGS, ROLLOUT_RESOURCES, ROLLOUT_SUBCOMMANDS } from './rollout';
-import { runSet, SET_FLAGS, SET_SUBCOMMANDS } from './set';
+import { runSet, SET_FLAGS, SET_SUBCOMMAND_ALIASES, SET_SUBCOMMANDS } from './set';
 import { SET_RESOURCES_FLAGS } from './set-resources';
 import { SET_ENV_FLAGS } from './set-env';
 import { runWait, WAIT_FLAGS } from './wait';
@@ -68,7 +68,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES },
   run: { run: runRun, flags: RUN_FLAGS, positional: 'none' },
   scale: { run: runScale, flags: SCALE_FLAGS, positional: 'resources' },
-  set: { run: runSet, flags: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, ...SET_ENV_FLAGS.filter((f) => f.name !== 'containers')], positional: 'resources', subcommands: SET_SUBCOMMANDS },
+  set: { run: runSet, flags: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, ...SET_ENV_FLAGS.filter((f) => f.name !== 'containers')], positional: 'resources', subcommands: SET_SUBCOMMANDS, subcommandAliases: SET_SUBCOMMAND_ALIASES },
   taint: { run: runTaint, flags: TAINT_FLAGS, positional: 'nodes' },
   top: { run: runTop, flags: TOP_FLAGS, positional: 'none', subcommands: TOP_SUBCOMMANDS, subcommandAliases: TOP_SUBCOMMAND_ALIASES },
   uncordon: { run: runUncordon, flags: NODE_FLAGS, positional: 'nodes' },

@@ -17,7 +17,7 @@ import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
 import { resolveType } from '../builder';
 import { dryRunOf, printResult, withDryRun } from './common';
-import { calculatePatch, containerMatches } from './set-patch';
+import { calculatePatch, containerMatches, noPodTemplateText } from './set-patch';
 import { envVarNameError } from '../env-var-name';
 import { decodeBase64 } from '../../k8s/base64';
 
@@ -188,7 +188,7 @@ export function runSetEnv(env: Env, flags: Flags): number {
       }
     });
     if (outcome.kind === 'no-pod-template') {
-      errors.push({ text: `error: ${objectName} ${t.info.kind} is not a resource with a pod template` });
+      errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;
     }
     if (flags.bool('list')) {

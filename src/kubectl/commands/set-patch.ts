@@ -4,6 +4,8 @@
  * what gets sent — empty when nothing changed, so the command skips the object without a word.
  */
 import type { KObject, PodSpec } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
+import { customResourceInfos } from '../discovery';
 import { threeWayPatch } from '../apply/strategic';
 import { podSpecOf } from './pod-template';
 
@@ -28,4 +30,14 @@ export function calculatePatch(obj: KObject, mutate: (spec: PodSpec) => void): P
 export function containerMatches(pattern: string, name: string): boolean {
   const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return new RegExp(`^${re}$`).test(name);
+}
+
+/**
+ * The error a `set` subcommand reports for an object without a pod template: UpdatePodSpecForObject's
+ * message with the Go type it was handed (`*v1.Service`; a custom resource is unstructured).
+ */
+export function noPodTemplateText(info: ResourceInfo, obj: KObject): string {
+  const custom = customResourceInfos().some((r) => r.resource === info.resource && r.group === info.group);
+  const type = custom ? '*unstructured.Unstructured' : `*${info.version}.${info.kind}`;
+  return `error: ${info.resource}/${obj.metadata.name ?? ''} the object is not a pod or does not have a pod template: ${type}\n`;
 }

@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { dryRunOf, NO_RESOURCES, printResult, withDryRun } from './common';
 import { parseResourceList } from './resource-list-flag';
-import { calculatePatch, containerMatches } from './set-patch';
+import { calculatePatch, containerMatches, noPodTemplateText } from './set-patch';
 
 export const SET_RESOURCES_FLAGS: FlagDef[] = [
   { name: 'containers', short: 'c', kind: 'string' },
@@ -45,7 +45,7 @@ export function runSetResources(env: Env, flags: Flags, resources: string[]): nu
       }
     });
     if (outcome.kind === 'no-pod-template') {
-      errors.push({ text: `error: ${t.info.resource}/${t.obj.metadata.name ?? ''} ${t.info.kind} is not a resource with a pod template` });
+      errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;
     }
     if (!found) errors.push({ text: `error: unable to find container named ${selector}` });

@@ -27,3 +27,21 @@ describe('kubectl set image', () => {
     expect(images(sim)).toEqual(['nginx:1.28']);
   });
 });
+
+describe('kubectl set serviceaccount', () => {
+  it('sets the template\'s serviceAccountName and, unlike set image, reports an unchanged one as updated', () => {
+    const sim = new Simulation({ seed: 1 });
+    kubectl(sim, 'create deployment web --image=nginx:1.27');
+    kubectl(sim, 'create serviceaccount builder');
+    expect(kubectl(sim, 'set serviceaccount deployment web builder').stdout).toBe('deployment.apps/web serviceaccount updated\n');
+    expect(kubectl(sim, 'set sa deployment/web builder').stdout).toBe('deployment.apps/web serviceaccount updated\n');
+    expect((sim.objects('deployments').find((o) => o.metadata.name === 'web') as Deployment).spec.template.spec!.serviceAccountName).toBe('builder');
+    expect(kubectl(sim, 'set serviceaccount').stderr).toBe('error: serviceaccount is required\n');
+  });
+
+  it('names the Go type of an object without a pod template, as UpdatePodSpecForObject does', () => {
+    const sim = new Simulation({ seed: 1 });
+    expect(kubectl(sim, 'set sa service/kubernetes x').stderr).toBe('error: services/kubernetes the object is not a pod or does not have a pod template: *v1.Service\n');
+    expect(kubectl(sim, 'set image service/kubernetes x=y').stderr).toBe('error: services/kubernetes the object is not a pod or does not have a pod template: *v1.Service\n');
+  });
+});

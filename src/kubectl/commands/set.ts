@@ -4,9 +4,10 @@ import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
-import { calculatePatch } from './set-patch';
+import { calculatePatch, noPodTemplateText } from './set-patch';
 import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 import { runSetEnv, SET_ENV_FLAGS } from './set-env';
+import { runSetServiceAccount } from './set-serviceaccount';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -19,15 +20,17 @@ export const SET_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources'];
+export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'serviceaccount'];
+export const SET_SUBCOMMAND_ALIASES: readonly string[] = ['sa'];
 
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
-  if (sub === undefined || !SET_SUBCOMMANDS.includes(sub)) {
+  if (sub === undefined || !(SET_SUBCOMMANDS.includes(sub) || SET_SUBCOMMAND_ALIASES.includes(sub))) {
     if (sub === undefined) throw new CmdError(`error: unknown command "" for "kubectl set"\n`);
     // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
   }
+  if (sub === 'serviceaccount' || sub === 'sa') return runSetServiceAccount(env, parseFlags(argv.slice(1), SET_FLAGS, `kubectl set ${sub}`));
   if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_ENV_FLAGS], 'kubectl set env'));
   if (sub === 'resources') {
     const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_RESOURCES_FLAGS], 'kubectl set resources');
@@ -55,7 +58,7 @@ export function runSet(env: Env, argv: string[]): number {
       }
     });
     if (outcome.kind === 'no-pod-template') {
-      errors.push({ text: `error: ${t.info.resource}/${t.obj.metadata.name ?? ''} ${t.info.kind} is not a resource with a pod template` });
+      errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;
     }
     // No change: an empty patch, skipped without a word.
