@@ -16,10 +16,19 @@ export type PatchOutcome =
   | { kind: 'patch'; patch: Record<string, unknown>; modified: KObject };
 
 export function calculatePatch(obj: KObject, mutate: (spec: PodSpec) => void): PatchOutcome {
+  let template = true;
+  const outcome = calculateObjectPatch(obj, (copy) => {
+    const spec = podSpecOf(copy);
+    if (spec) mutate(spec);
+    else template = false;
+  });
+  return template ? outcome : { kind: 'no-pod-template' };
+}
+
+/** The same for a change anywhere in the object (`set subject`'s subjects). */
+export function calculateObjectPatch(obj: KObject, mutate: (copy: KObject) => void): Exclude<PatchOutcome, { kind: 'no-pod-template' }> {
   const modified = structuredClone(obj);
-  const spec = podSpecOf(modified);
-  if (!spec) return { kind: 'no-pod-template' };
-  mutate(spec);
+  mutate(modified);
   // CreateTwoWayMergePatch(original, modified): the three-way patch with the original as both
   // the last-applied and the live object.
   const patch = threeWayPatch(obj, modified as unknown as Record<string, unknown>, obj as unknown as Record<string, unknown>);

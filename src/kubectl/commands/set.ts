@@ -8,6 +8,7 @@ import { calculatePatch, noPodTemplateText } from './set-patch';
 import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 import { runSetEnv, SET_ENV_FLAGS } from './set-env';
 import { runSetServiceAccount } from './set-serviceaccount';
+import { runSetSubject, SET_SUBJECT_FLAGS } from './set-subject';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -20,7 +21,7 @@ export const SET_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'serviceaccount'];
+export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'serviceaccount', 'subject'];
 export const SET_SUBCOMMAND_ALIASES: readonly string[] = ['sa'];
 
 export function runSet(env: Env, argv: string[]): number {
@@ -31,6 +32,7 @@ export function runSet(env: Env, argv: string[]): number {
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
   }
   if (sub === 'serviceaccount' || sub === 'sa') return runSetServiceAccount(env, parseFlags(argv.slice(1), SET_FLAGS, `kubectl set ${sub}`));
+  if (sub === 'subject') return runSetSubject(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_SUBJECT_FLAGS], 'kubectl set subject'));
   if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_ENV_FLAGS], 'kubectl set env'));
   if (sub === 'resources') {
     const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_RESOURCES_FLAGS], 'kubectl set resources');
