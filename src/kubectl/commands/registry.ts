@@ -16,6 +16,7 @@ import { runSet, SET_FLAGS, SET_SUBCOMMAND_ALIASES, SET_SUBCOMMANDS } from './se
 import { SET_RESOURCES_FLAGS } from './set-resources';
 import { SET_ENV_FLAGS } from './set-env';
 import { SET_SUBJECT_FLAGS } from './set-subject';
+import { SET_SELECTOR_FLAGS } from './set-selector';
 import { runWait, WAIT_FLAGS } from './wait';
 import { runAnnotate, runLabel, LABEL_FLAGS } from './label';
 import { runCordon, runDrain, runUncordon, NODE_FLAGS } from './node';
@@ -69,7 +70,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES },
   run: { run: runRun, flags: RUN_FLAGS, positional: 'none' },
   scale: { run: runScale, flags: SCALE_FLAGS, positional: 'resources' },
-  set: { run: runSet, flags: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, ...SET_ENV_FLAGS.filter((f) => f.name !== 'containers'), ...SET_SUBJECT_FLAGS], positional: 'resources', subcommands: SET_SUBCOMMANDS, subcommandAliases: SET_SUBCOMMAND_ALIASES },
+  set: { run: runSet, flags: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, ...SET_ENV_FLAGS.filter((f) => f.name !== 'containers'), ...SET_SUBJECT_FLAGS, ...SET_SELECTOR_FLAGS], positional: 'resources', subcommands: SET_SUBCOMMANDS, subcommandAliases: SET_SUBCOMMAND_ALIASES },
   taint: { run: runTaint, flags: TAINT_FLAGS, positional: 'nodes' },
   top: { run: runTop, flags: TOP_FLAGS, positional: 'none', subcommands: TOP_SUBCOMMANDS, subcommandAliases: TOP_SUBCOMMAND_ALIASES },
   uncordon: { run: runUncordon, flags: NODE_FLAGS, positional: 'nodes' },

@@ -9,6 +9,7 @@ import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 import { runSetEnv, SET_ENV_FLAGS } from './set-env';
 import { runSetServiceAccount } from './set-serviceaccount';
 import { runSetSubject, SET_SUBJECT_FLAGS } from './set-subject';
+import { runSetSelector, SET_SELECTOR_FLAGS } from './set-selector';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -21,7 +22,7 @@ export const SET_FLAGS: FlagDef[] = [
   OUTPUT_FLAG,
 ];
 
-export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'serviceaccount', 'subject'];
+export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'selector', 'serviceaccount', 'subject'];
 export const SET_SUBCOMMAND_ALIASES: readonly string[] = ['sa'];
 
 export function runSet(env: Env, argv: string[]): number {
@@ -33,6 +34,7 @@ export function runSet(env: Env, argv: string[]): number {
   }
   if (sub === 'serviceaccount' || sub === 'sa') return runSetServiceAccount(env, parseFlags(argv.slice(1), SET_FLAGS, `kubectl set ${sub}`));
   if (sub === 'subject') return runSetSubject(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_SUBJECT_FLAGS], 'kubectl set subject'));
+  if (sub === 'selector') return runSetSelector(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_SELECTOR_FLAGS], 'kubectl set selector'));
   if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_ENV_FLAGS], 'kubectl set env'));
   if (sub === 'resources') {
     const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_RESOURCES_FLAGS], 'kubectl set resources');
