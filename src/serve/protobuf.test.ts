@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeProtobuf, loadRoot } from './protobuf';
+import { decodeProtobuf, loadRoot, packageOf } from './protobuf';
 
 /** A body as client-go's protobuf serializer writes it: `k8s\0` + runtime.Unknown{typeMeta, raw}. */
 function body(apiVersion: string, kind: string, pkg: string, fields: Record<string, unknown>): Uint8Array {
@@ -62,5 +62,19 @@ describe('decodeProtobuf', () => {
     const unknown = root.lookupType('k8s.io.apimachinery.pkg.runtime.Unknown');
     const env = unknown.encode(unknown.fromObject({ typeMeta: { apiVersion: 'example.com/v1', kind: 'Widget' } })).finish();
     expect(decodeProtobuf(new Uint8Array([0x6b, 0x38, 0x73, 0x00, ...env]))).toEqual({ ok: false, message: 'no kind "Widget" is registered for version "example.com/v1" in scheme "pkg/runtime/scheme.go:100"' });
+  });
+
+  it('finds a built-in group by its first label: kubectl create rolebinding sends rbac.authorization.k8s.io/v1', () => {
+    expect(packageOf('rbac.authorization.k8s.io/v1')).toBe('k8s.io.api.rbac.v1');
+    expect(packageOf('flowcontrol.apiserver.k8s.io/v1')).toBe('k8s.io.api.flowcontrol.v1');
+    expect(packageOf('v1')).toBe('k8s.io.api.core.v1');
+    const bytes = body('rbac.authorization.k8s.io/v1', 'RoleBinding', 'k8s.io.api.rbac.v1', {
+      metadata: { name: 'readers', namespace: 'default' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' },
+    });
+    const decoded = decodeProtobuf(bytes);
+    expect(decoded.ok).toBe(true);
+    expect(decoded.ok && decoded.object).toMatchObject({ kind: 'RoleBinding', roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'User', name: 'alice' }] });
   });
 });

@@ -55,11 +55,15 @@ export function loadRoot(): protobuf.Root {
 
 export type Decoded = { ok: true; object: KObject } | { ok: false; message: string };
 
-/** The protobuf package of an apiVersion: `apps/v1` → `k8s.io.api.apps.v1`. */
-function packageOf(apiVersion: string): string {
+/**
+ * The protobuf package of an apiVersion: `apps/v1` → `k8s.io.api.apps.v1`. A built-in group's
+ * package is named by the group's first label (`rbac.authorization.k8s.io` → `rbac`,
+ * `flowcontrol.apiserver.k8s.io` → `flowcontrol`), as k8s.io/api's directories are.
+ */
+export function packageOf(apiVersion: string): string {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
   if (group === 'meta.k8s.io') return `k8s.io.apimachinery.pkg.apis.meta.${version}`;
-  const short = group === '' ? 'core' : group!.replace(/\.k8s\.io$/, '');
+  const short = group === '' ? 'core' : group!.split('.')[0]!;
   return `k8s.io.api.${short}.${version}`;
 }
 
