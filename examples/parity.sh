@@ -58,3 +58,21 @@ kubectl delete replicaset -l app=orphaned --cascade=background
 kubectl wait --for=delete pods -l app=orphaned --timeout=60s
 kubectl events --types=Warning
 kubectl get pods
+kubectl create deployment envy --image=nginx
+kubectl create configmap envy-config --from-literal=log-level=debug
+kubectl set env deployment/envy MODE=slow GREETING=hello
+kubectl set env deployment/envy MODE=slow
+kubectl set env deployment/envy --from=configmap/envy-config --prefix=APP_
+kubectl set env deployment/envy --list
+kubectl set env deployment/envy GREETING=x --overwrite=false
+kubectl set resources deployment envy --requests=cpu=100m --limits=cpu=1
+kubectl set resources deployment envy --requests=cpu=2
+kubectl set image deployment/envy nginx=nginx
+kubectl set serviceaccount deployment envy default
+kubectl create rolebinding readers --clusterrole=view --user=alice
+kubectl set subject rolebinding readers --user=bob --group=devs --serviceaccount=:builder
+kubectl set subject rolebinding readers --user=bob
+kubectl get rolebinding readers -o jsonpath='{.subjects}'
+kubectl expose deployment envy --port=80
+kubectl set selector service envy app=envy,tier=x
+kubectl set selector service envy 'app in (envy)'
