@@ -76,3 +76,4 @@ kubectl get rolebinding readers -o jsonpath='{.subjects}'
 kubectl expose deployment envy --port=80
 kubectl set selector service envy app=envy,tier=x
 kubectl set selector service envy 'app in (envy)'
+kubectl autoscale deployment envy --max=3 --cpu=50%

@@ -77,4 +77,20 @@ describe('decodeProtobuf', () => {
     expect(decoded.ok).toBe(true);
     expect(decoded.ok && decoded.object).toMatchObject({ kind: 'RoleBinding', roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'User', name: 'alice' }] });
   });
+
+  it('decodes an autoscaling/v2 HorizontalPodAutoscaler, as kubectl autoscale sends it', () => {
+    const bytes = body('autoscaling/v2', 'HorizontalPodAutoscaler', 'k8s.io.api.autoscaling.v2', {
+      metadata: { name: 'web', namespace: 'default' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        maxReplicas: 3,
+        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }],
+      },
+    });
+    const decoded = decodeProtobuf(bytes);
+    expect(decoded.ok && decoded.object).toMatchObject({
+      kind: 'HorizontalPodAutoscaler',
+      spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, maxReplicas: 3, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { averageUtilization: 50 } } }] },
+    });
+  });
 });
