@@ -16,8 +16,8 @@ import type { FlagDef, Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
 import { resolveType } from '../builder';
-import { dryRunOf, printResult, withDryRun } from './common';
-import { calculatePatch, containerMatches, noPodTemplateText } from './set-patch';
+import { dryRunOf } from './common';
+import { calculatePatch, containerMatches, noPodTemplateText, sendPatch } from './set-patch';
 import { envVarNameError } from '../env-var-name';
 import { decodeBase64 } from '../../k8s/base64';
 
@@ -200,16 +200,7 @@ export function runSetEnv(env: Env, flags: Flags): number {
       continue;
     }
     if (outcome.kind === 'unchanged') continue;
-    let result = outcome.modified;
-    if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.patch, dry === 'server');
-      if (!res.ok) {
-        errors.push({ text: `failed to patch env update to pod template: ${res.error.message}` });
-        continue;
-      }
-      result = res.value;
-    }
-    printResult(env, flags, t.info, result, withDryRun('env updated', dry));
+    sendPatch(env, flags, t, outcome.modified, outcome.patch, dry, 'failed to patch env update to pod template: ', 'env updated', errors);
   }
   if (errors.length) throw new CmdError(failureText(errors));
   return 0;

@@ -6,6 +6,11 @@
 import type { KObject, PodSpec } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { customResourceInfos } from '../discovery';
+import type { Failure } from '../errors';
+import type { Env } from '../env';
+import type { Flags } from '../flags';
+import { printResult, withDryRun, type DryRun } from './common';
+import type { Target } from './targets';
 import { threeWayPatch } from '../apply/strategic';
 import { podSpecOf } from './pod-template';
 
@@ -49,4 +54,22 @@ export function noPodTemplateText(info: ResourceInfo, obj: KObject): string {
   const custom = customResourceInfos().some((r) => r.resource === info.resource && r.group === info.group);
   const type = custom ? '*unstructured.Unstructured' : `*${info.version}.${info.kind}`;
   return `error: ${info.resource}/${obj.metadata.name ?? ''} the object is not a pod or does not have a pod template: ${type}\n`;
+}
+
+/**
+ * The send-and-print half of a `set` subcommand: the patch goes out unless this is a client dry
+ * run, then the object is printed with `operation`; a rejected patch is recorded as
+ * `failurePrefix` + the server's message, and the command goes on to the next object.
+ */
+export function sendPatch(env: Env, flags: Flags, t: Target, modified: KObject, patch: Record<string, unknown>, dry: DryRun, failurePrefix: string, operation: string, errors: Failure[]): void {
+  let result = modified;
+  if (dry !== 'client') {
+    const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', patch, dry === 'server');
+    if (!res.ok) {
+      errors.push({ text: `${failurePrefix}${res.error.message}` });
+      return;
+    }
+    result = res.value;
+  }
+  printResult(env, flags, t.info, result, withDryRun(operation, dry));
 }

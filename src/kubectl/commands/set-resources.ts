@@ -9,9 +9,9 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { dryRunOf, NO_RESOURCES, printResult, withDryRun } from './common';
+import { dryRunOf, NO_RESOURCES } from './common';
 import { parseResourceList } from './resource-list-flag';
-import { calculatePatch, containerMatches, noPodTemplateText } from './set-patch';
+import { calculatePatch, containerMatches, noPodTemplateText, sendPatch } from './set-patch';
 
 export const SET_RESOURCES_FLAGS: FlagDef[] = [
   { name: 'containers', short: 'c', kind: 'string' },
@@ -50,16 +50,7 @@ export function runSetResources(env: Env, flags: Flags, resources: string[]): nu
     }
     if (!found) errors.push({ text: `error: unable to find container named ${selector}` });
     if (outcome.kind === 'unchanged') continue;
-    let result = outcome.modified;
-    if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.patch, dry === 'server');
-      if (!res.ok) {
-        errors.push({ text: `failed to patch resources update to pod template ${res.error.message}` });
-        continue;
-      }
-      result = res.value;
-    }
-    printResult(env, flags, t.info, result, withDryRun('resource requirements updated', dry));
+    sendPatch(env, flags, t, outcome.modified, outcome.patch, dry, 'failed to patch resources update to pod template ', 'resource requirements updated', errors);
   }
   if (errors.length) throw new CmdError(failureText(errors));
   return 0;

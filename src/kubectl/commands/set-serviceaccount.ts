@@ -7,8 +7,8 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import type { Flags } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { dryRunOf, NO_RESOURCES, printResult, withDryRun } from './common';
-import { calculatePatch, noPodTemplateText } from './set-patch';
+import { dryRunOf, NO_RESOURCES } from './common';
+import { calculatePatch, noPodTemplateText, sendPatch } from './set-patch';
 
 export function runSetServiceAccount(env: Env, flags: Flags): number {
   const dry = dryRunOf(flags);
@@ -28,18 +28,7 @@ export function runSetServiceAccount(env: Env, flags: Flags): number {
       errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;
     }
-    const modified = outcome.kind === 'patch' ? outcome.modified : t.obj;
-    let result = modified;
-    if (dry !== 'client') {
-      const patch = outcome.kind === 'patch' ? outcome.patch : {};
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', patch, dry === 'server');
-      if (!res.ok) {
-        errors.push({ text: `failed to patch ServiceAccountName ${res.error.message}` });
-        continue;
-      }
-      result = res.value;
-    }
-    printResult(env, flags, t.info, result, withDryRun('serviceaccount updated', dry));
+    sendPatch(env, flags, t, outcome.kind === 'patch' ? outcome.modified : t.obj, outcome.kind === 'patch' ? outcome.patch : {}, dry, 'failed to patch ServiceAccountName ', 'serviceaccount updated', errors);
   }
   if (errors.length) throw new CmdError(failureText(errors));
   return 0;

@@ -10,8 +10,8 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
-import { dryRunOf, NO_RESOURCES, printResult, withDryRun } from './common';
-import { calculateObjectPatch } from './set-patch';
+import { dryRunOf, NO_RESOURCES } from './common';
+import { calculateObjectPatch, sendPatch } from './set-patch';
 
 export const SET_SUBJECT_FLAGS: FlagDef[] = [
   { name: 'user', kind: 'stringArray' },
@@ -65,16 +65,7 @@ export function runSetSubject(env: Env, flags: Flags): number {
       if (added.length > 0) binding.subjects = [...existing, ...added];
     });
     if (outcome.kind === 'unchanged') continue;
-    let result = outcome.modified;
-    if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.patch, dry === 'server');
-      if (!res.ok) {
-        errors.push({ text: `failed to patch subjects to rolebinding: ${res.error.message}` });
-        continue;
-      }
-      result = res.value;
-    }
-    printResult(env, flags, t.info, result, withDryRun('subjects updated', dry));
+    sendPatch(env, flags, t, outcome.modified, outcome.patch, dry, 'failed to patch subjects to rolebinding: ', 'subjects updated', errors);
   }
   if (errors.length) throw new CmdError(failureText(errors));
   return 0;

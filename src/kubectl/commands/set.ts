@@ -3,8 +3,8 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
-import { calculatePatch, noPodTemplateText } from './set-patch';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf } from './common';
+import { calculatePatch, noPodTemplateText, sendPatch } from './set-patch';
 import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 import { runSetEnv, SET_ENV_FLAGS } from './set-env';
 import { runSetServiceAccount } from './set-serviceaccount';
@@ -67,16 +67,7 @@ export function runSet(env: Env, argv: string[]): number {
     }
     // No change: an empty patch, skipped without a word.
     if (outcome.kind === 'unchanged') continue;
-    let result = outcome.modified;
-    if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.patch, dry === 'server');
-      if (!res.ok) {
-        errors.push({ text: `failed to patch image update to pod template: ${res.error.message}` });
-        continue;
-      }
-      result = res.value;
-    }
-    printResult(env, flags, t.info, result, withDryRun('image updated', dry));
+    sendPatch(env, flags, t, outcome.modified, outcome.patch, dry, 'failed to patch image update to pod template: ', 'image updated', errors);
   }
   if (errors.length) throw new CmdError(failureText(errors));
   return 0;
