@@ -15,7 +15,9 @@
  * fields instead; `source` empty. Approximate: written through the core/v1 endpoint.
  */
 import type { KEvent, KObject, ObjectReference } from '../../k8s/types';
-import { rfc3339Micro, unixNanoHex } from '../../k8s/time';
+import { rfc3339Micro } from '../../k8s/time';
+import { objectReference } from '../../k8s/object-reference';
+import { newEventName, recorderSource } from './event-names';
 import type { SimMillis } from '../core/ids';
 import type { ComponentBase } from '../core/component';
 import { setTimer } from '../runtime';
@@ -57,16 +59,6 @@ export interface SeriesEventSpec {
   related?: KObject;
 }
 
-function reference(obj: KObject): ObjectReference {
-  const ref: ObjectReference = { kind: obj.kind };
-  if (obj.metadata.namespace) ref.namespace = obj.metadata.namespace;
-  ref.name = obj.metadata.name;
-  if (obj.metadata.uid) ref.uid = obj.metadata.uid;
-  ref.apiVersion = obj.apiVersion;
-  if (obj.metadata.resourceVersion) ref.resourceVersion = obj.metadata.resourceVersion;
-  return ref;
-}
-
 const SEP = '\u0000';
 
 function refKey(r: ObjectReference | undefined): string {
@@ -75,7 +67,7 @@ function refKey(r: ObjectReference | undefined): string {
 
 /** The recorder's state for this process; a new process (epoch) starts with an empty cache. */
 export function eventBroadcaster(w: World, self: ComponentBase, component: string): EventBroadcasterState {
-  const source = `${component}${SEP}${self.host}`;
+  const source = recorderSource(component, self.host);
   let b = w.eventBroadcasters.get(source);
   if (!b || b.epoch !== self.epoch) w.eventBroadcasters.set(source, (b = { epoch: self.epoch, reportingController: component, startedAt: w.now, cache: new Map(), ticking: false }));
   return b;
@@ -84,8 +76,8 @@ export function eventBroadcaster(w: World, self: ComponentBase, component: strin
 /** Recorder.Eventf through the broadcaster: sent, counted into a series, or neither. */
 export function recordSeriesEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: SeriesEventSpec): void {
   const b = eventBroadcaster(w, self, e.component);
-  const regarding = reference(obj);
-  const related = e.related ? reference(e.related) : undefined;
+  const regarding = objectReference(obj);
+  const related = e.related ? objectReference(e.related) : undefined;
   const key = [e.action, e.reason, e.component, refKey(regarding), refKey(related)].join(SEP);
   const cached = b.cache.get(key);
   if (cached) {
@@ -102,7 +94,7 @@ export function recordSeriesEvent(w: World, self: ComponentBase, who: ClientIden
   const body: KEvent = {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`, namespace: ns },
+    metadata: { name: newEventName(w, obj.metadata.name), namespace: ns },
     involvedObject: regarding,
     reason: e.reason,
     message: e.message,
@@ -117,12 +109,6 @@ export function recordSeriesEvent(w: World, self: ComponentBase, who: ClientIden
   b.cache.set(key, { body, eventTime: w.now });
   create(w, self, who, body);
   arm(w, self, b);
-}
-
-/** Distinct sub-millisecond nanoseconds for each Event name (shared with the core recorder). */
-export function nextEventNanos(w: World): number {
-  w.eventSeq = (w.eventSeq ?? 0) + 1;
-  return (w.eventSeq * 7919) % 1_000_000;
 }
 
 function create(w: World, self: ComponentBase, who: ClientIdentity, body: KEvent): void {

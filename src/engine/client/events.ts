@@ -7,12 +7,13 @@
  * (event-series.ts).
  */
 import type { KEvent, KObject } from '../../k8s/types';
-import { rfc3339, unixNanoHex } from '../../k8s/time';
+import { rfc3339 } from '../../k8s/time';
+import { objectReference } from '../../k8s/object-reference';
 import type { ComponentBase } from '../core/component';
 import type { World } from '../world';
 import { request, type ClientIdentity } from './client';
 import { correlate, newEventCorrelator, observed, type CorrelatedEvent } from './event-correlator';
-import { nextEventNanos } from './event-series';
+import { newEventName, recorderSource } from './event-names';
 
 export { EVENT_CACHE_ENTRIES } from './event-correlator';
 
@@ -28,13 +29,9 @@ export interface EventSpec {
   fieldPath?: string;
 }
 
-function sourceKey(e: EventSpec): string {
-  return `${e.component}\u0000${e.host ?? ''}`;
-}
-
 export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: EventSpec): void {
   const ns = obj.metadata.namespace ?? 'default';
-  const source = sourceKey(e);
+  const source = recorderSource(e.component, e.host);
   let correlator = w.eventIndex.get(source);
   if (!correlator) w.eventIndex.set(source, (correlator = newEventCorrelator()));
   const now = rfc3339(w.now);
@@ -55,16 +52,12 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
   // Built without `delete` and without `eventTime: null` (the decoder drops a null eventTime,
   // and deleting a property turns an object into a hash table): an Event is the most numerous
   // stored object, and one in dictionary mode costs about 800 bytes more.
-  const involved: KEvent['involvedObject'] = obj.metadata.namespace
-    ? { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, uid: obj.metadata.uid, apiVersion: obj.apiVersion, resourceVersion: obj.metadata.resourceVersion }
-    : { kind: obj.kind, name: obj.metadata.name, uid: obj.metadata.uid, apiVersion: obj.apiVersion, resourceVersion: obj.metadata.resourceVersion };
+  const involved = objectReference(obj);
   if (e.fieldPath) involved.fieldPath = e.fieldPath;
   const ev: KEvent = {
     apiVersion: 'v1',
     kind: 'Event',
-    // Sub-millisecond nanos come from a per-world event counter, so Events recorded in the same
-    // simulated millisecond get distinct names (client-go's clock has nanoseconds; ours has ms).
-    metadata: { name: c.stored?.name ?? `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`, namespace: ns },
+    metadata: { name: c.stored?.name ?? newEventName(w, obj.metadata.name), namespace: ns },
     involvedObject: involved,
     reason: e.reason,
     message: c.message,
@@ -80,7 +73,7 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
   let res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
   // A name can still collide with an Event kept from an earlier run of the counter: try again.
   for (let extra = 1; !res.ok && !('network' in res.error) && res.error.code === 409 && extra < 8; extra++) {
-    ev.metadata.name = `${obj.metadata.name}.${unixNanoHex(w.now, nextEventNanos(w))}`;
+    ev.metadata.name = newEventName(w, obj.metadata.name);
     res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
   }
   if (res.ok && res.object) observed(correlator, c.key, ns, res.object.metadata.name!);
