@@ -47,6 +47,8 @@ interface SimilarEvents {
 }
 
 export interface EventCorrelatorState {
+  /** The recorder's process (ComponentBase.epoch): a restarted process starts with empty caches. */
+  epoch: number;
   /** eventLogger: event key (or aggregate key) → the last occurrence. */
   observed: Map<string, Observation>;
   /** EventAggregator: aggregate key → messages seen. */
@@ -55,8 +57,8 @@ export interface EventCorrelatorState {
   spam: Map<string, TokenBucket>;
 }
 
-export function newEventCorrelator(): EventCorrelatorState {
-  return { observed: new Map(), similar: new Map(), spam: new Map() };
+export function newEventCorrelator(epoch: number): EventCorrelatorState {
+  return { epoch, observed: new Map(), similar: new Map(), spam: new Map() };
 }
 
 /**

@@ -44,6 +44,17 @@ describe('EventRecorder aggregation cache (client-go EventCorrelator)', () => {
     expect(counts('a')).toEqual([3]);
   });
 
+  it('starts empty in a restarted process: the same event after a restart is a new Event at count 1', () => {
+    const { sim, record, counts } = setup();
+    record('a');
+    record('a');
+    expect(sim.injectFault('kube-scheduler').ok).toBe(true);
+    expect(sim.healFault('kube-scheduler').ok).toBe(true);
+    record('a');
+    record('a');
+    expect(counts('a')).toEqual([2, 2]);
+  });
+
   it(`forgets the least recently used of ${EVENT_CACHE_ENTRIES} entries per recorder: the forgotten event starts a new Event`, () => {
     const { record, counts } = setup();
     record('first');

@@ -32,8 +32,10 @@ export interface EventSpec {
 export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, obj: KObject, e: EventSpec): void {
   const ns = obj.metadata.namespace ?? 'default';
   const source = recorderSource(e.component, e.host);
+  // client-go's correlator lives in the recorder's process: a restarted kubelet or controller
+  // manager has forgotten every count, so its next identical Event is a new object at count 1.
   let correlator = w.eventIndex.get(source);
-  if (!correlator) w.eventIndex.set(source, (correlator = newEventCorrelator()));
+  if (!correlator || correlator.epoch !== self.epoch) w.eventIndex.set(source, (correlator = newEventCorrelator(self.epoch)));
   const now = rfc3339(w.now);
   const seen: CorrelatedEvent = {
     involved: { kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name ?? '', uid: obj.metadata.uid ?? '', apiVersion: obj.apiVersion, fieldPath: e.fieldPath ?? '' },
