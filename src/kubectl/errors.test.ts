@@ -56,7 +56,7 @@ describe('command dispatch', () => {
     const edit = kubectl(sim, 'edit deployment web');
     expect(edit.code).toBe(1);
     expect(edit.stderr.split('\n')).toHaveLength(2);
-    expect(edit.stderr).toMatch(/^error: "kubectl edit" is not available in this simulator; supported commands: annotate, api-resources, apply, /);
+    expect(edit.stderr).toMatch(/^error: "kubectl edit" is not available in this simulator; supported commands: annotate, api-resources, api-versions, apply, /);
   });
 
   it('prints the help overview', () => {

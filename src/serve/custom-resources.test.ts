@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import { kubectl } from '../kubectl/testing';
-import { aggregatedDiscovery, apiGroupList, apiResourceList } from './discovery';
+import { aggregatedDiscovery, apiGroupList, apiResourceList } from '../k8s/discovery';
 import { routeOf } from './route';
 import { toTable } from './table';
 

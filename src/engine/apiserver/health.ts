@@ -6,6 +6,7 @@
  * the full verbose list. The etcd checks are honest: they fail exactly when etcd has no quorum.
  */
 import { openApiDocument } from './openapi';
+import { discoveryDocument } from './discovery';
 import { customOpenApiDocument } from '../apiextensions/openapi';
 import { SERVER_VERSION } from '../../k8s/version';
 import type { ComponentId } from '../core/ids';
@@ -98,7 +99,11 @@ export function serveNonResource(w: World, serverId: ComponentId, from: Componen
   const params = new Set(query.split('&').map((q) => q.split('=')[0]));
   const parts = p.split('/').filter((s) => s !== '');
   let res: RawResponse;
-  if ((parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz') && parts.length <= 2) {
+  const discovery = discoveryDocument(w, parts);
+  if (discovery !== null) {
+    // kube-apiserver's JSON serializer ends every document with a newline.
+    res = discovery ? { code: 200, body: `${JSON.stringify(discovery)}\n` } : { code: 404, body: '404 page not found\n' };
+  } else if ((parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz') && parts.length <= 2) {
     res = health(w, parts[0], parts.length === 2 ? parts[1] : undefined, params.has('verbose'));
   } else if (p === '/version') {
     res = { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };

@@ -1,9 +1,9 @@
-/** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`. */
+/** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`, `kubectl api-versions`. */
 import { aggregatedResourceInfos, listedResources } from '../discovery';
 import { customSource } from '../../k8s/apiextensions';
 import type { Service } from '../../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
-import { CmdError, fatalText } from '../errors';
+import { CmdError, fatalText, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { GET_TABLE, tabulate } from '../printers/tabwriter';
@@ -96,5 +96,29 @@ export function runApiResources(env: Env, argv: string[]): number {
   const lines = rows.map((r) => [r.resource, r.shortNames.join(','), r.group ? `${r.group}/${r.version}` : r.version, String(r.namespaced), r.kind, ...(wide ? [`[${r.verbs.join(' ')}]`, (customSource(r)?.categories ?? []).join(',')] : [])]);
   const text = [...(flags.bool('no-headers') ? [] : [header]), ...lines].map((l) => `${l.join('\t')}\n`).join('');
   env.out.out(tabulate(text, GET_TABLE));
+  return 0;
+}
+
+export const API_VERSIONS_FLAGS: FlagDef[] = [];
+
+/**
+ * `kubectl api-versions`: discovery's ServerGroups (GET /api, then /apis, through the apiserver
+ * like `get --raw`, so a stopped apiserver fails it the same way), every group version, sorted
+ * as Go's sort.Strings does (byte order: `v1` lands after the dotted groups).
+ */
+export function runApiVersions(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, API_VERSIONS_FLAGS, 'kubectl api-versions');
+  if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl api-versions');
+  const versions: string[] = [];
+  for (const path of ['/api', '/apis']) {
+    const res = env.sim.rawRequest(path, env.client.user);
+    if (!res.ok) throw new CmdError(fatalText(res.error));
+    if (res.code !== 200) throw new CmdError('Error from server (NotFound): the server could not find the requested resource\n');
+    const doc = JSON.parse(res.body) as { versions?: string[]; groups?: { versions: { groupVersion: string }[] }[] };
+    if (doc.versions) versions.push(...doc.versions);
+    for (const g of doc.groups ?? []) versions.push(...g.versions.map((v) => v.groupVersion));
+  }
+  versions.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  env.out.out(versions.map((v) => `${v}\n`).join(''));
   return 0;
 }

@@ -21,7 +21,7 @@ import { runWait, WAIT_FLAGS } from './wait';
 import { runAnnotate, runLabel, LABEL_FLAGS } from './label';
 import { runCordon, runDrain, runUncordon, NODE_FLAGS } from './node';
 import { runLogs, LOGS_FLAGS } from './logs';
-import { runApiResources, runClusterInfo, runVersion, API_RESOURCES_FLAGS, CLUSTER_INFO_FLAGS, VERSION_FLAGS } from './info';
+import { runApiResources, runApiVersions, runClusterInfo, runVersion, API_RESOURCES_FLAGS, API_VERSIONS_FLAGS, CLUSTER_INFO_FLAGS, VERSION_FLAGS } from './info';
 import { runExpose, runRun, EXPOSE_FLAGS, RUN_FLAGS } from './expose';
 import { runExec, EXEC_FLAGS } from './exec';
 import { runTaint, TAINT_FLAGS } from './taint';
@@ -41,6 +41,7 @@ export type KubectlCommand = CommandSpec<Command>;
 export const COMMANDS: Record<string, KubectlCommand> = {
   annotate: { run: runAnnotate, flags: LABEL_FLAGS, positional: 'resources' },
   'api-resources': { run: runApiResources, flags: API_RESOURCES_FLAGS, positional: 'none' },
+  'api-versions': { run: runApiVersions, flags: API_VERSIONS_FLAGS, positional: 'none' },
   apply: { run: runApply, flags: APPLY_FLAGS, positional: 'none' },
   attach: { run: runAttach, flags: ANY_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },

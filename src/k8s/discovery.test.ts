@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregatedDiscovery, apiResourceList, wantsAggregated } from './discovery';
+import { aggregatedDiscovery, apiResourceList } from './discovery';
 
 interface Item {
   metadata: { name: string };
@@ -24,10 +24,5 @@ describe('discovery', () => {
     const apps = apiResourceList('apps', 'v1') as { resources: { name: string; group?: string; kind: string }[] };
     expect(apps.resources.find((r) => r.name === 'deployments/scale')).toMatchObject({ group: 'autoscaling', kind: 'Scale' });
     expect(apiResourceList('example.com', 'v1')).toBeUndefined();
-  });
-
-  it('recognises the Accept header kubectl sends first', () => {
-    expect(wantsAggregated('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json')).toBe(true);
-    expect(wantsAggregated('application/json, */*')).toBe(false);
   });
 });

@@ -4,11 +4,11 @@
  * aggregated discovery (`apidiscovery.k8s.io/v2` APIGroupDiscoveryList), which kubectl asks for
  * first. Both describe the same table, so `kubectl api-resources` against the served cluster
  * lists what our own port prints. Each takes the custom resources served now (established CRDs).
+ * Shared: kube-apiserver's non-resource GETs (`kubectl get --raw /apis`), `kubectl api-versions`
+ * and `reconcile serve` (which adds the aggregated form's content negotiation) answer from here.
  */
-import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
-import { customSource } from '../k8s/apiextensions';
-
-export const AGGREGATED_MEDIA_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from './resources';
+import { customSource } from './apiextensions';
 
 const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES];
 
@@ -113,9 +113,4 @@ export function aggregatedDiscovery(legacy: boolean, custom: readonly ResourceIn
       return { metadata: { name: group, creationTimestamp: null }, versions: [{ version, resources, freshness: 'Current' }] };
     });
   return { kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2', metadata: {}, items };
-}
-
-/** Whether an Accept header asks for aggregated discovery (v2; v2beta1 is answered as v2's shape is the same). */
-export function wantsAggregated(accept: string | undefined): boolean {
-  return (accept ?? '').split(',').some((t) => t.includes('g=apidiscovery.k8s.io') && t.includes('as=APIGroupDiscoveryList') && t.includes('v=v2') && !t.includes('v=v2beta1'));
 }
