@@ -33,6 +33,7 @@ kubectl get deployment web -o jsonpath='{.spec.minReadySeconds} {.metadata.annot
 kubectl describe deployment web
 kubectl explain deployment.spec.strategy
 kubectl api-resources
+kubectl api-versions
 kubectl version
 kubectl logs deployment/web
 kubectl auth can-i create deployments
