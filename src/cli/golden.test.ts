@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocs } from '../kubectl/explain/load';
+import { loadKubectlChunks } from '../kubectl/chunks';
 import { diskFiles } from './fs-source';
 import { runTranscript } from './transcript';
 
@@ -21,8 +21,8 @@ function transcript(script: string): string {
 }
 
 describe('golden transcripts', () => {
-  // As the runner does: explain's descriptions are in before the first command.
-  beforeAll(() => loadApiDocs());
+  // As the runner does: explain's descriptions and the help are in before the first command.
+  beforeAll(() => loadKubectlChunks());
 
   it.each(scripts)('%s matches its recorded transcript', (script) => {
     const text = transcript(script);

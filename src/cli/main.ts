@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { TOPOLOGIES, type TopologyName } from '../engine/index';
-import { loadApiDocs } from '../kubectl/explain/load';
+import { loadKubectlChunks } from '../kubectl/chunks';
 import { diskFiles } from './fs-source';
 import { runTranscript } from './transcript';
 
@@ -83,7 +83,7 @@ function main(): number {
   return 0;
 }
 
-// explain's descriptions load on their own chunk; a transcript never prints before they are in.
-void loadApiDocs().then(() => {
+// explain's descriptions and the commands' help load on their own chunks; a transcript never prints before they are in.
+void loadKubectlChunks().then(() => {
   process.exitCode = main();
 });

@@ -14,7 +14,8 @@ import { parseFlags, splitCommand, type FlagDef, type Flags } from './flags';
 import { fieldManagerFor } from './field-manager';
 import { Output } from './output';
 import type { Command, Env } from './env';
-import { HELP, UNSUPPORTED } from './commands/help';
+import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
+import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
 import { contextNamed, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { useAggregatedDiscovery, useDiscovery } from './discovery';
@@ -33,28 +34,24 @@ export interface KubectlContext {
 function dispatch(env: Env, argv: string[]): number {
   const { words, rest } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
   const word = words[0];
-  if (word === undefined || word === 'help') {
+  if (word === undefined) {
     // Bare `kubectl` (global flags allowed) prints the overview; an unknown flag is an error.
-    if (word === undefined) parseFlags(rest.filter((a) => a !== '--help' && a !== '-h'), [], 'kubectl');
+    parseFlags(rest.filter((a) => a !== '--help' && a !== '-h'), [], 'kubectl');
     env.out.out(HELP);
     return 0;
   }
+  if (word === 'help') return runHelp(env, rest);
+  if (word === 'options') return runOptions(env, rest);
   const cmd: Command | undefined = Object.hasOwn(COMMANDS, word) ? COMMANDS[word]!.run : undefined;
   if (cmd) {
     // Everything after `--` belongs to the command kubectl runs (`exec … -- etcdctl --help`).
-    const ownArgs = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
-    if (ownArgs.includes('--help') || ownArgs.includes('-h')) {
-      env.out.out(`${HELP}`);
-      return 0;
-    }
+    if (asksForHelp(rest)) return printCommandHelp(env, argv);
     const impersonation = impersonationOf(rest, COMMANDS[word]!.flags);
     if (impersonation) env.client.impersonate(impersonation);
     // A subcommand's word leads its arguments, as the commands with subcommands expect.
     return cmd(env, words.length > 1 ? [words[1]!, ...rest] : rest);
   }
-  if (UNSUPPORTED.includes(word)) {
-    throw new CmdError(`error: "kubectl ${word}" is not available in this simulator; supported commands: ${Object.keys(COMMANDS).sort().join(', ')}\n`);
-  }
+  if (UNSUPPORTED.includes(word)) throw notAvailable(word);
   throw new CmdError(`error: unknown command "${word}" for "kubectl"\nRun 'kubectl --help' for usage.\n`);
 }
 

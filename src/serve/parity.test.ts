@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocs } from '../kubectl/explain/load';
+import { loadKubectlChunks } from '../kubectl/chunks';
 import { Session } from '../kubectl/session';
 import { kubectlBinary } from './kubectl-binary.testing';
 import { compareParity, runParity, type KnownDifference, type ParityLine } from './parity.testing';
@@ -60,7 +60,7 @@ describe.skipIf(!kubectl)('real kubectl parity: examples/parity.sh served and he
   let served: Served;
   let home: string;
   beforeAll(async () => {
-    loadApiDocs();
+    await loadKubectlChunks();
     home = mkdtempSync(join(tmpdir(), 'reconcile-parity-'));
     served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
   });

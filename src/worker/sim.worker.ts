@@ -1,7 +1,7 @@
 /**
  * Web Worker entry: wires the SimHost to postMessage. Everything testable lives in host.ts.
  */
-import { loadApiDocs } from '../kubectl/explain/load';
+import { loadKubectlChunks } from '../kubectl/chunks';
 import { isToWorker, type FromWorker } from '../protocol/messages';
 import { createSimHost } from './host';
 
@@ -13,8 +13,8 @@ const FRAME_MS = 16;
 const host = createSimHost(
   (msg: FromWorker) => {
     self.postMessage(msg);
-    // explain's descriptions are a chunk of their own: fetched once the cluster is up, off its boot.
-    if (msg.type === 'ready') void loadApiDocs();
+    // explain's descriptions and the commands' help are chunks of their own: fetched once the cluster is up, off its boot.
+    if (msg.type === 'ready') void loadKubectlChunks();
   },
   undefined,
   { frameMs: FRAME_MS, now: () => performance.now(), later: (fn) => void setTimeout(fn, FRAME_MS) },

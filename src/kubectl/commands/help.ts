@@ -1,8 +1,16 @@
-/** `kubectl`, `kubectl help`, `kubectl --help`: the command overview, limited to what runs here. */
-export const HELP = `kubectl controls the Kubernetes cluster manager.
+/**
+ * What kubectl says of itself rather than of one command: the root overview (bare `kubectl`,
+ * `kubectl --help`, `kubectl help`), limited to the commands that run here, and the error for a
+ * real command that does not. Each command's own help is kubectl's text (../help/print.ts).
+ */
+import { CmdError } from '../errors';
+import { COMMANDS } from './registry';
 
- Find more information at: https://kubernetes.io/docs/reference/kubectl/
-
+/**
+ * The root usage: the command overview, limited to what runs here. After the help topic it does
+ * not know, `kubectl help bogus` prints it (cobra's root Usage()).
+ */
+export const ROOT_USAGE = `
 Basic Commands (Beginner):
   create          Create a resource from a file or from stdin
   expose          Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service
@@ -62,15 +70,24 @@ Use "kubectl <command> --help" for more information about a given command.
 Use "kubectl options" for a list of global command-line options (applies to all commands).
 `;
 
+/** `kubectl`, `kubectl help`, `kubectl --help`: the root's description, then its usage. */
+export const HELP = `kubectl controls the Kubernetes cluster manager.
+
+ Find more information at: https://kubernetes.io/docs/reference/kubectl/
+${ROOT_USAGE}`;
+
 /** Real kubectl commands this simulator does not model (one error line names the alternatives). */
 export const UNSUPPORTED = [
   'edit',
   'proxy',
   'certificate',
-  'autoscale',
   'kustomize',
   'plugin',
   'completion',
   'alpha',
-  'options',
 ];
+
+/** The error for a real kubectl command (or its help) that this simulator does not model. */
+export function notAvailable(word: string): CmdError {
+  return new CmdError(`error: "kubectl ${word}" is not available in this simulator; supported commands: ${Object.keys(COMMANDS).sort().join(', ')}\n`);
+}
