@@ -275,6 +275,8 @@ function logOptions(q: URLSearchParams): LogOptions {
   if (since !== undefined) o.sinceSeconds = since;
   const limit = n('limitBytes');
   if (limit !== undefined) o.limitBytes = limit;
+  const sinceTime = q.get('sinceTime');
+  if (sinceTime) o.sinceTime = sinceTime;
   return o;
 }
 

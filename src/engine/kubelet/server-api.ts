@@ -12,6 +12,8 @@ export interface LogOptions {
   timestamps?: boolean;
   /** Only lines written in the last N seconds. */
   sinceSeconds?: number;
+  /** Only lines written at or after this RFC 3339 time (kubectl sends one of the two since options). */
+  sinceTime?: string;
   /** Stop after this many bytes. */
   limitBytes?: number;
 }

@@ -6,7 +6,7 @@
  */
 import type { SimMillis } from '../core/ids';
 import type { ContainerStatus, Pod } from '../../k8s/types';
-import { rfc3339 } from '../../k8s/time';
+import { parseTimestamp, rfc3339 } from '../../k8s/time';
 import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
 import type { ContainerLogsRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
@@ -80,6 +80,10 @@ function rfc3339Nano(at: number, salt: string): string {
 function render(lines: LogLine[], opts: LogOptions, now: number, containerId: string): string {
   let sel = lines;
   if (opts.sinceSeconds !== undefined) sel = sel.filter((l) => l.at >= now - opts.sinceSeconds! * 1000);
+  if (opts.sinceTime !== undefined) {
+    const since = parseTimestamp(opts.sinceTime);
+    sel = sel.filter((l) => l.at >= since);
+  }
   if (opts.tailLines !== undefined && opts.tailLines >= 0) sel = sel.slice(Math.max(0, sel.length - opts.tailLines));
   let text = sel.map((l, i) => (opts.timestamps ? `${rfc3339Nano(l.at, `${containerId}:${i}:${l.text}`)} ${l.text}\n` : `${l.text}\n`)).join('');
   if (opts.limitBytes !== undefined && opts.limitBytes >= 0) text = text.slice(0, opts.limitBytes);

@@ -14,6 +14,7 @@ import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
+import { allContainerNames, containerNames } from './pod-containers';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
 
 export const EXEC_FLAGS: FlagDef[] = [
@@ -44,16 +45,10 @@ function podFor(env: Env, arg: string, ns: string): Pod {
   return first;
 }
 
-/** podcmd.AllContainerNames: containers, then `x (init)`, then `x (ephem)`. */
-function allContainerNames(pod: Pod): string {
-  const spec = pod.spec as Pod['spec'] & { ephemeralContainers?: { name: string }[] };
-  return [...spec.containers.map((c) => c.name), ...(spec.initContainers ?? []).map((c) => `${c.name} (init)`), ...(spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`)].join(', ');
-}
 
 /** FindOrDefaultContainerByName / FindContainerByName, with their warnings and errors. */
 function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean): string {
-  const spec = pod.spec as Pod['spec'] & { ephemeralContainers?: { name: string }[] };
-  const every = [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])].map((c) => c.name);
+  const every = containerNames(pod);
   if (wanted) {
     if (!every.includes(wanted)) throw plainError(`container ${wanted} is not valid for pod ${pod.metadata.name ?? ''} out of: ${allContainerNames(pod)}`);
     return wanted;
@@ -63,7 +58,7 @@ function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean): string
     if (every.includes(annotated)) return annotated;
     if (!quiet) env.out.err(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
   }
-  const first = spec.containers[0]?.name;
+  const first = pod.spec.containers[0]?.name;
   if (first === undefined) throw plainError(`pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} does not have any containers`);
   if (!quiet && every.length > 1) env.out.err(`Defaulted container "${first}" out of: ${allContainerNames(pod)}\n`);
   return first;

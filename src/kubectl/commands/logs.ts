@@ -1,19 +1,29 @@
 /**
- * `kubectl logs`: the pods/log subresource for one container (`-c`, the default container
- * otherwise), `--previous`, `--tail`, `--timestamps`; `deploy/x` style arguments pick a pod.
- * `-f` keeps reading while simulated time advances, ending when the container stops or no new
- * output appears for a minute.
+ * `kubectl logs` (logs.go): the pods/log subresource for one Pod, a workload's chosen Pod
+ * (`deploy/x`), every Pod of a workload (`--all-pods`) or every Pod a selector matches (`-l`,
+ * with `--tail` 10 unless given); one container (`-c`, the second argument, the default-container
+ * annotation, else the first) or all of them (`--all-containers`); `--prefix`, `--previous`,
+ * `--tail`, `--since`/`--since-time`, `--limit-bytes`, `--timestamps`. `-f` keeps reading while
+ * simulated time advances (logs-follow.ts).
+ *
+ * Approximate: upstream keeps its requests in a Go map, so several Pods' or containers' logs come
+ * in a random order; here they come in list order (Pods by name), containers init → regular →
+ * ephemeral, as logsForObject builds them.
  */
-import type { KObject, Pod } from '../../k8s/types';
+import type { Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { fromLabelSelector } from '../../k8s/labels';
-import type { LogOptions } from '../../engine/index';
+import { parseTimestamp, rfc3339 } from '../../k8s/time';
+import type { LogOptions, SimMillis } from '../../engine/index';
 import { resolveType } from '../builder';
-import { CmdError, fatalText, isNetworkError, plainError, type ApiError } from '../errors';
+import { CmdError, fatalText, isNetworkError, plainError, usageError, type ApiError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
-import { namespaceOf, requestTimeout, type Env } from '../env';
-import { ObjectWatch } from '../watch';
-import { StreamBound } from '../wait-util';
+import { namespaceOf, type Env } from '../env';
+import { labelSelectorOf } from '../selectors';
+import { byLogging } from './pod-order';
+import { allContainerNames, containerNames, hasSeveralContainers, logContainers } from './pod-containers';
+import { followLogs } from './logs-follow';
+import { prefixed, readLog, type LogStream } from './logs-stream';
 
 export const LOGS_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -22,8 +32,9 @@ export const LOGS_FLAGS: FlagDef[] = [
   { name: 'follow', short: 'f', kind: 'bool' },
   { name: 'timestamps', kind: 'bool' },
   { name: 'all-containers', kind: 'bool' },
+  { name: 'all-pods', kind: 'bool' },
   { name: 'selector', short: 'l', kind: 'string' },
-  { name: 'since', kind: 'string' },
+  { name: 'since', kind: 'duration' },
   { name: 'since-time', kind: 'string' },
   { name: 'limit-bytes', kind: 'int' },
   { name: 'prefix', kind: 'bool' },
@@ -34,26 +45,11 @@ export const LOGS_FLAGS: FlagDef[] = [
 ];
 
 const PODS = resourceInfo('pods')!;
+const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
+/** logs.go selectorTail: a selector shows each container's last 10 lines unless --tail says otherwise. */
+const SELECTOR_TAIL = 10;
+const DEFAULT_MAX_FOLLOW = 5;
 
-/** Picks the pod a workload's logs come from, as kubectl's AttachablePodForObject does. */
-function podFor(env: Env, typed: string, name: string, ns: string): Pod {
-  const info = resolveType(typed);
-  if (info.resource === 'pods') {
-    const r = env.client.get(PODS, ns, name);
-    if (!r.ok) throw builderError(r.error, ns);
-    return r.value as Pod;
-  }
-  const owner = env.client.get(info, ns, name);
-  if (!owner.ok) throw builderError(owner.error, ns);
-  const selector = (owner.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
-  if (!selector) throw plainError(`cannot get the logs from ${info.resource}.${info.group}`);
-  const pods = env.client.list(PODS, ns, { labelSelector: fromLabelSelector(selector) });
-  if (!pods.ok) throw new CmdError(fatalText(pods.error));
-  const sorted = (pods.value as Pod[]).sort(byLogging);
-  if (sorted.length === 0) throw plainError(`timed out waiting for the condition`);
-  if (sorted.length > 1) env.out.err(`Found ${sorted.length} pods, using pod/${sorted[0]!.metadata.name}\n`);
-  return sorted[0]!;
-}
 
 /**
  * logs.go Complete: a NotFound from resolving the argument is rewrapped as a plain error
@@ -64,109 +60,119 @@ function builderError(e: ApiError, ns: string): CmdError {
   return plainError(`error from server (NotFound): ${e.message} in namespace "${ns}"`);
 }
 
-/**
- * controller.ByLogging's Less, as a comparator: assigned before unassigned, Running < Unknown <
- * Pending (any other phase counts as Running: Go's map lookup of a missing key is 0), ready
- * before not ready, ready longer before ready later, more restarts first, older first. Equal pods
- * keep the list's (name) order: Go sorts up to 12 elements by insertion, which is stable.
- */
-function byLogging(a: Pod, b: Pod): number {
-  const assigned = (p: Pod): boolean => (p.spec.nodeName ?? '') !== '';
-  if ((a.spec.nodeName ?? '') !== (b.spec.nodeName ?? '') && (!assigned(a) || !assigned(b))) return assigned(a) ? -1 : 1;
-  const order: Record<string, number> = { Running: 0, Unknown: 1, Pending: 2 };
-  const phase = (p: Pod): number => order[p.status?.phase ?? ''] ?? 0;
-  if (phase(a) !== phase(b)) return phase(a) - phase(b);
-  const ready = (p: Pod): { lastTransitionTime?: string } | undefined => (p.status?.conditions ?? []).find((c) => c.type === 'Ready' && c.status === 'True');
-  const isReady = (p: Pod): boolean => ready(p) !== undefined;
-  if (isReady(a) !== isReady(b)) return isReady(a) ? -1 : 1;
-  if (isReady(a) && isReady(b)) {
-    const later = afterOrZero(ready(a)?.lastTransitionTime, ready(b)?.lastTransitionTime);
-    if (later !== 0) return later;
-  }
-  const restarts = (p: Pod): number => Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount));
-  if (restarts(a) !== restarts(b)) return restarts(b) - restarts(a);
-  return afterOrZero(a.metadata.creationTimestamp, b.metadata.creationTimestamp);
+function listPods(env: Env, ns: string, selector: Parameters<typeof fromLabelSelector>[0] | undefined, text?: string): Pod[] {
+  const labelSelector = text !== undefined ? labelSelectorOf(text) : selector ? fromLabelSelector(selector) : undefined;
+  const pods = env.client.list(PODS, ns, labelSelector ? { labelSelector } : {});
+  if (!pods.ok) throw new CmdError(fatalText(pods.error));
+  return pods.value as Pod[];
 }
 
 /**
- * Orders two times as afterOrZero(t_b, t_a) does in ByLogging: the earlier first, a zero
- * (missing) time last; equal times are a tie (0). Stored times are RFC 3339 in UTC to the second
- * (`2025-09-01T09:00:07Z`), so their text orders as their instants do.
+ * The Pods an argument names: itself, or a workload's — AttachablePodForObject's pick (the
+ * first by ByLogging, announced when there were several), or all of them with --all-pods.
  */
-function afterOrZero(a: string | undefined, b: string | undefined): number {
-  if (!a || !b) return !a === !b ? 0 : !a ? 1 : -1;
-  return a === b ? 0 : a < b ? -1 : 1;
+function podsFor(env: Env, arg: string, ns: string, allPods: boolean): Pod[] {
+  const slash = arg.indexOf('/');
+  const info = slash >= 0 ? resolveType(arg.slice(0, slash)) : PODS;
+  const name = slash >= 0 ? arg.slice(slash + 1) : arg;
+  const got = env.client.get(info, ns, name);
+  if (!got.ok) throw builderError(got.error, ns);
+  if (info.resource === 'pods') return [got.value as Pod];
+  const selector = (got.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
+  if (!selector) throw plainError(`cannot get the logs from ${info.resource}.${info.group}`);
+  const sorted = listPods(env, ns, selector).sort(byLogging);
+  if (sorted.length === 0) throw plainError(`timed out waiting for the condition`);
+  if (allPods) return sorted;
+  if (sorted.length > 1) env.out.err(`Found ${sorted.length} pods, using pod/${sorted[0]!.metadata.name}\n`);
+  return [sorted[0]!];
 }
 
 /**
- * logsForObject's choice of container: `-c` (or the second argument), else the default-container
- * annotation, else the first container. The choice is checked against the Pod on the client,
- * before any log request.
+ * logsForObject's choice of container for one Pod: the asked one, else the default-container
+ * annotation, else the first (announced when there was a choice); checked before any request.
  */
-function containerOf(env: Env, pod: Pod, flags: Flags, positional: string | undefined): string {
-  const names = pod.spec.containers.map((c) => c.name);
-  const every = [...names, ...(pod.spec.initContainers ?? []).map((c) => c.name)];
-  let chosen = flags.str('container') || positional || '';
+function defaultContainer(env: Env, pod: Pod, asked: string): string {
+  let chosen = asked;
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
   if (!chosen && annotated) {
-    if (every.includes(annotated)) chosen = annotated;
+    if (containerNames(pod).includes(annotated)) chosen = annotated;
     else env.out.err(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
   }
   if (!chosen) {
-    chosen = names[0] ?? '';
-    if (every.length > 1) {
-      const all = [...names, ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)];
-      env.out.err(`Defaulted container "${chosen}" out of: ${all.join(', ')}\n`);
-    }
+    chosen = pod.spec.containers[0]?.name ?? '';
+    if (hasSeveralContainers(pod)) env.out.err(`Defaulted container "${chosen}" out of: ${allContainerNames(pod)}\n`);
   }
-  if (!every.includes(chosen)) throw plainError(`container ${chosen} is not valid for pod ${pod.metadata.name ?? ''}`);
+  if (!containerNames(pod).includes(chosen)) throw plainError(`container ${chosen} is not valid for pod ${pod.metadata.name ?? ''}`);
   return chosen;
 }
 
-function read(env: Env, pod: Pod, opts: LogOptions): string {
-  const res = env.client.raw({ verb: 'get', resource: 'pods', subresource: 'log', namespace: pod.metadata.namespace, name: pod.metadata.name, logOptions: opts });
-  if (!res.ok) throw new CmdError(fatalText(res.error));
-  return res.text ?? '';
+function streamsOf(env: Env, pods: Pod[], container: string, allContainers: boolean, prefix: boolean): LogStream[] {
+  const named = (pod: Pod, c: string): LogStream => ({ pod, container: c, prefix: prefix ? `[pod/${pod.metadata.name ?? ''}/${c}] ` : '' });
+  return pods.flatMap((pod) => (allContainers ? logContainers(pod).map((c) => named(pod, c.name)) : [named(pod, defaultContainer(env, pod, container))]));
+}
+
+/** util.ParseRFC3339 (RFC 3339, with or without fractional seconds), as the UTC text the request carries. */
+function sinceTimeOf(text: string): string {
+  const m = text.match(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))$/);
+  if (!m) throw plainError(`parsing time "${text}" as "2006-01-02T15:04:05Z07:00": cannot parse "${text}" as "2006"`);
+  const at = parseTimestamp(`${m[1]!}${m[2] ?? ''}Z`);
+  const offset = m[4] ? (m[4] === '-' ? -1 : 1) * (Number(m[5]) * 60 + Number(m[6])) * 60_000 : 0;
+  return rfc3339((at - offset) as SimMillis);
+}
+
+function optionsOf(flags: Flags, container: string): { opts: LogOptions; selectorTail: boolean } {
+  const opts: LogOptions = {};
+  if (container) opts.container = container;
+  if (flags.bool('previous')) opts.previous = true;
+  if (flags.bool('timestamps')) opts.timestamps = true;
+  if (flags.str('since-time')) opts.sinceTime = sinceTimeOf(flags.str('since-time'));
+  const limit = flags.int('limit-bytes', 0);
+  if (limit !== 0) opts.limitBytes = limit;
+  // Rounded up to the nearest second, as ToLogOptions does.
+  const since = flags.duration('since', 0);
+  if (since !== 0) opts.sinceSeconds = Math.round(since / 1000);
+  const tail = flags.int('tail', -1);
+  const selectorTail = flags.str('selector') !== '' && tail === -1 && !flags.has('tail');
+  if (selectorTail) opts.tailLines = SELECTOR_TAIL;
+  else if (tail !== -1) opts.tailLines = tail;
+  return { opts, selectorTail };
+}
+
+/** logs.go Validate, in its order. */
+function validate(flags: Flags, opts: LogOptions, inlineContainer: boolean): void {
+  if (flags.str('since-time') && flags.duration('since', 0) !== 0) throw plainError('at most one of `sinceTime` or `sinceSeconds` may be specified');
+  if (flags.bool('all-containers') && opts.container) throw plainError(`--all-containers=true should not be specified with container name ${opts.container}`);
+  if (flags.has('container') && inlineContainer) throw plainError('only one of -c or an inline [CONTAINER] arg is allowed');
+  if (flags.int('limit-bytes', 0) < 0) throw plainError('--limit-bytes must be greater than 0');
+  if ((opts.sinceSeconds ?? 0) < 0) throw plainError('--since must be greater than 0');
+  if ((opts.tailLines ?? -1) < -1) throw plainError('--tail must be greater than or equal to -1');
 }
 
 export function runLogs(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, LOGS_FLAGS, 'kubectl logs');
   const ns = namespaceOf(flags);
-  const [first, second] = flags.args;
-  if (!first) throw new CmdError(`error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n`);
-  const slash = first.indexOf('/');
-  const pod = slash >= 0 ? podFor(env, first.slice(0, slash), first.slice(slash + 1), ns) : podFor(env, 'pods', first, ns);
-  const container = containerOf(env, pod, flags, slash >= 0 ? undefined : second);
-  const opts: LogOptions = { container };
-  if (flags.bool('previous')) opts.previous = true;
-  if (flags.has('tail') && flags.int('tail', -1) >= 0) opts.tailLines = flags.int('tail', -1);
-  if (flags.bool('timestamps')) opts.timestamps = true;
-  let printed = read(env, pod, opts);
-  env.out.out(printed);
-  if (!flags.bool('follow')) return 0;
-  const bound = new StreamBound(env.sim, requestTimeout(flags));
-  const watch = new ObjectWatch(env.sim, 'pods', { namespace: pod.metadata.namespace ?? '', names: [pod.metadata.name ?? ''] }, [pod as KObject]);
-  const full: LogOptions = { ...opts };
-  delete full.tailLines;
-  let all = read(env, pod, full);
-  for (;;) {
-    const window = bound.window();
-    if (window <= 0) break;
-    const events = watch.next(window);
-    const next = read(env, pod, full);
-    if (next.length > all.length && next.startsWith(all)) {
-      printed = next.slice(all.length);
-      bound.wrote(printed);
-      env.out.out(printed);
-    }
-    const grew = next !== all;
-    all = next;
-    const stopped = events.some((e) => e.type === 'DELETED' || containerStopped(e.obj as Pod, container));
-    if (stopped || (!grew && events.length === 0)) break;
+  const args = flags.args;
+  const selector = flags.str('selector');
+  if (args.length === 0 && !selector) throw usageError(USAGE, 'kubectl logs');
+  if (args.length === 1 && selector) throw usageError('only a selector (-l) or a POD name is allowed', 'kubectl logs');
+  if (args.length > 2) throw usageError(USAGE, 'kubectl logs');
+  const container = args.length === 2 ? args[1]! : flags.str('container');
+  const allPods = flags.bool('all-pods');
+  const { opts } = optionsOf(flags, container);
+  // Complete resolves the Pods (its requests) before Validate looks at the flags.
+  const pods = args[0] !== undefined ? podsFor(env, args[0], ns, allPods) : listPods(env, ns, undefined, selector);
+  if (selector && pods.length === 0) env.out.err(`No resources found in ${ns} namespace.\n`);
+  validate(flags, opts, args.length === 2);
+  const streams = streamsOf(env, pods, container, flags.bool('all-containers'), flags.bool('prefix') || allPods);
+  const follow = flags.bool('follow');
+  const maxFollow = flags.int('max-log-requests', DEFAULT_MAX_FOLLOW);
+  if (follow && streams.length > 1 && streams.length > maxFollow) {
+    throw plainError(`you are attempting to follow ${streams.length} log streams, but maximum allowed concurrency is ${maxFollow}, use --max-log-requests to increase the limit`);
   }
+  if (!follow) {
+    for (const s of streams) env.out.out(prefixed(readLog(env, s, opts), s.prefix));
+    return 0;
+  }
+  followLogs(env, flags, streams, opts);
   return 0;
-}
-
-function containerStopped(pod: Pod, name: string): boolean {
-  return (pod.status?.containerStatuses ?? []).some((c) => c.name === name && c.state?.terminated !== undefined);
 }
