@@ -219,7 +219,8 @@ function processOne(w: World, self: ManagerState, def: ControllerDef): void {
       throw new Error(`unknown result ${String(never)}`);
     }
   }
-  if (queueLen(q) > 0) {
+  // An immediate Add during the sync (ctx.enqueue with no delay) may have armed it already.
+  if (queueLen(q) > 0 && !self.scheduled[def.name]) {
     self.scheduled[def.name] = true;
     setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
   }
