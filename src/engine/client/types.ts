@@ -31,6 +31,8 @@ export interface WorkQueueState {
   failures: Map<string, number>;
   /** The overall bucket's tokens as of `at` (created on the first rate-limited requeue). */
   bucket?: { tokens: number; at: number };
+  /** The delaying queue's waiting entries: key → readyAt, one per key (delaying-queue.ts). */
+  waiting: Map<string, number>;
 }
 
 export interface LeaderElectionState {

@@ -14,7 +14,7 @@ import { newTokenBucket, reserve, type RateLimit } from './flowcontrol';
 const BUCKET: RateLimit = { qps: 10, burst: 100 };
 
 export function newWorkQueue(name: string): WorkQueueState {
-  return { name, queue: [], head: 0, dirty: new Set(), processing: new Set(), failures: new Map() };
+  return { name, queue: [], head: 0, dirty: new Set(), processing: new Set(), failures: new Map(), waiting: new Map() };
 }
 
 /** Adds a key; returns true when the queue went from having nothing to hand out to having something. */

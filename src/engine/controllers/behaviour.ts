@@ -14,6 +14,7 @@ import { newInformer, syncInformer, type Delta } from '../client/informer';
 import { LEADER_TIMER, leaderElectionTick, newLeaderElection, processIdentity } from '../client/leaderelection';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { newWorkQueue, queueAdd, queueDone, queueForget, queueGet, queueLen, rateLimitDelay } from '../client/workqueue';
+import { queueAddAfter, takeReady } from '../client/delaying-queue';
 import { controllerUser } from '../apiserver/auth';
 import { dropWatchesBy } from '../apiserver/watch';
 import { markComponentChanged, setTimer, trace } from '../runtime';
@@ -25,6 +26,7 @@ import { enabledOptional } from './samplecontroller/registry';
 import { isCustomResource } from '../apiextensions/served';
 import { CLOUD_CONTROLLERS, CLOUD_MANAGER_USER } from './cloud/registry';
 import type { ManagerKind, ManagerState } from './state';
+import type { WorkQueueState } from '../client/types';
 
 const KCM_WHO: ClientIdentity = { user: { name: 'system:kube-controller-manager', groups: ['system:authenticated'] }, actor: 'kube-controller-manager' as ComponentId };
 const CCM_WHO: ClientIdentity = { user: CLOUD_MANAGER_USER, actor: 'cloud-controller-manager' as ComponentId };
@@ -56,10 +58,7 @@ function context(w: World, self: ManagerState, def: ControllerDef, observed?: (o
     request: (req) => request(w, self, id, req),
     record: (obj: KObject, e) => recordEvent(w, self, id, obj, { ...e, component: def.eventSource ?? def.actor }),
     data: (self.data[def.name] ??= {}),
-    enqueue: (key, after) => {
-      if (after && after > 0) setTimer(w, self, after, `requeue:${def.name}`, key);
-      else enqueue(w, self, def, key);
-    },
+    enqueue: (key, after) => enqueueAfter(w, self, def, key, after ?? 0),
     observe: (desired, actual) => observed?.({ desired, actual }),
     ensureInformer: (resource) => {
       if (self.informers[resource]) return;
@@ -87,14 +86,30 @@ function dispatchContext(w: World, self: ManagerState, def: ControllerDef): Cont
   return fresh;
 }
 
+function queueOf(self: ManagerState, def: ControllerDef): WorkQueueState {
+  return (self.queues[def.name] ??= newWorkQueue(def.name));
+}
+
 function enqueue(w: World, self: ManagerState, def: ControllerDef, key: string): void {
-  const q = (self.queues[def.name] ??= newWorkQueue(def.name));
+  const q = queueOf(self, def);
   queueAdd(q, key);
   if (queueLen(q) > 0 && !self.scheduled[def.name]) {
     self.scheduled[def.name] = true;
     setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
   }
   markComponentChanged(w, self.id);
+}
+
+/**
+ * AddAfter on the controller's delaying queue (client/delaying-queue.ts), the one path for every
+ * delayed requeue: ctx.enqueue with a delay, `requeueAfter`, and the rate-limited requeue after
+ * an `error` (AddRateLimited is AddAfter(key, When(key))). A key already waiting at least as
+ * soon arms nothing, so it wakes, and syncs, once.
+ */
+export function enqueueAfter(w: World, self: ManagerState, def: ControllerDef, key: string, delay: number): void {
+  const outcome = queueAddAfter(queueOf(self, def), key, w.now, delay);
+  if (outcome === 'add') enqueue(w, self, def, key);
+  else if (outcome === 'arm') setTimer(w, self, delay, `requeue:${def.name}`, key);
 }
 
 function dispatchDeltas(w: World, self: ManagerState, resource: string, deltas: Delta[], watch?: { id: number; ev: Parameters<typeof traceWatch>[3] }): void {
@@ -179,6 +194,7 @@ function syncAndDispatch(w: World, self: ManagerState, resource: string): void {
 function reset(w: World, self: ManagerState): void {
   dropWatchesBy(w, self.id);
   self.informers = {};
+  // The delaying queues' waiting entries go too: a new process has none (their wakes turn stale).
   self.queues = {};
   self.scheduled = {};
   self.data = {};
@@ -206,12 +222,12 @@ function processOne(w: World, self: ManagerState, def: ControllerDef): void {
       break;
     case 'requeueAfter':
       queueForget(q, key);
-      setTimer(w, self, res.delay, `requeue:${def.name}`, key);
+      enqueueAfter(w, self, def, key, res.delay);
       break;
     case 'error': {
       const delay = rateLimitDelay(w, q, key);
       trace(w, { from: def.actor, to: def.actor, kind: 'reconcile', detail: { type: 'error', controller: def.name, key, error: res.message, requeueAfterMs: delay } });
-      setTimer(w, self, delay, `requeue:${def.name}`, key);
+      enqueueAfter(w, self, def, key, delay);
       break;
     }
     default: {
@@ -219,7 +235,8 @@ function processOne(w: World, self: ManagerState, def: ControllerDef): void {
       throw new Error(`unknown result ${String(never)}`);
     }
   }
-  if (queueLen(q) > 0) {
+  // An immediate Add during the sync (ctx.enqueue, a requeue with no delay) may have armed it already.
+  if (queueLen(q) > 0 && !self.scheduled[def.name]) {
     self.scheduled[def.name] = true;
     setTimer(w, self, w.timings.reconcileCost, `process:${def.name}`);
   }
@@ -267,7 +284,11 @@ function managerBehaviour(kind: ManagerKind): Behaviour<'kube-controller-manager
       const def = controllersOf(w, self).find((c) => c.name === ctrl);
       if (!def || !self.leader.isLeader) return;
       if (kind === 'process') processOne(w, self, def);
-      else if (kind === 'requeue' && arg !== undefined) enqueue(w, self, def, arg);
+      else if (kind === 'requeue' && arg !== undefined) {
+        // Only the wake of the key's waiting entry adds it; a superseded one leaves no trace.
+        const q = self.queues[def.name];
+        if (q && takeReady(q, arg, w.now)) enqueue(w, self, def, arg);
+      }
       else if (kind === 'periodic') {
         const p = def.periodic?.find((t) => t.name === task);
         if (!p || arg !== String(self.leadingTerm)) return;

@@ -15,9 +15,12 @@ import type { ManagerState } from './state';
 
 export type ReconcileResult =
   | { kind: 'done' }
-  /** Reconcile again after a delay even though nothing changed (e.g. a deadline to check). */
+  /**
+   * Reconcile again after a delay even though nothing changed (e.g. a deadline to check): AddAfter,
+   * so a key already waiting to be added at least as soon keeps that one wake instead.
+   */
   | { kind: 'requeueAfter'; delay: number }
-  /** A transient failure: requeue with the workqueue's rate limiter. */
+  /** A transient failure: AddRateLimited, i.e. AddAfter the workqueue's rate-limiter delay. */
   | { kind: 'error'; message: string };
 
 export const DONE: ReconcileResult = { kind: 'done' };
@@ -32,7 +35,10 @@ export interface ControllerContext {
   record(obj: KObject, e: Omit<EventSpec, 'component'>): void;
   /** This controller's private, serialisable scratch state (expectations, timers' bookkeeping). */
   data: Record<string, unknown>;
-  /** Queue a key on this controller's workqueue (e.g. from a periodic task). */
+  /**
+   * Queue a key on this controller's workqueue (e.g. from a periodic task); with `after` > 0 it
+   * is AddAfter on the delaying queue, which keeps one waiting entry per key (the soonest).
+   */
   enqueue(key: string, after?: number): void;
   /**
    * What this reconcile wants and found (spec.replicas against the Pods or replicas it counts),

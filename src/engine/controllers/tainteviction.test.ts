@@ -59,4 +59,24 @@ describe('taint-eviction-controller', () => {
     advance(sim, 60_000);
     expect(get<Pod>(sim, 'pods', 'lucky')!.metadata.deletionTimestamp).toBeUndefined();
   });
+
+  it('evicts at the new time when a cancelled eviction is scheduled again, later', () => {
+    const sim = fresh();
+    fakeNode(sim, 'w3');
+    keepAlive(sim, 'w3');
+    boundPod(sim, 'again', 'w3', 60);
+    advance(sim, 1000);
+    const tainted = { spec: { taints: [{ key: 'example.com/no-kubelet', effect: 'NoSchedule' }, taint] } };
+    const untainted = { spec: { taints: [{ key: 'example.com/no-kubelet', effect: 'NoSchedule' }] } };
+    patch(sim, 'nodes', 'w3', tainted, undefined);
+    advance(sim, 20_000);
+    patch(sim, 'nodes', 'w3', untainted, undefined);
+    advance(sim, 10_000);
+    // Due 60 s from now; the first eviction's wake, 30 s from now, is still waiting in the queue.
+    patch(sim, 'nodes', 'w3', tainted, undefined);
+    const retainted = sim.now;
+    waitFor(sim, 'evicted', () => !!get<Pod>(sim, 'pods', 'again')?.metadata.deletionTimestamp, 90_000);
+    expect(sim.now - retainted).toBeGreaterThanOrEqual(60_000);
+    expect(sim.now - retainted).toBeLessThan(62_000);
+  });
 });

@@ -146,7 +146,9 @@ function handlePodUpdate(ctx: ControllerContext, podKey: string): void {
 /** deletePodHandler + addConditionAndDeletePod. */
 function evict(ctx: ControllerContext, podKey: string): ReconcileResult {
   const e = state(ctx).evictions.get(podKey);
-  if (!e || e.done || e.fireAt > ctx.w.now) return DONE;
+  if (!e || e.done) return DONE;
+  // Rescheduled later after a cancel: the delaying queue kept the earlier wake, not this one.
+  if (e.fireAt > ctx.w.now) return { kind: 'requeueAfter', delay: e.fireAt - ctx.w.now };
   ctx.record(podRef(podKey), { type: 'Normal', reason: 'TaintManagerEviction', message: `Marking for deletion Pod ${podKey}` });
   const { namespace, name } = splitKey(podKey);
   const got = ctx.request({ verb: 'get', resource: 'pods', namespace, name });

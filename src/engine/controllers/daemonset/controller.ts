@@ -21,7 +21,6 @@ import { backoffGC, type BackoffEntry } from '../../client/backoff';
 import { runSync } from '../util/errors';
 import { creationObserved, deletionObserved, expectChanges, satisfiedExpectations, type Expectations } from '../util/expectations';
 import { controllerRefOf } from '../util/meta';
-import { addAfter } from '../util/delaying';
 import { indexMove, stateOf, type KeyIndex } from '../util/state';
 import { cleanupHistory, constructHistory, REVISION_HASH_LABEL } from './history';
 import { newDaemonPod, nodeShouldRunDaemonPod, podNodeName, revisionHash, type DaemonPlacement } from './pods';
@@ -44,12 +43,10 @@ interface DaemonSetState {
   expectations: Expectations;
   /** failedPodsBackoff: failedPodsBackoffKey → its entry (failed-pods-backoff.ts). */
   failedPodsBackoff: Map<string, BackoffEntry>;
-  /** DaemonSet key → when its pending back-off wake fires (util/delaying.ts). */
-  waiting: Map<string, number>;
 }
 
 function state(ctx: ControllerContext): DaemonSetState {
-  return stateOf(ctx, () => ({ podsByOwner: new Map(), byNode: newNodeIndex(), views: new Map(), expectations: new Map(), failedPodsBackoff: new Map(), waiting: new Map() }));
+  return stateOf(ctx, () => ({ podsByOwner: new Map(), byNode: newNodeIndex(), views: new Map(), expectations: new Map(), failedPodsBackoff: new Map() }));
 }
 
 function dsKeyOf(pod: Pod | undefined): string | undefined {
@@ -234,7 +231,6 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
   const ds = ctx.cache('daemonsets').cache.get(key) as DaemonSet | undefined;
   if (!ds) {
     s.expectations.delete(key);
-    s.waiting.delete(key);
     return DONE;
   }
   const nodeCache = ctx.cache('nodes').cache;
@@ -266,8 +262,9 @@ function syncDaemonSet(ctx: ControllerContext, key: string): ReconcileResult {
     }
     if (err === undefined) cleanupHistory(ctx, ds, history.old, allPods(podsOf(ctx, ds)));
   }
-  // enqueueDaemonSetAfter, from podsShouldBeOnNode: its own wake, beside any other requeue.
-  if (backoffDelay !== undefined && addAfter(s.waiting, key, now, backoffDelay)) ctx.enqueue(key, backoffDelay);
+  // enqueueDaemonSetAfter, from podsShouldBeOnNode: AddAfter on the same delaying queue as the
+  // minReadySeconds requeue below, so the sooner of the two is the one wake.
+  if (backoffDelay !== undefined) ctx.enqueue(key, backoffDelay);
   const counts: WalkCounts = view ? { ...view.totals } : walkCounts(ds, nodes(), podsOf(ctx, ds), hash, now);
   updateDaemonSetStatus(ctx, ds, counts, processed);
   if (err !== undefined) return { kind: 'error', message: err };

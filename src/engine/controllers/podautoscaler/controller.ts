@@ -26,10 +26,9 @@ export const HPA_SYNC_PERIOD_MS = 15_000;
 
 type Memory = Record<string, HpaMemory>;
 
-/** What the controller keeps between syncs: per HPA its recommendations and scale events, and which HPAs have a sync waiting. */
+/** What the controller keeps between syncs: per HPA its recommendations and scale events. */
 interface State {
   hpas: Memory;
-  waiting: Record<string, true>;
 }
 
 interface Target {
@@ -263,11 +262,10 @@ function reconcileAutoscaler(ctx: ControllerContext, stored: HorizontalPodAutosc
 }
 
 function sync(ctx: ControllerContext, key: string): ReconcileResult {
-  const state = stateOf<State>(ctx, () => ({ hpas: {}, waiting: {} }));
+  const state = stateOf<State>(ctx, () => ({ hpas: {} }));
   const hpa = ctx.cache('horizontalpodautoscalers').cache.get(key) as HorizontalPodAutoscaler | undefined;
   if (!hpa) {
     delete state.hpas[key];
-    delete state.waiting[key];
     return { kind: 'done' };
   }
   reconcileAutoscaler(ctx, hpa, key, state.hpas);
@@ -280,14 +278,11 @@ export const horizontalPodAutoscalerController: ControllerDef = {
   actor: componentId('horizontal-pod-autoscaler'),
   informers: ['horizontalpodautoscalers', 'pods'],
   keysFor: (ctx, resource, d) => {
-    // enqueueHPA is AddRateLimited: a new HPA is first synced one period after it appears; later
-    // updates (our own status writes among them) fall into the period already waiting.
+    // enqueueHPA is AddRateLimited, with a fixed-interval limiter: AddAfter one period. A new HPA
+    // is first synced one period after it appears; later updates (our own status writes among
+    // them) find the key already waiting at least as soon, and the delaying queue drops them.
     if (resource !== 'horizontalpodautoscalers' || !d.cur) return [];
-    const key = metaKey(d.cur);
-    const state = stateOf<State>(ctx, () => ({ hpas: {}, waiting: {} }));
-    if (state.waiting[key]) return [];
-    state.waiting[key] = true;
-    ctx.enqueue(key, HPA_SYNC_PERIOD_MS);
+    ctx.enqueue(metaKey(d.cur), HPA_SYNC_PERIOD_MS);
     return [];
   },
   reconcile: (ctx, key) => sync(ctx, key),
