@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKubectlChunks } from './chunks';
 import { splitPipeline } from './script';
 import { Session } from './session';
 import type { CommandResult } from './types';
@@ -15,6 +16,8 @@ function withDeployment(): Session {
   s.run('sim advance 20s');
   return s;
 }
+
+beforeAll(() => loadKubectlChunks());
 
 describe('pipelines in the command language', () => {
   it('splits at unquoted single pipes only', () => {

@@ -5,7 +5,8 @@
  */
 import type { KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
-import { CmdError, failureText, plainError } from '../errors';
+import { CmdError, failureText, plainError, usageError } from '../errors';
+import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { tabulate, GET_TABLE } from '../printers/tabwriter';
@@ -13,20 +14,6 @@ import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '.
 import { combineResourceGroup, goList, printableRules, type PolicyRule } from '../../k8s/rbac';
 
 export const AUTH_SUBCOMMANDS = ['can-i', 'whoami'] as const;
-
-/** cobra's help for `kubectl auth` without a subcommand, limited to what runs here. */
-const AUTH_HELP = `Inspect authorization.
-
-Available Commands:
-  can-i         Check whether an action is allowed
-  whoami        Experimental: Check self subject attributes
-
-Usage:
-  kubectl auth [flags] [options]
-
-Use "kubectl auth <command> --help" for more information about a given command.
-Use "kubectl options" for a list of global command-line options (applies to all commands).
-`;
 
 export const AUTH_FLAGS: FlagDef[] = [
   { name: 'all-namespaces', short: 'A', kind: 'bool' },
@@ -52,11 +39,8 @@ export function runAuth(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub === 'can-i') return canI(env, argv.slice(1));
   if (sub === 'whoami') return whoami(env, argv.slice(1));
-  if (sub === undefined || sub.startsWith('-')) {
-    env.out.out(AUTH_HELP);
-    return 0;
-  }
-  throw new CmdError(`error: unknown command "${sub}" for "kubectl auth"\nRun 'kubectl auth --help' for usage.\n`);
+  if (sub === undefined || sub.startsWith('-')) return parentUsage(env, 'auth', 'err');
+  throw usageError(`unknown command "${sub}"`, 'kubectl auth');
 }
 
 function reviewInfo(resource: string): ResourceInfo {

@@ -5,7 +5,8 @@
  */
 import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonIndent } from '../../k8s/printers/json';
-import { CmdError, plainError, usageError } from '../errors';
+import { plainError, usageError } from '../errors';
+import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { configView, contextNamed, CONTEXTS } from '../kubeconfig';
@@ -17,28 +18,6 @@ export const CONFIG_SUBCOMMAND_ALIASES = ['use'] as const;
 
 /** kubectl config's other subcommands, which this simulator does not model. */
 const REAL_SUBCOMMANDS = ['delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-users', 'rename-context', 'set', 'set-cluster', 'set-context', 'set-credentials', 'unset'];
-
-/** `kubectl config`'s help (its Long text), listing the subcommands that run here. */
-const CONFIG_HELP = `Modify kubeconfig files using subcommands like "kubectl config set current-context my-context".
-
- The loading order follows these rules:
-
-  1.  If the --kubeconfig flag is set, then only that file is loaded. The flag may only be set once and no merging takes place.
-  2.  If $KUBECONFIG environment variable is set, then it is used as a list of paths (normal path delimiting rules for your system). These paths are merged. When a value is modified, it is modified in the file that defines the stanza. When a value is created, it is created in the first file that exists. If no files in the chain exist, then it creates the last file in the list.
-  3.  Otherwise, \${HOME}/.kube/config is used and no merging takes place.
-
-Available Commands:
-  current-context   Display the current-context
-  get-contexts      Describe one or many contexts
-  use-context       Set the current-context in a kubeconfig file
-  view              Display merged kubeconfig settings or a specified kubeconfig file
-
-Usage:
-  kubectl config SUBCOMMAND [options]
-
-Use "kubectl config <command> --help" for more information about a given command.
-Use "kubectl options" for a list of global command-line options (applies to all commands).
-`;
 
 const USE_CONTEXT_HELP = `Set the current-context in a kubeconfig file.
 
@@ -127,8 +106,7 @@ export function runConfig(env: Env, argv: string[]): number {
     case 'view':
       return view(env, rest);
     case undefined:
-      // DefaultSubCommandRun: the help on stderr, then exit 1 with nothing more.
-      throw new CmdError(CONFIG_HELP);
+      return parentUsage(env, 'config', 'err');
     default:
       if (REAL_SUBCOMMANDS.includes(sub)) throw plainError(`"kubectl config ${sub}" is not available in this simulator; supported: ${CONFIG_SUBCOMMANDS.join(', ')}`);
       throw usageError(`unknown command ${JSON.stringify(sub)}`, 'kubectl config');

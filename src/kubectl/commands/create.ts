@@ -7,6 +7,7 @@
 import type { CronJob, KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
+import { parentUsage } from '../help/parent-usage';
 import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
@@ -234,9 +235,6 @@ function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?:
   throw plainError(`failed to create ${what}: ${f.api.message}`);
 }
 
-/** What `kubectl create secret` alone prints to stderr (DefaultSubCommandRun: the help, exit 1). */
-const SECRET_USAGE = `Create a secret with specified type.\n\n A docker-registry type secret is for accessing a container registry.\n\n A generic type secret indicate an Opaque secret type.\n\n A tls type secret holds TLS certificate and its associated key.\n\nAvailable Commands:\n  docker-registry   Create a secret for use with a Docker registry\n  generic           Create a secret from a local file, directory, or literal value\n  tls               Create a TLS secret\n\nUsage:\n  kubectl create secret (docker-registry | generic | tls) [options]\n\nUse "kubectl create secret <command> --help" for more information about a given command.\nUse "kubectl options" for a list of global command-line options (applies to all commands).\n`;
-
 /** `create secret` as cobra's Find sees it: its types are its subcommands (help/topics.ts walks it too). */
 export const SECRET_COMMAND = { flags: Object.values(SECRET_FLAGS).flat(), subcommands: Object.keys(SECRET_FLAGS) } satisfies CommandNode;
 
@@ -250,7 +248,7 @@ function secret(env: Env, argv: string[]): number {
   const type = words[1];
   if (type === undefined || !isSecretType(type)) {
     const word = parseFlags(argv, SECRET_COMMAND.flags, 'kubectl create secret').args[0];
-    if (word === undefined) throw new CmdError(SECRET_USAGE);
+    if (word === undefined) return parentUsage(env, 'create secret', 'err');
     throw plainError(`unknown command "${word}"\nSee 'kubectl create secret -h' for help and examples`);
   }
   const flags = parseFlags(rest, SECRET_FLAGS[type], `kubectl create secret ${type}`);

@@ -11,6 +11,7 @@ import type { SimMillis } from '../../engine/index';
 import { qualifiedResource } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import type { Env } from '../env';
 import { effectiveTimeout, watchUntil } from '../wait-util';
@@ -280,7 +281,7 @@ export const ROLLOUT_SUBCOMMANDS: readonly string[] = ['history', 'pause', 'rest
 export function runRollout(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub === undefined || !ROLLOUT_SUBCOMMANDS.includes(sub)) {
-    if (sub === undefined) throw new CmdError(`error: Required resource not specified.\nSee 'kubectl rollout -h' for help and examples\n`);
+    if (sub === undefined) return parentUsage(env, 'rollout', 'out');
     // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl rollout').args.join(' ')}"\nSee 'kubectl rollout -h' for help and examples`);
   }

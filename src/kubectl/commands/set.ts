@@ -1,5 +1,6 @@
 /** `kubectl set image TYPE/NAME container=image ...` (also `*=image`); `set env` and `set resources` live in their own modules. */
 import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
@@ -28,7 +29,7 @@ export const SET_SUBCOMMAND_ALIASES: readonly string[] = ['sa'];
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub === undefined || !(SET_SUBCOMMANDS.includes(sub) || SET_SUBCOMMAND_ALIASES.includes(sub))) {
-    if (sub === undefined) throw new CmdError(`error: unknown command "" for "kubectl set"\n`);
+    if (sub === undefined) return parentUsage(env, 'set', 'err');
     // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
   }

@@ -23,24 +23,6 @@ export const TOP_FLAGS: FlagDef[] = [
   { name: 'show-swap', kind: 'bool' },
 ];
 
-/** cobra's help for `kubectl top` without a subcommand. */
-export const TOP_HELP = `Display resource (CPU/memory) usage.
-
- The top command allows you to see the resource consumption for nodes or pods.
-
- This command requires Metrics Server to be correctly configured and working on the server.
-
-Available Commands:
-  node          Display resource (CPU/memory) usage of nodes
-  pod           Display resource (CPU/memory) usage of pods
-
-Usage:
-  kubectl top [flags] [options]
-
-Use "kubectl top <command> --help" for more information about a given command.
-Use "kubectl options" for a list of global command-line options (applies to all commands).
-`;
-
 /** Accepts any flags: the answer does not depend on them. */
 export const ANY_FLAGS: FlagDef[] = [];
 

@@ -55,12 +55,22 @@ describe('kubectl <command> --help', () => {
   });
 
   it("lists only the subcommands that run here, as the commands' own usage does", () => {
-    expect(kubectl(sim, 'auth --help').stdout).toBe(kubectl(sim, 'auth').stdout);
+    expect(kubectl(sim, 'auth --help').stdout).toBe(kubectl(sim, 'auth').stderr);
     expect(kubectl(sim, 'config --help').stdout).toBe(kubectl(sim, 'config').stderr);
     expect(kubectl(sim, 'create secret --help').stdout).toBe(kubectl(sim, 'create secret').stderr);
     const create = kubectl(sim, 'create --help').stdout;
     expect(create).toContain('\n  deployment            Create a deployment with the specified name\n');
     expect(create).not.toContain('\n  ingress ');
+  });
+
+  it('a parent command run alone prints its help and exits 1, on stderr (rollout: stdout), as DefaultSubCommandRun does', () => {
+    for (const parent of ['top', 'auth', 'set', 'config', 'create secret']) {
+      expect(kubectl(sim, parent)).toMatchObject({ stdout: '', stderr: kubectl(sim, `${parent} --help`).stdout, code: 1 });
+    }
+    expect(kubectl(sim, 'rollout')).toMatchObject({ stdout: kubectl(sim, 'rollout --help').stdout, stderr: '', code: 1 });
+    for (const parent of ['top', 'auth', 'set', 'rollout', 'config']) {
+      expect(kubectl(sim, `${parent} bogus`)).toMatchObject({ stderr: `error: unknown command "bogus"\nSee 'kubectl ${parent} -h' for help and examples\n`, code: 1 });
+    }
   });
 
   it("leaves --help after -- to the command exec runs, and answers exec's own before it", () => {
