@@ -51,7 +51,7 @@ Advanced Commands:
   apply           Apply a configuration to a resource by file name or stdin
   patch           Update fields of a resource
   replace         Replace a resource by file name or stdin
-  wait            Experimental: Wait for a specific condition on one or many resources
+  wait            Wait for a specific condition on one or many resources
 
 Settings Commands:
   label           Update the labels on a resource
