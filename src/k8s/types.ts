@@ -137,6 +137,10 @@ export interface Container {
   restartPolicy?: 'Always';
   terminationMessagePath?: string;
   terminationMessagePolicy?: 'File' | 'FallbackToLogsOnError';
+  /** Keep a stdin stream open for attach (`kubectl run -i`); stdinOnce closes it after the first attach ends. */
+  stdin?: boolean;
+  stdinOnce?: boolean;
+  tty?: boolean;
 }
 
 export interface Volume {

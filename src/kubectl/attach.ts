@@ -46,6 +46,8 @@ export interface Attachment {
   lastStatus: number;
   /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it. */
   exec(script: string): ShellReply;
+  /** `kubectl run --rm -it`: once the session ends, kubectl deletes the Pod it created. */
+  removeOnDetach?: boolean;
 }
 
 /**

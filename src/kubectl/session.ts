@@ -152,8 +152,12 @@ export class Session {
       this.sim.advance(KUBECTL_STARTUP_MS);
       try {
         const done = runShellLine(this.sim, shell, line);
-        if (done.detached) this.attached = undefined;
-        return done.result;
+        if (!done.detached) return done.result;
+        this.attached = undefined;
+        if (!shell.removeOnDetach) return done.result;
+        // run.go's deferred removeCreatedObjects: the Pod goes once the session ends.
+        const removed = this.execute(`kubectl delete pod ${shell.pod} -n ${shell.namespace} --wait=false --ignore-not-found`, undefined, {});
+        return { ...done.result, output: [...done.result.output, ...removed.output], exitCode: done.result.exitCode || removed.exitCode };
       } catch (e) {
         // A bug in the simulation must never take the session down with it.
         return fail(`error: internal error: ${e instanceof Error ? e.message : String(e)}`);

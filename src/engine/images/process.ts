@@ -99,13 +99,27 @@ function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string,
   return env;
 }
 
+const SHELLS = new Set(['sh', 'ash', 'bash', 'dash']);
+
+/**
+ * A shell with no script to run (`sh`, `bash -i`) reads its commands from stdin. With the
+ * runtime holding stdin open (spec `stdin: true`, `kubectl run -it`) it waits for input for as
+ * long as nobody closes it — the `tail -f /dev/null` the machine already models as waiting —
+ * instead of meeting end of file and exiting at once.
+ */
+function waitsOnStdin(argv: readonly string[], stdinOpen: boolean | undefined): boolean {
+  const shell = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
+  return stdinOpen === true && shell !== undefined && SHELLS.has(shell) && argv.slice(1).every((a) => a === '-i' || a === '-l' || a === '--login');
+}
+
 export function startProcess(input: ProcessInput): ProcessState {
   const def = imageDefinition(input.image.ref);
   const argv = containerArgv(def, input);
   const env = containerEnv(def, input);
   const fs = newLayer();
   if (input.mounts) fs.mounts = { ...input.mounts };
-  const machine = newMachine(argvScript(argv), { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
+  const script = waitsOnStdin(argv, input.stdinOpen) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
+  const machine = newMachine(script, { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
   if (input.dns) p.dns = input.dns;

@@ -53,6 +53,8 @@ export interface ProcessInput {
   dns?: ClusterDns;
   /** The container's volumeMounts: mountPath → the volume's layer (shared by reference). */
   mounts?: Record<string, MountedVolume>;
+  /** The runtime holds the container's stdin open (spec `stdin: true`): a shell reading it waits for input. */
+  stdinOpen?: boolean;
 }
 
 /**

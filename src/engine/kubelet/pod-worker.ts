@@ -146,6 +146,7 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (c.command) cfg.command = c.command;
   if (c.args) cfg.args = c.args;
   if (mem !== undefined) cfg.memoryLimitBytes = Math.round(milli(mem) / 1000);
+  if (c.stdin) cfg.stdin = true;
   const mounts = containerMounts(w, wk, wk.pod, c);
   if (mounts) cfg.mounts = mounts;
   return cfg;

@@ -177,6 +177,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.args ? { args: c.config.args } : {}),
     ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
     ...(c.config.mounts ? { mounts: c.config.mounts } : {}),
+    ...(c.config.stdin ? { stdinOpen: true } : {}),
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),

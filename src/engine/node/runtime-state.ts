@@ -42,6 +42,8 @@ export interface ContainerConfig {
   fieldPath: string;
   /** The volumes set up by the kubelet, by mountPath (the same layer objects the volume manager keeps). */
   mounts?: Record<string, MountedVolume>;
+  /** CRI stdin: the runtime keeps the container's stdin open for an attach (spec `stdin: true`). */
+  stdin?: boolean;
 }
 
 export interface ContainerRecord {

@@ -104,7 +104,7 @@ export function runExec(env: Env, argv: string[]): number {
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
-function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean): ShellReply {
+export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean): ShellReply {
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',

@@ -9,6 +9,7 @@ import { CmdError, failureText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { runAttached } from './run-attach';
 
 export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'port', kind: 'string' },
@@ -135,6 +136,9 @@ export const RUN_FLAGS: FlagDef[] = [
   { name: 'stdin', short: 'i', kind: 'bool' },
   { name: 'tty', short: 't', kind: 'bool' },
   { name: 'attach', kind: 'bool' },
+  { name: 'leave-stdin-open', kind: 'bool' },
+  { name: 'quiet', short: 'q', kind: 'bool' },
+  { name: 'pod-running-timeout', kind: 'duration' },
   { name: 'expose', kind: 'bool' },
   { name: 'privileged', kind: 'bool' },
   { name: 'save-config', kind: 'bool' },
@@ -151,9 +155,15 @@ export function runRun(env: Env, argv: string[]): number {
   if (!name) throw new CmdError(`error: NAME is required for run\nSee 'kubectl run -h' for help and examples\n`);
   const image = flags.str('image');
   if (!image) throw new CmdError(`error: required flag(s) "image" not set\n`);
-  if (flags.bool('stdin') || flags.bool('tty') || flags.bool('attach') || flags.bool('rm')) {
-    throw new CmdError('error: attaching to a container (-i, -t, --attach, --rm) is not available in this simulator\n');
-  }
+  const stdin = flags.bool('stdin');
+  const tty = flags.bool('tty');
+  // Complete: -i attaches unless --attach says otherwise.
+  const attach = flags.has('attach') ? flags.bool('attach') : stdin;
+  const dry = dryRunOf(flags);
+  // Validate's checks, in its order.
+  if (tty && !stdin) throw plainError('-i/--stdin is required for containers with -t/--tty=true');
+  if (!attach && flags.bool('rm')) throw plainError('--rm should only be used for attached containers');
+  if (attach && dry !== 'none') throw plainError("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
   const labels = flags.str('labels') ? parseKV(flags.str('labels')) : { run: name };
   const container: Container = { name, image, resources: {} };
   if (dash.length) {
@@ -163,6 +173,11 @@ export function runRun(env: Env, argv: string[]): number {
   if (flags.str('port')) container.ports = [{ containerPort: Number(flags.str('port')) }];
   if (flags.list('env').length) container.env = flags.list('env').map((e) => ({ name: e.split('=')[0]!, value: e.slice(e.indexOf('=') + 1) }));
   if (flags.str('image-pull-policy')) container.imagePullPolicy = flags.str('image-pull-policy') as Container['imagePullPolicy'];
+  if (stdin) {
+    container.stdin = true;
+    if (!flags.bool('leave-stdin-open')) container.stdinOnce = true;
+  }
+  if (tty) container.tty = true;
   const restart = flags.str('restart') || 'Always';
   if (!RESTART_POLICIES.includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
   const pod: KObject = {
@@ -172,7 +187,6 @@ export function runRun(env: Env, argv: string[]): number {
     spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
     status: {},
   };
-  const dry = dryRunOf(flags);
   const info = resourceInfo('pods')!;
   if (dry === 'client') {
     printResult(env, flags, info, pod, withDryRun('created', dry));
@@ -180,6 +194,17 @@ export function runRun(env: Env, argv: string[]): number {
   }
   const res = env.client.create(info, namespaceOf(flags), pod, dry === 'server');
   if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+  if (attach) {
+    return runAttached(env, res.value as Pod, {
+      tty,
+      quiet: flags.bool('quiet'),
+      remove: flags.bool('rm'),
+      restart,
+      leaveStdinOpen: flags.bool('leave-stdin-open'),
+      timeoutMs: flags.duration('pod-running-timeout', 60_000),
+      argv: container.command ?? container.args ?? [],
+    });
+  }
   printResult(env, flags, info, res.value, withDryRun('created', dry));
   return 0;
 }

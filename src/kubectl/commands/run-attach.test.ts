@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../engine/index';
+import { kubectl } from '../testing';
+import { Session } from '../session';
+import type { CommandResult } from '../types';
+
+const NOTICE = "All commands and output from this session will be recorded in container logs, including credentials and sensitive information passed through the command prompt.\nIf you don't see a command prompt, try pressing enter.\n";
+const text = (r: CommandResult): string => r.output.map((c) => c.text).join('');
+
+describe('kubectl run -i / --attach / --rm (headless: stdin is not a terminal)', () => {
+  it('prints a finished one-shot command’s output, deletes the Pod with --rm and exits 0', () => {
+    const sim = new Simulation({ seed: 2 });
+    expect(kubectl(sim, "run once --image=busybox:1.36 --restart=Never --rm -i -- echo hi")).toMatchObject({ stdout: 'hi\npod "once" deleted from default namespace\n', stderr: '', code: 0 });
+    sim.advance(40_000);
+    expect(sim.storedObject('pods/default/once')).toBeUndefined();
+  });
+
+  it("exits with the container's code, after the deferred delete, as uexec.CodeExitError", () => {
+    const sim = new Simulation({ seed: 2 });
+    const r = kubectl(sim, "run fail --image=busybox:1.36 --restart=Never --rm -i -- sh -c 'echo bye; exit 3'");
+    expect(r).toMatchObject({ stdout: 'bye\npod "fail" deleted from default namespace\n', stderr: 'pod default/fail terminated (Error)\n', code: 3 });
+    expect(r.all.indexOf('deleted')).toBeLessThan(r.all.indexOf('terminated'));
+  });
+
+  it('attaches to a running container: output before the attach, the session notice, then what it writes until it ends', () => {
+    const sim = new Simulation({ seed: 2 });
+    const r = kubectl(sim, "run keep --image=busybox:1.36 --restart=Never -i -- sh -c 'echo a; sleep 5; echo b'");
+    expect(r).toMatchObject({ stdout: 'a\nb\n', stderr: NOTICE, code: 0 });
+    expect(kubectl(sim, 'get pod keep --no-headers').stdout).toMatch(/^keep\s+0\/1\s+Completed\s+0/);
+    expect(kubectl(sim, 'get pod keep -o jsonpath={.spec.containers[0].stdin},{.spec.containers[0].stdinOnce},{.spec.containers[0].tty}').stdout).toBe('true,true,');
+  });
+
+  it('-t without a terminal warns as attach does; -q keeps the notices away', () => {
+    const sim = new Simulation({ seed: 2 });
+    const r = kubectl(sim, "run t1 --image=busybox:1.36 --restart=Never -it -- sh -c 'sleep 3; echo done'");
+    expect(r.stderr).toBe(`Unable to use a TTY - input is not a terminal or the right kind of file\n${NOTICE}`);
+    expect(r.stdout).toBe('done\n');
+    expect(kubectl(sim, "run q1 --image=busybox:1.36 --restart=Never -i -q -- sh -c 'sleep 3; echo quiet'")).toMatchObject({ stdout: 'quiet\n', stderr: '' });
+  });
+
+  it("refuses what run.go's Validate refuses", () => {
+    const sim = new Simulation({ seed: 2 });
+    expect(kubectl(sim, 'run x -t --image=busybox:1.36').stderr).toBe('error: -i/--stdin is required for containers with -t/--tty=true\n');
+    expect(kubectl(sim, 'run x --rm --image=busybox:1.36').stderr).toBe('error: --rm should only be used for attached containers\n');
+    expect(kubectl(sim, 'run x -i --dry-run=client --image=busybox:1.36').stderr).toBe("error: --dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)\n");
+    expect(kubectl(sim, 'get pods').stderr).toBe('No resources found in default namespace.\n');
+  });
+
+  it('times out waiting for a Pod that never runs, then still removes it', () => {
+    const sim = new Simulation({ seed: 2 });
+    const r = kubectl(sim, 'run nope --image=busybox:no-such-tag --restart=Never --rm -i --pod-running-timeout=20s -- echo hi');
+    expect(r).toMatchObject({ stdout: 'pod "nope" deleted from default namespace\n', stderr: 'error: timed out waiting for the condition\n', code: 1 });
+  });
+});
+
+describe('kubectl run -it in the page’s terminal (a TTY)', () => {
+  it('attaches the terminal to the Pod’s shell, which waits on its open stdin; exit detaches and --rm deletes the Pod', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    const attach = s.run('kubectl run -it --rm debug --image=busybox:1.36 --restart=Never -- sh');
+    expect(attach).toMatchObject({ exitCode: 0, attached: { namespace: 'default', pod: 'debug', container: 'debug', prompt: '/ # ' } });
+    expect(text(attach)).toBe(NOTICE);
+    expect(text(s.run('hostname'))).toBe('debug\n');
+    expect(text(s.run('ps'))).toMatch(/^PID\s+USER\s+TIME\s+COMMAND\n\s+1 root\s+0:00 sh\n/);
+    const bye = s.run('exit');
+    expect(bye).toMatchObject({ exitCode: 0 });
+    expect(bye.attached).toBeUndefined();
+    expect(text(bye)).toBe('pod "debug" deleted from default namespace\n');
+    s.sim.advance(40_000);
+    expect(s.sim.storedObject('pods/default/debug')).toBeUndefined();
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * `kubectl run -i` / `--attach` / `--rm` (run.go Run, handleAttachPod, waitForPod; attach.go
+ * Run): wait until the Pod runs and is Ready (or has already finished), print what it logged
+ * before the attach, then stream its output until the container ends; with `--restart=Never` or
+ * `OnFailure` wait for the Pod to complete and exit with its container's code; `--rm` deletes
+ * the Pod last, whatever happened (run.go defers it).
+ *
+ * In the page's terminal, `-it` with a shell (`kubectl run -it --rm debug --image=busybox -- sh`)
+ * attaches the terminal to that shell, as `kubectl exec -it` does (attach.ts: each typed line runs
+ * in the container); `exit` detaches, and `--rm` then deletes the Pod.
+ *
+ * Approximate: the attach stream is the container's log read as simulated time advances (kubectl
+ * reads the process's stdout directly; both carry the same lines), and the headless runner's
+ * stdin is empty, so a shell reading it meets end of file at once.
+ */
+import type { KObject, Pod } from '../../k8s/types';
+import { resourceInfo } from '../../k8s/resources';
+import { CmdError, fatalText, plainError } from '../errors';
+import type { Env } from '../env';
+import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
+import { ObjectWatch } from '../watch';
+import { MAX_WAIT_MS } from '../wait-util';
+import { readLog, type LogStream } from './logs-stream';
+import { execOnce } from './exec';
+
+const PODS = resourceInfo('pods')!;
+
+export interface AttachedRun {
+  tty: boolean;
+  quiet: boolean;
+  remove: boolean;
+  /** `--restart`, as the Pod got it. */
+  restart: string;
+  leaveStdinOpen: boolean;
+  /** `--pod-running-timeout`, ms. */
+  timeoutMs: number;
+  /** The container's command line as given after `--` (empty: the image's own). */
+  argv: string[];
+}
+
+const SESSION_NOTICE = "All commands and output from this session will be recorded in container logs, including credentials and sensitive information passed through the command prompt.\nIf you don't see a command prompt, try pressing enter.\n";
+
+type Condition = (pod: Pod | undefined) => 'done' | 'completed' | 'wait';
+
+/** podRunningAndReady: Running with Ready True; a finished Pod ends the wait as ErrPodCompleted. */
+const runningAndReady: Condition = (pod) => {
+  if (!pod) throw plainError('pods "" not found');
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') return 'completed';
+  if (phase === 'Running' && (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True')) return 'done';
+  return 'wait';
+};
+
+function completed(restart: string): Condition {
+  return (pod) => {
+    if (!pod) throw plainError('pods "" not found');
+    const phase = pod.status?.phase;
+    // OnFailure restarts a failed container, so only success ends that wait.
+    return phase === 'Succeeded' || (phase === 'Failed' && restart !== 'OnFailure') ? 'done' : 'wait';
+  };
+}
+
+/** waitForPod: the Pod as the condition last saw it, or watchtools' timeout. */
+function waitForPod(env: Env, ns: string, name: string, timeoutMs: number, cond: Condition): { pod: Pod; state: 'done' | 'completed' } {
+  const stored = (): Pod | undefined => env.sim.storedObject<Pod>(`pods/${ns}/${name}`);
+  let pod = stored();
+  let state = cond(pod);
+  const watch = new ObjectWatch(env.sim, 'pods', { namespace: ns, names: [name] }, pod ? [pod as KObject] : []);
+  const deadline = env.sim.now + Math.min(timeoutMs, MAX_WAIT_MS);
+  while (state === 'wait') {
+    const remaining = deadline - env.sim.now;
+    if (remaining <= 0) throw plainError('timed out waiting for the condition');
+    for (const e of watch.next(remaining)) {
+      pod = e.type === 'DELETED' ? undefined : (e.obj as Pod);
+      state = cond(pod);
+      if (state !== 'wait') break;
+    }
+  }
+  return { pod: pod!, state };
+}
+
+/** The attach stream: output after what was already printed, until the container stops or the Pod goes. */
+function streamUntilExit(env: Env, s: LogStream, printed: string): void {
+  const watch = new ObjectWatch(env.sim, 'pods', { namespace: s.pod.metadata.namespace ?? '', names: [s.pod.metadata.name ?? ''] }, [s.pod as KObject]);
+  const deadline = env.sim.now + MAX_WAIT_MS;
+  let all = printed;
+  for (;;) {
+    const remaining = deadline - env.sim.now;
+    if (remaining <= 0) return;
+    const events = watch.next(Math.min(remaining, 1_000));
+    const gone = events.some((e) => e.type === 'DELETED');
+    const next = gone ? all : readLog(env, s, {});
+    if (next.length > all.length && next.startsWith(all)) env.out.out(next.slice(all.length));
+    all = next;
+    const stopped = events.some((e) => e.type !== 'DELETED' && (e.obj as Pod).status?.containerStatuses?.some((c) => c.name === s.container && c.state?.terminated !== undefined));
+    if (gone || stopped) return;
+  }
+}
+
+/** removeCreatedObjects: DeleteOptions with IgnoreNotFound and no wait, printed as `kubectl delete` prints. */
+export function removePod(env: Env, ns: string, name: string): void {
+  const res = env.client.delete(PODS, ns, name);
+  if (res.ok) env.out.out(`pod "${name}" deleted from ${ns} namespace\n`);
+  else if ('network' in res.error || res.error.reason !== 'NotFound') throw new CmdError(fatalText(res.error));
+}
+
+/** The exit of a waited-for Pod, as run.go turns its phase into kubectl's status. */
+function exitOf(pod: Pod): number {
+  const ref = `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
+  switch (pod.status?.phase) {
+    case 'Succeeded':
+      return 0;
+    case 'Failed': {
+      const term = pod.status.containerStatuses?.[0]?.state?.terminated;
+      if (!term || term.exitCode === 0) throw plainError(`pod ${ref} failed with unknown exit code`);
+      // uexec.CodeExitError: checkErr prints its text as it is and exits with the container's code.
+      throw new CmdError(`pod ${ref} terminated (${term.reason ?? ''})\n${term.message ?? ''}${term.message?.endsWith('\n') ? '' : term.message ? '\n' : ''}`, term.exitCode);
+    }
+    default:
+      throw plainError(`pod ${ref} left in phase ${pod.status?.phase ?? ''}`);
+  }
+}
+
+/** Attaches the page's terminal to the Pod's shell; `exit` detaches, then --rm deletes the Pod. */
+function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): boolean {
+  if (!env.tty || !o.tty || !INTERACTIVE_SHELLS.has(shell)) return false;
+  const container = pod.spec.containers[0]!.name;
+  const exec = (script: string) => execOnce(env, pod, container, [shell], script, true);
+  const started = exec(STARTUP_SCRIPT);
+  if (!started.ok) return false;
+  env.tty.attach({ ...attachment({ pod, container, shell, exec }, started.output), ...(o.remove ? { removeOnDetach: true } : {}) });
+  return true;
+}
+
+/** run.go's attach branch for the Pod just created; returns kubectl's exit code. */
+export function runAttached(env: Env, created: Pod, o: AttachedRun): number {
+  const ns = created.metadata.namespace ?? 'default';
+  const name = created.metadata.name ?? '';
+  let detachLater = false;
+  try {
+    const { pod, state } = waitForPod(env, ns, name, o.timeoutMs, runningAndReady);
+    const stream: LogStream = { pod, container: pod.spec.containers[0]!.name, prefix: '' };
+    if (state === 'completed') env.out.out(readLog(env, stream, {}));
+    else {
+      const before = readLog(env, stream, {});
+      env.out.out(before);
+      if (o.tty && !env.tty && !o.quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
+      if (!o.quiet) env.out.err(SESSION_NOTICE);
+      if (attachTerminal(env, pod, o.argv[0] ?? 'sh', o)) {
+        detachLater = true;
+        return 0;
+      }
+      streamUntilExit(env, stream, before);
+    }
+    const waitForExitCode = !o.leaveStdinOpen && (o.restart === 'Never' || o.restart === 'OnFailure');
+    if (!waitForExitCode) return 0;
+    return exitOf(waitForPod(env, ns, name, o.timeoutMs, completed(o.restart)).pod);
+  } finally {
+    if (o.remove && !detachLater) removePod(env, ns, name);
+  }
+}
