@@ -34,6 +34,8 @@ kubectl describe deployment web
 kubectl explain deployment.spec.strategy
 kubectl api-resources
 kubectl api-versions
+kubectl get componentstatuses
+kubectl get cs scheduler -o yaml
 kubectl version
 kubectl logs deployment/web
 kubectl auth can-i create deployments

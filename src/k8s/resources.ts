@@ -16,6 +16,8 @@ export interface ResourceInfo {
   verbs: readonly string[];
   /** Subresources that exist, e.g. `status`, `binding`, `scale`. */
   subresources: readonly string[];
+  /** The Warning kube-apiserver attaches to every request for a deprecated resource. */
+  deprecated?: string;
 }
 
 const RW = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
@@ -45,8 +47,9 @@ function r(
 /** Sorted as `kubectl api-resources` prints them: core group first, then by group name. */
 export const RESOURCES: readonly ResourceInfo[] = [
   r('bindings', 'Binding', '', 'v1', true),
+  { ...r('componentstatuses', 'ComponentStatus', '', 'v1', false, ['cs']), verbs: ['get', 'list'], deprecated: 'v1 ComponentStatus is deprecated in v1.19+' },
   r('configmaps', 'ConfigMap', '', 'v1', true, ['cm']),
-  r('endpoints', 'Endpoints', '', 'v1', true, ['ep']),
+  { ...r('endpoints', 'Endpoints', '', 'v1', true, ['ep']), deprecated: 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice' },
   r('events', 'Event', '', 'v1', true, ['ev']),
   r('limitranges', 'LimitRange', '', 'v1', true, ['limits']),
   r('namespaces', 'Namespace', '', 'v1', false, ['ns'], ['status']),

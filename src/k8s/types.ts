@@ -637,6 +637,12 @@ export interface EndpointSlice extends KObject {
   ports?: { name?: string; port?: number; protocol?: string; appProtocol?: string }[] | null;
 }
 
+/** core/v1 ComponentStatus (deprecated since v1.19, still served): computed per request, never stored. */
+export interface ComponentStatus extends KObject {
+  kind: 'ComponentStatus';
+  conditions: { type: 'Healthy'; status: 'True' | 'False' | 'Unknown'; message?: string; error?: string }[];
+}
+
 export interface Lease extends KObject {
   kind: 'Lease';
   spec: {

@@ -6,7 +6,7 @@
  */
 import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation } from '../engine/index';
 import type { KObject } from '../k8s/types';
-import type { ResourceInfo } from '../k8s/resources';
+import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
@@ -72,8 +72,9 @@ export class Client {
   }
 
   raw(req: Request): ApiResponse {
-    // kube-apiserver v1.33+ attaches this deprecation warning to every core/v1 Endpoints request.
-    if (req.resource === 'endpoints') this.warn('v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
+    // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
+    const deprecated = resourceInfo(req.resource)?.deprecated;
+    if (deprecated) this.warn(deprecated);
     let sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
     if (this.fieldManager && !req.apply && req.fieldManager === undefined && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch')) sent = { ...sent, fieldManager: this.fieldManager };
     const res = this.sim.request(this.impersonation ? { ...sent, impersonate: this.impersonation } : sent, this.user);

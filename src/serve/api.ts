@@ -37,7 +37,10 @@ const STREAMING = new Set(['exec', 'attach', 'portforward', 'proxy']);
 export function writeJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
   const headers: Record<string, string | string[]> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
   // RFC 7234 warn-code 299, as kube-apiserver's warning recorder writes it; kubectl prints `Warning: <text>`.
-  if (warnings.length) headers['Warning'] = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  // A deprecated resource's warning was set before the request was served (serveResource).
+  const earlier = res.getHeader('Warning');
+  const all = [...(Array.isArray(earlier) ? earlier : []), ...warnings.map((w) => `299 - ${JSON.stringify(w)}`)];
+  if (all.length) headers['Warning'] = all;
   res.writeHead(code, headers);
   res.end(JSON.stringify(body));
 }
@@ -52,6 +55,8 @@ function writeFailure(res: ServerResponse, r: Extract<ApiResponse, { ok: false }
 
 export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: ApiContext): void {
   const { info } = route;
+  // The deprecation warning goes with every request for the resource, failed ones too.
+  if (info.deprecated) res.setHeader('Warning', [`299 - ${JSON.stringify(info.deprecated)}`]);
   if (route.subresource !== undefined) {
     if (STREAMING.has(route.subresource)) {
       // Without `Upgrade: websocket` a streaming subresource is refused as kube-apiserver refuses it (stream/exec.ts serves the upgrade).

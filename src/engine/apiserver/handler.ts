@@ -35,6 +35,7 @@ import {
 } from './status';
 import { commit, storedObject } from './storage';
 import { filterMatches } from './watch';
+import { serveComponentStatus } from './componentstatus';
 import { listCandidates } from './list-index';
 import type { FieldRequirement } from './watch-types';
 import { runMutating, runValidating } from './admission';
@@ -261,6 +262,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));
+  if (info.resource === 'componentstatuses') return respond(serveComponentStatus(w, server.host, req));
   if (isReview(info)) {
     const answered = review(w, info, req.verb, req.user, req.body);
     return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);

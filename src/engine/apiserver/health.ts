@@ -10,8 +10,7 @@ import { discoveryDocument } from './discovery';
 import { customOpenApiDocument } from '../apiextensions/openapi';
 import { SERVER_VERSION } from '../../k8s/version';
 import type { ComponentId } from '../core/ids';
-import { quorumSize } from '../etcd/etcd';
-import type { EtcdMemberState } from '../etcd/member';
+import { etcdHasQuorum } from './etcd-quorum';
 import { trace } from '../runtime';
 import type { World } from '../world';
 
@@ -50,11 +49,6 @@ const POST_START_HOOKS = [
   'kube-apiserver-autoregistration',
 ];
 
-/** Whether etcd can commit: a majority of its members are running. */
-export function etcdHasQuorum(w: World): boolean {
-  const live = w.etcd.members.filter((m) => (w.components.get(m.name) as EtcdMemberState | undefined)?.running).length;
-  return live >= quorumSize(w.etcd);
-}
 
 type Endpoint = 'healthz' | 'livez' | 'readyz';
 

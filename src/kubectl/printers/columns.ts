@@ -31,6 +31,7 @@ import type {
   Service,
   PriorityClass,
   StorageClass,
+  ComponentStatus,
 } from '../../k8s/types';
 import { formatLabelSelector } from '../../k8s/labels';
 import { nodeRoles, nodeStatus } from '../../k8s/printers/node';
@@ -175,6 +176,15 @@ const TABLES: Record<string, TableDef> = {
   ...NETWORKING_TABLES,
   ...QUOTA_TABLES,
   ...AUTOSCALING_TABLES,
+  // printComponentStatus: the Healthy condition's status, message and error.
+  componentstatuses: {
+    columns: [{ name: 'NAME' }, { name: 'STATUS' }, { name: 'MESSAGE' }, { name: 'ERROR' }],
+    cells(o) {
+      const healthy = (o as ComponentStatus).conditions?.find((c) => c.type === 'Healthy');
+      const status = healthy === undefined ? 'Unknown' : healthy.status === 'True' ? 'Healthy' : 'Unhealthy';
+      return [o.metadata.name ?? '', status, healthy?.message ?? '', healthy?.error ?? ''];
+    },
+  },
   pods: {
     columns: [{ name: 'NAME' }, { name: 'READY' }, { name: 'STATUS' }, { name: 'RESTARTS' }, { name: 'AGE' }, { name: 'IP', wide: true }, { name: 'NODE', wide: true }, { name: 'NOMINATED NODE', wide: true }, { name: 'READINESS GATES', wide: true }],
     cells(o, now) {

@@ -26,8 +26,13 @@ const SYNC_MONITORS = 'sync-monitors';
 /** Bound on the absent-owner cache, like upstream's LRU. */
 const ABSENT_CACHE_SIZE = 500;
 
-/** Every resource that can own or depend on another; Events and Bindings never do. */
-export const GC_RESOURCES = RESOURCES.map((r) => r.resource).filter((r) => r !== 'events' && r !== 'bindings');
+/**
+ * Every resource that can own or depend on another: GetDeletableResources' (list, watch and
+ * delete served: not the computed ComponentStatuses), less Events and Bindings, which never do.
+ */
+export const GC_RESOURCES = RESOURCES.filter((r) => ['list', 'watch', 'delete'].every((v) => r.verbs.includes(v)))
+  .map((r) => r.resource)
+  .filter((r) => r !== 'events' && r !== 'bindings');
 
 function graph(ctx: ControllerContext): Graph {
   return stateOf(ctx, newGraph);
