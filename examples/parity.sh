@@ -36,6 +36,8 @@ kubectl api-resources
 kubectl api-versions
 kubectl get componentstatuses
 kubectl get cs scheduler -o yaml
+kubectl get cs -w
+kubectl explain cs.conditions
 kubectl version
 kubectl logs deployment/web
 kubectl auth can-i create deployments

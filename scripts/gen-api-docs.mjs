@@ -72,7 +72,7 @@ const PACKAGES = {
 
 /** @type {Record<string, string[]>} The kinds the simulated apiserver serves, or will soon: explain starts from one of these. */
 const ROOTS = {
-  'k8s.io/api/core/v1': ['Pod', 'Service', 'ConfigMap', 'Secret', 'Namespace', 'Node', 'ServiceAccount', 'PersistentVolumeClaim', 'PersistentVolume', 'Event', 'Endpoints', 'Binding', 'LimitRange', 'ResourceQuota', 'PodTemplate', 'ReplicationController'],
+  'k8s.io/api/core/v1': ['Pod', 'Service', 'ConfigMap', 'Secret', 'Namespace', 'Node', 'ServiceAccount', 'PersistentVolumeClaim', 'PersistentVolume', 'Event', 'Endpoints', 'Binding', 'LimitRange', 'ResourceQuota', 'PodTemplate', 'ReplicationController', 'ComponentStatus'],
   'k8s.io/api/apps/v1': ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ControllerRevision'],
   'k8s.io/api/batch/v1': ['Job', 'CronJob'],
   'k8s.io/api/rbac/v1': ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'],

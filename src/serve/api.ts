@@ -15,7 +15,7 @@ import { byKey } from '../kubectl/client';
 import type { Invocation, ServedCluster } from './cluster';
 import { decodeBody, type Body } from './body';
 import type { ResourceRoute } from './route';
-import { badRequest, failure, notFoundPath, unreachable, type HttpError } from './status';
+import { badRequest, failure, methodNotAllowed, notFoundPath, unreachable, type HttpError } from './status';
 import { includeObjectOf, toTable, wantsTable } from './table';
 import { serveWatch } from './watch';
 import { serveLogFollow } from './stream/logs';
@@ -97,6 +97,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
         // RBAC first: a watch the user may not list is Forbidden before the stream opens.
         const probe = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
         if (!probe.ok) return writeFailure(res, probe);
+        // A REST storage that cannot watch (ComponentStatus) refuses the verb.
+        if (!info.verbs.includes('watch')) return writeStatus(res, methodNotAllowed);
         const timeout = Number(q.get('timeoutSeconds'));
         return serveWatch(res, ctx.cluster, {
           info,

@@ -189,6 +189,8 @@ function watch(env: Env, flags: Flags, groups: TargetGroup[], fmt: OutputFormat,
     }
   };
   if (!flags.bool('watch-only')) emit(objs.map((obj) => ({ type: 'ADDED', obj })));
+  // A resource its REST storage cannot watch (ComponentStatus) fails the WATCH after the list.
+  if (!g.info.verbs.includes('watch')) throw new CmdError('Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
   // A real watch runs until Ctrl+C; this one ends as StreamBound says, printing nothing more.
   bound = new StreamBound(env.sim, requestTimeout(flags));
   for (;;) {

@@ -56,6 +56,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   PodDisruptionBudget: root('PodDisruptionBudget', { spec: 'PodDisruptionBudgetSpec', status: 'any' }),
   ResourceQuota: root('ResourceQuota', { spec: 'ResourceQuotaSpec', status: 'ResourceQuotaStatus' }),
   LimitRange: root('LimitRange', { spec: 'LimitRangeSpec' }),
+  ComponentStatus: root('ComponentStatus', { conditions: '[]ComponentCondition' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool', description: 'string', preemptionPolicy: 'string:v1.PreemptionPolicy' }),
   CSIDriver: root('CSIDriver', { spec: 'CSIDriverSpec' }),
   StorageClass: root('StorageClass', {
@@ -292,6 +293,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ScopedResourceSelectorRequirement: { go: 'v1.ScopedResourceSelectorRequirement', fields: { scopeName: 'string:v1.ResourceQuotaScope', operator: 'string:v1.ScopeSelectorOperator', values: '[]string' } },
   ResourceQuotaStatus: { go: 'v1.ResourceQuotaStatus', fields: { hard: 'rl', used: 'rl' } },
   LimitRangeSpec: { go: 'v1.LimitRangeSpec', fields: { limits: '[]LimitRangeItem' } },
+  ComponentCondition: { go: 'v1.ComponentCondition', fields: { type: 'string:v1.ComponentConditionType', status: 'string:v1.ConditionStatus', message: 'string', error: 'string' } },
   LimitRangeItem: {
     go: 'v1.LimitRangeItem',
     fields: { type: 'string:v1.LimitType', max: 'rl', min: 'rl', default: 'rl', defaultRequest: 'rl', maxLimitRequestRatio: 'rl' },
