@@ -6,6 +6,7 @@ import type { Output } from './output';
 import type { FileSource } from './types';
 import type { Kubeconfig } from './kubeconfig';
 import type { Tty } from './attach';
+import type { EditorHost } from './edit-file';
 
 export interface Env {
   sim: Simulation;
@@ -17,6 +18,8 @@ export interface Env {
   kubeconfig: Kubeconfig;
   /** The terminal is a TTY (the browser's, SessionOptions.interactive); absent: stdin is not a terminal. */
   tty?: Tty;
+  /** The page's YAML editor, for `kubectl edit` typed at a TTY's prompt; absent: no editor can be launched. */
+  editor?: EditorHost;
 }
 
 /** A command takes its arguments (after the command words) and returns the exit code. */

@@ -7,6 +7,7 @@
 import type { Impersonation, Simulation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
 import type { Tty } from './attach';
+import type { EditorHost } from './edit-file';
 import { Client, KUBECONFIG_USER } from './client';
 import { CmdError, plainError } from './errors';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
@@ -29,6 +30,8 @@ export interface KubectlContext {
   kubeconfig?: Kubeconfig;
   /** The terminal is a TTY a shell can attach to (`kubectl exec -it POD -- sh`). */
   tty?: Tty;
+  /** The page's YAML editor `kubectl edit` opens (a Session typed into at a TTY). */
+  editor?: EditorHost;
 }
 
 function dispatch(env: Env, argv: string[]): number {
@@ -102,7 +105,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     if (!user) throw new CmdError(`Error in configuration: context was not found for specified context: ${contextOf(argv)}\n`);
     const client = new Client(ctx.sim, out, user);
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}) };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}) };
     return out.result(dispatch(env, argv));
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);

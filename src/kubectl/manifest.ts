@@ -184,13 +184,22 @@ export function loadManifests(files: FileSource, stdin: string | undefined, file
   }
   const result: LoadResult = { docs: [], errors: [] };
   for (const { path, text } of inputs) {
-    const { objects, error } = parseDocuments(text, path);
-    for (const raw of expandLists(objects)) {
-      const d = toDoc(raw, path, validate);
-      if ('info' in d) result.docs.push(d);
-      else result.errors.push(d);
-    }
-    if (error) result.errors.push({ text: error });
+    const one = loadText(text, path, validate);
+    pushAll(result.docs, one.docs);
+    pushAll(result.errors, one.errors);
   }
+  return result;
+}
+
+/** One text as the builder's stream visitor reads it (`source` names it in messages), Lists flattened. */
+export function loadText(text: string, source: string, validate = true): LoadResult {
+  const result: LoadResult = { docs: [], errors: [] };
+  const { objects, error } = parseDocuments(text, source);
+  for (const raw of expandLists(objects)) {
+    const d = toDoc(raw, source, validate);
+    if ('info' in d) result.docs.push(d);
+    else result.errors.push(d);
+  }
+  if (error) result.errors.push({ text: error });
   return result;
 }

@@ -12,7 +12,8 @@ import { fail, ok } from './result';
 import { parseScript, splitPipeline, tokenize } from './script';
 import { runSim } from './sim/index';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
-import type { CommandResult, FileSource, OutputChunk } from './types';
+import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
+import type { EditorHost, OpenEdit } from './edit-file';
 
 export interface SessionOptions {
   seed?: number;
@@ -94,6 +95,10 @@ export class Session {
   /** The container shell the terminal is attached to; its state is rebuilt by replaying the log. */
   private attached: Attachment | undefined;
   private readonly tty: Tty = { attach: (a) => (this.attached = a) };
+  /** The edit the page's YAML editor holds open (`kubectl edit`); rebuilt by replaying the log too. */
+  private editing: OpenEdit | undefined;
+  /** The editor this line opened or reopened, for its result. */
+  private editorOpened: EditorRequest | undefined;
 
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -139,9 +144,12 @@ export class Session {
     this.log.push(logged);
     if (!this.interactive) return this.runLine(line, stdin, opts);
     const typedIn = this.attached && shellOf(this.attached);
+    this.editorOpened = undefined;
     const res = this.runLine(line, stdin, opts);
     const attached = this.attached && shellOf(this.attached);
-    return { ...res, ...(typedIn ? { typedIn } : {}), ...(attached ? { attached } : {}) };
+    const edit = this.editorOpened;
+    this.editorOpened = undefined;
+    return { ...res, ...(typedIn ? { typedIn } : {}), ...(attached ? { attached } : {}), ...(edit ? { edit } : {}) };
   }
 
   private runLine(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
@@ -213,6 +221,21 @@ export class Session {
     return { output, exitCode: interrupted ? INTERRUPTED_EXIT_CODE : exitCode };
   }
 
+  /**
+   * The page's YAML editor as `kubectl edit` at the prompt sees it: opening it records the edit
+   * (and, for the result, the file and the line that saves it); a save arrives as `line` again.
+   */
+  private editorHost(line: string): EditorHost {
+    return {
+      open: (edit, text, title) => {
+        this.editing = edit;
+        this.editorOpened = { line: line.trim(), text, title };
+      },
+      opened: () => this.editing,
+      close: () => (this.editing = undefined),
+    };
+  }
+
   /** `tty`: the command's stdin is the terminal (a pipeline stage's is not). */
   private command(line: string, stdin: string | undefined, opts: RunOptions, tty = false): CommandResult {
     const tok = tokenize(line.trim());
@@ -227,7 +250,10 @@ export class Session {
     try {
       switch (started.group) {
         case 'kubectl': {
-          const ctx = stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig, ...(tty ? { tty: this.tty } : {}) } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig };
+          const ctx = {
+            ...(stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig, ...(tty ? { tty: this.tty } : {}) } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig }),
+            ...(tty ? { editor: this.editorHost(line) } : {}),
+          };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.
           sim.advance(KUBECTL_STARTUP_MS);

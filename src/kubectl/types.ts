@@ -22,6 +22,20 @@ export interface AttachedShell {
   prompt: string;
 }
 
+/**
+ * `kubectl edit` in a terminal that is a TTY (the browser's): instead of launching $EDITOR on a
+ * temporary file, kubectl hands the page the file's text, and the page's YAML editor sends it
+ * back, saved, as the stdin of `line` (kubectl/commands/edit.ts).
+ */
+export interface EditorRequest {
+  /** The command line that saves the file: the edit's own line, the file as its stdin. */
+  line: string;
+  /** What upstream writes to the temporary file: its comment header, then the object(s). */
+  text: string;
+  /** What is being edited, in kubectl's words: `deployment.apps/web`. */
+  title: string;
+}
+
 export interface CommandResult {
   /** stdout and stderr in the order they were written. */
   output: OutputChunk[];
@@ -33,6 +47,8 @@ export interface CommandResult {
   typedIn?: AttachedShell;
   /** An interactive session only: the container shell still attached once the line returned. */
   attached?: AttachedShell;
+  /** An interactive session only: `kubectl edit` opened (or reopened) the page's editor on this file. */
+  edit?: EditorRequest;
 }
 
 /** Files a command may read (`-f deploy.yaml`, `-f dir/`): a virtual filesystem keyed by path. */

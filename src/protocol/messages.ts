@@ -27,9 +27,9 @@ import type { Breakpoint, Condition } from '../engine/observe/pattern';
 import type { Verdict } from '../engine/observe/evaluate';
 import type { CniPlugin, TopologyName } from '../engine/topology/topology';
 import type { CommandGroup, CommandInfo, CommandTable, FlagInfo } from '../kubectl/command-spec';
-import type { AttachedShell, OutputChunk } from '../kubectl/types';
+import type { AttachedShell, EditorRequest, OutputChunk } from '../kubectl/types';
 
-export type { AttachedShell, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk, TraceRateCount, TraceRateSecond };
+export type { AttachedShell, EditorRequest, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk, TraceRateCount, TraceRateSecond };
 
 /**
  * Page and worker must agree on every message's shape; a mismatch asks for a reload. Shared links
@@ -45,8 +45,9 @@ export type { AttachedShell, CommandGroup, CommandInfo, CommandTable, FlagInfo, 
  * 8: scale mode (#16): `snapshot.scaleMode` and `rates`; in scale mode diffs are bounded per frame
  *    (objects coalesced per key, trace records sampled) and carry the engine's exact per-second
  *    `rates` (engine/core/trace-rates.ts) and `changesDropped`.
+ * 9: `commandResult` may carry `edit`: `kubectl edit` opened the page's YAML editor on a file.
  */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -330,6 +331,8 @@ export interface CommandResultMessage {
   typedIn?: AttachedShell;
   /** The container shell the terminal is attached to once the line returned; absent: back at `$ `. */
   attached?: AttachedShell;
+  /** `kubectl edit` opened (or reopened) the YAML editor: the file, and the line that saves it. */
+  edit?: EditorRequest;
 }
 
 export interface UntilResultMessage {

@@ -289,7 +289,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
 }
 
 export function commandResult(epoch: number, id: number, r: CommandResult, startedAt: number, endedAt: number): CommandResultMessage {
-  const shells = { ...(r.typedIn ? { typedIn: r.typedIn } : {}), ...(r.attached ? { attached: r.attached } : {}) };
+  const shells = { ...(r.typedIn ? { typedIn: r.typedIn } : {}), ...(r.attached ? { attached: r.attached } : {}), ...(r.edit ? { edit: r.edit } : {}) };
   return { type: 'commandResult', epoch, id, output: r.output, exitCode: r.exitCode, startedAt, endedAt, ...shells };
 }
 

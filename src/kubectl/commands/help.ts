@@ -20,6 +20,7 @@ Basic Commands (Beginner):
 Basic Commands (Intermediate):
   explain         Get documentation for a resource
   get             Display one or many resources
+  edit            Edit a resource on the server
   delete          Delete resources by file names, stdin, resources and names, or by resources and label selector
 
 Deploy Commands:
@@ -78,7 +79,6 @@ ${ROOT_USAGE}`;
 
 /** Real kubectl commands this simulator does not model (one error line names the alternatives). */
 export const UNSUPPORTED = [
-  'edit',
   'proxy',
   'certificate',
   'kustomize',

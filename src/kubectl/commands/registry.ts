@@ -34,6 +34,7 @@ import { AUTOSCALE_FLAGS, runAutoscale } from './autoscale';
 import { runEvents, EVENTS_FLAGS } from './events';
 import { runDiff, DIFF_FLAGS } from './diff';
 import { runExplain, EXPLAIN_FLAGS } from './explain';
+import { runEdit, EDIT_FLAGS } from './edit';
 import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
 
 export type KubectlCommand = CommandSpec<Command>;
@@ -57,6 +58,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },
   diff: { run: runDiff, flags: DIFF_FLAGS, positional: 'none' },
   drain: { run: runDrain, flags: NODE_FLAGS, positional: 'nodes' },
+  edit: { run: runEdit, flags: EDIT_FLAGS, positional: 'resources' },
   events: { run: runEvents, flags: EVENTS_FLAGS, positional: 'none' },
   exec: { run: runExec, flags: EXEC_FLAGS, positional: 'pod' },
   explain: { run: runExplain, flags: EXPLAIN_FLAGS, positional: 'none' },

@@ -52,6 +52,11 @@ export interface WorkerEvents {
 
 export type WorkerFactory = (events: WorkerEvents) => WorkerPort;
 
+/** How a line is sent: `reply` marks the YAML editor's answer to a `kubectl edit` (TerminalEntry.reply). */
+export interface RunOptions {
+  reply?: boolean;
+}
+
 export interface BridgeOptions {
   createWorker: WorkerFactory;
   store: AppStore;
@@ -257,16 +262,16 @@ export class SimBridge {
    * for the learner to confirm a fork (they are looking at the past: running it there discards
    * the future).
    */
-  run(line: string, stdin?: string): number {
+  run(line: string, stdin?: string, opts: RunOptions = {}): number {
     const c = this.store.getState().cluster;
     // A served cluster's past cannot be forked (outside kubectls share it): run at its frontier.
     if (this.served && c.tape && c.seq < c.tape.frontierSeq) this.show(c.tape.frontierSeq, c.tape.frontierNow);
-    if (this.served) return this.send(line, stdin);
+    if (this.served) return this.send(line, stdin, opts.reply);
     if (!this.store.getState().playback.following && c.tape && c.seq < c.tape.frontierSeq) {
-      this.setPlayback({ pendingFork: { line, ...(stdin === undefined ? {} : { stdin }), atMs: Math.floor(c.now) } });
+      this.setPlayback({ pendingFork: { line, ...(stdin === undefined ? {} : { stdin }), ...(opts.reply ? { reply: true as const } : {}), atMs: Math.floor(c.now) } });
       return 0;
     }
-    return this.send(line, stdin);
+    return this.send(line, stdin, opts.reply);
   }
 
   /** The learner agreed to discard the future: fork at the moment shown and run the command. */
@@ -275,7 +280,7 @@ export class SimBridge {
     if (!p) return 0;
     this.setPlayback({ pendingFork: undefined });
     this.fork(p.atMs);
-    return this.send(p.line, p.stdin);
+    return this.send(p.line, p.stdin, p.reply);
   }
 
   cancelFork(): void {
@@ -458,10 +463,10 @@ export class SimBridge {
     return this.log.confirmed;
   }
 
-  private send(line: string, stdin: string | undefined): number {
+  private send(line: string, stdin: string | undefined, reply = false): number {
     this.hunt = undefined;
     const id = this.nextId++;
-    this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line) }));
+    this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line, reply) }));
     if (!this.worker) {
       // Gave up after repeated crashes: nothing will run this until reset().
       this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id])) }));

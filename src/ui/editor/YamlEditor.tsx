@@ -5,6 +5,11 @@
  * transcript like any command. Apply waits while the YAML does not parse, and while a command
  * holds the terminal (the simulation runs one command at a time).
  *
+ * `kubectl edit` typed in the terminal opens the editor on the object instead of $EDITOR
+ * (kubectl/commands/edit.ts): the text is loaded in an editing mode whose Save sends it back as
+ * the stdin of the edit's own line, and whose Cancel sends it back as it was opened (an editor
+ * closed without saving: `Edit cancelled, no changes made.`).
+ *
  * CSP: CodeMirror injects <style> elements (allowed by style-src 'unsafe-inline'); nothing here
  * evaluates code.
  */
@@ -65,14 +70,31 @@ export function YamlEditor({ files }: YamlEditorProps) {
   const diags = useMemo(() => diagnoseCached(deferred), [deferred, diagnoseCached]);
   const blocked = blocksApply(diagnoseCached(text));
   const blank = isBlank(text);
-  const canApply = !blocked && !blank && !busy;
+  const editing = useApp((s) => s.terminal.editing);
+  // kubectl edit reads back whatever was saved: a broken or empty file is its to answer.
+  const canApply = editing ? !busy : !blocked && !blank && !busy;
+
+  // An edit's file replaces the text (also straight into the view, as choosing an example does).
+  useEffect(() => {
+    if (!editing) return;
+    setText(editing.text);
+    const view = editor.current?.view;
+    if (view && view.state.doc.toString() !== editing.text) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: editing.text } });
+  }, [editing]);
 
   const latest = useRef({ t, apply: () => {} });
   const apply = useCallback(() => {
     const current = editor.current?.view?.state.doc.toString() ?? text;
+    if (editing) {
+      if (!busy) bridge.run(editing.line, current, { reply: true });
+      return;
+    }
     if (blocksApply(diagnoseCached(current)) || isBlank(current) || busy) return;
     bridge.run(APPLY_LINE, current.endsWith('\n') ? current : `${current}\n`);
-  }, [bridge, busy, diagnoseCached, text]);
+  }, [bridge, busy, diagnoseCached, editing, text]);
+  const cancel = (): void => {
+    if (editing && !busy) bridge.run(editing.line, editing.text, { reply: true });
+  };
   useEffect(() => {
     latest.current = { t, apply };
   }, [t, apply]);
@@ -128,13 +150,18 @@ export function YamlEditor({ files }: YamlEditorProps) {
     view.focus();
   };
 
-  const status = blocked ? t('editor.blocked') : blank ? t('editor.empty') : busy ? t('editor.busy') : '';
+  const status = editing ? (busy ? t('editor.busy') : '') : blocked ? t('editor.blocked') : blank ? t('editor.empty') : busy ? t('editor.busy') : '';
   const names = starterOrder(Object.keys(files));
 
   return (
     <section className="panel yaml-editor" aria-labelledby={headingId} data-testid="yaml-editor">
       <h2 id={headingId}>{t('editor.title')}</h2>
-      <div className="editor-toolbar">
+      {editing ? (
+        <p className="editor-editing" data-testid="editor-editing">
+          {t('editor.editing', { target: editing.title })}
+        </p>
+      ) : null}
+      <div className="editor-toolbar" hidden={editing !== undefined}>
         <label htmlFor={selectId}>{t('editor.starter')}</label>
         <select id={selectId} value={starter} onChange={(e) => choose(e.target.value)} data-testid="editor-starter">
           <option value="" disabled>
@@ -160,15 +187,20 @@ export function YamlEditor({ files }: YamlEditorProps) {
         />
       </div>
       <div className="editor-actions">
-        <button type="button" onClick={apply} disabled={!canApply} aria-describedby={`${hintId} ${statusId}`} data-testid="editor-apply">
-          {t('editor.apply')}
+        <button type="button" onClick={apply} disabled={!canApply} aria-describedby={`${hintId} ${statusId}`} data-testid={editing ? 'editor-save' : 'editor-apply'}>
+          {editing ? t('editor.save') : t('editor.apply')}
         </button>
+        {editing ? (
+          <button type="button" onClick={cancel} disabled={busy} data-testid="editor-cancel">
+            {t('editor.cancel')}
+          </button>
+        ) : null}
         <span id={statusId} className="editor-status" role="status">
           {status}
         </span>
       </div>
       <p id={hintId} className="editor-hint">
-        {t('editor.applyHint')}
+        {editing ? t('editor.saveHint') : t('editor.applyHint')}
       </p>
       <div className="editor-problems" id={problemsId} data-testid="editor-problems">
         <h3>{t('editor.problems')}</h3>

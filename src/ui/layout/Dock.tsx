@@ -10,6 +10,7 @@ import { useStore } from 'zustand';
 import { useT } from '../i18n/react';
 import type { MessageKey } from '../i18n/catalog';
 import { DOCK_TABS, layoutStore, openDock, type DockTab } from './layout-store';
+import { useApp } from '../store/react';
 
 const Terminal = lazy(() => import('../terminal/Terminal').then((m) => ({ default: m.Terminal })));
 const YamlEditor = lazy(() => import('../editor/YamlEditor').then((m) => ({ default: m.YamlEditor })));
@@ -60,6 +61,15 @@ export function Dock(props: DockProps) {
   const [opened, setOpened] = useState<ReadonlySet<DockTab>>(() => new Set([active]));
   const base = useId();
   const buttons = useRef(new Map<DockTab, HTMLButtonElement>());
+
+  // `kubectl edit` opens the YAML editor on its file; once the edit is answered, the terminal shows the outcome.
+  const editing = useApp((s) => s.terminal.editing);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) openDock('editor');
+    else if (wasEditing.current) openDock('terminal');
+    wasEditing.current = editing !== undefined;
+  }, [editing]);
 
   // A tab, once opened, stays mounted (its state survives switching away).
   useEffect(() => {

@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from './terminal';
 
 describe('terminal transcript', () => {
+  it('holds a kubectl edit open until the editor’s reply answers it; a replay never reopens it', () => {
+    const edit = { line: 'kubectl edit deployment/web', text: '# Please edit…\nkind: Deployment\n', title: 'deployment.apps/web' };
+    let s = commandStarted(initialTerminalState, 1, edit.line);
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 150, edit });
+    expect(s.editing).toEqual({ ...edit, id: 1 });
+    // Another command meanwhile leaves it open.
+    s = commandStarted(s, 2, 'kubectl get pods');
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 2, output: [], exitCode: 0, startedAt: 150, endedAt: 300 });
+    expect(s.editing?.id).toBe(1);
+    s = commandStarted(s, 3, edit.line, true);
+    expect(s.entries[2]).toMatchObject({ reply: true });
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 3, output: [{ stream: 'stdout', text: 'deployment.apps/web edited\n' }], exitCode: 0, startedAt: 300, endedAt: 450 });
+    expect(s.editing).toBeUndefined();
+    const replayed = commandReplayed(initialTerminalState, { type: 'commandResult', epoch: 2, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 150, edit }, edit.line);
+    expect(replayed.editing).toBeUndefined();
+  });
+
   it('records a command, then its output', () => {
     let s = commandStarted(initialTerminalState, 1, 'kubectl get pods');
     expect(s.entries[0]).toMatchObject({ id: 1, state: 'running', output: [] });

@@ -2,7 +2,7 @@
  * The kubectl prompt's transcript: what was typed and what came back. It is fed by command
  * results, not by diffs — the cluster view and the transcript are separate facts.
  */
-import type { AttachedShell, CommandResultMessage, OutputChunk } from '../../protocol/messages';
+import type { AttachedShell, CommandResultMessage, EditorRequest, OutputChunk } from '../../protocol/messages';
 
 /** Entries beyond this are dropped from the front; the transcript is a view, not the log. */
 export const TERMINAL_LIMIT = 200;
@@ -30,10 +30,22 @@ export interface TerminalEntry {
   shell?: AttachedShell;
   /** The container shell attached once the command returned: the next line's prompt. */
   attached?: AttachedShell;
+  /**
+   * The YAML editor's Save (or Cancel) of a `kubectl edit`: the file went back as the edit's own
+   * line, so the transcript shows only what kubectl answered, under the line that opened it.
+   */
+  reply?: true;
+}
+
+/** The `kubectl edit` whose file the YAML editor holds: opened by the command `id`. */
+export interface Editing extends EditorRequest {
+  id: number;
 }
 
 export interface TerminalState {
   entries: readonly TerminalEntry[];
+  /** Set while `kubectl edit` has the YAML editor open; its reply clears or replaces it. */
+  editing?: Editing;
 }
 
 export const initialTerminalState: TerminalState = { entries: [] };
@@ -50,21 +62,31 @@ export function attachedShell(entries: readonly TerminalEntry[]): AttachedShell 
   return undefined;
 }
 
-export function commandStarted(state: TerminalState, id: number, line: string): TerminalState {
+/** `reply`: the editor's answer to a `kubectl edit` (TerminalEntry.reply). */
+export function commandStarted(state: TerminalState, id: number, line: string, reply = false): TerminalState {
   // Until the worker answers, the line is shown at the prompt it was typed at.
   const shell = attachedShell(state.entries);
-  const entry: TerminalEntry = { id, line, output: [], exitCode: undefined, state: 'running', ...(shell ? { shell } : {}) };
+  const entry: TerminalEntry = { id, line, output: [], exitCode: undefined, state: 'running', ...(shell ? { shell } : {}), ...(reply ? { reply: true as const } : {}) };
   const entries = [...state.entries, entry];
-  return { entries: entries.length > TERMINAL_LIMIT ? entries.slice(entries.length - TERMINAL_LIMIT) : entries };
+  return withEditing({ entries: entries.length > TERMINAL_LIMIT ? entries.slice(entries.length - TERMINAL_LIMIT) : entries }, state.editing);
 }
 
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
-  return update(state, (e) => {
+  const next = update(state, (e) => {
     if (e.id !== msg.id) return e;
     const { progress: _done, shell: _typed, attached: _after, ...rest } = e;
     const shells = { ...(msg.typedIn ? { shell: msg.typedIn } : {}), ...(msg.attached ? { attached: msg.attached } : {}) };
     return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells };
   });
+  // The editor opens on an edit's file, and closes once its reply comes back without another.
+  if (msg.edit) return withEditing(next, { ...msg.edit, id: msg.id });
+  const answered = next.entries.find((e) => e.id === msg.id)?.reply === true;
+  return answered ? withEditing(next, undefined) : next;
+}
+
+function withEditing(state: TerminalState, editing: Editing | undefined): TerminalState {
+  if (state.editing === editing) return state;
+  return editing ? { ...state, editing } : { entries: state.entries };
 }
 
 /** The worker is part-way through a long command (a `sim advance 24h`, a long wait). */
@@ -78,7 +100,9 @@ export function commandProgress(state: TerminalState, id: number, start: number,
  */
 export function commandReplayed(state: TerminalState, msg: CommandResultMessage, line: string, interruptAt?: number): TerminalState {
   const started = commandStarted(state, msg.id, line);
-  const done = commandFinished(started, msg);
+  // A replayed `kubectl edit` does not reopen the editor: the page was not waiting on it.
+  const { edit: _editor, ...plain } = msg;
+  const done = commandFinished(started, plain);
   const entry = (s: TerminalState): TerminalState => update(s, (e) => (e.id === msg.id ? { ...e, replayed: true } : e));
   return entry(interruptAt === undefined ? done : commandInterrupted(done, msg.id, interruptAt));
 }
@@ -93,7 +117,7 @@ export function commandInterrupted(state: TerminalState, id: number, t: number):
 /** A fork at simulated time `t` discards the commands that began after it. */
 export function commandsAfter(state: TerminalState, t: number): TerminalState {
   const entries = state.entries.filter((e) => e.startedAt === undefined || e.startedAt <= t || e.state === 'running');
-  return entries.length === state.entries.length ? state : { entries };
+  return entries.length === state.entries.length ? state : withEditing({ entries }, state.editing);
 }
 
 export function commandsLost(state: TerminalState, ids: ReadonlySet<number>): TerminalState {
@@ -111,5 +135,5 @@ function update(state: TerminalState, f: (e: TerminalEntry) => TerminalEntry): T
     if (n !== e) changed = true;
     return n;
   });
-  return changed ? { entries } : state;
+  return changed ? withEditing({ entries }, state.editing) : state;
 }

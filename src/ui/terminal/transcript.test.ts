@@ -31,6 +31,12 @@ describe('renderTranscript', () => {
     expect(t.finished).toEqual([1]);
   });
 
+  it('shows the YAML editor’s reply to kubectl edit without a prompt line of its own', () => {
+    const opened = entry(1, { line: 'kubectl edit deployment/web' });
+    const reply = entry(2, { line: 'kubectl edit deployment/web', reply: true, output: [{ stream: 'stdout', text: 'deployment.apps/web edited\n' }] });
+    expect(text(view([opened, reply], 5000))).toBe(`${PROMPT}kubectl edit deployment/web\ndeployment.apps/web edited\n`);
+  });
+
   it('reveals a waiting command’s lines as the playhead reaches them, and keeps the prompt away until it ends', () => {
     expect(revealed(WATCH, 2000)).toEqual({ count: 1, waiting: true });
     const early = view([WATCH], 2000);

@@ -120,7 +120,8 @@ function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: 
   const done = e.state !== 'running' && !waiting;
   const hit = cache.get(e);
   if (hit && hit.count === count && hit.done === done && hit.lostNote === lostNote) return hit.view;
-  let text = echo(e.line, e.shell);
+  // The editor's reply to `kubectl edit` answers the line already shown: no prompt of its own.
+  let text = e.reply ? '' : echo(e.line, e.shell);
   let out = '';
   for (let i = 0; i < count; i++) out += chunkText(e.output[i]!);
   text += out;

@@ -24,6 +24,10 @@ export const en = {
   'editor.diag.tooLarge': 'This text is {size} KB; the editor checks at most 1024 KB.',
   'editor.diag.tooDeep': 'Nesting deeper than {max} levels: that is not a Kubernetes manifest.',
   'editor.diag.aliases': 'Too many YAML aliases (at most {max}).',
+  'editor.editing': 'kubectl edit: editing {target}',
+  'editor.save': 'Save',
+  'editor.cancel': 'Cancel',
+  'editor.saveHint': 'Save sends this text back to kubectl edit, which patches the object with your changes (Ctrl+Enter in the editor); Cancel closes it unchanged. Lines beginning with # are ignored. The answer appears in the terminal.',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -51,4 +55,8 @@ export const zh: Record<keyof typeof en, string> = {
   'editor.diag.tooLarge': '这段文本有 {size} KB；编辑器最多检查 1024 KB。',
   'editor.diag.tooDeep': '嵌套超过 {max} 层：这不是 Kubernetes 清单。',
   'editor.diag.aliases': 'YAML 别名过多（最多 {max} 个）。',
+  'editor.editing': 'kubectl edit：正在编辑 {target}',
+  'editor.save': '保存（Save）',
+  'editor.cancel': '取消',
+  'editor.saveHint': '保存会把这段文本交回 kubectl edit，由它按你的改动修补（patch）对象（在编辑器中按 Ctrl+Enter）；取消则不做改动直接关闭。以 # 开头的行会被忽略。结果显示在终端里。',
 };

@@ -1,0 +1,221 @@
+/**
+ * `kubectl edit (TYPE/NAME | TYPE [NAME...]) [-o yaml|json] [--output-patch] [--subresource=status]`
+ * (kubectl pkg/cmd/edit, pkg/cmd/util/editor/editoptions.go, NormalEditMode). Upstream writes the
+ * objects to a temporary file, waits for $EDITOR, and reads the file back; here the loop is cut at
+ * the editor, in two commands of the session's log:
+ *
+ * 1. The line alone, in a terminal that is a TTY (the page's): kubectl GETs the objects and opens
+ *    the page's YAML editor on the file upstream would write (header, then the object or a v1
+ *    List; managedFields left out), printing nothing. The session holds the edit open (OpenEdit)
+ *    — so replaying the log reopens it exactly — with the objects as they were fetched.
+ * 2. The same line with the saved file as stdin: what editoptions.go does once the editor
+ *    returns — unchanged: `Edit cancelled, no changes made.`; empty: `... saved file was empty.`;
+ *    otherwise the two-way strategic merge patch from each original to its edit (a JSON merge
+ *    patch for a custom resource), sent with field manager kubectl-edit, `<ref> edited`. A server
+ *    Invalid error reopens the editor with the reasons at the top, as upstream's loop does.
+ *
+ * Without a TTY (the runner, lessons' checks) there is no editor to launch: upstream's error when
+ * `vi` cannot be started. Not modelled: `-f`, `--save-config`/`--record` annotations, the
+ * `--windows-line-endings` CRLFs, and the temporary file's path in upstream's messages about
+ * stored copies (there is no file; those lines are left out).
+ */
+import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
+import { objectRef, parseResourceArgs } from '../builder';
+import { CmdError, failureText, isNetworkError, plainError, type ApiError, type Failure } from '../errors';
+import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { namespaceOf, type Env } from '../env';
+import { loadText } from '../manifest';
+import { toYaml } from '../../k8s/printers/yaml';
+import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
+import { deepEqual, threeWayPatch } from '../apply/strategic';
+import { NO_RESOURCES, OUTPUT_FLAG, VALIDATE_FLAG, printResult } from './common';
+import { editHeader, hasLines, manualStrip, sameContent, type EditReason, type OpenEdit } from '../edit-file';
+
+export const EDIT_FLAGS: FlagDef[] = [
+  { name: 'allow-missing-template-keys', kind: 'bool' },
+  { name: 'field-manager', kind: 'string' },
+  { name: 'filename', short: 'f', kind: 'strings', values: 'files' },
+  { name: 'kustomize', short: 'k', kind: 'string' },
+  OUTPUT_FLAG,
+  { name: 'output-patch', kind: 'bool' },
+  { name: 'recursive', short: 'R', kind: 'bool' },
+  { name: 'save-config', kind: 'bool' },
+  { name: 'record', kind: 'bool' },
+  { name: 'show-managed-fields', kind: 'bool' },
+  { name: 'subresource', kind: 'string', values: ['status'] },
+  { name: 'template', kind: 'string' },
+  VALIDATE_FLAG,
+  { name: 'windows-line-endings', kind: 'bool' },
+];
+
+/** The editor upstream falls back to without KUBE_EDITOR or EDITOR (editor.go defaultEditor). */
+const DEFAULT_EDITOR = 'vi';
+
+export function runEdit(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, EDIT_FLAGS, 'kubectl edit');
+  const format = editFormat(flags);
+  if (flags.list('filename').length > 0 || flags.str('kustomize') !== '') throw plainError('edit -f is not available in this simulator; name the object instead (kubectl edit TYPE/NAME)');
+  const subresource = flags.str('subresource');
+  if (subresource !== '' && subresource !== 'status') throw plainError(`invalid subresource value: "${subresource}". Must be one of [status]`);
+  const open = env.editor?.opened();
+  if (env.stdin !== undefined && open && sameArgv(open.argv, argv)) return saved(env, flags, open, env.stdin);
+
+  const originals = fetch(env, flags);
+  if (!env.editor) throw plainError(`unable to launch the editor "${DEFAULT_EDITOR}"`);
+  const text = (format === 'json' ? '' : editHeader()) + printForEdit(originals.map((o) => o.obj), format);
+  env.editor.open({ argv: [...argv], originals, original: text }, text, originals.map((o) => objectRef(o.info, o.obj.metadata.name ?? '')).join(', '));
+  return 0;
+}
+
+/** editPrinterOptions: YAML unless `-o json` (which also drops the header). */
+function editFormat(flags: Flags): 'yaml' | 'json' {
+  const o = flags.str('output');
+  if (o === 'json') return 'json';
+  if (o === '' || o === 'yaml' || o === 'name') return 'yaml';
+  throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: json,yaml`);
+}
+
+function sameArgv(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** ResourceTypeOrNameArgs(true, …).Latest(): every named object, or all of a type in the namespace. */
+function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
+  if (flags.args.length === 0) throw new CmdError(NO_RESOURCES);
+  const ns = namespaceOf(flags);
+  const found: { info: ResourceInfo; obj: KObject }[] = [];
+  const errors: Failure[] = [];
+  for (const g of parseResourceArgs(flags.args)) {
+    if (g.names.length === 0) {
+      const r = env.client.list(g.info, ns);
+      if (r.ok) for (const obj of r.value) found.push({ info: g.info, obj: withoutManagedFields(obj) });
+      else errors.push({ api: r.error });
+      continue;
+    }
+    for (const name of g.names) {
+      const r = env.client.get(g.info, ns, name);
+      if (r.ok) found.push({ info: g.info, obj: withoutManagedFields(r.value) });
+      else errors.push({ api: r.error });
+    }
+  }
+  if (errors.length) throw new CmdError(failureText(errors));
+  if (found.length === 0) throw plainError('edit cancelled, no objects found');
+  return found;
+}
+
+function withoutManagedFields(o: KObject): KObject {
+  if (o.metadata.managedFields === undefined) return o;
+  const { managedFields: _omitted, ...metadata } = o.metadata;
+  return { ...o, metadata };
+}
+
+/** One object as itself, several as the v1 List editoptions.go builds (its metadata empty). */
+function printForEdit(objs: KObject[], format: 'yaml' | 'json'): string {
+  const data: unknown = objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: {} };
+  return format === 'json' ? toJsonIndent(data) : toYaml(data);
+}
+
+/** The editor returned `edited`: editoptions.go's loop body after LaunchTempFile. */
+function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
+  const editor = env.editor!;
+  // Retrying after an error and nothing changed since: short-circuit.
+  if (open.edited !== undefined && sameContent(open.edited, edited)) {
+    editor.close();
+    throw plainError('Edit cancelled, no valid changes were saved.');
+  }
+  if (sameContent(open.original, edited)) {
+    editor.close();
+    env.out.err('Edit cancelled, no changes made.\n');
+    return 0;
+  }
+  if (!hasLines(edited)) {
+    editor.close();
+    env.out.err('Edit cancelled, saved file was empty.\n');
+    return 0;
+  }
+  const reopen = (reasons: EditReason[]): number => {
+    const text = editHeader(reasons) + manualStrip(edited);
+    editor.open({ ...open, edited }, text, editTitle(open));
+    return 0;
+  };
+  const parsed = loadText(edited, 'edited-file', false);
+  if (parsed.errors.length > 0) return reopen([{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }]);
+
+  const cmdNs = namespaceOf(flags);
+  const reasons: EditReason[] = [];
+  let retryable = 0;
+  let notFound = 0;
+  for (const d of parsed.docs) {
+    // resource.RequireNamespace: the edit stays in the namespace it was opened in.
+    if (d.info.namespaced) {
+      const ns = d.obj.metadata.namespace ?? '';
+      if (ns === '') d.obj.metadata.namespace = cmdNs;
+      else if (ns !== cmdNs) return fail(editor, `the namespace from the provided object "${ns}" does not match the namespace "${cmdNs}". You must pass '--namespace=${ns}' to perform this operation.`);
+    }
+    const original = open.originals.find((o) => o.obj.metadata.uid === d.obj.metadata.uid);
+    if (!original) return fail(editor, `no original object found for ${d.info.kind.toLowerCase()}/${d.obj.metadata.name ?? ''}`);
+    // restoreManagedFields: both sides carry the server's managedFields, so they never differ.
+    const edit = withoutManagedFields(d.obj);
+    if (deepEqual(original.obj as never, edit as never)) {
+      printResult(env, flags, original.info, original.obj, 'skipped');
+      continue;
+    }
+    const patch = threeWayPatch(original.obj as never, edit as never, original.obj as never);
+    const meta = patch['metadata'] as Record<string, unknown> | undefined;
+    if ('apiVersion' in patch || 'kind' in patch || (meta !== undefined && 'name' in meta)) return fail(editor, 'At least one of apiVersion, kind and name was changed');
+    if (flags.bool('output-patch')) env.out.out(`Patch: ${toJsonCompact(patch)}\n`);
+    const name = original.obj.metadata.name ?? '';
+    const res = env.client.patch(original.info, original.obj.metadata.namespace, name, patch, false, flags.str('subresource') === 'status' ? 'status' : undefined);
+    if (res.ok) {
+      printResult(env, flags, original.info, res.value, 'edited');
+      continue;
+    }
+    // editResults.addError
+    const what = `${resourceString(original.info)} "${name}"`;
+    const kind = errorKind(res.error);
+    if (kind === 'invalid') {
+      reasons.push({ head: `${what} was not valid`, other: causesOf(res.error) });
+      env.out.err(`error: ${what} is invalid\n`);
+    } else if (kind === 'not-found') {
+      notFound++;
+      env.out.err(`error: ${what} could not be found on the server\n`);
+    } else {
+      retryable++;
+      env.out.err(`error: ${what} could not be patched: ${res.error.message}\n`);
+    }
+  }
+  // Upstream also names the temporary file holding the changes here; there is none to name.
+  if (retryable > 0 || notFound > 0) {
+    editor.close();
+    return 1;
+  }
+  if (reasons.length > 0) return reopen(reasons);
+  editor.close();
+  return 0;
+}
+
+function fail(editor: NonNullable<Env['editor']>, message: string): never {
+  editor.close();
+  throw plainError(message);
+}
+
+function editTitle(open: OpenEdit): string {
+  return open.originals.map((o) => objectRef(o.info, o.obj.metadata.name ?? '')).join(', ');
+}
+
+/** `deployments.apps`: the resource and its group, as addError names it. */
+function resourceString(info: ResourceInfo): string {
+  return info.group ? `${info.resource}.${info.group}` : info.resource;
+}
+
+function errorKind(e: ApiError): 'invalid' | 'not-found' | 'other' {
+  if (isNetworkError(e)) return 'other';
+  if (e.reason === 'Invalid') return 'invalid';
+  return e.reason === 'NotFound' ? 'not-found' : 'other';
+}
+
+function causesOf(e: ApiError): string[] {
+  if (isNetworkError(e)) return [];
+  return (e.details?.causes ?? []).map((c) => `${c.field}: ${c.message}`);
+}

@@ -1,0 +1,101 @@
+/**
+ * The temporary file `kubectl edit` hands the editor, and how it reads the file back
+ * (kubectl pkg/cmd/util/editor/editoptions.go: editHeader.writeTo, hashOnLineBreak, hasLines;
+ * pkg/cmd/util/helpers.go: StripComments, ManualStrip). Kept apart from the command so the
+ * session, which holds the edit open between the two halves, needs only these types.
+ */
+import type { KObject } from '../k8s/types';
+import type { ResourceInfo } from '../k8s/resources';
+import { parseDocuments } from './manifest';
+import { deepEqual } from './apply/strategic';
+
+/** What the page's editor has open: everything the second half of `kubectl edit` compares against. */
+export interface OpenEdit {
+  /** The edit's arguments: a save is the same command line with the file as its stdin. */
+  argv: readonly string[];
+  /** The objects as kubectl fetched them when it opened the editor (managedFields removed). */
+  originals: { info: ResourceInfo; obj: KObject }[];
+  /** The file as first written (editoptions.go's `original`). */
+  original: string;
+  /** The file last saved, when it was reopened with errors (`containsError`): its `edited`. */
+  edited?: string;
+}
+
+/**
+ * Where `kubectl edit` finds the page's editor: a Session that is a TTY passes one to the
+ * commands typed at its prompt. `open` shows the editor on `text`; a save comes back as the
+ * same line with the file as stdin, while `opened` still holds the edit.
+ */
+export interface EditorHost {
+  open(edit: OpenEdit, text: string, title: string): void;
+  opened(): OpenEdit | undefined;
+  close(): void;
+}
+
+/** editReason: a head, and its details as a `* ` list. */
+export interface EditReason {
+  head: string;
+  other: string[];
+}
+
+/** editHeader.writeTo for the normal edit mode: the fixed text, then each reason. */
+export function editHeader(reasons: readonly EditReason[] = []): string {
+  let text = `# Please edit the object below. Lines beginning with a '#' will be ignored,
+# and an empty file will abort the edit. If an error occurs while saving this file will be
+# reopened with the relevant failures.
+#
+`;
+  for (const r of reasons) {
+    text += r.other.length > 0 ? `# ${hashOnLineBreak(r.head)}:\n` : `# ${hashOnLineBreak(r.head)}\n`;
+    for (const o of r.other) text += `# * ${hashOnLineBreak(o)}\n`;
+    text += '#\n';
+  }
+  return text;
+}
+
+/** hashOnLineBreak: a multi-line message stays a comment. */
+function hashOnLineBreak(s: string): string {
+  let r = '';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    r += ch === '\n' && i + 1 < s.length && s[i + 1] !== '#' ? '\n# ' : ch;
+  }
+  return r;
+}
+
+/** ManualStrip: the lines that are not `#` comments (`#!` stays). */
+export function manualStrip(file: string): string {
+  return file
+    .split('\n')
+    .filter((line) => {
+      const t = line.trim();
+      return !(t.startsWith('#') && !t.startsWith('#!'));
+    })
+    .join('\n');
+}
+
+/**
+ * Whether two files say the same once their comments are gone (StripComments compares the
+ * YAML's first document as JSON, so key order and layout do not count); a file that does not
+ * parse is compared line by line without its comments.
+ */
+export function sameContent(a: string, b: string): boolean {
+  const ja = firstDocument(a);
+  const jb = firstDocument(b);
+  if (ja.ok && jb.ok) return deepEqual(ja.value as never, jb.value as never);
+  return manualStrip(a) === manualStrip(b);
+}
+
+function firstDocument(text: string): { ok: true; value: unknown } | { ok: false } {
+  const parsed = parseDocuments(text, 'edited-file');
+  if (parsed.error !== undefined) return { ok: false };
+  return { ok: true, value: parsed.objects[0] ?? null };
+}
+
+/** hasLines: some line is neither blank nor a comment. */
+export function hasLines(file: string): boolean {
+  return file.split('\n').some((line) => {
+    const t = line.trim();
+    return t.length > 0 && t[0] !== '#';
+  });
+}
