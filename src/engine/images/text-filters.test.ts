@@ -77,6 +77,7 @@ describe('the filters a container runs (GNU in coreutils images, C locale; BusyB
     expect(processExit(sh('echo x | tail -f'))).toBeUndefined();
     expect(processExit(sh('tail -f /nope', 'nginx:1.27'))).toMatchObject({ exitCode: 1 });
     expect(logs('tail -f /nope', 'nginx:1.27')).toEqual(["stderr:tail: cannot open '/nope' for reading: No such file or directory", 'stderr:tail: no files remaining']);
+    expect(logs('tail /nope; echo $?')).toEqual(["stderr:tail: can't open '/nope': No such file or directory", 'stderr:tail: no files', 'stdout:1']);
   });
 });
 

@@ -6,9 +6,9 @@
  * and file errors are shared (tool-options.ts). `tail -f` never returns (the keep-alive idiom), on
  * a pipe too, where GNU would ignore -f.
  *
- * BusyBox differences modelled: wc's columns (`%9u` where GNU sizes them) and "can't open" for a
- * missing file. Otherwise BusyBox images get GNU's behaviour and messages, usage errors included
- * (BusyBox prints its usage screen instead of the Try line).
+ * BusyBox differences modelled: wc's columns (`%9u` where GNU sizes them), "can't open" for a
+ * missing file and tail's "no files". Otherwise BusyBox images get GNU's behaviour and messages,
+ * usage errors included (BusyBox prints its usage screen instead of the Try line).
  */
 import { stat, writeFile } from './fs';
 import { awk } from './tools-awk';
@@ -163,6 +163,8 @@ function tail(args: string[], env: ToolEnv): ToolResult {
     const l = rawLines(text);
     return (fromStart ? l.slice(Math.max(0, n - 1)) : n === 0 ? [] : l.slice(-n)).join('');
   });
+  // Nothing opened: BusyBox gives up whether or not it follows; GNU only has nothing left to follow.
+  if (opened === 0 && bb(env)) return fatal(env, 'tail', 'no files');
   if (!follow) return { status };
   if (opened === 0) return fatal(env, 'tail', 'no files remaining');
   // `tail -f` follows forever (the `tail -f /dev/null` keep-alive idiom).
