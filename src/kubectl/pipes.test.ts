@@ -36,6 +36,23 @@ describe('pipelines in the command language', () => {
     expect(out(events)).toContain('Scaled up replica set');
   });
 
+  it('runs the GNU filters as a Debian terminal does: cut lists, sort -r, head -n, en_US collation, option errors', () => {
+    const s = withDeployment();
+    const names = out(s.run('kubectl get pods -o name | cut -d/ -f2')).split('\n').filter(Boolean);
+    expect(names).toHaveLength(3);
+    const sorted = [...names].sort().reverse();
+    expect(out(s.run('kubectl get pods -o name | cut -d/ -f2 | sort -r | head -n 2'))).toBe(`${sorted[0]}\n${sorted[1]}\n`);
+    expect(out(s.run('kubectl get pods --no-headers | cut -c1-3 | uniq -c'))).toBe('      3 web\n');
+    // en_US.UTF-8 collation sorts the header among the rows (api < NAME < web), not first as LC_ALL=C would.
+    s.run('kubectl create deployment api --image=busybox:1.36 -- sleep 3600');
+    s.run('sim advance 20s');
+    const table = out(s.run("kubectl get pods | awk '{print $1}' | sort | cut -c1-4")).split('\n');
+    expect(table.indexOf('NAME')).toBe(1);
+    expect(out(s.run('kubectl get --raw /api/v1 | head -c 20'))).toBe('{"kind":"APIResource');
+    const bad = s.run('kubectl get pods | head -c');
+    expect([out(bad, 'stderr'), bad.exitCode]).toEqual(["head: option requires an argument -- 'c'\nTry 'head --help' for more information.\n", 1]);
+  });
+
   it("exits with the last stage's status, and every stage's stderr reaches the terminal", () => {
     const s = withDeployment();
     const none = s.run('kubectl get pods | grep nothing-matches');

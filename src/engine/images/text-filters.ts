@@ -1,7 +1,9 @@
 /**
  * The image shell's text filters for a terminal pipeline outside any container
  * (`kubectl get pods -o name | wc -l`): the same implementations a container's shell runs, over
- * stdin only. There is no filesystem here, so a file operand reads as an empty file.
+ * stdin only. There is no filesystem here, so a file operand is reported missing, as GNU
+ * reports a file that is not there. The shell is a Debian workstation's: GNU coreutils under bash,
+ * LANG=en_US.UTF-8 (messages quote with ‘…’, sort collates as glibc's en_US does).
  */
 import { newLayer, type BaseFs } from './fs';
 import { TEXT_TOOLS } from './tools-text';
@@ -26,12 +28,11 @@ export function runFilter(name: string, args: string[], stdin: string): FilterRe
   let stderr = '';
   const env: ToolEnv = {
     io: { stdin, out: (t) => (stdout += t), err: (t) => (stderr += t) },
-    vars: {},
+    vars: { LANG: 'en_US.UTF-8' },
     cwd: '/',
     clock: 0,
     fs: newLayer(),
     base: NO_FILES,
-    // The learner's terminal is a Linux workstation's shell: GNU coreutils under bash.
     flavour: 'coreutils',
     dialect: 'bash',
     hostname: 'localhost',

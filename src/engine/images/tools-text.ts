@@ -1,115 +1,312 @@
 /**
- * Text filters scripts pipe through (awk, head, tail, wc, grep, tee, seq, sort, uniq, tr, cut). They
- * read stdin or a file and write stdout; `tail -f` never returns (the keep-alive idiom).
+ * The text filters scripts and the terminal pipe through: head, tail, wc, uniq, tee, seq here;
+ * grep, sort, cut, tr and awk in their own modules (each needs a parser of its own: regular
+ * expressions, sort keys, cut lists, tr sets). They read stdin or FILE operands and behave as GNU
+ * coreutils 9.1 does, checked against the real tools (text-filters.gnu.test.ts); option parsing
+ * and file errors are shared (tool-options.ts). `tail -f` never returns (the keep-alive idiom), on
+ * a pipe too, where GNU would ignore -f.
+ *
+ * BusyBox differences modelled: wc's columns (`%9u` where GNU sizes them), "can't open" for a
+ * missing file and tail's "no files". Otherwise BusyBox images get GNU's behaviour and messages,
+ * usage errors included (BusyBox prints its usage screen instead of the Try line).
  */
 import { stat, writeFile } from './fs';
 import { awk } from './tools-awk';
-import { flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { cut } from './tools-cut';
+import { grep } from './tools-grep';
+import { sort } from './tools-sort';
+import { tr } from './tools-tr';
+import { byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
+import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
-function lines(text: string): string[] {
-  const l = text.split('\n');
-  if (l[l.length - 1] === '') l.pop();
-  return l;
+const POWERS = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
+
+/** xstrtoumax with head/tail's suffixes: `5`, `2b` (512-byte blocks), `1K`/`1KiB` (1024), `1kB` (1000), `3M`… */
+function parseCount(s: string): number | 'invalid' | 'overflow' {
+  const m = /^\+?(\d+)(?:([bkKmMGTPEZY])(B|iB|D)?)?$/.exec(s);
+  if (!m || (m[2] === 'b' && m[3])) return 'invalid';
+  const power = m[2] === undefined || m[2] === 'b' ? 0 : POWERS.indexOf(m[2] === 'K' ? 'k' : m[2] === 'm' ? 'M' : m[2]) + 1;
+  const unit = m[2] === 'b' ? 512 : (m[3] === 'B' || m[3] === 'D' ? 1000 : 1024) ** power;
+  const n = Number(m[1]) * unit;
+  return n >= 2 ** 64 ? 'overflow' : n;
 }
 
-function inputOf(args: string[], env: ToolEnv): string {
-  if (args.length === 0) return env.io.stdin;
-  const s = stat(env.fs, env.base, path(env, args[args.length - 1]!));
-  return s.kind === 'file' ? s.content : '';
+/** A -n / -c value: its count and whether it counts from the start (`+N`) or is negative (`-N`). */
+function countArg(env: ToolEnv, tool: string, value: string, bytes: boolean): { n: number; sign: '' | '+' | '-' } | ToolResult {
+  const sign = value.startsWith('+') ? '+' : value.startsWith('-') ? '-' : '';
+  const digits = sign === '-' ? value.slice(1) : value;
+  const n = parseCount(digits);
+  if (typeof n === 'number') return { n, sign };
+  return fatal(env, tool, `invalid number of ${bytes ? 'bytes' : 'lines'}: ${quote(env, digits)}${n === 'overflow' ? ': Value too large for defined data type' : ''}`);
 }
 
-function countOpt(args: string[], def: number): { n: number; rest: string[] } {
-  const rest: string[] = [];
-  let n = def;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-n') n = Number(args[++i] ?? def);
-    else if (/^-n?\d+$/.test(a)) n = Number(a.replace(/^-n?/, ''));
-    else if (a !== '-f' && a !== '-F') rest.push(a);
+/** head and tail: `cannot open 'x' for reading`, with `==> name <==` headers when several files are read. */
+const HEAD_TAIL_ERRORS: OpenErrors = {
+  missing: (n) => `cannot open ${quoteFile(n)} for reading: No such file or directory`,
+  dir: (n) => `error reading ${quoteFile(n)}: Is a directory`,
+};
+
+function eachFile(env: ToolEnv, tool: string, operands: string[], header: boolean | undefined, body: (text: string) => string): number {
+  const files = operands.length ? operands : ['-'];
+  const stdin = { used: false };
+  const show = header ?? files.length > 1;
+  let status = 0;
+  let first = true;
+  for (const f of files) {
+    const text = readOperand(env, tool, f, HEAD_TAIL_ERRORS, stdin);
+    if (text === undefined) {
+      status = 1;
+      continue;
+    }
+    if (show) env.io.out(`${first ? '' : '\n'}==> ${f === '-' ? 'standard input' : f} <==\n`);
+    first = false;
+    env.io.out(body(text));
   }
-  return { n, rest };
+  return status;
 }
+
+const HEAD: OptionSpec = {
+  tool: 'head',
+  short: 'c:n:qvz0123456789',
+  long: [['bytes', 'c', 'required'], ['lines', 'n', 'required'], ['quiet', 'q', 'none'], ['silent', 'q', 'none'], ['verbose', 'v', 'none'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION],
+  unsupported: ['z'],
+};
 
 function head(args: string[], env: ToolEnv): ToolResult {
-  const { n, rest } = countOpt(args, 10);
-  const l = lines(inputOf(rest, env)).slice(0, n);
-  if (l.length) env.io.out(`${l.join('\n')}\n`);
-  return ok;
+  let count = { n: 10, sign: '' };
+  let bytes = false;
+  let header: boolean | undefined;
+  let argv = args;
+  // Obsolete `head -5`, `head -5c`: only as the first argument.
+  const old = /^-(\d+)([bcklmqv]*)$/.exec(args[0] ?? '');
+  if (old) {
+    const suffix = old[2]!.match(/[bkm]/)?.[0] ?? '';
+    bytes = /[bckm]/.test(old[2]!);
+    const c = countArg(env, 'head', old[1]! + (suffix === 'k' ? 'K' : suffix), bytes);
+    if (!('n' in c)) return c;
+    count = c;
+    if (old[2]!.includes('q')) header = false;
+    if (old[2]!.includes('v')) header = true;
+    argv = args.slice(1);
+  } else if (/^-\d/.test(args[0] ?? '')) {
+    return usageError(env, HEAD, `invalid trailing option -- ${args[0]!.replace(/^-\d+/, '')[0]}`);
+  }
+  const p = getopt(argv, HEAD, env, (o) => {
+    if (/\d/.test(o.key)) return usageError(env, HEAD, `invalid trailing option -- ${o.key}`);
+    if (o.key === 'c' || o.key === 'n') {
+      const c = countArg(env, 'head', o.value, o.key === 'c');
+      if (!('n' in c)) return c;
+      [count, bytes] = [c, o.key === 'c'];
+    } else header = o.key === 'v';
+    return undefined;
+  });
+  if (!p.ok) return p.result;
+  const allBut = count.sign === '-';
+  const status = eachFile(env, 'head', p.operands, header, (text) => {
+    if (bytes) {
+      const size = byteLength(text);
+      return sliceBytes(text, 0, allBut ? size - count.n : count.n);
+    }
+    const l = rawLines(text);
+    return l.slice(0, allBut ? Math.max(0, l.length - count.n) : count.n).join('');
+  });
+  return { status };
+}
+
+const TAIL: OptionSpec = {
+  tool: 'tail',
+  short: 'c:n:fFqs:vz0123456789',
+  long: [
+    ['bytes', 'c', 'required'], ['follow', 'f', 'optional'], ['lines', 'n', 'required'], ['max-unchanged-stats', 'max-unchanged-stats', 'required'], ['pid', 'pid', 'required'],
+    ['quiet', 'q', 'none'], ['retry', 'retry', 'none'], ['silent', 'q', 'none'], ['sleep-interval', 's', 'required'], ['verbose', 'v', 'none'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION,
+  ],
+  unsupported: ['z'],
+};
+
+/** tail's obsolete `-5`, `+5`, `-5c`, `+3c`, `-5f`: one option and at most one file, as parse_obsolete_option accepts. */
+function obsoleteTail(args: string[]): string[] | undefined {
+  const m = /^([-+])(\d*)([bcl]?)(f?)$/.exec(args[0] ?? '');
+  if (!m || args.length > 2 || (args.length === 2 && /^-./.test(args[1]!)) || (m[1] === '-' && !m[2] && !m[3] && !m[4])) return undefined;
+  if (m[1] === '-' && m[3] === 'c' && !m[2] && !m[4]) return undefined;
+  const n = `${m[1] === '+' ? '+' : ''}${m[2] || '10'}${m[3] === 'b' ? 'b' : ''}`;
+  return [m[3] === 'b' || m[3] === 'c' ? '-c' : '-n', n, ...(m[4] ? ['-f'] : []), ...args.slice(1)];
 }
 
 function tail(args: string[], env: ToolEnv): ToolResult {
-  const { n, rest } = countOpt(args, 10);
-  const l = lines(inputOf(rest, env));
-  const shown = n === 0 ? [] : l.slice(-n);
-  if (shown.length) env.io.out(`${shown.join('\n')}\n`);
+  let n = 10;
+  let bytes = false;
+  // Sticky, as in GNU's parse_options: once a `+N` is seen, later counts also run from the start.
+  let fromStart = false;
+  let header: boolean | undefined;
+  let follow = false;
+  const p = getopt(obsoleteTail(args) ?? args, TAIL, env, (o) => {
+    if (/\d/.test(o.key)) return fatal(env, 'tail', `option used in invalid context -- ${o.key}`);
+    if (o.key === 'c' || o.key === 'n') {
+      if (o.value.startsWith('+')) fromStart = true;
+      const c = countArg(env, 'tail', o.value, o.key === 'c');
+      if (!('n' in c)) return c;
+      [n, bytes] = [c.n, o.key === 'c'];
+    } else if (o.key === 'f' || o.key === 'F') follow = true;
+    else if (o.key === 'q' || o.key === 'v') header = o.key === 'v';
+    return undefined;
+  });
+  if (!p.ok) return p.result;
+  // GNU reads nothing when it will print nothing: no header, no file errors.
+  if (n === 0 && !follow && !fromStart) return ok;
+  let opened = 0;
+  const status = eachFile(env, 'tail', p.operands, header, (text) => {
+    opened++;
+    if (bytes) {
+      const size = byteLength(text);
+      return sliceBytes(text, fromStart ? Math.max(0, n - 1) : Math.max(0, size - n));
+    }
+    const l = rawLines(text);
+    return (fromStart ? l.slice(Math.max(0, n - 1)) : n === 0 ? [] : l.slice(-n)).join('');
+  });
+  // Nothing opened: BusyBox gives up whether or not it follows; GNU only has nothing left to follow.
+  if (opened === 0 && bb(env)) return fatal(env, 'tail', 'no files');
+  if (!follow) return { status };
+  if (opened === 0) return fatal(env, 'tail', 'no files remaining');
   // `tail -f` follows forever (the `tail -f /dev/null` keep-alive idiom).
-  return args.includes('-f') || args.includes('-F') ? { status: 0, block: true } : ok;
+  return { status, block: true };
+}
+
+const WC: OptionSpec = {
+  tool: 'wc',
+  short: 'clLmw',
+  long: [['bytes', 'c', 'none'], ['chars', 'm', 'none'], ['lines', 'l', 'none'], ['words', 'w', 'none'], ['debug', 'debug', 'none'], ['files0-from', 'files0-from', 'required'], ['max-line-length', 'L', 'none'], ...HELP_VERSION],
+  unsupported: ['debug', 'files0-from'],
+};
+
+/** isspace, plus iswspace's Unicode spaces under UTF-8 (no-break spaces are not among them). */
+const SPACE = /[\t\n\v\f\r \u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000]/;
+
+function counts(text: string, utf8: boolean): number[] {
+  // Under C every byte past ASCII is unprintable: no word, no width.
+  const printable = (ch: string): boolean => (utf8 ? !/\p{C}/u.test(ch) : ch > ' ' && ch <= '~');
+  let words = 0;
+  let inWord = false;
+  let col = 0;
+  let longest = 0;
+  let chars = 0;
+  for (const ch of text) {
+    chars++;
+    // A word is printable characters between spaces; control characters neither start nor end one.
+    if (SPACE.test(ch) && (utf8 || ch < '\x80')) {
+      if (inWord) words++;
+      inWord = false;
+    } else if (printable(ch)) inWord = true;
+    if (ch === '\n' || ch === '\r' || ch === '\f') col = 0;
+    else if (ch === '\t') col += 8 - (col % 8);
+    else if (ch === ' ' || printable(ch)) col++;
+    longest = Math.max(longest, col);
+  }
+  if (inWord) words++;
+  const bytes = byteLength(text);
+  return [(text.match(/\n/g) ?? []).length, words, utf8 ? chars : bytes, bytes, longest];
 }
 
 function wc(args: string[], env: ToolEnv): ToolResult {
-  const { set, rest } = flags(args);
-  const text = inputOf(rest, env);
-  const l = (text.match(/\n/g) ?? []).length;
-  const w = text.split(/\s+/).filter(Boolean).length;
-  const c = text.length;
-  const pick = set.size === 0 ? [l, w, c] : [set.has('l') ? l : null, set.has('w') ? w : null, set.has('c') ? c : null].filter((x): x is number => x !== null);
-  const name = rest[0] ? ` ${rest[0]}` : '';
-  env.io.out(`${pick.map((x) => (pick.length > 1 ? String(x).padStart(7) : String(x))).join(' ')}${name}\n`);
-  return ok;
+  const p = getopt(args, WC, env);
+  if (!p.ok) return p.result;
+  const keys = 'lwmcL';
+  let pick = keys.split('').map((k) => p.opts.some((o) => o.key === k));
+  if (!pick.some(Boolean)) pick = [true, true, false, true, false];
+  const files = p.operands.length ? p.operands : ['-'];
+  const stdin = { used: false };
+  const rows: { n: number[]; name: string }[] = [];
+  let status = 0;
+  let regularBytes = 0;
+  let pipeOrDir = false;
+  for (const f of files) {
+    const isDir = f !== '-' && stat(env.fs, env.base, path(env, f)).kind === 'dir';
+    const text = readOperand(env, 'wc', f, PLAIN_ERRORS, stdin);
+    if (text === undefined) status = 1;
+    if (f === '-' || isDir) pipeOrDir = true;
+    else if (text !== undefined) regularBytes += byteLength(text);
+    // A directory still gets its row of zeros; a missing file gets none.
+    if (text !== undefined || isDir) rows.push({ n: counts(text ?? '', utf8Locale(env)), name: p.operands.length ? f : '' });
+  }
+  if (files.length > 1) rows.push({ n: [0, 1, 2, 3, 4].map((i) => (i === 4 ? Math.max(0, ...rows.map((r) => r.n[4]!)) : rows.reduce((s, r) => s + r.n[i]!, 0))), name: 'total' });
+  const one = pick.filter(Boolean).length === 1 && files.length === 1;
+  // GNU sizes the columns to the total size of the regular files, at least 7 when stdin (a pipe
+  // here) or a directory is among them, unpadded for one count of one file. BusyBox: %9u, unpadded likewise.
+  const width = one ? 1 : bb(env) ? 9 : Math.max(pipeOrDir ? 7 : 1, String(regularBytes).length);
+  for (const r of rows) {
+    const cols = r.n.filter((_x, i) => pick[i]).map((x) => String(x).padStart(width));
+    env.io.out(`${cols.join(' ')}${r.name ? ` ${r.name}` : ''}\n`);
+  }
+  return { status };
 }
 
-/** grep's context options (`-A 5`, `-A5`, `--after-context=5`, `-B`, `-C`), taken out of its argv. */
-function contextOpts(args: string[]): { after: number; before: number; rest: string[] } {
-  const ctx = { A: 0, B: 0 };
-  const rest: string[] = [];
-  const long: Record<string, 'A' | 'B' | 'C'> = { 'after-context': 'A', 'before-context': 'B', context: 'C' };
-  const set = (which: 'A' | 'B' | 'C', n: number): void => {
-    if (which !== 'B') ctx.A = n;
-    if (which !== 'A') ctx.B = n;
+const UNIQ: OptionSpec = {
+  tool: 'uniq',
+  short: '-0123456789Dcdf:is:uw:z',
+  long: [
+    ['count', 'c', 'none'], ['repeated', 'd', 'none'], ['all-repeated', 'D', 'optional'], ['group', 'group', 'optional'], ['ignore-case', 'i', 'none'], ['unique', 'u', 'none'],
+    ['skip-fields', 'f', 'required'], ['skip-chars', 's', 'required'], ['check-chars', 'w', 'required'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION,
+  ],
+  unsupported: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'group', 'z'],
+};
+
+function uniq(args: string[], env: ToolEnv): ToolResult {
+  const num = { f: 0, s: 0, w: Infinity };
+  const what = { f: 'fields to skip', s: 'bytes to skip', w: 'bytes to compare' };
+  // GNU's three switches: -d clears the first, -D the first and sets the third, -u clears the second.
+  let unique = true;
+  let firstRepeated = true;
+  let laterRepeated = false;
+  let count = false;
+  let fold = false;
+  const p = getopt(args, UNIQ, env, (o) => {
+    if (o.key === 'f' || o.key === 's' || o.key === 'w') {
+      if (!/^\d+$/.test(o.value)) return fatal(env, 'uniq', `${o.value}: invalid number of ${what[o.key]}`);
+      num[o.key] = Number(o.value);
+    } else if (o.key === 'D') {
+      if (o.value !== '' && o.value !== 'none') return fatal(env, 'uniq', `option '${o.name}=${o.value}' is not supported by this simulator`);
+      [unique, laterRepeated] = [false, true];
+    } else if (o.key === 'd') unique = false;
+    else if (o.key === 'u') firstRepeated = false;
+    else if (o.key === 'c') count = true;
+    else if (o.key === 'i') fold = true;
+    return undefined;
+  });
+  if (!p.ok) return p.result;
+  if (p.operands.length > 2) return usageError(env, UNIQ, `extra operand ${quote(env, p.operands[2]!)}`);
+  if (count && laterRepeated) return usageError(env, UNIQ, 'printing all duplicated lines and repeat counts is meaningless');
+  const [input = '-', output] = p.operands;
+  const text = readOperand(env, 'uniq', input, { ...PLAIN_ERRORS, dir: (n) => `error reading ${quoteFile(n)}` }, { used: false });
+  if (text === undefined) return { status: 1 };
+  const key = (l: string): string => {
+    let s = l;
+    for (let i = 0; i < num.f; i++) s = s.replace(/^[ \t]*[^ \t]*/, '');
+    s = s.slice(num.s, num.s + num.w);
+    return fold ? s.replace(/[a-z]/g, (c) => c.toUpperCase()) : s;
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const short = a.match(/^-([ABC])(\d*)$/);
-    const named = a.match(/^--(after-context|before-context|context)=(\d+)$/);
-    if (short) set(short[1] as 'A' | 'B' | 'C', Number(short[2] || args[++i] || 0));
-    else if (named) set(long[named[1]!]!, Number(named[2]));
-    else rest.push(a);
+  let out = '';
+  // writeline: `extra` is how many lines matched the group's first so far.
+  const write = (line: string, match: boolean, extra: number): void => {
+    if (!(extra === 0 ? unique : !match ? firstRepeated : laterRepeated)) return;
+    out += `${count ? `${String(extra + 1).padStart(7)} ` : ''}${line}\n`;
+  };
+  const all = lines(text);
+  if (all.length) {
+    let prev = all[0]!;
+    let extra = 0;
+    for (const line of all.slice(1)) {
+      const match = key(line) === key(prev);
+      extra += Number(match);
+      if (!match || laterRepeated) {
+        write(prev, match, extra);
+        prev = line;
+        if (!match) extra = 0;
+      }
+    }
+    write(prev, false, extra);
   }
-  return { after: ctx.A, before: ctx.B, rest };
-}
-
-/** The lines to print around matches, with `--` between groups that do not touch, as grep does. */
-function withContext(all: string[], hits: boolean[], before: number, after: number): string[] {
-  const out: string[] = [];
-  let last = -1;
-  for (let i = 0; i < all.length; i++) {
-    if (!hits[i]) continue;
-    const from = Math.max(i - before, last + 1);
-    if (last >= 0 && from > last + 1) out.push('--');
-    const to = Math.min(i + after, all.length - 1);
-    for (let j = from; j <= to; j++) out.push(all[j]!);
-    last = Math.max(last, to);
-  }
-  return out;
-}
-
-function grep(argv: string[], env: ToolEnv): ToolResult {
-  const { after, before, rest: args } = contextOpts(argv);
-  const { set, rest } = flags(args);
-  const [pattern = '', ...files] = rest;
-  let re: RegExp;
-  try {
-    re = new RegExp(set.has('F') ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : pattern.replace(/\\\(|\\\)|\\\|/g, (m) => m.slice(1)), set.has('i') ? 'i' : '');
-  } catch {
-    re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  }
-  const all = lines(inputOf(files, env));
-  const hits = all.map((l) => re.test(l) !== set.has('v'));
-  const matched = all.filter((_l, i) => hits[i]);
-  const shown = after || before ? withContext(all, hits, before, after) : matched;
-  if (set.has('c')) env.io.out(`${matched.length}\n`);
-  else if (!set.has('q') && shown.length) env.io.out(`${shown.join('\n')}\n`);
-  return { status: matched.length > 0 ? 0 : 1 };
+  if (output !== undefined && output !== '-') writeFile(env.fs, env.base, path(env, output), out, false);
+  else env.io.out(out);
+  return ok;
 }
 
 function tee(args: string[], env: ToolEnv): ToolResult {
@@ -131,50 +328,5 @@ function seq(args: string[], env: ToolEnv): ToolResult {
   return ok;
 }
 
-function textFilter(fn: (input: string[], args: string[]) => string[]): Tool {
-  return (args, env) => {
-    const out = fn(lines(env.io.stdin), args);
-    if (out.length) env.io.out(`${out.join('\n')}\n`);
-    return ok;
-  };
-}
-
 /** Commands every shell image has, keyed by name. */
-export const TEXT_TOOLS: Record<string, Tool> = {
-  awk,
-  head,
-  tail,
-  wc,
-  grep,
-  tee,
-  seq,
-  sort: textFilter((l, args) => {
-    const s = [...l].sort();
-    return args.includes('-r') ? s.reverse() : s;
-  }),
-  uniq: textFilter((l) => l.filter((x, i) => i === 0 || l[i - 1] !== x)),
-  tr: (args, env) => {
-    const [from = '', to = ''] = args.filter((a) => !a.startsWith('-'));
-    const expand = (s: string): string =>
-      s.replace(/(.)-(.)/g, (_m, a: string, b: string) => {
-        let r = '';
-        for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) r += String.fromCharCode(c);
-        return r;
-      });
-    const f = expand(from);
-    const t = expand(to);
-    const del = args.includes('-d');
-    let out = '';
-    for (const ch of env.io.stdin) {
-      const k = f.indexOf(ch);
-      out += k < 0 ? ch : del ? '' : (t[Math.min(k, t.length - 1)] ?? '');
-    }
-    env.io.out(out);
-    return ok;
-  },
-  cut: textFilter((l, args) => {
-    const d = (args.find((a) => a.startsWith('-d')) ?? '-d\t').slice(2) || '\t';
-    const f = Number((args.find((a) => a.startsWith('-f')) ?? '-f1').slice(2)) || 1;
-    return l.map((x) => x.split(d)[f - 1] ?? '');
-  }),
-};
+export const TEXT_TOOLS: Record<string, Tool> = { awk, head, tail, wc, grep, tee, seq, sort, uniq, tr, cut };

@@ -1,0 +1,229 @@
+/**
+ * What the text filters (tools-text, -grep, -sort, -cut, -tr) share, so that each behaves like its
+ * GNU coreutils / GNU grep original in the same ways:
+ *
+ * - `getopt`: glibc getopt_long's rules — clusters (`-rn`), attached or separate arguments (`-n5`,
+ *   `-n 5`), `--lines=5`, unambiguous prefixes (`--li=5`), options after operands, `--` — and its
+ *   error texts followed by the tool's `Try '… --help'` line. An unknown option is an error, never
+ *   a file name. Options GNU has but the simulation does not model are refused by name.
+ * - the locale a tool runs in, from LC_ALL / LC_* / LANG: GNU quotes with ‘…’ under UTF-8 and '…'
+ *   otherwise, and collates by bytes only in C/POSIX. Containers set no LANG (C, as in Debian
+ *   images); the terminal's pipeline sets en_US.UTF-8 (text-filters.ts).
+ * - FILE operands: each tool's own message when one is missing or a directory. BusyBox says
+ *   "can't open" for a missing file (as its cat and rm do, tools-files.ts); every other text,
+ *   option errors included, is GNU's in both flavours (BusyBox prints its usage screen instead).
+ * - lengths in UTF-8 bytes, since `head -c`, `tail -c`, `wc -c` and `cut -b` count bytes.
+ */
+import { stat } from './fs';
+import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+
+/** One getopt_long table row: the long name, the key the tool sees (its short letter, or the name), and whether it takes an argument. */
+export type LongOption = readonly [name: string, key: string, arg: 'none' | 'required' | 'optional'];
+
+export interface OptionSpec {
+  tool: string;
+  /** getopt's optstring: a letter, then ':' when it takes an argument; a leading '+' stops at the first operand (tr). */
+  short: string;
+  /** getopt_long's table in the tool's source order, which is the order an ambiguity message lists. */
+  long: readonly LongOption[];
+  /** Keys of options GNU accepts that the simulation does not model: refused by name. */
+  unsupported?: readonly string[];
+  /** Exit status of a usage error (grep and sort use 2). */
+  status?: number;
+  /** grep prints its synopsis before the Try line. */
+  synopsis?: string;
+}
+
+export interface Opt {
+  key: string;
+  value: string;
+  /** How the option was spelt (`-n`, `--lines`), for messages. */
+  name: string;
+}
+
+export type Parsed = { ok: true; opts: Opt[]; operands: string[] } | { ok: false; result: ToolResult };
+
+/** getopt_long's --help and --version rows, last in every coreutils table. */
+export const HELP_VERSION: readonly LongOption[] = [['help', 'help', 'none'], ['version', 'version', 'none']];
+
+/** Writes `tool: message`, the synopsis and Try lines, and returns the usage status. */
+export function usageError(env: ToolEnv, spec: OptionSpec, message: string | undefined): ToolResult {
+  const head = message === undefined ? '' : `${spec.tool}: ${message}\n`;
+  env.io.err(`${head}${spec.synopsis ? `${spec.synopsis}\n` : ''}Try '${spec.tool} --help' for more information.\n`);
+  return { status: spec.status ?? 1 };
+}
+
+/** Writes `tool: message` alone (GNU's die() without usage) and returns `status`. */
+export function fatal(env: ToolEnv, tool: string, message: string, status = 1): ToolResult {
+  env.io.err(`${tool}: ${message}\n`);
+  return { status };
+}
+
+function findLong(spec: OptionSpec, given: string): LongOption | string {
+  const exact = spec.long.find(([n]) => n === given);
+  if (exact) return exact;
+  const matches = spec.long.filter(([n]) => n.startsWith(given));
+  if (matches.length === 0) return 'unrecognized';
+  const [first] = matches;
+  // glibc calls a prefix ambiguous only when its matches are different options (--quiet and --silent are one).
+  if (matches.every(([, k, a]) => k === first![1] && a === first![2])) return first!;
+  return `is ambiguous; possibilities:${matches.map(([n]) => ` '--${n}'`).join('')}`;
+}
+
+/**
+ * Parses `args` as getopt_long would. `each` sees every option as it is parsed, the way a GNU
+ * tool's `while (getopt_long …) switch` does, so an invalid value is reported before a later
+ * option's syntax error, as GNU reports it; returning a result stops there with it.
+ */
+export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, each?: (o: Opt) => ToolResult | undefined): Parsed {
+  const inOrder = spec.short.startsWith('+');
+  // A leading '+' or '-' in an optstring is an ordering mode, not an option.
+  const letters = spec.short.replace(/^[-+]/, '');
+  const opts: Opt[] = [];
+  const operands: string[] = [];
+  const fail = (message: string): Parsed => ({ ok: false, result: usageError(env, spec, message) });
+  const take = (key: string, value: string, name: string): Parsed | undefined => {
+    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return fail(`option '${name}' is not supported by this simulator`);
+    const o = { key, value, name };
+    opts.push(o);
+    const stop = each?.(o);
+    return stop ? { ok: false, result: stop } : undefined;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const given = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const found = findLong(spec, given);
+      if (found === 'unrecognized') return fail(`unrecognized option '${a}'`);
+      if (typeof found === 'string') return fail(`option '${a}' ${found}`);
+      const [name, key, arg] = found;
+      let value = eq < 0 ? '' : a.slice(eq + 1);
+      if (arg === 'none' && eq >= 0) return fail(`option '--${name}' doesn't allow an argument`);
+      if (arg === 'required' && eq < 0) {
+        if (i + 1 >= args.length) return fail(`option '--${name}' requires an argument`);
+        value = args[++i]!;
+      }
+      const err = take(key, value, `--${name}`);
+      if (err) return err;
+      continue;
+    }
+    if (a.length < 2 || !a.startsWith('-')) {
+      if (inOrder) {
+        operands.push(...args.slice(i));
+        break;
+      }
+      operands.push(a);
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      const at = c === ':' ? -1 : letters.indexOf(c);
+      if (at < 0) return fail(`invalid option -- '${c}'`);
+      let value = '';
+      if (letters[at + 1] === ':') {
+        if (j + 1 < a.length) value = a.slice(j + 1);
+        else if (i + 1 < args.length) value = args[++i]!;
+        else return fail(`option requires an argument -- '${c}'`);
+        j = a.length;
+      }
+      const err = take(c, value, `-${c}`);
+      if (err) return err;
+    }
+  }
+  return { ok: true, opts, operands };
+}
+
+const localeVar = (env: ToolEnv, category: string): string => env.vars.LC_ALL || env.vars[category] || env.vars.LANG || '';
+const isCLocale = (name: string): boolean => name === '' || /^(C|POSIX)([.@]|$)/i.test(name);
+
+/** LC_CTYPE is UTF-8: GNU's messages quote with ‘…’, and characters are code points rather than bytes. */
+export const utf8Locale = (env: ToolEnv): boolean => /utf-?8/i.test(localeVar(env, 'LC_CTYPE'));
+
+/** LC_COLLATE is a language's (en_US.UTF-8), not C or POSIX: sort collates as glibc's tables do (collate.ts). */
+export const languageCollation = (env: ToolEnv): boolean => !isCLocale(localeVar(env, 'LC_COLLATE'));
+
+/** LC_NUMERIC's thousands separator: ',' in en_US, none in C. */
+export const thousandsSeparator = (env: ToolEnv): string => (isCLocale(localeVar(env, 'LC_NUMERIC')) ? '' : ',');
+
+const C_ESCAPES: Record<string, string> = { '\x07': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v' };
+
+/** gnulib's quote(): locale quotes around a value in a message (`invalid number of lines: ‘x’`), backslashes and controls escaped as in C. */
+export function quote(env: ToolEnv, s: string): string {
+  const escape = (c: string): string => {
+    const code = c.charCodeAt(0);
+    if (c === '\\') return '\\\\';
+    return code < 0x20 || code === 0x7f ? `\\${C_ESCAPES[c] ?? code.toString(8).padStart(3, '0')}` : c;
+  };
+  const body = Array.from(s, escape).join('');
+  return utf8Locale(env) ? `‘${body}’` : `'${body}'`;
+}
+
+/** gnulib's quoteaf() for a file name: shell quoting, which is plain '…' for ordinary names. */
+export const quoteFile = (s: string): string => (s.includes("'") ? `"${s}"` : `'${s}'`);
+
+/** A file name as GNU prints it bare (quotef): quoted only when it needs to be. */
+export const bareFile = (s: string): string => (/^[\w./@%+,:=-]+$/.test(s) ? s : quoteFile(s));
+
+/** How each tool reports an unreadable FILE operand (GNU). */
+export type OpenErrors = { missing: (name: string) => string; dir: (name: string) => string };
+
+export const PLAIN_ERRORS: OpenErrors = { missing: (n) => `${bareFile(n)}: No such file or directory`, dir: (n) => `${bareFile(n)}: Is a directory` };
+
+/**
+ * The text of a FILE operand (`-` is stdin), or undefined after writing the tool's error. Stdin
+ * is read once: a second `-` finds it at end of file, as a real pipe would.
+ */
+export function readOperand(env: ToolEnv, tool: string, name: string, errors: OpenErrors, stdin: { used: boolean }): string | undefined {
+  if (name === '-') {
+    const text = stdin.used ? '' : env.io.stdin;
+    stdin.used = true;
+    return text;
+  }
+  const s = stat(env.fs, env.base, path(env, name));
+  if (s.kind === 'file') return s.content;
+  if (s.kind === 'dir') env.io.err(`${tool}: ${errors.dir(name)}\n`);
+  else env.io.err(bb(env) && tool !== 'grep' ? `${tool}: can't open '${name}': No such file or directory\n` : `${tool}: ${errors.missing(name)}\n`);
+  return undefined;
+}
+
+/** Lines with their terminators kept (the last may have none), for tools that copy input through unchanged. */
+export function rawLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** Lines without terminators; a missing final newline does not make an extra empty line. */
+export function lines(text: string): string[] {
+  const l = text.split('\n');
+  if (l[l.length - 1] === '') l.pop();
+  return l;
+}
+
+const charBytes = (cp: number): number => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
+export function byteLength(s: string): number {
+  let n = 0;
+  for (const ch of s) n += charBytes(ch.codePointAt(0)!);
+  return n;
+}
+
+/**
+ * The characters lying wholly within bytes [from, to) of `s`'s UTF-8 encoding. A JS string
+ * cannot hold half a character, so a cut through a multibyte character drops it (GNU writes the
+ * partial bytes, which a terminal shows as �); ASCII text is cut exactly.
+ */
+export function sliceBytes(s: string, from: number, to = Infinity): string {
+  let at = 0;
+  let out = '';
+  for (const ch of s) {
+    const end = at + charBytes(ch.codePointAt(0)!);
+    if (at >= from && end <= to) out += ch;
+    at = end;
+    if (at >= to) break;
+  }
+  return out;
+}
