@@ -7,6 +7,9 @@
  * re-run each row through the real ones, e.g. on Debian 12:
  *   localedef -i en_US -f UTF-8 /tmp/loc/en_US.UTF-8
  *   GNU_CHECK=1 LOCPATH=/tmp/loc npx vitest run src/engine/images/text-filters.gnu.test.ts
+ *
+ * Over 400 lines on purpose: almost all of it is the recorded table (one row per case, as the
+ * real tools printed it); split, the rows would lose the one place a reviewer compares them.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

@@ -120,7 +120,7 @@ function sinceTimeOf(text: string): string {
   return rfc3339((at - offset) as SimMillis);
 }
 
-function optionsOf(flags: Flags, container: string): { opts: LogOptions; selectorTail: boolean } {
+function optionsOf(flags: Flags, container: string): LogOptions {
   const opts: LogOptions = {};
   if (container) opts.container = container;
   if (flags.bool('previous')) opts.previous = true;
@@ -132,10 +132,9 @@ function optionsOf(flags: Flags, container: string): { opts: LogOptions; selecto
   const since = flags.duration('since', 0);
   if (since !== 0) opts.sinceSeconds = Math.round(since / 1000);
   const tail = flags.int('tail', -1);
-  const selectorTail = flags.str('selector') !== '' && tail === -1 && !flags.has('tail');
-  if (selectorTail) opts.tailLines = SELECTOR_TAIL;
+  if (flags.str('selector') !== '' && tail === -1 && !flags.has('tail')) opts.tailLines = SELECTOR_TAIL;
   else if (tail !== -1) opts.tailLines = tail;
-  return { opts, selectorTail };
+  return opts;
 }
 
 /** logs.go Validate, in its order. */
@@ -158,7 +157,7 @@ export function runLogs(env: Env, argv: string[]): number {
   if (args.length > 2) throw usageError(USAGE, 'kubectl logs');
   const container = args.length === 2 ? args[1]! : flags.str('container');
   const allPods = flags.bool('all-pods');
-  const { opts } = optionsOf(flags, container);
+  const opts = optionsOf(flags, container);
   // Complete resolves the Pods (its requests) before Validate looks at the flags.
   const pods = args[0] !== undefined ? podsFor(env, args[0], ns, allPods) : listPods(env, ns, undefined, selector);
   if (selector && pods.length === 0) env.out.err(`No resources found in ${ns} namespace.\n`);

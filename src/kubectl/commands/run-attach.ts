@@ -19,7 +19,7 @@ import { CmdError, fatalText, plainError } from '../errors';
 import type { Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { ObjectWatch } from '../watch';
-import { MAX_WAIT_MS } from '../wait-util';
+import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
 import { execOnce } from './exec';
 
@@ -42,9 +42,14 @@ const SESSION_NOTICE = "All commands and output from this session will be record
 
 type Condition = (pod: Pod | undefined) => 'done' | 'completed' | 'wait';
 
+/** The conditions' answer to a DELETED event: errors.NewNotFound(pods, ""), an API status error. */
+function podGone(): CmdError {
+  return new CmdError(fatalText({ code: 404, reason: 'NotFound', message: 'pods "" not found' }));
+}
+
 /** podRunningAndReady: Running with Ready True; a finished Pod ends the wait as ErrPodCompleted. */
 const runningAndReady: Condition = (pod) => {
-  if (!pod) throw plainError('pods "" not found');
+  if (!pod) throw podGone();
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') return 'completed';
   if (phase === 'Running' && (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True')) return 'done';
@@ -53,29 +58,24 @@ const runningAndReady: Condition = (pod) => {
 
 function completed(restart: string): Condition {
   return (pod) => {
-    if (!pod) throw plainError('pods "" not found');
+    if (!pod) throw podGone();
     const phase = pod.status?.phase;
     // OnFailure restarts a failed container, so only success ends that wait.
     return phase === 'Succeeded' || (phase === 'Failed' && restart !== 'OnFailure') ? 'done' : 'wait';
   };
 }
 
-/** waitForPod: the Pod as the condition last saw it, or watchtools' timeout. */
+/** waitForPod (watchtools.UntilWithSync): the Pod as the condition last saw it, or the timeout. */
 function waitForPod(env: Env, ns: string, name: string, timeoutMs: number, cond: Condition): { pod: Pod; state: 'done' | 'completed' } {
-  const stored = (): Pod | undefined => env.sim.storedObject<Pod>(`pods/${ns}/${name}`);
-  let pod = stored();
+  let pod = env.sim.storedObject<Pod>(`pods/${ns}/${name}`);
   let state = cond(pod);
-  const watch = new ObjectWatch(env.sim, 'pods', { namespace: ns, names: [name] }, pod ? [pod as KObject] : []);
-  const deadline = env.sim.now + Math.min(timeoutMs, MAX_WAIT_MS);
-  while (state === 'wait') {
-    const remaining = deadline - env.sim.now;
-    if (remaining <= 0) throw plainError('timed out waiting for the condition');
-    for (const e of watch.next(remaining)) {
-      pod = e.type === 'DELETED' ? undefined : (e.obj as Pod);
-      state = cond(pod);
-      if (state !== 'wait') break;
-    }
-  }
+  if (state !== 'wait') return { pod: pod!, state };
+  const met = watchUntil(env, 'pods', { namespace: ns, names: [name] }, pod ? [pod as KObject] : [], Math.min(timeoutMs, MAX_WAIT_MS), (e) => {
+    pod = e.type === 'DELETED' ? undefined : (e.obj as Pod);
+    state = cond(pod);
+    return state !== 'wait';
+  });
+  if (!met || state === 'wait') throw plainError('timed out waiting for the condition');
   return { pod: pod!, state };
 }
 
