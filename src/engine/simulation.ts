@@ -33,7 +33,7 @@ import { createWorld, nodeAgentsStartAt, type WorldOptions } from './topology/bu
 import { restoreSnapshot, type RestoreResult } from './etcd/snapshot';
 import type { ObjectChangeRecord } from './sim-core';
 import { boundChangeLog } from './scale-mode';
-import { drainRates, flattenCounts, heldSeconds, type TraceRateCount, type TraceRateSecond } from './core/trace-rates';
+import { aggregateOf, drainRates, heldSeconds, type TraceRateCount, type TraceRateSecond } from './core/trace-rates';
 import type { World } from './world';
 import { runNodeShell, type ShellResult as NodeShellResult } from './node-shell/shell';
 import { customResources, type CustomResourceInfo } from './apiextensions/served';
@@ -375,9 +375,11 @@ export class Simulation {
 
   /** Scale mode: the records that left the window of full records, as exact counts; undefined when none did. */
   traceAggregate(): TraceAggregate | undefined {
-    const r = this.#world.trace.rates;
-    if (!r || r.aggregatedRecords === 0) return undefined;
-    return { records: r.aggregatedRecords, window: this.#world.trace.limit, firstSeq: r.aggregatedFirstSeq, lastSeq: r.aggregatedLastSeq, counts: flattenCounts(r.aggregated) };
+    const log = this.#world.trace;
+    if (!log.rates || log.dropped === 0) return undefined;
+    // Every record since the cluster began was counted (rates exist from the start) and only
+    // appendTrace cuts, from the front: the cut records are seq 1 … the window's first − 1.
+    return { records: log.dropped, window: log.limit, firstSeq: 1, lastSeq: log.dropped, counts: aggregateOf(log.rates, log.records) };
   }
 
   /**

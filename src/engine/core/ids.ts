@@ -23,3 +23,20 @@ export const nodeName = (s: string): NodeName => s as NodeName;
 export function objectKey(resource: string, namespace: string | undefined, name: string): ObjectKey {
   return (namespace ? `${resource}/${namespace}/${name}` : `${resource}/${name}`) as ObjectKey;
 }
+
+/** The per-machine agents whose ids are `<agent>/<machine>`. */
+export type MachineAgent = 'kubelet' | 'container-runtime' | 'cni';
+
+const agentIds: Record<MachineAgent, Map<string, ComponentId>> = { kubelet: new Map(), 'container-runtime': new Map(), cni: new Map() };
+
+/**
+ * `<agent>/<machine>`, the same string object each time: hot paths (every CRI call, every status
+ * sync) look an agent up per Pod, and a freshly concatenated key is hashed anew on every lookup.
+ * A pure memo of the concatenation, so sharing it between simulations changes nothing.
+ */
+export function agentId(agent: MachineAgent, machine: string): ComponentId {
+  const m = agentIds[agent];
+  let id = m.get(machine);
+  if (id === undefined) m.set(machine, (id = `${agent}/${machine}` as ComponentId));
+  return id;
+}

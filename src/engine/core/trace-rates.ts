@@ -47,16 +47,16 @@ export interface TraceRates {
    */
   drainedSecond: number;
   drainedCounts: HopCounts;
-  /** Totals of the records cut from the window of full records. */
-  aggregated: HopCounts;
-  /** How many records `aggregated` counts, and the seq range they span. */
-  aggregatedRecords: number;
-  aggregatedFirstSeq: number;
-  aggregatedLastSeq: number;
+  /**
+   * Totals of the seconds no longer held. With the held seconds they count every record ever
+   * appended; the records cut from the window of full records are that minus the window
+   * (aggregateOf), worked out when asked rather than counted a second time per record.
+   */
+  forgotten: HopCounts;
 }
 
 export function newTraceRates(): TraceRates {
-  return { seconds: new Map(), dirtyFrom: undefined, drainedSecond: -1, drainedCounts: new Map(), aggregated: new Map(), aggregatedRecords: 0, aggregatedFirstSeq: 0, aggregatedLastSeq: 0 };
+  return { seconds: new Map(), dirtyFrom: undefined, drainedSecond: -1, drainedCounts: new Map(), forgotten: new Map() };
 }
 
 function bump(c: HopCounts, kind: TraceKind, from: ComponentId, to: ComponentId, n = 1): void {
@@ -74,8 +74,9 @@ export function countRecord(r: TraceRates, rec: Pick<TraceRecord, 'at' | 'kind' 
   if (!c) {
     c = new Map();
     r.seconds.set(second, c);
-    for (const s of r.seconds.keys()) {
+    for (const [s, old] of r.seconds) {
       if (s > second - RATE_WINDOW_SECONDS) break;
+      addCounts(r.forgotten, old);
       r.seconds.delete(s);
     }
   }
@@ -83,16 +84,22 @@ export function countRecord(r: TraceRates, rec: Pick<TraceRecord, 'at' | 'kind' 
   bump(c, rec.kind, rec.from, rec.to);
 }
 
-/** Folds records leaving the window of full records into the totals. */
-export function aggregateRecords(r: TraceRates, recs: readonly TraceRecord[], from: number, to: number): void {
-  if (to <= from) return;
-  if (r.aggregatedRecords === 0) r.aggregatedFirstSeq = recs[from]!.seq;
-  for (let i = from; i < to; i++) {
-    const rec = recs[i]!;
-    bump(r.aggregated, rec.kind, rec.from, rec.to);
-  }
-  r.aggregatedRecords += to - from;
-  r.aggregatedLastSeq = recs[to - 1]!.seq;
+function addCounts(into: HopCounts, c: HopCounts): void {
+  for (const [kind, byFrom] of c) for (const [from, byTo] of byFrom) for (const [to, n] of byTo) bump(into, kind, from, to, n);
+}
+
+/**
+ * Counts of the records no longer in the window (`window`, the log's records, every record
+ * counted since the log began): everything ever counted less what the window holds. Hops whose
+ * every record is still in the window are left out; the rest keep first-seen order, since the
+ * records cut are a prefix of all records.
+ */
+export function aggregateOf(r: TraceRates, window: readonly TraceRecord[]): TraceRateCount[] {
+  const all: HopCounts = new Map();
+  addCounts(all, r.forgotten);
+  for (const c of r.seconds.values()) addCounts(all, c);
+  for (const rec of window) bump(all, rec.kind, rec.from, rec.to, -1);
+  return flattenCounts(all).filter((c) => c.count > 0);
 }
 
 export function flattenCounts(c: HopCounts): TraceRateCount[] {

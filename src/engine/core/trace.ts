@@ -4,7 +4,7 @@
  * narration log, "why is this Pod Pending?" and lesson pause points.
  */
 import type { ComponentId, SimMillis } from './ids';
-import { aggregateRecords, countRecord, type TraceRates } from './trace-rates';
+import { countRecord, type TraceRates } from './trace-rates';
 
 export type TraceKind =
   /** kubectl → kube-apiserver, controller → kube-apiserver: an API request. */
@@ -268,7 +268,6 @@ export function appendTrace(log: TraceLog, full: TraceRecord): TraceRecord {
   if (log.rates) countRecord(log.rates, full);
   if (log.records.length > log.limit + Math.max(64, log.limit >> 3)) {
     const cut = log.records.length - log.limit;
-    if (log.rates) aggregateRecords(log.rates, log.records, 0, cut);
     log.records.splice(0, cut);
     log.dropped += cut;
   }

@@ -10,6 +10,7 @@ import type { TraceDetails } from '../core/trace';
 import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
+import { agentId } from '../core/ids';
 import { createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
 import type { ContainerConfig } from '../node/runtime-state';
 import { containerUri, runtimeUnavailable } from '../node/runtime-impl';
@@ -69,7 +70,7 @@ function podRef(wk: PodWorker): { kind: string; namespace: string; name: string 
 
 /** A CRI call for this Pod (RuntimeService or ImageService, as the detail says). */
 function criHop(w: World, self: KubeletState, wk: PodWorker, detail: TraceDetails['cri']): void {
-  trace(w, { from: self.id, to: `container-runtime/${self.host}` as never, kind: 'cri', detail, object: podRef(wk) });
+  trace(w, { from: self.id, to: agentId('container-runtime', self.host), kind: 'cri', detail, object: podRef(wk) });
 }
 
 function sandboxCall(wk: PodWorker, call: 'RunPodSandbox' | 'StopPodSandbox' | 'RemovePodSandbox'): TraceDetails['cri'] {

@@ -8,7 +8,7 @@
  * DNS: a new Service starts resolving, and with no CoreDNS answering, lookups time out.
  */
 import type { EndpointSlice, Service } from '../../k8s/types';
-import type { ComponentId } from '../core/ids';
+import { agentId, type ComponentId } from '../core/ids';
 import { CLUSTER_DNS } from '../images/base-fs';
 import type { ClusterDns } from '../images/types';
 import { markComponentChanged } from '../runtime';
@@ -23,7 +23,7 @@ const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 // Looked up by id rather than through cri.ts/kube-proxy.ts, which call in here.
 function runtimeOn(w: World, node: string): RuntimeState | undefined {
-  const c = w.components.get(`container-runtime/${node}` as ComponentId);
+  const c = w.components.get(agentId('container-runtime', node));
   return c?.kind === 'container-runtime' ? c : undefined;
 }
 

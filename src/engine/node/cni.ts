@@ -4,7 +4,7 @@
  * DEL releases it. Each call is a `cni` hop on the trace.
  */
 import type { Behaviour } from '../behaviour';
-import type { ComponentId } from '../core/ids';
+import { agentId, type ComponentId } from '../core/ids';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
 import type { CniState } from './cni-state';
@@ -24,7 +24,7 @@ export const cniBehaviour: Behaviour<'cni'> = {
 };
 
 export function cniOf(w: World, host: string): CniState | undefined {
-  const c = w.components.get(`cni/${host}` as ComponentId);
+  const c = w.components.get(agentId('cni', host));
   return c?.kind === 'cni' ? c : undefined;
 }
 

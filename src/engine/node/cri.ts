@@ -4,7 +4,7 @@
  * socket) and draws the `cri` hop itself; here the runtime does the work: creating sandboxes
  * (with the CNI ADD hop), storing pulled images, starting processes and arming their exits.
  */
-import type { ComponentId } from '../core/ids';
+import { agentId } from '../core/ids';
 import { nextUint32 } from '../core/rng';
 import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
@@ -22,7 +22,7 @@ import { runtimeUnavailable } from './runtime-impl';
 import { ociCall } from './oci';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
-  const c = w.components.get(`container-runtime/${host}` as ComponentId);
+  const c = w.components.get(agentId('container-runtime', host));
   return c?.kind === 'container-runtime' ? c : undefined;
 }
 

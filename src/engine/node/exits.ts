@@ -4,7 +4,7 @@
  * the moment it will end, records the exit, and tells the kubelet through the CRI event stream
  * (evented PLEG), which is what wakes the Pod's worker.
  */
-import type { ComponentId } from '../core/ids';
+import { agentId } from '../core/ids';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { processExit, settleProcess } from './app';
@@ -45,7 +45,7 @@ export function onExitTimer(w: World, rt: RuntimeState, id: string): void {
   if (exit.message) c.message = exit.message;
   const sb = rt.sandboxes.get(c.sandboxId);
   const pod = sb ? { namespace: sb.podNamespace, name: sb.podName } : undefined;
-  const kubelet = `kubelet/${rt.host}` as ComponentId;
+  const kubelet = agentId('kubelet', rt.host);
   trace(w, {
     from: rt.id,
     to: kubelet,
@@ -58,7 +58,7 @@ export function onExitTimer(w: World, rt: RuntimeState, id: string): void {
 
 /** A container event on the CRI stream; lost if the kubelet is down (it relists on restart). */
 export function notifyKubelet(w: World, rt: RuntimeState, podUid: string): void {
-  const k = w.components.get(`kubelet/${rt.host}` as ComponentId);
+  const k = w.components.get(agentId('kubelet', rt.host));
   if (!k || !k.running) return;
   setTimer(w, k, jitter(w, 300, 0.5), PLEG_EVENT, podUid);
 }

@@ -18,7 +18,7 @@ import { findMatchingUntoleratedTaint, isFilterTaint } from '../../../k8s/tolera
 import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affinity';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';
-import { countPodsMatchSelector, hasHostnameLabel, selectorKey } from './spread-counts';
+import { countPodsMatchSelector, hostnameCount, selectorKey } from './spread-counts';
 
 export { countPodsMatchSelector, selectorKey };
 
@@ -271,8 +271,8 @@ export function scorer(
         const c = constraints[i]!;
         let cnt: number;
         if (c.topologyKey === HOSTNAME) {
-          if (!hasHostnameLabel(node)) continue;
-          cnt = countPodsMatchSelector(node, c.selector, ns, keys[i]);
+          cnt = hostnameCount(node, c.selector, ns, keys[i]);
+          if (cnt < 0) continue;
         } else {
           const v = own(node.labels, c.topologyKey) as string | undefined;
           if (v === undefined) continue;

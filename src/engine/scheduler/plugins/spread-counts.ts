@@ -144,7 +144,21 @@ export function selectorKey(sel: Selector | undefined, namespace: string): numbe
 export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: number): number {
   if (sel === undefined) return 0;
   if (key === undefined) return countNow(node, sel, namespace);
+  return memoCount(memoOf(node), node, sel, namespace, key);
+}
+
+/**
+ * Score's hostname read: the count, or -1 when the node lacks the `kubernetes.io/hostname` label
+ * (one memo lookup for both; this runs for every feasible node of every cycle).
+ */
+export function hostnameCount(node: NodeInfo, sel: Selector | undefined, namespace: string, key: number | undefined): number {
   const m = memoOf(node);
+  if (!m.hostname) return -1;
+  if (sel === undefined) return 0;
+  return key === undefined ? countNow(node, sel, namespace) : memoCount(m, node, sel, namespace, key);
+}
+
+function memoCount(m: CountMemo, node: NodeInfo, sel: Selector, namespace: string, key: number): number {
   let n = m.counts.get(key);
   if (n === undefined) {
     if (m.counts.size >= MAX_COUNTED_SELECTORS) m.counts.clear();
@@ -162,9 +176,4 @@ function countNow(node: NodeInfo, sel: Selector, namespace: string): number {
     if (matches(sel, p.metadata.labels)) n++;
   }
   return n;
-}
-
-/** The node carries the `kubernetes.io/hostname` label (read once per labels object). */
-export function hasHostnameLabel(node: NodeInfo): boolean {
-  return memoOf(node).hostname;
 }
