@@ -34,12 +34,19 @@ export interface KubectlContext {
   editor?: EditorHost;
 }
 
+/** A command's own arguments without its help flags (`--` and what follows kept as they are). */
+function withoutHelp(argv: readonly string[]): string[] {
+  const dash = argv.indexOf('--');
+  const own = dash < 0 ? argv : argv.slice(0, dash);
+  return [...own.filter((a) => a !== '--help' && a !== '-h'), ...(dash < 0 ? [] : argv.slice(dash))];
+}
+
 function dispatch(env: Env, argv: string[]): number {
   const { words, rest } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
   const word = words[0];
   if (word === undefined) {
     // Bare `kubectl` (global flags allowed) prints the overview; an unknown flag is an error.
-    parseFlags(rest.filter((a) => a !== '--help' && a !== '-h'), [], 'kubectl');
+    parseFlags(withoutHelp(rest), [], 'kubectl');
     env.out.out(HELP);
     return 0;
   }
@@ -48,7 +55,13 @@ function dispatch(env: Env, argv: string[]): number {
   const cmd: Command | undefined = Object.hasOwn(COMMANDS, word) ? COMMANDS[word]!.run : undefined;
   if (cmd) {
     // Everything after `--` belongs to the command kubectl runs (`exec … -- etcdctl --help`).
-    if (asksForHelp(rest)) return printCommandHelp(env, argv);
+    if (asksForHelp(rest)) {
+      // cobra parses the flags before it looks at --help, so an unknown flag is still the answer.
+      // Only where one table covers the whole command: a parent's table is a union of its
+      // subcommands' that could accept what the one named would not.
+      if (!COMMANDS[word]!.subcommands) parseFlags(withoutHelp(rest), [...COMMANDS[word]!.flags], `kubectl ${word}`);
+      return printCommandHelp(env, argv);
+    }
     const impersonation = impersonationOf(rest, COMMANDS[word]!.flags);
     if (impersonation) env.client.impersonate(impersonation);
     // A subcommand's word leads its arguments, as the commands with subcommands expect.

@@ -34,6 +34,14 @@ describe('kubectl <command> --help', () => {
     }
   });
 
+  it('reports a flag that does not parse first, as cobra parses flags before it looks at --help', () => {
+    expect(kubectl(sim, 'get --foo --help')).toMatchObject({ stdout: '', stderr: "error: unknown flag: --foo\nSee 'kubectl get --help' for usage.\n", code: 1 });
+    expect(kubectl(sim, 'logs --tail=x -h').stderr).toMatch(/^error: invalid argument "x" for "--tail" flag/);
+    // A flag it knows, and anything after `--`, still lets the help through.
+    expect(kubectl(sim, 'get pods -o wide --help')).toMatchObject(helped(topic('get')));
+    expect(kubectl(sim, 'exec -h web -- ls --foo')).toMatchObject(helped(topic('exec')));
+  });
+
   it('prints a subcommand\'s help, an alias\'s being its command\'s', () => {
     expect(kubectl(sim, 'rollout status -h')).toMatchObject(helped(topic('rollout status')));
     expect(topic('rollout status')).toMatch(/^Show the status of the rollout\.\n/);
