@@ -46,10 +46,14 @@ test.describe('lessons', () => {
     await l.at('intro', 'ready');
     await l.next();
     await l.at('nodes', 'ready');
+    const storyHeight = (await l.panel.boundingBox())!.height;
     await l.next();
 
     // A wrong prediction: the explanation, and what the cluster actually did.
     await l.at('where-scheduler', 'asking');
+    // A question takes most of the side column, so its choices are on screen without scrolling.
+    await expect.poll(async () => (await l.panel.boundingBox())!.height).toBeGreaterThan(storyHeight + 40);
+    await expect(l.panel.locator('label.lesson-option').first()).toBeInViewport();
     await l.option('node-1').click();
     await page.screenshot({ path: 'test-results/screenshots/lesson-predict.png' });
     await l.commit();
@@ -62,6 +66,8 @@ test.describe('lessons', () => {
     await page.screenshot({ path: 'test-results/screenshots/lesson-answered.png' });
     await l.next();
     await l.at('static-pods', 'ready');
+    // …and gives the column back on a step that asks nothing.
+    await expect.poll(async () => Math.round((await l.panel.boundingBox())!.height)).toBe(Math.round(storyHeight));
     await l.next();
 
     // A right one.
