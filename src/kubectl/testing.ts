@@ -38,3 +38,30 @@ export function kubectl(sim: Simulation, line: string, opts: { files?: Record<st
   const pick = (s: 'stdout' | 'stderr'): string => raw.output.filter((c) => c.stream === s).map((c) => c.text).join('');
   return { stdout: pick('stdout'), stderr: pick('stderr'), code: raw.exitCode, all: raw.output.map((c) => c.text).join(''), raw };
 }
+
+/** The CronTab CRD of the Kubernetes docs (with a short name, a category and printer columns), for tests of custom resources. */
+export const CRONTAB_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: crontabs.stable.example.com
+spec:
+  group: stable.example.com
+  scope: Namespaced
+  names: {plural: crontabs, singular: crontab, kind: CronTab, shortNames: [ct], categories: [all]}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              cronSpec: {type: string}
+              replicas: {type: integer}
+    additionalPrinterColumns:
+    - {name: Spec, type: string, jsonPath: .spec.cronSpec}
+    - {name: Replicas, type: integer, jsonPath: .spec.replicas, priority: 1}
+`;

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/index';
-import { kubectl } from '../testing';
-
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: crontabs.stable.example.com
-spec:
-  group: stable.example.com
-  scope: Namespaced
-  names: {plural: crontabs, singular: crontab, kind: CronTab}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema: {type: object}
-`;
+import { CRONTAB_CRD as CRD, kubectl } from '../testing';
 
 describe('discovery through kube-apiserver', () => {
   it('kubectl api-versions lists every served group version in byte order (v1 after the dotted groups)', () => {

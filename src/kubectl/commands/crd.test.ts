@@ -1,33 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/index';
-import { kubectl } from '../testing';
+import { CRONTAB_CRD as CRD, kubectl } from '../testing';
 import { Session } from '../session';
-
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: crontabs.stable.example.com
-spec:
-  group: stable.example.com
-  scope: Namespaced
-  names: {plural: crontabs, singular: crontab, kind: CronTab, shortNames: [ct], categories: [all]}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              cronSpec: {type: string}
-              replicas: {type: integer}
-    additionalPrinterColumns:
-    - {name: Spec, type: string, jsonPath: .spec.cronSpec}
-    - {name: Replicas, type: integer, jsonPath: .spec.replicas, priority: 1}
-`;
 
 const PLAIN = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
