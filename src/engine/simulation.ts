@@ -10,6 +10,7 @@
  * and splitting the class would only split the door.
  */
 import { aggregatedResources } from './apiserver/aggregator';
+import { servedExtra } from './apiserver/discovery';
 import { serviceLoads, setServiceLoad } from './metrics/load';
 import type { ResourceInfo } from '../k8s/resources';
 import { queuePeek } from './core/event-queue';
@@ -435,6 +436,14 @@ export class Simulation {
   /** The resources served through kube-aggregator now (an Available APIService's group, metrics.k8s.io). */
   aggregatedResources(): ResourceInfo[] {
     return aggregatedResources(this.#world);
+  }
+
+  /**
+   * What discovery serves beyond the built-in table now: established CRDs, then aggregated
+   * groups while their APIService is Available (the same list `kubectl get --raw /apis` reads).
+   */
+  discoveryExtra(): ResourceInfo[] {
+    return servedExtra(this.#world);
   }
 
   /** The custom resources served now (every established CRD), as discovery lists them. */

@@ -69,7 +69,7 @@ function invocationOf(req: IncomingMessage): Invocation | undefined {
 
 /** What discovery adds to the built-in table: established CRDs, then aggregated groups (metrics.k8s.io) while Available. */
 function servedExtra(cluster: ServedCluster): ResourceInfo[] {
-  return [...cluster.sim.customResources(), ...cluster.sim.aggregatedResources()];
+  return cluster.sim.discoveryExtra();
 }
 
 function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage, res: ServerResponse, body: Buffer): void {

@@ -12,7 +12,8 @@ import type { World } from '../world';
 import { aggregatedResources } from './aggregator';
 import { lbAddress } from './handler';
 
-function servedExtra(w: World): ResourceInfo[] {
+/** What discovery lists beyond the built-in table: established CRDs, then Available aggregated groups. */
+export function servedExtra(w: World): ResourceInfo[] {
   return [...customResources(w), ...aggregatedResources(w)];
 }
 
