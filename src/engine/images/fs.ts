@@ -36,15 +36,18 @@ interface Located {
   mount?: MountedVolume;
 }
 
-/** Which layer holds `path`: the longest mount at or above it, or the container's own. */
+/**
+ * Which layer holds `path`: the longest mount at or above it, or the container's own. A mount at
+ * `/` (the terminal's read-only root, text-filters.ts; a Pod cannot mount there) holds everything.
+ */
 function locate(layer: FsLayer, base: BaseFs, path: string): Located {
   let best: string | undefined;
   for (const mp of Object.keys(layer.mounts ?? {})) {
-    if ((path === mp || path.startsWith(`${mp}/`)) && (best === undefined || mp.length > best.length)) best = mp;
+    if ((path === mp || path.startsWith(mp === '/' ? '/' : `${mp}/`)) && (best === undefined || mp.length > best.length)) best = mp;
   }
   if (best === undefined) return { layer, base, path };
   const mount = layer.mounts![best]!;
-  const rest = path.slice(best.length);
+  const rest = best === '/' ? path : path.slice(best.length);
   return { layer: mount.layer, base: EMPTY, path: mount.subPath ? normalizePath(`${mount.subPath}${rest}`) : rest || '/', mount };
 }
 

@@ -24,6 +24,12 @@ describe('the image shell filters a terminal pipeline runs', () => {
     expect(runFilter('awk', ['{x = 1}'], table)?.status).toBe(2);
   });
 
+  it('refuses an output file as a read-only root would (nothing here could read it back)', () => {
+    expect(runFilter('sort', ['-o', '/tmp/x'], 'b\na\n')).toEqual({ stdout: '', stderr: 'sort: open failed: /tmp/x: Read-only file system\n', status: 2 });
+    expect(runFilter('uniq', ['-', 'out.txt'], 'a\n')).toEqual({ stdout: '', stderr: 'uniq: out.txt: Read-only file system\n', status: 1 });
+    expect(runFilter('sort', ['-o', '-'], 'b\na\n')?.stdout).toBe('a\nb\n');
+  });
+
   it('offers only the filters that read stdin', () => {
     expect(runFilter('tee', ['/tmp/x'], 'a')).toBeUndefined();
     expect(runFilter('cat', [], 'a')).toBeUndefined();

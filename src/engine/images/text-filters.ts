@@ -2,7 +2,8 @@
  * The image shell's text filters for a terminal pipeline outside any container
  * (`kubectl get pods -o name | wc -l`): the same implementations a container's shell runs, over
  * stdin only. There is no filesystem here, so a file operand is reported missing, as GNU
- * reports a file that is not there. The shell is a Debian workstation's: GNU coreutils under bash,
+ * reports a file that is not there, and an output file (`sort -o`, `uniq IN OUT`) is refused as
+ * on a read-only root rather than written somewhere nobody can read it. The shell is a Debian workstation's: GNU coreutils under bash,
  * LANG=en_US.UTF-8 (messages quote with ‘…’, sort collates as glibc's en_US does).
  */
 import { newLayer, type BaseFs } from './fs';
@@ -31,7 +32,7 @@ export function runFilter(name: string, args: string[], stdin: string): FilterRe
     vars: { LANG: 'en_US.UTF-8' },
     cwd: '/',
     clock: 0,
-    fs: newLayer(),
+    fs: { ...newLayer(), mounts: { '/': { layer: newLayer(), readOnly: true } } },
     base: NO_FILES,
     flavour: 'coreutils',
     dialect: 'bash',

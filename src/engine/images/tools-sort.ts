@@ -11,9 +11,9 @@
  * thousands separator `-n` skips. -g, -M, -R, -V, -c/-C, -m, -z are refused by name.
  */
 import { byteCompare, languageCollator } from './collate';
-import { writeFile } from './fs';
-import { byteLength, fatal, getopt, HELP_VERSION, languageCollation, lines, quote, readOperand, thousandsSeparator, type OptionSpec } from './tool-options';
-import { ok, path, type ToolEnv, type ToolResult } from './tool-types';
+import { readOnlyAt, writeFile } from './fs';
+import { bareFile, byteLength, fatal, getopt, HELP_VERSION, languageCollation, lines, quote, readOperand, thousandsSeparator, type OptionSpec } from './tool-options';
+import { bb, ok, path, type ToolEnv, type ToolResult } from './tool-types';
 
 const SORT: OptionSpec = {
   tool: 'sort',
@@ -250,7 +250,10 @@ export function sort(args: string[], env: ToolEnv): ToolResult {
   const sorted = [...all].sort(compare);
   const out = unique ? sorted.filter((l, i) => i === 0 || compare(sorted[i - 1]!, l) !== 0) : sorted;
   const text = out.map((l) => `${l}\n`).join('');
-  if (output !== undefined && output !== '-') writeFile(env.fs, env.base, path(env, output), text, false);
-  else env.io.out(text);
+  if (output !== undefined && output !== '-') {
+    const target = path(env, output);
+    if (readOnlyAt(env.fs, target)) return bb(env) ? fatal(env, 'sort', `can't open '${output}': Read-only file system`) : fatal(env, 'sort', `open failed: ${bareFile(output)}: Read-only file system`, 2);
+    writeFile(env.fs, env.base, target, text, false);
+  } else env.io.out(text);
   return ok;
 }

@@ -10,13 +10,13 @@
  * missing file and tail's "no files". Otherwise BusyBox images get GNU's behaviour and messages,
  * usage errors included (BusyBox prints its usage screen instead of the Try line).
  */
-import { stat, writeFile } from './fs';
+import { readOnlyAt, stat, writeFile } from './fs';
 import { awk } from './tools-awk';
 import { cut } from './tools-cut';
 import { grep } from './tools-grep';
 import { sort } from './tools-sort';
 import { tr } from './tools-tr';
-import { byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
+import { bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 const POWERS = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
@@ -304,16 +304,27 @@ function uniq(args: string[], env: ToolEnv): ToolResult {
     }
     write(prev, false, extra);
   }
-  if (output !== undefined && output !== '-') writeFile(env.fs, env.base, path(env, output), out, false);
-  else env.io.out(out);
+  if (output !== undefined && output !== '-') {
+    const target = path(env, output);
+    if (readOnlyAt(env.fs, target)) return fatal(env, 'uniq', bb(env) ? `can't open '${output}': Read-only file system` : `${bareFile(output)}: Read-only file system`);
+    writeFile(env.fs, env.base, target, out, false);
+  } else env.io.out(out);
   return ok;
 }
 
 function tee(args: string[], env: ToolEnv): ToolResult {
   const { set, rest } = flags(args);
-  for (const f of rest) writeFile(env.fs, env.base, path(env, f), env.io.stdin, set.has('a'));
+  let status = 0;
+  for (const f of rest) {
+    const target = path(env, f);
+    // Both tees warn and go on writing everywhere else, then exit 1.
+    if (readOnlyAt(env.fs, target)) {
+      env.io.err(`tee: ${bb(env) ? f : bareFile(f)}: Read-only file system\n`);
+      status = 1;
+    } else writeFile(env.fs, env.base, target, env.io.stdin, set.has('a'));
+  }
   env.io.out(env.io.stdin);
-  return ok;
+  return status ? { status } : ok;
 }
 
 function seq(args: string[], env: ToolEnv): ToolResult {
