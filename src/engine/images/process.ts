@@ -112,13 +112,19 @@ function waitsOnStdin(argv: readonly string[], stdinOpen: boolean | undefined): 
   return stdinOpen === true && shell !== undefined && SHELLS.has(shell) && argv.slice(1).every((a) => a === '-i' || a === '-l' || a === '--login');
 }
 
+/** What runs once an image's docker-entrypoint.sh has exec'd its arguments (`/entrypoint.sh sh` is a shell). */
+function execedArgv(def: ReturnType<typeof imageDefinition>, argv: readonly string[]): readonly string[] {
+  const first = def.image.binaries[argv[0] ?? ''];
+  return first?.kind === 'entrypoint' && argv.length > 1 && !argv[1]!.startsWith('-') ? argv.slice(1) : argv;
+}
+
 export function startProcess(input: ProcessInput): ProcessState {
   const def = imageDefinition(input.image.ref);
   const argv = containerArgv(def, input);
   const env = containerEnv(def, input);
   const fs = newLayer();
   if (input.mounts) fs.mounts = { ...input.mounts };
-  const script = waitsOnStdin(argv, input.stdinOpen) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
+  const script = waitsOnStdin(execedArgv(def, argv), input.stdinOpen) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
   const machine = newMachine(script, { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };

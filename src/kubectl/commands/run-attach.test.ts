@@ -68,4 +68,17 @@ describe('kubectl run -it in the page’s terminal (a TTY)', () => {
     s.sim.advance(40_000);
     expect(s.sim.storedObject('pods/default/debug')).toBeUndefined();
   });
+
+  it('reaches kube-apiserver from the Pod’s shell: anonymous, then as the Pod’s ServiceAccount once a RoleBinding allows it', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    expect(s.run('kubectl run -it --rm t --image=curlimages/curl -- sh')).toMatchObject({ exitCode: 0, attached: { pod: 't', prompt: '/ # ' } });
+    expect(text(s.run('curl -sk https://kubernetes.default.svc/version'))).toMatch(/^\{\n {2}"major": "1",\n/);
+    expect(s.run('TOKEN=$(cat /var/run/secrets/kubernetes.io/serviceaccount/token)')).toMatchObject({ output: [], exitCode: 0 });
+    const asSa = 'curl -s --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $TOKEN" https://kubernetes.default.svc/api/v1/namespaces/default/pods';
+    expect(JSON.parse(text(s.run(asSa)))).toMatchObject({ kind: 'Status', code: 403, message: expect.stringContaining('User "system:serviceaccount:default:default" cannot list resource "pods"') });
+    const other = new Session({ simulation: s.sim });
+    expect(other.run('kubectl create rolebinding read --clusterrole=view --serviceaccount=default:default').exitCode).toBe(0);
+    expect(JSON.parse(text(s.run(asSa)))).toMatchObject({ kind: 'PodList', items: [{ metadata: { name: 't' } }] });
+    expect(text(s.run('wget -qO- http://10.96.0.1:443'))).toBe('wget: server returned error: HTTP/1.0 400 Bad Request\n');
+  });
 });
