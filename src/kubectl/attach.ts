@@ -55,6 +55,11 @@ export interface Attachment {
   exec(script: string): ShellReply;
   /** `kubectl run --rm -it`: once the session ends, kubectl deletes the Pod it created. */
   removeOnDetach?: boolean;
+  /**
+   * `kubectl run -it`: the shell is the container's PID 1 (an attach, not an exec), so `exit N`
+   * ends the container; this ends it and answers what kubectl prints once the attach is over.
+   */
+  endPid1?: (exitCode: number) => CommandResult;
 }
 
 /**
@@ -172,6 +177,7 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
+    if (a.endPid1) return { result: a.endPid1(code), detached: true };
     return code === 0 ? { result: { output: [], exitCode: 0 }, detached: true } : terminated(code);
   }
   const vars = Object.entries(a.vars ?? {})

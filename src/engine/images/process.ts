@@ -218,6 +218,18 @@ export function settleProcess(p: ProcessState, now: number): void {
   sync(p, now);
 }
 
+/**
+ * The shell that is PID 1, reading the terminal the runtime holds open (`kubectl run -it … -- sh`),
+ * ran `exit N` typed there: the process ends now with that status. Undefined when PID 1 is not
+ * such a shell (or has already ended): nothing changes.
+ */
+export function exitStdinShell(p: ProcessState, now: number, exitCode: number): ProcessExit | undefined {
+  if (p.startError || processExit(p) !== undefined || !waitsOnStdin(execedArgv(imageDefinition(p.input.image.ref), p.argv), p.input.stdinOpen)) return undefined;
+  sync(p, now);
+  p.terminated = { at: now, exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' };
+  return p.terminated;
+}
+
 /** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */
 export function processExit(p: ProcessState): ProcessExit | undefined {
   if (p.startError) return p.startError;
