@@ -70,11 +70,12 @@ export function objectBody(obj: KObject, pretty = false): string {
   return pretty ? toJsonPrettyInOrder(o) : `${toJsonCompactInOrder(o)}\n`;
 }
 
-export function listBody(info: ResourceInfo, items: KObject[], resourceVersion: string, pretty = false): string {
+/** `resourceVersion` undefined: a list no store produced (the kubelet's /pods), whose metadata is empty. */
+export function listBody(info: ResourceInfo, items: KObject[], resourceVersion: string | undefined, pretty = false): string {
   const list = {
     kind: `${info.kind}List`,
     apiVersion: info.group ? `${info.group}/${info.version}` : info.version,
-    metadata: { resourceVersion },
+    metadata: resourceVersion === undefined ? {} : { resourceVersion },
     items: items.map((o) => typed(o, false)),
   };
   return pretty ? toJsonPrettyInOrder(list) : `${toJsonCompactInOrder(list)}\n`;

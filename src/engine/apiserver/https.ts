@@ -12,12 +12,12 @@
  */
 import { servedResource } from '../apiextensions/served';
 import { handshake } from '../images/tls';
-import { plainToTls, reasonPhrase } from '../images/http-wire';
-import type { HttpAnswer, HttpHead, HttpRequest } from '../images/types';
+import { goHead, httpDate, plainToTls, utf8Length } from '../images/http-wire';
+import type { HttpAnswer, HttpRequest } from '../images/types';
 import type { ComponentId } from '../core/ids';
 import { trace } from '../runtime';
 import type { World } from '../world';
-import { EPOCH_MS, civil } from '../../k8s/time';
+import { EPOCH_MS } from '../../k8s/time';
 import type { KObject } from '../../k8s/types';
 import { listBody, objectBody } from '../../k8s/wire-json';
 import { toJsonPrettyInOrder } from '../../k8s/printers/json';
@@ -62,28 +62,7 @@ function stableUid(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Go's http.TimeFormat. */
-function httpDate(now: number): string {
-  const c = civil(EPOCH_MS + now);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][c.weekday]!;
-  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][c.mo - 1]!;
-  return `${day}, ${pad(c.d)} ${mon} ${c.y} ${pad(c.h)}:${pad(c.mi)}:${pad(c.s)} GMT`;
-}
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
-
-/**
- * The response head: the handler's headers in sorted order, then Content-Length and Date — over
- * HTTP/2 lowercase (Go's h2 server sorts and lowercases them), over HTTP/1.1 canonical with Date first.
- */
+/** The response with the headers kube-apiserver's filters set (audit id, cache control, APF's). */
 function frame(w: World, r: Reply, auditId: string, h2: boolean, method: string): HttpAnswer {
   const headers: [string, string][] = [
     ['Audit-Id', auditId],
@@ -95,10 +74,7 @@ function frame(w: World, r: Reply, auditId: string, h2: boolean, method: string)
     headers.push(['X-Kubernetes-Pf-Flowschema-Uid', stableUid(`flowschema/${w.seed}/${r.flowSchema}`)]);
     headers.push(['X-Kubernetes-Pf-Prioritylevel-Uid', stableUid(`prioritylevel/${w.seed}/${PRIORITY_LEVEL[r.flowSchema]}`)]);
   }
-  const length = String(utf8Length(r.body));
-  const head: HttpHead = h2
-    ? { version: 'HTTP/2', reason: '', headers: [...headers.map(([k, v]): [string, string] => [k.toLowerCase(), v]), ['content-length', length], ['date', httpDate(w.now)]] }
-    : { version: 'HTTP/1.1', reason: reasonPhrase(r.code), headers: [...headers, ['Date', httpDate(w.now)], ['Content-Length', length]] };
+  const head = goHead(h2, r.code, headers, utf8Length(r.body), httpDate(EPOCH_MS + w.now));
   return { status: r.code, body: method === 'HEAD' ? '' : r.body, head };
 }
 

@@ -121,6 +121,8 @@ function tlsError(host: string, f: TlsFailure): { code: number; message: string 
       return { code: 35, message: `${OPENSSL}: error:0A00010B:SSL routines::wrong version number` };
     case 'unknown-issuer':
       return { code: 60, message: 'SSL certificate problem: unable to get local issuer certificate' };
+    case 'self-signed-in-chain':
+      return { code: 60, message: 'SSL certificate problem: self-signed certificate in certificate chain' };
     case 'name-mismatch':
       return { code: 60, message: `SSL: no alternative certificate subject name matches target ${f.ipv4 ? 'ipv4 address' : 'host name'} '${host}'` };
     default: {

@@ -4,6 +4,7 @@
  * plain-HTTP request.
  */
 import type { HttpHead } from './types';
+import { civil } from '../../k8s/time';
 
 export interface Url {
   scheme: string;
@@ -45,4 +46,32 @@ export function headBlock(status: number, head: HttpHead | undefined, fallback: 
 export function splitHeader(line: string): [string, string] {
   const colon = line.indexOf(':');
   return colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 1).trimStart()];
+}
+
+/**
+ * A Go net/http response head: the handler's headers sorted, then Content-Length and Date — over
+ * HTTP/2 lowercased (the h2 server writes them so), over HTTP/1.1 canonical with Date first.
+ */
+export function goHead(h2: boolean, status: number, headers: [string, string][], bodyLength: number, date: string): HttpHead {
+  const sorted = [...headers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (h2) return { version: 'HTTP/2', reason: '', headers: [...sorted.map(([k, v]): [string, string] => [k.toLowerCase(), v]), ['content-length', String(bodyLength)], ['date', date]] };
+  return { version: 'HTTP/1.1', reason: reasonPhrase(status), headers: [...sorted, ['Date', date], ['Content-Length', String(bodyLength)]] };
+}
+
+/** Go's http.TimeFormat of a Unix time in ms. */
+export function httpDate(unixMs: number): string {
+  const c = civil(unixMs);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][c.weekday]!;
+  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][c.mo - 1]!;
+  return `${day}, ${pad(c.d)} ${mon} ${c.y} ${pad(c.h)}:${pad(c.mi)}:${pad(c.s)} GMT`;
+}
+
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
 }

@@ -11,6 +11,8 @@ export interface ServerCertificate {
   issuerPem?: string;
   /** Subject alternative names: DNS names (`*.example.com` allowed) and IPv4 addresses. */
   names: readonly string[];
+  /** The server sends its self-signed CA along with the certificate (the kubelet's own pair). */
+  selfSigned?: boolean;
 }
 
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
@@ -28,7 +30,7 @@ export function handshake(client: TlsClient, cert: ServerCertificate | undefined
   if (!cert) return { kind: 'not-tls' };
   if (client.insecure) return undefined;
   const trusted = client.caBundle === undefined ? cert.issuerPem === undefined : cert.issuerPem !== undefined && client.caBundle.includes(cert.issuerPem.trim());
-  if (!trusted) return { kind: 'unknown-issuer' };
+  if (!trusted) return cert.selfSigned ? { kind: 'self-signed-in-chain' } : { kind: 'unknown-issuer' };
   const host = client.serverName.replace(/\.$/, '').toLowerCase();
   if (!cert.names.some((n) => nameMatches(n, host))) return { kind: 'name-mismatch', ipv4: IPV4.test(host) };
   return undefined;

@@ -124,9 +124,10 @@ export interface TlsClient {
 
 /**
  * Why a handshake failed, as the client learns it: the server spoke no TLS (`not-tls`), its
- * certificate chains to no trusted CA, or names another host.
+ * certificate chains to no trusted CA (the chain it sent ends in a self-signed CA, or not), or
+ * names another host.
  */
-export type TlsFailure = { kind: 'not-tls' } | { kind: 'unknown-issuer' } | { kind: 'name-mismatch'; ipv4: boolean };
+export type TlsFailure = { kind: 'not-tls' } | { kind: 'unknown-issuer' } | { kind: 'self-signed-in-chain' } | { kind: 'name-mismatch'; ipv4: boolean };
 
 export interface LogLine {
   at: number;

@@ -16,7 +16,7 @@ import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
 import type { HttpAnswer, HttpHead, HttpRequest, NetworkView, TlsFailure } from '../images/types';
-import { hostListener, machineAt, serveListener } from './host-listeners';
+import { hostListener, listenerId, machineAt, serveListener } from './host-listeners';
 import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
 import { cniDnsReachable } from './netpol/dns';
 
@@ -115,7 +115,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
   // No Pod holds the address: a machine's own address reaches its host-network processes.
   const machine = l ? undefined : machineAt(w, ip);
   const host = machine === undefined ? undefined : hostListener(w, req.from, machine, port);
-  const listener = host?.kind === 'kube-apiserver' ? host.server.id : undefined;
+  const listener = host?.kind === 'kube-apiserver' || host?.kind === 'kubelet' ? listenerId(host) : undefined;
   const http = requestOf(req);
   trace(w, {
     from: proxy,
@@ -145,7 +145,8 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
         return { ...sent, reply: { kind: 'no-listener' } };
       case 'refused':
         return { ...sent, reply: { kind: 'refused' } };
-      case 'kube-apiserver': {
+      case 'kube-apiserver':
+      case 'kubelet': {
         // The request leaves from a container on the sender's machine: drawn at its runtime.
         const a = serveListener(w, host, runtimeOf(w, req.from)?.id ?? proxy, http);
         if (a.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: a.tlsFailure } };
