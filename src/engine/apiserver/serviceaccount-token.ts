@@ -13,7 +13,8 @@
 import { decodeBase64 } from '../../k8s/base64';
 import { EPOCH_MS, parseTimestamp } from '../../k8s/time';
 import type { KObject } from '../../k8s/types';
-import { sha256Hex } from '../images/sha256';
+import { fnv1a, sha256Hex } from '../images/sha256';
+import { nextUint32, seedRng } from '../core/rng';
 import type { World } from '../world';
 import { serviceAccountUser, type UserInfo } from './auth';
 import { storedObject } from './storage';
@@ -54,19 +55,34 @@ function hexBytes(hex: string): number[] {
 }
 
 /** The signing key's id: upstream's is the base64url SHA-256 of the public key, 43 characters. */
+const KEY_IDS = new Map<number, string>();
 function keyId(w: World): string {
-  return b64url(hexBytes(sha256Hex(`sa.pub:${w.seed}`)));
+  let id = KEY_IDS.get(w.seed);
+  if (id === undefined) {
+    id = b64url(hexBytes(sha256Hex(`sa.pub:${w.seed}`)));
+    KEY_IDS.set(w.seed, id);
+  }
+  return id;
 }
 
+/**
+ * 256 bytes standing for the RSA signature: one SHA-256 of the key and the signed text, spread
+ * by a PRNG seeded from it. One hash per token, since every Pod start mints one.
+ */
 function signature(w: World, signed: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < 8; i++) bytes.push(...hexBytes(sha256Hex(`sa.key:${w.seed}:${i}:${signed}`)));
+  const digest = hexBytes(sha256Hex(`sa.key:${w.seed}:${signed}`));
+  const rng = seedRng(((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) >>> 0);
+  const bytes = [...digest];
+  while (bytes.length < 256) {
+    const x = nextUint32(rng);
+    bytes.push(x >>> 24, (x >>> 16) & 255, (x >>> 8) & 255, x & 255);
+  }
   return b64url(bytes);
 }
 
-/** A stable v4-shaped id for the token (its `jti`), from what it binds. */
+/** A stable v4-shaped id for the token (its `jti`), from what it binds (FNV, no PRNG draw). */
 function jti(w: World, b: TokenBinding, iat: number): string {
-  const h = sha256Hex(`jti:${w.seed}:${b.pod.uid}:${iat}`);
+  const h = [0, 1, 2, 3].map((i) => fnv1a(`jti:${i}:${w.seed}:${b.pod.uid}:${iat}`).toString(16).padStart(8, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
