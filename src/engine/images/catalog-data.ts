@@ -444,6 +444,11 @@ export const CATALOG: CatalogImage[] = [
     // Its entrypoint.sh runs `curl "$@"` when the first argument is an option.
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
+    // create_base_image.sh: `adduser -S curl_user -G curl_group` (Alpine's first system ids), the
+    // workdir its home, and Mozilla's bundle as curl's CA store.
+    user: { name: 'curl_user', uid: 100, group: 'curl_group', gid: 101, home: '/home/curl_user' },
+    workingDir: '/home/curl_user',
+    env: { CURL_CA_BUNDLE: '/cacert.pem' },
     binaries: {
       '/entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'curl' },
       '/usr/bin/curl': { kind: 'program', program: 'curl' },

@@ -239,6 +239,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     hostname: ctx.hostname,
     processes,
     version: ctx.tag.version ?? '',
+    ...(ctx.image.user ? { user: ctx.image.user } : {}),
   };
 }
 

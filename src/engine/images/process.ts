@@ -95,7 +95,7 @@ function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string,
   const env: Record<string, string> = { PATH, HOSTNAME: hostnameOf(input) };
   for (const [k, v] of Object.entries(def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '');
   for (const [k, v] of Object.entries(input.env)) setOwn(env, k, v);
-  env.HOME ??= '/root';
+  env.HOME ??= def.image.user?.home ?? '/root';
   return env;
 }
 

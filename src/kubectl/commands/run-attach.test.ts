@@ -93,7 +93,8 @@ describe('kubectl run -it in the page’s terminal (a TTY)', () => {
 
   it('reaches kube-apiserver from the Pod’s shell: anonymous, then as the Pod’s ServiceAccount once a RoleBinding allows it', () => {
     const s = new Session({ seed: 2, interactive: true });
-    expect(s.run('kubectl run -it --rm t --image=curlimages/curl -- sh')).toMatchObject({ exitCode: 0, attached: { pod: 't', prompt: '/ # ' } });
+    expect(s.run('kubectl run -it --rm t --image=curlimages/curl -- sh')).toMatchObject({ exitCode: 0, attached: { pod: 't', prompt: '~ $ ' } });
+    expect(text(s.run('id; pwd'))).toBe('uid=100(curl_user) gid=101(curl_group) groups=101(curl_group)\n/home/curl_user\n');
     expect(text(s.run('curl -sk https://kubernetes.default.svc/version'))).toMatch(/^\{\n {2}"major": "1",\n/);
     expect(s.run('TOKEN=$(cat /var/run/secrets/kubernetes.io/serviceaccount/token)')).toMatchObject({ output: [], exitCode: 0 });
     const asSa = 'curl -s --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $TOKEN" https://kubernetes.default.svc/api/v1/namespaces/default/pods';
