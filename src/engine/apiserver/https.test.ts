@@ -74,6 +74,16 @@ describe('kube-apiserver from inside a Pod', () => {
     );
   });
 
+  it('stops accepting a token once the Pod it is bound to is gone', () => {
+    const sim = fresh();
+    const token = inPod(sim, 't', `cat ${SA}/token`).output;
+    const asToken = `wget -qO- --header "Authorization: Bearer ${token}" https://kubernetes.default.svc/api`;
+    expect(inPod(sim, 'bb', asToken)).toMatchObject({ exitCode: 0, output: expect.stringContaining('"kind": "APIVersions"') });
+    expect(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 't', gracePeriodSeconds: 0 }).ok).toBe(true);
+    sim.advance(5_000);
+    expect(inPod(sim, 'bb', asToken)).toEqual({ exitCode: 1, output: 'wget: note: TLS certificate validation not implemented\nwget: server returned error: HTTP/1.1 401 Unauthorized\n' });
+  });
+
   it('verifies the server like curl: no CA is exit 60, a missing --cacert 77, -i shows the HTTP/2 head', () => {
     const sim = fresh();
     expect(inPod(sim, 't', 'curl https://kubernetes.default.svc')).toEqual({
