@@ -102,6 +102,8 @@ describe('kube-apiserver from inside a Pod', () => {
     const sim = fresh();
     expect(inPod(sim, 't', 'curl -s http://10.96.0.1:443')).toEqual({ exitCode: 0, output: 'Client sent an HTTP request to an HTTPS server.\n' });
     expect(inPod(sim, 'bb', 'wget -qO- http://10.96.0.1:443')).toEqual({ exitCode: 1, output: 'wget: server returned error: HTTP/1.0 400 Bad Request\n' });
+    // The note reaches stderr before the body reaches stdout.
+    expect(inPod(sim, 'bb', 'wget -qO- https://kubernetes.default.svc/version').output).toMatch(/^wget: note: TLS certificate validation not implemented\n\{\n {2}"major": "1",/);
     const wget = inPod(sim, 'bb', 'wget -qO- https://kubernetes.default.svc/api');
     expect(wget).toEqual({ exitCode: 1, output: 'wget: note: TLS certificate validation not implemented\nwget: server returned error: HTTP/1.1 403 Forbidden\n' });
   });
