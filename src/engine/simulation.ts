@@ -29,6 +29,7 @@ import type { ComponentState } from './components';
 import { step } from './dispatch';
 import { faultsCovering, healFault, injectFault, listTargets, type FaultOptions, type FaultResult, type TargetStatus } from './faults';
 import { httpGet, type HttpGet, type HttpGetResult } from './node/traffic';
+import { exitAttachedShell } from './node/attached-shell';
 import { lastDecisionFor, type ScheduleDecision } from './scheduler/decisions';
 import { createWorld, nodeAgentsStartAt, type WorldOptions } from './topology/build';
 import { restoreSnapshot, type RestoreResult } from './etcd/snapshot';
@@ -520,6 +521,14 @@ export class Simulation {
   /** The active faults that keep a component down or cut off (see faults.ts). */
   faultsCovering(c: Pick<ComponentState, 'id' | 'kind' | 'host'>): string[] {
     return faultsCovering(this.#world, c);
+  }
+
+  /**
+   * `exit N` typed at the terminal `kubectl run -it` attached to a container's PID 1 shell: the
+   * container ends with N (node/exits.ts). False when no such shell runs there.
+   */
+  exitAttachedShell(namespace: string, pod: string, container: string, exitCode: number): boolean {
+    return exitAttachedShell(this.#world, namespace, pod, container, exitCode);
   }
 
   /** One HTTP GET sent from a node through its kube-proxy rules (`sim curl`; node/traffic.ts). */

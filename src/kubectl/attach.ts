@@ -14,6 +14,8 @@
  *   kubectl ends when the runtime kills the exec'd shell: `command terminated with exit code 137`.
  * - `exit [N]` and `cd [DIR]` typed as a whole line are the shell's own; anything else (pipes,
  *   `kubectl`, `sim`) is a script the container's shell runs.
+ * - A variable assigned by a line of its own outlives the line (the shell's memory): later
+ *   lines set it again first. Variables set inside a longer line end with it (approximate).
  */
 import type { Pod } from '../k8s/types';
 import type { Simulation } from '../engine/index';
@@ -44,10 +46,20 @@ export interface Attachment {
   cwd: string;
   /** `$?`: what a bare `exit` exits with. */
   lastStatus: number;
+  /**
+   * Shell variables assigned by a line of their own (`TOKEN=$(cat …)`, `export X=1`): the shell
+   * keeps them, so every later line starts by setting them again.
+   */
+  vars?: Record<string, string>;
   /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it. */
   exec(script: string): ShellReply;
   /** `kubectl run --rm -it`: once the session ends, kubectl deletes the Pod it created. */
   removeOnDetach?: boolean;
+  /**
+   * `kubectl run -it`: the shell is the container's PID 1 (an attach, not an exec), so `exit N`
+   * ends the container; this ends it and answers what kubectl prints once the attach is over.
+   */
+  endPid1?: (exitCode: number) => CommandResult;
 }
 
 /**
@@ -155,19 +167,36 @@ function cdTarget(a: Attachment, arg: string | undefined): string {
   return arg === '~' || arg.startsWith('~/') ? quote(a.home + arg.slice(1)) : arg;
 }
 
+/** A line that only assigns a variable: `NAME=value`, `export NAME=value`. */
+const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(?:[^\s;&|]|\$\([^)]*\)|"[^"]*"|'[^']*')*\s*$/;
+const VAR_MARK = '@@reconcile-shell-var@@';
+
 /** Runs one line typed at the attached shell's prompt. */
 export function runShellLine(sim: Simulation, a: Attachment, line: string): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
+    if (a.endPid1) return { result: a.endPid1(code), detached: true };
     return code === 0 ? { result: { output: [], exitCode: 0 }, detached: true } : terminated(code);
   }
-  const at = a.cwd === a.startCwd ? '' : `cd ${quote(a.cwd)}\n`;
+  const vars = Object.entries(a.vars ?? {})
+    .map(([k, v]) => `${k}=${quote(v)}\n`)
+    .join('');
+  const at = `${vars}${a.cwd === a.startCwd ? '' : `cd ${quote(a.cwd)}\n`}`;
   const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
-  const reply = a.exec(cd ? `${at}cd ${cdTarget(a, cd[1])} && pwd` : `${at}${line}`);
+  const assigned = ASSIGNMENT.exec(line)?.[1];
+  // The value is read back after the line, behind a marker the output is cut at.
+  const script = cd ? `${at}cd ${cdTarget(a, cd[1])} && pwd` : assigned ? `${at}${line}\n__rc=$?; echo "${VAR_MARK}$${assigned}"; exit $__rc` : `${at}${line}`;
+  const reply = a.exec(script);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
   a.lastStatus = reply.exitCode;
+  if (assigned) {
+    const mark = reply.output.lastIndexOf(VAR_MARK);
+    const shown = mark < 0 ? reply.output : reply.output.slice(0, mark);
+    if (mark >= 0) a.vars = { ...(a.vars ?? {}), [assigned]: reply.output.slice(mark + VAR_MARK.length).replace(/\n$/, '') };
+    return { result: { output: shown ? [{ stream: 'stdout', text: shown }] : [], exitCode: reply.exitCode }, detached: false };
+  }
   if (cd && reply.exitCode === 0) {
     a.cwd = reply.output.trim().split('\n').pop() || a.cwd;
     return { result: { output: [], exitCode: 0 }, detached: false };

@@ -13,6 +13,9 @@ import type { ComponentId } from '../core/ids';
 import { etcdHasQuorum } from './etcd-quorum';
 import { trace } from '../runtime';
 import type { World } from '../world';
+import type { UserInfo } from './auth';
+import { authorizeNonResource } from './rbac-authorizer';
+import { toJsonPrettyInOrder } from '../../k8s/printers/json';
 
 export interface RawResponse {
   code: number;
@@ -85,27 +88,52 @@ function health(w: World, endpoint: Endpoint, sub: string | undefined, verbose: 
 
 const VERSION = SERVER_VERSION;
 
+/**
+ * What an in-cluster client over HTTPS adds (https.ts): who it authenticated as, whose
+ * non-resource request RBAC must allow, and the pretty encoding curl's User-Agent gets.
+ */
+export interface NonResourceClient {
+  user: UserInfo;
+  pretty: boolean;
+}
+
 /** Serves a GET on a non-resource path at `serverId`, recording the exchange in the trace. */
-export function serveNonResource(w: World, serverId: ComponentId, from: ComponentId, user: string, path: string): RawResponse {
+export function serveNonResource(w: World, serverId: ComponentId, from: ComponentId, user: string, path: string, client?: NonResourceClient): RawResponse {
   const requestId = w.nextRequestId++;
   trace(w, { from, to: serverId, kind: 'request', detail: { type: 'non-resource', method: 'GET', path, user }, requestId });
   const [p = '', query = ''] = path.split('?');
-  const params = new Set(query.split('&').map((q) => q.split('=')[0]));
-  const parts = p.split('/').filter((s) => s !== '');
-  let res: RawResponse;
-  const discovery = discoveryDocument(w, parts);
-  if (discovery !== null) {
-    // kube-apiserver's JSON serializer ends every document with a newline.
-    res = discovery ? { code: 200, body: `${JSON.stringify(discovery)}\n` } : { code: 404, body: '404 page not found\n' };
-  } else if ((parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz') && parts.length <= 2) {
-    res = health(w, parts[0], parts.length === 2 ? parts[1] : undefined, params.has('verbose'));
-  } else if (p === '/version') {
-    res = { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };
-  } else if (parts[0] === 'openapi' && parts[1] === 'v3' && (parts[2] === 'api' ? parts.length === 4 : parts[2] === 'apis' && parts.length === 5)) {
-    const doc = parts[2] === 'api' ? openApiDocument('', parts[3]!) : (openApiDocument(parts[3]!, parts[4]!) ?? customOpenApiDocument(w, parts[3]!, parts[4]!));
-    res = doc ? { code: 200, body: JSON.stringify(doc) } : { code: 404, body: '404 page not found\n' };
-  } else res = { code: 404, body: '404 page not found\n' };
-  const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : 'Not Found';
+  let res: RawResponse | undefined;
+  if (client) {
+    trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user }, requestId });
+    const allowed = authorizeNonResource(w, client.user, 'get', p);
+    trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: 'get', resource: p }, requestId });
+    // responsewriters.Forbidden: a non-resource refusal names the path, its details are empty.
+    if (!allowed) res = { code: 403, body: forbiddenStatus(`forbidden: User ${JSON.stringify(user)} cannot get path ${JSON.stringify(p)}`) };
+  }
+  res ??= route(w, p, query, client?.pretty ?? false);
+  const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : res.code === 403 ? 'Forbidden' : 'Not Found';
   trace(w, { from: serverId, to: from, kind: 'response', detail: { type: 'status', code: res.code, reason }, requestId });
   return res;
+}
+
+function forbiddenStatus(message: string): string {
+  return toJsonPrettyInOrder({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Forbidden', details: {}, code: 403 });
+}
+
+function route(w: World, p: string, query: string, pretty: boolean): RawResponse {
+  const params = new Set(query.split('&').map((q) => q.split('=')[0]));
+  const parts = p.split('/').filter((s) => s !== '');
+  const discovery = discoveryDocument(w, parts);
+  if (discovery !== null) {
+    // kube-apiserver's JSON serializer ends every document with a newline; the pretty one does not.
+    if (!discovery) return { code: 404, body: '404 page not found\n' };
+    return { code: 200, body: pretty ? JSON.stringify(discovery, null, 2) : `${JSON.stringify(discovery)}\n` };
+  }
+  if ((parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz') && parts.length <= 2) return health(w, parts[0], parts.length === 2 ? parts[1] : undefined, params.has('verbose'));
+  if (p === '/version') return { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };
+  if (parts[0] === 'openapi' && parts[1] === 'v3' && (parts[2] === 'api' ? parts.length === 4 : parts[2] === 'apis' && parts.length === 5)) {
+    const doc = parts[2] === 'api' ? openApiDocument('', parts[3]!) : (openApiDocument(parts[3]!, parts[4]!) ?? customOpenApiDocument(w, parts[3]!, parts[4]!));
+    return doc ? { code: 200, body: JSON.stringify(doc) } : { code: 404, body: '404 page not found\n' };
+  }
+  return { code: 404, body: '404 page not found\n' };
 }

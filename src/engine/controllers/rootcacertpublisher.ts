@@ -5,9 +5,8 @@
  */
 import type { ConfigMap, KObject } from '../../k8s/types';
 import { componentId } from '../core/ids';
-import { seedRng, nextUint32 } from '../core/rng';
+import { clusterCaPem } from '../apiserver/cluster-ca';
 import type { Delta } from '../client/informer';
-import type { World } from '../world';
 import { DONE, type ControllerContext, type ControllerDef, type ReconcileResult } from './framework';
 import { statusCode } from './util/errors';
 
@@ -16,22 +15,6 @@ const DESCRIPTION_ANNOTATION = 'kubernetes.io/description';
 const DESCRIPTION =
   'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. ' +
   'No other usage is guaranteed across distributions of Kubernetes clusters.';
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/**
- * The cluster's CA certificate as PEM: a kubeadm-shaped DER prefix followed by bytes derived from
- * the world's seed, so every namespace (and every run of the same seed) sees the same CA without
- * drawing from the world's PRNG.
- */
-export function clusterCaPem(w: World): string {
-  const rng = seedRng(w.seed ^ 0x5eed_ca);
-  let body = 'MIIDBTCCAe2gAwIBAgII';
-  while (body.length < 1068) body += B64[nextUint32(rng) % 64];
-  body += '==';
-  const lines = body.match(/.{1,64}/g) ?? [];
-  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
-}
 
 function keysFor(_ctx: ControllerContext, resource: string, d: Delta): string[] {
   const obj = (d.cur ?? d.old)!;

@@ -77,7 +77,8 @@ export function summarize(h: TraceHop): string {
       const d = h.detail;
       if (d.type === 'sync') return `sync proxy rules: ${d.services} services, ${d.endpoints} endpoints`;
       const via = d.service !== undefined ? ` via ${d.service}` : '';
-      return `GET ${d.url} from ${d.fromNode}${via} → ${d.endpoint}${d.pod ? ` (${nn(d.pod)})` : ' (no Pod has this address)'}`;
+      const at = d.pod ? nn(d.pod) : d.listener !== undefined ? `${d.listener} on ${d.host ?? ''}` : d.host !== undefined ? `address of node ${d.host}` : 'no Pod has this address';
+      return `${d.method ?? 'GET'} ${d.url} from ${d.fromNode}${via} → ${d.endpoint} (${at})`;
     }
     default: {
       const never: never = h;

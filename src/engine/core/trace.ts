@@ -217,7 +217,19 @@ export interface TraceDetails {
      * `sim curl`: a request from a node, through its kube-proxy rules (`service` when a Service
      * rule matched), to one endpoint (`podIP:port`); `pod` is absent when no Pod holds the address.
      */
-    | { type: 'traffic'; url: string; fromNode: string; service?: string; endpoint: string; pod?: NamespacedName };
+    | {
+        type: 'traffic';
+        /** Unset for a GET. */
+        method?: string;
+        url: string;
+        fromNode: string;
+        service?: string;
+        endpoint: string;
+        pod?: NamespacedName;
+        /** The machine whose own address the endpoint is (no Pod holds it), and what listens there. */
+        host?: string;
+        listener?: string;
+      };
 }
 
 /** A pipeline stage that refused the request (the response record that follows carries the code). */

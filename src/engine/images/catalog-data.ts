@@ -430,6 +430,32 @@ export const CATALOG: CatalogImage[] = [
     binaries: { '/agnhost': { kind: 'program', program: 'agnhost' }, '/usr/bin/curl': { kind: 'program', program: 'curl' }, '/bin/wget': { kind: 'program', program: 'wget' } },
   },
   {
+    repository: 'docker.io/curlimages/curl',
+    about: 'curl on Alpine with BusyBox sh: the usual image for reaching Services and kube-apiserver from a Pod.',
+    tags: {
+      '8.17.0': tag(10_392_158, 24_903_680, '8.17.0'),
+      '8.16.0': tag(10_301_774, 24_682_496, '8.16.0'),
+      '8.15.0': tag(10_226_120, 24_510_464, '8.15.0'),
+      latest: tag(10_392_158, 24_903_680, '8.17.0'),
+    },
+    tagPattern: '^\\d+\\.\\d+\\.\\d+$',
+    patternTag: '8.17.0',
+    userland: ALPINE,
+    // Its entrypoint.sh runs `curl "$@"` when the first argument is an option.
+    entrypoint: ['/entrypoint.sh'],
+    cmd: ['curl'],
+    // create_base_image.sh: `adduser -S curl_user -G curl_group` (Alpine's first system ids), the
+    // workdir its home, and Mozilla's bundle as curl's CA store.
+    user: { name: 'curl_user', uid: 100, group: 'curl_group', gid: 101, home: '/home/curl_user' },
+    workingDir: '/home/curl_user',
+    env: { CURL_CA_BUNDLE: '/cacert.pem' },
+    binaries: {
+      '/entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'curl' },
+      '/usr/bin/curl': { kind: 'program', program: 'curl' },
+      '/bin/wget': { kind: 'program', program: 'wget' },
+    },
+  },
+  {
     repository: 'registry.k8s.io/pause',
     about: 'The sandbox "pause" container: sleeps forever, listens nowhere.',
     tags: { '3.10': tag(320_368, 736_000, '3.10'), '3.9': tag(321_520, 744_000, '3.9'), '3.10.1': tag(320_448, 736_000, '3.10.1'), latest: tag(320_368, 736_000, '3.10') },

@@ -152,6 +152,15 @@ export interface TagInfo {
   entrypoint?: string[];
 }
 
+/** A non-root image USER as `id` reports it. */
+export interface ImageUser {
+  name: string;
+  uid: number;
+  group: string;
+  gid: number;
+  home: string;
+}
+
 export interface CatalogImage {
   /** Normalised repository: `docker.io/library/nginx`. */
   repository: string;
@@ -168,6 +177,8 @@ export interface CatalogImage {
   entrypoint: string[];
   cmd: string[];
   workingDir?: string;
+  /** The image's USER (unset: root); its HOME comes from the image's /etc/passwd. */
+  user?: ImageUser;
   env?: Record<string, string>;
   /** Path of the image's application binary (what `TagInfo.behaviour` replaces). */
   main?: string;

@@ -16,7 +16,7 @@ import { resolveCommand } from './resolve';
 import type { Redir, ShellNode } from './shell-ast';
 import { notFound, runBuiltin, runShell, shName } from './shell-builtins';
 import { expandWord, expandWords, type ExpandContext } from './shell-expand';
-import type { Io, ToolEnv } from './tools';
+import type { Io, ToolEnv, ToolResult } from './tools';
 import { setOwn } from '../../k8s/own';
 
 
@@ -181,6 +181,15 @@ function flush(m: Machine, ctx: RunContext, io: { outText: string; errText: stri
   emit(m, ctx, s.err, io.errText, at);
 }
 
+/**
+ * An Io that keeps its writes in order: wget's and curl's progress and notices reach stderr
+ * before the body reaches stdout, which a terminal (or `2>&1`) shows in that order.
+ */
+function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string }[] } {
+  const writes: { err: boolean; text: string }[] = [];
+  return { stdin, writes, out: (text) => writes.push({ err: false, text }), err: (text) => writes.push({ err: true, text }) };
+}
+
 export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
   const name = argv[0]!;
   const args = argv.slice(1);
@@ -206,8 +215,15 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
         m.status = 127;
         return;
       }
-      const res = tool(args, toolEnv(m, ctx, env, io));
-      flush(m, ctx, io, s, m.clock);
+      let res: ToolResult;
+      if (r.k === 'net') {
+        const ordered = orderedIo(s.stdin);
+        res = tool(args, toolEnv(m, ctx, env, ordered));
+        for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock);
+      } else {
+        res = tool(args, toolEnv(m, ctx, env, io));
+        flush(m, ctx, io, s, m.clock);
+      }
       if (res.block) m.state = 'blocked';
       else {
         m.clock += res.ms ?? 0;
@@ -239,6 +255,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     hostname: ctx.hostname,
     processes,
     version: ctx.tag.version ?? '',
+    ...(ctx.image.user ? { user: ctx.image.user } : {}),
   };
 }
 

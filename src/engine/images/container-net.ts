@@ -11,6 +11,11 @@ import { stat } from './fs';
 import type { Machine, RunContext } from './machine';
 import type { DnsReply, Net, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
+import { handshake } from './tls';
+import { plainToTls } from './http-wire';
+
+/** Who signed an app's own certificate: no CA a client has. */
+const SELF_SIGNED = 'self-signed';
 
 /** resolv.conf's `options ndots:5`: names with fewer dots try the search list first. */
 const NDOTS = 5;
@@ -109,17 +114,22 @@ export function network(m: Machine, ctx: RunContext): Net {
       for (const [fqdn, ips] of Object.entries(ctx.dns?.records ?? {})) if (ips.length === 1 && ips[0] === ip) return fqdn;
       return null;
     },
-    fetch(host, port, path) {
+    fetch(host, port, req) {
       if (self.has(host)) {
         const ip = host === ctx.podIP ? ctx.podIP : '127.0.0.1';
         for (const a of m.apps) {
-          const r = appHttp(a, m.clock, port, path, (p) => {
+          const r = appHttp(a, m.clock, port, req.path, (p) => {
             const f = stat(m.fs, ctx.base, p);
             return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
           });
-          if (r.kind === 'reply') return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType };
+          if (r.kind === 'refused') continue;
           if (r.kind === 'hang') return { kind: 'timeout', ip };
+          // A TLS port presents the app's own self-signed certificate; a plain one no TLS at all.
+          const failure = req.tls ? handshake(req.tls, r.kind === 'reply' && r.tls ? { issuerPem: SELF_SIGNED, names: [ctx.hostname] } : undefined) : undefined;
+          if (failure) return { kind: 'tls-failed', ip, failure };
           if (r.kind === 'eof') return { kind: 'reply', ip, status: 0, body: '' };
+          if (r.tls && !req.tls) return { kind: 'reply', ip, ...plainToTls() };
+          return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType };
         }
         return { kind: 'refused', ip };
       }
@@ -127,11 +137,16 @@ export function network(m: Machine, ctx: RunContext): Net {
       if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms };
       const ip = r.ips[0]!;
       const pub = Object.values(INTERNET).find((h) => h.ip === ip);
-      if (pub) return ctx.net?.egress?.(ip, port, 'TCP') === false ? { kind: 'timeout', ip } : { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
-      const reply = ctx.net?.http?.(ip, port, path);
+      if (pub) {
+        if (ctx.net?.egress?.(ip, port, 'TCP') === false) return { kind: 'timeout', ip };
+        const failure = req.tls ? handshake(req.tls, { names: [r.fqdn] }) : undefined;
+        return failure ? { kind: 'tls-failed', ip, failure } : { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
+      }
+      const reply = ctx.net?.http?.(ip, port, req.path, req);
       if (reply === undefined) return { kind: 'refused', ip };
       if (reply === 'timeout') return { kind: 'timeout', ip };
-      return { kind: 'reply', ip, status: reply.status, body: reply.body };
+      if (reply.tlsFailure) return { kind: 'tls-failed', ip, failure: reply.tlsFailure };
+      return { kind: 'reply', ip, status: reply.status, body: reply.body, ...(reply.head ? { head: reply.head } : {}) };
     },
   };
 }

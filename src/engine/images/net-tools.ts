@@ -1,18 +1,23 @@
 /**
  * wget (BusyBox), curl and nslookup as learners use them inside Pods, printing what those tools
- * print. Where a request goes is decided by the caller's `Fetch` (own ports on localhost/the Pod
- * IP, a few public hosts, and the cluster network when an exec supplies one).
+ * print. Where a request goes is decided by the caller's `Net` (own ports on localhost/the Pod
+ * IP, a few public hosts, and the cluster network when an exec supplies one); curl is curl.ts.
  */
 import { normalizePath, writeFile } from './fs';
 import { LIBC_DNS_TIMEOUT_MS } from './container-net';
 import type { Tool, ToolEnv, ToolResult } from './tools';
+import type { HttpHead, HttpRequest, TlsFailure } from './types';
+import { parseUrl, reasonPhrase, splitHeader } from './http-wire';
+import { curl } from './curl';
 
 export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
   | { kind: 'unresolved'; ms: number }
   | { kind: 'refused'; ip: string }
   | { kind: 'timeout'; ip: string }
-  | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string };
+  /** An `https://` handshake the client gave up on: no request was sent. */
+  | { kind: 'tls-failed'; ip: string; failure: TlsFailure }
+  | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead };
 
 /** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
 export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN' };
@@ -24,7 +29,8 @@ export interface Net {
   /** resolv.conf's nameserver and search list. */
   nameserver: string;
   search: string[];
-  fetch(host: string, port: number, path: string): NetAnswer;
+  /** One request to `host:port` (a name is resolved first). */
+  fetch(host: string, port: number, req: HttpRequest): NetAnswer;
   /** getaddrinfo(3): /etc/hosts, then the search list under ndots:5. */
   lookup(name: string): Resolution;
   /** A queries sent together on one socket to the nameserver: the replies in order, or undefined on no answer. */
@@ -33,48 +39,42 @@ export interface Net {
   reverse(ip: string): string | null | undefined;
 }
 
-interface Url {
-  scheme: string;
-  host: string;
-  port: number;
-  path: string;
-  text: string;
-}
+export type NetTool = (args: string[], env: ToolEnv, net: Net) => ToolResult;
 
-function parseUrl(raw: string): Url | undefined {
-  const m = /^(?:([a-z]+):\/\/)?([^/:?#]+)(?::(\d+))?([^#]*)$/i.exec(raw);
-  if (!m) return undefined;
-  const scheme = (m[1] ?? 'http').toLowerCase();
-  const port = m[3] ? Number(m[3]) : scheme === 'https' ? 443 : 80;
-  return { scheme, host: m[2]!, port, path: m[4] || '/', text: raw.includes('://') ? raw : `http://${raw}` };
-}
+const WGET_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[--no-check-certificate] [-P DIR] [-U AGENT] [-T SEC] URL...\n';
 
-const REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
-export const reasonPhrase = (status: number): string => REASONS[status] ?? '';
-
-type NetTool = (args: string[], env: ToolEnv, net: Net) => ToolResult;
-
-/** BusyBox wget: progress on stderr, `-O -` to stdout, `-q` quiet, `-T` timeout. */
+/**
+ * BusyBox wget: progress on stderr, `-O -` to stdout, `-q` quiet, `-T` timeout, `--header`,
+ * `--post-data`. Its TLS client checks no certificate, and says so unless told not to check.
+ */
 const wget: NetTool = (args, env, net) => {
   let out: string | undefined;
   let quiet = false;
   let spider = false;
+  let noCheck = false;
+  let postData: string | undefined;
   let timeoutS = 900;
+  const headers: [string, string][] = [];
   const urls: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.startsWith('--timeout=')) timeoutS = Number(a.slice(10)) || timeoutS;
+    const long = (name: string): string | undefined => (a === name ? args[++i] : a.startsWith(`${name}=`) ? a.slice(name.length + 1) : undefined);
+    let v: string | undefined;
+    if ((v = long('--timeout')) !== undefined) timeoutS = Number(v) || timeoutS;
     else if (a === '--spider') spider = true;
-    else if (a.startsWith('--output-document=')) out = a.slice(18);
+    else if (a === '--no-check-certificate') noCheck = true;
+    else if ((v = long('--output-document')) !== undefined) out = v;
+    else if ((v = long('--header')) !== undefined) headers.push(splitHeader(v));
+    else if ((v = long('--post-data')) !== undefined) postData = v;
     else if (a === '--quiet') quiet = true;
     else if (/^-[a-zA-Z]/.test(a)) {
       for (let j = 1; j < a.length; j++) {
         const c = a[j]!;
         if (c === 'q') quiet = true;
         else if (c === 'O' || c === 'T') {
-          const v = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
-          if (c === 'O') out = v;
-          else timeoutS = Number(v) || timeoutS;
+          const val = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
+          if (c === 'O') out = val;
+          else timeoutS = Number(val) || timeoutS;
           break;
         }
       }
@@ -82,15 +82,24 @@ const wget: NetTool = (args, env, net) => {
   }
   const url = parseUrl(urls[0] ?? '');
   if (!url) {
-    env.io.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[--no-check-certificate] [-P DIR] [-U AGENT] [-T SEC] URL...\n');
+    env.io.err(WGET_USAGE);
     return { status: 1 };
   }
-  const a = net.fetch(url.host, url.port, url.path);
+  const https = url.scheme === 'https';
+  const req: HttpRequest = {
+    method: postData !== undefined ? 'POST' : 'GET',
+    path: url.path,
+    headers: [['Host', url.host], ['User-Agent', 'Wget'], ...headers],
+    ...(postData !== undefined ? { body: postData } : {}),
+    ...(https ? { tls: { serverName: url.host, insecure: true } } : {}),
+  };
+  const a = net.fetch(url.host, url.port, req);
   if (a.kind === 'unresolved') {
     env.io.err(`wget: bad address '${url.host}'\n`);
     return { status: 1, ms: a.ms };
   }
-  if (!quiet) env.io.err(`Connecting to ${url.host}${url.port !== 80 ? `:${url.port}` : ''} (${a.ip}:${url.port})\n`);
+  const defaultPort = https ? 443 : 80;
+  if (!quiet) env.io.err(`Connecting to ${url.host}${url.port !== defaultPort ? `:${url.port}` : ''} (${a.ip}:${url.port})\n`);
   if (a.kind === 'refused') {
     env.io.err(`wget: can't connect to remote host (${a.ip}): Connection refused\n`);
     return { status: 1, ms: 2 };
@@ -99,8 +108,16 @@ const wget: NetTool = (args, env, net) => {
     env.io.err('wget: download timed out\n');
     return { status: 1, ms: timeoutS * 1000 };
   }
+  // spawn_ssl_client: printed whatever -q says, once the TCP connection is up.
+  if (https && !noCheck) env.io.err('wget: note: TLS certificate validation not implemented\n');
+  if (a.kind === 'tls-failed') {
+    // Approximate: BusyBox's TLS code dies on the plain-HTTP reply with its own record error.
+    env.io.err('wget: error getting response: Connection reset by peer\n');
+    return { status: 1, ms: 5 };
+  }
   if (a.status >= 400) {
-    env.io.err(`wget: server returned error: HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}\n`);
+    const line = a.head ? `${a.head.version === 'HTTP/2' ? 'HTTP/1.1' : a.head.version} ${a.status} ${a.head.reason || reasonPhrase(a.status)}` : `HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}`;
+    env.io.err(`wget: server returned error: ${line}\n`);
     return { status: 1, ms: 15 };
   }
   if (spider) {
@@ -121,75 +138,6 @@ const wget: NetTool = (args, env, net) => {
   return { status: 0, ms: 40 + Math.min(2000, a.body.length / 50) };
 };
 
-/** curl 8.x: body to stdout, progress meter on stderr unless -s, `-f` fails on HTTP errors. */
-const curl: NetTool = (args, env, net) => {
-  let silent = false;
-  let showErrors = false;
-  let fail = false;
-  let head = false;
-  let outFile: string | undefined;
-  let writeOut: string | undefined;
-  let maxTimeS: number | undefined;
-  const urls: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--silent') silent = true;
-    else if (a === '--fail') fail = true;
-    else if (a === '--head') head = true;
-    else if (a === '--max-time' || a === '-m' || a === '--connect-timeout') maxTimeS = Number(args[++i]) || undefined;
-    else if (a === '-o' || a === '--output') outFile = args[++i];
-    else if (a === '-w' || a === '--write-out') writeOut = args[++i];
-    else if (a === '-X' || a === '-H' || a === '-d' || a === '--data' || a === '--header' || a === '--request' || a === '-A' || a === '-u') i++;
-    else if (/^-[a-zA-Z]+$/.test(a)) {
-      for (const c of a.slice(1)) {
-        if (c === 's') silent = true;
-        else if (c === 'S') showErrors = true;
-        else if (c === 'f') fail = true;
-        else if (c === 'I') head = true;
-      }
-    } else if (!a.startsWith('-')) urls.push(a);
-  }
-  const url = parseUrl(urls[0] ?? '');
-  const errs = !silent || showErrors;
-  if (!url) {
-    env.io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
-    return { status: 2 };
-  }
-  const a = net.fetch(url.host, url.port, url.path);
-  const code = (status: number): void => {
-    if (writeOut !== undefined) env.io.out(writeOut.replace(/%\{http_code\}/g, String(status).padStart(3, '0')).replace(/\\n/g, '\n'));
-  };
-  if (a.kind === 'unresolved') {
-    code(0);
-    if (errs) env.io.err(`curl: (6) Could not resolve host: ${url.host}\n`);
-    return { status: 6, ms: a.ms };
-  }
-  if (a.kind === 'refused') {
-    code(0);
-    if (errs) env.io.err(`curl: (7) Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server\n`);
-    return { status: 7, ms: 1 };
-  }
-  if (a.kind === 'timeout') {
-    const ms = (maxTimeS ?? 300) * 1000;
-    code(0);
-    if (errs) env.io.err(`curl: (28) ${maxTimeS !== undefined ? `Operation timed out after ${ms} milliseconds with 0 bytes received` : `Failed to connect to ${url.host} port ${url.port} after ${ms} ms: Timeout was reached`}\n`);
-    return { status: 28, ms };
-  }
-  if (fail && a.status >= 400) {
-    code(a.status);
-    if (errs) env.io.err(`curl: (22) The requested URL returned error: ${a.status}\n`);
-    return { status: 22, ms: 5 };
-  }
-  const body = head ? `HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}\r\nContent-Type: ${a.contentType ?? 'text/plain'}\r\nContent-Length: ${a.body.length}\r\n\r\n` : a.body;
-  if (!silent) {
-    const n = String(body.length).padStart(5);
-    env.io.err(`  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100 ${n}  100 ${n}    0     0   600k      0 --:--:-- --:--:-- --:--:--  600k\n`);
-  }
-  if (outFile !== undefined) writeFile(env.fs, env.base, normalizePath(outFile, env.cwd), body, false);
-  else env.io.out(body);
-  code(a.status);
-  return { status: 0, ms: 5 + Math.min(2000, a.body.length / 50) };
-};
 
 /** BusyBox's nslookup waits this long for its server (G.default_timeout, 5 s) before giving up. */
 const NSLOOKUP_TIMEOUT_MS = 5_000;

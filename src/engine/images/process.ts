@@ -95,7 +95,7 @@ function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string,
   const env: Record<string, string> = { PATH, HOSTNAME: hostnameOf(input) };
   for (const [k, v] of Object.entries(def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '');
   for (const [k, v] of Object.entries(input.env)) setOwn(env, k, v);
-  env.HOME ??= '/root';
+  env.HOME ??= def.image.user?.home ?? '/root';
   return env;
 }
 
@@ -112,13 +112,19 @@ function waitsOnStdin(argv: readonly string[], stdinOpen: boolean | undefined): 
   return stdinOpen === true && shell !== undefined && SHELLS.has(shell) && argv.slice(1).every((a) => a === '-i' || a === '-l' || a === '--login');
 }
 
+/** What runs once an image's docker-entrypoint.sh has exec'd its arguments (`/entrypoint.sh sh` is a shell). */
+function execedArgv(def: ReturnType<typeof imageDefinition>, argv: readonly string[]): readonly string[] {
+  const first = def.image.binaries[argv[0] ?? ''];
+  return first?.kind === 'entrypoint' && argv.length > 1 && !argv[1]!.startsWith('-') ? argv.slice(1) : argv;
+}
+
 export function startProcess(input: ProcessInput): ProcessState {
   const def = imageDefinition(input.image.ref);
   const argv = containerArgv(def, input);
   const env = containerEnv(def, input);
   const fs = newLayer();
   if (input.mounts) fs.mounts = { ...input.mounts };
-  const script = waitsOnStdin(argv, input.stdinOpen) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
+  const script = waitsOnStdin(execedArgv(def, argv), input.stdinOpen) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
   const machine = newMachine(script, { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
@@ -210,6 +216,18 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
  */
 export function settleProcess(p: ProcessState, now: number): void {
   sync(p, now);
+}
+
+/**
+ * The shell that is PID 1, reading the terminal the runtime holds open (`kubectl run -it … -- sh`),
+ * ran `exit N` typed there: the process ends now with that status. Undefined when PID 1 is not
+ * such a shell (or has already ended): nothing changes.
+ */
+export function exitStdinShell(p: ProcessState, now: number, exitCode: number): ProcessExit | undefined {
+  if (p.startError || processExit(p) !== undefined || !waitsOnStdin(execedArgv(imageDefinition(p.input.image.ref), p.argv), p.input.stdinOpen)) return undefined;
+  sync(p, now);
+  p.terminated = { at: now, exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' };
+  return p.terminated;
 }
 
 /** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */

@@ -2,6 +2,7 @@
  * Shared shapes and small helpers for the userland commands (tools.ts, tools-files.ts,
  * tools-text.ts): a command gets argv and a ToolEnv, writes through Io, and returns a ToolResult.
  */
+import type { ImageUser } from './catalog-types';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 
 export interface Io {
@@ -25,6 +26,8 @@ export interface ToolEnv {
   processes: [number, string][];
   /** The image's version (BusyBox 1.28's nslookup prints differently from later ones). */
   version: string;
+  /** The image's USER when it is not root. */
+  user?: ImageUser;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

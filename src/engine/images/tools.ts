@@ -177,12 +177,18 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
     env.io.out(`${env.hostname}\n`);
     return ok;
   },
-  id: (_a, env) => {
-    env.io.out(bb(env) ? 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\n' : 'uid=0(root) gid=0(root) groups=0(root)\n');
+  id: (args, env) => {
+    const u = env.user;
+    const flags = args.filter((a) => a.startsWith('-')).join('');
+    const name = flags.includes('n');
+    if (flags.includes('u')) env.io.out(`${name ? (u?.name ?? 'root') : (u?.uid ?? 0)}\n`);
+    else if (flags.includes('g')) env.io.out(`${name ? (u?.group ?? 'root') : (u?.gid ?? 0)}\n`);
+    else if (u) env.io.out(`uid=${u.uid}(${u.name}) gid=${u.gid}(${u.group}) groups=${u.gid}(${u.group})\n`);
+    else env.io.out(bb(env) ? 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\n' : 'uid=0(root) gid=0(root) groups=0(root)\n');
     return ok;
   },
   whoami: (_a, env) => {
-    env.io.out('root\n');
+    env.io.out(`${env.user?.name ?? 'root'}\n`);
     return ok;
   },
   pwd: (_a, env) => {

@@ -84,7 +84,50 @@ export interface HttpAnswer {
   hang?: true;
   /** A TCP-only server closed the connection on an HTTP request (`EOF`). status is 0. */
   closed?: true;
+  /** The response as the server framed it (status line and headers): unset, a plain HTTP/1.1 app. */
+  head?: HttpHead;
+  /** The TLS handshake failed, so no request was sent (status is 0): what the client saw. */
+  tlsFailure?: TlsFailure;
 }
+
+/** A response's status line and headers, in the order the server wrote them. */
+export interface HttpHead {
+  /** `HTTP/2` has no reason phrase (curl prints `HTTP/2 403 `). */
+  version: 'HTTP/1.0' | 'HTTP/1.1' | 'HTTP/2';
+  reason: string;
+  headers: [string, string][];
+}
+
+/**
+ * One request a client in a container sends (curl, wget): what reaches the server beyond the
+ * address. `tls` is set for an `https://` URL: the client's handshake settings.
+ */
+export interface HttpRequest {
+  method: string;
+  /** The request target: path and query. */
+  path: string;
+  headers: [string, string][];
+  body?: string;
+  tls?: TlsClient;
+}
+
+export interface TlsClient {
+  /** The name the certificate must carry (the URL's host): a DNS name or an IPv4 address. */
+  serverName: string;
+  /** `-k`/`--insecure`, or a client that checks nothing (BusyBox wget). */
+  insecure: boolean;
+  /** `--cacert`: the CA bundle's PEM text, which replaces the system store; unset: the system store. */
+  caBundle?: string;
+  /** ALPN offers h2 (curl does unless `--http1.1`): a Go server then answers over HTTP/2. */
+  h2?: boolean;
+}
+
+/**
+ * Why a handshake failed, as the client learns it: the server spoke no TLS (`not-tls`), its
+ * certificate chains to no trusted CA (the chain it sent ends in a self-signed CA, or not), or
+ * names another host.
+ */
+export type TlsFailure = { kind: 'not-tls' } | { kind: 'unknown-issuer' } | { kind: 'self-signed-in-chain' } | { kind: 'name-mismatch'; ipv4: boolean };
 
 export interface LogLine {
   at: number;
@@ -136,8 +179,11 @@ export interface ClusterDns {
 export interface NetworkView {
   /** Cluster DNS as the Pod resolves `name` (search path applied); undefined = NXDOMAIN. */
   resolve?(name: string): { fqdn: string; ips: string[] } | undefined;
-  /** One HTTP GET from this Pod; undefined = connection refused, 'timeout' = no answer. */
-  http?(ip: string, port: number, path: string): HttpAnswer | 'timeout' | undefined;
+  /**
+   * One HTTP request from this Pod; undefined = connection refused, 'timeout' = no answer.
+   * `req` carries the method, headers and TLS settings (unset: a plain GET of `path`).
+   */
+  http?(ip: string, port: number, path: string, req?: HttpRequest): HttpAnswer | 'timeout' | undefined;
   /** Whether the Pod's NetworkPolicy egress rules let a packet out to `ip:port` (absent: always). */
   egress?(ip: string, port: number, protocol: 'TCP' | 'UDP'): boolean;
   /** Whether a DNS query pinned to the `endpoint`-th kube-dns endpoint passes the policy rules. */

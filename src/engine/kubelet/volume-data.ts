@@ -120,7 +120,7 @@ export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container)
     const key = wk.volumeData?.get(vm.name);
     const layer = key === undefined ? undefined : w.volumeData?.get(key);
     if (!v || !layer) continue;
-    const payload = v.configMap !== undefined || v.secret !== undefined;
+    const payload = v.configMap !== undefined || v.secret !== undefined || v.projected !== undefined;
     const readOnly = vm.readOnly === true || payload || v.persistentVolumeClaim?.readOnly === true;
     // A subPath is bind-mounted once: a payload's later updates do not reach it.
     const m: MountedVolume = { layer: payload && vm.subPath ? structuredClone(layer) : layer, readOnly };

@@ -13,6 +13,7 @@ import type { World } from '../world';
 import { csiMount, csiUnmount } from '../node/csi-node';
 import { api, podEvent } from './client';
 import type { KubeletState, PodWorker } from './state';
+import { projectedLayer } from './projected';
 import { dropPodVolumes, ensureVolume, hostPathKey, payloadLayer, podVolumeKey, pvVolumeKey, setPayload } from './volume-data';
 
 const RETRY_INITIAL = 500;
@@ -80,6 +81,12 @@ function setUp(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume)
   if (v.configMap) return fetchNamed(w, self, wk, v, 'configmaps', ns, v.configMap.name, v.configMap);
   if (v.secret) return fetchNamed(w, self, wk, v, 'secrets', ns, v.secret.secretName, v.secret);
   if (v.persistentVolumeClaim) return mountClaim(w, self, wk, pod, v, v.persistentVolumeClaim.claimName);
+  if (v.projected) {
+    const projected = projectedLayer(w, self.host, pod, v.projected.sources ?? []);
+    if (!projected.ok) return projected;
+    setPayload(w, wk, v.name, projected.layer);
+    return { ok: true };
+  }
   if (v.emptyDir) ensureVolume(w, wk, v.name, podVolumeKey(wk.uid, v.name));
   else if (v.hostPath) ensureVolume(w, wk, v.name, hostPathKey(self.host, v.hostPath.path));
   return { ok: true };

@@ -15,7 +15,8 @@ import { serveHttp } from './app';
 import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
-import type { HttpAnswer, NetworkView } from '../images/types';
+import type { HttpAnswer, HttpHead, HttpRequest, NetworkView, TlsFailure } from '../images/types';
+import { hostListener, listenerId, machineAt, serveListener } from './host-listeners';
 import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
 import { cniDnsReachable } from './netpol/dns';
 
@@ -29,6 +30,8 @@ export interface HttpGet {
   namespace: string;
   /** The Pod the request leaves from (`kubectl exec`); unset: the node itself (`sim curl`). */
   source?: { pod: NamespacedName; ip: string };
+  /** What a client in a Pod sends (method, headers, TLS); unset: a plain GET of `path`. */
+  request?: HttpRequest;
 }
 
 /** What the process at the endpoint did with the request. */
@@ -43,7 +46,9 @@ export type HttpReply =
   | { kind: 'closed' }
   /** A node's NetworkPolicy rules dropped the packet (the client times out). */
   | { kind: 'dropped'; dropped: Dropped }
-  | { kind: 'answer'; status: number; body: string };
+  /** An `https://` client gave up on the handshake: no request was sent. */
+  | { kind: 'tls-failed'; failure: TlsFailure }
+  | { kind: 'answer'; status: number; body: string; head?: HttpHead };
 
 export type HttpGetResult =
   | { kind: 'no-node' }
@@ -63,6 +68,8 @@ export type HttpGetResult =
       service?: string;
       /** The Pod holding the endpoint's address, if any. */
       pod?: NamespacedName;
+      /** The host-network process that answered at a node's address (`kube-apiserver-1`). */
+      listener?: ComponentId;
       reply: HttpReply;
     };
 
@@ -93,32 +100,64 @@ function findListener(w: World, ip: string): Listener | undefined {
   return undefined;
 }
 
-/** Sends the GET to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
+/** A plain GET of the path: what `sim curl` and a request without details send. */
+function requestOf(req: HttpGet): HttpRequest {
+  return req.request ?? { method: 'GET', path: req.path, headers: [] };
+}
+
+/** Sends the request to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
 function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined): HttpGetResult {
   const [ip = '', portText = '0'] = endpoint.split(':');
   const port = Number(portText);
   const nodeIP = w.machineSpecs.get(req.from)?.ip ?? '';
   const l = findListener(w, ip);
   const pod = l ? { namespace: l.sandbox.podNamespace, name: l.sandbox.podName } : undefined;
+  // No Pod holds the address: a machine's own address reaches its host-network processes.
+  const machine = l ? undefined : machineAt(w, ip);
+  const host = machine === undefined ? undefined : hostListener(w, req.from, machine, port);
+  const listener = host?.kind === 'kube-apiserver' || host?.kind === 'kubelet' ? listenerId(host) : undefined;
+  const http = requestOf(req);
   trace(w, {
     from: proxy,
-    to: l?.runtime ?? proxy,
+    to: l?.runtime ?? listener ?? proxy,
     kind: 'proxy',
     detail: {
       type: 'traffic',
-      url: `http://${dialled.ip}:${dialled.port}${req.path}`,
+      ...(http.method !== 'GET' ? { method: http.method } : {}),
+      url: `${http.tls ? 'https' : 'http'}://${dialled.ip}:${dialled.port}${req.path}`,
       fromNode: req.from,
       ...(service !== undefined ? { service } : {}),
       endpoint,
       ...(pod ? { pod } : {}),
+      ...(machine !== undefined ? { host: machine } : {}),
+      ...(listener !== undefined ? { listener } : {}),
     },
     ...(pod ? { object: { kind: 'Pod', ...pod } } : {}),
   });
-  const sent = { kind: 'sent' as const, dialled, endpoint, ...(service !== undefined ? { service } : {}), ...(pod ? { pod } : {}) };
+  const sent = { kind: 'sent' as const, dialled, endpoint, ...(service !== undefined ? { service } : {}), ...(pod ? { pod } : {}), ...(listener !== undefined ? { listener } : {}) };
   const src: PolicyEndpoint = req.source ? { kind: 'pod', ip: req.source.ip, node: req.from, pod: req.source.pod } : { kind: 'host', ip: nodeIP, node: req.from };
   const dst: PolicyEndpoint = l && pod ? { kind: 'pod', ip, node: l.node, pod } : { kind: 'host', ip };
   const dropped = checkConnection(w, src, dst, port, 'TCP');
   if (dropped) return { ...sent, reply: { kind: 'dropped', dropped } };
+  if (host) {
+    switch (host.kind) {
+      case 'unreachable':
+        return { ...sent, reply: { kind: 'no-listener' } };
+      case 'refused':
+        return { ...sent, reply: { kind: 'refused' } };
+      case 'kube-apiserver':
+      case 'kubelet': {
+        // The request leaves from a container on the sender's machine: drawn at its runtime.
+        const a = serveListener(w, host, runtimeOf(w, req.from)?.id ?? proxy, http);
+        if (a.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: a.tlsFailure } };
+        return { ...sent, reply: { kind: 'answer', status: a.status, body: a.body, ...(a.head ? { head: a.head } : {}) } };
+      }
+      default: {
+        const never: never = host;
+        return never;
+      }
+    }
+  }
   if (!l) return { ...sent, reply: { kind: 'no-listener' } };
   for (const c of l.containers) {
     const answer = serveHttp(c.process!, w.now, port, req.path, nodeIP);
@@ -126,6 +165,8 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     markComponentChanged(w, l.runtime);
     if (answer.hang) return { ...sent, reply: { kind: 'hang' } };
     if (answer.closed) return { ...sent, reply: { kind: 'closed' } };
+    // The Pods' apps speak plain HTTP: a TLS client's ClientHello gets an HTTP answer back.
+    if (http.tls) return { ...sent, reply: { kind: 'tls-failed', failure: { kind: 'not-tls' } } };
     return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body } };
   }
   return { ...sent, reply: { kind: 'refused' } };
@@ -172,15 +213,17 @@ export function podNetworkView(w: World, node: string, namespace: string, source
           dnsReachable: (endpoint: number) => cniDnsReachable(w, from, endpoint),
         }
       : {}),
-    http(ip: string, port: number, path: string): HttpAnswer | 'timeout' | undefined {
-      const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}) });
+    http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | undefined {
+      const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}), ...(request ? { request } : {}) });
       switch (r.kind) {
         case 'no-endpoints':
           return undefined;
         case 'sent':
           switch (r.reply.kind) {
             case 'answer':
-              return { status: r.reply.status, body: r.reply.body };
+              return { status: r.reply.status, body: r.reply.body, ...(r.reply.head ? { head: r.reply.head } : {}) };
+            case 'tls-failed':
+              return { status: 0, body: '', tlsFailure: r.reply.failure };
             case 'refused':
               return undefined;
             case 'no-listener':

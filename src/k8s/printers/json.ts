@@ -64,3 +64,11 @@ export function toJsonCompact(v: unknown): string {
 export function toJsonCompactInOrder(v: unknown): string {
   return encode(v, undefined, 0, false);
 }
+
+/**
+ * json.MarshalIndent(v, "", "  ") of a typed value, as kube-apiserver's pretty serializer writes
+ * it for curl and browsers: keys in the caller's order, two-space indent, no final newline.
+ */
+export function toJsonPrettyInOrder(v: unknown): string {
+  return encode(v, '  ', 0, false);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Pod } from '../../k8s/types';
 import { Simulation } from '../../engine/index';
 import { kubectl } from '../testing';
 import { Session } from '../session';
@@ -64,8 +65,43 @@ describe('kubectl run -it in the page’s terminal (a TTY)', () => {
     const bye = s.run('exit');
     expect(bye).toMatchObject({ exitCode: 0 });
     expect(bye.attached).toBeUndefined();
-    expect(text(bye)).toBe('pod "debug" deleted from default namespace\n');
+    expect(text(bye)).toBe('Session ended, resume using \'kubectl attach debug -c debug -n default -i -t\' command\npod "debug" deleted from default namespace\n');
     s.sim.advance(40_000);
     expect(s.sim.storedObject('pods/default/debug')).toBeUndefined();
+  });
+
+  it('exit ends the shell that is the container’s PID 1: the kubelet restarts it under restartPolicy Always', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    expect(s.run('kubectl run -it t --image=busybox -- sh')).toMatchObject({ exitCode: 0, attached: { pod: 't' } });
+    const bye = s.run('exit');
+    expect(bye).toMatchObject({ exitCode: 0 });
+    expect(bye.attached).toBeUndefined();
+    expect(text(bye)).toBe("Session ended, resume using 'kubectl attach t -c t -n default -i -t' command\n");
+    s.sim.advance(15_000);
+    const status = s.sim.storedObject<Pod>('pods/default/t')?.status?.containerStatuses?.[0];
+    expect(status).toMatchObject({ restartCount: 1, lastState: { terminated: { exitCode: 0, reason: 'Completed' } } });
+    expect(status?.state.running).toBeDefined();
+  });
+
+  it('exit N under --restart=Never completes the Pod and kubectl exits with its status', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    s.run('kubectl run -it t --image=busybox --restart=Never -- sh');
+    const bye = s.run('exit 3');
+    expect(text(bye)).toBe("Session ended, resume using 'kubectl attach t -c t -n default -i -t' command\npod default/t terminated (Error)\n");
+    expect(bye.exitCode).toBe(3);
+  });
+
+  it('reaches kube-apiserver from the Pod’s shell: anonymous, then as the Pod’s ServiceAccount once a RoleBinding allows it', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    expect(s.run('kubectl run -it --rm t --image=curlimages/curl -- sh')).toMatchObject({ exitCode: 0, attached: { pod: 't', prompt: '~ $ ' } });
+    expect(text(s.run('id; pwd'))).toBe('uid=100(curl_user) gid=101(curl_group) groups=101(curl_group)\n/home/curl_user\n');
+    expect(text(s.run('curl -sk https://kubernetes.default.svc/version'))).toMatch(/^\{\n {2}"major": "1",\n/);
+    expect(s.run('TOKEN=$(cat /var/run/secrets/kubernetes.io/serviceaccount/token)')).toMatchObject({ output: [], exitCode: 0 });
+    const asSa = 'curl -s --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $TOKEN" https://kubernetes.default.svc/api/v1/namespaces/default/pods';
+    expect(JSON.parse(text(s.run(asSa)))).toMatchObject({ kind: 'Status', code: 403, message: expect.stringContaining('User "system:serviceaccount:default:default" cannot list resource "pods"') });
+    const other = new Session({ simulation: s.sim });
+    expect(other.run('kubectl create rolebinding read --clusterrole=view --serviceaccount=default:default').exitCode).toBe(0);
+    expect(JSON.parse(text(s.run(asSa)))).toMatchObject({ kind: 'PodList', items: [{ metadata: { name: 't' } }] });
+    expect(text(s.run('wget -qO- http://10.96.0.1:443'))).toBe('wget: server returned error: HTTP/1.0 400 Bad Request\n');
   });
 });

@@ -7,7 +7,8 @@
  *
  * In the page's terminal, `-it` with a shell (`kubectl run -it --rm debug --image=busybox -- sh`)
  * attaches the terminal to that shell, as `kubectl exec -it` does (attach.ts: each typed line runs
- * in the container); `exit` detaches, and `--rm` then deletes the Pod.
+ * in the container); `exit` ends that shell — the container's PID 1, so the container exits and
+ * its restartPolicy decides what follows — and `--rm` then deletes the Pod.
  *
  * Approximate: the attach stream is the container's log read as simulated time advances (kubectl
  * reads the process's stdout directly; both carry the same lines), and the headless runner's
@@ -22,6 +23,7 @@ import { ObjectWatch } from '../watch';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
 import { execOnce } from './exec';
+import type { CommandResult, OutputChunk } from '../types';
 
 const PODS = resourceInfo('pods')!;
 
@@ -121,14 +123,35 @@ function exitOf(pod: Pod): number {
   }
 }
 
-/** Attaches the page's terminal to the Pod's shell; `exit` detaches, then --rm deletes the Pod. */
+/**
+ * The end of the attach once the shell (the container's PID 1) ran `exit N`: the container ends
+ * with N, attach.go prints how to reattach (every raw-TTY attach since v1.36), and with
+ * --restart=Never/OnFailure run.go waits for the Pod to complete and exits with its status.
+ */
+function endSession(env: Env, pod: Pod, container: string, o: AttachedRun, code: number): CommandResult {
+  const ns = pod.metadata.namespace ?? 'default';
+  const name = pod.metadata.name ?? '';
+  env.sim.exitAttachedShell(ns, name, container, code);
+  const output: OutputChunk[] = [{ stream: 'stdout', text: `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n` }];
+  const waitForExitCode = !o.leaveStdinOpen && (o.restart === 'Never' || o.restart === 'OnFailure');
+  if (!waitForExitCode) return { output, exitCode: 0 };
+  try {
+    return { output, exitCode: exitOf(waitForPod(env, ns, name, o.timeoutMs, completed(o.restart)).pod) };
+  } catch (e) {
+    if (!(e instanceof CmdError)) throw e;
+    return { output: [...output, { stream: 'stderr', text: e.text }], exitCode: e.exitCode };
+  }
+}
+
+/** Attaches the page's terminal to the Pod's shell; `exit` ends it, then --rm deletes the Pod. */
 function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): boolean {
   if (!env.tty || !o.tty || !INTERACTIVE_SHELLS.has(shell)) return false;
   const container = pod.spec.containers[0]!.name;
   const exec = (script: string) => execOnce(env, pod, container, [shell], script, true);
   const started = exec(STARTUP_SCRIPT);
   if (!started.ok) return false;
-  env.tty.attach({ ...attachment({ pod, container, shell, exec }, started.output), ...(o.remove ? { removeOnDetach: true } : {}) });
+  const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);
+  env.tty.attach({ ...attachment({ pod, container, shell, exec }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
   return true;
 }
 

@@ -81,9 +81,12 @@ function outcome(req: HttpGet, r: HttpGetResult): CommandResult {
           const whose = d.direction === 'ingress' ? `${d.pod.namespace}/${d.pod.name}'s ingress` : `${d.pod.namespace}/${d.pod.name}'s egress`;
           return fail(`${timedOut(ip, port)}${note}\n(${d.node}'s ${d.plugin} dropped it: NetworkPolicy ${d.policies.join(', ')} isolates ${whose} and no rule allows this connection)`, 28);
         }
+        case 'tls-failed':
+          // sim curl speaks plain HTTP: it never starts a handshake.
+          return fail(`curl: (35) TLS connect error${note}`, 35);
         case 'answer': {
           const first = r.reply.body.split('\n')[0] ?? '';
-          return ok(`HTTP ${r.reply.status} from ${r.pod?.name ?? ''} (${r.endpoint})\n${first}\n`);
+          return ok(`HTTP ${r.reply.status} from ${r.pod?.name ?? r.listener ?? ''} (${r.endpoint})\n${first}\n`);
         }
         default: {
           const never: never = r.reply;

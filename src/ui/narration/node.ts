@@ -130,9 +130,11 @@ export function narrateProxy(say: Say, r: TraceRecordOf<'proxy'>): string {
     case 'sync':
       return say('narr.proxy.sync', { proxy, services: d.services, endpoints: d.endpoints });
     case 'traffic':
-      return d.pod
-        ? say('narr.proxy.traffic', { proxy, url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) })
-        : say('narr.proxy.trafficNoPod', { proxy, url: d.url, endpoint: d.endpoint });
+      if (d.pod) return say('narr.proxy.traffic', { proxy, url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
+      // A node's own address: its host-network process (kube-apiserver), or nothing that answers.
+      if (d.host !== undefined && d.listener !== undefined) return say('narr.proxy.trafficHost', { proxy, url: d.url, endpoint: d.endpoint, node: d.host, listener: actor(say, d.listener) });
+      if (d.host !== undefined) return say('narr.proxy.trafficNode', { proxy, url: d.url, endpoint: d.endpoint, node: d.host });
+      return say('narr.proxy.trafficNoPod', { proxy, url: d.url, endpoint: d.endpoint });
     default: {
       const never: never = d;
       return String(never);

@@ -1,0 +1,40 @@
+/**
+ * The cluster CA kubeadm creates (/etc/kubernetes/pki/ca.crt): the root-ca-cert-publisher
+ * copies it into every namespace's kube-root-ca.crt ConfigMap, and it signs kube-apiserver's
+ * serving certificate, whose names are listed here as kubeadm writes them.
+ */
+import { seedRng, nextUint32 } from '../core/rng';
+import type { World } from '../world';
+import type { ApiServerState } from './state';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The cluster's CA certificate as PEM: a kubeadm-shaped DER prefix followed by bytes derived from
+ * the world's seed, so every namespace (and every run of the same seed) sees the same CA without
+ * drawing from the world's PRNG.
+ */
+export function clusterCaPem(w: World): string {
+  const rng = seedRng(w.seed ^ 0x5eed_ca);
+  let body = 'MIIDBTCCAe2gAwIBAgII';
+  while (body.length < 1068) body += B64[nextUint32(rng) % 64];
+  body += '==';
+  const lines = body.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+/**
+ * The subject alternative names of kube-apiserver's serving certificate (kubeadm's
+ * apiserver.crt): the machine's hostname, the `kubernetes` Service's names, the Service's
+ * ClusterIP, the advertise address, and the HA load balancer's address when there is one.
+ */
+export function apiServerCertNames(server: ApiServerState, lb: string): string[] {
+  const ip = server.address.split(':')[0] ?? '';
+  const names = [server.host, 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local', KUBERNETES_SERVICE_IP, ip];
+  const lbIp = lb.split(':')[0] ?? '';
+  if (!names.includes(lbIp)) names.push(lbIp);
+  return names;
+}
+
+/** The `kubernetes` Service's ClusterIP: the first address of the Service CIDR (10.96.0.0/12). */
+export const KUBERNETES_SERVICE_IP = '10.96.0.1';

@@ -1,0 +1,157 @@
+/**
+ * Bound ServiceAccount tokens: what the kubelet writes as a projected volume's `token` file
+ * (TokenRequest with the Pod as the bound object) and what kube-apiserver's service-account
+ * authenticator accepts as `Authorization: Bearer <token>`. A JWT laid out as upstream's
+ * (header `{"alg":"RS256","kid":…}`, claims sorted, `kubernetes.io` private claims, the
+ * 1-year extended expiry kubeadm's defaults give a kubelet's token with `warnafter` at the
+ * requested 3607 s). The signature is no RSA: 256 bytes derived from the cluster's seed and the
+ * signed text, so only tokens this cluster minted, unaltered, verify.
+ *
+ * Approximate: the kubelet mints the token itself instead of sending a TokenRequest (the
+ * request is not on the trace) and never rotates it.
+ */
+import { decodeBase64 } from '../../k8s/base64';
+import { EPOCH_MS, parseTimestamp } from '../../k8s/time';
+import type { KObject } from '../../k8s/types';
+import { fnv1a, sha256Hex } from '../images/sha256';
+import { nextUint32, seedRng } from '../core/rng';
+import type { World } from '../world';
+import { serviceAccountUser, type UserInfo } from './auth';
+import { storedObject } from './storage';
+
+const ISSUER = 'https://kubernetes.default.svc.cluster.local';
+/** --service-account-max-token-expiration unset: the kubelet's 3607 s token is extended to a year. */
+const EXTENDED_EXPIRY_S = 365 * 24 * 3600;
+
+export interface TokenBinding {
+  namespace: string;
+  serviceAccount: string;
+  pod: { name: string; uid: string };
+  node: { name: string; uid: string };
+  /** Seconds the client asked for (the projected source's expirationSeconds). */
+  expirationSeconds: number;
+}
+
+function b64url(bytes: number[]): string {
+  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [b0 = 0, b1, b2] = [bytes[i], bytes[i + 1], bytes[i + 2]];
+    out += A[b0 >> 2]! + A[((b0 & 3) << 4) | ((b1 ?? 0) >> 4)]!;
+    if (b1 !== undefined) out += A[((b1 & 15) << 2) | ((b2 ?? 0) >> 6)]!;
+    if (b2 !== undefined) out += A[b2 & 63]!;
+  }
+  return out;
+}
+
+/** The JSON texts here are ASCII, so their characters are their bytes. */
+const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0) & 0xff);
+const fromB64url = (s: string): string => decodeBase64(s.replace(/[-_]/g, (c) => (c === '-' ? '+' : '/')));
+
+function hexBytes(hex: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < hex.length; i += 2) out.push(Number.parseInt(hex.slice(i, i + 2), 16));
+  return out;
+}
+
+/** The signing key's id: upstream's is the base64url SHA-256 of the public key, 43 characters. */
+const KEY_IDS = new Map<number, string>();
+function keyId(w: World): string {
+  let id = KEY_IDS.get(w.seed);
+  if (id === undefined) {
+    id = b64url(hexBytes(sha256Hex(`sa.pub:${w.seed}`)));
+    KEY_IDS.set(w.seed, id);
+  }
+  return id;
+}
+
+/**
+ * 256 bytes standing for the RSA signature: one SHA-256 of the key and the signed text, spread
+ * by a PRNG seeded from it. One hash per token, since every Pod start mints one.
+ */
+function signature(w: World, signed: string): string {
+  const digest = hexBytes(sha256Hex(`sa.key:${w.seed}:${signed}`));
+  const rng = seedRng(((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) >>> 0);
+  const bytes = [...digest];
+  while (bytes.length < 256) {
+    const x = nextUint32(rng);
+    bytes.push(x >>> 24, (x >>> 16) & 255, (x >>> 8) & 255, x & 255);
+  }
+  return b64url(bytes);
+}
+
+/** A stable v4-shaped id for the token (its `jti`), from what it binds (FNV, no PRNG draw). */
+function jti(w: World, b: TokenBinding, iat: number): string {
+  const h = [0, 1, 2, 3].map((i) => fnv1a(`jti:${i}:${w.seed}:${b.pod.uid}:${iat}`).toString(16).padStart(8, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The token for `b` at the current simulated time, or why none can be minted (TokenRequest's error). */
+export function mintToken(w: World, b: TokenBinding): { ok: true; token: string } | { ok: false; error: string } {
+  const sa = storedObject(w, 'serviceaccounts', b.namespace, b.serviceAccount);
+  if (!sa) return { ok: false, error: `failed to fetch token: serviceaccounts "${b.serviceAccount}" not found` };
+  const iat = Math.floor((EPOCH_MS + w.now) / 1000);
+  const claims = {
+    aud: [ISSUER],
+    exp: iat + EXTENDED_EXPIRY_S,
+    iat,
+    iss: ISSUER,
+    jti: jti(w, b, iat),
+    'kubernetes.io': {
+      namespace: b.namespace,
+      node: { name: b.node.name, uid: b.node.uid },
+      pod: { name: b.pod.name, uid: b.pod.uid },
+      serviceaccount: { name: b.serviceAccount, uid: sa.metadata.uid ?? '' },
+      warnafter: iat + b.expirationSeconds,
+    },
+    nbf: iat,
+    sub: `system:serviceaccount:${b.namespace}:${b.serviceAccount}`,
+  };
+  const signed = `${b64url(ascii(JSON.stringify({ alg: 'RS256', kid: keyId(w) })))}.${b64url(ascii(JSON.stringify(claims)))}`;
+  return { ok: true, token: `${signed}.${signature(w, signed)}` };
+}
+
+interface Claims {
+  exp?: number;
+  nbf?: number;
+  iss?: string;
+  'kubernetes.io'?: { namespace?: string; pod?: { name?: string; uid?: string }; serviceaccount?: { name?: string; uid?: string } };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Still the object the token names: the same uid, and not past its deletion timestamp (a terminating Pod's token works until then). */
+function sameUid(w: World, obj: KObject | undefined, uid: string | undefined): boolean {
+  if (!obj || obj.metadata.uid !== uid) return false;
+  const gone = obj.metadata.deletionTimestamp;
+  return gone === undefined || parseTimestamp(gone) > w.now;
+}
+
+/**
+ * The service-account authenticator: the user a bearer token names, or undefined when it is not
+ * a token this cluster signed, has expired, or is bound to a ServiceAccount or Pod that no longer
+ * exists (the same uid) — kube-apiserver then answers 401 Unauthorized.
+ */
+export function authenticateToken(w: World, token: string): UserInfo | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [head = '', body = '', sig = ''] = parts;
+  const header = parseJson(fromB64url(head)) as { alg?: string; kid?: string } | undefined;
+  if (header?.alg !== 'RS256' || header.kid !== keyId(w)) return undefined;
+  if (signature(w, `${head}.${body}`) !== sig) return undefined;
+  const claims = parseJson(fromB64url(body)) as Claims | undefined;
+  const k8s = claims?.['kubernetes.io'];
+  const now = Math.floor((EPOCH_MS + w.now) / 1000);
+  if (!claims || !k8s || claims.iss !== ISSUER || (claims.exp ?? 0) <= now || (claims.nbf ?? 0) > now) return undefined;
+  const ns = k8s.namespace ?? '';
+  const sa = storedObject(w, 'serviceaccounts', ns, k8s.serviceaccount?.name ?? '');
+  if (!sameUid(w, sa, k8s.serviceaccount?.uid)) return undefined;
+  if (k8s.pod && !sameUid(w, storedObject(w, 'pods', ns, k8s.pod.name ?? ''), k8s.pod.uid)) return undefined;
+  return { ...serviceAccountUser(ns, k8s.serviceaccount?.name ?? ''), uid: k8s.serviceaccount?.uid ?? '' };
+}

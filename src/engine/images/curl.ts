@@ -1,0 +1,199 @@
+/**
+ * curl 8.x as a learner uses it in a Pod: body to stdout, progress meter on stderr unless `-s`,
+ * `-S` errors back, `-f` fails on HTTP errors, `-i`/`-I` the response head, `-X`, `-H`, `-d`,
+ * `-o`, `-w '%{http_code}'`, `-m`. For `https://` it verifies the server as OpenSSL does (`-k`
+ * skips that, `--cacert FILE` trusts that bundle instead of the system store) and offers h2.
+ * Approximate: the progress meter is printed whenever `-s` is not given (curl leaves it out
+ * when the body goes to a terminal), and `-v` prints nothing more.
+ */
+import { normalizePath, stat, writeFile } from './fs';
+import { headBlock, parseUrl, splitHeader } from './http-wire';
+import type { NetAnswer, NetTool } from './net-tools';
+import type { HttpRequest, TlsFailure } from './types';
+
+/** The version curlimages/curl:latest ships; its User-Agent. */
+const CURL_VERSION = '8.17.0';
+const OPENSSL = 'OpenSSL/3.5.4';
+
+/** CURL_CA_CERT_ERRORMSG (tool_operate.c): printed after a (60) error line. */
+const CA_CERT_HELP = 'More details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n';
+
+interface Options {
+  silent: boolean;
+  showErrors: boolean;
+  fail: boolean;
+  head: boolean;
+  include: boolean;
+  insecure: boolean;
+  http1: boolean;
+  cacert?: string;
+  method?: string;
+  data?: string;
+  headers: [string, string][];
+  outFile?: string;
+  writeOut?: string;
+  maxTimeS?: number;
+  url?: string;
+}
+
+/** Short options that take a value (the rest of the word, or the next word). */
+const SHORT_VALUE = new Set(['o', 'w', 'H', 'X', 'd', 'm', 'A', 'u', 'x', 'e', 'b', 'c', 'T', 'F']);
+
+function parse(args: string[]): Options {
+  const o: Options = { silent: false, showErrors: false, fail: false, head: false, include: false, insecure: false, http1: false, headers: [] };
+  const set = (opt: string, v: string | undefined): void => {
+    switch (opt) {
+      case 'o':
+      case '--output':
+        o.outFile = v;
+        break;
+      case 'w':
+      case '--write-out':
+        o.writeOut = v;
+        break;
+      case 'H':
+      case '--header':
+        if (v !== undefined) o.headers.push(splitHeader(v));
+        break;
+      case 'X':
+      case '--request':
+        o.method = v;
+        break;
+      case 'd':
+      case '--data':
+      case '--data-raw':
+      case '--data-binary':
+        o.data = o.data === undefined ? v : `${o.data}&${v ?? ''}`;
+        break;
+      case 'm':
+      case '--max-time':
+      case '--connect-timeout':
+        o.maxTimeS = Number(v) || undefined;
+        break;
+      case 'A':
+      case '--user-agent':
+        if (v !== undefined) o.headers.push(['User-Agent', v]);
+        break;
+      case '--cacert':
+        o.cacert = v;
+        break;
+    }
+  };
+  const LONG_VALUE = new Set(['--output', '--write-out', '--header', '--request', '--data', '--data-raw', '--data-binary', '--max-time', '--connect-timeout', '--user-agent', '--cacert', '--user', '--proxy', '--referer', '--cookie']);
+  const FLAGS: Record<string, keyof Options> = { s: 'silent', S: 'showErrors', f: 'fail', I: 'head', i: 'include', k: 'insecure' };
+  const LONG_FLAGS: Record<string, keyof Options> = { '--silent': 'silent', '--show-error': 'showErrors', '--fail': 'fail', '--head': 'head', '--include': 'include', '--insecure': 'insecure', '--http1.1': 'http1' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (LONG_VALUE.has(a)) set(a, args[++i]);
+    else if (a in LONG_FLAGS) (o[LONG_FLAGS[a]!] as boolean) = true;
+    else if (/^-[a-zA-Z0-9#:]+$/.test(a)) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (SHORT_VALUE.has(c)) {
+          set(c, j + 1 < a.length ? a.slice(j + 1) : args[++i]);
+          break;
+        }
+        const flag = FLAGS[c];
+        if (flag) (o[flag] as boolean) = true;
+      }
+    } else if (!a.startsWith('-') && o.url === undefined) o.url = a;
+  }
+  return o;
+}
+
+/** The request curl sends: its default headers, then the user's (`-H` replaces a default of the same name). */
+function request(o: Options, host: string, path: string): HttpRequest {
+  const defaults: [string, string][] = [
+    ['Host', host],
+    ['User-Agent', `curl/${CURL_VERSION}`],
+    ['Accept', '*/*'],
+  ];
+  if (o.data !== undefined) defaults.push(['Content-Type', 'application/x-www-form-urlencoded']);
+  const given = new Set(o.headers.map(([k]) => k.toLowerCase()));
+  const headers = [...defaults.filter(([k]) => !given.has(k.toLowerCase())), ...o.headers.filter(([, v]) => v !== '')];
+  const method = o.method ?? (o.head ? 'HEAD' : o.data !== undefined ? 'POST' : 'GET');
+  return { method, path, headers, ...(o.data !== undefined ? { body: o.data } : {}) };
+}
+
+function tlsError(host: string, f: TlsFailure): { code: number; message: string } {
+  switch (f.kind) {
+    case 'not-tls':
+      return { code: 35, message: `${OPENSSL}: error:0A00010B:SSL routines::wrong version number` };
+    case 'unknown-issuer':
+      return { code: 60, message: 'SSL certificate problem: unable to get local issuer certificate' };
+    case 'self-signed-in-chain':
+      return { code: 60, message: 'SSL certificate problem: self-signed certificate in certificate chain' };
+    case 'name-mismatch':
+      return { code: 60, message: `SSL: no alternative certificate subject name matches target ${f.ipv4 ? 'ipv4 address' : 'host name'} '${host}'` };
+    default: {
+      const never: never = f;
+      return never;
+    }
+  }
+}
+
+export const curl: NetTool = (args, env, net) => {
+  const o = parse(args);
+  const url = parseUrl(o.url ?? '');
+  const errs = !o.silent || o.showErrors;
+  if (!url) {
+    env.io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
+    return { status: 2 };
+  }
+  const code = (status: number): void => {
+    if (o.writeOut !== undefined) env.io.out(o.writeOut.replace(/%\{(?:http_code|response_code)\}/g, String(status).padStart(3, '0')).replace(/\\n/g, '\n'));
+  };
+  const failWith = (status: number, message: string, ms: number): { status: number; ms: number } => {
+    code(0);
+    if (errs) env.io.err(`curl: (${status}) ${message}\n${status === 60 ? CA_CERT_HELP : ''}`);
+    return { status, ms };
+  };
+  const req = request(o, url.host, url.path);
+  if (url.scheme === 'https') {
+    let caBundle: string | undefined;
+    if (o.cacert !== undefined) {
+      const f = stat(env.fs, env.base, normalizePath(o.cacert, env.cwd));
+      // OpenSSL loads the bundle when it sets up the handshake: after the name resolved.
+      if (f.kind !== 'file' || !f.content.includes('-----BEGIN CERTIFICATE-----')) {
+        const r = net.lookup(url.host);
+        if (r.kind !== 'found') return failWith(6, `Could not resolve host: ${url.host}`, r.ms);
+        return failWith(77, `error setting certificate file: ${o.cacert}`, r.ms);
+      }
+      caBundle = f.content;
+    }
+    req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(o.http1 ? {} : { h2: true }) };
+  }
+  const a: NetAnswer = net.fetch(url.host, url.port, req);
+  switch (a.kind) {
+    case 'unresolved':
+      return failWith(6, `Could not resolve host: ${url.host}`, a.ms);
+    case 'refused':
+      return failWith(7, `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`, 1);
+    case 'timeout': {
+      const ms = (o.maxTimeS ?? 300) * 1000;
+      return failWith(28, o.maxTimeS !== undefined ? `Operation timed out after ${ms} milliseconds with 0 bytes received` : `Failed to connect to ${url.host} port ${url.port} after ${ms} ms: Timeout was reached`, ms);
+    }
+    case 'tls-failed': {
+      const e = tlsError(url.host, a.failure);
+      return failWith(e.code, e.message, 3);
+    }
+    case 'reply':
+      break;
+  }
+  if (o.fail && a.status >= 400) {
+    code(a.status);
+    if (errs) env.io.err(`curl: (22) The requested URL returned error: ${a.status}\n`);
+    return { status: 22, ms: 5 };
+  }
+  const head = o.head || o.include ? headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) : '';
+  const body = o.head ? head : head + a.body;
+  if (!o.silent) {
+    const n = String(body.length).padStart(5);
+    env.io.err(`  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100 ${n}  100 ${n}    0     0   600k      0 --:--:-- --:--:-- --:--:--  600k\n`);
+  }
+  if (o.outFile !== undefined && o.outFile !== '-') writeFile(env.fs, env.base, normalizePath(o.outFile, env.cwd), body, false);
+  else env.io.out(body);
+  code(a.status);
+  return { status: 0, ms: 5 + Math.min(2000, a.body.length / 50) };
+};
+

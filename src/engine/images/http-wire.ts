@@ -1,0 +1,77 @@
+/**
+ * What curl and wget share about HTTP on the wire: URLs as they parse them, reason phrases, the
+ * response head as `curl -i` prints it, and the one fixed answer of a Go server's TLS port to a
+ * plain-HTTP request.
+ */
+import type { HttpHead } from './types';
+import { civil } from '../../k8s/time';
+
+export interface Url {
+  scheme: string;
+  host: string;
+  port: number;
+  path: string;
+  text: string;
+}
+
+export function parseUrl(raw: string): Url | undefined {
+  const m = /^(?:([a-z]+):\/\/)?([^/:?#]+)(?::(\d+))?([^#]*)$/i.exec(raw);
+  if (!m) return undefined;
+  const scheme = (m[1] ?? 'http').toLowerCase();
+  const port = m[3] ? Number(m[3]) : scheme === 'https' ? 443 : 80;
+  return { scheme, host: m[2]!, port, path: m[4] || '/', text: raw.includes('://') ? raw : `http://${raw}` };
+}
+
+const REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+export const reasonPhrase = (status: number): string => REASONS[status] ?? '';
+
+/**
+ * net/http's answer when a TLS listener's first bytes look like HTTP (server.go serve: "Client
+ * sent an HTTP request to an HTTPS server."): an HTTP/1.0 400 with no headers, then the
+ * connection closes, so the client reads the body to the end.
+ */
+export function plainToTls(): { status: number; body: string; head: HttpHead } {
+  return { status: 400, body: 'Client sent an HTTP request to an HTTPS server.\n', head: { version: 'HTTP/1.0', reason: 'Bad Request', headers: [] } };
+}
+
+/** The status line and headers as `curl -i` prints them (CRLF line ends, a blank line after). */
+export function headBlock(status: number, head: HttpHead | undefined, fallback: [string, string][]): string {
+  const h = head ?? { version: 'HTTP/1.1' as const, reason: reasonPhrase(status), headers: fallback };
+  // HTTP/2 carries no reason phrase: curl prints the code and a space.
+  const line = h.version === 'HTTP/2' ? `HTTP/2 ${status} ` : `${h.version} ${status} ${h.reason}`;
+  return `${line}\r\n${h.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+}
+
+/** `Name: value` as a header line is split (the value's leading blanks dropped). */
+export function splitHeader(line: string): [string, string] {
+  const colon = line.indexOf(':');
+  return colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 1).trimStart()];
+}
+
+/**
+ * A Go net/http response head: the handler's headers sorted, then Content-Length and Date — over
+ * HTTP/2 lowercased (the h2 server writes them so), over HTTP/1.1 canonical with Date first.
+ */
+export function goHead(h2: boolean, status: number, headers: [string, string][], bodyLength: number, date: string): HttpHead {
+  const sorted = [...headers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (h2) return { version: 'HTTP/2', reason: '', headers: [...sorted.map(([k, v]): [string, string] => [k.toLowerCase(), v]), ['content-length', String(bodyLength)], ['date', date]] };
+  return { version: 'HTTP/1.1', reason: reasonPhrase(status), headers: [...sorted, ['Date', date], ['Content-Length', String(bodyLength)]] };
+}
+
+/** Go's http.TimeFormat of a Unix time in ms. */
+export function httpDate(unixMs: number): string {
+  const c = civil(unixMs);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][c.weekday]!;
+  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][c.mo - 1]!;
+  return `${day}, ${pad(c.d)} ${mon} ${c.y} ${pad(c.h)}:${pad(c.mi)}:${pad(c.s)} GMT`;
+}
+
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}

@@ -1,0 +1,37 @@
+/**
+ * The client half of a TLS handshake as curl (OpenSSL) decides it: the server must speak TLS, its
+ * certificate must chain to a trusted CA (`--cacert` replaces the system store), then name the
+ * host the URL names. `-k` skips both checks. No cryptography: a certificate is its issuer and
+ * its subject alternative names.
+ */
+import type { TlsClient, TlsFailure } from './types';
+
+/** What a TLS server presents. `issuerPem` undefined: a public CA the system store trusts. */
+export interface ServerCertificate {
+  issuerPem?: string;
+  /** Subject alternative names: DNS names (`*.example.com` allowed) and IPv4 addresses. */
+  names: readonly string[];
+  /** The server sends its self-signed CA along with the certificate (the kubelet's own pair). */
+  selfSigned?: boolean;
+}
+
+const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+function nameMatches(pattern: string, host: string): boolean {
+  if (pattern === host) return true;
+  // A wildcard covers exactly one leftmost label (RFC 6125), never an IP address.
+  if (!pattern.startsWith('*.') || IPV4.test(host)) return false;
+  const dot = host.indexOf('.');
+  return dot > 0 && host.slice(dot + 1) === pattern.slice(2);
+}
+
+/** The handshake's failure, or undefined when the client accepts the server. `cert` undefined: plain HTTP answered. */
+export function handshake(client: TlsClient, cert: ServerCertificate | undefined): TlsFailure | undefined {
+  if (!cert) return { kind: 'not-tls' };
+  if (client.insecure) return undefined;
+  const trusted = client.caBundle === undefined ? cert.issuerPem === undefined : cert.issuerPem !== undefined && client.caBundle.includes(cert.issuerPem.trim());
+  if (!trusted) return cert.selfSigned ? { kind: 'self-signed-in-chain' } : { kind: 'unknown-issuer' };
+  const host = client.serverName.replace(/\.$/, '').toLowerCase();
+  if (!cert.names.some((n) => nameMatches(n, host))) return { kind: 'name-mismatch', ipv4: IPV4.test(host) };
+  return undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * A projected volume's files (pkg/volume/projected): every source's payload in one directory —
+ * a bound ServiceAccount token, ConfigMap and Secret keys, downward API fields. The
+ * ServiceAccount admission plugin's `kube-api-access-*` volume is the one every Pod gets: token,
+ * ca.crt (the kube-root-ca.crt ConfigMap) and namespace, mounted at
+ * /var/run/secrets/kubernetes.io/serviceaccount.
+ *
+ * ConfigMaps and Secrets are read from the kubelet's watch-based cache, for which the stored
+ * objects stand (no request, as refreshPayloads reads them); a missing one fails the mount
+ * unless optional, with the projected plugin's message.
+ */
+import type { ConfigMap, KeyToPath, Pod, Secret } from '../../k8s/types';
+import { own } from '../../k8s/own';
+import { mintToken } from '../apiserver/serviceaccount-token';
+import { newLayer, normalizePath, type FsLayer } from '../images/fs';
+import { peekObject, type World } from '../world';
+import { payloadLayer } from './volume-data';
+
+interface Source {
+  serviceAccountToken?: { path?: string; expirationSeconds?: number };
+  configMap?: { name?: string; items?: KeyToPath[]; optional?: boolean };
+  secret?: { name?: string; items?: KeyToPath[]; optional?: boolean };
+  downwardAPI?: { items?: { path?: string; fieldRef?: { fieldPath?: string } }[] };
+}
+
+/** The downward API's metadata and spec fields (fieldpath.ExtractFieldPathAsString's simple cases). */
+function fieldValue(pod: Pod, path: string): string | undefined {
+  const m = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(path);
+  if (m) return own(pod.metadata[m[1] as 'labels' | 'annotations'] ?? {}, m[2]!) as string | undefined;
+  switch (path) {
+    case 'metadata.name':
+      return pod.metadata.name;
+    case 'metadata.namespace':
+      return pod.metadata.namespace;
+    case 'metadata.uid':
+      return pod.metadata.uid;
+    case 'spec.serviceAccountName':
+      return pod.spec.serviceAccountName;
+    case 'spec.nodeName':
+      return pod.spec.nodeName;
+    default:
+      return undefined;
+  }
+}
+
+/** The volume's files, or the SetUp error the kubelet reports (and retries). */
+export function projectedLayer(w: World, node: string, pod: Pod, sources: readonly unknown[]): { ok: true; layer: FsLayer } | { ok: false; error: string } {
+  const ns = pod.metadata.namespace ?? 'default';
+  const layer = newLayer();
+  const put = (path: string, content: string): void => {
+    layer.files[normalizePath(path)] = content;
+  };
+  for (const raw of sources) {
+    const s = raw as Source;
+    if (s.serviceAccountToken) {
+      const nodeObj = peekObject(w, 'nodes', `nodes/${node}`);
+      const minted = mintToken(w, {
+        namespace: ns,
+        serviceAccount: pod.spec.serviceAccountName ?? 'default',
+        pod: { name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' },
+        node: { name: node, uid: nodeObj?.metadata.uid ?? '' },
+        expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600,
+      });
+      if (!minted.ok) return minted;
+      put(s.serviceAccountToken.path ?? 'token', minted.token);
+    } else if (s.configMap || s.secret) {
+      const kind = s.configMap ? 'configmap' : 'secret';
+      const src = (s.configMap ?? s.secret)!;
+      const resource = kind === 'configmap' ? 'configmaps' : 'secrets';
+      const obj = peekObject(w, resource, `${resource}/${ns}/${src.name ?? ''}`) as ConfigMap | Secret | undefined;
+      if (!obj && !src.optional) return { ok: false, error: `${kind} "${src.name ?? ''}" not found` };
+      const payload = payloadLayer(kind, obj, src.items, src.optional === true);
+      if (!payload.ok) return payload;
+      for (const [p, v] of Object.entries(payload.layer.files)) if (v !== null) put(p, v);
+    } else if (s.downwardAPI) {
+      for (const item of s.downwardAPI.items ?? []) {
+        const v = item.fieldRef?.fieldPath ? fieldValue(pod, item.fieldRef.fieldPath) : undefined;
+        if (v !== undefined && item.path) put(item.path, v);
+      }
+    }
+  }
+  return { ok: true, layer };
+}

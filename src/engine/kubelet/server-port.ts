@@ -1,0 +1,70 @@
+/**
+ * The kubelet's secure port (10250) as a client inside the cluster network reaches it. kubeadm
+ * configures it with anonymous authentication off and webhook authentication and authorization:
+ * a request without a bearer token is `401 Unauthorized`; a ServiceAccount token is checked, then
+ * `nodes/<subresource>` of this node is authorized (server/auth.go GetRequestAttributes: /pods
+ * and /healthz ask their own subresource, then `proxy`; /metrics and /stats theirs). Its serving
+ * certificate is self-signed (no --rotate-server-certificates), so curl without `-k` stops at it.
+ *
+ * Approximate: the webhooks' TokenReview and SubjectAccessReview requests are not drawn on the
+ * trace (the decision is the same RBAC answer), a refusal names the last subresource tried, and
+ * only /healthz and /pods answer (every other path is net/http's 404 page).
+ */
+import type { Pod } from '../../k8s/types';
+import { authorize } from '../apiserver/auth';
+import { authenticateToken } from '../apiserver/serviceaccount-token';
+import { handshake } from '../images/tls';
+import { goHead, httpDate, plainToTls, utf8Length } from '../images/http-wire';
+import { EPOCH_MS } from '../../k8s/time';
+import type { HttpAnswer, HttpRequest } from '../images/types';
+import type { World } from '../world';
+import { listBody } from '../../k8s/wire-json';
+import { resourceInfo } from '../../k8s/resources';
+
+export const KUBELET_PORT = 10250;
+
+/** The kubelet's own CA (`<node>-ca@<unix time>`), shipped in the chain it presents. */
+function selfSignedIssuer(node: string): string {
+  return `self-signed:${node}`;
+}
+
+/** Which `nodes/<subresource>` checks a path needs, in order (the fine-grained one first). */
+function subresources(path: string): string[] {
+  const under = (p: string): boolean => path === p || path.startsWith(`${p}/`);
+  const fine = under('/pods') || under('/runningpods') ? ['pods'] : under('/healthz') ? ['healthz'] : under('/configz') ? ['configz'] : [];
+  const coarse = under('/stats') ? 'stats' : under('/metrics') ? 'metrics' : under('/logs') ? 'log' : under('/checkpoint') ? 'checkpoint' : 'proxy';
+  return [...fine, coarse];
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+
+const VERBS: Record<string, string> = { GET: 'get', HEAD: 'get', POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
+
+/** A response as the kubelet's Go server frames it (HTTP/2 when the client offered h2). */
+function answer(w: World, req: HttpRequest, status: number, body: string, contentType: string): HttpAnswer {
+  const head = goHead(req.tls?.h2 === true, status, [['Content-Type', contentType]], utf8Length(body), httpDate(EPOCH_MS + w.now));
+  return { status, body: req.method === 'HEAD' ? '' : body, head };
+}
+
+/** One request to `node`'s kubelet (running: the caller checked). */
+export function serveKubeletPort(w: World, node: string, req: HttpRequest): HttpAnswer {
+  if (!req.tls) return plainToTls();
+  const failure = handshake(req.tls, { issuerPem: selfSignedIssuer(node), names: [node], selfSigned: true });
+  if (failure) return { status: 0, body: '', tlsFailure: failure };
+  const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const token = auth === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
+  const user = token === undefined ? undefined : authenticateToken(w, token);
+  if (!user) return answer(w, req, 401, 'Unauthorized', TEXT);
+  const path = req.path.split('?')[0] ?? '/';
+  const verb = VERBS[req.method] ?? '';
+  const subs = subresources(path);
+  if (!subs.some((s) => authorize(w, user, verb, '', `nodes/${s}`, undefined, node))) {
+    return answer(w, req, 403, `Forbidden (user=${user.name}, verb=${verb}, resource=nodes, subresource=${subs[subs.length - 1]!})`, TEXT);
+  }
+  if (path === '/healthz') return answer(w, req, 200, 'ok', TEXT);
+  if (path === '/pods' || path === '/pods/') {
+    const pods = [...(w.etcd.kv.get('pods')?.values() ?? [])].filter((p) => (p as Pod).spec.nodeName === node);
+    return answer(w, req, 200, listBody(resourceInfo('pods')!, pods, undefined), 'application/json');
+  }
+  return answer(w, req, 404, '404 page not found\n', TEXT);
+}

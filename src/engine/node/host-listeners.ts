@@ -1,0 +1,65 @@
+/**
+ * What listens on a machine's own address (the host network): kube-apiserver's secure port 6443
+ * on a control-plane machine, the kubelet's 10250 on every node. Traffic to a node IP — dialled
+ * directly, or DNATed there by the `kubernetes` Service's rule — reaches them; another port of a
+ * running machine refuses the connection, and a machine that is off or cut off from the sender
+ * never answers.
+ *
+ * Approximate: etcd (2379), the scheduler's and controller-manager's ports and hostNetwork Pods'
+ * apps are not served here: they refuse.
+ */
+import type { ComponentId } from '../core/ids';
+import type { World } from '../world';
+import type { ApiServerState } from '../apiserver/state';
+import { serveApiServerPort } from '../apiserver/https';
+import type { HttpAnswer, HttpRequest } from '../images/types';
+import { KUBELET_PORT, serveKubeletPort } from '../kubelet/server-port';
+
+export const APISERVER_SECURE_PORT = 6443;
+
+/** The machine whose address is `ip`, if any. */
+export function machineAt(w: World, ip: string): string | undefined {
+  for (const [name, spec] of w.machineSpecs) if (spec.ip === ip) return name;
+  return undefined;
+}
+
+export type HostListener =
+  /** The machine is off, or a partition stands between it and the sender: nothing comes back. */
+  | { kind: 'unreachable' }
+  /** The machine answers with a reset: nothing listens on the port. */
+  | { kind: 'refused' }
+  | { kind: 'kube-apiserver'; server: ApiServerState }
+  | { kind: 'kubelet'; id: ComponentId; node: string };
+
+/** What `port` on `machine` is to a sender on `fromNode`. */
+export function hostListener(w: World, fromNode: string, machine: string, port: number): HostListener {
+  if (w.faults.has(`node/${machine}`)) return { kind: 'unreachable' };
+  // A partitioned worker and the control plane cannot reach each other.
+  if (fromNode !== machine && (w.faults.has(`network/${machine}`) || w.faults.has(`network/${fromNode}`))) return { kind: 'unreachable' };
+  if (port === KUBELET_PORT) {
+    const kubelet = w.components.get(`kubelet/${machine}` as ComponentId);
+    return kubelet?.running ? { kind: 'kubelet', id: kubelet.id, node: machine } : { kind: 'refused' };
+  }
+  if (port !== APISERVER_SECURE_PORT) return { kind: 'refused' };
+  const server = w.apiServers.map((id) => w.components.get(id) as ApiServerState).find((s) => s.host === machine);
+  return server?.running ? { kind: 'kube-apiserver', server } : { kind: 'refused' };
+}
+
+/** The component answering a listener, for the trace. */
+export function listenerId(l: Extract<HostListener, { kind: 'kube-apiserver' | 'kubelet' }>): ComponentId {
+  return l.kind === 'kubelet' ? l.id : l.server.id;
+}
+
+/** The request served by the listener (`from`: the caller's trace name). */
+export function serveListener(w: World, l: Extract<HostListener, { kind: 'kube-apiserver' | 'kubelet' }>, from: ComponentId, req: HttpRequest): HttpAnswer {
+  switch (l.kind) {
+    case 'kube-apiserver':
+      return serveApiServerPort(w, l.server, from, req);
+    case 'kubelet':
+      return serveKubeletPort(w, l.node, req);
+    default: {
+      const never: never = l;
+      return never;
+    }
+  }
+}
