@@ -146,7 +146,7 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): F
 
 export function runApply(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const filenames = flags.list('filename');
   if (filenames.length === 0) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);

@@ -56,7 +56,7 @@ export function runAutoscale(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, AUTOSCALE_FLAGS, 'kubectl autoscale');
   if (flags.has('cpu-percent')) env.out.err(CPU_PERCENT_DEPRECATION);
   if (!flags.has('max')) throw new CmdError(`error: required flag(s) "max" not set\n`);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const dry = dryRunOf(flags);
   const min = flags.int('min', -1);
   const max = flags.int('max', -1);

@@ -211,7 +211,7 @@ function bindingObject(flags: Flags, name: string, what: 'rolebinding' | 'cluste
 export function rbacGenerator(env: Env, flags: Flags, what: RbacGenerator): number {
   const named = flags.args.length - (flags.afterDash?.length ?? 0);
   if (named !== 1) throw new CmdError(`error: exactly one NAME is required, got ${named}\nSee 'kubectl create ${what} -h' for help and examples\n`);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const name = flags.args[0]!;
   const obj =
     what === 'role' ? roleObject(env, flags, name) : what === 'clusterrole' ? clusterRoleObject(env, flags, name) : bindingObject(flags, name, what);

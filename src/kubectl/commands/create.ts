@@ -252,7 +252,7 @@ function secret(env: Env, argv: string[]): number {
     throw plainError(`unknown command "${word}"\nSee 'kubectl create secret -h' for help and examples`);
   }
   const flags = parseFlags(rest, SECRET_FLAGS[type], `kubectl create secret ${type}`);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const name = requireName(flags, `secret ${type}`);
   const obj = buildSecret(env, type, flags, name, namespaceOf(flags));
   const f = send(env, flags, resourceInfo('secrets')!, obj, undefined, true);
@@ -317,11 +317,11 @@ export function runCreate(env: Env, argv: string[]): number {
     }
     if ('runArgv' in gen) return gen.runArgv(env, argv.slice(1));
     const flags = parseFlags(argv.slice(1), gen.flags ?? CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`);
-    checkOutput(flags);
+    checkOutput(flags, env.files);
     return gen.run(env, flags);
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   if (flags.list('filename').length === 0) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }

@@ -33,7 +33,7 @@ export const REPLACE_FLAGS: FlagDef[] = [
 export function runReplace(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, REPLACE_FLAGS, 'kubectl replace');
   const dry = dryRunOf(flags);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const force = flags.bool('force');
   // Validate, in replace.go's order.
   if (flags.has('grace-period') && !force) throw plainError('--grace-period must have --force specified');

@@ -139,6 +139,15 @@ function fmtFloatVerb(v: number, verb: string, f: Flags): string | undefined {
   return pad(s, f, false);
 }
 
+/** strconv.CanBackquote: no backquote and no control character other than tab. */
+function canBackquote(s: string): boolean {
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '`' || c === 0xfeff || c === 0x7f || (c < 0x20 && ch !== '\t')) return false;
+  }
+  return true;
+}
+
 function fmtString(s: string, verb: string, f: Flags): string | undefined {
   const cut = f.prec !== undefined && verb !== 'x' && verb !== 'X' ? [...s].slice(0, f.prec).join('') : s;
   switch (verb) {
@@ -147,7 +156,7 @@ function fmtString(s: string, verb: string, f: Flags): string | undefined {
     case 's':
       return pad(cut, f);
     case 'q':
-      return pad(f.sharp && !/[`\u0000-\u0008\u000a-\u001f\u007f]/.test(cut) ? `\`${cut}\`` : goQuote(cut), f);
+      return pad(f.sharp && canBackquote(cut) ? `\`${cut}\`` : goQuote(cut), f);
     case 'x':
     case 'X': {
       let bytes = utf8Bytes(s);

@@ -4,8 +4,7 @@
  * its Go parameter types, because the executor checks and converts arguments by them and
  * reports mismatches in Go's words (`wrong number of args for not: want 1 got 0`).
  */
-import { base64Error } from '../../../engine/apiserver/validation/base64';
-import { decodeBase64 } from '../../../k8s/base64';
+import { base64Error, decodeBase64 } from '../../../k8s/base64';
 import { sprint, sprintf, sprintln } from './format';
 import { type Value, INVALID, bool, boxed, int, isIntKind, str, toAny, truth, typeName, unbox } from './value';
 
