@@ -12,7 +12,7 @@ export type DryRun = 'none' | 'client' | 'server';
 
 export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', kind: 'string', noOptDefault: 'unchanged', values: ['client', 'none', 'server'] };
 /** `-o` of the commands that print with printResult. */
-export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string', values: ['json', 'jsonpath=', 'kyaml', 'name', 'yaml'] };
+export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string', values: ['go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'yaml'] };
 export const FILENAME_FLAG: FlagDef = { name: 'filename', short: 'f', kind: 'strings', values: 'files' };
 export const VALIDATE_FLAG: FlagDef = { name: 'validate', kind: 'string', noOptDefault: 'strict', values: ['ignore', 'strict', 'warn'] };
 

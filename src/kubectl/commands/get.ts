@@ -23,7 +23,7 @@ import { runRaw } from './raw';
 import { pushAll } from '../../k8s/arrays';
 
 export const GET_FLAGS: FlagDef[] = [
-  { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
+  { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
   { name: 'all-namespaces', short: 'A', kind: 'bool' },

@@ -49,8 +49,18 @@ describe('kubectl get -o go-template', () => {
     const files = { 'names.tmpl': '{{range .items}}{{.metadata.name}}\n{{end}}' };
     expect(kubectl(sim, `get deploy -n ${NS} -o go-template-file=names.tmpl`, { files }).stdout).toBe('api\nweb\n');
     expect(kubectl(sim, `get deploy -n ${NS} -o templatefile=names.tmpl`, { files }).stdout).toBe('api\nweb\n');
+    expect(kubectl(sim, `get deploy web -n ${NS} -o templatefile --template=tmpl/name.tmpl`, { files: { 'tmpl/name.tmpl': '{{.metadata.name}}\n' } }).stdout).toBe('web\n');
+    const dir = kubectl(sim, `get deploy -n ${NS} -o go-template-file=tmpl`, { files: { 'tmpl/name.tmpl': '' } });
+    expect(dir.stderr).toBe('error: error reading --template tmpl, read tmpl: is a directory\n');
     const missing = kubectl(sim, `get deploy -n ${NS} -o go-template-file=nope.tmpl`);
     expect(missing).toMatchObject({ stdout: '', stderr: 'error: error reading --template nope.tmpl, open nope.tmpl: no such file or directory\n', code: 1 });
+  });
+
+  it('lets --template fill in -o jsonpath too, but not a format that already has its template', () => {
+    expect(kubectl(sim, `get deploy web -n ${NS} -o jsonpath --template='{.spec.replicas}'`).stdout).toBe('3');
+    expect(kubectl(sim, `get deploy web -n ${NS} -o go-template='{{.kind}}' --template='{{.spec}}'`).stderr).toBe(
+      'error: unable to match a printer suitable for the output format "go-template={{.kind}}", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,wide,yaml\n',
+    );
   });
 
   it('rejects a format with no template, and a template that does not parse, before printing', () => {
