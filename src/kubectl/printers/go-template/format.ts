@@ -73,12 +73,30 @@ function fmtInteger(v: bigint, verb: string, f: Flags): string {
   return pad(sign + prefix + digits, f, false);
 }
 
+/** A digit string whose dropped tail is exactly one half: Go rounds that to even, JS up. */
+function tieToEven(kept: string, tail: string): boolean {
+  return /^50*$/.test(tail) && Number(kept[kept.length - 1] ?? '0') % 2 === 0;
+}
+
 /** Significant digits and decimal point position, as strconv's decimal holds them. */
 function decimalDigits(v: number, sig: number | undefined): { digits: string; dp: number } {
-  const e = sig === undefined ? v.toExponential() : v.toExponential(Math.max(sig - 1, 0));
+  let e = sig === undefined ? v.toExponential() : v.toExponential(Math.max(sig - 1, 0));
+  if (sig !== undefined && v !== 0) {
+    const exact = v.toExponential(Math.min(100, sig - 1 + 30)).split('e') as [string, string];
+    const all = exact[0].replace('.', '');
+    if (tieToEven(all.slice(0, Math.max(sig, 1)), all.slice(Math.max(sig, 1)))) e = `${all.slice(0, Math.max(sig, 1))}e${exact[1]}`;
+  }
   const [mant, exp] = e.split('e') as [string, string];
   const digits = mant.replace('.', '').replace(/0+$/, '') || '0';
   return { digits, dp: Number(exp) + 1 };
+}
+
+/** %f: toFixed, except that an exact half rounds to even as Go's does. */
+function toFixedGo(a: number, prec: number): string {
+  if (prec + 30 > 100) return a.toFixed(prec);
+  const [int, frac = ''] = a.toFixed(prec + 30).split('.') as [string, string?];
+  if (!tieToEven(int + frac.slice(0, prec), frac.slice(prec))) return a.toFixed(prec);
+  return prec === 0 ? int : `${int}.${frac.slice(0, prec)}`;
 }
 
 function fmtE(digits: string, dp: number, prec: number, e: string): string {
@@ -108,7 +126,7 @@ export function formatFloat(v: number, verb: 'e' | 'E' | 'f' | 'F' | 'g' | 'G', 
     const { digits, dp } = decimalDigits(a, (prec ?? 6) + 1);
     body = fmtE(digits, dp, prec ?? 6, verb);
   } else if (verb === 'f' || verb === 'F') {
-    body = a.toFixed(prec ?? 6);
+    body = toFixedGo(a, prec ?? 6);
   } else {
     const shortest = prec === undefined;
     let p = prec === 0 ? 1 : prec;
@@ -266,17 +284,43 @@ function intArg(a: Any | undefined): number | undefined {
   return Number(a.v);
 }
 
+/** fmt's doPrintf, argument indexes (`%[2]d`) and `*` widths included. */
 export function sprintf(format: string, args: readonly Any[]): string {
   let out = '';
   let argNum = 0;
+  let reordered = false;
   const chars = [...format];
   let i = 0;
+  let goodArgNum = true;
+  // argNumber: an explicit `[n]` moves to argument n (1-based); a bad one spoils this verb.
+  const argNumber = (): boolean => {
+    if (chars[i] !== '[') return false;
+    reordered = true;
+    const close = chars.indexOf(']', i);
+    const digits = close < 0 ? '' : chars.slice(i + 1, close).join('');
+    if (close < 0 || !/^[0-9]+$/.test(digits)) {
+      i = close < 0 ? i + 1 : close + 1;
+      goodArgNum = false;
+      return false;
+    }
+    i = close + 1;
+    const n = Number(digits) - 1;
+    if (n >= 0 && n < args.length) argNum = n;
+    else goodArgNum = false;
+    return true;
+  };
+  const number = (): number | undefined => {
+    let d = '';
+    while (i < chars.length && /[0-9]/.test(chars[i]!)) d += chars[i++];
+    return d === '' ? undefined : Number(d);
+  };
   while (i < chars.length) {
     if (chars[i] !== '%') {
       out += chars[i++];
       continue;
     }
     i++;
+    goodArgNum = true;
     const f: Flags = { ...NO_FLAGS };
     for (; i < chars.length; i++) {
       const c = chars[i];
@@ -287,30 +331,33 @@ export function sprintf(format: string, args: readonly Any[]): string {
       else if (c === ' ') f.space = true;
       else break;
     }
+    let afterIndex = argNumber();
     if (chars[i] === '*') {
       i++;
       const w = intArg(args[argNum++]);
       if (w === undefined) out += '%!(BADWIDTH)';
       else if (w < 0) [f.width, f.minus, f.zero] = [-w, true, false];
       else f.width = w;
+      afterIndex = false;
     } else {
-      let w = '';
-      while (i < chars.length && /[0-9]/.test(chars[i]!)) w += chars[i++];
-      if (w) f.width = Number(w);
+      f.width = number();
+      if (afterIndex && f.width !== undefined) goodArgNum = false;
     }
-    if (chars[i] === '.') {
+    if (i + 1 < chars.length && chars[i] === '.') {
       i++;
+      if (afterIndex) goodArgNum = false;
+      afterIndex = argNumber();
       if (chars[i] === '*') {
         i++;
         const p = intArg(args[argNum++]);
         if (p === undefined || p < 0) out += '%!(BADPREC)';
         else f.prec = p;
+        afterIndex = false;
       } else {
-        let p = '';
-        while (i < chars.length && /[0-9]/.test(chars[i]!)) p += chars[i++];
-        f.prec = Number(p || '0');
+        f.prec = number() ?? 0;
       }
     }
+    if (!afterIndex) argNumber();
     if (i >= chars.length) {
       out += '%!(NOVERB)';
       break;
@@ -318,6 +365,10 @@ export function sprintf(format: string, args: readonly Any[]): string {
     const verb = chars[i++]!;
     if (verb === '%') {
       out += '%';
+      continue;
+    }
+    if (!goodArgNum) {
+      out += `%!${verb}(BADINDEX)`;
       continue;
     }
     if (argNum >= args.length) {
@@ -332,7 +383,7 @@ export function sprintf(format: string, args: readonly Any[]): string {
     }
     out += printArg(args[argNum++]!, verb, f);
   }
-  if (argNum < args.length) {
+  if (!reordered && argNum < args.length) {
     out += `%!(EXTRA ${args
       .slice(argNum)
       .map((a) => (a === null ? '<nil>' : `${anyTypeName(a)}=${formatValue(a)}`))
@@ -340,4 +391,3 @@ export function sprintf(format: string, args: readonly Any[]): string {
   }
   return out;
 }
-

@@ -190,6 +190,23 @@ const DEPLOYMENT_ROWS: Row[] = [
   ["{{.metadata.name\n}}", "web", "", 0],
   ["{{if .a}}\n{{else}}\n{{end}}\n{{end}}", "", "error: error parsing template {{if .a}}\n{{else}}\n{{end}}\n{{end}}, template: output:4: unexpected {{end}}\n", 1],
   ["{{\n.metadata.name\n}}", "web", "", 0],
+  ["{{printf \"%.0f %.2f %v %v %v\" 2.5 0.125 1e20 0.0001 0.00001}}", "2 0.12 1e+20 0.0001 1e-05", "", 0],
+  ["{{printf \"%#x %#o %08.3f %+.1e %x\" 255 8 3.14159 12345.678 -255}}", "0xff 010 0003.142 +1.2e+04 -ff", "", 0],
+  ["{{printf \"%-6d|%6q|%06s\" 42 \"a\" \"b\"}}", "42    |   \"a\"|00000b", "", 0],
+  ["{{index \"abc\" 1}}", "98", "", 0],
+  ["{{1+2i}} {{2i}}", "(1+2i) (0+2i)", "", 0],
+  ["{{printf \"%5t|%v\" true 1e6}}", " true|1e+06", "", 0],
+  ["{{printf \"%s %d\" nil nil}}", "%!s(<nil>) %!d(<nil>)", "", 0],
+  ["{{printf \"%!\"}}", "%!!(MISSING)", "", 0],
+  ["{{printf \"%\"}}", "%!(NOVERB)", "", 0],
+  ["{{printf \"%[1]d %[1]x %d\" 17 18}}", "17 11 18", "", 0],
+  ["{{printf \"%[2]d %[1]d\" 1 2}}", "2 1", "", 0],
+  ["{{printf \"%.1e %.0e %.3g %g\" 2.25 2.5 2.0005 0.000012345}}", "2.2e+00 2e+00 2 1.2345e-05", "", 0],
+  ["{{printf \"%*d|%-*d|%.*f\" 5 1 4 2 2 3.14159}}", "    1|2   |3.14", "", 0],
+  ["{{printf \"%[3]d\" 1}}", "%!d(BADINDEX)", "", 0],
+  ["{{printf \"%d %d\" 1 2 3 \"x\"}}", "1 2%!(EXTRA int=3, string=x)", "", 0],
+  ["{{printf \"%v %.3v %10.2e|%-10.1f|\" .spec.replicas 1234.5678 1234.5678 -2.25}}", "3 1.23e+03   1.23e+03|-2.2      |", "", 0],
+  ["{{printf \"%08.2f|%+d|%x|%q\" -3.5 .spec.replicas .metadata.labels .spec.template.spec.containers}}", "-0003.50|+3|map[617070:776562]|[map[\"image\":\"nginx\" \"name\":\"nginx\" \"resources\":map[]]]", "", 0],
 ];
 
 /** --allow-missing-template-keys=false: missingkey=error. */
