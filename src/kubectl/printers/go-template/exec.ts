@@ -3,6 +3,10 @@
  * so the text before a failing action is already out when the error comes, and kubectl prints
  * that partial output too. Errors carry Go's location and context:
  * `template: output:1:2: executing "output" at <len 3>: error calling len: len of type int`.
+ *
+ * Over 400 lines because evaluation is mutually recursive (pipelines, commands, fields, function
+ * arguments and walks call one another) around one state: the variable stack, the node an error
+ * reports and the output so far.
  */
 import { type AnyNode, type ArgNode, type BranchNode, type ListNode, type Node, type NumberNode, type PipeNode, nodeString } from './ast';
 import { formatValue } from './format';
@@ -206,6 +210,8 @@ export class Executor {
     this.at(t);
     const tree = this.trees.get(t.name);
     if (!tree) this.errorf(`template ${JSON.stringify(t.name)} not defined`);
+    // Go stops runaway recursion at 100000 nested templates; a JavaScript stack gives out long
+    // before that, so this one stops at 1000 with Go's message.
     if (this.depth >= 1000) this.errorf('exceeded maximum template depth (100000)');
     const newDot = this.evalPipeline(dot, t.pipe);
     const saved = { vars: this.vars, name: this.tmplName };

@@ -291,7 +291,8 @@ export function sprintf(format: string, args: readonly Any[]): string {
   let reordered = false;
   const chars = [...format];
   let i = 0;
-  let goodArgNum = true;
+  // Reset to true at each verb; an out-of-range `[n]` makes that verb print BADINDEX.
+  let goodArgNum: boolean;
   // argNumber: an explicit `[n]` moves to argument n (1-based); a bad one spoils this verb.
   const argNumber = (): boolean => {
     if (chars[i] !== '[') return false;

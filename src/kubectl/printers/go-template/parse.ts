@@ -2,6 +2,10 @@
  * text/template's parser (parse/parse.go): the same grammar, the same three-token lookahead and
  * therefore the same line numbers and messages in `template: output:1: unexpected EOF`. Only the
  * top-level tree and `{{define}}`/`{{block}}` trees are produced; nothing here evaluates.
+ *
+ * Over 400 lines because the recursive descent and its token buffer are one unit: every rule
+ * peeks and backs up through the same three-token lookahead, and the error line numbers depend
+ * on exactly which token was read last.
  */
 import type { ArgNode, CommandNode, ListNode, Node, NumberNode, PipeNode, VariableNode } from './ast';
 import { nodeString } from './ast';
