@@ -12,7 +12,7 @@ import { loadManifests, type ManifestDoc } from '../manifest';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { applyPatch, threeWayPatch } from '../apply/strategic';
 import { LAST_APPLIED, infoString, placeObject, stringMeta, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
 
 export const APPLY_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -29,6 +29,7 @@ export const APPLY_FLAGS: FlagDef[] = [
   { name: 'record', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 /** kubectl/pkg/cmd/apply/patcher.go: maxPatchRetry, triesBeforeBackOff, patchRetryBackOffPeriod. */

@@ -12,7 +12,7 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 
 export const AUTOSCALE_FLAGS: FlagDef[] = [
   { name: 'min', kind: 'int' },
@@ -24,6 +24,7 @@ export const AUTOSCALE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
   DRY_RUN_FLAG,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },

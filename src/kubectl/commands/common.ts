@@ -13,6 +13,11 @@ export type DryRun = 'none' | 'client' | 'server';
 export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', kind: 'string', noOptDefault: 'unchanged', values: ['client', 'none', 'server'] };
 /** `-o` of the commands that print with printResult. */
 export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string', values: ['go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'yaml'] };
+/** The template print flags every command with `-o` has (GoTemplatePrintFlags.AddFlags). */
+export const TEMPLATE_FLAGS: readonly FlagDef[] = [
+  { name: 'template', kind: 'string', values: 'files' },
+  { name: 'allow-missing-template-keys', kind: 'bool' },
+];
 export const FILENAME_FLAG: FlagDef = { name: 'filename', short: 'f', kind: 'strings', values: 'files' };
 export const VALIDATE_FLAG: FlagDef = { name: 'validate', kind: 'string', noOptDefault: 'strict', values: ['ignore', 'strict', 'warn'] };
 

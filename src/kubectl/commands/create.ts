@@ -12,7 +12,7 @@ import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } 
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { setOwn } from '../../k8s/own';
 import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
@@ -28,6 +28,7 @@ export const CREATE_FILE_FLAGS: FlagDef[] = [
   { name: 'field-manager', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
@@ -40,6 +41,7 @@ export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
   VALIDATE_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false): Failure | undefined {

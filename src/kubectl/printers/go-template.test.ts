@@ -93,6 +93,11 @@ describe('-o go-template on other commands', () => {
     expect(r).toMatchObject({ stdout: 'ConfigMap/settings fast', stderr: '', code: 0 });
   });
 
+  it('takes --template alone, as every command with -o does', () => {
+    expect(kubectl(sim, `create deployment tmp -n ${NS} --image=nginx --dry-run=client --template='{{.spec.replicas}} {{index .spec.template.spec.containers 0 "image"}}'`).stdout).toBe('1 nginx');
+    expect(kubectl(sim, `label deploy web -n ${NS} tier=front --template='{{.metadata.labels.tier}}'`).stdout).toBe('front');
+  });
+
   it('checks the template before a mutating command changes anything', () => {
     const r = kubectl(sim, `create configmap never -n ${NS} --from-literal=a=b -o go-template='{{end}}'`);
     expect(r).toMatchObject({ stderr: 'error: error parsing template {{end}}, template: output:1: unexpected {{end}}\n', code: 1 });
