@@ -235,9 +235,10 @@ function exists(item: Value, ...indices: Value[]): Value {
 
 const HTML: Readonly<Record<string, string>> = { '\0': '\ufffd', '"': '&#34;', "'": '&#39;', '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
+/** evalArgs: Sprint, except that a nil argument reads `<no value>` (printableValue's word). */
 function evalArgs(args: readonly Value[]): string {
   if (args.length === 1 && args[0]!.k === 'string') return args[0]!.v;
-  return sprint(args.map(toAny));
+  return sprint(args.map((a) => toAny(a) ?? str('<no value>')));
 }
 
 function jsEscape(s: string): string {
