@@ -360,8 +360,11 @@ export class Executor {
       argv.push(this.validateType(final, t));
     }
     if (name === 'call') {
+      // Go names the callee by its argument's text, or by reflect.Value.String() of a piped one.
+      const f = argv[0]!;
+      const callee = rest[0] ? nodeString(rest[0]) : f.k === 'string' ? f.v : f.k === 'invalid' ? '<invalid Value>' : `<${typeName(f)} Value>`;
       this.at(cmd);
-      return this.errorf(`error calling call: ${callError(argv[0]!, rest[0] ? nodeString(rest[0]) : nodeString(cmd))}`);
+      return this.errorf(`error calling call: ${callError(f, callee)}`);
     }
     try {
       return fn.call(argv);

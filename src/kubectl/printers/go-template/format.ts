@@ -80,7 +80,8 @@ function tieToEven(kept: string, tail: string): boolean {
 
 /** Significant digits and decimal point position, as strconv's decimal holds them. */
 function decimalDigits(v: number, sig: number | undefined): { digits: string; dp: number } {
-  let e = sig === undefined ? v.toExponential() : v.toExponential(Math.max(sig - 1, 0));
+  // JavaScript gives at most 100 digits; beyond that Go's exact digits are approximated by zeros.
+  let e = sig === undefined ? v.toExponential() : v.toExponential(Math.min(Math.max(sig - 1, 0), 100));
   if (sig !== undefined && v !== 0) {
     const exact = v.toExponential(Math.min(100, sig - 1 + 30)).split('e') as [string, string];
     const all = exact[0].replace('.', '');
@@ -93,6 +94,7 @@ function decimalDigits(v: number, sig: number | undefined): { digits: string; dp
 
 /** %f: toFixed, except that an exact half rounds to even as Go's does. */
 function toFixedGo(a: number, prec: number): string {
+  if (prec > 100) return a.toFixed(100) + '0'.repeat(prec - 100);
   if (prec + 30 > 100) return a.toFixed(prec);
   const [int, frac = ''] = a.toFixed(prec + 30).split('.') as [string, string?];
   if (!tieToEven(int + frac.slice(0, prec), frac.slice(prec))) return a.toFixed(prec);
