@@ -34,7 +34,7 @@ function pad(s: string, f: Flags, zeroOK = true): string {
   return (f.zero && zeroOK ? '0' : ' ').repeat(n) + s;
 }
 
-function utf8Bytes(s: string): number[] {
+export function utf8Bytes(s: string): number[] {
   const out: number[] = [];
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -176,7 +176,7 @@ function fmtString(s: string, verb: string, f: Flags): string | undefined {
     case 's':
       return pad(cut, f);
     case 'q':
-      return pad(f.sharp && canBackquote(cut) ? `\`${cut}\`` : goQuote(cut), f);
+      return pad(f.sharp && canBackquote(cut) ? `\`${cut}\`` : goQuote(cut, f.plus), f);
     case 'x':
     case 'X': {
       let bytes = utf8Bytes(s);

@@ -5,7 +5,7 @@
  * reports mismatches in Go's words (`wrong number of args for not: want 1 got 0`).
  */
 import { base64Error, decodeBase64 } from '../../../k8s/base64';
-import { sprint, sprintf, sprintln } from './format';
+import { sprint, sprintf, sprintln, utf8Bytes } from './format';
 import { type Value, INVALID, bool, boxed, int, isIntKind, str, toAny, truth, typeName, unbox } from './value';
 
 /** reflect.Value (the builtins), interface{} (fmt-style), or string. */
@@ -58,8 +58,8 @@ function index(item: Value, ...indexes: Value[]): Value {
         const len = cur.k === 'slice' ? cur.v.length : utf8Length(cur.v);
         const x = indexArg(idx, len);
         if (x === len) throw new FuncError(`reflect: ${cur.k} index out of range`);
-        // A string indexes to a byte; the simulator's strings are treated as ASCII here.
-        cur = cur.k === 'slice' ? boxed(cur.v[x]) : int(cur.v.charCodeAt(x));
+        // A string indexes to one byte of its UTF-8 (a uint8 in Go; an int here).
+        cur = cur.k === 'slice' ? boxed(cur.v[x]) : int(utf8Bytes(cur.v)[x]!);
         break;
       }
       case 'map': {
@@ -89,7 +89,9 @@ function slice(item: Value, ...indexes: Value[]): Value {
   indexes.forEach((x, i) => (idx[i] = indexArg(unbox(x), len)));
   if (idx[0]! > idx[1]!) throw new FuncError(`invalid slice index: ${idx[0]} > ${idx[1]}`);
   if (indexes.length === 3 && idx[1]! > idx[2]!) throw new FuncError(`invalid slice index: ${idx[1]} > ${idx[2]}`);
-  return it.k === 'string' ? str(it.v.slice(idx[0], idx[1])) : { k: 'slice', v: it.v.slice(idx[0], idx[1]) };
+  if (it.k === 'slice') return { k: 'slice', v: it.v.slice(idx[0], idx[1]) };
+  // Byte offsets into the UTF-8; a cut through a character decodes to U+FFFD where Go keeps the bytes.
+  return str(utf8Decode(String.fromCharCode(...utf8Bytes(it.v).slice(idx[0], idx[1]))));
 }
 
 function length(item: Value): Value {
@@ -223,7 +225,7 @@ function exists(item: Value, ...indices: Value[]): Value {
       if (!isIntKind(i)) return bool(false);
       const len = cur.k === 'slice' ? cur.v.length : utf8Length(cur.v);
       if (i.v < 0n || i.v >= BigInt(len)) return bool(false);
-      cur = cur.k === 'slice' ? boxed(cur.v[Number(i.v)]) : int(cur.v.charCodeAt(Number(i.v)));
+      cur = cur.k === 'slice' ? boxed(cur.v[Number(i.v)]) : int(utf8Bytes(cur.v)[Number(i.v)]!);
     } else if (cur.k === 'map') {
       if (i.k !== 'string') return bool(false);
       cur = Object.hasOwn(cur.v, i.v) ? boxed(cur.v[i.v]) : { k: 'iface', v: null };

@@ -80,8 +80,8 @@ export function itemString(i: Item): string {
   return goQuote(i.val);
 }
 
-/** strconv.Quote for the ASCII-and-printable text templates almost always hold. */
-export function goQuote(s: string): string {
+/** strconv.Quote (or QuoteToASCII, which escapes every non-ASCII character too). */
+export function goQuote(s: string, ascii = false): string {
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -94,7 +94,7 @@ export function goQuote(s: string): string {
     else if (ch === '\f') out += '\\f';
     else if (ch === '\v') out += '\\v';
     else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else if (!isPrintRune(c)) out += c < 0x10000 ? `\\u${c.toString(16).padStart(4, '0')}` : `\\U${c.toString(16).padStart(8, '0')}`;
+    else if (!isPrintRune(c) || (ascii && c > 0x7e)) out += c < 0x10000 ? `\\u${c.toString(16).padStart(4, '0')}` : `\\U${c.toString(16).padStart(8, '0')}`;
     else out += ch;
   }
   return `${out}"`;
