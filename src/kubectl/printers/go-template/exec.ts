@@ -9,7 +9,7 @@
  * reports and the output so far.
  */
 import { type AnyNode, type ArgNode, type BranchNode, type ListNode, type Node, type NumberNode, type PipeNode, nodeString } from './ast';
-import { formatValue } from './format';
+import { formatValue, utf8Length } from './format';
 import { FUNCS, FuncError, type Param, callError } from './funcs';
 import { type Value, INVALID, bool, boxed, int, sortedKeys, str, toAny, truth, typeName, unbox } from './value';
 
@@ -25,15 +25,6 @@ class Continue {}
 
 /** The sentinel for "no value piped in" (Go's missingVal): distinct from every real Value. */
 const MISSING: Value = { k: 'invalid' };
-
-function byteLength(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
 
 export interface ExecOptions {
   /** The template's text, for `output:LINE:COL` in errors. */
@@ -76,7 +67,7 @@ export class Executor {
     const before = this.opts.text.slice(0, this.node.pos);
     const nl = before.lastIndexOf('\n');
     const line = before.split('\n').length;
-    const col = nl < 0 ? byteLength(before) : byteLength(before.slice(nl + 1));
+    const col = nl < 0 ? utf8Length(before) : utf8Length(before.slice(nl + 1));
     throw new ExecError(`template: ${this.opts.name}:${line}:${col}: executing ${JSON.stringify(name)} at <${nodeString(this.node)}>: ${msg}`);
   }
 

@@ -34,6 +34,16 @@ function pad(s: string, f: Flags, zeroOK = true): string {
   return (f.zero && zeroOK ? '0' : ' ').repeat(n) + s;
 }
 
+/** Go's len of a string: its UTF-8 byte count. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
 export function utf8Bytes(s: string): number[] {
   const out: number[] = [];
   for (const ch of s) {

@@ -5,7 +5,7 @@
  * reports mismatches in Go's words (`wrong number of args for not: want 1 got 0`).
  */
 import { base64Error, decodeBase64 } from '../../../k8s/base64';
-import { sprint, sprintf, sprintln, utf8Bytes } from './format';
+import { sprint, sprintf, sprintln, utf8Bytes, utf8Length } from './format';
 import { type Value, INVALID, bool, boxed, int, isIntKind, str, toAny, truth, typeName, unbox } from './value';
 
 /** reflect.Value (the builtins), interface{} (fmt-style), or string. */
@@ -33,15 +33,6 @@ function indexArg(index: Value, cap: number): number {
   const x = index.v;
   if (x < 0n || x > BigInt(cap)) throw new FuncError(`index out of range: ${x}`);
   return Number(x);
-}
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
 }
 
 function index(item: Value, ...indexes: Value[]): Value {
@@ -265,6 +256,7 @@ function queryEscape(s: string): string {
 
 const ANY_VARIADIC = { params: [], variadic: 'any' } as const;
 
+/** By name; `and`, `or` and `call` run inside the executor (short-circuit, callee naming), so theirs are signatures only. */
 export const FUNCS: ReadonlyMap<string, GoFunc> = new Map<string, GoFunc>([
   ['and', { params: ['value'], variadic: 'value', call: () => INVALID }],
   ['or', { params: ['value'], variadic: 'value', call: () => INVALID }],
