@@ -3,7 +3,7 @@
  * `1e+06`, `<nil>`), Sprint/Sprintln spacing, and Sprintf's verbs, flags, width and precision,
  * with fmt's own complaints (`%!d(string=web)`, `%!s(MISSING)`, `%!(EXTRA string=b)`).
  *
- * Over 300 lines because fmt is one state machine (flags feed every verb, composites recurse
+ * Over 400 lines because fmt is one state machine (flags feed every verb, composites recurse
  * with the verb); split, each half would need the other's internals.
  */
 import { formatU, goQuote } from './lex';
