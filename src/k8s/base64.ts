@@ -1,7 +1,8 @@
 /**
  * Base64 as Secrets carry it, without the DOM's atob/btoa or Node's Buffer (every layer runs in a
  * Web Worker, the page and Node): stringData → data on the server, data → file contents and
- * environment values in the kubelet and `kubectl set env --resolve`.
+ * environment values in the kubelet and `kubectl set env --resolve`, Go's decode errors for
+ * Secret validation and kubectl's go-template base64decode.
  */
 
 /** Standard base64 encoding of a UTF-8 string (Secret stringData → data), without Buffer/btoa. */
@@ -43,4 +44,46 @@ export function decodeBase64(s: string): string {
     }
   }
   return out;
+}
+
+const ALPHABET = /[A-Za-z0-9+/]/;
+
+function corrupt(at: number): string {
+  return `illegal base64 data at input byte ${at}`;
+}
+
+function isNewline(c: string | undefined): boolean {
+  return c === '\n' || c === '\r';
+}
+
+/**
+ * Go's base64.StdEncoding.Decode error positions, which is how a Secret's `data` with a plain
+ * (not base64) value fails (`illegal base64 data at input byte 4`), and kubectl's go-template
+ * base64decode too. Newlines are skipped, padding is required. Offsets are byte offsets; they
+ * equal character offsets here because the first non-ASCII character is itself the error.
+ */
+export function base64Error(src: string): string | undefined {
+  let si = 0;
+  for (;;) {
+    for (let j = 0; j < 4; j++) {
+      if (si === src.length) return j === 0 ? undefined : corrupt(si - j);
+      const ch = src[si]!;
+      si++;
+      if (ALPHABET.test(ch)) continue;
+      if (isNewline(ch)) {
+        j--;
+        continue;
+      }
+      if (ch !== '=' || j < 2) return corrupt(si - 1);
+      if (j === 2) {
+        // "==" is expected; the first '=' is consumed.
+        while (si < src.length && isNewline(src[si])) si++;
+        if (si === src.length) return corrupt(src.length);
+        if (src[si] !== '=') return corrupt(si - 1);
+        si++;
+      }
+      while (si < src.length && isNewline(src[si])) si++;
+      return si < src.length ? corrupt(si) : undefined;
+    }
+  }
 }

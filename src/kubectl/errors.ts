@@ -11,11 +11,15 @@ export function isNetworkError(e: ApiError): e is NetworkError {
   return 'network' in e;
 }
 
-/** A failure that ends the command: `text` goes to stderr verbatim (it ends with a newline). */
+/**
+ * A failure that ends the command: `text` goes to stderr verbatim (it ends with a newline), after
+ * `stdout`, what the command had written there when it failed (a go-template's partial output).
+ */
 export class CmdError extends Error {
   constructor(
     readonly text: string,
     readonly exitCode = 1,
+    readonly stdout = '',
   ) {
     super(text);
   }

@@ -123,6 +123,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);
     if (e instanceof CmdError) {
+      out.out(e.stdout);
       out.err(e.text);
       return out.result(e.exitCode);
     }

@@ -12,7 +12,7 @@ import { loadManifests, type ManifestDoc } from '../manifest';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { applyPatch, threeWayPatch } from '../apply/strategic';
 import { LAST_APPLIED, infoString, placeObject, stringMeta, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
 
 export const APPLY_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -29,6 +29,7 @@ export const APPLY_FLAGS: FlagDef[] = [
   { name: 'record', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 /** kubectl/pkg/cmd/apply/patcher.go: maxPatchRetry, triesBeforeBackOff, patchRetryBackOffPeriod. */
@@ -146,7 +147,7 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): F
 
 export function runApply(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const filenames = flags.list('filename');
   if (filenames.length === 0) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);

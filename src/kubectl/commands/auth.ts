@@ -11,6 +11,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { tabulate, GET_TABLE } from '../printers/tabwriter';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
+import { templateOptions } from './common';
 import { combineResourceGroup, goList, printableRules, type PolicyRule } from '../../k8s/rbac';
 
 export const AUTH_SUBCOMMANDS = ['can-i', 'whoami'] as const;
@@ -135,7 +136,7 @@ function printRules(status: Record<string, unknown>, noHeaders: boolean): string
 function whoami(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, WHOAMI_FLAGS, 'kubectl auth whoami');
   const o = flags.str('output');
-  const fmt = parseOutput(o, PRINT_FORMATS);
+  const fmt = parseOutput(o, PRINT_FORMATS, templateOptions(flags, env.files));
   if (fmt.kind === 'custom-columns' || (fmt.kind === 'table' && o !== '')) throw noCompatiblePrinter(o, PRINT_FORMATS);
   const info = reviewInfo('selfsubjectreviews');
   const body = { apiVersion: `${info.group}/${info.version}`, kind: info.kind, metadata: {} } as unknown as KObject;

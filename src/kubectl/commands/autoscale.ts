@@ -12,7 +12,7 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 
 export const AUTOSCALE_FLAGS: FlagDef[] = [
   { name: 'min', kind: 'int' },
@@ -24,6 +24,7 @@ export const AUTOSCALE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
   DRY_RUN_FLAG,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
@@ -56,7 +57,7 @@ export function runAutoscale(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, AUTOSCALE_FLAGS, 'kubectl autoscale');
   if (flags.has('cpu-percent')) env.out.err(CPU_PERCENT_DEPRECATION);
   if (!flags.has('max')) throw new CmdError(`error: required flag(s) "max" not set\n`);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const dry = dryRunOf(flags);
   const min = flags.int('min', -1);
   const max = flags.int('max', -1);

@@ -5,13 +5,19 @@ import { objectRef } from '../builder';
 import { plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
-import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
+import type { FileSource } from '../types';
+import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS, type TemplateOptions } from '../printers/generic';
 
 export type DryRun = 'none' | 'client' | 'server';
 
 export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', kind: 'string', noOptDefault: 'unchanged', values: ['client', 'none', 'server'] };
 /** `-o` of the commands that print with printResult. */
-export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string', values: ['json', 'jsonpath=', 'kyaml', 'name', 'yaml'] };
+export const OUTPUT_FLAG: FlagDef = { name: 'output', short: 'o', kind: 'string', values: ['go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'yaml'] };
+/** The template print flags every command with `-o` has (GoTemplatePrintFlags.AddFlags). */
+export const TEMPLATE_FLAGS: readonly FlagDef[] = [
+  { name: 'template', kind: 'string', values: 'files' },
+  { name: 'allow-missing-template-keys', kind: 'bool' },
+];
 export const FILENAME_FLAG: FlagDef = { name: 'filename', short: 'f', kind: 'strings', values: 'files' };
 export const VALIDATE_FLAG: FlagDef = { name: 'validate', kind: 'string', noOptDefault: 'strict', values: ['ignore', 'strict', 'warn'] };
 
@@ -37,14 +43,19 @@ export function withDryRun(op: string, dry: DryRun): string {
   return dry === 'client' ? `${op} (dry run)` : dry === 'server' ? `${op} (server dry run)` : op;
 }
 
+/** The template print flags a command was given, where the command defines them. */
+export function templateOptions(flags: Flags, files?: FileSource): TemplateOptions {
+  return { template: flags.str('template'), allowMissingKeys: flags.bool('allow-missing-template-keys', true), ...(files ? { files } : {}) };
+}
+
 /**
  * PrintFlags.ToPrinter, which mutating commands call in Complete: an unknown `-o` stops the
  * command before it sends anything.
  */
-export function checkOutput(flags: Flags): void {
+export function checkOutput(flags: Flags, files?: FileSource): void {
   const o = flags.str('output');
-  if (o === '') return;
-  const fmt = parseOutput(o, PRINT_FORMATS);
+  if (o === '' && flags.str('template') === '') return;
+  const fmt = parseOutput(o, PRINT_FORMATS, templateOptions(flags, files));
   if (fmt.kind === 'table' || fmt.kind === 'custom-columns') throw noCompatiblePrinter(o, PRINT_FORMATS);
 }
 
@@ -54,11 +65,11 @@ export function checkOutput(flags: Flags): void {
  */
 export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, operation: string): void {
   const o = flags.str('output');
-  if (o === '') {
+  if (o === '' && flags.str('template') === '') {
     env.out.out(`${objectRef(info, obj.metadata.name ?? '')} ${operation}\n`);
     return;
   }
-  const fmt = parseOutput(o, PRINT_FORMATS);
+  const fmt = parseOutput(o, PRINT_FORMATS, templateOptions(flags, env.files));
   if (fmt.kind === 'table' || fmt.kind === 'custom-columns') throw noCompatiblePrinter(o, PRINT_FORMATS);
   env.out.out(printGeneric(fmt, [{ ...obj, apiVersion: obj.apiVersion, kind: obj.kind || info.kind }], true));
 }

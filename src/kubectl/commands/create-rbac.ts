@@ -11,11 +11,11 @@ import { RBAC_API_VERSION, RBAC_GROUP, type PolicyRule, type Subject } from '../
 import { CmdError, isNetworkError, plainError, standardErrorMessage } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 
 export type RbacGenerator = 'role' | 'clusterrole' | 'rolebinding' | 'clusterrolebinding';
 
-const COMMON: FlagDef[] = [{ name: 'save-config', kind: 'bool' }, { name: 'field-manager', kind: 'string' }, VALIDATE_FLAG, DRY_RUN_FLAG, OUTPUT_FLAG];
+const COMMON: FlagDef[] = [{ name: 'save-config', kind: 'bool' }, { name: 'field-manager', kind: 'string' }, VALIDATE_FLAG, DRY_RUN_FLAG, OUTPUT_FLAG, ...TEMPLATE_FLAGS];
 const RULES: FlagDef[] = [
   { name: 'verb', kind: 'strings' },
   { name: 'resource', kind: 'strings' },
@@ -211,7 +211,7 @@ function bindingObject(flags: Flags, name: string, what: 'rolebinding' | 'cluste
 export function rbacGenerator(env: Env, flags: Flags, what: RbacGenerator): number {
   const named = flags.args.length - (flags.afterDash?.length ?? 0);
   if (named !== 1) throw new CmdError(`error: exactly one NAME is required, got ${named}\nSee 'kubectl create ${what} -h' for help and examples\n`);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const name = flags.args[0]!;
   const obj =
     what === 'role' ? roleObject(env, flags, name) : what === 'clusterrole' ? clusterRoleObject(env, flags, name) : bindingObject(flags, name, what);

@@ -10,7 +10,7 @@ import { setOwn } from '../../k8s/own';
 import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, VALIDATE_FLAG } from './common';
+import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG } from './common';
 
 const COMMON: FlagDef[] = [
   { name: 'append-hash', kind: 'bool' },
@@ -19,6 +19,7 @@ const COMMON: FlagDef[] = [
   VALIDATE_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 export const SECRET_FLAGS: Record<SecretType, FlagDef[]> = {

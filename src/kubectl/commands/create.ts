@@ -12,7 +12,7 @@ import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } 
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { setOwn } from '../../k8s/own';
 import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
@@ -28,6 +28,7 @@ export const CREATE_FILE_FLAGS: FlagDef[] = [
   { name: 'field-manager', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
@@ -40,6 +41,7 @@ export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
   VALIDATE_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false): Failure | undefined {
@@ -252,7 +254,7 @@ function secret(env: Env, argv: string[]): number {
     throw plainError(`unknown command "${word}"\nSee 'kubectl create secret -h' for help and examples`);
   }
   const flags = parseFlags(rest, SECRET_FLAGS[type], `kubectl create secret ${type}`);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const name = requireName(flags, `secret ${type}`);
   const obj = buildSecret(env, type, flags, name, namespaceOf(flags));
   const f = send(env, flags, resourceInfo('secrets')!, obj, undefined, true);
@@ -317,11 +319,11 @@ export function runCreate(env: Env, argv: string[]): number {
     }
     if ('runArgv' in gen) return gen.runArgv(env, argv.slice(1));
     const flags = parseFlags(argv.slice(1), gen.flags ?? CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`);
-    checkOutput(flags);
+    checkOutput(flags, env.files);
     return gen.run(env, flags);
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   if (flags.list('filename').length === 0) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }

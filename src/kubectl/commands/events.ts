@@ -15,6 +15,7 @@ import { CmdError, fatalText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
+import { templateOptions } from './common';
 import { TabWriter } from '../printers/tabwriter';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonIndent } from '../../k8s/printers/json';
@@ -73,7 +74,7 @@ export function runEvents(env: Env, argv: string[]): number {
   const ns = namespaceOf(flags);
   const fieldSelector = flags.str('for') ? forSelector(flags.str('for')) : undefined;
   const output = flags.str('output');
-  const fmt = parseOutput(output, PRINT_FORMATS);
+  const fmt = parseOutput(output, PRINT_FORMATS, templateOptions(flags, env.files));
   const types = [...new Set(flags.list('types'))].sort();
   for (const t of types) if (t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning') throw plainError('valid --types are Normal or Warning');
   const wanted = (e: KEvent): boolean => types.length === 0 || types.some((t) => t.toLowerCase() === (e.type ?? '').toLowerCase());
@@ -107,6 +108,8 @@ function printItems(fmt: Exclude<ReturnType<typeof parseOutput>, { kind: 'table'
   const list = { apiVersion: 'v1', items, kind: 'EventList', metadata: { resourceVersion: '' } };
   if (fmt.kind === 'yaml') return toYaml(list);
   if (fmt.kind === 'json') return toJsonIndent(list);
+  // The template runs over the EventList itself, not a List of its items.
+  if (fmt.kind === 'go-template') return printGeneric(fmt, [list as unknown as KObject], true);
   return printGeneric(fmt, items as KObject[], false);
 }
 

@@ -8,7 +8,7 @@ import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
 import { runAttached } from './run-attach';
 
 export const EXPOSE_FLAGS: FlagDef[] = [
@@ -27,6 +27,7 @@ export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'save-config', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 function parseKV(text: string): Record<string, string> {
@@ -145,6 +146,7 @@ export const RUN_FLAGS: FlagDef[] = [
   { name: 'field-manager', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 export function runRun(env: Env, argv: string[]): number {

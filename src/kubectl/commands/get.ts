@@ -9,7 +9,7 @@ import { parseResourceArgs, type TargetGroup } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
-import { parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
+import { GET_FORMATS, parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
 import { sortObjects } from '../printers/sort';
 import { buildTable, writeTable, type TableOptions } from '../printers/table';
 import { GET_TABLE, TabWriter } from '../printers/tabwriter';
@@ -18,12 +18,12 @@ import { ObjectWatch } from '../watch';
 import { StreamBound } from '../wait-util';
 import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
-import { FILENAME_FLAG } from './common';
+import { FILENAME_FLAG, templateOptions } from './common';
 import { runRaw } from './raw';
 import { pushAll } from '../../k8s/arrays';
 
 export const GET_FLAGS: FlagDef[] = [
-  { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
+  { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
   { name: 'all-namespaces', short: 'A', kind: 'bool' },
@@ -85,7 +85,7 @@ export function runGet(env: Env, argv: string[]): number {
   if (flags.has('raw')) return runRaw(env, flags.str('raw'));
   const ns = namespaceOf(flags);
   const allNs = flags.bool('all-namespaces');
-  const fmt = parseOutput(flags.str('output'));
+  const fmt = parseOutput(flags.str('output'), GET_FORMATS, templateOptions(flags, env.files));
   if (flags.args.length === 0 && flags.list('filename').length === 0) {
     env.out.err('You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n');
     throw new CmdError(

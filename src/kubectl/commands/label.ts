@@ -4,7 +4,7 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
 
 export const LABEL_FLAGS: FlagDef[] = [
   { name: 'overwrite', kind: 'bool' },
@@ -19,6 +19,7 @@ export const LABEL_FLAGS: FlagDef[] = [
   { name: 'field-manager', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 type Which = 'labels' | 'annotations';

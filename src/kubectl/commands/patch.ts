@@ -36,7 +36,7 @@ export const PATCH_FLAGS: FlagDef[] = [
 export function runPatch(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, PATCH_FLAGS, 'kubectl patch');
   const dry = dryRunOf(flags);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   // Validate.
   const text = flags.str('patch');
   const file = flags.str('patch-file');

@@ -11,7 +11,7 @@ import { namespaceOf, type Env } from '../env';
 import { loadManifests, type ManifestDoc } from '../manifest';
 import { placeObject, stringMeta } from '../apply/objects';
 import { effectiveTimeout, watchUntil } from '../wait-util';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 
 export const REPLACE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -28,12 +28,13 @@ export const REPLACE_FLAGS: FlagDef[] = [
   VALIDATE_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 export function runReplace(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, REPLACE_FLAGS, 'kubectl replace');
   const dry = dryRunOf(flags);
-  checkOutput(flags);
+  checkOutput(flags, env.files);
   const force = flags.bool('force');
   // Validate, in replace.go's order.
   if (flags.has('grace-period') && !force) throw plainError('--grace-period must have --force specified');

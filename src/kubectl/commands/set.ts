@@ -4,7 +4,7 @@ import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
-import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, dryRunOf } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf } from './common';
 import { calculatePatch, noPodTemplateText, sendPatch } from './set-patch';
 import { runSetResources, SET_RESOURCES_FLAGS } from './set-resources';
 import { runSetEnv, SET_ENV_FLAGS } from './set-env';
@@ -21,6 +21,7 @@ export const SET_FLAGS: FlagDef[] = [
   { name: 'field-manager', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
 ];
 
 export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'selector', 'serviceaccount', 'subject'];

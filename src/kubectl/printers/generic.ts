@@ -1,10 +1,11 @@
 /**
  * The non-table output formats of `kubectl get` and of mutating commands' `-o`:
- * yaml, kyaml, json, name, jsonpath, jsonpath-as-json, custom-columns.
+ * yaml, kyaml, json, name, go-template (template, go-template-file, templatefile), jsonpath,
+ * jsonpath-as-json, custom-columns.
  */
 import type { KObject } from '../../k8s/types';
 import { infoForKind } from '../discovery';
-import { plainError, type CmdError } from '../errors';
+import { CmdError, plainError } from '../errors';
 import { objectRef } from '../builder';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { executeTemplate, findResults, JsonPathError, parseTemplate, relaxedJsonPath } from './jsonpath';
@@ -12,6 +13,8 @@ import { TabWriter, GET_TABLE } from './tabwriter';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toKyaml } from '../../k8s/printers/kyaml';
 import { goValue } from '../../k8s/printers/util';
+import { type GoTemplate, GoTemplateError, parseGoTemplate, printGoTemplate } from './go-template/index';
+import type { FileSource } from '../types';
 
 export type OutputFormat =
   | { kind: 'table'; wide: boolean }
@@ -20,6 +23,7 @@ export type OutputFormat =
   | { kind: 'json' }
   | { kind: 'name' }
   | { kind: 'jsonpath'; template: string; asJson: boolean }
+  | { kind: 'go-template'; template: GoTemplate; allowMissingKeys: boolean }
   | { kind: 'custom-columns'; columns: { header: string; template: string }[] };
 
 /**
@@ -34,18 +38,68 @@ export function noCompatiblePrinter(o: string, allowed: readonly string[]): CmdE
   return plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: ${[...allowed].sort().join(',')}`);
 }
 
-/** Parses `-o`; an empty value is the default table. */
-export function parseOutput(o: string, allowed: readonly string[] = GET_FORMATS): OutputFormat {
+/** The print flags besides `-o` that shape a template printer. */
+export interface TemplateOptions {
+  /** --template: the template (or template file) when `-o` names only the format. */
+  template?: string;
+  /** --allow-missing-template-keys (default true). */
+  allowMissingKeys?: boolean;
+  /** Where go-template-file / templatefile read from: the virtual files `-f` reads. */
+  files?: FileSource;
+}
+
+const GO_TEMPLATE_FORMATS: readonly string[] = ['template', 'go-template', 'go-template-file', 'templatefile'];
+
+/** GoTemplatePrintFlags.ToPrinter: undefined when `o` is not one of its formats. */
+function goTemplateFormat(o: string, allowed: readonly string[], opts: TemplateOptions): OutputFormat | undefined {
+  const arg = opts.template ?? '';
+  let fmt = o;
+  let text = arg;
+  if (arg === '') {
+    const prefix = GO_TEMPLATE_FORMATS.find((f) => o.startsWith(`${f}=`));
+    if (prefix !== undefined) [fmt, text] = [prefix, o.slice(prefix.length + 1)];
+  }
+  if (!GO_TEMPLATE_FORMATS.includes(fmt)) {
+    // `-o go-template=x --template y`: the format is then all of `go-template=x`, which no printer takes.
+    if (arg !== '' && GO_TEMPLATE_FORMATS.some((f) => o.startsWith(`${f}=`))) throw noCompatiblePrinter(o, allowed);
+    return undefined;
+  }
+  if (text === '') throw plainError('template format specified but no template given');
+  if (fmt === 'go-template-file' || fmt === 'templatefile') text = readTemplateFile(text, opts.files);
+  try {
+    return { kind: 'go-template', template: parseGoTemplate(text), allowMissingKeys: opts.allowMissingKeys ?? true };
+  } catch (e) {
+    if (e instanceof GoTemplateError) throw plainError(e.message);
+    throw e;
+  }
+}
+
+/** os.ReadFile as the page has it: the virtual files, with Go's *PathError wording. */
+function readTemplateFile(path: string, files: FileSource | undefined): string {
+  const text = files?.readFile(path);
+  if (text !== undefined) return text;
+  const why = files?.listDir(path) !== undefined ? `read ${path}: is a directory` : `open ${path}: no such file or directory`;
+  throw plainError(`error reading --template ${path}, ${why}`);
+}
+
+/** Parses `-o`; an empty value is the default table (or go-template when --template is given). */
+export function parseOutput(o: string, allowed: readonly string[] = GET_FORMATS, opts: TemplateOptions = {}): OutputFormat {
+  // PrintFlags.ToPrinter: a --template with no -o means go-template.
+  if (o === '' && (opts.template ?? '') !== '') o = 'go-template';
   if (o === '') return { kind: 'table', wide: false };
   if (o === 'wide') return { kind: 'table', wide: true };
   if (o === 'yaml') return { kind: 'yaml' };
   if (o === 'kyaml') return { kind: 'kyaml' };
   if (o === 'json') return { kind: 'json' };
   if (o === 'name') return { kind: 'name' };
+  const tmpl = goTemplateFormat(o, allowed, opts);
+  if (tmpl) return tmpl;
   const eq = o.indexOf('=');
   const fmt = eq < 0 ? o : o.slice(0, eq);
-  const arg = eq < 0 ? '' : o.slice(eq + 1);
+  let arg = eq < 0 ? '' : o.slice(eq + 1);
   if (fmt === 'jsonpath' || fmt === 'jsonpath-as-json') {
+    // JSONPathPrintFlags take --template too when -o names only the format.
+    if (eq < 0 && (opts.template ?? '') !== '') arg = opts.template ?? '';
     if (arg === '') throw plainError('template format specified but no template given');
     try {
       parseTemplate(arg);
@@ -108,6 +162,14 @@ export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs
         return executeTemplate(fmt.template, data, fmt.asJson);
       } catch (e) {
         if (e instanceof JsonPathError) throw plainError(e.message);
+        throw e;
+      }
+    case 'go-template':
+      try {
+        return printGoTemplate(fmt.template, data, fmt.allowMissingKeys);
+      } catch (e) {
+        // kubectl writes the partial output and a debugging dump to stdout before failing.
+        if (e instanceof GoTemplateError) throw new CmdError(`error: ${e.message}\n`, 1, e.stdout);
         throw e;
       }
     case 'custom-columns': {
