@@ -79,6 +79,10 @@ describe('kube-apiserver from inside a Pod', () => {
     const token = inPod(sim, 't', `cat ${SA}/token`).output;
     const asToken = `wget -qO- --header "Authorization: Bearer ${token}" https://kubernetes.default.svc/api`;
     expect(inPod(sim, 'bb', asToken)).toMatchObject({ exitCode: 0, output: expect.stringContaining('"kind": "APIVersions"') });
+    // Its claims altered by one character, the signature no longer matches.
+    const [head, claims, sig] = token.split('.') as [string, string, string];
+    const altered = `${head}.${claims.slice(0, 20)}${claims[20] === 'A' ? 'B' : 'A'}${claims.slice(21)}.${sig}`;
+    expect(inPod(sim, 'bb', `wget -qO- --header "Authorization: Bearer ${altered}" https://kubernetes.default.svc/api`).output).toContain('401 Unauthorized');
     expect(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 't', gracePeriodSeconds: 0 }).ok).toBe(true);
     sim.advance(5_000);
     expect(inPod(sim, 'bb', asToken)).toEqual({ exitCode: 1, output: 'wget: note: TLS certificate validation not implemented\nwget: server returned error: HTTP/1.1 401 Unauthorized\n' });

@@ -32,20 +32,31 @@ export interface TokenBinding {
   expirationSeconds: number;
 }
 
-function b64url(bytes: number[]): string {
+/**
+ * Base64 (standard alphabet, unpadded, as upstream's JWT segments look here). Built as one array
+ * joined at the end: a string grown by `+=` stays a rope of one node per piece until something
+ * reads it, and a token no process reads kept ~40 KB of rope per Pod.
+ */
+function b64url(bytes: ArrayLike<number>): string {
   const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  let out = '';
+  const out: string[] = [];
   for (let i = 0; i < bytes.length; i += 3) {
-    const [b0 = 0, b1, b2] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    out += A[b0 >> 2]! + A[((b0 & 3) << 4) | ((b1 ?? 0) >> 4)]!;
-    if (b1 !== undefined) out += A[((b1 & 15) << 2) | ((b2 ?? 0) >> 6)]!;
-    if (b2 !== undefined) out += A[b2 & 63]!;
+    const b0 = bytes[i]!;
+    const b1 = i + 1 < bytes.length ? bytes[i + 1] : undefined;
+    const b2 = i + 2 < bytes.length ? bytes[i + 2] : undefined;
+    out.push(A[b0 >> 2]!, A[((b0 & 3) << 4) | ((b1 ?? 0) >> 4)]!);
+    if (b1 !== undefined) out.push(A[((b1 & 15) << 2) | ((b2 ?? 0) >> 6)]!);
+    if (b2 !== undefined) out.push(A[b2 & 63]!);
   }
-  return out;
+  return out.join('');
 }
 
 /** The JSON texts here are ASCII, so their characters are their bytes. */
-const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0) & 0xff);
+function ascii(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
 const fromB64url = (s: string): string => decodeBase64(s.replace(/[-_]/g, (c) => (c === '-' ? '+' : '/')));
 
 function hexBytes(hex: string): number[] {
@@ -65,19 +76,30 @@ function keyId(w: World): string {
   return id;
 }
 
+/** Bytes 9…255 of every signature a cluster makes, base64-encoded once per seed. */
+const SIGNATURE_TAILS = new Map<number, string>();
+function signatureTail(seed: number): string {
+  let tail = SIGNATURE_TAILS.get(seed);
+  if (tail === undefined) {
+    const rng = seedRng(fnv1a(`sa.key:${seed}`));
+    const bytes: number[] = [];
+    while (bytes.length < 256 - 9) bytes.push(nextUint32(rng) & 255);
+    SIGNATURE_TAILS.set(seed, (tail = b64url(bytes)));
+  }
+  return tail;
+}
+
 /**
- * 256 bytes standing for the RSA signature: one SHA-256 of the key and the signed text, spread
- * by a PRNG seeded from it. One hash per token, since every Pod start mints one.
+ * 256 bytes standing for the RSA signature: nine bytes from two FNV-1a hashes of the key and the
+ * signed text, then the cluster's fixed tail (nine bytes are three whole base64 groups, so the
+ * tail's text is shared). Not cryptography, only a check that the text was minted here, and
+ * cheap, since every Pod start mints a token.
  */
 function signature(w: World, signed: string): string {
-  const digest = hexBytes(sha256Hex(`sa.key:${w.seed}:${signed}`));
-  const rng = seedRng(((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) >>> 0);
-  const bytes = [...digest];
-  while (bytes.length < 256) {
-    const x = nextUint32(rng);
-    bytes.push(x >>> 24, (x >>> 16) & 255, (x >>> 8) & 255, x & 255);
-  }
-  return b64url(bytes);
+  const a = fnv1a(`sa.key:${w.seed}:${signed}`);
+  const b = fnv1a(`${signed}:sa.key:${w.seed}`);
+  const head = [a >>> 24, (a >>> 16) & 255, (a >>> 8) & 255, a & 255, b >>> 24, (b >>> 16) & 255, (b >>> 8) & 255, b & 255, (a ^ b) & 255];
+  return b64url(head) + signatureTail(w.seed);
 }
 
 /** A stable v4-shaped id for the token (its `jti`), from what it binds (FNV, no PRNG draw). */
