@@ -24,6 +24,15 @@ beforeAll(() => {
 });
 
 describe('kubectl get -o go-template', () => {
+  it('stops a runaway template with the reason (it would hold the page), and refuses widths Go refuses', () => {
+    const r = kubectl(sim, `get deploy web -n ${NS} -o go-template='{{range 100000000}}{{.}}{{end}}'`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: error executing template "\{\{range 100000000\}\}\{\{\.\}\}\{\{end\}\}": template: output:1:19: executing "output" at <\{\{\.\}\}>: this simulator stops a template after 5,000,000 steps/);
+    // fmt's tooLarge, as the real kubectl prints them.
+    expect(kubectl(sim, `get deploy web -n ${NS} -o go-template='{{printf "%99999999d|" 5}}'`).stdout).toBe('%!(NOVERB)%!(EXTRA int=5)');
+    expect(kubectl(sim, `get deploy web -n ${NS} -o go-template='{{printf "%*d|" 99999999 5}}'`).stdout).toBe('%!(BADWIDTH)5|');
+  });
+
   it('runs the template over the one object named', () => {
     const r = kubectl(sim, `get deploy web -n ${NS} -o go-template='{{.kind}} {{.metadata.name}} {{.spec.replicas}} {{.metadata.labels}}'`);
     expect(r).toMatchObject({ stdout: 'Deployment web 3 map[app:web]', stderr: '', code: 0 });

@@ -33,12 +33,17 @@ export interface ExecOptions {
   missingKey: MissingKey;
 }
 
+/** What one template may take before it is stopped (see walk). */
+const MAX_STEPS = 5_000_000;
+const MAX_OUTPUT = 16 * 2 ** 20;
+
 export class Executor {
   private out = '';
   private node: AnyNode | undefined;
   private vars: { name: string; value: Value }[] = [];
   private tmplName: string;
   private depth = 0;
+  private steps = 0;
 
   constructor(
     private readonly trees: ReadonlyMap<string, ListNode>,
@@ -104,6 +109,9 @@ export class Executor {
 
   private walk(dot: Value, node: Node): void {
     this.at(node);
+    // kubectl would run `{{range 1000000000}}` to the end, and a Ctrl+C would stop it; here the
+    // template runs in one go on the page's worker, so a runaway one is stopped and said so.
+    if (++this.steps > MAX_STEPS || this.out.length > MAX_OUTPUT) this.errorf(`this simulator stops a template after ${MAX_STEPS.toLocaleString('en-US')} steps or ${MAX_OUTPUT / 2 ** 20} MiB of output`);
     switch (node.type) {
       case 'action': {
         const val = this.evalPipeline(dot, node.pipe);

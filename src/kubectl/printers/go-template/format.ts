@@ -291,9 +291,14 @@ export function sprintln(args: readonly Any[]): string {
   return `${args.map(formatValue).join(' ')}\n`;
 }
 
+/** fmt's tooLarge: widths and precisions past a million are refused. */
+const tooLarge = (x: number): boolean => x > 1e6 || x < -1e6;
+
+/** fmt's intFromArg: an int argument for `*`, or undefined (BADWIDTH/BADPREC), too large included. */
 function intArg(a: Any | undefined): number | undefined {
   if (a === undefined || a === null || (a.k !== 'int' && a.k !== 'int64')) return undefined;
-  return Number(a.v);
+  const n = Number(a.v);
+  return tooLarge(n) ? undefined : n;
 }
 
 /** fmt's doPrintf, argument indexes (`%[2]d`) and `*` widths included. */
@@ -322,10 +327,17 @@ export function sprintf(format: string, args: readonly Any[]): string {
     else goodArgNum = false;
     return true;
   };
+  // parsenum: a number that grows past tooLarge swallows the rest of the format (then NOVERB).
   const number = (): number | undefined => {
-    let d = '';
-    while (i < chars.length && /[0-9]/.test(chars[i]!)) d += chars[i++];
-    return d === '' ? undefined : Number(d);
+    let n: number | undefined;
+    while (i < chars.length && /[0-9]/.test(chars[i]!)) {
+      if (n !== undefined && tooLarge(n)) {
+        i = chars.length;
+        return undefined;
+      }
+      n = (n ?? 0) * 10 + Number(chars[i++]);
+    }
+    return n;
   };
   while (i < chars.length) {
     if (chars[i] !== '%') {
