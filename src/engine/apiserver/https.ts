@@ -12,7 +12,8 @@
  */
 import { servedResource } from '../apiextensions/served';
 import { handshake } from '../images/tls';
-import { goHead, httpDate, plainToTls, utf8Length } from '../images/http-wire';
+import { goHead, httpDate, plainToTls } from '../images/http-wire';
+import { utf8Length } from '../../k8s/utf8';
 import type { HttpAnswer, HttpRequest } from '../images/types';
 import type { ComponentId } from '../core/ids';
 import { trace } from '../runtime';

@@ -67,11 +67,3 @@ export function httpDate(unixMs: number): string {
   return `${day}, ${pad(c.d)} ${mon} ${c.y} ${pad(c.h)}:${pad(c.mi)}:${pad(c.s)} GMT`;
 }
 
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}

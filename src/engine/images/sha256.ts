@@ -3,6 +3,7 @@
  * crypto or WebCrypto (async, DOM lib). Used only for image digests, so speed does not matter;
  * what matters is that `sha256:<hex>` is a real digest of the reference text and never changes.
  */
+import { utf8Bytes } from '../../k8s/utf8';
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
@@ -15,23 +16,12 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-function utf8(text: string): number[] {
-  const out: number[] = [];
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return out;
-}
 
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
 /** Lowercase hex SHA-256 of the UTF-8 encoding of `text`. */
 export function sha256Hex(text: string): string {
-  const bytes = utf8(text);
+  const bytes = utf8Bytes(text);
   const bitLen = bytes.length * 8;
   bytes.push(0x80);
   while (bytes.length % 64 !== 56) bytes.push(0);

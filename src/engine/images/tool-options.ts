@@ -14,6 +14,7 @@
  *   option errors included, is GNU's in both flavours (BusyBox prints its usage screen instead).
  * - lengths in UTF-8 bytes, since `head -c`, `tail -c`, `wc -c` and `cut -b` count bytes.
  */
+import { utf8CharBytes } from '../../k8s/utf8';
 import { stat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 
@@ -203,13 +204,7 @@ export function lines(text: string): string[] {
   return l;
 }
 
-const charBytes = (cp: number): number => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
-
-export function byteLength(s: string): number {
-  let n = 0;
-  for (const ch of s) n += charBytes(ch.codePointAt(0)!);
-  return n;
-}
+export { utf8Length as byteLength } from '../../k8s/utf8';
 
 /**
  * The characters lying wholly within bytes [from, to) of `s`'s UTF-8 encoding. A JS string
@@ -220,7 +215,7 @@ export function sliceBytes(s: string, from: number, to = Infinity): string {
   let at = 0;
   let out = '';
   for (const ch of s) {
-    const end = at + charBytes(ch.codePointAt(0)!);
+    const end = at + utf8CharBytes(ch.codePointAt(0)!);
     if (at >= from && end <= to) out += ch;
     at = end;
     if (at >= to) break;

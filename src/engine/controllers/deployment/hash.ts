@@ -5,6 +5,7 @@
  * the simulation hashes a canonical JSON of the same template, so the values differ from a real
  * cluster's but have the same shape: up to 10 characters, all from `4 5 6 7 8 9 b c d f`.
  */
+import { utf8Bytes } from '../../../k8s/utf8';
 import type { PodTemplateSpec } from '../../../k8s/types';
 import { ALPHANUMS } from '../../core/rng';
 import { canonicalJson } from '../util/equal';
@@ -18,17 +19,6 @@ export function fnv1a32(bytes: Iterable<number>, seed = 0x811c9dc5): number {
   return h >>> 0;
 }
 
-function utf8(s: string): number[] {
-  const out: number[] = [];
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return out;
-}
 
 /** rand.SafeEncodeString: each character c becomes alphanums[c % 27]. */
 export function safeEncodeString(s: string): string {
@@ -38,7 +28,7 @@ export function safeEncodeString(s: string): string {
 }
 
 export function computeHash(template: PodTemplateSpec, collisionCount?: number): string {
-  const bytes = utf8(canonicalJson(template));
+  const bytes = utf8Bytes(canonicalJson(template));
   if (collisionCount !== undefined) {
     const n = collisionCount >>> 0;
     bytes.push(n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff, 0, 0, 0, 0);

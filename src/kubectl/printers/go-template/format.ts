@@ -6,6 +6,7 @@
  * Over 400 lines because fmt is one state machine (flags feed every verb, composites recurse
  * with the verb); split, each half would need the other's internals.
  */
+import { utf8Bytes, utf8Length } from '../../../k8s/utf8';
 import { formatU, goQuote } from './lex';
 import { type Any, anyTypeName, fromJson, sortedKeys } from './value';
 
@@ -34,27 +35,7 @@ function pad(s: string, f: Flags, zeroOK = true): string {
   return (f.zero && zeroOK ? '0' : ' ').repeat(n) + s;
 }
 
-/** Go's len of a string: its UTF-8 byte count. */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
 
-export function utf8Bytes(s: string): number[] {
-  const out: number[] = [];
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return out;
-}
 
 function quoteRune(c: number): string {
   if (c === 0x27) return "'\\''";
@@ -416,3 +397,5 @@ export function sprintf(format: string, args: readonly Any[]): string {
   }
   return out;
 }
+
+export { utf8Bytes, utf8Length };
