@@ -182,8 +182,9 @@ function flush(m: Machine, ctx: RunContext, io: { outText: string; errText: stri
 }
 
 /**
- * An Io that keeps its writes in order: wget's and curl's progress and notices reach stderr
- * before the body reaches stdout, which a terminal (or `2>&1`) shows in that order.
+ * An Io that keeps its writes in order: a tool's warning about one FILE before the next file's
+ * lines, wget's and curl's progress and notices before the body, as a terminal (or `2>&1`)
+ * shows them.
  */
 function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string }[] } {
   const writes: { err: boolean; text: string }[] = [];
@@ -215,15 +216,10 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
         m.status = 127;
         return;
       }
-      let res: ToolResult;
-      if (r.k === 'net') {
-        const ordered = orderedIo(s.stdin);
-        res = tool(args, toolEnv(m, ctx, env, ordered));
-        for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock);
-      } else {
-        res = tool(args, toolEnv(m, ctx, env, io));
-        flush(m, ctx, io, s, m.clock);
-      }
+      // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
+      const ordered = orderedIo(s.stdin);
+      const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered));
+      for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock);
       if (res.block) m.state = 'blocked';
       else {
         m.clock += res.ms ?? 0;

@@ -42,6 +42,11 @@ const sh = (script: string, image = 'busybox:1.36'): ProcessState =>
 const logs = (script: string, image?: string): string[] => processLogs(sh(script, image), 0).map((l) => `${l.stream}:${l.text}`);
 
 describe('the filters a container runs (GNU in coreutils images, C locale; BusyBox)', () => {
+  it("a tool's warning about one FILE comes before the next file's lines, as a terminal shows them", () => {
+    expect(logs('printf "b\\n" | cat /nope -')).toEqual(["stderr:cat: can't open '/nope': No such file or directory", 'stdout:b']);
+    expect(logs('printf "b\\n" | grep -x b /nope -', 'nginx:1.27')).toEqual(['stderr:grep: /nope: No such file or directory', 'stdout:(standard input):b']);
+  });
+
   it('read FILE operands: head and tail print ==> name <== headers, grep prefixes names', () => {
     const setup = 'printf "1\\n2\\n3\\n" > /tmp/a; printf "x\\n" > /tmp/b; ';
     expect(logs(`${setup}head -n 1 /tmp/a /tmp/b; tail -n +3 /tmp/a; grep -c . /tmp/a /tmp/b`, 'nginx:1.27')).toEqual([

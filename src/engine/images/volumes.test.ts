@@ -29,9 +29,7 @@ describe('mounted volumes', () => {
     // The filters that write a file say so too, in BusyBox's words, and leave it as it was.
     expect(execInContainer(p, 1000, ['sh', '-c', 'echo b | sort -o /etc/config/key'])).toMatchObject({ exitCode: 1, output: "sort: can't open '/etc/config/key': Read-only file system\n" });
     expect(execInContainer(p, 1000, ['sh', '-c', 'echo b | uniq - /etc/config/key'])).toMatchObject({ exitCode: 1, output: "uniq: can't open '/etc/config/key': Read-only file system\n" });
-    const teed = execInContainer(p, 1000, ['sh', '-c', 'echo b | tee /etc/config/key /tmp/copy; echo $?; cat /tmp/copy']).output;
-    expect(teed).toContain('tee: /etc/config/key: Read-only file system\n');
-    expect(teed.replace('tee: /etc/config/key: Read-only file system\n', '')).toBe('b\n1\nb\n');
+    expect(execInContainer(p, 1000, ['sh', '-c', 'echo b | tee /etc/config/key /tmp/copy; echo $?; cat /tmp/copy']).output).toBe('tee: /etc/config/key: Read-only file system\nb\n1\nb\n');
     expect(execInContainer(p, 1000, ['cat', '/etc/config/key']).output).toBe('v');
   });
 });
