@@ -10,6 +10,7 @@ import { parseFieldSelector, type ApiRequest, type ApiResponse, type DeleteOptio
 import { formatLabelSelector, parseSelector } from '../k8s/labels';
 import { jsonPatch } from '../k8s/json-patch';
 import { apiVersionOf } from '../k8s/resources';
+import { isConverted } from '../k8s/served-versions';
 import type { KObject, LabelSelector } from '../k8s/types';
 import { byKey } from '../kubectl/client';
 import type { Invocation, ServedCluster } from './cluster';
@@ -68,6 +69,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   const base: Req = { verb: 'get', resource: info.group === 'metrics.k8s.io' ? `${info.resource}.${info.group}` : info.resource };
   if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
   if (route.name !== undefined) base.name = route.name;
+  // A version served by conversion (autoscaling/v1 HPAs): the engine converts in and out.
+  if (isConverted(info)) base.version = info.version;
   const q = route.query;
   if (q.get('dryRun') === 'All') base.dryRun = true;
   // Every write's manager (an apply's is read again below, where it is required).
