@@ -81,6 +81,10 @@ describe.skipIf(!old)('autoscaling/v1 HorizontalPodAutoscaler through reconcile 
     expect(await run(current, 'get horizontalpodautoscalers.v1.autoscaling web -o yaml')).toBe(v1);
     const versions = (await run(old!, 'api-versions')).split('\n');
     expect(versions.slice(versions.indexOf('autoscaling/v1'), versions.indexOf('autoscaling/v1') + 2)).toEqual(['autoscaling/v1', 'autoscaling/v2']);
+    // kubectl lists each resource once, at the group's preferred version.
+    expect(await run(current, 'api-resources --api-group=autoscaling')).toBe(
+      'NAME                       SHORTNAMES   APIVERSION       NAMESPACED   KIND\nhorizontalpodautoscalers   hpa          autoscaling/v2   true         HorizontalPodAutoscaler\n',
+    );
   });
 
   it('carries the v2 status conditions in the v1 annotation once the controller has run', async () => {

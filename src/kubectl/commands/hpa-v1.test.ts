@@ -109,3 +109,40 @@ describe('autoscaling/v1 HorizontalPodAutoscaler', () => {
     expect(stored(sim).apiVersion).toBe('autoscaling/v2');
   });
 });
+
+describe('autoscaling/v1 requests in the apiserver', () => {
+  it('a server-side apply, a /status write and a delete at v1 convert like the others', () => {
+    const { sim } = setup();
+    const v1 = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web', namespace: 'default' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 4, targetCPUUtilizationPercentage: 65 } };
+    const at = { resource: 'horizontalpodautoscalers', version: 'v1', namespace: 'default', name: 'web' } as const;
+    const applied = sim.request({ ...at, verb: 'patch', body: v1 as never, apply: { fieldManager: 'ci', force: false } });
+    expect(applied).toMatchObject({ ok: true, object: { apiVersion: 'autoscaling/v1', spec: { maxReplicas: 4, targetCPUUtilizationPercentage: 65 } } });
+    expect(stored(sim).spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 65 } } }]);
+    // A v1 status names the CPU utilization; the v2 status gets it as a current metric.
+    const current = sim.request({ ...at, verb: 'get' });
+    const status = { ...(current.ok ? current.object : {}), status: { currentReplicas: 2, desiredReplicas: 2, currentCPUUtilizationPercentage: 40 } };
+    expect(sim.request({ ...at, verb: 'update', subresource: 'status', body: status as never })).toMatchObject({ ok: true, object: { status: { currentReplicas: 2, desiredReplicas: 2, currentCPUUtilizationPercentage: 40 } } });
+    expect(stored(sim).status?.currentMetrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 40 } } }]);
+    expect(sim.request({ ...at, verb: 'list', name: undefined })).toMatchObject({ ok: true, items: [{ apiVersion: 'autoscaling/v1' }] });
+    expect(sim.request({ ...at, verb: 'delete' }).ok).toBe(true);
+    expect(sim.storedObject('horizontalpodautoscalers/default/web')).toBeUndefined();
+    // A version the resource is not served at is no route at all.
+    expect(sim.request({ ...at, version: 'v2beta2', verb: 'get' })).toMatchObject({ ok: false, error: { code: 404, message: 'the server could not find the requested resource' } });
+  });
+});
+
+describe('autoscaling discovery', () => {
+  it('lists v2 (preferred) then v1, in the legacy and aggregated documents', () => {
+    const { run } = setup();
+    expect(JSON.parse(run('get --raw /apis/autoscaling'))).toEqual({ kind: 'APIGroup', apiVersion: 'v1', name: 'autoscaling', versions: [{ groupVersion: 'autoscaling/v2', version: 'v2' }, { groupVersion: 'autoscaling/v1', version: 'v1' }], preferredVersion: { groupVersion: 'autoscaling/v2', version: 'v2' } });
+    const v1 = JSON.parse(run('get --raw /apis/autoscaling/v1')) as { groupVersion: string; resources: { name: string; kind: string; shortNames?: string[] }[] };
+    expect(v1.groupVersion).toBe('autoscaling/v1');
+    expect(v1.resources.map((r) => [r.name, r.kind, r.shortNames])).toEqual([
+      ['horizontalpodautoscalers', 'HorizontalPodAutoscaler', ['hpa']],
+      ['horizontalpodautoscalers/status', 'HorizontalPodAutoscaler', undefined],
+    ]);
+    expect(run('api-versions')).toContain('authorization.k8s.io/v1\nautoscaling/v1\nautoscaling/v2\nbatch/v1\n');
+    // api-resources prints each resource once, at its preferred version.
+    expect(run('api-resources --api-group=autoscaling')).toBe('NAME                       SHORTNAMES   APIVERSION       NAMESPACED   KIND\nhorizontalpodautoscalers   hpa          autoscaling/v2   true         HorizontalPodAutoscaler\n');
+  });
+});
