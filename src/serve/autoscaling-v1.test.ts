@@ -5,7 +5,7 @@
  * reasoned from upstream's conversion (pkg/apis/autoscaling/v1/conversion.go) and printers.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,13 @@ describe.skipIf(!old)('autoscaling/v1 HorizontalPodAutoscaler through reconcile 
     const out = await run(current, 'get --raw /apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers?watch=true&timeoutSeconds=1');
     const events = out.trim().split('\n').map((l) => JSON.parse(l) as { type: string; object: { apiVersion: string; spec: Record<string, unknown> } });
     expect(events.map((e) => [e.type, e.object.apiVersion, e.object.spec['targetCPUUtilizationPercentage']])).toEqual([['ADDED', 'autoscaling/v1', 50]]);
+  });
+
+  it('strict decoding at v1: a v1 manifest with an unknown field is refused as kube-apiserver refuses it', async () => {
+    writeFileSync(join(work, 'typo.yaml'), 'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: typo\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  maxReplicas: 5\n  targetCPU: 50\n');
+    const r = await runKubectl(current, served, work, ['apply', '-f', join(work, 'typo.yaml')]);
+    expect(r.stderr).toBe(`Error from server (BadRequest): error when creating "${join(work, 'typo.yaml')}": HorizontalPodAutoscaler in version "v1" cannot be handled as a HorizontalPodAutoscaler: strict decoding error: unknown field "spec.targetCPU"\n`);
+    expect(r.code).toBe(1);
   });
 
   it('updates through v1 (kubectl patch, a merge patch on the v1 object) keep the v2 metrics', async () => {

@@ -214,10 +214,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   // it). Past the request's own trace and audit, the pipeline works on the storage version.
   const atRequested = stored && req.version !== undefined ? atVersion(stored, req.version) : stored;
   const info = atRequested ? stored : undefined;
-  // Requests at a converted version (autoscaling/v1 HPAs): the body is converted to the storage
-  // version here (a patch's in the patch branch), the answer back to the request's version in respond().
+  // Requests at a converted version (autoscaling/v1 HPAs): the body is decoded at that version and
+  // converted to the storage version once authorized (a patch's in the patch branch), the answer
+  // converted back in respond(), with the warnings of that decoding.
   const view = atRequested && isConverted(atRequested) ? atRequested : undefined;
-  if (view && req.body && !(req.verb === 'patch' && !req.apply)) req = { ...req, body: toStorage(view, req.body) };
+  const viewWarnings: string[] = [];
   const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
   const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
   // A muted request (a Lease renewal, an Event) would throw the detail away, and building it
@@ -228,7 +229,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const requestor = req.user;
   const audit: { impersonated?: UserInfo; decision?: 'allow' | 'forbid'; reason?: string } = {};
   const respond = (res: ApiResponse): ApiResponse => {
-    if (view && res.ok) res = servedView(view, res);
+    if (view && res.ok) res = servedView(view, res, viewWarnings);
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
     trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
     const objRef = objectRef(view ?? info, req);
@@ -282,6 +283,17 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   if (isReview(info)) {
     const answered = review(w, info, req.verb, req.user, req.body);
     return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);
+  }
+  if (view && req.body && !(req.verb === 'patch' && !req.apply)) {
+    // The handler decodes into the request version's struct (strict decoding of its unknown
+    // fields), then converts; a status write and an apply configuration are not decoded here.
+    const body = cloneData(req.body);
+    if (!req.subresource && !req.apply) {
+      const decoded = decodeStage(view, body, req.verb === 'update' ? 'update' : 'create', fieldValidationOf(req));
+      if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
+      viewWarnings.push(...decoded.warnings);
+    }
+    req = { ...req, body: toStorage(view, body) };
   }
   switch (req.verb) {
     case 'get': {
@@ -339,6 +351,12 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         const target = view ? toServed(view, old) : req.subresource === 'status' && type !== 'json' ? { status: old.status } : old;
         const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}));
         if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
+        if (view && req.subresource !== 'status') {
+          const quoted = type === 'strategic' ? req.body : JSON.stringify(patched.value);
+          const decoded = decodeStage(view, patched.value as KObject, 'patch', fieldValidationOf(req), quoted);
+          if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
+          viewWarnings.push(...decoded.warnings);
+        }
         next = view ? toStorage(view, patched.value as KObject) : (patched.value as KObject);
         if (req.subresource !== 'status') {
           // The strategic patcher quotes the patch it decoded; the JSON and merge patcher the patched object.
@@ -582,8 +600,9 @@ function isGracefulPod(info: ResourceInfo, obj: KObject): boolean {
 
 
 /** An answer at a converted version: its object or items as that version shows them. */
-function servedView(view: ResourceInfo, res: Extract<ApiResponse, { ok: true }>): ApiResponse {
+function servedView(view: ResourceInfo, res: Extract<ApiResponse, { ok: true }>, warnings: readonly string[]): ApiResponse {
   const out = { ...res };
+  if (warnings.length) out.warnings = [...warnings, ...(res.warnings ?? [])];
   if (res.object) out.object = toServed(view, res.object);
   if (res.items) out.items = res.items.map((o) => toServed(view, o));
   return out;

@@ -146,3 +146,18 @@ describe('autoscaling discovery', () => {
     expect(run('api-resources --api-group=autoscaling')).toBe('NAME                       SHORTNAMES   APIVERSION       NAMESPACED   KIND\nhorizontalpodautoscalers   hpa          autoscaling/v2   true         HorizontalPodAutoscaler\n');
   });
 });
+
+describe('autoscaling/v1 decoding', () => {
+  it('refuses a v1 field it does not know (strict decoding into the v1 struct), and warns with --validate=warn', () => {
+    const { sim } = setup();
+    const typo = V1.replace('targetCPUUtilizationPercentage', 'targetCPU');
+    const refused = kubectl(sim, 'apply -f typo.yaml', { files: { 'typo.yaml': typo } });
+    expect(refused.stderr).toBe('Error from server (BadRequest): error when creating "typo.yaml": HorizontalPodAutoscaler in version "v1" cannot be handled as a HorizontalPodAutoscaler: strict decoding error: unknown field "spec.targetCPU"\n');
+    const warned = kubectl(sim, 'apply -f typo.yaml --validate=warn', { files: { 'typo.yaml': typo } });
+    expect(warned.stderr).toBe('Warning: unknown field "spec.targetCPU"\n');
+    // Without a target, the v1 → v2 conversion gives the old implicit 80% CPU metric.
+    expect(stored(sim).spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }]);
+    const patched = kubectl(sim, `patch horizontalpodautoscalers.v1.autoscaling web --type=merge -p '{"spec":{"maxReplica":3}}'`);
+    expect(patched.stderr).toContain('strict decoding error: unknown field "spec.maxReplica"');
+  });
+});
