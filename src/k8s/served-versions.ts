@@ -7,7 +7,7 @@
  * is v2, pkg/apis/autoscaling/install).
  */
 import { hpaFromV1, hpaToV1 } from './autoscaling-v1';
-import type { ResourceInfo } from './resources';
+import { resourceInfo, type ResourceInfo } from './resources';
 import type { KObject } from './types';
 
 interface Conversion {
@@ -50,6 +50,14 @@ export function toServed(info: ResourceInfo, stored: KObject): KObject {
 export function toStorage(info: ResourceInfo, served: KObject): KObject {
   const c = conversionOf(info, info.version);
   return c ? c.in(served) : served;
+}
+
+/**
+ * The resource at its storage version: what kube-apiserver's printers and kubectl's describers
+ * read whatever version a request named (they never see the v1 round trip's reordering).
+ */
+export function atStorageVersion(info: ResourceInfo): ResourceInfo {
+  return isConverted(info) ? (resourceInfo(info.resource) ?? info) : info;
 }
 
 /** Whether `info` names a version that is converted (not the storage version). */

@@ -120,5 +120,13 @@ describe.skipIf(!old)('autoscaling/v1 HorizontalPodAutoscaler through reconcile 
     expect(stored().spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]);
     expect(stored().metadata.annotations).toBeUndefined();
     expect(await run(old!, 'get hpa web -o jsonpath={.spec.metrics[0].resource.target.averageUtilization}')).toBe('70');
+    // A Table at v1 is printed from the stored object: cpu before memory, as stored (a v1 round
+    // trip would put the memory metric, carried in the annotation, first).
+    await run(current, 'patch hpa web --type=json -p [{"op":"add","path":"/spec/metrics/-","value":{"type":"Resource","resource":{"name":"memory","target":{"type":"AverageValue","averageValue":"100Mi"}}}}]');
+    const table = await run(old!, 'get horizontalpodautoscalers.v1.autoscaling');
+    expect(table).toContain('cpu: <unknown>/70%, memory: <unknown>/100Mi');
+    // The same rows as at v2 (AGE aside: each kubectl invocation advances the manual clock).
+    const withoutAge = (t: string): string => t.replace(/\s+\S+$/gm, '');
+    expect(withoutAge(table)).toBe(withoutAge(await run(old!, 'get hpa')));
   });
 });

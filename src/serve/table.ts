@@ -9,7 +9,7 @@ import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { tableFor } from '../kubectl/printers/columns';
 import { customTable } from '../kubectl/printers/crd-columns';
-import { isConverted, toStorage } from '../k8s/served-versions';
+import { toServed } from '../k8s/served-versions';
 
 export const TABLE_MEDIA = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
@@ -31,22 +31,24 @@ export function includeObjectOf(query: URLSearchParams): IncludeObject {
   return v === 'None' || v === 'Object' ? v : 'Metadata';
 }
 
-function rowObject(obj: KObject, include: IncludeObject): object | undefined {
+function rowObject(info: ResourceInfo, stored: KObject, include: IncludeObject): object | undefined {
   if (include === 'None') return undefined;
+  // The row's object is at the request's version (autoscaling/v1 HPAs are converted).
+  const obj = toServed(info, stored);
   if (include === 'Object') return obj;
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
 /**
- * `objs` are at the request's version (what the row's object embeds); the cells are printed from
- * the storage version, as kube-apiserver's printers read the internal object whatever the version.
+ * `objs` are stored objects: kube-apiserver's printers read the internal object whatever version
+ * was asked for (converting through v1 would reorder an HPA's metrics); the row's object is
+ * converted to `info`'s version.
  */
 export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions): object {
   const def = customTable(info) ?? tableFor(info.resource);
-  const converted = isConverted(info);
   const rows = objs.map((o) => {
-    const object = rowObject(o, opts.includeObject);
-    return { cells: def.cells(converted ? toStorage(info, o) : o, now), ...(object ? { object } : {}) };
+    const object = rowObject(info, o, opts.includeObject);
+    return { cells: def.cells(o, now), ...(object ? { object } : {}) };
   });
   const columnDefinitions = opts.noHeaders
     ? undefined

@@ -61,9 +61,10 @@ export function serveWatch(res: ServerResponse, cluster: ServedCluster, spec: Wa
   };
   const sendObject = (type: EventType, stored: KObject, at: number): void => {
     lastEventAt = at;
-    // A watch at a converted version (autoscaling/v1 HPAs) carries that version's objects.
-    const obj = toServed(spec.info, stored);
-    if (!spec.table) return send(type, obj);
+    // A watch at a converted version (autoscaling/v1 HPAs) carries that version's objects; a
+    // Table is printed from the stored object (toTable converts the row's object).
+    if (!spec.table) return send(type, toServed(spec.info, stored));
+    const obj = stored;
     // Cells (AGE) as printed when the change happened, not when it is sent.
     send(type, toTable(spec.info, [obj], at, obj.metadata.resourceVersion ?? '', { noHeaders: headersSent, includeObject: spec.table.includeObject }));
     headersSent = true;

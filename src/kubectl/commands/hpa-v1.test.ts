@@ -105,8 +105,14 @@ describe('autoscaling/v1 HorizontalPodAutoscaler', () => {
 
   it('kubectl autoscale (1.36) still creates autoscaling/v2', () => {
     const { sim, run } = setup();
-    expect(run('autoscale deployment web --cpu=50% --max=3')).toBe('horizontalpodautoscaler.autoscaling/web autoscaled\n');
+    expect(run('autoscale deployment web --cpu=50% --memory=100Mi --max=3')).toBe('horizontalpodautoscaler.autoscaling/web autoscaled\n');
     expect(stored(sim).apiVersion).toBe('autoscaling/v2');
+    // Tables and describe read the stored object: cpu before memory as stored, where the v1
+    // round trip would put the annotation's memory metric first.
+    sim.advance(30_000);
+    expect(run('get hpa')).toContain('cpu: <unknown>/50%, memory: <unknown>/100Mi');
+    expect(run('get horizontalpodautoscalers.v1.autoscaling -o wide')).toBe(run('get hpa -o wide'));
+    expect(run('describe horizontalpodautoscalers.v1.autoscaling web')).toBe(run('describe hpa web'));
   });
 });
 
