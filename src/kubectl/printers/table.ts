@@ -11,7 +11,6 @@ import { customTable } from './crd-columns';
 import type { TabWriter } from './tabwriter';
 import { formatLabels } from '../../k8s/printers/util';
 import { pushAll } from '../../k8s/arrays';
-import { isConverted, toStorage } from '../../k8s/served-versions';
 
 export interface TableOptions {
   wide: boolean;
@@ -35,10 +34,8 @@ export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptio
   if (opts.withNamespace) header.unshift('NAMESPACE');
   pushAll(header, opts.labelColumns.map((l) => l.toUpperCase()));
   if (opts.showLabels) header.push('LABELS');
-  // The server prints from the internal object whatever version was asked for (hpa.v1.autoscaling).
-  const converted = isConverted(info);
   const rows = objs.map((o) => {
-    const cells = def.cells(converted ? toStorage(info, o) : o, now).filter((_, i) => keep[i]);
+    const cells = def.cells(o, now).filter((_, i) => keep[i]);
     if (opts.withKind && nameIdx >= 0) cells[nameIdx] = `${kindString(info)}/${cells[nameIdx]}`;
     if (opts.withNamespace) cells.unshift(o.metadata.namespace ?? '');
     for (const l of opts.labelColumns) cells.push(o.metadata.labels?.[l] ?? '');
