@@ -82,3 +82,4 @@ kubectl expose deployment envy --port=80
 kubectl set selector service envy app=envy,tier=x
 kubectl set selector service envy 'app in (envy)'
 kubectl autoscale deployment envy --max=3 --cpu=50%
+kubectl get horizontalpodautoscalers.v1.autoscaling envy -o jsonpath='{.apiVersion} {.spec.targetCPUUtilizationPercentage}'

@@ -9,6 +9,7 @@
  */
 import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from './resources';
 import { customSource } from './apiextensions';
+import { otherVersions } from './served-versions';
 
 const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES];
 
@@ -29,8 +30,20 @@ function groups(custom: readonly ResourceInfo[]): string[] {
   return out;
 }
 
+/** The resources served at group/version: the table's own, and those served there too by conversion (autoscaling/v1 HPAs). */
 function inGroupVersion(group: string, version: string, custom: readonly ResourceInfo[]): ResourceInfo[] {
-  return served(custom).filter((r) => r.group === group && r.version === version);
+  return served(custom)
+    .filter((r) => r.group === group)
+    .flatMap((r) => [r, ...otherVersions(r)])
+    .filter((r) => r.version === version);
+}
+
+/** A group's versions, the preferred (the table's) first, then the converted ones: `autoscaling` is v2, v1. */
+function versionsOf(group: string, custom: readonly ResourceInfo[]): string[] {
+  const out: string[] = [];
+  for (const r of served(custom)) if (r.group === group && !out.includes(r.version)) out.push(r.version);
+  for (const r of served(custom)) if (r.group === group) for (const o of otherVersions(r)) if (!out.includes(o.version)) out.push(o.version);
+  return out;
 }
 
 export function servesGroupVersion(group: string, version: string, custom: readonly ResourceInfo[] = []): boolean {
@@ -64,9 +77,8 @@ export function apiVersions(serverAddress: string): object {
 }
 
 function groupEntry(group: string, custom: readonly ResourceInfo[]): object {
-  const version = served(custom).find((r) => r.group === group)!.version;
-  const gv = { groupVersion: `${group}/${version}`, version };
-  return { name: group, versions: [gv], preferredVersion: gv };
+  const versions = versionsOf(group, custom).map((version) => ({ groupVersion: `${group}/${version}`, version }));
+  return { name: group, versions, preferredVersion: versions[0]! };
 }
 
 export function apiGroupList(custom: readonly ResourceInfo[] = []): object {
@@ -99,18 +111,22 @@ export function aggregatedDiscovery(legacy: boolean, custom: readonly ResourceIn
   const items = groups(custom)
     .filter((g) => (legacy ? g === '' : g !== ''))
     .map((group) => {
-      const version = served(custom).find((r) => r.group === group)!.version;
-      const resources = inGroupVersion(group, version, custom).map((r) => ({
-        resource: r.resource,
-        responseKind: { group: r.group, version: r.version, kind: r.kind },
-        scope: r.namespaced ? 'Namespaced' : 'Cluster',
-        singularResource: r.singular,
-        verbs: [...r.verbs],
-        ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}),
-        ...(customSource(r)?.categories.length ? { categories: [...customSource(r)!.categories] } : {}),
-        ...(subresourcesOf(r).length ? { subresources: subresourcesOf(r).map((sub) => ({ subresource: sub, ...subresourceShape(r, sub) })) } : {}),
-      }));
-      return { metadata: { name: group, creationTimestamp: null }, versions: [{ version, resources, freshness: 'Current' }] };
+      const versions = versionsOf(group, custom).map((version) => ({ version, resources: aggregatedResources(group, version, custom), freshness: 'Current' }));
+      return { metadata: { name: group, creationTimestamp: null }, versions };
     });
   return { kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2', metadata: {}, items };
+}
+
+/** One version's resources in the aggregated document (APIResourceDiscovery). */
+function aggregatedResources(group: string, version: string, custom: readonly ResourceInfo[]): object[] {
+  return inGroupVersion(group, version, custom).map((r) => ({
+    resource: r.resource,
+    responseKind: { group: r.group, version: r.version, kind: r.kind },
+    scope: r.namespaced ? 'Namespaced' : 'Cluster',
+    singularResource: r.singular,
+    verbs: [...r.verbs],
+    ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}),
+    ...(customSource(r)?.categories.length ? { categories: [...customSource(r)!.categories] } : {}),
+    ...(subresourcesOf(r).length ? { subresources: subresourcesOf(r).map((sub) => ({ subresource: sub, ...subresourceShape(r, sub) })) } : {}),
+  }));
 }

@@ -8,6 +8,7 @@ import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequire
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
+import { isConverted } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
 import type { Output } from './output';
@@ -32,6 +33,11 @@ export function byKey(a: KObject, b: KObject): number {
   const ka = keyOf(a);
   const kb = keyOf(b);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** The request's resource, version (one served by conversion: autoscaling/v1 HPAs) and namespace. */
+function target(info: ResourceInfo, ns: string | undefined): Pick<Request, 'resource' | 'version' | 'namespace'> {
+  return { resource: info.resource, ...(isConverted(info) ? { version: info.version } : {}), namespace: info.namespaced ? ns : undefined };
 }
 
 export class Client {
@@ -89,11 +95,11 @@ export class Client {
   }
 
   get(info: ResourceInfo, ns: string | undefined, name: string): Res<KObject> {
-    return this.one({ verb: 'get', resource: info.resource, namespace: info.namespaced ? ns : undefined, name });
+    return this.one({ verb: 'get', ...target(info, ns), name });
   }
 
   list(info: ResourceInfo, ns: string | undefined, opts: ListOptions = {}): Res<KObject[]> {
-    const res = this.raw({ verb: 'list', resource: info.resource, namespace: info.namespaced ? ns : undefined, ...opts });
+    const res = this.raw({ verb: 'list', ...target(info, ns), ...opts });
     if (!res.ok) return { ok: false, error: res.error };
     const items = (res.items ?? []).map((o) => structuredClone(o));
     items.sort(byKey);
@@ -101,15 +107,15 @@ export class Client {
   }
 
   create(info: ResourceInfo, ns: string | undefined, body: KObject, dryRun = false): Res<KObject> {
-    return this.one({ verb: 'create', resource: info.resource, namespace: info.namespaced ? ns : undefined, body, dryRun });
+    return this.one({ verb: 'create', ...target(info, ns), body, dryRun });
   }
 
   update(info: ResourceInfo, ns: string | undefined, body: KObject, dryRun = false): Res<KObject> {
-    return this.one({ verb: 'update', resource: info.resource, namespace: info.namespaced ? ns : undefined, name: body.metadata.name, body, dryRun });
+    return this.one({ verb: 'update', ...target(info, ns), name: body.metadata.name, body, dryRun });
   }
 
   patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
-    const req: Request = { verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, body: patch as KObject, dryRun };
+    const req: Request = { verb: 'patch', ...target(info, ns), name, body: patch as KObject, dryRun };
     // kubectl sends a JSON merge patch for a kind it has no Go type for (a custom resource).
     if (customSource(info)) req.patchType = 'merge';
     if (subresource) req.subresource = subresource;
@@ -118,12 +124,12 @@ export class Client {
 
   /** A server-side apply: PATCH with `application/apply-patch+yaml`, `?fieldManager=…&force=…`. */
   apply(info: ResourceInfo, ns: string | undefined, name: string, config: KObject, opts: ApplyOptions, dryRun = false): Res<KObject> {
-    return this.one({ verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, body: config, apply: opts, dryRun });
+    return this.one({ verb: 'patch', ...target(info, ns), name, body: config, apply: opts, dryRun });
   }
 
   /** A PATCH with an explicit Content-Type: a JSON patch's body is its list of operations. */
   patchAs(info: ResourceInfo, ns: string | undefined, name: string, type: PatchType, patch: unknown, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
-    const req: Request = { verb: 'patch', resource: info.resource, namespace: info.namespaced ? ns : undefined, name, patchType: type, dryRun };
+    const req: Request = { verb: 'patch', ...target(info, ns), name, patchType: type, dryRun };
     if (type === 'json') req.patchOps = patch;
     else req.body = patch as KObject;
     if (subresource) req.subresource = subresource;
@@ -131,7 +137,7 @@ export class Client {
   }
 
   delete(info: ResourceInfo, ns: string | undefined, name: string, opts: DeleteOptions = {}): Res<KObject> {
-    const req: Request = { verb: 'delete', resource: info.resource, namespace: info.namespaced ? ns : undefined, name };
+    const req: Request = { verb: 'delete', ...target(info, ns), name };
     if (opts.gracePeriodSeconds !== undefined) req.gracePeriodSeconds = opts.gracePeriodSeconds;
     if (opts.propagationPolicy) req.propagationPolicy = opts.propagationPolicy;
     if (opts.dryRun) req.dryRun = true;

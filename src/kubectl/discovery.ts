@@ -6,6 +6,7 @@
  * (builder.ts, manifest.ts, the printers) read it; commands run synchronously, one at a time.
  */
 import { apiVersionOf, resolveResource, resourceForKind, RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
+import { atVersion } from '../k8s/served-versions';
 
 let custom: readonly ResourceInfo[] = [];
 
@@ -34,13 +35,30 @@ export function listedResources(): readonly ResourceInfo[] {
 
 /** `crontab`, `crontabs`, `ct`, `crontabs.stable.example.com` → the resource, as the RESTMapper resolves it. */
 export function resolveTyped(typed: string): ResourceInfo | undefined {
-  return resolveResource(typed, custom);
+  // `horizontalpodautoscalers.v1.autoscaling`: a fully specified resource.version.group names that
+  // version (ResourceOrKind's ParseResourceArg), served by conversion when it is not the table's.
+  // A short name loses the version: client-go's shortcutExpander.expandResourceShortcut returns
+  // only the long form's group and resource, so `hpa.v1.autoscaling` is the preferred version (v2).
+  const [head, version, ...group] = typed.toLowerCase().split('.');
+  if (version !== undefined && group.length && /^v\d+((alpha|beta)\d+)?$/.test(version) && version !== 'v1' && version !== 'v1beta1') {
+    const info = resolveResource(`${head}.${group.join('.')}`, custom);
+    return info && (isLongForm(info, head!) ? atVersion(info, version) : info);
+  }
+  const info = resolveResource(typed, custom);
+  return info && version === 'v1' && group.length && isLongForm(info, head!) ? (atVersion(info, 'v1') ?? info) : info;
+}
+
+function isLongForm(info: ResourceInfo, typed: string): boolean {
+  return typed === info.resource || typed === info.singular;
 }
 
 /** The resource of a manifest's kind at its apiVersion; a custom kind must match its group and version. */
 export function infoForKind(kind: string, apiVersion?: string): ResourceInfo | undefined {
   const builtin = resourceForKind(kind);
   if (builtin && (apiVersion === undefined || apiVersionOf(builtin) === apiVersion)) return builtin;
+  // Another version the built-in kind is served at (an autoscaling/v1 HorizontalPodAutoscaler manifest).
+  const other = builtin && apiVersion?.startsWith(`${builtin.group}/`) ? atVersion(builtin, apiVersion.slice(builtin.group.length + 1)) : undefined;
+  if (other) return other;
   const own = custom.find((r) => r.kind === kind && (apiVersion === undefined || apiVersionOf(r) === apiVersion));
   return own ?? builtin;
 }

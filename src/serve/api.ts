@@ -10,6 +10,7 @@ import { parseFieldSelector, type ApiRequest, type ApiResponse, type DeleteOptio
 import { formatLabelSelector, parseSelector } from '../k8s/labels';
 import { jsonPatch } from '../k8s/json-patch';
 import { apiVersionOf } from '../k8s/resources';
+import { isConverted } from '../k8s/served-versions';
 import type { KObject, LabelSelector } from '../k8s/types';
 import { byKey } from '../kubectl/client';
 import type { Invocation, ServedCluster } from './cluster';
@@ -68,6 +69,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   const base: Req = { verb: 'get', resource: info.group === 'metrics.k8s.io' ? `${info.resource}.${info.group}` : info.resource };
   if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
   if (route.name !== undefined) base.name = route.name;
+  // A version served by conversion (autoscaling/v1 HPAs): the engine converts in and out.
+  if (isConverted(info)) base.version = info.version;
   const q = route.query;
   if (q.get('dryRun') === 'All') base.dryRun = true;
   // Every write's manager (an apply's is read again below, where it is required).
@@ -82,7 +85,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
     case 'get':
       if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: logOptions(q) }, ctx, q.get('follow') === 'true');
       if (route.subresource === undefined && wantsTable(ctx.headers.accept)) {
-        const r = ctx.cluster.request(base, ctx.user, ctx.invocation);
+        // A Table is printed from the stored object (toTable converts the row's object).
+        const r = ctx.cluster.request(atStorage(base), ctx.user, ctx.invocation);
         if (!r.ok) return writeFailure(res, r);
         const obj = r.object as KObject;
         return writeJson(res, 200, toTable(info, [obj], ctx.cluster.sim.now, obj.metadata.resourceVersion ?? '', { noHeaders: false, includeObject: includeObjectOf(q) }), r.warnings);
@@ -112,14 +116,15 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
         });
       }
       if (route.verb === 'deletecollection') return deleteCollection(res, ctx, base, selectors);
-      const r = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
+      const table = wantsTable(ctx.headers.accept);
+      const r = ctx.cluster.request({ ...(table ? atStorage(base) : base), verb: 'list', ...selectors }, ctx.user, ctx.invocation);
       if (!r.ok) return writeFailure(res, r);
       const paged = pageOf([...(r.items ?? [])].sort(byKey), q, Number(r.resourceVersion), ctx.cluster.feed.oldestRevision, selectors.labelSelector !== undefined || selectors.fieldSelector !== undefined);
       if ('code' in paged) return writeJson(res, paged.code, { ...failure(paged), metadata: paged.continue ? { continue: paged.continue } : {} });
       const { items, metadata } = paged;
-      if (wantsTable(ctx.headers.accept)) {
-        const table = toTable(info, items, ctx.cluster.sim.now, metadata.resourceVersion, { noHeaders: false, includeObject: includeObjectOf(q) });
-        return writeJson(res, 200, { ...table, metadata }, r.warnings);
+      if (table) {
+        const printed = toTable(info, items, ctx.cluster.sim.now, metadata.resourceVersion, { noHeaders: false, includeObject: includeObjectOf(q) });
+        return writeJson(res, 200, { ...printed, metadata }, r.warnings);
       }
       return writeJson(res, 200, { kind: `${info.kind}List`, apiVersion: apiVersionOf(info), metadata, items }, r.warnings);
     }
@@ -140,6 +145,12 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
       return respond(res, ctx, { ...base, verb: 'delete', ...opts }, 'object');
     }
   }
+}
+
+/** The request without its converted version: the stored objects (what a Table prints from). */
+function atStorage(req: Req): Req {
+  const { version: _v, ...rest } = req;
+  return rest;
 }
 
 /** Sends one request and writes its object (or the Scale view of it) or its Status. */

@@ -29,6 +29,7 @@ const FILES = [
   'k8s.io/api/apps/v1/generated.proto',
   'k8s.io/api/authentication/v1/generated.proto',
   'k8s.io/api/authorization/v1/generated.proto',
+  'k8s.io/api/autoscaling/v1/generated.proto',
   'k8s.io/api/autoscaling/v2/generated.proto',
   'k8s.io/api/batch/v1/generated.proto',
   'k8s.io/api/coordination/v1/generated.proto',

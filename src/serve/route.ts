@@ -5,6 +5,7 @@
  * engine, no I/O, so every path shape is testable as data.
  */
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
+import { atVersion } from '../k8s/served-versions';
 
 export type ResourceVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -66,8 +67,10 @@ function resourceRoute(method: string, group: string, version: string, segs: str
   const [resource, name, subresource, ...extra] = segs;
   // A built-in name in another group (metrics.k8s.io's `nodes`, `pods`) is that group's own resource.
   const builtin = resource === undefined ? undefined : resourceInfo(resource);
-  const info = resource === undefined ? undefined : builtin && builtin.group === group ? builtin : custom.find((r) => r.resource === resource && r.group === group);
-  if (!info || info.group !== group || info.version !== version || extra.length > 0) return { type: 'not-found' };
+  const found = resource === undefined ? undefined : builtin && builtin.group === group ? builtin : custom.find((r) => r.resource === resource && r.group === group);
+  // The route's info names the URL's version: the table's, or one served by conversion (autoscaling/v1 HPAs).
+  const info = found && found.group === group ? atVersion(found, version) : undefined;
+  if (!info || extra.length > 0) return { type: 'not-found' };
   if (namespace !== undefined && !info.namespaced) return { type: 'not-found' };
   const verb = verbOf(method, name !== undefined, query);
   if (!verb) return { type: 'method-not-allowed' };

@@ -9,6 +9,7 @@ import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { tableFor } from '../kubectl/printers/columns';
 import { customTable } from '../kubectl/printers/crd-columns';
+import { toServed } from '../k8s/served-versions';
 
 export const TABLE_MEDIA = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
@@ -30,16 +31,23 @@ export function includeObjectOf(query: URLSearchParams): IncludeObject {
   return v === 'None' || v === 'Object' ? v : 'Metadata';
 }
 
-function rowObject(obj: KObject, include: IncludeObject): object | undefined {
+function rowObject(info: ResourceInfo, stored: KObject, include: IncludeObject): object | undefined {
   if (include === 'None') return undefined;
+  // The row's object is at the request's version (autoscaling/v1 HPAs are converted).
+  const obj = toServed(info, stored);
   if (include === 'Object') return obj;
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
+/**
+ * `objs` are stored objects: kube-apiserver's printers read the internal object whatever version
+ * was asked for (converting through v1 would reorder an HPA's metrics); the row's object is
+ * converted to `info`'s version.
+ */
 export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions): object {
   const def = customTable(info) ?? tableFor(info.resource);
   const rows = objs.map((o) => {
-    const object = rowObject(o, opts.includeObject);
+    const object = rowObject(info, o, opts.includeObject);
     return { cells: def.cells(o, now), ...(object ? { object } : {}) };
   });
   const columnDefinitions = opts.noHeaders

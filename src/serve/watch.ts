@@ -20,6 +20,7 @@ import type { FeedEntry } from './feed';
 import type { ServedCluster } from './cluster';
 import { failure, tooOld } from './status';
 import { toTable, type IncludeObject } from './table';
+import { toServed } from '../k8s/served-versions';
 
 export interface WatchSpec {
   info: ResourceInfo;
@@ -58,9 +59,12 @@ export function serveWatch(res: ServerResponse, cluster: ServedCluster, spec: Wa
   const send = (type: EventType, object: unknown): void => {
     res.write(JSON.stringify({ type, object }) + '\n');
   };
-  const sendObject = (type: EventType, obj: KObject, at: number): void => {
+  const sendObject = (type: EventType, stored: KObject, at: number): void => {
     lastEventAt = at;
-    if (!spec.table) return send(type, obj);
+    // A watch at a converted version (autoscaling/v1 HPAs) carries that version's objects; a
+    // Table is printed from the stored object (toTable converts the row's object).
+    if (!spec.table) return send(type, toServed(spec.info, stored));
+    const obj = stored;
     // Cells (AGE) as printed when the change happened, not when it is sent.
     send(type, toTable(spec.info, [obj], at, obj.metadata.resourceVersion ?? '', { noHeaders: headersSent, includeObject: spec.table.includeObject }));
     headersSent = true;

@@ -60,12 +60,19 @@ import { customSource } from '../../k8s/apiextensions';
 import { crdOf, servedResource } from '../apiextensions/served';
 import { aggregatedResource, isAggregated, proxyAggregated } from './aggregator';
 import { prepareCrdForCreate } from '../apiextensions/strategy';
+import { atVersion, isConverted, toServed, toStorage } from '../../k8s/served-versions';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
 export interface ApiRequest {
   verb: Verb;
   resource: string;
+  /**
+   * The version the request's URL names (`/apis/autoscaling/v1/...`); unset is the resource
+   * table's (storage) version. Another served version's objects are converted on the way in
+   * and out (src/k8s/served-versions.ts).
+   */
+  version?: string;
   subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize';
   /** For `pods/log`. */
   logOptions?: LogOptions;
@@ -202,23 +209,33 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const server = w.components.get(serverId) as ApiServerState;
   server.requestsServed++;
   const requestId = w.nextRequestId++;
-  const info = servedResource(w, req.resource) ?? aggregatedResource(w, req.resource);
+  const stored = servedResource(w, req.resource) ?? aggregatedResource(w, req.resource);
+  // A version the resource is not served at is no resource at all (kube-apiserver has no route for
+  // it). Past the request's own trace and audit, the pipeline works on the storage version.
+  const atRequested = stored && req.version !== undefined ? atVersion(stored, req.version) : stored;
+  const info = atRequested ? stored : undefined;
+  // Requests at a converted version (autoscaling/v1 HPAs): the body is decoded at that version and
+  // converted to the storage version once authorized (a patch's in the patch branch), the answer
+  // converted back in respond(), with the warnings of that decoding.
+  const view = atRequested && isConverted(atRequested) ? atRequested : undefined;
+  const viewWarnings: string[] = [];
   const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
   const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
   // A muted request (a Lease renewal, an Event) would throw the detail away, and building it
   // cost a tenth of an idle cluster's time.
-  if (!w.traceMuted) trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail(req, info), object: ref, requestId });
+  if (!w.traceMuted) trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail(req, view ?? info), object: ref, requestId });
 
   // What the audit filter knows of the request: who sent it (before impersonation) and the decision.
   const requestor = req.user;
   const audit: { impersonated?: UserInfo; decision?: 'allow' | 'forbid'; reason?: string } = {};
   const respond = (res: ApiResponse): ApiResponse => {
+    if (view && res.ok) res = servedView(view, res, viewWarnings);
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
     trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
-    const objRef = objectRef(info, req);
+    const objRef = objectRef(view ?? info, req);
     // The optional fields assigned rather than spread (one record per request); auditEvent() lays
     // the event out in the API's field order, whatever the order here.
-    const entry: AuditRecord = { n: requestId, at: w.now, server: serverId, requestURI: requestURI(info, req), verb: req.verb, user: requestor, from: req.from, status: auditStatus(res) };
+    const entry: AuditRecord = { n: requestId, at: w.now, server: serverId, requestURI: requestURI(view ?? info, req), verb: req.verb, user: requestor, from: req.from, status: auditStatus(res) };
     if (audit.impersonated) entry.impersonatedUser = audit.impersonated;
     if (objRef) entry.objectRef = objRef;
     if (audit.decision) {
@@ -266,6 +283,17 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   if (isReview(info)) {
     const answered = review(w, info, req.verb, req.user, req.body);
     return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);
+  }
+  if (view && req.body && !(req.verb === 'patch' && !req.apply)) {
+    // The handler decodes into the request version's struct (strict decoding of its unknown
+    // fields), then converts; a status write and an apply configuration are not decoded here.
+    const body = cloneData(req.body);
+    if (!req.subresource && !req.apply) {
+      const decoded = decodeStage(view, body, req.verb === 'update' ? 'update' : 'create', fieldValidationOf(req));
+      if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
+      viewWarnings.push(...decoded.warnings);
+    }
+    req = { ...req, body: toStorage(view, body) };
   }
   switch (req.verb) {
     case 'get': {
@@ -318,10 +346,18 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         // A status patch keeps only the patched status (update() below), and a merge patch's
         // status is merged from the old status alone: patching just that spares cloning the rest
         // (a Node's images, a Pod's spec). A JSON patch addresses any path, so it sees it all.
-        const target = req.subresource === 'status' && type !== 'json' ? { status: old.status } : old;
+        // At a converted version the patch applies to the object as that version shows it (a v1
+        // status patch too: its conditions ride in the annotations), then converts back.
+        const target = view ? toServed(view, old) : req.subresource === 'status' && type !== 'json' ? { status: old.status } : old;
         const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}));
         if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
-        next = patched.value as KObject;
+        if (view && req.subresource !== 'status') {
+          const quoted = type === 'strategic' ? req.body : JSON.stringify(patched.value);
+          const decoded = decodeStage(view, patched.value as KObject, 'patch', fieldValidationOf(req), quoted);
+          if (!decoded.ok) return respond(stageFailure(w, serverId, requestId, decoded.error, 'validation'));
+          viewWarnings.push(...decoded.warnings);
+        }
+        next = view ? toStorage(view, patched.value as KObject) : (patched.value as KObject);
         if (req.subresource !== 'status') {
           // The strategic patcher quotes the patch it decoded; the JSON and merge patcher the patched object.
           const quoted = type === 'strategic' ? req.body : JSON.stringify(next);
@@ -345,7 +381,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       const rv = next.metadata?.resourceVersion;
       if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
       const sub = req.subresource === 'status' ? 'status' : undefined;
-      const res = update(w, serverId, requestId, info, ns, old, next, { ...req, manager: managerOf(req, info, sub) });
+      const res = update(w, serverId, requestId, info, ns, old, next, { ...req, manager: managerOf(req, view ?? info, sub) });
       return respond(res.ok && warnings.length ? { ...res, warnings } : res);
     }
     case 'delete': {
@@ -562,3 +598,12 @@ function isGracefulPod(info: ResourceInfo, obj: KObject): boolean {
   return info.resource === 'pods' && (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0;
 }
 
+
+/** An answer at a converted version: its object or items as that version shows them. */
+function servedView(view: ResourceInfo, res: Extract<ApiResponse, { ok: true }>, warnings: readonly string[]): ApiResponse {
+  const out = { ...res };
+  if (warnings.length) out.warnings = [...warnings, ...(res.warnings ?? [])];
+  if (res.object) out.object = toServed(view, res.object);
+  if (res.items) out.items = res.items.map((o) => toServed(view, o));
+  return out;
+}

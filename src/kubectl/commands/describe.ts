@@ -32,6 +32,7 @@ import { describeConfigMap, describeGeneric, describeNamespace, describeSecret, 
 import { pushAll } from '../../k8s/arrays';
 import type { Role } from '../../k8s/rbac';
 import { describeRole, describeRoleBinding } from '../describe/rbac';
+import { atStorageVersion } from '../../k8s/served-versions';
 
 export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
@@ -111,13 +112,15 @@ export function runDescribe(env: Env, argv: string[]): number {
   if (flags.list('filename').length) {
     const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
-    groups = loaded.docs.map((d) => ({ info: d.info, names: [stringMeta(d.obj, 'name')], ns: stringMeta(d.obj, 'namespace') || undefined }));
+    groups = loaded.docs.map((d) => ({ info: atStorageVersion(d.info), names: [stringMeta(d.obj, 'name')], ns: stringMeta(d.obj, 'namespace') || undefined }));
   } else {
     if (flags.args.length === 0) {
       env.out.err('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n\n');
       throw new CmdError(`error: Required resource not specified.\nSee 'kubectl describe -h' for help and examples\n`);
     }
-    groups = parseResourceArgs(flags.args).map((g) => ({ ...g, ns: undefined as string | undefined }));
+    // The describer reads the storage version whatever version was named (kubectl's
+    // HorizontalPodAutoscalerDescriber gets autoscaling/v2).
+    groups = parseResourceArgs(flags.args).map((g) => ({ ...g, info: atStorageVersion(g.info), ns: undefined as string | undefined }));
   }
   const found: { info: ResourceInfo; obj: KObject }[] = [];
   const errors: Failure[] = [];

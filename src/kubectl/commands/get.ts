@@ -21,6 +21,7 @@ import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG, templateOptions } from './common';
 import { runRaw } from './raw';
 import { pushAll } from '../../k8s/arrays';
+import { atStorageVersion } from '../../k8s/served-versions';
 
 export const GET_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
@@ -92,7 +93,10 @@ export function runGet(env: Env, argv: string[]): number {
       `error: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n`,
     );
   }
-  const groups = flags.list('filename').length ? groupsFromFiles(env, flags) : parseResourceArgs(flags.args);
+  const asked = flags.list('filename').length ? groupsFromFiles(env, flags) : parseResourceArgs(flags.args);
+  // A table is the server's printing of the internal object, whatever version was asked for
+  // (`horizontalpodautoscalers.v1.autoscaling`): read at the storage version.
+  const groups = fmt.kind === 'table' ? asked.map((g) => ({ ...g, info: atStorageVersion(g.info) })) : asked;
   const named = groups.some((g) => g.names.length > 0);
   if (named && allNs) throw plainError('a resource cannot be retrieved by name across all namespaces');
   const multipleTypes = new Set(groups.map((g) => g.info)).size > 1 || flags.args[0]?.toLowerCase().split(',').includes('all') === true;

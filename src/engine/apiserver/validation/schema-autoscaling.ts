@@ -1,5 +1,5 @@
 /**
- * Field schemas of autoscaling/v2 HorizontalPodAutoscaler and apiregistration.k8s.io/v1
+ * Field schemas of autoscaling/v2 (and v1) HorizontalPodAutoscaler and apiregistration.k8s.io/v1
  * APIService (the grammar is schema-core.ts's).
  */
 import type { StructSchema } from './schema-core';
@@ -25,6 +25,13 @@ export const AUTOSCALING_STRUCTS: Record<string, StructSchema> = {
     fields: { stabilizationWindowSeconds: 'int32', selectPolicy: 'string:v2.ScalingPolicySelect', policies: '[]HPAScalingPolicy', tolerance: 'qty' },
   },
   HPAScalingPolicy: { go: 'v2.HPAScalingPolicy', fields: { type: 'string:v2.HPAScalingPolicyType', value: 'int32', periodSeconds: 'int32' } },
+  // autoscaling/v1, decoded before its conversion to v2 (a request at /apis/autoscaling/v1): the
+  // root is keyed `<Kind>@<version>` (schema.ts), its status is the conversion's to read.
+  'HorizontalPodAutoscaler@v1': { go: 'v1.HorizontalPodAutoscaler', fields: { ...TYPE_META, spec: 'HorizontalPodAutoscalerSpecV1', status: 'any' } },
+  HorizontalPodAutoscalerSpecV1: {
+    go: 'v1.HorizontalPodAutoscalerSpec',
+    fields: { scaleTargetRef: 'CrossVersionObjectReference', minReplicas: 'int32', maxReplicas: 'int32', targetCPUUtilizationPercentage: 'int32' },
+  },
   APIService: { go: 'v1.APIService', fields: { ...TYPE_META, spec: 'APIServiceSpec', status: 'any' } },
   APIServiceSpec: {
     go: 'v1.APIServiceSpec',

@@ -20,6 +20,7 @@ import type { KObject } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { CORE_STRUCTS, type StructSchema } from './schema-core';
 import { KIND_STRUCTS } from './schema-kinds';
+import { isConverted } from '../../../k8s/served-versions';
 import { quantityError } from './quantity';
 import { base64Error } from './base64';
 
@@ -240,7 +241,8 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
  */
 export function decode(info: ResourceInfo, obj: KObject, prune = false): DecodeOutcome {
   const out: DecodeOutcome = { unknown: [] };
-  const root = STRUCTS.get(info.kind);
+  // A version served by conversion has its own root (`HorizontalPodAutoscaler@v1`).
+  const root = STRUCTS.get(isConverted(info) ? `${info.kind}@${info.version}` : info.kind);
   if (!root) return out;
   decodeStruct(root, obj as Record<string, unknown>, { struct: info.kind, goPath: '', path: '', out, prune });
   return out;
