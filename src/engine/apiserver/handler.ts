@@ -60,7 +60,7 @@ import { customSource } from '../../k8s/apiextensions';
 import { crdOf, servedResource } from '../apiextensions/served';
 import { aggregatedResource, isAggregated, proxyAggregated } from './aggregator';
 import { prepareCrdForCreate } from '../apiextensions/strategy';
-import { atVersion, isConverted, toServed, toStorage } from '../../k8s/served-versions';
+import { atVersion, toServed, toStorage } from '../../k8s/served-versions';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
@@ -217,7 +217,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   // Requests at a converted version (autoscaling/v1 HPAs): the body is decoded at that version and
   // converted to the storage version once authorized (a patch's in the patch branch), the answer
   // converted back in respond(), with the warnings of that decoding.
-  const view = atRequested && isConverted(atRequested) ? atRequested : undefined;
+  // atVersion answers the table's own entry for the storage version and a copy only for another
+  // served version, so a request without a version (every internal client) checks nothing more.
+  const view = atRequested !== stored ? atRequested : undefined;
   const viewWarnings: string[] = [];
   const objName = req.name ?? req.body?.metadata?.name ?? req.body?.metadata?.generateName;
   const ref = info ? { kind: info.kind, name: objName ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) } : undefined;
