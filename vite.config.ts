@@ -150,6 +150,10 @@ export default defineConfig({
     // Inlined assets would become data: URLs that the CSP's script/style rules reject.
     assetsInlineLimit: 0,
     sourcemap: true,
+    // Two chunks pass Vite's 500 kB default on purpose: the worker (the whole simulation, one
+    // download the service worker keeps for offline use, ~1.4 MB) and mermaid's lazily loaded
+    // renderer (~0.7 MB). The limit stays a budget: a worker that outgrows it warns again.
+    chunkSizeWarningLimit: 1_500,
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1', headers: HEADERS },

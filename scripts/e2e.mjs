@@ -68,7 +68,7 @@ const env = { ...process.env, NO_COLOR: '1' };
   if (!chromium.ok) return { code: 1, error: chromium.message };
 
   if (opts.build !== false) {
-    const b = spawnSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env });
+    const b = spawnSync(process.execPath, [VITE, 'build', '--configLoader', 'runner', '--outDir', dist, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env });
     if (b.status !== 0) return { code: 1, error: 'vite build failed' };
   }
   if (!existsSync(join(dist, 'index.html'))) return { code: 1, error: `${dist}/index.html is missing: run \`npm run build\` first` };
@@ -76,7 +76,7 @@ const env = { ...process.env, NO_COLOR: '1' };
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // Own process group (detached), so one signal stops vite and anything it spawned.
-  const server = spawn(process.execPath, [VITE, 'preview', '--outDir', dist, '--host', '127.0.0.1', '--strictPort', '--port', String(port)], {
+  const server = spawn(process.execPath, [VITE, 'preview', '--configLoader', 'runner', '--outDir', dist, '--host', '127.0.0.1', '--strictPort', '--port', String(port)], {
     cwd: ROOT,
     env,
     detached: true,

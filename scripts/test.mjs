@@ -116,7 +116,7 @@ if (vr && typeof vr.numPassedTests === 'number') {
 // Every lesson, drill and misconception card proven on the real engine (npm run lessons:check).
 gate('lessons (proven on the engine)', [BIN('tsx', 'dist/cli.mjs'), join(ROOT, 'src', 'cli', 'lessons-check.ts')]);
 
-const built = gate('build (vite)', [BIN('vite', 'bin/vite.js'), 'build']);
+const built = gate('build (vite)', [BIN('vite', 'bin/vite.js'), 'build', '--configLoader', 'runner']);
 
 banner('end-to-end tests (Playwright, Chromium)');
 if (!built) {

@@ -76,7 +76,7 @@ const describe = (/** @type {number[]} */ d) => `${d.length}${d.length ? ` (long
 
 const chrome = ensureChromium((l) => console.log(l));
 if (!chrome.ok) throw new Error(chrome.message);
-const server = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', DIST, '--host', '127.0.0.1', '--strictPort', '--port', String(PORT)], { cwd: ROOT, detached: true, stdio: 'ignore' });
+const server = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--configLoader', 'runner', '--outDir', DIST, '--host', '127.0.0.1', '--strictPort', '--port', String(PORT)], { cwd: ROOT, detached: true, stdio: 'ignore' });
 try {
   for (let i = 0; i < 100; i++) {
     try {
