@@ -112,9 +112,22 @@ export function enqueueAfter(w: World, self: ManagerState, def: ControllerDef, k
   else if (outcome === 'arm') setTimer(w, self, delay, `requeue:${def.name}`, key);
 }
 
+/**
+ * The controllers that watch a resource, in the list's order, once per (list, resource): every
+ * watch delivery asked each of ~30 controllers. A list with optional controllers is a new array
+ * per call and misses the memo, costing what it always did.
+ */
+const WATCHERS = new WeakMap<readonly ControllerDef[], Map<string, readonly ControllerDef[]>>();
+function watchersOf(all: readonly ControllerDef[], resource: string): readonly ControllerDef[] {
+  let byResource = WATCHERS.get(all);
+  if (!byResource) WATCHERS.set(all, (byResource = new Map()));
+  let defs = byResource.get(resource);
+  if (!defs) byResource.set(resource, (defs = all.filter((def) => def.informers.includes(resource) || (def.customResources && isCustomResource(resource)))));
+  return defs;
+}
+
 function dispatchDeltas(w: World, self: ManagerState, resource: string, deltas: Delta[], watch?: { id: number; ev: Parameters<typeof traceWatch>[3] }): void {
-  for (const def of controllersOf(w, self)) {
-    if (!def.informers.includes(resource) && !(def.customResources && isCustomResource(resource))) continue;
+  for (const def of watchersOf(controllersOf(w, self), resource)) {
     const ctx = dispatchContext(w, self, def);
     let queued = false;
     for (const d of deltas) {
