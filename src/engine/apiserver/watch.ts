@@ -96,18 +96,30 @@ export function unregisterWatch(w: World, id: number): void {
   else idx.byField.get(k)?.delete(id);
 }
 
+/**
+ * The watches a change may concern, in ascending id order. Ids are handed out ascending and each
+ * index set is filled in registration order, so `unindexed` alone is already sorted: only a merge
+ * with an indexed set needs a sort. An update that keeps the indexed fields (every status write)
+ * looks each key up once.
+ */
 function candidates(w: World, resource: string, objs: (KObject | undefined)[]): number[] {
   const idx = w.watchIndex.get(resource);
   if (!idx) return [];
-  const out = new Set<number>(idx.unindexed);
+  let out: Set<number> | undefined;
+  let seen: string | undefined;
   for (const obj of objs) {
     if (!obj) continue;
     for (const field of INDEXED_FIELDS) {
-      const set = idx.byField.get(`${field}=${fieldValue(obj, field)}`);
-      if (set) for (const id of set) out.add(id);
+      const key = `${field}=${fieldValue(obj, field)}`;
+      if (key === seen) continue;
+      const set = idx.byField.get(key);
+      if (!set) continue;
+      seen ??= key;
+      out ??= new Set(idx.unindexed);
+      for (const id of set) out.add(id);
     }
   }
-  return [...out].sort((a, b) => a - b);
+  return out ? [...out].sort((a, b) => a - b) : [...idx.unindexed];
 }
 
 /**
