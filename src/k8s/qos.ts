@@ -1,29 +1,46 @@
 /** The Pod's QoS class (pkg/apis/core/v1/helper/qos GetPodQOS), over cpu and memory only. */
-import type { Pod } from './types';
+import type { Container, Pod } from './types';
 import { milli } from './quantity';
+import { own } from './own';
 
-const TRACKED = ['cpu', 'memory'];
+const TRACKED = ['cpu', 'memory'] as const;
+
+/** Per tracked resource (TRACKED's order): the summed milli-units and whether any were non-zero. */
+interface Totals {
+  sum: [number, number];
+  seen: [boolean, boolean];
+}
+
+const newTotals = (): Totals => ({ sum: [0, 0], seen: [false, false] });
+
+/** Adds one container's non-zero quantities; returns how many tracked resources it named. */
+function add(t: Totals, list: Readonly<Record<string, string | number>> | undefined): number {
+  let found = 0;
+  for (let i = 0; i < TRACKED.length; i++) {
+    const q = list === undefined ? 0 : milli(own(list, TRACKED[i]!) as string | number | undefined);
+    if (q === 0) continue;
+    t.sum[i] = t.sum[i]! + q;
+    t.seen[i] = true;
+    found++;
+  }
+  return found;
+}
+
+const count = (t: Totals): number => (t.seen[0] ? 1 : 0) + (t.seen[1] ? 1 : 0);
 
 export function podQOS(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
-  const requests = new Map<string, number>();
-  const limits = new Map<string, number>();
+  const requests = newTotals();
+  const limits = newTotals();
   let guaranteed = true;
-  for (const c of [...(pod.spec.initContainers ?? []), ...pod.spec.containers]) {
-    for (const [name, q] of Object.entries(c.resources?.requests ?? {})) {
-      if (!TRACKED.includes(name) || milli(q) === 0) continue;
-      requests.set(name, (requests.get(name) ?? 0) + milli(q));
-    }
-    const found = new Set<string>();
-    for (const [name, q] of Object.entries(c.resources?.limits ?? {})) {
-      if (!TRACKED.includes(name) || milli(q) === 0) continue;
-      found.add(name);
-      limits.set(name, (limits.get(name) ?? 0) + milli(q));
-    }
-    if (!TRACKED.every((r) => found.has(r))) guaranteed = false;
+  const visit = (c: Container): void => {
+    add(requests, c.resources?.requests);
+    if (add(limits, c.resources?.limits) < TRACKED.length) guaranteed = false;
+  };
+  for (const c of pod.spec.initContainers ?? []) visit(c);
+  for (const c of pod.spec.containers) visit(c);
+  if (count(requests) === 0 && count(limits) === 0) return 'BestEffort';
+  for (let i = 0; i < TRACKED.length; i++) {
+    if (requests.seen[i] && (!limits.seen[i] || limits.sum[i] !== requests.sum[i])) guaranteed = false;
   }
-  if (requests.size === 0 && limits.size === 0) return 'BestEffort';
-  if (guaranteed) {
-    for (const [name, r] of requests) if (limits.get(name) !== r) guaranteed = false;
-  }
-  return guaranteed && requests.size === limits.size ? 'Guaranteed' : 'Burstable';
+  return guaranteed && count(requests) === count(limits) ? 'Guaranteed' : 'Burstable';
 }

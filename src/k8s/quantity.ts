@@ -11,10 +11,27 @@ export function isQuantity(s: string): boolean {
   return QUANTITY.test(s);
 }
 
+/**
+ * Parsed quantity texts: a cluster uses a handful of distinct ones (`50m`, `64Mi`) and reads them
+ * on every admission, QoS and scheduling pass. A pure function of the text, bounded like
+ * imageDefinition's memo.
+ */
+const PARSED = new Map<string, number | undefined>();
+const PARSED_CAP = 4096;
+
 /** Milli-units of a quantity string or number, or undefined when it is not a valid quantity. */
 export function parseMilli(q: string | number | undefined): number | undefined {
   if (q === undefined) return undefined;
   if (typeof q === 'number') return Math.round(q * 1000);
+  const hit = PARSED.get(q);
+  if (hit !== undefined || PARSED.has(q)) return hit;
+  const v = parseText(q);
+  if (PARSED.size >= PARSED_CAP) PARSED.clear();
+  PARSED.set(q, v);
+  return v;
+}
+
+function parseText(q: string): number | undefined {
   const m = q.match(QUANTITY);
   if (!m) return undefined;
   const num = Number(m[1]);

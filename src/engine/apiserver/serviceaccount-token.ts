@@ -32,31 +32,48 @@ export interface TokenBinding {
   expirationSeconds: number;
 }
 
-/**
- * Base64 (standard alphabet, unpadded, as upstream's JWT segments look here). Built as one array
- * joined at the end: a string grown by `+=` stays a rope of one node per piece until something
- * reads it, and a token no process reads kept ~40 KB of rope per Pod.
- */
-function b64url(bytes: ArrayLike<number>): string {
-  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const out: string[] = [];
-  for (let i = 0; i < bytes.length; i += 3) {
-    const b0 = bytes[i]!;
-    const b1 = i + 1 < bytes.length ? bytes[i + 1] : undefined;
-    const b2 = i + 2 < bytes.length ? bytes[i + 2] : undefined;
-    out.push(A[b0 >> 2]!, A[((b0 & 3) << 4) | ((b1 ?? 0) >> 4)]!);
-    if (b1 !== undefined) out.push(A[((b1 & 15) << 2) | ((b2 ?? 0) >> 6)]!);
-    if (b2 !== undefined) out.push(A[b2 & 63]!);
-  }
-  return out.join('');
-}
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
-/** The JSON texts here are ASCII, so their characters are their bytes. */
-function ascii(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+/**
+ * The text of character codes, built in one piece: a string grown by `+=` stays a rope of one
+ * node per piece until something reads it, and a token no process reads kept ~40 KB of rope per
+ * Pod. Chunked because fromCharCode takes its codes as arguments.
+ */
+function fromCodes(codes: number[]): string {
+  let out = '';
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode.apply(null, codes.slice(i, i + 8192));
   return out;
 }
+
+/** Appends the 2–4 unpadded base64 characters of one group of 1–3 bytes (b1/b2 < 0: absent). */
+function pushGroup(codes: number[], b0: number, b1: number, b2: number): void {
+  codes.push(CODES[b0 >> 2]!, CODES[((b0 & 3) << 4) | (Math.max(b1, 0) >> 4)]!);
+  if (b1 >= 0) codes.push(CODES[((b1 & 15) << 2) | (Math.max(b2, 0) >> 6)]!);
+  if (b2 >= 0) codes.push(CODES[b2 & 63]!);
+}
+
+/** Base64 (standard alphabet, unpadded, as upstream's JWT segments look here). */
+function b64url(bytes: ArrayLike<number>): string {
+  const codes: number[] = [];
+  const n = bytes.length;
+  for (let i = 0; i < n; i += 3) pushGroup(codes, bytes[i]!, i + 1 < n ? bytes[i + 1]! : -1, i + 2 < n ? bytes[i + 2]! : -1);
+  return fromCodes(codes);
+}
+
+/** b64url of an ASCII text's bytes (its character codes, as `& 0xff` takes them). */
+function b64ascii(text: string): string {
+  const codes: number[] = [];
+  const n = text.length;
+  let i = 0;
+  for (; i + 2 < n; i += 3) {
+    const x = ((text.charCodeAt(i) & 255) << 16) | ((text.charCodeAt(i + 1) & 255) << 8) | (text.charCodeAt(i + 2) & 255);
+    codes.push(CODES[x >> 18]!, CODES[(x >> 12) & 63]!, CODES[(x >> 6) & 63]!, CODES[x & 63]!);
+  }
+  if (i < n) pushGroup(codes, text.charCodeAt(i) & 255, i + 1 < n ? text.charCodeAt(i + 1) & 255 : -1, -1);
+  return fromCodes(codes);
+}
+
 const fromB64url = (s: string): string => decodeBase64(s.replace(/[-_]/g, (c) => (c === '-' ? '+' : '/')));
 
 function hexBytes(hex: string): number[] {
@@ -74,6 +91,14 @@ function keyId(w: World): string {
     KEY_IDS.set(w.seed, id);
   }
   return id;
+}
+
+/** The encoded JWT header, which names only the key: one per seed. */
+const HEADERS = new Map<number, string>();
+function header(w: World): string {
+  let h = HEADERS.get(w.seed);
+  if (h === undefined) HEADERS.set(w.seed, (h = b64ascii(JSON.stringify({ alg: 'RS256', kid: keyId(w) }))));
+  return h;
 }
 
 /** Bytes 9…255 of every signature a cluster makes, base64-encoded once per seed. */
@@ -129,7 +154,7 @@ export function mintToken(w: World, b: TokenBinding): { ok: true; token: string 
     nbf: iat,
     sub: `system:serviceaccount:${b.namespace}:${b.serviceAccount}`,
   };
-  const signed = `${b64url(ascii(JSON.stringify({ alg: 'RS256', kid: keyId(w) })))}.${b64url(ascii(JSON.stringify(claims)))}`;
+  const signed = `${header(w)}.${b64ascii(JSON.stringify(claims))}`;
   return { ok: true, token: `${signed}.${signature(w, signed)}` };
 }
 

@@ -43,8 +43,24 @@ const RESERVED_TLDS = ['.invalid', '.test', '.example', '.local', '.localhost', 
 
 // ---------------------------------------------------------------------------------------------
 
-/** Normalise `image` and report whether the registry has it (containerd's view). */
+const RESOLVED = new Map<string, ImageInfo>();
+
+/**
+ * Normalise `image` and report whether the registry has it (containerd's view). A pure function
+ * of `image` (the catalog is constant), so answers are memoised; each caller gets its own copy,
+ * since ImageInfo's fields are all primitives a shallow copy is a full one.
+ */
 export function resolveImage(image: string): ImageInfo {
+  let info = RESOLVED.get(image);
+  if (!info) {
+    info = resolveUncached(image);
+    if (RESOLVED.size >= 1000) RESOLVED.clear();
+    RESOLVED.set(image, info);
+  }
+  return { ...info };
+}
+
+function resolveUncached(image: string): ImageInfo {
   const parsed = parseImageReference(image);
   if (!parsed.ok) {
     return {

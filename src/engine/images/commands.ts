@@ -3,9 +3,10 @@
  * builtin (shell-builtins.ts), a nested shell, a userland or network tool, or an image binary
  * (programs.ts), and what its outcome does to the machine (time passes, it blocks, an app starts).
  */
-import { startApp } from './app';
+import { startApp, type AppRun } from './app';
 import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
+import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, readOnlyAt, stat, writeFile } from './fs';
 import { runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
@@ -321,6 +322,12 @@ function kubeProxyMode(m: Machine, ctx: RunContext): 'iptables' | 'nftables' {
   return conf.kind === 'file' && /^mode: nftables$/m.test(conf.content) ? 'nftables' : 'iptables';
 }
 
+function appBanner(m: Machine, ctx: RunContext, start: AppStart, r: AppRun): LogLine[] {
+  const lines = 'server' in r.behaviour ? serverBanner(r, start.style, start.style === 'kube-proxy' ? kubeProxyMode(m, ctx) : 'iptables') : [];
+  for (const [dt, stream, text] of start.banner ?? []) lines.push({ at: r.startedAt + dt, stream, text });
+  return lines.sort((a, b) => a.at - b.at);
+}
+
 function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
   const asPid1 = (m.dialect === null || m.pid1Next) && !daemon && !m.apps.some((a) => a.pid === 1);
   m.pid1Next = false;
@@ -338,11 +345,9 @@ function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
     podIP: ctx.podIP,
     ...(ctx.memoryLimitBytes !== undefined ? { memoryLimitBytes: ctx.memoryLimitBytes } : {}),
     ...(start.docroot !== undefined ? { docroot: start.docroot } : {}),
-    banner: (r) => {
-      const lines = 'server' in r.behaviour ? serverBanner(r, start.style, start.style === 'kube-proxy' ? kubeProxyMode(m, ctx) : 'iptables') : [];
-      for (const [dt, stream, text] of start.banner ?? []) lines.push({ at: r.startedAt + dt, stream, text });
-      return lines.sort((a, b) => a.at - b.at);
-    },
+    // A forecast's copy is read for its exit and listen times only (process.ts), never for its
+    // logs, so its apps skip rendering the banner; the process itself renders it when it runs.
+    ...(ctx.lookahead ? {} : { banner: (r: AppRun) => appBanner(m, ctx, start, r) }),
   });
   m.apps.push(run);
   return run;

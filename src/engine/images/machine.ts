@@ -112,8 +112,12 @@ export const LOG_CAP = 5_000;
 const NESTED_BUDGET = 50_000;
 
 export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLayer): Machine {
+  // Scope's fields spelled out (in its order) rather than spread: one literal, one object shape.
   return {
-    ...scope,
+    vars: scope.vars,
+    positional: scope.positional,
+    cwd: scope.cwd,
+    dialect: scope.dialect,
     nodes: script.nodes,
     parsed: {},
     stack: [],

@@ -24,6 +24,7 @@ import { argvScript } from './shell-ast';
 import type { ClusterDns, ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
+import { cloneData } from '../core/clone';
 
 export interface ProcessState {
   input: ProcessInput;
@@ -211,7 +212,8 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
       else writable[at] = m;
     }
   }
-  const copy: Machine = { ...structuredClone({ ...state, fs: { ...fs, ...(writable ? { mounts: writable } : {}) }, logs: [] as LogLine[] }), nodes: nodes.slice() };
+  // cloneData is structuredClone's result (aliases kept) without the serialiser's round trip.
+  const copy: Machine = { ...cloneData({ ...state, fs: { ...fs, ...(writable ? { mounts: writable } : {}) }, logs: [] as LogLine[] }), nodes: nodes.slice() };
   if (fs.mounts) copy.fs.mounts = { ...copy.fs.mounts, ...shared };
   advance(copy, context(p, true), Infinity, LOOKAHEAD_BUDGET);
   const exit = machineExit(copy) ?? null;

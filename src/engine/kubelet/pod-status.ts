@@ -168,7 +168,8 @@ function generatedConditions(pod: Pod, sandbox: SandboxRecord | undefined, init:
   else if (phase === 'Failed') containersReady = condition('ContainersReady', false, 'PodFailed');
   else if (unready.length) containersReady = condition('ContainersReady', false, 'ContainersNotReady', `containers with unready status: [${unready.join(' ')}]`);
   else containersReady = condition('ContainersReady', true);
-  let ready: PodCondition = { ...containersReady, type: 'Ready' };
+  // Every condition comes from condition(), so the fields added to them below meet few shapes.
+  let ready = condition('Ready', containersReady.status === 'True', containersReady.reason, containersReady.message);
   if (containersReady.status === 'True') {
     const missing = (pod.spec.readinessGates ?? []).filter((g) => pod.status?.conditions?.find((c) => c.type === g.conditionType)?.status !== 'True');
     if (missing.length) {

@@ -16,7 +16,7 @@ import type { World } from '../world';
 import { listensOn, processExit, setClusterDns } from './app';
 import { armExit } from './exits';
 import type { ProxyRule } from './proxy-state';
-import type { ContainerRecord, RuntimeState } from './runtime-state';
+import type { ContainerRecord, RuntimeState, SandboxRecord } from './runtime-state';
 
 const DNS_PORT = 53;
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -71,24 +71,42 @@ function records(w: World): Record<string, string[]> {
   return out;
 }
 
-/** Whether a CoreDNS (anything listening on 53) runs at `ip` now: a ready sandbox and a live process. */
-function answersAt(w: World, ip: string): boolean {
-  for (const m of w.machines) {
-    const rt = runtimeOn(w, m);
-    if (!rt) continue;
-    for (const sb of rt.sandboxes.values()) {
-      if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork || sb.ip !== ip) continue;
-      for (const c of rt.containers.values()) {
-        if (c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING' && c.process && listensOn(c.process, w.now, DNS_PORT)) return true;
-      }
-    }
+/** Whether a process in `sb` listens on 53 now (a live CoreDNS). */
+function servesDns(w: World, rt: RuntimeState, sb: SandboxRecord): boolean {
+  for (const c of rt.containers.values()) {
+    if (c.sandboxId === sb.id && c.state === 'CONTAINER_RUNNING' && c.process && listensOn(c.process, w.now, DNS_PORT)) return true;
   }
   return false;
 }
 
+/**
+ * For each of `ips`, whether a CoreDNS runs there now: a ready sandbox with that address and a
+ * live process. One walk over the machines answers every address (each stops being looked for
+ * once answered); for each address the sandboxes are tried in the same order as a walk of its
+ * own would, and listensOn's answer does not depend on the order processes are asked in.
+ */
+function answering(w: World, ips: readonly string[]): boolean[] {
+  const found = ips.map(() => false);
+  let open = ips.length;
+  for (const m of w.machines) {
+    if (open === 0) break;
+    const rt = runtimeOn(w, m);
+    if (!rt) continue;
+    for (const sb of rt.sandboxes.values()) {
+      if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork) continue;
+      for (let i = 0; i < ips.length; i++) {
+        if (found[i] || sb.ip !== ips[i] || !servesDns(w, rt, sb)) continue;
+        found[i] = true;
+        open--;
+      }
+    }
+  }
+  return found;
+}
+
 /** The view from `node`, over `served` (records() computed once per publication). */
 function viewFrom(w: World, node: string, served: Record<string, string[]>): ClusterDns {
-  const endpoints = (dnsRule(w, node)?.endpoints ?? []).map((ep) => answersAt(w, ipOf(ep)));
+  const endpoints = answering(w, (dnsRule(w, node)?.endpoints ?? []).map(ipOf));
   return { nameserver: CLUSTER_DNS, endpoints, records: served };
 }
 

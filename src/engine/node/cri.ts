@@ -213,11 +213,15 @@ export function removeContainer(rt: RuntimeState, id: string): void {
 
 /** Containers of one Pod, oldest first. */
 export function podContainers(rt: RuntimeState, podUid: string): ContainerRecord[] {
-  return [...rt.containers.values()].filter((c) => c.podUid === podUid).sort((a, b) => a.createdAt - b.createdAt || a.config.attempt - b.config.attempt);
+  const mine: ContainerRecord[] = [];
+  for (const c of rt.containers.values()) if (c.podUid === podUid) mine.push(c);
+  return mine.length < 2 ? mine : mine.sort((a, b) => a.createdAt - b.createdAt || a.config.attempt - b.config.attempt);
 }
 
 export function podSandboxes(rt: RuntimeState, podUid: string): SandboxRecord[] {
-  return [...rt.sandboxes.values()].filter((s) => s.podUid === podUid).sort((a, b) => a.attempt - b.attempt);
+  const mine: SandboxRecord[] = [];
+  for (const s of rt.sandboxes.values()) if (s.podUid === podUid) mine.push(s);
+  return mine.length < 2 ? mine : mine.sort((a, b) => a.attempt - b.attempt);
 }
 
 /** The newest instance of a named container of a Pod (the one its status describes). */
