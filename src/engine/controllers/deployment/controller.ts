@@ -120,10 +120,26 @@ function podMapFor(ctx: ControllerContext, d: Deployment, rsList: ReplicaSet[]):
   return out;
 }
 
+/**
+ * deployment.DeepCopy(), except the Pod template: a sync never writes it (a new ReplicaSet's
+ * template is cloned from it first) and a stored object is never mutated after commit, so the
+ * copy shares it. Its identity then stays the same from sync to sync (a status write shares the
+ * spec with the version before), which lets equalIgnoreHash remember its answers. Keys keep
+ * their order: the copy may be sent back whole.
+ */
+function workingCopy(cached: Deployment): Deployment {
+  const d = { ...cached };
+  for (const k of Object.keys(d) as (keyof Deployment)[]) if (k !== 'spec') (d as Record<string, unknown>)[k] = cloneData(d[k]);
+  const spec: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(cached.spec)) spec[k] = k === 'template' ? v : cloneData(v);
+  d.spec = spec as unknown as Deployment['spec'];
+  return d;
+}
+
 function syncDeployment(ctx: ControllerContext, key: string): ReconcileResult {
   const cached = ctx.cache('deployments').cache.get(key) as Deployment | undefined;
   if (!cached) return DONE;
-  const d = cloneData(cached);
+  const d = workingCopy(cached);
   const sel = d.spec.selector;
   if (!sel || (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0)) {
     ctx.record(d, { type: 'Warning', reason: 'SelectingAll', message: 'This deployment is selecting all pods. A non-empty selector is required.' });

@@ -107,7 +107,10 @@ function getNewReplicaSet(s: DeploymentSync, oldRSs: ReplicaSet[], create: boole
   const existing = findNewReplicaSet(d, s.rsList);
   const newRevision = String(maxRevision(oldRSs) + 1);
   if (existing) {
-    const copy = cloneData(existing);
+    // Only the annotations (setNewReplicaSetAnnotations) and spec.minReadySeconds are written on
+    // the copy, and an update's body is cloned by kube-apiserver: the rest (the Pod template,
+    // the status) is shared with the informer's object, which nothing here writes.
+    const copy: ReplicaSet = { ...existing, metadata: { ...existing.metadata, annotations: { ...existing.metadata.annotations } }, spec: { ...existing.spec } };
     const annotationsUpdated = setNewReplicaSetAnnotations(d, copy, newRevision, true);
     const minReadyNeedsUpdate = (copy.spec.minReadySeconds ?? 0) !== (d.spec.minReadySeconds ?? 0);
     if (annotationsUpdated || minReadyNeedsUpdate) {

@@ -154,9 +154,28 @@ export function equalIgnoreHash(a: PodTemplateSpec | undefined, b: PodTemplateSp
   return semanticEqual(withoutHash(a), withoutHash(b));
 }
 
+/**
+ * equalIgnoreHash(rsTemplate, dTemplate), remembered per ReplicaSet template for the last
+ * Deployment template it was compared with. Both are stored objects' templates (the informer's
+ * ReplicaSets, the Deployment sync's working copy, which shares its template), never mutated
+ * after commit, so an answer stays true while both objects live; a sync asks it three times and
+ * every sync of an unchanged Deployment asks it again.
+ */
+const TEMPLATE_MATCH = new WeakMap<PodTemplateSpec, { against: PodTemplateSpec; equal: boolean }>();
+function templateMatches(rs: ReplicaSet, d: Deployment): boolean {
+  const a = rs.spec.template;
+  const b = d.spec.template;
+  if (!a || !b) return equalIgnoreHash(a, b);
+  const seen = TEMPLATE_MATCH.get(a);
+  if (seen?.against === b) return seen.equal;
+  const equal = equalIgnoreHash(a, b);
+  TEMPLATE_MATCH.set(a, { against: b, equal });
+  return equal;
+}
+
 /** FindNewReplicaSet: the oldest ReplicaSet whose template equals the Deployment's. */
 export function findNewReplicaSet(d: Deployment, rsList: ReplicaSet[]): ReplicaSet | undefined {
-  return [...rsList].sort(byCreation).find((rs) => equalIgnoreHash(rs.spec.template, d.spec.template));
+  return [...rsList].sort(byCreation).find((rs) => templateMatches(rs, d));
 }
 
 /** FindOldReplicaSets: every other ReplicaSet (allOld), and those with replicas (old). */
