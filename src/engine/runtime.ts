@@ -68,13 +68,26 @@ export type TraceInput = {
  */
 export function trace(w: SimCore, t: TraceInput): TraceRecord | undefined {
   if (w.traceMuted) return undefined;
-  // Built once, in its final shape and key order (seq, at, from, to, kind, detail, summary, then
-  // the optional keys): at scale every Pod leaves about seventy of these.
-  const rec = { seq: 0, at: w.now, from: t.from, to: t.to, kind: t.kind, detail: t.detail, summary: summarize(t) } as TraceRecord;
-  if (t.object) rec.object = t.object;
-  if (t.resourceVersion !== undefined) rec.resourceVersion = t.resourceVersion;
-  if (t.requestId !== undefined) rec.requestId = t.requestId;
-  return appendTrace(w.trace, rec);
+  return appendTrace(w.trace, traceRecord(w.now, t, summarize(t)));
+}
+
+/**
+ * The record in its final key order (seq, at, from, to, kind, detail, summary, then whichever of
+ * object, resourceVersion, requestId are set). Each combination is one literal, so a record is
+ * allocated in its final shape: adding the optional keys afterwards grew every record an
+ * out-of-object property array, and at scale every Pod leaves about seventy records.
+ */
+function traceRecord(at: SimMillis, t: TraceInput, summary: string): TraceRecord {
+  const { from, to, kind, detail, object, resourceVersion: rv, requestId: id } = t;
+  let rec;
+  if (object) {
+    if (rv !== undefined) {
+      rec = id !== undefined ? { seq: 0, at, from, to, kind, detail, summary, object, resourceVersion: rv, requestId: id } : { seq: 0, at, from, to, kind, detail, summary, object, resourceVersion: rv };
+    } else rec = id !== undefined ? { seq: 0, at, from, to, kind, detail, summary, object, requestId: id } : { seq: 0, at, from, to, kind, detail, summary, object };
+  } else if (rv !== undefined) {
+    rec = id !== undefined ? { seq: 0, at, from, to, kind, detail, summary, resourceVersion: rv, requestId: id } : { seq: 0, at, from, to, kind, detail, summary, resourceVersion: rv };
+  } else rec = id !== undefined ? { seq: 0, at, from, to, kind, detail, summary, requestId: id } : { seq: 0, at, from, to, kind, detail, summary };
+  return rec as TraceRecord;
 }
 
 export function markComponentChanged(w: SimCore, id: ComponentId): void {

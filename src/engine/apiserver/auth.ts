@@ -23,9 +23,18 @@ export function serviceAccountUser(namespace: string, name: string): UserInfo {
   return { name: `system:serviceaccount:${namespace}:${name}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'] };
 }
 
+/**
+ * The same object for a controller each time, as the module's constant users are: the authorizer
+ * memoises a user's bindings by the UserInfo object (rbac-authorizer.ts), and a controller's
+ * client is made anew for every reconcile. A pure memo; nothing changes a UserInfo once made.
+ */
+const controllerUsers = new Map<string, UserInfo>();
+
 /** kube-controller-manager's per-controller ServiceAccount (--use-service-account-credentials). */
 export function controllerUser(controller: string): UserInfo {
-  return serviceAccountUser('kube-system', controller);
+  let user = controllerUsers.get(controller);
+  if (!user) controllerUsers.set(controller, (user = serviceAccountUser('kube-system', controller)));
+  return user;
 }
 
 export function nodeUser(node: string): UserInfo {

@@ -25,12 +25,26 @@ interface BindingIndex {
   cluster: Map<string, RoleBinding[]>;
   /** Namespace → subject key → RoleBindings. */
   namespaced: Map<string, Map<string, RoleBinding[]>>;
+  /**
+   * Per user and namespace ('' for none), what bindingsFor answers with each binding's rules:
+   * every request asks again, and the answer changes only with the RBAC objects, which drop the
+   * whole index. Keyed by the UserInfo object: a client holds one per identity and never changes it.
+   */
+  grants: WeakMap<UserInfo, Map<string, Grant[]>>;
+}
+
+/** A binding that applies to a user, its role's rules, and (once asked) the audit reason it gives. */
+interface Grant {
+  binding: RoleBinding;
+  rules: readonly PolicyRule[];
+  reason: string | undefined;
 }
 
 const indexes = new WeakMap<World['etcd'], BindingIndex>();
 
+/** The roles' buckets too: the grants hold their rules. */
 function sources(w: World): (Map<string, KObject> | undefined)[] {
-  return [w.etcd.kv.get('clusterrolebindings'), w.etcd.kv.get('rolebindings')];
+  return [w.etcd.kv.get('clusterrolebindings'), w.etcd.kv.get('rolebindings'), w.etcd.kv.get('clusterroles'), w.etcd.kv.get('roles')];
 }
 
 /** A binding's subject as the key a user's identity is looked up by (appliesToUser). */
@@ -57,7 +71,7 @@ function add(m: Map<string, RoleBinding[]>, key: string, b: RoleBinding): void {
 }
 
 function build(w: World): BindingIndex {
-  const idx: BindingIndex = { sources: sources(w), cluster: new Map(), namespaced: new Map() };
+  const idx: BindingIndex = { sources: sources(w), cluster: new Map(), namespaced: new Map(), grants: new WeakMap() };
   for (const o of w.etcd.kv.get('clusterrolebindings')?.values() ?? []) {
     const b = o as RoleBinding;
     for (const s of b.subjects ?? []) {
@@ -98,7 +112,10 @@ function userKeys(user: UserInfo): string[] {
 
 /** The bindings that apply to `user`: the ClusterRoleBindings, then the RoleBindings of `namespace`. */
 function bindingsFor(w: World, user: UserInfo, namespace: string | undefined): RoleBinding[] {
-  const idx = indexOf(w);
+  return bindingsIn(indexOf(w), user, namespace);
+}
+
+function bindingsIn(idx: BindingIndex, user: UserInfo, namespace: string | undefined): RoleBinding[] {
   const seen = new Set<RoleBinding>();
   const out: RoleBinding[] = [];
   const take = (list: RoleBinding[] | undefined): void => {
@@ -129,6 +146,17 @@ function rulesOf(w: World, b: RoleBinding): readonly PolicyRule[] {
   return roleRefRules(w, b.roleRef.kind, b.roleRef.name, b.metadata.namespace) ?? [];
 }
 
+/** bindingsFor with each binding's rules, from the index's memo. */
+function grantsFor(w: World, user: UserInfo, namespace: string | undefined): Grant[] {
+  const idx = indexOf(w);
+  let byNs = idx.grants.get(user);
+  if (!byNs) idx.grants.set(user, (byNs = new Map()));
+  const key = namespace || '';
+  let grants = byNs.get(key);
+  if (!grants) byNs.set(key, (grants = bindingsIn(idx, user, namespace).map((binding) => ({ binding, rules: rulesOf(w, binding), reason: undefined }))));
+  return grants;
+}
+
 function isNode(user: UserInfo): boolean {
   return user.groups.includes('system:nodes') && user.name.startsWith('system:node:');
 }
@@ -137,7 +165,7 @@ function isNode(user: UserInfo): boolean {
 export function authorizeResource(w: World, user: UserInfo, a: ResourceAttributes): boolean {
   if (user.groups.includes('system:masters')) return true;
   if (isNode(user) && NODE_POLICY.some((r) => ruleAllows(r, a))) return true;
-  for (const b of bindingsFor(w, user, a.namespace)) for (const r of rulesOf(w, b)) if (ruleAllows(r, a)) return true;
+  for (const g of grantsFor(w, user, a.namespace)) for (const r of g.rules) if (ruleAllows(r, a)) return true;
   return false;
 }
 
@@ -149,19 +177,30 @@ export function authorizeResource(w: World, user: UserInfo, a: ResourceAttribute
 export function authorizeResourceWithReason(w: World, user: UserInfo, a: ResourceAttributes): { allowed: boolean; reason: string } {
   if (user.groups.includes('system:masters')) return { allowed: true, reason: '' };
   if (isNode(user) && NODE_POLICY.some((r) => ruleAllows(r, a))) return { allowed: true, reason: '' };
-  for (const b of bindingsFor(w, user, a.namespace)) {
-    if (!rulesOf(w, b).some((r) => ruleAllows(r, a))) continue;
-    const keys = new Set(userKeys(user));
-    const ns = b.metadata.namespace;
-    const subject = (b.subjects ?? []).find((s) => {
-      const k = subjectKey(s, ns);
-      return k !== undefined && keys.has(k);
-    });
-    const who = subject ? describeSubject(subject, ns ?? '') : '';
-    const binding = ns ? `RoleBinding "${b.metadata.name ?? ''}/${ns}"` : `ClusterRoleBinding "${b.metadata.name ?? ''}"`;
-    return { allowed: true, reason: `RBAC: allowed by ${binding} of ${b.roleRef.kind} "${b.roleRef.name}" to ${who}` };
+  for (const g of grantsFor(w, user, a.namespace)) {
+    if (!allowsAny(g.rules, a)) continue;
+    g.reason ??= allowedReason(g.binding, user);
+    return { allowed: true, reason: g.reason };
   }
   return { allowed: false, reason: '' };
+}
+
+function allowsAny(rules: readonly PolicyRule[], a: ResourceAttributes): boolean {
+  for (const r of rules) if (ruleAllows(r, a)) return true;
+  return false;
+}
+
+/** authorizingVisitor's reason: the binding, its role, and the first of its subjects that is `user`. */
+function allowedReason(b: RoleBinding, user: UserInfo): string {
+  const keys = new Set(userKeys(user));
+  const ns = b.metadata.namespace;
+  const subject = (b.subjects ?? []).find((s) => {
+    const k = subjectKey(s, ns);
+    return k !== undefined && keys.has(k);
+  });
+  const who = subject ? describeSubject(subject, ns ?? '') : '';
+  const binding = ns ? `RoleBinding "${b.metadata.name ?? ''}/${ns}"` : `ClusterRoleBinding "${b.metadata.name ?? ''}"`;
+  return `RBAC: allowed by ${binding} of ${b.roleRef.kind} "${b.roleRef.name}" to ${who}`;
 }
 
 /** rbac's describeSubject: a ServiceAccount is written `name/namespace`. */

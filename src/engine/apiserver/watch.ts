@@ -98,16 +98,18 @@ export function unregisterWatch(w: World, id: number): void {
 
 /**
  * The watches a change may concern, in ascending id order. Ids are handed out ascending and each
- * index set is filled in registration order, so `unindexed` alone is already sorted: only a merge
- * with an indexed set needs a sort. An update that keeps the indexed fields (every status write)
+ * index set is filled in registration order, so `unindexed` alone is already sorted, and a watch
+ * is in `unindexed` or in one indexed set, never both: the indexed ids found are merged in, not
+ * sorted together with the rest. An update that keeps the indexed fields (every status write)
  * looks each key up once.
  */
-function candidates(w: World, resource: string, objs: (KObject | undefined)[]): number[] {
+function candidates(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined): number[] {
   const idx = w.watchIndex.get(resource);
   if (!idx) return [];
-  let out: Set<number> | undefined;
+  let found: number[] | undefined;
   let seen: string | undefined;
-  for (const obj of objs) {
+  for (let i = 0; i < 2; i++) {
+    const obj = i === 0 ? oldObj : newObj;
     if (!obj) continue;
     for (const field of INDEXED_FIELDS) {
       const key = `${field}=${fieldValue(obj, field)}`;
@@ -115,11 +117,27 @@ function candidates(w: World, resource: string, objs: (KObject | undefined)[]): 
       const set = idx.byField.get(key);
       if (!set) continue;
       seen ??= key;
-      out ??= new Set(idx.unindexed);
-      for (const id of set) out.add(id);
+      found ??= [];
+      for (const id of set) found.push(id);
     }
   }
-  return out ? [...out].sort((a, b) => a - b) : [...idx.unindexed];
+  return found ? mergeIds(idx.unindexed, found) : [...idx.unindexed];
+}
+
+/** The ascending `sorted` and `more` (any order, maybe repeating itself; disjoint from `sorted`) as one ascending list without repeats. */
+function mergeIds(sorted: Iterable<number>, more: number[]): number[] {
+  more.sort((a, b) => a - b);
+  const out: number[] = [];
+  let j = 0;
+  const takeBelow = (limit: number): void => {
+    for (; j < more.length && more[j]! < limit; j++) if (out[out.length - 1] !== more[j]) out.push(more[j]!);
+  };
+  for (const id of sorted) {
+    takeBelow(id);
+    out.push(id);
+  }
+  takeBelow(Infinity);
+  return out;
 }
 
 /**
@@ -128,7 +146,7 @@ function candidates(w: World, resource: string, objs: (KObject | undefined)[]): 
  * may delay an event or drop it, the watch staying open.
  */
 export function fanOut(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined, tombstone?: KObject, commitDelayMs = 0): void {
-  for (const id of candidates(w, resource, [oldObj, newObj])) {
+  for (const id of candidates(w, resource, oldObj, newObj)) {
     const reg = w.watches.get(id)!;
     const was = oldObj !== undefined && filterMatches(reg.filter, oldObj);
     const is = newObj !== undefined && filterMatches(reg.filter, newObj);
