@@ -18,7 +18,7 @@ import { findMatchingUntoleratedTaint, isFilterTaint } from '../../../k8s/tolera
 import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affinity';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';
-import { countPodsMatchSelector, hostnameCount, selectorKey } from './spread-counts';
+import { countPodsMatchSelector, hostnameCount, selectorKey, topologyValue } from './spread-counts';
 
 export { countPodsMatchSelector, selectorKey };
 
@@ -222,7 +222,7 @@ export function scorer(
     for (let i = 0; i < constraints.length; i++) {
       const c = constraints[i]!;
       if (c.topologyKey === HOSTNAME) continue;
-      const label = own(node.labels, c.topologyKey) as string | undefined;
+      const label = topologyValue(node, c.topologyKey);
       if (label !== undefined) labelled[i] = true;
       const v = label ?? '';
       if (!counts[i]!.has(v)) {
@@ -274,7 +274,7 @@ export function scorer(
           cnt = hostnameCount(node, c.selector, ns, keys[i]);
           if (cnt < 0) continue;
         } else {
-          const v = own(node.labels, c.topologyKey) as string | undefined;
+          const v = topologyValue(node, c.topologyKey);
           if (v === undefined) continue;
           cnt = counts[i]!.get(v) ?? 0;
         }

@@ -27,11 +27,21 @@ const HOSTNAME = 'kubernetes.io/hostname';
 const MEMO = Symbol('podTopologySpreadCounts');
 
 interface CountMemo {
-  /** The labels object `hostname` was read from (setNode replaces it when the Node changes). */
+  /** The labels object `hostname` and `topologyValue` were read from (setNode replaces it when the Node changes). */
   labels: Readonly<Record<string, string>> | undefined;
   hostname: boolean;
+  /** The last topology key read through topologyValue (undefined: none since `labels`), and its value. */
+  topologyKey: string | undefined;
+  topologyValue: string | undefined;
   /** Selector id → matching Pods on this node. */
   counts: Map<number, number>;
+  /**
+   * The id last read and its count (-1: none). Consecutive cycles mostly schedule replicas of
+   * one workload, so this copy spares a hash-table read on a node the cycle barely touches.
+   * Invariant: lastId is -1 or counts.get(lastId) === lastCount.
+   */
+  lastId: number;
+  lastCount: number;
 }
 
 /**
@@ -44,14 +54,29 @@ const MAX_COUNTED_SELECTORS = 4096;
 function memoOf(node: NodeInfo): CountMemo {
   let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
   if (!m) {
-    m = { labels: undefined, hostname: false, counts: new Map() };
+    m = { labels: undefined, hostname: false, topologyKey: undefined, topologyValue: undefined, counts: new Map(), lastId: -1, lastCount: 0 };
     Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
   }
   if (m.labels !== node.labels) {
     m.labels = node.labels;
     m.hostname = own(node.labels, HOSTNAME) !== undefined;
+    m.topologyKey = undefined;
   }
   return m;
+}
+
+/**
+ * The node's label `key` (own fields only), remembered for one key at a time: Score asks every
+ * feasible node for the same key each cycle, and the memo is read there anyway, while the labels
+ * object is not.
+ */
+export function topologyValue(node: NodeInfo, key: string): string | undefined {
+  const m = memoOf(node);
+  if (m.topologyKey !== key) {
+    m.topologyKey = key;
+    m.topologyValue = own(node.labels, key) as string | undefined;
+  }
+  return m.topologyValue;
 }
 
 /** A selector id's selector and namespace, and where a Pod change finds it (see BY_LABEL). */
@@ -118,7 +143,9 @@ export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod 
     const n = m.counts.get(id);
     if (n === undefined) continue;
     const r = SELECTORS[id]!;
-    m.counts.set(id, n + counted(cur, r) - counted(old, r));
+    const moved = n + counted(cur, r) - counted(old, r);
+    m.counts.set(id, moved);
+    if (id === m.lastId) m.lastCount = moved;
   }
 }
 
@@ -159,12 +186,18 @@ export function hostnameCount(node: NodeInfo, sel: Selector | undefined, namespa
 }
 
 function memoCount(m: CountMemo, node: NodeInfo, sel: Selector, namespace: string, key: number): number {
+  if (m.lastId === key) return m.lastCount;
   let n = m.counts.get(key);
   if (n === undefined) {
-    if (m.counts.size >= MAX_COUNTED_SELECTORS) m.counts.clear();
+    if (m.counts.size >= MAX_COUNTED_SELECTORS) {
+      m.counts.clear();
+      m.lastId = -1;
+    }
     n = countNow(node, sel, namespace);
     m.counts.set(key, n);
   }
+  m.lastId = key;
+  m.lastCount = n;
   return n;
 }
 
