@@ -284,19 +284,21 @@ export function scorer(
       return Math.round(score);
     },
     normalize(scores, nodes) {
+      // Mostly no node is ignored: then no node's name is read.
+      const skip = (i: number): boolean => ignored.size > 0 && ignored.has(nodes[i]!.name);
       let min = Number.MAX_SAFE_INTEGER;
       let max = 0;
-      nodes.forEach((n, i) => {
-        if (ignored.has(n.name)) return;
+      for (let i = 0; i < nodes.length; i++) {
+        if (skip(i)) continue;
         const s = scores[i]!;
         if (s < min) min = s;
         if (s > max) max = s;
-      });
-      nodes.forEach((n, i) => {
-        if (ignored.has(n.name)) scores[i] = 0;
+      }
+      for (let i = 0; i < nodes.length; i++) {
+        if (skip(i)) scores[i] = 0;
         else if (max === 0) scores[i] = MAX_NODE_SCORE;
         else scores[i] = Math.trunc((MAX_NODE_SCORE * (max + min - scores[i]!)) / max);
-      });
+      }
     },
   };
 }
