@@ -154,6 +154,8 @@ export interface SpreadState {
   constraints: Constraint[];
   matchNum: Map<string, number>[];
   minMatchNum: number[];
+  /** Per constraint: 1 when its selector matches the Pod itself (placing it adds one), else 0. */
+  selfMatchNum: number[];
 }
 
 export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints: Constraint[]): SpreadState {
@@ -162,12 +164,14 @@ export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints
   const matchNum = constraints.map(() => new Map<string, number>());
   for (const node of nodes) {
     if (!hasAllKeys(node.labels, constraints)) continue;
-    constraints.forEach((c, i) => {
-      if (!included(pod, node, c)) return;
+    // A plain loop: every node of the cluster, for every Pod with its own constraints.
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i]!;
+      if (!included(pod, node, c)) continue;
       const v = node.labels[c.topologyKey]!;
       const m = matchNum[i]!;
       m.set(v, (m.get(v) ?? 0) + countPodsMatchSelector(node, c.selector, ns, keys[i]));
-    });
+    }
   }
   const minMatchNum = constraints.map((c, i) => {
     const m = matchNum[i]!;
@@ -176,16 +180,16 @@ export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints
     for (const v of m.values()) if (v < min) min = v;
     return min;
   });
-  return { constraints, matchNum, minMatchNum };
+  const selfMatchNum = constraints.map((c) => (selectorMatches(c.selector, pod.metadata.labels) ? 1 : 0));
+  return { constraints, matchNum, minMatchNum, selfMatchNum };
 }
 
-export function filter(pod: Pod, s: SpreadState, node: NodeInfo): Rejection | undefined {
+export function filter(s: SpreadState, node: NodeInfo): Rejection | undefined {
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i]!;
     const v = own(node.labels, c.topologyKey) as string | undefined;
     if (v === undefined) return unresolvable(ERR_REASON_NODE_LABEL_NOT_MATCH);
-    const self = selectorMatches(c.selector, pod.metadata.labels) ? 1 : 0;
-    const skew = (s.matchNum[i]!.get(v) ?? 0) + self - s.minMatchNum[i]!;
+    const skew = (s.matchNum[i]!.get(v) ?? 0) + s.selfMatchNum[i]! - s.minMatchNum[i]!;
     if (skew > c.maxSkew) return unschedulable(ERR_REASON_CONSTRAINTS_NOT_MATCH);
   }
   return undefined;
@@ -318,7 +322,7 @@ export const PodTopologySpread: FilterPlugin & ScorePlugin = {
     const cs = constraintsFor(pi.pod, view, 'DoNotSchedule');
     if (cs.length === 0) return { kind: 'skip' };
     const s = preFilterState(pi.pod, view.nodes, cs);
-    return { kind: 'filter', filter: (node) => filter(pi.pod, s, node) };
+    return { kind: 'filter', filter: (node) => filter(s, node) };
   },
   isSchedulableAfter(e: ClusterEvent, pi) {
     switch (e.kind) {
