@@ -6,6 +6,7 @@
  * with spec.nodeName set.
  */
 import type { Node, Pod } from '../../k8s/types';
+import type { PodResources } from './resources';
 import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setImages, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
 
 export interface SchedulerCache {
@@ -171,10 +172,10 @@ function unplace(c: SchedulerCache, key: string): PodEntry | undefined {
   return e;
 }
 
-/** AssumePod: count the Pod on `node` before the binding is confirmed. */
-export function assumePod(c: SchedulerCache, pod: Pod, key: string, node: string): void {
+/** AssumePod: count the Pod on `node` before the binding is confirmed (`res`: podResources(pod), if known). */
+export function assumePod(c: SchedulerCache, pod: Pod, key: string, node: string, res?: PodResources): void {
   unplace(c, key);
-  place(c, podEntry(pod, key, node));
+  place(c, podEntry(pod, key, node, res));
   c.assumed.add(key);
 }
 
