@@ -53,6 +53,9 @@ describe('PodTopologySpread count memo', () => {
         p.metadata.namespace = ns;
         addOrUpdatePod(c, p, `${ns}/${name}`);
       }
+      // A selector first asked now (a new workload): its first count comes from the node's label tally.
+      const fresh: Selector = [{ key: 'app', op: 'In', values: [apps[next(apps.length)]!, `new-${step}`] }];
+      expect(countPodsMatchSelector(ni, fresh, 'default', selectorKey(fresh, 'default')), `step ${step} fresh`).toBe(countPodsMatchSelector(ni, fresh, 'default'));
       // Ask through the memo (filling it), and check every selector it holds against a walk.
       for (const [i, sel] of sels.entries()) {
         for (const n of namespaces) {

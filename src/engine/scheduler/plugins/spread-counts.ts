@@ -42,6 +42,14 @@ interface CountMemo {
    */
   lastId: number;
   lastCount: number;
+  /**
+   * `key=value` → the node's Pods carrying that label (any namespace, terminating or not), built
+   * at the node's first count and kept by podCountsChanged; undefined until then. A new selector
+   * (a new workload) is asked on every node, and on most no Pod carries the label its first `In`
+   * requirement needs: then its count is 0 without walking the node's Pods.
+   * Invariant: once built, equal to labelTally(node.pods) at all times.
+   */
+  podLabels: Map<string, number> | undefined;
 }
 
 /**
@@ -54,7 +62,7 @@ const MAX_COUNTED_SELECTORS = 4096;
 function memoOf(node: NodeInfo): CountMemo {
   let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
   if (!m) {
-    m = { labels: undefined, hostname: false, topologyKey: undefined, topologyValue: undefined, counts: new Map(), lastId: -1, lastCount: 0 };
+    m = { labels: undefined, hostname: false, topologyKey: undefined, topologyValue: undefined, counts: new Map(), lastId: -1, lastCount: 0, podLabels: undefined };
     Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
   }
   if (m.labels !== node.labels) {
@@ -83,6 +91,8 @@ export function topologyValue(node: NodeInfo, key: string): string | undefined {
 interface Registered {
   sel: Selector;
   ns: string;
+  /** `key=value` for each value of the first `In` requirement (a match carries one of them); undefined without one. */
+  needs: string[] | undefined;
 }
 const SELECTORS: Registered[] = [];
 /**
@@ -94,18 +104,45 @@ const BY_LABEL = new Map<string, number[]>();
 const UNINDEXED: number[] = [];
 
 function register(id: number, sel: Selector, ns: string): void {
-  SELECTORS[id] = { sel, ns };
   const req = sel.find((r) => r.op === 'In');
   if (req?.op !== 'In') {
+    SELECTORS[id] = { sel, ns, needs: undefined };
     UNINDEXED.push(id);
     return;
   }
-  for (const v of new Set(req.values)) {
-    const k = `${req.key}=${v}`;
+  const needs = [...new Set(req.values)].map((v) => `${req.key}=${v}`);
+  SELECTORS[id] = { sel, ns, needs };
+  for (const k of needs) {
     const ids = BY_LABEL.get(k);
     if (ids) ids.push(id);
     else BY_LABEL.set(k, [id]);
   }
+}
+
+/** Adds `by` to the tally of each `key=value` of `labels`, dropping those that reach 0. */
+function tally(into: Map<string, number>, labels: Record<string, string> | undefined, by: 1 | -1): void {
+  if (!labels) return;
+  for (const k in labels) {
+    const kv = `${k}=${labels[k]}`;
+    const n = (into.get(kv) ?? 0) + by;
+    if (n === 0) into.delete(kv);
+    else into.set(kv, n);
+  }
+}
+
+function labelTally(node: NodeInfo): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of node.pods.values()) tally(out, e.pod.metadata.labels, 1);
+  return out;
+}
+
+/** False when no Pod on the node carries a label that selector `id` requires: its count is then 0. */
+function mayMatch(m: CountMemo, node: NodeInfo, id: number): boolean {
+  const needs = SELECTORS[id]!.needs;
+  if (needs === undefined) return true;
+  const have = (m.podLabels ??= labelTally(node));
+  for (const kv of needs) if (have.has(kv)) return true;
+  return false;
 }
 
 function counted(pod: Pod | undefined, r: Registered): number {
@@ -130,12 +167,17 @@ function touch(labels: Record<string, string> | undefined, seen: Set<number>): v
  */
 export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod | undefined): void {
   const m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
-  if (!m || m.counts.size === 0) return;
+  if (!m) return;
   if (old && cur) {
     const a = old.metadata;
     const b = cur.metadata;
     if (a === b || (a.labels === b.labels && a.namespace === b.namespace && !a.deletionTimestamp === !b.deletionTimestamp)) return;
   }
+  if (m.podLabels) {
+    if (old) tally(m.podLabels, old.metadata.labels, -1);
+    if (cur) tally(m.podLabels, cur.metadata.labels, 1);
+  }
+  if (m.counts.size === 0) return;
   const seen = new Set<number>();
   if (old) touch(old.metadata.labels, seen);
   if (cur) touch(cur.metadata.labels, seen);
@@ -193,7 +235,7 @@ function memoCount(m: CountMemo, node: NodeInfo, sel: Selector, namespace: strin
       m.counts.clear();
       m.lastId = -1;
     }
-    n = countNow(node, sel, namespace);
+    n = mayMatch(m, node, key) ? countNow(node, sel, namespace) : 0;
     m.counts.set(key, n);
   }
   m.lastId = key;
