@@ -149,6 +149,16 @@ function domainTotals(all: readonly NodeInfo[], topologyKey: string, sel: Select
   return d.totals;
 }
 
+/** Each constraint's memo key. The system defaults share one selector object: it is serialised once. */
+function selectorKeys(constraints: readonly Constraint[], ns: string): (number | undefined)[] {
+  const keys: (number | undefined)[] = [];
+  for (let i = 0; i < constraints.length; i++) {
+    const sel = constraints[i]!.selector;
+    keys.push(i > 0 && sel === constraints[i - 1]!.selector ? keys[i - 1] : selectorKey(sel, ns));
+  }
+  return keys;
+}
+
 /** PreFilter state: per constraint, topology value → matching Pods, and the global minimum. */
 export interface SpreadState {
   constraints: Constraint[];
@@ -160,7 +170,7 @@ export interface SpreadState {
 
 export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints: Constraint[]): SpreadState {
   const ns = pod.metadata.namespace ?? 'default';
-  const keys = constraints.map((c) => selectorKey(c.selector, ns));
+  const keys = selectorKeys(constraints, ns);
   const matchNum = constraints.map(() => new Map<string, number>());
   for (const node of nodes) {
     if (!hasAllKeys(node.labels, constraints)) continue;
@@ -208,7 +218,7 @@ export function scorer(
   requireAllTopologies = true,
 ): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
   const ns = pod.metadata.namespace ?? 'default';
-  const keys = constraints.map((c) => selectorKey(c.selector, ns));
+  const keys = selectorKeys(constraints, ns);
   const ignored = new Set<string>();
   const counts = constraints.map(() => new Map<string, number>());
   const topoSize = constraints.map(() => 0);
