@@ -17,31 +17,48 @@ const HOSTNAME = 'kubernetes.io/hostname';
  * memo emptied whenever a node changed (each kubelet status update of each Pod on it) made a run
  * grow with the square of its Pods per node, since consecutive cycles schedule replicas of many
  * workloads. A cycle asks once per feasible node, and at a thousand nodes the asking is bound by
- * memory loads, not arithmetic: the memo hangs off the NodeInfo itself (a non-enumerable symbol
- * property, so it never enters a World snapshot, a clone or an equality check), keyed by a small
- * integer per selector; what a selector is and which Pod labels can touch it is kept once per
- * process, not per node.
+ * memory loads, not arithmetic: the memo lives on the NodeInfo itself (non-enumerable fields
+ * keyed by symbols, so it never enters a World snapshot, a clone or an equality check), keyed by
+ * a small integer per selector; what a selector is and which Pod labels can touch it is kept once
+ * per process, not per node.
  *
  * Invariant: every count a node holds for id equals countNow(node, SELECTORS[id]) at all times.
  */
-const MEMO = Symbol('podTopologySpreadCounts');
+const LABELS = Symbol('podTopologySpread.labels');
+const HAS_HOSTNAME = Symbol('podTopologySpread.hasHostname');
+const TOPOLOGY_KEY = Symbol('podTopologySpread.topologyKey');
+const TOPOLOGY_VALUE = Symbol('podTopologySpread.topologyValue');
+const LAST_ID = Symbol('podTopologySpread.lastId');
+const LAST_COUNT = Symbol('podTopologySpread.lastCount');
+const COUNTS = Symbol('podTopologySpread.counts');
 
-interface CountMemo {
-  /** The labels object `hostname` and `topologyValue` were read from (setNode replaces it when the Node changes). */
-  labels: Readonly<Record<string, string>> | undefined;
-  hostname: boolean;
-  /** The last topology key read through topologyValue (undefined: none since `labels`), and its value. */
-  topologyKey: string | undefined;
-  topologyValue: string | undefined;
-  /** Selector id → matching Pods on this node. */
-  counts: Map<number, number>;
+/**
+ * The memo's fields a cycle reads on every feasible node, as non-enumerable fields of the
+ * NodeInfo itself: they share the object's one property store, where a memo object behind a
+ * field cost a second cache miss per node.
+ */
+interface Memo {
+  /** The labels object HAS_HOSTNAME and TOPOLOGY_VALUE were read from (setNode replaces it when the Node changes). */
+  [LABELS]: Readonly<Record<string, string>> | undefined;
+  [HAS_HOSTNAME]: boolean;
+  /** The last topology key read through topologyValue (undefined: none since LABELS), and its value. */
+  [TOPOLOGY_KEY]: string | undefined;
+  [TOPOLOGY_VALUE]: string | undefined;
   /**
    * The id last read and its count (-1: none). Consecutive cycles mostly schedule replicas of
    * one workload, so this copy spares a hash-table read on a node the cycle barely touches.
-   * Invariant: lastId is -1 or counts.get(lastId) === lastCount.
+   * Invariant: LAST_ID is -1 or COUNTS.counts.get(LAST_ID) === LAST_COUNT.
    */
-  lastId: number;
-  lastCount: number;
+  [LAST_ID]: number;
+  [LAST_COUNT]: number;
+  [COUNTS]: CountMemo;
+}
+
+type MemoNode = NodeInfo & Memo;
+
+interface CountMemo {
+  /** Selector id → matching Pods on this node. */
+  counts: Map<number, number>;
   /**
    * `key=value` → the node's Pods carrying that label (any namespace, terminating or not), built
    * at the node's first count and kept by podCountsChanged; undefined until then. A new selector
@@ -59,18 +76,29 @@ interface CountMemo {
  */
 const MAX_COUNTED_SELECTORS = 4096;
 
-function memoOf(node: NodeInfo): CountMemo {
-  let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
-  if (!m) {
-    m = { labels: undefined, hostname: false, topologyKey: undefined, topologyValue: undefined, counts: new Map(), lastId: -1, lastCount: 0, podLabels: undefined };
-    Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
-  }
-  if (m.labels !== node.labels) {
-    m.labels = node.labels;
-    m.hostname = own(node.labels, HOSTNAME) !== undefined;
-    m.topologyKey = undefined;
+function memoOf(node: NodeInfo): MemoNode {
+  if ((node as Partial<Memo>)[COUNTS] === undefined) attach(node);
+  const m = node as MemoNode;
+  if (m[LABELS] !== node.labels) {
+    m[LABELS] = node.labels;
+    m[HAS_HOSTNAME] = own(node.labels, HOSTNAME) !== undefined;
+    m[TOPOLOGY_KEY] = undefined;
   }
   return m;
+}
+
+/** Defines the memo's fields, always in this order (so every NodeInfo takes the same hidden-class path). */
+function attach(node: NodeInfo): void {
+  const fields: [keyof Memo, Memo[keyof Memo]][] = [
+    [LABELS, undefined],
+    [HAS_HOSTNAME, false],
+    [TOPOLOGY_KEY, undefined],
+    [TOPOLOGY_VALUE, undefined],
+    [LAST_ID, -1],
+    [LAST_COUNT, 0],
+    [COUNTS, { counts: new Map(), podLabels: undefined }],
+  ];
+  for (const [k, value] of fields) Object.defineProperty(node, k, { value, enumerable: false, writable: true, configurable: false });
 }
 
 /**
@@ -80,11 +108,11 @@ function memoOf(node: NodeInfo): CountMemo {
  */
 export function topologyValue(node: NodeInfo, key: string): string | undefined {
   const m = memoOf(node);
-  if (m.topologyKey !== key) {
-    m.topologyKey = key;
-    m.topologyValue = own(node.labels, key) as string | undefined;
+  if (m[TOPOLOGY_KEY] !== key) {
+    m[TOPOLOGY_KEY] = key;
+    m[TOPOLOGY_VALUE] = own(node.labels, key) as string | undefined;
   }
-  return m.topologyValue;
+  return m[TOPOLOGY_VALUE];
 }
 
 /** A selector id's selector and namespace, and where a Pod change finds it (see BY_LABEL). */
@@ -166,7 +194,7 @@ function touch(labels: Record<string, string> | undefined, seen: Set<number>): v
  * no count.
  */
 export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod | undefined): void {
-  const m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
+  const m = (node as Partial<Memo>)[COUNTS];
   if (!m) return;
   if (old && cur) {
     const a = old.metadata;
@@ -187,7 +215,7 @@ export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod 
     const r = SELECTORS[id]!;
     const moved = n + counted(cur, r) - counted(old, r);
     m.counts.set(id, moved);
-    if (id === m.lastId) m.lastCount = moved;
+    if (id === (node as MemoNode)[LAST_ID]) (node as MemoNode)[LAST_COUNT] = moved;
   }
 }
 
@@ -213,7 +241,7 @@ export function selectorKey(sel: Selector | undefined, namespace: string): numbe
 export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: number): number {
   if (sel === undefined) return 0;
   if (key === undefined) return countNow(node, sel, namespace);
-  return memoCount(memoOf(node), node, sel, namespace, key);
+  return memoCount(memoOf(node), sel, namespace, key);
 }
 
 /**
@@ -222,24 +250,25 @@ export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined
  */
 export function hostnameCount(node: NodeInfo, sel: Selector | undefined, namespace: string, key: number | undefined): number {
   const m = memoOf(node);
-  if (!m.hostname) return -1;
+  if (!m[HAS_HOSTNAME]) return -1;
   if (sel === undefined) return 0;
-  return key === undefined ? countNow(node, sel, namespace) : memoCount(m, node, sel, namespace, key);
+  return key === undefined ? countNow(node, sel, namespace) : memoCount(m, sel, namespace, key);
 }
 
-function memoCount(m: CountMemo, node: NodeInfo, sel: Selector, namespace: string, key: number): number {
-  if (m.lastId === key) return m.lastCount;
-  let n = m.counts.get(key);
+function memoCount(m: MemoNode, sel: Selector, namespace: string, key: number): number {
+  if (m[LAST_ID] === key) return m[LAST_COUNT];
+  const c = m[COUNTS];
+  let n = c.counts.get(key);
   if (n === undefined) {
-    if (m.counts.size >= MAX_COUNTED_SELECTORS) {
-      m.counts.clear();
-      m.lastId = -1;
+    if (c.counts.size >= MAX_COUNTED_SELECTORS) {
+      c.counts.clear();
+      m[LAST_ID] = -1;
     }
-    n = mayMatch(m, node, key) ? countNow(node, sel, namespace) : 0;
-    m.counts.set(key, n);
+    n = mayMatch(c, m, key) ? countNow(m, sel, namespace) : 0;
+    c.counts.set(key, n);
   }
-  m.lastId = key;
-  m.lastCount = n;
+  m[LAST_ID] = key;
+  m[LAST_COUNT] = n;
   return n;
 }
 
