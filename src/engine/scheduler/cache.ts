@@ -6,6 +6,7 @@
  * with spec.nodeName set.
  */
 import type { Node, Pod } from '../../k8s/types';
+import type { PodResources } from './resources';
 import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setImages, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
 
 export interface SchedulerCache {
@@ -25,10 +26,17 @@ export interface SchedulerCache {
    */
   podsWithAffinity: number;
   podsWithRequiredAntiAffinity: number;
+  /**
+   * The same per node name (nodes with none are absent): equal to each NodeInfo's
+   * podsWithAffinity / podsWithRequiredAntiAffinity, so InterPodAffinity finds the few nodes it
+   * must look at without reading every NodeInfo of the cluster.
+   */
+  affinityNodes: Map<string, number>;
+  requiredAntiAffinityNodes: Map<string, number>;
 }
 
 export function newCache(): SchedulerCache {
-  return { nodes: new Map(), zones: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0 };
+  return { nodes: new Map(), zones: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0, affinityNodes: new Map(), requiredAntiAffinityNodes: new Map() };
 }
 
 /** utilnode.GetZoneKey: region and zone labels; '' when the node has neither. */
@@ -110,8 +118,39 @@ export function removeNode(c: SchedulerCache, name: string): void {
 }
 
 function countAffinity(c: SchedulerCache, e: PodEntry, sign: 1 | -1): void {
-  if (e.affinity) c.podsWithAffinity += sign;
-  if (e.requiredAntiAffinity) c.podsWithRequiredAntiAffinity += sign;
+  if (e.affinity) {
+    c.podsWithAffinity += sign;
+    countOnNode(c.affinityNodes, e.nodeName, sign);
+  }
+  if (e.requiredAntiAffinity) {
+    c.podsWithRequiredAntiAffinity += sign;
+    countOnNode(c.requiredAntiAffinityNodes, e.nodeName, sign);
+  }
+}
+
+function countOnNode(counts: Map<string, number>, node: string, sign: 1 | -1): void {
+  const n = (counts.get(node) ?? 0) + sign;
+  if (n > 0) counts.set(node, n);
+  else counts.delete(node);
+}
+
+/** Each node's index in a node order, once per order (nodeOrder keeps one array until the node set changes). */
+const POSITIONS = new WeakMap<readonly NodeInfo[], ReadonlyMap<string, number>>();
+export function positions(order: readonly NodeInfo[]): ReadonlyMap<string, number> {
+  let at = POSITIONS.get(order);
+  if (!at) POSITIONS.set(order, (at = new Map(order.map((n, i) => [n.name, i]))));
+  return at;
+}
+
+/** The nodes of `order` named in `names`, in `order`'s order (names not in it are left out). */
+export function inOrder(order: readonly NodeInfo[], names: Iterable<string>): NodeInfo[] {
+  const at = positions(order);
+  const found: number[] = [];
+  for (const name of names) {
+    const i = at.get(name);
+    if (i !== undefined) found.push(i);
+  }
+  return found.sort((a, b) => a - b).map((i) => order[i]!);
 }
 
 function place(c: SchedulerCache, e: PodEntry): void {
@@ -133,10 +172,10 @@ function unplace(c: SchedulerCache, key: string): PodEntry | undefined {
   return e;
 }
 
-/** AssumePod: count the Pod on `node` before the binding is confirmed. */
-export function assumePod(c: SchedulerCache, pod: Pod, key: string, node: string): void {
+/** AssumePod: count the Pod on `node` before the binding is confirmed (`res`: podResources(pod), if known). */
+export function assumePod(c: SchedulerCache, pod: Pod, key: string, node: string, res?: PodResources): void {
   unplace(c, key);
-  place(c, podEntry(pod, key, node));
+  place(c, podEntry(pod, key, node, res));
   c.assumed.add(key);
 }
 

@@ -7,6 +7,7 @@
 import type { AbsentRun, NodeVerdict } from './decisions';
 import type { Diagnosis } from './fit-error';
 import { unresolvable, type ClusterView, type NodeFilter, type PodInfo, type Rejection } from './framework';
+import { inOrder } from './cache';
 import { addPodEntry, cloneNodeInfo, type NodeInfo, type PodEntry } from './nodeinfo';
 import { FILTER_PLUGINS, SCORE_PLUGINS } from './profile';
 
@@ -204,21 +205,7 @@ const NO_NODES: ReadonlySet<string> = new Set();
 /** The nodes named in `names`, in node-tree order: looked up by name when they are few (a DaemonSet Pod names one). */
 function narrowedNodes(all: readonly NodeInfo[], names: ReadonlySet<string>): readonly NodeInfo[] {
   if (names.size * 16 > all.length) return all.filter((n) => names.has(n.name));
-  const at = positions(all);
-  const found: number[] = [];
-  for (const name of names) {
-    const i = at.get(name);
-    if (i !== undefined) found.push(i);
-  }
-  return found.sort((a, b) => a - b).map((i) => all[i]!);
-}
-
-/** Each node's index in the list, once per node list. */
-const POSITIONS = new WeakMap<readonly NodeInfo[], ReadonlyMap<string, number>>();
-function positions(nodes: readonly NodeInfo[]): ReadonlyMap<string, number> {
-  let at = POSITIONS.get(nodes);
-  if (!at) POSITIONS.set(nodes, (at = new Map(nodes.map((n, i) => [n.name, i]))));
-  return at;
+  return inOrder(all, names);
 }
 
 /** The nodes' names in order, once per node list (the cache rebuilds the list when nodes come or go). */

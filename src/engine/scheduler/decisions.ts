@@ -103,10 +103,11 @@ type NumberColumn = Uint8Array | Int32Array | Float64Array;
 function column(values: readonly number[]): NumberColumn {
   let small = true;
   for (const v of values) {
-    if (!Number.isInteger(v) || Object.is(v, -0) || v < -0x80000000 || v > 0x7fffffff) return Float64Array.from(values);
+    if (!Number.isInteger(v) || Object.is(v, -0) || v < -0x80000000 || v > 0x7fffffff) return new Float64Array(values);
     if (v < 0 || v > 255) small = false;
   }
-  return small ? Uint8Array.from(values) : Int32Array.from(values);
+  // The constructors copy an array directly; TypedArray.from walks it through the iterator protocol.
+  return small ? new Uint8Array(values) : new Int32Array(values);
 }
 
 /** One array per distinct plugin list: every decision of a profile lists the same plugins. */
@@ -198,8 +199,12 @@ function compact(d: ScheduleDecision, absent?: AbsentRun): CompactDecision {
     run = { names: absent.names, except: absent.except, reason: r };
   }
   const scored = scoredColumns(verdicts.slice(n));
-  const tail = scored ? { scored: scored.columns, rest: verdicts.slice(n + scored.used) } : { rest: verdicts.slice(n) };
-  return { ...rest, rejectedNodes, rejectedReason, reasons, ...(run ? { absent: run } : {}), ...tail };
+  // The optional fields are set in place (in the order spreads of optional parts would give):
+  // a spread after the first one takes the engine's generic copy.
+  const out: Omit<CompactDecision, 'rest'> = { ...rest, rejectedNodes, rejectedReason, reasons };
+  if (run) out.absent = run;
+  if (scored) out.scored = scored.columns;
+  return Object.assign(out, { rest: verdicts.slice(n + (scored ? scored.used : 0)) });
 }
 
 function expand(c: CompactDecision): ScheduleDecision {

@@ -49,6 +49,11 @@ export interface ClusterView {
    * cluster; absent in views that do not keep the totals (then plugins walk every node).
    */
   affinityPods?(): { withAffinity: number; withRequiredAntiAffinity: number };
+  /**
+   * The nodes holding such Pods (`required`: with required anti-affinity), in node-tree order;
+   * absent in views that do not keep them (then plugins walk every node).
+   */
+  affinityNodes?(required: boolean): readonly NodeInfo[];
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
   pv(name: string): PersistentVolume | undefined;
   pvs(): readonly PersistentVolume[];

@@ -9,7 +9,7 @@
  * per node is a pointer chase that costs more than the arithmetic itself.
  */
 import type { Node, Pod, Taint } from '../../k8s/types';
-import { allocatableOf, podResources, type Resource } from './resources';
+import { allocatableOf, podResources, type PodResources, type Resource } from './resources';
 import { podCountsChanged } from './plugins/spread-counts';
 
 export interface HostPort {
@@ -168,8 +168,8 @@ interface PodAffinityShape {
   podAntiAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: unknown[] };
 }
 
-export function podEntry(pod: Pod, key: string, nodeName: string): PodEntry {
-  const res = podResources(pod);
+/** `res`: podResources(pod) when the caller has it already (the cycle's PodInfo). */
+export function podEntry(pod: Pod, key: string, nodeName: string, res: PodResources = podResources(pod)): PodEntry {
   const aff = pod.spec.affinity as PodAffinityShape | undefined;
   return {
     key,

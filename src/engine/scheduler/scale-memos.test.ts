@@ -29,16 +29,27 @@ describe('scheduler cache totals and memos', () => {
   it('keeps the cluster totals of Pods with affinity through assume, forget, bind and delete', () => {
     const c = newCache();
     addOrUpdateNode(c, nodeManifest('node-1'));
+    addOrUpdateNode(c, nodeManifest('node-2'));
+    const perNode = () => [Object.fromEntries(c.affinityNodes), Object.fromEntries(c.requiredAntiAffinityNodes)];
     assumePod(c, antiAffine('a', ''), 'default/a', 'node-1');
     expect([c.podsWithAffinity, c.podsWithRequiredAntiAffinity]).toEqual([1, 1]);
+    expect(perNode()).toEqual([{ 'node-1': 1 }, { 'node-1': 1 }]);
     forgetPod(c, 'default/a');
     expect([c.podsWithAffinity, c.podsWithRequiredAntiAffinity]).toEqual([0, 0]);
+    expect(perNode()).toEqual([{}, {}]);
     addOrUpdatePod(c, antiAffine('a', 'node-1'), 'default/a');
     addOrUpdatePod(c, antiAffine('a', 'node-1'), 'default/a');
-    expect([c.podsWithAffinity, c.podsWithRequiredAntiAffinity]).toEqual([1, 1]);
+    addOrUpdatePod(c, antiAffine('b', 'node-1'), 'default/b');
+    expect([c.podsWithAffinity, c.podsWithRequiredAntiAffinity]).toEqual([2, 2]);
+    expect(perNode()).toEqual([{ 'node-1': 2 }, { 'node-1': 2 }]);
+    // Moved to another node (a new Pod under the same key).
+    addOrUpdatePod(c, { ...antiAffine('b', 'node-2'), metadata: { ...antiAffine('b', 'node-2').metadata, uid: 'uid-b2' } }, 'default/b');
+    expect(perNode()).toEqual([{ 'node-1': 1, 'node-2': 1 }, { 'node-1': 1, 'node-2': 1 }]);
     removeNode(c, 'node-1');
     removePod(c, 'default/a');
+    removePod(c, 'default/b');
     expect([c.podsWithAffinity, c.podsWithRequiredAntiAffinity]).toEqual([0, 0]);
+    expect(perNode()).toEqual([{}, {}]);
   });
 
   it('InterPodAffinity skips from the totals exactly when the walk would find nothing', () => {
@@ -55,8 +66,18 @@ describe('scheduler cache totals and memos', () => {
     const outcome = InterPodAffinity.preFilter(podInfo(db), view);
     expect(outcome.kind).toBe('filter');
     if (outcome.kind === 'filter') expect(outcome.filter(view.nodeInfo('node-1')!)).toBeDefined();
-    const walked = InterPodAffinity.preFilter(podInfo(db), { ...view, affinityPods: undefined });
+    const walked = InterPodAffinity.preFilter(podInfo(db), { ...view, affinityPods: undefined, affinityNodes: undefined });
     expect(walked.kind).toBe('filter');
+    if (walked.kind === 'filter' && outcome.kind === 'filter') for (const n of view.nodes) expect(outcome.filter(n)).toEqual(walked.filter(n));
+    // Scoring for a Pod without terms: the nodes holding Pods with affinity, as the walk finds them.
+    const likesDb = podManifest('likes-db', { containers: requests('100m'), nodeName: 'node-2' });
+    likesDb.metadata.uid = 'uid-likes-db';
+    likesDb.spec.affinity = { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 7, podAffinityTerm: { labelSelector: { matchLabels: { app: 'db' } }, topologyKey: 'kubernetes.io/hostname' } }] } } as never;
+    addOrUpdatePod(c, likesDb, 'default/likes-db');
+    const scored = InterPodAffinity.preScore(podInfo(db), view.nodes, view);
+    const scoredByWalk = InterPodAffinity.preScore(podInfo(db), view.nodes, { ...view, affinityPods: undefined, affinityNodes: undefined });
+    expect(view.nodes.map((n) => scored?.score(n))).toEqual([0, 7]);
+    expect(view.nodes.map((n) => scoredByWalk?.score(n))).toEqual([0, 7]);
   });
 
   it('NodeUnschedulable reads spec.unschedulable as the Node last set it', () => {

@@ -115,7 +115,8 @@ function onScheduled(w: World, self: SchedulerState, info: QueuedPodInfo, pi: Po
   // A single feasible node is not scored.
   const scores = r.feasible > 1 ? r.ranked.slice(0, 5).map((i) => ({ node: r.table.nodes[i]!.name, score: r.table.totals[i]! })) : [];
   recordAttempt(w, self, pod, { result: 'scheduled', pod: podName(pod), evaluated: r.evaluated, total: view.nodes.length, feasible: r.feasible, scores, selected: r.node }, r.verdicts, r.absent);
-  assumePod(self.cache, pod, info.key, r.node);
+  // pi.res was computed from this same Pod object.
+  assumePod(self.cache, pod, info.key, r.node, pi.res);
   runBindingCycle(w, self, info, pi, view, r.node);
 }
 

@@ -158,6 +158,15 @@ export function filter(pod: Pod, s: AffinityState, node: NodeInfo, nsLabels: (ns
   return undefined;
 }
 
+/**
+ * Every node that holds a Pod with pod (anti-)affinity (`required`: required anti-affinity), in
+ * node-tree order: all that preFilterState and topologyScores look at for a Pod without terms of
+ * its own (they skip the other nodes), found without reading each NodeInfo.
+ */
+function holding(view: ClusterView, required: boolean): readonly NodeInfo[] {
+  return view.affinityNodes?.(required) ?? view.nodes;
+}
+
 function nsLabelsOf(view: ClusterView): (ns: string) => Record<string, string> | undefined {
   return (ns) => view.namespace(ns)?.metadata.labels;
 }
@@ -190,14 +199,13 @@ export const InterPodAffinity: FilterPlugin & ScorePlugin = {
   name: NAME,
   weight: 2,
   preFilter(pi, view) {
+    const t = termsOf(pi.pod);
+    const hasOwn = t.requiredAffinity.length > 0 || t.requiredAntiAffinity.length > 0;
     // With no Pod anywhere holding required anti-affinity, a Pod without required terms of its
     // own would walk every node to find nothing (and then Skip).
-    if (view.affinityPods?.().withRequiredAntiAffinity === 0) {
-      const t = termsOf(pi.pod);
-      if (t.requiredAffinity.length === 0 && t.requiredAntiAffinity.length === 0) return { kind: 'skip' };
-    }
+    if (!hasOwn && view.affinityPods?.().withRequiredAntiAffinity === 0) return { kind: 'skip' };
     const nsLabels = nsLabelsOf(view);
-    const s = preFilterState(pi.pod, view.nodes, nsLabels);
+    const s = preFilterState(pi.pod, hasOwn ? view.nodes : holding(view, true), nsLabels);
     if (s.terms.requiredAffinity.length === 0 && s.terms.requiredAntiAffinity.length === 0 && s.existingAntiAffinityCounts.size === 0) return { kind: 'skip' };
     return { kind: 'filter', filter: (node) => filter(pi.pod, s, node, nsLabels) };
   },
@@ -215,12 +223,11 @@ export const InterPodAffinity: FilterPlugin & ScorePlugin = {
     }
   },
   preScore(pi, _feasible, view) {
+    const t = termsOf(pi.pod);
+    const hasPreferred = t.preferredAffinity.length > 0 || t.preferredAntiAffinity.length > 0;
     // Likewise for scoring: no Pod with affinity anywhere and no preferred terms score nothing.
-    if (view.affinityPods?.().withAffinity === 0) {
-      const t = termsOf(pi.pod);
-      if (t.preferredAffinity.length === 0 && t.preferredAntiAffinity.length === 0) return undefined;
-    }
-    const scores = topologyScores(pi.pod, view.nodes, nsLabelsOf(view));
+    if (!hasPreferred && view.affinityPods?.().withAffinity === 0) return undefined;
+    const scores = topologyScores(pi.pod, hasPreferred ? view.nodes : holding(view, false), nsLabelsOf(view));
     if (scores.size === 0) return undefined;
     return {
       score(node) {

@@ -18,7 +18,7 @@ import { findMatchingUntoleratedTaint, isFilterTaint } from '../../../k8s/tolera
 import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affinity';
 import { own } from '../../../k8s/own';
 import { defaultSelector } from './default-selector';
-import { countPodsMatchSelector, hostnameCount, selectorKey } from './spread-counts';
+import { countPodsMatchSelector, hostnameCount, selectorKey, topologyValue } from './spread-counts';
 
 export { countPodsMatchSelector, selectorKey };
 
@@ -149,25 +149,39 @@ function domainTotals(all: readonly NodeInfo[], topologyKey: string, sel: Select
   return d.totals;
 }
 
+/** Each constraint's memo key. The system defaults share one selector object: it is serialised once. */
+function selectorKeys(constraints: readonly Constraint[], ns: string): (number | undefined)[] {
+  const keys: (number | undefined)[] = [];
+  for (let i = 0; i < constraints.length; i++) {
+    const sel = constraints[i]!.selector;
+    keys.push(i > 0 && sel === constraints[i - 1]!.selector ? keys[i - 1] : selectorKey(sel, ns));
+  }
+  return keys;
+}
+
 /** PreFilter state: per constraint, topology value → matching Pods, and the global minimum. */
 export interface SpreadState {
   constraints: Constraint[];
   matchNum: Map<string, number>[];
   minMatchNum: number[];
+  /** Per constraint: 1 when its selector matches the Pod itself (placing it adds one), else 0. */
+  selfMatchNum: number[];
 }
 
 export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints: Constraint[]): SpreadState {
   const ns = pod.metadata.namespace ?? 'default';
-  const keys = constraints.map((c) => selectorKey(c.selector, ns));
+  const keys = selectorKeys(constraints, ns);
   const matchNum = constraints.map(() => new Map<string, number>());
   for (const node of nodes) {
     if (!hasAllKeys(node.labels, constraints)) continue;
-    constraints.forEach((c, i) => {
-      if (!included(pod, node, c)) return;
+    // A plain loop: every node of the cluster, for every Pod with its own constraints.
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i]!;
+      if (!included(pod, node, c)) continue;
       const v = node.labels[c.topologyKey]!;
       const m = matchNum[i]!;
       m.set(v, (m.get(v) ?? 0) + countPodsMatchSelector(node, c.selector, ns, keys[i]));
-    });
+    }
   }
   const minMatchNum = constraints.map((c, i) => {
     const m = matchNum[i]!;
@@ -176,16 +190,16 @@ export function preFilterState(pod: Pod, nodes: readonly NodeInfo[], constraints
     for (const v of m.values()) if (v < min) min = v;
     return min;
   });
-  return { constraints, matchNum, minMatchNum };
+  const selfMatchNum = constraints.map((c) => (selectorMatches(c.selector, pod.metadata.labels) ? 1 : 0));
+  return { constraints, matchNum, minMatchNum, selfMatchNum };
 }
 
-export function filter(pod: Pod, s: SpreadState, node: NodeInfo): Rejection | undefined {
+export function filter(s: SpreadState, node: NodeInfo): Rejection | undefined {
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i]!;
     const v = own(node.labels, c.topologyKey) as string | undefined;
     if (v === undefined) return unresolvable(ERR_REASON_NODE_LABEL_NOT_MATCH);
-    const self = selectorMatches(c.selector, pod.metadata.labels) ? 1 : 0;
-    const skew = (s.matchNum[i]!.get(v) ?? 0) + self - s.minMatchNum[i]!;
+    const skew = (s.matchNum[i]!.get(v) ?? 0) + s.selfMatchNum[i]! - s.minMatchNum[i]!;
     if (skew > c.maxSkew) return unschedulable(ERR_REASON_CONSTRAINTS_NOT_MATCH);
   }
   return undefined;
@@ -204,7 +218,7 @@ export function scorer(
   requireAllTopologies = true,
 ): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
   const ns = pod.metadata.namespace ?? 'default';
-  const keys = constraints.map((c) => selectorKey(c.selector, ns));
+  const keys = selectorKeys(constraints, ns);
   const ignored = new Set<string>();
   const counts = constraints.map(() => new Map<string, number>());
   const topoSize = constraints.map(() => 0);
@@ -222,7 +236,7 @@ export function scorer(
     for (let i = 0; i < constraints.length; i++) {
       const c = constraints[i]!;
       if (c.topologyKey === HOSTNAME) continue;
-      const label = own(node.labels, c.topologyKey) as string | undefined;
+      const label = topologyValue(node, c.topologyKey);
       if (label !== undefined) labelled[i] = true;
       const v = label ?? '';
       if (!counts[i]!.has(v)) {
@@ -274,7 +288,7 @@ export function scorer(
           cnt = hostnameCount(node, c.selector, ns, keys[i]);
           if (cnt < 0) continue;
         } else {
-          const v = own(node.labels, c.topologyKey) as string | undefined;
+          const v = topologyValue(node, c.topologyKey);
           if (v === undefined) continue;
           cnt = counts[i]!.get(v) ?? 0;
         }
@@ -284,19 +298,21 @@ export function scorer(
       return Math.round(score);
     },
     normalize(scores, nodes) {
+      // Mostly no node is ignored: then no node's name is read.
+      const skip = (i: number): boolean => ignored.size > 0 && ignored.has(nodes[i]!.name);
       let min = Number.MAX_SAFE_INTEGER;
       let max = 0;
-      nodes.forEach((n, i) => {
-        if (ignored.has(n.name)) return;
+      for (let i = 0; i < nodes.length; i++) {
+        if (skip(i)) continue;
         const s = scores[i]!;
         if (s < min) min = s;
         if (s > max) max = s;
-      });
-      nodes.forEach((n, i) => {
-        if (ignored.has(n.name)) scores[i] = 0;
+      }
+      for (let i = 0; i < nodes.length; i++) {
+        if (skip(i)) scores[i] = 0;
         else if (max === 0) scores[i] = MAX_NODE_SCORE;
         else scores[i] = Math.trunc((MAX_NODE_SCORE * (max + min - scores[i]!)) / max);
-      });
+      }
     },
   };
 }
@@ -316,7 +332,7 @@ export const PodTopologySpread: FilterPlugin & ScorePlugin = {
     const cs = constraintsFor(pi.pod, view, 'DoNotSchedule');
     if (cs.length === 0) return { kind: 'skip' };
     const s = preFilterState(pi.pod, view.nodes, cs);
-    return { kind: 'filter', filter: (node) => filter(pi.pod, s, node) };
+    return { kind: 'filter', filter: (node) => filter(s, node) };
   },
   isSchedulableAfter(e: ClusterEvent, pi) {
     switch (e.kind) {

@@ -3,6 +3,7 @@ import { fromMap, type Selector } from '../../../k8s/labels';
 import { addOrUpdateNode, addOrUpdatePod, newCache, removePod } from '../cache';
 import { nodeManifest, podManifest, requests } from '../scheduler.testing';
 import { countPodsMatchSelector, selectorKey } from './pod-topology-spread';
+import { topologyValue } from './spread-counts';
 
 const bound = (name: string, labels: Record<string, string>, deleting = false) => {
   const p = podManifest(name, { containers: requests('100m', '64Mi'), nodeName: 'node-1' });
@@ -52,6 +53,9 @@ describe('PodTopologySpread count memo', () => {
         p.metadata.namespace = ns;
         addOrUpdatePod(c, p, `${ns}/${name}`);
       }
+      // A selector first asked now (a new workload): its first count comes from the node's label tally.
+      const fresh: Selector = [{ key: 'app', op: 'In', values: [apps[next(apps.length)]!, `new-${step}`] }];
+      expect(countPodsMatchSelector(ni, fresh, 'default', selectorKey(fresh, 'default')), `step ${step} fresh`).toBe(countPodsMatchSelector(ni, fresh, 'default'));
       // Ask through the memo (filling it), and check every selector it holds against a walk.
       for (const [i, sel] of sels.entries()) {
         for (const n of namespaces) {
@@ -60,5 +64,19 @@ describe('PodTopologySpread count memo', () => {
         }
       }
     }
+  });
+
+  it('reads a topology label again when the Node is relabelled, whichever key was asked last', () => {
+    const c = newCache();
+    const zone = 'topology.kubernetes.io/zone';
+    const ni = addOrUpdateNode(c, nodeManifest('node-1', { labels: { [zone]: 'a' } }));
+    expect(topologyValue(ni, zone)).toBe('a');
+    expect(topologyValue(ni, 'rack')).toBeUndefined();
+    expect(topologyValue(ni, zone)).toBe('a');
+    addOrUpdateNode(c, nodeManifest('node-1', { labels: { [zone]: 'b', rack: 'r1' } }));
+    expect(topologyValue(ni, zone)).toBe('b');
+    expect(topologyValue(ni, 'rack')).toBe('r1');
+    // Own fields only, as Go's map reads.
+    expect(topologyValue(ni, 'constructor')).toBeUndefined();
   });
 });

@@ -17,21 +17,56 @@ const HOSTNAME = 'kubernetes.io/hostname';
  * memo emptied whenever a node changed (each kubelet status update of each Pod on it) made a run
  * grow with the square of its Pods per node, since consecutive cycles schedule replicas of many
  * workloads. A cycle asks once per feasible node, and at a thousand nodes the asking is bound by
- * memory loads, not arithmetic: the memo hangs off the NodeInfo itself (a non-enumerable symbol
- * property, so it never enters a World snapshot, a clone or an equality check), keyed by a small
- * integer per selector; what a selector is and which Pod labels can touch it is kept once per
- * process, not per node.
+ * memory loads, not arithmetic: the memo lives on the NodeInfo itself (non-enumerable fields
+ * keyed by symbols, so it never enters a World snapshot, a clone or an equality check), keyed by
+ * a small integer per selector; what a selector is and which Pod labels can touch it is kept once
+ * per process, not per node.
  *
  * Invariant: every count a node holds for id equals countNow(node, SELECTORS[id]) at all times.
  */
-const MEMO = Symbol('podTopologySpreadCounts');
+const LABELS = Symbol('podTopologySpread.labels');
+const HAS_HOSTNAME = Symbol('podTopologySpread.hasHostname');
+const TOPOLOGY_KEY = Symbol('podTopologySpread.topologyKey');
+const TOPOLOGY_VALUE = Symbol('podTopologySpread.topologyValue');
+const LAST_ID = Symbol('podTopologySpread.lastId');
+const LAST_COUNT = Symbol('podTopologySpread.lastCount');
+const COUNTS = Symbol('podTopologySpread.counts');
+
+/**
+ * The memo's fields a cycle reads on every feasible node, as non-enumerable fields of the
+ * NodeInfo itself: they share the object's one property store, where a memo object behind a
+ * field cost a second cache miss per node.
+ */
+interface Memo {
+  /** The labels object HAS_HOSTNAME and TOPOLOGY_VALUE were read from (setNode replaces it when the Node changes). */
+  [LABELS]: Readonly<Record<string, string>> | undefined;
+  [HAS_HOSTNAME]: boolean;
+  /** The last topology key read through topologyValue (undefined: none since LABELS), and its value. */
+  [TOPOLOGY_KEY]: string | undefined;
+  [TOPOLOGY_VALUE]: string | undefined;
+  /**
+   * The id last read and its count (-1: none). Consecutive cycles mostly schedule replicas of
+   * one workload, so this copy spares a hash-table read on a node the cycle barely touches.
+   * Invariant: LAST_ID is -1 or COUNTS.counts.get(LAST_ID) === LAST_COUNT.
+   */
+  [LAST_ID]: number;
+  [LAST_COUNT]: number;
+  [COUNTS]: CountMemo;
+}
+
+type MemoNode = NodeInfo & Memo;
 
 interface CountMemo {
-  /** The labels object `hostname` was read from (setNode replaces it when the Node changes). */
-  labels: Readonly<Record<string, string>> | undefined;
-  hostname: boolean;
   /** Selector id → matching Pods on this node. */
   counts: Map<number, number>;
+  /**
+   * `key=value` → the node's Pods carrying that label (any namespace, terminating or not), built
+   * at the node's first count and kept by podCountsChanged; undefined until then. A new selector
+   * (a new workload) is asked on every node, and on most no Pod carries the label its first `In`
+   * requirement needs: then its count is 0 without walking the node's Pods.
+   * Invariant: once built, equal to labelTally(node.pods) at all times.
+   */
+  podLabels: Map<string, number> | undefined;
 }
 
 /**
@@ -41,23 +76,51 @@ interface CountMemo {
  */
 const MAX_COUNTED_SELECTORS = 4096;
 
-function memoOf(node: NodeInfo): CountMemo {
-  let m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
-  if (!m) {
-    m = { labels: undefined, hostname: false, counts: new Map() };
-    Object.defineProperty(node, MEMO, { value: m, enumerable: false, writable: false, configurable: false });
-  }
-  if (m.labels !== node.labels) {
-    m.labels = node.labels;
-    m.hostname = own(node.labels, HOSTNAME) !== undefined;
+function memoOf(node: NodeInfo): MemoNode {
+  if ((node as Partial<Memo>)[COUNTS] === undefined) attach(node);
+  const m = node as MemoNode;
+  if (m[LABELS] !== node.labels) {
+    m[LABELS] = node.labels;
+    m[HAS_HOSTNAME] = own(node.labels, HOSTNAME) !== undefined;
+    m[TOPOLOGY_KEY] = undefined;
   }
   return m;
+}
+
+/** Defines the memo's fields, always in this order (so every NodeInfo takes the same hidden-class path). */
+function attach(node: NodeInfo): void {
+  const fields: [keyof Memo, Memo[keyof Memo]][] = [
+    [LABELS, undefined],
+    [HAS_HOSTNAME, false],
+    [TOPOLOGY_KEY, undefined],
+    [TOPOLOGY_VALUE, undefined],
+    [LAST_ID, -1],
+    [LAST_COUNT, 0],
+    [COUNTS, { counts: new Map(), podLabels: undefined }],
+  ];
+  for (const [k, value] of fields) Object.defineProperty(node, k, { value, enumerable: false, writable: true, configurable: false });
+}
+
+/**
+ * The node's label `key` (own fields only), remembered for one key at a time: Score asks every
+ * feasible node for the same key each cycle, and the memo is read there anyway, while the labels
+ * object is not.
+ */
+export function topologyValue(node: NodeInfo, key: string): string | undefined {
+  const m = memoOf(node);
+  if (m[TOPOLOGY_KEY] !== key) {
+    m[TOPOLOGY_KEY] = key;
+    m[TOPOLOGY_VALUE] = own(node.labels, key) as string | undefined;
+  }
+  return m[TOPOLOGY_VALUE];
 }
 
 /** A selector id's selector and namespace, and where a Pod change finds it (see BY_LABEL). */
 interface Registered {
   sel: Selector;
   ns: string;
+  /** `key=value` for each value of the first `In` requirement (a match carries one of them); undefined without one. */
+  needs: string[] | undefined;
 }
 const SELECTORS: Registered[] = [];
 /**
@@ -69,18 +132,45 @@ const BY_LABEL = new Map<string, number[]>();
 const UNINDEXED: number[] = [];
 
 function register(id: number, sel: Selector, ns: string): void {
-  SELECTORS[id] = { sel, ns };
   const req = sel.find((r) => r.op === 'In');
   if (req?.op !== 'In') {
+    SELECTORS[id] = { sel, ns, needs: undefined };
     UNINDEXED.push(id);
     return;
   }
-  for (const v of new Set(req.values)) {
-    const k = `${req.key}=${v}`;
+  const needs = [...new Set(req.values)].map((v) => `${req.key}=${v}`);
+  SELECTORS[id] = { sel, ns, needs };
+  for (const k of needs) {
     const ids = BY_LABEL.get(k);
     if (ids) ids.push(id);
     else BY_LABEL.set(k, [id]);
   }
+}
+
+/** Adds `by` to the tally of each `key=value` of `labels`, dropping those that reach 0. */
+function tally(into: Map<string, number>, labels: Record<string, string> | undefined, by: 1 | -1): void {
+  if (!labels) return;
+  for (const k in labels) {
+    const kv = `${k}=${labels[k]}`;
+    const n = (into.get(kv) ?? 0) + by;
+    if (n === 0) into.delete(kv);
+    else into.set(kv, n);
+  }
+}
+
+function labelTally(node: NodeInfo): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of node.pods.values()) tally(out, e.pod.metadata.labels, 1);
+  return out;
+}
+
+/** False when no Pod on the node carries a label that selector `id` requires: its count is then 0. */
+function mayMatch(m: CountMemo, node: NodeInfo, id: number): boolean {
+  const needs = SELECTORS[id]!.needs;
+  if (needs === undefined) return true;
+  const have = (m.podLabels ??= labelTally(node));
+  for (const kv of needs) if (have.has(kv)) return true;
+  return false;
 }
 
 function counted(pod: Pod | undefined, r: Registered): number {
@@ -104,13 +194,18 @@ function touch(labels: Record<string, string> | undefined, seen: Set<number>): v
  * no count.
  */
 export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod | undefined): void {
-  const m = (node as unknown as Record<symbol, CountMemo | undefined>)[MEMO];
-  if (!m || m.counts.size === 0) return;
+  const m = (node as Partial<Memo>)[COUNTS];
+  if (!m) return;
   if (old && cur) {
     const a = old.metadata;
     const b = cur.metadata;
     if (a === b || (a.labels === b.labels && a.namespace === b.namespace && !a.deletionTimestamp === !b.deletionTimestamp)) return;
   }
+  if (m.podLabels) {
+    if (old) tally(m.podLabels, old.metadata.labels, -1);
+    if (cur) tally(m.podLabels, cur.metadata.labels, 1);
+  }
+  if (m.counts.size === 0) return;
   const seen = new Set<number>();
   if (old) touch(old.metadata.labels, seen);
   if (cur) touch(cur.metadata.labels, seen);
@@ -118,7 +213,9 @@ export function podCountsChanged(node: NodeInfo, old: Pod | undefined, cur: Pod 
     const n = m.counts.get(id);
     if (n === undefined) continue;
     const r = SELECTORS[id]!;
-    m.counts.set(id, n + counted(cur, r) - counted(old, r));
+    const moved = n + counted(cur, r) - counted(old, r);
+    m.counts.set(id, moved);
+    if (id === (node as MemoNode)[LAST_ID]) (node as MemoNode)[LAST_COUNT] = moved;
   }
 }
 
@@ -144,7 +241,7 @@ export function selectorKey(sel: Selector | undefined, namespace: string): numbe
 export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined, namespace: string, key?: number): number {
   if (sel === undefined) return 0;
   if (key === undefined) return countNow(node, sel, namespace);
-  return memoCount(memoOf(node), node, sel, namespace, key);
+  return memoCount(memoOf(node), sel, namespace, key);
 }
 
 /**
@@ -153,18 +250,25 @@ export function countPodsMatchSelector(node: NodeInfo, sel: Selector | undefined
  */
 export function hostnameCount(node: NodeInfo, sel: Selector | undefined, namespace: string, key: number | undefined): number {
   const m = memoOf(node);
-  if (!m.hostname) return -1;
+  if (!m[HAS_HOSTNAME]) return -1;
   if (sel === undefined) return 0;
-  return key === undefined ? countNow(node, sel, namespace) : memoCount(m, node, sel, namespace, key);
+  return key === undefined ? countNow(node, sel, namespace) : memoCount(m, sel, namespace, key);
 }
 
-function memoCount(m: CountMemo, node: NodeInfo, sel: Selector, namespace: string, key: number): number {
-  let n = m.counts.get(key);
+function memoCount(m: MemoNode, sel: Selector, namespace: string, key: number): number {
+  if (m[LAST_ID] === key) return m[LAST_COUNT];
+  const c = m[COUNTS];
+  let n = c.counts.get(key);
   if (n === undefined) {
-    if (m.counts.size >= MAX_COUNTED_SELECTORS) m.counts.clear();
-    n = countNow(node, sel, namespace);
-    m.counts.set(key, n);
+    if (c.counts.size >= MAX_COUNTED_SELECTORS) {
+      c.counts.clear();
+      m[LAST_ID] = -1;
+    }
+    n = mayMatch(c, m, key) ? countNow(m, sel, namespace) : 0;
+    c.counts.set(key, n);
   }
+  m[LAST_ID] = key;
+  m[LAST_COUNT] = n;
   return n;
 }
 
