@@ -137,7 +137,9 @@ function writeStatus(w: World, self: KubeletState, wk: PodWorker): boolean {
       return true;
     }
     const body: Pod = { ...pod, status };
-    const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, body });
+    // `status` is this write's own (generatePodStatus builds it fresh, sharing only what it took
+    // from stored objects): kube-apiserver may keep it.
+    const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, body, handOver: true });
     if (res.ok && res.object) {
       wk.pod = res.object as Pod;
       return true;

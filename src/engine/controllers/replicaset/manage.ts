@@ -50,7 +50,8 @@ function createPod(ctx: ControllerContext, rs: ReplicaSet): string | undefined {
   if (t?.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
   if (t?.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
   const body: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: cloneData(t?.spec ?? { containers: [] }) };
-  const res = ctx.request({ verb: 'create', resource: 'pods', namespace: rs.metadata.namespace, body });
+  // Built fresh from copies of the template: kube-apiserver may keep it.
+  const res = ctx.request({ verb: 'create', resource: 'pods', namespace: rs.metadata.namespace, body, handOver: true });
   if (!res.ok) {
     // A Terminating namespace rejects every create; upstream neither reports nor retries it.
     if (isNamespaceTerminating(res)) return undefined;
