@@ -100,25 +100,19 @@ export function unregisterWatch(w: World, id: number): void {
  * The watches a change may concern, in ascending id order. Ids are handed out ascending and each
  * index set is filled in registration order, so `unindexed` alone is already sorted, and a watch
  * is in `unindexed` or in one indexed set, never both: the indexed ids found are merged in, not
- * sorted together with the rest. An update that keeps the indexed fields (every status write)
- * looks each key up once.
+ * sorted together with the rest. A field the change kept (a status write keeps both) is looked
+ * up once.
  */
 function candidates(w: World, resource: string, oldObj: KObject | undefined, newObj: KObject | undefined): number[] {
   const idx = w.watchIndex.get(resource);
   if (!idx) return [];
   let found: number[] | undefined;
-  let seen: string | undefined;
-  for (let i = 0; i < 2; i++) {
-    const obj = i === 0 ? oldObj : newObj;
-    if (!obj) continue;
-    for (const field of INDEXED_FIELDS) {
-      const key = `${field}=${fieldValue(obj, field)}`;
-      if (key === seen) continue;
-      const set = idx.byField.get(key);
-      if (!set) continue;
-      seen ??= key;
-      found ??= [];
-      for (const id of set) found.push(id);
+  for (const field of INDEXED_FIELDS) {
+    const was = oldObj && fieldValue(oldObj, field);
+    const is = newObj && fieldValue(newObj, field);
+    for (const value of is === was ? [was] : [was, is]) {
+      const set = value === undefined ? undefined : idx.byField.get(`${field}=${value}`);
+      if (set) for (const id of set) (found ??= []).push(id);
     }
   }
   return found ? mergeIds(idx.unindexed, found) : [...idx.unindexed];
