@@ -176,7 +176,7 @@ export class Simulation {
     // its boot waits for the last one too (a minute after it starts), not a fixed 3 minutes.
     const lastStart = nodeAgentsStartAt(this.#world.machines.length - 1);
     this.runUntil(this.onStored(allNodesReadyFrom()), Math.max(180_000, lastStart + 60_000));
-    this.runUntil(this.onStored(systemPodsReady), 120_000);
+    this.runUntil(this.onStored(systemPodsReadyFrom()), 120_000);
     this.advance(1000);
     this.#world.bootedAt = this.#world.now;
   }
@@ -594,14 +594,35 @@ function isReadyNode(n: Node): boolean {
  * kube-proxy Pod per node and CoreDNS's two replicas, each Running and Ready.
  */
 export function systemPodsReady(w: World): boolean {
-  let controlPlanes = 0;
-  for (const m of w.machineSpecs.values()) if (m.controlPlane) controlPlanes++;
-  let count = 0;
-  for (const o of w.etcd.kv.get('pods')?.values() ?? []) {
-    if (o.metadata.namespace !== 'kube-system') continue;
-    const p = o as Pod;
-    if (p.status?.phase !== 'Running' || !p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) return false;
-    count++;
-  }
-  return count >= controlPlanes * 4 + w.machines.length + 2;
+  return systemPodsReadyFrom()(w);
+}
+
+/**
+ * systemPodsReady, remembering the first Pod found not ready: while that Pod is still stored and
+ * still not ready the answer is no without walking the rest (a 5,000-node boot asks after every
+ * write, and each walk passed thousands of ready kube-proxy Pods first).
+ */
+function systemPodsReadyFrom(): (w: World) => boolean {
+  let waitingFor: string | undefined;
+  return (w) => {
+    const pods = w.etcd.kv.get('pods');
+    const last = waitingFor === undefined ? undefined : pods?.get(waitingFor);
+    if (last && !isReadySystemPod(last as Pod)) return false;
+    let controlPlanes = 0;
+    for (const m of w.machineSpecs.values()) if (m.controlPlane) controlPlanes++;
+    let count = 0;
+    for (const [key, o] of pods ?? []) {
+      if (o.metadata.namespace !== 'kube-system') continue;
+      if (!isReadySystemPod(o as Pod)) {
+        waitingFor = key;
+        return false;
+      }
+      count++;
+    }
+    return count >= controlPlanes * 4 + w.machines.length + 2;
+  };
+}
+
+function isReadySystemPod(p: Pod): boolean {
+  return p.status?.phase === 'Running' && p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOrUpdateNode, addOrUpdatePod, assumePod, forgetPod, isAssumed, newCache, nodeOrder, removeNode, removePod } from './cache';
+import { addOrUpdateNode, addOrUpdatePod, assumePod, forgetPod, isAssumed, newCache, nodeNames, nodeOrder, positions, removeNode, removePod } from './cache';
 import { portConflicts } from './nodeinfo';
 import { nodeManifest, podManifest, requests } from './scheduler.testing';
 
@@ -75,5 +75,37 @@ describe('scheduler cache', () => {
     expect(c.nodes.get('node-1')?.podCount).toBe(1);
     removePod(c, 'default/a');
     expect(c.nodes.has('node-1')).toBe(false);
+  });
+
+  it('grows a kept listing only at its end, and always lists what a fresh build would', () => {
+    const c = newCache();
+    const z = (name: string, zone: string) => nodeManifest(name, { labels: { 'topology.kubernetes.io/zone': zone } });
+    // A fixed pseudo-random walk: nodes join round-robin (the appendable case), join out of turn,
+    // move zone, leave and come back.
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const kept: { names: readonly string[]; count: number; snapshot: string[] }[] = [];
+    let appended = 0;
+    for (let step = 0; step < 400; step++) {
+      const before = nodeOrder(c);
+      const beforeLength = before.length;
+      const r = rnd(10);
+      const name = `n${rnd(60)}`;
+      if (r < 6) addOrUpdateNode(c, z(`j${step}`, ['a', 'b', 'c'][step % 3]!));
+      else if (r < 8) addOrUpdateNode(c, z(name, ['a', 'b', 'c', 'd'][rnd(4)]!));
+      else removeNode(c, name);
+      const order = nodeOrder(c);
+      if (order === before && order.length > beforeLength) appended++;
+      // What a cache with no listing kept would build from the same tree.
+      const fresh = nodeOrder({ ...c, order: undefined }).map((n) => n.name);
+      expect(order.map((n) => n.name)).toEqual(fresh);
+      expect(nodeNames(order)).toEqual(fresh);
+      expect([...positions(order)].sort((x, y) => x[1] - y[1]).map(([n]) => n)).toEqual(fresh);
+      const names = nodeNames(order);
+      kept.push({ names, count: order.length, snapshot: fresh });
+    }
+    expect(appended).toBeGreaterThan(50);
+    // Every listing handed out still reads, up to the length it had, what it listed then.
+    for (const k of kept) expect(k.names.slice(0, k.count)).toEqual(k.snapshot);
   });
 });

@@ -13,7 +13,15 @@ export interface SchedulerCache {
   nodes: Map<string, NodeInfo>;
   /** The node tree: node names per zone, zones in the order first seen. */
   zones: Map<string, string[]>;
-  /** Cached round-robin listing of the node tree; undefined when it must be rebuilt. */
+  /** Node name → its zone in the tree (every name in `zones`, once). */
+  zoneOf: Map<string, string>;
+  /**
+   * Cached round-robin listing of the node tree; undefined when it must be rebuilt.
+   * Invariant: an order array is never changed except by appending at its end — a node whose
+   * place in the listing is last (nodes joining one after another, round-robin over zones) is
+   * pushed onto it; any other change drops it and the next call builds a new one. So a holder
+   * that kept an order (or its names) with its length still reads the listing of its moment.
+   */
   order: NodeInfo[] | undefined;
   /** Every placed Pod (bound or assumed) by `namespace/name`. */
   pods: Map<string, PodEntry>;
@@ -36,7 +44,7 @@ export interface SchedulerCache {
 }
 
 export function newCache(): SchedulerCache {
-  return { nodes: new Map(), zones: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0, affinityNodes: new Map(), requiredAntiAffinityNodes: new Map() };
+  return { nodes: new Map(), zones: new Map(), zoneOf: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0, affinityNodes: new Map(), requiredAntiAffinityNodes: new Map() };
 }
 
 /** utilnode.GetZoneKey: region and zone labels; '' when the node has neither. */
@@ -48,21 +56,41 @@ export function zoneKey(node: Node): string {
 }
 
 function treeAdd(c: SchedulerCache, zone: string, name: string): void {
-  let list = c.zones.get(zone);
-  if (!list) c.zones.set(zone, (list = []));
-  if (!list.includes(name)) list.push(name);
-  c.order = undefined;
-}
-
-function treeRemove(c: SchedulerCache, name: string): void {
-  for (const [zone, list] of c.zones) {
-    const i = list.indexOf(name);
-    if (i < 0) continue;
-    list.splice(i, 1);
-    if (list.length === 0) c.zones.delete(zone);
+  if (c.zoneOf.has(name)) {
     c.order = undefined;
     return;
   }
+  let list = c.zones.get(zone);
+  if (!list) c.zones.set(zone, (list = []));
+  list.push(name);
+  c.zoneOf.set(name, zone);
+  const order = c.order;
+  if (order && lastInListing(c, zone, list.length - 1)) appendToOrder(order, c.nodes.get(name)!);
+  else c.order = undefined;
+}
+
+/**
+ * Whether the node at index `i` of `zone`'s list comes last in nodeTree.list(): the listing is
+ * round i of every zone in zone order after rounds 0..i-1, so nothing follows it when the zones
+ * before `zone` have no round past i and the zones after it have no round i.
+ */
+function lastInListing(c: SchedulerCache, zone: string, i: number): boolean {
+  let after = false;
+  for (const [z, list] of c.zones) {
+    if (z === zone) after = true;
+    else if (list.length > (after ? i : i + 1)) return false;
+  }
+  return true;
+}
+
+function treeRemove(c: SchedulerCache, name: string): void {
+  const zone = c.zoneOf.get(name);
+  if (zone === undefined) return;
+  c.zoneOf.delete(name);
+  const list = c.zones.get(zone)!;
+  list.splice(list.indexOf(name), 1);
+  if (list.length === 0) c.zones.delete(zone);
+  c.order = undefined;
 }
 
 /** nodeTree.list(): one node from each zone in turn, so consecutive candidates span zones. */
@@ -134,12 +162,30 @@ function countOnNode(counts: Map<string, number>, node: string, sign: 1 | -1): v
   else counts.delete(node);
 }
 
-/** Each node's index in a node order, once per order (nodeOrder keeps one array until the node set changes). */
-const POSITIONS = new WeakMap<readonly NodeInfo[], ReadonlyMap<string, number>>();
+/** Each node's index in a node order, and its names, once per order (kept in step as it grows). */
+const POSITIONS = new WeakMap<readonly NodeInfo[], Map<string, number>>();
+const NAMES = new WeakMap<readonly NodeInfo[], string[]>();
+
+function appendToOrder(order: NodeInfo[], ni: NodeInfo): void {
+  order.push(ni);
+  POSITIONS.get(order)?.set(ni.name, order.length - 1);
+  NAMES.get(order)?.push(ni.name);
+}
+
 export function positions(order: readonly NodeInfo[]): ReadonlyMap<string, number> {
   let at = POSITIONS.get(order);
   if (!at) POSITIONS.set(order, (at = new Map(order.map((n, i) => [n.name, i]))));
   return at;
+}
+
+/**
+ * The nodes' names in order. The array grows with its order (see SchedulerCache.order): whoever
+ * keeps it past the cycle keeps the length it read too.
+ */
+export function nodeNames(order: readonly NodeInfo[]): readonly string[] {
+  let names = NAMES.get(order);
+  if (!names) NAMES.set(order, (names = order.map((n) => n.name)));
+  return names;
 }
 
 /** The nodes of `order` named in `names`, in `order`'s order (names not in it are left out). */

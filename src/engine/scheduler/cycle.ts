@@ -7,7 +7,7 @@
 import type { AbsentRun, NodeVerdict } from './decisions';
 import type { Diagnosis } from './fit-error';
 import { unresolvable, type ClusterView, type NodeFilter, type PodInfo, type Rejection } from './framework';
-import { inOrder } from './cache';
+import { inOrder, nodeNames } from './cache';
 import { addPodEntry, cloneNodeInfo, type NodeInfo, type PodEntry } from './nodeinfo';
 import { FILTER_PLUGINS, SCORE_PLUGINS } from './profile';
 
@@ -141,7 +141,7 @@ export function schedulePod(input: CycleInput): CycleResult {
       preFilterPlugin: preRejection.plugin,
       evaluated: 0,
       verdicts: [],
-      absent: { at: 0, names: nodeNames(allNodes), except: NO_NODES, rejectedBy: { plugin: preRejection.plugin, reason: verdictReason(r) } },
+      absent: { at: 0, names: nodeNames(allNodes), count: allNodes.length, except: NO_NODES, rejectedBy: { plugin: preRejection.plugin, reason: verdictReason(r) } },
       nextStartNodeIndex: input.nextStartNodeIndex,
       runFilters,
     };
@@ -181,7 +181,7 @@ export function schedulePod(input: CycleInput): CycleResult {
   }
   // One verdict per node left out, kept as a run: at 5,000 nodes every DaemonSet Pod leaves out
   // 4,999, and building them one by one made a fleet's boot grow with the square of its size.
-  const absentRun: AbsentRun | undefined = absent ? { at: verdicts.length, names: nodeNames(allNodes), except: narrowed!, rejectedBy: { plugin: narrowedBy.join(', '), reason: verdictReason(absent) } } : undefined;
+  const absentRun: AbsentRun | undefined = absent ? { at: verdicts.length, names: nodeNames(allNodes), count: allNodes.length, except: narrowed!, rejectedBy: { plugin: narrowedBy.join(', '), reason: verdictReason(absent) } } : undefined;
 
   if (feasible.length === 0) {
     const diagnosis: Diagnosis = absent ? { nodeToStatus: statuses, absentNodesStatus: absent } : { nodeToStatus: statuses };
@@ -206,14 +206,6 @@ const NO_NODES: ReadonlySet<string> = new Set();
 function narrowedNodes(all: readonly NodeInfo[], names: ReadonlySet<string>): readonly NodeInfo[] {
   if (names.size * 16 > all.length) return all.filter((n) => names.has(n.name));
   return inOrder(all, names);
-}
-
-/** The nodes' names in order, once per node list (the cache rebuilds the list when nodes come or go). */
-const NAMES = new WeakMap<readonly NodeInfo[], readonly string[]>();
-function nodeNames(nodes: readonly NodeInfo[]): readonly string[] {
-  let names = NAMES.get(nodes);
-  if (!names) NAMES.set(nodes, (names = nodes.map((n) => n.name)));
-  return names;
 }
 
 /**

@@ -21,7 +21,9 @@ export interface NodeVerdict {
  */
 export interface AbsentRun {
   at: number;
+  /** The node listing's names; only the first `count` belong to the run (the array may have grown since). */
   names: readonly string[];
+  count: number;
   except: ReadonlySet<string>;
   rejectedBy: { plugin: string; reason: string };
 }
@@ -30,7 +32,10 @@ export interface AbsentRun {
 export function withAbsent(verdicts: readonly NodeVerdict[], run: AbsentRun): NodeVerdict[] {
   const out = verdicts.slice(0, run.at);
   const { plugin, reason } = run.rejectedBy;
-  for (const node of run.names) if (!run.except.has(node)) out.push({ node, rejectedBy: { plugin, reason } });
+  for (let i = 0; i < run.count; i++) {
+    const node = run.names[i]!;
+    if (!run.except.has(node)) out.push({ node, rejectedBy: { plugin, reason } });
+  }
   for (let i = run.at; i < verdicts.length; i++) out.push(verdicts[i]!);
   return out;
 }
@@ -83,7 +88,7 @@ interface CompactDecision extends Omit<ScheduleDecision, 'verdicts'> {
   rejectedReason: Uint16Array;
   reasons: { plugin: string; reason: string }[];
   /** After the rejections above: the absent run, its rejection as an index into `reasons`. */
-  absent?: { names: readonly string[]; except: ReadonlySet<string>; reason: number };
+  absent?: { names: readonly string[]; count: number; except: ReadonlySet<string>; reason: number };
   scored?: ScoredColumns;
   rest: NodeVerdict[];
 }
@@ -196,7 +201,7 @@ function compact(d: ScheduleDecision, absent?: AbsentRun): CompactDecision {
       if (r > 0xffff) return { ...rest, rejectedNodes, rejectedReason, reasons, rest: withAbsent(verdicts, absent).slice(n) };
       reasons.push({ ...absent.rejectedBy });
     }
-    run = { names: absent.names, except: absent.except, reason: r };
+    run = { names: absent.names, count: absent.count, except: absent.except, reason: r };
   }
   const scored = scoredColumns(verdicts.slice(n));
   // The optional fields are set in place (in the order spreads of optional parts would give):
@@ -215,7 +220,10 @@ function expand(c: CompactDecision): ScheduleDecision {
   });
   if (absent) {
     const r = reasons[absent.reason]!;
-    for (const node of absent.names) if (!absent.except.has(node)) verdicts.push({ node, rejectedBy: { plugin: r.plugin, reason: r.reason } });
+    for (let i = 0; i < absent.count; i++) {
+      const node = absent.names[i]!;
+      if (!absent.except.has(node)) verdicts.push({ node, rejectedBy: { plugin: r.plugin, reason: r.reason } });
+    }
   }
   if (scored) expandScored(scored, verdicts);
   for (const v of rest) verdicts.push(v);

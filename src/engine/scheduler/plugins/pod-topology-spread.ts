@@ -116,7 +116,10 @@ interface DomainSums {
   totals: Map<string, number>;
 }
 
-/** Per node order (the cache keeps one array until the node set changes) → per (key, selector) sums. */
+/**
+ * Per node order (the cache keeps one array until the node set changes, growing it only at its
+ * end — SchedulerCache.order) → per (key, selector) sums; a grown order's new nodes start unseen.
+ */
 const sumsByOrder = new WeakMap<readonly NodeInfo[], Map<string, DomainSums>>();
 const MAX_SUMS = 64;
 
@@ -134,6 +137,11 @@ function domainTotals(all: readonly NodeInfo[], topologyKey: string, sel: Select
     if (byKey.size >= MAX_SUMS) byKey.delete(byKey.keys().next().value!);
     d = { generation: new Array<number>(all.length).fill(-1), value: new Array<string>(all.length).fill(''), count: new Array<number>(all.length).fill(0), totals: new Map() };
     byKey.set(k, d);
+  }
+  for (let i = d.generation.length; i < all.length; i++) {
+    d.generation.push(-1);
+    d.value.push('');
+    d.count.push(0);
   }
   for (let i = 0; i < all.length; i++) {
     const node = all[i]!;
