@@ -7,7 +7,7 @@
  */
 import type { Node, Pod } from '../../k8s/types';
 import type { PodResources } from './resources';
-import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setImages, setNode, type NodeInfo, type PodEntry } from './nodeinfo';
+import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setImages, setNode, type NodeChanges, type NodeInfo, type PodEntry } from './nodeinfo';
 
 export interface SchedulerCache {
   nodes: Map<string, NodeInfo>;
@@ -41,10 +41,13 @@ export interface SchedulerCache {
    */
   affinityNodes: Map<string, number>;
   requiredAntiAffinityNodes: Map<string, number>;
+  /** NodeChanges (nodeinfo.ts): every generation move of a NodeInfo here is logged. */
+  changes: NodeInfo[];
+  changesEpoch: number;
 }
 
 export function newCache(): SchedulerCache {
-  return { nodes: new Map(), zones: new Map(), zoneOf: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0, affinityNodes: new Map(), requiredAntiAffinityNodes: new Map() };
+  return { nodes: new Map(), zones: new Map(), zoneOf: new Map(), order: undefined, pods: new Map(), assumed: new Set(), imageNodes: new Map(), podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0, affinityNodes: new Map(), requiredAntiAffinityNodes: new Map(), changes: [], changesEpoch: 0 };
 }
 
 /** utilnode.GetZoneKey: region and zone labels; '' when the node has neither. */
@@ -106,6 +109,19 @@ export function nodeOrder(c: SchedulerCache): NodeInfo[] {
   return out;
 }
 
+/** Logs a generation move; the log starts over (a new epoch) once it is several times the node count. */
+function changed(c: SchedulerCache, ni: NodeInfo): void {
+  if (c.changes.length >= 4 * c.nodes.size + 256) {
+    c.changes = [];
+    c.changesEpoch++;
+  }
+  c.changes.push(ni);
+}
+
+export function nodeChanges(c: SchedulerCache): NodeChanges {
+  return { log: c.changes, epoch: c.changesEpoch };
+}
+
 function countImages(c: SchedulerCache, names: readonly string[], by: 1 | -1): void {
   for (const n of names) {
     const v = (c.imageNodes.get(n) ?? 0) + by;
@@ -127,6 +143,7 @@ export function addOrUpdateNode(c: SchedulerCache, node: Node): NodeInfo {
   if (before && zoneKey(before) !== zoneKey(node)) treeRemove(c, name);
   if (!before || zoneKey(before) !== zoneKey(node)) treeAdd(c, zoneKey(node), name);
   const { added, removed } = setNode(ni, node);
+  changed(c, ni);
   countImages(c, added, 1);
   countImages(c, removed, -1);
   return ni;
@@ -142,6 +159,7 @@ export function removeNode(c: SchedulerCache, name: string): void {
   ni.node = undefined;
   ni.unschedulable = false;
   ni.generation++;
+  changed(c, ni);
   if (ni.pods.size === 0) c.nodes.delete(name);
 }
 
@@ -202,7 +220,9 @@ export function inOrder(order: readonly NodeInfo[], names: Iterable<string>): No
 function place(c: SchedulerCache, e: PodEntry): void {
   c.pods.set(e.key, e);
   countAffinity(c, e, 1);
-  addPodEntry(nodeInfoFor(c, e.nodeName), e);
+  const ni = nodeInfoFor(c, e.nodeName);
+  addPodEntry(ni, e);
+  changed(c, ni);
 }
 
 function unplace(c: SchedulerCache, key: string): PodEntry | undefined {
@@ -213,6 +233,7 @@ function unplace(c: SchedulerCache, key: string): PodEntry | undefined {
   const ni = c.nodes.get(e.nodeName);
   if (ni) {
     removePodEntry(ni, key);
+    changed(c, ni);
     if (!ni.node && ni.pods.size === 0) c.nodes.delete(e.nodeName);
   }
   return e;
@@ -245,7 +266,9 @@ export function addOrUpdatePod(c: SchedulerCache, pod: Pod, key: string): PodEnt
   const node = pod.spec.nodeName!;
   const cur = c.pods.get(key);
   if (cur && cur.nodeName === node && cur.generation === pod.metadata.generation && cur.pod.metadata.uid === pod.metadata.uid) {
-    replacePodObject(c.nodes.get(node), cur, pod);
+    const ni = c.nodes.get(node);
+    replacePodObject(ni, cur, pod);
+    if (ni) changed(c, ni);
     return cur;
   }
   unplace(c, key);

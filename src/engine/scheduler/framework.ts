@@ -5,7 +5,7 @@
  * lives only for one synchronous cycle and never enters the World.
  */
 import type { KObject, Namespace, PersistentVolume, PersistentVolumeClaim, Pod, Service, StorageClass } from '../../k8s/types';
-import type { NodeInfo } from './nodeinfo';
+import type { NodeChanges, NodeInfo } from './nodeinfo';
 import type { PodResources } from './resources';
 
 /** fwk.Code, minus Success (represented by `undefined`) and Skip (by a `skip` outcome). */
@@ -54,6 +54,8 @@ export interface ClusterView {
    * absent in views that do not keep them (then plugins walk every node).
    */
   affinityNodes?(required: boolean): readonly NodeInfo[];
+  /** The cache's log of NodeInfos that changed (nodeinfo.ts NodeChanges); absent in views without one. */
+  nodeChanges?(): NodeChanges;
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
   pv(name: string): PersistentVolume | undefined;
   pvs(): readonly PersistentVolume[];

@@ -259,3 +259,14 @@ export function cloneNodeInfo(ni: NodeInfo): NodeInfo {
   for (const [k, v] of ni.usedPorts) usedPorts.set(k, new Map(v));
   return { ...ni, requestedScalar: { ...ni.requestedScalar }, pods: new Map(ni.pods), usedPorts };
 }
+
+/**
+ * The cache's NodeInfos whose generation moved, oldest first (repeats allowed), within one epoch:
+ * a per-node memo reads from where it stopped instead of comparing every node's generation each
+ * cycle (upstream's cache keeps its NodeInfos ordered by generation for the same reason). A new
+ * epoch starts with an empty log; a reader from an older one rescans every node.
+ */
+export interface NodeChanges {
+  log: readonly NodeInfo[];
+  epoch: number;
+}

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { fromMap } from '../../k8s/labels';
 import type { Pod } from '../../k8s/types';
-import { addOrUpdateNode, addOrUpdatePod, assumePod, forgetPod, newCache, removeNode, removePod } from './cache';
+import { addOrUpdateNode, addOrUpdatePod, assumePod, forgetPod, newCache, nodeChanges, nodeOrder, removeNode, removePod } from './cache';
 import { addPodEntry, cloneNodeInfo, podEntry } from './nodeinfo';
 import { InterPodAffinity } from './plugins/inter-pod-affinity';
 import { filter as unschedulableFilter } from './plugins/node-unschedulable';
-import { countPodsMatchSelector, selectorKey } from './plugins/pod-topology-spread';
+import { countPodsMatchSelector, scorer, selectorKey, type Constraint } from './plugins/pod-topology-spread';
 import { ImageLocality } from './plugins/image-locality';
 import { nodeInfo, nodeManifest, podInfo, podManifest, requests, viewOf } from './scheduler.testing';
 import { clusterView } from './view';
@@ -122,5 +122,43 @@ describe('scheduler cache totals and memos', () => {
     const sum = Math.trunc(300 * MB * (2 / 3));
     expect(scorer.score(has)).toBe(Math.trunc((100 * (sum - 23 * MB)) / (1000 * MB - 23 * MB)));
     expect(scorer.score(lacks)).toBe(0);
+  });
+
+  it("PodTopologySpread's per-domain sums read from the cache's change log agree with a rescan of every node", () => {
+    const c = newCache();
+    const zone = (i: number) => ['a', 'b', 'c'][i % 3]!;
+    const node = (i: number) => nodeManifest(`node-${i}`, { labels: { 'topology.kubernetes.io/zone': zone(i) } });
+    for (let i = 0; i < 12; i++) addOrUpdateNode(c, node(i));
+    const web = (name: string, on: string, app: string, phase?: string): Pod => {
+      const p = podManifest(name, { containers: requests('100m'), nodeName: on });
+      p.metadata = { ...p.metadata, uid: `uid-${name}`, generation: 1, labels: { app } };
+      if (phase) p.status = { phase: phase as 'Running' };
+      return p;
+    };
+    const sel = fromMap({ app: 'web' });
+    const constraint: Constraint = { maxSkew: 3, topologyKey: 'topology.kubernetes.io/zone', selector: sel, minDomains: 1, nodeAffinityPolicy: 'Honor', nodeTaintsPolicy: 'Ignore' };
+    const incoming = podManifest('new', { containers: requests('100m') });
+    // The system defaults' shape: every node counts, nodes without the key are tolerated.
+    const scores = (withLog: boolean) => {
+      const all = nodeOrder(c);
+      const s = scorer(incoming, all, all, [constraint], false, withLog ? nodeChanges(c) : undefined);
+      const out = all.map((n) => s.score(n));
+      s.normalize(out, all);
+      return out;
+    };
+    let seed = 3;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let nextNode = 12;
+    for (let step = 0; step < 300; step++) {
+      const r = rnd(10);
+      const name = `p${rnd(40)}`;
+      if (r < 4) addOrUpdatePod(c, web(name, `node-${rnd(nextNode)}`, rnd(3) ? 'web' : 'db'), `default/${name}`);
+      else if (r < 6) addOrUpdatePod(c, web(name, `node-${rnd(nextNode)}`, 'web', 'Running'), `default/${name}`);
+      else if (r < 8) removePod(c, `default/${name}`);
+      else if (r < 9) addOrUpdateNode(c, node(nextNode++));
+      else removeNode(c, `node-${rnd(nextNode)}`);
+      // The logged path is asked every few steps (so it reads many changes at once), the rescan never keeps state.
+      if (step % 3 === 0) expect(scores(true)).toEqual(scores(false));
+    }
   });
 });

@@ -1,7 +1,7 @@
 /** The framework Handle for one cycle: the cache's nodes in node-tree order and the listers. */
 import type { KObject, Namespace, PersistentVolume, PersistentVolumeClaim, Pod, Service, StorageClass } from '../../k8s/types';
 import { listCache } from '../client/informer';
-import { inOrder, nodeOrder } from './cache';
+import { inOrder, nodeChanges, nodeOrder } from './cache';
 import type { ClusterView, PodInfo } from './framework';
 import type { NodeInfo } from './nodeinfo';
 import { podResources } from './resources';
@@ -17,6 +17,7 @@ export function clusterView(self: SchedulerState): ClusterView {
     nodeInfo: (name) => c.nodes.get(name),
     imageNumNodes: (image) => c.imageNodes.get(image) ?? 0,
     affinityPods: () => ({ withAffinity: c.podsWithAffinity, withRequiredAntiAffinity: c.podsWithRequiredAntiAffinity }),
+    nodeChanges: () => nodeChanges(c),
     affinityNodes: (required) => inOrder(nodes, (required ? c.requiredAntiAffinityNodes : c.affinityNodes).keys()),
     pvc: (ns, name) => inf('persistentvolumeclaims')?.cache.get(`${ns}/${name}`) as PersistentVolumeClaim | undefined,
     pv: (name) => inf('persistentvolumes')?.cache.get(name) as PersistentVolume | undefined,
