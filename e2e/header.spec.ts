@@ -1,0 +1,73 @@
+/**
+ * The header's controls against the rest of the page:
+ * - the scale dial and a lesson: a lesson started after dialling runs on the cluster it declares
+ *   (lesson 1: four machines, as its first step says); dialling under a running lesson asks first
+ *   and leaves the lesson, and resuming it brings its own cluster back.
+ *
+ * The dial goes to 10 workers, not 1,000: the question is the same at any size, and a small
+ * cluster boots in a moment on a slow runner.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+const FOUR_MACHINES = 'This cluster has four machines.';
+
+/** The machines the diagram draws (one card each up to 12 workers). */
+const machines = (page: Page) => page.getByTestId('architecture').locator('.react-flow__node-machine .cond-Ready');
+
+async function dial(page: Page, workers: number): Promise<void> {
+  await page.getByTestId('scale-dial').selectOption(String(workers));
+}
+
+test.describe('the header', () => {
+  test('a lesson runs on its own cluster: started after dialling it has four machines; dialling under it asks to leave it', async ({ page }) => {
+    test.setTimeout(180_000);
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.goto('/');
+    await ui.waitForBoot();
+
+    // The sandbox dialled up first (nothing typed: no question).
+    await dial(page, 10);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+
+    // Lesson 1 rebuilds its own cluster: what its first step says is what the diagram shows.
+    await page.getByTestId('open-lessons').click();
+    await page.getByTestId('lesson-catalog').getByTestId('start-01-cluster-at-a-glance').click();
+    const panel = page.getByTestId('lesson-panel');
+    await expect(panel).toHaveAttribute('data-step', 'intro', { timeout: 60_000 });
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3');
+    await expect(machines(page)).toHaveCount(4, { timeout: 60_000 });
+
+    // Dialling under the running lesson asks first; staying keeps the lesson and its cluster.
+    await dial(page, 10);
+    const question = page.getByTestId('leave-lesson-dialog');
+    await expect(question).toBeVisible();
+    await expect(question).toContainText('“The cluster at a glance”');
+    await expect(question).toContainText('Rebuilding it with 10 worker nodes ends the lesson here.');
+    await expect(page.getByTestId('leave-lesson-cancel')).toBeFocused();
+    await page.getByTestId('leave-lesson-cancel').click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3');
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(machines(page)).toHaveCount(4);
+
+    // Leaving: the lesson goes, then the cluster is rebuilt; no lesson text is left to contradict it.
+    await dial(page, 10);
+    await page.getByTestId('leave-lesson-confirm').click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+
+    // Resuming brings the lesson's own cluster back, as the question promised.
+    await page.getByTestId('open-lessons').click();
+    await page.locator('[data-lesson="01-cluster-at-a-glance"]').getByRole('button', { name: 'Resume at step 1' }).click();
+    await expect(panel).toHaveAttribute('data-step', 'intro', { timeout: 60_000 });
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(4, { timeout: 60_000 });
+    expect(problems).toEqual([]);
+  });
+});
