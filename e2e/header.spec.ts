@@ -2,7 +2,9 @@
  * The header's controls against the rest of the page:
  * - the scale dial and a lesson: a lesson started after dialling runs on the cluster it declares
  *   (lesson 1: four machines, as its first step says); dialling under a running lesson asks first
- *   and leaves the lesson, and resuming it brings its own cluster back.
+ *   and leaves the lesson, and resuming it brings its own cluster back;
+ * - the language switch and the terminal's welcome: the greeting follows the language, what
+ *   commands printed (and the line being typed) stays as it was.
  *
  * The dial goes to 10 workers, not 1,000: the question is the same at any size, and a small
  * cluster boots in a moment on a slow runner.
@@ -68,6 +70,36 @@ test.describe('the header', () => {
     await expect(panel).toContainText(FOUR_MACHINES);
     await expect(page.getByTestId('scale-dial')).toHaveValue('3', { timeout: 60_000 });
     await expect(machines(page)).toHaveCount(4, { timeout: 60_000 });
+    expect(problems).toEqual([]);
+  });
+
+  test('the terminal’s welcome follows the language; commands’ output and the typed line stay', async ({ page }) => {
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.goto('/');
+    await ui.waitForBoot();
+    const text = ui.terminalOutput;
+    await expect(text).toContainText('This cluster is paused and waiting for you');
+
+    // Nothing typed yet: the greeting is simply said again in Chinese.
+    await page.locator('.lang-toggle').click();
+    await expect(text).toContainText('这个集群已暂停，正等着你');
+    await expect(text).not.toContainText('waiting for you');
+    await ui.waitForPrompt();
+
+    // After a command (and with a line half typed), switching back rewrites only the greeting.
+    await ui.run('kubectl get nodes');
+    await ui.waitForPrompt();
+    await expect(text).toContainText('control-plane');
+    await ui.type('kubectl get po');
+    const transcript = (await text.textContent()) ?? '';
+    const afterGreeting = (s: string): string => s.slice(s.indexOf('\n') + 1);
+    expect(afterGreeting(transcript)).toContain('$ kubectl get nodes\nNAME');
+    await page.locator('.lang-toggle').click();
+    await expect(text).toContainText('This cluster is paused and waiting for you');
+    await expect(text).not.toContainText('这个集群已暂停');
+    expect(afterGreeting((await text.textContent()) ?? '')).toBe(afterGreeting(transcript));
+    await ui.expectInput('kubectl get po');
     expect(problems).toEqual([]);
   });
 });
