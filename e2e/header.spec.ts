@@ -4,7 +4,9 @@
  *   (lesson 1: four machines, as its first step says); dialling under a running lesson asks first
  *   and leaves the lesson, and resuming it brings its own cluster back;
  * - the language switch and the terminal's welcome: the greeting follows the language, what
- *   commands printed (and the line being typed) stays as it was.
+ *   commands printed (and the line being typed) stays as it was;
+ * - a phone (390×844): every header control can be reached — the run's controls on a second row,
+ *   the rest behind "more" — while at 1280×720 the header is the one line it always was.
  *
  * The dial goes to 10 workers, not 1,000: the question is the same at any size, and a small
  * cluster boots in a moment on a slow runner.
@@ -100,6 +102,69 @@ test.describe('the header', () => {
     await expect(text).not.toContainText('这个集群已暂停');
     expect(afterGreeting((await text.textContent()) ?? '')).toBe(afterGreeting(transcript));
     await ui.expectInput('kubectl get po');
+    expect(problems).toEqual([]);
+  });
+
+  test('on a phone every control can be reached, the rarer ones behind “more”; at 1280×720 one line as before', async ({ page }) => {
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await ui.waitForBoot();
+    const header = page.locator('header.app-header');
+    const inView = async (id: string): Promise<void> => {
+      const el = page.getByTestId(id);
+      await expect(el, id).toBeVisible();
+      const box = (await el.boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    };
+
+    // Nothing sideways: the header wraps instead of hiding controls past the right edge.
+    const [scrollW, clientW] = (await page.evaluate(`[document.querySelector('header.app-header').scrollWidth, document.querySelector('header.app-header').clientWidth]`)) as number[];
+    expect(scrollW).toBeLessThanOrEqual(clientW!);
+    for (const id of ['open-lessons', 'open-drills', 'sim-clock', 'topology', 'scale-dial', 'share', 'header-more']) await inView(id);
+    expect((await header.boundingBox())!.height).toBeLessThan(80);
+
+    // The rest behind "more": each one on screen and named in words.
+    const more = page.getByTestId('header-more');
+    const rest = ['instructor-toggle', 'attach-open', 'presenter-toggle', 'open-audience', 'theme', 'shortcut-help-button'];
+    await expect(page.getByTestId('theme')).toBeHidden();
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    for (const id of rest) await inView(id);
+    await expect(page.locator('.lang-toggle')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('open-audience')).toContainText('Open audience window');
+    await expect(page.getByTestId('theme')).toContainText('Theme: Match the system');
+    await page.screenshot({ path: 'test-results/screenshots/header-more-390x844.png' });
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('theme')).toBeHidden();
+    await expect(more).toBeFocused();
+    // A control used inside keeps it open (the language shows its effect), a press elsewhere closes it.
+    await more.click();
+    await page.locator('.lang-toggle').click();
+    await expect(page.getByTestId('phone-tab-stage')).toHaveText('架构图');
+    await expect(page.locator('.lang-toggle')).toBeVisible();
+    await page.getByTestId('phone-tab-stage').click();
+    await expect(page.locator('.lang-toggle')).toBeHidden();
+
+    // The dial is usable there: it rebuilds the cluster.
+    await dial(page, 10);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await inView('scale-dial');
+
+    // 1280×720: the one-line header, every control in it, no "more" button.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(more).toBeHidden();
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(48);
+    for (const id of ['open-lessons', 'open-drills', 'sim-clock', 'topology', 'scale-dial', 'share', ...rest]) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.y + box.height, id).toBeLessThanOrEqual(48);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(1280);
+    }
+    // The words written out in the phone's panel are not on the desktop's icon buttons.
+    await expect(page.getByTestId('theme').locator('.more-label')).toBeHidden();
     expect(problems).toEqual([]);
   });
 });
