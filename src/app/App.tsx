@@ -21,6 +21,7 @@ import { LessonsButton } from '../ui/lessons/LessonsButton';
 import { DrillsButton, DrillsPage } from '../ui/drills';
 import { UpdatePrompt } from '../ui/offline/UpdatePrompt';
 import { DesktopStage } from '../ui/layout/DesktopStage';
+import { HeaderMore } from '../ui/layout/HeaderMore';
 import { InstructorButton } from '../ui/layout/InstructorButton';
 import { PhoneStage } from '../ui/layout/PhoneStage';
 import { ThemeToggle } from '../ui/layout/ThemeToggle';
@@ -72,12 +73,17 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
         {classroomRole === 'audience' ? null : <DrillsButton />}
         <SimClock />
         <RunControls topology={topology} onTopology={onTopology} shareLink={shareLink} />
-        {classroomRole === 'audience' ? null : <InstructorButton />}
-        {attach && classroomRole !== 'audience' ? <AttachControl {...attach} /> : null}
-        <ClassroomBar role={classroomRole} shareLink={shareLink} {...(student ? { student } : {})} />
-        <LanguageToggle />
-        <ThemeToggle />
-        <ShortcutHelpButton />
+        {/* An audience's or a student's banner says whom the page follows: never folded away. */}
+        {classroomRole === 'audience' ? <ClassroomBar role={classroomRole} shareLink={shareLink} {...(student ? { student } : {})} /> : null}
+        {/* Below 1280 px the rest folds behind one button (on a phone the header has two rows). */}
+        <HeaderMore>
+          {classroomRole === 'audience' ? null : <InstructorButton />}
+          {attach && classroomRole !== 'audience' ? <AttachControl {...attach} /> : null}
+          {classroomRole === 'audience' ? null : <ClassroomBar role={classroomRole} shareLink={shareLink} />}
+          <LanguageToggle />
+          <ThemeToggle />
+          <ShortcutHelpButton />
+        </HeaderMore>
       </header>
       <PlaybackBar />
       <ConnectionBanner />

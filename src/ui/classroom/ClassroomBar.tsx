@@ -49,6 +49,7 @@ export function ClassroomBar({ role, shareLink, mode, student }: ClassroomBarPro
       <PresenterToggle {...(mode ? { mode } : {})} />
       <button type="button" className="icon-button" onClick={open} title={`${t('classroom.openAudience')} — ${t('classroom.openAudienceHint')}`} aria-label={t('classroom.openAudience')} data-testid="open-audience">
         <MonitorUp size={16} aria-hidden="true" />
+        <span className="more-label">{t('classroom.openAudience')}</span>
       </button>
       {blocked ? (
         <span role="alert" className="classroom-blocked">

@@ -33,6 +33,7 @@ export function AttachControl({ attached, onAttach, onDetach }: AttachControlPro
         </span>
         <button type="button" className="icon-button" onClick={onDetach} title={t('attach.detach')} aria-label={t('attach.detach')} data-testid="detach">
           <Unplug size={16} aria-hidden="true" />
+          <span className="more-label">{t('attach.detach')}</span>
         </button>
       </span>
     );
@@ -46,6 +47,7 @@ export function AttachControl({ attached, onAttach, onDetach }: AttachControlPro
     <>
       <button type="button" className="icon-button" onClick={() => setOpen(true)} title={`${t('attach.open')} — ${t('attach.hint')}`} aria-label={t('attach.open')} data-testid="attach-open">
         <Plug size={16} aria-hidden="true" />
+        <span className="more-label">{t('attach.open')}</span>
       </button>
       {open
         ? createPortal(

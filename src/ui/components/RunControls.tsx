@@ -1,14 +1,16 @@
 /**
- * The run's identity in the header: which topology the cluster has (switching starts a new run, after
- * asking when the run has commands to lose), how many worker nodes (the scale dial) and a button that copies a link reproducing exactly
- * what is on screen.
+ * The run's identity in the header: which topology the cluster has (switching starts a new run,
+ * after asking when the run has commands to lose or a lesson to leave), how many worker nodes (the
+ * scale dial) and a button that copies a link reproducing exactly what is on screen.
  */
 import { useId, useState } from 'react';
 import { Link2 } from 'lucide-react';
 import type { Topology } from '../../protocol/messages';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
+import { useLessonController, useLessons } from '../lessons/react';
 import { useApp } from '../store/react';
+import { LeaveLessonDialog, lessonInTheWay } from './LeaveLessonDialog';
 import { ScaleDial } from './ScaleDial';
 import { TopologySwitchDialog } from './TopologySwitchDialog';
 
@@ -30,11 +32,14 @@ export function RunControls({ topology: linked, onTopology, shareLink }: RunCont
   const bridge = useBridge();
   /** A switch waiting for the learner's answer, with the commands it would discard. */
   const [switching, setSwitching] = useState<{ to: Topology; commands: number } | undefined>();
+  const lessons = useLessonController();
+  const lesson = lessonInTheWay(useLessons((s) => s.active));
   const choose = (to: Topology): void => {
     if (to === topology) return;
-    // Time played is not worth a question; typed commands (and a lesson's pause points) are.
+    // Time played is not worth a question; typed commands (and a lesson's pause points) are, and
+    // so is a running lesson, whose steps describe the cluster it started.
     const commands = bridge.commandLog.filter((e) => e.type === 'command' || e.type === 'until').length;
-    if (commands === 0) onTopology(to);
+    if (commands === 0 && !lesson) onTopology(to);
     else setSwitching({ to, commands });
   };
   const share = (): void => {
@@ -65,7 +70,18 @@ export function RunControls({ topology: linked, onTopology, shareLink }: RunCont
           </>
         ) : null}
       </span>
-      {switching ? (
+      {switching && lesson ? (
+        <LeaveLessonDialog
+          lesson={lesson}
+          change={{ kind: 'topology', topology: t(switching.to === 'ha' ? 'run.topology.ha' : 'run.topology.basic') }}
+          onConfirm={() => {
+            setSwitching(undefined);
+            lessons?.exit();
+            onTopology(switching.to);
+          }}
+          onCancel={() => setSwitching(undefined)}
+        />
+      ) : switching ? (
         <TopologySwitchDialog
           to={switching.to}
           commands={switching.commands}

@@ -4,7 +4,9 @@
  * links and the terminal all see it; like the topology select it asks first when typed commands'
  * cluster would be discarded. The dial shows the cluster's real worker count at the moment shown,
  * so a `sim topology … --nodes 7` typed in the terminal shows as 7; while any `sim topology` runs
- * (big clusters take seconds to boot) a busy line says so and the dial waits.
+ * (big clusters take seconds to boot) a busy line says so and the dial waits. Under a running
+ * lesson it always asks, and rebuilding leaves the lesson (LeaveLessonDialog.tsx): the lesson's
+ * steps describe the cluster it started, not the one dialled.
  */
 import { Loader2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -12,8 +14,10 @@ import type { Topology } from '../../protocol/messages';
 import { useBridge } from '../bridge/react';
 import { machineHosts } from '../diagram/scene';
 import { useLocale, useT } from '../i18n/react';
+import { useLessonController, useLessons } from '../lessons/react';
 import { useApp, useAppStore } from '../store/react';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LeaveLessonDialog, lessonInTheWay } from './LeaveLessonDialog';
 import './scale-dial.css';
 
 export const SCALE_SIZES = [3, 10, 100, 1000, 5000] as const;
@@ -48,6 +52,8 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
   // The rebuild running now, typed or chosen here; the diagram says so in words too.
   const rebuilding = useRebuilding();
   const [asking, setAsking] = useState<{ nodes: number; commands: number } | undefined>();
+  const lessons = useLessonController();
+  const lesson = lessonInTheWay(useLessons((s) => s.active));
   const busy = rebuilding !== undefined;
   const fmt = (n: number): string => n.toLocaleString(locale);
 
@@ -61,7 +67,7 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
   const choose = (nodes: number): void => {
     if (!Number.isInteger(nodes) || nodes === workers) return;
     const commands = bridge.commandLog.filter((e) => e.type === 'command' || e.type === 'until').length;
-    if (commands === 0) go(nodes);
+    if (commands === 0 && !lesson) go(nodes);
     else setAsking({ nodes, commands });
   };
   const sizes: number[] = workers > 0 && !SCALE_SIZES.includes(workers as (typeof SCALE_SIZES)[number]) ? [...SCALE_SIZES, workers].sort((a, b) => a - b) : [...SCALE_SIZES];
@@ -82,7 +88,19 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
           <Loader2 className="scale-spinner" size={16} aria-hidden="true" />
         </span>
       ) : null}
-      {asking ? (
+      {asking && lesson ? (
+        <LeaveLessonDialog
+          lesson={lesson}
+          change={{ kind: 'scale', nodes: fmt(asking.nodes), boot: asking.nodes >= SLOW_BOOT ? t('scale.bootSlow') : '' }}
+          onConfirm={() => {
+            setAsking(undefined);
+            // Leaving first saves the lesson with the run it had, so resuming it rebuilds its own cluster.
+            lessons?.exit();
+            go(asking.nodes);
+          }}
+          onCancel={() => setAsking(undefined)}
+        />
+      ) : asking ? (
         <ConfirmDialog
           title={t('scale.title')}
           body={t('scale.body', { nodes: fmt(asking.nodes), n: asking.nodes, topology, count: asking.commands, boot: asking.nodes >= SLOW_BOOT ? t('scale.bootSlow') : '' }).trim()}

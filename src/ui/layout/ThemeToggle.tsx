@@ -48,6 +48,7 @@ export function ThemeToggle() {
       }}
     >
       <Icon size={16} aria-hidden="true" />
+      <span className="more-label">{label}</span>
     </button>
   );
 }

@@ -57,6 +57,7 @@ const THEME: ITheme = {
 
 function shellStrings(t: Translate): ShellStrings {
   return {
+    welcome: t('terminal.welcome'),
     help: t('terminal.help'),
     lostNote: t('term.lost'),
     pasteRefused: (kb) => t('terminal.pasteRefused', { size: kb }),
@@ -145,7 +146,7 @@ export function Terminal({ files }: TerminalProps) {
     shellRef.current = shell;
     termRef.current = term;
     // The first minute: a fresh page greets the learner in the terminal and puts the cursor there.
-    if (layoutStore.getState().greet && store.getState().terminal.entries.length === 0) shell.note(latest.current.t('terminal.welcome'));
+    if (layoutStore.getState().greet && store.getState().terminal.entries.length === 0) shell.greet();
     if (!document.activeElement || document.activeElement === document.body) term.focus();
     // Keys typed while this was loading (src/ui/keyboard/typeahead.ts) are the learner's command.
     const ahead = takeHeld();

@@ -6,8 +6,10 @@ import { testCluster } from './cluster.testing';
 import type { CompletionContext } from './complete';
 import { CLEAR_ALL } from './screen';
 import { PASTE_LIMIT_BYTES, Shell, type ShellStrings } from './shell';
+import { plainText } from './transcript';
 
 const STRINGS: ShellStrings = {
+  welcome: 'Welcome. This cluster is paused.',
   help: 'HELP TEXT',
   lostNote: 'LOST',
   pasteRefused: (kb) => `REFUSED ${kb}`,
@@ -35,6 +37,8 @@ function harness(initial: TerminalEntry[] = []) {
   const runs: string[] = [];
   const interrupts: number[] = [];
   const announcements: string[] = [];
+  /** What the screen shows above the prompt now, as plain text (the page's mirror of it). */
+  let shown = '';
   const push = (): void => shell.update({ entries, playheadMs, following: true });
   const shell: Shell = new Shell(
     {
@@ -51,6 +55,7 @@ function harness(initial: TerminalEntry[] = []) {
       interrupt: (id) => interrupts.push(id),
       completion: () => CTX,
       announce: (t) => announcements.push(t),
+      screenChanged: (segments) => (shown = plainText(segments, Infinity)),
     },
     STRINGS,
     { entries, playheadMs, following: true },
@@ -84,6 +89,9 @@ function harness(initial: TerminalEntry[] = []) {
     },
     get text() {
       return screen.join('');
+    },
+    get shown() {
+      return shown;
     },
   };
 }
@@ -274,6 +282,51 @@ describe('Shell', () => {
     h.type('abc\x0c');
     expect(h.shell.input.buffer).toBe('abc');
     expect(h.runs).toEqual([]);
+  });
+
+  it('greets in the language of the moment: switching rewrites the welcome in place, nothing else printed changes', () => {
+    const h = harness();
+    h.shell.greet();
+    expect(h.shown).toBe('Welcome. This cluster is paused.\n');
+    const zh = { ...STRINGS, welcome: '欢迎。这个集群已暂停。', help: '帮助文本' };
+    let before = h.screen.length;
+    h.shell.setStrings(zh);
+    // Nothing but the welcome was printed: the screen is redrawn with it in the new language.
+    expect(h.screen.slice(before).join('')).toContain(CLEAR_ALL);
+    expect(h.shown).toBe('欢迎。这个集群已暂停。\n');
+    expect(h.text.slice(h.text.lastIndexOf(CLEAR_ALL))).not.toContain('Welcome.');
+
+    // After commands, `help` and a paste refused: only the welcome follows the language again.
+    h.type('kubectl get nodes\r');
+    h.finish([{ stream: 'stdout', text: 'NAME     STATUS\nnode-1   Ready\n' }], 10_000);
+    h.type('help\r');
+    h.type('kubectl version\r');
+    h.finish([{ stream: 'stderr', text: 'error: unknown flag\n' }], 10_000, 1);
+    const printed = h.shown.slice(h.shown.indexOf('\n') + 1);
+    expect(printed).toBe('$ kubectl get nodes\nNAME     STATUS\nnode-1   Ready\n$ help\n帮助文本\n$ kubectl version\nerror: unknown flag\n');
+    before = h.screen.length;
+    h.shell.setStrings(STRINGS);
+    expect(h.shown).toBe(`Welcome. This cluster is paused.\n${printed}`);
+    // Redrawn whole, commands and their output included, and the prompt is back under them.
+    const redraw = h.screen.slice(before).join('');
+    expect(redraw).toContain(CLEAR_ALL);
+    expect(redraw.slice(redraw.indexOf(CLEAR_ALL))).toContain('node-1   Ready\n');
+    expect(h.screen.at(-1)).toContain('$\x1b[0m ');
+    expect(h.shell.input.buffer).toBe('');
+    // ↑ still recalls what was typed.
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('kubectl version');
+  });
+
+  it('keeps a cleared welcome cleared when the language changes', () => {
+    const h = harness();
+    h.shell.greet();
+    h.type('clear\r');
+    expect(h.shown).toBe('');
+    const before = h.screen.length;
+    h.shell.setStrings({ ...STRINGS, welcome: '欢迎。' });
+    expect(h.shown).toBe('');
+    expect(h.screen.slice(before).join('')).not.toContain(CLEAR_ALL);
   });
 
   it('redraws everything after a resize', () => {

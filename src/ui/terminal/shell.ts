@@ -55,6 +55,8 @@ const BLOCK_LIMIT = 500;
 const TYPEAHEAD_LIMIT = 4096;
 
 export interface ShellStrings {
+  /** The first-minute greeting (`greet`); it is redrawn when the strings change language. */
+  welcome: string;
   help: string;
   lostNote: string;
   pasteRefused: (kb: number) => string;
@@ -132,11 +134,20 @@ export class Shell {
     this.render();
   }
 
-  /** Prints a note above the prompt (the first-minute welcome), as the shell's own words. */
-  note(text: string): void {
-    this.addBlock({ kind: 'text', text: note(text) });
+  /**
+   * Prints the first-minute welcome above the prompt, as the shell's own words. Unlike the rest of
+   * the transcript it is not a record of something that happened, so it is drawn from the current
+   * strings: switching the language rewrites it in place (what commands printed stays as it was).
+   */
+  greet(): void {
+    this.addBlock({ kind: 'welcome' });
+    this.render();
   }
 
+  /**
+   * New strings (the page's language changed). What is drawn from them now — the welcome, the
+   * lost-command note — is redrawn; a command's output and a `help` already printed are not.
+   */
   setStrings(strings: ShellStrings): void {
     this.strings = strings;
     this.render();
@@ -264,7 +275,7 @@ export class Shell {
     }
   }
 
-  private addBlock(b: { kind: 'text'; text: string } | { kind: 'clear' }): void {
+  private addBlock(b: { kind: 'text'; text: string } | { kind: 'welcome' } | { kind: 'clear' }): void {
     const entries = this.view.entries;
     const afterId = entries.length ? entries[entries.length - 1]!.id : 0;
     this.blocks.push({ ...b, seq: ++this.blockSeq, afterId });
@@ -320,7 +331,7 @@ export class Shell {
   }
 
   private transcriptInput() {
-    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote };
+    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote, welcome: this.strings.welcome };
   }
 
   private render(): void {

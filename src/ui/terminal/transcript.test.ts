@@ -7,7 +7,7 @@ function entry(id: number, patch: Partial<TerminalEntry> = {}): TerminalEntry {
 }
 
 function view(entries: TerminalEntry[], playheadMs: number, extra: Partial<TranscriptInput> = {}) {
-  return renderTranscript({ entries, blocks: [], playheadMs, following: true, lostNote: 'lost', ...extra });
+  return renderTranscript({ entries, blocks: [], playheadMs, following: true, lostNote: 'lost', welcome: 'hello', ...extra });
 }
 
 const text = (t: ReturnType<typeof renderTranscript>): string => t.segments.map((s) => s.text).join('');
@@ -91,6 +91,17 @@ describe('renderTranscript', () => {
     expect(cleared.segments.map((s) => s.key)).toEqual(['e2']);
     // A block whose entry was dropped (a fork, the transcript limit) keeps its place by id.
     expect(view([entry(2)], 10_000, { blocks }).segments.map((s) => s.key)).toEqual(['b1', 'b2', 'b3', 'e2']);
+  });
+
+  it('draws the welcome from the strings it is given now, in its place before everything', () => {
+    const blocks: LocalBlock[] = [{ seq: 1, afterId: 0, kind: 'welcome' }];
+    const en = view([entry(1)], 10_000, { blocks, welcome: 'Welcome.' });
+    const zh = view([entry(1)], 10_000, { blocks, welcome: '欢迎。' });
+    expect(en.segments.map((s) => s.key)).toEqual(['b1', 'e1']);
+    expect(en.segments[0]!.text).toBe('\x1b[33mWelcome.\x1b[0m\n');
+    expect(zh.segments[0]!.text).toBe('\x1b[33m欢迎。\x1b[0m\n');
+    // The command's own segment is the same either way.
+    expect(zh.segments[1]).toEqual(en.segments[1]);
   });
 
   it('never lets output control the terminal', () => {

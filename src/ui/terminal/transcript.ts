@@ -28,8 +28,15 @@ const STDERR_ON = '\x1b[91m';
 const NOTE_ON = '\x1b[33m';
 const RESET = '\x1b[0m';
 
-/** A line the terminal wrote itself, placed after the store entry with id `afterId` (0: before all). */
-export type LocalBlock = { seq: number; afterId: number; kind: 'text'; text: string } | { seq: number; afterId: number; kind: 'clear' };
+/**
+ * A line the terminal wrote itself, placed after the store entry with id `afterId` (0: before all).
+ * `welcome` is the first-minute greeting: drawn from `TranscriptInput.welcome` each time, so it
+ * follows the page's language; everything else local keeps the text it was written with.
+ */
+export type LocalBlock =
+  | { seq: number; afterId: number; kind: 'text'; text: string }
+  | { seq: number; afterId: number; kind: 'welcome' }
+  | { seq: number; afterId: number; kind: 'clear' };
 
 export interface Segment {
   key: string;
@@ -44,6 +51,8 @@ export interface TranscriptInput {
   following: boolean;
   /** The note shown under a command the worker lost. */
   lostNote: string;
+  /** The greeting a `welcome` block shows, in the page's language now. */
+  welcome: string;
 }
 
 /** A command that keeps the prompt away: still in the worker (`running`) or still waiting at the playhead. */
@@ -153,7 +162,8 @@ export function renderTranscript(input: TranscriptInput): Transcript {
   });
   for (const b of input.blocks) {
     const order: [number, number, number] = [b.afterId, 1, b.seq];
-    items.push(b.kind === 'clear' ? { order, clear: true } : { order, seg: { key: `b${b.seq}`, text: b.text } });
+    if (b.kind === 'clear') items.push({ order, clear: true });
+    else items.push({ order, seg: { key: `b${b.seq}`, text: b.kind === 'welcome' ? note(input.welcome) : b.text } });
   }
   items.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
 

@@ -1,4 +1,4 @@
-/** The page's frame: the stage, the dock's tabs, the phone's views and the first-minute welcome. */
+/** The page's frame: the stage, the dock's tabs, the phone's views, the header's "more" button and the first-minute welcome. */
 import type { Translations } from '../plural';
 
 export const en = {
@@ -22,6 +22,7 @@ export const en = {
   'layout.theme.system': 'Match the system',
   'layout.theme.light': 'Light',
   'layout.theme.dark': 'Dark',
+  'layout.more': 'More controls',
   'welcome.title': 'Watch a Kubernetes cluster think',
   'welcome.what': 'This is a real-feeling Kubernetes cluster, simulated in your browser: every component, every message between them, byte-for-byte kubectl. Nothing to install, nothing to break that a reload cannot fix.',
   'welcome.learn': 'Learn with a guided lesson',
@@ -53,6 +54,7 @@ export const zh: Translations<typeof en> = {
   'layout.theme.system': '跟随系统',
   'layout.theme.light': '浅色',
   'layout.theme.dark': '深色',
+  'layout.more': '更多控件',
   'welcome.title': '看一个 Kubernetes 集群如何思考',
   'welcome.what': '这是一个在你的浏览器里模拟、却像真实集群一样运作的 Kubernetes：每个组件、组件之间的每一条消息、和真实一模一样的 kubectl 输出。无需安装；就算弄坏了，刷新一下就能恢复。',
   'welcome.learn': '跟着引导课程学习',

@@ -1,4 +1,4 @@
-/** The run's identity: topology, shareable link, and the question before a switch discards the run. */
+/** The run's identity: topology, shareable link, and the questions before a switch discards the run or leaves a lesson. */
 import type { Translations } from '../plural';
 export const en = {
   'run.topology': 'Cluster',
@@ -14,6 +14,12 @@ export const en = {
   },
   'run.switch.confirm': 'Start a new cluster',
   'run.switch.cancel': 'Keep this run',
+  'run.leave.title': 'Leave the lesson?',
+  'run.leave.scale': '“{lesson}” runs on a cluster of its own, and its steps describe that cluster. Rebuilding it with {nodes} worker nodes ends the lesson here. {saved} {boot}',
+  'run.leave.topology': '“{lesson}” runs on a cluster of its own, and its steps describe that cluster. Switching to {topology} ends the lesson here. {saved}',
+  'run.leave.saved': 'Your progress is kept: resuming the lesson brings its own cluster back.',
+  'run.leave.confirm': 'Leave the lesson',
+  'run.leave.cancel': 'Stay in the lesson',
 } as const;
 
 export const zh: Translations<typeof en> = {
@@ -27,4 +33,10 @@ export const zh: Translations<typeof en> = {
   'run.switch.body': { other: '切换到 {topology} 会启动一个新集群。本次运行（共 {count} 条命令）将被丢弃；如需保留，请先复制它的链接。' },
   'run.switch.confirm': '启动新集群',
   'run.switch.cancel': '保留本次运行',
+  'run.leave.title': '要离开这节课吗？',
+  'run.leave.scale': '“{lesson}”在它自己搭建的集群上进行，课里的每一步讲的都是这个集群。用 {nodes} 个工作节点重建集群，这节课就到此结束。{saved}{boot}',
+  'run.leave.topology': '“{lesson}”在它自己搭建的集群上进行，课里的每一步讲的都是这个集群。切换到 {topology}，这节课就到此结束。{saved}',
+  'run.leave.saved': '学习进度会保留：之后继续这节课时，它会重新搭起自己的集群。',
+  'run.leave.confirm': '离开课程',
+  'run.leave.cancel': '留在课程里',
 };

@@ -1,0 +1,170 @@
+/**
+ * The header's controls against the rest of the page:
+ * - the scale dial and a lesson: a lesson started after dialling runs on the cluster it declares
+ *   (lesson 1: four machines, as its first step says); dialling under a running lesson asks first
+ *   and leaves the lesson, and resuming it brings its own cluster back;
+ * - the language switch and the terminal's welcome: the greeting follows the language, what
+ *   commands printed (and the line being typed) stays as it was;
+ * - a phone (390×844): every header control can be reached — the run's controls on a second row,
+ *   the rest behind "more" — while at 1280×720 the header is the one line it always was.
+ *
+ * The dial goes to 10 workers, not 1,000: the question is the same at any size, and a small
+ * cluster boots in a moment on a slow runner.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { app, watchConsole } from './app';
+
+const FOUR_MACHINES = 'This cluster has four machines.';
+
+/** The machines the diagram draws (one card each up to 12 workers). */
+const machines = (page: Page) => page.getByTestId('architecture').locator('.react-flow__node-machine .cond-Ready');
+
+async function dial(page: Page, workers: number): Promise<void> {
+  await page.getByTestId('scale-dial').selectOption(String(workers));
+}
+
+test.describe('the header', () => {
+  test('a lesson runs on its own cluster: started after dialling it has four machines; dialling under it asks to leave it', async ({ page }) => {
+    test.setTimeout(180_000);
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.goto('/');
+    await ui.waitForBoot();
+
+    // The sandbox dialled up first (nothing typed: no question).
+    await dial(page, 10);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+
+    // Lesson 1 rebuilds its own cluster: what its first step says is what the diagram shows.
+    await page.getByTestId('open-lessons').click();
+    await page.getByTestId('lesson-catalog').getByTestId('start-01-cluster-at-a-glance').click();
+    const panel = page.getByTestId('lesson-panel');
+    await expect(panel).toHaveAttribute('data-step', 'intro', { timeout: 60_000 });
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3');
+    await expect(machines(page)).toHaveCount(4, { timeout: 60_000 });
+
+    // Dialling under the running lesson asks first; staying keeps the lesson and its cluster.
+    await dial(page, 10);
+    const question = page.getByTestId('leave-lesson-dialog');
+    await expect(question).toBeVisible();
+    await expect(question).toContainText('“The cluster at a glance”');
+    await expect(question).toContainText('Rebuilding it with 10 worker nodes ends the lesson here.');
+    await expect(page.getByTestId('leave-lesson-cancel')).toBeFocused();
+    await page.getByTestId('leave-lesson-cancel').click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3');
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(machines(page)).toHaveCount(4);
+
+    // Leaving: the lesson goes, then the cluster is rebuilt; no lesson text is left to contradict it.
+    await dial(page, 10);
+    await page.getByTestId('leave-lesson-confirm').click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+
+    // Resuming brings the lesson's own cluster back, as the question promised.
+    await page.getByTestId('open-lessons').click();
+    await page.locator('[data-lesson="01-cluster-at-a-glance"]').getByRole('button', { name: 'Resume at step 1' }).click();
+    await expect(panel).toHaveAttribute('data-step', 'intro', { timeout: 60_000 });
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(4, { timeout: 60_000 });
+    expect(problems).toEqual([]);
+  });
+
+  test('the terminal’s welcome follows the language; commands’ output and the typed line stay', async ({ page }) => {
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.goto('/');
+    await ui.waitForBoot();
+    const text = ui.terminalOutput;
+    await expect(text).toContainText('This cluster is paused and waiting for you');
+
+    // Nothing typed yet: the greeting is simply said again in Chinese.
+    await page.locator('.lang-toggle').click();
+    await expect(text).toContainText('这个集群已暂停，正等着你');
+    await expect(text).not.toContainText('waiting for you');
+    await ui.waitForPrompt();
+
+    // After a command (and with a line half typed), switching back rewrites only the greeting.
+    await ui.run('kubectl get nodes');
+    await ui.waitForPrompt();
+    await expect(text).toContainText('control-plane');
+    await ui.type('kubectl get po');
+    const transcript = (await text.textContent()) ?? '';
+    const afterGreeting = (s: string): string => s.slice(s.indexOf('\n') + 1);
+    expect(afterGreeting(transcript)).toContain('$ kubectl get nodes\nNAME');
+    await page.locator('.lang-toggle').click();
+    await expect(text).toContainText('This cluster is paused and waiting for you');
+    await expect(text).not.toContainText('这个集群已暂停');
+    expect(afterGreeting((await text.textContent()) ?? '')).toBe(afterGreeting(transcript));
+    await ui.expectInput('kubectl get po');
+    expect(problems).toEqual([]);
+  });
+
+  test('on a phone every control can be reached, the rarer ones behind “more”; at 1280×720 one line as before', async ({ page }) => {
+    const problems = watchConsole(page);
+    const ui = app(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await ui.waitForBoot();
+    const header = page.locator('header.app-header');
+    const inView = async (id: string): Promise<void> => {
+      const el = page.getByTestId(id);
+      await expect(el, id).toBeVisible();
+      const box = (await el.boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    };
+
+    // Nothing sideways: the header wraps instead of hiding controls past the right edge.
+    const [scrollW, clientW] = (await page.evaluate(`[document.querySelector('header.app-header').scrollWidth, document.querySelector('header.app-header').clientWidth]`)) as number[];
+    expect(scrollW).toBeLessThanOrEqual(clientW!);
+    for (const id of ['open-lessons', 'open-drills', 'sim-clock', 'topology', 'scale-dial', 'share', 'header-more']) await inView(id);
+    expect((await header.boundingBox())!.height).toBeLessThan(80);
+
+    // The rest behind "more": each one on screen and named in words.
+    const more = page.getByTestId('header-more');
+    const rest = ['instructor-toggle', 'attach-open', 'presenter-toggle', 'open-audience', 'theme', 'shortcut-help-button'];
+    await expect(page.getByTestId('theme')).toBeHidden();
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    for (const id of rest) await inView(id);
+    await expect(page.locator('.lang-toggle')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('open-audience')).toContainText('Open audience window');
+    await expect(page.getByTestId('theme')).toContainText('Theme: Match the system');
+    await page.screenshot({ path: 'test-results/screenshots/header-more-390x844.png' });
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('theme')).toBeHidden();
+    await expect(more).toBeFocused();
+    // A control used inside keeps it open (the language shows its effect), a press elsewhere closes it.
+    await more.click();
+    await page.locator('.lang-toggle').click();
+    await expect(page.getByTestId('phone-tab-stage')).toHaveText('架构图');
+    await expect(page.locator('.lang-toggle')).toBeVisible();
+    await page.getByTestId('phone-tab-stage').click();
+    await expect(page.locator('.lang-toggle')).toBeHidden();
+
+    // The dial is usable there: it rebuilds the cluster.
+    await dial(page, 10);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await inView('scale-dial');
+
+    // 1280×720: the one-line header, every control in it, no "more" button.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(more).toBeHidden();
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(48);
+    for (const id of ['open-lessons', 'open-drills', 'sim-clock', 'topology', 'scale-dial', 'share', ...rest]) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.y + box.height, id).toBeLessThanOrEqual(48);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(1280);
+    }
+    // The words written out in the phone's panel are not on the desktop's icon buttons.
+    await expect(page.getByTestId('theme').locator('.more-label')).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Asks before the header's cluster controls (the scale dial, the topology select) rebuild the
+ * cluster under a running lesson. A lesson starts its own cluster (its topology and seed) and its
+ * steps describe that cluster — "this cluster has four machines", the kubelets a prediction
+ * counts — so a cluster rebuilt under it would make them untrue. Rebuilding therefore leaves the
+ * lesson: its progress is saved with the run it had, and resuming it brings that cluster back.
+ * A finished lesson describes nothing any more, so it does not stand in the way.
+ */
+import type { Text } from '../../lesson-runtime/schema';
+import { useT, type Translate } from '../i18n/react';
+import { useText } from '../lessons/react';
+import type { ActiveLesson } from '../lessons/state';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/** The running lesson a rebuilt cluster would leave behind, if any. */
+export interface LessonInTheWay {
+  title: Text;
+  /** A built-in lesson, whose progress (with its run) is saved; a learner's own file or a drill's demonstration is not. */
+  saved: boolean;
+}
+
+export function lessonInTheWay(active: ActiveLesson | undefined): LessonInTheWay | undefined {
+  if (!active || active.phase === 'finished') return undefined;
+  return { title: active.entry.lesson.title, saved: !active.own };
+}
+
+/** What the rebuild would do: a new size (the scale dial) or another topology (the select). */
+export type ClusterChange = { kind: 'scale'; nodes: string; boot: string } | { kind: 'topology'; topology: string };
+
+export interface LeaveLessonDialogProps {
+  lesson: LessonInTheWay;
+  change: ClusterChange;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The question's words: which lesson, what the change is, and what happens to the progress. */
+export function leaveLessonBody(t: Translate, lesson: string, saved: boolean, change: ClusterChange): string {
+  const savedNote = saved ? t('run.leave.saved') : '';
+  const body = change.kind === 'scale' ? t('run.leave.scale', { lesson, nodes: change.nodes, saved: savedNote, boot: change.boot }) : t('run.leave.topology', { lesson, topology: change.topology, saved: savedNote });
+  // An empty part (no saved progress, a quick boot) leaves no stray space behind.
+  return body.replace(/ {2,}/g, ' ').trim();
+}
+
+export function LeaveLessonDialog({ lesson, change, onConfirm, onCancel }: LeaveLessonDialogProps) {
+  const t = useT();
+  const text = useText();
+  // Staying is the safe answer: Enter keeps the lesson.
+  return (
+    <ConfirmDialog
+      title={t('run.leave.title')}
+      body={leaveLessonBody(t, text(lesson.title), lesson.saved, change)}
+      confirmLabel={t('run.leave.confirm')}
+      cancelLabel={t('run.leave.cancel')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      focus="cancel"
+      testId="leave-lesson-dialog"
+      confirmTestId="leave-lesson-confirm"
+      cancelTestId="leave-lesson-cancel"
+    />
+  );
+}
