@@ -37,8 +37,13 @@ export function controllerUser(controller: string): UserInfo {
   return user;
 }
 
+const nodeUsers = new Map<string, UserInfo>();
+
+/** A kubelet's identity, one object per node so the authorizer's per-user memo hits (as controllerUser). */
 export function nodeUser(node: string): UserInfo {
-  return { name: `system:node:${node}`, groups: ['system:nodes', 'system:authenticated'] };
+  let user = nodeUsers.get(node);
+  if (!user) nodeUsers.set(node, (user = { name: `system:node:${node}`, groups: ['system:nodes', 'system:authenticated'] }));
+  return user;
 }
 
 /** kubeadm runs kube-proxy as the kube-system/kube-proxy ServiceAccount (kubeadm:node-proxier). */
