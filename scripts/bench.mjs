@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- pending | curve [N …]]`: bundles src/cli/bench.ts and runs it.
+ * `npm run bench [-- pending | protocol | curve [N …]]`: bundles src/cli/bench.ts and runs it.
  *
  * The engine is measured as the page runs it — one bundle, functions as written — not as tsx
  * runs it for development: tsx compiles with esbuild's keepNames, which wraps every function and

@@ -3,6 +3,9 @@
  * scheduler → kubelets → Running) at three sizes, against a bare loop that performs the same
  * number of object writes into a Map. Speed is measured here, never asserted in tests.
  * `npm run bench -- pending` runs the Pending-Pod and long-advance loads instead (bench-pending.ts).
+ * `npm run bench -- protocol` runs only the worker → page messages on the classroom scenario
+ * (bench-protocol.ts), which the default run prints last, after the scale rows have warmed the
+ * JIT: alone, its worker times are a cold start's.
  * `npm run bench -- curve [N …]` runs the size curve (issue #16): 10 → 5,000 nodes with 30 Pods per
  * node (or only the sizes named), each row with boot, run, Pods/s, peak heap and two bare-loop
  * baselines measured in the same process; past 100 workers the engine runs in scale mode.
@@ -198,6 +201,7 @@ function fmt(n: number, digits = 0): string {
 }
 
 if (process.argv[2] === 'pending') process.stdout.write(pendingBench() + '\n');
+else if (process.argv[2] === 'protocol') process.stdout.write(protocolBench() + '\n');
 else if (process.argv[2] === 'curve') process.stdout.write('\n' + curve(process.argv.slice(3).map(Number)) + '\n');
 else {
   const rows: string[] = [];

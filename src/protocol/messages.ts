@@ -14,7 +14,9 @@
  *   receiver asks for a `snapshot` (boardgame.io's patch/update pattern).
  * - Long work reports as it goes: a request (or a replayed input) that runs many messages of the
  *   simulation sends `partial` diffs part-way, so the page sees it advancing and its hang
- *   watchdog hears from the worker; the work still ends with exactly one `ack` diff.
+ *   watchdog hears from the worker; the work still ends with exactly one `ack` diff. Data too
+ *   large for one message (worker/outbox.ts's byte budget) leaves the same way: consecutive
+ *   `partial` diffs, each ending after a whole trace moment, then the `ack` diff.
  * - A replayed log is bounded like live input (REPLAY_*): past a bound the worker answers `init`
  *   with `refused` instead of `ready` and runs nothing more.
  */
@@ -265,9 +267,10 @@ export interface DiffMessage {
   start: number;
   now: number;
   /**
-   * Sent part-way through long work: more of it follows. `of` is the request it belongs to;
-   * absent while `init` replays (a partial diff then belongs to the input being replayed, and
-   * only the last diff of each input stands for it).
+   * Sent part-way through long work, or as one piece of data too large for one message: more
+   * of it follows. `of` is the request it belongs to; absent while `init` replays (a partial
+   * diff then belongs to the input being replayed, and only the last diff of each input stands
+   * for it). A partial diff holds every record and version up to some trace seq and none after.
    */
   partial?: { of?: number };
   /** Every committed version in order (so the UI can show any past moment). */

@@ -8,8 +8,10 @@
  *   posted after any `commandResult` for it.
  * - After the base snapshot, every committed version reaches the page in a diff (the Simulation
  *   records its change log), including while `init` replays a command log — so the page's
- *   history starts at the booted cluster and has no holes. In scale mode the diffs go through
- *   the outbox's budget (outbox.ts): the last version of every object, a sample of the trace.
+ *   history starts at the booted cluster and has no holes. Diffs go through the outbox
+ *   (outbox.ts): at classroom size one that would pass the byte budget is sent as several
+ *   consecutive diffs, nothing left out; in scale mode its budget keeps the last version of
+ *   every object and a sample of the trace.
  */
 import { RESOURCES } from '../k8s/resources';
 import type { ComponentState, Simulation } from '../engine/index';
@@ -67,8 +69,15 @@ export interface Pacer {
   later(fn: () => void): void;
 }
 
-/** `budget`: scale mode's per-diff budget (tests pass small ones to reach it quickly). */
-export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLimits = REPLAY_LIMITS, pacer?: Pacer, budget?: StreamBudget): SimHost {
+/** The outbox's budgets (outbox.ts); tests pass small ones to reach them quickly. */
+export interface Budgets {
+  /** Scale mode's per-diff budget (SCALE_BUDGET unless given). */
+  scale?: StreamBudget;
+  /** At classroom size, JSON bytes per diff (CLASSROOM_MAX_BYTES unless given). */
+  classroomBytes?: number;
+}
+
+export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLimits = REPLAY_LIMITS, pacer?: Pacer, budgets: Budgets = {}): SimHost {
   let session: Session | undefined;
   let epoch = 0;
   /** The Simulation the page's state derives from; `sim topology` replaces it, which forces a snapshot. */
@@ -204,7 +213,8 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
     shownSim = s.sim;
     sentSummaries = new Map();
     const scaleMode = s.sim.scaleMode;
-    outbox = new Outbox({ post, epoch: () => epoch, scale: scaleMode, ...(budget ? { budget } : {}) }, d.to);
+    const { scale: budget, classroomBytes: maxBytes } = budgets;
+    outbox = new Outbox({ post, epoch: () => epoch, scale: scaleMode, ...(budget ? { budget } : {}), ...(maxBytes === undefined ? {} : { maxBytes }) }, d.to);
     const objects: KeyedObject[] = s.sim.storedObjects();
     const rates = scaleMode ? s.sim.traceRates() : [];
     return {

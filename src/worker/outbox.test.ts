@@ -1,22 +1,25 @@
 /**
- * Scale mode's bounded diffs, through the real engine: a 3-worker cluster forced into scale
- * mode (`sim topology basic --scale-mode on`) with a tiny budget reaches the budget as a
- * 1,000-node rollout does, in a test's time.
+ * The outbox's budgets, through the real engine. Scale mode's bounded diffs: a 3-worker cluster
+ * forced into scale mode (`sim topology basic --scale-mode on`) with a tiny budget reaches the
+ * budget as a 1,000-node rollout does, in a test's time. At classroom size, the byte budget:
+ * the same inputs with and without it must fold into the same diffs.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TraceRecord } from '../engine/index';
 import { Session } from '../kubectl/session';
-import { PROTOCOL_VERSION, type DiffMessage, type FromWorker, type SnapshotMessage, type ToWorker } from '../protocol/messages';
+import { PROTOCOL_VERSION, type DiffMessage, type FromWorker, type LogEntry, type SnapshotMessage, type ToWorker } from '../protocol/messages';
 import { createSimHost, type Pacer } from './host';
-import { coalesce, sample, type StreamBudget } from './outbox';
+import { CLASSROOM_MAX_BYTES, coalesce, sample, type StreamBudget } from './outbox';
 
 const BUDGET: StreamBudget = { maxObjects: 8, maxRecords: 12 };
 const SCALE = 'sim topology basic --scale-mode on';
 const APPLY = 'kubectl create deployment web --image=nginx --replicas=6';
+const GO_API = readFileSync(new URL('../../examples/manifests/go-api.yaml', import.meta.url), 'utf8');
 
 function harness(pacer?: Pacer) {
   const out: FromWorker[] = [];
-  const host = createSimHost((m) => out.push(structuredClone(m)), undefined, pacer, BUDGET);
+  const host = createSimHost((m) => out.push(structuredClone(m)), undefined, pacer, { scale: BUDGET });
   const send = (m: ToWorker): void => host.handle(m);
   send({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
   return { out, send };
@@ -143,11 +146,160 @@ describe('scale mode: bounded diffs', () => {
     send({ type: 'command', id: 1, line: APPLY });
     send({ type: 'advance', id: 2, ms: 30_000 });
     const ds = diffs(out.slice(from));
-    expect(ds).toHaveLength(2);
-    expect(ds.every((d) => d.rates === undefined && d.partial === undefined)).toBe(true);
+    // The scale budget is not applied; a long advance is only cut by bytes (below).
+    expect(ds.every((d) => d.rates === undefined)).toBe(true);
+    expect(ds.filter((d) => d.partial === undefined).map((d) => d.ack)).toEqual([1, 2]);
     // Every committed version and every record, as before.
-    expect(ds[1]!.changes.length).toBeGreaterThan(new Set(ds[1]!.changes.map((c) => c.key)).size);
-    expect(ds[1]!.trace.length).toBeGreaterThan(BUDGET.maxRecords);
+    const versions = ds.flatMap((d) => (d.partial?.of === 2 || d.ack === 2 ? d.changes : []));
+    expect(versions.length).toBeGreaterThan(new Set(versions.map((c) => c.key)).size);
+    expect(ds.flatMap((d) => (d.partial?.of === 2 || d.ack === 2 ? d.trace : [])).length).toBeGreaterThan(BUDGET.maxRecords);
+  });
+});
+
+/** A classroom host (no scale mode) whose diffs are cut at `classroomBytes`. */
+function classroom(classroomBytes: number, commandLog: LogEntry[] = []) {
+  const out: FromWorker[] = [];
+  const host = createSimHost((m) => out.push(structuredClone(m)), undefined, undefined, { classroomBytes });
+  host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic', files: { 'go-api.yaml': GO_API }, commandLog, echoFrom: 100 });
+  return { out, send: (m: ToWorker): void => host.handle(m) };
+}
+
+/** A diff with its version numbers left out: several consecutive diffs fold into one with other numbers. */
+type Folded = Omit<DiffMessage, 'from' | 'to' | 'partial'>;
+
+/**
+ * The messages as the page folds them: each run of diffs up to one that is not `partial` (the
+ * end of a request or of a replayed input) merged into one, other messages as they are. Checks
+ * on the way that the diffs chain and that only the last of each run carries components or an ack.
+ */
+function folded(msgs: readonly FromWorker[]): (Folded | Exclude<FromWorker, DiffMessage>)[] {
+  const out: (Folded | Exclude<FromWorker, DiffMessage>)[] = [];
+  let run: DiffMessage[] = [];
+  let version: number | undefined;
+  for (const m of msgs) {
+    if (m.type !== 'diff') {
+      out.push(m);
+      continue;
+    }
+    if (version !== undefined) expect(m.from).toBe(version);
+    version = m.to;
+    run.push(m);
+    if (m.partial) {
+      expect(m.ack).toBeUndefined();
+      continue;
+    }
+    const last = run.at(-1)!;
+    out.push({
+      type: 'diff',
+      epoch: last.epoch,
+      ...(last.ack === undefined ? {} : { ack: last.ack }),
+      start: run[0]!.start,
+      now: last.now,
+      changes: run.flatMap((d) => d.changes),
+      components: run.flatMap((d) => d.components),
+      trace: run.flatMap((d) => d.trace),
+    });
+    run = [];
+  }
+  expect(run).toEqual([]);
+  return out;
+}
+
+/** The trace seqs a diff's items belong to (a record's own, a version's commit moment). */
+const moments = (d: DiffMessage): Set<number> => new Set([...d.trace.map((r) => r.seq), ...d.changes.map((c) => c.seq)]);
+
+/** Every diff fits `max` JSON bytes, unless it carries one moment only (which alone is larger). */
+function expectWithin(ds: readonly DiffMessage[], max: number): void {
+  for (const d of ds) {
+    const bytes = JSON.stringify(d).length;
+    if (bytes > max) expect([bytes, moments(d).size]).toEqual([bytes, 1]);
+  }
+}
+
+/** The page's playback at 1×: the go-api rollout in 250 ms lookahead requests, steps, a long command, a pause point. */
+function playGoApi(send: (m: ToWorker) => void): void {
+  let id = 0;
+  send({ type: 'command', id: ++id, line: 'kubectl apply -f go-api.yaml' });
+  for (let i = 0; i < 120; i++) send({ type: 'advance', id: ++id, ms: 250 });
+  send({ type: 'command', id: ++id, line: 'kubectl scale deployment go-api --replicas=6' });
+  for (let i = 0; i < 60; i++) send({ type: 'step', id: ++id, maxMs: 600_000 });
+  send({ type: 'command', id: ++id, line: 'sim advance 20m' });
+  send({ type: 'until', id: id + 1, breakpoint: { trace: { kind: 'etcd-commit' } }, withinMs: 60_000 });
+}
+
+describe('classroom: a byte budget per diff, nothing lost', () => {
+  it('cuts the go-api burst at the real budget into diffs under it that fold into exactly what one diff carried', () => {
+    const whole = classroom(Number.POSITIVE_INFINITY);
+    const cut = classroom(CLASSROOM_MAX_BYTES);
+    playGoApi(whole.send);
+    playGoApi(cut.send);
+    const before = diffs(whole.out);
+    const after = diffs(cut.out);
+    // Without a budget one 250 ms answer is over 100 KiB; with it, more diffs, none over the budget.
+    expect(Math.max(...before.map((d) => JSON.stringify(d).length))).toBeGreaterThan(100 * 1024);
+    expect(after.length).toBeGreaterThan(before.length);
+    expectWithin(after, CLASSROOM_MAX_BYTES);
+    expect(folded(cut.out)).toEqual(folded(whole.out));
+  });
+
+  it('with a tiny budget: many pieces, each under it or one moment alone, in order, each request acknowledged once, last', () => {
+    const MAX = 2 * 1024;
+    const whole = classroom(Number.POSITIVE_INFINITY);
+    const cut = classroom(MAX);
+    playGoApi(whole.send);
+    playGoApi(cut.send);
+    const ds = diffs(cut.out);
+    expect(ds.length).toBeGreaterThan(2 * diffs(whole.out).length);
+    expectWithin(ds, MAX);
+    // Some moment (a Pod's version with its record) is larger than the budget: it went alone.
+    expect(ds.some((d) => JSON.stringify(d).length > MAX && moments(d).size === 1)).toBe(true);
+    // Progress is never nothing: a piece cut for size carries something (an empty partial diff
+    // is a progress report with nothing new, which the unbounded outbox sends as well).
+    const empty = (msgs: readonly FromWorker[]): number => diffs(msgs).filter((d) => d.partial && d.trace.length + d.changes.length === 0).length;
+    expect(empty(cut.out)).toBe(empty(whole.out));
+    // Each piece is a prefix the page can show: a cut the unbounded outbox did not make falls
+    // between two moments, never inside one (the page shows a moment's versions all or none).
+    const ends = (list: readonly DiffMessage[]): string[] => {
+      let records = 0;
+      let versions = 0;
+      return list.map((d) => `${(records += d.trace.length)}/${(versions += d.changes.length)}`);
+    };
+    const wholeEnds = new Set(ends(diffs(whole.out)));
+    const cutEnds = ends(ds);
+    let cuts = 0;
+    for (let i = 1; i < ds.length; i++) {
+      expect(ds[i]!.now).toBeGreaterThanOrEqual(ds[i - 1]!.now);
+      if (wholeEnds.has(cutEnds[i - 1]!)) continue;
+      cuts++;
+      expect(Math.min(...moments(ds[i]!))).toBeGreaterThan(Math.max(...moments(ds[i - 1]!)));
+    }
+    expect(cuts).toBeGreaterThan(0);
+    // A request's pieces say whose they are; its result comes right before its one ack diff.
+    expect(cut.out.filter((m) => m.type === 'commandResult' || m.type === 'untilResult').map((m) => m.type)).toEqual(['commandResult', 'commandResult', 'commandResult', 'untilResult']);
+    for (let i = 0; i < cut.out.length; i++) {
+      const m = cut.out[i]!;
+      if (m.type === 'commandResult' || m.type === 'untilResult') expect(cut.out[i + 1]).toMatchObject({ type: 'diff', ack: m.id });
+      if (m.type === 'diff' && m.partial) expect(ds.find((d) => d.ack === m.partial!.of && d.from >= m.to)).toBeDefined();
+      if (m.type === 'diff' && m.partial) expect(m.components).toEqual([]);
+    }
+    expect(folded(cut.out)).toEqual(folded(whole.out));
+  });
+
+  it("while init replays a log, an input's pieces are partial and only its last diff stands for it", () => {
+    const log: LogEntry[] = [
+      { type: 'command', line: 'kubectl apply -f go-api.yaml' },
+      { type: 'advance', ms: 30_000 },
+      { type: 'command', line: 'kubectl get pods' },
+    ];
+    const whole = classroom(Number.POSITIVE_INFINITY, log);
+    const cut = classroom(4 * 1024, log);
+    const ds = diffs(cut.out);
+    expect(ds.length).toBeGreaterThan(diffs(whole.out).length);
+    expect(ds.every((d) => d.ack === undefined)).toBe(true);
+    expect(ds.filter((d) => !d.partial)).toHaveLength(log.length);
+    expect(ds.filter((d) => d.partial).every((d) => d.partial!.of === undefined)).toBe(true);
+    expect(cut.out.map((m) => m.type).at(-1)).toBe('ready');
+    expect(folded(cut.out)).toEqual(folded(whole.out));
   });
 });
 

@@ -2,11 +2,19 @@
  * The worker's outbox: what the host has drained from the Simulation, in order, cut into diffs
  * the page can take in one frame.
  *
- * At classroom size the budget is unbounded and nothing is held back: each drain leaves as one
- * diff, with every committed version and every trace record, exactly as before (stepping and
- * time travel need them all). In scale mode (more than 100 workers) a rollout commits thousands
- * of objects and writes tens of thousands of trace records per simulated second; sent whole,
- * one diff is megabytes the page must clone and fold in a single task. There each diff holds:
+ * At classroom size nothing is dropped, coalesced or sampled: every committed version and every
+ * trace record reaches the page, because stepping and time travel need them all. A drain that
+ * fits the byte budget (`maxBytes`, CLASSROOM_MAX_BYTES) leaves as one diff; a larger one (the
+ * 250 ms in which a ReplicaSet creates and the scheduler binds three Pods, a long advance's
+ * progress) leaves as several consecutive diffs, each a prefix the page can fold on its own: it
+ * ends after a whole trace moment — a record and every version committed under its seq (what
+ * the page's `showAt` applies together) — so each piece holds the records and the versions up to
+ * one seq, and the next piece starts after it. A moment larger than the budget on its own goes
+ * alone (progress is never nothing). Folding the pieces gives exactly the one diff they replace.
+ *
+ * In scale mode (more than 100 workers) a rollout commits thousands of objects and writes tens
+ * of thousands of trace records per simulated second; sent whole, one diff is megabytes the page
+ * must clone and fold in a single task. There each diff holds:
  * - objects: at most `maxObjects` keys, each in its last version in the diff (a Pod written
  *   five times in a frame travels once). The rest waits for the next frame — nothing is
  *   dropped, so the page always ends with the last version of every object;
@@ -16,11 +24,14 @@
  *   window of full records (`sim trace`).
  *
  * Invariants (protocol/messages.ts): items leave in the order they were queued; a request's
- * diffs end with exactly one diff carrying its `ack`, after every diff of its data and before
- * anything queued after it; versions chain (`from` = the previous diff's `to`).
+ * diffs end with exactly one diff carrying its `ack`, after every diff of its data (the earlier
+ * ones `partial`) and before anything queued after it, its results (`before`) just before that
+ * last diff; versions chain (`from` = the previous diff's `to`); component summaries travel with
+ * the diff that sends the last of a drain's data.
  */
 import type { TraceRecord, TraceRateCount, TraceRateSecond } from '../engine/index';
 import type { ComponentSummary, DiffMessage, FromWorker, ObjectChange } from '../protocol/messages';
+import { jsonLength } from './json-length';
 
 /** What one diff may carry. */
 export interface StreamBudget {
@@ -41,8 +52,25 @@ export interface StreamBudget {
  */
 export const SCALE_BUDGET: StreamBudget = { maxObjects: 300, maxRecords: 200 };
 
-/** At classroom size: everything, every time. */
+/** At classroom size: every object version and every record (cut by bytes instead: CLASSROOM_MAX_BYTES). */
 export const UNBOUNDED: StreamBudget = { maxObjects: Number.POSITIVE_INFINITY, maxRecords: Number.POSITIVE_INFINITY };
+
+/**
+ * The classroom byte budget, in JSON characters per diff (the bench's measure, a close proxy for
+ * what structured clone copies; each item measured once, by `jsonLength`). perf-reliability.md
+ * (anchor 10, after surma.dev) gives ≤ 100 KiB per postMessage as fitting a 100 ms response on
+ * the slowest devices and ≤ 10 KiB as safe inside an animation frame. 64 KiB stays well under the
+ * first, with room for what the count leaves out (a moment larger than the budget goes alone; an
+ * escape in a short string is counted without its backslash), while a step (~1 KiB) and a
+ * playback frame (median 0.1 KiB) are never cut, and the largest classroom burst measured (the
+ * go-api ReplicaSet's three Pods created and bound in one 250 ms: 103.8 KiB) becomes two diffs
+ * rather than the eleven a 10 KiB budget would make: each diff is a task, a store update and a
+ * round of selectors on the page, so fewer, fuller pieces cost it less.
+ */
+export const CLASSROOM_MAX_BYTES = 64 * 1024;
+
+/** A diff's fields other than its items (type, epoch, versions, times, `partial`: ~150 characters), rounded up. */
+const DIFF_ENVELOPE_BYTES = 256;
 
 /** What one drain of the Simulation added. */
 export interface Drained {
@@ -72,6 +100,9 @@ interface Segment {
   sentChanges: number;
   trace: TraceRecord[];
   sentTrace: number;
+  /** Classroom: the JSON length of each change and record (and its comma), measured once, when a cut first reaches it. */
+  changeBytes: number[];
+  traceBytes: number[];
   components: Map<string, ComponentSummary>;
   /** Per-second counts not yet sent: second → (kind, from, to) → count, summed over drains. */
   rates: Map<number, Map<string, TraceRateCount>>;
@@ -91,13 +122,17 @@ export interface OutboxOptions {
   epoch: () => number;
   /** Scale mode: bounded diffs with rates. */
   scale: boolean;
+  /** Scale mode's per-diff budget (SCALE_BUDGET unless given). */
   budget?: StreamBudget;
+  /** At classroom size: JSON bytes per diff (CLASSROOM_MAX_BYTES unless given). */
+  maxBytes?: number;
 }
 
 export class Outbox {
   private readonly queue: Segment[] = [];
   private version: number;
   private readonly budget: StreamBudget;
+  private readonly maxBytes: number;
 
   constructor(
     private readonly opts: OutboxOptions,
@@ -106,6 +141,7 @@ export class Outbox {
   ) {
     this.version = version;
     this.budget = opts.scale ? (opts.budget ?? SCALE_BUDGET) : UNBOUNDED;
+    this.maxBytes = opts.scale ? Number.POSITIVE_INFINITY : (opts.maxBytes ?? CLASSROOM_MAX_BYTES);
   }
 
   get scale(): boolean {
@@ -114,7 +150,7 @@ export class Outbox {
 
   /** Starts a piece of work (a request, or a replayed input when `of` is undefined). */
   begin(of: number | undefined, start: number): void {
-    this.queue.push({ of, start, changes: [], sentChanges: 0, trace: [], sentTrace: 0, components: new Map(), rates: new Map(), dropped: 0, now: start, sentNow: start, due: false, before: [] });
+    this.queue.push({ of, start, changes: [], sentChanges: 0, trace: [], sentTrace: 0, changeBytes: [], traceBytes: [], components: new Map(), rates: new Map(), dropped: 0, now: start, sentNow: start, due: false, before: [] });
   }
 
   /** Adds a drain to the open piece of work. */
@@ -183,35 +219,11 @@ export class Outbox {
 
   /** The next diff of `seg`: everything, or as much as the budget allows (cut at a trace seq). */
   private cut(seg: Segment): DiffMessage {
-    const { maxObjects, maxRecords } = this.budget;
+    const { maxRecords } = this.budget;
     const c0 = seg.sentChanges;
-    let c1 = seg.changes.length;
-    if (Number.isFinite(maxObjects)) {
-      const keys = new Set<string>();
-      for (let i = c0; i < seg.changes.length; i++) {
-        const ch = seg.changes[i]!;
-        if (!keys.has(ch.key) && keys.size >= maxObjects) {
-          c1 = i;
-          break;
-        }
-        keys.add(ch.key);
-      }
-      // Versions of one trace record's moment travel together: cut before its group, or, when
-      // the group alone is over the budget, send the group whole (progress is never nothing).
-      if (c1 < seg.changes.length) {
-        const boundary = seg.changes[c1]!.seq;
-        let i = c1;
-        while (i > c0 && seg.changes[i - 1]!.seq === boundary) i--;
-        if (i > c0) c1 = i;
-        else while (c1 < seg.changes.length && seg.changes[c1]!.seq === boundary) c1++;
-      }
-    }
-    const all = c1 >= seg.changes.length;
-    // Records up to the last change sent (all of them when every change is).
-    const cutSeq = all ? Number.POSITIVE_INFINITY : seg.changes[c1 - 1]!.seq;
     const t0 = seg.sentTrace;
-    let t1 = t0;
-    while (t1 < seg.trace.length && seg.trace[t1]!.seq <= cutSeq) t1++;
+    const { c1, t1 } = this.opts.scale ? this.objectCut(seg) : this.byteCut(seg);
+    const all = c1 >= seg.changes.length;
     const records = seg.trace.slice(t0, t1);
     const changes = seg.changes.slice(c0, c1);
     const last = all && t1 >= seg.trace.length;
@@ -228,6 +240,8 @@ export class Outbox {
       seg.trace = [];
       seg.sentChanges = 0;
       seg.sentTrace = 0;
+      seg.changeBytes = [];
+      seg.traceBytes = [];
     }
     // Rates and a drop go with the first diff that leaves: counts are additive, so early is fine.
     const rates = seg.rates.size ? [...seg.rates].sort((a, b) => a[0] - b[0]).map(([second, c]) => ({ second, counts: [...c.values()] })) : undefined;
@@ -253,6 +267,73 @@ export class Outbox {
       ...(dropped ? { changesDropped: dropped } : {}),
     };
   }
+
+  /**
+   * Scale mode: at most `maxObjects` distinct objects, the versions of one trace moment together
+   * (a moment alone over the budget goes whole), and the records up to the last change sent.
+   */
+  private objectCut(seg: Segment): { c1: number; t1: number } {
+    const { maxObjects } = this.budget;
+    const c0 = seg.sentChanges;
+    let c1 = seg.changes.length;
+    if (Number.isFinite(maxObjects)) {
+      const keys = new Set<string>();
+      for (let i = c0; i < seg.changes.length; i++) {
+        const ch = seg.changes[i]!;
+        if (!keys.has(ch.key) && keys.size >= maxObjects) {
+          c1 = i;
+          break;
+        }
+        keys.add(ch.key);
+      }
+      // Versions of one trace record's moment travel together: cut before its group, or, when
+      // the group alone is over the budget, send the group whole (progress is never nothing).
+      if (c1 < seg.changes.length) {
+        const boundary = seg.changes[c1]!.seq;
+        let i = c1;
+        while (i > c0 && seg.changes[i - 1]!.seq === boundary) i--;
+        if (i > c0) c1 = i;
+        else while (c1 < seg.changes.length && seg.changes[c1]!.seq === boundary) c1++;
+      }
+    }
+    // Records up to the last change sent (all of them when every change is).
+    const cutSeq = c1 >= seg.changes.length ? Number.POSITIVE_INFINITY : seg.changes[c1 - 1]!.seq;
+    let t1 = seg.sentTrace;
+    while (t1 < seg.trace.length && seg.trace[t1]!.seq <= cutSeq) t1++;
+    return { c1, t1 };
+  }
+
+  /**
+   * Classroom: whole trace moments, in seq order, while they fit in `maxBytes` — a moment is the
+   * record with that seq and the versions committed under it (changes carry the last seq at their
+   * commit, so they follow their record; versions committed under an earlier seq come first as
+   * a moment of their own). The page folds such a prefix as it would the whole: everything up to
+   * one seq, nothing after it. The first moment always goes, however large.
+   */
+  private byteCut(seg: Segment): { c1: number; t1: number } {
+    const { changes, trace, changeBytes, traceBytes } = seg;
+    if (!Number.isFinite(this.maxBytes)) return { c1: changes.length, t1: trace.length };
+    // Component summaries ride with the piece that ends the drain; counted in each (they are few).
+    let bytes = DIFF_ENVELOPE_BYTES + (seg.components.size ? jsonLength([...seg.components.values()]) : 0);
+    let c = seg.sentChanges;
+    let t = seg.sentTrace;
+    while (c < changes.length || t < trace.length) {
+      const seq = Math.min(trace[t]?.seq ?? Number.POSITIVE_INFINITY, changes[c]?.seq ?? Number.POSITIVE_INFINITY);
+      // One moment: [t, t2) and [c, c2), each item measured once (`,` between items included).
+      let size = 0;
+      let t2 = t;
+      for (; t2 < trace.length && trace[t2]!.seq === seq; t2++) size += traceBytes[t2] ??= jsonLength(trace[t2]) + 1;
+      let c2 = c;
+      for (; c2 < changes.length && changes[c2]!.seq === seq; c2++) size += changeBytes[c2] ??= jsonLength(changes[c2]) + 1;
+      const first = c === seg.sentChanges && t === seg.sentTrace;
+      if (!first && bytes + size > this.maxBytes) break;
+      bytes += size;
+      c = c2;
+      t = t2;
+    }
+    return { c1: c, t1: t };
+  }
+
 }
 
 function unsent(seg: Segment): boolean {

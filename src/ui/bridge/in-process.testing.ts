@@ -3,7 +3,7 @@
  * structured-cloned and delivered asynchronously, as postMessage would.
  */
 import type { FromWorker, ToWorker } from '../../protocol/messages';
-import { createSimHost } from '../../worker/host';
+import { createSimHost, type Budgets } from '../../worker/host';
 import type { WorkerEvents, WorkerFactory } from './bridge';
 
 export interface FakeWorker {
@@ -17,6 +17,8 @@ export interface PortOptions {
   drop?: (m: FromWorker) => boolean;
   /** Never answer (a hung worker). */
   hang?: (m: ToWorker) => boolean;
+  /** The outbox's budgets (the real ones unless given). */
+  budgets?: Budgets;
 }
 
 export function inProcess(opts: PortOptions = {}) {
@@ -25,12 +27,17 @@ export function inProcess(opts: PortOptions = {}) {
     const w: FakeWorker = { events, received: [], terminated: false };
     workers.push(w);
     let hung = false;
-    const host = createSimHost((m) => {
-      const copy = structuredClone(m);
-      queueMicrotask(() => {
-        if (!w.terminated && !opts.drop?.(copy)) events.onMessage(copy);
-      });
-    });
+    const host = createSimHost(
+      (m) => {
+        const copy = structuredClone(m);
+        queueMicrotask(() => {
+          if (!w.terminated && !opts.drop?.(copy)) events.onMessage(copy);
+        });
+      },
+      undefined,
+      undefined,
+      opts.budgets,
+    );
     return {
       post(msg) {
         const copy = structuredClone(msg);

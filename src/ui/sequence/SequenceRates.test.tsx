@@ -16,7 +16,7 @@ import { SequenceView } from './SequenceView';
 
 function scaleRun(scaleMode: 'on' | 'off'): ClusterState {
   const out: FromWorker[] = [];
-  const host = createSimHost((m) => out.push(structuredClone(m)), undefined, undefined, { maxObjects: 8, maxRecords: 12 });
+  const host = createSimHost((m) => out.push(structuredClone(m)), undefined, undefined, { scale: { maxObjects: 8, maxRecords: 12 } });
   host.handle({ type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
   host.handle({ type: 'command', id: 1, line: `sim topology basic --scale-mode ${scaleMode}` });
   host.handle({ type: 'command', id: 2, line: 'kubectl create deployment web --image=nginx --replicas=6' });

@@ -1,0 +1,113 @@
+/**
+ * The worker's classroom byte budget (worker/outbox.ts) is invisible to the learner: the same
+ * session — a paused apply stepped message by message, played at 20×, a long `sim advance`,
+ * a pause point — through a worker whose diffs are cut into many small pieces and through one
+ * that sends each request's data whole leaves the page in the same state after every action,
+ * and every moment on the tape looks the same when the learner travels back to it.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { FromWorker } from '../../protocol/messages';
+import type { AppState } from '../store/store';
+import { createAppStore } from '../store/store';
+import type { Tape } from '../store/tape';
+import { SimBridge } from './bridge';
+import { inProcess, settle } from './in-process.testing';
+
+const GO_API = readFileSync(new URL('../../../examples/manifests/go-api.yaml', import.meta.url), 'utf8');
+
+async function page(classroomBytes: number) {
+  const clock = { t: 0 };
+  const diffs = { n: 0 };
+  const count = (m: FromWorker): boolean => {
+    if (m.type === 'diff') diffs.n++;
+    return false;
+  };
+  const { factory, workers } = inProcess({ budgets: { classroomBytes }, drop: count });
+  const store = createAppStore();
+  const bridge = new SimBridge({ createWorker: factory, store, seed: 1, topology: 'basic', now: () => clock.t, files: { 'go-api.yaml': GO_API } });
+  bridge.start();
+  await settle();
+  bridge.pause();
+  return { store, bridge, workers, clock, diffs };
+}
+
+/** What the tape holds, without the diff version (more pieces, higher numbers). */
+function tapeOf(t: Tape) {
+  return {
+    baseSeq: t.baseSeq,
+    baseNow: t.baseNow,
+    records: t.records.slice(0, t.recordCount),
+    changes: t.changes.slice(0, t.changeCount),
+    componentChanges: t.componentChanges.slice(0, t.componentChangeCount),
+    frontierNow: t.frontierNow,
+    frontierSeq: t.frontierSeq,
+  };
+}
+
+/**
+ * What the page renders from — the moment shown (objects, components, the trace the sequence view
+ * projects), the transcript, the playback — and the tape's end (all of it with `whole`).
+ */
+function view(s: AppState, whole = false) {
+  const { tape, ...cluster } = s.cluster;
+  const t = tape && tapeOf(tape);
+  return {
+    cluster,
+    tape: whole ? t : t && { records: t.records.length, changes: t.changes.length, components: t.componentChanges.length, frontierNow: t.frontierNow, frontierSeq: t.frontierSeq },
+    terminal: s.terminal,
+    playback: s.playback,
+  };
+}
+
+describe('classroom diffs cut by bytes', () => {
+  it('leave the page exactly as whole diffs do: stepping, playing, commands, pause points and time travel', async () => {
+    const whole = await page(Number.POSITIVE_INFINITY);
+    const cut = await page(2 * 1024);
+    const both = async (act: (p: typeof whole) => unknown): Promise<void> => {
+      for (const p of [whole, cut]) {
+        await act(p);
+        await settle();
+        await settle();
+      }
+      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
+    };
+
+    await both((p) => p.bridge.run('kubectl apply -f go-api.yaml'));
+    for (let i = 0; i < 60; i++) await both((p) => p.bridge.stepForward());
+    await both((p) => {
+      p.bridge.setSpeed(20);
+      p.bridge.play();
+      p.bridge.tick();
+    });
+    for (let i = 0; i < 30; i++) {
+      await both((p) => {
+        p.clock.t += 250;
+        p.bridge.tick();
+      });
+    }
+    await both((p) => p.bridge.pause());
+    await both((p) => p.bridge.run('sim advance 10m'));
+    await both((p) => p.bridge.run('kubectl scale deployment go-api --replicas=5'));
+    await both((p) => p.bridge.until({ trace: { kind: 'etcd-commit', object: { kind: 'Pod' } } }, 60_000).catch(() => undefined));
+    for (let i = 0; i < 20; i++) await both((p) => p.bridge.stepForward());
+
+    // The same requests, but the cut worker really did cut: many more diffs answered them.
+    const requests = (p: typeof whole): unknown[] => p.workers[0]!.received.map((m) => ('id' in m ? { ...m, id: 0 } : m));
+    expect(requests(cut)).toEqual(requests(whole));
+    expect(cut.diffs.n).toBeGreaterThan(2 * whole.diffs.n);
+
+    // The same tape; time travel: moments all over it, backwards, look the same.
+    expect(view(cut.store.getState(), true)).toEqual(view(whole.store.getState(), true));
+    const seqs = whole.store.getState().cluster.tape!.records.map((r) => r.seq);
+    expect(seqs.length).toBeGreaterThan(1000);
+    for (let i = seqs.length - 1; i >= 0; i -= Math.ceil(seqs.length / 50)) {
+      for (const p of [whole, cut]) p.bridge.seek(seqs[i]!);
+      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
+    }
+    for (let i = 0; i < 20; i++) {
+      for (const p of [whole, cut]) p.bridge.stepBack();
+      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
+    }
+  });
+});
