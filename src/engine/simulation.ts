@@ -16,7 +16,7 @@ import type { ResourceInfo } from '../k8s/resources';
 import { queuePeek } from './core/event-queue';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
-import type { KObject, Node, Pod } from '../k8s/types';
+import type { KObject } from '../k8s/types';
 import { ADMIN, JANE, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
@@ -40,6 +40,7 @@ import type { World } from './world';
 import { runNodeShell, type ShellResult as NodeShellResult } from './node-shell/shell';
 import { customResources, type CustomResourceInfo } from './apiextensions/served';
 import { setOptionalController, type OptionalControllerResult } from './controllers/samplecontroller/optional';
+import { allNodesReady, systemPodsReady } from './boot-conditions';
 
 export interface SimulationOptions extends Partial<WorldOptions> {
   /** Skip running the boot sequence (tests of boot itself). */
@@ -175,8 +176,8 @@ export class Simulation {
     // A cluster of thousands of machines is still starting them after 3 minutes (137 ms apart):
     // its boot waits for the last one too (a minute after it starts), not a fixed 3 minutes.
     const lastStart = nodeAgentsStartAt(this.#world.machines.length - 1);
-    this.runUntil(this.onStored(allNodesReadyFrom()), Math.max(180_000, lastStart + 60_000));
-    this.runUntil(this.onStored(systemPodsReadyFrom()), 120_000);
+    this.runUntil(this.onStored(allNodesReady()), Math.max(180_000, lastStart + 60_000));
+    this.runUntil(this.onStored(systemPodsReady()), 120_000);
     this.advance(1000);
     this.#world.bootedAt = this.#world.now;
   }
@@ -555,74 +556,3 @@ export function worldOf(sim: Simulation): World {
   return worldAccess(sim);
 }
 
-export function allNodesReady(w: World): boolean {
-  const nodes = w.etcd.kv.get('nodes');
-  if (!nodes || nodes.size < w.machines.length) return false;
-  for (const n of nodes.values()) {
-    const ready = (n as Node).status?.conditions?.find((c) => c.type === 'Ready');
-    if (ready?.status !== 'True') return false;
-  }
-  return true;
-}
-
-/**
- * allNodesReady, asked again and again while a fleet comes up: it looks first at the node that
- * was not Ready last time, which usually still is not, instead of walking the Ready ones again.
- */
-function allNodesReadyFrom(): (w: World) => boolean {
-  let waitingFor: string | undefined;
-  return (w) => {
-    const nodes = w.etcd.kv.get('nodes');
-    if (!nodes || nodes.size < w.machines.length) return false;
-    const last = waitingFor === undefined ? undefined : nodes.get(waitingFor);
-    if (last && !isReadyNode(last as Node)) return false;
-    for (const [key, n] of nodes) {
-      if (isReadyNode(n as Node)) continue;
-      waitingFor = key;
-      return false;
-    }
-    return true;
-  };
-}
-
-function isReadyNode(n: Node): boolean {
-  return n.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-}
-
-/**
- * kube-system's workloads are all up: the four mirror Pods per control-plane machine, one
- * kube-proxy Pod per node and CoreDNS's two replicas, each Running and Ready.
- */
-export function systemPodsReady(w: World): boolean {
-  return systemPodsReadyFrom()(w);
-}
-
-/**
- * systemPodsReady, remembering the first Pod found not ready: while that Pod is still stored and
- * still not ready the answer is no without walking the rest (a 5,000-node boot asks after every
- * write, and each walk passed thousands of ready kube-proxy Pods first).
- */
-function systemPodsReadyFrom(): (w: World) => boolean {
-  let waitingFor: string | undefined;
-  return (w) => {
-    const pods = w.etcd.kv.get('pods');
-    const last = waitingFor === undefined ? undefined : pods?.get(waitingFor);
-    if (last && !isReadySystemPod(last as Pod)) return false;
-    let controlPlanes = 0;
-    for (const m of w.machineSpecs.values()) if (m.controlPlane) controlPlanes++;
-    let count = 0;
-    for (const [key, o] of pods ?? []) {
-      if (o.metadata.namespace !== 'kube-system') continue;
-      if (!isReadySystemPod(o as Pod)) {
-        waitingFor = key;
-        return false;
-      }
-      count++;
-    }
-    return count >= controlPlanes * 4 + w.machines.length + 2;
-  };
-}
-
-function isReadySystemPod(p: Pod): boolean {
-  return p.status?.phase === 'Running' && p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
-}

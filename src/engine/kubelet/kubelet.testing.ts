@@ -5,7 +5,8 @@
  */
 import type { KEvent, Pod } from '../../k8s/types';
 import type { TraceRecord } from '../core/trace';
-import { allNodesReady, Simulation, systemPodsReady, worldOf } from '../simulation';
+import { Simulation, worldOf } from '../simulation';
+import { allNodesReady, systemPodsReady } from '../boot-conditions';
 
 export function bootCluster(seed = 1): Simulation {
   const sim = new Simulation({ seed, noBoot: true });
@@ -18,9 +19,11 @@ export function bootCluster(seed = 1): Simulation {
     const cidr = `10.244.${i}.0/24`;
     sim.request({ verb: 'patch', resource: 'nodes', name: n.metadata.name!, body: { spec: { podCIDR: cidr, podCIDRs: [cidr] } } as never });
   });
-  sim.runUntil(() => allNodesReady(w), 60_000);
+  const nodesReady = allNodesReady();
+  sim.runUntil(() => nodesReady(w), 60_000);
   // As Simulation.boot does: kube-system's addons settle before a test starts its own Pods.
-  sim.runUntil(() => systemPodsReady(w), 120_000);
+  const podsReady = systemPodsReady();
+  sim.runUntil(() => podsReady(w), 120_000);
   sim.advance(1000);
   return sim;
 }

@@ -8,7 +8,7 @@
  */
 import type { Text } from '../../lesson-runtime/schema';
 import { useT, type Translate } from '../i18n/react';
-import { useText } from '../lessons/react';
+import { useLessonController, useLessons, useText } from '../lessons/react';
 import type { ActiveLesson } from '../lessons/state';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -24,12 +24,18 @@ export function lessonInTheWay(active: ActiveLesson | undefined): LessonInTheWay
   return { title: active.entry.lesson.title, saved: !active.own };
 }
 
+/** lessonInTheWay of the lesson running now. */
+export function useLessonInTheWay(): LessonInTheWay | undefined {
+  return lessonInTheWay(useLessons((s) => s.active));
+}
+
 /** What the rebuild would do: a new size (the scale dial) or another topology (the select). */
 export type ClusterChange = { kind: 'scale'; nodes: string; boot: string } | { kind: 'topology'; topology: string };
 
 export interface LeaveLessonDialogProps {
   lesson: LessonInTheWay;
   change: ClusterChange;
+  /** After the lesson is left (its progress saved with the run it had): the rebuild itself. */
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -45,6 +51,12 @@ export function leaveLessonBody(t: Translate, lesson: string, saved: boolean, ch
 export function LeaveLessonDialog({ lesson, change, onConfirm, onCancel }: LeaveLessonDialogProps) {
   const t = useT();
   const text = useText();
+  const lessons = useLessonController();
+  // Leaving first saves the lesson with the run it had, so resuming it rebuilds its own cluster.
+  const leave = (): void => {
+    lessons?.exit();
+    onConfirm();
+  };
   // Staying is the safe answer: Enter keeps the lesson.
   return (
     <ConfirmDialog
@@ -52,7 +64,7 @@ export function LeaveLessonDialog({ lesson, change, onConfirm, onCancel }: Leave
       body={leaveLessonBody(t, text(lesson.title), lesson.saved, change)}
       confirmLabel={t('run.leave.confirm')}
       cancelLabel={t('run.leave.cancel')}
-      onConfirm={onConfirm}
+      onConfirm={leave}
       onCancel={onCancel}
       focus="cancel"
       testId="leave-lesson-dialog"

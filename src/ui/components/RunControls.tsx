@@ -8,9 +8,8 @@ import { Link2 } from 'lucide-react';
 import type { Topology } from '../../protocol/messages';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
-import { useLessonController, useLessons } from '../lessons/react';
 import { useApp } from '../store/react';
-import { LeaveLessonDialog, lessonInTheWay } from './LeaveLessonDialog';
+import { LeaveLessonDialog, useLessonInTheWay } from './LeaveLessonDialog';
 import { ScaleDial } from './ScaleDial';
 import { TopologySwitchDialog } from './TopologySwitchDialog';
 
@@ -32,8 +31,7 @@ export function RunControls({ topology: linked, onTopology, shareLink }: RunCont
   const bridge = useBridge();
   /** A switch waiting for the learner's answer, with the commands it would discard. */
   const [switching, setSwitching] = useState<{ to: Topology; commands: number } | undefined>();
-  const lessons = useLessonController();
-  const lesson = lessonInTheWay(useLessons((s) => s.active));
+  const lesson = useLessonInTheWay();
   const choose = (to: Topology): void => {
     if (to === topology) return;
     // Time played is not worth a question; typed commands (and a lesson's pause points) are, and
@@ -76,7 +74,6 @@ export function RunControls({ topology: linked, onTopology, shareLink }: RunCont
           change={{ kind: 'topology', topology: t(switching.to === 'ha' ? 'run.topology.ha' : 'run.topology.basic') }}
           onConfirm={() => {
             setSwitching(undefined);
-            lessons?.exit();
             onTopology(switching.to);
           }}
           onCancel={() => setSwitching(undefined)}

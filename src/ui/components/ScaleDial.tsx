@@ -14,10 +14,9 @@ import type { Topology } from '../../protocol/messages';
 import { useBridge } from '../bridge/react';
 import { machineHosts } from '../diagram/scene';
 import { useLocale, useT } from '../i18n/react';
-import { useLessonController, useLessons } from '../lessons/react';
 import { useApp, useAppStore } from '../store/react';
 import { ConfirmDialog } from './ConfirmDialog';
-import { LeaveLessonDialog, lessonInTheWay } from './LeaveLessonDialog';
+import { LeaveLessonDialog, useLessonInTheWay } from './LeaveLessonDialog';
 import './scale-dial.css';
 
 export const SCALE_SIZES = [3, 10, 100, 1000, 5000] as const;
@@ -52,8 +51,7 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
   // The rebuild running now, typed or chosen here; the diagram says so in words too.
   const rebuilding = useRebuilding();
   const [asking, setAsking] = useState<{ nodes: number; commands: number } | undefined>();
-  const lessons = useLessonController();
-  const lesson = lessonInTheWay(useLessons((s) => s.active));
+  const lesson = useLessonInTheWay();
   const busy = rebuilding !== undefined;
   const fmt = (n: number): string => n.toLocaleString(locale);
 
@@ -94,8 +92,6 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
           change={{ kind: 'scale', nodes: fmt(asking.nodes), boot: asking.nodes >= SLOW_BOOT ? t('scale.bootSlow') : '' }}
           onConfirm={() => {
             setAsking(undefined);
-            // Leaving first saves the lesson with the run it had, so resuming it rebuilds its own cluster.
-            lessons?.exit();
             go(asking.nodes);
           }}
           onCancel={() => setAsking(undefined)}

@@ -10,9 +10,6 @@
  *     the interim FailureTarget/SuccessCriteriaMet condition is followed by Failed/Complete
  *     (a second write), with the Completed or failure event.
  *
- * Over 400 lines on purpose: the three steps share one sync's counts and status draft, in
- * upstream's order; split, each part would take the whole sync state as an argument.
- *
  * Simplified: Pod events are not batched (upstream waits 1 s), orphan Pods matching a Job's
  * selector are not adopted, and backoffLimitPerIndex, successPolicy and managedBy are ignored.
  *
