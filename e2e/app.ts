@@ -37,6 +37,20 @@ export function app(page: Page) {
     await openTab(page, 'terminal');
     await terminal.locator('.xterm-helper-textarea').focus();
   };
+  /** Pastes text into the terminal the way the browser does (a paste event on xterm's input). */
+  const paste = async (text: string): Promise<void> => {
+    await focusTerminal();
+    await terminal.locator('.xterm-helper-textarea').evaluate((el, t) => {
+      // Runs in the page; e2e/ is typed without the DOM library, hence the structural types.
+      const w = globalThis as unknown as {
+        DataTransfer: new () => { setData(format: string, data: string): void };
+        ClipboardEvent: new (type: string, init: object) => object;
+      };
+      const data = new w.DataTransfer();
+      data.setData('text/plain', t);
+      (el as unknown as { dispatchEvent(e: object): boolean }).dispatchEvent(new w.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  };
   return {
     /** Opens a dock tab: the terminal, the editor, the inspector, events, instructor, traffic, or the node and Pod lists. */
     openTab: (tab: DockTab) => openTab(page, tab),
@@ -62,25 +76,17 @@ export function app(page: Page) {
       await page.keyboard.press(key);
     },
     /** Pastes text into the terminal the way the browser does (a paste event on xterm's input). */
-    async paste(text: string) {
-      await focusTerminal();
-      await terminal.locator('.xterm-helper-textarea').evaluate((el, t) => {
-        // Runs in the page; e2e/ is typed without the DOM library, hence the structural types.
-        const w = globalThis as unknown as {
-          DataTransfer: new () => { setData(format: string, data: string): void };
-          ClipboardEvent: new (type: string, init: object) => object;
-        };
-        const data = new w.DataTransfer();
-        data.setData('text/plain', t);
-        (el as unknown as { dispatchEvent(e: object): boolean }).dispatchEvent(new w.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-      }, text);
-    },
-    /** Waits for the prompt, then runs a line. */
+    paste,
+    /**
+     * Waits for the prompt, then runs a line. The line is pasted, then Enter typed: typing itself
+     * is tested through `type`, and forty keystrokes round-tripped to a page that is playing a
+     * cluster cost seconds per command.
+     */
     async run(line: string) {
       await openTab(page, 'terminal');
       await expect(terminal).toHaveAttribute('data-state', 'ready');
-      await focusTerminal();
-      await page.keyboard.type(line);
+      await paste(line);
+      await expect(terminal).toHaveAttribute('data-input', line);
       await page.keyboard.press('Enter');
     },
     async waitForPrompt() {

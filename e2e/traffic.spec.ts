@@ -4,7 +4,7 @@
  * they always reach a live one. And "why is this Pod here?" from the inspector.
  */
 import { expect, test } from '@playwright/test';
-import { app, inspector, watchConsole } from './app';
+import { app, inspector, playback, watchConsole } from './app';
 
 test.describe('traffic and why', () => {
   test.setTimeout(120_000);
@@ -14,8 +14,10 @@ test.describe('traffic and why', () => {
     await page.goto('/');
     const ui = app(page);
     await ui.waitForBoot();
-    // Waiting commands print as the playhead reaches their output: play (the page opens paused).
+    // Waiting commands print as the playhead reaches their output: play (the page opens paused),
+    // fast, since this test is about where requests go, not about watching the rollout.
     await page.getByTestId('play-pause').click();
+    await playback(page).setSpeed(20);
     await ui.run('kubectl apply -f go-api.yaml');
     await ui.run('kubectl apply -f go-api-service.yaml');
     await ui.run('kubectl rollout status deployment/go-api --timeout=2m');
