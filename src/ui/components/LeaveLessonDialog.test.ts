@@ -1,6 +1,6 @@
 /**
  * The question the header's cluster controls ask under a running lesson: when a lesson stands in
- * the way (running, not finished), and the words in both languages.
+ * the way (starting, or running and not finished), and the words in both languages.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -27,13 +27,18 @@ const tr =
 
 describe('lessonInTheWay', () => {
   it('is a running lesson, built-in (progress saved) or the learner’s own', () => {
-    expect(lessonInTheWay(undefined)).toBeUndefined();
-    expect(lessonInTheWay(active('ready'))).toEqual({ title: lesson.title, saved: true });
-    expect(lessonInTheWay(active('asking', true))).toEqual({ title: lesson.title, saved: false });
+    expect(lessonInTheWay({})).toBeUndefined();
+    expect(lessonInTheWay({ active: active('ready') })).toEqual({ title: lesson.title, saved: true });
+    expect(lessonInTheWay({ active: active('asking', true) })).toEqual({ title: lesson.title, saved: false });
   });
 
   it('is not a finished lesson: it describes no cluster any more', () => {
-    expect(lessonInTheWay(active('finished'))).toBeUndefined();
+    expect(lessonInTheWay({ active: active('finished') })).toBeUndefined();
+  });
+
+  it('is a lesson starting (Start clicked, its first step not yet shown), even over a finished one', () => {
+    expect(lessonInTheWay({ starting: { title: lesson.title, own: false, saved: false } })).toEqual({ title: lesson.title, saved: false });
+    expect(lessonInTheWay({ active: active('finished'), starting: { title: lesson.title, own: false, saved: true } })).toEqual({ title: lesson.title, saved: true });
   });
 });
 

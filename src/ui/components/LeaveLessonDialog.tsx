@@ -9,7 +9,7 @@
 import type { Text } from '../../lesson-runtime/schema';
 import { useT, type Translate } from '../i18n/react';
 import { useLessonController, useLessons, useText } from '../lessons/react';
-import type { ActiveLesson } from '../lessons/state';
+import type { LessonsState } from '../lessons/state';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** The running lesson a rebuilt cluster would leave behind, if any. */
@@ -19,14 +19,22 @@ export interface LessonInTheWay {
   saved: boolean;
 }
 
-export function lessonInTheWay(active: ActiveLesson | undefined): LessonInTheWay | undefined {
+/**
+ * A lesson starting counts as much as one running: from the click on Start it is rebuilding the
+ * cluster for its first step, which would then describe four machines beside the thousand dialled
+ * meanwhile. Leaving it cancels the start (LessonController.exit).
+ */
+export function lessonInTheWay({ active, starting }: Pick<LessonsState, 'active' | 'starting'>): LessonInTheWay | undefined {
+  if (starting) return { title: starting.title, saved: starting.saved };
   if (!active || active.phase === 'finished') return undefined;
   return { title: active.entry.lesson.title, saved: !active.own };
 }
 
-/** lessonInTheWay of the lesson running now. */
+/** lessonInTheWay of the lesson running (or starting) now. */
 export function useLessonInTheWay(): LessonInTheWay | undefined {
-  return lessonInTheWay(useLessons((s) => s.active));
+  const active = useLessons((s) => s.active);
+  const starting = useLessons((s) => s.starting);
+  return lessonInTheWay({ active, starting });
 }
 
 /** What the rebuild would do: a new size (the scale dial) or another topology (the select). */
