@@ -1,8 +1,10 @@
 /**
  * The header's controls against the rest of the page:
- * - the scale dial and a lesson: a lesson started after dialling runs on the cluster it declares
- *   (lesson 1: four machines, as its first step says); dialling under a running lesson asks first
- *   and leaves the lesson, and resuming it brings its own cluster back;
+ * - the scale dial and a lesson: dialling in the second after the welcome's Start (the lesson still
+ *   loading) asks first, and leaving cancels the start; a lesson started after dialling runs on
+ *   the cluster it declares (lesson 1: four machines, as its first step says); dialling under a
+ *   running lesson asks first, a `sim topology` typed in the terminal asks the same and leaving
+ *   runs it, and resuming the lesson brings its own cluster back;
  * - the language switch and the terminal's welcome: the greeting follows the language, what
  *   commands printed (and the line being typed) stays as it was;
  * - a phone (390×844): every header control can be reached — the run's controls on a second row,
@@ -28,18 +30,44 @@ test.describe('the header', () => {
     test.setTimeout(180_000);
     const problems = watchConsole(page);
     const ui = app(page);
+    // A first visit (the welcome offers lesson 1), on a slow machine: lesson 1's code arrives only
+    // once the learner has answered, so the lesson is certainly still starting when they dial.
+    await page.addInitScript(`localStorage.removeItem('reconcile.welcomed')`);
+    let held = 0;
+    let release!: () => void;
+    const answered = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/01-cluster-at-a-glance-[^/]*\.js$/, async (route) => {
+      held++;
+      await answered;
+      await route.continue();
+    });
     await page.goto('/');
     await ui.waitForBoot();
+    const panel = page.getByTestId('lesson-panel');
+    const question = page.getByTestId('leave-lesson-dialog');
 
-    // The sandbox dialled up first (nothing typed: no question).
+    // Dialled right after Start: the lesson is asked about already; leaving cancels its start.
+    await page.getByTestId('welcome').getByTestId('start-01-cluster-at-a-glance').click();
+    await expect(page.getByTestId('welcome')).toBeHidden();
     await dial(page, 10);
+    await expect(question).toContainText('“The cluster at a glance”');
+    await expect(question).toContainText('Rebuilding it with 10 worker nodes ends the lesson here.');
+    await page.screenshot({ path: 'test-results/screenshots/leave-lesson-while-starting.png' });
+    await page.getByTestId('leave-lesson-confirm').click();
+    const loaded = page.waitForResponse(/\/assets\/01-cluster-at-a-glance-[^/]*\.js$/);
+    release();
+    await loaded;
+    expect(held).toBe(1);
     await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
     await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+    // The start, resumed once its code arrived, saw it was left: no panel, no lesson cluster.
+    await page.waitForTimeout(300);
+    await expect(panel).toHaveCount(0);
+    await expect(machines(page)).toHaveCount(11);
 
     // Lesson 1 rebuilds its own cluster: what its first step says is what the diagram shows.
     await page.getByTestId('open-lessons').click();
     await page.getByTestId('lesson-catalog').getByTestId('start-01-cluster-at-a-glance').click();
-    const panel = page.getByTestId('lesson-panel');
     await expect(panel).toHaveAttribute('data-step', 'intro', { timeout: 60_000 });
     await expect(panel).toContainText(FOUR_MACHINES);
     await expect(page.getByTestId('scale-dial')).toHaveValue('3');
@@ -47,7 +75,6 @@ test.describe('the header', () => {
 
     // Dialling under the running lesson asks first; staying keeps the lesson and its cluster.
     await dial(page, 10);
-    const question = page.getByTestId('leave-lesson-dialog');
     await expect(question).toBeVisible();
     await expect(question).toContainText('“The cluster at a glance”');
     await expect(question).toContainText('Rebuilding it with 10 worker nodes ends the lesson here.');
@@ -58,12 +85,15 @@ test.describe('the header', () => {
     await expect(panel).toContainText(FOUR_MACHINES);
     await expect(machines(page)).toHaveCount(4);
 
-    // Leaving: the lesson goes, then the cluster is rebuilt; no lesson text is left to contradict it.
-    await dial(page, 10);
+    // The same rebuild typed in the terminal asks the same question, quoting the line; leaving
+    // ends the lesson, then runs the line: no lesson text is left to contradict the cluster.
+    await ui.run('sim topology basic --nodes 10');
+    await expect(question).toContainText('Running “sim topology basic --nodes 10” rebuilds it, which ends the lesson here.');
     await page.getByTestId('leave-lesson-confirm').click();
     await expect(panel).toHaveCount(0);
     await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
     await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+    await expect(ui.terminalOutput).toContainText('$ sim topology basic --nodes 10');
 
     // Resuming brings the lesson's own cluster back, as the question promised.
     await page.getByTestId('open-lessons').click();

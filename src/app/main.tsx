@@ -76,6 +76,7 @@ void lessons.init(lessonBundle).then(async () => {
     // A bare lesson link carries no run: the saved one, or the lesson's own seed and topology.
     const run = location.log.length ? { seed: location.seed, topology: location.topology, log: location.log, ...(location.at ? { at: location.at } : {}) } : undefined;
     if (await lessons.start(linkedLesson.id, { ...(run ? { run } : {}), ...(linkedLesson.step ? { stepId: linkedLesson.step } : {}) })) return;
+    // No such lesson, or left before it asked for its cluster: the page has none yet.
     bridge.start(location.log, location.at);
   }
 });

@@ -107,7 +107,8 @@ describe('long work in the page', () => {
     }
     expect(started).toHaveLength(1);
     expect(store.getState().connection.status).toBe('ready');
-    expect(progress.length).toBe(partial.length);
+    // From the second report on: the first one alone could be the start of a burst (PROGRESS_AFTER_MS).
+    expect(progress.length).toBe(partial.length - 1);
     expect(progress.every((p, i) => p > 0 && p <= 3_600_000 && (i === 0 || p >= progress[i - 1]!))).toBe(true);
     expect(store.getState().terminal.entries.find((x) => x.id === id)).toMatchObject({ state: 'done', exitCode: 0 });
     expect(store.getState().terminal.entries.find((x) => x.id === id)?.progress).toBeUndefined();

@@ -103,6 +103,16 @@ export const HUNT_BUDGET_MS = 120_000;
 /** scaleTickMs's default: 8 moments a second while a 1,000-node cluster plays (bench:ui). */
 export const SCALE_TICK_MS = 125;
 
+/**
+ * A command's progress reaches the transcript (the terminal's "Simulating…" line) only once it
+ * has been reporting progress for this long in wall time. A command's last diffs, cut into
+ * pieces by the byte budget, leave the worker together and arrive milliseconds apart, however
+ * long the work before them took (and a `sim advance 30s` that takes a moment reports its
+ * progress just as fast): shown at once, the line would flash for a frame. Long work reports
+ * as it goes, seconds apart, so its line still comes up.
+ */
+export const PROGRESS_AFTER_MS = 250;
+
 export class SimBridge {
   private readonly opts: Required<Omit<BridgeOptions, 'files'>> & { files: Record<string, string> };
   private readonly store: AppStore;
@@ -129,6 +139,8 @@ export class SimBridge {
   private replayTotal = 0;
   /** Commands sent while paused whose first changes came in a partial diff: the frontier before them. */
   private commandFrontiers = new Map<number, number>();
+  /** Wall time of each running command's first partial diff, by id (PROGRESS_AFTER_MS). */
+  private firstProgress = new Map<number, number>();
   /** Where to put the playhead once the worker is ready (a fork, a shared link). */
   private resume: { seq?: number; t: number } | undefined;
   /** Worker steps still allowed while looking for the next visible message. */
@@ -574,6 +586,7 @@ export class SimBridge {
     this.replayTotal = commandLog.length;
     this.stepBudget = 0;
     this.commandFrontiers.clear();
+    this.firstProgress.clear();
     this.pausedCommands.clear();
     this.skipCommands.clear();
     this.replayPatience = commandLog.map(entryPatience);
@@ -679,7 +692,10 @@ export class SimBridge {
     if (partial.of !== undefined) {
       const id = partial.of;
       if (this.pausedCommands.has(id) && !this.commandFrontiers.has(id)) this.commandFrontiers.set(id, this.store.getState().cluster.tape?.frontierSeq ?? 0);
-      this.store.setState((s) => ({ terminal: commandProgress(s.terminal, id, msg.start, msg.now) }));
+      const wall = this.opts.now();
+      const first = this.firstProgress.get(id) ?? wall;
+      this.firstProgress.set(id, first);
+      if (wall - first >= PROGRESS_AFTER_MS) this.store.setState((s) => ({ terminal: commandProgress(s.terminal, id, msg.start, msg.now) }));
     }
     if (this.snapshotRequested) return;
     const r = applyDiff(this.store.getState().cluster, msg);
@@ -711,6 +727,7 @@ export class SimBridge {
   }
 
   private acked(id: number, start: number, end: number): void {
+    this.firstProgress.delete(id);
     this.log.acked(id, start, end);
     this.waitingSince.shift();
     this.settleAwaited(id);

@@ -110,4 +110,22 @@ describe('classroom diffs cut by bytes', () => {
       expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
     }
   });
+
+  it('a command answered in a burst of pieces never shows as progressing: its status would flash for a frame', async () => {
+    const cut = await page(2 * 1024);
+    const progressing: number[] = [];
+    cut.store.subscribe((s) => {
+      for (const e of s.terminal.entries) if (e.state === 'running' && e.progress) progressing.push(e.id);
+    });
+    for (const line of ['kubectl apply -f go-api.yaml', 'sim advance 2s', 'sim advance 30s']) {
+      const before = cut.diffs.n;
+      const id = cut.bridge.run(line);
+      // A slow machine: the work takes a second before its diffs leave the worker, all together.
+      cut.clock.t += 1000;
+      for (let i = 0; i < 20 && cut.store.getState().terminal.entries.find((e) => e.id === id)?.state === 'running'; i++) await settle();
+      expect(cut.store.getState().terminal.entries.find((e) => e.id === id)?.state).toBe('done');
+      if (line.startsWith('sim advance')) expect(cut.diffs.n - before).toBeGreaterThan(2);
+    }
+    expect(progressing).toEqual([]);
+  });
 });

@@ -11,10 +11,12 @@
 import { Loader2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { Topology } from '../../protocol/messages';
-import { useBridge } from '../bridge/react';
+import { useBridge, type BridgeApi } from '../bridge/react';
 import { machineHosts } from '../diagram/scene';
 import { useLocale, useT } from '../i18n/react';
 import { useApp, useAppStore } from '../store/react';
+import type { AppStore } from '../store/store';
+import { rebuildOf, type Rebuild } from '../terminal/rebuild';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LeaveLessonDialog, useLessonInTheWay } from './LeaveLessonDialog';
 import './scale-dial.css';
@@ -23,15 +25,21 @@ export const SCALE_SIZES = [3, 10, 100, 1000, 5000] as const;
 /** From this many workers on, the question (and the busy line) say the boot takes a while. */
 export const SLOW_BOOT = 1000;
 
-const REBUILD = /^\s*sim\s+topology\b/;
-const NODES = /--nodes[=\s]+(\d+)/;
-
 /** The `sim topology` running now (typed, or chosen on the dial), and the size it asked for; undefined when none. */
-export function useRebuilding(): { nodes?: number } | undefined {
-  const line = useApp((s) => s.terminal.entries.find((e) => e.state === 'running' && REBUILD.test(e.line))?.line);
-  if (line === undefined) return undefined;
-  const n = NODES.exec(line)?.[1];
-  return n === undefined ? {} : { nodes: Number(n) };
+export function useRebuilding(): Rebuild | undefined {
+  const line = useApp((s) => s.terminal.entries.find((e) => e.state === 'running' && rebuildOf(e.line) !== undefined)?.line);
+  return line === undefined ? undefined : rebuildOf(line);
+}
+
+/**
+ * Runs a rebuild the learner chose (on the dial, or typed and confirmed) at the newest moment, so
+ * it never asks to fork the past it discards anyway.
+ */
+export function runRebuild(bridge: BridgeApi, store: AppStore, line: string): void {
+  const tape = store.getState().cluster.tape;
+  bridge.pause();
+  if (tape) bridge.seek(tape.frontierSeq);
+  bridge.run(line);
 }
 
 /** The command the dial runs. */
@@ -55,13 +63,7 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
   const busy = rebuilding !== undefined;
   const fmt = (n: number): string => n.toLocaleString(locale);
 
-  const go = (nodes: number): void => {
-    // At the newest moment, so the rebuild never asks to fork the past it discards anyway.
-    const tape = store.getState().cluster.tape;
-    bridge.pause();
-    if (tape) bridge.seek(tape.frontierSeq);
-    bridge.run(scaleCommand(topology, nodes));
-  };
+  const go = (nodes: number): void => runRebuild(bridge, store, scaleCommand(topology, nodes));
   const choose = (nodes: number): void => {
     if (!Number.isInteger(nodes) || nodes === workers) return;
     const commands = bridge.commandLog.filter((e) => e.type === 'command' || e.type === 'until').length;

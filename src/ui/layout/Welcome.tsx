@@ -17,7 +17,8 @@ const SEEN_KEY = 'reconcile.welcomed';
 export function Welcome() {
   const t = useT();
   const ctl = useLessonController();
-  const lesson = useLessons((s) => s.active !== undefined);
+  // Gone from the click on Start: the lesson is on its way (its cluster boots for a moment).
+  const lesson = useLessons((s) => s.active !== undefined || s.starting !== undefined);
   const commands = useApp((s) => s.terminal.entries.length);
   const [dismissed, setDismissed] = useState(() => readChoice(SEEN_KEY) === 'yes');
   if (dismissed || lesson || commands > 0 || !ctl) return null;

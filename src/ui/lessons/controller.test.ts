@@ -2,8 +2,9 @@
  * The lesson controller and the cluster a lesson runs on: a lesson started after the learner
  * dialled the sandbox to 1,000 nodes gets its own cluster back (the topology and seed it
  * declares, an empty log), and a lesson left before a rebuild resumes on the run it had — which
- * is what the header's "leave the lesson?" question promises. The host is a stand-in that only
- * records what the controller asks of the cluster.
+ * is what the header's "leave the lesson?" question promises. In the first part the host is a
+ * stand-in that only records what the controller asks of the cluster; the second drives the
+ * page's bridge over the real simulation, to leave a lesson in the second after Start.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,12 @@ import { catalogEntry, type LessonBundle } from '../../lesson-runtime/catalog';
 import { loadLesson } from '../../lesson-runtime/load';
 import type { SavedRun } from '../../lesson-runtime/progress';
 import type { Lesson } from '../../lesson-runtime/schema';
-import { createAppStore } from '../store/store';
+import { SimBridge } from '../bridge/bridge';
+import { inProcess, settle } from '../bridge/in-process.testing';
+import { lessonInTheWay } from '../components/LeaveLessonDialog';
+import { machineHosts } from '../diagram/scene';
+import { createAppStore, type AppStore } from '../store/store';
+import { bridgeLessonHost } from './bridge-host';
 import { LessonController } from './controller';
 import type { LessonHost } from './host';
 
@@ -91,6 +97,104 @@ describe('LessonController and the cluster it runs on', () => {
     await ready();
     expect(restarts.at(-1)?.log).toEqual([]);
     expect(restarts.at(-1)?.topology).toBe('basic');
+    ctl.exit();
+  });
+});
+
+/**
+ * The page as main.tsx builds it, on the real simulation in-process: a sandbox booted, lessons
+ * ready. `booting` runs just after the lesson asked for its cluster, while that cluster boots.
+ */
+async function page(booting?: () => void) {
+  const store = createAppStore();
+  const { factory, workers } = inProcess();
+  const bridge = new SimBridge({ createWorker: factory, store, seed: 1, topology: 'basic', now: () => 0 });
+  bridge.start();
+  const host = bridgeLessonHost(bridge, store);
+  const restart: LessonHost['restart'] = (run, files) => {
+    const ready = host.restart(run, files);
+    booting?.();
+    return ready;
+  };
+  const ctl = new LessonController(store, { ...host, restart });
+  await ctl.init(bundle);
+  await until(store, () => store.getState().connection.status === 'ready');
+  return { store, bridge, ctl, workers };
+}
+
+async function until(store: AppStore, done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await settle();
+  expect(done()).toBe(true);
+}
+
+/** The worker nodes the page shows (what the dial reads). */
+const workerCount = (store: AppStore): number => machineHosts(store.getState().cluster.components).workers.length;
+
+/** The header's "leave the lesson?" answered Leave, then the dial's rebuild. */
+function leaveAndDial(ctl: LessonController, bridge: SimBridge): void {
+  ctl.exit();
+  bridge.run('sim topology basic --nodes 10');
+}
+
+describe('A lesson left while it starts', () => {
+  it('is in the way from the click on Start, and its first step ends the starting', async () => {
+    const { store, ctl } = await page();
+    const started = ctl.start(lesson.id);
+    // Nothing awaited yet: the dial asks already.
+    expect(lessonInTheWay(store.getState().lessons)).toEqual({ title: lesson.title, saved: false });
+    expect(await started).toBe(true);
+    const s = store.getState().lessons;
+    expect(s.starting).toBeUndefined();
+    expect(s.active?.entry.lesson.id).toBe(lesson.id);
+    expect(workerCount(store)).toBe(3);
+    ctl.exit();
+  });
+
+  it('left before its cluster was asked for: the sandbox is rebuilt as dialled, no lesson cluster after it', async () => {
+    const { store, bridge, ctl, workers } = await page();
+    const started = ctl.start(lesson.id);
+    leaveAndDial(ctl, bridge);
+    expect(store.getState().lessons.starting).toBeUndefined();
+    // Nothing of the lesson was built: the page keeps its cluster (a lesson link's page would start its own).
+    expect(await started).toBe(false);
+    await until(store, () => workerCount(store) === 10);
+    for (let i = 0; i < 20; i++) await settle();
+    expect(workers).toHaveLength(1);
+    expect(bridge.commandLog.map((e) => (e.type === 'command' ? e.line : e.type))).toEqual(['sim topology basic --nodes 10']);
+    expect(store.getState().lessons.active).toBeUndefined();
+    expect(workerCount(store)).toBe(10);
+  });
+
+  it('left while its cluster boots: the dial’s rebuild runs on that cluster, and the lesson never takes it back', async () => {
+    let stillStarting: boolean | undefined;
+    const { store, bridge, ctl, workers } = await page(() => {
+      // The lesson's cluster is on its way (its worker spawned, not ready) when the learner dials.
+      stillStarting = store.getState().lessons.starting !== undefined && store.getState().connection.status === 'starting';
+      leaveAndDial(ctl, bridge);
+    });
+    const started = ctl.start(lesson.id);
+    expect(await started).toBe(true);
+    expect(stillStarting).toBe(true);
+    await until(store, () => workerCount(store) === 10);
+    for (let i = 0; i < 20; i++) await settle();
+    expect(store.getState().lessons.active).toBeUndefined();
+    expect(store.getState().lessons.starting).toBeUndefined();
+    expect(workers).toHaveLength(2);
+    // The lesson's seed and topology, then the learner's rebuild: what a shared link replays.
+    expect(bridge.runInfo).toEqual({ seed: lesson.seed, topology: lesson.topology });
+    expect(bridge.commandLog.map((e) => (e.type === 'command' ? e.line : e.type))).toEqual(['sim topology basic --nodes 10']);
+    expect(workerCount(store)).toBe(10);
+  });
+
+  it('started twice in a row: the first gives way, one cluster is built and one lesson runs', async () => {
+    const { store, ctl, workers } = await page();
+    const first = ctl.start(lesson.id);
+    const second = ctl.start(lesson.id, { restart: true });
+    expect(await first).toBe(true);
+    expect(await second).toBe(true);
+    expect(workers).toHaveLength(2);
+    expect(store.getState().lessons.active?.entry.lesson.id).toBe(lesson.id);
+    expect(store.getState().lessons.starting).toBeUndefined();
     ctl.exit();
   });
 });

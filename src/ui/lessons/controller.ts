@@ -14,7 +14,7 @@ import type { LessonActor, LessonEvent, LessonProgress } from '../../lesson-runt
 import type { ProgressStore, LessonRecord } from '../../lesson-runtime/progress';
 import type { AppStore } from '../store/store';
 import { hostDriver, type LessonHost } from './host';
-import type { LessonsNotice, LessonsState } from './state';
+import type { LessonsNotice, LessonsState, StartingLesson } from './state';
 
 const emptyProgress = (): LessonProgress => ({ index: 0, records: {}, answers: {}, hints: {}, attempts: {} });
 
@@ -30,12 +30,22 @@ export interface StartOptions {
   stepId?: string;
 }
 
+/**
+ * One start on its way. Leaving (exit) or starting another lesson cancels it; it then stops at
+ * its next await, so a start the learner has left never rebuilds the cluster they have chosen
+ * since, nor puts its panel back up.
+ */
+interface Launching {
+  cancelled?: 'left' | 'replaced';
+}
+
 export class LessonController {
   private actor: LessonActor | undefined;
   private sub: Subscription | undefined;
   private progress: ProgressStore | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private startedAt = 0;
+  private launching: Launching | undefined;
   private unwatch: (() => void) | undefined;
   private loadLesson: LessonBundle['load'] = () => Promise.resolve(undefined);
   private opened!: (store: ProgressStore) => void;
@@ -93,10 +103,23 @@ export class LessonController {
     this.set({ catalogOpen: false });
   }
 
-  /** Starts (or resumes) a built-in lesson. */
+  /**
+   * Starts (or resumes) a built-in lesson. Resolves false when the lesson did not give the page its
+   * cluster: there is no such lesson, or the learner left it before its cluster was asked for (the
+   * page keeps the cluster it had — a lesson link's page has none yet, and must start its own).
+   * Replaced by another start before that, it resolves true: the other lesson builds the cluster.
+   */
   async start(id: string, opts: StartOptions = {}): Promise<boolean> {
+    // The catalog names the lesson at once: the header's controls ask before rebuilding under it
+    // from the click on, not only once its chunk, the machine and its cluster have loaded.
+    const listed = this.state.catalog.find((c) => c.id === id);
+    const launch = this.beginLaunch(listed ? { title: listed.title, own: false, saved: this.state.records[id] !== undefined } : undefined);
     const entry = await this.loadLesson(id);
-    if (!entry) return false;
+    if (launch.cancelled) return launch.cancelled === 'replaced';
+    if (!entry) {
+      this.endLaunch(launch);
+      return false;
+    }
     const saved = this.state.records[id];
     const usable = saved && saved.version === entry.lesson.version && !opts.restart ? saved : undefined;
     let progress: LessonProgress = usable?.progress ?? emptyProgress();
@@ -106,8 +129,7 @@ export class LessonController {
     }
     const run = opts.run ?? (usable ? usable.run : undefined) ?? { seed: entry.lesson.seed, topology: entry.lesson.topology, log: [] };
     this.startedAt = usable?.startedAt ?? this.clock();
-    await this.launch(entry, false, progress, run);
-    return true;
+    return this.launch(launch, entry, false, progress, run);
   }
 
   /** Validates a learner's own lesson file and runs it; errors are reported with line numbers. */
@@ -124,8 +146,7 @@ export class LessonController {
     }
     this.dismiss('file-errors');
     this.startedAt = this.clock();
-    await this.launch({ lesson: r.value, files }, true, emptyProgress(), { seed: r.value.seed, topology: r.value.topology, log: [] });
-    return true;
+    return this.launch(this.beginLaunch(undefined), { lesson: r.value, files }, true, emptyProgress(), { seed: r.value.seed, topology: r.value.topology, log: [] });
   }
 
   /**
@@ -133,22 +154,47 @@ export class LessonController {
    * lesson of its own (not saved as lesson progress): its steps, then the decisive observation.
    */
   async startDemo(card: Drill | MisconceptionCard, files: Record<string, string>): Promise<void> {
-    this.startedAt = this.clock();
     const { demoLesson } = await import('../../lesson-runtime/drill-schema');
+    this.startedAt = this.clock();
     const lesson = demoLesson(card);
-    await this.launch({ lesson, files }, true, emptyProgress(), { seed: lesson.seed, topology: lesson.topology, log: [] });
+    await this.launch(this.beginLaunch(undefined), { lesson, files }, true, emptyProgress(), { seed: lesson.seed, topology: lesson.topology, log: [] });
   }
 
-  private async launch(entry: BundledLesson, own: boolean, progress: LessonProgress, run: NonNullable<LessonRecord['run']>): Promise<void> {
+  /** A new start: the one on its way (if any) gives way to it. `starting` names the lesson when it is known already. */
+  private beginLaunch(starting: StartingLesson | undefined): Launching {
+    if (this.launching) this.launching.cancelled = 'replaced';
+    const launch: Launching = {};
+    this.launching = launch;
+    if (starting) this.set({ starting });
+    return launch;
+  }
+
+  private endLaunch(launch: Launching): void {
+    if (this.launching !== launch) return;
+    this.launching = undefined;
+    this.set({ starting: undefined });
+  }
+
+  /** Resolves as `start` does: whether the page's cluster is now the lesson's (even if left right after). */
+  private async launch(launch: Launching, entry: BundledLesson, own: boolean, progress: LessonProgress, run: NonNullable<LessonRecord['run']>): Promise<boolean> {
+    // The lesson running until now is left (its progress saved first); the new one is on its way.
+    this.flush();
     this.stop();
-    this.set({ catalogOpen: false, revealed: {} });
+    const starting: StartingLesson = { title: entry.lesson.title, own, saved: !own && this.state.records[entry.lesson.id] !== undefined };
+    this.set({ catalogOpen: false, revealed: {}, active: undefined, starting });
     const [{ createActor }, { createLessonMachine, phaseOf }] = await Promise.all([import('xstate'), import('../../lesson-runtime/machine')]);
+    if (launch.cancelled) return launch.cancelled === 'replaced';
     await this.host.restart(run, entry.files);
+    // Left while its cluster booted: that cluster is the learner's now, with whatever they have
+    // run on it since (the dial's rebuild); the lesson does not take it back.
+    if (launch.cancelled) return true;
+    this.launching = undefined;
     const actor = createActor(createLessonMachine(entry.lesson, hostDriver(this.host), progress));
     this.actor = actor;
     let focused = '';
     let lastPhase = '';
     let lastIndex = progress.index;
+    let first = true;
     this.sub = actor.subscribe((snap) => {
       const phase = phaseOf(snap);
       // A task hands the cluster to the learner: it runs on so what they type can take effect
@@ -157,7 +203,10 @@ export class LessonController {
       const moved = snap.context.index !== lastIndex || phase !== lastPhase;
       lastPhase = phase;
       lastIndex = snap.context.index;
-      this.set({ active: { entry, own, phase, context: snap.context } });
+      // The first snapshot ends `starting` in the same change, so no moment has neither (the dial would not ask).
+      const active = { entry, own, phase, context: snap.context };
+      this.set(first ? { active, starting: undefined } : { active });
+      first = false;
       // Reaching a new step or phase (an answer committed, a task solved) is saved at once, so a
       // learner who leaves right after resumes there; the many small changes within a phase are
       // batched.
@@ -172,6 +221,7 @@ export class LessonController {
     });
     actor.start();
     this.watchTasks();
+    return true;
   }
 
   /**
@@ -223,11 +273,13 @@ export class LessonController {
     this.set({ revealed: { ...this.state.revealed, [stepId]: true } });
   }
 
-  /** Leaves the lesson; the cluster stays as it is (a sandbox from here). */
+  /** Leaves the lesson, or the one starting; the cluster stays as it is (a sandbox from here). */
   exit(): void {
     this.flush();
     this.stop();
-    this.set({ active: undefined });
+    if (this.launching) this.launching.cancelled = 'left';
+    this.launching = undefined;
+    this.set({ active: undefined, starting: undefined });
   }
 
   private stop(): void {

@@ -6,7 +6,7 @@ import type { BundledLesson, CatalogEntry, Syllabus } from '../../lesson-runtime
 import type { LessonError } from '../../lesson-runtime/load';
 import type { LessonContext } from '../../lesson-runtime/machine';
 import type { LessonRecord, StoreNotice } from '../../lesson-runtime/progress';
-import type { Focus } from '../../lesson-runtime/schema';
+import type { Focus, Text } from '../../lesson-runtime/schema';
 import type { ClassroomLesson } from '../classroom/messages';
 
 export interface ActiveLesson {
@@ -16,6 +16,18 @@ export interface ActiveLesson {
   /** The machine's phase in the current step (`asking`, `revealing`, `review`…) or `finished`. */
   phase: string;
   context: LessonContext;
+}
+
+/**
+ * A lesson on its way: asked for, but its first step is not on screen yet (its chunk, the lesson
+ * machine or its cluster still loading — a second or more). It already owns the cluster.
+ */
+export interface StartingLesson {
+  title: Text;
+  /** A learner's own file or a drill's demonstration (no progress kept). */
+  own: boolean;
+  /** A built-in lesson with saved progress: leaving now keeps that progress, with its run. */
+  saved: boolean;
 }
 
 export type LessonsNotice =
@@ -34,6 +46,8 @@ export interface LessonsState {
   notices: LessonsNotice[];
   catalogOpen: boolean;
   active?: ActiveLesson;
+  /** Set from Start until the lesson's first step is on screen (then `active`), or until it is left. */
+  starting?: StartingLesson;
   /** Presenter mode: prediction steps whose answer the instructor has revealed to the room. */
   revealed: Record<string, boolean>;
   /** The option chosen (not yet committed) in the open prediction: set by the panel or by a click on the diagram. */

@@ -7,6 +7,9 @@
  * the region and the input are labelled, a polite live region announces each finished command's
  * output (truncated), and Esc then Tab moves focus out (xterm otherwise keeps Tab for completion).
  *
+ * A `sim topology` typed under a running (or starting) lesson is held for the header's question,
+ * "Leave the lesson?" (RebuildQuestion.tsx), and runs only if the learner leaves.
+ *
  * The host element carries `data-state` (ready | running | waiting), `data-input` (the line
  * at the prompt) and `data-prompt` (`$ `, or an attached container shell's), and a hidden <pre>
  * mirrors the transcript as plain text: xterm pauses drawing while scrolled off screen, so tests
@@ -16,12 +19,15 @@ import '@xterm/xterm/css/xterm.css';
 import './terminal.css';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm, type ITheme } from '@xterm/xterm';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
 import { humanDuration } from '../../k8s/time';
 import { useApp, useAppStore } from '../store/react';
 import { BRACKETED_PASTE_ON } from './keys';
+import { lessonInTheWay } from '../components/LeaveLessonDialog';
+import { rebuildOf } from './rebuild';
+import { RebuildQuestion } from './RebuildQuestion';
 import { Shell, type ShellStrings } from './shell';
 import { completionContext, runningProgress, shellView, shellViewChanged } from './store-view';
 import { plainText } from './transcript';
@@ -85,6 +91,12 @@ export function Terminal({ files }: TerminalProps) {
   const [announcement, setAnnouncement] = useState({ n: 0, text: '' });
   /** `ready`: the prompt is shown; `running`: the worker has the command; `waiting`: its output is still being revealed. */
   const [state, setState] = useState<'ready' | 'running' | 'waiting'>('ready');
+  /** A `sim topology …` typed under a lesson, waiting for the answer to "Leave the lesson?". */
+  const [rebuild, setRebuild] = useState<string | undefined>();
+  const answered = useCallback(() => {
+    setRebuild(undefined);
+    termRef.current?.focus();
+  }, []);
   const headingId = useId();
   const hintId = useId();
 
@@ -127,6 +139,12 @@ export function Terminal({ files }: TerminalProps) {
         write: (text) => term.write(text),
         cols: () => term.cols,
         run: (line) => latest.current.bridge.run(line),
+        askFirst: (line) => {
+          const s = store.getState();
+          if (!lessonInTheWay(s.lessons) || !rebuildOf(line, s.cluster.commands)) return false;
+          setRebuild(line);
+          return true;
+        },
         interrupt: (id) => latest.current.bridge.interrupt(id),
         completion: () => completionContext(store.getState(), latest.current.files),
         announce: (text) => setAnnouncement((a) => ({ n: a.n + 1, text })),
@@ -236,6 +254,7 @@ export function Terminal({ files }: TerminalProps) {
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="terminal-announcer">
         <span key={announcement.n}>{announcement.text}</span>
       </div>
+      {rebuild !== undefined ? <RebuildQuestion line={rebuild} onAnswered={answered} /> : null}
     </section>
   );
 }

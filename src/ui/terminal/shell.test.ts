@@ -27,9 +27,9 @@ const CTX: CompletionContext = {
 
 /**
  * A stand-in for the bridge and the store: `run` adds a running entry; tests then finish it
- * (as the worker's result would) and move the playhead.
+ * (as the worker's result would) and move the playhead. `askFirst` is the page's question hook.
  */
-function harness(initial: TerminalEntry[] = []) {
+function harness(initial: TerminalEntry[] = [], askFirst?: (line: string) => boolean) {
   let entries: TerminalEntry[] = [...initial];
   let playheadMs = 10_000;
   let nextId = initial.length ? Math.max(...initial.map((e) => e.id)) + 1 : 1;
@@ -53,6 +53,7 @@ function harness(initial: TerminalEntry[] = []) {
         return id;
       },
       interrupt: (id) => interrupts.push(id),
+      ...(askFirst ? { askFirst } : {}),
       completion: () => CTX,
       announce: (t) => announcements.push(t),
       screenChanged: (segments) => (shown = plainText(segments, Infinity)),
@@ -364,5 +365,28 @@ describe('Shell', () => {
     h.finish([], 10_000);
     expect(h.text).toContain('/tmp # exit\n');
     expect(h.screen.at(-1)).toContain('$\x1b[0m ');
+  });
+
+  it('holds a line the page asks about first: not run, the lines pasted after it dropped, the prompt back, ↑ recalls it', () => {
+    const asked: string[] = [];
+    const h = harness([], (line) => line.startsWith('sim topology') && asked.push(line) > 0);
+    h.type('\x1b[200~sim topology basic --nodes 1000\nkubectl get pods\n\x1b[201~');
+    expect(asked).toEqual(['sim topology basic --nodes 1000']);
+    expect(h.runs).toEqual([]);
+    expect(h.shell.busy).toBe(false);
+    expect(h.shown).not.toContain('sim topology');
+    expect(h.screen.at(-1)).toContain('$\x1b[0m ');
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('sim topology basic --nodes 1000');
+  });
+
+  it('asks nothing about a line typed into a container shell: it is that shell’s, not the cluster’s', () => {
+    const asked: string[] = [];
+    const h = harness([], (line) => line.startsWith('sim topology') && asked.push(line) > 0);
+    h.type('kubectl exec -it bb -- sh\r');
+    h.finish([], 10_000, 0, { namespace: 'default', pod: 'bb', container: 'bb', prompt: '/ # ' });
+    h.type('sim topology ha\r');
+    expect(asked).toEqual([]);
+    expect(h.runs).toEqual(['kubectl exec -it bb -- sh', 'sim topology ha']);
   });
 });

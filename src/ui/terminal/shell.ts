@@ -69,6 +69,12 @@ export interface ShellHost {
   cols(): number;
   /** Runs a line in the simulation; returns the transcript entry's id (0: it did not start). */
   run(line: string): number;
+  /**
+   * Whether a line typed at the terminal's own prompt must wait for the learner's answer to a
+   * question first (a `sim topology` under a running lesson): true, and the shell does not run
+   * it — the page asks, and runs it itself if they agree.
+   */
+  askFirst?(line: string): boolean;
   interrupt(id: number): void;
   /** Reads the cluster for tab completion. */
   completion(): CompletionContext;
@@ -298,7 +304,7 @@ export class Shell {
         doc.lines.push(raw);
         if (!endsHeredoc(doc.opener, raw)) continue;
         this.doc = undefined;
-        this.runLine(doc.lines.join('\n'));
+        this.runLine(doc.lines.join('\n'), shell);
         continue;
       }
       const line = raw.trim();
@@ -313,12 +319,19 @@ export class Shell {
       else if (ours === 'clear') this.addBlock({ kind: 'clear' });
       else if (ours === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
       else if (opener) this.doc = { opener, lines: [line] };
-      else this.runLine(line);
+      else this.runLine(line, shell);
     }
     return ran;
   }
 
-  private runLine(line: string): void {
+  private runLine(line: string, shell: AttachedShell | undefined): void {
+    // In a container's shell the line is that shell's, not the cluster's: nothing to ask about.
+    // Lines pasted after a held one are dropped, as behind the bridge's fork question: they were
+    // meant for the cluster that line would have built.
+    if (!shell && this.host.askFirst?.(line)) {
+      this.queue = [];
+      return;
+    }
     const id = this.host.run(line);
     this.seen.add(id);
     // 0: the bridge is asking the learner first (running in the past forks the run).
