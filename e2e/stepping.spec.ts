@@ -22,9 +22,11 @@ async function paused(page: Page) {
 
 /** The narration log's lines, by the seq of the step each one narrates. */
 async function narrationSeqs(page: Page): Promise<number[]> {
-  const seqs: number[] = [];
-  for (const li of await page.getByTestId('narration').locator('li').all()) seqs.push(Number(await li.getAttribute('data-seq')));
-  return seqs;
+  // One read of every line (a round trip per line made this the suite's slowest minute).
+  return page
+    .getByTestId('narration')
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => Number((li as unknown as { getAttribute(n: string): string | null }).getAttribute('data-seq'))));
 }
 
 test.describe('stepping and safe runs', () => {
