@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 /**
  * Unit tests only: Playwright specs live in e2e/ and run against the built app (scripts/e2e.mjs).
  *
- * Test files share their worker's module registry (isolate: false): importing the engine, kubectl
- * and the UI's strings once per worker instead of once per file cuts the suite from ~6 to ~2.5
- * minutes on two cores. The price is a rule: a test file must not depend on module state another
- * file may have changed. Nothing in src keeps mutable module state a test can observe except the
- * lazily loaded chunks (kubectl help, explain's descriptions); the tests that watch such a chunk
- * arrive need a registry nobody loaded it into, so they are named `*.fresh.test.ts` and run
+ * Test files share their worker's module registry and globals (isolate: false): importing the
+ * engine, kubectl and the UI's strings once per worker instead of once per file cuts the suite
+ * from ~6 to ~2.5 minutes on two cores. The price is a rule: a test file leaves nothing behind
+ * that another file could observe. What a file sets up for itself it takes down again (the epoch
+ * in src/serve/epoch.test.ts; IndexedDB through src/lesson-runtime/fake-idb.testing.ts, since a
+ * database left installed would hand one file's saved lessons to the next). The lazily loaded
+ * chunks (kubectl help, explain's descriptions) cannot be unloaded, so the tests that watch one
+ * arrive need a registry nobody loaded it into: they are named `*.fresh.test.ts` and run
  * isolated, one fresh registry per file.
  */
 const FRESH = ['src/**/*.fresh.test.ts'];

@@ -1,6 +1,6 @@
-import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useFakeIndexedDB } from './fake-idb.testing';
 import { DB_NAME, ProgressStore, type LessonRecord } from './progress';
 
 const record = (id: string, index = 2): LessonRecord => ({
@@ -12,6 +12,8 @@ const record = (id: string, index = 2): LessonRecord => ({
   updatedAt: 2,
   run: { seed: 7, topology: 'basic', log: [{ type: 'command', line: 'kubectl apply -f go-api.yaml' }], at: { seq: 40, t: 1200 } },
 });
+
+useFakeIndexedDB();
 
 afterEach(async () => {
   const s = await ProgressStore.open();

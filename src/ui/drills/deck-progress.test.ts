@@ -1,6 +1,6 @@
-import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useFakeIndexedDB } from '../../lesson-runtime/fake-idb.testing';
 import type { Drill, MisconceptionCard } from '../../lesson-runtime/drill-schema';
 import { DB_NAME, ProgressStore } from '../../lesson-runtime/progress';
 import { Rating, State } from '../../lesson-runtime/srs';
@@ -19,6 +19,8 @@ async function session(now: { t: number }, delay = 20): Promise<{ p: DeckProgres
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+useFakeIndexedDB();
 
 afterEach(async () => {
   const s = await ProgressStore.open();

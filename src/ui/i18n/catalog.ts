@@ -36,7 +36,7 @@ import * as attach from './messages/attach';
 import * as scale from './messages/scale';
 import type * as sequenceRates from './messages/sequence-rates';
 import type * as nodeGrid from './messages/node-grid';
-import { pluralForm, type Message, type Translations } from './plural';
+import { isPlural, pluralForm, type Message, type Translations } from './plural';
 
 /** Add a feature's module here. */
 export const MODULES = [core, diagram, playback, run, terminal, editor, classroom, narrationPanel, keyboard, faultMarkers, inspector, traffic, lessons, layout, drillsEntry, offline, attach, scale] as const;
@@ -67,7 +67,25 @@ export function format(template: string, params: Record<string, string | number>
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
+const GROUPING = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A plural's count is a quantity, so it prints as the locale writes quantities ("from 2,088
+ * nodes", as the node grid says "Ready 5,000"). Only the count: other numeric parameters may be
+ * ports, years or resource versions, which are never grouped.
+ */
+function groupedCount(locale: Locale, m: Message, params: Record<string, string | number> | undefined): Record<string, string | number> | undefined {
+  if (!params || !isPlural(m)) return params;
+  const by = m.by ?? 'count';
+  const n = params[by];
+  if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) < 1000) return params;
+  let f = GROUPING.get(locale);
+  if (!f) GROUPING.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })));
+  return { ...params, [by]: f.format(n) };
+}
+
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   // A lazy feature's key before its chunk has loaded (never expected: its chunk adds them first) shows as the key.
-  return format(pluralForm(locale, CATALOGS[locale][key] ?? key, params), params);
+  const m = CATALOGS[locale][key] ?? key;
+  return format(pluralForm(locale, m, params), groupedCount(locale, m, params));
 }

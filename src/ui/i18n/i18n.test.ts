@@ -55,6 +55,14 @@ describe('catalog', () => {
     expect(translate('zh-CN', 'conn.recovered', { detail: 'x', replayed: 1 })).toContain('重放了 1 条输入');
   });
 
+  it('writes a plural\'s count as the language writes quantities, and no other number', () => {
+    expect(translate('en', 'insp.historyCount', { count: 12_345 })).toBe('12,345 writes');
+    expect(translate('zh-CN', 'seq.copied', { count: 2_088 })).toBe('已将 2,088 条消息复制为 mermaid 文本。');
+    expect(translate('en', 'seqRates.group', { role: 'kubelet', count: 2_088 })).toBe('kubelet (from 2,088 nodes)');
+    // Only the count: a plain number parameter stays as given.
+    expect(translate('en', 'term.exit', { code: 1234 })).toContain('1234');
+  });
+
   it('falls back to the general form when the count is missing', () => {
     expect(translate('en', 'insp.historyCount')).toBe('{count} writes');
   });

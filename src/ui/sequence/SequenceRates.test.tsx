@@ -12,6 +12,7 @@ import { LocaleContext } from '../i18n/react';
 import { applyDiff, applySnapshot, initialClusterState, showAt, type ClusterState } from '../store/cluster';
 import { AppStoreContext } from '../store/react';
 import { createAppStore } from '../store/store';
+import { rate } from './SequenceRates';
 import { SequenceView } from './SequenceView';
 
 function scaleRun(scaleMode: 'on' | 'off'): ClusterState {
@@ -74,5 +75,14 @@ describe('SequenceView in scale mode', () => {
     const html = await render(scaleRun('off'), ['en-US']);
     expect(html).toContain('data-testid="sequence"');
     expect(html).not.toContain('data-testid="sequence-rates"');
+  });
+});
+
+describe('rates as the page writes numbers', () => {
+  it('groups thousands like the node grid beside it, whole from 10 up, one decimal below', () => {
+    expect(rate(8444.4, 'en-US')).toBe('8,444');
+    expect(rate(12_345.6, 'zh-CN')).toBe('12,346');
+    expect(rate(42.4, 'en-US')).toBe('42');
+    expect(rate(0.25, 'en-US')).toBe('0.3');
   });
 });

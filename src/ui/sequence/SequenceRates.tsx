@@ -10,7 +10,7 @@
  */
 import { useId, useMemo } from 'react';
 import type { TraceRecord } from '../../engine/core/trace';
-import { useT } from '../i18n/react';
+import { useLocale, useT } from '../i18n/react';
 import { useTimeLabel } from '../playback/use-time-label';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
@@ -37,12 +37,15 @@ const selectTrace = (s: AppState) => s.cluster.trace;
 /** How a node role reads in a participant's name (as the per-node labels say it). */
 const ROLE: Readonly<Record<string, string>> = { 'container-runtime': 'CRI runtime', cni: 'CNI', csi: 'CSI' };
 
-function rate(n: number): string {
-  return n >= 100 ? String(Math.round(n)) : n >= 10 ? n.toFixed(0) : n.toFixed(1);
+/** A rate as the page writes numbers (8,444 beside the grid's 5,000): whole from 10 up, else one decimal. */
+export function rate(n: number, locale: string): string {
+  const digits = n >= 10 ? 0 : 1;
+  return n.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 export function SequenceRates() {
   const t = useT();
+  const [locale] = useLocale();
   const headingId = useId();
   const perSecond = useApp(selectRates);
   const second = useApp(selectSecond);
@@ -58,7 +61,7 @@ export function SequenceRates() {
       <div className="sequence-head">
         <h2 id={headingId}>{t('seq.title')}</h2>
         <span className="sequence-total" role="status">
-          {t('seqRates.total', { rate: rate(rates.totalPerSecond) })}
+          {t('seqRates.total', { rate: rate(rates.totalPerSecond, locale) })}
         </span>
       </div>
       <p className="sequence-window">{t('seqRates.note', { seconds: RATE_WINDOW_SECONDS })}</p>
@@ -81,13 +84,13 @@ export function SequenceRates() {
                   <td>{label(a.from)}</td>
                   <td>{a.from.id === a.to.id ? '↺' : `→ ${label(a.to)}`}</td>
                   <td>{a.kind}</td>
-                  <td className="sequence-rate">{rate(a.perSecond)}</td>
+                  <td className="sequence-rate">{rate(a.perSecond, locale)}</td>
                 </tr>
               ))}
               {rates.others.arrows > 0 && (
                 <tr className="sequence-others">
                   <td colSpan={3}>{t('seqRates.others', { count: rates.others.arrows })}</td>
-                  <td className="sequence-rate">{rate(rates.others.perSecond)}</td>
+                  <td className="sequence-rate">{rate(rates.others.perSecond, locale)}</td>
                 </tr>
               )}
             </tbody>
