@@ -23,6 +23,12 @@ test('1,000 nodes: the grid, a scale-up played, the zoom-in and the rates, and t
 
   // Nothing typed yet, so the dial rebuilds at once (no discard question).
   await page.getByTestId('scale-dial').selectOption(String(NODES));
+  // While it boots the dial shows a spinner over its arrow; the header's buttons stay where they were.
+  await expect(page.getByTestId('scale-busy')).toBeVisible();
+  const headerRight = await page.locator('header.app-header').evaluate((h) =>
+    Math.max(...[...(h as unknown as { querySelectorAll(s: string): Iterable<{ getBoundingClientRect(): { right: number } }> }).querySelectorAll('button, select')].map((b) => b.getBoundingClientRect().right)),
+  );
+  expect(headerRight).toBeLessThanOrEqual(page.viewportSize()!.width);
   const grid = page.getByTestId('node-grid');
   await expect(grid).toBeVisible({ timeout: 180_000 });
   const cells = grid.getByTestId('node-cell');

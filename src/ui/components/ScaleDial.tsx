@@ -76,18 +76,21 @@ export function ScaleDial({ topology: linked }: { topology: Topology }) {
       <label htmlFor={id} className="visually-hidden">
         {t('scale.dial')}
       </label>
-      <select id={id} className="scale-dial" value={workers || 3} disabled={busy} onChange={(e) => choose(Number(e.target.value))} data-testid="scale-dial" title={t('scale.dial')}>
-        {sizes.map((n) => (
-          <option key={n} value={n}>
-            {t(n === workers && !SCALE_SIZES.includes(n as (typeof SCALE_SIZES)[number]) ? 'scale.optionCurrent' : 'scale.option', { count: n, num: fmt(n) })}
-          </option>
-        ))}
-      </select>
-      {busy ? (
-        <span className="scale-busy" data-testid="scale-busy" title={rebuilding.nodes !== undefined ? t('scale.busy', { nodes: fmt(rebuilding.nodes) }) : t('scale.busyAny')}>
-          <Loader2 className="scale-spinner" size={16} aria-hidden="true" />
-        </span>
-      ) : null}
+      {/* The spinner sits over the disabled dial's arrow, so a rebuild does not push the header's buttons along. */}
+      <span className="scale-dial-wrap">
+        <select id={id} className="scale-dial" value={workers || 3} disabled={busy} onChange={(e) => choose(Number(e.target.value))} data-testid="scale-dial" title={t('scale.dial')}>
+          {sizes.map((n) => (
+            <option key={n} value={n}>
+              {t(n === workers && !SCALE_SIZES.includes(n as (typeof SCALE_SIZES)[number]) ? 'scale.optionCurrent' : 'scale.option', { count: n, num: fmt(n) })}
+            </option>
+          ))}
+        </select>
+        {busy ? (
+          <span className="scale-busy" data-testid="scale-busy" title={rebuilding.nodes !== undefined ? t('scale.busy', { nodes: fmt(rebuilding.nodes) }) : t('scale.busyAny')}>
+            <Loader2 className="scale-spinner" size={16} aria-hidden="true" />
+          </span>
+        ) : null}
+      </span>
       {asking && lesson ? (
         <LeaveLessonDialog
           lesson={lesson}
