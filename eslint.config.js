@@ -45,8 +45,9 @@ const LAYERS = {
   'src/kubectl': { runtime: ['src/engine', 'src/k8s'], packages: [uiLibraries, nodeBuiltins] },
   'src/protocol': { runtime: ['src/k8s'], types: ['src/engine', 'src/kubectl'], packages: [uiLibraries, nodeBuiltins] },
   'src/worker': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/k8s'], packages: [uiLibraries, nodeBuiltins] },
-  // The UI's tests may run the real worker host in-process (src/ui/bridge/in-process.testing.ts).
-  'src/ui': { runtime: ['src/protocol', 'src/k8s', 'src/app', 'src/lesson-runtime'], types: ['src/engine'], tests: ['src/worker'] },
+  // The UI's tests may run the real hosts in-process (src/ui/bridge/in-process.testing.ts): the
+  // worker's, and a served cluster's for an attached page.
+  'src/ui': { runtime: ['src/protocol', 'src/k8s', 'src/app', 'src/lesson-runtime'], types: ['src/engine'], tests: ['src/worker', 'src/serve'] },
   'src/app': { runtime: ['src/protocol', 'src/k8s', 'src/ui', 'src/lesson-runtime'], types: ['src/engine'], tests: ['src/worker'] },
   // Headless (xstate machines, zod schemas): the CLI checks lessons with it, so it must not import the UI.
   // Its tests drive lessons on the real engine through the CLI's Session driver.

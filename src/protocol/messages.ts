@@ -268,9 +268,9 @@ export interface DiffMessage {
   now: number;
   /**
    * Sent part-way through long work, or as one piece of data too large for one message: more
-   * of it follows. `of` is the request it belongs to; absent while `init` replays (a partial
-   * diff then belongs to the input being replayed, and only the last diff of each input stands
-   * for it). A partial diff holds every record and version up to some trace seq and none after.
+   * of it follows. `of` is the request it belongs to; absent while `init` replays (only the last
+   * diff of each replayed input stands for it) and in a served cluster's unasked pushes (all
+   * partial). A partial diff holds every record and version up to some trace seq and none after.
    */
   partial?: { of?: number };
   /** Every committed version in order (so the UI can show any past moment). */

@@ -11,6 +11,7 @@ import { Session } from '../kubectl/session';
 import { PROTOCOL_VERSION, type DiffMessage, type FromWorker, type LogEntry, type SnapshotMessage, type ToWorker } from '../protocol/messages';
 import { createSimHost, type Pacer } from './host';
 import { CLASSROOM_MAX_BYTES, coalesce, sample, type StreamBudget } from './outbox';
+import { expectWithin, moments } from './outbox.testing';
 
 const BUDGET: StreamBudget = { maxObjects: 8, maxRecords: 12 };
 const SCALE = 'sim topology basic --scale-mode on';
@@ -203,17 +204,6 @@ function folded(msgs: readonly FromWorker[]): (Folded | Exclude<FromWorker, Diff
   }
   expect(run).toEqual([]);
   return out;
-}
-
-/** The trace seqs a diff's items belong to (a record's own, a version's commit moment). */
-const moments = (d: DiffMessage): Set<number> => new Set([...d.trace.map((r) => r.seq), ...d.changes.map((c) => c.seq)]);
-
-/** Every diff fits `max` JSON bytes, unless it carries one moment only (which alone is larger). */
-function expectWithin(ds: readonly DiffMessage[], max: number): void {
-  for (const d of ds) {
-    const bytes = JSON.stringify(d).length;
-    if (bytes > max) expect([bytes, moments(d).size]).toEqual([bytes, 1]);
-  }
 }
 
 /** The page's playback at 1×: the go-api rollout in 250 ms lookahead requests, steps, a long command, a pause point. */

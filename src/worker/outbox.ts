@@ -1,6 +1,8 @@
 /**
- * The worker's outbox: what the host has drained from the Simulation, in order, cut into diffs
- * the page can take in one frame.
+ * The outbox: what a host has drained from the Simulation, in order, cut into diffs the page can
+ * take in one frame. Both hosts of the page's protocol send through it: the worker's (host.ts)
+ * and, for a page attached to `reconcile serve`, the served cluster's (serve/attach/host.ts),
+ * whose messages cross a WebSocket instead of postMessage and are held to the same budget.
  *
  * At classroom size nothing is dropped, coalesced or sampled: every committed version and every
  * trace record reaches the page, because stepping and time travel need them all. A drain that
@@ -27,7 +29,8 @@
  * diffs end with exactly one diff carrying its `ack`, after every diff of its data (the earlier
  * ones `partial`) and before anything queued after it, its results (`before`) just before that
  * last diff; versions chain (`from` = the previous diff's `to`); component summaries travel with
- * the diff that sends the last of a drain's data.
+ * the diff that sends the last of a drain's data. Work ended as `pushed` (a served cluster's
+ * pushes) has no such last diff: every one of its diffs is `partial`.
  */
 import type { TraceRecord, TraceRateCount, TraceRateSecond } from '../engine/index';
 import type { ComponentSummary, DiffMessage, FromWorker, ObjectChange } from '../protocol/messages';
@@ -85,9 +88,14 @@ export interface Drained {
   dropped?: number;
 }
 
-/** The end of one piece of work: its last diff carries `ack` (a request) or stands for a replayed input. */
+/** The end of one piece of work: its last diff carries `ack` (a request), stands for a replayed input, or is `pushed`. */
 export interface WorkEnd {
   ack?: number;
+  /**
+   * Work the page did not ask for (a served cluster moved by an outside kubectl or its clock): it
+   * settles no request and times no replayed input, so its last diff is `partial` like the rest.
+   */
+  pushed?: true;
 }
 
 interface Segment {
@@ -191,11 +199,11 @@ export class Outbox {
       // An open piece of work with nothing new waits for more; a closed one always ends with a diff.
       if (!seg.end && !unsent(seg)) break;
       if (diffs !== undefined && sent >= diffs) break;
-      const msg = this.cut(seg);
-      if (msg.partial === undefined) for (const m of seg.before.splice(0)) this.opts.post(m);
+      const { msg, done } = this.cut(seg);
+      if (done) for (const m of seg.before.splice(0)) this.opts.post(m);
       this.opts.post(msg);
       sent++;
-      if (msg.partial === undefined) this.queue.shift();
+      if (done) this.queue.shift();
     }
     return this.queue.some((seg) => seg.end !== undefined || unsent(seg));
   }
@@ -217,8 +225,8 @@ export class Outbox {
     return last;
   }
 
-  /** The next diff of `seg`: everything, or as much as the budget allows (cut at a trace seq). */
-  private cut(seg: Segment): DiffMessage {
+  /** The next diff of `seg`: everything, or as much as the budget allows (cut at a trace seq); `done`: the work's last. */
+  private cut(seg: Segment): { msg: DiffMessage; done: boolean } {
     const { maxRecords } = this.budget;
     const c0 = seg.sentChanges;
     const t0 = seg.sentTrace;
@@ -249,9 +257,10 @@ export class Outbox {
     const dropped = seg.dropped;
     seg.dropped = 0;
     const msgFrom = this.version++;
-    const final = last && seg.end !== undefined;
+    const done = last && seg.end !== undefined;
+    const final = done && !seg.end?.pushed;
     const partial: DiffMessage['partial'] | undefined = final ? undefined : seg.of === undefined ? {} : { of: seg.of };
-    return {
+    const msg: DiffMessage = {
       type: 'diff',
       epoch: this.opts.epoch(),
       ...(final && seg.end?.ack !== undefined ? { ack: seg.end.ack } : {}),
@@ -266,6 +275,7 @@ export class Outbox {
       ...(rates ? { rates } : {}),
       ...(dropped ? { changesDropped: dropped } : {}),
     };
+    return { msg, done };
   }
 
   /**

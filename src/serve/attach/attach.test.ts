@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, type DiffMessage, type FromWorker, type SnapshotMessage, type ToWorker } from '../../protocol/messages';
+import { CLASSROOM_MAX_BYTES } from '../../worker/outbox';
 import { startServe, type Served } from '../start';
 import { ATTACH_PATH, CLASSROOM_PATH } from './app-server';
 
@@ -114,6 +115,28 @@ describe('attaching a page to a served cluster', () => {
     const refused = await page.until((m) => isType('commandResult')(m) && m.id === 3);
     expect(refused).toMatchObject({ exitCode: 1 });
     expect(served.cluster.options.topology).toBe('basic');
+    page.ws.close();
+  });
+});
+
+describe('the byte budget over the socket', () => {
+  it('cuts a long advance into diffs under CLASSROOM_MAX_BYTES each, the snapshot aside', async () => {
+    const page = await open(`${wsUrl(ATTACH_PATH)}?token=${token()}`);
+    /** JSON characters per frame, the budget's measure. */
+    const frames: { type: string; chars: number }[] = [];
+    page.ws.on('message', (data) => {
+      const text = String(data);
+      frames.push({ type: (JSON.parse(text) as FromWorker).type, chars: text.length });
+    });
+    send(page.ws, { type: 'init', protocol: PROTOCOL_VERSION, epoch: 1, seed: 1, topology: 'basic' });
+    await page.until(isType('ready'));
+    send(page.ws, { type: 'advance', id: 1, ms: 5 * 60_000 });
+    await page.until((m) => isType('diff')(m) && m.ack === 1);
+    const mine = page.got.filter(isType('diff')).filter((d) => d.ack === 1 || d.partial?.of === 1);
+    // An idle cluster's five minutes are several times the budget.
+    expect(mine.reduce((n, d) => n + JSON.stringify(d).length, 0)).toBeGreaterThan(4 * CLASSROOM_MAX_BYTES);
+    expect(mine.length).toBeGreaterThan(4);
+    expect(frames.filter((f) => f.type !== 'snapshot').every((f) => f.chars <= CLASSROOM_MAX_BYTES)).toBe(true);
     page.ws.close();
   });
 });
