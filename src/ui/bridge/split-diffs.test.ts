@@ -79,18 +79,40 @@ function view(s: AppState, whole = false) {
   };
 }
 
+type Pair = Pick<Awaited<ReturnType<typeof page>>, 'store' | 'bridge'>;
+
+/** Runs each action on the whole page, then the cut one; after each the two pages show the same. */
+function inStep<P extends Pair>(whole: P, cut: P) {
+  return async (act: (p: P) => unknown): Promise<void> => {
+    for (const p of [whole, cut]) {
+      await act(p);
+      await settle();
+      await settle();
+    }
+    expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
+  };
+}
+
+/** The same tape, and the same page at moments all over it, jumped to and stepped back through. */
+function sameTape(whole: Pair, cut: Pair): void {
+  expect(view(cut.store.getState(), true)).toEqual(view(whole.store.getState(), true));
+  const seqs = whole.store.getState().cluster.tape!.records.map((r) => r.seq);
+  expect(seqs.length).toBeGreaterThan(1000);
+  for (let i = seqs.length - 1; i >= 0; i -= Math.ceil(seqs.length / 50)) {
+    for (const p of [whole, cut]) p.bridge.seek(seqs[i]!);
+    expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
+  }
+  for (let i = 0; i < 20; i++) {
+    for (const p of [whole, cut]) p.bridge.stepBack();
+    expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
+  }
+}
+
 describe('classroom diffs cut by bytes', () => {
   it('leave the page exactly as whole diffs do: stepping, playing, commands, pause points and time travel', async () => {
     const whole = await page(Number.POSITIVE_INFINITY);
     const cut = await page(2 * 1024);
-    const both = async (act: (p: typeof whole) => unknown): Promise<void> => {
-      for (const p of [whole, cut]) {
-        await act(p);
-        await settle();
-        await settle();
-      }
-      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
-    };
+    const both = inStep(whole, cut);
 
     await both((p) => p.bridge.run('kubectl apply -f go-api.yaml'));
     for (let i = 0; i < 60; i++) await both((p) => p.bridge.stepForward());
@@ -117,17 +139,7 @@ describe('classroom diffs cut by bytes', () => {
     expect(cut.diffs.n).toBeGreaterThan(2 * whole.diffs.n);
 
     // The same tape; time travel: moments all over it, backwards, look the same.
-    expect(view(cut.store.getState(), true)).toEqual(view(whole.store.getState(), true));
-    const seqs = whole.store.getState().cluster.tape!.records.map((r) => r.seq);
-    expect(seqs.length).toBeGreaterThan(1000);
-    for (let i = seqs.length - 1; i >= 0; i -= Math.ceil(seqs.length / 50)) {
-      for (const p of [whole, cut]) p.bridge.seek(seqs[i]!);
-      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
-    }
-    for (let i = 0; i < 20; i++) {
-      for (const p of [whole, cut]) p.bridge.stepBack();
-      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
-    }
+    sameTape(whole, cut);
   });
 
   it('a command answered in a burst of pieces never shows as progressing: its status would flash for a frame', async () => {
@@ -153,14 +165,7 @@ describe('an attached page’s diffs cut by bytes', () => {
   it('leave it exactly as whole diffs do: its own requests, what outside kubectls and the control endpoint push, time travel', async () => {
     const whole = await attached(Number.POSITIVE_INFINITY);
     const cut = await attached(2 * 1024);
-    const both = async (act: (p: typeof whole) => unknown): Promise<void> => {
-      for (const p of [whole, cut]) {
-        await act(p);
-        await settle();
-        await settle();
-      }
-      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
-    };
+    const both = inStep(whole, cut);
 
     await both((p) => p.bridge.run('kubectl create deployment web --image=nginx --replicas=6'));
     for (let i = 0; i < 40; i++) await both((p) => p.bridge.stepForward());
@@ -190,16 +195,6 @@ describe('an attached page’s diffs cut by bytes', () => {
 
     expect(cut.diffs.n).toBeGreaterThan(2 * whole.diffs.n);
     expect(cut.store.getState().terminal.entries.map((e) => e.state)).toEqual(['done', 'done', 'done']);
-    expect(view(cut.store.getState(), true)).toEqual(view(whole.store.getState(), true));
-    const seqs = whole.store.getState().cluster.tape!.records.map((r) => r.seq);
-    expect(seqs.length).toBeGreaterThan(1000);
-    for (let i = seqs.length - 1; i >= 0; i -= Math.ceil(seqs.length / 50)) {
-      for (const p of [whole, cut]) p.bridge.seek(seqs[i]!);
-      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
-    }
-    for (let i = 0; i < 20; i++) {
-      for (const p of [whole, cut]) p.bridge.stepBack();
-      expect(view(cut.store.getState())).toEqual(view(whole.store.getState()));
-    }
+    sameTape(whole, cut);
   });
 });
