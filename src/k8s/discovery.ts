@@ -65,6 +65,8 @@ function subresourceShape(info: ResourceInfo, sub: string): SubresourceShape {
       return { responseKind: { group: '', version: 'v1', kind: 'Binding' }, verbs: ['create'] };
     case 'eviction':
       return { responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] };
+    case 'token':
+      return { responseKind: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' }, verbs: ['create'] };
     case 'log':
       return { responseKind: self, verbs: ['get'] };
     default:

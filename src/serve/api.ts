@@ -64,6 +64,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
       return writeStatus(res, badRequest('Upgrade request required'));
     }
     if (!info.subresources.includes(route.subresource)) return writeStatus(res, notFoundPath);
+    // serviceaccounts/token is a NamedCreater only: any other method finds no handler.
+    if (route.subresource === 'token' && route.verb !== 'create') return writeStatus(res, methodNotAllowed);
   }
   // The engine names aggregated resources by group (`pods.metrics.k8s.io`), apart from the core kinds.
   const base: Req = { verb: 'get', resource: info.group === 'metrics.k8s.io' ? `${info.resource}.${info.group}` : info.resource };

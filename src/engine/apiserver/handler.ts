@@ -73,7 +73,7 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize' | 'token';
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */

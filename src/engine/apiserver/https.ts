@@ -179,11 +179,12 @@ function parseBody(text: string | undefined): { ok: true; value: unknown } | { o
 
 function serveResource(w: World, server: ApiServerState, from: ComponentId, req: HttpRequest, user: UserInfo, t: Target): Reply {
   const verb = verbOf(req.method, t);
-  if (!verb) return { code: 405, body: statusBody({ code: 405, reason: 'MethodNotAllowed', message: `the server does not allow this method on the requested resource` }, undefined), contentType: 'application/json' };
+  // serviceaccounts/token is a NamedCreater only: any other method finds no handler.
+  if (!verb || (t.subresource === 'token' && verb !== 'create')) return { code: 405, body: statusBody({ code: 405, reason: 'MethodNotAllowed', message: `the server does not allow this method on the requested resource` }, undefined), contentType: 'application/json' };
   const api: ApiRequest = { verb, resource: t.info.resource, user, from, fieldManager: 'curl' };
   if (t.namespace !== undefined) api.namespace = t.namespace;
   if (t.name !== undefined) api.name = t.name;
-  if (t.subresource === 'status' || t.subresource === 'scale' || t.subresource === 'log' || t.subresource === 'eviction' || t.subresource === 'binding') api.subresource = t.subresource;
+  if (t.subresource === 'status' || t.subresource === 'scale' || t.subresource === 'log' || t.subresource === 'eviction' || t.subresource === 'binding' || t.subresource === 'token') api.subresource = t.subresource;
   if (verb === 'create' || verb === 'update' || verb === 'patch') {
     const parsed = parseBody(req.body);
     if (!parsed.ok) {

@@ -8,7 +8,8 @@
  * signed text, so only tokens this cluster minted, unaltered, verify.
  *
  * Approximate: the kubelet mints the token itself instead of sending a TokenRequest (the
- * request is not on the trace) and never rotates it.
+ * request is not on the trace) and never rotates it. `kubectl create token` does send one
+ * (token-request.ts, the serviceaccounts/token subresource), which mints with this same code.
  */
 import { decodeBase64 } from '../../k8s/base64';
 import { EPOCH_MS, parseTimestamp } from '../../k8s/time';
@@ -23,14 +24,34 @@ const ISSUER = 'https://kubernetes.default.svc.cluster.local';
 /** --service-account-max-token-expiration unset: the kubelet's 3607 s token is extended to a year. */
 const EXTENDED_EXPIRY_S = 365 * 24 * 3600;
 
+export interface ObjectBinding {
+  name: string;
+  uid: string;
+}
+
 export interface TokenBinding {
   namespace: string;
   serviceAccount: string;
-  pod: { name: string; uid: string };
-  node: { name: string; uid: string };
+  /** The bound object (TokenRequest's boundObjectRef); a Pod-bound token also names the Pod's Node. */
+  pod?: ObjectBinding;
+  secret?: ObjectBinding;
+  node?: ObjectBinding;
   /** Seconds the client asked for (the projected source's expirationSeconds). */
   expirationSeconds: number;
+  /**
+   * Upstream extends a Pod-bound token asked for with 3607 s and the API audience to a year,
+   * warning after the 3607 s. The kubelet's tokens always get it here (see the header); a
+   * TokenRequest decides by upstream's rule (token-request.ts).
+   */
+  extendExpiration: boolean;
+  /** `aud`; unset, the API server's own audience. */
+  audiences?: readonly string[];
+  /** Tells apart tokens minted in the same second for the same binding (their `jti`). */
+  nonce?: string;
 }
+
+/** The API server's audiences (--api-audiences, kubeadm's default: the issuer). */
+export const API_AUDIENCES: readonly string[] = [ISSUER];
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
@@ -129,40 +150,58 @@ function signature(w: World, signed: string): string {
 
 /** A stable v4-shaped id for the token (its `jti`), from what it binds (FNV, no PRNG draw). */
 function jti(w: World, b: TokenBinding, iat: number): string {
-  const h = [0, 1, 2, 3].map((i) => fnv1a(`jti:${i}:${w.seed}:${b.pod.uid}:${iat}`).toString(16).padStart(8, '0')).join('');
+  // The kubelet's key (no nonce) is the Pod's uid, as before TokenRequests were served.
+  const key = b.nonce ?? b.pod?.uid ?? '';
+  const h = [0, 1, 2, 3].map((i) => fnv1a(`jti:${i}:${w.seed}:${key}:${iat}`).toString(16).padStart(8, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A minted token and its `exp` (Unix seconds). */
+export interface MintedToken {
+  ok: true;
+  token: string;
+  exp: number;
+}
+
 /** The token for `b` at the current simulated time, or why none can be minted (TokenRequest's error). */
-export function mintToken(w: World, b: TokenBinding): { ok: true; token: string } | { ok: false; error: string } {
+export function mintToken(w: World, b: TokenBinding): MintedToken | { ok: false; error: string } {
   const sa = storedObject(w, 'serviceaccounts', b.namespace, b.serviceAccount);
   if (!sa) return { ok: false, error: `failed to fetch token: serviceaccounts "${b.serviceAccount}" not found` };
   const iat = Math.floor((EPOCH_MS + w.now) / 1000);
+  const exp = iat + (b.extendExpiration ? EXTENDED_EXPIRY_S : b.expirationSeconds);
+  // Keys in sorted order, as upstream's claims come out; absent bindings are left out (omitempty).
   const claims = {
-    aud: [ISSUER],
-    exp: iat + EXTENDED_EXPIRY_S,
+    aud: b.audiences ?? API_AUDIENCES,
+    exp,
     iat,
     iss: ISSUER,
     jti: jti(w, b, iat),
     'kubernetes.io': {
       namespace: b.namespace,
-      node: { name: b.node.name, uid: b.node.uid },
-      pod: { name: b.pod.name, uid: b.pod.uid },
+      ...(b.node ? { node: { name: b.node.name, uid: b.node.uid } } : {}),
+      ...(b.pod ? { pod: { name: b.pod.name, uid: b.pod.uid } } : {}),
+      ...(b.secret ? { secret: { name: b.secret.name, uid: b.secret.uid } } : {}),
       serviceaccount: { name: b.serviceAccount, uid: sa.metadata.uid ?? '' },
-      warnafter: iat + b.expirationSeconds,
+      ...(b.extendExpiration ? { warnafter: iat + b.expirationSeconds } : {}),
     },
     nbf: iat,
     sub: `system:serviceaccount:${b.namespace}:${b.serviceAccount}`,
   };
   const signed = `${header(w)}.${b64ascii(JSON.stringify(claims))}`;
-  return { ok: true, token: `${signed}.${signature(w, signed)}` };
+  return { ok: true, token: `${signed}.${signature(w, signed)}`, exp };
+}
+
+interface ClaimRef {
+  name?: string;
+  uid?: string;
 }
 
 interface Claims {
+  aud?: string[];
   exp?: number;
   nbf?: number;
   iss?: string;
-  'kubernetes.io'?: { namespace?: string; pod?: { name?: string; uid?: string }; serviceaccount?: { name?: string; uid?: string } };
+  'kubernetes.io'?: { namespace?: string; pod?: ClaimRef; secret?: ClaimRef; node?: ClaimRef; serviceaccount?: ClaimRef };
 }
 
 function parseJson(text: string): unknown {
@@ -196,9 +235,14 @@ export function authenticateToken(w: World, token: string): UserInfo | undefined
   const k8s = claims?.['kubernetes.io'];
   const now = Math.floor((EPOCH_MS + w.now) / 1000);
   if (!claims || !k8s || claims.iss !== ISSUER || (claims.exp ?? 0) <= now || (claims.nbf ?? 0) > now) return undefined;
+  // A token for another audience (`kubectl create token --audience`) is not for this API server.
+  if (!(claims.aud ?? []).some((a) => API_AUDIENCES.includes(a))) return undefined;
   const ns = k8s.namespace ?? '';
   const sa = storedObject(w, 'serviceaccounts', ns, k8s.serviceaccount?.name ?? '');
   if (!sameUid(w, sa, k8s.serviceaccount?.uid)) return undefined;
   if (k8s.pod && !sameUid(w, storedObject(w, 'pods', ns, k8s.pod.name ?? ''), k8s.pod.uid)) return undefined;
+  if (k8s.secret && !sameUid(w, storedObject(w, 'secrets', ns, k8s.secret.name ?? ''), k8s.secret.uid)) return undefined;
+  // A Pod-bound token names the Pod's Node too, which only a Node-bound token is checked against.
+  if (!k8s.pod && k8s.node && !sameUid(w, storedObject(w, 'nodes', undefined, k8s.node.name ?? ''), k8s.node.uid)) return undefined;
   return { ...serviceAccountUser(ns, k8s.serviceaccount?.name ?? ''), uid: k8s.serviceaccount?.uid ?? '' };
 }

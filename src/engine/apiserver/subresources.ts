@@ -1,7 +1,7 @@
 /**
  * Subresources with their own semantics: `pods/binding` (the scheduler's bind: sets
  * spec.nodeName once and marks PodScheduled), `<workload>/scale` (only spec.replicas) and
- * `pods/eviction` (eviction.ts).
+ * `pods/eviction` (eviction.ts), `serviceaccounts/token` (token-request.ts: nothing is stored).
  */
 import type { ComponentId } from '../core/ids';
 import { rfc3339 } from '../../k8s/time';
@@ -13,6 +13,7 @@ import { storedObject } from './storage';
 import { managerOf, update, type ApiRequest, type ApiResponse } from './handler';
 import { cloneData } from '../core/clone';
 import { evictPod } from './eviction';
+import { requestToken } from './token-request';
 
 function fail(e: StatusError): ApiResponse {
   return { ok: false, error: e };
@@ -52,6 +53,9 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
     case 'eviction':
       if (info.resource !== 'pods') return fail(badRequest(`the server does not allow this method on the requested resource`));
       return evictPod(w, serverId, requestId, info, old as Pod, req, (i, ns2, prev, next) => update(w, serverId, requestId, i, ns2, prev, next, { subresource: 'status', user: req.user }));
+    case 'token':
+      if (info.resource !== 'serviceaccounts') return fail(badRequest(`the server does not allow this method on the requested resource`));
+      return requestToken(w, old, req.body, `${serverId}/${requestId}`);
     case 'finalize': {
       // namespaces/finalize: only spec.finalizers changes; emptying it lets a Terminating namespace go.
       if (info.resource !== 'namespaces') return fail(badRequest(`the server does not allow this method on the requested resource`));

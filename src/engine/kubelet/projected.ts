@@ -60,6 +60,7 @@ export function projectedLayer(w: World, node: string, pod: Pod, sources: readon
         pod: { name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' },
         node: { name: node, uid: nodeObj?.metadata.uid ?? '' },
         expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600,
+        extendExpiration: true,
       });
       if (!minted.ok) return minted;
       put(s.serviceAccountToken.path ?? 'token', minted.token);

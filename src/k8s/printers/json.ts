@@ -57,6 +57,11 @@ export function toJsonCompact(v: unknown): string {
   return encode(v, undefined, 0);
 }
 
+/** json.MarshalIndent of a typed value (keys in the order built), as kubectl's JSON printer writes it. */
+export function toJsonIndentInOrder(v: unknown): string {
+  return `${encode(v, '    ', 0, false)}\n`;
+}
+
 /**
  * json.Marshal of a typed value: keys in the order the caller built them (a Go struct's field
  * order), everything else as encoding/json writes it.

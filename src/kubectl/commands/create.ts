@@ -1,6 +1,6 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
- * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`,
+ * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`, `create token` (create-token.ts),
  * `create secret generic|docker-registry|tls`, and the RBAC generators, whose kinds this
  * cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
  */
@@ -18,6 +18,7 @@ import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
 import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
 import { buildQuota, QUOTA_FLAGS } from './create-quota';
+import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -284,6 +285,7 @@ const GENERATORS: Record<string, Generator> = {
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
   secret: { runArgv: secret, aliases: [] },
   serviceaccount: { run: serviceaccount, aliases: ['sa'] },
+  token: { run: (env, flags) => createToken(env, flags, requireName(flags, 'token')), flags: CREATE_TOKEN_FLAGS, aliases: [] },
 };
 
 /**
@@ -296,6 +298,7 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_CRONJOB_FLAGS,
   ...CREATE_PDB_FLAGS,
   ...CREATE_QUOTA_FLAGS,
+  ...CREATE_TOKEN_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
   ...Object.values(RBAC_GENERATOR_FLAGS).flat(),
 ].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);
