@@ -13,14 +13,25 @@ describe('cloneData', () => {
     expect(out.a.x).not.toBe(src.a.x);
   });
 
-  it('keeps aliases and cycles shared, as structuredClone does', () => {
+  it('copies an alias twice, as a trip through JSON would; a cycle goes to structuredClone, which keeps it', () => {
     const labels = { app: 'web' };
     const src: Record<string, unknown> = { selector: labels, template: { labels } };
-    src['self'] = src;
     const out = cloneData(src);
-    expect(out['selector']).toBe((out['template'] as { labels: object }).labels);
+    expect(out).toStrictEqual(JSON.parse(JSON.stringify(src)));
+    expect(out['selector']).not.toBe((out['template'] as { labels: object }).labels);
     expect(out['selector']).not.toBe(labels);
-    expect(out['self']).toBe(out);
+    const cyclic: Record<string, unknown> = { a: { b: [1] } };
+    cyclic['self'] = cyclic;
+    const c = cloneData(cyclic);
+    expect(c['self']).toBe(c);
+    expect(c['a']).not.toBe(cyclic['a']);
+  });
+
+  it('leaves named properties on an array behind, as JSON does', () => {
+    const list = Object.assign([1, 2], { extra: 'x' });
+    const out = cloneData({ list });
+    expect(out.list).toStrictEqual([1, 2]);
+    expect(Object.keys(out.list)).toEqual(['0', '1']);
   });
 
   it('hands anything that is not plain data to structuredClone', () => {

@@ -4,3 +4,12 @@
  * Deep copies of API objects (client-go's DeepCopy) and world snapshots rely on it.
  */
 declare function structuredClone<T>(value: T): T;
+
+/**
+ * TextDecoder is likewise a built-in everywhere the engine runs (WHATWG Encoding). The engine
+ * decodes only bytes it wrote itself (a token's base64), never input.
+ */
+declare class TextDecoder {
+  constructor(label?: string);
+  decode(input?: Uint8Array): string;
+}

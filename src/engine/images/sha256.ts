@@ -69,9 +69,12 @@ export function sha256Hex(text: string): string {
   return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
 }
 
-/** A small deterministic 32-bit hash (FNV-1a) for sizes and jitter derived from names. */
-export function fnv1a(text: string): number {
-  let x = 0x811c9dc5;
+/**
+ * A small deterministic 32-bit hash (FNV-1a) for sizes and jitter derived from names. `from` is
+ * the hash of a prefix, so `fnv1a(b, fnv1a(a)) === fnv1a(a + b)` without building `a + b`.
+ */
+export function fnv1a(text: string, from = 0x811c9dc5): number {
+  let x = from;
   for (let i = 0; i < text.length; i++) {
     x ^= text.charCodeAt(i);
     x = Math.imul(x, 0x01000193) >>> 0;

@@ -51,15 +51,56 @@ export interface DecodeOutcome {
   unknown: string[];
 }
 
+/** How a context's segment joins its parent's paths. */
+const enum Seg {
+  Root,
+  /** A struct field: in both paths (`spec.replicas`). */
+  Field,
+  /** A list index: only in the strict path (`containers[0]`). */
+  Index,
+  /** A map key: only in the strict path (`labels.app`). */
+  MapKey,
+}
+
+/**
+ * Where the decoder is. The paths are rendered from the chain of parents only when an error or an
+ * unknown field needs them: built eagerly, two strings per decoded value were most of what
+ * decoding a body allocated, and a body almost always decodes clean.
+ */
 interface Ctx {
+  parent: Ctx | undefined;
+  seg: Seg;
+  key: string | number;
   /** Go struct that holds the field being decoded, for type errors: `DeploymentSpec`. */
   struct: string;
-  /** JSON field names from the root without indices: `spec.template.spec.containers.ports`. */
-  goPath: string;
-  /** The strict-decoding path with indices: `spec.template.spec.containers[0].ports`. */
-  path: string;
   out: DecodeOutcome;
   prune: boolean;
+}
+
+/** JSON field names from the root without indices: `spec.template.spec.containers.ports`. */
+function goPathOf(ctx: Ctx): string {
+  let path = '';
+  for (let c: Ctx | undefined = ctx; c; c = c.parent) if (c.seg === Seg.Field) path = path ? `${String(c.key)}.${path}` : String(c.key);
+  return path;
+}
+
+/** The strict-decoding path with indices: `spec.template.spec.containers[0].ports`. */
+function pathOf(ctx: Ctx): string {
+  if (ctx.seg === Seg.Root || !ctx.parent) return '';
+  const parent = pathOf(ctx.parent);
+  switch (ctx.seg) {
+    case Seg.Field:
+      return parent ? `${parent}.${String(ctx.key)}` : String(ctx.key);
+    case Seg.Index:
+      return `${parent}[${String(ctx.key)}]`;
+    case Seg.MapKey:
+      return `${parent}.${String(ctx.key)}`;
+  }
+}
+
+/** A child context; fixed-shape literals, cheaper and monomorphic. */
+function child(ctx: Ctx, seg: Seg, key: string | number, struct: string): Ctx {
+  return { parent: ctx, seg, key, struct, out: ctx.out, prune: ctx.prune };
 }
 
 function jsonKind(v: unknown): string {
@@ -102,7 +143,7 @@ function fail(ctx: Ctx, message: string): void {
 }
 
 function typeError(ctx: Ctx, value: string, goType: string): void {
-  fail(ctx, `json: cannot unmarshal ${value} into Go struct field ${ctx.struct}.${ctx.goPath} of type ${goType}`);
+  fail(ctx, `json: cannot unmarshal ${value} into Go struct field ${ctx.struct}.${goPathOf(ctx)} of type ${goType}`);
 }
 
 const INT_RANGE: Record<string, [number, number]> = { int32: [-2147483648, 2147483647], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
@@ -146,7 +187,7 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
     for (let i = 0; i < v.length; i++) {
       if (!(i in v)) continue;
       if (v[i] === null) v[i] = zeroOf(elem);
-      decodeValue(elem, v[i], withPath(ctx, `${ctx.path}[${i}]`));
+      decodeValue(elem, v[i], child(ctx, Seg.Index, i, ctx.struct));
     }
     return;
   }
@@ -156,7 +197,7 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
     const m = v as Record<string, unknown>;
     for (const k of Object.keys(m)) {
       if (m[k] === null) m[k] = zeroOf(elem);
-      decodeValue(elem, m[k], withPath(ctx, `${ctx.path}.${k}`));
+      decodeValue(elem, m[k], child(ctx, Seg.MapKey, k, ctx.struct));
     }
     return;
   }
@@ -206,20 +247,11 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
   decodeStruct(struct, v as Record<string, unknown>, ctx);
 }
 
-/**
- * Every request body is decoded field by field, so contexts are built as fixed-shape literals
- * rather than spreads (cheaper and monomorphic); they carry exactly the same values.
- */
-function withPath(ctx: Ctx, path: string): Ctx {
-  return { struct: ctx.struct, goPath: ctx.goPath, path, out: ctx.out, prune: ctx.prune };
-}
-
 function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): void {
   for (const key of Object.keys(obj)) {
     const spec = struct.fields.get(key);
-    const path = ctx.path ? `${ctx.path}.${key}` : key;
     if (spec === undefined) {
-      ctx.out.unknown.push(path);
+      ctx.out.unknown.push(pathOf(child(ctx, Seg.Field, key, struct.bare)));
       if (ctx.prune) delete obj[key];
       continue;
     }
@@ -230,7 +262,7 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
       if (spec !== 'any' && !PRINTS_NULL.has(`${struct.go}.${key}`)) delete obj[key];
       continue;
     }
-    decodeValue(spec, v, { struct: struct.bare, goPath: ctx.goPath ? `${ctx.goPath}.${key}` : key, path, out: ctx.out, prune: ctx.prune });
+    decodeValue(spec, v, child(ctx, Seg.Field, key, struct.bare));
   }
 }
 
@@ -244,7 +276,7 @@ export function decode(info: ResourceInfo, obj: KObject, prune = false): DecodeO
   // A version served by conversion has its own root (`HorizontalPodAutoscaler@v1`).
   const root = STRUCTS.get(isConverted(info) ? `${info.kind}@${info.version}` : info.kind);
   if (!root) return out;
-  decodeStruct(root, obj as Record<string, unknown>, { struct: info.kind, goPath: '', path: '', out, prune });
+  decodeStruct(root, obj as Record<string, unknown>, { parent: undefined, seg: Seg.Root, key: '', struct: info.kind, out, prune });
   return out;
 }
 
