@@ -52,6 +52,20 @@ describe('kube-apiserver audit log', () => {
     expect((ctrl['annotations'] as Record<string, string>)['authorization.k8s.io/reason']).toMatch(/^RBAC: allowed by ClusterRoleBinding "system:controller:node-controller" of ClusterRole "system:controller:node-controller" to ServiceAccount "node-controller\/kube-system"$/);
   });
 
+  it('completes objectRef from the body as it arrived, also where the client hands its body over to be stored', () => {
+    const sim = new Simulation({ seed: 1 });
+    sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } } } as never });
+    sim.advance(2000);
+    const creates = parse(sim.auditLog({ user: 'system:serviceaccount:kube-system:replicaset-controller', verb: 'create' }));
+    // The Pod's body carries generateName only: LogRequestObject runs before a name or uid exists.
+    const inDefault = (resource: string) => creates.find((e) => (e['objectRef'] as { resource: string; namespace: string }).resource === resource && (e['objectRef'] as { namespace: string }).namespace === 'default')!;
+    const pod = inDefault('pods');
+    expect(pod['objectRef']).toEqual({ resource: 'pods', namespace: 'default', apiVersion: 'v1' });
+    // An Event is named by its recorder, and still has no uid or resourceVersion when it arrives.
+    const event = inDefault('events');
+    expect(event['objectRef']).toEqual({ resource: 'events', namespace: 'default', name: expect.stringMatching(/^web-[a-z0-9]+\.[0-9a-f]+$/), apiVersion: 'v1' });
+  });
+
   it('is deterministic and draws nothing from the world PRNG', () => {
     const a = new Simulation({ seed: 7 });
     const b = new Simulation({ seed: 7 });

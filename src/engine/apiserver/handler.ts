@@ -243,11 +243,13 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   // What the audit filter knows of the request: who sent it (before impersonation) and the decision.
   const requestor = req.user;
   const audit: { impersonated?: UserInfo; decision?: 'allow' | 'forbid'; reason?: string } = {};
+  // LogRequestObject reads the body as it arrived: a body handed over (`handOver`) is the stored
+  // object by the time the response is written, with the uid and resourceVersion given to it.
+  const objRef = objectRef(view ?? info, req);
   const respond = (res: ApiResponse): ApiResponse => {
     if (view && res.ok) res = servedView(view, res, viewWarnings ?? []);
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
     trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
-    const objRef = objectRef(view ?? info, req);
     // The optional fields assigned rather than spread (one record per request); auditEvent() lays
     // the event out in the API's field order, whatever the order here.
     const entry: AuditRecord = { n: requestId, at: w.now, server: serverId, requestURI: requestURI(view ?? info, req), verb: req.verb, user: requestor, from: req.from, status: auditStatus(res) };

@@ -56,11 +56,12 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
   // stored object, and one in dictionary mode costs about 800 bytes more.
   const involved = objectReference(obj);
   if (e.fieldPath) involved.fieldPath = e.fieldPath;
-  const ev: KEvent = {
+  // Built afresh for every attempt, so kube-apiserver may keep it as it is (`handOver`).
+  const eventNamed = (name: string): KEvent => ({
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: c.stored?.name ?? newEventName(w, obj.metadata.name), namespace: ns },
-    involvedObject: involved,
+    metadata: { name, namespace: ns },
+    involvedObject: { ...involved },
     reason: e.reason,
     message: c.message,
     source: e.host ? { component: e.component, host: e.host } : { component: e.component },
@@ -71,12 +72,11 @@ export function recordEvent(w: World, self: ComponentBase, who: ClientIdentity, 
     // The aggregator's combined Event is built afresh and leaves the reporting fields empty.
     reportingComponent: c.combined ? '' : e.component,
     reportingInstance: c.combined ? '' : (e.host ?? ''),
-  };
-  let res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
+  });
+  let res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: eventNamed(c.stored?.name ?? newEventName(w, obj.metadata.name)), handOver: true });
   // A name can still collide with an Event kept from an earlier run of the counter: try again.
   for (let extra = 1; !res.ok && !('network' in res.error) && res.error.code === 409 && extra < 8; extra++) {
-    ev.metadata.name = newEventName(w, obj.metadata.name);
-    res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: ev });
+    res = request(w, self, who, { verb: 'create', resource: 'events', namespace: ns, body: eventNamed(newEventName(w, obj.metadata.name)), handOver: true });
   }
   if (res.ok && res.object) observed(correlator, c.key, ns, res.object.metadata.name!);
 }

@@ -171,7 +171,7 @@ function manage(ctx: ControllerContext, ds: DaemonSet, key: string, p: Plan, has
   const keys = p.remove.map((pod) => metaKey(pod));
   expectChanges(s.expectations, key, p.create.length, keys, now);
   for (const node of p.create) {
-    const res = ctx.request({ verb: 'create', resource: 'pods', namespace: ds.metadata.namespace, body: newDaemonPod(ds, node, hash) });
+    const res = ctx.request({ verb: 'create', resource: 'pods', namespace: ds.metadata.namespace, body: newDaemonPod(ds, node, hash), handOver: true });
     if (res.ok) {
       ctx.record(ds, { type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${res.object?.metadata.name ?? ''}` });
       continue;

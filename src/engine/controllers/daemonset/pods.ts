@@ -9,6 +9,7 @@ import { podMatchesNodeSelectorAndAffinityTerms } from '../../../k8s/node-affini
 import { computeHash } from '../deployment/hash';
 import { templateGenerationOf } from '../../../k8s/daemonset-history';
 import { newControllerRef } from '../util/meta';
+import { cloneData } from '../../core/clone';
 import { findMatchingUntoleratedTaint, isFilterTaint, isNoExecuteTaint } from '../../../k8s/tolerations';
 
 const DAEMON_TOLERATIONS: Toleration[] = [
@@ -62,13 +63,15 @@ export function podNodeName(pod: Pod): string | undefined {
   return undefined;
 }
 
+/** `own` is the new Pod's private copy of the template's affinity, so it is written in place. */
 function nodeAffinityFor(node: string, own: Affinity | undefined): Affinity {
-  const affinity: Affinity = structuredClone(own ?? {});
+  const affinity: Affinity = own ?? {};
   const required = { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In' as const, values: [node] }] }] };
   affinity.nodeAffinity = { ...affinity.nodeAffinity, requiredDuringSchedulingIgnoredDuringExecution: required };
   return affinity;
 }
 
+/** A new daemon Pod for `node`, built fresh: it shares nothing with the DaemonSet or any constant. */
 export function newDaemonPod(ds: DaemonSet, node: string, hash: string): Pod {
   const t = ds.spec.template;
   const metadata: KObject['metadata'] = {
@@ -77,9 +80,11 @@ export function newDaemonPod(ds: DaemonSet, node: string, hash: string): Pod {
     ownerReferences: [newControllerRef(ds, 'apps/v1', 'DaemonSet')],
   };
   if (t.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
-  const spec = structuredClone(t.spec);
+  const spec = cloneData(t.spec);
   spec.affinity = nodeAffinityFor(node, spec.affinity);
-  spec.tolerations = daemonTolerations(spec.tolerations, spec.hostNetwork);
+  // The daemon tolerations are shared constants: the Pod gets copies, so nothing in it is shared
+  // and kube-apiserver may keep the body as it is (`handOver`).
+  spec.tolerations = daemonTolerations(spec.tolerations, spec.hostNetwork).map((x) => ({ ...x }));
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec };
 }
 
