@@ -4,7 +4,8 @@
  *   loading) asks first, and leaving cancels the start; a lesson started after dialling runs on
  *   the cluster it declares (lesson 1: four machines, as its first step says); dialling under a
  *   running lesson asks first, a `sim topology` typed in the terminal asks the same and leaving
- *   runs it, and resuming the lesson brings its own cluster back;
+ *   runs it (one it would refuse, `--nodes abc`, asks nothing: it prints its error and the lesson
+ *   stays), and resuming the lesson brings its own cluster back;
  * - the language switch and the terminal's welcome: the greeting follows the language, what
  *   commands printed (and the line being typed) stays as it was;
  * - a phone (390×844): every header control can be reached — the run's controls on a second row,
@@ -82,6 +83,14 @@ test.describe('the header', () => {
     await page.getByTestId('leave-lesson-cancel').click();
     await expect(question).toHaveCount(0);
     await expect(page.getByTestId('scale-dial')).toHaveValue('3');
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(machines(page)).toHaveCount(4);
+
+    // A line sim topology refuses rebuilds nothing: it asks nothing, prints its error, and the lesson stays.
+    await ui.run('sim topology basic --nodes abc');
+    await ui.waitForPrompt();
+    await expect(ui.terminalOutput).toContainText('error: invalid --nodes "abc": a whole number of worker nodes from 1 to 5000');
+    await expect(question).toHaveCount(0);
     await expect(panel).toContainText(FOUR_MACHINES);
     await expect(machines(page)).toHaveCount(4);
 
