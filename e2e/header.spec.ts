@@ -4,7 +4,11 @@
  *   loading) asks first, and leaving cancels the start; a lesson started after dialling runs on
  *   the cluster it declares (lesson 1: four machines, as its first step says); dialling under a
  *   running lesson asks first, a `sim topology` typed in the terminal asks the same and leaving
- *   runs it, and resuming the lesson brings its own cluster back;
+ *   runs it (one it would refuse, `--nodes abc`, asks nothing: it prints its error and the lesson
+ *   stays), and resuming the lesson brings its own cluster back;
+ * - a page opened with a lesson link, dialled in its first moments (before the saved progress is
+ *   read, then while the lesson's code loads): the dial asks from the first paint, staying keeps
+ *   the lesson starting, and leaving ends with the cluster as dialled and no lesson;
  * - the language switch and the terminal's welcome: the greeting follows the language, what
  *   commands printed (and the line being typed) stays as it was;
  * - a phone (390×844): every header control can be reached — the run's controls on a second row,
@@ -85,6 +89,14 @@ test.describe('the header', () => {
     await expect(panel).toContainText(FOUR_MACHINES);
     await expect(machines(page)).toHaveCount(4);
 
+    // A line sim topology refuses rebuilds nothing: it asks nothing, prints its error, and the lesson stays.
+    await ui.run('sim topology basic --nodes abc');
+    await ui.waitForPrompt();
+    await expect(ui.terminalOutput).toContainText('error: invalid --nodes "abc": a whole number of worker nodes from 1 to 5000');
+    await expect(question).toHaveCount(0);
+    await expect(panel).toContainText(FOUR_MACHINES);
+    await expect(machines(page)).toHaveCount(4);
+
     // The same rebuild typed in the terminal asks the same question, quoting the line; leaving
     // ends the lesson, then runs the line: no lesson text is left to contradict the cluster.
     await ui.run('sim topology basic --nodes 10');
@@ -102,6 +114,55 @@ test.describe('the header', () => {
     await expect(panel).toContainText(FOUR_MACHINES);
     await expect(page.getByTestId('scale-dial')).toHaveValue('3', { timeout: 60_000 });
     await expect(machines(page)).toHaveCount(4, { timeout: 60_000 });
+    expect(problems).toEqual([]);
+  });
+
+  test('a lesson link’s page dialled in its first moments asks; staying keeps the lesson starting, leaving rebuilds as dialled', async ({ page }) => {
+    test.setTimeout(120_000);
+    const problems = watchConsole(page);
+    const ui = app(page);
+    // Two moments of the lesson's start, held until answered: reading the saved progress (the
+    // first paint's), then lesson 1's code (its start has not asked for its cluster yet).
+    const gate = (): { open: Promise<void>; release: () => void } => {
+      let release!: () => void;
+      return { open: new Promise<void>((r) => (release = r)), release };
+    };
+    const progress = gate();
+    const code = gate();
+    const codeAsked = gate();
+    await page.route(/\/assets\/progress-[^/]*\.js$/, async (route) => {
+      await progress.open;
+      await route.continue();
+    });
+    await page.route(/\/assets\/01-cluster-at-a-glance-[^/]*\.js$/, async (route) => {
+      codeAsked.release();
+      await code.open;
+      await route.continue();
+    });
+    await page.goto('/?lesson=01-cluster-at-a-glance');
+    const question = page.getByTestId('leave-lesson-dialog');
+
+    // Before the saved progress is read the lesson is starting already: the dial asks; staying keeps it.
+    await dial(page, 10);
+    await expect(question).toContainText('“The cluster at a glance”');
+    await page.getByTestId('leave-lesson-cancel').click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByTestId('scale-dial')).toHaveValue('3');
+
+    // Its code still loading, the learner dials again and leaves: the page's own cluster is
+    // rebuilt as dialled, and the start, once its code arrives, sees it was left.
+    progress.release();
+    await codeAsked.open;
+    await dial(page, 10);
+    await expect(question).toContainText('Rebuilding it with 10 worker nodes ends the lesson here.');
+    await page.getByTestId('leave-lesson-confirm').click();
+    code.release();
+    await expect(page.getByTestId('scale-dial')).toHaveValue('10', { timeout: 60_000 });
+    await expect(machines(page)).toHaveCount(11, { timeout: 60_000 });
+    await expect(ui.terminalOutput).toContainText('cluster rebuilt with topology basic: 11 nodes, all Ready');
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('lesson-panel')).toHaveCount(0);
+    await expect(machines(page)).toHaveCount(11);
     expect(problems).toEqual([]);
   });
 

@@ -69,17 +69,21 @@ const bridge = new SimBridge({
 // A lesson link starts its run with the lesson's files (below); anything else starts now.
 if (!linkedLesson) bridge.start(location.log, location.at);
 startFrameLoop(bridge);
-const lessons = new LessonController(store, bridgeLessonHost(bridge, store));
-void lessons.init(lessonBundle).then(async () => {
-  // A link (or a reload) inside a lesson resumes it on the link's own run, at its step.
-  if (linkedLesson) {
-    // A bare lesson link carries no run: the saved one, or the lesson's own seed and topology.
-    const run = location.log.length ? { seed: location.seed, topology: location.topology, log: location.log, ...(location.at ? { at: location.at } : {}) } : undefined;
-    if (await lessons.start(linkedLesson.id, { ...(run ? { run } : {}), ...(linkedLesson.step ? { stepId: linkedLesson.step } : {}) })) return;
-    // No such lesson, or left before it asked for its cluster: the page has none yet.
-    bridge.start(location.log, location.at);
-  }
-});
+const lessonHost = bridgeLessonHost(bridge, store, { log: location.log, ...(location.at ? { at: location.at } : {}) });
+const lessons = new LessonController(store, lessonHost);
+void lessons.init(lessonBundle);
+// A link (or a reload) inside a lesson resumes it on the link's own run, at its step. It starts
+// with the page, not once the saved progress has been read: from the first paint the lesson is
+// in the way, so the header's dial asks before rebuilding under it.
+if (linkedLesson) {
+  // A bare lesson link carries no run: the saved one, or the lesson's own seed and topology.
+  const run = location.log.length ? { seed: location.seed, topology: location.topology, log: location.log, ...(location.at ? { at: location.at } : {}) } : undefined;
+  void lessons.start(linkedLesson.id, { ...(run ? { run } : {}), ...(linkedLesson.step ? { stepId: linkedLesson.step } : {}) }).then((took) => {
+    // No such lesson, or left before it asked for its cluster (leaving started the page's own
+    // already, before the dial's rebuild ran on it): the page's own run.
+    if (!took) lessonHost.keepOwn();
+  });
+}
 window.addEventListener('pagehide', () => lessons.flush());
 // Offline use and the update prompt: only the built app has a service worker, loaded after the page.
 if (import.meta.env.PROD) void import('../ui/offline/register').then((m) => m.registerServiceWorker());

@@ -4,7 +4,7 @@
  * script ⇒ byte-identical transcript. Output that does not end in a newline (kubectl's
  * `-o jsonpath` never adds one) gets one, so the next `$` starts its own line.
  */
-import { parseScript } from '../kubectl/script';
+import { parseScript } from '../k8s/script';
 import { Session, type SessionOptions } from '../kubectl/session';
 
 export type TranscriptOutcome = { ok: true; text: string; failures: number } | { ok: false; error: string };

@@ -1,7 +1,7 @@
 /**
  * The here-document syntax people type around kubectl (`kubectl apply -f - <<EOF` … `EOF`,
  * `<<'EOF'`, `<<-EOF`): where a document starts and which line ends it. One definition for the
- * script reader the headless runner uses (src/kubectl/script.ts) and the browser terminal, which
+ * script reader the headless runner uses (./script.ts) and the browser terminal, which
  * must know when a typed or pasted document is complete before it sends the command.
  */
 const OPENER = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/;

@@ -2,7 +2,7 @@
  * `#` comments as a shell reads a command line: a `#` that begins a word (at the start of the
  * line or after whitespace), outside quotes and not escaped, starts a comment that runs to the
  * end of the line (`kubectl get pods # mine`, `# a note`). A `#` inside a word (`app=#1`,
- * `'a # b'`) is text. One definition for the script runner (src/kubectl/script.ts), the
+ * `'a # b'`) is text. One definition for the script runner (./script.ts), the
  * Session that runs a terminal's line, and the browser terminal, which must not mistake a `<<EOF`
  * in a comment for a here-document.
  */

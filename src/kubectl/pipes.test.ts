@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKubectlChunks } from './chunks';
-import { splitPipeline } from './script';
+import { splitPipeline } from '../k8s/script';
 import { Session } from './session';
 import type { CommandResult } from './types';
 

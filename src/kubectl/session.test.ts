@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScript } from './script';
+import { parseScript } from '../k8s/script';
 import { Session } from './session';
 
 const text = (r: { output: { text: string }[] }): string => r.output.map((c) => c.text).join('');

@@ -4,7 +4,7 @@
  */
 import type { Simulation } from '../engine/index';
 import { runKubectl } from './index';
-import { tokenize } from './script';
+import { tokenize } from '../k8s/script';
 import type { CommandResult, FileSource } from './types';
 
 export interface RunResult {

@@ -23,7 +23,7 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:https';
-import { parseScript, tokenize } from '../kubectl/script';
+import { parseScript, tokenize } from '../k8s/script';
 import { Session } from '../kubectl/session';
 import type { KubectlBinary } from './kubectl-binary.testing';
 import { kubectlEnv } from './served.testing';

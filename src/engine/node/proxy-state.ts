@@ -1,10 +1,9 @@
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
 
-/** kube-proxy's backend (KubeProxyConfiguration.mode); kubeadm's default is iptables. */
-export type ProxyMode = 'iptables' | 'nftables';
-
-export const PROXY_MODES: readonly ProxyMode[] = ['iptables', 'nftables'];
+// kube-proxy's modes are shared with `sim topology` and the page (src/k8s/cluster-options.ts).
+export { PROXY_MODES } from '../../k8s/cluster-options';
+export type { ProxyMode } from '../../k8s/cluster-options';
 
 /** One programmed rule: traffic to a Service port, and the ready endpoints it is spread over. */
 export interface ProxyRule {

@@ -5,9 +5,10 @@
  * `cri-o://`), the Node's status.nodeInfo.containerRuntimeVersion, and the OCI runtime each
  * hands containers to (containerd's default runc; CRI-O's packaged config defaults to crun).
  */
+import type { RuntimeImpl } from '../../k8s/cluster-options';
 import type { RuntimeState } from './runtime-state';
 
-export type RuntimeImpl = 'containerd' | 'cri-o';
+export type { RuntimeImpl } from '../../k8s/cluster-options';
 
 export const RUNTIME_IMPLS: readonly RuntimeImpl[] = ['containerd', 'cri-o'];
 

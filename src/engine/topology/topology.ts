@@ -5,22 +5,12 @@
  * and the apiservers behind a load balancer.
  */
 import type { ResourceList } from '../../k8s/types';
-import type { RuntimeImpl } from '../node/runtime-impl';
+import type { RuntimeChoice, RuntimeImpl, TopologyName } from '../../k8s/cluster-options';
 
-export type TopologyName = 'basic' | 'ha';
-
-export const TOPOLOGIES: readonly TopologyName[] = ['basic', 'ha'];
-
-/**
- * The pod network's CNI plugin. kindnet (kind's default, and this cluster's) and Calico run a
- * per-node agent that enforces NetworkPolicy; flannel only wires Pods together and ignores
- * NetworkPolicies, so traffic they forbid still flows.
- */
-export type CniPlugin = 'kindnet' | 'calico' | 'flannel';
-
-export const CNI_PLUGINS: readonly CniPlugin[] = ['kindnet', 'calico', 'flannel'];
-
-export const DEFAULT_CNI: CniPlugin = 'kindnet';
+// The shapes, CNI plugins and runtimes a cluster may be built with are shared with `sim topology`
+// and the page (src/k8s/cluster-options.ts).
+export { CNI_PLUGINS, DEFAULT_CNI, RUNTIME_CHOICES, TOPOLOGIES } from '../../k8s/cluster-options';
+export type { CniPlugin, RuntimeChoice, TopologyName } from '../../k8s/cluster-options';
 
 export interface MachineSpec {
   name: string;
@@ -33,11 +23,6 @@ export interface MachineSpec {
   /** The CRI implementation installed on it; absent: containerd. */
   runtime?: RuntimeImpl;
 }
-
-/** Which CRI runtime the nodes run: one for all, or `mixed` (the last worker runs CRI-O, the rest containerd). */
-export type RuntimeChoice = RuntimeImpl | 'mixed';
-
-export const RUNTIME_CHOICES: readonly RuntimeChoice[] = ['containerd', 'cri-o', 'mixed'];
 
 /** Installs the chosen runtime on each machine (containerd is the default and is left implicit). */
 export function assignRuntimes(machines: MachineSpec[], choice: RuntimeChoice | undefined): void {

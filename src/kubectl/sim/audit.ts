@@ -9,7 +9,7 @@ import type { FlagDef } from '../flags';
 import type { Session } from '../session';
 import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
-import { simFlag } from './flags';
+import { simFlag } from '../../k8s/sim-flags';
 
 export const AUDIT_FLAGS: FlagDef[] = [
   { name: 'tail', kind: 'string' },

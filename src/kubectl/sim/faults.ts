@@ -8,7 +8,7 @@ import type { FlagDef } from '../flags';
 import type { Session } from '../session';
 import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
-import { simFlag } from './flags';
+import { simFlag } from '../../k8s/sim-flags';
 import { renderTable } from './table';
 
 /** What a message fault's target name is about: `latency/node-2` → `node-2`. */

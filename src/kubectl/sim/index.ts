@@ -19,7 +19,8 @@ import { LOAD_FLAGS, simLoad } from './load';
 import { simSsh } from './ssh';
 import { simStatus } from './status';
 import { simTrace, TRACE_FLAGS } from './trace';
-import { simTopology, TOPOLOGY_FLAGS } from './topology';
+import { TOPOLOGY_FLAGS } from '../../k8s/sim-topology';
+import { simTopology } from './topology';
 import { simWhy, WHY_FLAGS } from './why';
 
 export const SIM_HELP = `sim directives:

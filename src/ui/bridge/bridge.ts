@@ -192,6 +192,11 @@ export class SimBridge {
     this.spawn(this.log.confirmed, true);
   }
 
+  /** Whether a worker was ever started (`start`, or a lesson's `restart`): a lesson link's page starts none until its lesson asks. */
+  get started(): boolean {
+    return this.epoch > 0;
+  }
+
   /** The seed and topology of the current run (a lesson may have replaced the page's). */
   get runInfo(): { seed: number; topology: Topology } {
     return { seed: this.opts.seed, topology: this.opts.topology };

@@ -22,9 +22,10 @@ export interface LessonInTheWay {
 }
 
 /**
- * A lesson starting counts as much as one running: from the click on Start it is rebuilding the
- * cluster for its first step, which would then describe four machines beside the thousand dialled
- * meanwhile. Leaving it cancels the start (LessonController.exit).
+ * A lesson starting counts as much as one running: from the click on Start (or a lesson link's
+ * first paint) it is rebuilding the cluster for its first step, which would then describe four
+ * machines beside the thousand dialled meanwhile. Leaving it cancels the start
+ * (LessonController.exit).
  */
 export function lessonInTheWay({ active, starting }: Pick<LessonsState, 'active' | 'starting'>): LessonInTheWay | undefined {
   if (starting) return { title: starting.title, saved: starting.saved };

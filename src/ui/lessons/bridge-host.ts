@@ -1,9 +1,20 @@
 /** The LessonHost over the page's SimBridge: lessons drive the same worker as the terminal. */
+import type { LogEntry } from '../../protocol/messages';
 import type { SimBridge } from '../bridge/bridge';
 import type { AppStore } from '../store/store';
 import type { LessonHost } from './host';
 
-export function bridgeLessonHost(bridge: SimBridge, store: AppStore): LessonHost {
+/** The run the page starts as its own (the address bar's): its log, and the moment to show. */
+export interface OwnRun {
+  log: readonly LogEntry[];
+  at?: { seq?: number; t: number };
+}
+
+/**
+ * `own` is the run the page starts when no lesson gives it one: a page opened with a lesson link
+ * starts no cluster of its own until its lesson has been left or could not start (keepOwn).
+ */
+export function bridgeLessonHost(bridge: SimBridge, store: AppStore, own: OwnRun = { log: [] }): LessonHost {
   return {
     restart: (run, files) => bridge.restart(run, files),
     type: (line) => bridge.runAtFrontier(line),
@@ -19,6 +30,9 @@ export function bridgeLessonHost(bridge: SimBridge, store: AppStore): LessonHost
     currentRun: () => {
       const c = store.getState().cluster;
       return { ...bridge.runInfo, log: [...bridge.commandLog], at: { seq: c.seq, t: c.now } };
+    },
+    keepOwn: () => {
+      if (!bridge.started) bridge.start(own.log, own.at);
     },
   };
 }

@@ -55,6 +55,7 @@ function fakeHost() {
     show: () => undefined,
     currentRun: () => ({ ...run, log: [...run.log] }),
     playLive: () => undefined,
+    keepOwn: () => undefined,
   };
   return { host, restarts, dial: () => (run = { ...run, log: [...run.log, DIAL] }) };
 }
@@ -196,5 +197,67 @@ describe('A lesson left while it starts', () => {
     expect(store.getState().lessons.active?.entry.lesson.id).toBe(lesson.id);
     expect(store.getState().lessons.starting).toBeUndefined();
     ctl.exit();
+  });
+});
+
+/**
+ * A page opened with a lesson link, as main.tsx builds it: no cluster of its own, the lesson
+ * started with the page (before the saved progress has been read), the page's own run started
+ * only if the lesson does not give it one. `gate` holds the lesson's chunk until released.
+ */
+function linkPage() {
+  const store = createAppStore();
+  const { factory, workers } = inProcess();
+  const bridge = new SimBridge({ createWorker: factory, store, seed: 1, topology: 'basic', now: () => 0 });
+  const host = bridgeLessonHost(bridge, store, { log: [] });
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const ctl = new LessonController(store, host);
+  void ctl.init({ ...bundle, load: async (id) => (await gate, bundle.load(id)) });
+  const started = ctl.start(lesson.id).then((took) => {
+    if (!took) host.keepOwn();
+    return took;
+  });
+  return { store, bridge, ctl, workers, started, release };
+}
+
+describe('A lesson link’s page, its lesson left while it starts', () => {
+  it('asks from the first paint; left before the saved progress is read, the page’s own cluster runs the dial’s rebuild', async () => {
+    const { store, bridge, ctl, workers, started, release } = linkPage();
+    expect(lessonInTheWay(store.getState().lessons)).toEqual({ title: lesson.title, saved: false });
+    expect(bridge.started).toBe(false);
+    leaveAndDial(ctl, bridge);
+    release();
+    expect(await started).toBe(false);
+    await until(store, () => workerCount(store) === 10);
+    for (let i = 0; i < 20; i++) await settle();
+    expect(workers).toHaveLength(1);
+    expect(bridge.commandLog.map((e) => (e.type === 'command' ? e.line : e.type))).toEqual(['sim topology basic --nodes 10']);
+    expect(store.getState().lessons.active).toBeUndefined();
+    expect(store.getState().lessons.starting).toBeUndefined();
+  });
+
+  it('left while its chunk loads: the same; kept, it starts on its own cluster', async () => {
+    const left = linkPage();
+    // The saved progress has been read; the lesson's chunk is what it waits for now.
+    await left.ctl.progressStore();
+    for (let i = 0; i < 20; i++) await settle();
+    expect(left.store.getState().lessons.starting).toBeDefined();
+    expect(left.bridge.started).toBe(false);
+    leaveAndDial(left.ctl, left.bridge);
+    left.release();
+    expect(await left.started).toBe(false);
+    await until(left.store, () => workerCount(left.store) === 10);
+    expect(left.workers).toHaveLength(1);
+    expect(left.store.getState().lessons.active).toBeUndefined();
+
+    const kept = linkPage();
+    for (let i = 0; i < 20; i++) await settle();
+    kept.release();
+    expect(await kept.started).toBe(true);
+    expect(kept.workers).toHaveLength(1);
+    expect(kept.store.getState().lessons.active?.entry.lesson.id).toBe(lesson.id);
+    expect(workerCount(kept.store)).toBe(3);
+    kept.ctl.exit();
   });
 });

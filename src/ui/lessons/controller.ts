@@ -37,6 +37,8 @@ export interface StartOptions {
  */
 interface Launching {
   cancelled?: 'left' | 'replaced';
+  /** It has asked for its cluster (LessonHost.restart): from then on the page's cluster is that one, left or not. */
+  clusterAsked?: boolean;
 }
 
 export class LessonController {
@@ -50,6 +52,9 @@ export class LessonController {
   private loadLesson: LessonBundle['load'] = () => Promise.resolve(undefined);
   private opened!: (store: ProgressStore) => void;
   private readonly openedStore = new Promise<ProgressStore>((resolve) => (this.opened = resolve));
+  private initialized!: () => void;
+  /** Settles once `init` has read the saved progress (or failed to): resuming a lesson needs it. */
+  private readonly loaded = new Promise<void>((resolve) => (this.initialized = resolve));
 
   constructor(
     private readonly store: AppStore,
@@ -73,16 +78,24 @@ export class LessonController {
     this.set({ notices: this.state.notices.filter((n) => n.type !== type) });
   }
 
-  /** Loads saved progress (IndexedDB) for the catalog. Safe to call once at start-up. */
+  /**
+   * Loads saved progress (IndexedDB) for the catalog. Safe to call once at start-up. The catalog
+   * is known as soon as this is called (a lesson link's `start` names its lesson at once); the
+   * saved records arrive later.
+   */
   async init(bundle: LessonBundle, store?: ProgressStore): Promise<void> {
     this.loadLesson = bundle.load;
     this.set({ catalog: bundle.catalog, syllabus: bundle.syllabus });
-    // The store and its schemas load after the page is up: they are not needed for its first paint.
-    this.progress = store ?? (await (await import('../../lesson-runtime/progress')).ProgressStore.open());
-    this.opened(this.progress);
-    const records = await this.progress.lessons();
-    const notices: LessonsNotice[] = [...this.progress.notices];
-    this.set({ records: Object.fromEntries(records.map((r) => [r.id, r])), persistent: this.progress.persistent, notices: [...this.state.notices, ...notices] });
+    try {
+      // The store and its schemas load after the page is up: they are not needed for its first paint.
+      this.progress = store ?? (await (await import('../../lesson-runtime/progress')).ProgressStore.open());
+      this.opened(this.progress);
+      const records = await this.progress.lessons();
+      const notices: LessonsNotice[] = [...this.progress.notices];
+      this.set({ records: Object.fromEntries(records.map((r) => [r.id, r])), persistent: this.progress.persistent, notices: [...this.state.notices, ...notices] });
+    } finally {
+      this.initialized();
+    }
   }
 
   /** The saved-progress store, once `init` has opened it: the drills page keeps its cards there too, so one export holds everything. */
@@ -106,14 +119,21 @@ export class LessonController {
   /**
    * Starts (or resumes) a built-in lesson. Resolves false when the lesson did not give the page its
    * cluster: there is no such lesson, or the learner left it before its cluster was asked for (the
-   * page keeps the cluster it had — a lesson link's page has none yet, and must start its own).
-   * Replaced by another start before that, it resolves true: the other lesson builds the cluster.
+   * page keeps the cluster it had — a lesson link's page has none yet: leaving started its own,
+   * LessonHost.keepOwn). Replaced by another start before that, it resolves true: the other lesson
+   * builds the cluster. A lesson link calls this with the page, right after `init`: the start waits
+   * for the saved progress it may resume.
    */
   async start(id: string, opts: StartOptions = {}): Promise<boolean> {
     // The catalog names the lesson at once: the header's controls ask before rebuilding under it
-    // from the click on, not only once its chunk, the machine and its cluster have loaded.
+    // from the click on (or from the first paint of a lesson link's page), not only once the saved
+    // progress, its chunk, the machine and its cluster have loaded.
     const listed = this.state.catalog.find((c) => c.id === id);
     const launch = this.beginLaunch(listed ? { title: listed.title, own: false, saved: this.state.records[id] !== undefined } : undefined);
+    await this.loaded;
+    if (launch.cancelled) return launch.cancelled === 'replaced';
+    const starting = this.state.starting;
+    if (starting && !starting.own) this.set({ starting: { ...starting, saved: this.state.records[id] !== undefined } });
     const entry = await this.loadLesson(id);
     if (launch.cancelled) return launch.cancelled === 'replaced';
     if (!entry) {
@@ -184,6 +204,7 @@ export class LessonController {
     this.set({ catalogOpen: false, revealed: {}, active: undefined, starting });
     const [{ createActor }, { createLessonMachine, phaseOf }] = await Promise.all([import('xstate'), import('../../lesson-runtime/machine')]);
     if (launch.cancelled) return launch.cancelled === 'replaced';
+    launch.clusterAsked = true;
     await this.host.restart(run, entry.files);
     // Left while its cluster booted: that cluster is the learner's now, with whatever they have
     // run on it since (the dial's rebuild); the lesson does not take it back.
@@ -273,13 +294,20 @@ export class LessonController {
     this.set({ revealed: { ...this.state.revealed, [stepId]: true } });
   }
 
-  /** Leaves the lesson, or the one starting; the cluster stays as it is (a sandbox from here). */
+  /**
+   * Leaves the lesson, or the one starting; the cluster stays as it is (a sandbox from here). A
+   * start left before it asked for its cluster leaves the page its own — started here and now on
+   * a lesson link's page, which has none yet, so that what the learner left the lesson for (the
+   * dial's rebuild, run right after this) runs on it rather than on no cluster at all.
+   */
   exit(): void {
     this.flush();
     this.stop();
-    if (this.launching) this.launching.cancelled = 'left';
+    const launch = this.launching;
     this.launching = undefined;
+    if (launch) launch.cancelled = 'left';
     this.set({ active: undefined, starting: undefined });
+    if (launch && !launch.clusterAsked) this.host.keepOwn();
   }
 
   private stop(): void {

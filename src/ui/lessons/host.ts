@@ -23,6 +23,12 @@ export interface LessonHost {
   currentRun(): SavedRun;
   /** Lets the cluster run on from the newest moment (a task's goal takes simulated time). */
   playLive(): void;
+  /**
+   * No lesson gives the page its cluster (the learner left one before it asked for its own, or
+   * there was no such lesson): the page goes on with the cluster it has. A page opened with a
+   * lesson link has none yet; this starts its own run at once.
+   */
+  keepOwn(): void;
 }
 
 export function hostDriver(host: LessonHost): LessonDriver {

@@ -19,8 +19,9 @@ export interface ActiveLesson {
 }
 
 /**
- * A lesson on its way: asked for, but its first step is not on screen yet (its chunk, the lesson
- * machine or its cluster still loading — a second or more). It already owns the cluster.
+ * A lesson on its way: asked for, but its first step is not on screen yet (the saved progress, its
+ * chunk, the lesson machine or its cluster still loading — a second or more). It already owns the
+ * cluster.
  */
 export interface StartingLesson {
   title: Text;

@@ -7,8 +7,9 @@
  * the region and the input are labelled, a polite live region announces each finished command's
  * output (truncated), and Esc then Tab moves focus out (xterm otherwise keeps Tab for completion).
  *
- * A `sim topology` typed under a running (or starting) lesson is held for the header's question,
- * "Leave the lesson?" (RebuildQuestion.tsx), and runs only if the learner leaves.
+ * A `sim topology` typed under a running (or starting) lesson that will rebuild the cluster
+ * (rebuild.ts: not one the command refuses) is held for the header's question, "Leave the
+ * lesson?" (RebuildQuestion.tsx), and runs only if the learner leaves.
  *
  * The host element carries `data-state` (ready | running | waiting), `data-input` (the line
  * at the prompt) and `data-prompt` (`$ `, or an attached container shell's), and a hidden <pre>

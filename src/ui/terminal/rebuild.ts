@@ -1,37 +1,51 @@
 /**
- * Which command lines rebuild the cluster: `sim topology <shape> [flags]`, read as the Session
- * reads a line (a `#` comment is not code; in a pipeline the first stage is the command). The
- * header's dial shows one that is running as busy; one the learner types under a running lesson
- * waits for "Leave the lesson?" first (Terminal.tsx), as the dial does.
+ * Which command lines rebuild the cluster: a `sim topology <shape> [flags]` the Session will run
+ * and accept. The line is read as the Session reads it (src/k8s/script.ts: `#` comments, a
+ * here-document, quotes, each stage of a pipeline) and its words are checked by the very code
+ * `sim topology` checks them with (src/k8s/sim-topology.ts). The header's dial shows one that is
+ * running as busy; one the learner types under a running lesson waits for "Leave the lesson?"
+ * first (Terminal.tsx), as the dial does — but only one that will rebuild: a line `sim topology`
+ * refuses (`--nodes abc`, an unknown flag or shape, a missing value) only prints its error, so it
+ * runs at once, as it would with no lesson, and the lesson stays.
  */
-import { stripComment } from '../../k8s/shell-comment';
+import { parseScript, splitPipeline, tokenize } from '../../k8s/script';
+import { parseTopology } from '../../k8s/sim-topology';
 import type { CommandTable } from '../../protocol/messages';
 
 export interface Rebuild {
-  /** The worker count asked for with `--nodes`, if any. */
+  /** How many workers it builds, when not the default three (`--nodes N`). */
   nodes?: number;
 }
 
-const NODES = /^--nodes(?:=(\d+))?$/;
+/**
+ * The words that start a `sim` line, until the worker's command table says (`ready`): only `sim`
+ * itself can be followed by `topology` (`sleep` is `sim advance`).
+ */
+const SIM_LINE: CommandTable['lines'] = { sim: { group: 'sim' } };
 
 /**
- * The rebuild a line asks for, if it is a `sim topology` line. Given the worker's command table,
- * only a line that names one of its topologies counts: `sim topology` alone, or with a shape the
- * simulator does not have, only prints kubectl's usage error — no reason to leave a lesson.
+ * The rebuild a line asks for, if running it will rebuild the cluster: one command (the Session
+ * refuses several on a line), a pipeline stage that is `sim topology …` with words it accepts.
+ * The last such stage is the cluster that stays.
  */
 export function rebuildOf(line: string, commands?: CommandTable): Rebuild | undefined {
-  // A here-document's body is data, not code; only its first line is the command.
-  const code = stripComment(line.split('\n')[0] ?? '');
-  const words = (code.split('|')[0] ?? '').trim().split(/\s+/);
-  if (words[0] !== 'sim' || words[1] !== 'topology') return undefined;
-  const args = words.slice(2);
-  const shapes = commands?.sim.commands['topology']?.subcommands;
-  if (shapes && !args.some((a) => shapes.includes(a))) return undefined;
-  for (let i = 0; i < args.length; i++) {
-    const m = NODES.exec(args[i]!);
-    if (!m) continue;
-    const n = Number(m[1] ?? args[i + 1]);
-    return Number.isInteger(n) ? { nodes: n } : {};
+  const script = parseScript(line);
+  if (!script.ok || script.commands.length !== 1) return undefined;
+  const pipeline = splitPipeline(script.commands[0]!.text);
+  if (!pipeline.ok) return undefined;
+  const lines = commands?.lines ?? SIM_LINE;
+  let rebuild: Rebuild | undefined;
+  for (const stage of pipeline.stages) {
+    const words = tokenize(stage.trim());
+    if (!words.ok) continue;
+    const [word, ...rest] = words.argv;
+    const started = word !== undefined && Object.hasOwn(lines, word) ? lines[word] : undefined;
+    if (started?.group !== 'sim') continue;
+    const [directive, ...args] = started.command === undefined ? rest : [started.command, ...rest];
+    if (directive !== 'topology') continue;
+    const request = parseTopology(args);
+    if (typeof request === 'string') continue;
+    rebuild = request.options.workers === undefined ? {} : { nodes: request.options.workers };
   }
-  return {};
+  return rebuild;
 }

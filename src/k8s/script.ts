@@ -1,10 +1,12 @@
 /**
  * Splits a script (or a pasted block) into command lines the way a shell reader would:
  * `#` comments, blank lines, `\` continuations, heredocs (`<<EOF`, `<<'EOF'`, `<<-EOF`) feeding a
- * command's stdin, and the common `cat <<EOF | kubectl apply -f -` form.
+ * command's stdin, and the common `cat <<EOF | kubectl apply -f -` form; then a command's pipeline
+ * stages and each stage's words. The headless runner and the Session read lines with it, and so
+ * does the page where it must know what a typed line will do (src/ui/terminal/rebuild.ts).
  */
-import { endsHeredoc, heredocLine, heredocOpener } from '../k8s/heredoc';
-import { isBlankOrComment, stripComment } from '../k8s/shell-comment';
+import { endsHeredoc, heredocLine, heredocOpener } from './heredoc';
+import { isBlankOrComment, stripComment } from './shell-comment';
 
 export interface ScriptCommand {
   /** 1-based line number where the command starts. */
