@@ -244,10 +244,10 @@ export function generatePodStatus(input: StatusInput): PodStatus {
   status.containerStatuses = main;
   status.qosClass = podQOS(pod);
   // convertToAPIContainerStatuses for ephemeral containers: the same states, but the prober
-  // manager never sets their `started` (they have no probes and are never restarted).
+  // manager never sets their `started` or `ready` (they have no probes and serve nothing).
   const ephemeral = (pod.spec.ephemeralContainers ?? []).map((c) => {
     const { started: _started, ...s } = containerStatus(views, c, true, waitingDefault);
-    return s;
+    return { ...s, ready: false };
   });
   if (ephemeral.length) status.ephemeralContainerStatuses = ephemeral;
   if (phase === old.phase) {
