@@ -81,12 +81,6 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
   return errs;
 }
 
-/** EphemeralContainerCommon's fields in the Go struct's order (the diff's order). */
-const EPHEMERAL_COMMON_FIELDS = [
-  'name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'volumeMounts', 'volumeDevices',
-  'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty',
-];
-
 /** An EphemeralContainer as the internal Go struct nests it: the common fields, then the target. */
 function asGoEphemeral(ec: EphemeralContainer): Record<string, unknown> {
   const { targetContainerName, ...common } = ec;
