@@ -6,6 +6,7 @@
 const MERGE_KEYS: ReadonlyMap<string, string> = new Map([
   ['containers', 'name'],
   ['initContainers', 'name'],
+  ['ephemeralContainers', 'name'],
   ['volumes', 'name'],
   ['env', 'name'],
   ['volumeMounts', 'mountPath'],

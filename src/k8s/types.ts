@@ -141,6 +141,16 @@ export interface Container {
   stdin?: boolean;
   stdinOnce?: boolean;
   tty?: boolean;
+  securityContext?: Record<string, unknown>;
+}
+
+/**
+ * A debugging container added to a running Pod through `pods/ephemeralcontainers` (`kubectl
+ * debug`): a Container's fields (most of them refused by validation) plus the container whose
+ * process namespace it joins.
+ */
+export interface EphemeralContainer extends Container {
+  targetContainerName?: string;
 }
 
 export interface Volume {
@@ -199,6 +209,7 @@ export interface TopologySpreadConstraint {
 export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
+  ephemeralContainers?: EphemeralContainer[];
   volumes?: Volume[];
   restartPolicy?: 'Always' | 'OnFailure' | 'Never';
   terminationGracePeriodSeconds?: number;
@@ -281,6 +292,7 @@ export interface PodStatus {
   startTime?: string;
   initContainerStatuses?: ContainerStatus[];
   containerStatuses?: ContainerStatus[];
+  ephemeralContainerStatuses?: ContainerStatus[];
   qosClass?: 'Guaranteed' | 'Burstable' | 'BestEffort';
   nominatedNodeName?: string;
   observedGeneration?: number;

@@ -98,7 +98,7 @@ export function attachment(t: AttachTarget, startup: string): Attachment {
     namespace: t.pod.metadata.namespace ?? 'default',
     pod: name,
     container: t.container,
-    containerID: t.pod.status?.containerStatuses?.find((c) => c.name === t.container)?.containerID,
+    containerID: [...(t.pod.status?.containerStatuses ?? []), ...(t.pod.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === t.container)?.containerID,
     dialect,
     user: facts.get('user') || (uid === 0 ? 'root' : String(uid)),
     uid,
@@ -157,7 +157,7 @@ function terminated(code: number): LineOutcome {
 function stillRunning(sim: Simulation, a: Attachment): boolean {
   // The stream's own liveness, not a request: the runtime ends the exec when its container dies.
   const pod = sim.storedObject<Pod>(`pods/${a.namespace}/${a.pod}`);
-  const status = pod?.status?.containerStatuses?.find((c) => c.name === a.container);
+  const status = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === a.container);
   return status?.state.running !== undefined && status.containerID === a.containerID;
 }
 

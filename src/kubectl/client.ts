@@ -114,7 +114,7 @@ export class Client {
     return this.one({ verb: 'update', ...target(info, ns), name: body.metadata.name, body, dryRun });
   }
 
-  patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
+  patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale' | 'ephemeralcontainers'): Res<KObject> {
     const req: Request = { verb: 'patch', ...target(info, ns), name, body: patch as KObject, dryRun };
     // kubectl sends a JSON merge patch for a kind it has no Go type for (a custom resource).
     if (customSource(info)) req.patchType = 'merge';

@@ -73,7 +73,7 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize' | 'token';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize' | 'token' | 'ephemeralcontainers';
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */
@@ -350,7 +350,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     case 'update':
     case 'patch': {
       if (req.verb === 'patch' && req.apply && !req.subresource) return respond(serverSideApply(w, serverId, requestId, info, ns, req, req.apply));
-      if (req.subresource && req.subresource !== 'status') return respond(applySubresource(w, serverId, requestId, info, ns, req));
+      // pods/ephemeralcontainers is the Pod's own store with its own strategy: the patch applies
+      // to the whole Pod, and update() keeps only the new spec.ephemeralContainers.
+      const ephemeral = req.subresource === 'ephemeralcontainers' && info.resource === 'pods';
+      if (req.subresource && req.subresource !== 'status' && !ephemeral) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       const old = storedObject(w, info.resource, ns, req.name ?? '');
       if (!old) return fail(notFound(info, req.name ?? ''));
       let next: KObject;
@@ -398,7 +401,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       // the patched object is a precondition; a patch that sets none keeps the current one.
       const rv = next.metadata?.resourceVersion;
       if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
-      const sub = req.subresource === 'status' ? 'status' : undefined;
+      const sub = req.subresource === 'status' ? 'status' : ephemeral ? 'ephemeralcontainers' : undefined;
       // update() reads only these four; spreading the whole request cost more than the rest of serve.
       const res = update(w, serverId, requestId, info, ns, old, next, { subresource: req.subresource, user: req.user, dryRun: req.dryRun, handOver: req.handOver, manager: managerOf(req, view ?? info, sub) });
       return respond(res.ok && warnings.length ? { ...res, warnings } : res);

@@ -184,7 +184,7 @@ function serveResource(w: World, server: ApiServerState, from: ComponentId, req:
   const api: ApiRequest = { verb, resource: t.info.resource, user, from, fieldManager: 'curl' };
   if (t.namespace !== undefined) api.namespace = t.namespace;
   if (t.name !== undefined) api.name = t.name;
-  if (t.subresource === 'status' || t.subresource === 'scale' || t.subresource === 'log' || t.subresource === 'eviction' || t.subresource === 'binding' || t.subresource === 'token') api.subresource = t.subresource;
+  if (t.subresource === 'status' || t.subresource === 'scale' || t.subresource === 'log' || t.subresource === 'eviction' || t.subresource === 'binding' || t.subresource === 'token' || t.subresource === 'ephemeralcontainers') api.subresource = t.subresource;
   if (verb === 'create' || verb === 'update' || verb === 'patch') {
     const parsed = parseBody(req.body);
     if (!parsed.ok) {

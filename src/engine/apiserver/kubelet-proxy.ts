@@ -35,13 +35,14 @@ function names(list: { name: string }[] | undefined): string {
 /** LogLocation's container check: the default when there is one, else the real BadRequest texts. */
 function resolveContainer(pod: Pod, name: string, wanted: string | undefined): { container: string } | KubeletResponse {
   if (wanted) {
-    const all = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])];
+    const all = [...pod.spec.containers, ...(pod.spec.initContainers ?? []), ...(pod.spec.ephemeralContainers ?? [])];
     return all.some((c) => c.name === wanted) ? { container: wanted } : bad(`container ${wanted} is not valid for pod ${name}`);
   }
   if (pod.spec.containers.length === 1) return { container: pod.spec.containers[0]!.name };
   if (pod.spec.containers.length === 0) return bad(`a container name must be specified for pod ${name}`);
   let msg = `a container name must be specified for pod ${name}, choose one of: [${names(pod.spec.containers)}]`;
   if ((pod.spec.initContainers ?? []).length) msg += ` or one of the init containers: [${names(pod.spec.initContainers)}]`;
+  if ((pod.spec.ephemeralContainers ?? []).length) msg += ` or one of the ephemeral containers: [${names(pod.spec.ephemeralContainers)}]`;
   return bad(msg);
 }
 

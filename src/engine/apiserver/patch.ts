@@ -48,10 +48,32 @@ export function mergePatch(target: Json, patch: Json, field = ''): Json {
   }
   const out: Record<string, Json> = isObject(target) ? { ...(cloneData(target) as Record<string, Json>) } : {};
   for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith(SET_ELEMENT_ORDER)) continue;
     if (v === null) delete out[k];
     else setOwn(out, k, mergePatch(own(out, k), v, k));
   }
+  for (const [k, v] of Object.entries(patch)) if (k.startsWith(SET_ELEMENT_ORDER) && Array.isArray(v)) reorder(out, k.slice(SET_ELEMENT_ORDER.length), v);
   return out;
+}
+
+/** Strategic merge's `$setElementOrder/<list>` directive (CreateTwoWayMergePatch sends it beside a merged list). */
+const SET_ELEMENT_ORDER = '$setElementOrder/';
+
+/**
+ * The merged list in the directive's order: items it names by merge key come in its order;
+ * those it does not name keep their place after them (normalizeElementOrder, simplified).
+ */
+function reorder(out: Record<string, Json>, field: string, order: Json[]): void {
+  const key = mergeKeyOf(field);
+  const list = own(out, field);
+  if (!key || !Array.isArray(list)) return;
+  const rank = new Map<Json, number>();
+  order.forEach((o, i) => {
+    if (isObject(o) && Object.hasOwn(o, key)) rank.set(o[key], i);
+  });
+  const named = list.filter((x) => isObject(x) && rank.has(x[key])).sort((a, b) => rank.get((a as Record<string, Json>)[key])! - rank.get((b as Record<string, Json>)[key])!);
+  const rest = list.filter((x) => !(isObject(x) && rank.has(x[key])));
+  setOwn(out, field, [...named, ...rest]);
 }
 
 /** A replaced value carries no directives and no nulls (they mean "absent" in a patch). */

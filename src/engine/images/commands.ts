@@ -234,12 +234,21 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
   }
 }
 
-function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io): ToolEnv {
+/** What `ps` lists of one container's own processes: its PID 1 and the apps alive now. */
+export function ownProcesses(m: Machine, argv: readonly string[]): [number, string][] {
   const alive = m.apps.filter((a) => a.startedAt <= m.clock && (a.end === undefined || a.end.at > m.clock));
   const pid1 = alive.find((a) => a.pid === 1);
-  const processes: [number, string][] = [[1, (pid1?.argv ?? ctx.argv).join(' ')]];
+  const processes: [number, string][] = [[1, (pid1?.argv ?? argv).join(' ')]];
   for (const a of alive) if (a.pid !== 1) processes.push([a.pid, a.argv.join(' ')]);
-  processes.push([m.nextPid + 40, 'ps']);
+  return processes;
+}
+
+function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io): ToolEnv {
+  // In a shared PID namespace the target's processes come first and this container's follow,
+  // numbered after them (approximate: real PIDs are whatever the kernel handed out).
+  const base = ctx.pidPeers?.length ? Math.max(...ctx.pidPeers.map(([pid]) => pid)) + 5 : 0;
+  const processes: [number, string][] = [...(ctx.pidPeers ?? []), ...ownProcesses(m, ctx.argv).map(([pid, cmd]): [number, string] => [pid + base, cmd])];
+  processes.push([base + m.nextPid + 40, 'ps']);
   return {
     io,
     vars: env,

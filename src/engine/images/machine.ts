@@ -105,6 +105,12 @@ export interface RunContext {
   namespace: string;
   /** Cluster DNS as last published by setClusterDns; unset outside a cluster (no CoreDNS). */
   dns?: ClusterDns;
+  /**
+   * The processes of the container whose PID namespace this one joined (an ephemeral
+   * container's targetContainerName), as that container's `ps` lists them; this container's own
+   * processes follow them.
+   */
+  pidPeers?: [number, string][];
 }
 
 export const SPIN_STEPS = 5_000;

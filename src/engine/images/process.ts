@@ -19,6 +19,7 @@ import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
 import { newLayer, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
+import { ownProcesses } from './commands';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
 import type { ClusterDns, ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
@@ -395,13 +396,24 @@ export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: 
  * `kubectl exec` / an exec probe: runs `command` (argv, no implicit shell) in the container at
  * `now`, sharing its filesystem and apps. `net` lets it reach the cluster network.
  */
-export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView): ExecResult {
+/**
+ * The processes `ps` in this container lists at `now` (PID 1 and its live apps): what a container
+ * sharing its PID namespace sees of it. Empty once it has stopped.
+ */
+export function processTable(p: ProcessState, now: number): [number, string][] {
+  if (p.startError || deadAt(p, now)) return [];
+  sync(p, now);
+  return ownProcesses(p.machine, p.argv);
+}
+
+export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: [number, string][]): ExecResult {
   const first = command[0];
   if (p.startError || deadAt(p, now)) {
     return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
   }
   sync(p, now);
   const ctx = context(p, false, net);
+  if (pidPeers?.length) ctx.pidPeers = pidPeers;
   if (first === undefined || resolveCommand(ctx, first, p.machine.cwd).k === 'missing') {
     const why = first?.includes('/') ? `stat ${first}: no such file or directory` : 'executable file not found in $PATH';
     return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(first ?? '')}: ${why}: unknown\n`, notStarted: true, durationMs: 0 };

@@ -243,6 +243,13 @@ export function generatePodStatus(input: StatusInput): PodStatus {
   if (init.length) status.initContainerStatuses = init;
   status.containerStatuses = main;
   status.qosClass = podQOS(pod);
+  // convertToAPIContainerStatuses for ephemeral containers: the same states, but the prober
+  // manager never sets their `started` or `ready` (they have no probes and serve nothing).
+  const ephemeral = (pod.spec.ephemeralContainers ?? []).map((c) => {
+    const { started: _started, ...s } = containerStatus(views, c, true, waitingDefault);
+    return { ...s, ready: false };
+  });
+  if (ephemeral.length) status.ephemeralContainerStatuses = ephemeral;
   if (phase === old.phase) {
     if (old.reason) status.reason = old.reason;
     if (old.message) status.message = old.message;

@@ -5,7 +5,7 @@
  * continues from the new state. A pass ends when nothing more can be done now; the worker then
  * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
  */
-import type { Pod } from '../../k8s/types';
+import type { EphemeralContainer, Pod } from '../../k8s/types';
 import type { TraceDetails } from '../core/trace';
 import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
@@ -148,6 +148,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (c.args) cfg.args = c.args;
   if (mem !== undefined) cfg.memoryLimitBytes = Math.round(milli(mem) / 1000);
   if (c.stdin) cfg.stdin = true;
+  const target = (c as EphemeralContainer).targetContainerName;
+  if (target) cfg.targetContainer = target;
   const mounts = containerMounts(w, wk, wk.pod, c);
   if (mounts) cfg.mounts = mounts;
   return cfg;

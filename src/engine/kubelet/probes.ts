@@ -27,7 +27,9 @@ export function specContainer(pod: Pod, name: string): { c: Container; fieldPath
   const main = pod.spec.containers.find((c) => c.name === name);
   if (main) return { c: main, fieldPath: `spec.containers{${name}}` };
   const init = pod.spec.initContainers?.find((c) => c.name === name);
-  return init ? { c: init, fieldPath: `spec.initContainers{${name}}` } : undefined;
+  if (init) return { c: init, fieldPath: `spec.initContainers{${name}}` };
+  const ephemeral = pod.spec.ephemeralContainers?.find((c) => c.name === name);
+  return ephemeral ? { c: ephemeral, fieldPath: `spec.ephemeralContainers{${name}}` } : undefined;
 }
 
 function arm(w: World, self: KubeletState, wk: PodWorker, name: string, b: ProbeBook, delay: number): void {

@@ -45,7 +45,8 @@ function note(pass: SyncPass, what: string): boolean {
   return true;
 }
 
-function fieldPath(c: Container, init: boolean): string {
+function fieldPath(c: Container, init: boolean | 'ephemeral'): string {
+  if (init === 'ephemeral') return `spec.ephemeralContainers{${c.name}}`;
   return init ? `spec.initContainers{${c.name}}` : `spec.containers{${c.name}}`;
 }
 
@@ -77,7 +78,7 @@ function crashBackOff(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: 
 }
 
 /** The image → create → start sequence for one container; undefined when it cannot start now. */
-function startSteps(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Container, init: boolean): Decision | undefined {
+function startSteps(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Container, init: boolean | 'ephemeral'): Decision | undefined {
   const pass = wk.pass!;
   if (!pass.imageReady.includes(c.name)) {
     const img = ensureImage(w, self, wk, pod, c, fieldPath(c, init), false);
@@ -132,6 +133,22 @@ function containerStep(w: World, self: KubeletState, wk: PodWorker, pod: Pod, rt
   if (d) return d;
   pass.handled.push(c.name);
   return init ? 'wait' : 'next';
+}
+
+/**
+ * An ephemeral container (computePodActions' EphemeralContainersToStart): started once, when the
+ * runtime has no instance of it at all — never restarted, whatever its exit or sandbox — in the
+ * Pod's current sandbox, by the same pull → create → start steps as any container.
+ */
+function ephemeralStep(w: World, self: KubeletState, wk: PodWorker, pod: Pod, rt: RuntimeState, sb: SandboxRecord, c: Container): Decision | undefined {
+  const pass = wk.pass!;
+  const any = latestContainer(rt, wk.uid, c.name);
+  if (any) return any.state === 'CONTAINER_CREATED' && any.sandboxId === sb.id ? { kind: 'op', op: { kind: 'start', container: c.name, containerId: any.id }, latency: 0 } : undefined;
+  if (pass.handled.includes(c.name)) return undefined;
+  const d = startSteps(w, self, wk, pod, c, 'ephemeral');
+  if (d) return d;
+  pass.handled.push(c.name);
+  return undefined;
 }
 
 /** Every container has finished and none will run again: the Pod reached a terminal phase. */
@@ -196,6 +213,12 @@ export function decide(w: World, self: KubeletState, wk: PodWorker): Decision {
     return { kind: 'op', op: { kind: 'sandbox' }, latency: 0 };
   }
 
+  // SyncPod's step 5: ephemeral containers start before init containers, so a Pod stuck
+  // initialising can still be debugged.
+  for (const c of pod.spec.ephemeralContainers ?? []) {
+    const d = ephemeralStep(w, self, wk, pod, rt, sb, c);
+    if (d) return d;
+  }
   for (const c of pod.spec.initContainers ?? []) {
     const r = containerStep(w, self, wk, pod, rt, sb, c, true);
     if (r === 'wait') return podDone(pod, rt, wk, sb) ? { kind: 'terminate' } : { kind: 'done' };

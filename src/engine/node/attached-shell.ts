@@ -16,7 +16,7 @@ import { armExit } from './exits';
  */
 export function exitAttachedShell(w: World, namespace: string, podName: string, container: string, exitCode: number): boolean {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
-  const id = pod?.status?.containerStatuses?.find((c) => c.name === container)?.containerID?.replace(/^containerd:\/\//, '');
+  const id = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === container)?.containerID?.replace(/^containerd:\/\//, '');
   const rt = pod?.spec.nodeName ? runtimeOf(w, pod.spec.nodeName) : undefined;
   const c = id === undefined ? undefined : rt?.containers.get(id);
   if (!rt || !c?.process || c.state !== 'CONTAINER_RUNNING') return false;

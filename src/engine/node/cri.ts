@@ -9,7 +9,7 @@ import { nextUint32 } from '../core/rng';
 import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
-import { execInContainer, plannedStop, processExit, resolveImage, settleProcess, startProcess } from './app';
+import { execInContainer, plannedStop, processTable, processExit, resolveImage, settleProcess, startProcess } from './app';
 import type { ExecResult, NetworkView } from '../images/types';
 import { cniAdd, cniDel, cniOf, cniPluginMissing } from './cni';
 import { cniPluginOf, cniPluginType } from './cni-plugin';
@@ -271,5 +271,17 @@ export function execSync(w: World, rt: RuntimeState, id: string, command: string
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
   settleSharers(w, rt, c);
-  return { ok: true, result: execInContainer(c.process, w.now, command, net) };
+  return { ok: true, result: execInContainer(c.process, w.now, command, net, targetProcesses(w, rt, c)) };
+}
+
+/**
+ * An ephemeral container started with a target shares that container's PID namespace: what its
+ * `ps` sees of the target (the target's running instance in the same sandbox), if any.
+ */
+function targetProcesses(w: World, rt: RuntimeState, c: ContainerRecord): [number, string][] | undefined {
+  const name = c.config.targetContainer;
+  if (!name) return undefined;
+  const target = latestContainer(rt, c.podUid, name);
+  if (!target?.process || target.state !== 'CONTAINER_RUNNING' || target.sandboxId !== c.sandboxId) return undefined;
+  return processTable(target.process, w.now);
 }

@@ -31,7 +31,7 @@ function argvOf(req: ExecRequest): string[] {
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${req.namespace}/${req.pod}`) as Pod | undefined;
   const notFound: KubeletResponse = { ok: true, text: '', exec: { type: 'upgrade-failed', message: `container not found (${JSON.stringify(req.container)})` } };
-  const status = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.initContainerStatuses ?? [])].find((c) => c.name === req.container);
+  const status = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.initContainerStatuses ?? []), ...(pod?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === req.container);
   if (!pod || !status?.state.running || !status.containerID) return notFound;
   const rt = runtimeOf(w, self.host);
   if (!rt) return notFound;

@@ -36,7 +36,7 @@ function bad(message: string): KubeletResponse {
 /** The kubelet's validateContainerLogStatus: which container instance to read, or why none. */
 function containerIdFor(pod: Pod, container: string, previous: boolean): { id: string } | KubeletResponse {
   const podName = pod.metadata.name ?? '';
-  const all: ContainerStatus[] = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])];
+  const all: ContainerStatus[] = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])];
   const s = all.find((c) => c.name === container);
   if (!s) return bad(`container "${container}" in pod "${podName}" is not available`);
   const last = s.lastState.terminated;

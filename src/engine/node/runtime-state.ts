@@ -44,6 +44,11 @@ export interface ContainerConfig {
   mounts?: Record<string, MountedVolume>;
   /** CRI stdin: the runtime keeps the container's stdin open for an attach (spec `stdin: true`). */
   stdin?: boolean;
+  /**
+   * An ephemeral container's targetContainerName: the runtime starts it in that container's
+   * process namespace (NamespaceOption.pid = TARGET), so it sees the target's processes.
+   */
+  targetContainer?: string;
 }
 
 export interface ContainerRecord {

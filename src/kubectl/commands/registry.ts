@@ -28,7 +28,8 @@ import { runTaint, TAINT_FLAGS } from './taint';
 import { runPatch, PATCH_FLAGS } from './patch';
 import { runReplace, REPLACE_FLAGS } from './replace';
 import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
-import { runAttach, runCp, runDebug, runPortForward, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runAttach, runCp, runPortForward, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runDebug, DEBUG_FLAGS } from './debug';
 import { runTop } from './top';
 import { AUTOSCALE_FLAGS, runAutoscale } from './autoscale';
 import { runEvents, EVENTS_FLAGS } from './events';
@@ -53,7 +54,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   cp: { run: runCp, flags: ANY_FLAGS, positional: 'none' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
   create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES },
-  debug: { run: runDebug, flags: ANY_FLAGS, positional: 'pod' },
+  debug: { run: runDebug, flags: DEBUG_FLAGS, positional: 'pod' },
   delete: { run: runDelete, flags: DELETE_FLAGS, positional: 'resources' },
   describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },
   diff: { run: runDiff, flags: DIFF_FLAGS, positional: 'none' },

@@ -35,4 +35,3 @@ function unmodelled(verb: string, why: string): (env: Env, argv: string[]) => nu
 export const runPortForward = unmodelled('port-forward', 'nothing outside the cluster can connect to a Pod; use "sim curl <service>" to send a request to a Service from a node');
 export const runAttach = unmodelled('attach', 'containers have no interactive terminal to attach to; use "kubectl logs <pod>" for their output or "kubectl exec <pod> -- <command>"');
 export const runCp = unmodelled('cp', 'files cannot be copied in or out of containers; use "kubectl exec <pod> -- cat <file>" to read one');
-export const runDebug = unmodelled('debug', 'ephemeral debug containers and node debugging are not simulated; use "kubectl exec <pod> -- <command>", "kubectl describe" and "kubectl logs"');

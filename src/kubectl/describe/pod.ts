@@ -60,6 +60,7 @@ export function describePod(client: Client, pod: Pod, now: number): string {
   const resolve = (path: string): string => podFieldValue(pod, path);
   if (pod.spec.initContainers?.length) describeContainers(w, 'Init Containers', pod.spec.initContainers, st.initContainerStatuses ?? [], '', resolve);
   describeContainers(w, 'Containers', pod.spec.containers ?? [], st.containerStatuses ?? [], '', resolve);
+  if (pod.spec.ephemeralContainers?.length) describeContainers(w, 'Ephemeral Containers', pod.spec.ephemeralContainers, st.ephemeralContainerStatuses ?? [], '', resolve);
   if (pod.spec.readinessGates?.length) {
     w.write(0, 'Readiness Gates:\n  Type\tStatus\n');
     for (const g of pod.spec.readinessGates) {

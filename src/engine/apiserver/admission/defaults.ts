@@ -100,6 +100,8 @@ export function defaultPodSpec(spec: PodSpec): boolean {
   c = setIfZero(spec, 'schedulerName', 'default-scheduler') || c;
   for (const ct of spec.containers ?? []) c = defaultContainer(ct) || c;
   for (const ct of spec.initContainers ?? []) c = defaultContainer(ct) || c;
+  // SetDefaults_EphemeralContainer: the container defaults, on EphemeralContainerCommon.
+  for (const ct of spec.ephemeralContainers ?? []) c = defaultContainer(ct) || c;
   for (const v of spec.volumes ?? []) {
     // SetDefaults_Volume: a volume that names no source is an emptyDir.
     if (Object.keys(v).every((k) => k === 'name' || (v as unknown as Record<string, unknown>)[k] == null)) {

@@ -3,7 +3,7 @@
  * system fields (uid) are filled in and before validation; on update, fields a plain update
  * may not touch are reset to the stored values, so they are silently kept rather than rejected.
  */
-import type { Job, KObject, Service } from '../../../k8s/types';
+import type { Job, KObject, PodSpec, Service } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { dropTypeDependentFields } from './service-strategy';
 
@@ -66,6 +66,23 @@ export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject,
     }
     case 'services':
       if (subresource === undefined) dropTypeDependentFields(obj as Service, old as Service);
+      return;
+    case 'pods':
+      // podEphemeralContainersStrategy (dropNonEphemeralContainerUpdates): only
+      // spec.ephemeralContainers changes; the rest of the spec, the status and the metadata
+      // (ResetObjectMetaForStatus) stay as stored.
+      if (subresource === 'ephemeralcontainers') {
+        const ecs = (obj.spec as PodSpec | undefined)?.ephemeralContainers;
+        const spec: PodSpec = { ...(old.spec as PodSpec) };
+        if (ecs !== undefined) spec.ephemeralContainers = ecs;
+        else delete spec.ephemeralContainers;
+        obj.spec = spec;
+        obj.status = old.status;
+        for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
+          if (old.metadata[k] !== undefined) (obj.metadata as Record<string, unknown>)[k] = old.metadata[k];
+          else delete obj.metadata[k];
+        }
+      }
       return;
     default:
       return;

@@ -3,7 +3,7 @@
  * immutable except container images, activeDeadlineSeconds, added tolerations and a negative
  * grace period set to 1; nodeName in particular changes only through pods/binding.
  */
-import type { Pod, PodSpec, Toleration } from '../../../k8s/types';
+import type { EphemeralContainer, Pod, PodSpec, Toleration } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { forbidden, invalid, path, required, semanticEqual, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
@@ -77,6 +77,36 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
   if (!semanticEqual(munged, old.spec)) {
     const diff = specDiff('core.PodSpec', POD_SPEC_FIELDS, old.spec as unknown as Record<string, unknown>, munged);
     errs.push(forbidden(sp, `pod updates may not change fields other than ${UPDATABLE.join(',')}\n${diff}`));
+  }
+  return errs;
+}
+
+/** An EphemeralContainer as the internal Go struct nests it: the common fields, then the target. */
+function asGoEphemeral(ec: EphemeralContainer): Record<string, unknown> {
+  const { targetContainerName, ...common } = ec;
+  const out: Record<string, unknown> = { ephemeralContainerCommon: common };
+  if (targetContainerName !== undefined) out['targetContainerName'] = targetContainerName;
+  return out;
+}
+
+/**
+ * ValidatePodEphemeralContainersUpdate (the pods/ephemeralcontainers strategy): the new Pod is
+ * valid, a static Pod takes none, and existing ephemeral containers are neither removed nor
+ * changed (matched by name: a patch need not keep their order). The diff after "may not be
+ * changed" approximates go-cmp's, as spec-diff.ts does for Pod updates.
+ */
+export function validatePodEphemeralContainersUpdate(pod: Pod, old: Pod): FieldError[] {
+  const errs = [...validateObjectMetaUpdate(pod.metadata, old.metadata), ...validatePod(pod)];
+  if (old.metadata.annotations?.['kubernetes.io/config.mirror'] !== undefined) return [forbidden(path(''), 'static pods do not support ephemeral containers')];
+  const sp = path('spec').child('ephemeralContainers');
+  const next = new Map((pod.spec.ephemeralContainers ?? []).map((ec) => [ec.name, ec]));
+  for (const o of old.spec.ephemeralContainers ?? []) {
+    const n = next.get(o.name);
+    if (!n) errs.push(forbidden(sp, `existing ephemeral containers ${JSON.stringify(o.name)} may not be removed\n`));
+    else if (!semanticEqual(o, n)) {
+      const diff = specDiff('core.EphemeralContainer', ['ephemeralContainerCommon', 'targetContainerName'], asGoEphemeral(o), asGoEphemeral(n));
+      errs.push(forbidden(sp, `existing ephemeral containers ${JSON.stringify(o.name)} may not be changed\n${diff}`));
+    }
   }
   return errs;
 }

@@ -2,9 +2,9 @@
  * ValidatePodSpec, in upstream's order (volumes, containers, init containers, restartPolicy,
  * dnsPolicy, nodeSelector, ..., tolerations), shared by Pods and by workload templates.
  */
-import type { Container, PodSpec, Toleration } from '../../../k8s/types';
+import type { Container, EphemeralContainer, PodSpec, Toleration } from '../../../k8s/types';
 import type { FieldError } from '../status';
-import { duplicate, forbidden, invalid, notSupported, required, type Path } from './field';
+import { duplicate, forbidden, invalid, notFound, notSupported, required, type Path } from './field';
 import { hostPortConflicts, validateContainerCommon, validateProbes } from './container';
 import { validateLabelName, validateLabels, validateLabelSelector, validateRequirement } from './meta';
 import { isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './names';
@@ -107,6 +107,46 @@ function validateSpread(spec: PodSpec, p: Path): FieldError[] {
   return errs;
 }
 
+/**
+ * The EphemeralContainerCommon fields allowedEphemeralContainerFields refuses, in the struct's
+ * order: an ephemeral container must not be relied on for the Pod's service (no ports, resources,
+ * probes or lifecycle hooks), and restarts are not its own to choose.
+ */
+const EPHEMERAL_REFUSED = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'] as const;
+
+/** A Go zero value: absent, or an empty list or struct (`resources: {}` as defaulting leaves it). */
+function isZero(v: unknown): boolean {
+  if (v === undefined || v === null || v === '' || v === false || v === 0) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).every(isZero);
+  return false;
+}
+
+/**
+ * validateEphemeralContainers: the common container rules, a name unique across every container
+ * of the Pod, a targetContainerName that names a container or init container, and the refused
+ * fields (validateFieldAllowList) and volume subpaths.
+ */
+function validateEphemeralContainers(ecs: EphemeralContainer[] | undefined, containers: Container[] | undefined, inits: Container[] | undefined, volumes: Set<string>, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!ecs?.length) return errs;
+  const others = new Set([...(containers ?? []), ...(inits ?? [])].map((c) => c.name));
+  const all = new Set(others);
+  ecs.forEach((ec, i) => {
+    const cp = p.index(i);
+    pushAll(errs, validateContainerCommon(ec, volumes, cp));
+    if (all.has(ec.name)) errs.push(duplicate(cp.child('name'), ec.name));
+    else all.add(ec.name);
+    if (ec.targetContainerName && !others.has(ec.targetContainerName)) errs.push(notFound(cp.child('targetContainerName'), ec.targetContainerName));
+    for (const f of EPHEMERAL_REFUSED) if (!isZero((ec as unknown as Record<string, unknown>)[f])) errs.push(forbidden(cp.child(f), 'cannot be set for an Ephemeral Container'));
+    (ec.volumeMounts ?? []).forEach((vm, vi) => {
+      if (vm.subPath) errs.push(forbidden(cp.child('volumeMounts').index(vi).child('subPath'), 'cannot be set for an Ephemeral Container'));
+      if ((vm as { subPathExpr?: string }).subPathExpr) errs.push(forbidden(cp.child('volumeMounts').index(vi).child('subPathExpr'), 'cannot be set for an Ephemeral Container'));
+    });
+  });
+  return errs;
+}
+
 /** ValidatePodSpec. Fields the API defaults (restartPolicy, dnsPolicy...) are Required when absent. */
 export function validatePodSpec(spec: PodSpec, p: Path): FieldError[] {
   const errs: FieldError[] = [];
@@ -115,6 +155,7 @@ export function validatePodSpec(spec: PodSpec, p: Path): FieldError[] {
   pushAll(errs, vols.errs);
   pushAll(errs, validateContainers(spec.containers, vols.names, p.child('containers')));
   pushAll(errs, validateInitContainers(spec.initContainers, spec.containers, vols.names, p.child('initContainers')));
+  pushAll(errs, validateEphemeralContainers(spec.ephemeralContainers, spec.containers, spec.initContainers, vols.names, p.child('ephemeralContainers')));
   const rp = spec.restartPolicy ?? '';
   if (rp === '') errs.push(required(p.child('restartPolicy')));
   else if (!['Always', 'OnFailure', 'Never'].includes(rp)) errs.push(notSupported(p.child('restartPolicy'), rp, ['Always', 'OnFailure', 'Never']));
@@ -164,6 +205,7 @@ export function validatePodOnly(spec: PodSpec, p: Path): FieldError[] {
   for (const [list, name] of [
     [spec.containers, 'containers'],
     [spec.initContainers, 'initContainers'],
+    [spec.ephemeralContainers, 'ephemeralContainers'],
   ] as const) {
     (list ?? []).forEach((c, i) => {
       if (c.image !== undefined && c.image !== c.image.trim()) errs.push(invalid(p.child(name).index(i).child('image'), c.image, 'must not have leading or trailing whitespace'));

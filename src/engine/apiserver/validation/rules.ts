@@ -20,7 +20,7 @@ import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
 import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
 import { validateConfigMap, validateSecret } from './config';
 import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespace, validateNamespaceFinalize, validateNode, validatePriorityClass } from './misc';
-import { validatePod, validatePodUpdate } from './pod';
+import { validatePod, validatePodEphemeralContainersUpdate, validatePodUpdate } from './pod';
 import { validateService } from './service';
 import { validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
 import { customSource, type CustomResourceDefinition } from '../../../k8s/apiextensions';
@@ -107,5 +107,6 @@ export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, old:
   // A custom object's status is validated by the same schema (the status strategy's Validate).
   if (custom) return dedupe([...(opts.subresource ? [] : validateMetaOnly(obj, old, info.namespaced)), ...validateCustom(custom.schema, obj)]);
   if (opts.subresource === 'status' || opts.subresource === 'binding') return [];
+  if (opts.subresource === 'ephemeralcontainers' && info.resource === 'pods' && old) return dedupe(validatePodEphemeralContainersUpdate(obj as Pod, old as Pod));
   return dedupe(byKind(info, obj, old));
 }
