@@ -25,4 +25,13 @@ describe('discovery', () => {
     expect(apps.resources.find((r) => r.name === 'deployments/scale')).toMatchObject({ group: 'autoscaling', kind: 'Scale' });
     expect(apiResourceList('example.com', 'v1')).toBeUndefined();
   });
+
+  it('lists the paths of a group in name order, subresources included, as APIInstaller registers them sorted', () => {
+    const core = apiResourceList('', 'v1') as { resources: { name: string }[] };
+    const names = core.resources.map((r) => r.name);
+    expect(names).toEqual([...names].sort());
+    expect(names.filter((n) => n.startsWith('pods/'))).toEqual(['pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/status']);
+    const pods = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
+    expect(pods.subresources?.map((s) => s.subresource)).toEqual(['binding', 'ephemeralcontainers', 'eviction', 'log', 'status']);
+  });
 });

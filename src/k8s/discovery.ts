@@ -13,9 +13,17 @@ import { otherVersions } from './served-versions';
 
 const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES];
 
-/** Every subresource the resource table names is served (`pods/eviction` included, so `kubectl drain` evicts). */
+/**
+ * Every subresource the resource table names is served (`pods/eviction` included, so `kubectl
+ * drain` evicts), in name order: APIInstaller.Install registers a group's storage paths sorted
+ * (`pods`, `pods/binding`, `pods/ephemeralcontainers`, … `pods/status`), and discovery lists them
+ * in that order.
+ */
+const SORTED_SUBRESOURCES = new WeakMap<ResourceInfo, readonly string[]>();
 function subresourcesOf(info: ResourceInfo): readonly string[] {
-  return info.subresources;
+  let subs = SORTED_SUBRESOURCES.get(info);
+  if (!subs) SORTED_SUBRESOURCES.set(info, (subs = [...info.subresources].sort()));
+  return subs;
 }
 
 /** The built-in table plus the custom resources the cluster serves now (its established CRDs). */
