@@ -142,4 +142,23 @@ describe('the kubelet and an ephemeral container', () => {
     expect(out).toContain('    1 root      0:00 sleep 3600');
     expect(out).toMatch(/root {6}0:00 sh\n/);
   });
+
+  it('waits for its target to run: until then the start fails with "unable to find target container" (getTargetID), then it joins it', () => {
+    const sim = cluster();
+    // The init container keeps `app` from starting for 20 s; an ephemeral container starts before init containers.
+    ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('web', { schedulerName: 'default-scheduler', initContainers: [{ name: 'wait', image: 'busybox:1.36', command: ['sleep', '20'] }], containers: [{ name: 'app', image: 'busybox:1.36', command: ['sleep', '3600'] }] }) as KObject }));
+    sim.advance(5_000);
+    ok(addDebugger(sim, 'web', { ...DEBUGGER, image: 'busybox:1.36' }));
+    sim.advance(3_000);
+    const waiting = sim.storedObject<Pod>('pods/default/web')!.status?.ephemeralContainerStatuses?.[0];
+    expect(waiting?.state.waiting).toEqual({ reason: 'CreateContainerConfigError', message: 'unable to find target container app' });
+    const w = worldOf(sim);
+    const failed = [...(w.etcd.kv.get('events')?.values() ?? [])].find((e) => (e as unknown as { involvedObject: { fieldPath?: string } }).involvedObject.fieldPath === 'spec.ephemeralContainers{debugger-abcde}' && (e as unknown as { reason: string }).reason === 'Failed');
+    expect((failed as unknown as { type: string; message: string } | undefined)).toMatchObject({ type: 'Warning', message: 'Error: unable to find target container app' });
+    sim.advance(40_000);
+    expect(sim.storedObject<Pod>('pods/default/web')!.status?.ephemeralContainerStatuses?.[0]?.state.running).toBeDefined();
+    const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: 'web', execOptions: { command: ['ps'], container: 'debugger-abcde' } });
+    const out = res.ok && res.exec?.type === 'exited' ? res.exec.output : '';
+    expect(out).toContain('    1 root      0:00 sleep 3600');
+  });
 });

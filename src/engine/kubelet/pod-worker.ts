@@ -193,6 +193,14 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       const sandboxes = rt ? podSandboxes(rt, wk.uid) : [];
       const sb = sandboxes[sandboxes.length - 1];
       if (!spec || !rt || !sb) break;
+      // startSpec.getTargetID, before the container's config is generated: an ephemeral
+      // container's target must be running to lend it its PID namespace; until then the start
+      // fails and the next sync tries again.
+      const target = (spec.c as EphemeralContainer).targetContainerName;
+      if (target && latestContainer(rt, wk.uid, target)?.state !== 'CONTAINER_RUNNING') {
+        createFailed(w, self, wk, op.container, 'CreateContainerConfigError', `unable to find target container ${target}`, spec.fieldPath);
+        break;
+      }
       const env = containerEnv(w, self, wk.pod, spec.c, sb.ip);
       if (!env.ok) {
         createFailed(w, self, wk, op.container, 'CreateContainerConfigError', env.message, spec.fieldPath);
