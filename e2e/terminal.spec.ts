@@ -131,6 +131,31 @@ test.describe('terminal and YAML editor', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a line typed on a lesson link’s page before any cluster exists is kept and runs once, on the lesson’s cluster', async ({ page }) => {
+    const problems = watchConsole(page);
+    const ui = app(page);
+    // A slow start: lesson 1's code arrives only once the line has been typed, so the page has
+    // no cluster at all when the learner presses Enter (a lesson link's page starts none of its own).
+    let release!: () => void;
+    const code = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/01-cluster-at-a-glance-[^/]*\.js$/, async (route) => {
+      await code;
+      await route.continue();
+    });
+    await page.goto('/?lesson=01-cluster-at-a-glance');
+    await ui.run('kubectl get namespaces');
+    // Kept, waiting for a cluster: no prompt yet, and the line is on screen.
+    await expect(ui.terminal).toHaveAttribute('data-state', 'running');
+    await expect(ui.terminalOutput).toContainText('$ kubectl get namespaces');
+    release();
+    await expect(page.getByTestId('lesson-panel')).toContainText('This cluster has four machines.', { timeout: 60_000 });
+    await expect(ui.terminalOutput).toContainText(/\$ kubectl get namespaces\nNAME\s+STATUS\s+AGE\n(.*\n)*kube-system\s+Active/, { timeout: 30_000 });
+    await ui.waitForPrompt();
+    // Once: the line is in the transcript a single time (the bridge's tests check the run's log).
+    expect(((await ui.terminalOutput.textContent()) ?? '').split('$ kubectl get namespaces').length - 1).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   test('kubectl get pods -w keeps printing until Ctrl+C', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/');

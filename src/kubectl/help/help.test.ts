@@ -88,6 +88,14 @@ describe('kubectl <command> --help', () => {
     expect(kubectl(sim, 'exec -n kube-system etcd-control-plane --help -- etcdctl')).toMatchObject(helped(topic('exec')));
   });
 
+  it("prints v1.36's --profile for debug (default general, as the command does), not the 1.35 binary's legacy", () => {
+    const out = kubectl(sim, 'debug --help').stdout;
+    expect(out).toContain(`\n    --profile='general':\n\tOptions are "general", "baseline", "restricted", "netadmin" or "sysadmin". Defaults to "general"\n`);
+    expect(out).not.toContain("--profile='legacy'");
+    // The rest of the flags are the binary's, untouched.
+    expect(out).toContain("\n    -q, --quiet=false:\n\tIf true, suppress informational messages.\n");
+  });
+
   it('says a real command that does not run here is not available, for its help too', () => {
     for (const line of ['proxy --help', 'help proxy']) {
       expect(kubectl(sim, line).stderr, line).toMatch(/^error: "kubectl proxy" is not available in this simulator; supported commands: annotate, /);

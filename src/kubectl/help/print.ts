@@ -1,7 +1,8 @@
 /**
  * `kubectl <command> --help` (or `-h`), `kubectl help <command>` and `kubectl options`: kubectl
  * 1.35's own text for each command the simulator implements (kubectl-help.json, generated from
- * the real binary by scripts/gen-kubectl-help.mjs), on stdout with exit 0. A parent command's
+ * the real binary by scripts/gen-kubectl-help.mjs, with its few v1.36 overrides where the
+ * simulator behaves as v1.36: `debug --profile`'s default), on stdout with exit 0. A parent command's
  * help lists only the subcommands that run here, as the root overview lists only the commands.
  * Fallback: until the help chunk has arrived (load.ts), every one of these prints the root
  * overview (commands/help.ts HELP) and starts the load.

@@ -190,6 +190,89 @@ describe('SimBridge', () => {
     expect(store.getState().terminal.entries).toEqual([]);
   });
 
+  describe('before any cluster exists (a lesson link’s page, until its lesson asks for one)', () => {
+    const lines = (store: AppStore) => store.getState().terminal.entries.map((e) => ({ line: e.line, state: e.state, out: e.output.map((c) => c.text).join('') }));
+
+    it('keeps what is typed (and the editor’s Apply) as running, then runs it once on the first cluster, after its init', async () => {
+      const { store, bridge, workers } = setup();
+      const typed = bridge.run('kubectl get nodes');
+      const applied = bridge.run('kubectl apply -f -', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: early\n');
+      expect(typed).toBeGreaterThan(0);
+      expect(applied).toBeGreaterThan(typed);
+      await settle();
+      expect(workers).toHaveLength(0);
+      expect(lines(store)).toEqual([
+        { line: 'kubectl get nodes', state: 'running', out: '' },
+        { line: 'kubectl apply -f -', state: 'running', out: '' },
+      ]);
+      const idle: number[] = [];
+      const unsubscribe = store.subscribe((st) => {
+        if (!st.terminal.entries.some((e) => e.state === 'running')) idle.push(st.terminal.entries.length);
+      });
+      bridge.start();
+      unsubscribe();
+      expect(idle).toEqual([]);
+      expect(workers[0]!.received.map((m) => m.type)).toEqual(['init', 'command', 'command']);
+      await settle();
+      expect(lines(store)).toEqual([
+        { line: 'kubectl get nodes', state: 'done', out: expect.stringMatching(/^NAME +STATUS +ROLES/) },
+        { line: 'kubectl apply -f -', state: 'done', out: 'namespace/early created\n' },
+      ]);
+      expect(bridge.commandLog).toEqual([
+        { type: 'command', line: 'kubectl get nodes' },
+        { type: 'command', line: 'kubectl apply -f -', stdin: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: early\n' },
+      ]);
+      // Once: a crash replays the log, which holds each line once, and nothing is sent again.
+      workers[0]!.events.onCrash('boom');
+      await settle();
+      const init = workers[1]!.received[0]!;
+      expect(init.type === 'init' && init.commandLog?.length).toBe(2);
+      expect(workers[1]!.received.filter((m) => m.type === 'command')).toEqual([]);
+    });
+
+    it('runs it on the lesson’s cluster when the lesson asks for one: after the lesson’s run, below its replayed transcript', async () => {
+      const { store, bridge, workers } = setup();
+      bridge.run('kubectl get ns');
+      // The terminal never looks idle meanwhile: it would run a pasted line queued behind this one first.
+      const idle: number[] = [];
+      const unsubscribe = store.subscribe((st) => {
+        if (!st.terminal.entries.some((e) => e.state === 'running')) idle.push(st.terminal.entries.length);
+      });
+      const ready = bridge.restart({ seed: 3, topology: 'basic', log: [{ type: 'command', line: 'sim advance 1s' }] }, {});
+      unsubscribe();
+      expect(idle).toEqual([]);
+      // The rebuild clears the transcript, not the line waiting for it.
+      expect(lines(store)).toEqual([{ line: 'kubectl get ns', state: 'running', out: '' }]);
+      expect(workers[0]!.received.map((m) => m.type)).toEqual(['init', 'command']);
+      expect(workers[0]!.received[0]).toMatchObject({ type: 'init', seed: 3, commandLog: [{ type: 'command', line: 'sim advance 1s' }] });
+      await ready;
+      await settle();
+      expect(lines(store)).toEqual([
+        { line: 'sim advance 1s', state: 'done', out: '' },
+        { line: 'kubectl get ns', state: 'done', out: expect.stringMatching(/^NAME +STATUS +AGE\n/) },
+      ]);
+      expect(bridge.commandLog).toEqual([
+        { type: 'command', line: 'sim advance 1s' },
+        { type: 'command', line: 'kubectl get ns' },
+      ]);
+      // The same run, started again from its log (a reload), gives the same cluster: the line is part of it.
+      const again = setup();
+      again.bridge.restart({ seed: 3, topology: 'basic', log: bridge.commandLog }, {});
+      await settle();
+      expect(again.store.getState().cluster.objects).toEqual(store.getState().cluster.objects);
+    });
+
+    it('says in one line that it was not run when the first cluster fails before running it', async () => {
+      const { store, bridge, workers } = setup({ hang: (m) => m.type === 'init' });
+      bridge.run('kubectl get nodes');
+      bridge.start();
+      workers[0]!.events.onCrash('boot failed');
+      await settle();
+      expect(lines(store)).toEqual([{ line: 'kubectl get nodes', state: 'lost', out: '' }]);
+      expect(workers.flatMap((w) => w.received).filter((m) => m.type === 'command')).toHaveLength(1);
+    });
+  });
+
   it('resynchronises from a snapshot when a diff is missing', async () => {
     let dropped = 0;
     const { store, bridge, workers } = setup({ drop: (m) => m.type === 'diff' && m.ack === 1 && dropped++ === 0 });

@@ -34,7 +34,7 @@ import { MilestoneScanner, type MilestoneScan } from '../store/milestones';
 import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackState } from '../store/playback';
 import type { AppStore } from '../store/store';
 import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
-import { commandFinished, commandInterrupted, commandProgress, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from '../store/terminal';
+import { commandFinished, commandInterrupted, commandProgress, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState, withoutEntries, type TerminalState } from '../store/terminal';
 import { entryPatience, linePatience } from './patience';
 import { ReplayLog, truncateAt } from './replay-log';
 
@@ -162,6 +162,13 @@ export class SimBridge {
   private readyWaiters: (() => void)[] = [];
   /** Attached to a served cluster (`ready.served`): a shared run, never forked; a real clock is the host's. */
   private served: { clock: 'real' | 'manual' } | undefined;
+  /**
+   * Lines sent before any worker was started (a lesson link's page has no cluster until its lesson
+   * asks for one, or is left): shown as running, in order, and sent to the first worker right
+   * after its `init` — before anything else reaches it, so the run is the same however long the
+   * start took — once each. By their transcript id; `awaited` waits on those ids.
+   */
+  private held: { id: number; line: string; stdin?: string; reply: boolean }[] = [];
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -214,7 +221,7 @@ export class SimBridge {
     this.restartTimes = [];
     this.recovering = false;
     this.resume = run.at;
-    this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, playing: false, speed: this.store.getState().playback.speed } });
+    this.store.setState({ cluster: initialClusterState, terminal: this.heldTerminal(), playback: { ...initialPlaybackState, playing: false, speed: this.store.getState().playback.speed } });
     this.setConnection({ restarts: 0, notice: undefined, status: 'starting' });
     const ready = new Promise<void>((resolve) => this.readyWaiters.push(resolve));
     this.spawn(run.log, true);
@@ -435,7 +442,7 @@ export class SimBridge {
     this.restartTimes = [];
     this.recovering = false;
     this.resume = undefined;
-    this.store.setState({ cluster: initialClusterState, terminal: initialTerminalState, playback: { ...initialPlaybackState, speed: this.store.getState().playback.speed } });
+    this.store.setState({ cluster: initialClusterState, terminal: this.heldTerminal(), playback: { ...initialPlaybackState, speed: this.store.getState().playback.speed } });
     this.setConnection({ restarts: 0, notice: undefined });
     this.spawn([]);
   }
@@ -484,16 +491,57 @@ export class SimBridge {
     this.hunt = undefined;
     const id = this.nextId++;
     this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line, reply) }));
+    if (!this.worker && !this.started) {
+      // No cluster yet: the first one runs it (sendHeld).
+      this.held.push({ id, line, ...(stdin === undefined ? {} : { stdin }), reply });
+      return id;
+    }
     if (!this.worker) {
       // Gave up after repeated crashes: nothing will run this until reset().
       this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id])) }));
       return id;
     }
+    this.dispatch(id, line, stdin);
+    return id;
+  }
+
+  /** Sends command `id` (its transcript entry exists) to the worker. */
+  private dispatch(id: number, line: string, stdin: string | undefined): void {
     const pb = this.store.getState().playback;
     if (SKIP.test(line)) this.skipCommands.add(id);
     else if (!pb.playing && pb.following) this.pausedCommands.add(id);
     this.request({ type: 'command', id, line, ...(stdin === undefined ? {} : { stdin }) }, { type: 'command', line, ...(stdin === undefined ? {} : { stdin }) });
-    return id;
+  }
+
+  /** The transcript a rebuild starts with: only the lines held for the first cluster (a lesson's restart, before any). */
+  private heldTerminal(): TerminalState {
+    if (!this.held.length) return initialTerminalState;
+    const ids = new Set(this.held.map((h) => h.id));
+    return { entries: this.store.getState().terminal.entries.filter((e) => ids.has(e.id)) };
+  }
+
+  /**
+   * The lines held before there was a cluster, sent to the first worker after its `init`, in the
+   * order typed, once each. They get fresh ids above those of the results the worker echoes, so
+   * they follow the replayed transcript; the entries are swapped in one change, so the terminal
+   * never looks idle in between (it would run the next pasted line first). Whoever awaits a held
+   * id awaits the new one.
+   */
+  private sendHeld(): void {
+    const held = this.held.map((h) => ({ ...h, next: this.nextId++ }));
+    this.held = [];
+    if (!held.length) return;
+    this.hunt = undefined;
+    const ids = new Set(held.map((h) => h.id));
+    this.store.setState((s) => ({ terminal: held.reduce((t, h) => commandStarted(t, h.next, h.line, h.reply), withoutEntries(s.terminal, ids)) }));
+    for (const h of held) {
+      const waiter = this.awaited.get(h.id);
+      if (waiter) {
+        this.awaited.delete(h.id);
+        this.awaited.set(h.next, waiter);
+      }
+      this.dispatch(h.next, h.line, h.stdin);
+    }
   }
 
   /**
@@ -616,6 +664,7 @@ export class SimBridge {
       commandLog: [...commandLog],
       ...(echoFrom === undefined ? {} : { echoFrom }),
     });
+    this.sendHeld();
   }
 
   private receive(data: unknown): void {

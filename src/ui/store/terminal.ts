@@ -67,7 +67,11 @@ export function commandStarted(state: TerminalState, id: number, line: string, r
   // Until the worker answers, the line is shown at the prompt it was typed at.
   const shell = attachedShell(state.entries);
   const entry: TerminalEntry = { id, line, output: [], exitCode: undefined, state: 'running', ...(shell ? { shell } : {}), ...(reply ? { reply: true as const } : {}) };
-  const entries = [...state.entries, entry];
+  // In id order (the transcript's): a replayed run's results, whose ids were reserved below the
+  // lines sent after its init, arrive after those lines.
+  let at = state.entries.length;
+  while (at > 0 && state.entries[at - 1]!.id > id) at--;
+  const entries = [...state.entries.slice(0, at), entry, ...state.entries.slice(at)];
   return withEditing({ entries: entries.length > TERMINAL_LIMIT ? entries.slice(entries.length - TERMINAL_LIMIT) : entries }, state.editing);
 }
 
@@ -122,6 +126,12 @@ export function commandsAfter(state: TerminalState, t: number): TerminalState {
 
 export function commandsLost(state: TerminalState, ids: ReadonlySet<number>): TerminalState {
   return update(state, (e) => (ids.has(e.id) && e.state === 'running' ? { ...e, state: 'lost' } : e));
+}
+
+/** The transcript without these entries (lines held for a cluster, sent again under new ids). */
+export function withoutEntries(state: TerminalState, ids: ReadonlySet<number>): TerminalState {
+  const entries = state.entries.filter((e) => !ids.has(e.id));
+  return entries.length === state.entries.length ? state : withEditing({ entries }, state.editing);
 }
 
 export function clearTerminal(): TerminalState {
