@@ -189,6 +189,12 @@ function Notices({ notices, persistent }: { notices: readonly LessonsNotice[]; p
                 {t('lessons.catalog.importFailed', { error: n.error })}
               </p>
             );
+          case 'load-failed':
+            return (
+              <p key={i} className="notice problem" role="alert" data-testid="lesson-load-failed">
+                {t('lessons.catalog.loadFailed', { error: n.error })}
+              </p>
+            );
           case 'file-errors':
             return (
               <div key={i} className="notice problem" role="alert" data-testid="lesson-file-errors">

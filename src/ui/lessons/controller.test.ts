@@ -261,3 +261,28 @@ describe('A lesson link’s page, its lesson left while it starts', () => {
     kept.ctl.exit();
   });
 });
+
+describe('A lesson whose code does not load', () => {
+  it('ends its start: a lesson link’s page gets its own cluster, and the catalog says what went wrong', async () => {
+    const store = createAppStore();
+    const { factory, workers } = inProcess();
+    const bridge = new SimBridge({ createWorker: factory, store, seed: 1, topology: 'basic', now: () => 0 });
+    const host = bridgeLessonHost(bridge, store, { log: [] });
+    const ctl = new LessonController(store, host);
+    void ctl.init({ ...bundle, load: () => Promise.reject(new Error('Failed to fetch dynamically imported module')) });
+    const took = await ctl.start(lesson.id).then((t) => {
+      if (!t) host.keepOwn();
+      return t;
+    });
+    expect(took).toBe(false);
+    const lessons = store.getState().lessons;
+    expect(lessons.starting).toBeUndefined();
+    expect(lessons.active).toBeUndefined();
+    expect(lessons.catalogOpen).toBe(true);
+    expect(lessons.notices).toContainEqual({ type: 'load-failed', error: 'Failed to fetch dynamically imported module' });
+    expect(lessonInTheWay(lessons)).toBeUndefined();
+    expect(bridge.started).toBe(true);
+    await until(store, () => workerCount(store) > 0);
+    expect(workers).toHaveLength(1);
+  });
+});

@@ -134,7 +134,12 @@ export class LessonController {
     if (launch.cancelled) return launch.cancelled === 'replaced';
     const starting = this.state.starting;
     if (starting && !starting.own) this.set({ starting: { ...starting, saved: this.state.records[id] !== undefined } });
-    const entry = await this.loadLesson(id);
+    let entry: Awaited<ReturnType<LessonBundle['load']>>;
+    try {
+      entry = await this.loadLesson(id);
+    } catch (e) {
+      return this.launchFailed(launch, e);
+    }
     if (launch.cancelled) return launch.cancelled === 'replaced';
     if (!entry) {
       this.endLaunch(launch);
@@ -189,6 +194,19 @@ export class LessonController {
     return launch;
   }
 
+  /**
+   * The lesson's code or content did not load (offline before it was cached, a failed chunk):
+   * the start ends before any cluster was asked for, so the page keeps (or, on a lesson link's
+   * page, starts) its own, and the catalog opens on what went wrong. Resolves as `start` does.
+   */
+  private launchFailed(launch: Launching, e: unknown): boolean {
+    if (launch.cancelled) return launch.cancelled === 'replaced';
+    this.endLaunch(launch);
+    this.notify({ type: 'load-failed', error: e instanceof Error ? e.message : String(e) });
+    this.set({ catalogOpen: true });
+    return false;
+  }
+
   private endLaunch(launch: Launching): void {
     if (this.launching !== launch) return;
     this.launching = undefined;
@@ -202,7 +220,12 @@ export class LessonController {
     this.stop();
     const starting: StartingLesson = { title: entry.lesson.title, own, saved: !own && this.state.records[entry.lesson.id] !== undefined };
     this.set({ catalogOpen: false, revealed: {}, active: undefined, starting });
-    const [{ createActor }, { createLessonMachine, phaseOf }] = await Promise.all([import('xstate'), import('../../lesson-runtime/machine')]);
+    const modules = await Promise.all([import('xstate'), import('../../lesson-runtime/machine')]).then(
+      (m) => ({ ok: true as const, m }),
+      (e: unknown) => ({ ok: false as const, e }),
+    );
+    if (!modules.ok) return this.launchFailed(launch, modules.e);
+    const [{ createActor }, { createLessonMachine, phaseOf }] = modules.m;
     if (launch.cancelled) return launch.cancelled === 'replaced';
     launch.clusterAsked = true;
     await this.host.restart(run, entry.files);

@@ -35,6 +35,8 @@ export type LessonsNotice =
   | StoreNotice
   | { type: 'imported'; lessons: number; cards: number }
   | { type: 'import-failed'; error: string }
+  /** A lesson's code or content failed to load; nothing started. */
+  | { type: 'load-failed'; error: string }
   | { type: 'file-errors'; name: string; errors: LessonError[] };
 
 export interface LessonsState {
