@@ -124,7 +124,7 @@ describe('SimBridge', () => {
     const id = bridge.run('sim advance 5s');
     workers[0]!.events.onCrash('died mid-command');
     await settle();
-    expect(store.getState().terminal.entries.find((e) => e.id === id)?.state).toBe('lost');
+    expect(store.getState().terminal.entries.find((e) => e.id === id)).toMatchObject({ state: 'lost', lost: 'restarted' });
     expect(workers[1]!.received[0]).toMatchObject({ type: 'init', commandLog: [] });
   });
 
@@ -177,13 +177,18 @@ describe('SimBridge', () => {
     const { store, bridge, workers } = setup();
     bridge.start();
     await settle();
+    let pending = 0;
     for (let i = 0; i < 4; i++) {
+      // A line in flight when the last crash makes the page give up.
+      if (i === 3) pending = bridge.run('sim advance 5s');
       workers.at(-1)!.events.onCrash(`crash ${i}`);
       await settle();
     }
     expect(store.getState().connection).toMatchObject({ status: 'failed', notice: { kind: 'failed', detail: 'crash 3' } });
+    expect(store.getState().terminal.entries.find((e) => e.id === pending)).toMatchObject({ state: 'lost', lost: 'stopped' });
     const id = bridge.run('sim status');
-    expect(store.getState().terminal.entries.find((e) => e.id === id)?.state).toBe('lost');
+    // The page stopped using workers: the line says so, not that the simulation restarted.
+    expect(store.getState().terminal.entries.find((e) => e.id === id)).toMatchObject({ state: 'lost', lost: 'stopped' });
     bridge.reset();
     await settle();
     expect(store.getState().connection.status).toBe('ready');

@@ -498,7 +498,7 @@ export class SimBridge {
     }
     if (!this.worker) {
       // Gave up after repeated crashes: nothing will run this until reset().
-      this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id])) }));
+      this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id]), 'stopped') }));
       return id;
     }
     this.dispatch(id, line, stdin);
@@ -806,10 +806,12 @@ export class SimBridge {
     const lost = this.log.dropPending();
     for (const w of this.awaited.values()) w.reject(new Error(`the simulation restarted: ${reason.split('\n')[0]}`));
     this.awaited.clear();
-    if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost) }));
     const wall = this.opts.now();
     this.restartTimes = this.restartTimes.filter((t) => wall - t < this.opts.restartWindowMs);
-    if (replayFailed || this.restartTimes.length >= this.opts.maxRestarts) return this.giveUp({ kind: 'failed', detail: reason });
+    const givingUp = replayFailed || this.restartTimes.length >= this.opts.maxRestarts;
+    // What the transcript says under them: the page restarts the simulation, or stops using it.
+    if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost, givingUp ? 'stopped' : 'restarted') }));
+    if (givingUp) return this.giveUp({ kind: 'failed', detail: reason });
     this.recovering = true;
     this.restartTimes.push(wall);
     const restarts = this.store.getState().connection.restarts + 1;
@@ -830,7 +832,7 @@ export class SimBridge {
     for (const w of this.awaited.values()) w.reject(new Error('the simulation stopped'));
     this.awaited.clear();
     const lost = this.log.dropPending();
-    if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost) }));
+    if (lost.size) this.store.setState((s) => ({ terminal: commandsLost(s.terminal, lost, 'stopped') }));
     this.setConnection({ status: 'failed', notice, replay: undefined });
   }
 

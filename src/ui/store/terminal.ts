@@ -35,7 +35,11 @@ export interface TerminalEntry {
    * line, so the transcript shows only what kubectl answered, under the line that opened it.
    */
   reply?: true;
+  /** Why a `lost` command was not run: the worker restarted, or the page stopped using workers. */
+  lost?: LostReason;
 }
+
+export type LostReason = 'restarted' | 'stopped';
 
 /** The `kubectl edit` whose file the YAML editor holds: opened by the command `id`. */
 export interface Editing extends EditorRequest {
@@ -124,8 +128,8 @@ export function commandsAfter(state: TerminalState, t: number): TerminalState {
   return entries.length === state.entries.length ? state : withEditing({ entries }, state.editing);
 }
 
-export function commandsLost(state: TerminalState, ids: ReadonlySet<number>): TerminalState {
-  return update(state, (e) => (ids.has(e.id) && e.state === 'running' ? { ...e, state: 'lost' } : e));
+export function commandsLost(state: TerminalState, ids: ReadonlySet<number>, reason: LostReason = 'restarted'): TerminalState {
+  return update(state, (e) => (ids.has(e.id) && e.state === 'running' ? { ...e, state: 'lost', lost: reason } : e));
 }
 
 /** The transcript without these entries (lines held for a cluster, sent again under new ids). */

@@ -67,6 +67,7 @@ function shellStrings(t: Translate): ShellStrings {
     welcome: t('terminal.welcome'),
     help: t('terminal.help'),
     lostNote: t('term.lost'),
+    stoppedNote: t('term.lostStopped'),
     pasteRefused: (kb) => t('terminal.pasteRefused', { size: kb }),
     moreCandidates: (n) => t('terminal.moreCandidates', { count: n }),
     announce: (line, output, code, interrupted) => {

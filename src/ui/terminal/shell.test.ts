@@ -12,6 +12,7 @@ const STRINGS: ShellStrings = {
   welcome: 'Welcome. This cluster is paused.',
   help: 'HELP TEXT',
   lostNote: 'LOST',
+  stoppedNote: 'STOPPED',
   pasteRefused: (kb) => `REFUSED ${kb}`,
   moreCandidates: (n) => `MORE ${n}`,
   announce: (line, output, code, interrupted) => `${line}|${output}|${code}|${interrupted}`,

@@ -59,6 +59,7 @@ export interface ShellStrings {
   welcome: string;
   help: string;
   lostNote: string;
+  stoppedNote: string;
   pasteRefused: (kb: number) => string;
   moreCandidates: (n: number) => string;
   announce: (line: string, output: string, exitCode: number | undefined, interrupted: boolean) => string;
@@ -344,7 +345,7 @@ export class Shell {
   }
 
   private transcriptInput() {
-    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote, welcome: this.strings.welcome };
+    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote, stoppedNote: this.strings.stoppedNote, welcome: this.strings.welcome };
   }
 
   private render(): void {

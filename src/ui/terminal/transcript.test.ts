@@ -70,6 +70,9 @@ describe('renderTranscript', () => {
     expect(text(view([e], 10_000))).toBe(`${PROMPT}cmd 1\n10.244.1.7\n`);
     const lost = entry(2, { state: 'lost', exitCode: undefined });
     expect(text(view([lost], 10_000))).toBe(`${PROMPT}cmd 2\n\x1b[33mlost\x1b[0m\n`);
+    // Lost because the page stopped using workers: that note, not the restart's.
+    const stopped = entry(3, { state: 'lost', lost: 'stopped', exitCode: undefined });
+    expect(text(view([stopped], 10_000, { stoppedNote: 'stopped' }))).toBe(`${PROMPT}cmd 3\n\x1b[33mstopped\x1b[0m\n`);
   });
 
   it('hides commands typed after the moment shown when the learner went back in time', () => {

@@ -49,8 +49,10 @@ export interface TranscriptInput {
   playheadMs: number;
   /** False when the learner is looking at the past. */
   following: boolean;
-  /** The note shown under a command the worker lost. */
+  /** The note shown under a command the worker lost (it restarted). */
   lostNote: string;
+  /** The note under one lost because the page stopped using workers; lostNote if unset. */
+  stoppedNote?: string;
   /** The greeting a `welcome` block shows, in the page's language now. */
   welcome: string;
 }
@@ -153,7 +155,7 @@ export function renderTranscript(input: TranscriptInput): Transcript {
     if (!input.following && e.startedAt !== undefined && e.startedAt > input.playheadMs) return;
     shown.push(e);
     const { count, waiting } = revealed(e, input.playheadMs);
-    const view = entryView(e, count, waiting, input.lostNote);
+    const view = entryView(e, count, waiting, e.lost === 'stopped' ? (input.stoppedNote ?? input.lostNote) : input.lostNote);
     const item: Item = { order: [e.id, 0, 0], seg: { key: `e${e.id}`, text: view.text } };
     if (e.state === 'running') item.busy = { id: e.id, interruptible: false };
     else if (waiting) item.busy = { id: e.id, interruptible: true };
