@@ -285,4 +285,19 @@ describe('A lesson whose code does not load', () => {
     await until(store, () => workerCount(store) > 0);
     expect(workers).toHaveLength(1);
   });
+
+  it('leaves its notice behind once a lesson loads', async () => {
+    const store = createAppStore();
+    const { factory } = inProcess();
+    const bridge = new SimBridge({ createWorker: factory, store, seed: 1, topology: 'basic', now: () => 0 });
+    const ctl = new LessonController(store, bridgeLessonHost(bridge, store, { log: [] }));
+    let offline = true;
+    void ctl.init({ ...bundle, load: (id) => (offline ? Promise.reject(new Error('offline')) : bundle.load(id)) });
+    bridge.start();
+    expect(await ctl.start(lesson.id)).toBe(false);
+    expect(store.getState().lessons.notices.map((n) => n.type)).toContain('load-failed');
+    offline = false;
+    expect(await ctl.start(lesson.id)).toBe(true);
+    expect(store.getState().lessons.notices.map((n) => n.type)).not.toContain('load-failed');
+  });
 });

@@ -225,6 +225,8 @@ export class LessonController {
       (e: unknown) => ({ ok: false as const, e }),
     );
     if (!modules.ok) return this.launchFailed(launch, modules.e);
+    // A load that failed earlier is history once a lesson loads.
+    if (this.state.notices.some((n) => n.type === 'load-failed')) this.dismiss('load-failed');
     const [{ createActor }, { createLessonMachine, phaseOf }] = modules.m;
     if (launch.cancelled) return launch.cancelled === 'replaced';
     launch.clusterAsked = true;
