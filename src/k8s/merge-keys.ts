@@ -12,6 +12,8 @@ const MERGE_KEYS: ReadonlyMap<string, string> = new Map([
   ['volumeMounts', 'mountPath'],
   ['ports', 'containerPort'],
   ['conditions', 'type'],
+  ['podIPs', 'ip'],
+  ['hostIPs', 'ip'],
 ]);
 
 /** The merge key of the list field `field` (a manifest's word: `constructor` has none). */

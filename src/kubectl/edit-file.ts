@@ -7,7 +7,7 @@
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { parseDocuments } from './manifest';
-import { deepEqual } from './apply/strategic';
+import { deepEqual } from '../k8s/strategic-patch';
 
 /** What the page's editor has open: everything the second half of `kubectl edit` compares against. */
 export interface OpenEdit {

@@ -9,7 +9,7 @@ import type { ComponentId } from '../core/ids';
 import type { HttpMethod, TraceDetails, TraceObject } from '../core/trace';
 import { randomString, uuidV4 } from '../core/rng';
 import { rfc3339 } from '../../k8s/time';
-import type { KObject, Pod } from '../../k8s/types';
+import type { KObject, Pod, PodStatus } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
 import { apiVersionOf, type ResourceInfo } from '../../k8s/resources';
 import { matches, type Selector } from '../../k8s/labels';
@@ -44,6 +44,7 @@ import { validateObject } from './validation';
 import { semanticEqual } from './validation/field';
 import { decodeStage, type FieldValidation } from './validation/decode-stage';
 import { applyPatchOfType, type PatchType } from './patch';
+import { withConditionTimes } from './zero-times';
 import { applyConfiguration, type ApplyOptions } from './apply/apply';
 import { recordUpdate, type UpdateManager } from './apply/update';
 import { applyDelete, type DeleteOptions } from './delete';
@@ -369,8 +370,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         // (a Node's images, a Pod's spec). A JSON patch addresses any path, so it sees it all.
         // At a converted version the patch applies to the object as that version shows it (a v1
         // status patch too: its conditions ride in the annotations), then converts back.
-        const target = view ? toServed(view, old) : req.subresource === 'status' && type !== 'json' ? { status: old.status } : old;
-        const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}));
+        const statusOnly = !view && req.subresource === 'status' && type !== 'json';
+        const target = view ? toServed(view, old) : statusOnly ? { status: old.status } : old;
+        // A status patch's result is only read until update() takes its status, which it copies
+        // unless handed over: it may share the untouched parts with the stored status.
+        const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}), statusOnly);
         if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
         if (view && req.subresource !== 'status') {
           const quoted = type === 'strategic' ? req.body : JSON.stringify(patched.value);
@@ -562,7 +566,8 @@ export function update(
     // Structural sharing: stored objects are never mutated after commit, so the new version
     // shares everything but its metadata (which the write stamps) and its status with the old
     // one. Spreading keeps every key where it was, so the stored object's field order is unchanged.
-    next = { ...old, metadata: { ...old.metadata }, status: req.handOver ? incoming.status : cloneData(incoming.status) };
+    const status = req.handOver ? incoming.status : cloneData(incoming.status);
+    next = { ...old, metadata: { ...old.metadata }, status: info.resource === 'pods' ? withConditionTimes(status as PodStatus) : status };
   } else {
     next = incoming;
     next.apiVersion = old.apiVersion;

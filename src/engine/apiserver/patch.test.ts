@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { twoWayMergePatch } from '../../k8s/strategic-patch';
 import { applyPatchOfType, mergePatch } from './patch';
 
 describe('strategic merge patch', () => {
@@ -11,5 +12,26 @@ describe('strategic merge patch', () => {
   it('still merges maps without the directive and deletes keys set to null', () => {
     const r = applyPatchOfType('strategic', { metadata: { labels: { a: '1', b: '2' } } }, { metadata: { labels: { b: null, c: '3' } } });
     expect(r).toEqual({ ok: true, value: { metadata: { labels: { a: '1', c: '3' } } } });
+  });
+});
+
+describe('two-way strategic merge patch (CreateTwoWayMergePatch) round trip', () => {
+  const cond = (type: string, status = 'True') => ({ type, status, lastTransitionTime: 't' });
+  const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['a condition added in front', { status: { phase: 'Pending', conditions: [cond('PodScheduled')] } }, { status: { phase: 'Pending', conditions: [cond('Initialized'), cond('PodScheduled')] } }],
+    ['a condition changed and one removed', { status: { conditions: [cond('Ready', 'False'), cond('Gone'), cond('PodScheduled')] } }, { status: { conditions: [cond('Ready'), cond('PodScheduled')] } }],
+    ['only the order changed', { status: { conditions: [cond('A'), cond('B')] } }, { status: { conditions: [cond('B'), cond('A')] } }],
+    ['a field dropped, an atomic list replaced', { status: { message: 'x', containerStatuses: [{ name: 'a', ready: false }] } }, { status: { containerStatuses: [{ name: 'a', ready: true }] } }],
+    ['pod IPs merged by ip', { status: { podIPs: [{ ip: '10.0.0.1' }] } }, { status: { podIPs: [{ ip: '10.0.0.2' }, { ip: '10.0.0.1' }] } }],
+  ];
+  it.each(cases)('%s: applying the patch gives the modified object', (_name, original, modified) => {
+    const patch = twoWayMergePatch(original, modified);
+    expect(mergePatch(original, patch)).toEqual(modified);
+  });
+
+  it('states the merged list order beside a changed list, as diffLists does', () => {
+    const patch = twoWayMergePatch({ status: { conditions: [cond('PodScheduled')] } }, { status: { conditions: [cond('Initialized'), cond('PodScheduled')] } });
+    expect(patch).toEqual({ status: { conditions: [cond('Initialized')], '$setElementOrder/conditions': [{ type: 'Initialized' }, { type: 'PodScheduled' }] } });
+    expect(twoWayMergePatch({ status: { conditions: [cond('A')] } }, { status: { conditions: [cond('A')] } })).toEqual({});
   });
 });

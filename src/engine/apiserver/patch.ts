@@ -18,10 +18,38 @@ function isObject(v: Json): v is Record<string, Json> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/**
+ * The merge itself, copying only along the paths the patch touches: what it leaves alone is the
+ * target's own value, and values taken from the patch are the patch's. mergePatch copies the
+ * result once; a status write takes it as it is (update() copies a status not handed over, and
+ * the rest is the stored object's, which is never mutated).
+ */
+function merge(target: Json, patch: Json, field: string): Json {
+  if (!isObject(patch)) return Array.isArray(patch) ? mergeList(field, target, patch) : patch;
+  // Strategic merge's replace directive on a map (mergeMap): the patch, minus the directive, is
+  // the whole new value. `kubectl rollout undo daemonset` sends its template this way.
+  if (patch['$patch'] === 'replace') {
+    const { $patch: _directive, ...rest } = patch;
+    return stripReplace(rest);
+  }
+  const out: Record<string, Json> = isObject(target) ? { ...target } : {};
+  for (const k in patch) {
+    if (!Object.hasOwn(patch, k) || k.startsWith(SET_ELEMENT_ORDER)) continue;
+    const v = patch[k];
+    if (v === null) delete out[k];
+    else setOwn(out, k, merge(own(out, k), v, k));
+  }
+  for (const k in patch) {
+    const v = patch[k];
+    if (Object.hasOwn(patch, k) && k.startsWith(SET_ELEMENT_ORDER) && Array.isArray(v)) reorder(out, k.slice(SET_ELEMENT_ORDER.length), v);
+  }
+  return out;
+}
+
 function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
   const key = mergeKeyOf(field);
-  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && Object.hasOwn(p, key))) return patch.map((p) => cloneData(p));
-  const out = cur.map((c) => cloneData(c)) as Record<string, Json>[];
+  if (!key || !Array.isArray(cur) || !patch.every((p) => isObject(p) && Object.hasOwn(p, key))) return patch;
+  const out = cur.slice() as Record<string, Json>[];
   for (const p of patch as Record<string, Json>[]) {
     const i = out.findIndex((c) => c[key] === p[key]);
     // Strategic merge's deletion directive, which `kubectl apply` sends for removed list items.
@@ -29,31 +57,15 @@ function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
       if (i >= 0) out.splice(i, 1);
       continue;
     }
-    if (i >= 0) out[i] = mergePatch(out[i], p) as Record<string, Json>;
-    else out.push(mergePatch({}, p) as Record<string, Json>);
+    if (i >= 0) out[i] = merge(out[i], p, '') as Record<string, Json>;
+    else out.push(merge({}, p, '') as Record<string, Json>);
   }
   return out;
 }
 
+/** The strategic merge of `patch` into `target`, sharing nothing with either. */
 export function mergePatch(target: Json, patch: Json, field = ''): Json {
-  if (!isObject(patch)) {
-    if (Array.isArray(patch)) return mergeList(field, target, patch);
-    return cloneData(patch);
-  }
-  // Strategic merge's replace directive on a map (mergeMap): the patch, minus the directive, is
-  // the whole new value. `kubectl rollout undo daemonset` sends its template this way.
-  if (patch['$patch'] === 'replace') {
-    const { $patch: _directive, ...rest } = patch;
-    return stripReplace(rest);
-  }
-  const out: Record<string, Json> = isObject(target) ? { ...(cloneData(target) as Record<string, Json>) } : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (k.startsWith(SET_ELEMENT_ORDER)) continue;
-    if (v === null) delete out[k];
-    else setOwn(out, k, mergePatch(own(out, k), v, k));
-  }
-  for (const [k, v] of Object.entries(patch)) if (k.startsWith(SET_ELEMENT_ORDER) && Array.isArray(v)) reorder(out, k.slice(SET_ELEMENT_ORDER.length), v);
-  return out;
+  return cloneData(merge(target, patch, field));
 }
 
 /** Strategic merge's `$setElementOrder/<list>` directive (CreateTwoWayMergePatch sends it beside a merged list). */
@@ -86,7 +98,7 @@ function stripReplace(v: Json): Json {
 }
 
 /** The object a PATCH request produces, by its Content-Type. */
-export function applyPatchOfType(type: PatchType, target: Json, patch: Json): PatchResult {
+export function applyPatchOfType(type: PatchType, target: Json, patch: Json, shared = false): PatchResult {
   // Both merge patches are decoded into a map first: strategicPatchObject's json.Unmarshal, and
   // for a JSON merge patch the strict decoding kubectl's fieldValidation=Strict asks for.
   if (type !== 'json' && !isObject(patch)) {
@@ -95,7 +107,8 @@ export function applyPatchOfType(type: PatchType, target: Json, patch: Json): Pa
   }
   switch (type) {
     case 'strategic':
-      return { ok: true, value: mergePatch(target, patch) };
+      // `shared`: the caller takes a result that shares what the patch left alone with the target.
+      return { ok: true, value: shared ? merge(target, patch, '') : mergePatch(target, patch) };
     case 'merge':
       return { ok: true, value: jsonMergePatch(target, patch) };
     case 'json':

@@ -1,11 +1,12 @@
 /**
- * The status manager: turns the kubelet's view of a Pod into `PUT pods/<name>/status` when it
- * differs from what kube-apiserver has, re-reading the Pod after a 409 Conflict. Once a deleted
+ * The status manager: turns the kubelet's view of a Pod into a GET of the Pod and a strategic
+ * merge `PATCH pods/<name>/status` when it differs from what kube-apiserver has. Once a deleted
  * Pod's worker has finished tearing it down, it sends the final DELETE with grace period 0 —
  * the step that makes a Terminating Pod disappear.
  */
 import type { Pod, PodStatus } from '../../k8s/types';
-import { isConflict, isNotFound } from '../client/client';
+import { isNotFound } from '../client/client';
+import { twoWayMergePatch } from '../../k8s/strategic-patch';
 import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { runtimeOf } from '../node/cri';
@@ -127,30 +128,40 @@ function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): P
   });
 }
 
-/** Writes the status if it changed; returns false when the Pod no longer exists. */
+/**
+ * syncPod (status_manager.go): when the kubelet's status differs from the one it last saw, GET the
+ * Pod from kube-apiserver and PATCH pods/<name>/status with the two-way strategic merge patch
+ * from the stored status to the new one (PatchPodStatus), the Pod's uid in the patch as its
+ * precondition. A patch carries no resourceVersion, so there is no conflict to retry. Returns
+ * false when the Pod no longer exists.
+ */
 function writeStatus(w: World, self: KubeletState, wk: PodWorker): boolean {
-  let pod = newestPod(self, wk);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const status = computeStatus(w, self, wk, pod);
-    if (sameStableJson(status, pod.status ?? {})) {
-      wk.pod = pod;
-      return true;
-    }
-    const body: Pod = { ...pod, status };
-    // `status` is this write's own (generatePodStatus builds it fresh, sharing only what it took
-    // from stored objects): kube-apiserver may keep it.
-    const res = api(w, self, { verb: 'update', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, body, handOver: true });
-    if (res.ok && res.object) {
-      wk.pod = res.object as Pod;
-      return true;
-    }
-    if (isNotFound(res)) return false;
-    if (!isConflict(res)) return true;
-    const fresh = api(w, self, { verb: 'get', resource: 'pods', namespace: wk.namespace, name: wk.name });
-    if (!fresh.ok || !fresh.object || fresh.object.metadata.uid !== wk.uid) return !isNotFound(fresh);
-    pod = fresh.object as Pod;
+  const known = newestPod(self, wk);
+  const status = computeStatus(w, self, wk, known);
+  // needsUpdate: nothing changed since what the kubelet last saw stored, so no request at all.
+  if (sameStableJson(status, known.status ?? {})) {
+    wk.pod = known;
+    return true;
   }
-  return true;
+  const got = api(w, self, { verb: 'get', resource: 'pods', namespace: wk.namespace, name: wk.name });
+  if (!got.ok || !got.object) return !isNotFound(got);
+  const pod = got.object as Pod;
+  // Deleted and re-created under the same name: this worker's status is not the new Pod's.
+  if (pod.metadata.uid !== wk.uid) return true;
+  // The status is worked out from what kube-apiserver just answered (the common case: the same
+  // version the informer had, and so the same status).
+  const merged = pod.metadata.resourceVersion === known.metadata.resourceVersion ? status : computeStatus(w, self, wk, pod);
+  if (sameStableJson(merged, pod.status ?? {})) {
+    wk.pod = pod;
+    return true;
+  }
+  const patch = twoWayMergePatch({ status: pod.status ?? {} }, { metadata: { uid: wk.uid }, status: merged });
+  const res = api(w, self, { verb: 'patch', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, patchType: 'strategic', body: patch as never, handOver: true });
+  if (res.ok && res.object) {
+    wk.pod = res.object as Pod;
+    return true;
+  }
+  return !isNotFound(res);
 }
 
 export function syncPodStatus(w: World, self: KubeletState, uid: string): void {

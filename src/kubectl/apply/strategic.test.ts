@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, threeWayPatch } from './strategic';
+import { threeWayPatch } from '../../k8s/strategic-patch';
+import { applyPatch } from './strategic';
 
 describe('three-way apply patch', () => {
   const live = {

@@ -10,7 +10,8 @@ import { namespaceOf, type Env } from '../env';
 import { throwIfCutShort } from '../interrupt';
 import { loadManifests, type ManifestDoc } from '../manifest';
 import { toJsonCompact } from '../../k8s/printers/json';
-import { applyPatch, threeWayPatch } from '../apply/strategic';
+import { threeWayPatch } from '../../k8s/strategic-patch';
+import { applyPatch } from '../apply/strategic';
 import { LAST_APPLIED, infoString, placeObject, stringMeta, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
 

@@ -13,7 +13,7 @@ import { CmdError, failureText, isNetworkError, withSource, type Failure } from 
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests, type ManifestDoc } from '../manifest';
-import { threeWayPatch } from '../apply/strategic';
+import { threeWayPatch } from '../../k8s/strategic-patch';
 import { LAST_APPLIED, placeObject, stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
 import { unifiedHunks } from '../printers/unified-diff';

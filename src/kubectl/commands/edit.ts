@@ -28,7 +28,7 @@ import { namespaceOf, type Env } from '../env';
 import { loadText } from '../manifest';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
-import { deepEqual, threeWayPatch } from '../apply/strategic';
+import { deepEqual, threeWayPatch } from '../../k8s/strategic-patch';
 import { NO_RESOURCES, OUTPUT_FLAG, VALIDATE_FLAG, printResult } from './common';
 import { editHeader, hasLines, manualStrip, sameContent, type EditReason, type OpenEdit } from '../edit-file';
 

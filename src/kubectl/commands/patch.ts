@@ -11,7 +11,8 @@ import type { Env } from '../env';
 import { parseDocuments } from '../manifest';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
-import { applyPatch, deepEqual } from '../apply/strategic';
+import { deepEqual } from '../../k8s/strategic-patch';
+import { applyPatch } from '../apply/strategic';
 import { jsonMergePatch, jsonPatch } from '../../k8s/json-patch';
 
 const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];

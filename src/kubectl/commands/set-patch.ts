@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import type { Flags } from '../flags';
 import { printResult, withDryRun, type DryRun } from './common';
 import type { Target } from './targets';
-import { threeWayPatch } from '../apply/strategic';
+import { threeWayPatch } from '../../k8s/strategic-patch';
 import { podSpecOf } from './pod-template';
 
 export type PatchOutcome =

@@ -4,7 +4,7 @@ import { resourceInfo } from '../../k8s/resources';
 import { fromLabelSelector } from '../../k8s/labels';
 import type { Client } from '../client';
 import { formatLabelSelector } from '../../k8s/labels';
-import { deepEqual } from '../apply/strategic';
+import { deepEqual } from '../../k8s/strategic-patch';
 import { formatLabels, selectorString } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents } from './common';
