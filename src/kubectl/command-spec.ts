@@ -19,6 +19,8 @@ export type Positional =
   | 'pod'
   /** One Service (`sim curl`). */
   | 'service'
+  /** One ServiceAccount of the namespace (`create token`: completion.ResourceNameCompletionFunc). */
+  | 'serviceaccount'
   /** One fault target (`sim fail`, `sim recover`). */
   | 'fault-target';
 
@@ -32,6 +34,8 @@ export interface CommandSpec<Run> {
   subcommands?: readonly string[];
   /** Other names of those subcommands (cobra's Aliases on them), not offered by completion. */
   subcommandAliases?: readonly string[];
+  /** What a subcommand's own positionals name, where not `positional` (its ValidArgsFunction). */
+  subcommandPositionals?: Readonly<Record<string, Positional>>;
   /** Other names that run it, not offered by completion (cobra's Aliases). */
   aliases?: readonly string[];
   /** For `resources`: the only resources it takes, as plural names, when not every one served. */
@@ -53,6 +57,7 @@ export interface FlagInfo {
 export interface CommandInfo {
   positional: Positional;
   subcommands?: string[];
+  subcommandPositionals?: Record<string, Positional>;
   resources?: string[];
   categories?: string[];
   flags: FlagInfo[];

@@ -26,6 +26,7 @@ function flagInfos(defs: readonly FlagDef[]): FlagInfo[] {
 function commandInfo(spec: CommandSpec<unknown>): CommandInfo {
   const info: CommandInfo = { positional: spec.positional, flags: flagInfos(spec.flags) };
   if (spec.subcommands) info.subcommands = [...spec.subcommands];
+  if (spec.subcommandPositionals) info.subcommandPositionals = { ...spec.subcommandPositionals };
   if (spec.resources) info.resources = [...spec.resources];
   if (spec.categories) info.categories = [...spec.categories];
   return info;

@@ -4,14 +4,13 @@
  * FieldManagerConflict causes) and `--force-conflicts`, compared line by line with our port
  * running the same commands headless.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../kubectl/session';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { runKubectl, runPort } from './served.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 const manifest = (replicas: number, image: string): string => `apiVersion: apps/v1
 kind: Deployment
@@ -35,19 +34,11 @@ spec:
 const FILES = { 'web.yaml': manifest(2, 'nginx:1.27'), 'web-5.yaml': manifest(5, 'nginx:1.27'), 'web-6.yaml': manifest(6, 'nginx:1.28') };
 
 let kubectl: KubectlBinary;
-let work: string;
-let served: Served;
+const setup = servedSession('apply');
 
 beforeAll(async () => {
   kubectl = await kubectlBinary();
-  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-apply-'));
-  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(work, name), text);
-  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
-});
-
-afterAll(async () => {
-  await served.close();
-  rmSync(work, { recursive: true, force: true });
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(setup.home, name), text);
 });
 
 describe('server-side apply through reconcile serve', () => {
@@ -66,8 +57,8 @@ describe('server-side apply through reconcile serve', () => {
     const transcript: string[] = [];
     for (const line of SCRIPT) {
       const port = runPort(session, line);
-      const args = line.split(' ').slice(1).map((a) => (a in FILES ? join(work, a) : a));
-      const real = await runKubectl(kubectl, served, work, args);
+      const args = line.split(' ').slice(1).map((a) => (a in FILES ? join(setup.home, a) : a));
+      const real = await runKubectl(kubectl, setup.served, setup.home, args);
       expect(real.stdout, line).toBe(port.stdout);
       expect(real.stderr, line).toBe(port.stderr);
       expect(real.code, line).toBe(port.code);
@@ -83,9 +74,9 @@ describe('server-side apply through reconcile serve', () => {
   });
 
   it('records both managers in managedFields, which kubectl shows only when asked', async () => {
-    const hidden = await runKubectl(kubectl, served, work, ['get', 'deployment', 'web', '-o', 'yaml']);
+    const hidden = await runKubectl(kubectl, setup.served, setup.home, ['get', 'deployment', 'web', '-o', 'yaml']);
     expect(hidden.stdout).not.toContain('managedFields');
-    const shown = await runKubectl(kubectl, served, work, ['get', 'deployment', 'web', '-o', 'json', '--show-managed-fields']);
+    const shown = await runKubectl(kubectl, setup.served, setup.home, ['get', 'deployment', 'web', '-o', 'json', '--show-managed-fields']);
     const entries = (JSON.parse(shown.stdout) as { metadata: { managedFields: { manager: string; operation: string; fieldsV1: Record<string, Record<string, unknown>> }[] } }).metadata.managedFields;
     // The deployment controller's writes (the revision annotation, then status) are Update entries.
     expect(entries.map((e) => [e.manager, e.operation])).toEqual([
@@ -111,8 +102,8 @@ describe('server-side apply through reconcile serve', () => {
     const transcript: string[] = [];
     for (const line of lines) {
       const port = runPort(session, line);
-      const args = line.split(' ').slice(1).map((a) => (a in FILES ? join(work, a) : a));
-      const real = await runKubectl(kubectl, served, work, args);
+      const args = line.split(' ').slice(1).map((a) => (a in FILES ? join(setup.home, a) : a));
+      const real = await runKubectl(kubectl, setup.served, setup.home, args);
       expect(real.stdout, line).toBe(port.stdout);
       expect(real.stderr, line).toBe(port.stderr);
       expect(real.code, line).toBe(port.code);

@@ -5,14 +5,13 @@
  * reasoned from upstream's conversion (pkg/apis/autoscaling/v1/conversion.go) and printers.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HorizontalPodAutoscaler } from '../k8s/autoscaling';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { runKubectl } from './served.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 /** The kubectl on PATH when it is 1.32 or older: the last ones whose `autoscale` creates autoscaling/v1. */
 function oldKubectl(): KubectlBinary | undefined {
@@ -27,21 +26,13 @@ function oldKubectl(): KubectlBinary | undefined {
 
 const old = oldKubectl();
 let current: KubectlBinary;
-let work: string;
-let served: Served;
+const setup = servedSession('hpa-v1');
 
 beforeAll(async () => {
   current = await kubectlBinary();
-  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-hpa-v1-'));
-  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
 });
 
-afterAll(async () => {
-  await served?.close();
-  rmSync(work, { recursive: true, force: true });
-});
-
-const stored = (): HorizontalPodAutoscaler => served.cluster.sim.storedObject<HorizontalPodAutoscaler>('horizontalpodautoscalers/default/web')!;
+const stored = (): HorizontalPodAutoscaler => setup.served.cluster.sim.storedObject<HorizontalPodAutoscaler>('horizontalpodautoscalers/default/web')!;
 
 /** The stored object's server-set fields, which the expected YAML quotes. */
 function meta(): string {
@@ -53,7 +44,7 @@ const TARGET = '  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment
 
 describe.skipIf(!old)('autoscaling/v1 HorizontalPodAutoscaler through reconcile serve (kubectl 1.32 on PATH)', () => {
   const run = async (k: KubectlBinary, line: string): Promise<string> => {
-    const r = await runKubectl(k, served, work, line.split(' '));
+    const r = await runKubectl(k, setup.served, setup.home, line.split(' '));
     expect(r.stderr, line).toBe('');
     expect(r.code, line).toBe(0);
     return r.stdout;
@@ -88,7 +79,7 @@ describe.skipIf(!old)('autoscaling/v1 HorizontalPodAutoscaler through reconcile 
   });
 
   it('carries the v2 status conditions in the v1 annotation once the controller has run', async () => {
-    served.cluster.advance(60_000);
+    setup.served.cluster.advance(60_000);
     const out = await run(old!, 'get horizontalpodautoscalers.v1.autoscaling web -o json');
     const hpa = JSON.parse(out) as { metadata: { annotations: Record<string, string> }; status: object };
     const conditions = JSON.parse(hpa.metadata.annotations['autoscaling.alpha.kubernetes.io/conditions']!) as { type: string; status: string; reason: string }[];
@@ -109,9 +100,9 @@ describe.skipIf(!old)('autoscaling/v1 HorizontalPodAutoscaler through reconcile 
   });
 
   it('strict decoding at v1: a v1 manifest with an unknown field is refused as kube-apiserver refuses it', async () => {
-    writeFileSync(join(work, 'typo.yaml'), 'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: typo\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  maxReplicas: 5\n  targetCPU: 50\n');
-    const r = await runKubectl(current, served, work, ['apply', '-f', join(work, 'typo.yaml')]);
-    expect(r.stderr).toBe(`Error from server (BadRequest): error when creating "${join(work, 'typo.yaml')}": HorizontalPodAutoscaler in version "v1" cannot be handled as a HorizontalPodAutoscaler: strict decoding error: unknown field "spec.targetCPU"\n`);
+    writeFileSync(join(setup.home, 'typo.yaml'), 'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: typo\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n  maxReplicas: 5\n  targetCPU: 50\n');
+    const r = await runKubectl(current, setup.served, setup.home, ['apply', '-f', join(setup.home, 'typo.yaml')]);
+    expect(r.stderr).toBe(`Error from server (BadRequest): error when creating "${join(setup.home, 'typo.yaml')}": HorizontalPodAutoscaler in version "v1" cannot be handled as a HorizontalPodAutoscaler: strict decoding error: unknown field "spec.targetCPU"\n`);
     expect(r.code).toBe(1);
   });
 

@@ -2,43 +2,32 @@
  * `/openapi/v2` through reconcile serve: the real kubectl's `explain --output=plaintext-openapiv2`
  * (client-go's OpenAPISchema(), which asks for gnostic protobuf) and the JSON document.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { runKubectl } from './served.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 let kubectl: KubectlBinary;
-let work: string;
-let served: Served;
+const setup = servedSession('openapi-v2');
 
 beforeAll(async () => {
   kubectl = await kubectlBinary();
-  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-openapi-v2-'));
-  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
-});
-
-afterAll(async () => {
-  await served.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 describe('OpenAPI v2 through reconcile serve', () => {
   it('answers kubectl explain --output=plaintext-openapiv2 from the protobuf document', async () => {
-    const r = await runKubectl(kubectl, served, work, ['explain', 'deployment.spec.strategy', '--output=plaintext-openapiv2']);
+    const r = await runKubectl(kubectl, setup.served, setup.home, ['explain', 'deployment.spec.strategy', '--output=plaintext-openapiv2']);
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain('KIND:     Deployment\nVERSION:  apps/v1\n\nRESOURCE: strategy <Object>\n');
     expect(r.stdout).toContain('   rollingUpdate\t<Object>\n     Rolling update config params.');
-    const ports = await runKubectl(kubectl, served, work, ['explain', 'svc.spec.ports', '--output=plaintext-openapiv2']);
+    const ports = await runKubectl(kubectl, setup.served, setup.home, ['explain', 'svc.spec.ports', '--output=plaintext-openapiv2']);
     expect(ports.stdout).toMatch(/targetPort\t<string>/);
   });
 
   it('serves JSON to other clients, with each kind tagged by its group, version and kind', async () => {
     const body = await new Promise<string>((resolve, reject) => {
-      const req = request(`${served.url}/openapi/v2`, { ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}`, Accept: 'application/json' } }, (res) => {
+      const req = request(`${setup.served.url}/openapi/v2`, { ca: setup.served.caCert, headers: { Authorization: `Bearer ${setup.served.credentials.tokens['kubernetes-admin']}`, Accept: 'application/json' } }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString('utf8')));
         res.on('end', () => resolve(text));

@@ -3,19 +3,15 @@
  * `--chunk-size` printing what one unpaged list prints, and the 410 Expired of a continue token
  * older than the served history.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { encodeContinue, INCONSISTENT_CONTINUE } from './paging';
 import { runKubectl } from './served.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 let kubectl: KubectlBinary;
-let work: string;
-let served: Served;
+const setup = servedSession('paging');
 
 interface ListBody {
   metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
@@ -24,7 +20,7 @@ interface ListBody {
 
 function get(path: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${served.url}${path}`, { ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
+    const req = request(`${setup.served.url}${path}`, { ca: setup.served.caCert, headers: { Authorization: `Bearer ${setup.served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString('utf8')));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
@@ -36,13 +32,6 @@ function get(path: string): Promise<{ status: number; body: unknown }> {
 
 beforeAll(async () => {
   kubectl = await kubectlBinary();
-  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-paging-'));
-  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
-});
-
-afterAll(async () => {
-  await served.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 describe('list paging through reconcile serve', () => {
@@ -74,8 +63,8 @@ describe('list paging through reconcile serve', () => {
   });
 
   it('prints the same table with --chunk-size as without', async () => {
-    const whole = await runKubectl(kubectl, served, work, ['get', 'pods', '-A']);
-    const chunked = await runKubectl(kubectl, served, work, ['get', 'pods', '-A', '--chunk-size=2']);
+    const whole = await runKubectl(kubectl, setup.served, setup.home, ['get', 'pods', '-A']);
+    const chunked = await runKubectl(kubectl, setup.served, setup.home, ['get', 'pods', '-A', '--chunk-size=2']);
     expect(chunked.stderr).toBe('');
     expect(chunked.stdout).toBe(whole.stdout);
   });

@@ -6,15 +6,12 @@
  * docs/serve.md ("Known byte differences") and README's serve bullet. PARITY_VERBOSE=1 prints
  * each line's wall time and any realignment of the served clock.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKubectlChunks } from '../kubectl/chunks';
-import { Session } from '../kubectl/session';
+import { describe, expect, it } from 'vitest';
 import { kubectlBinary } from './kubectl-binary.testing';
 import { compareParity, runParity, type KnownDifference, type ParityLine } from './parity.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SCRIPT = readFileSync(join(EXAMPLES, 'parity.sh'), 'utf8');
@@ -57,22 +54,12 @@ const kubectl = await kubectlBinary().catch((e: unknown) => {
 });
 
 describe.skipIf(!kubectl)('real kubectl parity: examples/parity.sh served and headless', () => {
-  let served: Served;
-  let home: string;
-  beforeAll(async () => {
-    await loadKubectlChunks();
-    home = mkdtempSync(join(tmpdir(), 'reconcile-parity-'));
-    served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
-  });
-  afterAll(async () => {
-    await served?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
+  // The manifests as the golden runner reads them (relative to examples/); the real kubectl runs there too.
+  const fileSource = { readFile: (p: string): string | undefined => readText(join(EXAMPLES, p)), listDir: (): undefined => undefined };
+  const setup = servedSession('parity', { session: { seed: 1, fileSource } });
 
   it('prints the same bytes, line by line, except the declared differences', async () => {
-    // The manifests as the golden runner reads them (relative to examples/); the real kubectl runs there too.
-    const fileSource = { readFile: (p: string): string | undefined => readText(join(EXAMPLES, p)), listDir: (): undefined => undefined };
-    const session = new Session({ seed: 1, fileSource });
+    const { served, home, session } = setup;
     const lines = await runParity(SCRIPT, { kubectl: kubectl!, served, home, cwd: EXAMPLES, session });
     if (process.env['PARITY_VERBOSE']) for (const l of lines) console.log(`${l.wallMs}ms realigned=${l.realigned} ${l.command}`);
     const { report, unused } = compareParity(lines, KNOWN);

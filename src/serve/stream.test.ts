@@ -5,27 +5,23 @@
  * exec's lines are compared with our port running the same commands headless.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Session } from '../kubectl/session';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { kubectlEnv, runKubectl, runPort, type Ran } from './served.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 /** util-linux's `script` gives kubectl a pseudo-terminal, so `-it` keeps its TTY. */
 const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 
 let kubectl: KubectlBinary;
-let work: string;
-let served: Served;
+const setup = servedSession('stream');
 
 function control(body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${served.url}/reconcile/v1/sim`, { method: 'POST', ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
+    const req = request(`${setup.served.url}/reconcile/v1/sim`, { method: 'POST', ca: setup.served.caCert, headers: { Authorization: `Bearer ${setup.served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -37,7 +33,7 @@ function control(body: string): Promise<number> {
 /** The real kubectl with input on stdin. */
 function withStdin(args: string[], input: string): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(kubectl.path, args, { env: kubectlEnv(served, work) });
+    const child = spawn(kubectl.path, args, { env: kubectlEnv(setup.served, setup.home) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -49,13 +45,6 @@ function withStdin(args: string[], input: string): Promise<Ran> {
 
 beforeAll(async () => {
   kubectl = await kubectlBinary();
-  work = mkdtempSync(join(tmpdir(), 'reconcile-serve-stream-'));
-  served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
-});
-
-afterAll(async () => {
-  await served.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 describe('streaming subresources through reconcile serve', () => {
@@ -76,7 +65,7 @@ describe('streaming subresources through reconcile serve', () => {
         expect(await control(line)).toBe(200);
         continue;
       }
-      const real = await runKubectl(kubectl, served, work, args);
+      const real = await runKubectl(kubectl, setup.served, setup.home, args);
       expect({ line, ...real }).toEqual({ line, ...port });
     }
   });
@@ -84,14 +73,14 @@ describe('streaming subresources through reconcile serve', () => {
   it('passes stdin with -i, and refuses jane with RBAC\'s message', async () => {
     const piped = await withStdin(['exec', '-i', 'toolbox', '--', 'sh'], 'echo "from stdin on $(hostname)"\n');
     expect(piped).toEqual({ code: 0, stdout: 'from stdin on toolbox\n', stderr: '' });
-    const jane = await runKubectl(kubectl, served, work, ['--context', 'jane', 'exec', 'toolbox', '--', 'hostname']);
+    const jane = await runKubectl(kubectl, setup.served, setup.home, ['--context', 'jane', 'exec', 'toolbox', '--', 'hostname']);
     expect(jane.code).toBe(1);
     expect(jane.stderr).toBe('Error from server (Forbidden): pods "toolbox" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
   });
 
   it('runs an interactive shell on a terminal (-it) line by line, with the prompt and echo', async () => {
-    const url = `${served.url.replace('https', 'wss')}/api/v1/namespaces/default/pods/toolbox/exec?command=sh&container=toolbox&stdin=true&stdout=true&tty=true`;
-    const ws = new WebSocket(url, ['v5.channel.k8s.io'], { ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}` } });
+    const url = `${setup.served.url.replace('https', 'wss')}/api/v1/namespaces/default/pods/toolbox/exec?command=sh&container=toolbox&stdin=true&stdout=true&tty=true`;
+    const ws = new WebSocket(url, ['v5.channel.k8s.io'], { ca: setup.served.caCert, headers: { Authorization: `Bearer ${setup.served.credentials.tokens['kubernetes-admin']}` } });
     let out = '';
     let status = '';
     const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
@@ -110,7 +99,7 @@ describe('streaming subresources through reconcile serve', () => {
   });
 
   it.skipIf(!HAS_SCRIPT)('gives the real kubectl exec -it on a terminal the container shell', async () => {
-    const child = spawn('script', ['-qfec', `${kubectl.path} exec -it toolbox -- sh`, '/dev/null'], { env: kubectlEnv(served, work) });
+    const child = spawn('script', ['-qfec', `${kubectl.path} exec -it toolbox -- sh`, '/dev/null'], { env: kubectlEnv(setup.served, setup.home) });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
@@ -128,18 +117,18 @@ describe('streaming subresources through reconcile serve', () => {
   });
 
   it('refuses attach and port-forward with a Status, never a hang', async () => {
-    const attach = await runKubectl(kubectl, served, work, ['attach', 'toolbox']);
+    const attach = await runKubectl(kubectl, setup.served, setup.home, ['attach', 'toolbox']);
     expect(attach.code).toBe(1);
     expect(attach.stderr).toContain('pods/attach is not served by reconcile serve');
-    const forward = await runKubectl(kubectl, served, work, ['port-forward', 'pod/toolbox', '0:80']);
+    const forward = await runKubectl(kubectl, setup.served, setup.home, ['port-forward', 'pod/toolbox', '0:80']);
     expect(forward.code).toBe(1);
     expect(forward.stderr).toContain('pods/portforward is not served by reconcile serve');
   });
 
   it('follows a log as simulated time passes and ends when the container exits', async () => {
-    await runKubectl(kubectl, served, work, ['run', 'counter', '--image=busybox:1.36', '--restart=Never', '--', 'sh', '-c', 'for i in 1 2 3; do echo tick $i; sleep 2; done']);
+    await runKubectl(kubectl, setup.served, setup.home, ['run', 'counter', '--image=busybox:1.36', '--restart=Never', '--', 'sh', '-c', 'for i in 1 2 3; do echo tick $i; sleep 2; done']);
     expect(await control('advance 3s')).toBe(200);
-    const child = spawn(kubectl.path, ['logs', '-f', 'counter'], { env: kubectlEnv(served, work) });
+    const child = spawn(kubectl.path, ['logs', '-f', 'counter'], { env: kubectlEnv(setup.served, setup.home) });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));

@@ -6,15 +6,10 @@
  * here, prints it bare, as create_token.go does when stdout is no terminal.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKubectlChunks } from '../kubectl/chunks';
-import { Session } from '../kubectl/session';
+import { describe, expect, it } from 'vitest';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
 import { runKubectl, runPort } from './served.testing';
-import { startServe, type Served } from './start';
+import { servedSession } from './served-session.testing';
 
 /** The kubectl on PATH as well, when it is another binary (1.27–1.33 on the CI image). */
 function pathKubectl(): KubectlBinary | undefined {
@@ -33,28 +28,16 @@ const current = await kubectlBinary().catch(() => undefined);
 const binaries = [current, pathKubectl()].filter((k): k is KubectlBinary => k !== undefined);
 
 describe.skipIf(binaries.length === 0)('kubectl create token through reconcile serve', () => {
-  let served: Served;
-  let home: string;
-  let session: Session;
-  beforeAll(async () => {
-    await loadKubectlChunks();
-    home = mkdtempSync(join(tmpdir(), 'reconcile-serve-token-'));
-    served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
-    session = new Session({ seed: 1 });
-  });
-  afterAll(async () => {
-    await served?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
+  const setup = servedSession('token', { session: { seed: 1 } });
 
   it.each(binaries.map((k) => [k.source, k] as const))('prints a token, and the TokenRequest with -o (%s)', async (_source, k) => {
-    const plain = await runKubectl(k, served, home, ['create', 'token', 'default']);
+    const plain = await runKubectl(k, setup.served, setup.home, ['create', 'token', 'default']);
     expect(plain.stderr).toBe('');
     expect(plain.stdout).toMatch(/^eyJ[\w+/]+\.eyJ[\w+/]+\.[\w+/]+$/);
-    expect(runPort(session, 'kubectl create token default').stdout).toMatch(/^eyJ[\w+/]+\.eyJ[\w+/]+\.[\w+/]+\n$/);
+    expect(runPort(setup.session, 'kubectl create token default').stdout).toMatch(/^eyJ[\w+/]+\.eyJ[\w+/]+\.[\w+/]+\n$/);
     for (const line of ['create token default -o yaml', 'create token default -o json --duration=2h --audience=a', 'create token default -o name']) {
-      const real = await runKubectl(k, served, home, line.split(' '));
-      const port = runPort(session, `kubectl ${line}`);
+      const real = await runKubectl(k, setup.served, setup.home, line.split(' '));
+      const port = runPort(setup.session, `kubectl ${line}`);
       expect([line, real.code, mask(real.stdout), real.stderr]).toEqual([line, port.code, mask(port.stdout), port.stderr]);
     }
   });
@@ -69,8 +52,8 @@ describe.skipIf(binaries.length === 0)('kubectl create token through reconcile s
       'create token default --context=jane',
       'create token default --bound-object-kind=Pod --bound-object-name=x',
     ]) {
-      const real = await runKubectl(k, served, home, line.split(' '));
-      const port = runPort(session, `kubectl ${line}`);
+      const real = await runKubectl(k, setup.served, setup.home, line.split(' '));
+      const port = runPort(setup.session, `kubectl ${line}`);
       expect([line, real.code, real.stdout, real.stderr]).toEqual([line, port.code, port.stdout, port.stderr]);
     }
   });

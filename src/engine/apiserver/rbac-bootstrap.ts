@@ -31,9 +31,15 @@ const BOOTSTRAP_ANNOTATIONS = { 'rbac.authorization.kubernetes.io/autoupdate': '
 /** Seeds the RBAC objects' uids (0x5eed_ca is the CA's stream). */
 const RBAC_STREAM = 0x5eed_2bac;
 
-function toRule(r: AnyRule): PolicyRule {
-  if ('nonResourceURLs' in r) return { verbs: [...r.verbs], nonResourceURLs: [...r.nonResourceURLs] };
-  return { verbs: [...r.verbs], apiGroups: [...r.groups], resources: [...r.resources], ...(r.resourceNames ? { resourceNames: [...r.resourceNames] } : {}) };
+/**
+ * A bootstrap rule's lists come sorted, as rbacv1helpers' PolicyRuleBuilder.Rule() leaves them;
+ * `-o yaml` and describe (which merges verbs across rules) show that order. Manifests' rules
+ * (add-ons, the CNI) keep theirs.
+ */
+function toRule(r: AnyRule, bootstrap: boolean): PolicyRule {
+  const list = (xs: readonly string[]): string[] => (bootstrap ? [...xs].sort() : [...xs]);
+  if ('nonResourceURLs' in r) return { verbs: list(r.verbs), nonResourceURLs: list(r.nonResourceURLs) };
+  return { verbs: list(r.verbs), apiGroups: list(r.groups), resources: list(r.resources), ...(r.resourceNames ? { resourceNames: list(r.resourceNames) } : {}) };
 }
 
 function toSubject(s: SubjectSpec): Subject {
@@ -50,7 +56,7 @@ function meta(name: string, namespace: string | undefined, bootstrap: boolean, l
 }
 
 function clusterRole(spec: ClusterRoleSpec): ClusterRole {
-  const obj: ClusterRole = { apiVersion: RBAC_API_VERSION, kind: 'ClusterRole', metadata: meta(spec.name, undefined, spec.bootstrap, spec.labels), rules: spec.rules.map(toRule) };
+  const obj: ClusterRole = { apiVersion: RBAC_API_VERSION, kind: 'ClusterRole', metadata: meta(spec.name, undefined, spec.bootstrap, spec.labels), rules: spec.rules.map((r) => toRule(r, spec.bootstrap)) };
   if (spec.aggregateFrom) obj.aggregationRule = { clusterRoleSelectors: [{ matchLabels: { [`rbac.authorization.k8s.io/aggregate-to-${spec.aggregateFrom}`]: 'true' } }] };
   return obj;
 }
@@ -86,7 +92,7 @@ export function rbacBootstrapObjects(cni: CniPlugin): { resource: string; obj: K
       }
     }
   }
-  const nsRoles: Role[] = ROLES.map((s) => ({ apiVersion: RBAC_API_VERSION, kind: 'Role', metadata: meta(s.name, s.namespace, false), rules: s.rules.map(toRule) }));
+  const nsRoles: Role[] = ROLES.map((s) => ({ apiVersion: RBAC_API_VERSION, kind: 'Role', metadata: meta(s.name, s.namespace, false), rules: s.rules.map((r) => toRule(r, false)) }));
   return [
     ...roles.map((obj) => ({ resource: 'clusterroles', obj })),
     ...CLUSTER_ROLE_BINDINGS.map((s) => ({ resource: 'clusterrolebindings', obj: binding(s) as KObject })),

@@ -11,6 +11,7 @@ import { parentUsage } from '../help/parent-usage';
 import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
+import type { Positional } from '../command-spec';
 import { placeObject, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { setOwn } from '../../k8s/own';
@@ -264,7 +265,11 @@ function secret(env: Env, argv: string[]): number {
   throw plainError(`failed to create secret ${f.api.message}`);
 }
 
-type Generator = { aliases: readonly string[] } & (
+type Generator = {
+  aliases: readonly string[];
+  /** What its argument names, for completion; unset: nothing completes (no ValidArgsFunction). */
+  positional?: Positional;
+} & (
   | { run: (env: Env, flags: Flags) => number; flags?: FlagDef[] }
   /** Takes its own argv: a generator with subcommands of its own (`create secret generic`). */
   | { runArgv: (env: Env, argv: string[]) => number }
@@ -285,7 +290,7 @@ const GENERATORS: Record<string, Generator> = {
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
   secret: { runArgv: secret, aliases: [] },
   serviceaccount: { run: serviceaccount, aliases: ['sa'] },
-  token: { run: (env, flags) => createToken(env, flags, requireName(flags, 'token')), flags: CREATE_TOKEN_FLAGS, aliases: [] },
+  token: { run: (env, flags) => createToken(env, flags, requireName(flags, 'token')), flags: CREATE_TOKEN_FLAGS, aliases: [], positional: 'serviceaccount' },
 };
 
 /**
@@ -305,6 +310,9 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
 
 export const CREATE_SUBCOMMANDS: readonly string[] = Object.keys(GENERATORS);
 export const CREATE_SUBCOMMAND_ALIASES: readonly string[] = Object.values(GENERATORS).flatMap((g) => g.aliases);
+export const CREATE_SUBCOMMAND_POSITIONALS: Readonly<Record<string, Positional>> = Object.fromEntries(
+  Object.entries(GENERATORS).flatMap(([name, g]) => (g.positional ? [[name, g.positional]] : [])),
+);
 
 function generator(word: string): Generator | undefined {
   for (const [name, g] of Object.entries(GENERATORS)) if (name === word || g.aliases.includes(word)) return g;

@@ -7,7 +7,7 @@ import type { CommandSpec } from '../command-spec';
 import type { Command } from '../env';
 import { runGet, GET_FLAGS } from './get';
 import { runApply, APPLY_FLAGS } from './apply';
-import { runCreate, CREATE_FILE_FLAGS, CREATE_ALL_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMANDS } from './create';
+import { runCreate, CREATE_FILE_FLAGS, CREATE_ALL_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMAND_POSITIONALS, CREATE_SUBCOMMANDS } from './create';
 import { runDescribe, DESCRIBE_FLAGS } from './describe';
 import { runDelete, DELETE_FLAGS } from './delete';
 import { runScale, SCALE_FLAGS } from './scale';
@@ -53,7 +53,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
   cp: { run: runCp, flags: ANY_FLAGS, positional: 'none' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
-  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES },
+  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES, subcommandPositionals: CREATE_SUBCOMMAND_POSITIONALS },
   debug: { run: runDebug, flags: DEBUG_FLAGS, positional: 'pod' },
   delete: { run: runDelete, flags: DELETE_FLAGS, positional: 'resources' },
   describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },

@@ -150,6 +150,15 @@ describe('kubectl auth', () => {
     expect(sim.traceSince(0).some((r) => r.kind === 'request' && r.detail.type === 'resource' && r.detail.resource === 'selfsubjectaccessreviews')).toBe(true);
   });
 
+  it('reads resource/name as a resource name, so edit "can" patch pods/ephemeralcontainers but not the subresource', () => {
+    kubectl(sim, 'create rolebinding ed-edit --clusterrole=edit --user=ed');
+    // cani.go splits the argument at '/': a Pod named "ephemeralcontainers", which edit may patch.
+    expect(kubectl(sim, 'auth can-i patch pods/ephemeralcontainers --as=ed')).toMatchObject({ stdout: 'yes\n', code: 0 });
+    expect(kubectl(sim, 'auth can-i patch pods --subresource=ephemeralcontainers --as=ed')).toMatchObject({ stdout: 'no\n', code: 1 });
+    expect(kubectl(sim, 'auth can-i create leases.coordination.k8s.io --as=ed')).toMatchObject({ stdout: 'yes\n', code: 0 });
+    expect(kubectl(sim, 'auth can-i create events --as=ed')).toMatchObject({ stdout: 'yes\n', code: 0 });
+  });
+
   it('--list prints the rules table', () => {
     const out = kubectl(sim, 'auth can-i --list').stdout;
     expect(out.split('\n')[0]).toBe('Resources                                       Non-Resource URLs   Resource Names   Verbs');
@@ -158,6 +167,14 @@ describe('kubectl auth', () => {
 
   it('whoami prints the user the apiserver sees', () => {
     expect(kubectl(sim, 'auth whoami --as=jane --as-group=devs').stdout).toBe('ATTRIBUTE   VALUE\nUsername    jane\nGroups      [devs system:authenticated]\n');
+  });
+});
+
+describe('kubectl describe clusterrole', () => {
+  it("merges a resource's verbs across edit's sorted rules", () => {
+    const rows = kubectl(sim, 'describe clusterrole edit').stdout.split('\n');
+    expect(rows.find((l) => l.trimStart().startsWith('pods/attach '))?.trim().split(/ {2,}/)).toEqual(['pods/attach', '[]', '[]', '[get list watch create delete deletecollection patch update]']);
+    expect(rows.find((l) => l.trimStart().startsWith('leases.'))?.trim().split(/ {2,}/)).toEqual(['leases.coordination.k8s.io', '[]', '[]', '[create delete deletecollection get list patch update watch]']);
   });
 });
 

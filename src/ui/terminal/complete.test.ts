@@ -120,6 +120,21 @@ describe('tab completion', () => {
     expect(press('kubectl drain ')).toEqual(['control-plane', 'node-1', 'node-2', 'node-3']);
   });
 
+  it("completes create token's ServiceAccount in the line's namespace, and no other generator's argument", () => {
+    for (const line of ['kubectl create serviceaccount builder', 'kubectl create sa bot', 'kubectl create serviceaccount deployer -n shop']) expect(cluster.run(line).exitCode).toBe(0);
+    expect(press('kubectl create token ')).toEqual(['bot', 'builder', 'default']);
+    expect(press('kubectl create token bu')).toBe('kubectl create token builder ');
+    expect(press('kubectl create token -n shop ')).toBe('kubectl create token -n shop de');
+    expect(press('kubectl create token -n shop de')).toEqual(['default', 'deployer']);
+    expect(press('kubectl -n shop create token dep')).toBe('kubectl -n shop create token deployer ');
+    expect(press('kubectl create token --namespace=shop bu')).toBe('kubectl create token --namespace=shop bu');
+    expect(press('kubectl create token --duration 10m bu')).toBe('kubectl create token --duration 10m builder ');
+    // ResourceNameCompletionFunc completes the first argument only.
+    expect(press('kubectl create token builder ')).toBe('kubectl create token builder ');
+    // Upstream's other create generators have no ValidArgsFunction.
+    expect(press('kubectl create serviceaccount bu')).toBe('kubectl create serviceaccount bu');
+  });
+
   it('completes sim directives and their arguments', () => {
     expect(press('sim ')).toEqual(['advance', 'audit', 'controller', 'curl', 'etcd', 'fail', 'help', 'load', 'recover', 'ssh', 'status', 'topology', 'trace', 'why']);
     expect(press('sim tr')).toBe('sim trace ');

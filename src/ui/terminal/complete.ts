@@ -242,7 +242,8 @@ function resourceArg(ctx: CompletionContext, p: LineParse, current: string, type
 function positionalCandidates(ctx: CompletionContext, p: LineParse, info: CommandInfo, current: string): string[] {
   const ns = p.allNamespaces ? undefined : (p.namespace ?? 'default');
   const first = p.positionals.length === 0;
-  switch (info.positional) {
+  const positional = (p.sub !== undefined && own(info.subcommandPositionals ?? {}, p.sub)) || info.positional;
+  switch (positional) {
     case 'resources':
       return resourceArg(ctx, p, current, typeWords(ctx.discovery, info));
     case 'nodes':
@@ -254,12 +255,15 @@ function positionalCandidates(ctx: CompletionContext, p: LineParse, info: Comman
       return first ? matching(current, namesOf(ctx, 'pods', ns).map((n) => `pod/${n}`)) : [];
     case 'service':
       return first ? matching(current, namesOf(ctx, 'services', ns)) : [];
+    case 'serviceaccount':
+      // `create token` has no --all-namespaces: the namespace is -n's, or the context's.
+      return first ? matching(current, namesOf(ctx, 'serviceaccounts', p.namespace ?? 'default')) : [];
     case 'fault-target':
       return first ? matching(current, ctx.targets) : [];
     case 'none':
       return [];
     default: {
-      const never: never = info.positional;
+      const never: never = positional;
       return never;
     }
   }
