@@ -23,11 +23,22 @@ export function isMap(v: Json): v is JsonMap {
 
 export function deepEqual(a: Json, b: Json): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
   if (isMap(a) && isMap(b)) {
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => deepEqual(a[k], own(b, k)));
+    // The same keys with defined values, pairwise equal; walked without building key lists (the
+    // kubelet compares every status it reports this way).
+    let defined = 0;
+    for (const k in a) {
+      if (!Object.hasOwn(a, k) || a[k] === undefined) continue;
+      defined++;
+      if (!deepEqual(a[k], own(b, k))) return false;
+    }
+    for (const k in b) if (Object.hasOwn(b, k) && b[k] !== undefined) defined--;
+    return defined === 0;
   }
   return false;
 }
@@ -66,7 +77,9 @@ function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[])
 
 function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, setOrder = false): JsonMap {
   const patch: JsonMap = {};
-  for (const [k, mv] of Object.entries(m)) {
+  for (const k in m) {
+    if (!Object.hasOwn(m, k)) continue;
+    const mv = m[k];
     if (mv === undefined) continue;
     const cv = own(c, k);
     const ov = own(o, k);
