@@ -51,10 +51,10 @@ import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
 import { prepareForCreate } from './admission/strategy';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
-import { podExec, podLogs } from './kubelet-proxy';
+import { podAttach, podExec, podLogs } from './kubelet-proxy';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
-import type { ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
+import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
 import { customSource } from '../../k8s/apiextensions';
 import { crdOf, servedResource } from '../apiextensions/served';
@@ -73,11 +73,13 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize' | 'token' | 'ephemeralcontainers';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'finalize' | 'token' | 'ephemeralcontainers';
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */
   execOptions?: ExecOptions;
+  /** For `pods/attach`. */
+  attachOptions?: AttachOptions;
   namespace?: string;
   name?: string;
   body?: KObject;
@@ -111,7 +113,7 @@ export interface ApiRequest {
 }
 
 export type ApiResponse =
-  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string; exec?: ExecOutcome }
+  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string; exec?: ExecOutcome; attach?: AttachOutcome }
   | { ok: false; error: StatusError | NetworkError };
 
 /** Finds the kube-apiserver instance a component's requests reach. */
@@ -344,6 +346,13 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         if (!ran.ok) return fail({ code: ran.code, reason: ran.reason, message: ran.message });
         const code = ran.exec?.type === 'upgrade-failed' ? 500 : 101;
         return respond({ ok: true, code, text: '', resourceVersion: '', ...(ran.exec ? { exec: ran.exec } : {}) });
+      }
+      if (req.subresource === 'attach') {
+        // As exec: upgraded and proxied to the kubelet of the Pod's node, onto the container's PID 1.
+        const got = podAttach(w, serverId, ns ?? 'default', req.name ?? '', req.attachOptions ?? {});
+        if (!got.ok) return fail({ code: got.code, reason: got.reason, message: got.message });
+        const code = got.attach?.type === 'attached' ? 101 : 500;
+        return respond({ ok: true, code, text: '', resourceVersion: '', ...(got.attach ? { attach: got.attach } : {}) });
       }
       if (req.subresource) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       return respond(create(w, serverId, requestId, info, ns, req));
