@@ -194,5 +194,8 @@ describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve',
     expect([jane.code, withoutRecordedNotice(jane.stderr)]).toEqual([1, 'If you don\'t see a command prompt, try pressing enter.\nError from server (Forbidden): pods "two" is forbidden: User "jane" cannot create resource "pods/attach" in API group "" in the namespace "default"\n']);
     const missing = await runKubectl(k, served, home, ['attach', 'nosuch']);
     expect([missing.code, missing.stderr]).toEqual([1, 'Error from server (NotFound): pods "nosuch" not found\n']);
+    // Without an upgrade the stream is located, then refused, as kube-apiserver's UpgradeAwareHandler does.
+    const plain = await runKubectl(k, served, home, ['get', '--raw', '/api/v1/namespaces/default/pods/web/attach']);
+    expect([plain.code, plain.stderr]).toEqual([1, 'Error from server (BadRequest): Upgrade request required\n']);
   });
 });

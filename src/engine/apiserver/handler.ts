@@ -52,6 +52,7 @@ import { prepareNamespaceForCreate } from './namespace-strategy';
 import { prepareForCreate } from './admission/strategy';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
 import { podAttach, podExec, podLogs } from './kubelet-proxy';
+import { connectRefusal, isConnect, UPGRADEABLE } from './connect';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
 import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
@@ -73,7 +74,14 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'finalize' | 'token' | 'ephemeralcontainers';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers';
+  /**
+   * A request to a pod's exec, attach or portforward without an Upgrade header (a plain GET or
+   * POST): located, then refused as UpgradeAwareHandler refuses it (connect.ts).
+   */
+  plain?: true;
+  /** For `pods/exec`, `pods/attach` asked without a stream: the `?container=` the URL names. */
+  container?: string;
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */
@@ -296,6 +304,20 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   audit.reason = decided.reason;
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
+  if (info.resource === 'pods' && isConnect(req.subresource)) {
+    // A stream asked with GET (WebSockets) is also authorized for create, as with POST (SPDY):
+    // ensureAuthorizedForVerb, AuthorizePodWebsocketUpgradeCreatePermission.
+    if (rbacVerb !== 'create' && UPGRADEABLE.has(req.subresource)) {
+      const create = authorizeResourceWithReason(w, req.user, { verb: 'create', group: info.group, resource: rbacResource, namespace: rbacNamespace || undefined, name: req.name || undefined });
+      trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: create.allowed, verb: 'create', resource: rbacResource }, object: ref, requestId });
+      if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
+    }
+    const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach');
+    if (!streamed) {
+      const container = req.container ?? req.execOptions?.container ?? req.attachOptions?.container;
+      return fail(connectRefusal(w, { subresource: req.subresource, namespace: req.namespace ?? 'default', name: req.name ?? '', ...(container ? { container } : {}), upgraded: !req.plain }));
+    }
+  }
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));

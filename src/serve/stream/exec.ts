@@ -10,7 +10,7 @@
  * Forbidden, the kubelet's "container not found") is therefore answered twice, the second time
  * from a short memory of the first, so the command runs once and kubectl prints the refusal as
  * it prints it against a real cluster. `attach` is attach.ts's, on the same channels;
- * `portforward` is refused with a Status.
+ * `portforward` (and an upgraded `proxy`) is refused with the engine's Status (its apiserver/connect.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -85,7 +85,11 @@ export class StreamUpgrades {
         return this.upgrade(req, socket, head, opened.stream);
       }
       case 'portforward':
-        return refuse({ status: badRequest(`pods/portforward is not served by reconcile serve: simulated Pods have no real sockets to forward; use sim curl in the simulator's terminal`) });
+      case 'proxy': {
+        // Not simulated as streams: the engine locates the target and refuses as apiserver/connect.ts says.
+        const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: route.subresource, namespace: route.namespace ?? 'default', name: route.name }, ctx.user, ctx.invocation);
+        return refuse(r.ok ? { text: `pods/${route.subresource} answered without a stream`, code: 500 } : { status: 'network' in r.error ? unreachable(r.error) : r.error });
+      }
       default:
         return refuse({ status: notFoundPath });
     }
