@@ -100,7 +100,7 @@ function pod(name: string, containers: Pod['spec']['containers'], restartPolicy?
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { ...(restartPolicy ? { restartPolicy } : {}), containers } } as Pod;
 }
 
-describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve', () => {
+describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve (skipped: no kubectl binary, pinned or on PATH)', () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'reconcile-serve-attach-'));
     served = await startServe({ seed: 1, topology: 'basic', port: 0, clock: 'manual', speed: 1 });
@@ -114,7 +114,7 @@ describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve',
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
-  it.skipIf(!HAS_SCRIPT).each(each)('attaches -it to the shell that is PID 1: a line runs there, exit ends the container (%s)', async (_source, k, i) => {
+  it.skipIf(!HAS_SCRIPT).each(each)('attaches -it to the shell that is PID 1: a line runs there, exit ends the container (%s; skipped without util-linux script)', async (_source, k, i) => {
     const t = onTerminal(k, ['attach', '-it', `shell${i}`]);
     // BusyBox ash redraws its prompt on the resize kubectl sends as it attaches.
     await t.seen('/ # ');
@@ -131,7 +131,7 @@ describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve',
     expect(status).toMatchObject({ restartCount: 1, lastState: { terminated: { exitCode: 2, reason: 'Error' } } });
   });
 
-  it.skipIf(!HAS_SCRIPT).each(each)('ends kubectl debug -it attached to the ephemeral container’s shell (%s)', async (_source, k, i) => {
+  it.skipIf(!HAS_SCRIPT).each(each)('ends kubectl debug -it attached to the ephemeral container’s shell (%s; skipped without util-linux script)', async (_source, k, i) => {
     const name = `dbg${i}`;
     const before = served.cluster.sim.lastTraceSeq;
     const t = onTerminal(k, ['debug', '-it', 'web', '--image=busybox:1.36', '--target=web', '-c', name]);
@@ -152,7 +152,7 @@ describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve',
     expect(hops.some((h) => h.startsWith('GET /api/v1/namespaces/default/pods/web/log'))).toBe(false);
   });
 
-  it.skipIf(!HAS_SCRIPT).each(each)('ends kubectl run -it --rm attached to the new Pod’s shell, then deletes it (%s)', async (_source, k, i) => {
+  it.skipIf(!HAS_SCRIPT).each(each)('ends kubectl run -it --rm attached to the new Pod’s shell, then deletes it (%s; skipped without util-linux script)', async (_source, k, i) => {
     const name = `tmp${i}`;
     const t = onTerminal(k, ['run', '-it', '--rm', name, '--image=busybox:1.36', '--', 'sh']);
     await committed(name, () => true);
@@ -165,6 +165,20 @@ describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve',
     expect(withoutRecordedNotice(t.output())).toMatch(
       new RegExp(`^If you don't see a command prompt, try pressing enter\\.\r\n/ # echo hi there\r\nhi there\r\n/ # exit\r\nSession ended, resume using 'kubectl attach ${name} -c ${name} -i -t' command when the pod is running\r\npod "${name}" deleted( from default namespace)?\r\n$`),
     );
+  });
+
+  it('passes piped input to a shell attached without a TTY, line by line, with no echo or prompt', async () => {
+    createPod(pod('piped', [{ name: 'piped', image: 'busybox:1.36', command: ['sh'], stdin: true }]));
+    served.cluster.advance(30_000);
+    const child = spawn(binaries[0]!.path, ['attach', '-i', 'piped'], { env: kubectlEnv(served, home) });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    child.stdin.end('hostname\necho "$((6 * 7))"\nexit 3\n');
+    expect(await exited).toBe(0);
+    expect(stdout).toBe('piped\n42\n');
+    served.cluster.advance(15_000);
+    expect(served.cluster.sim.storedObject<Pod>('pods/default/piped')?.status?.containerStatuses?.[0]?.lastState?.terminated?.exitCode).toBe(3);
   });
 
   it('streams what a process that is no shell writes after the attach, until it exits', async () => {
