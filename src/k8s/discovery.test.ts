@@ -30,8 +30,26 @@ describe('discovery', () => {
     const core = apiResourceList('', 'v1') as { resources: { name: string }[] };
     const names = core.resources.map((r) => r.name);
     expect(names).toEqual([...names].sort());
-    expect(names.filter((n) => n.startsWith('pods/'))).toEqual(['pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/log', 'pods/status']);
+    expect(names.filter((n) => n.startsWith('pods/'))).toEqual(['pods/attach', 'pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/exec', 'pods/log', 'pods/portforward', 'pods/proxy', 'pods/status']);
     const pods = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
-    expect(pods.subresources?.map((s) => s.subresource)).toEqual(['binding', 'ephemeralcontainers', 'eviction', 'log', 'status']);
+    expect(pods.subresources?.map((s) => s.subresource)).toEqual(['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'status']);
+  });
+
+  it('describes the pod subresources as kube-apiserver 1.36 does (pods/resize aside: in-place resize is not simulated)', () => {
+    const core = apiResourceList('', 'v1') as { resources: { name: string }[] };
+    // A real cluster's /api/v1, less pods/resize.
+    expect(core.resources.filter((r) => r.name.startsWith('pods/'))).toEqual([
+      { name: 'pods/attach', singularName: '', namespaced: true, kind: 'PodAttachOptions', verbs: ['create', 'get'] },
+      { name: 'pods/binding', singularName: '', namespaced: true, kind: 'Binding', verbs: ['create'] },
+      { name: 'pods/ephemeralcontainers', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] },
+      { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
+      { name: 'pods/exec', singularName: '', namespaced: true, kind: 'PodExecOptions', verbs: ['create', 'get'] },
+      { name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] },
+      { name: 'pods/portforward', singularName: '', namespaced: true, kind: 'PodPortForwardOptions', verbs: ['create', 'get'] },
+      { name: 'pods/proxy', singularName: '', namespaced: true, kind: 'PodProxyOptions', verbs: ['create', 'delete', 'get', 'patch', 'update'] },
+      { name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] },
+    ]);
+    const pods = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
+    expect(pods.subresources?.find((s) => s.subresource === 'attach')).toEqual({ subresource: 'attach', responseKind: { group: '', version: 'v1', kind: 'PodAttachOptions' }, verbs: ['create', 'get'] });
   });
 });

@@ -77,6 +77,15 @@ function subresourceShape(info: ResourceInfo, sub: string): SubresourceShape {
       return { responseKind: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' }, verbs: ['create'] };
     case 'log':
       return { responseKind: self, verbs: ['get'] };
+    // Connecters: the kind is their options' (NewConnectOptions), the verbs their ConnectMethods' (GET, POST; proxy every method).
+    case 'exec':
+      return { responseKind: { group: '', version: 'v1', kind: 'PodExecOptions' }, verbs: ['create', 'get'] };
+    case 'attach':
+      return { responseKind: { group: '', version: 'v1', kind: 'PodAttachOptions' }, verbs: ['create', 'get'] };
+    case 'portforward':
+      return { responseKind: { group: '', version: 'v1', kind: 'PodPortForwardOptions' }, verbs: ['create', 'get'] };
+    case 'proxy':
+      return { responseKind: { group: '', version: 'v1', kind: 'PodProxyOptions' }, verbs: ['create', 'delete', 'get', 'patch', 'update'] };
     default:
       return { responseKind: self, verbs: ['get', 'patch', 'update'] };
   }

@@ -56,7 +56,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('nodes', 'Node', '', 'v1', false, ['no'], ['status']),
   r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
   r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
-  r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers']),
+  r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers', 'exec', 'attach', 'portforward', 'proxy']),
   r('resourcequotas', 'ResourceQuota', '', 'v1', true, ['quota'], ['status']),
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa'], ['token']),

@@ -32,8 +32,8 @@ export interface ApiContext {
 
 type Req = Omit<ApiRequest, 'user' | 'from'>;
 
-/** Subresources that stream over an upgraded connection (stream/exec.ts); a plain request is refused. */
-const STREAMING = new Set(['exec', 'attach', 'portforward', 'proxy']);
+/** A Pod's Connecter subresources: streams over an upgraded connection (stream/exec.ts), and proxy. */
+const CONNECT = new Set(['exec', 'attach', 'portforward', 'proxy']);
 
 export function writeJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
   const headers: Record<string, string | string[]> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
@@ -59,11 +59,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   // The deprecation warning goes with every request for the resource, failed ones too.
   if (info.deprecated) res.setHeader('Warning', [`299 - ${JSON.stringify(info.deprecated)}`]);
   if (route.subresource !== undefined) {
-    if (STREAMING.has(route.subresource)) {
-      // Without `Upgrade: websocket` a streaming subresource is refused as kube-apiserver refuses it (stream/exec.ts serves the upgrade).
-      return writeStatus(res, badRequest('Upgrade request required'));
-    }
     if (!info.subresources.includes(route.subresource)) return writeStatus(res, notFoundPath);
+    if (info.resource === 'pods' && CONNECT.has(route.subresource)) return serveConnect(res, route, ctx);
     // serviceaccounts/token is a NamedCreater only: any other method finds no handler.
     if (route.subresource === 'token' && route.verb !== 'create') return writeStatus(res, methodNotAllowed);
   }
@@ -329,3 +326,21 @@ function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] 
   return { user, ...(groups.length ? { groups } : {}), ...(typeof uid === 'string' ? { uid } : {}) };
 }
 
+
+/**
+ * A Pod's exec, attach or portforward without `Upgrade: websocket`, or its proxy: the engine's
+ * kube-apiserver authorizes and locates the target, then refuses as upstream does (its
+ * apiserver/connect.ts); the upgraded streams are stream/exec.ts's.
+ */
+function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext): void {
+  const verb = route.verb === 'get' || route.verb === 'create' || route.verb === 'update' || route.verb === 'patch' || route.verb === 'delete' ? route.verb : undefined;
+  if (!verb || route.name === undefined) return writeStatus(res, methodNotAllowed);
+  const container = route.query.get('container');
+  const req: Req = { verb, resource: 'pods', subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
+  const impersonate = impersonation(ctx.headers);
+  if (impersonate) req.impersonate = impersonate;
+  const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
+  if (!r.ok) return writeFailure(res, r);
+  // The engine serves no plain stream; an answer here would be a new kind of Connect.
+  writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: pods/${route.subresource ?? ''} answered without a stream` });
+}

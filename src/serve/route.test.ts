@@ -16,6 +16,9 @@ describe('routeOf', () => {
     // A Namespace is named by /namespaces/<name>, and its status too.
     expect(resource('GET', '/api/v1/namespaces/team')).toEqual({ verb: 'get', resource: 'namespaces', namespace: undefined, name: 'team', subresource: undefined });
     expect(resource('PUT', '/api/v1/namespaces/team/status')).toEqual({ verb: 'update', resource: 'namespaces', namespace: undefined, name: 'team', subresource: 'status' });
+    // Only proxy carries a path after its subresource.
+    expect(resource('GET', '/api/v1/namespaces/default/pods/web:80/proxy/healthz/ready')).toEqual({ verb: 'get', resource: 'pods', namespace: 'default', name: 'web:80', subresource: 'proxy' });
+    expect(routeOf('GET', '/api/v1/namespaces/default/pods/web/log/more')).toEqual({ type: 'not-found' });
   });
 
   it('tells discovery, the control endpoint and the engine-served paths apart', () => {

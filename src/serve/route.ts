@@ -70,7 +70,8 @@ function resourceRoute(method: string, group: string, version: string, segs: str
   const found = resource === undefined ? undefined : builtin && builtin.group === group ? builtin : custom.find((r) => r.resource === resource && r.group === group);
   // The route's info names the URL's version: the table's, or one served by conversion (autoscaling/v1 HPAs).
   const info = found && found.group === group ? atVersion(found, version) : undefined;
-  if (!info || extra.length > 0) return { type: 'not-found' };
+  // Only proxy takes a path after its name (`pods/web:80/proxy/healthz`).
+  if (!info || (extra.length > 0 && subresource !== 'proxy')) return { type: 'not-found' };
   if (namespace !== undefined && !info.namespaced) return { type: 'not-found' };
   const verb = verbOf(method, name !== undefined, query);
   if (!verb) return { type: 'method-not-allowed' };

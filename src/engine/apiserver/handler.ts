@@ -52,10 +52,11 @@ import { applySubresource } from './subresources';
 import { prepareNamespaceForCreate } from './namespace-strategy';
 import { prepareForCreate } from './admission/strategy';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
-import { podExec, podLogs } from './kubelet-proxy';
+import { podAttach, podExec, podLogs } from './kubelet-proxy';
+import { connectRefusal, isConnect, UPGRADEABLE } from './connect';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
-import type { ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
+import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
 import { customSource } from '../../k8s/apiextensions';
 import { crdOf, servedResource } from '../apiextensions/served';
@@ -74,11 +75,20 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'finalize' | 'token' | 'ephemeralcontainers';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers';
+  /**
+   * A request to a pod's exec, attach or portforward without an Upgrade header (a plain GET or
+   * POST): located, then refused as UpgradeAwareHandler refuses it (connect.ts).
+   */
+  plain?: true;
+  /** For `pods/exec`, `pods/attach` asked without a stream: the `?container=` the URL names. */
+  container?: string;
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */
   execOptions?: ExecOptions;
+  /** For `pods/attach`. */
+  attachOptions?: AttachOptions;
   namespace?: string;
   name?: string;
   body?: KObject;
@@ -112,7 +122,7 @@ export interface ApiRequest {
 }
 
 export type ApiResponse =
-  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string; exec?: ExecOutcome }
+  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string; exec?: ExecOutcome; attach?: AttachOutcome }
   | { ok: false; error: StatusError | NetworkError };
 
 /** Finds the kube-apiserver instance a component's requests reach. */
@@ -295,6 +305,20 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   audit.reason = decided.reason;
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
+  if (info.resource === 'pods' && isConnect(req.subresource)) {
+    // A stream asked with GET (WebSockets) is also authorized for create, as with POST (SPDY):
+    // ensureAuthorizedForVerb, AuthorizePodWebsocketUpgradeCreatePermission.
+    if (rbacVerb !== 'create' && UPGRADEABLE.has(req.subresource)) {
+      const create = authorizeResourceWithReason(w, req.user, { verb: 'create', group: info.group, resource: rbacResource, namespace: rbacNamespace || undefined, name: req.name || undefined });
+      trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: create.allowed, verb: 'create', resource: rbacResource }, object: ref, requestId });
+      if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
+    }
+    const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach');
+    if (!streamed) {
+      const container = req.container ?? req.execOptions?.container ?? req.attachOptions?.container;
+      return fail(connectRefusal(w, { subresource: req.subresource, namespace: req.namespace ?? 'default', name: req.name ?? '', ...(container ? { container } : {}), upgraded: !req.plain }));
+    }
+  }
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));
@@ -345,6 +369,13 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         if (!ran.ok) return fail({ code: ran.code, reason: ran.reason, message: ran.message });
         const code = ran.exec?.type === 'upgrade-failed' ? 500 : 101;
         return respond({ ok: true, code, text: '', resourceVersion: '', ...(ran.exec ? { exec: ran.exec } : {}) });
+      }
+      if (req.subresource === 'attach') {
+        // As exec: upgraded and proxied to the kubelet of the Pod's node, onto the container's PID 1.
+        const got = podAttach(w, serverId, ns ?? 'default', req.name ?? '', req.attachOptions ?? {});
+        if (!got.ok) return fail({ code: got.code, reason: got.reason, message: got.message });
+        const code = got.attach?.type === 'attached' ? 101 : 500;
+        return respond({ ok: true, code, text: '', resourceVersion: '', ...(got.attach ? { attach: got.attach } : {}) });
       }
       if (req.subresource) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       return respond(create(w, serverId, requestId, info, ns, req));

@@ -1,13 +1,14 @@
 /**
  * kube-apiserver's proxy to the kubelets (pkg/registry/core/pod/rest/log.go, subresources.go):
- * for `pods/log` and `pods/exec` it resolves the container (LogLocation, ExecLocation), dials the
+ * for `pods/log`, `pods/exec` and `pods/attach` it resolves the container (LogLocation,
+ * ExecLocation, AttachLocation), dials the
  * kubelet of the Pod's node on :10250 and relays the answer. As in Kubernetes, where the two speak HTTP, kube-apiserver links no kubelet code:
  * it reaches the kubelet's `serve` behaviour through a dialler that dispatch.ts (the one module
  * that knows every behaviour) connects when it loads. No kubelet code, so no `node/` import here.
  */
 import type { ComponentId } from '../core/ids';
 import type { Pod } from '../../k8s/types';
-import type { ExecOptions, KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
+import type { AttachOptions, ExecOptions, KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
 import { trace } from '../runtime';
 import type { World } from '../world';
 
@@ -69,26 +70,51 @@ export function podLogs(w: World, namespace: string, podName: string, opts: LogO
 }
 
 /**
- * `POST pods/<name>/exec`: ExecLocation (the Pod must have a node and the container must be in its
- * spec, as BadRequest Status errors), then the stream upgrade through the kubelet of its node.
+ * streamLocation, shared by ExecLocation and AttachLocation: the Pod, its container (the default
+ * when there is one) and its node, or their BadRequest / NotFound Status errors.
  */
-export function podExec(w: World, from: ComponentId, namespace: string, podName: string, opts: ExecOptions): KubeletResponse {
+function streamTarget(w: World, namespace: string, podName: string, wanted: string | undefined): { node: string; container: string } | KubeletResponse {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
   if (!pod) return { ok: false, code: 404, reason: 'NotFound', message: `pods "${podName}" not found` };
-  const chosen = resolveContainer(pod, podName, opts.container);
+  const chosen = resolveContainer(pod, podName, wanted);
   if ('ok' in chosen) return chosen;
   const node = pod.spec.nodeName;
   if (!node) return bad(`pod ${podName} does not have a host assigned`);
+  return { node, container: chosen.container };
+}
+
+/** The stream upgrade through the kubelet of the Pod's node: traced, refused while that kubelet cannot be dialled. */
+function dialStream(w: World, from: ComponentId, node: string, kubeletPath: string, object: { namespace: string; name: string }, req: KubeletRequest): KubeletResponse {
   const kubelet = `kubelet/${node}` as ComponentId;
   const hostIP = w.machineSpecs.get(node)?.ip ?? node;
-  const query = [...opts.command.map((c) => `command=${encodeURIComponent(c)}`), `container=${encodeURIComponent(chosen.container)}`, ...(opts.stdin !== undefined ? ['stdin=true'] : []), 'stdout=true', 'stderr=true'].join('&');
-  const kubeletPath = `/exec/${namespace}/${podName}/${chosen.container}?${query}`;
-  trace(w, { from, to: kubelet, kind: 'request', detail: { type: 'non-resource', method: 'POST', path: kubeletPath, user: KUBELET_CLIENT_USER }, object: { kind: 'Pod', namespace, name: podName } });
+  trace(w, { from, to: kubelet, kind: 'request', detail: { type: 'non-resource', method: 'POST', path: kubeletPath, user: KUBELET_CLIENT_USER }, object: { kind: 'Pod', ...object } });
   // The proxy's dial failure is a Status without a reason: `Error from server: error dialing backend: …`.
   const refused: KubeletResponse = { ok: false, code: 500, reason: '', message: `error dialing backend: dial tcp ${hostIP}:10250: connect: connection refused` };
   if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
-  return dialler(w, kubelet, { path: 'exec', namespace, pod: podName, container: chosen.container, options: { ...opts, container: chosen.container } }) ?? refused;
+  return dialler(w, kubelet, req) ?? refused;
+}
+
+/** `POST pods/<name>/exec`: ExecLocation, then the stream upgrade through the kubelet of its node. */
+export function podExec(w: World, from: ComponentId, namespace: string, podName: string, opts: ExecOptions): KubeletResponse {
+  const target = streamTarget(w, namespace, podName, opts.container);
+  if ('ok' in target) return target;
+  const { node, container } = target;
+  const query = [...opts.command.map((c) => `command=${encodeURIComponent(c)}`), `container=${encodeURIComponent(container)}`, ...(opts.stdin !== undefined ? ['stdin=true'] : []), 'stdout=true', 'stderr=true'].join('&');
+  return dialStream(w, from, node, `/exec/${namespace}/${podName}/${container}?${query}`, { namespace, name: podName }, { path: 'exec', namespace, pod: podName, container, options: { ...opts, container } });
+}
+
+/**
+ * `POST pods/<name>/attach`: AttachLocation (the same checks as exec's), then the stream upgrade
+ * through the kubelet of its node onto the container's PID 1. The query is PodAttachOptions as
+ * the proxy passes it on (a TTY has no separate stderr).
+ */
+export function podAttach(w: World, from: ComponentId, namespace: string, podName: string, opts: AttachOptions): KubeletResponse {
+  const target = streamTarget(w, namespace, podName, opts.container);
+  if ('ok' in target) return target;
+  const { node, container } = target;
+  const query = [`container=${encodeURIComponent(container)}`, ...(opts.stdin ? ['stdin=true'] : []), 'stdout=true', ...(opts.tty ? ['tty=true'] : ['stderr=true'])].join('&');
+  return dialStream(w, from, node, `/attach/${namespace}/${podName}/${container}?${query}`, { namespace, name: podName }, { path: 'attach', namespace, pod: podName, container, options: { ...opts, container } });
 }
 
 /**

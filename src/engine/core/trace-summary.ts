@@ -176,6 +176,8 @@ function cri(d: TraceDetails['cri']): string {
       return `PullImage ${d.image}`;
     case 'Exec':
       return `Exec ${d.container}: ${d.command.join(' ')}`;
+    case 'Attach':
+      return `Attach ${d.container}`;
     default: {
       const never: never = d;
       return String(never);

@@ -172,6 +172,7 @@ export interface TraceDetails {
     | { service: 'RuntimeService'; call: 'UpdateRuntimeConfig'; podCIDR: string }
     /** `kubectl exec`, relayed by kube-apiserver to the kubelet: the command run in the container. */
     | { service: 'RuntimeService'; call: 'Exec'; pod: NamespacedName; container: string; command: string[] }
+    | { service: 'RuntimeService'; call: 'Attach'; pod: NamespacedName; container: string }
     | { service: 'ImageService'; call: 'PullImage'; pod: NamespacedName; image: string };
   cni:
     | { op: 'ADD'; pod: NamespacedName; ip: string }

@@ -245,6 +245,16 @@ export function exitStdinShell(p: ProcessState, now: number, exitCode: number): 
   return p.terminated;
 }
 
+/**
+ * The shell PID 1 is when it reads the terminal the runtime holds open (`sh` of `kubectl run -it`),
+ * as the image exec'd it: what an attach's input reaches. Undefined for any other process.
+ */
+export function stdinShell(p: ProcessState): string | undefined {
+  if (p.startError) return undefined;
+  const argv = execedArgv(imageDefinition(p.input.image.ref), p.argv);
+  return waitsOnStdin(argv, p.input.stdinOpen) ? argv[0] : undefined;
+}
+
 /** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */
 export function processExit(p: ProcessState): ProcessExit | undefined {
   if (p.startError) return p.startError;

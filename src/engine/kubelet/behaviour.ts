@@ -15,6 +15,7 @@ import { PLEG_EVENT } from '../node/exits';
 import { runtimeOf } from '../node/cri';
 import { serveContainerLogs } from '../node/logs';
 import { serveExec } from '../node/exec';
+import { serveAttach } from '../node/attach';
 import { nodeEvent, who } from './client';
 import { leaseTick } from './lease';
 import { applyPodCIDR, fastStatusTick, KUBELET_VERSION, registerNode, syncNodeStatus } from './node-status';
@@ -164,6 +165,8 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
         return serveContainerLogs(w, self, req);
       case 'exec':
         return serveExec(w, self, req);
+      case 'attach':
+        return serveAttach(w, self, req);
       case 'metrics/resource':
         return serveResourceMetrics(w, self, req);
       default: {

@@ -1,6 +1,6 @@
 /**
  * The kubelet's own HTTP API (:10250), as kube-apiserver's proxy calls it: `containerLogs` for
- * `pods/log`, `exec` for `pods/exec`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
+ * `pods/log`, `exec` for `pods/exec`, `attach` for `pods/attach`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
 
@@ -44,13 +44,34 @@ export interface ExecRequest {
   options: ExecOptions;
 }
 
+/**
+ * PodAttachOptions, as kubectl sends them. The stream carries what is typed to the container's
+ * PID 1 over time; here one request carries one piece of it: `input`, a line typed at a shell
+ * that reads the attached stdin (absent when the attach only opens, or only watches output).
+ */
+export interface AttachOptions {
+  container?: string;
+  stdin?: boolean;
+  tty?: boolean;
+  input?: string;
+}
+
+/** `POST /attach/{namespace}/{pod}/{container}?stdin=…`: the stream upgrade onto the container's PID 1. */
+export interface AttachRequest {
+  path: 'attach';
+  namespace: string;
+  pod: string;
+  container: string;
+  options: AttachOptions;
+}
+
 /** `GET /metrics/resource`: the resource metrics endpoint metrics-server scrapes, sampled at `at` (≤ now). */
 export interface ResourceMetricsRequest {
   path: 'metrics/resource';
   at: number;
 }
 
-export type KubeletRequest = ContainerLogsRequest | ExecRequest | ResourceMetricsRequest;
+export type KubeletRequest = ContainerLogsRequest | ExecRequest | AttachRequest | ResourceMetricsRequest;
 
 /**
  * How an exec stream ended: the command's combined output and exit status, or the kubelet's
@@ -58,5 +79,14 @@ export type KubeletRequest = ContainerLogsRequest | ExecRequest | ResourceMetric
  */
 export type ExecOutcome = { type: 'exited'; exitCode: number; output: string } | { type: 'upgrade-failed'; message: string };
 
+/**
+ * How an attach went: the stream is up onto the container's PID 1 — `shell` is that process when
+ * it is a shell reading the attached stdin (`sh` of `kubectl run -it`), and `input`'s run there
+ * if a line was sent — or the kubelet's plain-text refusal of the upgrade.
+ */
+export type AttachOutcome =
+  | { type: 'attached'; containerID: string; shell?: string; ran?: { exitCode: number; output: string } }
+  | { type: 'upgrade-failed'; message: string };
+
 /** The body, or the error kube-apiserver relays (the real texts: the proxy passes them through). */
-export type KubeletResponse = { ok: true; text: string; exec?: ExecOutcome } | { ok: false; code: number; reason: 'BadRequest' | 'NotFound' | 'InternalError' | ''; message: string };
+export type KubeletResponse = { ok: true; text: string; exec?: ExecOutcome; attach?: AttachOutcome } | { ok: false; code: number; reason: 'BadRequest' | 'NotFound' | 'InternalError' | ''; message: string };

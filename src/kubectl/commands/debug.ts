@@ -25,7 +25,7 @@ import { namespaceOf, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog } from './logs-stream';
-import { execOnce } from './exec';
+import { attachLine } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
 export const DEBUG_FLAGS: FlagDef[] = [
@@ -327,7 +327,7 @@ function attachTo(env: Env, o: Options, patched: Pod, container: string): number
   if (!o.quiet) env.out.err(SESSION_NOTICE);
   const shell = o.args[0] ?? 'sh';
   if (env.tty && o.tty && o.interactive && INTERACTIVE_SHELLS.has(shell)) {
-    const exec = (script: string) => execOnce(env, pod, container, [shell], script, true);
+    const exec = (script: string) => attachLine(env, pod, container, script);
     const started = exec(STARTUP_SCRIPT);
     if (started.ok) {
       env.tty.attach({ ...attachment({ pod, container, shell, exec }, started.output), endPid1: (code: number) => endSession(env, pod, container, code) });

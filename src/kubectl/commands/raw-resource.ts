@@ -7,6 +7,9 @@ import { RESOURCES, type ResourceInfo } from '../../k8s/resources';
 import type { Request } from '../client';
 import { aggregatedResourceInfos } from '../discovery';
 
+const PODS = RESOURCES.find((r) => r.resource === 'pods' && r.group === '')!;
+const CONNECT: ReadonlySet<string> = new Set(['exec', 'attach', 'portforward', 'proxy']);
+
 /** The request a resource path names, or undefined when it names none the server serves. */
 export function resourceRequest(path: string): { info: ResourceInfo; req: Request } | undefined {
   const clean = path.split('?')[0]!.replace(/\/+$/, '');
@@ -21,6 +24,8 @@ export function resourceRequest(path: string): { info: ResourceInfo; req: Reques
     namespace = segs[1];
     segs = segs.slice(2);
   }
+  const connect = connectRequest(group, version, namespace, segs, path);
+  if (connect) return connect;
   if (segs.length > 2) return undefined;
   const [resource, name] = segs;
   // metrics.k8s.io, while aggregated, is asked for by group: the engine's names are `pods.metrics.k8s.io`.
@@ -30,6 +35,19 @@ export function resourceRequest(path: string): { info: ResourceInfo; req: Reques
   const asked = aggregated ? `${info.resource}.${info.group}` : info.resource;
   if (name === undefined) return { info, req: { verb: 'list', resource: asked, ...(namespace ? { namespace } : {}) } };
   return { info, req: { verb: 'get', resource: asked, name, ...(namespace ? { namespace } : {}) } };
+}
+
+/**
+ * A GET of a Pod's exec, attach or portforward (refused without an upgrade) or of its proxy
+ * (`pods/<name>/proxy[/<path>]`): kube-apiserver's Connect handlers, not a store.
+ */
+function connectRequest(group: string, version: string, namespace: string | undefined, segs: string[], path: string): { info: ResourceInfo; req: Request } | undefined {
+  const [resource, name, sub] = segs;
+  if (group !== '' || version !== 'v1' || resource !== 'pods' || name === undefined || !CONNECT.has(sub ?? '') || (segs.length > 3 && sub !== 'proxy')) return undefined;
+  const asked = /[?&]container=([^&]*)/.exec(path)?.[1];
+  const container = asked === undefined ? undefined : decodeURIComponent(asked.replace(/\+/g, ' '));
+  const req: Request = { verb: 'get', resource: 'pods', subresource: sub as Request['subresource'], name, plain: true, ...(namespace ? { namespace } : {}), ...(container ? { container } : {}) };
+  return { info: PODS, req };
 }
 
 export { objectBody, listBody } from '../../k8s/wire-json';

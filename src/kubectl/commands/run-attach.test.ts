@@ -70,6 +70,21 @@ describe('kubectl run -it in the page’s terminal (a TTY)', () => {
     expect(s.sim.storedObject('pods/default/debug')).toBeUndefined();
   });
 
+  it('reaches the shell through pods/attach, as the real kubectl does: the attach is traced, RBAC asks create pods/attach', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    const before = s.sim.lastTraceSeq;
+    s.run('kubectl run -it t --image=busybox:1.36 -- sh');
+    const opened = s.sim.traceSince(before).map((r) => r.summary);
+    expect(opened).toContain('POST /api/v1/namespaces/default/pods/t/attach');
+    expect(opened).toContain('RBAC: allowed create pods/attach');
+    expect(opened.some((h) => /^POST \/attach\/default\/t\/t\?container=t&stdin=true&stdout=true&tty=true$/.test(h))).toBe(true);
+    expect(opened).toContain('Attach t');
+    expect(opened.some((h) => h.includes('pods/t/exec') || h.startsWith('Exec '))).toBe(false);
+    const line = s.sim.lastTraceSeq;
+    expect(text(s.run('hostname'))).toBe('t\n');
+    expect(s.sim.traceSince(line).map((r) => r.summary)).toContain('RBAC: allowed create pods/attach');
+  });
+
   it('exit ends the shell that is the container’s PID 1: the kubelet restarts it under restartPolicy Always', () => {
     const s = new Session({ seed: 2, interactive: true });
     expect(s.run('kubectl run -it t --image=busybox -- sh')).toMatchObject({ exitCode: 0, attached: { pod: 't' } });

@@ -6,8 +6,8 @@
  * the Pod last, whatever happened (run.go defers it).
  *
  * In the page's terminal, `-it` with a shell (`kubectl run -it --rm debug --image=busybox -- sh`)
- * attaches the terminal to that shell, as `kubectl exec -it` does (attach.ts: each typed line runs
- * in the container); `exit` ends that shell — the container's PID 1, so the container exits and
+ * attaches the terminal to that shell, as `kubectl exec -it` does (attach.ts: each typed line
+ * reaches the container's PID 1 as one pods/attach, attach-line.ts); `exit` ends that shell — the container's PID 1, so the container exits and
  * its restartPolicy decides what follows — and `--rm` then deletes the Pod.
  *
  * Approximate: the attach stream is the container's log read as simulated time advances (kubectl
@@ -22,7 +22,7 @@ import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { ObjectWatch } from '../watch';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
-import { execOnce } from './exec';
+import { attachLine } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
 const PODS = resourceInfo('pods')!;
@@ -147,7 +147,7 @@ function endSession(env: Env, pod: Pod, container: string, o: AttachedRun, code:
 function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): boolean {
   if (!env.tty || !o.tty || !INTERACTIVE_SHELLS.has(shell)) return false;
   const container = pod.spec.containers[0]!.name;
-  const exec = (script: string) => execOnce(env, pod, container, [shell], script, true);
+  const exec = (script: string) => attachLine(env, pod, container, script);
   const started = exec(STARTUP_SCRIPT);
   if (!started.ok) return false;
   const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);

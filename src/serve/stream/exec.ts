@@ -9,7 +9,8 @@
  * kubectl falls back to SPDY/3.1 when the WebSocket handshake fails; a refusal (NotFound,
  * Forbidden, the kubelet's "container not found") is therefore answered twice, the second time
  * from a short memory of the first, so the command runs once and kubectl prints the refusal as
- * it prints it against a real cluster. `attach` and `portforward` are refused with a Status.
+ * it prints it against a real cluster. `attach` is attach.ts's, on the same channels;
+ * `portforward` (and an upgraded `proxy`) is refused with the engine's Status (its apiserver/connect.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -20,6 +21,7 @@ import type { Invocation, ServedCluster } from '../cluster';
 import { INTERACTIVE_SHELLS } from '../../kubectl/attach';
 import { routeOf } from '../route';
 import { attachTty } from './tty';
+import { openAttach } from './attach';
 import { badRequest, failure, notFoundPath, unauthorized, unreachable, type HttpError } from '../status';
 
 const PROTOCOLS = ['v5.channel.k8s.io', 'v4.channel.k8s.io'] as const;
@@ -38,7 +40,7 @@ export interface UpgradeContext {
   extra: readonly ResourceInfo[];
 }
 
-type Refusal = { status: HttpError } | { text: string; code: number };
+export type Refusal = { status: HttpError } | { text: string; code: number };
 
 export class StreamUpgrades {
   private readonly wss = new WebSocketServer({
@@ -68,10 +70,26 @@ export class StreamUpgrades {
     switch (route.subresource) {
       case 'exec':
         break;
-      case 'attach':
-        return refuse({ status: badRequest(`pods/attach is not served by reconcile serve: a simulated container has no live console to attach to; use kubectl logs -f or kubectl exec`) });
+      case 'attach': {
+        const q = route.query;
+        const container = q.get('container');
+        const opened = openAttach({
+          cluster: ctx.cluster,
+          namespace: route.namespace ?? 'default',
+          name: route.name,
+          options: { ...(container ? { container } : {}), stdin: q.get('stdin') === 'true', tty: q.get('tty') === 'true' },
+          user: ctx.user,
+          invocation: ctx.invocation,
+        });
+        if (opened.type === 'refused') return refuse(opened.refusal);
+        return this.upgrade(req, socket, head, opened.stream);
+      }
       case 'portforward':
-        return refuse({ status: badRequest(`pods/portforward is not served by reconcile serve: simulated Pods have no real sockets to forward; use sim curl in the simulator's terminal`) });
+      case 'proxy': {
+        // Not simulated as streams: the engine locates the target and refuses as apiserver/connect.ts says.
+        const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: route.subresource, namespace: route.namespace ?? 'default', name: route.name }, ctx.user, ctx.invocation);
+        return refuse(r.ok ? { text: `pods/${route.subresource} answered without a stream`, code: 500 } : { status: 'network' in r.error ? unreachable(r.error) : r.error });
+      }
       default:
         return refuse({ status: notFoundPath });
     }

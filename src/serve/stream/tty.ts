@@ -1,16 +1,16 @@
 /**
  * `kubectl exec -it POD -- sh` over the WebSocket stream: the container shell of the browser
  * terminal (src/kubectl/attach.ts), driven by the raw keystrokes kubectl sends on stdin while
- * its terminal is in raw mode. This side is the terminal's line discipline: it echoes what is
- * typed, edits the line (Backspace, Ctrl+C, Ctrl+U), and on Enter runs the line as one exec of
- * the shell (attach.ts's runShellLine), then prints the shell's prompt. `exit` or Ctrl+D on an
- * empty line ends the stream with the shell's status.
+ * its terminal is in raw mode (keystrokes.ts): each line typed is one exec of the shell
+ * (attach.ts's runShellLine). `exit` or Ctrl+D on an empty line ends the stream with the
+ * shell's status.
  */
 import type { WebSocket } from 'ws';
 import type { ExecOptions, KubeconfigUser } from '../../engine/index';
 import type { Pod } from '../../k8s/types';
-import { attachment, promptOf, runShellLine, STARTUP_SCRIPT, type Attachment, type ShellReply } from '../../kubectl/attach';
+import { attachment, promptOf, STARTUP_SCRIPT, type Attachment, type ShellReply } from '../../kubectl/attach';
 import type { Invocation, ServedCluster } from '../cluster';
+import { ERROR, readShellInput, send, STDOUT } from './keystrokes';
 
 export interface TtyTarget {
   cluster: ServedCluster;
@@ -19,16 +19,6 @@ export interface TtyTarget {
   options: ExecOptions;
   user: KubeconfigUser;
   invocation: Invocation | undefined;
-}
-
-const STDOUT = 1;
-const ERROR = 3;
-
-/** A TTY's output: the line discipline turns `\n` into `\r\n`. */
-const crlf = (s: string): string => s.replace(/\r?\n/g, '\r\n');
-
-function send(ws: WebSocket, channel: number, text: string): void {
-  if (text !== '') ws.send(Buffer.concat([Buffer.from([channel]), Buffer.from(text, 'utf8')]));
 }
 
 function end(ws: WebSocket, exitCode: number, message?: string): void {
@@ -61,50 +51,5 @@ export function attachTty(ws: WebSocket, t: TtyTarget): void {
   if (started.exitCode !== 0) return end(ws, started.exitCode);
   const a: Attachment = attachment({ pod, container, shell, exec }, started.output);
   send(ws, STDOUT, promptOf(a));
-
-  let line = '';
-  let closed = false;
-  const enter = (): void => {
-    send(ws, STDOUT, '\r\n');
-    const typed = line;
-    line = '';
-    if (typed.trim() === '') return send(ws, STDOUT, promptOf(a));
-    const out = runShellLine(cluster.sim, a, typed);
-    // stderr chunks are kubectl's own lines (`command terminated with exit code N`): the real
-    // kubectl prints them from the Status this stream ends with.
-    for (const chunk of out.result.output) if (chunk.stream === 'stdout') send(ws, STDOUT, crlf(chunk.text));
-    if (out.detached) {
-      closed = true;
-      return end(ws, out.result.exitCode);
-    }
-    send(ws, STDOUT, promptOf(a));
-  };
-  ws.on('message', (data: Buffer) => {
-    if (closed || data.length === 0 || data[0] !== 0) return;
-    for (const ch of data.subarray(1).toString('utf8')) {
-      if (closed) return;
-      if (ch === '\r' || ch === '\n') enter();
-      else if (ch === '\x7f' || ch === '\b') {
-        if (line.length > 0) {
-          line = line.slice(0, -1);
-          send(ws, STDOUT, '\b \b');
-        }
-      } else if (ch === '\x03') {
-        line = '';
-        send(ws, STDOUT, `^C\r\n${promptOf(a)}`);
-      } else if (ch === '\x15') {
-        send(ws, STDOUT, '\b \b'.repeat(line.length));
-        line = '';
-      } else if (ch === '\x04') {
-        if (line === '') {
-          closed = true;
-          send(ws, STDOUT, '\r\n');
-          return end(ws, a.lastStatus);
-        }
-      } else if (ch >= ' ' || ch === '\t') {
-        line += ch;
-        send(ws, STDOUT, ch);
-      }
-    }
-  });
+  readShellInput({ ws, sim: cluster.sim, attachment: a, tty: true, end: (code) => end(ws, code) });
 }

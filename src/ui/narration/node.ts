@@ -31,6 +31,8 @@ export function narrateCri(say: Say, r: TraceRecordOf<'cri'>): string {
       return say('narr.cri.podCIDR', { kubelet, runtime, cidr: d.podCIDR });
     case 'Exec':
       return say('narr.cri.exec', { kubelet, runtime, container: d.container, command: d.command.join(' ') });
+    case 'Attach':
+      return say('narr.cri.attach', { kubelet, runtime, container: d.container });
     default: {
       const never: never = d;
       return String(never);

@@ -1,0 +1,47 @@
+/**
+ * The kubelet's `attach` endpoint (pkg/kubelet/server/server.go getAttach → Kubelet.GetAttach):
+ * findContainer looks only at what the runtime runs, so a waiting or exited container is
+ * `container <name> not found in pod <pod>_<namespace>` (the Pod's full name); then the runtime's
+ * Attach (CRI) joins the container's stdio. What is typed reaches PID 1 only when it reads it: a
+ * shell started with the runtime holding its stdin open (`stdin: true`, `kubectl run -it`).
+ * containerd drops an attach's stdin when the container has none (ContainerIO.Attach), so any
+ * other process gets no input and the attach only carries its output (the caller streams that).
+ *
+ * Approximate: a line typed at an attached shell arrives as its own attach request (the trace
+ * shows one per line, as the browser terminal's shell shows one exec per line), run in the
+ * container as that shell runs a line.
+ */
+import type { Pod } from '../../k8s/types';
+import { trace } from '../runtime';
+import type { World } from '../world';
+import type { KubeletState } from '../kubelet/state';
+import type { AttachOutcome, AttachRequest, KubeletResponse } from '../kubelet/server-api';
+import { execSync, runtimeOf } from './cri';
+import { podNetworkView } from './traffic';
+import { stdinShell } from './app';
+import { isMirrorPod } from '../kubelet/static-pods';
+
+export function serveAttach(w: World, self: KubeletState, req: AttachRequest): KubeletResponse {
+  const pod = w.etcd.kv.get('pods')?.get(`pods/${req.namespace}/${req.pod}`) as Pod | undefined;
+  const notFound: KubeletResponse = { ok: true, text: '', attach: { type: 'upgrade-failed', message: `container ${req.container} not found in pod ${req.pod}_${req.namespace}` } };
+  const status = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.initContainerStatuses ?? []), ...(pod?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === req.container);
+  if (!pod || !status?.state.running || !status.containerID) return notFound;
+  const rt = runtimeOf(w, self.host);
+  if (!rt) return notFound;
+  const podRef = { namespace: req.namespace, name: req.pod };
+  trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'Attach', pod: podRef, container: req.container }, object: { kind: 'Pod', ...podRef } });
+  const attached: Extract<AttachOutcome, { type: 'attached' }> = { type: 'attached', containerID: status.containerID };
+  // A control-plane process is no CRI container and no shell: its attach carries output only.
+  if (isMirrorPod(pod)) return { ok: true, text: '', attach: attached };
+  const id = status.containerID.replace(/^[\w-]+:\/\//, '');
+  const c = rt.containers.get(id);
+  const shell = c?.process && c.state === 'CONTAINER_RUNNING' ? stdinShell(c.process) : undefined;
+  if (shell) attached.shell = shell;
+  const { input } = req.options;
+  if (input === undefined || !shell || !req.options.stdin) return { ok: true, text: '', attach: attached };
+  const podIP = pod.spec.hostNetwork ? undefined : pod.status?.podIP;
+  const ran = execSync(w, rt, id, [shell, '-c', input], podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined));
+  if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
+  attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output };
+  return { ok: true, text: '', attach: attached };
+}

@@ -1,0 +1,28 @@
+/**
+ * The attach stream of `kubectl run -it` and `kubectl debug -it` (attach.go: `POST
+ * pods/<name>/attach?stdin=true&tty=true`), as the page's terminal drives it: each request carries
+ * one piece of what is typed to the container's PID 1 — the startup script the attachment learns
+ * its prompt from, then a line at a time (kubectl/attach.ts). RBAC asks `create pods/attach`, as
+ * for the real stream.
+ */
+import type { Pod } from '../../k8s/types';
+import type { ShellReply } from '../attach';
+import type { Env } from '../env';
+import { fatalText, plainError } from '../errors';
+
+/** One attach carrying `input`; not ok when PID 1 is no shell reading its stdin (nothing would read the line). */
+export function attachLine(env: Env, pod: Pod, container: string, input: string): ShellReply {
+  const res = env.client.raw({
+    verb: 'create',
+    resource: 'pods',
+    subresource: 'attach',
+    namespace: pod.metadata.namespace,
+    name: pod.metadata.name,
+    attachOptions: { container, stdin: true, tty: true, input },
+  });
+  if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
+  const outcome = res.attach;
+  if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
+  if (!outcome?.ran) return { ok: false, text: '', exitCode: 1 };
+  return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output };
+}
