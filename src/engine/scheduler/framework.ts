@@ -9,6 +9,9 @@ import type { NodeChanges, NodeInfo } from './nodeinfo';
 import type { PodResources } from './resources';
 
 /** fwk.Code, minus Success (represented by `undefined`) and Skip (by a `skip` outcome). */
+/** One score per node, in the order of the nodes scored (the cycle hands plugins a reused column). */
+export type Scores = number[] | Float64Array;
+
 export type RejectCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
 export interface Rejection {
@@ -96,7 +99,7 @@ export interface FilterPlugin {
 export interface NodeScorer {
   score(node: NodeInfo): number;
   /** NormalizeScore, in place; scores[i] belongs to nodes[i]. */
-  normalize?(scores: number[], nodes: readonly NodeInfo[]): void;
+  normalize?(scores: Scores, nodes: readonly NodeInfo[]): void;
 }
 
 export interface ScorePlugin {

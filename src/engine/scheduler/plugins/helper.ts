@@ -1,8 +1,8 @@
 /** Helpers shared by several plugins (pkg/scheduler/framework/plugins/helper; toleration matching is src/k8s/tolerations.ts). */
-import { MAX_NODE_SCORE } from '../framework';
+import { MAX_NODE_SCORE, type Scores } from '../framework';
 
 /** helper.DefaultNormalizeScore: scale to 0..100 by the maximum; `reverse` makes fewer better. */
-export function defaultNormalizeScore(scores: number[], reverse: boolean): void {
+export function defaultNormalizeScore(scores: Scores, reverse: boolean): void {
   let maxCount = 0;
   for (const s of scores) if (s > maxCount) maxCount = s;
   if (maxCount === 0) {

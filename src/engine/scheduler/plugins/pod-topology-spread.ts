@@ -12,7 +12,7 @@
  */
 import { fromLabelSelector, matches, type Selector } from '../../../k8s/labels';
 import type { LabelSelector, Pod, TopologySpreadConstraint } from '../../../k8s/types';
-import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type ClusterView, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin } from '../framework';
+import { MAX_NODE_SCORE, unresolvable, unschedulable, type ClusterEvent, type ClusterView, type FilterPlugin, type PodInfo, type Rejection, type ScorePlugin, type Scores } from '../framework';
 import type { NodeChanges, NodeInfo } from '../nodeinfo';
 import { positions } from '../cache';
 import { findMatchingUntoleratedTaint, isFilterTaint } from '../../../k8s/tolerations';
@@ -248,7 +248,7 @@ export function scorer(
   constraints: Constraint[],
   requireAllTopologies = true,
   changes?: NodeChanges,
-): { score(n: NodeInfo): number; normalize(scores: number[], nodes: readonly NodeInfo[]): void } {
+): { score(n: NodeInfo): number; normalize(scores: Scores, nodes: readonly NodeInfo[]): void } {
   const ns = pod.metadata.namespace ?? 'default';
   const keys = selectorKeys(constraints, ns);
   const ignored = new Set<string>();
