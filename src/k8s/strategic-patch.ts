@@ -66,7 +66,7 @@ function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[])
       continue;
     }
     const sub = diffMap(find(o, item[key]), item, cur);
-    if (Object.keys(sub).length) out.push({ [key]: item[key], ...sub });
+    if (hasKeys(sub)) out.push({ [key]: item[key], ...sub });
   }
   for (const item of (o ?? []) as JsonMap[]) {
     if (!isMap(item) || find(m, item[key]) || !find(c, item[key])) continue;
@@ -91,7 +91,7 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, set
     }
     if (isMap(mv) && isMap(cv)) {
       const sub = diffMap(isMap(ov) ? ov : undefined, mv, cv, setOrder);
-      if (Object.keys(sub).length) setOwn(patch, k, sub);
+      if (hasKeys(sub)) setOwn(patch, k, sub);
       continue;
     }
     if (Array.isArray(mv) && Array.isArray(cv)) {
@@ -108,8 +108,8 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, set
     }
     if (!deepEqual(mv, cv)) setOwn(patch, k, mv);
   }
-  for (const k of Object.keys(o ?? {})) {
-    if (Object.hasOwn(m, k) || !c || !Object.hasOwn(c, k)) continue;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k) || Object.hasOwn(m, k) || !c || !Object.hasOwn(c, k)) continue;
     setOwn(patch, k, null);
   }
   return patch;
@@ -132,4 +132,9 @@ function sameOrder(key: string, a: Json[], b: Json[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if ((a[i] as JsonMap)[key] !== (b[i] as JsonMap)[key]) return false;
   return true;
+}
+
+function hasKeys(v: JsonMap): boolean {
+  for (const k in v) if (Object.hasOwn(v, k)) return true;
+  return false;
 }

@@ -80,14 +80,14 @@ function stableEqual(a: unknown, b: unknown): boolean | undefined {
   const oa = a as Record<string, unknown>;
   const ob = b as Record<string, unknown>;
   let defined = 0;
-  for (const k of Object.keys(oa)) {
-    if (oa[k] === undefined) continue;
+  for (const k in oa) {
+    if (!Object.hasOwn(oa, k) || oa[k] === undefined) continue;
     defined++;
     if (!isOwnEnumerable.call(ob, k) || ob[k] === undefined) return false;
     const r = stableEqual(oa[k], ob[k]);
     if (r !== true) return r;
   }
-  for (const k of Object.keys(ob)) if (ob[k] !== undefined) defined--;
+  for (const k in ob) if (Object.hasOwn(ob, k) && ob[k] !== undefined) defined--;
   return defined === 0;
 }
 
