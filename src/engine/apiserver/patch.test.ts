@@ -35,3 +35,17 @@ describe('two-way strategic merge patch (CreateTwoWayMergePatch) round trip', ()
     expect(twoWayMergePatch({ status: { conditions: [cond('A')] } }, { status: { conditions: [cond('A')] } })).toEqual({});
   });
 });
+
+describe('$setElementOrder with items only the server has (normalizeElementOrder)', () => {
+  const env = (...names: string[]) => names.map((name) => ({ name, value: name.toLowerCase() }));
+  it('keeps a server-only item where the live list had it among the named ones', () => {
+    const live = { spec: { env: env('A', 'X', 'B') } };
+    const patch = { spec: { env: [{ name: 'B', value: 'new' }], '$setElementOrder/env': [{ name: 'A' }, { name: 'B' }] } };
+    expect((mergePatch(live, patch) as typeof live).spec.env.map((e) => e.name)).toEqual(['A', 'X', 'B']);
+  });
+  it('orders the named items as the directive says and slots server-only ones in by live order', () => {
+    const live = { spec: { env: env('X', 'A', 'B', 'Y') } };
+    const patch = { spec: { '$setElementOrder/env': [{ name: 'B' }, { name: 'A' }, { name: 'C' }], env: [{ name: 'C', value: 'c' }] } };
+    expect((mergePatch(live, patch) as typeof live).spec.env.map((e) => e.name)).toEqual(['X', 'B', 'A', 'C', 'Y']);
+  });
+});

@@ -41,7 +41,10 @@ function merge(target: Json, patch: Json, field: string): Json {
   }
   for (const k in patch) {
     const v = patch[k];
-    if (Object.hasOwn(patch, k) && k.startsWith(SET_ELEMENT_ORDER) && Array.isArray(v)) reorder(out, k.slice(SET_ELEMENT_ORDER.length), v);
+    if (Object.hasOwn(patch, k) && k.startsWith(SET_ELEMENT_ORDER) && Array.isArray(v)) {
+      const field = k.slice(SET_ELEMENT_ORDER.length);
+      reorder(out, field, v, isObject(target) ? own(target, field) : undefined);
+    }
   }
   return out;
 }
@@ -72,20 +75,37 @@ export function mergePatch(target: Json, patch: Json, field = ''): Json {
 const SET_ELEMENT_ORDER = '$setElementOrder/';
 
 /**
- * The merged list in the directive's order: items it names by merge key come in its order;
- * those it does not name keep their place after them (normalizeElementOrder, simplified).
+ * The merged list in the directive's order (mergePatchIntoOriginal → normalizeElementOrder): the
+ * items the directive names come in its order; the items only the server has keep their order
+ * in the live list and are merged in among them (mergeSortedSlice) — one goes in front of a
+ * named item when the live list has it in front of that item.
  */
-function reorder(out: Record<string, Json>, field: string, order: Json[]): void {
+function reorder(out: Record<string, Json>, field: string, order: Json[], live: Json): void {
   const key = mergeKeyOf(field);
   const list = own(out, field);
   if (!key || !Array.isArray(list)) return;
+  const keyOf = (x: Json): Json => (isObject(x) ? x[key] : undefined);
   const rank = new Map<Json, number>();
   order.forEach((o, i) => {
     if (isObject(o) && Object.hasOwn(o, key)) rank.set(o[key], i);
   });
-  const named = list.filter((x) => isObject(x) && rank.has(x[key])).sort((a, b) => rank.get((a as Record<string, Json>)[key])! - rank.get((b as Record<string, Json>)[key])!);
-  const rest = list.filter((x) => !(isObject(x) && rank.has(x[key])));
-  setOwn(out, field, [...named, ...rest]);
+  const liveIndex = new Map<Json, number>();
+  if (Array.isArray(live)) live.forEach((x, i) => isObject(x) && Object.hasOwn(x, key) && !liveIndex.has(x[key]) && liveIndex.set(x[key], i));
+  const named = list.filter((x) => rank.has(keyOf(x))).sort((a, b) => rank.get(keyOf(a))! - rank.get(keyOf(b))!);
+  const serverOnly = list.filter((x) => !rank.has(keyOf(x))).sort((a, b) => (liveIndex.get(keyOf(a)) ?? 0) - (liveIndex.get(keyOf(b)) ?? 0));
+  const merged: Json[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < serverOnly.length || j < named.length) {
+    if (j >= named.length) merged.push(serverOnly[i++]);
+    else if (i >= serverOnly.length) merged.push(named[j++]);
+    else {
+      const li = liveIndex.get(keyOf(serverOnly[i])) ?? -1;
+      const ri = liveIndex.get(keyOf(named[j])) ?? -1;
+      merged.push(li >= 0 && ri >= 0 && li < ri ? serverOnly[i++] : named[j++]);
+    }
+  }
+  setOwn(out, field, merged);
 }
 
 /** A replaced value carries no directives and no nulls (they mean "absent" in a patch). */
