@@ -5,31 +5,20 @@
  * (not the logs fallback); `kubectl attach` to a process that is no shell, streaming what it
  * writes until it exits; and the refusals kubectl prints against a real cluster.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../k8s/types';
-import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
+import { kubectlBinaries, type KubectlBinary } from './kubectl-binary.testing';
 import { kubectlEnv, runKubectl } from './served.testing';
 import { startServe, type Served } from './start';
 
 /** util-linux's `script` gives kubectl a pseudo-terminal, so `-it` keeps its TTY. */
 const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 
-/** The kubectl on PATH as well, when it is another binary (1.27–1.33 on the CI image). */
-function pathKubectl(): KubectlBinary | undefined {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return { path: 'kubectl', source: 'kubectl on PATH' };
-  } catch {
-    return undefined;
-  }
-}
-
-const current = await kubectlBinary().catch(() => undefined);
-const binaries = [current, pathKubectl()].filter((k): k is KubectlBinary => k !== undefined && (k.path !== 'kubectl' || current?.path !== 'kubectl'));
+const binaries = await kubectlBinaries();
 const each = binaries.map((k, i) => [k.source, k, i] as const);
 
 /** kubectl ≥ 1.35 warns first that the session is recorded; older ones do not. The rest must agree. */

@@ -5,22 +5,11 @@
  * The generated name's five characters are kubectl's own randomness, so only its shape is
  * compared.
  */
-import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../k8s/types';
-import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
+import { kubectlBinaries } from './kubectl-binary.testing';
 import { runKubectl, runPort } from './served.testing';
 import { servedSession } from './served-session.testing';
-
-/** The kubectl on PATH as well, when it is another binary (1.27–1.33 on the CI image). */
-function pathKubectl(): KubectlBinary | undefined {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return { path: 'kubectl', source: 'kubectl on PATH' };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * kubectl before v1.36 defaults to --profile=legacy and says so on every run; v1.36, which the
@@ -28,8 +17,7 @@ function pathKubectl(): KubectlBinary | undefined {
  */
 const withoutLegacyNotice = (stderr: string): string => stderr.replace(/^--profile=legacy is deprecated and will be removed in the future\. It is recommended to explicitly specify a profile, for example "--profile=general"\.\n/, '');
 
-const current = await kubectlBinary().catch(() => undefined);
-const binaries = [current, pathKubectl()].filter((k): k is KubectlBinary => k !== undefined && (k.path !== 'kubectl' || current?.path !== 'kubectl'));
+const binaries = await kubectlBinaries();
 
 describe.skipIf(binaries.length === 0)('kubectl debug through reconcile serve', () => {
   const setup = servedSession('debug', { session: { seed: 1 } });

