@@ -201,7 +201,7 @@ function patch(res: ServerResponse, ctx: ApiContext, base: Req, route: ResourceR
   }
   if (route.subresource) req.subresource = route.subresource as Req['subresource'];
   if (type === 'json') req.patchOps = parsed;
-  else req.body = (type === 'strategic' ? withoutElementOrder(parsed) : parsed) as KObject;
+  else req.body = parsed as KObject;
   respond(res, ctx, req, 'object');
 }
 
@@ -215,20 +215,6 @@ function serverSideApply(res: ServerResponse, ctx: ApiContext, base: Req, route:
   if (!body.ok) return writeStatus(res, body.error);
   const force = route.query.get('force') === 'true';
   respond(res, ctx, { ...base, verb: 'patch', body: body.value as unknown as KObject, apply: { fieldManager, force } }, 'object');
-}
-
-/**
- * A strategic merge patch without its `$setElementOrder/<list>` directives. kubectl adds them
- * (`set image`, `apply`) to keep a merged list in the order it sent; the engine's patcher does not
- * know them (its strict decoding would refuse the key) and keeps a merged list's existing order,
- * which is what the directive asks for whenever the client did not reorder the list.
- */
-export function withoutElementOrder(patch: unknown): unknown {
-  if (Array.isArray(patch)) return patch.map(withoutElementOrder);
-  if (patch === null || typeof patch !== 'object') return patch;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(patch)) if (!k.startsWith('$setElementOrder/')) out[k] = withoutElementOrder(v);
-  return out;
 }
 
 function mergeInto(target: unknown, patch: unknown): unknown {

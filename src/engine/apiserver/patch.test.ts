@@ -49,3 +49,24 @@ describe('$setElementOrder with items only the server has (normalizeElementOrder
     expect((mergePatch(live, patch) as typeof live).spec.env.map((e) => e.name)).toEqual(['X', 'B', 'A', 'C', 'Y']);
   });
 });
+
+describe('merged list order without a directive (mergeSlice → normalizeElementOrder)', () => {
+  const names = (v: unknown) => (v as { spec: { env: { name: string }[] } }).spec.env.map((e) => e.name);
+  const live = { spec: { env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] } };
+  it('puts an item the live list lacks in front of the items only the server has', () => {
+    expect(names(mergePatch(live, { spec: { env: [{ name: 'C', value: '3' }] } }))).toEqual(['C', 'A', 'B']);
+  });
+  it('keeps the live order when the patch only changes an item', () => {
+    expect(names(mergePatch(live, { spec: { env: [{ name: 'B', value: 'x' }] } }))).toEqual(['A', 'B']);
+  });
+  it('orders the patched items as the patch lists them', () => {
+    expect(names(mergePatch(live, { spec: { env: [{ name: 'B', value: 'x' }, { name: 'A', value: 'y' }] } }))).toEqual(['B', 'A']);
+  });
+});
+
+describe('$patch: replace in a merged list', () => {
+  it('makes the patch’s other items the whole list', () => {
+    const live = { spec: { env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] } };
+    expect(mergePatch(live, { spec: { env: [{ $patch: 'replace' }, { name: 'C', value: '3' }] } })).toEqual({ spec: { env: [{ name: 'C', value: '3' }] } });
+  });
+});

@@ -23,7 +23,8 @@ describe('three-way apply patch', () => {
     const patch = threeWayPatch(original, modified, current);
     expect(patch).toEqual({
       metadata: { labels: { tier: null } },
-      spec: { replicas: null, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:2' }, { name: 'side', $patch: 'delete' }] } } },
+      // CreateThreeWayMergePatch states the merged list's order beside the change (SetElementOrder).
+      spec: { replicas: null, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:2' }, { name: 'side', $patch: 'delete' }], '$setElementOrder/containers': [{ name: 'nginx' }] } } },
     });
     const result = applyPatch(current, patch) as typeof live;
     expect(result.metadata.labels).toEqual({ app: 'web', extra: 'x' });
@@ -34,5 +35,13 @@ describe('three-way apply patch', () => {
     const m = { spec: { ports: [{ port: 80 }] } };
     expect(threeWayPatch(m, m, { spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }] } })).toEqual({});
     expect(threeWayPatch(m, { spec: { ports: [{ port: 81 }] } }, { spec: { ports: [{ port: 80, protocol: 'TCP' }] } })).toEqual({ spec: { ports: [{ port: 81 }] } });
+  });
+
+  it('keeps a container added to the manifest where the manifest puts it (the patch says the order)', () => {
+    const original = { spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1' }] } } } };
+    const modified = { spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1' }, { name: 'log', image: 'busybox' }] } } } };
+    const patch = threeWayPatch(original, modified, live);
+    const result = applyPatch(live, patch) as typeof live;
+    expect(result.spec.template.spec.containers.map((c) => c.name)).toEqual(['nginx', 'log', 'side']);
   });
 });
