@@ -18,6 +18,7 @@ import type { Pod } from '../../k8s/types';
 import type { World } from '../world';
 import type { HttpGet, HttpGetResult } from '../node/traffic';
 import type { ApiServerState } from './state';
+import { locationPath, pathPrepend, rewriteLinks } from './proxy-rewrite';
 import { badRequest, type StatusError } from './status';
 
 /**
@@ -160,28 +161,20 @@ export function podProxy(w: World, serverId: ComponentId, req: ProxyRequest): Pr
     request: { method: req.method, path: sent, headers: [], ...(scheme === 'https' ? { tls: { serverName: ip, insecure: true } } : {}) },
     via: serverId,
   });
-  return relay(r, `${ip}:${target}`, req.upgraded);
+  const answer = relay(r, `${ip}:${target}`, req.upgraded);
+  // proxy.Transport rewrites an HTML page's same-host links (not on an upgrade: tryUpgrade echoes the answer as it came).
+  if (!req.upgraded && 'status' in answer && (answer.contentType ?? '').split(';')[0]!.trim() === 'text/html') {
+    answer.body = rewriteLinks(answer.body, `${ip}:${target}`, pathPrepend(req.namespace, req.name, rawPath));
+  }
+  return answer;
 }
+
 
 function splitQuery(path: string): [string, string | undefined] {
   const at = path.indexOf('?');
   return at < 0 ? [path, undefined] : [path.slice(0, at), path.slice(at + 1)];
 }
 
-/**
- * The location's path: the URL's parts after `proxy` joined (getRequestOptions), cleaned by
- * path.Join, then `/` again where the URL ended in one (UpgradeAwareHandler.ServeHTTP).
- */
-function locationPath(raw: string): string {
-  const out: string[] = [];
-  for (const seg of raw.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  const joined = out.join('/');
-  return raw.endsWith('/') && !joined.endsWith('/') ? `${joined}/` : joined;
-}
 
 /** What the reverse proxy (or, upgraded, tryUpgrade) makes of the Pod's reply. */
 function relay(r: HttpGetResult, address: string, upgraded: boolean): ProxyAnswer | StatusError {
