@@ -73,6 +73,10 @@ describe('pods/proxy: kube-apiserver dials the Pod and relays the answer', () =>
     expect(proxy(sim, 'https:bare:', '/')).toBe(`503 ServiceUnavailable: error trying to reach service: dial tcp ${bareIP}:443: connect: connection refused`);
     expect(proxy(sim, 'https:bare:80', '/')).toBe('503 ServiceUnavailable: error trying to reach service: tls: first record does not look like a TLS handshake');
     expect(proxy(sim, 'ftp:web:21', '/')).toBe('400 BadRequest: invalid pod request "ftp:web:21"');
+    // The port is put in the URL as written: Go's net resolves a service name, or says it cannot.
+    expect(proxy(sim, 'web:http', '/')).toMatch(/^200 text\/html\n/);
+    expect(proxy(sim, 'web:metrics', '/')).toBe('503 ServiceUnavailable: error trying to reach service: dial tcp: lookup tcp/metrics: unknown port');
+    expect(proxy(sim, 'web:99999', '/')).toBe('503 ServiceUnavailable: error trying to reach service: dial tcp: address 99999: invalid port');
     expect(proxy(sim, 'nope', '/')).toBe('404 NotFound: pods "nope" not found');
   });
 

@@ -140,13 +140,14 @@ export function podProxy(w: World, serverId: ComponentId, req: ProxyRequest): Pr
   if (!pod) return podNotFound(name);
   const ip = pod.status?.podIP ?? '';
   if (!/^\d+\.\d+\.\d+\.\d+$/.test(ip) || ip.startsWith('127.') || ip.startsWith('169.254.') || ip === '0.0.0.0') return badRequest('address not allowed');
-  const target = port === '' ? defaultPort(pod, scheme) : Number(port);
+  const target = port === '' ? defaultPort(pod, scheme) : dialPort(port);
   const [rawPath = '', query] = splitQuery(req.path);
   const appPath = locationPath(rawPath);
   // proxyRedirectsforRootPath: `…/proxy` without the slash is sent to `…/proxy/` first.
   if (appPath === '' && !req.upgraded && (req.method === 'GET' || req.method === 'HEAD')) {
     return { status: 301, body: '', location: `/api/v1/namespaces/${req.namespace}/pods/${req.name}/proxy/${query !== undefined ? `?${query}` : ''}` };
   }
+  if (typeof target === 'string') return req.upgraded ? { code: 500, reason: '', message: `error dialing backend: ${target}` } : { code: 503, reason: 'ServiceUnavailable', message: `error trying to reach service: ${target}` };
   const server = w.components.get(serverId) as ApiServerState;
   // The reverse proxy joins the location onto `/` (singleJoiningSlash).
   const sent = (appPath.startsWith('/') ? appPath : `/${appPath}`) + (query !== undefined ? `?${query}` : '');
@@ -169,12 +170,25 @@ export function podProxy(w: World, serverId: ComponentId, req: ProxyRequest): Pr
   return answer;
 }
 
+/** Go's net: the TCP service names it knows without /etc/services (kube-apiserver's distroless image has none). */
+const SERVICES: Record<string, number> = { ftp: 21, ftps: 990, gopher: 70, http: 80, https: 443, imap2: 143, imap3: 220, imaps: 993, pop3: 110, pop3s: 995, smtp: 25, submissions: 465, ssh: 22, telnet: 23 };
+
+/**
+ * Go's net package on the port of `ip:port` (ResourceLocation puts the URL's port in the host as
+ * it is): a number, or a known service name; else the dial's error.
+ */
+function dialPort(port: string): number | string {
+  if (/^[0-9]+$/.test(port)) {
+    const n = Number(port);
+    return n <= 65535 ? n : `dial tcp: address ${port}: invalid port`;
+  }
+  return SERVICES[port.toLowerCase()] ?? `dial tcp: lookup tcp/${port}: unknown port`;
+}
 
 function splitQuery(path: string): [string, string | undefined] {
   const at = path.indexOf('?');
   return at < 0 ? [path, undefined] : [path.slice(0, at), path.slice(at + 1)];
 }
-
 
 /** What the reverse proxy (or, upgraded, tryUpgrade) makes of the Pod's reply. */
 function relay(r: HttpGetResult, address: string, upgraded: boolean): ProxyAnswer | StatusError {
