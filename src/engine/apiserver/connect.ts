@@ -170,7 +170,7 @@ export function podProxy(w: World, serverId: ComponentId, req: ProxyRequest): Pr
   return answer;
 }
 
-/** Go's net: the TCP service names it knows without /etc/services (kube-apiserver's distroless image has none). */
+/** Go's net: the TCP service names it knows without /etc/services (a file with more names would resolve more). */
 const SERVICES: Record<string, number> = { ftp: 21, ftps: 990, gopher: 70, http: 80, https: 443, imap2: 143, imap3: 220, imaps: 993, pop3: 110, pop3s: 995, smtp: 25, submissions: 465, ssh: 22, telnet: 23 };
 
 /**
