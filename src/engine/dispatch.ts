@@ -12,6 +12,8 @@ import { BEHAVIOURS } from './behaviours';
 import { markComponentChanged } from './runtime';
 import { dropWatchesBy } from './apiserver/watch';
 import { connectKubelets } from './apiserver/kubelet-proxy';
+import { connectPodNetwork } from './apiserver/connect';
+import { httpGet } from './node/traffic';
 import { processStarted } from './logging/startup';
 import type { KubeletRequest, KubeletResponse } from './kubelet/server-api';
 import type { Message } from './sim-core';
@@ -61,6 +63,8 @@ function serve(w: World, to: ComponentId, req: KubeletRequest): KubeletResponse 
 
 // kube-apiserver reaches the kubelets' servers through the behaviour table, never by import.
 connectKubelets(serve);
+// …and the Pods' addresses (pods/proxy) through the network's own path, also never by import.
+connectPodNetwork(httpGet);
 
 /** A process on a powered-off machine cannot start. */
 function isBlocked(w: World, c: ComponentState): boolean {

@@ -314,19 +314,31 @@ function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] 
 
 
 /**
- * A Pod's exec, attach or portforward without `Upgrade: websocket`, or its proxy: the engine's
- * kube-apiserver authorizes and locates the target, then refuses as upstream does (its
- * apiserver/connect.ts); the upgraded streams are stream/exec.ts's.
+ * A Pod's exec, attach or portforward without `Upgrade: websocket` (the engine's kube-apiserver
+ * authorizes and locates the target, then refuses as upstream does: its apiserver/connect.ts), or
+ * its proxy (the engine dials the Pod and the app's answer is written back as it came); the
+ * upgraded streams are stream/exec.ts's.
  */
 function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext): void {
   const verb = route.verb === 'get' || route.verb === 'create' || route.verb === 'update' || route.verb === 'patch' || route.verb === 'delete' ? route.verb : undefined;
   if (!verb || route.name === undefined) return writeStatus(res, methodNotAllowed);
   const container = route.query.get('container');
   const req: Req = { verb, resource: 'pods', subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
+  if (route.proxyPath !== undefined) req.proxyPath = route.proxyPath;
   const impersonate = impersonation(ctx.headers);
   if (impersonate) req.impersonate = impersonate;
   const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
   if (!r.ok) return writeFailure(res, r);
+  if (r.proxied) {
+    // The app's answer as the reverse proxy copies it (the app's status, Content-Type and body),
+    // or kube-apiserver's redirect to `…/proxy/`.
+    const headers: Record<string, string> = {};
+    if (r.proxied.contentType !== undefined) headers['Content-Type'] = r.proxied.contentType;
+    if (r.proxied.location !== undefined) headers['Location'] = r.proxied.location;
+    res.writeHead(r.code, headers);
+    res.end(r.text ?? '');
+    return;
+  }
   // The engine serves no plain stream; an answer here would be a new kind of Connect.
   writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: pods/${route.subresource ?? ''} answered without a stream` });
 }

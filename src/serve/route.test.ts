@@ -21,6 +21,18 @@ describe('routeOf', () => {
     expect(routeOf('GET', '/api/v1/namespaces/default/pods/web/log/more')).toEqual({ type: 'not-found' });
   });
 
+  it("keeps what follows a proxy's name as sent, trailing slash and query included", () => {
+    const proxyPath = (url: string): unknown => {
+      const r = routeOf('GET', url);
+      return r.type === 'resource' ? r.proxyPath : r;
+    };
+    expect(proxyPath('/api/v1/namespaces/default/pods/web:80/proxy/healthz/ready/?v=1&x')).toBe('/healthz/ready/?v=1&x');
+    expect(proxyPath('/api/v1/namespaces/default/pods/web/proxy/')).toBe('/');
+    expect(proxyPath('/api/v1/namespaces/default/pods/web/proxy')).toBe('');
+    expect(proxyPath('/api/v1/namespaces/default/pods/web/proxy?a=b')).toBe('?a=b');
+    expect(proxyPath('/api/v1/namespaces/default/pods/web/log')).toBeUndefined();
+  });
+
   it('tells discovery, the control endpoint and the engine-served paths apart', () => {
     expect(routeOf('GET', '/api')).toEqual({ type: 'discovery-root', legacy: true });
     expect(routeOf('GET', '/apis/apps')).toEqual({ type: 'discovery-group', group: 'apps' });

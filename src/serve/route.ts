@@ -17,6 +17,8 @@ export interface ResourceRoute {
   name?: string;
   subresource?: string;
   query: URLSearchParams;
+  /** `proxy`: what follows `/proxy` in the URL as sent (still escaped, trailing slash kept), with its `?query`. */
+  proxyPath?: string;
 }
 
 export type Route =
@@ -49,11 +51,28 @@ export function routeOf(method: string, url: string, custom: readonly ResourceIn
     if (!legacy && rest.length === 0) return method === 'GET' ? { type: 'discovery-group', group } : { type: 'method-not-allowed' };
     const version = rest[0]!;
     if (rest.length === 1) return method === 'GET' ? { type: 'discovery-version', group, version } : { type: 'method-not-allowed' };
-    return resourceRoute(method, group, version, rest.slice(1), parsed.searchParams, custom);
+    const route = resourceRoute(method, group, version, rest.slice(1), parsed.searchParams, custom);
+    if (route.type === 'resource' && route.subresource === 'proxy') {
+      // api/v1 or apis/<g>/<v>, [namespaces/<ns>,] <resource>/<name>/proxy: the rest goes on to the target.
+      const before = (legacy ? 2 : 3) + (route.namespace !== undefined ? 2 : 0) + 3;
+      route.proxyPath = afterSegments(parsed.pathname, before) + parsed.search;
+    }
+    return route;
   }
   if (path === '/openapi/v3') return { type: 'openapi-v3-root' };
   if (path === '/openapi/v2') return { type: 'openapi-v2' };
   return method === 'GET' ? { type: 'engine-raw', path: path + parsed.search } : { type: 'method-not-allowed' };
+}
+
+/** What follows the first `n` segments of `pathname` (`/a/b/c/` after 2: `/c/`). */
+function afterSegments(pathname: string, n: number): string {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    while (pathname[at] === '/') at++;
+    const next = pathname.indexOf('/', at);
+    at = next < 0 ? pathname.length : next;
+  }
+  return pathname.slice(at);
 }
 
 /** `[namespaces/<ns>/]<resource>[/<name>[/<subresource>]]` after `/api/v1` or `/apis/<g>/<v>`. */

@@ -2,7 +2,7 @@
  * Streaming through reconcile serve with the real kubectl: `exec` over the WebSocket
  * remotecommand protocol (v5.channel.k8s.io), `logs -f` as a response that grows while simulated
  * time passes and ends when the container exits, and port-forward refused without a hang
- * (attach: attach.test.ts).
+ * (attach: attach.test.ts; pods/proxy: proxy.test.ts).
  * exec's lines are compared with our port running the same commands headless.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -117,11 +117,16 @@ describe('streaming subresources through reconcile serve', () => {
     expect(out).toBe('/ # hostname\r\ntoolbox\r\n/ # exit 2\r\ncommand terminated with exit code 2\r\n');
   });
 
-  it('refuses port-forward with a Status, never a hang', async () => {
+  it('refuses port-forward with a Status that says it is not simulated and what to use, never a hang', async () => {
     const forward = await runKubectl(kubectl, setup.served, setup.home, ['port-forward', 'pod/toolbox', '0:80']);
     expect(forward.code).toBe(1);
-    // Port-forward is not simulated: kube-apiserver's Status for a kubelet it cannot dial (apiserver/connect.ts).
-    expect(forward.stderr).toMatch(/^error: error upgrading connection: error dialing backend: dial tcp 10\.0\.0\.\d+:10250: connect: connection refused\n$/);
+    // Port-forward is not simulated (apiserver/connect.ts): a 400 naming the Pod's proxy and sim curl instead.
+    expect(forward.stderr).toBe(
+      "error: error upgrading connection: port-forward is not simulated: a local port cannot reach a simulated Pod; ask the Pod's app through kube-apiserver instead (kubectl get --raw /api/v1/namespaces/default/pods/toolbox:80/proxy/ through reconcile serve, or sim curl in the simulator's terminal)\n",
+    );
+    // Located first: a missing Pod is NotFound before anything is refused.
+    const missing = await runKubectl(kubectl, setup.served, setup.home, ['port-forward', 'pod/nosuch', '0:80']);
+    expect(missing.stderr).toBe('Error from server (NotFound): pods "nosuch" not found\n');
   });
 
   it('follows a log as simulated time passes and ends when the container exits', async () => {

@@ -53,7 +53,7 @@ import { prepareNamespaceForCreate } from './namespace-strategy';
 import { prepareForCreate } from './admission/strategy';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
 import { podAttach, podExec, podLogs } from './kubelet-proxy';
-import { connectRefusal, isConnect, UPGRADEABLE } from './connect';
+import { connectRefusal, isConnect, podProxy, UPGRADEABLE } from './connect';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
 import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
@@ -83,6 +83,11 @@ export interface ApiRequest {
   plain?: true;
   /** For `pods/exec`, `pods/attach` asked without a stream: the `?container=` the URL names. */
   container?: string;
+  /**
+   * For `pods/proxy`: what follows `/proxy` in the URL, with its query (`/healthz?verbose=1`);
+   * unset or '' when the URL ends at `/proxy`. Carried on to the Pod.
+   */
+  proxyPath?: string;
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */
@@ -122,7 +127,22 @@ export interface ApiRequest {
 }
 
 export type ApiResponse =
-  | { ok: true; code: number; object?: KObject; items?: KObject[]; resourceVersion: string; warnings?: string[]; text?: string; exec?: ExecOutcome; attach?: AttachOutcome }
+  | {
+      ok: true;
+      code: number;
+      object?: KObject;
+      items?: KObject[];
+      resourceVersion: string;
+      warnings?: string[];
+      text?: string;
+      exec?: ExecOutcome;
+      attach?: AttachOutcome;
+      /**
+       * `pods/proxy`: the Pod's app answered (`code` is its status, whatever it is, `text` its body)
+       * with this Content-Type, or kube-apiserver redirected to `location`.
+       */
+      proxied?: { contentType?: string; location?: string };
+    }
   | { ok: false; error: StatusError | NetworkError };
 
 /** Finds the kube-apiserver instance a component's requests reach. */
@@ -312,6 +332,12 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       const create = authorizeResourceWithReason(w, req.user, { verb: 'create', group: info.group, resource: rbacResource, namespace: rbacNamespace || undefined, name: req.name || undefined });
       trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: create.allowed, verb: 'create', resource: rbacResource }, object: ref, requestId });
       if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
+    }
+    if (req.subresource === 'proxy') {
+      const answer = podProxy(w, serverId, { namespace: req.namespace ?? 'default', name: req.name ?? '', method: METHOD[req.verb], path: req.proxyPath ?? '', upgraded: !req.plain });
+      if ('code' in answer) return fail(answer);
+      const proxied = { ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}), ...(answer.location !== undefined ? { location: answer.location } : {}) };
+      return respond({ ok: true, code: answer.status, text: answer.body, resourceVersion: '', proxied });
     }
     const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach');
     if (!streamed) {

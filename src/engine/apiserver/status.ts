@@ -20,6 +20,7 @@ export type StatusReason =
   | 'TooManyRequests'
   | 'ServiceUnavailable'
   | 'UnsupportedMediaType'
+  | 'NotAcceptable'
   | '';
 
 export interface StatusCause {

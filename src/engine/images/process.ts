@@ -355,7 +355,7 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
       return { status: 0, body: '', closed: true };
     case 'reply':
       logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, 'curl/8.5.0');
-      return { status: a.r.status, body: a.r.body };
+      return { status: a.r.status, body: a.r.body, contentType: a.r.contentType };
   }
 }
 

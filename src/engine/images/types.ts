@@ -86,6 +86,8 @@ export interface HttpAnswer {
   closed?: true;
   /** The response as the server framed it (status line and headers): unset, a plain HTTP/1.1 app. */
   head?: HttpHead;
+  /** A plain app's Content-Type header (`text/html`); unset where `head` carries the headers. */
+  contentType?: string;
   /** The TLS handshake failed, so no request was sent (status is 0): what the client saw. */
   tlsFailure?: TlsFailure;
 }

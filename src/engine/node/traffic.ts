@@ -32,6 +32,11 @@ export interface HttpGet {
   source?: { pod: NamespacedName; ip: string };
   /** What a client in a Pod sends (method, headers, TLS); unset: a plain GET of `path`. */
   request?: HttpRequest;
+  /**
+   * The host process that sends it, as the trace names the hop's sender (kube-apiserver for
+   * `pods/proxy`); unset: the node's kube-proxy, whose rules the packet meets (`sim curl`).
+   */
+  via?: ComponentId;
 }
 
 /** What the process at the endpoint did with the request. */
@@ -48,7 +53,7 @@ export type HttpReply =
   | { kind: 'dropped'; dropped: Dropped }
   /** An `https://` client gave up on the handshake: no request was sent. */
   | { kind: 'tls-failed'; failure: TlsFailure }
-  | { kind: 'answer'; status: number; body: string; head?: HttpHead };
+  | { kind: 'answer'; status: number; body: string; head?: HttpHead; contentType?: string };
 
 export type HttpGetResult =
   | { kind: 'no-node' }
@@ -118,7 +123,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
   const listener = host?.kind === 'kube-apiserver' || host?.kind === 'kubelet' ? listenerId(host) : undefined;
   const http = requestOf(req);
   trace(w, {
-    from: proxy,
+    from: req.via ?? proxy,
     to: l?.runtime ?? listener ?? proxy,
     kind: 'proxy',
     detail: {
@@ -167,7 +172,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     if (answer.closed) return { ...sent, reply: { kind: 'closed' } };
     // The Pods' apps speak plain HTTP: a TLS client's ClientHello gets an HTTP answer back.
     if (http.tls) return { ...sent, reply: { kind: 'tls-failed', failure: { kind: 'not-tls' } } };
-    return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body } };
+    return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body, ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}) } };
   }
   return { ...sent, reply: { kind: 'refused' } };
 }

@@ -39,7 +39,8 @@ export function resourceRequest(path: string): { info: ResourceInfo; req: Reques
 
 /**
  * A GET of a Pod's exec, attach or portforward (refused without an upgrade) or of its proxy
- * (`pods/<name>/proxy[/<path>]`): kube-apiserver's Connect handlers, not a store.
+ * (`pods/<name>/proxy[/<path>][?<query>]`, the rest carried as `proxyPath`): kube-apiserver's
+ * Connect handlers, not a store.
  */
 function connectRequest(group: string, version: string, namespace: string | undefined, segs: string[], path: string): { info: ResourceInfo; req: Request } | undefined {
   const [resource, name, sub] = segs;
@@ -47,7 +48,24 @@ function connectRequest(group: string, version: string, namespace: string | unde
   const asked = /[?&]container=([^&]*)/.exec(path)?.[1];
   const container = asked === undefined ? undefined : decodeURIComponent(asked.replace(/\+/g, ' '));
   const req: Request = { verb: 'get', resource: 'pods', subresource: sub as Request['subresource'], name, plain: true, ...(namespace ? { namespace } : {}), ...(container ? { container } : {}) };
+  if (sub === 'proxy') {
+    // What follows `/proxy` goes on to the Pod as written, trailing slash and query included.
+    const q = path.indexOf('?');
+    const [bare, query] = q < 0 ? [path, ''] : [path.slice(0, q), path.slice(q)];
+    req.proxyPath = afterSegments(bare, 2 + (namespace !== undefined ? 2 : 0) + 3) + query;
+  }
   return { info: PODS, req };
+}
+
+/** What follows the first `n` segments of a URL path (`/a/b/c/` after 2: `/c/`). */
+function afterSegments(path: string, n: number): string {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    while (path[at] === '/') at++;
+    const next = path.indexOf('/', at);
+    at = next < 0 ? path.length : next;
+  }
+  return path.slice(at);
 }
 
 export { objectBody, listBody } from '../../k8s/wire-json';

@@ -1,8 +1,107 @@
 /** `kubectl get --raw <path>`: a GET on a non-resource path, body printed as the server sent it. */
+import type { ApiResponse, StatusError } from '../../engine/index';
 import { CmdError, fatalText } from '../errors';
 import type { Env } from '../env';
 import { byKey } from '../client';
 import { listBody, objectBody, resourceRequest } from './raw-resource';
+
+/** client-go's maxUnstructuredResponseTextBytes: how much of a body an error quotes. */
+const MAX_UNSTRUCTURED_BYTES = 2048;
+
+/** The longest prefix of `s` whose UTF-8 encoding fits in `n` bytes. */
+function firstBytes(s: string, n: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes > n) break;
+    end += ch.length;
+  }
+  return s.slice(0, end);
+}
+
+/** net/http's client follows at most ten redirects. */
+const MAX_REDIRECTS = 10;
+
+/**
+ * rest.Request.transformResponse for a non-2xx answer that is no Status (a Pod's own page
+ * through pods/proxy): a body the client cannot decode (text/html, text/plain) is quoted if it
+ * is text; a JSON one that is no failed Status says "unknown"; then errors.NewGenericServerResponse.
+ */
+export function unstructuredError(code: number, method: string, body: string, contentType: string | undefined): StatusError {
+  const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const decodable = contentType === undefined || media === 'application/json' || media === 'application/yaml' || media === 'application/vnd.kubernetes.protobuf';
+  if (decodable && (media === 'application/json' || contentType === undefined)) {
+    // Result.Error: a body that decodes as a failed Status is that Status.
+    try {
+      const s = JSON.parse(body) as { kind?: unknown; status?: unknown; code?: unknown; reason?: unknown; message?: unknown };
+      if (s && s.kind === 'Status' && s.status === 'Failure') return { code: typeof s.code === 'number' ? s.code : code, reason: (typeof s.reason === 'string' ? s.reason : '') as never, message: typeof s.message === 'string' ? s.message : '' };
+    } catch {
+      // Not a Status: the generic error below.
+    }
+  }
+  const text = contentType === undefined || media.startsWith('text/');
+  const serverMessage = text ? firstBytes(body, MAX_UNSTRUCTURED_BYTES).trim() : 'unknown';
+  let reason: StatusError['reason'] = '';
+  let message = `the server responded with the status code ${code} but did not return more information`;
+  switch (code) {
+    case 409:
+      reason = method === 'POST' ? 'AlreadyExists' : 'Conflict';
+      message = 'the server reported a conflict';
+      break;
+    case 404:
+      reason = 'NotFound';
+      message = 'the server could not find the requested resource';
+      break;
+    case 400:
+      reason = 'BadRequest';
+      message = 'the server rejected our request for an unknown reason';
+      break;
+    case 401:
+      reason = 'Unauthorized';
+      message = 'the server has asked for the client to provide credentials';
+      break;
+    case 403:
+      reason = 'Forbidden';
+      message = serverMessage;
+      break;
+    case 406:
+      reason = 'NotAcceptable';
+      message = serverMessage === '' || serverMessage === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : serverMessage;
+      break;
+    case 415:
+      reason = 'UnsupportedMediaType';
+      message = serverMessage;
+      break;
+    case 405:
+      reason = 'MethodNotAllowed';
+      message = 'the server does not allow this method on the requested resource';
+      break;
+    case 422:
+      reason = 'Invalid';
+      message = 'the server rejected our request due to an error in our request';
+      break;
+    case 503:
+      reason = 'ServiceUnavailable';
+      message = 'the server is currently unable to handle the request';
+      break;
+    case 504:
+      reason = 'Timeout';
+      message = 'the server was unable to return a response in the time allotted, but may still be processing the request';
+      break;
+    case 429:
+      reason = 'TooManyRequests';
+      message = 'the server has received too many requests and has asked us to try again later';
+      break;
+    default:
+      if (code >= 500) {
+        reason = 'InternalError';
+        message = `an error on the server (${goQuote(serverMessage)}) has prevented the request from succeeding`;
+      }
+  }
+  return { code, reason, message, details: { causes: [{ type: 'UnexpectedServerResponse', field: '', message: serverMessage }] } };
+}
 
 /** Go's %q for a string. */
 export function goQuote(s: string): string {
@@ -23,8 +122,22 @@ export function goQuote(s: string): string {
 export function runRaw(env: Env, path: string): number {
   const named = resourceRequest(path);
   if (named) {
-    const res = env.client.raw(named.req);
+    let res: ApiResponse = env.client.raw(named.req);
+    // A Pod's proxy redirects `…/proxy` to `…/proxy/`; net/http follows a GET's redirect.
+    for (let hops = 0; res.ok && res.proxied?.location !== undefined && res.code >= 300 && res.code < 400 && hops < MAX_REDIRECTS; hops++) {
+      const next = resourceRequest(res.proxied.location);
+      if (!next) break;
+      res = env.client.raw(next.req);
+    }
     if (!res.ok) throw new CmdError(fatalText(res.error));
+    if (res.proxied) {
+      // The app's answer: a 2xx body is copied out as it came (rawhttp's io.Copy), any other is an error.
+      if (res.code >= 200 && res.code < 300) {
+        env.out.out(res.text ?? '');
+        return 0;
+      }
+      throw new CmdError(fatalText(unstructuredError(res.code, 'GET', res.text ?? '', res.proxied.contentType)));
+    }
     const items = [...(res.items ?? [])].sort(byKey);
     env.out.out(res.object ? objectBody(res.object) : listBody(named.info, items, res.resourceVersion));
     return 0;

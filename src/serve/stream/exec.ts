@@ -10,7 +10,8 @@
  * Forbidden, the kubelet's "container not found") is therefore answered twice, the second time
  * from a short memory of the first, so the command runs once and kubectl prints the refusal as
  * it prints it against a real cluster. `attach` is attach.ts's, on the same channels;
- * `portforward` (and an upgraded `proxy`) is refused with the engine's Status (its apiserver/connect.ts).
+ * `portforward` is refused with the engine's Status (its apiserver/connect.ts); an upgraded `proxy`
+ * goes on to the Pod's app, which never upgrades, and its refusal comes back.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -40,7 +41,8 @@ export interface UpgradeContext {
   extra: readonly ResourceInfo[];
 }
 
-export type Refusal = { status: HttpError } | { text: string; code: number };
+/** A Status, or a plain answer (a kubelet's text; an app's own answer through pods/proxy, with its Content-Type). */
+export type Refusal = { status: HttpError } | { text: string; code: number; contentType?: string };
 
 export class StreamUpgrades {
   private readonly wss = new WebSocketServer({
@@ -84,11 +86,18 @@ export class StreamUpgrades {
         if (opened.type === 'refused') return refuse(opened.refusal);
         return this.upgrade(req, socket, head, opened.stream);
       }
-      case 'portforward':
+      case 'portforward': {
+        // Not simulated as a stream: the engine locates the target and refuses as apiserver/connect.ts says.
+        const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: 'portforward', namespace: route.namespace ?? 'default', name: route.name }, ctx.user, ctx.invocation);
+        return refuse(r.ok ? { text: 'pods/portforward answered without a stream', code: 500 } : { status: 'network' in r.error ? unreachable(r.error) : r.error });
+      }
       case 'proxy': {
-        // Not simulated as streams: the engine locates the target and refuses as apiserver/connect.ts says.
-        const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: route.subresource, namespace: route.namespace ?? 'default', name: route.name }, ctx.user, ctx.invocation);
-        return refuse(r.ok ? { text: `pods/${route.subresource} answered without a stream`, code: 500 } : { status: 'network' in r.error ? unreachable(r.error) : r.error });
+        // An upgraded proxy (a WebSocket to the Pod's app): the engine sends the handshake on; no
+        // app in the simulation upgrades, so the answer is its refusal (tryUpgrade echoes one of
+        // 400 and up, and turns any other into a 500).
+        const r = ctx.cluster.request({ verb: 'get', resource: 'pods', subresource: 'proxy', namespace: route.namespace ?? 'default', name: route.name, proxyPath: route.proxyPath ?? '' }, ctx.user, ctx.invocation);
+        if (!r.ok) return refuse({ status: 'network' in r.error ? unreachable(r.error) : r.error });
+        return refuse({ text: r.text ?? '', code: r.code, ...(r.proxied?.contentType !== undefined ? { contentType: r.proxied.contentType } : {}) });
       }
       default:
         return refuse({ status: notFoundPath });
@@ -184,10 +193,10 @@ function nonZeroExit(command: string[], code: number): object {
   };
 }
 
-const REASON_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+const REASON_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 function writeRefusal(socket: Duplex, r: Refusal): void {
-  const [code, type, body] = 'status' in r ? [r.status.code, 'application/json', JSON.stringify(failure(r.status))] : [r.code, 'text/plain; charset=utf-8', r.text];
+  const [code, type, body] = 'status' in r ? [r.status.code, 'application/json', JSON.stringify(failure(r.status))] : [r.code, r.contentType ?? 'text/plain; charset=utf-8', r.text];
   const bytes = Buffer.from(body, 'utf8');
   socket.end(`HTTP/1.1 ${code} ${REASON_TEXT[code] ?? 'Error'}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\nCache-Control: no-cache, private\r\nConnection: close\r\n\r\n${body}`);
 }
