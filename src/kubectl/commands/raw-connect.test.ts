@@ -49,3 +49,14 @@ describe('unstructuredError (rest.Request.transformResponse on a body that is no
     expect(fatalText(unstructuredError(503, 'GET', '{"kind":"Status","apiVersion":"v1","status":"Failure","message":"nope","reason":"ServiceUnavailable","code":503}', 'application/json'))).toBe('Error from server (ServiceUnavailable): nope\n');
   });
 });
+
+describe('kubectl get --raw on a subresource path', () => {
+  it('reads pods/<name>/status and /ephemeralcontainers as the Pod, and /log as the log text', () => {
+    const pod = kubectl(sim, 'get --raw /api/v1/namespaces/default/pods/web');
+    expect(kubectl(sim, 'get --raw /api/v1/namespaces/default/pods/web/status').stdout).toBe(pod.stdout);
+    expect(kubectl(sim, 'get --raw /api/v1/namespaces/default/pods/web/ephemeralcontainers').stdout).toBe(pod.stdout);
+    expect(kubectl(sim, 'get --raw /api/v1/namespaces/default/pods/web/log').stdout).toBe(kubectl(sim, 'logs web').stdout);
+    expect(kubectl(sim, 'get --raw /apis/apps/v1/namespaces/default/deployments/nosuch/status').stderr).toBe('Error from server (NotFound): deployments.apps "nosuch" not found\n');
+    expect(kubectl(sim, 'get --raw /api/v1/namespaces/default/configmaps/x/status').stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+  });
+});

@@ -9,6 +9,7 @@ import { aggregatedResourceInfos } from '../discovery';
 
 const PODS = RESOURCES.find((r) => r.resource === 'pods' && r.group === '')!;
 const CONNECT: ReadonlySet<string> = new Set(['exec', 'attach', 'portforward', 'proxy']);
+const READABLE_SUBRESOURCES: ReadonlySet<string> = new Set(['status', 'ephemeralcontainers', 'log']);
 
 /** The request a resource path names, or undefined when it names none the server serves. */
 export function resourceRequest(path: string): { info: ResourceInfo; req: Request } | undefined {
@@ -26,14 +27,20 @@ export function resourceRequest(path: string): { info: ResourceInfo; req: Reques
   }
   const connect = connectRequest(group, version, namespace, segs, path);
   if (connect) return connect;
-  if (segs.length > 2) return undefined;
-  const [resource, name] = segs;
+  const [resource, name, sub] = segs;
+  // One subresource read as its own path: the object itself (status, ephemeralcontainers) or a
+  // Pod's log; others (scale's Scale, binding, eviction) are not served here.
+  if (segs.length > 3 || (sub !== undefined && !READABLE_SUBRESOURCES.has(sub))) return undefined;
   // metrics.k8s.io, while aggregated, is asked for by group: the engine's names are `pods.metrics.k8s.io`.
   const aggregated = aggregatedResourceInfos().find((r) => r.group === group && r.version === version && r.resource === resource);
   const info = aggregated ?? RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
   if (!info || (namespace !== undefined && !info.namespaced)) return undefined;
   const asked = aggregated ? `${info.resource}.${info.group}` : info.resource;
   if (name === undefined) return { info, req: { verb: 'list', resource: asked, ...(namespace ? { namespace } : {}) } };
+  if (sub !== undefined) {
+    if (!info.subresources.includes(sub)) return undefined;
+    return { info, req: { verb: 'get', resource: asked, name, subresource: sub as Request['subresource'], ...(namespace ? { namespace } : {}) } };
+  }
   return { info, req: { verb: 'get', resource: asked, name, ...(namespace ? { namespace } : {}) } };
 }
 

@@ -138,6 +138,11 @@ export function runRaw(env: Env, path: string): number {
       }
       throw new CmdError(fatalText(unstructuredError(res.code, 'GET', res.text ?? '', res.proxied.contentType)));
     }
+    // pods/<name>/log: the container's log as the kubelet served it.
+    if (!res.object && !res.items && res.text !== undefined) {
+      env.out.out(res.text);
+      return 0;
+    }
     const items = [...(res.items ?? [])].sort(byKey);
     env.out.out(res.object ? objectBody(res.object) : listBody(named.info, items, res.resourceVersion));
     return 0;
