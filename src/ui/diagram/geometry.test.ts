@@ -105,5 +105,8 @@ describe('tokenLabel', () => {
     expect(tokenLabel(rec(1, 'a', 'b', 'request', { type: 'non-resource', method: 'GET', path: `/readyz/${'x'.repeat(40)}`, user: 'kubernetes-admin' }))).toHaveLength(24);
     expect(tokenLabel({ ...rec(1, 'a', 'b', 'response', { type: 'status', code: 201, reason: 'Created' }), object: { kind: 'Deployment', name: 'x' } })).toBe('201 Deployment');
     expect(tokenLabel(rec(1, 'a', 'b', 'schedule'))).toBe('→ node-1');
+    const traffic = { type: 'traffic' as const, url: 'http://10.96.0.10:80/', fromNode: 'node-1', endpoint: '10.244.1.2:80' };
+    expect(tokenLabel(rec(1, 'a', 'b', 'proxy', traffic))).toBe('GET');
+    expect(tokenLabel(rec(1, 'a', 'b', 'proxy', { ...traffic, method: 'DELETE' }))).toBe('DELETE');
   });
 });
