@@ -7,23 +7,13 @@ import { request } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../k8s/types';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
-import { runKubectl, runPort } from './served.testing';
+import { controlSim, runKubectl, runPort } from './served.testing';
 import { servedSession } from './served-session.testing';
 
 let kubectl: KubectlBinary;
 const setup = servedSession('proxy', { session: { seed: 1 } });
 
-/** POST to the control endpoint (`advance 20s`); the port runs the same as a `sim` line. */
-function control(body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${setup.served.url}/reconcile/v1/sim`, { method: 'POST', ca: setup.served.caCert, headers: { Authorization: `Bearer ${setup.served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const control = (body: string): Promise<number> => controlSim(setup.served, body);
 
 /** One GET as a plain HTTPS client sends it: status, Content-Type and body. */
 function get(path: string): Promise<{ status: number; type: string; body: string }> {

@@ -6,6 +6,7 @@
  */
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { atVersion } from '../k8s/served-versions';
+import { afterSegments } from '../k8s/url-path';
 
 export type ResourceVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -62,17 +63,6 @@ export function routeOf(method: string, url: string, custom: readonly ResourceIn
   if (path === '/openapi/v3') return { type: 'openapi-v3-root' };
   if (path === '/openapi/v2') return { type: 'openapi-v2' };
   return method === 'GET' ? { type: 'engine-raw', path: path + parsed.search } : { type: 'method-not-allowed' };
-}
-
-/** What follows the first `n` segments of `pathname` (`/a/b/c/` after 2: `/c/`). */
-function afterSegments(pathname: string, n: number): string {
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    while (pathname[at] === '/') at++;
-    const next = pathname.indexOf('/', at);
-    at = next < 0 ? pathname.length : next;
-  }
-  return pathname.slice(at);
 }
 
 /** `[namespaces/<ns>/]<resource>[/<name>[/<subresource>]]` after `/api/v1` or `/apis/<g>/<v>`. */

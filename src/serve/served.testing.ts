@@ -4,6 +4,7 @@
  * compare the two transcripts.
  */
 import { execFile } from 'node:child_process';
+import { request } from 'node:https';
 import { Session } from '../kubectl/session';
 import type { KubectlBinary } from './kubectl-binary.testing';
 import type { Served } from './start';
@@ -34,4 +35,16 @@ export function runPort(session: Session, line: string): Ran {
   const r = session.run(line);
   const text = (stream: 'stdout' | 'stderr'): string => r.output.filter((c) => c.stream === stream).map((c) => c.text).join('');
   return { code: r.exitCode, stdout: text('stdout'), stderr: text('stderr') };
+}
+
+/** POST to the served cluster's control endpoint (`advance 20s`); the port runs the same as a `sim` line. */
+export function controlSim(served: Served, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${served.url}/reconcile/v1/sim`, { method: 'POST', ca: served.caCert, headers: { Authorization: `Bearer ${served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -6,12 +6,11 @@
  * exec's lines are compared with our port running the same commands headless.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { request } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Session } from '../kubectl/session';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
-import { kubectlEnv, runKubectl, runPort, type Ran } from './served.testing';
+import { controlSim, kubectlEnv, runKubectl, runPort, type Ran } from './served.testing';
 import { servedSession } from './served-session.testing';
 
 /** util-linux's `script` gives kubectl a pseudo-terminal, so `-it` keeps its TTY. */
@@ -20,16 +19,7 @@ const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 let kubectl: KubectlBinary;
 const setup = servedSession('stream');
 
-function control(body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${setup.served.url}/reconcile/v1/sim`, { method: 'POST', ca: setup.served.caCert, headers: { Authorization: `Bearer ${setup.served.credentials.tokens['kubernetes-admin']}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const control = (body: string): Promise<number> => controlSim(setup.served, body);
 
 /** The real kubectl with input on stdin. */
 function withStdin(args: string[], input: string): Promise<Ran> {

@@ -6,6 +6,7 @@
 import { RESOURCES, type ResourceInfo } from '../../k8s/resources';
 import type { Request } from '../client';
 import { aggregatedResourceInfos } from '../discovery';
+import { afterSegments } from '../../k8s/url-path';
 
 const PODS = RESOURCES.find((r) => r.resource === 'pods' && r.group === '')!;
 const CONNECT: ReadonlySet<string> = new Set(['exec', 'attach', 'portforward', 'proxy']);
@@ -62,17 +63,6 @@ function connectRequest(group: string, version: string, namespace: string | unde
     req.proxyPath = afterSegments(bare, 2 + (namespace !== undefined ? 2 : 0) + 3) + query;
   }
   return { info: PODS, req };
-}
-
-/** What follows the first `n` segments of a URL path (`/a/b/c/` after 2: `/c/`). */
-function afterSegments(path: string, n: number): string {
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    while (path[at] === '/') at++;
-    const next = path.indexOf('/', at);
-    at = next < 0 ? path.length : next;
-  }
-  return path.slice(at);
 }
 
 export { objectBody, listBody } from '../../k8s/wire-json';
