@@ -6,7 +6,7 @@
  * the result depends only on the inputs and `now`, never on how often or in what steps it was
  * called. `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead
  * (bounded); an exec that changes the filesystem or starts an app invalidates the forecast.
- * About 460 lines: every entry point shares the advance-then-answer invariant above, which is
+ * Close to 500 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
 import { appAlive, appGrpc, appHttp, serverOf, type AppRun } from './app';
