@@ -2,20 +2,29 @@
  * The three-way patch behind client-side `kubectl apply` (CreateThreeWayMergePatch): fields
  * that differ from the live object are set to the manifest's values; fields present in the
  * last-applied configuration but gone from the manifest are deleted (`null`); fields the user
- * never managed are left alone. Lists merged by key (containers by name, ...) are diffed item
- * by item and removed items get strategic merge's `$patch: delete` directive. The merge keys
- * come from the one table kube-apiserver's patch handler uses too (src/k8s/merge-keys.ts).
+ * never managed are left alone. The patch metadata comes from the one table kube-apiserver's
+ * patch handler (strategic-merge.ts) uses too (src/k8s/merge-keys.ts):
  *
- * The two-way patch (CreateTwoWayMergePatch, which the kubelet's status manager sends) is the
- * same diff with the original as the live object, plus `$setElementOrder/<list>` beside every
- * merged list whose items or order changed, so the server keeps the modified list's order.
+ * - a list merged by key (containers by name, ...) is diffed item by item, and removed items get
+ *   strategic merge's `$patch: delete` directive;
+ * - a list of scalars merged as a set (finalizers) sends the values it gains, and the ones it
+ *   drops in `$deleteFromPrimitiveList/<list>`;
+ * - a changed map with the retainKeys strategy (a Deployment's strategy, a volume) says which
+ *   keys it keeps in `$retainKeys`, so the server drops what the manifest does not set;
+ * - a merged list whose items or order changed has `$setElementOrder/<list>` beside it, so the
+ *   server keeps the manifest's order.
+ *
+ * The two-way patch (CreateTwoWayMergePatch, which the kubelet's status manager, `kubectl edit`
+ * and `kubectl set` send) is the same diff with the original as the live object.
+ *
+ * A custom resource has no Go struct to carry patch strategies: kubectl diffs it as a JSON merge
+ * patch (`typed` false), every list atomic.
  */
-import { mergeKeyOf } from './merge-keys';
+import { patchMetaOf, type PatchMeta } from './merge-keys';
 import { own, setOwn } from './own';
 
 type Json = unknown;
 type JsonMap = Record<string, Json>;
-
 
 export function isMap(v: Json): v is JsonMap {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -43,20 +52,29 @@ export function deepEqual(a: Json, b: Json): boolean {
   return false;
 }
 
+/** Where a map being diffed sits: its field (the parent of its keys) and that field's tags. */
+interface Place {
+  readonly typed: boolean;
+  readonly field: string;
+  /** The map keeps only the keys it names (patchStrategy retainKeys): diffMaps' BuildRetainKeysDirective. */
+  readonly retain: boolean;
+}
+
+const UNTAGGED: PatchMeta = {};
+
 /**
  * The strategic-merge key for a list field. Service ports merge by `port`, which the server's
  * patch handler does not merge by, so such lists are compared by key but sent whole.
  */
-function keyedBy(field: string, ...lists: Json[][]): { key: string; whole: boolean } | undefined {
-  const merge = mergeKeyOf(field);
-  const candidates = field === 'ports' ? [['containerPort', false], ['port', true]] as const : merge ? [[merge, false]] as const : [];
+function keyedBy(field: string, meta: PatchMeta, ...lists: Json[][]): { key: string; whole: boolean } | undefined {
+  const candidates = field === 'ports' ? [['containerPort', false], ['port', true]] as const : meta.mergeKey ? [[meta.mergeKey, false]] as const : [];
   for (const [key, whole] of candidates) {
     if (lists.every((l) => l.every((x) => isMap(x) && key in x))) return { key, whole };
   }
   return undefined;
 }
 
-function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[], setOrder: boolean): Json[] {
+function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[], at: Place): Json[] {
   const out: Json[] = [];
   const find = (list: Json[] | undefined, v: Json): JsonMap | undefined => list?.find((x) => isMap(x) && x[key] === v) as JsonMap | undefined;
   for (const item of m as JsonMap[]) {
@@ -65,7 +83,7 @@ function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[],
       out.push(item);
       continue;
     }
-    const sub = diffMap(find(o, item[key]), item, cur, setOrder);
+    const sub = diffMap(find(o, item[key]), item, cur, at);
     if (hasKeys(sub)) out.push({ [key]: item[key], ...sub });
   }
   for (const item of (o ?? []) as JsonMap[]) {
@@ -75,12 +93,14 @@ function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[],
   return out;
 }
 
-function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, setOrder = false): JsonMap {
+function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, at: Place): JsonMap {
   const patch: JsonMap = {};
+  const kept: string[] | undefined = at.retain ? [] : undefined;
   for (const k in m) {
     if (!Object.hasOwn(m, k)) continue;
     const mv = m[k];
     if (mv === undefined) continue;
+    if (kept && mv !== null) kept.push(k);
     const cv = own(c, k);
     const ov = own(o, k);
     if (mv === null) {
@@ -89,18 +109,23 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, set
       if (ov !== null && ov !== undefined && c && Object.hasOwn(c, k) && cv !== null) setOwn(patch, k, null);
       continue;
     }
+    const meta = at.typed ? patchMetaOf(k, at.field) : UNTAGGED;
     if (isMap(mv) && isMap(cv)) {
-      const sub = diffMap(isMap(ov) ? ov : undefined, mv, cv, setOrder);
+      const sub = diffMap(isMap(ov) ? ov : undefined, mv, cv, { typed: at.typed, field: k, retain: meta.retainKeys === true });
       if (hasKeys(sub)) setOwn(patch, k, sub);
       continue;
     }
-    if (Array.isArray(mv) && Array.isArray(cv)) {
-      const keyed = keyedBy(k, mv, cv, Array.isArray(ov) ? ov : []);
+    if (Array.isArray(mv) && meta.scalarSet) {
+      diffScalarSet(patch, k, ov, mv, cv);
+      continue;
+    }
+    if (Array.isArray(mv) && Array.isArray(cv) && at.typed) {
+      const keyed = keyedBy(k, meta, mv, cv, Array.isArray(ov) ? ov : []);
       if (keyed) {
-        const sub = diffKeyedList(keyed.key, Array.isArray(ov) ? ov : undefined, mv, cv, setOrder);
+        const sub = diffKeyedList(keyed.key, Array.isArray(ov) ? ov : undefined, mv, cv, { typed: true, field: k, retain: meta.retainKeys === true });
         if (sub.length) setOwn(patch, k, keyed.whole ? mv : sub);
         // diffLists: the order directive when the items changed or only their order did.
-        if (setOrder && !keyed.whole && (sub.length > 0 || !sameOrder(keyed.key, mv, cv))) {
+        if (!keyed.whole && (sub.length > 0 || !sameOrder(keyed.key, mv, cv))) {
           setOwn(patch, `$setElementOrder/${k}`, mv.map((x) => ({ [keyed.key]: (x as JsonMap)[keyed.key] })));
         }
         continue;
@@ -112,21 +137,123 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, set
     if (!Object.hasOwn(o, k) || Object.hasOwn(m, k) || !c || !Object.hasOwn(c, k)) continue;
     setOwn(patch, k, null);
   }
+  // diffMaps: the kept keys go with a change, or when the live map (or the last-applied one) has
+  // a key the manifest lacks — a defaulted `rollingUpdate` — which the server is to drop.
+  if (kept?.length && (hasKeys(patch) || hasOtherKey(c, m) || hasOtherKey(o, m))) setOwn(patch, '$retainKeys', sortScalars(kept));
   return patch;
 }
 
-/** The patch that takes `current` to `modified`, deleting what `original` had and `modified` dropped. */
-export function threeWayPatch(original: Json, modified: JsonMap, current: JsonMap): JsonMap {
-  // CreateThreeWayMergePatch diffs with SetElementOrder too: a changed merged list says its order.
-  return diffMap(isMap(original) ? original : undefined, modified, current, true);
+/** hasAdditionalNewField: `x` has a key with a value that `m` lacks. */
+function hasOtherKey(x: JsonMap | undefined, m: JsonMap): boolean {
+  for (const k in x) {
+    if (Object.hasOwn(x, k) && x[k] !== null && x[k] !== undefined && own(m, k) === undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * A list of scalars merged as a set, as CreateThreeWayMergePatch builds it from its two diffs:
+ * from the live list (diffListsOfScalars without deletions) the values the manifest adds, in its
+ * order — or the whole list when the live one is empty or absent; from the last-applied list the
+ * values the manifest dropped, live or not, in `$deleteFromPrimitiveList/<list>`; and the
+ * manifest's list as `$setElementOrder/<list>` when either diff found a difference.
+ */
+function diffScalarSet(patch: JsonMap, k: string, ov: Json, mv: Json[], cv: Json): void {
+  let order = false;
+  if (!Array.isArray(cv)) setOwn(patch, k, mv);
+  else if (cv.length === 0) {
+    if (mv.length) setOwn(patch, k, mv);
+  } else {
+    const added = scalarsMissing(mv, cv);
+    if (added.length) setOwn(patch, k, inOrderOf(added, mv));
+    order = !deepEqual(cv, mv);
+  }
+  if (Array.isArray(ov) && ov.length) {
+    const removed = deduplicateScalars(scalarsMissing(ov, mv));
+    if (removed.length) {
+      setOwn(patch, `$deleteFromPrimitiveList/${k}`, removed);
+      order = true;
+    }
+  }
+  if (order && mv.length) setOwn(patch, `$setElementOrder/${k}`, mv);
+}
+
+/** fmt's %v of a JSON scalar: strategicpatch compares and sorts scalars by it. */
+function scalarText(v: Json): string {
+  return v === null ? '<nil>' : String(v);
+}
+
+function byText(a: Json, b: Json): number {
+  const x = scalarText(a);
+  const y = scalarText(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** sortScalars. */
+function sortScalars<T>(list: T[]): T[] {
+  return list.slice().sort(byText);
+}
+
+/**
+ * The values of `from` that `to` lacks, counting repeats, in sorted order: diffListsOfScalars'
+ * walk over both lists sorted.
+ */
+function scalarsMissing(from: Json[], to: Json[]): Json[] {
+  const f = sortScalars(from);
+  const t = sortScalars(to);
+  const out: Json[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < f.length) {
+    const d = j < t.length ? byText(f[i], t[j]) : -1;
+    if (d === 0) {
+      i++;
+      j++;
+    } else if (d < 0) out.push(f[i++]);
+    else j++;
+  }
+  return out;
+}
+
+/** normalizeSliceOrder: stably by where each value first is in `order`. */
+function inOrderOf(values: Json[], order: Json[]): Json[] {
+  return values.slice().sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/**
+ * deduplicateScalars, move for move: a repeat is overwritten by the last value, so the order
+ * that comes out is upstream's, not first-seen.
+ */
+function deduplicateScalars(list: Json[]): Json[] {
+  const s = list.slice();
+  let length = s.length - 1;
+  for (let i = 0; i < length; i++) {
+    for (let j = i + 1; j <= length; j++) {
+      if (s[i] === s[j]) {
+        s[j] = s[length];
+        s.length = length;
+        length--;
+        j--;
+      }
+    }
+  }
+  return s;
+}
+
+/**
+ * The patch that takes `current` to `modified`, deleting what `original` had and `modified`
+ * dropped. `typed` false: a custom resource's JSON merge patch.
+ */
+export function threeWayPatch(original: Json, modified: JsonMap, current: JsonMap, typed = true): JsonMap {
+  return diffMap(isMap(original) ? original : undefined, modified, current, { typed, field: '', retain: false });
 }
 
 /**
  * CreateTwoWayMergePatch(original, modified): what takes `original` to `modified`, merged lists
  * by item with their order stated. Fields `modified` lacks are deleted (`null`).
  */
-export function twoWayMergePatch(original: JsonMap, modified: JsonMap): JsonMap {
-  return diffMap(original, modified, original, true);
+export function twoWayMergePatch(original: JsonMap, modified: JsonMap, typed = true): JsonMap {
+  return diffMap(original, modified, original, { typed, field: '', retain: false });
 }
 
 function sameOrder(key: string, a: Json[], b: Json[]): boolean {
@@ -138,107 +265,4 @@ function sameOrder(key: string, a: Json[], b: Json[]): boolean {
 function hasKeys(v: JsonMap): boolean {
   for (const k in v) if (Object.hasOwn(v, k)) return true;
   return false;
-}
-
-/**
- * Applies a strategic merge patch (apimachinery's StrategicMergeMapPatch): kube-apiserver's patch
- * handler and kubectl's client-side dry run both use it. Copy-on-write: only the paths the patch
- * touches are new; what it leaves alone is the target's own value and what it sets is the patch's
- * own (callers that keep the result and must share nothing copy it).
- *
- * Maps merge key by key (`null` deletes; `$patch: replace` replaces). A list merged by key
- * (merge-keys.ts) merges item by item (`$patch: delete` removes one) and comes out in
- * normalizeElementOrder's order: the patch's items in the patch's order — or the
- * `$setElementOrder/<list>` directive's, when the patch carries one — with the items only the
- * server has merged in by their live order (one goes in front of a patch item when the live list
- * has it in front of that item; a new item goes in front of them). Any other list is replaced.
- */
-export function strategicMerge(target: Json, patch: Json, field = ''): Json {
-  if (!isMap(patch)) return Array.isArray(patch) ? mergeList(field, target, patch) : patch;
-  // mergeMap's replace directive: the patch, minus the directive, is the whole new value
-  // (`kubectl rollout undo daemonset` sends its template this way).
-  if (patch['$patch'] === 'replace') {
-    const { $patch: _directive, ...rest } = patch;
-    return stripDirectives(rest);
-  }
-  const out: JsonMap = isMap(target) ? { ...target } : {};
-  for (const k in patch) {
-    if (!Object.hasOwn(patch, k) || k.startsWith(SET_ELEMENT_ORDER)) continue;
-    const v = patch[k];
-    if (v === null) delete out[k];
-    else setOwn(out, k, strategicMerge(own(out, k), v, k));
-  }
-  for (const k in patch) {
-    const v = patch[k];
-    if (!Object.hasOwn(patch, k) || !k.startsWith(SET_ELEMENT_ORDER) || !Array.isArray(v)) continue;
-    const list = k.slice(SET_ELEMENT_ORDER.length);
-    const key = mergeKeyOf(list);
-    const merged = own(out, list);
-    if (key && Array.isArray(merged)) setOwn(out, list, inElementOrder(merged, v, isMap(target) ? own(target, list) : undefined, key));
-  }
-  return out;
-}
-
-const SET_ELEMENT_ORDER = '$setElementOrder/';
-
-function mergeList(field: string, cur: Json, patch: Json[]): Json[] {
-  const key = mergeKeyOf(field);
-  // mergeSliceWithSpecialElements: `$patch: replace` makes the patch's other items the list;
-  // deletions go first, then the rest merge into the live items.
-  if (key && patch.some((p) => isMap(p) && p['$patch'] === 'replace')) return patch.filter((p) => !(isMap(p) && Object.hasOwn(p, '$patch')));
-  if (!key || !Array.isArray(cur) || !patch.every((p) => isMap(p) && Object.hasOwn(p, key))) return patch;
-  let live = cur;
-  const items: JsonMap[] = [];
-  for (const p of patch as JsonMap[]) {
-    if (p['$patch'] === 'delete') live = live.filter((c) => !(isMap(c) && c[key] === p[key]));
-    else items.push(p);
-  }
-  const out = live.slice();
-  for (const p of items) {
-    const i = out.findIndex((c) => isMap(c) && c[key] === p[key]);
-    if (i >= 0) out[i] = strategicMerge(out[i], p);
-    else out.push(strategicMerge({}, p));
-  }
-  return inElementOrder(out, items, live, key);
-}
-
-/**
- * normalizeElementOrder: `merged`'s items that `order` names, in its order, with the others (the
- * server's own) merged in by their place in `live` (mergeSortedSlice).
- */
-function inElementOrder(merged: Json[], order: Json[], live: Json, key: string): Json[] {
-  const keyOf = (x: Json): Json => (isMap(x) ? x[key] : undefined);
-  const rank = new Map<Json, number>();
-  order.forEach((o, i) => {
-    if (isMap(o) && Object.hasOwn(o, key) && !rank.has(o[key])) rank.set(o[key], i);
-  });
-  const liveIndex = new Map<Json, number>();
-  if (Array.isArray(live)) live.forEach((x, i) => isMap(x) && Object.hasOwn(x, key) && !liveIndex.has(x[key]) && liveIndex.set(x[key], i));
-  const named = merged.filter((x) => rank.has(keyOf(x))).sort((a, b) => rank.get(keyOf(a))! - rank.get(keyOf(b))!);
-  const serverOnly = merged.filter((x) => !rank.has(keyOf(x))).sort((a, b) => (liveIndex.get(keyOf(a)) ?? 0) - (liveIndex.get(keyOf(b)) ?? 0));
-  const out: Json[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < serverOnly.length || j < named.length) {
-    if (j >= named.length) out.push(serverOnly[i++]);
-    else if (i >= serverOnly.length) out.push(named[j++]);
-    else {
-      const li = liveIndex.get(keyOf(serverOnly[i])) ?? -1;
-      const ri = liveIndex.get(keyOf(named[j])) ?? -1;
-      out.push(li >= 0 && ri >= 0 && li < ri ? serverOnly[i++] : named[j++]);
-    }
-  }
-  return out;
-}
-
-/** A replaced value carries no directives and no nulls (they mean "absent" in a patch). */
-function stripDirectives(v: Json): Json {
-  if (Array.isArray(v)) return v.map(stripDirectives);
-  if (!isMap(v)) return v;
-  const out: JsonMap = {};
-  for (const k in v) {
-    const x = v[k];
-    if (Object.hasOwn(v, k) && x !== null && k !== '$patch') setOwn(out, k, stripDirectives(x));
-  }
-  return out;
 }

@@ -9,6 +9,12 @@ describe('strategic merge patch', () => {
     expect(mergePatch(cur, patch)).toEqual({ spec: { template: { metadata: { labels: { a: '1' } }, spec: { containers: [{ name: 'c', image: 'old' }] } } } });
   });
 
+  it('answers a malformed directive with 400 and mergepatch’s words (interpretStrategicMergePatchError)', () => {
+    const live = { spec: { strategy: { type: 'RollingUpdate', rollingUpdate: {} } } };
+    expect(applyPatchOfType('strategic', live, { spec: { strategy: { $retainKeys: ['type'], rollingUpdate: {} } } })).toEqual({ ok: false, code: 400, message: 'invalid patch format of retainKeys' });
+    expect(applyPatchOfType('strategic', live, { spec: { strategy: { $retainKeys: ['type'], type: 'Recreate' } } })).toEqual({ ok: true, value: { spec: { strategy: { type: 'Recreate' } } } });
+  });
+
   it('still merges maps without the directive and deletes keys set to null', () => {
     const r = applyPatchOfType('strategic', { metadata: { labels: { a: '1', b: '2' } } }, { metadata: { labels: { b: null, c: '3' } } });
     expect(r).toEqual({ ok: true, value: { metadata: { labels: { a: '1', c: '3' } } } });

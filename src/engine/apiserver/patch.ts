@@ -1,9 +1,9 @@
 /**
  * kube-apiserver's patch handler: a PATCH's body applied by its Content-Type — strategic merge
- * (src/k8s/strategic-patch.ts, the one implementation kubectl's client-side dry run uses too),
+ * (src/k8s/strategic-merge.ts, the one implementation kubectl's client-side dry run uses too),
  * JSON merge patch (RFC 7386) or JSON patch (RFC 6902).
  */
-import { strategicMerge } from '../../k8s/strategic-patch';
+import { StrategicMergeError, strategicMerge, type MergeOptions } from '../../k8s/strategic-merge';
 import { cloneData } from '../core/clone';
 import { jsonMergePatch, jsonPatch, jsonTypeName, type PatchResult } from '../../k8s/json-patch';
 
@@ -18,8 +18,8 @@ function isObject(v: Json): v is Record<string, Json> {
 }
 
 /** The strategic merge of `patch` into `target`, sharing nothing with either. */
-export function mergePatch(target: Json, patch: Json, field = ''): Json {
-  return cloneData(strategicMerge(target, patch, field));
+export function mergePatch(target: Json, patch: Json, opts?: MergeOptions): Json {
+  return cloneData(strategicMerge(target, patch, opts));
 }
 
 /** The object a PATCH request produces, by its Content-Type. */
@@ -32,8 +32,14 @@ export function applyPatchOfType(type: PatchType, target: Json, patch: Json, sha
   }
   switch (type) {
     case 'strategic':
-      // `shared`: the caller takes a result that shares what the patch left alone with the target.
-      return { ok: true, value: shared ? strategicMerge(target, patch) : mergePatch(target, patch) };
+      try {
+        // `shared`: the caller takes a result that shares what the patch left alone with the target.
+        return { ok: true, value: shared ? strategicMerge(target, patch) : mergePatch(target, patch) };
+      } catch (e) {
+        // interpretStrategicMergePatchError: a malformed directive is the client's 400.
+        if (e instanceof StrategicMergeError) return { ok: false, code: 400, message: e.message };
+        throw e;
+      }
     case 'merge':
       return { ok: true, value: jsonMergePatch(target, patch) };
     case 'json':

@@ -11,6 +11,7 @@ import { throwIfCutShort } from '../interrupt';
 import { loadManifests, type ManifestDoc } from '../manifest';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { threeWayPatch } from '../../k8s/strategic-patch';
+import { customSource } from '../../k8s/apiextensions';
 import { applyPatch } from '../apply/strategic';
 import { LAST_APPLIED, infoString, placeObject, stringMeta, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
@@ -102,7 +103,9 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
   } catch {
     original = undefined;
   }
-  let patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, live.value as unknown as Record<string, unknown>);
+  // A custom resource has no Go struct: kubectl sends a JSON merge patch (client.patch), every list whole.
+  const typed = !customSource(doc.info);
+  let patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, live.value as unknown as Record<string, unknown>, typed);
   if (Object.keys(patch).length === 0) {
     printResult(env, flags, doc.info, live.value, withDryRun('unchanged', dry));
     return undefined;
@@ -119,7 +122,7 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
     if (i > TRIES_BEFORE_BACK_OFF) sleep(env, PATCH_RETRY_BACK_OFF_MS);
     const fresh = env.client.get(doc.info, obj.metadata.namespace, name);
     if (!fresh.ok) return { api: fresh.error };
-    patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, fresh.value as unknown as Record<string, unknown>);
+    patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, fresh.value as unknown as Record<string, unknown>, typed);
     res = env.client.patch(doc.info, obj.metadata.namespace, name, patch, dry === 'server');
   }
   if (!res.ok) {

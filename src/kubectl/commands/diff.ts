@@ -14,6 +14,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests, type ManifestDoc } from '../manifest';
 import { threeWayPatch } from '../../k8s/strategic-patch';
+import { customSource } from '../../k8s/apiextensions';
 import { LAST_APPLIED, placeObject, stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
 import { unifiedHunks } from '../printers/unified-diff';
@@ -93,7 +94,7 @@ function diffOne(env: Env, doc: ManifestDoc, ns: string, explicitNs: boolean): P
     } catch {
       original = undefined;
     }
-    const patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, got.value as unknown as Record<string, unknown>);
+    const patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, got.value as unknown as Record<string, unknown>, !customSource(doc.info));
     // The patcher holds the live resourceVersion, so a concurrent change is a conflict, not a lie.
     const withVersion = { ...patch, metadata: { ...((patch['metadata'] as Record<string, unknown> | undefined) ?? {}), resourceVersion: got.value.metadata.resourceVersion } };
     res = env.client.patch(doc.info, local.metadata.namespace, name, withVersion, true);

@@ -29,6 +29,7 @@ import { loadText } from '../manifest';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
 import { deepEqual, threeWayPatch } from '../../k8s/strategic-patch';
+import { customSource } from '../../k8s/apiextensions';
 import { NO_RESOURCES, OUTPUT_FLAG, VALIDATE_FLAG, printResult } from './common';
 import { editHeader, hasLines, manualStrip, sameContent, type EditReason, type OpenEdit } from '../edit-file';
 
@@ -161,7 +162,8 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
       printResult(env, flags, original.info, original.obj, 'skipped');
       continue;
     }
-    const patch = threeWayPatch(original.obj as never, edit as never, original.obj as never);
+    // A custom resource's edit is a JSON merge patch (jsonpatch.CreateMergePatch), lists whole.
+    const patch = threeWayPatch(original.obj as never, edit as never, original.obj as never, !customSource(original.info));
     const meta = patch['metadata'] as Record<string, unknown> | undefined;
     if ('apiVersion' in patch || 'kind' in patch || (meta !== undefined && 'name' in meta)) return fail(editor, 'At least one of apiVersion, kind and name was changed');
     if (flags.bool('output-patch')) env.out.out(`Patch: ${toJsonCompact(patch)}\n`);

@@ -13,6 +13,7 @@ import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { deepEqual } from '../../k8s/strategic-patch';
 import { applyPatch } from '../apply/strategic';
+import { StrategicMergeError } from '../../k8s/strategic-merge';
 import { jsonMergePatch, jsonPatch } from '../../k8s/json-patch';
 
 const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
@@ -68,8 +69,15 @@ export function runPatch(env: Env, argv: string[]): number {
     let result: KObject;
     if (dry === 'client') {
       // getPatchedJSON: the client applies the patch to the object it read.
-      if (type === 'strategic') result = applyPatch(t.obj, patch) as KObject;
-      else {
+      if (type === 'strategic') {
+        try {
+          result = applyPatch(t.obj, patch) as KObject;
+        } catch (e) {
+          // getPatchedJSON's error ends the visit: kubectl prints it and stops.
+          if (e instanceof StrategicMergeError) throw plainError(e.message);
+          throw e;
+        }
+      } else {
         const patched = type === 'merge' ? { ok: true as const, value: jsonMergePatch(t.obj, patch) } : jsonPatch(t.obj, patch);
         if (!patched.ok) {
           errors.push({ text: patched.message });

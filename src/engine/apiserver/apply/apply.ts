@@ -11,7 +11,8 @@
 import type { KObject } from '../../../k8s/types';
 import { cloneData } from '../../core/clone';
 import { mergePatch } from '../patch';
-import type { StatusCause, StatusError } from '../status';
+import { StrategicMergeError } from '../../../k8s/strategic-merge';
+import { badRequest, type StatusCause, type StatusError } from '../status';
 import { semanticEqual } from '../validation/field';
 import { fieldPaths, fromFieldsV1, pathKey, pathString, removeAt, toFieldsV1, valueAt, type FieldPath } from './fieldset';
 
@@ -76,7 +77,15 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
   const before = entries.find(mine);
   const others = new Set(entries.filter((e) => !mine(e)).flatMap((e) => fromFieldsV1(e.fieldsV1).map(pathKey)));
   const { managedFields: _drop, ...configMeta } = config.metadata ?? {};
-  const merged = (live ? mergePatch(live, { ...config, metadata: configMeta }) : cloneData({ ...config, metadata: configMeta })) as KObject;
+  let merged: KObject;
+  try {
+    // The field sets own a list of scalars whole (fieldset.ts), so the merge replaces it.
+    merged = (live ? mergePatch(live, { ...config, metadata: configMeta }, { atomicScalarLists: true }) : cloneData({ ...config, metadata: configMeta })) as KObject;
+  } catch (e) {
+    // The configuration is merged as a strategic patch would be: a malformed directive is a 400.
+    if (e instanceof StrategicMergeError) return { ok: false, error: badRequest(e.message) };
+    throw e;
+  }
   // Fields this manager applied before and no longer sends go, unless someone else owns them.
   for (const p of before ? fromFieldsV1(before.fieldsV1) : []) {
     const k = pathKey(p);

@@ -47,6 +47,15 @@ describe('garbage collector', () => {
     }
   });
 
+  it('takes only its own finalizer off, leaving the others (a merge patch of the rest)', () => {
+    const sim = Simulation.fromSnapshot(base.snapshot());
+    create(sim, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept', finalizers: ['example.com/keep'] }, data: {} });
+    sim.request({ verb: 'delete', resource: 'configmaps', namespace: 'default', name: 'kept', propagationPolicy: 'Orphan' });
+    expect(get(sim, 'configmaps', 'kept')!.metadata.finalizers).toEqual(['example.com/keep', 'orphan']);
+    waitFor(sim, 'orphan finalizer gone', () => get(sim, 'configmaps', 'kept')!.metadata.finalizers?.length === 1);
+    expect(get(sim, 'configmaps', 'kept')!.metadata.finalizers).toEqual(['example.com/keep']);
+  });
+
   it('Foreground: the owner waits, with foregroundDeletion, until its blocking dependents are gone', () => {
     const { sim, rs } = withDeployment('fg');
     fakeNode(sim, 'dead-1');

@@ -107,6 +107,9 @@ function removeFinalizer(ctx: ControllerContext, key: NodeKey, obj: KObject, fin
     resource,
     namespace: obj.metadata.namespace,
     name: obj.metadata.name,
+    // A JSON merge patch, as upstream's removeFinalizer sends: strategic merge would add the
+    // remaining finalizers to the set instead of making them the list.
+    patchType: 'merge',
     body: { metadata: { finalizers: rest.length ? rest : null } } as unknown as KObject,
   });
   if (!res.ok && statusCode(res) !== 404) throw new SyncError(res.error.message);
