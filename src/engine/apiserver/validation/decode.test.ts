@@ -109,6 +109,37 @@ describe('type errors', () => {
   });
 });
 
+describe('empty lists and maps', () => {
+  it('are stored as nil, as the protobuf round trip leaves them: gone under omitempty', () => {
+    const body = {
+      ...pod('p'),
+      metadata: { name: 'p', labels: {}, annotations: {}, finalizers: [] },
+      spec: { tolerations: [], nodeSelector: {}, containers: [{ name: 'c', image: 'nginx', args: [], env: [], ports: [], resources: { limits: {}, requests: {} } }] },
+    };
+    const stored = ok(create('pods', body).res) as unknown as { metadata: object; spec: { containers: object[]; nodeSelector?: object } };
+    expect(stored.metadata).not.toHaveProperty('labels');
+    expect(stored.metadata).not.toHaveProperty('annotations');
+    expect(stored.metadata).not.toHaveProperty('finalizers');
+    expect(stored.spec).not.toHaveProperty('nodeSelector');
+    const c = stored.spec.containers[0]!;
+    for (const f of ['args', 'env', 'ports']) expect(c).not.toHaveProperty(f);
+    // ResourceRequirements is a struct, not a pointer: it stays, printed as {}.
+    expect(c).toHaveProperty('resources', {});
+    // Admission still adds the default tolerations to a list the manifest left empty.
+    expect((stored.spec as { tolerations?: unknown[] }).tolerations).toHaveLength(2);
+  });
+
+  it('are null where the json tag has no omitempty', () => {
+    const role = ok(create('roles', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'none' }, rules: [] }).res);
+    expect(role).toHaveProperty('rules', null);
+  });
+
+  it('stay as they are inside a list or a map value, where Go keeps the element', () => {
+    const cm = ok(create('configmaps', { ...configMap('c'), data: { empty: '' } }).res);
+    expect(cm['data']).toEqual({ empty: '' });
+  });
+});
+
 describe('base64', () => {
   it('finds the byte Go reports', () => {
     expect(base64Error('aGVsbG8=')).toBeUndefined();

@@ -42,8 +42,35 @@ function compile(tables: Record<string, StructSchema>[]): ReadonlyMap<string, St
 
 const STRUCTS = compile([CORE_STRUCTS, KIND_STRUCTS]);
 
-/** Nil slices whose json tag lacks omitempty: the stored object keeps them as `null`. */
-const PRINTS_NULL: ReadonlySet<string> = new Set(['v1.EndpointSlice.endpoints', 'v1.EndpointSlice.ports']);
+/**
+ * Slice fields whose json tag lacks omitempty: a nil one is printed as `null`, and an empty one
+ * is nil once stored (protobuf keeps no difference), so it reads back as `null` too. Every other
+ * slice and map field of these structs is `omitempty`.
+ */
+const PRINTS_NULL: ReadonlySet<string> = new Set([
+  'v1.EndpointSlice.endpoints',
+  'v1.EndpointSlice.ports',
+  'v1.Endpoint.addresses',
+  'v1.Role.rules',
+  'v1.ClusterRole.rules',
+  'v1.PolicyRule.verbs',
+  'v1.NodeSelector.nodeSelectorTerms',
+  'v1.LimitRangeSpec.limits',
+  'v1.PodSpec.containers',
+]);
+
+/**
+ * Whether a decoded field value is an empty slice or map: kube-apiserver stores built-in objects
+ * as protobuf, which has no empty-but-present list or map, so what it reads back (and answers
+ * with) is nil — omitted under omitempty, `null` otherwise. `args: []` or `labels: {}` in a
+ * manifest is gone from `kubectl get -o yaml`.
+ */
+function isEmptyCollection(spec: string, v: unknown): boolean {
+  if (Array.isArray(v)) return v.length === 0 && spec.startsWith('[]');
+  if (typeof v !== 'object' || v === null || !(spec.startsWith('map:') || spec === 'rl')) return false;
+  for (const k in v) if (Object.hasOwn(v, k)) return false;
+  return true;
+}
 
 export interface DecodeOutcome {
   /** The decode error text (`json: cannot unmarshal ...`, `quantities must match ...`). */
@@ -263,6 +290,10 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
       continue;
     }
     decodeValue(spec, v, child(ctx, Seg.Field, key, struct.bare));
+    if (isEmptyCollection(spec, v)) {
+      if (PRINTS_NULL.has(`${struct.go}.${key}`)) obj[key] = null;
+      else delete obj[key];
+    }
   }
 }
 
