@@ -78,11 +78,10 @@ describe('server-side apply through reconcile serve', () => {
     expect(hidden.stdout).not.toContain('managedFields');
     const shown = await runKubectl(kubectl, setup.served, setup.home, ['get', 'deployment', 'web', '-o', 'json', '--show-managed-fields']);
     const entries = (JSON.parse(shown.stdout) as { metadata: { managedFields: { manager: string; operation: string; fieldsV1: Record<string, Record<string, unknown>> }[] } }).metadata.managedFields;
-    // The deployment controller's writes (the revision annotation, then status) are Update entries.
+    // The deployment controller's writes (the revision annotation and status, both through /status) are one Update entry.
     expect(entries.map((e) => [e.manager, e.operation])).toEqual([
       ['kubectl', 'Apply'],
       ['ci', 'Apply'],
-      ['kube-controller-manager', 'Update'],
       ['kube-controller-manager', 'Update'],
     ]);
     expect(entries[1]!.fieldsV1['f:spec']).toHaveProperty('f:replicas');

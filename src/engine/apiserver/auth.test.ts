@@ -42,12 +42,14 @@ describe('RBAC for the cluster components', () => {
   const w = worldOf(cluster());
   const can = (u: UserInfo, verb: string, group: string, resource: string, ns?: string, name?: string): boolean => authorize(w, u, verb, group, resource, ns, name);
 
-  it('gives kube-scheduler its bootstrap roles, leases only by name', () => {
+  it('gives kube-scheduler its bootstrap roles: its own Lease anywhere, any Lease in kube-system', () => {
     expect(can(SCHEDULER_USER, 'create', '', 'pods/binding', 'default', 'web')).toBe(true);
     expect(can(SCHEDULER_USER, 'list', '', 'nodes')).toBe(true);
     expect(can(SCHEDULER_USER, 'update', '', 'persistentvolumeclaims', 'default', 'data')).toBe(true);
-    expect(can(SCHEDULER_USER, 'update', 'coordination.k8s.io', 'leases', 'kube-system', 'kube-scheduler')).toBe(true);
-    expect(can(SCHEDULER_USER, 'update', 'coordination.k8s.io', 'leases', 'kube-system', 'kube-controller-manager')).toBe(false);
+    expect(can(SCHEDULER_USER, 'update', 'coordination.k8s.io', 'leases', 'default', 'kube-scheduler')).toBe(true);
+    expect(can(SCHEDULER_USER, 'update', 'coordination.k8s.io', 'leases', 'default', 'kube-controller-manager')).toBe(false);
+    // The RoleBinding system::leader-locking-kube-scheduler grants every Lease of kube-system.
+    expect(can(SCHEDULER_USER, 'update', 'coordination.k8s.io', 'leases', 'kube-system', 'kube-controller-manager')).toBe(true);
     expect(can(SCHEDULER_USER, 'create', 'apps', 'deployments', 'default')).toBe(false);
   });
 

@@ -427,7 +427,8 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         // (a Node's images, a Pod's spec). A JSON patch addresses any path, so it sees it all.
         // At a converted version the patch applies to the object as that version shows it (a v1
         // status patch too: its conditions ride in the annotations), then converts back.
-        const statusOnly = !view && req.subresource === 'status' && type !== 'json';
+        // A Deployment's status write also carries its annotations (update() below): it sees it all too.
+        const statusOnly = !view && req.subresource === 'status' && type !== 'json' && info.resource !== 'deployments';
         const target = view ? toServed(view, old) : statusOnly ? { status: old.status } : old;
         // A status patch's result is only read until update() takes its status, which it copies
         // unless handed over: it may share the untouched parts with the stored status.
@@ -625,6 +626,13 @@ export function update(
     // one. Spreading keeps every key where it was, so the stored object's field order is unchanged.
     const status = req.handOver ? incoming.status : cloneData(incoming.status);
     next = { ...old, metadata: { ...old.metadata }, status: info.resource === 'pods' ? withConditionTimes(status as PodStatus) : status };
+    // deploymentStatusStrategy resets only spec and labels: the deployment controller's revision
+    // annotation rides on its status write (UpdateStatus), as its role allows no patch.
+    if (info.resource === 'deployments') {
+      const annotations = incoming.metadata?.annotations;
+      if (annotations) next.metadata.annotations = cloneData(annotations);
+      else delete next.metadata.annotations;
+    }
   } else {
     next = incoming;
     next.apiVersion = old.apiVersion;

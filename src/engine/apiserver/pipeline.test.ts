@@ -95,6 +95,22 @@ describe('kube-apiserver request pipeline', () => {
     expect((status as Deployment).status?.replicas).toBe(3);
   });
 
+  it("keeps a Deployment status write's annotations, but not its labels or spec (deploymentStatusStrategy)", () => {
+    const sim = cluster();
+    const d = ok(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web') })) as Deployment;
+    const body = structuredClone(d);
+    body.metadata.annotations = { 'deployment.kubernetes.io/revision': '1' };
+    body.metadata.labels = { team: 'a' };
+    body.spec.replicas = 5;
+    const put = ok(sim.request({ verb: 'update', resource: 'deployments', subresource: 'status', namespace: 'default', name: 'web', body })) as Deployment;
+    expect(put.metadata.annotations).toEqual({ 'deployment.kubernetes.io/revision': '1' });
+    expect(put.metadata.labels).toEqual(d.metadata.labels);
+    expect(put.spec.replicas).toBe(d.spec.replicas);
+    // A status patch merges into the whole object: the annotation it does not name stays.
+    const patched = ok(sim.request({ verb: 'patch', resource: 'deployments', subresource: 'status', namespace: 'default', name: 'web', patchType: 'merge', body: { metadata: { annotations: { note: 'x' } } } as never }));
+    expect(patched.metadata.annotations).toEqual({ 'deployment.kubernetes.io/revision': '1', note: 'x' });
+  });
+
   it('does not write, or bump resourceVersion, for an update that changes nothing', () => {
     const sim = cluster();
     const d = ok(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web') }));

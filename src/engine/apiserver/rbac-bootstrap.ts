@@ -92,7 +92,7 @@ export function rbacBootstrapObjects(cni: CniPlugin): { resource: string; obj: K
       }
     }
   }
-  const nsRoles: Role[] = ROLES.map((s) => ({ apiVersion: RBAC_API_VERSION, kind: 'Role', metadata: meta(s.name, s.namespace, false), rules: s.rules.map((r) => toRule(r, false)) }));
+  const nsRoles: Role[] = ROLES.map((s) => ({ apiVersion: RBAC_API_VERSION, kind: 'Role', metadata: meta(s.name, s.namespace, s.bootstrap), rules: s.rules.map((r) => toRule(r, s.bootstrap)) }));
   return [
     ...roles.map((obj) => ({ resource: 'clusterroles', obj })),
     ...CLUSTER_ROLE_BINDINGS.map((s) => ({ resource: 'clusterrolebindings', obj: binding(s) as KObject })),

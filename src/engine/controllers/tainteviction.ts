@@ -181,6 +181,8 @@ function reconcile(ctx: ControllerContext, key: string): ReconcileResult {
 export const taintEvictionController: ControllerDef = {
   name: 'taint-eviction-controller',
   actor: componentId('taint-eviction-controller'),
+  // startTaintEvictionController hands it node-controller's client: no role of its own exists.
+  serviceAccount: 'node-controller',
   informers: ['pods', 'nodes'],
   keysFor,
   reconcile,

@@ -166,12 +166,12 @@ describe('narrateStep: why a message exists, where it is not obvious (go-api, se
   });
 
   it('controllers and kubelet write status to record what they observed; the Deployment controller records the revision', () => {
-    const controllerStatus = firstOf((r) => r.from === 'deployment-controller' && api(r)?.subresource === 'status');
-    expect(step(controllerStatus)).toMatch(/to update the status of deployment go-api\. A controller writes status to record what it observed/);
+    // The first write, right after the new ReplicaSet's create, carries the revision annotation.
+    const [revision, controllerStatus] = all.filter((r) => r.from === 'deployment-controller' && api(r)?.subresource === 'status');
+    expect(step(revision!)).toMatch(/deployment\.kubernetes\.io\/revision/);
+    expect(step(controllerStatus!)).toMatch(/to update the status of deployment go-api\. A controller writes status to record what it observed/);
     const kubeletStatus = firstOf((r) => r.from.startsWith('kubelet/') && api(r)?.resource === 'pods' && api(r)?.subresource === 'status');
     expect(step(kubeletStatus)).toMatch(/kubelet writes the Pod status to report what only it can see on the node/);
-    const revision = firstOf((r) => r.from === 'deployment-controller' && api(r)?.verb === 'patch');
-    expect(step(revision)).toMatch(/deployment\.kubernetes\.io\/revision/);
   });
 
   it('the first readiness probe fails because the app is still starting; the success puts the Pod in service', () => {

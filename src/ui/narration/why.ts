@@ -68,17 +68,34 @@ function startedJustBefore(before: readonly TraceRecord[], kubelet: string, at: 
   return false;
 }
 
-function whyRequest(say: Say, r: TraceRecordOf<'request'>, after: readonly TraceRecord[]): string | undefined {
+/**
+ * The Deployment controller's status write right after it created a ReplicaSet (same reconcile,
+ * same millisecond): the one that records the new revision annotation, which the status
+ * subresource keeps for Deployments.
+ */
+function recordsRevision(r: TraceRecordOf<'request'>, d: ResourceRequest, before: readonly TraceRecord[]): boolean {
+  if (r.from !== 'deployment-controller' || d.resource !== 'deployments' || d.subresource !== 'status') return false;
+  for (let i = before.length - 2, seen = 0; i >= 0 && seen < LOOKBACK; i--, seen++) {
+    const p = before[i]!;
+    if (p.at !== r.at) return false;
+    if (p.kind !== 'request' || p.from !== r.from) continue;
+    const prev = resource(p);
+    return prev?.verb === 'create' && prev.resource === 'replicasets' && prev.namespace === d.namespace;
+  }
+  return false;
+}
+
+function whyRequest(say: Say, r: TraceRecordOf<'request'>, before: readonly TraceRecord[], after: readonly TraceRecord[]): string | undefined {
   const d = resource(r);
   if (!d) return undefined;
   if (r.from === 'kubectl' && applyFollows(r, after)) return say('narr.why.applyGet');
   if (r.from.startsWith('kubelet/') && d.resource === 'nodes') return say('narr.why.nodeHeartbeat');
   if (d.subresource === 'binding') return say('narr.why.bind');
+  if (recordsRevision(r, d, before)) return say('narr.why.revision');
   if (d.subresource === 'status' && (d.verb === 'update' || d.verb === 'patch')) {
     if (r.from.startsWith('kubelet/') && d.resource === 'pods') return say('narr.why.kubeletStatus');
     if (isController(r.from)) return say('narr.why.controllerStatus');
   }
-  if (r.from === 'deployment-controller' && d.resource === 'deployments' && d.verb === 'patch' && d.subresource === undefined) return say('narr.why.revision');
   return undefined;
 }
 
@@ -123,7 +140,7 @@ function whyLease(say: Say, r: TraceRecordOf<'lease'>): string | undefined {
 export function why(say: Say, r: TraceRecord, before: readonly TraceRecord[], after: readonly TraceRecord[]): string | undefined {
   switch (r.kind) {
     case 'request':
-      return whyRequest(say, r, after);
+      return whyRequest(say, r, before, after);
     case 'response':
       return whyResponse(say, r, before, after);
     case 'watch':

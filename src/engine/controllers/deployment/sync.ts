@@ -3,7 +3,7 @@
  * revisions, scaling ReplicaSets with ScalingReplicaSet events, proportional scaling while a
  * rollout is in flight, revision-history cleanup and plain status syncs.
  */
-import type { Deployment, DeploymentStatus, KObject, Pod, ReplicaSet } from '../../../k8s/types';
+import type { Deployment, DeploymentStatus, Pod, ReplicaSet } from '../../../k8s/types';
 import type { ControllerContext } from '../framework';
 import { semanticEqual } from '../util/equal';
 import { SyncError, statusCode } from '../util/errors';
@@ -58,32 +58,29 @@ function now(s: DeploymentSync): number {
   return s.ctx.w.now;
 }
 
-/**
- * Writes s.d.status through the status subresource unless it equals what was last persisted.
- * Upstream writes the revision annotation in the same call (the Deployment status strategy keeps
- * metadata); here the annotation goes first, through the main resource.
- */
+/** Writes s.d through the status subresource unless its status equals what was last persisted. */
 export function writeStatus(s: DeploymentSync): void {
   if (semanticEqual(s.persisted, s.d.status)) return;
+  putStatus(s);
+}
+
+function putStatus(s: DeploymentSync): void {
   const res = s.ctx.request({ verb: 'update', resource: 'deployments', subresource: 'status', namespace: s.d.metadata.namespace, name: s.d.metadata.name, body: s.d });
   if (!res.ok) throw new SyncError(res.error.message);
   s.persisted = cloneData(s.d.status);
   s.d = { ...s.d, metadata: { ...s.d.metadata, resourceVersion: res.object?.metadata.resourceVersion } };
 }
 
-/** SetDeploymentRevision, persisted at once. Returns whether the annotation changed. */
+/**
+ * SetDeploymentRevision, persisted at once through the status subresource, whose strategy keeps
+ * annotations (the controller's role allows no patch of a Deployment). Upstream folds this write
+ * into the status update its caller may make next; here it stays a write of its own, so a
+ * rollout makes the requests (and the world draws the random numbers) it always did.
+ */
 function setDeploymentRevision(s: DeploymentSync, revision: string): boolean {
   if (s.d.metadata.annotations?.[REVISION] === revision) return false;
-  const res = s.ctx.request({
-    verb: 'patch',
-    resource: 'deployments',
-    namespace: s.d.metadata.namespace,
-    name: s.d.metadata.name,
-    body: { metadata: { annotations: { [REVISION]: revision } } } as unknown as KObject,
-  });
-  if (!res.ok) throw new SyncError(res.error.message);
-  const got = res.object as Deployment;
-  s.d = { ...s.d, metadata: { ...s.d.metadata, annotations: got.metadata.annotations, resourceVersion: got.metadata.resourceVersion } };
+  s.d = { ...s.d, metadata: { ...s.d.metadata, annotations: { ...s.d.metadata.annotations, [REVISION]: revision } } };
+  putStatus(s);
   return true;
 }
 
