@@ -23,13 +23,22 @@ describe("kube-scheduler's events.k8s.io recorder (EventBroadcaster series)", ()
     const sim = new Simulation({ seed: 42 });
     const ev = sim.objects<KEvent>('events').find((e) => e.reason === 'Scheduled')!;
     expect(ev.source).toEqual({});
-    expect(ev.firstTimestamp).toBeUndefined();
-    expect(ev.lastTimestamp).toBeUndefined();
+    // Value-type metav1.Time fields left zero: served as null, as `kubectl get events -o yaml` shows them.
+    expect(ev.firstTimestamp).toBeNull();
+    expect(ev.lastTimestamp).toBeNull();
     expect(ev.count).toBeUndefined();
     expect(ev.eventTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(ev.action).toBe('Binding');
     expect(ev.reportingComponent).toBe('default-scheduler');
     expect(ev.reportingInstance).toBe('default-scheduler-control-plane');
+  });
+
+  it("kube-proxy's Starting: about its nodeRef (the uid is the name; apiVersion set since kubernetes#134545, v1.35) and with no message", () => {
+    const sim = new Simulation({ seed: 42 });
+    const ev = sim.objects<KEvent>('events').find((e) => e.reportingComponent === 'kube-proxy' && e.involvedObject.name === 'node-1')!;
+    expect(ev.action).toBe('StartKubeProxy');
+    expect(ev.involvedObject).toEqual({ apiVersion: 'v1', kind: 'Node', name: 'node-1', uid: 'node-1' });
+    expect(ev).not.toHaveProperty('message');
   });
 
   it('sends a repeat once as a series of 2; later ones wait in the cache for the 30-minute refresh', () => {

@@ -97,7 +97,8 @@ export function recordSeriesEvent(w: World, self: ComponentBase, who: ClientIden
     metadata: { name: newEventName(w, obj.metadata.name), namespace: ns },
     involvedObject: regarding,
     reason: e.reason,
-    message: e.message,
+    // Event.Message is omitempty: kube-proxy's Starting has none.
+    ...(e.message ? { message: e.message } : {}),
     source: {},
     type: e.type,
     eventTime: rfc3339Micro(w.now),

@@ -65,7 +65,7 @@ export function eventsFor(sim: Simulation, name: string, kind = 'Pod'): string[]
     .filter((e) => e.involvedObject.name === name && e.involvedObject.kind === kind)
     // Event names end in the hex UnixNano of their first occurrence: name order is time order.
     .sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''))
-    .map((e) => `${e.type} ${e.reason}: ${e.message}`);
+    .map((e) => `${e.type} ${e.reason}: ${e.message ?? ""}`);
 }
 
 export function eventCount(sim: Simulation, name: string, reason: string): number {

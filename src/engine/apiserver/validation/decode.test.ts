@@ -134,6 +134,14 @@ describe('empty lists and maps', () => {
     expect(role).toHaveProperty('rules', null);
   });
 
+  it("leave an Event's zero firstTimestamp and lastTimestamp as null: metav1.Time held by value is always written", () => {
+    const ev = ok(
+      create('events', { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' }, reason: 'Tested', eventTime: '2025-09-01T09:00:00.000000Z', reportingComponent: 'me', reportingInstance: 'me-1', action: 'Test' }).res,
+    );
+    expect(ev).toHaveProperty('firstTimestamp', null);
+    expect(ev).toHaveProperty('lastTimestamp', null);
+  });
+
   it('stay as they are inside a list or a map value, where Go keeps the element', () => {
     const cm = ok(create('configmaps', { ...configMap('c'), data: { empty: '' } }).res);
     expect(cm['data']).toEqual({ empty: '' });

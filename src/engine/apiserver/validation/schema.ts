@@ -30,17 +30,23 @@ interface Struct {
   /** Without its package (`DeploymentSpec`), as type errors name the struct holding the field. */
   bare: string;
   fields: ReadonlyMap<string, string>;
+  /** VALUE_TIMES' fields of this struct, when it has any. */
+  valueTimes?: readonly string[];
 }
 
 function compile(tables: Record<string, StructSchema>[]): ReadonlyMap<string, Struct> {
   const out = new Map<string, Struct>();
   for (const table of tables) {
-    for (const [name, st] of Object.entries(table)) out.set(name, { go: st.go, bare: st.go.slice(st.go.indexOf('.') + 1), fields: new Map(Object.entries(st.fields)) });
+    for (const [name, st] of Object.entries(table)) {
+      const struct: Struct = { go: st.go, bare: st.go.slice(st.go.indexOf('.') + 1), fields: new Map(Object.entries(st.fields)) };
+      const times = VALUE_TIMES.get(st.go);
+      if (times) struct.valueTimes = times;
+      out.set(name, struct);
+    }
   }
   return out;
 }
 
-const STRUCTS = compile([CORE_STRUCTS, KIND_STRUCTS]);
 
 /**
  * Slice fields whose json tag lacks omitempty: a nil one is printed as `null`, and an empty one
@@ -58,6 +64,18 @@ const PRINTS_NULL: ReadonlySet<string> = new Set([
   'v1.LimitRangeSpec.limits',
   'v1.PodSpec.containers',
 ]);
+
+/**
+ * metav1.Time fields held by value, not by pointer: a zero one (absent or null in the body) is
+ * still written out, as `null` (Time.MarshalJSON; omitempty never omits a struct). Events the
+ * events.k8s.io recorders write carry only eventTime, so their core/v1 form reads
+ * `firstTimestamp: null` and `lastTimestamp: null`. (ObjectMeta.creationTimestamp is the
+ * exception upstream marks omitzero.) Only the structs this schema decodes in full are listed.
+ */
+const VALUE_TIMES: ReadonlyMap<string, readonly string[]> = new Map([['v1.Event', ['firstTimestamp', 'lastTimestamp']]]);
+
+// After VALUE_TIMES, which compile reads.
+const STRUCTS = compile([CORE_STRUCTS, KIND_STRUCTS]);
 
 /**
  * Whether a decoded field value is an empty slice or map: kube-apiserver stores built-in objects
@@ -286,7 +304,7 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
     // A null field is left at its zero value, which the stored object spells as absent —
     // except where the Go field has no omitempty and the server prints the nil as `null`.
     if (v === null) {
-      if (spec !== 'any' && !PRINTS_NULL.has(`${struct.go}.${key}`)) delete obj[key];
+      if (spec !== 'any' && !PRINTS_NULL.has(`${struct.go}.${key}`) && !struct.valueTimes?.includes(key)) delete obj[key];
       continue;
     }
     decodeValue(spec, v, child(ctx, Seg.Field, key, struct.bare));
@@ -295,6 +313,7 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
       else delete obj[key];
     }
   }
+  if (struct.valueTimes) for (const key of struct.valueTimes) if (!Object.hasOwn(obj, key)) obj[key] = null;
 }
 
 /**
