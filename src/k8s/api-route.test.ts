@@ -70,12 +70,13 @@ describe('apiRoute: RequestInfoFactory and the installed routes', () => {
     ['PUT', '/api/v1/namespaces/default/pods/web/log', NOT_ALLOWED],
     ['GET', '/api/v1/namespaces/default/pods/web/log?container=c&tailLines=2', res('get', '', 'v1', 'pods', { namespace: 'default', name: 'web', subresource: 'log' })],
     ['GET', '/api/v1/namespaces/default/pods/web/log/more', NOT_FOUND],
-    // Connecters: a Pod's proxy carries what follows as the target's path, escaped and with the query.
+    // Connecters: a Pod's proxy and a Service's carry what follows as the target's path, escaped and with the query.
     ['GET', '/api/v1/namespaces/default/pods/web/exec?command=ls', res('get', '', 'v1', 'pods', { namespace: 'default', name: 'web', subresource: 'exec' })],
     ['GET', '/api/v1/namespaces/default/pods/web:80/proxy/healthz/ready/?v=1&x', res('get', '', 'v1', 'pods', { namespace: 'default', name: 'web:80', subresource: 'proxy', proxyPath: '/healthz/ready/?v=1&x' })],
     ['GET', '/api/v1/namespaces/default/pods/web/proxy', res('get', '', 'v1', 'pods', { namespace: 'default', name: 'web', subresource: 'proxy', proxyPath: '' })],
-    ['POST', '/api/v1/namespaces/default/pods/https:web:443/proxy/a%20b?q=1', res('create', '', 'v1', 'pods', { namespace: 'default', name: 'https:web:443', subresource: 'proxy', proxyPath: '/a%20b?q=1' })],
-    ['GET', '/api/v1/namespaces/default/pods/web/proxy?a=b', res('get', '', 'v1', 'pods', { namespace: 'default', name: 'web', subresource: 'proxy', proxyPath: '?a=b' })],
+    ['GET', '/api/v1/namespaces/default/services/web:80/proxy/', res('get', '', 'v1', 'services', { namespace: 'default', name: 'web:80', subresource: 'proxy', proxyPath: '/' })],
+    ['POST', '/api/v1/namespaces/default/services/https:web:443/proxy/a%20b?q=1', res('create', '', 'v1', 'services', { namespace: 'default', name: 'https:web:443', subresource: 'proxy', proxyPath: '/a%20b?q=1' })],
+    ['GET', '/api/v1/namespaces/default/services/web/proxy?a=b', res('get', '', 'v1', 'services', { namespace: 'default', name: 'web', subresource: 'proxy', proxyPath: '?a=b' })],
     // Versions served by conversion, aggregated groups, custom resources: at the URL's version, only when served.
     ['GET', '/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers', res('list', 'autoscaling', 'v1', 'horizontalpodautoscalers', { namespace: 'default' })],
     ['GET', '/apis/autoscaling/v3/namespaces/default/horizontalpodautoscalers', NOT_FOUND],

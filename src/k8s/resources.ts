@@ -60,7 +60,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('resourcequotas', 'ResourceQuota', '', 'v1', true, ['quota'], ['status']),
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa'], ['token']),
-  r('services', 'Service', '', 'v1', true, ['svc'], ['status']),
+  r('services', 'Service', '', 'v1', true, ['svc'], ['status', 'proxy']),
   r('customresourcedefinitions', 'CustomResourceDefinition', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds'], ['status']),
   r('apiservices', 'APIService', 'apiregistration.k8s.io', 'v1', false, [], ['status']),
   r('controllerrevisions', 'ControllerRevision', 'apps', 'v1', true),

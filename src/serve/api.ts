@@ -282,14 +282,14 @@ function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] 
 /**
  * A Pod's exec, attach or portforward without `Upgrade: websocket` (the engine's kube-apiserver
  * authorizes and locates the target, then refuses as upstream does: its apiserver/connect.ts), or
- * its proxy (the engine dials the Pod and the app's answer is written back as it came); the
- * upgraded streams are stream/exec.ts's.
+ * a Pod's or Service's proxy (the engine dials the app and its answer is written back as it
+ * came); the upgraded streams are stream/exec.ts's.
  */
 function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext): void {
   const verb = route.verb === 'get' || route.verb === 'create' || route.verb === 'update' || route.verb === 'patch' || route.verb === 'delete' ? route.verb : undefined;
   if (!verb || route.name === undefined) return writeStatus(res, methodNotAllowed);
   const container = route.query.get('container');
-  const req: Req = { verb, resource: 'pods', subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
+  const req: Req = { verb, resource: route.info.resource, subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
   if (route.proxyPath !== undefined) req.proxyPath = route.proxyPath;
   const impersonate = impersonation(ctx.headers);
   if (impersonate) req.impersonate = impersonate;
@@ -306,5 +306,5 @@ function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext
     return;
   }
   // The engine serves no plain stream; an answer here would be a new kind of Connect.
-  writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: pods/${route.subresource ?? ''} answered without a stream` });
+  writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: ${route.info.resource}/${route.subresource ?? ''} answered without a stream` });
 }

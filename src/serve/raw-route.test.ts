@@ -4,7 +4,7 @@
  * the real kubectl against `reconcile serve` as with the page's kubectl on a cluster of the same
  * seed — status of a Namespace and of cluster-scoped objects, every workload's scale, selectors
  * and paging on lists, trailing slashes, versions served by conversion, the 405s of create-only
- * subresources.
+ * subresources, and a Service's proxy.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoute } from '../k8s/api-route';
@@ -29,6 +29,10 @@ const PATHS = [
   '/api/v1/pods?fieldSelector=metadata.namespace%3Ddefault',
   '/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers',
   '/api/v1/namespaces/default/serviceaccounts/default/token',
+  '/api/v1/namespaces/default/services/web:80/proxy/',
+  '/api/v1/namespaces/default/services/web/proxy',
+  '/api/v1/namespaces/default/services/web:81/proxy/',
+  '/api/v1/namespaces/default/services/nosuch:80/proxy/',
   '/api/v1/pods?watch=true',
   '/apis/metrics.k8s.io/v1beta1/nodes',
   '/readyz?verbose',
@@ -82,5 +86,13 @@ describe('kubectl get --raw: the real kubectl against reconcile serve, and the p
     expect(page.items).toHaveLength(1);
     expect(page.metadata.continue).toBeDefined();
     expect(out['/api/v1/namespaces/default/configmaps?labelSelector=a+in+(']!.stderr).toMatch(/^Error from server \(BadRequest\): /);
+    expect(out['/api/v1/namespaces/default/services/web:80/proxy/']!.stdout).toMatch(/^<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!<\/title>/);
+    expect(out['/api/v1/namespaces/default/services/web/proxy']!.stdout).toBe(out['/api/v1/namespaces/default/services/web:80/proxy/']!.stdout);
+    expect(out['/api/v1/namespaces/default/services/web:81/proxy/']!.stderr).toBe('Error from server (ServiceUnavailable): no service port 81 found for service "web"\n');
+    expect(out['/api/v1/namespaces/default/services/nosuch:80/proxy/']!.stderr).toBe('Error from server (NotFound): services "nosuch" not found\n');
+
+    await both(['scale', 'deployment', 'web', '--replicas=0']);
+    await advance('30s');
+    expect((await both(['get', '--raw', '/api/v1/namespaces/default/services/web:80/proxy/'])).stderr).toBe('Error from server (ServiceUnavailable): no endpoints available for service "web"\n');
   });
 });

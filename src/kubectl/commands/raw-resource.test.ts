@@ -51,6 +51,11 @@ describe('kubectl get --raw in the page reads a path as reconcile serve does', (
     expect(JSON.parse(raw('/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers').stdout)).toMatchObject({ kind: 'HorizontalPodAutoscalerList', apiVersion: 'autoscaling/v1' });
   });
 
+  it("reaches a Service's app through its proxy", () => {
+    expect(raw('/api/v1/namespaces/default/services/web:80/proxy/').stdout).toMatch(/^<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!<\/title>/);
+    expect(raw('/api/v1/namespaces/default/services/web:81/proxy/').stderr).toBe('Error from server (ServiceUnavailable): no service port 81 found for service "web"\n');
+  });
+
   it('refuses to stream a watch or a followed log, naming the command that shows the same', () => {
     expect(raw('/api/v1/namespaces/default/pods?watch=true')).toMatchObject({
       code: 1,
