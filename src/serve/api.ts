@@ -269,6 +269,12 @@ function deleteOptions(q: ApiQuery, raw: Buffer, contentType: string | undefined
   return out;
 }
 
+/** Node's header map as Go's http.Header holds it: canonical names (`Content-Type`), one pair per value. */
+function headerPairs(headers: IncomingHttpHeaders): [string, string][] {
+  const canonical = (k: string): string => k.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+  return Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((one): [string, string] => [canonical(k), one])));
+}
+
 /** `kubectl --as/--as-group/--as-uid`: the Impersonate-* headers. */
 function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] {
   const user = headers['impersonate-user'];
@@ -291,6 +297,8 @@ function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext
   const container = route.query.get('container');
   const req: Req = { verb, resource: route.info.resource, subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
   if (route.proxyPath !== undefined) req.proxyPath = route.proxyPath;
+  // The reverse proxy sends the client's headers and body on; the engine drops what kube-apiserver's filters drop.
+  if (route.subresource === 'proxy') req.forwarded = { headers: headerPairs(ctx.headers), ...(ctx.body.length ? { body: ctx.body.toString('utf8') } : {}) };
   const impersonate = impersonation(ctx.headers);
   if (impersonate) req.impersonate = impersonate;
   const r = ctx.cluster.request(req, ctx.user, ctx.invocation);

@@ -90,6 +90,8 @@ export interface ApiRequest {
    * (`/healthz?verbose=1`); unset or '' when the URL ends at `/proxy`. Carried on to the app.
    */
   proxyPath?: string;
+  /** For a proxy: the client's request headers and body, which the reverse proxy sends on to the app. */
+  forwarded?: { headers: [string, string][]; body?: string };
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */

@@ -2,8 +2,8 @@
  * What pods/proxy and services/proxy share once ResourceLocation has found the target address:
  * ProxyREST.Connect's UpgradeAwareHandler and kube-apiserver's proxy transport. It redirects a
  * bare `…/proxy` to `…/proxy/` (proxyRedirectsforRootPath), dials `ip:port` from the apiserver's
- * own machine (node/traffic.ts, the same path as `sim curl`), sends the client's method on, and
- * relays the app's answer — its status, body and
+ * own machine (node/traffic.ts, the same path as `sim curl`), sends the client's method, headers
+ * and body on as httputil.ReverseProxy does, and relays the app's answer — its status, body and
  * Content-Type, an HTML page's same-host links rewritten (proxy-rewrite.ts) — or the transport's
  * `503 error trying to reach service: <Go's error>`. An upgraded request is tryUpgrade's instead.
  */
@@ -40,6 +40,10 @@ export interface ProxyRequest {
   path: string;
   /** The request carried an Upgrade header: UpgradeAwareHandler's tryUpgrade, not the reverse proxy. */
   upgraded: boolean;
+  /** The client's headers as sent (the reverse proxy copies them on, less those dropped below). */
+  headers?: readonly (readonly [string, string])[];
+  /** The request body, which the reverse proxy streams on. */
+  body?: string;
 }
 
 /** The app's answer as kube-apiserver relays it (status, body, Content-Type), or its redirect to `…/proxy/`. */
@@ -57,6 +61,24 @@ export interface ProxyTarget {
   scheme: string;
   ip: string;
   port: number | string;
+}
+
+/**
+ * Headers that go no further: Authorization (WithAuthentication deletes it once it has
+ * authenticated the request), Impersonate-* (WithImpersonation), and httputil.ReverseProxy's
+ * hop-by-hop headers, with any the Connection header names.
+ */
+const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+function forwardedHeaders(headers: ProxyRequest['headers'], forwardedUri: string): [string, string][] {
+  const all = headers ?? [];
+  const named = all.filter(([k]) => k.toLowerCase() === 'connection').flatMap(([, v]) => v.split(',').map((s) => s.trim().toLowerCase()));
+  const kept = all.filter(([k]) => {
+    const key = k.toLowerCase();
+    return key !== 'authorization' && !key.startsWith('impersonate-') && !HOP_BY_HOP.has(key) && !named.includes(key);
+  });
+  // proxy.Transport's RoundTrip names the path the client asked for.
+  return [...kept.map(([k, v]): [string, string] => [k, v]), ['X-Forwarded-Uri', forwardedUri]];
 }
 
 export function proxyTo(w: World, serverId: ComponentId, target: ProxyTarget, req: ProxyRequest): ProxyAnswer | StatusError {
@@ -81,7 +103,8 @@ export function proxyTo(w: World, serverId: ComponentId, target: ProxyTarget, re
     request: {
       method: req.method,
       path: sent,
-      headers: [],
+      headers: forwardedHeaders(req.headers, base + rawPath),
+      ...(req.body !== undefined && req.body !== '' ? { body: req.body } : {}),
       // proxyTLSClientConfig: InsecureSkipVerify, as the address is an IP.
       ...(target.scheme === 'https' ? { tls: { serverName: target.ip, insecure: true } } : {}),
     },
@@ -96,9 +119,14 @@ export function proxyTo(w: World, serverId: ComponentId, target: ProxyTarget, re
   return answer;
 }
 
-/** What a proxy hands on: the URL's name and path, and the method. */
+/** What a proxy hands on: the URL's name and path, the method, and what the client sent with it. */
 export function proxyRequest(req: ApiRequest, method: string): ProxyRequest {
-  return { namespace: req.namespace ?? 'default', name: req.name ?? '', method, path: req.proxyPath ?? '', upgraded: !req.plain };
+  const out: ProxyRequest = { namespace: req.namespace ?? 'default', name: req.name ?? '', method, path: req.proxyPath ?? '', upgraded: !req.plain };
+  if (req.forwarded) {
+    out.headers = req.forwarded.headers;
+    if (req.forwarded.body !== undefined) out.body = req.forwarded.body;
+  }
+  return out;
 }
 
 /** The app's answer (or the redirect) as the response; a Status the proxy raised as the failure. */

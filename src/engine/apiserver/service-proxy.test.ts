@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
+import { httpGet, type HttpGet } from '../node/traffic';
 import { Simulation, worldOf, type KubeconfigUser } from '../simulation';
 import type { ApiRequest } from './handler';
+import { connectPodNetwork } from './proxy-transport';
 
 const DEPLOYMENT = {
   apiVersion: 'apps/v1',
@@ -82,6 +84,41 @@ describe('services/proxy: ResourceLocation picks a ready endpoint, kube-apiserve
 
   it('is authorized as services/proxy, on the name as the URL has it', () => {
     expect(proxy(sim, 'web:80', '/', {}, 'jane')).toBe('403 Forbidden: services "web:80" is forbidden: User "jane" cannot get resource "services/proxy" in API group "" in the namespace "default"');
+  });
+});
+
+describe('what a proxied request carries to the app', () => {
+  const seen: HttpGet[] = [];
+  afterEach(() => {
+    connectPodNetwork(httpGet);
+    seen.length = 0;
+  });
+
+  it('sends the method, body and headers on, less the credentials and hop-by-hop headers', () => {
+    connectPodNetwork((w, req) => {
+      seen.push(req);
+      return httpGet(w, req);
+    });
+    const headers: [string, string][] = [
+      ['Content-Type', 'application/json'],
+      ['Authorization', 'Bearer secret'],
+      ['Impersonate-User', 'jane'],
+      ['Connection', 'keep-alive, X-Hop'],
+      ['X-Hop', '1'],
+      ['X-Trace', 'abc'],
+    ];
+    proxy(sim, 'web:80', '/submit?x=1', { verb: 'create', forwarded: { headers, body: '{"a":1}' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.request).toMatchObject({
+      method: 'POST',
+      path: '/submit?x=1',
+      body: '{"a":1}',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['X-Trace', 'abc'],
+        ['X-Forwarded-Uri', '/api/v1/namespaces/default/services/web:80/proxy/submit'],
+      ],
+    });
   });
 });
 
