@@ -12,7 +12,7 @@ import { BEHAVIOURS } from './behaviours';
 import { markComponentChanged } from './runtime';
 import { dropWatchesBy } from './apiserver/watch';
 import { connectKubelets } from './apiserver/kubelet-proxy';
-import { connectPodNetwork } from './apiserver/connect';
+import { connectPodNetwork } from './apiserver/proxy-transport';
 import { httpGet } from './node/traffic';
 import { processStarted } from './logging/startup';
 import type { KubeletRequest, KubeletResponse } from './kubelet/server-api';
@@ -63,7 +63,7 @@ function serve(w: World, to: ComponentId, req: KubeletRequest): KubeletResponse 
 
 // kube-apiserver reaches the kubelets' servers through the behaviour table, never by import.
 connectKubelets(serve);
-// …and the Pods' addresses (pods/proxy) through the network's own path, also never by import.
+// …and the Pods' addresses (pods/proxy, services/proxy) through the network's own path, also never by import.
 connectPodNetwork(httpGet);
 
 /** A process on a powered-off machine cannot start. */

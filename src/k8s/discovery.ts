@@ -85,10 +85,26 @@ function subresourceShape(info: ResourceInfo, sub: string): SubresourceShape {
     case 'portforward':
       return { responseKind: { group: '', version: 'v1', kind: 'PodPortForwardOptions' }, verbs: ['create', 'get'] };
     case 'proxy':
-      return { responseKind: { group: '', version: 'v1', kind: 'PodProxyOptions' }, verbs: ['create', 'delete', 'get', 'patch', 'update'] };
+      return { responseKind: { group: '', version: 'v1', kind: info.resource === 'services' ? 'ServiceProxyOptions' : 'PodProxyOptions' }, verbs: ['create', 'delete', 'get', 'patch', 'update'] };
+    // FinalizeREST is an Updater only.
+    case 'finalize':
+      return { responseKind: self, verbs: ['update'] };
     default:
       return { responseKind: self, verbs: ['get', 'patch', 'update'] };
   }
+}
+
+/**
+ * The verbs a subresource's path is served for (`pods/binding`: create; `namespaces/finalize`:
+ * update): discovery lists them, and a request with any other method finds no handler (405).
+ */
+/** Served by a Connecter (a handler reaching past the store: the kubelet, the Pod's or Service's app), not a store. */
+export function isConnecter(sub: string | undefined): boolean {
+  return sub === 'exec' || sub === 'attach' || sub === 'portforward' || sub === 'proxy';
+}
+
+export function subresourceVerbs(info: ResourceInfo, sub: string): readonly string[] {
+  return subresourceShape(info, sub).verbs;
 }
 
 export function apiVersions(serverAddress: string): object {

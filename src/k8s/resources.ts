@@ -52,7 +52,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   { ...r('endpoints', 'Endpoints', '', 'v1', true, ['ep']), deprecated: 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice' },
   r('events', 'Event', '', 'v1', true, ['ev']),
   r('limitranges', 'LimitRange', '', 'v1', true, ['limits']),
-  r('namespaces', 'Namespace', '', 'v1', false, ['ns'], ['status']),
+  r('namespaces', 'Namespace', '', 'v1', false, ['ns'], ['status', 'finalize']),
   r('nodes', 'Node', '', 'v1', false, ['no'], ['status']),
   r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
   r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
@@ -60,7 +60,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('resourcequotas', 'ResourceQuota', '', 'v1', true, ['quota'], ['status']),
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa'], ['token']),
-  r('services', 'Service', '', 'v1', true, ['svc'], ['status']),
+  r('services', 'Service', '', 'v1', true, ['svc'], ['status', 'proxy']),
   r('customresourcedefinitions', 'CustomResourceDefinition', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds'], ['status']),
   r('apiservices', 'APIService', 'apiregistration.k8s.io', 'v1', false, [], ['status']),
   r('controllerrevisions', 'ControllerRevision', 'apps', 'v1', true),
@@ -104,6 +104,11 @@ export const METRICS_RESOURCES: readonly ResourceInfo[] = [
   { ...r('nodes', 'NodeMetrics', 'metrics.k8s.io', 'v1beta1', false), singular: '', verbs: ['get', 'list'] },
   { ...r('pods', 'PodMetrics', 'metrics.k8s.io', 'v1beta1', true), singular: '', verbs: ['get', 'list'] },
 ];
+
+/** The resource name a request to the engine carries: an aggregated one's is qualified by its group. */
+export function requestedResource(info: ResourceInfo): string {
+  return METRICS_RESOURCES.some((m) => m.group === info.group) ? `${info.resource}.${info.group}` : info.resource;
+}
 
 const byResource = new Map([...RESOURCES, ...REVIEW_RESOURCES].map((x) => [x.resource, x]));
 const byKind = new Map(RESOURCES.map((x) => [x.kind, x]));

@@ -6,6 +6,7 @@
  */
 import type { KObject } from './types';
 import type { ResourceInfo } from './resources';
+import type { ListMeta } from './paging';
 import { toJsonCompactInOrder, toJsonPrettyInOrder } from './printers/json';
 
 /** ObjectMeta's fields in their Go declaration order. */
@@ -70,13 +71,24 @@ export function objectBody(obj: KObject, pretty = false): string {
   return pretty ? toJsonPrettyInOrder(o) : `${toJsonCompactInOrder(o)}\n`;
 }
 
-/** `resourceVersion` undefined: a list no store produced (the kubelet's /pods), whose metadata is empty. */
-export function listBody(info: ResourceInfo, items: KObject[], resourceVersion: string | undefined, pretty = false): string {
+/**
+ * `meta` undefined: a list no store produced (the kubelet's /pods), whose metadata is empty; a
+ * string: its resourceVersion; else a page's ListMeta (continue, remainingItemCount).
+ */
+export function listBody(info: ResourceInfo, items: KObject[], meta: string | ListMeta | undefined, pretty = false): string {
   const list = {
     kind: `${info.kind}List`,
     apiVersion: info.group ? `${info.group}/${info.version}` : info.version,
-    metadata: resourceVersion === undefined ? {} : { resourceVersion },
+    metadata: meta === undefined ? {} : typeof meta === 'string' ? { resourceVersion: meta } : listMeta(meta),
     items: items.map((o) => typed(o, false)),
   };
   return pretty ? toJsonPrettyInOrder(list) : `${toJsonCompactInOrder(list)}\n`;
+}
+
+/** ListMeta in Go's field order. */
+function listMeta(m: ListMeta): ListMeta {
+  const out: ListMeta = { resourceVersion: m.resourceVersion };
+  if (m.continue !== undefined) out.continue = m.continue;
+  if (m.remainingItemCount !== undefined) out.remainingItemCount = m.remainingItemCount;
+  return out;
 }

@@ -6,21 +6,25 @@
  * reason and message. Nothing here decides an outcome the engine decides.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { parseFieldSelector, type ApiRequest, type ApiResponse, type DeleteOptions, type KubeconfigUser, type LogOptions, type PatchType } from '../engine/index';
-import { formatLabelSelector, parseSelector } from '../k8s/labels';
+import type { ApiRequest, ApiResponse, DeleteOptions, KubeconfigUser, PatchType } from '../engine/index';
+import { ApiQuery, queryFlag } from '../k8s/api-query';
+import { isConnecter } from '../k8s/discovery';
 import { jsonPatch } from '../k8s/json-patch';
-import { apiVersionOf } from '../k8s/resources';
+import { pageOf } from '../k8s/paging';
+import { listSelectors, podLogOptions, type ListSelectors } from '../k8s/request-options';
+import { requestedResource } from '../k8s/resources';
+import { scaleOf } from '../k8s/scale';
 import { isConverted } from '../k8s/served-versions';
-import type { KObject, LabelSelector } from '../k8s/types';
+import type { KObject } from '../k8s/types';
+import { listBody, objectBody } from '../k8s/wire-json';
 import { byKey } from '../kubectl/client';
 import type { Invocation, ServedCluster } from './cluster';
 import { decodeBody, type Body } from './body';
 import type { ResourceRoute } from './route';
-import { badRequest, failure, methodNotAllowed, notFoundPath, unreachable, type HttpError } from './status';
+import { badRequest, failure, methodNotAllowed, unreachable, type HttpError } from './status';
 import { includeObjectOf, toTable, wantsTable } from './table';
 import { serveWatch } from './watch';
 import { serveLogFollow } from './stream/logs';
-import { pageOf } from './paging';
 
 export interface ApiContext {
   cluster: ServedCluster;
@@ -32,10 +36,12 @@ export interface ApiContext {
 
 type Req = Omit<ApiRequest, 'user' | 'from'>;
 
-/** A Pod's Connecter subresources: streams over an upgraded connection (stream/exec.ts), and proxy. */
-const CONNECT = new Set(['exec', 'attach', 'portforward', 'proxy']);
-
 export function writeJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
+  writeEncoded(res, code, JSON.stringify(body), warnings);
+}
+
+/** A JSON body already encoded (an object or list as kube-apiserver's encoder writes it: src/k8s/wire-json.ts). */
+function writeEncoded(res: ServerResponse, code: number, body: string, warnings: readonly string[] = []): void {
   const headers: Record<string, string | string[]> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
   // RFC 7234 warn-code 299, as kube-apiserver's warning recorder writes it; kubectl prints `Warning: <text>`.
   // A deprecated resource's warning was set before the request was served (serveResource).
@@ -43,7 +49,7 @@ export function writeJson(res: ServerResponse, code: number, body: unknown, warn
   const all = [...(Array.isArray(earlier) ? earlier : []), ...warnings.map((w) => `299 - ${JSON.stringify(w)}`)];
   if (all.length) headers['Warning'] = all;
   res.writeHead(code, headers);
-  res.end(JSON.stringify(body));
+  res.end(body);
 }
 
 export function writeStatus(res: ServerResponse, e: HttpError): void {
@@ -58,14 +64,9 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   const { info } = route;
   // The deprecation warning goes with every request for the resource, failed ones too.
   if (info.deprecated) res.setHeader('Warning', [`299 - ${JSON.stringify(info.deprecated)}`]);
-  if (route.subresource !== undefined) {
-    if (!info.subresources.includes(route.subresource)) return writeStatus(res, notFoundPath);
-    if (info.resource === 'pods' && CONNECT.has(route.subresource)) return serveConnect(res, route, ctx);
-    // serviceaccounts/token is a NamedCreater only: any other method finds no handler.
-    if (route.subresource === 'token' && route.verb !== 'create') return writeStatus(res, methodNotAllowed);
-  }
-  // The engine names aggregated resources by group (`pods.metrics.k8s.io`), apart from the core kinds.
-  const base: Req = { verb: 'get', resource: info.group === 'metrics.k8s.io' ? `${info.resource}.${info.group}` : info.resource };
+  // Streams over an upgraded connection are stream/exec.ts's; the plain requests go through here.
+  if (isConnecter(route.subresource)) return serveConnect(res, route, ctx);
+  const base: Req = { verb: 'get', resource: requestedResource(info) };
   if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
   if (route.name !== undefined) base.name = route.name;
   // A version served by conversion (autoscaling/v1 HPAs): the engine converts in and out.
@@ -82,7 +83,7 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
 
   switch (route.verb) {
     case 'get':
-      if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: logOptions(q) }, ctx, q.get('follow') === 'true');
+      if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: podLogOptions(q) }, ctx, queryFlag(q, 'follow'));
       if (route.subresource === undefined && wantsTable(ctx.headers.accept)) {
         // A Table is printed from the stored object (toTable converts the row's object).
         const r = ctx.cluster.request(atStorage(base), ctx.user, ctx.invocation);
@@ -90,11 +91,12 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
         const obj = r.object as KObject;
         return writeJson(res, 200, toTable(info, [obj], ctx.cluster.sim.now, obj.metadata.resourceVersion ?? '', { noHeaders: false, includeObject: includeObjectOf(q) }), r.warnings);
       }
-      return respond(res, ctx, base, route.subresource === 'scale' ? 'scale' : 'object');
+      // A subresource's GET (status, scale, ephemeralcontainers) is authorized as that subresource and answers the object.
+      return respondGet(res, ctx, route.subresource ? { ...base, subresource: route.subresource as Req['subresource'] } : base, route.subresource === 'scale' ? 'scale' : 'object');
     case 'list':
     case 'watch':
     case 'deletecollection': {
-      const selectors = selectorsOf(q);
+      const selectors = listSelectors(q);
       if (typeof selectors === 'string') return writeStatus(res, badRequest(selectors));
       if (route.verb === 'watch') {
         // RBAC first: a watch the user may not list is Forbidden before the stream opens.
@@ -125,7 +127,7 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
         const printed = toTable(info, items, ctx.cluster.sim.now, metadata.resourceVersion, { noHeaders: false, includeObject: includeObjectOf(q) });
         return writeJson(res, 200, { ...printed, metadata }, r.warnings);
       }
-      return writeJson(res, 200, { kind: `${info.kind}List`, apiVersion: apiVersionOf(info), metadata, items }, r.warnings);
+      return writeEncoded(res, 200, listBody(info, items, metadata), r.warnings);
     }
     case 'create':
     case 'update': {
@@ -152,21 +154,23 @@ function atStorage(req: Req): Req {
   return rest;
 }
 
+/**
+ * A GET's object (or its Scale) as kube-apiserver's encoder writes it, Go's field order and a
+ * final newline: what a real `kubectl get --raw` prints, byte for byte what the page's prints.
+ */
+function respondGet(res: ServerResponse, ctx: ApiContext, req: Req, view: 'object' | 'scale'): void {
+  const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
+  if (!r.ok) return writeFailure(res, r);
+  const obj = r.object as KObject;
+  writeEncoded(res, r.code, objectBody(view === 'scale' ? (scaleOf(obj) as unknown as KObject) : obj), r.warnings);
+}
+
 /** Sends one request and writes its object (or the Scale view of it) or its Status. */
 function respond(res: ServerResponse, ctx: ApiContext, req: Req, view: 'object' | 'scale'): void {
   const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
   if (!r.ok) return writeFailure(res, r);
   const obj = r.object ?? {};
   writeJson(res, r.code, view === 'scale' ? scaleOf(obj as KObject) : obj, r.warnings);
-}
-
-/** autoscaling/v1 Scale of a Deployment or ReplicaSet (the registry's scale subresource view). */
-function scaleOf(obj: KObject): object {
-  const spec = obj.spec as { replicas?: number; selector?: LabelSelector } | undefined;
-  const status = obj.status as { replicas?: number } | undefined;
-  const m = obj.metadata;
-  const metadata = { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp };
-  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata, spec: { replicas: spec?.replicas ?? 0 }, status: { replicas: status?.replicas ?? 0, selector: formatLabelSelector(spec?.selector) } };
 }
 
 const PATCH_TYPES: Record<string, PatchType> = {
@@ -230,8 +234,8 @@ function serveLog(res: ServerResponse, req: Req, ctx: ApiContext, follow: boolea
   res.end(r.text ?? '');
 }
 
-function deleteCollection(res: ServerResponse, ctx: ApiContext, base: Req, selectors: Pick<Req, 'labelSelector' | 'fieldSelector'>): void {
-  const opts = deleteOptions(new URLSearchParams(), ctx.body, ctx.headers['content-type']);
+function deleteCollection(res: ServerResponse, ctx: ApiContext, base: Req, selectors: ListSelectors): void {
+  const opts = deleteOptions(new ApiQuery(''), ctx.body, ctx.headers['content-type']);
   if (typeof opts === 'string') return writeStatus(res, badRequest(opts));
   const listed = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
   if (!listed.ok) return writeFailure(res, listed);
@@ -246,45 +250,8 @@ function deleteCollection(res: ServerResponse, ctx: ApiContext, base: Req, selec
   writeJson(res, 200, { kind: 'List', apiVersion: 'v1', metadata: { resourceVersion: String(ctx.cluster.sim.revision) }, items: deleted });
 }
 
-type Selectors = Pick<Req, 'labelSelector' | 'fieldSelector'>;
-
-function selectorsOf(q: URLSearchParams): Selectors | string {
-  const out: Selectors = {};
-  const label = q.get('labelSelector');
-  if (label) {
-    const p = parseSelector(label);
-    if (!p.ok) return p.error;
-    out.labelSelector = p.selector;
-  }
-  const field = q.get('fieldSelector');
-  if (field) {
-    const p = parseFieldSelector(field);
-    if (typeof p === 'string') return p;
-    out.fieldSelector = p;
-  }
-  return out;
-}
-
-function logOptions(q: URLSearchParams): LogOptions {
-  const o: LogOptions = {};
-  const container = q.get('container');
-  if (container) o.container = container;
-  if (q.get('previous') === 'true') o.previous = true;
-  if (q.get('timestamps') === 'true') o.timestamps = true;
-  const n = (k: string): number | undefined => (q.has(k) && Number.isFinite(Number(q.get(k))) ? Number(q.get(k)) : undefined);
-  const tail = n('tailLines');
-  if (tail !== undefined) o.tailLines = tail;
-  const since = n('sinceSeconds');
-  if (since !== undefined) o.sinceSeconds = since;
-  const limit = n('limitBytes');
-  if (limit !== undefined) o.limitBytes = limit;
-  const sinceTime = q.get('sinceTime');
-  if (sinceTime) o.sinceTime = sinceTime;
-  return o;
-}
-
 /** DeleteOptions from the body (kubectl sends them there) or the query. */
-function deleteOptions(q: URLSearchParams, raw: Buffer, contentType: string | undefined): Pick<Req, 'gracePeriodSeconds' | 'propagationPolicy' | 'dryRun'> | string {
+function deleteOptions(q: ApiQuery, raw: Buffer, contentType: string | undefined): Pick<Req, 'gracePeriodSeconds' | 'propagationPolicy' | 'dryRun'> | string {
   let body: Body = {};
   if (raw.length) {
     const decoded = decodeBody(contentType, raw);
@@ -302,6 +269,12 @@ function deleteOptions(q: URLSearchParams, raw: Buffer, contentType: string | un
   return out;
 }
 
+/** Node's header map as Go's http.Header holds it: canonical names (`Content-Type`), one pair per value. */
+function headerPairs(headers: IncomingHttpHeaders): [string, string][] {
+  const canonical = (k: string): string => k.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+  return Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((one): [string, string] => [canonical(k), one])));
+}
+
 /** `kubectl --as/--as-group/--as-uid`: the Impersonate-* headers. */
 function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] {
   const user = headers['impersonate-user'];
@@ -312,19 +285,20 @@ function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] 
   return { user, ...(groups.length ? { groups } : {}), ...(typeof uid === 'string' ? { uid } : {}) };
 }
 
-
 /**
  * A Pod's exec, attach or portforward without `Upgrade: websocket` (the engine's kube-apiserver
  * authorizes and locates the target, then refuses as upstream does: its apiserver/connect.ts), or
- * its proxy (the engine dials the Pod and the app's answer is written back as it came); the
- * upgraded streams are stream/exec.ts's.
+ * a Pod's or Service's proxy (the engine dials the app and its answer is written back as it
+ * came); the upgraded streams are stream/exec.ts's.
  */
 function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext): void {
   const verb = route.verb === 'get' || route.verb === 'create' || route.verb === 'update' || route.verb === 'patch' || route.verb === 'delete' ? route.verb : undefined;
   if (!verb || route.name === undefined) return writeStatus(res, methodNotAllowed);
   const container = route.query.get('container');
-  const req: Req = { verb, resource: 'pods', subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
+  const req: Req = { verb, resource: route.info.resource, subresource: route.subresource as Req['subresource'], name: route.name, plain: true, ...(route.namespace !== undefined ? { namespace: route.namespace } : {}), ...(container ? { container } : {}) };
   if (route.proxyPath !== undefined) req.proxyPath = route.proxyPath;
+  // The reverse proxy sends the client's headers and body on; the engine drops what kube-apiserver's filters drop.
+  if (route.subresource === 'proxy') req.forwarded = { headers: headerPairs(ctx.headers), ...(ctx.body.length ? { body: ctx.body.toString('utf8') } : {}) };
   const impersonate = impersonation(ctx.headers);
   if (impersonate) req.impersonate = impersonate;
   const r = ctx.cluster.request(req, ctx.user, ctx.invocation);
@@ -340,5 +314,5 @@ function serveConnect(res: ServerResponse, route: ResourceRoute, ctx: ApiContext
     return;
   }
   // The engine serves no plain stream; an answer here would be a new kind of Connect.
-  writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: pods/${route.subresource ?? ''} answered without a stream` });
+  writeStatus(res, { code: 500, reason: 'InternalError', message: `Internal error occurred: ${route.info.resource}/${route.subresource ?? ''} answered without a stream` });
 }

@@ -6,7 +6,7 @@
 import { request } from 'node:https';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kubectlBinary, type KubectlBinary } from './kubectl-binary.testing';
-import { encodeContinue, INCONSISTENT_CONTINUE } from './paging';
+import { encodeContinue, INCONSISTENT_CONTINUE } from '../k8s/paging';
 import { runKubectl } from './served.testing';
 import { servedSession } from './served-session.testing';
 

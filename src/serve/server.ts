@@ -81,6 +81,9 @@ function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage
   const open = route.type === 'engine-raw' && /^\/(healthz|livez|readyz|version)(\/|\?|$)/.test(route.path);
   if (!user && !open) return writeStatus(res, unauthorized);
   const invocation = invocationOf(req);
+  // A kubectl invocation costs its start-up whatever it asks, as a headless command line does,
+  // also when this front answers without the engine (a 404 path, a 405 method, a bad selector).
+  cluster.charge(invocation);
   // An anonymous health or version probe is traced under the admin's name: the engine's
   // non-resource requests know only the kubeconfig users (system:anonymous is not one).
   dispatch(cluster, route, user ?? 'kubernetes-admin', invocation, req, res, body);
@@ -91,7 +94,6 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
     case 'resource':
       return serveResource(res, route, { cluster, user, invocation, headers: req.headers, body });
     case 'discovery-root':
-      cluster.charge(invocation);
       if (wantsAggregated(req.headers.accept)) return writeDiscovery(res, aggregatedDiscovery(route.legacy, servedExtra(cluster)));
       return writeJson(res, 200, route.legacy ? apiVersions(cluster.sim.serverAddress()) : apiGroupList(servedExtra(cluster)));
     case 'discovery-group': {
@@ -113,7 +115,6 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
       }
       return writeJson(res, 200, openApiV2());
     case 'engine-raw': {
-      cluster.charge(invocation);
       const r = cluster.sim.rawRequest(route.path, user);
       if (!r.ok) return writeStatus(res, unreachable(r.error));
       const openapi = route.path.startsWith('/openapi/') && r.code === 200;

@@ -5,6 +5,7 @@
  * columns carry priority 1 (kubectl shows them with `-o wide`). Column names are kept in the
  * upper case our printers use; kubectl upper-cases them anyway.
  */
+import type { ApiQuery } from '../k8s/api-query';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { tableFor } from '../kubectl/printers/columns';
@@ -26,7 +27,7 @@ export interface TableOptions {
   includeObject: IncludeObject;
 }
 
-export function includeObjectOf(query: URLSearchParams): IncludeObject {
+export function includeObjectOf(query: ApiQuery): IncludeObject {
   const v = query.get('includeObject');
   return v === 'None' || v === 'Object' ? v : 'Metadata';
 }

@@ -54,6 +54,8 @@ import { prepareForCreate } from './admission/strategy';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
 import { podAttach, podExec, podLogs } from './kubelet-proxy';
 import { connectRefusal, isConnect, podProxy, UPGRADEABLE } from './connect';
+import { proxied, proxyRequest } from './proxy-transport';
+import { serviceProxy } from './service-proxy';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
 import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
@@ -84,10 +86,12 @@ export interface ApiRequest {
   /** For `pods/exec`, `pods/attach` asked without a stream: the `?container=` the URL names. */
   container?: string;
   /**
-   * For `pods/proxy`: what follows `/proxy` in the URL, with its query (`/healthz?verbose=1`);
-   * unset or '' when the URL ends at `/proxy`. Carried on to the Pod.
+   * For `pods/proxy` and `services/proxy`: what follows `/proxy` in the URL, with its query
+   * (`/healthz?verbose=1`); unset or '' when the URL ends at `/proxy`. Carried on to the app.
    */
   proxyPath?: string;
+  /** For a proxy: the client's request headers and body, which the reverse proxy sends on to the app. */
+  forwarded?: { headers: [string, string][]; body?: string };
   /** For `pods/log`. */
   logOptions?: LogOptions;
   /** For `pods/exec`. */
@@ -138,8 +142,8 @@ export type ApiResponse =
       exec?: ExecOutcome;
       attach?: AttachOutcome;
       /**
-       * `pods/proxy`: the Pod's app answered (`code` is its status, whatever it is, `text` its body)
-       * with this Content-Type, or kube-apiserver redirected to `location`.
+       * `pods/proxy`, `services/proxy`: the app answered (`code` is its status, whatever it is,
+       * `text` its body) with this Content-Type, or kube-apiserver redirected to `location`.
        */
       proxied?: { contentType?: string; location?: string };
     }
@@ -333,18 +337,15 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: create.allowed, verb: 'create', resource: rbacResource }, object: ref, requestId });
       if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
     }
-    if (req.subresource === 'proxy') {
-      const answer = podProxy(w, serverId, { namespace: req.namespace ?? 'default', name: req.name ?? '', method: METHOD[req.verb], path: req.proxyPath ?? '', upgraded: !req.plain });
-      if ('code' in answer) return fail(answer);
-      const proxied = { ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}), ...(answer.location !== undefined ? { location: answer.location } : {}) };
-      return respond({ ok: true, code: answer.status, text: answer.body, resourceVersion: '', proxied });
-    }
+    if (req.subresource === 'proxy') return respond(proxied(podProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
     const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach');
     if (!streamed) {
       const container = req.container ?? req.execOptions?.container ?? req.attachOptions?.container;
       return fail(connectRefusal(w, { subresource: req.subresource, namespace: req.namespace ?? 'default', name: req.name ?? '', ...(container ? { container } : {}), upgraded: !req.plain }));
     }
   }
+
+  if (info.resource === 'services' && req.subresource === 'proxy') return respond(proxied(serviceProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));

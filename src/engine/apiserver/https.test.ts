@@ -74,6 +74,29 @@ describe('kube-apiserver from inside a Pod', () => {
     );
   });
 
+  it('reads the URL as reconcile serve does: selectors, a Scale, the 405s, a Service through its proxy', () => {
+    const sim = fresh();
+    const bind = (name: string, role: string): void => {
+      const rb = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name, namespace: 'default' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role }, subjects: [{ kind: 'ServiceAccount', name: 'default', namespace: 'default' }] };
+      expect(sim.request({ verb: 'create', resource: 'rolebindings', namespace: 'default', body: rb }).ok).toBe(true);
+    };
+    bind('read', 'view');
+    bind('write', 'edit');
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }] } } } };
+    const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80 }] } };
+    expect(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment as never }).ok).toBe(true);
+    expect(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service as never }).ok).toBe(true);
+    sim.advance(30_000);
+    const api = (path: string): string => inPod(sim, 't', `${AS_SA} 'https://kubernetes.default.svc${path}'`).output;
+    const selected = JSON.parse(api('/api/v1/namespaces/default/pods?labelSelector=app%3Dweb')) as { items: { metadata: { labels: Record<string, string> } }[] };
+    expect(selected.items.map((p) => p.metadata.labels['app'])).toEqual(['web']);
+    expect(JSON.parse(api('/apis/apps/v1/namespaces/default/deployments/web/scale'))).toMatchObject({ kind: 'Scale', spec: { replicas: 1 }, status: { selector: 'app=web' } });
+    expect(JSON.parse(api('/api/v1/namespaces/default/pods/t/binding'))).toMatchObject({ code: 405, reason: 'MethodNotAllowed' });
+    expect(api('/api/v1/namespaces/default/services/web:80/proxy/')).toMatch(/^<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!<\/title>/);
+    // A proxied POST's body is the app's, not decoded as an object.
+    expect(inPod(sim, 't', `${AS_SA} -d hello 'https://kubernetes.default.svc/api/v1/namespaces/default/services/web:80/proxy/'`).output).toMatch(/^<!DOCTYPE html>/);
+  });
+
   it('stops accepting a token once the Pod it is bound to is gone', () => {
     const sim = fresh();
     const token = inPod(sim, 't', `cat ${SA}/token`).output;

@@ -7,10 +7,12 @@
  * curl prints: pretty JSON for curl's and wget's User-Agent (negotiation.isPrettyPrint), Status
  * objects for errors, the headers the filters set.
  *
- * Approximate: `?watch` is served as a list, `?labelSelector`/`?fieldSelector` are ignored, and
- * server-side apply is not accepted over this path.
+ * The URL is read as everywhere else (src/k8s/api-route.ts: the same 404s and 405s, a Namespace's
+ * status, a workload's Scale, a Pod's log options, the list selectors, a Pod's or Service's proxy).
+ *
+ * Approximate: `?watch` is served as a list, `limit`/`continue` are ignored, a collection's DELETE
+ * and server-side apply are not accepted over this path.
  */
-import { servedResource } from '../apiextensions/served';
 import { handshake } from '../images/tls';
 import { goHead, httpDate, plainToTls } from '../images/http-wire';
 import { utf8Length } from '../../k8s/utf8';
@@ -22,11 +24,17 @@ import { EPOCH_MS } from '../../k8s/time';
 import type { KObject } from '../../k8s/types';
 import { listBody, objectBody } from '../../k8s/wire-json';
 import { toJsonPrettyInOrder } from '../../k8s/printers/json';
-import type { ResourceInfo } from '../../k8s/resources';
+import { apiRoute, type ResourceRoute } from '../../k8s/api-route';
+import { isConnecter } from '../../k8s/discovery';
+import { listSelectors, podLogOptions } from '../../k8s/request-options';
+import { requestedResource } from '../../k8s/resources';
+import { scaleOf } from '../../k8s/scale';
+import { isConverted } from '../../k8s/served-versions';
 import { sha256Hex } from '../images/sha256';
 import type { UserInfo } from './auth';
 import { apiServerCertNames, clusterCaPem } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';
+import { servedExtra } from './discovery';
 import { serveNonResource } from './health';
 import { authenticateToken } from './serviceaccount-token';
 import type { ApiServerState } from './state';
@@ -43,6 +51,8 @@ interface Reply {
   nosniff?: boolean;
   /** APF classified the request (authentication passed): its FlowSchema. */
   flowSchema?: FlowSchema;
+  /** A proxy's redirect of `…/proxy` to `…/proxy/`. */
+  location?: string;
 }
 
 type FlowSchema = 'exempt' | 'probes' | 'kube-system-service-accounts' | 'service-accounts' | 'global-default';
@@ -71,6 +81,7 @@ function frame(w: World, r: Reply, auditId: string, h2: boolean, method: string)
     ['Content-Type', r.contentType],
   ];
   if (r.nosniff) headers.push(['X-Content-Type-Options', 'nosniff']);
+  if (r.location !== undefined) headers.push(['Location', r.location]);
   if (r.flowSchema) {
     headers.push(['X-Kubernetes-Pf-Flowschema-Uid', stableUid(`flowschema/${w.seed}/${r.flowSchema}`)]);
     headers.push(['X-Kubernetes-Pf-Prioritylevel-Uid', stableUid(`prioritylevel/${w.seed}/${PRIORITY_LEVEL[r.flowSchema]}`)]);
@@ -108,55 +119,10 @@ function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
   return m ? authenticateToken(w, m[1]!) : undefined;
 }
 
-interface Target {
-  info: ResourceInfo;
-  namespace?: string;
-  name?: string;
-  subresource?: string;
-}
-
-/** RequestInfo for a resource path, or undefined for a non-resource path; `null`: an API path naming nothing served. */
-function resourceTarget(w: World, path: string): Target | undefined | null {
-  const segs = path.split('/').filter((s) => s !== '');
-  let rest: string[];
-  let group = '';
-  let version: string;
-  if (segs[0] === 'api' && segs.length >= 3) [version = '', ...rest] = segs.slice(1);
-  else if (segs[0] === 'apis' && segs.length >= 4) [group = '', version = '', ...rest] = segs.slice(1);
-  else return undefined;
-  let namespace: string | undefined;
-  if (rest[0] === 'namespaces' && rest.length >= 3) {
-    namespace = rest[1];
-    rest = rest.slice(2);
-  }
-  const [resource = '', name, subresource, ...extra] = rest;
-  const info = servedResource(w, resource);
-  if (!info || info.group !== group || info.version !== version || extra.length > 0 || (namespace !== undefined && !info.namespaced)) return null;
-  return { info, ...(namespace !== undefined ? { namespace } : {}), ...(name !== undefined ? { name } : {}), ...(subresource !== undefined ? { subresource } : {}) };
-}
-
 const PATCH_TYPES: Record<string, PatchType> = { 'application/merge-patch+json': 'merge', 'application/json-patch+json': 'json', 'application/strategic-merge-patch+json': 'strategic' };
 
-function verbOf(method: string, t: Target): Verb | undefined {
-  switch (method) {
-    case 'GET':
-    case 'HEAD':
-      return t.name === undefined ? 'list' : 'get';
-    case 'POST':
-      return 'create';
-    case 'PUT':
-      return 'update';
-    case 'PATCH':
-      return 'patch';
-    case 'DELETE':
-      return 'delete';
-    default:
-      return undefined;
-  }
-}
-
 /** Body and Content-Type of what the resource handler answered. */
-function resourceReply(res: ApiResponse, t: Target): Reply {
+function resourceReply(res: ApiResponse, t: ResourceRoute): Reply {
   if (!res.ok) {
     const e = res.error;
     if ('network' in e) return { code: 503, body: statusBody({ code: 503, reason: 'ServiceUnavailable', message: e.message }, undefined), contentType: 'application/json' };
@@ -164,8 +130,11 @@ function resourceReply(res: ApiResponse, t: Target): Reply {
     const details = e.code === 403 ? { kind: t.info.resource, group: t.info.group, ...(t.name ? { name: t.name } : {}) } : undefined;
     return { code: e.code, body: statusBody(e, details), contentType: 'application/json', ...(e.code === 403 ? { nosniff: true } : {}) };
   }
+  // A Pod's or Service's app answered through its proxy: its status, body and Content-Type, or the redirect.
+  if (res.proxied) return { code: res.code, body: res.text ?? '', contentType: res.proxied.contentType ?? 'text/plain; charset=utf-8', ...(res.proxied.location !== undefined ? { location: res.proxied.location } : {}) };
   if (res.text !== undefined && res.object === undefined && res.items === undefined) return { code: res.code, body: res.text, contentType: 'text/plain' };
-  const body = res.object ? objectBody(res.object, true) : listBody(t.info, res.items ?? [], res.resourceVersion, true);
+  const object = res.object && t.subresource === 'scale' ? (scaleOf(res.object) as unknown as KObject) : res.object;
+  const body = object ? objectBody(object, true) : listBody(t.info, res.items ?? [], res.resourceVersion, true);
   return { code: res.code, body, contentType: 'application/json' };
 }
 
@@ -177,14 +146,38 @@ function parseBody(text: string | undefined): { ok: true; value: unknown } | { o
   }
 }
 
-function serveResource(w: World, server: ApiServerState, from: ComponentId, req: HttpRequest, user: UserInfo, t: Target): Reply {
-  const verb = verbOf(req.method, t);
-  // serviceaccounts/token is a NamedCreater only: any other method finds no handler.
-  if (!verb || (t.subresource === 'token' && verb !== 'create')) return { code: 405, body: statusBody({ code: 405, reason: 'MethodNotAllowed', message: `the server does not allow this method on the requested resource` }, undefined), contentType: 'application/json' };
-  const api: ApiRequest = { verb, resource: t.info.resource, user, from, fieldManager: 'curl' };
-  if (t.namespace !== undefined) api.namespace = t.namespace;
+const METHOD_NOT_ALLOWED: StatusError = { code: 405, reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' };
+
+/** The engine's verb for the route's: a watch is answered as a list; a collection's DELETE is not served here. */
+function engineVerb(t: ResourceRoute): Verb | undefined {
+  return t.verb === 'watch' ? 'list' : t.verb === 'deletecollection' ? undefined : t.verb;
+}
+
+function serveResource(w: World, server: ApiServerState, from: ComponentId, req: HttpRequest, user: UserInfo, t: ResourceRoute): Reply {
+  const verb = engineVerb(t);
+  if (!verb) return { code: 405, body: statusBody(METHOD_NOT_ALLOWED, undefined), contentType: 'application/json' };
+  const api: ApiRequest = { verb, resource: requestedResource(t.info), user, from, fieldManager: 'curl' };
+  if (t.info.namespaced && t.namespace !== undefined) api.namespace = t.namespace;
   if (t.name !== undefined) api.name = t.name;
-  if (t.subresource === 'status' || t.subresource === 'scale' || t.subresource === 'log' || t.subresource === 'eviction' || t.subresource === 'binding' || t.subresource === 'token' || t.subresource === 'ephemeralcontainers') api.subresource = t.subresource;
+  if (isConverted(t.info)) api.version = t.info.version;
+  if (t.subresource !== undefined) api.subresource = t.subresource as ApiRequest['subresource'];
+  if (isConnecter(t.subresource)) {
+    // Connect without an upgrade: refused for the streams, relayed by a proxy (a Pod's, a Service's)
+    // with the client's headers and body, which are the app's business, not decoded here.
+    api.plain = true;
+    const container = t.query.get('container');
+    if (container) api.container = container;
+    if (t.proxyPath !== undefined) api.proxyPath = t.proxyPath;
+    api.forwarded = { headers: [...req.headers], ...(req.body !== undefined ? { body: req.body } : {}) };
+    return resourceReply(handleRequest(w, server.id, api), t);
+  }
+  if (t.subresource === 'log') api.logOptions = podLogOptions(t.query);
+  if (verb === 'list') {
+    const selectors = listSelectors(t.query);
+    if (typeof selectors === 'string') return { code: 400, body: statusBody({ code: 400, reason: 'BadRequest', message: selectors }, undefined), contentType: 'application/json' };
+    if (selectors.labelSelector) api.labelSelector = selectors.labelSelector;
+    if (selectors.fieldSelector) api.fieldSelector = selectors.fieldSelector;
+  }
   if (verb === 'create' || verb === 'update' || verb === 'patch') {
     const parsed = parseBody(req.body);
     if (!parsed.ok) {
@@ -222,12 +215,13 @@ export function serveApiServerPort(w: World, server: ApiServerState, from: Compo
     return frame(w, { code: 401, body: statusBody(UNAUTHORIZED, undefined), contentType: 'application/json' }, auditId, h2, req.method);
   }
   const flowSchema = flowSchemaOf(user, path);
-  const target = resourceTarget(w, path);
+  const route = apiRoute(req.method, req.path, servedExtra(w));
   let reply: Reply;
-  if (target === null) {
+  if (route.type === 'not-found') {
     const e: StatusError = { code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' };
     reply = { code: 404, body: statusBody(e, {}), contentType: 'application/json' };
-  } else if (target) reply = serveResource(w, server, from, req, user, target);
+  } else if (route.type === 'method-not-allowed') reply = { code: 405, body: statusBody(METHOD_NOT_ALLOWED, undefined), contentType: 'application/json' };
+  else if (route.type === 'resource') reply = serveResource(w, server, from, req, user, route);
   else {
     const raw = serveNonResource(w, server.id, from, user.name, req.path, { user, pretty: true });
     // Discovery and /version are JSON; health checks and Go's 404 page are plain text.

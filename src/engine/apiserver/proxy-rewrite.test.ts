@@ -35,9 +35,9 @@ describe('the proxy path arithmetic', () => {
   });
 
   it("prepends the request's path less the location's (defaultProxyTransport)", () => {
-    expect(pathPrepend('default', 'web', '/')).toBe(PREFIX);
-    expect(pathPrepend('default', 'web', '/a/b')).toBe(`${PREFIX}/`);
-    expect(pathPrepend('default', 'web:80', '/a/')).toBe('/api/v1/namespaces/default/pods/web:80/proxy/');
-    expect(rewriteLinks('<a href="/x">', HOST, pathPrepend('default', 'web', '/a/b'))).toBe(`<a href="${PREFIX}/x">`);
+    expect(pathPrepend(PREFIX, '/')).toBe(PREFIX);
+    expect(pathPrepend(PREFIX, '/a/b')).toBe(`${PREFIX}/`);
+    expect(pathPrepend('/api/v1/namespaces/default/pods/web:80/proxy', '/a/')).toBe('/api/v1/namespaces/default/pods/web:80/proxy/');
+    expect(rewriteLinks('<a href="/x">', HOST, pathPrepend(PREFIX, '/a/b'))).toBe(`<a href="${PREFIX}/x">`);
   });
 });

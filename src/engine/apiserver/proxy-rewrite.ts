@@ -1,11 +1,12 @@
 /**
- * proxy.Transport's rewriteResponse (k8s.io/apimachinery/pkg/util/proxy/transport.go) for a Pod's
- * `text/html` answer through pods/proxy: a link in one of atomsToAttrs' URL attributes that names an
- * absolute path on the Pod's own host (`href="/static/app.css"`, `src="http://<podIP>:<port>/x"`)
- * gets the proxy's path prepended (rewriteURL), so the page's links go back through kube-apiserver.
- * A tag with such a link is written as golang.org/x/net/html's Token.String() writes it (lower-case
- * names, every value double-quoted and escaped); upstream writes every start tag that way, which
- * for the well-formed, lower-case, double-quoted markup of the simulated pages is the same bytes.
+ * proxy.Transport's rewriteResponse (k8s.io/apimachinery/pkg/util/proxy/transport.go) for an app's
+ * `text/html` answer through pods/proxy or services/proxy: a link in one of atomsToAttrs' URL
+ * attributes that names an absolute path on the dialled host (`href="/static/app.css"`,
+ * `src="http://<podIP>:<port>/x"`) gets the proxy's path prepended (rewriteURL), so the page's
+ * links go back through kube-apiserver. A tag with such a link is written as golang.org/x/net/html's
+ * Token.String() writes it (lower-case names, every value double-quoted and escaped); upstream
+ * writes every start tag that way, which for the well-formed, lower-case, double-quoted markup of
+ * the simulated pages is the same bytes.
  * Also the pure path arithmetic of ProxyREST.Connect and UpgradeAwareHandler that both need.
  */
 
@@ -26,10 +27,11 @@ export function locationPath(raw: string): string {
 
 /**
  * defaultProxyTransport's PathPrepend: the request's path without the location's (`…/proxy/a/b`
- * less `a/b` is `…/proxy/`; `…/proxy/` less nothing is `…/proxy`).
+ * less `a/b` is `…/proxy/`; `…/proxy/` less nothing is `…/proxy`). `proxy` is the request's path
+ * up to its `/proxy` (`/api/v1/namespaces/<ns>/pods/<name>/proxy`).
  */
-export function pathPrepend(namespace: string, name: string, rawPath: string): string {
-  const urlPath = `/api/v1/namespaces/${namespace}/pods/${name}/proxy${rawPath}`;
+export function pathPrepend(proxy: string, rawPath: string): string {
+  const urlPath = `${proxy}${rawPath}`;
   let suffix = locationPath(rawPath.replace(/\/+$/, ''));
   if (urlPath.endsWith('/') && !suffix.endsWith('/')) suffix += '/';
   return urlPath.endsWith(suffix) ? urlPath.slice(0, urlPath.length - suffix.length) : urlPath;
@@ -107,7 +109,7 @@ function rewriteURL(value: string, podHost: string, prefix: string): string | un
   return (path.endsWith('/') && !joined.endsWith('/') ? `${joined}/` : joined) + rest;
 }
 
-/** The page with its same-host links sent back through the proxy (`prefix`: `/api/v1/namespaces/<ns>/pods/<name>/proxy`). */
+/** The page with its same-host links sent back through the proxy (`prefix`: `/api/v1/namespaces/<ns>/<pods|services>/<name>/proxy`). */
 export function rewriteLinks(html: string, podHost: string, prefix: string): string {
   return html.replace(/<([a-zA-Z][^\s/>]*)((?:\s+[^\s/>"'=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/g, (tag, name: string, attrText: string, slash: string) => {
     const wanted = URL_ATTRS[name.toLowerCase()];

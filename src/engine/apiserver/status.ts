@@ -17,6 +17,7 @@ export type StatusReason =
   | 'ServerTimeout'
   | 'InternalError'
   | 'Gone'
+  | 'Expired'
   | 'TooManyRequests'
   | 'ServiceUnavailable'
   | 'UnsupportedMediaType'

@@ -6,6 +6,7 @@
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
 import type { Selector } from '../../k8s/labels';
+import type { FieldRequirement } from '../../k8s/field-selector';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -15,12 +16,8 @@ export interface WatchEvent {
   resource: string;
 }
 
-/** Field selectors kube-apiserver supports on watches; data so registrations stay cloneable. */
-export interface FieldRequirement {
-  field: string;
-  op: '=' | '!=';
-  value: string;
-}
+/** Field selectors kube-apiserver supports on watches (src/k8s: URLs carry them too). */
+export type { FieldRequirement };
 
 export interface WatchFilter {
   namespace?: string;

@@ -10,7 +10,9 @@ import { matches } from '../../k8s/labels';
 import { schedule, jitter } from '../runtime';
 import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
-import type { FieldRequirement, ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';
+import type { ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';
+
+export { parseFieldSelector } from '../../k8s/field-selector';
 
 /** Field selectors name a handful of paths; splitting each on every read was a boot hot spot. */
 const PATH_PARTS = new Map<string, readonly string[]>();
@@ -41,16 +43,6 @@ export function filterMatches(f: WatchFilter, obj: KObject): boolean {
   return true;
 }
 
-export function parseFieldSelector(text: string): FieldRequirement[] | string {
-  const out: FieldRequirement[] = [];
-  if (text.trim() === '') return out;
-  for (const part of text.split(',')) {
-    const m = part.trim().match(/^([A-Za-z0-9_.]+)\s*(==|=|!=)\s*(.*)$/);
-    if (!m) return `invalid selector: '${text}'; can't understand '${part.trim()}'`;
-    out.push({ field: m[1]!, op: m[2] === '!=' ? '!=' : '=', value: m[3]! });
-  }
-  return out;
-}
 
 /** Fields whose `=` selectors are indexed, so 1,000 kubelets do not each test every Pod write. */
 const INDEXED_FIELDS = ['spec.nodeName', 'metadata.name'] as const;

@@ -1,68 +1,76 @@
 /**
- * `kubectl get --raw` on a resource path (`/api/v1/namespaces/default/pods/x`,
- * `/apis/apps/v1/deployments`): a GET through the apiserver's resource handler, the body as
- * the apiserver's JSON serializer writes it (json.Encoder: compact, then a newline).
+ * `kubectl get --raw` on an API path, in the page: the route every reader of a URL shares
+ * (src/k8s/api-route.ts, which `reconcile serve` reads a real kubectl's requests with), taken as
+ * the GET kubectl sends and turned into the engine request that serves it — the object (or its
+ * subresource's view of it), the list with the query's selectors and paging, a Pod's log, or a
+ * Connecter (a Pod's exec, attach, portforward, proxy; a Service's proxy).
+ *
+ * What the page cannot do is hold a response open: a watch or a followed log is refused with a
+ * line saying so and what to type instead, where a real kubectl would stream until interrupted.
  */
-import { RESOURCES, type ResourceInfo } from '../../k8s/resources';
+import type { StatusError } from '../../engine/index';
+import { queryFlag } from '../../k8s/api-query';
+import type { ResourceRoute } from '../../k8s/api-route';
+import { isConnecter } from '../../k8s/discovery';
+import { listSelectors, podLogOptions } from '../../k8s/request-options';
+import { requestedResource, type ResourceInfo } from '../../k8s/resources';
+import { isConverted } from '../../k8s/served-versions';
 import type { Request } from '../client';
-import { aggregatedResourceInfos } from '../discovery';
-import { afterSegments } from '../../k8s/url-path';
 
-const PODS = RESOURCES.find((r) => r.resource === 'pods' && r.group === '')!;
-const CONNECT: ReadonlySet<string> = new Set(['exec', 'attach', 'portforward', 'proxy']);
-const READABLE_SUBRESOURCES: ReadonlySet<string> = new Set(['status', 'ephemeralcontainers', 'log']);
+/** How the answer is printed: the object, its Scale, the List (paged), or the body as it came (a log, an app's page). */
+export type RawView = 'object' | 'scale' | 'list' | 'as-sent';
 
-/** The request a resource path names, or undefined when it names none the server serves. */
-export function resourceRequest(path: string): { info: ResourceInfo; req: Request } | undefined {
-  const clean = path.split('?')[0]!.replace(/\/+$/, '');
-  const core = /^\/api\/(v1)\/(.+)$/.exec(clean);
-  const grouped = /^\/apis\/([^/]+)\/([^/]+)\/(.+)$/.exec(clean);
-  const [group, version, tail] = core ? ['', core[1]!, core[2]!] : grouped ? [grouped[1]!, grouped[2]!, grouped[3]!] : [undefined, undefined, undefined];
-  if (group === undefined || version === undefined || tail === undefined) return undefined;
-  let segs = tail.split('/');
-  let namespace: string | undefined;
-  // /namespaces/<ns>/<resource>... is namespaced; /namespaces/<name> is the Namespace itself.
-  if (segs[0] === 'namespaces' && segs.length >= 3) {
-    namespace = segs[1];
-    segs = segs.slice(2);
+export type RawPlan =
+  | { kind: 'request'; req: Request; view: RawView }
+  /** The query cannot be decoded: kube-apiserver's 400. */
+  | { kind: 'status'; error: StatusError }
+  /** A response the page would have to keep open; `instead` is the command that shows the same. */
+  | { kind: 'stream'; what: string; instead: string };
+
+/** The engine request for a GET the router read (`route.verb` is get, list or watch: kubectl's raw GET). */
+export function planRaw(route: ResourceRoute): RawPlan {
+  const { info } = route;
+  const base: Request = { verb: 'get', resource: requestedResource(info) };
+  if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
+  // A version served by conversion (autoscaling/v1 HPAs): the engine converts the answer.
+  if (isConverted(info)) base.version = info.version;
+  const q = route.query;
+  switch (route.verb) {
+    case 'watch':
+      return { kind: 'stream', what: 'a watch', instead: `kubectl get ${getTarget(info, route)} --watch` };
+    case 'list': {
+      const selectors = listSelectors(q);
+      if (typeof selectors === 'string') return { kind: 'status', error: { code: 400, reason: 'BadRequest', message: selectors } };
+      return { kind: 'request', req: { ...base, verb: 'list', ...selectors }, view: 'list' };
+    }
+    case 'get':
+      break;
+    default:
+      // kubectl get --raw only ever GETs; the router gives a GET no other verb.
+      throw new Error(`get --raw: a GET routed as ${route.verb}`);
   }
-  const connect = connectRequest(group, version, namespace, segs, path);
-  if (connect) return connect;
-  const [resource, name, sub] = segs;
-  // One subresource read as its own path: the object itself (status, ephemeralcontainers) or a
-  // Pod's log; others (scale's Scale, binding, eviction) are not served here.
-  if (segs.length > 3 || (sub !== undefined && !READABLE_SUBRESOURCES.has(sub))) return undefined;
-  // metrics.k8s.io, while aggregated, is asked for by group: the engine's names are `pods.metrics.k8s.io`.
-  const aggregated = aggregatedResourceInfos().find((r) => r.group === group && r.version === version && r.resource === resource);
-  const info = aggregated ?? RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
-  if (!info || (namespace !== undefined && !info.namespaced)) return undefined;
-  const asked = aggregated ? `${info.resource}.${info.group}` : info.resource;
-  if (name === undefined) return { info, req: { verb: 'list', resource: asked, ...(namespace ? { namespace } : {}) } };
-  if (sub !== undefined) {
-    if (!info.subresources.includes(sub)) return undefined;
-    return { info, req: { verb: 'get', resource: asked, name, subresource: sub as Request['subresource'], ...(namespace ? { namespace } : {}) } };
+  const req: Request = { ...base, name: route.name ?? '' };
+  const sub = route.subresource;
+  if (sub === undefined) return { kind: 'request', req, view: 'object' };
+  if (isConnecter(sub)) {
+    // Connect: located and authorized by kube-apiserver, then refused without an upgrade (exec, attach,
+    // portforward) or relayed to the app (proxy, with what follows `/proxy`).
+    const container = q.get('container');
+    const connect: Request = { ...req, subresource: sub as Request['subresource'], plain: true, ...(container ? { container } : {}) };
+    if (route.proxyPath !== undefined) connect.proxyPath = route.proxyPath;
+    return { kind: 'request', req: connect, view: 'as-sent' };
   }
-  return { info, req: { verb: 'get', resource: asked, name, ...(namespace ? { namespace } : {}) } };
+  if (sub === 'log') {
+    if (queryFlag(q, 'follow')) return { kind: 'stream', what: 'a followed log', instead: `kubectl logs -f ${route.name ?? ''}${route.namespace !== undefined ? ` -n ${route.namespace}` : ''}` };
+    return { kind: 'request', req: { ...req, subresource: 'log', logOptions: podLogOptions(q) }, view: 'as-sent' };
+  }
+  // status, ephemeralcontainers, scale: authorized as the subresource, answered with the object.
+  return { kind: 'request', req: { ...req, subresource: sub as Request['subresource'] }, view: sub === 'scale' ? 'scale' : 'object' };
 }
 
-/**
- * A GET of a Pod's exec, attach or portforward (refused without an upgrade) or of its proxy
- * (`pods/<name>/proxy[/<path>][?<query>]`, the rest carried as `proxyPath`): kube-apiserver's
- * Connect handlers, not a store.
- */
-function connectRequest(group: string, version: string, namespace: string | undefined, segs: string[], path: string): { info: ResourceInfo; req: Request } | undefined {
-  const [resource, name, sub] = segs;
-  if (group !== '' || version !== 'v1' || resource !== 'pods' || name === undefined || !CONNECT.has(sub ?? '') || (segs.length > 3 && sub !== 'proxy')) return undefined;
-  const asked = /[?&]container=([^&]*)/.exec(path)?.[1];
-  const container = asked === undefined ? undefined : decodeURIComponent(asked.replace(/\+/g, ' '));
-  const req: Request = { verb: 'get', resource: 'pods', subresource: sub as Request['subresource'], name, plain: true, ...(namespace ? { namespace } : {}), ...(container ? { container } : {}) };
-  if (sub === 'proxy') {
-    // What follows `/proxy` goes on to the Pod as written, trailing slash and query included.
-    const q = path.indexOf('?');
-    const [bare, query] = q < 0 ? [path, ''] : [path.slice(0, q), path.slice(q)];
-    req.proxyPath = afterSegments(bare, 2 + (namespace !== undefined ? 2 : 0) + 3) + query;
-  }
-  return { info: PODS, req };
+/** What `kubectl get` names to show the same objects: the resource, a name, the namespace. */
+function getTarget(info: ResourceInfo, route: ResourceRoute): string {
+  const resource = info.group ? `${info.resource}.${info.version}.${info.group}` : info.resource;
+  const scope = route.namespace !== undefined ? ` -n ${route.namespace}` : info.namespaced ? ' -A' : '';
+  return `${resource}${route.name !== undefined ? ` ${route.name}` : ''}${scope}`;
 }
-
-export { objectBody, listBody } from '../../k8s/wire-json';

@@ -1,9 +1,21 @@
-/** `kubectl get --raw <path>`: a GET on a non-resource path, body printed as the server sent it. */
+/**
+ * `kubectl get --raw <path>`: one GET, its body printed as the server sent it. The path is read
+ * as `reconcile serve` reads a real kubectl's (src/k8s/api-route.ts); a resource path is served
+ * by raw-resource.ts's request, any other (discovery, /version, health, OpenAPI) by the engine's
+ * own kube-apiserver.
+ */
 import type { ApiResponse, StatusError } from '../../engine/index';
-import { CmdError, fatalText } from '../errors';
+import { apiRoute, type ResourceRoute } from '../../k8s/api-route';
+import { pageOf } from '../../k8s/paging';
+import type { ResourceInfo } from '../../k8s/resources';
+import { scaleOf } from '../../k8s/scale';
+import type { KObject } from '../../k8s/types';
+import { listBody, objectBody } from '../../k8s/wire-json';
+import { CmdError, fatalText, plainError } from '../errors';
 import type { Env } from '../env';
-import { byKey } from '../client';
-import { listBody, objectBody, resourceRequest } from './raw-resource';
+import { byKey, type Request } from '../client';
+import { aggregatedResourceInfos, customResourceInfos } from '../discovery';
+import { planRaw, type RawView } from './raw-resource';
 
 /** client-go's maxUnstructuredResponseTextBytes: how much of a body an error quotes. */
 const MAX_UNSTRUCTURED_BYTES = 2048;
@@ -119,34 +131,75 @@ export function goQuote(s: string): string {
   return `${out}"`;
 }
 
+/** No route has a handler for the method (kube-apiserver's go-restful answers 405). */
+const METHOD_NOT_ALLOWED: StatusError = { code: 405, reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' };
+
 export function runRaw(env: Env, path: string): number {
-  const named = resourceRequest(path);
-  if (named) {
-    let res: ApiResponse = env.client.raw(named.req);
-    // A Pod's proxy redirects `…/proxy` to `…/proxy/`; net/http follows a GET's redirect.
-    for (let hops = 0; res.ok && res.proxied?.location !== undefined && res.code >= 300 && res.code < 400 && hops < MAX_REDIRECTS; hops++) {
-      const next = resourceRequest(res.proxied.location);
-      if (!next) break;
-      res = env.client.raw(next.req);
-    }
-    if (!res.ok) throw new CmdError(fatalText(res.error));
-    if (res.proxied) {
-      // The app's answer: a 2xx body is copied out as it came (rawhttp's io.Copy), any other is an error.
-      if (res.code >= 200 && res.code < 300) {
-        env.out.out(res.text ?? '');
-        return 0;
-      }
-      throw new CmdError(fatalText(unstructuredError(res.code, 'GET', res.text ?? '', res.proxied.contentType)));
-    }
-    // pods/<name>/log: the container's log as the kubelet served it.
-    if (!res.object && !res.items && res.text !== undefined) {
-      env.out.out(res.text);
+  // Discovery lists what the cluster serves now: established CRDs, Available aggregated groups.
+  const served = [...customResourceInfos(), ...aggregatedResourceInfos()];
+  const route = apiRoute('GET', path, served);
+  switch (route.type) {
+    case 'resource':
+      return runResource(env, route, served);
+    case 'method-not-allowed':
+      throw new CmdError(fatalText(METHOD_NOT_ALLOWED));
+    case 'non-resource':
+      return runNonResource(env, route.path);
+    case 'discovery-root':
+    case 'discovery-group':
+    case 'discovery-version':
+    case 'not-found':
+      // The engine's kube-apiserver serves discovery, and answers a path naming nothing served 404.
+      return runNonResource(env, path);
+  }
+}
+
+function runResource(env: Env, route: ResourceRoute, served: readonly ResourceInfo[]): number {
+  let plan = planRaw(route);
+  if (plan.kind === 'status') throw new CmdError(fatalText(plan.error));
+  if (plan.kind === 'stream') throw plainError(`"kubectl get --raw" of ${plan.what} is not modelled by this simulator: the terminal cannot hold a response open to stream it; use "${plan.instead}" instead`);
+  let res: ApiResponse = env.client.raw(plan.req);
+  // A proxy redirects `…/proxy` to `…/proxy/`; net/http follows a GET's redirect.
+  for (let hops = 0; res.ok && res.proxied?.location !== undefined && res.code >= 300 && res.code < 400 && hops < MAX_REDIRECTS; hops++) {
+    const next = apiRoute('GET', res.proxied.location, served);
+    const again = next.type === 'resource' ? planRaw(next) : undefined;
+    if (again?.kind !== 'request') break;
+    plan = again;
+    res = env.client.raw(plan.req);
+  }
+  if (!res.ok) throw new CmdError(fatalText(res.error));
+  if (res.proxied) {
+    // The app's answer: a 2xx body is copied out as it came (rawhttp's io.Copy), any other is an error.
+    if (res.code >= 200 && res.code < 300) {
+      env.out.out(res.text ?? '');
       return 0;
     }
-    const items = [...(res.items ?? [])].sort(byKey);
-    env.out.out(res.object ? objectBody(res.object) : listBody(named.info, items, res.resourceVersion));
-    return 0;
+    throw new CmdError(fatalText(unstructuredError(res.code, 'GET', res.text ?? '', res.proxied.contentType)));
   }
+  env.out.out(body(plan.view, plan.req, route, res));
+  return 0;
+}
+
+function body(view: RawView, req: Request, route: ResourceRoute, res: Extract<ApiResponse, { ok: true }>): string {
+  switch (view) {
+    case 'as-sent':
+      // pods/<name>/log: the container's log as the kubelet served it.
+      return res.text ?? '';
+    case 'object':
+      return objectBody(res.object!);
+    case 'scale':
+      return objectBody(scaleOf(res.object!) as unknown as KObject);
+    case 'list': {
+      const filtered = req.labelSelector !== undefined || req.fieldSelector !== undefined;
+      // The page's store keeps every revision it serves: no continue token is ever compacted here.
+      const paged = pageOf([...(res.items ?? [])].sort(byKey), route.query, Number(res.resourceVersion), 0, filtered);
+      if ('code' in paged) throw new CmdError(fatalText(paged));
+      return listBody(route.info, paged.items, paged.metadata);
+    }
+  }
+}
+
+function runNonResource(env: Env, path: string): number {
   const res = env.sim.rawRequest(path, env.client.user);
   if (!res.ok) throw new CmdError(fatalText(res.error));
   if (res.code === 200) {

@@ -11,7 +11,7 @@
  * from a short memory of the first, so the command runs once and kubectl prints the refusal as
  * it prints it against a real cluster. `attach` is attach.ts's, on the same channels;
  * `portforward` is refused with the engine's Status (its apiserver/connect.ts); an upgraded `proxy`
- * goes on to the Pod's app, which never upgrades, and its refusal comes back.
+ * (a Pod's or a Service's) goes on to the app, which never upgrades, and its refusal comes back.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -68,7 +68,9 @@ export class StreamUpgrades {
       return writeRefusal(socket, { status: badRequest('reconcile serve streams over WebSocket (v5.channel.k8s.io, v4.channel.k8s.io) only, not SPDY/3.1') });
     }
     const route = routeOf('GET', url, ctx.extra);
-    if (route.type !== 'resource' || route.info.resource !== 'pods' || route.name === undefined) return refuse({ status: notFoundPath });
+    if (route.type !== 'resource' || route.name === undefined) return refuse({ status: notFoundPath });
+    // A Service has one Connecter, its proxy; a Pod has them all.
+    if (route.info.resource !== 'pods' && !(route.info.resource === 'services' && route.subresource === 'proxy')) return refuse({ status: notFoundPath });
     switch (route.subresource) {
       case 'exec':
         break;
@@ -95,7 +97,7 @@ export class StreamUpgrades {
         // An upgraded proxy (a WebSocket to the Pod's app): the engine sends the handshake on; no
         // app in the simulation upgrades, so the answer is its refusal (tryUpgrade echoes one of
         // 400 and up, and turns any other into a 500).
-        const r = ctx.cluster.request({ verb: 'get', resource: 'pods', subresource: 'proxy', namespace: route.namespace ?? 'default', name: route.name, proxyPath: route.proxyPath ?? '' }, ctx.user, ctx.invocation);
+        const r = ctx.cluster.request({ verb: 'get', resource: route.info.resource, subresource: 'proxy', namespace: route.namespace ?? 'default', name: route.name, proxyPath: route.proxyPath ?? '' }, ctx.user, ctx.invocation);
         if (!r.ok) return refuse({ status: 'network' in r.error ? unreachable(r.error) : r.error });
         return refuse({ text: r.text ?? '', code: r.code, ...(r.proxied?.contentType !== undefined ? { contentType: r.proxied.contentType } : {}) });
       }

@@ -1,42 +1,64 @@
 /**
  * `limit` and `continue` on lists (kubectl get asks for chunks of 500; client libraries page),
- * with the etcd3 store's continue token: base64 of `{"v":"meta.k8s.io/v1","rv":N,"start":"<key>\u0000"}`,
- * where N is the first page's resourceVersion and start the key after the last one returned.
- * `remainingItemCount` is set when no selector filters the list, as the store sets it.
+ * with the etcd3 store's continue token (storage.EncodeContinue): unpadded URL-safe base64 of
+ * `{"v":"meta.k8s.io/v1","rv":N,"start":"<key>\u0000"}`, where N is the first page's
+ * resourceVersion and start the key after the last one returned. `remainingItemCount` is set when
+ * no selector filters the list, as the store sets it. The served cluster and the page's
+ * `kubectl get --raw` page alike.
  *
  * Approximate: later pages read the current state after `start` (the engine keeps no MVCC
- * history to read at N), and a token counts as compacted once N is older than the served watch
- * history (feed.ts), which stands in for etcd's compaction: then 410 Expired, with upstream's text.
+ * history to read at N), and a token counts as compacted once N is older than the caller's
+ * `oldest` (the served watch history stands in for etcd's compaction): then 410 Expired, with
+ * upstream's text.
  */
-import type { KObject } from '../k8s/types';
-import type { HttpError } from './status';
+import type { ApiQuery } from './api-query';
+import { base64Encode, decodeBase64 } from './base64';
+import type { KObject } from './types';
+
+export interface ListMeta {
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
 
 export interface Paged {
   items: KObject[];
   /** metadata of the List (or Table): the first page's resourceVersion, continue, remainingItemCount. */
-  metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
+  metadata: ListMeta;
 }
 
 /** storage.inconsistentContinue: the message of a continue token whose revision was compacted. */
 export const INCONSISTENT_CONTINUE =
   'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
 
-export type PageError = HttpError & { continue?: string };
+/** A Status the list answers instead of a page: 400 for a token it cannot read, 410 for a compacted one (with a fresh token). */
+export interface PageError {
+  code: 400 | 410;
+  reason: 'BadRequest' | 'Expired';
+  message: string;
+  continue?: string;
+}
 
 function keyOf(o: KObject): string {
   return o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name ?? ''}` : (o.metadata.name ?? '');
 }
 
+/** base64.RawURLEncoding of the token's JSON. */
 export function encodeContinue(rv: number, start: string): string {
-  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start: `${start}\u0000` }), 'utf8').toString('base64');
+  const std = base64Encode(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start: `${start}\u0000` }));
+  return std.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 function decodeContinue(token: string): { rv: number; start: string } | string {
+  // RawURLEncoding: the URL-safe alphabet, no padding, never a lone final character.
+  const bad = token.search(/[^A-Za-z0-9_-]/);
+  if (bad >= 0 || token.length % 4 === 1) return `continue key is not valid: illegal base64 data at input byte ${bad >= 0 ? bad : token.length - 1}`;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    // Names are ASCII, so the decoded bytes are the JSON's characters.
+    parsed = JSON.parse(decodeBase64(token.replace(/-/g, '+').replace(/_/g, '/')));
   } catch {
-    return 'continue key is not valid: illegal base64 data or JSON';
+    return 'continue key is not valid: the token is not JSON';
   }
   const t = parsed as { v?: unknown; rv?: unknown; start?: unknown } | null;
   if (!t || t.v !== 'meta.k8s.io/v1') return 'continue key is not valid: server does not recognize this encoded key';
@@ -48,7 +70,7 @@ function decodeContinue(token: string): { rv: number; start: string } | string {
  * One page of `items` (sorted by key, as etcd returns them) for the request's limit/continue.
  * `revision` is the current resourceVersion, `oldest` the oldest one still served.
  */
-export function pageOf(items: KObject[], q: URLSearchParams, revision: number, oldest: number, filtered: boolean): Paged | PageError {
+export function pageOf(items: KObject[], q: ApiQuery, revision: number, oldest: number, filtered: boolean): Paged | PageError {
   const limitRaw = q.get('limit');
   const limit = limitRaw === null ? 0 : Number(limitRaw);
   const token = q.get('continue') ?? '';
@@ -64,7 +86,7 @@ export function pageOf(items: KObject[], q: URLSearchParams, revision: number, o
   }
   if (!Number.isInteger(limit) || limit <= 0 || rest.length <= limit) return { items: rest, metadata: { resourceVersion: String(rv) } };
   const page = rest.slice(0, limit);
-  const metadata: Paged['metadata'] = { resourceVersion: String(rv), continue: encodeContinue(rv, keyOf(page[page.length - 1]!)) };
+  const metadata: ListMeta = { resourceVersion: String(rv), continue: encodeContinue(rv, keyOf(page[page.length - 1]!)) };
   if (!filtered) metadata.remainingItemCount = rest.length - limit;
   return { items: page, metadata };
 }
