@@ -52,4 +52,14 @@ describe('discovery', () => {
     const pods = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
     expect(pods.subresources?.find((s) => s.subresource === 'attach')).toEqual({ subresource: 'attach', responseKind: { group: '', version: 'v1', kind: 'PodAttachOptions' }, verbs: ['create', 'get'] });
   });
+
+  it("lists nodes/proxy as ProxyREST declares it: NodeProxyOptions, every proxied method's verb", () => {
+    const core = apiResourceList('', 'v1') as { resources: { name: string }[] };
+    expect(core.resources.filter((r) => r.name.startsWith('nodes/'))).toEqual([
+      { name: 'nodes/proxy', singularName: '', namespaced: false, kind: 'NodeProxyOptions', verbs: ['create', 'delete', 'get', 'patch', 'update'] },
+      { name: 'nodes/status', singularName: '', namespaced: false, kind: 'Node', verbs: ['get', 'patch', 'update'] },
+    ]);
+    const nodes = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'nodes')!;
+    expect(nodes.subresources?.find((s) => s.subresource === 'proxy')).toEqual({ subresource: 'proxy', responseKind: { group: '', version: 'v1', kind: 'NodeProxyOptions' }, verbs: ['create', 'delete', 'get', 'patch', 'update'] });
+  });
 });

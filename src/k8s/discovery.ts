@@ -63,6 +63,9 @@ interface SubresourceShape {
   verbs: string[];
 }
 
+/** Each proxy's NewConnectOptions kind: pods, services and nodes have their own. */
+const PROXY_OPTIONS: Record<string, string> = { pods: 'PodProxyOptions', services: 'ServiceProxyOptions', nodes: 'NodeProxyOptions' };
+
 /** Each subresource's kind and verbs, as the registry's REST storage declares them. */
 function subresourceShape(info: ResourceInfo, sub: string): SubresourceShape {
   const self = { group: info.group, version: info.version, kind: info.kind };
@@ -85,7 +88,7 @@ function subresourceShape(info: ResourceInfo, sub: string): SubresourceShape {
     case 'portforward':
       return { responseKind: { group: '', version: 'v1', kind: 'PodPortForwardOptions' }, verbs: ['create', 'get'] };
     case 'proxy':
-      return { responseKind: { group: '', version: 'v1', kind: info.resource === 'services' ? 'ServiceProxyOptions' : 'PodProxyOptions' }, verbs: ['create', 'delete', 'get', 'patch', 'update'] };
+      return { responseKind: { group: '', version: 'v1', kind: PROXY_OPTIONS[info.resource] ?? 'PodProxyOptions' }, verbs: ['create', 'delete', 'get', 'patch', 'update'] };
     // FinalizeREST is an Updater only.
     case 'finalize':
       return { responseKind: self, verbs: ['update'] };

@@ -53,7 +53,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('events', 'Event', '', 'v1', true, ['ev']),
   r('limitranges', 'LimitRange', '', 'v1', true, ['limits']),
   r('namespaces', 'Namespace', '', 'v1', false, ['ns'], ['status', 'finalize']),
-  r('nodes', 'Node', '', 'v1', false, ['no'], ['status']),
+  r('nodes', 'Node', '', 'v1', false, ['no'], ['status', 'proxy']),
   r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
   r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
   r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers', 'exec', 'attach', 'portforward', 'proxy']),

@@ -4,7 +4,7 @@
  * the real kubectl against `reconcile serve` as with the page's kubectl on a cluster of the same
  * seed — status of a Namespace and of cluster-scoped objects, every workload's scale, selectors
  * and paging on lists, trailing slashes, versions served by conversion, the 405s of create-only
- * subresources, and a Service's proxy.
+ * subresources, a Service's proxy, and a node's (the kubelet's own answers).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoute } from '../k8s/api-route';
@@ -33,6 +33,14 @@ const PATHS = [
   '/api/v1/namespaces/default/services/web/proxy',
   '/api/v1/namespaces/default/services/web:81/proxy/',
   '/api/v1/namespaces/default/services/nosuch:80/proxy/',
+  '/api/v1/nodes/node-1/proxy/healthz',
+  '/api/v1/nodes/node-1/proxy/healthz?verbose',
+  '/api/v1/nodes/node-1/proxy/configz',
+  '/api/v1/nodes/node-1/proxy/pods',
+  '/api/v1/nodes/node-1/proxy/stats/summary',
+  '/api/v1/nodes/node-1:10250/proxy/metrics/resource',
+  '/api/v1/nodes/node-1/proxy/nosuch',
+  '/api/v1/nodes/nosuch/proxy/healthz',
   '/api/v1/pods?watch=true',
   '/apis/metrics.k8s.io/v1beta1/nodes',
   '/readyz?verbose',
@@ -91,8 +99,29 @@ describe('kubectl get --raw: the real kubectl against reconcile serve, and the p
     expect(out['/api/v1/namespaces/default/services/web:81/proxy/']!.stderr).toBe('Error from server (ServiceUnavailable): no service port 81 found for service "web"\n');
     expect(out['/api/v1/namespaces/default/services/nosuch:80/proxy/']!.stderr).toBe('Error from server (NotFound): services "nosuch" not found\n');
 
+    expect(out['/api/v1/nodes/node-1/proxy/healthz']!.stdout).toBe('ok');
+    expect(JSON.parse(out['/api/v1/nodes/node-1/proxy/configz']!.stdout)).toMatchObject({ kubeletconfig: { staticPodPath: '/etc/kubernetes/manifests', port: 10250 } });
+    expect(JSON.parse(out['/api/v1/nodes/node-1/proxy/pods']!.stdout)).toMatchObject({ kind: 'PodList', apiVersion: 'v1' });
+    expect(out['/api/v1/nodes/node-1/proxy/stats/summary']!.stdout).toMatch(/^\{\n "node": \{\n {2}"nodeName": "node-1",/);
+    expect(out['/api/v1/nodes/node-1:10250/proxy/metrics/resource']!.stdout).toMatch(/^# HELP container_cpu_usage_seconds_total /);
+    expect(out['/api/v1/nodes/node-1/proxy/nosuch']!.stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+    expect(out['/api/v1/nodes/nosuch/proxy/healthz']!.stderr).toBe('Error from server (NotFound): nodes "nosuch" not found\n');
+
     await both(['scale', 'deployment', 'web', '--replicas=0']);
     await advance('30s');
     expect((await both(['get', '--raw', '/api/v1/namespaces/default/services/web:80/proxy/'])).stderr).toBe('Error from server (ServiceUnavailable): no endpoints available for service "web"\n');
+  });
+
+  it("refuses nodes/proxy to jane, and answers the proxy transport's error while the kubelet is down", async () => {
+    expect((await both(['--context', 'jane', 'get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stderr).toBe(
+      'Error from server (Forbidden): nodes "node-1" is forbidden: User "jane" cannot get resource "nodes/proxy" in API group "" at the cluster scope\n',
+    );
+    runPort(setup.session, 'sim fail kubelet/node-1');
+    expect(await controlSim(setup.served, 'fail kubelet/node-1')).toBe(200);
+    expect((await both(['get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stderr).toMatch(/^Error from server \(ServiceUnavailable\): error trying to reach service: dial tcp \d+\.\d+\.\d+\.\d+:10250: connect: connection refused\n$/);
+    runPort(setup.session, 'sim recover kubelet/node-1');
+    expect(await controlSim(setup.served, 'recover kubelet/node-1')).toBe(200);
+    await advance('10s');
+    expect((await both(['get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stdout).toBe('ok');
   });
 });

@@ -56,6 +56,7 @@ import { podAttach, podExec, podLogs } from './kubelet-proxy';
 import { connectRefusal, isConnect, podProxy, UPGRADEABLE } from './connect';
 import { proxied, proxyRequest } from './proxy-transport';
 import { serviceProxy } from './service-proxy';
+import { nodeProxy } from './node-proxy';
 import { isReview, review } from './reviews';
 import { checkEscalation } from './rbac-escalation';
 import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
@@ -346,6 +347,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   }
 
   if (info.resource === 'services' && req.subresource === 'proxy') return respond(proxied(serviceProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
+  if (info.resource === 'nodes' && req.subresource === 'proxy') return respond(proxied(nodeProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));

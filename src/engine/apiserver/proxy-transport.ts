@@ -56,11 +56,18 @@ export interface ProxyAnswer {
 
 /** Where ResourceLocation sends the request: the address, or the dial's own error (a port Go's net cannot resolve). */
 export interface ProxyTarget {
-  /** `pods` or `services`: the URL's resource, for the redirect and the rewritten links. */
+  /** `pods`, `services` or `nodes`: the URL's resource, for the redirect and the rewritten links. */
   resource: string;
   scheme: string;
   ip: string;
   port: number | string;
+  /** The kubelet transport's client certificate (a node's kubelet port), presented in the handshake. */
+  certificate?: { commonName: string; organizations: string[] };
+}
+
+/** The URL up to `/proxy`, as the client asked for it: what a redirect and rewritten links start with. */
+function proxyBase(target: ProxyTarget, req: ProxyRequest): string {
+  return target.resource === 'nodes' ? `/api/v1/nodes/${req.name}/proxy` : `/api/v1/namespaces/${req.namespace}/${target.resource}/${req.name}/proxy`;
 }
 
 /**
@@ -82,7 +89,7 @@ function forwardedHeaders(headers: ProxyRequest['headers'], forwardedUri: string
 }
 
 export function proxyTo(w: World, serverId: ComponentId, target: ProxyTarget, req: ProxyRequest): ProxyAnswer | StatusError {
-  const base = `/api/v1/namespaces/${req.namespace}/${target.resource}/${req.name}/proxy`;
+  const base = proxyBase(target, req);
   const [rawPath = '', query] = splitQuery(req.path);
   const appPath = locationPath(rawPath);
   // proxyRedirectsforRootPath: `…/proxy` without the slash is sent to `…/proxy/` first.
@@ -105,8 +112,9 @@ export function proxyTo(w: World, serverId: ComponentId, target: ProxyTarget, re
       path: sent,
       headers: forwardedHeaders(req.headers, base + rawPath),
       ...(req.body !== undefined && req.body !== '' ? { body: req.body } : {}),
-      // proxyTLSClientConfig: InsecureSkipVerify, as the address is an IP.
-      ...(target.scheme === 'https' ? { tls: { serverName: target.ip, insecure: true } } : {}),
+      // proxyTLSClientConfig: InsecureSkipVerify, as the address is an IP (so is kubeadm's kubelet
+      // transport: no --kubelet-certificate-authority, and the kubelet's certificate is self-signed).
+      ...(target.scheme === 'https' ? { tls: { serverName: target.ip, insecure: true, ...(target.certificate ? { certificate: target.certificate } : {}) } } : {}),
     },
     via: serverId,
   });
@@ -176,9 +184,12 @@ function relay(r: HttpGetResult, address: string, upgraded: boolean): ProxyAnswe
   else {
     const reply = r.reply;
     switch (reply.kind) {
-      case 'answer':
+      case 'answer': {
         if (upgraded && reply.status < 400) return { code: 500, reason: '', message: `invalid upgrade response: status code ${reply.status}` };
-        return { status: reply.status, body: reply.body, ...(reply.contentType !== undefined ? { contentType: reply.contentType } : {}) };
+        // A host process (the kubelet) frames its own headers; a Pod's app only names its type.
+        const contentType = reply.contentType ?? reply.head?.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+        return { status: reply.status, body: reply.body, ...(contentType !== undefined ? { contentType } : {}) };
+      }
       case 'refused':
         err = `dial tcp ${address}: connect: connection refused`;
         break;

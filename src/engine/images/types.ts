@@ -122,6 +122,8 @@ export interface TlsClient {
   caBundle?: string;
   /** ALPN offers h2 (curl does unless `--http1.1`): a Go server then answers over HTTP/2. */
   h2?: boolean;
+  /** A client certificate the cluster CA signed (kube-apiserver's apiserver-kubelet-client): its subject. */
+  certificate?: { commonName: string; organizations: string[] };
 }
 
 /**

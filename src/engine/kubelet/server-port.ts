@@ -6,12 +6,14 @@
  * and /healthz ask their own subresource, then `proxy`; /metrics and /stats theirs). Its serving
  * certificate is self-signed (no --rotate-server-certificates), so curl without `-k` stops at it.
  *
+ * kube-apiserver (`nodes/<name>/proxy`, the apiserver-kubelet-client certificate) is
+ * authenticated by its client certificate. What each path answers is server-paths.ts's.
+ *
  * Approximate: the webhooks' TokenReview and SubjectAccessReview requests are not drawn on the
- * trace (the decision is the same RBAC answer), a refusal names the last subresource tried, and
- * only /healthz and /pods answer (every other path is net/http's 404 page).
+ * trace (the decision is the same RBAC answer), and a refusal names the last subresource tried.
  */
-import type { Pod } from '../../k8s/types';
-import { authorize } from '../apiserver/auth';
+import { authorize, type UserInfo } from '../apiserver/auth';
+import type { ComponentId } from '../core/ids';
 import { authenticateToken } from '../apiserver/serviceaccount-token';
 import { handshake } from '../images/tls';
 import { goHead, httpDate, plainToTls } from '../images/http-wire';
@@ -19,8 +21,8 @@ import { utf8Length } from '../../k8s/utf8';
 import { EPOCH_MS } from '../../k8s/time';
 import type { HttpAnswer, HttpRequest } from '../images/types';
 import type { World } from '../world';
-import { listBody } from '../../k8s/wire-json';
-import { resourceInfo } from '../../k8s/resources';
+import { kubeletPathReply } from './server-paths';
+import type { KubeletState } from './state';
 
 export const KUBELET_PORT = 10250;
 
@@ -47,25 +49,33 @@ function answer(w: World, req: HttpRequest, status: number, body: string, conten
   return { status, body: req.method === 'HEAD' ? '' : body, head };
 }
 
+/**
+ * The kubelet's authenticator union: a client certificate the cluster CA signed (x509, its
+ * clientCAFile), else a bearer token checked by TokenReview (webhook).
+ */
+function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
+  const cert = req.tls?.certificate;
+  if (cert) return { name: cert.commonName, groups: [...cert.organizations, 'system:authenticated'] };
+  const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const token = auth === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
+  return token === undefined ? undefined : authenticateToken(w, token);
+}
+
 /** One request to `node`'s kubelet (running: the caller checked). */
 export function serveKubeletPort(w: World, node: string, req: HttpRequest): HttpAnswer {
   if (!req.tls) return plainToTls();
   const failure = handshake(req.tls, { issuerPem: selfSignedIssuer(node), names: [node], selfSigned: true });
   if (failure) return { status: 0, body: '', tlsFailure: failure };
-  const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  const token = auth === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
-  const user = token === undefined ? undefined : authenticateToken(w, token);
+  const user = authenticate(w, req);
   if (!user) return answer(w, req, 401, 'Unauthorized', TEXT);
-  const path = req.path.split('?')[0] ?? '/';
+  const at = req.path.indexOf('?');
+  const path = at < 0 ? req.path : req.path.slice(0, at);
   const verb = VERBS[req.method] ?? '';
   const subs = subresources(path);
   if (!subs.some((s) => authorize(w, user, verb, '', `nodes/${s}`, undefined, node))) {
     return answer(w, req, 403, `Forbidden (user=${user.name}, verb=${verb}, resource=nodes, subresource=${subs[subs.length - 1]!})`, TEXT);
   }
-  if (path === '/healthz') return answer(w, req, 200, 'ok', TEXT);
-  if (path === '/pods' || path === '/pods/') {
-    const pods = [...(w.etcd.kv.get('pods')?.values() ?? [])].filter((p) => (p as Pod).spec.nodeName === node);
-    return answer(w, req, 200, listBody(resourceInfo('pods')!, pods, undefined), 'application/json');
-  }
-  return answer(w, req, 404, '404 page not found\n', TEXT);
+  const self = w.components.get(`kubelet/${node}` as ComponentId) as KubeletState;
+  const reply = kubeletPathReply(w, self, req.method, path, at < 0 ? '' : req.path.slice(at + 1));
+  return answer(w, req, reply.status, reply.body, reply.contentType);
 }

@@ -7,6 +7,7 @@
 import { toYaml } from '../../k8s/printers/yaml';
 import type { ComponentId } from '../core/ids';
 import type { BaseFs } from '../images/fs';
+import { KUBELET_CONFIG } from '../kubelet/config-file';
 import { staticPodManifest, STATIC_POD_KINDS } from '../kubelet/static-pod-manifests';
 import { AUDIT_POLICY_YAML, auditLogFile } from '../apiserver/audit';
 import { staticPodExtraFlags } from '../topology/options';
@@ -14,56 +15,6 @@ import type { CniState } from '../node/cni-state';
 import { runtimeOf } from '../node/cri';
 import { factsOf } from '../node/runtime-impl';
 import type { World } from '../world';
-
-const KUBELET_CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
-authentication:
-  anonymous:
-    enabled: false
-  webhook:
-    cacheTTL: 0s
-    enabled: true
-  x509:
-    clientCAFile: /etc/kubernetes/pki/ca.crt
-authorization:
-  mode: Webhook
-  webhook:
-    cacheAuthorizedTTL: 0s
-    cacheUnauthorizedTTL: 0s
-cgroupDriver: systemd
-clusterDNS:
-- 10.96.0.10
-clusterDomain: cluster.local
-containerRuntimeEndpoint: ""
-cpuManagerReconcilePeriod: 0s
-crashLoopBackOff: {}
-evictionPressureTransitionPeriod: 0s
-fileCheckFrequency: 0s
-healthzBindAddress: 127.0.0.1
-healthzPort: 10248
-httpCheckFrequency: 0s
-imageMaximumGCAge: 0s
-imageMinimumGCAge: 0s
-kind: KubeletConfiguration
-logging:
-  flushFrequency: 0
-  options:
-    json:
-      infoBufferSize: "0"
-    text:
-      infoBufferSize: "0"
-  verbosity: 0
-memorySwap: {}
-nodeStatusReportFrequency: 0s
-nodeStatusUpdateFrequency: 0s
-rotateCertificates: true
-runtimeRequestTimeout: 0s
-shutdownGracePeriod: 0s
-shutdownGracePeriodCriticalPods: 0s
-staticPodPath: /etc/kubernetes/manifests
-streamingConnectionIdleTimeout: 0s
-syncFrequency: 0s
-volumeStatsAggPeriod: 0s
-`;
 
 /** kindnet's template (cmd/kindnetd/cni.go), whitespace and all. */
 function kindnetConflist(subnet: string): string {

@@ -24,16 +24,22 @@ const STATIC_POD_PROFILE: Record<string, { millicores: number; bytes: number }> 
   'kube-scheduler': { millicores: 3, bytes: 21 * MiB },
 };
 
-interface Sample {
+/** One running container's counters at a moment: what both /metrics/resource and /stats/summary report. */
+export interface ContainerUsage {
   container: string;
   namespace: string;
   pod: string;
+  /** The Pod's UID: a static Pod's is its manifest's config hash, as the file source sets it. */
+  podUid: string;
   cpuSeconds: number;
   workingSet: number;
   startTime: number;
 }
 
-function containers(w: World, self: KubeletState, at: number): Sample[] {
+type Sample = ContainerUsage;
+
+/** Every running container's counters at `at`, ordered by namespace, Pod and container. */
+export function containerUsage(w: World, self: KubeletState, at: number): ContainerUsage[] {
   const out: Sample[] = [];
   const rt = runtimeOf(w, self.host);
   if (rt) {
@@ -41,16 +47,24 @@ function containers(w: World, self: KubeletState, at: number): Sample[] {
       if (!runningAt(c, at)) continue;
       const sb = rt.sandboxes.get(c.sandboxId);
       if (!sb) continue;
-      out.push({ container: c.config.name, namespace: sb.podNamespace, pod: sb.podName, cpuSeconds: cpuNanosAt(w, c, at) / 1e9, workingSet: workingSetAt(c, at), startTime: c.startedAt ?? 0 });
+      out.push({ container: c.config.name, namespace: sb.podNamespace, pod: sb.podName, podUid: sb.podUid, cpuSeconds: cpuNanosAt(w, c, at) / 1e9, workingSet: workingSetAt(c, at), startTime: c.startedAt ?? 0 });
     }
   }
   for (const [pod, book] of Object.entries(self.staticPods)) {
     const name = pod.endsWith(`-${self.host}`) ? pod.slice(0, -(self.host.length + 1)) : pod;
     const profile = STATIC_POD_PROFILE[name];
     if (!profile || !book.running || book.startedAt > at || (book.finishedAt !== undefined && book.finishedAt <= at)) continue;
-    out.push({ container: name, namespace: 'kube-system', pod, cpuSeconds: (profile.millicores * (at - book.startedAt)) / 1e6, workingSet: profile.bytes, startTime: book.startedAt });
+    out.push({ container: name, namespace: 'kube-system', pod, podUid: book.hash, cpuSeconds: (profile.millicores * (at - book.startedAt)) / 1e6, workingSet: profile.bytes, startTime: book.startedAt });
   }
   return out.sort((a, b) => `${a.namespace}/${a.pod}/${a.container}`.localeCompare(`${b.namespace}/${b.pod}/${b.container}`));
+}
+
+/** The node's cumulative CPU seconds and working set: its containers plus the daemons no container accounts for. */
+export function nodeUsage(samples: readonly ContainerUsage[], at: number): { cpuSeconds: number; workingSet: number } {
+  return {
+    cpuSeconds: samples.reduce((n, s) => n + s.cpuSeconds, 0) + (NODE_DAEMONS.millicores * at) / 1e6,
+    workingSet: samples.reduce((n, s) => n + s.workingSet, 0) + NODE_DAEMONS.bytes,
+  };
 }
 
 function labels(s: Sample): string {
@@ -60,9 +74,8 @@ function labels(s: Sample): string {
 export function serveResourceMetrics(w: World, self: KubeletState, req: ResourceMetricsRequest): KubeletResponse {
   const at = Math.min(req.at, w.now);
   const ts = EPOCH_MS + at;
-  const samples = containers(w, self, at);
-  const nodeCpu = samples.reduce((n, s) => n + s.cpuSeconds, 0) + (NODE_DAEMONS.millicores * at) / 1e6;
-  const nodeMem = samples.reduce((n, s) => n + s.workingSet, 0) + NODE_DAEMONS.bytes;
+  const samples = containerUsage(w, self, at);
+  const { cpuSeconds: nodeCpu, workingSet: nodeMem } = nodeUsage(samples, at);
   const lines = [
     '# HELP container_cpu_usage_seconds_total [STABLE] Cumulative cpu time consumed by the container in core-seconds',
     '# TYPE container_cpu_usage_seconds_total counter',
