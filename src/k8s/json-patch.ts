@@ -32,7 +32,7 @@ export function jsonMergePatch(target: Json, patch: Json): Json {
   return out;
 }
 
-export type PatchResult = { ok: true; value: Json } | { ok: false; code: 400 | 422; message: string };
+export type PatchResult = { ok: true; value: Json } | { ok: false; code: 400 | 422 | 500; message: string };
 
 /** encoding/json's name for the JSON type of a value, in `cannot unmarshal <type> into ...`. */
 export function jsonTypeName(v: Json): string {

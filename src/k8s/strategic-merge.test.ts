@@ -107,3 +107,71 @@ describe('copy-on-write', () => {
     expect([live, patch]).toEqual(before);
   });
 });
+
+describe('directives on maps and lists (handleDirectiveInMergeMap, removeDirectives)', () => {
+  const live = { kind: 'Deployment', spec: { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'a', image: 'nginx' }] } } } };
+
+  it('empties a map patched with $patch: delete, and adds nothing where there was no map', () => {
+    expect(strategicMerge(live, { spec: { template: { metadata: { $patch: 'delete' } } } })).toEqual({ ...live, spec: { template: { ...live.spec.template, metadata: {} } } });
+    expect(strategicMerge(live, { spec: { strategy: { $patch: 'delete' } } })).toEqual(live);
+  });
+
+  it('refuses another $patch on a map, as an error that is no Status (500)', () => {
+    const e = catchMerge(live, { spec: { template: { $patch: 'merge', x: 1 } } });
+    expect([e.code, e.message]).toEqual([500, 'unknown patch type: merge in map: map[$patch:merge x:1]']);
+  });
+
+  it('takes a list the target lacks without the patch’s deletions', () => {
+    const patch = { spec: { template: { spec: { containers: [{ name: 'a', '$setElementOrder/env': [{ name: 'A' }], env: [{ name: 'A', value: '1' }, { $patch: 'delete', name: 'B' }] }] } } } };
+    const out = strategicMerge(live, patch) as typeof live;
+    expect(out.spec.template.spec.containers).toEqual([{ name: 'a', image: 'nginx', env: [{ name: 'A', value: '1' }] }]);
+  });
+
+  it('refuses a patch list out of its $setElementOrder, with upstream’s words', () => {
+    const patch = { metadata: { '$setElementOrder/finalizers': ['a', 'b'], finalizers: ['b', 'a'] } };
+    const e = catchMerge(cm('a'), patch);
+    expect([e.code, e.message]).toEqual([500, "The order in patch list:\n[b a]\n doesn't match $setElementOrder list:\n[a b]\n"]);
+    // Items the directive does not name are refused too; deletions are skipped.
+    const keyed = { spec: { template: { spec: { '$setElementOrder/containers': [{ name: 'a' }], containers: [{ name: 'a', image: 'x' }, { name: 'b', $patch: 'delete' }] } } } };
+    expect(() => strategicMerge(live, keyed)).not.toThrow();
+    expect(catchMerge(live, { spec: { template: { spec: { '$setElementOrder/containers': [{ name: 'a' }], containers: [{ name: 'z', image: 'x' }] } } } }).message).toBe(
+      "The order in patch list:\n[map[image:x name:z]]\n doesn't match $setElementOrder list:\n[map[name:a]]\n",
+    );
+  });
+});
+
+describe('the fields tagged per kind (merge-keys.ts)', () => {
+  it('merges a Service’s ports by port, and only a Service’s', () => {
+    const svc = { kind: 'Service', spec: { ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }, { name: 'https', port: 443, protocol: 'TCP', targetPort: 8443 }] } };
+    const patch = { spec: { '$setElementOrder/ports': [{ port: 443 }, { port: 9090 }], ports: [{ port: 443, targetPort: 9443 }, { name: 'metrics', port: 9090 }, { $patch: 'delete', port: 80 }] } };
+    expect(strategicMerge(svc, patch)).toEqual({ kind: 'Service', spec: { ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 9443 }, { name: 'metrics', port: 9090 }] } });
+    // A status patch's target is the status alone: the handler names the kind.
+    expect(strategicMerge({ spec: svc.spec }, { spec: { ports: [{ port: 443, targetPort: 1 }] } }, { kind: 'Service' })).toEqual({ spec: { ports: [svc.spec.ports[0], { ...svc.spec.ports[1], targetPort: 1 }] } });
+  });
+
+  it('replaces a PodDisruptionBudget’s selector, and merges a Deployment’s', () => {
+    const spec = { selector: { matchLabels: { app: 'web' } } };
+    const patch = { spec: { selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['web'] }] } } };
+    expect(strategicMerge({ kind: 'PodDisruptionBudget', spec }, patch)).toEqual({ kind: 'PodDisruptionBudget', ...patch });
+    expect(strategicMerge({ kind: 'Deployment', spec }, patch)).toEqual({ kind: 'Deployment', spec: { selector: { ...spec.selector, ...patch.spec.selector } } });
+  });
+
+  it('merges ownerReferences by uid: the controllers’ adoption and release patches', () => {
+    const other = { apiVersion: 'v1', kind: 'ConfigMap', name: 'x', uid: 'u-x' };
+    const rs = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u-rs', controller: true, blockOwnerDeletion: true };
+    const pod = { kind: 'Pod', metadata: { name: 'p', uid: 'u-p', ownerReferences: [other] } };
+    const adopted = strategicMerge(pod, { metadata: { ownerReferences: [rs], uid: 'u-p' } });
+    expect(adopted).toEqual({ kind: 'Pod', metadata: { name: 'p', uid: 'u-p', ownerReferences: [rs, other] } });
+    expect(strategicMerge(adopted, { metadata: { uid: 'u-p', ownerReferences: [{ $patch: 'delete', uid: 'u-rs' }] } })).toEqual(pod);
+  });
+});
+
+function catchMerge(target: unknown, patch: unknown): StrategicMergeError {
+  try {
+    strategicMerge(target, patch);
+  } catch (e) {
+    if (e instanceof StrategicMergeError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}

@@ -19,15 +19,14 @@
 import { patchMetaOf, type PatchMeta } from './merge-keys';
 import { own, setOwn } from './own';
 import { isMap } from './strategic-patch';
+import { goValue } from './printers/util';
+import { byKey, inElementOrder, itself, validateOrder } from './strategic-order';
+import { StrategicMergeError } from './strategic-error';
 
 type Json = unknown;
 type JsonMap = Record<string, Json>;
 
-/**
- * A malformed directive: mergepatch's ErrBadPatchFormatFor… errors, which kube-apiserver's
- * patch handler answers with 400 Bad Request and their own words.
- */
-export class StrategicMergeError extends Error {}
+export { StrategicMergeError } from './strategic-error';
 
 export interface MergeOptions {
   /**
@@ -35,6 +34,18 @@ export interface MergeOptions {
    * field sets (apiserver/apply/fieldset.ts) own such a list as one atomic field.
    */
   readonly atomicScalarLists?: boolean;
+  /** The object's kind, when the target does not say (a status patch's target is the status alone). */
+  readonly kind?: string;
+}
+
+/** The options, and the object's kind, which pins a few fields' tags (merge-keys.ts). */
+interface Run extends MergeOptions {
+  readonly kind: string;
+}
+
+function kindOf(v: Json): string {
+  const k = isMap(v) ? v['kind'] : undefined;
+  return typeof k === 'string' ? k : '';
 }
 
 const RETAIN_KEYS = '$retainKeys';
@@ -43,13 +54,17 @@ const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList';
 
 /** The strategic merge of `patch` into `target` (the top-level object, usually). */
 export function strategicMerge(target: Json, patch: Json, opts: MergeOptions = {}): Json {
-  return mergeValue(target, patch, '', '', opts);
+  return mergeValue(target, patch, '', '', { ...opts, kind: opts.kind ?? (kindOf(target) || kindOf(patch)) });
 }
 
 /** `field`'s value merged, the field being a key of the map the field `parent` holds. */
-function mergeValue(target: Json, patch: Json, field: string, parent: string, opts: MergeOptions): Json {
-  if (isMap(patch)) return mergeMap(target, patch, field, opts);
-  if (Array.isArray(patch)) return mergeList(patchMetaOf(field, parent), field, target, patch, opts);
+function mergeValue(target: Json, patch: Json, field: string, parent: string, opts: Run): Json {
+  if (isMap(patch)) {
+    // mergeMapHandler: a map tagged replace (a PodDisruptionBudget's selector) is the patch's.
+    if (isMap(target) && patchMetaOf(field, parent, opts.kind).replace) return stripDirectives(patch);
+    return mergeMap(target, patch, field, opts);
+  }
+  if (Array.isArray(patch)) return mergeList(patchMetaOf(field, parent, opts.kind), field, target, patch, opts);
   return patch;
 }
 
@@ -64,12 +79,18 @@ function directiveList(k: string, prefix: string, message: string): string {
   return k.slice(prefix.length + 1);
 }
 
-function mergeMap(target: Json, patch: JsonMap, field: string, opts: MergeOptions): JsonMap {
-  // mergeMap's replace directive: the patch, minus the directive, is the whole new value
-  // (`kubectl rollout undo daemonset` sends its template this way).
-  if (patch['$patch'] === 'replace') {
-    const { $patch: _directive, ...rest } = patch;
-    return stripDirectives(rest) as JsonMap;
+function mergeMap(target: Json, patch: JsonMap, field: string, opts: Run): JsonMap {
+  // handleDirectiveInMergeMap: with `$patch: replace` the patch, minus the directive, is the
+  // whole new value (`kubectl rollout undo daemonset` sends its template this way); with
+  // `$patch: delete` the map is left empty.
+  if (Object.hasOwn(patch, '$patch')) {
+    const directive = patch['$patch'];
+    if (directive === 'replace') {
+      const { $patch: _directive, ...rest } = patch;
+      return stripDirectives(rest) as JsonMap;
+    }
+    if (directive === 'delete') return {};
+    throw new StrategicMergeError(`unknown patch type: ${goValue(directive)} in map: ${goValue(patch)}`, 500);
   }
   const out: JsonMap = isMap(target) ? { ...target } : {};
   let directives = false;
@@ -78,7 +99,9 @@ function mergeMap(target: Json, patch: JsonMap, field: string, opts: MergeOption
   for (const k in patch) {
     if (!Object.hasOwn(patch, k) || (directives && (isDirective(k) || ordered?.has(k)))) continue;
     const v = patch[k];
-    if (v === null) delete out[k];
+    // A map that is only a directive (`$patch: delete`) for a key the target lacks, or holds no
+    // map under, is dropped: removeDirectives.
+    if (v === null || (isMap(v) && Object.hasOwn(v, '$patch') && !isMap(own(out, k)))) delete out[k];
     else setOwn(out, k, mergeValue(own(out, k), v, k, field, opts));
   }
   if (directives) {
@@ -90,7 +113,7 @@ function mergeMap(target: Json, patch: JsonMap, field: string, opts: MergeOption
 }
 
 /** `$retainKeys`, then the `$setElementOrder` lists; returns the lists these merged. */
-function applyDirectivesFirst(out: JsonMap, patch: JsonMap, field: string, opts: MergeOptions): Set<string> {
+function applyDirectivesFirst(out: JsonMap, patch: JsonMap, field: string, opts: Run): Set<string> {
   if (Object.hasOwn(patch, RETAIN_KEYS)) retainKeys(out, patch);
   const ordered = new Set<string>();
   for (const k in patch) {
@@ -121,28 +144,31 @@ function retainKeys(out: JsonMap, patch: JsonMap): void {
  * patch's, when only one has it), then in the directive's order. False when the list has no
  * merge strategy to order by; the main pass merges it then.
  */
-function orderList(out: JsonMap, patch: JsonMap, list: string, order: Json, field: string, opts: MergeOptions): boolean {
-  const meta = patchMetaOf(list, field);
+function orderList(out: JsonMap, patch: JsonMap, list: string, order: Json, field: string, opts: Run): boolean {
+  const meta = patchMetaOf(list, field, opts.kind);
   const keyOf = meta.mergeKey ? byKey(meta.mergeKey) : meta.scalarSet && !opts.atomicScalarLists ? itself : undefined;
   const live = own(out, list);
   const sent = own(patch, list);
   if (!keyOf || !Array.isArray(order) || (sent !== undefined && !Array.isArray(sent))) return false;
+  if (sent) validateOrder(sent, order, meta.mergeKey);
   let merged: Json[];
   if (Array.isArray(live) && sent) merged = mergeList(meta, list, live, sent, opts);
-  else if (sent) merged = sent;
+  else if (sent) merged = removeDirectives(sent) as Json[];
   else if (Array.isArray(live)) merged = live;
   else return false;
   setOwn(out, list, inElementOrder(merged, order, live, keyOf));
   return true;
 }
 
-function mergeList(meta: PatchMeta, field: string, cur: Json, patch: Json[], opts: MergeOptions): Json[] {
+function mergeList(meta: PatchMeta, field: string, cur: Json, patch: Json[], opts: Run): Json[] {
   if (meta.scalarSet && !opts.atomicScalarLists) return Array.isArray(cur) ? mergeScalarSet(cur, patch) : patch;
   const key = meta.mergeKey;
   // mergeSliceWithSpecialElements: `$patch: replace` makes the patch's other items the list;
   // deletions go first, then the rest merge into the live items.
   if (key && patch.some((p) => isMap(p) && p['$patch'] === 'replace')) return patch.filter((p) => !(isMap(p) && Object.hasOwn(p, '$patch')));
-  if (!key || !Array.isArray(cur) || !patch.every((p) => isMap(p) && Object.hasOwn(p, key))) return patch;
+  // A list the target lacks takes the patch's items, directives removed (mergeMap's removeDirectives).
+  if (!Array.isArray(cur)) return removeDirectives(patch) as Json[];
+  if (!key || !patch.every((p) => isMap(p) && Object.hasOwn(p, key))) return patch;
   let live = cur;
   const items: JsonMap[] = [];
   for (const p of patch as JsonMap[]) {
@@ -172,56 +198,30 @@ function mergeScalarSet(cur: Json[], patch: Json[]): Json[] {
  * treats it like the list's own key, a null deletes the list, a list the target lacks is set to
  * the values, and a list without the merge strategy is replaced by them.
  */
-function deleteFromList(out: JsonMap, k: string, values: Json, field: string, opts: MergeOptions): void {
+function deleteFromList(out: JsonMap, k: string, values: Json, field: string, opts: Run): void {
   const list = directiveList(k, DELETE_FROM_PRIMITIVE_LIST, 'invalid patch format of primitive list');
   const cur = own(out, list);
   if (values === null) delete out[list];
   else if (!Array.isArray(cur) || !Array.isArray(values)) setOwn(out, list, values);
   else {
-    const meta = patchMetaOf(list, field);
+    const meta = patchMetaOf(list, field, opts.kind);
     if (meta.scalarSet && !opts.atomicScalarLists) setOwn(out, list, cur.filter((v) => !values.includes(v)));
     // A keyed list's items are maps, never the scalars this names: upstream fails on the mixed types.
     else if (!meta.mergeKey) setOwn(out, list, values);
   }
 }
 
-type KeyOf = (x: Json) => Json;
-const itself: KeyOf = (x) => x;
-const byKey =
-  (key: string): KeyOf =>
-  (x) =>
-    isMap(x) && Object.hasOwn(x, key) ? x[key] : undefined;
-
 /**
- * normalizeElementOrder: `merged`'s items that `order` names, in its order, with the others (the
- * server's own) merged in by their place in `live` (mergeSortedSlice).
+ * removeDirectives, with discardNullValuesFromPatch before it: a map holding `$patch` is dropped
+ * whole (a deletion of what is not there), and nulls go.
  */
-function inElementOrder(merged: Json[], order: Json[], live: Json, keyOf: KeyOf): Json[] {
-  const rank = new Map<Json, number>();
-  order.forEach((o, i) => {
-    const k = keyOf(o);
-    if (k !== undefined && !rank.has(k)) rank.set(k, i);
-  });
-  const liveIndex = new Map<Json, number>();
-  if (Array.isArray(live)) {
-    live.forEach((x, i) => {
-      const k = keyOf(x);
-      if (k !== undefined && !liveIndex.has(k)) liveIndex.set(k, i);
-    });
-  }
-  const named = merged.filter((x) => rank.has(keyOf(x))).sort((a, b) => rank.get(keyOf(a))! - rank.get(keyOf(b))!);
-  const serverOnly = merged.filter((x) => !rank.has(keyOf(x))).sort((a, b) => (liveIndex.get(keyOf(a)) ?? 0) - (liveIndex.get(keyOf(b)) ?? 0));
-  const out: Json[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < serverOnly.length || j < named.length) {
-    if (j >= named.length) out.push(serverOnly[i++]);
-    else if (i >= serverOnly.length) out.push(named[j++]);
-    else {
-      const li = liveIndex.get(keyOf(serverOnly[i])) ?? -1;
-      const ri = liveIndex.get(keyOf(named[j])) ?? -1;
-      out.push(li >= 0 && ri >= 0 && li < ri ? serverOnly[i++] : named[j++]);
-    }
+function removeDirectives(v: Json): Json {
+  if (Array.isArray(v)) return v.filter((x) => !(isMap(x) && Object.hasOwn(x, '$patch'))).map(removeDirectives);
+  if (!isMap(v)) return v;
+  const out: JsonMap = {};
+  for (const k in v) {
+    const x = v[k];
+    if (Object.hasOwn(v, k) && x !== null && !(isMap(x) && Object.hasOwn(x, '$patch'))) setOwn(out, k, removeDirectives(x));
   }
   return out;
 }

@@ -126,4 +126,73 @@ describe('a custom resource (no Go struct: a JSON merge patch)', () => {
     const patch = threeWayPatch(cr(['a', 'b'], { type: 'Canary' }), { metadata: { finalizers: ['a'] }, spec: { strategy: { type: 'Blue' }, containers: [{ name: 'a', image: 'y' }] } }, live, false);
     expect(patch).toEqual({ metadata: { finalizers: ['a'] }, spec: { strategy: { type: 'Blue' }, containers: [{ name: 'a', image: 'y' }] } });
   });
+
+  it('sends the nulls of the last-applied diff only: a dropped key live or not, a new null, never a kept one', () => {
+    const w = (spec: Obj): Obj => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', creationTimestamp: null }, spec });
+    const live = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', creationTimestamp: '2025-09-01T09:00:00Z' }, spec: { a: '1' } };
+    expect(threeWayPatch(w({ a: '1', b: '2', n: null }), w({ a: '1', b: '2', n: null }), { ...live, spec: { a: '1', b: '2' } }, false)).toEqual({});
+    expect(toJsonCompact(threeWayPatch(w({ a: '1', b: '2', n: null }), w({ a: '1', n: null, m: null }), live, false))).toBe('{"spec":{"b":null,"m":null}}');
+  });
+});
+
+describe('three-way apply patch: the tagged fields of every served kind (bodies real kubectl sent)', () => {
+  const podSpec = (spec: Obj): Obj => ({ apiVersion: 'apps/v1', kind: 'Deployment', spec: { template: { spec } } });
+  const d1 = podSpec({
+    imagePullSecrets: [{ name: 'r1' }],
+    hostAliases: [{ ip: '10.0.0.1', hostnames: ['a'] }],
+    topologySpreadConstraints: [{ topologyKey: 'zone', maxSkew: 1, whenUnsatisfiable: 'DoNotSchedule' }],
+    containers: [
+      { name: 'a', image: 'nginx', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] },
+      { name: 'b', image: 'busybox' },
+    ],
+  });
+  const d2 = podSpec({
+    imagePullSecrets: [{ name: 'r1' }, { name: 'r2' }],
+    hostAliases: [{ ip: '10.0.0.1', hostnames: ['a', 'b'] }],
+    topologySpreadConstraints: [{ topologyKey: 'zone', maxSkew: 2, whenUnsatisfiable: 'DoNotSchedule' }],
+    containers: [{ name: 'a', image: 'nginx', env: [{ name: 'A', value: '1' }] }],
+  });
+  // Container b and a's env were taken out of the live object by a JSON patch first.
+  const live = podSpec({
+    containers: [{ image: 'nginx', imagePullPolicy: 'Always', name: 'a' }],
+    hostAliases: [{ hostnames: ['a'], ip: '10.0.0.1' }],
+    imagePullSecrets: [{ name: 'r1' }],
+    topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }],
+  });
+
+  it('merges imagePullSecrets, hostAliases and topologySpreadConstraints by key, and deletes what the manifest dropped whether or not the live object has it', () => {
+    expect(toJsonCompact(threeWayPatch(d1, d2, live))).toBe(
+      '{"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"a"}],"$setElementOrder/hostAliases":[{"ip":"10.0.0.1"}],"$setElementOrder/imagePullSecrets":[{"name":"r1"},{"name":"r2"}],"$setElementOrder/topologySpreadConstraints":[{"topologyKey":"zone"}],"containers":[{"$setElementOrder/env":[{"name":"A"}],"env":[{"name":"A","value":"1"},{"$patch":"delete","name":"B"}],"name":"a"},{"$patch":"delete","name":"b"}],"hostAliases":[{"hostnames":["a","b"],"ip":"10.0.0.1"}],"imagePullSecrets":[{"name":"r2"}],"topologySpreadConstraints":[{"maxSkew":2,"topologyKey":"zone"}]}}}}',
+    );
+  });
+
+  it('merges a Service’s ports by port', () => {
+    const svc = (ports: Obj[]): Obj => ({ apiVersion: 'v1', kind: 'Service', spec: { ports } });
+    const original = svc([{ name: 'http', port: 80, targetPort: 8080 }, { name: 'https', port: 443, targetPort: 8443 }]);
+    const modified = svc([{ name: 'https', port: 443, targetPort: 9443 }, { name: 'metrics', port: 9090 }]);
+    const current = svc([{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }, { name: 'https', port: 443, protocol: 'TCP', targetPort: 8443 }]);
+    expect(toJsonCompact(threeWayPatch(original, modified, current))).toBe('{"spec":{"$setElementOrder/ports":[{"port":443},{"port":9090}],"ports":[{"port":443,"targetPort":9443},{"name":"metrics","port":9090},{"$patch":"delete","port":80}]}}');
+    expect(threeWayPatch(modified, modified, { ...modified, spec: { ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 9443 }, { name: 'metrics', port: 9090, protocol: 'TCP', targetPort: 9090 }] } })).toEqual({});
+  });
+
+  it('sends a PodDisruptionBudget’s selector (patchStrategy replace) whole on every apply', () => {
+    const pdb = (selector: Obj): Obj => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', spec: { minAvailable: 1, selector } });
+    const m = pdb({ matchLabels: { app: 'web' } });
+    expect(toJsonCompact(threeWayPatch(m, m, m))).toBe('{"spec":{"selector":{"matchLabels":{"app":"web"}}}}');
+    // A Deployment's selector has no tag: it is diffed.
+    const d = { kind: 'Deployment', spec: { selector: { matchLabels: { app: 'web' } } } };
+    expect(threeWayPatch(d, d, d)).toEqual({});
+  });
+
+  it('deletes a key the manifest dropped even when the live object lost it already', () => {
+    const cm2 = (labels: Obj, data: Obj): Obj => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c2', labels }, data });
+    const patch = threeWayPatch(cm2({ x: '1', z: '2' }, { a: '1', b: '2' }), cm2({ x: '1' }, { a: '1' }), cm2({ x: '1' }, { a: '1' }));
+    expect(toJsonCompact(patch)).toBe('{"data":{"b":null},"metadata":{"labels":{"z":null}}}');
+  });
+
+  it('sends an explicit null wherever the live value is not null, so every apply of such a manifest patches', () => {
+    const manifest = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c3', creationTimestamp: null, labels: { x: null } }, data: { a: '1' } };
+    const current = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c3', creationTimestamp: '2025-09-01T09:00:00Z' }, data: { a: '1' } };
+    expect(toJsonCompact(threeWayPatch(manifest, manifest, current))).toBe('{"metadata":{"creationTimestamp":null,"labels":{"x":null}}}');
+  });
 });

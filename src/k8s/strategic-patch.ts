@@ -1,8 +1,9 @@
 /**
  * The three-way patch behind client-side `kubectl apply` (CreateThreeWayMergePatch): fields
  * that differ from the live object are set to the manifest's values; fields present in the
- * last-applied configuration but gone from the manifest are deleted (`null`); fields the user
- * never managed are left alone. The patch metadata comes from the one table kube-apiserver's
+ * last-applied configuration but gone from the manifest are deleted (`null`), whether or not the
+ * live object still has them (upstream diffs the deletions against last-applied alone); fields
+ * the user never managed are left alone. The patch metadata comes from the one table kube-apiserver's
  * patch handler (strategic-merge.ts) uses too (src/k8s/merge-keys.ts):
  *
  * - a list merged by key (containers by name, ...) is diffed item by item, and removed items get
@@ -55,6 +56,8 @@ export function deepEqual(a: Json, b: Json): boolean {
 /** Where a map being diffed sits: its field (the parent of its keys) and that field's tags. */
 interface Place {
   readonly typed: boolean;
+  /** The object's kind, which pins a few fields' tags (merge-keys.ts). */
+  readonly kind: string;
   readonly field: string;
   /** The map keeps only the keys it names (patchStrategy retainKeys): diffMaps' BuildRetainKeysDirective. */
   readonly retain: boolean;
@@ -63,36 +66,46 @@ interface Place {
 const UNTAGGED: PatchMeta = {};
 
 /**
- * The strategic-merge key for a list field. Service ports merge by `port`, which the server's
- * patch handler does not merge by, so such lists are compared by key but sent whole.
+ * The merge key of a merged list whose items all carry it. Upstream fails on an item without
+ * it; such a list is sent whole here.
  */
-function keyedBy(field: string, meta: PatchMeta, ...lists: Json[][]): { key: string; whole: boolean } | undefined {
-  const candidates = field === 'ports' ? [['containerPort', false], ['port', true]] as const : meta.mergeKey ? [[meta.mergeKey, false]] as const : [];
-  for (const [key, whole] of candidates) {
-    if (lists.every((l) => l.every((x) => isMap(x) && key in x))) return { key, whole };
-  }
+function keyedBy(meta: PatchMeta, ...lists: Json[][]): string | undefined {
+  const key = meta.mergeKey;
+  if (key && lists.every((l) => l.every((x) => isMap(x) && key in x))) return key;
   return undefined;
 }
 
+/**
+ * diffListsOfMaps, both ways merged as mergeMap merges the two patches: the manifest's items
+ * that are new to the live list whole (with what the manifest dropped since last applied, for an
+ * item the live list lost), changed ones as their diff, then a `$patch: delete` for each item the
+ * last-applied list had and the manifest dropped, live or not.
+ */
 function diffKeyedList(key: string, o: Json[] | undefined, m: Json[], c: Json[], at: Place): Json[] {
   const out: Json[] = [];
   const find = (list: Json[] | undefined, v: Json): JsonMap | undefined => list?.find((x) => isMap(x) && x[key] === v) as JsonMap | undefined;
   for (const item of m as JsonMap[]) {
     const cur = find(c, item[key]);
-    if (!cur) {
+    const was = find(o, item[key]);
+    if (!cur && !was) {
       out.push(item);
       continue;
     }
-    const sub = diffMap(find(o, item[key]), item, cur, at);
+    const sub = diffMap(was, item, cur, at);
     if (hasKeys(sub)) out.push({ [key]: item[key], ...sub });
   }
   for (const item of (o ?? []) as JsonMap[]) {
-    if (!isMap(item) || find(m, item[key]) || !find(c, item[key])) continue;
+    if (!isMap(item) || find(m, item[key])) continue;
     out.push({ [key]: item[key], $patch: 'delete' });
   }
   return out;
 }
 
+/**
+ * diffMaps(current, modified) without deletions merged with diffMaps(original, modified) with
+ * deletions only, as CreateThreeWayMergePatch builds it. `c` undefined: the live object lacks
+ * the map, so all of `m` is new.
+ */
 function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, at: Place): JsonMap {
   const patch: JsonMap = {};
   const kept: string[] | undefined = at.retain ? [] : undefined;
@@ -104,14 +117,20 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, at:
     const cv = own(c, k);
     const ov = own(o, k);
     if (mv === null) {
-      // An explicit null (`creationTimestamp: null` in generated manifests) only deletes a field
-      // this manifest used to set.
-      if (ov !== null && ov !== undefined && c && Object.hasOwn(c, k) && cv !== null) setOwn(patch, k, null);
+      // An explicit null (`creationTimestamp: null` in generated manifests) is a change wherever
+      // the live value is not null: every apply of such a manifest patches. A custom resource's
+      // JSON merge patch keeps only the nulls of the last-applied diff (keepOrDeleteNullInJsonPatch).
+      if (at.typed ? cv !== null : ov !== null) setOwn(patch, k, null);
       continue;
     }
-    const meta = at.typed ? patchMetaOf(k, at.field) : UNTAGGED;
-    if (isMap(mv) && isMap(cv)) {
-      const sub = diffMap(isMap(ov) ? ov : undefined, mv, cv, { typed: at.typed, field: k, retain: meta.retainKeys === true });
+    const meta = at.typed ? patchMetaOf(k, at.field, at.kind) : UNTAGGED;
+    if (isMap(mv) && meta.replace) {
+      // handleMapDiff's replace strategy sends the manifest's map whole, changed or not.
+      setOwn(patch, k, mv);
+      continue;
+    }
+    if (isMap(mv) && (isMap(cv) || isMap(ov))) {
+      const sub = diffMap(isMap(ov) ? ov : undefined, mv, isMap(cv) ? cv : undefined, { ...at, field: k, retain: meta.retainKeys === true });
       if (hasKeys(sub)) setOwn(patch, k, sub);
       continue;
     }
@@ -119,23 +138,28 @@ function diffMap(o: JsonMap | undefined, m: JsonMap, c: JsonMap | undefined, at:
       diffScalarSet(patch, k, ov, mv, cv);
       continue;
     }
-    if (Array.isArray(mv) && Array.isArray(cv) && at.typed) {
-      const keyed = keyedBy(k, meta, mv, cv, Array.isArray(ov) ? ov : []);
-      if (keyed) {
-        const sub = diffKeyedList(keyed.key, Array.isArray(ov) ? ov : undefined, mv, cv, { typed: true, field: k, retain: meta.retainKeys === true });
-        if (sub.length) setOwn(patch, k, keyed.whole ? mv : sub);
-        // diffLists: the order directive when the items changed or only their order did.
-        if (!keyed.whole && (sub.length > 0 || !sameOrder(keyed.key, mv, cv))) {
-          setOwn(patch, `$setElementOrder/${k}`, mv.map((x) => ({ [keyed.key]: (x as JsonMap)[keyed.key] })));
+    if (Array.isArray(mv) && (Array.isArray(cv) || Array.isArray(ov)) && at.typed) {
+      const live = Array.isArray(cv) ? cv : [];
+      const key = keyedBy(meta, mv, live, Array.isArray(ov) ? ov : []);
+      if (key && (Array.isArray(cv) || (Array.isArray(ov) && ov.length > 0))) {
+        const sub = diffKeyedList(key, Array.isArray(ov) ? ov : undefined, mv, live, { ...at, field: k, retain: meta.retainKeys === true });
+        // A list the live object lacks is new whole, unless the last-applied diff adds deletions
+        // (then it carries them, and their order directive).
+        if (!Array.isArray(cv) && deepEqual(sub, mv)) setOwn(patch, k, mv);
+        else {
+          if (sub.length) setOwn(patch, k, sub);
+          // diffLists: the order directive when the items changed or only their order did.
+          if (sub.length > 0 || !sameOrder(key, mv, live)) setOwn(patch, `$setElementOrder/${k}`, mv.map((x) => ({ [key]: (x as JsonMap)[key] })));
         }
         continue;
       }
     }
     if (!deepEqual(mv, cv)) setOwn(patch, k, mv);
   }
+  // updatePatchIfMissing, from the last-applied side: what the manifest dropped goes, whether
+  // or not the live object still has it.
   for (const k in o) {
-    if (!Object.hasOwn(o, k) || Object.hasOwn(m, k) || !c || !Object.hasOwn(c, k)) continue;
-    setOwn(patch, k, null);
+    if (Object.hasOwn(o, k) && !Object.hasOwn(m, k)) setOwn(patch, k, null);
   }
   // diffMaps: the kept keys go with a change, or when the live map (or the last-applied one) has
   // a key the manifest lacks — a defaulted `rollingUpdate` — which the server is to drop.
@@ -245,7 +269,7 @@ function deduplicateScalars(list: Json[]): Json[] {
  * dropped. `typed` false: a custom resource's JSON merge patch.
  */
 export function threeWayPatch(original: Json, modified: JsonMap, current: JsonMap, typed = true): JsonMap {
-  return diffMap(isMap(original) ? original : undefined, modified, current, { typed, field: '', retain: false });
+  return diffMap(isMap(original) ? original : undefined, modified, current, { typed, kind: kindOf(modified), field: '', retain: false });
 }
 
 /**
@@ -253,7 +277,12 @@ export function threeWayPatch(original: Json, modified: JsonMap, current: JsonMa
  * by item with their order stated. Fields `modified` lacks are deleted (`null`).
  */
 export function twoWayMergePatch(original: JsonMap, modified: JsonMap, typed = true): JsonMap {
-  return diffMap(original, modified, original, { typed, field: '', retain: false });
+  return diffMap(original, modified, original, { typed, kind: kindOf(modified) || kindOf(original), field: '', retain: false });
+}
+
+function kindOf(v: JsonMap): string {
+  const k = v['kind'];
+  return typeof k === 'string' ? k : '';
 }
 
 function sameOrder(key: string, a: Json[], b: Json[]): boolean {

@@ -435,8 +435,8 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         const target = view ? toServed(view, old) : statusOnly ? { status: old.status } : old;
         // A status patch's result is only read until update() takes its status, which it copies
         // unless handed over: it may share the untouched parts with the stored status.
-        const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}), statusOnly);
-        if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : { code: 422, reason: 'Invalid', message: patched.message });
+        const patched = applyPatchOfType(type, target, type === 'json' ? req.patchOps : (req.body ?? {}), statusOnly, info.kind);
+        if (!patched.ok) return fail(patched.code === 400 ? badRequest(patched.message) : patched.code === 500 ? { code: 500, reason: '', message: patched.message } : { code: 422, reason: 'Invalid', message: patched.message });
         if (view && req.subresource !== 'status') {
           const quoted = type === 'strategic' ? req.body : JSON.stringify(patched.value);
           const decoded = decodeStage(view, patched.value as KObject, 'patch', fieldValidationOf(req), quoted);

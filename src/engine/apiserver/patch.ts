@@ -23,7 +23,7 @@ export function mergePatch(target: Json, patch: Json, opts?: MergeOptions): Json
 }
 
 /** The object a PATCH request produces, by its Content-Type. */
-export function applyPatchOfType(type: PatchType, target: Json, patch: Json, shared = false): PatchResult {
+export function applyPatchOfType(type: PatchType, target: Json, patch: Json, shared = false, kind?: string): PatchResult {
   // Both merge patches are decoded into a map first: strategicPatchObject's json.Unmarshal, and
   // for a JSON merge patch the strict decoding kubectl's fieldValidation=Strict asks for.
   if (type !== 'json' && !isObject(patch)) {
@@ -34,10 +34,10 @@ export function applyPatchOfType(type: PatchType, target: Json, patch: Json, sha
     case 'strategic':
       try {
         // `shared`: the caller takes a result that shares what the patch left alone with the target.
-        return { ok: true, value: shared ? strategicMerge(target, patch) : mergePatch(target, patch) };
+        return { ok: true, value: shared ? strategicMerge(target, patch, { kind }) : mergePatch(target, patch, { kind }) };
       } catch (e) {
-        // interpretStrategicMergePatchError: a malformed directive is the client's 400.
-        if (e instanceof StrategicMergeError) return { ok: false, code: 400, message: e.message };
+        // interpretStrategicMergePatchError: a malformed directive is the client's 400; see StrategicMergeError.
+        if (e instanceof StrategicMergeError) return { ok: false, code: e.code, message: e.message };
         throw e;
       }
     case 'merge':

@@ -31,10 +31,13 @@ describe('three-way apply patch', () => {
     expect(result.spec.template.spec.containers).toEqual([{ name: 'nginx', image: 'nginx:2', imagePullPolicy: 'IfNotPresent' }]);
   });
 
-  it('compares service ports by port and sends the list whole', () => {
-    const m = { spec: { ports: [{ port: 80 }] } };
-    expect(threeWayPatch(m, m, { spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }] } })).toEqual({});
-    expect(threeWayPatch(m, { spec: { ports: [{ port: 81 }] } }, { spec: { ports: [{ port: 80, protocol: 'TCP' }] } })).toEqual({ spec: { ports: [{ port: 81 }] } });
+  it('merges service ports by port', () => {
+    const svc = (ports: object[]): Record<string, unknown> => ({ kind: 'Service', spec: { ports } });
+    const m = svc([{ port: 80 }]);
+    expect(threeWayPatch(m, m, svc([{ port: 80, protocol: 'TCP', targetPort: 80 }]))).toEqual({});
+    const patch = threeWayPatch(m, svc([{ port: 81 }]), svc([{ port: 80, protocol: 'TCP' }]));
+    expect(patch).toEqual({ spec: { ports: [{ port: 81 }, { port: 80, $patch: 'delete' }], '$setElementOrder/ports': [{ port: 81 }] } });
+    expect(applyPatch(svc([{ port: 80, protocol: 'TCP' }]), patch)).toEqual(svc([{ port: 81 }]));
   });
 
   it('keeps a container added to the manifest where the manifest puts it (the patch says the order)', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Deployment, Pod, ReplicaSet } from '../../../k8s/types';
+import type { Deployment, KObject, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { bind, create, deployment, fakeNode, get, podSpec, pods, waitFor } from '../controllers.testing';
 
@@ -70,6 +70,20 @@ describe('garbage collector', () => {
     expect(get<ReplicaSet>(sim, 'replicasets', rs.metadata.name!)!.metadata.finalizers).toEqual(['foregroundDeletion']);
     for (const p of pods(sim, rs.metadata.uid)) sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: p.metadata.name, gracePeriodSeconds: 0 });
     waitFor(sim, 'owners gone', () => !get(sim, 'deployments', 'fg') && !get(sim, 'replicasets', rs.metadata.name!));
+  });
+
+  it('takes a deleted owner out of a dependent that has another, by uid', () => {
+    const sim = Simulation.fromSnapshot(base.snapshot());
+    const owner = (name: string): { apiVersion: string; kind: string; name: string; uid: string } => {
+      const o = create<KObject>(sim, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: {} });
+      return { apiVersion: 'v1', kind: 'ConfigMap', name, uid: o.metadata.uid! };
+    };
+    const [a, b] = [owner('owner-a'), owner('owner-b')];
+    create(sim, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared', ownerReferences: [a, b] }, data: {} });
+    sim.advance(1000);
+    sim.request({ verb: 'delete', resource: 'configmaps', namespace: 'default', name: 'owner-b' });
+    waitFor(sim, 'b dropped', () => get(sim, 'configmaps', 'shared')?.metadata.ownerReferences?.length === 1);
+    expect(get(sim, 'configmaps', 'shared')!.metadata.ownerReferences).toEqual([a]);
   });
 
   it('deletes an object whose owner never existed', () => {

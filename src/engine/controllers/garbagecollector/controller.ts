@@ -87,32 +87,54 @@ function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
   return [...keys];
 }
 
-function patchOwnerRefs(ctx: ControllerContext, key: NodeKey, obj: KObject, refs: OwnerReference[]): void {
+/**
+ * GenerateDeleteOwnerRefStrategicMergeBytes through gc.patch: a strategic merge patch deleting
+ * the owners by uid (the dependent's uid a precondition), or — for a custom resource, which
+ * answers a strategic patch 415 — deleteOwnerRefJSONMergePatch: a JSON merge patch of the
+ * remaining references at a fresh resourceVersion.
+ */
+function deleteOwnerRefs(ctx: ControllerContext, key: NodeKey, obj: KObject, ownerUids: string[]): void {
   const { resource } = splitNodeKey(key);
-  const res = ctx.request({
-    verb: 'patch',
-    resource,
-    namespace: obj.metadata.namespace,
-    name: obj.metadata.name,
-    body: { metadata: { ownerReferences: refs.length ? refs : null } } as unknown as KObject,
-  });
+  const at = { verb: 'patch' as const, resource, namespace: obj.metadata.namespace, name: obj.metadata.name };
+  const body = { metadata: { uid: obj.metadata.uid, ownerReferences: ownerUids.map((uid) => ({ $patch: 'delete', uid })) } };
+  let res = ctx.request({ ...at, body: body as unknown as KObject });
+  if (statusCode(res) === 415) {
+    const fresh = ctx.request({ verb: 'get', resource, namespace: obj.metadata.namespace, name: obj.metadata.name });
+    if (!fresh.ok) {
+      if (statusCode(fresh) === 404) return;
+      throw new SyncError(fresh.error.message);
+    }
+    const meta = fresh.object!.metadata;
+    const rest = (meta.ownerReferences ?? []).filter((r) => !ownerUids.includes(r.uid));
+    const merge = { metadata: { resourceVersion: meta.resourceVersion, ownerReferences: rest.length ? rest : null } };
+    res = ctx.request({ ...at, patchType: 'merge', body: merge as unknown as KObject });
+  }
   if (!res.ok && statusCode(res) !== 404) throw new SyncError(res.error.message);
 }
 
+/**
+ * removeFinalizer: a JSON merge patch of the remaining finalizers at the resourceVersion just
+ * read (strategic merge would add them to the set instead of making them the list), retried on
+ * a conflict as retry.RetryOnConflict does (DefaultBackoff's 4 steps).
+ */
 function removeFinalizer(ctx: ControllerContext, key: NodeKey, obj: KObject, finalizer: string): void {
   const { resource } = splitNodeKey(key);
-  const rest = (obj.metadata.finalizers ?? []).filter((f) => f !== finalizer);
-  const res = ctx.request({
-    verb: 'patch',
-    resource,
-    namespace: obj.metadata.namespace,
-    name: obj.metadata.name,
-    // A JSON merge patch, as upstream's removeFinalizer sends: strategic merge would add the
-    // remaining finalizers to the set instead of making them the list.
-    patchType: 'merge',
-    body: { metadata: { finalizers: rest.length ? rest : null } } as unknown as KObject,
-  });
-  if (!res.ok && statusCode(res) !== 404) throw new SyncError(res.error.message);
+  const at = { resource, namespace: obj.metadata.namespace, name: obj.metadata.name };
+  for (let step = 1; ; step++) {
+    const fresh = ctx.request({ verb: 'get', ...at });
+    if (!fresh.ok) {
+      if (statusCode(fresh) === 404) return;
+      throw new SyncError(fresh.error.message);
+    }
+    const meta = fresh.object!.metadata;
+    const finalizers = meta.finalizers ?? [];
+    if (!finalizers.includes(finalizer)) return;
+    const rest = finalizers.filter((f) => f !== finalizer);
+    const body = { metadata: { resourceVersion: meta.resourceVersion, finalizers: rest.length ? rest : null } };
+    const res = ctx.request({ verb: 'patch', ...at, patchType: 'merge', body: body as unknown as KObject });
+    if (res.ok || statusCode(res) === 404) return;
+    if (statusCode(res) !== 409 || step >= 4) throw new SyncError(res.error.message);
+  }
 }
 
 function deleteObject(ctx: ControllerContext, key: NodeKey, obj: KObject, policy: 'Background' | 'Foreground' | 'Orphan'): void {
@@ -150,7 +172,7 @@ function orphan(ctx: ControllerContext, key: NodeKey, owner: KObject): void {
   for (const depKey of dependentsOf(graph(ctx), uid)) {
     const dep = lookup(ctx, depKey);
     if (!dep) continue;
-    patchOwnerRefs(ctx, depKey, dep, (dep.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid));
+    deleteOwnerRefs(ctx, depKey, dep, [uid]);
   }
   removeFinalizer(ctx, key, owner, ORPHAN);
 }
@@ -185,8 +207,7 @@ function attemptToDelete(ctx: ControllerContext, key: NodeKey): ReconcileResult 
   for (const r of refs) by[classify(ctx, obj, r)].push(r);
   if (by.solid.length > 0) {
     if (by.dangling.length === 0 && by.waiting.length === 0) return DONE;
-    const drop = new Set([...by.dangling, ...by.waiting].map((r) => r.uid));
-    patchOwnerRefs(ctx, key, obj, refs.filter((r) => !drop.has(r.uid)));
+    deleteOwnerRefs(ctx, key, obj, [...by.dangling, ...by.waiting].map((r) => r.uid));
     return DONE;
   }
   if (by.waiting.length > 0 && dependentsOf(graph(ctx), obj.metadata.uid ?? '').length > 0) {

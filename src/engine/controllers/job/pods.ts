@@ -73,18 +73,16 @@ export function deleteJobPod(ctx: ControllerContext, job: Job, pod: Pod): { ok: 
 }
 
 /**
- * removeTrackingFinalizerPatch: upstream sends `$deleteFromPrimitiveList/finalizers`; a merge
- * patch of the remaining list has the same effect on the stored Pod.
+ * removeTrackingFinalizerPatch: a strategic merge patch deleting the one finalizer from the set,
+ * so a finalizer another party adds meanwhile stays.
  */
 export function removeTrackingFinalizer(ctx: ControllerContext, pod: Pod): { ok: boolean; error?: string } {
-  const rest = (pod.metadata.finalizers ?? []).filter((f) => f !== JOB_TRACKING_FINALIZER);
   const res = ctx.request({
     verb: 'patch',
     resource: 'pods',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    patchType: 'merge',
-    body: { metadata: { finalizers: rest.length ? rest : null } } as unknown as KObject,
+    body: { metadata: { '$deleteFromPrimitiveList/finalizers': [JOB_TRACKING_FINALIZER] } } as unknown as KObject,
   });
   if (res.ok || statusCode(res) === 404) return { ok: true };
   return { ok: false, error: res.error.message };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pod, ReplicaSet } from '../../../k8s/types';
+import type { KObject, Pod, ReplicaSet } from '../../../k8s/types';
 import { Simulation } from '../../simulation';
 import { create, deployment, eventMessages, get, patch, podSpec, pods, readyAll, setPodRunning, waitFor } from '../controllers.testing';
 
@@ -68,17 +68,25 @@ describe('replicaset-controller', () => {
 
   it('adopts a matching orphan and releases a Pod whose labels stop matching', () => {
     const sim = fresh();
-    const orphan = create<Pod>(sim, 'pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'stray', labels: { tier: 'cache' } }, spec: podSpec() });
+    // A non-controller owner stays through adoption and release: both patches merge ownerReferences by uid.
+    const holder = create<KObject>(sim, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'holder' }, data: {} });
+    const holderRef = { apiVersion: 'v1', kind: 'ConfigMap', name: 'holder', uid: holder.metadata.uid! };
+    const orphan = create<Pod>(sim, 'pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'stray', labels: { tier: 'cache' }, ownerReferences: [holderRef] }, spec: podSpec() });
     sim.advance(500);
     const rs = create(sim, 'replicasets', replicaSet('cache', 2));
     waitFor(sim, '2 pods', () => pods(sim, rs.metadata.uid).length === 2);
     sim.advance(1000);
-    expect(get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'ReplicaSet', name: 'cache', uid: rs.metadata.uid, controller: true });
+    // The adopted reference comes first: a merged list puts the patch's new item in front.
+    expect(get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences).toEqual([
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'cache', uid: rs.metadata.uid, controller: true, blockOwnerDeletion: true },
+      holderRef,
+    ]);
     expect(pods(sim, rs.metadata.uid)).toHaveLength(2);
     expect(eventMessages(sim, 'SuccessfulCreate')).toHaveLength(1);
 
     patch(sim, 'pods', orphan.metadata.name!, { metadata: { labels: { tier: 'debug' } } });
-    waitFor(sim, 'released', () => (get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences ?? []).length === 0);
+    waitFor(sim, 'released', () => (get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences ?? []).length === 1);
+    expect(get<Pod>(sim, 'pods', 'stray')!.metadata.ownerReferences).toEqual([holderRef]);
     waitFor(sim, 'replacement', () => pods(sim, rs.metadata.uid).length === 2 && eventMessages(sim, 'SuccessfulCreate').length === 2);
   });
 

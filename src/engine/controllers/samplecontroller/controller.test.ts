@@ -124,6 +124,20 @@ describe('sample-controller', () => {
     expect(deployments(sim)).toEqual([]);
   });
 
+  it('lets the garbage collector take a deleted owner out of a Foo by JSON merge patch (custom resources refuse strategic ones)', () => {
+    const sim = fresh();
+    const owner = (name: string): { apiVersion: string; kind: string; name: string; uid: string } => {
+      const o = create<KObject>(sim, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: {} });
+      return { apiVersion: 'v1', kind: 'ConfigMap', name, uid: o.metadata.uid! };
+    };
+    const [a, b] = [owner('owner-a'), owner('owner-b')];
+    create(sim, 'foos', { ...foo('shared', 'shared'), metadata: { name: 'shared', ownerReferences: [a, b] } });
+    advance(sim, 1000);
+    sim.request({ verb: 'delete', resource: 'configmaps', namespace: 'default', name: 'owner-b' });
+    advance(sim, 10_000);
+    expect(get(sim, 'foos', 'shared')!.metadata.ownerReferences).toEqual([a]);
+  });
+
   it('names the controllers it knows when asked for another', () => {
     expect(fresh().setOptionalController('nope', true)).toEqual({ ok: false, message: 'unknown controller "nope" (known: sample)' });
   });

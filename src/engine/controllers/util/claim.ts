@@ -35,16 +35,26 @@ function canAdopt(ctx: ControllerContext, s: ClaimSpec): void {
   if (fresh.metadata.deletionTimestamp) throw new SyncError(`${s.ownerKind} ${o.metadata.namespace}/${o.metadata.name} has just been deleted at ${fresh.metadata.deletionTimestamp}`);
 }
 
-function patchOwners(ctx: ControllerContext, s: ClaimSpec, obj: KObject, refs: OwnerReference[]): boolean {
-  const res = ctx.request({
-    verb: 'patch',
-    resource: s.resource,
-    namespace: obj.metadata.namespace,
-    name: obj.metadata.name,
-    body: { metadata: { ownerReferences: refs.length ? refs : null } } as unknown as KObject,
-  });
+/**
+ * The strategic merge patches controller_ref_manager.go sends: adoption adds the controller
+ * reference (ownerRefControllerPatch), release deletes it by uid
+ * (GenerateDeleteOwnerRefStrategicMergeBytes); ownerReferences merge by uid, so other owners
+ * stay. Both carry the object's uid: a namesake created since fails (metadata.uid is immutable).
+ */
+function adoptPatch(obj: KObject, ref: OwnerReference): KObject {
+  return { metadata: { ownerReferences: [ref], uid: obj.metadata.uid } } as unknown as KObject;
+}
+
+function releasePatch(obj: KObject, ownerUid: string): KObject {
+  return { metadata: { uid: obj.metadata.uid, ownerReferences: [{ $patch: 'delete', uid: ownerUid }] } } as unknown as KObject;
+}
+
+/** False when the object is gone; a release also ignores Invalid, as ReleasePod does. */
+function patchOwners(ctx: ControllerContext, s: ClaimSpec, obj: KObject, body: KObject, release: boolean): boolean {
+  const res = ctx.request({ verb: 'patch', resource: s.resource, namespace: obj.metadata.namespace, name: obj.metadata.name, body });
   if (res.ok) return true;
-  if (statusCode(res) === 404) return false;
+  const code = statusCode(res);
+  if (code === 404 || (release && code === 422)) return false;
   throw new SyncError(res.error.message);
 }
 
@@ -67,8 +77,7 @@ export function claimObjects<T extends KObject>(ctx: ControllerContext, s: Claim
         continue;
       }
       if (ownerDeleting) continue;
-      const rest = (obj.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid);
-      patchOwners(ctx, s, obj, rest);
+      patchOwners(ctx, s, obj, releasePatch(obj, uid ?? ''), true);
       continue;
     }
     if (ownerDeleting || !match || obj.metadata.deletionTimestamp) continue;
@@ -77,8 +86,10 @@ export function claimObjects<T extends KObject>(ctx: ControllerContext, s: Claim
       canAdopt(ctx, s);
       adoptChecked = true;
     }
-    const refs = [...(obj.metadata.ownerReferences ?? []), newControllerRef(s.owner, s.ownerApiVersion, s.ownerKind)];
-    if (patchOwners(ctx, s, obj, refs)) claimed.push({ ...obj, metadata: { ...obj.metadata, ownerReferences: refs } });
+    const mine = newControllerRef(s.owner, s.ownerApiVersion, s.ownerKind);
+    // The merged list as the server orders it: a new item goes in front of the live ones.
+    const refs = [mine, ...(obj.metadata.ownerReferences ?? [])];
+    if (patchOwners(ctx, s, obj, adoptPatch(obj, mine), false)) claimed.push({ ...obj, metadata: { ...obj.metadata, ownerReferences: refs } });
   }
   return claimed;
 }
