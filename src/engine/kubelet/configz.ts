@@ -11,6 +11,7 @@
  * runs on (the world's timings), so what /configz says is what the kubelet does here.
  */
 import { parse } from 'yaml';
+import { goDuration } from '../../k8s/time';
 import { runtimeOf } from '../node/cri';
 import { factsOf } from '../node/runtime-impl';
 import type { World } from '../world';
@@ -28,16 +29,6 @@ interface ConfigFile {
   healthzBindAddress?: string;
   healthzPort?: number;
   logging?: { verbosity?: number };
-}
-
-/** time.Duration's String() for a whole number of milliseconds (`1m0s`, `4h0m0s`, `100ms`, `0s`). */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = (ms % 60_000) / 1000;
-  return h > 0 ? `${h}h${m}m${s}s` : m > 0 ? `${m}m${s}s` : `${s}s`;
 }
 
 /** A duration the file gives as 0s (or not at all) takes the kubelet's default. */

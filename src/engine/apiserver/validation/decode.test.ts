@@ -142,9 +142,18 @@ describe('empty lists and maps', () => {
     expect(ev).toHaveProperty('lastTimestamp', null);
   });
 
-  it('stay as they are inside a list or a map value, where Go keeps the element', () => {
-    const cm = ok(create('configmaps', { ...configMap('c'), data: { empty: '' } }).res);
-    expect(cm['data']).toEqual({ empty: '' });
+  it('leave structs alone, empty or not: an empty selector and an empty rule keep their meaning', () => {
+    const body = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'allow-all' },
+      spec: { podSelector: { matchLabels: {} }, ingress: [{}], policyTypes: ['Ingress'] },
+    };
+    const np = ok(create('networkpolicies', body).res) as unknown as { spec: Record<string, unknown> };
+    // The selector's empty map goes; the selector (select every Pod) stays, as does the one
+    // empty rule (allow everything) — only the empty collection itself is nil.
+    expect(np.spec['podSelector']).toEqual({});
+    expect(np.spec['ingress']).toEqual([{}]);
   });
 });
 
