@@ -232,7 +232,9 @@ export class Simulation {
     const muted = w.traceMuted;
     w.traceMuted = true;
     try {
-      const r = podLogs(w, namespace, pod, opts);
+      const server = pickServer(w, w.components.get(KUBECTL)!);
+      if ('network' in server) return undefined;
+      const r = podLogs(w, server.id, namespace, pod, opts);
       return r.ok ? r.text : undefined;
     } finally {
       w.traceMuted = muted;

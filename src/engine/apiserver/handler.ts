@@ -371,7 +371,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     case 'get': {
       if (req.subresource === 'log') {
         // kube-apiserver proxies to the kubelet of the Pod's node, which reads the runtime's log.
-        const logs = podLogs(w, ns ?? 'default', req.name ?? '', req.logOptions ?? {});
+        const logs = podLogs(w, serverId, ns ?? 'default', req.name ?? '', req.logOptions ?? {});
         if (!logs.ok) return fail({ code: logs.code, reason: logs.reason, message: logs.message });
         return respond({ ok: true, code: 200, text: logs.text, resourceVersion: '' });
       }

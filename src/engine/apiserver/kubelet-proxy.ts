@@ -47,8 +47,23 @@ function resolveContainer(pod: Pod, name: string, wanted: string | undefined): {
   return bad(msg);
 }
 
-/** `GET pods/<name>/log`: the container's log as the kubelet of its node serves it. */
-export function podLogs(w: World, namespace: string, podName: string, opts: LogOptions): KubeletResponse {
+/** LogLocation's query: the options set, keys sorted as url.Values.Encode writes them. */
+function logQuery(opts: LogOptions): string {
+  const params: [string, string][] = [];
+  if (opts.limitBytes !== undefined) params.push(['limitBytes', String(opts.limitBytes)]);
+  if (opts.previous) params.push(['previous', 'true']);
+  if (opts.sinceSeconds !== undefined) params.push(['sinceSeconds', String(opts.sinceSeconds)]);
+  if (opts.sinceTime !== undefined) params.push(['sinceTime', opts.sinceTime]);
+  if (opts.tailLines !== undefined) params.push(['tailLines', String(opts.tailLines)]);
+  if (opts.timestamps) params.push(['timestamps', 'true']);
+  return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+}
+
+/**
+ * `GET pods/<name>/log`: the container's log as the kubelet of its node serves it, the hop from
+ * `from` (a kube-apiserver) to that kubelet traced as the request it is.
+ */
+export function podLogs(w: World, from: ComponentId, namespace: string, podName: string, opts: LogOptions): KubeletResponse {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
   if (!pod) return { ok: false, code: 404, reason: 'NotFound', message: `pods "${podName}" not found` };
   const chosen = resolveContainer(pod, podName, opts.container);
@@ -58,11 +73,14 @@ export function podLogs(w: World, namespace: string, podName: string, opts: LogO
   if (!node) return { ok: true, text: '' };
   const kubelet = `kubelet/${node}` as ComponentId;
   const hostIP = w.machineSpecs.get(node)?.ip ?? node;
+  const query = logQuery(opts);
+  const path = `/containerLogs/${namespace}/${podName}/${chosen.container}${query ? `?${query}` : ''}`;
+  trace(w, { from, to: kubelet, kind: 'request', detail: { type: 'non-resource', method: 'GET', path, user: KUBELET_CLIENT_USER }, object: { kind: 'Pod', namespace, name: podName } });
   const refused: KubeletResponse = {
     ok: false,
     code: 500,
     reason: '',
-    message: `Get "https://${hostIP}:10250/containerLogs/${namespace}/${podName}/${chosen.container}": dial tcp ${hostIP}:10250: connect: connection refused`,
+    message: `Get "https://${hostIP}:10250${path}": dial tcp ${hostIP}:10250: connect: connection refused`,
   };
   if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');

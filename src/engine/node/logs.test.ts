@@ -30,6 +30,25 @@ describe('kubectl logs through the kubelet', () => {
 
     stopComponent(worldOf(sim), 'kubelet/node-1' as never);
     expect(logs(sim, 'web')).toMatchObject({ ok: false, code: 500, reason: '', text: 'Get "https://10.0.0.11:10250/containerLogs/default/web/api": dial tcp 10.0.0.11:10250: connect: connection refused' });
+    expect(logs(sim, 'web', { tailLines: 5, timestamps: true })).toMatchObject({ text: 'Get "https://10.0.0.11:10250/containerLogs/default/web/api?tailLines=5&timestamps=true": dial tcp 10.0.0.11:10250: connect: connection refused' });
+  });
+
+  it('is a hop from kube-apiserver to the kubelet in the trace, with LogLocation\'s query', () => {
+    const sim = bootCluster();
+    createPod(sim, podManifest('web', 'nginx:1.27'));
+    sim.advance(15_000);
+    const from = sim.lastTraceSeq + 1;
+    logs(sim, 'web', { tailLines: 3, sinceSeconds: 60 });
+    const hops = sim.traceSince(from).flatMap((r) => (r.kind === 'request' && r.detail.type === 'non-resource' ? [`${r.from} -> ${r.to}: ${r.detail.method} ${r.detail.path}`] : []));
+    expect(hops).toEqual(['kube-apiserver -> kubelet/node-1: GET /containerLogs/default/web/api?sinceSeconds=60&tailLines=3']);
+    // An unscheduled Pod has no location: nothing is dialled.
+    const unscheduled = podManifest('nowhere', 'nginx:1.27', { spec: { nodeSelector: { missing: 'label' } } });
+    delete unscheduled.spec.nodeName;
+    createPod(sim, unscheduled);
+    sim.advance(1_000);
+    const later = sim.lastTraceSeq + 1;
+    expect(logs(sim, 'nowhere')).toEqual({ ok: true, text: '' });
+    expect(sim.traceSince(later).filter((r) => r.kind === 'request' && r.detail.type === 'non-resource')).toEqual([]);
   });
 
   it('asks for a container name when there are several, and serves --previous after a restart', () => {

@@ -31,7 +31,11 @@ export interface ContainerUsage {
   pod: string;
   /** The Pod's UID: a static Pod's is its manifest's config hash, as the file source sets it. */
   podUid: string;
-  cpuSeconds: number;
+  /**
+   * Cumulative CPU in whole core-nanoseconds, as CRI's usageCoreNanoSeconds (a uint64) reports
+   * it: /stats/summary prints it, /metrics/resource divides it by 1e9 at print time.
+   */
+  cpuNanos: number;
   workingSet: number;
   startTime: number;
 }
@@ -47,22 +51,22 @@ export function containerUsage(w: World, self: KubeletState, at: number): Contai
       if (!runningAt(c, at)) continue;
       const sb = rt.sandboxes.get(c.sandboxId);
       if (!sb) continue;
-      out.push({ container: c.config.name, namespace: sb.podNamespace, pod: sb.podName, podUid: sb.podUid, cpuSeconds: cpuNanosAt(w, c, at) / 1e9, workingSet: workingSetAt(c, at), startTime: c.startedAt ?? 0 });
+      out.push({ container: c.config.name, namespace: sb.podNamespace, pod: sb.podName, podUid: sb.podUid, cpuNanos: Math.round(cpuNanosAt(w, c, at)), workingSet: workingSetAt(c, at), startTime: c.startedAt ?? 0 });
     }
   }
   for (const [pod, book] of Object.entries(self.staticPods)) {
     const name = pod.endsWith(`-${self.host}`) ? pod.slice(0, -(self.host.length + 1)) : pod;
     const profile = STATIC_POD_PROFILE[name];
     if (!profile || !book.running || book.startedAt > at || (book.finishedAt !== undefined && book.finishedAt <= at)) continue;
-    out.push({ container: name, namespace: 'kube-system', pod, podUid: book.hash, cpuSeconds: (profile.millicores * (at - book.startedAt)) / 1e6, workingSet: profile.bytes, startTime: book.startedAt });
+    out.push({ container: name, namespace: 'kube-system', pod, podUid: book.hash, cpuNanos: Math.round(profile.millicores * (at - book.startedAt) * 1e3), workingSet: profile.bytes, startTime: book.startedAt });
   }
   return out.sort((a, b) => `${a.namespace}/${a.pod}/${a.container}`.localeCompare(`${b.namespace}/${b.pod}/${b.container}`));
 }
 
-/** The node's cumulative CPU seconds and working set: its containers plus the daemons no container accounts for. */
-export function nodeUsage(samples: readonly ContainerUsage[], at: number): { cpuSeconds: number; workingSet: number } {
+/** The node's cumulative CPU nanoseconds and working set: its containers plus the daemons no container accounts for. */
+export function nodeUsage(samples: readonly ContainerUsage[], at: number): { cpuNanos: number; workingSet: number } {
   return {
-    cpuSeconds: samples.reduce((n, s) => n + s.cpuSeconds, 0) + (NODE_DAEMONS.millicores * at) / 1e6,
+    cpuNanos: samples.reduce((n, s) => n + s.cpuNanos, 0) + Math.round(NODE_DAEMONS.millicores * at * 1e3),
     workingSet: samples.reduce((n, s) => n + s.workingSet, 0) + NODE_DAEMONS.bytes,
   };
 }
@@ -75,11 +79,11 @@ export function serveResourceMetrics(w: World, self: KubeletState, req: Resource
   const at = Math.min(req.at, w.now);
   const ts = EPOCH_MS + at;
   const samples = containerUsage(w, self, at);
-  const { cpuSeconds: nodeCpu, workingSet: nodeMem } = nodeUsage(samples, at);
+  const { cpuNanos: nodeCpu, workingSet: nodeMem } = nodeUsage(samples, at);
   const lines = [
     '# HELP container_cpu_usage_seconds_total [STABLE] Cumulative cpu time consumed by the container in core-seconds',
     '# TYPE container_cpu_usage_seconds_total counter',
-    ...samples.map((s) => `container_cpu_usage_seconds_total${labels(s)} ${s.cpuSeconds} ${ts}`),
+    ...samples.map((s) => `container_cpu_usage_seconds_total${labels(s)} ${s.cpuNanos / 1e9} ${ts}`),
     '# HELP container_memory_working_set_bytes [STABLE] Current working set of the container in bytes',
     '# TYPE container_memory_working_set_bytes gauge',
     ...samples.map((s) => `container_memory_working_set_bytes${labels(s)} ${s.workingSet} ${ts}`),
@@ -88,7 +92,7 @@ export function serveResourceMetrics(w: World, self: KubeletState, req: Resource
     ...samples.map((s) => `container_start_time_seconds${labels(s)} ${(EPOCH_MS + s.startTime) / 1000} ${ts}`),
     '# HELP node_cpu_usage_seconds_total [STABLE] Cumulative cpu time consumed by the node in core-seconds',
     '# TYPE node_cpu_usage_seconds_total counter',
-    `node_cpu_usage_seconds_total ${nodeCpu} ${ts}`,
+    `node_cpu_usage_seconds_total ${nodeCpu / 1e9} ${ts}`,
     '# HELP node_memory_working_set_bytes [STABLE] Current working set of the node in bytes',
     '# TYPE node_memory_working_set_bytes gauge',
     `node_memory_working_set_bytes ${nodeMem} ${ts}`,

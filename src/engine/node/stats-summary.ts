@@ -34,7 +34,7 @@ interface MemoryStats {
 }
 
 interface Counters {
-  cpuSeconds: number;
+  cpuNanos: number;
   workingSet: number;
 }
 
@@ -44,9 +44,8 @@ function stamp(t: number): string {
 
 /** CPUStats from the counter now and one housekeeping interval ago (no rate before a full interval). */
 function cpu(now: Counters, before: Counters | undefined, at: number): CpuStats {
-  const nanos = Math.round(now.cpuSeconds * 1e9);
-  const rate = before ? Math.max(0, Math.round(((now.cpuSeconds - before.cpuSeconds) * 1e9) / (HOUSEKEEPING_MS / 1000))) : 0;
-  return { time: stamp(at), usageNanoCores: rate, usageCoreNanoSeconds: nanos };
+  const rate = before ? Math.max(0, Math.round((now.cpuNanos - before.cpuNanos) / (HOUSEKEEPING_MS / 1000))) : 0;
+  return { time: stamp(at), usageNanoCores: rate, usageCoreNanoSeconds: now.cpuNanos };
 }
 
 function memory(now: Counters, at: number): MemoryStats {
@@ -54,7 +53,7 @@ function memory(now: Counters, at: number): MemoryStats {
 }
 
 function sum(list: readonly Counters[]): Counters {
-  return { cpuSeconds: list.reduce((n, c) => n + c.cpuSeconds, 0), workingSet: list.reduce((n, c) => n + c.workingSet, 0) };
+  return { cpuNanos: list.reduce((n, c) => n + c.cpuNanos, 0), workingSet: list.reduce((n, c) => n + c.workingSet, 0) };
 }
 
 function key(u: ContainerUsage): string {

@@ -24,12 +24,16 @@ describe('kubectl create token', () => {
   it('-o yaml and -o json print the TokenRequest (JSON in the Go struct order), -o name its kind and group', () => {
     const sim = fresh();
     const yaml = kubectl(sim, 'create token default -o yaml --duration=2h').all;
-    expect(yaml.replace(/token: \S+/, 'token: T')).toBe(
+    // Issued at the simulated now (which depends on how long boot took); it expires 2 h later.
+    const issued = /creationTimestamp: "([^"]+)"/.exec(yaml)?.[1] ?? '';
+    const expires = new Date(Date.parse(issued) + 2 * 3600_000).toISOString().replace('.000Z', 'Z');
+    expect(issued).toMatch(/^2025-09-01T09:0\d:\d\dZ$/);
+    expect(yaml.replace(/token: \S+/, 'token: T').replace(issued, 'ISSUED').replace(expires, 'EXPIRES')).toBe(
       [
         'apiVersion: authentication.k8s.io/v1',
         'kind: TokenRequest',
         'metadata:',
-        '  creationTimestamp: "2025-09-01T09:01:07Z"',
+        '  creationTimestamp: "ISSUED"',
         '  name: default',
         '  namespace: default',
         'spec:',
@@ -38,20 +42,21 @@ describe('kubectl create token', () => {
         '  boundObjectRef: null',
         '  expirationSeconds: 7200',
         'status:',
-        '  expirationTimestamp: "2025-09-01T11:01:07Z"',
+        '  expirationTimestamp: "EXPIRES"',
         '  token: T',
         '',
       ].join('\n'),
     );
     const json = kubectl(sim, 'create token default -o json --audience=a --audience=b').all;
-    expect(json.replace(/"token": "[^"]+"/, '"token": "T"')).toBe(
+    const hourLater = new Date(Date.parse(issued) + 3600_000).toISOString().replace('.000Z', 'Z');
+    expect(json.replace(/"token": "[^"]+"/, '"token": "T"').replace(issued, 'ISSUED').replace(hourLater, 'EXPIRES')).toBe(
       `{
     "kind": "TokenRequest",
     "apiVersion": "authentication.k8s.io/v1",
     "metadata": {
         "name": "default",
         "namespace": "default",
-        "creationTimestamp": "2025-09-01T09:01:07Z"
+        "creationTimestamp": "ISSUED"
     },
     "spec": {
         "audiences": [
@@ -63,7 +68,7 @@ describe('kubectl create token', () => {
     },
     "status": {
         "token": "T",
-        "expirationTimestamp": "2025-09-01T10:01:07Z"
+        "expirationTimestamp": "EXPIRES"
     }
 }
 `,

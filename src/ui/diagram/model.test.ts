@@ -366,7 +366,9 @@ describe('toFlowGraph', () => {
   });
 
   it('draws a real cluster after a node is powered off: NotReady with the unreachable taints, its Pods 1/1 Running with Ready False', () => {
-    const run = realRun(['kubectl apply -f go-api.yaml', 'sim advance 30s', 'sim fail node/node-2', 'sim advance 60s']);
+    // The NoExecute taint comes one node-monitor-period after Unknown is first observed (upstream
+    // taints on the observed condition): 70 s covers the grace period and both passes.
+    const run = realRun(['kubectl apply -f go-api.yaml', 'sim advance 30s', 'sim fail node/node-2', 'sim advance 70s']);
     const g = toFlowGraph(run.components, run.objects, run.trace);
     const m = data(g, 'node:node-2') as MachineNodeData;
     expect(m).toMatchObject({ condition: 'NotReady', status: 'NotReady', poweredOff: true });

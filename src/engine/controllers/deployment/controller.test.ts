@@ -64,6 +64,21 @@ describe('deployment-controller', () => {
     expect(cond(d, 'Progressing')).toMatchObject({ status: 'True', reason: 'ReplicaSetUpdated', message: `ReplicaSet "nginx-${hash}" is progressing.` });
   });
 
+  it('persists the revision and NewReplicaSetCreated in one status update, then the rollout status in a second', () => {
+    const sim = fresh();
+    const from = sim.lastTraceSeq + 1;
+    create(sim, 'deployments', deployment('rev', 2));
+    waitFor(sim, 'replica set', () => rsOf(sim, 'rev').length === 1);
+    // The first sync's writes: upstream's getNewReplicaSet makes one UpdateStatus for the
+    // annotation and the condition together; syncRolloutStatus makes the next.
+    const writes = sim.traceSince(from).filter((r) => r.kind === 'request' && r.from === 'deployment-controller' && r.detail.type === 'resource' && r.detail.method !== 'GET');
+    const firstSync = writes.filter((r) => r.at === writes[0]!.at);
+    const calls = firstSync.map((r) => (r.kind === 'request' && r.detail.type === 'resource' ? `${r.detail.method} ${r.detail.resource}/${r.detail.subresource ?? ''}` : ''));
+    expect(calls).toEqual(['POST replicasets/', 'PUT deployments/status', 'PUT deployments/status']);
+    const d = dep(sim, 'rev');
+    expect(d.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('1');
+  });
+
   it('becomes Available and NewReplicaSetAvailable once the Pods are ready', () => {
     const sim = fresh();
     create(sim, 'deployments', deployment('web', 2));

@@ -72,15 +72,13 @@ function putStatus(s: DeploymentSync): void {
 }
 
 /**
- * SetDeploymentRevision, persisted at once through the status subresource, whose strategy keeps
- * annotations (the controller's role allows no patch of a Deployment). Upstream folds this write
- * into the status update its caller may make next; here it stays a write of its own, so a
- * rollout makes the requests (and the world draws the random numbers) it always did.
+ * SetDeploymentRevision on s.d only: the caller persists it with the Progressing condition in one
+ * `UpdateStatus`, as upstream's getNewReplicaSet does (the status strategy keeps annotations, and
+ * the controller's role allows no patch of a Deployment).
  */
 function setDeploymentRevision(s: DeploymentSync, revision: string): boolean {
   if (s.d.metadata.annotations?.[REVISION] === revision) return false;
   s.d = { ...s.d, metadata: { ...s.d.metadata, annotations: { ...s.d.metadata.annotations, [REVISION]: revision } } };
-  putStatus(s);
   return true;
 }
 
@@ -121,7 +119,7 @@ function getNewReplicaSet(s: DeploymentSync, oldRSs: ReplicaSet[], create: boole
       setCondition(s.d.status, newCondition('Progressing', 'True', Reason.FoundNewRS, `Found new replica set "${copy.metadata.name}"`, now(s)));
       needsUpdate = true;
     }
-    if (needsUpdate) writeStatus(s);
+    if (needsUpdate) putStatus(s);
     return copy;
   }
   if (!create) return undefined;
@@ -187,7 +185,7 @@ function getNewReplicaSet(s: DeploymentSync, oldRSs: ReplicaSet[], create: boole
     setCondition(s.d.status, newCondition('Progressing', 'True', Reason.NewReplicaSet, `Created new replica set "${created.metadata.name}"`, now(s)));
     needsUpdate = true;
   }
-  if (needsUpdate) writeStatus(s);
+  if (needsUpdate) putStatus(s);
   return created;
 }
 
