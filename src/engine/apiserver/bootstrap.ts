@@ -9,9 +9,11 @@ import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
 import type { World } from '../world';
 import type { UserInfo } from './auth';
-import { handleRequest } from './handler';
+import { handleRequest, lbAddress } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
+import { kubeadmUploads } from './kubeadm-uploads';
+import { clusterCaPem } from './cluster-ca';
 import { clusterCidrFor } from '../topology/pod-network';
 import { cloudControllerManagerObjects } from './cloud-bootstrap';
 import { seedIdentityLeases } from './identity-lease';
@@ -20,6 +22,7 @@ import { cniPluginOf } from '../node/cni-plugin';
 import { SYSTEM_PRIORITY_CLASSES } from './admission/priority-classes';
 import { seedRng, type RngState } from '../core/rng';
 import { cloneData } from '../core/clone';
+import { rfc3339 } from '../../k8s/time';
 
 export const APISERVER_USER: UserInfo = { name: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] };
 export const CSI_DRIVER = 'hostpath.csi.k8s.io';
@@ -145,7 +148,23 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     for (const pc of SYSTEM_PRIORITY_CLASSES) ensure(w, server, 'priorityclasses', undefined, cloneData(pc));
   });
   withStream(w, seedRng(w.seed ^ CSI_DRIVER_STREAM), () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
-  if (firstBoot) for (const [resource, obj] of kubeadmAddons(w.cluster?.proxyMode, clusterCidrFor(w.machines.length))) ensure(w, server, resource, 'kube-system', obj);
+  // kube-apiserver's legacytokentracking controller: the day it began tracking legacy tokens.
+  withStream(w, seedRng(w.seed ^ LEGACY_TOKEN_TRACKING_STREAM), () =>
+    ensure(w, server, 'configmaps', 'kube-system', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'kube-apiserver-legacy-service-account-token-tracking', namespace: 'kube-system' },
+      data: { since: rfc3339(w.now).slice(0, 10) },
+    } as KObject),
+  );
+  if (firstBoot) {
+    const endpoint = lbAddress(w);
+    for (const [resource, obj] of kubeadmAddons(endpoint, w.cluster?.proxyMode, clusterCidrFor(w.machines.length))) ensure(w, server, resource, 'kube-system', obj);
+    const uploads = kubeadmUploads({ endpoint, ha: w.apiServers.length > 1, podSubnet: clusterCidrFor(w.machines.length), caPem: clusterCaPem(w) });
+    withStream(w, seedRng(w.seed ^ KUBEADM_UPLOADS_STREAM), () => {
+      for (const cm of uploads) ensure(w, server, 'configmaps', cm.metadata.namespace, cm);
+    });
+  }
   // Only a cluster with a cloud provider has them, from a stream of their own.
   if (w.cluster?.cloudProvider) {
     withStream(w, seedRng(w.seed ^ CLOUD_STREAM), () => {
@@ -153,6 +172,10 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     });
   }
 }
+
+/** Seeds the streams the kubeadm-uploaded ConfigMaps and the legacy-token-tracking one draw their uids from. */
+const KUBEADM_UPLOADS_STREAM = 0xcad_c0f;
+const LEGACY_TOKEN_TRACKING_STREAM = 0x1e9_ac7;
 
 /** Seeds the stream cloud-controller-manager's RBAC objects draw their uids from. */
 const CLOUD_STREAM = 0xc10_ad;

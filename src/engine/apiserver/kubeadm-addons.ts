@@ -21,8 +21,32 @@ clientConnection:
   kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
 clusterCIDR: ${clusterCidr}
 kind: KubeProxyConfiguration
-mode: ${mode}
-`;
+mode: ${mode}`;
+}
+
+/**
+ * The kubeconfig kube-proxy reads (KubeProxyConfigMap19): the in-cluster CA and token files, and
+ * the control plane's endpoint. Both keys are `|-` blocks in kubeadm's template: no final newline.
+ */
+function kubeProxyKubeconfig(server: string): string {
+  return `apiVersion: v1
+kind: Config
+clusters:
+- cluster:
+    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt
+    server: ${server}
+  name: default
+contexts:
+- context:
+    cluster: default
+    namespace: default
+    user: default
+  name: default
+current-context: default
+users:
+- name: default
+  user:
+    tokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token`;
 }
 
 const COREFILE = `.:53 {
@@ -168,18 +192,21 @@ function kubeDnsService(): Service {
   };
 }
 
-function configMap(name: string, data: Record<string, string>): ConfigMap {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'kube-system' }, data };
+function configMap(name: string, data: Record<string, string>, labels?: Record<string, string>): ConfigMap {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'kube-system', ...(labels ? { labels } : {}) }, data };
 }
 
-/** In the order kubeadm applies them: CoreDNS first, then kube-proxy. [resource, object] pairs. */
-export function kubeadmAddons(proxyMode: ProxyMode = 'iptables', clusterCidr = KUBEADM_POD_SUBNET): [string, KObject][] {
+/**
+ * In the order kubeadm applies them: CoreDNS first, then kube-proxy. [resource, object] pairs.
+ * `endpoint` is the API endpoint (host:port) kube-proxy's kubeconfig names.
+ */
+export function kubeadmAddons(endpoint: string, proxyMode: ProxyMode = 'iptables', clusterCidr = KUBEADM_POD_SUBNET): [string, KObject][] {
   return [
     ['configmaps', configMap('coredns', { Corefile: COREFILE })],
     ['deployments', corednsDeployment()],
     ['services', kubeDnsService()],
     ['serviceaccounts', serviceAccount('coredns')],
-    ['configmaps', configMap('kube-proxy', { 'config.conf': kubeProxyConf(proxyMode, clusterCidr) })],
+    ['configmaps', configMap('kube-proxy', { 'config.conf': kubeProxyConf(proxyMode, clusterCidr), 'kubeconfig.conf': kubeProxyKubeconfig(`https://${endpoint}`) }, { app: 'kube-proxy' })],
     ['daemonsets', kubeProxyDaemonSet()],
     ['serviceaccounts', serviceAccount('kube-proxy')],
   ];

@@ -37,7 +37,7 @@ describe('node-ipam-controller', () => {
     expect(clusterCidrFor(1_025)).toBe('10.224.0.0/11');
     expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 256)).toEqual([]);
     expect(staticPodExtraFlags(undefined, 'kube-controller-manager', 1_024)).toEqual(['--cluster-cidr=10.244.0.0/14']);
-    const proxyConf = (cidr?: string): string => (kubeadmAddons('iptables', cidr).find(([, o]) => o.metadata.name === 'kube-proxy' && o.kind === 'ConfigMap')![1] as ConfigMap).data!['config.conf']!;
+    const proxyConf = (cidr?: string): string => (kubeadmAddons('10.0.0.10:6443', 'iptables', cidr).find(([, o]) => o.metadata.name === 'kube-proxy' && o.kind === 'ConfigMap')![1] as ConfigMap).data!['config.conf']!;
     expect(proxyConf()).toContain('clusterCIDR: 10.244.0.0/16\n');
     expect(proxyConf('10.224.0.0/11')).toContain('clusterCIDR: 10.224.0.0/11\n');
   });
