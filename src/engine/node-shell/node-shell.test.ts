@@ -170,7 +170,7 @@ describe('the node shell', () => {
   it('in nftables mode: kube-proxy logs its proxier, programs nftables and leaves iptables alone', () => {
     const s = new Simulation({ seed: 1, cluster: { proxyMode: 'nftables' } });
     const cm = s.objects<ConfigMap>('configmaps').find((c) => c.metadata.name === 'kube-proxy');
-    expect(cm?.data?.['config.conf']).toContain('mode: nftables\n');
+    expect(cm?.data?.['config.conf']).toMatch(/^mode: nftables$/m);
     const ruleset = text(s, 'node-1', 'nft list ruleset').out;
     expect(ruleset.startsWith('table ip kube-proxy {\n\tcomment "rules for kube-proxy"\n')).toBe(true);
     expect(ruleset).toContain(`10.96.0.1 . tcp . 443 : goto service-${nftServiceBase('default/kubernetes', 'TCP', 'https')}`);

@@ -64,8 +64,9 @@ describe("kubectl auth can-i for kubeadm's join identities", () => {
     // Anonymous may not ask can-i (system:basic-user is for authenticated users): ask for the object.
     const anonymous = '-n kube-public --as=system:anonymous --as-group=system:unauthenticated';
     expect(kubectl(sim, `auth can-i get configmaps ${anonymous}`).stderr).toContain('User "system:anonymous" cannot create resource "selfsubjectaccessreviews"');
-    // Authorized; the simulated kubeadm writes no cluster-info ConfigMap.
-    expect(kubectl(sim, `get configmap cluster-info ${anonymous}`).stderr).toBe('Error from server (NotFound): configmaps "cluster-info" not found\n');
+    const info = kubectl(sim, `get configmap cluster-info ${anonymous}`);
+    expect(info.stderr).toBe('');
+    expect(info.stdout).toMatch(/^NAME\s+DATA\s+AGE\ncluster-info\s+1\s+/);
     expect(kubectl(sim, `get configmap other ${anonymous}`).stderr).toBe('Error from server (Forbidden): configmaps "other" is forbidden: User "system:anonymous" cannot get resource "configmaps" in API group "" in the namespace "kube-public"\n');
   });
 });
