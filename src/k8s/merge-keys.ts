@@ -30,29 +30,6 @@ export interface PatchMeta {
   readonly kind?: string;
 }
 
-/**
- * The merge keys server-side apply's field sets (apiserver/apply/fieldset.ts) key list items by.
- * They are a subset of the patch tags below, kept as they were: SSA reads listMapKeys from the
- * OpenAPI schema, which this simulator approximates separately.
- */
-const SSA_MERGE_KEYS: ReadonlyMap<string, string> = new Map([
-  ['containers', 'name'],
-  ['initContainers', 'name'],
-  ['ephemeralContainers', 'name'],
-  ['volumes', 'name'],
-  ['env', 'name'],
-  ['volumeMounts', 'mountPath'],
-  ['ports', 'containerPort'],
-  ['conditions', 'type'],
-  ['podIPs', 'ip'],
-  ['hostIPs', 'ip'],
-]);
-
-/** The merge key of the list field `field` for server-side apply (a manifest's word: `constructor` has none). */
-export function mergeKeyOf(field: string): string | undefined {
-  return SSA_MERGE_KEYS.get(field);
-}
-
 const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'];
 
 /** Each field's tags, the first entry whose parent and kind fit winning. */

@@ -10,11 +10,10 @@
  */
 import type { KObject } from '../../../k8s/types';
 import { cloneData } from '../../core/clone';
-import { mergePatch } from '../patch';
-import { StrategicMergeError } from '../../../k8s/strategic-merge';
-import { badRequest, type StatusCause, type StatusError } from '../status';
+import type { StatusCause, StatusError } from '../status';
 import { semanticEqual } from '../validation/field';
-import { fieldPaths, fromFieldsV1, pathKey, pathString, removeAt, toFieldsV1, valueAt, type FieldPath } from './fieldset';
+import { fieldPaths, fieldSet, fromFieldsV1, pathKey, pathString, removeAt, toFieldsV1, type FieldPath } from './fieldset';
+import { mergeApplied } from './merge';
 
 export interface ApplyOptions {
   /** `?fieldManager=` (required for apply: kubectl sends `kubectl`, or `--field-manager`). */
@@ -50,8 +49,9 @@ export function entriesOf(obj: KObject | undefined): ManagedFieldsEntry[] {
 /** The object the apply produces (to go on through admission, validation and storage), or its failure. */
 export function applyConfiguration(live: KObject | undefined, config: KObject, opts: ApplyOptions, apiVersion: string, now: string): ApplyResult {
   const mine = (e: ManagedFieldsEntry): boolean => e.manager === opts.fieldManager && e.operation === 'Apply' && !e.subresource;
-  const paths = fieldPaths(config as unknown as Record<string, unknown>);
-  const sent = new Set(paths.map(pathKey));
+  const sentSet = fieldSet(config as unknown as Record<string, unknown>);
+  const paths = [...sentSet.values()].map((l) => l.path);
+  const sent = new Set(sentSet.keys());
   const entries = entriesOf(live);
   // skipNonAppliedManager: an object nobody applied yet has its fields owned by before-first-apply.
   if (live && entries.length === 0) {
@@ -60,11 +60,13 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
   }
 
   const conflicts: Conflict[] = [];
+  const liveSet = live && entries.some((e) => !mine(e)) ? fieldSet(live as unknown as Record<string, unknown>) : undefined;
   for (const entry of entries) {
     if (mine(entry)) continue;
     for (const p of fromFieldsV1(entry.fieldsV1)) {
-      if (p[p.length - 1] === '.' || !sent.has(pathKey(p))) continue;
-      if (!semanticEqual(valueAt(live, p), valueAt(config, p))) conflicts.push({ entry, path: p });
+      const k = pathKey(p);
+      if (p[p.length - 1] === '.' || !sent.has(k)) continue;
+      if (!semanticEqual(liveSet?.get(k)?.value, sentSet.get(k)!.value)) conflicts.push({ entry, path: p });
     }
   }
   if (conflicts.length && !opts.force) return { ok: false, error: conflictError(conflicts) };
@@ -77,19 +79,12 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
   const before = entries.find(mine);
   const others = new Set(entries.filter((e) => !mine(e)).flatMap((e) => fromFieldsV1(e.fieldsV1).map(pathKey)));
   const { managedFields: _drop, ...configMeta } = config.metadata ?? {};
-  let merged: KObject;
-  try {
-    // The field sets own a list of scalars whole (fieldset.ts), so the merge replaces it.
-    merged = (live ? mergePatch(live, { ...config, metadata: configMeta }, { atomicScalarLists: true }) : cloneData({ ...config, metadata: configMeta })) as KObject;
-  } catch (e) {
-    // The configuration is merged as a strategic patch would be: a malformed directive is a 400.
-    if (e instanceof StrategicMergeError) return { ok: false, error: badRequest(e.message) };
-    throw e;
-  }
+  const applied = { ...config, metadata: configMeta } as unknown as Record<string, unknown>;
+  const merged = (live ? mergeApplied(live as unknown as Record<string, unknown>, applied) : cloneData(applied)) as unknown as KObject;
   // Fields this manager applied before and no longer sends go, unless someone else owns them.
   for (const p of before ? fromFieldsV1(before.fieldsV1) : []) {
     const k = pathKey(p);
-    if (!sent.has(k) && !others.has(k)) removeAt(merged, p);
+    if (!sent.has(k) && !others.has(k)) removeAt(merged as unknown as Record<string, unknown>, p);
   }
 
   const entry: ManagedFieldsEntry = { manager: opts.fieldManager, operation: 'Apply', apiVersion, time: now, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(paths) };

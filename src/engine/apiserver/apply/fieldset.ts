@@ -1,15 +1,27 @@
 /**
  * Field sets of server-side apply (structured-merge-diff's fieldpath.Set), as paths of FieldsV1
- * keys: `f:<field>` for a struct field or map key, `k:{"name":"web"}` for an item of a list merged
- * by key (the strategic-merge keys of `src/k8s/merge-keys.ts`), `.` for the item itself. Every
- * other list is atomic (one leaf), and so is every scalar.
+ * keys, computed as SMD's typed/tofieldset.go walks an object against the schema of
+ * `src/k8s/list-types.ts`: `f:<field>` for a struct field or map key, `k:{…}` for an item of a
+ * list-map (every key, by name, as SMD's sorted key FieldList serializes), `v:<json>` for an
+ * item of a set, `.` for a list-map item (or a map's struct value) being a member itself. An
+ * atomic list, struct or map is one leaf, as is every scalar.
  *
- * Approximate: structs that upstream marks atomic (a LabelSelector) are tracked field by field,
- * and a list item's key is its one merge key (a container port's `protocol` is not part of it).
+ * A kind the table does not know (a custom resource) is walked untyped: objects field by field,
+ * lists atomic. Approximate there: upstream walks a CRD's structural schema, and an untyped
+ * object marks every key as a member (`.`), which this walk does not.
  */
-import { mergeKeyOf } from '../../../k8s/merge-keys';
+import { KIND_TYPES, STRUCTS, type FieldSchema, type StructSchema } from '../../../k8s/list-types';
 
 export type FieldPath = readonly string[];
+
+/** A path of the set and the value it names in the object the set was computed from. */
+export interface Leaf {
+  readonly path: FieldPath;
+  readonly value: unknown;
+}
+
+/** A field set keyed by pathKey, with the values of the object it came from. */
+export type FieldSet = Map<string, Leaf>;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -18,45 +30,107 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** Identity fields: they name the object, nobody owns them (upstream strips them from every set). */
 const IDENTITY_META = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink']);
 
-/** The leaf paths an applied configuration sets (or, for `status`, the paths of its status alone). */
-export function fieldPaths(obj: Record<string, unknown>, part: 'main' | 'status' = 'main'): FieldPath[] {
-  const out: FieldPath[] = [];
+const OBJECT_META = STRUCTS['meta.v1.ObjectMeta'];
+
+/** The schema of an object's kind (undefined: untyped). */
+export function rootSchema(kind: unknown): StructSchema | undefined {
+  const type = typeof kind === 'string' ? KIND_TYPES[kind] : undefined;
+  return type === undefined ? undefined : STRUCTS[type];
+}
+
+/** The schema of the struct a field holds (its items', for a list; its values', for a map). */
+export function structOf(fs: FieldSchema | undefined): StructSchema | undefined {
+  return fs?.t === undefined ? undefined : STRUCTS[fs.t];
+}
+
+/**
+ * The `k:` segment of a list-map item, or undefined when it names none of the keys (SMD rejects
+ * such an item). A key the item omits takes its schema default (a port's protocol `TCP`), and
+ * one with no default is left out (typed/helpers.go keyedAssociativeListItemToPathElement).
+ */
+export function itemKey(item: unknown, fs: FieldSchema): string | undefined {
+  if (!isObject(item)) return undefined;
+  const names = [...(fs.k ?? [])].sort();
+  const parts: string[] = [];
+  for (const n of names) {
+    const v = Object.hasOwn(item, n) ? item[n] : fs.d?.[n];
+    if (v !== undefined) parts.push(`${JSON.stringify(n)}:${JSON.stringify(v)}`);
+  }
+  return parts.length === 0 ? undefined : `k:{${parts.join(',')}}`;
+}
+
+/** The segment of a list's item, or undefined when the list is atomic (or the item unkeyable). */
+export function itemSegment(item: unknown, fs: FieldSchema | undefined): string | undefined {
+  if (fs?.l === 'set') return isObject(item) || Array.isArray(item) ? undefined : `v:${JSON.stringify(item)}`;
+  if (fs?.l === 'map') return itemKey(item, fs);
+  return undefined;
+}
+
+/** The field set of an object (or, for `status`, of its status alone). */
+export function fieldSet(obj: Record<string, unknown>, part: 'main' | 'status' = 'main'): FieldSet {
+  const out: FieldSet = new Map();
+  const schema = rootSchema(obj.kind);
   if (part === 'status') {
-    if (obj.status !== undefined && obj.status !== null) collect(obj.status, 'status', ['f:status'], out);
+    if (obj.status !== undefined) walk(obj.status, schema?.status, ['f:status'], out);
     return out;
   }
   for (const [k, v] of Object.entries(obj)) {
     if (k === 'apiVersion' || k === 'kind' || k === 'status') continue;
     if (k === 'metadata' && isObject(v)) {
-      for (const [mk, mv] of Object.entries(v)) if (!IDENTITY_META.has(mk)) collect(mv, mk, ['f:metadata', `f:${mk}`], out);
+      for (const [mk, mv] of Object.entries(v)) if (!IDENTITY_META.has(mk)) walk(mv, OBJECT_META?.[mk], ['f:metadata', `f:${mk}`], out);
       continue;
     }
-    collect(v, k, [`f:${k}`], out);
+    walk(v, schema?.[k], [`f:${k}`], out);
   }
   return out;
 }
 
-function collect(value: unknown, field: string, prefix: FieldPath, out: FieldPath[]): void {
-  if (isObject(value)) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) out.push(prefix);
-    for (const [k, v] of entries) collect(v, k, [...prefix, `f:${k}`], out);
+/** The leaf paths of fieldSet. */
+export function fieldPaths(obj: Record<string, unknown>, part: 'main' | 'status' = 'main'): FieldPath[] {
+  return [...fieldSet(obj, part).values()].map((l) => l.path);
+}
+
+const add = (out: FieldSet, path: FieldPath, value: unknown): void => {
+  out.set(pathKey(path), { path, value });
+};
+
+function walk(value: unknown, fs: FieldSchema | undefined, at: FieldPath, out: FieldSet): void {
+  if (Array.isArray(value)) {
+    if (fs?.l !== 'set' && fs?.l !== 'map') return add(out, at, value);
+    const segs = value.map((item) => itemSegment(item, fs));
+    // An item SMD cannot name makes the list unusable as a set or map: kept whole here.
+    if (segs.some((s) => s === undefined)) return add(out, at, value);
+    const seen = new Set<string>();
+    const dup = new Set(segs.filter((s) => (seen.has(s!) ? true : (seen.add(s!), false))));
+    const struct = structOf(fs);
+    value.forEach((item, i) => {
+      const seg = segs[i]!;
+      const path = [...at, seg];
+      // A duplicated item is owned whole (tofieldset.go visitListItems).
+      if (dup.has(seg)) return add(out, path, item);
+      if (fs.l === 'set') return add(out, path, item);
+      add(out, [...path, '.'], item);
+      for (const [k, v] of Object.entries(item as Record<string, unknown>)) walk(v, struct?.[k], [...path, `f:${k}`], out);
+    });
     return;
   }
-  const key = mergeKeyOf(field);
-  if (Array.isArray(value) && key && value.every((i) => isObject(i) && Object.hasOwn(i, key))) {
-    for (const item of value as Record<string, unknown>[]) {
-      const at = [...prefix, `k:${JSON.stringify({ [key]: item[key] })}`];
-      out.push([...at, '.']);
-      for (const [k, v] of Object.entries(item)) collect(v, k, [...at, `f:${k}`], out);
+  if (!isObject(value) || fs?.a) return add(out, at, value);
+  const entries = Object.entries(value);
+  if (entries.length === 0) return add(out, at, value);
+  if (fs?.m) {
+    // A map's keys are members of the set; a struct value's key is so with its fields (`.`).
+    const elem: FieldSchema | undefined = fs.t === undefined ? undefined : { t: fs.t };
+    for (const [k, v] of entries) {
+      walk(v, elem, [...at, `f:${k}`], out);
+      if (isObject(v) && Object.keys(v).length > 0) add(out, [...at, `f:${k}`, '.'], v);
     }
     return;
   }
-  out.push(prefix);
+  const struct = structOf(fs);
+  for (const [k, v] of entries) walk(v, struct?.[k], [...at, `f:${k}`], out);
 }
 
 export const pathKey = (p: FieldPath): string => p.join('\u0000');
-export const keyPath = (k: string): FieldPath => k.split('\u0000');
 
 /** The FieldsV1 trie of a set of paths, keys sorted as the apiserver serializes them. */
 export function toFieldsV1(paths: Iterable<FieldPath>): Record<string, unknown> {
@@ -87,41 +161,40 @@ export function fromFieldsV1(trie: unknown, prefix: FieldPath = []): FieldPath[]
   return out;
 }
 
-/** The list item a `k:` segment names, and its index. */
-function itemIndex(list: unknown[], seg: string): number {
-  const keys = JSON.parse(seg.slice(2)) as Record<string, unknown>;
-  return list.findIndex((i) => isObject(i) && Object.entries(keys).every(([k, v]) => i[k] === v));
-}
-
-/** The value at a path (`.` is the list item itself), or undefined. */
-export function valueAt(obj: unknown, p: FieldPath): unknown {
-  let cur: unknown = obj;
-  for (const seg of p) {
-    if (seg === '.') return cur;
-    if (seg.startsWith('f:')) cur = isObject(cur) ? cur[seg.slice(2)] : undefined;
-    else if (seg.startsWith('k:') && Array.isArray(cur)) {
-      const i = itemIndex(cur, seg);
-      cur = i >= 0 ? cur[i] : undefined;
-    } else return undefined;
-    if (cur === undefined) return undefined;
-  }
-  return cur;
-}
-
-/** Removes the field or list item a path names, in place (a `.` path removes the item). */
-export function removeAt(obj: unknown, p: FieldPath): void {
+/**
+ * Removes the field or list item a path names from an object of kind `kind`, in place (a `.`
+ * path removes the item). Items are found by their segment under the schema, so an item that
+ * omits a defaulted key still answers to the key with the default.
+ */
+export function removeAt(obj: Record<string, unknown>, p: FieldPath): void {
   const last = p[p.length - 1] === '.' ? p.length - 2 : p.length - 1;
-  const parent = valueAt(obj, p.slice(0, last));
-  const seg = p[last];
-  if (seg === undefined) return;
-  if (seg.startsWith('f:') && isObject(parent)) delete parent[seg.slice(2)];
-  else if (seg.startsWith('k:') && Array.isArray(parent)) {
-    const i = itemIndex(parent, seg);
-    if (i >= 0) parent.splice(i, 1);
+  let cur: unknown = obj;
+  let fs: FieldSchema | undefined;
+  let struct = rootSchema(obj.kind);
+  for (let i = 0; i <= last; i++) {
+    const seg = p[i]!;
+    const final = i === last;
+    if (seg.startsWith('f:') && isObject(cur)) {
+      const name = seg.slice(2);
+      if (final) return void delete cur[name];
+      fs = i === 1 && p[0] === 'f:metadata' ? OBJECT_META?.[name] : fs?.m ? (fs.t === undefined ? undefined : { t: fs.t }) : struct?.[name];
+      cur = cur[name];
+      struct = structOf(fs);
+    } else if (Array.isArray(cur) && (seg.startsWith('k:') || seg.startsWith('v:'))) {
+      const list = cur;
+      const idx = list.findIndex((item) => itemSegment(item, fs) === seg);
+      if (idx < 0) return;
+      if (final) return void list.splice(idx, 1);
+      cur = list[idx];
+      fs = undefined;
+    } else return;
   }
 }
 
-/** fieldpath.Path.String(): `.spec.replicas`, `.spec.template.spec.containers[name="web"].image`. */
+/**
+ * fieldpath.Path.String(): `.spec.replicas`, `.spec.template.spec.containers[name="web"].image`,
+ * `[containerPort=80,protocol="TCP"]` for a list-map item, `[="example.com/x"]` for a set's.
+ */
 export function pathString(p: FieldPath): string {
   let s = '';
   for (const seg of p) {
@@ -130,7 +203,7 @@ export function pathString(p: FieldPath): string {
     else if (seg.startsWith('k:')) {
       const keys = JSON.parse(seg.slice(2)) as Record<string, unknown>;
       s += `[${Object.entries(keys).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(',')}]`;
-    }
+    } else if (seg.startsWith('v:')) s += `[=${seg.slice(2)}]`;
   }
   return s;
 }

@@ -13,7 +13,7 @@
 import type { KObject } from '../../../k8s/types';
 import { semanticEqual } from '../validation/field';
 import { entriesOf, sortManagedFields, type ManagedFieldsEntry } from './apply';
-import { fieldPaths, fromFieldsV1, pathKey, toFieldsV1, valueAt, type FieldPath } from './fieldset';
+import { fieldSet, fromFieldsV1, pathKey, toFieldsV1, type FieldPath, type FieldSet } from './fieldset';
 
 export interface UpdateManager {
   manager: string;
@@ -25,11 +25,14 @@ export interface UpdateManager {
 
 const REPLICAS: FieldPath = ['f:spec', 'f:replicas'];
 
-/** The leaf paths of the part of the object this write may change. */
-function pathsOf(obj: KObject | undefined, sub: UpdateManager['subresource']): FieldPath[] {
-  if (!obj) return [];
-  if (sub === 'scale') return valueAt(obj, REPLICAS) === undefined ? [] : [REPLICAS];
-  return fieldPaths(obj as unknown as Record<string, unknown>, sub === 'status' ? 'status' : 'main');
+/** The field set of the part of the object this write may change. */
+function setOf(obj: KObject | undefined, sub: UpdateManager['subresource']): FieldSet {
+  if (!obj) return new Map();
+  if (sub === 'scale') {
+    const replicas = (obj.spec as Record<string, unknown> | undefined)?.replicas;
+    return new Map(replicas === undefined ? [] : [[pathKey(REPLICAS), { path: REPLICAS, value: replicas }]]);
+  }
+  return fieldSet(obj as unknown as Record<string, unknown>, sub === 'status' ? 'status' : 'main');
 }
 
 /**
@@ -42,17 +45,16 @@ export function recordUpdate(old: KObject | undefined, next: KObject, m: UpdateM
     delete next.metadata.managedFields;
     return;
   }
-  const before = new Map(pathsOf(old, m.subresource).map((p) => [pathKey(p), p] as const));
-  const after = pathsOf(next, m.subresource);
-  const afterKeys = new Set(after.map(pathKey));
+  const before = setOf(old, m.subresource);
+  const after = setOf(next, m.subresource);
   const changed: FieldPath[] = [];
-  for (const p of after) {
-    const k = pathKey(p);
+  for (const [k, { path, value }] of after) {
+    const was = before.get(k);
     // A list item's own `.` changes only by appearing; its fields are compared one by one.
-    if (!before.has(k)) changed.push(p);
-    else if (p[p.length - 1] !== '.' && !semanticEqual(valueAt(old, p), valueAt(next, p))) changed.push(p);
+    if (!was) changed.push(path);
+    else if (path[path.length - 1] !== '.' && !semanticEqual(was.value, value)) changed.push(path);
   }
-  const removed = [...before].filter(([k]) => !afterKeys.has(k)).map(([k]) => k);
+  const removed = [...before.keys()].filter((k) => !after.has(k));
   const taken = new Set([...changed.map(pathKey), ...removed]);
 
   const mine = (e: ManagedFieldsEntry): boolean => e.manager === m.manager && e.operation === 'Update' && e.apiVersion === m.apiVersion && (e.subresource ?? '') === (m.subresource ?? '');
