@@ -98,6 +98,11 @@ export function methodNotAllowed(message: string): StatusError {
 
 /** etcd trouble surfaces without a Status reason, so kubectl prints `Error from server: <msg>`. */
 export function etcdFailure(message: string): StatusError {
+  return unknownError(message);
+}
+
+/** An error that is no API status, as ErrorToAPIStatus sends it: 500, reason Unknown (empty). */
+export function unknownError(message: string): StatusError {
   return { code: 500, reason: '', message };
 }
 

@@ -10,9 +10,9 @@
  */
 import type { KObject } from '../../../k8s/types';
 import { cloneData } from '../../core/clone';
-import type { StatusCause, StatusError } from '../status';
+import { badRequest, unknownError, type StatusCause, type StatusError } from '../status';
 import { semanticEqual } from '../validation/field';
-import { fieldPaths, fieldSet, fromFieldsV1, pathKey, pathString, removeAt, toFieldsV1, type FieldPath } from './fieldset';
+import { fieldPaths, fieldSet, fromFieldsV1, pathKey, pathString, removeAt, toFieldsV1, typedErrors, type FieldPath } from './fieldset';
 import { mergeApplied } from './merge';
 
 export interface ApplyOptions {
@@ -48,6 +48,15 @@ export function entriesOf(obj: KObject | undefined): ManagedFieldsEntry[] {
 
 /** The object the apply produces (to go on through admission, validation and storage), or its failure. */
 export function applyConfiguration(live: KObject | undefined, config: KObject, opts: ApplyOptions, apiVersion: string, now: string): ApplyResult {
+  // structuredmerge.go Apply: the configuration must carry no ownership, and convert to its type.
+  if (config.metadata?.managedFields != null) return { ok: false, error: badRequest('metadata.managedFields must be nil') };
+  const typed = typedErrors(config as unknown as Record<string, unknown>);
+  if (typed.length > 0) {
+    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+    const what = `${config.metadata?.namespace ?? ''}/${config.metadata?.name ?? ''}; ${group}/${version}, Kind=${config.kind}`;
+    const detail = typed.length === 1 ? typed[0]! : ['errors:', ...typed.map((t) => `  ${t}`)].join('\n');
+    return { ok: false, error: unknownError(`failed to create typed patch object (${what}): ${detail}`) };
+  }
   const mine = (e: ManagedFieldsEntry): boolean => e.manager === opts.fieldManager && e.operation === 'Apply' && !e.subresource;
   const sentSet = fieldSet(config as unknown as Record<string, unknown>);
   const paths = [...sentSet.values()].map((l) => l.path);
@@ -78,7 +87,7 @@ export function applyConfiguration(live: KObject | undefined, config: KObject, o
 
   const before = entries.find(mine);
   const others = new Set(entries.filter((e) => !mine(e)).flatMap((e) => fromFieldsV1(e.fieldsV1).map(pathKey)));
-  const { managedFields: _drop, ...configMeta } = config.metadata ?? {};
+  const configMeta = config.metadata ?? {};
   const applied = { ...config, metadata: configMeta } as unknown as Record<string, unknown>;
   const merged = (live ? mergeApplied(live as unknown as Record<string, unknown>, applied) : cloneData(applied)) as unknown as KObject;
   // Fields this manager applied before and no longer sends go, unless someone else owns them.

@@ -103,4 +103,22 @@ describe('server-side apply field sets follow the OpenAPI schema', () => {
     // list had it (after B, as A moved behind it), the new D before A as applied.
     expect(c.env.map((e) => e.name)).toEqual(['B', 'C', 'D', 'A']);
   });
+
+  it('rejects a configuration SMD cannot type: a keyless list-map item, duplicate keys, managedFields', () => {
+    const sim = bootCluster();
+    const web = deployment({ env: [{ name: 'A', value: '1' }, { name: 'A', value: '2' }] });
+    (web.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers.push({ image: 'busybox' });
+    const r = apply(sim, 'deployments', { ...web, metadata: { ...web.metadata, namespace: 'default' } }, 'kubectl');
+    expect(!r.ok && r.error).toEqual({
+      code: 500,
+      reason: '',
+      message: [
+        'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): errors:',
+        '  .spec.template.spec.containers[name="web"].env: duplicate entries for key [name="A"]',
+        '  .spec.template.spec.containers: element 1: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
+      ].join('\n'),
+    });
+    const owned = { ...deployment({}), metadata: { name: 'web', managedFields: [] } } as unknown as KObject;
+    expect(apply(sim, 'deployments', owned, 'kubectl')).toMatchObject({ ok: false, error: { code: 400, reason: 'BadRequest', message: 'metadata.managedFields must be nil' } });
+  });
 });

@@ -207,3 +207,47 @@ export function pathString(p: FieldPath): string {
   }
   return s;
 }
+
+/**
+ * What SMD's typed conversion of an applied configuration rejects (typed/validate.go
+ * visitListItems): a list-map item that names none of its keys, and two items with the same
+ * key or value. Each message is `<list path>: <error>` as ValidationError prints it.
+ */
+export function typedErrors(obj: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const schema = rootSchema(obj.kind);
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === 'apiVersion' || k === 'kind') continue;
+    check(v, k === 'metadata' ? { t: 'meta.v1.ObjectMeta' } : schema?.[k], `.${k}`, out);
+  }
+  return out;
+}
+
+function check(value: unknown, fs: FieldSchema | undefined, at: string, out: string[]): void {
+  if (fs?.a) return;
+  if (Array.isArray(value)) {
+    if (fs?.l !== 'set' && fs?.l !== 'map') return;
+    const seen = new Set<string>();
+    const struct = structOf(fs);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const seg = itemSegment(item, fs);
+      if (seg === undefined) {
+        if (fs.l === 'map') {
+          const why = item === null ? 'may not have a null element' : !isObject(item) ? 'may not have non-map elements' : `has an element that omits all key fields [${(fs.k ?? []).map((k) => JSON.stringify(k)).join(' ')}] (and doesn't have default values for any key fields)`;
+          out.push(`${at}: element ${i}: associative list with keys ${why}`);
+        }
+        return;
+      }
+      const name = pathString([seg]);
+      if (seen.has(seg)) out.push(`${at}: duplicate entries for key ${name}`);
+      seen.add(seg);
+      if (isObject(item)) for (const [k, v] of Object.entries(item)) check(v, struct?.[k], `${at}${name}.${k}`, out);
+    }
+    return;
+  }
+  if (!isObject(value)) return;
+  const struct = fs?.m ? undefined : structOf(fs);
+  const elem: FieldSchema | undefined = fs?.m && fs.t !== undefined ? { t: fs.t } : undefined;
+  for (const [k, v] of Object.entries(value)) check(v, fs?.m ? elem : struct?.[k], `${at}.${k}`, out);
+}
