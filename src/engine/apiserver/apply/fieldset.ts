@@ -71,7 +71,7 @@ export function fieldSet(obj: Record<string, unknown>, part: 'main' | 'status' =
   const out: FieldSet = new Map();
   const schema = rootSchema(obj.kind);
   if (part === 'status') {
-    if (obj.status !== undefined) walk(obj.status, schema?.status, ['f:status'], out);
+    if (obj.status !== undefined && obj.status !== null) walk(obj.status, schema?.status, ['f:status'], out);
     return out;
   }
   for (const [k, v] of Object.entries(obj)) {
