@@ -157,6 +157,31 @@ function resolve(goType, owner) {
 /** @param {GoField} f @param {string} name @returns {string[]} */
 const marker = (f, name) => f.markers.flatMap((c) => new RegExp(`\\+${name}=(\\S+)`).exec(c)?.[1] ?? []);
 
+/** Go's builtin scalar types and their zero values. @type {Record<string, unknown>} */
+const ZERO = { string: '', bool: false, int: 0, int32: 0, int64: 0, uint: 0, uint32: 0, uint64: 0, float32: 0, float64: 0 };
+
+/**
+ * The default openapi-gen gives a field without a `+default` marker (kube-openapi
+ * pkg/generators/openapi.go mustEnforceDefault): a non-pointer builtin (or a named type over
+ * one) whose json tag lacks omitempty defaults to its zero value; any other field has none.
+ * @param {GoField & { owner: GoDecl }} f
+ * @returns {unknown}
+ */
+function zeroDefault(f) {
+  if (f.goType.startsWith('*') || /json:"[^"]*,omitempty/.test(f.tag)) return undefined;
+  /** @type {string | undefined} */
+  let t = f.goType;
+  let owner = f.owner;
+  for (let i = 0; t !== undefined && i < 5; i++) {
+    if (Object.hasOwn(ZERO, t)) return ZERO[t];
+    const decl = types.get(t.includes('.') ? '' : `${short(owner.pkg)}.${t}`);
+    if (decl?.alias === undefined) return undefined;
+    t = decl.alias;
+    owner = decl;
+  }
+  return undefined;
+}
+
 /**
  * The fields of a struct, inline ones flattened in (EphemeralContainerCommon, VolumeSource).
  * @param {string} key
@@ -201,8 +226,11 @@ function visit(key) {
           /** @type {Record<string, unknown>} */
           const defaults = {};
           for (const ef of fieldsOf(r.elem.ref)) {
+            if (!keys.includes(ef.json)) continue;
             const d = marker(ef, 'default')[0];
-            if (d !== undefined && keys.includes(ef.json)) defaults[ef.json] = JSON.parse(d);
+            const zero = zeroDefault(ef);
+            if (d !== undefined) defaults[ef.json] = JSON.parse(d);
+            else if (zero !== undefined) defaults[ef.json] = zero;
           }
           if (Object.keys(defaults).length) desc.defaults = defaults;
         }

@@ -91,7 +91,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     conversion: { t: 'apiextensions.v1.CustomResourceConversion' },
   },
   'apiextensions.v1.CustomResourceDefinitionStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
     acceptedNames: { t: 'apiextensions.v1.CustomResourceDefinitionNames' },
     storedVersions: { l: 'atomic' },
   },
@@ -111,7 +111,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
 
   },
   'apiregistration.v1.APIServiceStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'apps.v1.ControllerRevision': {
     metadata: { t: 'meta.v1.ObjectMeta' },
@@ -127,7 +127,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     updateStrategy: { t: 'apps.v1.DaemonSetUpdateStrategy' },
   },
   'apps.v1.DaemonSetStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'apps.v1.DaemonSetUpdateStrategy': {
 
@@ -143,7 +143,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     strategy: { t: 'apps.v1.DeploymentStrategy' },
   },
   'apps.v1.DeploymentStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'apps.v1.DeploymentStrategy': {
 
@@ -158,7 +158,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     template: { t: 'core.v1.PodTemplateSpec' },
   },
   'apps.v1.ReplicaSetStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'apps.v1.StatefulSet': {
     metadata: { t: 'meta.v1.ObjectMeta' },
@@ -172,7 +172,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     updateStrategy: { t: 'apps.v1.StatefulSetUpdateStrategy' },
   },
   'apps.v1.StatefulSetStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'apps.v1.StatefulSetUpdateStrategy': {
 
@@ -195,7 +195,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   },
   'autoscaling.v2.HorizontalPodAutoscalerStatus': {
     currentMetrics: { l: 'atomic' },
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'batch.v1.CronJob': {
     metadata: { t: 'meta.v1.ObjectMeta' },
@@ -277,7 +277,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   },
   'core.v1.ComponentStatus': {
     metadata: { t: 'meta.v1.ObjectMeta' },
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'core.v1.ConfigMap': {
     metadata: { t: 'meta.v1.ObjectMeta' },
@@ -290,14 +290,14 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'core.v1.Container': {
     command: { l: 'atomic' },
     args: { l: 'atomic' },
-    ports: { l: 'map', k: ['containerPort', 'protocol'], d: {"protocol":"TCP"} },
+    ports: { l: 'map', k: ['containerPort', 'protocol'], d: {"containerPort":0,"protocol":"TCP"} },
     envFrom: { l: 'atomic' },
-    env: { t: 'core.v1.EnvVar', l: 'map', k: ['name'] },
+    env: { t: 'core.v1.EnvVar', l: 'map', k: ['name'], d: {"name":""} },
     resources: { t: 'core.v1.ResourceRequirements' },
     resizePolicy: { l: 'atomic' },
     restartPolicyRules: { l: 'atomic' },
-    volumeMounts: { l: 'map', k: ['mountPath'] },
-    volumeDevices: { l: 'map', k: ['devicePath'] },
+    volumeMounts: { l: 'map', k: ['mountPath'], d: {"mountPath":""} },
+    volumeDevices: { l: 'map', k: ['devicePath'], d: {"devicePath":""} },
     livenessProbe: { t: 'core.v1.Probe' },
     readinessProbe: { t: 'core.v1.Probe' },
     startupProbe: { t: 'core.v1.Probe' },
@@ -324,14 +324,14 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'core.v1.EphemeralContainer': {
     command: { l: 'atomic' },
     args: { l: 'atomic' },
-    ports: { l: 'map', k: ['containerPort', 'protocol'], d: {"protocol":"TCP"} },
+    ports: { l: 'map', k: ['containerPort', 'protocol'], d: {"containerPort":0,"protocol":"TCP"} },
     envFrom: { l: 'atomic' },
-    env: { t: 'core.v1.EnvVar', l: 'map', k: ['name'] },
+    env: { t: 'core.v1.EnvVar', l: 'map', k: ['name'], d: {"name":""} },
     resources: { t: 'core.v1.ResourceRequirements' },
     resizePolicy: { l: 'atomic' },
     restartPolicyRules: { l: 'atomic' },
-    volumeMounts: { l: 'map', k: ['mountPath'] },
-    volumeDevices: { l: 'map', k: ['devicePath'] },
+    volumeMounts: { l: 'map', k: ['mountPath'], d: {"mountPath":""} },
+    volumeDevices: { l: 'map', k: ['devicePath'], d: {"devicePath":""} },
     livenessProbe: { t: 'core.v1.Probe' },
     readinessProbe: { t: 'core.v1.Probe' },
     startupProbe: { t: 'core.v1.Probe' },
@@ -402,7 +402,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     finalizers: { l: 'atomic' },
   },
   'core.v1.NamespaceStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'core.v1.Node': {
     metadata: { t: 'meta.v1.ObjectMeta' },
@@ -432,8 +432,8 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'core.v1.NodeStatus': {
     capacity: { m: true },
     allocatable: { m: true },
-    conditions: { l: 'map', k: ['type'] },
-    addresses: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
+    addresses: { l: 'map', k: ['type'], d: {"type":""} },
     daemonEndpoints: { t: 'core.v1.NodeDaemonEndpoints' },
     nodeInfo: { t: 'core.v1.NodeSystemInfo' },
     images: { l: 'atomic' },
@@ -464,7 +464,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'core.v1.PersistentVolumeClaimStatus': {
     accessModes: { l: 'atomic' },
     capacity: { m: true },
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
     allocatedResources: { m: true },
     allocatedResourceStatuses: { m: true },
   },
@@ -513,32 +513,32 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     sysctls: { l: 'atomic' },
   },
   'core.v1.PodSpec': {
-    volumes: { t: 'core.v1.Volume', l: 'map', k: ['name'] },
-    initContainers: { t: 'core.v1.Container', l: 'map', k: ['name'] },
-    containers: { t: 'core.v1.Container', l: 'map', k: ['name'] },
-    ephemeralContainers: { t: 'core.v1.EphemeralContainer', l: 'map', k: ['name'] },
+    volumes: { t: 'core.v1.Volume', l: 'map', k: ['name'], d: {"name":""} },
+    initContainers: { t: 'core.v1.Container', l: 'map', k: ['name'], d: {"name":""} },
+    containers: { t: 'core.v1.Container', l: 'map', k: ['name'], d: {"name":""} },
+    ephemeralContainers: { t: 'core.v1.EphemeralContainer', l: 'map', k: ['name'], d: {"name":""} },
     nodeSelector: { m: true, a: true },
     securityContext: { t: 'core.v1.PodSecurityContext' },
     imagePullSecrets: { l: 'map', k: ['name'], d: {"name":""} },
     affinity: { t: 'core.v1.Affinity' },
     tolerations: { l: 'atomic' },
-    hostAliases: { t: 'core.v1.HostAlias', l: 'map', k: ['ip'] },
+    hostAliases: { t: 'core.v1.HostAlias', l: 'map', k: ['ip'], d: {"ip":""} },
     dnsConfig: { t: 'core.v1.PodDNSConfig' },
     readinessGates: { l: 'atomic' },
     overhead: { m: true },
-    topologySpreadConstraints: { t: 'core.v1.TopologySpreadConstraint', l: 'map', k: ['topologyKey', 'whenUnsatisfiable'] },
-    schedulingGates: { l: 'map', k: ['name'] },
-    resourceClaims: { l: 'map', k: ['name'] },
+    topologySpreadConstraints: { t: 'core.v1.TopologySpreadConstraint', l: 'map', k: ['topologyKey', 'whenUnsatisfiable'], d: {"topologyKey":"","whenUnsatisfiable":""} },
+    schedulingGates: { l: 'map', k: ['name'], d: {"name":""} },
+    resourceClaims: { l: 'map', k: ['name'], d: {"name":""} },
     resources: { t: 'core.v1.ResourceRequirements' },
   },
   'core.v1.PodStatus': {
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
     hostIPs: { l: 'atomic' },
-    podIPs: { l: 'map', k: ['ip'] },
+    podIPs: { l: 'map', k: ['ip'], d: {"ip":""} },
     initContainerStatuses: { l: 'atomic' },
     containerStatuses: { l: 'atomic' },
     ephemeralContainerStatuses: { l: 'atomic' },
-    resourceClaimStatuses: { l: 'map', k: ['name'] },
+    resourceClaimStatuses: { l: 'map', k: ['name'], d: {"name":""} },
     extendedResourceClaimStatus: { t: 'core.v1.PodExtendedResourceClaimStatus' },
     allocatedResources: { m: true },
     resources: { t: 'core.v1.ResourceRequirements' },
@@ -580,7 +580,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'core.v1.ResourceRequirements': {
     limits: { m: true },
     requests: { m: true },
-    claims: { l: 'map', k: ['name'] },
+    claims: { l: 'map', k: ['name'], d: {"name":""} },
   },
   'core.v1.ScaleIOPersistentVolumeSource': {
     secretRef: { a: true },
@@ -610,7 +610,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     imagePullSecrets: { l: 'atomic' },
   },
   'core.v1.ServiceSpec': {
-    ports: { l: 'map', k: ['port', 'protocol'], d: {"protocol":"TCP"} },
+    ports: { l: 'map', k: ['port', 'protocol'], d: {"protocol":"TCP","port":0} },
     selector: { m: true, a: true },
     clusterIPs: { l: 'atomic' },
     externalIPs: { l: 'atomic' },
@@ -620,7 +620,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   },
   'core.v1.ServiceStatus': {
     loadBalancer: { t: 'core.v1.LoadBalancerStatus' },
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'core.v1.SessionAffinityConfig': {
 
@@ -690,7 +690,7 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   },
   'policy.v1.PodDisruptionBudgetStatus': {
     disruptedPods: { m: true },
-    conditions: { l: 'map', k: ['type'] },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'rbac.v1.AggregationRule': {
     clusterRoleSelectors: { l: 'atomic' },

@@ -104,10 +104,11 @@ describe('server-side apply field sets follow the OpenAPI schema', () => {
     expect(c.env.map((e) => e.name)).toEqual(['B', 'C', 'D', 'A']);
   });
 
-  it('rejects a configuration SMD cannot type: a keyless list-map item, duplicate keys, managedFields', () => {
+  it('rejects a configuration SMD cannot type: duplicate keys, a list-map item naming no key that has no default, managedFields', () => {
     const sim = bootCluster();
     const web = deployment({ env: [{ name: 'A', value: '1' }, { name: 'A', value: '2' }] });
-    (web.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers.push({ image: 'busybox' });
+    // A container without a name is keyed by the name's OpenAPI default "" (validation refuses it later).
+    (web.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers.push({ image: 'busybox' }, { image: 'busybox:2' });
     const r = apply(sim, 'deployments', { ...web, metadata: { ...web.metadata, namespace: 'default' } }, 'kubectl');
     expect(!r.ok && r.error).toEqual({
       code: 500,
@@ -115,8 +116,14 @@ describe('server-side apply field sets follow the OpenAPI schema', () => {
       message: [
         'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): errors:',
         '  .spec.template.spec.containers[name="web"].env: duplicate entries for key [name="A"]',
-        '  .spec.template.spec.containers: element 1: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
+        '  .spec.template.spec.containers: duplicate entries for key [name=""]',
       ].join('\n'),
+    });
+    // An ObjectReference's name is omitempty, so it has no default to key by.
+    const sa = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'robot' }, secrets: [{ namespace: 'default' }] } as unknown as KObject;
+    expect(apply(sim, 'serviceaccounts', sa, 'kubectl')).toMatchObject({
+      ok: false,
+      error: { code: 500, message: 'failed to create typed patch object (/robot; /v1, Kind=ServiceAccount): .secrets: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)' },
     });
     const owned = { ...deployment({}), metadata: { name: 'web', managedFields: [] } } as unknown as KObject;
     expect(apply(sim, 'deployments', owned, 'kubectl')).toMatchObject({ ok: false, error: { code: 400, reason: 'BadRequest', message: 'metadata.managedFields must be nil' } });
