@@ -7,14 +7,15 @@ import { EVENT_CACHE_ENTRIES, recordEvent, type EventSpec } from './events';
 import { COMBINED_PREFIX } from './event-correlator';
 
 describe('EventRecorder', () => {
-  it('stores Events with the fields and field order it always had (no namespace for cluster-scoped objects, no eventTime)', () => {
+  it('stores Events with the fields and field order it always had (no namespace for cluster-scoped objects, a null eventTime)', () => {
     const sim = new Simulation({ seed: 42 });
     const events = sim.objects<KEvent>('events');
     // The node controller's Event about a Node object (the kubelet's and kube-proxy's node
     // references carry no resourceVersion, as upstream's nodeRef has none).
     const node = events.find((e) => e.involvedObject.kind === 'Node' && e.source?.component === 'node-controller')!;
     expect(Object.keys(node.involvedObject)).toEqual(['kind', 'name', 'uid', 'apiVersion', 'resourceVersion']);
-    expect(Object.keys(node)).toEqual(['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'type', 'reportingComponent', 'reportingInstance']);
+    expect(Object.keys(node)).toEqual(['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'type', 'eventTime', 'reportingComponent', 'reportingInstance']);
+    expect(node.eventTime).toBeNull();
     const pod = events.find((e) => e.involvedObject.kind === 'Pod' && e.involvedObject.fieldPath)!;
     expect(Object.keys(pod.involvedObject)).toEqual(['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
   });

@@ -142,6 +142,16 @@ describe('empty lists and maps', () => {
     expect(ev).toHaveProperty('lastTimestamp', null);
   });
 
+  it("leave a core/v1 Event's zero eventTime as null (a MicroTime held by value), and a zero count out (omitempty)", () => {
+    const body = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' }, reason: 'Tested', firstTimestamp: '2025-09-01T09:00:00Z', lastTimestamp: '2025-09-01T09:00:00Z', count: 0, source: { component: 'me', host: '' } };
+    const ev = ok(create('events', body).res);
+    expect(ev).toHaveProperty('eventTime', null);
+    expect(ev).not.toHaveProperty('count');
+    expect(ev).toHaveProperty('source', { component: 'me' });
+    // A pointer time (ObjectMeta.deletionTimestamp) and an omitzero one (creationTimestamp) stay out.
+    expect(ev.metadata).not.toHaveProperty('deletionTimestamp');
+  });
+
   it('leave structs alone, empty or not: an empty selector and an empty rule keep their meaning', () => {
     const body = {
       apiVersion: 'networking.k8s.io/v1',
@@ -154,6 +164,81 @@ describe('empty lists and maps', () => {
     // empty rule (allow everything) — only the empty collection itself is nil.
     expect(np.spec['podSelector']).toEqual({});
     expect(np.spec['ingress']).toEqual([{}]);
+  });
+});
+
+describe('zero scalars (value fields with omitempty)', () => {
+  const app = (name: string): Record<string, unknown> => ({
+    replicas: 0,
+    paused: false,
+    minReadySeconds: 0,
+    revisionHistoryLimit: 0,
+    selector: { matchLabels: { app: name } },
+    template: {
+      metadata: { labels: { app: name } },
+      spec: {
+        hostNetwork: false,
+        hostPID: false,
+        automountServiceAccountToken: false,
+        terminationGracePeriodSeconds: 0,
+        serviceAccountName: '',
+        volumes: [{ name: 'cfg', configMap: { name: 'cfg', optional: false } }],
+        containers: [
+          {
+            name: 'app',
+            image: 'nginx:1.27',
+            workingDir: '',
+            stdin: false,
+            tty: false,
+            ports: [{ containerPort: 80, hostPort: 0 }],
+            volumeMounts: [{ name: 'cfg', mountPath: '/etc/cfg', readOnly: false }],
+            securityContext: { allowPrivilegeEscalation: false, privileged: false },
+          },
+        ],
+      },
+    },
+  });
+
+  it('are gone from the stored object; a pointer field keeps its explicit zero', () => {
+    const { sim, res } = create('deployments', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: app('web') });
+    ok(res);
+    const stored = storedObject(worldOf(sim), 'deployments', 'default', 'web') as unknown as { spec: Record<string, unknown> & { template: { spec: Record<string, unknown> & { containers: Record<string, unknown>[] } } } };
+    // DeploymentSpec.paused and minReadySeconds are values with omitempty; replicas and
+    // revisionHistoryLimit are *int32.
+    expect(stored.spec).not.toHaveProperty('paused');
+    expect(stored.spec).not.toHaveProperty('minReadySeconds');
+    expect(stored.spec).toHaveProperty('replicas', 0);
+    expect(stored.spec).toHaveProperty('revisionHistoryLimit', 0);
+    const ps = stored.spec.template.spec;
+    expect(ps).not.toHaveProperty('hostNetwork');
+    expect(ps).not.toHaveProperty('hostPID');
+    expect(ps).toHaveProperty('automountServiceAccountToken', false);
+    expect(ps).toHaveProperty('terminationGracePeriodSeconds', 0);
+    expect(ps).toHaveProperty('volumes', [{ name: 'cfg', configMap: { name: 'cfg', optional: false, defaultMode: 420 } }]);
+    const c = ps.containers[0]!;
+    for (const f of ['workingDir', 'stdin', 'tty']) expect(c).not.toHaveProperty(f);
+    // ContainerPort.containerPort has no omitempty, hostPort has; VolumeMount.readOnly is a value.
+    expect(c['ports']).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
+    expect(c['volumeMounts']).toEqual([{ name: 'cfg', mountPath: '/etc/cfg' }]);
+    // SecurityContext's booleans are all pointers.
+    expect(c['securityContext']).toEqual({ allowPrivilegeEscalation: false, privileged: false });
+  });
+
+  it('leave a Service port without nodePort: 0, which a NodePort Service then allocates', () => {
+    const svc = (name: string, type: string): unknown => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { type, selector: { app: 'web' }, publishNotReadyAddresses: false, ports: [{ port: 80, nodePort: 0 }] } });
+    const { sim, res } = create('services', svc('plain', 'ClusterIP'));
+    ok(res);
+    const plain = storedObject(worldOf(sim), 'services', 'default', 'plain') as unknown as { spec: { ports: Record<string, unknown>[] } };
+    expect(plain.spec.ports[0]).not.toHaveProperty('nodePort');
+    expect(plain.spec).not.toHaveProperty('publishNotReadyAddresses');
+    const exposed = ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: svc('exposed', 'NodePort') as KObject })) as unknown as { spec: { ports: { nodePort?: number }[] } };
+    expect(exposed.spec.ports[0]!.nodePort).toBeGreaterThanOrEqual(30000);
+    expect(exposed.spec.ports[0]!.nodePort).toBeLessThanOrEqual(32767);
+  });
+
+  it('keep their type errors: a pointer field names its element type, as encoding/json does', () => {
+    const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { ...app('web'), paused: 0 } };
+    expect(failure(create('deployments', bad).res).message).toBe('Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number into Go struct field DeploymentSpec.spec.paused of type bool');
   });
 });
 

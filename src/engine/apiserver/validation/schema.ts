@@ -13,6 +13,15 @@
  *   - a null list element or map value is the element type's zero value (`""`, `0`, `false`, an
  *     empty struct; Quantity.UnmarshalJSON("null") is the zero Quantity `"0"`), so
  *     `containers: [null]` is one Container with no name and no image, and validation says so.
+ * The round trip through the Go struct also drops what a value field cannot tell from absent,
+ * and writes what it cannot leave out (the grammar's markers, schema-core.ts):
+ *   - a value-type scalar with omitempty that holds its zero (`readOnly: false`, `hostPort: 0`,
+ *     `workingDir: ""`) is removed; a pointer's explicit zero (`automountServiceAccountToken:
+ *     false`, `replicas: 0`) stays;
+ *   - a metav1.Time held by value without omitzero that is absent or null is `null`.
+ * Only the request decoder does this: `status` is `any` here and status writes are not decoded,
+ * so the components writing status write what upstream's encoder would print (zero-times.ts fills
+ * a Pod condition's `lastProbeTime`, which the kubelet's status patch sends as null).
  * Field names are user input: they are looked up in Maps, never as properties of the schema
  * tables, so `constructor` or `__proto__` is an unknown field like any other.
  */
@@ -29,8 +38,11 @@ interface Struct {
   go: string;
   /** Without its package (`DeploymentSpec`), as type errors name the struct holding the field. */
   bare: string;
+  /** Each field's type with the pointer and omitempty markers taken off (`*int32` is `int32`). */
   fields: ReadonlyMap<string, string>;
-  /** VALUE_TIMES' fields of this struct, when it has any. */
+  /** Value-type scalars with omitempty (`bool?`): their zero is dropped. */
+  omitsZero?: ReadonlySet<string>;
+  /** metav1.Time / MicroTime fields held by value without omitzero (`time`): a zero one is `null`. */
   valueTimes?: readonly string[];
 }
 
@@ -38,15 +50,26 @@ function compile(tables: Record<string, StructSchema>[]): ReadonlyMap<string, St
   const out = new Map<string, Struct>();
   for (const table of tables) {
     for (const [name, st] of Object.entries(table)) {
-      const struct: Struct = { go: st.go, bare: st.go.slice(st.go.indexOf('.') + 1), fields: new Map(Object.entries(st.fields)) };
-      const times = VALUE_TIMES.get(st.go);
-      if (times) struct.valueTimes = times;
+      const fields = new Map<string, string>();
+      const omitsZero = new Set<string>();
+      const valueTimes: string[] = [];
+      for (const [key, spec] of Object.entries(st.fields)) {
+        const pointer = spec.startsWith('*');
+        const omitted = spec.endsWith('?');
+        const base = spec.slice(pointer ? 1 : 0, omitted ? -1 : undefined);
+        fields.set(key, base);
+        const time = base === 'time' || base === 'mtime';
+        if (omitted && !time) omitsZero.add(key);
+        if (time && !pointer && !omitted) valueTimes.push(key);
+      }
+      const struct: Struct = { go: st.go, bare: st.go.slice(st.go.indexOf('.') + 1), fields };
+      if (omitsZero.size) struct.omitsZero = omitsZero;
+      if (valueTimes.length) struct.valueTimes = valueTimes;
       out.set(name, struct);
     }
   }
   return out;
 }
-
 
 /**
  * Slice fields whose json tag lacks omitempty: a nil one is printed as `null`, and an empty one
@@ -65,17 +88,16 @@ const PRINTS_NULL: ReadonlySet<string> = new Set([
   'v1.PodSpec.containers',
 ]);
 
-/**
- * metav1.Time fields held by value, not by pointer: a zero one (absent or null in the body) is
- * still written out, as `null` (Time.MarshalJSON; omitempty never omits a struct). Events the
- * events.k8s.io recorders write carry only eventTime, so their core/v1 form reads
- * `firstTimestamp: null` and `lastTimestamp: null`. (ObjectMeta.creationTimestamp is the
- * exception upstream marks omitzero.) Only the structs this schema decodes in full are listed.
- */
-const VALUE_TIMES: ReadonlyMap<string, readonly string[]> = new Map([['v1.Event', ['firstTimestamp', 'lastTimestamp']]]);
-
-// After VALUE_TIMES, which compile reads.
 const STRUCTS = compile([CORE_STRUCTS, KIND_STRUCTS]);
+
+/**
+ * Whether a decoded scalar is its type's zero (`false`, `""`, `0`), which encoding/json's
+ * omitempty leaves out: decoded into a value field it is indistinguishable from absent, so it is
+ * absent from every answer. A value of the wrong type has already failed the decode.
+ */
+function isZeroScalar(v: unknown): boolean {
+  return v === false || v === '' || v === 0;
+}
 
 /**
  * Whether a decoded field value is an empty slice or map: kube-apiserver stores built-in objects
@@ -308,7 +330,8 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
       continue;
     }
     decodeValue(spec, v, child(ctx, Seg.Field, key, struct.bare));
-    if (isEmptyCollection(spec, v)) {
+    if (struct.omitsZero?.has(key) && isZeroScalar(v)) delete obj[key];
+    else if (isEmptyCollection(spec, v)) {
       if (PRINTS_NULL.has(`${struct.go}.${key}`)) obj[key] = null;
       else delete obj[key];
     }
