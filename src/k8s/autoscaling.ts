@@ -85,7 +85,8 @@ export interface HorizontalPodAutoscalerStatus {
   lastScaleTime?: string;
   currentReplicas?: number;
   desiredReplicas: number;
-  currentMetrics?: MetricStatus[];
+  /** No omitempty upstream: none read is `null`. */
+  currentMetrics?: MetricStatus[] | null;
   conditions?: HorizontalPodAutoscalerCondition[];
 }
 

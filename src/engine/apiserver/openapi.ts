@@ -8,7 +8,7 @@
  * the decoder does not model, is a bare object.
  */
 import { apiVersionOf, RESOURCES, type ResourceInfo } from '../../k8s/resources';
-import { CORE_STRUCTS, type StructSchema } from './validation/schema-core';
+import { CORE_STRUCTS, fieldType, type StructSchema } from './validation/schema-core';
 import { KIND_STRUCTS } from './validation/schema-kinds';
 
 type Schema = Record<string, unknown>;
@@ -137,7 +137,7 @@ function structSchema(key: string, root?: ResourceInfo): Schema {
   const st = STRUCTS[key]!;
   const properties: Record<string, Schema> = {};
   for (const [name, spec] of Object.entries(st.fields)) {
-    const s = fieldSchema(spec);
+    const s = fieldSchema(fieldType(spec).type);
     const description = root ? COMMON_FIELDS[name] : undefined;
     // A described field that is a struct wraps its reference in allOf, as the generated v3 does.
     properties[name] = !description ? s : s['$ref'] ? { description, allOf: [s] } : { ...s, description };

@@ -110,6 +110,8 @@ function nodeStatus(w: World, self: KubeletState): NodeStatus {
       osImage: OS_IMAGE,
       containerRuntimeVersion: factsOf(runtimeOf(w, self.host)).version,
       kubeletVersion: KUBELET_VERSION,
+      // Deprecated and no longer set by the kubelet, but its json tag has no omitempty: `""`.
+      kubeProxyVersion: '',
       operatingSystem: 'linux',
       architecture: 'amd64',
     },

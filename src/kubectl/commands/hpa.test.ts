@@ -146,6 +146,8 @@ describe('metrics-server, kubectl top and the HorizontalPodAutoscaler', () => {
       '  ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server could not find the requested resource (get pods.metrics.k8s.io)\n',
     );
     expect(d).toContain('FailedComputeMetricsReplicas  ');
+    // HorizontalPodAutoscalerStatus.currentMetrics has no omitempty: no metric read is `null`.
+    expect(run(sim, 'get hpa go-api -o yaml')).toContain('\n  currentMetrics: null\n');
     expect(d).toContain('invalid metrics (1 invalid out of 1), first error is: failed to get cpu utilization: unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server could not find the requested resource (get pods.metrics.k8s.io)');
     run(sim, 'apply -f metrics-server.yaml');
     sim.advance(90_000);

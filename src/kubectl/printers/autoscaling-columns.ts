@@ -33,7 +33,7 @@ function formatMetric(spec: MetricSpec, status: MetricStatus | undefined): strin
   }
 }
 
-export function formatHPAMetrics(specs: MetricSpec[] | undefined, statuses: MetricStatus[] | undefined): string {
+export function formatHPAMetrics(specs: MetricSpec[] | undefined, statuses: MetricStatus[] | null | undefined): string {
   if (!specs || specs.length === 0) return '<none>';
   const list = specs.map((s, i) => formatMetric(s, statuses?.[i]));
   return list.length > 2 ? `${list.slice(0, 2).join(', ')} + ${list.length - 2} more...` : list.join(', ');

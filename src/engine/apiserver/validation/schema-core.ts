@@ -19,6 +19,22 @@
  * (ObjectMeta.creationTimestamp, `time?`) leaves it out. Lists, maps and structs carry no
  * marker: the empty-collection rule and PRINTS_NULL (schema.ts) cover them.
  */
+/** A field's type read apart: the type itself, and how Go holds it when it is a scalar. */
+export interface FieldType {
+  /** The type without its markers: `int32` for `*int32` and `int32?`. */
+  type: string;
+  /** `*`: a pointer, whose explicit zero is kept. */
+  pointer: boolean;
+  /** `?`: a value with omitempty (omitzero for a time), whose zero is not printed. */
+  omitsZero: boolean;
+}
+
+export function fieldType(spec: string): FieldType {
+  const pointer = spec.startsWith('*');
+  const omitsZero = spec.endsWith('?');
+  return { type: pointer || omitsZero ? spec.slice(pointer ? 1 : 0, omitsZero ? -1 : undefined) : spec, pointer, omitsZero };
+}
+
 export interface StructSchema {
   /** The Go type name as encoding/json prints it in type errors: `v1.Container`. */
   go: string;

@@ -19,6 +19,9 @@
  *     `workingDir: ""`) is removed; a pointer's explicit zero (`automountServiceAccountToken:
  *     false`, `replicas: 0`) stays;
  *   - a metav1.Time held by value without omitzero that is absent or null is `null`.
+ * A value scalar without omitempty that is absent is left absent, though upstream prints its zero
+ * (`containerPort: 0`); validation requires nearly all of them, and the writers that leave one
+ * empty write the zero themselves (an Event's `reportingInstance: ""`).
  * Only the request decoder does this: `status` is `any` here and status writes are not decoded,
  * so the components writing status write what upstream's encoder would print (zero-times.ts fills
  * a Pod condition's `lastProbeTime`, which the kubelet's status patch sends as null).
@@ -27,7 +30,7 @@
  */
 import type { KObject } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
-import { CORE_STRUCTS, type StructSchema } from './schema-core';
+import { CORE_STRUCTS, fieldType, type StructSchema } from './schema-core';
 import { KIND_STRUCTS } from './schema-kinds';
 import { isConverted } from '../../../k8s/served-versions';
 import { quantityError } from './quantity';
@@ -54,13 +57,11 @@ function compile(tables: Record<string, StructSchema>[]): ReadonlyMap<string, St
       const omitsZero = new Set<string>();
       const valueTimes: string[] = [];
       for (const [key, spec] of Object.entries(st.fields)) {
-        const pointer = spec.startsWith('*');
-        const omitted = spec.endsWith('?');
-        const base = spec.slice(pointer ? 1 : 0, omitted ? -1 : undefined);
-        fields.set(key, base);
-        const time = base === 'time' || base === 'mtime';
-        if (omitted && !time) omitsZero.add(key);
-        if (time && !pointer && !omitted) valueTimes.push(key);
+        const f = fieldType(spec);
+        fields.set(key, f.type);
+        const time = f.type === 'time' || f.type === 'mtime';
+        if (f.omitsZero && !time) omitsZero.add(key);
+        if (time && !f.pointer && !f.omitsZero) valueTimes.push(key);
       }
       const struct: Struct = { go: st.go, bare: st.go.slice(st.go.indexOf('.') + 1), fields };
       if (omitsZero.size) struct.omitsZero = omitsZero;

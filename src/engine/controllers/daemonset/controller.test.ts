@@ -85,6 +85,20 @@ describe('daemonset-controller', () => {
     waitFor(sim, 'desired 1', () => getDs(sim, 'agent')!.status?.desiredNumberScheduled === 1);
   });
 
+  it('serves a DaemonSet that fits no node with the four counts apps/v1 always prints, and none of the omitempty ones', () => {
+    const sim = fresh();
+    const body: DaemonSet = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'nowhere' },
+      spec: { selector: { matchLabels: { app: 'nowhere' } }, template: { metadata: { labels: { app: 'nowhere' } }, spec: { ...podSpec(), nodeSelector: { disk: 'none' } } } },
+    };
+    expect(sim.request({ verb: 'create', resource: 'daemonsets', namespace: 'default', body }).ok).toBe(true);
+    waitFor(sim, 'a status', () => getDs(sim, 'nowhere')?.status?.observedGeneration === 1);
+    const got = sim.request({ verb: 'get', resource: 'daemonsets', namespace: 'default', name: 'nowhere' });
+    expect(got.ok && got.object?.status).toEqual({ currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0, observedGeneration: 1 });
+  });
+
   it('replaces a deleted daemon Pod on the same node once the old one is gone, not while it terminates', () => {
     const sim = fresh();
     const victim = dsPods(sim, 'kube-proxy', 'kube-system').find((p) => p.spec.nodeName === 'node-3')!;

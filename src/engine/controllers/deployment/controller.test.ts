@@ -91,6 +91,22 @@ describe('deployment-controller', () => {
     expect(cond(d, 'Progressing')).toMatchObject({ status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${rs.metadata.name}" has successfully progressed.` });
   });
 
+  it('serves zero counts as upstream encodes them after scaling to zero: omitted, except ReplicaSetStatus.replicas', () => {
+    const sim = fresh();
+    create(sim, 'deployments', deployment('web', 2));
+    completeRollout(sim, 'web');
+    patch(sim, 'deployments', 'web', { spec: { replicas: 0 } });
+    waitFor(sim, 'scaled to zero', () => pods(sim).length === 0 && dep(sim, 'web').status?.replicas === undefined && dep(sim, 'web').status?.observedGeneration === 2, 120_000);
+    // DeploymentStatus' counts are all `omitempty` int32s.
+    const d = dep(sim, 'web');
+    for (const f of ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas']) expect(d.status).not.toHaveProperty(f);
+    expect(d.status?.observedGeneration).toBe(2);
+    // ReplicaSetStatus.replicas has no omitempty: `replicas: 0` is printed; the other counts are not.
+    const rs = get<ReplicaSet>(sim, 'replicasets', rsOf(sim, 'web')[0]!.metadata.name!)!;
+    expect(rs.status).toHaveProperty('replicas', 0);
+    for (const f of ['fullyLabeledReplicas', 'readyReplicas', 'availableReplicas']) expect(rs.status).not.toHaveProperty(f);
+  });
+
   it('rolls out a new template within maxSurge/maxUnavailable', () => {
     const sim = fresh();
     create(sim, 'deployments', deployment('roll', 4, { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } }));

@@ -47,6 +47,14 @@ describe('endpoint-controller', () => {
     expect(ep.subsets![0]!.ports).toEqual([{ name: 'http', port: 8080, protocol: 'TCP' }]);
   });
 
+  it('leaves the name out of an unnamed port (EndpointPort.name is omitempty)', () => {
+    const sim = fresh();
+    create(sim, 'services', service('plain', { ports: [{ port: 80, targetPort: 8080 }] }));
+    setPodRunning(sim, create(sim, 'pods', pod('plain-a', 'plain')), '10.244.2.9', true);
+    waitFor(sim, 'an address', () => (endpointsOf(sim, 'plain')?.subsets?.[0]?.addresses?.length ?? 0) === 1);
+    expect(endpointsOf(sim, 'plain')!.subsets![0]!.ports).toEqual([{ port: 8080, protocol: 'TCP' }]);
+  });
+
   it('labels a headless Service\'s Endpoints, recreates deleted Endpoints and removes them with the Service', () => {
     const sim = fresh();
     create(sim, 'services', service('db', { clusterIP: 'None' }));

@@ -57,7 +57,8 @@ export function endpointSubsets(svc: Service, pods: Iterable<Pod>): EndpointSubs
     for (const sp of ports) {
       const n = findPort(pod, sp);
       if (n === undefined) continue;
-      const p: EndpointsPort = { name: sp.name ?? '', port: n, protocol: sp.protocol ?? 'TCP' };
+      // EndpointPort.name is `omitempty`: an unnamed Service port's entry has none.
+      const p: EndpointsPort = sp.name ? { name: sp.name, port: n, protocol: sp.protocol ?? 'TCP' } : { port: n, protocol: sp.protocol ?? 'TCP' };
       if (sp.appProtocol !== undefined) p.appProtocol = sp.appProtocol;
       add(p, a, ready);
     }

@@ -48,7 +48,7 @@ class Failure extends Error {
 }
 
 function setCondition(ctx: ControllerContext, hpa: HorizontalPodAutoscaler, type: HorizontalPodAutoscalerCondition['type'], status: 'True' | 'False', reason: string, message: string): void {
-  const st = (hpa.status ??= { desiredReplicas: 0 });
+  const st = (hpa.status ??= { desiredReplicas: 0, currentMetrics: null });
   const list = (st.conditions ??= []);
   let c = list.find((x) => x.type === type);
   if (!c) list.push((c = { type, status: 'Unknown' }));
@@ -152,13 +152,14 @@ function writeStatus(ctx: ControllerContext, hpa: HorizontalPodAutoscaler, origi
   if (!res.ok) ctx.record(hpa, { type: 'Warning', reason: 'FailedUpdateStatus', message: res.error.message });
 }
 
-function setStatus(hpa: HorizontalPodAutoscaler, current: number, desired: number, metrics: MetricStatus[] | undefined, scaledAt: string | undefined): void {
+function setStatus(hpa: HorizontalPodAutoscaler, current: number, desired: number, metrics: MetricStatus[] | null | undefined, scaledAt: string | undefined): void {
   const old = hpa.status;
   const next: HorizontalPodAutoscalerStatus = { desiredReplicas: desired };
   const lastScaleTime = scaledAt ?? old?.lastScaleTime;
   if (lastScaleTime) next.lastScaleTime = lastScaleTime;
   if (current) next.currentReplicas = current;
-  if (metrics?.length) next.currentMetrics = metrics;
+  // currentMetrics has no omitempty (autoscaling/v2 types.go): none read is `null`, not absent.
+  next.currentMetrics = metrics?.length ? metrics : null;
   if (old?.conditions) next.conditions = old.conditions;
   hpa.status = next;
 }

@@ -80,6 +80,22 @@ describe('statefulset-controller', () => {
     expect(revs.map((r) => [r.metadata.name, r.revision])).toEqual([[st.updateRevision, 1]]);
   });
 
+  it('serves a set scaled to zero as apps/v1 encodes it: replicas and availableReplicas 0, the omitempty counts absent', () => {
+    const sim = fresh();
+    create(sim, sts('web', 1));
+    sim.advance(2000);
+    ready(sim, 'web-0');
+    waitFor(sim, 'web-0 available', () => getSts(sim, 'web').status?.availableReplicas === 1);
+    const res = sim.request({ verb: 'patch', resource: 'statefulsets', namespace: 'default', name: 'web', body: { spec: { replicas: 0 } } as never });
+    expect(res.ok).toBe(true);
+    waitFor(sim, 'no Pods and a zero status', () => setPods(sim, 'web', false).length === 0 && getSts(sim, 'web').status?.replicas === 0, 120_000);
+    const got = sim.request({ verb: 'get', resource: 'statefulsets', namespace: 'default', name: 'web' });
+    const status = (got.ok ? got.object : undefined) as StatefulSet | undefined;
+    // StatefulSetStatus.replicas and availableReplicas have no omitempty; the other counts do.
+    expect(status?.status).toMatchObject({ observedGeneration: 2, replicas: 0, availableReplicas: 0 });
+    for (const f of ['readyReplicas', 'currentReplicas', 'updatedReplicas']) expect(status?.status).not.toHaveProperty(f);
+  });
+
   it('Parallel creates every ordinal at once and scales down the highest ordinals together', () => {
     const sim = fresh();
     create(sim, sts('par', 3, { podManagementPolicy: 'Parallel' }));
