@@ -34,4 +34,13 @@ describe('golden transcripts', () => {
     if (!existsSync(file)) throw new Error(`no golden transcript for ${script}: run with UPDATE_GOLDEN=1 and review it`);
     expect(text).toBe(readFileSync(file, 'utf8'));
   });
+
+  it("the README's go-api trace is its recorded transcript", () => {
+    // The README shows examples/go-api-trace.sh's output in the first ```text block after the
+    // command that runs it; a change that moves a revision or a Pod name must move it too.
+    const readme = readFileSync(join(EXAMPLES, '..', 'README.md'), 'utf8');
+    const from = readme.indexOf('```text\n', readme.indexOf('npm run sim -- examples/go-api-trace.sh'));
+    const block = readme.slice(from + '```text\n'.length, readme.indexOf('\n```', from + 1) + 1);
+    expect(block).toBe(readFileSync(join(GOLDEN, 'go-api-trace.txt'), 'utf8'));
+  });
 });

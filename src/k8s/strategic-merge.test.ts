@@ -121,6 +121,14 @@ describe('directives on maps and lists (handleDirectiveInMergeMap, removeDirecti
     expect([e.code, e.message]).toEqual([500, 'unknown patch type: merge in map: map[$patch:merge x:1]']);
   });
 
+  it('refuses an item of a keyed list that names no key, a deletion too, as mergepatch.ErrNoMergeKey (500)', () => {
+    const e = catchMerge(live, { spec: { template: { spec: { containers: [{ image: 'nginx:1.28', ports: [{ containerPort: 80 }] }] } } } });
+    expect([e.code, e.message]).toEqual([500, 'map: map[image:nginx:1.28 ports:[map[containerPort:80]]] does not contain declared merge key: name']);
+    expect(catchMerge(live, { spec: { template: { spec: { containers: [{ $patch: 'delete' }] } } } }).message).toBe('map: map[$patch:delete] does not contain declared merge key: name');
+    // Where the target has no list the patch's is taken as it is: nothing is matched by key.
+    expect(() => strategicMerge(live, { spec: { template: { spec: { initContainers: [{ image: 'busybox' }] } } } })).not.toThrow();
+  });
+
   it('takes a list the target lacks without the patch’s deletions', () => {
     const patch = { spec: { template: { spec: { containers: [{ name: 'a', '$setElementOrder/env': [{ name: 'A' }], env: [{ name: 'A', value: '1' }, { $patch: 'delete', name: 'B' }] }] } } } };
     const out = strategicMerge(live, patch) as typeof live;

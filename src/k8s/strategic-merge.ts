@@ -168,7 +168,11 @@ function mergeList(meta: PatchMeta, field: string, cur: Json, patch: Json[], opt
   if (key && patch.some((p) => isMap(p) && p['$patch'] === 'replace')) return patch.filter((p) => !(isMap(p) && Object.hasOwn(p, '$patch')));
   // A list the target lacks takes the patch's items, directives removed (mergeMap's removeDirectives).
   if (!Array.isArray(cur)) return removeDirectives(patch) as Json[];
-  if (!key || !patch.every((p) => isMap(p) && Object.hasOwn(p, key))) return patch;
+  // mergeSliceWithoutSpecialElements (and the deletion pass before it): every item of a list merged
+  // by key must name its key. mergepatch.ErrNoMergeKey is a plain error, so a 500 without a reason.
+  const keyless = key ? patch.find((p) => isMap(p) && !Object.hasOwn(p, key)) : undefined;
+  if (keyless) throw new StrategicMergeError(`map: ${goValue(keyless)} does not contain declared merge key: ${key}`, 500);
+  if (!key || !patch.every(isMap)) return patch;
   let live = cur;
   const items: JsonMap[] = [];
   for (const p of patch as JsonMap[]) {

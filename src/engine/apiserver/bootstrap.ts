@@ -2,7 +2,8 @@
  * What kube-apiserver and kubeadm create on a fresh cluster: the four system namespaces, the
  * `kubernetes` Service and its endpoints, the default StorageClass and the CSIDriver of the cluster's CSI driver
  * (installed with the driver), the system
- * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), and on
+ * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), the
+ * extension-apiserver-authentication ConfigMap (cluster-authentication-trust.ts), and on
  * the very first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
  */
 import type { ComponentId } from '../core/ids';
@@ -13,7 +14,8 @@ import { handleRequest, lbAddress } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
 import { kubeadmUploads } from './kubeadm-uploads';
-import { clusterCaPem } from './cluster-ca';
+import { clusterCaPem, frontProxyCaPem } from './cluster-ca';
+import { extensionApiserverAuthentication } from './cluster-authentication-trust';
 import { clusterCidrFor } from '../topology/pod-network';
 import { cloudControllerManagerObjects } from './cloud-bootstrap';
 import { seedIdentityLeases } from './identity-lease';
@@ -157,6 +159,9 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
       data: { since: rfc3339(w.now).slice(0, 10) },
     } as KObject),
   );
+  withStream(w, seedRng(w.seed ^ AUTHENTICATION_TRUST_STREAM), () =>
+    ensure(w, server, 'configmaps', 'kube-system', extensionApiserverAuthentication({ clientCaPem: clusterCaPem(w), frontProxyCaPem: frontProxyCaPem(w) })),
+  );
   if (firstBoot) {
     const endpoint = lbAddress(w);
     for (const [resource, obj] of kubeadmAddons(endpoint, w.cluster?.proxyMode, clusterCidrFor(w.machines.length))) ensure(w, server, resource, 'kube-system', obj);
@@ -176,6 +181,8 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
 /** Seeds the streams the kubeadm-uploaded ConfigMaps and the legacy-token-tracking one draw their uids from. */
 const KUBEADM_UPLOADS_STREAM = 0xcad_c0f;
 const LEGACY_TOKEN_TRACKING_STREAM = 0x1e9_ac7;
+/** Seeds the stream kube-system/extension-apiserver-authentication draws its uid from. */
+const AUTHENTICATION_TRUST_STREAM = 0xa07_7c5;
 
 /** Seeds the stream cloud-controller-manager's RBAC objects draw their uids from. */
 const CLOUD_STREAM = 0xc10_ad;

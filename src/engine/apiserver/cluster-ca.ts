@@ -1,7 +1,8 @@
 /**
- * The cluster CA kubeadm creates (/etc/kubernetes/pki/ca.crt): the root-ca-cert-publisher
- * copies it into every namespace's kube-root-ca.crt ConfigMap, and it signs kube-apiserver's
- * serving certificate, whose names are listed here as kubeadm writes them.
+ * The CAs kubeadm creates: the cluster CA (/etc/kubernetes/pki/ca.crt), which the
+ * root-ca-cert-publisher copies into every namespace's kube-root-ca.crt ConfigMap and which signs
+ * kube-apiserver's serving certificate, whose names are listed here as kubeadm writes them; and
+ * the front-proxy CA of the aggregation layer.
  */
 import { seedRng, nextUint32 } from '../core/rng';
 import type { World } from '../world';
@@ -15,9 +16,22 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
  * drawing from the world's PRNG.
  */
 export function clusterCaPem(w: World): string {
-  const rng = seedRng(w.seed ^ 0x5eed_ca);
-  let body = 'MIIDBTCCAe2gAwIBAgII';
-  while (body.length < 1068) body += B64[nextUint32(rng) % 64];
+  return seededPem(w.seed ^ 0x5eed_ca, 'MIIDBTCCAe2gAwIBAgII', 1068);
+}
+
+/**
+ * kubeadm's front-proxy CA (/etc/kubernetes/pki/front-proxy-ca.crt), a second self-signed root:
+ * it signs front-proxy-client.crt, the identity kube-apiserver presents when it proxies a request
+ * to an aggregated API server, which trusts the request-header identity only from it.
+ */
+export function frontProxyCaPem(w: World): string {
+  return seededPem(w.seed ^ 0xf207_ca, 'MIIDETCCAfmgAwIBAgII', 1084);
+}
+
+function seededPem(seed: number, derPrefix: string, length: number): string {
+  const rng = seedRng(seed);
+  let body = derPrefix;
+  while (body.length < length) body += B64[nextUint32(rng) % 64];
   body += '==';
   const lines = body.match(/.{1,64}/g) ?? [];
   return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;

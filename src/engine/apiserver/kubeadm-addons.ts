@@ -13,15 +13,82 @@ const PROXY_IMAGE = `registry.k8s.io/kube-proxy:${GIT_VERSION}`;
 const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.14.2';
 export const KUBE_DNS_IP = '10.96.0.10';
 
-/** kubeadm's kube-proxy config; `mode` is iptables unless the cluster was built with `--proxy-mode nftables`. */
+/**
+ * kubeadm's kube-proxy config, as `kubeadm init` marshals its KubeProxyConfiguration
+ * (kubeproxy.config.k8s.io/v1alpha1, k8s.io/kube-proxy v0.36 types.go): every field without
+ * `omitempty` printed, keys sorted, nothing defaulted — kube-proxy applies its own defaults when it
+ * reads the file, so a zero here (`syncPeriod: 0s`, `mode` aside) means "kube-proxy's default".
+ * kubeadm sets the bind address, the kubeconfig path and the Pod CIDR; this cluster's kubeadm
+ * configuration also names the mode (iptables, or nftables with `--proxy-mode nftables`).
+ */
 function kubeProxyConf(mode: ProxyMode, clusterCidr: string): string {
   return `apiVersion: kubeproxy.config.k8s.io/v1alpha1
 bindAddress: 0.0.0.0
+bindAddressHardFail: false
 clientConnection:
+  acceptContentTypes: ""
+  burst: 0
+  contentType: ""
   kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
+  qps: 0
 clusterCIDR: ${clusterCidr}
+configSyncPeriod: 0s
+conntrack:
+  maxPerCore: null
+  min: null
+  tcpBeLiberal: false
+  tcpCloseWaitTimeout: null
+  tcpEstablishedTimeout: null
+  udpStreamTimeout: 0s
+  udpTimeout: 0s
+detectLocal:
+  bridgeInterface: ""
+  interfaceNamePrefix: ""
+detectLocalMode: ""
+enableProfiling: false
+healthzBindAddress: ""
+hostnameOverride: ""
+iptables:
+  localhostNodePorts: null
+  masqueradeAll: false
+  masqueradeBit: null
+  minSyncPeriod: 0s
+  syncPeriod: 0s
+ipvs:
+  excludeCIDRs: null
+  minSyncPeriod: 0s
+  scheduler: ""
+  strictARP: false
+  syncPeriod: 0s
+  tcpFinTimeout: 0s
+  tcpTimeout: 0s
+  udpTimeout: 0s
 kind: KubeProxyConfiguration
-mode: ${mode}`;
+logging:
+  flushFrequency: 0
+  options:
+    json:
+      infoBufferSize: "0"
+    text:
+      infoBufferSize: "0"
+  verbosity: 0
+metricsBindAddress: ""
+mode: ${mode}
+nftables:
+  masqueradeAll: false
+  masqueradeBit: null
+  minSyncPeriod: 0s
+  syncPeriod: 0s
+nodePortAddresses: null
+oomScoreAdj: null
+portRange: ""
+showHiddenMetricsForVersion: ""
+winkernel:
+  enableDSR: false
+  forwardHealthCheckVip: false
+  networkName: ""
+  rootHnsEndpointName: ""
+  sourceVip: ""`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigMap } from '../../k8s/types';
 import { decodeBase64 } from '../../k8s/base64';
+import { parse } from 'yaml';
 import { Simulation } from '../simulation';
 
 const cm = (sim: Simulation, ns: string, name: string): ConfigMap | undefined =>
@@ -19,6 +20,7 @@ describe("kubeadm's uploaded configuration", () => {
       'kube-public/cluster-info',
       'kube-public/kube-root-ca.crt',
       'kube-system/coredns',
+      'kube-system/extension-apiserver-authentication',
       'kube-system/kube-apiserver-legacy-service-account-token-tracking',
       'kube-system/kube-proxy',
       'kube-system/kube-root-ca.crt',
@@ -43,6 +45,27 @@ describe("kubeadm's uploaded configuration", () => {
     const read = (name: string) => sim.request({ verb: 'get', resource: 'configmaps', namespace: 'kube-public', name, impersonate: anonymous });
     expect(read('cluster-info').ok).toBe(true);
     expect(read('kube-root-ca.crt').ok).toBe(false);
+  });
+
+  it("writes kube-proxy's whole KubeProxyConfiguration as kubeadm marshals it: every non-omitempty field, zeros undefaulted", () => {
+    const conf = cm(sim, 'kube-system', 'kube-proxy')?.data?.['config.conf'] ?? '';
+    const doc = parse(conf) as Record<string, unknown>;
+    const keys = Object.keys(doc);
+    expect(keys).toEqual([...keys].sort());
+    expect(keys).toHaveLength(24);
+    expect(keys).not.toContain('featureGates');
+    expect(keys).not.toContain('windowsRunAsService');
+    expect(doc).toMatchObject({
+      bindAddress: '0.0.0.0',
+      mode: 'iptables',
+      configSyncPeriod: '0s',
+      nodePortAddresses: null,
+      conntrack: { maxPerCore: null, udpTimeout: '0s' },
+      iptables: { masqueradeBit: null, syncPeriod: '0s' },
+      logging: { flushFrequency: 0, verbosity: 0, options: { json: { infoBufferSize: '0' }, text: { infoBufferSize: '0' } } },
+    });
+    expect(conf).toContain('\ndetectLocalMode: ""\n');
+    expect(conf.endsWith('\n')).toBe(false);
   });
 
   it('names the load balancer as controlPlaneEndpoint in an HA cluster', () => {

@@ -60,6 +60,14 @@ describe("kubectl auth can-i for kubeadm's join identities", () => {
     expect(canI(`list nodes ${token}`)).toBe('no\n');
   });
 
+  it('lets kube-scheduler and kube-controller-manager read extension-apiserver-authentication, and a plain user not', () => {
+    const cm = 'get configmaps/extension-apiserver-authentication -n kube-system';
+    expect(canI(`${cm} --as=system:kube-scheduler`)).toBe('yes\n');
+    expect(canI(`${cm} --as=system:kube-controller-manager`)).toBe('yes\n');
+    expect(canI(`${cm} --as=jane`)).toBe('no\n');
+    expect(kubectl(sim, `${cm} --as=system:kube-scheduler -o jsonpath={.data.requestheader-allowed-names}`).stdout).toBe('["front-proxy-client"]');
+  });
+
   it('lets an anonymous client get cluster-info in kube-public and nothing else', () => {
     // Anonymous may not ask can-i (system:basic-user is for authenticated users): ask for the object.
     const anonymous = '-n kube-public --as=system:anonymous --as-group=system:unauthenticated';

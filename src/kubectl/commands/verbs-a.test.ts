@@ -107,6 +107,9 @@ describe('kubectl patch', () => {
     expect(kubectl(sim, `patch deployment web --type json -p '[{"op":"test","path":"/spec/replicas","value":9}]'`).stderr).toBe('The request is invalid: the server rejected our request due to an error in our request\n');
     expect(kubectl(sim, `patch deployment web --type json -p '[{"op":"remove","path":"/spec/nope"}]'`).code).toBe(1);
     expect(kubectl(sim, `patch deployment web --type json -p '{}'`).stderr).toBe('Error from server (BadRequest): error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp\n');
+    // The usual slip: a container patched without its name, which strategic merge matches by.
+    const keyless = kubectl(sim, `patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"image":"nginx:1.28"}]}}}}'`);
+    expect([keyless.stderr, keyless.code]).toEqual(['Error from server: map: map[image:nginx:1.28] does not contain declared merge key: name\n', 1]);
     expect(kubectl(sim, 'patch deployment web').stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');
     expect(kubectl(sim, `patch deployment web --type x -p '{}'`).stderr).toBe('error: --type must be one of [json merge strategic], not "x"\n');
     expect(kubectl(sim, `patch deployment nope -p '{}'`).stderr).toBe('Error from server (NotFound): deployments.apps "nope" not found\n');
