@@ -1,12 +1,12 @@
 /**
  * `npm test`: every quality gate, in order, then one plain summary line.
  *
- *   typecheck (tsc -b) ‖ lint (eslint, import cycles) → lessons (proven on the engine)
- *   → unit tests (vitest) → build (vite) → e2e (Playwright)
+ *   typecheck (tsc -b) → build (vite)  ‖  lint (eslint, import cycles) → lessons (proven on the
+ *   engine); then unit tests (vitest) → e2e (Playwright)
  *
- * tsc and the lint-then-lessons chain are single-threaded, so they share the two cores of a CI
- * machine side by side (about 75 s saved); each gate's output is printed whole, in the order above,
- * once both have finished.
+ * The two chains are single-threaded jobs, so they share the two cores of a CI machine side by
+ * side (about 90 s saved); each gate's output is printed whole, in the order above, once both
+ * chains have finished.
  *
  * Every step runs even if an earlier one failed (one run shows everything that is wrong), except
  * that e2e needs a successful build. The last line is `N passed, N failed, N skipped`: the test
@@ -48,18 +48,6 @@ function banner(title) {
   console.log(`\n=== ${title} ===`);
 }
 
-/** @param {string} title @param {string[]} args */
-function gate(title, args) {
-  banner(title);
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
-  if (r.status !== 0) {
-    failed++;
-    problems.push(`${title} failed`);
-    return false;
-  }
-  return true;
-}
-
 /** @param {string} path */
 function readJson(path) {
   try {
@@ -86,11 +74,14 @@ function capture(args) {
 }
 
 /**
- * Gates in chains, the chains side by side; a chain's gates run one after another. Reports each
- * gate as `gate` does, in the order listed.
+ * Gates in chains, the chains side by side; a chain's gates run one after another. Each gate's
+ * output is printed under its banner, in the order listed; a non-zero exit is one failure.
+ * Returns the titles of the gates that failed.
  * @param {[string, string[]][][]} chains
  */
 async function gatesSideBySide(chains) {
+  /** @type {Set<string>} */
+  const failedTitles = new Set();
   const runs = await Promise.all(
     chains.map(async (chain) => {
       const out = [];
@@ -104,13 +95,19 @@ async function gatesSideBySide(chains) {
     if (r.status !== 0) {
       failed++;
       problems.push(`${r.title} failed`);
+      failedTitles.add(r.title);
     }
   }
+  return failedTitles;
 }
 
 // Every lesson, drill and misconception card proven on the real engine (npm run lessons:check).
-await gatesSideBySide([
-  [['typecheck', [BIN('typescript', 'bin/tsc'), '-b']]],
+const BUILD = 'build (vite)';
+const sideBySide = await gatesSideBySide([
+  [
+    ['typecheck', [BIN('typescript', 'bin/tsc'), '-b']],
+    [BUILD, [BIN('vite', 'bin/vite.js'), 'build', '--configLoader', 'runner']],
+  ],
   [
     ['lint', [BIN('eslint', 'bin/eslint.js'), '.']],
     ['import cycles', [join(ROOT, 'scripts', 'cycles.mjs')]],
@@ -162,7 +159,7 @@ if (vr && typeof vr.numPassedTests === 'number') {
   problems.push(`vitest produced no report (exit ${vitest.status})`);
 }
 
-const built = gate('build (vite)', [BIN('vite', 'bin/vite.js'), 'build', '--configLoader', 'runner']);
+const built = !sideBySide.has(BUILD);
 
 banner('end-to-end tests (Playwright, Chromium)');
 if (!built) {

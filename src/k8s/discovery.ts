@@ -54,6 +54,11 @@ function versionsOf(group: string, custom: readonly ResourceInfo[]): string[] {
   return out;
 }
 
+/** Every served group/version, groups in discovery's order, each group's preferred version first. */
+export function servedGroupVersions(custom: readonly ResourceInfo[] = []): { group: string; version: string }[] {
+  return groups(custom).flatMap((group) => versionsOf(group, custom).map((version) => ({ group, version })));
+}
+
 export function servesGroupVersion(group: string, version: string, custom: readonly ResourceInfo[] = []): boolean {
   return inGroupVersion(group, version, custom).length > 0;
 }

@@ -3,7 +3,8 @@
  * kube-controller-manager): the naming controller (NamesAccepted, status.acceptedNames), the
  * establishing controller (Established, after 5 s when several apiservers run, as crdHandler
  * queues it) and the finalizer controller (`customresourcecleanup.apiextensions.k8s.io`: every
- * custom object is deleted before the CRD goes). Each CRD commit arms the `apiextensions` timer
+ * custom object is deleted before the CRD goes), and crdregistration (crd-registration.ts: the
+ * APIServices of the group/versions CRDs serve). Each CRD commit arms the `apiextensions` timer
  * of the apiserver that committed it (storage.ts); the reconcile is level-based: it reads the
  * stored CRD and writes only what differs, through the apiserver's own pipeline (loopback).
  */
@@ -19,6 +20,7 @@ import { handleRequest, type ApiRequest, type ApiResponse } from '../apiserver/h
 import type { ApiServerState } from '../apiserver/state';
 import { storedObject } from '../apiserver/storage';
 import { CRDS, storedCrds } from './served';
+import { syncCrdApiServices } from './crd-registration';
 
 export const APIEXTENSIONS_TIMER = 'apiextensions';
 export const ESTABLISH_TIMER = 'apiextensions-establish';
@@ -115,6 +117,7 @@ function finalize(w: World, self: ApiServerState, stored: CustomResourceDefiniti
 
 /** The `apiextensions` timer: one level-based pass over the named CRD. */
 export function syncCrd(w: World, self: ApiServerState, name: string): void {
+  syncCrdApiServices(w, (req) => loopback(w, self, req));
   const stored = storedObject(w, CRDS, undefined, name) as CustomResourceDefinition | undefined;
   if (!stored) return;
   if (stored.metadata.deletionTimestamp) return finalize(w, self, stored);

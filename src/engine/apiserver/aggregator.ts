@@ -145,9 +145,15 @@ export function proxyAggregated(w: World, info: ResourceInfo, req: ApiRequest): 
   return { ok: true, code: 200, items, resourceVersion: '' };
 }
 
+function anyServiceBacked(w: World): boolean {
+  for (const o of w.etcd.kv.get(APISERVICES)?.values() ?? []) if ((o as APIService).spec.service) return true;
+  return false;
+}
+
 /** storage.ts calls this on every commit: arms the availability check when it may have moved. */
 export function aggregatorSawCommit(w: World, server: ComponentId, resource: string): void {
-  if (resource !== APISERVICES && !(DEPENDENCIES.has(resource) && (w.etcd.kv.get(APISERVICES)?.size ?? 0) > 0)) return;
+  // Local APIServices depend on nothing: only one backed by a Service makes its objects' commits matter.
+  if (resource !== APISERVICES && !(DEPENDENCIES.has(resource) && anyServiceBacked(w))) return;
   const self = w.components.get(server);
   if (self?.running) setTimer(w, self, 0, AGGREGATOR_TIMER);
 }

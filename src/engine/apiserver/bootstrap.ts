@@ -3,7 +3,8 @@
  * `kubernetes` Service and its endpoints, the default StorageClass and the CSIDriver of the cluster's CSI driver
  * (installed with the driver), the system
  * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), the
- * extension-apiserver-authentication ConfigMap (cluster-authentication-trust.ts), and on
+ * extension-apiserver-authentication ConfigMap (cluster-authentication-trust.ts), the Local
+ * APIServices of the built-in group/versions (autoregister.ts), and on
  * the very first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
  */
 import type { ComponentId } from '../core/ids';
@@ -16,6 +17,7 @@ import { kubeadmAddons } from './kubeadm-addons';
 import { kubeadmUploads } from './kubeadm-uploads';
 import { clusterCaPem, frontProxyCaPem } from './cluster-ca';
 import { extensionApiserverAuthentication } from './cluster-authentication-trust';
+import { builtinApiServices } from './autoregister';
 import { clusterCidrFor } from '../topology/pod-network';
 import { cloudControllerManagerObjects } from './cloud-bootstrap';
 import { seedIdentityLeases } from './identity-lease';
@@ -159,6 +161,10 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
       data: { since: rfc3339(w.now).slice(0, 10) },
     } as KObject),
   );
+  // The autoregister controller's start-up sync: a Local APIService per built-in group/version.
+  withStream(w, seedRng(w.seed ^ AUTOREGISTER_STREAM), () => {
+    for (const api of builtinApiServices()) ensure(w, server, 'apiservices', undefined, api);
+  });
   withStream(w, seedRng(w.seed ^ AUTHENTICATION_TRUST_STREAM), () =>
     ensure(w, server, 'configmaps', 'kube-system', extensionApiserverAuthentication({ clientCaPem: clusterCaPem(w), frontProxyCaPem: frontProxyCaPem(w) })),
   );
@@ -183,6 +189,8 @@ const KUBEADM_UPLOADS_STREAM = 0xcad_c0f;
 const LEGACY_TOKEN_TRACKING_STREAM = 0x1e9_ac7;
 /** Seeds the stream kube-system/extension-apiserver-authentication draws its uid from. */
 const AUTHENTICATION_TRUST_STREAM = 0xa07_7c5;
+/** Seeds the stream the built-in Local APIServices draw their uids from. */
+const AUTOREGISTER_STREAM = 0xa9_9e6;
 
 /** Seeds the stream cloud-controller-manager's RBAC objects draw their uids from. */
 const CLOUD_STREAM = 0xc10_ad;

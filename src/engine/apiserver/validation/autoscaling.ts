@@ -6,7 +6,7 @@ import type { APIService, HPAScalingRules, HorizontalPodAutoscaler, MetricSpec, 
 import type { FieldError } from '../status';
 import { invalid, notSupported, path, required, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain } from './names';
+import { nameIsDNSSubdomain, nameIsPathSegment } from './names';
 import { pushAll } from '../../../k8s/arrays';
 
 const MAX_PERIOD_SECONDS = 1800;
@@ -14,9 +14,7 @@ const MAX_STABILIZATION_WINDOW_SECONDS = 3600;
 
 /** ValidatePathSegmentName: a name that can be a URL path segment. */
 function pathSegmentErrors(name: string, p: Path): FieldError[] {
-  if (name === '.' || name === '..') return [invalid(p, name, `may not be '${name}'`)];
-  for (const bad of ['/', '%']) if (name.includes(bad)) return [invalid(p, name, `may not contain '${bad}'`)];
-  return [];
+  return nameIsPathSegment(name, false).map((m) => invalid(p, name, m));
 }
 
 function validateTarget(t: MetricTarget | undefined, p: Path): FieldError[] {
@@ -88,7 +86,7 @@ export function validateHorizontalPodAutoscaler(hpa: HorizontalPodAutoscaler, ol
 }
 
 export function validateAPIService(api: APIService, old: APIService | undefined): FieldError[] {
-  const errs = old ? validateObjectMetaUpdate(api.metadata, old.metadata) : validateObjectMeta(api.metadata, false, nameIsDNSSubdomain);
+  const errs = old ? validateObjectMetaUpdate(api.metadata, old.metadata) : validateObjectMeta(api.metadata, false, nameIsPathSegment);
   const spec = api.spec;
   const p = path('spec');
   const wanted = `${spec?.version ?? ''}.${spec?.group ?? ''}`;
@@ -96,6 +94,18 @@ export function validateAPIService(api: APIService, old: APIService | undefined)
   if (!spec?.version) errs.push(required(p.child('version'), ''));
   if (!((spec?.groupPriorityMinimum ?? 0) > 0) || (spec?.groupPriorityMinimum ?? 0) > 20000) errs.push(invalid(p.child('groupPriorityMinimum'), spec?.groupPriorityMinimum ?? 0, 'must be positive and less than 20000'));
   if (!((spec?.versionPriority ?? 0) > 0) || (spec?.versionPriority ?? 0) > 1000) errs.push(invalid(p.child('versionPriority'), spec?.versionPriority ?? 0, 'must be positive and less than 1000'));
-  if (!spec?.service && spec?.group) errs.push(required(p.child('service'), ''));
+  // ValidateAPIService: only the legacy core group may be empty; a local APIService (no
+  // service: kube-apiserver serves it itself) carries no TLS settings.
+  if (!spec?.group && spec?.version !== 'v1') errs.push(required(p.child('group'), 'only v1 may have an empty group and it better be legacy kube'));
+  if (!spec?.service) {
+    if (spec?.caBundle) errs.push(invalid(p.child('caBundle'), `${decodedLength(spec.caBundle)} bytes`, 'local APIServices may not have a caBundle'));
+    if (spec?.insecureSkipTLSVerify) errs.push(invalid(p.child('insecureSkipTLSVerify'), true, 'local APIServices may not have insecureSkipTLSVerify'));
+  }
   return errs;
+}
+
+/** The byte length of a base64 `[]byte` field, as the Go struct holds it decoded. */
+function decodedLength(b64: string): number {
+  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return Math.floor((b64.length * 3) / 4) - pad;
 }

@@ -181,3 +181,12 @@ export function isValidIPv4(v: string): boolean {
   const parts = v.split('.');
   return parts.length === 4 && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
 }
+
+/**
+ * path.IsValidPathSegmentName (IsValidPathSegmentPrefix when `prefix`): a name that can be one
+ * URL path segment — RBAC objects' and APIServices' names, and the names a scale target gives.
+ */
+export const nameIsPathSegment: NameFn = (name, prefix) => {
+  if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
+  return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+};

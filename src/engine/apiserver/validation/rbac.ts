@@ -10,18 +10,10 @@ import { pushAll } from '../../../k8s/arrays';
 import type { FieldError } from '../status';
 import { invalid, notSupported, path, required, semanticEqual, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain, type NameFn } from './names';
-
-/** path.IsValidPathSegmentName / IsValidPathSegmentPrefix. */
-const rbacName: NameFn = (name, prefix) => {
-  const errs: string[] = [];
-  if (!prefix && (name === '.' || name === '..')) errs.push(`may not be '${name}'`);
-  for (const c of ['/', '%']) if (name.includes(c)) errs.push(`may not contain '${c}'`);
-  return errs;
-};
+import { nameIsDNSSubdomain, nameIsPathSegment } from './names';
 
 function meta(obj: KObject, old: KObject | undefined, namespaced: boolean): FieldError[] {
-  return old ? [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateObjectMeta(obj.metadata, namespaced, rbacName)] : validateObjectMeta(obj.metadata, namespaced, rbacName);
+  return old ? [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateObjectMeta(obj.metadata, namespaced, nameIsPathSegment)] : validateObjectMeta(obj.metadata, namespaced, nameIsPathSegment);
 }
 
 function validatePolicyRule(rule: PolicyRule, namespaced: boolean, p: Path): FieldError[] {
@@ -84,7 +76,7 @@ export function validateRoleBinding(b: RoleBinding, old: RoleBinding | undefined
   const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
   if (!kinds.includes(ref.kind)) errs.push(notSupported(rp.child('kind'), ref.kind ?? '', kinds));
   if (!ref.name) errs.push(required(rp.child('name')));
-  else for (const m of rbacName(ref.name, false)) errs.push(invalid(rp.child('name'), ref.name, m));
+  else for (const m of nameIsPathSegment(ref.name, false)) errs.push(invalid(rp.child('name'), ref.name, m));
   (b.subjects ?? []).forEach((s, i) => pushAll(errs, validateSubject(s, namespaced, path('subjects').index(i))));
   if (old && !semanticEqual(old.roleRef, b.roleRef)) errs.push(invalid(rp, b.roleRef, 'cannot change roleRef'));
   return errs;
