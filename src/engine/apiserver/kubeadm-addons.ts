@@ -4,6 +4,7 @@
  * cmd/kubeadm/app/phases/addons writes them. Applied once, when the cluster is first
  * bootstrapped — a learner who deletes them later does not get them back (nor would kubeadm).
  */
+import { ZERO_LOGGING_CONFIG } from '../../k8s/component-config';
 import type { ConfigMap, DaemonSet, Deployment, KObject, Service, ServiceAccount } from '../../k8s/types';
 import { GIT_VERSION } from '../../k8s/version';
 import type { ProxyMode } from '../node/proxy-state';
@@ -64,14 +65,7 @@ ipvs:
   tcpTimeout: 0s
   udpTimeout: 0s
 kind: KubeProxyConfiguration
-logging:
-  flushFrequency: 0
-  options:
-    json:
-      infoBufferSize: "0"
-    text:
-      infoBufferSize: "0"
-  verbosity: 0
+${ZERO_LOGGING_CONFIG}
 metricsBindAddress: ""
 mode: ${mode}
 nftables:

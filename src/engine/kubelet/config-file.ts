@@ -4,6 +4,7 @@
  * shell shows this file; the kubelet's /configz (configz.ts) reads the same values back, with the
  * kubelet's defaults filled in, so the two cannot drift.
  */
+import { ZERO_LOGGING_CONFIG } from '../../k8s/component-config';
 export const KUBELET_CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
 authentication:
   anonymous:
@@ -33,14 +34,7 @@ httpCheckFrequency: 0s
 imageMaximumGCAge: 0s
 imageMinimumGCAge: 0s
 kind: KubeletConfiguration
-logging:
-  flushFrequency: 0
-  options:
-    json:
-      infoBufferSize: "0"
-    text:
-      infoBufferSize: "0"
-  verbosity: 0
+${ZERO_LOGGING_CONFIG}
 memorySwap: {}
 nodeStatusReportFrequency: 0s
 nodeStatusUpdateFrequency: 0s
