@@ -7,6 +7,7 @@ import type { FieldError } from '../status';
 import { invalid, notSupported, path, required, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { nameIsDNSSubdomain, nameIsPathSegment } from './names';
+import { base64DecodedLength } from './base64';
 import { pushAll } from '../../../k8s/arrays';
 
 const MAX_PERIOD_SECONDS = 1800;
@@ -98,14 +99,8 @@ export function validateAPIService(api: APIService, old: APIService | undefined)
   // service: kube-apiserver serves it itself) carries no TLS settings.
   if (!spec?.group && spec?.version !== 'v1') errs.push(required(p.child('group'), 'only v1 may have an empty group and it better be legacy kube'));
   if (!spec?.service) {
-    if (spec?.caBundle) errs.push(invalid(p.child('caBundle'), `${decodedLength(spec.caBundle)} bytes`, 'local APIServices may not have a caBundle'));
+    if (spec?.caBundle) errs.push(invalid(p.child('caBundle'), `${base64DecodedLength(spec.caBundle)} bytes`, 'local APIServices may not have a caBundle'));
     if (spec?.insecureSkipTLSVerify) errs.push(invalid(p.child('insecureSkipTLSVerify'), true, 'local APIServices may not have insecureSkipTLSVerify'));
   }
   return errs;
-}
-
-/** The byte length of a base64 `[]byte` field, as the Go struct holds it decoded. */
-function decodedLength(b64: string): number {
-  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
-  return Math.floor((b64.length * 3) / 4) - pad;
 }
