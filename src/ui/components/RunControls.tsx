@@ -52,9 +52,15 @@ export function RunControls({ topology: linked, onTopology, shareLink }: RunCont
       <label htmlFor={topoId} className="visually-hidden">
         {t('run.topology')}
       </label>
-      <select id={topoId} value={topology} onChange={(e) => choose(e.target.value === 'ha' ? 'ha' : 'basic')} data-testid="topology">
-        <option value="basic">{t('run.topology.basic')}</option>
-        <option value="ha">{t('run.topology.ha')}</option>
+      <select
+        id={topoId}
+        value={topology}
+        onChange={(e) => choose(e.target.value === 'ha' ? 'ha' : 'basic')}
+        data-testid="topology"
+        title={t(topology === 'ha' ? 'run.topology.ha' : 'run.topology.basic')}
+      >
+        <option value="basic">{t('run.topology.short.basic')}</option>
+        <option value="ha">{t('run.topology.short.ha')}</option>
       </select>
       <ScaleDial topology={topology} />
       <button type="button" className="icon-button" onClick={share} data-testid="share" title={t('run.share')} aria-label={t('run.share')}>

@@ -4,6 +4,9 @@ export const en = {
   'run.topology': 'Cluster',
   'run.topology.basic': 'basic (1 control plane)',
   'run.topology.ha': 'ha (3 control planes)',
+  // What the closed select shows: it must fit the header at 1280 px (the dialogs use the names above).
+  'run.topology.short.basic': '1 control plane',
+  'run.topology.short.ha': '3 control planes',
   'run.share': 'Copy link to this moment',
   'run.copied': 'Link copied: it replays this run to this moment for anyone.',
   'run.copyManually': 'Copy this link:',
@@ -27,6 +30,8 @@ export const zh: Translations<typeof en> = {
   'run.topology': '集群',
   'run.topology.basic': 'basic（1 个控制面）',
   'run.topology.ha': 'ha（3 个控制面）',
+  'run.topology.short.basic': '1 个控制面',
+  'run.topology.short.ha': '3 个控制面',
   'run.share': '复制指向此刻的链接',
   'run.copied': '链接已复制：任何人打开它都会重放这次运行并停在这一刻。',
   'run.copyManually': '请复制这个链接：',

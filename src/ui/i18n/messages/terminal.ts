@@ -4,7 +4,8 @@
  */
 export const en = {
   'terminal.inputLabel': 'Type a command, then Enter',
-  'terminal.welcome': 'Welcome. This cluster is paused and waiting for you. Try:  kubectl apply -f go-api.yaml  then press → on the stage to step through every message it causes. Type help for what this terminal runs.',
+  // One short line per sentence: xterm wraps a long line mid-word at the terminal's width.
+  'terminal.welcome': 'Welcome. This cluster is paused and waiting for you.\nTry  kubectl apply -f go-api.yaml  then press → on the stage to step through every message it causes.\nType help for what this terminal runs.',
   'terminal.hint': 'Tab completes · ↑ ↓ history · Ctrl+C stops a waiting command · Esc then Tab leaves the terminal',
   'terminal.waiting': 'Waiting for the command to finish at the playhead. Press Ctrl+C in the terminal to stop it.',
   'terminal.progress': 'Simulating… {time} of simulated time so far.',
@@ -20,7 +21,7 @@ export const en = {
 
 export const zh: Record<keyof typeof en, string> = {
   'terminal.inputLabel': '在此输入命令，按 Enter 运行',
-  'terminal.welcome': '欢迎。这个集群已暂停，正等着你。试试：  kubectl apply -f go-api.yaml  然后在舞台上按 →，逐条查看它引发的每一条消息。输入 help 查看这个终端能运行什么。',
+  'terminal.welcome': '欢迎。这个集群已暂停，正等着你。\n试试：  kubectl apply -f go-api.yaml  然后在舞台上按 →，逐条查看它引发的每一条消息。\n输入 help 查看这个终端能运行什么。',
   'terminal.hint': 'Tab 补全 · ↑ ↓ 历史命令 · Ctrl+C 停止正在等待的命令 · 先按 Esc 再按 Tab 离开终端',
   'terminal.waiting': '命令仍在等待，播放头到达其结束时间后才会完成。在终端中按 Ctrl+C 可以停止它。',
   'terminal.progress': '正在模拟… 已经过 {time} 的模拟时间。',
