@@ -24,7 +24,7 @@ import { seedIdentityLeases } from './identity-lease';
 import { rbacBootstrapObjects, seedRbacObjects } from './rbac-bootstrap';
 import { cniPluginOf } from '../node/cni-plugin';
 import { SYSTEM_PRIORITY_CLASSES } from './admission/priority-classes';
-import { seedRng, type RngState } from '../core/rng';
+import { withRngStream } from '../runtime';
 import { cloneData } from '../core/clone';
 import { rfc3339 } from '../../k8s/time';
 
@@ -74,16 +74,6 @@ const PRIORITY_CLASS_STREAM = 0x5c_9c1a;
  * Runs `fn` with the world's PRNG swapped for `rng`: objects that a newer release creates at
  * boot must not shift every name and uid drawn after them, so the same seed keeps its cluster.
  */
-function withStream(w: World, rng: RngState, fn: () => void): void {
-  const shared = w.rng;
-  w.rng = rng;
-  try {
-    fn();
-  } finally {
-    w.rng = shared;
-  }
-}
-
 /** Seeds the stream the `kubernetes` Endpoints and EndpointSlice draw their uids from. */
 const KUBERNETES_ENDPOINTS_STREAM = 0xe9d_501;
 
@@ -138,7 +128,7 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
     spec: { type: 'ClusterIP', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }] },
   });
-  withStream(w, seedRng(w.seed ^ KUBERNETES_ENDPOINTS_STREAM), () => kubernetesEndpoints(w, server));
+  withRngStream(w, KUBERNETES_ENDPOINTS_STREAM, () => kubernetesEndpoints(w, server));
   ensure(w, server, 'storageclasses', undefined, {
     apiVersion: 'storage.k8s.io/v1',
     kind: 'StorageClass',
@@ -148,12 +138,12 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     volumeBindingMode: 'WaitForFirstConsumer',
     allowVolumeExpansion: true,
   });
-  withStream(w, seedRng(w.seed ^ PRIORITY_CLASS_STREAM), () => {
+  withRngStream(w, PRIORITY_CLASS_STREAM, () => {
     for (const pc of SYSTEM_PRIORITY_CLASSES) ensure(w, server, 'priorityclasses', undefined, cloneData(pc));
   });
-  withStream(w, seedRng(w.seed ^ CSI_DRIVER_STREAM), () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
+  withRngStream(w, CSI_DRIVER_STREAM, () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
   // kube-apiserver's legacytokentracking controller: the day it began tracking legacy tokens.
-  withStream(w, seedRng(w.seed ^ LEGACY_TOKEN_TRACKING_STREAM), () =>
+  withRngStream(w, LEGACY_TOKEN_TRACKING_STREAM, () =>
     ensure(w, server, 'configmaps', 'kube-system', {
       apiVersion: 'v1',
       kind: 'ConfigMap',
@@ -162,23 +152,23 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     } as KObject),
   );
   // The autoregister controller's start-up sync: a Local APIService per built-in group/version.
-  withStream(w, seedRng(w.seed ^ AUTOREGISTER_STREAM), () => {
+  withRngStream(w, AUTOREGISTER_STREAM, () => {
     for (const api of builtinApiServices()) ensure(w, server, 'apiservices', undefined, api);
   });
-  withStream(w, seedRng(w.seed ^ AUTHENTICATION_TRUST_STREAM), () =>
+  withRngStream(w, AUTHENTICATION_TRUST_STREAM, () =>
     ensure(w, server, 'configmaps', 'kube-system', extensionApiserverAuthentication({ clientCaPem: clusterCaPem(w), frontProxyCaPem: frontProxyCaPem(w) })),
   );
   if (firstBoot) {
     const endpoint = lbAddress(w);
     for (const [resource, obj] of kubeadmAddons(endpoint, w.cluster?.proxyMode, clusterCidrFor(w.machines.length))) ensure(w, server, resource, 'kube-system', obj);
     const uploads = kubeadmUploads({ endpoint, ha: w.apiServers.length > 1, podSubnet: clusterCidrFor(w.machines.length), caPem: clusterCaPem(w) });
-    withStream(w, seedRng(w.seed ^ KUBEADM_UPLOADS_STREAM), () => {
+    withRngStream(w, KUBEADM_UPLOADS_STREAM, () => {
       for (const cm of uploads) ensure(w, server, 'configmaps', cm.metadata.namespace, cm);
     });
   }
   // Only a cluster with a cloud provider has them, from a stream of their own.
   if (w.cluster?.cloudProvider) {
-    withStream(w, seedRng(w.seed ^ CLOUD_STREAM), () => {
+    withRngStream(w, CLOUD_STREAM, () => {
       for (const { resource, obj } of cloudControllerManagerObjects()) ensure(w, server, resource, obj.metadata.namespace, obj);
     });
   }

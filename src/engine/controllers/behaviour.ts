@@ -27,6 +27,7 @@ import { isCustomResource } from '../apiextensions/served';
 import { CLOUD_CONTROLLERS, CLOUD_MANAGER_USER } from './cloud/registry';
 import type { ManagerKind, ManagerState } from './state';
 import type { WorkQueueState } from '../client/types';
+import { configureClient, ensureClientToken } from './client-builder';
 
 const KCM_WHO: ClientIdentity = { user: { name: 'system:kube-controller-manager', groups: ['system:authenticated'] }, actor: 'kube-controller-manager' as ComponentId };
 const CCM_WHO: ClientIdentity = { user: CLOUD_MANAGER_USER, actor: 'cloud-controller-manager' as ComponentId };
@@ -42,8 +43,27 @@ function controllersOf(w: World, self: ManagerState): ControllerDef[] {
   return w.optionalControllers?.length ? [...CONTROLLERS, ...enabledOptional(w)] : CONTROLLERS;
 }
 
+function serviceAccountOf(def: ControllerDef): string {
+  return def.serviceAccount ?? def.actor;
+}
+
 function who(def: ControllerDef): ClientIdentity {
-  return { user: controllerUser(def.serviceAccount ?? def.actor), actor: def.actor };
+  return { user: controllerUser(serviceAccountOf(def)), actor: def.actor };
+}
+
+/**
+ * kube-controller-manager runs each controller with a ServiceAccount's credentials
+ * (--use-service-account-credentials, client-builder.ts); cloud-controller-manager's controllers
+ * share its own identity here.
+ */
+function withServiceAccount(self: ManagerState): boolean {
+  return self.kind === 'kube-controller-manager';
+}
+
+/** The controller's client, with the token its ServiceAccount needs fetched first. */
+function controllerRequest(w: World, self: ManagerState, def: ControllerDef, id: ClientIdentity, req: Parameters<ControllerContext['request']>[0]): ReturnType<ControllerContext['request']> {
+  if (withServiceAccount(self)) ensureClientToken(w, self, managerWho(self), serviceAccountOf(def));
+  return request(w, self, id, req);
 }
 
 type Observed = { desired: number; actual: number };
@@ -55,8 +75,11 @@ function context(w: World, self: ManagerState, def: ControllerDef, observed?: (o
     self,
     who: id,
     cache: (resource) => self.informers[resource] ?? (self.informers[resource] = newInformer(resource)),
-    request: (req) => request(w, self, id, req),
-    record: (obj: KObject, e) => recordEvent(w, self, id, obj, { ...e, component: def.eventSource ?? def.actor }),
+    request: (req) => controllerRequest(w, self, def, id, req),
+    record: (obj: KObject, e) => {
+      if (withServiceAccount(self)) ensureClientToken(w, self, managerWho(self), serviceAccountOf(def));
+      recordEvent(w, self, id, obj, { ...e, component: def.eventSource ?? def.actor });
+    },
     data: (self.data[def.name] ??= {}),
     enqueue: (key, after) => enqueueAfter(w, self, def, key, after ?? 0),
     observe: (desired, actual) => observed?.({ desired, actual }),
@@ -142,6 +165,8 @@ function dispatchDeltas(w: World, self: ManagerState, resource: string, deltas: 
 
 function startControllers(w: World, self: ManagerState): void {
   const controllers = controllersOf(w, self);
+  // Each controller's client is built as it starts, before the shared informers list anything.
+  if (withServiceAccount(self)) for (const def of controllers) configureClient(w, self, managerWho(self), serviceAccountOf(def));
   const resources = [...new Set(controllers.flatMap((c) => c.informers))];
   for (const r of resources) self.informers[r] = newInformer(r);
   for (const r of resources) syncAndDispatch(w, self, r);
@@ -159,6 +184,7 @@ function startControllers(w: World, self: ManagerState): void {
  */
 export function startController(w: World, self: ManagerState, def: ControllerDef): void {
   if (!self.leader.isLeader) return;
+  if (withServiceAccount(self)) configureClient(w, self, managerWho(self), serviceAccountOf(def));
   for (const r of def.informers) {
     const inf = self.informers[r];
     if (!inf) {
@@ -212,6 +238,7 @@ function reset(w: World, self: ManagerState): void {
   self.scheduled = {};
   self.data = {};
   self.resyncAt = undefined;
+  self.tokens = undefined;
 }
 
 function processOne(w: World, self: ManagerState, def: ControllerDef): void {

@@ -23,6 +23,11 @@ export interface ManagerState<K extends ManagerKind = ManagerKind> extends Compo
    * that lost and regained the lease before one fired does not run two chains of it.
    */
   leadingTerm?: number;
+  /**
+   * The client builder's cached tokens (client-builder.ts): ServiceAccount → when its token is
+   * renewed. A process's memory: a restart starts without any.
+   */
+  tokens?: Record<string, number>;
 }
 
 export type ControllerManagerState = ManagerState<'kube-controller-manager'>;

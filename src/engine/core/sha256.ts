@@ -1,7 +1,8 @@
 /**
- * SHA-256 (FIPS 180-4) over a UTF-8 string, written out because the engine may not use Node's
- * crypto or WebCrypto (async, DOM lib). Used only for image digests, so speed does not matter;
- * what matters is that `sha256:<hex>` is a real digest of the reference text and never changes.
+ * SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), written out because the engine may not use
+ * Node's crypto or WebCrypto (async, DOM lib). Used for image digests, names derived from hashes
+ * and the bootstrap signer's HS256 signatures, so speed does not matter; what matters is that
+ * every digest is the real one and never changes.
  */
 import { utf8Bytes } from '../../k8s/utf8';
 
@@ -19,9 +20,9 @@ const K = new Uint32Array([
 
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
-/** Lowercase hex SHA-256 of the UTF-8 encoding of `text`. */
-export function sha256Hex(text: string): string {
-  const bytes = utf8Bytes(text);
+/** The 32-byte SHA-256 digest of `input` (its bytes are not changed). */
+export function sha256(input: readonly number[]): Uint8Array {
+  const bytes = [...input];
   const bitLen = bytes.length * 8;
   bytes.push(0x80);
   while (bytes.length % 64 !== 56) bytes.push(0);
@@ -66,7 +67,29 @@ export function sha256Hex(text: string): string {
     h[6] = (h[6]! + g) >>> 0;
     h[7] = (h[7]! + hh) >>> 0;
   }
-  return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    out[i * 4] = h[i]! >>> 24;
+    out[i * 4 + 1] = (h[i]! >>> 16) & 255;
+    out[i * 4 + 2] = (h[i]! >>> 8) & 255;
+    out[i * 4 + 3] = h[i]! & 255;
+  }
+  return out;
+}
+
+/** Lowercase hex SHA-256 of the UTF-8 encoding of `text`. */
+export function sha256Hex(text: string): string {
+  return Array.from(sha256(utf8Bytes(text)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const BLOCK = 64;
+
+/** HMAC-SHA256 of `message` under `key` (both as bytes). */
+export function hmacSha256(key: readonly number[], message: readonly number[]): Uint8Array {
+  const k = key.length > BLOCK ? [...sha256(key)] : [...key];
+  while (k.length < BLOCK) k.push(0);
+  const inner = sha256([...k.map((b) => b ^ 0x36), ...message]);
+  return sha256([...k.map((b) => b ^ 0x5c), ...inner]);
 }
 
 /**
