@@ -10,8 +10,8 @@ kubectl rollout status deployment/web
 kubectl get pods -o wide
 kubectl get pods -l app=web -o jsonpath='{range .items[*]}{.spec.nodeName}{" "}{.status.containerStatuses[0].containerID}{"\n"}{end}'
 # The hop below the CRI: containerd → runc on node-1, CRI-O → crun on node-3 (sim trace shows it when asked for).
-sim trace --all --kind cri,cni,oci --object pod/web-74d644cc78-2pgnn
-sim trace --all --kind oci --object pod/web-74d644cc78-8hh6l
+sim trace --all --kind cri,cni,oci --object pod/web-74d644cc78-78hh6
+sim trace --all --kind oci --object pod/web-74d644cc78-g2pgn
 # crictl talks to the same CRI socket the kubelet does: the ids are the ones in containerID above.
 sim ssh node-1 -- crictl ps
 sim ssh node-3 -- crictl ps

@@ -5,7 +5,7 @@
  */
 import { queuePush } from './core/event-queue';
 import type { ComponentId, SimMillis } from './core/ids';
-import { nextFloat, nextUint32, seedRng } from './core/rng';
+import { nextFloat, nextUint32, seedRng, type RngState } from './core/rng';
 import { appendTrace, type TraceDetails, type TraceKind, type TraceObject, type TraceRecord } from './core/trace';
 import { summarize } from './core/trace-summary';
 import type { KObject } from '../k8s/types';
@@ -40,19 +40,24 @@ export function randomIndex(w: SimCore, n: number): number {
   return nextUint32(w.rng) % n;
 }
 
+/** Runs `fn` with `rng` as the world's PRNG, the shared one put back after. */
+export function withRng<T>(w: Pick<SimCore, 'rng'>, rng: RngState, fn: () => T): T {
+  const shared = w.rng;
+  w.rng = rng;
+  try {
+    return fn();
+  } finally {
+    w.rng = shared;
+  }
+}
+
 /**
  * Runs `fn` with the world's PRNG swapped for a stream of its own (seeded from the world's seed
  * mixed with `stream`): what it draws (an object's uid) leaves every later draw of the shared
  * stream as it was, so adding such objects does not reshuffle every recorded run.
  */
 export function withRngStream<T>(w: Pick<SimCore, 'rng'> & { seed: number }, stream: number, fn: () => T): T {
-  const shared = w.rng;
-  w.rng = seedRng(w.seed ^ stream);
-  try {
-    return fn();
-  } finally {
-    w.rng = shared;
-  }
+  return withRng(w, seedRng(w.seed ^ stream), fn);
 }
 
 export function traceRef(obj: KObject): TraceObject {

@@ -15,17 +15,27 @@ export function base64Encode(text: string): string {
     else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
     else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
   }
+  return base64EncodeBytes(bytes);
+}
+
+/** Standard base64 (padded) of bytes. */
+export function base64EncodeBytes(bytes: ArrayLike<number>): string {
   const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const b0 = bytes[i]!;
-    const b1 = bytes[i + 1];
-    const b2 = bytes[i + 2];
+    const b1 = i + 1 < bytes.length ? bytes[i + 1] : undefined;
+    const b2 = i + 2 < bytes.length ? bytes[i + 2] : undefined;
     out += A[b0 >> 2]! + A[((b0 & 3) << 4) | ((b1 ?? 0) >> 4)]!;
     out += b1 === undefined ? '=' : A[((b1 & 15) << 2) | ((b2 ?? 0) >> 6)]!;
     out += b2 === undefined ? '=' : A[b2 & 63]!;
   }
   return out;
+}
+
+/** base64.RawURLEncoding (JOSE's segments): the URL alphabet, no padding. */
+export function base64RawUrlEncodeBytes(bytes: ArrayLike<number>): string {
+  return base64EncodeBytes(bytes).replace(/=+$/, '').replace(/[+/]/g, (c) => (c === '+' ? '-' : '_'));
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -68,7 +68,10 @@ describe('RBAC for the cluster components', () => {
 
   it('has a role binding for every controller kube-controller-manager runs', () => {
     const bound = new Set<string>();
-    for (const o of w.etcd.kv.get('clusterrolebindings')!.values()) for (const s of (o as RoleBinding).subjects ?? []) if (s.kind === 'ServiceAccount') bound.add(`system:serviceaccount:${s.namespace}:${s.name}`);
+    // bootstrapsigner and tokencleaner are bound by RoleBindings in kube-system and kube-public.
+    for (const r of ['clusterrolebindings', 'rolebindings']) {
+      for (const o of w.etcd.kv.get(r)!.values()) for (const s of (o as RoleBinding).subjects ?? []) if (s.kind === 'ServiceAccount') bound.add(`system:serviceaccount:${s.namespace}:${s.name}`);
+    }
     for (const def of CONTROLLERS) expect(bound.has(controllerUser(def.serviceAccount ?? def.actor).name), def.actor).toBe(true);
   });
 

@@ -14,7 +14,10 @@ import type { UserInfo } from './auth';
 import { handleRequest, lbAddress } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
-import { kubeadmUploads } from './kubeadm-uploads';
+import { bootstrapTokenSecret, kubeadmUploads, KUBEADM_TOKEN_TTL_MS } from './kubeadm-uploads';
+import { BOOTSTRAP_TOKEN_NAMESPACE, TOKEN_CHARS } from '../../k8s/bootstrap-token';
+import { nextUint32, seedRng } from '../core/rng';
+import type { SimMillis } from '../../k8s/units';
 import { clusterCaPem, frontProxyCaPem } from './cluster-ca';
 import { extensionApiserverAuthentication } from './cluster-authentication-trust';
 import { builtinApiServices } from './autoregister';
@@ -24,7 +27,7 @@ import { seedIdentityLeases } from './identity-lease';
 import { rbacBootstrapObjects, seedRbacObjects } from './rbac-bootstrap';
 import { cniPluginOf } from '../node/cni-plugin';
 import { SYSTEM_PRIORITY_CLASSES } from './admission/priority-classes';
-import { withRngStream } from '../runtime';
+import { withRng, withRngStream } from '../runtime';
 import { cloneData } from '../core/clone';
 import { rfc3339 } from '../../k8s/time';
 
@@ -162,9 +165,21 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     const endpoint = lbAddress(w);
     for (const [resource, obj] of kubeadmAddons(endpoint, w.cluster?.proxyMode, clusterCidrFor(w.machines.length))) ensure(w, server, resource, 'kube-system', obj);
     const uploads = kubeadmUploads({ endpoint, ha: w.apiServers.length > 1, podSubnet: clusterCidrFor(w.machines.length), caPem: clusterCaPem(w) });
-    withRngStream(w, KUBEADM_UPLOADS_STREAM, () => {
+    // kube-public/cluster-info comes last, in phase bootstrap-token after the token's Secret: one
+    // stream for the ConfigMaps, its own for the token, so neither moves the other's draws.
+    const clusterInfo = uploads.pop()!;
+    const uploadsRng = seedRng(w.seed ^ KUBEADM_UPLOADS_STREAM);
+    const inUploads = (fn: () => void): void => withRng(w, uploadsRng, fn);
+    inUploads(() => {
       for (const cm of uploads) ensure(w, server, 'configmaps', cm.metadata.namespace, cm);
     });
+    // GenerateBootstrapToken's id and secret, and the Secret holding them.
+    withRngStream(w, BOOTSTRAP_TOKEN_STREAM, () => {
+      const draw = (n: number): string => Array.from({ length: n }, () => TOKEN_CHARS[nextUint32(w.rng) % TOKEN_CHARS.length]).join('');
+      const id = draw(6);
+      ensure(w, server, 'secrets', BOOTSTRAP_TOKEN_NAMESPACE, bootstrapTokenSecret(id, draw(16), rfc3339((w.now + KUBEADM_TOKEN_TTL_MS) as SimMillis)));
+    });
+    inUploads(() => ensure(w, server, 'configmaps', clusterInfo.metadata.namespace, clusterInfo));
   }
   // Only a cluster with a cloud provider has them, from a stream of their own.
   if (w.cluster?.cloudProvider) {
@@ -174,6 +189,8 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
   }
 }
 
+/** Seeds the stream `kubeadm init`'s bootstrap token and its Secret's uid are drawn from. */
+const BOOTSTRAP_TOKEN_STREAM = 0xb0_075;
 /** Seeds the streams the kubeadm-uploaded ConfigMaps and the legacy-token-tracking one draw their uids from. */
 const KUBEADM_UPLOADS_STREAM = 0xcad_c0f;
 const LEGACY_TOKEN_TRACKING_STREAM = 0x1e9_ac7;

@@ -9,7 +9,7 @@ import type { KObject, Pod } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import type { World } from '../world';
 import { trace, traceRef } from '../runtime';
-import { conflict, etcdFailure, forbidden } from './status';
+import { conflict, etcdFailure, forbidden, preconditionFailed } from './status';
 import { isSystemPriorityClass } from './admission/priority-classes';
 import { commit } from './storage';
 import type { ApiResponse } from './handler';
@@ -22,6 +22,8 @@ export interface DeleteOptions {
   gracePeriodSeconds?: number;
   propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
   dryRun?: boolean;
+  /** DeleteOptions.preconditions: delete only the object with this uid (a controller's guard against a re-created name). */
+  preconditions?: { uid?: string };
   /** The requester, for the admission chain (NamespaceLifecycle, NodeRestriction). */
   user?: UserInfo;
 }
@@ -42,6 +44,9 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
   if (info.resource === 'priorityclasses' && isSystemPriorityClass(name)) {
     return { ok: false, error: { ...forbidden(`priorityclasses.scheduling.k8s.io "${name}" is forbidden: this is a system priority class and cannot be deleted`), details: { name, group: info.group, kind: info.resource } } };
   }
+  // The storage checks preconditions before the delete's admission runs.
+  const wantedUid = opts.preconditions?.uid;
+  if (wantedUid !== undefined && wantedUid !== old.metadata.uid) return { ok: false, error: preconditionFailed(info, name, wantedUid, old.metadata.uid ?? '') };
   if (opts.user) {
     const rejected = admitDelete(w, { operation: 'DELETE', info, obj: old, user: opts.user, namespace: ns });
     if (rejected) {

@@ -106,6 +106,7 @@ export interface ApiRequest {
   fieldSelector?: FieldRequirement[];
   gracePeriodSeconds?: number;
   propagationPolicy?: DeleteOptions['propagationPolicy'];
+  preconditions?: DeleteOptions['preconditions'];
   dryRun?: boolean;
   /** How unknown fields are treated; unset means the server default, Warn (kubectl sends Strict). */
   fieldValidation?: FieldValidation;

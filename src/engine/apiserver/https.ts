@@ -36,7 +36,7 @@ import { apiServerCertNames, clusterCaPem } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';
 import { servedExtra } from './discovery';
 import { serveNonResource } from './health';
-import { authenticateToken } from './serviceaccount-token';
+import { authenticateBearerToken } from './token-authn';
 import type { ApiServerState } from './state';
 import type { StatusError } from './status';
 import type { PatchType } from './patch';
@@ -116,7 +116,7 @@ function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
   const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   if (auth === undefined) return ANONYMOUS;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-  return m ? authenticateToken(w, m[1]!) : undefined;
+  return m ? authenticateBearerToken(w, m[1]!) : undefined;
 }
 
 const PATCH_TYPES: Record<string, PatchType> = { 'application/merge-patch+json': 'merge', 'application/json-patch+json': 'json', 'application/strategic-merge-patch+json': 'strategic' };

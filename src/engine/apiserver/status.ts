@@ -62,6 +62,16 @@ export function conflict(info: ResourceInfo, name: string): StatusError {
   };
 }
 
+/** A DELETE's uid precondition failed (storage's Preconditions.Check, answered as a Conflict). */
+export function preconditionFailed(info: ResourceInfo, name: string, wanted: string, actual: string): StatusError {
+  return {
+    code: 409,
+    reason: 'Conflict',
+    message: `Operation cannot be fulfilled on ${qualifiedResource(info)} "${name}": Precondition failed: UID in precondition: ${wanted}, UID in object meta: ${actual}`,
+    details: { name, group: info.group, kind: info.resource },
+  };
+}
+
 export interface FieldError {
   type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueDuplicate' | 'FieldValueNotFound' | 'FieldValueForbidden' | 'FieldValueTooLong';
   field: string;

@@ -27,8 +27,9 @@ function life(): { trace: string; objects: string } {
     if (!res.ok) throw new Error(res.error.message);
   };
   must(sim.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 4) }));
-  // A container that keeps failing: the kubelet's statuses carry restarts and a last state.
-  must(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'crash' }, spec: { containers: [{ name: 'c', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 2; exit 1'] }] } } as never }));
+  // A container that keeps failing: the kubelet's statuses carry restarts and a last state (and it
+  // stays whichever node it lands on, the taint below tolerated).
+  must(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'crash' }, spec: { containers: [{ name: 'c', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 2; exit 1'] }], tolerations: [{ key: 'maint', operator: 'Exists', effect: 'NoExecute' }] } } as never }));
   sim.advance(30_000);
   must(sim.request({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', body: { spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.28' }] } } } } as never }));
   sim.advance(30_000);

@@ -2,7 +2,9 @@
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, resourcequota, namespace, serviceaccount,
  * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
- * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation; the ones the simulation does not model are left out).
+ * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation, and
+ * kubeadm's additions bootstrapsigner and tokencleaner; the ones the simulation does not model are left out).
+ * Upstream starts them in a Go map's order; this fixed order keeps runs reproducible.
  */
 import type { ControllerDef } from './framework';
 import { clusterRoleAggregationController } from './clusterroleaggregation';
@@ -27,6 +29,8 @@ import { serviceAccountController } from './serviceaccount';
 import { statefulSetController } from './statefulset/controller';
 import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
+import { bootstrapSigner } from './bootstrap/signer';
+import { tokenCleaner } from './bootstrap/tokencleaner';
 
 export const CONTROLLERS: ControllerDef[] = [
   endpointController,
@@ -51,4 +55,6 @@ export const CONTROLLERS: ControllerDef[] = [
   taintEvictionController,
   ttlAfterFinishedController,
   clusterRoleAggregationController,
+  bootstrapSigner,
+  tokenCleaner,
 ];

@@ -14,7 +14,7 @@
  */
 import { authorize, type UserInfo } from '../apiserver/auth';
 import type { ComponentId } from '../core/ids';
-import { authenticateToken } from '../apiserver/serviceaccount-token';
+import { authenticateBearerToken } from '../apiserver/token-authn';
 import { handshake } from '../images/tls';
 import { goHead, httpDate, plainToTls } from '../images/http-wire';
 import { utf8Length } from '../../k8s/utf8';
@@ -58,7 +58,7 @@ function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
   if (cert) return { name: cert.commonName, groups: [...cert.organizations, 'system:authenticated'] };
   const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   const token = auth === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
-  return token === undefined ? undefined : authenticateToken(w, token);
+  return token === undefined ? undefined : authenticateBearerToken(w, token);
 }
 
 /** One request to `node`'s kubelet (running: the caller checked). */

@@ -74,7 +74,8 @@ describe("kubectl auth can-i for kubeadm's join identities", () => {
     expect(kubectl(sim, `auth can-i get configmaps ${anonymous}`).stderr).toContain('User "system:anonymous" cannot create resource "selfsubjectaccessreviews"');
     const info = kubectl(sim, `get configmap cluster-info ${anonymous}`);
     expect(info.stderr).toBe('');
-    expect(info.stdout).toMatch(/^NAME\s+DATA\s+AGE\ncluster-info\s+1\s+/);
+    // The kubeconfig and the bootstrap signer's jws-kubeconfig-<token-id>.
+    expect(info.stdout).toMatch(/^NAME\s+DATA\s+AGE\ncluster-info\s+2\s+/);
     expect(kubectl(sim, `get configmap other ${anonymous}`).stderr).toBe('Error from server (Forbidden): configmaps "other" is forbidden: User "system:anonymous" cannot get resource "configmaps" in API group "" in the namespace "kube-public"\n');
   });
 });

@@ -68,6 +68,10 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
   const cursor = session.traceCursor;
   const keep = (k: TraceKind): boolean => (kinds.length ? kinds.includes(k) : k !== 'event' && k !== 'lease' && k !== 'oci');
   let recs = all || last !== undefined ? sim.traceSince(0).filter((r) => r.at >= boot) : sim.traceSince(cursor);
+  // An object no record was ever about is most likely a mistyped or stale name: said on stderr,
+  // so a script that names a Pod from an older run does not print nothing in silence. (In scale
+  // mode old records leave the window, so there it cannot be told.)
+  const unknown = sim.traceAggregate() ? [] : objects.filter((o) => !sim.traceSince(0).some((r) => aboutObject(r, o)));
   recs = recs.filter((r) => keep(r.kind));
   if (objects.length) recs = recs.filter((r) => objects.some((o) => aboutObject(r, o)));
   if (last !== undefined) recs = recs.slice(-last);
@@ -75,5 +79,7 @@ export function simTrace(session: Session, argv: string[]): CommandResult {
   const agg = sim.traceAggregate();
   const reachesBack = agg !== undefined && !json && (all || (last !== undefined ? recs.length < last : cursor < agg.lastSeq));
   if (!all && last === undefined) session.traceCursor = sim.lastTraceSeq;
-  return ok((reachesBack ? aggregateLines(agg, keep) : '') + recs.map((r) => (json ? traceJson(r, boot) : traceLine(r, boot)) + '\n').join(''));
+  const res = ok((reachesBack ? aggregateLines(agg, keep) : '') + recs.map((r) => (json ? traceJson(r, boot) : traceLine(r, boot)) + '\n').join(''));
+  for (const o of unknown) res.output.push({ stream: 'stderr', text: `warning: no trace record is about ${o}\n` });
+  return res;
 }

@@ -1,0 +1,89 @@
+/**
+ * Bootstrap tokens (k8s.io/cluster-bootstrap: token/api, token/util, secret): the `<id>.<secret>`
+ * credential `kubeadm join` authenticates with, stored as a Secret of type
+ * `bootstrap.kubernetes.io/token` named `bootstrap-token-<id>` in kube-system. kubeadm writes it,
+ * kube-apiserver's bootstrap authenticator accepts it, kube-controller-manager's bootstrap signer
+ * signs kube-public/cluster-info with it and its token cleaner deletes it once expired.
+ */
+import type { Secret } from './types';
+import { decodeBase64 } from './base64';
+import { unixFrom } from './time';
+
+export const BOOTSTRAP_TOKEN_SECRET_TYPE = 'bootstrap.kubernetes.io/token';
+export const BOOTSTRAP_TOKEN_SECRET_PREFIX = 'bootstrap-token-';
+export const BOOTSTRAP_TOKEN_NAMESPACE = 'kube-system';
+
+export const TOKEN_ID_KEY = 'token-id';
+export const TOKEN_SECRET_KEY = 'token-secret';
+export const DESCRIPTION_KEY = 'description';
+export const EXPIRATION_KEY = 'expiration';
+export const USAGE_AUTHENTICATION_KEY = 'usage-bootstrap-authentication';
+export const USAGE_SIGNING_KEY = 'usage-bootstrap-signing';
+export const EXTRA_GROUPS_KEY = 'auth-extra-groups';
+
+/** The user a token authenticates as is this prefix and its id; every token is in the group. */
+export const BOOTSTRAP_USER_PREFIX = 'system:bootstrap:';
+export const BOOTSTRAP_DEFAULT_GROUP = 'system:bootstrappers';
+/** What `kubeadm init` gives its token (DefaultTokenGroups). */
+export const KUBEADM_NODE_TOKEN_GROUP = 'system:bootstrappers:kubeadm:default-node-token';
+
+/** cluster-info's keys: the kubeconfig it publishes and one JWS signature per signing token. */
+export const CLUSTER_INFO_KUBECONFIG_KEY = 'kubeconfig';
+export const JWS_SIGNATURE_KEY_PREFIX = 'jws-kubeconfig-';
+
+/** validBootstrapTokenChars: ids and secrets draw from these. */
+export const TOKEN_CHARS = '0123456789abcdefghijklmnopqrstuvwxyz';
+const TOKEN_RE = /^([a-z0-9]{6})\.([a-z0-9]{16})$/;
+const GROUP_RE = /^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/;
+
+/** ParseToken: the id and secret of a well-formed token, else undefined. */
+export function parseBootstrapToken(token: string): { id: string; secret: string } | undefined {
+  const m = TOKEN_RE.exec(token);
+  return m ? { id: m[1]!, secret: m[2]! } : undefined;
+}
+
+/** GetData: a key's decoded value, '' when absent. */
+export function secretData(secret: Secret, key: string): string {
+  const v = secret.data?.[key];
+  return v === undefined ? '' : decodeBase64(v);
+}
+
+export function isBootstrapTokenSecret(secret: Secret): boolean {
+  return secret.type === BOOTSTRAP_TOKEN_SECRET_TYPE && secret.metadata.namespace === BOOTSTRAP_TOKEN_NAMESPACE;
+}
+
+/** Go's time.Parse(time.RFC3339, …) for what tokens carry, as Unix ms; NaN when it does not parse. */
+function parseRfc3339(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+  if (!m) return Number.NaN;
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const offset = zone === 'Z' ? 0 : (zone!.startsWith('-') ? -1 : 1) * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6))) * 60_000;
+  const ms = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
+  return unixFrom(+y!, +mo!, +d!, +h!, +mi!, +s!, ms) - offset;
+}
+
+/**
+ * GetExpiration at `nowUnixMs`: how long the token has left, or expired (an expiration that does
+ * not parse counts as expired); a token without one never expires (`{ ttlMs: 0, expired: false }`).
+ */
+export function bootstrapTokenExpiration(secret: Secret, nowUnixMs: number): { ttlMs: number; expired: boolean } {
+  const text = secretData(secret, EXPIRATION_KEY);
+  if (text === '') return { ttlMs: 0, expired: false };
+  const at = parseRfc3339(text);
+  if (Number.isNaN(at)) return { ttlMs: 0, expired: true };
+  const ttlMs = at - nowUnixMs;
+  return ttlMs <= 0 ? { ttlMs: 0, expired: true } : { ttlMs, expired: false };
+}
+
+/** GetGroups: the default group and the valid extra ones, sorted and unique; undefined if one is invalid. */
+export function bootstrapTokenGroups(secret: Secret): string[] | undefined {
+  const groups = new Set([BOOTSTRAP_DEFAULT_GROUP]);
+  const extra = secretData(secret, EXTRA_GROUPS_KEY);
+  if (extra !== '') {
+    for (const g of extra.split(',')) {
+      if (!GROUP_RE.test(g)) return undefined;
+      groups.add(g);
+    }
+  }
+  return [...groups].sort();
+}
