@@ -186,7 +186,8 @@ test.describe('the header', () => {
     await expect(text).toContainText('control-plane');
     await ui.type('kubectl get po');
     const transcript = (await text.textContent()) ?? '';
-    const afterGreeting = (s: string): string => s.slice(s.indexOf('\n') + 1);
+    // The greeting is a few lines; everything from the first prompt on must stay as it was.
+    const afterGreeting = (s: string): string => s.slice(s.indexOf('$ '));
     expect(afterGreeting(transcript)).toContain('$ kubectl get nodes\nNAME');
     await page.locator('.lang-toggle').click();
     await expect(text).toContainText('This cluster is paused and waiting for you');

@@ -9,20 +9,20 @@ kubectl expose deployment web --port=80
 kubectl rollout status deployment/web
 kubectl get pods -o wide
 kubectl get pods -l app=web -o jsonpath='{range .items[*]}{.spec.nodeName}{" "}{.status.containerStatuses[0].containerID}{"\n"}{end}'
-# The hop below the CRI: containerd → runc on node-1, CRI-O → crun on node-3 (sim trace shows it when asked for).
-sim trace --all --kind cri,cni,oci --object pod/web-74d644cc78-78hh6
-sim trace --all --kind oci --object pod/web-74d644cc78-g2pgn
+# The hop below the CRI: containerd → runc on node-2, CRI-O → crun on node-3 (sim trace shows it when asked for).
+sim trace --all --kind cri,cni,oci --object pod/web-74d644cc78-zv4xn
+sim trace --all --kind oci --object pod/web-74d644cc78-5mjd2
 # crictl talks to the same CRI socket the kubelet does: the ids are the ones in containerID above.
-sim ssh node-1 -- crictl ps
+sim ssh node-2 -- crictl ps
 sim ssh node-3 -- crictl ps
-sim ssh node-1 -- crictl pods
-sim ssh node-1 -- crictl images
-sim ssh node-1 -- 'crictl logs $(crictl ps -q --name nginx)'
+sim ssh node-2 -- crictl pods
+sim ssh node-2 -- crictl images
+sim ssh node-2 -- 'crictl logs $(crictl ps -q --name nginx)'
 # The kubelet's own log: what it did, as journald keeps it.
 kubectl create deployment broken --image=nginx:1.27-doesnotexist
 sim advance 20s
 kubectl get pods -o wide
-sim ssh node-2 -- journalctl -u kubelet --no-pager -n 6
+sim ssh node-1 -- journalctl -u kubelet --no-pager -n 6
 # Files the node's agents read: the CNI config kindnet wrote, kubeadm's static Pod manifests.
 sim ssh node-1 -- ls /etc/cni/net.d
 sim ssh node-1 -- cat /etc/cni/net.d/10-kindnet.conflist

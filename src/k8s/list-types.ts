@@ -69,6 +69,7 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'Role': 'rbac.v1.Role',
   'PriorityClass': 'scheduling.v1.PriorityClass',
   'CSIDriver': 'storage.v1.CSIDriver',
+  'CSINode': 'storage.v1.CSINode',
   'StorageClass': 'storage.v1.StorageClass',
 };
 
@@ -724,6 +725,16 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'storage.v1.CSIDriverSpec': {
     volumeLifecycleModes: { l: 'set' },
     tokenRequests: { l: 'atomic' },
+  },
+  'storage.v1.CSINode': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'storage.v1.CSINodeSpec' },
+  },
+  'storage.v1.CSINodeDriver': {
+    topologyKeys: { l: 'atomic' },
+  },
+  'storage.v1.CSINodeSpec': {
+    drivers: { t: 'storage.v1.CSINodeDriver', l: 'map', k: ['name'], d: {"name":""} },
   },
   'storage.v1.StorageClass': {
     metadata: { t: 'meta.v1.ObjectMeta' },

@@ -81,6 +81,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('roles', 'Role', 'rbac.authorization.k8s.io', 'v1', true),
   r('priorityclasses', 'PriorityClass', 'scheduling.k8s.io', 'v1', false, ['pc']),
   r('csidrivers', 'CSIDriver', 'storage.k8s.io', 'v1', false),
+  r('csinodes', 'CSINode', 'storage.k8s.io', 'v1', false),
   r('storageclasses', 'StorageClass', 'storage.k8s.io', 'v1', false, ['sc']),
 ];
 

@@ -757,6 +757,19 @@ export interface StorageClass extends KObject {
 }
 
 /** storage.k8s.io/v1: how Kubernetes talks to one CSI driver (kubectl get csidrivers). */
+/** storage.k8s.io/v1 CSINode: the CSI drivers a node's kubelet has registered, one object per Node. */
+export interface CSINodeDriver {
+  name: string;
+  nodeID: string;
+  topologyKeys?: string[] | null;
+  allocatable?: { count?: number };
+}
+
+export interface CSINode extends KObject {
+  kind: 'CSINode';
+  spec: { drivers: CSINodeDriver[] | null };
+}
+
 export interface CSIDriver extends KObject {
   kind: 'CSIDriver';
   spec: {

@@ -13,8 +13,12 @@
  * in ~8 ms against stringify's ~24 ms; scanning every string as well took ~17 ms.
  */
 
-/** Strings longer than this are scanned for characters JSON escapes. */
-const SCANNED = 32;
+/**
+ * Strings longer than this are scanned for characters JSON escapes. The shortest escaped string
+ * the engine writes is a Node's `csi.volume.kubernetes.io/nodeid` annotation, a JSON object of at
+ * least 26 characters (`{"hostpath.csi.k8s.io":"n"}`).
+ */
+const SCANNED = 24;
 
 /** Characters JSON.stringify escapes (a string holding one is measured by stringify itself). */
 // eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes

@@ -70,11 +70,13 @@ describe('nodes/proxy: kube-apiserver relays to the kubelet of the node', () => 
   });
 
   it('answers /stats/summary and /metrics/resource from the same counters', () => {
-    const summary = body(proxy(sim, 'node-1', '/stats/summary'));
-    expect(summary.startsWith('{\n "node": {\n  "nodeName": "node-1",\n')).toBe(true);
+    // A node one of web's Pods landed on.
+    const node = (sim.objects('pods') as Pod[]).find((p) => p.metadata.name?.startsWith('web-'))!.spec.nodeName!;
+    const summary = body(proxy(sim, node, '/stats/summary'));
+    expect(summary.startsWith(`{\n "node": {\n  "nodeName": "${node}",\n`)).toBe(true);
     const parsed = JSON.parse(summary) as { node: { cpu: { usageCoreNanoSeconds: number } }; pods: { podRef: { name: string; namespace: string }; containers: { name: string; cpu: { usageCoreNanoSeconds: number }; memory: { workingSetBytes: number } }[] }[] };
-    const metrics = body(proxy(sim, 'node-1', '/metrics/resource'));
-    expect(proxy(sim, 'node-1', '/metrics/resource').split('\n')[0]).toBe('200 text/plain; version=0.0.4; charset=utf-8; escaping=underscores');
+    const metrics = body(proxy(sim, node, '/metrics/resource'));
+    expect(proxy(sim, node, '/metrics/resource').split('\n')[0]).toBe('200 text/plain; version=0.0.4; charset=utf-8; escaping=underscores');
     const web = parsed.pods.find((p) => p.podRef.name.startsWith('web-'))!;
     const c = web.containers[0]!;
     const label = `{container="${c.name}",namespace="default",pod="${web.podRef.name}"}`;

@@ -84,6 +84,9 @@ const REQUIRED: Record<string, string[]> = {
   Subject: ['kind', 'name'],
   RoleRef: ['apiGroup', 'kind', 'name'],
   CSIDriver: ['spec'],
+  CSINode: ['spec'],
+  CSINodeSpec: ['drivers'],
+  CSINodeDriver: ['name', 'nodeID'],
   IPBlock: ['cidr'],
 };
 

@@ -2,7 +2,7 @@
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, resourcequota, namespace, serviceaccount,
  * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
- * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, clusterrole-aggregation, and
+ * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, ttl, clusterrole-aggregation, and
  * kubeadm's additions bootstrapsigner and tokencleaner; the ones the simulation does not model are left out).
  * Upstream starts them in a Go map's order; this fixed order keeps runs reproducible.
  */
@@ -29,6 +29,7 @@ import { serviceAccountController } from './serviceaccount';
 import { statefulSetController } from './statefulset/controller';
 import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
+import { ttlController } from './ttl';
 import { bootstrapSigner } from './bootstrap/signer';
 import { tokenCleaner } from './bootstrap/tokencleaner';
 
@@ -54,6 +55,7 @@ export const CONTROLLERS: ControllerDef[] = [
   rootCaCertPublisher,
   taintEvictionController,
   ttlAfterFinishedController,
+  ttlController,
   clusterRoleAggregationController,
   bootstrapSigner,
   tokenCleaner,

@@ -5,6 +5,7 @@
  * Ready stays False with the runtime's network error until the CNI plugin has a config, which
  * needs the podCIDR kube-controller-manager's node-ipam controller assigns.
  */
+import { CSI_NODE_ID_ANNOTATION, csiNodeIdAnnotation, initializeCsiNode } from './csi-node-info';
 import { jsonEqual } from '../core/json-equal';
 import type { Node, NodeCondition, NodeStatus } from '../../k8s/types';
 import { UNINITIALIZED_TAINT } from '../../k8s/cloud';
@@ -143,6 +144,7 @@ function initialNode(w: World, self: KubeletState): Node {
       labels,
       annotations: {
         'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///run/containerd/containerd.sock',
+        ...(csiDriver(w) ? { [CSI_NODE_ID_ANNOTATION]: csiNodeIdAnnotation(self.host) } : {}),
         'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
       },
     },
@@ -175,12 +177,17 @@ export function registerNode(w: World, self: KubeletState): void {
   self.lastPostedStatus = exists ? undefined : postedView(node.status!);
   self.lastPostedAt = w.now;
   nodeEvent(w, self, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+  let stored = res.ok ? (res.object as Node | undefined) : undefined;
   if (exists) {
     // The stored conditions are what the setters compare with (Unknown → True records NodeReady).
     const cur = api(w, self, { verb: 'get', resource: 'nodes', name: self.host });
-    if (cur.ok && cur.object) self.conditions = structuredClone((cur.object as Node).status?.conditions ?? []);
+    if (cur.ok && cur.object) {
+      stored = cur.object as Node;
+      self.conditions = structuredClone(stored.status?.conditions ?? []);
+    }
     syncNodeStatus(w, self);
   }
+  if (stored) initializeCsiNode(w, self, stored);
   setTimer(w, self, w.timings.nodeStatusUpdateFrequency, 'node-status');
   if (!self.everReady) setTimer(w, self, 1000, 'fast-status');
 }

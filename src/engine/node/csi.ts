@@ -25,7 +25,7 @@ import type { CsiState } from './csi-state';
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
 const STORAGE_PROVISIONER = 'volume.kubernetes.io/storage-provisioner';
 const PROVISIONER_ID_KEY = 'storage.kubernetes.io/csiProvisionerIdentity';
-const TOPOLOGY_KEY = 'topology.hostpath.csi/node';
+export const TOPOLOGY_KEY = 'topology.hostpath.csi/node';
 
 function who(self: CsiState): ClientIdentity {
   return { user: controllerUser('csi-hostpathplugin-sa'), actor: self.id };

@@ -2,7 +2,7 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, CronJob, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
+import type { ConfigMap, CronJob, CSINode, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
@@ -19,7 +19,7 @@ import type { StatefulSet } from '../../k8s/types';
 import { describeNode } from '../describe/node';
 import { describeCronJob, describeJob } from '../describe/batch';
 import { describeEndpoints, describeService } from '../describe/service';
-import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
+import { describeCSINode, describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describePodDisruptionBudget } from '../describe/policy';
 import { describeHorizontalPodAutoscaler } from '../describe/autoscaling';
@@ -87,6 +87,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describePersistentVolume(c, obj as PersistentVolume, now);
     case 'storageclasses':
       return describeStorageClass(c, obj as StorageClass, now);
+    case 'csinodes':
+      return describeCSINode(c, obj as CSINode, now);
     case 'resourcequotas':
       return describeQuota(obj as ResourceQuota);
     case 'limitranges':

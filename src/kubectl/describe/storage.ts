@@ -3,7 +3,7 @@
  * claim, "Used By"), PersistentVolumeDescriber (node affinity and the volume source) and
  * StorageClassDescriber. Field order, indentation and empty values are describe.go's own.
  */
-import type { KObject, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../k8s/types';
+import type { CSINode, KObject, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { accessModes, formatLabels, goSlice, since } from '../../k8s/printers/util';
 import type { Client } from '../client';
@@ -222,5 +222,29 @@ export function describeStorageClass(client: Client, sc: StorageClass, now: numb
   if (sc.reclaimPolicy) w.write(0, `ReclaimPolicy:\t${sc.reclaimPolicy}\n`);
   if (sc.volumeBindingMode) w.write(0, `VolumeBindingMode:\t${sc.volumeBindingMode}\n`);
   eventsOf(client, sc, now, w);
+  return w.toString();
+}
+
+/** describeCSINode: each registered driver by name, its node ID, allocatable count and topology keys. */
+export function describeCSINode(client: Client, csi: CSINode, now: number): string {
+  const w = new DescribeWriter();
+  w.write(0, `Name:\t${csi.metadata.name ?? ''}\n`);
+  labelsMultiline(w, 'Labels', csi.metadata.labels);
+  annotationsMultiline(w, 'Annotations', csi.metadata.annotations);
+  w.write(0, `CreationTimestamp:\t${fmtTime(csi.metadata.creationTimestamp)}\n`);
+  w.write(0, 'Spec:\n');
+  if (csi.spec?.drivers) {
+    w.write(1, 'Drivers:\n');
+    for (const d of csi.spec.drivers) {
+      w.write(2, `${d.name}:\n`);
+      w.write(3, `Node ID:\t${d.nodeID}\n`);
+      if (d.allocatable?.count !== undefined) {
+        w.write(3, 'Allocatables:\n');
+        w.write(4, `Count:\t${d.allocatable.count}\n`);
+      }
+      if (d.topologyKeys) w.write(3, `Topology Keys:\t${goSlice(d.topologyKeys)}\n`);
+    }
+  }
+  eventsOf(client, csi, now, w);
   return w.toString();
 }

@@ -10,6 +10,7 @@ import type {
   ConfigMap,
   CronJob,
   CSIDriver,
+  CSINode,
   ControllerRevision,
   DaemonSet,
   Deployment,
@@ -440,6 +441,11 @@ const TABLES: Record<string, TableDef> = {
       const pc = o as PriorityClass;
       return [o.metadata.name ?? '', String(pc.value), String(pc.globalDefault ?? false), age(o, now), pc.preemptionPolicy ?? 'PreemptLowerPriority'];
     },
+  },
+  // printCSINode: how many drivers the node's kubelet has registered.
+  csinodes: {
+    columns: [{ name: 'NAME' }, { name: 'DRIVERS' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', String((o as CSINode).spec?.drivers?.length ?? 0), age(o, now)],
   },
   // printCSIDriver: unset booleans print their API defaults.
   csidrivers: {

@@ -100,6 +100,12 @@ describe('SimBridge', () => {
     clock.t = 150;
     bridge.tick();
     await settle();
+    // Paused at the frontier: a replayed input comes back as its last diff only (the protocol's
+    // rule), so versions written between the playhead and the frontier of the last input would
+    // show their final state after the replay — the frontier is where the two clusters compare.
+    bridge.pause();
+    bridge.seek(store.getState().cluster.tape!.frontierSeq);
+    await settle();
     const before = store.getState().cluster;
     expect(before.now).toBeGreaterThan(0);
 

@@ -30,7 +30,10 @@ export const KCM_CONTROLLERS = [
   'root-ca-cert-publisher',
   'taint-eviction-controller',
   'ttl-after-finished-controller',
+  'ttl-controller',
   'clusterrole-aggregation-controller',
+  'bootstrap-signer',
+  'token-cleaner',
 ] as const;
 
 /** Optional controllers (`sim controller start sample`) run beside kube-controller-manager's own (samplecontroller/registry.ts). */

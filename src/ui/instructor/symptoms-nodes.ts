@@ -84,7 +84,10 @@ function lifecycle(m: Moment, host: string, faulted: boolean, nc: NodeController
   if (nc.kind !== 'leading') return [...out, { key: 'sym.node.paused', params: { node: host } }, ...evicted];
   const taint = node.spec.taints?.find((t) => t.effect === 'NoExecute');
   const addedAt = simTime(m, taint?.timeAdded);
-  if (!taint || addedAt === undefined) return [...out, { key: 'sym.node.taintSoon', params: { node: host } }, ...evicted];
+  // A machine with nothing wrong on it (its Ready marked Unknown by a controller that stopped
+  // hearing it) reports Ready again at its kubelet's next status update, which can come first.
+  const soon: Statement[] = faulted ? [{ key: 'sym.node.taintSoon', params: { node: host } }] : [];
+  if (!taint || addedAt === undefined) return [...out, ...soon, ...evicted];
   const since = Math.max(0, Math.floor((m.now - addedAt) / 1000));
   const waits = live.map((p) => toleration(p, taint)).filter((s): s is number => s !== undefined);
   if (waits.length) {

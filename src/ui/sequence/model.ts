@@ -86,6 +86,9 @@ function roleOf(r: TraceRecord): MessageRole {
  */
 export const CLASSIFY_LOOKBACK = 64;
 
+/** kube-controller-manager's TTL controller, as its syncs name it (controllers/ttl.ts). */
+const TTL_CONTROLLER = 'ttl';
+
 /** A kubelet writing or reading its own Node: the heartbeat that says the node is alive. */
 function isNodeHeartbeat(r: TraceRecordOf<'request'>): boolean {
   return r.from.startsWith('kubelet/') && r.detail.type === 'resource' && r.detail.resource === 'nodes';
@@ -115,6 +118,10 @@ export class BackgroundFilter {
         return !('type' in r.detail) || r.detail.type !== 'Warning';
       case 'watch':
         return r.detail.type === 'event' && r.detail.event === 'MODIFIED' && r.object?.kind === 'Node';
+      // The TTL controller looks at every Node update (heartbeats included) and nearly always has
+      // nothing to do; the rare annotation it writes stays a visible request.
+      case 'reconcile':
+        return r.detail.type === 'sync' && r.detail.controller === TTL_CONTROLLER;
       default:
         return r.requestId !== undefined && this.heartbeats.has(r.requestId);
     }

@@ -3,7 +3,7 @@
  * (update), in the modules beside this one. Status writes are validated by the components'
  * own strategies upstream and carry nothing a learner types, so they pass through.
  */
-import type { ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
+import type { ConfigMap, CSINode, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Job, KObject, Lease, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../../k8s/types';
 import type { LimitRange, ResourceQuota } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import type { World } from '../../world';
@@ -22,7 +22,7 @@ import { validateConfigMap, validateSecret } from './config';
 import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespace, validateNamespaceFinalize, validateNode, validatePriorityClass } from './misc';
 import { validatePod, validatePodEphemeralContainersUpdate, validatePodUpdate } from './pod';
 import { validateService } from './service';
-import { validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
+import { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
 import { customSource, type CustomResourceDefinition } from '../../../k8s/apiextensions';
 import { validateCrd } from '../../apiextensions/crd-validation';
 import { validateCustom } from '../../apiextensions/schema';
@@ -69,6 +69,8 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validatePersistentVolume(obj as PersistentVolume, old as PersistentVolume | undefined);
     case 'storageclasses':
       return validateStorageClass(obj as StorageClass, old as StorageClass | undefined);
+    case 'csinodes':
+      return validateCSINode(obj as CSINode, old as CSINode | undefined);
     case 'leases':
       return validateLease(obj as Lease, old as Lease | undefined);
     case 'endpointslices':

@@ -59,6 +59,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ComponentStatus: root('ComponentStatus', { conditions: '[]ComponentCondition' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool?', description: 'string?', preemptionPolicy: '*string:v1.PreemptionPolicy' }),
   CSIDriver: root('CSIDriver', { spec: 'CSIDriverSpec' }),
+  CSINode: root('CSINode', { spec: 'CSINodeSpec' }),
   StorageClass: root('StorageClass', {
     provisioner: 'string',
     parameters: 'map:string',
@@ -79,6 +80,9 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   AggregationRule: { go: 'v1.AggregationRule', fields: { clusterRoleSelectors: '[]LabelSelector' } },
   Subject: { go: 'v1.Subject', fields: { kind: 'string', apiGroup: 'string?', name: 'string', namespace: 'string?' } },
   RoleRef: { go: 'v1.RoleRef', fields: { apiGroup: 'string', kind: 'string', name: 'string' } },
+  CSINodeSpec: { go: 'v1.CSINodeSpec', fields: { drivers: '[]CSINodeDriver' } },
+  CSINodeDriver: { go: 'v1.CSINodeDriver', fields: { name: 'string', nodeID: 'string', topologyKeys: '[]string', allocatable: 'VolumeNodeResources' } },
+  VolumeNodeResources: { go: 'v1.VolumeNodeResources', fields: { count: '*int32' } },
   CSIDriverSpec: {
     go: 'v1.CSIDriverSpec',
     fields: {

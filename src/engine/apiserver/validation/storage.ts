@@ -1,12 +1,12 @@
 /**
- * PersistentVolumeClaims, PersistentVolumes and StorageClasses (core and storage/v1
+ * PersistentVolumeClaims, PersistentVolumes, StorageClasses and CSINodes (core and storage/v1
  * validation): access modes, a positive storage request, one volume source, and the parts
  * that are immutable once created.
  */
-import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
+import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
 import { parseMilli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
-import { forbidden, immutable, invalid, notSupported, path, required, semanticEqual, tooLong, type Path } from './field';
+import { duplicate, forbidden, immutable, invalid, nonNegative, notSupported, path, required, semanticEqual, tooLong, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
 import { canonicalQuantity } from './quantity';
@@ -139,5 +139,37 @@ export function validateStorageClass(sc: StorageClass, old: StorageClass | undef
   else if (!['Immediate', 'WaitForFirstConsumer'].includes(sc.volumeBindingMode)) {
     errs.push(notSupported(path('volumeBindingMode'), sc.volumeBindingMode, ['Immediate', 'WaitForFirstConsumer']));
   }
+  return errs;
+}
+
+/** csiNodeIDMaxLength: a driver's node ID on a CSINode. */
+const CSI_NODE_ID_MAX_LENGTH = 192;
+
+/**
+ * ValidateCSINode: a Node's name, and per driver a valid CSI driver name (once), a node ID of at
+ * most 192 characters, distinct qualified topology keys and a non-negative allocatable count.
+ * Approximate: an update is validated as a create (upstream also refuses changing an existing
+ * driver's entry).
+ */
+export function validateCSINode(node: CSINode, old: CSINode | undefined): FieldError[] {
+  const errs = old ? validateObjectMetaUpdate(node.metadata, old.metadata) : validateObjectMeta(node.metadata, false, nameIsDNSSubdomain);
+  const drivers = path('spec', 'drivers');
+  const seen = new Set<string>();
+  (node.spec?.drivers ?? []).forEach((d, i) => {
+    const p = drivers.index(i);
+    pushAll(errs, validateCSIDriver(d.name ?? '', p.child('name')));
+    if (!d.nodeID) errs.push(required(p.child('nodeID'), d.nodeID ?? ''));
+    else if (d.nodeID.length > CSI_NODE_ID_MAX_LENGTH) errs.push(invalid(p.child('nodeID'), d.nodeID, `must be ${CSI_NODE_ID_MAX_LENGTH} characters or less`));
+    if (d.allocatable?.count !== undefined) pushAll(errs, nonNegative(d.allocatable.count, p.child('allocatable', 'count')));
+    if (seen.has(d.name)) errs.push(duplicate(p.child('name'), d.name));
+    seen.add(d.name);
+    const keys = new Set<string>();
+    for (const key of d.topologyKeys ?? []) {
+      if (key === '') errs.push(required(p, key));
+      if (keys.has(key)) errs.push(duplicate(p, key));
+      keys.add(key);
+      for (const m of isQualifiedName(key)) errs.push(invalid(p, key, m));
+    }
+  });
   return errs;
 }
