@@ -60,10 +60,9 @@ function withServiceAccount(self: ManagerState): boolean {
   return self.kind === 'kube-controller-manager';
 }
 
-/** The controller's client, with the token its ServiceAccount needs fetched first. */
-function controllerRequest(w: World, self: ManagerState, def: ControllerDef, id: ClientIdentity, req: Parameters<ControllerContext['request']>[0]): ReturnType<ControllerContext['request']> {
+/** Before a controller's client sends anything (a request, an Event): the token its ServiceAccount needs. */
+function authorizeClient(w: World, self: ManagerState, def: ControllerDef): void {
   if (withServiceAccount(self)) ensureClientToken(w, self, managerWho(self), serviceAccountOf(def));
-  return request(w, self, id, req);
 }
 
 type Observed = { desired: number; actual: number };
@@ -75,9 +74,12 @@ function context(w: World, self: ManagerState, def: ControllerDef, observed?: (o
     self,
     who: id,
     cache: (resource) => self.informers[resource] ?? (self.informers[resource] = newInformer(resource)),
-    request: (req) => controllerRequest(w, self, def, id, req),
+    request: (req) => {
+      authorizeClient(w, self, def);
+      return request(w, self, id, req);
+    },
     record: (obj: KObject, e) => {
-      if (withServiceAccount(self)) ensureClientToken(w, self, managerWho(self), serviceAccountOf(def));
+      authorizeClient(w, self, def);
       recordEvent(w, self, id, obj, { ...e, component: def.eventSource ?? def.actor });
     },
     data: (self.data[def.name] ??= {}),

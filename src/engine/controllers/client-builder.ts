@@ -29,7 +29,7 @@ const LEEWAY_PERCENT = 20;
 const MIN_LIFETIME_MS = 10 * 60_000;
 const NAMESPACE = 'kube-system';
 
-/** Seeds the stream the controllers' ServiceAccounts draw their uids from (mixed with the name). */
+/** Seeds the stream the controllers' ServiceAccounts draw their uids from (mixed with the name and the moment). */
 const CONTROLLER_SA_STREAM = 0x5ac_c1b;
 
 /** getOrCreateServiceAccount: a failure is left to the next attempt (upstream logs and retries). */
