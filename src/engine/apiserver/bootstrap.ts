@@ -16,7 +16,7 @@ import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
 import { bootstrapTokenSecret, kubeadmUploads, KUBEADM_TOKEN_TTL_MS } from './kubeadm-uploads';
 import { BOOTSTRAP_TOKEN_NAMESPACE, TOKEN_CHARS } from '../../k8s/bootstrap-token';
-import { nextUint32, seedRng } from '../core/rng';
+import { randomString, seedRng } from '../core/rng';
 import type { SimMillis } from '../../k8s/units';
 import { clusterCaPem, frontProxyCaPem } from './cluster-ca';
 import { extensionApiserverAuthentication } from './cluster-authentication-trust';
@@ -175,9 +175,8 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     });
     // GenerateBootstrapToken's id and secret, and the Secret holding them.
     withRngStream(w, BOOTSTRAP_TOKEN_STREAM, () => {
-      const draw = (n: number): string => Array.from({ length: n }, () => TOKEN_CHARS[nextUint32(w.rng) % TOKEN_CHARS.length]).join('');
-      const id = draw(6);
-      ensure(w, server, 'secrets', BOOTSTRAP_TOKEN_NAMESPACE, bootstrapTokenSecret(id, draw(16), rfc3339((w.now + KUBEADM_TOKEN_TTL_MS) as SimMillis)));
+      const id = randomString(w.rng, 6, TOKEN_CHARS);
+      ensure(w, server, 'secrets', BOOTSTRAP_TOKEN_NAMESPACE, bootstrapTokenSecret(id, randomString(w.rng, 16, TOKEN_CHARS), rfc3339((w.now + KUBEADM_TOKEN_TTL_MS) as SimMillis)));
     });
     inUploads(() => ensure(w, server, 'configmaps', clusterInfo.metadata.namespace, clusterInfo));
   }

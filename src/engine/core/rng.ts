@@ -47,9 +47,10 @@ export function nextInt(st: RngState, min: number, max: number): number {
 /** apimachinery's util/rand alphabet: no vowels, no 0/1/3, so generated names never spell words. */
 export const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
-export function randomString(st: RngState, n: number): string {
+/** `n` characters drawn from `alphabet` (apimachinery's generateName alphabet unless told otherwise). */
+export function randomString(st: RngState, n: number, alphabet: string = ALPHANUMS): string {
   const out = new Array<string>(n);
-  for (let i = 0; i < n; i++) out[i] = ALPHANUMS[nextUint32(st) % ALPHANUMS.length]!;
+  for (let i = 0; i < n; i++) out[i] = alphabet[nextUint32(st) % alphabet.length]!;
   return out.join('');
 }
 
