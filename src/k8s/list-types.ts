@@ -63,7 +63,9 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'Job': 'batch.v1.Job',
   'Lease': 'coordination.v1.Lease',
   'EndpointSlice': 'discovery.v1.EndpointSlice',
+  'IPAddress': 'networking.v1.IPAddress',
   'NetworkPolicy': 'networking.v1.NetworkPolicy',
+  'ServiceCIDR': 'networking.v1.ServiceCIDR',
   'PodDisruptionBudget': 'policy.v1.PodDisruptionBudget',
   'ClusterRoleBinding': 'rbac.v1.ClusterRoleBinding',
   'ClusterRole': 'rbac.v1.ClusterRole',
@@ -673,6 +675,13 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     finalizers: { l: 'set' },
     managedFields: { l: 'atomic' },
   },
+  'networking.v1.IPAddress': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'networking.v1.IPAddressSpec' },
+  },
+  'networking.v1.IPAddressSpec': {
+
+  },
   'networking.v1.NetworkPolicy': {
     metadata: { t: 'meta.v1.ObjectMeta' },
     spec: { t: 'networking.v1.NetworkPolicySpec' },
@@ -682,6 +691,17 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     ingress: { l: 'atomic' },
     egress: { l: 'atomic' },
     policyTypes: { l: 'atomic' },
+  },
+  'networking.v1.ServiceCIDR': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'networking.v1.ServiceCIDRSpec' },
+    status: { t: 'networking.v1.ServiceCIDRStatus' },
+  },
+  'networking.v1.ServiceCIDRSpec': {
+    cidrs: { l: 'atomic' },
+  },
+  'networking.v1.ServiceCIDRStatus': {
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'policy.v1.PodDisruptionBudget': {
     metadata: { t: 'meta.v1.ObjectMeta' },

@@ -756,7 +756,6 @@ export interface StorageClass extends KObject {
   mountOptions?: string[];
 }
 
-/** storage.k8s.io/v1: how Kubernetes talks to one CSI driver (kubectl get csidrivers). */
 /** storage.k8s.io/v1 CSINode: the CSI drivers a node's kubelet has registered, one object per Node. */
 export interface CSINodeDriver {
   name: string;
@@ -770,6 +769,7 @@ export interface CSINode extends KObject {
   spec: { drivers: CSINodeDriver[] | null };
 }
 
+/** storage.k8s.io/v1: how Kubernetes talks to one CSI driver (kubectl get csidrivers). */
 export interface CSIDriver extends KObject {
   kind: 'CSIDriver';
   spec: {
@@ -920,6 +920,28 @@ export interface NetworkPolicySpec {
 export interface NetworkPolicy extends KObject {
   kind: 'NetworkPolicy';
   spec: NetworkPolicySpec;
+}
+
+/** networking.k8s.io/v1 ServiceCIDR: a range kube-apiserver may allocate ClusterIPs from. */
+export interface ServiceCIDR extends KObject {
+  kind: 'ServiceCIDR';
+  /** At most two CIDRs, one per IP family; immutable. */
+  spec?: { cidrs?: string[] };
+  status?: { conditions?: MetaCondition[] };
+}
+
+/** What an IPAddress is held by: for a ClusterIP, the Service (group '', resource `services`). */
+export interface ParentReference {
+  group?: string;
+  resource?: string;
+  namespace?: string;
+  name?: string;
+}
+
+/** networking.k8s.io/v1 IPAddress: one allocated address, named by the address in canonical form. */
+export interface IPAddress extends KObject {
+  kind: 'IPAddress';
+  spec?: { parentRef?: ParentReference };
 }
 
 export interface ServiceAccount extends KObject {

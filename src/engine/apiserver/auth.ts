@@ -14,6 +14,8 @@ export interface UserInfo {
 }
 
 /** kubeadm's admin kubeconfig identity (the student's kubectl). */
+/** kube-apiserver's own loopback identity (a system:masters member). */
+export const APISERVER_USER: UserInfo = { name: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] };
 export const ADMIN: UserInfo = { name: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 export const SCHEDULER_USER: UserInfo = { name: 'system:kube-scheduler', groups: ['system:authenticated'] };
 export const CONTROLLER_MANAGER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };

@@ -8,9 +8,10 @@
  * the very first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
  */
 import type { ComponentId } from '../core/ids';
-import type { KObject } from '../../k8s/types';
+import type { KObject, ServiceCIDR } from '../../k8s/types';
+import { DEFAULT_SERVICE_CIDR_NAME, SERVICE_CIDR } from './ipallocator';
 import type { World } from '../world';
-import type { UserInfo } from './auth';
+import { APISERVER_USER } from './auth';
 import { handleRequest, lbAddress } from './handler';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
@@ -18,7 +19,7 @@ import { bootstrapTokenSecret, kubeadmUploads, KUBEADM_TOKEN_TTL_MS } from './ku
 import { BOOTSTRAP_TOKEN_NAMESPACE, TOKEN_CHARS } from '../../k8s/bootstrap-token';
 import { randomString, seedRng } from '../core/rng';
 import type { SimMillis } from '../../k8s/units';
-import { clusterCaPem, frontProxyCaPem } from './cluster-ca';
+import { clusterCaPem, frontProxyCaPem, KUBERNETES_SERVICE_IP } from './cluster-ca';
 import { extensionApiserverAuthentication } from './cluster-authentication-trust';
 import { builtinApiServices } from './autoregister';
 import { clusterCidrFor } from '../topology/pod-network';
@@ -31,7 +32,7 @@ import { withRng, withRngStream } from '../runtime';
 import { cloneData } from '../core/clone';
 import { rfc3339 } from '../../k8s/time';
 
-export const APISERVER_USER: UserInfo = { name: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] };
+export { APISERVER_USER };
 export const CSI_DRIVER = 'hostpath.csi.k8s.io';
 
 function ensure(w: World, server: ComponentId, resource: string, ns: string | undefined, obj: KObject): void {
@@ -108,6 +109,32 @@ function kubernetesEndpoints(w: World, server: ComponentId): void {
   } as KObject);
 }
 
+/** Seeds the stream the default ServiceCIDR draws its uid from. */
+const SERVICE_CIDR_STREAM = 0x5e7_c1d;
+
+/**
+ * kube-apiserver's default ServiceCIDR controller (defaultservicecidr): the `kubernetes`
+ * ServiceCIDR from `--service-cluster-ip-range`, created if missing, then marked Ready when it
+ * has no Ready condition and its range matches the flag. Before it exists no ClusterIP can be
+ * allocated, so it comes before the `kubernetes` Service.
+ */
+function defaultServiceCIDR(w: World, server: ComponentId): void {
+  ensure(w, server, 'servicecidrs', undefined, { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', metadata: { name: DEFAULT_SERVICE_CIDR_NAME }, spec: { cidrs: [SERVICE_CIDR] } } as KObject);
+  const sc = storedObject(w, 'servicecidrs', undefined, DEFAULT_SERVICE_CIDR_NAME) as ServiceCIDR | undefined;
+  if (!sc || sc.metadata.deletionTimestamp || sc.spec?.cidrs?.join() !== SERVICE_CIDR || sc.status?.conditions?.some((c) => c.type === 'Ready' && c.status !== 'Unknown')) return;
+  const ready = { type: 'Ready', status: 'True', lastTransitionTime: rfc3339(w.now), reason: '', message: 'Kubernetes default Service CIDR is ready' } as const;
+  handleRequest(w, server, {
+    verb: 'update',
+    resource: 'servicecidrs',
+    subresource: 'status',
+    name: DEFAULT_SERVICE_CIDR_NAME,
+    body: { ...sc, status: { conditions: [ready] } } as KObject,
+    fieldManager: 'kubernetes-service-cidr-controller',
+    user: APISERVER_USER,
+    from: server,
+  });
+}
+
 export function bootstrapObjects(w: World, server: ComponentId): void {
   const firstBoot = !storedObject(w, 'namespaces', undefined, 'kube-system');
   // The policy comes first: every request after it, these creates included, is authorized by it.
@@ -125,11 +152,13 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
       status: { phase: 'Active' },
     });
   }
+  withRngStream(w, SERVICE_CIDR_STREAM, () => defaultServiceCIDR(w, server));
+  // The kubernetes Service controller asks for the range's first address by name.
   ensure(w, server, 'services', 'default', {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
-    spec: { type: 'ClusterIP', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }] },
+    spec: { type: 'ClusterIP', clusterIP: KUBERNETES_SERVICE_IP, ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }] },
   });
   withRngStream(w, KUBERNETES_ENDPOINTS_STREAM, () => kubernetesEndpoints(w, server));
   ensure(w, server, 'storageclasses', undefined, {

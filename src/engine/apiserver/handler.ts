@@ -65,6 +65,7 @@ import { customSource } from '../../k8s/apiextensions';
 import { crdOf, servedResource } from '../apiextensions/served';
 import { aggregatedResource, isAggregated, proxyAggregated } from './aggregator';
 import { prepareCrdForCreate } from '../apiextensions/strategy';
+import { releaseIPAddresses, reserveIPAddresses, type Loopback } from './ipallocator';
 import { atVersion, toServed, toStorage } from '../../k8s/served-versions';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
@@ -475,7 +476,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     case 'delete': {
       const old = storedObject(w, info.resource, ns, req.name ?? '');
       if (!old) return fail(notFound(info, req.name ?? ''));
-      return respond(applyDelete(w, serverId, requestId, info, old, req));
+      const res = applyDelete(w, serverId, requestId, info, old, req);
+      // The Service registry's AfterDelete releases its addresses once it is gone from storage.
+      if (res.ok && info.resource === 'services' && !req.dryRun && !storedObject(w, info.resource, ns, req.name ?? '')) releaseIPAddresses(w, loopback(w, serverId), serverId, old as Service, undefined);
+      return respond(res);
     }
   }
 }
@@ -584,9 +588,15 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) return { ok: false, error: alreadyExists(info, name) };
   const warnings = decoded.warnings.length ? { warnings: decoded.warnings } : {};
   if (req.dryRun) return { ok: true, code: 201, object: obj, resourceVersion: '', ...warnings };
+  if (info.resource === 'services') reserveIPAddresses(w, loopback(w, serverId), serverId, undefined, obj as Service);
   const res = commit(w, serverId, requestId, info.resource, obj.metadata.namespace, name, obj, 'create');
   if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
   return { ok: true, code: 201, object: res.stored!, resourceVersion: res.rv, ...warnings };
+}
+
+/** kube-apiserver's loopback client: a request it sends itself, through the whole pipeline. */
+function loopback(w: World, serverId: ComponentId): Loopback {
+  return (req) => handleRequest(w, serverId, req);
 }
 
 /** How an admission plugin writes another object's status within this request (the quota's charge). */
@@ -680,8 +690,11 @@ export function update(
   if (req.dryRun) return { ok: true, code: 200, object: next, resourceVersion: old.metadata.resourceVersion ?? '' };
   // Removing the last finalizer of an object being deleted completes the deletion.
   const finished = next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && !isGracefulPod(info, next) && !hasSpecFinalizers(info, next);
+  const services = info.resource === 'services' && req.subresource !== 'status';
+  if (services && !finished) reserveIPAddresses(w, loopback(w, serverId), serverId, old as Service, next as Service);
   const res = commit(w, serverId, requestId, info.resource, ns, old.metadata.name ?? '', finished ? undefined : next, finished ? 'delete' : 'update');
   if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
+  if (services) releaseIPAddresses(w, loopback(w, serverId), serverId, old as Service, finished ? undefined : (next as Service));
   return { ok: true, code: 200, object: res.stored ?? next, resourceVersion: res.rv };
 }
 

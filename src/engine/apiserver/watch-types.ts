@@ -4,6 +4,7 @@
  * library can name these without depending on the fan-out code (watch.ts).
  */
 import type { ComponentId } from '../core/ids';
+import type { RngState } from '../core/rng';
 import type { KObject } from '../../k8s/types';
 import type { Selector } from '../../k8s/labels';
 import type { FieldRequirement } from '../../k8s/field-selector';
@@ -37,6 +38,8 @@ export interface WatchRegistration {
   filter: WatchFilter;
   /** Delivery time of the last event, so per-watch order is FIFO despite jitter. */
   lastDelivery: number;
+  /** This watch's own delivery-jitter stream (watch.ts: resources served since recorded runs began). */
+  rng?: RngState;
 }
 
 /** Per resource: watches with no indexed selector, and watches bucketed by `field=value`. */

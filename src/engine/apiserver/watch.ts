@@ -8,6 +8,8 @@ import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
 import { matches } from '../../k8s/labels';
 import { schedule, jitter } from '../runtime';
+import { seedRng } from '../core/rng';
+import { fnv1a } from '../core/sha256';
 import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
 import type { ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';
@@ -64,8 +66,18 @@ function resourceIndex(w: World, resource: string): ResourceWatchIndex {
   return idx;
 }
 
-export function registerWatch(w: World, reg: Omit<WatchRegistration, 'id' | 'lastDelivery'>): WatchRegistration {
+/**
+ * Resources served after runs began to be recorded. A watch on one draws its delivery jitter from
+ * a stream of its own (seeded by the resource, the watcher and the watch), so the informers that start
+ * watching them, the garbage collector's among them, leave every other draw of the world's PRNG
+ * where it was and a seed keeps its cluster.
+ */
+const OWN_STREAM_RESOURCES: ReadonlySet<string> = new Set(['servicecidrs', 'ipaddresses']);
+const WATCH_STREAM = 0x3a7c_4e11;
+
+export function registerWatch(w: World, reg: Omit<WatchRegistration, 'id' | 'lastDelivery' | 'rng'>): WatchRegistration {
   const full: WatchRegistration = { ...reg, id: w.nextWatchId++, lastDelivery: 0 };
+  if (OWN_STREAM_RESOURCES.has(reg.resource)) full.rng = seedRng((w.seed ^ WATCH_STREAM ^ fnv1a(`${reg.resource}:${reg.watcher}:${full.id}`)) >>> 0);
   w.watches.set(full.id, full);
   const idx = resourceIndex(w, full.resource);
   const k = indexKey(full.filter);
@@ -157,10 +169,12 @@ export function fanOut(w: World, resource: string, oldObj: KObject | undefined, 
 }
 
 /**
- * The watch-delivery delay. A watcher with a stream of its own (a CNI plugin's policy agent,
- * cni-state.ts) draws from it, so adding it to a cluster leaves every other draw in place.
+ * The watch-delivery delay. A watch or watcher with a stream of its own (OWN_STREAM_RESOURCES;
+ * a CNI plugin's policy agent, cni-state.ts) draws from it, so adding it to a cluster leaves
+ * every other draw in place.
  */
 function deliveryJitter(w: World, reg: WatchRegistration): number {
+  if (reg.rng) return jitter({ rng: reg.rng }, w.timings.watchDelay);
   const c = w.components.get(reg.watcher);
   if (c?.kind === 'cni') return jitter({ rng: c.watchRng }, w.timings.watchDelay);
   return jitter(w, w.timings.watchDelay);

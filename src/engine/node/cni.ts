@@ -10,6 +10,7 @@ import type { World } from '../world';
 import type { CniState } from './cni-state';
 import { cniPluginType } from './cni-plugin';
 import { policyAgentTimer, policyAgentWatch, policyAgentWatchClosed, startPolicyAgent, stopPolicyAgent } from './netpol/agent';
+import { intToIpv4, ipv4ToInt } from '../../k8s/ipv4';
 
 /**
  * A binary on disk plus its config file, whose IPAM state survives restarts; a policy-capable
@@ -40,18 +41,10 @@ export function cniPluginMissing(type: string): string {
   return `failed to find plugin "${type}" in path [/opt/cni/bin]`;
 }
 
-function ipToInt(ip: string): number {
-  return ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
-}
-
-function intToIp(n: number): string {
-  return [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
-}
-
 function range(subnet: string): { first: number; last: number } {
   const [base, bits] = subnet.split('/');
   const size = 2 ** (32 - Number(bits ?? 24));
-  const net = ipToInt(base ?? '0.0.0.0');
+  const net = ipv4ToInt(base ?? '0.0.0.0') ?? 0;
   // .0 is the network, .1 the gateway on the node's bridge, the top address broadcast.
   return { first: net + 2, last: net + size - 2 };
 }
@@ -85,7 +78,7 @@ export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namesp
   const start = cni.lastReserved === undefined ? first : cni.lastReserved + 1;
   for (let i = 0; i < span; i++) {
     const n = first + ((start - first + i) % span);
-    const ip = intToIp(n);
+    const ip = intToIpv4(n);
     if (cni.allocations.has(ip)) continue;
     cni.allocations.set(ip, sandboxId);
     cni.lastReserved = n;
@@ -93,7 +86,7 @@ export function cniAdd(w: World, cni: CniState, from: ComponentId, pod: { namesp
     add({ ip });
     return { ok: true, ip };
   }
-  const error = `failed to allocate for range 0: no IP addresses available in range set: ${intToIp(first)}-${intToIp(last)}`;
+  const error = `failed to allocate for range 0: no IP addresses available in range set: ${intToIpv4(first)}-${intToIpv4(last)}`;
   add({ error });
   return { ok: false, error };
 }

@@ -2,7 +2,7 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, CronJob, CSINode, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
+import type { ConfigMap, CronJob, CSINode, IPAddress, ServiceCIDR, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
@@ -19,6 +19,7 @@ import type { StatefulSet } from '../../k8s/types';
 import { describeNode } from '../describe/node';
 import { describeCronJob, describeJob } from '../describe/batch';
 import { describeEndpoints, describeService } from '../describe/service';
+import { describeIPAddress, describeServiceCIDR } from '../describe/service-cidr';
 import { describeCSINode, describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describePodDisruptionBudget } from '../describe/policy';
@@ -89,6 +90,10 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeStorageClass(c, obj as StorageClass, now);
     case 'csinodes':
       return describeCSINode(c, obj as CSINode, now);
+    case 'servicecidrs':
+      return describeServiceCIDR(c, obj as ServiceCIDR, now);
+    case 'ipaddresses':
+      return describeIPAddress(c, obj as IPAddress, now);
     case 'resourcequotas':
       return describeQuota(obj as ResourceQuota);
     case 'limitranges':

@@ -119,7 +119,11 @@ describe('storage, Service and Node admission', () => {
       'Service "a" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.1"]: failed to allocate IP 10.96.0.1: provided IP is already allocated',
     );
     expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: svc('b', { clusterIP: '192.168.1.1' }) })).message).toBe(
-      'Service "b" is invalid: spec.clusterIPs: Invalid value: ["192.168.1.1"]: failed to allocate IP 192.168.1.1: the provided IP (192.168.1.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12',
+      'Service "b" is invalid: spec.clusterIPs: Invalid value: ["192.168.1.1"]: failed to allocate IP 192.168.1.1: the provided network does not match the current range',
+    );
+    // Inside a ServiceCIDR but its network address: that range's own allocator refuses it.
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: svc('b', { clusterIP: '10.96.0.0' }) })).message).toBe(
+      'Service "b" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.0"]: failed to allocate IP 10.96.0.0: the provided IP (10.96.0.0) is not in the valid range. The range of valid IPs is 10.96.0.0/12',
     );
     expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: svc('c', { type: 'NodePort', ports: [{ port: 80, nodePort: 80 }] }) })).message).toBe(
       'Service "c" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767',

@@ -3,31 +3,20 @@
  * portallocator). They run inside kube-apiserver before validation; the simulation runs them
  * as a mutating step so the trace shows where a ClusterIP comes from. On update they keep what
  * was allocated (patchAllocatedValues) and sync clusterIP with clusterIPs (normalizeClusterIPs).
+ * Which ranges exist and which addresses are taken is ipallocator.ts's: ServiceCIDR and
+ * IPAddress objects.
  */
 import { nextInt } from '../../core/rng';
 import type { Service, ServicePort } from '../../../k8s/types';
 import type { World } from '../../world';
-import { invalid as invalidStatus, type FieldError, type StatusError } from '../status';
+import { internalError, invalid as invalidStatus, type FieldError, type StatusError } from '../status';
 import { invalid, path } from '../validation/field';
 import { isValidIPv4 } from '../validation/names';
+import { allocateNext, staticAllocationError } from '../ipallocator';
 import type { AdmissionAttributes, MutatingPlugin } from './types';
 
-export const SERVICE_CIDR = '10.96.0.0/12';
 const NODE_PORT_MIN = 30000;
 const NODE_PORT_MAX = 32767;
-
-function ipToInt(ip: string): number {
-  return ip.split('.').reduce((n, p) => n * 256 + Number(p), 0);
-}
-
-function intToIp(n: number): string {
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-}
-
-const BASE = ipToInt('10.96.0.0');
-const SIZE = 2 ** 20;
-/** The lower band (min(max(16, size/16), 256) addresses) is kept for static assignment. */
-const STATIC_BAND = 256;
 
 function needsClusterIP(s: Service): boolean {
   return s.spec.type !== 'ExternalName';
@@ -35,15 +24,6 @@ function needsClusterIP(s: Service): boolean {
 
 function needsNodePorts(s: Service): boolean {
   return s.spec.type === 'NodePort' || (s.spec.type === 'LoadBalancer' && (s.spec as { allocateLoadBalancerNodePorts?: boolean }).allocateLoadBalancerNodePorts !== false);
-}
-
-function allocatedIPs(w: World, except: Service): Set<string> {
-  const out = new Set<string>();
-  for (const o of w.etcd.kv.get('services')?.values() ?? []) {
-    if (o.metadata.uid === except.metadata.uid && except.metadata.uid) continue;
-    for (const ip of (o as Service).spec.clusterIPs ?? []) out.add(ip);
-  }
-  return out;
 }
 
 function allocatedNodePorts(w: World, except: Service): Set<string> {
@@ -60,24 +40,15 @@ function fail(a: AdmissionAttributes, errs: FieldError[]): StatusError {
 }
 
 function allocateClusterIP(w: World, a: AdmissionAttributes, svc: Service): StatusError | undefined {
-  const used = allocatedIPs(w, svc);
   const ip = svc.spec.clusterIP;
-  if (ip && ip !== 'None') {
-    if (!isValidIPv4(ip)) return undefined; // validation reports the malformed address
-    const n = ipToInt(ip);
-    const reason =
-      n <= BASE || n >= BASE + SIZE - 1
-        ? `the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${SERVICE_CIDR}`
-        : used.has(ip)
-          ? 'provided IP is already allocated'
-          : undefined;
-    if (reason) return fail(a, [invalid(path('spec', 'clusterIPs'), svc.spec.clusterIPs ?? [ip], `failed to allocate IP ${ip}: ${reason}`)]);
-    return undefined;
-  }
   if (ip === 'None') return undefined;
-  // The apiserver's own Service takes the first address; everyone else draws from the upper band.
-  let next = svc.metadata.name === 'kubernetes' && a.namespace === 'default' ? '10.96.0.1' : '';
-  while (next === '' || used.has(next)) next = intToIp(BASE + STATIC_BAND + nextInt(w.rng, 0, SIZE - STATIC_BAND - 2));
+  if (ip) {
+    if (!isValidIPv4(ip)) return undefined; // validation reports the malformed address
+    const reason = staticAllocationError(w, ip);
+    return reason ? fail(a, [invalid(path('spec', 'clusterIPs'), svc.spec.clusterIPs ?? [ip], `failed to allocate IP ${ip}: ${reason}`)]) : undefined;
+  }
+  const next = allocateNext(w, w.rng);
+  if (!next) return internalError('failed to allocate a serviceIP: range is full');
   svc.spec.clusterIP = next;
   svc.spec.clusterIPs = [next];
   return undefined;

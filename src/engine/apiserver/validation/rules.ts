@@ -14,7 +14,8 @@ import { validateLimitRange, validateResourceQuota } from './quota';
 import type { APIService, HorizontalPodAutoscaler } from '../../../k8s/autoscaling';
 import { validateAPIService, validateHorizontalPodAutoscaler } from './autoscaling';
 import { validateNetworkPolicy } from './network-policy';
-import type { NetworkPolicy } from '../../../k8s/types';
+import type { IPAddress, NetworkPolicy, ServiceCIDR } from '../../../k8s/types';
+import { validateIPAddress, validateServiceCIDR } from './service-cidr';
 import { dedupe } from './field';
 import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
 import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
@@ -83,6 +84,10 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validatePodDisruptionBudget(obj as PodDisruptionBudget, old as PodDisruptionBudget | undefined);
     case 'networkpolicies':
       return validateNetworkPolicy(obj as NetworkPolicy, old as NetworkPolicy | undefined);
+    case 'servicecidrs':
+      return validateServiceCIDR(obj as ServiceCIDR, old as ServiceCIDR | undefined);
+    case 'ipaddresses':
+      return validateIPAddress(obj as IPAddress, old as IPAddress | undefined);
     case 'horizontalpodautoscalers':
       return validateHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler, old as HorizontalPodAutoscaler | undefined);
     case 'apiservices':

@@ -1,4 +1,4 @@
-/** networking.k8s.io/v1 NetworkPolicy's field schemas (strict decoding). */
+/** networking.k8s.io/v1 field schemas (strict decoding): NetworkPolicy, ServiceCIDR, IPAddress. */
 import type { StructSchema } from './schema-core';
 
 export const NETWORKING_STRUCTS: Record<string, StructSchema> = {
@@ -12,4 +12,9 @@ export const NETWORKING_STRUCTS: Record<string, StructSchema> = {
   NetworkPolicyPort: { go: 'v1.NetworkPolicyPort', fields: { protocol: '*string:v1.Protocol', port: 'ios', endPort: '*int32' } },
   NetworkPolicyPeer: { go: 'v1.NetworkPolicyPeer', fields: { podSelector: 'LabelSelector', namespaceSelector: 'LabelSelector', ipBlock: 'IPBlock' } },
   IPBlock: { go: 'v1.IPBlock', fields: { cidr: 'string', except: '[]string' } },
+  ServiceCIDR: { go: 'v1.ServiceCIDR', fields: { apiVersion: 'string?', kind: 'string?', metadata: 'ObjectMeta', spec: 'ServiceCIDRSpec', status: 'any' } },
+  ServiceCIDRSpec: { go: 'v1.ServiceCIDRSpec', fields: { cidrs: '[]string' } },
+  IPAddress: { go: 'v1.IPAddress', fields: { apiVersion: 'string?', kind: 'string?', metadata: 'ObjectMeta', spec: 'IPAddressSpec' } },
+  IPAddressSpec: { go: 'v1.IPAddressSpec', fields: { parentRef: 'ParentReference' } },
+  ParentReference: { go: 'v1.ParentReference', fields: { group: 'string?', resource: 'string?', namespace: 'string?', name: 'string?' } },
 };

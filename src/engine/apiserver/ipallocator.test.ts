@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { IPAddress, KObject, Service, ServiceCIDR } from '../../k8s/types';
+import { worldOf } from '../simulation';
+import { bootedCluster, failure, ok } from './apiserver.testing';
+
+const cluster = bootedCluster();
+
+function service(name: string, spec: Record<string, unknown> = {}): KObject {
+  return { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ port: 80 }], ...spec } };
+}
+
+function addresses(sim: ReturnType<typeof cluster>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const ip of sim.objects<IPAddress>('ipaddresses')) {
+    const ref = ip.spec?.parentRef;
+    out[ip.metadata.name!] = `${ref?.resource}/${ref?.namespace}/${ref?.name}`;
+  }
+  return out;
+}
+
+describe('ServiceCIDRs and IPAddresses (the MultiCIDRServiceAllocator)', () => {
+  it('boots with the default ServiceCIDR, Ready, and an IPAddress for each ClusterIP kube-apiserver and kubeadm created', () => {
+    const sim = cluster();
+    const [sc, ...others] = sim.objects<ServiceCIDR>('servicecidrs');
+    expect(others).toEqual([]);
+    expect(sc!.metadata.name).toBe('kubernetes');
+    expect(sc!.spec).toEqual({ cidrs: ['10.96.0.0/12'] });
+    expect(sc!.status?.conditions).toEqual([{ type: 'Ready', status: 'True', lastTransitionTime: sc!.metadata.creationTimestamp, reason: '', message: 'Kubernetes default Service CIDR is ready' }]);
+    expect(addresses(sim)).toEqual({ '10.96.0.1': 'services/default/kubernetes', '10.96.0.10': 'services/kube-system/kube-dns' });
+    const ip = sim.objects<IPAddress>('ipaddresses')[0]!;
+    expect(ip.metadata.labels).toEqual({ 'ipaddress.kubernetes.io/ip-family': 'IPv4', 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' });
+  });
+
+  it("creates a Service's IPAddress through kube-apiserver's own loopback request, before the Service is stored, and deletes it with the Service", () => {
+    const sim = cluster();
+    const w = worldOf(sim);
+    const before = w.trace.nextSeq;
+    const svc = ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('web') })) as Service;
+    const ip = svc.spec.clusterIP!;
+    expect(addresses(sim)[ip]).toBe('services/default/web');
+    const writes = w.trace.records.filter((r) => r.seq >= before && r.kind === 'etcd-write').map((r) => r.summary);
+    expect(writes[0]).toContain(`/registry/ipaddresses/${ip}`);
+    expect(writes[1]).toContain('/registry/services/default/web');
+    const created = w.trace.records.find((r) => r.seq >= before && r.kind === 'request' && r.summary.includes('ipaddresses'));
+    expect(created).toMatchObject({ from: 'kube-apiserver', to: 'kube-apiserver' });
+    ok(sim.request({ verb: 'delete', resource: 'services', namespace: 'default', name: 'web' }));
+    expect(addresses(sim)[ip]).toBeUndefined();
+  });
+
+  it('leaves nothing behind when the Service is refused or only dry-run', () => {
+    const sim = cluster();
+    failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('Bad_Name') }));
+    ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('dry'), dryRun: true }));
+    expect(Object.keys(addresses(sim))).toEqual(['10.96.0.1', '10.96.0.10']);
+  });
+
+  it('treats an IPAddress made by hand as taken, and a Service leaves an address it does not own alone', () => {
+    const sim = cluster();
+    const held: KObject = { apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress', metadata: { name: '10.96.5.5' }, spec: { parentRef: { resource: 'gateways', group: 'example.com', namespace: 'default', name: 'gw' } } } as KObject;
+    ok(sim.request({ verb: 'create', resource: 'ipaddresses', body: held }));
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('a', { clusterIP: '10.96.5.5' }) })).message).toBe(
+      'Service "a" is invalid: spec.clusterIPs: Invalid value: ["10.96.5.5"]: failed to allocate IP 10.96.5.5: provided IP is already allocated',
+    );
+    expect(addresses(sim)['10.96.5.5']).toBe('gateways/default/gw');
+  });
+
+  it('allocates from another ServiceCIDR, walks past taken addresses, and says when every range is full', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'servicecidrs', body: { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', metadata: { name: 'small' }, spec: { cidrs: ['10.200.0.0/29'] } } as KObject }));
+    ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('static', { clusterIP: '10.200.0.3' }) }));
+    // Without the default range (no finalizer holds it: kube-controller-manager's ServiceCIDR controller is not simulated) only the /29 is left: .1 to .6.
+    ok(sim.request({ verb: 'delete', resource: 'servicecidrs', name: 'kubernetes' }));
+    const ips = ['a', 'b', 'c', 'd', 'e'].map((n) => (ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service(n) })) as Service).spec.clusterIP);
+    expect(new Set([...ips, '10.200.0.3'])).toEqual(new Set(['10.200.0.1', '10.200.0.2', '10.200.0.3', '10.200.0.4', '10.200.0.5', '10.200.0.6']));
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('f') }))).toMatchObject({ code: 500, message: 'Internal error occurred: failed to allocate a serviceIP: range is full' });
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('g', { clusterIP: '10.96.0.20' }) })).message).toContain('failed to allocate IP 10.96.0.20: the provided network does not match the current range');
+  });
+
+  it('does not allocate from a ServiceCIDR that is not Ready', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'servicecidrs', body: { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', metadata: { name: 'parked' }, spec: { cidrs: ['10.200.0.0/24'] } } as KObject }));
+    const parked = sim.objects<ServiceCIDR>('servicecidrs').find((s) => s.metadata.name === 'parked')!;
+    const notReady = { type: 'Ready', status: 'False', lastTransitionTime: parked.metadata.creationTimestamp!, reason: 'Parked', message: 'parked by hand' };
+    ok(sim.request({ verb: 'update', resource: 'servicecidrs', subresource: 'status', name: 'parked', body: { ...parked, status: { conditions: [notReady] } } as KObject }));
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('far', { clusterIP: '10.200.0.9' }) })).message).toContain('the provided network does not match the current range');
+  });
+
+  it('releases the address when a Service becomes an ExternalName', () => {
+    const sim = cluster();
+    const svc = ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('web') })) as Service;
+    const next = { ...svc, spec: { type: 'ExternalName', externalName: 'web.example.com', ports: svc.spec.ports } } as KObject;
+    ok(sim.request({ verb: 'update', resource: 'services', namespace: 'default', name: 'web', body: next }));
+    expect(addresses(sim)[svc.spec.clusterIP!]).toBeUndefined();
+  });
+});
+
+describe('validation of ServiceCIDRs and IPAddresses', () => {
+  const sim = cluster();
+  const create = (resource: string, body: Record<string, unknown>): string => failure(sim.request({ verb: 'create', resource, body: body as unknown as KObject })).message;
+  const cidr = (name: string, cidrs: string[]): Record<string, unknown> => ({ apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', metadata: { name }, spec: { cidrs } });
+
+  it('wants one IPv4 range in canonical form', () => {
+    expect(create('servicecidrs', cidr('none', []))).toBe('ServiceCIDR.networking.k8s.io "none" is invalid: spec.cidrs: Required value: at least one CIDR required');
+    expect(create('servicecidrs', cidr('host', ['10.200.0.5/24']))).toBe('ServiceCIDR.networking.k8s.io "host" is invalid: spec.cidrs[0]: Invalid value: "10.200.0.5/24": must not have bits set beyond the prefix length');
+    expect(create('servicecidrs', cidr('zero', ['10.020.0.0/16']))).toBe('ServiceCIDR.networking.k8s.io "zero" is invalid: spec.cidrs[0]: Invalid value: "10.020.0.0/16": must not have leading 0s in IP or prefix length');
+    expect(create('servicecidrs', cidr('junk', ['ten/8']))).toBe('ServiceCIDR.networking.k8s.io "junk" is invalid: spec.cidrs[0]: Invalid value: "ten/8": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)');
+    expect(create('servicecidrs', cidr('two', ['10.200.0.0/24', '10.201.0.0/24']))).toBe(
+      'ServiceCIDR.networking.k8s.io "two" is invalid: spec.cidrs: Invalid value: {"cidrs":["10.200.0.0/24","10.201.0.0/24"]}: may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64',
+    );
+  });
+
+  it('keeps a ServiceCIDR range and an IPAddress parent immutable', () => {
+    const s = cluster();
+    const sc = s.objects<ServiceCIDR>('servicecidrs')[0]!;
+    expect(failure(s.request({ verb: 'update', resource: 'servicecidrs', name: 'kubernetes', body: { ...sc, spec: { cidrs: ['10.97.0.0/16'] } } as KObject })).message).toBe(
+      'ServiceCIDR.networking.k8s.io "kubernetes" is invalid: spec.cidrs: Invalid value: ["10.97.0.0/16"]: field is immutable',
+    );
+    const ip = s.objects<IPAddress>('ipaddresses')[0]!;
+    expect(failure(s.request({ verb: 'update', resource: 'ipaddresses', name: ip.metadata.name, body: { ...ip, spec: { parentRef: { resource: 'services', namespace: 'default', name: 'other' } } } as KObject })).message).toBe(
+      'IPAddress.networking.k8s.io "10.96.0.1" is invalid: spec.parentRef: Invalid value: {"resource":"services","namespace":"default","name":"other"}: field is immutable',
+    );
+  });
+
+  it('names an IPAddress by its address and wants a parent', () => {
+    const body = (name: string, spec: Record<string, unknown>): Record<string, unknown> => ({ apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress', metadata: { name }, spec });
+    expect(create('ipaddresses', body('10.96.0.010', {}))).toBe(
+      'IPAddress.networking.k8s.io "10.96.0.010" is invalid: [metadata.name: Invalid value: "10.96.0.010": must not have leading 0s, spec.parentRef: Required value]',
+    );
+    expect(create('ipaddresses', body('web', { parentRef: { resource: 'services', namespace: 'default' } }))).toBe(
+      'IPAddress.networking.k8s.io "web" is invalid: [metadata.name: Invalid value: "web": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), spec.parentRef.name: Required value]',
+    );
+  });
+});
