@@ -82,7 +82,7 @@ const ROOTS = {
   'k8s.io/api/discovery/v1': ['EndpointSlice'],
   'k8s.io/api/policy/v1': ['PodDisruptionBudget'],
   'k8s.io/api/autoscaling/v2': ['HorizontalPodAutoscaler'],
-  'k8s.io/api/networking/v1': ['Ingress', 'IngressClass', 'NetworkPolicy'],
+  'k8s.io/api/networking/v1': ['Ingress', 'IngressClass', 'NetworkPolicy', 'ServiceCIDR', 'IPAddress'],
 };
 
 /**

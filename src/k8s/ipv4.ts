@@ -50,3 +50,13 @@ export function cidrContains(cidr: Cidr, ip: number): boolean {
 export function formatCidr(cidr: Cidr): string {
   return `${intToIpv4(cidr.base)}/${cidr.bits}`;
 }
+
+/** Whether `inner` lies wholly inside `outer` (equal ranges included). */
+export function cidrWithin(inner: Cidr, outer: Cidr): boolean {
+  return inner.bits >= outer.bits && cidrContains(outer, inner.base);
+}
+
+/** Whether two ranges share any address (for CIDRs: one lies inside the other). */
+export function cidrsOverlap(a: Cidr, b: Cidr): boolean {
+  return cidrWithin(a, b) || cidrWithin(b, a);
+}

@@ -9,7 +9,7 @@ import type { ComponentId } from '../core/ids';
 import type { HttpMethod, TraceDetails, TraceObject } from '../core/trace';
 import { randomString, uuidV4 } from '../core/rng';
 import { rfc3339 } from '../../k8s/time';
-import type { KObject, Pod, PodStatus } from '../../k8s/types';
+import type { IPAddress, KObject, Pod, PodStatus, Service } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
 import { apiVersionOf, type ResourceInfo } from '../../k8s/resources';
 import { matches, type Selector } from '../../k8s/labels';
@@ -66,6 +66,7 @@ import { crdOf, servedResource } from '../apiextensions/served';
 import { aggregatedResource, isAggregated, proxyAggregated } from './aggregator';
 import { prepareCrdForCreate } from '../apiextensions/strategy';
 import { releaseIPAddresses, reserveIPAddresses, type Loopback } from './ipallocator';
+import { ipAddressDeleted } from './ipallocator-repair';
 import { atVersion, toServed, toStorage } from '../../k8s/served-versions';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
@@ -478,7 +479,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       if (!old) return fail(notFound(info, req.name ?? ''));
       const res = applyDelete(w, serverId, requestId, info, old, req);
       // The Service registry's AfterDelete releases its addresses once it is gone from storage.
-      if (res.ok && info.resource === 'services' && !req.dryRun && !storedObject(w, info.resource, ns, req.name ?? '')) releaseIPAddresses(w, loopback(w, serverId), serverId, old as Service, undefined);
+      const gone = res.ok && !req.dryRun && !storedObject(w, info.resource, ns, req.name ?? '');
+      if (gone && info.resource === 'services') releaseIPAddresses(w, loopback(w, serverId), serverId, old as Service, undefined);
+      // The ClusterIP repair loop looks again at a Service whose IPAddress went.
+      if (gone && info.resource === 'ipaddresses') ipAddressDeleted(w, server, old as IPAddress);
       return respond(res);
     }
   }

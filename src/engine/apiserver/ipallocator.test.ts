@@ -25,7 +25,11 @@ describe('ServiceCIDRs and IPAddresses (the MultiCIDRServiceAllocator)', () => {
     expect(others).toEqual([]);
     expect(sc!.metadata.name).toBe('kubernetes');
     expect(sc!.spec).toEqual({ cidrs: ['10.96.0.0/12'] });
-    expect(sc!.status?.conditions).toEqual([{ type: 'Ready', status: 'True', lastTransitionTime: sc!.metadata.creationTimestamp, reason: '', message: 'Kubernetes default Service CIDR is ready' }]);
+    // kube-apiserver marks it Ready ("Kubernetes default Service CIDR is ready"); kube-controller-manager's
+    // ServiceCIDR controller then writes its own message over it, as upstream's two controllers do.
+    expect(sc!.status?.conditions?.map((c) => [c.type, c.status, c.reason, c.message])).toEqual([['Ready', 'True', '', 'Kubernetes Service CIDR is ready']]);
+    const writes = worldOf(sim).trace.records.filter((r) => r.kind === 'request' && r.summary.includes('/servicecidrs/kubernetes/status')).map((r) => r.from);
+    expect(writes).toEqual(['kube-apiserver', 'service-cidrs-controller']);
     expect(addresses(sim)).toEqual({ '10.96.0.1': 'services/default/kubernetes', '10.96.0.10': 'services/kube-system/kube-dns' });
     const ip = sim.objects<IPAddress>('ipaddresses')[0]!;
     expect(ip.metadata.labels).toEqual({ 'ipaddress.kubernetes.io/ip-family': 'IPv4', 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' });
@@ -129,5 +133,78 @@ describe('validation of ServiceCIDRs and IPAddresses', () => {
     expect(create('ipaddresses', body('web', { parentRef: { resource: 'services', namespace: 'default' } }))).toBe(
       'IPAddress.networking.k8s.io "web" is invalid: [metadata.name: Invalid value: "web": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), spec.parentRef.name: Required value]',
     );
+  });
+});
+
+describe('kube-controller-manager\'s ServiceCIDR controller', () => {
+  const extra = { apiVersion: 'networking.k8s.io/v1', kind: 'ServiceCIDR', metadata: { name: 'extra' }, spec: { cidrs: ['10.200.0.0/24'] } } as unknown as KObject;
+  const get = (sim: ReturnType<typeof cluster>, name: string): ServiceCIDR | undefined => sim.objects<ServiceCIDR>('servicecidrs').find((s) => s.metadata.name === name);
+
+  it('puts its finalizer and a Ready condition on every ServiceCIDR, the default one included', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'servicecidrs', body: extra }));
+    sim.advance(2_000);
+    for (const name of ['kubernetes', 'extra']) {
+      const sc = get(sim, name)!;
+      expect(sc.metadata.finalizers).toEqual(['networking.k8s.io/service-cidr-finalizer']);
+      expect(sc.status?.conditions?.map((c) => [c.type, c.status, c.reason, c.message])).toEqual([['Ready', 'True', '', 'Kubernetes Service CIDR is ready']]);
+    }
+  });
+
+  it('holds a deleted range while an allocated address lies only in it, and lets it go 10 s after the last one is released', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'servicecidrs', body: extra }));
+    sim.advance(2_000);
+    ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('far', { clusterIP: '10.200.0.10' }) }));
+    ok(sim.request({ verb: 'delete', resource: 'servicecidrs', name: 'extra' }));
+    sim.advance(15_000);
+    const held = get(sim, 'extra')!;
+    expect(held.metadata.deletionTimestamp).toBeDefined();
+    expect(held.status?.conditions?.map((c) => [c.status, c.reason, c.message])).toEqual([
+      ['False', 'Terminating', 'There are still IPAddresses referencing the ServiceCIDR, please remove them or create a new ServiceCIDR'],
+    ]);
+    // A Terminating range hands out nothing more.
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('late', { clusterIP: '10.200.0.11' }) })).message).toContain('the provided network does not match the current range');
+    ok(sim.request({ verb: 'delete', resource: 'services', namespace: 'default', name: 'far' }));
+    sim.advance(2_000);
+    expect(get(sim, 'extra')).toBeUndefined();
+  });
+
+  it('lets a range go at once when another one covers it', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'create', resource: 'servicecidrs', body: { ...extra, metadata: { name: 'inner' }, spec: { cidrs: ['10.96.5.0/24'] } } as KObject }));
+    ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('web', { clusterIP: '10.96.5.7' }) }));
+    sim.advance(2_000);
+    ok(sim.request({ verb: 'delete', resource: 'servicecidrs', name: 'inner' }));
+    sim.advance(12_000);
+    expect(get(sim, 'inner')).toBeUndefined();
+    expect(addresses(sim)['10.96.5.7']).toBe('services/default/web');
+  });
+});
+
+describe('the ClusterIP repair loop', () => {
+  const events = (sim: ReturnType<typeof cluster>): string[] =>
+    sim
+      .objects<KObject & { reason?: string; message?: string; involvedObject?: { name?: string }; reportingComponent?: string }>('events')
+      .filter((e) => e.reportingComponent === 'ipallocator-repair-controller')
+      .map((e) => `${e.involvedObject?.name} ${e.reason}: ${e.message}`);
+
+  it('recreates a deleted IPAddress at its next 3-minute resync, with a Warning on the Service', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'delete', resource: 'ipaddresses', name: '10.96.0.10' }));
+    sim.advance(60_000);
+    expect(addresses(sim)['10.96.0.10']).toBeUndefined();
+    sim.advance(180_000);
+    expect(addresses(sim)['10.96.0.10']).toBe('services/kube-system/kube-dns');
+    expect(events(sim)).toEqual(['kube-dns ClusterIPNotAllocated: Cluster IP [IPv4]: 10.96.0.10 is not allocated; repairing']);
+  });
+
+  it('reports an address two Services came to hold while its IPAddress was gone', () => {
+    const sim = cluster();
+    ok(sim.request({ verb: 'delete', resource: 'ipaddresses', name: '10.96.0.10' }));
+    ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('thief', { clusterIP: '10.96.0.10' }) }));
+    sim.advance(200_000);
+    expect(addresses(sim)['10.96.0.10']).toBe('services/default/thief');
+    expect(events(sim)).toEqual(['kube-dns ClusterIPAlreadyAllocated: Cluster IP [IPv4]:10.96.0.10 was assigned to multiple services; please recreate service']);
   });
 });

@@ -125,7 +125,8 @@ function heldIPs(svc: Service | undefined): string[] {
 
 export type Loopback = (req: ApiRequest) => ApiResponse;
 
-function ipAddressFor(ip: string, svc: Service): IPAddress {
+/** The allocator's IPAddress for a Service's address (newIPAddress). */
+export function ipAddressFor(ip: string, svc: Service): IPAddress {
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'IPAddress',

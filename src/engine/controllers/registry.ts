@@ -2,7 +2,8 @@
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, resourcequota, namespace, serviceaccount,
  * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
- * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, ttl, clusterrole-aggregation, and
+ * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, ttl, clusterrole-aggregation,
+ * service-cidr, and
  * kubeadm's additions bootstrapsigner and tokencleaner; the ones the simulation does not model are left out).
  * Upstream starts them in a Go map's order; this fixed order keeps runs reproducible.
  */
@@ -30,6 +31,7 @@ import { statefulSetController } from './statefulset/controller';
 import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
 import { ttlController } from './ttl';
+import { serviceCIDRsController } from './servicecidrs';
 import { bootstrapSigner } from './bootstrap/signer';
 import { tokenCleaner } from './bootstrap/tokencleaner';
 
@@ -57,6 +59,7 @@ export const CONTROLLERS: ControllerDef[] = [
   ttlAfterFinishedController,
   ttlController,
   clusterRoleAggregationController,
+  serviceCIDRsController,
   bootstrapSigner,
   tokenCleaner,
 ];

@@ -21,7 +21,7 @@ describe('kubectl get and describe for ServiceCIDRs and IPAddresses', () => {
         'Conditions:',
         '  Type   Status  LastTransitionTime               Reason  Message',
         '  ----   ------  ------------------               ------  -------',
-        '  Ready  True    Mon, 01 Sep 2025 09:00:00 +0000          Kubernetes default Service CIDR is ready',
+        '  Ready  True    Mon, 01 Sep 2025 09:00:01 +0000          Kubernetes Service CIDR is ready',
         'Events:  <none>',
         '',
       ].join('\n'),

@@ -32,6 +32,7 @@ export const KCM_CONTROLLERS = [
   'ttl-after-finished-controller',
   'ttl-controller',
   'clusterrole-aggregation-controller',
+  'service-cidrs-controller',
   'bootstrap-signer',
   'token-cleaner',
 ] as const;

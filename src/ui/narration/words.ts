@@ -26,6 +26,7 @@ const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
   'resourcequota-controller': 'narr.ctrl.resourcequota',
   'ttl-after-finished-controller': 'narr.ctrl.ttl',
   'ttl-controller': 'narr.ctrl.nodettl',
+  'service-cidrs-controller': 'narr.ctrl.servicecidrs',
   'bootstrap-signer': 'narr.ctrl.bootstrapsigner',
   'token-cleaner': 'narr.ctrl.tokencleaner',
   'clusterrole-aggregation-controller': 'narr.ctrl.aggregation',
