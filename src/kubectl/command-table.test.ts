@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commandTable } from './command-table';
 import type { FlagInfo } from './command-spec';
 import { Session } from './session';
+import { SERVICE_COMMAND } from './commands/create';
 
 const table = commandTable();
 const session = new Session({ seed: 3 });
@@ -51,7 +52,8 @@ describe('the command table', () => {
 
   it.each(Object.entries(table.kubectl.commands))('kubectl %s flags', (verb, info) => {
     const prefixes = info.subcommands ? info.subcommands.map((s) => [verb, s]) : [[verb]];
-    if (verb === 'create') prefixes.push(['create']);
+    // `create service`'s flags belong to its types alone, as in kubectl (the parent has none).
+    if (verb === 'create') prefixes.push(['create'], ...SERVICE_COMMAND.subcommands.map((k) => ['create', 'service', k]));
     expectParsedAsListed(prefixes, info.flags);
   });
 

@@ -131,7 +131,8 @@ function convert(def: FlagDef, raw: string, shown: string, commandPath: string):
 function store(values: Map<string, FlagValue>, def: FlagDef, v: FlagValue): void {
   if (def.kind === 'strings' || def.kind === 'stringArray') {
     const prev = (values.get(def.name) as string[] | undefined) ?? [];
-    const add = def.kind === 'strings' ? String(v).split(',') : [String(v)];
+    // pflag's readAsCSV reads an empty value as no items (`--tcp=` leaves the list empty).
+    const add = def.kind === 'strings' ? (v === '' ? [] : String(v).split(',')) : [String(v)];
     values.set(def.name, [...prev, ...add]);
   } else values.set(def.name, v);
 }

@@ -6,6 +6,7 @@ import { plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
 import type { FileSource } from '../types';
+import { toJsonIndentInOrder } from '../../k8s/printers/json';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS, type TemplateOptions } from '../printers/generic';
 
 export type DryRun = 'none' | 'client' | 'server';
@@ -61,9 +62,12 @@ export function checkOutput(flags: Flags, files?: FileSource): void {
 
 /**
  * What a mutating command prints for one object: `kind.group/name <operation>` by default,
- * `kind.group/name` with -o name, the object itself with -o yaml/json/jsonpath.
+ * `kind.group/name` with -o name, the object itself with -o yaml/json/jsonpath. `typed` is for a
+ * command that prints a client-go typed client's result: it gives the object as its Go struct
+ * holds it (fields the struct always encodes, keys in field order), and -o json keeps that order;
+ * without it the keys come out sorted, as from an unstructured object.
  */
-export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, operation: string): void {
+export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, operation: string, typed?: (o: KObject) => KObject): void {
   const o = flags.str('output');
   if (o === '' && flags.str('template') === '') {
     env.out.out(`${objectRef(info, obj.metadata.name ?? '')} ${operation}\n`);
@@ -71,7 +75,16 @@ export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KOb
   }
   const fmt = parseOutput(o, PRINT_FORMATS, templateOptions(flags, env.files));
   if (fmt.kind === 'table' || fmt.kind === 'custom-columns') throw noCompatiblePrinter(o, PRINT_FORMATS);
-  env.out.out(printGeneric(fmt, [{ ...obj, apiVersion: obj.apiVersion, kind: obj.kind || info.kind }], true));
+  const withType = { ...obj, apiVersion: obj.apiVersion, kind: obj.kind || info.kind };
+  const shown = typed ? typed(withType) : withType;
+  const managed = flags.bool('show-managed-fields');
+  if (fmt.kind === 'json' && typed) {
+    // OmitManagedFieldsPrinter, as printGeneric applies it to the other formats.
+    const { managedFields: _omitted, ...metadata } = shown.metadata;
+    env.out.out(toJsonIndentInOrder(managed ? shown : { ...shown, metadata }));
+    return;
+  }
+  env.out.out(printGeneric(fmt, [shown], true, false, managed));
 }
 
 export const NO_RESOURCES = `error: You must provide one or more resources by argument or filename.

@@ -1,8 +1,9 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
  * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`, `create token` (create-token.ts),
- * `create secret generic|docker-registry|tls`, and the RBAC generators, whose kinds this
- * cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
+ * `create secret generic|docker-registry|tls`, `create service clusterip|nodeport|loadbalancer|externalname`
+ * (create-service.ts), and the RBAC generators, whose kinds this cluster does not serve (its RBAC
+ * policy is built in), so their POST meets a 404.
  */
 import type { CronJob, KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
@@ -20,6 +21,8 @@ import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
 import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
 import { buildQuota, QUOTA_FLAGS } from './create-quota';
 import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
+import { goQuote } from '../printers/go-template/lex';
+import { buildService, checkRequiredServiceFlags, isServiceKind, SERVICE_FLAGS, serviceType, typedService } from './create-service';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -46,19 +49,25 @@ export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
   ...TEMPLATE_FLAGS,
 ];
 
-function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false): Failure | undefined {
+/** How a generator departs from the rest: --save-config ignored, its typed object printed (printResult). */
+interface SendOptions {
+  saveConfig?: boolean;
+  typed?: (o: KObject) => KObject;
+}
+
+function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false, opts: SendOptions = {}): Failure | undefined {
   const dry = dryRunOf(flags);
-  const body = flags.bool('save-config') ? withLastApplied(obj).modified : obj;
+  const body = (opts.saveConfig ?? flags.bool('save-config')) ? withLastApplied(obj).modified : obj;
   if (dry === 'client') {
     // A generator writes the namespace into its object only when it is enforced (given with -n);
     // the request still goes to the default namespace's path.
     const shown = generated && !flags.has('namespace') && body.metadata.namespace !== undefined ? { ...body, metadata: withoutNamespace(body.metadata) } : body;
-    printResult(env, flags, info, shown, withDryRun('created', dry));
+    printResult(env, flags, info, shown, withDryRun('created', dry), opts.typed);
     return undefined;
   }
   const res = env.client.create(info, obj.metadata.namespace, body, dry === 'server');
   if (!res.ok) return { api: withSource(res.error, 'creating', source) };
-  printResult(env, flags, info, res.value, withDryRun('created', dry));
+  printResult(env, flags, info, res.value, withDryRun('created', dry), opts.typed);
   return undefined;
 }
 
@@ -232,8 +241,8 @@ function serviceaccount(env: Env, flags: Flags): number {
  * (`failed to create deployment: %v` in create_deployment.go), which turns the server's Status
  * into a plain error; create namespace returns the Status unwrapped.
  */
-function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?: string): number {
-  const f = send(env, flags, info, obj, undefined, true);
+function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?: string, opts: SendOptions = {}): number {
+  const f = send(env, flags, info, obj, undefined, true, opts);
   if (!f) return 0;
   if (what === undefined || !('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
   throw plainError(`failed to create ${what}: ${f.api.message}`);
@@ -265,6 +274,33 @@ function secret(env: Env, argv: string[]): number {
   throw plainError(`failed to create secret ${f.api.message}`);
 }
 
+/** `create service` as cobra's Find sees it, like SECRET_COMMAND: its types are its subcommands. */
+export const SERVICE_COMMAND = { flags: Object.values(SERVICE_FLAGS).flat(), subcommands: Object.keys(SERVICE_FLAGS) } satisfies CommandNode;
+
+/**
+ * `create service <type>` (alias `svc`), shaped as `create secret`. The checks run in cobra's and
+ * ServiceOptions' order: the required --external-name, the NAME, --dry-run and -o (Complete),
+ * then Validate and the ports.
+ */
+function service(env: Env, argv: string[]): number {
+  const { words, rest } = splitCommand(['service', ...argv], (w) => (w === 'service' ? SERVICE_COMMAND : undefined));
+  const kind = words[1];
+  if (kind === undefined || !isServiceKind(kind)) {
+    // The parent has only the global flags: `create service --tcp=80` is an unknown flag.
+    const args = parseFlags(argv, [], 'kubectl create service').args;
+    if (args.length === 0) return parentUsage(env, 'create service', 'err');
+    throw plainError(`unknown command ${goQuote(args.join(' '))}\nSee 'kubectl create service -h' for help and examples`);
+  }
+  const flags = parseFlags(rest, SERVICE_FLAGS[kind], `kubectl create service ${kind}`);
+  checkRequiredServiceFlags(kind, flags);
+  const name = requireName(flags, `service ${kind}`);
+  dryRunOf(flags);
+  checkOutput(flags, env.files);
+  // Upstream never copies --save-config into its options: the Service gets no last-applied annotation.
+  const opts = { saveConfig: false, typed: typedService };
+  return finish(env, flags, resourceInfo('services')!, buildService(kind, flags, name, namespaceOf(flags)), `${serviceType(kind)} service`, opts);
+}
+
 type Generator = {
   aliases: readonly string[];
   /** What its argument names, for completion; unset: nothing completes (no ValidArgsFunction). */
@@ -289,6 +325,7 @@ const GENERATORS: Record<string, Generator> = {
   role: { run: (env, flags) => rbacGenerator(env, flags, 'role'), flags: RBAC_GENERATOR_FLAGS.role, aliases: [] },
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
   secret: { runArgv: secret, aliases: [] },
+  service: { runArgv: service, aliases: ['svc'] },
   serviceaccount: { run: serviceaccount, aliases: ['sa'] },
   token: { run: (env, flags) => createToken(env, flags, requireName(flags, 'token')), flags: CREATE_TOKEN_FLAGS, aliases: [], positional: 'serviceaccount' },
 };
@@ -305,6 +342,7 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_QUOTA_FLAGS,
   ...CREATE_TOKEN_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
+  ...SERVICE_COMMAND.flags,
   ...Object.values(RBAC_GENERATOR_FLAGS).flat(),
 ].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);
 

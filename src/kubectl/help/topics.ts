@@ -1,18 +1,19 @@
 /**
  * Which command's help a line asks for, and which topics there are. A line's topic is its
  * command path as cobra's Find reads it (flags.ts splitCommand over the registry), one level
- * deeper where a subcommand has subcommands of its own (`create secret generic`). A word that is
- * no subcommand ends the path (`rollout bogus --help` is rollout's help), and so does a word that
- * `--help` or `-h` swallows as its value, as in cobra (`rollout -h status` is rollout's help too).
+ * deeper where a subcommand has subcommands of its own (`create secret generic`, `create service
+ * clusterip`). A word that is no subcommand ends the path (`rollout bogus --help` is rollout's
+ * help), and so does a word that `--help` or `-h` swallows as its value, as in cobra (`rollout
+ * -h status` is rollout's help too).
  * The topics are what the simulator implements: scripts/gen-kubectl-help.mjs asks the real
  * kubectl for each of them, and a test checks the data holds them all.
  */
 import { COMMANDS } from '../commands/registry';
-import { SECRET_COMMAND } from '../commands/create';
+import { SECRET_COMMAND, SERVICE_COMMAND } from '../commands/create';
 import { splitCommand, type CommandNode } from '../flags';
 
-/** Subcommands with subcommands of their own, by path. */
-const NESTED: Readonly<Record<string, CommandNode>> = { 'create secret': SECRET_COMMAND };
+/** Subcommands with subcommands of their own, by path (an alias's path too: `create svc clusterip`). */
+const NESTED: Readonly<Record<string, CommandNode>> = { 'create secret': SECRET_COMMAND, 'create service': SERVICE_COMMAND, 'create svc': SERVICE_COMMAND };
 
 function rootCommand(word: string): CommandNode | undefined {
   return Object.hasOwn(COMMANDS, word) ? COMMANDS[word] : undefined;

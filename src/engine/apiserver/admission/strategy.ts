@@ -43,6 +43,11 @@ export function prepareForCreate(info: ResourceInfo, obj: KObject): void {
       // autoscalerStrategy.PrepareForCreate: the status is the controller's (desiredReplicas has no omitempty).
       obj.status = { desiredReplicas: 0 };
       return;
+    case 'services':
+      // svcStrategy.PrepareForCreate resets status to ServiceStatus{}, whose loadBalancer is a
+      // struct without omitempty: every Service is stored and served with `loadBalancer: {}`.
+      obj.status = { loadBalancer: {} };
+      return;
     case 'poddisruptionbudgets':
       // podDisruptionBudgetStrategy.PrepareForCreate: a new budget allows nothing until the controller counts.
       obj.status = { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 };
