@@ -43,7 +43,9 @@ const HEALTH_PATH = /^\/(healthz|readyz|livez)(\/|\?|$)/;
 
 export function narrateRequest(say: Say, r: TraceRecordOf<'request'>, context: readonly TraceRecord[]): string {
   const from = actor(say, r.from);
-  const to = actor(say, r.to);
+  // kube-apiserver's own controllers (the ClusterIP allocator, the default ServiceCIDR) send
+  // their requests to the server they run in, through its loopback client.
+  const to = r.from === r.to ? say('narr.itself') : actor(say, r.to);
   const d = r.detail;
   if (d.type === 'non-resource') {
     return HEALTH_PATH.test(d.path) ? say('narr.req.health', { from, to, path: d.path }) : say('narr.req.other', { from, to, request: `${d.method} ${d.path}` });

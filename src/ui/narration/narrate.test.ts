@@ -313,3 +313,13 @@ describe('narration helpers', () => {
     expect(narrate(rec('lease', { method: 'DELETE', namespace: 'demo', name: 'x' }), 'en')).toBe('The Namespace controller deleted the Lease demo/x');
   });
 });
+
+describe('narration of kube-apiserver talking to itself', () => {
+  it("says a loopback request (the ClusterIP allocator's IPAddress) is sent to itself", () => {
+    const { record, context } = find('request', (r) => r.kind === 'request' && r.from === r.to && r.detail.type === 'resource' && r.detail.resource === 'ipaddresses');
+    expect([narrate(record, 'en', context), narrate(record, 'zh-CN', context)]).toEqual([
+      expect.stringMatching(/^kube-apiserver asked itself \(its loopback client\) to create ipaddress /),
+      expect.stringMatching(/^kube-apiserver 请求自己（经回环客户端）创建 ipaddress /),
+    ]);
+  });
+});

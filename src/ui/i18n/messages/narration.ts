@@ -50,6 +50,7 @@ export const en = {
   'narr.obj.some': 'a {kind}',
   'narr.obj.unknown': 'the object',
 
+  'narr.itself': 'itself (its loopback client)',
   'narr.req.create': '{from} asked {to} to create {what}',
   'narr.req.get': '{from} asked {to} for {what}',
   'narr.req.list': '{from} asked {to} to list {resource}',
@@ -277,6 +278,7 @@ export const zh: Translations<typeof en> = {
   'narr.obj.some': '一个 {kind}',
   'narr.obj.unknown': '该对象',
 
+  'narr.itself': '自己（经回环客户端）',
   'narr.req.create': '{from} 请求 {to} 创建 {what}',
   'narr.req.get': '{from} 向 {to} 读取 {what}',
   'narr.req.list': '{from} 请求 {to} 列出 {resource}',
