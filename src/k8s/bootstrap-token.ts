@@ -7,7 +7,7 @@
  */
 import type { Secret } from './types';
 import { decodeBase64 } from './base64';
-import { unixFrom } from './time';
+import { parseRfc3339Unix } from './time';
 
 export const BOOTSTRAP_TOKEN_SECRET_TYPE = 'bootstrap.kubernetes.io/token';
 export const BOOTSTRAP_TOKEN_SECRET_PREFIX = 'bootstrap-token-';
@@ -52,16 +52,6 @@ export function isBootstrapTokenSecret(secret: Secret): boolean {
   return secret.type === BOOTSTRAP_TOKEN_SECRET_TYPE && secret.metadata.namespace === BOOTSTRAP_TOKEN_NAMESPACE;
 }
 
-/** Go's time.Parse(time.RFC3339, …) for what tokens carry, as Unix ms; NaN when it does not parse. */
-function parseRfc3339(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(text);
-  if (!m) return Number.NaN;
-  const [, y, mo, d, h, mi, s, frac, zone] = m;
-  const offset = zone === 'Z' ? 0 : (zone!.startsWith('-') ? -1 : 1) * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6))) * 60_000;
-  const ms = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
-  return unixFrom(+y!, +mo!, +d!, +h!, +mi!, +s!, ms) - offset;
-}
-
 /**
  * GetExpiration at `nowUnixMs`: how long the token has left, or expired (an expiration that does
  * not parse counts as expired); a token without one never expires (`{ ttlMs: 0, expired: false }`).
@@ -69,7 +59,7 @@ function parseRfc3339(text: string): number {
 export function bootstrapTokenExpiration(secret: Secret, nowUnixMs: number): { ttlMs: number; expired: boolean } {
   const text = secretData(secret, EXPIRATION_KEY);
   if (text === '') return { ttlMs: 0, expired: false };
-  const at = parseRfc3339(text);
+  const at = parseRfc3339Unix(text);
   if (Number.isNaN(at)) return { ttlMs: 0, expired: true };
   const ttlMs = at - nowUnixMs;
   return ttlMs <= 0 ? { ttlMs: 0, expired: true } : { ttlMs, expired: false };

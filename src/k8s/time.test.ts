@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goDuration, humanDuration, parseDuration, parseTimestamp, rfc1123z, rfc3339 } from './time';
+import { goDuration, humanDuration, parseDuration, parseRfc3339Unix, parseTimestamp, rfc1123z, rfc3339 } from './time';
 import type { SimMillis } from './units';
 
 describe('humanDuration (apimachinery duration.HumanDuration)', () => {
@@ -59,5 +59,15 @@ describe('durations', () => {
     expect(parseDuration('250ms')).toBe(250);
     expect(parseDuration('5')).toBe(5_000);
     expect(parseDuration('abc')).toBeUndefined();
+  });
+});
+
+describe('parseRfc3339Unix', () => {
+  it('reads Z and offsets, truncates fractions to milliseconds, and refuses anything else', () => {
+    expect(parseRfc3339Unix('2025-09-01T09:00:00Z')).toBe(Date.UTC(2025, 8, 1, 9));
+    expect(parseRfc3339Unix('2025-09-01T11:00:00+02:00')).toBe(Date.UTC(2025, 8, 1, 9));
+    expect(parseRfc3339Unix('2025-09-01T04:30:00.123456-04:30')).toBe(Date.UTC(2025, 8, 1, 9, 0, 0, 123));
+    expect(parseRfc3339Unix('2025-09-01 09:00:00Z')).toBeNaN();
+    expect(parseRfc3339Unix('2025-09-01T09:00:00')).toBeNaN();
   });
 });

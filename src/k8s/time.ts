@@ -93,12 +93,23 @@ export function rfc3339Micro(t: SimMillis): string {
   return `${c.y}-${pad(c.mo)}-${pad(c.d)}T${pad(c.h)}:${pad(c.mi)}:${pad(c.s)}.${String(c.ms).padStart(3, '0')}000Z`;
 }
 
-/** Simulated milliseconds for an RFC 3339 timestamp produced by this world. */
-export function parseTimestamp(s: string): SimMillis {
-  const m = s.match(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/);
-  if (!m) return 0 as SimMillis;
+/**
+ * Go's time.Parse(time.RFC3339, …) as Unix ms: fractional seconds (truncated to ms), `Z` or a
+ * `±hh:mm` offset; NaN when it does not parse.
+ */
+export function parseRfc3339Unix(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+  if (!m) return Number.NaN;
+  const zone = m[8]!;
+  const offset = zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000;
   const frac = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
-  return (unixFrom(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!, frac) - EPOCH_MS) as SimMillis;
+  return unixFrom(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!, frac) - offset;
+}
+
+/** Simulated milliseconds for an RFC 3339 timestamp (0 when it does not parse). */
+export function parseTimestamp(s: string): SimMillis {
+  const unix = parseRfc3339Unix(s);
+  return (Number.isNaN(unix) ? 0 : unix - EPOCH_MS) as SimMillis;
 }
 
 /** Unix nanoseconds as hex, the suffix client-go puts on event names. */
