@@ -40,7 +40,7 @@ const ROOTS = {
   CustomResourceDefinition: 'pkg/apis/apiextensions/v1', APIService: 'pkg/apis/apiregistration/v1',
   ControllerRevision: 'apps/v1', DaemonSet: 'apps/v1', Deployment: 'apps/v1', ReplicaSet: 'apps/v1', StatefulSet: 'apps/v1',
   HorizontalPodAutoscaler: 'autoscaling/v2', CronJob: 'batch/v1', Job: 'batch/v1', Lease: 'coordination/v1', EndpointSlice: 'discovery/v1',
-  IPAddress: 'networking/v1', NetworkPolicy: 'networking/v1', ServiceCIDR: 'networking/v1', PodDisruptionBudget: 'policy/v1',
+  IngressClass: 'networking/v1', Ingress: 'networking/v1', IPAddress: 'networking/v1', NetworkPolicy: 'networking/v1', ServiceCIDR: 'networking/v1', PodDisruptionBudget: 'policy/v1',
   ClusterRoleBinding: 'rbac/v1', ClusterRole: 'rbac/v1', RoleBinding: 'rbac/v1', Role: 'rbac/v1', PriorityClass: 'scheduling/v1', CSIDriver: 'storage/v1', CSINode: 'storage/v1', StorageClass: 'storage/v1',
 };
 

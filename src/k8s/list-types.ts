@@ -63,6 +63,8 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'Job': 'batch.v1.Job',
   'Lease': 'coordination.v1.Lease',
   'EndpointSlice': 'discovery.v1.EndpointSlice',
+  'IngressClass': 'networking.v1.IngressClass',
+  'Ingress': 'networking.v1.Ingress',
   'IPAddress': 'networking.v1.IPAddress',
   'NetworkPolicy': 'networking.v1.NetworkPolicy',
   'ServiceCIDR': 'networking.v1.ServiceCIDR',
@@ -681,6 +683,36 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   },
   'networking.v1.IPAddressSpec': {
 
+  },
+  'networking.v1.Ingress': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'networking.v1.IngressSpec' },
+    status: { t: 'networking.v1.IngressStatus' },
+  },
+  'networking.v1.IngressBackend': {
+    service: { t: 'networking.v1.IngressServiceBackend' },
+    resource: { a: true },
+  },
+  'networking.v1.IngressClass': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'networking.v1.IngressClassSpec' },
+  },
+  'networking.v1.IngressClassSpec': {
+
+  },
+  'networking.v1.IngressLoadBalancerStatus': {
+    ingress: { l: 'atomic' },
+  },
+  'networking.v1.IngressServiceBackend': {
+    port: { a: true },
+  },
+  'networking.v1.IngressSpec': {
+    defaultBackend: { t: 'networking.v1.IngressBackend' },
+    tls: { l: 'atomic' },
+    rules: { l: 'atomic' },
+  },
+  'networking.v1.IngressStatus': {
+    loadBalancer: { t: 'networking.v1.IngressLoadBalancerStatus' },
   },
   'networking.v1.NetworkPolicy': {
     metadata: { t: 'meta.v1.ObjectMeta' },

@@ -73,6 +73,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('jobs', 'Job', 'batch', 'v1', true, [], ['status']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('ingressclasses', 'IngressClass', 'networking.k8s.io', 'v1', false),
+  r('ingresses', 'Ingress', 'networking.k8s.io', 'v1', true, ['ing'], ['status']),
   r('ipaddresses', 'IPAddress', 'networking.k8s.io', 'v1', false, ['ip']),
   r('networkpolicies', 'NetworkPolicy', 'networking.k8s.io', 'v1', true, ['netpol']),
   r('servicecidrs', 'ServiceCIDR', 'networking.k8s.io', 'v1', false, [], ['status']),

@@ -944,6 +944,78 @@ export interface IPAddress extends KObject {
   spec?: { parentRef?: ParentReference };
 }
 
+/** core/v1 TypedLocalObjectReference: an Ingress backend that is not a Service. */
+export interface TypedLocalObjectReference {
+  apiGroup?: string;
+  kind: string;
+  name: string;
+}
+
+/** A Service backend's port: a number or the Service port's name, never both. */
+export interface ServiceBackendPort {
+  name?: string;
+  number?: number;
+}
+
+export interface IngressBackend {
+  service?: { name: string; port?: ServiceBackendPort };
+  resource?: TypedLocalObjectReference;
+}
+
+export type IngressPathType = 'Exact' | 'Prefix' | 'ImplementationSpecific';
+
+export interface HTTPIngressPath {
+  path?: string;
+  pathType?: IngressPathType;
+  backend: IngressBackend;
+}
+
+export interface IngressRule {
+  host?: string;
+  http?: { paths: HTTPIngressPath[] | null };
+}
+
+export interface IngressTLS {
+  hosts?: string[];
+  secretName?: string;
+}
+
+export interface IngressLoadBalancerIngress {
+  ip?: string;
+  hostname?: string;
+  ports?: { port: number; protocol: string; error?: string }[];
+}
+
+/**
+ * networking.k8s.io/v1 Ingress: HTTP routing an ingress controller is meant to carry out. A
+ * kubeadm cluster installs none, so nothing here fills status.loadBalancer.
+ */
+export interface Ingress extends KObject {
+  kind: 'Ingress';
+  spec: {
+    ingressClassName?: string;
+    defaultBackend?: IngressBackend;
+    tls?: IngressTLS[];
+    rules?: IngressRule[];
+  };
+  status?: { loadBalancer?: { ingress?: IngressLoadBalancerIngress[] } };
+}
+
+export interface IngressClassParametersReference {
+  apiGroup?: string;
+  kind: string;
+  name: string;
+  /** Defaulted to Cluster. */
+  scope?: 'Cluster' | 'Namespace';
+  namespace?: string;
+}
+
+/** networking.k8s.io/v1 IngressClass: which controller implements the Ingresses that name it. */
+export interface IngressClass extends KObject {
+  kind: 'IngressClass';
+  spec: { controller?: string; parameters?: IngressClassParametersReference };
+}
+
 export interface ServiceAccount extends KObject {
   kind: 'ServiceAccount';
 }

@@ -48,6 +48,10 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
   ResourceQuota: 'ResourceQuota sets aggregate quota restrictions enforced per namespace',
   LimitRange: 'LimitRange sets resource usage limits for each kind of resource in a Namespace.',
   NetworkPolicy: 'NetworkPolicy describes what network traffic is allowed for a set of Pods',
+  Ingress:
+    'Ingress is a collection of rules that allow inbound connections to reach the endpoints defined by a backend. An Ingress can be configured to give services externally-reachable urls, load balance traffic, terminate SSL, offer name based virtual hosting etc.',
+  IngressClass:
+    'IngressClass represents the class of the Ingress, referenced by the Ingress Spec. The `ingressclass.kubernetes.io/is-default-class` annotation can be used to indicate that an IngressClass should be considered default. When a single IngressClass resource has this annotation set to true, new Ingress resources without a class specified will be assigned this default class.',
 };
 
 /** Fields the Go structs mark required (no omitempty, validated as required). */
@@ -88,6 +92,11 @@ const REQUIRED: Record<string, string[]> = {
   CSINodeSpec: ['drivers'],
   CSINodeDriver: ['name', 'nodeID'],
   IPBlock: ['cidr'],
+  HTTPIngressRuleValue: ['paths'],
+  HTTPIngressPath: ['pathType', 'backend'],
+  IngressServiceBackend: ['name'],
+  TypedLocalObjectReference: ['kind', 'name'],
+  IngressClassParametersReference: ['kind', 'name'],
 };
 
 const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };

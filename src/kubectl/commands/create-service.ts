@@ -13,16 +13,8 @@ import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { goQuote } from '../printers/go-template/lex';
 import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG } from './common';
+import { inOrder, META, type Order } from './typed-order';
 
-/** Field order of a Go struct, by JSON key: a nested struct, a list of them, or `map` for sorted keys. */
-type Order = { readonly [key: string]: 0 | 'map' | Order | readonly [Order] };
-
-const OWNER: Order = { apiVersion: 0, kind: 0, name: 0, uid: 0, controller: 0, blockOwnerDeletion: 0 };
-const MANAGED: Order = { manager: 0, operation: 0, apiVersion: 0, time: 0, fieldsType: 0, fieldsV1: 'map', subresource: 0 };
-const META: Order = {
-  name: 0, generateName: 0, namespace: 0, selfLink: 0, uid: 0, resourceVersion: 0, generation: 0, creationTimestamp: 0, deletionTimestamp: 0,
-  deletionGracePeriodSeconds: 0, labels: 'map', annotations: 'map', ownerReferences: [OWNER], finalizers: 0, managedFields: [MANAGED],
-};
 const PORT: Order = { name: 0, protocol: 0, appProtocol: 0, port: 0, targetPort: 0, nodePort: 0 };
 const SPEC: Order = {
   ports: [PORT], selector: 'map', clusterIP: 0, clusterIPs: 0, type: 0, externalIPs: 0, sessionAffinity: 0, loadBalancerIP: 0, loadBalancerSourceRanges: 0,
@@ -32,23 +24,6 @@ const SPEC: Order = {
 const INGRESS: Order = { ip: 0, hostname: 0, ipMode: 0, ports: [{ port: 0, protocol: 0, error: 0 }] };
 const CONDITION: Order = { type: 0, status: 0, observedGeneration: 0, lastTransitionTime: 0, reason: 0, message: 0 };
 const SERVICE: Order = { kind: 0, apiVersion: 0, metadata: META, spec: SPEC, status: { loadBalancer: { ingress: [INGRESS] }, conditions: [CONDITION] } };
-
-function sortedDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortedDeep);
-  if (v === null || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedDeep((v as Record<string, unknown>)[k])]));
-}
-
-const isList = (o: Order[string]): o is readonly [Order] => Array.isArray(o);
-
-function inOrder(v: unknown, order: Order[string]): unknown {
-  if (isList(order)) return Array.isArray(v) ? v.map((x) => inOrder(x, order[0])) : v;
-  if (typeof order !== 'object' || v === null || typeof v !== 'object') return sortedDeep(v);
-  const rec = v as Record<string, unknown>;
-  // The typed Service has no other fields; anything else (none is expected) follows, sorted.
-  const keys = [...Object.keys(order).filter((k) => k in rec), ...Object.keys(rec).filter((k) => !(k in order)).sort()];
-  return Object.fromEntries(keys.map((k) => [k, inOrder(rec[k], order[k] ?? 0)]));
-}
 
 /**
  * The Service as the typed client decodes it: each struct's keys in Go field order, maps sorted,

@@ -2,8 +2,8 @@
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
  * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`, `create token` (create-token.ts),
  * `create secret generic|docker-registry|tls`, `create service clusterip|nodeport|loadbalancer|externalname`
- * (create-service.ts), and the RBAC generators, whose kinds this cluster does not serve (its RBAC
- * policy is built in), so their POST meets a 404.
+ * (create-service.ts), `create ingress` (create-ingress.ts), and the RBAC generators, whose kinds
+ * this cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
  */
 import type { CronJob, KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
@@ -22,6 +22,7 @@ import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
 import { buildQuota, QUOTA_FLAGS } from './create-quota';
 import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
 import { goQuote } from '../printers/go-template/lex';
+import { buildIngress, INGRESS_FLAGS, typedIngress } from './create-ingress';
 import { buildService, checkRequiredServiceFlags, isServiceKind, SERVICE_FLAGS, serviceType, typedService } from './create-service';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
@@ -274,6 +275,18 @@ function secret(env: Env, argv: string[]): number {
   throw plainError(`failed to create secret ${f.api.message}`);
 }
 
+/**
+ * `create ingress NAME` (alias `ing`): NAME, --dry-run and -o come first (Complete), then
+ * Validate. The annotation --save-config asks for is written by buildIngress, from the typed
+ * object, so send() must not write its own.
+ */
+function ingress(env: Env, flags: Flags): number {
+  const name = requireName(flags, 'ingress');
+  dryRunOf(flags);
+  const obj = buildIngress(flags, name, namespaceOf(flags), flags.has('namespace'));
+  return finish(env, flags, resourceInfo('ingresses')!, obj, 'ingress', { saveConfig: false, typed: typedIngress });
+}
+
 /** `create service` as cobra's Find sees it, like SECRET_COMMAND: its types are its subcommands. */
 export const SERVICE_COMMAND = { flags: Object.values(SERVICE_FLAGS).flat(), subcommands: Object.keys(SERVICE_FLAGS) } satisfies CommandNode;
 
@@ -318,6 +331,7 @@ const GENERATORS: Record<string, Generator> = {
   configmap: { run: configmap, aliases: ['cm'] },
   cronjob: { run: cronjob, flags: CREATE_CRONJOB_FLAGS, aliases: ['cj'] },
   deployment: { run: deployment, aliases: ['deploy'] },
+  ingress: { run: ingress, flags: INGRESS_FLAGS, aliases: ['ing'] },
   job: { run: job, flags: CREATE_JOB_FLAGS, aliases: [] },
   namespace: { run: namespace, aliases: ['ns'] },
   poddisruptionbudget: { run: poddisruptionbudget, flags: CREATE_PDB_FLAGS, aliases: ['pdb'] },
@@ -341,6 +355,7 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_PDB_FLAGS,
   ...CREATE_QUOTA_FLAGS,
   ...CREATE_TOKEN_FLAGS,
+  ...INGRESS_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
   ...SERVICE_COMMAND.flags,
   ...Object.values(RBAC_GENERATOR_FLAGS).flat(),

@@ -2,7 +2,7 @@
  * `kubectl describe`: by name (falling back to a name-prefix match, as kubectl does), by type,
  * selector or file; several descriptions are separated by a blank line pair.
  */
-import type { ConfigMap, CronJob, CSINode, IPAddress, ServiceCIDR, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
+import type { ConfigMap, CronJob, CSINode, Ingress, IngressClass, IPAddress, ServiceCIDR, DaemonSet, Endpoints, Deployment, Job, KObject, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, Secret, Service, StorageClass } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
@@ -20,6 +20,7 @@ import { describeNode } from '../describe/node';
 import { describeCronJob, describeJob } from '../describe/batch';
 import { describeEndpoints, describeService } from '../describe/service';
 import { describeIPAddress, describeServiceCIDR } from '../describe/service-cidr';
+import { describeIngress, describeIngressClass } from '../describe/ingress';
 import { describeCSINode, describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describePodDisruptionBudget } from '../describe/policy';
@@ -90,6 +91,10 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeStorageClass(c, obj as StorageClass, now);
     case 'csinodes':
       return describeCSINode(c, obj as CSINode, now);
+    case 'ingresses':
+      return describeIngress(c, obj as Ingress, now);
+    case 'ingressclasses':
+      return describeIngressClass(c, obj as IngressClass, now);
     case 'servicecidrs':
       return describeServiceCIDR(c, obj as ServiceCIDR, now);
     case 'ipaddresses':

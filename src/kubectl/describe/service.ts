@@ -6,8 +6,8 @@ import { formatLabels } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
 
-/** formatEndpointSlices for one service port name (ready endpoints only, first three). */
-function formatEndpointSlices(slices: EndpointSlice[], portName: string): string {
+/** formatEndpointSlices for one service port name (ready endpoints only, first three); the Ingress describer shares it. */
+export function formatEndpointSlices(slices: EndpointSlice[], portName: string): string {
   if (slices.length === 0) return '<none>';
   const list: string[] = [];
   const max = 3;

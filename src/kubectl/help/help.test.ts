@@ -68,7 +68,8 @@ describe('kubectl <command> --help', () => {
     expect(kubectl(sim, 'create secret --help').stdout).toBe(kubectl(sim, 'create secret').stderr);
     const create = kubectl(sim, 'create --help').stdout;
     expect(create).toContain('\n  deployment            Create a deployment with the specified name\n');
-    expect(create).not.toContain('\n  ingress ');
+    expect(create).toContain('\n  ingress               Create an ingress with the specified name\n');
+    expect(create).not.toContain('\n  priorityclass ');
   });
 
   it('a parent command run alone prints its help and exits 1, on stderr (rollout: stdout), as DefaultSubCommandRun does', () => {

@@ -16,7 +16,7 @@ import { setOwn } from '../../../k8s/own';
 import type { LimitRange, ResourceQuota } from '../../../k8s/types';
 import { canonicalizeQuota, defaultLimitRange } from './limit-range-defaults';
 import { defaultNetworkPolicy } from '../../../k8s/network-policy';
-import type { NetworkPolicy } from '../../../k8s/types';
+import type { IngressClass, NetworkPolicy } from '../../../k8s/types';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
   if (o[k] === undefined || o[k] === null) {
@@ -358,6 +358,11 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       const np = obj as NetworkPolicy;
       const c = setIfAbsent(specOf<NetworkPolicy['spec']>(np), 'podSelector', {});
       return defaultNetworkPolicy(np) || c;
+    }
+    case 'ingressclasses': {
+      // SetDefaults_IngressClass: parameters without a scope refer to a cluster-scoped object.
+      const params = (obj as IngressClass).spec?.parameters;
+      return params ? setIfAbsent(params, 'scope', 'Cluster') : false;
     }
     case 'horizontalpodautoscalers':
       return defaultHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler);

@@ -1,7 +1,7 @@
 /**
  * The admission plugins that change what a learner sees, under their real names and in
  * kube-apiserver's order (NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority,
- * DefaultTolerationSeconds, DefaultStorageClass, ...). LimitRanger runs in both chains, right
+ * DefaultTolerationSeconds, DefaultStorageClass, DefaultIngressClass, ...). LimitRanger runs in both chains, right
  * after NamespaceLifecycle; ResourceQuota is the last validating plugin, as upstream puts it
  * after the webhooks, so nothing can refuse an object after it has been charged.
  */
@@ -13,6 +13,7 @@ import { NodeRestriction, TaintNodesByCondition } from './node-plugins';
 import { DefaultTolerationSeconds, Priority, ServiceAccount } from './pod-plugins';
 import { LimitRangerMutating, LimitRangerValidating } from './limit-ranger';
 import { ResourceQuotaPlugin } from './resource-quota';
+import { DefaultIngressClass } from './default-ingress-class';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 
@@ -42,6 +43,7 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
   Priority,
   DefaultTolerationSeconds,
   DefaultStorageClass,
+  DefaultIngressClass,
   ClusterIPAllocator,
 ];
 

@@ -48,6 +48,11 @@ export function prepareForCreate(info: ResourceInfo, obj: KObject): void {
       // struct without omitempty: every Service is stored and served with `loadBalancer: {}`.
       obj.status = { loadBalancer: {} };
       return;
+    case 'ingresses':
+      // ingressStrategy.PrepareForCreate: IngressStatus{}, whose loadBalancer struct encoding/json
+      // always writes; only an ingress controller would fill it.
+      obj.status = { loadBalancer: {} };
+      return;
     case 'poddisruptionbudgets':
       // podDisruptionBudgetStrategy.PrepareForCreate: a new budget allows nothing until the controller counts.
       obj.status = { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 };

@@ -57,6 +57,43 @@ export function isDNS1123Subdomain(v: string): string[] {
   return errs;
 }
 
+const WILDCARD_DNS1123_SUBDOMAIN_FMT = `\\*\\.${DNS1123_SUBDOMAIN_FMT}`;
+const WILDCARD_DNS1123_SUBDOMAIN = new RegExp(`^${WILDCARD_DNS1123_SUBDOMAIN_FMT}$`);
+
+/** IsWildcardDNS1123Subdomain (an Ingress rule's or TLS entry's host with a `*`): `*.` and a subdomain. */
+export function isWildcardDNS1123Subdomain(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 253) errs.push(maxLenError(253));
+  if (!WILDCARD_DNS1123_SUBDOMAIN.test(v)) {
+    errs.push(
+      regexError(
+        "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character",
+        WILDCARD_DNS1123_SUBDOMAIN_FMT,
+        '*.example.com',
+      ),
+    );
+  }
+  return errs;
+}
+
+/** RFC 3986's path characters, IsDomainPrefixedPath's check of what follows the first `/`. */
+const HTTP_PATH_FMT = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
+const HTTP_PATH = new RegExp(`^${HTTP_PATH_FMT}$`);
+
+/**
+ * IsDomainPrefixedPath (an IngressClass's controller, `example.com/ingress`): each failure as
+ * the value it is about and its message, since upstream reports the host or path part alone.
+ */
+export function domainPrefixedPathErrors(v: string): { value: string; message: string }[] {
+  const slash = v.indexOf('/');
+  if (slash <= 0 || slash === v.length - 1) return [{ value: v, message: 'must be a domain-prefixed path (such as "acme.io/foo")' }];
+  const host = v.slice(0, slash);
+  const rest = v.slice(slash + 1);
+  const errs = isDNS1123Subdomain(host).map((message) => ({ value: host, message }));
+  if (!HTTP_PATH.test(rest)) errs.push({ value: rest, message: regexError('Invalid path', HTTP_PATH_FMT) });
+  return errs;
+}
+
 export function isDNS1035Label(v: string): string[] {
   const errs: string[] = [];
   if (v.length > 63) errs.push(maxLenError(63));

@@ -14,7 +14,8 @@ import { validateLimitRange, validateResourceQuota } from './quota';
 import type { APIService, HorizontalPodAutoscaler } from '../../../k8s/autoscaling';
 import { validateAPIService, validateHorizontalPodAutoscaler } from './autoscaling';
 import { validateNetworkPolicy } from './network-policy';
-import type { IPAddress, NetworkPolicy, ServiceCIDR } from '../../../k8s/types';
+import type { Ingress, IngressClass, IPAddress, NetworkPolicy, ServiceCIDR } from '../../../k8s/types';
+import { validateIngress, validateIngressClass } from './ingress';
 import { validateIPAddress, validateServiceCIDR } from './service-cidr';
 import { dedupe } from './field';
 import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
@@ -84,6 +85,10 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validatePodDisruptionBudget(obj as PodDisruptionBudget, old as PodDisruptionBudget | undefined);
     case 'networkpolicies':
       return validateNetworkPolicy(obj as NetworkPolicy, old as NetworkPolicy | undefined);
+    case 'ingresses':
+      return validateIngress(obj as Ingress, old as Ingress | undefined);
+    case 'ingressclasses':
+      return validateIngressClass(obj as IngressClass, old as IngressClass | undefined);
     case 'servicecidrs':
       return validateServiceCIDR(obj as ServiceCIDR, old as ServiceCIDR | undefined);
     case 'ipaddresses':

@@ -87,6 +87,7 @@ const PRINTS_NULL: ReadonlySet<string> = new Set([
   'v1.NodeSelector.nodeSelectorTerms',
   'v1.LimitRangeSpec.limits',
   'v1.PodSpec.containers',
+  'v1.HTTPIngressRuleValue.paths',
 ]);
 
 const STRUCTS = compile([CORE_STRUCTS, KIND_STRUCTS]);
