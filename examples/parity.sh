@@ -83,3 +83,14 @@ kubectl set selector service envy app=envy,tier=x
 kubectl set selector service envy 'app in (envy)'
 kubectl autoscale deployment envy --max=3 --cpu=50%
 kubectl get horizontalpodautoscalers.v1.autoscaling envy -o jsonpath='{.apiVersion} {.spec.targetCPUUtilizationPercentage}'
+kubectl get servicecidrs
+kubectl get ipaddresses
+kubectl describe servicecidr kubernetes
+kubectl describe ipaddress 10.96.0.1
+kubectl get service envy -o yaml
+kubectl create service clusterip parity-svc --tcp=80:8080
+kubectl create ingress parity-ing --rule="parity.example.com/*=envy:80"
+kubectl get ingress
+kubectl describe ingress parity-ing
+kubectl get ingress parity-ing -o yaml
+kubectl explain servicecidr.spec

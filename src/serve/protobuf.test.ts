@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeProtobuf, loadRoot, packageOf } from './protobuf';
+import type { KObject } from '../k8s/types';
 
 /** A body as client-go's protobuf serializer writes it: `k8s\0` + runtime.Unknown{typeMeta, raw}. */
 function body(apiVersion: string, kind: string, pkg: string, fields: Record<string, unknown>): Uint8Array {
@@ -12,6 +13,23 @@ function body(apiVersion: string, kind: string, pkg: string, fields: Record<stri
 }
 
 describe('decodeProtobuf', () => {
+  it('spreads an embedded Go struct into its parent, as its json:",inline" tag does', () => {
+    const bytes = body('networking.k8s.io/v1', 'Ingress', 'k8s.io.api.networking.v1', {
+      metadata: { name: 'web' },
+      spec: { rules: [{ host: 'web.example.com', ingressRuleValue: { http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } } }] },
+    });
+    const pod = body('v1', 'Pod', 'k8s.io.api.core.v1', {
+      metadata: { name: 'p' },
+      spec: { volumes: [{ name: 'data', volumeSource: { emptyDir: {} } }], containers: [{ name: 'c', image: 'nginx', readinessProbe: { handler: { httpGet: { path: '/ready', port: { type: 0, intVal: 8080 } } } } }] },
+    });
+    expect((decodeProtobuf(bytes) as { object: KObject }).object.spec).toEqual({
+      rules: [{ host: 'web.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }],
+    });
+    const spec = (decodeProtobuf(pod) as { object: { spec: { volumes: unknown[]; containers: { readinessProbe: unknown }[] } } }).object.spec;
+    expect(spec.volumes).toEqual([{ name: 'data', emptyDir: {} }]);
+    expect(spec.containers[0]!.readinessProbe).toEqual({ httpGet: { path: '/ready', port: 8080 } });
+  });
+
   it('shapes a Deployment as the JSON its Go struct marshals to', () => {
     const bytes = body('apps/v1', 'Deployment', 'k8s.io.api.apps.v1', {
       metadata: { name: 'web', generateName: '', labels: { app: 'web' }, creationTimestamp: { seconds: 0, nanos: 0 } },

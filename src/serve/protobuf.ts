@@ -43,6 +43,18 @@ const FILES = [
 
 const KEEP_ZERO = new Set(['replicas', 'value', 'port', 'containerPort', 'weight', 'exitCode', 'priority']);
 
+/**
+ * Embedded Go structs (`json:",inline"`): a field of their own on the wire, their fields spread
+ * into the parent in JSON (`kubectl create ingress` sends IngressRule.IngressRuleValue).
+ */
+const INLINE = new Set([
+  'k8s.io.api.core.v1.EphemeralContainer.ephemeralContainerCommon',
+  'k8s.io.api.core.v1.PersistentVolumeSpec.persistentVolumeSource',
+  'k8s.io.api.core.v1.Probe.handler',
+  'k8s.io.api.core.v1.Volume.volumeSource',
+  'k8s.io.api.networking.v1.IngressRule.ingressRuleValue',
+]);
+
 let root: protobuf.Root | undefined;
 
 /** Kubernetes' message definitions, loaded once. */
@@ -131,7 +143,9 @@ function toJson(type: protobuf.Type, msg: protobuf.Message): unknown {
   for (const field of type.fieldsArray) {
     if (!Object.prototype.hasOwnProperty.call(m, field.name)) continue;
     const value = fieldJson(field, m[field.name]);
-    if (value !== undefined) out[field.name] = value;
+    if (value === undefined) continue;
+    if (INLINE.has(`${type.fullName.slice(1)}.${field.name}`) && typeof value === 'object' && value !== null) Object.assign(out, value);
+    else out[field.name] = value;
   }
   return out;
 }
