@@ -65,6 +65,7 @@ const PACKAGES = {
   'k8s.io/api/policy/v1': [API, 'policy/v1', 'io.k8s.api.policy.v1'],
   'k8s.io/api/autoscaling/v2': [API, 'autoscaling/v2', 'io.k8s.api.autoscaling.v2'],
   'k8s.io/api/networking/v1': [API, 'networking/v1', 'io.k8s.api.networking.v1'],
+  'k8s.io/api/node/v1': [API, 'node/v1', 'io.k8s.api.node.v1'],
   'k8s.io/apimachinery/pkg/apis/meta/v1': [MACHINERY, 'pkg/apis/meta/v1', 'io.k8s.apimachinery.pkg.apis.meta.v1'],
   'k8s.io/apimachinery/pkg/util/intstr': [MACHINERY, 'pkg/util/intstr', 'io.k8s.apimachinery.pkg.util.intstr'],
   'k8s.io/apimachinery/pkg/api/resource': [MACHINERY, 'pkg/api/resource', 'io.k8s.apimachinery.pkg.api.resource'],
@@ -83,6 +84,7 @@ const ROOTS = {
   'k8s.io/api/policy/v1': ['PodDisruptionBudget'],
   'k8s.io/api/autoscaling/v2': ['HorizontalPodAutoscaler'],
   'k8s.io/api/networking/v1': ['Ingress', 'IngressClass', 'NetworkPolicy', 'ServiceCIDR', 'IPAddress'],
+  'k8s.io/api/node/v1': ['RuntimeClass'],
 };
 
 /**

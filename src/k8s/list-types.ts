@@ -6,7 +6,7 @@
  * The structured-merge-diff schema facts of the served kinds, the one source of server-side
  * apply's field sets and merges (src/engine/apiserver/apply): for each struct type, the fields
  * that are not plain scalars. Read from the markers and tags of
- *   k8s.io/api v0.36.3 (core/v1, apps/v1, autoscaling/v2, batch/v1, coordination/v1, discovery/v1, networking/v1, policy/v1, rbac/v1, scheduling/v1, storage/v1),
+ *   k8s.io/api v0.36.3 (core/v1, apps/v1, autoscaling/v2, batch/v1, coordination/v1, discovery/v1, networking/v1, node/v1, policy/v1, rbac/v1, scheduling/v1, storage/v1),
  *   k8s.io/apimachinery v0.36.3 pkg/apis/meta/v1,
  *   k8s.io/apiextensions-apiserver v0.36.3 pkg/apis/apiextensions/v1,
  *   k8s.io/kube-aggregator v0.36.2 pkg/apis/apiregistration/v1,
@@ -68,6 +68,7 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'IPAddress': 'networking.v1.IPAddress',
   'NetworkPolicy': 'networking.v1.NetworkPolicy',
   'ServiceCIDR': 'networking.v1.ServiceCIDR',
+  'RuntimeClass': 'node.v1.RuntimeClass',
   'PodDisruptionBudget': 'policy.v1.PodDisruptionBudget',
   'ClusterRoleBinding': 'rbac.v1.ClusterRoleBinding',
   'ClusterRole': 'rbac.v1.ClusterRole',
@@ -734,6 +735,18 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   },
   'networking.v1.ServiceCIDRStatus': {
     conditions: { l: 'map', k: ['type'], d: {"type":""} },
+  },
+  'node.v1.Overhead': {
+    podFixed: { m: true },
+  },
+  'node.v1.RuntimeClass': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    overhead: { t: 'node.v1.Overhead' },
+    scheduling: { t: 'node.v1.Scheduling' },
+  },
+  'node.v1.Scheduling': {
+    nodeSelector: { m: true, a: true },
+    tolerations: { l: 'atomic' },
   },
   'policy.v1.PodDisruptionBudget': {
     metadata: { t: 'meta.v1.ObjectMeta' },

@@ -78,6 +78,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('ipaddresses', 'IPAddress', 'networking.k8s.io', 'v1', false, ['ip']),
   r('networkpolicies', 'NetworkPolicy', 'networking.k8s.io', 'v1', true, ['netpol']),
   r('servicecidrs', 'ServiceCIDR', 'networking.k8s.io', 'v1', false, [], ['status']),
+  r('runtimeclasses', 'RuntimeClass', 'node.k8s.io', 'v1', false),
   r('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1', true, ['pdb'], ['status']),
   r('clusterrolebindings', 'ClusterRoleBinding', 'rbac.authorization.k8s.io', 'v1', false),
   r('clusterroles', 'ClusterRole', 'rbac.authorization.k8s.io', 'v1', false),

@@ -233,6 +233,9 @@ export interface PodSpec {
   hostname?: string;
   subdomain?: string;
   activeDeadlineSeconds?: number;
+  runtimeClassName?: string;
+  /** Set only by the RuntimeClass admission plugin, from the class's overhead.podFixed. */
+  overhead?: ResourceList;
 }
 
 export interface PodCondition {
@@ -1014,6 +1017,17 @@ export interface IngressClassParametersReference {
 export interface IngressClass extends KObject {
   kind: 'IngressClass';
   spec: { controller?: string; parameters?: IngressClassParametersReference };
+}
+
+/**
+ * node.k8s.io/v1 RuntimeClass: names the CRI handler a Pod's sandbox is run with. Its fields sit
+ * at the top level (no spec), and it has no status.
+ */
+export interface RuntimeClass extends KObject {
+  kind: 'RuntimeClass';
+  handler: string;
+  overhead?: { podFixed?: ResourceList };
+  scheduling?: { nodeSelector?: Record<string, string>; tolerations?: Toleration[] };
 }
 
 export interface ServiceAccount extends KObject {

@@ -35,6 +35,7 @@ const FILES = [
   'k8s.io/api/coordination/v1/generated.proto',
   'k8s.io/api/discovery/v1/generated.proto',
   'k8s.io/api/networking/v1/generated.proto',
+  'k8s.io/api/node/v1/generated.proto',
   'k8s.io/api/policy/v1/generated.proto',
   'k8s.io/api/rbac/v1/generated.proto',
   'k8s.io/api/scheduling/v1/generated.proto',

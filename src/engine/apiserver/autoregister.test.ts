@@ -38,6 +38,7 @@ describe('the autoregister controller', () => {
       'v1.coordination.k8s.io',
       'v1.discovery.k8s.io',
       'v1.networking.k8s.io',
+      'v1.node.k8s.io',
       'v1.policy',
       'v1.rbac.authorization.k8s.io',
       'v1.scheduling.k8s.io',

@@ -24,6 +24,8 @@ const COMMON_FIELDS: Record<string, string> = {
 
 /** The godoc of each kind (k8s.io/api types.go). */
 const KIND_DESCRIPTIONS: Record<string, string> = {
+  RuntimeClass:
+    'RuntimeClass defines a class of container runtime supported in the cluster. The RuntimeClass is used to determine which container runtime is used to run all containers in a pod. RuntimeClasses are manually defined by a user or cluster provisioner, and referenced in the PodSpec. The Kubelet is responsible for resolving the RuntimeClassName reference before running the pod.  For more details, see https://kubernetes.io/docs/concepts/containers/runtime-class/',
   Pod: 'Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.',
   Deployment: 'Deployment enables declarative updates for Pods and ReplicaSets.',
   ReplicaSet: 'ReplicaSet ensures that a specified number of pod replicas are running at any given time.',
@@ -97,6 +99,7 @@ const REQUIRED: Record<string, string[]> = {
   IngressServiceBackend: ['name'],
   TypedLocalObjectReference: ['kind', 'name'],
   IngressClassParametersReference: ['kind', 'name'],
+  RuntimeClass: ['handler'],
 };
 
 const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };

@@ -22,6 +22,7 @@ import { applyPodCIDR, fastStatusTick, KUBELET_VERSION, registerNode, syncNodeSt
 import { journalStart, journalStop, logSyncLoop } from './journal';
 import { newWorker, onOpTimer, onResyncTimer, requestSync } from './pod-worker';
 import { runProbe } from './probes';
+import { newRuntimeClassInformer, RUNTIME_CLASSES } from './runtime-class';
 import type { KubeletState } from './state';
 import { markStatusDirty, syncPodStatus } from './status-manager';
 import { isMirrorPod, syncStaticPods } from './static-pods';
@@ -77,7 +78,7 @@ function nodeDelta(w: World, self: KubeletState, d: Delta): void {
 function handle(w: World, self: KubeletState, resource: string, deltas: Delta[]): void {
   for (const d of deltas) {
     if (resource === 'pods') podDelta(w, self, d);
-    else nodeDelta(w, self, d);
+    else if (resource === 'nodes') nodeDelta(w, self, d);
   }
   markComponentChanged(w, self.id);
 }
@@ -138,8 +139,10 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     registerNode(w, self);
     self.informers['nodes'] = newInformer('nodes', { fieldSelector: [{ field: 'metadata.name', op: '=', value: self.host }] });
     self.informers['pods'] = newInformer('pods', { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: self.host }] });
+    self.informers[RUNTIME_CLASSES] = newRuntimeClassInformer();
     sync(w, self, 'nodes');
     sync(w, self, 'pods');
+    sync(w, self, RUNTIME_CLASSES);
     leaseTick(w, self, 0);
     if (w.machineSpecs.get(self.host)?.controlPlane) setTimer(w, self, 1000, 'static-pods');
   },

@@ -25,6 +25,7 @@ import { decide, retryAt, workerBackoff } from './sync-pod';
 import { finishMount, unmountAll } from './volumes';
 import { containerMounts, refreshPayloads } from './volume-data';
 import { containerBook } from './container-book';
+import { lookupRuntimeHandler } from './runtime-class';
 
 export function newWorker(pod: Pod): PodWorker {
   const phase = pod.status?.phase;
@@ -170,7 +171,10 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       finishMount(w, self, wk, wk.pod, op.volume);
       break;
     case 'sandbox': {
-      const res = rt ? runPodSandbox(w, rt, { podUid: wk.uid, podName: wk.name, podNamespace: wk.namespace, hostNetwork: wk.pod.spec.hostNetwork ?? false }) : undefined;
+      // generatePodSandboxConfig resolves the class before RunPodSandbox is called.
+      const handler = lookupRuntimeHandler(self, wk.pod.spec.runtimeClassName);
+      const req = { podUid: wk.uid, podName: wk.name, podNamespace: wk.namespace, hostNetwork: wk.pod.spec.hostNetwork ?? false, runtimeHandler: handler.ok ? handler.handler : '' };
+      const res = !handler.ok ? handler : rt ? runPodSandbox(w, rt, req) : undefined;
       if (!res?.ok) {
         podEvent(w, self, wk.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${res?.error ?? 'container runtime is down'}`);
         pass.stop = true;

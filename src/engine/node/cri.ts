@@ -18,7 +18,7 @@ import { imageRecord, normalizeRef } from './image-store';
 import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, SandboxRecord } from './runtime-state';
 import { armExit, exitContainer } from './exits';
 import { clusterDnsFrom } from './cluster-dns';
-import { runtimeUnavailable } from './runtime-impl';
+import { factsOf, runtimeUnavailable, unknownHandler } from './runtime-impl';
 import { ociCall } from './oci';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
@@ -68,6 +68,8 @@ export interface SandboxRequest {
   podName: string;
   podNamespace: string;
   hostNetwork: boolean;
+  /** RunPodSandboxRequest.runtime_handler: '' for the runtime's default. */
+  runtimeHandler?: string;
 }
 
 export type SandboxResult = { ok: true; sandbox: SandboxRecord } | { ok: false; error: string };
@@ -76,7 +78,11 @@ export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): 
   if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   let attempt = 0;
   for (const s of rt.sandboxes.values()) if (s.podUid === req.podUid) attempt = Math.max(attempt, s.attempt + 1);
+  const handler = req.runtimeHandler ?? '';
+  // CRI-O checks the handler before anything else; containerd after generating the sandbox id.
+  if (handler && rt.impl === 'cri-o' && !factsOf(rt).handlers.includes(handler)) return { ok: false, error: unknownHandler(rt, handler, '') };
   const id = randomHex(w.rng, 64);
+  if (handler && !factsOf(rt).handlers.includes(handler)) return { ok: false, error: unknownHandler(rt, handler, id) };
   let ip = '';
   if (!req.hostNetwork) {
     const cni = cniOf(w, rt.host);

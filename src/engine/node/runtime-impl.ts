@@ -22,13 +22,18 @@ export interface RuntimeFacts {
   /** The OCI runtime binary the daemon runs containers with. */
   oci: OciRuntime;
   ociVersion: string;
+  /**
+   * The runtime handlers its default config defines (what a RuntimeClass's handler may name):
+   * containerd's has runc alone; CRI-O's packaged config defines crun, its default, and runc.
+   */
+  handlers: readonly string[];
 }
 
 export type OciRuntime = 'runc' | 'crun';
 
 const FACTS: Readonly<Record<RuntimeImpl, RuntimeFacts>> = {
-  containerd: { impl: 'containerd', version: 'containerd://2.1.4', process: 'containerd', socket: '/run/containerd/containerd.sock', oci: 'runc', ociVersion: '1.3.0' },
-  'cri-o': { impl: 'cri-o', version: 'cri-o://1.36.1', process: 'crio', socket: '/var/run/crio/crio.sock', oci: 'crun', ociVersion: '1.23.1' },
+  containerd: { impl: 'containerd', version: 'containerd://2.1.4', process: 'containerd', socket: '/run/containerd/containerd.sock', oci: 'runc', ociVersion: '1.3.0', handlers: ['runc'] },
+  'cri-o': { impl: 'cri-o', version: 'cri-o://1.36.1', process: 'crio', socket: '/var/run/crio/crio.sock', oci: 'crun', ociVersion: '1.23.1', handlers: ['crun', 'runc'] },
 };
 
 export function runtimeFacts(impl: RuntimeImpl | undefined): RuntimeFacts {
@@ -52,4 +57,19 @@ export function runtimeUnavailable(rt: Pick<RuntimeState, 'impl'> | undefined): 
 /** The trace actor (and diagram box) of a node's OCI runtime: `runc/node-1`, `crun/node-3`. */
 export function ociActor(rt: Pick<RuntimeState, 'impl' | 'host'>): string {
   return `${factsOf(rt).oci}/${rt.host}`;
+}
+
+/**
+ * RunPodSandbox's answer for a handler the runtime's config does not define. containerd
+ * (internal/cri/server/sandbox_run.go) has already generated the sandbox id it names; CRI-O
+ * (ValidateRuntimeHandler) prints its handler table with %v, a map of pointers, so the
+ * addresses stand in for the ones a real crio process would print.
+ */
+export function unknownHandler(rt: Pick<RuntimeState, 'impl'>, handler: string, sandboxId: string): string {
+  const facts = factsOf(rt);
+  if (facts.impl === 'cri-o') {
+    const table = facts.handlers.map((h, i) => `${h}:0xc0004${(0xa2b40 + i * 0x140).toString(16)}`).join(' ');
+    return `rpc error: code = Unknown desc = failed to find runtime handler ${handler} from runtime list map[${table}]`;
+  }
+  return `rpc error: code = Unknown desc = unable to get OCI runtime for sandbox ${JSON.stringify(sandboxId)}: no runtime for ${JSON.stringify(handler)} is configured`;
 }

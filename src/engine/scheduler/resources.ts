@@ -2,7 +2,7 @@
  * A Pod's resource requests as the scheduler counts them (component-helpers' PodRequests):
  * app containers are summed, sidecars (restartable init containers) run alongside them, and a
  * plain init container only needs its own request plus the sidecars started before it — the Pod
- * needs the larger of the two. Units: millicores for cpu, bytes for memory and
+ * needs the larger of the two; the Pod's overhead is added on top. Units: millicores for cpu, bytes for memory and
  * ephemeral-storage, milli-units for everything else (extended resources, hugepages).
  */
 import { milli } from '../../k8s/quantity';
@@ -72,6 +72,10 @@ export function podRequestsMilli(pod: Pod, defaults?: Milli): Milli {
     }
   }
   max(reqs, initMax);
+  // The RuntimeClass admission plugin's spec.overhead: what the sandbox itself costs.
+  const overhead: Milli = {};
+  for (const [k, v] of Object.entries(pod.spec.overhead ?? {})) overhead[k] = milli(v);
+  add(reqs, overhead);
   return reqs;
 }
 

@@ -37,6 +37,7 @@ export function describePod(client: Client, pod: Pod, now: number): string {
   w.write(0, `Namespace:\t${pod.metadata.namespace ?? ''}\n`);
   if (pod.spec.priority !== undefined) w.write(0, `Priority:\t${pod.spec.priority}\n`);
   if (pod.spec.priorityClassName) w.write(0, `Priority Class Name:\t${pod.spec.priorityClassName}\n`);
+  if (pod.spec.runtimeClassName) w.write(0, `Runtime Class Name:\t${pod.spec.runtimeClassName}\n`);
   if (pod.spec.serviceAccountName) w.write(0, `Service Account:\t${pod.spec.serviceAccountName}\n`);
   w.write(0, pod.spec.nodeName ? `Node:\t${pod.spec.nodeName}/${st.hostIP ?? ''}\n` : 'Node:\t<none>\n');
   if (st.startTime) w.write(0, `Start Time:\t${fmtTime(st.startTime)}\n`);

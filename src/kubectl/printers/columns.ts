@@ -31,6 +31,7 @@ import type {
   StatefulSet,
   Service,
   PriorityClass,
+  RuntimeClass,
   StorageClass,
   ComponentStatus,
 } from '../../k8s/types';
@@ -441,6 +442,11 @@ const TABLES: Record<string, TableDef> = {
       const pc = o as PriorityClass;
       return [o.metadata.name ?? '', String(pc.value), String(pc.globalDefault ?? false), age(o, now), pc.preemptionPolicy ?? 'PreemptLowerPriority'];
     },
+  },
+  // printRuntimeClass.
+  runtimeclasses: {
+    columns: [{ name: 'NAME' }, { name: 'HANDLER' }, { name: 'AGE' }],
+    cells: (o, now) => [o.metadata.name ?? '', (o as RuntimeClass).handler ?? '', age(o, now)],
   },
   // printCSINode: how many drivers the node's kubelet has registered.
   csinodes: {

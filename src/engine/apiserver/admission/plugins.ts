@@ -1,7 +1,7 @@
 /**
  * The admission plugins that change what a learner sees, under their real names and in
  * kube-apiserver's order (NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority,
- * DefaultTolerationSeconds, DefaultStorageClass, DefaultIngressClass, ...). LimitRanger runs in both chains, right
+ * DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass, DefaultIngressClass, ...). LimitRanger runs in both chains, right
  * after NamespaceLifecycle; ResourceQuota is the last validating plugin, as upstream puts it
  * after the webhooks, so nothing can refuse an object after it has been charged.
  */
@@ -14,6 +14,7 @@ import { DefaultTolerationSeconds, Priority, ServiceAccount } from './pod-plugin
 import { LimitRangerMutating, LimitRangerValidating } from './limit-ranger';
 import { ResourceQuotaPlugin } from './resource-quota';
 import { DefaultIngressClass } from './default-ingress-class';
+import { RuntimeClassMutating, RuntimeClassValidating } from './runtime-class';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 
@@ -43,8 +44,9 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
   Priority,
   DefaultTolerationSeconds,
   DefaultStorageClass,
+  RuntimeClassMutating,
   DefaultIngressClass,
   ClusterIPAllocator,
 ];
 
-export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, ResourceQuotaPlugin];
+export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, RuntimeClassValidating, ResourceQuotaPlugin];

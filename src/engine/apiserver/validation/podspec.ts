@@ -48,7 +48,7 @@ function validateInitContainers(inits: Container[] | undefined, regular: Contain
   return errs;
 }
 
-function validateTolerations(tols: Toleration[], p: Path): FieldError[] {
+export function validateTolerations(tols: Toleration[], p: Path): FieldError[] {
   const errs: FieldError[] = [];
   tols.forEach((t, i) => {
     const ip = p.index(i);

@@ -17,6 +17,8 @@ import { validateNetworkPolicy } from './network-policy';
 import type { Ingress, IngressClass, IPAddress, NetworkPolicy, ServiceCIDR } from '../../../k8s/types';
 import { validateIngress, validateIngressClass } from './ingress';
 import { validateIPAddress, validateServiceCIDR } from './service-cidr';
+import { validateRuntimeClass } from './runtime-class';
+import type { RuntimeClass } from '../../../k8s/types';
 import { dedupe } from './field';
 import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
 import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
@@ -93,6 +95,8 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateServiceCIDR(obj as ServiceCIDR, old as ServiceCIDR | undefined);
     case 'ipaddresses':
       return validateIPAddress(obj as IPAddress, old as IPAddress | undefined);
+    case 'runtimeclasses':
+      return validateRuntimeClass(obj as RuntimeClass, old as RuntimeClass | undefined);
     case 'horizontalpodautoscalers':
       return validateHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler, old as HorizontalPodAutoscaler | undefined);
     case 'apiservices':

@@ -58,6 +58,10 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   LimitRange: root('LimitRange', { spec: 'LimitRangeSpec' }),
   ComponentStatus: root('ComponentStatus', { conditions: '[]ComponentCondition' }),
   PriorityClass: root('PriorityClass', { value: 'int32', globalDefault: 'bool?', description: 'string?', preemptionPolicy: '*string:v1.PreemptionPolicy' }),
+  // node.k8s.io/v1: the class's fields sit beside metadata, and it has no status.
+  RuntimeClass: root('RuntimeClass', { handler: 'string', overhead: 'Overhead', scheduling: 'Scheduling' }),
+  Overhead: { go: 'v1.Overhead', fields: { podFixed: 'rl' } },
+  Scheduling: { go: 'v1.Scheduling', fields: { nodeSelector: 'map:string', tolerations: '[]Toleration' } },
   CSIDriver: root('CSIDriver', { spec: 'CSIDriverSpec' }),
   CSINode: root('CSINode', { spec: 'CSINodeSpec' }),
   StorageClass: root('StorageClass', {
