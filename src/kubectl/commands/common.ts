@@ -22,6 +22,17 @@ export const TEMPLATE_FLAGS: readonly FlagDef[] = [
 export const FILENAME_FLAG: FlagDef = { name: 'filename', short: 'f', kind: 'strings', values: 'files' };
 export const VALIDATE_FLAG: FlagDef = { name: 'validate', kind: 'string', noOptDefault: 'strict', values: ['ignore', 'strict', 'warn'] };
 
+/** The create generators' own printing and writing flags (`create service`, `create ingress`: cmdutil.AddDryRunFlag and friends). */
+export const GENERATOR_WRITE_FLAGS: readonly FlagDef[] = [
+  { name: 'save-config', kind: 'bool' },
+  { name: 'field-manager', kind: 'string' },
+  { name: 'show-managed-fields', kind: 'bool' },
+  VALIDATE_FLAG,
+  DRY_RUN_FLAG,
+  OUTPUT_FLAG,
+  ...TEMPLATE_FLAGS,
+];
+
 export function dryRunOf(flags: Flags): DryRun {
   const v = flags.str('dry-run', 'none');
   switch (v) {

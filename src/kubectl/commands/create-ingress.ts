@@ -12,7 +12,7 @@ import { toJsonCompactInOrder } from '../../k8s/printers/json';
 import { LAST_APPLIED } from '../apply/objects';
 import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG } from './common';
+import { GENERATOR_WRITE_FLAGS } from './common';
 import { inOrder, META, type Order } from './typed-order';
 
 export const INGRESS_FLAGS: FlagDef[] = [
@@ -20,13 +20,7 @@ export const INGRESS_FLAGS: FlagDef[] = [
   { name: 'rule', kind: 'stringArray' },
   { name: 'default-backend', kind: 'string' },
   { name: 'annotation', kind: 'stringArray' },
-  { name: 'save-config', kind: 'bool' },
-  { name: 'field-manager', kind: 'string' },
-  { name: 'show-managed-fields', kind: 'bool' },
-  VALIDATE_FLAG,
-  DRY_RUN_FLAG,
-  OUTPUT_FLAG,
-  ...TEMPLATE_FLAGS,
+  ...GENERATOR_WRITE_FLAGS,
 ];
 
 /** ruleRegex: host/path=svcname:svcport, then an optional `,tls[=secret]`; MatchString, so not anchored at the end. */

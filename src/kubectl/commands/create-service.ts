@@ -12,7 +12,7 @@ import { utf8Length } from '../../k8s/utf8';
 import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { goQuote } from '../printers/go-template/lex';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG } from './common';
+import { GENERATOR_WRITE_FLAGS } from './common';
 import { inOrder, META, type Order } from './typed-order';
 
 const PORT: Order = { name: 0, protocol: 0, appProtocol: 0, port: 0, targetPort: 0, nodePort: 0 };
@@ -44,23 +44,14 @@ const SERVICE_TYPES: Readonly<Record<ServiceKind, string>> = {
   nodeport: 'NodePort',
 };
 
-const COMMON: FlagDef[] = [
-  { name: 'save-config', kind: 'bool' },
-  { name: 'field-manager', kind: 'string' },
-  { name: 'show-managed-fields', kind: 'bool' },
-  VALIDATE_FLAG,
-  DRY_RUN_FLAG,
-  OUTPUT_FLAG,
-  ...TEMPLATE_FLAGS,
-];
 const TCP: FlagDef = { name: 'tcp', kind: 'strings' };
 
 /** Each subcommand's own flags: --clusterip, --node-port and --external-name belong to one each. */
 export const SERVICE_FLAGS: Readonly<Record<ServiceKind, FlagDef[]>> = {
-  clusterip: [TCP, { name: 'clusterip', kind: 'string', values: ['None'] }, ...COMMON],
-  externalname: [TCP, { name: 'external-name', kind: 'string' }, ...COMMON],
-  loadbalancer: [TCP, ...COMMON],
-  nodeport: [TCP, { name: 'node-port', kind: 'int' }, ...COMMON],
+  clusterip: [TCP, { name: 'clusterip', kind: 'string', values: ['None'] }, ...GENERATOR_WRITE_FLAGS],
+  externalname: [TCP, { name: 'external-name', kind: 'string' }, ...GENERATOR_WRITE_FLAGS],
+  loadbalancer: [TCP, ...GENERATOR_WRITE_FLAGS],
+  nodeport: [TCP, { name: 'node-port', kind: 'int' }, ...GENERATOR_WRITE_FLAGS],
 };
 
 export function isServiceKind(word: string): word is ServiceKind {
