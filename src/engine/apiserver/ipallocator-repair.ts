@@ -50,18 +50,18 @@ export type RepairRecorder = (svc: KObject, e: { type: 'Warning'; reason: string
 
 /** syncService for every Service that holds `ip`. */
 export function repairAddress(w: World, self: ComponentBase, send: Loopback, record: RepairRecorder, ip: string): void {
-  const warn = (_w: World, _self: ComponentBase, svc: Service, reason: string, message: string): void =>
+  const warn = (svc: Service, reason: string, message: string): void =>
     record(svc as KObject, { type: 'Warning', reason, action: 'ClusterIPAllocation', message, component: REPAIR_CONTROLLER });
   for (const svc of holders(w, ip)) {
     const held = storedObject(w, 'ipaddresses', undefined, ip) as IPAddress | undefined;
     const ref = held?.spec?.parentRef;
     if (!held) {
-      warn(w, self, svc, 'ClusterIPNotAllocated', `Cluster IP [IPv4]: ${ip} is not allocated; repairing`);
+      warn(svc, 'ClusterIPNotAllocated', `Cluster IP [IPv4]: ${ip} is not allocated; repairing`);
       withRngStream(w, REPAIR_STREAM ^ fnv1a(`${ip}:${w.now}`), () => send({ verb: 'create', resource: 'ipaddresses', body: ipAddressFor(ip, svc), user: APISERVER_USER, from: self.id }));
     } else if (ref?.resource === 'services' && !ref.group && (ref.namespace !== svc.metadata.namespace || ref.name !== svc.metadata.name)) {
       const other = storedObject(w, 'services', ref.namespace, ref.name ?? '') as Service | undefined;
       if (other?.spec?.clusterIPs?.includes(ip)) {
-        warn(w, self, svc, 'ClusterIPAlreadyAllocated', `Cluster IP [IPv4]:${ip} was assigned to multiple services; please recreate service`);
+        warn(svc, 'ClusterIPAlreadyAllocated', `Cluster IP [IPv4]:${ip} was assigned to multiple services; please recreate service`);
         // Every resync finds it again until one of the two Services lets the address go.
         armNextResync(w, self, ip);
       }
