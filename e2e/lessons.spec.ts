@@ -111,6 +111,49 @@ test.describe('lessons', () => {
     await context.close();
   });
 
+  test('a link from one learner opens another learner’s lesson at the same step, on a cluster played to it', async ({ browser }) => {
+    // Learner A walks lesson 9 to its third step and copies the address bar.
+    const a = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const pageA = await a.newPage();
+    await pageA.goto('/?lesson=09-services-and-kube-proxy');
+    const la = lesson(pageA);
+    await la.at('setup', 'ready');
+    await la.next();
+    await la.at('who-fills-endpoints', 'asking');
+    await la.panel.locator('label.lesson-option').first().click();
+    await la.commit();
+    await la.at('who-fills-endpoints', 'answered');
+    await la.next();
+    await la.at('where-the-address-comes-from', 'ready');
+    await expect.poll(() => pageA.url(), { timeout: 10_000 }).toContain('step=where-the-address-comes-from');
+    const link = pageA.url();
+    await a.close();
+
+    // Learner B, with no progress of their own, opens it: the lesson's first steps are played for
+    // them and the lesson opens at A's step (it used to open at step 1 on A's cluster, applying
+    // everything a second time).
+    const b = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await b.newPage();
+    const problems = watchConsole(page);
+    await page.goto(link);
+    const l = lesson(page);
+    await l.at('where-the-address-comes-from', 'ready');
+    const ui = app(page);
+    await expect(ui.terminalOutput).toContainText('service/go-api created');
+    await expect(ui.terminalOutput).not.toContainText('unchanged');
+    await page.screenshot({ path: 'test-results/screenshots/lesson-linked-step.png' });
+    // The prediction played for B: shown in review with what happened, no verdict of theirs.
+    await l.panel.getByRole('button', { name: /Back/ }).click();
+    await l.at('who-fills-endpoints', 'review');
+    await expect(l.panel.getByTestId('predict-skipped')).toBeVisible();
+    await expect(l.panel.locator('.lesson-verdict')).toHaveCount(0);
+    await expect(l.panel.locator('li.lesson-result.key')).toHaveCount(1);
+    await l.next();
+    await l.at('where-the-address-comes-from', 'review');
+    expect(problems).toEqual([]);
+    await b.close();
+  });
+
   test('a lesson in Chinese, and a lesson file of your own with a mistake in it', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: /Switch the interface to Chinese/ }).click();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Topology } from '../protocol/messages';
+import { SkippingBanner } from '../ui/lessons/SkippingBanner';
 import { ConnectionBanner } from '../ui/components/ConnectionBanner';
 import { LanguageToggle } from '../ui/components/LanguageToggle';
 import { RunControls } from '../ui/components/RunControls';
@@ -87,6 +88,7 @@ export function App({ files, manifests, topology, onTopology, shareLink, classro
       </header>
       <PlaybackBar />
       <ConnectionBanner />
+      <SkippingBanner />
       <UpdatePrompt />
       <ForkDialog />
       <LessonCatalog />

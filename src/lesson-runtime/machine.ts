@@ -19,9 +19,10 @@
  */
 import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Condition } from '../engine/observe/pattern';
-import type { ConditionVerdict, LessonDriver, Moment, UntilOutcome } from './driver';
+import type { ConditionVerdict, LessonDriver, Moment } from './driver';
 import type { Lesson, Step } from './schema';
-import { stepKind, stepLines } from './steps';
+import { act, reveal, solve, type ActResult } from './step-actions';
+import { stepKind } from './steps';
 
 export { stepKind, stepLines, type StepKind } from './steps';
 
@@ -68,18 +69,10 @@ export type LessonEvent =
 
 export const emptyProgress = (): LessonProgress => ({ index: 0, records: {}, answers: {}, hints: {}, attempts: {} });
 
-/** How long a task's solution may take to show its effect before the checker calls it wrong. */
-const DEFAULT_SETTLE_MS = 60_000;
-
 interface ActInput {
   step: Step;
   /** For a pause point with `since`: where its trace window begins. */
   sinceSeq?: number;
-}
-interface ActOutput {
-  start: Moment;
-  end: Moment;
-  reached?: boolean;
 }
 interface RevealOutput {
   end: Moment;
@@ -95,24 +88,10 @@ export function createLessonMachine(lesson: Lesson, driver: LessonDriver, resume
   const stepAt = (c: LessonContext): Step => steps[c.index]!;
 
   const actors = {
-    act: fromPromise<ActOutput, ActInput>(async ({ input }) => {
-      const start = await driver.now();
-      const s = input.step;
-      let reached: boolean | undefined;
-      if (s.until) {
-        const out: UntilOutcome = await driver.until(s.until, input.sinceSeq);
-        reached = out.reached;
-      } else {
-        await driver.run(stepLines(s));
-      }
-      const end = await driver.now();
-      return reached === undefined ? { start, end } : { start, end, reached };
-    }),
+    act: fromPromise<ActResult, ActInput>(({ input }) => act(driver, input.step, input.sinceSeq)),
     reveal: fromPromise<RevealOutput, { step: Step; sinceSeq: number }>(async ({ input }) => {
       const p = input.step.predict!;
-      if (p.reveal.run) await driver.run(p.reveal.run);
-      if (p.reveal.until) await driver.until(p.reveal.until);
-      if (p.reveal.advance) await driver.run([`sim advance ${p.reveal.advance}`]);
+      await reveal(driver, p);
       const verdicts = await driver.evaluate(
         p.options.map((o) => o.check),
         input.sinceSeq,
@@ -120,12 +99,7 @@ export function createLessonMachine(lesson: Lesson, driver: LessonDriver, resume
       return { end: await driver.now(), verdicts: verdicts.map((v, i) => ({ ...v, id: p.options[i]!.id })) };
     }),
     check: fromPromise<ConditionVerdict, CheckInput>(async ({ input }) => (await driver.evaluate([input.condition], input.sinceSeq))[0]!),
-    solve: fromPromise<Moment, { step: Step }>(async ({ input }) => {
-      const t = input.step.task!;
-      await driver.run(t.solution);
-      await driver.until({ state: t.check, within: t.settle ?? `${DEFAULT_SETTLE_MS / 1000}s` });
-      return driver.now();
-    }),
+    solve: fromPromise<Moment, { step: Step }>(({ input }) => solve(driver, input.step.task!)),
     mark: fromPromise<Moment>(() => driver.now()),
   };
 
@@ -158,7 +132,7 @@ export function createLessonMachine(lesson: Lesson, driver: LessonDriver, resume
       recordMark: assign({ records: ({ context, event }) => ({ ...context.records, [sid(context)]: { start: out<Moment>(event), ...(stepKind(stepAt(context)) === 'say' ? { end: out<Moment>(event) } : {}) } }) }),
       recordAct: assign({
         records: ({ context, event }) => {
-          const o = out<ActOutput>(event);
+          const o = out<ActResult>(event);
           return { ...context.records, [sid(context)]: { start: o.start, end: o.end, ...(o.reached === undefined ? {} : { reached: o.reached }) } };
         },
       }),

@@ -31,7 +31,10 @@ export function PredictView({ stepId, predict, phase, answer, choice, misconcept
   const text = useText();
   const legend = useId();
   const asking = phase === 'asking';
-  const answered = (phase === 'answered' || phase === 'review') && answer !== undefined;
+  // A prediction in review with no answer was played for a learner who opened the lesson at a
+  // later step: it shows what happened, without a verdict.
+  const skipped = phase === 'review' && answer === undefined;
+  const answered = ((phase === 'answered' || phase === 'review') && answer !== undefined) || skipped;
   return (
     <section className="lesson-widget lesson-predict" aria-labelledby={legend}>
       <h3 className="lesson-widget-label">{t('lessons.predict.label')}</h3>
@@ -72,15 +75,21 @@ export function PredictView({ stepId, predict, phase, answer, choice, misconcept
       )}
       {answered && !hidden && (
         <div data-testid="predict-answer">
-          <p className={`lesson-verdict ${answer.correct ? 'right' : 'wrong'}`} role="status">
-            <span aria-hidden="true">{answer.correct ? '✓ ' : '✗ '}</span>
-            {answer.correct ? t('lessons.predict.right') : t('lessons.predict.wrong')}
-          </p>
+          {answer ? (
+            <p className={`lesson-verdict ${answer.correct ? 'right' : 'wrong'}`} role="status">
+              <span aria-hidden="true">{answer.correct ? '✓ ' : '✗ '}</span>
+              {answer.correct ? t('lessons.predict.right') : t('lessons.predict.wrong')}
+            </p>
+          ) : (
+            <p className="lesson-muted" data-testid="predict-skipped">
+              {t('lessons.predict.skipped')}
+            </p>
+          )}
           <ul className="lesson-results">
             {predict.options.map((o) => {
-              const v = answer.verdicts?.find((x) => x.id === o.id);
+              const v = answer?.verdicts?.find((x) => x.id === o.id);
               const m = o.misconception ? misconceptions.find((x) => x.id === o.misconception) : undefined;
-              const mine = answer.choice === o.id;
+              const mine = answer?.choice === o.id;
               const key = predict.key === o.id;
               return (
                 <li key={o.id} className={`lesson-result${key ? ' key' : ''}${mine ? ' mine' : ''}`} data-option={o.id}>

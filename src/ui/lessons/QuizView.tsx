@@ -12,18 +12,20 @@ export function QuizView({ stepId, quiz, phase, answer, onAnswer }: { stepId: st
   const legend = useId();
   const [choice, setChoice] = useState<string>();
   const answered = answer !== undefined && phase !== 'asking';
+  // In review with no answer: played for a learner who opened the lesson at a later step.
+  const skipped = phase === 'review' && answer === undefined;
   return (
     <section className="lesson-widget lesson-quiz">
       <h3 className="lesson-widget-label">{t('lessons.quiz.label')}</h3>
       <RichText text={text(quiz.ask)} className="lesson-ask" />
-      <fieldset className="lesson-options" disabled={answered}>
+      <fieldset className="lesson-options" disabled={answered || skipped}>
         <legend id={legend} className="visually-hidden">
           {text(quiz.ask)}
         </legend>
         {quiz.options.map((o) => {
           const picked = answered ? answer.choice === o.id : choice === o.id;
           return (
-            <label key={o.id} className={`lesson-option${picked ? ' selected' : ''}${answered && o.id === quiz.key ? ' key' : ''}`}>
+            <label key={o.id} className={`lesson-option${picked ? ' selected' : ''}${(answered || skipped) && o.id === quiz.key ? ' key' : ''}`}>
               <input type="radio" name={`quiz-${stepId}`} value={o.id} checked={picked} onChange={() => setChoice(o.id)} />
               <RichText text={text(o.text)} as="span" />
               {answered && o.why && answer.choice === o.id && o.id !== quiz.key && <RichText text={text(o.why)} className="lesson-why" />}
@@ -31,7 +33,13 @@ export function QuizView({ stepId, quiz, phase, answer, onAnswer }: { stepId: st
           );
         })}
       </fieldset>
-      {!answered && (
+      {skipped && (
+        <div data-answer>
+          <p className="lesson-muted">{t('lessons.quiz.skipped')}</p>
+          <RichText text={text(quiz.explain)} className="lesson-explain" />
+        </div>
+      )}
+      {!answered && !skipped && (
         <button type="button" className="primary" disabled={choice === undefined} onClick={() => choice !== undefined && onAnswer(choice)}>
           {t('lessons.predict.commit')}
         </button>

@@ -20,6 +20,7 @@ import { createAppStore, type AppStore } from '../store/store';
 import { bridgeLessonHost } from './bridge-host';
 import { LessonController } from './controller';
 import type { LessonHost } from './host';
+import { stepLines } from '../../lesson-runtime/steps';
 
 function lessonOne(): Lesson {
   const r = loadLesson(readFileSync(new URL('../../../lessons/01-cluster-at-a-glance/lesson.yaml', import.meta.url), 'utf8'));
@@ -98,6 +99,70 @@ describe('LessonController and the cluster it runs on', () => {
     await ready();
     expect(restarts.at(-1)?.log).toEqual([]);
     expect(restarts.at(-1)?.topology).toBe('basic');
+    ctl.exit();
+  });
+});
+
+/** The lines a learner's run types from the start up to (not including) step `to`, reveals and solutions included. */
+function linesBefore(to: number): string[] {
+  return lesson.steps.slice(0, to).flatMap((s) => [...stepLines(s), ...(s.predict?.reveal.run ?? []), ...(s.predict?.reveal.advance ? [`sim advance ${s.predict.reveal.advance}`] : []), ...(s.task?.solution ?? [])]);
+}
+
+const typed = (run: SavedRun): string[] => run.log.flatMap((e) => (e.type === 'command' ? [e.line] : []));
+
+async function settled(store: AppStore, index: number): Promise<void> {
+  for (let i = 0; i < 200 && store.getState().lessons.active?.context.index !== index; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 200 && !['ready', 'asking', 'working', 'review'].includes(store.getState().lessons.active?.phase ?? ''); i++) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe('A link into a step', () => {
+  const hub = lesson.steps.findIndex((s) => s.id === 'hub');
+
+  it('not reached yet: the lesson’s own run plays the steps before it, and the lesson opens there', async () => {
+    const { store, ctl, restarts, host } = await setUp();
+    const skipping: number[] = [];
+    const unsub = store.subscribe((s) => {
+      const k = s.lessons.starting?.skipping;
+      if (k && skipping.at(-1) !== k.step) skipping.push(k.step);
+    });
+    expect(await ctl.start(lesson.id, { stepId: 'hub' })).toBe(true);
+    unsub();
+    await settled(store, hub);
+    const a = store.getState().lessons.active!;
+    expect(a.context.index).toBe(hub);
+    expect(restarts).toEqual([{ seed: lesson.seed, topology: lesson.topology, log: [] }]);
+    expect(typed(host.currentRun())).toEqual(linesBefore(hub));
+    // Each step played is recorded (going back shows it in review); nothing was answered for the learner.
+    for (const s of lesson.steps.slice(0, hub)) expect(a.context.records[s.id]?.end, s.id).toBeDefined();
+    expect(a.context.answers).toEqual({});
+    expect(skipping).toEqual([...Array(hub).keys()].map((i) => i + 1));
+    ctl.send({ type: 'BACK' });
+    await settled(store, hub - 1);
+    expect(store.getState().lessons.active?.phase).toBe('review');
+    ctl.exit();
+  });
+
+  it('carrying someone else’s run: that run is not taken (its steps’ moments are not this learner’s)', async () => {
+    const { store, ctl, restarts, host } = await setUp();
+    const foreign: SavedRun = { seed: lesson.seed, topology: lesson.topology, log: [{ type: 'command', line: 'kubectl get pods' }] };
+    await ctl.start(lesson.id, { run: foreign, stepId: 'hub' });
+    await settled(store, hub);
+    expect(restarts).toEqual([{ seed: lesson.seed, topology: lesson.topology, log: [] }]);
+    expect(typed(host.currentRun())).toEqual(linesBefore(hub));
+    ctl.exit();
+  });
+
+  it('carrying the learner’s own run a moment later than saved (a reload): that run is taken, at its step', async () => {
+    const { store, ctl, restarts, host } = await setUp();
+    await ctl.start(lesson.id, { stepId: 'hub' });
+    await settled(store, hub);
+    ctl.exit();
+    await host.type('kubectl get nodes');
+    const later = host.currentRun();
+    await ctl.start(lesson.id, { run: later, stepId: 'hub' });
+    await settled(store, hub);
+    expect(restarts.at(-1)).toEqual(later);
+    expect(store.getState().lessons.active?.context.index).toBe(hub);
     ctl.exit();
   });
 });

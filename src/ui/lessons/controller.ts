@@ -12,6 +12,7 @@ import type { BundledLesson, LessonBundle } from '../../lesson-runtime/catalog';
 import type { Drill, MisconceptionCard } from '../../lesson-runtime/drill-schema';
 import type { LessonActor, LessonEvent, LessonProgress } from '../../lesson-runtime/machine';
 import type { ProgressStore, LessonRecord } from '../../lesson-runtime/progress';
+import { laterOfOneRun } from '../../lesson-runtime/saved-run';
 import type { AppStore } from '../store/store';
 import { hostDriver, type LessonHost } from './host';
 import type { LessonsNotice, LessonsState, StartingLesson } from './state';
@@ -24,9 +25,9 @@ const SETTLED = new Set(['ready', 'asking', 'answered', 'working', 'solved', 're
 export interface StartOptions {
   /** Discard saved progress and begin at step 1. */
   restart?: boolean;
-  /** Resume on this run instead of the saved one (a shared link or a reload). */
+  /** The run in the page's link: used when it is the saved run at another moment (a reload). */
   run?: LessonRecord['run'];
-  /** Resume at this step (by id), if the saved progress reached it. */
+  /** Open at this step (by id): the steps before it not reached yet are played first. */
   stepId?: string;
 }
 
@@ -148,13 +149,20 @@ export class LessonController {
     const saved = this.state.records[id];
     const usable = saved && saved.version === entry.lesson.version && !opts.restart ? saved : undefined;
     let progress: LessonProgress = usable?.progress ?? emptyProgress();
+    // A link's run is taken only when it is this learner's saved run at another moment (a reload,
+    // a link to themselves): the saved steps' moments belong to it. Anyone else's run would put
+    // this learner's lesson at its first step on a cluster that has already done the later ones;
+    // the lesson's own run is played up to the linked step instead.
+    const own = opts.run && usable?.run ? laterOfOneRun(usable.run, opts.run) : undefined;
+    const run = own ?? usable?.run ?? { seed: entry.lesson.seed, topology: entry.lesson.topology, log: [] };
+    let skipTo: number | undefined;
     if (opts.stepId !== undefined) {
       const at = entry.lesson.steps.findIndex((s) => s.id === opts.stepId);
       if (at >= 0 && at <= progress.index) progress = { ...progress, index: at };
+      else if (at > progress.index) skipTo = at;
     }
-    const run = opts.run ?? (usable ? usable.run : undefined) ?? { seed: entry.lesson.seed, topology: entry.lesson.topology, log: [] };
     this.startedAt = usable?.startedAt ?? this.clock();
-    return this.launch(launch, entry, false, progress, run);
+    return this.launch(launch, entry, false, progress, run, skipTo);
   }
 
   /** Validates a learner's own lesson file and runs it; errors are reported with line numbers. */
@@ -214,7 +222,7 @@ export class LessonController {
   }
 
   /** Resolves as `start` does: whether the page's cluster is now the lesson's (even if left right after). */
-  private async launch(launch: Launching, entry: BundledLesson, own: boolean, progress: LessonProgress, run: NonNullable<LessonRecord['run']>): Promise<boolean> {
+  private async launch(launch: Launching, entry: BundledLesson, own: boolean, progress: LessonProgress, run: NonNullable<LessonRecord['run']>, skipTo?: number): Promise<boolean> {
     // The lesson running until now is left (its progress saved first); the new one is on its way.
     this.flush();
     this.stop();
@@ -234,6 +242,10 @@ export class LessonController {
     // Left while its cluster booted: that cluster is the learner's now, with whatever they have
     // run on it since (the dial's rebuild); the lesson does not take it back.
     if (launch.cancelled) return true;
+    if (skipTo !== undefined) {
+      progress = await this.playTo(launch, entry, progress, skipTo);
+      if (launch.cancelled) return true;
+    }
     this.launching = undefined;
     const actor = createActor(createLessonMachine(entry.lesson, hostDriver(this.host), progress));
     this.actor = actor;
@@ -268,6 +280,31 @@ export class LessonController {
     actor.start();
     this.watchTasks();
     return true;
+  }
+
+  /**
+   * A link into a step not reached yet: the steps before it are played on the cluster as the
+   * lesson would play them (acts, reveals, reference solutions; nothing answered for the
+   * learner), so the linked step starts where it expects the cluster to be. Going back shows each
+   * played step in review. A step that fails to play stops the skip there: the lesson opens on
+   * it, and its own run reports what went wrong.
+   */
+  private async playTo(launch: Launching, entry: BundledLesson, progress: LessonProgress, to: number): Promise<LessonProgress> {
+    const { playThrough } = await import('../../lesson-runtime/step-actions');
+    let at = progress.index;
+    const report = (i: number): void => {
+      at = i;
+      const starting = this.state.starting;
+      if (starting && !launch.cancelled) this.set({ starting: { ...starting, skipping: { step: i + 1, to: to + 1 } } });
+    };
+    let records = progress.records;
+    try {
+      records = { ...records, ...(await playThrough(hostDriver(this.host), entry.lesson.steps, { from: progress.index, to }, progress.records, report)) };
+      at = to;
+    } catch {
+      // The failing step is where the lesson opens; the machine runs it again and shows its error.
+    }
+    return { ...progress, records, index: at };
   }
 
   /**

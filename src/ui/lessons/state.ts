@@ -29,6 +29,8 @@ export interface StartingLesson {
   own: boolean;
   /** A built-in lesson with saved progress: leaving now keeps that progress, with its run. */
   saved: boolean;
+  /** Opening at a later step: the step being played for the learner, and the one to open on (1-based). */
+  skipping?: { step: number; to: number };
 }
 
 export type LessonsNotice =

@@ -62,6 +62,7 @@ export const en = {
   'lessons.predict.misconception': 'Common misconception: {name}',
   'lessons.predict.evidence': 'Show the evidence',
   'lessons.predict.hidden': 'The answer is hidden until the presenter reveals it.',
+  'lessons.predict.skipped': 'You opened this lesson at a later step, so this prediction was played without asking you. Here is what the cluster did.',
   'lessons.predict.revealNow': 'Reveal the answer',
   'lessons.audience.label': 'The presenter’s lesson',
   'lessons.audience.asking': 'What do you predict? The cluster stays paused until the presenter answers.',
@@ -76,6 +77,8 @@ export const en = {
   'lessons.quiz.label': 'Quick check',
   'lessons.quiz.right': 'Right.',
   'lessons.quiz.wrong': 'Not quite.',
+  'lessons.quiz.skipped': 'You opened this lesson at a later step; the answer is marked.',
+  'lessons.starting.skipping': 'Opening {title} at step {to}: playing step {step} on the cluster for you…',
   'lessons.marker': 'Lesson step: {title}',
 } as const;
 
@@ -140,6 +143,7 @@ export const zh: Translations<typeof en> = {
   'lessons.predict.misconception': '常见误区：{name}',
   'lessons.predict.evidence': '查看证据',
   'lessons.predict.hidden': '答案暂时隐藏，等待讲师揭晓。',
+  'lessons.predict.skipped': '你是从后面的步骤打开这节课的，所以这一步没有请你预测，而是直接演示了。下面是集群实际的表现。',
   'lessons.predict.revealNow': '揭晓答案',
   'lessons.audience.label': '演示者的课程',
   'lessons.audience.asking': '你的预测是什么？在演示者作答之前，集群保持暂停。',
@@ -154,5 +158,7 @@ export const zh: Translations<typeof en> = {
   'lessons.quiz.label': '小测验',
   'lessons.quiz.right': '答对了。',
   'lessons.quiz.wrong': '不完全对。',
+  'lessons.quiz.skipped': '你是从后面的步骤打开这节课的，正确答案已标出。',
+  'lessons.starting.skipping': '正在打开「{title}」的第 {to} 步：正在集群上为你演示第 {step} 步…',
   'lessons.marker': '课程步骤：{title}',
 };
