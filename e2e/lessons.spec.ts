@@ -154,6 +154,26 @@ test.describe('lessons', () => {
     await b.close();
   });
 
+  test('a link deep into the 1,000-node lesson says which step it is playing, and can be left there', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/?lesson=15-thousands-of-nodes&step=recap');
+    const banner = page.getByTestId('lesson-skipping');
+    await expect(banner).toContainText(/at step \d+: playing step \d+ on the cluster for you/, { timeout: 60_000 });
+    await page.screenshot({ path: 'test-results/screenshots/lesson-skipping.png' });
+    await banner.getByRole('button', { name: 'Leave lesson' }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByTestId('lesson-panel')).toHaveCount(0);
+    // The step being played finishes (here the 1,000-node cluster boots); nothing after it runs,
+    // and the cluster stays the learner's: the terminal answers.
+    const ui = app(page);
+    await expect(page.getByTestId('terminal-output')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+    await ui.run('kubectl get deployments');
+    await ui.waitForPrompt();
+    await expect(ui.terminalOutput).toContainText('No resources found in default namespace.');
+    await expect(page.getByTestId('lesson-panel')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
   test('a lesson in Chinese, and a lesson file of your own with a mistake in it', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: /Switch the interface to Chinese/ }).click();

@@ -142,6 +142,33 @@ describe('A link into a step', () => {
     ctl.exit();
   });
 
+  it('left while its steps are played: nothing more is typed, and no lesson comes up', async () => {
+    const { store, ctl, host } = await setUp();
+    // Each line takes a moment, as in the page, so the learner's click can come while a step
+    // plays: that step finishes, and none after it starts.
+    const type = host.type;
+    host.type = async (line) => {
+      await new Promise((r) => setTimeout(r, 1));
+      return type(line);
+    };
+    let clicked = false;
+    const unsub = store.subscribe((s) => {
+      if ((s.lessons.starting?.skipping?.step ?? 0) < 4 || clicked) return;
+      clicked = true;
+      setTimeout(() => ctl.exit(), 0);
+    });
+    expect(await ctl.start(lesson.id, { stepId: 'hub' })).toBe(true);
+    unsub();
+    const typedThen = typed(host.currentRun());
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(typed(host.currentRun())).toEqual(typedThen);
+    const stoppedAt = [...Array(hub).keys()].filter((k) => k >= 4 && JSON.stringify(linesBefore(k)) === JSON.stringify(typedThen));
+    expect(stoppedAt.length, typedThen.join('; ')).toBeGreaterThan(0);
+    expect(typedThen.length).toBeLessThan(linesBefore(hub).length);
+    expect(store.getState().lessons.active).toBeUndefined();
+    expect(store.getState().lessons.starting).toBeUndefined();
+  });
+
   it('carrying someone else’s run: that run is not taken (its steps’ moments are not this learner’s)', async () => {
     const { store, ctl, restarts, host } = await setUp();
     const foreign: SavedRun = { seed: lesson.seed, topology: lesson.topology, log: [{ type: 'command', line: 'kubectl get pods' }] };

@@ -292,7 +292,10 @@ export class LessonController {
   private async playTo(launch: Launching, entry: BundledLesson, progress: LessonProgress, to: number): Promise<LessonProgress> {
     const { playThrough } = await import('../../lesson-runtime/step-actions');
     let at = progress.index;
+    const left = new Error('left');
     const report = (i: number): void => {
+      // Left (or replaced) while playing: nothing more is typed on the cluster the learner now has.
+      if (launch.cancelled) throw left;
       at = i;
       const starting = this.state.starting;
       if (starting && !launch.cancelled) this.set({ starting: { ...starting, skipping: { step: i + 1, to: to + 1 } } });
@@ -301,8 +304,9 @@ export class LessonController {
     try {
       records = { ...records, ...(await playThrough(hostDriver(this.host), entry.lesson.steps, { from: progress.index, to }, progress.records, report)) };
       at = to;
-    } catch {
+    } catch (e) {
       // The failing step is where the lesson opens; the machine runs it again and shows its error.
+      if (e === left) return progress;
     }
     return { ...progress, records, index: at };
   }

@@ -78,7 +78,7 @@ export const en = {
   'lessons.quiz.right': 'Right.',
   'lessons.quiz.wrong': 'Not quite.',
   'lessons.quiz.skipped': 'You opened this lesson at a later step; the answer is marked.',
-  'lessons.starting.skipping': 'Opening {title} at step {to}: playing step {step} on the cluster for you…',
+  'lessons.starting.skipping': 'Opening “{title}” at step {to}: playing step {step} on the cluster for you…',
   'lessons.marker': 'Lesson step: {title}',
 } as const;
 
