@@ -556,7 +556,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   if (info.resource === 'customresourcedefinitions') prepareCrdForCreate(obj);
   // Mutating admission sees the object as sent: the registry names it (generateName) and fills
   // the system fields afterwards, in store.create.
-  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace });
+  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace, dryRun: !!req.dryRun });
   if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(obj), requestId });
   const escalating = checkEscalation(w, { info, obj, user: req.user, namespace: obj.metadata.namespace });
@@ -670,7 +670,7 @@ export function update(
     if (old.metadata.generation !== undefined) next.metadata.generation = old.metadata.generation;
     if (req.subresource !== 'binding') {
       // Admission reads the attributes' values and keeps nothing: an unset subresource is as good as none.
-      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, subresource: req.subresource });
+      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun });
       if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
       trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(next), requestId });
       const escalating = checkEscalation(w, { info, obj: next, old, user: req.user, namespace: ns, requestName: old.metadata.name });

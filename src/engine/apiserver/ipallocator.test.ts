@@ -58,6 +58,39 @@ describe('ServiceCIDRs and IPAddresses (the MultiCIDRServiceAllocator)', () => {
     expect(Object.keys(addresses(sim))).toEqual(['10.96.0.1', '10.96.0.10']);
   });
 
+  it('gives a dry run the range\'s network address, as the MetaAllocator\'s dry-run allocator does, drawing nothing', () => {
+    const sim = cluster();
+    const twin = cluster();
+    const dry = ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('dry'), dryRun: true })) as Service;
+    expect([dry.spec.clusterIP, dry.spec.clusterIPs]).toEqual(['10.96.0.0', ['10.96.0.0']]);
+    expect(Object.keys(addresses(sim))).toEqual(['10.96.0.1', '10.96.0.10']);
+    // Its only draw is the uid every dry-run create gets: the PRNG is where a ConfigMap's leaves it.
+    ok(twin.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } } as KObject, dryRun: true }));
+    expect(worldOf(sim).rng).toEqual(worldOf(twin).rng);
+    const real = (s: typeof sim): string | undefined => (ok(s.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('web') })) as Service).spec.clusterIP;
+    expect(real(sim)).toBe(real(twin));
+  });
+
+  it('checks a dry run\'s own address only against the range, and numbers its NodePorts from 32769', () => {
+    const sim = cluster();
+    // Taken by kube-dns, but a dry run's Allocate does not look (nor at the NodePort range).
+    const np = ok(sim.request({ verb: 'create', resource: 'services', namespace: 'default', dryRun: true, body: service('np', { type: 'NodePort', clusterIP: '10.96.0.10', ports: [{ name: 'a', port: 80 }, { name: 'b', port: 81, nodePort: 80 }, { name: 'c', port: 82 }] }) })) as Service;
+    expect([np.spec.clusterIP, np.spec.ports?.map((p) => p.nodePort)]).toEqual(['10.96.0.10', [32769, 80, 32770]]);
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', dryRun: true, body: service('far', { clusterIP: '10.200.0.9' }) })).message).toBe(
+      'Service "far" is invalid: spec.clusterIPs: Invalid value: ["10.200.0.9"]: failed to allocate IP 10.200.0.9: the provided IP (10.200.0.9) is not in the valid range. The range of valid IPs is 10.96.0.0/12',
+    );
+    expect(Object.keys(addresses(sim))).toEqual(['10.96.0.1', '10.96.0.10']);
+  });
+
+  it('fails a dry run whose allocator is not ready, as the real allocation would', () => {
+    const sim = cluster();
+    const sc = sim.objects<ServiceCIDR>('servicecidrs')[0]!;
+    const notReady = { type: 'Ready', status: 'False', lastTransitionTime: sc.metadata.creationTimestamp!, reason: 'Parked', message: 'parked by hand' };
+    ok(sim.request({ verb: 'update', resource: 'servicecidrs', subresource: 'status', name: 'kubernetes', body: { ...sc, status: { conditions: [notReady] } } as KObject }));
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('dry'), dryRun: true }))).toMatchObject({ code: 500, message: 'Internal error occurred: failed to allocate a serviceIP: allocator not ready' });
+    expect(failure(sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('web') }))).toMatchObject({ code: 500, message: 'Internal error occurred: failed to allocate a serviceIP: range is full' });
+  });
+
   it('treats an IPAddress made by hand as taken, and a Service leaves an address it does not own alone', () => {
     const sim = cluster();
     const held: KObject = { apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress', metadata: { name: '10.96.5.5' }, spec: { parentRef: { resource: 'gateways', group: 'example.com', namespace: 'default', name: 'gw' } } } as KObject;

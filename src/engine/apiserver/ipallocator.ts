@@ -59,19 +59,32 @@ function ready(sc: ServiceCIDR): boolean {
   return !cond || cond.status === 'True';
 }
 
-/** The ranges to allocate from: every ready ServiceCIDR's IPv4 CIDR, the default one first, then by name. */
-function readyRanges(w: World): Range[] {
+/**
+ * The MetaAllocator's allocators: one per IPv4 CIDR of any ServiceCIDR, ready while one of the
+ * ServiceCIDRs naming it is. Upstream keeps them in a Go map; here the default ServiceCIDR's
+ * come first, then by name, so every walk over them is the same from run to run.
+ */
+function allocators(w: World): { range: Range; ready: boolean }[] {
   const all = [...(w.etcd.kv.get('servicecidrs')?.values() ?? [])] as ServiceCIDR[];
   all.sort((a, b) => (a.metadata.name === DEFAULT_SERVICE_CIDR_NAME ? -1 : b.metadata.name === DEFAULT_SERVICE_CIDR_NAME ? 1 : (a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));
-  const out: Range[] = [];
+  const out: { range: Range; ready: boolean }[] = [];
   for (const sc of all) {
-    if (!ready(sc)) continue;
     for (const c of sc.spec?.cidrs ?? []) {
       const cidr = parseCidr(c);
-      if (cidr && !out.some((r) => r.cidr.base === cidr.base && r.cidr.bits === cidr.bits)) out.push(rangeOf(cidr));
+      if (!cidr) continue;
+      const seen = out.find((a) => a.range.cidr.base === cidr.base && a.range.cidr.bits === cidr.bits);
+      if (seen) seen.ready ||= ready(sc);
+      else out.push({ range: rangeOf(cidr), ready: ready(sc) });
     }
   }
   return out;
+}
+
+/** The ranges to allocate from: the ready allocators'. */
+function readyRanges(w: World): Range[] {
+  return allocators(w)
+    .filter((a) => a.ready)
+    .map((a) => a.range);
 }
 
 export function isAllocated(w: World, ip: string): boolean {
@@ -102,20 +115,49 @@ function probe(w: World, lo: number, hi: number, start: number): string | undefi
  * AllocateNextService: from a random place in a range's upper band, the next free address;
  * when the upper band is full, the same in the static band below it; then the next range.
  */
-export function allocateNext(w: World, rng: RngState): string | undefined {
+export function allocateNext(w: World, rng: RngState): { ip: string } | undefined {
   for (const r of readyRanges(w)) {
     const bandFirst = r.first + r.offset;
     if (bandFirst <= r.last) {
       const start = Math.max(bandFirst, r.cidr.base + r.offset + nextInt(rng, 0, r.last - r.cidr.base - r.offset));
       const ip = probe(w, bandFirst, r.last, start);
-      if (ip) return ip;
+      if (ip) return { ip };
     }
     if (r.offset > 0) {
       const ip = probe(w, r.first, bandFirst - 1, r.first + nextInt(rng, 0, r.offset - 1));
-      if (ip) return ip;
+      if (ip) return { ip };
     }
   }
   return undefined;
+}
+
+/**
+ * A dry run's allocator (MetaAllocator.DryRun): the first allocator, ready or not, whose
+ * dryRunAllocator persists nothing and draws nothing. Without one, upstream hands back a zero
+ * Allocator, which is never ready.
+ */
+function dryRunAllocator(w: World): { range: Range; ready: boolean } | undefined {
+  return allocators(w)[0];
+}
+
+/**
+ * A dry run's AllocateNext: "Don't bother finding a free value" — the range's network address
+ * (CIDR().IP), so `--dry-run=server` shows 10.96.0.0 and moves no later allocation.
+ */
+export function dryRunAllocateNext(w: World): { ip: string } | { error: string } {
+  const a = dryRunAllocator(w);
+  if (!a?.ready) return { error: 'allocator not ready' };
+  return { ip: intToIpv4(a.range.cidr.base) };
+}
+
+/** A dry run's Allocate: only that one allocator's range is checked; an address already taken passes. */
+export function dryRunStaticError(w: World, ip: string): string | undefined {
+  const n = ipv4ToInt(ip);
+  if (n === undefined) return undefined;
+  const a = dryRunAllocator(w);
+  if (!a?.ready) return 'allocator not ready';
+  const r = a.range;
+  return n < r.first || n > r.last ? `the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${formatCidr(r.cidr)}` : undefined;
 }
 
 /** The cluster IPs a Service holds (a headless Service's `None` is not an address). */

@@ -5,6 +5,7 @@
  */
 import type { Pod } from '../../k8s/types';
 import { milli } from '../../k8s/quantity';
+import { podRequests as podResourceRequests } from '../../k8s/pod-resources';
 import type { World } from '../world';
 import type { KubeletState } from './state';
 
@@ -20,15 +21,10 @@ function podRequests(pod: Pod): Readonly<Record<string, number>> {
   return sum;
 }
 
+/** noderesources.Fits' computePodResourceRequest: PodRequests, sidecars and the RuntimeClass's overhead included. */
 function sumRequests(pod: Pod): Record<string, number> {
   const sum: Record<string, number> = {};
-  for (const c of pod.spec.containers) {
-    for (const [k, v] of Object.entries(c.resources?.requests ?? {})) sum[k] = (sum[k] ?? 0) + milli(v);
-  }
-  // Init containers run one at a time: the Pod needs the largest of them, if bigger.
-  for (const c of pod.spec.initContainers ?? []) {
-    for (const [k, v] of Object.entries(c.resources?.requests ?? {})) sum[k] = Math.max(sum[k] ?? 0, milli(v));
-  }
+  for (const [k, v] of podResourceRequests(pod)) sum[k] = v.milli;
   return sum;
 }
 

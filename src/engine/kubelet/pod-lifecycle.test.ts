@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../k8s/types';
+import type { KObject, Pod } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
 import { bootCluster, createPod, eventsFor, getPod, podManifest, ready, stateOf, timeline, traceOf } from './kubelet.testing';
 import { worldOf } from '../simulation';
@@ -124,6 +124,19 @@ describe('kubelet pod lifecycle', () => {
     expect(pod.status).toMatchObject({ phase: 'Failed', reason: 'OutOfcpu' });
     expect(pod.status?.message).toMatch(/^Pod was rejected: Node didn't have enough resource: cpu, requested: 5000, used: (0|100), capacity: 4000$/);
     expect(eventsFor(sim, 'huge')).toEqual([`Warning OutOfcpu: ${pod.status!.message!.replace('Pod was rejected: ', '')}`]);
+  });
+
+  it("counts the RuntimeClass's overhead and sidecars in what a Pod asks of the node", () => {
+    const sim = bootCluster();
+    const rc = { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'kata' }, handler: 'runc', overhead: { podFixed: { cpu: '250m' } } };
+    expect(sim.request({ verb: 'create', resource: 'runtimeclasses', body: rc as KObject }).ok).toBe(true);
+    const sidecar = { name: 'proxy', image: 'nginx:1.27', restartPolicy: 'Always', resources: { requests: { cpu: '250m' } } };
+    // 3600m alone would fit beside what already runs there; with the sandbox's 250m and the sidecar's 250m it does not.
+    createPod(sim, podManifest('boxed', 'nginx:1.27', { container: { resources: { requests: { cpu: '3600m' } } }, spec: { runtimeClassName: 'kata', initContainers: [sidecar] } }));
+    sim.advance(2_000);
+    const pod = getPod(sim, 'boxed')!;
+    expect(pod.status).toMatchObject({ phase: 'Failed', reason: 'OutOfcpu' });
+    expect(pod.status?.message).toMatch(/^Pod was rejected: Node didn't have enough resource: cpu, requested: 4100, used: (0|100), capacity: 4000$/);
   });
 });
 

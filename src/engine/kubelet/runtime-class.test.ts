@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject, Pod } from '../../k8s/types';
-import { Simulation } from '../simulation';
+import { Simulation, worldOf } from '../simulation';
 import { ok } from '../apiserver/apiserver.testing';
 
 function runtimeClass(name: string, handler: string): KObject {
@@ -53,5 +53,23 @@ describe("the kubelet runs a Pod's sandbox with its RuntimeClass's handler", () 
     );
     expect(sandboxFailures(sim, 'orphan')[0]).toBe('Failed to create pod sandbox: runtimeclass.node.k8s.io "crun" not found');
     expect(phase(sim, 'orphan')).toBe('Pending/ContainerCreating');
+  });
+
+  it("runs a CRI-O sandbox whose class names runc under runc, its containers too, and crictl shows the handler", () => {
+    const sim = new Simulation({ seed: 3, cluster: { runtime: 'mixed' } });
+    ok(sim.request({ verb: 'create', resource: 'runtimeclasses', body: runtimeClass('runc-class', 'runc') }));
+    ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('on-runc', 'runc-class', 'node-3') }));
+    ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'on-default' }, spec: { nodeName: 'node-3', containers: [{ name: 'app', image: 'nginx:1.27' }] } } as KObject }));
+    sim.advance(30_000);
+    expect(phase(sim, 'on-runc')).toBe('Running/Running');
+    const hops = (name: string): string[] =>
+      worldOf(sim)
+        .trace.records.filter((r) => r.kind === 'oci' && r.detail.pod.name === name)
+        .map((r) => (r.kind === 'oci' ? `${r.to} ${r.detail.runtime} ${r.detail.op} ${r.detail.container ?? 'sandbox'}` : ''));
+    expect(hops('on-runc')).toEqual(['runc/node-3 runc create sandbox', 'runc/node-3 runc start sandbox', 'runc/node-3 runc create app', 'runc/node-3 runc start app']);
+    expect(hops('on-default')).toEqual(['crun/node-3 crun create sandbox', 'crun/node-3 crun start sandbox', 'crun/node-3 crun create app', 'crun/node-3 crun start app']);
+    const r = sim.nodeShell('node-3', 'crictl pods');
+    const rows = r.output.map((c) => c.text).join('').split('\n').filter((l) => / on-(runc|default) /.test(l));
+    expect(rows.map((l) => l.replace(/^.* (on-\S+) +default +0 +(\S+)$/, '$1 $2')).sort()).toEqual(['on-default (default)', 'on-runc runc']);
   });
 });

@@ -42,6 +42,8 @@ interface PodRow {
   name: string;
   namespace: string;
   attempt: number;
+  /** getSandboxesRuntimeHandler: the handler the sandbox was run with, `(default)` for none. */
+  runtime: string;
 }
 
 const STATE = { CONTAINER_CREATED: 'Created', CONTAINER_RUNNING: 'Running', CONTAINER_EXITED: 'Exited' } as const;
@@ -93,8 +95,8 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
 }
 
 function pods(w: World, node: string, rt: RuntimeState): PodRow[] {
-  const rows: PodRow[] = [...rt.sandboxes.values()].map((s) => ({ id: s.id, createdAt: s.createdAt, state: s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady', name: s.podName, namespace: s.podNamespace, attempt: s.attempt }));
-  for (const s of staticContainers(w, node)) rows.push({ id: s.sandboxId, createdAt: s.podCreatedAt, state: 'Ready', name: s.podName, namespace: 'kube-system', attempt: 0 });
+  const rows: PodRow[] = [...rt.sandboxes.values()].map((s) => ({ id: s.id, createdAt: s.createdAt, state: s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady', name: s.podName, namespace: s.podNamespace, attempt: s.attempt, runtime: s.runtimeHandler || '(default)' }));
+  for (const s of staticContainers(w, node)) rows.push({ id: s.sandboxId, createdAt: s.podCreatedAt, state: 'Ready', name: s.podName, namespace: 'kube-system', attempt: 0, runtime: '(default)' });
   return rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
 }
 
@@ -166,7 +168,7 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
     case 'pods': {
       const rows = pods(w, node, rt);
       if (quiet) io.out(rows.map((p) => `${p.id}\n`).join(''));
-      else io.out(tabwrite([['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME'], ...rows.map((p) => [short(p.id), ago(w, p.createdAt), p.state, p.name, p.namespace, String(p.attempt), '(default)'])]));
+      else io.out(tabwrite([['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME'], ...rows.map((p) => [short(p.id), ago(w, p.createdAt), p.state, p.name, p.namespace, String(p.attempt), p.runtime])]));
       return 0;
     }
     case 'images':

@@ -93,7 +93,7 @@ export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): 
     }
     ip = res.ip;
   }
-  const sandbox: SandboxRecord = { id, podUid: req.podUid, podName: req.podName, podNamespace: req.podNamespace, attempt, state: 'SANDBOX_READY', ip, hostNetwork: req.hostNetwork, createdAt: w.now };
+  const sandbox: SandboxRecord = { id, podUid: req.podUid, podName: req.podName, podNamespace: req.podNamespace, attempt, state: 'SANDBOX_READY', ip, hostNetwork: req.hostNetwork, createdAt: w.now, runtimeHandler: handler };
   rt.sandboxes.set(id, sandbox);
   // The pause container holding the namespaces: created and started by the OCI runtime.
   ociCall(w, rt, 'create', id, sandbox);

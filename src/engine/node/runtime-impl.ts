@@ -54,9 +54,18 @@ export function runtimeUnavailable(rt: Pick<RuntimeState, 'impl'> | undefined): 
   return `rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix ${factsOf(rt).socket}: connect: connection refused"`;
 }
 
-/** The trace actor (and diagram box) of a node's OCI runtime: `runc/node-1`, `crun/node-3`. */
-export function ociActor(rt: Pick<RuntimeState, 'impl' | 'host'>): string {
-  return `${factsOf(rt).oci}/${rt.host}`;
+/**
+ * The OCI runtime a sandbox (and every container in it) runs under: its runtime handler's
+ * binary, or the runtime's default one for the empty handler. Both configs name each handler
+ * after its binary (CRI-O's [crio.runtime.runtimes.runc] runs runc, not its default crun).
+ */
+export function ociRuntimeOf(rt: Pick<RuntimeState, 'impl'>, handler: string): OciRuntime {
+  return handler === 'runc' || handler === 'crun' ? handler : factsOf(rt).oci;
+}
+
+/** The trace actor (and diagram box) of an OCI runtime on a node: `runc/node-1`, `crun/node-3`. */
+export function ociActor(rt: Pick<RuntimeState, 'host'>, oci: OciRuntime): string {
+  return `${oci}/${rt.host}`;
 }
 
 /**

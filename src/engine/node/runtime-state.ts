@@ -21,6 +21,8 @@ export interface SandboxRecord {
   ip: string;
   hostNetwork: boolean;
   createdAt: number;
+  /** RunPodSandboxRequest.runtime_handler as asked: '' for the runtime's default. */
+  runtimeHandler: string;
 }
 
 /** CRI ContainerState. */

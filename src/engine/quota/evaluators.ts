@@ -5,11 +5,12 @@
  * the resource quota controller sums every object of a namespace with the same functions, so
  * the two can never disagree about what an object costs.
  */
-import type { Container, KObject, PersistentVolumeClaim, Pod, ResourceList, ResourceQuota, ScopedResourceSelectorRequirement, Service } from '../../k8s/types';
+import type { KObject, PersistentVolumeClaim, Pod, ResourceQuota, ScopedResourceSelectorRequirement, Service } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { podQOS } from '../../k8s/qos';
 import { parseTimestamp } from '../../k8s/time';
-import { addQty, addUsage, parseQty, qty, usageOf, type Qty, type Usage } from '../../k8s/resource-list';
+import { addUsage, parseQty, usageOf, type Qty, type Usage } from '../../k8s/resource-list';
+import { podLimits, podRequests } from '../../k8s/pod-resources';
 
 const ONE: Qty = { milli: 1000, format: 'DecimalSI' };
 
@@ -77,37 +78,6 @@ function computeUsage(requests: Usage, limits: Usage): Usage {
   return out;
 }
 
-function addList(into: Usage, list: ResourceList | Usage | undefined): void {
-  const entries = list instanceof Map ? [...list] : Object.entries(list ?? {}).map(([k, v]) => [k, qty(v)] as const);
-  for (const [k, v] of entries) into.set(k, into.has(k) ? addQty(into.get(k)!, v) : v);
-}
-
-function maxList(into: Usage, list: Usage): void {
-  for (const [k, v] of list) if (!into.has(k) || into.get(k)!.milli < v.milli) into.set(k, v);
-}
-
-/** resourcehelper.PodRequests/PodLimits: the containers' sum, at least the largest init container (sidecars add up). */
-function podTotals(pod: Pod, which: 'requests' | 'limits'): Usage {
-  const total: Usage = new Map();
-  for (const c of pod.spec.containers ?? []) addList(total, c.resources?.[which]);
-  const sidecars: Usage = new Map();
-  const init: Usage = new Map();
-  for (const c of pod.spec.initContainers ?? []) {
-    const own = c.resources?.[which];
-    if ((c as Container & { restartPolicy?: string }).restartPolicy === 'Always') {
-      addList(total, own);
-      addList(sidecars, own);
-      maxList(init, sidecars);
-    } else {
-      const tmp: Usage = new Map(sidecars);
-      addList(tmp, own);
-      maxList(init, tmp);
-    }
-  }
-  maxList(total, init);
-  return total;
-}
-
 /** QuotaV1Pod: terminal Pods, and Pods past their deletion grace period, are not charged compute. */
 function chargeable(pod: Pod, now: number): boolean {
   const phase = pod.status?.phase;
@@ -121,7 +91,7 @@ function chargeable(pod: Pod, now: number): boolean {
 export function podUsage(pod: Pod, now: number): Usage {
   const base: Usage = new Map([['count/pods', ONE]]);
   if (!chargeable(pod, now)) return base;
-  return addUsage(base, computeUsage(podTotals(pod, 'requests'), podTotals(pod, 'limits')));
+  return addUsage(base, computeUsage(podRequests(pod), podLimits(pod)));
 }
 
 function isTerminating(pod: Pod): boolean {

@@ -1,7 +1,9 @@
 /** describeNode (describe.go): conditions, addresses, capacity, the Lease, pods and allocations. */
-import type { Container, Lease, Node, Pod } from '../../k8s/types';
+import type { Lease, Node, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { milli } from '../../k8s/quantity';
+import { addUsage, qtyString, ZERO, type Qty, type Usage } from '../../k8s/resource-list';
+import { podLimits, podRequests } from '../../k8s/pod-resources';
 import { isNetworkError } from '../errors';
 import type { Client } from '../client';
 import { nodeRoles } from '../../k8s/printers/node';
@@ -9,44 +11,27 @@ import { since } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
 import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, taintsMultiline } from './common';
 
-type Totals = Map<string, { milli: number; formats: string[] }>;
-
-function add(t: Totals, name: string, q: string): void {
-  const cur = t.get(name) ?? { milli: 0, formats: [] };
-  cur.milli += milli(q);
-  cur.formats.push(q);
-  t.set(name, cur);
-}
-
-/** PodRequestsAndLimits: the sum over containers, raised to the largest init container. */
-function podTotals(pod: Pod, which: 'requests' | 'limits'): Totals {
-  const t: Totals = new Map();
-  for (const c of pod.spec?.containers ?? []) for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) add(t, k, v);
-  for (const c of (pod.spec?.initContainers ?? []) as Container[]) {
-    for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) {
-      if (milli(v) > (t.get(k)?.milli ?? 0)) t.set(k, { milli: milli(v), formats: [v] });
-    }
-  }
-  return t;
-}
-
-/** Quantity.String() of a sum, in the format of its first addend (BinarySI or DecimalSI). */
-function quantityString(name: string, entry: { milli: number; formats: string[] } | undefined): string {
-  if (!entry || entry.milli === 0) return '0';
-  const m = entry.milli;
-  if (name === 'cpu') return m % 1000 === 0 ? String(m / 1000) : `${m}m`;
-  const binary = /[KMGTPE]i$/.test(entry.formats[0] ?? '');
-  const bytes = Math.round(m / 1000);
-  if (m % 1000 !== 0) return `${m}m`;
-  const units: [string, number][] = binary
-    ? [['Ei', 2 ** 60], ['Pi', 2 ** 50], ['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]]
-    : [['E', 1e18], ['P', 1e15], ['T', 1e12], ['G', 1e9], ['M', 1e6], ['k', 1e3]];
-  for (const [s, v] of units) if (bytes >= v && bytes % v === 0) return `${bytes / v}${s}`;
-  return String(bytes);
-}
+/** IsStandardContainerResourceName, and pods: every other allocatable name but hugepages is an extended resource. */
+const STANDARD = new Set(['cpu', 'memory', 'ephemeral-storage', 'pods']);
 
 function pct(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.trunc((part / whole) * 100);
+}
+
+/** `500m (25%)`: a quantity and its share of what the node can allocate, truncated like int64(float64). */
+function cell(q: Qty | undefined, whole: number): string {
+  return `${qtyString(q ?? ZERO)} (${pct(q?.milli ?? 0, whole)}%)`;
+}
+
+/** getPodsTotalRequestsAndLimits: every Pod's PodRequests/PodLimits summed per resource. */
+function totals(pods: Pod[]): { reqs: Usage; lims: Usage } {
+  let reqs: Usage = new Map();
+  let lims: Usage = new Map();
+  for (const p of pods) {
+    reqs = addUsage(reqs, podRequests(p));
+    lims = addUsage(lims, podLimits(p));
+  }
+  return { reqs, lims };
 }
 
 function describeNodeResource(w: DescribeWriter, pods: Pod[], node: Node, now: number): void {
@@ -56,26 +41,23 @@ function describeNodeResource(w: DescribeWriter, pods: Pod[], node: Node, now: n
   const alloc = Object.keys(node.status?.allocatable ?? {}).length ? node.status!.allocatable! : (node.status?.capacity ?? {});
   const allocCpu = milli(alloc['cpu']);
   const allocMem = milli(alloc['memory']);
-  const reqs: Totals = new Map();
-  const lims: Totals = new Map();
   for (const p of pods) {
-    const r = podTotals(p, 'requests');
-    const l = podTotals(p, 'limits');
-    const cell = (t: Totals, k: string, whole: number): string => `${quantityString(k, t.get(k))} (${pct(t.get(k)?.milli ?? 0, whole)}%)`;
-    w.write(1, `${p.metadata.namespace ?? ''}\t${p.metadata.name ?? ''}\t\t${cell(r, 'cpu', allocCpu)}\t${cell(l, 'cpu', allocCpu)}\t${cell(r, 'memory', allocMem)}\t${cell(l, 'memory', allocMem)}\t${since(p.metadata.creationTimestamp, now)}\n`);
-    for (const [k, v] of r) for (const f of v.formats) add(reqs, k, f);
-    for (const [k, v] of l) for (const f of v.formats) add(lims, k, f);
+    const r = podRequests(p);
+    const l = podLimits(p);
+    w.write(1, `${p.metadata.namespace ?? ''}\t${p.metadata.name ?? ''}\t\t${cell(r.get('cpu'), allocCpu)}\t${cell(l.get('cpu'), allocCpu)}\t${cell(r.get('memory'), allocMem)}\t${cell(l.get('memory'), allocMem)}\t${since(p.metadata.creationTimestamp, now)}\n`);
   }
   w.write(0, 'Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n');
   w.write(1, 'Resource\tRequests\tLimits\n');
   w.write(1, '--------\t--------\t------\n');
-  const row = (k: string, whole: number): void => {
-    w.write(1, `${k}\t${quantityString(k, reqs.get(k))} (${pct(reqs.get(k)?.milli ?? 0, whole)}%)\t${quantityString(k, lims.get(k))} (${pct(lims.get(k)?.milli ?? 0, whole)}%)\n`);
-  };
+  const { reqs, lims } = totals(pods);
+  const row = (k: string, whole: number): void => w.write(1, `${k}\t${cell(reqs.get(k), whole)}\t${cell(lims.get(k), whole)}\n`);
   row('cpu', allocCpu);
   row('memory', allocMem);
   row('ephemeral-storage', milli(alloc['ephemeral-storage']));
-  for (const k of Object.keys(alloc).filter((r) => r.startsWith('hugepages-')).sort()) row(k, milli(alloc[k]));
+  const names = Object.keys(alloc).sort();
+  for (const k of names.filter((r) => r.startsWith('hugepages-'))) row(k, milli(alloc[k]));
+  // Extended resources print bare, without a share of the node.
+  for (const k of names.filter((r) => !r.startsWith('hugepages-') && !STANDARD.has(r))) w.write(1, `${k}\t${qtyString(reqs.get(k) ?? ZERO)}\t${qtyString(lims.get(k) ?? ZERO)}\n`);
 }
 
 export function describeNode(client: Client, node: Node, now: number): string {

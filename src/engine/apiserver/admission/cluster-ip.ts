@@ -12,7 +12,7 @@ import type { World } from '../../world';
 import { internalError, invalid as invalidStatus, type FieldError, type StatusError } from '../status';
 import { invalid, path } from '../validation/field';
 import { isValidIPv4 } from '../validation/names';
-import { allocateNext, staticAllocationError } from '../ipallocator';
+import { allocateNext, dryRunAllocateNext, dryRunStaticError, staticAllocationError } from '../ipallocator';
 import type { AdmissionAttributes, MutatingPlugin } from './types';
 
 const NODE_PORT_MIN = 30000;
@@ -44,18 +44,27 @@ function allocateClusterIP(w: World, a: AdmissionAttributes, svc: Service): Stat
   if (ip === 'None') return undefined;
   if (ip) {
     if (!isValidIPv4(ip)) return undefined; // validation reports the malformed address
-    const reason = staticAllocationError(w, ip);
+    const reason = a.dryRun ? dryRunStaticError(w, ip) : staticAllocationError(w, ip);
     return reason ? fail(a, [invalid(path('spec', 'clusterIPs'), svc.spec.clusterIPs ?? [ip], `failed to allocate IP ${ip}: ${reason}`)]) : undefined;
   }
-  const next = allocateNext(w, w.rng);
-  if (!next) return internalError('failed to allocate a serviceIP: range is full');
-  svc.spec.clusterIP = next;
-  svc.spec.clusterIPs = [next];
+  const next = a.dryRun ? dryRunAllocateNext(w) : allocateNext(w, w.rng);
+  if (next === undefined || 'error' in next) return internalError(`failed to allocate a serviceIP: ${next?.error ?? 'range is full'}`);
+  svc.spec.clusterIP = next.ip;
+  svc.spec.clusterIPs = [next.ip];
   return undefined;
+}
+
+/**
+ * PortAllocationOperation.AllocateNext in a dry run: a dummy port past the largest this operation
+ * took, 32769 for the first, drawn from nothing (its search loop, `port < 100`, never runs).
+ */
+function dryRunNextPort(taken: readonly number[]): number {
+  return (taken.length ? Math.max(...taken) : 32768) + 1;
 }
 
 function allocateNodePorts(w: World, a: AdmissionAttributes, svc: Service, old: Service | undefined): StatusError | undefined {
   const used = allocatedNodePorts(w, svc);
+  const taken: number[] = [];
   const errs: FieldError[] = [];
   (svc.spec.ports ?? []).forEach((p: ServicePort, i) => {
     // patchAllocatedValues: a port that keeps its number keeps its nodePort.
@@ -64,16 +73,19 @@ function allocateNodePorts(w: World, a: AdmissionAttributes, svc: Service, old: 
     if (p.nodePort) {
       if (prev?.nodePort === p.nodePort) return;
       const fld = path('spec', 'ports').index(i).child('nodePort');
-      if (p.nodePort < NODE_PORT_MIN || p.nodePort > NODE_PORT_MAX) {
+      // A dry run's Allocate checks only that the port is free: the range is the real allocator's check.
+      if (!a.dryRun && (p.nodePort < NODE_PORT_MIN || p.nodePort > NODE_PORT_MAX)) {
         errs.push(invalid(fld, p.nodePort, `provided port is not in the valid range. The range of valid ports is ${NODE_PORT_MIN}-${NODE_PORT_MAX}`));
       } else if (used.has(`${p.nodePort}`)) errs.push(invalid(fld, p.nodePort, 'provided port is already allocated'));
       used.add(`${p.nodePort}`);
+      taken.push(p.nodePort);
       return;
     }
-    let port = 0;
-    while (port === 0 || used.has(`${port}`)) port = nextInt(w.rng, NODE_PORT_MIN, NODE_PORT_MAX);
+    let port = a.dryRun ? dryRunNextPort(taken) : 0;
+    while (port === 0 || (!a.dryRun && used.has(`${port}`))) port = nextInt(w.rng, NODE_PORT_MIN, NODE_PORT_MAX);
     p.nodePort = port;
     used.add(`${port}`);
+    taken.push(port);
   });
   return errs.length ? fail(a, errs) : undefined;
 }

@@ -71,6 +71,29 @@ describe('resource quota controller and admission', () => {
     );
   });
 
+  it("charges a Pod its RuntimeClass's overhead, on requests and on the limits it sets, at admission and on every recount", () => {
+    const sim = fresh();
+    const rc = { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'kata' }, handler: 'runc', overhead: { podFixed: { cpu: '250m', memory: '120Mi' } } } as KObject;
+    expect(sim.request({ verb: 'create', resource: 'runtimeclasses', body: rc }).ok).toBe(true);
+    create(sim, 'resourcequotas', quota('q', { 'requests.cpu': '1', 'requests.memory': '1Gi', 'limits.cpu': '2', 'limits.memory': '2Gi' }));
+    advance(sim, 1000);
+    const boxed = (name: string, cpu: string): Pod => {
+      const p = pod(name, { requests: { cpu, memory: '64Mi' }, limits: { cpu: '500m', memory: '128Mi' } });
+      p.spec.runtimeClassName = 'kata';
+      return p;
+    };
+    create(sim, 'pods', boxed('a', '100m'));
+    const used = { 'limits.cpu': '750m', 'limits.memory': '248Mi', 'requests.cpu': '350m', 'requests.memory': '184Mi' };
+    expect(statusOf(sim, 'q')?.used).toEqual(used);
+    // 500m asked for, 750m charged: 350m + 750m passes the hard 1.
+    expect(createError(sim, 'pods', boxed('b', '500m'))).toBe('pods "b" is forbidden: exceeded quota: q, requested: requests.cpu=750m, used: requests.cpu=350m, limited: requests.cpu=1');
+    // The controller's recount (over a hand-written usage) comes to the same sum.
+    const q = get<ResourceQuota>(sim, 'resourcequotas', 'q')!;
+    sim.request({ verb: 'update', resource: 'resourcequotas', subresource: 'status', namespace: 'default', name: 'q', body: { ...q, status: { ...q.status, used: {} } } as KObject });
+    advance(sim, RESOURCE_QUOTA_SYNC_PERIOD_MS);
+    expect(statusOf(sim, 'q')?.used).toEqual(used);
+  });
+
   it('counts only the Pods a scope selects', () => {
     const sim = fresh();
     create(sim, 'resourcequotas', quota('be', { pods: '1' }, ['BestEffort']));
