@@ -169,6 +169,22 @@ describe('A link into a step', () => {
     expect(store.getState().lessons.starting).toBeUndefined();
   });
 
+  it('beyond the saved step, carrying the learner’s own run ahead of its save: the saved run plays on', async () => {
+    const { store, ctl, restarts, host } = await setUp();
+    await ctl.start(lesson.id, { stepId: 'hub' });
+    await settled(store, hub);
+    ctl.exit();
+    const saved = host.currentRun();
+    // Typed after the last save (which a reload lost): the link has it, the progress does not.
+    await host.type('kubectl get nodes');
+    const split = lesson.steps.findIndex((s) => s.id === 'split');
+    await ctl.start(lesson.id, { run: host.currentRun(), stepId: 'split' });
+    await settled(store, split);
+    expect(restarts.at(-1)).toEqual(saved);
+    expect(typed(host.currentRun())).toEqual(linesBefore(split));
+    ctl.exit();
+  });
+
   it('carrying someone else’s run: that run is not taken (its steps’ moments are not this learner’s)', async () => {
     const { store, ctl, restarts, host } = await setUp();
     const foreign: SavedRun = { seed: lesson.seed, topology: lesson.topology, log: [{ type: 'command', line: 'kubectl get pods' }] };

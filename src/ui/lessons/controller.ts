@@ -153,14 +153,16 @@ export class LessonController {
     // a link to themselves): the saved steps' moments belong to it. Anyone else's run would put
     // this learner's lesson at its first step on a cluster that has already done the later ones;
     // the lesson's own run is played up to the linked step instead.
-    const own = opts.run && usable?.run ? laterOfOneRun(usable.run, opts.run) : undefined;
-    const run = own ?? usable?.run ?? { seed: entry.lesson.seed, topology: entry.lesson.topology, log: [] };
     let skipTo: number | undefined;
     if (opts.stepId !== undefined) {
       const at = entry.lesson.steps.findIndex((s) => s.id === opts.stepId);
       if (at >= 0 && at <= progress.index) progress = { ...progress, index: at };
       else if (at > progress.index) skipTo = at;
     }
+    // Steps are played on the run the saved progress describes: a link of the learner's own that
+    // is ahead of their last save has done some of those steps already (its save was lost).
+    const own = opts.run && usable?.run && skipTo === undefined ? laterOfOneRun(usable.run, opts.run) : undefined;
+    const run = own ?? usable?.run ?? { seed: entry.lesson.seed, topology: entry.lesson.topology, log: [] };
     this.startedAt = usable?.startedAt ?? this.clock();
     return this.launch(launch, entry, false, progress, run, skipTo);
   }
