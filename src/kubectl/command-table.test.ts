@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commandTable } from './command-table';
 import type { FlagInfo } from './command-spec';
 import { Session } from './session';
-import { SERVICE_COMMAND } from './commands/create';
+import { SECRET_COMMAND, SERVICE_COMMAND } from './commands/create';
 
 const table = commandTable();
 const session = new Session({ seed: 3 });
@@ -52,8 +52,10 @@ describe('the command table', () => {
 
   it.each(Object.entries(table.kubectl.commands))('kubectl %s flags', (verb, info) => {
     const prefixes = info.subcommands ? info.subcommands.map((s) => [verb, s]) : [[verb]];
-    // `create service`'s flags belong to its types alone, as in kubectl (the parent has none).
-    if (verb === 'create') prefixes.push(['create'], ...SERVICE_COMMAND.subcommands.map((k) => ['create', 'service', k]));
+    // `create service`'s and `create secret`'s flags belong to their types alone, as in kubectl (the parents have none).
+    if (verb === 'create') {
+      prefixes.push(['create'], ...SERVICE_COMMAND.subcommands.map((k) => ['create', 'service', k]), ...SECRET_COMMAND.subcommands.map((k) => ['create', 'secret', k]));
+    }
     expectParsedAsListed(prefixes, info.flags);
   });
 

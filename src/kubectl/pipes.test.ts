@@ -116,7 +116,7 @@ describe('kubectl create secret and the RBAC generators', () => {
     expect(err('kubectl create secret generic x --from-literal=a=1 --from-literal=a=2')).toBe('error: cannot add key a, another key by that name already exists\n');
     expect(err('kubectl create secret generic x --from-env-file=a --from-literal=a=1')).toBe('error: from-env-file cannot be combined with from-file or from-literal\n');
     expect(err('kubectl create secret tls t')).toBe('error: key and cert must be specified\n');
-    expect(err('kubectl create secret opaque x')).toBe('error: unknown command "opaque"\nSee \'kubectl create secret -h\' for help and examples\n');
+    expect(err('kubectl create secret opaque x')).toBe('error: unknown command "opaque x"\nSee \'kubectl create secret -h\' for help and examples\n');
     expect(err('kubectl create secret')).toMatch(/^Create a secret with specified type\.\n/);
     // Global flags before the type, as cobra reads them.
     expect(out(s.run('kubectl -n kube-system create secret generic g --from-literal=k=v'))).toBe('secret/g created\n');

@@ -94,30 +94,34 @@ function isCollection(v: unknown): boolean {
   return v !== null && typeof v === 'object';
 }
 
-function render(v: unknown, indent: number): string {
+function render(v: unknown, indent: number, sorted: boolean): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return goNumber(v);
   if (typeof v === 'string') return renderString(v, indent + 1, false);
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
-    if (v.every(isCollection)) return `[${v.map((x) => render(x, indent)).join(', ')}]`;
+    if (v.every(isCollection)) return `[${v.map((x) => render(x, indent, sorted)).join(', ')}]`;
     let out = `[\n${INDENT.repeat(indent)}`;
-    for (const x of v) out += `${INDENT}${render(x, indent + 1)},\n${INDENT.repeat(indent)}`;
+    for (const x of v) out += `${INDENT}${render(x, indent + 1, sorted)},\n${INDENT.repeat(indent)}`;
     return `${out}]`;
   }
   const obj = v as Record<string, unknown>;
   // json.Marshal of an unstructured map: keys sorted byte-wise, undefined fields absent.
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined);
+  if (sorted) keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (keys.length === 0) return '{}';
   let out = '{\n';
-  for (const k of keys) out += `${INDENT.repeat(indent + 1)}${renderString(k, indent + 1, true)}: ${render(obj[k], indent + 1)},\n`;
+  for (const k of keys) out += `${INDENT.repeat(indent + 1)}${renderString(k, indent + 1, true)}: ${render(obj[k], indent + 1, sorted)},\n`;
   return `${out}${INDENT.repeat(indent)}}`;
 }
 
 /** Encoder.FromObject: the `---` header, the document, a newline. */
 export function toKyaml(value: unknown): string {
-  return `---\n${render(value, 0)}\n`;
+  return `---\n${render(value, 0, true)}\n`;
+}
+
+/** The same of a typed object, whose JSON (and so its KYAML) keeps the keys in the order built (a Go struct's field order). */
+export function toKyamlInOrder(value: unknown): string {
+  return `---\n${render(value, 0, false)}\n`;
 }

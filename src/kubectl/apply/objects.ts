@@ -5,7 +5,7 @@
 import type { KObject } from '../../k8s/types';
 import { apiVersionOf, type ResourceInfo } from '../../k8s/resources';
 import { plainError } from '../errors';
-import { toJsonCompact } from '../../k8s/printers/json';
+import { toJsonCompact, toJsonCompactInOrder } from '../../k8s/printers/json';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -39,6 +39,19 @@ export function withLastApplied(obj: KObject): { modified: KObject; lastApplied:
   const modified = structuredClone(o);
   modified.metadata.annotations = { ...annotations, [LAST_APPLIED]: lastApplied };
   return { modified, lastApplied };
+}
+
+/**
+ * GetModifiedConfiguration of a typed object (a generator's --save-config): the annotation holds
+ * the typed object's JSON, so its keys follow the Go structs (`typed`) and an emptied annotation
+ * map is omitted from it.
+ */
+export function withTypedLastApplied(obj: KObject, typed: (o: KObject) => KObject): KObject {
+  const { [LAST_APPLIED]: _old, ...annotations } = obj.metadata.annotations ?? {};
+  const { annotations: _all, ...meta } = obj.metadata;
+  const bare = { ...obj, metadata: Object.keys(annotations).length ? { ...meta, annotations } : meta };
+  const lastApplied = `${toJsonCompactInOrder(typed(bare))}\n`;
+  return { ...obj, metadata: { ...meta, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } } };
 }
 
 /**

@@ -3,7 +3,8 @@
  * [--memory=70%|200Mi]` (pkg/cmd/autoscale, kubectl 1.36): an autoscaling/v2
  * HorizontalPodAutoscaler named after its target (or --name), with a CPU and/or memory
  * Resource metric; none means the server's default (80% CPU). `--cpu-percent` still works and
- * says it is deprecated. Only kinds with a /scale subresource can be autoscaled.
+ * says it is deprecated. Only kinds with a /scale subresource can be autoscaled. The typed HPA is
+ * what is sent and printed (typed-kinds.ts).
  */
 import type { HorizontalPodAutoscaler, MetricSpec } from '../../k8s/autoscaling';
 import { apiVersionOf, resourceInfo } from '../../k8s/resources';
@@ -12,6 +13,8 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
+import { typedObject } from './typed-kinds';
+import { withTypedLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 
 export const AUTOSCALE_FLAGS: FlagDef[] = [
@@ -28,6 +31,7 @@ export const AUTOSCALE_FLAGS: FlagDef[] = [
   DRY_RUN_FLAG,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
+  { name: 'show-managed-fields', kind: 'bool' },
   { name: 'record', kind: 'bool' },
 ];
 
@@ -91,15 +95,17 @@ export function runAutoscale(env: Env, argv: string[]): number {
     };
     count++;
     if (dry === 'client') {
-      printResult(env, flags, hpaInfo, hpa, withDryRun('created', dry));
+      printResult(env, flags, hpaInfo, hpa, withDryRun('created', dry), typedObject);
       continue;
     }
-    const res = env.client.create(hpaInfo, t.obj.metadata.namespace ?? namespaceOf(flags), hpa, dry === 'server');
+    // The last-applied annotation is written only for a request the server sees.
+    const body = typedObject(flags.bool('save-config') ? withTypedLastApplied(hpa, typedObject) : hpa);
+    const res = env.client.create(hpaInfo, t.obj.metadata.namespace ?? namespaceOf(flags), body, dry === 'server');
     if (!res.ok) {
       errors.push({ api: res.error });
       continue;
     }
-    printResult(env, flags, hpaInfo, res.value, withDryRun('autoscaled', dry));
+    printResult(env, flags, hpaInfo, res.value, withDryRun('autoscaled', dry), typedObject);
   }
   if (errors.length) throw new CmdError(failureText(errors));
   if (count === 0) throw plainError('no objects passed to autoscale');

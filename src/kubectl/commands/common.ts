@@ -7,6 +7,7 @@ import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
 import type { FileSource } from '../types';
 import { toJsonIndentInOrder } from '../../k8s/printers/json';
+import { toKyamlInOrder } from '../../k8s/printers/kyaml';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS, type TemplateOptions } from '../printers/generic';
 
 export type DryRun = 'none' | 'client' | 'server';
@@ -22,7 +23,7 @@ export const TEMPLATE_FLAGS: readonly FlagDef[] = [
 export const FILENAME_FLAG: FlagDef = { name: 'filename', short: 'f', kind: 'strings', values: 'files' };
 export const VALIDATE_FLAG: FlagDef = { name: 'validate', kind: 'string', noOptDefault: 'strict', values: ['ignore', 'strict', 'warn'] };
 
-/** The create generators' own printing and writing flags (`create service`, `create ingress`: cmdutil.AddDryRunFlag and friends). */
+/** The create generators' printing and writing flags (PrintFlags.AddFlags, cmdutil.AddDryRunFlag and friends). */
 export const GENERATOR_WRITE_FLAGS: readonly FlagDef[] = [
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
@@ -75,8 +76,8 @@ export function checkOutput(flags: Flags, files?: FileSource): void {
  * What a mutating command prints for one object: `kind.group/name <operation>` by default,
  * `kind.group/name` with -o name, the object itself with -o yaml/json/jsonpath. `typed` is for a
  * command that prints a client-go typed client's result: it gives the object as its Go struct
- * holds it (fields the struct always encodes, keys in field order), and -o json keeps that order;
- * without it the keys come out sorted, as from an unstructured object.
+ * holds it (fields the struct always encodes, keys in field order), and -o json and -o kyaml keep
+ * that order; without it the keys come out sorted, as from an unstructured object.
  */
 export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, operation: string, typed?: (o: KObject) => KObject): void {
   const o = flags.str('output');
@@ -89,10 +90,11 @@ export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KOb
   const withType = { ...obj, apiVersion: obj.apiVersion, kind: obj.kind || info.kind };
   const shown = typed ? typed(withType) : withType;
   const managed = flags.bool('show-managed-fields');
-  if (fmt.kind === 'json' && typed) {
+  if ((fmt.kind === 'json' || fmt.kind === 'kyaml') && typed) {
     // OmitManagedFieldsPrinter, as printGeneric applies it to the other formats.
     const { managedFields: _omitted, ...metadata } = shown.metadata;
-    env.out.out(toJsonIndentInOrder(managed ? shown : { ...shown, metadata }));
+    const printed = managed ? shown : { ...shown, metadata };
+    env.out.out(fmt.kind === 'json' ? toJsonIndentInOrder(printed) : toKyamlInOrder(printed));
     return;
   }
   env.out.out(printGeneric(fmt, [shown], true, false, managed));

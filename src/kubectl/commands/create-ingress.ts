@@ -5,15 +5,13 @@
  * (Exact otherwise), a numeric port by number and any other by name, TLS entries grouped by
  * secret with each host once. kubectl prints the typed *networkingv1.Ingress, so its keys follow
  * the Go structs and the empty `status.loadBalancer` is always there. Unlike `create service`,
- * --save-config is honoured, and the annotation holds the typed object's JSON.
+ * --save-config is honoured (create.ts writes the typed object's JSON as the annotation).
  */
 import type { HTTPIngressPath, IngressBackend, IngressRule, IngressTLS, KObject, ServiceBackendPort } from '../../k8s/types';
-import { toJsonCompactInOrder } from '../../k8s/printers/json';
-import { LAST_APPLIED } from '../apply/objects';
 import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { GENERATOR_WRITE_FLAGS } from './common';
-import { inOrder, META, type Order } from './typed-order';
+import { inOrder, kind, value, type Order } from './typed-order';
 
 export const INGRESS_FLAGS: FlagDef[] = [
   { name: 'class', kind: 'string' },
@@ -108,20 +106,19 @@ const SPEC: Order = {
   rules: [{ host: 0, http: { paths: [{ path: 0, pathType: 0, backend: BACKEND }] } }],
 };
 const LB_INGRESS: Order = { ip: 0, hostname: 0, ports: [{ port: 0, protocol: 0, error: 0 }] };
-const INGRESS: Order = { kind: 0, apiVersion: 0, metadata: META, spec: SPEC, status: { loadBalancer: { ingress: [LB_INGRESS] } } };
+const INGRESS: Order = kind({ spec: value(SPEC), status: value({ loadBalancer: value({ ingress: [LB_INGRESS] }) }) });
 
 /** The Ingress as the typed client decodes it: Go field order, and the always-written status.loadBalancer. */
 export function typedIngress(obj: KObject): KObject {
-  const status = (obj as { status?: Record<string, unknown> }).status;
-  return inOrder({ ...obj, status: { loadBalancer: {}, ...status } }, INGRESS) as KObject;
+  return inOrder(obj, INGRESS) as KObject;
 }
 
 /**
  * Validate then createIngress: the object `create ingress NAME` sends, namespaced as the request
- * is. Upstream writes the namespace into the object only when -n enforced it, so only then is it
- * in the --save-config annotation (create.ts drops it from a client dry run likewise).
+ * is (create.ts drops the namespace unless -n enforced it, from a client dry run and from
+ * --save-config's annotation alike).
  */
-export function buildIngress(flags: Flags, name: string, namespace: string, enforced: boolean): KObject {
+export function buildIngress(flags: Flags, name: string, namespace: string): KObject {
   const rules = flags.list('rule');
   const annotationFlags = flags.list('annotation');
   const defaultBackend = flags.str('default-backend');
@@ -140,13 +137,6 @@ export function buildIngress(flags: Flags, name: string, namespace: string, enfo
     ...(tls.length ? { tls } : {}),
     ...(built.length ? { rules: built } : {}),
   };
-  const meta = (ns: boolean, extra: Record<string, string>): KObject['metadata'] => {
-    const all = { ...annotations, ...extra };
-    return { name, ...(ns ? { namespace } : {}), ...(Object.keys(all).length ? { annotations: all } : {}) };
-  };
-  const ingress = (metadata: KObject['metadata']): KObject => typedIngress({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec } as KObject);
-  if (!flags.bool('save-config')) return ingress(meta(true, {}));
-  // CreateOrUpdateAnnotation: the typed object's own JSON (Go field order) becomes the annotation.
-  const lastApplied = `${toJsonCompactInOrder(ingress(meta(enforced, {})))}\n`;
-  return ingress(meta(true, { [LAST_APPLIED]: lastApplied }));
+  const metadata = { name, namespace, ...(Object.keys(annotations).length ? { annotations } : {}) };
+  return { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec } as KObject;
 }

@@ -3,7 +3,8 @@
  * create_clusterrole.go, create_rolebinding.go, create_clusterrolebinding.go): kubectl's own
  * validation, the one-rule-per-API-group object it builds (resources resolved through discovery
  * as its RESTMapper does), and the POST. Role and ClusterRole return a failed create as it is;
- * the binding generators wrap it (`failed to create rolebinding: …`).
+ * the binding generators wrap it (`failed to create rolebinding: …`). The typed object is what is
+ * printed and what --save-config encodes (typed-kinds.ts).
  */
 import type { KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo } from '../../k8s/resources';
@@ -11,11 +12,13 @@ import { RBAC_API_VERSION, RBAC_GROUP, type PolicyRule, type Subject } from '../
 import { CmdError, isNetworkError, plainError, standardErrorMessage } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { withTypedLastApplied } from '../apply/objects';
+import { GENERATOR_WRITE_FLAGS, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { typedObject } from './typed-kinds';
 
 export type RbacGenerator = 'role' | 'clusterrole' | 'rolebinding' | 'clusterrolebinding';
 
-const COMMON: FlagDef[] = [{ name: 'save-config', kind: 'bool' }, { name: 'field-manager', kind: 'string' }, VALIDATE_FLAG, DRY_RUN_FLAG, OUTPUT_FLAG, ...TEMPLATE_FLAGS];
+const COMMON: readonly FlagDef[] = GENERATOR_WRITE_FLAGS;
 const RULES: FlagDef[] = [
   { name: 'verb', kind: 'strings' },
   { name: 'resource', kind: 'strings' },
@@ -219,13 +222,14 @@ export function rbacGenerator(env: Env, flags: Flags, what: RbacGenerator): numb
   // Only a namespace given on the command line is written into a namespaced object.
   if (info.namespaced && flags.has('namespace')) obj.metadata = { name, namespace: namespaceOf(flags) };
   const dry = dryRunOf(flags);
+  const body = typedObject(flags.bool('save-config') ? withTypedLastApplied(obj, typedObject) : obj);
   if (dry === 'client') {
-    printResult(env, flags, info, obj, withDryRun('created', dry));
+    printResult(env, flags, info, body, withDryRun('created', dry), typedObject);
     return 0;
   }
-  const res = env.client.create(info, info.namespaced ? namespaceOf(flags) : undefined, obj, dry === 'server');
+  const res = env.client.create(info, info.namespaced ? namespaceOf(flags) : undefined, body, dry === 'server');
   if (res.ok) {
-    printResult(env, flags, info, res.value, withDryRun('created', dry));
+    printResult(env, flags, info, res.value, withDryRun('created', dry), typedObject);
     return 0;
   }
   if (isNetworkError(res.error)) throw new CmdError(`${standardErrorMessage(res.error)}\n`);

@@ -10,17 +10,9 @@ import { setOwn } from '../../k8s/own';
 import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
-import { DRY_RUN_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG } from './common';
+import { GENERATOR_WRITE_FLAGS } from './common';
 
-const COMMON: FlagDef[] = [
-  { name: 'append-hash', kind: 'bool' },
-  { name: 'save-config', kind: 'bool' },
-  { name: 'field-manager', kind: 'string' },
-  VALIDATE_FLAG,
-  DRY_RUN_FLAG,
-  OUTPUT_FLAG,
-  ...TEMPLATE_FLAGS,
-];
+const COMMON: FlagDef[] = [{ name: 'append-hash', kind: 'bool' }, ...GENERATOR_WRITE_FLAGS];
 
 export const SECRET_FLAGS: Record<SecretType, FlagDef[]> = {
   generic: [

@@ -13,7 +13,7 @@ import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { goQuote } from '../printers/go-template/lex';
 import { GENERATOR_WRITE_FLAGS } from './common';
-import { inOrder, META, type Order } from './typed-order';
+import { CONDITION, inOrder, kind, value, type Order } from './typed-order';
 
 const PORT: Order = { name: 0, protocol: 0, appProtocol: 0, port: 0, targetPort: 0, nodePort: 0 };
 const SPEC: Order = {
@@ -22,16 +22,14 @@ const SPEC: Order = {
   ipFamilies: 0, ipFamilyPolicy: 0, allocateLoadBalancerNodePorts: 0, loadBalancerClass: 0, internalTrafficPolicy: 0, trafficDistribution: 0,
 };
 const INGRESS: Order = { ip: 0, hostname: 0, ipMode: 0, ports: [{ port: 0, protocol: 0, error: 0 }] };
-const CONDITION: Order = { type: 0, status: 0, observedGeneration: 0, lastTransitionTime: 0, reason: 0, message: 0 };
-const SERVICE: Order = { kind: 0, apiVersion: 0, metadata: META, spec: SPEC, status: { loadBalancer: { ingress: [INGRESS] }, conditions: [CONDITION] } };
+const SERVICE: Order = kind({ spec: value(SPEC), status: value({ loadBalancer: value({ ingress: [INGRESS] }), conditions: [CONDITION] }) });
 
 /**
  * The Service as the typed client decodes it: each struct's keys in Go field order, maps sorted,
  * and the status's LoadBalancer struct, which encoding/json writes even when empty.
  */
 export function typedService(obj: KObject): KObject {
-  const status = (obj as { status?: Record<string, unknown> }).status;
-  return inOrder({ ...obj, status: { loadBalancer: {}, ...status } }, SERVICE) as KObject;
+  return inOrder(obj, SERVICE) as KObject;
 }
 
 export type ServiceKind = 'clusterip' | 'nodeport' | 'loadbalancer' | 'externalname';

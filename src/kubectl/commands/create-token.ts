@@ -10,8 +10,7 @@ import { plainError } from '../errors';
 import { namespaceOf, type Env } from '../env';
 import type { FlagDef, Flags } from '../flags';
 import { OUTPUT_FLAG, TEMPLATE_FLAGS, printResult } from './common';
-import { toJsonIndentInOrder } from '../../k8s/printers/json';
-import type { TokenRequest } from '../../k8s/authentication';
+import { always, inOrder, kind, value, type Order } from './typed-order';
 
 export const CREATE_TOKEN_FLAGS: FlagDef[] = [
   { name: 'audience', kind: 'stringArray' },
@@ -46,19 +45,13 @@ function validate(flags: Flags): void {
   }
 }
 
-/** authenticationv1.TokenRequest's fields in declaration order (TypeMeta, ObjectMeta, spec, status). */
-function inStructOrder(o: KObject): Record<string, unknown> {
-  const r = o as TokenRequest;
-  const m = r.metadata;
-  const ordered = (x: object | null | undefined, keys: string[]): object | null | undefined => (x ? Object.fromEntries(keys.filter((k) => k in x).map((k) => [k, (x as Record<string, unknown>)[k]])) : x);
-  return {
-    kind: r.kind,
-    apiVersion: r.apiVersion,
-    metadata: ordered(m, ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp']),
-    spec: { audiences: r.spec.audiences, ...(r.spec.expirationSeconds !== undefined ? { expirationSeconds: r.spec.expirationSeconds } : {}), boundObjectRef: ordered(r.spec.boundObjectRef, ['kind', 'apiVersion', 'name', 'uid']) ?? null },
-    status: ordered(r.status, ['token', 'expirationTimestamp']),
-  };
-}
+/** authenticationv1.TokenRequest: its spec's and status's fields have no omitempty, so unset ones are written as null. */
+const TOKEN_REQUEST_ORDER: Order = kind({
+  spec: value({ audiences: always(0, null), expirationSeconds: always(0, null), boundObjectRef: always({ kind: 0, apiVersion: 0, name: 0, uid: 0 }, null) }),
+  status: value({ token: always(0, ''), expirationTimestamp: always(0, null) }),
+});
+
+const typedTokenRequest = (o: KObject): KObject => inOrder(o, TOKEN_REQUEST_ORDER) as KObject;
 
 /** TokenOptions.Run for the ServiceAccount `name`. */
 export function createToken(env: Env, flags: Flags, name: string): number {
@@ -85,18 +78,13 @@ export function createToken(env: Env, flags: Flags, name: string): number {
   const token = out?.status?.token ?? '';
   if (token === '') throw plainError('failed to create token: no token in server response');
   const output = flags.str('output');
-  if (output === 'json') {
-    // The typed TokenRequest's JSON keeps its Go struct's field order (YAML goes through a map, sorted).
-    env.out.out(toJsonIndentInOrder(inStructOrder(out!)));
-    return 0;
-  }
   if (output === 'name') {
     // No RESTMapping of its own in the printers: the NamePrinter names the kind and group.
     env.out.out(`tokenrequest.authentication.k8s.io/${out!.metadata.name ?? ''}\n`);
     return 0;
   }
   if (output !== '') {
-    printResult(env, flags, TOKEN_REQUEST, out!, 'created');
+    printResult(env, flags, TOKEN_REQUEST, out!, 'created', typedTokenRequest);
     return 0;
   }
   // The terminal gets a newline after the token (printers.IsTerminal).

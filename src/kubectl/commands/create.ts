@@ -1,9 +1,12 @@
 /**
  * `kubectl create -f` (POST each object; AlreadyExists is an error) and the generators:
- * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`, `create token` (create-token.ts),
- * `create secret generic|docker-registry|tls`, `create service clusterip|nodeport|loadbalancer|externalname`
- * (create-service.ts), `create ingress` (create-ingress.ts), and the RBAC generators, whose kinds
- * this cluster does not serve (its RBAC policy is built in), so their POST meets a 404.
+ * `create deployment`, `create job`, `create cronjob`, `create poddisruptionbudget`, `create quota`, `create namespace`, `create configmap`, `create serviceaccount`,
+ * `create priorityclass` (create-priorityclass.ts), `create token` (create-token.ts), `create secret generic|docker-registry|tls`,
+ * `create service clusterip|nodeport|loadbalancer|externalname` (create-service.ts), `create ingress` (create-ingress.ts) and
+ * `create role|clusterrole|rolebinding|clusterrolebinding` (create-rbac.ts). A generator prints the typed object its client-go
+ * client sent or got back (typed-kinds.ts), so `-o json` follows the Go structs.
+ * About 400 lines: `create -f`, the command tree and the one send/print path every generator
+ * shares live together; the bigger generators' builders are in their own modules.
  */
 import type { CronJob, KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
@@ -13,13 +16,16 @@ import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } 
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import type { Positional } from '../command-spec';
-import { placeObject, withLastApplied } from '../apply/objects';
-import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { placeObject, withLastApplied, withTypedLastApplied } from '../apply/objects';
+import { randomSuffixes } from '../rand-suffix';
+import { typedObject } from './typed-kinds';
+import { DRY_RUN_FLAG, FILENAME_FLAG, GENERATOR_WRITE_FLAGS, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { setOwn } from '../../k8s/own';
 import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
 import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
 import { buildQuota, QUOTA_FLAGS } from './create-quota';
+import { buildPriorityClass, PRIORITY_CLASS_FLAGS } from './create-priorityclass';
 import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
 import { goQuote } from '../printers/go-template/lex';
 import { buildIngress, INGRESS_FLAGS, typedIngress } from './create-ingress';
@@ -37,38 +43,41 @@ export const CREATE_FILE_FLAGS: FlagDef[] = [
   ...TEMPLATE_FLAGS,
 ];
 
-export const CREATE_GENERATOR_FLAGS: FlagDef[] = [
+/** The generators' own flags, each with cmdutil's printing and writing flags (GENERATOR_WRITE_FLAGS). */
+const CREATE_DEPLOYMENT_FLAGS: FlagDef[] = [
   { name: 'image', kind: 'stringArray' },
   { name: 'replicas', short: 'r', kind: 'int' },
   { name: 'port', kind: 'int' },
-  { name: 'from-literal', kind: 'stringArray' },
-  { name: 'save-config', kind: 'bool' },
-  { name: 'field-manager', kind: 'string' },
-  VALIDATE_FLAG,
-  DRY_RUN_FLAG,
-  OUTPUT_FLAG,
-  ...TEMPLATE_FLAGS,
+  ...GENERATOR_WRITE_FLAGS,
 ];
+/** `create configmap`'s --from-file, --from-env-file and --append-hash are not modelled. */
+const CREATE_CONFIGMAP_FLAGS: FlagDef[] = [{ name: 'from-literal', kind: 'stringArray' }, ...GENERATOR_WRITE_FLAGS];
 
-/** How a generator departs from the rest: --save-config ignored, its typed object printed (printResult). */
+/** How a generator departs from the rest. */
 interface SendOptions {
+  /** false: --save-config is not read (create service never copies it into its options). */
   saveConfig?: boolean;
+  /** The typed object kubectl prints and --save-config encodes; a generator's default is typedObject. */
   typed?: (o: KObject) => KObject;
 }
 
 function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false, opts: SendOptions = {}): Failure | undefined {
   const dry = dryRunOf(flags);
-  const body = (opts.saveConfig ?? flags.bool('save-config')) ? withLastApplied(obj).modified : obj;
+  // A generator writes the namespace into its object only when it is enforced (given with -n);
+  // the request goes to the namespace either way.
+  const built = generated && !flags.has('namespace') && obj.metadata.namespace !== undefined ? { ...obj, metadata: withoutNamespace(obj.metadata) } : obj;
+  const typed = opts.typed ?? (generated ? typedObject : undefined);
+  const saveConfig = opts.saveConfig ?? flags.bool('save-config');
+  const body = !saveConfig ? built : typed ? withTypedLastApplied(built, typed) : withLastApplied(built).modified;
   if (dry === 'client') {
-    // A generator writes the namespace into its object only when it is enforced (given with -n);
-    // the request still goes to the default namespace's path.
-    const shown = generated && !flags.has('namespace') && body.metadata.namespace !== undefined ? { ...body, metadata: withoutNamespace(body.metadata) } : body;
-    printResult(env, flags, info, shown, withDryRun('created', dry), opts.typed);
+    printResult(env, flags, info, body, withDryRun('created', dry), typed);
     return undefined;
   }
-  const res = env.client.create(info, obj.metadata.namespace, body, dry === 'server');
+  const ns = !generated ? obj.metadata.namespace : info.namespaced ? namespaceOf(flags) : undefined;
+  // What client-go sends is the typed object's JSON.
+  const res = env.client.create(info, ns, typed ? typed(body) : body, dry === 'server');
   if (!res.ok) return { api: withSource(res.error, 'creating', source) };
-  printResult(env, flags, info, res.value, withDryRun('created', dry), opts.typed);
+  printResult(env, flags, info, res.value, withDryRun('created', dry), typed);
   return undefined;
 }
 
@@ -90,11 +99,13 @@ function fromFiles(env: Env, flags: Flags): number {
   return 0;
 }
 
-/** create_deployment.go buildPodSpec: the container name is the image's base name. */
-function containerName(image: string): string {
-  let name = image.split('/').pop() ?? image;
-  name = name.split(':')[0]!.split('@')[0]!;
-  return name.replace(/_/g, '-');
+/**
+ * create_deployment.go buildPodSpec: the container is named after the image's base name;
+ * sanitizeAndUniquify turns `_` and `.` into `-` and then adds a random suffix.
+ */
+function containerName(image: string, suffix: () => string): string {
+  const name = (image.split('/').pop() ?? image).split(':')[0]!.split('@')[0]!;
+  return /[_.]/.test(name) ? `${name.replace(/[_.]/g, '-')}-${suffix()}` : name;
 }
 
 /**
@@ -116,29 +127,25 @@ function deployment(env: Env, flags: Flags): number {
   if (images.length > 1 && command.length > 0) throw plainError('cannot specify multiple --image options and command');
   const port = flags.int('port', -1);
   const labels = { app: name };
-  const containers = images.map((image) => ({
-    ...(command.length ? { command } : {}),
-    image,
-    name: containerName(image),
-    ...(port >= 0 ? { ports: [{ containerPort: port }] } : {}),
-    resources: {},
-  }));
+  const suffix = randomSuffixes(`${name}/${images.join(',')}/${env.sim.now}`);
+  const containers = images.map((image) => ({ name: containerName(image, suffix), image, ...(command.length ? { command } : {}) }));
+  // Only the first container gets --port.
+  if (port >= 0 && containers[0]) Object.assign(containers[0], { ports: [{ containerPort: port }] });
   const obj: KObject = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { labels, name, namespace: namespaceOf(flags) },
-    spec: { replicas: flags.int('replicas', 1), selector: { matchLabels: labels }, strategy: {}, template: { metadata: { labels }, spec: { containers } } },
-    status: {},
+    metadata: { name, namespace: namespaceOf(flags), labels },
+    spec: { replicas: flags.int('replicas', 1), selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers } } },
   };
   return finish(env, flags, resourceInfo('deployments')!, obj, 'deployment');
 }
 
-export const CREATE_JOB_FLAGS: FlagDef[] = [...CREATE_GENERATOR_FLAGS.filter((f) => f.name !== 'image'), { name: 'image', kind: 'string' }, { name: 'from', kind: 'string' }];
-export const CREATE_CRONJOB_FLAGS: FlagDef[] = [
-  ...CREATE_GENERATOR_FLAGS.filter((f) => f.name !== 'image'),
+const CREATE_JOB_FLAGS: FlagDef[] = [{ name: 'image', kind: 'string' }, { name: 'from', kind: 'string' }, ...GENERATOR_WRITE_FLAGS];
+const CREATE_CRONJOB_FLAGS: FlagDef[] = [
   { name: 'image', kind: 'string' },
   { name: 'schedule', kind: 'string' },
   { name: 'restart', kind: 'string' },
+  ...GENERATOR_WRITE_FLAGS,
 ];
 
 /** createJobFromCronJob: the CronJob's job template, marked as a manual run and owned by the CronJob. */
@@ -158,7 +165,7 @@ function jobFromCronJob(env: Env, flags: Flags, name: string, from: string): KOb
     ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cj.metadata.name ?? '', uid: cj.metadata.uid ?? '', controller: true }],
   };
   if (t.metadata?.labels) metadata.labels = { ...t.metadata.labels };
-  return { apiVersion: 'batch/v1', kind: 'Job', metadata, spec: structuredClone(t.spec), status: {} };
+  return { apiVersion: 'batch/v1', kind: 'Job', metadata, spec: structuredClone(t.spec) };
 }
 
 /** create_job.go: a Job of one container named after the Job, restartPolicy Never, or a manual run of a CronJob. */
@@ -176,8 +183,7 @@ function job(env: Env, flags: Flags): number {
           apiVersion: 'batch/v1',
           kind: 'Job',
           metadata: { name, namespace: namespaceOf(flags) },
-          spec: { template: { spec: { containers: [{ ...(command.length ? { command } : {}), image, name, resources: {} }], restartPolicy: 'Never' } } },
-          status: {},
+          spec: { template: { spec: { containers: [{ name, image, ...(command.length ? { command } : {}) }], restartPolicy: 'Never' } } },
         };
   return finish(env, flags, resourceInfo('jobs')!, obj, 'job');
 }
@@ -188,37 +194,41 @@ function cronjob(env: Env, flags: Flags): number {
   if (missing.length) throw new CmdError(`error: required flag(s) ${missing.map((f) => `"${f}"`).join(', ')} not set\n`);
   const name = requireName(flags, 'cronjob');
   const command = flags.args.slice(1);
-  const container = { ...(command.length ? { command } : {}), image: flags.str('image'), name, resources: {} };
+  const container = { name, image: flags.str('image'), ...(command.length ? { command } : {}) };
   const obj: KObject = {
     apiVersion: 'batch/v1',
     kind: 'CronJob',
     metadata: { name, namespace: namespaceOf(flags) },
     spec: {
-      jobTemplate: { metadata: { name }, spec: { template: { spec: { containers: [container], restartPolicy: flags.str('restart') || 'OnFailure' } } } },
       schedule: flags.str('schedule'),
+      jobTemplate: { metadata: { name }, spec: { template: { spec: { containers: [container], restartPolicy: flags.str('restart') || 'OnFailure' } } } },
     },
-    status: {},
   };
   return finish(env, flags, resourceInfo('cronjobs')!, obj, 'cronjob');
 }
 
-export const CREATE_PDB_FLAGS: FlagDef[] = [...CREATE_GENERATOR_FLAGS.filter((f) => !['image', 'replicas', 'port', 'from-literal'].includes(f.name)), ...PDB_FLAGS];
+const CREATE_PDB_FLAGS: FlagDef[] = [...PDB_FLAGS, ...GENERATOR_WRITE_FLAGS];
 
 function poddisruptionbudget(env: Env, flags: Flags): number {
   const name = requireName(flags, 'poddisruptionbudget');
   return finish(env, flags, resourceInfo('poddisruptionbudgets')!, buildPodDisruptionBudget(flags, name, namespaceOf(flags)), 'poddisruptionbudgets');
 }
 
-export const CREATE_QUOTA_FLAGS: FlagDef[] = [...CREATE_GENERATOR_FLAGS.filter((f) => !['image', 'replicas', 'port', 'from-literal'].includes(f.name)), ...QUOTA_FLAGS];
+const CREATE_QUOTA_FLAGS: FlagDef[] = [...QUOTA_FLAGS, ...GENERATOR_WRITE_FLAGS];
 
 function quota(env: Env, flags: Flags): number {
   const name = requireName(flags, 'quota');
   return finish(env, flags, resourceInfo('resourcequotas')!, buildQuota(flags, name, namespaceOf(flags)), 'quota');
 }
 
+function priorityclass(env: Env, flags: Flags): number {
+  const name = requireName(flags, 'priorityclass');
+  return finish(env, flags, resourceInfo('priorityclasses')!, buildPriorityClass(flags, name), 'priorityclass');
+}
+
 function namespace(env: Env, flags: Flags): number {
   const name = requireName(flags, 'namespace');
-  return finish(env, flags, resourceInfo('namespaces')!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: {} });
+  return finish(env, flags, resourceInfo('namespaces')!, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 }
 
 function configmap(env: Env, flags: Flags): number {
@@ -261,9 +271,11 @@ function secret(env: Env, argv: string[]): number {
   const { words, rest } = splitCommand(['secret', ...argv], (w) => (w === 'secret' ? SECRET_COMMAND : undefined));
   const type = words[1];
   if (type === undefined || !isSecretType(type)) {
-    const word = parseFlags(argv, SECRET_COMMAND.flags, 'kubectl create secret').args[0];
-    if (word === undefined) return parentUsage(env, 'create secret', 'err');
-    throw plainError(`unknown command "${word}"\nSee 'kubectl create secret -h' for help and examples`);
+    // The parent has only the global flags; DefaultSubCommandRun quotes every argument, joined:
+    // `create secret bogus x` is `unknown command "bogus x"`.
+    const args = parseFlags(argv, [], 'kubectl create secret').args;
+    if (args.length === 0) return parentUsage(env, 'create secret', 'err');
+    throw plainError(`unknown command ${goQuote(args.join(' '))}\nSee 'kubectl create secret -h' for help and examples`);
   }
   const flags = parseFlags(rest, SECRET_FLAGS[type], `kubectl create secret ${type}`);
   checkOutput(flags, env.files);
@@ -275,16 +287,11 @@ function secret(env: Env, argv: string[]): number {
   throw plainError(`failed to create secret ${f.api.message}`);
 }
 
-/**
- * `create ingress NAME` (alias `ing`): NAME, --dry-run and -o come first (Complete), then
- * Validate. The annotation --save-config asks for is written by buildIngress, from the typed
- * object, so send() must not write its own.
- */
+/** `create ingress NAME` (alias `ing`): NAME, --dry-run and -o come first (Complete), then Validate. */
 function ingress(env: Env, flags: Flags): number {
   const name = requireName(flags, 'ingress');
   dryRunOf(flags);
-  const obj = buildIngress(flags, name, namespaceOf(flags), flags.has('namespace'));
-  return finish(env, flags, resourceInfo('ingresses')!, obj, 'ingress', { saveConfig: false, typed: typedIngress });
+  return finish(env, flags, resourceInfo('ingresses')!, buildIngress(flags, name, namespaceOf(flags)), 'ingress', { typed: typedIngress });
 }
 
 /** `create service` as cobra's Find sees it, like SECRET_COMMAND: its types are its subcommands. */
@@ -319,7 +326,7 @@ type Generator = {
   /** What its argument names, for completion; unset: nothing completes (no ValidArgsFunction). */
   positional?: Positional;
 } & (
-  | { run: (env: Env, flags: Flags) => number; flags?: FlagDef[] }
+  | { run: (env: Env, flags: Flags) => number; flags: FlagDef[] }
   /** Takes its own argv: a generator with subcommands of its own (`create secret generic`). */
   | { runArgv: (env: Env, argv: string[]) => number }
 );
@@ -328,19 +335,20 @@ type Generator = {
 const GENERATORS: Record<string, Generator> = {
   clusterrole: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrole'), flags: RBAC_GENERATOR_FLAGS.clusterrole, aliases: [] },
   clusterrolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrolebinding'), flags: RBAC_GENERATOR_FLAGS.clusterrolebinding, aliases: [] },
-  configmap: { run: configmap, aliases: ['cm'] },
+  configmap: { run: configmap, flags: CREATE_CONFIGMAP_FLAGS, aliases: ['cm'] },
   cronjob: { run: cronjob, flags: CREATE_CRONJOB_FLAGS, aliases: ['cj'] },
-  deployment: { run: deployment, aliases: ['deploy'] },
+  deployment: { run: deployment, flags: CREATE_DEPLOYMENT_FLAGS, aliases: ['deploy'] },
   ingress: { run: ingress, flags: INGRESS_FLAGS, aliases: ['ing'] },
   job: { run: job, flags: CREATE_JOB_FLAGS, aliases: [] },
-  namespace: { run: namespace, aliases: ['ns'] },
+  namespace: { run: namespace, flags: [...GENERATOR_WRITE_FLAGS], aliases: ['ns'] },
   poddisruptionbudget: { run: poddisruptionbudget, flags: CREATE_PDB_FLAGS, aliases: ['pdb'] },
+  priorityclass: { run: priorityclass, flags: PRIORITY_CLASS_FLAGS, aliases: ['pc'] },
   quota: { run: quota, flags: CREATE_QUOTA_FLAGS, aliases: ['resourcequota'] },
   role: { run: (env, flags) => rbacGenerator(env, flags, 'role'), flags: RBAC_GENERATOR_FLAGS.role, aliases: [] },
   rolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'rolebinding'), flags: RBAC_GENERATOR_FLAGS.rolebinding, aliases: [] },
   secret: { runArgv: secret, aliases: [] },
   service: { runArgv: service, aliases: ['svc'] },
-  serviceaccount: { run: serviceaccount, aliases: ['sa'] },
+  serviceaccount: { run: serviceaccount, flags: [...GENERATOR_WRITE_FLAGS], aliases: ['sa'] },
   token: { run: (env, flags) => createToken(env, flags, requireName(flags, 'token')), flags: CREATE_TOKEN_FLAGS, aliases: [], positional: 'serviceaccount' },
 };
 
@@ -349,11 +357,13 @@ const GENERATORS: Record<string, Generator> = {
  * (`--as`, `-n`) is found on any generator's line.
  */
 export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
-  ...CREATE_GENERATOR_FLAGS,
+  ...CREATE_DEPLOYMENT_FLAGS,
+  ...CREATE_CONFIGMAP_FLAGS,
   ...CREATE_JOB_FLAGS,
   ...CREATE_CRONJOB_FLAGS,
   ...CREATE_PDB_FLAGS,
   ...CREATE_QUOTA_FLAGS,
+  ...PRIORITY_CLASS_FLAGS,
   ...CREATE_TOKEN_FLAGS,
   ...INGRESS_FLAGS,
   ...Object.values(SECRET_FLAGS).flat(),
@@ -382,7 +392,7 @@ export function runCreate(env: Env, argv: string[]): number {
       throw plainError(`Unexpected args: [${words.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
     }
     if ('runArgv' in gen) return gen.runArgv(env, argv.slice(1));
-    const flags = parseFlags(argv.slice(1), gen.flags ?? CREATE_GENERATOR_FLAGS, `kubectl create ${sub}`);
+    const flags = parseFlags(argv.slice(1), gen.flags, `kubectl create ${sub}`);
     checkOutput(flags, env.files);
     return gen.run(env, flags);
   }

@@ -25,6 +25,7 @@ import { namespaceOf, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog } from './logs-stream';
+import { randomSuffixes } from '../rand-suffix';
 import { attachLine } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
@@ -65,9 +66,6 @@ const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?`;
 const REFERENCE = new RegExp(`^((?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`);
 
-/** k8s.io/apimachinery/pkg/util/rand's alphabet (no vowels, no look-alikes). */
-const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
-
 interface Options {
   ns: string;
   names: string[];
@@ -84,28 +82,6 @@ interface Options {
   pullPolicy: string;
   profile: string;
   copyTo: string;
-}
-
-/**
- * utilrand.String(n) as kubectl draws it, from kubectl's own generator: seeded here by the Pod and
- * the moment it runs (FNV-1a into xorshift32), so a run replays to the same name and the engine's
- * PRNG is never touched.
- */
-function suffixes(seed: string): () => string {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  let x = h || 1;
-  return () => {
-    let out = '';
-    for (let i = 0; i < 5; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      x >>>= 0;
-      out += ALPHANUMS[x % ALPHANUMS.length];
-    }
-    return out;
-  };
 }
 
 /** Complete + Validate: the options, or the first error upstream would print. */
@@ -184,7 +160,7 @@ function containerNames(pod: Pod): Set<string> {
 function debugContainerName(env: Env, o: Options, pod: Pod): string {
   if (o.container) return o.container;
   const taken = containerNames(pod);
-  const next = suffixes(`${pod.metadata.uid ?? ''}/${env.sim.now}`);
+  const next = randomSuffixes(`${pod.metadata.uid ?? ''}/${env.sim.now}`);
   let name = '';
   while (!name || taken.has(name)) name = `debugger-${next()}`;
   if (!o.quiet) env.out.out(`Defaulting debug container name to ${name}.\n`);

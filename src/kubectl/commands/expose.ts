@@ -1,6 +1,8 @@
 /**
  * `kubectl expose` (a Service selecting a Deployment's, ReplicaSet's or Pod's pods) and
- * `kubectl run` (a bare Pod labelled run=<name>).
+ * `kubectl run` (a bare Pod labelled run=<name>). Both print the typed object (a Service, a Pod:
+ * Go field order for -o json) and write --save-config's annotation only on a request the server
+ * sees, as upstream does.
  */
 import type { Container, Deployment, KObject, Pod, ReplicaSet, Service, ServicePort } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
@@ -10,6 +12,11 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
 import { runAttached } from './run-attach';
+import { typedService } from './create-service';
+import { typedObject } from './typed-kinds';
+import { withTypedLastApplied } from '../apply/objects';
+import { envVarNameError } from '../env-var-name';
+import { setOwn } from '../../k8s/own';
 
 export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'port', kind: 'string' },
@@ -25,6 +32,8 @@ export const EXPOSE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
   { name: 'override-type', kind: 'string' },
   { name: 'save-config', kind: 'bool' },
+  { name: 'field-manager', kind: 'string' },
+  { name: 'show-managed-fields', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
@@ -96,10 +105,16 @@ export function runExpose(env: Env, argv: string[]): number {
     targetPort: target ? (/^\d+$/.test(target) ? Number(target) : target) : p.port,
   }));
   const name = flags.str('name') || obj.metadata.name || '';
+  const dry = dryRunOf(flags);
+  // The generated Service has no namespace; a client dry run shows the one -n enforced.
   const svc: KObject = {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: { name, namespace: ns, ...(flags.str('labels') ? { labels: parseKV(flags.str('labels')) } : labels ? { labels: { ...labels } } : {}) },
+    metadata: {
+      name,
+      ...(dry === 'client' && flags.has('namespace') ? { namespace: ns } : {}),
+      ...(flags.str('labels') ? { labels: parseKV(flags.str('labels')) } : labels ? { labels: { ...labels } } : {}),
+    },
     spec: {
       ports,
       selector,
@@ -109,15 +124,15 @@ export function runExpose(env: Env, argv: string[]): number {
       ...(flags.str('external-ip') ? { externalIPs: [flags.str('external-ip')] } : {}),
     },
   };
-  const dry = dryRunOf(flags);
   const info = resourceInfo('services')!;
   if (dry === 'client') {
-    printResult(env, flags, info, svc, withDryRun('exposed', dry));
+    printResult(env, flags, info, svc, withDryRun('exposed', dry), typedService);
     return 0;
   }
-  const res = env.client.create(info, ns, svc, dry === 'server');
+  const body = typedService(flags.bool('save-config') ? withTypedLastApplied(svc, typedService) : svc);
+  const res = env.client.create(info, ns, body, dry === 'server');
   if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
-  printResult(env, flags, info, res.value, withDryRun('exposed', dry));
+  printResult(env, flags, info, res.value, withDryRun('exposed', dry), typedService);
   return 0;
 }
 
@@ -144,6 +159,7 @@ export const RUN_FLAGS: FlagDef[] = [
   { name: 'privileged', kind: 'bool' },
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
+  { name: 'show-managed-fields', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
@@ -167,34 +183,38 @@ export function runRun(env: Env, argv: string[]): number {
   if (!attach && flags.bool('rm')) throw plainError('--rm should only be used for attached containers');
   if (attach && dry !== 'none') throw plainError("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
   const labels = flags.str('labels') ? parseKV(flags.str('labels')) : { run: name };
+  const annotations = parseAnnotations(flags.list('annotations'));
   const container: Container = { name, image, resources: {} };
   if (dash.length) {
     if (flags.bool('command')) container.command = dash;
     else container.args = dash;
   }
-  if (flags.str('port')) container.ports = [{ containerPort: Number(flags.str('port')) }];
-  if (flags.list('env').length) container.env = flags.list('env').map((e) => ({ name: e.split('=')[0]!, value: e.slice(e.indexOf('=') + 1) }));
+  if (flags.list('env').length) container.env = parseEnvs(flags.list('env'));
   if (flags.str('image-pull-policy')) container.imagePullPolicy = flags.str('image-pull-policy') as Container['imagePullPolicy'];
+  if (flags.str('port')) container.ports = [{ containerPort: Number(flags.str('port')) }];
   if (stdin) {
     container.stdin = true;
     if (!flags.bool('leave-stdin-open')) container.stdinOnce = true;
   }
   if (tty) container.tty = true;
+  if (flags.bool('privileged')) container.securityContext = { privileged: true };
   const restart = flags.str('restart') || 'Always';
   if (!RESTART_POLICIES.includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
+  // BasicPod: no namespace of its own; a client dry run shows the one -n enforced.
   const pod: KObject = {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { labels, name, namespace: namespaceOf(flags) },
-    spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
-    status: {},
+    metadata: { name, ...(dry === 'client' && flags.has('namespace') ? { namespace: namespaceOf(flags) } : {}), labels, ...(annotations ? { annotations } : {}) },
+    spec: { containers: [container], restartPolicy: restart, dnsPolicy: 'ClusterFirst' },
   };
   const info = resourceInfo('pods')!;
   if (dry === 'client') {
-    printResult(env, flags, info, pod, withDryRun('created', dry));
+    printResult(env, flags, info, pod, withDryRun('created', dry), typedObject);
     return 0;
   }
-  const res = env.client.create(info, namespaceOf(flags), pod, dry === 'server');
+  // The last-applied annotation is written only for a request the server sees.
+  const body = typedObject(flags.bool('save-config') ? withTypedLastApplied(pod, typedObject) : pod);
+  const res = env.client.create(info, namespaceOf(flags), body, dry === 'server');
   if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
   if (attach) {
     return runAttached(env, res.value as Pod, {
@@ -207,6 +227,25 @@ export function runRun(env: Env, argv: string[]): number {
       argv: container.command ?? container.args ?? [],
     });
   }
-  printResult(env, flags, info, res.value, withDryRun('created', dry));
+  printResult(env, flags, info, res.value, withDryRun('created', dry), typedObject);
   return 0;
+}
+
+/** cmdutil.ParsePairs of --annotations: `key=value` each, the bad ones listed together. */
+function parseAnnotations(pairs: string[]): Record<string, string> | undefined {
+  if (pairs.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  const bad = pairs.filter((p) => !p.includes('=') || p.startsWith('='));
+  if (bad.length) throw plainError(`invalid annotations format: ${bad.join(', ')}`);
+  for (const p of pairs) setOwn(out, p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1));
+  return out;
+}
+
+/** parseEnvs: `NAME=value` with a valid variable name, else `invalid env`. */
+function parseEnvs(envs: string[]): { name: string; value: string }[] {
+  return envs.map((e) => {
+    const i = e.indexOf('=');
+    if (i <= 0 || envVarNameError(e.slice(0, i))) throw plainError(`invalid env: ${e}`);
+    return { name: e.slice(0, i), value: e.slice(i + 1) };
+  });
 }

@@ -104,6 +104,10 @@ describe('metrics-server, kubectl top and the HorizontalPodAutoscaler', () => {
         '    apiVersion: apps/v1',
         '    kind: Deployment',
         '    name: go-api',
+        // The typed HPA's status: desiredReplicas and currentMetrics have no omitempty (as kubectl 1.35 prints it).
+        'status:',
+        '  currentMetrics: null',
+        '  desiredReplicas: 0',
         '',
       ].join('\n'),
     );

@@ -69,7 +69,7 @@ describe('kubectl <command> --help', () => {
     const create = kubectl(sim, 'create --help').stdout;
     expect(create).toContain('\n  deployment            Create a deployment with the specified name\n');
     expect(create).toContain('\n  ingress               Create an ingress with the specified name\n');
-    expect(create).not.toContain('\n  priorityclass ');
+    expect(create).toContain('\n  priorityclass         Create a priority class with the specified name\n');
   });
 
   it('a parent command run alone prints its help and exits 1, on stderr (rollout: stdout), as DefaultSubCommandRun does', () => {

@@ -1,0 +1,25 @@
+/**
+ * utilrand.String(5) as kubectl draws it (debug's container and copy names, create deployment's
+ * sanitized container names), from kubectl's own generator: seeded by what the command works on
+ * and the moment it runs (FNV-1a into xorshift32), so a run replays to the same names and the
+ * engine's PRNG is never touched.
+ */
+/** k8s.io/apimachinery/pkg/util/rand's alphabet (no vowels, no look-alikes). */
+const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+
+export function randomSuffixes(seed: string): () => string {
+  let h = 2166136261;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  let x = h || 1;
+  return () => {
+    let out = '';
+    for (let i = 0; i < 5; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      x >>>= 0;
+      out += ALPHANUMS[x % ALPHANUMS.length];
+    }
+    return out;
+  };
+}
