@@ -8,7 +8,7 @@ import { pushAll } from '../../k8s/arrays';
 import type { FieldError } from '../apiserver/status';
 import { immutable, invalid, notSupported, path, required, type Path } from '../apiserver/validation/field';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../apiserver/validation/meta';
-import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain } from '../apiserver/validation/names';
+import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain } from '../../k8s/string-validation';
 
 function validateNames(names: Partial<CustomResourceDefinitionNames>, p: Path): FieldError[] {
   const errs: FieldError[] = [];

@@ -30,7 +30,7 @@ import { listSelectors, podLogOptions } from '../../k8s/request-options';
 import { requestedResource } from '../../k8s/resources';
 import { scaleOf } from '../../k8s/scale';
 import { isConverted } from '../../k8s/served-versions';
-import { sha256Hex } from '../core/sha256';
+import { sha256Hex } from '../../k8s/sha256';
 import type { UserInfo } from './auth';
 import { apiServerCertNames, clusterCaPem } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';

@@ -17,7 +17,7 @@ import { parseTimestamp, rfc3339, rfc3339Micro } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';
 import { cloneData } from '../core/clone';
 import { seedRng, uuidV4, type RngState } from '../core/rng';
-import { sha256Hex } from '../core/sha256';
+import { sha256Hex } from '../../k8s/sha256';
 import { markObjectChanged, setTimer } from '../runtime';
 import { bucket } from '../etcd/etcd';
 import type { World } from '../world';

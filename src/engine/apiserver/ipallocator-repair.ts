@@ -13,7 +13,7 @@
  */
 import type { IPAddress, KObject, Service } from '../../k8s/types';
 import type { ComponentBase } from '../core/component';
-import { fnv1a } from '../core/sha256';
+import { fnv1a } from '../../k8s/sha256';
 import { setTimer, withRngStream } from '../runtime';
 import type { World } from '../world';
 import { APISERVER_USER } from './auth';

@@ -17,7 +17,7 @@
 import type { IPAddress, Service, ServiceCIDR } from '../../k8s/types';
 import { cidrContains, cidrSize, formatCidr, intToIpv4, ipv4ToInt, parseCidr, type Cidr } from '../../k8s/ipv4';
 import { nextInt, type RngState } from '../core/rng';
-import { fnv1a } from '../core/sha256';
+import { fnv1a } from '../../k8s/sha256';
 import { withRngStream } from '../runtime';
 import type { ComponentId } from '../core/ids';
 import type { World } from '../world';

@@ -14,7 +14,7 @@
 import { decodeBase64 } from '../../k8s/base64';
 import { EPOCH_MS, parseTimestamp } from '../../k8s/time';
 import type { KObject } from '../../k8s/types';
-import { fnv1a, sha256Hex } from '../core/sha256';
+import { fnv1a, sha256Hex } from '../../k8s/sha256';
 import { nextUint32, seedRng } from '../core/rng';
 import type { World } from '../world';
 import { serviceAccountUser, type UserInfo } from './auth';

@@ -9,7 +9,7 @@ import type { KObject } from '../../k8s/types';
 import { matches } from '../../k8s/labels';
 import { schedule, jitter } from '../runtime';
 import { seedRng } from '../core/rng';
-import { fnv1a } from '../core/sha256';
+import { fnv1a } from '../../k8s/sha256';
 import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
 import type { ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';

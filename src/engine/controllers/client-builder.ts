@@ -15,7 +15,7 @@
  */
 import type { KObject } from '../../k8s/types';
 import { request, type ClientIdentity } from '../client/client';
-import { fnv1a } from '../core/sha256';
+import { fnv1a } from '../../k8s/sha256';
 import { parseTimestamp } from '../../k8s/time';
 import { withRngStream } from '../runtime';
 import type { World } from '../world';

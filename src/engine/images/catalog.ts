@@ -7,7 +7,7 @@ import type { ImageInfo } from './types';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import { CATALOG, OFFICIAL_IMAGES, type OfficialKind } from './catalog-data';
 import { parseImageReference, type ImageReference } from './reference';
-import { fnv1a, sha256Hex } from '../core/sha256';
+import { fnv1a, sha256Hex } from '../../k8s/sha256';
 import { editDistance } from './edit-distance';
 import { own } from '../../k8s/own';
 

@@ -15,7 +15,7 @@ import { csiDriver } from '../node/csi-node';
 import { TOPOLOGY_KEY } from '../node/csi';
 import type { World } from '../world';
 import { api } from './client';
-import { fnv1a } from '../core/sha256';
+import { fnv1a } from '../../k8s/sha256';
 import { withRngStream } from '../runtime';
 import type { KubeletState } from './state';
 

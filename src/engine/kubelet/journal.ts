@@ -10,7 +10,7 @@
  * approximate to within a few lines.
  */
 import type { Pod } from '../../k8s/types';
-import { fnv1a } from '../core/sha256';
+import { fnv1a } from '../../k8s/sha256';
 import { micros, structured, type KlogValue, type Severity } from '../logging/klog';
 import { rfc3339Micro } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';

@@ -5,7 +5,7 @@
  * protocol lower case. nftables (pkg/proxy/nftables/proxier.go hashAndTruncate): base32 of the
  * sha256 of `ns/name/proto/port[__ip/port]`, its first 8 characters, then `-` and the name.
  */
-import { sha256Hex } from '../core/sha256';
+import { sha256Hex } from '../../k8s/sha256';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 

@@ -3,14 +3,15 @@
  * create_secret_tls.go): the Secret is built client-side, its values base64-encoded into `data`,
  * then POSTed; a failed Create is wrapped as `failed to create secret %v` (no colon, as upstream).
  */
-import { envVarNameError } from '../env-var-name';
 import { base64Encode } from '../../k8s/base64';
 import type { KObject } from '../../k8s/types';
 import { setOwn } from '../../k8s/own';
-import { CmdError, plainError } from '../errors';
+import { plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import type { Env } from '../env';
+import { isConfigMapKey } from '../../k8s/string-validation';
 import { GENERATOR_WRITE_FLAGS } from './common';
+import { addEnvFiles, addFiles, addLiterals, contentHash, type AddKey } from './data-sources';
 
 const COMMON: FlagDef[] = [{ name: 'append-hash', kind: 'bool' }, ...GENERATOR_WRITE_FLAGS];
 
@@ -39,79 +40,18 @@ export function isSecretType(word: string): word is SecretType {
   return word === 'generic' || word === 'docker-registry' || word === 'tls';
 }
 
-const KEY_FMT = '[-._a-zA-Z0-9]+';
-
-/** addKeyFromLiteralToSecret: validation.IsConfigMapKey, then no duplicate key. */
+/** addKeyFromLiteralToSecret: validation.IsConfigMapKey (its messages joined by ";"), then no duplicate key. */
 function addKey(data: Record<string, string>, key: string, value: string): void {
-  if (!new RegExp(`^${KEY_FMT}$`).test(key) || key.length > 253 || key === '.' || key === '..' || key.startsWith('..')) {
-    const why = !new RegExp(`^${KEY_FMT}$`).test(key)
-      ? `a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '${KEY_FMT}')`
-      : key.length > 253
-        ? 'must be no more than 253 characters'
-        : key === '.' ? `must not be '.'` : key === '..' ? `must not be '..'` : `must not start with '..'`;
-    throw plainError(`"${key}" is not valid key name for a Secret ${why}`);
-  }
+  const errs = isConfigMapKey(key);
+  if (errs.length) throw plainError(`"${key}" is not valid key name for a Secret ${errs.join(';')}`);
   if (Object.hasOwn(data, key)) throw plainError(`cannot add key ${key}, another key by that name already exists`);
   setOwn(data, key, base64Encode(value));
-}
-
-/** util.ParseLiteralSource: split at the first `=`; a leading `=` or none is refused. */
-function fromLiterals(data: Record<string, string>, sources: string[]): void {
-  for (const src of sources) {
-    const i = src.indexOf('=');
-    if (i <= 0) throw plainError(`invalid literal source ${src}, expected key=value`);
-    addKey(data, src.slice(0, i), src.slice(i + 1));
-  }
-}
-
-/** util.ParseFileSource and handleSecretFromFileSources: `path`, `key=path`, or a directory's files. */
-function fromFiles(env: Env, data: Record<string, string>, sources: string[]): void {
-  for (const src of sources) {
-    const eq = (src.match(/=/g) ?? []).length;
-    if (eq === 1 && src.startsWith('=')) throw plainError(`key name for file path ${src.slice(1)} missing`);
-    if (eq === 1 && src.endsWith('=')) throw plainError(`file path for key name ${src.slice(0, -1)} missing`);
-    if (eq > 1) throw plainError("key names or file paths cannot contain '='");
-    const [key, path] = eq === 1 ? (src.split('=') as [string, string]) : [src.replace(/\/+$/, '').split('/').pop()!, src];
-    const content = env.files.readFile(path);
-    if (content !== undefined) {
-      addKey(data, key, content);
-      continue;
-    }
-    const listed = env.files.listDir(path);
-    if (!listed) throw plainError(`error reading ${path}: no such file or directory`);
-    if (eq === 1) throw plainError('cannot give a key name for a directory path');
-    for (const file of listed) {
-      const body = env.files.readFile(file);
-      if (body !== undefined) addKey(data, file.split('/').pop()!, body);
-    }
-  }
-}
-
-/** handleSecretFromEnvFileSources: `KEY=value` lines; blank lines and `#` comments skipped. */
-function fromEnvFiles(env: Env, data: Record<string, string>, sources: string[]): void {
-  for (const path of sources) {
-    const content = env.files.readFile(path);
-    if (content === undefined) {
-      if (env.files.listDir(path)) throw plainError('env secret file cannot be a directory');
-      throw plainError(`error reading ${path}: no such file or directory`);
-    }
-    content.split("\n").forEach((raw) => {
-      const line = raw.replace(/^\uFEFF/, '').trimStart();
-      if (line === '' || line.startsWith('#')) return;
-      const i = line.indexOf('=');
-      const key = i < 0 ? line : line.slice(0, i);
-      const bad = envVarNameError(key);
-      if (bad) throw plainError(`"${key}" is not a valid key name: ${bad}`);
-      // A bare KEY takes the value from kubectl's own environment, which is empty here.
-      if (i < 0) return;
-      addKey(data, key, line.slice(i + 1));
-    });
-  }
 }
 
 /** The Secret of `create secret <type> NAME`, or a CmdError with kubectl's validation message. */
 export function buildSecret(env: Env, type: SecretType, flags: Flags, name: string, namespace: string): KObject {
   const data: Record<string, string> = {};
+  const add: AddKey = (key, value) => addKey(data, key, value);
   let secretType: string;
   switch (type) {
     case 'generic': {
@@ -119,9 +59,9 @@ export function buildSecret(env: Env, type: SecretType, flags: Flags, name: stri
       const literals = flags.list('from-literal');
       const envFiles = flags.list('from-env-file');
       if (envFiles.length && (files.length || literals.length)) throw plainError('from-env-file cannot be combined with from-file or from-literal');
-      fromLiterals(data, literals);
-      fromFiles(env, data, files);
-      fromEnvFiles(env, data, envFiles);
+      addLiterals(literals, add);
+      addFiles(env.files, files, add);
+      addEnvFiles(env.files, envFiles, add, 'secret');
       secretType = flags.str('type');
       break;
     }
@@ -131,7 +71,7 @@ export function buildSecret(env: Env, type: SecretType, flags: Flags, name: stri
       if (files.length === 0 && (!user || !password || !server)) {
         throw plainError('either --from-file or the combination of --docker-username, --docker-password and --docker-server is required');
       }
-      if (files.length) fromFiles(env, data, files);
+      if (files.length) addFiles(env.files, files, add);
       else {
         // json.Marshal of DockerConfigJSON: field order username, password, email, auth; empty ones omitted.
         const entry: Record<string, string> = {};
@@ -165,6 +105,7 @@ export function buildSecret(env: Env, type: SecretType, flags: Flags, name: stri
       break;
     }
   }
-  if (flags.bool('append-hash')) throw new CmdError('error: --append-hash is not available in this simulator\n');
-  return { apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace }, data, ...(secretType ? { type: secretType } : {}) };
+  // SecretHash: the kind, type, name and data (as base64, as json.Marshal writes []byte).
+  const named = flags.bool('append-hash') ? `${name}-${contentHash({ kind: 'Secret', type: secretType, name, data })}` : name;
+  return { apiVersion: 'v1', kind: 'Secret', metadata: { name: named, namespace }, data, ...(secretType ? { type: secretType } : {}) };
 }

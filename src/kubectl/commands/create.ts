@@ -20,8 +20,8 @@ import { placeObject, withLastApplied, withTypedLastApplied } from '../apply/obj
 import { randomSuffixes } from '../rand-suffix';
 import { typedObject } from './typed-kinds';
 import { DRY_RUN_FLAG, FILENAME_FLAG, GENERATOR_WRITE_FLAGS, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
-import { setOwn } from '../../k8s/own';
 import { buildSecret, isSecretType, SECRET_FLAGS } from './create-secret';
+import { buildConfigMap, CONFIGMAP_FLAGS } from './create-configmap';
 import { RBAC_GENERATOR_FLAGS, rbacGenerator } from './create-rbac';
 import { buildPodDisruptionBudget, PDB_FLAGS } from './create-pdb';
 import { buildQuota, QUOTA_FLAGS } from './create-quota';
@@ -50,8 +50,6 @@ const CREATE_DEPLOYMENT_FLAGS: FlagDef[] = [
   { name: 'port', kind: 'int' },
   ...GENERATOR_WRITE_FLAGS,
 ];
-/** `create configmap`'s --from-file, --from-env-file and --append-hash are not modelled. */
-const CREATE_CONFIGMAP_FLAGS: FlagDef[] = [{ name: 'from-literal', kind: 'stringArray' }, ...GENERATOR_WRITE_FLAGS];
 
 /** How a generator departs from the rest. */
 interface SendOptions {
@@ -233,13 +231,7 @@ function namespace(env: Env, flags: Flags): number {
 
 function configmap(env: Env, flags: Flags): number {
   const name = requireName(flags, 'configmap');
-  const data: Record<string, string> = {};
-  for (const lit of flags.list('from-literal')) {
-    const i = lit.indexOf('=');
-    if (i <= 0) throw plainError(`invalid literal source ${lit}, expected key=value`);
-    setOwn(data, lit.slice(0, i), lit.slice(i + 1));
-  }
-  return finish(env, flags, resourceInfo('configmaps')!, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: namespaceOf(flags) }, data }, 'configmap');
+  return finish(env, flags, resourceInfo('configmaps')!, buildConfigMap(env, flags, name, namespaceOf(flags)), 'configmap');
 }
 
 function serviceaccount(env: Env, flags: Flags): number {
@@ -335,7 +327,7 @@ type Generator = {
 const GENERATORS: Record<string, Generator> = {
   clusterrole: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrole'), flags: RBAC_GENERATOR_FLAGS.clusterrole, aliases: [] },
   clusterrolebinding: { run: (env, flags) => rbacGenerator(env, flags, 'clusterrolebinding'), flags: RBAC_GENERATOR_FLAGS.clusterrolebinding, aliases: [] },
-  configmap: { run: configmap, flags: CREATE_CONFIGMAP_FLAGS, aliases: ['cm'] },
+  configmap: { run: configmap, flags: CONFIGMAP_FLAGS, aliases: ['cm'] },
   cronjob: { run: cronjob, flags: CREATE_CRONJOB_FLAGS, aliases: ['cj'] },
   deployment: { run: deployment, flags: CREATE_DEPLOYMENT_FLAGS, aliases: ['deploy'] },
   ingress: { run: ingress, flags: INGRESS_FLAGS, aliases: ['ing'] },
@@ -358,7 +350,7 @@ const GENERATORS: Record<string, Generator> = {
  */
 export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
   ...CREATE_DEPLOYMENT_FLAGS,
-  ...CREATE_CONFIGMAP_FLAGS,
+  ...CONFIGMAP_FLAGS,
   ...CREATE_JOB_FLAGS,
   ...CREATE_CRONJOB_FLAGS,
   ...CREATE_PDB_FLAGS,

@@ -11,7 +11,7 @@ import type { Service, ServicePort } from '../../../k8s/types';
 import type { World } from '../../world';
 import { internalError, invalid as invalidStatus, type FieldError, type StatusError } from '../status';
 import { invalid, path } from '../validation/field';
-import { isValidIPv4 } from '../validation/names';
+import { isValidIPv4 } from '../../../k8s/string-validation';
 import { allocateNext, dryRunAllocateNext, dryRunStaticError, staticAllocationError } from '../ipallocator';
 import type { AdmissionAttributes, MutatingPlugin } from './types';
 

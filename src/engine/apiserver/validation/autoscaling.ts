@@ -6,7 +6,7 @@ import type { APIService, HPAScalingRules, HorizontalPodAutoscaler, MetricSpec, 
 import type { FieldError } from '../status';
 import { invalid, notSupported, path, required, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain, nameIsPathSegment } from './names';
+import { nameIsDNSSubdomain, nameIsPathSegment } from '../../../k8s/string-validation';
 import { base64DecodedLength } from './base64';
 import { pushAll } from '../../../k8s/arrays';
 

@@ -13,7 +13,7 @@ import { isKnownZone } from '../../../k8s/timezones';
 import type { FieldError } from '../status';
 import { immutable, invalid, nonNegative, notSupported, path, required, type Path } from './field';
 import { mapValue, selectorValue, validateAnnotations, validateLabels, validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain } from './names';
+import { nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { validatePodSpec } from './podspec';
 import { pushAll } from '../../../k8s/arrays';
 

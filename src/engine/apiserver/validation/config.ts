@@ -6,7 +6,7 @@ import type { ConfigMap, Secret } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, path, semanticEqual, tooLong } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isConfigMapKey, nameIsDNSSubdomain } from './names';
+import { isConfigMapKey, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { base64DecodedLength } from './base64';
 
 const MAX_SIZE = 1024 * 1024;

@@ -6,7 +6,7 @@
 import type { Container, ContainerPort, EnvVar, IntOrString, Probe, VolumeMount } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, nonNegative, notFound, notSupported, required, type Path } from './field';
-import { isConfigMapKey, isDNS1123Label, isRelaxedEnvVarName, isValidPortName, isValidPortNum, nameIsDNSSubdomain } from './names';
+import { isConfigMapKey, isDNS1123Label, isRelaxedEnvVarName, isValidPortName, isValidPortNum, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { validateResourceRequirements } from './resources';
 import { pushAll } from '../../../k8s/arrays';
 

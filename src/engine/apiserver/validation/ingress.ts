@@ -23,7 +23,7 @@ import {
   nameIsDNSSubdomain,
   nameIsPathSegment,
   type NameFn,
-} from './names';
+} from '../../../k8s/string-validation';
 
 const ANNOTATION_INGRESS_CLASS = 'kubernetes.io/ingress.class';
 const MAX_LEN_CONTROLLER = 250;

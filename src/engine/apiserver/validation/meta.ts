@@ -5,7 +5,7 @@
 import type { LabelSelector, ObjectMeta } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { asGoMap, forbidden, immutable, invalid, nonNegative, path, required, tooLong, type Path } from './field';
-import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from './names';
+import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from '../../../k8s/string-validation';
 import { pushAll } from '../../../k8s/arrays';
 
 /** v1 LabelSelector as encoding/json renders it (matchLabels sorted, empty parts omitted). */

@@ -7,7 +7,7 @@ import type { FieldError } from '../status';
 import { duplicate, forbidden, immutable, invalid, notSupported, path, required, type Path } from './field';
 import { SYSTEM_PRIORITY_CLASSES } from '../admission/priority-classes';
 import { validateLabelName, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
+import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { pushAll } from '../../../k8s/arrays';
 
 const STANDARD_FINALIZERS = ['kubernetes', 'orphan', 'foregroundDeletion'];

@@ -10,7 +10,7 @@ import { pushAll } from '../../../k8s/arrays';
 import type { FieldError } from '../status';
 import { forbidden, invalid, notSupported, path, required, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isValidPortName, isValidPortNum, nameIsDNSSubdomain } from './names';
+import { isValidPortName, isValidPortNum, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
 const POLICY_TYPES = ['Ingress', 'Egress'];

@@ -7,7 +7,7 @@ import type { EphemeralContainer, Pod, PodSpec, Toleration } from '../../../k8s/
 import type { FieldError } from '../status';
 import { forbidden, invalid, path, required, semanticEqual, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain } from './names';
+import { nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { validatePodOnly, validatePodSpec } from './podspec';
 import { POD_SPEC_FIELDS, specDiff } from './spec-diff';
 import { cloneData } from '../../core/clone';

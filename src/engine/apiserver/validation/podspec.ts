@@ -7,7 +7,7 @@ import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, notFound, notSupported, required, type Path } from './field';
 import { hostPortConflicts, validateContainerCommon, validateProbes } from './container';
 import { validateLabelName, validateLabels, validateLabelSelector, validateRequirement } from './meta';
-import { isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from './names';
+import { isDNS1123Label, isValidLabelValue, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { validateVolumes } from './volumes';
 import { pushAll } from '../../../k8s/arrays';
 

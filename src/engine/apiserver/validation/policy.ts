@@ -7,7 +7,7 @@ import type { IntOrString, PodDisruptionBudget } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { asGoMap, invalid, notSupported, path, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain } from './names';
+import { nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { percentValue, validateIntOrPercent } from './workloads';
 import { pushAll } from '../../../k8s/arrays';
 

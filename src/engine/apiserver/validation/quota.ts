@@ -11,7 +11,7 @@ import { canonical, qty } from '../../../k8s/resource-list';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, path, required, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isQualifiedName, nameIsDNSSubdomain } from './names';
+import { isQualifiedName, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { STANDARD_RESOURCES, validateContainerResourceName } from './resources';
 import { pushAll } from '../../../k8s/arrays';
 

@@ -10,7 +10,7 @@ import { pushAll } from '../../../k8s/arrays';
 import type { FieldError } from '../status';
 import { invalid, notSupported, path, required, semanticEqual, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { nameIsDNSSubdomain, nameIsPathSegment } from './names';
+import { nameIsDNSSubdomain, nameIsPathSegment } from '../../../k8s/string-validation';
 
 function meta(obj: KObject, old: KObject | undefined, namespaced: boolean): FieldError[] {
   return old ? [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateObjectMeta(obj.metadata, namespaced, nameIsPathSegment)] : validateObjectMeta(obj.metadata, namespaced, nameIsPathSegment);

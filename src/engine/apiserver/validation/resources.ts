@@ -6,7 +6,7 @@ import type { ResourceRequirements } from '../../../k8s/types';
 import { parseMilli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
 import { invalid, required, type Path } from './field';
-import { isQualifiedName } from './names';
+import { isQualifiedName } from '../../../k8s/string-validation';
 import { canonicalQuantity } from './quantity';
 import { pushAll } from '../../../k8s/arrays';
 import { own } from '../../../k8s/own';

@@ -9,7 +9,7 @@ import { pushAll } from '../../../k8s/arrays';
 import type { FieldError } from '../status';
 import { duplicate, immutable, invalid, path, type Path } from './field';
 import { validateLabels, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isDNS1123Label, nameIsDNSSubdomain } from './names';
+import { isDNS1123Label, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { validateResourceRequirements } from './resources';
 import { validateTolerations } from './podspec';
 

@@ -10,7 +10,7 @@ import { intToIpv4, ipv4ToInt, parseCidr, formatCidr } from '../../../k8s/ipv4';
 import type { FieldError } from '../status';
 import { immutable, invalid, path, required, type Path } from './field';
 import { validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isDNS1123Subdomain, nameIsDNSSubdomain, nameIsPathSegment, type NameFn } from './names';
+import { isDNS1123Subdomain, nameIsDNSSubdomain, nameIsPathSegment, type NameFn } from '../../../k8s/string-validation';
 
 const NOT_AN_IP = 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)';
 const NOT_A_CIDR = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';

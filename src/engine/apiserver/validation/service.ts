@@ -6,7 +6,7 @@ import type { Service, ServicePort } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, notSupported, path, required, type Path } from './field';
 import { validateLabels, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIPv4, isValidPortName, isValidPortNum, nameIsDNS1035Label } from './names';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIPv4, isValidPortName, isValidPortNum, nameIsDNS1035Label } from '../../../k8s/string-validation';
 import { pushAll } from '../../../k8s/arrays';
 
 function isHeadless(s: Service): boolean {

@@ -11,7 +11,7 @@ import { pushAll } from '../../../k8s/arrays';
 import type { FieldError } from '../status';
 import { forbidden, invalid, nonNegative, notSupported, path, required, semanticEqual, type Path } from './field';
 import { mapValue, selectorValue, validateAnnotations, validateLabels, validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isDNS1123Label, nameIsDNSLabel } from './names';
+import { isDNS1123Label, nameIsDNSLabel } from '../../../k8s/string-validation';
 import { percentValue, validateIntOrPercent } from './workloads';
 
 const RETENTION = ['Retain', 'Delete'];

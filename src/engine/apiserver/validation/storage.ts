@@ -8,7 +8,7 @@ import { parseMilli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, immutable, invalid, nonNegative, notSupported, path, required, semanticEqual, tooLong, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from './names';
+import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { canonicalQuantity } from './quantity';
 import { specDiff } from './spec-diff';
 import { pushAll } from '../../../k8s/arrays';

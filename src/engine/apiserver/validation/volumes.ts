@@ -6,7 +6,7 @@
 import type { Volume } from '../../../k8s/types';
 import type { FieldError } from '../status';
 import { duplicate, forbidden, invalid, required, type Path } from './field';
-import { isDNS1123Label } from './names';
+import { isDNS1123Label } from '../../../k8s/string-validation';
 import { pushAll } from '../../../k8s/arrays';
 
 /** Sources in validateVolumeSource's order; the second one present is the Forbidden one. */

@@ -9,7 +9,7 @@ import { fromLabelSelector, matches } from '../../../k8s/labels';
 import type { FieldError } from '../status';
 import { forbidden, immutable, invalid, nonNegative, notSupported, path, required, type Path } from './field';
 import { mapValue, selectorValue, validateAnnotations, validateLabels, validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
-import { isValidPercent, nameIsDNSSubdomain } from './names';
+import { isValidPercent, nameIsDNSSubdomain } from '../../../k8s/string-validation';
 import { validatePodSpec } from './podspec';
 import { pushAll } from '../../../k8s/arrays';
 

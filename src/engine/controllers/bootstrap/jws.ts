@@ -6,7 +6,7 @@
  */
 import { base64RawUrlEncodeBytes } from '../../../k8s/base64';
 import { utf8Bytes } from '../../../k8s/utf8';
-import { hmacSha256 } from '../../core/sha256';
+import { hmacSha256 } from '../../../k8s/sha256';
 
 const segment = (text: string): string => base64RawUrlEncodeBytes(utf8Bytes(text));
 

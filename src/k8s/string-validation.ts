@@ -1,6 +1,7 @@
 /**
  * apimachinery's string-format checks (pkg/util/validation), returning its message lists
- * verbatim. Each returns [] when the value is valid.
+ * verbatim. Each returns [] when the value is valid. Shared: kube-apiserver's validation and
+ * kubectl's client-side checks (a generator's keys) both use them.
  */
 
 function regexError(msg: string, fmt: string, ...examples: string[]): string {

@@ -4,7 +4,7 @@
  * and the bootstrap signer's HS256 signatures, so speed does not matter; what matters is that
  * every digest is the real one and never changes.
  */
-import { utf8Bytes } from '../../k8s/utf8';
+import { utf8Bytes } from './utf8';
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { utf8Bytes } from '../../k8s/utf8';
+import { utf8Bytes } from './utf8';
 import { hmacSha256, sha256Hex } from './sha256';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
