@@ -26,6 +26,11 @@ function subresourcesOf(info: ResourceInfo): readonly string[] {
   return subs;
 }
 
+/** A built-in resource's categories, or those its CRD names. */
+export function categoriesOf(info: ResourceInfo): readonly string[] {
+  return info.categories ?? customSource(info)?.categories ?? [];
+}
+
 /** The built-in table plus the custom resources the cluster serves now (its established CRDs). */
 function served(custom: readonly ResourceInfo[]): readonly ResourceInfo[] {
   return custom.length ? [...SERVED, ...custom] : SERVED;
@@ -138,7 +143,7 @@ export function apiResourceList(group: string, version: string, custom: readonly
   if (!infos.length) return undefined;
   const resources: object[] = [];
   for (const r of infos) {
-    const categories = customSource(r)?.categories ?? [];
+    const categories = categoriesOf(r);
     resources.push({ name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: [...r.verbs], ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}), ...(categories.length ? { categories: [...categories] } : {}) });
     for (const sub of subresourcesOf(r)) {
       const shape = subresourceShape(r, sub);
@@ -169,7 +174,7 @@ function aggregatedResources(group: string, version: string, custom: readonly Re
     singularResource: r.singular,
     verbs: [...r.verbs],
     ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}),
-    ...(customSource(r)?.categories.length ? { categories: [...customSource(r)!.categories] } : {}),
+    ...(categoriesOf(r).length ? { categories: [...categoriesOf(r)] } : {}),
     ...(subresourcesOf(r).length ? { subresources: subresourcesOf(r).map((sub) => ({ subresource: sub, ...subresourceShape(r, sub) })) } : {}),
   }));
 }

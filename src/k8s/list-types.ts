@@ -47,6 +47,8 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'PersistentVolumeClaim': 'core.v1.PersistentVolumeClaim',
   'PersistentVolume': 'core.v1.PersistentVolume',
   'Pod': 'core.v1.Pod',
+  'PodTemplate': 'core.v1.PodTemplate',
+  'ReplicationController': 'core.v1.ReplicationController',
   'ResourceQuota': 'core.v1.ResourceQuota',
   'Secret': 'core.v1.Secret',
   'ServiceAccount': 'core.v1.ServiceAccount',
@@ -552,6 +554,10 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     resources: { t: 'core.v1.ResourceRequirements' },
     nodeAllocatableResourceClaimStatuses: { l: 'atomic' },
   },
+  'core.v1.PodTemplate': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    template: { t: 'core.v1.PodTemplateSpec' },
+  },
   'core.v1.PodTemplateSpec': {
     metadata: { t: 'meta.v1.ObjectMeta' },
     spec: { t: 'core.v1.PodSpec' },
@@ -570,6 +576,18 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'core.v1.RBDVolumeSource': {
     monitors: { l: 'atomic' },
     secretRef: { a: true },
+  },
+  'core.v1.ReplicationController': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'core.v1.ReplicationControllerSpec' },
+    status: { t: 'core.v1.ReplicationControllerStatus' },
+  },
+  'core.v1.ReplicationControllerSpec': {
+    selector: { m: true, a: true },
+    template: { t: 'core.v1.PodTemplateSpec' },
+  },
+  'core.v1.ReplicationControllerStatus': {
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
   },
   'core.v1.ResourceQuota': {
     metadata: { t: 'meta.v1.ObjectMeta' },

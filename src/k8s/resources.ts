@@ -18,6 +18,8 @@ export interface ResourceInfo {
   subresources: readonly string[];
   /** The Warning kube-apiserver attaches to every request for a deprecated resource. */
   deprecated?: string;
+  /** The categories discovery lists (the registries' Categories()): `all` for what `kubectl get all` shows. */
+  categories?: readonly string[];
 }
 
 const RW = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
@@ -44,6 +46,11 @@ function r(
   };
 }
 
+/** In the `all` category (each registry's Categories() returns []string{"all"}). */
+function all(info: ResourceInfo): ResourceInfo {
+  return { ...info, categories: ['all'] };
+}
+
 /** Sorted as `kubectl api-resources` prints them: core group first, then by group name. */
 export const RESOURCES: readonly ResourceInfo[] = [
   r('bindings', 'Binding', '', 'v1', true),
@@ -56,21 +63,23 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('nodes', 'Node', '', 'v1', false, ['no'], ['status', 'proxy']),
   r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
   r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
-  r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers', 'exec', 'attach', 'portforward', 'proxy']),
+  all(r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers', 'exec', 'attach', 'portforward', 'proxy'])),
+  r('podtemplates', 'PodTemplate', '', 'v1', true),
+  all(r('replicationcontrollers', 'ReplicationController', '', 'v1', true, ['rc'], ['status', 'scale'])),
   r('resourcequotas', 'ResourceQuota', '', 'v1', true, ['quota'], ['status']),
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa'], ['token']),
-  r('services', 'Service', '', 'v1', true, ['svc'], ['status', 'proxy']),
+  all(r('services', 'Service', '', 'v1', true, ['svc'], ['status', 'proxy'])),
   r('customresourcedefinitions', 'CustomResourceDefinition', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds'], ['status']),
   r('apiservices', 'APIService', 'apiregistration.k8s.io', 'v1', false, [], ['status']),
   r('controllerrevisions', 'ControllerRevision', 'apps', 'v1', true),
-  r('daemonsets', 'DaemonSet', 'apps', 'v1', true, ['ds'], ['status']),
-  r('deployments', 'Deployment', 'apps', 'v1', true, ['deploy'], ['status', 'scale']),
-  r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale']),
-  r('statefulsets', 'StatefulSet', 'apps', 'v1', true, ['sts'], ['status', 'scale']),
-  r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, ['hpa'], ['status']),
-  r('cronjobs', 'CronJob', 'batch', 'v1', true, ['cj'], ['status']),
-  r('jobs', 'Job', 'batch', 'v1', true, [], ['status']),
+  all(r('daemonsets', 'DaemonSet', 'apps', 'v1', true, ['ds'], ['status'])),
+  all(r('deployments', 'Deployment', 'apps', 'v1', true, ['deploy'], ['status', 'scale'])),
+  all(r('replicasets', 'ReplicaSet', 'apps', 'v1', true, ['rs'], ['status', 'scale'])),
+  all(r('statefulsets', 'StatefulSet', 'apps', 'v1', true, ['sts'], ['status', 'scale'])),
+  all(r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, ['hpa'], ['status'])),
+  all(r('cronjobs', 'CronJob', 'batch', 'v1', true, ['cj'], ['status'])),
+  all(r('jobs', 'Job', 'batch', 'v1', true, [], ['status'])),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
   r('ingressclasses', 'IngressClass', 'networking.k8s.io', 'v1', false),

@@ -378,6 +378,29 @@ export interface ReplicaSet extends KObject {
   status?: ReplicaSetStatus;
 }
 
+/** core/v1 ReplicationController: a ReplicaSet's predecessor, its selector a plain label map. */
+export interface ReplicationControllerSpec {
+  replicas?: number;
+  minReadySeconds?: number;
+  selector?: Record<string, string>;
+  template?: PodTemplateSpec;
+}
+
+/** ReplicaSetStatus without terminatingReplicas, which core/v1 never gained. */
+export type ReplicationControllerStatus = Omit<ReplicaSetStatus, 'terminatingReplicas'>;
+
+export interface ReplicationController extends KObject {
+  kind: 'ReplicationController';
+  spec: ReplicationControllerSpec;
+  status?: ReplicationControllerStatus;
+}
+
+/** core/v1 PodTemplate: a stored Pod template, read by nothing in the cluster itself. */
+export interface PodTemplate extends KObject {
+  kind: 'PodTemplate';
+  template?: PodTemplateSpec;
+}
+
 export interface DaemonSetUpdateStrategy {
   type?: 'RollingUpdate' | 'OnDelete';
   rollingUpdate?: { maxUnavailable?: IntOrString; maxSurge?: IntOrString };

@@ -3,7 +3,7 @@
  * `TYPE NAME...`, `TYPE/NAME...`, the `all` category, short names and group-qualified names —
  * resolved against the API's discovery table (api/resources.ts).
  */
-import { resourceInfo, type ResourceInfo } from '../k8s/resources';
+import { RESOURCES, type ResourceInfo } from '../k8s/resources';
 import { customResourceInfos, resolveTyped } from './discovery';
 import { customSource } from '../k8s/apiextensions';
 import { plainError } from './errors';
@@ -14,8 +14,6 @@ export interface TargetGroup {
   names: string[];
 }
 
-/** The `all` category, in kubectl's order, limited to what this API serves. */
-const ALL_CATEGORY = ['pods', 'replicationcontrollers', 'services', 'daemonsets', 'deployments', 'replicasets', 'statefulsets', 'horizontalpodautoscalers', 'jobs', 'cronjobs'];
 
 export function resolveType(typed: string): ResourceInfo {
   const info = resolveTyped(typed);
@@ -23,9 +21,13 @@ export function resolveType(typed: string): ResourceInfo {
   return info;
 }
 
-/** The `all` category: the built-in members, then every custom resource whose CRD lists `all`. */
+/**
+ * The `all` category as kubectl's discovery category expander finds it: every resource discovery
+ * lists with it, in discovery's order (batch's cronjobs before its jobs), then every custom
+ * resource whose CRD lists `all`.
+ */
 function allCategory(): ResourceInfo[] {
-  const builtin = ALL_CATEGORY.map((r) => resourceInfo(r)).filter((x): x is ResourceInfo => x !== undefined);
+  const builtin = RESOURCES.filter((r) => r.categories?.includes('all'));
   return [...builtin, ...customResourceInfos().filter((r) => customSource(r)?.categories.includes('all'))];
 }
 

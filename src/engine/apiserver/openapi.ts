@@ -28,6 +28,8 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
     'RuntimeClass defines a class of container runtime supported in the cluster. The RuntimeClass is used to determine which container runtime is used to run all containers in a pod. RuntimeClasses are manually defined by a user or cluster provisioner, and referenced in the PodSpec. The Kubelet is responsible for resolving the RuntimeClassName reference before running the pod.  For more details, see https://kubernetes.io/docs/concepts/containers/runtime-class/',
   Pod: 'Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.',
   Deployment: 'Deployment enables declarative updates for Pods and ReplicaSets.',
+  ReplicationController: 'ReplicationController represents the configuration of a replication controller.',
+  PodTemplate: 'PodTemplate describes a template for creating copies of a predefined pod.',
   ReplicaSet: 'ReplicaSet ensures that a specified number of pod replicas are running at any given time.',
   DaemonSet: 'DaemonSet represents the configuration of a daemon set.',
   StatefulSet:

@@ -1,6 +1,6 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
- * cmd/kube-controller-manager/app: endpoint, endpointslice, podgc, resourcequota, namespace, serviceaccount,
+ * cmd/kube-controller-manager/app: endpoint, endpointslice, replicationcontroller, podgc, resourcequota, namespace, serviceaccount,
  * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
  * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, ttl, clusterrole-aggregation,
  * service-cidr, and
@@ -24,6 +24,7 @@ import { nodeIpamController } from './nodeipam';
 import { persistentVolumeController } from './persistentvolume/controller';
 import { podGarbageCollector } from './podgc';
 import { replicaSetController } from './replicaset/controller';
+import { replicationController } from './replication/controller';
 import { resourceQuotaController } from './resourcequota/controller';
 import { rootCaCertPublisher } from './rootcacertpublisher';
 import { serviceAccountController } from './serviceaccount';
@@ -38,6 +39,7 @@ import { tokenCleaner } from './bootstrap/tokencleaner';
 export const CONTROLLERS: ControllerDef[] = [
   endpointController,
   endpointSliceController,
+  replicationController,
   podGarbageCollector,
   resourceQuotaController,
   namespaceController,

@@ -35,8 +35,9 @@ describe('kubectl with custom resources', () => {
   it('lists the served custom resources in api-resources, with short names and categories', () => {
     const sim = fresh();
     expect(kubectl(sim, 'api-resources --api-group=stable.example.com -o wide').stdout).toBe(
-      'NAME       SHORTNAMES   APIVERSION              NAMESPACED   KIND      VERBS                                                          CATEGORIES\n' +
-        'crontabs   ct           stable.example.com/v1   true         CronTab   [delete deletecollection get list patch create update watch]   all\n',
+      // print_flags.go joins the verbs with commas, as the real kubectl prints them.
+      'NAME       SHORTNAMES   APIVERSION              NAMESPACED   KIND      VERBS                                                        CATEGORIES\n' +
+        'crontabs   ct           stable.example.com/v1   true         CronTab   delete,deletecollection,get,list,patch,create,update,watch   all\n',
     );
     expect(kubectl(sim, 'api-resources -o name').stdout).toContain('customresourcedefinitions.apiextensions.k8s.io\n');
     expect(kubectl(sim, 'api-resources -o name').stdout).toContain('widgets.example.com\n');

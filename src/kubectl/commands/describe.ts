@@ -15,6 +15,8 @@ import { FILENAME_FLAG } from './common';
 import { describePod } from '../describe/pod';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from '../describe/workloads';
 import { describeStatefulSet } from '../describe/statefulset';
+import { describeReplicationController } from '../describe/replication-controller';
+import type { ReplicationController } from '../../k8s/types';
 import type { StatefulSet } from '../../k8s/types';
 import { describeNode } from '../describe/node';
 import { describeCronJob, describeJob } from '../describe/batch';
@@ -55,6 +57,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeDeployment(c, obj as Deployment, now);
     case 'replicasets':
       return describeReplicaSet(c, obj as ReplicaSet, now);
+    case 'replicationcontrollers':
+      return describeReplicationController(c, obj as ReplicationController, now);
     case 'daemonsets':
       return describeDaemonSet(c, obj as DaemonSet, now);
     case 'statefulsets':

@@ -4,7 +4,7 @@
  * Go field order for -o json) and write --save-config's annotation only on a request the server
  * sees, as upstream does.
  */
-import type { Container, Deployment, KObject, Pod, ReplicaSet, Service, ServicePort } from '../../k8s/types';
+import type { Container, Deployment, KObject, Pod, ReplicaSet, ReplicationController, Service, ServicePort } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, plainError } from '../errors';
@@ -70,6 +70,14 @@ export function runExpose(env: Env, argv: string[]): number {
       if ((w.spec.selector.matchExpressions ?? []).length) throw plainError(`couldn't convert expressions - "${JSON.stringify(w.spec.selector.matchExpressions)}" to map-based selector format`);
       selector = { ...(w.spec.selector.matchLabels ?? {}) };
       containers = w.spec.template?.spec.containers ?? [];
+      labels = obj.metadata.labels;
+      break;
+    }
+    case 'replicationcontrollers': {
+      // mapBasedSelectorForObject: an RC's selector is a plain label map (defaulted from its template's labels).
+      const rc = obj as ReplicationController;
+      selector = { ...(rc.spec?.selector ?? {}) };
+      containers = rc.spec?.template?.spec.containers ?? [];
       labels = obj.metadata.labels;
       break;
     }

@@ -1,6 +1,6 @@
 /** `kubectl version`, `kubectl cluster-info`, `kubectl api-resources`, `kubectl api-versions`. */
 import { aggregatedResourceInfos, listedResources } from '../discovery';
-import { customSource } from '../../k8s/apiextensions';
+import { categoriesOf } from '../../k8s/discovery';
 import type { Service } from '../../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, fatalText, usageError } from '../errors';
@@ -82,6 +82,8 @@ export function runApiResources(env: Env, argv: string[]): number {
   let rows = [...listedResources(), ...aggregatedResourceInfos()];
   if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
   if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));
+  const categories = flags.list('categories');
+  if (categories.length) rows = rows.filter((r) => categories.every((c) => categoriesOf(r).includes(c)));
   // sortableResource: by group (the core group's "" first), or --sort-by name or kind; ties by name.
   const sortBy = flags.str('sort-by');
   const key = (r: ResourceInfo): string => (sortBy === 'name' ? r.resource : sortBy === 'kind' ? r.kind : r.group);
@@ -93,7 +95,7 @@ export function runApiResources(env: Env, argv: string[]): number {
   }
   const wide = flags.str('output') === 'wide';
   const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(wide ? ['VERBS', 'CATEGORIES'] : [])];
-  const lines = rows.map((r) => [r.resource, r.shortNames.join(','), r.group ? `${r.group}/${r.version}` : r.version, String(r.namespaced), r.kind, ...(wide ? [`[${r.verbs.join(' ')}]`, (customSource(r)?.categories ?? []).join(',')] : [])]);
+  const lines = rows.map((r) => [r.resource, r.shortNames.join(','), r.group ? `${r.group}/${r.version}` : r.version, String(r.namespaced), r.kind, ...(wide ? [r.verbs.join(','), categoriesOf(r).join(',')] : [])]);
   const text = [...(flags.bool('no-headers') ? [] : [header]), ...lines].map((l) => `${l.join('\t')}\n`).join('');
   env.out.out(tabulate(text, GET_TABLE));
   return 0;

@@ -96,8 +96,14 @@ export function statefulSetStatus(sts: StatefulSet): { line: string; done: boole
 /** The resources rollout has a status viewer for (and complete after `kubectl rollout <verb>`). */
 export const ROLLOUT_RESOURCES: readonly string[] = ['deployments', 'daemonsets', 'statefulsets'];
 
-function deploymentsOnly(t: Target): Deployment {
-  if (t.info.resource !== 'deployments') throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
+/** schema.GroupKind's String(): `ReplicationController`, `ReplicaSet.apps`. */
+function groupKind(t: Target): string {
+  return t.info.group ? `${t.info.kind}.${t.info.group}` : t.info.kind;
+}
+
+/** A Deployment, or the error the polymorphic helper that found no implementation for the kind returns. */
+function deploymentsOnly(t: Target, refusal: string): Deployment {
+  if (t.info.resource !== 'deployments') throw plainError(refusal);
   return t.obj as Deployment;
 }
 
@@ -111,7 +117,7 @@ function statusViewer(t: Target): (obj: KObject) => { line: string; done: boolea
     case 'statefulsets':
       return (o) => statefulSetStatus(o as StatefulSet);
     default:
-      throw plainError(`no status viewer has been implemented for ${t.info.kind}`);
+      throw plainError(`no status viewer has been implemented for ${groupKind(t)}`);
   }
 }
 
@@ -162,7 +168,7 @@ function history(env: Env, flags: Flags, targets: Target[]): number {
       daemonSetHistory(env, flags, t);
       continue;
     }
-    const d = deploymentsOnly(t);
+    const d = deploymentsOnly(t, `no history viewer has been implemented for "${groupKind(t)}"`);
     const { all } = replicaSetsOf(env.client, d);
     const byRev = new Map<number, ReplicaSet>();
     for (const rs of all) if (!Number.isNaN(revisionOf(rs))) byRev.set(revisionOf(rs), rs);
@@ -198,7 +204,7 @@ function undo(env: Env, flags: Flags, targets: Target[]): number {
       daemonSetUndo(env, flags, t);
       continue;
     }
-    const d = deploymentsOnly(t);
+    const d = deploymentsOnly(t, `no rollbacker has been implemented for "${groupKind(t)}"`);
     const ref = objectRef(t.info, d.metadata.name ?? '');
     if (d.spec.paused) throw plainError("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");
     const toRevision = flags.int('to-revision', 0);
@@ -244,7 +250,7 @@ function restart(env: Env, flags: Flags, targets: Target[]): number {
   const dry = dryRunOf(flags);
   for (const t of targets) {
     // objectRestarter: DaemonSets and StatefulSets restart the same way, through their template's annotation.
-    const d = t.info.resource === 'daemonsets' || t.info.resource === 'statefulsets' ? (t.obj as DaemonSet | StatefulSet) : deploymentsOnly(t);
+    const d = t.info.resource === 'daemonsets' || t.info.resource === 'statefulsets' ? (t.obj as DaemonSet | StatefulSet) : deploymentsOnly(t, `${qualifiedResource(t.info)} "${t.obj.metadata.name ?? ''}" restarting is not supported`);
     if ('paused' in d.spec && d.spec.paused) throw plainError(`${t.info.resource} "${d.metadata.name ?? ''}" can't restart paused deployment (run rollout resume first)`);
     const patch = { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(env.sim.now as SimMillis) } } } } };
     if (dry !== 'client') {

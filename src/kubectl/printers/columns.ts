@@ -44,6 +44,7 @@ import { RBAC_TABLES } from './rbac-columns';
 import { CRD_TABLES } from './crd-columns';
 import { NETWORKING_TABLES } from './networking-columns';
 import { QUOTA_TABLES } from './quota-columns';
+import { CORE_WORKLOAD_TABLES } from './core-workload-columns';
 import { AUTOSCALING_TABLES } from './autoscaling-columns';
 import { humanDuration, parseTimestamp } from '../../k8s/time';
 
@@ -177,6 +178,7 @@ const TABLES: Record<string, TableDef> = {
   ...CRD_TABLES,
   ...NETWORKING_TABLES,
   ...QUOTA_TABLES,
+  ...CORE_WORKLOAD_TABLES,
   ...AUTOSCALING_TABLES,
   // printComponentStatus: the Healthy condition's status, message and error.
   componentstatuses: {

@@ -11,6 +11,7 @@ import type { ComponentSummary } from '../../protocol/messages';
 export const KCM_CONTROLLERS = [
   'endpoint-controller',
   'endpointslice-controller',
+  'replication-controller',
   'pod-garbage-collector',
   'resourcequota-controller',
   'namespace-controller',

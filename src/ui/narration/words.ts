@@ -17,6 +17,7 @@ export function sayer(locale: Locale): Say {
 const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
   'deployment-controller': 'narr.ctrl.deployment',
   'replicaset-controller': 'narr.ctrl.replicaset',
+  'replication-controller': 'narr.ctrl.replication',
   'daemon-set-controller': 'narr.ctrl.daemonset',
   'job-controller': 'narr.ctrl.job',
   'cronjob-controller': 'narr.ctrl.cronjob',

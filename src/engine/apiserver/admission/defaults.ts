@@ -9,7 +9,7 @@ import type { APIService, HorizontalPodAutoscaler } from '../../../k8s/autoscali
 import { defaultAPIService, defaultHorizontalPodAutoscaler } from './autoscaling-defaults';
 import type { RoleBinding } from '../../../k8s/rbac';
 import { defaultRoleBinding } from './rbac-defaults';
-import type { Container, CronJob, DaemonSet, Deployment, Job, JobSpec, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, Probe, ReplicaSet, Secret, Service, StatefulSet, StorageClass, Volume } from '../../../k8s/types';
+import type { Container, CronJob, DaemonSet, Deployment, Job, JobSpec, KObject, PersistentVolume, PersistentVolumeClaim, PodSpec, PodTemplate, Probe, ReplicaSet, ReplicationController, Secret, Service, StatefulSet, StorageClass, Volume } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { base64Encode } from '../../../k8s/base64';
 import { setOwn } from '../../../k8s/own';
@@ -158,6 +158,28 @@ function defaultDeployment(d: Deployment): boolean {
 }
 
 /** SetDefaults_DaemonSet (apps/v1). */
+/**
+ * SetDefaults_ReplicationController: with no selector the template's labels select, and label
+ * an unlabelled controller too; replicas is 1 unless given.
+ */
+function defaultReplicationController(rc: ReplicationController): boolean {
+  const spec = specOf<ReplicationController['spec']>(rc);
+  const labels = spec.template?.metadata?.labels;
+  let c = false;
+  if (labels) {
+    if (Object.keys(spec.selector ?? {}).length === 0) {
+      spec.selector = { ...labels };
+      c = true;
+    }
+    if (Object.keys(rc.metadata.labels ?? {}).length === 0) {
+      rc.metadata.labels = { ...labels };
+      c = true;
+    }
+  }
+  c = setIfAbsent(spec, 'replicas', 1) || c;
+  return (spec.template?.spec ? defaultPodSpec(spec.template.spec) : false) || c;
+}
+
 function defaultDaemonSet(ds: DaemonSet): boolean {
   const spec = specOf<DaemonSet['spec']>(ds);
   spec.updateStrategy ??= {};
@@ -310,6 +332,12 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       return defaultJob(obj as Job);
     case 'cronjobs':
       return defaultCronJob(obj as CronJob);
+    case 'replicationcontrollers':
+      return defaultReplicationController(obj as ReplicationController);
+    case 'podtemplates': {
+      const t = (obj as PodTemplate).template;
+      return t?.spec ? defaultPodSpec(t.spec) : false;
+    }
     case 'replicasets': {
       const spec = specOf<ReplicaSet['spec']>(obj);
       const c = setIfAbsent(spec, 'replicas', 1);

@@ -18,6 +18,8 @@ import type { Ingress, IngressClass, IPAddress, NetworkPolicy, ServiceCIDR } fro
 import { validateIngress, validateIngressClass } from './ingress';
 import { validateIPAddress, validateServiceCIDR } from './service-cidr';
 import { validateRuntimeClass } from './runtime-class';
+import { validatePodTemplate, validateReplicationController } from './replication-controller';
+import type { PodTemplate, ReplicationController } from '../../../k8s/types';
 import type { RuntimeClass } from '../../../k8s/types';
 import { dedupe } from './field';
 import type { ClusterRole, Role, RoleBinding } from '../../../k8s/rbac';
@@ -53,6 +55,10 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateControllerRevision(obj as ControllerRevision, old as ControllerRevision | undefined);
     case 'replicasets':
       return validateReplicaSet(obj as ReplicaSet, old as ReplicaSet | undefined);
+    case 'replicationcontrollers':
+      return validateReplicationController(obj as ReplicationController, old as ReplicationController | undefined);
+    case 'podtemplates':
+      return validatePodTemplate(obj as PodTemplate, old as PodTemplate | undefined);
     case 'jobs':
       return validateJob(obj as Job, old as Job | undefined);
     case 'cronjobs':

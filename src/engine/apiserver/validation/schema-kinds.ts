@@ -46,6 +46,8 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   Service: root('Service', { spec: 'ServiceSpec', status: 'any' }),
   Deployment: root('Deployment', { spec: 'DeploymentSpec', status: 'any' }),
   ReplicaSet: root('ReplicaSet', { spec: 'ReplicaSetSpec', status: 'any' }),
+  ReplicationController: root('ReplicationController', { spec: 'ReplicationControllerSpec', status: 'any' }),
+  PodTemplate: root('PodTemplate', { template: 'PodTemplateSpec' }),
   DaemonSet: root('DaemonSet', { spec: 'DaemonSetSpec', status: 'any' }),
   StatefulSet: root('StatefulSet', { spec: 'StatefulSetSpec', status: 'any' }),
   Job: root('Job', { spec: 'JobSpec', status: 'any' }),
@@ -292,6 +294,11 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
     },
   },
   JobTemplateSpec: { go: 'v1.JobTemplateSpec', fields: { metadata: 'ObjectMeta', spec: 'JobSpec' } },
+  // core/v1's older form: the selector is a plain map and the template a pointer.
+  ReplicationControllerSpec: {
+    go: 'v1.ReplicationControllerSpec',
+    fields: { replicas: '*int32', minReadySeconds: 'int32?', selector: 'map:string', template: 'PodTemplateSpec' },
+  },
   ReplicaSetSpec: {
     go: 'v1.ReplicaSetSpec',
     fields: { replicas: '*int32', minReadySeconds: 'int32?', selector: 'LabelSelector', template: 'PodTemplateSpec' },

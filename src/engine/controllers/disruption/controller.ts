@@ -3,12 +3,13 @@
  * PodDisruptionBudget's status — how many of its Pods are healthy (Ready, not deleting, not
  * just approved for eviction), how many must stay healthy, and so how many evictions the
  * eviction subresource may approve now (disruptionsAllowed). A percentage, or maxUnavailable,
- * is taken of the scale of the Pods' controllers (Deployment, a ReplicaSet of its own, or a StatefulSet);
+ * is taken of the scale of the Pods' controllers (Deployment, a ReplicaSet of its own, a
+ * ReplicationController or a StatefulSet);
  * an integer minAvailable counts the Pods themselves. An eviction the apiserver approved stays
  * in disruptedPods until the Pod is deleting, or for DeletionTimeout (2 min), when the budget
  * is checked again. Scale changes alone do not wake it: the Pods they create or delete do.
  */
-import type { Deployment, KObject, Pod, PodDisruptionBudget, PodDisruptionBudgetStatus, ReplicaSet, StatefulSet } from '../../../k8s/types';
+import type { Deployment, KObject, Pod, PodDisruptionBudget, PodDisruptionBudgetStatus, ReplicaSet, ReplicationController, StatefulSet } from '../../../k8s/types';
 import { formatLabelSelector } from '../../../k8s/labels';
 import { parseTimestamp } from '../../../k8s/time';
 import { resourceForKind, qualifiedResource } from '../../../k8s/resources';
@@ -35,7 +36,7 @@ function podsFor(ctx: ControllerContext, pdb: PodDisruptionBudget): Pod[] {
   return out;
 }
 
-/** The finders (getPodDeployment, getPodReplicaSet, getPodStatefulSet, then the scale subresource): the scale of the Pod's controller. */
+/** The finders (getPodDeployment, getPodReplicaSet, getPodReplicationController, getPodStatefulSet, then the scale subresource): the scale of the Pod's controller. */
 function controllerScale(ctx: ControllerContext, pod: Pod, ref: { kind: string; name: string; uid: string }): { uid: string; scale: number } {
   const ns = pod.metadata.namespace ?? '';
   if (ref.kind === 'ReplicaSet') {
@@ -47,6 +48,10 @@ function controllerScale(ctx: ControllerContext, pod: Pod, ref: { kind: string; 
         if (d && d.metadata.uid === owner.uid) return { uid: d.metadata.uid ?? '', scale: d.spec.replicas ?? 1 };
       } else return { uid: rs.metadata.uid ?? '', scale: rs.spec.replicas ?? 1 };
     }
+  }
+  if (ref.kind === 'ReplicationController') {
+    const rc = ctx.cache('replicationcontrollers').cache.get(`${ns}/${ref.name}`) as ReplicationController | undefined;
+    if (rc && rc.metadata.uid === ref.uid) return { uid: rc.metadata.uid ?? '', scale: rc.spec.replicas ?? 1 };
   }
   if (ref.kind === 'StatefulSet') {
     // getPodStatefulSet.
@@ -204,7 +209,7 @@ export const disruptionController: ControllerDef = {
   name: 'disruption',
   actor: componentId('disruption-controller'),
   eventSource: 'controllermanager',
-  informers: ['poddisruptionbudgets', 'pods', 'replicasets', 'deployments', 'statefulsets'],
+  informers: ['poddisruptionbudgets', 'pods', 'replicasets', 'replicationcontrollers', 'deployments', 'statefulsets'],
   keysFor: (ctx, resource, d) => {
     const o = d.cur ?? d.old;
     if (!o) return [];

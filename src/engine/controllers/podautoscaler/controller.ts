@@ -12,6 +12,7 @@ import type { KObject, LabelSelector, Pod } from '../../../k8s/types';
 import { fromLabelSelector, matches } from '../../../k8s/labels';
 import { parseMilli } from '../../../k8s/quantity';
 import { resourceForKind } from '../../../k8s/resources';
+import { workloadSelector } from '../../../k8s/scale';
 import { parseTimestamp, rfc3339 } from '../../../k8s/time';
 import { at as simAt, componentId } from '../../core/ids';
 import { metaKey } from '../../client/informer';
@@ -78,8 +79,8 @@ function getScale(ctx: ControllerContext, hpa: HorizontalPodAutoscaler): Target 
   if (!info.subresources.includes('scale')) return `${info.resource}.${info.group} "${ref.name}" not found`;
   const res = ctx.request({ verb: 'get', resource: info.resource, subresource: 'scale', namespace: hpa.metadata.namespace, name: ref.name });
   if (!res.ok) return res.error.message;
-  const o = res.object as KObject & { spec?: { replicas?: number; selector?: LabelSelector }; status?: { replicas?: number } };
-  return { resource: info.resource, replicas: o.spec?.replicas ?? 0, statusReplicas: o.status?.replicas ?? 0, selector: o.spec?.selector };
+  const o = res.object as KObject & { spec?: { replicas?: number }; status?: { replicas?: number } };
+  return { resource: info.resource, replicas: o.spec?.replicas ?? 0, statusReplicas: o.status?.replicas ?? 0, selector: workloadSelector(o) };
 }
 
 /** The resource metrics client (rest_metrics_client.go GetResourceMetric): each Pod's summed container usage. */

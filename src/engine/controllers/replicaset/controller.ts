@@ -1,6 +1,8 @@
 /**
  * The ReplicaSet controller (`replicaset-controller`): keeps spec.replicas active Pods that match
  * the selector and carry this ReplicaSet as their controller, and reports what it sees in status.
+ * The replication controller runs the same code over ReplicationControllers (newReplicaController
+ * with a ReplicaKind: upstream's NewBaseController, which both managers are built from).
  * Pods are looked up through indexes by controller UID (and orphans by namespace) kept from the
  * informer's deltas, never by scanning every Pod, and a sync counts only the Pods that changed
  * since the one before (view.ts).
@@ -21,6 +23,8 @@ import { calculateStatus, podCounts, updateReplicaSetStatus, type ReplicaCounts 
 import { markPod, refreshView, type PodViews } from './view';
 import { pushAll } from '../../../k8s/arrays';
 import { newTokenBucket, type RateLimit, type TokenBucket } from '../../client/flowcontrol';
+import type { ComponentId } from '../../core/ids';
+import { REPLICA_SET_KIND, type ReplicaKind } from './kind';
 
 interface ReplicaSetState {
   /** controller UID → keys of the Pods it controls. */
@@ -64,14 +68,14 @@ function replicasOf(rs: ReplicaSet): number {
 }
 
 /** The ReplicaSet a controllerRef names, if it is the one in the cache. */
-function resolveRef(ctx: ControllerContext, ns: string, ref: ReturnType<typeof controllerRefOf>): string | undefined {
-  if (!ref || ref.kind !== 'ReplicaSet') return undefined;
+function resolveRef(ctx: ControllerContext, kind: ReplicaKind, ns: string, ref: ReturnType<typeof controllerRefOf>): string | undefined {
+  if (!ref || ref.kind !== kind.kind) return undefined;
   const key = `${ns}/${ref.name}`;
-  const rs = ctx.cache('replicasets').cache.get(key);
+  const rs = ctx.cache(kind.resource).cache.get(key);
   return rs && rs.metadata.uid === ref.uid ? key : undefined;
 }
 
-function rsKeysForPod(ctx: ControllerContext, d: Delta): string[] {
+function rsKeysForPod(ctx: ControllerContext, kind: ReplicaKind, d: Delta): string[] {
   const s = state(ctx);
   const cur = d.cur as Pod | undefined;
   const old = d.old as Pod | undefined;
@@ -85,11 +89,11 @@ function rsKeysForPod(ctx: ControllerContext, d: Delta): string[] {
   markPod(s.views, key, oldRef?.uid, curRef?.uid);
 
   const keys = new Set<string>();
-  const curRs = resolveRef(ctx, ns, curRef);
-  const oldRs = resolveRef(ctx, ns, oldRef);
+  const curRs = resolveRef(ctx, kind, ns, curRef);
+  const oldRs = resolveRef(ctx, kind, ns, oldRef);
   // Expectations are observed once per Pod: creations on first sight, deletions on the
   // deletionTimestamp or the final removal (deletionObserved ignores repeats).
-  const rsKeyFor = (ref: typeof curRef): string | undefined => (ref?.kind === 'ReplicaSet' ? `${ns}/${ref.name}` : undefined);
+  const rsKeyFor = (ref: typeof curRef): string | undefined => (ref?.kind === kind.kind ? `${ns}/${ref.name}` : undefined);
   if (cur && !old && !cur.metadata.deletionTimestamp) {
     const k = rsKeyFor(curRef);
     if (k) creationObserved(s.expectations, k);
@@ -103,15 +107,15 @@ function rsKeysForPod(ctx: ControllerContext, d: Delta): string[] {
   // An orphan wakes every ReplicaSet of its namespace that might adopt it.
   if (cur && !curRef && (!old || oldRef || JSON.stringify(old.metadata.labels) !== JSON.stringify(cur.metadata.labels))) {
     for (const rsKey of indexKeys(s.rsByNamespace, ns)) {
-      const rs = ctx.cache('replicasets').cache.get(rsKey) as ReplicaSet | undefined;
-      if (rs && matches(fromLabelSelector(rs.spec.selector), cur.metadata.labels)) keys.add(rsKey);
+      const stored = ctx.cache(kind.resource).cache.get(rsKey);
+      if (stored && matches(fromLabelSelector(kind.read(stored).spec.selector), cur.metadata.labels)) keys.add(rsKey);
     }
   }
   return [...keys];
 }
 
-function keysFor(ctx: ControllerContext, resource: string, d: Delta): string[] {
-  if (resource === 'pods') return rsKeysForPod(ctx, d);
+function keysFor(ctx: ControllerContext, kind: ReplicaKind, resource: string, d: Delta): string[] {
+  if (resource === 'pods') return rsKeysForPod(ctx, kind, d);
   const s = state(ctx);
   const rs = (d.cur ?? d.old)!;
   const key = metaKey(rs);
@@ -133,13 +137,13 @@ function podsOf(ctx: ControllerContext, keys: Iterable<string>): Pod[] {
 }
 
 /** getIndirectlyRelatedPods: Pods of every ReplicaSet with the same controller (a Deployment's). */
-function relatedPods(ctx: ControllerContext, rs: ReplicaSet): Pod[] {
+function relatedPods(ctx: ControllerContext, kind: ReplicaKind, rs: ReplicaSet): Pod[] {
   const ref = controllerRefOf(rs);
   if (!ref) return [];
   const s = state(ctx);
   const out: Pod[] = [];
   for (const rsKey of indexKeys(s.rsByOwner, ref.uid)) {
-    const sibling = ctx.cache('replicasets').cache.get(rsKey);
+    const sibling = ctx.cache(kind.resource).cache.get(rsKey);
     if (sibling?.metadata.uid) pushAll(out, podsOf(ctx, indexKeys(s.podsByOwner, sibling.metadata.uid)));
   }
   return out;
@@ -172,19 +176,19 @@ interface Claimed {
   readyPods(): Pod[];
 }
 
-function claimSpec(rs: ReplicaSet, selector: Selector): ClaimSpec {
-  return { owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', resource: 'pods', selector };
+function claimSpec(kind: ReplicaKind, rs: ReplicaSet, selector: Selector): ClaimSpec {
+  return { owner: rs, ownerApiVersion: kind.apiVersion, ownerKind: kind.kind, resource: 'pods', selector };
 }
 
 /** Every controlled Pod and orphan read and claimed, as upstream's sync does. */
-function claimAll(ctx: ControllerContext, rs: ReplicaSet, selector: Selector, namespace: string): Claimed {
+function claimAll(ctx: ControllerContext, kind: ReplicaKind, rs: ReplicaSet, selector: Selector, namespace: string): Claimed {
   const s = state(ctx);
   // Owned Pods then orphans, each once, read straight from the index sets.
   const candidateKeys = new Set<string>(s.podsByOwner.get(rs.metadata.uid ?? ''));
   for (const k of s.orphanPods.get(namespace) ?? []) candidateKeys.add(k);
   const candidates = podsOf(ctx, candidateKeys);
   s.podsRead += candidates.length;
-  const active = claimObjects(ctx, claimSpec(rs, selector), candidates.filter(isPodActive));
+  const active = claimObjects(ctx, claimSpec(kind, rs, selector), candidates.filter(isPodActive));
   const terminating = candidates.filter((p) => isPodTerminating(p) && controllerRefOf(p)?.uid === rs.metadata.uid && matches(selector, p.metadata.labels));
   return { counts: podCounts(rs, active, terminating, ctx.w.now), pods: () => active, readyPods: () => active.filter(isPodReady) };
 }
@@ -194,7 +198,7 @@ function claimAll(ctx: ControllerContext, rs: ReplicaSet, selector: Selector, na
  * orphans of the namespace claimed as claimAll would (the controlled Pods make no request there).
  * Undefined when a controlled Pod must be released, which claimAll does.
  */
-function claimChanged(ctx: ControllerContext, rs: ReplicaSet, selector: Selector, namespace: string): Claimed | undefined {
+function claimChanged(ctx: ControllerContext, kind: ReplicaKind, rs: ReplicaSet, selector: Selector, namespace: string): Claimed | undefined {
   const s = state(ctx);
   const uid = rs.metadata.uid ?? '';
   const cache = ctx.cache('pods').cache;
@@ -203,7 +207,7 @@ function claimChanged(ctx: ControllerContext, rs: ReplicaSet, selector: Selector
   if (view.counts.mismatched > 0) return undefined;
   const orphans = podsOf(ctx, s.orphanPods.get(namespace) ?? []);
   s.podsRead += orphans.length;
-  const adopted = orphans.length ? claimObjects(ctx, claimSpec(rs, selector), orphans.filter(isPodActive)) : [];
+  const adopted = orphans.length ? claimObjects(ctx, claimSpec(kind, rs, selector), orphans.filter(isPodActive)) : [];
   const readyPods = (): Pod[] => [...podsOf(ctx, view.ready), ...adopted.filter(isPodReady)];
   const minReady = rs.spec.minReadySeconds ?? 0;
   const now = ctx.w.now;
@@ -224,19 +228,20 @@ function claimChanged(ctx: ControllerContext, rs: ReplicaSet, selector: Selector
   return { counts, pods, readyPods };
 }
 
-function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
+function syncReplicaSet(ctx: ControllerContext, kind: ReplicaKind, key: string): ReconcileResult {
   const s = state(ctx);
-  const rs = ctx.cache('replicasets').cache.get(key) as ReplicaSet | undefined;
-  if (!rs) {
+  const stored = ctx.cache(kind.resource).cache.get(key);
+  if (!stored) {
     s.expectations.delete(key);
     s.throttled.delete(key);
     return DONE;
   }
+  const rs = kind.read(stored);
   const now = ctx.w.now;
   const needsSync = satisfiedExpectations(s.expectations, key, now);
   const selector = fromLabelSelector(rs.spec.selector);
   const { namespace = '' } = splitKey(key);
-  const claimed = claimChanged(ctx, rs, selector, namespace) ?? claimAll(ctx, rs, selector, namespace);
+  const claimed = claimChanged(ctx, kind, rs, selector, namespace) ?? claimAll(ctx, kind, rs, selector, namespace);
   const replicas = replicasOf(rs);
   ctx.observe(replicas, claimed.counts.active);
 
@@ -249,27 +254,33 @@ function syncReplicaSet(ctx: ControllerContext, key: string): ReconcileResult {
     const client = limit && { limit, bucket: (s.client ??= newTokenBucket(limit, now)) };
     ({ error: manageErr, throttledFor } = manageReplicas(ctx, {
       rs,
+      kind,
       rsKey: key,
       active: claimed.counts.active,
       activePods: claimed.pods,
-      related: () => relatedPods(ctx, rs),
+      related: () => relatedPods(ctx, kind, rs),
       replicas,
       expectations: s.expectations,
       client,
     }));
     if (throttledFor !== undefined) s.throttled.set(key, now + throttledFor);
   }
-  const status = calculateStatus(rs, claimed.counts, manageErr, replicas, now);
-  const updated = updateReplicaSetStatus(ctx, rs, status);
+  const status = calculateStatus(rs, claimed.counts, manageErr, replicas, now, kind.terminatingReplicas);
+  const updated = updateReplicaSetStatus(ctx, kind, rs, status);
   if (manageErr !== undefined) return { kind: 'error', message: manageErr };
   const wait = earliest(nextAvailabilityCheck(claimed.readyPods, updated.spec.minReadySeconds ?? 0, now), throttledFor);
   return wait !== undefined ? { kind: 'requeueAfter', delay: wait } : DONE;
 }
 
-export const replicaSetController: ControllerDef = {
-  name: 'replicaset',
-  actor: componentId('replicaset-controller'),
-  informers: ['replicasets', 'pods'],
-  keysFor,
-  reconcile: (ctx, key) => runSync(() => syncReplicaSet(ctx, key)),
-};
+/** A controller running the ReplicaSet sync over `kind`, sharing kube-controller-manager's Pod informer. */
+export function newReplicaController(name: string, actor: ComponentId, kind: ReplicaKind): ControllerDef {
+  return {
+    name,
+    actor,
+    informers: [kind.resource, 'pods'],
+    keysFor: (ctx, resource, d) => keysFor(ctx, kind, resource, d),
+    reconcile: (ctx, key) => runSync(() => syncReplicaSet(ctx, kind, key)),
+  };
+}
+
+export const replicaSetController: ControllerDef = newReplicaController('replicaset', componentId('replicaset-controller'), REPLICA_SET_KIND);

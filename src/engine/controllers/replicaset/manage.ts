@@ -19,6 +19,7 @@ import { newControllerRef } from '../util/meta';
 import { podsToDelete } from './ranking';
 import { cloneData } from '../../core/clone';
 import { available, tokenDelay, type RateLimit, type TokenBucket } from '../../client/flowcontrol';
+import type { ReplicaKind } from './kind';
 
 /** --concurrent... burstReplicas: at most this many creates or deletes per sync. */
 export const BURST_REPLICAS = 500;
@@ -42,11 +43,11 @@ export function slowStartBatch(count: number, initial: number, fn: () => string 
 }
 
 /** controller.GetPodFromTemplate + PodControl.CreatePods. Returns an error message on failure. */
-function createPod(ctx: ControllerContext, rs: ReplicaSet): string | undefined {
+function createPod(ctx: ControllerContext, kind: ReplicaKind, rs: ReplicaSet): string | undefined {
   const t = rs.spec.template;
   const labels = { ...(t?.metadata?.labels ?? {}) };
   if (Object.keys(labels).length === 0) return 'unable to create pods, no labels';
-  const metadata: KObject['metadata'] = { generateName: `${rs.metadata.name}-`, labels, ownerReferences: [newControllerRef(rs, 'apps/v1', 'ReplicaSet')] };
+  const metadata: KObject['metadata'] = { generateName: `${rs.metadata.name}-`, labels, ownerReferences: [newControllerRef(rs, kind.apiVersion, kind.kind)] };
   if (t?.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
   if (t?.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
   const body: Pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: cloneData(t?.spec ?? { containers: [] }) };
@@ -75,6 +76,7 @@ function deletePod(ctx: ControllerContext, rs: ReplicaSet, pod: Pod): { error?: 
 
 export interface ManageInput {
   rs: ReplicaSet;
+  kind: ReplicaKind;
   rsKey: string;
   /** How many active Pods the ReplicaSet controls. */
   active: number;
@@ -117,7 +119,7 @@ export function manageReplicas(ctx: ControllerContext, m: ManageInput): ManageRe
     let sent = 0;
     const r = slowStartBatch(n, SLOW_START_INITIAL_BATCH_SIZE, () => {
       sent++;
-      return createPod(ctx, m.rs);
+      return createPod(ctx, m.kind, m.rs);
     });
     // A batch that fails ends the sync: give back the tokens of the creates never sent.
     if (m.client) m.client.bucket.tokens += n - sent;

@@ -3,7 +3,7 @@
  * Pods the controller owns; updateReplicaSetStatus writes through the status subresource only
  * when something changed, with one GET-and-retry on conflict.
  */
-import type { KObject, Pod, ReplicaSet, ReplicaSetStatus, WorkloadCondition } from '../../../k8s/types';
+import type { Pod, ReplicaSet, ReplicaSetStatus, WorkloadCondition } from '../../../k8s/types';
 import { matches, fromMap } from '../../../k8s/labels';
 import { rfc3339 } from '../../../k8s/time';
 import type { ControllerContext } from '../framework';
@@ -11,6 +11,7 @@ import { semanticEqual } from '../util/equal';
 import { SyncError } from '../util/errors';
 import { isPodAvailable, isPodReady } from '../util/pods';
 import { cloneData } from '../../core/clone';
+import type { ReplicaKind } from './kind';
 
 /** What calculateStatus counts, found by a full pass (podCounts) or kept running (view.ts). */
 export interface ReplicaCounts {
@@ -38,7 +39,7 @@ export function podCounts(rs: ReplicaSet, active: Pod[], terminating: Pod[], now
   return { active: active.length, fullyLabeled, ready, available, terminating: terminating.length };
 }
 
-export function calculateStatus(rs: ReplicaSet, counts: ReplicaCounts, manageErr: string | undefined, replicas: number, now: number): ReplicaSetStatus {
+export function calculateStatus(rs: ReplicaSet, counts: ReplicaCounts, manageErr: string | undefined, replicas: number, now: number, withTerminating = true): ReplicaSetStatus {
   const { fullyLabeled: fully, ready, available } = counts;
   let conditions: WorkloadCondition[] = cloneData(rs.status?.conditions ?? []);
   const failure = conditions.find((c) => c.type === 'ReplicaFailure');
@@ -54,7 +55,7 @@ export function calculateStatus(rs: ReplicaSet, counts: ReplicaCounts, manageErr
   if (fully) status.fullyLabeledReplicas = fully;
   if (ready) status.readyReplicas = ready;
   if (available) status.availableReplicas = available;
-  status.terminatingReplicas = counts.terminating;
+  if (withTerminating) status.terminatingReplicas = counts.terminating;
   if (rs.status?.observedGeneration) status.observedGeneration = rs.status.observedGeneration;
   if (conditions.length) status.conditions = conditions;
   return status;
@@ -74,18 +75,18 @@ function unchanged(rs: ReplicaSet, s: ReplicaSetStatus): boolean {
 }
 
 /** Returns the stored ReplicaSet after the write (or the input when nothing changed). */
-export function updateReplicaSetStatus(ctx: ControllerContext, rs: ReplicaSet, status: ReplicaSetStatus): ReplicaSet {
+export function updateReplicaSetStatus(ctx: ControllerContext, kind: ReplicaKind, rs: ReplicaSet, status: ReplicaSetStatus): ReplicaSet {
   if (unchanged(rs, status)) return rs;
   const next: ReplicaSetStatus = { ...status };
   if (rs.metadata.generation) next.observedGeneration = rs.metadata.generation;
   let cur = rs;
   for (let attempt = 0; ; attempt++) {
-    const body = { ...cur, status: next } as KObject;
-    const res = ctx.request({ verb: 'update', resource: 'replicasets', subresource: 'status', namespace: cur.metadata.namespace, name: cur.metadata.name, body });
-    if (res.ok) return res.object as ReplicaSet;
+    const body = kind.write(cur, next);
+    const res = ctx.request({ verb: 'update', resource: kind.resource, subresource: 'status', namespace: cur.metadata.namespace, name: cur.metadata.name, body });
+    if (res.ok) return kind.read(res.object!);
     if (attempt >= 1) throw new SyncError(res.error.message);
-    const got = ctx.request({ verb: 'get', resource: 'replicasets', namespace: cur.metadata.namespace, name: cur.metadata.name });
+    const got = ctx.request({ verb: 'get', resource: kind.resource, namespace: cur.metadata.namespace, name: cur.metadata.name });
     if (!got.ok) throw new SyncError(got.error.message);
-    cur = got.object as ReplicaSet;
+    cur = kind.read(got.object!);
   }
 }
