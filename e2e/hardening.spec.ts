@@ -17,11 +17,11 @@ const CRAFTED = runParam([
   { type: 'advance', ms: 7 * 24 * 3_600_000 },
 ]);
 
-async function expectRefused(page: Page): Promise<void> {
+async function expectRefused(page: Page, input = 2): Promise<void> {
   const banner = page.getByTestId('connection-failed');
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(banner).toContainText('This run cannot be rebuilt');
-  await expect(banner).toContainText('input 2 lets 7d of simulated time pass at once');
+  await expect(banner).toContainText(`input ${input} lets 7d of simulated time pass at once`);
   await expect(banner).toContainText('at most 60m');
   await expect(banner).toContainText('your lesson progress is kept');
 }
@@ -49,7 +49,7 @@ test.describe('hardening: crafted links', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a crafted lesson link: the fresh cluster resumes the lesson where the learner was', async ({ browser }) => {
+  test('a crafted lesson link: someone else’s run is not taken; the learner’s own run made too long is refused, and the fresh cluster resumes the lesson', async ({ browser }) => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     const problems = watchConsole(page);
@@ -65,10 +65,23 @@ test.describe('hardening: crafted links', () => {
     await expect(panel).toHaveAttribute('data-step', 'nodes', { timeout: 60_000 });
     await next();
     await expect(panel).toHaveAttribute('data-step', 'where-scheduler', { timeout: 60_000 });
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('step=where-scheduler');
+    const link = new URL(page.url());
+    const own = JSON.parse(Buffer.from(link.searchParams.get('run') ?? '', 'base64url').toString('utf8')) as unknown[];
+    expect(own.length).toBeGreaterThan(0);
 
-    // Leaving the page saves the lesson's progress (pagehide).
-    await page.goto(`/?seed=1&topology=basic&lesson=01-cluster-at-a-glance&run=${CRAFTED}`);
-    await expectRefused(page);
+    // A run that is not this learner's saved one is never rebuilt under their lesson: it resumes
+    // on their own run (leaving the page saved the progress, on pagehide).
+    await page.goto(`/?seed=1&topology=basic&lesson=01-cluster-at-a-glance&step=where-scheduler&run=${CRAFTED}`);
+    await expect(panel).toHaveAttribute('data-step', 'where-scheduler', { timeout: 60_000 });
+    await expect(page.getByTestId('connection-failed')).toBeHidden();
+
+    // Their own run with a week's advance after it is theirs, so it is tried — and refused.
+    link.searchParams.set('run', runParam([...own, { type: 'advance', ms: 7 * 24 * 3_600_000 }]));
+    link.searchParams.delete('at');
+    link.searchParams.delete('t');
+    await page.goto(link.toString());
+    await expectRefused(page, own.length + 1);
     await page.getByTestId('connection-failed').getByRole('button', { name: 'Start a fresh cluster' }).click();
     await expect(page.getByTestId('connection-failed')).toBeHidden();
     await expect(panel).toHaveAttribute('data-step', 'where-scheduler', { timeout: 60_000 });

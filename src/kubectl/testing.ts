@@ -65,3 +65,12 @@ spec:
     - {name: Spec, type: string, jsonPath: .spec.cronSpec}
     - {name: Replicas, type: integer, jsonPath: .spec.replicas, priority: 1}
 `;
+
+/** A server's answer with what the cluster's state decides (uids, times, resource versions, generated names) held still. */
+export function maskServerFields(s: string): string {
+  return s
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uid>')
+    .replace(/"creationTimestamp": "[^"]+"/g, '"creationTimestamp": "<time>"')
+    .replace(/"resourceVersion": "\d+"/g, '"resourceVersion": "<rv>"')
+    .replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access-<x>');
+}

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/index';
-import { kubectl } from '../testing';
+import { kubectl, maskServerFields as masked } from '../testing';
 
 let base: Simulation;
 beforeAll(() => {
@@ -16,13 +16,6 @@ beforeAll(() => {
 });
 const fresh = (): Simulation => Simulation.fromSnapshot(base.snapshot());
 
-/** A server's answer with what the cluster's state decides (uids, times, resource versions, generated names) held still. */
-const masked = (s: string): string =>
-  s
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uid>')
-    .replace(/"creationTimestamp": "[^"]+"/g, '"creationTimestamp": "<time>"')
-    .replace(/"resourceVersion": "\d+"/g, '"resourceVersion": "<rv>"')
-    .replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access-<x>');
 
 describe('kubectl run -o json', () => {
   it('a client dry run: labels, then the container\'s ports before its env', () => {
