@@ -4,13 +4,13 @@
  * and the moment it runs (FNV-1a into xorshift32), so a run replays to the same names and the
  * engine's PRNG is never touched.
  */
+import { fnv1a } from '../k8s/sha256';
+
 /** k8s.io/apimachinery/pkg/util/rand's alphabet (no vowels, no look-alikes). */
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
 export function randomSuffixes(seed: string): () => string {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  let x = h || 1;
+  let x = fnv1a(seed) || 1;
   return () => {
     let out = '';
     for (let i = 0; i < 5; i++) {
