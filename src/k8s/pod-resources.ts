@@ -20,8 +20,12 @@ function maxList(into: Usage, list: Usage): void {
   for (const [k, v] of list) if (!into.has(k) || into.get(k)!.milli < v.milli) into.set(k, v);
 }
 
-/** aggregateContainerResourcesByFn over the spec's requests or limits. */
-function aggregate(pod: Pod, which: 'requests' | 'limits'): Usage {
+/**
+ * aggregateContainerResourcesByFn over the spec's requests or limits, without the overhead.
+ * LimitRanger's own podRequests/podLimits (plugin/pkg/admission/limitranger) stop here: a
+ * LimitRange's Pod item bounds what the containers ask for, not the sandbox's overhead.
+ */
+export function containersAggregate(pod: Pod, which: 'requests' | 'limits'): Usage {
   const total: Usage = new Map();
   for (const c of pod.spec?.containers ?? []) addList(total, c.resources?.[which]);
   const sidecars: Usage = new Map();
@@ -45,14 +49,14 @@ function aggregate(pod: Pod, which: 'requests' | 'limits'): Usage {
 
 /** PodRequests: the sandbox's overhead is requested like any container's share. */
 export function podRequests(pod: Pod): Usage {
-  const reqs = aggregate(pod, 'requests');
+  const reqs = containersAggregate(pod, 'requests');
   addList(reqs, pod.spec?.overhead);
   return reqs;
 }
 
 /** PodLimits: overhead raises only a limit the containers set (non-zero); an unlimited resource stays unlimited. */
 export function podLimits(pod: Pod): Usage {
-  const limits = aggregate(pod, 'limits');
+  const limits = containersAggregate(pod, 'limits');
   for (const [k, v] of Object.entries(pod.spec?.overhead ?? {})) {
     const cur = limits.get(k);
     if (cur && cur.milli !== 0) limits.set(k, addQty(cur, qty(v)));

@@ -7,6 +7,7 @@
  * (their containers' resources are immutable here), nor objects being deleted.
  */
 import type { Container, LimitRange, LimitRangeItem, PersistentVolumeClaim, Pod, ResourceList } from '../../../k8s/types';
+import { containersAggregate } from '../../../k8s/pod-resources';
 import { parseQty, qtyString, qty, type Qty } from '../../../k8s/resource-list';
 import type { World } from '../../world';
 import { admissionForbidden } from './forbidden';
@@ -143,28 +144,14 @@ function pushIf(errs: string[], e: string | undefined): void {
   if (e) errs.push(e);
 }
 
-function sumLists(lists: (ResourceList | undefined)[]): ResourceList {
-  const total = new Map<string, Qty>();
-  for (const l of lists) for (const [k, v] of Object.entries(l ?? {})) total.set(k, { milli: (total.get(k)?.milli ?? 0) + qty(v).milli, format: total.get(k)?.format ?? qty(v).format });
-  const out: ResourceList = {};
-  for (const [k, v] of total) out[k] = qtyString(v);
-  return out;
-}
-
-/** podRequests/podLimits: containers summed, at least the largest init container. */
+/** LimitRanger's podRequests/podLimits: sidecars run beside the app containers, a plain init container needs its own share. */
 function podLists(pod: Pod): Lists {
-  const containers = pod.spec.containers ?? [];
-  const inits = pod.spec.initContainers ?? [];
-  const pick = (which: 'requests' | 'limits'): ResourceList => {
-    const sum = sumLists(containers.map((c) => c.resources?.[which]));
-    for (const c of inits) {
-      for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) {
-        if (sum[k] === undefined || qty(v).milli > qty(sum[k]).milli) sum[k] = v;
-      }
-    }
-    return sum;
+  const list = (which: 'requests' | 'limits'): ResourceList => {
+    const out: ResourceList = {};
+    for (const [k, v] of containersAggregate(pod, which)) out[k] = qtyString(v);
+    return out;
   };
-  return { requests: pick('requests'), limits: pick('limits') };
+  return { requests: list('requests'), limits: list('limits') };
 }
 
 function validatePod(pod: Pod, lr: LimitRange, errs: string[]): void {

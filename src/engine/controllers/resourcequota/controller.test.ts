@@ -168,4 +168,20 @@ describe('resource quota controller and admission', () => {
     const bad: LimitRange = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'bad' }, spec: { limits: [{ type: 'Container', min: { cpu: '2' }, max: { cpu: '1' } }] } };
     expect(createError(sim, 'limitranges', bad)).toContain('spec.limits[0].min[cpu]: Invalid value: "2": min value 2 is greater than max value 1');
   });
+
+  it("LimitRanger's Pod item counts a sidecar beside the app containers, a plain init container on its own", () => {
+    const sim = fresh();
+    const lr: LimitRange = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'per-pod' }, spec: { limits: [{ type: 'Pod', max: { cpu: '1' } }] } };
+    create(sim, 'limitranges', lr);
+    const withInit = (name: string, sidecar: boolean): Pod => {
+      const p = pod(name, { requests: { cpu: '600m' }, limits: { cpu: '600m' } });
+      const init = { name: 'proxy', image: 'busybox:1.36', resources: { requests: { cpu: '500m' }, limits: { cpu: '500m' } }, ...(sidecar ? { restartPolicy: 'Always' as const } : {}) };
+      p.spec.initContainers = [init];
+      return p;
+    };
+    // A plain init container runs before the app: the Pod needs max(600m, 500m).
+    expect(createError(sim, 'pods', withInit('plain', false))).toBeUndefined();
+    // A sidecar keeps running beside it: 600m + 500m is over the Pod's maximum.
+    expect(createError(sim, 'pods', withInit('sidecar', true))).toBe('pods "sidecar" is forbidden: maximum cpu usage per Pod is 1, but limit is 1100m');
+  });
 });
