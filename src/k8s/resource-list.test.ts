@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addUsage, canonical, lessThanOrEqual, prettyUsage, qty, qtyString, toResourceList, usageOf } from './resource-list';
+import { addUsage, canonical, lessThanOrEqual, prettyUsage, qty, qtyString, roundTripQuantity, toResourceList, usageOf } from './resource-list';
 
 describe('resource lists', () => {
   it('prints quantities canonically in the format they were written in', () => {
@@ -25,5 +25,15 @@ describe('resource lists', () => {
     const hard = usageOf({ pods: '2', 'requests.cpu': '1' });
     expect(lessThanOrEqual(used, hard)).toEqual({ ok: false, exceeded: ['pods', 'requests.cpu'] });
     expect(prettyUsage(used)).toBe('pods=3,requests.cpu=1500m');
+  });
+
+  it('stores a Quantity as its JSON round trip writes it, and leaves what milli-units cannot hold as written', () => {
+    const cases: [string | number, string | number][] = [
+      ['0.5', '500m'], ['1.5Gi', '1536Mi'], ['5.5Mi', '5632Ki'], ['1000m', '1'], ['1000000m', '1k'], ['1.5k', '1500'],
+      ['0.5Ki', '512'], ['+1', '1'], ['-0.5', '-500m'], ['.5', '500m'], [2, '2'], [0.25, '250m'], ['128Mi', '128Mi'],
+      // Nano and micro precision, exponents (DecimalExponent upstream) and malformed text: untouched.
+      ['100u', '100u'], ['1n', '1n'], ['1.23456789', '1.23456789'], ['1e3', '1e3'], ['12e-3', '12e-3'], ['abc', 'abc'],
+    ];
+    for (const [given, stored] of cases) expect([given, roundTripQuantity(given)]).toEqual([given, stored]);
   });
 });

@@ -75,6 +75,38 @@ export function canonical(s: string | number): string {
   return q ? qtyString(q) : String(s);
 }
 
+const EXACT = /^[+-]?([0-9]*)(?:\.([0-9]*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?$/;
+const DECIMAL_EXP: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_EXP: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+
+/**
+ * What Quantity's JSON round trip stores for a value (UnmarshalJSON then MarshalJSON): `0.5` →
+ * `500m`, `1.5Gi` → `1536Mi`, a JSON number → its string. Only values the milli-unit model
+ * holds exactly are rewritten; a nano or micro value (`100u`), an exponent (`1e3`, kept in
+ * DecimalExponent form upstream) or one past 2^53 milli-units is left as written.
+ */
+export function roundTripQuantity(v: string | number): string | number {
+  const text = typeof v === 'number' ? String(v) : v.trim();
+  const m = EXACT.exec(text);
+  if (!m || (m[1] === '' && !m[2])) return v;
+  const frac = m[2] ?? '';
+  const suffix = m[3] ?? '';
+  // The value in nano-units, exactly.
+  let nano = BigInt(`${m[1] || '0'}${frac}`) * 10n ** BigInt(Math.max(0, 9 - frac.length));
+  if (frac.length > 9) return v;
+  if (suffix in BINARY_EXP) nano *= 2n ** BigInt(BINARY_EXP[suffix]!);
+  else {
+    const e = DECIMAL_EXP[suffix]!;
+    if (e >= 0) nano *= 10n ** BigInt(e);
+    else if (nano % 10n ** BigInt(-e) !== 0n) return v;
+    else nano /= 10n ** BigInt(-e);
+  }
+  if (nano % 1_000_000n !== 0n) return v;
+  const milli = nano / 1_000_000n;
+  if (milli > BigInt(Number.MAX_SAFE_INTEGER)) return v;
+  return qtyString({ milli: Number(milli) * (text.startsWith('-') ? -1 : 1), format: formatOf(text) });
+}
+
 /** Quantity.Value(): whole units, rounded up. */
 export function qtyValue(q: Qty): number {
   return Math.ceil(q.milli / 1000);

@@ -1,15 +1,15 @@
 /**
  * kube-apiserver's `/openapi/v3/api/v1` and `/openapi/v3/apis/<group>/<version>`: the OpenAPI v3
  * document of one group version, which `kubectl explain` reads. It is built from the same struct
- * tables the request decoder checks bodies against (validation/schema-*.ts), so what explain lists
+ * tables the request decoder checks bodies against (k8s/go-structs), so what explain lists
  * is exactly what the apiserver accepts. Descriptions are upstream's for the kinds and for the
  * type/object metadata every kind shares; other fields carry none here (kubectl's explain and
  * `reconcile serve` join upstream's on: src/kubectl/explain/describe.ts), and `status`, which
  * the decoder does not model, is a bare object.
  */
 import { apiVersionOf, RESOURCES, type ResourceInfo } from '../../k8s/resources';
-import { CORE_STRUCTS, fieldType, type StructSchema } from './validation/schema-core';
-import { KIND_STRUCTS } from './validation/schema-kinds';
+import { CORE_STRUCTS, fieldType, type StructSchema } from '../../k8s/go-structs/core';
+import { KIND_STRUCTS } from '../../k8s/go-structs/kinds';
 
 type Schema = Record<string, unknown>;
 

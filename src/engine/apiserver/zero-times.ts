@@ -6,7 +6,7 @@
  * back here, as the decode–encode round trip of a typed object gives it back upstream.
  * (`lastTransitionTime` is the same kind of field; every writer here sets it, so it is left.)
  *
- * This is the request decoder's value-time rule (the schema grammar's `time`, schema-core.ts) on
+ * This is the request decoder's value-time rule (the schema grammar's `time`, go-structs/core.ts) on
  * the one status path that needs it. Status is not decoded against the schema: it is `any` in the
  * tables and status writes skip the decode stage, because a schema walk of every Pod status write
  * — the most frequent write the engine makes — would cost more than this one check of the

@@ -1,8 +1,8 @@
 /**
  * Field schemas of autoscaling/v2 (and v1) HorizontalPodAutoscaler and apiregistration.k8s.io/v1
- * APIService (the grammar is schema-core.ts's).
+ * APIService (the grammar is core.ts's).
  */
-import type { StructSchema } from './schema-core';
+import type { StructSchema } from './core';
 
 const TYPE_META = { apiVersion: 'string?', kind: 'string?', metadata: 'ObjectMeta' };
 
@@ -26,7 +26,7 @@ export const AUTOSCALING_STRUCTS: Record<string, StructSchema> = {
   },
   HPAScalingPolicy: { go: 'v2.HPAScalingPolicy', fields: { type: 'string:v2.HPAScalingPolicyType', value: 'int32', periodSeconds: 'int32' } },
   // autoscaling/v1, decoded before its conversion to v2 (a request at /apis/autoscaling/v1): the
-  // root is keyed `<Kind>@<version>` (schema.ts), its status is the conversion's to read.
+  // root is keyed `<Kind>@<version>` (decode.ts), its status is the conversion's to read.
   'HorizontalPodAutoscaler@v1': { go: 'v1.HorizontalPodAutoscaler', fields: { ...TYPE_META, spec: 'HorizontalPodAutoscalerSpecV1', status: 'any' } },
   HorizontalPodAutoscalerSpecV1: {
     go: 'v1.HorizontalPodAutoscalerSpec',

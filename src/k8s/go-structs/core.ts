@@ -1,6 +1,6 @@
 /**
  * Field schemas of the core/v1 pod types, as the v1 Go structs declare them (json names,
- * embedded structs flattened). Type grammar, read by schema.ts:
+ * embedded structs flattened). Type grammar, read by decode.ts:
  *   string | string:<GoType> | int32 | int64 | bool | float64 | ios (IntOrString) | qty (Quantity)
  *   | rl (ResourceList) | time | mtime | bytes | any | []<type> | map:<type> | <StructName>
  * `any` marks fields the simulation never interprets (rare volume plugins, status): they are
@@ -17,7 +17,7 @@
  * metav1.Time and MicroTime are structs, which omitempty never omits: a value `time` field that
  * is zero prints `null` (Event's firstTimestamp, lastTimestamp, eventTime), and only omitzero
  * (ObjectMeta.creationTimestamp, `time?`) leaves it out. Lists, maps and structs carry no
- * marker: the empty-collection rule and PRINTS_NULL (schema.ts) cover them.
+ * marker: the empty-collection rule and PRINTS_NULL (decode.ts) cover them.
  */
 /** A field's type read apart: the type itself, and how Go holds it when it is a scalar. */
 export interface FieldType {

@@ -14,7 +14,8 @@
  *     empty struct; Quantity.UnmarshalJSON("null") is the zero Quantity `"0"`), so
  *     `containers: [null]` is one Container with no name and no image, and validation says so.
  * The round trip through the Go struct also drops what a value field cannot tell from absent,
- * and writes what it cannot leave out (the grammar's markers, schema-core.ts):
+ * rewrites every Quantity as its MarshalJSON writes it (`0.5` → `500m`, `1.5Gi` → `1536Mi`),
+ * and writes what it cannot leave out (the grammar's markers, core.ts):
  *   - a value-type scalar with omitempty that holds its zero (`readOnly: false`, `hostPort: 0`,
  *     `workingDir: ""`) is removed; a pointer's explicit zero (`automountServiceAccountToken:
  *     false`, `replicas: 0`) stays;
@@ -28,13 +29,14 @@
  * Field names are user input: they are looked up in Maps, never as properties of the schema
  * tables, so `constructor` or `__proto__` is an unknown field like any other.
  */
-import type { KObject } from '../../../k8s/types';
-import type { ResourceInfo } from '../../../k8s/resources';
-import { CORE_STRUCTS, fieldType, type StructSchema } from './schema-core';
-import { KIND_STRUCTS } from './schema-kinds';
-import { isConverted } from '../../../k8s/served-versions';
-import { quantityError } from './quantity';
-import { base64Error } from './base64';
+import type { KObject } from '../types';
+import type { ResourceInfo } from '../resources';
+import { CORE_STRUCTS, fieldType, type StructSchema } from './core';
+import { KIND_STRUCTS } from './kinds';
+import { isConverted } from '../served-versions';
+import { quantityError } from '../quantity';
+import { base64Error } from '../base64';
+import { roundTripQuantity } from '../resource-list';
 
 interface Struct {
   /** The Go type name as encoding/json prints it: `v1.Container`. */
@@ -300,6 +302,7 @@ function decodeValue(spec: string, v: unknown, ctx: Ctx): void {
       for (const k of Object.keys(m)) {
         if (m[k] === null) m[k] = zeroOf('qty');
         decodeValue('qty', m[k], ctx);
+        if (!ctx.out.typeError) m[k] = roundTripQuantity(m[k] as string | number);
       }
       return;
     }
@@ -332,7 +335,8 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
       continue;
     }
     decodeValue(spec, v, child(ctx, Seg.Field, key, struct.bare));
-    if (struct.omitsZero?.has(key) && isZeroScalar(v)) delete obj[key];
+    if (spec === 'qty' && !ctx.out.typeError) obj[key] = roundTripQuantity(v as string | number);
+    else if (struct.omitsZero?.has(key) && isZeroScalar(v)) delete obj[key];
     else if (isEmptyCollection(spec, v)) {
       if (PRINTS_NULL.has(`${struct.go}.${key}`)) obj[key] = null;
       else delete obj[key];
@@ -353,9 +357,4 @@ export function decode(info: ResourceInfo, obj: KObject, prune = false): DecodeO
   if (!root) return out;
   decodeStruct(root, obj as Record<string, unknown>, { parent: undefined, seg: Seg.Root, key: '', struct: info.kind, out, prune });
   return out;
-}
-
-/** Paths of fields the schema does not know, as strict decoding reports them (`spec.replica`). */
-export function unknownFields(info: ResourceInfo, obj: KObject): string[] {
-  return decode(info, structuredClone(obj)).unknown;
 }

@@ -3,9 +3,9 @@
  * name is what a decode error at the top level names: `Deployment.spec`). `status` is `any`:
  * learners never write it, and the components that do are trusted.
  */
-import type { StructSchema } from './schema-core';
-import { AUTOSCALING_STRUCTS } from './schema-autoscaling';
-import { NETWORKING_STRUCTS } from './schema-networking';
+import type { StructSchema } from './core';
+import { AUTOSCALING_STRUCTS } from './autoscaling';
+import { NETWORKING_STRUCTS } from './networking';
 
 const TYPE_META = { apiVersion: 'string?', kind: 'string?' };
 

@@ -1,5 +1,5 @@
 /** networking.k8s.io/v1 field schemas (strict decoding): NetworkPolicy, Ingress, IngressClass, ServiceCIDR, IPAddress. */
-import type { StructSchema } from './schema-core';
+import type { StructSchema } from './core';
 
 export const NETWORKING_STRUCTS: Record<string, StructSchema> = {
   NetworkPolicy: { go: 'v1.NetworkPolicy', fields: { apiVersion: 'string?', kind: 'string?', metadata: 'ObjectMeta', spec: 'NetworkPolicySpec' } },

@@ -8,7 +8,7 @@ import type { KObject } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { badRequest, type StatusError } from '../status';
 import { invalid, path } from './field';
-import { decode, type DecodeOutcome } from './schema';
+import { decode, type DecodeOutcome } from '../../../k8s/go-structs/decode';
 import { customSource } from '../../../k8s/apiextensions';
 import { decodeCustom } from '../../apiextensions/schema';
 

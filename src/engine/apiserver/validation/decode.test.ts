@@ -3,7 +3,7 @@ import type { KObject } from '../../../k8s/types';
 import { resourceInfo } from '../../../k8s/resources';
 import { storedObject } from '../storage';
 import { bootedCluster, configMap, deployment, failure, ok, pod } from '../apiserver.testing';
-import { decode } from './schema';
+import { decode } from '../../../k8s/go-structs/decode';
 import { base64Error } from './base64';
 import { base64Encode } from '../../../k8s/base64';
 import { worldOf } from '../../simulation';
@@ -34,6 +34,16 @@ describe('strict decoding', () => {
     expect(e.message).toBe(
       'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replica", unknown field "spec.template.spec.containers[0].imagee"',
     );
+  });
+
+  it('stores every Quantity as its JSON round trip writes it: 0.5 is 500m, 1.5Gi is 1536Mi, a number a string', () => {
+    const body = pod('q');
+    body.spec.containers[0]!.resources = { limits: { cpu: '0.5', memory: '1.5Gi' }, requests: { cpu: 0.25 as never, memory: '1000Mi' } };
+    body.spec.volumes = [{ name: 'scratch', emptyDir: { sizeLimit: '0.5Gi' } }];
+    const { sim } = create('pods', body);
+    const stored = storedObject(worldOf(sim), 'pods', 'default', 'q') as ReturnType<typeof pod>;
+    expect(stored.spec.containers[0]!.resources).toEqual({ limits: { cpu: '500m', memory: '1536Mi' }, requests: { cpu: '250m', memory: '1000Mi' } });
+    expect(stored.spec.volumes?.find((v) => v.name === 'scratch')?.emptyDir).toEqual({ sizeLimit: '512Mi' });
   });
 
   it('is case-sensitive, as Go struct tags are', () => {

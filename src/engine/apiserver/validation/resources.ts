@@ -7,7 +7,7 @@ import { parseMilli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
 import { invalid, required, type Path } from './field';
 import { isQualifiedName } from '../../../k8s/string-validation';
-import { canonicalQuantity } from './quantity';
+import { canonical as canonicalQuantity } from '../../../k8s/resource-list';
 import { pushAll } from '../../../k8s/arrays';
 import { own } from '../../../k8s/own';
 

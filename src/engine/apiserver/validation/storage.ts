@@ -9,7 +9,7 @@ import type { FieldError } from '../status';
 import { duplicate, forbidden, immutable, invalid, nonNegative, notSupported, path, required, semanticEqual, tooLong, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
 import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from '../../../k8s/string-validation';
-import { canonicalQuantity } from './quantity';
+import { canonical as canonicalQuantity } from '../../../k8s/resource-list';
 import { specDiff } from './spec-diff';
 import { pushAll } from '../../../k8s/arrays';
 
