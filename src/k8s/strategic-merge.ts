@@ -168,10 +168,21 @@ function mergeList(meta: PatchMeta, field: string, cur: Json, patch: Json[], opt
   if (key && patch.some((p) => isMap(p) && p['$patch'] === 'replace')) return patch.filter((p) => !(isMap(p) && Object.hasOwn(p, '$patch')));
   // A list the target lacks takes the patch's items, directives removed (mergeMap's removeDirectives).
   if (!Array.isArray(cur)) return removeDirectives(patch) as Json[];
-  // mergeSliceWithoutSpecialElements (and the deletion pass before it): every item of a list merged
-  // by key must name its key. mergepatch.ErrNoMergeKey is a plain error, so a 500 without a reason.
-  const keyless = key ? patch.find((p) => isMap(p) && !Object.hasOwn(p, key)) : undefined;
-  if (keyless) throw new StrategicMergeError(`map: ${goValue(keyless)} does not contain declared merge key: ${key}`, 500);
+  // mergeSliceWithSpecialElements reads every directive first (a deletion must name its key; an
+  // unknown directive fails), then mergeSliceWithoutSpecialElements wants the key on every other
+  // item. mergepatch.ErrNoMergeKey and ErrBadPatchType are plain errors: a 500 without a reason.
+  const noKey = (m: JsonMap): StrategicMergeError => new StrategicMergeError(`map: ${goValue(m)} does not contain declared merge key: ${key}`, 500);
+  if (key) {
+    for (const p of patch) {
+      if (!isMap(p) || !Object.hasOwn(p, '$patch')) continue;
+      const directive = p['$patch'];
+      if (directive === 'delete' && !Object.hasOwn(p, key)) throw noKey(p);
+      if (directive === 'merge') throw new StrategicMergeError('merging lists cannot yet be specified in the patch', 500);
+      if (directive !== 'delete') throw new StrategicMergeError(`unknown patch type: ${goValue(directive)} in map: ${goValue(p)}`, 500);
+    }
+  }
+  const keyless = key ? patch.find((p) => isMap(p) && !Object.hasOwn(p, key) && !Object.hasOwn(p, '$patch')) : undefined;
+  if (keyless) throw noKey(keyless as JsonMap);
   if (!key || !patch.every(isMap)) return patch;
   let live = cur;
   const items: JsonMap[] = [];

@@ -146,6 +146,8 @@ interface Ctx {
   struct: string;
   out: DecodeOutcome;
   prune: boolean;
+  /** Re-encoded as JSON (kubectl's codec) rather than stored as protobuf: an empty list stays `[]`. */
+  json: boolean;
 }
 
 /** JSON field names from the root without indices: `spec.template.spec.containers.ports`. */
@@ -171,7 +173,7 @@ function pathOf(ctx: Ctx): string {
 
 /** A child context; fixed-shape literals, cheaper and monomorphic. */
 function child(ctx: Ctx, seg: Seg, key: string | number, struct: string): Ctx {
-  return { parent: ctx, seg, key, struct, out: ctx.out, prune: ctx.prune };
+  return { parent: ctx, seg, key, struct, out: ctx.out, prune: ctx.prune, json: ctx.json };
 }
 
 function jsonKind(v: unknown): string {
@@ -338,8 +340,8 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
     if (spec === 'qty' && !ctx.out.typeError) obj[key] = roundTripQuantity(v as string | number);
     else if (struct.omitsZero?.has(key) && isZeroScalar(v)) delete obj[key];
     else if (isEmptyCollection(spec, v)) {
-      if (PRINTS_NULL.has(`${struct.go}.${key}`)) obj[key] = null;
-      else delete obj[key];
+      if (!PRINTS_NULL.has(`${struct.go}.${key}`)) delete obj[key];
+      else if (!ctx.json) obj[key] = null;
     }
   }
   if (struct.valueTimes) for (const key of struct.valueTimes) if (!Object.hasOwn(obj, key)) obj[key] = null;
@@ -348,13 +350,14 @@ function decodeStruct(struct: Struct, obj: Record<string, unknown>, ctx: Ctx): v
 /**
  * Decodes `obj` against its kind's schema, rewriting its nulls as Go would decode them. With
  * `prune`, unknown fields are deleted in place (fieldValidation Warn/Ignore: the server drops
- * what it does not know).
+ * what it does not know). With `json`, the object is what a client's JSON round trip gives
+ * (kubectl's codec) instead of what storage reads back: an empty list without omitempty stays.
  */
-export function decode(info: ResourceInfo, obj: KObject, prune = false): DecodeOutcome {
+export function decode(info: ResourceInfo, obj: KObject, prune = false, json = false): DecodeOutcome {
   const out: DecodeOutcome = { unknown: [] };
   // A version served by conversion has its own root (`HorizontalPodAutoscaler@v1`).
   const root = STRUCTS.get(isConverted(info) ? `${info.kind}@${info.version}` : info.kind);
   if (!root) return out;
-  decodeStruct(root, obj as Record<string, unknown>, { parent: undefined, seg: Seg.Root, key: '', struct: info.kind, out, prune });
+  decodeStruct(root, obj as Record<string, unknown>, { parent: undefined, seg: Seg.Root, key: '', struct: info.kind, out, prune, json });
   return out;
 }

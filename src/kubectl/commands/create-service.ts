@@ -13,16 +13,8 @@ import { CmdError, plainError } from '../errors';
 import type { FlagDef, Flags } from '../flags';
 import { goQuote } from '../printers/go-template/lex';
 import { GENERATOR_WRITE_FLAGS } from './common';
-import { CONDITION, inOrder, kind, value, type Order } from './typed-order';
-
-const PORT: Order = { name: 0, protocol: 0, appProtocol: 0, port: 0, targetPort: 0, nodePort: 0 };
-const SPEC: Order = {
-  ports: [PORT], selector: 'map', clusterIP: 0, clusterIPs: 0, type: 0, externalIPs: 0, sessionAffinity: 0, loadBalancerIP: 0, loadBalancerSourceRanges: 0,
-  externalName: 0, externalTrafficPolicy: 0, healthCheckNodePort: 0, publishNotReadyAddresses: 0, sessionAffinityConfig: { clientIP: { timeoutSeconds: 0 } },
-  ipFamilies: 0, ipFamilyPolicy: 0, allocateLoadBalancerNodePorts: 0, loadBalancerClass: 0, internalTrafficPolicy: 0, trafficDistribution: 0,
-};
-const INGRESS: Order = { ip: 0, hostname: 0, ipMode: 0, ports: [{ port: 0, protocol: 0, error: 0 }] };
-const SERVICE: Order = kind({ spec: value(SPEC), status: value({ loadBalancer: value({ ingress: [INGRESS] }), conditions: [CONDITION] }) });
+import { inOrder } from './typed-order';
+import { SERVICE } from './typed-kinds';
 
 /**
  * The Service as the typed client decodes it: each struct's keys in Go field order, maps sorted,

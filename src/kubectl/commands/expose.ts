@@ -17,6 +17,7 @@ import { typedObject } from './typed-kinds';
 import { withTypedLastApplied } from '../apply/objects';
 import { envVarNameError } from '../env-var-name';
 import { setOwn } from '../../k8s/own';
+import { applyOverrides, OVERRIDE_FLAGS } from './overrides';
 
 export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'port', kind: 'string' },
@@ -30,7 +31,7 @@ export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'cluster-ip', kind: 'string' },
   { name: 'session-affinity', kind: 'string' },
   FILENAME_FLAG,
-  { name: 'override-type', kind: 'string' },
+  ...OVERRIDE_FLAGS,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
   { name: 'show-managed-fields', kind: 'bool' },
@@ -114,13 +115,11 @@ export function runExpose(env: Env, argv: string[]): number {
   }));
   const name = flags.str('name') || obj.metadata.name || '';
   const dry = dryRunOf(flags);
-  // The generated Service has no namespace; a client dry run shows the one -n enforced.
-  const svc: KObject = {
+  const generated: KObject = {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: {
       name,
-      ...(dry === 'client' && flags.has('namespace') ? { namespace: ns } : {}),
       ...(flags.str('labels') ? { labels: parseKV(flags.str('labels')) } : labels ? { labels: { ...labels } } : {}),
     },
     spec: {
@@ -132,6 +131,9 @@ export function runExpose(env: Env, argv: string[]): number {
       ...(flags.str('external-ip') ? { externalIPs: [flags.str('external-ip')] } : {}),
     },
   };
+  const svc = applyOverrides(flags, generated, typedService);
+  // The generated Service has no namespace; a client dry run shows the one -n enforced.
+  if (dry === 'client' && flags.has('namespace')) svc.metadata.namespace = ns;
   const info = resourceInfo('services')!;
   if (dry === 'client') {
     printResult(env, flags, info, svc, withDryRun('exposed', dry), typedService);
@@ -165,6 +167,7 @@ export const RUN_FLAGS: FlagDef[] = [
   { name: 'pod-running-timeout', kind: 'duration' },
   { name: 'expose', kind: 'bool' },
   { name: 'privileged', kind: 'bool' },
+  ...OVERRIDE_FLAGS,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
   { name: 'show-managed-fields', kind: 'bool' },
@@ -208,13 +211,15 @@ export function runRun(env: Env, argv: string[]): number {
   if (flags.bool('privileged')) container.securityContext = { privileged: true };
   const restart = flags.str('restart') || 'Always';
   if (!RESTART_POLICIES.includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
-  // BasicPod: no namespace of its own; a client dry run shows the one -n enforced.
-  const pod: KObject = {
+  const generated: KObject = {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, ...(dry === 'client' && flags.has('namespace') ? { namespace: namespaceOf(flags) } : {}), labels, ...(annotations ? { annotations } : {}) },
+    metadata: { name, labels, ...(annotations ? { annotations } : {}) },
     spec: { containers: [container], restartPolicy: restart, dnsPolicy: 'ClusterFirst' },
   };
+  const pod = applyOverrides(flags, generated, typedObject);
+  // BasicPod: no namespace of its own; a client dry run shows the one -n enforced.
+  if (dry === 'client' && flags.has('namespace')) pod.metadata.namespace = namespaceOf(flags);
   const info = resourceInfo('pods')!;
   if (dry === 'client') {
     printResult(env, flags, info, pod, withDryRun('created', dry), typedObject);
@@ -225,6 +230,8 @@ export function runRun(env: Env, argv: string[]): number {
   const res = env.client.create(info, namespaceOf(flags), body, dry === 'server');
   if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
   if (attach) {
+    // What the container runs is the overridden Pod's, not the flags'.
+    const first = (pod as Pod).spec?.containers?.[0];
     return runAttached(env, res.value as Pod, {
       tty,
       quiet: flags.bool('quiet'),
@@ -232,7 +239,7 @@ export function runRun(env: Env, argv: string[]): number {
       restart,
       leaveStdinOpen: flags.bool('leave-stdin-open'),
       timeoutMs: flags.duration('pod-running-timeout', 60_000),
-      argv: container.command ?? container.args ?? [],
+      argv: first?.command ?? first?.args ?? [],
     });
   }
   printResult(env, flags, info, res.value, withDryRun('created', dry), typedObject);

@@ -14,7 +14,7 @@ import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dr
 import { deepEqual } from '../../k8s/strategic-patch';
 import { applyPatch } from '../apply/strategic';
 import { StrategicMergeError } from '../../k8s/strategic-merge';
-import { jsonMergePatch, jsonPatch } from '../../k8s/json-patch';
+import { applyJsonPatch, jsonMergePatch, jsonTypeName } from '../../k8s/json-patch';
 
 const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
 
@@ -78,9 +78,15 @@ export function runPatch(env: Env, argv: string[]): number {
           throw e;
         }
       } else {
-        const patched = type === 'merge' ? { ok: true as const, value: jsonMergePatch(t.obj, patch) } : jsonPatch(t.obj, patch);
+        // jsonpatch.DecodePatch then Patch.Apply, whose own words kubectl prints.
+        const patched =
+          type === 'merge'
+            ? { ok: true as const, value: jsonMergePatch(t.obj, patch) }
+            : Array.isArray(patch)
+              ? applyJsonPatch(t.obj, patch)
+              : { ok: false as const, detail: `json: cannot unmarshal ${jsonTypeName(patch)} into Go value of type jsonpatch.Patch` };
         if (!patched.ok) {
-          errors.push({ text: patched.message });
+          errors.push({ text: patched.detail });
           continue;
         }
         result = patched.value as KObject;

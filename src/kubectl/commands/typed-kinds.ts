@@ -1,13 +1,23 @@
 /**
  * The typed objects of the generators that build one kind each (create deployment, job, cronjob,
  * configmap, secret, namespace, serviceaccount, quota, poddisruptionbudget, priorityclass, the
- * RBAC four, run's Pod and autoscale's HorizontalPodAutoscaler), as k8s.io/api declares them:
- * typedObject gives the object kubectl prints, in Go field order with the fields encoding/json
- * always writes. Service and Ingress have their own (create-service.ts, create-ingress.ts).
+ * RBAC four, run's Pod, expose's Service and autoscale's HorizontalPodAutoscaler), as k8s.io/api
+ * declares them: typedObject gives the object kubectl prints, in Go field order with the fields
+ * encoding/json always writes. Ingress has its own (create-ingress.ts).
  */
 import type { KObject } from '../../k8s/types';
 import { POD_SPEC, POD_STATUS, POD_TEMPLATE } from './typed-pod';
 import { always, CONDITION, inOrder, kind, LABEL_SELECTOR, META, value, type Order } from './typed-order';
+
+const PORT: Order = { name: 0, protocol: 0, appProtocol: 0, port: 0, targetPort: 0, nodePort: 0 };
+const SPEC: Order = {
+  ports: [PORT], selector: 'map', clusterIP: 0, clusterIPs: 0, type: 0, externalIPs: 0, sessionAffinity: 0, loadBalancerIP: 0, loadBalancerSourceRanges: 0,
+  externalName: 0, externalTrafficPolicy: 0, healthCheckNodePort: 0, publishNotReadyAddresses: 0, sessionAffinityConfig: { clientIP: { timeoutSeconds: 0 } },
+  ipFamilies: 0, ipFamilyPolicy: 0, allocateLoadBalancerNodePorts: 0, loadBalancerClass: 0, internalTrafficPolicy: 0, trafficDistribution: 0,
+};
+const INGRESS: Order = { ip: 0, hostname: 0, ipMode: 0, ports: [{ port: 0, protocol: 0, error: 0 }] };
+/** v1.Service (create service, expose). */
+export const SERVICE: Order = kind({ spec: value(SPEC), status: value({ loadBalancer: value({ ingress: [INGRESS] }), conditions: [CONDITION] }) });
 
 const OBJECT_REF: Order = { kind: 0, namespace: 0, name: 0, uid: 0, apiVersion: 0, resourceVersion: 0, fieldPath: 0 };
 
@@ -101,6 +111,7 @@ const ORDERS: Readonly<Record<string, Order>> = {
   'rbac.authorization.k8s.io/v1 Role': kind({ rules: always([POLICY_RULE], null) }),
   'rbac.authorization.k8s.io/v1 RoleBinding': BINDING,
   'v1 Secret': kind({ immutable: 0, data: 'map', stringData: 'map', type: 0 }),
+  'v1 Service': SERVICE,
   'v1 ServiceAccount': kind({ secrets: [OBJECT_REF], imagePullSecrets: [{ name: 0 }], automountServiceAccountToken: 0 }),
 };
 

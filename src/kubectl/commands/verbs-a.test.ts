@@ -107,6 +107,13 @@ describe('kubectl patch', () => {
     expect(kubectl(sim, `patch deployment web --type json -p '[{"op":"test","path":"/spec/replicas","value":9}]'`).stderr).toBe('The request is invalid: the server rejected our request due to an error in our request\n');
     expect(kubectl(sim, `patch deployment web --type json -p '[{"op":"remove","path":"/spec/nope"}]'`).code).toBe(1);
     expect(kubectl(sim, `patch deployment web --type json -p '{}'`).stderr).toBe('Error from server (BadRequest): error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp\n');
+    // A client dry run applies the patch in kubectl, whose library says what the server's 422 hides.
+    expect(kubectl(sim, `patch deployment web --type json -p '[{"op":"remove","path":"/spec/nope"}]' --dry-run=client`).stderr).toBe(
+      "error: error in remove for path: '/spec/nope': Unable to remove nonexistent key: nope: missing value\n",
+    );
+    expect(kubectl(sim, `patch deployment web --type json -p '{}' --dry-run=client`).stderr).toBe('error: json: cannot unmarshal object into Go value of type jsonpatch.Patch\n');
+    // evanphx/json-patch v4 replaces a missing key as if adding it, on the server as in kubectl.
+    expect(kubectl(sim, `patch deployment web --type json -p '[{"op":"replace","path":"/metadata/labels/tier","value":"web"}]'`).stdout).toBe('deployment.apps/web patched\n');
     // The usual slip: a container patched without its name, which strategic merge matches by.
     const keyless = kubectl(sim, `patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"image":"nginx:1.28"}]}}}}'`);
     expect([keyless.stderr, keyless.code]).toEqual(['Error from server: map: map[image:nginx:1.28] does not contain declared merge key: name\n', 1]);
