@@ -4,13 +4,15 @@
  * file and the simulation disagree: a pause point not reached in its budget, a prediction whose
  * key does not hold or whose wrong option does, a task already done before the learner acts or
  * not done by its reference solution, a `sim` line the simulator refuses, a focus on something
- * that does not exist.
+ * that does not exist — and, once the walk is clean, a link into a later step that would play the
+ * steps before it to a different cluster (skip-proof.ts).
  */
 import { createActor, waitFor } from 'xstate';
 import { Session } from '../../kubectl/session';
 import { createLessonMachine, phaseOf, stepKind, type LessonSnapshot } from '../../lesson-runtime/machine';
 import type { Lesson, Step } from '../../lesson-runtime/schema';
 import { SessionDriver } from './session-driver';
+import { skipProblems } from './skip-proof';
 
 export interface LessonReport {
   id: string;
@@ -39,12 +41,16 @@ export async function checkLesson(lesson: Lesson, files: Record<string, string>,
   actor.start();
   const settled = (s: LessonSnapshot): boolean => SETTLED.has(phaseOf(s));
   const where = (s: Step): string => `step ${s.id}`;
+  let finished: LessonSnapshot | undefined;
 
   try {
     for (let guard = 0; guard < lesson.steps.length * 6 + 10; guard++) {
       const snap = await waitFor(actor, settled, { timeout: 120_000 });
       const phase = phaseOf(snap);
-      if (phase === 'finished') break;
+      if (phase === 'finished') {
+        finished = snap;
+        break;
+      }
       const step = lesson.steps[snap.context.index]!;
       if (phase === 'failed') {
         problems.push(`${where(step)}: the lesson failed: ${snap.context.error ?? 'unknown error'}`);
@@ -91,6 +97,9 @@ export async function checkLesson(lesson: Lesson, files: Record<string, string>,
   // A directive that sets the scene must work; `sim curl` or `sim why` may report a failure on purpose.
   for (const e of driver.transcript) {
     if (/^(sim\s+(fail|recover|advance|topology)|sleep)\b/.test(e.line) && e.exitCode !== 0) problems.push(`"${e.line}" failed: ${e.output.trim().split('\n')[0]}`);
+  }
+  if (finished && problems.length === 0) {
+    problems.push(...(await skipProblems(lesson, files, opts.topology ?? lesson.topology, { transcript: driver.transcript, records: finished.context.records })));
   }
   const predicts = lesson.steps.filter((s) => stepKind(s) === 'predict').length;
   if (predicts < (opts.minPredicts ?? 2)) problems.push(`has ${predicts} predict step(s); a lesson needs at least ${opts.minPredicts ?? 2}`);
