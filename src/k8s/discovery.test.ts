@@ -30,14 +30,14 @@ describe('discovery', () => {
     const core = apiResourceList('', 'v1') as { resources: { name: string }[] };
     const names = core.resources.map((r) => r.name);
     expect(names).toEqual([...names].sort());
-    expect(names.filter((n) => n.startsWith('pods/'))).toEqual(['pods/attach', 'pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/exec', 'pods/log', 'pods/portforward', 'pods/proxy', 'pods/status']);
+    expect(names.filter((n) => n.startsWith('pods/'))).toEqual(['pods/attach', 'pods/binding', 'pods/ephemeralcontainers', 'pods/eviction', 'pods/exec', 'pods/log', 'pods/portforward', 'pods/proxy', 'pods/resize', 'pods/status']);
     const pods = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;
-    expect(pods.subresources?.map((s) => s.subresource)).toEqual(['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'status']);
+    expect(pods.subresources?.map((s) => s.subresource)).toEqual(['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'resize', 'status']);
   });
 
-  it('describes the pod subresources as kube-apiserver 1.36 does (pods/resize aside: in-place resize is not simulated)', () => {
+  it('describes the pod subresources as kube-apiserver 1.36 does', () => {
     const core = apiResourceList('', 'v1') as { resources: { name: string }[] };
-    // A real cluster's /api/v1, less pods/resize.
+    // A real cluster's /api/v1.
     expect(core.resources.filter((r) => r.name.startsWith('pods/'))).toEqual([
       { name: 'pods/attach', singularName: '', namespaced: true, kind: 'PodAttachOptions', verbs: ['create', 'get'] },
       { name: 'pods/binding', singularName: '', namespaced: true, kind: 'Binding', verbs: ['create'] },
@@ -47,6 +47,7 @@ describe('discovery', () => {
       { name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] },
       { name: 'pods/portforward', singularName: '', namespaced: true, kind: 'PodPortForwardOptions', verbs: ['create', 'get'] },
       { name: 'pods/proxy', singularName: '', namespaced: true, kind: 'PodProxyOptions', verbs: ['create', 'delete', 'get', 'patch', 'update'] },
+      { name: 'pods/resize', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] },
       { name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] },
     ]);
     const pods = (aggregatedDiscovery(true) as { items: Item[] }).items[0]!.versions[0]!.resources.find((r) => r.resource === 'pods')!;

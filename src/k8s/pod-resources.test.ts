@@ -34,4 +34,25 @@ describe('component-helpers PodRequests and PodLimits', () => {
     expect(toResourceList(podRequests(p))).toEqual({ memory: '1240850688' });
     expect(toResourceList(podRequests(pod([c('a', { memory: '64Mi' })], [], { memory: '64Mi' })))).toEqual({ memory: '128Mi' });
   });
+
+  it('counts a container resized in place at the most of its ask, what it runs with and its allocation; an Infeasible ask not at all', () => {
+    const resized = (reason?: string): Pod => ({
+      ...pod([c('app', { cpu: '2' }, { cpu: '2' })]),
+      status: {
+        phase: 'Running',
+        ...(reason ? { conditions: [{ type: 'PodResizePending', status: 'True', reason }] } : {}),
+        containerStatuses: [{ name: 'app', ready: true, restartCount: 0, image: 'nginx', imageID: '', state: { running: {} }, lastState: {}, allocatedResources: { cpu: '500m' }, resources: { requests: { cpu: '500m' }, limits: { cpu: '1' } } }],
+      },
+    }) as Pod;
+    // A resize accepted or waiting its turn reserves what it asks for.
+    expect(toResourceList(podRequests(resized()))).toEqual({ cpu: '2' });
+    expect(toResourceList(podLimits(resized()))).toEqual({ cpu: '2' });
+    expect(toResourceList(podRequests(resized('Deferred')))).toEqual({ cpu: '2' });
+    // One the node can never hold counts at what the container runs with.
+    expect(toResourceList(podRequests(resized('Infeasible')))).toEqual({ cpu: '500m' });
+    expect(toResourceList(podLimits(resized('Infeasible')))).toEqual({ cpu: '1' });
+    // The kubelet's own admission reads the spec it allocated, never the status.
+    expect(toResourceList(podRequests(resized('Infeasible'), { useStatusResources: false }))).toEqual({ cpu: '2' });
+  });
 });
+

@@ -63,7 +63,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('nodes', 'Node', '', 'v1', false, ['no'], ['status', 'proxy']),
   r('persistentvolumeclaims', 'PersistentVolumeClaim', '', 'v1', true, ['pvc'], ['status']),
   r('persistentvolumes', 'PersistentVolume', '', 'v1', false, ['pv'], ['status']),
-  all(r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers', 'exec', 'attach', 'portforward', 'proxy'])),
+  all(r('pods', 'Pod', '', 'v1', true, ['po'], ['status', 'binding', 'log', 'eviction', 'ephemeralcontainers', 'resize', 'exec', 'attach', 'portforward', 'proxy'])),
   r('podtemplates', 'PodTemplate', '', 'v1', true),
   all(r('replicationcontrollers', 'ReplicationController', '', 'v1', true, ['rc'], ['status', 'scale'])),
   r('resourcequotas', 'ResourceQuota', '', 'v1', true, ['quota'], ['status']),

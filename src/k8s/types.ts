@@ -61,6 +61,12 @@ export interface ResourceRequirements {
   limits?: ResourceList;
 }
 
+/** v1.ContainerResizePolicy: whether resizing resourceName restarts the container. */
+export interface ContainerResizePolicy {
+  resourceName: string;
+  restartPolicy: 'NotRequired' | 'RestartContainer';
+}
+
 export type IntOrString = number | string;
 
 export interface HTTPGetAction {
@@ -129,6 +135,8 @@ export interface Container {
   env?: EnvVar[];
   envFrom?: EnvFromSource[];
   resources?: ResourceRequirements;
+  /** How a resize of each resource is applied (pods/resize); defaulting leaves it unset. */
+  resizePolicy?: ContainerResizePolicy[];
   volumeMounts?: VolumeMount[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -280,6 +288,10 @@ export interface ContainerStatus {
   imageID: string;
   containerID?: string;
   started?: boolean;
+  /** The requests the kubelet admitted (after an in-place resize, what it accepted). */
+  allocatedResources?: ResourceList;
+  /** The requests and limits the running container was last configured with. */
+  resources?: ResourceRequirements;
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 

@@ -128,7 +128,7 @@ export class Client {
   }
 
   /** A PATCH with an explicit Content-Type: a JSON patch's body is its list of operations. */
-  patchAs(info: ResourceInfo, ns: string | undefined, name: string, type: PatchType, patch: unknown, dryRun = false, subresource?: 'status' | 'scale'): Res<KObject> {
+  patchAs(info: ResourceInfo, ns: string | undefined, name: string, type: PatchType, patch: unknown, dryRun = false, subresource?: 'status' | 'scale' | 'resize'): Res<KObject> {
     const req: Request = { verb: 'patch', ...target(info, ns), name, patchType: type, dryRun };
     if (type === 'json') req.patchOps = patch;
     else req.body = patch as KObject;

@@ -80,7 +80,7 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers' | 'resize';
   /**
    * A request to a pod's exec, attach or portforward without an Upgrade header (a plain GET or
    * POST): located, then refused as UpgradeAwareHandler refuses it (connect.ts).
@@ -414,9 +414,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     case 'update':
     case 'patch': {
       if (req.verb === 'patch' && req.apply && !req.subresource) return respond(serverSideApply(w, serverId, requestId, info, ns, req, req.apply));
-      // pods/ephemeralcontainers is the Pod's own store with its own strategy: the patch applies
-      // to the whole Pod, and update() keeps only the new spec.ephemeralContainers.
-      const ephemeral = req.subresource === 'ephemeralcontainers' && info.resource === 'pods';
+      // pods/ephemeralcontainers and pods/resize are the Pod's own store with their own
+      // strategies: the patch applies to the whole Pod, and update() keeps only the new
+      // spec.ephemeralContainers, or the containers' resources and resizePolicy.
+      const ephemeral = (req.subresource === 'ephemeralcontainers' || req.subresource === 'resize') && info.resource === 'pods';
       if (req.subresource && req.subresource !== 'status' && !ephemeral) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       const old = storedObject(w, info.resource, ns, req.name ?? '');
       if (!old) return fail(notFound(info, req.name ?? ''));
@@ -469,7 +470,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       // the patched object is a precondition; a patch that sets none keeps the current one.
       const rv = next.metadata?.resourceVersion;
       if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return fail(conflict(info, req.name ?? ''));
-      const sub = req.subresource === 'status' ? 'status' : ephemeral ? 'ephemeralcontainers' : undefined;
+      const sub = req.subresource === 'status' ? 'status' : ephemeral ? (req.subresource as 'ephemeralcontainers' | 'resize') : undefined;
       // update() reads only these four; spreading the whole request cost more than the rest of serve.
       const res = update(w, serverId, requestId, info, ns, old, next, { subresource: req.subresource, user: req.user, dryRun: req.dryRun, handOver: req.handOver, manager: managerOf(req, view ?? info, sub) });
       return respond(res.ok && warnings.length ? { ...res, warnings } : res);

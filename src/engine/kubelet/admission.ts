@@ -24,7 +24,8 @@ function podRequests(pod: Pod): Readonly<Record<string, number>> {
 /** noderesources.Fits' computePodResourceRequest: PodRequests, sidecars and the RuntimeClass's overhead included. */
 function sumRequests(pod: Pod): Record<string, number> {
   const sum: Record<string, number> = {};
-  for (const [k, v] of podResourceRequests(pod)) sum[k] = v.milli;
+  // The kubelet counts what it allocated (the Pod passed in carries that spec), never the status.
+  for (const [k, v] of podResourceRequests(pod, { useStatusResources: false })) sum[k] = v.milli;
   return sum;
 }
 
@@ -41,7 +42,9 @@ export function admitPod(w: World, self: KubeletState, pod: Pod): AdmitResult {
   for (const wk of self.workers.values()) {
     if (!wk.admitted || wk.lifecycle === 'terminated' || wk.uid === pod.metadata.uid) continue;
     used['pods'] = (used['pods'] ?? 0) + 1000;
-    for (const [k, v] of Object.entries(podRequests(wk.pod))) used[k] = (used[k] ?? 0) + v;
+    // Other Pods count at what was allocated to them, not a resize they asked for since.
+    const allocated = wk.allocated && wk.allocated !== wk.pod.spec ? { ...wk.pod, spec: wk.allocated } : wk.pod;
+    for (const [k, v] of Object.entries(podRequests(allocated))) used[k] = (used[k] ?? 0) + v;
   }
   const want: Record<string, number> = { ...podRequests(pod), pods: 1000 };
   for (const resource of ['pods', 'cpu', 'memory', 'ephemeral-storage']) {

@@ -12,9 +12,10 @@ import { podContainers, podSandboxes } from '../node/cri';
 import { containerUri } from '../node/runtime-impl';
 import { podQOS } from '../../k8s/qos';
 import type { PodWorker, ProbeKind } from './state';
+import { containerResources, resizeInProgress } from './resize';
 
 /** Conditions the kubelet owns; others (DisruptionTarget, readiness gates) are kept as found. */
-const KUBELET_CONDITIONS = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+const KUBELET_CONDITIONS = ['PodResizePending', 'PodResizeInProgress', 'PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
 
 export function isSidecar(c: Container): boolean {
   return c.restartPolicy === 'Always';
@@ -182,6 +183,21 @@ function generatedConditions(pod: Pod, sandbox: SandboxRecord | undefined, init:
   return out;
 }
 
+/** A resized Pod's containers report what was allocated to them and what they run with. */
+function withResources(wk: PodWorker, c: Container, s: ContainerStatus): ContainerStatus {
+  if (c.restartPolicy !== undefined && c.restartPolicy !== 'Always') return s;
+  const r = containerResources(wk, c, s.state.running !== undefined);
+  return r ? { ...s, ...r } : s;
+}
+
+/** The kubelet's resize conditions, ahead of the ones it generates (generateAPIPodStatus). */
+function resizeConditions(wk: PodWorker, pod: Pod, statuses: ContainerStatus[]): PodCondition[] {
+  const out: PodCondition[] = [];
+  if (wk.resizePending) out.push(condition('PodResizePending', true, wk.resizePending.reason, wk.resizePending.message));
+  if (resizeInProgress(wk, statuses.filter((s) => s.state.running).map((s) => s.name))) out.push(condition('PodResizeInProgress', true));
+  return out;
+}
+
 export interface StatusInput {
   pod: Pod;
   wk: PodWorker;
@@ -205,13 +221,14 @@ export function generatePodStatus(input: StatusInput): PodStatus {
   const views: Views = { pod, wk, mine, rt };
   const hasInit = (pod.spec.initContainers ?? []).length > 0;
   const waitingDefault = hasInit ? 'PodInitializing' : 'ContainerCreating';
-  const init = (pod.spec.initContainers ?? []).map((c) => containerStatus(views, c, true, 'PodInitializing'));
-  const main = pod.spec.containers.map((c) => containerStatus(views, c, false, waitingDefault));
+  const init = (pod.spec.initContainers ?? []).map((c) => withResources(wk, c, containerStatus(views, c, true, 'PodInitializing')));
+  const main = pod.spec.containers.map((c) => withResources(wk, c, containerStatus(views, c, false, waitingDefault)));
   let phase = podPhase(pod, init, main, input.terminal);
   if (old.phase === 'Succeeded' || old.phase === 'Failed') phase = old.phase;
 
   const conditions: PodCondition[] = (old.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.includes(c.type));
-  for (const c of generatedConditions(pod, sandbox, init, main, phase)) {
+  const resizing = resizeConditions(wk, pod, [...init, ...main]);
+  for (const c of [...resizing, ...generatedConditions(pod, sandbox, init, main, phase)]) {
     const prev = old.conditions?.find((o) => o.type === c.type);
     if (c.type === 'PodScheduled' && prev?.status === 'True') {
       conditions.push(prev);

@@ -25,6 +25,7 @@ import { decide, retryAt, workerBackoff } from './sync-pod';
 import { finishMount, unmountAll } from './volumes';
 import { containerMounts, refreshPayloads } from './volume-data';
 import { containerBook } from './container-book';
+import { actuated } from './resize';
 import { lookupRuntimeHandler } from './runtime-class';
 
 export function newWorker(pod: Pod): PodWorker {
@@ -124,6 +125,8 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
     case 'stop-sandbox':
       criHop(w, self, wk, sandboxCall(wk, 'StopPodSandbox'));
       ms = criLatency(w, 'StopPodSandbox');
+      break;
+    case 'resize':
       break;
     default: {
       const never: never = op;
@@ -237,6 +240,9 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       break;
     case 'stop-sandbox':
       if (rt) stopPodSandbox(w, rt, op.sandboxId);
+      break;
+    case 'resize':
+      actuated(wk, op.container);
       break;
   }
   markStatusDirty(w, self, wk);

@@ -1,4 +1,4 @@
-import type { ContainerStateTerminated, Lease, NodeCondition, Pod } from '../../k8s/types';
+import type { ContainerStateTerminated, Lease, NodeCondition, Pod, PodSpec, ResourceRequirements } from '../../k8s/types';
 import type { KubeletJournal } from './journal-state';
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
@@ -37,7 +37,8 @@ export type PodOp =
   | { kind: 'create'; container: string }
   | { kind: 'start'; container: string; containerId: string }
   | { kind: 'stop'; containerIds: string[] }
-  | { kind: 'stop-sandbox'; sandboxId: string };
+  | { kind: 'stop-sandbox'; sandboxId: string }
+  | { kind: 'resize'; container: string };
 
 /** Per-pass memory: what this sync pass already did, so re-entering it after an op moves on. */
 export interface SyncPass {
@@ -96,6 +97,15 @@ export interface PodWorker {
   resyncAt: number | undefined;
   /** The final DELETE (grace period 0) was sent. */
   deleteSent: boolean;
+  /**
+   * The allocation manager's checkpoint: the spec whose container resources were admitted, or
+   * last accepted by an in-place resize (specs are never mutated, so a reference is enough).
+   */
+  allocated?: PodSpec;
+  /** By container name: the resources last applied to it. Present once a resize was accepted. */
+  actuated?: Map<string, ResourceRequirements>;
+  /** The PodResizePending condition's reason (Infeasible, Deferred) and message. */
+  resizePending?: { reason: string; message: string };
 }
 
 /** The identity of the machine as the kubelet reads it from /etc/machine-id, DMI and /proc. */

@@ -23,6 +23,11 @@ import { hasProbes, startProbes } from './probes';
 import type { KubeletState, PodOp, PodWorker, SyncPass } from './state';
 import { nextVolume, mountLatency, mountTimeout } from './volumes';
 import { containerBook } from './container-book';
+import { actuated, handlePodResourcesResize, resizeAction } from './resize';
+import { markStatusDirty } from './status-manager';
+
+/** UpdateContainerResources: rewriting a running container's cgroup limits takes the runtime a moment. */
+const UPDATE_RESOURCES_MS = 50;
 
 export type Decision = { kind: 'op'; op: PodOp; latency: number } | { kind: 'done' } | { kind: 'terminate' };
 
@@ -98,9 +103,14 @@ function running(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Conta
   if (book.killFor && book.killFor.containerId !== cur.id) delete book.killFor;
   if (!hasProbes(wk, c, cur.id)) startProbes(w, self, wk, c, cur.id);
   let why: string | undefined;
+  const resize = resizeAction(wk, c);
   if (book.killFor) why = `Container ${c.name} failed ${book.killFor.probe} probe, will be restarted`;
   else if ((c.image ?? '') !== cur.config.image) why = `Container ${c.name} definition changed, will be restarted`;
+  else if (resize === 'restart') why = `Container ${c.name} resize requires restart`;
+  else if (resize === 'update') return { kind: 'op', op: { kind: 'resize', container: c.name }, latency: UPDATE_RESOURCES_MS };
   if (!why) return undefined;
+  // The instance started next is created with the allocated resources.
+  if (resize === 'restart') actuated(wk, c.name);
   podEvent(w, self, pod, 'Normal', 'Killing', why, fieldPath(c, init));
   logKilling(w, self, pod, c.name, containerUri(runtimeOf(w, self.host), cur.id), pod.spec.terminationGracePeriodSeconds ?? 30);
   return { kind: 'op', op: { kind: 'stop', containerIds: [cur.id] }, latency: 0 };
@@ -181,7 +191,10 @@ export function decide(w: World, self: KubeletState, wk: PodWorker): Decision {
     }
     wk.admitted = true;
     wk.startTime ??= rfc3339(w.now);
+    wk.allocated = pod.spec;
   }
+  // The status write is coalesced: it shows the resize accepted before any container is updated.
+  if (handlePodResourcesResize(w, self, wk)) markStatusDirty(w, self, wk);
   if (pass.stop) return { kind: 'done' };
   const rt = runtimeOf(w, self.host);
   if (!rt?.running) {

@@ -5,6 +5,7 @@
  * assumed Pod is forgotten if its binding fails, and confirmed when the informer delivers it
  * with spec.nodeName set.
  */
+import { hasStatusResources } from '../../k8s/pod-resources';
 import type { Node, Pod } from '../../k8s/types';
 import type { PodResources } from './resources';
 import { addPodEntry, newNodeInfo, podEntry, removePodEntry, replacePodObject, setImages, setNode, type NodeChanges, type NodeInfo, type PodEntry } from './nodeinfo';
@@ -258,14 +259,16 @@ export function isAssumed(c: SchedulerCache, key: string): boolean {
 
 /**
  * AddPod / UpdatePod for a Pod the informer shows bound: confirms an assumed Pod or places a new
- * one. Derived fields are recomputed only when the spec changed (generation), which keeps the
- * kubelet's many status updates cheap.
+ * one. Derived fields are recomputed only when the spec changed (generation) or the Pod was
+ * resized in place, which keeps the kubelet's many status updates cheap.
  */
 export function addOrUpdatePod(c: SchedulerCache, pod: Pod, key: string): PodEntry {
   c.assumed.delete(key);
   const node = pod.spec.nodeName!;
   const cur = c.pods.get(key);
-  if (cur && cur.nodeName === node && cur.generation === pod.metadata.generation && cur.pod.metadata.uid === pod.metadata.uid) {
+  // A Pod resized in place also counts what its status reports, which moves without the generation.
+  const resized = hasStatusResources(pod) || (cur !== undefined && hasStatusResources(cur.pod));
+  if (cur && !resized && cur.nodeName === node && cur.generation === pod.metadata.generation && cur.pod.metadata.uid === pod.metadata.uid) {
     const ni = c.nodes.get(node);
     replacePodObject(ni, cur, pod);
     if (ni) changed(c, ni);

@@ -2,10 +2,12 @@
  * A Pod's resource requests as the scheduler counts them (component-helpers' PodRequests):
  * app containers are summed, sidecars (restartable init containers) run alongside them, and a
  * plain init container only needs its own request plus the sidecars started before it — the Pod
- * needs the larger of the two; the Pod's overhead is added on top. Units: millicores for cpu, bytes for memory and
+ * needs the larger of the two; the Pod's overhead is added on top; a container resized in place
+ * counts as k8s/pod-resources' containerRequestsOf says. Units: millicores for cpu, bytes for memory and
  * ephemeral-storage, milli-units for everything else (extended resources, hugepages).
  */
 import { milli } from '../../k8s/quantity';
+import { containerRequestsOf } from '../../k8s/pod-resources';
 import type { Container, Pod, ResourceList } from '../../k8s/types';
 
 export interface Resource {
@@ -38,9 +40,10 @@ export function emptyResource(): Resource {
 
 type Milli = Record<string, number>;
 
-function containerRequests(c: Container, defaults: Milli | undefined): Milli {
+/** One container's requests (a Pod resized in place counts as determineContainerReqs says). */
+function containerRequests(pod: Pod, c: Container, defaults: Milli | undefined): Milli {
   const out: Milli = {};
-  for (const [k, v] of Object.entries(c.resources?.requests ?? {})) out[k] = milli(v);
+  for (const [k, v] of Object.entries(containerRequestsOf(pod, c) ?? {})) out[k] = milli(v);
   if (defaults) for (const [k, v] of Object.entries(defaults)) if (!(k in out)) out[k] = v;
   return out;
 }
@@ -56,11 +59,11 @@ function max(into: Milli, from: Milli): void {
 /** resourcehelper.PodRequests, in milli-units per resource name. */
 export function podRequestsMilli(pod: Pod, defaults?: Milli): Milli {
   const reqs: Milli = {};
-  for (const c of pod.spec.containers ?? []) add(reqs, containerRequests(c, defaults));
+  for (const c of pod.spec.containers ?? []) add(reqs, containerRequests(pod, c, defaults));
   const sidecars: Milli = {};
   const initMax: Milli = {};
   for (const c of pod.spec.initContainers ?? []) {
-    const own = containerRequests(c, defaults);
+    const own = containerRequests(pod, c, defaults);
     if (c.restartPolicy === 'Always') {
       add(reqs, own);
       add(sidecars, own);

@@ -26,7 +26,7 @@ export const PATCH_FLAGS: FlagDef[] = [
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'local', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
-  { name: 'subresource', kind: 'string', values: ['scale', 'status'] },
+  { name: 'subresource', kind: 'string', values: ['status', 'scale', 'resize'] },
   { name: 'record', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
@@ -49,7 +49,9 @@ export function runPatch(env: Env, argv: string[]): number {
   const type = PATCH_TYPES.find((t) => t === typeWord.toLowerCase());
   if (!type) throw plainError(`--type must be one of [${PATCH_TYPES.join(' ')}], not "${typeWord}"`);
   const subresource = flags.str('subresource');
-  if (subresource !== '' && subresource !== 'status' && subresource !== 'scale') throw plainError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
+  // kubectl itself sends any subresource (it dropped its own list in v1.32); the simulator
+  // serves these three through patch.
+  if (subresource !== '' && subresource !== 'status' && subresource !== 'scale' && subresource !== 'resize') throw plainError(`invalid subresource value: "${subresource}". Must be one of [status scale resize]`);
   // RunPatch: the file's bytes, then yaml.ToJSON.
   let raw = text;
   if (file !== '') {

@@ -28,8 +28,9 @@ function totals(pods: Pod[]): { reqs: Usage; lims: Usage } {
   let reqs: Usage = new Map();
   let lims: Usage = new Map();
   for (const p of pods) {
-    reqs = addUsage(reqs, podRequests(p));
-    lims = addUsage(lims, podLimits(p));
+    // getPodsTotalRequestsAndLimits reads the specs; the per-Pod rows below count resizes (UseStatusResources).
+    reqs = addUsage(reqs, podRequests(p, { useStatusResources: false }));
+    lims = addUsage(lims, podLimits(p, { useStatusResources: false }));
   }
   return { reqs, lims };
 }

@@ -3,7 +3,7 @@
  * system fields (uid) are filled in and before validation; on update, fields a plain update
  * may not touch are reset to the stored values, so they are silently kept rather than rejected.
  */
-import type { Job, KObject, PodSpec, Service } from '../../../k8s/types';
+import type { Container, Job, KObject, PodSpec, Service } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { dropTypeDependentFields } from './service-strategy';
 
@@ -62,6 +62,32 @@ export function prepareForCreate(info: ResourceInfo, obj: KObject): void {
   }
 }
 
+/**
+ * podResizeStrategy (dropNonResizeUpdates): the stored Pod with only each container's
+ * resources and resizePolicy taken from the request, paired by index; a renamed or reordered
+ * container keeps its new name so ValidatePodResize can refuse it. Status and metadata stay.
+ */
+function dropNonResizeUpdates(obj: KObject, old: KObject): void {
+  const next = obj.spec as PodSpec | undefined;
+  const stored = old.spec as PodSpec;
+  const merge = (olds: Container[] | undefined, news: Container[] | undefined): Container[] | undefined =>
+    olds?.map((o, i) => {
+      const n = news?.[i];
+      if (!n) return o;
+      const c: Container = { ...o, name: n.name };
+      if (n.resources !== undefined) c.resources = n.resources;
+      else delete c.resources;
+      if (n.resizePolicy !== undefined) c.resizePolicy = n.resizePolicy;
+      else delete c.resizePolicy;
+      return c;
+    });
+  const spec: PodSpec = { ...stored, containers: merge(stored.containers, next?.containers) ?? [] };
+  if (stored.initContainers) spec.initContainers = merge(stored.initContainers, next?.initContainers);
+  obj.spec = spec;
+  obj.status = old.status;
+  obj.metadata = { ...old.metadata, ...(obj.metadata?.resourceVersion !== undefined ? { resourceVersion: obj.metadata.resourceVersion } : {}) };
+}
+
 export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject, subresource: string | undefined): void {
   switch (info.resource) {
     case 'namespaces': {
@@ -93,6 +119,7 @@ export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject,
           else delete obj.metadata[k];
         }
       }
+      if (subresource === 'resize') dropNonResizeUpdates(obj, old);
       return;
     default:
       return;

@@ -19,8 +19,8 @@ export interface UpdateManager {
   manager: string;
   /** The request's apiVersion (a scale write is recorded with the parent's, e.g. apps/v1). */
   apiVersion: string;
-  /** `status`, `scale` or `ephemeralcontainers`: the entry is kept apart from the main resource's. */
-  subresource?: 'status' | 'scale' | 'ephemeralcontainers';
+  /** `status`, `scale`, `ephemeralcontainers` or `resize`: the entry is kept apart from the main resource's. */
+  subresource?: 'status' | 'scale' | 'ephemeralcontainers' | 'resize';
 }
 
 const REPLICAS: FieldPath = ['f:spec', 'f:replicas'];

@@ -27,6 +27,7 @@ import { validateClusterRole, validateRole, validateRoleBinding } from './rbac';
 import { validateConfigMap, validateSecret } from './config';
 import { validateEndpointSlice, validateLease, validateMetaOnly, validateNamespace, validateNamespaceFinalize, validateNode, validatePriorityClass } from './misc';
 import { validatePod, validatePodEphemeralContainersUpdate, validatePodUpdate } from './pod';
+import { validatePodResize } from './pod-resize';
 import { validateService } from './service';
 import { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
 import { customSource, type CustomResourceDefinition } from '../../../k8s/apiextensions';
@@ -130,5 +131,6 @@ export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, old:
   if (custom) return dedupe([...(opts.subresource ? [] : validateMetaOnly(obj, old, info.namespaced)), ...validateCustom(custom.schema, obj)]);
   if (opts.subresource === 'status' || opts.subresource === 'binding') return [];
   if (opts.subresource === 'ephemeralcontainers' && info.resource === 'pods' && old) return dedupe(validatePodEphemeralContainersUpdate(obj as Pod, old as Pod));
+  if (opts.subresource === 'resize' && info.resource === 'pods' && old) return dedupe(validatePodResize(obj as Pod, old as Pod));
   return dedupe(byKind(info, obj, old));
 }
