@@ -12,12 +12,14 @@ const baseURL = external ?? 'http://127.0.0.1:4173';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.RECONCILE_PW_OUTPUT ?? 'test-results/playwright',
-  timeout: 30_000,
+  // Per test, unless it sets its own: with two workers a test runs ~1.6× slower than alone, and
+  // the shortest journeys (a typed exec session, history and completion) took 26–35 s in CI.
+  timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   // Two spec files at a time on two cores: each page runs its own engine worker, so a test runs
-  // ~1.6× slower beside another, but the suite ends in ~10 minutes instead of ~14 (every test
-  // sets a timeout sized for that). Tests in one file still run in order, in one browser.
+  // ~1.6× slower beside another, but the suite ends in 10–13 minutes instead of 13–15. Tests in
+  // one file still run in order, in one browser.
   workers: Number(process.env.RECONCILE_E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,

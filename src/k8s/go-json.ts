@@ -62,56 +62,44 @@ class Scanner {
     this.fail('looking for beginning of value');
   }
 
-  private object(): void {
+  /** An object's members or an array's elements, up to the closing bracket. */
+  private members(close: '}' | ']', member: () => void, after: string): void {
     this.i++;
     this.skipWs();
-    if (this.peek() === '}') {
+    if (this.peek() === close) {
       this.i++;
       return;
     }
     for (;;) {
-      this.skipWs();
-      if (this.peek() !== '"') this.fail('looking for beginning of object key string');
-      this.string();
-      this.skipWs();
-      if (this.peek() !== ':') this.fail('after object key');
-      this.i++;
-      this.value();
+      member();
       this.skipWs();
       const c = this.peek();
-      if (c === ',') {
-        this.i++;
-        continue;
-      }
-      if (c === '}') {
+      if (c === ',') this.i++;
+      else if (c === close) {
         this.i++;
         return;
-      }
-      this.fail('after object key:value pair');
+      } else this.fail(after);
     }
   }
 
+  private object(): void {
+    this.members(
+      '}',
+      () => {
+        this.skipWs();
+        if (this.peek() !== '"') this.fail('looking for beginning of object key string');
+        this.string();
+        this.skipWs();
+        if (this.peek() !== ':') this.fail('after object key');
+        this.i++;
+        this.value();
+      },
+      'after object key:value pair',
+    );
+  }
+
   private array(): void {
-    this.i++;
-    this.skipWs();
-    if (this.peek() === ']') {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.value();
-      this.skipWs();
-      const c = this.peek();
-      if (c === ',') {
-        this.i++;
-        continue;
-      }
-      if (c === ']') {
-        this.i++;
-        return;
-      }
-      this.fail('after array element');
-    }
+    this.members(']', () => this.value(), 'after array element');
   }
 
   private string(): void {
