@@ -58,7 +58,9 @@ export function containerLimitsOf(pod: Pod, c: Container): ResourceList | undefi
 
 /** Whether any container reports the resources it runs with (a Pod resized in place). */
 export function hasStatusResources(pod: Pod): boolean {
-  return [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some((s) => s.resources !== undefined);
+  // Read on every Pod status write the scheduler sees: no array built for it.
+  const reports = (list: ContainerStatus[] | undefined): boolean => list?.some((s) => s.resources !== undefined) ?? false;
+  return reports(pod.status?.containerStatuses) || reports(pod.status?.initContainerStatuses);
 }
 
 /**

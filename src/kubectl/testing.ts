@@ -39,6 +39,25 @@ export function kubectl(sim: Simulation, line: string, opts: { files?: Record<st
   return { stdout: pick('stdout'), stderr: pick('stderr'), code: raw.exitCode, all: raw.output.map((c) => c.text).join(''), raw };
 }
 
+/** A three-replica nginx ReplicationController, for the RC tests and their parity run against the real kubectl. */
+export const NGINX_RC = `apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: nginx
+spec:
+  replicas: 3
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        ports:
+        - containerPort: 80
+`;
+
 /** The CronTab CRD of the Kubernetes docs (with a short name, a category and printer columns), for tests of custom resources. */
 export const CRONTAB_CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

@@ -10,24 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { kubectlBinary } from './kubectl-binary.testing';
 import { compareParity, runParity, type KnownDifference } from './parity.testing';
 import { servedSession } from './served-session.testing';
-
-const RC = `apiVersion: v1
-kind: ReplicationController
-metadata:
-  name: nginx
-spec:
-  replicas: 3
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.27
-        ports:
-        - containerPort: 80
-`;
+import { NGINX_RC as RC } from '../kubectl/testing';
 
 const TEMPLATE = `apiVersion: v1
 kind: PodTemplate

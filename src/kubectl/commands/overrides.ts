@@ -67,7 +67,7 @@ function registered(kind: string, apiVersion: string): ResourceInfo | undefined 
   return [info, ...otherVersions(info)].find((v) => apiVersionOf(v) === apiVersion);
 }
 
-/** Go's json.Marshal of what the merge produced: the keys a merge touched come out sorted (a Go map). */
+/** Go's json.Marshal of the merged document: its top-level keys sorted (a Go map); nested objects keep the typed order. */
 function marshalMerged(v: Json): string {
   if (!isObject(v)) return JSON.stringify(v);
   return `{${Object.keys(v)

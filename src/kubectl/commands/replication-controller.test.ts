@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/index';
-import { kubectl } from '../testing';
-
-const RC = `apiVersion: v1
-kind: ReplicationController
-metadata:
-  name: nginx
-spec:
-  replicas: 3
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.27
-        ports:
-        - containerPort: 80
-`;
+import { kubectl, NGINX_RC as RC } from '../testing';
 
 const TEMPLATE = `apiVersion: v1
 kind: PodTemplate
