@@ -30,6 +30,10 @@ kubectl patch deployment web -p '{"spec":{"minReadySeconds":1}}'
 kubectl patch deployment web --type=merge -p '{"metadata":{"annotations":{"owner":"team-a"}}}'
 kubectl patch deployment web --type=json -p '[{"op":"replace","path":"/spec/revisionHistoryLimit","value":5}]'
 kubectl get deployment web -o jsonpath='{.spec.minReadySeconds} {.metadata.annotations.owner} {.spec.revisionHistoryLimit}'
+kubectl get deployment web --subresource scale
+kubectl get deployment web --subresource status
+kubectl patch deployment web --subresource scale -p '{"spec":{"replicas":3}}'
+kubectl get deployment web --subresource bogus
 kubectl describe deployment web
 kubectl explain deployment.spec.strategy
 kubectl api-resources

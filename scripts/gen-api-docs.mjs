@@ -66,6 +66,7 @@ const PACKAGES = {
   'k8s.io/api/autoscaling/v2': [API, 'autoscaling/v2', 'io.k8s.api.autoscaling.v2'],
   'k8s.io/api/networking/v1': [API, 'networking/v1', 'io.k8s.api.networking.v1'],
   'k8s.io/api/node/v1': [API, 'node/v1', 'io.k8s.api.node.v1'],
+  'k8s.io/api/events/v1': [API, 'events/v1', 'io.k8s.api.events.v1'],
   'k8s.io/apimachinery/pkg/apis/meta/v1': [MACHINERY, 'pkg/apis/meta/v1', 'io.k8s.apimachinery.pkg.apis.meta.v1'],
   'k8s.io/apimachinery/pkg/util/intstr': [MACHINERY, 'pkg/util/intstr', 'io.k8s.apimachinery.pkg.util.intstr'],
   'k8s.io/apimachinery/pkg/api/resource': [MACHINERY, 'pkg/api/resource', 'io.k8s.apimachinery.pkg.api.resource'],
@@ -78,13 +79,14 @@ const ROOTS = {
   'k8s.io/api/batch/v1': ['Job', 'CronJob'],
   'k8s.io/api/rbac/v1': ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'],
   'k8s.io/api/scheduling/v1': ['PriorityClass'],
-  'k8s.io/api/storage/v1': ['StorageClass', 'CSIDriver', 'CSINode', 'VolumeAttachment'],
+  'k8s.io/api/storage/v1': ['StorageClass', 'CSIDriver', 'CSINode', 'VolumeAttachment', 'CSIStorageCapacity', 'VolumeAttributesClass'],
   'k8s.io/api/coordination/v1': ['Lease'],
   'k8s.io/api/discovery/v1': ['EndpointSlice'],
   'k8s.io/api/policy/v1': ['PodDisruptionBudget'],
   'k8s.io/api/autoscaling/v2': ['HorizontalPodAutoscaler'],
   'k8s.io/api/networking/v1': ['Ingress', 'IngressClass', 'NetworkPolicy', 'ServiceCIDR', 'IPAddress'],
   'k8s.io/api/node/v1': ['RuntimeClass'],
+  'k8s.io/api/events/v1': ['Event'],
 };
 
 /**

@@ -103,7 +103,8 @@ function resourceRoute(method: string, group: string, version: string, segs: str
   // A built-in name in another group (metrics.k8s.io's `pods`) is that group's own resource.
   const builtin = resourceInfo(resource);
   const found = builtin && builtin.group === group ? builtin : extra.find((r) => r.resource === resource && r.group === group);
-  const info = found && atVersion(found, version);
+  // Or a built-in store served in another group too (core Events as events.k8s.io/v1).
+  const info = found ? atVersion(found, version) : builtin && atVersion(builtin, version, group);
   if (!info) return NOT_FOUND;
   if (namespace !== undefined ? !info.namespaced : info.namespaced && name !== undefined) return NOT_FOUND;
   if (subresource !== undefined && (watchPrefix || !info.subresources.includes(subresource))) return NOT_FOUND;

@@ -9,9 +9,10 @@
  */
 import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from './resources';
 import { customSource } from './apiextensions';
-import { otherVersions } from './served-versions';
+import { crossGroupViews, otherVersions } from './served-versions';
 
-const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES];
+/** The table, the review APIs, then the stores served in a group of their own too (events.k8s.io). */
+const SERVED: readonly ResourceInfo[] = [...RESOURCES, ...REVIEW_RESOURCES, ...crossGroupViews(RESOURCES)];
 
 /**
  * Every subresource the resource table names is served (`pods/eviction` included, so `kubectl
@@ -48,14 +49,14 @@ function inGroupVersion(group: string, version: string, custom: readonly Resourc
   return served(custom)
     .filter((r) => r.group === group)
     .flatMap((r) => [r, ...otherVersions(r)])
-    .filter((r) => r.version === version);
+    .filter((r) => r.group === group && r.version === version);
 }
 
 /** A group's versions, the preferred (the table's) first, then the converted ones: `autoscaling` is v2, v1. */
 function versionsOf(group: string, custom: readonly ResourceInfo[]): string[] {
   const out: string[] = [];
   for (const r of served(custom)) if (r.group === group && !out.includes(r.version)) out.push(r.version);
-  for (const r of served(custom)) if (r.group === group) for (const o of otherVersions(r)) if (!out.includes(o.version)) out.push(o.version);
+  for (const r of served(custom)) if (r.group === group) for (const o of otherVersions(r)) if (o.group === group && !out.includes(o.version)) out.push(o.version);
   return out;
 }
 

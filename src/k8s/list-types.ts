@@ -6,7 +6,7 @@
  * The structured-merge-diff schema facts of the served kinds, the one source of server-side
  * apply's field sets and merges (src/engine/apiserver/apply): for each struct type, the fields
  * that are not plain scalars. Read from the markers and tags of
- *   k8s.io/api v0.36.3 (core/v1, apps/v1, autoscaling/v2, batch/v1, coordination/v1, discovery/v1, networking/v1, node/v1, policy/v1, rbac/v1, scheduling/v1, storage/v1),
+ *   k8s.io/api v0.36.3 (core/v1, admissionregistration/v1, apps/v1, autoscaling/v2, batch/v1, coordination/v1, discovery/v1, networking/v1, node/v1, policy/v1, rbac/v1, scheduling/v1, storage/v1),
  *   k8s.io/apimachinery v0.36.3 pkg/apis/meta/v1,
  *   k8s.io/apiextensions-apiserver v0.36.3 pkg/apis/apiextensions/v1,
  *   k8s.io/kube-aggregator v0.36.2 pkg/apis/apiregistration/v1,
@@ -55,6 +55,8 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'Service': 'core.v1.Service',
   'CustomResourceDefinition': 'apiextensions.v1.CustomResourceDefinition',
   'APIService': 'apiregistration.v1.APIService',
+  'ValidatingAdmissionPolicy': 'admissionregistration.v1.ValidatingAdmissionPolicy',
+  'ValidatingAdmissionPolicyBinding': 'admissionregistration.v1.ValidatingAdmissionPolicyBinding',
   'ControllerRevision': 'apps.v1.ControllerRevision',
   'DaemonSet': 'apps.v1.DaemonSet',
   'Deployment': 'apps.v1.Deployment',
@@ -80,9 +82,41 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'CSIDriver': 'storage.v1.CSIDriver',
   'CSINode': 'storage.v1.CSINode',
   'StorageClass': 'storage.v1.StorageClass',
+  'VolumeAttachment': 'storage.v1.VolumeAttachment',
+  'CSIStorageCapacity': 'storage.v1.CSIStorageCapacity',
+  'VolumeAttributesClass': 'storage.v1.VolumeAttributesClass',
 };
 
 export const STRUCTS: Readonly<Record<string, StructSchema>> = {
+  'admissionregistration.v1.TypeChecking': {
+    expressionWarnings: { l: 'atomic' },
+  },
+  'admissionregistration.v1.ValidatingAdmissionPolicy': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'admissionregistration.v1.ValidatingAdmissionPolicySpec' },
+    status: { t: 'admissionregistration.v1.ValidatingAdmissionPolicyStatus' },
+  },
+  'admissionregistration.v1.ValidatingAdmissionPolicyBinding': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'admissionregistration.v1.ValidatingAdmissionPolicyBindingSpec' },
+  },
+  'admissionregistration.v1.ValidatingAdmissionPolicyBindingSpec': {
+    paramRef: { a: true },
+    matchResources: { a: true },
+    validationActions: { l: 'set' },
+  },
+  'admissionregistration.v1.ValidatingAdmissionPolicySpec': {
+    paramKind: { a: true },
+    matchConstraints: { a: true },
+    validations: { l: 'atomic' },
+    auditAnnotations: { l: 'atomic' },
+    matchConditions: { l: 'map', k: ['name'], d: {"name":""} },
+    variables: { l: 'map', k: ['name'], d: {"name":""} },
+  },
+  'admissionregistration.v1.ValidatingAdmissionPolicyStatus': {
+    typeChecking: { t: 'admissionregistration.v1.TypeChecking' },
+    conditions: { l: 'map', k: ['type'], d: {"type":""} },
+  },
   'apiextensions.v1.CustomResourceConversion': {
     webhook: { t: 'apiextensions.v1.WebhookConversion' },
   },
@@ -821,10 +855,32 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'storage.v1.CSINodeSpec': {
     drivers: { t: 'storage.v1.CSINodeDriver', l: 'map', k: ['name'], d: {"name":""} },
   },
+  'storage.v1.CSIStorageCapacity': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    nodeTopology: { a: true },
+  },
   'storage.v1.StorageClass': {
     metadata: { t: 'meta.v1.ObjectMeta' },
     parameters: { m: true },
     mountOptions: { l: 'atomic' },
     allowedTopologies: { l: 'atomic' },
+  },
+  'storage.v1.VolumeAttachment': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'storage.v1.VolumeAttachmentSpec' },
+    status: { t: 'storage.v1.VolumeAttachmentStatus' },
+  },
+  'storage.v1.VolumeAttachmentSource': {
+    inlineVolumeSpec: { t: 'core.v1.PersistentVolumeSpec' },
+  },
+  'storage.v1.VolumeAttachmentSpec': {
+    source: { t: 'storage.v1.VolumeAttachmentSource' },
+  },
+  'storage.v1.VolumeAttachmentStatus': {
+    attachmentMetadata: { m: true },
+  },
+  'storage.v1.VolumeAttributesClass': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    parameters: { m: true },
   },
 };

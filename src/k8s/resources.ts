@@ -70,6 +70,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('secrets', 'Secret', '', 'v1', true),
   r('serviceaccounts', 'ServiceAccount', '', 'v1', true, ['sa'], ['token']),
   all(r('services', 'Service', '', 'v1', true, ['svc'], ['status', 'proxy'])),
+  { ...r('validatingadmissionpolicies', 'ValidatingAdmissionPolicy', 'admissionregistration.k8s.io', 'v1', false, [], ['status']), categories: ['api-extensions'] },
+  { ...r('validatingadmissionpolicybindings', 'ValidatingAdmissionPolicyBinding', 'admissionregistration.k8s.io', 'v1', false), categories: ['api-extensions'] },
   r('customresourcedefinitions', 'CustomResourceDefinition', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds'], ['status']),
   r('apiservices', 'APIService', 'apiregistration.k8s.io', 'v1', false, [], ['status']),
   r('controllerrevisions', 'ControllerRevision', 'apps', 'v1', true),
@@ -97,17 +99,24 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('csidrivers', 'CSIDriver', 'storage.k8s.io', 'v1', false),
   r('csinodes', 'CSINode', 'storage.k8s.io', 'v1', false),
   r('storageclasses', 'StorageClass', 'storage.k8s.io', 'v1', false, ['sc']),
+  r('volumeattachments', 'VolumeAttachment', 'storage.k8s.io', 'v1', false, [], ['status']),
+  r('csistoragecapacities', 'CSIStorageCapacity', 'storage.k8s.io', 'v1', true),
+  r('volumeattributesclasses', 'VolumeAttributesClass', 'storage.k8s.io', 'v1', false, ['vac']),
 ];
 
 /**
- * The create-only review APIs (`kubectl auth can-i`, `kubectl auth whoami`): served, so requests
+ * The create-only review APIs (`kubectl auth can-i`, `kubectl auth whoami`, TokenReview and
+ * SubjectAccessReview for webhooks and aggregated servers): served, so requests
  * for them resolve, but kept out of RESOURCES, which the controllers' informers and the
  * discovery printers walk.
  */
 export const REVIEW_RESOURCES: readonly ResourceInfo[] = [
   { ...r('selfsubjectreviews', 'SelfSubjectReview', 'authentication.k8s.io', 'v1', false), verbs: ['create'] },
+  { ...r('tokenreviews', 'TokenReview', 'authentication.k8s.io', 'v1', false), verbs: ['create'] },
+  { ...r('localsubjectaccessreviews', 'LocalSubjectAccessReview', 'authorization.k8s.io', 'v1', true), verbs: ['create'] },
   { ...r('selfsubjectaccessreviews', 'SelfSubjectAccessReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
   { ...r('selfsubjectrulesreviews', 'SelfSubjectRulesReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
+  { ...r('subjectaccessreviews', 'SubjectAccessReview', 'authorization.k8s.io', 'v1', false), verbs: ['create'] },
 ];
 
 /**

@@ -8,7 +8,7 @@ import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequire
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
-import { isConverted } from '../k8s/served-versions';
+import { servedTarget } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
 import type { Output } from './output';
@@ -36,8 +36,8 @@ export function byKey(a: KObject, b: KObject): number {
 }
 
 /** The request's resource, version (one served by conversion: autoscaling/v1 HPAs) and namespace. */
-function target(info: ResourceInfo, ns: string | undefined): Pick<Request, 'resource' | 'version' | 'namespace'> {
-  return { resource: info.resource, ...(isConverted(info) ? { version: info.version } : {}), namespace: info.namespaced ? ns : undefined };
+function target(info: ResourceInfo, ns: string | undefined): Pick<Request, 'resource' | 'version' | 'group' | 'namespace'> {
+  return { resource: info.resource, ...servedTarget(info), namespace: info.namespaced ? ns : undefined };
 }
 
 export class Client {
@@ -110,11 +110,11 @@ export class Client {
     return this.one({ verb: 'create', ...target(info, ns), body, dryRun });
   }
 
-  update(info: ResourceInfo, ns: string | undefined, body: KObject, dryRun = false): Res<KObject> {
-    return this.one({ verb: 'update', ...target(info, ns), name: body.metadata.name, body, dryRun });
+  update(info: ResourceInfo, ns: string | undefined, body: KObject, dryRun = false, subresource?: Request['subresource']): Res<KObject> {
+    return this.one({ verb: 'update', ...target(info, ns), name: body.metadata.name, body, dryRun, ...(subresource ? { subresource } : {}) });
   }
 
-  patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: 'status' | 'scale' | 'ephemeralcontainers'): Res<KObject> {
+  patch(info: ResourceInfo, ns: string | undefined, name: string, patch: Record<string, unknown>, dryRun = false, subresource?: Request['subresource']): Res<KObject> {
     const req: Request = { verb: 'patch', ...target(info, ns), name, body: patch as KObject, dryRun };
     // kubectl sends a JSON merge patch for a kind it has no Go type for (a custom resource).
     if (customSource(info)) req.patchType = 'merge';
@@ -128,7 +128,7 @@ export class Client {
   }
 
   /** A PATCH with an explicit Content-Type: a JSON patch's body is its list of operations. */
-  patchAs(info: ResourceInfo, ns: string | undefined, name: string, type: PatchType, patch: unknown, dryRun = false, subresource?: 'status' | 'scale' | 'resize'): Res<KObject> {
+  patchAs(info: ResourceInfo, ns: string | undefined, name: string, type: PatchType, patch: unknown, dryRun = false, subresource?: Request['subresource']): Res<KObject> {
     const req: Request = { verb: 'patch', ...target(info, ns), name, patchType: type, dryRun };
     if (type === 'json') req.patchOps = patch;
     else req.body = patch as KObject;

@@ -61,9 +61,10 @@ export function fatalText(e: ApiError): string {
     const d = e.details;
     if (!d) return `The request is invalid${e.message ? `: ${e.message}` : ''}\n`;
     let head = 'The request is invalid';
-    if (d.kind || d.name) head = `The ${d.kind ?? ''} "${d.name ?? ''}" is invalid`;
-    else if (d.group) head = `The ${d.group} "${d.name ?? ''}" is invalid`;
     const causes = d.causes ?? [];
+    if (d.kind || d.name) head = `The ${d.kind ?? ''} "${d.name ?? ''}" is invalid`;
+    // Without a kind or name (a SubjectAccessReview's), the message only when no cause repeats it.
+    else if (e.message && causes.length === 0) head += `: ${e.message}`;
     if (causes.length === 0) return `${head}\n`;
     const lines = causes.map((c) => `${c.field}: ${c.message}`);
     if (lines.length === 1) return `${head}: ${lines[0]}\n`;

@@ -19,7 +19,7 @@ import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
 import { contextNamed, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
-import { useAggregatedDiscovery, useDiscovery } from './discovery';
+import { useAggregatedDiscovery, useDiscovery, useWarnings } from './discovery';
 
 export interface KubectlContext {
   sim: Simulation;
@@ -110,6 +110,8 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig();
   useDiscovery(ctx.sim.customResources());
   useAggregatedDiscovery(ctx.sim.aggregatedResources());
+  // Until this invocation's client exists, a warning has nowhere to go.
+  useWarnings(() => {});
   try {
     let user = contextNamed(contextOf(argv) || kubeconfig.currentContext)?.user;
     // clientcmd's error for a --context the kubeconfig does not hold (the file itself cannot name
@@ -117,6 +119,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     if (!user && splitCommand(argv).words[0] === 'config') user = 'kubernetes-admin';
     if (!user) throw new CmdError(`Error in configuration: context was not found for specified context: ${contextOf(argv)}\n`);
     const client = new Client(ctx.sim, out, user);
+    useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
     const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}) };
     return out.result(dispatch(env, argv));

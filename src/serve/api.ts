@@ -14,7 +14,7 @@ import { pageOf } from '../k8s/paging';
 import { listSelectors, podLogOptions, type ListSelectors } from '../k8s/request-options';
 import { requestedResource } from '../k8s/resources';
 import { scaleOf } from '../k8s/scale';
-import { isConverted } from '../k8s/served-versions';
+import { servedTarget } from '../k8s/served-versions';
 import type { KObject } from '../k8s/types';
 import { listBody, objectBody } from '../k8s/wire-json';
 import { byKey } from '../kubectl/client';
@@ -25,6 +25,10 @@ import { badRequest, failure, methodNotAllowed, unreachable, type HttpError } fr
 import { includeObjectOf, toTable, wantsTable } from './table';
 import { serveWatch } from './watch';
 import { serveLogFollow } from './stream/logs';
+import { SCALE_TABLE } from '../kubectl/printers/autoscaling-columns';
+
+/** The subresources whose GET answers an object kube-apiserver prints as a Table (the log is text, Connecters stream). */
+const OBJECT_TABLE_SUBRESOURCES: ReadonlySet<string> = new Set(['status', 'scale', 'resize', 'ephemeralcontainers']);
 
 export interface ApiContext {
   cluster: ServedCluster;
@@ -69,8 +73,8 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   const base: Req = { verb: 'get', resource: requestedResource(info) };
   if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
   if (route.name !== undefined) base.name = route.name;
-  // A version served by conversion (autoscaling/v1 HPAs): the engine converts in and out.
-  if (isConverted(info)) base.version = info.version;
+  // A version served by conversion (autoscaling/v1 HPAs, events.k8s.io Events): the engine converts in and out.
+  Object.assign(base, servedTarget(info));
   const q = route.query;
   if (q.get('dryRun') === 'All') base.dryRun = true;
   // Every write's manager (an apply's is read again below, where it is required).
@@ -84,12 +88,17 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   switch (route.verb) {
     case 'get':
       if (route.subresource === 'log') return serveLog(res, { ...base, subresource: 'log', logOptions: podLogOptions(q) }, ctx, queryFlag(q, 'follow'));
-      if (route.subresource === undefined && wantsTable(ctx.headers.accept)) {
-        // A Table is printed from the stored object (toTable converts the row's object).
-        const r = ctx.cluster.request(atStorage(base), ctx.user, ctx.invocation);
+      if (wantsTable(ctx.headers.accept) && (route.subresource === undefined || OBJECT_TABLE_SUBRESOURCES.has(route.subresource))) {
+        // A Table is printed from the stored object (toTable converts the row's object); a
+        // subresource's storage prints with its parent's convertor (StatusREST, ScaleREST …).
+        const sub = route.subresource as Req['subresource'];
+        const r = ctx.cluster.request(atStorage(sub ? { ...base, subresource: sub } : base), ctx.user, ctx.invocation);
         if (!r.ok) return writeFailure(res, r);
         const obj = r.object as KObject;
-        return writeJson(res, 200, toTable(info, [obj], ctx.cluster.sim.now, obj.metadata.resourceVersion ?? '', { noHeaders: false, includeObject: includeObjectOf(q) }), r.warnings);
+        const tableOpts = { noHeaders: false, includeObject: includeObjectOf(q) };
+        const rv = obj.metadata.resourceVersion ?? '';
+        if (sub === 'scale') return writeJson(res, 200, toTable(info, [scaleOf(obj) as unknown as KObject], ctx.cluster.sim.now, rv, tableOpts, SCALE_TABLE), r.warnings);
+        return writeJson(res, 200, toTable(info, [obj], ctx.cluster.sim.now, rv, tableOpts), r.warnings);
       }
       // A subresource's GET (status, scale, ephemeralcontainers) is authorized as that subresource and answers the object.
       return respondGet(res, ctx, route.subresource ? { ...base, subresource: route.subresource as Req['subresource'] } : base, route.subresource === 'scale' ? 'scale' : 'object');
@@ -150,7 +159,7 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
 
 /** The request without its converted version: the stored objects (what a Table prints from). */
 function atStorage(req: Req): Req {
-  const { version: _v, ...rest } = req;
+  const { version: _v, group: _g, ...rest } = req;
   return rest;
 }
 

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { RESOURCES, REVIEW_RESOURCES, type ResourceInfo } from '../k8s/resources';
+import { crossGroupViews } from '../k8s/served-versions';
 import API_DOCS from '../kubectl/explain/api-docs.json';
 import { describeDocument, type ApiDocs, type Doc as DescribedDoc } from '../kubectl/explain/describe';
 
@@ -32,7 +33,7 @@ export function withPatchPaths(body: string): string {
 /** `/openapi/v3`: the group versions with a document, each at a URL whose hash names its content. */
 export function openApiV3Root(custom: readonly ResourceInfo[] = []): object {
   const paths: Record<string, { serverRelativeURL: string }> = {};
-  for (const r of [...RESOURCES, ...REVIEW_RESOURCES, ...custom]) {
+  for (const r of [...RESOURCES, ...REVIEW_RESOURCES, ...crossGroupViews(RESOURCES), ...custom]) {
     const gv = r.group ? `apis/${r.group}/${r.version}` : `api/${r.version}`;
     // The documents never change while the server runs, so a hash of the path is a stable etag.
     paths[gv] ??= { serverRelativeURL: `/openapi/v3/${gv}?hash=${createHash('sha512').update(gv).digest('hex').toUpperCase()}` };

@@ -8,7 +8,7 @@
 import type { ApiQuery } from '../k8s/api-query';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
-import { tableFor } from '../kubectl/printers/columns';
+import { tableFor, type TableDef } from '../kubectl/printers/columns';
 import { customTable } from '../kubectl/printers/crd-columns';
 import { toServed } from '../k8s/served-versions';
 
@@ -43,10 +43,9 @@ function rowObject(info: ResourceInfo, stored: KObject, include: IncludeObject):
 /**
  * `objs` are stored objects: kube-apiserver's printers read the internal object whatever version
  * was asked for (converting through v1 would reorder an HPA's metrics); the row's object is
- * converted to `info`'s version.
+ * converted to `info`'s version. `def` replaces the resource's table for a view of it (a Scale).
  */
-export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions): object {
-  const def = customTable(info) ?? tableFor(info.resource);
+export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions, def: TableDef = customTable(info) ?? tableFor(info.resource)): object {
   const rows = objs.map((o) => {
     const object = rowObject(info, o, opts.includeObject);
     return { cells: def.cells(o, now), ...(object ? { object } : {}) };

@@ -29,6 +29,7 @@ describe('the autoregister controller', () => {
     const sim = new Simulation({ seed: 2 });
     expect(apiServices(sim).map((a) => a.metadata.name ?? '').sort()).toEqual([
       'v1.',
+      'v1.admissionregistration.k8s.io',
       'v1.apiextensions.k8s.io',
       'v1.apps',
       'v1.authentication.k8s.io',
@@ -37,6 +38,7 @@ describe('the autoregister controller', () => {
       'v1.batch',
       'v1.coordination.k8s.io',
       'v1.discovery.k8s.io',
+      'v1.events.k8s.io',
       'v1.networking.k8s.io',
       'v1.node.k8s.io',
       'v1.policy',

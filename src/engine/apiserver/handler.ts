@@ -49,6 +49,7 @@ import { applyConfiguration, type ApplyOptions } from './apply/apply';
 import { recordUpdate, type UpdateManager } from './apply/update';
 import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
+import { scaleOf } from '../../k8s/scale';
 import { prepareNamespaceForCreate } from './namespace-strategy';
 import { prepareForCreate } from './admission/strategy';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
@@ -80,6 +81,8 @@ export interface ApiRequest {
    * and out (src/k8s/served-versions.ts).
    */
   version?: string;
+  /** The group the URL names when it is not the resource table's: events.k8s.io's view of core Events. */
+  group?: string;
   subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers' | 'resize';
   /**
    * A request to a pod's exec, attach or portforward without an Upgrade header (a plain GET or
@@ -263,7 +266,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const stored = servedResource(w, req.resource) ?? aggregatedResource(w, req.resource);
   // A version the resource is not served at is no resource at all (kube-apiserver has no route for
   // it). Past the request's own trace and audit, the pipeline works on the storage version.
-  const atRequested = stored && req.version !== undefined ? atVersion(stored, req.version) : stored;
+  const atRequested = stored && req.version !== undefined ? atVersion(stored, req.version, req.group) : stored;
   const info = atRequested ? stored : undefined;
   // Requests at a converted version (autoscaling/v1 HPAs): the body is decoded at that version and
   // converted to the storage version once authorized (a patch's in the patch branch), the answer
@@ -326,13 +329,15 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const rbacVerb = req.subresource === 'binding' || req.subresource === 'eviction' ? 'create' : req.verb;
   // RequestInfo: a request on /namespaces/<name> is scoped to that namespace, as RBAC sees it.
   const rbacNamespace = info.namespaced ? req.namespace : info.resource === 'namespaces' ? req.name : undefined;
+  // The group the URL names (events.k8s.io for core's Events seen there), as RequestInfo reads it.
+  const rbacGroup = (view ?? info).group;
   // RBAC reads the attributes and keeps nothing: an empty namespace or name is as good as none.
-  const decided = authorizeResourceWithReason(w, req.user, { verb: rbacVerb, group: info.group, resource: rbacResource, namespace: rbacNamespace || undefined, name: req.name || undefined });
+  const decided = authorizeResourceWithReason(w, req.user, { verb: rbacVerb, group: rbacGroup, resource: rbacResource, namespace: rbacNamespace || undefined, name: req.name || undefined });
   const allowed = decided.allowed;
   audit.decision = allowed ? 'allow' : 'forbid';
   audit.reason = decided.reason;
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
-  if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, info.group, rbacResource, rbacNamespace, req.name)));
+  if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, rbacGroup, rbacResource, rbacNamespace, req.name)));
   if (info.resource === 'pods' && isConnect(req.subresource)) {
     // A stream asked with GET (WebSockets) is also authorized for create, as with POST (SPDY):
     // ensureAuthorizedForVerb, AuthorizePodWebsocketUpgradeCreatePermission.
@@ -356,7 +361,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));
   if (info.resource === 'componentstatuses') return respond(serveComponentStatus(w, server.host, req));
   if (isReview(info)) {
-    const answered = review(w, info, req.verb, req.user, req.body);
+    const answered = review(w, info, req.verb, req.user, req.body, ns);
     return answered.ok ? respond({ ok: true, code: 201, object: answered.object, resourceVersion: '' }) : fail(answered.error);
   }
   if (view && req.body && !(req.verb === 'patch' && !req.apply)) {
@@ -473,7 +478,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       const sub = req.subresource === 'status' ? 'status' : ephemeral ? (req.subresource as 'ephemeralcontainers' | 'resize') : undefined;
       // update() reads only these four; spreading the whole request cost more than the rest of serve.
       const res = update(w, serverId, requestId, info, ns, old, next, { subresource: req.subresource, user: req.user, dryRun: req.dryRun, handOver: req.handOver, manager: managerOf(req, view ?? info, sub) });
-      return respond(res.ok && warnings.length ? { ...res, warnings } : res);
+      return respond(res.ok && warnings.length ? { ...res, warnings: [...warnings, ...(res.warnings ?? [])] } : res);
     }
     case 'delete': {
       const old = storedObject(w, info.resource, ns, req.name ?? '');
@@ -508,7 +513,7 @@ function serverSideApply(w: World, serverId: ComponentId, requestId: number, inf
   const rv = req.body.metadata?.resourceVersion;
   if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) return { ok: false, error: conflict(info, req.name ?? '') };
   const res = update(w, serverId, requestId, info, ns, old, next, req);
-  return res.ok && decoded.warnings.length ? { ...res, warnings: decoded.warnings } : res;
+  return res.ok && decoded.warnings.length ? { ...res, warnings: [...decoded.warnings, ...(res.warnings ?? [])] } : res;
 }
 
 /**
@@ -581,17 +586,19 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   prepareForCreate(info, obj);
   if (info.resource === 'daemonsets') prepareDaemonSetCreate(obj);
 
-  const errs = validateObject(w, info, obj, undefined);
+  const errs = validateObject(w, info, obj, undefined, req.group ? { requestGroup: req.group } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, name, errs), 'validation');
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(obj), requestId });
 
-  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user) });
+  const admissionWarnings: string[] = [];
+  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create' }, object: traceRef(obj), requestId });
 
   // The storage create is conditional on the key being absent.
   if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) return { ok: false, error: alreadyExists(info, name) };
-  const warnings = decoded.warnings.length ? { warnings: decoded.warnings } : {};
+  const allWarnings = [...decoded.warnings, ...admissionWarnings];
+  const warnings = allWarnings.length ? { warnings: allWarnings } : {};
   if (req.dryRun) return { ok: true, code: 201, object: obj, resourceVersion: '', ...warnings };
   if (info.resource === 'services') reserveIPAddresses(w, loopback(w, serverId), serverId, undefined, obj as Service);
   const res = commit(w, serverId, requestId, info.resource, obj.metadata.namespace, name, obj, 'create');
@@ -612,7 +619,7 @@ function statusWriter(w: World, serverId: ComponentId, requestId: number, user: 
 /** Kinds whose metadata.generation tracks spec changes. */
 function hasGeneration(info: ResourceInfo): boolean {
   // ControllerRevision's strategy leaves generation alone: a revision is a snapshot, not a spec.
-  return ['deployments', 'replicasets', 'replicationcontrollers', 'podtemplates', 'pods', 'services', 'persistentvolumeclaims', 'nodes', 'ingresses', 'ingressclasses'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy' || info.resource === 'customresourcedefinitions' || customSource(info) !== undefined;
+  return ['deployments', 'replicasets', 'replicationcontrollers', 'podtemplates', 'pods', 'services', 'persistentvolumeclaims', 'nodes', 'ingresses', 'ingressclasses'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy' || info.group === 'admissionregistration.k8s.io' || info.resource === 'customresourcedefinitions' || customSource(info) !== undefined;
 }
 
 export function hasStatusSubresource(info: ResourceInfo): boolean {
@@ -688,11 +695,17 @@ export function update(
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(next), requestId });
-  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user) });
+  const admissionWarnings: string[] = [];
+  // A scale's validating admission is handed the Scales, new and old (toScaleUpdateValidation).
+  const scaled = req.subresource === 'scale';
+  const admittedObj = scaled ? (scaleOf(next) as unknown as KObject) : next;
+  const admittedOld = scaled ? (scaleOf(old) as unknown as KObject) : old;
+  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: admittedObj, old: admittedOld, user: req.user, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
+  const warned = admissionWarnings.length ? { warnings: admissionWarnings } : {};
   // A no-op write is not persisted and does not bump resourceVersion (field order does not matter).
-  if (semanticEqual(next, old)) return { ok: true, code: 200, object: old, resourceVersion: old.metadata.resourceVersion ?? '' };
-  if (req.dryRun) return { ok: true, code: 200, object: next, resourceVersion: old.metadata.resourceVersion ?? '' };
+  if (semanticEqual(next, old)) return { ok: true, code: 200, object: old, resourceVersion: old.metadata.resourceVersion ?? '', ...warned };
+  if (req.dryRun) return { ok: true, code: 200, object: next, resourceVersion: old.metadata.resourceVersion ?? '', ...warned };
   // Removing the last finalizer of an object being deleted completes the deletion.
   const finished = next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && !isGracefulPod(info, next) && !hasSpecFinalizers(info, next);
   const services = info.resource === 'services' && req.subresource !== 'status';
@@ -700,7 +713,7 @@ export function update(
   const res = commit(w, serverId, requestId, info.resource, ns, old.metadata.name ?? '', finished ? undefined : next, finished ? 'delete' : 'update');
   if (!res.ok) return { ok: false, error: etcdFailure(res.error) };
   if (services) releaseIPAddresses(w, loopback(w, serverId), serverId, old as Service, finished ? undefined : (next as Service));
-  return { ok: true, code: 200, object: res.stored ?? next, resourceVersion: res.rv };
+  return { ok: true, code: 200, object: res.stored ?? next, resourceVersion: res.rv, ...warned };
 }
 
 /** A Namespace also waits for its spec.finalizers (`kubernetes`: the namespace controller's). */

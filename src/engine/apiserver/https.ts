@@ -29,7 +29,7 @@ import { isConnecter } from '../../k8s/discovery';
 import { listSelectors, podLogOptions } from '../../k8s/request-options';
 import { requestedResource } from '../../k8s/resources';
 import { scaleOf } from '../../k8s/scale';
-import { isConverted } from '../../k8s/served-versions';
+import { servedTarget } from '../../k8s/served-versions';
 import { sha256Hex } from '../../k8s/sha256';
 import type { UserInfo } from './auth';
 import { apiServerCertNames, clusterCaPem } from './cluster-ca';
@@ -159,7 +159,7 @@ function serveResource(w: World, server: ApiServerState, from: ComponentId, req:
   const api: ApiRequest = { verb, resource: requestedResource(t.info), user, from, fieldManager: 'curl' };
   if (t.info.namespaced && t.namespace !== undefined) api.namespace = t.namespace;
   if (t.name !== undefined) api.name = t.name;
-  if (isConverted(t.info)) api.version = t.info.version;
+  Object.assign(api, servedTarget(t.info));
   if (t.subresource !== undefined) api.subresource = t.subresource as ApiRequest['subresource'];
   if (isConnecter(t.subresource)) {
     // Connect without an upgrade: refused for the streams, relayed by a proxy (a Pod's, a Service's)

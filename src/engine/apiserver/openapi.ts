@@ -10,6 +10,10 @@
 import { apiVersionOf, RESOURCES, type ResourceInfo } from '../../k8s/resources';
 import { CORE_STRUCTS, fieldType, type StructSchema } from '../../k8s/go-structs/core';
 import { KIND_STRUCTS } from '../../k8s/go-structs/kinds';
+import { crossGroupViews, isConverted } from '../../k8s/served-versions';
+
+/** The built-in resources at their storage versions, and core's Events as events.k8s.io/v1 serves them. */
+const DOCUMENTED: readonly ResourceInfo[] = [...RESOURCES, ...crossGroupViews(RESOURCES)];
 
 type Schema = Record<string, unknown>;
 
@@ -42,6 +46,8 @@ const KIND_DESCRIPTIONS: Record<string, string> = {
   ServiceAccount: 'ServiceAccount binds together: * a name, understood by users, and perhaps by peripheral systems, for an identity * a principal that can be authenticated and authorized * a set of secrets',
   PersistentVolumeClaim: "PersistentVolumeClaim is a user's request for and claim to a persistent volume",
   PersistentVolume: 'PersistentVolume (PV) is a storage resource provisioned by an administrator. It is analogous to a node. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes',
+  'Event@v1':
+    'Event is a report of an event somewhere in the cluster. It generally denotes some state change in the system. Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.',
   Event: 'Event is a report of an event somewhere in the cluster.  Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.',
   Lease: 'Lease defines a lease concept.',
   Job: 'Job represents the configuration of a single job.',
@@ -95,6 +101,10 @@ const REQUIRED: Record<string, string[]> = {
   CSINode: ['spec'],
   CSINodeSpec: ['drivers'],
   CSINodeDriver: ['name', 'nodeID'],
+  VolumeAttachment: ['spec'],
+  VolumeAttachmentSpec: ['attacher', 'source', 'nodeName'],
+  CSIStorageCapacity: ['storageClassName'],
+  VolumeAttributesClass: ['driverName'],
   IPBlock: ['cidr'],
   HTTPIngressRuleValue: ['paths'],
   HTTPIngressPath: ['pathType', 'backend'],
@@ -160,7 +170,8 @@ function structSchema(key: string, root?: ResourceInfo): Schema {
     properties[name] = !description ? s : s['$ref'] ? { description, allOf: [s] } : { ...s, description };
   }
   const out: Schema = { type: 'object', properties };
-  if (root && KIND_DESCRIPTIONS[root.kind]) out['description'] = KIND_DESCRIPTIONS[root.kind];
+  const described = root && (KIND_DESCRIPTIONS[key] ?? KIND_DESCRIPTIONS[root.kind]);
+  if (described) out['description'] = described;
   if (REQUIRED[key]?.length) out['required'] = REQUIRED[key];
   if (root) out['x-kubernetes-group-version-kind'] = [{ group: root.group, kind: root.kind, version: root.version }];
   return out;
@@ -178,7 +189,7 @@ function reachable(key: string, seen: Set<string>): void {
 
 /** The document for `group/version` (`''` for the core group), or undefined if none is served. */
 export function openApiDocument(group: string, version: string): Schema | undefined {
-  const served = RESOURCES.filter((r) => r.group === group && r.version === version);
+  const served = DOCUMENTED.filter((r) => r.group === group && r.version === version);
   if (served.length === 0) return undefined;
   const paths: Record<string, Schema> = {};
   const schemas: Record<string, Schema> = {
@@ -189,10 +200,12 @@ export function openApiDocument(group: string, version: string): Schema | undefi
   for (const info of served) {
     const collection = `${prefix}${info.namespaced ? '/namespaces/{namespace}' : ''}/${info.resource}`;
     paths[collection] = { get: { 'x-kubernetes-group-version-kind': { group: info.group, kind: info.kind, version: info.version } } };
-    if (!KIND_STRUCTS[info.kind]) continue;
+    // A version served by conversion has its own root struct (`Event@v1`), as the decoder keys it.
+    const root = isConverted(info) ? `${info.kind}@${info.version}` : info.kind;
+    if (!KIND_STRUCTS[root]) continue;
     const keys = new Set<string>();
-    reachable(info.kind, keys);
-    for (const key of keys) schemas[key === info.kind ? `io.k8s.api.${info.group || 'core'}.${info.version}.${info.kind}` : schemaName(key)] = structSchema(key, key === info.kind ? info : undefined);
+    reachable(root, keys);
+    for (const key of keys) schemas[key === root ? `io.k8s.api.${info.group || 'core'}.${info.version}.${info.kind}` : schemaName(key)] = structSchema(key, key === root ? info : undefined);
   }
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'unversioned' }, paths, components: { schemas } };
 }

@@ -216,6 +216,15 @@ export function authorizeNonResource(w: World, user: UserInfo, verb: string, pat
   return false;
 }
 
+/** authorizeNonResource with the reason RBAC's visitor gives (a SubjectAccessReview's status.reason). */
+export function authorizeNonResourceWithReason(w: World, user: UserInfo, verb: string, path: string): { allowed: boolean; reason: string } {
+  if (user.groups.includes('system:masters')) return { allowed: true, reason: '' };
+  for (const b of bindingsFor(w, user, undefined)) {
+    for (const r of rulesOf(w, b)) if (nonResourceRuleAllows(r, verb, path)) return { allowed: true, reason: allowedReason(b, user) };
+  }
+  return { allowed: false, reason: '' };
+}
+
 /**
  * RulesFor: every rule granted to `user` in `namespace` (cluster-wide ones included), in the order
  * the bindings are visited — what SelfSubjectRulesReview answers and escalation checks compare.

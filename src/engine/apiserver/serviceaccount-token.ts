@@ -214,6 +214,7 @@ interface ClaimRef {
 
 interface Claims {
   aud?: string[];
+  jti?: string;
   exp?: number;
   nbf?: number;
   iss?: string;
@@ -241,6 +242,23 @@ function sameUid(w: World, obj: KObject | undefined, uid: string | undefined): b
  * exists (the same uid) — kube-apiserver then answers 401 Unauthorized.
  */
 export function authenticateToken(w: World, token: string): UserInfo | undefined {
+  return authenticateServiceAccountToken(w, token)?.user;
+}
+
+/** What the ServiceAccount authenticator answers a TokenReview with besides the user. */
+export interface ServiceAccountAuthentication {
+  user: UserInfo;
+  /** The token's audiences among those asked for. */
+  audiences: string[];
+  /** ServiceAccountInfo.UserInfo's extra, keys in Go's (sorted) map order. */
+  extra: Record<string, string[]>;
+}
+
+/**
+ * The service-account authenticator with its whole answer, for `audiences` (unset: the API
+ * server's own): the token must name one of them.
+ */
+export function authenticateServiceAccountToken(w: World, token: string, audiences: readonly string[] = API_AUDIENCES): ServiceAccountAuthentication | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [head = '', body = '', sig = ''] = parts;
@@ -252,7 +270,8 @@ export function authenticateToken(w: World, token: string): UserInfo | undefined
   const now = Math.floor((EPOCH_MS + w.now) / 1000);
   if (!claims || !k8s || claims.iss !== ISSUER || (claims.exp ?? 0) <= now || (claims.nbf ?? 0) > now) return undefined;
   // A token for another audience (`kubectl create token --audience`) is not for this API server.
-  if (!(claims.aud ?? []).some((a) => API_AUDIENCES.includes(a))) return undefined;
+  const matched = audiences.filter((a) => (claims.aud ?? []).includes(a));
+  if (matched.length === 0) return undefined;
   const ns = k8s.namespace ?? '';
   const sa = storedObject(w, 'serviceaccounts', ns, k8s.serviceaccount?.name ?? '');
   if (!sameUid(w, sa, k8s.serviceaccount?.uid)) return undefined;
@@ -260,5 +279,23 @@ export function authenticateToken(w: World, token: string): UserInfo | undefined
   if (k8s.secret && !sameUid(w, storedObject(w, 'secrets', ns, k8s.secret.name ?? ''), k8s.secret.uid)) return undefined;
   // A Pod-bound token names the Pod's Node too, which only a Node-bound token is checked against.
   if (!k8s.pod && k8s.node && !sameUid(w, storedObject(w, 'nodes', undefined, k8s.node.name ?? ''), k8s.node.uid)) return undefined;
-  return { ...serviceAccountUser(ns, k8s.serviceaccount?.name ?? ''), uid: k8s.serviceaccount?.uid ?? '' };
+  const user = { ...serviceAccountUser(ns, k8s.serviceaccount?.name ?? ''), uid: k8s.serviceaccount?.uid ?? '' };
+  return { user, audiences: matched, extra: claimsExtra(claims) };
+}
+
+/** ServiceAccountInfo.UserInfo: the credential's id, then the bound Node and Pod (a Pod-bound token names its Node too). */
+function claimsExtra(claims: Claims): Record<string, string[]> {
+  const k8s = claims['kubernetes.io'] ?? {};
+  const extra: Record<string, string[]> = {};
+  const key = (k: string): string => `authentication.kubernetes.io/${k}`;
+  if (claims.jti) extra[key('credential-id')] = [`JTI=${claims.jti}`];
+  if (k8s.node?.name) {
+    extra[key('node-name')] = [k8s.node.name];
+    if (k8s.node.uid) extra[key('node-uid')] = [k8s.node.uid];
+  }
+  if (k8s.pod?.name && k8s.pod.uid) {
+    extra[key('pod-name')] = [k8s.pod.name];
+    extra[key('pod-uid')] = [k8s.pod.uid];
+  }
+  return extra;
 }

@@ -22,6 +22,7 @@ export type StatusReason =
   | 'ServiceUnavailable'
   | 'UnsupportedMediaType'
   | 'NotAcceptable'
+  | 'RequestEntityTooLarge'
   | '';
 
 export interface StatusCause {

@@ -48,7 +48,9 @@ export function applySubresource(w: World, serverId: ComponentId, requestId: num
       const next = cloneData(old) as KObject & { spec: { replicas?: number } };
       next.spec.replicas = replicas;
       // The scale handler records the write against the parent's .spec.replicas, in its apiVersion.
-      return update(w, serverId, requestId, info, ns, old, next, { user: req.user, manager: managerOf(req, info, 'scale') });
+      // Admission sees `<resource>/scale` and Scales (ScaleREST's toScaleUpdateValidation), so a
+      // policy on the resource itself does not catch a scale.
+      return update(w, serverId, requestId, info, ns, old, next, { subresource: 'scale', user: req.user, manager: managerOf(req, info, 'scale') });
     }
     case 'eviction':
       if (info.resource !== 'pods') return fail(badRequest(`the server does not allow this method on the requested resource`));

@@ -3,7 +3,7 @@
  * cmd/kube-controller-manager/app: endpoint, endpointslice, replicationcontroller, podgc, resourcequota, namespace, serviceaccount,
  * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
  * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, ttl, clusterrole-aggregation,
- * service-cidr, and
+ * service-cidr, validatingadmissionpolicy-status, and
  * kubeadm's additions bootstrapsigner and tokencleaner; the ones the simulation does not model are left out).
  * Upstream starts them in a Go map's order; this fixed order keeps runs reproducible.
  */
@@ -33,6 +33,7 @@ import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
 import { ttlController } from './ttl';
 import { serviceCIDRsController } from './servicecidrs';
+import { validatingAdmissionPolicyStatusController } from './validatingadmissionpolicystatus';
 import { bootstrapSigner } from './bootstrap/signer';
 import { tokenCleaner } from './bootstrap/tokencleaner';
 
@@ -62,6 +63,7 @@ export const CONTROLLERS: ControllerDef[] = [
   ttlController,
   clusterRoleAggregationController,
   serviceCIDRsController,
+  validatingAdmissionPolicyStatusController,
   bootstrapSigner,
   tokenCleaner,
 ];

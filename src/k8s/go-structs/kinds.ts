@@ -4,8 +4,11 @@
  * learners never write it, and the components that do are trusted.
  */
 import type { StructSchema } from './core';
+import { ADMISSIONREGISTRATION_STRUCTS } from './admissionregistration';
 import { AUTOSCALING_STRUCTS } from './autoscaling';
 import { NETWORKING_STRUCTS } from './networking';
+import { EVENTS_STRUCTS } from './events';
+import { STORAGE_STRUCTS } from './storage';
 
 const TYPE_META = { apiVersion: 'string?', kind: 'string?' };
 
@@ -14,8 +17,11 @@ function root(kind: string, fields: Record<string, string>): StructSchema {
 }
 
 export const KIND_STRUCTS: Record<string, StructSchema> = {
+  ...ADMISSIONREGISTRATION_STRUCTS,
   ...AUTOSCALING_STRUCTS,
   ...NETWORKING_STRUCTS,
+  ...EVENTS_STRUCTS,
+  ...STORAGE_STRUCTS,
   // Roots.
   Binding: root('Binding', { target: 'ObjectReference' }),
   ConfigMap: root('ConfigMap', { immutable: '*bool', data: 'map:string', binaryData: 'map:bytes' }),

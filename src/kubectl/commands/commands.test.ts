@@ -171,10 +171,10 @@ describe('information commands', () => {
     expect(kubectl(sim, 'cluster-info').stdout.startsWith('Kubernetes control plane is running at https://10.0.0.10:6443\n')).toBe(true);
     expect(kubectl(sim, 'cluster-info').stdout.endsWith("\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n")).toBe(true);
     const res = kubectl(sim, 'api-resources').stdout.split('\n');
-    expect(res[0]).toBe('NAME                        SHORTNAMES   APIVERSION                     NAMESPACED   KIND');
-    expect(res).toContain('deployments                 deploy       apps/v1                        true         Deployment');
-    expect(res).toContain('nodes                       no           v1                             false        Node');
-    expect(res).toContain('clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole');
+    expect(res[0]).toBe('NAME                                SHORTNAMES   APIVERSION                        NAMESPACED   KIND');
+    expect(res).toContain('deployments                         deploy       apps/v1                           true         Deployment');
+    expect(res).toContain('nodes                               no           v1                                false        Node');
+    expect(res).toContain('clusterroles                                     rbac.authorization.k8s.io/v1      false        ClusterRole');
   });
 
   it('explains a missing logs argument and a missing pod', () => {

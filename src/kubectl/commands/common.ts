@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import type { FileSource } from '../types';
 import { toJsonIndentInOrder } from '../../k8s/printers/json';
 import { toKyamlInOrder } from '../../k8s/printers/kyaml';
-import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS, type TemplateOptions } from '../printers/generic';
+import { nameOf, noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS, type TemplateOptions } from '../printers/generic';
 
 export type DryRun = 'none' | 'client' | 'server';
 
@@ -82,7 +82,10 @@ export function checkOutput(flags: Flags, files?: FileSource): void {
 export function printResult(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, operation: string, typed?: (o: KObject) => KObject): void {
   const o = flags.str('output');
   if (o === '' && flags.str('template') === '') {
-    env.out.out(`${objectRef(info, obj.metadata.name ?? '')} ${operation}\n`);
+    // The name printer reads the object's own kind: a `/scale` write answers a Scale.
+    // An object answered without a name (a SubjectAccessReview) is `<unknown>` to the NamePrinter.
+    const ref = obj.kind && obj.kind !== info.kind ? nameOf(obj) : objectRef(info, obj.metadata.name || '<unknown>');
+    env.out.out(`${ref} ${operation}\n`);
     return;
   }
   const fmt = parseOutput(o, PRINT_FORMATS, templateOptions(flags, env.files));

@@ -23,7 +23,8 @@ import { describeCronJob, describeJob } from '../describe/batch';
 import { describeEndpoints, describeService } from '../describe/service';
 import { describeIPAddress, describeServiceCIDR } from '../describe/service-cidr';
 import { describeIngress, describeIngressClass } from '../describe/ingress';
-import { describeCSINode, describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from '../describe/storage';
+import { describeCSINode, describePersistentVolume, describePersistentVolumeClaim, describeStorageClass, describeVolumeAttributesClass } from '../describe/storage';
+import type { VolumeAttributesClass } from '../../k8s/storage-objects';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describePodDisruptionBudget } from '../describe/policy';
 import { describeHorizontalPodAutoscaler } from '../describe/autoscaling';
@@ -95,6 +96,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeStorageClass(c, obj as StorageClass, now);
     case 'csinodes':
       return describeCSINode(c, obj as CSINode, now);
+    case 'volumeattributesclasses':
+      return describeVolumeAttributesClass(c, obj as VolumeAttributesClass, now);
     case 'ingresses':
       return describeIngress(c, obj as Ingress, now);
     case 'ingressclasses':

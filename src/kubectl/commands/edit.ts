@@ -1,5 +1,5 @@
 /**
- * `kubectl edit (TYPE/NAME | TYPE [NAME...]) [-o yaml|json] [--output-patch] [--subresource=status]`
+ * `kubectl edit (TYPE/NAME | TYPE [NAME...]) [-o yaml|json] [--output-patch] [--subresource=NAME]`
  * (kubectl pkg/cmd/edit, pkg/cmd/util/editor/editoptions.go, NormalEditMode). Upstream writes the
  * objects to a temporary file, waits for $EDITOR, and reads the file back; here the loop is cut at
  * the editor, in two commands of the session's log:
@@ -26,6 +26,10 @@ import { CmdError, failureText, isNetworkError, plainError, type ApiError, type 
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadText } from '../manifest';
+import { getSubresource } from './get-subresource';
+import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
+import { pushAll } from '../../k8s/arrays';
+import type { Res } from '../client';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
 import { deepEqual, threeWayPatch } from '../../k8s/strategic-patch';
@@ -44,7 +48,7 @@ export const EDIT_FLAGS: FlagDef[] = [
   { name: 'save-config', kind: 'bool' },
   { name: 'record', kind: 'bool' },
   { name: 'show-managed-fields', kind: 'bool' },
-  { name: 'subresource', kind: 'string', values: ['status'] },
+  { name: 'subresource', kind: 'string', values: SUBRESOURCE_COMPLETIONS },
   { name: 'template', kind: 'string' },
   VALIDATE_FLAG,
   { name: 'windows-line-endings', kind: 'bool' },
@@ -57,8 +61,6 @@ export function runEdit(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, EDIT_FLAGS, 'kubectl edit');
   const format = editFormat(flags);
   if (flags.list('filename').length > 0 || flags.str('kustomize') !== '') throw plainError('edit -f is not available in this simulator; name the object instead (kubectl edit TYPE/NAME)');
-  const subresource = flags.str('subresource');
-  if (subresource !== '' && subresource !== 'status') throw plainError(`invalid subresource value: "${subresource}". Must be one of [status]`);
   const open = env.editor?.opened();
   if (env.stdin !== undefined && open && sameArgv(open.argv, argv)) return saved(env, flags, open, env.stdin);
 
@@ -87,7 +89,18 @@ function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
   const ns = namespaceOf(flags);
   const found: { info: ResourceInfo; obj: KObject }[] = [];
   const errors: Failure[] = [];
-  for (const g of parseResourceArgs(flags.args)) {
+  const sub = flags.str('subresource');
+  const groups = parseResourceArgs(flags.args);
+  if (sub && groups.some((g) => g.names.length === 0)) throw plainError('subresource cannot be used when bulk resources are specified');
+  for (const g of groups) {
+    if (sub) {
+      const got = getSubresource(env, g.info, ns, g.names, sub, false);
+      // The editor would hold a Scale, which this kubectl cannot send back as one.
+      if (got.fetched.scale) throw plainError(`editing the scale subresource is not modelled by this simulator; use "kubectl scale ${g.info.resource}/${g.names[0] ?? ''} --replicas=N" or "kubectl patch ${g.info.resource} ${g.names[0] ?? ''} --subresource scale -p '{"spec":{"replicas":N}}'"`);
+      for (const obj of got.fetched.objs) found.push({ info: g.info, obj: withoutManagedFields(obj) });
+      pushAll(errors, got.errors);
+      continue;
+    }
     if (g.names.length === 0) {
       const r = env.client.list(g.info, ns);
       if (r.ok) for (const obj of r.value) found.push({ info: g.info, obj: withoutManagedFields(obj) });
@@ -168,7 +181,10 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     if ('apiVersion' in patch || 'kind' in patch || (meta !== undefined && 'name' in meta)) return fail(editor, 'At least one of apiVersion, kind and name was changed');
     if (flags.bool('output-patch')) env.out.out(`Patch: ${toJsonCompact(patch)}\n`);
     const name = original.obj.metadata.name ?? '';
-    const res = env.client.patch(original.info, original.obj.metadata.namespace, name, patch, false, flags.str('subresource') === 'status' ? 'status' : undefined);
+    const sub = flags.str('subresource');
+    // The GET that opened the editor already routed this subresource; a PATCH route may still be missing.
+    const route = sub === '' ? undefined : subresourceRoute(original.info, original.obj.metadata.namespace, name, sub, 'PATCH');
+    const res: Res<KObject> = route && !('type' in route) ? { ok: false, error: route } : env.client.patch(original.info, original.obj.metadata.namespace, name, patch, false, route && writeSubresource(route));
     if (res.ok) {
       printResult(env, flags, original.info, res.value, 'edited');
       continue;

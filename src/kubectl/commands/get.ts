@@ -20,8 +20,11 @@ import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG, templateOptions } from './common';
 import { runRaw } from './raw';
+import { getSubresource } from './get-subresource';
+import { SUBRESOURCE_COMPLETIONS } from '../subresource';
+import { SCALE_TABLE } from '../printers/autoscaling-columns';
 import { pushAll } from '../../k8s/arrays';
-import { atStorageVersion } from '../../k8s/served-versions';
+import { atStorageVersion, toServed } from '../../k8s/served-versions';
 
 export const GET_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
@@ -43,7 +46,7 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'chunk-size', kind: 'int' },
   { name: 'server-print', kind: 'bool' },
   { name: 'show-managed-fields', kind: 'bool' },
-  { name: 'subresource', kind: 'string' },
+  { name: 'subresource', kind: 'string', values: SUBRESOURCE_COMPLETIONS },
   { name: 'template', kind: 'string' },
   { name: 'allow-missing-template-keys', kind: 'bool' },
 ];
@@ -51,14 +54,23 @@ export const GET_FLAGS: FlagDef[] = [
 interface Fetched {
   info: ResourceInfo;
   objs: KObject[];
+  /** A `/scale` GET answers Scales, printed with their own table. */
+  scale?: true;
 }
 
-function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs: boolean): { fetched: Fetched[]; errors: Failure[] } {
+/** `sub` is `--subresource`, for named objects only (a file's objects are read whole, as kubectl's builder reads them). */
+function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs: boolean, sub = ''): { fetched: Fetched[]; errors: Failure[] } {
   const fetched: Fetched[] = [];
   const errors: Failure[] = [];
   const opts = listOptions(flags);
   for (const g of groups) {
     const objs: KObject[] = [];
+    if (g.names.length > 0 && sub) {
+      const got = getSubresource(env, g.info, ns, g.names, sub, flags.bool('ignore-not-found'));
+      fetched.push({ info: g.info, ...got.fetched });
+      pushAll(errors, got.errors);
+      continue;
+    }
     if (g.names.length > 0) {
       for (const name of g.names) {
         const r = env.client.get(g.info, ns, name);
@@ -102,9 +114,13 @@ export function runGet(env: Env, argv: string[]): number {
   const multipleTypes = new Set(groups.map((g) => g.info)).size > 1 || flags.args[0]?.toLowerCase().split(',').includes('all') === true;
   const singleItem = groups.length === 1 && groups[0]!.names.length === 1 && !flags.args[0]?.includes(',');
 
+  // A watch reads whole objects: kubectl's watch builder takes no subresource.
   if (flags.bool('watch') || flags.bool('watch-only')) return watch(env, flags, groups, fmt, ns, allNs);
+  // A file's objects are read whole too: its builder visits them by name without the subresource.
+  const sub = flags.list('filename').length > 0 ? '' : flags.str('subresource');
+  if (sub && groups.some((g) => g.names.length === 0)) throw plainError('subresource cannot be used when bulk resources are specified');
 
-  const { fetched, errors } = fetch(env, groups, flags, ns, allNs);
+  const { fetched, errors } = fetch(env, groups, flags, ns, allNs, sub);
   const sortBy = flags.str('sort-by');
   if (sortBy) for (const f of fetched) f.objs = sortObjects(f.objs, sortBy);
 
@@ -139,7 +155,8 @@ function printTables(env: Env, fetched: Fetched[], flags: Flags, wide: boolean, 
       tw.resetWidths();
       if (!flags.bool('no-headers')) env.out.out('\n');
     }
-    writeTable(tw, buildTable(f.info, f.objs, tableOptions(flags, wide, allNs, withKind, f.info), env.sim.now), !flags.bool('no-headers'));
+    const opts = tableOptions(flags, wide, allNs, withKind, f.info);
+    writeTable(tw, f.scale ? buildTable(f.info, f.objs, opts, env.sim.now, SCALE_TABLE) : buildTable(f.info, f.objs, opts, env.sim.now), !flags.bool('no-headers'));
     printedAny = true;
   }
   env.out.out(tw.flush());
@@ -188,7 +205,8 @@ function watch(env: Env, flags: Flags, groups: TargetGroup[], fmt: OutputFormat,
       return;
     }
     for (const it of items) {
-      const text = printGeneric(fmt, [it.obj], true);
+      // The watch hands over stored objects: a converted version's (events.k8s.io) shows them as the list did.
+      const text = printGeneric(fmt, [toServed(g.info, it.obj)], true);
       write(fmt.kind === 'yaml' && generic++ > 0 ? `---\n${text}` : text);
     }
   };

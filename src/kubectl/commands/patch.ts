@@ -14,6 +14,8 @@ import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dr
 import { deepEqual } from '../../k8s/strategic-patch';
 import { applyPatch } from '../apply/strategic';
 import { StrategicMergeError } from '../../k8s/strategic-merge';
+import { scaleOf } from '../../k8s/scale';
+import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { applyJsonPatch, jsonMergePatch, jsonTypeName } from '../../k8s/json-patch';
 
 const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
@@ -26,7 +28,7 @@ export const PATCH_FLAGS: FlagDef[] = [
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'local', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
-  { name: 'subresource', kind: 'string', values: ['status', 'scale', 'resize'] },
+  { name: 'subresource', kind: 'string', values: SUBRESOURCE_COMPLETIONS },
   { name: 'record', kind: 'bool' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
@@ -48,10 +50,8 @@ export function runPatch(env: Env, argv: string[]): number {
   const typeWord = flags.str('type', 'strategic');
   const type = PATCH_TYPES.find((t) => t === typeWord.toLowerCase());
   if (!type) throw plainError(`--type must be one of [${PATCH_TYPES.join(' ')}], not "${typeWord}"`);
+  // Any name is sent (kubectl dropped its own list in v1.32): the server's route answers it.
   const subresource = flags.str('subresource');
-  // kubectl itself sends any subresource (it dropped its own list in v1.32); the simulator
-  // serves these three through patch.
-  if (subresource !== '' && subresource !== 'status' && subresource !== 'scale' && subresource !== 'resize') throw plainError(`invalid subresource value: "${subresource}". Must be one of [status scale resize]`);
   // RunPatch: the file's bytes, then yaml.ToJSON.
   let raw = text;
   if (file !== '') {
@@ -94,13 +94,24 @@ export function runPatch(env: Env, argv: string[]): number {
         result = patched.value as KObject;
       }
     } else {
-      const res = env.client.patchAs(t.info, t.obj.metadata.namespace, name, type, patch, dry === 'server', subresource === '' ? undefined : subresource);
+      const route = subresource === '' ? undefined : subresourceRoute(t.info, t.obj.metadata.namespace, name, subresource, 'PATCH');
+      if (route && !('type' in route)) {
+        errors.push({ api: route });
+        continue;
+      }
+      const res = env.client.patchAs(t.info, t.obj.metadata.namespace, name, type, patch, dry === 'server', route && writeSubresource(route));
       if (!res.ok) {
         // patch.go wraps a 415 in `<media type> is not supported by <GroupVersionKind>` (a plain error).
         if (!('network' in res.error) && res.error.code === 415) {
           const media = type === 'strategic' ? 'application/strategic-merge-patch+json' : type === 'merge' ? 'application/merge-patch+json' : 'application/json-patch+json';
           errors.push({ text: `error: ${media} is not supported by ${t.info.group}/${t.info.version}, Kind=${t.info.kind}: ${res.error.message}` });
         } else errors.push({ api: res.error });
+        continue;
+      }
+      // A `/scale` PATCH answers the Scale; the builder's GET of it was the Scale too.
+      if (route?.subresource === 'scale') {
+        const scaled = scaleOf(res.value) as unknown as KObject;
+        printResult(env, flags, t.info, scaled, withDryRun(deepEqual(scaleOf(t.obj), scaled) ? 'patched (no change)' : 'patched', dry));
         continue;
       }
       result = res.value;

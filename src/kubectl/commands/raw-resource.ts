@@ -14,7 +14,7 @@ import type { ResourceRoute } from '../../k8s/api-route';
 import { isConnecter } from '../../k8s/discovery';
 import { listSelectors, podLogOptions } from '../../k8s/request-options';
 import { requestedResource, type ResourceInfo } from '../../k8s/resources';
-import { isConverted } from '../../k8s/served-versions';
+import { servedTarget } from '../../k8s/served-versions';
 import type { Request } from '../client';
 
 /** How the answer is printed: the object, its Scale, the List (paged), or the body as it came (a log, an app's page). */
@@ -33,7 +33,7 @@ export function planRaw(route: ResourceRoute): RawPlan {
   const base: Request = { verb: 'get', resource: requestedResource(info) };
   if (info.namespaced && route.namespace !== undefined) base.namespace = route.namespace;
   // A version served by conversion (autoscaling/v1 HPAs): the engine converts the answer.
-  if (isConverted(info)) base.version = info.version;
+  Object.assign(base, servedTarget(info));
   const q = route.query;
   switch (route.verb) {
     case 'watch':

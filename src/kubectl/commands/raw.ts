@@ -16,6 +16,7 @@ import type { Env } from '../env';
 import { byKey, type Request } from '../client';
 import { aggregatedResourceInfos, customResourceInfos } from '../discovery';
 import { planRaw, type RawView } from './raw-resource';
+import { METHOD_NOT_ALLOWED } from '../subresource';
 
 /** client-go's maxUnstructuredResponseTextBytes: how much of a body an error quotes. */
 const MAX_UNSTRUCTURED_BYTES = 2048;
@@ -131,8 +132,6 @@ export function goQuote(s: string): string {
   return `${out}"`;
 }
 
-/** No route has a handler for the method (kube-apiserver's go-restful answers 405). */
-const METHOD_NOT_ALLOWED: StatusError = { code: 405, reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' };
 
 export function runRaw(env: Env, path: string): number {
   // Discovery lists what the cluster serves now: established CRDs, Available aggregated groups.

@@ -6,7 +6,9 @@
 import type { KObject } from '../../k8s/types';
 import { kindString } from '../builder';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
-import { parseFlags, type FlagDef } from '../flags';
+import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { scaleOf } from '../../k8s/scale';
+import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests, type ManifestDoc } from '../manifest';
 import { placeObject, stringMeta } from '../apply/objects';
@@ -22,7 +24,7 @@ export const REPLACE_FLAGS: FlagDef[] = [
   { name: 'timeout', kind: 'duration' },
   { name: 'wait', kind: 'bool' },
   { name: 'raw', kind: 'string' },
-  { name: 'subresource', kind: 'string', values: ['scale', 'status'] },
+  { name: 'subresource', kind: 'string', values: SUBRESOURCE_COMPLETIONS },
   { name: 'field-manager', kind: 'string' },
   { name: 'save-config', kind: 'bool' },
   VALIDATE_FLAG,
@@ -51,19 +53,27 @@ export function runReplace(env: Env, argv: string[]): number {
 
 type Placed = { doc: ManifestDoc; obj: KObject };
 
-function replaceAll(env: Env, dry: ReturnType<typeof dryRunOf>, docs: Placed[], flags: Parameters<typeof printResult>[1]): number {
+function replaceAll(env: Env, dry: ReturnType<typeof dryRunOf>, docs: Placed[], flags: Parameters<typeof printResult>[1] & Flags): number {
   const errors: Failure[] = [];
+  const sub = flags.str('subresource');
   for (const { doc, obj } of docs) {
     if (dry === 'client') {
       printResult(env, flags, doc.info, obj, withDryRun('replaced', dry));
       continue;
     }
-    const res = env.client.update(doc.info, obj.metadata.namespace, obj, dry === 'server');
+    // Any name is sent (helper.WithSubresource): the server's route answers it.
+    const route = sub === '' ? undefined : subresourceRoute(doc.info, obj.metadata.namespace, stringMeta(obj, 'name'), sub, 'PUT');
+    if (route && !('type' in route)) {
+      errors.push({ api: withSource(route, 'replacing', doc.source) });
+      continue;
+    }
+    const res = env.client.update(doc.info, obj.metadata.namespace, obj, dry === 'server', route && writeSubresource(route));
     if (!res.ok) {
       errors.push({ api: withSource(res.error, 'replacing', doc.source) });
       continue;
     }
-    printResult(env, flags, doc.info, res.value, withDryRun('replaced', dry));
+    // A `/scale` PUT answers the Scale.
+    printResult(env, flags, doc.info, route?.subresource === 'scale' ? (scaleOf(res.value) as unknown as KObject) : res.value, withDryRun('replaced', dry));
   }
   if (errors.length) throw new CmdError(failureText(errors));
   return 0;

@@ -8,6 +8,7 @@ import { resourceInfo } from '../../k8s/resources';
 import { accessModes, formatLabels, goSlice, since } from '../../k8s/printers/util';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
+import type { VolumeAttributesClass } from '../../k8s/storage-objects';
 import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents } from './common';
 
 const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
@@ -222,6 +223,17 @@ export function describeStorageClass(client: Client, sc: StorageClass, now: numb
   if (sc.reclaimPolicy) w.write(0, `ReclaimPolicy:\t${sc.reclaimPolicy}\n`);
   if (sc.volumeBindingMode) w.write(0, `VolumeBindingMode:\t${sc.volumeBindingMode}\n`);
   eventsOf(client, sc, now, w);
+  return w.toString();
+}
+
+/** describeVolumeAttributesClass: the driver and its parameters, as one label-style line. */
+export function describeVolumeAttributesClass(client: Client, vac: VolumeAttributesClass, now: number): string {
+  const w = new DescribeWriter();
+  w.write(0, `Name:\t${vac.metadata.name ?? ''}\n`);
+  w.write(0, `Annotations:\t${formatLabels(vac.metadata.annotations)}\n`);
+  w.write(0, `DriverName:\t${vac.driverName ?? ''}\n`);
+  w.write(0, `Parameters:\t${formatLabels(vac.parameters)}\n`);
+  eventsOf(client, vac, now, w);
   return w.toString();
 }
 

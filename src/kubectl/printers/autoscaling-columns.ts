@@ -2,10 +2,11 @@
  * printers.go's printHorizontalPodAutoscaler (NAME REFERENCE TARGETS MINPODS MAXPODS REPLICAS AGE,
  * formatHPAMetrics: `cpu: 12%/50%`, `cpu: <unknown>/50%`, two metrics then `+ N more...`) and
  * kube-aggregator's APIService table (NAME SERVICE AVAILABLE AGE: `Local` or `ns/name`, and the
- * Available condition, with its reason unless True).
+ * Available condition, with its reason unless True); and the Scale a `/scale` GET prints.
  */
 import type { APIService, HorizontalPodAutoscaler, MetricSpec, MetricStatus } from '../../k8s/autoscaling';
 import { since } from '../../k8s/printers/util';
+import type { Scale } from '../../k8s/scale';
 import type { TableDef } from './columns';
 
 function formatMetric(spec: MetricSpec, status: MetricStatus | undefined): string {
@@ -68,3 +69,15 @@ const apiService: TableDef = {
 };
 
 export const AUTOSCALING_TABLES: Record<string, TableDef> = { horizontalpodautoscalers: hpa, apiservices: apiService };
+
+/**
+ * printers.go's printScale, the table a workload's `/scale` answers with (ScaleREST's
+ * ConvertToTable): NAME DESIRED AVAILABLE AGE — spec.replicas, status.replicas, the workload's age.
+ */
+export const SCALE_TABLE: TableDef = {
+  columns: [{ name: 'NAME' }, { name: 'DESIRED' }, { name: 'AVAILABLE' }, { name: 'AGE' }],
+  cells: (o, now) => {
+    const s = o as unknown as Scale;
+    return [o.metadata.name ?? '', String(s.spec?.replicas ?? 0), String(s.status?.replicas ?? 0), since(o.metadata.creationTimestamp, now)];
+  },
+};

@@ -43,9 +43,11 @@ import { eventLastSeenAndCount, eventSource } from '../../k8s/printers/event';
 import { RBAC_TABLES } from './rbac-columns';
 import { CRD_TABLES } from './crd-columns';
 import { NETWORKING_TABLES } from './networking-columns';
+import { ADMISSION_POLICY_TABLES } from './admission-policy-columns';
 import { QUOTA_TABLES } from './quota-columns';
 import { CORE_WORKLOAD_TABLES } from './core-workload-columns';
 import { AUTOSCALING_TABLES } from './autoscaling-columns';
+import { STORAGE_TABLES } from './storage-columns';
 import { humanDuration, parseTimestamp } from '../../k8s/time';
 
 export interface Column {
@@ -176,7 +178,9 @@ function formatEndpoints(ep: EndpointsObject): string {
 const TABLES: Record<string, TableDef> = {
   ...RBAC_TABLES,
   ...CRD_TABLES,
+  ...STORAGE_TABLES,
   ...NETWORKING_TABLES,
+  ...ADMISSION_POLICY_TABLES,
   ...QUOTA_TABLES,
   ...CORE_WORKLOAD_TABLES,
   ...AUTOSCALING_TABLES,

@@ -134,7 +134,12 @@ export function asList(objs: KObject[]): Record<string, unknown> {
 
 export function nameOf(obj: KObject): string {
   const info = infoForKind(obj.kind, obj.apiVersion);
-  return info ? objectRef(info, obj.metadata.name ?? '') : `${obj.kind.toLowerCase()}/${obj.metadata.name ?? ''}`;
+  // NamePrinter: an object without a name (a review's answer) is `<unknown>`.
+  if (info) return objectRef(info, obj.metadata.name || '<unknown>');
+  // NamePrinter: the lower-cased GroupKind of a kind no resource serves (a `/scale` GET's Scale).
+  const slash = obj.apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : `.${obj.apiVersion.slice(0, slash)}`;
+  return `${obj.kind}${group}`.toLowerCase() + `/${obj.metadata.name || '<unknown>'}`;
 }
 
 function withoutManagedFields(o: KObject): KObject {

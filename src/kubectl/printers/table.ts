@@ -6,7 +6,7 @@
 import type { KObject } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { kindString } from '../builder';
-import { tableFor } from './columns';
+import { tableFor, type TableDef } from './columns';
 import { customTable } from './crd-columns';
 import type { TabWriter } from './tabwriter';
 import { formatLabels } from '../../k8s/printers/util';
@@ -25,8 +25,8 @@ export interface Table {
   rows: string[][];
 }
 
-export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptions, now: number): Table {
-  const def = customTable(info) ?? tableFor(info.resource);
+/** `def` replaces the resource's own table for a view of it (a `/scale` GET prints Scales). */
+export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptions, now: number, def: TableDef = customTable(info) ?? tableFor(info.resource)): Table {
   const keep = def.columns.map((c) => opts.wide || !c.wide);
   const cols = def.columns.filter((_, i) => keep[i]);
   const nameIdx = cols.findIndex((c) => c.name === 'NAME');

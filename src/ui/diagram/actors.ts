@@ -7,7 +7,7 @@
 import type { TraceRecord } from '../../engine/core/trace';
 import type { ComponentSummary } from '../../protocol/messages';
 
-/** The controllers kube-controller-manager runs, by their actor (trace) names, in start order; registry.ts is the source (model.test.ts checks). */
+/** The controllers kube-controller-manager runs, by their actor (trace) names, in start order; engine/controllers/registry.ts is the source, and this list must follow it. */
 export const KCM_CONTROLLERS = [
   'endpoint-controller',
   'endpointslice-controller',
@@ -34,6 +34,7 @@ export const KCM_CONTROLLERS = [
   'ttl-controller',
   'clusterrole-aggregation-controller',
   'service-cidrs-controller',
+  'validatingadmissionpolicy-status-controller',
   'bootstrap-signer',
   'token-cleaner',
 ] as const;

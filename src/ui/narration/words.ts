@@ -28,6 +28,7 @@ const CONTROLLERS: Readonly<Record<string, MessageKey>> = {
   'ttl-after-finished-controller': 'narr.ctrl.ttl',
   'ttl-controller': 'narr.ctrl.nodettl',
   'service-cidrs-controller': 'narr.ctrl.servicecidrs',
+  'validatingadmissionpolicy-status-controller': 'narr.ctrl.vapstatus',
   'bootstrap-signer': 'narr.ctrl.bootstrapsigner',
   'token-cleaner': 'narr.ctrl.tokencleaner',
   'clusterrole-aggregation-controller': 'narr.ctrl.aggregation',

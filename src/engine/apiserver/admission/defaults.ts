@@ -17,6 +17,7 @@ import type { LimitRange, ResourceQuota } from '../../../k8s/types';
 import { canonicalizeQuota, defaultLimitRange } from './limit-range-defaults';
 import { defaultNetworkPolicy } from '../../../k8s/network-policy';
 import type { IngressClass, NetworkPolicy } from '../../../k8s/types';
+import { defaultValidatingAdmissionPolicy, defaultValidatingAdmissionPolicyBinding } from './policy/defaults';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
   if (o[k] === undefined || o[k] === null) {
@@ -392,6 +393,10 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       const params = (obj as IngressClass).spec?.parameters;
       return params ? setIfAbsent(params, 'scope', 'Cluster') : false;
     }
+    case 'validatingadmissionpolicies':
+      return defaultValidatingAdmissionPolicy(obj);
+    case 'validatingadmissionpolicybindings':
+      return defaultValidatingAdmissionPolicyBinding(obj);
     case 'horizontalpodautoscalers':
       return defaultHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler);
     case 'apiservices':

@@ -2,8 +2,8 @@
  * The admission plugins that change what a learner sees, under their real names and in
  * kube-apiserver's order (NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority,
  * DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass, DefaultIngressClass, ...). LimitRanger runs in both chains, right
- * after NamespaceLifecycle; ResourceQuota is the last validating plugin, as upstream puts it
- * after the webhooks, so nothing can refuse an object after it has been charged.
+ * after NamespaceLifecycle; ValidatingAdmissionPolicy follows the other validating plugins; ResourceQuota
+ * is the last, as upstream puts it after the webhooks, so nothing can refuse an object after it has been charged.
  */
 import type { PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
 import { ClusterIPAllocator } from './cluster-ip';
@@ -15,6 +15,7 @@ import { LimitRangerMutating, LimitRangerValidating } from './limit-ranger';
 import { ResourceQuotaPlugin } from './resource-quota';
 import { DefaultIngressClass } from './default-ingress-class';
 import { RuntimeClassMutating, RuntimeClassValidating } from './runtime-class';
+import { ValidatingAdmissionPolicyPlugin } from './policy/plugin';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 
@@ -49,4 +50,4 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
   ClusterIPAllocator,
 ];
 
-export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, RuntimeClassValidating, ResourceQuotaPlugin];
+export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, RuntimeClassValidating, ValidatingAdmissionPolicyPlugin, ResourceQuotaPlugin];

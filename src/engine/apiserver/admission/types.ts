@@ -27,6 +27,8 @@ export interface AdmissionAttributes {
    * client upstream): how the ResourceQuota plugin records a charge before the object is stored.
    */
   writeStatus?: (info: ResourceInfo, namespace: string | undefined, old: KObject, next: KObject) => ApiResponse;
+  /** Where a plugin's warnings go (warning.AddWarning on the request's context): the response's `Warning:` headers. */
+  warnings?: string[];
 }
 
 export interface MutatingPlugin {

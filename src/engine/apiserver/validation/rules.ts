@@ -30,16 +30,23 @@ import { validatePod, validatePodEphemeralContainersUpdate, validatePodUpdate } 
 import { validatePodResize } from './pod-resize';
 import { validateService } from './service';
 import { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './storage';
+import { validateCSIStorageCapacity, validateVolumeAttachment, validateVolumeAttributesClass } from './storage-objects';
+import type { CSIStorageCapacity, VolumeAttachment, VolumeAttributesClass } from '../../../k8s/storage-objects';
 import { customSource, type CustomResourceDefinition } from '../../../k8s/apiextensions';
 import { validateCrd } from '../../apiextensions/crd-validation';
 import { validateCustom } from '../../apiextensions/schema';
 import { validateControllerRevision, validateDaemonSet, validateDeployment, validateReplicaSet } from './workloads';
 import { validateStatefulSet } from './statefulset';
-import type { StatefulSet } from '../../../k8s/types';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../../k8s/admission-policy';
+import { validateValidatingAdmissionPolicy, validateValidatingAdmissionPolicyBinding } from './admission-policy';
+import type { KEvent, StatefulSet } from '../../../k8s/types';
+import { validateEvent } from './events';
 
 export interface ValidateOptions {
   /** The subresource written: `status` and `binding` skip spec rules, as their strategies do. */
   subresource?: string;
+  /** The group the request named, when not the resource table's (events.k8s.io's Events validate strictly). */
+  requestGroup?: string;
 }
 
 function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): FieldError[] {
@@ -80,6 +87,12 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validatePersistentVolume(obj as PersistentVolume, old as PersistentVolume | undefined);
     case 'storageclasses':
       return validateStorageClass(obj as StorageClass, old as StorageClass | undefined);
+    case 'volumeattachments':
+      return validateVolumeAttachment(obj as VolumeAttachment, old as VolumeAttachment | undefined);
+    case 'csistoragecapacities':
+      return validateCSIStorageCapacity(obj as CSIStorageCapacity, old as CSIStorageCapacity | undefined);
+    case 'volumeattributesclasses':
+      return validateVolumeAttributesClass(obj as VolumeAttributesClass, old as VolumeAttributesClass | undefined);
     case 'csinodes':
       return validateCSINode(obj as CSINode, old as CSINode | undefined);
     case 'leases':
@@ -104,6 +117,10 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateIPAddress(obj as IPAddress, old as IPAddress | undefined);
     case 'runtimeclasses':
       return validateRuntimeClass(obj as RuntimeClass, old as RuntimeClass | undefined);
+    case 'validatingadmissionpolicies':
+      return validateValidatingAdmissionPolicy(obj as ValidatingAdmissionPolicy, old as ValidatingAdmissionPolicy | undefined);
+    case 'validatingadmissionpolicybindings':
+      return validateValidatingAdmissionPolicyBinding(obj as ValidatingAdmissionPolicyBinding, old as ValidatingAdmissionPolicyBinding | undefined);
     case 'horizontalpodautoscalers':
       return validateHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler, old as HorizontalPodAutoscaler | undefined);
     case 'apiservices':
@@ -132,5 +149,6 @@ export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, old:
   if (opts.subresource === 'status' || opts.subresource === 'binding') return [];
   if (opts.subresource === 'ephemeralcontainers' && info.resource === 'pods' && old) return dedupe(validatePodEphemeralContainersUpdate(obj as Pod, old as Pod));
   if (opts.subresource === 'resize' && info.resource === 'pods' && old) return dedupe(validatePodResize(obj as Pod, old as Pod));
+  if (info.resource === 'events') return dedupe(validateEvent(obj as KEvent, old as KEvent | undefined, opts.requestGroup === 'events.k8s.io'));
   return dedupe(byKind(info, obj, old));
 }

@@ -71,7 +71,8 @@ export function validatePersistentVolumeClaim(pvc: PersistentVolumeClaim, old: P
 
 const PV_SOURCES = ['hostPath', 'gcePersistentDisk', 'awsElasticBlockStore', 'glusterfs', 'flocker', 'nfs', 'rbd', 'quobyte', 'cephfs', 'iscsi', 'cinder', 'fc', 'flexVolume', 'azureFile', 'vsphereVolume', 'photonPersistentDisk', 'portworxVolume', 'azureDisk', 'scaleIO', 'local', 'storageos', 'csi'];
 
-function validateCSIDriver(driver: string, p: Path): FieldError[] {
+/** ValidateCSIDriverName: required, at most 63 characters, a DNS subdomain once lower-cased. */
+export function validateCSIDriver(driver: string, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   if (!driver) errs.push(required(p));
   if (driver.length > 63) errs.push(tooLong(p, 63));
