@@ -43,6 +43,15 @@ function parseText(q: string): number | undefined {
   return Math.ceil(num * mult * 1000 - 1e-6);
 }
 
+/** A quantity's value as a float, unrounded (orders `1n` before `2n`), or undefined when it is not one. */
+export function quantityValue(q: string): number | undefined {
+  const m = q.match(QUANTITY);
+  if (!m) return undefined;
+  const suffix = m[2] ?? '';
+  const mult = suffix in BINARY ? BINARY[suffix]! : suffix in DECIMAL ? DECIMAL[suffix]! : 10 ** Number(suffix.slice(1));
+  return Number(m[1]) * mult;
+}
+
 /** Milli-units, treating an absent or malformed value as zero. */
 export function milli(q: string | number | undefined): number {
   return parseMilli(q) ?? 0;

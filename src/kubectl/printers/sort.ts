@@ -1,38 +1,26 @@
-/** `--sort-by`: kubectl's sorter with JSONPath keys and natural string order. */
+/** `--sort-by`: kubectl's sorter (pkg/cmd/get/sorter.go) with JSONPath keys. */
 import type { KObject } from '../../k8s/types';
 import { plainError } from '../errors';
 import { findResults, parseTemplate, relaxedJsonPath } from './jsonpath';
+import { quantityValue } from '../../k8s/quantity';
 
-function chunks(s: string): string[] {
-  return s.match(/\d+|\D+/g) ?? [];
-}
-
-/** sortorder.NaturalLess: digit runs compare by value, everything else byte-wise. */
-export function naturalLess(a: string, b: string): boolean {
-  const ca = chunks(a);
-  const cb = chunks(b);
-  for (let i = 0; i < ca.length && i < cb.length; i++) {
-    const x = ca[i]!;
-    const y = cb[i]!;
-    if (x === y) continue;
-    const dx = /^\d/.test(x);
-    const dy = /^\d/.test(y);
-    if (dx && dy) {
-      const nx = Number(x);
-      const ny = Number(y);
-      if (nx !== ny) return nx < ny;
-      return x.length < y.length;
-    }
-    return x < y;
-  }
-  return ca.length < cb.length;
-}
-
+/**
+ * sorter.go's isLess for the values of an unstructured object: numbers by value, booleans
+ * false first, strings byte-wise unless both parse as Quantities (`100m` before `1`), as kubectl
+ * has sorted since v1.31 (it dropped natural order: `web-10` sorts before `web-2`).
+ */
 function less(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'number') return a < b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return !a && b;
-  if (typeof a === 'string' && typeof b === 'string') return naturalLess(a, b);
-  return naturalLess(JSON.stringify(a), JSON.stringify(b));
+  if (typeof a === 'string' && typeof b === 'string') {
+    const qa = quantityValue(a);
+    const qb = qa === undefined ? undefined : quantityValue(b);
+    if (qa !== undefined && qb !== undefined) return qa < qb;
+    return a < b;
+  }
+  const sa = JSON.stringify(a);
+  const sb = JSON.stringify(b);
+  return sa < sb;
 }
 
 /** Stable sort by the first value the expression selects; objects without it sort first. */
