@@ -1,6 +1,6 @@
 /**
  * What kubectl's resource.Builder does with positional arguments: `TYPE`, `TYPE1,TYPE2`,
- * `TYPE NAME...`, `TYPE/NAME...`, the `all` category, short names and group-qualified names —
+ * `TYPE NAME...`, `TYPE/NAME...`, categories (`all`, `api-extensions`), short names and group-qualified names —
  * resolved against the API's discovery table (api/resources.ts).
  */
 import { RESOURCES, type ResourceInfo } from '../k8s/resources';
@@ -22,13 +22,13 @@ export function resolveType(typed: string): ResourceInfo {
 }
 
 /**
- * The `all` category as kubectl's discovery category expander finds it: every resource discovery
- * lists with it, in discovery's order (batch's cronjobs before its jobs), then every custom
- * resource whose CRD lists `all`.
+ * A category as kubectl's discovery category expander finds it (`all`, `api-extensions`): every
+ * resource discovery lists with it, in discovery's order (batch's cronjobs before its jobs), then
+ * every custom resource whose CRD lists it. Empty when no resource has the category.
  */
-function allCategory(): ResourceInfo[] {
-  const builtin = RESOURCES.filter((r) => r.categories?.includes('all'));
-  return [...builtin, ...customResourceInfos().filter((r) => customSource(r)?.categories.includes('all'))];
+function category(name: string): ResourceInfo[] {
+  const builtin = RESOURCES.filter((r) => r.categories?.includes(name));
+  return [...builtin, ...customResourceInfos().filter((r) => customSource(r)?.categories.includes(name))];
 }
 
 /** Resolves `pods,svc` or `all` to resource infos (deduplicated, in the given order). */
@@ -36,7 +36,9 @@ export function resolveTypes(typed: string): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const t of typed.split(',')) {
     if (t === '') continue;
-    const infos = t.toLowerCase() === 'all' ? allCategory() : [resolveType(t)];
+    // Builder.ReplaceAliases: a category is expanded before any resource name is looked up.
+    const expanded = category(t.toLowerCase());
+    const infos = expanded.length ? expanded : [resolveType(t)];
     for (const i of infos) if (!out.includes(i)) out.push(i);
   }
   return out;
