@@ -30,7 +30,7 @@ const KNOWN: KnownDifference[] = [
     stream: 'stdout',
     line: /^ {2}(Type|----|Normal|Warning) /,
     reason:
-      "Events' Age is computed by kubectl from the wall clock (hundreds of days against a simulated 2025 epoch; the column widens with it), and kubectl orders more than 12 events of the same second by Go's unstable sort.Sort",
+      "Events' Age is computed by kubectl from the wall clock (hundreds of days against a simulated 2025 epoch; the column widens with it)",
   },
   {
     command: 'kubectl events --for deployment/fg',

@@ -21,6 +21,7 @@ import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { ObjectWatch, type WatchEvent } from '../watch';
 import { StreamBound } from '../wait-util';
+import { goSorted } from '../../k8s/go-sort';
 
 export const EVENTS_FLAGS: FlagDef[] = [
   { name: 'watch', short: 'w', kind: 'bool' },
@@ -40,7 +41,7 @@ const EVENTS = resourceInfo('events')!;
 /** printers.GetNewTabWriter: widths are measured again at every Flush (no memory across them). */
 const EVENTS_TABLE = { minwidth: 6, padding: 3 };
 
-/** SortableEvents' eventTime: the series' last sighting, else lastTimestamp, else eventTime. Ties keep list order. */
+/** SortableEvents' eventTime: the series' last sighting, else lastTimestamp, else eventTime. */
 function eventTime(e: KEvent): number {
   const stamp = e.series?.lastObservedTime ?? e.lastTimestamp ?? e.eventTime;
   return stamp ? parseTimestamp(stamp) : Number.NEGATIVE_INFINITY;
@@ -98,7 +99,8 @@ export function runEvents(env: Env, argv: string[]): number {
     env.out.err(allNs ? 'No events found.\n' : `No events found in ${ns} namespace.\n`);
     return 0;
   }
-  const sorted = items.map((e, i) => ({ e, i, t: eventTime(e) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.e);
+  // sort.Sort: Events at the same moment come out in the order Go's pdqsort leaves them.
+  const sorted = goSorted(items.map((e) => ({ e, t: eventTime(e) })), (a, b) => a.t < b.t).map((x) => x.e);
   env.out.out(print(sorted));
   return 0;
 }

@@ -11,6 +11,7 @@ import type { Client } from '../client';
 import { resourceInfo } from '../../k8s/resources';
 import type { DescribeWriter } from './writer';
 import { LAST_APPLIED } from '../apply/objects';
+import { goSorted } from '../../k8s/go-sort';
 
 /** Go's zero time in RFC1123Z, printed for unset timestamps. */
 export const ZERO_TIME = 'Mon, 01 Jan 0001 00:00:00 +0000';
@@ -116,7 +117,8 @@ export function describeEvents(w: DescribeWriter, events: KEvent[], now: number)
     return;
   }
   w.flush();
-  const sorted = events.map((e, i) => ({ e, i })).sort((a, b) => lastTimestamp(a.e) - lastTimestamp(b.e) || a.i - b.i);
+  // sort.Sort: Events of the same second come out in the order Go's pdqsort leaves them.
+  const sorted = goSorted(events.map((e) => ({ e, t: lastTimestamp(e) })), (a, b) => a.t < b.t);
   w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(1, '----\t------\t----\t----\t-------\n');
   for (const { e } of sorted) {

@@ -3,6 +3,7 @@ import type { KObject } from '../../k8s/types';
 import { plainError } from '../errors';
 import { findResults, parseTemplate, relaxedJsonPath } from './jsonpath';
 import { quantityValue } from '../../k8s/quantity';
+import { goSorted } from '../../k8s/go-sort';
 
 /**
  * sorter.go's isLess for the values of an unstructured object: numbers by value, booleans
@@ -23,7 +24,10 @@ function less(a: unknown, b: unknown): boolean {
   return sa < sb;
 }
 
-/** Stable sort by the first value the expression selects; objects without it sort first. */
+/**
+ * RuntimeSort with Go's sort.Sort (not stable, see k8s/go-sort.ts) by the first value the
+ * expression selects; an object without it is less than any other, a missing one included.
+ */
 export function sortObjects(objs: KObject[], expr: string): KObject[] {
   let nodes;
   try {
@@ -31,18 +35,14 @@ export function sortObjects(objs: KObject[], expr: string): KObject[] {
   } catch (e) {
     throw plainError((e as Error).message);
   }
-  const keyed = objs.map((o, i) => ({ o, i, v: findResults(nodes, o).flat()[0] }));
+  const keyed = objs.map((o) => ({ o, v: findResults(nodes, o).flat()[0] }));
   if (objs.length > 0 && keyed.every((k) => k.v === undefined)) {
     throw plainError(`couldn't find any field with path "${relaxedJsonPath(expr)}" in the list of objects`);
   }
-  keyed.sort((x, y) => {
-    if (x.v === undefined && y.v !== undefined) return -1;
-    if (y.v === undefined && x.v !== undefined) return 1;
-    if (x.v !== undefined && y.v !== undefined) {
-      if (less(x.v, y.v)) return -1;
-      if (less(y.v, x.v)) return 1;
-    }
-    return x.i - y.i;
+  const sorted = goSorted(keyed, (x, y) => {
+    if (x.v === undefined) return true;
+    if (y.v === undefined) return false;
+    return less(x.v, y.v);
   });
-  return keyed.map((k) => k.o);
+  return sorted.map((k) => k.o);
 }
