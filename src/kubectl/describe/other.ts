@@ -31,7 +31,8 @@ export function describeConfigMap(client: Client, cm: ConfigMap, now: number): s
   w.write(0, '\nData\n====\n');
   for (const k of sortedKeys(cm.data)) {
     w.write(0, `${k}:\n----\n`);
-    w.write(0, `${cm.data![k]}\n`);
+    // Each value is followed by a blank line of its own (describe.go's ConfigMapDescriber).
+    w.write(0, `${cm.data![k]}\n\n`);
   }
   w.write(0, '\nBinaryData\n====\n');
   for (const k of sortedKeys(cm.binaryData)) w.write(0, `${k}: ${atobLength(cm.binaryData![k]!)} bytes\n`);
@@ -63,16 +64,10 @@ export function describeServiceAccount(client: Client, sa: KObject, now: number)
   w.write(0, `Namespace:\t${sa.metadata.namespace ?? ''}\n`);
   labelsMultiline(w, 'Labels', sa.metadata.labels);
   annotationsMultiline(w, 'Annotations', sa.metadata.annotations);
-  const names = (key: string): string[] => ((sa[key] as { name: string }[] | undefined) ?? []).map((x) => x.name);
-  const rows: [string, string[]][] = [
-    ['Image pull secrets:', names('imagePullSecrets')],
-    ['Mountable secrets: ', names('secrets')],
-    ['Tokens:            ', []],
-  ];
-  for (const [header, list] of rows) {
-    if (list.length === 0) w.write(0, `${header}\t<none>\n`);
-    else list.forEach((n, i) => w.write(0, `${i === 0 ? header : '                   '}\t${n}\n`));
-  }
+  // Since v1.28 only the image pull secrets are listed (no mountable secrets, no tokens).
+  const pull = ((sa['imagePullSecrets'] as { name: string }[] | undefined) ?? []).map((x) => x.name);
+  if (pull.length === 0) w.write(0, 'Image pull secrets:\t<none>\n');
+  else pull.forEach((n, i) => w.write(0, `${i === 0 ? 'Image pull secrets:' : '                   '}\t${n}\n`));
   describeEvents(w, searchEvents(client, { name: sa.metadata.name ?? '', namespace: sa.metadata.namespace, kind: 'ServiceAccount', uid: sa.metadata.uid }), now);
   return w.toString();
 }
