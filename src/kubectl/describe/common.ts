@@ -136,8 +136,9 @@ export function controllerOf(obj: KObject): string {
   return ref ? `${ref.kind}/${ref.name}` : '';
 }
 
+/** describeContainerPorts / describeContainerHostPorts: a named port says its name (kubectl v1.34+). */
 function portString(c: Container, host: boolean): string {
-  return (c.ports ?? []).map((p) => `${host ? (p.hostPort ?? 0) : p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ');
+  return (c.ports ?? []).map((p) => `${host ? (p.hostPort ?? 0) : p.containerPort}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
 }
 
 /** DescribeProbe. */
@@ -269,7 +270,8 @@ export function describeVolumes(w: DescribeWriter, volumes: Volume[] | undefined
       for (const s of (v.projected.sources ?? []) as Record<string, Record<string, unknown> | undefined>[]) {
         if (s['secret']) w.write(2, `SecretName:\t${String(s['secret']['name'] ?? '')}\n    Optional:\t${s['secret']['optional'] === true}\n`);
         else if (s['downwardAPI']) w.write(2, 'DownwardAPI:\ttrue\n');
-        else if (s['configMap']) w.write(2, `ConfigMapName:\t${String(s['configMap']['name'] ?? '')}\n    ConfigMapOptional:\t${s['configMap']['optional'] === undefined ? '<nil>' : String(s['configMap']['optional'])}\n`);
+        // Since kubectl v1.33 a projected ConfigMap says Optional as its Secret does.
+        else if (s['configMap']) w.write(2, `ConfigMapName:\t${String(s['configMap']['name'] ?? '')}\n    Optional:\t${s['configMap']['optional'] === true}\n`);
         else if (s['serviceAccountToken']) w.write(2, `TokenExpirationSeconds:\t${String(s['serviceAccountToken']['expirationSeconds'] ?? '')}\n`);
       }
     } else w.write(1, '<unknown>\n');

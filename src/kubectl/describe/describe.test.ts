@@ -83,8 +83,8 @@ Containers:
     Container ID:   containerd://abc
     Image:          ghcr.io/kt/api:1.0
     Image ID:       ghcr.io/kt/api@sha256:0123
-    Port:           8080/TCP
-    Host Port:      0/TCP
+    Port:           8080/TCP (http)
+    Host Port:      0/TCP (http)
     State:          Running
       Started:      ${rfc1123z((Math.floor(start / 1000) * 1000 + 30_000) as SimMillis)}
     Last State:     Terminated
@@ -113,7 +113,7 @@ Volumes:
     Type:                    Projected (a volume that contains injected data from multiple sources)
     TokenExpirationSeconds:  3607
     ConfigMapName:           kube-root-ca.crt
-    ConfigMapOptional:       <nil>
+    Optional:                false
     DownwardAPI:             true
 QoS Class:                   Burstable
 Node-Selectors:              <none>
