@@ -98,6 +98,18 @@ export class Client {
     return this.one({ verb: 'get', ...target(info, ns), name });
   }
 
+  /**
+   * cli-runtime's Info.Get, how the builder fetches a named object: a NotFound in a namespace
+   * other than `default` is followed by a GET of that namespace, and its own NotFound is what
+   * kubectl reports (`namespaces "nons" not found`).
+   */
+  getNamed(info: ResourceInfo, ns: string | undefined, name: string): Res<KObject> {
+    const r = this.get(info, ns, name);
+    if (r.ok || 'network' in r.error || r.error.reason !== 'NotFound' || !info.namespaced || !ns || ns === 'default') return r;
+    const namespace = this.one({ verb: 'get', resource: 'namespaces', name: ns });
+    return !namespace.ok && !('network' in namespace.error) && namespace.error.reason === 'NotFound' ? namespace : r;
+  }
+
   list(info: ResourceInfo, ns: string | undefined, opts: ListOptions = {}): Res<KObject[]> {
     const res = this.raw({ verb: 'list', ...target(info, ns), ...opts });
     if (!res.ok) return { ok: false, error: res.error };

@@ -2,7 +2,8 @@
 import { parseSelector, type Selector } from '../k8s/labels';
 import { type FieldRequirement, parseFieldSelector } from '../engine/index';
 import type { ListOptions } from './client';
-import { plainError } from './errors';
+import { CmdError, plainError } from './errors';
+import type { ResourceInfo } from '../k8s/resources';
 import type { Flags } from './flags';
 
 export function labelSelectorOf(text: string): Selector | undefined {
@@ -19,11 +20,26 @@ export function fieldSelectorOf(text: string): FieldRequirement[] | undefined {
   return r;
 }
 
-export function listOptions(flags: Flags): ListOptions {
+/**
+ * The list options of `-l` and `--field-selector` for one resource. kubectl sends the selectors
+ * as typed and kube-apiserver parses them: a malformed one is its 400, which the builder's
+ * Selector visitor rewrites as `Unable to find "<group>/<version>, Resource=<resource>" that
+ * match label selector "…", field selector "…": <the server's message>`.
+ */
+export function listOptions(flags: Flags, info?: ResourceInfo): ListOptions {
+  const label = flags.str('selector');
+  const field = flags.str('field-selector');
   const opts: ListOptions = {};
-  const l = labelSelectorOf(flags.str('selector'));
-  const f = fieldSelectorOf(flags.str('field-selector'));
-  if (l) opts.labelSelector = l;
+  const l = label === '' ? undefined : parseSelector(label);
+  if (l && !l.ok) throw unableToFind(info, label, field, l.error);
+  const f = fieldSelectorOf(field);
+  if (l?.ok) opts.labelSelector = l.selector;
   if (f) opts.fieldSelector = f;
   return opts;
+}
+
+function unableToFind(info: ResourceInfo | undefined, label: string, field: string, message: string): CmdError {
+  if (!info) return plainError(message);
+  const gvr = `${info.group}/${info.version}, Resource=${info.resource}`;
+  return new CmdError(`Error from server (BadRequest): Unable to find ${JSON.stringify(gvr)} that match label selector ${JSON.stringify(label)}, field selector ${JSON.stringify(field)}: ${message}\n`);
 }

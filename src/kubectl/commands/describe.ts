@@ -147,13 +147,13 @@ export function runDescribe(env: Env, argv: string[]): number {
   for (const g of groups) {
     const gns = g.ns ?? ns;
     if (g.names.length === 0) {
-      const r = env.client.list(g.info, allNs ? undefined : gns, listOptions(flags));
+      const r = env.client.list(g.info, allNs ? undefined : gns, listOptions(flags, g.info));
       if (r.ok) pushAll(found, r.value.map((obj) => ({ info: g.info, obj })));
       else errors.push({ api: r.error });
       continue;
     }
     for (const name of g.names) {
-      const r = env.client.get(g.info, gns, name);
+      const r = env.client.getNamed(g.info, gns, name);
       if (r.ok) {
         found.push({ info: g.info, obj: r.value });
         continue;

@@ -108,7 +108,7 @@ function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
       continue;
     }
     for (const name of g.names) {
-      const r = env.client.get(g.info, ns, name);
+      const r = env.client.getNamed(g.info, ns, name);
       if (r.ok) found.push({ info: g.info, obj: withoutManagedFields(r.value) });
       else errors.push({ api: r.error });
     }

@@ -7,7 +7,7 @@
 import type { Container, Deployment, KObject, Pod, ReplicaSet, ReplicationController, Service, ServicePort } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
-import { CmdError, failureText, plainError } from '../errors';
+import { CmdError, failureText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
@@ -210,7 +210,7 @@ export function runRun(env: Env, argv: string[]): number {
   if (tty) container.tty = true;
   if (flags.bool('privileged')) container.securityContext = { privileged: true };
   const restart = flags.str('restart') || 'Always';
-  if (!RESTART_POLICIES.includes(restart)) throw plainError(`invalid restart policy: ${restart}`);
+  if (!RESTART_POLICIES.includes(restart)) throw usageError(`invalid restart policy: ${restart}`, 'kubectl run');
   const generated: KObject = {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -62,7 +62,6 @@ interface Fetched {
 function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs: boolean, sub = ''): { fetched: Fetched[]; errors: Failure[] } {
   const fetched: Fetched[] = [];
   const errors: Failure[] = [];
-  const opts = listOptions(flags);
   for (const g of groups) {
     const objs: KObject[] = [];
     if (g.names.length > 0 && sub) {
@@ -73,11 +72,21 @@ function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs:
     }
     if (g.names.length > 0) {
       for (const name of g.names) {
-        const r = env.client.get(g.info, ns, name);
+        const r = env.client.getNamed(g.info, ns, name);
         if (r.ok) objs.push(r.value);
         else if (!(flags.bool('ignore-not-found') && !('network' in r.error) && r.error.reason === 'NotFound')) errors.push({ api: r.error });
       }
     } else {
+      let opts;
+      try {
+        opts = listOptions(flags, g.info);
+      } catch (e) {
+        // A selector the server refuses fails this resource's list; ContinueOnError goes on.
+        if (!(e instanceof CmdError)) throw e;
+        errors.push({ text: e.text });
+        fetched.push({ info: g.info, objs });
+        continue;
+      }
       const r = env.client.list(g.info, allNs ? undefined : ns, opts);
       if (r.ok) pushAll(objs, r.value);
       else errors.push({ api: r.error });

@@ -75,7 +75,7 @@ function podsFor(env: Env, arg: string, ns: string, allPods: boolean): Pod[] {
   const slash = arg.indexOf('/');
   const info = slash >= 0 ? resolveType(arg.slice(0, slash)) : PODS;
   const name = slash >= 0 ? arg.slice(slash + 1) : arg;
-  const got = env.client.get(info, ns, name);
+  const got = env.client.getNamed(info, ns, name);
   if (!got.ok) throw builderError(got.error, ns);
   if (info.resource === 'pods') return [got.value as Pod];
   const selector = (got.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;

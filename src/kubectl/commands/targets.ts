@@ -41,7 +41,7 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
     const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
     for (const d of loaded.docs) {
-      const r = env.client.get(d.info, d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined, stringMeta(d.obj, 'name'));
+      const r = env.client.getNamed(d.info, d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined, stringMeta(d.obj, 'name'));
       if (r.ok) items.push({ info: d.info, obj: r.value, source: d.source });
       else errors.push({ api: r.error });
     }
@@ -55,13 +55,13 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
         if (opts.requireMessage) throw new CmdError(opts.requireMessage);
         throw new CmdError('error: resource(s) were provided, but no name was specified\n');
       }
-      const r = env.client.list(g.info, opts.allNamespaces ? undefined : ns, listOptions(flags));
+      const r = env.client.list(g.info, opts.allNamespaces ? undefined : ns, listOptions(flags, g.info));
       if (r.ok) pushAll(items, r.value.map((obj) => ({ info: g.info, obj })));
       else errors.push({ api: r.error });
       continue;
     }
     for (const name of g.names) {
-      const r = env.client.get(g.info, ns, name);
+      const r = env.client.getNamed(g.info, ns, name);
       if (r.ok) items.push({ info: g.info, obj: r.value });
       else errors.push({ api: r.error });
     }

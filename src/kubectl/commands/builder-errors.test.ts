@@ -1,0 +1,37 @@
+/**
+ * What kubectl's builder says when a named object or a selector fails, as kubectl 1.35 printed
+ * it against `reconcile serve`: a missing namespace behind a NotFound (cli-runtime's Info.Get), a
+ * malformed label selector as the server's 400 rewritten by the Selector visitor.
+ */
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../engine/index';
+import { kubectl } from '../testing';
+
+describe("kubectl's builder errors", () => {
+  it('reports a missing namespace instead of the object, except in default', () => {
+    const sim = new Simulation({ seed: 1 });
+    expect(kubectl(sim, 'kubectl get deployment web -n nons').stderr).toBe('Error from server (NotFound): namespaces "nons" not found\n');
+    expect(kubectl(sim, 'kubectl describe pod nope -n nons').stderr).toBe('Error from server (NotFound): namespaces "nons" not found\n');
+    expect(kubectl(sim, 'kubectl logs nope -n nons').stderr).toBe('error: error from server (NotFound): namespaces "nons" not found in namespace "nons"\n');
+    expect(kubectl(sim, 'kubectl get pod nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+    kubectl(sim, 'kubectl create namespace real');
+    expect(kubectl(sim, 'kubectl get pod nope -n real').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+  });
+
+  it("rewrites a selector the server cannot parse with the resource it was listing", () => {
+    const sim = new Simulation({ seed: 1 });
+    const parse = "unable to parse requirement: found 'app in (web', expected: identifier";
+    expect(kubectl(sim, "kubectl get pods,svc -l 'app in (web'").stderr).toBe(
+      `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "app in (web", field selector "": ${parse}\n` +
+        `Error from server (BadRequest): Unable to find "/v1, Resource=services" that match label selector "app in (web", field selector "": ${parse}\n`,
+    );
+    expect(kubectl(sim, "kubectl delete deploy -l 'app in (web'").stderr).toBe(
+      `Error from server (BadRequest): Unable to find "apps/v1, Resource=deployments" that match label selector "app in (web", field selector "": ${parse}\n`,
+    );
+  });
+
+  it('prints run --restart with a wrong value as a usage error', () => {
+    const sim = new Simulation({ seed: 1 });
+    expect(kubectl(sim, 'kubectl run x --image=nginx --restart=Sometimes').stderr).toBe("error: invalid restart policy: Sometimes\nSee 'kubectl run -h' for help and examples\n");
+  });
+});
