@@ -72,7 +72,7 @@ function notFound(e: ApiError): boolean {
   return !isNetworkError(e) && e.reason === 'NotFound';
 }
 
-function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failure | undefined {
+function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, report: Report): Failure | undefined {
   const ns = namespaceOf(flags);
   const obj = placeObject(doc.info, doc.obj, ns, flags.has('namespace'));
   const { modified } = withLastApplied(obj);
@@ -83,12 +83,12 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
       return { api: withSource(live.error, `retrieving current configuration of:\n${infoString(doc.info, obj)}\nfrom server for:`, doc.source) };
     }
     if (dry === 'client') {
-      printResult(env, flags, doc.info, modified, withDryRun('created', dry));
+      report(doc.info, modified, withDryRun('created', dry));
       return undefined;
     }
     const res = env.client.create(doc.info, obj.metadata.namespace, modified, dry === 'server');
     if (!res.ok) return { api: withSource(res.error, 'creating', doc.source) };
-    printResult(env, flags, doc.info, res.value, withDryRun('created', dry));
+    report(doc.info, res.value, withDryRun('created', dry));
     return undefined;
   }
   const originalText = live.value.metadata.annotations?.[LAST_APPLIED];
@@ -107,11 +107,11 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
   const typed = !customSource(doc.info);
   let patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, live.value as unknown as Record<string, unknown>, typed);
   if (Object.keys(patch).length === 0) {
-    printResult(env, flags, doc.info, live.value, withDryRun('unchanged', dry));
+    report(doc.info, live.value, withDryRun('unchanged', dry));
     return undefined;
   }
   if (dry === 'client') {
-    printResult(env, flags, doc.info, applyPatch(live.value, patch) as KObject, withDryRun('configured', dry));
+    report(doc.info, applyPatch(live.value, patch) as KObject, withDryRun('configured', dry));
     return undefined;
   }
   let res = env.client.patch(doc.info, obj.metadata.namespace, name, patch, dry === 'server');
@@ -128,7 +128,7 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
   if (!res.ok) {
     return { api: withSource(res.error, `applying patch:\n${toJsonCompact(patch)}\nto:\n${infoString(doc.info, obj)}\nfor:`, `${doc.source}": error when patching "${doc.source}`) };
   }
-  printResult(env, flags, doc.info, res.value, withDryRun('configured', dry));
+  report(doc.info, res.value, withDryRun('configured', dry));
   return undefined;
 }
 
@@ -136,7 +136,7 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failur
  * Server-side apply: one PATCH with the manifest as an apply configuration; the server creates
  * or merges, and owns the fields per manager (`--field-manager`, default `kubectl`).
  */
-function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): Failure | undefined {
+function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, report: Report): Failure | undefined {
   const obj = placeObject(doc.info, doc.obj, namespaceOf(flags), flags.has('namespace'));
   const name = stringMeta(obj, 'name');
   const opts = { fieldManager: flags.str('field-manager', 'kubectl'), force: flags.bool('force-conflicts') };
@@ -145,7 +145,7 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun): F
     // The apply patch's error is returned as is; a Conflict gets the field-manager advice.
     return isConflict(res.error) ? { text: `error: ${res.error.message}\n${SSA_CONFLICT_ADVICE}` } : { api: res.error };
   }
-  printResult(env, flags, doc.info, res.value, withDryRun('serverside-applied', dry));
+  report(doc.info, res.value, withDryRun('serverside-applied', dry));
   return undefined;
 }
 
@@ -164,12 +164,33 @@ export function runApply(env: Env, argv: string[]): number {
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to apply');
   const errors: Failure[] = [...loaded.errors];
   const failures: Failure[] = [];
+  // shouldPrintObject: with -o (but not -o name) nothing prints per object; printObjects prints
+  // them all once every apply succeeded, one object as itself and several as a v1 List.
+  // A --template without -o is a go-template output (PrintFlags).
+  const output = flags.str('output') || (flags.str('template') ? 'go-template' : '');
+  const deferred = output !== '' && output !== 'name';
+  const applied: { info: ResourceInfo; obj: KObject }[] = [];
+  const report: Report = (info, obj, operation) => (deferred ? applied.push({ info, obj }) : printResult(env, flags, info, obj, operation));
   for (const doc of loaded.docs) {
-    const f = flags.bool('server-side') ? serverSideOne(env, flags, doc, dry) : applyOne(env, flags, doc, dry);
+    const f = flags.bool('server-side') ? serverSideOne(env, flags, doc, dry, report) : applyOne(env, flags, doc, dry, report);
     if (f) failures.push(f);
   }
   const all = [...errors, ...failures];
   if (all.length) throw new CmdError(failureText(all));
+  if (applied.length === 1) printResult(env, flags, applied[0]!.info, applied[0]!.obj, '');
+  else if (applied.length > 1) {
+    // OmitManagedFieldsPrinter strips the items' managedFields too.
+    const items = flags.bool('show-managed-fields') ? applied.map((a) => a.obj) : applied.map((a) => withoutManagedFields(a.obj));
+    printResult(env, flags, applied[0]!.info, { apiVersion: 'v1', items, kind: 'List', metadata: {} } as unknown as KObject, '');
+  }
   return 0;
+}
+
+type Report = (info: ResourceInfo, obj: KObject, operation: string) => void;
+
+function withoutManagedFields(o: KObject): KObject {
+  if (o.metadata?.managedFields === undefined) return o;
+  const { managedFields: _omitted, ...metadata } = o.metadata;
+  return { ...o, metadata };
 }
 

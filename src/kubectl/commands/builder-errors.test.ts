@@ -35,3 +35,15 @@ describe("kubectl's builder errors", () => {
     expect(kubectl(sim, 'kubectl run x --image=nginx --restart=Sometimes').stderr).toBe("error: invalid restart policy: Sometimes\nSee 'kubectl run -h' for help and examples\n");
   });
 });
+
+describe('kubectl apply -o', () => {
+  it('prints several applied objects once, as a v1 List, after all of them succeeded (printObjects)', () => {
+    const sim = new Simulation({ seed: 1 });
+    const two = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n';
+    const out = kubectl(sim, 'kubectl apply -f - -o yaml', { stdin: two }).stdout;
+    expect(out).toMatch(/^apiVersion: v1\nitems:\n- apiVersion: v1\n {2}data:\n {4}k: v\n {2}kind: ConfigMap\n/);
+    expect(out).toMatch(/\nkind: List\nmetadata: \{\}\n$/);
+    expect(out).not.toContain('managedFields');
+    expect(kubectl(sim, 'kubectl apply -f - -o name', { stdin: two }).stdout).toBe('configmap/a\nconfigmap/b\n');
+  });
+});
