@@ -5,7 +5,7 @@
  * strategic-merge patch that restores a template; undo sends that patch unchanged.
  */
 import { matchesRevision, revisionTemplate } from '../../k8s/daemonset-history';
-import type { ControllerRevision, DaemonSet, PodTemplateSpec, StatefulSet } from '../../k8s/types';
+import type { ControllerRevision, DaemonSet, KObject, PodTemplateSpec, StatefulSet } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import type { Env } from '../env';
@@ -16,6 +16,7 @@ import { describePodTemplate } from '../describe/common';
 import { tabulate, DESCRIBE } from '../printers/tabwriter';
 import { dryRunOf, withDryRun } from './common';
 import type { Target } from './targets';
+import { printHistoryObjects } from './rollout-history-output';
 
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 
@@ -37,6 +38,12 @@ export function daemonSetHistory(env: Env, flags: Flags, t: Target): void {
   const ds = t.obj as DaemonSet | StatefulSet;
   const byRev = new Map<number, ControllerRevision>();
   for (const cr of historiesOf(env, ds)) byRev.set(cr.revision, cr);
+  if (flags.str('output') !== '') {
+    // GetHistory: each revision's template applied to the workload (applyDaemonSetHistory).
+    const applied = new Map([...byRev].map(([rev, cr]) => [rev, { ...ds, spec: { ...ds.spec, template: revisionTemplate(cr) } } as unknown as KObject]));
+    printHistoryObjects(env, flags, applied);
+    return;
+  }
   const ref = objectRef(t.info, ds.metadata.name ?? '');
   const want = flags.int('revision', 0);
   if (want > 0) {

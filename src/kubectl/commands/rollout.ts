@@ -21,6 +21,7 @@ import { equalIgnoreHash, replicaSetsOf } from '../describe/workloads';
 import { tabulate, DESCRIBE } from '../printers/tabwriter';
 import { collectTargets, type Target } from './targets';
 import { daemonSetHistory, daemonSetUndo } from './rollout-history-ds';
+import { printHistoryObjects } from './rollout-history-output';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 
 export const ROLLOUT_FLAGS: FlagDef[] = [
@@ -172,6 +173,10 @@ function history(env: Env, flags: Flags, targets: Target[]): number {
     const { all } = replicaSetsOf(env.client, d);
     const byRev = new Map<number, ReplicaSet>();
     for (const rs of all) if (!Number.isNaN(revisionOf(rs))) byRev.set(revisionOf(rs), rs);
+    if (flags.str('output') !== '') {
+      printHistoryObjects(env, flags, byRev);
+      continue;
+    }
     const ref = objectRef(t.info, d.metadata.name ?? '');
     const want = flags.int('revision', 0);
     if (want > 0) {
@@ -262,23 +267,36 @@ function restart(env: Env, flags: Flags, targets: Target[]): number {
   return 0;
 }
 
-function pause(env: Env, flags: Flags, targets: Target[], paused: boolean): number {
+/**
+ * rollout pause / resume: objectPauser and objectResumer refuse what they cannot change — a kind
+ * other than Deployment, a Deployment already paused (`is already paused`) or not paused (`is
+ * not paused`) — as `error: <resource> "<name>" <reason>`, and the command goes on to the next.
+ */
+function pause(env: Env, flags: Flags, targets: Target[], paused: boolean, infosErrors: Failure[]): number {
   const dry = dryRunOf(flags);
+  const errors: Failure[] = [...infosErrors];
   for (const t of targets) {
-    // objectPauser / objectResumer know only Deployments.
-    if (t.info.resource !== 'deployments') throw plainError(`${qualifiedResource(t.info)} "${t.obj.metadata.name ?? ''}" ${paused ? 'pausing' : 'resuming'} is not supported`);
+    const name = t.obj.metadata.name ?? '';
+    const refused = (reason: string): void => void errors.push({ text: `error: ${qualifiedResource(t.info)} ${JSON.stringify(name)} ${reason}` });
+    if (t.info.resource !== 'deployments') {
+      refused(`${paused ? 'pausing' : 'resuming'} is not supported`);
+      continue;
+    }
     const d = t.obj as Deployment;
-    const ref = objectRef(t.info, d.metadata.name ?? '');
     if ((d.spec.paused === true) === paused) {
-      env.out.out(`${ref} already ${paused ? 'paused' : 'resumed'}\n`);
+      refused(paused ? 'is already paused' : 'is not paused');
       continue;
     }
     if (dry !== 'client') {
-      const res = env.client.patch(t.info, d.metadata.namespace, d.metadata.name ?? '', { spec: { paused: paused ? true : null } }, dry === 'server');
-      if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+      const res = env.client.patch(t.info, d.metadata.namespace, name, { spec: { paused: paused ? true : null } }, dry === 'server');
+      if (!res.ok) {
+        errors.push({ text: `error: failed to patch: ${res.error.message}` });
+        continue;
+      }
     }
-    env.out.out(`${ref} ${withDryRun(paused ? 'paused' : 'resumed', dry)}\n`);
+    env.out.out(`${objectRef(t.info, name)} ${withDryRun(paused ? 'paused' : 'resumed', dry)}\n`);
   }
+  if (errors.length) throw new CmdError(failureText(errors));
   return 0;
 }
 
@@ -294,6 +312,8 @@ export function runRollout(env: Env, argv: string[]): number {
   const flags = parseFlags(argv.slice(1), ROLLOUT_FLAGS, `kubectl rollout ${sub}`);
   if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
   const targets = collectTargets(env, flags, flags.args);
+  // pause and resume keep going past objects the builder could not get (their infos error leads).
+  if (sub === 'pause' || sub === 'resume') return pause(env, flags, targets.items, sub === 'pause', targets.errors);
   if (targets.errors.length) throw new CmdError(failureText(targets.errors));
   switch (sub) {
     case 'status':
@@ -302,11 +322,7 @@ export function runRollout(env: Env, argv: string[]): number {
       return history(env, flags, targets.items);
     case 'undo':
       return undo(env, flags, targets.items);
-    case 'restart':
-      return restart(env, flags, targets.items);
-    case 'pause':
-      return pause(env, flags, targets.items, true);
     default:
-      return pause(env, flags, targets.items, false);
+      return restart(env, flags, targets.items);
   }
 }
