@@ -233,7 +233,7 @@ describe('rollout', () => {
 
   it('pauses, refuses to restart while paused, resumes and restarts', () => {
     expect(kubectl(rsim, `rollout pause deploy/shop -n ${R}`).stdout).toBe('deployment.apps/shop paused\n');
-    expect(kubectl(rsim, `rollout pause deploy/shop -n ${R}`).stdout).toBe('deployment.apps/shop already paused\n');
+    expect(kubectl(rsim, `rollout pause deploy/shop -n ${R}`).stderr).toBe('error: deployments.apps "shop" is already paused\n');
     expect(kubectl(rsim, `rollout restart deploy/shop -n ${R}`)).toMatchObject({ stderr: `error: deployments "shop" can't restart paused deployment (run rollout resume first)\n`, code: 1 });
     expect(kubectl(rsim, `rollout resume deploy/shop -n ${R}`).stdout).toBe('deployment.apps/shop resumed\n');
     expect(kubectl(rsim, `rollout restart deploy/shop -n ${R}`).stdout).toBe('deployment.apps/shop restarted\n');
