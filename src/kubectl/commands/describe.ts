@@ -25,6 +25,8 @@ import { describeIPAddress, describeServiceCIDR } from '../describe/service-cidr
 import { describeIngress, describeIngressClass } from '../describe/ingress';
 import { describeCSINode, describePersistentVolume, describePersistentVolumeClaim, describeStorageClass, describeVolumeAttributesClass } from '../describe/storage';
 import type { VolumeAttributesClass } from '../../k8s/storage-objects';
+import { describeEndpointSlice } from '../describe/endpointslice';
+import type { EndpointSlice } from '../../k8s/types';
 import { describePriorityClass } from '../describe/priorityclass';
 import { describePodDisruptionBudget } from '../describe/policy';
 import { describeHorizontalPodAutoscaler } from '../describe/autoscaling';
@@ -94,6 +96,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describePersistentVolume(c, obj as PersistentVolume, now);
     case 'storageclasses':
       return describeStorageClass(c, obj as StorageClass, now);
+    case 'endpointslices':
+      return describeEndpointSlice(c, obj as EndpointSlice, now);
     case 'csinodes':
       return describeCSINode(c, obj as CSINode, now);
     case 'volumeattributesclasses':

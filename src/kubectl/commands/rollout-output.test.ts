@@ -34,3 +34,15 @@ describe('kubectl rollout', () => {
     expect(kubectl(sim, 'kubectl rollout history ds/kube-proxy -n kube-system -o name').stdout).toBe('daemonset.apps/kube-proxy\n');
   });
 });
+
+describe('kubectl describe, more describers', () => {
+  it("describes an EndpointSlice with describe.go's describer and a static Pod's seccomp profile", () => {
+    const sim = new Simulation({ seed: 1 });
+    sim.advance(20_000);
+    const eps = kubectl(sim, 'kubectl describe endpointslices -n kube-system -l kubernetes.io/service-name=kube-dns').stdout;
+    expect(eps).toContain('\nAddressType:  IPv4\nPorts:\n  Name     Port  Protocol\n  ----     ----  --------\n  dns      53    UDP\n');
+    expect(eps).toMatch(/\nEndpoints:\n {2}- Addresses: {2}10\.244\.\d+\.\d+\n {4}Conditions:\n {6}Ready: {4}true\n {4}Hostname: {3}<unset>\n {4}TargetRef: {2}Pod\/coredns-/);
+    const api = kubectl(sim, 'kubectl describe pod -n kube-system -l component=kube-apiserver').stdout;
+    expect(api).toMatch(/\nStatus: +Running\nSeccompProfile: +RuntimeDefault\nIP: /);
+  });
+});

@@ -203,6 +203,7 @@ export function describeContainers(w: DescribeWriter, label: string, containers:
     const hostPorts = portString(c, true);
     if (hostPorts.includes(',')) w.write(2, `Host Ports:\t${hostPorts}\n`);
     else w.write(2, `Host Port:\t${hostPorts || '<none>'}\n`);
+    seccompProfile(w, 2, 3, (c.securityContext as { seccompProfile?: SeccompProfile } | undefined)?.seccompProfile);
     if (c.command?.length) {
       w.write(2, 'Command:\n');
       for (const s of c.command.flatMap((x) => x.split('\n'))) w.write(3, `${s}\n`);
@@ -293,4 +294,16 @@ export function describePodTemplate(w: DescribeWriter, t: PodTemplateSpec | unde
   if (t.spec.priorityClassName) w.write(1, `Priority Class Name:\t${t.spec.priorityClassName}\n`);
   labelsMultiline(w, '  Node-Selectors', t.spec.nodeSelector);
   tolerationsMultiline(w, '  Tolerations', t.spec.tolerations);
+}
+
+export interface SeccompProfile {
+  type?: string;
+  localhostProfile?: string;
+}
+
+/** A Pod's (levels 0, 0) or a container's (2, 3) seccomp profile, and a Localhost profile's file. */
+export function seccompProfile(w: DescribeWriter, level: number, fileLevel: number, p: SeccompProfile | undefined): void {
+  if (!p) return;
+  w.write(level, `SeccompProfile:\t${p.type ?? ''}\n`);
+  if (p.type === 'Localhost') w.write(fileLevel, `LocalhostProfile:\t${p.localhostProfile ?? ''}\n`);
 }

@@ -5,7 +5,7 @@ import { milli } from '../../k8s/quantity';
 import type { Client } from '../client';
 import { since } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, controllerOf, describeContainers, describeEvents, describeVolumes, fmtTime, labelsMultiline, searchEvents, tolerationsMultiline } from './common';
+import { annotationsMultiline, controllerOf, describeContainers, describeEvents, describeVolumes, fmtTime, labelsMultiline, searchEvents, seccompProfile, tolerationsMultiline, type SeccompProfile } from './common';
 
 /** qos.GetPodQOS: BestEffort without any cpu/memory request or limit; Guaranteed when limits equal requests everywhere. */
 export function podQOS(pod: Pod): string {
@@ -49,6 +49,7 @@ export function describePod(client: Client, pod: Pod, now: number): string {
   } else w.write(0, `Status:\t${st.phase ?? ''}\n`);
   if (st.reason) w.write(0, `Reason:\t${st.reason}\n`);
   if (st.message) w.write(0, `Message:\t${st.message}\n`);
+  seccompProfile(w, 0, 0, (pod.spec.securityContext as { seccompProfile?: SeccompProfile } | undefined)?.seccompProfile);
   w.write(0, `IP:\t${st.podIP ?? ''}\n`);
   if (!st.podIPs?.length) w.write(0, 'IPs:\t<none>\n');
   else {
