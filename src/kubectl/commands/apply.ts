@@ -4,6 +4,7 @@
  * patch is empty. Objects are applied in file order; errors are reported after all of them.
  */
 import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type ApiError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
