@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScript, tokenize } from './script';
+import { parseScript, splitList, tokenize } from './script';
 
 describe('parseScript', () => {
   it('skips comments and blank lines and numbers commands by their first line', () => {
@@ -52,5 +52,16 @@ describe('tokenize', () => {
   });
   it('rejects an unbalanced quote', () => {
     expect(tokenize("kubectl get 'pods").ok).toBe(false);
+  });
+});
+
+describe('splitList', () => {
+  it("splits bash's list at unquoted &&, || and ;, keeping each pipeline and its operator", () => {
+    expect(splitList('a && b | c || d; e')).toEqual({ ok: true, items: [{ op: ';', text: 'a' }, { op: '&&', text: 'b | c' }, { op: '||', text: 'd' }, { op: ';', text: 'e' }] });
+    expect(splitList(`kubectl get ns -o jsonpath='{.a};{.b}' && x`)).toEqual({ ok: true, items: [{ op: ';', text: `kubectl get ns -o jsonpath='{.a};{.b}'` }, { op: '&&', text: 'x' }] });
+    expect(splitList('a;')).toEqual({ ok: true, items: [{ op: ';', text: 'a' }] });
+    expect(splitList('; a')).toEqual({ ok: false, message: "syntax error near unexpected token `;'" });
+    expect(splitList('a && && b')).toEqual({ ok: false, message: "syntax error near unexpected token `&&'" });
+    expect(splitList('a &&')).toEqual({ ok: false, message: 'syntax error: unexpected end of file' });
   });
 });

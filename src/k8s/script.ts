@@ -102,6 +102,49 @@ export function tokenize(text: string): TokenizeOutcome {
   return { ok: true, argv };
 }
 
+/** How a list item runs after the one before it: always (`;`), on success (`&&`), on failure (`||`). */
+export type ListOperator = ';' | '&&' | '||';
+
+/**
+ * Splits a command line into bash's list (`a && b || c; d`) at its unquoted `&&`, `||` and `;`,
+ * each item keeping its text (a pipeline) and the operator before it (`;` for the first). A
+ * trailing `;` ends the list; an empty item elsewhere is bash's syntax error.
+ */
+export function splitList(text: string): { ok: true; items: { op: ListOperator; text: string }[] } | { ok: false; message: string } {
+  const items: { op: ListOperator; text: string }[] = [];
+  let op: ListOperator = ';';
+  let start = 0;
+  let quote: "'" | '"' | undefined;
+  const cut = (end: number, next: ListOperator): string | undefined => {
+    const item = text.slice(start, end).trim();
+    if (item === '') return next;
+    items.push({ op, text: item });
+    op = next;
+    return undefined;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '\\') i++;
+    else if ((c === '&' && text[i + 1] === '&') || (c === '|' && text[i + 1] === '|') || c === ';') {
+      const next: ListOperator = c === ';' ? ';' : c === '&' ? '&&' : '||';
+      const empty = cut(i, next);
+      if (empty !== undefined) return { ok: false, message: `syntax error near unexpected token \`${empty}'` };
+      if (next !== ';') i++;
+      start = i + 1;
+    }
+  }
+  const rest = text.slice(start).trim();
+  if (rest !== '') items.push({ op, text: rest });
+  else if (op !== ';') return { ok: false, message: 'syntax error: unexpected end of file' };
+  return { ok: true, items };
+}
+
 /**
  * Splits a command line at its unquoted pipes (`a | b`), keeping each stage's text as written so
  * the stage is tokenized on its own. `||` is not a pipe; an empty stage is bash's syntax error.

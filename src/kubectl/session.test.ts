@@ -63,3 +63,17 @@ describe('Session.run', () => {
     expect(terminal.log.map((c) => c.line)).toEqual(typed);
   });
 });
+
+describe("the terminal's command lists", () => {
+  it('runs a && b only after a succeeded, a || b only after it failed, and a; b always', () => {
+    const s = new Session();
+    const out = (line: string): { text: string; code: number } => {
+      const r = s.run(line);
+      return { text: r.output.map((c) => c.text).join(''), code: r.exitCode };
+    };
+    expect(out('kubectl get pod nope && kubectl get ns default')).toEqual({ text: 'Error from server (NotFound): pods "nope" not found\n', code: 1 });
+    expect(out('kubectl get pod nope || kubectl get ns default -o name')).toEqual({ text: 'Error from server (NotFound): pods "nope" not found\nnamespace/default\n', code: 0 });
+    expect(out('kubectl get ns default -o name; kubectl get ns kube-system -o name').text).toBe('namespace/default\nnamespace/kube-system\n');
+    expect(out('kubectl get ns && && kubectl get ns')).toEqual({ text: "error: syntax error near unexpected token `&&'\n", code: 2 });
+  });
+});

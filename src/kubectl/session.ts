@@ -9,7 +9,7 @@ import { runKubectl } from './index';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
-import { parseScript, splitPipeline, tokenize } from '../k8s/script';
+import { parseScript, splitList, splitPipeline, tokenize } from '../k8s/script';
 import { runSim } from './sim/index';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
@@ -184,7 +184,28 @@ export class Session {
     return this.execute(line, stdin, opts);
   }
 
+  /**
+   * A line is bash's list of pipelines (`a && b || c; d`): each runs after the one before it as
+   * its operator says, the status is the last one run's, and a Ctrl+C ends the list. A here-
+   * document feeds the first pipeline, as bash gives `a <<EOF && b` to `a`.
+   */
   private execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
+    const list = splitList(line);
+    if (!list.ok) return fail(`error: ${list.message}`, 2);
+    if (list.items.length <= 1) return this.pipelineOf(list.items[0]?.text ?? '', stdin, opts);
+    const output: OutputChunk[] = [];
+    let exitCode = 0;
+    list.items.forEach((item, i) => {
+      if (exitCode === INTERRUPTED_EXIT_CODE) return;
+      if ((item.op === '&&' && exitCode !== 0) || (item.op === '||' && exitCode === 0)) return;
+      const res = this.pipelineOf(item.text, i === 0 ? stdin : undefined, opts);
+      output.push(...res.output);
+      exitCode = res.exitCode;
+    });
+    return { output, exitCode };
+  }
+
+  private pipelineOf(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     const split = splitPipeline(line);
     if (!split.ok) return fail(`error: ${split.message}`, 2);
     return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.command(line, stdin, opts, this.interactive);
