@@ -88,7 +88,7 @@ const ROOTS = {
   'k8s.io/api/networking/v1': ['Ingress', 'IngressClass', 'NetworkPolicy', 'ServiceCIDR', 'IPAddress'],
   'k8s.io/api/node/v1': ['RuntimeClass'],
   'k8s.io/api/events/v1': ['Event'],
-  'k8s.io/api/admissionregistration/v1': ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'],
+  'k8s.io/api/admissionregistration/v1': ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'],
 };
 
 /**

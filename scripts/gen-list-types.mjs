@@ -38,7 +38,7 @@ const ROOTS = {
   ComponentStatus: 'core/v1', ConfigMap: 'core/v1', Endpoints: 'core/v1', Event: 'core/v1', LimitRange: 'core/v1', Namespace: 'core/v1', Node: 'core/v1',
   PersistentVolumeClaim: 'core/v1', PersistentVolume: 'core/v1', Pod: 'core/v1', PodTemplate: 'core/v1', ReplicationController: 'core/v1', ResourceQuota: 'core/v1', Secret: 'core/v1', ServiceAccount: 'core/v1', Service: 'core/v1',
   CustomResourceDefinition: 'pkg/apis/apiextensions/v1', APIService: 'pkg/apis/apiregistration/v1',
-  ValidatingAdmissionPolicy: 'admissionregistration/v1', ValidatingAdmissionPolicyBinding: 'admissionregistration/v1',
+  ValidatingAdmissionPolicy: 'admissionregistration/v1', ValidatingAdmissionPolicyBinding: 'admissionregistration/v1', ValidatingWebhookConfiguration: 'admissionregistration/v1', MutatingWebhookConfiguration: 'admissionregistration/v1',
   ControllerRevision: 'apps/v1', DaemonSet: 'apps/v1', Deployment: 'apps/v1', ReplicaSet: 'apps/v1', StatefulSet: 'apps/v1',
   HorizontalPodAutoscaler: 'autoscaling/v2', CronJob: 'batch/v1', Job: 'batch/v1', Lease: 'coordination/v1', EndpointSlice: 'discovery/v1',
   IngressClass: 'networking/v1', Ingress: 'networking/v1', IPAddress: 'networking/v1', NetworkPolicy: 'networking/v1', ServiceCIDR: 'networking/v1', RuntimeClass: 'node/v1', PodDisruptionBudget: 'policy/v1',

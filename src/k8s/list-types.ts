@@ -57,6 +57,8 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'APIService': 'apiregistration.v1.APIService',
   'ValidatingAdmissionPolicy': 'admissionregistration.v1.ValidatingAdmissionPolicy',
   'ValidatingAdmissionPolicyBinding': 'admissionregistration.v1.ValidatingAdmissionPolicyBinding',
+  'ValidatingWebhookConfiguration': 'admissionregistration.v1.ValidatingWebhookConfiguration',
+  'MutatingWebhookConfiguration': 'admissionregistration.v1.MutatingWebhookConfiguration',
   'ControllerRevision': 'apps.v1.ControllerRevision',
   'DaemonSet': 'apps.v1.DaemonSet',
   'Deployment': 'apps.v1.Deployment',
@@ -88,6 +90,18 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
 };
 
 export const STRUCTS: Readonly<Record<string, StructSchema>> = {
+  'admissionregistration.v1.MutatingWebhook': {
+    clientConfig: { t: 'admissionregistration.v1.WebhookClientConfig' },
+    rules: { l: 'atomic' },
+    namespaceSelector: { a: true },
+    objectSelector: { a: true },
+    admissionReviewVersions: { l: 'atomic' },
+    matchConditions: { l: 'map', k: ['name'], d: {"name":""} },
+  },
+  'admissionregistration.v1.MutatingWebhookConfiguration': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    webhooks: { t: 'admissionregistration.v1.MutatingWebhook', l: 'map', k: ['name'], d: {"name":""} },
+  },
   'admissionregistration.v1.TypeChecking': {
     expressionWarnings: { l: 'atomic' },
   },
@@ -116,6 +130,21 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
   'admissionregistration.v1.ValidatingAdmissionPolicyStatus': {
     typeChecking: { t: 'admissionregistration.v1.TypeChecking' },
     conditions: { l: 'map', k: ['type'], d: {"type":""} },
+  },
+  'admissionregistration.v1.ValidatingWebhook': {
+    clientConfig: { t: 'admissionregistration.v1.WebhookClientConfig' },
+    rules: { l: 'atomic' },
+    namespaceSelector: { a: true },
+    objectSelector: { a: true },
+    admissionReviewVersions: { l: 'atomic' },
+    matchConditions: { l: 'map', k: ['name'], d: {"name":""} },
+  },
+  'admissionregistration.v1.ValidatingWebhookConfiguration': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    webhooks: { t: 'admissionregistration.v1.ValidatingWebhook', l: 'map', k: ['name'], d: {"name":""} },
+  },
+  'admissionregistration.v1.WebhookClientConfig': {
+
   },
   'apiextensions.v1.CustomResourceConversion': {
     webhook: { t: 'apiextensions.v1.WebhookConversion' },

@@ -71,6 +71,10 @@ const TAGS: ReadonlyMap<string, readonly PatchMeta[]> = new Map<string, readonly
   ['finalizers', [{ scalarSet: true, parent: 'metadata' }]],
   // apps/v1 DeploymentSpec.Strategy (DaemonSet's and StatefulSet's updateStrategy have no tag).
   ['strategy', [{ retainKeys: true, parent: 'spec' }]],
+  // admissionregistration/v1: the webhook configurations' webhooks, and the matchConditions of a
+  // webhook and of a ValidatingAdmissionPolicy's spec.
+  ['webhooks', [{ mergeKey: 'name', parent: '' }]],
+  ['matchConditions', [{ mergeKey: 'name' }]],
   // policy/v1 PodDisruptionBudgetSpec.Selector; every other selector merges.
   ['selector', [{ replace: true, parent: 'spec', kind: 'PodDisruptionBudget' }]],
 ]);

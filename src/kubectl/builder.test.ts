@@ -7,8 +7,10 @@ const names = (typed: string): string[] => resolveTypes(typed).map((i) => (i.gro
 describe('resolveTypes', () => {
   it('expands api-extensions to every resource discovery lists in it, in discovery order', () => {
     expect(names('api-extensions')).toEqual([
+      'mutatingwebhookconfigurations.admissionregistration.k8s.io',
       'validatingadmissionpolicies.admissionregistration.k8s.io',
       'validatingadmissionpolicybindings.admissionregistration.k8s.io',
+      'validatingwebhookconfigurations.admissionregistration.k8s.io',
       'customresourcedefinitions.apiextensions.k8s.io',
       'apiservices.apiregistration.k8s.io',
     ]);

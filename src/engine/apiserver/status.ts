@@ -74,7 +74,7 @@ export function preconditionFailed(info: ResourceInfo, name: string, wanted: str
 }
 
 export interface FieldError {
-  type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueDuplicate' | 'FieldValueNotFound' | 'FieldValueForbidden' | 'FieldValueTooLong';
+  type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueDuplicate' | 'FieldValueNotFound' | 'FieldValueForbidden' | 'FieldValueTooLong' | 'FieldValueTooMany';
   field: string;
   /** The rendered body after `<field>: `, e.g. `Required value` or `Invalid value: "x": must be ...`. */
   detail: string;

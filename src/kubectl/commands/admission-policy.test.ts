@@ -137,12 +137,14 @@ spec:
     );
   });
 
-  it('kubectl api-resources lists both kinds', () => {
+  it('kubectl api-resources lists both kinds beside the webhook configurations', () => {
     const sim = new Simulation({ seed: 1 });
     expect(kubectl(sim, 'api-resources --api-group=admissionregistration.k8s.io').stdout).toBe(
       'NAME                                SHORTNAMES   APIVERSION                        NAMESPACED   KIND\n' +
+        'mutatingwebhookconfigurations                    admissionregistration.k8s.io/v1   false        MutatingWebhookConfiguration\n' +
         'validatingadmissionpolicies                      admissionregistration.k8s.io/v1   false        ValidatingAdmissionPolicy\n' +
-        'validatingadmissionpolicybindings                admissionregistration.k8s.io/v1   false        ValidatingAdmissionPolicyBinding\n',
+        'validatingadmissionpolicybindings                admissionregistration.k8s.io/v1   false        ValidatingAdmissionPolicyBinding\n' +
+        'validatingwebhookconfigurations                  admissionregistration.k8s.io/v1   false        ValidatingWebhookConfiguration\n',
     );
   });
 });

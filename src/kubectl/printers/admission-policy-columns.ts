@@ -2,10 +2,12 @@
  * printers.go's admissionregistration.k8s.io tables: printValidatingAdmissionPolicy (how many
  * validations, the paramKind as `<apiVersion>/<kind>` or `<unset>`) and
  * printValidatingAdmissionPolicyBinding (the paramRef as `<namespace>/<name>`, `*\/<name>`
- * without a namespace, or its selector as the generated protobuf String() prints a LabelSelector).
+ * without a namespace, or its selector as the generated protobuf String() prints a LabelSelector),
+ * and printValidatingWebhookConfiguration / printMutatingWebhookConfiguration (how many webhooks).
  */
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../k8s/admission-policy';
 import type { LabelSelector } from '../../k8s/types';
+import type { WebhookConfiguration } from '../../k8s/webhook-configuration';
 import { since } from '../../k8s/printers/util';
 import type { TableDef } from './columns';
 
@@ -40,7 +42,16 @@ const validatingAdmissionPolicyBinding: TableDef = {
   },
 };
 
+const webhookConfiguration: TableDef = {
+  columns: [{ name: 'NAME' }, { name: 'WEBHOOKS' }, { name: 'AGE' }],
+  cells(o, now) {
+    return [o.metadata.name ?? '', String((o as WebhookConfiguration).webhooks?.length ?? 0), since(o.metadata.creationTimestamp, now)];
+  },
+};
+
 export const ADMISSION_POLICY_TABLES: Record<string, TableDef> = {
+  validatingwebhookconfigurations: webhookConfiguration,
+  mutatingwebhookconfigurations: webhookConfiguration,
   validatingadmissionpolicies: validatingAdmissionPolicy,
   validatingadmissionpolicybindings: validatingAdmissionPolicyBinding,
 };

@@ -18,6 +18,7 @@ import { canonicalizeQuota, defaultLimitRange } from './limit-range-defaults';
 import { defaultNetworkPolicy } from '../../../k8s/network-policy';
 import type { IngressClass, NetworkPolicy } from '../../../k8s/types';
 import { defaultValidatingAdmissionPolicy, defaultValidatingAdmissionPolicyBinding } from './policy/defaults';
+import { defaultWebhookConfiguration } from './webhook/defaults';
 
 function setIfAbsent<T extends object, K extends keyof T>(o: T, k: K, v: T[K]): boolean {
   if (o[k] === undefined || o[k] === null) {
@@ -397,6 +398,9 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
       return defaultValidatingAdmissionPolicy(obj);
     case 'validatingadmissionpolicybindings':
       return defaultValidatingAdmissionPolicyBinding(obj);
+    case 'validatingwebhookconfigurations':
+    case 'mutatingwebhookconfigurations':
+      return defaultWebhookConfiguration(obj, info.resource === 'mutatingwebhookconfigurations');
     case 'horizontalpodautoscalers':
       return defaultHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler);
     case 'apiservices':

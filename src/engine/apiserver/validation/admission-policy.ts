@@ -10,9 +10,9 @@
 import type { MatchResources, NamedExpression, NamedRuleWithOperations, ParamKind, ParamRef, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../../k8s/admission-policy';
 import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain, nameIsPathSegment } from '../../../k8s/string-validation';
 import type { FieldError } from '../status';
-import type { CelCompileError } from '../admission/policy/cel';
+import type { CelCompileError, CompiledExpression } from '../admission/policy/cel';
 import { compileSpec } from '../admission/policy/compiled';
-import { duplicate, forbidden, invalid, notSupported, path, required, type Path } from './field';
+import { duplicate, forbidden, invalid, notSupported, path, required, tooMany, type Path } from './field';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta';
 
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
@@ -56,8 +56,8 @@ function validateResources(resources: readonly string[] | undefined, p: Path): F
   return errs;
 }
 
-/** validateNamedRuleWithOperations: resourceNames, operations and the rule itself. */
-function validateRule(r: NamedRuleWithOperations, p: Path): FieldError[] {
+/** validateNamedRuleWithOperations: resourceNames, operations and the rule itself (a webhook's rules have no names). */
+export function validateRule(r: NamedRuleWithOperations, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set<string>();
   (r.resourceNames ?? []).forEach((n, i) => {
@@ -123,13 +123,15 @@ function validateParamKind(pk: ParamKind, p: Path): FieldError[] {
   return errs;
 }
 
-function validateMatchConditions(conditions: readonly NamedExpression[], compiled: ReturnType<typeof compileSpec>, p: Path): FieldError[] {
+/** validateMatchConditions, shared with the webhooks: `compiled[i]` is condition i's compile result. */
+export function validateMatchConditions(conditions: readonly NamedExpression[], compiled: readonly { compiled: CompiledExpression }[], p: Path): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set<string>();
+  if (conditions.length > 64) errs.push(tooMany(p, conditions.length, 64));
   conditions.forEach((m, i) => {
     const mp = p.index(i);
     if (!(m.expression ?? '').trim()) errs.push(required(mp.child('expression')));
-    else errs.push(...celError(mp.child('expression'), (m.expression ?? '').trim(), compiled.matchConditions[i]?.compiled.error));
+    else errs.push(...celError(mp.child('expression'), (m.expression ?? '').trim(), compiled[i]?.compiled.error));
     if (!m.name) errs.push(required(mp.child('name')));
     else for (const msg of isQualifiedName(m.name)) errs.push(invalid(mp.child('name'), m.name, msg));
     if (m.name && names.has(m.name)) errs.push(duplicate(mp.child('name'), m.name));
@@ -151,7 +153,7 @@ function validateSpec(pol: ValidatingAdmissionPolicy): FieldError[] {
     errs.push(...validateMatchResources(spec.matchConstraints, p.child('matchConstraints')));
     if ((spec.matchConstraints.resourceRules ?? []).length === 0) errs.push(required(p.child('matchConstraints', 'resourceRules')));
   }
-  errs.push(...validateMatchConditions(spec.matchConditions ?? [], compiled, p.child('matchConditions')));
+  errs.push(...validateMatchConditions(spec.matchConditions ?? [], compiled.matchConditions, p.child('matchConditions')));
   (spec.variables ?? []).forEach((v, i) => {
     const vp = p.child('variables').index(i);
     if (!v.name?.trim()) errs.push(required(vp.child('name'), 'name is not specified'));

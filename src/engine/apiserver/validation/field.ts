@@ -91,6 +91,11 @@ export function tooLong(p: Path, maxBytes: number): FieldError {
   return { type: 'FieldValueTooLong', field: p.text, detail: `Too long: may not be more than ${maxBytes} byte${maxBytes === 1 ? '' : 's'}` };
 }
 
+/** field.TooMany with a known count and limit. */
+export function tooMany(p: Path, actual: number, max: number): FieldError {
+  return { type: 'FieldValueTooMany', field: p.text, detail: `Too many: ${actual}: must have at most ${max} item${max === 1 ? '' : 's'}` };
+}
+
 /** apimachinery's ValidateNonnegativeField. */
 export function nonNegative(value: number | undefined, p: Path): FieldError[] {
   return value !== undefined && value < 0 ? [invalid(p, value, 'must be greater than or equal to 0')] : [];

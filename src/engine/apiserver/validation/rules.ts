@@ -39,6 +39,8 @@ import { validateControllerRevision, validateDaemonSet, validateDeployment, vali
 import { validateStatefulSet } from './statefulset';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../../k8s/admission-policy';
 import { validateValidatingAdmissionPolicy, validateValidatingAdmissionPolicyBinding } from './admission-policy';
+import type { WebhookConfiguration } from '../../../k8s/webhook-configuration';
+import { validateWebhookConfiguration } from './webhook-configuration';
 import type { KEvent, StatefulSet } from '../../../k8s/types';
 import { validateEvent } from './events';
 
@@ -121,6 +123,9 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateValidatingAdmissionPolicy(obj as ValidatingAdmissionPolicy, old as ValidatingAdmissionPolicy | undefined);
     case 'validatingadmissionpolicybindings':
       return validateValidatingAdmissionPolicyBinding(obj as ValidatingAdmissionPolicyBinding, old as ValidatingAdmissionPolicyBinding | undefined);
+    case 'validatingwebhookconfigurations':
+    case 'mutatingwebhookconfigurations':
+      return validateWebhookConfiguration(obj as WebhookConfiguration, old as WebhookConfiguration | undefined, info.resource === 'mutatingwebhookconfigurations');
     case 'horizontalpodautoscalers':
       return validateHorizontalPodAutoscaler(obj as HorizontalPodAutoscaler, old as HorizontalPodAutoscaler | undefined);
     case 'apiservices':

@@ -48,6 +48,20 @@ function baseEnv(): Environment {
   return base;
 }
 
+let webhooks: Environment | undefined;
+
+/**
+ * A webhook's match conditions see object, oldObject and request only (matchconditions'
+ * environment: no params, namespaceObject or variables).
+ */
+export function webhookEnvironment(): Environment {
+  if (!webhooks) {
+    webhooks = new Environment({ enableOptionalTypes: true }).registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', 'dyn');
+    registerKubernetesLibrary(webhooks);
+  }
+  return webhooks;
+}
+
 /** The holder of a request's lazily evaluated variables: cel-js reads its fields as properties. */
 export class CelVariables {}
 
