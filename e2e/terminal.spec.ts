@@ -128,6 +128,21 @@ test.describe('terminal and YAML editor', () => {
     await ui.editorCode.click();
     await page.keyboard.press('Control+Enter');
     await expect(ui.terminalOutput).toContainText('service/go-api created');
+
+    // A file written in the terminal joins the starter list; Save writes the edit back to it.
+    await ui.run('kubectl create deployment web --image=nginx --dry-run=client -o yaml > web.yaml');
+    await ui.waitForPrompt();
+    await expect(page.locator('.terminal-files')).toContainText(/^Files you can apply: .*, web\.yaml$/);
+    await ui.openTab('editor');
+    await ui.editorStarter.selectOption('written:web.yaml');
+    await expect(ui.editorCode).toContainText('name: web');
+    await ui.setEditorText('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: nginx\n        image: nginx\n');
+    await page.getByTestId('editor-save-file').click();
+    await expect(ui.terminalOutput).toContainText('$ cat > web.yaml');
+    await ui.waitForPrompt();
+    await ui.run('kubectl apply -f web.yaml && grep replicas web.yaml');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/web created');
+    await expect(ui.terminalOutput).toContainText('  replicas: 2');
     expect(problems).toEqual([]);
   });
 

@@ -49,9 +49,10 @@ export type { FaultClass, FaultOptions, FaultResult, FaultTarget, TargetStatus }
 // Traffic (`sim curl`).
 export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 
-// The image shell's text filters, for pipelines in the learner's terminal (`| grep`, `| wc -l`).
-export { PIPE_FILTERS, runFilter } from './images/text-filters';
-export type { FilterResult } from './images/text-filters';
+// The learner's machine behind the terminal's prompt: its files and the image shell's commands
+// (`> web.yaml`, `| grep`, `cat`).
+export { WORKSTATION_COMMANDS, WORKSTATION_HOME, Workstation } from './images/workstation';
+export type { FilterResult } from './images/workstation';
 
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';

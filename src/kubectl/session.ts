@@ -3,13 +3,14 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import { PIPE_FILTERS, runFilter, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
+import { WORKSTATION_COMMANDS, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, splitList, splitPipeline, tokenize } from '../k8s/script';
+import { splitRedirects } from '../k8s/redirect';
 import { runSim } from './sim/index';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
@@ -24,6 +25,8 @@ export interface SessionOptions {
   fileSource?: FileSource;
   /** An existing cluster to drive instead of booting a new one (a fork). */
   simulation?: Simulation;
+  /** The workstation to continue on instead of a fresh one from `files` (a fork's copy). */
+  workstation?: Workstation;
   /**
    * Timing overrides for every cluster the session builds, `sim topology` included: the
    * runner's --kube-api-qps / --kube-api-burst.
@@ -42,22 +45,6 @@ export interface LoggedCommand {
   stdin?: string;
   /** The command was interrupted (Ctrl+C) at this simulated time. */
   interruptAt?: number;
-}
-
-function mapSource(files: Record<string, string>, fallback?: FileSource): FileSource {
-  const norm = (p: string): string => p.replace(/^\.\//, '').replace(/\/+$/, '');
-  return {
-    readFile: (p) => {
-      // A path is the user's word: `-f constructor` is a missing file, not Object's constructor.
-      const key = norm(p);
-      return (Object.hasOwn(files, key) ? files[key] : undefined) ?? fallback?.readFile(p);
-    },
-    listDir: (p) => {
-      const dir = norm(p);
-      const inside = Object.keys(files).filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
-      return inside.length ? inside.sort() : fallback?.listDir(p);
-    },
-  };
 }
 
 /**
@@ -80,7 +67,10 @@ export class Session {
   sim: Simulation;
   seed: number;
   topology: TopologyName;
+  /** What kubectl reads (`-f web.yaml`): the workstation's files. */
   readonly files: FileSource;
+  /** The learner's machine behind the `$ ` prompt: files written by redirections live here. */
+  readonly workstation: Workstation;
   /** Every command run, in order: replaying it on a fresh session reproduces the same world. */
   readonly log: LoggedCommand[] = [];
   /** Last trace seq printed by `sim trace` without --last. */
@@ -106,7 +96,9 @@ export class Session {
     this.topology = opts.topology ?? 'basic';
     this.timings = opts.timings;
     this.sim = opts.simulation ?? this.build(this.seed, this.topology);
-    this.files = opts.files === undefined && opts.fileSource ? opts.fileSource : mapSource(opts.files ?? {}, opts.fileSource);
+    this.workstation = opts.workstation ?? new Workstation({ files: opts.files ?? {}, ...(opts.fileSource ? { fallback: opts.fileSource } : {}) });
+    const ws = this.workstation;
+    this.files = { readFile: (p) => ws.readFile(p), listDir: (p) => ws.listDir(p) };
     this.traceCursor = this.sim.lastTraceSeq;
   }
 
@@ -116,7 +108,7 @@ export class Session {
    * so a fork is a plain terminal, never attached to a container's shell.
    */
   fork(): Session {
-    const forked = new Session({ seed: this.seed, topology: this.topology, fileSource: this.files, simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
+    const forked = new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
     forked.kubeconfig.currentContext = this.kubeconfig.currentContext;
     return forked;
   }
@@ -142,6 +134,12 @@ export class Session {
     const logged: LoggedCommand = stdin === undefined ? { line } : { line, stdin };
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     this.log.push(logged);
+    const version = this.workstation.version;
+    const res = this.runInteractive(line, stdin, opts);
+    return this.workstation.version === version ? res : { ...res, files: this.workstation.written() };
+  }
+
+  private runInteractive(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     if (!this.interactive) return this.runLine(line, stdin, opts);
     const typedIn = this.attached && shellOf(this.attached);
     this.editorOpened = undefined;
@@ -208,7 +206,7 @@ export class Session {
   private pipelineOf(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     const split = splitPipeline(line);
     if (!split.ok) return fail(`error: ${split.message}`, 2);
-    return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.command(line, stdin, opts, this.interactive);
+    return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.stage(line, stdin, opts, this.interactive);
   }
 
   /**
@@ -224,22 +222,57 @@ export class Session {
     let exitCode = 0;
     let interrupted = false;
     stages.forEach((stage, i) => {
-      const tok = tokenize(stage);
-      const [name, ...args] = tok.ok ? tok.argv : [];
-      const filtered = name === undefined || !PIPE_FILTERS.includes(name) ? undefined : runFilter(name, args, input ?? '');
-      if (interrupted && !filtered) return;
-      const res: CommandResult = filtered
-        ? { output: [...(filtered.stderr ? [{ stream: 'stderr' as const, text: filtered.stderr }] : []), ...(filtered.stdout ? [{ stream: 'stdout' as const, text: filtered.stdout }] : [])], exitCode: filtered.status }
-        : name !== undefined && !lineCommand(name)
-          ? fail(`${name}: command not found (a pipeline here runs kubectl, sim and the text filters ${PIPE_FILTERS.join(', ')})`, 127)
-          : this.command(stage, input, opts);
+      const filter = this.isWorkstationCommand(stage);
+      if (interrupted && !filter) return;
+      const res = this.stage(stage, input, opts, false);
       const last = i === stages.length - 1;
       output.push(...res.output.filter((c) => last || c.stream === 'stderr'));
       input = res.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
       exitCode = res.exitCode;
-      if (res.exitCode === INTERRUPTED_EXIT_CODE && !filtered) interrupted = true;
+      if (res.exitCode === INTERRUPTED_EXIT_CODE && !filter) interrupted = true;
     });
     return { output, exitCode: interrupted ? INTERRUPTED_EXIT_CODE : exitCode };
+  }
+
+  private isWorkstationCommand(stage: string): boolean {
+    const tok = tokenize(stage.trim());
+    return tok.ok && tok.argv[0] !== undefined && WORKSTATION_COMMANDS.includes(tok.argv[0]);
+  }
+
+  /**
+   * One simple command with its redirections, opened left to right before it runs as bash opens
+   * them (so `> f` empties f even when the command fails, and `> f 2>&1` differs from `2>&1 > f`).
+   * A stream sent to the terminal keeps flowing as that stream: `2>&1 | grep` pipes stderr too.
+   */
+  private stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
+    const parsed = splitRedirects(text);
+    if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
+    if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
+    type Sink = { k: 'terminal'; stream: OutputChunk['stream'] } | { k: 'file'; write: (t: string) => void };
+    const fds: Record<1 | 2, Sink> = { 1: { k: 'terminal', stream: 'stdout' }, 2: { k: 'terminal', stream: 'stderr' } };
+    let input = stdin;
+    for (const r of parsed.redirects) {
+      if (r.kind === 'dup') fds[r.fd] = fds[r.to];
+      else if (r.kind === 'in') {
+        input = this.workstation.readFile(r.path);
+        if (input === undefined) return fail(`bash: ${r.path}: No such file or directory`, 1);
+      } else {
+        const target = this.workstation.open(r.path, r.append);
+        if (!target.ok) return fail(target.message, 1);
+        const sink: Sink = { k: 'file', write: target.write };
+        if (r.fd !== 2) fds[1] = sink;
+        if (r.fd !== 1) fds[2] = sink;
+      }
+    }
+    if (parsed.text === '') return ok();
+    const res = this.command(parsed.text, input, opts, tty && input === stdin && fds[1].k === 'terminal');
+    const output: OutputChunk[] = [];
+    for (const c of res.output) {
+      const sink = fds[c.stream === 'stdout' ? 1 : 2];
+      if (sink.k === 'file') sink.write(c.text);
+      else output.push(sink.stream === c.stream ? c : { ...c, stream: sink.stream });
+    }
+    return { ...res, output };
   }
 
   /**
@@ -264,7 +297,11 @@ export class Session {
     const [cmd, ...rest] = tok.argv;
     if (cmd === undefined) return ok();
     const started = lineCommand(cmd);
-    if (!started) return fail(`${cmd}: command not found (this terminal runs kubectl and sim commands; try "kubectl help" or "sim help")`, 127);
+    if (!started) {
+      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now);
+      if (run) return { output: [...(run.stderr ? [{ stream: 'stderr' as const, text: run.stderr }] : []), ...(run.stdout ? [{ stream: 'stdout' as const, text: run.stdout }] : [])], exitCode: run.status };
+      return fail(`${cmd}: command not found (this terminal runs kubectl, sim and the file and text commands ${WORKSTATION_COMMANDS.join(', ')})`, 127);
+    }
     const argv = started.command === undefined ? rest : [started.command, ...rest];
     // `sim topology` replaces this.sim; the horizon is cleared on the one it was set on.
     const sim = this.sim;

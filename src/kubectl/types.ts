@@ -49,6 +49,8 @@ export interface CommandResult {
   attached?: AttachedShell;
   /** An interactive session only: `kubectl edit` opened (or reopened) the page's editor on this file. */
   edit?: EditorRequest;
+  /** The line changed the workstation's files (a redirection, `rm`…): every written file after it, by path. */
+  files?: Record<string, string>;
 }
 
 /** Files a command may read (`-f deploy.yaml`, `-f dir/`): a virtual filesystem keyed by path. */

@@ -48,8 +48,9 @@ export type { AttachedShell, EditorRequest, CommandGroup, CommandInfo, CommandTa
  *    (objects coalesced per key, trace records sampled) and carry the engine's exact per-second
  *    `rates` (engine/core/trace-rates.ts) and `changesDropped`.
  * 9: `commandResult` may carry `edit`: `kubectl edit` opened the page's YAML editor on a file.
+ * 10: `commandResult` may carry `files`: the line changed the workstation's files (`> web.yaml`).
  */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -336,6 +337,8 @@ export interface CommandResultMessage {
   attached?: AttachedShell;
   /** `kubectl edit` opened (or reopened) the YAML editor: the file, and the line that saves it. */
   edit?: EditorRequest;
+  /** The line changed the files behind the prompt: all of them now, by the path typed (`web.yaml`). */
+  files?: Record<string, string>;
 }
 
 export interface UntilResultMessage {

@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { newLayer } from './fs';
-import { runFilter } from './text-filters';
+import { runFilter } from './text-filters.testing';
 import { TEXT_TOOLS } from './tools-text';
 import type { ToolEnv } from './tool-types';
 

@@ -21,6 +21,7 @@ import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
 import { useApp } from '../store/react';
 import { terminalBusy } from '../terminal/store-view';
+import { workstationFiles } from '../store/terminal';
 import { blocksApply, diagnose, type Diagnostic } from './diagnose';
 import { diagnosticText, exampleLabel, isBlank, starterOrder } from './labels';
 import './editor.css';
@@ -32,6 +33,14 @@ export interface YamlEditorProps {
 
 /** The line kubectl runs; the editor text is its stdin. */
 export const APPLY_LINE = 'kubectl apply -f -';
+
+/** The starter list's value prefix for a file written in the terminal (an example may share its name). */
+const WRITTEN = 'written:';
+
+/** A path as one shell word: bare when it is plain, else single-quoted. */
+function shellQuote(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
 
 function usePrefersDark(): boolean {
   const [dark, setDark] = useState(false);
@@ -48,6 +57,7 @@ function usePrefersDark(): boolean {
 
 export function YamlEditor({ files }: YamlEditorProps) {
   const t = useT();
+  const written = useApp((s) => workstationFiles(s.terminal.entries));
   const bridge = useBridge();
   const busy = useApp(terminalBusy);
   const dark = usePrefersDark();
@@ -131,9 +141,10 @@ export function YamlEditor({ files }: YamlEditorProps) {
     if (view) forceLinting(view);
   }, [t]);
 
-  const choose = (file: string): void => {
-    setStarter(file);
-    const body = files[file];
+  const choose = (value: string): void => {
+    setStarter(value);
+    const mine = value.startsWith(WRITTEN);
+    const body = mine ? written[value.slice(WRITTEN.length)] : files[value];
     if (body === undefined) return;
     setText(body);
     // Also straight into the view: @uiw/react-codemirror holds back a `value` change that follows
@@ -152,6 +163,14 @@ export function YamlEditor({ files }: YamlEditorProps) {
 
   const status = editing ? (busy ? t('editor.busy') : '') : blocked ? t('editor.blocked') : blank ? t('editor.empty') : busy ? t('editor.busy') : '';
   const names = starterOrder(Object.keys(files));
+  const mine = Object.keys(written);
+  // A file written in the terminal is saved back the way a shell would: `cat > FILE` with the text as stdin.
+  const savingTo = !editing && starter.startsWith(WRITTEN) ? starter.slice(WRITTEN.length) : undefined;
+  const saveFile = (): void => {
+    if (savingTo === undefined || busy) return;
+    const current = editor.current?.view?.state.doc.toString() ?? text;
+    bridge.run(`cat > ${shellQuote(savingTo)}`, current.endsWith('\n') || current === '' ? current : `${current}\n`);
+  };
 
   return (
     <section className="panel yaml-editor" aria-labelledby={headingId} data-testid="yaml-editor">
@@ -167,11 +186,30 @@ export function YamlEditor({ files }: YamlEditorProps) {
           <option value="" disabled>
             {t('editor.starterNone')}
           </option>
-          {names.map((f) => (
-            <option key={f} value={f}>
-              {exampleLabel(t, f)}
-            </option>
-          ))}
+          {mine.length > 0 ? (
+            <>
+              <optgroup label={t('editor.examples')}>
+                {names.map((f) => (
+                  <option key={f} value={f}>
+                    {exampleLabel(t, f)}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t('editor.yourFiles')} data-testid="editor-written">
+                {mine.map((f) => (
+                  <option key={f} value={`${WRITTEN}${f}`}>
+                    {f}
+                  </option>
+                ))}
+              </optgroup>
+            </>
+          ) : (
+            names.map((f) => (
+              <option key={f} value={f}>
+                {exampleLabel(t, f)}
+              </option>
+            ))
+          )}
         </select>
       </div>
       <div className="editor-frame">
@@ -190,6 +228,11 @@ export function YamlEditor({ files }: YamlEditorProps) {
         <button type="button" onClick={apply} disabled={!canApply} aria-describedby={`${hintId} ${statusId}`} data-testid={editing ? 'editor-save' : 'editor-apply'}>
           {editing ? t('editor.save') : t('editor.apply')}
         </button>
+        {savingTo !== undefined ? (
+          <button type="button" onClick={saveFile} disabled={busy} data-testid="editor-save-file">
+            {t('editor.saveFile', { file: savingTo })}
+          </button>
+        ) : null}
         {editing ? (
           <button type="button" onClick={cancel} disabled={busy} data-testid="editor-cancel">
             {t('editor.cancel')}

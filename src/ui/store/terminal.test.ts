@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState } from './terminal';
+import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState, workstationFiles } from './terminal';
 
 describe('terminal transcript', () => {
+  it('knows the files behind the prompt from the last line that changed them, past a fork and the transcript limit', () => {
+    const done = (id: number, at: number, files?: Record<string, string>) => ({ type: 'commandResult' as const, epoch: 1, id, output: [], exitCode: 0, startedAt: at, endedAt: at + 150, ...(files ? { files } : {}) });
+    let s = commandFinished(commandStarted(initialTerminalState, 1, 'kubectl create ns a --dry-run=client -o yaml > ns.yaml'), done(1, 0, { 'ns.yaml': 'kind: Namespace\n' }));
+    s = commandFinished(commandStarted(s, 2, 'kubectl get pods'), done(2, 1000));
+    expect(workstationFiles(s.entries)).toEqual({ 'ns.yaml': 'kind: Namespace\n' });
+    s = commandFinished(commandStarted(s, 3, 'echo x > b'), done(3, 2000, { 'ns.yaml': 'kind: Namespace\n', b: 'x\n' }));
+    expect(Object.keys(workstationFiles(s.entries))).toEqual(['ns.yaml', 'b']);
+    // A fork before the third line takes its file back.
+    expect(workstationFiles(commandsAfter(s, 1500).entries)).toEqual({ 'ns.yaml': 'kind: Namespace\n' });
+    for (let id = 4; id < 4 + TERMINAL_LIMIT; id++) s = commandFinished(commandStarted(s, id, 'kubectl get pods'), done(id, id * 1000));
+    expect(s.entries.some((e) => e.id === 3)).toBe(false);
+    expect(Object.keys(workstationFiles(s.entries))).toEqual(['ns.yaml', 'b']);
+    expect(workstationFiles(initialTerminalState.entries)).toEqual({});
+  });
+
   it('holds a kubectl edit open until the editor’s reply answers it; a replay never reopens it', () => {
     const edit = { line: 'kubectl edit deployment/web', text: '# Please edit…\nkind: Deployment\n', title: 'deployment.apps/web' };
     let s = commandStarted(initialTerminalState, 1, edit.line);

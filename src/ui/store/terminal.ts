@@ -37,6 +37,8 @@ export interface TerminalEntry {
   reply?: true;
   /** Why a `lost` command was not run: the worker restarted, or the page stopped using workers. */
   lost?: LostReason;
+  /** The line changed the files behind the prompt (`> web.yaml`): all of them after it. */
+  files?: Readonly<Record<string, string>>;
 }
 
 export type LostReason = 'restarted' | 'stopped';
@@ -76,15 +78,34 @@ export function commandStarted(state: TerminalState, id: number, line: string, r
   let at = state.entries.length;
   while (at > 0 && state.entries[at - 1]!.id > id) at--;
   const entries = [...state.entries.slice(0, at), entry, ...state.entries.slice(at)];
-  return withEditing({ entries: entries.length > TERMINAL_LIMIT ? entries.slice(entries.length - TERMINAL_LIMIT) : entries }, state.editing);
+  return withEditing({ entries: entries.length > TERMINAL_LIMIT ? trimmed(entries) : entries }, state.editing);
 }
+
+/** The newest TERMINAL_LIMIT entries; the files of a dropped line move to the first kept one. */
+function trimmed(entries: readonly TerminalEntry[]): TerminalEntry[] {
+  const cut = entries.length - TERMINAL_LIMIT;
+  const kept = entries.slice(cut);
+  const files = workstationFiles(entries.slice(0, cut));
+  return kept[0]!.files || Object.keys(files).length === 0 ? kept : [{ ...kept[0]!, files }, ...kept.slice(1)];
+}
+
+/** The files behind the prompt, as the last line that changed them left them (none: only the given ones). */
+export function workstationFiles(entries: readonly TerminalEntry[]): Readonly<Record<string, string>> {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const files = entries[i]!.files;
+    if (files) return files;
+  }
+  return NO_FILES;
+}
+
+const NO_FILES: Readonly<Record<string, string>> = Object.freeze({});
 
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
   const next = update(state, (e) => {
     if (e.id !== msg.id) return e;
     const { progress: _done, shell: _typed, attached: _after, ...rest } = e;
     const shells = { ...(msg.typedIn ? { shell: msg.typedIn } : {}), ...(msg.attached ? { attached: msg.attached } : {}) };
-    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells };
+    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells, ...(msg.files ? { files: msg.files } : {}) };
   });
   // The editor opens on an edit's file, and closes once its reply comes back without another.
   if (msg.edit) return withEditing(next, { ...msg.edit, id: msg.id });

@@ -20,11 +20,12 @@ import '@xterm/xterm/css/xterm.css';
 import './terminal.css';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm, type ITheme } from '@xterm/xterm';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
 import { humanDuration } from '../../k8s/time';
 import { useApp, useAppStore } from '../store/react';
+import { workstationFiles } from '../store/terminal';
 import { BRACKETED_PASTE_ON } from './keys';
 import { lessonInTheWay } from '../components/LeaveLessonDialog';
 import { rebuildOf } from './rebuild';
@@ -79,9 +80,11 @@ function shellStrings(t: Translate): ShellStrings {
   };
 }
 
-export function Terminal({ files }: TerminalProps) {
+export function Terminal({ files: given }: TerminalProps) {
   const t = useT();
   const store = useAppStore();
+  const written = useApp((s) => workstationFiles(s.terminal.entries));
+  const files = useMemo(() => [...new Set([...given, ...Object.keys(written)])], [given, written]);
   const progressMs = useApp(runningProgress);
   const bridge = useBridge();
   const hostRef = useRef<HTMLDivElement>(null);

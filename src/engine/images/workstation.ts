@@ -1,0 +1,178 @@
+/**
+ * The learner's own machine behind the terminal's `$ ` prompt: a home directory whose files are
+ * the page's example manifests (or the runner's real disk) under a writable layer, so the common
+ * workflow `kubectl create deployment web --image=nginx --dry-run=client -o yaml > web.yaml`,
+ * `cat web.yaml`, `kubectl apply -f web.yaml` works as on a laptop. The commands are the
+ * containers' own implementations (GNU coreutils under bash, LANG=en_US.UTF-8, as
+ * text-filters.ts), run on this filesystem instead of a read-only root.
+ *
+ * Invariants: a workstation is plain data outside the World (never in a snapshot, never touched
+ * by the simulation), so a session rebuilds it by replaying its command log; nothing is ever
+ * written to the base (a runner's real disk stays untouched).
+ */
+import { listDir, newLayer, normalizePath, stat, writeFile, type BaseFs, type FsLayer } from './fs';
+import { FILE_TOOLS } from './tools-files';
+import { TEXT_TOOLS } from './tools-text';
+import { TOOLS } from './tools';
+import type { Tool, ToolEnv } from './tool-types';
+
+/** The filters a pipeline stage reads stdin through (`kubectl get pods | grep web`). */
+export const PIPE_FILTERS: readonly string[] = ['awk', 'cut', 'grep', 'head', 'sort', 'tail', 'tr', 'uniq', 'wc'];
+
+export interface FilterResult {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+/** The terminal's working directory: relative paths (`web.yaml`) live here. */
+export const WORKSTATION_HOME = '/home/learner';
+
+/** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
+export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'tee', 'touch'].sort();
+
+/** Directories every workstation has, besides the home directory and what the files imply. */
+const SYSTEM_DIRS = new Set(['/', '/home', WORKSTATION_HOME, '/tmp', '/dev']);
+/** Where a redirection may point besides a file: bash's special files. */
+const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+
+/** Files a session was given: by path relative to the home directory, then a real disk (the runner). */
+export interface WorkstationBase {
+  files: Readonly<Record<string, string>>;
+  fallback?: { readFile(path: string): string | undefined; listDir(path: string): string[] | undefined };
+}
+
+function tool(name: string): Tool | undefined {
+  if (!WORKSTATION_COMMANDS.includes(name)) return undefined;
+  return TEXT_TOOLS[name] ?? FILE_TOOLS[name] ?? TOOLS.get(name);
+}
+
+/** The home-relative key of a full path (`''` for home itself), or undefined outside home. */
+function homeKey(full: string): string | undefined {
+  if (full === WORKSTATION_HOME) return '';
+  return full.startsWith(`${WORKSTATION_HOME}/`) ? full.slice(WORKSTATION_HOME.length + 1) : undefined;
+}
+
+function baseFs(b: WorkstationBase): BaseFs {
+  const own = (key: string): string | undefined => (Object.hasOwn(b.files, key) ? b.files[key] : undefined);
+  const keys = Object.keys(b.files);
+  return {
+    file: (full) => {
+      const key = homeKey(full);
+      if (key === '') return undefined;
+      return key !== undefined ? (own(key) ?? b.fallback?.readFile(key)) : b.fallback?.readFile(full);
+    },
+    isDir: (full) => {
+      if (SYSTEM_DIRS.has(full)) return true;
+      const key = homeKey(full);
+      if (key !== undefined && keys.some((k) => k.startsWith(`${key}/`))) return true;
+      return b.fallback?.listDir(key ?? full) !== undefined;
+    },
+    list: (full) => {
+      if (full === '/') return ['dev', 'home', 'tmp'];
+      if (full === '/home') return ['learner'];
+      const key = homeKey(full);
+      if (key === undefined) return [];
+      const prefix = key === '' ? '' : `${key}/`;
+      return [...new Set(keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length).split('/')[0]!))];
+    },
+  };
+}
+
+export type RedirectTarget = { ok: true; write: (text: string) => void } | { ok: false; message: string };
+
+export class Workstation {
+  private readonly layer: FsLayer;
+  private readonly base: BaseFs;
+
+  constructor(
+    private readonly given: WorkstationBase,
+    layer: FsLayer = newLayer(),
+  ) {
+    this.layer = layer;
+    this.base = baseFs(given);
+  }
+
+  /** An independent copy: what runs in it never touches this one (a fork's terminal). */
+  clone(): Workstation {
+    return new Workstation(this.given, { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version });
+  }
+
+  /** Bumped by every write, so a caller can tell whether a line changed any file. */
+  get version(): number {
+    return this.layer.version;
+  }
+
+  private full(path: string): string {
+    return normalizePath(path, WORKSTATION_HOME);
+  }
+
+  readFile(path: string): string | undefined {
+    const s = stat(this.layer, this.base, this.full(path));
+    if (s.kind === 'file') return s.content;
+    // The runner's disk, by the path as typed (`../x.yaml` leaves the home directory there).
+    return s.kind === 'none' && !path.startsWith('/') ? this.given.fallback?.readFile(path) : undefined;
+  }
+
+  /** The files directly inside a directory as `path/name` (kubectl -f DIR), or undefined if it is none. */
+  listDir(path: string): string[] | undefined {
+    const full = this.full(path);
+    if (stat(this.layer, this.base, full).kind !== 'dir') {
+      // The runner's real disk: a directory the base cannot list by name.
+      return homeKey(full) === undefined || !this.given.fallback ? undefined : this.given.fallback.listDir(path);
+    }
+    const dir = path.replace(/\/+$/, '');
+    const names = listDir(this.layer, this.base, full).filter((n) => stat(this.layer, this.base, `${full === '/' ? '' : full}/${n}`).kind === 'file');
+    const fromDisk = this.given.fallback?.listDir(path) ?? [];
+    return [...new Set([...names.map((n) => (dir === '' || dir === '.' ? n : `${dir}/${n}`)), ...fromDisk])].sort();
+  }
+
+  /**
+   * Opens `path` for a redirection as bash does before the command runs: `>` truncates at once
+   * (a failing command leaves the file empty), a missing directory or a directory is bash's error.
+   */
+  open(path: string, append: boolean): RedirectTarget {
+    const full = this.full(path);
+    if (full === '/dev/null') return { ok: true, write: () => {} };
+    if (DEVICES.has(full)) return { ok: false, message: `bash: ${path}: Permission denied` };
+    const s = stat(this.layer, this.base, full);
+    if (s.kind === 'dir') return { ok: false, message: `bash: ${path}: Is a directory` };
+    const parent = full.slice(0, full.lastIndexOf('/')) || '/';
+    if (stat(this.layer, this.base, parent).kind !== 'dir') return { ok: false, message: `bash: ${path}: No such file or directory` };
+    if (!append || s.kind === 'none') writeFile(this.layer, this.base, full, '', append);
+    return { ok: true, write: (text) => writeFile(this.layer, this.base, full, text, true) };
+  }
+
+  /** Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates); undefined for any other name. */
+  run(name: string, args: string[], stdin: string, clock: number): FilterResult | undefined {
+    const t = tool(name);
+    if (!t) return undefined;
+    let stdout = '';
+    let stderr = '';
+    const env: ToolEnv = {
+      io: { stdin, out: (s) => (stdout += s), err: (s) => (stderr += s) },
+      vars: { LANG: 'en_US.UTF-8', HOME: WORKSTATION_HOME, PWD: WORKSTATION_HOME },
+      cwd: WORKSTATION_HOME,
+      clock,
+      fs: this.layer,
+      base: this.base,
+      flavour: 'coreutils',
+      dialect: 'bash',
+      hostname: 'localhost',
+      processes: [],
+      version: '',
+    };
+    const { status } = t(args, env);
+    return { stdout, stderr, status };
+  }
+
+  /** The files written here, by the path a learner would type (home-relative when under home). */
+  written(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [p, content] of Object.entries(this.layer.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (content === null || stat(this.layer, this.base, p).kind !== 'file') continue;
+      out[homeKey(p) ?? p] = content;
+    }
+    return out;
+  }
+}
