@@ -48,7 +48,7 @@ export function applyDelete(w: World, serverId: ComponentId, requestId: number, 
   const wantedUid = opts.preconditions?.uid;
   if (wantedUid !== undefined && wantedUid !== old.metadata.uid) return { ok: false, error: preconditionFailed(info, name, wantedUid, old.metadata.uid ?? '') };
   if (opts.user) {
-    const rejected = admitDelete(w, { operation: 'DELETE', info, obj: old, user: opts.user, namespace: ns });
+    const rejected = admitDelete(w, { operation: 'DELETE', info, obj: old, user: opts.user, namespace: ns, serverId, ...(opts.dryRun ? { dryRun: true } : {}) });
     if (rejected) {
       trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'rejected', message: rejected.message }, object: traceRef(old), requestId });
       return { ok: false, error: rejected };

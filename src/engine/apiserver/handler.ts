@@ -562,7 +562,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   if (info.resource === 'customresourcedefinitions') prepareCrdForCreate(obj);
   // Mutating admission sees the object as sent: the registry names it (generateName) and fills
   // the system fields afterwards, in store.create.
-  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace, dryRun: !!req.dryRun });
+  const admitted = runMutating(w, { operation: 'CREATE', info, obj, user: req.user, serverId, namespace: obj.metadata.namespace, dryRun: !!req.dryRun });
   if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(obj), requestId });
   const escalating = checkEscalation(w, { info, obj, user: req.user, namespace: obj.metadata.namespace });
@@ -591,7 +591,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(obj), requestId });
 
   const admissionWarnings: string[] = [];
-  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
+  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, serverId, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create' }, object: traceRef(obj), requestId });
 
@@ -678,7 +678,7 @@ export function update(
     if (old.metadata.generation !== undefined) next.metadata.generation = old.metadata.generation;
     if (req.subresource !== 'binding') {
       // Admission reads the attributes' values and keeps nothing: an unset subresource is as good as none.
-      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun });
+      const admitted = runMutating(w, { operation: 'UPDATE', info, obj: next, old, user: req.user, serverId, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun });
       if ('code' in admitted) return stageFailure(w, serverId, requestId, admitted, 'mutating-admission');
       trace(w, { from: serverId, to: serverId, kind: 'mutating-admission', detail: mutatedDetail(admitted.plugins), object: traceRef(next), requestId });
       const escalating = checkEscalation(w, { info, obj: next, old, user: req.user, namespace: ns, requestName: old.metadata.name });
@@ -700,7 +700,7 @@ export function update(
   const scaled = req.subresource === 'scale';
   const admittedObj = scaled ? (scaleOf(next) as unknown as KObject) : next;
   const admittedOld = scaled ? (scaleOf(old) as unknown as KObject) : old;
-  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: admittedObj, old: admittedOld, user: req.user, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
+  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: admittedObj, old: admittedOld, user: req.user, serverId, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   const warned = admissionWarnings.length ? { warnings: admissionWarnings } : {};
   // A no-op write is not persisted and does not bump resourceVersion (field order does not matter).

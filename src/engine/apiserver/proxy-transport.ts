@@ -29,6 +29,12 @@ export function connectPodNetwork(n: PodNetwork): void {
   podNetwork = n;
 }
 
+/** One request into the cluster's network from kube-apiserver's machine (an admission webhook's call). */
+export function sendFromApiServer(w: World, req: HttpGet): HttpGetResult {
+  if (!podNetwork) throw new Error('the pod network is not wired (dispatch.ts connects it at load)');
+  return podNetwork(w, req);
+}
+
 /** A proxy request as kube-apiserver received it, past authentication and authorization. */
 export interface ProxyRequest {
   namespace: string;

@@ -57,6 +57,8 @@ export interface ServerSpec {
 export type Behaviour =
   /** A healthy server: 200 on its routes, 404 elsewhere, runs until killed. */
   | { kind: 'serve'; server: ServerSpec }
+  /** `agnhost webhook`: admission handlers behind TLS with the certificate in `certFile` (agnhost-webhook.ts). */
+  | { kind: 'admission-webhook'; server: ServerSpec; certFile: string; sidecarImage: string }
   /** `path` answers 503 forever: Running, never Ready. */
   | { kind: 'never-ready'; server: ServerSpec; path: string; body: string }
   /** `path` answers 200 until `afterMs`, then 500 (agnhost `liveness`: `error: <seconds>`). */

@@ -9,7 +9,9 @@
  * Close to 500 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
-import { appAlive, appGrpc, appHttp, serverOf, type AppRun } from './app';
+import { appAlive, appGrpc, appHttp, listensOn as appListensOn, serverOf, type AppRun } from './app';
+import { agnhostWebhook } from './agnhost-webhook';
+import { handshakePem } from './tls';
 import { MAJOR, MINOR } from '../../k8s/version';
 import type { LogStyle } from './catalog-types';
 import { accessLines, behaviourLines } from './app-logs';
@@ -22,7 +24,7 @@ import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machin
 import { ownProcesses } from './commands';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
-import type { ClusterDns, ExecResult, HttpAnswer, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
+import type { ClusterDns, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
 import { cloneData } from '../core/clone';
@@ -357,6 +359,32 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
       logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, 'curl/8.5.0');
       return { status: a.r.status, body: a.r.body, contentType: a.r.contentType };
   }
+}
+
+/**
+ * One HTTP request to the container from the network with its method, headers, body and TLS
+ * (an admission webhook's call): an `agnhost webhook` server answers it over TLS with the
+ * certificate in its --tls-cert-file; any other app is served its path, as serveHttp does.
+ */
+export function serveRequest(p: ProcessState, now: number, port: number, req: HttpRequest, path: string, clientIP = '10.244.0.1'): HttpAnswer | undefined {
+  if (p.startError) return undefined;
+  sync(p, now);
+  if (deadAt(p, now)) return undefined;
+  const app = p.machine.apps.find((a) => a.behaviour.kind === 'admission-webhook' && appListensOn(a, port, now));
+  if (!app || app.behaviour.kind !== 'admission-webhook') return serveHttp(p, now, port, path, clientIP);
+  const b = app.behaviour;
+  // net/http's answer to plain HTTP on a TLS listener.
+  if (!req.tls) return { status: 400, body: 'Client sent an HTTP request to an HTTPS server.\n', contentType: 'text/plain; charset=utf-8' };
+  // agnhost loads the pair at start and exits without it; a file removed later is still in memory.
+  const pem = readFileFn(p)(b.certFile);
+  if (typeof pem !== 'string') return { status: 0, body: '', closed: true };
+  const failure = handshakePem(req.tls, pem);
+  if (failure) return { status: 0, body: '', tlsFailure: failure };
+  const contentType = req.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const a = agnhostWebhook(req.path, contentType, req.body ?? '', b.sidecarImage);
+  if (a.kind === 'hang') return { status: 0, body: '', hang: true };
+  if (a.kind === 'not-found') return { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8', tls: true };
+  return { status: a.status, body: a.body, contentType: a.contentType, delayMs: a.delayMs, tls: true };
 }
 
 /** Whether the process accepts connections on `port` at `now` (a tcpSocket probe's question, without its log lines). */

@@ -161,6 +161,11 @@ function agnhost(argv: string[], pc: ProgramContext): Outcome {
       const port = Number(opt(argv, '--port', '-port') ?? 9376) || 9376;
       return start({ kind: 'serve', server: httpServer(port, {}, { status: 200, body: '{hostname}' }, 40, 6 * MiB) }, [[40, 'stderr', `${slashTime(pc.clock + 40)} Serving on port ${port}.`]]);
     }
+    case 'webhook': {
+      const port = Number(opt(argv, '--port', '-port') ?? 443) || 443;
+      const server = { ...httpServer(port, {}, { status: 404, body: '404 page not found\n' }, 40, 10 * MiB), listen: [{ port, protocol: 'https' as const }] };
+      return start({ kind: 'admission-webhook', server, certFile: opt(argv, '--tls-cert-file', '-tls-cert-file') ?? '', sidecarImage: opt(argv, '--sidecar-image', '-sidecar-image') ?? '' });
+    }
     case 'test-webserver':
       return start({ kind: 'serve', server: httpServer(80, { '/': { status: 200, body: 'Hello World!\n' } }, { status: 404, body: '404 page not found\n' }, 40, 6 * MiB) });
     case 'pause':
@@ -169,7 +174,7 @@ function agnhost(argv: string[], pc: ProgramContext): Outcome {
     case undefined:
     case '--help':
     case 'help':
-      pc.io.out(`agnhost is a testing utility for Kubernetes e2e tests\n\nUsage:\n  app [command]\n\nAvailable Commands:\n  liveness        Starts a http server that becomes unhealthy after 10 seconds\n  netexec         Creates HTTP(S), UDP, and (optionally) SCTP servers with various endpoints\n  pause           Pauses the execution\n  serve-hostname  Serves the hostname\n  test-webserver  Creates a test webserver.\n\nUse "app [command] --help" for more information about a command.\n`);
+      pc.io.out(`agnhost is a testing utility for Kubernetes e2e tests\n\nUsage:\n  app [command]\n\nAvailable Commands:\n  liveness        Starts a http server that becomes unhealthy after 10 seconds\n  netexec         Creates HTTP(S), UDP, and (optionally) SCTP servers with various endpoints\n  pause           Pauses the execution\n  serve-hostname  Serves the hostname\n  test-webserver  Creates a test webserver.\n  webhook         Starts a HTTP server, useful for testing MutatingAdmissionWebhook and ValidatingAdmissionWebhook\n\nUse "app [command] --help" for more information about a command.\n`);
       return done(0, 5);
     default:
       pc.io.err(`Error: unknown command "${sub}" for "app"\nRun 'app --help' for usage.\n`);

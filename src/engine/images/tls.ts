@@ -5,6 +5,7 @@
  * its subject alternative names.
  */
 import type { TlsClient, TlsFailure } from './types';
+import { parsePemCertificates } from '../../k8s/x509';
 
 /** What a TLS server presents. `issuerPem` undefined: a public CA the system store trusts. */
 export interface ServerCertificate {
@@ -34,4 +35,31 @@ export function handshake(client: TlsClient, cert: ServerCertificate | undefined
   const host = client.serverName.replace(/\.$/, '').toLowerCase();
   if (!cert.names.some((n) => nameMatches(n, host))) return { kind: 'name-mismatch', ipv4: IPV4.test(host) };
   return undefined;
+}
+
+/**
+ * The same decision for a server presenting a real PEM certificate (an app's --tls-cert-file):
+ * trusted when the client's bundle holds a CA whose subject is the certificate's issuer, then
+ * the name checked against its subjectAltNames, with x509.HostnameError's wording in `detail`.
+ */
+export function handshakePem(client: TlsClient, serverPem: string): TlsFailure | undefined {
+  if (client.insecure) return undefined;
+  const cert = parsePemCertificates(serverPem)[0];
+  if (!cert) return { kind: 'unknown-issuer' };
+  const roots = parsePemCertificates(client.caBundle ?? '');
+  if (!roots.some((ca) => ca.isCA && ca.subject === cert.issuer)) return { kind: 'unknown-issuer' };
+  const host = client.serverName.replace(/\.$/, '').toLowerCase();
+  if (IPV4.test(host)) {
+    if (cert.ipAddresses.includes(host)) return undefined;
+    const detail = cert.ipAddresses.length ? `certificate is valid for ${cert.ipAddresses.join(', ')}, not ${host}` : `cannot validate certificate for ${host} because it doesn't contain any IP SANs`;
+    return { kind: 'name-mismatch', ipv4: true, detail };
+  }
+  if (cert.dnsNames.some((n) => nameMatches(n.toLowerCase(), host))) return undefined;
+  const detail =
+    cert.dnsNames.length > 0
+      ? `certificate is valid for ${cert.dnsNames.join(', ')}, not ${host}`
+      : cert.subjectCN && cert.ipAddresses.length === 0
+        ? 'certificate relies on legacy Common Name field, use SANs instead'
+        : `certificate is not valid for any names, but wanted to match ${host}`;
+  return { kind: 'name-mismatch', ipv4: false, detail };
 }

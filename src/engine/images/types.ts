@@ -90,6 +90,10 @@ export interface HttpAnswer {
   contentType?: string;
   /** The TLS handshake failed, so no request was sent (status is 0): what the client saw. */
   tlsFailure?: TlsFailure;
+  /** How long the app took to answer (a client with a shorter deadline gives up first). */
+  delayMs?: number;
+  /** The app answered over TLS after a handshake the client accepted. */
+  tls?: true;
 }
 
 /** A response's status line and headers, in the order the server wrote them. */
@@ -131,7 +135,7 @@ export interface TlsClient {
  * certificate chains to no trusted CA (the chain it sent ends in a self-signed CA, or not), or
  * names another host.
  */
-export type TlsFailure = { kind: 'not-tls' } | { kind: 'unknown-issuer' } | { kind: 'self-signed-in-chain' } | { kind: 'name-mismatch'; ipv4: boolean };
+export type TlsFailure = { kind: 'not-tls' } | { kind: 'unknown-issuer' } | { kind: 'self-signed-in-chain' } | { kind: 'name-mismatch'; ipv4: boolean; detail?: string };
 
 export interface LogLine {
   at: number;

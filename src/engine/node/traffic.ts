@@ -11,7 +11,7 @@ import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { serveHttp } from './app';
+import { serveRequest } from './app';
 import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
@@ -53,7 +53,7 @@ export type HttpReply =
   | { kind: 'dropped'; dropped: Dropped }
   /** An `https://` client gave up on the handshake: no request was sent. */
   | { kind: 'tls-failed'; failure: TlsFailure }
-  | { kind: 'answer'; status: number; body: string; head?: HttpHead; contentType?: string };
+  | { kind: 'answer'; status: number; body: string; head?: HttpHead; contentType?: string; delayMs?: number };
 
 export type HttpGetResult =
   | { kind: 'no-node' }
@@ -165,14 +165,16 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
   }
   if (!l) return { ...sent, reply: { kind: 'no-listener' } };
   for (const c of l.containers) {
-    const answer = serveHttp(c.process!, w.now, port, req.path, nodeIP);
+    const answer = serveRequest(c.process!, w.now, port, http, req.path, nodeIP);
     if (!answer) continue;
     markComponentChanged(w, l.runtime);
     if (answer.hang) return { ...sent, reply: { kind: 'hang' } };
     if (answer.closed) return { ...sent, reply: { kind: 'closed' } };
-    // The Pods' apps speak plain HTTP: a TLS client's ClientHello gets an HTTP answer back.
-    if (http.tls) return { ...sent, reply: { kind: 'tls-failed', failure: { kind: 'not-tls' } } };
-    return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body, ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}) } };
+    if (answer.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: answer.tlsFailure } };
+    // The Pods' apps speak plain HTTP (but agnhost webhook): a TLS client's ClientHello gets an HTTP answer back.
+    if (http.tls && !answer.tls) return { ...sent, reply: { kind: 'tls-failed', failure: { kind: 'not-tls' } } };
+    const extra = { ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}), ...(answer.delayMs ? { delayMs: answer.delayMs } : {}) };
+    return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body, ...extra } };
   }
   return { ...sent, reply: { kind: 'refused' } };
 }

@@ -2,7 +2,8 @@
  * The admission plugins that change what a learner sees, under their real names and in
  * kube-apiserver's order (NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority,
  * DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass, DefaultIngressClass, ...). LimitRanger runs in both chains, right
- * after NamespaceLifecycle; ValidatingAdmissionPolicy follows the other validating plugins; ResourceQuota
+ * after NamespaceLifecycle; ValidatingAdmissionPolicy follows the other validating plugins, then the admission webhooks
+ * (MutatingAdmissionWebhook last of the mutating chain, ValidatingAdmissionWebhook); ResourceQuota
  * is the last, as upstream puts it after the webhooks, so nothing can refuse an object after it has been charged.
  */
 import type { PersistentVolumeClaim, StorageClass } from '../../../k8s/types';
@@ -16,6 +17,7 @@ import { ResourceQuotaPlugin } from './resource-quota';
 import { DefaultIngressClass } from './default-ingress-class';
 import { RuntimeClassMutating, RuntimeClassValidating } from './runtime-class';
 import { ValidatingAdmissionPolicyPlugin } from './policy/plugin';
+import { MutatingAdmissionWebhook, ValidatingAdmissionWebhook } from './webhook/plugin';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 
@@ -47,7 +49,9 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
   DefaultStorageClass,
   RuntimeClassMutating,
   DefaultIngressClass,
+  // Last of the mutating plugins, as in AllOrderedPlugins; the ClusterIP is the registry's, after admission.
+  MutatingAdmissionWebhook,
   ClusterIPAllocator,
 ];
 
-export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, RuntimeClassValidating, ValidatingAdmissionPolicyPlugin, ResourceQuotaPlugin];
+export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, RuntimeClassValidating, ValidatingAdmissionPolicyPlugin, ValidatingAdmissionWebhook, ResourceQuotaPlugin];

@@ -9,6 +9,7 @@ import type { World } from '../../world';
 import type { UserInfo } from '../auth';
 import type { StatusError } from '../status';
 import type { ApiResponse } from '../handler';
+import type { ComponentId } from '../../core/ids';
 
 export interface AdmissionAttributes {
   operation: 'CREATE' | 'UPDATE' | 'DELETE';
@@ -27,6 +28,8 @@ export interface AdmissionAttributes {
    * client upstream): how the ResourceQuota plugin records a charge before the object is stored.
    */
   writeStatus?: (info: ResourceInfo, namespace: string | undefined, old: KObject, next: KObject) => ApiResponse;
+  /** The kube-apiserver handling the request: where an admission webhook's call leaves from. */
+  serverId?: ComponentId;
   /** Where a plugin's warnings go (warning.AddWarning on the request's context): the response's `Warning:` headers. */
   warnings?: string[];
 }
