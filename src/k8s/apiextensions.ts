@@ -49,6 +49,7 @@ export interface CustomResourceDefinitionVersion {
   schema?: { openAPIV3Schema?: JSONSchemaProps };
   subresources?: { status?: Record<string, never>; scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string } };
   additionalPrinterColumns?: CustomResourceColumnDefinition[];
+  selectableFields?: { jsonPath: string }[];
 }
 
 export interface CustomResourceDefinitionNames {
@@ -93,6 +94,8 @@ export interface CustomResourceSource {
   schema: JSONSchemaProps | undefined;
   columns: readonly CustomResourceColumnDefinition[];
   categories: readonly string[];
+  /** Field labels a field selector may name besides metadata's: each `selectableFields` jsonPath without its leading dot. */
+  selectableFields: readonly string[];
 }
 
 export function crdCondition(crd: CustomResourceDefinition, type: CustomResourceDefinitionCondition['type']): CustomResourceDefinitionCondition | undefined {
@@ -135,6 +138,7 @@ export function crdResourceInfo(crd: CustomResourceDefinition): ResourceInfo & {
       schema: v?.schema?.openAPIV3Schema,
       columns: v?.additionalPrinterColumns ?? [],
       categories: names.categories ?? [],
+      selectableFields: (v?.selectableFields ?? []).map((f) => f.jsonPath.replace(/^\./, '')),
     },
   };
   memo.set(crd, info);

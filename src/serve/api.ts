@@ -14,7 +14,7 @@ import { pageOf } from '../k8s/paging';
 import { listSelectors, podLogOptions, type ListSelectors } from '../k8s/request-options';
 import { requestedResource } from '../k8s/resources';
 import { scaleOf } from '../k8s/scale';
-import { servedTarget } from '../k8s/served-versions';
+import { servedTarget, toStorage } from '../k8s/served-versions';
 import type { KObject } from '../k8s/types';
 import { listBody, objectBody } from '../k8s/wire-json';
 import { byKey } from '../kubectl/client';
@@ -127,9 +127,12 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
       }
       if (route.verb === 'deletecollection') return deleteCollection(res, ctx, base, selectors);
       const table = wantsTable(ctx.headers.accept);
-      const r = ctx.cluster.request({ ...(table ? atStorage(base) : base), verb: 'list', ...selectors }, ctx.user, ctx.invocation);
+      // A table prints the stored object; a field selector's labels are still the URL's version's (events.k8s.io's regarding.*).
+      const stored = table && !selectors.fieldSelector;
+      const r = ctx.cluster.request({ ...(stored ? atStorage(base) : base), verb: 'list', ...selectors }, ctx.user, ctx.invocation);
       if (!r.ok) return writeFailure(res, r);
-      const paged = pageOf([...(r.items ?? [])].sort(byKey), q, Number(r.resourceVersion), ctx.cluster.feed.oldestRevision, selectors.labelSelector !== undefined || selectors.fieldSelector !== undefined);
+      const listed = table && !stored ? (r.items ?? []).map((o) => toStorage(info, o)) : (r.items ?? []);
+      const paged = pageOf([...listed].sort(byKey), q, Number(r.resourceVersion), ctx.cluster.feed.oldestRevision, selectors.labelSelector !== undefined || selectors.fieldSelector !== undefined);
       if ('code' in paged) return writeJson(res, paged.code, { ...failure(paged), metadata: paged.continue ? { continue: paged.continue } : {} });
       const { items, metadata } = paged;
       if (table) {

@@ -26,11 +26,9 @@ export interface HttpError {
   details?: StatusError['details'];
 }
 
+/** In metav1.Status's field order (message, reason, details, code), as encoding/json writes it. */
 export function failure(e: HttpError): StatusBody {
-  const body: StatusBody = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, code: e.code };
-  if (e.reason) body.reason = e.reason;
-  if (e.details) body.details = e.details;
-  return body;
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, ...(e.reason ? { reason: e.reason } : {}), ...(e.details ? { details: e.details } : {}), code: e.code };
 }
 
 /**

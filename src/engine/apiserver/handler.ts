@@ -63,6 +63,7 @@ import { checkEscalation } from './rbac-escalation';
 import type { AttachOptions, AttachOutcome, ExecOptions, ExecOutcome, LogOptions } from '../kubelet/server-api';
 import { cloneData } from '../core/clone';
 import { customSource } from '../../k8s/apiextensions';
+import { unsupportedFieldLabel } from '../../k8s/field-labels';
 import { crdOf, servedResource } from '../apiextensions/served';
 import { aggregatedResource, isAggregated, proxyAggregated } from './aggregator';
 import { prepareCrdForCreate } from '../apiextensions/strategy';
@@ -359,6 +360,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));
+  // ListResource converts each field label for the requested kind before any storage is asked (lists and watches).
+  const refusedLabel = req.verb === 'list' && req.fieldSelector ? unsupportedFieldLabel(view ?? info, req.fieldSelector) : undefined;
+  if (refusedLabel) return fail(badRequest(refusedLabel));
   if (info.resource === 'componentstatuses') return respond(serveComponentStatus(w, server.host, req));
   if (isReview(info)) {
     const answered = review(w, info, req.verb, req.user, req.body, ns);

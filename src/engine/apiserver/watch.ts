@@ -7,6 +7,7 @@
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
 import { matches } from '../../k8s/labels';
+import { fieldsMatch } from '../../k8s/field-labels';
 import { schedule, jitter } from '../runtime';
 import { seedRng } from '../core/rng';
 import { fnv1a } from '../../k8s/sha256';
@@ -35,14 +36,11 @@ export function fieldValue(obj: KObject, path: string): string {
   return cur === undefined || cur === null ? '' : String(cur);
 }
 
+/** Field requirements read the kind's field set (src/k8s/field-labels.ts), as the registry's GetAttrs does. */
 export function filterMatches(f: WatchFilter, obj: KObject): boolean {
   if (f.namespace && obj.metadata.namespace !== f.namespace) return false;
   if (f.labelSelector && !matches(f.labelSelector, obj.metadata.labels)) return false;
-  for (const req of f.fieldSelector ?? []) {
-    const v = fieldValue(obj, req.field);
-    if (req.op === '=' ? v !== req.value : v === req.value) return false;
-  }
-  return true;
+  return !f.fieldSelector || fieldsMatch(obj, f.fieldSelector);
 }
 
 

@@ -8,7 +8,7 @@ import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { listOptions } from '../selectors';
+import { enhanceListError, listOptions } from '../selectors';
 import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
@@ -153,7 +153,7 @@ export function runDescribe(env: Env, argv: string[]): number {
     if (g.names.length === 0) {
       const r = env.client.list(g.info, allNs ? undefined : gns, listOptions(flags, g.info));
       if (r.ok) pushAll(found, r.value.map((obj) => ({ info: g.info, obj })));
-      else errors.push({ api: r.error });
+      else errors.push({ api: enhanceListError(r.error, g.info, flags) });
       continue;
     }
     for (const name of g.names) {

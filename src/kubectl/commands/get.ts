@@ -13,7 +13,7 @@ import { GET_FORMATS, parseOutput, printGeneric, type OutputFormat } from '../pr
 import { sortObjects } from '../printers/sort';
 import { buildTable, writeTable, type TableOptions } from '../printers/table';
 import { GET_TABLE, TabWriter } from '../printers/tabwriter';
-import { listOptions } from '../selectors';
+import { enhanceListError, listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
 import { StreamBound } from '../wait-util';
 import { loadManifests } from '../manifest';
@@ -24,7 +24,7 @@ import { getSubresource } from './get-subresource';
 import { SUBRESOURCE_COMPLETIONS } from '../subresource';
 import { SCALE_TABLE } from '../printers/autoscaling-columns';
 import { pushAll } from '../../k8s/arrays';
-import { atStorageVersion, toServed } from '../../k8s/served-versions';
+import { atStorageVersion, toServed, toStorage } from '../../k8s/served-versions';
 
 export const GET_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
@@ -59,7 +59,10 @@ interface Fetched {
 }
 
 /** `sub` is `--subresource`, for named objects only (a file's objects are read whole, as kubectl's builder reads them). */
-function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs: boolean, sub = ''): { fetched: Fetched[]; errors: Failure[] } {
+/** A group read at the storage version for a table, with the version asked for (`asked`). */
+type Group = TargetGroup & { asked?: ResourceInfo };
+
+function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boolean, sub = ''): { fetched: Fetched[]; errors: Failure[] } {
   const fetched: Fetched[] = [];
   const errors: Failure[] = [];
   for (const g of groups) {
@@ -87,9 +90,11 @@ function fetch(env: Env, groups: TargetGroup[], flags: Flags, ns: string, allNs:
         fetched.push({ info: g.info, objs });
         continue;
       }
-      const r = env.client.list(g.info, allNs ? undefined : ns, opts);
-      if (r.ok) pushAll(objs, r.value);
-      else errors.push({ api: r.error });
+      // Field labels are the asked version's (events.k8s.io's regarding.*): a selector is sent there.
+      const at = opts.fieldSelector && g.asked ? g.asked : g.info;
+      const r = env.client.list(at, allNs ? undefined : ns, opts);
+      if (r.ok) pushAll(objs, at === g.info ? r.value : r.value.map((o) => toStorage(at, o)));
+      else errors.push({ api: enhanceListError(r.error, at, flags) });
     }
     fetched.push({ info: g.info, objs });
   }
@@ -117,7 +122,7 @@ export function runGet(env: Env, argv: string[]): number {
   const asked = flags.list('filename').length ? groupsFromFiles(env, flags) : parseResourceArgs(flags.args);
   // A table is the server's printing of the internal object, whatever version was asked for
   // (`horizontalpodautoscalers.v1.autoscaling`): read at the storage version.
-  const groups = fmt.kind === 'table' ? asked.map((g) => ({ ...g, info: atStorageVersion(g.info) })) : asked;
+  const groups: Group[] = fmt.kind === 'table' ? asked.map((g) => ({ ...g, info: atStorageVersion(g.info), asked: g.info })) : asked;
   const named = groups.some((g) => g.names.length > 0);
   if (named && allNs) throw plainError('a resource cannot be retrieved by name across all namespaces');
   const multipleTypes = new Set(groups.map((g) => g.info)).size > 1 || flags.args[0]?.toLowerCase().split(',').includes('all') === true;
@@ -172,7 +177,7 @@ function printTables(env: Env, fetched: Fetched[], flags: Flags, wide: boolean, 
   return printedAny;
 }
 
-function watch(env: Env, flags: Flags, groups: TargetGroup[], fmt: OutputFormat, ns: string, allNs: boolean): number {
+function watch(env: Env, flags: Flags, groups: Group[], fmt: OutputFormat, ns: string, allNs: boolean): number {
   if (groups.length !== 1) throw plainError('you may only specify a single resource type');
   const g = groups[0]!;
   const { fetched, errors } = fetch(env, groups, flags, ns, allNs);

@@ -10,7 +10,7 @@ import type { Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
-import { listOptions } from '../selectors';
+import { enhanceListError, listOptions } from '../selectors';
 import { pushAll } from '../../k8s/arrays';
 
 export interface Target {
@@ -57,7 +57,7 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
       }
       const r = env.client.list(g.info, opts.allNamespaces ? undefined : ns, listOptions(flags, g.info));
       if (r.ok) pushAll(items, r.value.map((obj) => ({ info: g.info, obj })));
-      else errors.push({ api: r.error });
+      else errors.push({ api: enhanceListError(r.error, g.info, flags) });
       continue;
     }
     for (const name of g.names) {
