@@ -6,6 +6,7 @@
  * streams to f; `2>&1 > f` only stdout).
  */
 import { tokenize } from './script';
+import { closingParen } from './shell-words';
 
 export type Redirect =
   /** `fd > path` (`append`: `>>`); `&>`/`&>>` is fd 'both'. */
@@ -34,7 +35,10 @@ function wordAt(text: string, i: number): number {
   return j;
 }
 
-export function splitRedirects(text: string): RedirectOutcome {
+/** A target word as bash reads it: exactly one word after expansion, else `ambiguous redirect`. */
+export type TargetReader = (word: string) => { ok: true; argv: string[] } | { ok: false; message: string };
+
+export function splitRedirects(text: string, readTarget: TargetReader = tokenize): RedirectOutcome {
   const redirects: Redirect[] = [];
   let kept = '';
   let quote: "'" | '"' | undefined;
@@ -53,6 +57,15 @@ export function splitRedirects(text: string): RedirectOutcome {
     }
     if (c === '\\' && i + 1 < text.length) {
       kept += c + text[++i];
+      continue;
+    }
+    // A redirection inside `$(…)` belongs to that command, read when it runs; `<(…)` is a
+    // process substitution (`source <(kubectl completion bash)`), not a redirection.
+    if ((c === '$' || c === '<') && text[i + 1] === '(') {
+      const close = closingParen(text, i + 2);
+      const stop = close < 0 ? text.length : close;
+      kept += text.slice(i, stop);
+      i = stop - 1;
       continue;
     }
     if (c !== '>' && c !== '<' && !(c === '&' && text[i + 1] === '>')) {
@@ -87,8 +100,9 @@ export function splitRedirects(text: string): RedirectOutcome {
     while (start < text.length && /[ \t]/.test(text[start]!)) start++;
     const end = wordAt(text, start);
     if (end === start) return { ok: false, message: `syntax error near unexpected token \`${start < text.length ? text[start] : 'newline'}'` };
-    const word = tokenize(text.slice(start, end));
-    if (!word.ok || word.argv.length !== 1) return { ok: false, message: `${text.slice(start, end)}: ambiguous redirect` };
+    const word = readTarget(text.slice(start, end));
+    if (!word.ok) return { ok: false, message: word.message };
+    if (word.argv.length !== 1) return { ok: false, message: `${text.slice(start, end)}: ambiguous redirect` };
     const path = word.argv[0]!;
     if (op === '<') {
       if (fd !== 0) return { ok: false, message: `${fd}: bad file descriptor` };

@@ -7,6 +7,13 @@
  */
 import { endsHeredoc, heredocLine, heredocOpener } from './heredoc';
 import { isBlankOrComment, stripComment } from './shell-comment';
+import { closingParen } from './shell-words';
+
+/** The last index of the `$(…)` starting at `i` (its `)`), or the text's end when it never closes. */
+function substitutionEnd(text: string, i: number): number {
+  const close = closingParen(text, i + 2);
+  return close < 0 ? text.length - 1 : close - 1;
+}
 
 export interface ScriptCommand {
   /** 1-based line number where the command starts. */
@@ -131,6 +138,7 @@ export function splitList(text: string): { ok: true; items: { op: ListOperator; 
     }
     if (c === "'" || c === '"') quote = c;
     else if (c === '\\') i++;
+    else if (c === '$' && text[i + 1] === '(') i = substitutionEnd(text, i);
     else if ((c === '&' && text[i + 1] === '&') || (c === '|' && text[i + 1] === '|') || c === ';') {
       const next: ListOperator = c === ';' ? ';' : c === '&' ? '&&' : '||';
       const empty = cut(i, next);
@@ -160,6 +168,7 @@ export function splitPipeline(text: string): { ok: true; stages: string[] } | { 
       else if (c === '\\' && quote === '"') i++;
     } else if (c === "'" || c === '"') quote = c;
     else if (c === '\\') i++;
+    else if (c === '$' && text[i + 1] === '(') i = substitutionEnd(text, i);
     else if (c === '|') {
       if (text[i + 1] === '|') {
         i++;

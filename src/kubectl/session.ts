@@ -11,6 +11,8 @@ import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, splitList, splitPipeline, tokenize } from '../k8s/script';
 import { splitRedirects } from '../k8s/redirect';
+import { expandWords, rawWords, type ExpandEnv } from '../k8s/shell-words';
+import { ASSIGNMENT, PromptShell } from './prompt-shell';
 import { runSim } from './sim/index';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
@@ -27,6 +29,8 @@ export interface SessionOptions {
   simulation?: Simulation;
   /** The workstation to continue on instead of a fresh one from `files` (a fork's copy). */
   workstation?: Workstation;
+  /** The prompt's variables and aliases to continue with (a fork's copy). */
+  shell?: PromptShell;
   /**
    * Timing overrides for every cluster the session builds, `sim topology` included: the
    * runner's --kube-api-qps / --kube-api-burst.
@@ -71,6 +75,8 @@ export class Session {
   readonly files: FileSource;
   /** The learner's machine behind the `$ ` prompt: files written by redirections live here. */
   readonly workstation: Workstation;
+  /** bash's state between lines: variables, aliases, `$?`. */
+  readonly shell: PromptShell;
   /** Every command run, in order: replaying it on a fresh session reproduces the same world. */
   readonly log: LoggedCommand[] = [];
   /** Last trace seq printed by `sim trace` without --last. */
@@ -96,6 +102,7 @@ export class Session {
     this.topology = opts.topology ?? 'basic';
     this.timings = opts.timings;
     this.sim = opts.simulation ?? this.build(this.seed, this.topology);
+    this.shell = opts.shell ?? new PromptShell();
     this.workstation = opts.workstation ?? new Workstation({ files: opts.files ?? {}, ...(opts.fileSource ? { fallback: opts.fileSource } : {}) });
     const ws = this.workstation;
     this.files = { readFile: (p) => ws.readFile(p), listDir: (p) => ws.listDir(p) };
@@ -108,7 +115,7 @@ export class Session {
    * so a fork is a plain terminal, never attached to a container's shell.
    */
   fork(): Session {
-    const forked = new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
+    const forked = new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
     forked.kubeconfig.currentContext = this.kubeconfig.currentContext;
     return forked;
   }
@@ -136,6 +143,7 @@ export class Session {
     this.log.push(logged);
     const version = this.workstation.version;
     const res = this.runInteractive(line, stdin, opts);
+    this.shell.status = res.exitCode;
     return this.workstation.version === version ? res : { ...res, files: this.workstation.written() };
   }
 
@@ -199,6 +207,7 @@ export class Session {
       const res = this.pipelineOf(item.text, i === 0 ? stdin : undefined, opts);
       output.push(...res.output);
       exitCode = res.exitCode;
+      this.shell.status = exitCode;
     });
     return { output, exitCode };
   }
@@ -245,7 +254,7 @@ export class Session {
    * A stream sent to the terminal keeps flowing as that stream: `2>&1 | grep` pipes stderr too.
    */
   private stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
-    const parsed = splitRedirects(text);
+    const parsed = splitRedirects(text, (word) => expandWords(word, this.expansion(opts, [])));
     if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
     if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
     type Sink = { k: 'terminal'; stream: OutputChunk['stream'] } | { k: 'file'; write: (t: string) => void };
@@ -292,15 +301,60 @@ export class Session {
 
   /** `tty`: the command's stdin is the terminal (a pipeline stage's is not). */
   private command(line: string, stdin: string | undefined, opts: RunOptions, tty = false): CommandResult {
-    const tok = tokenize(line.trim());
-    if (!tok.ok) return fail(`error: ${tok.message}`, 2);
-    const [cmd, ...rest] = tok.argv;
-    if (cmd === undefined) return ok();
+    const text = this.shell.withAliases(line.trim());
+    const setup = this.shell.rawBuiltin(text);
+    if (setup) return setup;
+    const words = rawWords(text);
+    if (!words.ok) return fail(`error: ${words.message}`, 2);
+    // What `$(…)` inside this command wrote to stderr reaches the terminal, as in bash.
+    const substituted: OutputChunk[] = [];
+    const env = this.expansion(opts, substituted);
+    const assignments: [string, string][] = [];
+    let k = 0;
+    for (; k < words.words.length && ASSIGNMENT.test(words.words[k]!); k++) {
+      const w = words.words[k]!;
+      const eq = w.indexOf('=');
+      const value = expandWords(w.slice(eq + 1), env, false);
+      if (!value.ok) return fail(`bash: ${value.message}`, 1);
+      assignments.push([w.slice(0, eq), value.argv.join('')]);
+    }
+    const argv: string[] = [];
+    for (const w of words.words.slice(k)) {
+      const r = expandWords(w, env);
+      if (!r.ok) return fail(`bash: ${r.message}`, 1);
+      argv.push(...r.argv);
+    }
+    const res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
+    return substituted.length ? { ...res, output: [...substituted, ...res.output] } : res;
+  }
+
+  /** How `$…` expands here; `stderr` collects what command substitutions wrote there. */
+  private expansion(opts: RunOptions, stderr: OutputChunk[]): ExpandEnv {
+    return {
+      lookup: (name) => this.shell.vars.get(name),
+      status: this.shell.status,
+      substitute: (inner) => {
+        const r = this.execute(inner, undefined, opts);
+        stderr.push(...r.output.filter((c) => c.stream === 'stderr'));
+        return r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+      },
+    };
+  }
+
+  /** `NAME=value` alone sets a shell variable; before a command it is only that command's. */
+  private simpleCommand(words: string[], assignments: [string, string][], line: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
+    const [cmd, ...rest] = words;
+    if (cmd === undefined) {
+      for (const [name, value] of assignments) this.shell.assign(name, value);
+      return ok();
+    }
+    const builtin = this.shell.builtin(cmd, rest);
+    if (builtin) return builtin;
     const started = lineCommand(cmd);
     if (!started) {
-      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now);
+      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(), ...Object.fromEntries(assignments) });
       if (run) return { output: [...(run.stderr ? [{ stream: 'stderr' as const, text: run.stderr }] : []), ...(run.stdout ? [{ stream: 'stdout' as const, text: run.stdout }] : [])], exitCode: run.status };
-      return fail(`${cmd}: command not found (this terminal runs kubectl, sim and the file and text commands ${WORKSTATION_COMMANDS.join(', ')})`, 127);
+      return fail(`${cmd}: command not found (this terminal runs kubectl, sim, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }
     const argv = started.command === undefined ? rest : [started.command, ...rest];
     // `sim topology` replaces this.sim; the horizon is cleared on the one it was set on.

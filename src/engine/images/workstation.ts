@@ -31,6 +31,8 @@ export const WORKSTATION_HOME = '/home/learner';
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
 export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'tee', 'touch'].sort();
 
+const DEFAULT_VARS: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
+
 /** Directories every workstation has, besides the home directory and what the files imply. */
 const SYSTEM_DIRS = new Set(['/', '/home', WORKSTATION_HOME, '/tmp', '/dev']);
 /** Where a redirection may point besides a file: bash's special files. */
@@ -143,15 +145,15 @@ export class Workstation {
     return { ok: true, write: (text) => writeFile(this.layer, this.base, full, text, true) };
   }
 
-  /** Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates); undefined for any other name. */
-  run(name: string, args: string[], stdin: string, clock: number): FilterResult | undefined {
+  /** Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates) with the shell's environment; undefined for any other name. */
+  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS): FilterResult | undefined {
     const t = tool(name);
     if (!t) return undefined;
     let stdout = '';
     let stderr = '';
     const env: ToolEnv = {
       io: { stdin, out: (s) => (stdout += s), err: (s) => (stderr += s) },
-      vars: { LANG: 'en_US.UTF-8', HOME: WORKSTATION_HOME, PWD: WORKSTATION_HOME },
+      vars,
       cwd: WORKSTATION_HOME,
       clock,
       fs: this.layer,

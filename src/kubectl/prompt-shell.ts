@@ -1,0 +1,145 @@
+/**
+ * What bash keeps between lines at the terminal's `$ ` prompt, and the builtins that change it:
+ * shell variables (`export do="--dry-run=client -o yaml"`, `POD=$(kubectl get pods -o name)`),
+ * aliases (`alias k=kubectl`), `$?`. The setup lines every CKA guide starts with work as in bash;
+ * `source <(kubectl completion bash)` and `complete -F __start_kubectl k` succeed silently, since
+ * this terminal completes kubectl by itself. Like the workstation's files, this state is rebuilt
+ * by replaying the session's log.
+ */
+import { WORKSTATION_HOME } from '../engine/index';
+import { fail, ok } from './result';
+import type { CommandResult } from './types';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** An assignment word as written: `NAME=` then anything (its value is expanded unsplit). */
+export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** The lines that load kubectl's bash completion (kubectl.io's "Enable shell autocompletion"). */
+const COMPLETION_SETUP = /^(source|\.)\s+<\(\s*kubectl\s+completion\s+(bash|zsh)\s*\)\s*$|^complete(\s+\S+)*\s*$/;
+
+/** bash's single-quoting for `alias` and `declare -x` listings. */
+function quoted(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+const out = (text: string): CommandResult => ({ output: text ? [{ stream: 'stdout', text }] : [], exitCode: 0 });
+
+export class PromptShell {
+  readonly vars = new Map<string, string>();
+  readonly exported = new Set<string>();
+  readonly aliases = new Map<string, string>();
+  /** `$?`: the status of the last pipeline. */
+  status = 0;
+
+  copy(): PromptShell {
+    const c = new PromptShell();
+    for (const [k, v] of this.vars) c.vars.set(k, v);
+    for (const k of this.exported) c.exported.add(k);
+    for (const [k, v] of this.aliases) c.aliases.set(k, v);
+    c.status = this.status;
+    return c;
+  }
+
+  /** The environment a program sees: the exported variables over the workstation's own. */
+  environment(): Record<string, string> {
+    const env: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
+    for (const k of [...this.exported].sort()) env[k] = this.vars.get(k) ?? '';
+    return env;
+  }
+
+  /** The command's text with its first word's alias expanded (and the alias's own first word, once each). */
+  withAliases(text: string): string {
+    const seen = new Set<string>();
+    let line = text;
+    for (;;) {
+      const m = /^(\s*)([^\s'"\\$|&;<>()=]+)(?=\s|$)/.exec(line);
+      const value = m ? this.aliases.get(m[2]!) : undefined;
+      if (!m || value === undefined || seen.has(m[2]!)) return line;
+      seen.add(m[2]!);
+      line = m[1] + value + line.slice(m[0].length);
+    }
+  }
+
+  /** Lines handled before any expansion: loading kubectl's completion. */
+  rawBuiltin(text: string): CommandResult | undefined {
+    return COMPLETION_SETUP.test(text.trim()) ? ok() : undefined;
+  }
+
+  /** Runs a builtin on expanded words; undefined when `cmd` is not one. */
+  builtin(cmd: string, args: string[]): CommandResult | undefined {
+    switch (cmd) {
+      case 'true':
+        return ok();
+      case 'false':
+        return { output: [], exitCode: 1 };
+      case 'pwd':
+        return out(`${WORKSTATION_HOME}\n`);
+      case 'cd':
+        return fail(`bash: cd: this terminal stays in ${WORKSTATION_HOME}; name files by their path instead (manifests/web.yaml)`, 1);
+      case 'source':
+      case '.':
+        return fail(`bash: ${cmd}: only "source <(kubectl completion bash)" is understood at this prompt (variables and aliases can be typed as lines)`, 1);
+      case 'complete':
+        return ok();
+      case 'export':
+        return this.export(args);
+      case 'unset':
+        for (const a of args.filter((a) => !a.startsWith('-'))) {
+          this.vars.delete(a);
+          this.exported.delete(a);
+        }
+        return ok();
+      case 'alias':
+        return this.alias(args);
+      case 'unalias':
+        return this.unalias(args);
+      default:
+        return undefined;
+    }
+  }
+
+  assign(name: string, value: string): void {
+    this.vars.set(name, value);
+  }
+
+  private export(args: string[]): CommandResult {
+    const names = args.filter((a) => a !== '-n' && a !== '-p');
+    if (names.length === 0) return out([...this.exported].sort().map((k) => `declare -x ${k}="${(this.vars.get(k) ?? '').replace(/(["\\$`])/g, '\\$1')}"\n`).join(''));
+    const errors: string[] = [];
+    for (const a of names) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a : a.slice(0, eq);
+      if (!NAME.test(name)) {
+        errors.push(`bash: export: \`${a}': not a valid identifier\n`);
+        continue;
+      }
+      if (eq >= 0) this.vars.set(name, a.slice(eq + 1));
+      this.exported.add(name);
+    }
+    return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
+  }
+
+  private alias(args: string[]): CommandResult {
+    if (args.length === 0 || (args.length === 1 && args[0] === '-p')) {
+      return out([...this.aliases.keys()].sort().map((k) => `alias ${k}=${quoted(this.aliases.get(k)!)}\n`).join(''));
+    }
+    let text = '';
+    const errors: string[] = [];
+    for (const a of args) {
+      const eq = a.indexOf('=');
+      if (eq > 0) this.aliases.set(a.slice(0, eq), a.slice(eq + 1));
+      else if (this.aliases.has(a)) text += `alias ${a}=${quoted(this.aliases.get(a)!)}\n`;
+      else errors.push(`bash: alias: ${a}: not found\n`);
+    }
+    return { output: [...(text ? [{ stream: 'stdout' as const, text }] : []), ...(errors.length ? [{ stream: 'stderr' as const, text: errors.join('') }] : [])], exitCode: errors.length ? 1 : 0 };
+  }
+
+  private unalias(args: string[]): CommandResult {
+    if (args[0] === '-a') {
+      this.aliases.clear();
+      return ok();
+    }
+    if (args.length === 0) return fail('unalias: usage: unalias [-a] name [name ...]', 2);
+    const errors = args.filter((a) => !this.aliases.delete(a)).map((a) => `bash: unalias: ${a}: not found\n`);
+    return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
+  }
+}
