@@ -2,13 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKubectlChunks } from './chunks';
 import { splitPipeline } from '../k8s/script';
 import { Session } from './session';
-import type { CommandResult } from './types';
+import { streamText } from './testing';
 
-const out = (r: CommandResult, stream: 'stdout' | 'stderr' = 'stdout'): string =>
-  r.output
-    .filter((c) => c.stream === stream)
-    .map((c) => c.text)
-    .join('');
+const out = streamText;
 
 function withDeployment(): Session {
   const s = new Session();

@@ -1,13 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKubectlChunks } from './chunks';
 import { Session } from './session';
-import type { CommandResult } from './types';
+import { streamText } from './testing';
 
-const out = (r: CommandResult, stream: 'stdout' | 'stderr' = 'stdout'): string =>
-  r.output
-    .filter((c) => c.stream === stream)
-    .map((c) => c.text)
-    .join('');
+const out = streamText;
 
 beforeAll(() => loadKubectlChunks());
 

@@ -93,3 +93,11 @@ export function maskServerFields(s: string): string {
     .replace(/"resourceVersion": "\d+"/g, '"resourceVersion": "<rv>"')
     .replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access-<x>');
 }
+
+/** What a command line wrote to one stream, joined. */
+export function streamText(r: CommandResult, stream: 'stdout' | 'stderr' = 'stdout'): string {
+  return r.output
+    .filter((c) => c.stream === stream)
+    .map((c) => c.text)
+    .join('');
+}

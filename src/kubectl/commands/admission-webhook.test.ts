@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/index';
 import { kubectl } from '../testing';
 
-const DIR = join(__dirname, '..', '..', '..', 'examples', 'webhook');
-const BACKEND = readFileSync(join(DIR, 'backend.yaml'), 'utf8');
-const DENY_PODS = readFileSync(join(DIR, 'deny-pods.yaml'), 'utf8');
-const ADD_LABEL = readFileSync(join(DIR, 'add-label.yaml'), 'utf8');
+const DIR = join(__dirname, '..', '..', '..', 'examples', 'manifests');
+const BACKEND = readFileSync(join(DIR, 'webhook-backend.yaml'), 'utf8');
+const DENY_PODS = readFileSync(join(DIR, 'webhook-deny-pods.yaml'), 'utf8');
+const ADD_LABEL = readFileSync(join(DIR, 'webhook-add-label.yaml'), 'utf8');
 const URL = 'Post "https://webhook.default.svc:443/pods?timeout=10s"';
 
 /** A cluster whose agnhost webhook backend runs, with `config` applied after it. */

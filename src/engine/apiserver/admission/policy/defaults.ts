@@ -6,28 +6,14 @@
  */
 import type { MatchResources, NamedRuleWithOperations, ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../../../k8s/admission-policy';
 import type { KObject } from '../../../../k8s/types';
+import { defaultRuleScope, reorder } from '../field-order';
 
 const SPEC_ORDER = ['paramKind', 'matchConstraints', 'validations', 'failurePolicy', 'auditAnnotations', 'matchConditions', 'variables'];
 const MATCH_ORDER = ['namespaceSelector', 'objectSelector', 'resourceRules', 'excludeResourceRules', 'matchPolicy'];
 const RULE_ORDER = ['resourceNames', 'operations', 'apiGroups', 'apiVersions', 'resources', 'scope'];
 
-/** Moves the known keys into `order`, the rest after them as they were. */
-function reorder(o: object, order: readonly string[]): void {
-  const rec = o as Record<string, unknown>;
-  const entries = Object.entries(rec);
-  for (const [k] of entries) delete rec[k];
-  for (const k of order) {
-    const e = entries.find(([key]) => key === k);
-    if (e) rec[k] = e[1];
-  }
-  for (const [k, v] of entries) if (!order.includes(k)) rec[k] = v;
-}
-
 function defaultRule(r: NamedRuleWithOperations): boolean {
-  if (r.scope !== undefined) return false;
-  r.scope = '*';
-  reorder(r, RULE_ORDER);
-  return true;
+  return defaultRuleScope(r, RULE_ORDER);
 }
 
 function defaultMatchResources(m: MatchResources): boolean {

@@ -7,28 +7,15 @@
  */
 import type { KObject } from '../../../../k8s/types';
 import type { RuleWithOperations, Webhook, WebhookConfiguration } from '../../../../k8s/webhook-configuration';
+import { defaultRuleScope, reorder } from '../field-order';
 
 const WEBHOOK_ORDER = ['name', 'clientConfig', 'rules', 'failurePolicy', 'matchPolicy', 'namespaceSelector', 'objectSelector', 'sideEffects', 'timeoutSeconds', 'admissionReviewVersions', 'reinvocationPolicy', 'matchConditions'];
 const CLIENT_ORDER = ['url', 'service', 'caBundle'];
 const SERVICE_ORDER = ['namespace', 'name', 'path', 'port'];
 const RULE_ORDER = ['operations', 'apiGroups', 'apiVersions', 'resources', 'scope'];
 
-function reorder(o: object, order: readonly string[]): void {
-  const rec = o as Record<string, unknown>;
-  const entries = Object.entries(rec);
-  for (const [k] of entries) delete rec[k];
-  for (const k of order) {
-    const e = entries.find(([key]) => key === k);
-    if (e) rec[k] = e[1];
-  }
-  for (const [k, v] of entries) if (!order.includes(k)) rec[k] = v;
-}
-
 function defaultRule(r: RuleWithOperations): boolean {
-  if (r.scope !== undefined) return false;
-  r.scope = '*';
-  reorder(r, RULE_ORDER);
-  return true;
+  return defaultRuleScope(r, RULE_ORDER);
 }
 
 function defaultWebhook(h: Webhook, mutating: boolean): boolean {
