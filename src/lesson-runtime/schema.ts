@@ -7,12 +7,13 @@
  */
 import { z } from 'zod';
 import { BreakpointSchema, ConditionSchema, DurationSchema, TracePatternSchema } from './conditions';
+import { closeChineseGaps } from './chinese-text';
 
 /** Every sentence a person reads, in both languages. */
 export const TextSchema = z
   .object({
     en: z.string().trim().min(1, 'English text is empty'),
-    zh: z.string().trim().min(1, 'Chinese text is empty'),
+    zh: z.string().trim().min(1, 'Chinese text is empty').transform(closeChineseGaps),
   })
   .strict()
   .describe('Text in English (en) and Simplified Chinese (zh).');

@@ -5,6 +5,7 @@
  */
 import type { NamespacedName, TraceObject } from '../../engine/core/trace';
 import { translate, type Locale, type MessageKey } from '../i18n/catalog';
+import { closeChineseGaps } from '../../lesson-runtime/chinese-text';
 
 /** Translation bound to one locale: every narration function takes one. */
 export type Say = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -106,11 +107,6 @@ export function podPhrase(p: NamespacedName): string {
 /** Leading words that are plain English, not a program name, and so take a capital. */
 const ORDINARY_START = /^(the|a|an|mutating|validating|container)\b/;
 
-const CJK = '\\u3000-\\u303f\\u4e00-\\u9fff';
-const FULLWIDTH = '\\uff01-\\uff0f\\uff1a-\\uff1f';
-/** Spaces between two Chinese characters, or beside full-width punctuation, are typesetting errors. */
-const CJK_GAP = new RegExp(`([${CJK}${FULLWIDTH}])\\s+(?=[${CJK}${FULLWIDTH}])|\\s+(?=[${FULLWIDTH}])|(?<=[${FULLWIDTH}])\\s+`, 'gu');
-
 /**
  * The finished sentence. English starts with a capital unless it starts with a program's name
  * (kubectl, etcd…). Chinese templates put a space around every placeholder, which is right next
@@ -118,7 +114,7 @@ const CJK_GAP = new RegExp(`([${CJK}${FULLWIDTH}])\\s+(?=[${CJK}${FULLWIDTH}])|\
  * (`请求 容器运行时 为` → `请求容器运行时为`).
  */
 export function sentence(locale: Locale, text: string): string {
-  if (locale !== 'en') return text.replace(CJK_GAP, '$1').replace(/ {2,}/g, ' ').trim();
+  if (locale !== 'en') return closeChineseGaps(text).replace(/ {2,}/g, ' ').trim();
   if (!ORDINARY_START.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
