@@ -36,6 +36,5 @@ kubectl auth whoami --as=jane
 # Not modelled: each says so in one line.
 kubectl top nodes
 kubectl port-forward deployment/web 8080:80
-kubectl cp web:/etc/hosts hosts
 kubectl attach web
 kubectl debug node/node-1 -it --image=busybox

@@ -53,6 +53,9 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 // (`> web.yaml`, `| grep`, `cat`).
 export { WORKSTATION_COMMANDS, WORKSTATION_HOME, Workstation } from './images/workstation';
 export type { FilterResult } from './images/workstation';
+export { readTar, writeTar } from './images/tar-format';
+export type { TarMember, TarOwner } from './images/tar-format';
+export type { ExecChunk } from './images/types';
 
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';

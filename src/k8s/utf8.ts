@@ -26,3 +26,22 @@ export function utf8Bytes(s: string): number[] {
   }
   return out;
 }
+
+/** The string UTF-8 `bytes` encode; a malformed sequence decodes as U+FFFD, as Go's conversion does. */
+export function utf8Decode(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xf0 && b < 0xf8 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : -1;
+    const cont = bytes.slice(i + 1, i + 1 + Math.max(need, 0));
+    if (need < 0 || cont.length < need || cont.some((c) => (c & 0xc0) !== 0x80)) {
+      out += '\ufffd';
+      i++;
+      continue;
+    }
+    const cp = need === 0 ? b : cont.reduce((acc, c) => (acc << 6) | (c & 63), b & (0x3f >> need));
+    out += String.fromCodePoint(cp);
+    i += need + 1;
+  }
+  return out;
+}

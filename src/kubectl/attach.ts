@@ -18,7 +18,7 @@
  *   lines set it again first. Variables set inside a longer line end with it (approximate).
  */
 import type { Pod } from '../k8s/types';
-import type { Simulation } from '../engine/index';
+import type { ExecChunk, Simulation } from '../engine/index';
 import type { AttachedShell, CommandResult } from './types';
 
 /** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
@@ -28,7 +28,8 @@ export const INTERACTIVE_SHELLS: ReadonlySet<string> = new Set(['sh', 'ash', 'ba
 export type ShellDialect = 'ash' | 'dash' | 'bash';
 
 /** How one exec of the shell ended: its combined output (a TTY merges stderr), or kubectl's error text. */
-export type ShellReply = { ok: true; exitCode: number; output: string } | { ok: false; text: string; exitCode: number };
+/** `streams`: `output` chunk by chunk with the stream that wrote it (no TTY; absent: all of it went to stdout). */
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[] } | { ok: false; text: string; exitCode: number };
 
 export interface Attachment {
   namespace: string;

@@ -1,5 +1,5 @@
 /** What every command receives: the simulation, the output stream and the REST client. */
-import type { Simulation } from '../engine/index';
+import type { Simulation, Workstation } from '../engine/index';
 import type { Client } from './client';
 import type { Flags } from './flags';
 import type { Output } from './output';
@@ -20,6 +20,8 @@ export interface Env {
   tty?: Tty;
   /** The page's YAML editor, for `kubectl edit` typed at a TTY's prompt; absent: no editor can be launched. */
   editor?: EditorHost;
+  /** The learner's machine, which `kubectl cp` reads and writes; absent: no local disk to copy to or from. */
+  workstation?: Workstation;
 }
 
 /** A command takes its arguments (after the command words) and returns the exit code. */

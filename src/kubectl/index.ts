@@ -4,7 +4,7 @@
  * waiting commands. Nothing escapes as an exception: command failures are CmdErrors, and a bug
  * here becomes `error: internal error: ...` with exit code 1.
  */
-import type { Impersonation, Simulation } from '../engine/index';
+import type { Impersonation, Simulation, Workstation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
 import type { Tty } from './attach';
 import type { EditorHost } from './edit-file';
@@ -32,6 +32,8 @@ export interface KubectlContext {
   tty?: Tty;
   /** The page's YAML editor `kubectl edit` opens (a Session typed into at a TTY). */
   editor?: EditorHost;
+  /** The learner's machine `kubectl cp` copies to and from (a Session's). */
+  workstation?: Workstation;
 }
 
 /** A command's own arguments without its help flags (`--` and what follows kept as they are). */
@@ -121,7 +123,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const client = new Client(ctx.sim, out, user);
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}) };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
     return out.result(dispatch(env, argv));
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);

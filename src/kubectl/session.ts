@@ -365,6 +365,7 @@ export class Session {
           const ctx = {
             ...(stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig, ...(tty ? { tty: this.tty } : {}) } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig }),
             ...(tty ? { editor: this.editorHost(line) } : {}),
+            workstation: this.workstation,
           };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.

@@ -765,7 +765,7 @@ export const CATALOG: CatalogImage[] = [
     tags: { '8.0': tag(168_994_700, 582_133_020, '8.0.43'), '8.4': tag(170_220_311, 595_810_333, '8.4.6'), '9': tag(175_002_884, 610_443_981, '9.4.0'), latest: tag(175_002_884, 610_443_981, '9.4.0') },
     tagPattern: '^\\d+(\\.\\d+){0,2}(-(oracle|debian))?$|^(oracle|lts|innovation)$',
     patternTag: '8.4',
-    userland: { shell: 'ash', tools: 'coreutils', bash: true },
+    userland: { shell: 'ash', tools: 'coreutils', bash: true, without: ['tar'] },
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['mysqld'],
     env: { MYSQL_MAJOR: '8.4', MYSQL_VERSION: '{version}' },

@@ -137,6 +137,8 @@ export interface Userland {
   tools: 'busybox' | 'coreutils' | 'none';
   /** bash is installed (`bash -c` works). */
   bash: boolean;
+  /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
+  without?: readonly string[];
 }
 
 export interface TagInfo {

@@ -20,7 +20,7 @@ import type { AppRun } from './app';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
-import type { ClusterDns, LogLine, NetworkView } from './types';
+import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
 import { applyGroupRedirs, expandForWords, runCommand, runPipeline } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import { setOwn } from '../../k8s/own';
@@ -38,8 +38,8 @@ export type Sink =
   | { k: 'log'; stream: 'stdout' | 'stderr' }
   | { k: 'file'; path: string }
   | { k: 'null' }
-  /** Only in transient nested machines ($(…), pipeline stages). */
-  | { k: 'capture'; buf: string[] };
+  /** Only in transient nested machines ($(…), pipeline stages); an exec's `tee` also records which stream wrote each chunk. */
+  | { k: 'capture'; buf: string[]; tee?: { stream: 'stdout' | 'stderr'; chunks: ExecChunk[] } };
 
 export type Frame =
   | { k: 'seq'; node: number; i: number }

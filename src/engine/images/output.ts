@@ -31,6 +31,7 @@ export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: 
       return;
     case 'capture':
       sink.buf.push(text);
+      sink.tee?.chunks.push({ stream: sink.tee.stream, text });
       return;
     case 'null':
       return;

@@ -24,7 +24,7 @@ import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machin
 import { ownProcesses } from './commands';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
-import type { ClusterDns, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
+import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
 import { cloneData } from '../core/clone';
@@ -444,7 +444,7 @@ export function processTable(p: ProcessState, now: number): [number, string][] {
   return ownProcesses(p.machine, p.argv);
 }
 
-export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: [number, string][]): ExecResult {
+export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: [number, string][], stdin = ''): ExecResult {
   const first = command[0];
   if (p.startError || deadAt(p, now)) {
     return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
@@ -459,7 +459,9 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const fsBefore = p.machine.fs.version;
   const appsBefore = p.machine.apps.length;
   const m = p.machine;
-  const sink: Sink = { k: 'capture', buf: [] };
+  const combined: string[] = [];
+  const chunks: ExecChunk[] = [];
+  const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks } };
   const saved = { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, clock: m.clock, status: m.status, nodes: m.nodes.length };
   const script = argvScript(command);
   const root = m.nodes.length;
@@ -470,8 +472,8 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   m.dialect = null;
   m.clock = now;
   const errSaved = m.err;
-  m.err = sink;
-  const r = runNested(m, ctx, root, sink, '', true);
+  m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks } };
+  const r = runNested(m, ctx, root, sink, stdin, true);
   m.err = errSaved;
   Object.assign(m, { vars: saved.vars, positional: saved.positional, cwd: saved.cwd, dialect: saved.dialect, clock: saved.clock, status: saved.status });
   // The exec's AST is not needed once it ran; keep the machine's node array from growing.
@@ -480,9 +482,8 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     if (!cachedExec) m.nodes.length = saved.nodes;
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore) p.epoch++;
-  const output = sink.k === 'capture' ? sink.buf.join('') : '';
   const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
-  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output, durationMs };
+  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: chunks, durationMs };
 }
 
 /**

@@ -34,7 +34,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
     const sh = shellFor(b);
     if (sh) return sh;
     if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b)) return { k: 'net', name: b };
-    const tool = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b)) ? TOOLS.get(b) : undefined;
+    const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));
+    const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
     return tool ? { k: 'tool', tool } : undefined;
   };
   if (name.includes('/')) {

@@ -81,6 +81,8 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
       status = 1;
       continue;
     }
+    // -p makes the missing parents too (the layer records directories one by one).
+    if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at));
     makeDir(env.fs, p);
   }
   return { status };

@@ -8,6 +8,7 @@ import { dateFormat, dateString } from './clock';
 import { stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
+import { tar } from './tools-tar';
 import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
@@ -220,4 +221,5 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   sync: () => ok,
   kill: () => ok,
   ps,
+  tar,
 }));

@@ -143,10 +143,17 @@ export interface LogLine {
   text: string;
 }
 
+export interface ExecChunk {
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
 export interface ExecResult {
   exitCode: number;
   /** Combined stdout+stderr, as an exec probe's failure message quotes it. */
   output: string;
+  /** The same output as written, chunk by chunk, with the stream of each (kubectl cp reads a tar archive from stdout alone). */
+  streams?: ExecChunk[];
   /**
    * The runtime could not start the command at all (`executable file not found in $PATH`, container
    * stopped): `output` is the OCI error, exitCode 126. kubectl reports it as an error, not an exit code.

@@ -10,7 +10,7 @@
  * by the simulation), so a session rebuilds it by replaying its command log; nothing is ever
  * written to the base (a runner's real disk stays untouched).
  */
-import { listDir, newLayer, normalizePath, stat, writeFile, type BaseFs, type FsLayer } from './fs';
+import { listDir, makeDir, newLayer, normalizePath, stat, writeFile, type BaseFs, type FsLayer, type Stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { TOOLS } from './tools';
@@ -29,7 +29,7 @@ export interface FilterResult {
 export const WORKSTATION_HOME = '/home/learner';
 
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
-export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'tee', 'touch'].sort();
+export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'tar', 'tee', 'touch'].sort();
 
 const DEFAULT_VARS: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
 
@@ -143,6 +143,35 @@ export class Workstation {
     if (stat(this.layer, this.base, parent).kind !== 'dir') return { ok: false, message: `bash: ${path}: No such file or directory` };
     if (!append || s.kind === 'none') writeFile(this.layer, this.base, full, '', append);
     return { ok: true, write: (text) => writeFile(this.layer, this.base, full, text, true) };
+  }
+
+  /** What is at `path` (relative to the home directory), for kubectl cp. */
+  stat(path: string): Stat {
+    const s = stat(this.layer, this.base, this.full(path));
+    if (s.kind !== 'none' || path.startsWith('/')) return s;
+    const content = this.given.fallback?.readFile(path);
+    return content === undefined ? s : { kind: 'file', content };
+  }
+
+  /** The names of a directory's entries, files and directories alike, sorted. */
+  entries(path: string): string[] {
+    return listDir(this.layer, this.base, this.full(path));
+  }
+
+  /** Whether the learner may create files at `path`: only under the home directory and /tmp, as an unprivileged account. */
+  writable(path: string): boolean {
+    const full = this.full(path);
+    return homeKey(full) !== undefined || full === '/tmp' || full.startsWith('/tmp/');
+  }
+
+  /** Makes one directory (its parents are the caller's to make first). */
+  makeDir(path: string): void {
+    makeDir(this.layer, this.full(path));
+  }
+
+  /** Creates or truncates a file with `content`. */
+  writeFile(path: string, content: string): void {
+    writeFile(this.layer, this.base, this.full(path), content, false);
   }
 
   /** Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates) with the shell's environment; undefined for any other name. */

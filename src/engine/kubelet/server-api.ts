@@ -3,6 +3,7 @@
  * `pods/log`, `exec` for `pods/exec`, `attach` for `pods/attach`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
+import type { ExecChunk } from '../images/types';
 
 /** PodLogOptions, as kubectl sends them. */
 export interface LogOptions {
@@ -77,7 +78,8 @@ export type KubeletRequest = ContainerLogsRequest | ExecRequest | AttachRequest 
  * How an exec stream ended: the command's combined output and exit status, or the kubelet's
  * plain-text refusal of the upgrade (client-go prints `unable to upgrade connection: <text>`).
  */
-export type ExecOutcome = { type: 'exited'; exitCode: number; output: string } | { type: 'upgrade-failed'; message: string };
+/** `output` is stdout and stderr as they interleaved; `streams` says which stream wrote each chunk (absent: all of it was stdout). */
+export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[] } | { type: 'upgrade-failed'; message: string };
 
 /**
  * How an attach went: the stream is up onto the container's PID 1 — `shell` is that process when

@@ -271,13 +271,13 @@ function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
 }
 
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
-export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView): { ok: true; result: ExecResult } | { ok: false; error: string } {
+export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string): { ok: true; result: ExecResult } | { ok: false; error: string } {
   if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
   settleSharers(w, rt, c);
-  return { ok: true, result: execInContainer(c.process, w.now, command, net, targetProcesses(w, rt, c)) };
+  return { ok: true, result: execInContainer(c.process, w.now, command, net, targetProcesses(w, rt, c), stdin) };
 }
 
 /**

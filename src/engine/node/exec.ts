@@ -9,7 +9,8 @@ import type { Pod } from '../../k8s/types';
 import { trace } from '../runtime';
 import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
-import type { ExecRequest, KubeletResponse } from '../kubelet/server-api';
+import type { ExecOutcome, ExecRequest, KubeletResponse } from '../kubelet/server-api';
+import type { ExecResult } from '../images/types';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
 import { execInContainer } from './app';
@@ -19,13 +20,18 @@ import { staticPodProcess } from '../kubelet/static-pod-exec';
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
 
 /**
- * What the process runs. A shell given piped input reads it as its script (`kubectl exec -i pod
- * -- sh < script`); other commands get no stdin stream in this model.
+ * What the process runs, and what it reads. A shell given piped input reads it as its script
+ * (`kubectl exec -i pod -- sh < script`); any other command reads it whole as its stdin (`tar
+ * -xmf -` under `kubectl cp`), the stream having been closed before it ran.
  */
-function argvOf(req: ExecRequest): string[] {
+function argvOf(req: ExecRequest): { argv: string[]; stdin: string } {
   const { command, stdin } = req.options;
-  if (stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!)) return [command[0]!, '-c', stdin];
-  return command;
+  if (stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!)) return { argv: [command[0]!, '-c', stdin], stdin: '' };
+  return { argv: command, stdin: stdin ?? '' };
+}
+
+function exited(result: ExecResult): ExecOutcome {
+  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...(result.streams ? { streams: result.streams } : {}) };
 }
 
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {
@@ -42,11 +48,13 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
     // A control-plane process is not a CRI container: the exec runs in its image (static-pod-exec.ts).
     const st = staticPodProcess(w, self, pod, req.container);
     if (!st) return notFound;
-    const result = execInContainer(st.process, w.now, argvOf(req), { ...podNetworkView(w, self.host, req.namespace), ...st.extra });
-    return { ok: true, text: '', exec: { type: 'exited', exitCode: result.exitCode, output: result.output } };
+    const { argv, stdin } = argvOf(req);
+    const result = execInContainer(st.process, w.now, argv, { ...podNetworkView(w, self.host, req.namespace), ...st.extra }, undefined, stdin);
+    return { ok: true, text: '', exec: exited(result) };
   }
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
-  const ran = execSync(w, rt, id, argvOf(req), podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined));
+  const { argv, stdin } = argvOf(req);
+  const ran = execSync(w, rt, id, argv, podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), stdin);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
-  return { ok: true, text: '', exec: { type: 'exited', exitCode: ran.result.exitCode, output: ran.result.output } };
+  return { ok: true, text: '', exec: exited(ran.result) };
 }

@@ -46,8 +46,8 @@ function podFor(env: Env, arg: string, ns: string): Pod {
 }
 
 
-/** FindOrDefaultContainerByName / FindContainerByName, with their warnings and errors. */
-function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean): string {
+/** FindOrDefaultContainerByName / FindContainerByName, with their warnings (to `warn`: exec's stderr) and errors. */
+export function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean, warn: (text: string) => void = (t) => env.out.err(t)): string {
   const every = containerNames(pod);
   if (wanted) {
     if (!every.includes(wanted)) throw plainError(`container ${wanted} is not valid for pod ${pod.metadata.name ?? ''} out of: ${allContainerNames(pod)}`);
@@ -56,11 +56,11 @@ function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean): string
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
   if (annotated) {
     if (every.includes(annotated)) return annotated;
-    if (!quiet) env.out.err(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
+    if (!quiet) warn(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
   }
   const first = pod.spec.containers[0]?.name;
   if (first === undefined) throw plainError(`pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} does not have any containers`);
-  if (!quiet && every.length > 1) env.out.err(`Defaulted container "${first}" out of: ${allContainerNames(pod)}\n`);
+  if (!quiet && every.length > 1) warn(`Defaulted container "${first}" out of: ${allContainerNames(pod)}\n`);
   return first;
 }
 
@@ -117,12 +117,16 @@ export function execOnce(env: Env, pod: Pod, container: string, command: string[
   const outcome = res.exec;
   if (!outcome) return { ok: true, exitCode: 0, output: '' };
   if (outcome.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
-  return { ok: true, exitCode: outcome.exitCode, output: outcome.output };
+  // Without a TTY the streams stay apart, as kubectl copies each to its own.
+  return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(!tty && outcome.streams ? { streams: outcome.streams } : {}) };
 }
 
 function finish(env: Env, reply: ShellReply): number {
   if (!reply.ok) throw new CmdError(reply.text, reply.exitCode);
-  env.out.out(reply.output);
+  for (const c of reply.streams ?? [{ stream: 'stdout', text: reply.output }]) {
+    if (c.stream === 'stderr') env.out.err(c.text);
+    else env.out.out(c.text);
+  }
   if (reply.exitCode !== 0) throw new CmdError(`command terminated with exit code ${reply.exitCode}\n`, reply.exitCode);
   return 0;
 }

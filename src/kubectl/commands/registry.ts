@@ -28,7 +28,8 @@ import { runTaint, TAINT_FLAGS } from './taint';
 import { runPatch, PATCH_FLAGS } from './patch';
 import { runReplace, REPLACE_FLAGS } from './replace';
 import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
-import { runAttach, runCp, runPortForward, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runCp, CP_FLAGS } from './cp';
+import { runAttach, runPortForward, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
 import { runDebug, DEBUG_FLAGS } from './debug';
 import { runTop } from './top';
 import { AUTOSCALE_FLAGS, runAutoscale } from './autoscale';
@@ -51,7 +52,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
   config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
-  cp: { run: runCp, flags: ANY_FLAGS, positional: 'none' },
+  cp: { run: runCp, flags: CP_FLAGS, positional: 'none' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
   create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES, subcommandPositionals: CREATE_SUBCOMMAND_POSITIONALS },
   debug: { run: runDebug, flags: DEBUG_FLAGS, positional: 'pod' },

@@ -191,7 +191,7 @@ describe('kubectl describe clusterrole', () => {
 describe('verbs the simulator does not model', () => {
   it('top fails as without metrics-server; the others say what to use', () => {
     expect(kubectl(sim, 'top pods').stderr).toBe('error: Metrics API not available\n');
-    for (const line of ['port-forward pod/x 8080:80', 'attach x', 'cp x:/a b']) {
+    for (const line of ['port-forward pod/x 8080:80', 'attach x']) {
       const r = kubectl(sim, line);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^error: "kubectl [a-z-]+" is not modelled by this simulator: .*use /);

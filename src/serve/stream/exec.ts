@@ -16,7 +16,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { ExecOptions, KubeconfigUser } from '../../engine/index';
+import type { ExecChunk, ExecOptions, KubeconfigUser } from '../../engine/index';
 import type { ResourceInfo } from '../../k8s/resources';
 import type { Invocation, ServedCluster } from '../cluster';
 import { INTERACTIVE_SHELLS } from '../../kubectl/attach';
@@ -28,6 +28,7 @@ import { badRequest, failure, notFoundPath, unauthorized, unreachable, type Http
 const PROTOCOLS = ['v5.channel.k8s.io', 'v4.channel.k8s.io'] as const;
 const STDIN = 0;
 const STDOUT = 1;
+const STDERR = 2;
 const ERROR = 3;
 const CLOSE = 255;
 
@@ -117,17 +118,19 @@ export class StreamUpgrades {
       if (!r.ok) {
         const status = 'network' in r.error ? unreachable(r.error) : r.error;
         if (!ws) return { status };
-        return void finish(ws, '', failure(status));
+        return void finish(ws, NOTHING, failure(status));
       }
       const outcome = r.exec;
       if (!outcome || outcome.type === 'upgrade-failed') {
         const text = outcome?.message ?? 'the kubelet did not answer the exec';
         if (!ws) return { text, code: 500 };
-        return void finish(ws, '', failure({ code: 500, reason: 'InternalError', message: text }));
+        return void finish(ws, NOTHING, failure({ code: 500, reason: 'InternalError', message: text }));
       }
       const status = outcome.exitCode === 0 ? { metadata: {}, status: 'Success' } : nonZeroExit(options.command, outcome.exitCode);
-      if (ws) finish(ws, outcome.output, status);
-      else this.upgrade(req, socket, head, (s) => finish(s, outcome.output, status));
+      // Each stream on its own channel: `kubectl cp` reads a tar archive from stdout alone.
+      const streams = outcome.streams ?? [{ stream: 'stdout' as const, text: outcome.output }];
+      if (ws) finish(ws, streams, status);
+      else this.upgrade(req, socket, head, (s) => finish(s, streams, status));
       return undefined;
     };
 
@@ -177,9 +180,11 @@ function toBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-/** The output on stdout, then the Status on the error channel, then a normal close. */
-function finish(ws: WebSocket, output: string, status: object): void {
-  if (output !== '') ws.send(Buffer.concat([Buffer.from([STDOUT]), Buffer.from(output, 'utf8')]));
+const NOTHING: ExecChunk[] = [];
+
+/** The output on stdout and stderr in the order it was written, then the Status on the error channel, then a normal close. */
+function finish(ws: WebSocket, output: readonly ExecChunk[], status: object): void {
+  for (const c of output) if (c.text !== '') ws.send(Buffer.concat([Buffer.from([c.stream === 'stderr' ? STDERR : STDOUT]), Buffer.from(c.text, 'utf8')]));
   ws.send(Buffer.concat([Buffer.from([ERROR]), Buffer.from(JSON.stringify(status), 'utf8')]));
   ws.close(1000);
 }

@@ -1,0 +1,101 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { newLayer, stat, type BaseFs } from './fs';
+import { readTar, writeTar } from './tar-format';
+import { tar } from './tools-tar';
+import type { ToolEnv } from './tool-types';
+
+/**
+ * `tar --owner=root --group=root --mtime=@1756717200 -C g -cf - d` by GNU tar 1.34, with
+ * d/hello.txt holding "héllo\n" (UTF-8): a directory member and a file member, a 10240-byte record.
+ */
+const GNU_ARCHIVE = gunzipSync(
+  Buffer.from('H4sIAAAAAAACA+3RQQrCMBBA0Vl7ipzAJjGTOY9QoYtCoEbwSp7Dixm700VdRSj8t5khmd0fB+nON6a6zuZ7rntQrxqzj/H9bmZJnMof3K71vDgnSyl16+7X/06Nw3SZ53Ks99q1f05po7999g8hn1Scp3930/PR8h8EAAAAAAAAAAAAAAAAwP68APgJOW4AKAAA', 'base64'),
+).toString('utf8');
+
+const ROOT = { uid: 0, gid: 0, uname: 'root', gname: 'root', mtime: 1756717200 };
+
+describe('the tar format', () => {
+  it("writes GNU tar's bytes exactly: headers, checksums, UTF-8 sizes and the record padding", () => {
+    const ours = writeTar([{ name: 'd/', type: 'dir', content: '', mode: 0o755 }, { name: 'd/hello.txt', type: 'file', content: 'héllo\n', mode: 0o644 }], ROOT, 10240);
+    expect(Buffer.from(ours, 'utf8').equals(Buffer.from(GNU_ARCHIVE, 'utf8'))).toBe(true);
+  });
+
+  it("reads GNU tar's archive, GNU long names, and says how a stream is broken", () => {
+    const read = readTar(GNU_ARCHIVE);
+    expect(read.ok && read.members.map((m) => [m.name, m.type, m.content, m.mode.toString(8)])).toEqual([['d/', 'dir', '', '755'], ['d/hello.txt', 'file', 'héllo\n', '644']]);
+    const long = `${'x'.repeat(120)}/f`;
+    const back = readTar(writeTar([{ name: long, type: 'file', content: 'y', mode: 0o644 }], ROOT));
+    expect(back.ok && back.members[0]!.name).toBe(long);
+    expect(readTar('')).toMatchObject({ ok: false, error: 'empty' });
+    expect(readTar('garbage\n')).toMatchObject({ ok: false, error: 'truncated' });
+    expect(readTar('x'.repeat(512))).toMatchObject({ ok: false, error: 'not-tar' });
+    expect(readTar(GNU_ARCHIVE.slice(0, 700))).toMatchObject({ ok: false, error: 'truncated' });
+  });
+});
+
+function env(flavour: 'busybox' | 'coreutils', files: Record<string, string>, stdin = ''): { env: ToolEnv; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const base: BaseFs = {
+    file: (p) => files[p],
+    isDir: (p) => p === '/' || Object.keys(files).some((f) => f.startsWith(`${p}/`)),
+    list: (d) => [...new Set(Object.keys(files).filter((f) => f.startsWith(d === '/' ? '/' : `${d}/`)).map((f) => f.slice(d === '/' ? 1 : d.length + 1).split('/')[0]!))],
+  };
+  const e: ToolEnv = { io: { stdin, out: (s) => (out += s), err: (s) => (err += s) }, vars: {}, cwd: '/', clock: 0, fs: newLayer(), base, flavour, dialect: flavour === 'busybox' ? 'ash' : 'dash', hostname: 'h', processes: [], version: '' };
+  return { env: e, out: () => out, err: () => err };
+}
+
+const FILES = { '/etc/app/a.conf': 'a=1\n', '/etc/app/sub/b.conf': 'b=2\n' };
+
+describe('tar in a container', () => {
+  it('creates an archive of a tree on stdout, saying once that it removed the leading /', () => {
+    const gnu = env('coreutils', FILES);
+    expect(tar(['cf', '-', '/etc/app'], gnu.env)).toEqual({ status: 0 });
+    expect(gnu.err()).toBe("tar: Removing leading `/' from member names\n");
+    expect(gnu.out().length % 10240).toBe(0);
+    const names = readTar(gnu.out());
+    expect(names.ok && names.members.map((m) => m.name)).toEqual(['etc/app/', 'etc/app/a.conf', 'etc/app/sub/', 'etc/app/sub/b.conf']);
+    const busybox = env('busybox', FILES);
+    tar(['-cvf', '-', '/etc/app/a.conf'], busybox.env);
+    expect(busybox.err()).toBe("tar: removing leading '/' from member names\netc/app/a.conf\n");
+  });
+
+  it("fails on a missing operand with each tar's words and status, after closing the archive", () => {
+    const gnu = env('coreutils', FILES);
+    expect(tar(['cf', '-', '/nope'], gnu.env)).toEqual({ status: 2 });
+    expect(gnu.err()).toBe("tar: Removing leading `/' from member names\ntar: /nope: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n");
+    expect(readTar(gnu.out())).toEqual({ ok: true, members: [] });
+    const busybox = env('busybox', FILES);
+    expect(tar(['cf', '-', '/nope'], busybox.env)).toEqual({ status: 1 });
+    expect(busybox.err()).toBe('tar: /nope: No such file or directory\ntar: error exit delayed from previous errors\n');
+  });
+
+  it('extracts stdin under -C as kubectl cp runs it, and lists with t and tv', () => {
+    const archive = writeTar([{ name: 'x/y.txt', type: 'file', content: 'hi\n', mode: 0o100644 }], ROOT);
+    const gnu = env('coreutils', { '/tmp/.keep': '' }, archive);
+    expect(tar(['--no-same-permissions', '--no-same-owner', '-xmf', '-', '-C', '/tmp'], gnu.env)).toEqual({ status: 0 });
+    expect(stat(gnu.env.fs, gnu.env.base, '/tmp/x/y.txt')).toEqual({ kind: 'file', content: 'hi\n' });
+    const list = env('coreutils', {}, archive);
+    tar(['tvf', '-'], list.env);
+    expect(list.out()).toBe('-rw-r--r-- root/root         3 2025-09-01 09:00 x/y.txt\n');
+  });
+
+  it("reports what GNU and BusyBox tar report for a bad -C, no archive, and bad usage", () => {
+    const gnu = env('coreutils', {}, 'x');
+    expect(tar(['-xf', '-', '-C', '/nodir'], gnu.env)).toEqual({ status: 2 });
+    expect(gnu.err()).toBe('tar: /nodir: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n');
+    const bb = env('busybox', {}, 'x');
+    expect(tar(['-xf', '-', '-C', '/nodir'], bb.env)).toEqual({ status: 1 });
+    expect(bb.err()).toBe("tar: can't change directory to '/nodir': No such file or directory\n");
+    const empty = env('coreutils', {});
+    expect(tar(['tf', '-'], empty.env)).toEqual({ status: 2 });
+    expect(empty.err()).toBe('tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors\n');
+    const cowardly = env('coreutils', {});
+    expect(tar(['cf', '-'], cowardly.env)).toEqual({ status: 2 });
+    expect(cowardly.err()).toBe("tar: Cowardly refusing to create an empty archive\nTry 'tar --help' or 'tar --usage' for more information.\n");
+    const invalid = env('coreutils', {});
+    expect(tar(['qcf', '-', 'x'], invalid.env)).toEqual({ status: 64 });
+    expect(invalid.err()).toBe("tar: invalid option -- 'q'\nTry 'tar --help' or 'tar --usage' for more information.\n");
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * tar as GNU tar 1.34 (Debian images) and BusyBox 1.36 tar (busybox, Alpine) do what `kubectl
+ * cp` and the docs' pipelines ask: create (`tar cf - PATH`), extract (`tar -xmf - -C DIR`, with
+ * `--no-same-permissions --no-same-owner`), list (`tar tf -`, `-v`), to and from stdin/stdout or
+ * a file in the container, with each one's messages and exit statuses (GNU: 2, usage 64;
+ * BusyBox: 1). The archive bytes are tar-format.ts's. Ownership, permissions and times are not
+ * modelled by the filesystem: members are written as the image user's, 0755/0644, at the
+ * command's simulated time, and -m/-p/-o and the --no-same-* options change nothing here.
+ */
+import { EPOCH_MS } from '../../k8s/time';
+import { utf8Length } from '../../k8s/utf8';
+import { dateFormat } from './clock';
+import { listDir, makeDir, normalizePath, readOnlyAt, stat, writeFile } from './fs';
+import { GNU_RECORD, BLOCK, readTar, writeTar, type TarMember, type TarOwner } from './tar-format';
+import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+
+type Mode = 'c' | 'x' | 't';
+
+interface TarOptions {
+  modes: Mode[];
+  file: string;
+  dir?: string;
+  verbose: boolean;
+  toStdout: boolean;
+  operands: string[];
+}
+
+/** Letters that take an argument, in old-style bundles (`tar cf - x`) and short options alike. */
+const WITH_ARG = new Set(['f', 'C', 'b', 'T', 'X']);
+/** Accepted and meaningless here: -m (mtimes), -p/-o and their long forms (ownership, modes), -h, -k. */
+const NO_OPS = new Set(['m', 'p', 'o', 'h', 'k', 'no-same-permissions', 'no-same-owner', 'same-permissions', 'same-owner', 'preserve-permissions', 'touch', 'dereference', 'keep-old-files', 'overwrite']);
+const LONG: Record<string, string> = { create: 'c', extract: 'x', get: 'x', list: 't', file: 'f', directory: 'C', verbose: 'v', 'to-stdout': 'O', gzip: 'z', bzip2: 'j', xz: 'J' };
+const UNSUPPORTED = new Set(['z', 'j', 'J', 'Z', 'a', 'b', 'T', 'X', 'r', 'u', 'A', 'd']);
+
+const GNU_TRY = "Try 'tar --help' or 'tar --usage' for more information.\n";
+const BUSYBOX_USAGE =
+  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: tar c|x|t [-ZzJjahmvokO] [-f TARFILE] [-C DIR] [-T FILE] [-X FILE] [LONGOPT]... [FILE]...\n\nCreate, extract, or list files from a tar file\n';
+
+type Parsed = { ok: true; o: TarOptions } | { ok: false; result: ToolResult };
+
+function usage(env: ToolEnv, message: string, gnuStatus = 64): Parsed {
+  if (bb(env)) env.io.err(`tar: ${message}\n${BUSYBOX_USAGE}`);
+  else env.io.err(`tar: ${message}\n${GNU_TRY}`);
+  return { ok: false, result: { status: bb(env) ? 1 : gnuStatus } };
+}
+
+/** getopt over tar's options, after turning an old-style first word (`cvf`) into `-c -v -f`. */
+function parse(args: string[], env: ToolEnv): Parsed {
+  const words = [...args];
+  if (words[0] !== undefined && !words[0].startsWith('-')) {
+    const bundle = words.shift()!;
+    const expanded: string[] = [];
+    for (const c of bundle) {
+      expanded.push(`-${c}`);
+      if (WITH_ARG.has(c) && words.length > 0) expanded.push(words.shift()!);
+    }
+    words.unshift(...expanded);
+  }
+  const o: TarOptions = { modes: [], file: '-', verbose: false, toStdout: false, operands: [] };
+  const apply = (key: string, value: string, name: string): Parsed | undefined => {
+    if (NO_OPS.has(key)) return undefined;
+    if (UNSUPPORTED.has(key)) return usage(env, `option '${name}' is not supported by this simulator`);
+    if (key === 'c' || key === 'x' || key === 't') o.modes.push(key);
+    else if (key === 'f') o.file = value;
+    else if (key === 'C') o.dir = value;
+    else if (key === 'v') o.verbose = true;
+    else if (key === 'O') o.toStdout = true;
+    else return usage(env, name.startsWith('--') ? `unrecognized option '${name}'` : `invalid option -- '${key}'`);
+    return undefined;
+  };
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!;
+    if (a === '--') {
+      o.operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const long = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const key = NO_OPS.has(long) ? long : LONG[long];
+      if (key === undefined) return usage(env, `unrecognized option '${a}'`);
+      let value = eq < 0 ? '' : a.slice(eq + 1);
+      if (WITH_ARG.has(key) && eq < 0) {
+        if (i + 1 >= words.length) return usage(env, `option '--${long}' requires an argument`);
+        value = words[++i]!;
+      }
+      const stop = apply(key, value, `--${long}`);
+      if (stop) return stop;
+      continue;
+    }
+    if (a.length < 2 || !a.startsWith('-')) {
+      o.operands.push(a);
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      let value = '';
+      if (WITH_ARG.has(c)) {
+        if (j + 1 < a.length) value = a.slice(j + 1);
+        else if (i + 1 < words.length) value = words[++i]!;
+        else return usage(env, `option requires an argument -- '${c}'`);
+        j = a.length;
+      }
+      const stop = apply(c, value, `-${c}`);
+      if (stop) return stop;
+    }
+  }
+  if (new Set(o.modes).size > 1) {
+    return bb(env) ? usage(env, 'only one of -c, -x, -t may be given') : usage(env, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option", 2);
+  }
+  if (o.modes.length === 0) {
+    if (bb(env)) {
+      env.io.err(BUSYBOX_USAGE);
+      return { ok: false, result: { status: 1 } };
+    }
+    return usage(env, "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options", 2);
+  }
+  return { ok: true, o };
+}
+
+/** Tracks the failure that makes tar exit non-zero at the end (GNU's "previous errors"). */
+interface Run {
+  env: ToolEnv;
+  failed: boolean;
+  /** Prefixes already reported as removed (each is said once, as both tars do). */
+  warned: Set<string>;
+}
+
+/** GNU's safer_name_suffix / BusyBox's strip_unsafe_prefix: leading `/` and anything up to a last `../`. */
+function stripUnsafe(run: Run, name: string): string {
+  let cut = 0;
+  for (;;) {
+    if (name[cut] === '/') cut++;
+    else if (name.startsWith('../', cut)) cut += 3;
+    else {
+      const dots = name.indexOf('/../', cut);
+      if (dots < 0) break;
+      cut = dots + 4;
+    }
+  }
+  if (cut > 0) {
+    const prefix = name.slice(0, cut);
+    const key = bb(run.env) ? '' : prefix;
+    if (!run.warned.has(key)) {
+      run.warned.add(key);
+      run.env.io.err(bb(run.env) ? `tar: removing leading '${prefix}' from member names\n` : `tar: Removing leading \`${prefix}' from member names\n`);
+    }
+  }
+  return name.slice(cut);
+}
+
+function finishRun(run: Run): ToolResult {
+  if (!run.failed) return { status: 0 };
+  run.env.io.err(bb(run.env) ? 'tar: error exit delayed from previous errors\n' : 'tar: Exiting with failure status due to previous errors\n');
+  return { status: bb(run.env) ? 1 : 2 };
+}
+
+function owner(env: ToolEnv): TarOwner {
+  const u = env.user;
+  return { uid: u?.uid ?? 0, gid: u?.gid ?? 0, uname: u?.name ?? 'root', gname: u?.group ?? 'root', mtime: Math.floor((env.clock + EPOCH_MS) / 1000) };
+}
+
+function create(o: TarOptions, run: Run): ToolResult {
+  const { env } = run;
+  if (o.operands.length === 0) {
+    if (bb(env)) return fatal(env, 'empty archive', 1);
+    env.io.err(`tar: Cowardly refusing to create an empty archive\n${GNU_TRY}`);
+    return { status: 2 };
+  }
+  const members: TarMember[] = [];
+  // Verbose names go to stderr when the archive itself is stdout.
+  const verbose = (s: string): void => (o.file === '-' ? env.io.err(s) : env.io.out(s));
+  const walk = (typed: string, full: string): void => {
+    const s = stat(env.fs, env.base, full);
+    if (s.kind === 'none') {
+      if (!bb(env)) stripUnsafe(run, typed);
+      env.io.err(bb(env) ? `tar: ${typed}: No such file or directory\n` : `tar: ${typed}: Cannot stat: No such file or directory\n`);
+      run.failed = true;
+      return;
+    }
+    const name = stripUnsafe(run, typed);
+    if (s.kind === 'file') {
+      if (o.verbose) verbose(`${bb(env) ? name : typed}\n`);
+      members.push({ name, type: 'file', content: s.content, mode: 0o644 });
+      return;
+    }
+    if (name !== '') {
+      if (o.verbose) verbose(`${bb(env) ? name : typed}/\n`);
+      members.push({ name: `${name}/`, type: 'dir', content: '', mode: 0o755 });
+    }
+    for (const child of listDir(env.fs, env.base, full)) walk(`${typed}/${child}`, full === '/' ? `/${child}` : `${full}/${child}`);
+  };
+  for (const operand of o.operands) walk(operand.length > 1 ? operand.replace(/\/+$/, '') : operand, path(env, operand));
+  const archive = writeTar(members, owner(env), bb(env) ? BLOCK : GNU_RECORD);
+  if (o.file === '-') env.io.out(archive);
+  else writeFile(env.fs, env.base, path(env, o.file), archive, false);
+  return finishRun(run);
+}
+
+function fatal(env: ToolEnv, message: string, status: number): ToolResult {
+  env.io.err(`tar: ${message}\n`);
+  return { status };
+}
+
+/** The archive's text, or the result of failing to open it. */
+function archiveText(o: TarOptions, env: ToolEnv): string | ToolResult {
+  if (o.file === '-') return env.io.stdin;
+  const s = stat(env.fs, env.base, path(env, o.file));
+  if (s.kind === 'file') return s.content;
+  const why = s.kind === 'dir' ? 'Is a directory' : 'No such file or directory';
+  if (bb(env)) return fatal(env, `can't open '${o.file}': ${why}`, 1);
+  env.io.err(`tar: ${o.file}: Cannot open: ${why}\ntar: Error is not recoverable: exiting now\n`);
+  return { status: 2 };
+}
+
+const MODE_LETTERS = 'rwxrwxrwx';
+function modeString(m: TarMember): string {
+  const kind = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : '-';
+  return kind + [...MODE_LETTERS].map((c, i) => (m.mode & (1 << (8 - i)) ? c : '-')).join('');
+}
+
+/** `tar tv`: GNU's columns (owner/group and size share a 19-wide field) or BusyBox's. */
+function longListing(m: TarMember, env: ToolEnv): string {
+  const own = m.owner ?? { uid: 0, gid: 0, uname: '', gname: '', mtime: 0 };
+  const who = `${own.uname || own.uid}/${own.gname || own.gid}`;
+  const size = String(utf8Length(m.content));
+  const at = own.mtime * 1000 - EPOCH_MS;
+  const link = m.type === 'symlink' ? ` -> ${m.linkname ?? ''}` : '';
+  if (bb(env)) return `${modeString(m)} ${who} ${size.padStart(9)} ${dateFormat(at, '%Y-%m-%d %H:%M:%S')} ${m.name}${link}\n`;
+  return `${modeString(m)} ${who} ${size.padStart(Math.max(1, 18 - who.length))} ${dateFormat(at, '%Y-%m-%d %H:%M')} ${m.name}${link}\n`;
+}
+
+function readArchive(o: TarOptions, run: Run): TarMember[] | ToolResult {
+  const { env } = run;
+  const text = archiveText(o, env);
+  if (typeof text !== 'string') return text;
+  const read = readTar(text);
+  if (read.ok) return read.members;
+  if (read.error === 'empty' && bb(env)) return [];
+  if (bb(env)) return fatal(env, read.error === 'truncated' ? 'short read' : 'invalid tar magic', 1);
+  if (read.error === 'truncated') {
+    env.io.err('tar: Unexpected EOF in archive\ntar: Error is not recoverable: exiting now\n');
+    return { status: 2 };
+  }
+  env.io.err('tar: This does not look like a tar archive\n');
+  run.failed = true;
+  return read.members;
+}
+
+/** Operands of x and t pick members: a name, or a directory and everything under it. */
+function selected(members: TarMember[], operands: string[], run: Run): TarMember[] {
+  if (operands.length === 0) return members;
+  const picked = members.filter((m) => operands.some((op) => m.name.replace(/\/$/, '') === op.replace(/\/$/, '') || m.name.startsWith(`${op.replace(/\/$/, '')}/`)));
+  for (const op of operands) {
+    if (picked.some((m) => m.name.replace(/\/$/, '') === op.replace(/\/$/, '') || m.name.startsWith(`${op.replace(/\/$/, '')}/`))) continue;
+    run.env.io.err(`tar: ${op}: Not found in archive\n`);
+    run.failed = true;
+  }
+  return picked;
+}
+
+function list(o: TarOptions, run: Run): ToolResult {
+  const members = readArchive(o, run);
+  if (!Array.isArray(members)) return members;
+  for (const m of selected(members, o.operands, run)) run.env.io.out(o.verbose ? longListing(m, run.env) : `${m.name}\n`);
+  return finishRun(run);
+}
+
+function extract(o: TarOptions, run: Run): ToolResult {
+  const { env } = run;
+  let root = env.cwd;
+  if (o.dir !== undefined) {
+    root = path(env, o.dir);
+    const s = stat(env.fs, env.base, root);
+    if (s.kind !== 'dir') {
+      const why = s.kind === 'file' ? 'Not a directory' : 'No such file or directory';
+      if (bb(env)) return fatal(env, `can't change directory to '${o.dir}': ${why}`, 1);
+      env.io.err(`tar: ${o.dir}: Cannot open: ${why}\ntar: Error is not recoverable: exiting now\n`);
+      return { status: 2 };
+    }
+  }
+  const members = readArchive(o, run);
+  if (!Array.isArray(members)) return members;
+  for (const m of selected(members, o.operands, run)) {
+    const name = stripUnsafe(run, m.name);
+    if (o.verbose) env.io.out(`${m.name}\n`);
+    if (o.toStdout) {
+      if (m.type === 'file') env.io.out(m.content);
+      continue;
+    }
+    if (name === '' || m.type === 'other' || m.type === 'symlink') continue;
+    const target = normalizePath(name, root);
+    const shown = name.replace(/\/$/, '');
+    const cannot = (why: string): ToolResult | undefined => {
+      if (bb(env)) return fatal(env, `can't ${m.type === 'dir' ? 'create directory' : 'open'} '${shown}': ${why}`, 1);
+      env.io.err(`tar: ${shown}: ${m.type === 'dir' ? 'Cannot mkdir' : 'Cannot open'}: ${why}\n`);
+      run.failed = true;
+      return undefined;
+    };
+    const existing = stat(env.fs, env.base, target);
+    if (readOnlyAt(env.fs, target)) {
+      if (m.type === 'dir' && existing.kind === 'dir') continue;
+      const died = cannot('Read-only file system');
+      if (died) return died;
+      continue;
+    }
+    if (m.type === 'dir') {
+      if (existing.kind !== 'dir') makeDir(env.fs, target);
+      continue;
+    }
+    if (existing.kind === 'dir') {
+      const died = cannot('Is a directory');
+      if (died) return died;
+      continue;
+    }
+    writeFile(env.fs, env.base, target, m.content, false);
+  }
+  return finishRun(run);
+}
+
+export function tar(args: string[], env: ToolEnv): ToolResult {
+  const parsed = parse(args, env);
+  if (!parsed.ok) return parsed.result;
+  const { o } = parsed;
+  const run: Run = { env, failed: false, warned: new Set() };
+  const mode = o.modes[0]!;
+  return mode === 'c' ? create(o, run) : mode === 'x' ? extract(o, run) : list(o, run);
+}
