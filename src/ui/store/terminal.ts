@@ -100,12 +100,23 @@ export function workstationFiles(entries: readonly TerminalEntry[]): Readonly<Re
 
 const NO_FILES: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * Every result that changes a file carries all of them (a fork goes back to an older entry's);
+ * a file this line did not change reuses the text the entry before holds, so the transcript
+ * keeps one copy of each version rather than one per line.
+ */
+function sharing(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [path, text] of Object.entries(after)) out[path] = Object.hasOwn(before, path) && before[path] === text ? before[path]! : text;
+  return out;
+}
+
 export function commandFinished(state: TerminalState, msg: CommandResultMessage): TerminalState {
   const next = update(state, (e) => {
     if (e.id !== msg.id) return e;
     const { progress: _done, shell: _typed, attached: _after, ...rest } = e;
     const shells = { ...(msg.typedIn ? { shell: msg.typedIn } : {}), ...(msg.attached ? { attached: msg.attached } : {}) };
-    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells, ...(msg.files ? { files: msg.files } : {}) };
+    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells, ...(msg.files ? { files: sharing(workstationFiles(state.entries), msg.files) } : {}) };
   });
   // The editor opens on an edit's file, and closes once its reply comes back without another.
   if (msg.edit) return withEditing(next, { ...msg.edit, id: msg.id });
