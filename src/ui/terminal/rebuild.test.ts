@@ -49,6 +49,10 @@ describe('rebuildOf', () => {
     expect(rebuildOf('kubectl get nodes | sim topology ha', COMMAND_TABLE)).toEqual({});
     expect(rebuildOf('sim topology ha # bigger', COMMAND_TABLE)).toEqual({});
     expect(rebuildOf('sim topology "basic" --nodes \'12\'', COMMAND_TABLE)).toEqual({ nodes: 12 });
+    // Any item of a list may run it, and a redirection is not one of its words.
+    expect(rebuildOf('kubectl get pods && sim topology basic --nodes 5', COMMAND_TABLE)).toEqual({ nodes: 5 });
+    expect(rebuildOf('kubectl get pods; sim topology ha > /dev/null 2>&1', COMMAND_TABLE)).toEqual({});
+    expect(rebuildOf('kubectl get pods > out.txt || kubectl get nodes', COMMAND_TABLE)).toBeUndefined();
   });
 
   it('is not a line sim topology refuses: it only prints its error, so there is nothing to leave a lesson for', () => {

@@ -8,7 +8,8 @@
  * refuses (`--nodes abc`, an unknown flag or shape, a missing value) only prints its error, so it
  * runs at once, as it would with no lesson, and the lesson stays.
  */
-import { parseScript, splitPipeline, tokenize } from '../../k8s/script';
+import { parseScript, splitList, splitPipeline, tokenize } from '../../k8s/script';
+import { splitRedirects } from '../../k8s/redirect';
 import { parseTopology } from '../../k8s/sim-topology';
 import type { CommandTable } from '../../protocol/messages';
 
@@ -25,18 +26,25 @@ const SIM_LINE: CommandTable['lines'] = { sim: { group: 'sim' } };
 
 /**
  * The rebuild a line asks for, if running it will rebuild the cluster: one command (the Session
- * refuses several on a line), a pipeline stage that is `sim topology …` with words it accepts.
- * The last such stage is the cluster that stays.
+ * refuses several on a line) whose list (`a && b; c`) holds a pipeline stage that is
+ * `sim topology …` with words it accepts. The last such stage is the cluster that stays (an
+ * `&&` after a failure may skip it: asking first is the safe side).
  */
 export function rebuildOf(line: string, commands?: CommandTable): Rebuild | undefined {
   const script = parseScript(line);
   if (!script.ok || script.commands.length !== 1) return undefined;
-  const pipeline = splitPipeline(script.commands[0]!.text);
-  if (!pipeline.ok) return undefined;
+  const list = splitList(script.commands[0]!.text);
+  if (!list.ok) return undefined;
+  const stages = list.items.flatMap((item) => {
+    const pipeline = splitPipeline(item.text);
+    return pipeline.ok ? pipeline.stages : [];
+  });
   const lines = commands?.lines ?? SIM_LINE;
   let rebuild: Rebuild | undefined;
-  for (const stage of pipeline.stages) {
-    const words = tokenize(stage.trim());
+  for (const stage of stages) {
+    // `sim topology ha > /dev/null` rebuilds as well: the Session takes redirections off first.
+    const redirected = splitRedirects(stage);
+    const words = tokenize(redirected.ok ? redirected.text : stage.trim());
     if (!words.ok) continue;
     const [word, ...rest] = words.argv;
     const started = word !== undefined && Object.hasOwn(lines, word) ? lines[word] : undefined;
