@@ -10,12 +10,14 @@ let s: Session;
 
 beforeAll(() => {
   loadKubectlChunks();
-  s = new Session();
+  const two = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: two\nspec:\n  containers:\n  - name: web\n    image: nginx:1.27\n  - name: side\n    image: busybox:1.36\n    command: [sleep, "3600"]\n';
+  s = new Session({ files: { 'two.yaml': two } });
   s.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
   s.run('kubectl run web --image=nginx:1.27');
   s.run('kubectl create namespace team');
   s.run('kubectl run db -n team --image=mysql:8.4 --env=MYSQL_ROOT_PASSWORD=secret');
   s.run('kubectl run api --image=registry.example.com/go-api:v1.0.0');
+  s.run('kubectl apply -f two.yaml');
   s.run('sim advance 40s');
 });
 
@@ -74,6 +76,13 @@ describe('kubectl cp from a Pod', () => {
     expect(err(s.run('kubectl cp team/bb:/etc/hostname h3'))).toBe('Error from server (NotFound): pods "bb" not found\n');
   });
 
+  it("picks the container as exec does; the defaulting notice goes to stdout with tar's", () => {
+    const r = s.run('kubectl cp two:/etc/hostname two-host');
+    expect(out(r)).toBe('Defaulted container "web" out of: web, side\ntar: Removing leading `/\' from member names\n');
+    expect(s.run('kubectl cp -c side two:/etc/hostname side-host').output).toEqual([{ stream: 'stdout', text: "tar: removing leading '/' from member names\n" }]);
+    expect(err(s.run('kubectl cp -c nope two:/etc/hostname x'))).toBe('error: container nope is not valid for pod two out of: web, side\n');
+  });
+
   it('--retries runs tar through sh and tail, and resumes an archive that ended early', () => {
     const r = s.run('kubectl cp --retries=2 bb:/etc/hostname r.txt');
     expect(r.exitCode).toBe(0);
@@ -104,6 +113,19 @@ describe('kubectl cp to a Pod', () => {
     // Into an existing directory: under the source's name.
     s.run('kubectl cp tree bb:/tmp/tree');
     expect(out(s.run('kubectl exec bb -- ls /tmp/tree'))).toBe('a\nsub\ntree\n');
+  });
+
+  it("copies a directory from the runner's real disk (the workstation's fallback)", () => {
+    const disk: Record<string, string> = { 'site/index.html': '<h1>hi</h1>\n', 'site/css/a.css': 'b{}\n' };
+    const listDir = (p: string): string[] | undefined => {
+      const names = [...new Set(Object.keys(disk).filter((k) => k.startsWith(`${p}/`)).map((k) => `${p}/${k.slice(p.length + 1).split('/')[0]!}`))];
+      return names.length > 0 ? names.sort() : undefined;
+    };
+    const runner = new Session({ fileSource: { readFile: (p) => disk[p], listDir } });
+    runner.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    runner.run('sim advance 30s');
+    expect(runner.run('kubectl cp site bb:/tmp/site').exitCode).toBe(0);
+    expect(out(runner.run('kubectl exec bb -- cat /tmp/site/index.html /tmp/site/css/a.css'))).toBe('<h1>hi</h1>\nb{}\n');
   });
 
   it("reports tar's failure and a missing local source as kubectl does", () => {

@@ -153,9 +153,13 @@ export class Workstation {
     return content === undefined ? s : { kind: 'file', content };
   }
 
-  /** The names of a directory's entries, files and directories alike, sorted. */
+  /** The names of a directory's entries, files and directories alike, sorted (the runner's real disk included). */
   entries(path: string): string[] {
-    return listDir(this.layer, this.base, this.full(path));
+    const full = this.full(path);
+    const key = homeKey(full);
+    const fromDisk = key === undefined ? [] : (this.given.fallback?.listDir(key) ?? []).map((p) => p.slice(p.lastIndexOf('/') + 1));
+    const present = fromDisk.filter((n) => stat(this.layer, this.base, `${full === '/' ? '' : full}/${n}`).kind !== 'none');
+    return [...new Set([...listDir(this.layer, this.base, full), ...present])].sort();
   }
 
   /** Whether the learner may create files at `path`: only under the home directory and /tmp, as an unprivileged account. */

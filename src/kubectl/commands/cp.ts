@@ -68,7 +68,7 @@ function execute(c: Copy, spec: FileSpec, command: string[], stdin: string | und
   const pod = got.value as Pod;
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw plainError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
-  const container = c.container || containerOf(env, pod, '', false, notice);
+  const container = containerOf(env, pod, c.container, false, notice);
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',
