@@ -92,6 +92,7 @@ function ls(args: string[], env: ToolEnv): ToolResult {
   const { set, rest } = flags(args);
   const targets = rest.length > 0 ? rest : ['.'];
   let status = 0;
+  let listed = 0;
   for (const a of targets) {
     const p = path(env, a);
     const s = stat(env.fs, env.base, p);
@@ -100,7 +101,8 @@ function ls(args: string[], env: ToolEnv): ToolResult {
       status = bb(env) ? 1 : 2;
     } else if (s.kind === 'file') env.io.out(`${a}\n`);
     else {
-      if (targets.length > 1) env.io.out(`${a}:\n`);
+      // Several operands: each directory under a header, a blank line between them (GNU and BusyBox alike).
+      if (targets.length > 1) env.io.out(`${listed++ > 0 ? '\n' : ''}${a}:\n`);
       const names = listDir(env.fs, env.base, p).filter((n) => set.has('a') || !n.startsWith('.'));
       if (set.has('l')) {
         env.io.out(`total ${names.length * 4}\n`);
