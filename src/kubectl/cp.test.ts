@@ -146,6 +146,16 @@ describe('kubectl cp to a Pod', () => {
   });
 });
 
+describe('kubectl exec with stdin and two streams', () => {
+  it('gives piped input to any command, and keeps stderr apart from stdout', () => {
+    expect(out(s.run("printf 'abc' | kubectl exec -i bb -- wc -c"))).toBe('3\n');
+    expect(s.run('kubectl exec -i bb -- cat < /dev/null').output).toEqual([]);
+    const both = s.run('kubectl exec bb -- sh -c "echo out; echo err >&2; echo again"');
+    expect(both.output.map((c) => [c.stream, c.text])).toEqual([['stdout', 'out\n'], ['stderr', 'err\n'], ['stdout', 'again\n']]);
+    expect(out(s.run('kubectl exec bb -- sh -c "echo out; echo err >&2" 2>/dev/null'))).toBe('out\n');
+  });
+});
+
 describe('tar on the workstation', () => {
   it("lists and unpacks what kubectl exec's tar writes, as cp's help suggests", () => {
     expect(out(s.run('kubectl exec web -- tar cf - /etc/nginx/conf.d | tar tf -'))).toBe('etc/nginx/conf.d/\netc/nginx/conf.d/default.conf\n');

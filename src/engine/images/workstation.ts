@@ -110,6 +110,8 @@ export class Workstation {
   }
 
   readFile(path: string): string | undefined {
+    // /dev/null reads as empty (`kubectl exec -i pod -- cat < /dev/null`).
+    if (this.full(path) === '/dev/null') return '';
     const s = stat(this.layer, this.base, this.full(path));
     if (s.kind === 'file') return s.content;
     // The runner's disk, by the path as typed (`../x.yaml` leaves the home directory there).
