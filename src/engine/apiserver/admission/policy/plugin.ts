@@ -19,7 +19,7 @@ import { compiledPolicy } from './compiled';
 import { matchResources, objects } from './match';
 import { collectParams, paramResource } from './params';
 import { validate, type Decision } from './validator';
-import { admissionRequest, namespaceObject, toCel } from './values';
+import { admissionRequestValue, namespaceObject, toCel } from './values';
 
 interface Denial {
   policy: string;
@@ -107,7 +107,7 @@ export const ValidatingAdmissionPolicyPlugin: ValidatingPlugin = {
         const namespace = requestNamespace(w, a);
         if (namespace.error) return namespace.error;
         const { object, oldObject } = objects(a);
-        const base = { object: toCel(object), oldObject: toCel(oldObject), request: admissionRequest(a, name), namespaceObject: namespaceObject(namespace.ns) };
+        const base = { object: toCel(object), oldObject: toCel(oldObject), request: admissionRequestValue(a, name), namespaceObject: namespaceObject(namespace.ns) };
         for (const param of params.params) {
           for (const d of validate(compiled, policy.spec, { ...base, params: toCel(param) })) act(a, policy, binding, d, denials);
         }

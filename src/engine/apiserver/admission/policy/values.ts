@@ -6,6 +6,7 @@
  */
 import type { KObject } from '../../../../k8s/types';
 import type { AdmissionAttributes } from '../types';
+import { admissionRequest } from '../request';
 
 export type CelValue = null | boolean | bigint | number | string | CelValue[] | { [k: string]: CelValue };
 
@@ -23,31 +24,9 @@ export function toCel(v: unknown): CelValue {
   return null;
 }
 
-const OPTIONS_KIND: Record<AdmissionAttributes['operation'], string> = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions' };
-
-/** CreateAdmissionRequest, with the request's own GVK/GVR (matchPolicy Equivalent finds no other version here). */
-export function admissionRequest(a: AdmissionAttributes, name: string): CelValue {
-  const kind = { group: a.info.group, version: a.info.version, kind: a.info.kind };
-  const resource = { group: a.info.group, version: a.info.version, resource: a.info.resource };
-  const userInfo: Record<string, unknown> = {};
-  if (a.user.name) userInfo['username'] = a.user.name;
-  if (a.user.uid) userInfo['uid'] = a.user.uid;
-  if (a.user.groups.length) userInfo['groups'] = a.user.groups;
-  return toCel({
-    uid: '',
-    kind,
-    resource,
-    ...(a.subresource ? { subResource: a.subresource } : {}),
-    requestKind: kind,
-    requestResource: resource,
-    ...(a.subresource ? { requestSubResource: a.subresource } : {}),
-    ...(name ? { name } : {}),
-    ...(a.namespace ? { namespace: a.namespace } : {}),
-    operation: a.operation,
-    userInfo,
-    dryRun: !!a.dryRun,
-    options: { kind: OPTIONS_KIND[a.operation], apiVersion: 'meta.k8s.io/v1' },
-  });
+/** CreateAdmissionRequest as expressions read `request`. */
+export function admissionRequestValue(a: AdmissionAttributes, name: string): CelValue {
+  return toCel(admissionRequest(a, '', name));
 }
 
 /** CreateNamespaceObject: metadata without managedFields and ownerReferences, spec and status. */

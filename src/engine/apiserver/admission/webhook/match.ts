@@ -15,7 +15,7 @@ import { admissionForbidden } from '../forbidden';
 import type { AdmissionAttributes } from '../types';
 import { compile, runtimeMessage, webhookEnvironment, type CompiledExpression } from '../policy/cel';
 import { matchResources, objects } from '../policy/match';
-import { admissionRequest, toCel } from '../policy/values';
+import { admissionRequestValue, toCel } from '../policy/values';
 
 export interface Hook {
   configuration: string;
@@ -54,7 +54,7 @@ function conditionsMatch(h: Webhook, a: AdmissionAttributes, name: string): bool
   const conditions = h.matchConditions ?? [];
   if (conditions.length === 0) return true;
   const { object, oldObject } = objects(a);
-  const ctx = { object: toCel(object), oldObject: toCel(oldObject), request: admissionRequest(a, name) };
+  const ctx = { object: toCel(object), oldObject: toCel(oldObject), request: admissionRequestValue(a, name) };
   const errors: string[] = [];
   for (const m of conditions) {
     const c = compiled(m.expression ?? '');

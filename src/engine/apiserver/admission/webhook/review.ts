@@ -3,11 +3,9 @@
  * the first admissionReviewVersion it speaks, v1 or v1beta1) and VerifyAdmissionResponse's
  * checks of the answer, with their messages.
  */
-import type { KObject } from '../../../../k8s/types';
 import type { Webhook } from '../../../../k8s/webhook-configuration';
 import type { AdmissionAttributes } from '../types';
-
-const OPTIONS_KIND: Record<AdmissionAttributes['operation'], string> = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions' };
+import { admissionRequest } from '../request';
 
 export interface AdmissionResult {
   allowed: boolean;
@@ -23,29 +21,9 @@ export function reviewVersion(h: Webhook): string | undefined {
 
 /** CreateV1AdmissionReview: the object (or, on DELETE, the old object) and the request's attributes. */
 export function admissionReview(uid: string, version: string, a: AdmissionAttributes): Record<string, unknown> {
-  const kind = { group: a.info.group, version: a.info.version, kind: a.info.kind };
-  const resource = { group: a.info.group, version: a.info.version, resource: a.info.resource };
-  const name = a.obj.metadata.name ?? '';
-  const userInfo: Record<string, unknown> = { username: a.user.name, ...(a.user.uid ? { uid: a.user.uid } : {}), groups: a.user.groups };
-  const object: KObject | undefined = a.operation === 'DELETE' ? undefined : a.obj;
-  const oldObject: KObject | undefined = a.operation === 'DELETE' ? a.obj : a.old;
-  const request = {
-    uid,
-    kind,
-    resource,
-    ...(a.subresource ? { subResource: a.subresource } : {}),
-    requestKind: kind,
-    requestResource: resource,
-    ...(a.subresource ? { requestSubResource: a.subresource } : {}),
-    ...(name ? { name } : {}),
-    ...(a.namespace ? { namespace: a.namespace } : {}),
-    operation: a.operation,
-    userInfo,
-    object: object ?? null,
-    oldObject: oldObject ?? null,
-    dryRun: !!a.dryRun,
-    options: { kind: OPTIONS_KIND[a.operation], apiVersion: 'meta.k8s.io/v1' },
-  };
+  const object = a.operation === 'DELETE' ? null : a.obj;
+  const oldObject = (a.operation === 'DELETE' ? a.obj : a.old) ?? null;
+  const request = admissionRequest(a, uid, a.obj.metadata.name ?? '', { object, oldObject });
   return { kind: 'AdmissionReview', apiVersion: `admission.k8s.io/${version}`, request };
 }
 
