@@ -148,6 +148,14 @@ describe('narrateStep: why a message exists, where it is not obvious (go-api, se
   };
   const api = (r: TraceRecord) => (r.kind === 'request' && r.detail.type === 'resource' ? r.detail : undefined);
 
+  it("a GET followed by a create of the object's subresource (kubectl exec, cp) is not apply's GET", () => {
+    const get = of(run.requests.getDeployment, 'request');
+    const d = api(get)!;
+    const then = (detail: object): TraceRecord[] => [get, { ...get, seq: get.seq + 1, detail: { ...d, verb: 'create', ...detail } } as TraceRecord];
+    expect(narrateStep(then({}), 0, 'en', 2)).toContain('kubectl apply first asks whether the object exists');
+    expect(narrateStep(then({ subresource: 'exec' }), 0, 'en', 2)).toBe('kubectl asked kube-apiserver for deployment go-api');
+  });
+
   it("kubectl apply's GET and its 404 are expected, and say so; a 404 with no create after it does not", () => {
     const get = of(run.requests.getDeployment, 'request');
     const notFound = of(run.requests.getDeployment, 'response');

@@ -43,6 +43,8 @@ function applyFollows(get: TraceRecordOf<'request'>, after: readonly TraceRecord
     const next = resource(r);
     // One kubectl invocation runs within its own simulated millisecond; a later one is another command.
     if (!next || r.at !== get.at) return false;
+    // kubectl exec/cp/attach GET the Pod too, then create its `exec` subresource: not an apply.
+    if (next.subresource !== undefined) return false;
     return next.resource === d.resource && next.namespace === d.namespace && (next.verb === 'create' || (next.verb === 'patch' && next.name === d.name));
   }
   return false;
