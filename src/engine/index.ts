@@ -51,7 +51,7 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 
 // The learner's machine behind the terminal's prompt: its files and the image shell's commands
 // (`> web.yaml`, `| grep`, `cat`).
-export { WORKSTATION_COMMANDS, WORKSTATION_HOME, Workstation } from './images/workstation';
+export { WORKSTATION_COMMANDS, WORKSTATION_HOME, WORKSTATION_QUOTA, Workstation } from './images/workstation';
 export type { FilterResult } from './images/workstation';
 export { readTar, writeTar } from './images/tar-format';
 export type { TarMember, TarOwner } from './images/tar-format';

@@ -3,7 +3,7 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import { WORKSTATION_COMMANDS, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
+import { WORKSTATION_COMMANDS, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
@@ -142,7 +142,13 @@ export class Session {
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     this.log.push(logged);
     const version = this.workstation.version;
-    const res = this.runInteractive(line, stdin, opts);
+    const saved = this.workstation.checkpoint();
+    let res = this.runInteractive(line, stdin, opts);
+    if (this.workstation.version !== version && this.workstation.size > WORKSTATION_QUOTA) {
+      // Nothing half-written is kept: the line's writes are undone and it says why.
+      this.workstation.restore(saved);
+      res = { ...res, output: [...res.output, { stream: 'stderr', text: `bash: write error: No space left on device (the files behind this prompt hold at most ${WORKSTATION_QUOTA / 1024 / 1024} MiB in all; this line's writes were undone — rm a file to make room)\n` }], exitCode: 1 };
+    }
     this.shell.status = res.exitCode;
     return this.workstation.version === version ? res : { ...res, files: this.workstation.written() };
   }

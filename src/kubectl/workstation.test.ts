@@ -70,6 +70,20 @@ describe("the workstation behind the terminal's prompt", () => {
     expect(out(s.run('ls'))).toBe('go-api.yaml\nmanifests\n');
   });
 
+  it('undoes a line that would overfill the files, and says so', () => {
+    const s = new Session();
+    s.run('kubectl get pods -A -o yaml > pods.yaml');
+    const before = s.workstation.written();
+    // Each line doubles the file until the quota is passed.
+    let r = s.run('cat pods.yaml pods.yaml > twice.yaml');
+    for (let i = 0; i < 12 && r.exitCode === 0; i++) r = s.run('cat twice.yaml twice.yaml > more.yaml && mv more.yaml twice.yaml');
+    expect(r.exitCode).toBe(1);
+    expect(out(r, 'stderr')).toMatch(/^bash: write error: No space left on device \(the files behind this prompt hold at most 4 MiB in all; this line's writes were undone/m);
+    expect(s.workstation.size).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(s.workstation.written()['pods.yaml']).toBe(before['pods.yaml']);
+    expect(out(s.run('rm twice.yaml && echo ok'))).toBe('ok\n');
+  });
+
   it('replaying the log rebuilds the same files', () => {
     const s = new Session();
     s.run('kubectl create configmap app --from-literal=a=1 --dry-run=client -o yaml > cm.yaml');

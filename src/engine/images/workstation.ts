@@ -25,6 +25,12 @@ export interface FilterResult {
   status: number;
 }
 
+/**
+ * How much the written files may hold in all: every line that changes them sends them all to the
+ * page, and the transcript keeps a copy per line for forks (a laptop's disk would hold more).
+ */
+export const WORKSTATION_QUOTA = 4 * 1024 * 1024;
+
 /** The terminal's working directory: relative paths (`web.yaml`) live here. */
 export const WORKSTATION_HOME = '/home/learner';
 
@@ -98,6 +104,25 @@ export class Workstation {
   /** An independent copy: what runs in it never touches this one (a fork's terminal). */
   clone(): Workstation {
     return new Workstation(this.given, { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version });
+  }
+
+  /** What the layer holds now, to go back to if a line overfills it (restore). */
+  checkpoint(): FsLayer {
+    return { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version };
+  }
+
+  /** Undoes every write since `checkpoint`; the version moves on, so readers see a change. */
+  restore(saved: FsLayer): void {
+    this.layer.files = { ...saved.files };
+    this.layer.dirs = { ...saved.dirs };
+    this.layer.version++;
+  }
+
+  /** Bytes (UTF-16 code units) the written files hold in all. */
+  get size(): number {
+    let n = 0;
+    for (const content of Object.values(this.layer.files)) if (content !== null) n += content.length;
+    return n;
   }
 
   /** Bumped by every write, so a caller can tell whether a line changed any file. */
