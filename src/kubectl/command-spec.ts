@@ -79,6 +79,8 @@ export interface CommandTable {
   lines: Record<string, LineCommand>;
   kubectl: CommandGroup;
   sim: CommandGroup;
+  /** The workstation's programs and bash's builtins at the prompt (`cat`, `grep`, `export`): their operands are files. */
+  programs: string[];
 }
 
 /** The words a Session runs: `k` is kubectl's usual alias, `sleep` is `sim advance`. */

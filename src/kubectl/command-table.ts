@@ -8,6 +8,8 @@ import { LINE_COMMANDS } from './command-spec';
 import { COMMANDS } from './commands/registry';
 import { GLOBAL_FLAGS, type FlagDef } from './flags';
 import { SIM_DIRECTIVES } from './sim/index';
+import { WORKSTATION_COMMANDS } from '../engine/index';
+import { PROMPT_BUILTINS } from './prompt-shell';
 
 function flagInfo(d: FlagDef): FlagInfo {
   const info: FlagInfo = { name: d.name, value: d.kind !== 'bool' && d.noOptDefault === undefined };
@@ -41,5 +43,6 @@ export function commandTable(): CommandTable {
     lines: Object.fromEntries(Object.entries(LINE_COMMANDS).map(([word, line]) => [word, { ...line }])),
     kubectl: group(GLOBAL_FLAGS, COMMANDS),
     sim: group([], SIM_DIRECTIVES),
+    programs: [...WORKSTATION_COMMANDS, ...PROMPT_BUILTINS].sort(),
   };
 }

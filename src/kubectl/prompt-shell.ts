@@ -21,6 +21,9 @@ function quoted(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The builtins this prompt runs (`.` is source's other name). */
+export const PROMPT_BUILTINS: readonly string[] = ['alias', 'cd', 'complete', 'export', 'false', 'pwd', 'source', 'true', 'unalias', 'unset'];
+
 const out = (text: string): CommandResult => ({ output: text ? [{ stream: 'stdout', text }] : [], exitCode: 0 });
 
 export class PromptShell {

@@ -48,11 +48,21 @@ function press(line: string): string | string[] {
 
 describe('tab completion', () => {
   it('completes the command word', () => {
-    expect(press('')).toEqual(['clear', 'help', 'k', 'kubectl', 'sim', 'sleep']);
+    expect(press('')).toEqual([...['clear', 'help', 'k', 'kubectl', 'sim', 'sleep'], ...ctx.commands!.programs].sort());
     expect(press('ku')).toBe('kubectl ');
-    expect(press('s')).toEqual(['sim', 'sleep']);
+    expect(press('s')).toEqual(['sim', 'sleep', 'sort', 'source']);
     expect(press('si')).toBe('sim ');
+    expect(press('ca')).toBe('cat ');
     expect(press('nope')).toBe('nope');
+  });
+
+  it("completes the workstation's files as a program's operands and after a redirection", () => {
+    expect(press('cat go')).toBe('cat go-api');
+    expect(press('cat go-api')).toEqual(['go-api-service.yaml', 'go-api.yaml']);
+    expect(press('grep -n image go-api.')).toBe('grep -n image go-api.yaml ');
+    expect(press('kubectl get deploy go-api -o yaml > go-api-s')).toBe('kubectl get deploy go-api -o yaml > go-api-service.yaml ');
+    expect(press('kubectl apply -f - < go-api.y')).toBe('kubectl apply -f - < go-api.yaml ');
+    expect(press('cat -')).toBe('cat -');
   });
 
   it('completes kubectl verbs for kubectl and its alias k', () => {

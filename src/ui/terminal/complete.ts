@@ -296,8 +296,13 @@ export function completionsAt(line: string, cursor: number, ctx: CompletionConte
   if (/^["']/.test(current.text)) return q([]);
   const [first, ...args] = done.map((w) => w.text);
   const table = ctx.commands;
-  if (first === undefined) return q(matching(current.text, [...SHELL_BUILTINS, ...Object.keys(table?.lines ?? {})]));
+  if (first === undefined) return q(matching(current.text, [...SHELL_BUILTINS, ...Object.keys(table?.lines ?? {}), ...(table?.programs ?? [])]));
+  // After a redirection (`> `, `2>> `, `< `) comes a file, whatever the command.
+  const previous = done.at(-1)?.text;
+  if (previous !== undefined && /^[0-9&]?(>>?|<)$/.test(previous)) return q(matching(current.text, ctx.files));
   const started = table && own(table.lines, first);
+  // cat, grep, cp…: their operands are the workstation's files.
+  if (!started && table?.programs.includes(first)) return q(current.text.startsWith('-') ? [] : matching(current.text, ctx.files));
   return q(table && started ? completeIn(ctx, table[started.group], started.command, args, current.text) : []);
 }
 
