@@ -27,7 +27,9 @@ export function summarize(h: TraceHop): string {
     case 'validating-admission': {
       const d = h.detail;
       if (d.result === 'rejected') return `rejected: ${d.message}`;
-      return d.operation === 'delete' ? `admitted delete of ${kindName(h.object)}` : 'admitted';
+      if (d.operation === 'delete') return `admitted delete of ${kindName(h.object)}`;
+      const asked = [...(d.webhooks ?? []).map((n) => `webhook ${n} allowed`), ...(d.ignored ?? []).map((n) => `webhook ${n} failed, ignored`)];
+      return asked.length ? `admitted (${asked.join('; ')})` : 'admitted';
     }
     case 'etcd-write':
       return `Txn ${h.detail.op} ${h.detail.key}`;

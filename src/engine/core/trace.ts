@@ -100,7 +100,11 @@ export interface TraceDetails {
   authz: { allowed: boolean; verb: string; resource: string };
   'mutating-admission': { result: 'mutated'; plugins: string[] } | { result: 'unchanged' } | StageRejected;
   validation: { result: 'valid' } | StageRejected;
-  'validating-admission': { result: 'admitted'; operation: 'create' | 'update' | 'delete' } | StageRejected;
+  /**
+   * `webhooks`: the validating admission webhooks that were called and allowed it; `ignored`:
+   * those that could not be called, whose failurePolicy Ignore let the request through.
+   */
+  'validating-admission': { result: 'admitted'; operation: 'create' | 'update' | 'delete'; webhooks?: string[]; ignored?: string[] } | StageRejected;
   /** kube-apiserver → etcd: a transaction on one key (`/registry/pods/default/x`). */
   'etcd-write': { op: 'create' | 'update' | 'delete'; key: string };
   'etcd-commit':

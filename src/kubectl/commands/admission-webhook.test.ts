@@ -37,15 +37,24 @@ describe('admission webhooks', () => {
     expect(kubectl(sim, 'run nginx --image=nginx').stdout).toBe('pod/nginx created\n');
   });
 
-  it('failurePolicy Ignore lets the request through when the call fails', () => {
+  /** The validating-admission stage of the last `kubectl run`'s create, as the trace records it. */
+  const admitted = (sim: Simulation, since: number): unknown =>
+    sim.traceSince(since).find((r) => r.kind === 'validating-admission' && r.object?.kind === 'Pod')?.detail;
+
+  it('failurePolicy Ignore lets the request through when the call fails, and the trace says so', () => {
     const sim = new Simulation({ seed: 1 });
     kubectl(sim, 'apply -f -', { stdin: DENY_PODS.replace('  sideEffects: None', '  failurePolicy: Ignore\n  sideEffects: None') });
+    const since = sim.lastTraceSeq;
     expect(kubectl(sim, 'run nginx --image=nginx').stdout).toBe('pod/nginx created\n');
+    expect(admitted(sim, since)).toEqual({ result: 'admitted', operation: 'create', ignored: ['pods.webhook.example.com'] });
   });
 
   it("agnhost's /pods handler admits a plain Pod and denies an unwanted label without a reason", () => {
     const sim = withBackend(DENY_PODS);
+    const since = sim.lastTraceSeq;
     expect(kubectl(sim, 'run nginx --image=nginx').stdout).toBe('pod/nginx created\n');
+    expect(admitted(sim, since)).toEqual({ result: 'admitted', operation: 'create', webhooks: ['pods.webhook.example.com'] });
+    expect(sim.traceSince(since).find((r) => r.kind === 'validating-admission' && r.object?.kind === 'Pod')?.summary).toBe('admitted (webhook pods.webhook.example.com allowed)');
     expect(kubectl(sim, 'run bad --image=nginx --labels=webhook-e2e-test=webhook-disallow').stderr).toBe('Error from server: admission webhook "pods.webhook.example.com" denied the request: the pod contains unwanted label;\n');
   });
 

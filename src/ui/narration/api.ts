@@ -135,7 +135,10 @@ export function narrateStage(say: Say, r: StageRecord): string {
     case 'validating-admission': {
       const d = r.detail;
       if (d.result === 'rejected') return rejected(d.message);
-      return d.operation === 'delete' ? say('narr.admit.delete', { server, what }) : say('narr.admit', { server, what });
+      if (d.operation === 'delete') return say('narr.admit.delete', { server, what });
+      if (d.ignored) return say('narr.admit.ignoredWebhook', { server, what, webhooks: d.ignored.join(', ') });
+      if (d.webhooks) return say('narr.admit.byWebhook', { server, what, webhooks: d.webhooks.join(', ') });
+      return say('narr.admit', { server, what });
     }
     default: {
       const never: never = r;

@@ -74,6 +74,16 @@ describe('narrate: the apply → Running chain (go-api, seed 1)', () => {
     expect(both(of(rs, 'mutating-admission'))).toEqual(['Mutating admission in kube-apiserver left replicaset go-api-568fb6b74 unchanged', 'kube-apiserver 的变更准入没有修改 replicaset go-api-568fb6b74']);
     expect(both(of(post, 'validation'))).toEqual(['kube-apiserver validated deployment go-api: it is valid', 'kube-apiserver 校验了 deployment go-api：合法']);
     expect(both(of(post, 'validating-admission'))).toEqual(['Validating admission in kube-apiserver admitted deployment go-api', 'kube-apiserver 的验证准入接受了 deployment go-api']);
+    // The same stage when admission webhooks were asked (their names are in the record's detail).
+    const admitted = of(post, 'validating-admission');
+    const asked = (detail: object): TraceRecord => ({ ...admitted, detail: { ...admitted.detail, ...detail } }) as TraceRecord;
+    expect([narrate(asked({ webhooks: ['pods.policy.example.com'] }), 'en', []), narrate(asked({ webhooks: ['pods.policy.example.com'] }), 'zh-CN', [])]).toEqual([
+      'Validating admission in kube-apiserver admitted deployment go-api after the admission webhook pods.policy.example.com allowed it',
+      '准入 webhook pods.policy.example.com 放行之后，kube-apiserver 的验证准入接受了 deployment go-api',
+    ]);
+    expect(narrate(asked({ ignored: ['pods.policy.example.com'] }), 'en', [])).toBe(
+      'Validating admission in kube-apiserver admitted deployment go-api: the admission webhook pods.policy.example.com could not be called, and its failurePolicy Ignore lets the request through',
+    );
     expect(both(of(post, 'etcd-write'))).toEqual(['kube-apiserver sent etcd a transaction to create /registry/deployments/default/go-api', 'kube-apiserver 向 etcd 发送事务，创建 /registry/deployments/default/go-api']);
     expect(both(of(post, 'etcd-commit'))).toEqual([`etcd committed revision ${revision(post)}`, `etcd 提交了修订版本 ${revision(post)}`]);
     expect(both(of(post, 'response'))).toEqual(['kube-apiserver answered kubectl: 201 Created for deployment go-api', 'kube-apiserver 回复 kubectl：deployment go-api 201 Created']);

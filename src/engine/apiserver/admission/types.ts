@@ -32,6 +32,8 @@ export interface AdmissionAttributes {
   serverId?: ComponentId;
   /** Where a plugin's warnings go (warning.AddWarning on the request's context): the response's `Warning:` headers. */
   warnings?: string[];
+  /** Where ValidatingAdmissionWebhook notes whom it asked, for the trace: allowed, or failed open. */
+  webhooks?: { allowed: string[]; ignored: string[] };
 }
 
 export interface MutatingPlugin {
