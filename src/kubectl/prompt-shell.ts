@@ -21,8 +21,6 @@ function quoted(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The builtins this prompt runs (`.` is source's other name). */
-export const PROMPT_BUILTINS: readonly string[] = ['alias', 'cd', 'complete', 'export', 'false', 'pwd', 'source', 'true', 'unalias', 'unset'];
 
 const out = (text: string): CommandResult => ({ output: text ? [{ stream: 'stdout', text }] : [], exitCode: 0 });
 
@@ -69,42 +67,23 @@ export class PromptShell {
 
   /** Runs a builtin on expanded words; undefined when `cmd` is not one. */
   builtin(cmd: string, args: string[]): CommandResult | undefined {
-    switch (cmd) {
-      case 'true':
-        return ok();
-      case 'false':
-        return { output: [], exitCode: 1 };
-      case 'pwd':
-        return out(`${WORKSTATION_HOME}\n`);
-      case 'cd':
-        return fail(`bash: cd: this terminal stays in ${WORKSTATION_HOME}; name files by their path instead (manifests/web.yaml)`, 1);
-      case 'source':
-      case '.':
-        return fail(`bash: ${cmd}: only "source <(kubectl completion bash)" is understood at this prompt (variables and aliases can be typed as lines)`, 1);
-      case 'complete':
-        return ok();
-      case 'export':
-        return this.export(args);
-      case 'unset':
-        for (const a of args.filter((a) => !a.startsWith('-'))) {
-          this.vars.delete(a);
-          this.exported.delete(a);
-        }
-        return ok();
-      case 'alias':
-        return this.alias(args);
-      case 'unalias':
-        return this.unalias(args);
-      default:
-        return undefined;
-    }
+    return Object.hasOwn(BUILTINS, cmd) ? BUILTINS[cmd]!(this, args, cmd) : undefined;
   }
+
+  unset(args: string[]): CommandResult {
+    for (const a of args.filter((a) => !a.startsWith('-'))) {
+      this.vars.delete(a);
+      this.exported.delete(a);
+    }
+    return ok();
+  }
+
 
   assign(name: string, value: string): void {
     this.vars.set(name, value);
   }
 
-  private export(args: string[]): CommandResult {
+  export(args: string[]): CommandResult {
     const names = args.filter((a) => a !== '-n' && a !== '-p');
     if (names.length === 0) return out([...this.exported].sort().map((k) => `declare -x ${k}="${(this.vars.get(k) ?? '').replace(/(["\\$`])/g, '\\$1')}"\n`).join(''));
     const errors: string[] = [];
@@ -121,7 +100,7 @@ export class PromptShell {
     return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
   }
 
-  private alias(args: string[]): CommandResult {
+  alias(args: string[]): CommandResult {
     if (args.length === 0 || (args.length === 1 && args[0] === '-p')) {
       return out([...this.aliases.keys()].sort().map((k) => `alias ${k}=${quoted(this.aliases.get(k)!)}\n`).join(''));
     }
@@ -136,7 +115,7 @@ export class PromptShell {
     return { output: [...(text ? [{ stream: 'stdout' as const, text }] : []), ...(errors.length ? [{ stream: 'stderr' as const, text: errors.join('') }] : [])], exitCode: errors.length ? 1 : 0 };
   }
 
-  private unalias(args: string[]): CommandResult {
+  unalias(args: string[]): CommandResult {
     if (args[0] === '-a') {
       this.aliases.clear();
       return ok();
@@ -146,3 +125,25 @@ export class PromptShell {
     return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
   }
 }
+
+const refuseSource = (_shell: PromptShell, _args: string[], cmd: string): CommandResult =>
+  fail(`bash: ${cmd}: only "source <(kubectl completion bash)" is understood at this prompt (variables and aliases can be typed as lines)`, 1);
+
+/** The builtins this prompt runs, by name: the one list completion and the Session both read. */
+const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd: string) => CommandResult>> = {
+  alias: (sh, args) => sh.alias(args),
+  cd: () => fail(`bash: cd: this terminal stays in ${WORKSTATION_HOME}; name files by their path instead (manifests/web.yaml)`, 1),
+  // kubectl's completion script registers itself with `complete`; this terminal completes by itself.
+  complete: () => ok(),
+  export: (sh, args) => sh.export(args),
+  false: () => ({ output: [], exitCode: 1 }),
+  pwd: () => out(`${WORKSTATION_HOME}\n`),
+  source: refuseSource,
+  '.': refuseSource,
+  true: () => ok(),
+  unalias: (sh, args) => sh.unalias(args),
+  unset: (sh, args) => sh.unset(args),
+};
+
+/** The builtins completion offers (`.` is source's other name, not a word anyone completes to). */
+export const PROMPT_BUILTINS: readonly string[] = Object.keys(BUILTINS).filter((b) => b !== '.');

@@ -595,11 +595,10 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(obj), requestId });
 
   const admissionWarnings: string[] = [];
-  const webhooks = { allowed: [] as string[], ignored: [] as string[] };
-  const rejected = runValidating(w, { operation: 'CREATE', info, obj, user: req.user, serverId, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings, webhooks });
+  const admission: AdmissionAttributes = { operation: 'CREATE', info, obj, user: req.user, serverId, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings };
+  const rejected = runValidating(w, admission);
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
-  const asked = { ...(webhooks.allowed.length ? { webhooks: webhooks.allowed } : {}), ...(webhooks.ignored.length ? { ignored: webhooks.ignored } : {}) };
-  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create', ...asked }, object: traceRef(obj), requestId });
+  trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create', ...admission.asked }, object: traceRef(obj), requestId });
 
   // The storage create is conditional on the key being absent.
   if (name && storedObject(w, info.resource, obj.metadata.namespace, name)) return { ok: false, error: alreadyExists(info, name) };

@@ -32,8 +32,11 @@ export interface AdmissionAttributes {
   serverId?: ComponentId;
   /** Where a plugin's warnings go (warning.AddWarning on the request's context): the response's `Warning:` headers. */
   warnings?: string[];
-  /** Where ValidatingAdmissionWebhook notes whom it asked, for the trace: allowed, or failed open. */
-  webhooks?: { allowed: string[]; ignored: string[] };
+  /**
+   * Set by ValidatingAdmissionWebhook only when it asked someone (nothing is allocated on the
+   * common path): the webhooks that allowed the request, and those that failed open (Ignore).
+   */
+  asked?: { webhooks?: string[]; ignored?: string[] };
 }
 
 export interface MutatingPlugin {

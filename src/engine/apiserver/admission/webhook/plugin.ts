@@ -115,8 +115,8 @@ export const ValidatingAdmissionWebhook: ValidatingPlugin = {
       const r = callHook(w, a.serverId, h, a, false);
       if (r.kind === 'error') errors.push(r.error);
       else if (r.kind === 'call-failed' && h.failurePolicy !== 'Ignore') errors.push(internalError(r.message));
-      else if (r.kind === 'call-failed') a.webhooks?.ignored.push(h.name);
-      else a.webhooks?.allowed.push(h.name);
+      else if (r.kind === 'call-failed') ((a.asked ??= {}).ignored ??= []).push(h.name);
+      else ((a.asked ??= {}).webhooks ??= []).push(h.name);
     }
     return errors[0];
   },
