@@ -22,7 +22,9 @@ export type Positional =
   /** One ServiceAccount of the namespace (`create token`: completion.ResourceNameCompletionFunc). */
   | 'serviceaccount'
   /** One fault target (`sim fail`, `sim recover`). */
-  | 'fault-target';
+  | 'fault-target'
+  /** `kubectl cp`'s operands: `NAMESPACE/`, `POD:` first (cp.go's ValidArgsFunction), then files. */
+  | 'cp-path';
 
 /** A command's registration: how to run it and what its command line takes. */
 export interface CommandSpec<Run> {

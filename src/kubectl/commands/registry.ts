@@ -52,7 +52,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
   config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
-  cp: { run: runCp, flags: CP_FLAGS, positional: 'none' },
+  cp: { run: runCp, flags: CP_FLAGS, positional: 'cp-path' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
   create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES, subcommandPositionals: CREATE_SUBCOMMAND_POSITIONALS },
   debug: { run: runDebug, flags: DEBUG_FLAGS, positional: 'pod' },

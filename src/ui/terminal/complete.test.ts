@@ -184,6 +184,19 @@ describe('tab completion', () => {
     expect(completionsAt('kubectl ge', 10, early).candidates).toEqual([]);
   });
 
+  it("completes kubectl cp's first operand as POD: or NAMESPACE/ (cp.go), then files", () => {
+    const pods = [...cluster.objects.values()].filter((o) => o.kind === 'Pod' && o.metadata.namespace === 'default').map((o) => `${o.metadata.name!}:`);
+    expect(completionsAt('kubectl cp go-api-', 18, ctx).candidates).toEqual(pods.filter((p) => p.startsWith('go-api-')).sort());
+    expect(press('kubectl cp sh')).toBe('kubectl cp shop/');
+    expect(press(`kubectl cp ${goApiPod}`)).toBe(`kubectl cp ${goApiPod}:`);
+    expect(completionsAt('kubectl cp kube-system/etcd', 27, ctx).candidates).toEqual(['kube-system/etcd-control-plane:']);
+    expect(press(`kubectl cp ${goApiPod}:/etc/hostname go-api.y`)).toBe(`kubectl cp ${goApiPod}:/etc/hostname go-api.yaml `);
+    expect(press('kubectl cp -n kube-system etcd')).toBe('kubectl cp -n kube-system etcd-control-plane:');
+    expect(press('kubectl cp ./go')).toBe('kubectl cp ./go');
+    expect(press('kubectl cp go-api.y')).toBe('kubectl cp go-api.yaml ');
+    expect(press(`kubectl cp ${goApiPod}:/e`)).toBe(`kubectl cp ${goApiPod}:/e`);
+  });
+
   it('completes after sleep (sim advance) and the k alias with the same table', () => {
     expect(press('sleep ')).toBe('sleep ');
     expect(press('k get deploy/g')).toBe('k get deploy/go-api ');

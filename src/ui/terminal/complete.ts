@@ -239,6 +239,24 @@ function resourceArg(ctx: CompletionContext, p: LineParse, current: string, type
   return entry ? matching(current, objectNames(ctx.objects, entry, ns).filter((n) => !named.has(n))) : [];
 }
 
+/**
+ * `kubectl cp`'s first operand as cp.go's ValidArgsFunction completes it: a path stays a path
+ * (files); `NS/` lists that namespace's Pods as `NS/POD:`; otherwise namespaces as `NS/` and the
+ * -n namespace's (or default's) Pods as `POD:`; nothing inside a Pod (upstream's TODO). With no Pod or
+ * namespace to offer, the shell's file completion takes over, as cobra's default directive says.
+ */
+function cpSource(ctx: CompletionContext, current: string, namespace: string): string[] {
+  if (/^[/.~]/.test(current)) return matching(current, ctx.files);
+  if (current.includes(':')) return [];
+  const slash = current.indexOf('/');
+  const comps =
+    slash > 0
+      ? namesOf(ctx, 'pods', current.slice(0, slash)).map((n) => `${current.slice(0, slash)}/${n}:`)
+      : [...namesOf(ctx, 'namespaces', undefined).map((n) => `${n}/`), ...namesOf(ctx, 'pods', namespace).map((n) => `${n}:`)];
+  const found = matching(current, comps);
+  return found.length > 0 ? found : matching(current, ctx.files);
+}
+
 function positionalCandidates(ctx: CompletionContext, p: LineParse, info: CommandInfo, current: string): string[] {
   const ns = p.allNamespaces ? undefined : (p.namespace ?? 'default');
   const first = p.positionals.length === 0;
@@ -260,6 +278,8 @@ function positionalCandidates(ctx: CompletionContext, p: LineParse, info: Comman
       return first ? matching(current, namesOf(ctx, 'serviceaccounts', p.namespace ?? 'default')) : [];
     case 'fault-target':
       return first ? matching(current, ctx.targets) : [];
+    case 'cp-path':
+      return first ? cpSource(ctx, current, p.namespace ?? 'default') : matching(current, ctx.files);
     case 'none':
       return [];
     default: {
@@ -329,7 +349,7 @@ export function tab(line: string, cursor: number, ctx: CompletionContext): TabOu
   if (q.candidates.length === 0) return { kind: 'none' };
   if (q.candidates.length === 1) {
     const only = q.candidates[0]!;
-    const open = /[/=,]$/.test(only) || line[cursor] === ' ';
+    const open = /[/=,:]$/.test(only) || line[cursor] === ' ';
     return { kind: 'replace', from: q.from, to: q.to, text: open ? only : `${only} ` };
   }
   const prefix = commonPrefix(q.candidates);
