@@ -9,6 +9,7 @@ import { stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
+import { base64 } from './tools-base64';
 import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
@@ -222,4 +223,5 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   kill: () => ok,
   ps,
   tar,
+  base64,
 }));
