@@ -119,6 +119,21 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     expect(renamed.edit).toBeUndefined();
   });
 
+  it('opens a Scale for --subresource scale, whose save no RESTMapper can map (as kubectl 1.35 does)', () => {
+    const s = terminal();
+    const opened = s.run('kubectl edit deploy web --subresource scale').edit!;
+    expect(opened.text).toMatch(/^# Please edit[\s\S]*#\napiVersion: autoscaling\/v1\nkind: Scale\nmetadata:\n[\s\S]*\nspec:\n {2}replicas: 1\nstatus:\n {2}replicas: 1\n {2}selector: app=web\n$/);
+    // Discovery lists deployments/scale only as a subresource, so the edited Scale has no mapping.
+    const edited = opened.text.replace('spec:\n  replicas: 1', 'spec:\n  replicas: 3');
+    const again = s.run(opened.line, edited);
+    expect(again.output).toEqual([]);
+    expect(again.edit!.text).toContain(
+      '# The edited file had a syntax error: resource mapping not found for name: "web" namespace: "default" from "edited-file": no matches for kind "Scale" in version "autoscaling/v1"\n# ensure CRDs are installed first\n#\napiVersion: autoscaling/v1\n',
+    );
+    expect(s.run(opened.line, again.edit!.text)).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: Edit cancelled, no valid changes were saved.\n' }] });
+    expect(text(s.run("kubectl get deploy web -o jsonpath='{.spec.replicas}'"))).toBe('1');
+  });
+
   it('reports a missing object before any editor opens', () => {
     const s = terminal();
     const r = s.run('kubectl edit deployment/nope');

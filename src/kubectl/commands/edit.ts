@@ -95,8 +95,6 @@ function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
   for (const g of groups) {
     if (sub) {
       const got = getSubresource(env, g.info, ns, g.names, sub, false);
-      // The editor would hold a Scale, which this kubectl cannot send back as one.
-      if (got.fetched.scale) throw plainError(`editing the scale subresource is not modelled by this simulator; use "kubectl scale ${g.info.resource}/${g.names[0] ?? ''} --replicas=N" or "kubectl patch ${g.info.resource} ${g.names[0] ?? ''} --subresource scale -p '{"spec":{"replicas":N}}'"`);
       for (const obj of got.fetched.objs) found.push({ info: g.info, obj: withoutManagedFields(obj) });
       pushAll(errors, got.errors);
       continue;

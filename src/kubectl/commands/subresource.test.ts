@@ -61,11 +61,10 @@ describe('kubectl patch, edit and replace --subresource', () => {
     expect(kubectl(sim, `kubectl patch deploy web --subresource status --type merge -p '{"status":{"collisionCount":7}}'`).all).toBe('deployment.apps/web patched\n');
   });
 
-  it('edits through a routed subresource, and says so for a Scale', () => {
+  it('edits only through a routed subresource', () => {
     const sim = cluster();
     expect(kubectl(sim, 'kubectl edit deploy web --subresource bogus').all).toBe(NOT_FOUND);
     expect(kubectl(sim, 'kubectl edit deploy --subresource status').all).toBe('error: subresource cannot be used when bulk resources are specified\n');
-    expect(kubectl(sim, 'kubectl edit deploy web --subresource scale').all).toMatch(/^error: editing the scale subresource is not modelled by this simulator; use "kubectl scale deployments\/web --replicas=N"/);
   });
 
   it('replaces through the subresource the flag names', () => {
