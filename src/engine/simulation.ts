@@ -20,10 +20,11 @@ import type { KObject } from '../k8s/types';
 import { ADMIN, JANE, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
+import { refusedBeforeRouting } from './apiserver/unrouted-authz';
 import { podLogs } from './apiserver/kubelet-proxy';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
-import type { NetworkError } from './apiserver/status';
+import type { NetworkError, StatusError } from './apiserver/status';
 import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
 import type { ComponentState } from './components';
 import { step } from './dispatch';
@@ -239,6 +240,14 @@ export class Simulation {
     } finally {
       w.traceMuted = muted;
     }
+  }
+
+  /**
+   * The authorization filter's 403 for a request line no route serves (a 404 path, a 405
+   * method), which kube-apiserver answers before it looks for a route; undefined lets it on.
+   */
+  refusedBeforeRouting(method: string, url: string, as: KubeconfigUser = 'kubernetes-admin'): StatusError | undefined {
+    return refusedBeforeRouting(this.#world, KUBECONFIG_USERS[as], method, url);
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */

@@ -8,9 +8,9 @@
  * One rule for both ends that read request URLs: `reconcile serve` (what a real kubectl sends)
  * and the page's `kubectl get --raw` (which has no HTTP), so a path means the same to both.
  *
- * Approximate: kube-apiserver routes after its filter chain, so its 404 and 405 for a path it has
- * no route for reach only a client that authenticated and was authorized for the request; here
- * the route is read first, whoever asks.
+ * kube-apiserver routes after its filter chain, so its 404 and 405 reach only a client that was
+ * authorized for the request the path's shape names: whoever answers them asks
+ * request-info.ts's reading of the line first (the engine's refusedBeforeRouting).
  */
 import { ApiQuery, queryFlag } from './api-query';
 import { subresourceVerbs } from './discovery';

@@ -4,7 +4,7 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation } from '../engine/index';
+import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation, StatusError } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
@@ -50,6 +50,15 @@ export class Client {
     /** Whose client certificate the kubeconfig's current context presents. */
     readonly user: KubeconfigUser = KUBECONFIG_USER,
   ) {}
+
+  /**
+   * kube-apiserver's 403 for a request line no route serves, which its authorization filter
+   * answers first; undefined lets the request on to its 404 or 405. (With --as the impersonated
+   * user's decision is not asked: the path's 404 or 405 is printed.)
+   */
+  refusedBeforeRouting(method: string, path: string): StatusError | undefined {
+    return this.impersonation ? undefined : this.sim.refusedBeforeRouting(method, path, this.user);
+  }
 
   /** Prints a `Warning: ...` line unless this invocation already printed it. */
   warn(text: string): void {

@@ -116,6 +116,14 @@ describe('kubectl get --raw: the real kubectl against reconcile serve, and the p
     expect((await both(['--context', 'jane', 'get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stderr).toBe(
       'Error from server (Forbidden): nodes "node-1" is forbidden: User "jane" cannot get resource "nodes/proxy" in API group "" at the cluster scope\n',
     );
+    // Authorization comes before routing: jane learns nothing of a path she may not ask for.
+    expect((await both(['--context', 'jane', 'get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe(
+      'Error from server (Forbidden): widgets.example.com is forbidden: User "jane" cannot list resource "widgets" in API group "example.com" at the cluster scope\n',
+    );
+    expect((await both(['--context', 'jane', 'get', '--raw', '/api/v1/namespaces/default/pods/x/binding'])).stderr).toBe(
+      'Error from server (Forbidden): pods "x" is forbidden: User "jane" cannot get resource "pods/binding" in API group "" in the namespace "default"\n',
+    );
+    expect((await both(['get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
     runPort(setup.session, 'sim fail kubelet/node-1');
     expect(await controlSim(setup.served, 'fail kubelet/node-1')).toBe(200);
     expect((await both(['get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stderr).toMatch(/^Error from server \(ServiceUnavailable\): error trying to reach service: dial tcp \d+\.\d+\.\d+\.\d+:10250: connect: connection refused\n$/);

@@ -129,9 +129,9 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
       return writeJson(res, failed ? 422 : 200, { now: cluster.sim.now, results });
     }
     case 'not-found':
-      return writeStatus(res, notFoundPath);
+      return writeStatus(res, cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user) ?? notFoundPath);
     case 'method-not-allowed':
-      return writeStatus(res, methodNotAllowed);
+      return writeStatus(res, cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user) ?? methodNotAllowed);
   }
 }
 

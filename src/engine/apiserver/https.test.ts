@@ -91,7 +91,30 @@ describe('kube-apiserver from inside a Pod', () => {
     const selected = JSON.parse(api('/api/v1/namespaces/default/pods?labelSelector=app%3Dweb')) as { items: { metadata: { labels: Record<string, string> } }[] };
     expect(selected.items.map((p) => p.metadata.labels['app'])).toEqual(['web']);
     expect(JSON.parse(api('/apis/apps/v1/namespaces/default/deployments/web/scale'))).toMatchObject({ kind: 'Scale', spec: { replicas: 1 }, status: { selector: 'app=web' } });
+    // The authorization filter runs before the mux: a 405 (or 404) only for a client allowed the request.
+    expect(JSON.parse(api('/api/v1/namespaces/default/pods/t/binding'))).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'pods "t" is forbidden: User "system:serviceaccount:default:default" cannot get resource "pods/binding" in API group "" in the namespace "default"',
+      reason: 'Forbidden',
+      details: { name: 't', kind: 'pods' },
+      code: 403,
+    });
+    expect(JSON.parse(api('/apis/example.com/v1/widgets'))).toMatchObject({ code: 403, message: 'widgets.example.com is forbidden: User "system:serviceaccount:default:default" cannot list resource "widgets" in API group "example.com" at the cluster scope', details: { group: 'example.com', kind: 'widgets' } });
+    expect(inPod(sim, 't', 'curl -sk -X PUT https://kubernetes.default.svc/version').output).toContain('"message": "forbidden: User \\"system:anonymous\\" cannot put path \\"/version\\""');
+    bind('admin', 'cluster-admin');
     expect(JSON.parse(api('/api/v1/namespaces/default/pods/t/binding'))).toMatchObject({ code: 405, reason: 'MethodNotAllowed' });
+    // The RoleBinding grants cluster-admin's rules in default only: the cluster scope stays refused.
+    expect(JSON.parse(api('/apis/example.com/v1/namespaces/default/widgets'))).toMatchObject({ code: 404, reason: 'NotFound' });
+    expect(JSON.parse(api('/apis/example.com/v1/widgets'))).toMatchObject({ code: 403 });
+    // Non-resource paths are granted by ClusterRoleBindings alone.
+    const crb = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'sa-admin' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }, subjects: [{ kind: 'ServiceAccount', name: 'default', namespace: 'default' }] };
+    expect(sim.request({ verb: 'create', resource: 'clusterrolebindings', body: crb }).ok).toBe(true);
+    expect(JSON.parse(api('/apis/example.com/v1/widgets'))).toMatchObject({ code: 404 });
+    expect(JSON.parse(inPod(sim, 't', `${AS_SA} -X PUT https://kubernetes.default.svc/version`).output)).toMatchObject({ code: 405, reason: 'MethodNotAllowed' });
+    expect(inPod(sim, 't', `${AS_SA} -X POST https://kubernetes.default.svc/healthz`).output).toBe('ok');
     expect(api('/api/v1/namespaces/default/services/web:80/proxy/')).toMatch(/^<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!<\/title>/);
     // A proxied POST's body is the app's, not decoded as an object.
     expect(inPod(sim, 't', `${AS_SA} -d hello 'https://kubernetes.default.svc/api/v1/namespaces/default/services/web:80/proxy/'`).output).toMatch(/^<!DOCTYPE html>/);

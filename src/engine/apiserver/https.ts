@@ -36,6 +36,7 @@ import { apiServerCertNames, clusterCaPem } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';
 import { servedExtra } from './discovery';
 import { serveNonResource } from './health';
+import { refusedBeforeRouting } from './unrouted-authz';
 import { authenticateBearerToken } from './token-authn';
 import type { ApiServerState } from './state';
 import type { StatusError } from './status';
@@ -216,8 +217,15 @@ export function serveApiServerPort(w: World, server: ApiServerState, from: Compo
   }
   const flowSchema = flowSchemaOf(user, path);
   const route = apiRoute(req.method, req.path, servedExtra(w));
+  const readOnly = req.method === 'GET' || req.method === 'HEAD';
+  // The routes below authorize what they serve; a path they will refuse is authorized first.
+  const refused = route.type === 'not-found' || route.type === 'method-not-allowed' || (route.type === 'non-resource' && !readOnly) ? refusedBeforeRouting(w, user, req.method, req.path) : undefined;
   let reply: Reply;
-  if (route.type === 'not-found') {
+  if (refused) reply = { code: 403, body: statusBody(refused, undefined), contentType: 'application/json', nosniff: true };
+  else if (route.type === 'non-resource' && !readOnly && path.replace(/\/+$/, '') === '/version') {
+    // go-restful installed /version for GET alone; the mux's other paths take any method.
+    reply = { code: 405, body: statusBody(METHOD_NOT_ALLOWED, undefined), contentType: 'application/json' };
+  } else if (route.type === 'not-found') {
     const e: StatusError = { code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' };
     reply = { code: 404, body: statusBody(e, {}), contentType: 'application/json' };
   } else if (route.type === 'method-not-allowed') reply = { code: 405, body: statusBody(METHOD_NOT_ALLOWED, undefined), contentType: 'application/json' };

@@ -141,15 +141,19 @@ export function runRaw(env: Env, path: string): number {
     case 'resource':
       return runResource(env, route, served);
     case 'method-not-allowed':
-      throw new CmdError(fatalText(METHOD_NOT_ALLOWED));
+      throw new CmdError(fatalText(env.client.refusedBeforeRouting('GET', path) ?? METHOD_NOT_ALLOWED));
     case 'non-resource':
       return runNonResource(env, route.path);
     case 'discovery-root':
     case 'discovery-group':
     case 'discovery-version':
-    case 'not-found':
-      // The engine's kube-apiserver serves discovery, and answers a path naming nothing served 404.
       return runNonResource(env, path);
+    case 'not-found': {
+      // A path naming nothing served is 404 to a client allowed to ask for what it names.
+      const refused = env.client.refusedBeforeRouting('GET', path);
+      if (refused) throw new CmdError(fatalText(refused));
+      return runNonResource(env, path);
+    }
   }
 }
 
