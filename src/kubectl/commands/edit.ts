@@ -181,7 +181,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     const name = original.obj.metadata.name ?? '';
     const sub = flags.str('subresource');
     // The GET that opened the editor already routed this subresource; a PATCH route may still be missing.
-    const route = sub === '' ? undefined : subresourceRoute(original.info, original.obj.metadata.namespace, name, sub, 'PATCH');
+    const route = sub === '' ? undefined : subresourceRoute(env.client, original.info, original.obj.metadata.namespace, name, sub, 'PATCH');
     const res: Res<KObject> = route && !('type' in route) ? { ok: false, error: route } : env.client.patch(original.info, original.obj.metadata.namespace, name, patch, false, route && writeSubresource(route));
     if (res.ok) {
       printResult(env, flags, original.info, res.value, 'edited');

@@ -29,7 +29,7 @@ export function getSubresource(env: Env, info: ResourceInfo, ns: string, names: 
   const errors: Failure[] = [];
   let scale = false;
   for (const name of names) {
-    const route = subresourceRoute(info, ns, name, sub, 'GET');
+    const route = subresourceRoute(env.client, info, ns, name, sub, 'GET');
     if (!('type' in route)) {
       errors.push({ api: route });
       continue;

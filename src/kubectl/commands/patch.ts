@@ -94,7 +94,7 @@ export function runPatch(env: Env, argv: string[]): number {
         result = patched.value as KObject;
       }
     } else {
-      const route = subresource === '' ? undefined : subresourceRoute(t.info, t.obj.metadata.namespace, name, subresource, 'PATCH');
+      const route = subresource === '' ? undefined : subresourceRoute(env.client, t.info, t.obj.metadata.namespace, name, subresource, 'PATCH');
       if (route && !('type' in route)) {
         errors.push({ api: route });
         continue;

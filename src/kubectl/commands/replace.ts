@@ -62,7 +62,7 @@ function replaceAll(env: Env, dry: ReturnType<typeof dryRunOf>, docs: Placed[], 
       continue;
     }
     // Any name is sent (helper.WithSubresource): the server's route answers it.
-    const route = sub === '' ? undefined : subresourceRoute(doc.info, obj.metadata.namespace, stringMeta(obj, 'name'), sub, 'PUT');
+    const route = sub === '' ? undefined : subresourceRoute(env.client, doc.info, obj.metadata.namespace, stringMeta(obj, 'name'), sub, 'PUT');
     if (route && !('type' in route)) {
       errors.push({ api: withSource(route, 'replacing', doc.source) });
       continue;

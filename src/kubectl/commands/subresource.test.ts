@@ -55,6 +55,10 @@ describe('kubectl patch, edit and replace --subresource', () => {
   it('patches through any served subresource and prints what it answers', () => {
     const sim = cluster();
     expect(kubectl(sim, `kubectl patch deploy web --subresource bogus -p '{"spec":{"replicas":3}}'`).all).toBe(NOT_FOUND);
+    // kube-apiserver authorizes before it routes: jane hears 403 where an admin hears 404.
+    expect(kubectl(sim, `kubectl --context jane patch deploy web --subresource bogus -p '{"spec":{"replicas":3}}'`).all).toBe(
+      'Error from server (Forbidden): deployments.apps "web" is forbidden: User "jane" cannot patch resource "deployments/bogus" in API group "apps" in the namespace "default"\n',
+    );
     expect(kubectl(sim, `kubectl patch deploy web --subresource scale -p '{"spec":{"replicas":3}}'`).all).toBe('scale.autoscaling/web patched\n');
     expect(sim.storedObject<Deployment>('deployments/default/web')!.spec.replicas).toBe(3);
     expect(kubectl(sim, `kubectl patch deploy web --subresource scale -p '{"spec":{"replicas":3}}'`).all).toBe('scale.autoscaling/web patched (no change)\n');
