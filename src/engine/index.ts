@@ -52,7 +52,8 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 // The learner's machine behind the terminal's prompt: its files and the image shell's commands
 // (`> web.yaml`, `| grep`, `cat`).
 export { WORKSTATION_COMMANDS, WORKSTATION_HOME, WORKSTATION_QUOTA, Workstation } from './images/workstation';
-export type { FilterResult } from './images/workstation';
+export type { ChangeDir, FilterResult } from './images/workstation';
+export { languageCollator } from './images/collate';
 export { readTar, writeTar } from './images/tar-format';
 export type { TarMember, TarOwner } from './images/tar-format';
 export type { ExecChunk } from './images/types';

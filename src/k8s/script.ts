@@ -1,6 +1,7 @@
 /**
  * Splits a script (or a pasted block) into command lines the way a shell reader would:
- * `#` comments, blank lines, `\` continuations, heredocs (`<<EOF`, `<<'EOF'`, `<<-EOF`) feeding a
+ * `#` comments, blank lines, `\` continuations, compound commands over several lines (`for …; do`
+ * up to its `done`, as bash reads on), heredocs (`<<EOF`, `<<'EOF'`, `<<-EOF`) feeding a
  * command's stdin, and the common `cat <<EOF | kubectl apply -f -` form; then a command's pipeline
  * stages and each stage's words. The headless runner and the Session read lines with it, and so
  * does the page where it must know what a typed line will do (src/ui/terminal/rebuild.ts).
@@ -8,6 +9,7 @@
 import { endsHeredoc, heredocLine, heredocOpener } from './heredoc';
 import { isBlankOrComment, stripComment } from './shell-comment';
 import { closingParen } from './shell-words';
+import { promptNeedsMore } from './prompt-syntax';
 
 /** The last index of the `$(…)` starting at `i` (its `)`), or the text's end when it never closes. */
 function substitutionEnd(text: string, i: number): number {
@@ -43,6 +45,18 @@ export function parseScript(source: string): ParseOutcome {
     let text = stripComment(raw).trim();
     const cmd: ScriptCommand = { line: start + 1, text, echo };
     const opener = heredocOpener(text);
+    if (!opener && promptNeedsMore(text)) {
+      // `for i in 1 2; do` … `done`, `if …; then` … `fi`, a line ending in `|` or `&&`: bash
+      // reads on until the command is whole, and so does this reader (the Session parses it).
+      let whole = raw;
+      while (promptNeedsMore(whole) && i + 1 < lines.length) {
+        i++;
+        whole += '\n' + lines[i]!;
+        echo += '\n' + lines[i]!;
+      }
+      cmd.text = whole.trim();
+      cmd.echo = echo;
+    }
     if (opener) {
       const body: string[] = [];
       let closed = false;

@@ -21,8 +21,9 @@ describe('expandWords', () => {
   it('gives defaults and refuses what it does not expand', () => {
     const e = env({ SET: 'v', EMPTY: '' });
     expect(expandWords('${UNSET:-d} ${EMPTY:-d} ${EMPTY-d} ${SET:-d} ${UNSET-}', e)).toEqual({ ok: true, argv: ['d', 'd', 'v'] });
-    expect(expandWords('${SET:+x}', e)).toEqual({ ok: false, message: '${SET:+x}: bad substitution' });
-    expect(expandWords('$((1+2))', e)).toEqual({ ok: false, message: 'arithmetic expansion $((…)) is not supported at this prompt' });
+    expect(expandWords('${SET:+x}', e)).toEqual({ ok: true, argv: ['x'] });
+    expect(expandWords('${SET:%x}', e)).toEqual({ ok: false, message: '${SET:%x}: bad substitution' });
+    expect(expandWords('$((1+2))', e)).toEqual({ ok: false, message: 'arithmetic expansion $((…)) is not supported here' });
     expect(expandWords('$(echo', e)).toEqual({ ok: false, message: "unexpected EOF while looking for matching `)'" });
   });
 });

@@ -1,11 +1,15 @@
 /**
  * A simple command's words as bash expands them at the terminal's prompt: quotes and backslashes,
- * `$NAME`, `${NAME}`, `$?`, and `$(command)`, whose output replaces it minus trailing newlines. An
+ * `$NAME`, `${…}` (./shell-params.ts), `$?`, `$((…))` (./arith.ts, through `env.arith`), `~`, and
+ * `$(command)`, whose output replaces it minus trailing newlines. An
  * unquoted expansion is split into words at blanks and vanishes when empty (so `export
  * do="--dry-run=client -o yaml"` makes `kubectl create … $do` four words, as the CKA habit
- * expects); inside double quotes it stays one word; single quotes expand nothing. `${NAME:-x}` and
- * `${NAME-x}` give defaults. No globbing, and arithmetic `$((…))` is refused, never half-done.
+ * expects); inside double quotes it stays one word; single quotes expand nothing. An unquoted
+ * `*`, `?` or `[…]` makes the word a pattern that `env.glob` expands (./fnmatch.ts); no match
+ * leaves it as written, as bash without nullglob.
  */
+import { hasGlob, quotePattern } from './fnmatch';
+import { closingBrace, expandParameter } from './shell-params';
 
 export interface ExpandEnv {
   /** A variable's value; undefined when unset (it expands to nothing). */
@@ -14,11 +18,21 @@ export interface ExpandEnv {
   status: number;
   /** Runs `$(command)` and answers its stdout. */
   substitute(command: string): string;
+  /** `${X:=w}` assigns. */
+  assign?(name: string, value: string): void;
+  /** `$((…))`: evaluates bash arithmetic (absent: refused). */
+  arith?(expr: string): { ok: true; value: bigint } | { ok: false; message: string };
+  /** Pathname expansion: the paths matching a pattern, sorted; none leaves the word as it is. */
+  glob?(pattern: string): string[];
+  /** `~` at a word's start (absent: left as written). */
+  home?: string;
 }
 
-export type ExpandOutcome = { ok: true; argv: string[] } | { ok: false; message: string };
+/** `fatal`: the error ends the whole line (`$((1/0))`, `${X:?}`), as in an interactive bash. */
+export type ExpandOutcome = { ok: true; argv: string[] } | { ok: false; message: string; fatal?: boolean };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+
 
 /** The index just past the `)` that closes a `$(` whose body starts at `i`, or -1. */
 export function closingParen(text: string, i: number): number {
@@ -62,44 +76,72 @@ export function rawWords(text: string): { ok: true; words: string[] } | { ok: fa
       const close = closingParen(text, i + 2);
       if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
       i = close - 1;
+    } else if (c === '$' && text[i + 1] === '{') {
+      const close = closingBrace(text, i + 2);
+      if (close >= 0) i = close;
     }
   }
   if (start >= 0) words.push(text.slice(start));
   return { ok: true, words };
 }
 
-/** `split: false` reads an assignment's value: expansions are never split (`X=$(cmd)` keeps its blanks). */
+/** `split: false` reads an assignment's value: expansions are never split nor globbed (`X=$(cmd)` keeps its blanks). */
 export function expandWords(text: string, env: ExpandEnv, split = true): ExpandOutcome {
   const argv: string[] = [];
   let cur = '';
+  /** The word as a pattern: quoted characters escaped, so only what bash would glob is special. */
+  let pat = '';
+  let globby = false;
   /** The current word exists even if empty (a quote was seen, or literal text). */
   let inWord = false;
   const end = (): void => {
-    if (inWord) argv.push(cur);
+    if (inWord) {
+      const matches = split && globby && env.glob ? env.glob(pat) : [];
+      argv.push(...(matches.length ? matches : [cur]));
+    }
     cur = '';
+    pat = '';
+    globby = false;
     inWord = false;
+  };
+  /** Text that joins the word: quoted (never a pattern) or as written. */
+  const add = (value: string, quoted: boolean): void => {
+    cur += value;
+    if (quoted) pat += quotePattern(value);
+    else {
+      pat += value;
+      if (hasGlob(value)) globby = true;
+    }
+    inWord = true;
   };
   /** An expansion's value: inside quotes it joins the word; outside it splits at blanks. */
   const put = (value: string, quoted: boolean): void => {
     if (quoted || !split) {
-      inWord = true;
-      cur += value;
+      add(value, true);
       return;
     }
     const parts = value.split(/[ \t\n]+/);
     parts.forEach((p, k) => {
       if (k > 0) end();
-      if (p !== '') {
-        cur += p;
-        inWord = true;
-      }
+      if (p !== '') add(p, false);
     });
   };
+  let fatal = false;
   /** Reads a `$` expansion at `i` (text[i] === '$'); returns the index after it, or an error. */
   const dollar = (i: number, quoted: boolean): number | string => {
     const next = text[i + 1];
+    if (next === '(' && text[i + 2] === '(') {
+      const close = closingParen(text, i + 2);
+      if (close < 0 || text[close - 2] !== ')') return "unexpected EOF while looking for matching `)'";
+      const value = arithmetic(text.slice(i + 3, close - 2), env);
+      if (!value.ok) {
+        fatal = value.fatal;
+        return value.message;
+      }
+      put(value.value, quoted);
+      return close;
+    }
     if (next === '(') {
-      if (text[i + 2] === '(') return 'arithmetic expansion $((…)) is not supported at this prompt';
       const close = closingParen(text, i + 2);
       if (close < 0) return "unexpected EOF while looking for matching `)'";
       put(env.substitute(text.slice(i + 2, close - 1)).replace(/\n+$/, ''), quoted);
@@ -110,34 +152,37 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       return i + 2;
     }
     if (next === '{') {
-      const close = text.indexOf('}', i + 2);
-      const body = close < 0 ? '' : text.slice(i + 2, close);
-      // `${NAME}`, and the defaults `${NAME:-word}` (unset or empty) / `${NAME-word}` (unset).
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:(:?)-(.*))?$/s.exec(body);
-      if (!m) return `${text.slice(i, close < 0 ? text.length : close + 1)}: bad substitution`;
-      const value = env.lookup(m[1]!);
-      const useDefault = m[3] !== undefined && (value === undefined || (m[2] === ':' && value === ''));
-      put(useDefault ? m[3]! : (value ?? ''), quoted);
+      const close = closingBrace(text, i + 2);
+      if (close < 0) return `${text.slice(i)}: bad substitution`;
+      const r = expandParameter(text.slice(i + 2, close), env, (w) => {
+        // The word's blanks are text (`${X:-a b}`); runs of them read as one here.
+        const e = expandWords(w, env, false);
+        return e.ok ? { ok: true, value: e.argv.join(' ') } : { ok: false, message: e.message, fatal: e.fatal === true };
+      });
+      if (!r.ok) {
+        fatal = r.fatal;
+        return r.message;
+      }
+      put(r.value, quoted);
       return close + 1;
     }
     const m = NAME.exec(text.slice(i + 1));
     if (!m) {
       // A lone `$` (`$ `, `$"`, end of text) is itself.
-      cur += '$';
-      inWord = true;
+      add('$', true);
       return i + 1;
     }
     put(env.lookup(m[0]) ?? '', quoted);
     return i + 1 + m[0].length;
   };
+  const failed = (message: string): ExpandOutcome => (fatal ? { ok: false, message, fatal } : { ok: false, message });
 
   for (let i = 0; i < text.length; ) {
     const c = text[i]!;
     if (c === "'") {
       const close = text.indexOf("'", i + 1);
       if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `''" };
-      cur += text.slice(i + 1, close);
-      inWord = true;
+      add(text.slice(i + 1, close), true);
       i = close + 1;
     } else if (c === '"') {
       inWord = true;
@@ -145,36 +190,69 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       for (; j < text.length && text[j] !== '"'; ) {
         const d = text[j]!;
         if (d === '\\' && j + 1 < text.length && '"\\$`'.includes(text[j + 1]!)) {
-          cur += text[j + 1];
+          add(text[j + 1]!, true);
           j += 2;
         } else if (d === '$') {
           const r = dollar(j, true);
-          if (typeof r === 'string') return { ok: false, message: r };
+          if (typeof r === 'string') return failed(r);
           j = r;
         } else {
-          cur += d;
+          add(d, true);
           j++;
         }
       }
       if (j >= text.length) return { ok: false, message: 'unexpected EOF while looking for matching `"\'' };
       i = j + 1;
     } else if (c === '\\' && i + 1 < text.length) {
-      cur += text[i + 1];
-      inWord = true;
+      add(text[i + 1]!, true);
       i += 2;
     } else if (c === '$') {
       const r = dollar(i, false);
-      if (typeof r === 'string') return { ok: false, message: r };
+      if (typeof r === 'string') return failed(r);
       i = r;
     } else if (/\s/.test(c)) {
       end();
       i++;
+    } else if (c === '~' && !inWord && env.home !== undefined && (i + 1 === text.length || text[i + 1] === '/' || /\s/.test(text[i + 1]!))) {
+      // `~` starting a word is the home directory (`~user` is not: this machine has one user).
+      add(env.home, true);
+      i++;
     } else {
-      cur += c;
-      inWord = true;
+      add(c, false);
       i++;
     }
   }
   end();
   return { ok: true, argv };
+}
+
+/** `$((expr))`: its `$…` expanded first, then evaluated; errors end the line. */
+function arithmetic(expr: string, env: ExpandEnv): { ok: true; value: string } | { ok: false; message: string; fatal: boolean } {
+  if (!env.arith) return { ok: false, message: 'arithmetic expansion $((…)) is not supported here', fatal: false };
+  const expanded = expandDollars(expr, env);
+  if (!expanded.ok) return { ok: false, message: expanded.message, fatal: expanded.fatal === true };
+  const r = env.arith(expanded.text);
+  return r.ok ? { ok: true, value: String(r.value) } : { ok: false, message: r.message, fatal: true };
+}
+
+/** An arithmetic expression with its `$NAME`, `${…}` and `$(…)` expanded, the rest as written. */
+export function expandDollars(expr: string, env: ExpandEnv): { ok: true; text: string } | { ok: false; message: string; fatal?: boolean } {
+  let out = '';
+  for (let i = 0; i < expr.length; i++) {
+    if (expr[i] !== '$') {
+      out += expr[i];
+      continue;
+    }
+    let stop: number;
+    if (expr[i + 1] === '(') stop = closingParen(expr, i + 2);
+    else if (expr[i + 1] === '{') stop = closingBrace(expr, i + 2) + 1;
+    else if (expr[i + 1] === '?') stop = i + 2;
+    else stop = i + 1 + (NAME.exec(expr.slice(i + 1))?.[0].length ?? 0);
+    if (stop <= i) return { ok: false, message: `${expr}: bad substitution` };
+    const r = expandWords(expr.slice(i, stop), env, false);
+    if (!r.ok) return r;
+    out += r.argv.join('');
+    i = stop - 1;
+  }
+  return { ok: true, text: out };
 }

@@ -31,7 +31,7 @@ describe("bash's state at the terminal's prompt", () => {
     expect(out(s.run('echo $PODS | wc -l'))).toBe('1\n');
     s.run("POD=$(kubectl get pods -l app=web -o jsonpath='{.items[0].metadata.name}')");
     expect(out(s.run('kubectl get pod $POD -o jsonpath={.status.phase}'))).toBe('Running');
-    expect(out(s.run('echo ${MISSING:-default} ${POD:+x}'), 'stderr')).toBe('bash: ${POD:+x}: bad substitution\n');
+    expect(out(s.run('echo ${MISSING:-default} ${POD:+x}'))).toBe('default x\n');
     expect(out(s.run('echo ${MISSING:-default}'))).toBe('default\n');
   });
 
@@ -46,7 +46,7 @@ describe("bash's state at the terminal's prompt", () => {
     expect(out(s.run('alias zz'), 'stderr')).toBe('bash: alias: zz: not found\n');
     expect(out(s.run('export 1x=3'), 'stderr')).toBe("bash: export: `1x=3': not a valid identifier\n");
     expect(out(s.run('unalias zz'), 'stderr')).toBe('bash: unalias: zz: not found\n');
-    expect(s.run('echo $((1+2))').exitCode).toBe(1);
+    expect(out(s.run('echo $((1+2))'))).toBe('3\n');
     expect(out(s.run('pwd'))).toBe('/home/learner\n');
   });
 

@@ -6,7 +6,7 @@
  * this terminal completes kubectl by itself. Like the workstation's files, this state is rebuilt
  * by replaying the session's log.
  */
-import { WORKSTATION_HOME } from '../engine/index';
+import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { fail, ok } from './result';
 import type { CommandResult } from './types';
 
@@ -33,16 +33,30 @@ export class PromptShell {
 
   copy(): PromptShell {
     const c = new PromptShell();
-    for (const [k, v] of this.vars) c.vars.set(k, v);
-    for (const k of this.exported) c.exported.add(k);
-    for (const [k, v] of this.aliases) c.aliases.set(k, v);
-    c.status = this.status;
+    c.restore(this);
     return c;
   }
 
+  /** Takes `other`'s state (a subshell's end puts the shell back). */
+  restore(other: PromptShell): void {
+    if (other === this) return;
+    this.vars.clear();
+    this.exported.clear();
+    this.aliases.clear();
+    for (const [k, v] of other.vars) this.vars.set(k, v);
+    for (const k of other.exported) this.exported.add(k);
+    for (const [k, v] of other.aliases) this.aliases.set(k, v);
+    this.status = other.status;
+  }
+
+  /** A variable as `$NAME` reads it: the shell's own, else the login's (HOME, LANG, PWD). */
+  lookup(name: string, cwd: string): string | undefined {
+    return this.vars.get(name) ?? (name === 'HOME' ? WORKSTATION_HOME : name === 'LANG' ? 'en_US.UTF-8' : name === 'PWD' ? cwd : undefined);
+  }
+
   /** The environment a program sees: the exported variables over the workstation's own. */
-  environment(): Record<string, string> {
-    const env: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
+  environment(cwd: string = WORKSTATION_HOME): Record<string, string> {
+    const env: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: cwd };
     for (const k of [...this.exported].sort()) env[k] = this.vars.get(k) ?? '';
     return env;
   }
@@ -66,8 +80,30 @@ export class PromptShell {
   }
 
   /** Runs a builtin on expanded words; undefined when `cmd` is not one. */
-  builtin(cmd: string, args: string[]): CommandResult | undefined {
-    return Object.hasOwn(BUILTINS, cmd) ? BUILTINS[cmd]!(this, args, cmd) : undefined;
+  builtin(cmd: string, args: string[], ws: Workstation): CommandResult | undefined {
+    return Object.hasOwn(BUILTINS, cmd) ? BUILTINS[cmd]!(this, args, cmd, ws) : undefined;
+  }
+
+  /** `cd [DIR|-]`: bash's, with OLDPWD and PWD kept (and exported, as a login shell has them). */
+  cd(args: string[], ws: Workstation): CommandResult {
+    const operands = args[0] === '--' ? args.slice(1) : args;
+    if (operands.length > 1) return fail('bash: cd: too many arguments', 1);
+    let target = operands[0] ?? this.lookup('HOME', ws.cwd) ?? WORKSTATION_HOME;
+    const dash = target === '-';
+    if (dash) {
+      const old = this.vars.get('OLDPWD');
+      if (old === undefined) return fail('bash: cd: OLDPWD not set', 1);
+      target = old;
+    }
+    if (target === '') return ok();
+    const before = ws.cwd;
+    const r = ws.chdir(target);
+    if (!r.ok) return fail(`bash: cd: ${r.message}`, 1);
+    this.vars.set('OLDPWD', before);
+    this.vars.set('PWD', r.dir);
+    this.exported.add('OLDPWD');
+    this.exported.add('PWD');
+    return dash ? out(`${r.dir}\n`) : ok();
   }
 
   unset(args: string[]): CommandResult {
@@ -130,14 +166,15 @@ const refuseSource = (_shell: PromptShell, _args: string[], cmd: string): Comman
   fail(`bash: ${cmd}: only "source <(kubectl completion bash)" is understood at this prompt (variables and aliases can be typed as lines)`, 1);
 
 /** The builtins this prompt runs, by name: the one list completion and the Session both read. */
-const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd: string) => CommandResult>> = {
+const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd: string, ws: Workstation) => CommandResult>> = {
+  ':': () => ok(),
   alias: (sh, args) => sh.alias(args),
-  cd: () => fail(`bash: cd: this terminal stays in ${WORKSTATION_HOME}; name files by their path instead (manifests/web.yaml)`, 1),
+  cd: (sh, args, _cmd, ws) => sh.cd(args, ws),
   // kubectl's completion script registers itself with `complete`; this terminal completes by itself.
   complete: () => ok(),
   export: (sh, args) => sh.export(args),
   false: () => ({ output: [], exitCode: 1 }),
-  pwd: () => out(`${WORKSTATION_HOME}\n`),
+  pwd: (_sh, _args, _cmd, ws) => out(`${ws.cwd}\n`),
   source: refuseSource,
   '.': refuseSource,
   true: () => ok(),
@@ -145,5 +182,11 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   unset: (sh, args) => sh.unset(args),
 };
 
-/** The builtins completion offers (`.` is source's other name, not a word anyone completes to). */
-export const PROMPT_BUILTINS: readonly string[] = Object.keys(BUILTINS).filter((b) => b !== '.');
+/**
+ * The builtins the executor runs itself (prompt-run.ts, prompt-words.ts): they act on a loop, its
+ * stdin or the line, which a builtin here cannot see.
+ */
+const LINE_BUILTINS = ['[', 'break', 'continue', 'read', 'test', 'xargs'];
+
+/** The builtins completion offers (`.` is source's other name, `:` not a word anyone completes to). */
+export const PROMPT_BUILTINS: readonly string[] = [...Object.keys(BUILTINS).filter((b) => b !== '.' && b !== ':'), ...LINE_BUILTINS].sort();

@@ -74,6 +74,6 @@ describe("the terminal's command lists", () => {
     expect(out('kubectl get pod nope && kubectl get ns default')).toEqual({ text: 'Error from server (NotFound): pods "nope" not found\n', code: 1 });
     expect(out('kubectl get pod nope || kubectl get ns default -o name')).toEqual({ text: 'Error from server (NotFound): pods "nope" not found\nnamespace/default\n', code: 0 });
     expect(out('kubectl get ns default -o name; kubectl get ns kube-system -o name').text).toBe('namespace/default\nnamespace/kube-system\n');
-    expect(out('kubectl get ns && && kubectl get ns')).toEqual({ text: "error: syntax error near unexpected token `&&'\n", code: 2 });
+    expect(out('kubectl get ns && && kubectl get ns')).toEqual({ text: "bash: syntax error near unexpected token `&&'\n", code: 2 });
   });
 });

@@ -9,9 +9,13 @@ import { runKubectl } from './index';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
-import { parseScript, splitList, splitPipeline, tokenize } from '../k8s/script';
-import { splitRedirects } from '../k8s/redirect';
-import { expandWords, rawWords, type ExpandEnv } from '../k8s/shell-words';
+import { parseScript, tokenize } from '../k8s/script';
+import { splitRedirects, type Redirect } from '../k8s/redirect';
+import { expandWords, rawWords } from '../k8s/shell-words';
+import { parsePromptLine } from '../k8s/prompt-syntax';
+import { FATAL_EXPANSION, runPromptLine } from './prompt-run';
+import { expansion, promptHost } from './prompt-host';
+import { lineBuiltin } from './prompt-builtins';
 import { ASSIGNMENT, PromptShell } from './prompt-shell';
 import { runSim } from './sim/index';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
@@ -197,59 +201,17 @@ export class Session {
   }
 
   /**
-   * A line is bash's list of pipelines (`a && b || c; d`): each runs after the one before it as
-   * its operator says, the status is the last one run's, and a Ctrl+C ends the list. A here-
-   * document feeds the first pipeline, as bash gives `a <<EOF && b` to `a`.
+   * A line as bash runs it (src/k8s/prompt-syntax.ts, prompt-run.ts): lists, pipelines, loops,
+   * `if`, `case`, groups; every simple command comes back to `stage`. A here-document feeds the
+   * first command, as bash gives `a <<EOF && b` to `a`. Internal: the prompt's executor calls it.
    */
-  private execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
-    const list = splitList(line);
-    if (!list.ok) return fail(`error: ${list.message}`, 2);
-    if (list.items.length <= 1) return this.pipelineOf(list.items[0]?.text ?? '', stdin, opts);
-    const output: OutputChunk[] = [];
-    let exitCode = 0;
-    list.items.forEach((item, i) => {
-      if (exitCode === INTERRUPTED_EXIT_CODE) return;
-      if ((item.op === '&&' && exitCode !== 0) || (item.op === '||' && exitCode === 0)) return;
-      const res = this.pipelineOf(item.text, i === 0 ? stdin : undefined, opts);
-      output.push(...res.output);
-      exitCode = res.exitCode;
-      this.shell.status = exitCode;
-    });
-    return { output, exitCode };
+  execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
+    const parsed = parsePromptLine(line);
+    if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
+    return runPromptLine(parsed.node, promptHost(this, opts), stdin, this.interactive, opts.interruptAt);
   }
 
-  private pipelineOf(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
-    const split = splitPipeline(line);
-    if (!split.ok) return fail(`error: ${split.message}`, 2);
-    return split.stages.length > 1 ? this.pipeline(split.stages, stdin, opts) : this.stage(line, stdin, opts, this.interactive);
-  }
-
-  /**
-   * `a | b | c`: each stage reads what the one before wrote to stdout, in order (the simulated
-   * cluster does not move while a text filter runs). Every stage's stderr reaches the terminal; only the
-   * last one's stdout does. The pipeline's status is the last stage's, as in bash without
-   * pipefail. A Ctrl+C stops the whole foreground pipeline: the filters still see what the
-   * interrupted command wrote before it, the commands after it never start, and the status is 130.
-   */
-  private pipeline(stages: string[], stdin: string | undefined, opts: RunOptions): CommandResult {
-    const output: OutputChunk[] = [];
-    let input = stdin;
-    let exitCode = 0;
-    let interrupted = false;
-    stages.forEach((stage, i) => {
-      const filter = this.isWorkstationCommand(stage);
-      if (interrupted && !filter) return;
-      const res = this.stage(stage, input, opts, false);
-      const last = i === stages.length - 1;
-      output.push(...res.output.filter((c) => last || c.stream === 'stderr'));
-      input = res.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
-      exitCode = res.exitCode;
-      if (res.exitCode === INTERRUPTED_EXIT_CODE && !filter) interrupted = true;
-    });
-    return { output, exitCode: interrupted ? INTERRUPTED_EXIT_CODE : exitCode };
-  }
-
-  private isWorkstationCommand(stage: string): boolean {
+  isWorkstationCommand(stage: string): boolean {
     const tok = tokenize(stage.trim());
     return tok.ok && tok.argv[0] !== undefined && WORKSTATION_COMMANDS.includes(tok.argv[0]);
   }
@@ -259,14 +221,25 @@ export class Session {
    * them (so `> f` empties f even when the command fails, and `> f 2>&1` differs from `2>&1 > f`).
    * A stream sent to the terminal keeps flowing as that stream: `2>&1 | grep` pipes stderr too.
    */
-  private stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
-    const parsed = splitRedirects(text, (word) => expandWords(word, this.expansion(opts, [])));
+  stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
+    const parsed = splitRedirects(text, (word) => expandWords(word, expansion(this, opts, [])));
     if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
     if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
+    return this.applyRedirects(parsed.redirects, stdin, tty, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
+  }
+
+  /** A compound command's redirections (`done > out.txt`) around its body. */
+  openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
+    const parsed = splitRedirects(redirs, (word) => expandWords(word, expansion(this, opts, [])));
+    if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
+    return this.applyRedirects(parsed.redirects, stdin, tty, body);
+  }
+
+  private applyRedirects(redirects: Redirect[], stdin: string | undefined, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
     type Sink = { k: 'terminal'; stream: OutputChunk['stream'] } | { k: 'file'; write: (t: string) => void };
     const fds: Record<1 | 2, Sink> = { 1: { k: 'terminal', stream: 'stdout' }, 2: { k: 'terminal', stream: 'stderr' } };
     let input = stdin;
-    for (const r of parsed.redirects) {
+    for (const r of redirects) {
       if (r.kind === 'dup') fds[r.fd] = fds[r.to];
       else if (r.kind === 'in') {
         input = this.workstation.readFile(r.path);
@@ -279,8 +252,7 @@ export class Session {
         if (r.fd !== 1) fds[2] = sink;
       }
     }
-    if (parsed.text === '') return ok();
-    const res = this.command(parsed.text, input, opts, tty && input === stdin && fds[1].k === 'terminal');
+    const res = body(input, tty && input === stdin && fds[1].k === 'terminal');
     const output: OutputChunk[] = [];
     for (const c of res.output) {
       const sink = fds[c.stream === 'stdout' ? 1 : 2];
@@ -314,51 +286,38 @@ export class Session {
     if (!words.ok) return fail(`error: ${words.message}`, 2);
     // What `$(…)` inside this command wrote to stderr reaches the terminal, as in bash.
     const substituted: OutputChunk[] = [];
-    const env = this.expansion(opts, substituted);
+    const env = expansion(this, opts, substituted);
     const assignments: [string, string][] = [];
     let k = 0;
     for (; k < words.words.length && ASSIGNMENT.test(words.words[k]!); k++) {
       const w = words.words[k]!;
       const eq = w.indexOf('=');
       const value = expandWords(w.slice(eq + 1), env, false);
-      if (!value.ok) return fail(`bash: ${value.message}`, 1);
+      if (!value.ok) return fail(`bash: ${value.message}`, value.fatal ? FATAL_EXPANSION : 1);
       assignments.push([w.slice(0, eq), value.argv.join('')]);
     }
     const argv: string[] = [];
     for (const w of words.words.slice(k)) {
       const r = expandWords(w, env);
-      if (!r.ok) return fail(`bash: ${r.message}`, 1);
+      if (!r.ok) return { output: [...substituted, { stream: 'stderr', text: `bash: ${r.message}\n` }], exitCode: r.fatal ? FATAL_EXPANSION : 1 };
       argv.push(...r.argv);
     }
     const res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
     return substituted.length ? { ...res, output: [...substituted, ...res.output] } : res;
   }
 
-  /** How `$…` expands here; `stderr` collects what command substitutions wrote there. */
-  private expansion(opts: RunOptions, stderr: OutputChunk[]): ExpandEnv {
-    return {
-      lookup: (name) => this.shell.vars.get(name),
-      status: this.shell.status,
-      substitute: (inner) => {
-        const r = this.execute(inner, undefined, opts);
-        stderr.push(...r.output.filter((c) => c.stream === 'stderr'));
-        return r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
-      },
-    };
-  }
-
   /** `NAME=value` alone sets a shell variable; before a command it is only that command's. */
-  private simpleCommand(words: string[], assignments: [string, string][], line: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
+  simpleCommand(words: string[], assignments: [string, string][], line: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
     const [cmd, ...rest] = words;
     if (cmd === undefined) {
       for (const [name, value] of assignments) this.shell.assign(name, value);
       return ok();
     }
-    const builtin = this.shell.builtin(cmd, rest);
+    const builtin = this.shell.builtin(cmd, rest, this.workstation) ?? lineBuiltin(this, cmd, rest, stdin, opts);
     if (builtin) return builtin;
     const started = lineCommand(cmd);
     if (!started) {
-      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(), ...Object.fromEntries(assignments) });
+      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) });
       if (run) return { output: [...(run.stderr ? [{ stream: 'stderr' as const, text: run.stderr }] : []), ...(run.stdout ? [{ stream: 'stdout' as const, text: run.stdout }] : [])], exitCode: run.status };
       return fail(`${cmd}: command not found (this terminal runs kubectl, sim, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }

@@ -35,7 +35,7 @@ export const WORKSTATION_QUOTA = 4 * 1024 * 1024;
 export const WORKSTATION_HOME = '/home/learner';
 
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
-export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'tar', 'tee', 'touch'].sort();
+export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'date', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
 
 const DEFAULT_VARS: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
 
@@ -89,9 +89,13 @@ function baseFs(b: WorkstationBase): BaseFs {
 
 export type RedirectTarget = { ok: true; write: (text: string) => void } | { ok: false; message: string };
 
+export type ChangeDir = { ok: true; dir: string } | { ok: false; message: string };
+
 export class Workstation {
   private readonly layer: FsLayer;
   private readonly base: BaseFs;
+  /** The working directory (`cd`): relative paths resolve here. Rebuilt by replaying the log, as the files are. */
+  private dir = WORKSTATION_HOME;
 
   constructor(
     private readonly given: WorkstationBase,
@@ -103,7 +107,23 @@ export class Workstation {
 
   /** An independent copy: what runs in it never touches this one (a fork's terminal). */
   clone(): Workstation {
-    return new Workstation(this.given, { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version });
+    const copy = new Workstation(this.given, { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version });
+    copy.dir = this.dir;
+    return copy;
+  }
+
+  get cwd(): string {
+    return this.dir;
+  }
+
+  /** `cd`: moves the working directory, or says why not as bash's `cd` does. */
+  chdir(path: string): ChangeDir {
+    const full = this.full(path);
+    const s = stat(this.layer, this.base, full);
+    if (s.kind === 'none') return { ok: false, message: `${path}: No such file or directory` };
+    if (s.kind !== 'dir') return { ok: false, message: `${path}: Not a directory` };
+    this.dir = full;
+    return { ok: true, dir: full };
   }
 
   /** What the layer holds now, to go back to if a line overfills it (restore). */
@@ -131,7 +151,7 @@ export class Workstation {
   }
 
   private full(path: string): string {
-    return normalizePath(path, WORKSTATION_HOME);
+    return normalizePath(path, this.dir);
   }
 
   readFile(path: string): string | undefined {
@@ -140,7 +160,13 @@ export class Workstation {
     const s = stat(this.layer, this.base, this.full(path));
     if (s.kind === 'file') return s.content;
     // The runner's disk, by the path as typed (`../x.yaml` leaves the home directory there).
-    return s.kind === 'none' && !path.startsWith('/') ? this.given.fallback?.readFile(path) : undefined;
+    return s.kind === 'none' && !path.startsWith('/') ? this.given.fallback?.readFile(this.diskPath(path)) : undefined;
+  }
+
+  /** A relative path as the runner's disk knows it: from the home directory, where the runner started. */
+  private diskPath(path: string): string {
+    const key = homeKey(this.dir);
+    return path.startsWith('/') || key === undefined || key === '' ? path : `${key}/${path}`;
   }
 
   /** The files directly inside a directory as `path/name` (kubectl -f DIR), or undefined if it is none. */
@@ -148,11 +174,11 @@ export class Workstation {
     const full = this.full(path);
     if (stat(this.layer, this.base, full).kind !== 'dir') {
       // The runner's real disk: a directory the base cannot list by name.
-      return homeKey(full) === undefined || !this.given.fallback ? undefined : this.given.fallback.listDir(path);
+      return homeKey(full) === undefined || !this.given.fallback ? undefined : this.given.fallback.listDir(this.diskPath(path));
     }
     const dir = path.replace(/\/+$/, '');
     const names = listDir(this.layer, this.base, full).filter((n) => stat(this.layer, this.base, `${full === '/' ? '' : full}/${n}`).kind === 'file');
-    const fromDisk = this.given.fallback?.listDir(path) ?? [];
+    const fromDisk = this.given.fallback?.listDir(this.diskPath(path)) ?? [];
     return [...new Set([...names.map((n) => (dir === '' || dir === '.' ? n : `${dir}/${n}`)), ...fromDisk])].sort();
   }
 
@@ -176,7 +202,7 @@ export class Workstation {
   stat(path: string): Stat {
     const s = stat(this.layer, this.base, this.full(path));
     if (s.kind !== 'none' || path.startsWith('/')) return s;
-    const content = this.given.fallback?.readFile(path);
+    const content = this.given.fallback?.readFile(this.diskPath(path));
     return content === undefined ? s : { kind: 'file', content };
   }
 
@@ -214,7 +240,7 @@ export class Workstation {
     const env: ToolEnv = {
       io: { stdin, out: (s) => (stdout += s), err: (s) => (stderr += s) },
       vars,
-      cwd: WORKSTATION_HOME,
+      cwd: this.dir,
       clock,
       fs: this.layer,
       base: this.base,

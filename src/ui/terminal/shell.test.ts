@@ -208,6 +208,21 @@ describe('Shell', () => {
     expect(h.shell.input.buffer).toBe('kubectl apply -f - <<EOF');
   });
 
+  it('holds an unfinished compound command under the `> ` prompt until it is whole, then runs it as one line', () => {
+    const h = harness();
+    h.type('for i in 1 2; do\r');
+    expect(h.runs).toEqual([]);
+    expect(h.text.endsWith('$\x1b[0m for i in 1 2; do\n> \x1b[3G')).toBe(true);
+    h.type('  kubectl run pod$i --image=nginx\r');
+    expect(h.runs).toEqual([]);
+    h.type('done\r');
+    expect(h.runs).toEqual(['for i in 1 2; do\n  kubectl run pod$i --image=nginx\ndone']);
+    // A pasted block is read the same way, line by line.
+    h.finish([], 10_000);
+    h.type('\x1b[200~if true; then\necho yes\nfi\n\x1b[201~');
+    expect(h.runs.at(-1)).toBe('if true; then\necho yes\nfi');
+  });
+
   it('reads `#` comments as the script runner does: a comment alone runs nothing, a `<<EOF` in one opens no document', () => {
     const h = harness();
     h.type('\x1b[200~# first, the namespace\nkubectl get ns default   # the default one\n\x1b[201~');

@@ -22,6 +22,7 @@
  */
 import type { AttachedShell } from '../../protocol/messages';
 import { endsHeredoc, heredocOpener, type HeredocOpener } from '../../k8s/heredoc';
+import { promptNeedsMore } from '../../k8s/prompt-syntax';
 import { stripComment } from '../../k8s/shell-comment';
 import type { TerminalEntry } from '../store/terminal';
 import { shellBuiltin } from './builtins';
@@ -112,7 +113,8 @@ export class Shell {
   private rendering = false;
   private dirty = false;
   /** A here-document being typed or pasted: its opener and its lines so far (the command first). */
-  private doc: { opener: HeredocOpener; lines: string[] } | undefined;
+  /** Lines gathered under the `> ` prompt: a here-document (`opener`) or an unfinished compound command (`for …; do`). */
+  private doc: { opener?: HeredocOpener; lines: string[] } | undefined;
   /** Transcript entries already seen (their lines are in the history). */
   private seen = new Set<number>();
 
@@ -303,7 +305,7 @@ export class Shell {
       const doc = this.doc;
       if (doc) {
         doc.lines.push(raw);
-        if (!endsHeredoc(doc.opener, raw)) continue;
+        if (doc.opener ? !endsHeredoc(doc.opener, raw) : promptNeedsMore(doc.lines.join('\n'))) continue;
         this.doc = undefined;
         this.runLine(doc.lines.join('\n'), shell);
         continue;
@@ -320,6 +322,8 @@ export class Shell {
       else if (ours === 'clear') this.addBlock({ kind: 'clear' });
       else if (ours === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
       else if (opener) this.doc = { opener, lines: [line] };
+      // bash's `> ` prompt: `for i in 1 2; do` waits for its `done`, `kubectl get pods |` for the rest.
+      else if (!shell && promptNeedsMore(code)) this.doc = { lines: [line] };
       else this.runLine(line, shell);
     }
     return ran;

@@ -1,0 +1,275 @@
+/**
+ * bash's integer arithmetic (`$((…))`, `((…))`, `for ((…))`) as bash 5.2's expr.c evaluates it:
+ * 64-bit signed integers that wrap, C's operators and precedence with `**`, assignment operators
+ * and `++`/`--` on variables, `&&`/`||`/`?:` that skip evaluating the side not taken, numbers in
+ * decimal, octal (`010`), hex (`0x1f`) and `base#digits`, and a variable's value read as an
+ * expression itself. Errors read as bash's: `1/0: division by 0 (error token is "0")`, where the
+ * token is the text from the last token read (expr.c's `lasttp`).
+ */
+
+export interface ArithVars {
+  get(name: string): string | undefined;
+  set(name: string, value: string): void;
+}
+
+export type ArithOutcome = { ok: true; value: bigint } | { ok: false; message: string };
+
+class ArithError {
+  constructor(readonly message: string) {}
+}
+
+const wrap = (v: bigint): bigint => BigInt.asIntN(64, v);
+const ASSIGN_OPS = ['<<=', '>>=', '**=', '*=', '/=', '%=', '+=', '-=', '&=', '^=', '|=', '='];
+const OPERATORS = ['<<=', '>>=', '**=', '++', '--', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=', '^=', '|=', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '!', '~', '?', ':', '=', '(', ')', ','];
+
+type Token = { k: 'num'; text: string } | { k: 'id'; name: string } | { k: 'op'; v: string } | { k: 'eof' };
+
+/** Binary operators by precedence, loosest first (`?:`, assignment and `,` are parsed apart). */
+const LEVELS: readonly (readonly string[])[] = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<=', '>=', '<', '>'], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
+
+class Evaluator {
+  private pos = 0;
+  private lasttp = 0;
+  private tok: Token = { k: 'eof' };
+  /** Inside the branch `&&`, `||` or `?:` does not take: parse only, change nothing. */
+  private noeval = 0;
+
+  constructor(
+    private readonly src: string,
+    private readonly vars: ArithVars,
+    private readonly depth: number,
+  ) {
+    this.read();
+  }
+
+  fail(message: string): never {
+    throw new ArithError(`${this.src.trimStart()}: ${message} (error token is "${this.src.slice(this.lasttp)}")`);
+  }
+
+  private read(): void {
+    while (this.pos < this.src.length && /\s/.test(this.src[this.pos]!)) this.pos++;
+    if (this.pos >= this.src.length) {
+      this.tok = { k: 'eof' };
+      return;
+    }
+    this.lasttp = this.pos;
+    const rest = this.src.slice(this.pos);
+    const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest) ?? /^[0-9][A-Za-z0-9_#@]*/.exec(rest);
+    if (word) {
+      this.pos += word[0].length;
+      this.tok = /^[0-9]/.test(word[0]) ? { k: 'num', text: word[0] } : { k: 'id', name: word[0] };
+      return;
+    }
+    const op = OPERATORS.find((o) => rest.startsWith(o));
+    if (!op) this.fail('syntax error: invalid arithmetic operator');
+    this.pos += op.length;
+    this.tok = { k: 'op', v: op };
+  }
+
+  private isOp(...ops: string[]): string | undefined {
+    return this.tok.k === 'op' && ops.includes(this.tok.v) ? this.tok.v : undefined;
+  }
+
+  private atEnd(): boolean {
+    return this.tok.k === 'eof';
+  }
+
+  /** The whole expression: `a, b` is b. */
+  top(): bigint {
+    if (this.tok.k === 'eof') return 0n;
+    let v = this.assignment();
+    while (this.isOp(',')) {
+      this.read();
+      v = this.assignment();
+    }
+    if (!this.atEnd()) this.fail('syntax error in expression');
+    return v;
+  }
+
+  private assignment(): bigint {
+    if (this.tok.k === 'id') {
+      const save = { pos: this.pos, lasttp: this.lasttp, tok: this.tok };
+      const name = this.tok.name;
+      this.read();
+      const op = this.isOp(...ASSIGN_OPS);
+      if (op) {
+        this.read();
+        const rhs = this.assignment();
+        if (this.noeval) return rhs;
+        const v = op === '=' ? rhs : this.binary(op.slice(0, -1), this.variable(name), rhs);
+        this.vars.set(name, String(v));
+        return v;
+      }
+      ({ pos: this.pos, lasttp: this.lasttp, tok: this.tok } = save);
+    }
+    return this.conditional();
+  }
+
+  private conditional(): bigint {
+    const cond = this.level(0);
+    if (!this.isOp('?')) return cond;
+    this.read();
+    if (cond === 0n) this.noeval++;
+    const yes = this.assignment();
+    if (cond === 0n) this.noeval--;
+    if (!this.isOp(':')) this.fail("`:' expected for conditional expression");
+    this.read();
+    if (cond !== 0n) this.noeval++;
+    const no = this.conditional();
+    if (cond !== 0n) this.noeval--;
+    return cond !== 0n ? yes : no;
+  }
+
+  private level(i: number): bigint {
+    if (i >= LEVELS.length) return this.power();
+    let l = this.level(i + 1);
+    for (let op = this.isOp(...LEVELS[i]!); op; op = this.isOp(...LEVELS[i]!)) {
+      this.read();
+      if (op === '&&' || op === '||') {
+        const skip = op === '&&' ? l === 0n : l !== 0n;
+        if (skip) this.noeval++;
+        const r = this.level(i + 1);
+        if (skip) this.noeval--;
+        l = skip ? (op === '||' ? 1n : 0n) : r !== 0n ? 1n : 0n;
+        continue;
+      }
+      l = this.binary(op, l, this.level(i + 1));
+    }
+    return l;
+  }
+
+  private power(): bigint {
+    const base = this.unary();
+    if (!this.isOp('**')) return base;
+    this.read();
+    const exp = this.power();
+    if (this.noeval) return 0n;
+    if (exp < 0n) this.fail('exponent less than 0');
+    return this.binary('**', base, exp);
+  }
+
+  private binary(op: string, l: bigint, r: bigint): bigint {
+    if (this.noeval) return 0n;
+    switch (op) {
+      case '+': return wrap(l + r);
+      case '-': return wrap(l - r);
+      case '*': return wrap(l * r);
+      case '/':
+      case '%':
+        if (r === 0n) this.fail('division by 0');
+        return wrap(op === '/' ? l / r : l % r);
+      case '**': {
+        let v = 1n;
+        for (let k = 0n; k < r; k++) v = wrap(v * l);
+        return v;
+      }
+      case '<<': return wrap(l << (r & 63n));
+      case '>>': return l >> (r & 63n);
+      case '<': return l < r ? 1n : 0n;
+      case '>': return l > r ? 1n : 0n;
+      case '<=': return l <= r ? 1n : 0n;
+      case '>=': return l >= r ? 1n : 0n;
+      case '==': return l === r ? 1n : 0n;
+      case '!=': return l !== r ? 1n : 0n;
+      case '&': return l & r;
+      case '^': return l ^ r;
+      case '|': return l | r;
+    }
+    return this.fail('syntax error: invalid arithmetic operator');
+  }
+
+  private unary(): bigint {
+    const op = this.isOp('-', '+', '!', '~', '++', '--');
+    if (op === '++' || op === '--') {
+      this.read();
+      if (this.tok.k !== 'id') this.fail('syntax error: operand expected');
+      const name = this.tok.name;
+      this.read();
+      if (this.noeval) return 0n;
+      const v = wrap(this.variable(name) + (op === '++' ? 1n : -1n));
+      this.vars.set(name, String(v));
+      return v;
+    }
+    if (op) {
+      this.read();
+      const v = this.unary();
+      return op === '-' ? wrap(-v) : op === '+' ? v : op === '!' ? (v === 0n ? 1n : 0n) : ~v;
+    }
+    return this.operand();
+  }
+
+  private operand(): bigint {
+    const t = this.tok;
+    if (t.k === 'op' && t.v === '(') {
+      this.read();
+      const v = this.assignment();
+      let more = v;
+      while (this.isOp(',')) {
+        this.read();
+        more = this.assignment();
+      }
+      if (!this.isOp(')')) this.fail("missing `)'");
+      this.read();
+      return more;
+    }
+    if (t.k === 'num') {
+      const v = this.number(t.text);
+      this.read();
+      return v;
+    }
+    if (t.k === 'id') {
+      this.read();
+      const post = this.isOp('++', '--');
+      const v = this.noeval ? 0n : this.variable(t.name);
+      if (post) {
+        this.read();
+        if (!this.noeval) this.vars.set(t.name, String(wrap(v + (post === '++' ? 1n : -1n))));
+      }
+      return v;
+    }
+    return this.fail('syntax error: operand expected');
+  }
+
+  private number(text: string): bigint {
+    let base = 10;
+    let digits = text;
+    const hash = text.indexOf('#');
+    if (hash > 0) {
+      base = Number(text.slice(0, hash));
+      digits = text.slice(hash + 1);
+      if (!(base >= 2 && base <= 64)) this.fail('invalid arithmetic base');
+    } else if (/^0[xX]/.test(text)) {
+      base = 16;
+      digits = text.slice(2);
+    } else if (text.length > 1 && text.startsWith('0')) base = 8;
+    const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_';
+    let v = 0n;
+    for (const ch of digits) {
+      let d = alphabet.indexOf(base <= 36 ? ch.toLowerCase() : ch);
+      if (d < 0) this.fail(base === 10 && hash < 0 ? 'value too great for base' : 'invalid number');
+      if (base <= 36 && d >= 36) d -= 26;
+      if (d >= base) this.fail('value too great for base');
+      v = wrap(v * BigInt(base) + BigInt(d));
+    }
+    return v;
+  }
+
+  /** A variable's value as a number: unset or empty is 0, anything else is an expression. */
+  private variable(name: string): bigint {
+    const raw = this.vars.get(name);
+    if (raw === undefined || raw.trim() === '') return 0n;
+    if (/^-?\d+$/.test(raw.trim())) return wrap(BigInt(raw.trim()));
+    if (this.depth > 1024) this.fail('expression recursion level exceeded');
+    return new Evaluator(raw, this.vars, this.depth + 1).top();
+  }
+}
+
+/** Evaluates an arithmetic expression whose `$…` expansions are already done. */
+export function evalArith(expr: string, vars: ArithVars): ArithOutcome {
+  try {
+    return { ok: true, value: new Evaluator(expr, vars, 0).top() };
+  } catch (e) {
+    if (e instanceof ArithError) return { ok: false, message: e.message };
+    throw e;
+  }
+}

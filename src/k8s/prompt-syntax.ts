@@ -1,0 +1,494 @@
+/**
+ * The structure of a line at the terminal's `$ ` prompt as bash 5.2 parses it: lists (`;` `&`
+ * `&&` `||`, newlines), pipelines (`|`, `!`), and the compound commands `for NAME in …; do …;
+ * done`, `for ((…))`, `while`/`until`, `if … elif … else … fi`, `case … esac`, `{ …; }`,
+ * `( … )`, `((…))` and `[[ … ]]`, with redirections after a compound's end (`done > out.txt`).
+ *
+ * Why not the container shell's parser (src/engine/images/shell-parse.ts): that one turns every
+ * word into expansion segments up front, for an interpreter that owns expansion. The prompt keeps
+ * each simple command as its source text, because what runs it reads text: aliases replace a
+ * command's first word as typed, `source <(kubectl completion bash)` is recognised as written,
+ * redirections and here-documents are read by src/k8s/redirect.ts and script.ts (shared with the
+ * page and the runner), and `$(…)` re-enters the Session. So this parser cuts a line into its
+ * structure only, and a leaf is the text of one simple command; the two grammars agree on the
+ * compound commands (pinned by prompt-syntax.test.ts against bash's answers).
+ *
+ * `&` ends a list item like `;`: a line runs to its end in the simulation, so nothing runs
+ * in the background.
+ */
+import { closingParen } from './shell-words';
+
+export type ListOp = ';' | '&&' | '||';
+
+export type PromptNode =
+  /** One simple command, as written (its redirections included). */
+  | { t: 'simple'; text: string }
+  | { t: 'list'; items: { op: ListOp; node: PromptNode }[] }
+  | { t: 'pipeline'; stages: PromptNode[]; bang: boolean }
+  | { t: 'for'; name: string; words: string | null; body: PromptNode; redirs: string }
+  | { t: 'for-arith'; init: string; test: string; step: string; body: PromptNode; redirs: string }
+  | { t: 'loop'; until: boolean; cond: PromptNode; body: PromptNode; redirs: string }
+  | { t: 'if'; arms: { cond: PromptNode; body: PromptNode }[]; otherwise: PromptNode | null; redirs: string }
+  | { t: 'case'; word: string; arms: { patterns: string[]; body: PromptNode | null }[]; redirs: string }
+  | { t: 'group'; body: PromptNode; sub: boolean; redirs: string }
+  | { t: 'arith'; expr: string; redirs: string }
+  /** `[[ … ]]`: its words as written, between the brackets. */
+  | { t: 'cond'; words: string[]; redirs: string };
+
+export type PromptParse =
+  | { ok: true; node: PromptNode }
+  /** `incomplete`: the line ended inside a construct (bash would prompt `> ` for more). */
+  | { ok: false; message: string; incomplete: boolean };
+
+type Tok =
+  | { k: 'word'; text: string; start: number; end: number }
+  | { k: 'op'; v: string; start: number; end: number }
+  | { k: 'redir'; v: string; start: number; end: number }
+  | { k: 'arith'; expr: string; start: number; end: number }
+  | { k: 'eof'; start: number; end: number };
+
+class SyntaxError {
+  constructor(
+    readonly message: string,
+    readonly incomplete: boolean,
+  ) {}
+}
+
+const eofError = (): SyntaxError => new SyntaxError('syntax error: unexpected end of file', true);
+const META = ' \t\n;&|<>()';
+const OPS = ['&&', '||', ';;', ';&', '|&', ';', '&', '|', '(', ')', '\n'];
+const REDIR = /^(\d*)(&>>|&>|>>|>&|>\||<<<|<<-|<<|<&|<>|>|<)/;
+const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'do', 'done', 'while', 'until', 'case', 'esac', '{', '}', '!', '[[', ']]']);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The index just past the quote, `${…}` or backquote opened at `i`; throws when it never closes. */
+function skipQuoted(src: string, i: number): number {
+  const c = src[i]!;
+  if (c === "'") {
+    const j = src.indexOf("'", i + 1);
+    if (j < 0) throw eofError();
+    return j + 1;
+  }
+  if (c === '"' || c === '`') {
+    for (let j = i + 1; j < src.length; j++) {
+      if (src[j] === '\\') j++;
+      else if (src[j] === c) return j + 1;
+      else if (c === '"' && src[j] === '$' && (src[j + 1] === '(' || src[j + 1] === '{')) j = skipDollar(src, j) - 1;
+    }
+    throw eofError();
+  }
+  return skipDollar(src, i);
+}
+
+/** `$(…)`, `$((…))`, `${…}` at `i`: the index past its end. */
+function skipDollar(src: string, i: number): number {
+  if (src[i + 1] === '(') {
+    const close = closingParen(src, i + 2);
+    if (close < 0) throw eofError();
+    return close;
+  }
+  let depth = 1;
+  for (let j = i + 2; j < src.length; j++) {
+    const c = src[j]!;
+    if (c === '\\') j++;
+    else if (c === "'" || c === '"') j = skipQuoted(src, j) - 1;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return j + 1;
+  }
+  throw eofError();
+}
+
+function lex(src: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
+    if (c === '\\' && src[i + 1] === '\n') {
+      i += 2;
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    const start = i;
+    if (c === '(' && src[i + 1] === '(') {
+      // `((expr))`: arithmetic, closed by the `))` that balances it.
+      let depth = 2;
+      let j = i + 2;
+      for (; j < src.length && depth > 0; j++) {
+        if (src[j] === '(') depth++;
+        else if (src[j] === ')') depth--;
+      }
+      if (depth > 0) throw eofError();
+      if (src[j - 2] !== ')') throw new SyntaxError("syntax error near unexpected token `)'", false);
+      toks.push({ k: 'arith', expr: src.slice(i + 2, j - 2), start, end: j });
+      i = j;
+      continue;
+    }
+    const redir = REDIR.exec(src.slice(i));
+    if (redir && !((c === '<' || c === '>') && src[i + 1] === '(')) {
+      toks.push({ k: 'redir', v: redir[0], start, end: i + redir[0].length });
+      i += redir[0].length;
+      continue;
+    }
+    const op = OPS.find((o) => src.startsWith(o, i));
+    if (op) {
+      toks.push({ k: 'op', v: op, start, end: i + op.length });
+      i += op.length;
+      continue;
+    }
+    while (i < src.length && !META.includes(src[i]!)) {
+      const d = src[i]!;
+      if (d === '\\') i += 2;
+      else if (d === "'" || d === '"' || d === '`' || (d === '$' && (src[i + 1] === '(' || src[i + 1] === '{'))) i = skipQuoted(src, i);
+      else i++;
+      // A process substitution `<(…)` is part of the word (`source <(kubectl completion bash)`).
+      if ((src[i] === '<' || src[i] === '>') && src[i + 1] === '(') {
+        const close = closingParen(src, i + 2);
+        if (close < 0) throw eofError();
+        i = close;
+      }
+    }
+    if (i === start) {
+      // `<(…)` alone as a word.
+      const close = closingParen(src, i + 2);
+      if (close < 0) throw eofError();
+      i = close;
+      while (i < src.length && !META.includes(src[i]!)) i++;
+    }
+    toks.push({ k: 'word', text: src.slice(start, Math.min(i, src.length)), start, end: Math.min(i, src.length) });
+  }
+  toks.push({ k: 'eof', start: src.length, end: src.length });
+  return toks;
+}
+
+class Parser {
+  private p = 0;
+  constructor(
+    private readonly src: string,
+    private readonly toks: Tok[],
+  ) {}
+
+  peek(): Tok {
+    return this.toks[this.p]!;
+  }
+
+  private next(): Tok {
+    return this.toks[this.p++]!;
+  }
+
+  private isOp(v: string): boolean {
+    const t = this.peek();
+    return t.k === 'op' && t.v === v;
+  }
+
+  private isWord(w: string): boolean {
+    const t = this.peek();
+    return t.k === 'word' && t.text === w;
+  }
+
+  private skipNewlines(): void {
+    while (this.isOp('\n')) this.p++;
+  }
+
+  unexpected(): SyntaxError {
+    const t = this.peek();
+    switch (t.k) {
+      case 'eof':
+        return eofError();
+      case 'op':
+        return new SyntaxError(`syntax error near unexpected token \`${t.v === '\n' ? 'newline' : t.v}'`, false);
+      case 'redir':
+        return new SyntaxError(`syntax error near unexpected token \`${t.v}'`, false);
+      case 'arith':
+        return new SyntaxError(`syntax error near unexpected token \`((${t.expr}))'`, false);
+      case 'word':
+        return new SyntaxError(`syntax error near unexpected token \`${t.text}'`, false);
+    }
+  }
+
+  private expect(word: string): void {
+    if (!this.isWord(word)) throw this.unexpected();
+    this.p++;
+  }
+
+  /** A list up to one of `stops` (a reserved word), `)`, `;;` or the end; `required`: not empty. */
+  list(stops: ReadonlySet<string>, required = true): PromptNode | null {
+    const items: { op: ListOp; node: PromptNode }[] = [];
+    let op: ListOp = ';';
+    this.skipNewlines();
+    for (;;) {
+      const t = this.peek();
+      if (t.k === 'eof' || (t.k === 'op' && (t.v === ')' || t.v === ';;' || t.v === ';&')) || (t.k === 'word' && stops.has(t.text))) break;
+      items.push({ op, node: this.pipeline() });
+      const after = this.peek();
+      if (after.k === 'op' && (after.v === '&&' || after.v === '||')) {
+        this.p++;
+        this.skipNewlines();
+        op = after.v;
+        if (this.peek().k === 'eof') throw eofError();
+        continue;
+      }
+      op = ';';
+      if (after.k === 'op' && (after.v === ';' || after.v === '&' || after.v === '\n')) {
+        this.p++;
+        this.skipNewlines();
+        continue;
+      }
+      break;
+    }
+    if (items.length === 0) {
+      if (required) throw this.unexpected();
+      return null;
+    }
+    return items.length === 1 ? items[0]!.node : { t: 'list', items };
+  }
+
+  private pipeline(): PromptNode {
+    let bang = false;
+    if (this.isWord('!')) {
+      this.p++;
+      bang = true;
+    }
+    const stages = [this.command()];
+    while (this.isOp('|') || this.isOp('|&')) {
+      this.p++;
+      this.skipNewlines();
+      if (this.peek().k === 'eof') throw eofError();
+      stages.push(this.command());
+    }
+    return stages.length === 1 && !bang ? stages[0]! : { t: 'pipeline', stages, bang };
+  }
+
+  /** The redirections after a compound command's end, as their text. */
+  private redirs(): string {
+    const start = this.peek().start;
+    let end = start;
+    while (this.peek().k === 'redir') {
+      this.p++;
+      const target = this.next();
+      if (target.k !== 'word') {
+        this.p--;
+        throw this.unexpected();
+      }
+      end = target.end;
+    }
+    return this.src.slice(start, end);
+  }
+
+  private command(): PromptNode {
+    const t = this.peek();
+    if (t.k === 'arith') {
+      this.p++;
+      return { t: 'arith', expr: t.expr, redirs: this.redirs() };
+    }
+    if (t.k === 'op' && t.v === '(') {
+      this.p++;
+      const body = this.list(new Set())!;
+      if (!this.isOp(')')) throw this.unexpected();
+      this.p++;
+      return { t: 'group', body, sub: true, redirs: this.redirs() };
+    }
+    if (t.k === 'word' && RESERVED.has(t.text)) {
+      this.p++;
+      switch (t.text) {
+        case 'for':
+          return this.forCommand();
+        case 'while':
+        case 'until': {
+          const cond = this.list(new Set(['do']))!;
+          this.expect('do');
+          const body = this.list(new Set(['done']))!;
+          this.expect('done');
+          return { t: 'loop', until: t.text === 'until', cond, body, redirs: this.redirs() };
+        }
+        case 'if':
+          return this.ifCommand();
+        case 'case':
+          return this.caseCommand();
+        case '{': {
+          const body = this.list(new Set(['}']))!;
+          this.expect('}');
+          return { t: 'group', body, sub: false, redirs: this.redirs() };
+        }
+        case '[[':
+          return this.condCommand();
+      }
+      this.p--;
+      throw this.unexpected();
+    }
+    const start = t.start;
+    let end = start;
+    for (;;) {
+      const w = this.peek();
+      if (w.k === 'word') end = this.next().end;
+      else if (w.k === 'redir') {
+        this.p++;
+        const target = this.peek();
+        if (target.k !== 'word') throw target.k === 'eof' ? new SyntaxError("syntax error near unexpected token `newline'", false) : this.unexpected();
+        end = this.next().end;
+      } else break;
+    }
+    if (end === start) throw this.unexpected();
+    return { t: 'simple', text: this.src.slice(start, end) };
+  }
+
+  private forCommand(): PromptNode {
+    const head = this.peek();
+    if (head.k === 'arith') {
+      this.p++;
+      const parts = head.expr.split(';');
+      if (parts.length !== 3) throw new SyntaxError(`syntax error: arithmetic expression required`, false);
+      if (this.isOp(';')) this.p++;
+      this.skipNewlines();
+      const body = this.doBody();
+      return { t: 'for-arith', init: parts[0]!.trim(), test: parts[1]!.trim(), step: parts[2]!.trim(), body, redirs: this.redirs() };
+    }
+    if (head.k !== 'word') throw this.unexpected();
+    if (!NAME.test(head.text)) throw new SyntaxError(`\`${head.text}': not a valid identifier`, false);
+    this.p++;
+    let words: string | null = null;
+    this.skipNewlines();
+    if (this.isWord('in')) {
+      this.p++;
+      const first = this.peek();
+      let end = first.start;
+      while (this.peek().k === 'word') end = this.next().end;
+      words = this.src.slice(first.start, end);
+      if (!(this.isOp(';') || this.isOp('\n'))) throw this.unexpected();
+      this.p++;
+    } else if (this.isOp(';')) this.p++;
+    this.skipNewlines();
+    const body = this.doBody();
+    return { t: 'for', name: head.text, words, body, redirs: this.redirs() };
+  }
+
+  /** `do LIST done` (or bash's `{ LIST }` form). */
+  private doBody(): PromptNode {
+    if (this.isWord('{')) {
+      this.p++;
+      const body = this.list(new Set(['}']))!;
+      this.expect('}');
+      return body;
+    }
+    this.expect('do');
+    const body = this.list(new Set(['done']))!;
+    this.expect('done');
+    return body;
+  }
+
+  private ifCommand(): PromptNode {
+    const arms: { cond: PromptNode; body: PromptNode }[] = [];
+    const armStops = new Set(['elif', 'else', 'fi']);
+    for (;;) {
+      const cond = this.list(new Set(['then']))!;
+      this.expect('then');
+      arms.push({ cond, body: this.list(armStops)! });
+      if (!this.isWord('elif')) break;
+      this.p++;
+    }
+    let otherwise: PromptNode | null = null;
+    if (this.isWord('else')) {
+      this.p++;
+      otherwise = this.list(new Set(['fi']))!;
+    }
+    this.expect('fi');
+    return { t: 'if', arms, otherwise, redirs: this.redirs() };
+  }
+
+  private caseCommand(): PromptNode {
+    const subject = this.next();
+    if (subject.k !== 'word') {
+      this.p--;
+      throw this.unexpected();
+    }
+    this.skipNewlines();
+    this.expect('in');
+    const arms: { patterns: string[]; body: PromptNode | null }[] = [];
+    for (;;) {
+      this.skipNewlines();
+      if (this.isWord('esac')) break;
+      if (this.isOp('(')) this.p++;
+      const patterns: string[] = [];
+      for (;;) {
+        const w = this.next();
+        if (w.k !== 'word') {
+          this.p--;
+          throw this.unexpected();
+        }
+        patterns.push(w.text);
+        if (!this.isOp('|')) break;
+        this.p++;
+      }
+      if (!this.isOp(')')) throw this.unexpected();
+      this.p++;
+      const body = this.list(new Set(['esac']), false);
+      arms.push({ patterns, body });
+      if (this.isOp(';;') || this.isOp(';&')) this.p++;
+      else break;
+    }
+    this.expect('esac');
+    return { t: 'case', word: subject.text, arms, redirs: this.redirs() };
+  }
+
+  private condCommand(): PromptNode {
+    const words: string[] = [];
+    for (;;) {
+      const t = this.next();
+      if (t.k === 'eof') throw eofError();
+      if (t.k === 'word' && t.text === ']]') break;
+      words.push(t.k === 'word' || t.k === 'op' || t.k === 'redir' ? this.src.slice(t.start, t.end) : `((${t.expr}))`);
+    }
+    if (words.length === 0) throw new SyntaxError("syntax error near unexpected token `]]'", false);
+    return { t: 'cond', words, redirs: this.redirs() };
+  }
+}
+
+/** Reads one prompt line (newlines inside it separate commands, as in a script). */
+export function parsePromptLine(src: string): PromptParse {
+  try {
+    const parser = new Parser(src, lex(src));
+    const node = parser.list(new Set(), false) ?? { t: 'list', items: [] };
+    if (parser.peek().k !== 'eof') throw parser.unexpected();
+    return { ok: true, node };
+  } catch (e) {
+    if (e instanceof SyntaxError) return { ok: false, message: e.message, incomplete: e.incomplete };
+    throw e;
+  }
+}
+
+/**
+ * Whether bash would ask for another line (its `> ` prompt) after `src`: a compound command, a
+ * quote or a `$(` left open, or a line ending in `|`, `&&` or `||`. A here-document is not this
+ * test's (src/k8s/heredoc.ts gathers those).
+ */
+export function promptNeedsMore(src: string): boolean {
+  const r = parsePromptLine(src);
+  return !r.ok && r.incomplete;
+}
+
+/** Whether the line holds anything beyond a plain list of simple commands and pipelines. */
+export function isCompound(node: PromptNode): boolean {
+  switch (node.t) {
+    case 'simple':
+      return false;
+    case 'list':
+      return node.items.some((i) => isCompound(i.node));
+    case 'pipeline':
+      return node.stages.some(isCompound);
+    case 'for':
+    case 'for-arith':
+    case 'loop':
+    case 'if':
+    case 'case':
+    case 'group':
+    case 'arith':
+    case 'cond':
+      return true;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Commands of the prompt that need the Session itself rather than the shell's state: `test` and
+ * `[` (they stat the workstation's files and read variables as numbers) and `xargs`, whose
+ * commands run through the Session as typed ones do.
+ */
+import { WORKSTATION_COMMANDS } from '../engine/index';
+import { lineCommand } from './command-spec';
+import type { RunOptions } from './session';
+import type { SessionPort } from './prompt-host';
+import { runTest, testHost } from './prompt-test';
+import { runXargs } from './prompt-xargs';
+import type { CommandResult } from './types';
+
+interface BuiltinPort extends SessionPort {
+  simpleCommand(words: string[], assignments: [string, string][], line: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult;
+}
+
+/** The programs xargs can exec: the workstation's, kubectl and sim (a shell builtin is not a program). */
+function execable(cmd: string): boolean {
+  return WORKSTATION_COMMANDS.includes(cmd) || lineCommand(cmd) !== undefined || cmd === 'test' || cmd === '[' || cmd === 'true' || cmd === 'false' || cmd === 'xargs';
+}
+
+export function lineBuiltin(s: BuiltinPort, cmd: string, args: string[], stdin: string | undefined, opts: RunOptions): CommandResult | undefined {
+  switch (cmd) {
+    case 'test':
+    case '[': {
+      const r = runTest(cmd, args, testHost(s));
+      return r.status === 2 ? { output: [{ stream: 'stderr', text: `bash: ${cmd}: ${r.message}\n` }], exitCode: 2 } : { output: [], exitCode: r.status };
+    }
+    case 'xargs':
+      return runXargs(args, stdin ?? '', {
+        exists: execable,
+        // The command's stdin is /dev/null, as GNU xargs gives it.
+        run: (argv) => (argv[0] === 'true' || argv[0] === 'false' ? { output: [], exitCode: argv[0] === 'true' ? 0 : 1 } : s.simpleCommand(argv, [], argv.join(' '), '', opts, false)),
+      });
+    default:
+      return undefined;
+  }
+}

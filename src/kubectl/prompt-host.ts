@@ -1,0 +1,75 @@
+/**
+ * The Session as the prompt's executor (prompt-run.ts) and word expansion see it: how `$…`
+ * expands at the prompt (variables, `$?`, `$(…)` through the Session, `$((…))`, `${X:=w}`,
+ * globs over the workstation, `~`), and the hooks a compound command needs.
+ */
+import { WORKSTATION_HOME, type Workstation } from '../engine/index';
+import { evalArith } from '../k8s/arith';
+import { quotePattern } from '../k8s/fnmatch';
+import { expandDollars, expandWords, type ExpandEnv } from '../k8s/shell-words';
+import type { PromptShell } from './prompt-shell';
+import type { PromptHost } from './prompt-run';
+import { globPaths } from './prompt-glob';
+import { arithVars, testHost } from './prompt-test';
+import type { RunOptions } from './session';
+import type { CommandResult, OutputChunk } from './types';
+
+/** What the prompt needs of a Session (its internals, not its public API). */
+export interface SessionPort {
+  readonly shell: PromptShell;
+  readonly workstation: Workstation;
+  readonly sim: { readonly now: number };
+  execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult;
+  stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult;
+  openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult;
+  isWorkstationCommand(text: string): boolean;
+}
+
+/** How `$…` expands at the prompt; `stderr` collects what command substitutions wrote there. */
+export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[]): ExpandEnv {
+  const env: ExpandEnv = {
+    lookup: (name) => s.shell.lookup(name, s.workstation.cwd),
+    status: s.shell.status,
+    substitute: (inner) => {
+      const r = s.execute(inner, undefined, opts);
+      stderr.push(...r.output.filter((c) => c.stream === 'stderr'));
+      return r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+    },
+    assign: (name, value) => s.shell.assign(name, value),
+    arith: (expr) => evalArith(expr, arithVars(s.shell)),
+    glob: (pattern) => globPaths(pattern, s.workstation),
+    home: s.shell.vars.get('HOME') ?? WORKSTATION_HOME,
+  };
+  return env;
+}
+
+export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
+  const env = (): ExpandEnv => expansion(s, opts, []);
+  return {
+    now: () => s.sim.now,
+    simple: (text, stdin, tty) => s.stage(text, stdin, opts, tty),
+    isProgram: (text) => s.isWorkstationCommand(text),
+    redirected: (redirs, stdin, tty, body) => s.openRedirects(redirs, stdin, opts, tty, body),
+    expand: (text, split) => expandWords(text, env(), split),
+    pattern: (text) => {
+      let pattern: string | undefined;
+      const r = expandWords(text, { ...env(), glob: (p) => ((pattern = p), []) });
+      return r.ok ? { ok: true, argv: [pattern ?? quotePattern(r.argv.join(' '))] } : r;
+    },
+    arith: (expr) => {
+      const e = expandDollars(expr, env());
+      return e.ok ? evalArith(e.text, arithVars(s.shell)) : { ok: false, message: e.message };
+    },
+    assign: (name, value) => s.shell.assign(name, value),
+    save: () => {
+      const shell = s.shell.copy();
+      const dir = s.workstation.cwd;
+      return () => {
+        s.shell.restore(shell);
+        s.workstation.chdir(dir);
+      };
+    },
+    setStatus: (status) => (s.shell.status = status),
+    test: testHost(s),
+  };
+}

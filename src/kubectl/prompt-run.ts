@@ -1,0 +1,405 @@
+/**
+ * Runs a parsed prompt line (src/k8s/prompt-syntax.ts) as bash runs it: lists, pipelines, loops,
+ * `if`, `case`, groups, `((…))`, `[[ … ]]`, `break`/`continue` and `read`; each simple command
+ * goes back to the Session (its redirections, aliases, expansion, builtins, programs, kubectl
+ * and sim), so a loop's `kubectl run` creates Pods as a typed one does.
+ *
+ * Invariants:
+ * - The worker runs a line to its end before the page shows any of it, so no loop may run
+ *   forever: a line stops after MAX_LOOP_ITERATIONS iterations, after MAX_WAIT_MS of simulated
+ *   time (as a waiting command does) or once it wrote MAX_STREAM_LINES lines, saying why.
+ * - Output written after simulated time moved within the line carries `at` (the time its
+ *   command returned), so the page shows a loop's iterations as its playhead reaches them;
+ *   output of the line's last moment keeps no `at`, as before.
+ * - A Ctrl+C replay (`interruptAt`) ends the line at that time with status 130: no command
+ *   starts after it, and a command that began after time moved and returned past it prints
+ *   nothing (the page had not shown it). A command started before any time passed runs as it
+ *   did the first time (a kubectl's start-up is not a wait).
+ */
+import type { PromptNode } from '../k8s/prompt-syntax';
+import { fnmatch } from '../k8s/fnmatch';
+import { tokenize } from '../k8s/script';
+import type { ExpandOutcome } from '../k8s/shell-words';
+import type { ArithOutcome } from '../k8s/arith';
+import { INTERRUPTED_EXIT_CODE } from './interrupt';
+import { MAX_STREAM_LINES, MAX_WAIT_MS } from './wait-util';
+import { runConditional, type TestHost } from './prompt-test';
+import type { CommandResult, OutputChunk } from './types';
+
+/** The most iterations one line's loops may run, together. */
+export const MAX_LOOP_ITERATIONS = 10_000;
+
+/** What the executor needs from the Session. */
+export interface PromptHost {
+  now(): number;
+  /** One simple command as written: Session.stage. */
+  simple(text: string, stdin: string | undefined, tty: boolean): CommandResult;
+  /** Whether a simple command is one of the workstation's programs (a filter keeps running after a Ctrl+C). */
+  isProgram(text: string): boolean;
+  /** Runs `body` with a compound command's redirections opened around it. */
+  redirected(redirs: string, stdin: string | undefined, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult;
+  /** Expands words as a command's are (`split`: split and globbed; else one word, as an assignment). */
+  expand(text: string, split: boolean): ExpandOutcome;
+  /** A word as a pattern (`case`, `[[ == ]]`): its quoted parts literal. */
+  pattern(text: string): ExpandOutcome;
+  arith(expr: string): ArithOutcome;
+  assign(name: string, value: string): void;
+  /** The shell's variables and working directory now; calling the answer puts them back (a subshell's end). */
+  save(): () => void;
+  setStatus(status: number): void;
+  test: TestHost;
+}
+
+type Flow = { k: 'break' | 'continue'; n: number } | { k: 'halt' };
+interface Ran {
+  output: OutputChunk[];
+  status: number;
+  flow?: Flow;
+}
+
+/** What a loop may still read from its stdin (`while read l; do …; done < file`). */
+interface Input {
+  text: string;
+}
+
+const done = (status: number, output: OutputChunk[] = []): Ran => ({ output, status });
+const stderr = (text: string): OutputChunk[] => [{ stream: 'stderr', text }];
+const linesOf = (output: OutputChunk[]): number => output.reduce((n, c) => n + (c.text.match(/\n/g)?.length ?? 0), 0);
+
+class LineRun {
+  private readonly start: number;
+  private iterations = 0;
+  private lines = 0;
+  private loops = 0;
+  private readonly stamped = new Set<OutputChunk>();
+
+  constructor(
+    private readonly host: PromptHost,
+    private readonly interruptAt: number | undefined,
+  ) {
+    this.start = host.now();
+  }
+
+  run(node: PromptNode, stdin: string | undefined, tty: boolean): CommandResult {
+    const input = stdin === undefined ? undefined : { text: stdin };
+    // A here-document typed with a line feeds its first command, as bash gives `a <<EOF && b` to a.
+    const r = node.t === 'list' ? this.list(node, input, tty, true) : this.node(node, input, tty);
+    const end = this.host.now();
+    const output = r.output.map((c) => (this.stamped.has(c) && c.at === end ? { stream: c.stream, text: c.text } : c));
+    return { output, exitCode: r.status };
+  }
+
+  private node(node: PromptNode, input: Input | undefined, tty: boolean): Ran {
+    switch (node.t) {
+      case 'simple':
+        return this.simple(node.text, input, tty);
+      case 'list':
+        return this.list(node, input, tty, false);
+      case 'pipeline':
+        return this.pipeline(node, input);
+      case 'for':
+      case 'for-arith':
+      case 'loop':
+      case 'if':
+      case 'case':
+      case 'group':
+      case 'arith':
+      case 'cond':
+        return this.compound(node, input, tty);
+    }
+  }
+
+  /** Whether the line must stop before running another command: the Ctrl+C's moment has come. */
+  private interrupted(): boolean {
+    const now = this.host.now();
+    return this.interruptAt !== undefined && now > this.start && now >= this.interruptAt;
+  }
+
+  private halt(status: number, output: OutputChunk[] = []): Ran {
+    return { output, status, flow: { k: 'halt' } };
+  }
+
+  private simple(text: string, input: Input | undefined, tty: boolean): Ran {
+    if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
+    const flow = this.flowBuiltin(text, input);
+    if (flow) return flow;
+    const began = this.host.now();
+    const { res, output } = this.unchecked(text, input, tty);
+    const now = this.host.now();
+    if (this.interruptAt !== undefined && began > this.start && now > this.interruptAt) return this.halt(INTERRUPTED_EXIT_CODE);
+    if (res.exitCode === FATAL_EXPANSION) return this.halt(1, output);
+    this.host.setStatus(res.exitCode);
+    if (res.exitCode === INTERRUPTED_EXIT_CODE && this.interruptAt !== undefined && now >= this.interruptAt) return this.halt(INTERRUPTED_EXIT_CODE, output);
+    return done(res.exitCode, output);
+  }
+
+  /** Runs a simple command with no Ctrl+C check (a filter reading what an interrupted command wrote); stamps its output. */
+  private unchecked(text: string, input: Input | undefined, tty: boolean): { res: CommandResult; output: OutputChunk[] } {
+    const res = this.host.simple(text, input?.text, tty);
+    const now = this.host.now();
+    const output = res.output.map((c) => {
+      if (c.at !== undefined) return c;
+      const stamped = { ...c, at: now };
+      this.stamped.add(stamped);
+      return stamped;
+    });
+    this.lines += linesOf(output);
+    return { res, output };
+  }
+
+  /** `break`, `continue`, `read`: builtins that act on the loop or its stdin. */
+  private flowBuiltin(text: string, input: Input | undefined): Ran | undefined {
+    const words = tokenize(text);
+    if (!words.ok) return undefined;
+    const [cmd, ...args] = words.argv;
+    if (cmd === 'break' || cmd === 'continue') {
+      if (this.loops === 0) return done(0, stderr(`bash: ${cmd}: only meaningful in a \`for', \`while', or \`until' loop\n`));
+      const n = args[0] === undefined ? 1 : Number(args[0]);
+      if (!Number.isInteger(n) || n < 1) return done(1, stderr(`bash: ${cmd}: ${args[0]}: ${Number.isInteger(n) ? 'loop count out of range' : 'numeric argument required'}\n`));
+      return { output: [], status: 0, flow: { k: cmd, n: Math.min(n, this.loops) } };
+    }
+    if (cmd === 'read') return this.read(args, input);
+    return undefined;
+  }
+
+  /** `read [-r] [NAME…]`: one line of the loop's stdin, split at blanks, the last name taking the rest. */
+  private read(args: string[], input: Input | undefined): Ran {
+    const raw = args[0] === '-r';
+    const names = args.filter((a) => !a.startsWith('-'));
+    if (names.length === 0) names.push('REPLY');
+    if (!input || input.text === '') {
+      for (const n of names) this.host.assign(n, '');
+      this.host.setStatus(1);
+      return done(1);
+    }
+    const nl = input.text.indexOf('\n');
+    let line = nl < 0 ? input.text : input.text.slice(0, nl);
+    input.text = nl < 0 ? '' : input.text.slice(nl + 1);
+    if (!raw) line = line.replace(/\\(.)/g, '$1');
+    const fields = line.replace(/^[ \t]+/, '').replace(/[ \t]+$/, '');
+    let rest = fields;
+    names.forEach((name, k) => {
+      if (k === names.length - 1) {
+        this.host.assign(name, rest);
+        return;
+      }
+      const m = /^(\S*)[ \t]*([\s\S]*)$/.exec(rest)!;
+      this.host.assign(name, m[1]!);
+      rest = m[2]!;
+    });
+    const status = nl < 0 ? 1 : 0;
+    this.host.setStatus(status);
+    return done(status);
+  }
+
+  private list(node: Extract<PromptNode, { t: 'list' }>, input: Input | undefined, tty: boolean, firstOnly: boolean): Ran {
+    const output: OutputChunk[] = [];
+    let status = 0;
+    for (const [i, item] of node.items.entries()) {
+      if ((item.op === '&&' && status !== 0) || (item.op === '||' && status === 0)) continue;
+      const r = this.node(item.node, firstOnly && i > 0 ? undefined : input, tty);
+      output.push(...r.output);
+      status = r.status;
+      this.host.setStatus(status);
+      if (r.flow) return { output, status, flow: r.flow };
+    }
+    return done(status, output);
+  }
+
+  /**
+   * `a | b | c`: each stage reads what the one before wrote to stdout; every stage's stderr and the
+   * last one's stdout reach the terminal; the status is the last stage's (the `!`: negated). A
+   * Ctrl+C stops the commands after it, but a program (a filter) still reads what came before.
+   */
+  private pipeline(node: Extract<PromptNode, { t: 'pipeline' }>, input: Input | undefined): Ran {
+    const output: OutputChunk[] = [];
+    let text = input?.text;
+    let status = 0;
+    let flow: Flow | undefined;
+    let halted = 0;
+    node.stages.forEach((stage, i) => {
+      const program = stage.t === 'simple' && this.host.isProgram(stage.text);
+      if (flow && !program) return;
+      const stdin = text === undefined ? undefined : { text };
+      const r = flow && stage.t === 'simple' ? this.filtered(stage.text, stdin) : this.node(stage, stdin, false);
+      const last = i === node.stages.length - 1;
+      output.push(...r.output.filter((c) => last || c.stream === 'stderr'));
+      text = r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+      status = r.status;
+      if (r.flow?.k === 'halt' && !flow) {
+        flow = r.flow;
+        halted = r.status;
+      }
+    });
+    if (flow) return { output, status: halted, flow };
+    return done(node.bang ? (status === 0 ? 1 : 0) : status, output);
+  }
+
+  private filtered(text: string, input: Input | undefined): Ran {
+    const { res, output } = this.unchecked(text, input, false);
+    return done(res.exitCode, output);
+  }
+
+  private compound(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' }>, input: Input | undefined, tty: boolean): Ran {
+    if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
+    if (node.redirs === '') return this.body(node, input, tty);
+    let inner: Ran | undefined;
+    const res = this.host.redirected(node.redirs, input?.text, tty, (stdin, innerTty) => {
+      inner = this.body(node, stdin === input?.text ? input : stdin === undefined ? undefined : { text: stdin }, innerTty);
+      return { output: inner.output, exitCode: inner.status };
+    });
+    return { output: res.output, status: res.exitCode, ...(inner?.flow ? { flow: inner.flow } : {}) };
+  }
+
+  private body(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' }>, input: Input | undefined, tty: boolean): Ran {
+    switch (node.t) {
+      case 'group':
+        return node.sub ? this.subshell(node.body, input, tty) : this.node(node.body, input, tty);
+      case 'if': {
+        const output: OutputChunk[] = [];
+        for (const arm of node.arms) {
+          const c = this.node(arm.cond, input, tty);
+          output.push(...c.output);
+          if (c.flow) return { ...c, output };
+          if (c.status === 0) return this.then(output, this.node(arm.body, input, tty));
+        }
+        return node.otherwise ? this.then(output, this.node(node.otherwise, input, tty)) : done(0, output);
+      }
+      case 'case': {
+        const subject = this.host.expand(node.word, false);
+        if (!subject.ok) return this.expansionError(subject);
+        const value = subject.argv.join('');
+        for (const arm of node.arms) {
+          for (const p of arm.patterns) {
+            const pat = this.host.pattern(p);
+            if (!pat.ok) return this.expansionError(pat);
+            if (fnmatch(pat.argv.join(''), value)) return arm.body ? this.node(arm.body, input, tty) : done(0);
+          }
+        }
+        return done(0);
+      }
+      case 'arith': {
+        const r = this.host.arith(node.expr);
+        if (!r.ok) return this.halt(1, stderr(`bash: ${r.message}\n`));
+        return done(r.value === 0n ? 1 : 0);
+      }
+      case 'cond':
+        return this.conditional(node.words);
+      case 'for':
+      case 'for-arith':
+      case 'loop':
+        return this.loop(node, input, tty);
+    }
+  }
+
+  private then(before: OutputChunk[], r: Ran): Ran {
+    return { ...r, output: [...before, ...r.output] };
+  }
+
+  private expansionError(r: Extract<ExpandOutcome, { ok: false }>): Ran {
+    const out = stderr(`bash: ${r.message}\n`);
+    return r.fatal ? this.halt(1, out) : done(1, out);
+  }
+
+  /** `( … )`: what it assigns (or where it `cd`s) stays inside; a `break` does not leave it. */
+  private subshell(body: PromptNode, input: Input | undefined, tty: boolean): Ran {
+    const restore = this.host.save();
+    try {
+      const r = this.node(body, input, tty);
+      return r.flow?.k === 'halt' ? r : done(r.status, r.output);
+    } finally {
+      restore();
+    }
+  }
+
+  private conditional(raw: string[]): Ran {
+    const words: string[] = [];
+    const patterns: string[] = [];
+    for (const w of raw) {
+      const e = ['&&', '||', '!', '(', ')'].includes(w) ? { ok: true as const, argv: [w] } : this.host.expand(w, false);
+      if (!e.ok) return this.expansionError(e);
+      words.push(e.argv.join(''));
+      const p = ['&&', '||', '!', '(', ')'].includes(w) ? e : this.host.pattern(w);
+      patterns.push(p.ok ? p.argv.join('') : '');
+    }
+    const r = runConditional(words, patterns, this.host.test);
+    return r.status === 2 ? done(2, stderr(`bash: ${r.message}\n`)) : done(r.status);
+  }
+
+  private loop(node: Extract<PromptNode, { t: 'for' | 'for-arith' | 'loop' }>, input: Input | undefined, tty: boolean): Ran {
+    const output: OutputChunk[] = [];
+    let status = 0;
+    let items: string[] | undefined;
+    if (node.t === 'for') {
+      const e = node.words === null ? { ok: true as const, argv: [] } : this.host.expand(node.words, true);
+      if (!e.ok) return this.expansionError(e);
+      items = e.argv;
+    } else if (node.t === 'for-arith' && node.init !== '') {
+      const r = this.host.arith(node.init);
+      if (!r.ok) return this.halt(1, stderr(`bash: ${r.message}\n`));
+    }
+    this.loops++;
+    try {
+      for (let k = 0; ; k++) {
+        const stop = this.bound();
+        if (stop) return { ...stop, output: [...output, ...stop.output] };
+        if (items) {
+          if (k >= items.length) break;
+          this.host.assign((node as { name: string }).name, items[k]!);
+        } else if (node.t === 'for-arith') {
+          if (k > 0 && node.step !== '') {
+            const r = this.host.arith(node.step);
+            if (!r.ok) return this.halt(1, [...output, ...stderr(`bash: ${r.message}\n`)]);
+          }
+          if (node.test !== '') {
+            const r = this.host.arith(node.test);
+            if (!r.ok) return this.halt(1, [...output, ...stderr(`bash: ${r.message}\n`)]);
+            if (r.value === 0n) break;
+          }
+        } else if (node.t === 'loop') {
+          const c = this.node(node.cond, input, tty);
+          output.push(...c.output);
+          if (c.flow?.k === 'halt') return { output, status: c.status, flow: c.flow };
+          if ((c.status === 0) === node.until) break;
+        }
+        const r = this.node(node.body, input, tty);
+        output.push(...r.output);
+        status = r.status;
+        if (r.flow?.k === 'halt') return { output, status, flow: r.flow };
+        if (r.flow && r.flow.n > 1) return { output, status: 0, flow: { k: r.flow.k, n: r.flow.n - 1 } };
+        if (r.flow?.k === 'break') {
+          status = 0;
+          break;
+        }
+      }
+    } finally {
+      this.loops--;
+    }
+    return done(status, output);
+  }
+
+  /** Ends a loop that ran too long for a line, with the reason (or undefined to go on). */
+  private bound(): Ran | undefined {
+    if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
+    this.iterations++;
+    const why = 'this terminal runs a line to its end before it shows it, so it stops a loop that goes on too long';
+    let reason: string | undefined;
+    if (this.iterations > MAX_LOOP_ITERATIONS) reason = `${MAX_LOOP_ITERATIONS} iterations`;
+    else if (this.host.now() - this.start >= MAX_WAIT_MS) reason = `${MAX_WAIT_MS / 60_000}m of simulated time`;
+    else if (this.lines >= MAX_STREAM_LINES) reason = `${MAX_STREAM_LINES} lines of output`;
+    if (!reason) return undefined;
+    const chunk: OutputChunk = { stream: 'stderr', text: `bash: loop stopped after ${reason}: ${why} (a loop that sleeps runs for up to ${MAX_WAIT_MS / 60_000}m of simulated time; Ctrl+C ends it sooner)\n`, at: this.host.now() };
+    this.stamped.add(chunk);
+    return this.halt(1, [chunk]);
+  }
+}
+
+/**
+ * The status a simple command returns when an expansion error must end the whole line
+ * (`$((1/0))`, `${X:?}`): the Session's command reports it so, and the line stops with status 1.
+ */
+export const FATAL_EXPANSION = -1;
+
+export function runPromptLine(node: PromptNode, host: PromptHost, stdin: string | undefined, tty: boolean, interruptAt: number | undefined): CommandResult {
+  return new LineRun(host, interruptAt).run(node, stdin, tty);
+}
