@@ -10,7 +10,7 @@ export const en = {
   'terminal.waiting': 'Waiting for the command to finish at the playhead. Press Ctrl+C in the terminal to stop it.',
   'terminal.progress': 'Simulating… {time} of simulated time so far.',
   'terminal.help':
-    'This terminal runs:\n  kubectl …         real kubectl syntax (k is an alias); try kubectl get pods\n  sim …             simulator directives: sim advance 30s, sim fail kube-scheduler, sim trace; sim help lists them\n  sleep <duration>  let simulated time pass (like sim advance)\n  files             kubectl … -o yaml > web.yaml, cat, ls, grep, cp, rm; 2>&1, >>, < work as in bash\n  bash              export NS=kube-system, alias kgp="kubectl get pods", POD=$(kubectl get pods -o name), $?, a && b, a | grep x\n  clear             clear the screen (Ctrl+L)\n  help              this text\nKeys: Tab completes; ↑ ↓ walk the history; Ctrl+A/E start/end of line; Ctrl+U/K/W delete; Ctrl+C stops a waiting command.',
+    'This terminal runs:\n  kubectl …         real kubectl syntax (k is an alias); try kubectl get pods\n  sim …             simulator directives: sim advance 30s, sim fail kube-scheduler, sim trace; sim help lists them\n  sleep <duration>  let simulated time pass (like sim advance)\n  files             kubectl … -o yaml > web.yaml, cat, ls, grep, cp, rm; 2>&1, >>, < work as in bash\n  bash              export NS=kube-system, alias kgp="kubectl get pods", POD=$(kubectl get pods -o name), $?, a && b, a | grep x,\n                    for p in a b; do …; done, while, if, $((1+2)), *.yaml, cd, | xargs kubectl delete\n  clear             clear the screen (Ctrl+L)\n  help              this text\nKeys: Tab completes; ↑ ↓ walk the history; Ctrl+A/E start/end of line; Ctrl+U/K/W delete; Ctrl+C stops a waiting command.',
   'terminal.pasteRefused': 'Paste refused: {size} KB is more than the 256 KB a paste may hold.',
   'terminal.moreCandidates': '… and {count} more',
   'terminal.announce': '{line}: {output}',
@@ -26,7 +26,7 @@ export const zh: Record<keyof typeof en, string> = {
   'terminal.waiting': '命令仍在等待，播放头到达其结束时间后才会完成。在终端中按 Ctrl+C 可以停止它。',
   'terminal.progress': '正在模拟… 已经过 {time} 的模拟时间。',
   'terminal.help':
-    '这个终端可以运行：\n  kubectl …         真实的 kubectl 语法（k 是别名）；试试 kubectl get pods\n  sim …             模拟器指令：sim advance 30s、sim fail kube-scheduler、sim trace；sim help 列出全部\n  sleep <时长>      让模拟时间流逝（同 sim advance）\n  文件              kubectl … -o yaml > web.yaml、cat、ls、grep、cp、rm；2>&1、>>、< 与 bash 中一样\n  bash              export NS=kube-system、alias kgp="kubectl get pods"、POD=$(kubectl get pods -o name)、$?、a && b、a | grep x\n  clear             清屏（Ctrl+L）\n  help              显示本说明\n按键：Tab 补全；↑ ↓ 浏览历史；Ctrl+A/E 行首/行尾；Ctrl+U/K/W 删除；Ctrl+C 停止正在等待的命令。',
+    '这个终端可以运行：\n  kubectl …         真实的 kubectl 语法（k 是别名）；试试 kubectl get pods\n  sim …             模拟器指令：sim advance 30s、sim fail kube-scheduler、sim trace；sim help 列出全部\n  sleep <时长>      让模拟时间流逝（同 sim advance）\n  文件              kubectl … -o yaml > web.yaml、cat、ls、grep、cp、rm；2>&1、>>、< 与 bash 中一样\n  bash              export NS=kube-system、alias kgp="kubectl get pods"、POD=$(kubectl get pods -o name)、$?、a && b、a | grep x、\n                    for p in a b; do …; done、while、if、$((1+2))、*.yaml、cd、| xargs kubectl delete\n  clear             清屏（Ctrl+L）\n  help              显示本说明\n按键：Tab 补全；↑ ↓ 浏览历史；Ctrl+A/E 行首/行尾；Ctrl+U/K/W 删除；Ctrl+C 停止正在等待的命令。',
   'terminal.pasteRefused': '已拒绝粘贴：{size} KB 超过了单次粘贴 256 KB 的上限。',
   'terminal.moreCandidates': '……还有 {count} 项',
   'terminal.announce': '{line}：{output}',
