@@ -24,3 +24,23 @@ describe('base64 at the prompt', () => {
     expect(out(bad, 'stderr')).toBe('base64: invalid input\n');
   });
 });
+
+describe('seq and date at the prompt and in containers', () => {
+  it('counts and tells the simulated time, in the terminal locale at the prompt and in C inside a container', () => {
+    const s = new Session({ seed: 1 });
+    expect(out(s.run('seq 3'))).toBe('1\n2\n3\n');
+    expect(out(s.run('seq -s, 0 0.5 1'))).toBe('0.0,0.5,1.0\n');
+    expect(out(s.run('seq -w 8 10 | tail -1'))).toBe('10\n');
+    // The world boots at 2025-09-01T09:00:00Z, and the session's cluster has been up a few seconds.
+    expect(out(s.run('date -u +%Y-%m-%dT%H:%M:%SZ'))).toMatch(/^2025-09-01T09:00:\d\dZ\n$/);
+    expect(out(s.run('date'))).toMatch(/^Mon Sep {2}1 09:00:\d\d AM UTC 2025\n$/);
+    s.run('export TZ=Asia/Tokyo');
+    expect(out(s.run('date +%H:%M%Z'))).toBe('18:00JST\n');
+    expect(out(s.run('date -d @0 -u'))).toBe('Thu Jan  1 12:00:00 AM UTC 1970\n');
+    s.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    s.run('sim advance 20s');
+    expect(out(s.run('kubectl exec bb -- date -u +%s'))).toMatch(/^\d{10}\n$/);
+    expect(out(s.run('kubectl exec bb -- date'))).toMatch(/^Mon Sep {2}1 09:00:\d\d UTC 2025\n$/);
+    expect(out(s.run("kubectl exec bb -- sh -c 'seq -s \" \" 3; echo -n hi | base64'"))).toBe('1 2 3\naGk=\n');
+  });
+});

@@ -24,12 +24,6 @@ export function wall(t: number): WallClock {
   return { y: m[1]!, mo: m[2]!, d: m[3]!, h: m[4]!, mi: m[5]!, s: m[6]!, ms: m[7]!, mon: MONTHS[Number(m[2]) - 1]!, wd: rfc1123z(t as SimMillis).slice(0, 3) };
 }
 
-/** `date` in busybox and coreutils (UTC, C locale): `Mon Sep  1 09:00:12 UTC 2025`. */
-export function dateString(t: number): string {
-  const c = wall(t);
-  return `${c.wd} ${c.mon} ${String(Number(c.d)).padStart(2, ' ')} ${c.h}:${c.mi}:${c.s} UTC ${c.y}`;
-}
-
 /** `date +FORMAT` for the common conversions. */
 export function dateFormat(t: number, fmt: string): string {
   const c = wall(t);

@@ -23,7 +23,7 @@ export type LongOption = readonly [name: string, key: string, arg: 'none' | 'req
 
 export interface OptionSpec {
   tool: string;
-  /** getopt's optstring: a letter, then ':' when it takes an argument; a leading '+' stops at the first operand (tr). */
+  /** getopt's optstring: a letter, then ':' when it takes an argument ('::' when it may); a leading '+' stops at the first operand (tr). */
   short: string;
   /** getopt_long's table in the tool's source order, which is the order an ambiguity message lists. */
   long: readonly LongOption[];
@@ -128,6 +128,8 @@ export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, 
       let value = '';
       if (letters[at + 1] === ':') {
         if (j + 1 < a.length) value = a.slice(j + 1);
+        // `x::`: an optional argument is only ever attached (`-Iseconds`; `-I` alone has none).
+        else if (letters[at + 2] === ':') value = '';
         else if (i + 1 < args.length) value = args[++i]!;
         else return fail(`option requires an argument -- '${c}'`);
         j = a.length;

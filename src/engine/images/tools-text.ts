@@ -1,6 +1,6 @@
 /**
- * The text filters scripts and the terminal pipe through: head, tail, wc, uniq, tee, seq here;
- * grep, sort, cut, tr and awk in their own modules (each needs a parser of its own: regular
+ * The text filters scripts and the terminal pipe through: head, tail, wc, uniq, tee here;
+ * grep, sort, cut, tr, seq and awk in their own modules (each needs a parser of its own: regular
  * expressions, sort keys, cut lists, tr sets). They read stdin or FILE operands and behave as GNU
  * coreutils 9.1 does, checked against the real tools (text-filters.gnu.test.ts); option parsing
  * and file errors are shared (tool-options.ts). `tail -f` never returns (the keep-alive idiom), on
@@ -14,6 +14,7 @@ import { readOnlyAt, stat, writeFile } from './fs';
 import { awk } from './tools-awk';
 import { cut } from './tools-cut';
 import { grep } from './tools-grep';
+import { seq } from './tools-seq';
 import { sort } from './tools-sort';
 import { tr } from './tools-tr';
 import { bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
@@ -325,18 +326,6 @@ function tee(args: string[], env: ToolEnv): ToolResult {
   }
   env.io.out(env.io.stdin);
   return status ? { status } : ok;
-}
-
-function seq(args: string[], env: ToolEnv): ToolResult {
-  const n = args.map(Number);
-  const [first, step, last] = n.length === 1 ? [1, 1, n[0]!] : n.length === 2 ? [n[0]!, 1, n[1]!] : [n[0]!, n[1]!, n[2]!];
-  const out: string[] = [];
-  for (let x = first; step > 0 ? x <= last : x >= last; x += step) {
-    out.push(String(x));
-    if (out.length > 100_000 || step === 0) break;
-  }
-  if (out.length) env.io.out(`${out.join('\n')}\n`);
-  return ok;
 }
 
 /** Commands every shell image has, keyed by name. */

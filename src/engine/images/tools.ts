@@ -4,12 +4,12 @@
  * (`cat: x: No such file or directory`) depending on the image. Network tools live in net-tools.ts.
  * Tools never throw; unknown flags are ignored the way a forgiving reader would expect.
  */
-import { dateFormat, dateString } from './clock';
 import { stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
 import { base64 } from './tools-base64';
+import { date } from './tools-date';
 import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
@@ -79,12 +79,6 @@ function sleep(args: string[], env: ToolEnv): ToolResult {
     total += Number(m[1]) * unit * 1000;
   }
   return { status: 0, ms: Math.round(total) };
-}
-
-function date(args: string[], env: ToolEnv): ToolResult {
-  const fmt = args.find((a) => a.startsWith('+'));
-  env.io.out(`${fmt ? dateFormat(env.clock, fmt.slice(1)) : dateString(env.clock)}\n`);
-  return ok;
 }
 
 function printenv(args: string[], env: ToolEnv): ToolResult {
