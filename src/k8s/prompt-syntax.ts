@@ -15,6 +15,9 @@
  *
  * `&` ends a list item like `;`: a line runs to its end in the simulation, so nothing runs
  * in the background.
+ *
+ * Over 400 lines because the lexer and the grammar are one reader: split, each half would have
+ * to re-derive the other's token rules (what a word's end is, where reserved words count).
  */
 import { closingParen } from './shell-words';
 
