@@ -44,3 +44,16 @@ describe('seq and date at the prompt and in containers', () => {
     expect(out(s.run("kubectl exec bb -- sh -c 'seq -s \" \" 3; echo -n hi | base64'"))).toBe('1 2 3\naGk=\n');
   });
 });
+
+describe('diff at the prompt', () => {
+  it('compares a saved manifest with an edited copy, as GNU diff prints it', () => {
+    const s = new Session({ seed: 1 });
+    s.run('kubectl create deployment web --image=nginx --replicas=2 --dry-run=client -o yaml > web.yaml');
+    s.run('cat web.yaml > web2.yaml');
+    expect(s.run('diff web.yaml web2.yaml')).toEqual({ output: [], exitCode: 0 });
+    s.run("kubectl create deployment web --image=nginx --replicas=3 --dry-run=client -o yaml > web2.yaml");
+    expect(s.run('diff web.yaml web2.yaml')).toEqual({ output: [{ stream: 'stdout', text: '8c8\n<   replicas: 2\n---\n>   replicas: 3\n' }], exitCode: 1 });
+    expect(out(s.run('diff -u web.yaml web2.yaml'))).toMatch(/^--- web\.yaml\t2025-09-01 09:00:\d\d\.\d{9} \+0000\n\+\+\+ web2\.yaml\t.*\n@@ -5,7 \+5,7 @@\n/);
+    expect(s.run('diff -q web.yaml nope.yaml')).toEqual({ output: [{ stream: 'stderr', text: 'diff: nope.yaml: No such file or directory\n' }], exitCode: 2 });
+  });
+});

@@ -10,6 +10,7 @@ import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
 import { base64 } from './tools-base64';
 import { date } from './tools-date';
+import { diff } from './tools-diff';
 import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
@@ -218,4 +219,5 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   ps,
   tar,
   base64,
+  diff,
 }));

@@ -35,7 +35,7 @@ export const WORKSTATION_QUOTA = 4 * 1024 * 1024;
 export const WORKSTATION_HOME = '/home/learner';
 
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
-export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'echo', 'ls', 'mkdir', 'mv', 'date', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
+export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'date', 'diff', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
 
 const DEFAULT_VARS: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
 

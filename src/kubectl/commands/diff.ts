@@ -17,7 +17,7 @@ import { threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
 import { LAST_APPLIED, placeObject, stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
-import { unifiedHunks } from '../printers/unified-diff';
+import { unifiedHunks } from '../../k8s/line-diff';
 
 export const DIFF_FLAGS: FlagDef[] = [
   FILENAME_FLAG,

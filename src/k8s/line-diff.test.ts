@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unifiedHunks } from './unified-diff';
+import { unifiedHunks } from './line-diff';
 
 describe('unifiedHunks', () => {
   it('prints nothing for equal texts', () => {
