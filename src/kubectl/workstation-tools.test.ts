@@ -57,3 +57,29 @@ describe('diff at the prompt', () => {
     expect(s.run('diff -q web.yaml nope.yaml')).toEqual({ output: [{ stream: 'stderr', text: 'diff: nope.yaml: No such file or directory\n' }], exitCode: 2 });
   });
 });
+
+describe('sed at the prompt and in containers', () => {
+  it('edits a saved manifest in place (the page sees the file change), and filters a pipeline', () => {
+    const s = new Session({ seed: 1 });
+    s.run('kubectl create deployment web --image=nginx --replicas=2 --dry-run=client -o yaml > web.yaml');
+    const edited = s.run("sed -i 's/replicas: 2/replicas: 3/' web.yaml");
+    expect(edited.exitCode).toBe(0);
+    expect(edited.files?.['web.yaml']).toContain('  replicas: 3\n');
+    expect(out(s.run('grep replicas web.yaml'))).toBe('  replicas: 3\n');
+    expect(out(s.run('sed -n 1,2p web.yaml'))).toBe('apiVersion: apps/v1\nkind: Deployment\n');
+    expect(out(s.run("kubectl apply -f web.yaml | sed 's/created/made/'"))).toBe('deployment.apps/web made\n');
+    expect(out(s.run("echo a-b | sed -E 's/(a)-(b)/\\2-\\1/'"))).toBe('b-a\n');
+    const bad = s.run("sed -e 's/a/b' web.yaml");
+    expect(bad).toEqual({ output: [{ stream: 'stderr', text: "sed: -e expression #1, char 5: unterminated `s' command\n" }], exitCode: 1 });
+  });
+
+  it("edits a file in a container's writable layer", () => {
+    const s = new Session({ seed: 1 });
+    s.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    s.run('sim advance 20s');
+    s.run("kubectl exec bb -- sh -c 'echo color=blue > /tmp/app.conf'");
+    expect(s.run("kubectl exec bb -- sed -i 's/blue/green/' /tmp/app.conf").exitCode).toBe(0);
+    expect(out(s.run('kubectl exec bb -- cat /tmp/app.conf'))).toBe('color=green\n');
+    expect(out(s.run('kubectl exec bb -- diff /etc/hostname /etc/hostname; echo $?'))).toBe('0\n');
+  });
+});

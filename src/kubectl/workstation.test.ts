@@ -87,10 +87,11 @@ describe("the workstation behind the terminal's prompt", () => {
   it('replaying the log rebuilds the same files', () => {
     const s = new Session();
     s.run('kubectl create configmap app --from-literal=a=1 --dry-run=client -o yaml > cm.yaml');
-    s.run("sed -i s/a/b/ cm.yaml || echo 'no sed' > why.txt");
+    s.run("sed -i s/a:/b:/ cm.yaml && sed -i s/x/y/ nope.yaml || echo 'no such file' > why.txt");
     const replayed = new Session();
     for (const c of s.log) replayed.run(c.line, c.stdin);
     expect(replayed.workstation.written()).toEqual(s.workstation.written());
     expect(Object.keys(s.workstation.written())).toEqual(['cm.yaml', 'why.txt']);
+    expect(s.workstation.written()['cm.yaml']).toContain('  b: "1"\n');
   });
 });

@@ -82,8 +82,12 @@ function interval(p: string, start: number, ere: boolean): { q: string; end: num
   return { q: `{${lo || '0'}${comma}${hi}}`, end: start + m[0].length };
 }
 
-/** Translates one pattern; `groupBase` renumbers its back-references when patterns are joined with `|`. */
-export function translate(p: string, ere: boolean, groupBase = 0): Translated {
+/**
+ * Translates one pattern; `groupBase` renumbers its back-references when patterns are joined with
+ * `|`. `dotNewline`: `.` matches a newline too (sed's pattern space holds several lines; grep's
+ * lines never contain one).
+ */
+export function translate(p: string, ere: boolean, groupBase = 0, dotNewline = false): Translated {
   let out = '';
   const warnings: string[] = [];
   /** Where the last thing a quantifier may apply to starts in `out`; undefined at the start of a branch. */
@@ -181,7 +185,7 @@ export function translate(p: string, ere: boolean, groupBase = 0): Translated {
       if ('error' in b) return { ok: false, error: b.error };
       push(b.source);
       i = b.end - 1;
-    } else if (c === '.') push('[^\\n]');
+    } else if (c === '.') push(dotNewline ? '[^]' : '[^\\n]');
     else if (c === '*') quantify('*', '*');
     else if (c === '^' && ere) anchor('^');
     else if (c === '^' && branchStart) {

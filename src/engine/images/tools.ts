@@ -11,6 +11,7 @@ import { tar } from './tools-tar';
 import { base64 } from './tools-base64';
 import { date } from './tools-date';
 import { diff } from './tools-diff';
+import { sed } from './tools-sed';
 import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
@@ -220,4 +221,5 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   tar,
   base64,
   diff,
+  sed,
 }));

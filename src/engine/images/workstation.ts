@@ -17,7 +17,7 @@ import { TOOLS } from './tools';
 import type { Tool, ToolEnv } from './tool-types';
 
 /** The filters a pipeline stage reads stdin through (`kubectl get pods | grep web`). */
-export const PIPE_FILTERS: readonly string[] = ['awk', 'base64', 'cut', 'grep', 'head', 'sort', 'tail', 'tr', 'uniq', 'wc'];
+export const PIPE_FILTERS: readonly string[] = ['awk', 'base64', 'cut', 'grep', 'head', 'sed', 'sort', 'tail', 'tr', 'uniq', 'wc'];
 
 export interface FilterResult {
   stdout: string;
