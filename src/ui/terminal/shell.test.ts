@@ -367,6 +367,12 @@ describe('Shell', () => {
     h.finish([], 10_000, 0, at('/tmp # '));
     expect(h.text).toContain('/ # cd /tmp\n');
     expect(h.screen.at(-1)).toContain('/tmp # ');
+    // An unfinished compound waits under PS2 and reaches the container's shell whole.
+    h.type('for i in 1 2; do\r');
+    expect(h.text.endsWith('/tmp # for i in 1 2; do\n> \x1b[3G')).toBe(true);
+    h.type('echo $i\rdone\r');
+    expect(h.runs.at(-1)).toBe('for i in 1 2; do\necho $i\ndone');
+    h.finish([{ stream: 'stdout', text: '1\n2\n' }], 10_000, 0, at('/tmp # '));
     h.type('kubectl get no\t');
     expect(h.shell.input.buffer).toBe('kubectl get no');
     h.type('\x03');
@@ -375,7 +381,7 @@ describe('Shell', () => {
     h.finish([{ stream: 'stdout', text: 'sh: help: not found\n' }], 10_000, 127, at('/tmp # '));
     expect(h.text).not.toContain('HELP TEXT');
     h.type('clear\r');
-    expect(h.runs).toEqual(['kubectl exec -it bb -- sh', 'cd /tmp', 'help']);
+    expect(h.runs).toEqual(['kubectl exec -it bb -- sh', 'cd /tmp', 'for i in 1 2; do\necho $i\ndone', 'help']);
     h.type('\x04');
     expect(h.runs.at(-1)).toBe('exit');
     h.finish([], 10_000);

@@ -323,7 +323,8 @@ export class Shell {
       else if (ours === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
       else if (opener) this.doc = { opener, lines: [line] };
       // bash's `> ` prompt: `for i in 1 2; do` waits for its `done`, `kubectl get pods |` for the rest.
-      else if (!shell && promptNeedsMore(code)) this.doc = { lines: [line] };
+      // A container's sh reads the same grammar for what is unfinished, and prompts PS2 `> ` too.
+      else if (promptNeedsMore(code)) this.doc = { lines: [line] };
       else this.runLine(line, shell);
     }
     return ran;
