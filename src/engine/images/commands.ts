@@ -258,6 +258,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     base: ctx.base,
     flavour: ctx.image.userland.tools === 'coreutils' ? 'coreutils' : 'busybox',
     dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
+    shell: m.dialect === null ? 'sh' : shName(m),
     hostname: ctx.hostname,
     processes,
     version: ctx.tag.version ?? '',

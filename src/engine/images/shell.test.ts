@@ -116,6 +116,13 @@ describe('shell: language', () => {
     expect(processExit(sh('frobnicate'))).toMatchObject({ exitCode: 127, reason: 'Error' });
   });
 
+  it('test and [ follow bash\'s grammar and fail with status 2 in each shell\'s words (checked against dash 0.5.12 and bash 5.2)', () => {
+    expect(text(sh('[ \\( a = a \\) -a ! x = y ]; echo $?; [ " 7 " -gt 3 ]; echo $?', 'nginx:1.27'), 0)).toEqual(['0', '0']);
+    expect(text(sh('[ abc -eq 1 ]; echo $?; [ 1 -eq 1; echo $?', 'nginx:1.27'), 0)).toEqual(['sh: 1: [: Illegal number: abc', '2', 'sh: 1: [: missing ]', '2']);
+    expect(text(sh("bash -c '[ abc -eq 1 ]; echo $?; [ -gt 5 ]; echo $?'", 'nginx:1.27'), 0)).toEqual(['bash: line 1: [: abc: integer expression expected', '2', 'bash: line 1: [: -gt: unary operator expected', '2']);
+    expect(text(sh('[ abc -eq 1 ]; echo $?'), 0)).toEqual(['sh: abc: bad number', '2']);
+  });
+
   it('busybox and GNU tools keep their own error texts', () => {
     expect(text(sh('cat /nope'), 0)).toEqual(["cat: can't open '/nope': No such file or directory"]);
     expect(text(sh('cat /nope', 'nginx:1.27'), 0)).toEqual(['cat: /nope: No such file or directory']);

@@ -21,6 +21,8 @@ export interface ToolEnv {
   base: BaseFs;
   flavour: 'busybox' | 'coreutils';
   dialect: 'ash' | 'dash' | 'bash';
+  /** The shell's `$0`, which dash's and bash's builtins start their messages with (`sh` when absent). */
+  shell?: string;
   hostname: string;
   /** `ps` output rows: [pid, command]. */
   processes: [number, string][];

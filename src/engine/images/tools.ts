@@ -4,7 +4,6 @@
  * (`cat: x: No such file or directory`) depending on the image. Network tools live in net-tools.ts.
  * Tools never throw; unknown flags are ignored the way a forgiving reader would expect.
  */
-import { stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
@@ -12,7 +11,8 @@ import { base64 } from './tools-base64';
 import { date } from './tools-date';
 import { diff } from './tools-diff';
 import { sed } from './tools-sed';
-import { bb, flags, ok, path, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { testTool } from './tools-test';
+import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
 export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
@@ -97,44 +97,6 @@ function printenv(args: string[], env: ToolEnv): ToolResult {
   return { status };
 }
 
-/** `test` / `[`: the operators scripts use. */
-export function evalTest(argv: string[], env: ToolEnv): boolean {
-  const a = argv;
-  if (a.length === 0) return false;
-  if (a[0] === '!') return !evalTest(a.slice(1), env);
-  const ai = a.indexOf('-a');
-  if (ai > 0) return evalTest(a.slice(0, ai), env) && evalTest(a.slice(ai + 1), env);
-  const oi = a.indexOf('-o');
-  if (oi > 0) return evalTest(a.slice(0, oi), env) || evalTest(a.slice(oi + 1), env);
-  if (a.length === 1) return a[0] !== '';
-  if (a.length === 2) {
-    const [op, v = ''] = a;
-    const s = stat(env.fs, env.base, path(env, v));
-    switch (op) {
-      case '-z': return v === '';
-      case '-n': return v !== '';
-      case '-e': case '-r': case '-w': case '-x': return s.kind !== 'none';
-      case '-f': return s.kind === 'file';
-      case '-d': return s.kind === 'dir';
-      case '-s': return s.kind === 'file' && s.content.length > 0;
-      default: return false;
-    }
-  }
-  const [l = '', op, r = ''] = a;
-  const n = (x: string): number => Number.parseInt(x, 10) || 0;
-  switch (op) {
-    case '=': case '==': return l === r;
-    case '!=': return l !== r;
-    case '-eq': return n(l) === n(r);
-    case '-ne': return n(l) !== n(r);
-    case '-lt': return n(l) < n(r);
-    case '-le': return n(l) <= n(r);
-    case '-gt': return n(l) > n(r);
-    case '-ge': return n(l) >= n(r);
-    default: return false;
-  }
-}
-
 function uname(args: string[], env: ToolEnv): ToolResult {
   const { set } = flags(args);
   const kernel = '6.8.0-71-generic';
@@ -193,14 +155,8 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
     env.io.out(`${env.cwd}\n`);
     return ok;
   },
-  test: (args, env) => ({ status: evalTest(args, env) ? 0 : 1 }),
-  '[': (args, env) => {
-    if (args[args.length - 1] !== ']') {
-      env.io.err("[: missing ']'\n");
-      return { status: 2 };
-    }
-    return { status: evalTest(args.slice(0, -1), env) ? 0 : 1 };
-  },
+  test: testTool('test'),
+  '[': testTool('['),
   uname,
   basename: (args, env) => {
     const p = (args[0] ?? '').replace(/\/+$/, '');

@@ -1,0 +1,200 @@
+/**
+ * The conditions every simulated shell evaluates: `test`/`[ … ]` over expanded words (`-a`/`-o`,
+ * `!`, `( … )`, file tests, string and integer comparisons) and bash's `[[ … ]]`, where `&&`/`||`
+ * join tests, the right side of `==`/`!=` is a pattern (./fnmatch.ts), `=~` a regular expression
+ * and the operands of `-eq`… are arithmetic (./arith.ts). The grammar is bash's builtin; the
+ * terminal's prompt (src/kubectl/prompt-test.ts) and the containers' shells
+ * (src/engine/images/tools-test.ts) both evaluate here.
+ *
+ * Errors are data, not text: bash, dash and BusyBox ash word the same mistake differently
+ * (`abc: integer expression expected`, `Illegal number: abc`, `abc: bad number`), so each caller
+ * words a TestError in its shell's voice. `bashTestMessage` is bash's, shared by the prompt and a
+ * container's bash.
+ */
+import { evalArith, type ArithVars } from './arith';
+import { fnmatch } from './fnmatch';
+
+export interface TestHost {
+  /** What is at a path (relative to the working directory). */
+  kind(path: string): 'file' | 'dir' | 'none';
+  /** A file's size, for `-s`. */
+  size(path: string): number;
+  /** The shell's variables, for `[[ a -eq b ]]`'s arithmetic operands. */
+  vars: ArithVars;
+}
+
+/** Why a test could not be evaluated; `word` is the argument bash's message names. */
+export type TestError =
+  | { k: 'missing-bracket' }
+  | { k: 'argument-expected' }
+  | { k: 'paren-expected' }
+  | { k: 'unary-expected'; word: string }
+  | { k: 'binary-expected'; word: string }
+  | { k: 'too-many-arguments'; word: string }
+  | { k: 'conditional-syntax' }
+  | { k: 'integer-expected'; word: string }
+  /** `[[ x -eq 1/0 ]]`: arith.ts's message, already bash's. */
+  | { k: 'arith'; message: string };
+
+/** A test's answer: 0 true, 1 false, 2 an error. */
+export type TestResult = { status: 0 | 1 } | { status: 2; error: TestError };
+
+class Failure {
+  constructor(readonly error: TestError) {}
+}
+
+const UNARY = new Set(['-e', '-f', '-d', '-s', '-r', '-w', '-x', '-z', '-n', '-L', '-h', '-a']);
+const BINARY = new Set(['=', '==', '!=', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '=~']);
+
+function unary(op: string, v: string, host: TestHost): boolean {
+  switch (op) {
+    case '-z': return v === '';
+    case '-n': return v !== '';
+    case '-f': return host.kind(v) === 'file';
+    case '-d': return host.kind(v) === 'dir';
+    case '-s': return host.kind(v) === 'file' && host.size(v) > 0;
+    case '-L':
+    case '-h': return false;
+    default: return host.kind(v) !== 'none';
+  }
+}
+
+/** `test`'s operands are decimal integers (blanks around allowed); `[[`'s are arithmetic. */
+function integer(v: string, bracket: boolean, host: TestHost): bigint {
+  if (!bracket) {
+    const r = evalArith(v, host.vars);
+    if (!r.ok) throw new Failure({ k: 'arith', message: r.message });
+    return r.value;
+  }
+  if (!/^\s*[-+]?\d+\s*$/.test(v)) throw new Failure({ k: 'integer-expected', word: v });
+  return BigInt(v.trim());
+}
+
+function binary(l: string, op: string, r: string, bracket: boolean, host: TestHost): boolean {
+  switch (op) {
+    case '=':
+    case '==': return bracket ? l === r : fnmatch(r, l);
+    case '!=': return bracket ? l !== r : !fnmatch(r, l);
+    case '<': return l < r;
+    case '>': return l > r;
+    case '=~': {
+      try {
+        return new RegExp(r).test(l);
+      } catch {
+        return false;
+      }
+    }
+  }
+  const a = integer(l, bracket, host);
+  const b = integer(r, bracket, host);
+  switch (op) {
+    case '-eq': return a === b;
+    case '-ne': return a !== b;
+    case '-lt': return a < b;
+    case '-le': return a <= b;
+    case '-gt': return a > b;
+    default: return a >= b;
+  }
+}
+
+/**
+ * Evaluates test's words. `bracket`: `test`/`[` (POSIX rules: `-a`, `-o`); otherwise `[[`
+ * (`&&`, `||`; `patterns[i]` is word i read as a pattern, for the right side of `==`).
+ */
+function evaluate(words: string[], bracket: boolean, host: TestHost, patterns: string[] = words): boolean {
+  let i = 0;
+  const and = bracket ? '-a' : '&&';
+  const or = bracket ? '-o' : '||';
+  const peek = (k = 0): string | undefined => words[i + k];
+  const primary = (): boolean => {
+    const w = peek();
+    if (w === undefined) throw new Failure({ k: 'argument-expected' });
+    if (w === '!') {
+      i++;
+      return !primary();
+    }
+    if (w === '(') {
+      i++;
+      const v = disjunction();
+      if (peek() !== ')') throw new Failure({ k: 'paren-expected' });
+      i++;
+      return v;
+    }
+    const op = peek(1);
+    if (op !== undefined && BINARY.has(op) && peek(2) !== undefined) {
+      const r = binary(w, op, bracket ? words[i + 2]! : patterns[i + 2]!, bracket, host);
+      i += 3;
+      return r;
+    }
+    if (UNARY.has(w) && op !== undefined && !(bracket && (op === and || op === or) && words.length > 2)) {
+      i += 2;
+      return unary(w, op, host);
+    }
+    if (bracket && op !== undefined && op !== and && op !== or && op !== ')') {
+      throw new Failure(UNARY.has(w) || w.startsWith('-') ? { k: 'unary-expected', word: w } : { k: 'binary-expected', word: op });
+    }
+    i++;
+    return w !== '';
+  };
+  const conjunction = (): boolean => {
+    let v = primary();
+    while (peek() === and) {
+      i++;
+      v = primary() && v;
+    }
+    return v;
+  };
+  const disjunction = (): boolean => {
+    let v = conjunction();
+    while (peek() === or) {
+      i++;
+      v = conjunction() || v;
+    }
+    return v;
+  };
+  if (words.length === 0) return false;
+  const v = disjunction();
+  if (i < words.length) throw new Failure(bracket ? { k: 'too-many-arguments', word: words[i]! } : { k: 'conditional-syntax' });
+  return v;
+}
+
+function settle(run: () => boolean): TestResult {
+  try {
+    return { status: run() ? 0 : 1 };
+  } catch (e) {
+    if (e instanceof Failure) return { status: 2, error: e.error };
+    throw e;
+  }
+}
+
+/** `test ARGS` or `[ ARGS ]` (`cmd` names which: `[` needs its closing `]`). */
+export function runTest(cmd: 'test' | '[', args: readonly string[], host: TestHost): TestResult {
+  let words = [...args];
+  if (cmd === '[') {
+    if (words[words.length - 1] !== ']') return { status: 2, error: { k: 'missing-bracket' } };
+    words = words.slice(0, -1);
+  }
+  // POSIX's one-argument rule: a lone word is true when not empty, whatever it looks like.
+  if (words.length === 1) return { status: words[0] !== '' ? 0 : 1 };
+  return settle(() => evaluate(words, true, host));
+}
+
+/** `[[ … ]]` over its expanded words and the same words as patterns. */
+export function runConditional(words: string[], patterns: string[], host: TestHost): TestResult {
+  return settle(() => evaluate(words, false, host, patterns));
+}
+
+/** bash's wording, without its `bash: [: ` prefix. */
+export function bashTestMessage(e: TestError): string {
+  switch (e.k) {
+    case 'missing-bracket': return "missing `]'";
+    case 'argument-expected': return 'argument expected';
+    case 'paren-expected': return "`)' expected";
+    case 'unary-expected': return `${e.word}: unary operator expected`;
+    case 'binary-expected': return `${e.word}: binary operator expected`;
+    case 'too-many-arguments': return 'too many arguments';
+    case 'conditional-syntax': return 'syntax error in conditional expression';
+    case 'integer-expected': return `${e.word}: integer expression expected`;
+    case 'arith': return e.message;
+  }
+}
