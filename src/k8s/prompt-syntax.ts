@@ -62,6 +62,8 @@ const META = ' \t\n;&|<>()';
 const OPS = ['&&', '||', ';;', ';&', '|&', ';', '&', '|', '(', ')', '\n'];
 const REDIR = /^(\d*)(&>>|&>|>>|>&|>\||<<<|<<-|<<|<&|<>|>|<)/;
 const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'do', 'done', 'while', 'until', 'case', 'esac', '{', '}', '!', '[[', ']]']);
+/** bash's reserved words, as `type` names them (`for is a shell keyword`). */
+export const PROMPT_KEYWORDS: ReadonlySet<string> = RESERVED;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The index just past the quote, `${…}` or backquote opened at `i`; throws when it never closes. */

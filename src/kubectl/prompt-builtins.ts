@@ -1,13 +1,14 @@
 /**
  * Commands of the prompt that need the Session itself rather than the shell's state: `test` and
- * `[` (they stat the workstation's files and read variables as numbers) and `xargs`, whose
- * commands run through the Session as typed ones do.
+ * `[` (they stat the workstation's files and read variables as numbers), `type` (it knows the
+ * machine's programs) and `xargs`, whose commands run through the Session as typed ones do.
  */
 import { WORKSTATION_COMMANDS } from '../engine/index';
 import { lineCommand } from './command-spec';
 import type { RunOptions } from './session';
 import type { SessionPort } from './prompt-host';
 import { runTest, testHost } from './prompt-test';
+import { runType } from './prompt-type';
 import { runXargs } from './prompt-xargs';
 import type { CommandResult } from './types';
 
@@ -17,7 +18,7 @@ interface BuiltinPort extends SessionPort {
 
 /** The programs xargs can exec: the workstation's, kubectl and sim (a shell builtin is not a program). */
 function execable(cmd: string): boolean {
-  return WORKSTATION_COMMANDS.includes(cmd) || lineCommand(cmd) !== undefined || cmd === 'test' || cmd === '[' || cmd === 'true' || cmd === 'false' || cmd === 'xargs';
+  return WORKSTATION_COMMANDS.includes(cmd) || (cmd !== 'k' && lineCommand(cmd) !== undefined) || cmd === 'test' || cmd === '[' || cmd === 'true' || cmd === 'false' || cmd === 'xargs';
 }
 
 export function lineBuiltin(s: BuiltinPort, cmd: string, args: string[], stdin: string | undefined, opts: RunOptions): CommandResult | undefined {
@@ -27,6 +28,8 @@ export function lineBuiltin(s: BuiltinPort, cmd: string, args: string[], stdin: 
       const r = runTest(cmd, args, testHost(s));
       return r.status === 2 ? { output: [{ stream: 'stderr', text: `bash: ${cmd}: ${r.message}\n` }], exitCode: 2 } : { output: [], exitCode: r.status };
     }
+    case 'type':
+      return runType(s.shell, args);
     case 'xargs':
       return runXargs(args, stdin ?? '', {
         exists: execable,

@@ -27,7 +27,8 @@ const out = (text: string): CommandResult => ({ output: text ? [{ stream: 'stdou
 export class PromptShell {
   readonly vars = new Map<string, string>();
   readonly exported = new Set<string>();
-  readonly aliases = new Map<string, string>();
+  /** `k` comes predefined, as the CKA environment's ~/.bashrc has it; `alias` lists it, `unalias k` removes it. */
+  readonly aliases = new Map<string, string>([['k', 'kubectl']]);
   /** `$?`: the status of the last pipeline. */
   status = 0;
 
@@ -186,7 +187,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
  * The builtins the executor runs itself (prompt-run.ts, prompt-words.ts): they act on a loop, its
  * stdin or the line, which a builtin here cannot see.
  */
-const LINE_BUILTINS = ['[', 'break', 'continue', 'read', 'test', 'xargs'];
+const LINE_BUILTINS = ['[', 'break', 'continue', 'read', 'test', 'type', 'xargs'];
 
 /** The builtins completion offers (`.` is source's other name, `:` not a word anyone completes to). */
 export const PROMPT_BUILTINS: readonly string[] = [...Object.keys(BUILTINS).filter((b) => b !== '.' && b !== ':'), ...LINE_BUILTINS].sort();

@@ -315,7 +315,8 @@ export class Session {
     }
     const builtin = this.shell.builtin(cmd, rest, this.workstation) ?? lineBuiltin(this, cmd, rest, stdin, opts);
     if (builtin) return builtin;
-    const started = lineCommand(cmd);
+    // `k` is the prompt's default alias (PromptShell), not a program: once unaliased it is not found.
+    const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {
       const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) });
       if (run) return { output: [...(run.stderr ? [{ stream: 'stderr' as const, text: run.stderr }] : []), ...(run.stdout ? [{ stream: 'stdout' as const, text: run.stdout }] : [])], exitCode: run.status };
