@@ -5,6 +5,11 @@
  * decimal, octal (`010`), hex (`0x1f`) and `base#digits`, and a variable's value read as an
  * expression itself. Errors read as bash's: `1/0: division by 0 (error token is "0")`, where the
  * token is the text from the last token read (expr.c's `lasttp`).
+ *
+ * One evaluator for every simulated shell: the terminal's prompt (bash) and the containers' sh,
+ * dash and bash (src/engine/images/shell-expand.ts). An error is also data (`ArithFault`), so a
+ * shell that words it differently (dash's `arithmetic expression: division by zero: "1/0"`)
+ * words it from the fault; `message` is bash's wording.
  */
 
 export interface ArithVars {
@@ -12,10 +17,60 @@ export interface ArithVars {
   set(name: string, value: string): void;
 }
 
+/** What went wrong, as bash's expr.c distinguishes it. */
+export type ArithFault =
+  | 'invalid-operator'
+  | 'syntax'
+  | 'colon-expected'
+  | 'exponent-negative'
+  | 'division-by-zero'
+  | 'operand-expected'
+  | 'paren-expected'
+  | 'invalid-base'
+  | 'value-too-great'
+  | 'invalid-number'
+  | 'recursion';
+
+const BASH_WORDS: Record<ArithFault, string> = {
+  'invalid-operator': 'syntax error: invalid arithmetic operator',
+  syntax: 'syntax error in expression',
+  'colon-expected': "`:' expected for conditional expression",
+  'exponent-negative': 'exponent less than 0',
+  'division-by-zero': 'division by 0',
+  'operand-expected': 'syntax error: operand expected',
+  'paren-expected': "missing `)'",
+  'invalid-base': 'invalid arithmetic base',
+  'value-too-great': 'value too great for base',
+  'invalid-number': 'invalid number',
+  recursion: 'expression recursion level exceeded',
+};
+
+/** An error: `expr` the expression that failed (a variable's value, when that was evaluated), `token` bash's error token. */
+export interface ArithError {
+  fault: ArithFault;
+  expr: string;
+  token: string;
+}
+
+/** A value or bash's words for an error: what the prompt's callers pass around. */
 export type ArithOutcome = { ok: true; value: bigint } | { ok: false; message: string };
 
-class ArithError {
-  constructor(readonly message: string) {}
+/** evalArith's answer: an ArithOutcome whose error is also data, for shells that word it otherwise. */
+export type ArithResult = { ok: true; value: bigint } | { ok: false; message: string; error: ArithError };
+
+/** How a shell's arithmetic differs from bash's. */
+export interface ArithOptions {
+  /** dash has no `**`: it reads `2**3` as `2 * *3` (and fails: an operand expected). */
+  noPower?: boolean;
+}
+
+class Failure {
+  constructor(readonly error: ArithError) {}
+}
+
+/** bash's message for an arithmetic error, without its `bash: line 1: ` prefix. */
+export function bashArithMessage(e: ArithError): string {
+  return `${e.expr}: ${BASH_WORDS[e.fault]} (error token is "${e.token}")`;
 }
 
 const wrap = (v: bigint): bigint => BigInt.asIntN(64, v);
@@ -38,12 +93,13 @@ class Evaluator {
     private readonly src: string,
     private readonly vars: ArithVars,
     private readonly depth: number,
+    private readonly options: ArithOptions,
   ) {
     this.read();
   }
 
-  fail(message: string): never {
-    throw new ArithError(`${this.src.trimStart()}: ${message} (error token is "${this.src.slice(this.lasttp)}")`);
+  fail(fault: ArithFault): never {
+    throw new Failure({ fault, expr: this.src.trimStart(), token: this.src.slice(this.lasttp) });
   }
 
   private read(): void {
@@ -60,8 +116,9 @@ class Evaluator {
       this.tok = /^[0-9]/.test(word[0]) ? { k: 'num', text: word[0] } : { k: 'id', name: word[0] };
       return;
     }
-    const op = OPERATORS.find((o) => rest.startsWith(o));
-    if (!op) this.fail('syntax error: invalid arithmetic operator');
+    const found = OPERATORS.find((o) => rest.startsWith(o));
+    if (!found) this.fail('invalid-operator');
+    const op = this.options.noPower && found.startsWith('**') ? '*' : found;
     this.pos += op.length;
     this.tok = { k: 'op', v: op };
   }
@@ -82,7 +139,7 @@ class Evaluator {
       this.read();
       v = this.assignment();
     }
-    if (!this.atEnd()) this.fail('syntax error in expression');
+    if (!this.atEnd()) this.fail('syntax');
     return v;
   }
 
@@ -112,7 +169,7 @@ class Evaluator {
     if (cond === 0n) this.noeval++;
     const yes = this.assignment();
     if (cond === 0n) this.noeval--;
-    if (!this.isOp(':')) this.fail("`:' expected for conditional expression");
+    if (!this.isOp(':')) this.fail('colon-expected');
     this.read();
     if (cond !== 0n) this.noeval++;
     const no = this.conditional();
@@ -144,7 +201,7 @@ class Evaluator {
     this.read();
     const exp = this.power();
     if (this.noeval) return 0n;
-    if (exp < 0n) this.fail('exponent less than 0');
+    if (exp < 0n) this.fail('exponent-negative');
     return this.binary('**', base, exp);
   }
 
@@ -156,7 +213,7 @@ class Evaluator {
       case '*': return wrap(l * r);
       case '/':
       case '%':
-        if (r === 0n) this.fail('division by 0');
+        if (r === 0n) this.fail('division-by-zero');
         return wrap(op === '/' ? l / r : l % r);
       case '**': {
         let v = 1n;
@@ -175,14 +232,14 @@ class Evaluator {
       case '^': return l ^ r;
       case '|': return l | r;
     }
-    return this.fail('syntax error: invalid arithmetic operator');
+    return this.fail('invalid-operator');
   }
 
   private unary(): bigint {
     const op = this.isOp('-', '+', '!', '~', '++', '--');
     if (op === '++' || op === '--') {
       this.read();
-      if (this.tok.k !== 'id') this.fail('syntax error: operand expected');
+      if (this.tok.k !== 'id') this.fail('operand-expected');
       const name = this.tok.name;
       this.read();
       if (this.noeval) return 0n;
@@ -208,7 +265,7 @@ class Evaluator {
         this.read();
         more = this.assignment();
       }
-      if (!this.isOp(')')) this.fail("missing `)'");
+      if (!this.isOp(')')) this.fail('paren-expected');
       this.read();
       return more;
     }
@@ -227,7 +284,7 @@ class Evaluator {
       }
       return v;
     }
-    return this.fail('syntax error: operand expected');
+    return this.fail('operand-expected');
   }
 
   private number(text: string): bigint {
@@ -237,7 +294,7 @@ class Evaluator {
     if (hash > 0) {
       base = Number(text.slice(0, hash));
       digits = text.slice(hash + 1);
-      if (!(base >= 2 && base <= 64)) this.fail('invalid arithmetic base');
+      if (!(base >= 2 && base <= 64)) this.fail('invalid-base');
     } else if (/^0[xX]/.test(text)) {
       base = 16;
       digits = text.slice(2);
@@ -246,9 +303,9 @@ class Evaluator {
     let v = 0n;
     for (const ch of digits) {
       let d = alphabet.indexOf(base <= 36 ? ch.toLowerCase() : ch);
-      if (d < 0) this.fail(base === 10 && hash < 0 ? 'value too great for base' : 'invalid number');
+      if (d < 0) this.fail(base === 10 && hash < 0 ? 'value-too-great' : 'invalid-number');
       if (base <= 36 && d >= 36) d -= 26;
-      if (d >= base) this.fail('value too great for base');
+      if (d >= base) this.fail('value-too-great');
       v = wrap(v * BigInt(base) + BigInt(d));
     }
     return v;
@@ -259,17 +316,17 @@ class Evaluator {
     const raw = this.vars.get(name);
     if (raw === undefined || raw.trim() === '') return 0n;
     if (/^-?\d+$/.test(raw.trim())) return wrap(BigInt(raw.trim()));
-    if (this.depth > 1024) this.fail('expression recursion level exceeded');
-    return new Evaluator(raw, this.vars, this.depth + 1).top();
+    if (this.depth > 1024) this.fail('recursion');
+    return new Evaluator(raw, this.vars, this.depth + 1, this.options).top();
   }
 }
 
 /** Evaluates an arithmetic expression whose `$…` expansions are already done. */
-export function evalArith(expr: string, vars: ArithVars): ArithOutcome {
+export function evalArith(expr: string, vars: ArithVars, options: ArithOptions = {}): ArithResult {
   try {
-    return { ok: true, value: new Evaluator(expr, vars, 0).top() };
+    return { ok: true, value: new Evaluator(expr, vars, 0, options).top() };
   } catch (e) {
-    if (e instanceof ArithError) return { ok: false, message: e.message };
+    if (e instanceof Failure) return { ok: false, message: bashArithMessage(e.error), error: e.error };
     throw e;
   }
 }

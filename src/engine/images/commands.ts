@@ -36,6 +36,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
     substStatus: undefined,
     blocked: false,
     ex: {
+      dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
       vars: m.vars,
       positional: m.positional,
       status: m.status,
@@ -48,10 +49,20 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
         if (r.blocked || r.spinning) st.blocked = true;
         return sink.k === 'capture' ? sink.buf.join('') : '';
       },
-      fail: (msg) => emit(m, ctx, m.err, `${m.dialect === 'ash' || m.dialect === null ? 'sh' : shName(m)}: ${msg}\n`, m.clock),
+      fail: (msg) => emit(m, ctx, m.err, `${shellPrefix(m)}${msg}\n`, m.clock),
     },
   };
   return st;
+}
+
+/** What the shell puts before an expansion error: `sh: `, dash's `sh: 1: `, bash's `bash: line 1: `. */
+function shellPrefix(m: Machine): string {
+  switch (m.dialect) {
+    case 'dash': return `${shName(m)}: 1: `;
+    case 'bash': return `${shName(m)}: line 1: `;
+    case 'ash':
+    case null: return 'sh: ';
+  }
 }
 
 export interface Streams {

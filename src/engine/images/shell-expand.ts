@@ -1,10 +1,13 @@
 /**
  * Word expansion: parameters (`$VAR`, `${VAR:-x}`, `$?`, `$1`, `"$@"`), command substitution
- * (delegated to the interpreter), arithmetic `$((…))` and field splitting of unquoted results.
+ * (delegated to the interpreter), arithmetic `$((…))` (./shell-arith.ts, on src/k8s/arith.ts) and
+ * field splitting of unquoted results.
  * No pathname globbing: `*` stays literal (documented gap).
  */
 import type { Seg, Word } from './shell-ast';
+import type { ArithVars } from '../../k8s/arith';
 import { own, setOwn } from '../../k8s/own';
+import { shellArithmetic, type ArithDialect } from './shell-arith';
 
 export interface ExpandContext {
   vars: Record<string, string>;
@@ -12,10 +15,17 @@ export interface ExpandContext {
   positional: string[];
   status: number;
   pid: number;
+  /** Which shell runs the script: its arithmetic and its messages differ. */
+  dialect: ArithDialect;
   /** Runs `$(…)` and returns its stdout. */
   substitute(root: number): string;
-  /** `${x:?msg}` and arithmetic errors (the interpreter prints them to stderr). */
+  /** `${x:?msg}` and arithmetic errors (the interpreter prints them to stderr, after the shell's prefix). */
   fail(message: string): void;
+}
+
+/** Arithmetic reads and assigns the shell's variables (`$((i += 1))`). */
+function arithVars(ctx: ExpandContext): ArithVars {
+  return { get: (name) => own(ctx.vars, name) as string | undefined, set: (name, value) => setOwn(ctx.vars, name, value) };
 }
 
 function param(name: string, ctx: ExpandContext): string | undefined {
@@ -83,7 +93,7 @@ function segmentText(seg: Seg, ctx: ExpandContext): string {
     case 'lit': return seg.v;
     case 'var': return expandVar(seg, ctx);
     case 'cmd': return ctx.substitute(seg.root).replace(/\n+$/, '');
-    case 'arith': return String(arithmetic(seg.expr, ctx));
+    case 'arith': return String(shellArithmetic(seg.expr, ctx.dialect, arithVars(ctx), (name) => param(name, ctx), ctx.fail));
   }
 }
 
@@ -131,61 +141,4 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
     flush();
   }
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// $(( … ))
-// ---------------------------------------------------------------------------------------------
-
-const BINARY: Record<string, [number, (a: number, b: number) => number]> = {
-  '||': [1, (a, b) => (a || b ? 1 : 0)],
-  '&&': [2, (a, b) => (a && b ? 1 : 0)],
-  '==': [3, (a, b) => (a === b ? 1 : 0)],
-  '!=': [3, (a, b) => (a !== b ? 1 : 0)],
-  '<': [4, (a, b) => (a < b ? 1 : 0)],
-  '<=': [4, (a, b) => (a <= b ? 1 : 0)],
-  '>': [4, (a, b) => (a > b ? 1 : 0)],
-  '>=': [4, (a, b) => (a >= b ? 1 : 0)],
-  '+': [5, (a, b) => a + b],
-  '-': [5, (a, b) => a - b],
-  '*': [6, (a, b) => a * b],
-  '/': [6, (a, b) => (b === 0 ? NaN : Math.trunc(a / b))],
-  '%': [6, (a, b) => (b === 0 ? NaN : a % b)],
-};
-
-/** Integer arithmetic with C precedence; names read shell variables (unset = 0). */
-export function arithmetic(expr: string, ctx: ExpandContext): number {
-  const src = expr.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_m, n: string) => (own(ctx.vars, n) as string | undefined) ?? '0');
-  const toks = src.match(/\d+|[A-Za-z_][A-Za-z0-9_]*|\|\||&&|==|!=|<=|>=|[-+*/%()<>!]/g) ?? [];
-  let i = 0;
-  const value = (t: string): number => (/^\d/.test(t) ? Number(t) : Number.parseInt((own(ctx.vars, t) as string | undefined) ?? '0', 10) || 0);
-  const primary = (): number => {
-    const t = toks[i++];
-    if (t === undefined) return NaN;
-    if (t === '(') {
-      const v = binary(0);
-      i++;
-      return v;
-    }
-    if (t === '-') return -primary();
-    if (t === '+') return primary();
-    if (t === '!') return primary() ? 0 : 1;
-    return value(t);
-  };
-  const binary = (min: number): number => {
-    let left = primary();
-    for (;;) {
-      const op = toks[i];
-      const entry = op !== undefined ? BINARY[op] : undefined;
-      if (!entry || entry[0] <= min) return left;
-      i++;
-      left = entry[1](left, binary(entry[0]));
-    }
-  };
-  const result = binary(0);
-  if (!Number.isFinite(result) || i < toks.length) {
-    ctx.fail(Number.isNaN(result) && /[/%]\s*0\b/.test(src) ? 'arithmetic syntax error' : `arithmetic syntax error`);
-    return 0;
-  }
-  return result;
 }

@@ -123,6 +123,15 @@ describe('shell: language', () => {
     expect(text(sh('[ abc -eq 1 ]; echo $?'), 0)).toEqual(['sh: abc: bad number', '2']);
   });
 
+  it('$((…)) is bash\'s 64-bit arithmetic with assignments, and errors in each shell\'s words (checked against dash 0.5.12 and bash 5.2)', () => {
+    expect(text(sh('i=5; echo $((i+=2)) $i $((0x10 + 010)) $((9223372036854775807+1))', 'nginx:1.27'), 0)).toEqual(['7 7 24 -9223372036854775808']);
+    expect(text(sh("bash -c 'set -- 4; echo $((2**10)) $(($1*3)) $((${#}+1))'", 'nginx:1.27'), 0)).toEqual(['1024 12 2']);
+    expect(text(sh('echo $((2**3))', 'nginx:1.27'), 0)[0]).toBe('sh: 1: arithmetic expression: expecting primary: "2**3"');
+    expect(text(sh('echo $((1/0))', 'nginx:1.27'), 0)[0]).toBe('sh: 1: arithmetic expression: division by zero: "1/0"');
+    expect(text(sh("bash -c 'echo $((1/0))'", 'nginx:1.27'), 0)[0]).toBe('bash: line 1: 1/0: division by 0 (error token is "0")');
+    expect(text(sh('echo $((1/0))'), 0)[0]).toBe('sh: divide by zero');
+  });
+
   it('busybox and GNU tools keep their own error texts', () => {
     expect(text(sh('cat /nope'), 0)).toEqual(["cat: can't open '/nope': No such file or directory"]);
     expect(text(sh('cat /nope', 'nginx:1.27'), 0)).toEqual(['cat: /nope: No such file or directory']);
