@@ -6,6 +6,7 @@
  */
 import type { Seg, Word } from './shell-ast';
 import type { ArithVars } from '../../k8s/arith';
+import { trimPattern } from '../../k8s/fnmatch';
 import { own, setOwn } from '../../k8s/own';
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 
@@ -39,11 +40,6 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   return own(ctx.vars, name) as string | undefined;
 }
 
-/** Glob-ish pattern for `${v#pat}` / `${v%pat}`: `*` and `?` only. */
-function patternRe(p: string): string {
-  return p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-}
-
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
   const v = param(seg.name, ctx);
   if (seg.length) return String((v ?? '').length);
@@ -69,22 +65,10 @@ function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string 
       if (seg.op === ':?' ? unsetOrEmpty : v === undefined) ctx.fail(`${seg.name}: ${arg() || 'parameter not set'}`);
       return v ?? '';
     case '#':
-    case '##': {
-      const m = new RegExp(`^(${patternRe(arg())})`).exec(v ?? '');
-      if (seg.op === '#' && m) {
-        const lazy = new RegExp(`^(${patternRe(arg()).replace(/\.\*/g, '.*?')})`).exec(v ?? '');
-        return (v ?? '').slice((lazy ?? m)[0].length);
-      }
-      return m ? (v ?? '').slice(m[0].length) : (v ?? '');
-    }
+    case '##':
     case '%':
-    case '%%': {
-      const s = v ?? '';
-      for (let i = seg.op === '%' ? s.length : 0; seg.op === '%' ? i >= 0 : i <= s.length; i += seg.op === '%' ? -1 : 1) {
-        if (new RegExp(`^${patternRe(arg())}$`).test(s.slice(i))) return s.slice(0, i);
-      }
-      return s;
-    }
+    case '%%':
+      return trimPattern(v ?? '', arg(), seg.op[0] === '#' ? 'start' : 'end', seg.op.length === 2);
   }
 }
 

@@ -132,6 +132,10 @@ describe('shell: language', () => {
     expect(text(sh('echo $((1/0))'), 0)[0]).toBe('sh: divide by zero');
   });
 
+  it('${…} trims with the prompt\'s patterns, bracket expressions too (checked against dash 0.5.12)', () => {
+    expect(text(sh('f=app-v1.2.tar.gz; echo ${f#[a-c]*-} ${f%%.*} ${f%.*} ${f##*[0-9].} ${u:-d} ${u:=set} $u', 'nginx:1.27'), 0)).toEqual(['v1.2.tar.gz app-v1 app-v1.2.tar tar.gz d set set']);
+  });
+
   it('busybox and GNU tools keep their own error texts', () => {
     expect(text(sh('cat /nope'), 0)).toEqual(["cat: can't open '/nope': No such file or directory"]);
     expect(text(sh('cat /nope', 'nginx:1.27'), 0)).toEqual(['cat: /nope: No such file or directory']);
