@@ -17,7 +17,7 @@ import { queuePeek } from './core/event-queue';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject } from '../k8s/types';
-import { ADMIN, JANE, type UserInfo } from './apiserver/auth';
+import { ADMIN, ANONYMOUS, JANE, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { serveNonResource, type RawResponse } from './apiserver/health';
 import { refusedBeforeRouting } from './apiserver/unrouted-authz';
@@ -113,12 +113,14 @@ export interface EtcdStatus {
 export const PROGRESS_EVERY_MESSAGES = 2_000;
 
 /**
- * The users the learner's kubeconfig holds client certificates for (`kubectl config
- * use-context`): kubeadm's admin, and the restricted learner of the RBAC lessons.
+ * Who the learner's kubectl reaches kube-apiserver as (`kubectl config use-context`): the users
+ * its kubeconfig holds client certificates for — kubeadm's admin, and the restricted learner of
+ * the RBAC lessons — or, for a context naming a user the file does not hold, no credentials at
+ * all: the anonymous user.
  */
-export type KubeconfigUser = 'kubernetes-admin' | 'jane';
+export type KubeconfigUser = 'kubernetes-admin' | 'jane' | 'system:anonymous';
 
-const KUBECONFIG_USERS: Readonly<Record<KubeconfigUser, UserInfo>> = { 'kubernetes-admin': ADMIN, jane: JANE };
+const KUBECONFIG_USERS: Readonly<Record<KubeconfigUser, UserInfo>> = { 'kubernetes-admin': ADMIN, jane: JANE, 'system:anonymous': ANONYMOUS };
 
 /** Set by Simulation's static block: the one way to its private World (see worldOf). */
 let worldAccess: (sim: Simulation) => World;

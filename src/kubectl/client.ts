@@ -4,7 +4,7 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, PatchType, Simulation, StatusError } from '../engine/index';
+import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, NetworkError, PatchType, RawResponse, Simulation, StatusError } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
@@ -49,7 +49,18 @@ export class Client {
     private readonly out: Output,
     /** Whose client certificate the kubeconfig's current context presents. */
     readonly user: KubeconfigUser = KUBECONFIG_USER,
+    /**
+     * Set when the context's cluster is not this one (kubeconfig.ts reachesCluster): every
+     * request fails with this, never reaching the simulation, as a dial of a server where
+     * nothing listens does.
+     */
+    readonly unreachable?: NetworkError,
   ) {}
+
+  /** A GET on a non-resource path (`/version`, `/readyz`, `/openapi/v3/...`): Simulation.rawRequest. */
+  rawPath(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
+    return this.unreachable ? { ok: false, error: this.unreachable } : this.sim.rawRequest(path, this.user);
+  }
 
   /**
    * kube-apiserver's 403 for a request line no route serves, which its authorization filter
@@ -57,7 +68,7 @@ export class Client {
    * user's decision is not asked: the path's 404 or 405 is printed.)
    */
   refusedBeforeRouting(method: string, path: string): StatusError | undefined {
-    return this.impersonation ? undefined : this.sim.refusedBeforeRouting(method, path, this.user);
+    return this.impersonation || this.unreachable ? undefined : this.sim.refusedBeforeRouting(method, path, this.user);
   }
 
   /** Prints a `Warning: ...` line unless this invocation already printed it. */
@@ -87,6 +98,7 @@ export class Client {
   }
 
   raw(req: Request): ApiResponse {
+    if (this.unreachable) return { ok: false, error: this.unreachable };
     // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
     const deprecated = resourceInfo(req.resource)?.deprecated;
     if (deprecated) this.warn(deprecated);

@@ -16,6 +16,12 @@ export interface Env {
   client: Client;
   /** The learner's kubeconfig: `kubectl config use-context` changes it for later commands. */
   kubeconfig: Kubeconfig;
+  /**
+   * The namespace of the context this invocation runs in (the current one, or `--context`'s),
+   * `default` when it names none: what `-n` falls back to. It lives on the Env rather than in a
+   * module-level setter so a command never reads another invocation's context.
+   */
+  namespace: string;
   /** The terminal is a TTY (the browser's, SessionOptions.interactive); absent: stdin is not a terminal. */
   tty?: Tty;
   /** The page's YAML editor, for `kubectl edit` typed at a TTY's prompt; absent: no editor can be launched. */
@@ -27,9 +33,13 @@ export interface Env {
 /** A command takes its arguments (after the command words) and returns the exit code. */
 export type Command = (env: Env, argv: string[]) => number;
 
-/** The namespace a command works in: `-n`, else the kubeconfig context's `default`. */
-export function namespaceOf(flags: Flags): string {
-  return flags.str('namespace') || 'default';
+/**
+ * The namespace a command works in: `-n`, else the kubeconfig context's (clientcmd's
+ * Namespace()). Only `-n` enforces it (`flags.has('namespace')`): a manifest naming another
+ * namespace is refused against the flag, never against the context.
+ */
+export function namespaceOf(env: Env, flags: Flags): string {
+  return flags.str('namespace') || env.namespace;
 }
 
 /** `--request-timeout` in ms; 0 means none. */

@@ -18,7 +18,7 @@ import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
-import { contextNamed, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { contextIn, DEFAULT_SERVER, defaultKubeconfig, reachesCluster, userOf, type Kubeconfig } from './kubeconfig';
 import { useAggregatedDiscovery, useDiscovery, useWarnings } from './discovery';
 
 export interface KubectlContext {
@@ -115,15 +115,20 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   // Until this invocation's client exists, a warning has nowhere to go.
   useWarnings(() => {});
   try {
-    let user = contextNamed(contextOf(argv) || kubeconfig.currentContext)?.user;
-    // clientcmd's error for a --context the kubeconfig does not hold (the file itself cannot name
-    // one); `kubectl config` reads the file without building a client from it.
-    if (!user && splitCommand(argv).words[0] === 'config') user = 'kubernetes-admin';
-    if (!user) throw new CmdError(`Error in configuration: context was not found for specified context: ${contextOf(argv)}\n`);
-    const client = new Client(ctx.sim, out, user);
+    // The context this invocation runs in: `--context`, else the file's current one.
+    const contextName = contextOf(argv) || kubeconfig.currentContext;
+    const context = contextIn(kubeconfig, contextName);
+    // clientcmd's error for a context the file does not hold (a --context, or a current-context
+    // whose context was deleted); `kubectl config` reads the file without building a client from it.
+    if (!context && splitCommand(argv).words[0] !== 'config') throw new CmdError(`Error in configuration: context was not found for specified context: ${contextName}\n`);
+    // A context naming a cluster the file lacks dials clientcmd's default server, where nothing
+    // listens. The real kubectl also logs klog `E… memcache.go:265] "Unhandled Error" …` lines
+    // (with a timestamp and pid) for each failed discovery first; those are left out.
+    const unreachable = context && !reachesCluster(context) ? { network: true as const, server: DEFAULT_SERVER, message: `dial tcp 127.0.0.1:8080: connect: connection refused` } : undefined;
+    const client = new Client(ctx.sim, out, context ? userOf(context) : 'kubernetes-admin', unreachable);
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
     return out.result(dispatch(env, argv));
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);

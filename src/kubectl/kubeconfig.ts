@@ -2,55 +2,119 @@
  * The learner's kubeconfig (~/.kube/config): kubeadm's admin.conf plus a context for `jane`, the
  * restricted learner of the RBAC lessons. kubectl reads it first on every run — which cluster,
  * which credentials, which namespace — so `kubectl config use-context jane` makes every later
- * command authenticate as jane. Only `current-context` changes; a Session owns one and keeps it
- * across commands (and forks copy it).
+ * command authenticate as jane, and `kubectl config set-context --current --namespace=X` makes X
+ * every later command's namespace. The contexts and the current context are the learner's to
+ * change; the one cluster and the two users are fixed (no set-cluster / set-credentials here).
+ * A Session owns one and keeps it across commands and `sim topology` (the file is the learner's,
+ * not the cluster's); forks copy it, and replaying the Session's log rebuilds it.
  */
-import type { KubeconfigUser } from '../engine/index';
+import { WORKSTATION_HOME, type KubeconfigUser } from '../engine/index';
 
+/** A context as the file stores it: cluster and user are names, which need not exist. */
 export interface KubeconfigContext {
   name: string;
   cluster: string;
-  user: KubeconfigUser;
+  user: string;
   namespace?: string;
 }
+
+/** The users the file holds client certificates for (the engine's identities with credentials). */
+export type CredentialedUser = Exclude<KubeconfigUser, 'system:anonymous'>;
 
 /** kubeadm names its cluster `kubernetes` and its admin context `kubernetes-admin@kubernetes`. */
 export const CLUSTER_NAME = 'kubernetes';
 export const ADMIN_CONTEXT = 'kubernetes-admin@kubernetes';
 
-export const CONTEXTS: readonly KubeconfigContext[] = [
+/** The file's users, sorted as kubectl writes them. */
+export const USERS: readonly CredentialedUser[] = ['jane', 'kubernetes-admin'];
+
+/** The contexts the file starts with (and `reconcile serve`'s kubeconfig holds). */
+export const CONTEXTS: readonly (KubeconfigContext & { user: CredentialedUser })[] = [
   { name: ADMIN_CONTEXT, cluster: CLUSTER_NAME, user: 'kubernetes-admin' },
   { name: 'jane', cluster: CLUSTER_NAME, user: 'jane' },
 ];
 
+/** Where the file is, on the learner's workstation (WORKSTATION_HOME's .kube/config): kubectl names it in its messages. */
+export const KUBECONFIG_PATH = `${WORKSTATION_HOME}/.kube/config`;
+
 export interface Kubeconfig {
+  /** May name a context that no longer exists (`delete-context` of the current one keeps it). */
   currentContext: string;
+  /** In no particular order; readers sort by name, as kubectl writes the file's map. */
+  contexts: KubeconfigContext[];
 }
 
 export function defaultKubeconfig(): Kubeconfig {
-  return { currentContext: ADMIN_CONTEXT };
+  return { currentContext: ADMIN_CONTEXT, contexts: CONTEXTS.map((c) => ({ ...c })) };
 }
 
-export function contextNamed(name: string): KubeconfigContext | undefined {
-  return CONTEXTS.find((c) => c.name === name);
+/** An independent copy (a fork's). */
+export function copyKubeconfig(k: Kubeconfig): Kubeconfig {
+  return { currentContext: k.currentContext, contexts: k.contexts.map((c) => ({ ...c })) };
+}
+
+export function contextIn(k: Kubeconfig, name: string): KubeconfigContext | undefined {
+  return k.contexts.find((c) => c.name === name);
+}
+
+/** The contexts sorted by name (Go's map order as kubectl prints and writes them). */
+export function sortedContexts(k: Kubeconfig): KubeconfigContext[] {
+  return [...k.contexts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**
- * The config as `kubectl config view` prints it (clientcmd v1.Config; keys in the order
- * sigs.k8s.io/yaml writes them), secrets redacted as RedactSecrets does. `minify` keeps only what
- * `context` uses (MinifyConfig).
+ * Who a context's requests reach the cluster as, as clientcmd builds the client: a user the file
+ * holds presents its certificate; any other sends no credentials, which kube-apiserver (kubeadm
+ * leaves anonymous auth on) authenticates as system:anonymous.
  */
-export function configView(server: string, current: string, context: string, minify: boolean): Record<string, unknown> {
-  const used = contextNamed(context);
-  const contexts = minify ? (used ? [used] : []) : [...CONTEXTS].sort((a, b) => (a.name < b.name ? -1 : 1));
-  const users = [...new Set(contexts.map((c) => c.user))].sort();
+export function userOf(context: KubeconfigContext): KubeconfigUser {
+  return (USERS as readonly string[]).includes(context.user) ? (context.user as CredentialedUser) : 'system:anonymous';
+}
+
+/**
+ * Whether a context's cluster is this one. Any other name (or none) is missing from the file, so
+ * clientcmd falls back to its ClusterDefaults: http://localhost:8080, where nothing listens.
+ */
+export function reachesCluster(context: KubeconfigContext): boolean {
+  return context.cluster === CLUSTER_NAME;
+}
+
+/** The server clientcmd dials for a context whose cluster the file does not hold. */
+export const DEFAULT_SERVER = 'localhost:8080';
+
+export type ConfigView = { ok: true; config: Record<string, unknown> } | { ok: false; message: string };
+
+/**
+ * The config as `kubectl config view` prints it: clientcmd v1.Config with its fields in the Go
+ * struct's order (the JSON printer keeps it; the YAML one sorts keys, as sigs.k8s.io/yaml does),
+ * secrets redacted as RedactSecrets does. `preferences: {}` stays although the kubectl 1.35
+ * binary no longer prints the deprecated, empty field: the golden transcripts record it.
+ * `minify` keeps only what `context` uses, with MinifyConfig's errors.
+ */
+export function configView(k: Kubeconfig, server: string, context: string, minify: boolean): ConfigView {
+  let contexts = sortedContexts(k);
+  let clusters: string[] = [CLUSTER_NAME];
+  let users: string[] = [...USERS];
+  if (minify) {
+    const used = contextIn(k, context);
+    if (!used) return { ok: false, message: `cannot locate context ${context}` };
+    if (used.cluster !== '' && used.cluster !== CLUSTER_NAME) return { ok: false, message: `cannot locate cluster ${used.cluster}` };
+    if (used.user !== '' && !(USERS as readonly string[]).includes(used.user)) return { ok: false, message: `cannot locate user ${used.user}` };
+    contexts = [used];
+    clusters = used.cluster === '' ? [] : [used.cluster];
+    users = used.user === '' ? [] : [used.user];
+  }
   return {
-    apiVersion: 'v1',
-    clusters: [{ cluster: { 'certificate-authority-data': 'DATA+OMITTED', server: `https://${server}` }, name: CLUSTER_NAME }],
-    contexts: contexts.map((c) => ({ context: { cluster: c.cluster, ...(c.namespace ? { namespace: c.namespace } : {}), user: c.user }, name: c.name })),
-    'current-context': minify ? context : current,
-    kind: 'Config',
-    preferences: {},
-    users: users.map((name) => ({ name, user: { 'client-certificate-data': 'DATA+OMITTED', 'client-key-data': 'DATA+OMITTED' } })),
+    ok: true,
+    config: {
+      kind: 'Config',
+      apiVersion: 'v1',
+      preferences: {},
+      // An empty map converts to a nil list: `clusters: null`.
+      clusters: clusters.length ? clusters.map((name) => ({ name, cluster: { server: `https://${server}`, 'certificate-authority-data': 'DATA+OMITTED' } })) : null,
+      users: users.length ? users.map((name) => ({ name, user: { 'client-certificate-data': 'DATA+OMITTED', 'client-key-data': 'DATA+OMITTED' } })) : null,
+      contexts: contexts.length ? contexts.map((c) => ({ name: c.name, context: { cluster: c.cluster, user: c.user, ...(c.namespace ? { namespace: c.namespace } : {}) } })) : null,
+      'current-context': minify ? context : k.currentContext,
+    },
   };
 }

@@ -6,7 +6,7 @@
 import { WORKSTATION_COMMANDS, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
-import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { copyKubeconfig, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, tokenize } from '../k8s/script';
@@ -35,6 +35,8 @@ export interface SessionOptions {
   workstation?: Workstation;
   /** The prompt's variables and aliases to continue with (a fork's copy). */
   shell?: PromptShell;
+  /** The kubeconfig to continue with (a fork's copy); kubeadm's admin.conf plus jane's context when absent. */
+  kubeconfig?: Kubeconfig;
   /**
    * Timing overrides for every cluster the session builds, `sim topology` included: the
    * runner's --kube-api-qps / --kube-api-burst.
@@ -85,8 +87,11 @@ export class Session {
   readonly log: LoggedCommand[] = [];
   /** Last trace seq printed by `sim trace` without --last. */
   traceCursor: number;
-  /** The learner's kubeconfig: the cluster is replaced by `sim topology`, the file stays. */
-  readonly kubeconfig: Kubeconfig = defaultKubeconfig();
+  /**
+   * The learner's kubeconfig: the cluster is replaced by `sim topology`, the file stays. Only
+   * `kubectl config` lines change it, so replaying the log rebuilds it like the rest.
+   */
+  readonly kubeconfig: Kubeconfig;
 
   /** The overrides every cluster of this session is built with (SessionOptions.timings). */
   readonly timings: SimulationOptions['timings'];
@@ -107,6 +112,7 @@ export class Session {
     this.timings = opts.timings;
     this.sim = opts.simulation ?? this.build(this.seed, this.topology);
     this.shell = opts.shell ?? new PromptShell();
+    this.kubeconfig = opts.kubeconfig ?? defaultKubeconfig();
     this.workstation = opts.workstation ?? new Workstation({ files: opts.files ?? {}, ...(opts.fileSource ? { fallback: opts.fileSource } : {}) });
     const ws = this.workstation;
     this.files = { readFile: (p) => ws.readFile(p), listDir: (p) => ws.listDir(p) };
@@ -114,14 +120,12 @@ export class Session {
   }
 
   /**
-   * An independent copy of this session at this moment (same cluster, files and trace cursor,
+   * An independent copy of this session at this moment (same cluster, files, kubeconfig and trace cursor,
    * an empty log): what runs in it never touches this one. Lessons read kubectl output there,
    * so a fork is a plain terminal, never attached to a container's shell.
    */
   fork(): Session {
-    const forked = new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
-    forked.kubeconfig.currentContext = this.kubeconfig.currentContext;
-    return forked;
+    return new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), kubeconfig: copyKubeconfig(this.kubeconfig), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
   }
 
   /** Replaces the cluster with a fresh one (new topology or seed). */

@@ -7,16 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { stringify } from 'yaml';
 import type { KubeconfigUser } from '../engine/index';
-import { ADMIN_CONTEXT, CLUSTER_NAME, CONTEXTS } from '../kubectl/kubeconfig';
+import { ADMIN_CONTEXT, CLUSTER_NAME, CONTEXTS, type CredentialedUser } from '../kubectl/kubeconfig';
 
 export class Credentials {
   private readonly byToken = new Map<string, KubeconfigUser>();
-  readonly tokens: Readonly<Record<KubeconfigUser, string>>;
+  /** One token per user the kubeconfig holds; system:anonymous is who arrives without one. */
+  readonly tokens: Readonly<Record<CredentialedUser, string>>;
 
   constructor() {
     const make = (): string => randomBytes(24).toString('base64url');
     this.tokens = { 'kubernetes-admin': make(), jane: make() };
-    for (const [user, token] of Object.entries(this.tokens) as [KubeconfigUser, string][]) this.byToken.set(token, user);
+    for (const [user, token] of Object.entries(this.tokens) as [CredentialedUser, string][]) this.byToken.set(token, user);
   }
 
   /** The user an `Authorization` header authenticates, or undefined (401). */

@@ -84,8 +84,8 @@ function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage
   // A kubectl invocation costs its start-up whatever it asks, as a headless command line does,
   // also when this front answers without the engine (a 404 path, a 405 method, a bad selector).
   cluster.charge(invocation);
-  // An anonymous health or version probe is traced under the admin's name: the engine's
-  // non-resource requests know only the kubeconfig users (system:anonymous is not one).
+  // An anonymous health or version probe is traced under the admin's name, as it always was
+  // (the engine now knows 'system:anonymous' too; tracing the probe as that user would be truer).
   dispatch(cluster, route, user ?? 'kubernetes-admin', invocation, req, res, body);
 }
 

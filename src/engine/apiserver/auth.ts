@@ -57,6 +57,9 @@ export const CSI_DRIVER_USER: UserInfo = controllerUser('csi-hostpathplugin-sa')
 /** The restricted learner of the RBAC lessons: `view` in `default`, nothing else. */
 export const JANE: UserInfo = { name: 'jane', groups: ['system:authenticated'] };
 
+/** A request without credentials, under kubeadm's --anonymous-auth=true (the anonymous authenticator). */
+export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+
 /**
  * What a client asks to act as (the Impersonate-User, Impersonate-Group and Impersonate-Uid
  * headers kubectl's `--as`, `--as-group` and `--as-uid` send).

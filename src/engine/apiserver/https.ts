@@ -31,7 +31,7 @@ import { requestedResource } from '../../k8s/resources';
 import { scaleOf } from '../../k8s/scale';
 import { servedTarget } from '../../k8s/served-versions';
 import { sha256Hex } from '../../k8s/sha256';
-import type { UserInfo } from './auth';
+import { ANONYMOUS, type UserInfo } from './auth';
 import { apiServerCertNames, clusterCaPem } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';
 import { servedExtra } from './discovery';
@@ -41,8 +41,6 @@ import { authenticateBearerToken } from './token-authn';
 import type { ApiServerState } from './state';
 import type { StatusError } from './status';
 import type { PatchType } from './patch';
-
-const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
 /** A response before framing: status, body, the Content-Type and whether the filters added nosniff. */
 interface Reply {

@@ -74,7 +74,7 @@ function notFound(e: ApiError): boolean {
 }
 
 function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, report: Report): Failure | undefined {
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const obj = placeObject(doc.info, doc.obj, ns, flags.has('namespace'));
   const { modified } = withLastApplied(obj);
   const name = stringMeta(obj, 'name');
@@ -138,7 +138,7 @@ function applyOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, report:
  * or merges, and owns the fields per manager (`--field-manager`, default `kubectl`).
  */
 function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, report: Report): Failure | undefined {
-  const obj = placeObject(doc.info, doc.obj, namespaceOf(flags), flags.has('namespace'));
+  const obj = placeObject(doc.info, doc.obj, namespaceOf(env, flags), flags.has('namespace'));
   const name = stringMeta(obj, 'name');
   const opts = { fieldManager: flags.str('field-manager', 'kubectl'), force: flags.bool('force-conflicts') };
   const res = env.client.apply(doc.info, obj.metadata.namespace, name, obj, opts, dry !== 'none');

@@ -64,7 +64,7 @@ function canI(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, AUTH_FLAGS, 'kubectl auth can-i');
   const list = flags.bool('list');
   const args = flags.args;
-  const namespace = flags.bool('all-namespaces') ? '' : namespaceOf(flags);
+  const namespace = flags.bool('all-namespaces') ? '' : namespaceOf(env, flags);
   if (list) {
     if (args.length !== 0) throw plainError('list option must be specified with no arguments');
     if (flags.bool('quiet') || flags.bool('all-namespaces') || flags.str('subresource') !== '') throw plainError("list option can't be specified with neither quiet, all-namespaces nor subresource options");

@@ -90,7 +90,7 @@ export function runAutoscale(env: Env, argv: string[]): number {
     const hpa: HorizontalPodAutoscaler = {
       apiVersion: 'autoscaling/v2',
       kind: 'HorizontalPodAutoscaler',
-      metadata: { name: flags.str('name') || refName, ...(flags.has('namespace') ? { namespace: namespaceOf(flags) } : {}) },
+      metadata: { name: flags.str('name') || refName, ...(flags.has('namespace') ? { namespace: namespaceOf(env, flags) } : {}) },
       spec: { scaleTargetRef: { apiVersion: apiVersionOf(t.info), kind: t.info.kind, name: refName }, maxReplicas: max, ...(min > 0 ? { minReplicas: min } : {}), ...(metrics.length ? { metrics } : {}) },
     };
     count++;
@@ -100,7 +100,7 @@ export function runAutoscale(env: Env, argv: string[]): number {
     }
     // The last-applied annotation is written only for a request the server sees.
     const body = typedObject(flags.bool('save-config') ? withTypedLastApplied(hpa, typedObject) : hpa);
-    const res = env.client.create(hpaInfo, t.obj.metadata.namespace ?? namespaceOf(flags), body, dry === 'server');
+    const res = env.client.create(hpaInfo, t.obj.metadata.namespace ?? namespaceOf(env, flags), body, dry === 'server');
     if (!res.ok) {
       errors.push({ api: res.error });
       continue;

@@ -1,44 +1,35 @@
 /**
- * `kubectl config current-context | get-contexts | use-context | view` (pkg/cmd/config) over the
- * simulated kubeconfig (kubeconfig.ts). Nothing here talks to the cluster: kubectl only reads or
- * rewrites its own file.
+ * `kubectl config` (pkg/cmd/config) over the learner's kubeconfig (kubeconfig.ts): the readers
+ * here (current-context, get-contexts, get-clusters, get-users, view), the writers in
+ * config-edit.ts. Nothing here talks to the cluster: kubectl only reads or rewrites its own file.
  */
 import { toYaml } from '../../k8s/printers/yaml';
-import { toJsonIndent } from '../../k8s/printers/json';
+import { toJsonIndentInOrder } from '../../k8s/printers/json';
 import { plainError, usageError } from '../errors';
 import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
-import { configView, contextNamed, CONTEXTS } from '../kubeconfig';
+import { CLUSTER_NAME, configView, contextIn, sortedContexts, USERS } from '../kubeconfig';
 import { TabWriter, GET_TABLE } from '../printers/tabwriter';
 import { noCompatiblePrinter, PRINT_FORMATS } from '../printers/generic';
+import { deleteContext, renameContext, setContext, SET_CONTEXT_FLAGS, useContext } from './config-edit';
 
-export const CONFIG_SUBCOMMANDS = ['current-context', 'get-contexts', 'use-context', 'view'] as const;
+export const CONFIG_SUBCOMMANDS = ['current-context', 'delete-context', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set-context', 'use-context', 'view'] as const;
 export const CONFIG_SUBCOMMAND_ALIASES = ['use'] as const;
 
 /** kubectl config's other subcommands, which this simulator does not model. */
-const REAL_SUBCOMMANDS = ['delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-users', 'rename-context', 'set', 'set-cluster', 'set-context', 'set-credentials', 'unset'];
+const REAL_SUBCOMMANDS = ['delete-cluster', 'delete-user', 'set', 'set-cluster', 'set-credentials', 'unset'];
 
-const USE_CONTEXT_HELP = `Set the current-context in a kubeconfig file.
-
-Aliases:
-use-context, use
-
-Examples:
-  # Use the context for the minikube cluster
-  kubectl config use-context minikube
-
-Usage:
-  kubectl config use-context CONTEXT_NAME [options]
-
-Use "kubectl options" for a list of global command-line options (applies to all commands).
-`;
-
+/** The union of the subcommands' own flags (the command table's; each parses its own). */
 export const CONFIG_FLAGS: FlagDef[] = [
   { name: 'no-headers', kind: 'bool' },
   { name: 'output', short: 'o', kind: 'string', values: ['yaml', 'json', 'name'] },
   { name: 'minify', kind: 'bool' },
+  ...SET_CONTEXT_FLAGS,
 ];
+
+const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => f.name === 'output' || f.name === 'minify');
+const GET_CONTEXTS_FLAGS = CONFIG_FLAGS.filter((f) => f.name === 'output' || f.name === 'no-headers');
 
 function currentContext(env: Env, argv: string[]): number {
   parseFlags(argv, [], 'kubectl config current-context');
@@ -47,17 +38,17 @@ function currentContext(env: Env, argv: string[]): number {
 }
 
 function getContexts(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, CONFIG_FLAGS.filter((f) => f.name !== 'minify'), 'kubectl config get-contexts');
+  const flags = parseFlags(argv, GET_CONTEXTS_FLAGS, 'kubectl config get-contexts');
   const output = flags.str('output');
   if (output !== '' && output !== 'name') throw plainError(`--output ${output} is not available in kubectl config get-contexts; resetting to default output format`);
   const nameOnly = output === 'name';
+  const k = env.kubeconfig;
   const errors: string[] = [];
-  const names = flags.args.length === 0 ? CONTEXTS.map((c) => c.name) : flags.args.filter((n) => contextNamed(n) !== undefined || (errors.push(`context ${n} not found`), false));
+  const wanted = flags.args.length === 0 ? sortedContexts(k) : flags.args.flatMap((n) => contextIn(k, n) ?? (errors.push(`context ${n} not found`), []));
   const tw = new TabWriter(GET_TABLE);
   if (!flags.bool('no-headers') && !nameOnly) tw.write('CURRENT\tNAME\tCLUSTER\tAUTHINFO\tNAMESPACE\n');
-  for (const name of [...names].sort()) {
-    const c = contextNamed(name)!;
-    tw.write(nameOnly ? `${name}\n` : `${env.kubeconfig.currentContext === name ? '*' : ' '}\t${name}\t${c.cluster}\t${c.user}\t${c.namespace ?? ''}\n`);
+  for (const c of [...wanted].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    tw.write(nameOnly ? `${c.name}\n` : `${k.currentContext === c.name ? '*' : ' '}\t${c.name}\t${c.cluster}\t${c.user}\t${c.namespace ?? ''}\n`);
   }
   env.out.out(tw.flush());
   if (errors.length === 1) throw plainError(errors[0]!);
@@ -65,31 +56,22 @@ function getContexts(env: Env, argv: string[]): number {
   return 0;
 }
 
-function useContext(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, [], 'kubectl config use-context');
-  if (flags.args.length !== 1) {
-    // helpErrorf: the command's help, then the bare error.
-    env.out.out(USE_CONTEXT_HELP);
-    throw plainError(`Unexpected args: [${flags.args.join(' ')}]`);
-  }
-  const name = flags.args[0]!;
-  if (name === '') throw plainError('empty context names are not allowed');
-  if (!contextNamed(name)) throw plainError(`no context exists with the name: ${JSON.stringify(name)}`);
-  env.kubeconfig.currentContext = name;
-  env.out.out(`Switched to context ${JSON.stringify(name)}.\n`);
+/** get-clusters / get-users: a NAME column of the file's entries, sorted; arguments are ignored. */
+function getNames(env: Env, argv: string[], sub: 'get-clusters' | 'get-users', names: readonly string[]): number {
+  parseFlags(argv, [], `kubectl config ${sub}`);
+  env.out.out(`NAME\n${[...names].sort().map((n) => `${n}\n`).join('')}`);
   return 0;
 }
 
 function view(env: Env, argv: string[]): number {
-  const flags = parseFlags(argv, CONFIG_FLAGS.filter((f) => f.name !== 'no-headers'), 'kubectl config view');
+  const flags = parseFlags(argv, VIEW_FLAGS, 'kubectl config view');
   if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl config view');
   const output = flags.str('output') || 'yaml';
   if (output !== 'yaml' && output !== 'json') throw noCompatiblePrinter(output, PRINT_FORMATS);
-  const current = env.kubeconfig.currentContext;
-  const context = flags.str('context') || current;
-  if (flags.bool('minify') && !contextNamed(context)) throw plainError(`cannot locate context ${context}`);
-  const config = configView(env.sim.serverAddress(), current, context, flags.bool('minify'));
-  env.out.out(output === 'json' ? toJsonIndent(config) : toYaml(config));
+  const context = flags.str('context') || env.kubeconfig.currentContext;
+  const view = configView(env.kubeconfig, env.sim.serverAddress(), context, flags.bool('minify'));
+  if (!view.ok) throw plainError(view.message);
+  env.out.out(output === 'json' ? toJsonIndentInOrder(view.config) : toYaml(view.config));
   return 0;
 }
 
@@ -100,9 +82,19 @@ export function runConfig(env: Env, argv: string[]): number {
       return currentContext(env, rest);
     case 'get-contexts':
       return getContexts(env, rest);
+    case 'get-clusters':
+      return getNames(env, rest, sub, [CLUSTER_NAME]);
+    case 'get-users':
+      return getNames(env, rest, sub, USERS);
     case 'use-context':
     case 'use':
       return useContext(env, rest);
+    case 'set-context':
+      return setContext(env, rest);
+    case 'delete-context':
+      return deleteContext(env, rest);
+    case 'rename-context':
+      return renameContext(env, rest);
     case 'view':
       return view(env, rest);
     case undefined:

@@ -97,7 +97,7 @@ export function runCp(env: Env, argv: string[]): number {
   if (src.file === '' || dest.file === '') throw plainError('filepath can not be empty');
   if (!src.pod && !dest.pod) throw plainError('one of src or dest must be a remote file specification');
   if (!env.workstation) throw plainError('kubectl cp needs a local filesystem, which this caller has not given');
-  const c: Copy = { env, ws: env.workstation, namespace: namespaceOf(flags), container: flags.str('container'), noPreserve: flags.bool('no-preserve'), retries: flags.int('retries', 0) };
+  const c: Copy = { env, ws: env.workstation, namespace: namespaceOf(env, flags), container: flags.str('container'), noPreserve: flags.bool('no-preserve'), retries: flags.int('retries', 0) };
   if (src.pod) copyFromPod(c, src, dest.file);
   else copyToPod(c, src.file, dest);
   return 0;

@@ -220,14 +220,14 @@ export function rbacGenerator(env: Env, flags: Flags, what: RbacGenerator): numb
     what === 'role' ? roleObject(env, flags, name) : what === 'clusterrole' ? clusterRoleObject(env, flags, name) : bindingObject(flags, name, what);
   const info = resourceInfo(RESOURCE[what].resource)!;
   // Only a namespace given on the command line is written into a namespaced object.
-  if (info.namespaced && flags.has('namespace')) obj.metadata = { name, namespace: namespaceOf(flags) };
+  if (info.namespaced && flags.has('namespace')) obj.metadata = { name, namespace: namespaceOf(env, flags) };
   const dry = dryRunOf(flags);
   const body = typedObject(flags.bool('save-config') ? withTypedLastApplied(obj, typedObject) : obj);
   if (dry === 'client') {
     printResult(env, flags, info, body, withDryRun('created', dry), typedObject);
     return 0;
   }
-  const res = env.client.create(info, info.namespaced ? namespaceOf(flags) : undefined, body, dry === 'server');
+  const res = env.client.create(info, info.namespaced ? namespaceOf(env, flags) : undefined, body, dry === 'server');
   if (res.ok) {
     printResult(env, flags, info, res.value, withDryRun('created', dry), typedObject);
     return 0;

@@ -71,7 +71,7 @@ export function createToken(env: Env, flags: Flags, name: string): number {
     },
     status: { token: '', expirationTimestamp: null },
   } as unknown as KObject;
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const res = env.client.raw({ verb: 'create', resource: 'serviceaccounts', subresource: 'token', namespace: ns, name, body });
   if (!res.ok) throw plainError(`failed to create token: ${res.error.message}`);
   const out = res.object as (KObject & { status?: { token?: string } }) | undefined;

@@ -71,7 +71,7 @@ function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: 
     printResult(env, flags, info, body, withDryRun('created', dry), typed);
     return undefined;
   }
-  const ns = !generated ? obj.metadata.namespace : info.namespaced ? namespaceOf(flags) : undefined;
+  const ns = !generated ? obj.metadata.namespace : info.namespaced ? namespaceOf(env, flags) : undefined;
   // What client-go sends is the typed object's JSON.
   const res = env.client.create(info, ns, typed ? typed(body) : body, dry === 'server');
   if (!res.ok) return { api: withSource(res.error, 'creating', source) };
@@ -89,7 +89,7 @@ function fromFiles(env: Env, flags: Flags): number {
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to create');
   const errors: Failure[] = [...loaded.errors];
   for (const doc of loaded.docs) {
-    const obj = placeObject(doc.info, doc.obj, namespaceOf(flags), flags.has('namespace'));
+    const obj = placeObject(doc.info, doc.obj, namespaceOf(env, flags), flags.has('namespace'));
     const f = send(env, flags, doc.info, obj, doc.source);
     if (f) errors.push(f);
   }
@@ -132,7 +132,7 @@ function deployment(env: Env, flags: Flags): number {
   const obj: KObject = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { name, namespace: namespaceOf(flags), labels },
+    metadata: { name, namespace: namespaceOf(env, flags), labels },
     spec: { replicas: flags.int('replicas', 1), selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers } } },
   };
   return finish(env, flags, resourceInfo('deployments')!, obj, 'deployment');
@@ -151,7 +151,7 @@ function jobFromCronJob(env: Env, flags: Flags, name: string, from: string): KOb
   const slash = from.indexOf('/');
   const info = slash > 0 ? resolveResource(from.slice(0, slash)) : undefined;
   if (!info || slash < 0) throw plainError(`from must be an existing cronjob`);
-  const got = env.client.get(info, namespaceOf(flags), from.slice(slash + 1));
+  const got = env.client.get(info, namespaceOf(env, flags), from.slice(slash + 1));
   if (!got.ok) throw new CmdError(failureText([{ api: got.error }]));
   if (info.resource !== 'cronjobs') throw plainError(`unknown object type *v1.${info.kind}`);
   const cj = got.value as CronJob;
@@ -159,7 +159,7 @@ function jobFromCronJob(env: Env, flags: Flags, name: string, from: string): KOb
   const metadata: KObject['metadata'] = {
     annotations: { 'cronjob.kubernetes.io/instantiate': 'manual', ...(t.metadata?.annotations ?? {}) },
     name,
-    namespace: namespaceOf(flags),
+    namespace: namespaceOf(env, flags),
     ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cj.metadata.name ?? '', uid: cj.metadata.uid ?? '', controller: true }],
   };
   if (t.metadata?.labels) metadata.labels = { ...t.metadata.labels };
@@ -180,7 +180,7 @@ function job(env: Env, flags: Flags): number {
       : {
           apiVersion: 'batch/v1',
           kind: 'Job',
-          metadata: { name, namespace: namespaceOf(flags) },
+          metadata: { name, namespace: namespaceOf(env, flags) },
           spec: { template: { spec: { containers: [{ name, image, ...(command.length ? { command } : {}) }], restartPolicy: 'Never' } } },
         };
   return finish(env, flags, resourceInfo('jobs')!, obj, 'job');
@@ -196,7 +196,7 @@ function cronjob(env: Env, flags: Flags): number {
   const obj: KObject = {
     apiVersion: 'batch/v1',
     kind: 'CronJob',
-    metadata: { name, namespace: namespaceOf(flags) },
+    metadata: { name, namespace: namespaceOf(env, flags) },
     spec: {
       schedule: flags.str('schedule'),
       jobTemplate: { metadata: { name }, spec: { template: { spec: { containers: [container], restartPolicy: flags.str('restart') || 'OnFailure' } } } },
@@ -209,14 +209,14 @@ const CREATE_PDB_FLAGS: FlagDef[] = [...PDB_FLAGS, ...GENERATOR_WRITE_FLAGS];
 
 function poddisruptionbudget(env: Env, flags: Flags): number {
   const name = requireName(flags, 'poddisruptionbudget');
-  return finish(env, flags, resourceInfo('poddisruptionbudgets')!, buildPodDisruptionBudget(flags, name, namespaceOf(flags)), 'poddisruptionbudgets');
+  return finish(env, flags, resourceInfo('poddisruptionbudgets')!, buildPodDisruptionBudget(flags, name, namespaceOf(env, flags)), 'poddisruptionbudgets');
 }
 
 const CREATE_QUOTA_FLAGS: FlagDef[] = [...QUOTA_FLAGS, ...GENERATOR_WRITE_FLAGS];
 
 function quota(env: Env, flags: Flags): number {
   const name = requireName(flags, 'quota');
-  return finish(env, flags, resourceInfo('resourcequotas')!, buildQuota(flags, name, namespaceOf(flags)), 'quota');
+  return finish(env, flags, resourceInfo('resourcequotas')!, buildQuota(flags, name, namespaceOf(env, flags)), 'quota');
 }
 
 function priorityclass(env: Env, flags: Flags): number {
@@ -231,12 +231,12 @@ function namespace(env: Env, flags: Flags): number {
 
 function configmap(env: Env, flags: Flags): number {
   const name = requireName(flags, 'configmap');
-  return finish(env, flags, resourceInfo('configmaps')!, buildConfigMap(env, flags, name, namespaceOf(flags)), 'configmap');
+  return finish(env, flags, resourceInfo('configmaps')!, buildConfigMap(env, flags, name, namespaceOf(env, flags)), 'configmap');
 }
 
 function serviceaccount(env: Env, flags: Flags): number {
   const name = requireName(flags, 'serviceaccount');
-  return finish(env, flags, resourceInfo('serviceaccounts')!, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: namespaceOf(flags) } }, 'serviceaccount');
+  return finish(env, flags, resourceInfo('serviceaccounts')!, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: namespaceOf(env, flags) } }, 'serviceaccount');
 }
 
 /**
@@ -272,7 +272,7 @@ function secret(env: Env, argv: string[]): number {
   const flags = parseFlags(rest, SECRET_FLAGS[type], `kubectl create secret ${type}`);
   checkOutput(flags, env.files);
   const name = requireName(flags, `secret ${type}`);
-  const obj = buildSecret(env, type, flags, name, namespaceOf(flags));
+  const obj = buildSecret(env, type, flags, name, namespaceOf(env, flags));
   const f = send(env, flags, resourceInfo('secrets')!, obj, undefined, true);
   if (!f) return 0;
   if (!('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
@@ -283,7 +283,7 @@ function secret(env: Env, argv: string[]): number {
 function ingress(env: Env, flags: Flags): number {
   const name = requireName(flags, 'ingress');
   dryRunOf(flags);
-  return finish(env, flags, resourceInfo('ingresses')!, buildIngress(flags, name, namespaceOf(flags)), 'ingress', { typed: typedIngress });
+  return finish(env, flags, resourceInfo('ingresses')!, buildIngress(flags, name, namespaceOf(env, flags)), 'ingress', { typed: typedIngress });
 }
 
 /** `create service` as cobra's Find sees it, like SECRET_COMMAND: its types are its subcommands. */
@@ -310,7 +310,7 @@ function service(env: Env, argv: string[]): number {
   checkOutput(flags, env.files);
   // Upstream never copies --save-config into its options: the Service gets no last-applied annotation.
   const opts = { saveConfig: false, typed: typedService };
-  return finish(env, flags, resourceInfo('services')!, buildService(kind, flags, name, namespaceOf(flags)), `${serviceType(kind)} service`, opts);
+  return finish(env, flags, resourceInfo('services')!, buildService(kind, flags, name, namespaceOf(env, flags)), `${serviceType(kind)} service`, opts);
 }
 
 type Generator = {

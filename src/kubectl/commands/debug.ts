@@ -103,7 +103,7 @@ function options(env: Env, argv: string[]): Options {
   }
   env_.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const o: Options = {
-    ns: namespaceOf(flags),
+    ns: namespaceOf(env, flags),
     names,
     args,
     argsOnly: flags.bool('arguments-only'),

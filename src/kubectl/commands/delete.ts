@@ -107,7 +107,7 @@ export function runDelete(env: Env, argv: string[]): number {
 
 /** `-f` files and `TYPE NAME` arguments name their objects; nothing is fetched before the DELETE. */
 function namedTargets(env: Env, flags: Flags): Targets | undefined {
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   if (flags.list('filename').length) {
     const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
     const items = loaded.docs.map((d) => ({ info: d.info, obj: { ...d.obj, metadata: { ...d.obj.metadata, name: stringMeta(d.obj, 'name'), namespace: d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined } }, source: d.source }));

@@ -129,7 +129,7 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
 
 export function runDescribe(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, DESCRIBE_FLAGS, 'kubectl describe');
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const allNs = flags.bool('all-namespaces');
   let groups;
   if (flags.list('filename').length) {

@@ -136,7 +136,7 @@ function diff(env: Env, argv: string[]): number {
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
   const pairs: Pair[] = [];
   for (const doc of loaded.docs) {
-    const r = diffOne(env, doc, namespaceOf(flags), flags.has('namespace'));
+    const r = diffOne(env, doc, namespaceOf(env, flags), flags.has('namespace'));
     if ('name' in r) pairs.push(r);
     else throw new CmdError(failureText([r]));
   }

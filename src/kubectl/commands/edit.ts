@@ -86,7 +86,7 @@ function sameArgv(a: readonly string[], b: readonly string[]): boolean {
 /** ResourceTypeOrNameArgs(true, …).Latest(): every named object, or all of a type in the namespace. */
 function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
   if (flags.args.length === 0) throw new CmdError(NO_RESOURCES);
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const found: { info: ResourceInfo; obj: KObject }[] = [];
   const errors: Failure[] = [];
   const sub = flags.str('subresource');
@@ -154,7 +154,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
   const parsed = loadText(edited, 'edited-file', false);
   if (parsed.errors.length > 0) return reopen([{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }]);
 
-  const cmdNs = namespaceOf(flags);
+  const cmdNs = namespaceOf(env, flags);
   const reasons: EditReason[] = [];
   let retryable = 0;
   let notFound = 0;

@@ -72,7 +72,7 @@ function forSelector(arg: string): FieldRequirement[] {
 export function runEvents(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, EVENTS_FLAGS, 'kubectl events');
   const allNs = flags.bool('all-namespaces');
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const fieldSelector = flags.str('for') ? forSelector(flags.str('for')) : undefined;
   const output = flags.str('output');
   const fmt = parseOutput(output, PRINT_FORMATS, templateOptions(flags, env.files));

@@ -66,7 +66,7 @@ export function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean, 
 
 export function runExec(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, EXEC_FLAGS, 'kubectl exec');
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const atDash = flags.afterDash === undefined ? -1 : flags.args.length - flags.afterDash.length;
   const args = flags.args;
   const resource = args.length > 0 && atDash !== 0 ? args[0]! : '';

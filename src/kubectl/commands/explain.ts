@@ -191,7 +191,7 @@ export function runExplain(env: Env, argv: string[]): number {
   const gvr: Gvr = { group: info.group, version: info.version, resource: info.resource };
   if (apiVersion) Object.assign(gvr, parseGroupVersion(apiVersion));
   const gvPath = gvr.group ? `/openapi/v3/apis/${gvr.group}/${gvr.version}` : `/openapi/v3/api/${gvr.version}`;
-  const res = env.sim.rawRequest(gvPath, env.client.user);
+  const res = env.client.rawPath(gvPath);
   if (!res.ok) throw new CmdError(`Unable to connect to the server: ${res.error.message}\n`);
   if (res.code !== 200) throw plainError(`couldn't find resource for "${gvrString(gvr)}"`);
   const doc = JSON.parse(res.body) as Doc;

@@ -53,7 +53,7 @@ function parseKV(text: string): Record<string, string> {
 
 export function runExpose(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, EXPOSE_FLAGS, 'kubectl expose');
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   if (flags.args.length === 0) throw new CmdError(`error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n`);
   const groups = parseResourceArgs(flags.args);
   const g = groups[0]!;
@@ -219,7 +219,7 @@ export function runRun(env: Env, argv: string[]): number {
   };
   const pod = applyOverrides(flags, generated, typedObject);
   // BasicPod: no namespace of its own; a client dry run shows the one -n enforced.
-  if (dry === 'client' && flags.has('namespace')) pod.metadata.namespace = namespaceOf(flags);
+  if (dry === 'client' && flags.has('namespace')) pod.metadata.namespace = namespaceOf(env, flags);
   const info = resourceInfo('pods')!;
   if (dry === 'client') {
     printResult(env, flags, info, pod, withDryRun('created', dry), typedObject);
@@ -227,7 +227,7 @@ export function runRun(env: Env, argv: string[]): number {
   }
   // The last-applied annotation is written only for a request the server sees.
   const body = typedObject(flags.bool('save-config') ? withTypedLastApplied(pod, typedObject) : pod);
-  const res = env.client.create(info, namespaceOf(flags), body, dry === 'server');
+  const res = env.client.create(info, namespaceOf(env, flags), body, dry === 'server');
   if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
   if (attach) {
     // What the container runs is the overridden Pod's, not the flags'.

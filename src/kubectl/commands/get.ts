@@ -110,7 +110,7 @@ function groupsFromFiles(env: Env, flags: Flags): TargetGroup[] {
 export function runGet(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, GET_FLAGS, 'kubectl get');
   if (flags.has('raw')) return runRaw(env, flags.str('raw'));
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const allNs = flags.bool('all-namespaces');
   const fmt = parseOutput(flags.str('output'), GET_FORMATS, templateOptions(flags, env.files));
   if (flags.args.length === 0 && flags.list('filename').length === 0) {

@@ -24,7 +24,7 @@ export function runVersion(env: Env, argv: string[]): number {
   let server: Record<string, unknown> | undefined;
   let error: string | undefined;
   if (!flags.bool('client')) {
-    const res = env.sim.rawRequest('/version', env.client.user);
+    const res = env.client.rawPath('/version');
     if (!res.ok) error = fatalText(res.error);
     else server = JSON.parse(res.body) as Record<string, unknown>;
   }
@@ -113,7 +113,7 @@ export function runApiVersions(env: Env, argv: string[]): number {
   if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl api-versions');
   const versions: string[] = [];
   for (const path of ['/api', '/apis']) {
-    const res = env.sim.rawRequest(path, env.client.user);
+    const res = env.client.rawPath(path);
     if (!res.ok) throw new CmdError(fatalText(res.error));
     if (res.code !== 200) throw new CmdError('Error from server (NotFound): the server could not find the requested resource\n');
     const doc = JSON.parse(res.body) as { versions?: string[]; groups?: { versions: { groupVersion: string }[] }[] };

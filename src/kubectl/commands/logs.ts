@@ -149,7 +149,7 @@ function validate(flags: Flags, opts: LogOptions, inlineContainer: boolean): voi
 
 export function runLogs(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, LOGS_FLAGS, 'kubectl logs');
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const args = flags.args;
   const selector = flags.str('selector');
   if (args.length === 0 && !selector) throw usageError(USAGE, 'kubectl logs');

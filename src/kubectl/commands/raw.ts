@@ -203,7 +203,7 @@ function body(view: RawView, req: Request, route: ResourceRoute, res: Extract<Ap
 }
 
 function runNonResource(env: Env, path: string): number {
-  const res = env.sim.rawRequest(path, env.client.user);
+  const res = env.client.rawPath(path);
   if (!res.ok) throw new CmdError(fatalText(res.error));
   if (res.code === 200) {
     env.out.out(res.body);

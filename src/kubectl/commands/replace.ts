@@ -45,7 +45,7 @@ export function runReplace(env: Env, argv: string[]): number {
   if (flags.list('filename').length === 0) throw plainError('must specify --filename to replace');
   const loaded = loadManifests(env.files, env.stdin, flags.list('filename'), !['false', 'ignore'].includes(flags.str('validate', 'strict')));
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const docs = loaded.docs.map((d) => ({ doc: d, obj: placeObject(d.info, d.obj, ns, flags.has('namespace')) }));
   if (docs.length === 0) throw plainError('no objects passed to replace');
   return force ? forceReplace(env, flags.int('grace-period', -1), flags.duration('timeout', 0), docs, flags) : replaceAll(env, dry, docs, flags);

@@ -106,7 +106,7 @@ function fromVariables(env: Env, flags: Flags): EnvVar[] {
   const slash = from.indexOf('/');
   if (slash < 0) throw new CmdError('error: resource(s) were provided, but no name was specified\n');
   const info = resolveType(from.slice(0, slash));
-  const got = env.client.get(info, namespaceOf(flags), from.slice(slash + 1));
+  const got = env.client.get(info, namespaceOf(env, flags), from.slice(slash + 1));
   if (!got.ok) throw new CmdError(failureText([{ api: got.error }]));
   const obj = got.value;
   const keys = flags.list('keys');

@@ -43,7 +43,7 @@ export function runSetSubject(env: Env, flags: Flags): number {
     if (tokens.length !== 2 || tokens[1] === '') throw plainError('serviceaccount must be <namespace>:<name>');
     if (tokens[0] === '' && targets.items.some((t) => t.obj.kind === 'ClusterRoleBinding')) throw plainError('serviceaccount must be <namespace>:<name>, namespace must be specified');
   }
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const subjects: Subject[] = [
     ...sortedUnique(users).map((name) => ({ kind: 'User', apiGroup: RBAC_GROUP, name })),
     ...sortedUnique(groups).map((name) => ({ kind: 'Group', apiGroup: RBAC_GROUP, name })),

@@ -34,7 +34,7 @@ export interface TargetOptions {
 }
 
 export function collectTargets(env: Env, flags: Flags, args: string[], opts: TargetOptions = {}): Targets {
-  const ns = namespaceOf(flags);
+  const ns = namespaceOf(env, flags);
   const items: Target[] = [];
   const errors: Failure[] = [];
   if (flags.list('filename').length) {

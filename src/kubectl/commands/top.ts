@@ -115,7 +115,7 @@ function topPods(env: Env, flags: ReturnType<typeof parseFlags>): number {
   const selector = labelSelectorOf(flags.str('selector'));
   if (name && (flags.str('selector') || flags.str('field-selector'))) throw plainError('only one of NAME or selector can be provided');
   const all = flags.bool('all-namespaces');
-  const ns = all ? undefined : namespaceOf(flags);
+  const ns = all ? undefined : namespaceOf(env, flags);
   if (!metricsAvailable()) throw plainError('Metrics API not available');
   const res = env.client.raw(
     name ? { verb: 'get', resource: 'pods.metrics.k8s.io', namespace: ns ?? 'default', name } : { verb: 'list', resource: 'pods.metrics.k8s.io', ...(ns ? { namespace: ns } : {}), ...(selector ? { labelSelector: selector } : {}) },
