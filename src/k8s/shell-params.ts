@@ -4,8 +4,24 @@
  * `${X%p}` `${X%%p}`, replacing `${X/p/r}` `${X//p/r}` `${X/#p/r}` `${X/%p/r}` and substrings
  * `${X:off}` `${X:off:len}` (arithmetic offsets, negative from the end). The word after the
  * operator is expanded only when used, as bash does.
+ *
+ * The POSIX forms (defaults, alternatives, `?`, trimming) are `posixOperator`, which the
+ * containers' sh, dash and bash (src/engine/images/shell-expand.ts) apply too: they parse `${…}`
+ * into their own AST, so they share the rule, not the parse. What differs between shells is the
+ * words of an unset parameter's error (`ParamWords`).
  */
 import { replacePattern, trimPattern } from './fnmatch';
+
+/** The forms every POSIX shell has. */
+export type PosixParamOp = ':-' | '-' | ':=' | '=' | ':+' | '+' | ':?' | '?' | '#' | '##' | '%' | '%%';
+
+/** How a shell words `${X?}` (`nullToo`: `${X:?}`) when X is unset (or null). */
+export interface ParamWords {
+  notSet(nullToo: boolean): string;
+}
+
+/** bash's: `x: parameter null or not set`, `x: parameter not set`. */
+export const BASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter null or not set' : 'parameter not set') };
 
 export interface ParamEnv {
   lookup(name: string): string | undefined;
@@ -57,35 +73,20 @@ export function expandParameter(body: string, env: ParamEnv & { status: number }
   const op = /^(:-|:=|:\+|:\?|-|=|\+|\?|##|#|%%|%|\/\/|\/#|\/%|\/|:)/.exec(rest)?.[0];
   if (!op) return bad;
   const arg = rest.slice(op.length);
-  const unsetOrNull = value === undefined || value === '';
-  const missing = op.startsWith(':') ? unsetOrNull : value === undefined;
   switch (op) {
     case ':-':
     case '-':
-      return missing ? word(arg) : { ok: true, value: value! };
     case ':=':
-    case '=': {
-      if (!missing) return { ok: true, value: value! };
-      const w = word(arg);
-      if (w.ok) env.assign?.(name, w.value);
-      return w;
-    }
+    case '=':
     case ':+':
     case '+':
-      return missing ? { ok: true, value: '' } : word(arg);
     case ':?':
-    case '?': {
-      if (!missing) return { ok: true, value: value! };
-      const w = arg === '' ? { ok: true as const, value: 'parameter null or not set' } : word(arg);
-      return w.ok ? { ok: false, message: `${name}: ${w.value}`, fatal: true } : w;
-    }
+    case '?':
     case '#':
     case '##':
     case '%':
-    case '%%': {
-      const p = word(arg);
-      return p.ok ? { ok: true, value: trimPattern(value ?? '', p.value, op[0] === '#' ? 'start' : 'end', op.length === 2) } : p;
-    }
+    case '%%':
+      return posixOperator(op, name, value, arg === '' ? null : () => word(arg), env.assign);
     case '/':
     case '//':
     case '/#':
@@ -102,6 +103,52 @@ export function expandParameter(body: string, env: ParamEnv & { status: number }
       return substring(value ?? '', arg, env, body);
   }
   return bad;
+}
+
+/**
+ * `${name<op>word}` for the POSIX operators, `value` being name's value (undefined: unset).
+ * `operand` expands the text after the operator (for the trims, read as a pattern), only when
+ * the form uses it; null when nothing follows the operator, so `${X:?}` words its own message. An
+ * unset parameter's `?` error is fatal.
+ */
+export function posixOperator(
+  op: PosixParamOp,
+  name: string,
+  value: string | undefined,
+  operand: (() => ParamOutcome) | null,
+  assign?: (name: string, value: string) => void,
+  words: ParamWords = BASH_PARAM_WORDS,
+): ParamOutcome {
+  const missing = op.startsWith(':') ? value === undefined || value === '' : value === undefined;
+  const word = operand ?? ((): ParamOutcome => ({ ok: true, value: '' }));
+  switch (op) {
+    case ':-':
+    case '-':
+      return missing ? word() : { ok: true, value: value! };
+    case ':=':
+    case '=': {
+      if (!missing) return { ok: true, value: value! };
+      const w = word();
+      if (w.ok) assign?.(name, w.value);
+      return w;
+    }
+    case ':+':
+    case '+':
+      return missing ? { ok: true, value: '' } : word();
+    case ':?':
+    case '?': {
+      if (!missing) return { ok: true, value: value! };
+      const w = operand === null ? { ok: true as const, value: words.notSet(op === ':?') } : word();
+      return w.ok ? { ok: false, message: `${name}: ${w.value}`, fatal: true } : w;
+    }
+    case '#':
+    case '##':
+    case '%':
+    case '%%': {
+      const p = word();
+      return p.ok ? { ok: true, value: trimPattern(value ?? '', p.value, op[0] === '#' ? 'start' : 'end', op.length === 2) } : p;
+    }
+  }
 }
 
 /** The first unescaped `/` in a `${X/p/r}` argument. */

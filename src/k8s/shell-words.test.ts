@@ -26,6 +26,13 @@ describe('expandWords', () => {
     expect(expandWords('$((1+2))', e)).toEqual({ ok: false, message: 'arithmetic expansion $((…)) is not supported here' });
     expect(expandWords('$(echo', e)).toEqual({ ok: false, message: "unexpected EOF while looking for matching `)'" });
   });
+
+  it('words an unset parameter\'s error as bash 5.2 does: null or not set for ${X:?}, not set for ${X?}', () => {
+    const e = env({ EMPTY: '' });
+    expect(expandWords('${EMPTY:?}', e)).toEqual({ ok: false, message: 'EMPTY: parameter null or not set', fatal: true });
+    expect(expandWords('${UNSET?}', e)).toEqual({ ok: false, message: 'UNSET: parameter not set', fatal: true });
+    expect(expandWords('${UNSET?boom}', e)).toEqual({ ok: false, message: 'UNSET: boom', fatal: true });
+  });
 });
 
 describe('rawWords', () => {

@@ -3,6 +3,7 @@
  * in one flat array and refer to each other by index, so a parsed script (and a paused
  * interpreter holding indices into it) is structured-cloneable.
  */
+import type { PosixParamOp } from '../../k8s/shell-params';
 
 /** One piece of a word. `q`: it came from quotes, so it is neither field-split nor globbed. */
 export type Seg =
@@ -11,8 +12,8 @@ export type Seg =
   | { t: 'cmd'; root: number; q: boolean }
   | { t: 'arith'; expr: string; q: boolean };
 
-/** `${v:-x}` `${v-x}` `${v:=x}` `${v:+x}` `${v#x}` `${v%x}` … */
-export type VarOp = ':-' | '-' | ':=' | '=' | ':+' | '+' | ':?' | '?' | '#' | '##' | '%' | '%%';
+/** `${v:-x}` `${v-x}` `${v:=x}` `${v:+x}` `${v#x}` `${v%x}` …: the POSIX forms src/k8s/shell-params.ts applies. */
+export type VarOp = PosixParamOp;
 
 export type Word = Seg[];
 

@@ -6,8 +6,8 @@
  */
 import type { Seg, Word } from './shell-ast';
 import type { ArithVars } from '../../k8s/arith';
-import { trimPattern } from '../../k8s/fnmatch';
 import { own, setOwn } from '../../k8s/own';
+import { BASH_PARAM_WORDS, posixOperator, type ParamWords } from '../../k8s/shell-params';
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 
 export interface ExpandContext {
@@ -40,36 +40,28 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   return own(ctx.vars, name) as string | undefined;
 }
 
+/** dash's and BusyBox ash's words for `${X?}`/`${X:?}` (both keep ash's varunset); bash's are src/k8s's. */
+const ASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter not set or null' : 'parameter not set') };
+
+/** `${…}`: the rules are src/k8s/shell-params.ts's (trims use src/k8s/fnmatch.ts's patterns). */
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
   const v = param(seg.name, ctx);
   if (seg.length) return String((v ?? '').length);
   if (!seg.op) return v ?? '';
-  const arg = (): string => expandWord(seg.arg ?? [], ctx);
-  const unsetOrEmpty = v === undefined || v === '';
-  switch (seg.op) {
-    case ':-': return unsetOrEmpty ? arg() : v;
-    case '-': return v === undefined ? arg() : v;
-    case ':=':
-    case '=': {
-      if (seg.op === ':=' ? unsetOrEmpty : v === undefined) {
-        const a = arg();
-        setOwn(ctx.vars, seg.name, a);
-        return a;
-      }
-      return v ?? '';
-    }
-    case ':+': return unsetOrEmpty ? '' : arg();
-    case '+': return v === undefined ? '' : arg();
-    case ':?':
-    case '?':
-      if (seg.op === ':?' ? unsetOrEmpty : v === undefined) ctx.fail(`${seg.name}: ${arg() || 'parameter not set'}`);
-      return v ?? '';
-    case '#':
-    case '##':
-    case '%':
-    case '%%':
-      return trimPattern(v ?? '', arg(), seg.op[0] === '#' ? 'start' : 'end', seg.op.length === 2);
-  }
+  const arg = seg.arg ?? [];
+  const written = arg.some((s) => s.t !== 'lit' || s.v !== '');
+  const r = posixOperator(
+    seg.op,
+    seg.name,
+    v,
+    written ? () => ({ ok: true, value: expandWord(arg, ctx) }) : null,
+    (name, value) => setOwn(ctx.vars, name, value),
+    ctx.dialect === 'bash' ? BASH_PARAM_WORDS : ASH_PARAM_WORDS,
+  );
+  if (r.ok) return r.value;
+  // The interpreter reports it and goes on with an empty word (a script would exit: a known gap).
+  ctx.fail(r.message);
+  return '';
 }
 
 function segmentText(seg: Seg, ctx: ExpandContext): string {

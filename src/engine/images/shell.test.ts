@@ -136,6 +136,12 @@ describe('shell: language', () => {
     expect(text(sh('f=app-v1.2.tar.gz; echo ${f#[a-c]*-} ${f%%.*} ${f%.*} ${f##*[0-9].} ${u:-d} ${u:=set} $u', 'nginx:1.27'), 0)).toEqual(['v1.2.tar.gz app-v1 app-v1.2.tar tar.gz d set set']);
   });
 
+  it('${X:?} and ${X?} are worded as each shell words them (checked against dash 0.5.12 and bash 5.2)', () => {
+    expect(text(sh('echo ${z:?}', 'nginx:1.27'), 0)[0]).toBe('sh: 1: z: parameter not set or null');
+    expect(text(sh('echo ${z?}', 'nginx:1.27'), 0)[0]).toBe('sh: 1: z: parameter not set');
+    expect(text(sh("bash -c 'echo ${z?}'", 'nginx:1.27'), 0)[0]).toBe('bash: line 1: z: parameter not set');
+  });
+
   it('busybox and GNU tools keep their own error texts', () => {
     expect(text(sh('cat /nope'), 0)).toEqual(["cat: can't open '/nope': No such file or directory"]);
     expect(text(sh('cat /nope', 'nginx:1.27'), 0)).toEqual(['cat: /nope: No such file or directory']);
