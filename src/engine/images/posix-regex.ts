@@ -7,9 +7,10 @@
  * and back-references are kept. Invalid expressions get GNU's messages (`Unmatched ( or \(`).
  *
  * Which lines match is what GNU finds; `grep -o` stretches each match to POSIX's longest
- * (tools-grep.ts). Differential fuzzing against GNU grep 3.8 leaves only GNU's own oddities:
- * quantifiers at the start of an ERE (`{2}x`, `+)`), quantified anchors (`$*`, `\>?`), and -x/-w
- * around an unbalanced `)` (GNU wraps the pattern as text). Character classes are ASCII.
+ * (longest-match.ts, which sed's `s` shares). Differential fuzzing against GNU grep 3.8 leaves
+ * only GNU's own oddities: quantifiers at the start of an ERE (`{2}x`, `+)`), quantified anchors
+ * (`$*`, `\>?`), and -x/-w around an unbalanced `)` (GNU wraps the pattern as text). Character
+ * classes are ASCII.
  */
 
 export type Translated = { ok: true; source: string; groups: number; warnings: string[] } | { ok: false; error: string };

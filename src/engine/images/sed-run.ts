@@ -6,10 +6,11 @@
  * a newline printed without one (a later output first ends it, as GNU's output_missing_newline).
  *
  * Substitution finds POSIX's match: the leftmost, and the longest there when the expression has
- * alternatives (JavaScript takes the first that matches, `a|ab`); an empty match right after the
+ * alternatives (./longest-match.ts, which grep -o uses too); an empty match right after the
  * previous match is skipped (`s/a*\/x/g` on `baaac` is `xbxcx`).
  */
 import { utf8Bytes } from '../../k8s/utf8';
+import { longestMatcher } from './longest-match';
 import type { Addr, Command, Regex, RegexRef, Repl } from './sed-parse';
 
 export interface SedInput {
@@ -56,24 +57,6 @@ class Stream {
   }
 }
 
-const lookbehindLength = (at: number): string => `(?<=^[^]{${at}})`;
-
-/** The longest match of `re` starting where `m` starts (POSIX), with its groups. */
-function longest(re: RegExp, text: string, m: RegExpExecArray): RegExpExecArray {
-  const flags = re.flags.replace('g', '') + 'y';
-  const end = m.index + m[0].length;
-  const longer = new RegExp(`(?:${re.source})(?<=^[^]{${end + 1},})`, flags);
-  longer.lastIndex = m.index;
-  if (end >= text.length || !longer.test(text)) return m;
-  for (let e = text.length; e > end; e--) {
-    const exact = new RegExp(`(?:${re.source})${lookbehindLength(e)}`, flags);
-    exact.lastIndex = m.index;
-    const x = exact.exec(text);
-    if (x) return x;
-  }
-  return m;
-}
-
 function expand(repl: readonly Repl[], m: RegExpExecArray): string {
   let out = '';
   let mode: 'U' | 'L' | '' = '';
@@ -100,6 +83,7 @@ function expand(repl: readonly Repl[], m: RegExpExecArray): string {
 /** One `s` on the pattern space: the new text, or undefined when nothing was replaced. */
 export function substitute(ps: string, r: Regex, repl: readonly Repl[], global: boolean, nth: number): string | undefined {
   const re = r.re;
+  const stretch = r.alternation ? longestMatcher(re) : undefined;
   let out = '';
   let pos = 0;
   let count = 0;
@@ -109,7 +93,7 @@ export function substitute(ps: string, r: Regex, repl: readonly Repl[], global: 
     re.lastIndex = pos;
     const first = re.exec(ps);
     if (!first) break;
-    const m = r.alternation ? longest(re, ps, first) : first;
+    const m = stretch ? stretch(ps, first) : first;
     const start = m.index;
     const end = start + m[0].length;
     out += ps.slice(pos, start);

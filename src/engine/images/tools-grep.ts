@@ -6,6 +6,7 @@
  * selected, 1 when none, 2 on an error (unless -q selected one). Usage errors print GNU's
  * synopsis and Try line. BusyBox images get the same behaviour.
  */
+import { longestMatcher } from './longest-match';
 import { translate } from './posix-regex';
 import { getopt, lines, PLAIN_ERRORS, readOperand, usageError, type OptionSpec } from './tool-options';
 import type { ToolEnv, ToolResult } from './tool-types';
@@ -80,38 +81,12 @@ const matches = (re: RegExp, line: string): boolean => {
   return re.test(line);
 };
 
-/**
- * The non-empty matches of a line, for -o. POSIX takes the longest match at the leftmost position
- * where one starts; JavaScript takes the first alternative that matches there (`a|ab` finds `a`,
- * `|x` finds the empty string). So each match is stretched to the longest one starting at the same
- * place: one extra test asks whether any ends later, and only then are the ends tried.
- */
-function pieces(re: RegExp, line: string): string[] {
-  const endingAt = new Map<string, RegExp>();
-  /** Sticky: a match of `re` at lastIndex that ends exactly at `end` (`=`) or at or after it (`>`). */
-  const ends = (how: '=' | '>', end: number): RegExp => {
-    const key = `${how}${end}`;
-    let r = endingAt.get(key);
-    if (!r) endingAt.set(key, (r = new RegExp(`(?:${re.source})${how === '=' ? `(?=[^]{${line.length - end}}$)` : `(?<=^[^]{${end},})`}`, re.flags.replace('g', 'y'))));
-    return r;
-  };
-  const matchesFrom = (how: '=' | '>', at: number, end: number): boolean => {
-    const r = ends(how, end);
-    r.lastIndex = at;
-    return r.test(line);
-  };
+/** The non-empty matches of a line, for -o, each POSIX's longest where it starts (./longest-match.ts). */
+function pieces(re: RegExp, line: string, stretch: ReturnType<typeof longestMatcher>): string[] {
   const out: string[] = [];
   re.lastIndex = 0;
   for (let m = re.exec(line); m; m = re.exec(line)) {
-    let end = m.index + m[0].length;
-    if (end < line.length && matchesFrom('>', m.index, end + 1)) {
-      for (let e = line.length; e > end; e--) {
-        if (matchesFrom('=', m.index, e)) {
-          end = e;
-          break;
-        }
-      }
-    }
+    const end = m.index + stretch(line, m)[0].length;
     if (end > m.index) out.push(line.slice(m.index, end));
     re.lastIndex = Math.max(end, m.index + 1);
   }
@@ -127,10 +102,11 @@ function search(text: string, name: string, re: RegExp, s: Settings, env: ToolEn
   let afterLeft = 0;
   const out: string[] = [];
   const grouping = !s.count && !s.list && !s.quiet;
+  const stretch = longestMatcher(re);
   // -o prints the matches of the lines it would print that match: selected lines, or with -v the context lines.
   const show = (i: number, sep: ':' | '-'): void => {
     if (!s.only) out.push(prefix(i, sep) + all[i]!);
-    else if ((sep === ':') !== s.invert) for (const m of pieces(re, all[i]!)) out.push(prefix(i, sep) + m);
+    else if ((sep === ':') !== s.invert) for (const m of pieces(re, all[i]!, stretch)) out.push(prefix(i, sep) + m);
   };
   for (let i = 0; i < all.length; i++) {
     const hit = selected < s.max && matches(re, all[i]!) !== s.invert;
