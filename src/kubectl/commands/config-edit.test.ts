@@ -161,3 +161,19 @@ describe('a context kubectl cannot use as is', () => {
     expect(run('kubectl config view --minify --context anon').err).toBe('error: cannot locate user nobody\n');
   });
 });
+
+describe('kubectl config view through the print flags', () => {
+  it('-o jsonpath reads the current namespace, as guides do', () => {
+    const run = runner(new Session({ seed: 1 }));
+    expect(run("kubectl config view --minify -o jsonpath='{..namespace}'")).toEqual({ out: '', err: '', code: 0 });
+    run('kubectl config set-context --current --namespace=kube-system');
+    expect(run("kubectl config view --minify -o jsonpath='{..namespace}'").out).toBe('kube-system');
+    expect(run("kubectl config view -o jsonpath='{.contexts[*].name}'").out).toBe('jane kubernetes-admin@kubernetes');
+    expect(run("kubectl config view -o jsonpath='{.users[*].name}'").out).toBe('jane kubernetes-admin');
+    expect(run('kubectl config view -o go-template=\'{{index . "current-context"}}\'').out).toBe('kubernetes-admin@kubernetes');
+    expect(run('kubectl config view -o name').out).toBe('config/<unknown>\n');
+    expect(run('kubectl config view -o bogus').err).toBe(
+      'error: unable to match a printer suitable for the output format "bogus", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml\n',
+    );
+  });
+});

@@ -3,15 +3,17 @@
  * here (current-context, get-contexts, get-clusters, get-users, view), the writers in
  * config-edit.ts. Nothing here talks to the cluster: kubectl only reads or rewrites its own file.
  */
-import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonIndentInOrder } from '../../k8s/printers/json';
+import { toKyamlInOrder } from '../../k8s/printers/kyaml';
 import { plainError, usageError } from '../errors';
 import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { CLUSTER_NAME, configView, contextIn, sortedContexts, USERS } from '../kubeconfig';
 import { TabWriter, GET_TABLE } from '../printers/tabwriter';
-import { noCompatiblePrinter, PRINT_FORMATS } from '../printers/generic';
+import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
+import type { KObject } from '../../k8s/types';
+import { OUTPUT_FLAG, templateOptions } from './common';
 import { deleteContext, renameContext, setContext, SET_CONTEXT_FLAGS, useContext } from './config-edit';
 
 export const CONFIG_SUBCOMMANDS = ['current-context', 'delete-context', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set-context', 'use-context', 'view'] as const;
@@ -23,12 +25,14 @@ const REAL_SUBCOMMANDS = ['delete-cluster', 'delete-user', 'set', 'set-cluster',
 /** The union of the subcommands' own flags (the command table's; each parses its own). */
 export const CONFIG_FLAGS: FlagDef[] = [
   { name: 'no-headers', kind: 'bool' },
-  { name: 'output', short: 'o', kind: 'string', values: ['yaml', 'json', 'name'] },
+  OUTPUT_FLAG,
   { name: 'minify', kind: 'bool' },
+  { name: 'template', kind: 'string' },
+  { name: 'allow-missing-template-keys', kind: 'bool' },
   ...SET_CONTEXT_FLAGS,
 ];
 
-const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => f.name === 'output' || f.name === 'minify');
+const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => ['output', 'minify', 'template', 'allow-missing-template-keys'].includes(f.name));
 const GET_CONTEXTS_FLAGS = CONFIG_FLAGS.filter((f) => f.name === 'output' || f.name === 'no-headers');
 
 function currentContext(env: Env, argv: string[]): number {
@@ -63,16 +67,36 @@ function getNames(env: Env, argv: string[], sub: 'get-clusters' | 'get-users', n
   return 0;
 }
 
+/**
+ * view: the config through kubectl's print flags (default yaml). `-o jsonpath='{..namespace}'`
+ * with --minify is how guides read the current namespace.
+ */
 function view(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, VIEW_FLAGS, 'kubectl config view');
   if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl config view');
-  const output = flags.str('output') || 'yaml';
-  if (output !== 'yaml' && output !== 'json') throw noCompatiblePrinter(output, PRINT_FORMATS);
+  const fmt = parseOutput(flags.str('output') || 'yaml', PRINT_FORMATS, templateOptions(flags, env.files));
   const context = flags.str('context') || env.kubeconfig.currentContext;
   const view = configView(env.kubeconfig, env.sim.serverAddress(), context, flags.bool('minify'));
   if (!view.ok) throw plainError(view.message);
-  env.out.out(output === 'json' ? toJsonIndentInOrder(view.config) : toYaml(view.config));
-  return 0;
+  switch (fmt.kind) {
+    case 'json':
+      // A typed v1.Config: the Go struct's field order, not sorted keys (kyaml too).
+      env.out.out(toJsonIndentInOrder(view.config));
+      return 0;
+    case 'kyaml':
+      env.out.out(toKyamlInOrder(view.config));
+      return 0;
+    case 'name':
+      // NamePrinter on an object with no name and a kind no resource serves.
+      env.out.out('config/<unknown>\n');
+      return 0;
+    case 'table':
+      // `-o wide`: only get's print flags know it.
+      throw noCompatiblePrinter(flags.str('output'), PRINT_FORMATS);
+    default:
+      env.out.out(printGeneric(fmt, [view.config as unknown as KObject], true));
+      return 0;
+  }
 }
 
 export function runConfig(env: Env, argv: string[]): number {
