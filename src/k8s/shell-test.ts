@@ -174,9 +174,40 @@ export function runTest(cmd: 'test' | '[', args: readonly string[], host: TestHo
     if (words[words.length - 1] !== ']') return { status: 2, error: { k: 'missing-bracket' } };
     words = words.slice(0, -1);
   }
-  // POSIX's one-argument rule: a lone word is true when not empty, whatever it looks like.
-  if (words.length === 1) return { status: words[0] !== '' ? 0 : 1 };
-  return settle(() => evaluate(words, true, host));
+  return settle(() => posixTest(words, host));
+}
+
+/**
+ * POSIX decides up to four arguments by their count before any grammar (bash's test.c
+ * posixtest): one is "not empty"; two are `! X` or a unary test, else the first word is the
+ * unary operator expected (`[ foo bar ]`); three are a binary test, `! X Y`, `( X )`, `X -a Y`,
+ * else the middle word is the binary operator expected; four strip a leading `!` or `( … )`.
+ */
+function posixTest(words: string[], host: TestHost): boolean {
+  const [a = '', b = '', c = '', d] = words;
+  switch (words.length) {
+    case 0:
+      return false;
+    case 1:
+      return a !== '';
+    case 2:
+      if (a === '!') return b === '';
+      if (UNARY.has(a)) return unary(a, b, host);
+      throw new Failure({ k: 'unary-expected', word: a });
+    case 3:
+      if (BINARY.has(b)) return binary(a, b, c, true, host);
+      if (b === '-a') return a !== '' && c !== '';
+      if (b === '-o') return a !== '' || c !== '';
+      if (a === '!') return !posixTest([b, c], host);
+      if (a === '(' && c === ')') return b !== '';
+      throw new Failure({ k: 'binary-expected', word: b });
+    case 4:
+      if (a === '!') return !posixTest([b, c, d!], host);
+      if (a === '(' && d === ')') return posixTest([b, c], host);
+      return evaluate(words, true, host);
+    default:
+      return evaluate(words, true, host);
+  }
 }
 
 /** `[[ … ]]` over its expanded words and the same words as patterns. */
