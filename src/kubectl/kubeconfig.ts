@@ -87,8 +87,8 @@ export type ConfigView = { ok: true; config: Record<string, unknown> } | { ok: f
 /**
  * The config as `kubectl config view` prints it: clientcmd v1.Config with its fields in the Go
  * struct's order (the JSON printer keeps it; the YAML one sorts keys, as sigs.k8s.io/yaml does),
- * secrets redacted as RedactSecrets does. `preferences: {}` stays although the kubectl 1.35
- * binary no longer prints the deprecated, empty field: the golden transcripts record it.
+ * secrets redacted as RedactSecrets does. The deprecated, empty `preferences` is left out, as
+ * kubectl 1.35 leaves it out in every format.
  * `minify` keeps only what `context` uses, with MinifyConfig's errors.
  */
 export function configView(k: Kubeconfig, server: string, context: string, minify: boolean): ConfigView {
@@ -109,7 +109,6 @@ export function configView(k: Kubeconfig, server: string, context: string, minif
     config: {
       kind: 'Config',
       apiVersion: 'v1',
-      preferences: {},
       // An empty map converts to a nil list: `clusters: null`.
       clusters: clusters.length ? clusters.map((name) => ({ name, cluster: { server: `https://${server}`, 'certificate-authority-data': 'DATA+OMITTED' } })) : null,
       users: users.length ? users.map((name) => ({ name, user: { 'client-certificate-data': 'DATA+OMITTED', 'client-key-data': 'DATA+OMITTED' } })) : null,

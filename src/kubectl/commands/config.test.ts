@@ -21,7 +21,7 @@ describe('config', () => {
     );
     const view = run('kubectl config view').out;
     expect(view).toContain('    certificate-authority-data: DATA+OMITTED\n    server: https://10.0.0.10:6443\n  name: kubernetes\n');
-    expect(view).toContain('current-context: kubernetes-admin@kubernetes\nkind: Config\npreferences: {}\nusers:\n- name: jane\n');
+    expect(view).toContain('current-context: kubernetes-admin@kubernetes\nkind: Config\nusers:\n- name: jane\n');
   });
 
   it('use-context makes later commands authenticate as the context\'s user', () => {
@@ -41,7 +41,6 @@ describe('config', () => {
         '  name: jane',
         'current-context: jane',
         'kind: Config',
-        'preferences: {}',
         'users:',
         '- name: jane',
         '  user:',
