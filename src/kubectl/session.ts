@@ -6,7 +6,7 @@
 import { WORKSTATION_COMMANDS, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
-import { copyKubeconfig, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { contextIn, copyKubeconfig, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, tokenize } from '../k8s/script';
@@ -150,6 +150,7 @@ export class Session {
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     this.log.push(logged);
     const version = this.workstation.version;
+    const namespace = this.contextNamespace();
     const saved = this.workstation.checkpoint();
     let res = this.runInteractive(line, stdin, opts);
     if (this.workstation.version !== version && this.workstation.size > WORKSTATION_QUOTA) {
@@ -158,7 +159,14 @@ export class Session {
       res = { ...res, output: [...res.output, { stream: 'stderr', text: `bash: write error: No space left on device (the files behind this prompt hold at most ${WORKSTATION_QUOTA / 1024 / 1024} MiB in all; this line's writes were undone — rm a file to make room)\n` }], exitCode: 1 };
     }
     this.shell.status = res.exitCode;
-    return this.workstation.version === version ? res : { ...res, files: this.workstation.written() };
+    if (this.workstation.version !== version) res = { ...res, files: this.workstation.written() };
+    const after = this.contextNamespace();
+    return after === namespace ? res : { ...res, namespace: after };
+  }
+
+  /** The namespace kubectl defaults to: the current kubeconfig context's (what the page's completion needs to know). */
+  private contextNamespace(): string {
+    return contextIn(this.kubeconfig, this.kubeconfig.currentContext)?.namespace || 'default';
   }
 
   private runInteractive(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {

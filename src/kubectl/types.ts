@@ -51,6 +51,8 @@ export interface CommandResult {
   edit?: EditorRequest;
   /** The line changed the workstation's files (a redirection, `rm`…): every written file after it, by path. */
   files?: Record<string, string>;
+  /** The line changed the namespace commands default to (`kubectl config set-context --current -n X`, `use-context`): the new one. */
+  namespace?: string;
 }
 
 /** Files a command may read (`-f deploy.yaml`, `-f dir/`): a virtual filesystem keyed by path. */

@@ -49,8 +49,9 @@ export type { AttachedShell, EditorRequest, CommandGroup, CommandInfo, CommandTa
  *    `rates` (engine/core/trace-rates.ts) and `changesDropped`.
  * 9: `commandResult` may carry `edit`: `kubectl edit` opened the page's YAML editor on a file.
  * 10: `commandResult` may carry `files`: the line changed the workstation's files (`> web.yaml`).
+ * 11: `commandResult` may carry `namespace`: the line changed the kubeconfig context's namespace.
  */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -339,6 +340,8 @@ export interface CommandResultMessage {
   edit?: EditorRequest;
   /** The line changed the files behind the prompt: all of them now, by the path typed (`web.yaml`). */
   files?: Record<string, string>;
+  /** The line changed the namespace kubectl defaults to (the kubeconfig context's): the new one. */
+  namespace?: string;
 }
 
 export interface UntilResultMessage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState, workstationFiles } from './terminal';
+import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, contextNamespace, initialTerminalState, workstationFiles } from './terminal';
 
 describe('terminal transcript', () => {
   it('knows the files behind the prompt from the last line that changed them, past a fork and the transcript limit', () => {
@@ -15,6 +15,18 @@ describe('terminal transcript', () => {
     expect(s.entries.some((e) => e.id === 3)).toBe(false);
     expect(Object.keys(workstationFiles(s.entries))).toEqual(['ns.yaml', 'b']);
     expect(workstationFiles(initialTerminalState.entries)).toEqual({});
+  });
+
+  it('knows the namespace kubectl defaults to from the last line that changed it, past a fork and the transcript limit', () => {
+    const done = (id: number, at: number, namespace?: string) => ({ type: 'commandResult' as const, epoch: 1, id, output: [], exitCode: 0, startedAt: at, endedAt: at + 150, ...(namespace ? { namespace } : {}) });
+    expect(contextNamespace(initialTerminalState.entries)).toBe('default');
+    let s = commandFinished(commandStarted(initialTerminalState, 1, 'kubectl config set-context --current -n kube-system'), done(1, 0, 'kube-system'));
+    s = commandFinished(commandStarted(s, 2, 'kubectl get pods'), done(2, 1000));
+    expect(contextNamespace(s.entries)).toBe('kube-system');
+    expect(contextNamespace(commandsAfter(s, -1).entries)).toBe('default');
+    for (let id = 3; id < 3 + TERMINAL_LIMIT; id++) s = commandFinished(commandStarted(s, id, 'kubectl get pods'), done(id, id * 1000));
+    expect(s.entries.some((e) => e.id === 1)).toBe(false);
+    expect(contextNamespace(s.entries)).toBe('kube-system');
   });
 
   it('holds a kubectl edit open until the editor’s reply answers it; a replay never reopens it', () => {

@@ -39,6 +39,8 @@ export interface TerminalEntry {
   lost?: LostReason;
   /** The line changed the files behind the prompt (`> web.yaml`): all of them after it. */
   files?: Readonly<Record<string, string>>;
+  /** The line changed the namespace kubectl defaults to (the kubeconfig context's): the new one. */
+  namespace?: string;
 }
 
 export type LostReason = 'restarted' | 'stopped';
@@ -81,12 +83,29 @@ export function commandStarted(state: TerminalState, id: number, line: string, r
   return withEditing({ entries: entries.length > TERMINAL_LIMIT ? trimmed(entries) : entries }, state.editing);
 }
 
-/** The newest TERMINAL_LIMIT entries; the files of a dropped line move to the first kept one. */
+/** The newest TERMINAL_LIMIT entries; the files and the namespace of dropped lines move to the first kept one. */
 function trimmed(entries: readonly TerminalEntry[]): TerminalEntry[] {
   const cut = entries.length - TERMINAL_LIMIT;
   const kept = entries.slice(cut);
-  const files = workstationFiles(entries.slice(0, cut));
-  return kept[0]!.files || Object.keys(files).length === 0 ? kept : [{ ...kept[0]!, files }, ...kept.slice(1)];
+  const dropped = entries.slice(0, cut);
+  const files = workstationFiles(dropped);
+  const namespace = kept[0]!.namespace ?? namespaceBefore(dropped);
+  const first = { ...kept[0]!, ...(kept[0]!.files || Object.keys(files).length === 0 ? {} : { files }), ...(namespace === undefined ? {} : { namespace }) };
+  return [first, ...kept.slice(1)];
+}
+
+/** The namespace the last line that changed it left, if any did. */
+function namespaceBefore(entries: readonly TerminalEntry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const ns = entries[i]!.namespace;
+    if (ns !== undefined) return ns;
+  }
+  return undefined;
+}
+
+/** The namespace kubectl defaults to after the transcript's lines: the kubeconfig context's. */
+export function contextNamespace(entries: readonly TerminalEntry[]): string {
+  return namespaceBefore(entries) ?? 'default';
 }
 
 /** The files behind the prompt, as the last line that changed them left them (none: only the given ones). */
@@ -116,7 +135,7 @@ export function commandFinished(state: TerminalState, msg: CommandResultMessage)
     if (e.id !== msg.id) return e;
     const { progress: _done, shell: _typed, attached: _after, ...rest } = e;
     const shells = { ...(msg.typedIn ? { shell: msg.typedIn } : {}), ...(msg.attached ? { attached: msg.attached } : {}) };
-    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells, ...(msg.files ? { files: sharing(workstationFiles(state.entries), msg.files) } : {}) };
+    return { ...rest, output: msg.output, exitCode: msg.exitCode, state: 'done', startedAt: msg.startedAt, endedAt: msg.endedAt, ...shells, ...(msg.files ? { files: sharing(workstationFiles(state.entries), msg.files) } : {}), ...(msg.namespace !== undefined ? { namespace: msg.namespace } : {}) };
   });
   // The editor opens on an edit's file, and closes once its reply comes back without another.
   if (msg.edit) return withEditing(next, { ...msg.edit, id: msg.id });

@@ -198,6 +198,16 @@ describe('tab completion', () => {
     expect(press(`kubectl cp ${goApiPod}:/e`)).toBe(`kubectl cp ${goApiPod}:/e`);
   });
 
+  it("completes names in the kubeconfig context's namespace when -n is not given", () => {
+    const inSystem: CompletionContext = { ...ctx, namespace: 'kube-system' };
+    expect(tab('kubectl logs etcd', 17, inSystem)).toEqual({ kind: 'replace', from: 13, to: 17, text: 'etcd-control-plane ' });
+    expect(tab('kubectl logs etcd', 17, ctx)).toEqual({ kind: 'none' });
+    // -n still wins.
+    const inDefault = completionsAt('kubectl get pods -n default go', 30, inSystem).candidates;
+    expect(inDefault).toContain(goApiPod);
+    expect(inDefault).toEqual(completionsAt('kubectl get pods go', 19, ctx).candidates);
+  });
+
   it('completes after sleep (sim advance) and the k alias with the same table', () => {
     expect(press('sleep ')).toBe('sleep ');
     expect(press('k get deploy/g')).toBe('k get deploy/go-api ');

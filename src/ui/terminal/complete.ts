@@ -22,6 +22,8 @@ export interface CompletionContext {
   files: readonly string[];
   /** Fault target names (`sim fail --list`) as the worker reported them. */
   targets: readonly string[];
+  /** The kubeconfig context's namespace (`kubectl config set-context --current -n X`); absent: default. */
+  namespace?: string;
 }
 
 export interface CompletionQuery {
@@ -87,6 +89,11 @@ export function objectNames(objects: ReadonlyMap<string, KObject>, entry: Discov
   return uniqSorted(names);
 }
 
+/** The namespace a command works in without `-n`: the kubeconfig context's, as kubectl reads it. */
+function contextNamespace(ctx: CompletionContext): string {
+  return ctx.namespace ?? 'default';
+}
+
 function namesOf(ctx: CompletionContext, resource: string, namespace: string | undefined): string[] {
   const entry = resolveType(ctx.discovery, resource);
   return entry ? objectNames(ctx.objects, entry, namespace) : [];
@@ -102,7 +109,7 @@ function typeWords(discovery: readonly DiscoveryEntry[], info: CommandInfo): str
 function containersOf(ctx: CompletionContext, podWord: string | undefined, namespace: string | undefined): string[] {
   if (!podWord) return [];
   const name = podWord.includes('/') ? podWord.slice(podWord.indexOf('/') + 1) : podWord;
-  const pod = ctx.objects.get(`pods/${namespace ?? 'default'}/${name}`) as (KObject & { spec?: { containers?: { name: string }[] } }) | undefined;
+  const pod = ctx.objects.get(`pods/${namespace ?? contextNamespace(ctx)}/${name}`) as (KObject & { spec?: { containers?: { name: string }[] } }) | undefined;
   return (pod?.spec?.containers ?? []).map((c) => c.name);
 }
 
@@ -218,7 +225,7 @@ function valueCandidates(flag: FlagInfo, typed: string, ctx: CompletionContext, 
 
 /** Completes a resource argument: `TYPE`, `a,b`, `TYPE/NAME`, or a NAME after the type. */
 function resourceArg(ctx: CompletionContext, p: LineParse, current: string, types: readonly string[]): string[] {
-  const ns = p.allNamespaces ? undefined : (p.namespace ?? 'default');
+  const ns = p.allNamespaces ? undefined : (p.namespace ?? contextNamespace(ctx));
   const slash = current.indexOf('/');
   if (slash >= 0) {
     const typeWord = current.slice(0, slash);
@@ -258,7 +265,7 @@ function cpSource(ctx: CompletionContext, current: string, namespace: string): s
 }
 
 function positionalCandidates(ctx: CompletionContext, p: LineParse, info: CommandInfo, current: string): string[] {
-  const ns = p.allNamespaces ? undefined : (p.namespace ?? 'default');
+  const ns = p.allNamespaces ? undefined : (p.namespace ?? contextNamespace(ctx));
   const first = p.positionals.length === 0;
   const positional = (p.sub !== undefined && own(info.subcommandPositionals ?? {}, p.sub)) || info.positional;
   switch (positional) {
@@ -275,11 +282,11 @@ function positionalCandidates(ctx: CompletionContext, p: LineParse, info: Comman
       return first ? matching(current, namesOf(ctx, 'services', ns)) : [];
     case 'serviceaccount':
       // `create token` has no --all-namespaces: the namespace is -n's, or the context's.
-      return first ? matching(current, namesOf(ctx, 'serviceaccounts', p.namespace ?? 'default')) : [];
+      return first ? matching(current, namesOf(ctx, 'serviceaccounts', p.namespace ?? contextNamespace(ctx))) : [];
     case 'fault-target':
       return first ? matching(current, ctx.targets) : [];
     case 'cp-path':
-      return first ? cpSource(ctx, current, p.namespace ?? 'default') : matching(current, ctx.files);
+      return first ? cpSource(ctx, current, p.namespace ?? contextNamespace(ctx)) : matching(current, ctx.files);
     case 'none':
       return [];
     default: {

@@ -3,6 +3,7 @@
  * moment shown (the playhead) and what tab completion looks at.
  */
 import type { AppState } from '../store/store';
+import { contextNamespace } from '../store/terminal';
 import type { CompletionContext } from './complete';
 import type { ShellView } from './shell';
 import { revealed } from './transcript';
@@ -20,7 +21,7 @@ export function shellViewChanged(a: AppState, b: AppState): boolean {
 }
 
 export function completionContext(s: AppState, files: readonly string[]): CompletionContext {
-  return { commands: s.cluster.commands, discovery: s.cluster.discovery, objects: s.cluster.objects, files, targets: s.cluster.targets.map((t) => t.name) };
+  return { commands: s.cluster.commands, discovery: s.cluster.discovery, objects: s.cluster.objects, files, targets: s.cluster.targets.map((t) => t.name), namespace: contextNamespace(s.terminal.entries) };
 }
 
 /**
