@@ -11,7 +11,7 @@
 
 // The Simulation and what it takes and gives.
 export { PROGRESS_EVERY_MESSAGES, Simulation } from './simulation';
-export type { EtcdStatus, KubeconfigUser, SimulationOptions, StopReason, TraceAggregate, WorldDiff } from './simulation';
+export type { ClientCredentials, EtcdStatus, KubeconfigUser, SimulationOptions, StopReason, TraceAggregate, WorldDiff } from './simulation';
 export type { TraceRateCount, TraceRateSecond } from './core/trace-rates';
 export { RATE_WINDOW_SECONDS } from './core/trace-rates';
 export { SCALE_MODE_WORKERS, SCALE_TRACE_WINDOW } from './scale-mode';

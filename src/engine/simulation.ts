@@ -18,13 +18,14 @@ import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject } from '../k8s/types';
 import { ADMIN, ANONYMOUS, JANE, type UserInfo } from './apiserver/auth';
-import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from './apiserver/handler';
-import { serveNonResource, type RawResponse } from './apiserver/health';
+import { handleRequest, lbAddress, pickServer, refuseUnauthenticated, type ApiRequest, type ApiResponse } from './apiserver/handler';
+import { refuseNonResource, serveNonResource, type RawResponse } from './apiserver/health';
+import { authenticateBearerToken } from './apiserver/token-authn';
 import { refusedBeforeRouting } from './apiserver/unrouted-authz';
 import { podLogs } from './apiserver/kubelet-proxy';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
-import type { NetworkError, StatusError } from './apiserver/status';
+import { UNAUTHORIZED, type NetworkError, type StatusError } from './apiserver/status';
 import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
 import type { ComponentState } from './components';
 import { step } from './dispatch';
@@ -120,7 +121,24 @@ export const PROGRESS_EVERY_MESSAGES = 2_000;
  */
 export type KubeconfigUser = 'kubernetes-admin' | 'jane' | 'system:anonymous';
 
+/**
+ * What a request from the learner's kubectl presents: one of the identities above; a bearer
+ * token (`kubectl config set-credentials --token`, `kubectl --token`), which kube-apiserver
+ * verifies with the same authenticators it runs for a Pod's token (token-authn.ts), so a
+ * forged, expired or orphaned token (its ServiceAccount deleted) is refused with 401; or a client
+ * certificate other than kubeadm's (named by its path), which nothing in the simulation signs
+ * with the cluster's CA, so the x509 authenticator fails it and the request is refused with 401
+ * too (a failed credential is never downgraded to system:anonymous).
+ */
+export type ClientCredentials = KubeconfigUser | { token: string } | { certificate: string };
+
 const KUBECONFIG_USERS: Readonly<Record<KubeconfigUser, UserInfo>> = { 'kubernetes-admin': ADMIN, jane: JANE, 'system:anonymous': ANONYMOUS };
+
+/** Who `as` authenticates as now, or undefined when its token does not verify. */
+function authenticated(w: World, as: ClientCredentials): UserInfo | undefined {
+  if (typeof as === 'string') return KUBECONFIG_USERS[as];
+  return 'token' in as ? authenticateBearerToken(w, as.token) : undefined;
+}
 
 /** Set by Simulation's static block: the one way to its private World (see worldOf). */
 let worldAccess: (sim: Simulation) => World;
@@ -205,13 +223,16 @@ export class Simulation {
   }
 
   /** A request from the student's kubectl, through the same pipeline every component uses. */
-  request(req: Omit<ApiRequest, 'user' | 'from'>, as: KubeconfigUser = 'kubernetes-admin', client: 'kubectl' | 'external' = 'kubectl'): ApiResponse {
+  request(req: Omit<ApiRequest, 'user' | 'from'>, as: ClientCredentials = 'kubernetes-admin', client: 'kubectl' | 'external' = 'kubectl'): ApiResponse {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
+    const from = client === 'external' ? EXTERNAL_KUBECTL : KUBECTL;
+    const user = authenticated(this.#world, as);
+    if (!user) return refuseUnauthenticated(this.#world, server.id, { ...req, from });
     const etcd = this.#world.etcd;
     delete etcd.slowCommitMs;
-    const res = handleRequest(this.#world, server.id, { ...req, user: KUBECONFIG_USERS[as], from: client === 'external' ? EXTERNAL_KUBECTL : KUBECTL });
+    const res = handleRequest(this.#world, server.id, { ...req, user, from });
     // A write etcd committed slowly (a disk-latency fault) is answered once it committed.
     const slow = etcd.slowCommitMs;
     if (slow !== undefined) {
@@ -248,16 +269,20 @@ export class Simulation {
    * The authorization filter's 403 for a request line no route serves (a 404 path, a 405
    * method), which kube-apiserver answers before it looks for a route; undefined lets it on.
    */
-  refusedBeforeRouting(method: string, url: string, as: KubeconfigUser = 'kubernetes-admin'): StatusError | undefined {
-    return refusedBeforeRouting(this.#world, KUBECONFIG_USERS[as], method, url);
+  refusedBeforeRouting(method: string, url: string, as: ClientCredentials = 'kubernetes-admin'): StatusError | undefined {
+    // Authentication runs before authorization: a token that does not verify is the 401.
+    const user = authenticated(this.#world, as);
+    return user ? refusedBeforeRouting(this.#world, user, method, url) : UNAUTHORIZED;
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */
-  rawRequest(path: string, as: KubeconfigUser = 'kubernetes-admin'): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
+  rawRequest(path: string, as: ClientCredentials = 'kubernetes-admin'): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
-    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, KUBECONFIG_USERS[as].name, path) };
+    const user = authenticated(this.#world, as);
+    if (!user) return { ok: true, ...refuseNonResource(this.#world, server.id, KUBECTL, path) };
+    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, user.name, path) };
   }
 
   /** Processes one queued message; false when nothing is queued. */

@@ -4,7 +4,7 @@
  * client-go's deduplicating warning handler does. Lists come back in etcd key order
  * (namespace, then name), which is the order a real apiserver returns.
  */
-import type { ApiRequest, ApiResponse, ApplyOptions, DeleteOptions, FieldRequirement, Impersonation, KubeconfigUser, NetworkError, PatchType, RawResponse, Simulation, StatusError } from '../engine/index';
+import type { ApiRequest, ApiResponse, ApplyOptions, ClientCredentials, DeleteOptions, FieldRequirement, Impersonation, NetworkError, PatchType, RawResponse, Simulation, StatusError } from '../engine/index';
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
@@ -12,6 +12,9 @@ import { servedTarget } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
 import type { Output } from './output';
+
+/** kube-apiserver's 401 Status, as its body decodes. */
+const UNAUTHORIZED: StatusError = { code: 401, reason: 'Unauthorized', message: 'Unauthorized' };
 
 export type Res<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
@@ -47,8 +50,8 @@ export class Client {
   constructor(
     readonly sim: Simulation,
     private readonly out: Output,
-    /** Whose client certificate the kubeconfig's current context presents. */
-    readonly user: KubeconfigUser = KUBECONFIG_USER,
+    /** What the context's user entry presents (kubeconfig.ts credentialsOf), or `--token`'s token. */
+    readonly user: ClientCredentials = KUBECONFIG_USER,
     /**
      * Set when the context's cluster is not this one (kubeconfig.ts reachesCluster): every
      * request fails with this, never reaching the simulation, as a dial of a server where
@@ -57,9 +60,15 @@ export class Client {
     readonly unreachable?: NetworkError,
   ) {}
 
-  /** A GET on a non-resource path (`/version`, `/readyz`, `/openapi/v3/...`): Simulation.rawRequest. */
-  rawPath(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
-    return this.unreachable ? { ok: false, error: this.unreachable } : this.sim.rawRequest(path, this.user);
+  /**
+   * A GET on a non-resource path (`/version`, `/readyz`, `/openapi/v3/...`): Simulation.rawRequest.
+   * A 401 (credentials that did not verify) is the Status error rest.Request decodes from its body,
+   * so every caller prints `error: You must be logged in to the server (Unauthorized)`.
+   */
+  rawPath(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError | StatusError } {
+    if (this.unreachable) return { ok: false, error: this.unreachable };
+    const res = this.sim.rawRequest(path, this.user);
+    return res.ok && res.code === 401 ? { ok: false, error: UNAUTHORIZED } : res;
   }
 
   /**

@@ -18,7 +18,8 @@ import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
-import { contextIn, DEFAULT_SERVER, defaultKubeconfig, reachesCluster, userOf, type Kubeconfig } from './kubeconfig';
+import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { clientConfig } from './client-config';
 import { useAggregatedDiscovery, useDiscovery, useWarnings } from './discovery';
 
 export interface KubectlContext {
@@ -95,18 +96,6 @@ function impersonationOf(argv: string[], flags: readonly FlagDef[]): Impersonati
   return { user, ...(groups.length ? { groups } : {}), ...(uid ? { uid } : {}) };
 }
 
-/** The global `--context` flag's value, wherever it stands on the line (before a bare `--`). */
-function contextOf(argv: readonly string[]): string {
-  let found = '';
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') break;
-    if (a.startsWith('--context=')) found = a.slice('--context='.length);
-    else if (a === '--context' && i + 1 < argv.length) found = argv[++i]!;
-  }
-  return found;
-}
-
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   const out = new Output(() => ctx.sim.now);
   const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig();
@@ -115,17 +104,8 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   // Until this invocation's client exists, a warning has nowhere to go.
   useWarnings(() => {});
   try {
-    // The context this invocation runs in: `--context`, else the file's current one.
-    const contextName = contextOf(argv) || kubeconfig.currentContext;
-    const context = contextIn(kubeconfig, contextName);
-    // clientcmd's error for a context the file does not hold (a --context, or a current-context
-    // whose context was deleted); `kubectl config` reads the file without building a client from it.
-    if (!context && splitCommand(argv).words[0] !== 'config') throw new CmdError(`Error in configuration: context was not found for specified context: ${contextName}\n`);
-    // A context naming a cluster the file lacks dials clientcmd's default server, where nothing
-    // listens. The real kubectl also logs klog `E… memcache.go:265] "Unhandled Error" …` lines
-    // (with a timestamp and pid) for each failed discovery first; those are left out.
-    const unreachable = context && !reachesCluster(context) ? { network: true as const, server: DEFAULT_SERVER, message: `dial tcp 127.0.0.1:8080: connect: connection refused` } : undefined;
-    const client = new Client(ctx.sim, out, context ? userOf(context) : 'kubernetes-admin', unreachable);
+    const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined)).words);
+    const client = new Client(ctx.sim, out, credentials, unreachable);
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
     const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };

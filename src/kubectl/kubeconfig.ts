@@ -3,12 +3,20 @@
  * restricted learner of the RBAC lessons. kubectl reads it first on every run — which cluster,
  * which credentials, which namespace — so `kubectl config use-context jane` makes every later
  * command authenticate as jane, and `kubectl config set-context --current --namespace=X` makes X
- * every later command's namespace. The contexts and the current context are the learner's to
- * change; the one cluster and the two users are fixed (no set-cluster / set-credentials here).
+ * every later command's namespace. The contexts, the users (`set-credentials`) and the current
+ * context are the learner's to change; the one cluster is fixed (no set-cluster here).
  * A Session owns one and keeps it across commands and `sim topology` (the file is the learner's,
- * not the cluster's); forks copy it, and replaying the Session's log rebuilds it.
+ * not the cluster's); forks copy it, and replaying the Session's log rebuilds it (a token from
+ * `kubectl create token` is the same string on replay: minting draws on the simulated clock and
+ * the seed only).
+ *
+ * Credentials: only bearer tokens and kubeadm's own certificates authenticate. A certificate
+ * the learner names (`--client-certificate`) is stored and shown, but nothing here signs
+ * certificates with the cluster's CA, so kube-apiserver refuses it as it refuses any client
+ * certificate its CA did not issue: 401 Unauthorized (not system:anonymous, which would hide that
+ * credentials were sent and rejected).
  */
-import { WORKSTATION_HOME, type KubeconfigUser } from '../engine/index';
+import { WORKSTATION_HOME, type ClientCredentials, type KubeconfigUser } from '../engine/index';
 
 /** A context as the file stores it: cluster and user are names, which need not exist. */
 export interface KubeconfigContext {
@@ -21,11 +29,26 @@ export interface KubeconfigContext {
 /** The users the file holds client certificates for (the engine's identities with credentials). */
 export type CredentialedUser = Exclude<KubeconfigUser, 'system:anonymous'>;
 
+/**
+ * Where a user's client certificate or key comes from: kubeadm's embedded data for one of the
+ * engine's identities, a path (`--client-certificate=PATH`), or data embedded from a file
+ * (`--embed-certs`; only shown, never read, so its contents are not kept).
+ */
+export type CertificateSource = { kind: 'kubeadm'; user: CredentialedUser } | { kind: 'file'; path: string } | { kind: 'data' };
+
+/** A user entry (clientcmd's AuthInfo), as far as this simulator reads it. */
+export interface KubeconfigAuthInfo {
+  name: string;
+  certificate?: CertificateSource;
+  key?: CertificateSource;
+  token?: string;
+}
+
 /** kubeadm names its cluster `kubernetes` and its admin context `kubernetes-admin@kubernetes`. */
 export const CLUSTER_NAME = 'kubernetes';
 export const ADMIN_CONTEXT = 'kubernetes-admin@kubernetes';
 
-/** The file's users, sorted as kubectl writes them. */
+/** The users the file starts with, sorted as kubectl writes them. */
 export const USERS: readonly CredentialedUser[] = ['jane', 'kubernetes-admin'];
 
 /** The contexts the file starts with (and `reconcile serve`'s kubeconfig holds). */
@@ -42,15 +65,30 @@ export interface Kubeconfig {
   currentContext: string;
   /** In no particular order; readers sort by name, as kubectl writes the file's map. */
   contexts: KubeconfigContext[];
+  /** In no particular order, names unique; readers sort by name. */
+  users: KubeconfigAuthInfo[];
 }
 
 export function defaultKubeconfig(): Kubeconfig {
-  return { currentContext: ADMIN_CONTEXT, contexts: CONTEXTS.map((c) => ({ ...c })) };
+  return {
+    currentContext: ADMIN_CONTEXT,
+    contexts: CONTEXTS.map((c) => ({ ...c })),
+    users: USERS.map((user) => ({ name: user, certificate: { kind: 'kubeadm', user }, key: { kind: 'kubeadm', user } })),
+  };
 }
 
-/** An independent copy (a fork's). */
+/** An independent copy (a fork's). CertificateSources are never mutated, only replaced, so they are shared. */
 export function copyKubeconfig(k: Kubeconfig): Kubeconfig {
-  return { currentContext: k.currentContext, contexts: k.contexts.map((c) => ({ ...c })) };
+  return { currentContext: k.currentContext, contexts: k.contexts.map((c) => ({ ...c })), users: k.users.map((u) => ({ ...u })) };
+}
+
+export function userIn(k: Kubeconfig, name: string): KubeconfigAuthInfo | undefined {
+  return k.users.find((u) => u.name === name);
+}
+
+/** The users' names sorted (Go's map order, as kubectl prints and writes them). */
+export function sortedUserNames(k: Kubeconfig): string[] {
+  return k.users.map((u) => u.name).sort();
 }
 
 export function contextIn(k: Kubeconfig, name: string): KubeconfigContext | undefined {
@@ -63,12 +101,18 @@ export function sortedContexts(k: Kubeconfig): KubeconfigContext[] {
 }
 
 /**
- * Who a context's requests reach the cluster as, as clientcmd builds the client: a user the file
- * holds presents its certificate; any other sends no credentials, which kube-apiserver (kubeadm
- * leaves anonymous auth on) authenticates as system:anonymous.
+ * What a request presents for a user entry, as clientcmd builds the client and
+ * kube-apiserver's authenticators read it (x509 before tokens): kubeadm's certificate is its
+ * identity; any other certificate is one the CA never signed (the engine refuses it); else the
+ * token; a user with neither — or one the file does not hold, which clientcmd leaves empty —
+ * sends no credentials, which kube-apiserver (kubeadm leaves anonymous auth on) authenticates as
+ * system:anonymous.
  */
-export function userOf(context: KubeconfigContext): KubeconfigUser {
-  return (USERS as readonly string[]).includes(context.user) ? (context.user as CredentialedUser) : 'system:anonymous';
+export function credentialsOf(user: KubeconfigAuthInfo | undefined): ClientCredentials {
+  const cert = user?.certificate;
+  if (cert) return cert.kind === 'kubeadm' ? cert.user : { certificate: cert.kind === 'file' ? cert.path : 'data' };
+  if (user?.token) return { token: user.token };
+  return 'system:anonymous';
 }
 
 /**
@@ -94,12 +138,12 @@ export type ConfigView = { ok: true; config: Record<string, unknown> } | { ok: f
 export function configView(k: Kubeconfig, server: string, context: string, minify: boolean): ConfigView {
   let contexts = sortedContexts(k);
   let clusters: string[] = [CLUSTER_NAME];
-  let users: string[] = [...USERS];
+  let users: string[] = sortedUserNames(k);
   if (minify) {
     const used = contextIn(k, context);
     if (!used) return { ok: false, message: `cannot locate context ${context}` };
     if (used.cluster !== '' && used.cluster !== CLUSTER_NAME) return { ok: false, message: `cannot locate cluster ${used.cluster}` };
-    if (used.user !== '' && !(USERS as readonly string[]).includes(used.user)) return { ok: false, message: `cannot locate user ${used.user}` };
+    if (used.user !== '' && !userIn(k, used.user)) return { ok: false, message: `cannot locate user ${used.user}` };
     contexts = [used];
     clusters = used.cluster === '' ? [] : [used.cluster];
     users = used.user === '' ? [] : [used.user];
@@ -111,9 +155,21 @@ export function configView(k: Kubeconfig, server: string, context: string, minif
       apiVersion: 'v1',
       // An empty map converts to a nil list: `clusters: null`.
       clusters: clusters.length ? clusters.map((name) => ({ name, cluster: { server: `https://${server}`, 'certificate-authority-data': 'DATA+OMITTED' } })) : null,
-      users: users.length ? users.map((name) => ({ name, user: { 'client-certificate-data': 'DATA+OMITTED', 'client-key-data': 'DATA+OMITTED' } })) : null,
+      users: users.length ? users.map((name) => ({ name, user: authInfoView(userIn(k, name)) })) : null,
       contexts: contexts.length ? contexts.map((c) => ({ name: c.name, context: { cluster: c.cluster, user: c.user, ...(c.namespace ? { namespace: c.namespace } : {}) } })) : null,
       'current-context': minify ? context : k.currentContext,
     },
   };
+}
+
+/** A certificate or key as `config view` shows it: a path as it is, data redacted. */
+function sourceView(field: string, source: CertificateSource | undefined): Record<string, string> {
+  if (!source) return {};
+  return source.kind === 'file' ? { [field]: source.path } : { [`${field}-data`]: 'DATA+OMITTED' };
+}
+
+/** api.AuthInfo in the Go struct's field order, secrets redacted as RedactSecrets does (`{}` when empty). */
+function authInfoView(u: KubeconfigAuthInfo | undefined): Record<string, string> {
+  if (!u) return {};
+  return { ...sourceView('client-certificate', u.certificate), ...sourceView('client-key', u.key), ...(u.token ? { token: 'REDACTED' } : {}) };
 }

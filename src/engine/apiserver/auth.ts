@@ -11,6 +11,8 @@ export interface UserInfo {
   name: string;
   groups: string[];
   uid?: string;
+  /** What the authenticator adds besides (a ServiceAccount token's credential id, bound Pod and Node). */
+  extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** kubeadm's admin kubeconfig identity (the student's kubectl). */

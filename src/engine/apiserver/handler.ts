@@ -30,6 +30,7 @@ import {
   invalid,
   methodNotAllowed,
   notFound,
+  UNAUTHORIZED,
   type NetworkError,
   type StatusError,
 } from './status';
@@ -254,6 +255,27 @@ export function handleRequest(w: World, serverId: ComponentId, req: ApiRequest):
   } else trace(w, { from: req.from, to: serverId, kind: 'lease', detail: { ...target, ...failed }, resourceVersion });
   return res;
 }
+
+/**
+ * The authentication filter refusing credentials that did not verify (a bearer token this cluster
+ * never signed, expired, or whose ServiceAccount is gone): 401 before any handler, so the trace
+ * holds only the request (from no user) and its answer. A request with no credentials is never
+ * refused here: it is system:anonymous (kubeadm leaves anonymous auth on).
+ * Approximate: kube-apiserver also audits the failure; no audit event is kept for it.
+ */
+export function refuseUnauthenticated(w: World, serverId: ComponentId, req: Omit<ApiRequest, 'user'>): ApiResponse {
+  const server = w.components.get(serverId) as ApiServerState;
+  server.requestsServed++;
+  const requestId = w.nextRequestId++;
+  const info = servedResource(w, req.resource) ?? aggregatedResource(w, req.resource);
+  trace(w, { from: req.from, to: serverId, kind: 'request', detail: requestDetail({ ...req, user: NO_USER }, info), requestId });
+  const res: ApiResponse = { ok: false, error: UNAUTHORIZED };
+  trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, undefined), requestId });
+  return res;
+}
+
+/** Who an unauthenticated request's trace names: nobody, as https.ts's 401 does. */
+const NO_USER: UserInfo = { name: '', groups: [] };
 
 /** What the request's records are about: the object it names, in the namespace it names. */
 function requestRef(info: ResourceInfo, name: string, namespace: string | undefined): TraceObject {

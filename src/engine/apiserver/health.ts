@@ -16,6 +16,7 @@ import type { World } from '../world';
 import type { UserInfo } from './auth';
 import { authorizeNonResource } from './rbac-authorizer';
 import { toJsonPrettyInOrder } from '../../k8s/printers/json';
+import { UNAUTHORIZED } from './status';
 
 export interface RawResponse {
   code: number;
@@ -114,6 +115,20 @@ export function serveNonResource(w: World, serverId: ComponentId, from: Componen
   const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : res.code === 403 ? 'Forbidden' : 'Not Found';
   trace(w, { from: serverId, to: from, kind: 'response', detail: { type: 'status', code: res.code, reason }, requestId });
   return res;
+}
+
+/**
+ * A non-resource GET the authentication filter refused (credentials that did not verify): the
+ * 401 Status as kube-apiserver writes it to a client that did not ask for pretty JSON. The trace
+ * names no user, as https.ts's refusal does.
+ */
+export function refuseNonResource(w: World, serverId: ComponentId, from: ComponentId, path: string): RawResponse {
+  const requestId = w.nextRequestId++;
+  trace(w, { from, to: serverId, kind: 'request', detail: { type: 'non-resource', method: 'GET', path, user: '' }, requestId });
+  trace(w, { from: serverId, to: from, kind: 'response', detail: { type: 'status', code: 401, reason: 'Unauthorized', message: UNAUTHORIZED.message }, requestId });
+  const { code, reason, message } = UNAUTHORIZED;
+  return { code, body: `${JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code })}
+` };
 }
 
 function forbiddenStatus(message: string): string {

@@ -39,7 +39,7 @@ import { serveNonResource } from './health';
 import { refusedBeforeRouting } from './unrouted-authz';
 import { authenticateBearerToken } from './token-authn';
 import type { ApiServerState } from './state';
-import type { StatusError } from './status';
+import { UNAUTHORIZED, type StatusError } from './status';
 import type { PatchType } from './patch';
 
 /** A response before framing: status, body, the Content-Type and whether the filters added nosniff. */
@@ -107,8 +107,6 @@ function statusBody(e: StatusError, details: { name?: string; group?: string; ki
   status['code'] = e.code;
   return toJsonPrettyInOrder(status);
 }
-
-const UNAUTHORIZED: StatusError = { code: 401, reason: 'Unauthorized', message: 'Unauthorized' };
 
 /** The authentication filter: a bearer token must verify; no Authorization header is system:anonymous. */
 function authenticate(w: World, req: HttpRequest): UserInfo | undefined {

@@ -73,7 +73,7 @@ export function review(w: World, info: ResourceInfo, verb: string, user: UserInf
       status = rulesReview(w, user, str(spec['namespace']));
       break;
     default:
-      status = { userInfo: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: [...user.groups] } };
+      status = { userInfo: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: [...user.groups], ...(user.extra ? { extra: structuredClone(user.extra) } : {}) } };
   }
   if ('code' in status) return { ok: false, error: status as StatusError };
   // SelfSubjectReview has no spec; the others echo theirs.

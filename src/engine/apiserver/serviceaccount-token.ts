@@ -242,7 +242,9 @@ function sameUid(w: World, obj: KObject | undefined, uid: string | undefined): b
  * exists (the same uid) — kube-apiserver then answers 401 Unauthorized.
  */
 export function authenticateToken(w: World, token: string): UserInfo | undefined {
-  return authenticateServiceAccountToken(w, token)?.user;
+  const authn = authenticateServiceAccountToken(w, token);
+  if (!authn) return undefined;
+  return Object.keys(authn.extra).length ? { ...authn.user, extra: authn.extra } : authn.user;
 }
 
 /** What the ServiceAccount authenticator answers a TokenReview with besides the user. */

@@ -99,6 +99,9 @@ export function badRequest(message: string): StatusError {
   return { code: 400, reason: 'BadRequest', message };
 }
 
+/** The authentication filter's answer to credentials that did not verify (responsewriters.Unauthorized). */
+export const UNAUTHORIZED: StatusError = { code: 401, reason: 'Unauthorized', message: 'Unauthorized' };
+
 export function forbidden(message: string): StatusError {
   return { code: 403, reason: 'Forbidden', message };
 }

@@ -155,6 +155,9 @@ function whoami(env: Env, argv: string[]): number {
   if (typeof ui?.['uid'] === 'string' && ui['uid']) text += `UID\t${ui['uid']}\n`;
   const groups = strings(ui?.['groups']);
   if (groups.length) text += `Groups\t${goList(groups)}\n`;
+  // A ServiceAccount token's credential id, bound Pod and Node: keys sorted, as whoami prints them.
+  const extra = (ui?.['extra'] ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(extra).sort()) text += `Extra: ${key}\t${goList(strings(extra[key]))}\n`;
   env.out.out(tabulate(text, GET_TABLE));
   return 0;
 }

@@ -1,6 +1,7 @@
 /**
- * The help `kubectl config set-context`, `use-context`, `delete-context` and `rename-context`
- * print on stdout before an argument error (helpErrorf, or cmd.Help for delete-context): kubectl
+ * The help `kubectl config set-context`, `use-context`, `delete-context`, `rename-context` and
+ * `set-credentials` print on stdout before an argument error (helpErrorf, or cmd.Help for
+ * delete-context): kubectl
  * 1.35's text, the same as their `--help` topics in kubectl-help.json (a test holds them equal).
  * Kept here rather than read from the help chunk, which loads lazily: an argument error must
  * print the same bytes on the first line typed as on the hundredth.
@@ -70,6 +71,103 @@ Examples:
 
 Usage:
   kubectl config rename-context CONTEXT_NAME NEW_NAME [options]
+
+${OPTIONS_FOOTER}`,
+  'set-credentials': `Set a user entry in kubeconfig.
+
+ Specifying a name that already exists will merge new fields on top of existing values.
+
+        Client-certificate flags:
+        --client-certificate=certfile --client-key=keyfile
+        
+        Bearer token flags:
+        --token=bearer_token
+        
+        Basic auth flags:
+        --username=basic_user --password=basic_password
+        
+ Bearer token and basic auth are mutually exclusive.
+
+Examples:
+  # Set only the "client-key" field on the "cluster-admin"
+  # entry, without touching other values
+  kubectl config set-credentials cluster-admin --client-key=~/.kube/admin.key
+  
+  # Set basic auth for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --username=admin --password=uXFGweU9l35qcif
+  
+  # Embed client certificate data in the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --client-certificate=~/.kube/admin.crt --embed-certs=true
+  
+  # Enable the Google Compute Platform auth provider for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --auth-provider=gcp
+  
+  # Enable the OpenID Connect auth provider for the "cluster-admin" entry with additional arguments
+  kubectl config set-credentials cluster-admin --auth-provider=oidc --auth-provider-arg=client-id=foo --auth-provider-arg=client-secret=bar
+  
+  # Remove the "client-secret" config value for the OpenID Connect auth provider for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --auth-provider=oidc --auth-provider-arg=client-secret-
+  
+  # Enable new exec auth plugin for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --exec-command=/path/to/the/executable --exec-api-version=client.authentication.k8s.io/v1beta1
+  
+  # Enable new exec auth plugin for the "cluster-admin" entry with interactive mode
+  kubectl config set-credentials cluster-admin --exec-command=/path/to/the/executable --exec-api-version=client.authentication.k8s.io/v1beta1 --exec-interactive-mode=Never
+  
+  # Define new exec auth plugin arguments for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --exec-arg=arg1 --exec-arg=arg2
+  
+  # Create or update exec auth plugin environment variables for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --exec-env=key1=val1 --exec-env=key2=val2
+  
+  # Remove exec auth plugin environment variables for the "cluster-admin" entry
+  kubectl config set-credentials cluster-admin --exec-env=var-to-remove-
+
+Options:
+    --auth-provider='':
+\tAuth provider for the user entry in kubeconfig
+
+    --auth-provider-arg=[]:
+\t'key=value' arguments for the auth provider
+
+    --client-certificate='':
+\tPath to client-certificate file for the user entry in kubeconfig
+
+    --client-key='':
+\tPath to client-key file for the user entry in kubeconfig
+
+    --embed-certs=false:
+\tEmbed client cert/key for the user entry in kubeconfig
+
+    --exec-api-version='':
+\tAPI version of the exec credential plugin for the user entry in kubeconfig
+
+    --exec-arg=[]:
+\tNew arguments for the exec credential plugin command for the user entry in kubeconfig
+
+    --exec-command='':
+\tCommand for the exec credential plugin for the user entry in kubeconfig
+
+    --exec-env=[]:
+\t'key=value' environment values for the exec credential plugin
+
+    --exec-interactive-mode='':
+\tInteractiveMode of the exec credentials plugin for the user entry in kubeconfig
+
+    --exec-provide-cluster-info=false:
+\tProvideClusterInfo of the exec credentials plugin for the user entry in kubeconfig
+
+    --password='':
+\tpassword for the user entry in kubeconfig
+
+    --token='':
+\ttoken for the user entry in kubeconfig
+
+    --username='':
+\tusername for the user entry in kubeconfig
+
+Usage:
+  kubectl config set-credentials NAME [--client-certificate=path/to/certfile] [--client-key=path/to/keyfile] [--token=bearer_token] [--username=basic_user] [--password=basic_password] [--auth-provider=provider_name] [--auth-provider-arg=key=value] [--exec-command=exec_command] [--exec-api-version=exec_api_version] [--exec-arg=arg] [--exec-env=key=value] [options]
 
 ${OPTIONS_FOOTER}`,
 } as const;

@@ -1,7 +1,8 @@
 /**
  * `kubectl config` (pkg/cmd/config) over the learner's kubeconfig (kubeconfig.ts): the readers
  * here (current-context, get-contexts, get-clusters, get-users, view), the writers in
- * config-edit.ts. Nothing here talks to the cluster: kubectl only reads or rewrites its own file.
+ * config-edit.ts (contexts) and config-credentials.ts (users). Nothing here talks to the
+ * cluster: kubectl only reads or rewrites its own file.
  */
 import { toJsonIndentInOrder } from '../../k8s/printers/json';
 import { toKyamlInOrder } from '../../k8s/printers/kyaml';
@@ -9,18 +10,19 @@ import { plainError, usageError } from '../errors';
 import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
-import { CLUSTER_NAME, configView, contextIn, sortedContexts, USERS } from '../kubeconfig';
+import { CLUSTER_NAME, configView, contextIn, sortedContexts, sortedUserNames } from '../kubeconfig';
 import { TabWriter, GET_TABLE } from '../printers/tabwriter';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
 import type { KObject } from '../../k8s/types';
 import { OUTPUT_FLAG, templateOptions } from './common';
 import { deleteContext, renameContext, setContext, SET_CONTEXT_FLAGS, useContext } from './config-edit';
+import { deleteUser, setCredentials, SET_CREDENTIALS_FLAGS } from './config-credentials';
 
-export const CONFIG_SUBCOMMANDS = ['current-context', 'delete-context', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set-context', 'use-context', 'view'] as const;
+export const CONFIG_SUBCOMMANDS = ['current-context', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set-context', 'set-credentials', 'use-context', 'view'] as const;
 export const CONFIG_SUBCOMMAND_ALIASES = ['use'] as const;
 
 /** kubectl config's other subcommands, which this simulator does not model. */
-const REAL_SUBCOMMANDS = ['delete-cluster', 'delete-user', 'set', 'set-cluster', 'set-credentials', 'unset'];
+const REAL_SUBCOMMANDS = ['delete-cluster', 'set', 'set-cluster', 'unset'];
 
 /** The union of the subcommands' own flags (the command table's; each parses its own). */
 export const CONFIG_FLAGS: FlagDef[] = [
@@ -30,6 +32,7 @@ export const CONFIG_FLAGS: FlagDef[] = [
   { name: 'template', kind: 'string' },
   { name: 'allow-missing-template-keys', kind: 'bool' },
   ...SET_CONTEXT_FLAGS,
+  ...SET_CREDENTIALS_FLAGS,
 ];
 
 const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => ['output', 'minify', 'template', 'allow-missing-template-keys'].includes(f.name));
@@ -109,7 +112,7 @@ export function runConfig(env: Env, argv: string[]): number {
     case 'get-clusters':
       return getNames(env, rest, sub, [CLUSTER_NAME]);
     case 'get-users':
-      return getNames(env, rest, sub, USERS);
+      return getNames(env, rest, sub, sortedUserNames(env.kubeconfig));
     case 'use-context':
     case 'use':
       return useContext(env, rest);
@@ -119,6 +122,10 @@ export function runConfig(env: Env, argv: string[]): number {
       return deleteContext(env, rest);
     case 'rename-context':
       return renameContext(env, rest);
+    case 'set-credentials':
+      return setCredentials(env, rest);
+    case 'delete-user':
+      return deleteUser(env, rest);
     case 'view':
       return view(env, rest);
     case undefined:

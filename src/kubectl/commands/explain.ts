@@ -12,7 +12,7 @@ import type { ResourceInfo } from '../../k8s/resources';
 import { resolveTyped } from '../discovery';
 import { describeDocument, type Doc, type Schema } from '../explain/describe';
 import { apiDocs, loadApiDocs } from '../explain/load';
-import { CmdError, plainError } from '../errors';
+import { CmdError, fatalText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { noCompatiblePrinter } from '../printers/generic';
@@ -192,7 +192,7 @@ export function runExplain(env: Env, argv: string[]): number {
   if (apiVersion) Object.assign(gvr, parseGroupVersion(apiVersion));
   const gvPath = gvr.group ? `/openapi/v3/apis/${gvr.group}/${gvr.version}` : `/openapi/v3/api/${gvr.version}`;
   const res = env.client.rawPath(gvPath);
-  if (!res.ok) throw new CmdError(`Unable to connect to the server: ${res.error.message}\n`);
+  if (!res.ok) throw new CmdError('network' in res.error ? `Unable to connect to the server: ${res.error.message}\n` : fatalText(res.error));
   if (res.code !== 200) throw plainError(`couldn't find resource for "${gvrString(gvr)}"`);
   const doc = JSON.parse(res.body) as Doc;
   const docs = apiDocs();
