@@ -101,3 +101,11 @@ export function streamText(r: CommandResult, stream: 'stdout' | 'stderr' = 'stdo
     .map((c) => c.text)
     .join('');
 }
+
+/** A line run on a Session, as a terminal shows it: stdout, stderr and the exit code. */
+export function sessionRunner(s: { run(line: string, stdin?: string): CommandResult }): (line: string, stdin?: string) => { out: string; err: string; code: number } {
+  return (line, stdin) => {
+    const r = s.run(line, stdin);
+    return { out: streamText(r, 'stdout'), err: streamText(r, 'stderr'), code: r.exitCode };
+  };
+}

@@ -8,18 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Session } from '../session';
 import { CONFIG_USAGE } from './config-usage';
 import help from '../help/kubectl-help.json';
+import { sessionRunner as runner } from '../testing';
 
-function runner(s: Session): (line: string, stdin?: string) => { out: string; err: string; code: number } {
-  return (line, stdin) => {
-    const r = s.run(line, stdin);
-    const text = (stream: 'stdout' | 'stderr'): string =>
-      r.output
-        .filter((c) => c.stream === stream)
-        .map((c) => c.text)
-        .join('');
-    return { out: text('stdout'), err: text('stderr'), code: r.exitCode };
-  };
-}
 
 const PATH = '/home/learner/.kube/config';
 
