@@ -282,7 +282,9 @@ export class Simulation {
     if ('network' in server) return { ok: false, error: server };
     const user = authenticated(this.#world, as);
     if (!user) return { ok: true, ...refuseNonResource(this.#world, server.id, KUBECTL, path) };
-    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, user.name, path) };
+    // Authorized like every request: kubeadm's policy lets system:anonymous reach only the health
+    // checks and /version, so its `kubectl get --raw /api` is a 403 as on a real cluster.
+    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, user.name, path, { user, pretty: false }) };
   }
 
   /** Processes one queued message; false when nothing is queued. */

@@ -68,7 +68,10 @@ export class Client {
   rawPath(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError | StatusError } {
     if (this.unreachable) return { ok: false, error: this.unreachable };
     const res = this.sim.rawRequest(path, this.user);
-    return res.ok && res.code === 401 ? { ok: false, error: UNAUTHORIZED } : res;
+    if (res.ok && res.code === 401) return { ok: false, error: UNAUTHORIZED };
+    // The authorization filter's refusal (system:anonymous asking for `/api`) is a Status too.
+    if (res.ok && res.code === 403) return { ok: false, error: { code: 403, reason: 'Forbidden', message: forbiddenMessageOf(res.body) } };
+    return res;
   }
 
   /**
@@ -185,4 +188,15 @@ export class Client {
     if (opts.dryRun) req.dryRun = true;
     return this.one(req);
   }
+}
+
+/** The message of the Status body kube-apiserver wrote for a 403 (its own words if the body is not one). */
+function forbiddenMessageOf(body: string): string {
+  try {
+    const status = JSON.parse(body) as { message?: unknown };
+    if (typeof status.message === 'string') return status.message;
+  } catch {
+    // Not JSON: the body as it came.
+  }
+  return body.trim();
 }

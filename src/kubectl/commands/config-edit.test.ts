@@ -149,6 +149,10 @@ describe('a context kubectl cannot use as is', () => {
     expect(run('kubectl config view').out).toContain('- context:\n    cluster: kubernetes\n    namespace: "y"\n    user: nobody\n  name: anon\n');
     expect(run('kubectl get pods --context=anon')).toEqual({ out: '', err: 'Error from server (Forbidden): pods is forbidden: User "system:anonymous" cannot list resource "pods" in API group "" in the namespace "y"\n', code: 1 });
     expect(run('kubectl config view --minify --context anon').err).toBe('error: cannot locate user nobody\n');
+    // kubeadm's policy shows system:anonymous the health checks and /version, not discovery.
+    expect(run('kubectl get --raw /api --context=anon')).toEqual({ out: '', err: 'Error from server (Forbidden): forbidden: User "system:anonymous" cannot get path "/api"\n', code: 1 });
+    expect(run('kubectl get --raw /healthz --context=anon').out).toBe('ok');
+    expect(run('kubectl version --context=anon').out).toContain('Server Version: v1.36');
   });
 });
 
