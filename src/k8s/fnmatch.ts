@@ -49,7 +49,7 @@ function bracket(p: string, i: number): { re: string; end: number } | undefined 
     if (c === ']' && !first) return { re: `[${negate ? '^' : ''}${body}]`, end: j };
     first = false;
     const cls = /^\[:([a-z]+):\]/.exec(p.slice(j));
-    if (cls && CLASSES[cls[1]!] !== undefined) {
+    if (cls && Object.hasOwn(CLASSES, cls[1]!)) {
       body += CLASSES[cls[1]!];
       j += cls[0].length - 1;
     } else if (c === '\\' && j + 1 < p.length) body += escapeRe(p[++j]!);

@@ -29,6 +29,7 @@ describe("RequestInfoFactory's reading of a request line", () => {
     ['GET', '/apis/example.com/v1/widgets', res('list', 'example.com', '', 'widgets')],
     ['PUT', '/api/v1/namespaces/a%2Fb/pods/c%20d', res('update', '', 'a/b', 'pods', 'c d')],
     ['OPTIONS', '/api/v1/pods/x', res('', '', '', 'pods', 'x')],
+    ['constructor', '/api/v1/pods/x', res('', '', '', 'pods', 'x')],
   ])('%s %s', (method, url, want) => {
     expect(requestInfo(method, url)).toEqual(want);
   });

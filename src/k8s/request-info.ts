@@ -54,7 +54,7 @@ export function requestInfo(method: string, url: string): RequestInfo | undefine
     if (parts.length < 2) return undefined;
     verb = parts[0]!;
     parts = parts.slice(1);
-  } else verb = METHOD_VERBS[method] ?? '';
+  } else verb = Object.hasOwn(METHOD_VERBS, method) ? METHOD_VERBS[method]! : '';
   let namespace = '';
   if (parts[0] === 'namespaces' && parts.length > 1) {
     namespace = parts[1]!;

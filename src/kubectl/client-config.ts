@@ -27,11 +27,11 @@ export interface ClientConfig {
  * flag only where the command has no flag by that name (`create rolebinding --user` names a
  * subject, not credentials).
  */
-const SHADOWED: Readonly<Record<string, readonly string[]>> = {
-  'create rolebinding': ['user'],
-  'create clusterrolebinding': ['user'],
-  'set subject': ['user'],
-};
+const SHADOWED: ReadonlyMap<string, readonly string[]> = new Map([
+  ['create rolebinding', ['user']],
+  ['create clusterrolebinding', ['user']],
+  ['set subject', ['user']],
+]);
 
 /** A global string flag's value wherever it stands on the line (before a bare `--`); '' when absent or empty. */
 export function globalFlag(argv: readonly string[], name: string): string {
@@ -56,7 +56,8 @@ export function clientConfig(k: Kubeconfig, argv: readonly string[], words: read
   const contextName = globalFlag(argv, 'context') || k.currentContext;
   const context = contextIn(k, contextName);
   if (words[0] === 'config') return { context, credentials: 'kubernetes-admin' };
-  const shadowed = SHADOWED[words.join(' ')] ?? [];
+  // A Map: command words are the learner's (`kubectl constructor`), never an object's inherited keys.
+  const shadowed = SHADOWED.get(words.join(' ')) ?? [];
   const own = (name: string): string => (shadowed.includes(name) ? '' : globalFlag(argv, name));
   const cluster = own('cluster');
   const errors: string[] = [];
