@@ -164,8 +164,11 @@ export class Session {
     return after === namespace ? res : { ...res, namespace: after };
   }
 
-  /** The namespace kubectl defaults to: the current kubeconfig context's (what the page's completion needs to know). */
-  private contextNamespace(): string {
+  /**
+   * The namespace kubectl defaults to: the current kubeconfig context's (what the page's
+   * completion needs to know, and what the `sim` directives' `-n` defaults to, as kubectl's does).
+   */
+  contextNamespace(): string {
     return contextIn(this.kubeconfig, this.kubeconfig.currentContext)?.namespace || 'default';
   }
 

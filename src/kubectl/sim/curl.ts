@@ -20,10 +20,10 @@ const USAGE = 'error: usage: sim curl <service>[:port][/path] --from <node> [-n 
 /** curl's own default when the user gives no --max-time: the connect attempt we report. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-function parse(argv: string[]): HttpGet | string {
+function parse(argv: string[], defaultNamespace: string): HttpGet | string {
   let url: string | undefined;
   let from: string | undefined;
-  let namespace = 'default';
+  let namespace = defaultNamespace;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const f = simFlag(CURL_FLAGS, a);
@@ -102,7 +102,7 @@ function outcome(req: HttpGet, r: HttpGetResult): CommandResult {
 }
 
 export function simCurl(session: Session, argv: string[]): CommandResult {
-  const req = parse(argv);
+  const req = parse(argv, session.contextNamespace());
   if (typeof req === 'string') return fail(req);
   return outcome(req, session.sim.httpGet(req));
 }

@@ -22,7 +22,7 @@ export function simLoad(session: Session, argv: string[]): CommandResult {
   let service: string | undefined;
   let rps: number | undefined;
   let off = false;
-  let namespace = 'default';
+  let namespace = session.contextNamespace();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const f = simFlag(LOAD_FLAGS, a);

@@ -39,7 +39,7 @@ function notYetTried(s: Session, pod: Pod): string {
 export const WHY_FLAGS: FlagDef[] = [{ name: 'namespace', short: 'n', kind: 'string', values: 'namespaces' }];
 
 export function simWhy(session: Session, argv: string[]): CommandResult {
-  let namespace = 'default';
+  let namespace = session.contextNamespace();
   let target: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
