@@ -76,6 +76,7 @@ export function ArchitectureView() {
   const lessons = useApp((s) => s.lessons);
   const lessonController = useLessonController();
   const reduced = useReducedMotion();
+  const playing = useApp((s) => s.playback.playing);
   // What the picture draws from the moment, kept while it draws the same (picture-inputs.ts): at
   // a thousand nodes most moments change no drawn object or component, so the picture stays.
   const drawn = useRef<DrawnComponents | undefined>(undefined);
@@ -139,8 +140,11 @@ export function ArchitectureView() {
   const shape = useMemo(() => (lastShape.current = gridShape(nodes, lastShape.current)), [nodes]);
   const laidOut = useMemo(() => toFlowGraph(drawnComps, pictureObjs, litTrace, leaders, { frame: layoutFor, focus, choice, ...(shape ? { nodes: shape } : {}) }), [drawnComps, pictureObjs, litTrace, leaders, layoutFor, focus, choice, shape]);
   const graph = useMemo(() => (nodes ? withGridAggregate(laidOut, nodes) : laidOut), [laidOut, nodes]);
-  // The lit edge stays; only its marching dashes go when the learner asked for less motion.
-  const edges = useMemo<DiagramEdge[]>(() => (reduced ? graph.edges.map((e) => (e.animated ? { ...e, animated: false } : e)) : graph.edges), [graph.edges, reduced]);
+  // The lit edge stays; its dashes march only while the cluster plays. Paused (how a learner reads
+  // a moment) or with less motion asked for, it rests: an endless CSS animation on a paused page
+  // kept a third of a core busy restyling and repainting an SVG path for nothing.
+  const marching = playing && !reduced;
+  const edges = useMemo<DiagramEdge[]>(() => (marching ? graph.edges : graph.edges.map((e) => (e.animated ? { ...e, animated: false } : e))), [graph.edges, marching]);
 
   const [selected, setSelected] = useState<string | undefined>();
   const [zoomed, setZoomed] = useState<string | undefined>();
