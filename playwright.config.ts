@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.RECONCILE_PW_OUTPUT ?? 'test-results/playwright',
   // Per test, unless it sets its own: with two workers a test runs ~1.6× slower than alone, and
-  // the shortest journeys (a typed exec session, history and completion) took 26–35 s in CI.
+  // the shortest journeys (a typed exec session, history and completion) took 26–35 s in CI when
+  // every test recorded a full trace.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -32,7 +33,11 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, console, network and sources — not DOM snapshots or
+    // a screencast, which Chromium and Playwright recorded for every test (and threw away for
+    // every pass) at about a quarter of the suite's CPU on a two-core machine. The failure's
+    // screenshot and error context still show the page.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

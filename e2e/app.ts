@@ -71,6 +71,12 @@ export function app(page: Page) {
       await focusTerminal();
       await page.keyboard.type(text);
     },
+    /** Types a line key by key, then Enter (bash's `> ` continuation lines are typed this way). */
+    async typeLine(text: string) {
+      await focusTerminal();
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    },
     async press(key: string) {
       await focusTerminal();
       await page.keyboard.press(key);

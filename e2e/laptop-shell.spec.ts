@@ -28,15 +28,12 @@ test.describe('the terminal as a laptop shell', () => {
     await ui.waitForPrompt();
 
     // Typed key by key: the first line waits under `> ` until `done` closes the loop.
-    await ui.type('for i in 1 2 3; do');
-    await ui.press('Enter');
+    await ui.typeLine('for i in 1 2 3; do');
     // Held lines are drawn with the prompt, not yet in the transcript.
     await expect(ui.terminal.locator('.xterm-rows')).toContainText(/for i in 1 2 3; do\s*>/);
     await expect(ui.terminalOutput).not.toContainText('for i in 1 2 3');
-    await ui.type('echo "n$i"');
-    await ui.press('Enter');
-    await ui.type('done');
-    await ui.press('Enter');
+    await ui.typeLine('echo "n$i"');
+    await ui.typeLine('done');
     await expect(ui.terminalOutput).toContainText(/> done\s+n1\s+n2\s+n3/);
     await ui.waitForPrompt();
 

@@ -165,8 +165,7 @@ test.describe('stepping and safe runs', () => {
     // Typed line by line: bash's `> ` prompt until the terminator, indentation kept.
     await ui.waitForPrompt();
     for (const line of ["cat <<'END' | kubectl apply -f -", 'apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: typed', 'END']) {
-      await ui.type(line);
-      await ui.press('Enter');
+      await ui.typeLine(line);
     }
     await expect(ui.terminalOutput).toContainText('> metadata:\n>   name: typed\n> END\nconfigmap/typed created');
     expect(problems).toEqual([]);
