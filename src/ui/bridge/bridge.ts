@@ -128,6 +128,8 @@ export class SimBridge {
    * patience a cluster rebuild's silent boot gets (patience.ts).
    */
   private waitingSince: number[] = [];
+  /** Restarts the page's frames (frame-loop.ts) once the bridge has work for them again. */
+  private wakeFrames: () => void = () => undefined;
   /** Extra patience for each input the current worker replays. */
   private replayPatience: number[] = [];
   private restartTimes: number[] = [];
@@ -184,6 +186,10 @@ export class SimBridge {
     };
     this.store = options.store;
     this.baseFiles = this.opts.files;
+    // Play may be pressed anywhere (the bar, a shortcut, a lesson): frames start with it.
+    this.store.subscribe((s, prev) => {
+      if (s.playback.playing && !prev.playback.playing) this.wakeFrames();
+    });
   }
 
   /**
@@ -452,6 +458,15 @@ export class SimBridge {
    * asks the worker to run ahead when the playhead nears its frontier (never more than one
    * request in flight, so a slow worker is not flooded), and runs the hang watchdog.
    */
+  /** A frame has work while the cluster plays, or while an answer is awaited (the watchdog). */
+  get wantsFrames(): boolean {
+    return this.waitingSince.length > 0 || this.store.getState().playback.playing;
+  }
+
+  onWake(wake: () => void): void {
+    this.wakeFrames = wake;
+  }
+
   tick(): void {
     const wall = this.opts.now();
     const oldest = this.waitingSince[0];
@@ -609,6 +624,7 @@ export class SimBridge {
     this.log.sent(msg.id, entry);
     if (!this.worker) return;
     this.waitingSince.push(this.opts.now() + (msg.type === 'command' ? linePatience(msg.line) : 0));
+    this.wakeFrames();
     this.worker.post(msg);
   }
 
@@ -644,6 +660,7 @@ export class SimBridge {
     this.skipCommands.clear();
     this.replayPatience = commandLog.map(entryPatience);
     this.waitingSince = [this.opts.now() + (this.replayPatience[0] ?? 0)];
+    this.wakeFrames();
     const worker = this.opts.createWorker({
       onMessage: (data) => {
         if (this.epoch === epoch) this.receive(data);
