@@ -14,10 +14,11 @@ import { listDir, makeDir, newLayer, normalizePath, stat, writeFile, type BaseFs
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { TOOLS } from './tools';
+import { jq } from './tools-jq';
 import type { Tool, ToolEnv } from './tool-types';
 
 /** The filters a pipeline stage reads stdin through (`kubectl get pods | grep web`). */
-export const PIPE_FILTERS: readonly string[] = ['awk', 'base64', 'cut', 'grep', 'head', 'sed', 'sort', 'tail', 'tr', 'uniq', 'wc'];
+export const PIPE_FILTERS: readonly string[] = ['awk', 'base64', 'cut', 'grep', 'head', 'jq', 'sed', 'sort', 'tail', 'tr', 'uniq', 'wc'];
 
 export interface FilterResult {
   stdout: string;
@@ -52,6 +53,8 @@ export interface WorkstationBase {
 
 function tool(name: string): Tool | undefined {
   if (!WORKSTATION_COMMANDS.includes(name)) return undefined;
+  // jq is the laptop's alone: no container image ships it.
+  if (name === 'jq') return jq;
   return TEXT_TOOLS[name] ?? FILE_TOOLS[name] ?? TOOLS.get(name);
 }
 

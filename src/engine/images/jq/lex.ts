@@ -1,0 +1,153 @@
+/**
+ * jq 1.6's lexer (lexer.l): identifiers and keywords, `.field`, `$var`, `@format`, numbers,
+ * operators, `#` comments, and strings whose `\(…)` interpolations are lexed into their own
+ * token lists. Tokens carry the names bison prints in `syntax error, unexpected …`.
+ */
+export type Token =
+  | { k: 'op'; v: string }
+  | { k: 'ident'; v: string }
+  | { k: 'keyword'; v: string }
+  | { k: 'field'; v: string }
+  | { k: 'var'; v: string }
+  | { k: 'format'; v: string }
+  | { k: 'number'; v: number }
+  | { k: 'string'; parts: (string | Token[])[] }
+  | { k: 'end' };
+
+export class JqSyntaxError extends Error {}
+
+export const KEYWORDS = new Set(['def', 'if', 'then', 'elif', 'else', 'end', 'as', 'reduce', 'foreach', 'try', 'catch', 'label', 'import', 'include', 'and', 'or', '__loc__']);
+
+const OPS = ['?//=', '?//', '//=', '|=', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<=', '>=', '//', '..', '.', '[', ']', '{', '}', '(', ')', '|', ',', ':', ';', '=', '<', '>', '+', '-', '*', '/', '%', '?', '$'];
+
+/** The token as bison names it in a syntax error. */
+export function tokenName(t: Token): string {
+  switch (t.k) {
+    case 'op':
+      return t.v.length === 1 ? `'${t.v}'` : ({ '==': 'EQ', '!=': 'NEQ', '<=': 'LESSEQ', '>=': 'GREATEREQ', '//': '"//"', '..': 'REC', '|=': '"|="', '+=': '"+="', '-=': '"-="', '*=': '"*="', '/=': '"/="', '%=': '"%="', '//=': '"//="' } as Record<string, string>)[t.v] ?? t.v;
+    case 'ident':
+      return 'IDENT';
+    case 'keyword':
+      return t.v;
+    case 'field':
+      return 'FIELD';
+    case 'var':
+      return "'$'";
+    case 'format':
+      return 'FORMAT';
+    case 'number':
+      return 'LITERAL';
+    case 'string':
+      return 'QQSTRING_START';
+    case 'end':
+      return '$end';
+  }
+}
+
+const IDENT = /[a-zA-Z_][a-zA-Z_0-9]*(?:::[a-zA-Z_][a-zA-Z_0-9]*)*/y;
+const NUMBER = /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y;
+
+function at(re: RegExp, s: string, i: number): string | undefined {
+  re.lastIndex = i;
+  return re.exec(s)?.[0];
+}
+
+/** Lexes `src` from `i` until the end, or (inside `\(`) until the `)` that closes it. */
+function lexFrom(src: string, start: number, nested: boolean): { tokens: Token[]; end: number } {
+  const tokens: Token[] = [];
+  let depth = 0;
+  let i = start;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '"') {
+      const s = lexString(src, i + 1);
+      tokens.push(s.token);
+      i = s.end;
+      continue;
+    }
+    const num = at(NUMBER, src, i);
+    if (num !== undefined) {
+      tokens.push({ k: 'number', v: Number(num) });
+      i += num.length;
+      continue;
+    }
+    if (c === '.' && /[a-zA-Z_]/.test(src[i + 1] ?? '')) {
+      const id = at(/[a-zA-Z_][a-zA-Z_0-9]*/y, src, i + 1)!;
+      tokens.push({ k: 'field', v: id });
+      i += 1 + id.length;
+      continue;
+    }
+    if ((c === '$' || c === '@') && /[a-zA-Z_]/.test(src[i + 1] ?? '')) {
+      const id = at(IDENT, src, i + 1)!;
+      tokens.push(c === '$' ? (id === '__loc__' ? { k: 'keyword', v: '$__loc__' } : { k: 'var', v: id }) : { k: 'format', v: id });
+      i += 1 + id.length;
+      continue;
+    }
+    const id = at(IDENT, src, i);
+    if (id !== undefined) {
+      tokens.push(KEYWORDS.has(id) ? { k: 'keyword', v: id } : { k: 'ident', v: id });
+      i += id.length;
+      continue;
+    }
+    const op = OPS.find((o) => src.startsWith(o, i));
+    if (op === undefined) throw new JqSyntaxError(`syntax error, unexpected INVALID_CHARACTER`);
+    if (nested && op === '(') depth++;
+    if (nested && op === ')') {
+      if (depth === 0) return { tokens, end: i + 1 };
+      depth--;
+    }
+    tokens.push({ k: 'op', v: op });
+    i += op.length;
+  }
+  if (nested) throw new JqSyntaxError('syntax error, unexpected $end');
+  return { tokens, end: i };
+}
+
+const STRING_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+function lexString(src: string, start: number): { token: Token; end: number } {
+  const parts: (string | Token[])[] = [];
+  let text = '';
+  let i = start;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '"') {
+      if (text !== '' || parts.length === 0) parts.push(text);
+      return { token: { k: 'string', parts }, end: i + 1 };
+    }
+    if (c !== '\\') {
+      text += c;
+      i++;
+      continue;
+    }
+    const e = src[i + 1];
+    if (e === '(') {
+      if (text !== '') parts.push(text);
+      text = '';
+      const inner = lexFrom(src, i + 2, true);
+      parts.push(inner.tokens);
+      i = inner.end;
+    } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(src.slice(i + 2, i + 6))) {
+      text += String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16));
+      i += 6;
+    } else if (e !== undefined && e in STRING_ESCAPES) {
+      text += STRING_ESCAPES[e];
+      i += 2;
+    } else throw new JqSyntaxError('syntax error, unexpected INVALID_CHARACTER');
+  }
+  throw new JqSyntaxError('syntax error, unexpected $end');
+}
+
+export function lex(src: string): Token[] {
+  const { tokens } = lexFrom(src, 0, false);
+  tokens.push({ k: 'end' });
+  return tokens;
+}
