@@ -83,3 +83,22 @@ describe('sed at the prompt and in containers', () => {
     expect(out(s.run('kubectl exec bb -- diff /etc/hostname /etc/hostname; echo $?'))).toBe('0\n');
   });
 });
+
+describe('jq at the prompt', () => {
+  it("reads kubectl's JSON: Pod names, a filtered field, a Secret's value through @base64d", () => {
+    const s = new Session({ seed: 1 });
+    s.run('kubectl run web --image=nginx');
+    s.run('kubectl run db --image=redis');
+    s.run('kubectl create secret generic db --from-literal=password=s3cret');
+    expect(s.run("kubectl get pods -o json | jq -r '.items[].metadata.name'")).toEqual({ output: [{ stream: 'stdout', text: 'db\nweb\n' }], exitCode: 0 });
+    expect(out(s.run("kubectl get pods -o json | jq '.items | length'"))).toBe('2\n');
+    expect(out(s.run(`kubectl get pods -o json | jq -c '[.items[] | select(.metadata.name == "web") | .spec.containers[].image]'`))).toBe('["nginx"]\n');
+    expect(out(s.run("kubectl get secret db -o json | jq -r '.data.password | @base64d'"))).toBe('s3cret\n');
+    // Pretty printed by default, as jq 1.6 prints into a pipe.
+    expect(out(s.run("kubectl get pod web -o json | jq '.metadata.labels'"))).toBe('{\n  "run": "web"\n}\n');
+    const bad = s.run("kubectl get pods | jq '.'");
+    expect(bad.exitCode).toBe(4);
+    expect(out(bad, 'stderr')).toBe('parse error: Invalid numeric literal at line 1, column 5\n');
+    expect(out(s.run('type jq'))).toBe('jq is /usr/bin/jq\n');
+  });
+});
