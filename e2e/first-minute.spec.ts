@@ -106,6 +106,15 @@ test.describe('the first minute', () => {
     await expect(page.getByTestId('architecture')).toBeHidden();
     await ui.run('kubectl get nodes');
     await expect(ui.terminalOutput).toContainText('control-plane');
+    // Paused behind an apply: "Back to live (+N)" fits the row as "Live (+N)", its name whole.
+    await ui.run('kubectl apply -f go-api.yaml');
+    const toLive = page.getByTestId('to-live');
+    await expect(toLive).toHaveAccessibleName(/^Back to live \(\+\d+\)$/);
+    await expect(toLive.getByText('Live', { exact: true })).toBeVisible();
+    const edge = (await toLive.boundingBox())!;
+    expect(edge.x + edge.width).toBeLessThanOrEqual(390);
+    expect(await toLive.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+    await expect(page.getByTestId('play-pause')).toHaveAccessibleName('Play');
     await page.getByTestId('phone-tab-story').click();
     await expect(page.locator('section.sequence')).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/phone-story.png' });

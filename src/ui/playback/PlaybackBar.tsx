@@ -73,7 +73,7 @@ export function PlaybackBar() {
           <StepBack size={16} aria-hidden="true" />
         </button>
         <button type="button" className="playback-play" onClick={() => (playing ? bridge.pause() : bridge.play())} data-testid="play-pause">
-          {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} {playing ? t('play.pause') : t('play.play')}
+          {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />} <span className="playback-play-label">{playing ? t('play.pause') : t('play.play')}</span>
         </button>
         <button type="button" className="icon-button" onClick={() => bridge.stepForward()} aria-label={t('play.stepForward')} title={t('play.stepForward')} data-testid="step-forward">
           <StepForward size={16} aria-hidden="true" />
@@ -118,7 +118,11 @@ export function PlaybackBar() {
             <span className="playback-live" data-testid="live">● {t('play.live')}</span>
           ) : (
             <button type="button" onClick={() => bridge.seek(tape.frontierSeq)} title={t('play.ahead', { count: ahead })} data-testid="to-live">
-              {t('play.toLive')} <span className="playback-ahead-count">(+{ahead})</span>
+              <span className="playback-to-live">{t('play.toLive')}</span>
+              <span className="playback-to-live-short" aria-hidden="true">
+                {t('play.toLiveShort')}
+              </span>{' '}
+              <span className="playback-ahead-count">(+{ahead})</span>
             </button>
           )}
         </span>
