@@ -12,6 +12,7 @@ import { servedTarget } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
 import type { Output } from './output';
+import type { RequestLog } from './request-log';
 
 /** kube-apiserver's 401 Status, as its body decodes. */
 const UNAUTHORIZED: StatusError = { code: 401, reason: 'Unauthorized', message: 'Unauthorized' };
@@ -67,7 +68,9 @@ export class Client {
    */
   rawPath(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError | StatusError } {
     if (this.unreachable) return { ok: false, error: this.unreachable };
+    const started = this.sim.now;
     const res = this.sim.rawRequest(path, this.user);
+    if (res.ok) this.requestLog?.raw(path, res.code, res.body, this.sim.now - started);
     if (res.ok && res.code === 401) return { ok: false, error: UNAUTHORIZED };
     // The authorization filter's refusal (system:anonymous asking for `/api`) is a Status too.
     if (res.ok && res.code === 403) return { ok: false, error: { code: 403, reason: 'Forbidden', message: forbiddenMessageOf(res.body) } };
@@ -109,14 +112,33 @@ export class Client {
     this.impersonation = imp;
   }
 
+  /** The `-v=6`-and-up logger (request-log.ts); unset below 6, so nothing is computed for it. */
+  requestLog: RequestLog | undefined;
+
+  /**
+   * The discovery cache kubectl keeps under ~/.kube/cache (a Session's, so it outlives one
+   * invocation): cold, the first resource request is preceded by discovery's GETs of /api and /apis.
+   */
+  discoveryCache: { warm: boolean } | undefined;
+
+  /** The Status of the last request that failed: kubectl's `-v=4` log prints it with the error. */
+  lastFailure: StatusError | undefined;
+
   raw(req: Request): ApiResponse {
     if (this.unreachable) return { ok: false, error: this.unreachable };
+    if (this.discoveryCache && !this.discoveryCache.warm) {
+      this.discoveryCache.warm = true;
+      this.requestLog?.discovery();
+    }
     // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
     const deprecated = resourceInfo(req.resource)?.deprecated;
     if (deprecated) this.warn(deprecated);
     let sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
     if (this.fieldManager && !req.apply && req.fieldManager === undefined && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch')) sent = { ...sent, fieldManager: this.fieldManager };
+    const started = this.sim.now;
     const res = this.sim.request(this.impersonation ? { ...sent, impersonate: this.impersonation } : sent, this.user);
+    this.requestLog?.resource(sent, res, this.sim.now - started);
+    if (!res.ok && !('network' in res.error)) this.lastFailure = res.error;
     if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
     return res;
   }

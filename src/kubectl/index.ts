@@ -20,6 +20,8 @@ import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print
 import { COMMANDS } from './commands/registry';
 import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
 import { clientConfig } from './client-config';
+import { verbosity } from './klog';
+import { startLogging } from './verbose';
 import { useAggregatedDiscovery, useDiscovery, useWarnings } from './discovery';
 
 export interface KubectlContext {
@@ -35,6 +37,8 @@ export interface KubectlContext {
   editor?: EditorHost;
   /** The learner's machine `kubectl cp` copies to and from (a Session's). */
   workstation?: Workstation;
+  /** The discovery cache under ~/.kube/cache (a Session's): cold until a command first discovers. */
+  discoveryCache?: { warm: boolean };
 }
 
 /** A command's own arguments without its help flags (`--` and what follows kept as they are). */
@@ -104,8 +108,12 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   // Until this invocation's client exists, a warning has nowhere to go.
   useWarnings(() => {});
   try {
-    const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined)).words);
+    const { words } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
+    const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, words);
     const client = new Client(ctx.sim, out, credentials, unreachable);
+    client.discoveryCache = ctx.discoveryCache;
+    const level = verbosity(argv);
+    if (level >= 1) startLogging(level, ctx.sim, out, client, argv, words);
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
     const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };

@@ -21,7 +21,11 @@ export class Output {
     this.write('stdout', text);
   }
 
+  /** Called before each stderr write: kubectl's `-v=4` log of the Status behind an error (index.ts). */
+  beforeErr: ((text: string) => void) | undefined;
+
   err(text: string): void {
+    this.beforeErr?.(text);
     this.write('stderr', text);
   }
 

@@ -48,6 +48,8 @@ export interface SessionOptions {
    * Without it, as in the runner and lessons' checks, stdin is not a terminal.
    */
   interactive?: boolean;
+  /** The discovery cache is warm (a fork of a session whose kubectl already discovered). */
+  discoveryWarm?: boolean;
 }
 
 export interface LoggedCommand {
@@ -97,6 +99,8 @@ export class Session {
   readonly timings: SimulationOptions['timings'];
 
   readonly interactive: boolean;
+  /** kubectl's discovery cache under ~/.kube/cache: cold in a fresh session, warm after the first command that discovers. */
+  readonly discoveryCache: { warm: boolean };
   /** The container shell the terminal is attached to; its state is rebuilt by replaying the log. */
   private attached: Attachment | undefined;
   private readonly tty: Tty = { attach: (a) => (this.attached = a) };
@@ -108,6 +112,7 @@ export class Session {
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
     this.interactive = opts.interactive ?? false;
+    this.discoveryCache = { warm: opts.discoveryWarm ?? false };
     this.topology = opts.topology ?? 'basic';
     this.timings = opts.timings;
     this.sim = opts.simulation ?? this.build(this.seed, this.topology);
@@ -125,7 +130,7 @@ export class Session {
    * so a fork is a plain terminal, never attached to a container's shell.
    */
   fork(): Session {
-    return new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), kubeconfig: copyKubeconfig(this.kubeconfig), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings });
+    return new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), kubeconfig: copyKubeconfig(this.kubeconfig), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings, discoveryWarm: this.discoveryCache.warm });
   }
 
   /** Replaces the cluster with a fresh one (new topology or seed). */
@@ -347,6 +352,7 @@ export class Session {
             ...(stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig, ...(tty ? { tty: this.tty } : {}) } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig }),
             ...(tty ? { editor: this.editorHost(line) } : {}),
             workstation: this.workstation,
+            discoveryCache: this.discoveryCache,
           };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.

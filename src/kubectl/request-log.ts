@@ -1,0 +1,276 @@
+/**
+ * client-go's request logging under kubectl's `-v=6` and up (rest/request.go, round_trippers.go),
+ * for the requests this kubectl sends through the simulation. Recorded from kubectl v1.35.2
+ * against `reconcile serve` (request-log.test.ts cites the runs):
+ *   -v=6  `round_trippers.go:632] "Response" verb="GET" url="…" status="200 OK" milliseconds=N`
+ *   -v=7  a `"Request"` line with the headers sent, then `"Response" status=… milliseconds=…`
+ *   -v=8  adds `"Request Body"`/`"Response Body"` (bodies cut at 1024 characters) and the
+ *         response headers
+ *   -v=9  the request as a `curl` command line, bodies cut at 10240; -v=10 and up whole bodies
+ * The URL is the request line the real kubectl sends (query keys sorted, as url.Values.Encode
+ * sorts them). A request takes no simulated time, so `milliseconds=` is the clock's difference: 0.
+ * The response headers are serve's (a Node HTTPS server: Connection and Keep-Alive, no Audit-Id).
+ */
+import type { ApiResponse, ClientCredentials } from '../engine/index';
+import { resourceInfo, type ResourceInfo } from '../k8s/resources';
+import { civil, EPOCH_MS } from '../k8s/time';
+import type { Selector } from '../k8s/labels';
+import { aggregatedResourceInfos, customResourceInfos } from './discovery';
+import { goQuote, type Klog } from './klog';
+import type { Request } from './client';
+
+const USER_AGENT = 'kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74';
+const DISCOVERY_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+const DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
+
+/** net/http's StatusText for the codes the simulated apiserver answers. */
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
+  404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+const METHOD: Readonly<Record<string, string>> = { get: 'GET', list: 'GET', watch: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETE' };
+
+const PATCH_TYPE: Readonly<Record<string, string>> = { strategic: 'application/strategic-merge-patch+json', merge: 'application/merge-patch+json', json: 'application/json-patch+json' };
+
+/** Commands that carry --validate, and so ask for `fieldValidation=Strict` on the objects they write. */
+const VALIDATING = new Set(['create', 'apply', 'replace', 'edit']);
+
+/** Go's url.QueryEscape. */
+function queryEscape(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** A selector as labels.Selector's String writes it. */
+function selectorText(sel: Selector): string {
+  return sel
+    .map((r) => {
+      if (!('values' in r)) return r.op === 'Exists' ? r.key : `!${r.key}`;
+      const { values } = r;
+      if (values.length === 1) return `${r.key}${r.op === 'In' ? '=' : '!='}${values[0]}`;
+      return `${r.key} ${r.op === 'In' ? 'in' : 'notin'} (${values.join(',')})`;
+    })
+    .join(',');
+}
+
+function infoOf(resource: string, group: string | undefined): ResourceInfo | undefined {
+  const matches = (r: ResourceInfo): boolean => r.resource === resource && (group === undefined || r.group === group);
+  return customResourceInfos().find(matches) ?? aggregatedResourceInfos().find(matches) ?? resourceInfo(resource);
+}
+
+/** Keys sorted with JSON.stringify's replacer: an unstructured object, as encoding/json writes a map. */
+function sortedJson(v: unknown): string {
+  return JSON.stringify(v, (_k, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value));
+}
+
+/** client-go's truncateBody. */
+function truncate(body: string, level: number): string {
+  if (level >= 10) return body;
+  const max = level >= 9 ? 10240 : 1024;
+  return body.length <= max ? body : `${body.slice(0, max)} [truncated ${body.length - max} chars]`;
+}
+
+/** `Sun, 06 Dec 2026 05:11:12 GMT`: the Date header, from the simulated clock. */
+function httpDate(simMs: number): string {
+  const c = civil(simMs + EPOCH_MS);
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][c.weekday]!;
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][c.mo - 1]!;
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${day}, ${p(c.d)} ${month} ${c.y} ${p(c.h)}:${p(c.mi)}:${p(c.s)} GMT`;
+}
+
+interface Exchange {
+  method: string;
+  url: string;
+  /** Where client-go logs the bodies (the caller of rest.Request.Do). */
+  at: string;
+  accept: string;
+  contentType?: string;
+  /** The body sent, as written on the wire ('' for none). */
+  requestBody: string;
+  status: number;
+  responseType: string;
+  responseBody: string;
+  ms: number;
+}
+
+export interface RequestLogOptions {
+  /** `host:port` of the server the context names. */
+  server: string;
+  credentials: ClientCredentials;
+  /** The command's words (`['create', 'deployment']`). */
+  words: readonly string[];
+  /** kubectl get printing a table asks the server for one. */
+  table: boolean;
+}
+
+/** One invocation's request logger: the Client calls it after each request when -v is 6 or more. */
+export class RequestLog {
+  private dialed = false;
+
+  constructor(
+    private readonly klog: Klog,
+    private readonly opts: RequestLogOptions,
+    private readonly now: () => number,
+  ) {}
+
+  /** A cold discovery cache's two GETs (aggregated discovery), sent before the first resource request. */
+  discovery(): void {
+    for (const [path, at] of [['/api', 'discovery_client.go:255'], ['/apis', 'discovery_client.go:318']] as const) {
+      this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}?timeout=32s`, at, accept: DISCOVERY_ACCEPT, requestBody: '', status: 200, responseType: DISCOVERY_TYPE, responseBody: '', ms: 0 });
+    }
+  }
+
+  /** A non-resource GET (`get --raw /version`). */
+  raw(path: string, status: number, body: string, ms: number): void {
+    this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}`, at: 'request.go:1403', accept: 'application/json, */*', requestBody: '', status, responseType: 'application/json', responseBody: body, ms });
+  }
+
+  resource(req: Request, res: ApiResponse, ms: number): void {
+    let status: number;
+    if (res.ok) status = res.code;
+    else if ('network' in res.error) return;
+    else status = res.error.code;
+    const method = METHOD[req.verb] ?? (req.subresource === 'exec' || req.subresource === 'attach' || req.subresource === 'portforward' ? 'POST' : 'GET');
+    const table = this.opts.table && (req.verb === 'get' || req.verb === 'list') && !req.subresource;
+    this.exchange({
+      method,
+      url: `https://${this.opts.server}${this.path(req)}${this.query(req)}`,
+      at: this.caller(req),
+      accept: table ? TABLE_ACCEPT : 'application/json',
+      ...(this.contentType(req) ? { contentType: this.contentType(req)! } : {}),
+      requestBody: this.requestBody(req),
+      status,
+      responseType: 'application/json',
+      responseBody: this.klog.enabled(8) ? responseBody(req, res) : '',
+      ms,
+    });
+  }
+
+  private path(req: Request): string {
+    const info = infoOf(req.resource, req.group);
+    const group = req.group ?? info?.group ?? '';
+    const version = req.version ?? info?.version ?? 'v1';
+    let p = group ? `/apis/${group}/${version}` : `/api/${version}`;
+    if (req.namespace) p += `/namespaces/${req.namespace}`;
+    p += `/${req.resource}`;
+    if (req.name && !(req.verb === 'create' && !req.subresource)) p += `/${req.name}`;
+    if (req.subresource) p += `/${req.subresource}`;
+    return p;
+  }
+
+  private query(req: Request): string {
+    const q: [string, string][] = [];
+    if (req.verb === 'list') {
+      if (req.fieldSelector?.length) q.push(['fieldSelector', req.fieldSelector.map((f) => `${f.field}${f.op}${f.value}`).join(',')]);
+      if (req.labelSelector?.length) q.push(['labelSelector', selectorText(req.labelSelector)]);
+      q.push(['limit', '500']);
+    }
+    const writes = req.verb === 'create' || req.verb === 'update' || req.verb === 'patch';
+    if (writes) {
+      if (req.dryRun) q.push(['dryRun', 'All']);
+      const manager = req.apply?.fieldManager ?? req.fieldManager;
+      if (manager) q.push(['fieldManager', manager]);
+      const validation = req.fieldValidation ?? (VALIDATING.has(this.opts.words[0] ?? '') && !req.subresource ? 'Strict' : undefined);
+      if (validation) q.push(['fieldValidation', validation]);
+      if (req.apply?.force) q.push(['force', 'true']);
+    }
+    if (!q.length) return '';
+    q.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
+  }
+
+  private contentType(req: Request): string | undefined {
+    // kubectl label and annotate send a JSON merge patch (recorded: `Content-Type: application/merge-patch+json`).
+    const merge = this.opts.words[0] === 'label' || this.opts.words[0] === 'annotate';
+    if (req.verb === 'patch') return req.apply ? 'application/apply-patch+yaml' : PATCH_TYPE[req.patchType ?? (merge ? 'merge' : 'strategic')];
+    return req.verb === 'create' || req.verb === 'update' || req.verb === 'delete' ? 'application/json' : undefined;
+  }
+
+  /** resource.Helper's call sites (kubectl's generic paths), or the typed client's for `create <kind>`. */
+  private caller(req: Request): string {
+    switch (req.verb) {
+      case 'get':
+        return 'helper.go:105';
+      case 'list':
+        return 'helper.go:113';
+      case 'create':
+        return this.opts.words[0] === 'create' && this.opts.words.length > 1 ? 'type.go:213' : 'helper.go:246';
+      case 'delete':
+        return 'helper.go:202';
+      case 'patch':
+        return 'helper.go:269';
+      case 'update':
+        return 'helper.go:319';
+      default:
+        return 'request.go:1403';
+    }
+  }
+
+  private requestBody(req: Request): string {
+    if (!this.klog.enabled(8)) return '';
+    if (req.verb === 'patch') return sortedJson(req.patchType === 'json' ? req.patchOps : req.body);
+    if (req.verb === 'create' || req.verb === 'update') return `${sortedJson(req.body)}\n`;
+    if (req.verb === 'delete') {
+      const opts: Record<string, unknown> = {};
+      if (req.dryRun) opts.dryRun = ['All'];
+      if (req.gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = req.gracePeriodSeconds;
+      opts.propagationPolicy = req.propagationPolicy ?? 'Background';
+      return `${JSON.stringify(opts)}\n`;
+    }
+    return '';
+  }
+
+  private exchange(x: Exchange): void {
+    const k = this.klog;
+    const level = k.level;
+    const status = `${x.status} ${STATUS_TEXT[x.status] ?? ''}`.trimEnd();
+    if (level < 7) {
+      k.info(6, 'round_trippers.go:632', 'Response', [['verb', x.method], ['url', x.url], ['status', status], ['milliseconds', x.ms]]);
+      return;
+    }
+    if (level >= 8) k.info(8, x.at, 'Request Body', [['body', truncate(x.requestBody, level)]]);
+    const sent: [string, string][] = [['Accept', x.accept], ['User-Agent', USER_AGENT]];
+    if (typeof this.opts.credentials === 'object' && 'token' in this.opts.credentials) sent.push(['Authorization', 'Bearer <masked>']);
+    if (x.contentType) sent.push(['Content-Type', x.contentType]);
+    if (level >= 9) {
+      const curl = `curl -v -X${x.method}  ${sent.map(([h, v]) => `-H ${goQuote(`${h}: ${v}`)}`).join(' ')} '${x.url}'\n`;
+      k.info(9, 'round_trippers.go:527', 'Request', [['curlCommand', curl]]);
+      if (!this.dialed) k.info(9, 'round_trippers.go:562', 'HTTP Trace: Dial succeed', [['network', 'tcp'], ['address', this.opts.server]]);
+    } else {
+      const headers = [...sent].sort(([a], [b]) => (a < b ? -1 : 1)).map(([h, v]) => `${h}: ${v}\n`).join('');
+      k.info(7, 'round_trippers.go:527', 'Request', [['verb', x.method], ['url', x.url], ['headers', headers]]);
+    }
+    const got = `Cache-Control: no-cache, private\nConnection: keep-alive\nContent-Type: ${x.responseType}\nDate: ${httpDate(this.now())}\nKeep-Alive: timeout=5\n`;
+    if (level >= 9) {
+      const timing: [string, number][] = this.dialed ? [['getConnectionMilliseconds', 0], ['serverProcessingMilliseconds', x.ms]] : [['dnsLookupMilliseconds', 0], ['dialMilliseconds', 0], ['tlsHandshakeMilliseconds', 0], ['serverProcessingMilliseconds', x.ms]];
+      k.info(9, 'round_trippers.go:632', 'Response', [['verb', x.method], ['url', x.url], ['status', status], ['headers', got], ['milliseconds', x.ms], ...timing]);
+    } else if (level >= 8) {
+      k.info(8, 'round_trippers.go:632', 'Response', [['status', status], ['headers', got], ['milliseconds', x.ms]]);
+    } else {
+      k.info(7, 'round_trippers.go:632', 'Response', [['status', status], ['milliseconds', x.ms]]);
+    }
+    this.dialed = true;
+    if (level >= 8) k.info(8, x.at, 'Response Body', [['body', truncate(x.responseBody, level)]]);
+  }
+}
+
+/** What the simulated server answered, as JSON: the object, a List of the items, or the Status of a failure. */
+function responseBody(req: Request, res: ApiResponse): string {
+  if (!res.ok) {
+    const e = res.error;
+    if ('network' in e) return '';
+    return JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, reason: e.reason, ...(e.details ? { details: e.details } : {}), code: e.code });
+  }
+  if (res.text !== undefined) return res.text;
+  if (req.verb === 'list') {
+    const info = infoOf(req.resource, req.group);
+    const apiVersion = info?.group ? `${info.group}/${req.version ?? info.version}` : (req.version ?? info?.version ?? 'v1');
+    return JSON.stringify({ kind: `${info?.kind ?? ''}List`, apiVersion, metadata: { resourceVersion: res.resourceVersion }, items: res.items ?? [] });
+  }
+  return res.object ? JSON.stringify(res.object) : '';
+}
