@@ -2,8 +2,8 @@
  * jq 1.6 (Debian 12's /usr/bin/jq) at the laptop prompt: `kubectl get pods -o json | jq -r
  * '.items[].metadata.name'`. The language lives in ./jq (lexer, parser, evaluator, builtins,
  * printer); this file is the command line: options, reading JSON values from stdin or files,
- * and jq's messages and exit codes (2 usage, 3 compile error, 4 -e with no output, 5 runtime
- * error; an unreadable input is 2), recorded in jq.test.ts.
+ * and jq's messages and exit codes (2 usage or a missing file, 3 compile error, 4 input that is
+ * not JSON or -e with no output, 5 runtime error), recorded in tools-jq.test.ts.
  */
 import { stat } from './fs';
 import type { Node } from './jq/ast';
@@ -18,7 +18,7 @@ import { JqBreak, JqError, truthy, type Json } from './jq/value';
 import { path, type ToolEnv, type ToolResult } from './tool-types';
 
 const HINT = 'Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n';
-const USAGE = `Usage:\tjq [OPTIONS] FILTER [FILES...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter's results as JSON on\nstandard output.\n\nThe simplest filter is ., which copies jq's input to its output\nunmodified (except for formatting, but note that IEEE754 is used\nfor number representation internally, with all that that implies).\n\nFor more advanced filters see the jq(1) manpage ("man jq")\nand/or https://stedolan.github.io/jq\n\nExample:\n\n\t$ echo '{"foo": 0}' | jq .\n\t{\n\t\t"foo": 0\n\t}\n\nFor a listing of options, use jq --help.\n`;
+const HELP = "jq - commandline JSON processor [version 1.6]\n\nUsage:\tjq [options] <jq filter> [file...]\n\tjq [options] --args <jq filter> [strings...]\n\tjq [options] --jsonargs <jq filter> [JSON_TEXTS...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter's results as JSON on\nstandard output.\n\nThe simplest filter is ., which copies jq's input to its output\nunmodified (except for formatting, but note that IEEE754 is used\nfor number representation internally, with all that that implies).\n\nFor more advanced filters see the jq(1) manpage (\"man jq\")\nand/or https://stedolan.github.io/jq\n\nExample:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t\t\"foo\": 0\n\t}\n\nSome of the options include:\n  -c               compact instead of pretty-printed output;\n  -n               use `null` as the single input value;\n  -e               set the exit status code based on the output;\n  -s               read (slurp) all inputs into an array; apply filter to it;\n  -r               output raw strings, not JSON texts;\n  -R               read raw strings, not JSON texts;\n  -C               colorize JSON;\n  -M               monochrome (don't colorize JSON);\n  -S               sort keys of objects on output;\n  --tab            use tabs for indentation;\n  --arg a v        set variable $a to value <v>;\n  --argjson a v    set variable $a to JSON value <v>;\n  --slurpfile a f  set variable $a to an array of JSON texts read from <f>;\n  --rawfile a f    set variable $a to a string consisting of the contents of <f>;\n  --args           remaining arguments are string arguments, not files;\n  --jsonargs       remaining arguments are JSON arguments, not files;\n  --               terminates argument processing;\n\nNamed arguments are also available as $ARGS.named[], while\npositional arguments are available as $ARGS.positional[].\n\nSee the manpage for more options.\n";
 
 const SHORT: Record<string, string> = { n: 'null-input', r: 'raw-output', j: 'join-output', c: 'compact-output', s: 'slurp', e: 'exit-status', S: 'sort-keys', C: 'color-output', M: 'monochrome-output', a: 'ascii-output', R: 'raw-input', h: 'help' };
 const LONG = new Set([...Object.values(SHORT), 'tab', 'indent', 'arg', 'argjson', 'seq', 'stream', 'unbuffered']);
@@ -63,7 +63,7 @@ function options(args: string[], env: ToolEnv): Options | ToolResult {
         if (name === 'arg') o.named.set(k, v);
         else {
           const r = parseStream(v);
-          if (r.error || r.values.length !== 1) return fail(env, `jq: Invalid JSON text passed to --argjson\n${HINT}`);
+          if (r.error || r.values.length !== 1) return fail(env, `jq: invalid JSON text passed to --argjson\n${HINT}`);
           o.named.set(k, r.values[0]!.value);
         }
       } else o.set.add(name);
@@ -111,8 +111,14 @@ function inputs(o: Options, env: ToolEnv): { values: { value: Json; where: strin
   return { values, status, ...(error ? { error } : {}) };
 }
 
-function compileError(env: ToolEnv, messages: string[], filter: string): ToolResult {
-  for (const m of messages) env.io.err(`jq: error: ${m} at <top-level>, line 1:\n${filter}\n`);
+/** jq's compile error: the message, the program's line it is on, and as many spaces as its column. */
+function compileError(env: ToolEnv, messages: { message: string; pos: number }[], filter: string): ToolResult {
+  for (const { message, pos } of messages) {
+    const start = filter.lastIndexOf('\n', pos - 1) + 1;
+    const end = filter.indexOf('\n', start);
+    const line = filter.slice(0, start).split('\n').length;
+    env.io.err(`jq: error: ${message} at <top-level>, line ${line}:\n${filter.slice(start, end < 0 ? undefined : end)}${' '.repeat(pos - start)}\n`);
+  }
   env.io.err(`jq: ${messages.length} compile ${messages.length === 1 ? 'error' : 'errors'}\n`);
   return { status: 3 };
 }
@@ -120,20 +126,18 @@ function compileError(env: ToolEnv, messages: string[], filter: string): ToolRes
 export function jq(args: string[], env: ToolEnv): ToolResult {
   const o = options(args, env);
   if (!('set' in o)) return o;
-  if (o.set.has('help') || o.filter === undefined) {
-    if (o.set.has('help')) {
-      env.io.out(USAGE);
-      return { status: 0 };
-    }
-    return fail(env, USAGE);
+  if (o.set.has('help')) {
+    env.io.out(HELP);
+    return { status: 0 };
   }
-  const filter = o.filter;
+  // jq 1.6 runs `.` when no filter is given and stdin or stdout is not a terminal (here, always).
+  const filter = o.filter ?? '.';
   let ast: Node;
   try {
     ast = parse(filter);
   } catch (e) {
     if (!(e instanceof JqSyntaxError)) throw e;
-    return compileError(env, [`${e.message} (Unix shell quoting issues?)`], filter);
+    return compileError(env, [{ message: `${e.message} (Unix shell quoting issues?)`, pos: e.pos }, ...(e.also ? [e.also] : [])], filter);
   }
   const raw = o.set.has('raw-output') || o.set.has('join-output');
   const print: PrintOptions = {
@@ -143,22 +147,33 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     color: o.set.has('color-output') && !o.set.has('monochrome-output'),
     ascii: o.set.has('ascii-output'),
   };
-  const read = o.set.has('null-input') ? { values: [], status: 0 } : inputs(o, env);
+  const read = inputs(o, env);
   const queue = [...read.values];
   if (o.set.has('slurp') && !o.set.has('raw-input')) queue.splice(0, queue.length, { value: queue.map((q) => q.value), where: `<stdin>:${read.values.at(-1)?.where.split(':').pop() ?? 0}` });
+  // Where jq 1.6 says an error happened: the input it last read (`<unknown>` before any, or
+  // after `input` ran past the end), but `<stdin>:0` when stdin held nothing at all.
+  let lastWhere: string | undefined;
+  let exhausted = false;
+  const where = (): string => (exhausted ? (read.values.length === 0 ? '<stdin>:0' : '<unknown>') : (lastWhere ?? '<unknown>'));
   const evaluator = new Evaluator({
     environ: { ...env.vars },
     named: o.named,
-    next: () => queue.shift()?.value,
+    next: () => {
+      const v = queue.shift();
+      if (v) lastWhere = v.where;
+      else exhausted = true;
+      return v?.value;
+    },
     stderr: (t) => env.io.err(t),
     now: env.clock / 1000,
   });
   const missing = undefinedNames(ast, evaluator.functions(), new Set(['ENV', ...o.named.keys()]));
   if (missing.length) return compileError(env, missing, filter);
+  // jq 1.6's exit status is the last input's: an error on an earlier one is forgotten.
   let status = 0;
-  let last: Json | undefined;
-  let any = false;
-  const runOne = (input: Json, where: string): void => {
+  const runOne = (input: Json): number => {
+    let last: Json | undefined;
+    let any = false;
     try {
       for (const v of evaluator.run(ast, input)) {
         any = true;
@@ -168,21 +183,24 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
       }
     } catch (e) {
       if (e instanceof JqBreak) {
-        env.io.err(`jq: error (at ${where}): break\n`);
-        status = 5;
-      } else if (e instanceof JqError) {
-        if (e.value === null) return;
-        env.io.err(typeof e.value === 'string' ? `jq: error (at ${where}): ${e.value}\n` : `jq: error (at ${where}) (not a string): ${compact(e.value)}\n`);
-        status = 5;
-      } else throw e;
+        env.io.err(`jq: error (at ${where()}): break\n`);
+        return 5;
+      }
+      if (!(e instanceof JqError)) throw e;
+      if (e.value === null) return 0;
+      env.io.err(typeof e.value === 'string' ? `jq: error (at ${where()}): ${e.value}\n` : `jq: error (at ${where()}) (not a string): ${compact(e.value)}\n`);
+      return 5;
     }
+    if (!o.set.has('exit-status')) return 0;
+    return !any ? 4 : truthy(last ?? null) ? 0 : 1;
   };
   try {
-    if (o.set.has('null-input')) runOne(null, '<unknown>');
+    if (o.set.has('null-input')) status = runOne(null);
     else
       while (queue.length) {
         const next = queue.shift()!;
-        runOne(next.value, next.where);
+        lastWhere = next.where;
+        status = runOne(next.value);
       }
   } catch (e) {
     if (!(e instanceof JqHalt)) throw e;
@@ -193,7 +211,5 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     env.io.err(read.error);
     return { status: read.status };
   }
-  if (status) return { status };
-  if (o.set.has('exit-status')) return { status: !any ? 4 : truthy(last ?? null) ? 0 : 1 };
-  return { status: 0 };
+  return { status };
 }

@@ -17,11 +17,11 @@ export type Node =
   | { t: 'iterate'; target: Node }
   | { t: 'optional'; body: Node }
   | { t: 'array'; body?: Node }
-  | { t: 'object'; entries: { key: Node; value: Node }[] }
+  | { t: 'object'; entries: { key: Node; value: Node; pos?: number }[] }
   | { t: 'neg'; body: Node }
   | { t: 'pipe'; left: Node; right: Node }
   | { t: 'comma'; left: Node; right: Node }
-  | { t: 'binop'; op: string; left: Node; right: Node }
+  | { t: 'binop'; op: string; left: Node; right: Node; pos?: number }
   | { t: 'and' | 'or' | 'alt'; left: Node; right: Node }
   | { t: 'assign'; op: string; left: Node; right: Node }
   | { t: 'if'; cond: Node; then: Node; else?: Node }
@@ -30,7 +30,7 @@ export type Node =
   | { t: 'foreach'; source: Node; pattern: Pattern; init: Node; update: Node; extract?: Node }
   | { t: 'as'; source: Node; pattern: Pattern; body: Node }
   | { t: 'def'; name: string; params: string[]; body: Node; rest: Node }
-  | { t: 'call'; name: string; args: Node[] }
-  | { t: 'var'; name: string }
+  | { t: 'call'; name: string; args: Node[]; pos?: number }
+  | { t: 'var'; name: string; pos?: number }
   | { t: 'label'; name: string; body: Node }
   | { t: 'break'; name: string };

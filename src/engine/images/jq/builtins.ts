@@ -79,7 +79,7 @@ function tonumber(v: Json): Json {
   if (typeof v === 'number') return v;
   if (typeof v === 'string') {
     const parsed = parseJsonText(v);
-    if (typeof parsed !== 'number') throw new JqError(`Cannot parse '${v}' as JSON`);
+    if (typeof parsed !== 'number') throw new JqError(`${show(v)} cannot be parsed as a number`);
     return parsed;
   }
   throw new JqError(`${show(v)} cannot be parsed as a number`);
@@ -238,7 +238,8 @@ const table: [string, Builtin][] = [
   }],
   ['input/0', function* (_it, c) {
     const v = c.ctx.next();
-    if (v === undefined) throw new JqError('No more inputs');
+    // jq 1.6 reports running out of inputs as a bare `break`.
+    if (v === undefined) throw new JqError('break');
     yield [v, c.path === undefined ? undefined : null];
   }],
   ['debug/0', function* (_it, c) {

@@ -11,7 +11,7 @@ import type { Ctx, Interp, Out, PathState } from './types';
 import { PRELUDE } from './prelude';
 import { parse } from './parse';
 import { deletePaths, getPath, setPath } from './paths';
-import { binop, indexValue, iterateValue, sliceValue } from './ops';
+import { binop, indexValue, iterateValue, show, sliceValue } from './ops';
 import { truncated } from './print';
 import { formatValue } from './formats';
 import { JqBreak, JqError, isObject, truthy, type Json } from './value';
@@ -273,7 +273,7 @@ export class Evaluator implements Interp {
     }
     const e = entries[i]!;
     for (const k of this.values(e.key, input, env)) {
-      if (typeof k !== 'string') throw new JqError(`Object keys must be strings`);
+      if (typeof k !== 'string') throw new JqError(`Cannot use ${show(k)} as object key`);
       for (const v of this.values(e.value, input, env)) {
         const next = new Map(acc);
         next.set(k, v);

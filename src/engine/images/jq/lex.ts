@@ -3,7 +3,10 @@
  * operators, `#` comments, and strings whose `\(…)` interpolations are lexed into their own
  * token lists. Tokens carry the names bison prints in `syntax error, unexpected …`.
  */
-export type Token =
+/** `pos`: where the token starts; `last`: where a string's closing quote is (bison's location for what follows it). */
+export type Token = TokenBody & { pos?: number; last?: number };
+type TokenBody =
+  | { k: 'invalid' }
   | { k: 'op'; v: string }
   | { k: 'ident'; v: string }
   | { k: 'keyword'; v: string }
@@ -14,7 +17,17 @@ export type Token =
   | { k: 'string'; parts: (string | Token[])[] }
   | { k: 'end' };
 
-export class JqSyntaxError extends Error {}
+/** A compile error at `pos` (the offset jq's message points at). */
+export class JqSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly pos = 0,
+    /** A second message bison's error recovery adds (an unterminated `if`), with its own offset. */
+    readonly also?: { message: string; pos: number },
+  ) {
+    super(message);
+  }
+}
 
 export const KEYWORDS = new Set(['def', 'if', 'then', 'elif', 'else', 'end', 'as', 'reduce', 'foreach', 'try', 'catch', 'label', 'import', 'include', 'and', 'or', '__loc__']);
 
@@ -41,6 +54,8 @@ export function tokenName(t: Token): string {
       return 'QQSTRING_START';
     case 'end':
       return '$end';
+    case 'invalid':
+      return 'INVALID_CHARACTER';
   }
 }
 
@@ -56,7 +71,12 @@ function at(re: RegExp, s: string, i: number): string | undefined {
 function lexFrom(src: string, start: number, nested: boolean): { tokens: Token[]; end: number } {
   const tokens: Token[] = [];
   let depth = 0;
+  // jq's lexer matches brackets itself: a closer with no opener is an invalid character.
+  const open: string[] = [];
   let i = start;
+  const push = (t: Token, at: number): void => {
+    tokens.push({ ...t, pos: at });
+  };
   while (i < src.length) {
     const c = src[i]!;
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
@@ -69,45 +89,57 @@ function lexFrom(src: string, start: number, nested: boolean): { tokens: Token[]
     }
     if (c === '"') {
       const s = lexString(src, i + 1);
-      tokens.push(s.token);
+      tokens.push({ ...s.token, pos: i, last: s.end - 1 });
       i = s.end;
       continue;
     }
     const num = at(NUMBER, src, i);
     if (num !== undefined) {
-      tokens.push({ k: 'number', v: Number(num) });
+      push({ k: 'number', v: Number(num) }, i);
       i += num.length;
       continue;
     }
     if (c === '.' && /[a-zA-Z_]/.test(src[i + 1] ?? '')) {
       const id = at(/[a-zA-Z_][a-zA-Z_0-9]*/y, src, i + 1)!;
-      tokens.push({ k: 'field', v: id });
+      push({ k: 'field', v: id }, i);
       i += 1 + id.length;
       continue;
     }
     if ((c === '$' || c === '@') && /[a-zA-Z_]/.test(src[i + 1] ?? '')) {
       const id = at(IDENT, src, i + 1)!;
-      tokens.push(c === '$' ? (id === '__loc__' ? { k: 'keyword', v: '$__loc__' } : { k: 'var', v: id }) : { k: 'format', v: id });
+      push(c === '$' ? (id === '__loc__' ? { k: 'keyword', v: '$__loc__' } : { k: 'var', v: id }) : { k: 'format', v: id }, i);
       i += 1 + id.length;
       continue;
     }
     const id = at(IDENT, src, i);
     if (id !== undefined) {
-      tokens.push(KEYWORDS.has(id) ? { k: 'keyword', v: id } : { k: 'ident', v: id });
+      push(KEYWORDS.has(id) ? { k: 'keyword', v: id } : { k: 'ident', v: id }, i);
       i += id.length;
       continue;
     }
     const op = OPS.find((o) => src.startsWith(o, i));
-    if (op === undefined) throw new JqSyntaxError(`syntax error, unexpected INVALID_CHARACTER`);
+    if (op === undefined) {
+      push({ k: 'invalid' }, i);
+      i++;
+      continue;
+    }
     if (nested && op === '(') depth++;
     if (nested && op === ')') {
       if (depth === 0) return { tokens, end: i + 1 };
       depth--;
     }
-    tokens.push({ k: 'op', v: op });
+    if (op === '(' || op === '[' || op === '{') open.push(op);
+    if (op === ')' || op === ']' || op === '}') {
+      if (open.pop() !== { ')': '(', ']': '[', '}': '{' }[op]) {
+        push({ k: 'invalid' }, i);
+        i++;
+        continue;
+      }
+    }
+    push({ k: 'op', v: op }, i);
     i += op.length;
   }
-  if (nested) throw new JqSyntaxError('syntax error, unexpected $end');
+  if (nested) throw new JqSyntaxError('syntax error, unexpected $end', tokens.at(-1)?.pos ?? start);
   return { tokens, end: i };
 }
 
@@ -141,13 +173,14 @@ function lexString(src: string, start: number): { token: Token; end: number } {
     } else if (e !== undefined && e in STRING_ESCAPES) {
       text += STRING_ESCAPES[e];
       i += 2;
-    } else throw new JqSyntaxError('syntax error, unexpected INVALID_CHARACTER');
+    } else throw new JqSyntaxError('syntax error, unexpected INVALID_CHARACTER', i);
   }
-  throw new JqSyntaxError('syntax error, unexpected $end');
+  throw new JqSyntaxError('syntax error, unexpected $end, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END', start);
 }
 
 export function lex(src: string): Token[] {
   const { tokens } = lexFrom(src, 0, false);
-  tokens.push({ k: 'end' });
+  const final = tokens.at(-1);
+  tokens.push({ k: 'end', pos: final?.last ?? final?.pos ?? 0 });
   return tokens;
 }

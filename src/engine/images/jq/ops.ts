@@ -111,7 +111,7 @@ export function binop(op: string, l: Json, r: Json): Json {
     case '%':
       if (typeof l === 'number' && typeof r === 'number') {
         const b = Math.trunc(r);
-        if (b === 0) throw new JqError(`${show(l)} and ${show(r)} cannot be divided because the divisor is zero`);
+        if (b === 0) throw new JqError(`${show(l)} and ${show(r)} cannot be divided (remainder) because the divisor is zero`);
         const x = Math.trunc(l) % Math.abs(b);
         return x === 0 ? 0 : x;
       }

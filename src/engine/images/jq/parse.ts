@@ -27,7 +27,8 @@ class Parser {
     return t.k === 'keyword' && t.v === v;
   }
   private fail(expecting?: string): never {
-    throw new JqSyntaxError(`syntax error, unexpected ${tokenName(this.peek())}${expecting ? `, expecting ${expecting}` : ''}`);
+    const t = this.peek();
+    throw new JqSyntaxError(`syntax error, unexpected ${tokenName(t)}${expecting ? `, expecting ${expecting}` : ''}`, t.pos ?? 0);
   }
   private expectOp(v: string, expecting?: string): void {
     if (!this.isOp(v)) this.fail(expecting);
@@ -41,7 +42,7 @@ class Parser {
   program(): Node {
     if (this.peek().k === 'end') return { t: 'identity' };
     const n = this.pipe();
-    if (this.peek().k !== 'end') this.fail();
+    if (this.peek().k !== 'end') this.fail('$end');
     return n;
   }
 
@@ -178,10 +179,11 @@ class Parser {
   }
 
   private multiplicative(): Node {
+    const pos = this.peek().pos ?? 0;
     let left = this.unary();
     for (let t = this.peek(); t.k === 'op' && (t.v === '*' || t.v === '/' || t.v === '%'); t = this.peek()) {
       this.i++;
-      left = { t: 'binop', op: t.v, left, right: this.unary() };
+      left = { t: 'binop', op: t.v, left, right: this.unary(), pos };
     }
     return left;
   }
@@ -211,8 +213,9 @@ class Parser {
       if (t.k === 'field') {
         this.i++;
         n = { t: 'index', target: n, key: { t: 'literal', value: t.v } };
-      } else if (t.k === 'op' && t.v === '.' && this.peek(1).k === 'string') {
+      } else if (t.k === 'op' && t.v === '.') {
         this.i++;
+        if (this.peek().k !== 'string') this.fail('FORMAT or QQSTRING_START');
         n = { t: 'index', target: n, key: this.string(undefined) };
       } else if (t.k === 'op' && t.v === '[') {
         n = this.bracket(n);
@@ -274,7 +277,7 @@ class Parser {
         return { t: 'identity' };
       case 'var':
         this.i++;
-        return { t: 'var', name: t.v };
+        return { t: 'var', name: t.v, pos: t.pos ?? 0 };
       case 'ident':
         return this.call(t.v);
       case 'keyword':
@@ -287,6 +290,7 @@ class Parser {
   }
 
   private call(name: string): Node {
+    const pos = this.peek().pos ?? 0;
     this.i++;
     if (name === 'break' && this.peek().k === 'var') {
       const v = this.peek();
@@ -295,7 +299,7 @@ class Parser {
     }
     if (!this.isOp('(')) {
       if (name === 'null' || name === 'true' || name === 'false') return { t: 'literal', value: name === 'null' ? null : name === 'true' };
-      return { t: 'call', name, args: [] };
+      return { t: 'call', name, args: [], pos };
     }
     this.i++;
     const args = [this.pipe()];
@@ -303,8 +307,8 @@ class Parser {
       this.i++;
       args.push(this.pipe());
     }
-    this.expectOp(')');
-    return { t: 'call', name, args };
+    this.expectOp(')', "';' or ')'");
+    return { t: 'call', name, args, pos };
   }
 
   private keywordTerm(kw: string): Node {
@@ -313,19 +317,18 @@ class Parser {
       case '$__loc__':
         return { t: 'literal', value: new Map<string, string | number>([['file', '<top-level>'], ['line', 1]]) };
       case 'if': {
+        const at = this.toks[this.i - 1]!.pos ?? 0;
         const cond = this.pipe();
         this.expectKw('then');
-        const then = this.pipe();
-        if (this.isKw('elif')) return { t: 'if', cond, then, else: this.keywordTerm('if') };
-        if (this.isKw('else')) {
-          this.i++;
-          const otherwise = this.pipe();
-          this.expectKw('end');
-          return { t: 'if', cond, then, else: otherwise };
+        try {
+          return this.ifRest(cond);
+        } catch (e) {
+          // bison's `"if" Exp "then" error` rule reports a second error at the `if`.
+          if (e instanceof JqSyntaxError && !e.also) throw new JqSyntaxError(e.message, e.pos, { message: "Possibly unterminated 'if' statement", pos: at });
+          throw e;
         }
-        this.expectKw('end');
-        return { t: 'if', cond, then };
       }
+
       case 'reduce':
       case 'foreach': {
         const source = this.postfix();
@@ -356,6 +359,16 @@ class Parser {
         this.i--;
         return this.fail();
     }
+  }
+
+  /** After `if COND then`: jq 1.6 requires the `else` (`if . then 1 end` is a syntax error). */
+  private ifRest(cond: Node): Node {
+    const then = this.pipe();
+    if (this.isKw('elif')) return { t: 'if', cond, then, else: this.keywordTerm('if') };
+    this.expectKw('else');
+    const otherwise = this.pipe();
+    this.expectKw('end');
+    return { t: 'if', cond, then, else: otherwise };
   }
 
   private opTerm(op: string): Node {
@@ -389,13 +402,14 @@ class Parser {
   }
 
   private object(): Node {
-    const entries: { key: Node; value: Node }[] = [];
+    const entries: { key: Node; value: Node; pos?: number }[] = [];
     if (this.isOp('}')) {
       this.i++;
       return { t: 'object', entries };
     }
     for (;;) {
       const t = this.peek();
+      const pos = t.pos ?? 0;
       let key: Node;
       let value: Node | undefined;
       if (t.k === 'var') {
@@ -419,7 +433,7 @@ class Parser {
         this.i++;
         value = this.objectValue();
       }
-      entries.push({ key, value: value ?? { t: 'index', target: { t: 'identity' }, key } });
+      entries.push({ key, value: value ?? { t: 'index', target: { t: 'identity' }, key }, pos });
       if (this.isOp(',')) {
         this.i++;
         continue;
@@ -494,7 +508,7 @@ class Parser {
         return { t: 'object', entries };
       }
     }
-    return this.fail();
+    return this.fail("'$' or '[' or '{'");
   }
 }
 

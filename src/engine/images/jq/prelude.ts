@@ -22,7 +22,7 @@ def recurse(f; cond): def r: ., (f | select(cond) | r); r;
 def recurse: recurse(.[]?);
 def recurse_down: recurse;
 def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
-def from_entries: map({(.key // .k // .name // .Name // .K // .Key | if type == "string" then . else tojson end): (if has("value") then .value else .v end)}) | add + {} // {};
+def from_entries: map({(.key // .Key // .name // .Name): (if has("value") then .value else .Value end)}) | add + {} // {};
 def with_entries(f): to_entries | map(f) | from_entries;
 def del(f): delpaths([path(f)]);
 def paths: path(..)|select(length > 0);

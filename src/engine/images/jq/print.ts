@@ -2,7 +2,7 @@
  * jq 1.6's printer (jv_dump_term): numbers as its dtoa prints them (the shortest digits that
  * read back, in exponent form when the exponent is below -4 or past 15 digits' worth), strings
  * with jq's escapes, pretty printing with an indent of spaces or tabs, and `-C`'s colours with
- * exactly the escapes jq 1.6 writes (recorded in jq.test.ts).
+ * exactly the escapes jq 1.6 writes (recorded in tools-jq.test.ts).
  */
 import { utf8Bytes, utf8Decode } from '../../../k8s/utf8';
 import { isObject, sortedKeys, type Json } from './value';
