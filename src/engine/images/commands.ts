@@ -9,14 +9,14 @@ import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, readOnlyAt, stat, writeFile } from './fs';
-import { runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { exitShell, runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
 import type { Redir, ShellNode } from './shell-ast';
 import { notFound, runBuiltin, runShell, shName } from './shell-builtins';
-import { expandWord, expandWords, type ExpandContext } from './shell-expand';
+import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
 import type { Io, ToolEnv, ToolResult } from './tools';
 import { setOwn } from '../../k8s/own';
 
@@ -29,12 +29,15 @@ interface Expansion {
   ex: ExpandContext;
   substStatus: number | undefined;
   blocked: boolean;
+  /** The status the shell exits with: an expansion error ends the script (shellExitOn). */
+  fatal: number | undefined;
 }
 
 function expansion(m: Machine, ctx: RunContext): Expansion {
   const st: Expansion = {
     substStatus: undefined,
     blocked: false,
+    fatal: undefined,
     ex: {
       dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
       vars: m.vars,
@@ -49,10 +52,25 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
         if (r.blocked || r.spinning) st.blocked = true;
         return sink.k === 'capture' ? sink.buf.join('') : '';
       },
-      fail: (msg) => emit(m, ctx, m.err, `${shellPrefix(m)}${msg}\n`, m.clock),
+      fail: (msg, kind) => {
+        emit(m, ctx, m.err, `${shellPrefix(m)}${msg}\n`, m.clock);
+        st.fatal ??= shellExitOn(m, kind);
+      },
     },
   };
   return st;
+}
+
+/**
+ * The status a shell exits with after an expansion error. POSIX has a non-interactive shell exit
+ * on one, and an interactive one abandon the line (an attached shell runs each line as its own
+ * script, so both come to this). Recorded from bash 5.2 and dash 0.5.12 (`sh -c 'echo
+ * ${X:?m}; echo after'`: bash 127, dash 2; `$((1+))`: bash 1, dash 2); BusyBox ash's
+ * ash_msg_and_raise_error sets 2 before it raises.
+ */
+function shellExitOn(m: Machine, kind: ExpansionError): number {
+  if (m.dialect !== 'bash') return 2;
+  return kind === 'unset' ? 127 : 1;
 }
 
 /** What the shell puts before an expansion error: `sh: `, dash's `sh: 1: `, bash's `bash: line 1: `. */
@@ -121,8 +139,13 @@ export function applyGroupRedirs(m: Machine, ctx: RunContext, f: Extract<Frame, 
   return true;
 }
 
-export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'for' }>): string[] {
-  return expandWords(n.words ?? [], expansion(m, ctx).ex);
+/** A `for` loop's words; undefined when an expansion error ended the shell (its frames are gone). */
+export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'for' }>): string[] | undefined {
+  const st = expansion(m, ctx);
+  const words = expandWords(n.words ?? [], st.ex);
+  if (st.fatal === undefined) return words;
+  exitShell(m, st.fatal);
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,6 +161,10 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     return;
   }
   const streams = openRedirs(m, ctx, n.redirs, st.ex);
+  if (st.fatal !== undefined) {
+    exitShell(m, st.fatal);
+    return;
+  }
   if ('error' in streams) {
     emit(m, ctx, m.err, streams.error, m.clock);
     m.status = 1;

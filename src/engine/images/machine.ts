@@ -334,7 +334,9 @@ function step(m: Machine, ctx: RunContext): void {
     case 'for': {
       const n = node(m, f.node) as Extract<ShellNode, { t: 'for' }>;
       if (f.i < 0) {
-        f.items = n.words === null ? m.positional.slice(1) : expandForWords(m, ctx, n);
+        const items = n.words === null ? m.positional.slice(1) : expandForWords(m, ctx, n);
+        if (items === undefined) return;
+        f.items = items;
         f.i = 0;
       } else f.last = m.status;
       if (f.i >= f.items.length) {

@@ -10,6 +10,9 @@ import { own, setOwn } from '../../k8s/own';
 import { BASH_PARAM_WORDS, posixOperator, type ParamWords } from '../../k8s/shell-params';
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 
+/** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, and `$((…))`'s. */
+export type ExpansionError = 'unset' | 'arith';
+
 export interface ExpandContext {
   vars: Record<string, string>;
   /** `$0`, `$1`, … */
@@ -20,8 +23,11 @@ export interface ExpandContext {
   dialect: ArithDialect;
   /** Runs `$(…)` and returns its stdout. */
   substitute(root: number): string;
-  /** `${x:?msg}` and arithmetic errors (the interpreter prints them to stderr, after the shell's prefix). */
-  fail(message: string): void;
+  /**
+   * `${x:?msg}` and arithmetic errors: the interpreter prints them to stderr, after the shell's
+   * prefix, and the shell running the script exits (commands.ts).
+   */
+  fail(message: string, kind: ExpansionError): void;
 }
 
 /** Arithmetic reads and assigns the shell's variables (`$((i += 1))`). */
@@ -59,8 +65,7 @@ function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string 
     ctx.dialect === 'bash' ? BASH_PARAM_WORDS : ASH_PARAM_WORDS,
   );
   if (r.ok) return r.value;
-  // The interpreter reports it and goes on with an empty word (a script would exit: a known gap).
-  ctx.fail(r.message);
+  ctx.fail(r.message, 'unset');
   return '';
 }
 
@@ -69,7 +74,7 @@ function segmentText(seg: Seg, ctx: ExpandContext): string {
     case 'lit': return seg.v;
     case 'var': return expandVar(seg, ctx);
     case 'cmd': return ctx.substitute(seg.root).replace(/\n+$/, '');
-    case 'arith': return String(shellArithmetic(seg.expr, ctx.dialect, arithVars(ctx), (name) => param(name, ctx), ctx.fail));
+    case 'arith': return String(shellArithmetic(seg.expr, ctx.dialect, arithVars(ctx), (name) => param(name, ctx), (message) => ctx.fail(message, 'arith')));
   }
 }
 

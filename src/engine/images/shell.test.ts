@@ -142,6 +142,23 @@ describe('shell: language', () => {
     expect(text(sh("bash -c 'echo ${z?}'", 'nginx:1.27'), 0)[0]).toBe('bash: line 1: z: parameter not set');
   });
 
+  it('an expansion error ends the script with its shell\'s status (checked against bash 5.2 and dash 0.5.12)', () => {
+    const dash = sh('echo start; echo ${z:?gone}; echo after', 'nginx:1.27');
+    expect(text(dash, 0)).toEqual(['start', 'sh: 1: z: gone']);
+    expect(processExit(dash)).toEqual({ at: 0, exitCode: 2, reason: 'Error' });
+    expect(processExit(sh('for i in 1 $((2/0)) 3; do echo $i; done; echo after', 'nginx:1.27'))).toMatchObject({ exitCode: 2 });
+    expect(text(sh('for i in 1 0 3; do echo $((6/i)); done; echo after', 'nginx:1.27'), 0)).toEqual(['6', 'sh: 1: arithmetic expression: division by zero: "6/i"']);
+    // A nested bash is its own process: it exits (127 for ${X?}, 1 for arithmetic), the outer sh goes on.
+    expect(text(sh("bash -c 'echo ${z?}; echo after'; echo \"bash said $?\"; bash -c 'echo $((1+)); echo after'; echo \"bash said $?\"", 'nginx:1.27'), 0)).toEqual([
+      'bash: line 1: z: parameter not set',
+      'bash said 127',
+      'bash: line 1: 1+: syntax error: operand expected (error token is "+")',
+      'bash said 1',
+    ]);
+    // BusyBox ash raises with status 2 as well.
+    expect(processExit(sh('echo $((1/0)); echo after'))).toMatchObject({ exitCode: 2, reason: 'Error' });
+  });
+
   it('busybox and GNU tools keep their own error texts', () => {
     expect(text(sh('cat /nope'), 0)).toEqual(["cat: can't open '/nope': No such file or directory"]);
     expect(text(sh('cat /nope', 'nginx:1.27'), 0)).toEqual(['cat: /nope: No such file or directory']);
