@@ -8,6 +8,7 @@ import type { ApiRequest, ApiResponse, ApplyOptions, ClientCredentials, DeleteOp
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
+import { aggregatedDiscovery } from '../k8s/discovery';
 import { servedTarget } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
 import type { ApiError } from './errors';
@@ -128,7 +129,7 @@ export class Client {
     if (this.unreachable) return { ok: false, error: this.unreachable };
     if (this.discoveryCache && !this.discoveryCache.warm) {
       this.discoveryCache.warm = true;
-      this.requestLog?.discovery();
+      this.requestLog?.discovery((legacy) => JSON.stringify(aggregatedDiscovery(legacy, this.sim.discoveryExtra())));
     }
     // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
     const deprecated = resourceInfo(req.resource)?.deprecated;
@@ -201,6 +202,14 @@ export class Client {
     else req.body = patch as KObject;
     if (subresource) req.subresource = subresource;
     return this.one(req);
+  }
+
+  /**
+   * kubectl get -w's WATCH, which the simulation serves through ObjectWatch rather than a
+   * request: only its log line (-v=6 and up) is written here.
+   */
+  logWatch(info: ResourceInfo, ns: string | undefined, opts: ListOptions, status: number): void {
+    this.requestLog?.watch({ verb: 'list', ...target(info, ns), ...opts }, status);
   }
 
   delete(info: ResourceInfo, ns: string | undefined, name: string, opts: DeleteOptions = {}): Res<KObject> {

@@ -96,6 +96,8 @@ interface Exchange {
   responseType: string;
   responseBody: string;
   ms: number;
+  /** A watch: its response is a stream, whose body client-go never logs. */
+  stream?: true;
 }
 
 export interface RequestLogOptions {
@@ -111,6 +113,8 @@ export interface RequestLogOptions {
 /** One invocation's request logger: the Client calls it after each request when -v is 6 or more. */
 export class RequestLog {
   private dialed = false;
+  /** The resourceVersion of the last list, where kubectl get -w starts its watch. */
+  private listedAt = '';
 
   constructor(
     private readonly klog: Klog,
@@ -118,11 +122,26 @@ export class RequestLog {
     private readonly now: () => number,
   ) {}
 
-  /** A cold discovery cache's two GETs (aggregated discovery), sent before the first resource request. */
-  discovery(): void {
+  /**
+   * A cold discovery cache's two GETs (aggregated discovery), sent before the first resource
+   * request; `body(legacy)` is what the server answers (k8s/discovery's aggregatedDiscovery).
+   */
+  discovery(body: (legacy: boolean) => string): void {
     for (const [path, at] of [['/api', 'discovery_client.go:255'], ['/apis', 'discovery_client.go:318']] as const) {
-      this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}?timeout=32s`, at, accept: DISCOVERY_ACCEPT, requestBody: '', status: 200, responseType: DISCOVERY_TYPE, responseBody: '', ms: 0 });
+      const responseBody = this.klog.enabled(8) ? body(path === '/api') : '';
+      this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}?timeout=32s`, at, accept: DISCOVERY_ACCEPT, requestBody: '', status: 200, responseType: DISCOVERY_TYPE, responseBody, ms: 0 });
     }
+  }
+
+  /** kubectl get -w's WATCH from the list's resourceVersion (recorded: `?resourceVersion=393&watch=true`). */
+  watch(req: Request, status: number): void {
+    const q: [string, string][] = [];
+    if (req.fieldSelector?.length) q.push(['fieldSelector', req.fieldSelector.map((f) => `${f.field}${f.op}${f.value}`).join(',')]);
+    if (req.labelSelector?.length) q.push(['labelSelector', selectorText(req.labelSelector)]);
+    if (this.listedAt) q.push(['resourceVersion', this.listedAt]);
+    q.push(['watch', 'true']);
+    const url = `https://${this.opts.server}${this.path(req)}?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
+    this.exchange({ method: 'GET', url, at: 'helper.go:170', accept: this.opts.table ? TABLE_ACCEPT : 'application/json', requestBody: '', status, responseType: 'application/json', responseBody: '', ms: 0, stream: true });
   }
 
   /** A non-resource GET (`get --raw /version`). */
@@ -135,6 +154,7 @@ export class RequestLog {
     if (res.ok) status = res.code;
     else if ('network' in res.error) return;
     else status = res.error.code;
+    if (res.ok && req.verb === 'list') this.listedAt = res.resourceVersion;
     const method = METHOD[req.verb] ?? (req.subresource === 'exec' || req.subresource === 'attach' || req.subresource === 'portforward' ? 'POST' : 'GET');
     const table = this.opts.table && (req.verb === 'get' || req.verb === 'list') && !req.subresource;
     this.exchange({
@@ -255,7 +275,7 @@ export class RequestLog {
       k.info(7, 'round_trippers.go:632', 'Response', [['status', status], ['milliseconds', x.ms]]);
     }
     this.dialed = true;
-    if (level >= 8) k.info(8, x.at, 'Response Body', [['body', truncate(x.responseBody, level)]]);
+    if (level >= 8 && !x.stream) k.info(8, x.at, 'Response Body', [['body', truncate(x.responseBody, level)]]);
   }
 }
 

@@ -167,6 +167,30 @@ No resources found in default namespace.
     expect(v9).toContain('round_trippers.go:562] "HTTP Trace: Dial succeed" network="tcp" address="10.0.0.10:6443"');
   });
 
+  it('logs a cold cache discovery bodies as the server sends them, cut at 1024', () => {
+    const v8 = norm(sessionRunner(new Session())('kubectl get pods -n kube-public -v=8').err);
+    // Recorded against serve: byte for byte the same lines, the /apis body cut after 1024 of its 16183 characters.
+    expect(v8).toContain(
+      'discovery_client.go:255] "Response Body" body="{\\"kind\\":\\"APIGroupDiscoveryList\\",\\"apiVersion\\":\\"apidiscovery.k8s.io/v2\\",\\"metadata\\":{},\\"items\\":[{\\"metadata\\":{\\"name\\":\\"\\",\\"creationTimestamp\\":null},',
+    );
+    expect(v8).toContain(`round_trippers.go:632] "Response" status="200 OK" headers=<
+\tCache-Control: no-cache, private
+\tConnection: keep-alive
+\tContent-Type: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList
+\tDate: DATE
+\tKeep-Alive: timeout=5
+ > milliseconds=N
+`);
+  });
+
+  it('kubectl get -w logs its WATCH from the list resourceVersion, and no watch body', () => {
+    const run = sessionRunner(new Session());
+    run('kubectl get ns');
+    const err = norm(run('kubectl get pods -l app=x -w -v=8 --request-timeout=1s').err);
+    expect(err).toMatch(/helper\.go:170\] "Request Body" body=""\nI<time> <pid> round_trippers\.go:527\] "Request" verb="GET" url="https:\/\/SERVER\/api\/v1\/namespaces\/default\/pods\?labelSelector=app%3Dx&resourceVersion=\d+&watch=true" headers=</);
+    expect(err).not.toContain('helper.go:170] "Response Body"');
+  });
+
   it('goes through a pipe like any stderr', () => {
     const run = sessionRunner(new Session());
     const r = run('kubectl get pods -v=6 2>&1 | grep Response | wc -l');

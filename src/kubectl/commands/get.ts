@@ -225,6 +225,8 @@ function watch(env: Env, flags: Flags, groups: Group[], fmt: OutputFormat, ns: s
     }
   };
   if (!flags.bool('watch-only')) emit(objs.map((obj) => ({ type: 'ADDED', obj })));
+  // A named watch's request is not recorded, so only a collection's is logged (-v=6).
+  if (!g.names.length) env.client.logWatch(g.info, g.info.namespaced && !allNs ? ns : undefined, opts, g.info.verbs.includes('watch') ? 200 : 405);
   // A resource its REST storage cannot watch (ComponentStatus) fails the WATCH after the list.
   if (!g.info.verbs.includes('watch')) throw new CmdError('Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
   // A real watch runs until Ctrl+C; this one ends as StreamBound says, printing nothing more.
