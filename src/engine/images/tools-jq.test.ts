@@ -293,3 +293,11 @@ const ROWS: Row[] = [
 describe('jq 1.6 parity', () => {
   parity(ROWS, { files: FILES });
 });
+
+describe('jq options this terminal does not model', () => {
+  // Not recorded: the real jq runs them; here they are refused by name rather than ignored.
+  parity([
+    [['jq', '--seq', '.'], '1', '', 'jq: --seq is not supported in this terminal\n', 2],
+    [['jq', '--stream', '-c', '.'], '[1]', '', 'jq: --stream is not supported in this terminal\n', 2],
+  ]);
+});

@@ -20,8 +20,10 @@ import { path, type ToolEnv, type ToolResult } from './tool-types';
 const HINT = 'Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n';
 const HELP = "jq - commandline JSON processor [version 1.6]\n\nUsage:\tjq [options] <jq filter> [file...]\n\tjq [options] --args <jq filter> [strings...]\n\tjq [options] --jsonargs <jq filter> [JSON_TEXTS...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter's results as JSON on\nstandard output.\n\nThe simplest filter is ., which copies jq's input to its output\nunmodified (except for formatting, but note that IEEE754 is used\nfor number representation internally, with all that that implies).\n\nFor more advanced filters see the jq(1) manpage (\"man jq\")\nand/or https://stedolan.github.io/jq\n\nExample:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t\t\"foo\": 0\n\t}\n\nSome of the options include:\n  -c               compact instead of pretty-printed output;\n  -n               use `null` as the single input value;\n  -e               set the exit status code based on the output;\n  -s               read (slurp) all inputs into an array; apply filter to it;\n  -r               output raw strings, not JSON texts;\n  -R               read raw strings, not JSON texts;\n  -C               colorize JSON;\n  -M               monochrome (don't colorize JSON);\n  -S               sort keys of objects on output;\n  --tab            use tabs for indentation;\n  --arg a v        set variable $a to value <v>;\n  --argjson a v    set variable $a to JSON value <v>;\n  --slurpfile a f  set variable $a to an array of JSON texts read from <f>;\n  --rawfile a f    set variable $a to a string consisting of the contents of <f>;\n  --args           remaining arguments are string arguments, not files;\n  --jsonargs       remaining arguments are JSON arguments, not files;\n  --               terminates argument processing;\n\nNamed arguments are also available as $ARGS.named[], while\npositional arguments are available as $ARGS.positional[].\n\nSee the manpage for more options.\n";
 
-const SHORT: Record<string, string> = { n: 'null-input', r: 'raw-output', j: 'join-output', c: 'compact-output', s: 'slurp', e: 'exit-status', S: 'sort-keys', C: 'color-output', M: 'monochrome-output', a: 'ascii-output', R: 'raw-input', h: 'help' };
-const LONG = new Set([...Object.values(SHORT), 'tab', 'indent', 'arg', 'argjson', 'seq', 'stream', 'unbuffered']);
+const SHORT: Record<string, string> = { n: 'null-input', r: 'raw-output', j: 'join-output', c: 'compact-output', s: 'slurp', e: 'exit-status', S: 'sort-keys', C: 'color-output', M: 'monochrome-output', a: 'ascii-output', R: 'raw-input', h: 'help', f: 'from-file' };
+const LONG = new Set([...Object.values(SHORT), 'tab', 'indent', 'arg', 'argjson', 'unbuffered']);
+/** Real jq options this terminal does not model: refused by name rather than ignored. */
+const UNMODELLED = new Set(['seq', 'stream', 'slurpfile', 'rawfile', 'args', 'jsonargs', 'from-file', 'debug-dump-disasm', 'debug-trace', 'run-tests']);
 
 interface Options {
   set: Set<string>;
@@ -50,6 +52,7 @@ function options(args: string[], env: ToolEnv): Options | ToolResult {
     }
     if (a.startsWith('--')) {
       const name = a.slice(2);
+      if (UNMODELLED.has(name)) return fail(env, `jq: ${a} is not supported in this terminal\n`);
       if (!LONG.has(name)) return fail(env, `jq: Unknown option ${a}\n${HINT}`);
       if (name === 'indent') {
         const n = Number(args[++i]);
@@ -72,6 +75,7 @@ function options(args: string[], env: ToolEnv): Options | ToolResult {
     for (const c of a.slice(1)) {
       const long = SHORT[c];
       if (!long) return fail(env, `jq: Unknown option ${a}\n${HINT}`);
+      if (UNMODELLED.has(long)) return fail(env, `jq: -${c} is not supported in this terminal\n`);
       o.set.add(long);
     }
   }
