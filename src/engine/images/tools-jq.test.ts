@@ -7,8 +7,8 @@
  *
  * Over 400 lines on purpose: almost all of it is the recorded table.
  */
-import { describe } from 'vitest';
-import { parity, type Row } from './gnu-parity.testing';
+import { describe, expect, it } from 'vitest';
+import { parity, runRow, type Row } from './gnu-parity.testing';
 
 const FILES = { 'web.json': "{\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},\"spec\":{\"replicas\":2}}\n" };
 
@@ -300,4 +300,18 @@ describe('jq options this terminal does not model', () => {
     [['jq', '--seq', '.'], '1', '', 'jq: --seq is not supported in this terminal\n', 2],
     [['jq', '--stream', '-c', '.'], '[1]', '', 'jq: --stream is not supported in this terminal\n', 2],
   ]);
+});
+
+describe('a filter that would run forever', () => {
+  // Not recorded: the real jq keeps going (or runs out of memory); the page must answer.
+  const STOPPED = 'jq: error: this terminal stops a filter after 2000000 steps, at 10000000 elements or when it recurses too deep; the real jq would keep going\n';
+  it.each([['[range(1e12)]'], ['"x" * 1e9'], ['null | .[1e9] = 1'], ['def f: 1 + f; f']])('%s stops with a message naming the limit', (f) => {
+    expect(runRow([['jq', '-n', f], '', '', '', 0]).result).toEqual({ stdout: '', stderr: STOPPED, status: 5 });
+  });
+  it('keeps what it printed before stopping, and try cannot catch the stop', () => {
+    const r = runRow([['jq', '-n', 'try repeat(1) catch "caught"'], '', '', '', 0]).result!;
+    expect(r.stdout.startsWith('1\n1\n')).toBe(true);
+    expect(r.stdout).not.toContain('caught');
+    expect([r.stderr, r.status]).toEqual([STOPPED, 5]);
+  });
 });

@@ -8,13 +8,14 @@
 import { stat } from './fs';
 import type { Node } from './jq/ast';
 import { undefinedNames } from './jq/check';
-import { Evaluator } from './jq/eval';
+import { Evaluator, STEP_LIMIT } from './jq/eval';
 import { JqHalt } from './jq/builtins-text';
 import { parseStream, type Parsed } from './jq/json-parse';
 import { JqSyntaxError } from './jq/lex';
+import { SIZE_LIMIT } from './jq/ops';
 import { parse } from './jq/parse';
 import { compact, dump, type PrintOptions } from './jq/print';
-import { JqBreak, JqError, truthy, type Json } from './jq/value';
+import { JqBreak, JqError, JqLimit, truthy, type Json } from './jq/value';
 import { path, type ToolEnv, type ToolResult } from './tool-types';
 
 const HINT = 'Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n';
@@ -207,6 +208,11 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
         status = runOne(next.value);
       }
   } catch (e) {
+    if (e instanceof JqLimit || e instanceof RangeError) {
+      // Not jq's message: the real program would keep running (or exhaust memory).
+      env.io.err(`jq: error: this terminal stops a filter after ${STEP_LIMIT} steps, at ${SIZE_LIMIT} elements or when it recurses too deep; the real jq would keep going\n`);
+      return { status: 5 };
+    }
     if (!(e instanceof JqHalt)) throw e;
     if (e.output !== undefined) env.io.err(e.output);
     return { status: e.status };

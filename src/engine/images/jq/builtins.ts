@@ -142,7 +142,10 @@ const table: [string, Builtin][] = [
     for (const from of it.values(c.args[0]!, c.input, c.env)) {
       for (const to of it.values(c.args[1]!, c.input, c.env)) {
         if (typeof from !== 'number' || typeof to !== 'number') throw new JqError('Range bounds must be numeric');
-        for (let i = from; i < to; i++) yield [i, c.path === undefined ? undefined : null];
+        for (let i = from; i < to; i++) {
+          it.tick();
+          yield [i, c.path === undefined ? undefined : null];
+        }
       }
     }
   }],
@@ -151,9 +154,18 @@ const table: [string, Builtin][] = [
       for (const to of it.values(c.args[1]!, c.input, c.env)) {
         for (const by of it.values(c.args[2]!, c.input, c.env)) {
           if (typeof from !== 'number' || typeof to !== 'number' || typeof by !== 'number') throw new JqError('Range bounds must be numeric');
-          if (by > 0) for (let i = from; i < to; i += by) yield [i, c.path === undefined ? undefined : null];
-          else if (by < 0) for (let i = from; i > to; i += by) yield [i, c.path === undefined ? undefined : null];
-          else if (from < to) for (;;) yield [from, c.path === undefined ? undefined : null];
+          if (by > 0) for (let i = from; i < to; i += by) {
+            it.tick();
+            yield [i, c.path === undefined ? undefined : null];
+          }
+          else if (by < 0) for (let i = from; i > to; i += by) {
+            it.tick();
+            yield [i, c.path === undefined ? undefined : null];
+          }
+          else if (from < to) for (;;) {
+            it.tick();
+            yield [from, c.path === undefined ? undefined : null];
+          }
         }
       }
     }

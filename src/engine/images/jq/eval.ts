@@ -14,7 +14,7 @@ import { deletePaths, getPath, setPath } from './paths';
 import { binop, indexValue, iterateValue, show, sliceValue } from './ops';
 import { truncated } from './print';
 import { formatValue } from './formats';
-import { JqBreak, JqError, isObject, truthy, type Json } from './value';
+import { JqBreak, JqError, JqLimit, isObject, truthy, type Json } from './value';
 
 interface Fn {
   params: string[];
@@ -33,6 +33,9 @@ export interface Env {
 }
 
 let labels = 0;
+
+/** Filter steps one run may take before the terminal stops it (a kubectl list's `..` takes thousands). */
+export const STEP_LIMIT = 2_000_000;
 
 const invalidNear = (what: string, v: Json): JqError => new JqError(`Invalid path expression near attempt to ${what} ${truncated(v, 30)}`);
 
@@ -95,7 +98,14 @@ export class Evaluator implements Interp {
     }
   }
 
+  private steps = 0;
+
+  tick(): void {
+    if (++this.steps > STEP_LIMIT) throw new JqLimit('steps');
+  }
+
   *ev(n: Node, input: Json, env: Env, path: PathState): Generator<Out> {
+    if (++this.steps > STEP_LIMIT) throw new JqLimit('steps');
     const lit = (v: Json): Out => [v, path === undefined ? undefined : null];
     switch (n.t) {
       case 'identity':

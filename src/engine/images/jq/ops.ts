@@ -4,7 +4,7 @@
  * 15-byte buffer cuts it).
  */
 import { truncated } from './print';
-import { compare, equal, isObject, JqError, typeName, type JObject, type Json } from './value';
+import { compare, equal, isObject, JqError, JqLimit, typeName, type JObject, type Json } from './value';
 
 const show = (v: Json): string => `${typeName(v)} (${truncated(v, 15)})`;
 
@@ -74,8 +74,12 @@ function deepMerge(a: JObject, b: JObject): JObject {
   return out;
 }
 
+/** The most a value built here may hold (characters or elements): past it the page would run out of memory. */
+export const SIZE_LIMIT = 10_000_000;
+
 function repeat(s: string, n: number): Json {
   if (n <= 0) return null;
+  if (s.length * n > SIZE_LIMIT) throw new JqLimit('size');
   let out = s;
   for (let i = n - 1; i > 0; i--) out += s;
   return out;

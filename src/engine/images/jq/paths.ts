@@ -1,6 +1,6 @@
 /** jq's getpath / setpath / delpaths (jv_aux.c), on values that are never mutated in place. */
-import { indexValue, sliceValue } from './ops';
-import { compare, isObject, JqError, typeName, type Json } from './value';
+import { indexValue, SIZE_LIMIT, sliceValue } from './ops';
+import { compare, isObject, JqError, JqLimit, typeName, type Json } from './value';
 
 export function getPath(v: Json, p: Json[]): Json {
   let cur = v;
@@ -28,6 +28,7 @@ function setKey(t: Json, k: Json, value: Json): Json {
         i += a.length;
         if (i < 0) throw new JqError('Out of bounds negative array index');
       }
+      if (i > SIZE_LIMIT) throw new JqLimit('size');
       while (a.length < i) a.push(null);
       a[i] = value;
       return a;

@@ -23,6 +23,8 @@ export interface Interp {
   ev(n: Node, input: Json, env: object, path: PathState): Generator<Out>;
   values(n: Node, input: Json, env: object): Generator<Json>;
   paths(n: Node, input: Json, env: object): Generator<Json[]>;
+  /** Counts a step of a builtin's own loop against the terminal's budget. */
+  tick(): void;
 }
 
 export interface Call {

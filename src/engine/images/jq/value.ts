@@ -23,6 +23,12 @@ export class JqError extends Error {
   }
 }
 
+/**
+ * The terminal's budget ran out (`repeat(1)`, `range(1e12)`, a runaway recursion): the real jq
+ * would run on, but the page must answer. Not an error a `try` sees.
+ */
+export class JqLimit extends Error {}
+
 /** `break $label`: unwinds to its label, not an error a `try` sees. */
 export class JqBreak extends Error {
   constructor(readonly label: number) {
