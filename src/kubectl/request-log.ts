@@ -9,13 +9,15 @@
  *   -v=9  the request as a `curl` command line, bodies cut at 10240; -v=10 and up whole bodies
  * The URL is the request line the real kubectl sends (query keys sorted, as url.Values.Encode
  * sorts them). A request takes no simulated time, so `milliseconds=` is the clock's difference: 0.
- * The response headers are serve's (a Node HTTPS server: Connection and Keep-Alive, no Audit-Id).
+ * The response headers are serve's (a Node HTTPS server: Connection and Keep-Alive, no Audit-Id),
+ * and so are the bodies: kubectl get's Table is printers/server-table.ts's.
  */
 import type { ApiResponse, ClientCredentials } from '../engine/index';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { civil, EPOCH_MS } from '../k8s/time';
 import type { Selector } from '../k8s/labels';
 import { aggregatedResourceInfos, customResourceInfos } from './discovery';
+import { toTable } from './printers/server-table';
 import { goQuote, type Klog } from './klog';
 import type { Request } from './client';
 
@@ -166,7 +168,7 @@ export class RequestLog {
       requestBody: this.requestBody(req),
       status,
       responseType: 'application/json',
-      responseBody: this.klog.enabled(8) ? responseBody(req, res) : '',
+      responseBody: this.klog.enabled(8) ? responseBody(req, res, table ? this.now() : undefined) : '',
       ms,
     });
   }
@@ -279,16 +281,24 @@ export class RequestLog {
   }
 }
 
-/** What the simulated server answered, as JSON: the object, a List of the items, or the Status of a failure. */
-function responseBody(req: Request, res: ApiResponse): string {
+/**
+ * What the simulated server answered, as JSON: the object, a List of the items, or the Status of a
+ * failure; a Table (serve's, at `tableAt`'s time) when kubectl get asked for one.
+ */
+function responseBody(req: Request, res: ApiResponse, tableAt: number | undefined): string {
   if (!res.ok) {
     const e = res.error;
     if ('network' in e) return '';
     return JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, reason: e.reason, ...(e.details ? { details: e.details } : {}), code: e.code });
   }
   if (res.text !== undefined) return res.text;
+  const info = infoOf(req.resource, req.group);
+  if (tableAt !== undefined && info) {
+    const objs = req.verb === 'list' ? (res.items ?? []) : res.object ? [res.object] : [];
+    const rv = req.verb === 'list' ? res.resourceVersion : (res.object?.metadata.resourceVersion ?? '');
+    return JSON.stringify(toTable(info, objs, tableAt, rv, { noHeaders: false, includeObject: 'Metadata' }));
+  }
   if (req.verb === 'list') {
-    const info = infoOf(req.resource, req.group);
     const apiVersion = info?.group ? `${info.group}/${req.version ?? info.version}` : (req.version ?? info?.version ?? 'v1');
     return JSON.stringify({ kind: `${info?.kind ?? ''}List`, apiVersion, metadata: { resourceVersion: res.resourceVersion }, items: res.items ?? [] });
   }

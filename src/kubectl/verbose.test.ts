@@ -149,7 +149,13 @@ No resources found in default namespace.
 \tKeep-Alive: timeout=5
  > milliseconds=N
 `);
-    expect(v8).toMatch(/helper\.go:113\] "Response Body" body="\{\\"kind\\":\\"NamespaceList\\".* \[truncated \d+ chars\]"\n/);
+    expect(v8).toMatch(/helper\.go:113\] "Response Body" body="\{\\"kind\\":\\"Table\\".* \[truncated \d+ chars\]"\n/);
+    // kubectl get asked for a Table, and its body is the Table serve answers (recorded, one pod: the same 1024 characters but the node and resourceVersion, then `[truncated 141 chars]`).
+    run('kubectl run t1 --image=nginx');
+    expect(norm(run('kubectl get pods -v=8').err)).toContain(
+      '"Response Body" body="{\\"kind\\":\\"Table\\",\\"apiVersion\\":\\"meta.k8s.io/v1\\",\\"metadata\\":{\\"resourceVersion\\":\\"',
+    );
+    expect(run('kubectl get pods -v=8').err).toMatch(/\\"rows\\":\[\{\\"cells\\":\[\\"t1\\",\\"0\/1\\",\\"ContainerCreating\\",.* \[truncated 141 chars\]"\n/);
     const created = norm(run('kubectl create ns x2 -v=8').err);
     // The typed client's caller; its body is the struct's JSON, which this prints from the object sent (keys sorted).
     expect(created).toContain(`type.go:213] "Request Body" body=<\n\t{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"x2"}`);

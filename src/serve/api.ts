@@ -22,7 +22,7 @@ import type { Invocation, ServedCluster } from './cluster';
 import { decodeBody, type Body } from './body';
 import type { ResourceRoute } from './route';
 import { badRequest, failure, methodNotAllowed, unreachable, type HttpError } from './status';
-import { includeObjectOf, toTable, wantsTable } from './table';
+import { includeObjectOf, toTable, wantsTable } from '../kubectl/printers/server-table';
 import { serveWatch } from './watch';
 import { serveLogFollow } from './stream/logs';
 import { SCALE_TABLE } from '../kubectl/printers/autoscaling-columns';

@@ -4,7 +4,7 @@ import type { KObject } from '../k8s/types';
 import { kubectl } from '../kubectl/testing';
 import { aggregatedDiscovery, apiGroupList, apiResourceList } from '../k8s/discovery';
 import { routeOf } from './route';
-import { toTable } from './table';
+import { toTable } from '../kubectl/printers/server-table';
 
 const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

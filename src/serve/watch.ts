@@ -19,7 +19,7 @@ import { apiVersionOf, type ResourceInfo } from '../k8s/resources';
 import type { FeedEntry } from './feed';
 import type { ServedCluster } from './cluster';
 import { failure, tooOld } from './status';
-import { toTable, type IncludeObject } from './table';
+import { toTable, type IncludeObject } from '../kubectl/printers/server-table';
 import { toServed } from '../k8s/served-versions';
 
 export interface WatchSpec {

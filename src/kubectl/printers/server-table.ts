@@ -4,13 +4,15 @@
  * port of printers.go), so a real `kubectl get` shows what the headless runner shows. Wide
  * columns carry priority 1 (kubectl shows them with `-o wide`). Column names are kept in the
  * upper case our printers use; kubectl upper-cases them anyway.
+ * Here rather than in src/serve because kubectl's `-v=8` log (request-log.ts) prints the Table a
+ * server answers `kubectl get` with, as serve writes it.
  */
-import type { ApiQuery } from '../k8s/api-query';
-import type { KObject } from '../k8s/types';
-import type { ResourceInfo } from '../k8s/resources';
-import { tableFor, type TableDef } from '../kubectl/printers/columns';
-import { customTable } from '../kubectl/printers/crd-columns';
-import { toServed } from '../k8s/served-versions';
+import type { ApiQuery } from '../../k8s/api-query';
+import type { KObject } from '../../k8s/types';
+import type { ResourceInfo } from '../../k8s/resources';
+import { tableFor, type TableDef } from './columns';
+import { customTable } from './crd-columns';
+import { toServed } from '../../k8s/served-versions';
 
 export const TABLE_MEDIA = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
