@@ -17,11 +17,11 @@ import { queuePeek } from './core/event-queue';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject } from '../k8s/types';
-import { ADMIN, ANONYMOUS, JANE, type UserInfo } from './apiserver/auth';
+import { ADMIN, ANONYMOUS, JANE, type Impersonation, type UserInfo } from './apiserver/auth';
 import { handleRequest, lbAddress, pickServer, refuseUnauthenticated, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { refuseNonResource, serveNonResource, type RawResponse } from './apiserver/health';
 import { authenticateBearerToken } from './apiserver/token-authn';
-import { refusedBeforeRouting } from './apiserver/unrouted-authz';
+import { impersonating, refusedBeforeRouting } from './apiserver/unrouted-authz';
 import { podLogs } from './apiserver/kubelet-proxy';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
@@ -269,10 +269,13 @@ export class Simulation {
    * The authorization filter's 403 for a request line no route serves (a 404 path, a 405
    * method), which kube-apiserver answers before it looks for a route; undefined lets it on.
    */
-  refusedBeforeRouting(method: string, url: string, as: ClientCredentials = 'kubernetes-admin'): StatusError | undefined {
+  refusedBeforeRouting(method: string, url: string, as: ClientCredentials = 'kubernetes-admin', impersonation?: Impersonation): StatusError | undefined {
     // Authentication runs before authorization: a token that does not verify is the 401.
     const user = authenticated(this.#world, as);
-    return user ? refusedBeforeRouting(this.#world, user, method, url) : UNAUTHORIZED;
+    if (!user) return UNAUTHORIZED;
+    if (!impersonation) return refusedBeforeRouting(this.#world, user, method, url);
+    const as2 = impersonating(this.#world, user, impersonation);
+    return 'refused' in as2 ? as2.refused : refusedBeforeRouting(this.#world, as2.user, method, url);
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */

@@ -80,11 +80,11 @@ export class Client {
 
   /**
    * kube-apiserver's 403 for a request line no route serves, which its authorization filter
-   * answers first; undefined lets the request on to its 404 or 405. (With --as the impersonated
-   * user's decision is not asked: the path's 404 or 405 is printed.)
+   * answers first (as the `--as` user, once the impersonation is allowed); undefined lets the
+   * request on to its 404 or 405.
    */
   refusedBeforeRouting(method: string, path: string): StatusError | undefined {
-    return this.impersonation || this.unreachable ? undefined : this.sim.refusedBeforeRouting(method, path, this.user);
+    return this.unreachable ? undefined : this.sim.refusedBeforeRouting(method, path, this.user, this.impersonation);
   }
 
   /** Prints a `Warning: ...` line unless this invocation already printed it. */

@@ -6,7 +6,7 @@
  */
 import { requestInfo } from '../../k8s/request-info';
 import type { World } from '../world';
-import { forbiddenMessage, type UserInfo } from './auth';
+import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
 import { authorizeNonResource, authorizeResource } from './rbac-authorizer';
 import type { StatusError } from './status';
 import { forbidden } from './status';
@@ -29,4 +29,17 @@ export function refusedBeforeRouting(w: World, user: UserInfo, method: string, u
   if (authorizeResource(w, user, { verb: info.verb, group: info.apiGroup, resource, namespace, name })) return undefined;
   const details = { ...(name ? { name } : {}), ...(info.apiGroup ? { group: info.apiGroup } : {}), kind: info.resource };
   return { ...forbidden(forbiddenMessage(user, info.verb, info.apiGroup, resource, namespace, name)), details };
+}
+
+/**
+ * WithImpersonation, which runs between authentication and the authorization filter: each thing
+ * `--as`/`--as-group`/`--as-uid` asks for is authorized for the real user (the first refusal is
+ * the 403), then the request goes on as the impersonated user. handler.ts runs the same checks,
+ * tracing each, for a request that has a route.
+ */
+export function impersonating(w: World, user: UserInfo, imp: Impersonation): { user: UserInfo } | { refused: StatusError } {
+  for (const c of impersonationChecks(imp)) {
+    if (!authorize(w, user, 'impersonate', c.group, c.resource, c.namespace, c.name)) return { refused: forbidden(forbiddenMessage(user, 'impersonate', c.group, c.resource, c.namespace, c.name)) };
+  }
+  return { user: impersonate(imp) };
 }

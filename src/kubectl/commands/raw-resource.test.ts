@@ -29,6 +29,19 @@ describe('kubectl get --raw in the page reads a path as reconcile serve does', (
     expect(raw('/apis/apps/v1/namespaces/default/daemonsets/web/scale').stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
   });
 
+  it('authorizes a path no route serves as the --as user, once the impersonation is allowed', () => {
+    const notFound = 'Error from server (NotFound): the server could not find the requested resource\n';
+    expect(raw('/apis/example.com/v1/widgets').stderr).toBe(notFound);
+    expect(kubectl(sim, 'get --raw /apis/example.com/v1/widgets --as=jane').stderr).toBe(
+      'Error from server (Forbidden): widgets.example.com is forbidden: User "jane" cannot list resource "widgets" in API group "example.com" at the cluster scope\n',
+    );
+    expect(kubectl(sim, 'get --raw /apis/example.com/v1/widgets --as=jane --as-group=system:masters').stderr).toBe(notFound);
+    // jane may not impersonate: the impersonation filter's 403 comes first.
+    expect(kubectl(sim, 'get --raw /apis/example.com/v1/widgets --context=jane --as=bob').stderr).toBe(
+      'Error from server (Forbidden): users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope\n',
+    );
+  });
+
   it('filters and pages a list by its query', () => {
     const all = JSON.parse(raw('/api/v1/pods').stdout) as { items: unknown[] };
     const web = JSON.parse(raw('/api/v1/namespaces/default/pods?labelSelector=app%3Dweb').stdout) as { items: { metadata: { name: string } }[] };
