@@ -30,7 +30,7 @@ const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/j
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
   404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  101: 'Switching Protocols', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
 const METHOD: Readonly<Record<string, string>> = { get: 'GET', list: 'GET', watch: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETE' };
@@ -138,7 +138,7 @@ export class RequestLog {
   /** kubectl get -w's WATCH from the list's resourceVersion (recorded: `?resourceVersion=393&watch=true`). */
   watch(req: Request, status: number): void {
     const q: [string, string][] = [];
-    if (req.fieldSelector?.length) q.push(['fieldSelector', req.fieldSelector.map((f) => `${f.field}${f.op}${f.value}`).join(',')]);
+    if (req.fieldSelector?.length) q.push(['fieldSelector', this.fieldSelectorText(req)]);
     if (req.labelSelector?.length) q.push(['labelSelector', selectorText(req.labelSelector)]);
     if (this.listedAt) q.push(['resourceVersion', this.listedAt]);
     q.push(['watch', 'true']);
@@ -148,7 +148,9 @@ export class RequestLog {
 
   /** A non-resource GET (`get --raw /version`). */
   raw(path: string, status: number, body: string, ms: number): void {
-    this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}`, at: 'request.go:1403', accept: 'application/json, */*', requestBody: '', status, responseType: 'application/json', responseBody: body, ms });
+    // kubectl version asks through the discovery client, which adds its timeout (recorded: `/version?timeout=32s`).
+    const query = this.opts.words[0] === 'version' ? '?timeout=32s' : '';
+    this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}${query}`, at: 'request.go:1403', accept: 'application/json, */*', requestBody: '', status, responseType: 'application/json', responseBody: body, ms });
   }
 
   resource(req: Request, res: ApiResponse, ms: number): void {
@@ -157,7 +159,8 @@ export class RequestLog {
     else if ('network' in res.error) return;
     else status = res.error.code;
     if (res.ok && req.verb === 'list') this.listedAt = res.resourceVersion;
-    const method = METHOD[req.verb] ?? (req.subresource === 'exec' || req.subresource === 'attach' || req.subresource === 'portforward' ? 'POST' : 'GET');
+    // exec and attach upgrade a GET to a WebSocket (recorded: `verb="GET" …/exec?command=ls…` `status="101 Switching Protocols"`).
+    const method = req.subresource === 'exec' || req.subresource === 'attach' ? 'GET' : (METHOD[req.verb] ?? 'GET');
     const table = this.opts.table && (req.verb === 'get' || req.verb === 'list') && !req.subresource;
     this.exchange({
       method,
@@ -187,8 +190,19 @@ export class RequestLog {
 
   private query(req: Request): string {
     const q: [string, string][] = [];
+    if (req.subresource === 'log') this.logQuery(req, q);
+    else if (req.subresource === 'exec' && req.execOptions) {
+      const o = req.execOptions;
+      for (const c of o.command) q.push(['command', c]);
+      const container = o.container ?? req.container;
+      if (container) q.push(['container', container]);
+      q.push(['stderr', 'true']);
+      if (o.stdin !== undefined) q.push(['stdin', 'true']);
+      q.push(['stdout', 'true']);
+      if (o.tty) q.push(['tty', 'true']);
+    }
     if (req.verb === 'list') {
-      if (req.fieldSelector?.length) q.push(['fieldSelector', req.fieldSelector.map((f) => `${f.field}${f.op}${f.value}`).join(',')]);
+      if (req.fieldSelector?.length) q.push(['fieldSelector', this.fieldSelectorText(req)]);
       if (req.labelSelector?.length) q.push(['labelSelector', selectorText(req.labelSelector)]);
       q.push(['limit', '500']);
     }
@@ -202,8 +216,35 @@ export class RequestLog {
       if (req.apply?.force) q.push(['force', 'true']);
     }
     if (!q.length) return '';
+    // A stable sort: repeated keys (exec's `command`) keep their order, as url.Values.Encode writes them.
     q.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
+  }
+
+  /** kubectl logs' PodLogOptions (recorded: `/log?container=t1&tailLines=1`). */
+  private logQuery(req: Request, q: [string, string][]): void {
+    const o = req.logOptions ?? {};
+    const container = o.container ?? req.container;
+    if (container) q.push(['container', container]);
+    if (o.limitBytes !== undefined) q.push(['limitBytes', String(o.limitBytes)]);
+    if (o.previous) q.push(['previous', 'true']);
+    if (o.sinceSeconds !== undefined) q.push(['sinceSeconds', String(o.sinceSeconds)]);
+    if (o.sinceTime !== undefined) q.push(['sinceTime', o.sinceTime]);
+    if (o.tailLines !== undefined) q.push(['tailLines', String(o.tailLines)]);
+    if (o.timestamps) q.push(['timestamps', 'true']);
+  }
+
+  /**
+   * describe's Events query names the object as kubectl describe builds it (recorded:
+   * `involvedObject.namespace=default,involvedObject.uid=…,involvedObject.name=t1`).
+   */
+  private fieldSelectorText(req: Request): string {
+    const terms = [...(req.fieldSelector ?? [])];
+    if (this.opts.words[0] === 'describe' && req.resource === 'events') {
+      const rank = (f: string): number => ['involvedObject.namespace', 'involvedObject.uid', 'involvedObject.name'].indexOf(f);
+      terms.sort((a, b) => rank(a.field) - rank(b.field));
+    }
+    return terms.map((f) => `${f.field}${f.op}${f.value}`).join(',');
   }
 
   private contentType(req: Request): string | undefined {

@@ -114,6 +114,18 @@ Error from server (Forbidden): pods is forbidden: User "jane" cannot list resour
     expect(urls('kubectl create ns x1 --dry-run=server -v=6')).toEqual(['POST https://SERVER/api/v1/namespaces?dryRun=All&fieldManager=kubectl-create&fieldValidation=Strict 201 Created']);
     expect(urls('kubectl get ns kube-system -o name -v=6')).toEqual(['GET https://SERVER/api/v1/namespaces/kube-system 200 OK']);
     expect(urls('kubectl get --raw /version -v=6')).toEqual(['GET https://SERVER/version 200 OK']);
+    expect(urls('kubectl version -v=6')).toEqual(['GET https://SERVER/version?timeout=32s 200 OK']);
+  });
+
+  it('logs, exec and describe send their options in the query as the real kubectl does', () => {
+    const run = sessionRunner(new Session());
+    run('kubectl run t1 --image=nginx');
+    run('sim advance 20s');
+    const urls = (line: string): string[] => [...norm(run(line).err).matchAll(/"Response" verb="(\w+)" url="([^"]+)" status="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    expect(urls('kubectl logs t1 -v=6 --tail=1')).toEqual(['GET https://SERVER/api/v1/namespaces/default/pods/t1 200 OK', 'GET https://SERVER/api/v1/namespaces/default/pods/t1/log?container=t1&tailLines=1 200 OK']);
+    expect(urls('kubectl exec t1 -v=6 -- ls /srv')).toEqual(['GET https://SERVER/api/v1/namespaces/default/pods/t1 200 OK', 'GET https://SERVER/api/v1/namespaces/default/pods/t1/exec?command=ls&command=%2Fsrv&container=t1&stderr=true&stdout=true 101 Switching Protocols']);
+    // The real describe GETs the pod twice before the Events; this one once.
+    expect(urls('kubectl describe pod t1 -v=6').at(-1)).toMatch(/^GET https:\/\/SERVER\/api\/v1\/namespaces\/default\/events\?fieldSelector=involvedObject\.namespace%3Ddefault%2CinvolvedObject\.uid%3D[0-9a-f-]+%2CinvolvedObject\.name%3Dt1&limit=500 200 OK$/);
   });
 
   it('client-side apply: GET 404 then POST, then GET and PATCH, with kubectl-client-side-apply', () => {
