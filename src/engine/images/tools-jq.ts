@@ -5,6 +5,7 @@
  * and jq's messages and exit codes (2 usage or a missing file, 3 compile error, 4 input that is
  * not JSON or -e with no output, 5 runtime error), recorded in tools-jq.test.ts.
  */
+import { EPOCH_MS } from '../../k8s/time';
 import { stat } from './fs';
 import type { Node } from './jq/ast';
 import { undefinedNames } from './jq/check';
@@ -170,7 +171,7 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
       return v?.value;
     },
     stderr: (t) => env.io.err(t),
-    now: env.clock / 1000,
+    now: (env.clock + EPOCH_MS) / 1000,
   });
   const missing = undefinedNames(ast, evaluator.functions(), new Set(['ENV', ...o.named.keys()]));
   if (missing.length) return compileError(env, missing, filter);
@@ -208,7 +209,7 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
         status = runOne(next.value);
       }
   } catch (e) {
-    if (e instanceof JqLimit || e instanceof RangeError) {
+    if (e instanceof JqLimit || (e instanceof RangeError && /call stack/i.test(e.message))) {
       // Not jq's message: the real program would keep running (or exhaust memory).
       env.io.err(`jq: error: this terminal stops a filter after ${STEP_LIMIT} steps, at ${SIZE_LIMIT} elements or when it recurses too deep; the real jq would keep going\n`);
       return { status: 5 };

@@ -95,11 +95,16 @@ function matches(input: Json, re: Json, flags: Json): RegExpExecArray[] {
   if (typeof input !== 'string') throw new JqError(`${show(input)} cannot be matched, as it is not a string`);
   const { rx, global, skipEmpty } = regex(re, flags);
   const out: RegExpExecArray[] = [];
-  for (let m = rx.exec(input); m; m = rx.exec(input)) {
-    if (m[0] === '') rx.lastIndex++;
+  // f_match's loop: search from `start`; an empty match moves start on by one from where the
+  // search began; stop when start reaches the end (so no empty match at the very end).
+  let start = 0;
+  do {
+    rx.lastIndex = start;
+    const m = rx.exec(input);
+    if (!m) break;
     if (!(skipEmpty && m[0] === '')) out.push(m);
-    if (!global) break;
-  }
+    start = m[0] === '' ? start + 1 : m.index + m[0].length;
+  } while (global && start < input.length);
   return out;
 }
 
@@ -188,7 +193,8 @@ function strptime(v: Json, fmt: Json): Json {
   });
   const m = new RegExp(`^${src}$`).exec(v);
   if (!m) throw new JqError(`date "${v}" does not match format "${fmt}"`);
-  const got: Record<string, number> = { Y: 1900, m: 1, d: 1, H: 0, M: 0, S: 0 };
+  // strptime fills a zeroed struct tm: no %d leaves the day 0 (the month's eve).
+  const got: Record<string, number> = { Y: 1900, m: 1, d: 0, H: 0, M: 0, S: 0 };
   order.forEach((k, i) => {
     if (k in got || k === 'e') got[k === 'e' ? 'd' : k] = Number(m[i + 1]);
   });

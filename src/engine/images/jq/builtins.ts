@@ -59,8 +59,8 @@ function contains(a: Json, b: Json): boolean {
   if (isObject(a) && isObject(b)) return [...b].every(([k, bv]) => a.has(k) && contains(a.get(k)!, bv));
   if (Array.isArray(a) && Array.isArray(b)) return b.every((bv) => a.some((av) => contains(av, bv)));
   if (typeof a === 'string' && typeof b === 'string') return a.includes(b);
-  if (typeName(a) === typeName(b)) return equal(a, b);
-  throw new JqError(`${show(a)} and ${show(b)} cannot have their containment checked`);
+  // Inside, values of different kinds simply do not contain each other (only the top level complains).
+  return typeName(a) === typeName(b) && equal(a, b);
 }
 
 function sortable(v: Json, what: string): Json[] {
@@ -90,7 +90,9 @@ function implode(v: Json): Json {
   return v
     .map((c) => {
       if (typeof c !== 'number') throw new JqError('Unicode codepoint must be numeric');
-      return String.fromCodePoint(c);
+      const cp = Math.trunc(c);
+      // jvp_utf8_encode of a value that is no code point writes U+FFFD.
+      return cp < 0 || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000) ? '\ufffd' : String.fromCodePoint(cp);
     })
     .join('');
 }
@@ -227,12 +229,7 @@ const table: [string, Builtin][] = [
   ['getpath/1', function* (it, c) {
     for (const p of it.values(c.args[0]!, c.input, c.env)) {
       if (!Array.isArray(p)) throw new JqError('Path must be specified as an array');
-      let v: Json;
-      try {
-        v = getPath(c.input, p);
-      } catch {
-        v = null;
-      }
+      const v = getPath(c.input, p);
       yield [v, c.path === undefined ? undefined : c.path && [...c.path, ...p]];
     }
   }],

@@ -164,7 +164,8 @@ export class Evaluator implements Interp {
           for (const o of this.ev(n.body, input, env, path)) yield o;
         } catch (e) {
           if (!(e instanceof JqError)) throw e;
-          if (n.catch) for (const v of this.values(n.catch, e.value, env)) yield lit(v);
+          // error(null) is no error to jq 1.6: the try just ends.
+          if (n.catch && e.value !== null) for (const v of this.values(n.catch, e.value, env)) yield lit(v);
         }
         return;
       case 'array': {

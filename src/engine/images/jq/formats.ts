@@ -31,7 +31,7 @@ function base64Decode(s: string): string {
 }
 
 function row(v: Json, kind: 'csv' | 'tsv'): string {
-  if (!Array.isArray(v)) throw new JqError(`${show(v)} cannot be ${kind}-formatted, only an array can be`);
+  if (!Array.isArray(v)) throw new JqError(`${show(v)} cannot be ${kind}-formatted, only array`);
   return v
     .map((x) => {
       if (x === null) return '';

@@ -40,7 +40,8 @@ export function sliceValue(t: Json, from: Json, to: Json): Json {
 export function indexValue(t: Json, k: Json): Json {
   if (isObject(t) && typeof k === 'string') return t.get(k) ?? null;
   if (Array.isArray(t) && typeof k === 'number') {
-    if (Number.isNaN(k)) return null;
+    // jv_get: a fractional index finds nothing.
+    if (!Number.isInteger(k)) return null;
     const i = Math.floor(k < 0 ? t.length + k : k);
     return i >= 0 && i < t.length ? t[i]! : null;
   }

@@ -412,7 +412,10 @@ class Parser {
       const pos = t.pos ?? 0;
       let key: Node;
       let value: Node | undefined;
-      if (t.k === 'var') {
+      if (t.k === 'keyword' && t.v === '$__loc__') {
+        // jq lexes `$__loc__` as '$' and the keyword, and an object key wants '$' IDENT.
+        throw new JqSyntaxError('syntax error, unexpected __loc__, expecting IDENT', (t.pos ?? 0) + 1);
+      } else if (t.k === 'var') {
         this.i++;
         key = { t: 'literal', value: t.v };
         value = { t: 'var', name: t.v };

@@ -1,6 +1,6 @@
 /**
  * The builtins jq 1.6 defines in jq itself (src/builtin.jq), kept in its words so their
- * quirks match (`walk` rebuilds objects in sorted key order, `limit(0; f)` outputs all of f,
+ * quirks match (`limit(0; f)` outputs all of f, `nth` and `first` as labels and `reduce`,
  * `join` turns numbers into text).
  */
 export const PRELUDE = `
@@ -46,14 +46,14 @@ def last: .[-1];
 def nth($n): .[$n];
 def first(f): label $out | f | ., break $out;
 def last(f): reduce f as $x (null; $x);
-def limit($n; f): if $n > 0 then label $out | foreach f as $item (0; .+1; $item, if . >= $n then break $out else empty end) elif $n == 0 then empty else f end;
+def limit($n; f): if $n < 0 then f else label $out | foreach f as $item (0; .+1; $item, if . >= $n then break $out else empty end) end;
 def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
 def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
 def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
 def repeat(f): def _repeat: f | (., _repeat); _repeat;
 def combinations: if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
 def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;
-def walk(f): . as $in | if type == "object" then reduce keys[] as $key ( {}; . + { ($key): ($in[$key] | walk(f)) } ) | f elif type == "array" then map( walk(f) ) | f else f end;
+def walk(f): . as $in | if type == "object" then reduce keys_unsorted[] as $key ( {}; . + { ($key): ($in[$key] | walk(f)) } ) | f elif type == "array" then map( walk(f) ) | f else f end;
 def env: $ENV;
 def join($x): reduce .[] as $i (null; (if .==null then "" else .+$x end) + ($i | if .==null then "" elif type=="string" then . else tojson end)) // "";
 def _flatten($x): reduce .[] as $i ([]; if $i | type == "array" and $x != 0 then . + ($i | _flatten($x - 1)) else . + [$i] end);
@@ -93,13 +93,12 @@ def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring
 def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def inputs: def r: (input | (., r))?; r;
 def halt_error: halt_error(5);
-def todate(f): strftime(f);
 def tostream: path(def r: (.[]?|r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p+$q]);
 def min_by(f): _min_by_impl(map([f]));
 def max_by(f): _max_by_impl(map([f]));
 def group_by(f): _group_by_impl(map([f]));
 def sort_by(f): _sort_by_impl(map([f]));
 def unique_by(f): [group_by(f)[] | .[0]];
-def ascii: [.] | implode;
-def getpath_or_null(p): getpath(p);
+def fromstream(f): { x: null, e: false } as $init | foreach f as $i ($init; if .e then $init else . end | if $i | length == 2 then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1]) else setpath(["e"]; $i[0] | length == 1) end; if .e then .x else empty end);
+def truncate_stream(stream): . as $n | null | stream | . as $input | if (.[0]|length) > $n then setpath([0];.[0][$n:]) else empty end;
 .`;

@@ -58,7 +58,12 @@ export function compare(a: Json, b: Json): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
-  if (typeof a === 'number') return a < (b as number) ? -1 : a > (b as number) ? 1 : 0;
+  if (typeof a === 'number') {
+    // jq 1.6 sorts nan below every number (and below itself: `nan < nan` is true).
+    if (Number.isNaN(a)) return -1;
+    if (Number.isNaN(b as number)) return 1;
+    return a < (b as number) ? -1 : a > (b as number) ? 1 : 0;
+  }
   if (typeof a === 'string') return compareStrings(a, b as string);
   if (Array.isArray(a)) {
     const bb = b as Json[];
