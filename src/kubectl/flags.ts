@@ -71,7 +71,7 @@ export class Flags {
 export const GLOBAL_FLAGS: FlagDef[] = [
   { name: 'namespace', short: 'n', kind: 'string', values: 'namespaces' },
   { name: 'request-timeout', kind: 'string' },
-  { name: 'v', short: 'v', kind: 'string' },
+  { name: 'v', short: 'v', kind: 'int' },
   { name: 'kubeconfig', kind: 'string' },
   { name: 'context', kind: 'string' },
   { name: 'cluster', kind: 'string' },

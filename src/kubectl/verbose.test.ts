@@ -209,6 +209,11 @@ No resources found in default namespace.
     expect(err).not.toContain('helper.go:170] "Response Body"');
   });
 
+  it('refuses a -v that is not a number as kubectl v1.35.2 does', () => {
+    const r = sessionRunner(new Session())('kubectl get pods -v=abc');
+    expect(r).toEqual({ out: '', err: 'error: invalid argument "abc" for "-v, --v" flag: strconv.ParseInt: parsing "abc": invalid syntax\nSee \'kubectl get --help\' for usage.\n', code: 1 });
+  });
+
   it('goes through a pipe like any stderr', () => {
     const run = sessionRunner(new Session());
     const r = run('kubectl get pods -v=6 2>&1 | grep Response | wc -l');
