@@ -11,7 +11,7 @@ import type { Node } from './jq/ast';
 import { undefinedNames } from './jq/check';
 import { Evaluator, STEP_LIMIT } from './jq/eval';
 import { JqHalt } from './jq/builtins-text';
-import { parseStream, type Parsed } from './jq/json-parse';
+import { parseStream } from './jq/json-parse';
 import { JqSyntaxError } from './jq/lex';
 import { SIZE_LIMIT } from './jq/ops';
 import { parse } from './jq/parse';
@@ -29,7 +29,8 @@ const UNMODELLED = new Set(['seq', 'stream', 'slurpfile', 'rawfile', 'args', 'js
 
 interface Options {
   set: Set<string>;
-  indent: number;
+  /** The layout, as jq's dumpopts: the last of -c, --tab and --indent wins. */
+  layout: { pretty: boolean; tab: boolean; indent: number };
   named: Map<string, Json>;
   filter?: string;
   files: string[];
@@ -41,15 +42,26 @@ function fail(env: ToolEnv, text: string, status = 2): ToolResult {
 }
 
 function options(args: string[], env: ToolEnv): Options | ToolResult {
-  const o: Options = { set: new Set(), indent: 2, named: new Map(), files: [] };
+  const o: Options = { set: new Set(), layout: { pretty: true, tab: false, indent: 2 }, named: new Map(), files: [] };
+  let positional = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const operand = (): void => {
       if (o.filter === undefined) o.filter = a;
       else o.files.push(a);
     };
-    if (!a.startsWith('-') || a === '-') {
+    if (positional || !a.startsWith('-') || a === '-') {
       operand();
+      continue;
+    }
+    // jq 1.6 takes `--` as the end of its options.
+    if (a === '--') {
+      positional = true;
+      continue;
+    }
+    // -L DIR (a module search path): nothing here is a module, so it only uses up its operand.
+    if (a === '-L' || a.startsWith('-L')) {
+      if (a === '-L') i++;
       continue;
     }
     if (a.startsWith('--')) {
@@ -57,10 +69,15 @@ function options(args: string[], env: ToolEnv): Options | ToolResult {
       if (UNMODELLED.has(name)) return fail(env, `jq: ${a} is not supported in this terminal\n`);
       if (!LONG.has(name)) return fail(env, `jq: Unknown option ${a}\n${HINT}`);
       if (name === 'indent') {
-        const n = Number(args[++i]);
-        if (args[i] === undefined) return fail(env, `jq: --indent takes one parameter\n${HINT}`);
-        if (!Number.isInteger(n) || n < -1 || n > 7) return fail(env, `jq: --indent takes a number between -1 and 7\n${HINT}`);
-        o.indent = n;
+        if (args[i + 1] === undefined) return fail(env, `jq: --indent takes one parameter\n${HINT}`);
+        // atoi: leading digits, anything else 0.
+        const n = parseInt(args[++i]!, 10) || 0;
+        if (n < -1 || n > 7) return fail(env, `jq: --indent takes a number between -1 and 7\n${HINT}`);
+        o.layout = n === 0 ? { pretty: false, tab: false, indent: 0 } : { pretty: true, tab: false, indent: n };
+      } else if (name === 'tab') {
+        o.layout = { pretty: true, tab: true, indent: o.layout.indent };
+      } else if (name === 'compact-output') {
+        o.layout = { ...o.layout, pretty: false, tab: false };
       } else if (name === 'arg' || name === 'argjson') {
         const [k, v] = [args[i + 1], args[i + 2]];
         if (k === undefined || v === undefined) return fail(env, `jq: --${name} takes two parameters (e.g. --${name} varname ${name === 'arg' ? 'value' : 'text'})\n${HINT}`);
@@ -74,50 +91,87 @@ function options(args: string[], env: ToolEnv): Options | ToolResult {
       } else o.set.add(name);
       continue;
     }
-    for (const c of a.slice(1)) {
+    const letters = a.slice(1);
+    // jq matches each option letter once: `-rr` is unknown.
+    if (new Set(letters).size !== letters.length) return fail(env, `jq: Unknown option ${a}\n${HINT}`);
+    for (const c of letters) {
       const long = SHORT[c];
       if (!long) return fail(env, `jq: Unknown option ${a}\n${HINT}`);
       if (UNMODELLED.has(long)) return fail(env, `jq: -${c} is not supported in this terminal\n`);
-      o.set.add(long);
+      if (long === 'compact-output') o.layout = { ...o.layout, pretty: false, tab: false };
+      else o.set.add(long);
     }
   }
   return o;
 }
 
-/** The values to run the filter on, each with the place jq names in an error. */
-function inputs(o: Options, env: ToolEnv): { values: { value: Json; where: string }[]; error?: string; status: number } {
-  const sources: { name: string; text: string }[] = [];
+interface Input {
+  value: Json;
+  /** `<stdin>:N` or `FILE:N`, as jq names it in an error. */
+  where: string;
+  /** input_filename: null for stdin. */
+  file: Json;
+}
+
+/**
+ * The values to run the filter on. jq 1.6 reads its files as one stream (a term left open at
+ * the end of one file goes on in the next; line numbers in parse errors run on), but names the
+ * file and its own line in a runtime error. A file it cannot open is reported, one more value
+ * is read, and then it stops.
+ */
+function inputs(o: Options, env: ToolEnv): { values: Input[]; error?: string; status: number } {
+  const sources: { name: string; text: string; stdin: boolean }[] = [];
   let status = 0;
   let error = '';
-  if (o.files.length === 0) sources.push({ name: '<stdin>', text: env.io.stdin });
-  for (const f of o.files) {
+  let stopAfter: number | undefined;
+  const names = o.files.length === 0 ? ['-'] : o.files;
+  for (const f of names) {
+    if (f === '-') {
+      sources.push({ name: '<stdin>', text: env.io.stdin, stdin: true });
+      continue;
+    }
     const s = stat(env.fs, env.base, path(env, f));
-    if (s.kind === 'file') sources.push({ name: f, text: s.content });
+    // A directory opens and reads as nothing, but the exit status is 2, without a word.
+    if (s.kind === 'dir') status = 2;
+    if (s.kind !== 'none') sources.push({ name: f, text: s.kind === 'file' ? s.content : '', stdin: false });
     else {
-      error += `jq: error: Could not open file ${f}: ${s.kind === 'dir' ? 'Is a directory' : 'No such file or directory'}\n`;
+      error += `jq: error: Could not open file ${f}: No such file or directory\n`;
       status = 2;
+      stopAfter ??= sources.length;
     }
   }
-  const values: { value: Json; where: string }[] = [];
+  const all = sources.map((s) => s.text).join('').replace(/^\ufeff/, '');
+  const values: Input[] = [];
   if (o.set.has('raw-input')) {
-    const all = sources.map((s) => s.text).join('');
-    if (o.set.has('slurp')) values.push({ value: all, where: '<stdin>:0' });
-    else all.split('\n').forEach((line, i, a) => (i < a.length - 1 || line !== '') && values.push({ value: line, where: `<stdin>:${i + 1}` }));
+    if (o.set.has('slurp')) values.push({ value: all, where: '<stdin>:0', file: null });
+    else all.split('\n').forEach((line, i, a) => (i < a.length - 1 || line !== '') && values.push({ value: line, where: `<stdin>:${i + 1}`, file: null }));
     return { values, status, ...(error ? { error } : {}) };
   }
+  const r = parseStream(all);
+  const starts: number[] = [];
+  let at = 0;
   for (const s of sources) {
-    const r = parseStream(s.text);
-    values.push(...r.values.map((p: Parsed) => ({ value: p.value, where: `${s.name}:${p.line}` })));
-    if (r.error) {
-      error += `parse error: ${r.error}\n`;
-      status = 4;
-      break;
-    }
+    starts.push(at);
+    at += s.text.length;
+  }
+  for (const p of r.values) {
+    let k = sources.length - 1;
+    while (k > 0 && starts[k]! > Math.min(p.end, all.length - 1)) k--;
+    const src = sources[k]!;
+    const local = Math.max(0, p.end - starts[k]!);
+    const nl = src.text.indexOf('\n', local);
+    const line = (nl < 0 ? src.text : src.text.slice(0, nl + 1)).split('\n').length - 1;
+    values.push({ value: p.value, where: `${src.name}:${line}`, file: src.stdin ? null : src.name });
+    // Past a file it could not open, jq takes the next value and stops.
+    if (stopAfter !== undefined && k >= stopAfter) break;
+  }
+  if (r.error) {
+    error += `parse error: ${r.error}\n`;
+    status = 4;
   }
   return { values, status, ...(error ? { error } : {}) };
 }
 
-/** jq's compile error: the message, the program's line it is on, and as many spaces as its column. */
 function compileError(env: ToolEnv, messages: { message: string; pos: number }[], filter: string): ToolResult {
   for (const { message, pos } of messages) {
     const start = filter.lastIndexOf('\n', pos - 1) + 1;
@@ -145,10 +199,11 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     if (!(e instanceof JqSyntaxError)) throw e;
     return compileError(env, [{ message: `${e.message} (Unix shell quoting issues?)`, pos: e.pos }, ...(e.also ? [e.also] : [])], filter);
   }
-  const raw = o.set.has('raw-output') || o.set.has('join-output');
+  // With -a, jq 1.6 prints strings as JSON even under -r.
+  const raw = (o.set.has('raw-output') || o.set.has('join-output')) && !o.set.has('ascii-output');
   const print: PrintOptions = {
-    indent: o.set.has('compact-output') ? 0 : o.indent,
-    tab: o.set.has('tab') && !o.set.has('compact-output'),
+    indent: o.layout.pretty ? o.layout.indent : 0,
+    tab: o.layout.pretty && o.layout.tab,
     sortKeys: o.set.has('sort-keys'),
     color: o.set.has('color-output') && !o.set.has('monochrome-output'),
     ascii: o.set.has('ascii-output'),
@@ -159,21 +214,26 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
   // Where jq 1.6 says an error happened: the input it last read (`<unknown>` before any, or
   // after `input` ran past the end), but `<stdin>:0` when stdin held nothing at all.
   let lastWhere: string | undefined;
+  let lastFile: Json = null;
   let exhausted = false;
   const where = (): string => (exhausted ? (read.values.length === 0 ? '<stdin>:0' : '<unknown>') : (lastWhere ?? '<unknown>'));
   const evaluator = new Evaluator({
     environ: { ...env.vars },
-    named: o.named,
+    named: new Map([...o.named, ['ARGS', new Map<string, Json>([['positional', []], ['named', new Map(o.named)]])]]),
     next: () => {
       const v = queue.shift();
-      if (v) lastWhere = v.where;
+      if (v) {
+        lastWhere = v.where;
+        lastFile = v.file;
+      }
       else exhausted = true;
       return v?.value;
     },
     stderr: (t) => env.io.err(t),
     now: (env.clock + EPOCH_MS) / 1000,
+    filename: () => lastFile,
   });
-  const missing = undefinedNames(ast, evaluator.functions(), new Set(['ENV', ...o.named.keys()]));
+  const missing = undefinedNames(ast, evaluator.functions(), new Set(['ENV', 'ARGS', ...o.named.keys()]));
   if (missing.length) return compileError(env, missing, filter);
   // jq 1.6's exit status is the last input's: an error on an earlier one is forgotten.
   let status = 0;
@@ -206,6 +266,7 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
       while (queue.length) {
         const next = queue.shift()!;
         lastWhere = next.where;
+        lastFile = next.file;
         status = runOne(next.value);
       }
   } catch (e) {
@@ -218,9 +279,7 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     if (e.output !== undefined) env.io.err(e.output);
     return { status: e.status };
   }
-  if (read.error) {
-    env.io.err(read.error);
-    return { status: read.status };
-  }
-  return { status };
+  if (read.error) env.io.err(read.error);
+  // An input jq could not read decides the exit status over the filter's.
+  return { status: read.status || status };
 }

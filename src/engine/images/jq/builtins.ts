@@ -259,7 +259,7 @@ const table: [string, Builtin][] = [
     c.ctx.stderr(compact(c.input));
     yield [c.input, c.path];
   }],
-  ['input_filename/0', unary(() => null)],
+  ['input_filename/0', unary((_v, c) => c.ctx.filename())],
   ['input_line_number/0', unary(() => 0)],
   ['now/0', unary((_v, c) => c.ctx.now)],
   ['builtins/0', unary(() => [...BUILTINS.keys()].filter((k) => !k.startsWith('_')))],

@@ -10,6 +10,8 @@ export interface Parsed {
   value: Json;
   /** jq's `(at <stdin>:N)`: the lines it had read when the value was complete. */
   line: number;
+  /** Where in the text the value was complete (the character that ended it). */
+  end: number;
 }
 
 export class JsonParseError extends Error {}
@@ -43,8 +45,15 @@ function unescape(raw: string): string {
     if (e === 'u') {
       const h = raw.slice(i + 1, i + 5);
       if (!/^[0-9a-fA-F]{4}$/.test(h)) throw new JsonParseError('Invalid escape');
-      out += String.fromCharCode(parseInt(h, 16));
+      const cu = parseInt(h, 16);
       i += 4;
+      if (cu >= 0xd800 && cu < 0xdc00) {
+        // A high surrogate must be followed by its low half, as one escape pair.
+        const low = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})/.exec(raw.slice(i + 1));
+        if (!low) throw new JsonParseError('Invalid \\uXXXX\\uXXXX surrogate pair escape');
+        out += String.fromCharCode(cu, parseInt(low[1]!, 16));
+        i += 6;
+      } else out += cu >= 0xdc00 && cu < 0xe000 ? '\ufffd' : String.fromCharCode(cu);
     } else if (e !== undefined && e in ESC) out += ESC[e];
     else throw new JsonParseError('Invalid escape');
   }
@@ -78,7 +87,7 @@ export function parseStream(text: string): { values: Parsed[]; error?: string } 
   };
   const done = (i: number): void => {
     if (stack.length === 0 && next) {
-      values.push({ value: next.v, line: lineAt(i) });
+      values.push({ value: next.v, line: lineAt(i), end: i });
       next = undefined;
     }
   };

@@ -16,6 +16,8 @@ export interface Ctx {
   stderr(text: string): void;
   /** Simulated seconds since the epoch, for `now`. */
   now: number;
+  /** `input_filename`: the file the current input came from (null for stdin). */
+  filename(): Json;
 }
 
 /** The evaluator as builtins see it; `env` is its scope, passed back untouched. */
