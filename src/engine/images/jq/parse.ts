@@ -3,7 +3,10 @@
  * `label` that take the rest of the pipe), `,`, `//`, the assignments, `or`, `and`,
  * comparisons, `+ -`, `* / %`, unary minus, then postfix terms (`.a`, `[…]`, `?`). Object
  * values are bison's ExpD (a term, `-` term, or a pipe of them), so `{a: 1 + 2}` is the
- * syntax error jq 1.6 reports.
+ * syntax error jq 1.6 reports. Errors carry the offset jq's message points at.
+ *
+ * Over 400 lines on purpose: one recursive-descent class whose methods call one another; split,
+ * each part would need the others' private cursor.
  */
 import type { Node, Pattern } from './ast';
 import { JqSyntaxError, lex, tokenName, type Token } from './lex';
