@@ -10,6 +10,7 @@ import type { Simulation } from '../engine/index';
 import type { StatusError } from '../engine/index';
 import type { Client } from './client';
 import { KUBECONFIG_PATH } from './kubeconfig';
+import { globalFlag } from './client-config';
 import { Klog } from './klog';
 import type { Output } from './output';
 import { RequestLog } from './request-log';
@@ -47,7 +48,7 @@ function statusJson(e: StatusError): string {
 /** `words`: the command's words as the command table splits them (`['create', 'deployment']`). */
 export function startLogging(level: number, sim: Simulation, out: Output, client: Client, argv: readonly string[], words: readonly string[]): void {
   const klog = new Klog(level, () => sim.now, (text) => out.err(text));
-  klog.info(6, 'loader.go:405', `Config loaded from file:  ${KUBECONFIG_PATH}`);
+  klog.info(6, 'loader.go:405', `Config loaded from file:  ${globalFlag(argv, 'kubeconfig') || KUBECONFIG_PATH}`);
   for (const [feature, enabled] of FEATURE_GATES) klog.info(1, 'envvar.go:172', 'Feature gate default state', [['feature', feature], ['enabled', enabled]]);
   if (level >= 4) {
     out.beforeErr = (text) => {
