@@ -113,11 +113,13 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const client = new Client(ctx.sim, out, credentials, unreachable);
     client.discoveryCache = ctx.discoveryCache;
     const level = verbosity(argv);
-    if (level >= 1) startLogging(level, ctx.sim, out, client, argv, words);
+    const finished = level >= 1 ? startLogging(level, ctx.sim, out, client, argv, words) : undefined;
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
     const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
-    return out.result(dispatch(env, argv));
+    const code = dispatch(env, argv);
+    finished?.(code);
+    return out.result(code);
   } catch (e) {
     if (e instanceof Interrupted) return out.result(INTERRUPTED_EXIT_CODE, true);
     if (e instanceof CmdError) {

@@ -213,7 +213,8 @@ export class RequestLog {
       if (manager) q.push(['fieldManager', manager]);
       const validation = req.fieldValidation ?? (VALIDATING.has(this.opts.words[0] ?? '') && !req.subresource ? 'Strict' : undefined);
       if (validation) q.push(['fieldValidation', validation]);
-      if (req.apply?.force) q.push(['force', 'true']);
+      // Server-side apply always says whether it forces (recorded: `…&force=false`).
+      if (req.apply) q.push(['force', String(req.apply.force === true)]);
     }
     if (!q.length) return '';
     // A stable sort: repeated keys (exec's `command`) keep their order, as url.Values.Encode writes them.

@@ -137,6 +137,35 @@ Error from server (Forbidden): pods is forbidden: User "jane" cannot list resour
     expect(first).toContain('"Response" verb="POST" url="https://SERVER/api/v1/namespaces/default/pods?fieldManager=kubectl-client-side-apply&fieldValidation=Strict" status="201 Created"');
   });
 
+  it('server-side apply always sends force; apply logs its post-processor from -v=4; a wrapped error keeps its wrapped message', () => {
+    const files = { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c1\ndata:\n  a: "1"\n', 'bad.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c2\ndata:\n  a: 1\n' };
+    const run = sessionRunner(new Session({ files }));
+    run('kubectl get ns');
+    const ssa = run('kubectl apply --server-side -f cm.yaml -v=6');
+    expect(norm(ssa.err)).toBe(
+      PREAMBLE +
+        `I<time> <pid> round_trippers.go:632] "Response" verb="PATCH" url="https://SERVER/api/v1/namespaces/default/configmaps/c1?fieldManager=kubectl&fieldValidation=Strict&force=false" status="201 Created" milliseconds=N
+I<time> <pid> apply.go:546] Running apply post-processor function
+`,
+    );
+    expect(norm(run('kubectl apply --server-side --force-conflicts -f cm.yaml -v=6').err)).toContain('configmaps/c1?fieldManager=kubectl&fieldValidation=Strict&force=true" status="200 OK"');
+    expect(run('kubectl apply --server-side -f cm.yaml -v=3').err).not.toContain('apply.go:546');
+    expect(norm(run('kubectl apply -f bad.yaml -v=4').err)).toBe(
+      PREAMBLE.split('\n').slice(1).join('\n') +
+        `I<time> <pid> helpers.go:246] server response object: %s[{
+  "kind": "Status",
+  "apiVersion": "v1",
+  "metadata": {},
+  "status": "Failure",
+  "message": "error when creating \\"bad.yaml\\": ConfigMap in version \\"v1\\" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string",
+  "reason": "BadRequest",
+  "code": 400
+}]
+Error from server (BadRequest): error when creating "bad.yaml": ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string
+`,
+    );
+  });
+
   it('-v=7 adds the request headers, -v=8 the bodies (cut at 1024) and response headers', () => {
     const run = sessionRunner(new Session());
     run('kubectl get ns');

@@ -37,28 +37,36 @@ function outputFormat(argv: readonly string[]): string {
   return found;
 }
 
-/** Go's json.MarshalIndent of the Status (HTML characters escaped, empty fields omitted). */
-function statusJson(e: StatusError): string {
+/**
+ * Go's json.MarshalIndent of the Status (HTML characters escaped, empty fields omitted). Its
+ * message is the one printed: kubectl wraps a failed write's (recorded: `"message": "error when
+ * creating \"bad.yaml\": ConfigMap in version …"`).
+ */
+function statusJson(e: StatusError, message: string): string {
   const d = e.details;
   const details = d ? Object.fromEntries(Object.entries({ name: d.name, group: d.group, kind: d.kind, causes: d.causes, retryAfterSeconds: d.retryAfterSeconds }).filter(([, v]) => v !== undefined && v !== '')) : undefined;
-  const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, reason: e.reason, ...(details ? { details } : {}), code: e.code };
+  const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: e.reason, ...(details ? { details } : {}), code: e.code };
   return JSON.stringify(status, null, 2).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 }
 
 /** `words`: the command's words as the command table splits them (`['create', 'deployment']`). */
-export function startLogging(level: number, sim: Simulation, out: Output, client: Client, argv: readonly string[], words: readonly string[]): void {
+export function startLogging(level: number, sim: Simulation, out: Output, client: Client, argv: readonly string[], words: readonly string[]): ((exitCode: number) => void) | undefined {
   const klog = new Klog(level, () => sim.now, (text) => out.err(text));
   klog.info(6, 'loader.go:405', `Config loaded from file:  ${globalFlag(argv, 'kubeconfig') || KUBECONFIG_PATH}`);
   for (const [feature, enabled] of FEATURE_GATES) klog.info(1, 'envvar.go:172', 'Feature gate default state', [['feature', feature], ['enabled', enabled]]);
   if (level >= 4) {
     out.beforeErr = (text) => {
       const failure = client.lastFailure;
-      if (!failure || !text.startsWith('Error from server')) return;
+      const shown = /^Error from server(?: \([A-Za-z]+\))?: ([\s\S]*?)\n?$/.exec(text);
+      if (!failure || !shown) return;
       client.lastFailure = undefined;
-      klog.info(4, 'helpers.go:246', `server response object: %s[${statusJson(failure)}]`);
+      klog.info(4, 'helpers.go:246', `server response object: %s[${statusJson(failure, shown[1]!)}]`);
     };
   }
-  if (level < 6 || client.unreachable) return;
+  // kubectl apply's post-processors (prune), logged once every object applied (recorded at -v=4, not at 3).
+  const finished = words[0] === 'apply' ? (code: number): void => (code === 0 ? klog.info(4, 'apply.go:546', 'Running apply post-processor function') : undefined) : undefined;
+  if (level < 6 || client.unreachable) return finished;
   const format = outputFormat(argv);
   client.requestLog = new RequestLog(klog, { server: sim.serverAddress(), credentials: client.user, words, table: words[0] === 'get' && (format === '' || format === 'wide') }, () => sim.now);
+  return finished;
 }
