@@ -232,6 +232,7 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     stderr: (t) => env.io.err(t),
     now: (env.clock + EPOCH_MS) / 1000,
     filename: () => lastFile,
+    builtinNames: () => [...evaluator.functions()],
   });
   const missing = undefinedNames(ast, evaluator.functions(), new Set(['ENV', 'ARGS', ...o.named.keys()]));
   if (missing.length) return compileError(env, missing, filter);

@@ -9,6 +9,7 @@ import { compact } from './print';
 import { deletePaths, getPath, setPath } from './paths';
 import { codePoints, indicesOf, show } from './ops';
 import { TEXT_BUILTINS } from './builtins-text';
+import { MATH_BUILTINS } from './math';
 import { parseJsonText } from './json-parse';
 import { formatValue, tostring } from './formats';
 import type { Builtin, Call, Interp, Out } from './types';
@@ -262,7 +263,21 @@ const table: [string, Builtin][] = [
   ['input_filename/0', unary((_v, c) => c.ctx.filename())],
   ['input_line_number/0', unary(() => 0)],
   ['now/0', unary((_v, c) => c.ctx.now)],
-  ['builtins/0', unary(() => [...BUILTINS.keys()].filter((k) => !k.startsWith('_')))],
+  ['builtins/0', unary((_v, c) => c.ctx.builtinNames().filter((k) => !k.startsWith('_')))],
+  ['bsearch/1', cartesian((v, [target]) => {
+    // jq's def: the index, or (-1 - insertion point) when absent.
+    if (!Array.isArray(v)) throw new JqError(`${show(v)} cannot be searched from`);
+    let lo = 0;
+    let hi = v.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = compare(v[mid]!, target!);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1 - lo;
+  })],
   ['format/1', cartesian((v, [f]) => {
     if (typeof f !== 'string') throw new JqError(`${show(f!)} is not a valid format`);
     return formatValue(f, v);
@@ -276,6 +291,6 @@ for (const [name, f] of Object.entries(MATH1)) {
   })]);
 }
 
-export const BUILTINS = new Map<string, Builtin>([...table, ...TEXT_BUILTINS]);
+export const BUILTINS = new Map<string, Builtin>([...table, ...TEXT_BUILTINS, ...MATH_BUILTINS]);
 
 export type { Interp };

@@ -18,6 +18,8 @@ export interface Ctx {
   now: number;
   /** `input_filename`: the file the current input came from (null for stdin). */
   filename(): Json;
+  /** `builtins`: every function a program may call, as `name/arity`. */
+  builtinNames(): string[];
 }
 
 /** The evaluator as builtins see it; `env` is its scope, passed back untouched. */
