@@ -117,19 +117,25 @@ export class Client {
   requestLog: RequestLog | undefined;
 
   /**
-   * The discovery cache kubectl keeps under ~/.kube/cache (a Session's, so it outlives one
-   * invocation): cold, the first resource request is preceded by discovery's GETs of /api and /apis.
+   * The servers (`host:port`) whose discovery kubectl has cached under ~/.kube/cache/discovery (a
+   * Session's, so it outlives one invocation): for another, the first resource request is
+   * preceded by discovery's GETs of /api and /apis.
    */
-  discoveryCache: { warm: boolean } | undefined;
+  discoveryCache: Set<string> | undefined;
+  private discoveryChecked = false;
 
   /** The Status of the last request that failed: kubectl's `-v=4` log prints it with the error. */
   lastFailure: StatusError | undefined;
 
   raw(req: Request): ApiResponse {
     if (this.unreachable) return { ok: false, error: this.unreachable };
-    if (this.discoveryCache && !this.discoveryCache.warm) {
-      this.discoveryCache.warm = true;
-      this.requestLog?.discovery((legacy) => JSON.stringify(aggregatedDiscovery(legacy, this.sim.discoveryExtra())));
+    if (this.discoveryCache && !this.discoveryChecked) {
+      this.discoveryChecked = true;
+      const server = this.sim.serverAddress();
+      if (!this.discoveryCache.has(server)) {
+        this.discoveryCache.add(server);
+        this.requestLog?.discovery((legacy) => JSON.stringify(aggregatedDiscovery(legacy, this.sim.discoveryExtra())));
+      }
     }
     // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
     const deprecated = resourceInfo(req.resource)?.deprecated;

@@ -37,8 +37,8 @@ export interface KubectlContext {
   editor?: EditorHost;
   /** The learner's machine `kubectl cp` copies to and from (a Session's). */
   workstation?: Workstation;
-  /** The discovery cache under ~/.kube/cache (a Session's): cold until a command first discovers. */
-  discoveryCache?: { warm: boolean };
+  /** The servers whose discovery is cached under ~/.kube/cache (a Session's): none until a command first discovers. */
+  discoveryCache?: Set<string>;
 }
 
 /** A command's own arguments without its help flags (`--` and what follows kept as they are). */

@@ -48,8 +48,8 @@ export interface SessionOptions {
    * Without it, as in the runner and lessons' checks, stdin is not a terminal.
    */
   interactive?: boolean;
-  /** The discovery cache is warm (a fork of a session whose kubectl already discovered). */
-  discoveryWarm?: boolean;
+  /** The servers whose discovery kubectl has cached (a fork's copy). */
+  discoveryCached?: readonly string[];
 }
 
 export interface LoggedCommand {
@@ -99,8 +99,11 @@ export class Session {
   readonly timings: SimulationOptions['timings'];
 
   readonly interactive: boolean;
-  /** kubectl's discovery cache under ~/.kube/cache: cold in a fresh session, warm after the first command that discovers. */
-  readonly discoveryCache: { warm: boolean };
+  /**
+   * kubectl's discovery cache under ~/.kube/cache/discovery, by server: empty in a fresh session,
+   * so its first command that resolves a resource shows the cold cache's requests under -v=6.
+   */
+  readonly discoveryCache: Set<string>;
   /** The container shell the terminal is attached to; its state is rebuilt by replaying the log. */
   private attached: Attachment | undefined;
   private readonly tty: Tty = { attach: (a) => (this.attached = a) };
@@ -112,7 +115,7 @@ export class Session {
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
     this.interactive = opts.interactive ?? false;
-    this.discoveryCache = { warm: opts.discoveryWarm ?? false };
+    this.discoveryCache = new Set(opts.discoveryCached ?? []);
     this.topology = opts.topology ?? 'basic';
     this.timings = opts.timings;
     this.sim = opts.simulation ?? this.build(this.seed, this.topology);
@@ -130,7 +133,7 @@ export class Session {
    * so a fork is a plain terminal, never attached to a container's shell.
    */
   fork(): Session {
-    return new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), kubeconfig: copyKubeconfig(this.kubeconfig), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings, discoveryWarm: this.discoveryCache.warm });
+    return new Session({ seed: this.seed, topology: this.topology, workstation: this.workstation.clone(), shell: this.shell.copy(), kubeconfig: copyKubeconfig(this.kubeconfig), simulation: Simulation.fromSnapshot(this.sim.snapshot()), timings: this.timings, discoveryCached: [...this.discoveryCache] });
   }
 
   /** Replaces the cluster with a fresh one (new topology or seed). */

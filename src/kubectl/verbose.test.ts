@@ -46,6 +46,15 @@ No resources found in default namespace.
     expect(norm(warm.err)).toBe(PREAMBLE + `I<time> <pid> round_trippers.go:632] "Response" verb="GET" url="https://SERVER/api/v1/namespaces/default/pods?limit=500" status="200 OK" milliseconds=N\nNo resources found in default namespace.\n`);
   });
 
+  it('keeps the cache per server: a cluster behind another address (sim topology ha) is discovered again; a fork keeps the cache', () => {
+    const s = new Session();
+    const run = sessionRunner(s);
+    run('kubectl get ns');
+    expect(sessionRunner(s.fork())('kubectl get pods -v=6').err).not.toContain('/apis?timeout=32s');
+    run('sim topology ha');
+    expect(run('kubectl get pods -v=6').err).toContain('url="https://10.0.0.100:6443/apis?timeout=32s"');
+  });
+
   it('stamps lines with the simulated clock and a fixed pid: the same commands print the same bytes', () => {
     const a = sessionRunner(new Session())('kubectl get pods -v=6').err;
     const b = sessionRunner(new Session())('kubectl get pods -v=6').err;
