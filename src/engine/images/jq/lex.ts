@@ -31,13 +31,14 @@ export class JqSyntaxError extends Error {
 
 export const KEYWORDS = new Set(['def', 'if', 'then', 'elif', 'else', 'end', 'as', 'reduce', 'foreach', 'try', 'catch', 'label', 'import', 'include', 'and', 'or', '__loc__']);
 
-const OPS = ['?//=', '?//', '//=', '|=', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<=', '>=', '//', '..', '.', '[', ']', '{', '}', '(', ')', '|', ',', ':', ';', '=', '<', '>', '+', '-', '*', '/', '%', '?', '$'];
+const OPS = ['?//', '//=', '|=', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<=', '>=', '//', '..', '.', '[', ']', '{', '}', '(', ')', '|', ',', ':', ';', '=', '<', '>', '+', '-', '*', '/', '%', '?', '$'];
 
 /** The token as bison names it in a syntax error. */
 export function tokenName(t: Token): string {
   switch (t.k) {
     case 'op':
-      return t.v.length === 1 ? `'${t.v}'` : ({ '==': 'EQ', '!=': 'NEQ', '<=': 'LESSEQ', '>=': 'GREATEREQ', '//': '"//"', '..': 'REC', '|=': '"|="', '+=': '"+="', '-=': '"-="', '*=': '"*="', '/=': '"/="', '%=': '"%="', '//=': '"//="' } as Record<string, string>)[t.v] ?? t.v;
+      // bison names a one-character token by its quoted character, the others by their text.
+      return t.v.length === 1 ? `'${t.v}'` : t.v;
     case 'ident':
       return 'IDENT';
     case 'keyword':
@@ -107,7 +108,8 @@ function lexFrom(src: string, start: number, nested: boolean): { tokens: Token[]
     }
     if ((c === '$' || c === '@') && /[a-zA-Z_]/.test(src[i + 1] ?? '')) {
       const id = at(IDENT, src, i + 1)!;
-      push(c === '$' ? (id === '__loc__' ? { k: 'keyword', v: '$__loc__' } : { k: 'var', v: id }) : { k: 'format', v: id }, i);
+      // `$x` is two tokens to jq ('$' and the name): what follows is located at the name.
+      tokens.push({ ...(c === '$' ? (id === '__loc__' ? { k: 'keyword', v: '$__loc__' } : { k: 'var', v: id }) : { k: 'format', v: id }), pos: i, ...(c === '$' ? { last: i + 1 } : {}) } as Token);
       i += 1 + id.length;
       continue;
     }

@@ -337,7 +337,7 @@ class Parser {
         const source = this.postfix();
         this.expectKw('as');
         const pattern = this.pattern();
-        this.expectOp('(');
+        this.expectOp('(', "'('");
         const init = this.pipe();
         this.expectOp(';');
         const update = this.pipe();
@@ -398,6 +398,8 @@ class Parser {
       }
       case '{':
         return this.object();
+      case '$':
+        return this.fail('IDENT or __loc__');
       default:
         this.i--;
         return this.fail();
