@@ -24,6 +24,7 @@ import type { Request } from './client';
 const USER_AGENT = 'kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74';
 const DISCOVERY_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 const DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
 /** net/http's StatusText for the codes the simulated apiserver answers. */
@@ -162,12 +163,16 @@ export class RequestLog {
     // exec and attach upgrade a GET to a WebSocket (recorded: `verb="GET" …/exec?command=ls…` `status="101 Switching Protocols"`).
     const method = req.subresource === 'exec' || req.subresource === 'attach' ? 'GET' : (METHOD[req.verb] ?? 'GET');
     const table = this.opts.table && (req.verb === 'get' || req.verb === 'list') && !req.subresource;
+    const at = this.caller(req);
+    // The typed client of `kubectl create <kind>` speaks protobuf (recorded: these two headers and a hex dump of the body).
+    const typed = at === 'type.go:213';
+    const contentType = typed ? PROTOBUF : this.contentType(req);
     this.exchange({
       method,
       url: `https://${this.opts.server}${this.path(req)}${this.query(req)}`,
-      at: this.caller(req),
-      accept: table ? TABLE_ACCEPT : 'application/json',
-      ...(this.contentType(req) ? { contentType: this.contentType(req)! } : {}),
+      at,
+      accept: table ? TABLE_ACCEPT : typed ? `${PROTOBUF},application/json` : 'application/json',
+      ...(contentType ? { contentType } : {}),
       requestBody: this.requestBody(req),
       status,
       responseType: 'application/json',
@@ -298,9 +303,11 @@ export class RequestLog {
       return;
     }
     if (level >= 8) k.info(8, x.at, 'Request Body', [['body', truncate(x.requestBody, level)]]);
-    const sent: [string, string][] = [['Accept', x.accept], ['User-Agent', USER_AGENT]];
-    if (typeof this.opts.credentials === 'object' && 'token' in this.opts.credentials) sent.push(['Authorization', 'Bearer <masked>']);
+    // The curl line's order is a Go map's; this is the one recorded (Accept, Content-Type, User-Agent, Authorization).
+    const sent: [string, string][] = [['Accept', x.accept]];
     if (x.contentType) sent.push(['Content-Type', x.contentType]);
+    sent.push(['User-Agent', USER_AGENT]);
+    if (typeof this.opts.credentials === 'object' && 'token' in this.opts.credentials) sent.push(['Authorization', 'Bearer <masked>']);
     if (level >= 9) {
       const curl = `curl -v -X${x.method}  ${sent.map(([h, v]) => `-H ${goQuote(`${h}: ${v}`)}`).join(' ')} '${x.url}'\n`;
       k.info(9, 'round_trippers.go:527', 'Request', [['curlCommand', curl]]);

@@ -207,9 +207,9 @@ No resources found in default namespace.
     );
     expect(run('kubectl get pods -v=8').err).toMatch(/\\"rows\\":\[\{\\"cells\\":\[\\"t1\\",\\"0\/1\\",\\"ContainerCreating\\",.* \[truncated 141 chars\]"\n/);
     const created = norm(run('kubectl create ns x2 -v=8').err);
-    // The typed client's caller; its body is the struct's JSON, which this prints from the object sent (keys sorted).
+    // The typed client's caller; the real body is a protobuf hex dump, this one the object sent as JSON (keys sorted).
     expect(created).toContain(`type.go:213] "Request Body" body=<\n\t{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"x2"}`);
-    expect(created).toContain('\tContent-Type: application/json\n');
+    expect(created).toContain('\tAccept: application/vnd.kubernetes.protobuf,application/json\n\tContent-Type: application/vnd.kubernetes.protobuf\n');
   });
 
   it('-v=9 writes the request as a curl command and the first dial', () => {
