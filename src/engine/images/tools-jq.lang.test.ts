@@ -219,6 +219,13 @@ const ROWS: Row[] = [
   [["jq", "-n", ".[0:1:2]"], PODS, "", "jq: error: syntax error, unexpected ':' (Unix shell quoting issues?) at <top-level>, line 1:\n.[0:1:2]     \njq: 1 compile error\n", 3],
   [["jq", "-n", "$"], PODS, "", "jq: error: syntax error, unexpected $end, expecting IDENT or __loc__ (Unix shell quoting issues?) at <top-level>, line 1:\n$\njq: 1 compile error\n", 3],
   [["jq", "-n", "1 ; 2"], PODS, "", "jq: error: syntax error, unexpected ';', expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n1 ; 2  \njq: 1 compile error\n", 3],
+  // `//` lets an error on its left through in 1.6.
+  [["jq", "-n", "null | keys // 1"], PODS, "", "jq: error (at <unknown>): null (null) has no keys\n", 5],
+  [["jq", "-n", "\"a\" | .x // 1"], PODS, "", "jq: error (at <unknown>): Cannot index string with string \"x\"\n", 5],
+  [["jq", "-n", "[{\"a\":1}, null] | .[] | keys // 1"], PODS, "[\n  \"a\"\n]\n", "jq: error (at <unknown>): null (null) has no keys\n", 5],
+  [["jq", "-n", "(1, error(\"x\")) // 3"], PODS, "1\n", "jq: error (at <unknown>): x\n", 5],
+  [["jq", "-n", "[(null, false) // 3], [(null, 1, false, 2) // 3], (empty // 4)"], PODS, "[\n  3\n]\n[\n  1,\n  2\n]\n4\n", "", 0],
+  [["jq", "-n", "try ((null | keys) // 1) catch \"caught: \\(.)\""], PODS, "\"caught: null (null) has no keys\"\n", "", 0],
 ];
 
 describe('jq 1.6 parity: the language', () => {

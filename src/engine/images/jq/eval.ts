@@ -203,15 +203,12 @@ export class Evaluator implements Interp {
         }
         return;
       case 'alt': {
+        // jq 1.6's `//` lets an error on its left through (1.7 came to swallow it).
         let any = false;
-        try {
-          for (const o of this.ev(n.left, input, env, path)) {
-            if (!truthy(o[0])) continue;
-            any = true;
-            yield o;
-          }
-        } catch (e) {
-          if (!(e instanceof JqError)) throw e;
+        for (const o of this.ev(n.left, input, env, path)) {
+          if (!truthy(o[0])) continue;
+          any = true;
+          yield o;
         }
         if (!any) yield* this.ev(n.right, input, env, path);
         return;
