@@ -239,11 +239,14 @@ export class Evaluator implements Interp {
       case 'foreach':
         for (const init of this.values(n.init, input, env)) {
           let acc: Json = init;
-          for (const item of this.values(n.source, input, env)) {
+          // In path mode the items keep their paths: jq accepts an output that is the very item
+          // (limit's `$item`), as its path tracker accepts a value identical to the one it tracks.
+          for (const [item, itemPath] of this.ev(n.source, input, env, path)) {
+            const keep = (x: Json): Out => (path !== undefined && Object.is(x, item) ? [x, itemPath] : lit(x));
             for (const bound of this.bind(n.pattern, item, env)) {
               for (const v of this.values(n.update, acc, bound)) {
                 acc = v;
-                if (n.extract) for (const x of this.values(n.extract, v, bound)) yield lit(x);
+                if (n.extract) for (const x of this.values(n.extract, v, bound)) yield keep(x);
                 else yield lit(v);
               }
             }
