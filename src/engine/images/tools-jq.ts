@@ -210,14 +210,14 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
   };
   const read = inputs(o, env);
   const queue = [...read.values];
-  if (o.set.has('slurp') && !o.set.has('raw-input')) queue.splice(0, queue.length, { value: queue.map((q) => q.value), where: `<stdin>:${read.values.at(-1)?.where.split(':').pop() ?? 0}` });
+  if (o.set.has('slurp') && !o.set.has('raw-input')) queue.splice(0, queue.length, { value: queue.map((q) => q.value), where: `<stdin>:${read.values.at(-1)?.where.split(':').pop() ?? 0}`, file: read.values.at(-1)?.file ?? null });
   // Where jq 1.6 says an error happened: the input it last read (`<unknown>` before any, or
   // after `input` ran past the end), but `<stdin>:0` when stdin held nothing at all.
   let lastWhere: string | undefined;
   let lastFile: Json = null;
   let exhausted = false;
   const where = (): string => (exhausted ? (read.values.length === 0 ? '<stdin>:0' : '<unknown>') : (lastWhere ?? '<unknown>'));
-  const evaluator = new Evaluator({
+  const evaluator: Evaluator = new Evaluator({
     environ: { ...env.vars },
     named: new Map([...o.named, ['ARGS', new Map<string, Json>([['positional', []], ['named', new Map(o.named)]])]]),
     next: () => {
@@ -232,7 +232,7 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     stderr: (t) => env.io.err(t),
     now: (env.clock + EPOCH_MS) / 1000,
     filename: () => lastFile,
-    builtinNames: () => [...evaluator.functions()],
+    builtinNames: (): string[] => [...evaluator.functions()],
   });
   const missing = undefinedNames(ast, evaluator.functions(), new Set(['ENV', 'ARGS', ...o.named.keys()]));
   if (missing.length) return compileError(env, missing, filter);
