@@ -47,7 +47,7 @@ describe('App', () => {
     expect(html).toContain('data-testid="dock-tab-terminal"');
     expect(html).toContain('>Nodes &amp; Pods</button>');
     // Opens paused, so nothing happens before the learner acts.
-    expect(html).toMatch(/data-testid="play-pause">.*Play<\/button>/);
+    expect(html).toMatch(/data-testid="play-pause">.*<span class="playback-play-label">Play<\/span><\/button>/);
   });
 
   it('renders every label in Chinese for a Chinese browser', () => {
