@@ -341,7 +341,7 @@ export class Session {
     // `k` is the prompt's default alias (PromptShell), not a program: once unaliased it is not found.
     const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {
-      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) });
+      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) }, stdin === undefined && tty);
       if (run) return { output: [...(run.stderr ? [{ stream: 'stderr' as const, text: run.stderr }] : []), ...(run.stdout ? [{ stream: 'stdout' as const, text: run.stdout }] : [])], exitCode: run.status };
       return fail(`${cmd}: command not found (this terminal runs kubectl, sim, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }

@@ -101,4 +101,17 @@ describe('jq at the prompt', () => {
     expect(out(bad, 'stderr')).toBe('parse error: Invalid numeric literal at line 1, column 5\n');
     expect(out(s.run('type jq'))).toBe('jq is /usr/bin/jq\n');
   });
+
+  it('typed alone at the page’s prompt prints its usage and exits 2; fed by a pipe, or in a script, it runs `.`', () => {
+    const s = new Session({ seed: 1, interactive: true });
+    // Recorded from jq 1.6 with stdin and stdout on a terminal (`script -qc jq`).
+    const usage = "jq - commandline JSON processor [version 1.6]\n\nUsage:\tjq [options] <jq filter> [file...]\n\tjq [options] --args <jq filter> [strings...]\n\tjq [options] --jsonargs <jq filter> [JSON_TEXTS...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter's results as JSON on\nstandard output.\n\nThe simplest filter is ., which copies jq's input to its output\nunmodified (except for formatting, but note that IEEE754 is used\nfor number representation internally, with all that that implies).\n\nFor more advanced filters see the jq(1) manpage (\"man jq\")\nand/or https://stedolan.github.io/jq\n\nExample:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t\t\"foo\": 0\n\t}\n\nFor a listing of options, use jq --help.\n";
+    const alone = s.run('jq');
+    expect(alone.exitCode).toBe(2);
+    expect(out(alone, 'stderr')).toBe(usage);
+    expect(out(alone)).toBe('');
+    expect(out(s.run(`echo '{"a":1}' | jq`))).toBe('{\n  "a": 1\n}\n');
+    // The headless runner's stdout is a transcript, not a terminal: `.` over an empty stdin.
+    expect(new Session({ seed: 1 }).run('jq')).toEqual({ output: [], exitCode: 0 });
+  });
 });

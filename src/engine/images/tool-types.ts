@@ -9,6 +9,8 @@ export interface Io {
   stdin: string;
   out(text: string): void;
   err(text: string): void;
+  /** Both stdin and stdout are the learner's terminal (nothing piped or redirected): isatty. */
+  terminal?: boolean;
 }
 
 export interface ToolEnv {

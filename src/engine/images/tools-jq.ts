@@ -190,7 +190,12 @@ export function jq(args: string[], env: ToolEnv): ToolResult {
     env.io.out(HELP);
     return { status: 0 };
   }
-  // jq 1.6 runs `.` when no filter is given and stdin or stdout is not a terminal (here, always).
+  // With no filter jq 1.6 runs `.` when stdin or stdout is not a terminal; typed alone at the
+  // prompt (both are) it prints its usage to stderr and exits 2 (main.c's usage(2, 0)).
+  if (o.filter === undefined && env.io.terminal) {
+    env.io.err(`${HELP.slice(0, HELP.indexOf('Some of the options include:'))}For a listing of options, use jq --help.\n`);
+    return { status: 2 };
+  }
   const filter = o.filter ?? '.';
   let ast: Node;
   try {

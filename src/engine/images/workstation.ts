@@ -234,14 +234,17 @@ export class Workstation {
     writeFile(this.layer, this.base, this.full(path), content, false);
   }
 
-  /** Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates) with the shell's environment; undefined for any other name. */
-  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS): FilterResult | undefined {
+  /**
+   * Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates) with the shell's
+   * environment; undefined for any other name. `terminal`: stdin and stdout are the terminal.
+   */
+  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS, terminal = false): FilterResult | undefined {
     const t = tool(name);
     if (!t) return undefined;
     let stdout = '';
     let stderr = '';
     const env: ToolEnv = {
-      io: { stdin, out: (s) => (stdout += s), err: (s) => (stderr += s) },
+      io: { stdin, out: (s) => (stdout += s), err: (s) => (stderr += s), terminal },
       vars,
       cwd: this.dir,
       clock,
