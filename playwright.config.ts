@@ -18,9 +18,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // Two spec files at a time on two cores: each page runs its own engine worker, so a test runs
-  // ~1.6× slower beside another, but the suite ends in 10–13 minutes instead of 13–15. Tests in
-  // one file still run in order, in one browser.
+  // Two spec files at a time on two cores: one page alone keeps both cores busy (its renderer,
+  // browser and compositor, and the engine's worker), so a second buys less than it seems; it
+  // overlaps one test's waits with another's work (6.0 min for the suite in CI, 2026-12-06).
+  // Tests in one file still run in order, in one browser.
   workers: Number(process.env.RECONCILE_E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
