@@ -7,6 +7,7 @@ import { show } from './ops';
 import { compact } from './print';
 import type { Builtin, Call } from './types';
 import { JqError, type Json } from './value';
+import { civil, unixFrom } from '../../../k8s/time';
 
 /** halt / halt_error: stop with this status, printing `message` to stderr. */
 export class JqHalt extends Error {
@@ -116,27 +117,10 @@ const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil; no Date, no zone). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
+const DAY_MS = 86_400_000;
 
-function civilFromDays(z: number): [number, number, number] {
-  z += 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp + (mp < 10 ? 3 : -9);
-  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
-}
+/** Days since 1970-01-01 of a proleptic Gregorian date (src/k8s/time.ts's days_from_civil: no Date, no zone). */
+const daysFromCivil = (y: number, m: number, d: number): number => unixFrom(y, m, d, 0, 0, 0, 0) / DAY_MS;
 
 /** Seconds since the epoch of a UTC date (month 0-11), as timegm. */
 const timegm = (y: number, mo: number, d: number, h: number, mi: number, s: number): number => daysFromCivil(y, mo + 1, 1) * 86400 + (d - 1) * 86400 + h * 3600 + mi * 60 + s;
@@ -147,9 +131,9 @@ function gmtime(v: Json): Json[] {
   const whole = Math.floor(v);
   const days = Math.floor(whole / 86400);
   const rem = whole - days * 86400;
-  const [y, m, d] = civilFromDays(days);
+  const { y, mo, d, weekday } = civil(days * DAY_MS);
   const yday = days - daysFromCivil(y, 1, 1);
-  return [y, m - 1, d, Math.floor(rem / 3600), Math.floor((rem % 3600) / 60), (rem % 60) + (v - whole), (((days % 7) + 11) % 7), yday];
+  return [y, mo - 1, d, Math.floor(rem / 3600), Math.floor((rem % 3600) / 60), (rem % 60) + (v - whole), weekday, yday];
 }
 
 function brokenDown(v: Json, fn: string): number[] {
