@@ -14,7 +14,8 @@
  */
 import type { ApiResponse, ClientCredentials } from '../engine/index';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
-import { civil, EPOCH_MS } from '../k8s/time';
+import { EPOCH_MS } from '../k8s/time';
+import { httpDate, statusText } from '../k8s/http-text';
 import type { Selector } from '../k8s/labels';
 import { aggregatedResourceInfos, customResourceInfos } from './discovery';
 import { toTable } from './printers/server-table';
@@ -27,12 +28,6 @@ const DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupD
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
-/** net/http's StatusText for the codes the simulated apiserver answers. */
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 415: 'Unsupported Media Type',
-  101: 'Switching Protocols', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable', 504: 'Gateway Timeout',
-};
 
 const METHOD: Readonly<Record<string, string>> = { get: 'GET', list: 'GET', watch: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETE' };
 
@@ -77,14 +72,6 @@ function truncate(body: string, level: number): string {
   return body.length <= max ? body : `${body.slice(0, max)} [truncated ${body.length - max} chars]`;
 }
 
-/** `Sun, 06 Dec 2026 05:11:12 GMT`: the Date header, from the simulated clock. */
-function httpDate(simMs: number): string {
-  const c = civil(simMs + EPOCH_MS);
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][c.weekday]!;
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][c.mo - 1]!;
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${day}, ${p(c.d)} ${month} ${c.y} ${p(c.h)}:${p(c.mi)}:${p(c.s)} GMT`;
-}
 
 interface Exchange {
   method: string;
@@ -297,7 +284,7 @@ export class RequestLog {
   private exchange(x: Exchange): void {
     const k = this.klog;
     const level = k.level;
-    const status = `${x.status} ${STATUS_TEXT[x.status] ?? ''}`.trimEnd();
+    const status = `${x.status} ${statusText(x.status)}`.trimEnd();
     if (level < 7) {
       k.info(6, 'round_trippers.go:632', 'Response', [['verb', x.method], ['url', x.url], ['status', status], ['milliseconds', x.ms]]);
       return;
@@ -316,7 +303,7 @@ export class RequestLog {
       const headers = [...sent].sort(([a], [b]) => (a < b ? -1 : 1)).map(([h, v]) => `${h}: ${v}\n`).join('');
       k.info(7, 'round_trippers.go:527', 'Request', [['verb', x.method], ['url', x.url], ['headers', headers]]);
     }
-    const got = `Cache-Control: no-cache, private\nConnection: keep-alive\nContent-Type: ${x.responseType}\nDate: ${httpDate(this.now())}\nKeep-Alive: timeout=5\n`;
+    const got = `Cache-Control: no-cache, private\nConnection: keep-alive\nContent-Type: ${x.responseType}\nDate: ${httpDate(EPOCH_MS + this.now())}\nKeep-Alive: timeout=5\n`;
     if (level >= 9) {
       const timing: [string, number][] = this.dialed ? [['getConnectionMilliseconds', 0], ['serverProcessingMilliseconds', x.ms]] : [['dnsLookupMilliseconds', 0], ['dialMilliseconds', 0], ['tlsHandshakeMilliseconds', 0], ['serverProcessingMilliseconds', x.ms]];
       k.info(9, 'round_trippers.go:632', 'Response', [['verb', x.method], ['url', x.url], ['status', status], ['headers', got], ['milliseconds', x.ms], ...timing]);

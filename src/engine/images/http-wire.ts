@@ -4,7 +4,7 @@
  * plain-HTTP request.
  */
 import type { HttpHead } from './types';
-import { civil } from '../../k8s/time';
+import { httpDate, statusText } from '../../k8s/http-text';
 
 export interface Url {
   scheme: string;
@@ -22,8 +22,7 @@ export function parseUrl(raw: string): Url | undefined {
   return { scheme, host: m[2]!, port, path: m[4] || '/', text: raw.includes('://') ? raw : `http://${raw}` };
 }
 
-const REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
-export const reasonPhrase = (status: number): string => REASONS[status] ?? '';
+export const reasonPhrase = statusText;
 
 /**
  * net/http's answer when a TLS listener's first bytes look like HTTP (server.go serve: "Client
@@ -58,12 +57,5 @@ export function goHead(h2: boolean, status: number, headers: [string, string][],
   return { version: 'HTTP/1.1', reason: reasonPhrase(status), headers: [...sorted, ['Date', date], ['Content-Length', String(bodyLength)]] };
 }
 
-/** Go's http.TimeFormat of a Unix time in ms. */
-export function httpDate(unixMs: number): string {
-  const c = civil(unixMs);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][c.weekday]!;
-  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][c.mo - 1]!;
-  return `${day}, ${pad(c.d)} ${mon} ${c.y} ${pad(c.h)}:${pad(c.mi)}:${pad(c.s)} GMT`;
-}
+export { httpDate };
 

@@ -21,6 +21,7 @@ import type { ResourceInfo } from '../../k8s/resources';
 import type { Invocation, ServedCluster } from '../cluster';
 import { INTERACTIVE_SHELLS } from '../../kubectl/attach';
 import { routeOf } from '../route';
+import { statusText } from '../../k8s/http-text';
 import { attachTty } from './tty';
 import { openAttach } from './attach';
 import { badRequest, failure, notFoundPath, unauthorized, unreachable, type HttpError } from '../status';
@@ -200,10 +201,9 @@ function nonZeroExit(command: string[], code: number): object {
   };
 }
 
-const REASON_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 function writeRefusal(socket: Duplex, r: Refusal): void {
   const [code, type, body] = 'status' in r ? [r.status.code, 'application/json', JSON.stringify(failure(r.status))] : [r.code, r.contentType ?? 'text/plain; charset=utf-8', r.text];
   const bytes = Buffer.from(body, 'utf8');
-  socket.end(`HTTP/1.1 ${code} ${REASON_TEXT[code] ?? 'Error'}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\nCache-Control: no-cache, private\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${code} ${statusText(code) || 'Error'}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\nCache-Control: no-cache, private\r\nConnection: close\r\n\r\n${body}`);
 }
