@@ -288,7 +288,7 @@ function headerPairs(headers: IncomingHttpHeaders): [string, string][] {
 }
 
 /** `kubectl --as/--as-group/--as-uid`: the Impersonate-* headers. */
-function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] {
+export function impersonation(headers: IncomingHttpHeaders): ApiRequest['impersonate'] {
   const user = headers['impersonate-user'];
   if (typeof user !== 'string' || user === '') return undefined;
   const raw = headers['impersonate-group'];

@@ -124,6 +124,15 @@ describe('kubectl get --raw: the real kubectl against reconcile serve, and the p
       'Error from server (Forbidden): pods "x" is forbidden: User "jane" cannot get resource "pods/binding" in API group "" in the namespace "default"\n',
     );
     expect((await both(['get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+    // Impersonation runs before that filter, on every path: the admin asking as jane is refused as
+    // jane is; jane may not impersonate at all; a group that may do anything learns of the 404.
+    expect((await both(['--as=jane', 'get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe(
+      'Error from server (Forbidden): widgets.example.com is forbidden: User "jane" cannot list resource "widgets" in API group "example.com" at the cluster scope\n',
+    );
+    expect((await both(['--context', 'jane', '--as=bob', 'get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe(
+      'Error from server (Forbidden): users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope\n',
+    );
+    expect((await both(['--as=jane', '--as-group=system:masters', 'get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
     runPort(setup.session, 'sim fail kubelet/node-1');
     expect(await controlSim(setup.served, 'fail kubelet/node-1')).toBe(200);
     expect((await both(['get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stderr).toMatch(/^Error from server \(ServiceUnavailable\): error trying to reach service: dial tcp \d+\.\d+\.\d+\.\d+:10250: connect: connection refused\n$/);

@@ -10,7 +10,7 @@ import type { ResourceInfo } from '../k8s/resources';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeconfigUser } from '../engine/index';
-import { serveResource, writeJson, writeStatus } from './api';
+import { impersonation, serveResource, writeJson, writeStatus } from './api';
 import type { Invocation, ServedCluster } from './cluster';
 import type { ServingCerts } from './certs';
 import type { Credentials } from './credentials';
@@ -129,9 +129,9 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
       return writeJson(res, failed ? 422 : 200, { now: cluster.sim.now, results });
     }
     case 'not-found':
-      return writeStatus(res, cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user) ?? notFoundPath);
+      return writeStatus(res, cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user, impersonation(req.headers)) ?? notFoundPath);
     case 'method-not-allowed':
-      return writeStatus(res, cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user) ?? methodNotAllowed);
+      return writeStatus(res, cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user, impersonation(req.headers)) ?? methodNotAllowed);
   }
 }
 
