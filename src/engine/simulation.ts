@@ -279,7 +279,7 @@ export class Simulation {
   }
 
   /** A GET on a non-resource path (`/readyz?verbose`, `/version`) from the student's kubectl. */
-  rawRequest(path: string, as: ClientCredentials = 'kubernetes-admin'): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
+  rawRequest(path: string, as: ClientCredentials = 'kubernetes-admin', impersonation?: Impersonation): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError } {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
@@ -287,7 +287,7 @@ export class Simulation {
     if (!user) return { ok: true, ...refuseNonResource(this.#world, server.id, KUBECTL, path) };
     // Authorized like every request: kubeadm's policy lets system:anonymous reach only the health
     // checks and /version, so its `kubectl get --raw /api` is a 403 as on a real cluster.
-    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, user.name, path, { user, pretty: false }) };
+    return { ok: true, ...serveNonResource(this.#world, server.id, KUBECTL, user.name, path, { user, pretty: false, ...(impersonation ? { impersonate: impersonation } : {}) }) };
   }
 
   /** Processes one queued message; false when nothing is queued. */

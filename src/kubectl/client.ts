@@ -70,7 +70,7 @@ export class Client {
   rawPath(path: string): ({ ok: true } & RawResponse) | { ok: false; error: NetworkError | StatusError } {
     if (this.unreachable) return { ok: false, error: this.unreachable };
     const started = this.sim.now;
-    const res = this.sim.rawRequest(path, this.user);
+    const res = this.sim.rawRequest(path, this.user, this.impersonation);
     if (res.ok) this.requestLog?.raw(path, res.code, res.body, this.sim.now - started);
     if (res.ok && res.code === 401) return { ok: false, error: UNAUTHORIZED };
     // The authorization filter's refusal (system:anonymous asking for `/api`) is a Status too.

@@ -44,6 +44,11 @@ export function writeJson(res: ServerResponse, code: number, body: unknown, warn
   writeEncoded(res, code, JSON.stringify(body), warnings);
 }
 
+/** A discovery document as kube-apiserver's JSON encoder writes it to kubectl: compact, then a newline. */
+export function writeDocument(res: ServerResponse, doc: unknown): void {
+  writeEncoded(res, 200, `${JSON.stringify(doc)}\n`);
+}
+
 /** A JSON body already encoded (an object or list as kube-apiserver's encoder writes it: src/k8s/wire-json.ts). */
 function writeEncoded(res: ServerResponse, code: number, body: string, warnings: readonly string[] = []): void {
   const headers: Record<string, string | string[]> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };

@@ -133,6 +133,13 @@ describe('kubectl get --raw: the real kubectl against reconcile serve, and the p
       'Error from server (Forbidden): users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope\n',
     );
     expect((await both(['--as=jane', '--as-group=system:masters', 'get', '--raw', '/apis/example.com/v1/widgets'])).stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+    // A non-resource path too: jane may not read /metrics, and may not impersonate to reach /api.
+    expect((await both(['--as=jane', 'get', '--raw', '/metrics'])).stderr).toBe('Error from server (Forbidden): forbidden: User "jane" cannot get path "/metrics"\n');
+    expect((await both(['--context', 'jane', '--as=bob', 'get', '--raw', '/api'])).stderr).toBe(
+      'Error from server (Forbidden): users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope\n',
+    );
+    expect((await both(['--as=jane', 'get', '--raw', '/api'])).stdout).toMatch(/^\{"kind":"APIVersions".*\}\n$/);
+    expect((await both(['get', '--raw', '/apis/apps/v1'])).stdout).toMatch(/^\{"kind":"APIResourceList".*\}\n$/);
     runPort(setup.session, 'sim fail kubelet/node-1');
     expect(await controlSim(setup.served, 'fail kubelet/node-1')).toBe(200);
     expect((await both(['get', '--raw', '/api/v1/nodes/node-1/proxy/healthz'])).stderr).toMatch(/^Error from server \(ServiceUnavailable\): error trying to reach service: dial tcp \d+\.\d+\.\d+\.\d+:10250: connect: connection refused\n$/);

@@ -10,7 +10,7 @@ import type { ResourceInfo } from '../k8s/resources';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeconfigUser } from '../engine/index';
-import { impersonation, serveResource, writeJson, writeStatus } from './api';
+import { impersonation, serveResource, writeDocument, writeJson, writeStatus } from './api';
 import type { Invocation, ServedCluster } from './cluster';
 import type { ServingCerts } from './certs';
 import type { Credentials } from './credentials';
@@ -89,20 +89,28 @@ function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage
   dispatch(cluster, route, user ?? 'kubernetes-admin', invocation, req, res, body);
 }
 
+/** The paths serve answers itself (discovery, OpenAPI): kube-apiserver's filters still run before them. */
+const SERVED_HERE: ReadonlySet<Route['type']> = new Set(['discovery-root', 'discovery-group', 'discovery-version', 'openapi-v3-root', 'openapi-v2']);
+
 function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, invocation: Invocation | undefined, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  if (SERVED_HERE.has(route.type)) {
+    // Impersonation and authorization come before the mux: `--as=bob` by jane is refused here too.
+    const refused = cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user, impersonation(req.headers));
+    if (refused) return writeStatus(res, refused);
+  }
   switch (route.type) {
     case 'resource':
       return serveResource(res, route, { cluster, user, invocation, headers: req.headers, body });
     case 'discovery-root':
       if (wantsAggregated(req.headers.accept)) return writeDiscovery(res, aggregatedDiscovery(route.legacy, servedExtra(cluster)));
-      return writeJson(res, 200, route.legacy ? apiVersions(cluster.sim.serverAddress()) : apiGroupList(servedExtra(cluster)));
+      return writeDocument(res, route.legacy ? apiVersions(cluster.sim.serverAddress()) : apiGroupList(servedExtra(cluster)));
     case 'discovery-group': {
       const doc = apiGroup(route.group, servedExtra(cluster));
-      return doc ? writeJson(res, 200, doc) : writeStatus(res, notFoundPath);
+      return doc ? writeDocument(res, doc) : writeStatus(res, notFoundPath);
     }
     case 'discovery-version': {
       const doc = apiResourceList(route.group, route.version, servedExtra(cluster));
-      return doc ? writeJson(res, 200, doc) : writeStatus(res, notFoundPath);
+      return doc ? writeDocument(res, doc) : writeStatus(res, notFoundPath);
     }
     case 'openapi-v3-root':
       return writeJson(res, 200, openApiV3Root(cluster.sim.customResources()));
@@ -115,10 +123,11 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
       }
       return writeJson(res, 200, openApiV2());
     case 'engine-raw': {
-      const r = cluster.sim.rawRequest(route.path, user);
+      const r = cluster.sim.rawRequest(route.path, user, impersonation(req.headers));
       if (!r.ok) return writeStatus(res, unreachable(r.error));
       const openapi = route.path.startsWith('/openapi/') && r.code === 200;
-      const json = openapi || (route.path.startsWith('/version') && r.code === 200);
+      // The filters' 401 and 403 are Status objects, written as JSON as responsewriters does.
+      const json = openapi || (route.path.startsWith('/version') && r.code === 200) || r.code === 401 || r.code === 403;
       res.writeHead(r.code, { 'Content-Type': json ? 'application/json' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache, private' });
       return void res.end(openapi ? withPatchPaths(r.body) : r.body);
     }

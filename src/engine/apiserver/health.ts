@@ -13,7 +13,7 @@ import type { ComponentId } from '../core/ids';
 import { etcdHasQuorum } from './etcd-quorum';
 import { trace } from '../runtime';
 import type { World } from '../world';
-import type { UserInfo } from './auth';
+import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
 import { authorizeNonResource } from './rbac-authorizer';
 import { toJsonPrettyInOrder } from '../../k8s/printers/json';
 import { UNAUTHORIZED } from './status';
@@ -96,6 +96,8 @@ const VERSION = SERVER_VERSION;
 export interface NonResourceClient {
   user: UserInfo;
   pretty: boolean;
+  /** `kubectl --as`: WithImpersonation runs on every path, a non-resource one too. */
+  impersonate?: Impersonation;
 }
 
 /** Serves a GET on a non-resource path at `serverId`, recording the exchange in the trace. */
@@ -106,10 +108,29 @@ export function serveNonResource(w: World, serverId: ComponentId, from: Componen
   let res: RawResponse | undefined;
   if (client) {
     trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user }, requestId });
-    const allowed = authorizeNonResource(w, client.user, 'get', p);
-    trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: 'get', resource: p }, requestId });
-    // responsewriters.Forbidden: a non-resource refusal names the path, its details are empty.
-    if (!allowed) res = { code: 403, body: forbiddenStatus(`forbidden: User ${JSON.stringify(user)} cannot get path ${JSON.stringify(p)}`) };
+    let asUser = client.user;
+    if (client.impersonate) {
+      // handler.ts's order: each thing asked for is authorized for the real user, traced, and the
+      // first refusal is responsewriters.Forbidden's Status naming it.
+      for (const c of impersonationChecks(client.impersonate)) {
+        const may = authorize(w, client.user, 'impersonate', c.group, c.resource, c.namespace, c.name);
+        trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: may, verb: 'impersonate', resource: c.resource }, requestId });
+        if (!may) {
+          res = { code: 403, body: forbiddenStatus(forbiddenMessage(client.user, 'impersonate', c.group, c.resource, c.namespace, c.name), { name: c.name, ...(c.group ? { group: c.group } : {}), kind: c.resource }) };
+          break;
+        }
+      }
+      if (!res) {
+        asUser = impersonate(client.impersonate);
+        trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: asUser.name, impersonatedBy: client.user.name }, requestId });
+      }
+    }
+    if (!res) {
+      const allowed = authorizeNonResource(w, asUser, 'get', p);
+      trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: 'get', resource: p }, requestId });
+      // responsewriters.Forbidden: a non-resource refusal names the path, its details are empty.
+      if (!allowed) res = { code: 403, body: forbiddenStatus(`forbidden: User ${JSON.stringify(asUser.name)} cannot get path ${JSON.stringify(p)}`) };
+    }
   }
   res ??= route(w, p, query, client?.pretty ?? false);
   const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : res.code === 403 ? 'Forbidden' : 'Not Found';
@@ -131,8 +152,8 @@ export function refuseNonResource(w: World, serverId: ComponentId, from: Compone
 ` };
 }
 
-function forbiddenStatus(message: string): string {
-  return toJsonPrettyInOrder({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Forbidden', details: {}, code: 403 });
+function forbiddenStatus(message: string, details: Record<string, string> = {}): string {
+  return toJsonPrettyInOrder({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Forbidden', details, code: 403 });
 }
 
 function route(w: World, p: string, query: string, pretty: boolean): RawResponse {
