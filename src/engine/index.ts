@@ -65,6 +65,7 @@ export type { ApplyOptions } from './apiserver/apply/apply';
 export type { DeleteOptions } from './apiserver/delete';
 export type { Impersonation } from './apiserver/auth';
 export type { NetworkError, StatusError } from './apiserver/status';
+export type { ApiDial } from './apiserver/workstation-dial';
 export type { RawResponse } from './apiserver/health';
 export type { AuditQuery } from './apiserver/audit';
 export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';

@@ -25,6 +25,8 @@ import { impersonating, refusedBeforeRouting } from './apiserver/unrouted-authz'
 import { podLogs } from './apiserver/kubelet-proxy';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
+import { clusterCaPem, kubeadmClientPem } from './apiserver/cluster-ca';
+import { dialFromWorkstation, type ApiDial } from './apiserver/workstation-dial';
 import { UNAUTHORIZED, type NetworkError, type StatusError } from './apiserver/status';
 import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
 import type { ComponentState } from './components';
@@ -528,6 +530,19 @@ export class Simulation {
   /** The address kubeconfigs point at: the single kube-apiserver, or the HA load balancer. */
   serverAddress(): string {
     return lbAddress(this.#world);
+  }
+
+  /** What a dial from the learner's workstation to `host:port` meets (a kubeconfig's server; apiserver/workstation-dial.ts). */
+  dialFromWorkstation(host: string, port: number): ApiDial {
+    return dialFromWorkstation(this.#world, host, port);
+  }
+
+  /**
+   * kubeadm's PEMs a kubeconfig embeds: the cluster CA (kube-root-ca.crt's too) or a user's client
+   * certificate or key, as `kubectl config view --raw` prints them base64-encoded.
+   */
+  kubeadmPem(which: { of: 'ca' } | { of: 'cert' | 'key'; user: string }): string {
+    return which.of === 'ca' ? clusterCaPem(this.#world) : kubeadmClientPem(this.#world, which.user, which.of);
   }
 
   /** kube-scheduler's last recorded decision about a Pod (`sim why`), if it has tried it. */

@@ -52,10 +52,10 @@ export class Client {
   constructor(
     readonly sim: Simulation,
     private readonly out: Output,
-    /** What the context's user entry presents (kubeconfig.ts credentialsOf), or `--token`'s token. */
+    /** What the context's user entry presents (client-config.ts credentialsOf), or `--token`'s token. */
     readonly user: ClientCredentials = KUBECONFIG_USER,
     /**
-     * Set when the context's cluster is not this one (kubeconfig.ts reachesCluster): every
+     * Set when the context's cluster cannot be reached (client-config.ts, cluster-dial.ts): every
      * request fails with this, never reaching the simulation, as a dial of a server where
      * nothing listens does.
      */

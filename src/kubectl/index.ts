@@ -18,7 +18,7 @@ import type { Command, Env } from './env';
 import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
-import { defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { defaultKubeconfig, type KubeadmPem, type Kubeconfig } from './kubeconfig';
 import { clientConfig } from './client-config';
 import { verbosity } from './klog';
 import { startLogging } from './verbose';
@@ -102,14 +102,15 @@ function impersonationOf(argv: string[], flags: readonly FlagDef[]): Impersonati
 
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   const out = new Output(() => ctx.sim.now);
-  const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig();
+  const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig(ctx.sim.serverAddress());
   useDiscovery(ctx.sim.customResources());
   useAggregatedDiscovery(ctx.sim.aggregatedResources());
   // Until this invocation's client exists, a warning has nowhere to go.
   useWarnings(() => {});
   try {
     const { words } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
-    const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, words);
+    const world = { kubeadmPem: (w: KubeadmPem) => ctx.sim.kubeadmPem(w), dialFromWorkstation: (h: string, p: number) => ctx.sim.dialFromWorkstation(h, p), readFile: (p: string) => ctx.files.readFile(p) };
+    const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, words, world);
     const client = new Client(ctx.sim, out, credentials, unreachable);
     client.discoveryCache = ctx.discoveryCache;
     const level = verbosity(argv);

@@ -6,7 +6,7 @@
 import { WORKSTATION_COMMANDS, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
-import { contextIn, copyKubeconfig, defaultKubeconfig, type Kubeconfig } from './kubeconfig';
+import { contextIn, copyKubeconfig, defaultKubeconfig, moveServer, type Kubeconfig } from './kubeconfig';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, tokenize } from '../k8s/script';
@@ -120,7 +120,7 @@ export class Session {
     this.timings = opts.timings;
     this.sim = opts.simulation ?? this.build(this.seed, this.topology);
     this.shell = opts.shell ?? new PromptShell();
-    this.kubeconfig = opts.kubeconfig ?? defaultKubeconfig();
+    this.kubeconfig = opts.kubeconfig ?? defaultKubeconfig(this.sim.serverAddress());
     this.workstation = opts.workstation ?? new Workstation({ files: opts.files ?? {}, ...(opts.fileSource ? { fallback: opts.fileSource } : {}) });
     const ws = this.workstation;
     this.files = { readFile: (p) => ws.readFile(p), listDir: (p) => ws.listDir(p) };
@@ -140,7 +140,9 @@ export class Session {
   rebuild(topology: TopologyName, seed = this.seed, cluster?: ClusterOptions): void {
     this.topology = topology;
     this.seed = seed;
+    const from = this.sim.serverAddress();
     this.sim = this.build(seed, topology, cluster);
+    moveServer(this.kubeconfig, from, this.sim.serverAddress());
     this.traceCursor = this.sim.lastTraceSeq;
   }
 

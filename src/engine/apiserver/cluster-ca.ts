@@ -28,13 +28,24 @@ export function frontProxyCaPem(w: World): string {
   return seededPem(w.seed ^ 0xf207_ca, 'MIIDETCCAfmgAwIBAgII', 1084);
 }
 
-function seededPem(seed: number, derPrefix: string, length: number): string {
+/**
+ * The client certificate (or its RSA key) kubeadm's kubeconfig phase made for a kubeconfig user
+ * (admin.conf's kubernetes-admin; jane's, as the lessons' setup made it), signed by the cluster
+ * CA: the same seeded shape, so `kubectl config view --raw` prints the same bytes every run.
+ */
+export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): string {
+  let h = 0x7b1d;
+  for (const ch of user) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return part === 'cert' ? seededPem(w.seed ^ h, 'MIIDKTCCAhGgAwIBAgII', 1144) : seededPem(w.seed ^ h ^ 0x6b6579, 'MIIEowIBAAKCAQEA', 2240, 'RSA PRIVATE KEY');
+}
+
+function seededPem(seed: number, derPrefix: string, length: number, label = 'CERTIFICATE'): string {
   const rng = seedRng(seed);
   let body = derPrefix;
   while (body.length < length) body += B64[nextUint32(rng) % 64];
   body += '==';
   const lines = body.match(/.{1,64}/g) ?? [];
-  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
 /**

@@ -120,8 +120,10 @@ describe('kubectl config set-credentials', () => {
     expect(run('kubectl config set-credentials empty --token=').out).toBe('User "empty" set.\n');
     expect(run('kubectl config get-users').out).toBe('NAME\nbot\ncerty\nempty\njane\nkubernetes-admin\n');
     const view = run('kubectl config view').out;
+    // Paths are made absolute against the working directory (recorded: `--client-certificate=ca.crt`
+    // run in $HOME is shown as `client-certificate: $HOME/ca.crt`).
     expect(view).toContain(
-      'users:\n- name: bot\n  user:\n    token: REDACTED\n- name: certy\n  user:\n    client-certificate: certy.crt\n    client-key: certy.key\n- name: empty\n  user: {}\n- name: jane\n  user:\n    client-certificate-data: DATA+OMITTED\n    client-key-data: DATA+OMITTED\n',
+      'users:\n- name: bot\n  user:\n    token: REDACTED\n- name: certy\n  user:\n    client-certificate: /home/learner/certy.crt\n    client-key: /home/learner/certy.key\n- name: empty\n  user: {}\n- name: jane\n  user:\n    client-certificate-data: DATA+OMITTED\n    client-key-data: DATA+OMITTED\n',
     );
     // JSON keeps api.AuthInfo's field order.
     expect(run('kubectl config set-credentials bot --client-certificate=/etc/hostname --client-key=/etc/hostname').code).toBe(0);
@@ -130,12 +132,21 @@ describe('kubectl config set-credentials', () => {
   });
 
   it('a certificate the cluster\'s CA never signed is refused with 401, not let in as anonymous', () => {
-    const s = new Session({ seed: 1 });
+    const pem = (label: string): string => `-----BEGIN ${label}-----\nMIIBszCCAVmgAwIBAgIU\n-----END ${label}-----\n`;
+    const s = new Session({ seed: 1, files: { 'certy.crt': pem('CERTIFICATE'), 'certy.key': pem('RSA PRIVATE KEY') } });
     const run = runner(s);
     expect(run('kubectl config set-credentials certy --client-certificate=certy.crt --client-key=certy.key').code).toBe(0);
     expect(run('kubectl --user=certy get pods')).toEqual(UNAUTHORIZED);
-    // Replacing kubeadm's embedded certificate of jane with a file loses jane's identity too.
-    expect(run('kubectl config set-credentials jane --client-certificate=jane.crt').code).toBe(0);
+    // Files that are not there fail clientcmd's validation first (recorded: `unable to read
+    // client-cert /nope for kubernetes-admin due to open /nope: no such file or directory`).
+    expect(run('kubectl config set-credentials gone --client-certificate=gone.crt --client-key=gone.key').code).toBe(0);
+    expect(run('kubectl --user=gone get pods').err).toBe(
+      'Error in configuration: \n* unable to read client-cert /home/learner/gone.crt for gone due to open /home/learner/gone.crt: no such file or directory\n* unable to read client-key /home/learner/gone.key for gone due to open /home/learner/gone.key: no such file or directory\n',
+    );
+    // Replacing kubeadm's embedded certificate of jane with a file leaves jane's key, which does not match it.
+    expect(run('kubectl config set-credentials jane --client-certificate=certy.crt').code).toBe(0);
+    expect(run('kubectl --context jane get pods')).toEqual({ out: '', err: 'error: tls: private key does not match public key\n', code: 1 });
+    expect(run('kubectl config set-credentials jane --client-key=certy.key').code).toBe(0);
     expect(run('kubectl --context jane get pods')).toEqual(UNAUTHORIZED);
   });
 

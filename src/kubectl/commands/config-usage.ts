@@ -1,7 +1,7 @@
 /**
- * The help `kubectl config set-context`, `use-context`, `delete-context`, `rename-context` and
- * `set-credentials` print on stdout before an argument error (helpErrorf, or cmd.Help for
- * delete-context): kubectl
+ * The help `kubectl config set-context`, `use-context`, `delete-context`, `rename-context`,
+ * `set-credentials`, `set-cluster`, `delete-cluster`, `set` and `unset` print on stdout before an
+ * argument error (helpErrorf, or cmd.Help for delete-context and delete-cluster): kubectl
  * 1.35's text, the same as their `--help` topics in kubectl-help.json (a test holds them equal).
  * Kept here rather than read from the help chunk, which loads lazily: an argument error must
  * print the same bytes on the first line typed as on the hundredth.
@@ -168,6 +168,103 @@ Options:
 
 Usage:
   kubectl config set-credentials NAME [--client-certificate=path/to/certfile] [--client-key=path/to/keyfile] [--token=bearer_token] [--username=basic_user] [--password=basic_password] [--auth-provider=provider_name] [--auth-provider-arg=key=value] [--exec-command=exec_command] [--exec-api-version=exec_api_version] [--exec-arg=arg] [--exec-env=key=value] [options]
+
+${OPTIONS_FOOTER}`,
+  'set-cluster': `Set a cluster entry in kubeconfig.
+
+ Specifying a name that already exists will merge new fields on top of existing values for those fields.
+
+Examples:
+  # Set only the server field on the e2e cluster entry without touching other values
+  kubectl config set-cluster e2e --server=https://1.2.3.4
+  
+  # Embed certificate authority data for the e2e cluster entry
+  kubectl config set-cluster e2e --embed-certs --certificate-authority=~/.kube/e2e/kubernetes.ca.crt
+  
+  # Disable cert checking for the e2e cluster entry
+  kubectl config set-cluster e2e --insecure-skip-tls-verify=true
+  
+  # Set the custom TLS server name to use for validation for the e2e cluster entry
+  kubectl config set-cluster e2e --tls-server-name=my-cluster-name
+  
+  # Set the proxy URL for the e2e cluster entry
+  kubectl config set-cluster e2e --proxy-url=https://1.2.3.4
+
+Options:
+    --certificate-authority='':
+\tPath to certificate-authority file for the cluster entry in kubeconfig
+
+    --embed-certs=false:
+\tembed-certs for the cluster entry in kubeconfig
+
+    --insecure-skip-tls-verify=false:
+\tinsecure-skip-tls-verify for the cluster entry in kubeconfig
+
+    --proxy-url='':
+\tproxy-url for the cluster entry in kubeconfig
+
+    --server='':
+\tserver for the cluster entry in kubeconfig
+
+    --tls-server-name='':
+\ttls-server-name for the cluster entry in kubeconfig
+
+Usage:
+  kubectl config set-cluster NAME [--server=server] [--certificate-authority=path/to/certificate/authority] [--insecure-skip-tls-verify=true] [--tls-server-name=example.com] [options]
+
+${OPTIONS_FOOTER}`,
+  'delete-cluster': `Delete the specified cluster from the kubeconfig.
+
+Examples:
+  # Delete the minikube cluster
+  kubectl config delete-cluster minikube
+
+Usage:
+  kubectl config delete-cluster NAME [options]
+
+${OPTIONS_FOOTER}`,
+  set: `Set an individual value in a kubeconfig file.
+
+ PROPERTY_NAME is a dot delimited name where each token represents either an attribute name or a map key.  Map keys may not contain dots.
+
+ PROPERTY_VALUE is the new value you want to set. Binary fields such as 'certificate-authority-data' expect a base64 encoded string unless the --set-raw-bytes flag is used.
+
+ Specifying an attribute name that already exists will merge new fields on top of existing values.
+
+Examples:
+  # Set the server field on the my-cluster cluster to https://1.2.3.4
+  kubectl config set clusters.my-cluster.server https://1.2.3.4
+  
+  # Set the certificate-authority-data field on the my-cluster cluster
+  kubectl config set clusters.my-cluster.certificate-authority-data $(echo "cert_data_here" | base64 -i -)
+  
+  # Set the cluster field in the my-context context to my-cluster
+  kubectl config set contexts.my-context.cluster my-cluster
+  
+  # Set the client-key-data field in the cluster-admin user using --set-raw-bytes option
+  kubectl config set users.cluster-admin.client-key-data cert_data_here --set-raw-bytes=true
+
+Options:
+    --set-raw-bytes=false:
+\tWhen writing a []byte PROPERTY_VALUE, write the given string directly without base64 decoding.
+
+Usage:
+  kubectl config set PROPERTY_NAME PROPERTY_VALUE [options]
+
+${OPTIONS_FOOTER}`,
+  unset: `Unset an individual value in a kubeconfig file.
+
+ PROPERTY_NAME is a dot delimited name where each token represents either an attribute name or a map key.  Map keys may not contain dots.
+
+Examples:
+  # Unset the current-context
+  kubectl config unset current-context
+  
+  # Unset namespace in foo context
+  kubectl config unset contexts.foo.namespace
+
+Usage:
+  kubectl config unset PROPERTY_NAME [options]
 
 ${OPTIONS_FOOTER}`,
 } as const;

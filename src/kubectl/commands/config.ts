@@ -1,7 +1,8 @@
 /**
  * `kubectl config` (pkg/cmd/config) over the learner's kubeconfig (kubeconfig.ts): the readers
- * here (current-context, get-contexts, get-clusters, get-users, view), the writers in
- * config-edit.ts (contexts) and config-credentials.ts (users). Nothing here talks to the
+ * here (current-context, get-contexts, get-clusters, get-users, view — its text is
+ * kubeconfig-view.ts's), the writers in config-edit.ts (contexts), config-credentials.ts (users),
+ * config-cluster.ts (clusters) and config-set.ts (any field by name). Nothing here talks to the
  * cluster: kubectl only reads or rewrites its own file.
  */
 import { toJsonIndentInOrder } from '../../k8s/printers/json';
@@ -10,32 +11,37 @@ import { plainError, usageError } from '../errors';
 import { parentUsage } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
-import { CLUSTER_NAME, configView, contextIn, sortedContexts, sortedUserNames } from '../kubeconfig';
+import { contextIn, sortedClusterNames, sortedContexts, sortedUserNames } from '../kubeconfig';
+import { configView } from '../kubeconfig-view';
 import { TabWriter, GET_TABLE } from '../printers/tabwriter';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
 import type { KObject } from '../../k8s/types';
 import { OUTPUT_FLAG, templateOptions } from './common';
 import { deleteContext, renameContext, setContext, SET_CONTEXT_FLAGS, useContext } from './config-edit';
 import { deleteUser, setCredentials, SET_CREDENTIALS_FLAGS } from './config-credentials';
+import { deleteCluster, setCluster, SET_CLUSTER_FLAGS } from './config-cluster';
+import { configSet, configUnset, SET_FLAGS } from './config-set';
 
-export const CONFIG_SUBCOMMANDS = ['current-context', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set-context', 'set-credentials', 'use-context', 'view'] as const;
+export const CONFIG_SUBCOMMANDS = ['current-context', 'delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set', 'set-cluster', 'set-context', 'set-credentials', 'unset', 'use-context', 'view'] as const;
 export const CONFIG_SUBCOMMAND_ALIASES = ['use'] as const;
-
-/** kubectl config's other subcommands, which this simulator does not model. */
-const REAL_SUBCOMMANDS = ['delete-cluster', 'set', 'set-cluster', 'unset'];
 
 /** The union of the subcommands' own flags (the command table's; each parses its own). */
 export const CONFIG_FLAGS: FlagDef[] = [
   { name: 'no-headers', kind: 'bool' },
   OUTPUT_FLAG,
   { name: 'minify', kind: 'bool' },
+  { name: 'raw', kind: 'bool' },
+  { name: 'flatten', kind: 'bool' },
+  { name: 'merge', kind: 'bool' },
   { name: 'template', kind: 'string' },
   { name: 'allow-missing-template-keys', kind: 'bool' },
   ...SET_CONTEXT_FLAGS,
   ...SET_CREDENTIALS_FLAGS,
+  ...SET_CLUSTER_FLAGS.filter((f) => f.name !== 'embed-certs'),
+  ...SET_FLAGS,
 ];
 
-const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => ['output', 'minify', 'template', 'allow-missing-template-keys'].includes(f.name));
+const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => ['output', 'minify', 'raw', 'flatten', 'merge', 'template', 'allow-missing-template-keys'].includes(f.name));
 const GET_CONTEXTS_FLAGS = CONFIG_FLAGS.filter((f) => f.name === 'output' || f.name === 'no-headers');
 
 function currentContext(env: Env, argv: string[]): number {
@@ -72,14 +78,23 @@ function getNames(env: Env, argv: string[], sub: 'get-clusters' | 'get-users', n
 
 /**
  * view: the config through kubectl's print flags (default yaml). `-o jsonpath='{..namespace}'`
- * with --minify is how guides read the current namespace.
+ * with --minify is how guides read the current namespace; `--minify --raw` (or `--flatten`) is
+ * how they copy a self-contained kubeconfig.
  */
 function view(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, VIEW_FLAGS, 'kubectl config view');
   if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl config view');
   const fmt = parseOutput(flags.str('output') || 'yaml', PRINT_FORMATS, templateOptions(flags, env.files));
-  const context = flags.str('context') || env.kubeconfig.currentContext;
-  const view = configView(env.kubeconfig, env.sim.serverAddress(), context, flags.bool('minify'));
+  // --merge=false needs an explicit --kubeconfig file, which the simulator never has.
+  if (flags.has('merge') && !flags.bool('merge')) throw plainError('if merge==false a precise file must be specified');
+  const view = configView(env.kubeconfig, {
+    context: flags.str('context') || env.kubeconfig.currentContext,
+    minify: flags.bool('minify'),
+    raw: flags.bool('raw'),
+    flatten: flags.bool('flatten'),
+    pem: (which) => env.sim.kubeadmPem(which),
+    readFile: (path) => env.files.readFile(path),
+  });
   if (!view.ok) throw plainError(view.message);
   switch (fmt.kind) {
     case 'json':
@@ -110,7 +125,7 @@ export function runConfig(env: Env, argv: string[]): number {
     case 'get-contexts':
       return getContexts(env, rest);
     case 'get-clusters':
-      return getNames(env, rest, sub, [CLUSTER_NAME]);
+      return getNames(env, rest, sub, sortedClusterNames(env.kubeconfig));
     case 'get-users':
       return getNames(env, rest, sub, sortedUserNames(env.kubeconfig));
     case 'use-context':
@@ -126,12 +141,19 @@ export function runConfig(env: Env, argv: string[]): number {
       return setCredentials(env, rest);
     case 'delete-user':
       return deleteUser(env, rest);
+    case 'set-cluster':
+      return setCluster(env, rest);
+    case 'delete-cluster':
+      return deleteCluster(env, rest);
+    case 'set':
+      return configSet(env, rest);
+    case 'unset':
+      return configUnset(env, rest);
     case 'view':
       return view(env, rest);
     case undefined:
       return parentUsage(env, 'config', 'err');
     default:
-      if (REAL_SUBCOMMANDS.includes(sub)) throw plainError(`"kubectl config ${sub}" is not available in this simulator; supported: ${CONFIG_SUBCOMMANDS.join(', ')}`);
       throw usageError(`unknown command ${JSON.stringify(sub)}`, 'kubectl config');
   }
 }
