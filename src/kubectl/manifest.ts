@@ -95,15 +95,18 @@ export function normaliseLineBreaks(text: string): string {
   return /^[\s\uFEFF]*\{/.test(crlf) ? crlf : crlf.replace(/[\u0085\u2028\u2029]/g, '\n');
 }
 
-/** Parses one file's text into plain objects; stops at the first broken document. */
-export function parseDocuments(raw: string, source: string): { objects: unknown[]; error?: string } {
+/**
+ * Parses one file's text into plain objects; stops at the first broken document. `version`
+ * '1.2' reads as go-yaml v3 does (kustomize's kyaml: `yes` stays a string).
+ */
+export function parseDocuments(raw: string, source: string, version: '1.1' | '1.2' = '1.1'): { objects: unknown[]; error?: string } {
   if (raw.length > MAX_MANIFEST_BYTES) return { objects: [], error: `error reading ${source}: the manifest is larger than 1 MiB` };
   const text = normaliseLineBreaks(raw);
   const prefix = `error parsing ${source}: error converting YAML to JSON: `;
   if (roughDepth(text) > MAX_DEPTH) return { objects: [], error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
   const objects: unknown[] = [];
   const parsed = parseAllDocuments(text, {
-    version: '1.1',
+    version,
     uniqueKeys: false,
     // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
     customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),

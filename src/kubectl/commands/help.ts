@@ -53,6 +53,7 @@ Advanced Commands:
   patch           Update fields of a resource
   replace         Replace a resource by file name or stdin
   wait            Wait for a specific condition on one or many resources
+  kustomize       Build a kustomization target from a directory or URL
 
 Settings Commands:
   label           Update the labels on a resource
@@ -81,7 +82,6 @@ ${ROOT_USAGE}`;
 export const UNSUPPORTED = [
   'proxy',
   'certificate',
-  'kustomize',
   'plugin',
   'completion',
   'alpha',

@@ -37,6 +37,7 @@ import { runEvents, EVENTS_FLAGS } from './events';
 import { runDiff, DIFF_FLAGS } from './diff';
 import { runExplain, EXPLAIN_FLAGS } from './explain';
 import { runEdit, EDIT_FLAGS } from './edit';
+import { runKustomize, KUSTOMIZE_FLAGS } from './kustomize';
 import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
 
 export type KubectlCommand = CommandSpec<Command>;
@@ -67,6 +68,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   expose: { run: runExpose, flags: EXPOSE_FLAGS, positional: 'resources' },
   // `all` is the builder's category (builder.ts ALL_CATEGORY).
   get: { run: runGet, flags: GET_FLAGS, positional: 'resources', categories: ['all'] },
+  kustomize: { run: runKustomize, flags: KUSTOMIZE_FLAGS, positional: 'none' },
   label: { run: runLabel, flags: LABEL_FLAGS, positional: 'resources' },
   logs: { run: runLogs, flags: LOGS_FLAGS, positional: 'pod-then-container' },
   patch: { run: runPatch, flags: PATCH_FLAGS, positional: 'resources' },

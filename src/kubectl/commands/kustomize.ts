@@ -1,0 +1,38 @@
+/**
+ * `kubectl kustomize [DIR]`: builds the kustomization in DIR (the working directory when none
+ * is given) and prints it, or writes it to `-o FILE` (kubectl/pkg/cmd/kustomize over
+ * sigs.k8s.io/kustomize v5: ../kustomize/).
+ */
+import type { Env } from '../env';
+import { CmdError, plainError } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import { KustomizeError, kustomizeYaml } from '../kustomize/index';
+
+export const KUSTOMIZE_FLAGS: FlagDef[] = [
+  { name: 'output', short: 'o', kind: 'string', values: 'files' },
+  { name: 'load-restrictor', kind: 'string', values: ['LoadRestrictionsNone', 'LoadRestrictionsRootOnly'] },
+];
+
+export function runKustomize(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, KUSTOMIZE_FLAGS, 'kubectl kustomize');
+  if (flags.args.length > 1) throw plainError('specify one path to kustomization.yaml');
+  const restrictor = flags.str('load-restrictor', 'LoadRestrictionsRootOnly');
+  if (restrictor !== 'LoadRestrictionsRootOnly' && restrictor !== 'LoadRestrictionsNone') {
+    throw plainError(`illegal flag value --load-restrictor ${restrictor}; legal values: [LoadRestrictionsNone LoadRestrictionsRootOnly]`);
+  }
+  let yaml: string;
+  try {
+    yaml = kustomizeYaml(env, flags.args[0] ?? '.', restrictor === 'LoadRestrictionsRootOnly');
+  } catch (e) {
+    if (e instanceof KustomizeError) throw new CmdError(`error: ${e.text}\n`);
+    throw e;
+  }
+  const output = flags.str('output');
+  if (output === '') {
+    env.out.out(yaml);
+    return 0;
+  }
+  if (!env.workstation) throw plainError(`open ${output}: read-only file system`);
+  env.workstation.writeFile(output, yaml);
+  return 0;
+}

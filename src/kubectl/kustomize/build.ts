@@ -1,0 +1,177 @@
+/**
+ * `kustomize build` as kubectl 1.35's `kubectl kustomize` runs it (krusty.Kustomizer.Run over
+ * KustTarget): the kustomization's resources (files, and directories holding kustomizations
+ * built first, each with its own transformers), its generators, patches and transformers; at
+ * the top, the hash suffixes, the name references, the sort. Errors are wrapped as
+ * accumulateResources wraps them, absolute paths included.
+ */
+import type { FileSource } from '../types';
+import { parseDocuments } from '../manifest';
+import { fixNameReferences } from './nameref';
+import { runGenerators, type GenContext } from './generators';
+import { resourceHash } from './hash';
+import { KustomizeError, loadKustomization, type Json, type JsonMap, type Kustomization } from './kustomization';
+import { sortResources } from './order';
+import { absolutePath, isWithin, joinPath, normalizePath } from './paths';
+import { applyPatches, applyJson6902Patches } from './patches';
+import { idString, isMap, metaOf, nameOf, newRes, sameId, storePrevious, type Res } from './resource';
+import { transform, transformLate } from './transformers';
+
+export interface BuildEnv {
+  files: FileSource;
+  /** The working directory, for the absolute paths in messages. */
+  cwd: string;
+  /** Where Load's deprecation warnings go (stderr, as they are found). */
+  warn: (line: string) => void;
+  /** --load-restrictor LoadRestrictionsRootOnly (the default): files only in or below the kustomization's directory. */
+  restrict: boolean;
+}
+
+function rethrow(e: unknown, wrap: (text: string) => string): never {
+  if (e instanceof KustomizeError) throw new KustomizeError(wrap(e.text));
+  throw e;
+}
+
+/** `{{v1 ConfigMap} {{name ns} map[k:v] map[]}}`: yaml.ResourceMeta as %v prints it. */
+function goMeta(obj: JsonMap): string {
+  const meta = isMap(obj['metadata']) ? obj['metadata'] : {};
+  const str = (v: Json): string => (typeof v === 'string' ? v : '');
+  const goMap = (v: Json): string =>
+    `map[${Object.entries(isMap(v) ? v : {})
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, x]) => `${k}:${str(x)}`)
+      .join(' ')}]`;
+  return `{{${str(obj['apiVersion'])} ${str(obj['kind'])}} {{${str(meta['name'])} ${str(meta['namespace'])}} ${goMap(meta['labels'])} ${goMap(meta['annotations'])}}}`;
+}
+
+/** The objects of one resource file, Lists flattened; a broken one is the factory's error. */
+function readResources(text: string, path: string): JsonMap[] {
+  const { objects, error } = parseDocuments(text, path, '1.2');
+  if (error !== undefined) {
+    throw new KustomizeError(`accumulating resources from '${path}': MalformedYAMLError: ${error.replace(/^error parsing [^:]*: error converting YAML to JSON: /, '')} in File: ${path}`);
+  }
+  const out: JsonMap[] = [];
+  const add = (o: Json): void => {
+    if (!isMap(o)) return;
+    const kind = o['kind'];
+    if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(o['items'])) {
+      for (const item of o['items']) add(item);
+      return;
+    }
+    if (typeof kind !== 'string' || kind === '') throw new KustomizeError(`missing kind in object ${goMeta(o)}`);
+    if (nameOf(o) === '') throw new KustomizeError(`missing metadata.name in object ${goMeta(o)}`);
+    out.push(o);
+  };
+  for (const o of objects) add(o);
+  return out;
+}
+
+/** AppendAll: a second resource of the same id is refused. */
+function append(into: Res[], more: Res[], context: string): void {
+  for (const r of more) {
+    if (into.some((x) => sameId(x.obj, r.obj))) throw new KustomizeError(`${context}may not add resource with an already registered id: ${idString(r.obj)}`);
+    into.push(r);
+  }
+}
+
+class Target {
+  constructor(
+    private readonly env: BuildEnv,
+    /** The directory, relative to the working directory. */
+    private readonly dir: string,
+  ) {}
+
+  private get root(): string {
+    return absolutePath(this.env.cwd, this.dir);
+  }
+
+  /** accumulateTarget: resources, generators, patches and transformers of this kustomization. */
+  accumulate(): { resources: Res[]; k: Kustomization } {
+    const { k } = loadKustomization(this.env.files, this.dir, this.root, this.env.warn);
+    const resources: Res[] = [];
+    try {
+      for (const path of [...(k.resources ?? []), ...(k.bases ?? [])]) this.accumulateResource(resources, path);
+    } catch (e) {
+      rethrow(e, (t) => `accumulating resources: ${t}`);
+    }
+    const ctx: GenContext = { files: this.env.files, dir: this.dir, root: this.root, cwd: this.env.cwd, restrict: this.env.restrict };
+    runGenerators(ctx, k, resources);
+    applyPatches(ctx, resources, k);
+    transform(resources, k);
+    applyJson6902Patches(ctx, resources, k);
+    transformLate(resources, k);
+    return { resources, k };
+  }
+
+  private accumulateResource(resources: Res[], path: string): void {
+    const rel = joinPath(this.dir, path);
+    const abs = absolutePath(this.env.cwd, rel);
+    const text = this.env.files.readFile(rel);
+    if (text !== undefined) {
+      const notDir = `must build at directory: '${abs}': file is not directory`;
+      if (this.env.restrict && !isWithin(this.root, abs)) {
+        throw new KustomizeError(`accumulation err='accumulating resources from '${path}': security; file '${abs}' is not in or below '${this.root}'': ${notDir}`);
+      }
+      let objects: JsonMap[];
+      try {
+        objects = readResources(text, path);
+      } catch (e) {
+        if (e instanceof KustomizeError && e.text.startsWith('accumulating resources from')) throw e;
+        rethrow(e, (t) => `accumulation err='accumulating resources from '${path}': ${t}': ${notDir}`);
+      }
+      try {
+        append(resources, objects.map(newRes), `merging resources from '${path}': `);
+      } catch (e) {
+        rethrow(e, (t) => `accumulation err='${t}': ${notDir}`);
+      }
+      return;
+    }
+    if (this.env.files.listDir(rel) === undefined) {
+      const missing = `evalsymlink failure on '${abs}' : lstat ${abs}: no such file or directory`;
+      throw new KustomizeError(`accumulation err='accumulating resources from '${path}': ${missing}': must build at directory: not a valid directory: ${missing}`);
+    }
+    const errF = `accumulation err='accumulating resources from '${path}': '${abs}' must resolve to a file': `;
+    const sub = new Target(this.env, rel);
+    let built: Res[];
+    try {
+      loadKustomization(this.env.files, rel, abs, () => {});
+    } catch (e) {
+      rethrow(e, (t) => `${errF}couldn't make target for path '${abs}': ${t}`);
+    }
+    try {
+      built = sub.accumulate().resources;
+    } catch (e) {
+      rethrow(e, (t) => `${errF}recursed accumulation of path '${abs}': ${t}`);
+    }
+    try {
+      append(resources, built, '');
+    } catch (e) {
+      rethrow(e, (t) => `${errF}recursed merging from path '${abs}': ${t}`);
+    }
+  }
+}
+
+/** The built objects of the kustomization directory `dir`, in output order. */
+export function kustomizeBuild(env: BuildEnv, dir: string): JsonMap[] {
+  const rel = normalizePath(dir);
+  const abs = absolutePath(env.cwd, rel);
+  if (env.files.readFile(rel) !== undefined) throw new KustomizeError(`must build at directory: '${dir}': file is not directory`);
+  if (env.files.listDir(rel) === undefined) {
+    throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${dir}' : lstat ${abs}: no such file or directory`);
+  }
+  const target = new Target(env, rel);
+  const { resources, k } = target.accumulate();
+  // addHashesToNames, then FixBackReferences: references follow every rename.
+  for (const r of resources) {
+    if (!r.hash) continue;
+    storePrevious(r);
+    metaOf(r.obj)['name'] = `${nameOf(r.obj)}-${resourceHash(r.obj)}`;
+  }
+  fixNameReferences(resources);
+  // IgnoreLocal: resources marked as local configuration are not part of the output.
+  const kept = resources.filter((r) => {
+    const ann = metaOf(r.obj)['annotations'];
+    return !(isMap(ann) && ann['config.kubernetes.io/local-config'] === 'true');
+  });
+  return sortResources(kept, k.sortOptions).map((r) => r.obj);
+}

@@ -1,0 +1,145 @@
+/**
+ * A kustomization's patches (PatchTransformer, and the legacy patchesStrategicMerge and
+ * patchesJson6902): a strategic merge patch goes to the resource it names, or to every
+ * resource its `target` selects; a JSON 6902 patch (a list of operations, as YAML or JSON)
+ * needs a target. The merge and the operations are the repo's own (src/k8s), the ones
+ * kube-apiserver's patch handler uses.
+ */
+import { applyJsonPatch } from '../../k8s/json-patch';
+import { matches as labelsMatch, parseSelector } from '../../k8s/labels';
+import { strategicMerge, StrategicMergeError } from '../../k8s/strategic-merge';
+import { parseDocuments } from '../manifest';
+import { loadFile, type GenContext } from './generators';
+import { KustomizeError, type Json, type JsonMap, type Kustomization, type Patch, type PatchTarget } from './kustomization';
+import { gvkOf, idString, isMap, metaOf, nameOf, namespaceOf, type Res } from './resource';
+
+interface LoadedPatch {
+  text: string;
+  /** `[path: "x.yaml"]` / `[patch: "…"]`, as messages name it. */
+  source: string;
+}
+
+/** Go's %q of a string (quotes, backslashes and control characters escaped). */
+function goQuote(s: string): string {
+  return JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function loadPatch(ctx: GenContext, p: Patch): LoadedPatch {
+  const inline = (p.patch ?? '').trim();
+  if (inline === '' && !p.path) throw new KustomizeError('must specify one of patch and path in\n');
+  if (inline !== '' && p.path) throw new KustomizeError('patch and path can\'t be set at the same time\n');
+  if (inline !== '') return { text: inline, source: `[patch: ${goQuote(inline)}]` };
+  try {
+    return { text: loadFile(ctx, p.path!), source: `[path: ${goQuote(p.path!)}]` };
+  } catch (e) {
+    if (e instanceof KustomizeError) throw new KustomizeError(`failed to get the patch file from path(${p.path!}): ${e.text}`);
+    throw e;
+  }
+}
+
+/** The patch as strategic merge documents, or as JSON 6902 operations (jsonPatchFromBytes). */
+function decodePatch(patch: LoadedPatch): { sm: JsonMap[] } | { ops: Json[] } {
+  const docs = parseDocuments(patch.text, 'patch', '1.2');
+  const sm = docs.error === undefined && docs.objects.length > 0 && docs.objects.every(isMap) ? (docs.objects as JsonMap[]) : undefined;
+  if (sm) return { sm };
+  const first = docs.error === undefined ? docs.objects[0] : undefined;
+  if (Array.isArray(first) && first.every(isMap)) return { ops: first };
+  throw new KustomizeError(`unable to parse SM or JSON patch from ${patch.source}`);
+}
+
+function anyName(r: Res): string[] {
+  return [nameOf(r.obj), ...r.prev.map((p) => p.name)];
+}
+
+/** ResMap.Select: the target's gvk, name and namespace (as regular expressions), labels and annotations. */
+function select(resources: Res[], t: PatchTarget): Res[] {
+  const re = (s: string | undefined): RegExp | undefined => (s ? new RegExp(`^(?:${s})$`) : undefined);
+  const name = re(t.name);
+  const ns = re(t.namespace);
+  const labels = t.labelSelector ? parseSelector(t.labelSelector) : undefined;
+  const annotations = t.annotationSelector ? parseSelector(t.annotationSelector) : undefined;
+  const asStrings = (v: Json): Record<string, string> => (isMap(v) ? (v as Record<string, string>) : {});
+  return resources.filter((r) => {
+    const g = gvkOf(r.obj);
+    if ((t.group && t.group !== g.group) || (t.version && t.version !== g.version) || (t.kind && t.kind !== g.kind)) return false;
+    if (name && !anyName(r).some((n) => name.test(n))) return false;
+    const namespaces = [namespaceOf(r.obj), ...r.prev.map((p) => p.namespace)].map((n) => n || 'default');
+    if (ns && !namespaces.some((n) => ns.test(n))) return false;
+    const meta = metaOf(r.obj);
+    if (labels?.ok && !labelsMatch(labels.selector, asStrings(meta['labels']))) return false;
+    if (annotations?.ok && !labelsMatch(annotations.selector, asStrings(meta['annotations']))) return false;
+    return true;
+  });
+}
+
+function merge(r: Res, patch: JsonMap): JsonMap | undefined {
+  // The patch names its target; merged into another it keeps that one's name and kind.
+  const p: JsonMap = { ...patch, apiVersion: r.obj['apiVersion'], kind: r.obj['kind'] };
+  const pm = isMap(patch['metadata']) ? { ...patch['metadata'] } : {};
+  pm['name'] = nameOf(r.obj);
+  if (namespaceOf(r.obj)) pm['namespace'] = namespaceOf(r.obj);
+  else delete pm['namespace'];
+  p['metadata'] = pm;
+  if (patch['$patch'] === 'delete') return undefined;
+  try {
+    return strategicMerge(JSON.parse(JSON.stringify(r.obj)) as Json, p) as JsonMap;
+  } catch (e) {
+    if (e instanceof StrategicMergeError) throw new KustomizeError(e.message);
+    throw e;
+  }
+}
+
+function applySm(resources: Res[], targets: Res[], patch: JsonMap): void {
+  for (const r of targets) {
+    const merged = merge(r, patch);
+    if (merged === undefined) resources.splice(resources.indexOf(r), 1);
+    else r.obj = merged;
+  }
+}
+
+/** The resource a strategic merge patch without a target names (GetById of its id). */
+function byId(resources: Res[], patch: JsonMap): Res {
+  const g = gvkOf(patch);
+  const found = resources.filter((r) => {
+    const rg = gvkOf(r.obj);
+    const ns = (n: string): string => n || 'default';
+    return rg.kind === g.kind && rg.group === g.group && rg.version === g.version && anyName(r).includes(nameOf(patch)) && ns(namespaceOf(r.obj)) === ns(namespaceOf(patch));
+  });
+  const id = idString(patch);
+  if (found.length === 0) throw new KustomizeError(`no resource matches strategic merge patch "${id}": no matches for Id ${id}; failed to find unique target for patch ${id}`);
+  return found[0]!;
+}
+
+function applyOne(ctx: GenContext, resources: Res[], p: Patch): void {
+  const loaded = loadPatch(ctx, p);
+  const decoded = decodePatch(loaded);
+  if ('sm' in decoded) {
+    if (p.target) {
+      if (decoded.sm.length > 1) throw new KustomizeError(`Multiple Strategic-Merge Patches in one \`patches\` entry is not allowed to set \`patches.target\` field: ${loaded.source}`);
+      applySm(resources, select(resources, p.target), decoded.sm[0]!);
+      return;
+    }
+    for (const patch of decoded.sm) applySm(resources, [byId(resources, patch)], patch);
+    return;
+  }
+  if (!p.target) throw new KustomizeError(`must specify a target for JSON patch ${loaded.source}`);
+  for (const r of select(resources, p.target)) {
+    const result = applyJsonPatch(r.obj, decoded.ops);
+    if (!result.ok) throw new KustomizeError(result.detail);
+    r.obj = result.value as JsonMap;
+  }
+}
+
+/** PatchStrategicMergeTransformer (a path, else an inline patch), then PatchTransformer. */
+export function applyPatches(ctx: GenContext, resources: Res[], k: Kustomization): void {
+  for (const entry of k.patchesStrategicMerge ?? []) {
+    const isFile = ctx.files.readFile(`${ctx.dir}/${entry}`) !== undefined;
+    applyOne(ctx, resources, isFile ? { path: entry } : { patch: entry });
+  }
+  for (const p of k.patches ?? []) applyOne(ctx, resources, p);
+}
+
+/** PatchJson6902Transformer: the legacy field, after the namespace, name and label transformers. */
+export function applyJson6902Patches(ctx: GenContext, resources: Res[], k: Kustomization): void {
+  for (const p of k.patchesJson6902 ?? []) applyOne(ctx, resources, p);
+}
