@@ -127,7 +127,8 @@ function credentialsOf(user: KubeconfigAuthInfo | undefined, world: ClientWorld)
 /** The configuration `argv` runs with; `words` are its command words (`['create', 'rolebinding']`). */
 export function clientConfig(k: Kubeconfig, argv: readonly string[], words: readonly string[], world: ClientWorld): ClientConfig {
   const contextName = globalFlag(argv, 'context') || k.currentContext;
-  const context = contextIn(k, contextName);
+  // No context at all (an empty file): clientcmd's defaults, no cluster and no user.
+  const context = contextName === '' ? { name: '', cluster: '', user: '' } : contextIn(k, contextName);
   if (words[0] === 'config') return { context, credentials: 'kubernetes-admin' };
   // A Map: command words are the learner's (`kubectl constructor`), never an object's inherited keys.
   const shadowed = SHADOWED.get(words.join(' ')) ?? [];

@@ -19,6 +19,7 @@ import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
 import { defaultKubeconfig, type KubeadmPem, type Kubeconfig } from './kubeconfig';
+import { loadErrorText } from './kubeconfig-file';
 import { clientConfig } from './client-config';
 import { verbosity } from './klog';
 import { startLogging } from './verbose';
@@ -109,6 +110,9 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   useWarnings(() => {});
   try {
     const { words } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
+    // A ~/.kube/config clientcmd cannot load stops every command that reads it (help does not).
+    const loadError = loadErrorText(kubeconfig);
+    if (loadError && !['help', 'options', 'completion'].includes(words[0] ?? '') && !argv.some((a) => a === '--help' || a === '-h')) throw new CmdError(loadError);
     const world = { kubeadmPem: (w: KubeadmPem) => ctx.sim.kubeadmPem(w), dialFromWorkstation: (h: string, p: number) => ctx.sim.dialFromWorkstation(h, p), readFile: (p: string) => ctx.files.readFile(p) };
     const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, words, world);
     const client = new Client(ctx.sim, out, credentials, unreachable);

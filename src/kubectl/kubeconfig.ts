@@ -103,6 +103,10 @@ export interface Kubeconfig {
   contexts: KubeconfigContext[];
   /** In no particular order, names unique; readers sort by name. */
   users: KubeconfigAuthInfo[];
+  /** The learner removed ~/.kube/config: an empty config, and no file until kubectl writes one. */
+  absent?: boolean;
+  /** The learner wrote a file clientcmd cannot load: its text, and the loader's message every command fails with. */
+  loadError?: { text: string; message: string };
 }
 
 /**

@@ -6,7 +6,8 @@
 import { WORKSTATION_COMMANDS, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
-import { contextIn, copyKubeconfig, defaultKubeconfig, moveServer, type Kubeconfig } from './kubeconfig';
+import { contextIn, copyKubeconfig, defaultKubeconfig, KUBECONFIG_PATH, moveServer, type Kubeconfig } from './kubeconfig';
+import { applyKubeconfigFile, kubeconfigFileText } from './kubeconfig-file';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, tokenize } from '../k8s/script';
@@ -124,6 +125,8 @@ export class Session {
     this.workstation = opts.workstation ?? new Workstation({ files: opts.files ?? {}, ...(opts.fileSource ? { fallback: opts.fileSource } : {}) });
     const ws = this.workstation;
     this.files = { readFile: (p) => ws.readFile(p), listDir: (p) => ws.listDir(p) };
+    // ~/.kube/config shows the kubeconfig itself, never a copy (kubeconfig-file.ts).
+    ws.mount(KUBECONFIG_PATH, { read: () => kubeconfigFileText(this.kubeconfig, (w) => this.sim.kubeadmPem(w)) });
     this.traceCursor = this.sim.lastTraceSeq;
   }
 
@@ -163,6 +166,7 @@ export class Session {
     const namespace = this.contextNamespace();
     const saved = this.workstation.checkpoint();
     let res = this.runInteractive(line, stdin, opts);
+    this.syncKubeconfigFile();
     if (this.workstation.version !== version && this.workstation.size > WORKSTATION_QUOTA) {
       // Nothing half-written is kept: the line's writes are undone and it says why.
       this.workstation.restore(saved);
@@ -172,6 +176,12 @@ export class Session {
     if (this.workstation.version !== version) res = { ...res, files: this.workstation.written() };
     const after = this.contextNamespace();
     return after === namespace ? res : { ...res, namespace: after };
+  }
+
+  /** A file the line wrote (or removed) at ~/.kube/config becomes the kubeconfig, as kubectl would load it. */
+  private syncKubeconfigFile(): void {
+    const written = this.workstation.take(KUBECONFIG_PATH);
+    if (written !== undefined) applyKubeconfigFile(this.kubeconfig, written, (w) => this.sim.kubeadmPem(w));
   }
 
   /**
@@ -353,6 +363,8 @@ export class Session {
     try {
       switch (started.group) {
         case 'kubectl': {
+          // A redirection or an earlier command of the line may have written the file kubectl reads.
+          this.syncKubeconfigFile();
           const ctx = {
             ...(stdin === undefined ? { sim, files: this.files, kubeconfig: this.kubeconfig, ...(tty ? { tty: this.tty } : {}) } : { sim, files: this.files, stdin, kubeconfig: this.kubeconfig }),
             ...(tty ? { editor: this.editorHost(line) } : {}),

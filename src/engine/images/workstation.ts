@@ -64,17 +64,29 @@ function homeKey(full: string): string | undefined {
   return full.startsWith(`${WORKSTATION_HOME}/`) ? full.slice(WORKSTATION_HOME.length + 1) : undefined;
 }
 
-function baseFs(b: WorkstationBase): BaseFs {
+/**
+ * A file whose content lives elsewhere (the Session's kubeconfig): read afresh each time, so it is
+ * never a second copy; undefined while there is none. A write lands in the layer over it, and its
+ * owner takes it from there (Workstation.take).
+ */
+export interface MountedFile {
+  read(): string | undefined;
+}
+
+function baseFs(b: WorkstationBase, mounts: ReadonlyMap<string, MountedFile>): BaseFs {
   const own = (key: string): string | undefined => (Object.hasOwn(b.files, key) ? b.files[key] : undefined);
   const keys = Object.keys(b.files);
+  const mountDirs = (): string[] => [...mounts.keys()].map((m) => m.slice(0, m.lastIndexOf('/')));
   return {
     file: (full) => {
+      const mounted = mounts.get(full);
+      if (mounted) return mounted.read();
       const key = homeKey(full);
       if (key === '') return undefined;
       return key !== undefined ? (own(key) ?? b.fallback?.readFile(key)) : b.fallback?.readFile(full);
     },
     isDir: (full) => {
-      if (SYSTEM_DIRS.has(full)) return true;
+      if (SYSTEM_DIRS.has(full) || mountDirs().includes(full)) return true;
       const key = homeKey(full);
       if (key !== undefined && keys.some((k) => k.startsWith(`${key}/`))) return true;
       return b.fallback?.listDir(key ?? full) !== undefined;
@@ -85,7 +97,8 @@ function baseFs(b: WorkstationBase): BaseFs {
       const key = homeKey(full);
       if (key === undefined) return [];
       const prefix = key === '' ? '' : `${key}/`;
-      return [...new Set(keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length).split('/')[0]!))];
+      const mounted = [...mounts.entries()].flatMap(([m, f]) => (f.read() !== undefined ? [homeKey(m) ?? m] : [])).concat(mountDirs().map((d) => homeKey(d) ?? d));
+      return [...new Set([...keys, ...mounted].filter((k) => k.startsWith(prefix) && k !== key).map((k) => k.slice(prefix.length).split('/')[0]!))];
     },
   };
 }
@@ -97,6 +110,8 @@ export type ChangeDir = { ok: true; dir: string } | { ok: false; message: string
 export class Workstation {
   private readonly layer: FsLayer;
   private readonly base: BaseFs;
+  /** Files whose content lives elsewhere, by full path (mount); a clone has none until its owner mounts them. */
+  private readonly mounts = new Map<string, MountedFile>();
   /** The working directory (`cd`): relative paths resolve here. Rebuilt by replaying the log, as the files are. */
   private dir = WORKSTATION_HOME;
 
@@ -105,7 +120,23 @@ export class Workstation {
     layer: FsLayer = newLayer(),
   ) {
     this.layer = layer;
-    this.base = baseFs(given);
+    this.base = baseFs(given, this.mounts);
+  }
+
+  /** Shows `file` at `path` (a full path) under whatever the layer holds there. */
+  mount(path: string, file: MountedFile): void {
+    this.mounts.set(path, file);
+  }
+
+  /**
+   * What a line wrote over the mounted file at `path` — new content, or `null` for `rm` — taken
+   * out of the layer so the mount shows through again; undefined when nothing was written there.
+   */
+  take(path: string): string | null | undefined {
+    if (!Object.hasOwn(this.layer.files, path)) return undefined;
+    const content = this.layer.files[path] ?? null;
+    delete this.layer.files[path];
+    return content;
   }
 
   /** An independent copy: what runs in it never touches this one (a fork's terminal). */
