@@ -4,9 +4,9 @@
  * sigs.k8s.io/kustomize v5: ../kustomize/).
  */
 import type { Env } from '../env';
-import { CmdError, plainError } from '../errors';
+import { plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
-import { KustomizeError, kustomizeYaml } from '../kustomize/index';
+import { KustomizeError, kustomizeFailure, kustomizeYaml } from '../kustomize/index';
 
 export const KUSTOMIZE_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: 'files' },
@@ -24,7 +24,7 @@ export function runKustomize(env: Env, argv: string[]): number {
   try {
     yaml = kustomizeYaml(env, flags.args[0] ?? '.', restrictor === 'LoadRestrictionsRootOnly');
   } catch (e) {
-    if (e instanceof KustomizeError) throw new CmdError(`error: ${e.text}\n`);
+    if (e instanceof KustomizeError) throw kustomizeFailure(e);
     throw e;
   }
   const output = flags.str('output');

@@ -13,6 +13,11 @@ import { KustomizeError } from './kustomization';
 
 export { KustomizeError } from './kustomization';
 
+/** kubectl's CheckErr: `error: ` and the message, a newline added unless it ends with one. */
+export function kustomizeFailure(e: KustomizeError): CmdError {
+  return new CmdError(`error: ${e.text}${e.text.endsWith('\n') ? '' : '\n'}`);
+}
+
 /** The build's YAML as kustomize writes it: each object, `---` between them. */
 export function kustomizeYaml(env: Env, dir: string, restrict = true): string {
   const objects = kustomizeBuild({ files: env.files, cwd: env.workstation?.cwd ?? WORKSTATION_HOME, warn: (line) => env.out.err(`${line}\n`), restrict }, dir);
@@ -25,7 +30,7 @@ export function loadKustomization(env: Env, dir: string, validate = true): LoadR
   try {
     text = kustomizeYaml(env, dir);
   } catch (e) {
-    if (e instanceof KustomizeError) throw new CmdError(`error: ${e.text}\n`);
+    if (e instanceof KustomizeError) throw kustomizeFailure(e);
     throw e;
   }
   return loadText(text, dir, validate);

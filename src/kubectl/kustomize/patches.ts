@@ -8,6 +8,7 @@
 import { applyJsonPatch } from '../../k8s/json-patch';
 import { matches as labelsMatch, parseSelector } from '../../k8s/labels';
 import { strategicMerge, StrategicMergeError } from '../../k8s/strategic-merge';
+import { toYaml } from '../../k8s/printers/yaml';
 import { parseDocuments } from '../manifest';
 import { loadFile, type GenContext } from './generators';
 import { KustomizeError, type Json, type JsonMap, type Kustomization, type Patch, type PatchTarget } from './kustomization';
@@ -24,10 +25,21 @@ function goQuote(s: string): string {
   return JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** configureBuiltinPlugin's wrapping of a plugin's Config error: the plugin's config as YAML. */
+function configuring<T>(plugin: string, config: JsonMap, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof KustomizeError) throw new KustomizeError(`trouble configuring builtin ${plugin} with config: \`\n${toYaml(config)}\`: ${e.text}`);
+    throw e;
+  }
+}
+
+/** PatchTransformerPlugin.Config: the inline patch (trimmed) or the file's text. */
 function loadPatch(ctx: GenContext, p: Patch): LoadedPatch {
   const inline = (p.patch ?? '').trim();
-  if (inline === '' && !p.path) throw new KustomizeError('must specify one of patch and path in\n');
-  if (inline !== '' && p.path) throw new KustomizeError('patch and path can\'t be set at the same time\n');
+  if (inline === '' && !p.path) throw new KustomizeError(`must specify one of patch and path in\n${toYaml(p)}`);
+  if (inline !== '' && p.path) throw new KustomizeError(`patch and path can't be set at the same time\n${toYaml(p)}`);
   if (inline !== '') return { text: inline, source: `[patch: ${goQuote(inline)}]` };
   try {
     return { text: loadFile(ctx, p.path!), source: `[path: ${goQuote(p.path!)}]` };
@@ -97,7 +109,7 @@ function applySm(resources: Res[], targets: Res[], patch: JsonMap): void {
   }
 }
 
-/** The resource a strategic merge patch without a target names (GetById of its id). */
+/** The resource a strategic merge patch without a target names (GetById of its original id). */
 function byId(resources: Res[], patch: JsonMap): Res {
   const g = gvkOf(patch);
   const found = resources.filter((r) => {
@@ -106,40 +118,83 @@ function byId(resources: Res[], patch: JsonMap): Res {
     return rg.kind === g.kind && rg.group === g.group && rg.version === g.version && anyName(r).includes(nameOf(patch)) && ns(namespaceOf(r.obj)) === ns(namespaceOf(patch));
   });
   const id = idString(patch);
-  if (found.length === 0) throw new KustomizeError(`no resource matches strategic merge patch "${id}": no matches for Id ${id}; failed to find unique target for patch ${id}`);
+  if (found.length === 0) throw new KustomizeError(`no matches for Id ${id}; failed to find unique target for patch ${id}`);
   return found[0]!;
 }
 
-function applyOne(ctx: GenContext, resources: Res[], p: Patch): void {
-  const loaded = loadPatch(ctx, p);
-  const decoded = decodePatch(loaded);
+/** One `patches` entry (PatchTransformer). */
+function applyPatch(ctx: GenContext, resources: Res[], p: Patch): void {
+  const { loaded, decoded } = configuring('PatchTransformer', p as JsonMap, () => {
+    const loaded = loadPatch(ctx, p);
+    return { loaded, decoded: decodePatch(loaded) };
+  });
   if ('sm' in decoded) {
     if (p.target) {
       if (decoded.sm.length > 1) throw new KustomizeError(`Multiple Strategic-Merge Patches in one \`patches\` entry is not allowed to set \`patches.target\` field: ${loaded.source}`);
       applySm(resources, select(resources, p.target), decoded.sm[0]!);
       return;
     }
-    for (const patch of decoded.sm) applySm(resources, [byId(resources, patch)], patch);
+    for (const patch of decoded.sm) {
+      let target: Res;
+      try {
+        target = byId(resources, patch);
+      } catch (e) {
+        if (e instanceof KustomizeError) throw new KustomizeError(`no resource matches strategic merge patch "${idString(patch)}": ${e.text}`);
+        throw e;
+      }
+      applySm(resources, [target], patch);
+    }
     return;
   }
   if (!p.target) throw new KustomizeError(`must specify a target for JSON patch ${loaded.source}`);
-  for (const r of select(resources, p.target)) {
-    const result = applyJsonPatch(r.obj, decoded.ops);
+  applyOps(select(resources, p.target), decoded.ops);
+}
+
+function applyOps(targets: Res[], ops: Json[]): void {
+  for (const r of targets) {
+    const result = applyJsonPatch(r.obj, ops);
     if (!result.ok) throw new KustomizeError(result.detail);
     r.obj = result.value as JsonMap;
   }
 }
 
-/** PatchStrategicMergeTransformer (a path, else an inline patch), then PatchTransformer. */
+/**
+ * PatchStrategicMergeTransformer: every entry is tried as inline patch content first, then as
+ * a file (loadFromPaths); all are loaded before any is applied.
+ */
+function applyStrategicMergePatches(ctx: GenContext, resources: Res[], entries: string[]): void {
+  const patches = configuring('PatchStrategicMergeTransformer', { paths: entries }, () =>
+    entries.flatMap((entry) => {
+      const inline = parseDocuments(entry, 'patch', '1.2');
+      if (inline.error === undefined && inline.objects.length > 0 && inline.objects.every(isMap)) return inline.objects as JsonMap[];
+      const file = parseDocuments(loadFile(ctx, entry), entry, '1.2');
+      if (file.error !== undefined) throw new KustomizeError(file.error);
+      return file.objects.filter(isMap);
+    }),
+  );
+  for (const patch of patches) applySm(resources, [byId(resources, patch)], patch);
+}
+
+/** PatchJson6902Transformer: the legacy field's operations, from `path` or inline. */
+function applyLegacyJsonPatch(ctx: GenContext, resources: Res[], p: Patch): void {
+  const config: JsonMap = { ...(p.target ? { target: p.target } : {}), ...(p.path ? { path: p.path } : {}), ...(p.patch ? { jsonOp: p.patch } : {}) };
+  const ops = configuring('PatchJson6902Transformer', config, () => {
+    const text = p.path ? loadFile(ctx, p.path) : (p.patch ?? '');
+    const decoded = decodePatch({ text, source: p.path ? `[path: ${goQuote(p.path)}]` : `[patch: ${goQuote(text)}]` });
+    if (!('ops' in decoded)) throw new KustomizeError('unable to parse JSON patch');
+    return decoded.ops;
+  });
+  // Without a target kustomize v5.7.1 panics (a nil pointer in PatchJson6902Transformer.Config).
+  if (p.target) applyOps(select(resources, p.target), ops);
+}
+
+/** PatchStrategicMergeTransformer, then PatchTransformer. */
 export function applyPatches(ctx: GenContext, resources: Res[], k: Kustomization): void {
-  for (const entry of k.patchesStrategicMerge ?? []) {
-    const isFile = ctx.files.readFile(`${ctx.dir}/${entry}`) !== undefined;
-    applyOne(ctx, resources, isFile ? { path: entry } : { patch: entry });
-  }
-  for (const p of k.patches ?? []) applyOne(ctx, resources, p);
+  if (k.patchesStrategicMerge?.length) applyStrategicMergePatches(ctx, resources, k.patchesStrategicMerge);
+  for (const p of k.patches ?? []) applyPatch(ctx, resources, p);
 }
 
 /** PatchJson6902Transformer: the legacy field, after the namespace, name and label transformers. */
 export function applyJson6902Patches(ctx: GenContext, resources: Res[], k: Kustomization): void {
-  for (const p of k.patchesJson6902 ?? []) applyOne(ctx, resources, p);
+  for (const p of k.patchesJson6902 ?? []) applyLegacyJsonPatch(ctx, resources, p);
 }
