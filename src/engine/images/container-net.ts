@@ -123,7 +123,7 @@ export function network(m: Machine, ctx: RunContext): Net {
             return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
           });
           if (r.kind === 'refused') continue;
-          if (r.kind === 'hang') return { kind: 'timeout', ip };
+          if (r.kind === 'hang') return { kind: 'timeout', ip, connected: true };
           // A TLS port presents the app's own self-signed certificate; a plain one no TLS at all.
           const failure = req.tls ? handshake(req.tls, r.kind === 'reply' && r.tls ? { issuerPem: SELF_SIGNED, names: [ctx.hostname] } : undefined) : undefined;
           if (failure) return { kind: 'tls-failed', ip, failure };
@@ -145,6 +145,7 @@ export function network(m: Machine, ctx: RunContext): Net {
       const reply = ctx.net?.http?.(ip, port, req.path, req);
       if (reply === undefined) return { kind: 'refused', ip };
       if (reply === 'timeout') return { kind: 'timeout', ip };
+      if (reply === 'hang') return { kind: 'timeout', ip, connected: true };
       if (reply.tlsFailure) return { kind: 'tls-failed', ip, failure: reply.tlsFailure };
       return { kind: 'reply', ip, status: reply.status, body: reply.body, ...(reply.head ? { head: reply.head } : {}) };
     },

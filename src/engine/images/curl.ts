@@ -3,8 +3,9 @@
  * `-S` errors back, `-f` fails on HTTP errors, `-i`/`-I` the response head, `-X`, `-H`, `-d`,
  * `-o`, `-w '%{http_code}'`, `-m`. For `https://` it verifies the server as OpenSSL does (`-k`
  * skips that, `--cacert FILE` trusts that bundle instead of the system store) and offers h2.
- * Approximate: the progress meter is printed whenever `-s` is not given (curl leaves it out
- * when the body goes to a terminal), and `-v` prints nothing more.
+ * `-m` bounds the whole transfer, `--connect-timeout` the connection alone.
+ * Approximate: the progress meter is printed whenever `-s` is not given and the body does not
+ * go to the terminal (inside a container: always), only on success; `-v` prints nothing more.
  */
 import { normalizePath, stat, writeFile } from './fs';
 import { headBlock, parseUrl, splitHeader } from './http-wire';
@@ -33,6 +34,7 @@ interface Options {
   outFile?: string;
   writeOut?: string;
   maxTimeS?: number;
+  connectTimeoutS?: number;
   url?: string;
 }
 
@@ -67,8 +69,10 @@ function parse(args: string[]): Options {
         break;
       case 'm':
       case '--max-time':
-      case '--connect-timeout':
         o.maxTimeS = Number(v) || undefined;
+        break;
+      case '--connect-timeout':
+        o.connectTimeoutS = Number(v) || undefined;
         break;
       case 'A':
       case '--user-agent':
@@ -132,6 +136,30 @@ function tlsError(host: string, f: TlsFailure): { code: number; message: string 
   }
 }
 
+/**
+ * Linux's own give-up on a SYN nobody answers (tcp_syn_retries 6, backoff from 1 s), which
+ * comes before curl's 300 s default connect timeout. Recorded: `curl -sS http://192.168.77.5/`
+ * into a tun device nothing reads printed `curl: (28) Failed to connect to 192.168.77.5 port
+ * 80 after 134205 ms: Couldn't connect to server` (curl 7.88.1; 8.x's connect.c has the same
+ * failf).
+ */
+export const SYN_GIVE_UP_MS = 134_205;
+
+/**
+ * A SYN nobody answers (a Pod IP from outside the cluster, a dropped packet): whichever of
+ * `-m`, `--connect-timeout` and the kernel ends the wait first. Recorded (curl 7.88.1; 8.x's
+ * multi.c and connect.c have the same failf strings), the elapsed time one past the deadline:
+ * `-m 2` → `curl: (28) Connection timed out after 2001 milliseconds`;
+ * `--connect-timeout 2` → `curl: (28) Failed to connect to H port 80 after 2001 ms: Timeout was reached`.
+ */
+function connectTimedOut(o: Options, host: string, port: number, failWith: (status: number, message: string, ms: number) => { status: number; ms: number }): { status: number; ms: number } {
+  const max = o.maxTimeS === undefined ? Infinity : o.maxTimeS * 1000;
+  const connect = o.connectTimeoutS === undefined ? Infinity : o.connectTimeoutS * 1000;
+  if (Math.min(max, connect) >= SYN_GIVE_UP_MS) return failWith(28, `Failed to connect to ${host} port ${port} after ${SYN_GIVE_UP_MS} ms: Couldn't connect to server`, SYN_GIVE_UP_MS);
+  if (max <= connect) return failWith(28, `Connection timed out after ${max + 1} milliseconds`, max);
+  return failWith(28, `Failed to connect to ${host} port ${port} after ${connect + 1} ms: Timeout was reached`, connect);
+}
+
 export const curl: NetTool = (args, env, net) => {
   const o = parse(args);
   const url = parseUrl(o.url ?? '');
@@ -170,6 +198,7 @@ export const curl: NetTool = (args, env, net) => {
     case 'refused':
       return failWith(7, `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`, 1);
     case 'timeout': {
+      if (!a.connected) return connectTimedOut(o, url.host, url.port, failWith);
       const ms = (o.maxTimeS ?? 300) * 1000;
       return failWith(28, o.maxTimeS !== undefined ? `Operation timed out after ${ms} milliseconds with 0 bytes received` : `Failed to connect to ${url.host} port ${url.port} after ${ms} ms: Timeout was reached`, ms);
     }
@@ -187,7 +216,8 @@ export const curl: NetTool = (args, env, net) => {
   }
   const head = o.head || o.include ? headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) : '';
   const body = o.head ? head : head + a.body;
-  if (!o.silent) {
+  // tool_operate.c: no meter while the body goes to the terminal (it would garble it).
+  if (!o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'))) {
     const n = String(body.length).padStart(5);
     env.io.err(`  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100 ${n}  100 ${n}    0     0   600k      0 --:--:-- --:--:-- --:--:--  600k\n`);
   }

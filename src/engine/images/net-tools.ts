@@ -14,7 +14,8 @@ export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
   | { kind: 'unresolved'; ms: number }
   | { kind: 'refused'; ip: string }
-  | { kind: 'timeout'; ip: string }
+  /** Nothing came back: the SYN went unanswered, or (`connected`) the server accepted and never replied. */
+  | { kind: 'timeout'; ip: string; connected?: true }
   /** An `https://` handshake the client gave up on: no request was sent. */
   | { kind: 'tls-failed'; ip: string; failure: TlsFailure }
   | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead };

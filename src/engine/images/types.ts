@@ -195,10 +195,11 @@ export interface NetworkView {
   /** Cluster DNS as the Pod resolves `name` (search path applied); undefined = NXDOMAIN. */
   resolve?(name: string): { fqdn: string; ips: string[] } | undefined;
   /**
-   * One HTTP request from this Pod; undefined = connection refused, 'timeout' = no answer.
-   * `req` carries the method, headers and TLS settings (unset: a plain GET of `path`).
+   * One HTTP request from this Pod; undefined = connection refused, 'timeout' = the SYN went
+   * unanswered, 'hang' = connected and no reply. `req` carries the method, headers and TLS
+   * settings (unset: a plain GET of `path`).
    */
-  http?(ip: string, port: number, path: string, req?: HttpRequest): HttpAnswer | 'timeout' | undefined;
+  http?(ip: string, port: number, path: string, req?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined;
   /** Whether the Pod's NetworkPolicy egress rules let a packet out to `ip:port` (absent: always). */
   egress?(ip: string, port: number, protocol: 'TCP' | 'UDP'): boolean;
   /** Whether a DNS query pinned to the `endpoint`-th kube-dns endpoint passes the policy rules. */
