@@ -53,6 +53,7 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 // (`> web.yaml`, `| grep`, `cat`).
 export { WORKSTATION_COMMANDS, WORKSTATION_HOME, WORKSTATION_QUOTA, Workstation } from './images/workstation';
 export type { ChangeDir, FilterResult } from './images/workstation';
+export type { Net } from './images/net-tools';
 export { languageCollator } from './images/collate';
 export { readTar, writeTar } from './images/tar-format';
 export type { TarMember, TarOwner } from './images/tar-format';

@@ -33,6 +33,8 @@ import type { ComponentState } from './components';
 import { step } from './dispatch';
 import { faultsCovering, healFault, injectFault, listTargets, type FaultOptions, type FaultResult, type TargetStatus } from './faults';
 import { httpGet, type HttpGet, type HttpGetResult } from './node/traffic';
+import { workstationNet } from './node/workstation-net';
+import type { Net } from './images/net-tools';
 import { exitAttachedShell } from './node/attached-shell';
 import { lastDecisionFor, type ScheduleDecision } from './scheduler/decisions';
 import { createWorld, nodeAgentsStartAt, type WorldOptions } from './topology/build';
@@ -593,6 +595,15 @@ export class Simulation {
   /** One HTTP GET sent from a node through its kube-proxy rules (`sim curl`; node/traffic.ts). */
   httpGet(req: HttpGet): HttpGetResult {
     return httpGet(this.#world, req);
+  }
+
+  /**
+   * The network the learner's laptop sees, for curl at the `$ ` prompt: node addresses (their
+   * kube-proxy rules, the kubelet), kube-apiserver's secure port, no cluster names or Pod IPs
+   * (node/workstation-net.ts). Requests through it change the world (trace, audit, the PRNG).
+   */
+  workstationNet(): Net {
+    return workstationNet(this.#world);
   }
 
   /** A command line run by a node's shell over ssh (`sim ssh`; node-shell/shell.ts). Read-only: no time passes. */

@@ -19,6 +19,7 @@ import { expansion, promptHost } from './prompt-host';
 import { lineBuiltin } from './prompt-builtins';
 import { ASSIGNMENT, PromptShell } from './prompt-shell';
 import { runSim } from './sim/index';
+import { runOnWorkstation } from './workstation-program';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
 import type { EditorHost, OpenEdit } from './edit-file';
@@ -353,8 +354,9 @@ export class Session {
     // `k` is the prompt's default alias (PromptShell), not a program: once unaliased it is not found.
     const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {
-      const run = this.workstation.run(cmd, rest, stdin ?? '', this.sim.now, { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) }, stdin === undefined && tty);
-      if (run) return { output: [...(run.stderr ? [{ stream: 'stderr' as const, text: run.stderr }] : []), ...(run.stdout ? [{ stream: 'stdout' as const, text: run.stdout }] : [])], exitCode: run.status };
+      const vars = { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) };
+      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, opts.interruptAt);
+      if (run) return run;
       return fail(`${cmd}: command not found (this terminal runs kubectl, sim, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }
     const argv = started.command === undefined ? rest : [started.command, ...rest];

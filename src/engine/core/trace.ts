@@ -227,6 +227,7 @@ export interface TraceDetails {
         /** Unset for a GET. */
         method?: string;
         url: string;
+        /** The node it left from, or `workstation` for curl on the learner's laptop. */
         fromNode: string;
         service?: string;
         endpoint: string;

@@ -15,6 +15,7 @@ import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { TOOLS } from './tools';
 import { jq } from './tools-jq';
+import { netTool, type Net } from './net-tools';
 import type { Tool, ToolEnv } from './tool-types';
 
 /** The filters a pipeline stage reads stdin through (`kubectl get pods | grep web`). */
@@ -24,6 +25,8 @@ export interface FilterResult {
   stdout: string;
   stderr: string;
   status: number;
+  /** Simulated time the command took (curl's wait for an answer); unset: none to speak of. */
+  ms?: number;
 }
 
 /**
@@ -36,7 +39,7 @@ export const WORKSTATION_QUOTA = 4 * 1024 * 1024;
 export const WORKSTATION_HOME = '/home/learner';
 
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
-export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'date', 'diff', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
+export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'curl', 'date', 'diff', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
 
 const DEFAULT_VARS: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
 
@@ -268,9 +271,11 @@ export class Workstation {
   /**
    * Runs one of WORKSTATION_COMMANDS at simulated time `clock` (`ls -l`'s dates) with the shell's
    * environment; undefined for any other name. `terminal`: stdin and stdout are the terminal.
+   * `net`: what the laptop's network reaches (the cluster's, Simulation.workstationNet), which
+   * curl needs: the same curl as in a Pod's image, on another network.
    */
-  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS, terminal = false): FilterResult | undefined {
-    const t = tool(name);
+  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS, terminal = false, net?: Net): FilterResult | undefined {
+    const t = name === 'curl' ? net && netTool(name, net) : tool(name);
     if (!t) return undefined;
     let stdout = '';
     let stderr = '';
@@ -287,8 +292,8 @@ export class Workstation {
       processes: [],
       version: '',
     };
-    const { status } = t(args, env);
-    return { stdout, stderr, status };
+    const { status, ms } = t(args, env);
+    return { stdout, stderr, status, ...(ms ? { ms } : {}) };
   }
 
   /** The files written here, by the path a learner would type (home-relative when under home). */

@@ -30,6 +30,12 @@ export interface HttpGet {
   namespace: string;
   /** The Pod the request leaves from (`kubectl exec`); unset: the node itself (`sim curl`). */
   source?: { pod: NamespacedName; ip: string };
+  /**
+   * The machine outside the cluster that sent it to `from`'s address (`workstation`: curl on
+   * the learner's laptop); `from`'s kernel and kube-proxy rules take it from there, and the
+   * trace names this as its origin. Unset: it leaves from `from` itself.
+   */
+  origin?: string;
   /** What a client in a Pod sends (method, headers, TLS); unset: a plain GET of `path`. */
   request?: HttpRequest;
   /**
@@ -130,7 +136,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
       type: 'traffic',
       ...(http.method !== 'GET' ? { method: http.method } : {}),
       url: `${http.tls ? 'https' : 'http'}://${dialled.ip}:${dialled.port}${req.path}`,
-      fromNode: req.from,
+      fromNode: req.origin ?? req.from,
       ...(service !== undefined ? { service } : {}),
       endpoint,
       ...(pod ? { pod } : {}),
@@ -179,6 +185,8 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
   return { ...sent, reply: { kind: 'refused' } };
 }
 
+const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
 export function httpGet(w: World, req: HttpGet): HttpGetResult {
   if (!w.machineSpecs.has(req.from)) return { kind: 'no-node' };
   const proxy = proxyOf(w, req.from);
@@ -193,10 +201,11 @@ export function httpGet(w: World, req: HttpGet): HttpGetResult {
     case 'no-endpoints':
       return { kind: 'no-endpoints', clusterIP: r.rule.clusterIP };
     case 'endpoint':
-      return deliver(w, req, proxy!.id, { ip: r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service);
+      // A name dials its ClusterIP; an address (a ClusterIP, or a node's for a NodePort) itself.
+      return deliver(w, req, proxy!.id, { ip: IPV4.test(req.host) ? req.host : r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service);
     case 'not-a-service':
       // Not caught by any rule: routed as is, so only a Pod IP can answer.
-      if (!/^\d+\.\d+\.\d+\.\d+$/.test(req.host)) return { kind: 'unroutable' };
+      if (!IPV4.test(req.host)) return { kind: 'unroutable' };
       return deliver(w, req, proxy!.id, { ip: req.host, port: req.port }, `${req.host}:${req.port}`, undefined);
     default: {
       const never: never = r;
@@ -220,7 +229,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
           dnsReachable: (endpoint: number) => cniDnsReachable(w, from, endpoint),
         }
       : {}),
-    http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | undefined {
+    http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined {
       const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}), ...(request ? { request } : {}) });
       switch (r.kind) {
         case 'no-endpoints':
@@ -233,8 +242,9 @@ export function podNetworkView(w: World, node: string, namespace: string, source
               return { status: 0, body: '', tlsFailure: r.reply.failure };
             case 'refused':
               return undefined;
-            case 'no-listener':
             case 'hang':
+              return 'hang';
+            case 'no-listener':
             case 'closed':
             case 'dropped':
               return 'timeout';

@@ -1,0 +1,140 @@
+/**
+ * What the learner's laptop (10.0.0.1, routed to the machines' network, apiserver/audit.ts)
+ * reaches with curl at the `$ ` prompt: the same curl as in a Pod (images/curl.ts), another Net.
+ *
+ * - Where a dial leads is workstation-dial.ts's rule, the one kubectl's dials use: kube-apiserver
+ *   (an instance's address or the HA load balancer's) — served by its real secure port
+ *   (apiserver/https.ts: TLS with the cluster CA, authentication, RBAC, the handler); another
+ *   port of a machine refuses; an address no machine holds (Pod IPs, ClusterIPs) is not routed
+ *   there, so the SYN goes unanswered and curl times out.
+ * - A node's other ports are what that node's kernel does with the packet: its kube-proxy rules
+ *   (a NodePort DNATed to one endpoint, drawn as `sim curl` draws it, possibly on another node;
+ *   stale while that kube-proxy is stopped), else its host listeners (the kubelet's 10250) or a
+ *   refusal (node/traffic.ts, the `proxy` hop on the trace).
+ * - A powered-off machine, or one `sim fail network/<node>` cut off, never answers.
+ * - Names: the laptop's resolver knows the public test hosts and localhost, never a cluster name.
+ *
+ * Approximate: the request is served at the moment curl starts; the time it waits (a timeout)
+ * passes afterwards. Nothing listens on the laptop itself.
+ */
+import type { ComponentId } from '../core/ids';
+import type { World } from '../world';
+import { INTERNET } from '../images/catalog-data';
+import { handshake } from '../images/tls';
+import type { DnsReply, Net, NetAnswer, Resolution } from '../images/net-tools';
+import type { HttpAnswer, HttpRequest } from '../images/types';
+import { dialFromWorkstation } from '../apiserver/workstation-dial';
+import { lbAddress } from '../apiserver/handler';
+import { serveApiServerPort } from '../apiserver/https';
+import type { ApiServerState } from '../apiserver/state';
+import { machineAt } from './host-listeners';
+import { httpGet } from './traffic';
+import { WORKSTATION } from '../topology/build';
+
+/** systemd-resolved's stub, a laptop's resolv.conf nameserver. */
+const STUB_RESOLVER = '127.0.0.53';
+/** The trace's name for the learner's machine (its only process there is kubectl). */
+const LAPTOP: ComponentId = 'kubectl' as ComponentId;
+/** What one lookup costs the laptop's resolver (simulated). */
+const DNS_MS = 1;
+
+const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+function lookup(name: string): Resolution {
+  const bare = name.replace(/\.$/, '').toLowerCase();
+  if (bare === 'localhost') return { kind: 'found', fqdn: 'localhost', ips: ['127.0.0.1'], ms: 0 };
+  if (IPV4.test(bare)) return { kind: 'found', fqdn: bare, ips: [bare], ms: 0 };
+  const pub = Object.hasOwn(INTERNET, bare) ? INTERNET[bare] : undefined;
+  return pub ? { kind: 'found', fqdn: bare, ips: [pub.ip], ms: DNS_MS } : { kind: 'nxdomain', ms: DNS_MS };
+}
+
+function answerOf(ip: string, a: HttpAnswer): NetAnswer {
+  if (a.tlsFailure) return { kind: 'tls-failed', ip, failure: a.tlsFailure };
+  return { kind: 'reply', ip, status: a.status, body: a.body, ...(a.head ? { head: a.head } : {}), ...(a.contentType !== undefined ? { contentType: a.contentType } : {}) };
+}
+
+function cutOff(w: World, machine: string): boolean {
+  return w.faults.has(`node/${machine}`) || w.faults.has(`network/${machine}`);
+}
+
+/** The instance a dial to `target` reaches: its own, or the one the load balancer forwards to (a running one). */
+function apiServerAt(w: World, target: string): ApiServerState | undefined {
+  const servers = w.apiServers.map((id) => w.components.get(id) as ApiServerState);
+  if (target !== lbAddress(w) || servers.length === 1) return servers.find((s) => s.address === target);
+  return servers.find((s) => s.running && !cutOff(w, s.host));
+}
+
+/** One request from the laptop to `ip:port`. */
+function reach(w: World, ip: string, port: number, req: HttpRequest): NetAnswer {
+  const machine = machineAt(w, ip);
+  if (machine !== undefined && cutOff(w, machine)) return { kind: 'timeout', ip };
+  const dial = dialFromWorkstation(w, ip, port);
+  if (dial.kind === 'timeout') return { kind: 'timeout', ip };
+  if (dial.kind === 'apiserver') {
+    const server = apiServerAt(w, `${ip}:${port}`);
+    if (!server?.running) return { kind: 'refused', ip };
+    return answerOf(ip, serveApiServerPort(w, server, LAPTOP, req));
+  }
+  // The load balancer forwards 6443 alone.
+  if (machine === undefined) return { kind: 'refused', ip };
+  const r = httpGet(w, { from: machine, origin: WORKSTATION, host: ip, port, path: req.path, namespace: 'default', request: req });
+  switch (r.kind) {
+    case 'sent':
+      switch (r.reply.kind) {
+        case 'answer':
+          return { kind: 'reply', ip, status: r.reply.status, body: r.reply.body, ...(r.reply.head ? { head: r.reply.head } : {}), ...(r.reply.contentType !== undefined ? { contentType: r.reply.contentType } : {}) };
+        case 'tls-failed':
+          return { kind: 'tls-failed', ip, failure: r.reply.failure };
+        case 'refused':
+          return { kind: 'refused', ip };
+        case 'hang':
+          return { kind: 'timeout', ip, connected: true };
+        case 'no-listener':
+        case 'closed':
+        case 'dropped':
+          return { kind: 'timeout', ip };
+        default: {
+          const never: never = r.reply;
+          return never;
+        }
+      }
+    // A NodePort whose Service has no ready endpoint: iptables REJECTs it.
+    case 'no-endpoints':
+    case 'no-proxy':
+      return { kind: 'refused', ip };
+    case 'no-node':
+    case 'unknown-host':
+    case 'unroutable':
+      return { kind: 'timeout', ip };
+    default: {
+      const never: never = r;
+      return never;
+    }
+  }
+}
+
+export function workstationNet(w: World): Net {
+  return {
+    nameserver: STUB_RESOLVER,
+    search: [],
+    lookup,
+    query: (names) => names.map((n): DnsReply => {
+      const r = lookup(n);
+      return r.kind === 'found' ? { rcode: 'NOERROR', ips: r.ips, authoritative: false } : { rcode: 'NXDOMAIN' };
+    }),
+    reverse: () => null,
+    fetch(host, port, req) {
+      const r = lookup(host);
+      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms };
+      const ip = r.ips[0]!;
+      // Nothing listens on the laptop itself.
+      if (ip.startsWith('127.')) return { kind: 'refused', ip };
+      const pub = Object.values(INTERNET).find((h) => h.ip === ip);
+      if (pub) {
+        const failure = req.tls ? handshake(req.tls, { names: [r.fqdn] }) : undefined;
+        return failure ? { kind: 'tls-failed', ip, failure } : { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
+      }
+      return reach(w, ip, port, req);
+    },
+  };
+}
