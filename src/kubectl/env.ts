@@ -16,6 +16,8 @@ export interface Env {
   client: Client;
   /** The learner's kubeconfig: `kubectl config use-context` changes it for later commands. */
   kubeconfig: Kubeconfig;
+  /** Its file as kubectl's messages name it: ~/.kube/config's full path, or `--kubeconfig` as typed. */
+  kubeconfigPath: string;
   /**
    * The namespace of the context this invocation runs in (the current one, or `--context`'s),
    * `default` when it names none: what `-n` falls back to. It lives on the Env rather than in a

@@ -4,7 +4,7 @@
  * waiting commands. Nothing escapes as an exception: command failures are CmdErrors, and a bug
  * here becomes `error: internal error: ...` with exit code 1.
  */
-import type { Impersonation, Simulation, Workstation } from '../engine/index';
+import { WORKSTATION_HOME, type Impersonation, type Simulation, type Workstation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
 import type { Tty } from './attach';
 import type { EditorHost } from './edit-file';
@@ -19,7 +19,7 @@ import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
 import { defaultKubeconfig, type KubeadmPem, type Kubeconfig } from './kubeconfig';
-import { loadErrorText } from './kubeconfig-file';
+import { loadKubeconfig } from './kubeconfig-load';
 import { clientConfig } from './client-config';
 import { verbosity } from './klog';
 import { startLogging } from './verbose';
@@ -103,17 +103,18 @@ function impersonationOf(argv: string[], flags: readonly FlagDef[]): Impersonati
 
 export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   const out = new Output(() => ctx.sim.now);
-  const kubeconfig = ctx.kubeconfig ?? defaultKubeconfig(ctx.sim.serverAddress());
+  const sessionKubeconfig = ctx.kubeconfig ?? defaultKubeconfig(ctx.sim.serverAddress());
   useDiscovery(ctx.sim.customResources());
   useAggregatedDiscovery(ctx.sim.aggregatedResources());
   // Until this invocation's client exists, a warning has nowhere to go.
   useWarnings(() => {});
   try {
     const { words } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
-    // A ~/.kube/config clientcmd cannot load stops every command that reads it (help does not).
-    const loadError = loadErrorText(kubeconfig);
-    if (loadError && !['help', 'options', 'completion'].includes(words[0] ?? '') && !argv.some((a) => a === '--help' || a === '-h')) throw new CmdError(loadError);
-    const world = { kubeadmPem: (w: KubeadmPem) => ctx.sim.kubeadmPem(w), dialFromWorkstation: (h: string, p: number) => ctx.sim.dialFromWorkstation(h, p), readFile: (p: string) => ctx.files.readFile(p) };
+    const pem = (w: KubeadmPem): string => ctx.sim.kubeadmPem(w);
+    const writeFile = ctx.workstation && ((path: string, text: string): void => ctx.workstation!.writeFile(path, text));
+    const loaded = loadKubeconfig({ sessionKubeconfig, files: ctx.files, cwd: ctx.workstation?.cwd ?? WORKSTATION_HOME, pem, ...(writeFile ? { writeFile } : {}) }, argv, words);
+    const kubeconfig = loaded.kubeconfig;
+    const world = { kubeadmPem: pem, dialFromWorkstation: (h: string, p: number) => ctx.sim.dialFromWorkstation(h, p), readFile: (p: string) => ctx.files.readFile(p) };
     const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, words, world);
     const client = new Client(ctx.sim, out, credentials, unreachable);
     client.discoveryCache = ctx.discoveryCache;
@@ -121,8 +122,9 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const finished = level >= 1 ? startLogging(level, ctx.sim, out, client, argv, words) : undefined;
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, kubeconfigPath: loaded.path, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
     const code = dispatch(env, argv);
+    loaded.save();
     finished?.(code);
     return out.result(code);
   } catch (e) {

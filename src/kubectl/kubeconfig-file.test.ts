@@ -12,6 +12,11 @@
  *   error: error loading config file "…": couldn't get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" }
  *   $ rm ~/.kube/config; kubectl config view
  *   apiVersion: v1 / clusters: null / contexts: null / current-context: "" / kind: Config / users: null
+ *   $ kubectl --kubeconfig nope.yaml get pods
+ *   error: stat nope.yaml: no such file or directory
+ *   $ kubectl --kubeconfig new.yaml config set-context x --namespace=y     (creates new.yaml)
+ *   $ kubectl --kubeconfig new.yaml config delete-context x
+ *   deleted context x from new.yaml
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session } from './session';
@@ -73,5 +78,22 @@ describe('~/.kube/config', () => {
     expect(run('kubectl config set-context x --namespace=y').code).toBe(0);
     expect(run('cat ~/.kube/config').out).toBe('apiVersion: v1\nclusters: null\ncontexts:\n- context:\n    cluster: ""\n    namespace: "y"\n    user: ""\n  name: x\ncurrent-context: ""\nkind: Config\nusers: null\n');
     expect(run('cp backup.yaml ~/.kube/config && kubectl get ns default -o name').out).toBe('namespace/default\n');
+  });
+
+  it('--kubeconfig reads another file on the workstation, and kubectl config writes that one', () => {
+    const run = runner(s.fork());
+    expect(run('kubectl config view --minify --raw > mini.yaml').code).toBe(0);
+    expect(run('kubectl --kubeconfig mini.yaml config get-contexts -o name').out).toBe('kubernetes-admin@kubernetes\n');
+    expect(run('kubectl --kubeconfig mini.yaml get ns default -o name').out).toBe('namespace/default\n');
+    expect(run('kubectl --kubeconfig nope.yaml get pods')).toEqual({ out: '', err: 'error: stat nope.yaml: no such file or directory\n', code: 1 });
+    expect(run('kubectl --kubeconfig nope.yaml config view').out).toBe('apiVersion: v1\nclusters: null\ncontexts: null\ncurrent-context: ""\nkind: Config\nusers: null\n');
+    expect(run('kubectl --kubeconfig new.yaml config set-context x --namespace=y').out).toBe('Context "x" created.\n');
+    expect(run('cat new.yaml').out).toBe('apiVersion: v1\nclusters: null\ncontexts:\n- context:\n    cluster: ""\n    namespace: "y"\n    user: ""\n  name: x\ncurrent-context: ""\nkind: Config\nusers: null\n');
+    expect(run('kubectl --kubeconfig new.yaml config delete-context x').out).toBe('deleted context x from new.yaml\n');
+    // Edits to mini.yaml leave ~/.kube/config as it was.
+    expect(run('kubectl --kubeconfig mini.yaml config set-cluster kubernetes --server=https://10.0.0.99:6443').code).toBe(0);
+    expect(run('kubectl --kubeconfig mini.yaml get pods').err).toBe('Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n');
+    expect(run('kubectl get ns default -o name').out).toBe('namespace/default\n');
+    expect(run('kubectl --kubeconfig=.kube/config config current-context').out).toBe('kubernetes-admin@kubernetes\n');
   });
 });

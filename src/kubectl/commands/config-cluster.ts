@@ -8,7 +8,7 @@
 import { plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
-import { clusterIn, KUBECONFIG_PATH, storedPath, utf8Bytes, type KubeconfigCluster } from '../kubeconfig';
+import { clusterIn, storedPath, utf8Bytes, type KubeconfigCluster } from '../kubeconfig';
 import { CONFIG_USAGE } from './config-usage';
 
 /** set-cluster's own flags; --server, --certificate-authority, --insecure-skip-tls-verify and --tls-server-name shadow the globals. */
@@ -81,8 +81,8 @@ export function deleteCluster(env: Env, argv: string[]): number {
   }
   const name = flags.args[0]!;
   const k = env.kubeconfig;
-  if (!clusterIn(k, name)) throw plainError(`cannot delete cluster ${name}, not in ${KUBECONFIG_PATH}`);
+  if (!clusterIn(k, name)) throw plainError(`cannot delete cluster ${name}, not in ${env.kubeconfigPath}`);
   k.clusters = k.clusters.filter((c) => c.name !== name);
-  env.out.out(`deleted cluster ${name} from ${KUBECONFIG_PATH}\n`);
+  env.out.out(`deleted cluster ${name} from ${env.kubeconfigPath}\n`);
   return 0;
 }

@@ -7,7 +7,7 @@
 import { plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import type { Env } from '../env';
-import { KUBECONFIG_PATH, storedPath, userIn, utf8Bytes, type KubeconfigAuthInfo, type KubeconfigBytes } from '../kubeconfig';
+import { storedPath, userIn, utf8Bytes, type KubeconfigAuthInfo, type KubeconfigBytes } from '../kubeconfig';
 import { CONFIG_USAGE } from './config-usage';
 
 /**
@@ -90,8 +90,8 @@ export function deleteUser(env: Env, argv: string[]): number {
   if (flags.args.length !== 1) throw usageError('user to delete is required', 'kubectl config delete-user');
   const name = flags.args[0]!;
   const k = env.kubeconfig;
-  if (!userIn(k, name)) throw plainError(`cannot delete user ${name}, not in ${KUBECONFIG_PATH}`);
+  if (!userIn(k, name)) throw plainError(`cannot delete user ${name}, not in ${env.kubeconfigPath}`);
   k.users = k.users.filter((u) => u.name !== name);
-  env.out.out(`deleted user ${name} from ${KUBECONFIG_PATH}\n`);
+  env.out.out(`deleted user ${name} from ${env.kubeconfigPath}\n`);
   return 0;
 }

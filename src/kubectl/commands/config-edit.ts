@@ -7,7 +7,7 @@
 import { plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
-import { contextIn, KUBECONFIG_PATH, type KubeconfigContext } from '../kubeconfig';
+import { contextIn, type KubeconfigContext } from '../kubeconfig';
 import { CONFIG_USAGE } from './config-usage';
 
 /** set-context's own flag; --cluster, --user and -n/--namespace are the globals' names and kinds. */
@@ -67,11 +67,11 @@ export function deleteContext(env: Env, argv: string[]): number {
   }
   const name = flags.args[0]!;
   const k = env.kubeconfig;
-  if (!contextIn(k, name)) throw plainError(`cannot delete context ${name}, not in ${KUBECONFIG_PATH}`);
+  if (!contextIn(k, name)) throw plainError(`cannot delete context ${name}, not in ${env.kubeconfigPath}`);
   // The current-context stays as it was: every later command then fails to find it.
   if (k.currentContext === name) env.out.err('warning: this removed your active context, use "kubectl config use-context" to select a different one\n');
   k.contexts = k.contexts.filter((c) => c.name !== name);
-  env.out.out(`deleted context ${name} from ${KUBECONFIG_PATH}\n`);
+  env.out.out(`deleted context ${name} from ${env.kubeconfigPath}\n`);
   return 0;
 }
 
@@ -82,8 +82,8 @@ export function renameContext(env: Env, argv: string[]): number {
   if (to === '') throw plainError('You must specify a new non-empty context name');
   const k = env.kubeconfig;
   const context = contextIn(k, from);
-  if (!context) throw plainError(`cannot rename the context ${JSON.stringify(from)}, it's not in ${KUBECONFIG_PATH}`);
-  if (contextIn(k, to)) throw plainError(`cannot rename the context ${JSON.stringify(from)}, the context ${JSON.stringify(to)} already exists in ${KUBECONFIG_PATH}`);
+  if (!context) throw plainError(`cannot rename the context ${JSON.stringify(from)}, it's not in ${env.kubeconfigPath}`);
+  if (contextIn(k, to)) throw plainError(`cannot rename the context ${JSON.stringify(from)}, the context ${JSON.stringify(to)} already exists in ${env.kubeconfigPath}`);
   context.name = to;
   if (k.currentContext === from) k.currentContext = to;
   env.out.out(`Context ${JSON.stringify(from)} renamed to ${JSON.stringify(to)}.\n`);

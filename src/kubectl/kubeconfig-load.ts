@@ -1,0 +1,75 @@
+/**
+ * Which kubeconfig one invocation reads and writes: the Session's (~/.kube/config), or the file
+ * `--kubeconfig PATH` names on the workstation — loaded as clientcmd loads it and, for a `kubectl
+ * config` command that changed it, written back there (ModifyConfig), so `kubectl config view
+ * --minify --raw > mini.yaml` then `kubectl --kubeconfig mini.yaml get pods` works as in the
+ * tutorials. Recorded from kubectl v1.35.2: a missing file is `error: stat nope.yaml: no such file
+ * or directory` for a command that talks to the cluster and an empty config for `kubectl config`
+ * (whose first edit creates it); messages name the file as typed (`deleted context x from new.yaml`).
+ */
+import { CmdError, plainError } from './errors';
+import { globalFlag } from './client-config';
+import { kubeconfigFileText, loadErrorText, parseKubeconfigFile } from './kubeconfig-file';
+import { KUBECONFIG_PATH, type KubeadmPem, type Kubeconfig } from './kubeconfig';
+import type { FileSource } from './types';
+
+export interface LoadedKubeconfig {
+  kubeconfig: Kubeconfig;
+  /** The file's path as messages name it. */
+  path: string;
+  /** After the command: writes an edited explicit file back to the workstation. */
+  save(): void;
+}
+
+export interface LoadContext {
+  sessionKubeconfig: Kubeconfig;
+  files: FileSource;
+  /** Where the prompt is (`cd`), to tell whether a relative --kubeconfig is ~/.kube/config itself. */
+  cwd: string;
+  pem: (which: KubeadmPem) => string;
+  /** Writes a workstation file; absent when there is no workstation (a bare runKubectl). */
+  writeFile?: (path: string, text: string) => void;
+}
+
+function cleanPath(path: string, cwd: string): string {
+  const parts: string[] = [];
+  for (const p of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
+    if (p === '' || p === '.') continue;
+    if (p === '..') parts.pop();
+    else parts.push(p);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** Commands that never load a kubeconfig. */
+function loadsNothing(argv: readonly string[], words: readonly string[]): boolean {
+  return ['help', 'options', 'completion'].includes(words[0] ?? '') || argv.some((a) => a === '--help' || a === '-h');
+}
+
+export function loadKubeconfig(ctx: LoadContext, argv: readonly string[], words: readonly string[]): LoadedKubeconfig {
+  const explicit = globalFlag(argv, 'kubeconfig');
+  if (explicit === '' || cleanPath(explicit, ctx.cwd) === KUBECONFIG_PATH) {
+    // A ~/.kube/config clientcmd cannot load stops every command that reads it.
+    const loadError = loadErrorText(ctx.sessionKubeconfig);
+    if (loadError && !loadsNothing(argv, words)) throw new CmdError(loadError);
+    return { kubeconfig: ctx.sessionKubeconfig, path: KUBECONFIG_PATH, save: () => {} };
+  }
+  const config = words[0] === 'config';
+  const text = ctx.files.readFile(explicit);
+  let kubeconfig: Kubeconfig = { currentContext: '', clusters: [], contexts: [], users: [] };
+  if (text === undefined) {
+    if (!config && !loadsNothing(argv, words)) throw plainError(`stat ${explicit}: no such file or directory`);
+  } else {
+    const parsed = parseKubeconfigFile(text, ctx.pem);
+    if (!parsed.ok) throw new CmdError(`error: error loading config file ${JSON.stringify(explicit)}: ${parsed.message}\n`);
+    kubeconfig = parsed.config;
+  }
+  const before = JSON.stringify(kubeconfig);
+  const save = (): void => {
+    if (!config || !ctx.writeFile || JSON.stringify(kubeconfig) === before) return;
+    const written = kubeconfigFileText(kubeconfig, ctx.pem);
+    if (written !== undefined) ctx.writeFile(explicit, written);
+  };
+  return { kubeconfig, path: explicit, save };
+}
+
