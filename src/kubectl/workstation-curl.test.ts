@@ -153,4 +153,19 @@ describe('curl at the prompt: the API is HTTPS', () => {
     const traced = s.sim.traceSince(0).filter((r) => r.kind === 'request' && r.from === 'kubectl' && r.detail.type === 'resource' && r.detail.user === 'system:serviceaccount:default:default');
     expect(traced.length).toBeGreaterThan(0);
   });
+  it("authenticates kubeadm's client certificate from the kubeconfig (--cert, --key), with OpenSSL's refusals of a missing or wrong file", () => {
+    const { run } = fresh();
+    run("kubectl config view --raw -o jsonpath='{.clusters[0].cluster.certificate-authority-data}' | base64 -d > ca.crt");
+    for (const [user, file] of [['kubernetes-admin', 'admin'], ['jane', 'jane']]) {
+      run(`kubectl config view --raw -o jsonpath='{.users[?(@.name=="${user}")].user.client-certificate-data}' | base64 -d > ${file}.crt`);
+      run(`kubectl config view --raw -o jsonpath='{.users[?(@.name=="${user}")].user.client-key-data}' | base64 -d > ${file}.key`);
+    }
+    const pods = (who: string): string => run(`curl -sS --cacert ca.crt --cert ${who}.crt --key ${who}.key https://10.0.0.10:6443/api/v1/namespaces/kube-system/pods`).out;
+    expect(JSON.parse(pods('admin'))).toMatchObject({ kind: 'PodList' });
+    expect(JSON.parse(pods('jane'))).toMatchObject({ code: 403, message: 'pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "kube-system"' });
+    // Recorded (curl 7.88.1, OpenSSL 3.0): the key defaults to the --cert file, which holds none; a missing file; a file with no PEM block.
+    expect(run('curl -sSk --cert admin.crt https://10.0.0.10:6443/api')).toEqual({ out: '', err: "curl: (58) unable to set private key file: 'admin.crt' type PEM\n", code: 58 });
+    expect(run('curl -sSk --cert nope.crt --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from nope.crt, OpenSSL error error:80000002:system library::No such file or directory, (no key found, wrong pass phrase, or wrong file format?)\n');
+    expect(run('curl -sSk -E admin.key --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from admin.key, OpenSSL error error:0480006C:PEM routines::no start line, (no key found, wrong pass phrase, or wrong file format?)\n');
+  });
 });

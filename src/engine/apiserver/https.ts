@@ -1,8 +1,8 @@
 /**
  * kube-apiserver's secure port as a client inside the cluster network reaches it (curl or wget in
  * a Pod, through the `kubernetes` Service or a control-plane node's address): Go's TLS listener,
- * then the filter chain — authentication (a ServiceAccount bearer token, or system:anonymous:
- * kubeadm leaves anonymous auth on), then the same request pipeline kubectl's requests take
+ * then the filter chain — authentication (a kubeadm client certificate, a ServiceAccount bearer
+ * token, or system:anonymous: kubeadm leaves anonymous auth on), then the same request pipeline kubectl's requests take
  * (handler.ts: RBAC, admission, storage, trace and audit), and the answer as the HTTP response
  * curl prints: pretty JSON for curl's and wget's User-Agent (negotiation.isPrettyPrint), Status
  * objects for errors, the headers the filters set.
@@ -31,8 +31,8 @@ import { requestedResource } from '../../k8s/resources';
 import { scaleOf } from '../../k8s/scale';
 import { servedTarget } from '../../k8s/served-versions';
 import { sha256Hex } from '../../k8s/sha256';
-import { ANONYMOUS, type UserInfo } from './auth';
-import { apiServerCertNames, clusterCaPem } from './cluster-ca';
+import { ADMIN, ANONYMOUS, JANE, type UserInfo } from './auth';
+import { apiServerCertNames, clusterCaPem, kubeadmClientPem } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';
 import { servedExtra } from './discovery';
 import { serveNonResource } from './health';
@@ -108,10 +108,20 @@ function statusBody(e: StatusError, details: { name?: string; group?: string; ki
   return toJsonPrettyInOrder(status);
 }
 
-/** The authentication filter: a bearer token must verify; no Authorization header is system:anonymous. */
+/** The client certificates kubeadm signed with the cluster CA, by the user they name (admin.conf's, the RBAC lessons' jane). */
+const KUBEADM_CLIENTS: readonly UserInfo[] = [ADMIN, JANE];
+
+/**
+ * The authentication filter, kube-apiserver's authenticator union: a client certificate first
+ * (x509: one kubeadm signed names its user; any other fails), then a bearer token, which must
+ * verify; a request that presented neither is system:anonymous, one whose credential failed is 401.
+ */
 function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
+  const cert = req.tls?.certificatePem?.trim();
+  const byCert = cert === undefined ? undefined : KUBEADM_CLIENTS.find((u) => kubeadmClientPem(w, u.name, 'cert').trim() === cert);
+  if (byCert) return byCert;
   const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  if (auth === undefined) return ANONYMOUS;
+  if (auth === undefined) return cert === undefined ? ANONYMOUS : undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   return m ? authenticateBearerToken(w, m[1]!) : undefined;
 }

@@ -2,7 +2,8 @@
  * curl 8.x as a learner uses it in a Pod: body to stdout, progress meter on stderr unless `-s`,
  * `-S` errors back, `-f` fails on HTTP errors, `-i`/`-I` the response head, `-X`, `-H`, `-d`,
  * `-o`, `-w '%{http_code}'`, `-m`. For `https://` it verifies the server as OpenSSL does (`-k`
- * skips that, `--cacert FILE` trusts that bundle instead of the system store) and offers h2.
+ * skips that, `--cacert FILE` trusts that bundle instead of the system store), offers h2, and
+ * presents `--cert FILE` (`--key FILE`) as its client certificate.
  * `-m` bounds the whole transfer, `--connect-timeout` the connection alone.
  * Approximate: the progress meter is printed whenever `-s` is not given and the body does not
  * go to the terminal (inside a container: always), only on success; `-v` prints nothing more.
@@ -28,6 +29,8 @@ interface Options {
   insecure: boolean;
   http1: boolean;
   cacert?: string;
+  cert?: string;
+  key?: string;
   method?: string;
   data?: string;
   headers: [string, string][];
@@ -39,7 +42,7 @@ interface Options {
 }
 
 /** Short options that take a value (the rest of the word, or the next word). */
-const SHORT_VALUE = new Set(['o', 'w', 'H', 'X', 'd', 'm', 'A', 'u', 'x', 'e', 'b', 'c', 'T', 'F']);
+const SHORT_VALUE = new Set(['o', 'w', 'H', 'X', 'd', 'm', 'A', 'u', 'x', 'e', 'E', 'b', 'c', 'T', 'F']);
 
 function parse(args: string[]): Options {
   const o: Options = { silent: false, showErrors: false, fail: false, head: false, include: false, insecure: false, http1: false, headers: [] };
@@ -81,9 +84,16 @@ function parse(args: string[]): Options {
       case '--cacert':
         o.cacert = v;
         break;
+      case 'E':
+      case '--cert':
+        o.cert = v;
+        break;
+      case '--key':
+        o.key = v;
+        break;
     }
   };
-  const LONG_VALUE = new Set(['--output', '--write-out', '--header', '--request', '--data', '--data-raw', '--data-binary', '--max-time', '--connect-timeout', '--user-agent', '--cacert', '--user', '--proxy', '--referer', '--cookie']);
+  const LONG_VALUE = new Set(['--output', '--write-out', '--header', '--request', '--data', '--data-raw', '--data-binary', '--max-time', '--connect-timeout', '--user-agent', '--cacert', '--cert', '--key', '--user', '--proxy', '--referer', '--cookie']);
   const FLAGS: Record<string, keyof Options> = { s: 'silent', S: 'showErrors', f: 'fail', I: 'head', i: 'include', k: 'insecure' };
   const LONG_FLAGS: Record<string, keyof Options> = { '--silent': 'silent', '--show-error': 'showErrors', '--fail': 'fail', '--head': 'head', '--include': 'include', '--insecure': 'insecure', '--http1.1': 'http1' };
   for (let i = 0; i < args.length; i++) {
@@ -136,6 +146,28 @@ function tlsError(host: string, f: TlsFailure): { code: number; message: string 
   }
 }
 
+const PEM_HINT = '(no key found, wrong pass phrase, or wrong file format?)';
+
+/**
+ * What OpenSSL refuses while curl sets up the handshake: a CA bundle with no certificate (77), a
+ * client certificate or its key (`--key`, else the `--cert` file) that is missing or no PEM (58).
+ * Recorded with curl 7.88.1 / OpenSSL 3.0: `--cert nope.crt` → `could not load PEM client
+ * certificate from nope.crt, OpenSSL error error:80000002:system library::No such file or
+ * directory, (no key found, …)`, a file with no PEM block → `error:0480006C:PEM routines::no
+ * start line`, `--cert cli.crt` alone → `unable to set private key file: 'cli.crt' type PEM`.
+ * Approximate: a key that does not match its certificate is not noticed.
+ */
+function tlsSetupError(o: Options, read: (path: string) => string | undefined): { code: number; message: string } | undefined {
+  if (o.cacert !== undefined && !read(o.cacert)?.includes('-----BEGIN CERTIFICATE-----')) return { code: 77, message: `error setting certificate file: ${o.cacert}` };
+  if (o.cert === undefined) return undefined;
+  const cert = read(o.cert);
+  if (cert === undefined) return { code: 58, message: `could not load PEM client certificate from ${o.cert}, ${OPENSSL.split('/')[0]} error error:80000002:system library::No such file or directory, ${PEM_HINT}` };
+  if (!cert.includes('-----BEGIN CERTIFICATE-----')) return { code: 58, message: `could not load PEM client certificate from ${o.cert}, ${OPENSSL.split('/')[0]} error error:0480006C:PEM routines::no start line, ${PEM_HINT}` };
+  const keyFile = o.key ?? o.cert;
+  if (!/-----BEGIN (?:RSA |EC )?PRIVATE KEY-----/.test(read(keyFile) ?? '')) return { code: 58, message: `unable to set private key file: '${keyFile}' type PEM` };
+  return undefined;
+}
+
 /**
  * Linux's own give-up on a SYN nobody answers (tcp_syn_retries 6, backoff from 1 s), which
  * comes before curl's 300 s default connect timeout. Recorded: `curl -sS http://192.168.77.5/`
@@ -178,18 +210,20 @@ export const curl: NetTool = (args, env, net) => {
   };
   const req = request(o, url.host, url.path);
   if (url.scheme === 'https') {
-    let caBundle: string | undefined;
-    if (o.cacert !== undefined) {
-      const f = stat(env.fs, env.base, normalizePath(o.cacert, env.cwd));
-      // OpenSSL loads the bundle when it sets up the handshake: after the name resolved.
-      if (f.kind !== 'file' || !f.content.includes('-----BEGIN CERTIFICATE-----')) {
-        const r = net.lookup(url.host);
-        if (r.kind !== 'found') return failWith(6, `Could not resolve host: ${url.host}`, r.ms);
-        return failWith(77, `error setting certificate file: ${o.cacert}`, r.ms);
-      }
-      caBundle = f.content;
+    const read = (path: string): string | undefined => {
+      const f = stat(env.fs, env.base, normalizePath(path, env.cwd));
+      return f.kind === 'file' ? f.content : undefined;
+    };
+    // OpenSSL loads the files when it sets up the handshake: after the name resolved.
+    const setupError = tlsSetupError(o, read);
+    if (setupError) {
+      const r = net.lookup(url.host);
+      if (r.kind !== 'found') return failWith(6, `Could not resolve host: ${url.host}`, r.ms);
+      return failWith(setupError.code, setupError.message, r.ms);
     }
-    req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(o.http1 ? {} : { h2: true }) };
+    const caBundle = o.cacert === undefined ? undefined : read(o.cacert);
+    const certificatePem = o.cert === undefined ? undefined : read(o.cert);
+    req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(certificatePem !== undefined ? { certificatePem } : {}), ...(o.http1 ? {} : { h2: true }) };
   }
   const a: NetAnswer = net.fetch(url.host, url.port, req);
   switch (a.kind) {

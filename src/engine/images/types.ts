@@ -128,6 +128,8 @@ export interface TlsClient {
   h2?: boolean;
   /** A client certificate the cluster CA signed (kube-apiserver's apiserver-kubelet-client): its subject. */
   certificate?: { commonName: string; organizations: string[] };
+  /** `curl --cert FILE`: the client certificate's PEM as the file holds it (the server decides whom it names). */
+  certificatePem?: string;
 }
 
 /**
