@@ -25,6 +25,8 @@ export interface ClientConfig {
   credentials: ClientCredentials;
   /** Set when the server cannot be reached: every request fails with it. */
   unreachable?: NetworkError;
+  /** The server URL dialled, as the kubeconfig (or --server) writes it: what cluster-info and the -v log name. */
+  server?: string;
 }
 
 /** What resolving needs besides the file: the cluster (its PEMs, the network) and the workstation's files. */
@@ -176,5 +178,5 @@ export function clientConfig(k: Kubeconfig, argv: readonly string[], words: read
   const credentials = credentialsOf(user, world);
   const dial: DialTarget = { server: target.server, tlsServerName: target.tlsServerName, insecure: target.insecure, ...(caBytes ? { caBytes } : {}) };
   const unreachable = dialCluster(dial, { dialFromWorkstation: (h, p) => world.dialFromWorkstation(h, p), caPem });
-  return { context, credentials, ...(unreachable ? { unreachable } : {}) };
+  return { context, credentials, server: target.server, ...(unreachable ? { unreachable } : {}) };
 }

@@ -122,6 +122,13 @@ export class Client {
    * preceded by discovery's GETs of /api and /apis.
    */
   discoveryCache: Set<string> | undefined;
+  /** The server URL the kubeconfig (or --server) names, as written (client-config.ts); unset: the cluster's own address. */
+  serverUrl: string | undefined;
+
+  /** The server's `host:port`, as the -v log and the discovery cache name it. */
+  get serverHost(): string {
+    return this.serverUrl ? (/^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/)?([^/?#]*)/.exec(this.serverUrl)?.[1] ?? '') : this.sim.serverAddress();
+  }
   private discoveryChecked = false;
 
   /** The Status of the last request that failed: kubectl's `-v=4` log prints it with the error. */
@@ -131,7 +138,7 @@ export class Client {
     if (this.unreachable) return { ok: false, error: this.unreachable };
     if (this.discoveryCache && !this.discoveryChecked) {
       this.discoveryChecked = true;
-      const server = this.sim.serverAddress();
+      const server = this.serverHost;
       if (!this.discoveryCache.has(server)) {
         this.discoveryCache.add(server);
         this.requestLog?.discovery((legacy) => JSON.stringify(aggregatedDiscovery(legacy, this.sim.discoveryExtra())));

@@ -115,8 +115,9 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const loaded = loadKubeconfig({ sessionKubeconfig, files: ctx.files, cwd: ctx.workstation?.cwd ?? WORKSTATION_HOME, pem, ...(writeFile ? { writeFile } : {}) }, argv, words);
     const kubeconfig = loaded.kubeconfig;
     const world = { kubeadmPem: pem, dialFromWorkstation: (h: string, p: number) => ctx.sim.dialFromWorkstation(h, p), readFile: (p: string) => ctx.files.readFile(p) };
-    const { context, credentials, unreachable } = clientConfig(kubeconfig, argv, words, world);
+    const { context, credentials, unreachable, server } = clientConfig(kubeconfig, argv, words, world);
     const client = new Client(ctx.sim, out, credentials, unreachable);
+    client.serverUrl = server;
     client.discoveryCache = ctx.discoveryCache;
     const level = verbosity(argv);
     const finished = level >= 1 ? startLogging(level, ctx.sim, out, client, argv, words) : undefined;

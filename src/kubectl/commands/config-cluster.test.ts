@@ -130,6 +130,10 @@ describe('where a cluster entry leads', () => {
     expect(r('sim topology ha').code).toBe(0);
     expect(r('kubectl config view -o jsonpath={.clusters[0].cluster.server}').out).toBe(`https://${f.sim.serverAddress()}`);
     expect(r('kubectl get ns default -o name')).toEqual(DEFAULT_NS);
+    // One kube-apiserver's own address reaches the cluster too, and is the server kubectl names.
+    expect(r('kubectl config set-cluster kubernetes --server=https://10.0.0.11:6443').code).toBe(0);
+    expect(r('kubectl cluster-info').out.split('\n')[0]).toBe('Kubernetes control plane is running at https://10.0.0.11:6443');
+    expect(r('kubectl get ns default -v=6').err).toContain('"Response" verb="GET" url="https://10.0.0.11:6443/api/v1/namespaces/default" status="200 OK"');
   });
 });
 

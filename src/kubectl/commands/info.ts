@@ -44,7 +44,8 @@ export const CLUSTER_INFO_FLAGS: FlagDef[] = [];
 export function runClusterInfo(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, CLUSTER_INFO_FLAGS, 'kubectl cluster-info');
   if (flags.args[0] === 'dump') throw new CmdError('error: "kubectl cluster-info dump" is not available in this simulator\n');
-  const host = `https://${env.sim.serverAddress()}`;
+  // restConfig.Host: the kubeconfig's server as written.
+  const host = env.client.serverUrl ?? `https://${env.sim.serverAddress()}`;
   const res = env.client.list(resourceInfo('services')!, 'kube-system', { labelSelector: [{ key: 'kubernetes.io/cluster-service', op: 'In', values: ['true'] }] });
   if (!res.ok) {
     env.out.err('\nTo further debug and diagnose cluster problems, use \'kubectl cluster-info dump\'.\n');
