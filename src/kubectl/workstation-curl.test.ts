@@ -39,15 +39,16 @@ function fresh(): { s: Session; run: ReturnType<typeof sessionRunner>; nodePort:
 describe('curl at the prompt: a NodePort Service from outside the cluster', () => {
   it('reaches an endpoint through the dialled node’s kube-proxy rules, possibly on another node, and the trace shows the path', () => {
     const { s, run, nodePort, pods } = fresh();
-    // node-1 runs neither web Pod (seed 1): its rules DNAT the packet to another node's Pod.
-    expect(pods.map(([, , node]) => node)).not.toContain('node-1');
+    // A worker that runs neither web Pod: its rules DNAT the packet to another node's Pod.
+    const node = ['node-1', 'node-2', 'node-3'].find((n) => !pods.some(([, , on]) => on === n))!;
+    const ip = run(`kubectl get node ${node} -o jsonpath='{.status.addresses[?(@.type=="InternalIP")].address}'`).out;
     const before = s.sim.now;
-    const page = run(`curl -s http://10.0.0.11:${nodePort}/`);
+    const page = run(`curl -s http://${ip}:${nodePort}/`);
     expect(page.code).toBe(0);
     expect(page.out).toContain('<title>Welcome to nginx!</title>');
     expect(s.sim.now).toBeGreaterThan(before);
     const hop = run('sim trace --kind proxy --last 1').out;
-    const m = new RegExp(`^T\\+\\S+ kube-proxy/node-1 -> container-runtime/(node-\\d): GET http://10\\.0\\.0\\.11:${nodePort}/ from workstation via default/web → (10\\.244\\.\\d+\\.\\d+):80 \\(default/(web-\\S+)\\)\\n$`).exec(hop);
+    const m = new RegExp(`^T\\+\\S+ kube-proxy/${node} -> container-runtime/(node-\\d): GET http://${ip.replace(/\./g, '\\.')}:${nodePort}/ from workstation via default/web → (10\\.244\\.\\d+\\.\\d+):80 \\(default/(web-\\S+)\\)\\n$`).exec(hop);
     expect(m).not.toBeNull();
     expect(pods).toContainEqual([m![3], m![2], m![1]]);
     // The control-plane's kube-proxy programs the same NodePort; a port no Service holds refuses (recorded, 7.88.1 = 8.x).
