@@ -164,6 +164,9 @@ describe('curl at the prompt: the API is HTTPS', () => {
     const pods = (who: string): string => run(`curl -sS --cacert ca.crt --cert ${who}.crt --key ${who}.key https://10.0.0.10:6443/api/v1/namespaces/kube-system/pods`).out;
     expect(JSON.parse(pods('admin'))).toMatchObject({ kind: 'PodList' });
     expect(JSON.parse(pods('jane'))).toMatchObject({ code: 403, message: 'pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "kube-system"' });
+    // The kubelet trusts the cluster CA for clients too, and asks kube-apiserver whether the user may.
+    expect(JSON.parse(run('curl -sk --cert admin.crt --key admin.key https://10.0.0.11:10250/pods').out)).toMatchObject({ kind: 'PodList' });
+    expect(run('curl -sk --cert jane.crt --key jane.key https://10.0.0.11:10250/pods').out).toBe('Forbidden (user=jane, verb=get, resource=nodes, subresource=proxy)');
     // Recorded (curl 7.88.1, OpenSSL 3.0): the key defaults to the --cert file, which holds none; a missing file; a file with no PEM block.
     expect(run('curl -sSk --cert admin.crt https://10.0.0.10:6443/api')).toEqual({ out: '', err: "curl: (58) unable to set private key file: 'admin.crt' type PEM\n", code: 58 });
     expect(run('curl -sSk --cert nope.crt --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from nope.crt, OpenSSL error error:80000002:system library::No such file or directory, (no key found, wrong pass phrase, or wrong file format?)\n');

@@ -7,6 +7,7 @@
 import { seedRng, nextUint32 } from '../core/rng';
 import type { World } from '../world';
 import type { ApiServerState } from './state';
+import { ADMIN, JANE, type UserInfo } from './auth';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -37,6 +38,16 @@ export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): 
   let h = 0x7b1d;
   for (const ch of user) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   return part === 'cert' ? seededPem(w.seed ^ h, 'MIIDKTCCAhGgAwIBAgII', 1144) : seededPem(w.seed ^ h ^ 0x6b6579, 'MIIEowIBAAKCAQEA', 2240, 'RSA PRIVATE KEY');
+}
+
+/**
+ * Whom a client certificate names to an x509 authenticator that trusts the cluster CA
+ * (kube-apiserver's, the kubelet's): kubeadm's admin.conf certificate or jane's, as their
+ * kubeconfig holds them; undefined for any other, which no CA here signed, so it fails.
+ */
+export function kubeadmClientUser(w: World, certificatePem: string): UserInfo | undefined {
+  const pem = certificatePem.trim();
+  return [ADMIN, JANE].find((u) => kubeadmClientPem(w, u.name, 'cert').trim() === pem);
 }
 
 function seededPem(seed: number, derPrefix: string, length: number, label = 'CERTIFICATE'): string {

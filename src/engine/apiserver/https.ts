@@ -31,8 +31,8 @@ import { requestedResource } from '../../k8s/resources';
 import { scaleOf } from '../../k8s/scale';
 import { servedTarget } from '../../k8s/served-versions';
 import { sha256Hex } from '../../k8s/sha256';
-import { ADMIN, ANONYMOUS, JANE, type UserInfo } from './auth';
-import { apiServerCertNames, clusterCaPem, kubeadmClientPem } from './cluster-ca';
+import { ANONYMOUS, type UserInfo } from './auth';
+import { apiServerCertNames, clusterCaPem, kubeadmClientUser } from './cluster-ca';
 import { handleRequest, lbAddress, type ApiRequest, type ApiResponse, type Verb } from './handler';
 import { servedExtra } from './discovery';
 import { serveNonResource } from './health';
@@ -108,17 +108,14 @@ function statusBody(e: StatusError, details: { name?: string; group?: string; ki
   return toJsonPrettyInOrder(status);
 }
 
-/** The client certificates kubeadm signed with the cluster CA, by the user they name (admin.conf's, the RBAC lessons' jane). */
-const KUBEADM_CLIENTS: readonly UserInfo[] = [ADMIN, JANE];
-
 /**
  * The authentication filter, kube-apiserver's authenticator union: a client certificate first
  * (x509: one kubeadm signed names its user; any other fails), then a bearer token, which must
  * verify; a request that presented neither is system:anonymous, one whose credential failed is 401.
  */
 function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
-  const cert = req.tls?.certificatePem?.trim();
-  const byCert = cert === undefined ? undefined : KUBEADM_CLIENTS.find((u) => kubeadmClientPem(w, u.name, 'cert').trim() === cert);
+  const cert = req.tls?.certificatePem;
+  const byCert = cert === undefined ? undefined : kubeadmClientUser(w, cert);
   if (byCert) return byCert;
   const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   if (auth === undefined) return cert === undefined ? ANONYMOUS : undefined;

@@ -15,6 +15,7 @@
 import { authorize, type UserInfo } from '../apiserver/auth';
 import type { ComponentId } from '../core/ids';
 import { authenticateBearerToken } from '../apiserver/token-authn';
+import { kubeadmClientUser } from '../apiserver/cluster-ca';
 import { handshake } from '../images/tls';
 import { goHead, httpDate, plainToTls } from '../images/http-wire';
 import { utf8Length } from '../../k8s/utf8';
@@ -51,11 +52,14 @@ function answer(w: World, req: HttpRequest, status: number, body: string, conten
 
 /**
  * The kubelet's authenticator union: a client certificate the cluster CA signed (x509, its
- * clientCAFile), else a bearer token checked by TokenReview (webhook).
+ * clientCAFile: kube-apiserver's apiserver-kubelet-client, or a kubeconfig's that curl presents),
+ * else a bearer token checked by TokenReview (webhook).
  */
 function authenticate(w: World, req: HttpRequest): UserInfo | undefined {
   const cert = req.tls?.certificate;
   if (cert) return { name: cert.commonName, groups: [...cert.organizations, 'system:authenticated'] };
+  const byPem = req.tls?.certificatePem === undefined ? undefined : kubeadmClientUser(w, req.tls.certificatePem);
+  if (byPem) return byPem;
   const auth = req.headers.find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   const token = auth === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
   return token === undefined ? undefined : authenticateBearerToken(w, token);
