@@ -18,6 +18,9 @@
  *   error: specifying a root certificates file with the insecure flag is not allowed
  *   $ kubectl get ns                      (server https://127.0.0.1:16444, nothing listening)
  *   The connection to the server 127.0.0.1:16444 was refused - did you specify the right host or port?
+ *   $ kubectl get ns                      (server ftp://127.0.0.1:16443; then https://[::1)
+ *   Unable to connect to the server: unsupported protocol scheme "ftp"
+ *   error: host must be a URL or a host:port pair: "https://[::1"
  *
  * A server no machine holds times out, as k8s-fidelity.md records (`Unable to connect to the
  * server: dial tcp 10.0.0.1:6443: i/o timeout`).
@@ -90,6 +93,8 @@ describe('where a cluster entry leads', () => {
     expect(r('kubectl get pods')).toEqual(fails('The connection to the server 127.0.0.1 was refused - did you specify the right host or port?\n'));
     expect(r('kubectl config set clusters.kubernetes.server ftp://10.0.0.10:6443').code).toBe(0);
     expect(r('kubectl get pods')).toEqual(fails('Unable to connect to the server: unsupported protocol scheme "ftp"\n'));
+    expect(r('kubectl config set clusters.kubernetes.server https://[::1').code).toBe(0);
+    expect(r('kubectl get pods')).toEqual(fails('error: host must be a URL or a host:port pair: "https://[::1"\n'));
     // The global --server wins over the file.
     expect(r('kubectl get ns default -o name --server=https://10.0.0.10:6443')).toEqual(DEFAULT_NS);
     expect(r('kubectl config set-cluster kubernetes --server=https://10.0.0.10:6443').code).toBe(0);
