@@ -9,7 +9,8 @@ import { CmdError, failureText, isNetworkError, plainError, withSource, type Api
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { throwIfCutShort } from '../interrupt';
-import { loadManifests, type ManifestDoc } from '../manifest';
+import type { ManifestDoc } from '../manifest';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
@@ -19,6 +20,7 @@ import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG
 
 export const APPLY_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   VALIDATE_FLAG,
   { name: 'server-side', kind: 'bool' },
@@ -153,14 +155,13 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, re
 export function runApply(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
   checkOutput(flags, env.files);
-  const filenames = flags.list('filename');
-  if (filenames.length === 0) throw plainError('must specify one of -f and -k');
+  if (!usesFiles(flags)) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
   const dry = dryRunOf(flags);
   // ApplyOptions.Validate.
   if (flags.bool('force-conflicts') && !flags.bool('server-side')) throw plainError('--force-conflicts only works with --server-side');
   if (dry === 'client' && flags.bool('server-side')) throw plainError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
-  const loaded = loadManifests(env.files, env.stdin, filenames, validationOn(flags));
+  const loaded = loadInputs(env, flags, validationOn(flags));
   env.client.validateAs(flags.str('validate', 'strict'));
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to apply');
   const errors: Failure[] = [...loaded.errors];

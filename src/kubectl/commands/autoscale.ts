@@ -16,6 +16,7 @@ import { collectTargets } from './targets';
 import { typedObject } from './typed-kinds';
 import { withTypedLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
 export const AUTOSCALE_FLAGS: FlagDef[] = [
   { name: 'min', kind: 'int' },
@@ -25,6 +26,7 @@ export const AUTOSCALE_FLAGS: FlagDef[] = [
   { name: 'memory', kind: 'string' },
   { name: 'name', kind: 'string' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
@@ -75,7 +77,7 @@ export function runAutoscale(env: Env, argv: string[]): number {
   if (cpuPercent > 0) metrics.push(metric('cpu', { type: 'Utilization', averageUtilization: cpuPercent }));
   if (cpu !== '') metrics.push(metric('cpu', parseResourceInput(cpu, 'cpu')));
   if (memory !== '') metrics.push(metric('memory', parseResourceInput(memory, 'memory')));
-  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
 
   const targets = collectTargets(env, flags, flags.args);
   const errors: Failure[] = [...targets.errors];

@@ -14,7 +14,6 @@ import { CmdError, failureText, isNetworkError, plainError, withSource, type Fai
 import { parentUsage } from '../help/parent-usage';
 import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { loadManifests } from '../manifest';
 import type { Positional } from '../command-spec';
 import { placeObject, withLastApplied, withTypedLastApplied } from '../apply/objects';
 import { randomSuffixes } from '../rand-suffix';
@@ -30,9 +29,11 @@ import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
 import { goQuote } from '../printers/go-template/lex';
 import { buildIngress, INGRESS_FLAGS, typedIngress } from './create-ingress';
 import { buildService, checkRequiredServiceFlags, isServiceKind, SERVICE_FLAGS, serviceType, typedService } from './create-service';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   VALIDATE_FLAG,
   { name: 'save-config', kind: 'bool' },
@@ -85,7 +86,7 @@ function withoutNamespace(meta: KObject['metadata']): KObject['metadata'] {
 }
 
 function fromFiles(env: Env, flags: Flags): number {
-  const loaded = loadManifests(env.files, env.stdin, flags.list('filename'), !['false', 'ignore'].includes(flags.str('validate', 'strict')));
+  const loaded = loadInputs(env, flags, !['false', 'ignore'].includes(flags.str('validate', 'strict')));
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to create');
   const errors: Failure[] = [...loaded.errors];
   for (const doc of loaded.docs) {
@@ -390,7 +391,7 @@ export function runCreate(env: Env, argv: string[]): number {
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
   checkOutput(flags, env.files);
-  if (flags.list('filename').length === 0) {
+  if (!usesFiles(flags)) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }
   return fromFiles(env, flags);

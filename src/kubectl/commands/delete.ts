@@ -9,14 +9,15 @@ import { CmdError, failureText, plainError, withSource, type Failure } from '../
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { parseResourceArgs } from '../builder';
-import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { collectTargets, type Target, type Targets } from './targets';
-import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun, type DryRun } from './common';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const DELETE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
@@ -52,7 +53,7 @@ function propagation(v: string): 'Background' | 'Foreground' | 'Orphan' {
 
 export function runDelete(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, DELETE_FLAGS, 'kubectl delete');
-  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   if (flags.bool('all') && flags.str('selector')) throw plainError('cannot set --all and --selector at the same time');
   const force = flags.bool('force');
   let grace = flags.int('grace-period', -1);
@@ -88,7 +89,7 @@ export function runDelete(env: Env, argv: string[]): number {
       obj = res.value;
     }
     deleted.push({ ...t, obj });
-    printDeleted(env, flags.str('output'), t, withDryRun(grace === 0 ? 'force deleted' : 'deleted', dry));
+    printDeleted(env, flags.str('output'), t, grace === 0 ? 'force deleted' : 'deleted', dry);
   }
   if (targets.items.length === 0 && errors.length === 0 && targets.errors.length === 0) env.out.out('No resources found\n');
   if (deleted.length && flags.bool('wait', true) && dry === 'none') {
@@ -108,8 +109,8 @@ export function runDelete(env: Env, argv: string[]): number {
 /** `-f` files and `TYPE NAME` arguments name their objects; nothing is fetched before the DELETE. */
 function namedTargets(env: Env, flags: Flags): Targets | undefined {
   const ns = namespaceOf(env, flags);
-  if (flags.list('filename').length) {
-    const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+  if (usesFiles(flags)) {
+    const loaded = loadInputs(env, flags);
     const items = loaded.docs.map((d) => ({ info: d.info, obj: { ...d.obj, metadata: { ...d.obj.metadata, name: stringMeta(d.obj, 'name'), namespace: d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined } }, source: d.source }));
     return { items, errors: loaded.errors, byQuery: false };
   }
@@ -119,12 +120,13 @@ function namedTargets(env: Env, flags: Flags): Targets | undefined {
   return { items, errors: [], byQuery: false };
 }
 
-function printDeleted(env: Env, output: string, t: Target, operation: string): void {
+/** DeleteOptions.PrintObj: the namespace, then the dry run (`deleted from dev namespace (dry run)`). */
+function printDeleted(env: Env, output: string, t: Target, operation: string, dry: DryRun): void {
   const kind = kindString(t.info);
   const name = t.obj.metadata.name ?? '';
+  const where = t.info.namespaced ? ` from ${t.obj.metadata.namespace ?? ''} namespace` : '';
   if (output === 'name') env.out.out(`${kind}/${name}\n`);
-  else if (t.info.namespaced) env.out.out(`${kind} "${name}" ${operation} from ${t.obj.metadata.namespace ?? ''} namespace\n`);
-  else env.out.out(`${kind} "${name}" ${operation}\n`);
+  else env.out.out(`${kind} "${name}" ${withDryRun(`${operation}${where}`, dry)}\n`);
 }
 
 /** IsDeleted: the object with this UID no longer exists. */

@@ -9,7 +9,6 @@ import { CmdError, failureText, isNetworkError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { enhanceListError, listOptions } from '../selectors';
-import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG } from './common';
 import { describePod } from '../describe/pod';
@@ -40,11 +39,13 @@ import { pushAll } from '../../k8s/arrays';
 import type { Role } from '../../k8s/rbac';
 import { describeRole, describeRoleBinding } from '../describe/rbac';
 import { atStorageVersion } from '../../k8s/served-versions';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all-namespaces', short: 'A', kind: 'bool' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'show-events', kind: 'bool' },
   { name: 'chunk-size', kind: 'int' },
@@ -132,8 +133,8 @@ export function runDescribe(env: Env, argv: string[]): number {
   const ns = namespaceOf(env, flags);
   const allNs = flags.bool('all-namespaces');
   let groups;
-  if (flags.list('filename').length) {
-    const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+  if (usesFiles(flags)) {
+    const loaded = loadInputs(env, flags);
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
     groups = loaded.docs.map((d) => ({ info: atStorageVersion(d.info), names: [stringMeta(d.obj, 'name')], ns: stringMeta(d.obj, 'namespace') || undefined }));
   } else {

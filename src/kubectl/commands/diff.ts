@@ -12,7 +12,8 @@ import { toYaml } from '../../k8s/printers/yaml';
 import { CmdError, failureText, isNetworkError, withSource, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { loadManifests, type ManifestDoc } from '../manifest';
+import type { ManifestDoc } from '../manifest';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 import { threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
 import { LAST_APPLIED, placeObject, stringMeta } from '../apply/objects';
@@ -31,7 +32,7 @@ export const DIFF_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'prune', kind: 'bool' },
   { name: 'prune-allowlist', kind: 'stringArray' },
-  { name: 'kustomize', short: 'k', kind: 'string' },
+  KUSTOMIZE_FLAG,
 ];
 
 /** CheckDiffErr: every kubectl error exits one above checkErr's code, so it never reads as "changes found". */
@@ -129,10 +130,9 @@ export function runDiff(env: Env, argv: string[]): number {
 
 function diff(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, DIFF_FLAGS, 'kubectl diff');
-  const filenames = flags.list('filename');
   if (flags.args.length) throw new CmdError(`error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl diff -h' for help and examples\n`);
-  if (filenames.length === 0) throw new CmdError('error: must specify one of -f and -k\n');
-  const loaded = loadManifests(env.files, env.stdin, filenames);
+  if (!usesFiles(flags)) throw new CmdError('error: must specify one of -f and -k\n');
+  const loaded = loadInputs(env, flags);
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
   const pairs: Pair[] = [];
   for (const doc of loaded.docs) {

@@ -18,6 +18,7 @@ import { withTypedLastApplied } from '../apply/objects';
 import { envVarNameError } from '../env-var-name';
 import { setOwn } from '../../k8s/own';
 import { applyOverrides, OVERRIDE_FLAGS } from './overrides';
+import { KUSTOMIZE_FLAG } from '../file-inputs';
 
 export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'port', kind: 'string' },
@@ -31,6 +32,7 @@ export const EXPOSE_FLAGS: FlagDef[] = [
   { name: 'cluster-ip', kind: 'string' },
   { name: 'session-affinity', kind: 'string' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   ...OVERRIDE_FLAGS,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },

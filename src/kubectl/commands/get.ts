@@ -16,7 +16,6 @@ import { GET_TABLE, TabWriter } from '../printers/tabwriter';
 import { enhanceListError, listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
 import { StreamBound } from '../wait-util';
-import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
 import { FILENAME_FLAG, templateOptions } from './common';
 import { runRaw } from './raw';
@@ -25,6 +24,7 @@ import { SUBRESOURCE_COMPLETIONS } from '../subresource';
 import { SCALE_TABLE } from '../printers/autoscaling-columns';
 import { pushAll } from '../../k8s/arrays';
 import { atStorageVersion, toServed, toStorage } from '../../k8s/served-versions';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const GET_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
@@ -42,6 +42,7 @@ export const GET_FLAGS: FlagDef[] = [
   { name: 'ignore-not-found', kind: 'bool' },
   { name: 'raw', kind: 'string' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'chunk-size', kind: 'int' },
   { name: 'server-print', kind: 'bool' },
@@ -60,7 +61,8 @@ interface Fetched {
 
 /** `sub` is `--subresource`, for named objects only (a file's objects are read whole, as kubectl's builder reads them). */
 /** A group read at the storage version for a table, with the version asked for (`asked`). */
-type Group = TargetGroup & { asked?: ResourceInfo };
+/** `namespaces`: a file's objects, each in its own namespace (undefined: the command's). */
+type Group = TargetGroup & { asked?: ResourceInfo; namespaces?: (string | undefined)[] };
 
 function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boolean, sub = ''): { fetched: Fetched[]; errors: Failure[] } {
   const fetched: Fetched[] = [];
@@ -74,8 +76,8 @@ function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boole
       continue;
     }
     if (g.names.length > 0) {
-      for (const name of g.names) {
-        const r = env.client.getNamed(g.info, ns, name);
+      for (const [i, name] of g.names.entries()) {
+        const r = env.client.getNamed(g.info, g.namespaces?.[i] ?? ns, name);
         if (r.ok) objs.push(r.value);
         else if (!(flags.bool('ignore-not-found') && !('network' in r.error) && r.error.reason === 'NotFound')) errors.push({ api: r.error });
       }
@@ -101,10 +103,23 @@ function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boole
   return { fetched, errors };
 }
 
-function groupsFromFiles(env: Env, flags: Flags): TargetGroup[] {
-  const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+/**
+ * The objects of `-f`/`-k`, each looked up in the namespace it names; consecutive objects of one
+ * kind share a table, as the builder's visitor hands them to one printer.
+ */
+function groupsFromFiles(env: Env, flags: Flags): Group[] {
+  const loaded = loadInputs(env, flags);
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
-  return loaded.docs.map((d) => ({ info: d.info, names: [stringMeta(d.obj, 'name')] }));
+  const groups: (Group & { namespaces: (string | undefined)[] })[] = [];
+  for (const d of loaded.docs) {
+    const ns = (d.info.namespaced && stringMeta(d.obj, 'namespace')) || undefined;
+    const last = groups[groups.length - 1];
+    if (last?.info === d.info) {
+      last.names.push(stringMeta(d.obj, 'name'));
+      last.namespaces.push(ns);
+    } else groups.push({ info: d.info, names: [stringMeta(d.obj, 'name')], namespaces: [ns] });
+  }
+  return groups;
 }
 
 export function runGet(env: Env, argv: string[]): number {
@@ -113,13 +128,13 @@ export function runGet(env: Env, argv: string[]): number {
   const ns = namespaceOf(env, flags);
   const allNs = flags.bool('all-namespaces');
   const fmt = parseOutput(flags.str('output'), GET_FORMATS, templateOptions(flags, env.files));
-  if (flags.args.length === 0 && flags.list('filename').length === 0) {
+  if (flags.args.length === 0 && !usesFiles(flags)) {
     env.out.err('You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n');
     throw new CmdError(
       `error: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n`,
     );
   }
-  const asked = flags.list('filename').length ? groupsFromFiles(env, flags) : parseResourceArgs(flags.args);
+  const asked = usesFiles(flags) ? groupsFromFiles(env, flags) : parseResourceArgs(flags.args);
   // A table is the server's printing of the internal object, whatever version was asked for
   // (`horizontalpodautoscalers.v1.autoscaling`): read at the storage version.
   const groups: Group[] = fmt.kind === 'table' ? asked.map((g) => ({ ...g, info: atStorageVersion(g.info), asked: g.info })) : asked;
@@ -131,7 +146,7 @@ export function runGet(env: Env, argv: string[]): number {
   // A watch reads whole objects: kubectl's watch builder takes no subresource.
   if (flags.bool('watch') || flags.bool('watch-only')) return watch(env, flags, groups, fmt, ns, allNs);
   // A file's objects are read whole too: its builder visits them by name without the subresource.
-  const sub = flags.list('filename').length > 0 ? '' : flags.str('subresource');
+  const sub = usesFiles(flags) ? '' : flags.str('subresource');
   if (sub && groups.some((g) => g.names.length === 0)) throw plainError('subresource cannot be used when bulk resources are specified');
 
   const { fetched, errors } = fetch(env, groups, flags, ns, allNs, sub);

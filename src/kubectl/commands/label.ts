@@ -5,6 +5,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
+import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
 export const LABEL_FLAGS: FlagDef[] = [
   { name: 'overwrite', kind: 'bool' },
@@ -13,6 +14,7 @@ export const LABEL_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'field-selector', kind: 'string' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'list', kind: 'bool' },
   { name: 'local', kind: 'bool' },
   { name: 'resource-version', kind: 'string' },
@@ -39,7 +41,7 @@ function run(env: Env, argv: string[], which: Which): number {
   const pairs = flags.args.filter(isPair);
   const resources = flags.args.filter((a) => !isPair(a));
   if (pairs.length === 0 && !flags.bool('list')) throw plainError(`at least one ${which === 'labels' ? 'label' : 'annotation'} update is required`);
-  if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (resources.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   // Keys are the user's words: Maps, so `constructor` or `__proto__` is a key like any other.
   const set = new Map<string, string>();
   const remove: string[] = [];

@@ -17,6 +17,7 @@ import { StrategicMergeError } from '../../k8s/strategic-merge';
 import { scaleOf } from '../../k8s/scale';
 import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { applyJsonPatch, jsonMergePatch, jsonTypeName } from '../../k8s/json-patch';
+import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
 const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
 
@@ -25,6 +26,7 @@ export const PATCH_FLAGS: FlagDef[] = [
   { name: 'patch-file', kind: 'string', values: 'files' },
   { name: 'type', kind: 'string', values: PATCH_TYPES },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'local', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
@@ -62,7 +64,7 @@ export function runPatch(env: Env, argv: string[]): number {
   const parsed = parseDocuments(raw, 'patch');
   if (parsed.error !== undefined) throw plainError(`unable to parse "${text}": ${parsed.error.replace(/^error parsing patch: /, '')}`);
   const patch: unknown = parsed.objects[0] ?? null;
-  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
 
   const targets = collectTargets(env, flags, flags.args);
   const errors: Failure[] = [...targets.errors];

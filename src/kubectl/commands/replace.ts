@@ -10,13 +10,15 @@ import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { scaleOf } from '../../k8s/scale';
 import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { namespaceOf, type Env } from '../env';
-import { loadManifests, type ManifestDoc } from '../manifest';
+import type { ManifestDoc } from '../manifest';
 import { placeObject, stringMeta } from '../apply/objects';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
+import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const REPLACE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'force', kind: 'bool' },
   { name: 'grace-period', kind: 'int' },
@@ -42,8 +44,8 @@ export function runReplace(env: Env, argv: string[]): number {
   if (flags.has('grace-period') && !force) throw plainError('--grace-period must have --force specified');
   if (flags.has('timeout') && !force) throw plainError('--timeout must have --force specified');
   if (force && dry !== 'none') throw plainError('--dry-run can not be used when --force is set');
-  if (flags.list('filename').length === 0) throw plainError('must specify --filename to replace');
-  const loaded = loadManifests(env.files, env.stdin, flags.list('filename'), !['false', 'ignore'].includes(flags.str('validate', 'strict')));
+  if (!usesFiles(flags)) throw plainError('must specify --filename to replace');
+  const loaded = loadInputs(env, flags, !['false', 'ignore'].includes(flags.str('validate', 'strict')));
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
   const ns = namespaceOf(env, flags);
   const docs = loaded.docs.map((d) => ({ doc: d, obj: placeObject(d.info, d.obj, ns, flags.has('namespace')) }));

@@ -23,6 +23,7 @@ import { collectTargets, type Target } from './targets';
 import { daemonSetHistory, daemonSetUndo } from './rollout-history-ds';
 import { printHistoryObjects } from './rollout-history-output';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
 export const ROLLOUT_FLAGS: FlagDef[] = [
   { name: 'watch', short: 'w', kind: 'bool' },
@@ -30,6 +31,7 @@ export const ROLLOUT_FLAGS: FlagDef[] = [
   { name: 'revision', kind: 'int' },
   { name: 'to-revision', kind: 'int' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'output', short: 'o', kind: 'string' },
   DRY_RUN_FLAG,
@@ -310,7 +312,7 @@ export function runRollout(env: Env, argv: string[]): number {
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl rollout').args.join(' ')}"\nSee 'kubectl rollout -h' for help and examples`);
   }
   const flags = parseFlags(argv.slice(1), ROLLOUT_FLAGS, `kubectl rollout ${sub}`);
-  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const targets = collectTargets(env, flags, flags.args);
   // pause and resume keep going past objects the builder could not get (their infos error leads).
   if (sub === 'pause' || sub === 'resume') return pause(env, flags, targets.items, sub === 'pause', targets.errors);

@@ -5,12 +5,14 @@ import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
+import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
 export const SCALE_FLAGS: FlagDef[] = [
   { name: 'replicas', kind: 'int' },
   { name: 'current-replicas', kind: 'int' },
   { name: 'resource-version', kind: 'string' },
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all', kind: 'bool' },
   { name: 'timeout', kind: 'duration' },
@@ -23,7 +25,7 @@ export function runScale(env: Env, argv: string[]): number {
   if (!flags.has('replicas')) throw new CmdError(`error: required flag(s) "replicas" not set\n`);
   const replicas = flags.int('replicas', 0);
   if (replicas < 0) throw plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
-  if (flags.args.length === 0 && flags.list('filename').length === 0) {
+  if (flags.args.length === 0 && !usesFiles(flags)) {
     throw new CmdError(NO_RESOURCES);
   }
   const dry = dryRunOf(flags);

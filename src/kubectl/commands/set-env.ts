@@ -20,6 +20,7 @@ import { dryRunOf } from './common';
 import { calculatePatch, containerMatches, noPodTemplateText, sendPatch } from './set-patch';
 import { envVarNameError } from '../env-var-name';
 import { decodeBase64 } from '../../k8s/base64';
+import { usesFiles } from '../file-inputs';
 
 export const SET_ENV_FLAGS: FlagDef[] = [
   { name: 'containers', short: 'c', kind: 'string' },
@@ -154,7 +155,7 @@ export function runSetEnv(env: Env, flags: Flags): number {
   if (flags.bool('all') && flags.str('selector') !== '') throw plainError('cannot set --all and --selector at the same time');
   const split = splitArgs(flags.args);
   if (!split) throw plainError(`all resources must be specified before environment changes: ${flags.args.join(' ')}`);
-  if (flags.list('filename').length === 0 && split.resources.length === 0) throw plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+  if (!usesFiles(flags) && split.resources.length === 0) throw plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
   if (flags.bool('list') && flags.str('output') !== '') throw plainError('--list and --output may not be specified together');
   if (flags.list('keys').length > 0 && flags.str('from') === '') throw plainError('when specifying --keys, a configmap or secret must be provided with --from');
   const parsed = parseEnv([...flags.list('env'), ...split.changes], env.stdin);

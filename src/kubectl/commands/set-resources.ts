@@ -12,6 +12,7 @@ import { collectTargets } from './targets';
 import { dryRunOf, NO_RESOURCES } from './common';
 import { parseResourceList } from './resource-list-flag';
 import { calculatePatch, containerMatches, noPodTemplateText, sendPatch } from './set-patch';
+import { usesFiles } from '../file-inputs';
 
 export const SET_RESOURCES_FLAGS: FlagDef[] = [
   { name: 'containers', short: 'c', kind: 'string' },
@@ -20,7 +21,7 @@ export const SET_RESOURCES_FLAGS: FlagDef[] = [
 ];
 
 export function runSetResources(env: Env, flags: Flags, resources: string[]): number {
-  if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (resources.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const dry = dryRunOf(flags);
   // Complete resolves the objects first: a missing one stops the command before Validate.
   const targets = collectTargets(env, flags, resources);

@@ -9,6 +9,7 @@ import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { dryRunOf, NO_RESOURCES } from './common';
 import { calculatePatch, noPodTemplateText, sendPatch } from './set-patch';
+import { usesFiles } from '../file-inputs';
 
 export function runSetServiceAccount(env: Env, flags: Flags): number {
   const dry = dryRunOf(flags);
@@ -16,7 +17,7 @@ export function runSetServiceAccount(env: Env, flags: Flags): number {
   if (flags.args.length === 0) throw plainError('serviceaccount is required');
   const name = flags.args[flags.args.length - 1]!;
   const resources = flags.args.slice(0, -1);
-  if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (resources.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const targets = collectTargets(env, flags, resources);
   if (targets.errors.length) throw new CmdError(failureText(targets.errors));
   const errors: Failure[] = [];

@@ -12,6 +12,7 @@ import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
 import { dryRunOf, NO_RESOURCES } from './common';
 import { calculateObjectPatch, sendPatch } from './set-patch';
+import { usesFiles } from '../file-inputs';
 
 export const SET_SUBJECT_FLAGS: FlagDef[] = [
   { name: 'user', kind: 'stringArray' },
@@ -29,7 +30,7 @@ function sameSubject(a: Subject, b: Subject): boolean {
 
 export function runSetSubject(env: Env, flags: Flags): number {
   const dry = dryRunOf(flags);
-  if (flags.args.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const targets = collectTargets(env, flags, flags.args);
   if (targets.errors.length) throw new CmdError(failureText(targets.errors));
   if (flags.bool('local') && dry === 'server') throw plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');

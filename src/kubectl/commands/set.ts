@@ -11,9 +11,11 @@ import { runSetEnv, SET_ENV_FLAGS } from './set-env';
 import { runSetServiceAccount } from './set-serviceaccount';
 import { runSetSubject, SET_SUBJECT_FLAGS } from './set-subject';
 import { runSetSelector, SET_SELECTOR_FLAGS } from './set-selector';
+import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
+  KUSTOMIZE_FLAG,
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all', kind: 'bool' },
   { name: 'local', kind: 'bool' },
@@ -50,7 +52,7 @@ export function runSet(env: Env, argv: string[]): number {
     const i = p.indexOf('=');
     return { name: p.slice(0, i), image: p.slice(i + 1) };
   });
-  if (resources.length === 0 && flags.list('filename').length === 0) throw new CmdError(NO_RESOURCES);
+  if (resources.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const dry = dryRunOf(flags);
   const targets = collectTargets(env, flags, resources);
   const errors: Failure[] = [...targets.errors];

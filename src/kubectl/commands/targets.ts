@@ -8,10 +8,10 @@ import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, type Failure } from '../errors';
 import type { Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { loadManifests } from '../manifest';
 import { stringMeta } from '../apply/objects';
 import { enhanceListError, listOptions } from '../selectors';
 import { pushAll } from '../../k8s/arrays';
+import { loadInputs, usesFiles } from '../file-inputs';
 
 export interface Target {
   info: ResourceInfo;
@@ -37,8 +37,8 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
   const ns = namespaceOf(env, flags);
   const items: Target[] = [];
   const errors: Failure[] = [];
-  if (flags.list('filename').length) {
-    const loaded = loadManifests(env.files, env.stdin, flags.list('filename'));
+  if (usesFiles(flags)) {
+    const loaded = loadInputs(env, flags);
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
     for (const d of loaded.docs) {
       const r = env.client.getNamed(d.info, d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined, stringMeta(d.obj, 'name'));

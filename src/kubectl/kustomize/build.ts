@@ -74,6 +74,9 @@ function append(into: Res[], more: Res[], context: string): void {
   }
 }
 
+/** Kustomization fields this port does not build: refused by name rather than ignored. */
+const UNMODELLED = ['components', 'replacements', 'vars', 'helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
+
 class Target {
   constructor(
     private readonly env: BuildEnv,
@@ -88,6 +91,8 @@ class Target {
   /** accumulateTarget: resources, generators, patches and transformers of this kustomization. */
   accumulate(): { resources: Res[]; k: Kustomization } {
     const { k } = loadKustomization(this.env.files, this.dir, this.root, this.env.warn);
+    const unmodelled = UNMODELLED.find((f) => k[f] !== undefined);
+    if (unmodelled) throw new KustomizeError(`'${unmodelled}' is not available in this simulator's kustomize (in ${this.root})`);
     const resources: Res[] = [];
     try {
       for (const path of [...(k.resources ?? []), ...(k.bases ?? [])]) this.accumulateResource(resources, path);
@@ -104,6 +109,7 @@ class Target {
   }
 
   private accumulateResource(resources: Res[], path: string): void {
+    if (/^(https?:\/\/|git@|github\.com\/|ssh:\/\/)/.test(path)) throw new KustomizeError(`a remote resource (${path}) is not available in this simulator: it has no network to fetch it from`);
     const rel = joinPath(this.dir, path);
     const abs = absolutePath(this.env.cwd, rel);
     const text = this.env.files.readFile(rel);

@@ -1,0 +1,27 @@
+/**
+ * kubectl's FilenameOptions: the objects a command reads from `-f` files or from the build of
+ * a `-k` kustomization directory, never both (its validate()).
+ */
+import type { Env } from './env';
+import type { FlagDef, Flags } from './flags';
+import { plainError } from './errors';
+import { loadManifests, type LoadResult } from './manifest';
+import { loadKustomization } from './kustomize/index';
+
+export const KUSTOMIZE_FLAG: FlagDef = { name: 'kustomize', short: 'k', kind: 'string', values: 'files' };
+
+/** Whether `-f` or `-k` names the objects; both at once is FilenameOptions.validate()'s error. */
+export function usesFiles(flags: Flags): boolean {
+  const files = flags.list('filename').length > 0;
+  const dir = flags.str('kustomize') !== '';
+  if (files && dir) throw plainError('only one of -f or -k can be specified');
+  if (dir && flags.bool('recursive')) throw plainError("the -k flag can't be used with -f or -R");
+  return files || dir;
+}
+
+/** The objects of `-f` (files, directories, stdin) or of the `-k` directory's build. */
+export function loadInputs(env: Env, flags: Flags, validate = true): LoadResult {
+  usesFiles(flags);
+  const dir = flags.str('kustomize');
+  return dir !== '' ? loadKustomization(env, dir, validate) : loadManifests(env.files, env.stdin, flags.list('filename'), validate);
+}
