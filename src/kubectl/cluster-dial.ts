@@ -50,12 +50,13 @@ export function checkRootCertificates(caBytes: string, caPem: string): void {
 
 /** url.Parse of a server as clientcmd's DefaultServerURL takes it: without a scheme, http. */
 function parseServer(server: string): { scheme: string; host: string; hostname: string; port: number } {
-  const m = /^(?:([A-Za-z][A-Za-z0-9+.-]*):\/\/)?(\[[^\]]*\]|[^/:?#[\]]*)(?::(\d*))?(?:[/?#].*)?$/.exec(server);
+  const schemed = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(server);
+  const m = /^(\[[^\]]*\]|[^/:?#[\]]*)(?::(\d*))?(?:[/?#].*)?$/.exec(schemed ? server.slice(schemed[0].length) : server);
   if (!m) throw plainError(`host must be a URL or a host:port pair: ${JSON.stringify(server)}`);
-  const scheme = (m[1] ?? 'http').toLowerCase();
-  const hostname = m[2]!;
-  const port = m[3] ? Number(m[3]) : scheme === 'https' ? 443 : 80;
-  return { scheme, host: m[3] !== undefined ? `${hostname}:${m[3]}` : hostname, hostname: hostname.replace(/^\[|\]$/g, ''), port };
+  const scheme = (schemed?.[1] ?? 'http').toLowerCase();
+  const hostname = m[1]!;
+  const port = m[2] ? Number(m[2]) : scheme === 'https' ? 443 : 80;
+  return { scheme, host: m[2] !== undefined ? `${hostname}:${m[2]}` : hostname, hostname: hostname.replace(/^\[|\]$/g, ''), port };
 }
 
 /** Undefined when the command reaches kube-apiserver; else the error each of its requests meets. */
