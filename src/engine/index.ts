@@ -51,7 +51,7 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 
 // The learner's machine behind the terminal's prompt: its files and the image shell's commands
 // (`> web.yaml`, `| grep`, `cat`).
-export { WORKSTATION_COMMANDS, WORKSTATION_HOME, WORKSTATION_QUOTA, Workstation } from './images/workstation';
+export { WORKSTATION_COMMANDS, WORKSTATION_HOME, WORKSTATION_HOSTNAME, WORKSTATION_QUOTA, Workstation } from './images/workstation';
 export type { ChangeDir, FilterResult } from './images/workstation';
 export type { Net } from './images/net-tools';
 export { languageCollator } from './images/collate';

@@ -43,6 +43,6 @@ export function commandTable(): CommandTable {
     lines: Object.fromEntries(Object.entries(LINE_COMMANDS).map(([word, line]) => [word, { ...line }])),
     kubectl: group(GLOBAL_FLAGS, COMMANDS),
     sim: group([], SIM_DIRECTIVES),
-    programs: [...WORKSTATION_COMMANDS, ...PROMPT_BUILTINS].sort(),
+    programs: [...WORKSTATION_COMMANDS, ...PROMPT_BUILTINS, 'watch'].sort(),
   };
 }

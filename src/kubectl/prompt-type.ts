@@ -16,7 +16,7 @@ type Kind = { t: 'alias'; value: string } | { t: 'keyword' } | { t: 'builtin' } 
 
 function programPath(word: string): string | undefined {
   if (word === 'kubectl' || word === 'sim') return `/usr/local/bin/${word}`;
-  if (word === 'xargs' || word === 'sleep' || word === 'clear' || WORKSTATION_COMMANDS.includes(word)) return `/usr/bin/${word}`;
+  if (word === 'xargs' || word === 'sleep' || word === 'clear' || word === 'watch' || WORKSTATION_COMMANDS.includes(word)) return `/usr/bin/${word}`;
   return undefined;
 }
 

@@ -3,7 +3,7 @@
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
  */
-import { WORKSTATION_COMMANDS, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
+import { WORKSTATION_COMMANDS, WORKSTATION_HOSTNAME, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';
 import { runKubectl } from './index';
 import { contextIn, copyKubeconfig, defaultKubeconfig, KUBECONFIG_PATH, moveServer, type Kubeconfig } from './kubeconfig';
@@ -23,6 +23,7 @@ import { runOnWorkstation } from './workstation-program';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
 import type { EditorHost, OpenEdit } from './edit-file';
+import { runWatch, type TerminalSize, type WatchHost } from './procps-watch/run';
 
 export interface SessionOptions {
   seed?: number;
@@ -75,7 +76,17 @@ export interface RunOptions {
    * more and exits 130. A command that does not wait is unaffected.
    */
   interruptAt?: number;
+  /**
+   * The page's terminal size (an interactive session only): what a full-screen program (`watch`)
+   * draws on. An interactive session without one draws on 80×24.
+   */
+  terminal?: TerminalSize;
+  /** Internal: the line runs under `sh -c` (watch's command): no bash aliases, dash's "not found". */
+  sh?: true;
 }
+
+/** The terminal a full-screen program gets when the page did not say its size. */
+const DEFAULT_TERMINAL: TerminalSize = { columns: 80, rows: 24 };
 
 export class Session {
   sim: Simulation;
@@ -241,10 +252,10 @@ export class Session {
    * `if`, `case`, groups; every simple command comes back to `stage`. A here-document feeds the
    * first command, as bash gives `a <<EOF && b` to `a`. Internal: the prompt's executor calls it.
    */
-  execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
+  execute(line: string, stdin: string | undefined, opts: RunOptions, tty = this.interactive): CommandResult {
     const parsed = parsePromptLine(line);
-    if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
-    return runPromptLine(parsed.node, promptHost(this, opts), stdin, this.interactive, opts.interruptAt);
+    if (!parsed.ok) return fail(opts.sh ? `sh: 1: ${parsed.message}` : `bash: ${parsed.message}`, 2);
+    return runPromptLine(parsed.node, promptHost(this, opts), stdin, tty, opts.interruptAt);
   }
 
   isWorkstationCommand(stage: string): boolean {
@@ -315,7 +326,8 @@ export class Session {
 
   /** `tty`: the command's stdin is the terminal (a pipeline stage's is not). */
   private command(line: string, stdin: string | undefined, opts: RunOptions, tty = false): CommandResult {
-    const text = this.shell.withAliases(line.trim());
+    // `sh -c` (what watch runs) never expands bash's aliases (recorded: `watch 'k get pods'` shows `sh: 1: k: not found`).
+    const text = opts.sh ? line.trim() : this.shell.withAliases(line.trim());
     const setup = this.shell.rawBuiltin(text);
     if (setup) return setup;
     const words = rawWords(text);
@@ -342,6 +354,49 @@ export class Session {
     return substituted.length ? { ...res, output: [...substituted, ...res.output] } : res;
   }
 
+  /**
+   * What `watch` needs of the session: the terminal (only the page has one), simulated time to
+   * sleep through (stopped by a replayed Ctrl+C, as kubectl's waits are), and its command run as
+   * `sh -c` runs it — stdout and stderr into one pipe, stdin not a terminal.
+   */
+  private watchHost(opts: RunOptions): WatchHost {
+    const sim = this.sim;
+    const inner: RunOptions = { ...opts, sh: true };
+    const text = (r: CommandResult): string => r.output.map((c) => c.text).join('');
+    return {
+      terminal: this.interactive ? (opts.terminal ?? DEFAULT_TERMINAL) : undefined,
+      interruptAt: opts.interruptAt,
+      now: () => sim.now,
+      sleepUntil: (until) => {
+        sim.horizon = opts.interruptAt as SimMillis | undefined;
+        try {
+          sim.advance(Math.max(0, until - sim.now));
+        } finally {
+          sim.horizon = undefined;
+        }
+        return sim.now;
+      },
+      run: (argv, exec) => {
+        if (!exec) {
+          const r = this.execute(argv[0] ?? '', undefined, inner, false);
+          return { text: text(r), status: r.exitCode };
+        }
+        const [cmd = ''] = argv;
+        // execvp: only a program on the laptop's PATH (a builtin or an alias is not one).
+        if (!(WORKSTATION_COMMANDS.includes(cmd) || (cmd !== 'k' && lineCommand(cmd) !== undefined))) {
+          return { text: `watch: unable to execute '${cmd}': No such file or directory\n`, status: 1 };
+        }
+        const r = this.simpleCommand(argv, [], argv.join(' '), undefined, inner, false);
+        return { text: text(r), status: r.exitCode };
+      },
+      stamp: (ms) => {
+        // ctime(): the laptop's `date` in that format, so TZ set at the prompt counts as it does for date.
+        const date = this.workstation.run('date', ['+%a %b %e %H:%M:%S %Y'], '', ms, this.shell.environment(this.workstation.cwd));
+        return `${WORKSTATION_HOSTNAME}: ${date?.stdout ?? '\n'}`;
+      },
+    };
+  }
+
   /** `NAME=value` alone sets a shell variable; before a command it is only that command's. */
   simpleCommand(words: string[], assignments: [string, string][], line: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
     const [cmd, ...rest] = words;
@@ -351,13 +406,16 @@ export class Session {
     }
     const builtin = this.shell.builtin(cmd, rest, this.workstation) ?? lineBuiltin(this, cmd, rest, stdin, opts);
     if (builtin) return builtin;
+    if (cmd === 'watch') return runWatch(rest, this.watchHost(opts));
     // `k` is the prompt's default alias (PromptShell), not a program: once unaliased it is not found.
     const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {
       const vars = { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) };
       const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, opts.interruptAt);
       if (run) return run;
-      return fail(`${cmd}: command not found (this terminal runs kubectl, sim, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
+      // dash's word for it under watch (recorded: `sh: 1: nosuch: not found`).
+      if (opts.sh) return fail(`sh: 1: ${cmd}: not found`, 127);
+      return fail(`${cmd}: command not found (this terminal runs kubectl, sim, watch, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }
     const argv = started.command === undefined ? rest : [started.command, ...rest];
     // `sim topology` replaces this.sim; the horizon is cleared on the one it was set on.
@@ -372,6 +430,7 @@ export class Session {
             ...(tty ? { editor: this.editorHost(line) } : {}),
             workstation: this.workstation,
             discoveryCache: this.discoveryCache,
+            kubeconfigVariable: { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) }['KUBECONFIG'] ?? '',
           };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.

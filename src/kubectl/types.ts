@@ -8,6 +8,19 @@ export interface OutputChunk {
    * such a chunk only once its playhead reaches `at`. Absent means "when the command returned".
    */
   at?: number;
+  /**
+   * A full-screen program's screen (`watch`): the chunk's text is empty and this is the whole
+   * screen as it looks from `at`. The page's terminal draws it on the alternate screen while the
+   * command waits, and leaves that screen when the command ends.
+   */
+  screen?: ScreenFrame;
+}
+
+/** One screen of a full-screen program, as many rows as the terminal has (trailing blanks trimmed). */
+export interface ScreenFrame {
+  rows: string[];
+  /** Cells drawn in standout (reverse video, watch -d): [row, column, length]. */
+  standout?: [number, number, number][];
 }
 
 /**

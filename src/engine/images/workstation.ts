@@ -41,6 +41,9 @@ export const WORKSTATION_HOME = '/home/learner';
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
 export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'curl', 'date', 'diff', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
 
+/** The laptop's name, as its tools print it (`watch`'s header, `hostname`-aware commands). */
+export const WORKSTATION_HOSTNAME = 'localhost';
+
 const DEFAULT_VARS: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: WORKSTATION_HOME };
 
 /** Directories every workstation has, besides the home directory and what the files imply. */
@@ -288,7 +291,7 @@ export class Workstation {
       base: this.base,
       flavour: 'coreutils',
       dialect: 'bash',
-      hostname: 'localhost',
+      hostname: WORKSTATION_HOSTNAME,
       processes: [],
       version: '',
     };
