@@ -95,6 +95,15 @@ export function normaliseLineBreaks(text: string): string {
   return /^[\s\uFEFF]*\{/.test(crlf) ? crlf : crlf.replace(/[\u0085\u2028\u2029]/g, '\n');
 }
 
+/** go-yaml v3 still reads `0755` as an octal integer, as YAML 1.1 did, where YAML 1.2's core schema reads 755. */
+const GO_YAML_V3_OCTAL = {
+  identify: (v: unknown): boolean => typeof v === 'number',
+  default: true,
+  tag: 'tag:yaml.org,2002:int',
+  test: /^0[0-7]+$/,
+  resolve: (s: string): number => parseInt(s, 8),
+};
+
 /**
  * Parses one file's text into plain objects; stops at the first broken document. `version`
  * '1.2' reads as go-yaml v3 does (kustomize's kyaml: `yes` stays a string).
@@ -109,7 +118,11 @@ export function parseDocuments(raw: string, source: string, version: '1.1' | '1.
     version,
     uniqueKeys: false,
     // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
-    customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
+    // The first tag whose test matches wins, so the octal form goes before the core schema's int.
+    customTags: (tags) => [
+      ...(version === '1.2' ? [GO_YAML_V3_OCTAL] : []),
+      ...tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
+    ],
   });
   const docs = Array.isArray(parsed) ? parsed : [];
   for (const doc of docs) {

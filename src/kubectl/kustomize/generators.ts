@@ -9,7 +9,6 @@ import type { FileSource } from '../types';
 import { KustomizeError, type GeneratorArgs, type GeneratorOptions, type JsonMap } from './kustomization';
 import { absolutePath, isWithin, joinPath } from './paths';
 import { gvkOf, isMap, metaOf, nameOf, namespaceOf, newRes, type Res } from './resource';
-import { envVarNameError } from '../env-var-name';
 
 export interface GenContext {
   files: FileSource;
@@ -57,9 +56,8 @@ function envPairs(text: string): [string, string][] {
     const line = raw.replace(/\r$/, '').replace(/^\s+/, '');
     if (line === '' || line.startsWith('#')) continue;
     const i = line.indexOf('=');
+    // kubectl's kustomize loads with a validator that accepts any key (`1BAD=x` is kept, as recorded).
     const key = i < 0 ? line : line.slice(0, i);
-    const bad = envVarNameError(key);
-    if (bad) throw new KustomizeError(bad);
     out.push([key, i < 0 ? '' : line.slice(i + 1)]);
   }
   return out;
@@ -121,7 +119,8 @@ function generate(ctx: GenContext, g: GeneratorArgs, kind: 'ConfigMap' | 'Secret
   if (Object.keys(opts.labels ?? {}).length) meta['labels'] = { ...opts.labels };
   if (Object.keys(opts.annotations ?? {}).length) meta['annotations'] = { ...opts.annotations };
   const obj: JsonMap = { apiVersion: 'v1', kind, metadata: meta };
-  if (Object.keys(data).length > 0) obj['data'] = data;
+  // A Secret always carries its data map, even empty; a ConfigMap only when it has keys.
+  if (kind === 'Secret' || Object.keys(data).length > 0) obj['data'] = data;
   if (kind === 'Secret') obj['type'] = g.type || 'Opaque';
   if (opts.immutable) obj['immutable'] = true;
   const res = newRes(obj);

@@ -14,6 +14,7 @@ import basics from './recorded/basics.json';
 import generators from './recorded/generators.json';
 import errors from './recorded/errors.json';
 import patches from './recorded/patches.json';
+import more from './recorded/more.json';
 
 interface Row {
   name: string;
@@ -48,6 +49,7 @@ describe.each([
   ['configMapGenerator and secretGenerator', generators as unknown as Row[]],
   ['errors and deprecated fields', errors as unknown as Row[]],
   ['patches, patchesStrategicMerge and patchesJson6902', patches as unknown as Row[]],
+  ['kinds, values and corners', more as unknown as Row[]],
 ])('kubectl kustomize: %s', (_title, rows) => {
   it.for(rows.map((r) => [r.name, r] as const))('%s', ([name, row], ctx) => {
     if (SKIPPED[name]) ctx.skip(SKIPPED[name]);
