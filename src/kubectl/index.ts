@@ -40,6 +40,8 @@ export interface KubectlContext {
   workstation?: Workstation;
   /** The servers whose discovery is cached under ~/.kube/cache (a Session's): none until a command first discovers. */
   discoveryCache?: Set<string>;
+  /** The KUBECONFIG variable kubectl runs with (a Session's prompt), if set. */
+  kubeconfigVariable?: string;
 }
 
 /** A command's own arguments without its help flags (`--` and what follows kept as they are). */
@@ -112,7 +114,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const { words } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
     const pem = (w: KubeadmPem): string => ctx.sim.kubeadmPem(w);
     const writeFile = ctx.workstation && ((path: string, text: string): void => ctx.workstation!.writeFile(path, text));
-    const loaded = loadKubeconfig({ sessionKubeconfig, files: ctx.files, cwd: ctx.workstation?.cwd ?? WORKSTATION_HOME, pem, ...(writeFile ? { writeFile } : {}) }, argv, words);
+    const loaded = loadKubeconfig({ sessionKubeconfig, files: ctx.files, cwd: ctx.workstation?.cwd ?? WORKSTATION_HOME, pem, ...(writeFile ? { writeFile } : {}), ...(ctx.kubeconfigVariable ? { variable: ctx.kubeconfigVariable } : {}) }, argv, words);
     const kubeconfig = loaded.kubeconfig;
     const world = { kubeadmPem: pem, dialFromWorkstation: (h: string, p: number) => ctx.sim.dialFromWorkstation(h, p), readFile: (p: string) => ctx.files.readFile(p) };
     const { context, credentials, unreachable, server } = clientConfig(kubeconfig, argv, words, world);

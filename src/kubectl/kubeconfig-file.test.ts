@@ -17,6 +17,8 @@
  *   $ kubectl --kubeconfig new.yaml config set-context x --namespace=y     (creates new.yaml)
  *   $ kubectl --kubeconfig new.yaml config delete-context x
  *   deleted context x from new.yaml
+ *   $ export KUBECONFIG=nope.yaml; kubectl get pods
+ *   The connection to the server localhost:8080 was refused - did you specify the right host or port?
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session } from './session';
@@ -95,5 +97,18 @@ describe('~/.kube/config', () => {
     expect(run('kubectl --kubeconfig mini.yaml get pods').err).toBe('Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n');
     expect(run('kubectl get ns default -o name').out).toBe('namespace/default\n');
     expect(run('kubectl --kubeconfig=.kube/config config current-context').out).toBe('kubernetes-admin@kubernetes\n');
+  });
+
+  it('the KUBECONFIG variable names the file too; one that is not there is an empty config', () => {
+    const run = runner(s.fork());
+    expect(run('kubectl config view --minify --raw > mini.yaml').code).toBe(0);
+    expect(run('export KUBECONFIG=nope.yaml').code).toBe(0);
+    expect(run('kubectl get pods').err).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
+    expect(run('kubectl config set-context x --namespace=y').code).toBe(0);
+    expect(run('kubectl config delete-context x').out).toBe('deleted context x from nope.yaml\n');
+    expect(run('KUBECONFIG=mini.yaml kubectl config get-contexts -o name').out).toBe('kubernetes-admin@kubernetes\n');
+    expect(run('KUBECONFIG=a.yaml:b.yaml kubectl get pods').err).toBe('error: KUBECONFIG with several files (a.yaml:b.yaml) is not available in this simulator: name one file\n');
+    expect(run('unset KUBECONFIG').code).toBe(0);
+    expect(run('kubectl config get-contexts -o name').out).toBe('jane\nkubernetes-admin@kubernetes\n');
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Which kubeconfig one invocation reads and writes: the Session's (~/.kube/config), or the file
- * `--kubeconfig PATH` names on the workstation — loaded as clientcmd loads it and, for a `kubectl
+ * `--kubeconfig PATH` (else the KUBECONFIG variable, one path) names on the workstation — loaded as clientcmd loads it and, for a `kubectl
  * config` command that changed it, written back there (ModifyConfig), so `kubectl config view
  * --minify --raw > mini.yaml` then `kubectl --kubeconfig mini.yaml get pods` works as in the
  * tutorials. Recorded from kubectl v1.35.2: a missing file is `error: stat nope.yaml: no such file
  * or directory` for a command that talks to the cluster and an empty config for `kubectl config`
- * (whose first edit creates it); messages name the file as typed (`deleted context x from new.yaml`).
+ * (whose first edit creates it), while a KUBECONFIG file that is not there is always an empty
+ * config (`localhost:8080` refused); messages name the file as typed (`deleted context x from new.yaml`).
  */
 import { CmdError, plainError } from './errors';
 import { globalFlag } from './client-config';
@@ -29,6 +30,8 @@ export interface LoadContext {
   pem: (which: KubeadmPem) => string;
   /** Writes a workstation file; absent when there is no workstation (a bare runKubectl). */
   writeFile?: (path: string, text: string) => void;
+  /** The prompt's exported KUBECONFIG (or a `KUBECONFIG=… kubectl` assignment), if any. */
+  variable?: string;
 }
 
 function cleanPath(path: string, cwd: string): string {
@@ -47,7 +50,10 @@ function loadsNothing(argv: readonly string[], words: readonly string[]): boolea
 }
 
 export function loadKubeconfig(ctx: LoadContext, argv: readonly string[], words: readonly string[]): LoadedKubeconfig {
-  const explicit = globalFlag(argv, 'kubeconfig');
+  const flag = globalFlag(argv, 'kubeconfig');
+  // KUBECONFIG names files to merge; the simulator reads one.
+  if (flag === '' && ctx.variable?.includes(':')) throw plainError(`KUBECONFIG with several files (${ctx.variable}) is not available in this simulator: name one file`);
+  const explicit = flag || ctx.variable || '';
   if (explicit === '' || cleanPath(explicit, ctx.cwd) === KUBECONFIG_PATH) {
     // A ~/.kube/config clientcmd cannot load stops every command that reads it.
     const loadError = loadErrorText(ctx.sessionKubeconfig);
@@ -58,7 +64,8 @@ export function loadKubeconfig(ctx: LoadContext, argv: readonly string[], words:
   const text = ctx.files.readFile(explicit);
   let kubeconfig: Kubeconfig = { currentContext: '', clusters: [], contexts: [], users: [] };
   if (text === undefined) {
-    if (!config && !loadsNothing(argv, words)) throw plainError(`stat ${explicit}: no such file or directory`);
+    // --kubeconfig must name a file; KUBECONFIG's missing files are skipped (an empty config).
+    if (flag !== '' && !config && !loadsNothing(argv, words)) throw plainError(`stat ${explicit}: no such file or directory`);
   } else {
     const parsed = parseKubeconfigFile(text, ctx.pem);
     if (!parsed.ok) throw new CmdError(`error: error loading config file ${JSON.stringify(explicit)}: ${parsed.message}\n`);
