@@ -11,11 +11,24 @@ import { KustomizeError, kustomizeFailure, kustomizeYaml } from '../kustomize/in
 export const KUSTOMIZE_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: 'files' },
   { name: 'load-restrictor', kind: 'string', values: ['LoadRestrictionsNone', 'LoadRestrictionsRootOnly'] },
+  // kustomize's plugin and Helm flags (kubectl kustomize --help): known, but what they enable is not modelled.
+  { name: 'enable-helm', kind: 'bool' },
+  { name: 'enable-alpha-plugins', kind: 'bool' },
+  { name: 'as-current-user', kind: 'bool' },
+  { name: 'env', short: 'e', kind: 'strings' },
+  { name: 'helm-api-versions', kind: 'strings' },
+  { name: 'helm-command', kind: 'string' },
+  { name: 'helm-debug', kind: 'bool' },
+  { name: 'helm-kube-version', kind: 'string' },
+  { name: 'mount', kind: 'strings' },
+  { name: 'network', kind: 'bool' },
+  { name: 'network-name', kind: 'string' },
 ];
 
 export function runKustomize(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, KUSTOMIZE_FLAGS, 'kubectl kustomize');
   if (flags.args.length > 1) throw plainError('specify one path to kustomization.yaml');
+  for (const f of ['enable-helm', 'enable-alpha-plugins']) if (flags.bool(f)) throw plainError(`--${f} is not available in this simulator: it runs no Helm and no kustomize plugins`);
   const restrictor = flags.str('load-restrictor', 'LoadRestrictionsRootOnly');
   if (restrictor !== 'LoadRestrictionsRootOnly' && restrictor !== 'LoadRestrictionsNone') {
     throw plainError(`illegal flag value --load-restrictor ${restrictor}; legal values: [LoadRestrictionsNone LoadRestrictionsRootOnly]`);

@@ -49,6 +49,17 @@ deployment.apps/dev-web   0/1     1            0           0s
     expect(run('kubectl get deploy dev-web -n dev -o jsonpath={.spec.template.spec.containers[0].envFrom[0].configMapRef.name}').out).toBe('dev-cfg-btf6f9dc9c');
   });
 
+  it('reads -k wherever kubectl reads -f: create, replace, label, annotate, get -o name, delete', () => {
+    const run = sessionRunner(new Session({ files: { 'k/kustomization.yaml': 'resources:\n- cm.yaml\n', 'k/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n' } }));
+    expect(run('kubectl create -k k --dry-run=client -o name').out).toBe('configmap/c\n');
+    expect(run('kubectl create -k k').out).toBe('configmap/c created\n');
+    expect(run('kubectl replace -k k').out).toBe('configmap/c replaced\n');
+    expect(run('kubectl label -k k a=b').out).toBe('configmap/c labeled\n');
+    expect(run('kubectl annotate -k k x=y').out).toBe('configmap/c annotated\n');
+    expect(run('kubectl get -k k -o name').out).toBe('configmap/c\n');
+    expect(run('kubectl delete -k k').out).toBe('configmap "c" deleted from default namespace\n');
+  });
+
   it('refuses -f with -k, -k with -R, and a directory that is not one', () => {
     const run = sessionRunner(new Session({ files: FILES }));
     for (const cmd of ['apply', 'create', 'delete', 'get', 'describe']) {
@@ -91,6 +102,11 @@ describe('kubectl kustomize at the prompt', () => {
   });
 
   it('refuses by name what it does not build', () => {
+    expect(sessionRunner(new Session())('kubectl kustomize --enable-helm')).toEqual({
+      out: '',
+      err: 'error: --enable-helm is not available in this simulator: it runs no Helm and no kustomize plugins\n',
+      code: 1,
+    });
     const run = sessionRunner(new Session({ files: { 'kustomization.yaml': 'components:\n- ../c\n', 'r/kustomization.yaml': 'resources:\n- github.com/org/repo//base?ref=v1\n' } }));
     expect(run('kubectl kustomize .')).toEqual({ out: '', err: "error: 'components' is not available in this simulator's kustomize (in /home/learner)\n", code: 1 });
     expect(run('kubectl kustomize r').err).toBe(
