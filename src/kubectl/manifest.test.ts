@@ -59,6 +59,11 @@ describe('manifest loading guards', () => {
     }
   });
 
+  it("reads a lone '.' as go-yaml v2 does (a string, not YAML 1.1's NaN), and '0755' as go-yaml v3 does in YAML 1.2 mode (kustomize's resources)", () => {
+    expect(parseDocuments('a: .\nb: -.\nc: 1.\nd: .5\n', 'x.yaml').objects).toEqual([{ a: '.', b: '-.', c: 1, d: 0.5 }]);
+    expect(parseDocuments('a: 0755\nb: yes\n', 'x.yaml', '1.2').objects).toEqual([{ a: 493, b: 'yes' }]);
+  });
+
   it('keeps U+2028 inside a JSON string, as JSON allows it there', () => {
     const { objects } = parseDocuments('{"kind": "ConfigMap",\r\n "data": {"a": "x\u2028y"}}', 'x.json');
     expect(objects).toEqual([{ kind: 'ConfigMap', data: { a: 'x\u2028y' } }]);

@@ -105,6 +105,18 @@ const GO_YAML_V3_OCTAL = {
 };
 
 /**
+ * A lone `.` (`-.`, `._`): YAML 1.1's float pattern takes it, but go-yaml v2 keeps a plain
+ * scalar strconv.ParseFloat refuses as a string (`resources: [.]` names a directory).
+ */
+const GO_YAML_V2_DOT = {
+  identify: (): boolean => false,
+  default: true,
+  tag: 'tag:yaml.org,2002:str',
+  test: /^[-+]?_*\._*$/,
+  resolve: (s: string): string => s,
+};
+
+/**
  * Parses one file's text into plain objects; stops at the first broken document. `version`
  * '1.2' reads as go-yaml v3 does (kustomize's kyaml: `yes` stays a string).
  */
@@ -118,9 +130,9 @@ export function parseDocuments(raw: string, source: string, version: '1.1' | '1.
     version,
     uniqueKeys: false,
     // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
-    // The first tag whose test matches wins, so the octal form goes before the core schema's int.
+    // The first tag whose test matches wins, so these go before the schema's own int and float.
     customTags: (tags) => [
-      ...(version === '1.2' ? [GO_YAML_V3_OCTAL] : []),
+      ...(version === '1.2' ? [GO_YAML_V3_OCTAL] : [GO_YAML_V2_DOT]),
       ...tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
     ],
   });

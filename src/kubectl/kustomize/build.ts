@@ -82,6 +82,8 @@ class Target {
     private readonly env: BuildEnv,
     /** The directory, relative to the working directory. */
     private readonly dir: string,
+    /** The roots of the kustomizations that led here, outermost first (the loader's referrers). */
+    private readonly referrers: readonly string[] = [],
   ) {}
 
   private get root(): string {
@@ -137,7 +139,10 @@ class Target {
       throw new KustomizeError(`accumulation err='accumulating resources from '${path}': ${missing}': must build at directory: not a valid directory: ${missing}`);
     }
     const errF = `accumulation err='accumulating resources from '${path}': '${abs}' must resolve to a file': `;
-    const sub = new Target(this.env, rel);
+    // errIfArgEqualOrHigher: a directory holding this root or one that led here is a cycle.
+    const visited = [this.root, ...[...this.referrers].reverse()].find((r) => isWithin(abs, r));
+    if (visited !== undefined) throw new KustomizeError(`${errF}cycle detected: candidate root '${abs}' contains visited root '${visited}'`);
+    const sub = new Target(this.env, rel, [...this.referrers, this.root]);
     let built: Res[];
     try {
       loadKustomization(this.env.files, rel, abs, () => {});
