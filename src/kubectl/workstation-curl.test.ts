@@ -1,10 +1,11 @@
 /**
  * curl at the `$ ` prompt: the container's curl (images/curl.ts) on the laptop's network
  * (engine/node/workstation-net.ts). Messages recorded from the real curl on this machine
- * (curl 7.88.1, OpenSSL 3.0.19; the lines the 8.x curl of the images prints the same way are
- * noted): an unroutable address is a SYN sent into a tun device nothing reads, in a network
- * namespace (`unshare -rn`); TLS against `openssl s_server` with a leaf certificate signed by a
- * throwaway CA, as kubeadm's apiserver.crt is.
+ * (curl 7.88.1, OpenSSL 3.0.19): an unroutable address is a SYN sent into a tun device nothing
+ * reads, in a network namespace (`unshare -rn`); TLS against `openssl s_server` with a leaf
+ * certificate signed by a throwaway CA, as kubeadm's apiserver.crt is. The images' curl is
+ * 8.17.0: where its source (tag curl-8_17_0) words a line differently — the TLS verification
+ * and CA-file lines, the OpenSSL version in its errors — the test expects 8.17.0's and says so.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKubectlChunks } from './chunks';
@@ -13,9 +14,13 @@ import { sessionRunner, streamText } from './testing';
 
 beforeAll(() => loadKubectlChunks());
 
-/** Recorded, `curl https://127.0.0.1:PORT/api` (the server's CA in no store); 8.x's text says "webpage" (tool_operate.c). */
+/**
+ * `curl https://127.0.0.1:PORT/api` with the server's CA in no store. 7.88.1 printed `SSL certificate
+ * problem: unable to get local issuer certificate` and "web page"; the images' 8.17.0 prints these
+ * (lib/vtls/openssl.c ossl_check_peer and src/tool_operate.c CURL_CA_CERT_ERRORMSG at curl-8_17_0).
+ */
 const CA_FAILURE =
-  'curl: (60) SSL certificate problem: unable to get local issuer certificate\nMore details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n';
+  'curl: (60) SSL certificate OpenSSL verify result: unable to get local issuer certificate (20)\nMore details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n';
 
 let booted: Session;
 
@@ -127,9 +132,9 @@ describe('curl at the prompt: the API is HTTPS', () => {
     expect(JSON.parse(run('curl -sk https://10.0.0.10:6443/version').out)).toMatchObject({ major: '1', gitVersion: expect.stringMatching(/^v1\.\d+\.\d+$/) });
     run("kubectl config view --raw -o jsonpath='{.clusters[0].cluster.certificate-authority-data}' | base64 -d > ca.crt");
     expect(run('curl -sS --cacert ca.crt https://10.0.0.10:6443/healthz')).toEqual({ out: 'ok', err: '', code: 0 });
-    // Recorded: a bundle that is no PEM → curl: (77) error setting certificate file: bad.crt
+    // A bundle that is no PEM: 7.88.1 says `error setting certificate file: bad.crt`, 8.17.0 this (curl.ts tlsSetupError).
     run('echo notpem > bad.crt');
-    expect(run('curl -sS --cacert bad.crt https://10.0.0.10:6443/healthz')).toEqual({ out: '', err: 'curl: (77) error setting certificate file: bad.crt\n', code: 77 });
+    expect(run('curl -sS --cacert bad.crt https://10.0.0.10:6443/healthz')).toEqual({ out: '', err: 'curl: (77) error adding trust anchors from file: bad.crt\n', code: 77 });
     // A worker runs no kube-apiserver; the kubelet's port wants TLS and a client it knows.
     expect(run('curl -sk https://10.0.0.11:6443/').code).toBe(7);
     expect(run('curl -s http://10.0.0.11:10250/').out).toBe('Client sent an HTTP request to an HTTPS server.\n');
@@ -167,9 +172,10 @@ describe('curl at the prompt: the API is HTTPS', () => {
     // The kubelet trusts the cluster CA for clients too, and asks kube-apiserver whether the user may.
     expect(JSON.parse(run('curl -sk --cert admin.crt --key admin.key https://10.0.0.11:10250/pods').out)).toMatchObject({ kind: 'PodList' });
     expect(run('curl -sk --cert jane.crt --key jane.key https://10.0.0.11:10250/pods').out).toBe('Forbidden (user=jane, verb=get, resource=nodes, subresource=proxy)');
-    // Recorded (curl 7.88.1, OpenSSL 3.0): the key defaults to the --cert file, which holds none; a missing file; a file with no PEM block.
+    // Recorded (curl 7.88.1, OpenSSL 3.0; 8.17.0 puts the OpenSSL version before the error): the key
+    // defaults to the --cert file, which holds none; a missing file; a file with no PEM block.
     expect(run('curl -sSk --cert admin.crt https://10.0.0.10:6443/api')).toEqual({ out: '', err: "curl: (58) unable to set private key file: 'admin.crt' type PEM\n", code: 58 });
-    expect(run('curl -sSk --cert nope.crt --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from nope.crt, OpenSSL error error:80000002:system library::No such file or directory, (no key found, wrong pass phrase, or wrong file format?)\n');
-    expect(run('curl -sSk -E admin.key --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from admin.key, OpenSSL error error:0480006C:PEM routines::no start line, (no key found, wrong pass phrase, or wrong file format?)\n');
+    expect(run('curl -sSk --cert nope.crt --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from nope.crt, OpenSSL error OpenSSL/3.5.4: error:80000002:system library::No such file or directory, (no key found, wrong pass phrase, or wrong file format?)\n');
+    expect(run('curl -sSk -E admin.key --key admin.key https://10.0.0.10:6443/api').err).toBe('curl: (58) could not load PEM client certificate from admin.key, OpenSSL error OpenSSL/3.5.4: error:0480006C:PEM routines::no start line, (no key found, wrong pass phrase, or wrong file format?)\n');
   });
 });

@@ -134,15 +134,16 @@ describe('kube-apiserver from inside a Pod', () => {
     expect(inPod(sim, 'bb', asToken)).toEqual({ exitCode: 1, output: 'wget: note: TLS certificate validation not implemented\nwget: server returned error: HTTP/1.1 401 Unauthorized\n' });
   });
 
+  // curl 8.17.0's lines (lib/vtls/openssl.c at curl-8_17_0; images/curl.ts tlsError cites them).
   it('verifies the server like curl: no CA is exit 60, a missing --cacert 77, -i shows the HTTP/2 head', () => {
     const sim = fresh();
     expect(inPod(sim, 't', 'curl https://kubernetes.default.svc')).toEqual({
       exitCode: 60,
       output:
-        'curl: (60) SSL certificate problem: unable to get local issuer certificate\nMore details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n',
+        'curl: (60) SSL certificate OpenSSL verify result: unable to get local issuer certificate (20)\nMore details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n',
     });
     expect(inPod(sim, 't', 'curl -s https://kubernetes.default.svc')).toEqual({ exitCode: 60, output: '' });
-    expect(inPod(sim, 't', 'curl -sS --cacert /nope https://kubernetes.default.svc/')).toEqual({ exitCode: 77, output: 'curl: (77) error setting certificate file: /nope\n' });
+    expect(inPod(sim, 't', 'curl -sS --cacert /nope https://kubernetes.default.svc/')).toEqual({ exitCode: 77, output: 'curl: (77) error adding trust anchors from file: /nope\n' });
     expect(inPod(sim, 't', `curl -sS --cacert ${SA}/ca.crt https://kubernetes.web.svc/`).output).toBe('curl: (6) Could not resolve host: kubernetes.web.svc\n');
     const head = inPod(sim, 't', `curl -si --cacert ${SA}/ca.crt https://kubernetes.default.svc/api`).output;
     expect(head).toMatch(/^HTTP\/2 403 \r\naudit-id: [0-9a-f-]{36}\r\ncache-control: no-cache, private\r\ncontent-type: application\/json\r\nx-content-type-options: nosniff\r\nx-kubernetes-pf-flowschema-uid: [0-9a-f-]{36}\r\nx-kubernetes-pf-prioritylevel-uid: [0-9a-f-]{36}\r\ncontent-length: 220\r\ndate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\n\r\n\{\n {2}"kind": "Status",/);

@@ -129,16 +129,24 @@ function request(o: Options, host: string, path: string): HttpRequest {
   return { method, path, headers, ...(o.data !== undefined ? { body: o.data } : {}) };
 }
 
+/**
+ * curl 8.17.0's words for a handshake it gave up on (lib/vtls/openssl.c at tag curl-8_17_0): it
+ * handshakes without verifying, then checks the name (ossl_verifyhost) before the chain
+ * (ossl_check_peer: `SSL certificate OpenSSL verify result: %s (%ld)`, X509_verify_cert_error_string
+ * and its code); an SSL_connect error is `TLS connect error: ` and ossl_strerror, which starts
+ * with the OpenSSL version since 8.12. (The 7.88.1 on this machine says `SSL certificate problem:
+ * …` and `target host name`: the lines 8.17's Apple SecTrust rework changed.)
+ */
 function tlsError(host: string, f: TlsFailure): { code: number; message: string } {
   switch (f.kind) {
     case 'not-tls':
-      return { code: 35, message: `${OPENSSL}: error:0A00010B:SSL routines::wrong version number` };
+      return { code: 35, message: `TLS connect error: ${OPENSSL}: error:0A00010B:SSL routines::wrong version number` };
     case 'unknown-issuer':
-      return { code: 60, message: 'SSL certificate problem: unable to get local issuer certificate' };
+      return { code: 60, message: 'SSL certificate OpenSSL verify result: unable to get local issuer certificate (20)' };
     case 'self-signed-in-chain':
-      return { code: 60, message: 'SSL certificate problem: self-signed certificate in certificate chain' };
+      return { code: 60, message: 'SSL certificate OpenSSL verify result: self-signed certificate in certificate chain (19)' };
     case 'name-mismatch':
-      return { code: 60, message: `SSL: no alternative certificate subject name matches target ${f.ipv4 ? 'ipv4 address' : 'host name'} '${host}'` };
+      return { code: 60, message: `SSL: no alternative certificate subject name matches target ${f.ipv4 ? 'ipv4 address' : 'hostname'} '${host}'` };
     default: {
       const never: never = f;
       return never;
@@ -155,14 +163,17 @@ const PEM_HINT = '(no key found, wrong pass phrase, or wrong file format?)';
  * certificate from nope.crt, OpenSSL error error:80000002:system library::No such file or
  * directory, (no key found, …)`, a file with no PEM block → `error:0480006C:PEM routines::no
  * start line`, `--cert cli.crt` alone → `unable to set private key file: 'cli.crt' type PEM`.
+ * 8.17.0 words two of them its own way (lib/vtls/openssl.c at curl-8_17_0): ossl_strerror puts
+ * the OpenSSL version before the error, and a CA file that loads nothing is `error adding trust
+ * anchors from file: FILE` (7.88.1: `error setting certificate file: FILE`).
  * Approximate: a key that does not match its certificate is not noticed.
  */
 function tlsSetupError(o: Options, read: (path: string) => string | undefined): { code: number; message: string } | undefined {
-  if (o.cacert !== undefined && !read(o.cacert)?.includes('-----BEGIN CERTIFICATE-----')) return { code: 77, message: `error setting certificate file: ${o.cacert}` };
+  if (o.cacert !== undefined && !read(o.cacert)?.includes('-----BEGIN CERTIFICATE-----')) return { code: 77, message: `error adding trust anchors from file: ${o.cacert}` };
   if (o.cert === undefined) return undefined;
   const cert = read(o.cert);
-  if (cert === undefined) return { code: 58, message: `could not load PEM client certificate from ${o.cert}, ${OPENSSL.split('/')[0]} error error:80000002:system library::No such file or directory, ${PEM_HINT}` };
-  if (!cert.includes('-----BEGIN CERTIFICATE-----')) return { code: 58, message: `could not load PEM client certificate from ${o.cert}, ${OPENSSL.split('/')[0]} error error:0480006C:PEM routines::no start line, ${PEM_HINT}` };
+  if (cert === undefined) return { code: 58, message: `could not load PEM client certificate from ${o.cert}, OpenSSL error ${OPENSSL}: error:80000002:system library::No such file or directory, ${PEM_HINT}` };
+  if (!cert.includes('-----BEGIN CERTIFICATE-----')) return { code: 58, message: `could not load PEM client certificate from ${o.cert}, OpenSSL error ${OPENSSL}: error:0480006C:PEM routines::no start line, ${PEM_HINT}` };
   const keyFile = o.key ?? o.cert;
   if (!/-----BEGIN (?:RSA |EC )?PRIVATE KEY-----/.test(read(keyFile) ?? '')) return { code: 58, message: `unable to set private key file: '${keyFile}' type PEM` };
   return undefined;

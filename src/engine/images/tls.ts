@@ -1,8 +1,8 @@
 /**
  * The client half of a TLS handshake as curl (OpenSSL) decides it: the server must speak TLS, its
- * certificate must chain to a trusted CA (`--cacert` replaces the system store), then name the
- * host the URL names. `-k` skips both checks. No cryptography: a certificate is its issuer and
- * its subject alternative names.
+ * certificate must name the host the URL names, then chain to a trusted CA (`--cacert` replaces
+ * the system store) — curl 8.17 checks the name first (lib/vtls/openssl.c ossl_check_peer). `-k`
+ * skips both checks. No cryptography: a certificate is its issuer and its subject alternative names.
  */
 import type { TlsClient, TlsFailure } from './types';
 import { parsePemCertificates } from '../../k8s/x509';
@@ -30,10 +30,10 @@ function nameMatches(pattern: string, host: string): boolean {
 export function handshake(client: TlsClient, cert: ServerCertificate | undefined): TlsFailure | undefined {
   if (!cert) return { kind: 'not-tls' };
   if (client.insecure) return undefined;
-  const trusted = client.caBundle === undefined ? cert.issuerPem === undefined : cert.issuerPem !== undefined && client.caBundle.includes(cert.issuerPem.trim());
-  if (!trusted) return cert.selfSigned ? { kind: 'self-signed-in-chain' } : { kind: 'unknown-issuer' };
   const host = client.serverName.replace(/\.$/, '').toLowerCase();
   if (!cert.names.some((n) => nameMatches(n, host))) return { kind: 'name-mismatch', ipv4: IPV4.test(host) };
+  const trusted = client.caBundle === undefined ? cert.issuerPem === undefined : cert.issuerPem !== undefined && client.caBundle.includes(cert.issuerPem.trim());
+  if (!trusted) return cert.selfSigned ? { kind: 'self-signed-in-chain' } : { kind: 'unknown-issuer' };
   return undefined;
 }
 
