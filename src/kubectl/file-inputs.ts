@@ -6,7 +6,7 @@ import type { Env } from './env';
 import type { FlagDef, Flags } from './flags';
 import { plainError } from './errors';
 import { loadManifests, type LoadResult } from './manifest';
-import { loadKustomization } from './kustomize/index';
+import { loadKustomizeBuild } from './kustomize/index';
 
 export const KUSTOMIZE_FLAG: FlagDef = { name: 'kustomize', short: 'k', kind: 'string', values: 'files' };
 
@@ -23,5 +23,5 @@ export function usesFiles(flags: Flags): boolean {
 export function loadInputs(env: Env, flags: Flags, validate = true): LoadResult {
   usesFiles(flags);
   const dir = flags.str('kustomize');
-  return dir !== '' ? loadKustomization(env, dir, validate) : loadManifests(env.files, env.stdin, flags.list('filename'), validate);
+  return dir !== '' ? loadKustomizeBuild(env, dir, validate) : loadManifests(env.files, env.stdin, flags.list('filename'), validate);
 }

@@ -25,7 +25,7 @@ export function kustomizeYaml(env: Env, dir: string, restrict = true): string {
 }
 
 /** `-k DIR`: the built objects as the builder reads a stream named after the directory. */
-export function loadKustomization(env: Env, dir: string, validate = true): LoadResult {
+export function loadKustomizeBuild(env: Env, dir: string, validate = true): LoadResult {
   let text: string;
   try {
     text = kustomizeYaml(env, dir);

@@ -63,9 +63,27 @@ function anyName(r: Res): string[] {
   return [nameOf(r.obj), ...r.prev.map((p) => p.name)];
 }
 
+/**
+ * regexp/syntax's words for the commonest mistakes (an unclosed `[` or `(`: Go quotes the
+ * pattern from the offending bracket on, as recorded); any other names the whole pattern.
+ */
+function goRegexpError(pattern: string, jsMessage: string): string {
+  if (/Unterminated character class/.test(jsMessage)) return `error parsing regexp: missing closing ]: \`${pattern.slice(pattern.lastIndexOf('['))}\``;
+  if (/Unterminated group/.test(jsMessage)) return `error parsing regexp: missing closing ): \`${pattern}\``;
+  return `error parsing regexp: invalid pattern: \`${pattern}\``;
+}
+
 /** ResMap.Select: the target's gvk, name and namespace (as regular expressions), labels and annotations. */
 function select(resources: Res[], t: PatchTarget): Res[] {
-  const re = (s: string | undefined): RegExp | undefined => (s ? new RegExp(`^(?:${s})$`) : undefined);
+  const re = (s: string | undefined): RegExp | undefined => {
+    if (!s) return undefined;
+    const pattern = `^(?:${s})$`;
+    try {
+      return new RegExp(pattern);
+    } catch (e) {
+      throw new KustomizeError(goRegexpError(pattern, e instanceof Error ? e.message : ''));
+    }
+  };
   const name = re(t.name);
   const ns = re(t.namespace);
   const labels = t.labelSelector ? parseSelector(t.labelSelector) : undefined;
@@ -78,8 +96,9 @@ function select(resources: Res[], t: PatchTarget): Res[] {
     const namespaces = [namespaceOf(r.obj), ...r.prev.map((p) => p.namespace)].map((n) => n || 'default');
     if (ns && !namespaces.some((n) => ns.test(n))) return false;
     const meta = metaOf(r.obj);
-    if (labels?.ok && !labelsMatch(labels.selector, asStrings(meta['labels']))) return false;
-    if (annotations?.ok && !labelsMatch(annotations.selector, asStrings(meta['annotations']))) return false;
+    // A selector that does not parse selects nothing (the resource is left alone, as recorded).
+    if (labels && (!labels.ok || !labelsMatch(labels.selector, asStrings(meta['labels'])))) return false;
+    if (annotations && (!annotations.ok || !labelsMatch(annotations.selector, asStrings(meta['annotations'])))) return false;
     return true;
   });
 }
