@@ -29,9 +29,9 @@ import type { Breakpoint, Condition } from '../engine/observe/pattern';
 import type { Verdict } from '../engine/observe/evaluate';
 import type { CniPlugin, TopologyName } from '../engine/topology/topology';
 import type { CommandGroup, CommandInfo, CommandTable, FlagInfo } from '../kubectl/command-spec';
-import type { AttachedShell, EditorRequest, OutputChunk } from '../kubectl/types';
+import type { AttachedShell, EditorRequest, OutputChunk, ScreenFrame } from '../kubectl/types';
 
-export type { AttachedShell, EditorRequest, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk, TraceRateCount, TraceRateSecond };
+export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandInfo, CommandTable, FlagInfo, OutputChunk, TraceRateCount, TraceRateSecond };
 
 /**
  * Page and worker must agree on every message's shape; a mismatch asks for a reload. Shared links
@@ -50,8 +50,10 @@ export type { AttachedShell, EditorRequest, CommandGroup, CommandInfo, CommandTa
  * 9: `commandResult` may carry `edit`: `kubectl edit` opened the page's YAML editor on a file.
  * 10: `commandResult` may carry `files`: the line changed the workstation's files (`> web.yaml`).
  * 11: `commandResult` may carry `namespace`: the line changed the kubeconfig context's namespace.
+ * 12: a `command` (and its LogEntry) may carry `terminal`, the page's terminal size, which a
+ *    full-screen program (`watch`) draws on; its output chunks may carry `screen` frames.
  */
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -89,7 +91,7 @@ export type Topology = TopologyName;
  * `interruptAt` is a Ctrl+C: the command's waiting stopped at that simulated time.
  */
 export type LogEntry =
-  | { type: 'command'; line: string; stdin?: string; interruptAt?: number }
+  | { type: 'command'; line: string; stdin?: string; interruptAt?: number; terminal?: TerminalSize }
   | { type: 'advance'; ms: number }
   | { type: 'step'; maxMs: number }
   /** A lesson's pause point: run until the breakpoint or `withinMs`, whichever comes first. */
@@ -172,6 +174,14 @@ export interface CommandMessage {
   stdin?: string;
   /** Replaying a Ctrl+C: stop the command's waiting at this simulated time. */
   interruptAt?: number;
+  /** The page's terminal size, for a full-screen program (`watch`) the line runs. */
+  terminal?: TerminalSize;
+}
+
+/** Columns and rows of the page's terminal (xterm's size when the line was typed). */
+export interface TerminalSize {
+  columns: number;
+  rows: number;
 }
 
 /** Runs the simulation until the next trace record (at most `maxMs` of simulated time). */

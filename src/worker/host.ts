@@ -18,7 +18,7 @@ import type { ComponentState, Simulation } from '../engine/index';
 import { EPOCH_MS } from '../k8s/time';
 import { commandTable } from '../kubectl/command-table';
 import { evaluateOn, runUntilOn } from '../kubectl/observe';
-import { Session } from '../kubectl/session';
+import { Session, type RunOptions } from '../kubectl/session';
 import type { CommandResult } from '../kubectl/types';
 import {
   MAX_ADVANCE_MS,
@@ -247,7 +247,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
     const result = (m: FromWorker): void => (outbox ? outbox.result(m) : post(m));
     switch (msg.type) {
       case 'command': {
-        const r = withProgress(s, id, () => s.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt }));
+        const r = withProgress(s, id, () => s.run(msg.line, msg.stdin, runOptions(msg)));
         result(commandResult(epoch, id, r, start, s.sim.now));
         finish(s, id);
         return;
@@ -336,11 +336,16 @@ function until(s: Session, bp: Breakpoint, withinMs: number, sinceSeq: number | 
   return runUntilOn(s, bp, limit, sinceSeq);
 }
 
+/** A command's Ctrl+C moment and terminal size, as the Session takes them. */
+export function runOptions(c: { interruptAt?: number; terminal?: { columns: number; rows: number } }): RunOptions {
+  return { ...(c.interruptAt === undefined ? {} : { interruptAt: c.interruptAt }), ...(c.terminal ? { terminal: c.terminal } : {}) };
+}
+
 /** Runs one logged input again; a command's result is returned (the page may show it again). */
 function replay(s: Session, entry: LogEntry): CommandResult | undefined {
   switch (entry.type) {
     case 'command':
-      return s.run(entry.line, entry.stdin, entry.interruptAt === undefined ? {} : { interruptAt: entry.interruptAt });
+      return s.run(entry.line, entry.stdin, runOptions(entry));
     case 'advance':
       s.sim.advance(entry.ms);
       return;

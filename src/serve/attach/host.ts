@@ -27,7 +27,7 @@ import { evaluateOn, runUntilOn } from '../../kubectl/observe';
 import { Session } from '../../kubectl/session';
 import type { CommandResult } from '../../kubectl/types';
 import { MAX_ADVANCE_MS, PROTOCOL_VERSION, assertNever, type ComponentSummary, type FromWorker, type SnapshotMessage, type ToWorker } from '../../protocol/messages';
-import { COMMAND_TABLE, DISCOVERY, commandResult, errorText, summary, targets } from '../../worker/host';
+import { COMMAND_TABLE, DISCOVERY, commandResult, errorText, runOptions, summary, targets } from '../../worker/host';
 import { Outbox, type Drained } from '../../worker/outbox';
 import type { ServedCluster } from '../cluster';
 
@@ -157,7 +157,7 @@ export function attachHost(cluster: ServedCluster, post: (msg: FromWorker) => vo
         request(() => {
           r = REFUSED_TOPOLOGY.test(msg.line)
             ? { output: [{ stream: 'stderr', text: 'error: sim topology would replace the served cluster; restart reconcile serve with --topology instead\n' }], exitCode: 1 }
-            : session.run(msg.line, msg.stdin, msg.interruptAt === undefined ? {} : { interruptAt: msg.interruptAt });
+            : session.run(msg.line, msg.stdin, runOptions(msg));
           box.result(commandResult(epoch, msg.id, r, start, sim.now));
         });
         return;

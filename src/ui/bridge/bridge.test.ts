@@ -43,6 +43,23 @@ describe('SimBridge', () => {
     expect(bridge.commandLog).toEqual([{ type: 'command', line: 'sim advance 10s' }]);
   });
 
+  it('sends the terminal size with a line that may run watch, and logs it so a replay draws the same frames', async () => {
+    const { store, bridge, workers } = setup();
+    bridge.start();
+    await settle();
+    bridge.setTerminalSize({ columns: 100, rows: 30 });
+    const id = bridge.run('watch -n 5 kubectl get nodes');
+    bridge.run('kubectl get nodes');
+    await settle();
+    const sent = workers[0]!.received.filter((m) => m.type === 'command');
+    expect(sent[0]).toMatchObject({ line: 'watch -n 5 kubectl get nodes', terminal: { columns: 100, rows: 30 } });
+    expect(sent[1]).not.toHaveProperty('terminal');
+    expect(bridge.commandLog[0]).toEqual({ type: 'command', line: 'watch -n 5 kubectl get nodes', terminal: { columns: 100, rows: 30 } });
+    const frame = store.getState().terminal.entries.find((e) => e.id === id)!.output[0]!.screen!;
+    expect(frame.rows).toHaveLength(30);
+    expect(frame.rows[0]).toHaveLength(100);
+  });
+
   it('moves the playhead with wall time × speed, asking the worker to run just ahead of it', async () => {
     const { store, bridge, clock, workers } = setup();
     bridge.start();

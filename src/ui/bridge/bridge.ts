@@ -27,6 +27,7 @@ import {
   type Verdict,
   type ToWorker,
   type ToWorkerRequest,
+  type TerminalSize,
 } from '../../protocol/messages';
 import { applyDiff, applySnapshot, initialClusterState, showAt, type ClusterState } from '../store/cluster';
 import type { ConnectionState, Notice } from '../store/connection';
@@ -89,6 +90,8 @@ export interface BridgeOptions {
 
 /** Commands that skip simulated time on purpose; the playhead follows them instead of playing the gap out. */
 const SKIP = /^\s*(sim\s+advance|sleep)\b/;
+/** A line that may run procps' `watch` (bridge.setTerminalSize). */
+const WATCH_WORD = /\bwatch\b/;
 
 /**
  * "Next milestone" past the end of the tape runs the cluster ahead in chunks of simulated time,
@@ -171,6 +174,7 @@ export class SimBridge {
    * start took — once each. By their transcript id; `awaited` waits on those ids.
    */
   private held: { id: number; line: string; stdin?: string; reply: boolean }[] = [];
+  private terminalSize: TerminalSize | undefined;
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -525,7 +529,15 @@ export class SimBridge {
     const pb = this.store.getState().playback;
     if (SKIP.test(line)) this.skipCommands.add(id);
     else if (!pb.playing && pb.following) this.pausedCommands.add(id);
-    this.request({ type: 'command', id, line, ...(stdin === undefined ? {} : { stdin }) }, { type: 'command', line, ...(stdin === undefined ? {} : { stdin }) });
+    // Only a line that may run `watch` carries the size it draws on: the log (and a shared link) stays short.
+    const size = this.terminalSize && WATCH_WORD.test(line) ? { terminal: this.terminalSize } : {};
+    const input = { line, ...(stdin === undefined ? {} : { stdin }), ...size };
+    this.request({ type: 'command', id, ...input }, { type: 'command', ...input });
+  }
+
+  /** The page's terminal size (xterm's), which the next lines' full-screen programs draw on. */
+  setTerminalSize(size: TerminalSize | undefined): void {
+    this.terminalSize = size;
   }
 
   /** The transcript a rebuild starts with: only the lines held for the first cluster (a lesson's restart, before any). */

@@ -9,6 +9,7 @@ const none = (): void => {};
 export function inertBridge(): BridgeApi {
   return {
     run: () => 0,
+    setTerminalSize: none,
     interrupt: none,
     confirmFork: () => 0,
     cancelFork: none,

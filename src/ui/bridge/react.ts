@@ -8,6 +8,7 @@ import type { SimBridge } from './bridge';
 export type BridgeApi = Pick<
   SimBridge,
   | 'run'
+  | 'setTerminalSize'
   | 'interrupt'
   | 'confirmFork'
   | 'cancelFork'

@@ -65,12 +65,14 @@ export interface ClassroomChannel {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+const size = (v: unknown): boolean => typeof v === 'object' && v !== null && finite((v as Record<string, unknown>).columns) && finite((v as Record<string, unknown>).rows);
+
 function isEntry(e: unknown): e is LogEntry {
   if (typeof e !== 'object' || e === null) return false;
   const o = e as Record<string, unknown>;
   switch (o.type) {
     case 'command':
-      return typeof o.line === 'string' && (o.stdin === undefined || typeof o.stdin === 'string') && (o.interruptAt === undefined || finite(o.interruptAt));
+      return typeof o.line === 'string' && (o.stdin === undefined || typeof o.stdin === 'string') && (o.interruptAt === undefined || finite(o.interruptAt)) && (o.terminal === undefined || size(o.terminal));
     case 'advance':
       return finite(o.ms) && o.ms >= 0;
     case 'step':

@@ -143,7 +143,12 @@ export function Terminal({ files: given }: TerminalProps) {
       {
         write: (text) => term.write(text),
         cols: () => term.cols,
-        run: (line) => latest.current.bridge.run(line),
+        rows: () => term.rows,
+        run: (line) => {
+          // What `watch` draws on: this terminal's size when the line is typed.
+          latest.current.bridge.setTerminalSize({ columns: term.cols, rows: term.rows });
+          return latest.current.bridge.run(line);
+        },
         askFirst: (line) => {
           const s = store.getState();
           if (!lessonInTheWay(s.lessons) || !rebuildOf(line, s.cluster.commands)) return false;
@@ -154,10 +159,13 @@ export function Terminal({ files: given }: TerminalProps) {
         completion: () => completionContext(store.getState(), latest.current.files),
         announce: (text) => setAnnouncement((a) => ({ n: a.n + 1, text })),
         busyChanged: (busy) => setState(busy === undefined ? 'ready' : busy.interruptible ? 'waiting' : 'running'),
-        screenChanged: (segments, input, prompt) => {
+        screenChanged: (segments, input, prompt, screen) => {
           // Written straight to the DOM: this changes as output is revealed, not worth a React render.
+          // A full-screen program (`watch`) shows its own screen, and the mirror shows that.
           const mirror = mirrorRef.current;
-          if (mirror) mirror.textContent = plainText(segments, MIRROR_CHARS);
+          if (mirror) mirror.textContent = screen ? screen.rows.join('\n') : plainText(segments, MIRROR_CHARS);
+          if (screen) el.setAttribute('data-screen', 'alternate');
+          else el.removeAttribute('data-screen');
           if (input === undefined) el.removeAttribute('data-input');
           else el.setAttribute('data-input', input);
           el.setAttribute('data-prompt', prompt);

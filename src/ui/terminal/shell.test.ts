@@ -135,6 +135,28 @@ describe('Shell', () => {
     expect(h.runs).toEqual(['kubectl version', 'kubectl get nodes', 'sim status']);
   });
 
+  it('draws a full-screen program (watch) on the alternate screen, frame by frame, and leaves it at Ctrl+C without a ^C line', () => {
+    const h = harness();
+    h.type('watch kubectl get pods\r');
+    const first = { rows: ['Every 2.0s: kubectl get pods', '', 'NAME   READY   STATUS'] };
+    const second = { rows: ['Every 2.0s: kubectl get pods', '', 'NAME   READY   STATUS', 'web    1/1     Running'], standout: [[3, 0, 3]] as [number, number, number][] };
+    h.finish([{ stream: 'stdout', text: '', at: 10_200, screen: first }, { stream: 'stdout', text: '', at: 12_400, screen: second }], 300_000);
+    h.moveTo(10_300);
+    // smcup, then the frame from the top-left (recorded from watch under TERM=xterm).
+    expect(h.text).toContain('\x1b[?1049h\x1b[H\x1b[2J\x1b[1;1HEvery 2.0s: kubectl get pods\x1b[3;1HNAME   READY   STATUS');
+    h.moveTo(12_500);
+    expect(h.text).toContain('\x1b[4;1H\x1b[7mweb\x1b[27m    1/1     Running');
+    expect(h.text).not.toContain('\x1b[?1049l');
+    h.type('\x03');
+    expect(h.interrupts).toEqual([1]);
+    h.interruptLast(12_600);
+    const after = h.text.slice(h.text.lastIndexOf('\x1b[?1049l'));
+    expect(after).not.toBe('');
+    // The main screen keeps the line that started it, and the prompt comes back under it.
+    expect(h.shown).toBe('$ watch kubectl get pods\n');
+    expect(h.text).not.toContain('^C');
+  });
+
   it('Ctrl+C interrupts a waiting command and discards what was typed ahead', () => {
     const h = harness();
     h.type('kubectl get pods -w\r');

@@ -22,10 +22,11 @@
  * - A line bash would not run yet (`for i in 1 2; do`, an open quote, a trailing `|`) is held
  *   under `> ` like a here-document, at the prompt and in a container's shell alike.
  *
- * A little over 400 lines: the invariants above are one state machine over one screen (busy,
+ * About 450 lines: the invariants above are one state machine over one screen (busy,
  * queue, held block, attached shell), and each piece of it reads the others' state.
  */
-import type { AttachedShell } from '../../protocol/messages';
+import type { AttachedShell, ScreenFrame } from '../../protocol/messages';
+import { drawFrame, ENTER_ALTERNATE, LEAVE_ALTERNATE } from './alt-screen';
 import { endsHeredoc, heredocOpener, type HeredocOpener } from '../../k8s/heredoc';
 import { promptNeedsMore } from '../../k8s/prompt-syntax';
 import { stripComment } from '../../k8s/shell-comment';
@@ -74,6 +75,8 @@ export interface ShellStrings {
 export interface ShellHost {
   write(text: string): void;
   cols(): number;
+  /** Rows of the screen (a full-screen program's frame parks the cursor on the last); 24 if unknown. */
+  rows?(): number;
   /** Runs a line in the simulation; returns the transcript entry's id (0: it did not start). */
   run(line: string): number;
   /**
@@ -93,7 +96,7 @@ export interface ShellHost {
    * What the screen now shows: the transcript, and the input line when the prompt is up, with
    * the prompt as plain text (`$ `, or an attached container shell's `/ # `).
    */
-  screenChanged?(segments: readonly Segment[], input: string | undefined, prompt: string): void;
+  screenChanged?(segments: readonly Segment[], input: string | undefined, prompt: string, screen?: ScreenFrame): void;
 }
 
 export interface ShellView {
@@ -114,6 +117,8 @@ export class Shell {
   private promptRow: number | undefined;
   private promptKey = '';
   private transcript: Transcript | undefined;
+  /** The full-screen frame on the alternate screen, or undefined on the main screen. */
+  private screen: ScreenFrame | undefined;
   private announced = new Set<number>();
   private rendering = false;
   private dirty = false;
@@ -169,6 +174,8 @@ export class Shell {
 
   /** The terminal was resized: wrapped lines reflowed, so draw everything again. */
   redraw(): void {
+    if (this.screen) this.host.write(LEAVE_ALTERNATE);
+    this.screen = undefined;
     this.written = [];
     this.promptRow = undefined;
     this.promptKey = '';
@@ -394,8 +401,12 @@ export class Shell {
     const prompt = promptText(t.shell);
     const promptWidth = t.shell ? displayWidth(prompt) : PROMPT_WIDTH;
     const key = t.busy ? 'busy' : `${cols}\u0000${this.line.cursor}\u0000${this.line.buffer}\u0000${doc?.lines.length ?? 0}\u0000${prompt}`;
-    if (plan.kind === 'none' && key === this.promptKey) return;
-    let out = this.promptRow === undefined ? '' : erasePrompt(this.promptRow);
+    // The main screen changes under a full-screen program only once it is left (it ended, or ^C).
+    const leave = this.screen !== undefined && (t.screen === undefined || plan.kind !== 'none');
+    if (plan.kind === 'none' && key === this.promptKey && !leave && t.screen === this.screen) return;
+    let out = leave ? LEAVE_ALTERNATE : '';
+    if (leave) this.screen = undefined;
+    if (this.promptRow !== undefined) out += erasePrompt(this.promptRow);
     if (plan.kind === 'rewrite') out += CLEAR_ALL + plan.text;
     else if (plan.kind === 'append') out += plan.text;
     if (t.busy) {
@@ -411,10 +422,14 @@ export class Shell {
       out += d.text;
       this.promptRow = d.cursorRow;
     }
+    if (t.screen && t.screen !== this.screen) {
+      out += (this.screen ? '' : ENTER_ALTERNATE) + drawFrame(t.screen, this.host.rows?.() ?? 24, cols);
+      this.screen = t.screen;
+    }
     this.written = t.segments;
     this.promptKey = key;
     if (out) this.host.write(out);
-    this.host.screenChanged?.(t.segments, t.busy ? undefined : this.line.buffer, t.shell ? prompt : '$ ');
+    this.host.screenChanged?.(t.segments, t.busy ? undefined : this.line.buffer, t.shell ? prompt : '$ ', t.screen);
   }
 
   private announce(t: Transcript): void {

@@ -15,7 +15,7 @@
  * A line typed into a container's shell (`kubectl exec -it POD -- sh`) is shown after that
  * shell's prompt, as the worker reported it, so a reload or a rewind draws the same screen.
  */
-import type { AttachedShell, OutputChunk } from '../../protocol/messages';
+import type { AttachedShell, OutputChunk, ScreenFrame } from '../../protocol/messages';
 import { attachedShell, type TerminalEntry } from '../store/terminal';
 
 export const PROMPT = '\x1b[1;32m$\x1b[0m ';
@@ -71,6 +71,11 @@ export interface Transcript {
   shell: AttachedShell | undefined;
   /** Ids of the shown entries that are complete at the playhead (for announcements). */
   finished: number[];
+  /**
+   * The waiting command is a full-screen program (`watch`): the frame the playhead has reached,
+   * drawn on the alternate screen over the transcript (alt-screen.ts).
+   */
+  screen?: ScreenFrame;
 }
 
 /**
@@ -139,7 +144,8 @@ function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: 
   if (done) {
     // The next prompt starts on a fresh line even after output without a final newline.
     if (out !== '' && !out.endsWith('\n') && !out.endsWith(`\n${RESET}`)) text += '\n';
-    if (e.state === 'interrupted') text += '^C\n';
+    // A full-screen program's ^C was echoed on its own screen, which it left (watch).
+    if (e.state === 'interrupted' && !e.output.some((c) => c.screen)) text += '^C\n';
     if (e.state === 'lost') text += note(lostNote);
   }
   const view = { text, done };
@@ -148,7 +154,7 @@ function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: 
 }
 
 export function renderTranscript(input: TranscriptInput): Transcript {
-  type Item = { order: [number, number, number]; seg: Segment; busy?: Busy; finished?: number } | { order: [number, number, number]; clear: true };
+  type Item = { order: [number, number, number]; seg: Segment; busy?: Busy; finished?: number; screen?: ScreenFrame } | { order: [number, number, number]; clear: true };
   const items: Item[] = [];
   const shown: TerminalEntry[] = [];
   input.entries.forEach((e) => {
@@ -158,8 +164,11 @@ export function renderTranscript(input: TranscriptInput): Transcript {
     const view = entryView(e, count, waiting, e.lost === 'stopped' ? (input.stoppedNote ?? input.lostNote) : input.lostNote);
     const item: Item = { order: [e.id, 0, 0], seg: { key: `e${e.id}`, text: view.text } };
     if (e.state === 'running') item.busy = { id: e.id, interruptible: false };
-    else if (waiting) item.busy = { id: e.id, interruptible: true };
-    else item.finished = e.id;
+    else if (waiting) {
+      item.busy = { id: e.id, interruptible: true };
+      const screen = lastScreen(e.output, count);
+      if (screen) item.screen = screen;
+    } else item.finished = e.id;
     items.push(item);
   });
   for (const b of input.blocks) {
@@ -171,6 +180,7 @@ export function renderTranscript(input: TranscriptInput): Transcript {
 
   let segments: Segment[] = [];
   let busy: Busy | undefined;
+  let screen: ScreenFrame | undefined;
   const finished: number[] = [];
   for (const it of items) {
     if ('clear' in it) {
@@ -178,10 +188,22 @@ export function renderTranscript(input: TranscriptInput): Transcript {
       continue;
     }
     segments.push(it.seg);
-    if (it.busy && (!busy || it.busy.interruptible)) busy = it.busy;
+    if (it.busy && (!busy || it.busy.interruptible)) {
+      busy = it.busy;
+      screen = it.screen;
+    }
     if (it.finished !== undefined) finished.push(it.finished);
   }
-  return { segments, busy, finished, shell: attachedShell(shown) };
+  return { segments, busy, finished, shell: attachedShell(shown), ...(screen ? { screen } : {}) };
+}
+
+/** The last full-screen frame among the first `count` chunks. */
+function lastScreen(output: readonly OutputChunk[], count: number): ScreenFrame | undefined {
+  for (let i = count - 1; i >= 0; i--) {
+    const s = output[i]!.screen;
+    if (s) return s;
+  }
+  return undefined;
 }
 
 /** The segments as plain text (colours removed), at most the last `max` characters. */
