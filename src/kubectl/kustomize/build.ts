@@ -10,7 +10,7 @@ import { parseDocuments } from '../manifest';
 import { fixNameReferences } from './nameref';
 import { runGenerators, type GenContext } from './generators';
 import { resourceHash } from './hash';
-import { KustomizeError, loadKustomization, type Json, type JsonMap, type Kustomization } from './kustomization';
+import { goQuote, KustomizeError, loadKustomization, type Json, type JsonMap, type Kustomization } from './kustomization';
 import { sortResources } from './order';
 import { absolutePath, isWithin, joinPath, normalizePath } from './paths';
 import { applyPatches, applyJson6902Patches } from './patches';
@@ -75,7 +75,7 @@ function append(into: Res[], more: Res[], context: string): void {
 }
 
 /** Kustomization fields this port does not build: refused by name rather than ignored. */
-const UNMODELLED = ['components', 'replacements', 'vars', 'helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
+const UNMODELLED = ['replacements', 'vars', 'helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
 
 class Target {
   constructor(
@@ -91,11 +91,15 @@ class Target {
   }
 
   /** accumulateTarget: resources, generators, patches and transformers of this kustomization. */
-  accumulate(): { resources: Res[]; k: Kustomization } {
+  /**
+   * accumulateTarget: resources, generators, components, patches and transformers of this
+   * kustomization. A component (`into`) works on the list of the kustomization naming it.
+   */
+  accumulate(into: Res[] = []): { resources: Res[]; k: Kustomization } {
     const { k } = loadKustomization(this.env.files, this.dir, this.root, this.env.warn);
     const unmodelled = UNMODELLED.find((f) => k[f] !== undefined);
     if (unmodelled) throw new KustomizeError(`'${unmodelled}' is not available in this simulator's kustomize (in ${this.root})`);
-    const resources: Res[] = [];
+    const resources = into;
     try {
       for (const path of [...(k.resources ?? []), ...(k.bases ?? [])]) this.accumulateResource(resources, path);
     } catch (e) {
@@ -103,11 +107,38 @@ class Target {
     }
     const ctx: GenContext = { files: this.env.files, dir: this.dir, root: this.root, cwd: this.env.cwd, restrict: this.env.restrict };
     runGenerators(ctx, k, resources);
+    try {
+      for (const path of k.components ?? []) this.accumulateComponent(resources, path);
+    } catch (e) {
+      rethrow(e, (t) => `accumulating components: ${t}`);
+    }
     applyPatches(ctx, resources, k);
     transform(resources, k);
     applyJson6902Patches(ctx, resources, k);
     transformLate(resources, k);
     return { resources, k };
+  }
+
+  /** accumulateComponents: a Component's directives applied to this kustomization's list. */
+  private accumulateComponent(resources: Res[], path: string): void {
+    const rel = joinPath(this.dir, path);
+    const abs = absolutePath(this.env.cwd, rel);
+    const missing = `evalsymlink failure on '${abs}' : lstat ${abs}: no such file or directory`;
+    if (this.env.files.readFile(rel) !== undefined) throw new KustomizeError(`loader.New ${goQuote(`must build at directory: '${abs}': file is not directory`)}`);
+    if (this.env.files.listDir(rel) === undefined) throw new KustomizeError(`loader.New ${goQuote(`must build at directory: not a valid directory: ${missing}`)}`);
+    const failed = (text: string): KustomizeError => new KustomizeError(`accumulateDirectory: ${goQuote(text)}`);
+    let kind: string;
+    try {
+      kind = loadKustomization(this.env.files, rel, abs, () => {}).k.kind ?? '';
+    } catch (e) {
+      rethrow(e, (t) => failed(`couldn't make target for path '${abs}': ${t}`).text);
+    }
+    if (kind !== 'Component') throw failed(`expected kind 'Component' for path '${abs}' but got '${kind || 'Kustomization'}'`);
+    try {
+      new Target(this.env, rel, [...this.referrers, this.root]).accumulate(resources);
+    } catch (e) {
+      rethrow(e, (t) => failed(`recursed accumulation of path '${abs}': ${t}`).text);
+    }
   }
 
   private accumulateResource(resources: Res[], path: string): void {
@@ -144,11 +175,13 @@ class Target {
     if (visited !== undefined) throw new KustomizeError(`${errF}cycle detected: candidate root '${abs}' contains visited root '${visited}'`);
     const sub = new Target(this.env, rel, [...this.referrers, this.root]);
     let built: Res[];
+    let kind: string;
     try {
-      loadKustomization(this.env.files, rel, abs, () => {});
+      kind = loadKustomization(this.env.files, rel, abs, () => {}).k.kind ?? '';
     } catch (e) {
       rethrow(e, (t) => `${errF}couldn't make target for path '${abs}': ${t}`);
     }
+    if (kind === 'Component') throw new KustomizeError(`${errF}expected kind != 'Component' for path '${abs}'`);
     try {
       built = sub.accumulate().resources;
     } catch (e) {

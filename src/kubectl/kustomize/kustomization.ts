@@ -173,6 +173,11 @@ export class KustomizeError extends Error {
   }
 }
 
+/** Go's %q of a string (quotes, backslashes and control characters escaped). */
+export function goQuote(s: string): string {
+  return JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function jsonType(v: Json): string {
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'object') return 'object';

@@ -107,8 +107,8 @@ describe('kubectl kustomize at the prompt', () => {
       err: 'error: --enable-helm is not available in this simulator: it runs no Helm and no kustomize plugins\n',
       code: 1,
     });
-    const run = sessionRunner(new Session({ files: { 'kustomization.yaml': 'components:\n- ../c\n', 'r/kustomization.yaml': 'resources:\n- github.com/org/repo//base?ref=v1\n' } }));
-    expect(run('kubectl kustomize .')).toEqual({ out: '', err: "error: 'components' is not available in this simulator's kustomize (in /home/learner)\n", code: 1 });
+    const run = sessionRunner(new Session({ files: { 'kustomization.yaml': 'replacements:\n- path: r.yaml\n', 'r/kustomization.yaml': 'resources:\n- github.com/org/repo//base?ref=v1\n' } }));
+    expect(run('kubectl kustomize .')).toEqual({ out: '', err: "error: 'replacements' is not available in this simulator's kustomize (in /home/learner)\n", code: 1 });
     expect(run('kubectl kustomize r').err).toBe(
       'error: accumulating resources: a remote resource (github.com/org/repo//base?ref=v1) is not available in this simulator: it has no network to fetch it from\n',
     );

@@ -11,18 +11,13 @@ import { strategicMerge, StrategicMergeError } from '../../k8s/strategic-merge';
 import { toYaml } from '../../k8s/printers/yaml';
 import { parseDocuments } from '../manifest';
 import { loadFile, type GenContext } from './generators';
-import { KustomizeError, type Json, type JsonMap, type Kustomization, type Patch, type PatchTarget } from './kustomization';
+import { goQuote, KustomizeError, type Json, type JsonMap, type Kustomization, type Patch, type PatchTarget } from './kustomization';
 import { gvkOf, idString, isMap, metaOf, nameOf, namespaceOf, type Res } from './resource';
 
 interface LoadedPatch {
   text: string;
   /** `[path: "x.yaml"]` / `[patch: "…"]`, as messages name it. */
   source: string;
-}
-
-/** Go's %q of a string (quotes, backslashes and control characters escaped). */
-function goQuote(s: string): string {
-  return JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** configureBuiltinPlugin's wrapping of a plugin's Config error: the plugin's config as YAML. */
