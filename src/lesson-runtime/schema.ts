@@ -21,12 +21,15 @@ export type Text = z.infer<typeof TextSchema>;
 
 const Id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are lowercase letters, digits and dashes');
 
-/** A command line of the command language: kubectl … or sim … (heredocs are not allowed in lessons). */
+/**
+ * A command line of the command language: kubectl …, sim …, sleep, or curl from the learner's
+ * laptop (a NodePort from outside, the API over HTTPS). Heredocs are not allowed in lessons.
+ */
 const Line = z
   .string()
   .trim()
   .min(1)
-  .refine((l) => /^(kubectl|k|sim|sleep)\b/.test(l), { message: 'a line must start with kubectl, sim or sleep' })
+  .refine((l) => /^(kubectl|k|sim|sleep|curl)\b/.test(l), { message: 'a line must start with kubectl, sim, sleep or curl' })
   .refine((l) => !l.includes('<<'), { message: 'heredocs are not allowed in lesson lines: put the manifest in a file beside the lesson' });
 
 /** What a step draws attention to on the stage. */
