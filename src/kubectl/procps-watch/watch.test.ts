@@ -10,6 +10,7 @@
  *   stderr shares the pipe: `watch 'echo out; echo err >&2'` shows `out` then `err`.
  *   -d: a changed cell is drawn `ESC[0;7m` (standout) … `ESC[m`, only from the second run.
  *   -g: exits 0 once the output's cells change (the header's clock does not count).
+ *   -q 2 on unchanging output: 3 runs, then exit 0; -q 1: 2 runs.
  *   -e: `command exit with a non-zero status, press a key to exit` on the bottom row; a key: exit 8.
  *   `watch 'k get pods'` (k a bash alias): `sh: 1: k: not found`. -x 'echo hi': `watch: unable to
  *   execute 'echo hi': No such file or directory`.
@@ -125,6 +126,18 @@ describe('watch at the page terminal', () => {
     const gf = frames(g);
     expect(gf.length).toBeGreaterThanOrEqual(2);
     expect(gf.at(-1)!.screen.rows[3]).not.toBe(gf.at(-2)!.screen.rows[3]);
+  });
+
+  it('-q N ends after N runs with the same output, -p keeps to multiples of the interval', () => {
+    const s = new Session({ interactive: true });
+    const start = s.sim.now;
+    const q = s.run('watch -n 1 -q 2 echo same', undefined, { terminal: TERM });
+    expect(q.exitCode).toBe(0);
+    expect(frames(q)).toHaveLength(3);
+    // Without -p the interval starts when a run ends (2 s + kubectl's 150 ms start-up); with -p runs start 2 s apart.
+    const p = frames(s.run('watch -p kubectl get ns default', undefined, { terminal: TERM, interruptAt: s.sim.now + 5_000 }));
+    expect(p.map((f) => f.at - p[0]!.at)).toEqual([0, 2000, 4000]);
+    expect(start).toBeLessThan(s.sim.now);
   });
 
   it('-e shows watch’s message on the bottom row and keeps it up until Ctrl+C', () => {
