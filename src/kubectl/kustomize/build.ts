@@ -15,6 +15,7 @@ import { sortResources } from './order';
 import { absolutePath, isWithin, joinPath, normalizePath } from './paths';
 import { applyPatches, applyJson6902Patches } from './patches';
 import { idString, isMap, metaOf, nameOf, newRes, sameId, storePrevious, type Res } from './resource';
+import { applyReplacements } from './replacements';
 import { transform, transformLate } from './transformers';
 
 export interface BuildEnv {
@@ -75,7 +76,7 @@ function append(into: Res[], more: Res[], context: string): void {
 }
 
 /** Kustomization fields this port does not build: refused by name rather than ignored. */
-const UNMODELLED = ['replacements', 'vars', 'helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
+const UNMODELLED = ['vars', 'helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
 
 class Target {
   constructor(
@@ -116,6 +117,7 @@ class Target {
     transform(resources, k);
     applyJson6902Patches(ctx, resources, k);
     transformLate(resources, k);
+    applyReplacements(ctx, resources, Array.isArray(k.replacements) ? k.replacements : undefined);
     return { resources, k };
   }
 
