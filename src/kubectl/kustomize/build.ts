@@ -121,6 +121,11 @@ class Target {
     return { resources, k };
   }
 
+  /** errIfArgEqualOrHigher: the root (this one, then those that led here) a candidate directory holds. */
+  private visitedWithin(candidate: string): string | undefined {
+    return [this.root, ...[...this.referrers].reverse()].find((r) => isWithin(candidate, r));
+  }
+
   /** accumulateComponents: a Component's directives applied to this kustomization's list. */
   private accumulateComponent(resources: Res[], path: string): void {
     const rel = joinPath(this.dir, path);
@@ -128,6 +133,8 @@ class Target {
     const missing = `evalsymlink failure on '${abs}' : lstat ${abs}: no such file or directory`;
     if (this.env.files.readFile(rel) !== undefined) throw new KustomizeError(`loader.New ${goQuote(`must build at directory: '${abs}': file is not directory`)}`);
     if (this.env.files.listDir(rel) === undefined) throw new KustomizeError(`loader.New ${goQuote(`must build at directory: not a valid directory: ${missing}`)}`);
+    const visited = this.visitedWithin(abs);
+    if (visited !== undefined) throw new KustomizeError(`loader.New ${goQuote(`cycle detected: candidate root '${abs}' contains visited root '${visited}'`)}`);
     const failed = (text: string): KustomizeError => new KustomizeError(`accumulateDirectory: ${goQuote(text)}`);
     let kind: string;
     try {
@@ -173,7 +180,7 @@ class Target {
     }
     const errF = `accumulation err='accumulating resources from '${path}': '${abs}' must resolve to a file': `;
     // errIfArgEqualOrHigher: a directory holding this root or one that led here is a cycle.
-    const visited = [this.root, ...[...this.referrers].reverse()].find((r) => isWithin(abs, r));
+    const visited = this.visitedWithin(abs);
     if (visited !== undefined) throw new KustomizeError(`${errF}cycle detected: candidate root '${abs}' contains visited root '${visited}'`);
     const sub = new Target(this.env, rel, [...this.referrers, this.root]);
     let built: Res[];
