@@ -19,6 +19,8 @@ export interface Label {
   pairs?: Record<string, string>;
   includeSelectors?: boolean;
   includeTemplates?: boolean;
+  /** More places for the pairs (FieldSpecs: path, kind/group/version, create). */
+  fields?: { path?: string; kind?: string; group?: string; version?: string; create?: boolean }[];
 }
 export interface Image {
   name?: string;
@@ -126,6 +128,7 @@ const PATCH = struct('Patch', {
   target: struct('Selector', { group: STR, version: STR, kind: STR, name: STR, namespace: STR, labelSelector: STR, annotationSelector: STR }),
   options: struct('PatchOptions', { allowNameChange: BOOL, allowKindChange: BOOL }),
 });
+const FIELD_SPEC = struct('FieldSpec', { group: STR, version: STR, kind: STR, path: STR, create: BOOL });
 const IMAGE = struct('Image', { name: STR, newName: STR, tagSuffix: STR, newTag: STR, digest: STR });
 
 /** types.Kustomization's JSON fields. */
@@ -138,7 +141,7 @@ const KUSTOMIZATION: Record<string, GoType> = {
   nameSuffix: STR,
   namespace: STR,
   commonLabels: STR_MAP,
-  labels: slice(struct('Label', { pairs: STR_MAP, includeSelectors: BOOL, includeTemplates: BOOL, includeVolumeClaimTemplates: BOOL, fields: ANY }), '[]types.Label'),
+  labels: slice(struct('Label', { pairs: STR_MAP, includeSelectors: BOOL, includeTemplates: BOOL, includeVolumeClaimTemplates: BOOL, fields: slice(FIELD_SPEC, '[]types.FieldSpec') }), '[]types.Label'),
   commonAnnotations: STR_MAP,
   patchesStrategicMerge: { go: 'slice', of: STR, name: '[]types.PatchStrategicMerge' },
   patchesJson6902: slice(PATCH, '[]types.Patch'),

@@ -137,7 +137,8 @@ export function transform(resources: Res[], k: Kustomization): void {
   if (k.namePrefix) for (const r of resources) rename(r, k.namePrefix, '');
   if (k.nameSuffix) for (const r of resources) rename(r, '', k.nameSuffix);
   for (const label of k.labels ?? []) {
-    const specs = label.includeSelectors ? COMMON_LABELS : label.includeTemplates ? TEMPLATE_LABELS : [{ path: 'metadata/labels', create: true }];
+    const own = (label.fields ?? []).map((f) => ({ ...f, path: f.path ?? '' }));
+    const specs = [...own, ...(label.includeSelectors ? COMMON_LABELS : label.includeTemplates ? TEMPLATE_LABELS : [{ path: 'metadata/labels', create: true }])];
     for (const r of resources) addPairs(r, label.pairs ?? {}, specs);
   }
   if (k.commonLabels) for (const r of resources) addPairs(r, k.commonLabels, COMMON_LABELS);
