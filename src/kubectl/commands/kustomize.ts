@@ -6,7 +6,9 @@
 import type { Env } from '../env';
 import { plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
-import { KustomizeError, kustomizeFailure, kustomizeYaml } from '../kustomize/index';
+import { toYaml } from '../../k8s/printers/yaml';
+import { KustomizeError, kustomizeFailure, kustomizeObjects } from '../kustomize/index';
+import { writeOutput } from '../kustomize/output';
 
 export const KUSTOMIZE_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: 'files' },
@@ -31,21 +33,17 @@ export function runKustomize(env: Env, argv: string[]): number {
   for (const f of ['enable-helm', 'enable-alpha-plugins']) if (flags.bool(f)) throw plainError(`--${f} is not available in this simulator: it runs no Helm and no kustomize plugins`);
   const restrictor = flags.str('load-restrictor', 'LoadRestrictionsRootOnly');
   if (restrictor !== 'LoadRestrictionsRootOnly' && restrictor !== 'LoadRestrictionsNone') {
-    throw plainError(`illegal flag value --load-restrictor ${restrictor}; legal values: [LoadRestrictionsNone LoadRestrictionsRootOnly]`);
+    throw plainError(`illegal flag value --load-restrictor ${restrictor}; legal values: [LoadRestrictionsRootOnly LoadRestrictionsNone]`);
   }
-  let yaml: string;
+  const output = flags.str('output');
   try {
-    yaml = kustomizeYaml(env, flags.args[0] ?? '.', restrictor === 'LoadRestrictionsRootOnly');
+    const objects = kustomizeObjects(env, flags.args[0] ?? '.', restrictor === 'LoadRestrictionsRootOnly');
+    if (output === '') env.out.out(objects.map((o) => toYaml(o)).join('---\n'));
+    else if (env.workstation) writeOutput(env.workstation, output, objects);
+    else throw plainError(`open ${output}: read-only file system`);
   } catch (e) {
     if (e instanceof KustomizeError) throw kustomizeFailure(e);
     throw e;
   }
-  const output = flags.str('output');
-  if (output === '') {
-    env.out.out(yaml);
-    return 0;
-  }
-  if (!env.workstation) throw plainError(`open ${output}: read-only file system`);
-  env.workstation.writeFile(output, yaml);
   return 0;
 }

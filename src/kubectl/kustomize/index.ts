@@ -9,7 +9,7 @@ import { CmdError } from '../errors';
 import { loadText, type LoadResult } from '../manifest';
 import { WORKSTATION_HOME } from '../../engine/index';
 import { kustomizeBuild } from './build';
-import { KustomizeError } from './kustomization';
+import { KustomizeError, type JsonMap } from './kustomization';
 
 export { KustomizeError } from './kustomization';
 
@@ -18,10 +18,16 @@ export function kustomizeFailure(e: KustomizeError): CmdError {
   return new CmdError(`error: ${e.text}${e.text.endsWith('\n') ? '' : '\n'}`);
 }
 
+/** The built objects, in kustomize's output order; the build's warnings go to stderr as they come. */
+export function kustomizeObjects(env: Env, dir: string, restrict = true): JsonMap[] {
+  return kustomizeBuild({ files: env.files, cwd: env.workstation?.cwd ?? WORKSTATION_HOME, warn: (line) => env.out.err(`${line}\n`), restrict }, dir);
+}
+
 /** The build's YAML as kustomize writes it: each object, `---` between them. */
 export function kustomizeYaml(env: Env, dir: string, restrict = true): string {
-  const objects = kustomizeBuild({ files: env.files, cwd: env.workstation?.cwd ?? WORKSTATION_HOME, warn: (line) => env.out.err(`${line}\n`), restrict }, dir);
-  return objects.map((o) => toYaml(o)).join('---\n');
+  return kustomizeObjects(env, dir, restrict)
+    .map((o) => toYaml(o))
+    .join('---\n');
 }
 
 /** `-k DIR`: the built objects as the builder reads a stream named after the directory. */

@@ -101,6 +101,33 @@ describe('kubectl kustomize at the prompt', () => {
     expect(run('kubectl kustomize missing').err).toBe("error: must build at directory: not a valid directory: evalsymlink failure on 'missing' : lstat /home/learner/missing: no such file or directory\n");
   });
 
+  it('writes -o DIR one file per object, -o FILE whole, and takes --load-restrictor (listings recorded from kubectl 1.35.2)', () => {
+    const deploy = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: x\nspec:\n  selector: {matchLabels: {a: b}}\n  template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: nginx}]}}\n';
+    const run = sessionRunner(
+      new Session({
+        files: {
+          'kustomization.yaml': 'resources:\n- r.yaml\nconfigMapGenerator:\n- name: c\n  literals:\n  - a=1\n',
+          'r.yaml': `${deploy}---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n`,
+          'one/kustomization.yaml': 'resources:\n- r.yaml\n',
+          'one/r.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: n\n',
+          'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: up\n',
+          'app/kustomization.yaml': 'resources:\n- ../cm.yaml\n',
+        },
+      }),
+    );
+    run('mkdir outdir out1');
+    expect(run('kubectl kustomize . -o outdir')).toEqual({ out: '', err: '', code: 0 });
+    // Two namespaces among the namespaced objects: each file names its own.
+    expect(run('ls outdir').out).toBe('default_v1_configmap_c-h29d89cmmt.yaml\nv1_namespace_x.yaml\nx_apps_v1_deployment_web.yaml\n');
+    expect(run('cat outdir/v1_namespace_x.yaml').out).toBe('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n');
+    run('kubectl kustomize one -o out1');
+    expect(run('ls out1').out).toBe('v1_configmap_a.yaml\nv1_namespace_n.yaml\n');
+    expect(run('kubectl kustomize . -o nodir/x.yaml').err).toBe('error: open nodir/x.yaml: no such file or directory\n');
+    expect(run('kubectl kustomize . -o newdir/').err).toBe('error: open newdir/: is a directory\n');
+    expect(run('kubectl kustomize . --load-restrictor bogus').err).toBe('error: illegal flag value --load-restrictor bogus; legal values: [LoadRestrictionsRootOnly LoadRestrictionsNone]\n');
+    expect(run('kubectl kustomize app --load-restrictor LoadRestrictionsNone')).toEqual({ out: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: up\n', err: '', code: 0 });
+  });
+
   it('refuses by name what it does not build', () => {
     expect(sessionRunner(new Session())('kubectl kustomize --enable-helm')).toEqual({
       out: '',
