@@ -17,6 +17,8 @@ import { applyPatches, applyJson6902Patches } from './patches';
 import { idString, isMap, metaOf, nameOf, newRes, sameId, storePrevious, type Res } from './resource';
 import { applyReplacements } from './replacements';
 import { transform, transformLate } from './transformers';
+import { bindVars, resolveVars, type BoundVar, type Var } from './vars';
+import { klogTime, KUBECTL_PID } from '../klog';
 
 export interface BuildEnv {
   files: FileSource;
@@ -26,6 +28,8 @@ export interface BuildEnv {
   warn: (line: string) => void;
   /** --load-restrictor LoadRestrictionsRootOnly (the default): files only in or below the kustomization's directory. */
   restrict: boolean;
+  /** Simulated time, for the klog header of kustomize's log lines. */
+  now: number;
 }
 
 function rethrow(e: unknown, wrap: (text: string) => string): never {
@@ -76,7 +80,7 @@ function append(into: Res[], more: Res[], context: string): void {
 }
 
 /** Kustomization fields this port does not build: refused by name rather than ignored. */
-const UNMODELLED = ['vars', 'helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
+const UNMODELLED = ['helmCharts', 'helmChartInflationGenerator', 'helmGlobals', 'generators', 'transformers', 'validators', 'configurations', 'crds', 'openapi'] as const;
 
 class Target {
   constructor(
@@ -96,13 +100,14 @@ class Target {
    * accumulateTarget: resources, generators, components, patches and transformers of this
    * kustomization. A component (`into`) works on the list of the kustomization naming it.
    */
-  accumulate(into: Res[] = []): { resources: Res[]; k: Kustomization } {
+  accumulate(into: Res[] = []): { resources: Res[]; k: Kustomization; vars: BoundVar[] } {
     const { k } = loadKustomization(this.env.files, this.dir, this.root, this.env.warn);
     const unmodelled = UNMODELLED.find((f) => k[f] !== undefined);
     if (unmodelled) throw new KustomizeError(`'${unmodelled}' is not available in this simulator's kustomize (in ${this.root})`);
     const resources = into;
+    const vars: BoundVar[] = [];
     try {
-      for (const path of [...(k.resources ?? []), ...(k.bases ?? [])]) this.accumulateResource(resources, path);
+      for (const path of [...(k.resources ?? []), ...(k.bases ?? [])]) vars.push(...this.accumulateResource(resources, path));
     } catch (e) {
       rethrow(e, (t) => `accumulating resources: ${t}`);
     }
@@ -118,7 +123,8 @@ class Target {
     applyJson6902Patches(ctx, resources, k);
     transformLate(resources, k);
     applyReplacements(ctx, resources, Array.isArray(k.replacements) ? k.replacements : undefined);
-    return { resources, k };
+    vars.push(...bindVars(Array.isArray(k['vars']) ? (k['vars'] as Var[]) : undefined, resources));
+    return { resources, k, vars };
   }
 
   /** errIfArgEqualOrHigher: the root (this one, then those that led here) a candidate directory holds. */
@@ -150,7 +156,8 @@ class Target {
     }
   }
 
-  private accumulateResource(resources: Res[], path: string): void {
+  /** One `resources` entry; a directory's build brings its vars. */
+  private accumulateResource(resources: Res[], path: string): BoundVar[] {
     if (/^(https?:\/\/|git@|github\.com\/|ssh:\/\/)/.test(path)) throw new KustomizeError(`a remote resource (${path}) is not available in this simulator: it has no network to fetch it from`);
     const rel = joinPath(this.dir, path);
     const abs = absolutePath(this.env.cwd, rel);
@@ -172,7 +179,7 @@ class Target {
       } catch (e) {
         rethrow(e, (t) => `accumulation err='${t}': ${notDir}`);
       }
-      return;
+      return [];
     }
     if (this.env.files.listDir(rel) === undefined) {
       const missing = `evalsymlink failure on '${abs}' : lstat ${abs}: no such file or directory`;
@@ -183,7 +190,7 @@ class Target {
     const visited = this.visitedWithin(abs);
     if (visited !== undefined) throw new KustomizeError(`${errF}cycle detected: candidate root '${abs}' contains visited root '${visited}'`);
     const sub = new Target(this.env, rel, [...this.referrers, this.root]);
-    let built: Res[];
+    let built: { resources: Res[]; vars: BoundVar[] };
     let kind: string;
     try {
       kind = loadKustomization(this.env.files, rel, abs, () => {}).k.kind ?? '';
@@ -192,15 +199,16 @@ class Target {
     }
     if (kind === 'Component') throw new KustomizeError(`${errF}expected kind != 'Component' for path '${abs}'`);
     try {
-      built = sub.accumulate().resources;
+      built = sub.accumulate();
     } catch (e) {
       rethrow(e, (t) => `${errF}recursed accumulation of path '${abs}': ${t}`);
     }
     try {
-      append(resources, built, '');
+      append(resources, built.resources, '');
     } catch (e) {
       rethrow(e, (t) => `${errF}recursed merging from path '${abs}': ${t}`);
     }
+    return built.vars;
   }
 }
 
@@ -213,7 +221,7 @@ export function kustomizeBuild(env: BuildEnv, dir: string): JsonMap[] {
     throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${dir}' : lstat ${abs}: no such file or directory`);
   }
   const target = new Target(env, rel);
-  const { resources, k } = target.accumulate();
+  const { resources, k, vars } = target.accumulate();
   // addHashesToNames, then FixBackReferences: references follow every rename.
   for (const r of resources) {
     if (!r.hash) continue;
@@ -221,6 +229,8 @@ export function kustomizeBuild(env: BuildEnv, dir: string): JsonMap[] {
     metaOf(r.obj)['name'] = `${nameOf(r.obj)}-${resourceHash(r.obj)}`;
   }
   fixNameReferences(resources);
+  const unused = resolveVars(vars, resources).sort();
+  if (unused.length > 0) env.warn(`I${klogTime(env.now)} ${String(KUBECTL_PID).padStart(7)} log.go:244] well-defined vars that were never replaced: ${unused.join(',')}`);
   // IgnoreLocal: resources marked as local configuration are not part of the output.
   const kept = resources.filter((r) => {
     const ann = metaOf(r.obj)['annotations'];

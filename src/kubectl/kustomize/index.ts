@@ -20,7 +20,7 @@ export function kustomizeFailure(e: KustomizeError): CmdError {
 
 /** The built objects, in kustomize's output order; the build's warnings go to stderr as they come. */
 export function kustomizeObjects(env: Env, dir: string, restrict = true): JsonMap[] {
-  return kustomizeBuild({ files: env.files, cwd: env.workstation?.cwd ?? WORKSTATION_HOME, warn: (line) => env.out.err(`${line}\n`), restrict }, dir);
+  return kustomizeBuild({ files: env.files, cwd: env.workstation?.cwd ?? WORKSTATION_HOME, warn: (line) => env.out.err(`${line}\n`), restrict, now: env.sim.now }, dir);
 }
 
 /** The build's YAML as kustomize writes it: each object, `---` between them. */

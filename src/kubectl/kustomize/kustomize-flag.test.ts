@@ -134,8 +134,8 @@ describe('kubectl kustomize at the prompt', () => {
       err: 'error: --enable-helm is not available in this simulator: it runs no Helm and no kustomize plugins\n',
       code: 1,
     });
-    const run = sessionRunner(new Session({ files: { 'kustomization.yaml': 'configMapGenerator:\n- name: c\nvars:\n- name: X\n  objref:\n    kind: ConfigMap\n    name: c\n    apiVersion: v1\n', 'r/kustomization.yaml': 'resources:\n- github.com/org/repo//base?ref=v1\n' } }));
-    expect(run('kubectl kustomize .')).toEqual({ out: '', err: "# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] Run 'kustomize edit fix' to update your Kustomization automatically.\nerror: 'vars' is not available in this simulator's kustomize (in /home/learner)\n", code: 1 });
+    const run = sessionRunner(new Session({ files: { 'kustomization.yaml': 'helmCharts:\n- name: redis\n', 'r/kustomization.yaml': 'resources:\n- github.com/org/repo//base?ref=v1\n' } }));
+    expect(run('kubectl kustomize .')).toEqual({ out: '', err: "error: 'helmCharts' is not available in this simulator's kustomize (in /home/learner)\n", code: 1 });
     expect(run('kubectl kustomize r').err).toBe(
       'error: accumulating resources: a remote resource (github.com/org/repo//base?ref=v1) is not available in this simulator: it has no network to fetch it from\n',
     );
