@@ -123,7 +123,7 @@ class Target {
     applyJson6902Patches(ctx, resources, k);
     transformLate(resources, k);
     applyReplacements(ctx, resources, Array.isArray(k.replacements) ? k.replacements : undefined);
-    vars.push(...bindVars(Array.isArray(k['vars']) ? (k['vars'] as Var[]) : undefined, resources));
+    vars.push(...bindVars(Array.isArray(k['vars']) ? (k['vars'] as Var[]) : undefined, resources, vars));
     return { resources, k, vars };
   }
 

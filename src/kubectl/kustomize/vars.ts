@@ -13,7 +13,7 @@ import { gvkOf, isMap, nameOf, namespaceOf, type Res } from './resource';
 
 export interface Var {
   name?: string;
-  objref?: { apiVersion?: string; kind?: string; name?: string; namespace?: string };
+  objref?: { apiVersion?: string; group?: string; version?: string; kind?: string; name?: string; namespace?: string };
   fieldref?: { fieldPath?: string };
 }
 
@@ -61,9 +61,18 @@ function goVar(v: Var): string {
   return `{${v.name ?? ''} ${v.objref?.kind || '[noKind]'}.${version || '[noVer]'}.${group || '[noGrp]'} {${v.fieldref?.fieldPath || 'metadata.name'}}}`;
 }
 
-/** MergeVars: each var bound to the one resource its objref names, by any of its names. */
-export function bindVars(vars: Var[] | undefined, resources: Res[]): BoundVar[] {
-  return (vars ?? []).map((v) => {
+/** A Var as the var set prints it before defaulting: the objref's own group and version, the fieldref as written. */
+function goVarRaw(v: Var): string {
+  return `{${v.name ?? ''} ${v.objref?.kind || '[noKind]'}.${v.objref?.version || '[noVer]'}.${v.objref?.group || '[noGrp]'} {${v.fieldref?.fieldPath ?? ''}}}`;
+}
+
+/**
+ * MergeVars: each var bound to the one resource its objref names, by any of its names, then
+ * added to the vars already met (`known`: the bases'); a name met twice is refused.
+ */
+export function bindVars(vars: Var[] | undefined, resources: Res[], known: readonly BoundVar[]): BoundVar[] {
+  const list = vars ?? [];
+  const bound = list.map((v) => {
     const ref = v.objref ?? {};
     const av = ref.apiVersion ?? '';
     const matched = resources.filter((r) => {
@@ -76,6 +85,12 @@ export function bindVars(vars: Var[] | undefined, resources: Res[]): BoundVar[] 
     if (matched.length > 1) throw new KustomizeError(`found ${matched.length} resId matches for var ${goVar(v)} (unable to disambiguate)`);
     return matched.length === 1 ? { v, res: matched[0]! } : { v };
   });
+  const seen = new Set(known.map((b) => b.v.name ?? ''));
+  for (const v of list) {
+    if (seen.has(v.name ?? '')) throw new KustomizeError(`merging vars [${list.map(goVarRaw).join(' ')}]: var '${v.name ?? ''}' already encountered`);
+    seen.add(v.name ?? '');
+  }
+  return bound;
 }
 
 /** A var's fieldPath: `.` between fields, `[n]` indexing a list. */
@@ -129,7 +144,9 @@ export function resolveVars(bound: BoundVar[], resources: Res[]): string[] {
   const values = new Map<string, Json>();
   for (const b of bound) {
     if (!b.res) throw new KustomizeError(`var '${goVar(b.v)}' cannot be mapped to a field in the set of known resources`);
-    values.set(b.v.name ?? '', lookup(b.res.obj, b.v.fieldref?.fieldPath || 'metadata.name') ?? '');
+    const value = lookup(b.res.obj, b.v.fieldref?.fieldPath || 'metadata.name');
+    if (value === undefined) throw new KustomizeError(`field specified in var '${goVar(b.v)}' not found in corresponding resource`);
+    values.set(b.v.name ?? '', value);
   }
   const used = new Set<string>();
   for (const r of resources) {
