@@ -534,6 +534,16 @@ export class Simulation {
     return lbAddress(this.#world);
   }
 
+  /**
+   * What the learner's kubectl meets dialling kube-apiserver now (no apiserver running, its
+   * machine off or cut off), without sending anything: kubectl's discovery, which the simulation
+   * does not trace, asks this before a command's first request.
+   */
+  kubectlDialError(): NetworkError | undefined {
+    const server = pickServer(this.#world, this.#world.components.get(KUBECTL)!);
+    return 'network' in server ? server : undefined;
+  }
+
   /** What a dial from the learner's workstation to `host:port` meets (a kubeconfig's server; apiserver/workstation-dial.ts). */
   dialFromWorkstation(host: string, port: number): ApiDial {
     return dialFromWorkstation(this.#world, host, port);

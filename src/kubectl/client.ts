@@ -131,19 +131,50 @@ export class Client {
   }
   private discoveryChecked = false;
 
+  /** The server as URLs start with it (`https://10.0.0.10:6443`): the kubeconfig's, or the cluster's own address. */
+  get serverBase(): string {
+    return (this.serverUrl ?? `https://${this.sim.serverAddress()}`).replace(/\/+$/, '');
+  }
+
+  /** What a request would meet dialling the server now, without sending one: the kubeconfig's dial, then kube-apiserver's state. */
+  dialError(): NetworkError | undefined {
+    return this.unreachable ?? this.sim.kubectlDialError();
+  }
+
   /** The Status of the last request that failed: kubectl's `-v=4` log prints it with the error. */
   lastFailure: StatusError | undefined;
 
-  raw(req: Request): ApiResponse {
-    if (this.unreachable) return { ok: false, error: this.unreachable };
-    if (this.discoveryCache && !this.discoveryChecked) {
-      this.discoveryChecked = true;
-      const server = this.serverHost;
-      if (!this.discoveryCache.has(server)) {
-        this.discoveryCache.add(server);
-        this.requestLog?.discovery((legacy) => JSON.stringify(aggregatedDiscovery(legacy, this.sim.discoveryExtra())));
-      }
+  /**
+   * Called once when discovery finds the server unreachable with nothing cached for it
+   * (runKubectl prints memcache.go's klog errors: discovery-failure.ts).
+   */
+  onDiscoveryFailure: ((error: NetworkError) => void) | undefined;
+
+  /**
+   * Discovery before the command's first resource request (or a command's own RESTMapper
+   * lookup): a server already in the cache costs nothing; another is asked for /api and /apis,
+   * and is cached only when it answered. Returns the dial error of a cold cache's failed fetch.
+   */
+  discover(): NetworkError | undefined {
+    if (!this.discoveryCache || this.discoveryChecked) return this.discoveryError;
+    this.discoveryChecked = true;
+    const server = this.serverHost;
+    if (this.discoveryCache.has(server)) return undefined;
+    this.discoveryError = this.dialError();
+    if (this.discoveryError) {
+      this.onDiscoveryFailure?.(this.discoveryError);
+      return this.discoveryError;
     }
+    this.discoveryCache.add(server);
+    this.requestLog?.discovery((legacy) => JSON.stringify(aggregatedDiscovery(legacy, this.sim.discoveryExtra())));
+    return undefined;
+  }
+
+  private discoveryError: NetworkError | undefined;
+
+  raw(req: Request): ApiResponse {
+    this.discover();
+    if (this.unreachable) return { ok: false, error: this.unreachable };
     // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
     const deprecated = resourceInfo(req.resource)?.deprecated;
     if (deprecated) this.warn(deprecated);

@@ -46,7 +46,11 @@ export function namespaceOf(env: Env, flags: Flags): string {
 
 /** `--request-timeout` in ms; 0 means none. */
 export function requestTimeout(flags: Flags): number {
-  const raw = flags.str('request-timeout');
+  return parseRequestTimeout(flags.str('request-timeout'));
+}
+
+/** A `--request-timeout` value (`5s`, `1m`, `30`: seconds) in ms; 0 for none or one kubectl would refuse. */
+export function parseRequestTimeout(raw: string): number {
   if (raw === '' || raw === '0') return 0;
   const ms = /^\d+$/.test(raw) ? Number(raw) * 1000 : undefined;
   if (ms !== undefined) return ms;

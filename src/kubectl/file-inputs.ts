@@ -7,6 +7,8 @@ import type { FlagDef, Flags } from './flags';
 import { plainError } from './errors';
 import { loadManifests, type LoadResult } from './manifest';
 import { loadKustomizeBuild } from './kustomize/index';
+import { requestTimeout } from './env';
+import { schemaDownloadFailure } from './discovery-failure';
 
 export const KUSTOMIZE_FLAG: FlagDef = { name: 'kustomize', short: 'k', kind: 'string', values: 'files' };
 
@@ -24,4 +26,15 @@ export function loadInputs(env: Env, flags: Flags, validate = true): LoadResult 
   usesFiles(flags);
   const dir = flags.str('kustomize');
   return dir !== '' ? loadKustomizeBuild(env, dir, validate) : loadManifests(env.files, env.stdin, flags.list('filename'), validate);
+}
+
+/**
+ * The validating commands (apply, create, replace with validation on) fetch the OpenAPI schema
+ * before their first object; a server that cannot be reached ends the command there.
+ */
+export function failIfSchemaUnreachable(env: Env, flags: Flags, loaded: LoadResult): void {
+  const first = loaded.docs[0];
+  if (!first || loaded.errors.length > 0) return;
+  const down = env.client.dialError();
+  if (down) throw plainError(schemaDownloadFailure(first.source, env.client.serverBase, requestTimeout(flags), down));
 }

@@ -15,6 +15,7 @@ import { parseFlags, splitCommand, type FlagDef, type Flags } from './flags';
 import { fieldManagerFor } from './field-manager';
 import { Output } from './output';
 import type { Command, Env } from './env';
+import { discoveryFailureLog, requestTimeoutOf } from './discovery-failure';
 import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
@@ -121,6 +122,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const client = new Client(ctx.sim, out, credentials, unreachable);
     client.serverUrl = server;
     client.discoveryCache = ctx.discoveryCache;
+    client.onDiscoveryFailure = (error) => out.err(discoveryFailureLog(words, argv, server ?? `https://${ctx.sim.serverAddress()}`, requestTimeoutOf(argv), error, ctx.sim.now));
     const level = verbosity(argv);
     const finished = level >= 1 ? startLogging(level, ctx.sim, out, client, argv, words) : undefined;
     useWarnings((text) => client.warn(text));

@@ -35,6 +35,13 @@ export function klogString(v: string): string {
   return last === '' ? `<\n${block} >` : `<\n${block}\t${last}\n >`;
 }
 
+/** An Error line (`E…`), which klog prints whatever -v is: `msg` quoted, then its key/value pairs. */
+export function klogError(simMs: number, at: string, msg: string, pairs: readonly (readonly [string, KlogValue])[]): string {
+  let text = goQuote(msg);
+  for (const [k, value] of pairs) text += ` ${k}=${typeof value !== 'string' ? String(value) : klogString(value)}`;
+  return `E${klogTime(simMs)} ${String(KUBECTL_PID).padStart(7)} ${at}] ${text}\n`;
+}
+
 export class Klog {
   constructor(
     /** The -v level. */

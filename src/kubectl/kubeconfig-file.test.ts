@@ -22,7 +22,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session } from './session';
-import { sessionRunner as runner } from './testing';
+import { sessionRunner as runner, withoutDiscoveryLog } from './testing';
 
 let s: Session;
 
@@ -75,7 +75,7 @@ describe('~/.kube/config', () => {
     expect(run('rm ~/.kube/config').code).toBe(0);
     expect(run('cat ~/.kube/config')).toEqual({ out: '', err: 'cat: /home/learner/.kube/config: No such file or directory\n', code: 1 });
     expect(run('kubectl config view').out).toBe('apiVersion: v1\nclusters: null\ncontexts: null\ncurrent-context: ""\nkind: Config\nusers: null\n');
-    expect(run('kubectl get pods').err).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
+    expect(withoutDiscoveryLog(run('kubectl get pods').err)).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
     // kubectl's next edit writes the file again.
     expect(run('kubectl config set-context x --namespace=y').code).toBe(0);
     expect(run('cat ~/.kube/config').out).toBe('apiVersion: v1\nclusters: null\ncontexts:\n- context:\n    cluster: ""\n    namespace: "y"\n    user: ""\n  name: x\ncurrent-context: ""\nkind: Config\nusers: null\n');
@@ -94,7 +94,7 @@ describe('~/.kube/config', () => {
     expect(run('kubectl --kubeconfig new.yaml config delete-context x').out).toBe('deleted context x from new.yaml\n');
     // Edits to mini.yaml leave ~/.kube/config as it was.
     expect(run('kubectl --kubeconfig mini.yaml config set-cluster kubernetes --server=https://10.0.0.99:6443').code).toBe(0);
-    expect(run('kubectl --kubeconfig mini.yaml get pods').err).toBe('Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n');
+    expect(withoutDiscoveryLog(run('kubectl --kubeconfig mini.yaml get pods').err)).toBe('Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n');
     expect(run('kubectl get ns default -o name').out).toBe('namespace/default\n');
     expect(run('kubectl --kubeconfig=.kube/config config current-context').out).toBe('kubernetes-admin@kubernetes\n');
   });
@@ -103,7 +103,7 @@ describe('~/.kube/config', () => {
     const run = runner(s.fork());
     expect(run('kubectl config view --minify --raw > mini.yaml').code).toBe(0);
     expect(run('export KUBECONFIG=nope.yaml').code).toBe(0);
-    expect(run('kubectl get pods').err).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
+    expect(withoutDiscoveryLog(run('kubectl get pods').err)).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
     expect(run('kubectl config set-context x --namespace=y').code).toBe(0);
     expect(run('kubectl config delete-context x').out).toBe('deleted context x from nope.yaml\n');
     expect(run('KUBECONFIG=mini.yaml kubectl config get-contexts -o name').out).toBe('kubernetes-admin@kubernetes\n');

@@ -109,3 +109,12 @@ export function sessionRunner(s: { run(line: string, stdin?: string): CommandRes
     return { out: streamText(r, 'stdout'), err: streamText(r, 'stderr'), code: r.exitCode };
   };
 }
+
+/**
+ * Output without the klog errors kubectl logs when a cold discovery cache cannot reach the
+ * server (discovery-failure.ts, tested there), for tests about what comes after them.
+ */
+export function withoutDiscoveryLog<T extends string | { err: string }>(r: T): T {
+  const strip = (s: string): string => s.replace(/^E\d{4} [^\n]* memcache\.go:265\] [^\n]*\n/gm, '');
+  return (typeof r === 'string' ? strip(r) : { ...r, err: strip(r.err) }) as T;
+}

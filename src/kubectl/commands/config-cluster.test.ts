@@ -29,7 +29,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../session';
 import { CONFIG_USAGE } from './config-usage';
 import help from '../help/kubectl-help.json';
-import { sessionRunner as runner } from '../testing';
+import { sessionRunner as runner, withoutDiscoveryLog } from '../testing';
 
 const PATH = '/home/learner/.kube/config';
 let s: Session;
@@ -66,7 +66,7 @@ describe('kubectl config set-cluster and delete-cluster', () => {
     expect(CONFIG_USAGE['delete-cluster']).toBe((help.topics as Record<string, string>)['config delete-cluster']);
     // Deleting the context's cluster: clientcmd's default server, and --minify cannot find it.
     expect(r('kubectl config delete-cluster kubernetes').code).toBe(0);
-    expect(r('kubectl get ns default -o name')).toEqual(fails('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n'));
+    expect(withoutDiscoveryLog(r('kubectl get ns default -o name'))).toEqual(fails('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n'));
     expect(r('kubectl config view --minify')).toEqual(fails('error: cannot locate cluster kubernetes\n'));
   });
 
@@ -86,15 +86,15 @@ describe('where a cluster entry leads', () => {
   it('a server that is not kube-apiserver\'s: nothing answers, or the port is closed', () => {
     const r = runner(s.fork());
     expect(r('kubectl config set-cluster kubernetes --server=https://10.0.0.99:6443').code).toBe(0);
-    expect(r('kubectl get pods')).toEqual(fails('Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n'));
+    expect(withoutDiscoveryLog(r('kubectl get pods'))).toEqual(fails('Unable to connect to the server: dial tcp 10.0.0.99:6443: i/o timeout\n'));
     expect(r('kubectl config set-cluster kubernetes --server=https://10.0.0.10:6444').code).toBe(0);
-    expect(r('kubectl get pods')).toEqual(fails('The connection to the server 10.0.0.10:6444 was refused - did you specify the right host or port?\n'));
+    expect(withoutDiscoveryLog(r('kubectl get pods'))).toEqual(fails('The connection to the server 10.0.0.10:6444 was refused - did you specify the right host or port?\n'));
     expect(r('kubectl config set-cluster kubernetes --server=https://127.0.0.1').code).toBe(0);
-    expect(r('kubectl get pods')).toEqual(fails('The connection to the server 127.0.0.1 was refused - did you specify the right host or port?\n'));
+    expect(withoutDiscoveryLog(r('kubectl get pods'))).toEqual(fails('The connection to the server 127.0.0.1 was refused - did you specify the right host or port?\n'));
     expect(r('kubectl config set clusters.kubernetes.server ftp://10.0.0.10:6443').code).toBe(0);
-    expect(r('kubectl get pods')).toEqual(fails('Unable to connect to the server: unsupported protocol scheme "ftp"\n'));
+    expect(withoutDiscoveryLog(r('kubectl get pods'))).toEqual(fails('Unable to connect to the server: unsupported protocol scheme "ftp"\n'));
     expect(r('kubectl config set clusters.kubernetes.server https://[::1').code).toBe(0);
-    expect(r('kubectl get pods')).toEqual(fails('error: host must be a URL or a host:port pair: "https://[::1"\n'));
+    expect(withoutDiscoveryLog(r('kubectl get pods'))).toEqual(fails('error: host must be a URL or a host:port pair: "https://[::1"\n'));
     // The global --server wins over the file.
     expect(r('kubectl get ns default -o name --server=https://10.0.0.10:6443')).toEqual(DEFAULT_NS);
     expect(r('kubectl config set-cluster kubernetes --server=https://10.0.0.10:6443').code).toBe(0);

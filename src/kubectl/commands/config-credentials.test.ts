@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Session } from '../session';
 import { CONFIG_USAGE } from './config-usage';
 import help from '../help/kubectl-help.json';
-import { sessionRunner as runner } from '../testing';
+import { sessionRunner as runner, withoutDiscoveryLog } from '../testing';
 
 
 const PATH = '/home/learner/.kube/config';
@@ -189,7 +189,7 @@ describe('the global --user, --cluster and --token flags', () => {
     expect(run('kubectl get ns default -o name --cluster=kubernetes').out).toBe('namespace/default\n');
     // --cluster=kubernetes reaches this cluster from a context whose cluster the file lacks.
     expect(run('kubectl config set-context away --cluster=elsewhere --user=kubernetes-admin').code).toBe(0);
-    expect(run('kubectl --context away get ns default -o name').err).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
+    expect(withoutDiscoveryLog(run('kubectl --context away get ns default -o name').err)).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
     expect(run('kubectl --context away --cluster=kubernetes get ns default -o name').out).toBe('namespace/default\n');
   });
 

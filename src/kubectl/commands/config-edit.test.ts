@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Session } from '../session';
 import { CONFIG_USAGE } from './config-usage';
 import help from '../help/kubectl-help.json';
-import { sessionRunner as runner } from '../testing';
+import { sessionRunner as runner, withoutDiscoveryLog } from '../testing';
 
 
 const PATH = '/home/learner/.kube/config';
@@ -138,7 +138,7 @@ describe('a context kubectl cannot use as is', () => {
     const run = runner(new Session({ seed: 1 }));
     expect(run('kubectl config set-context bad --cluster=nope --user=kubernetes-admin').out).toBe('Context "bad" created.\n');
     const refused = 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
-    expect(run('kubectl get pods --context=bad')).toEqual({ out: '', err: refused, code: 1 });
+    expect(withoutDiscoveryLog(run('kubectl get pods --context=bad'))).toEqual({ out: '', err: refused, code: 1 });
     expect(run('kubectl get --raw /version --context=bad')).toEqual({ out: '', err: refused, code: 1 });
     expect(run('kubectl config view --minify --context=bad').err).toBe('error: cannot locate cluster nope\n');
   });

@@ -21,7 +21,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../session';
 import { CONFIG_USAGE } from './config-usage';
 import help from '../help/kubectl-help.json';
-import { sessionRunner as runner } from '../testing';
+import { sessionRunner as runner, withoutDiscoveryLog } from '../testing';
 
 let s: Session;
 let run: ReturnType<typeof runner>;
@@ -108,7 +108,7 @@ describe('kubectl config set', () => {
     expect(r('kubectl config view -o json').out).toMatch(/^\{\n {4}"kind": "Config",\n {4}"apiVersion": "v1",\n {4}"preferences": \{\n {8}"colors": true\n {4}\},\n {4}"clusters": \[/);
     expect(r('kubectl config view -o jsonpath={.clusters[1].cluster}').out).toBe('{"certificate-authority-data":"DATA+OMITTED","insecure-skip-tls-verify":true,"server":"https://10.0.0.10:6443","tls-server-name":"kubernetes"}');
     // The context `new` names no cluster: clientcmd's default server.
-    expect(r('kubectl get pods')).toEqual(fails('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n'));
+    expect(withoutDiscoveryLog(r('kubectl get pods'))).toEqual(fails('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n'));
   });
 
   it('decodes []byte values from base64 unless --set-raw-bytes, and --raw shows the bytes', () => {

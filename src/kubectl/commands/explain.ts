@@ -191,6 +191,9 @@ export function runExplain(env: Env, argv: string[]): number {
   const gvr: Gvr = { group: info.group, version: info.version, resource: info.resource };
   if (apiVersion) Object.assign(gvr, parseGroupVersion(apiVersion));
   const gvPath = gvr.group ? `/openapi/v3/apis/${gvr.group}/${gvr.version}` : `/openapi/v3/api/${gvr.version}`;
+  // The RESTMapper first: a cold discovery cache that cannot be filled ends here (recorded).
+  const down = env.client.discover();
+  if (down) throw new CmdError(fatalText(down));
   const res = env.client.rawPath(gvPath);
   if (!res.ok) throw new CmdError('network' in res.error ? `Unable to connect to the server: ${res.error.message}\n` : fatalText(res.error));
   if (res.code !== 200) throw plainError(`couldn't find resource for "${gvrString(gvr)}"`);

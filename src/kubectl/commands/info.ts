@@ -3,13 +3,14 @@ import { aggregatedResourceInfos, listedResources } from '../discovery';
 import { categoriesOf } from '../../k8s/discovery';
 import type { Service } from '../../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
-import { CmdError, fatalText, usageError } from '../errors';
+import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
-import type { Env } from '../env';
+import { requestTimeout, type Env } from '../env';
 import { GET_TABLE, tabulate } from '../printers/tabwriter';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { CLIENT_VERSION, GIT_VERSION, KUSTOMIZE_VERSION } from '../../k8s/version';
 import { toYaml } from '../../k8s/printers/yaml';
+import { goDuration } from '../../k8s/time';
 
 const CLIENT = CLIENT_VERSION;
 
@@ -80,6 +81,9 @@ export const API_RESOURCES_FLAGS: FlagDef[] = [
 
 export function runApiResources(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_RESOURCES_FLAGS, 'kubectl api-resources');
+  // What a cold discovery cache cannot fetch, api-resources cannot list (a warm one answers offline).
+  const down = env.client.discover();
+  if (down) throw new CmdError(fatalText(down));
   let rows = [...listedResources(), ...aggregatedResourceInfos()];
   if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
   if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));
@@ -112,6 +116,8 @@ export const API_VERSIONS_FLAGS: FlagDef[] = [];
 export function runApiVersions(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_VERSIONS_FLAGS, 'kubectl api-versions');
   if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl api-versions');
+  const down = env.client.discover();
+  if (down) throw plainError(`couldn't get available api versions from server: Get ${JSON.stringify(`${env.client.serverBase}/api?timeout=${goDuration(requestTimeout(flags) || 32_000)}`)}: ${down.message}`);
   const versions: string[] = [];
   for (const path of ['/api', '/apis']) {
     const res = env.client.rawPath(path);

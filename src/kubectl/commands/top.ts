@@ -38,10 +38,17 @@ function metricsAvailable(): boolean {
   return aggregatedResourceInfos().some((r) => r.group === 'metrics.k8s.io');
 }
 
+/** top asks discovery for metrics.k8s.io (a GET of /apis, never cached) before the metrics: a server it cannot reach is refused there (recorded). */
+function metricsOrFail(env: Env): void {
+  const down = env.client.dialError();
+  if (down) throw new CmdError(fatalText(down));
+  if (!metricsAvailable()) throw plainError('Metrics API not available');
+}
+
 function topNodes(env: Env, flags: ReturnType<typeof parseFlags>): number {
   const name = flags.args[0];
   const selector = labelSelectorOf(flags.str('selector'));
-  if (!metricsAvailable()) throw plainError('Metrics API not available');
+  metricsOrFail(env);
   const res = env.client.raw(name ? { verb: 'get', resource: 'nodes.metrics.k8s.io', name } : { verb: 'list', resource: 'nodes.metrics.k8s.io', ...(selector ? { labelSelector: selector } : {}) });
   if (!res.ok) apiError(res);
   const metrics = (name ? [res.object] : (res.items ?? [])) as NodeMetrics[];
@@ -116,7 +123,7 @@ function topPods(env: Env, flags: ReturnType<typeof parseFlags>): number {
   if (name && (flags.str('selector') || flags.str('field-selector'))) throw plainError('only one of NAME or selector can be provided');
   const all = flags.bool('all-namespaces');
   const ns = all ? undefined : namespaceOf(env, flags);
-  if (!metricsAvailable()) throw plainError('Metrics API not available');
+  metricsOrFail(env);
   const res = env.client.raw(
     name ? { verb: 'get', resource: 'pods.metrics.k8s.io', namespace: ns ?? 'default', name } : { verb: 'list', resource: 'pods.metrics.k8s.io', ...(ns ? { namespace: ns } : {}), ...(selector ? { labelSelector: selector } : {}) },
   );

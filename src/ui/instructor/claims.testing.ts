@@ -176,7 +176,7 @@ function frozen(c: ClaimContext, label: string): void {
 export const CLAIMS: Record<SymptomKey, ClaimCheck> = {
   'sym.apiserver.down': (c) => {
     expect(ofKind(c.m, 'kube-apiserver').some((a) => a.running)).toBe(false);
-    if (c.full) expect(c.lab.out('kubectl get pods')).toMatch(/^The connection to the server [\d.]+:6443 was refused/);
+    if (c.full) expect(c.lab.out('kubectl get pods')).toMatch(/(^|\n)The connection to the server [\d.]+:6443 was refused/);
     frozen(c, 'nothing changes while kube-apiserver is down');
   },
   'sym.apiserver.degraded': (c) => {

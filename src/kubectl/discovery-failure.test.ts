@@ -1,0 +1,83 @@
+/**
+ * What kubectl prints when its discovery cannot reach the server and nothing is cached for it,
+ * through the real Session. Recorded with kubectl v1.35.2, KUBECONFIG naming https://127.0.0.1:1
+ * (connection refused), a cold ~/.kube/cache (klog headers shortened to `E<hdr>` here):
+ *
+ *   $ kubectl get pods                         (describe, delete, scale, label, get all: the same)
+ *   E<hdr> memcache.go:265] "Unhandled Error" err="couldn't get current server API group list: Get \"https://127.0.0.1:1/api?timeout=32s\": dial tcp 127.0.0.1:1: connect: connection refused"
+ *   … four more identical lines …
+ *   The connection to the server 127.0.0.1:1 was refused - did you specify the right host or port?
+ *   $ kubectl logs x                           (4 lines, then the refusal; exec, rollout, set, cordon, drain too)
+ *   $ kubectl explain pods                     (2 lines, then the refusal)
+ *   $ kubectl api-resources                    (1 line, then the refusal)
+ *   $ kubectl api-versions
+ *   E<hdr> memcache.go:265] … (1 line)
+ *   error: couldn't get available api versions from server: Get "https://127.0.0.1:1/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused
+ *   $ kubectl apply -f /tmp/d.yaml             (no line: the OpenAPI download fails first; the file as named)
+ *   error: error validating "/tmp/d.yaml": error validating data: failed to download openapi: Get "https://127.0.0.1:1/openapi/v2?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false
+ *   $ kubectl top pods; kubectl get --raw /api (no line, the refusal)
+ *   $ kubectl get pods --request-timeout=5s    (5 lines naming /api?timeout=5s)
+ */
+import { describe, expect, it } from 'vitest';
+import { Session } from './session';
+import { sessionRunner } from './testing';
+
+const URL = 'https://127.0.0.1:1';
+const MEMCACHE = `E<hdr> memcache.go:265] "Unhandled Error" err="couldn't get current server API group list: Get \\"${URL}/api?timeout=32s\\": dial tcp 127.0.0.1:1: connect: connection refused"\n`;
+const REFUSED = 'The connection to the server 127.0.0.1:1 was refused - did you specify the right host or port?\n';
+
+/** klog's header carries the (simulated) time and a pid: `E0901 09:00:17.540000   12345 `. */
+function shorten(err: string): string {
+  return err.replace(/^E\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ /gm, 'E<hdr> ');
+}
+
+function closedPort(): ReturnType<typeof sessionRunner> {
+  const s = new Session({ seed: 1 });
+  const run = sessionRunner(s);
+  expect(run("printf 'apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n' > d.yaml").code).toBe(0);
+  expect(run(`kubectl config set-cluster kubernetes --server=${URL}`).code).toBe(0);
+  return run;
+}
+
+describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
+  it.each([
+    ['kubectl get pods', MEMCACHE.repeat(5) + REFUSED],
+    ['kubectl get all', MEMCACHE.repeat(5) + REFUSED],
+    ['kubectl describe pod x', MEMCACHE.repeat(5) + REFUSED],
+    ['kubectl logs x', MEMCACHE.repeat(4) + REFUSED],
+    ['kubectl rollout status deploy/w', MEMCACHE.repeat(4) + REFUSED],
+    ['kubectl explain pods', MEMCACHE.repeat(2) + REFUSED],
+    ['kubectl api-resources', MEMCACHE + REFUSED],
+    ['kubectl api-versions', `${MEMCACHE}error: couldn't get available api versions from server: Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl apply -f d.yaml', `error: error validating "d.yaml": error validating data: failed to download openapi: Get "${URL}/openapi/v2?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false\n`],
+    ['kubectl top pods', REFUSED],
+    ['kubectl get --raw /api', REFUSED],
+    ['kubectl get pods --request-timeout=5s', MEMCACHE.replace('timeout=32s', 'timeout=5s').repeat(5) + REFUSED],
+  ])('%s', (line, stderr) => {
+    const r = closedPort()(line);
+    expect(shorten(r.err)).toBe(stderr);
+    expect(r.code).toBe(1);
+  });
+
+  it('logs each failing command again: a failed discovery caches nothing', () => {
+    const run = closedPort();
+    expect(shorten(run('kubectl get pods').err)).toBe(MEMCACHE.repeat(5) + REFUSED);
+    expect(shorten(run('kubectl get pods').err)).toBe(MEMCACHE.repeat(5) + REFUSED);
+  });
+
+  it('with kube-apiserver stopped: the lines on a cold cache only, the refusal alone once discovery is cached', () => {
+    const cold = new Session({ seed: 1 });
+    const run = sessionRunner(cold);
+    run('sim fail kube-apiserver');
+    const err = run('kubectl get pods').err;
+    expect(err).toMatch(/^E\d{4} \d\d:\d\d:\d\d\.\d{6} {3}12345 memcache\.go:265\] /);
+    expect(shorten(err)).toBe(
+      `${'E<hdr> memcache.go:265] "Unhandled Error" err="couldn\'t get current server API group list: Get \\"https://10.0.0.10:6443/api?timeout=32s\\": dial tcp 10.0.0.10:6443: connect: connection refused"\n'.repeat(5)}The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?\n`,
+    );
+    const warm = new Session({ seed: 1 });
+    const run2 = sessionRunner(warm);
+    expect(run2('kubectl get pods').code).toBe(0);
+    run2('sim fail kube-apiserver');
+    expect(run2('kubectl get pods').err).toBe('The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?\n');
+  });
+});
