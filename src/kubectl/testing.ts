@@ -116,5 +116,5 @@ export function sessionRunner(s: { run(line: string, stdin?: string): CommandRes
  */
 export function withoutDiscoveryLog<T extends string | { err: string }>(r: T): T {
   const strip = (s: string): string => s.replace(/^E\d{4} [^\n]* memcache\.go:265\] [^\n]*\n/gm, '');
-  return (typeof r === 'string' ? strip(r) : { ...r, err: strip(r.err) }) as T;
+  return (typeof r === 'string' ? strip(r) : Object.assign({}, r, { err: strip(r.err) })) as T;
 }
