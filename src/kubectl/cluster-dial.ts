@@ -5,8 +5,8 @@
  * certificate. A failure is the error every request of the command then fails with, printed by
  * errors.ts standardErrorMessage. Recorded with kubectl v1.35.2 against a TLS server on
  * 127.0.0.1 (cluster-dial.test.ts cites the transcripts); a timeout's text is k8s-fidelity.md's.
- * The real kubectl first logs a klog `E… memcache.go:265] "Unhandled Error"` line per failed
- * discovery (with a timestamp and pid); those are left out, as for every unreachable server here.
+ * The klog `E… memcache.go:265] "Unhandled Error"` lines a failed discovery logs first are
+ * discovery-failure.ts's.
  * Approximate: a dial that times out costs no simulated time (client-go's dialer waits 30 s);
  * `proxy-url` is kept and shown but not dialled.
  */
