@@ -9,6 +9,7 @@
  * config (`localhost:8080` refused); messages name the file as typed (`deleted context x from new.yaml`).
  */
 import { CmdError, plainError } from './errors';
+import { normalizePath } from '../k8s/posix-path';
 import { globalFlag } from './client-config';
 import { kubeconfigFileText, loadErrorText, parseKubeconfigFile } from './kubeconfig-file';
 import { KUBECONFIG_PATH, type KubeadmPem, type Kubeconfig } from './kubeconfig';
@@ -34,16 +35,6 @@ export interface LoadContext {
   variable?: string;
 }
 
-function cleanPath(path: string, cwd: string): string {
-  const parts: string[] = [];
-  for (const p of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
-    if (p === '' || p === '.') continue;
-    if (p === '..') parts.pop();
-    else parts.push(p);
-  }
-  return `/${parts.join('/')}`;
-}
-
 /** Commands that never load a kubeconfig. */
 function loadsNothing(argv: readonly string[], words: readonly string[]): boolean {
   return ['help', 'options', 'completion'].includes(words[0] ?? '') || argv.some((a) => a === '--help' || a === '-h');
@@ -54,7 +45,7 @@ export function loadKubeconfig(ctx: LoadContext, argv: readonly string[], words:
   // KUBECONFIG names files to merge; the simulator reads one.
   if (flag === '' && ctx.variable?.includes(':')) throw plainError(`KUBECONFIG with several files (${ctx.variable}) is not available in this simulator: name one file`);
   const explicit = flag || ctx.variable || '';
-  if (explicit === '' || cleanPath(explicit, ctx.cwd) === KUBECONFIG_PATH) {
+  if (explicit === '' || normalizePath(explicit, ctx.cwd) === KUBECONFIG_PATH) {
     // A ~/.kube/config clientcmd cannot load stops every command that reads it.
     const loadError = loadErrorText(ctx.sessionKubeconfig);
     if (loadError && !loadsNothing(argv, words)) throw new CmdError(loadError);

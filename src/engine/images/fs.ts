@@ -6,6 +6,7 @@
  * volume (emptyDir) and in every Pod of a claim's PV, so a write through one mount is read
  * through the others. A path resolves to its longest mount, like the kernel's mount table.
  */
+import { normalizePath } from '../../k8s/posix-path';
 
 export interface FsLayer {
   /** Written files; null = deleted (a whiteout over an image file). */
@@ -72,16 +73,8 @@ export function newLayer(): FsLayer {
   return { files: {}, dirs: {}, version: 0 };
 }
 
-/** `/a/./b//c/` → `/a/b/c`; relative paths resolve against `cwd`. */
-export function normalizePath(path: string, cwd = '/'): string {
-  const parts: string[] = [];
-  for (const p of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
-    if (p === '' || p === '.') continue;
-    if (p === '..') parts.pop();
-    else parts.push(p);
-  }
-  return `/${parts.join('/')}`;
-}
+/** Path resolution is POSIX's, shared with the prompt and kubectl's loaders (k8s/posix-path.ts). */
+export { normalizePath };
 
 export type Stat = { kind: 'file'; content: string } | { kind: 'dir' } | { kind: 'none' };
 

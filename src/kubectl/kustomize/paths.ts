@@ -2,6 +2,7 @@
  * Paths as kustomize's loader sees them: a kustomization's directory, the files it names
  * relative to it, and the absolute form its messages print (`/home/learner/app`).
  */
+import { normalizePath as resolvePath } from '../../k8s/posix-path';
 
 /** `a/./b/../c` → `a/c`; a leading `..` stays (the runner's disk may lie above home). */
 export function normalizePath(path: string): string {
@@ -24,7 +25,7 @@ export function joinPath(dir: string, p: string): string {
 
 /** The absolute path of `p` for a working directory `cwd`. */
 export function absolutePath(cwd: string, p: string): string {
-  return p.startsWith('/') ? normalizePath(p) : normalizePath(`${cwd}/${p}`);
+  return resolvePath(p, cwd);
 }
 
 /** Whether `path` is `root` or lies below it (the loader's RootOnly restriction). */
