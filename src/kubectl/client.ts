@@ -8,6 +8,7 @@ import type { ApiRequest, ApiResponse, ApplyOptions, ClientCredentials, DeleteOp
 import type { KObject } from '../k8s/types';
 import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { customSource } from '../k8s/apiextensions';
+import { urlError } from './request-url';
 import { aggregatedDiscovery } from '../k8s/discovery';
 import { servedTarget } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
@@ -141,6 +142,20 @@ export class Client {
     return this.unreachable ?? this.sim.kubectlDialError();
   }
 
+  /** The command's words (`['create', 'deployment']`): which query keys its requests carry. */
+  words: readonly string[] = [];
+
+  /** The last request that never got an answer (the server unreachable). */
+  private unsent: Request | undefined;
+
+  /**
+   * A typed client's error for `error` (a request that could not be sent), as Go's url.Error
+   * prints it: `Post "https://10.0.0.10:6443/apis/apps/v1/…?fieldManager=kubectl-create…": dial tcp …`.
+   */
+  unsentText(error: NetworkError): string {
+    return this.unsent ? urlError(this.unsent, this.words, this.serverBase, error.message) : error.message;
+  }
+
   /** The Status of the last request that failed: kubectl's `-v=4` log prints it with the error. */
   lastFailure: StatusError | undefined;
 
@@ -174,16 +189,21 @@ export class Client {
 
   raw(req: Request): ApiResponse {
     this.discover();
-    if (this.unreachable) return { ok: false, error: this.unreachable };
+    let sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
+    // create token's TokenRequest goes out with empty CreateOptions (recorded: no query at all).
+    if (this.fieldManager && !req.apply && req.fieldManager === undefined && req.subresource !== 'token' && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch')) sent = { ...sent, fieldManager: this.fieldManager };
+    if (this.unreachable) {
+      this.unsent = sent;
+      return { ok: false, error: this.unreachable };
+    }
     // kube-apiserver attaches a deprecated resource's warning to every request for it, failed ones too.
     const deprecated = resourceInfo(req.resource)?.deprecated;
     if (deprecated) this.warn(deprecated);
-    let sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
-    if (this.fieldManager && !req.apply && req.fieldManager === undefined && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch')) sent = { ...sent, fieldManager: this.fieldManager };
     const started = this.sim.now;
     const res = this.sim.request(this.impersonation ? { ...sent, impersonate: this.impersonation } : sent, this.user);
     this.requestLog?.resource(sent, res, this.sim.now - started);
     if (!res.ok && !('network' in res.error)) this.lastFailure = res.error;
+    if (!res.ok && 'network' in res.error) this.unsent = sent;
     if (res.ok) for (const w of res.warnings ?? []) this.warn(w);
     return res;
   }

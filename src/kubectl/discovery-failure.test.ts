@@ -16,6 +16,9 @@
  *   $ kubectl apply -f /tmp/d.yaml             (no line: the OpenAPI download fails first; the file as named)
  *   error: error validating "/tmp/d.yaml": error validating data: failed to download openapi: Get "https://127.0.0.1:1/openapi/v2?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false
  *   $ kubectl top pods; kubectl get --raw /api (no line, the refusal)
+ *   $ kubectl create deployment w --image=nginx
+ *   error: failed to create deployment: Post "https://127.0.0.1:1/apis/apps/v1/namespaces/default/deployments?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused
+ *   (create configmap and create rolebinding alike; create token's POST carries no query; create role: 2 lines, the refusal)
  *   $ kubectl get pods --request-timeout=5s    (5 lines naming /api?timeout=5s)
  */
 import { describe, expect, it } from 'vitest';
@@ -51,6 +54,12 @@ describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
     ['kubectl api-versions', `${MEMCACHE}error: couldn't get available api versions from server: Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
     ['kubectl apply -f d.yaml', `error: error validating "d.yaml": error validating data: failed to download openapi: Get "${URL}/openapi/v2?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false\n`],
     ['kubectl top pods', REFUSED],
+    // The generators' typed clients send without discovery and wrap Go's url.Error.
+    ['kubectl create deployment w --image=nginx', `error: failed to create deployment: Post "${URL}/apis/apps/v1/namespaces/default/deployments?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl create configmap c', `error: failed to create configmap: Post "${URL}/api/v1/namespaces/default/configmaps?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl create rolebinding rb --role=r --user=u', `error: failed to create rolebinding: Post "${URL}/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl create token default', `error: failed to create token: Post "${URL}/api/v1/namespaces/default/serviceaccounts/default/token": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl create role r --verb=get --resource=pods', MEMCACHE.repeat(2) + REFUSED],
     ['kubectl get --raw /api', REFUSED],
     ['kubectl get pods --request-timeout=5s', MEMCACHE.replace('timeout=32s', 'timeout=5s').repeat(5) + REFUSED],
   ])('%s', (line, stderr) => {

@@ -121,6 +121,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const { context, credentials, unreachable, server } = clientConfig(kubeconfig, argv, words, world);
     const client = new Client(ctx.sim, out, credentials, unreachable);
     client.serverUrl = server;
+    client.words = words;
     client.discoveryCache = ctx.discoveryCache;
     client.onDiscoveryFailure = (error) => out.err(discoveryFailureLog(words, argv, server ?? `https://${ctx.sim.serverAddress()}`, requestTimeoutOf(argv), error, ctx.sim.now));
     const level = verbosity(argv);

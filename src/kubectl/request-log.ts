@@ -13,11 +13,9 @@
  * and so are the bodies: kubectl get's Table is printers/server-table.ts's.
  */
 import type { ApiResponse, ClientCredentials } from '../engine/index';
-import { resourceInfo, type ResourceInfo } from '../k8s/resources';
 import { EPOCH_MS } from '../k8s/time';
 import { httpDate, statusText } from '../k8s/http-text';
-import type { Selector } from '../k8s/labels';
-import { aggregatedResourceInfos, customResourceInfos } from './discovery';
+import { fieldSelectorText, infoOf, METHOD, queryEscape, requestPath, requestQuery, selectorText } from './request-url';
 import { toTable } from './printers/server-table';
 import { goQuote, type Klog } from './klog';
 import type { Request } from './client';
@@ -29,36 +27,7 @@ const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
 
-const METHOD: Readonly<Record<string, string>> = { get: 'GET', list: 'GET', watch: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', delete: 'DELETE', deletecollection: 'DELETE' };
-
 const PATCH_TYPE: Readonly<Record<string, string>> = { strategic: 'application/strategic-merge-patch+json', merge: 'application/merge-patch+json', json: 'application/json-patch+json' };
-
-/** Commands that carry --validate, and so ask for `fieldValidation=Strict` on the objects they write. */
-const VALIDATING = new Set(['create', 'apply', 'replace', 'edit']);
-
-/** Go's url.QueryEscape. */
-function queryEscape(s: string): string {
-  return encodeURIComponent(s)
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
-}
-
-/** A selector as labels.Selector's String writes it. */
-function selectorText(sel: Selector): string {
-  return sel
-    .map((r) => {
-      if (!('values' in r)) return r.op === 'Exists' ? r.key : `!${r.key}`;
-      const { values } = r;
-      if (values.length === 1) return `${r.key}${r.op === 'In' ? '=' : '!='}${values[0]}`;
-      return `${r.key} ${r.op === 'In' ? 'in' : 'notin'} (${values.join(',')})`;
-    })
-    .join(',');
-}
-
-function infoOf(resource: string, group: string | undefined): ResourceInfo | undefined {
-  const matches = (r: ResourceInfo): boolean => r.resource === resource && (group === undefined || r.group === group);
-  return customResourceInfos().find(matches) ?? aggregatedResourceInfos().find(matches) ?? resourceInfo(resource);
-}
 
 /** Keys sorted with JSON.stringify's replacer: an unstructured object, as encoding/json writes a map. */
 function sortedJson(v: unknown): string {
@@ -126,11 +95,11 @@ export class RequestLog {
   /** kubectl get -w's WATCH from the list's resourceVersion (recorded: `?resourceVersion=393&watch=true`). */
   watch(req: Request, status: number): void {
     const q: [string, string][] = [];
-    if (req.fieldSelector?.length) q.push(['fieldSelector', this.fieldSelectorText(req)]);
+    if (req.fieldSelector?.length) q.push(['fieldSelector', fieldSelectorText(req, this.opts.words)]);
     if (req.labelSelector?.length) q.push(['labelSelector', selectorText(req.labelSelector)]);
     if (this.listedAt) q.push(['resourceVersion', this.listedAt]);
     q.push(['watch', 'true']);
-    const url = `https://${this.opts.server}${this.path(req)}?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
+    const url = `https://${this.opts.server}${requestPath(req)}?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
     this.exchange({ method: 'GET', url, at: 'helper.go:170', accept: this.opts.table ? TABLE_ACCEPT : 'application/json', requestBody: '', status, responseType: 'application/json', responseBody: '', ms: 0, stream: true });
   }
 
@@ -156,7 +125,7 @@ export class RequestLog {
     const contentType = typed ? PROTOBUF : this.contentType(req);
     this.exchange({
       method,
-      url: `https://${this.opts.server}${this.path(req)}${this.query(req)}`,
+      url: `https://${this.opts.server}${requestPath(req)}${requestQuery(req, this.opts.words)}`,
       at,
       accept: table ? TABLE_ACCEPT : typed ? `${PROTOBUF},application/json` : 'application/json',
       ...(contentType ? { contentType } : {}),
@@ -166,78 +135,6 @@ export class RequestLog {
       responseBody: this.klog.enabled(8) ? responseBody(req, res, table ? this.now() : undefined) : '',
       ms,
     });
-  }
-
-  private path(req: Request): string {
-    const info = infoOf(req.resource, req.group);
-    const group = req.group ?? info?.group ?? '';
-    const version = req.version ?? info?.version ?? 'v1';
-    let p = group ? `/apis/${group}/${version}` : `/api/${version}`;
-    if (req.namespace) p += `/namespaces/${req.namespace}`;
-    p += `/${req.resource}`;
-    if (req.name && !(req.verb === 'create' && !req.subresource)) p += `/${req.name}`;
-    if (req.subresource) p += `/${req.subresource}`;
-    return p;
-  }
-
-  private query(req: Request): string {
-    const q: [string, string][] = [];
-    if (req.subresource === 'log') this.logQuery(req, q);
-    else if (req.subresource === 'exec' && req.execOptions) {
-      const o = req.execOptions;
-      for (const c of o.command) q.push(['command', c]);
-      const container = o.container ?? req.container;
-      if (container) q.push(['container', container]);
-      q.push(['stderr', 'true']);
-      if (o.stdin !== undefined) q.push(['stdin', 'true']);
-      q.push(['stdout', 'true']);
-      if (o.tty) q.push(['tty', 'true']);
-    }
-    if (req.verb === 'list') {
-      if (req.fieldSelector?.length) q.push(['fieldSelector', this.fieldSelectorText(req)]);
-      if (req.labelSelector?.length) q.push(['labelSelector', selectorText(req.labelSelector)]);
-      q.push(['limit', '500']);
-    }
-    const writes = req.verb === 'create' || req.verb === 'update' || req.verb === 'patch';
-    if (writes) {
-      if (req.dryRun) q.push(['dryRun', 'All']);
-      const manager = req.apply?.fieldManager ?? req.fieldManager;
-      if (manager) q.push(['fieldManager', manager]);
-      const validation = req.fieldValidation ?? (VALIDATING.has(this.opts.words[0] ?? '') && !req.subresource ? 'Strict' : undefined);
-      if (validation) q.push(['fieldValidation', validation]);
-      // Server-side apply always says whether it forces (recorded: `…&force=false`).
-      if (req.apply) q.push(['force', String(req.apply.force === true)]);
-    }
-    if (!q.length) return '';
-    // A stable sort: repeated keys (exec's `command`) keep their order, as url.Values.Encode writes them.
-    q.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
-  }
-
-  /** kubectl logs' PodLogOptions (recorded: `/log?container=t1&tailLines=1`). */
-  private logQuery(req: Request, q: [string, string][]): void {
-    const o = req.logOptions ?? {};
-    const container = o.container ?? req.container;
-    if (container) q.push(['container', container]);
-    if (o.limitBytes !== undefined) q.push(['limitBytes', String(o.limitBytes)]);
-    if (o.previous) q.push(['previous', 'true']);
-    if (o.sinceSeconds !== undefined) q.push(['sinceSeconds', String(o.sinceSeconds)]);
-    if (o.sinceTime !== undefined) q.push(['sinceTime', o.sinceTime]);
-    if (o.tailLines !== undefined) q.push(['tailLines', String(o.tailLines)]);
-    if (o.timestamps) q.push(['timestamps', 'true']);
-  }
-
-  /**
-   * describe's Events query names the object as kubectl describe builds it (recorded:
-   * `involvedObject.namespace=default,involvedObject.uid=…,involvedObject.name=t1`).
-   */
-  private fieldSelectorText(req: Request): string {
-    const terms = [...(req.fieldSelector ?? [])];
-    if (this.opts.words[0] === 'describe' && req.resource === 'events') {
-      const rank = (f: string): number => ['involvedObject.namespace', 'involvedObject.uid', 'involvedObject.name'].indexOf(f);
-      terms.sort((a, b) => rank(a.field) - rank(b.field));
-    }
-    return terms.map((f) => `${f.field}${f.op}${f.value}`).join(',');
   }
 
   private contentType(req: Request): string | undefined {

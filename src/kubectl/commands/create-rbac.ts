@@ -232,7 +232,8 @@ export function rbacGenerator(env: Env, flags: Flags, what: RbacGenerator): numb
     printResult(env, flags, info, res.value, withDryRun('created', dry), typedObject);
     return 0;
   }
+  // Role and ClusterRole go through the RESTMapper first; the bindings' typed clients wrap the dial error (recorded).
+  if (what === 'rolebinding' || what === 'clusterrolebinding') throw plainError(`failed to create ${what}: ${isNetworkError(res.error) ? env.client.unsentText(res.error) : res.error.message}`);
   if (isNetworkError(res.error)) throw new CmdError(`${standardErrorMessage(res.error)}\n`);
-  if (what === 'rolebinding' || what === 'clusterrolebinding') throw plainError(`failed to create ${what}: ${res.error.message}`);
   throw new CmdError(`${standardErrorMessage(res.error)}\n`);
 }

@@ -73,7 +73,7 @@ export function createToken(env: Env, flags: Flags, name: string): number {
   } as unknown as KObject;
   const ns = namespaceOf(env, flags);
   const res = env.client.raw({ verb: 'create', resource: 'serviceaccounts', subresource: 'token', namespace: ns, name, body });
-  if (!res.ok) throw plainError(`failed to create token: ${res.error.message}`);
+  if (!res.ok) throw plainError(`failed to create token: ${'network' in res.error ? env.client.unsentText(res.error) : res.error.message}`);
   const out = res.object as (KObject & { status?: { token?: string } }) | undefined;
   const token = out?.status?.token ?? '';
   if (token === '') throw plainError('failed to create token: no token in server response');

@@ -249,8 +249,9 @@ function serviceaccount(env: Env, flags: Flags): number {
 function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?: string, opts: SendOptions = {}): number {
   const f = send(env, flags, info, obj, undefined, true, opts);
   if (!f) return 0;
-  if (what === undefined || !('api' in f) || isNetworkError(f.api)) throw new CmdError(failureText([f]));
-  throw plainError(`failed to create ${what}: ${f.api.message}`);
+  if (what === undefined || !('api' in f)) throw new CmdError(failureText([f]));
+  // The generator's typed client wraps a request that was never answered too (recorded: `failed to create deployment: Post "…": dial tcp …`).
+  throw plainError(`failed to create ${what}: ${isNetworkError(f.api) ? env.client.unsentText(f.api) : f.api.message}`);
 }
 
 /** `create secret` as cobra's Find sees it: its types are its subcommands (help/topics.ts walks it too). */
