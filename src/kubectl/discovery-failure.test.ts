@@ -19,6 +19,10 @@
  *   $ kubectl create deployment w --image=nginx
  *   error: failed to create deployment: Post "https://127.0.0.1:1/apis/apps/v1/namespaces/default/deployments?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused
  *   (create configmap and create rolebinding alike; create token's POST carries no query; create role: 2 lines, the refusal)
+ *   $ kubectl delete -f /tmp/d.yaml            (apply/create/replace --validate=false, label -f, diff -f (exit 2) alike)
+ *   E<hdr> memcache.go:265] … (1 line)
+ *   error: unable to recognize "/tmp/d.yaml": Get "https://127.0.0.1:1/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused
+ *   $ kubectl get -f /tmp/d.yaml               (describe -f alike: the same line without `error: `)
  *   $ kubectl get pods --request-timeout=5s    (5 lines naming /api?timeout=5s)
  */
 import { describe, expect, it } from 'vitest';
@@ -54,6 +58,12 @@ describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
     ['kubectl api-versions', `${MEMCACHE}error: couldn't get available api versions from server: Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
     ['kubectl apply -f d.yaml', `error: error validating "d.yaml": error validating data: failed to download openapi: Get "${URL}/openapi/v2?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false\n`],
     ['kubectl top pods', REFUSED],
+    ['kubectl logs -f x', MEMCACHE.repeat(4) + REFUSED],
+    // The builder maps -f's objects once: one line, then the file named (get and describe without `error: `).
+    ['kubectl apply -f d.yaml --validate=false', `${MEMCACHE}error: unable to recognize "d.yaml": Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl delete -f d.yaml', `${MEMCACHE}error: unable to recognize "d.yaml": Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl get -f d.yaml', `${MEMCACHE}unable to recognize "d.yaml": Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
+    ['kubectl label -f d.yaml a=b', `${MEMCACHE}error: unable to recognize "d.yaml": Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
     // The generators' typed clients send without discovery and wrap Go's url.Error.
     ['kubectl create deployment w --image=nginx', `error: failed to create deployment: Post "${URL}/apis/apps/v1/namespaces/default/deployments?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused\n`],
     ['kubectl create configmap c', `error: failed to create configmap: Post "${URL}/api/v1/namespaces/default/configmaps?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:1: connect: connection refused\n`],
@@ -66,6 +76,12 @@ describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
     const r = closedPort()(line);
     expect(shorten(r.err)).toBe(stderr);
     expect(r.code).toBe(1);
+  });
+
+  it('kubectl diff -f exits 2 on it', () => {
+    const r = closedPort()('kubectl diff -f d.yaml');
+    expect(shorten(r.err)).toBe(`${MEMCACHE}error: unable to recognize "d.yaml": Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`);
+    expect(r.code).toBe(2);
   });
 
   it('logs each failing command again: a failed discovery caches nothing', () => {

@@ -58,8 +58,9 @@ function logsFor(words: readonly string[], argv: readonly string[]): number {
   const key = words.join(' ');
   // `auth can-i --list` asks the server for its rules without a RESTMapper.
   if (key === 'auth can-i' && argv.includes('--list')) return 0;
-  // apply without validation skips the OpenAPI download and meets discovery first.
-  if (key === 'apply' && argv.some((a) => a === '--validate=false' || a === '--validate=ignore')) return 1;
+  // Objects read from -f or -k are mapped once (the builder), after apply/create/replace's OpenAPI download.
+  // (logs' -f is --follow.)
+  if (key !== 'logs' && argv.some((a) => /^(-f|--filename|-k|--kustomize)(=|$)/.test(a) || /^-[fk]./.test(a))) return 1;
   return LOGS_PER_COMMAND[key] ?? LOGS_PER_COMMAND[`${words[0] ?? ''} *`] ?? 0;
 }
 
@@ -99,4 +100,9 @@ export function discoveryFailureLog(words: readonly string[], argv: readonly str
 export function schemaDownloadFailure(source: string, serverBase: string, requestTimeoutMs: number, error: NetworkError): string {
   const url = `${serverBase}/openapi/v2?timeout=${timeoutQuery(requestTimeoutMs)}`;
   return `error validating ${JSON.stringify(source)}: error validating data: failed to download openapi: Get ${JSON.stringify(url)}: ${error.message}; if you choose to ignore these errors, turn validation off with --validate=false`;
+}
+
+/** The builder's mapping error for a file's objects when discovery cannot be fetched. */
+export function unrecognizable(source: string, serverBase: string, requestTimeoutMs: number, error: NetworkError): string {
+  return `unable to recognize ${JSON.stringify(source)}: Get ${JSON.stringify(`${serverBase}/api?timeout=${timeoutQuery(requestTimeoutMs)}`)}: ${error.message}`;
 }

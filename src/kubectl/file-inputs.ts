@@ -4,11 +4,11 @@
  */
 import type { Env } from './env';
 import type { FlagDef, Flags } from './flags';
-import { plainError } from './errors';
+import { CmdError, plainError } from './errors';
 import { loadManifests, type LoadResult } from './manifest';
 import { loadKustomizeBuild } from './kustomize/index';
 import { requestTimeout } from './env';
-import { schemaDownloadFailure } from './discovery-failure';
+import { schemaDownloadFailure, unrecognizable } from './discovery-failure';
 
 export const KUSTOMIZE_FLAG: FlagDef = { name: 'kustomize', short: 'k', kind: 'string', values: 'files' };
 
@@ -37,4 +37,16 @@ export function failIfSchemaUnreachable(env: Env, flags: Flags, loaded: LoadResu
   if (!first || loaded.errors.length > 0) return;
   const down = env.client.dialError();
   if (down) throw plainError(schemaDownloadFailure(first.source, env.client.serverBase, requestTimeout(flags), down));
+}
+
+/**
+ * The builder maps what -f/-k read to resources through discovery: a cold cache that cannot be
+ * filled ends the command naming the first file (`unable to recognize "web.yaml": Get …`).
+ * get and describe print it without `error: `, diff exits 2 (recorded from kubectl v1.35.2).
+ */
+export function failIfUnrecognizable(env: Env, flags: Flags, loaded: LoadResult, how: { bare?: boolean; exitCode?: number } = {}): void {
+  const first = loaded.docs[0];
+  if (!first) return;
+  const down = env.client.discover();
+  if (down) throw new CmdError(`${how.bare ? '' : 'error: '}${unrecognizable(first.source, env.client.serverBase, requestTimeout(flags), down)}\n`, how.exitCode ?? 1);
 }

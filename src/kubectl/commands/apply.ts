@@ -10,7 +10,7 @@ import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { throwIfCutShort } from '../interrupt';
 import type { ManifestDoc } from '../manifest';
-import { failIfSchemaUnreachable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfSchemaUnreachable, failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 import { toJsonCompact } from '../../k8s/printers/json';
 import { threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
@@ -163,6 +163,7 @@ export function runApply(env: Env, argv: string[]): number {
   if (dry === 'client' && flags.bool('server-side')) throw plainError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
   const loaded = loadInputs(env, flags, validationOn(flags));
   if (validationOn(flags)) failIfSchemaUnreachable(env, flags, loaded);
+  failIfUnrecognizable(env, flags, loaded);
   env.client.validateAs(flags.str('validate', 'strict'));
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to apply');
   const errors: Failure[] = [...loaded.errors];

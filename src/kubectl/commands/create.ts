@@ -29,7 +29,7 @@ import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
 import { goQuote } from '../printers/go-template/lex';
 import { buildIngress, INGRESS_FLAGS, typedIngress } from './create-ingress';
 import { buildService, checkRequiredServiceFlags, isServiceKind, SERVICE_FLAGS, serviceType, typedService } from './create-service';
-import { failIfSchemaUnreachable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfSchemaUnreachable, failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -88,6 +88,7 @@ function withoutNamespace(meta: KObject['metadata']): KObject['metadata'] {
 function fromFiles(env: Env, flags: Flags): number {
   const loaded = loadInputs(env, flags, !['false', 'ignore'].includes(flags.str('validate', 'strict')));
   if (!['false', 'ignore'].includes(flags.str('validate', 'strict'))) failIfSchemaUnreachable(env, flags, loaded);
+  failIfUnrecognizable(env, flags, loaded);
   if (loaded.docs.length === 0 && loaded.errors.length === 0) throw plainError('no objects passed to create');
   const errors: Failure[] = [...loaded.errors];
   for (const doc of loaded.docs) {

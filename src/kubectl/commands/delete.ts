@@ -13,7 +13,7 @@ import { stringMeta } from '../apply/objects';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { collectTargets, type Target, type Targets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun, type DryRun } from './common';
-import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const DELETE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -111,6 +111,7 @@ function namedTargets(env: Env, flags: Flags): Targets | undefined {
   const ns = namespaceOf(env, flags);
   if (usesFiles(flags)) {
     const loaded = loadInputs(env, flags);
+    failIfUnrecognizable(env, flags, loaded);
     const items = loaded.docs.map((d) => ({ info: d.info, obj: { ...d.obj, metadata: { ...d.obj.metadata, name: stringMeta(d.obj, 'name'), namespace: d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined } }, source: d.source }));
     return { items, errors: loaded.errors, byQuery: false };
   }

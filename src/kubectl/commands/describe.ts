@@ -39,7 +39,7 @@ import { pushAll } from '../../k8s/arrays';
 import type { Role } from '../../k8s/rbac';
 import { describeRole, describeRoleBinding } from '../describe/rbac';
 import { atStorageVersion } from '../../k8s/served-versions';
-import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
@@ -136,6 +136,7 @@ export function runDescribe(env: Env, argv: string[]): number {
   if (usesFiles(flags)) {
     const loaded = loadInputs(env, flags);
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+    failIfUnrecognizable(env, flags, loaded, { bare: true });
     groups = loaded.docs.map((d) => ({ info: atStorageVersion(d.info), names: [stringMeta(d.obj, 'name')], ns: stringMeta(d.obj, 'namespace') || undefined }));
   } else {
     if (flags.args.length === 0) {

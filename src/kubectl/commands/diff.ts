@@ -13,7 +13,7 @@ import { CmdError, failureText, isNetworkError, withSource, type Failure } from 
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import type { ManifestDoc } from '../manifest';
-import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 import { threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
 import { LAST_APPLIED, placeObject, stringMeta } from '../apply/objects';
@@ -134,6 +134,7 @@ function diff(env: Env, argv: string[]): number {
   if (!usesFiles(flags)) throw new CmdError('error: must specify one of -f and -k\n');
   const loaded = loadInputs(env, flags);
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+  failIfUnrecognizable(env, flags, loaded, { exitCode: 2 });
   const pairs: Pair[] = [];
   for (const doc of loaded.docs) {
     const r = diffOne(env, doc, namespaceOf(env, flags), flags.has('namespace'));

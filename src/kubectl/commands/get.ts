@@ -24,7 +24,7 @@ import { SUBRESOURCE_COMPLETIONS } from '../subresource';
 import { SCALE_TABLE } from '../printers/autoscaling-columns';
 import { pushAll } from '../../k8s/arrays';
 import { atStorageVersion, toServed, toStorage } from '../../k8s/served-versions';
-import { KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const GET_FLAGS: FlagDef[] = [
   { name: 'output', short: 'o', kind: 'string', values: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'kyaml', 'name', 'wide', 'yaml'] },
@@ -113,6 +113,7 @@ function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boole
 function groupsFromFiles(env: Env, flags: Flags): Group[] {
   const loaded = loadInputs(env, flags);
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+  failIfUnrecognizable(env, flags, loaded, { bare: true });
   const groups: (Group & { namespaces: (string | undefined)[] })[] = [];
   for (const d of loaded.docs) {
     const ns = (d.info.namespaced && stringMeta(d.obj, 'namespace')) || undefined;

@@ -14,7 +14,7 @@ import type { ManifestDoc } from '../manifest';
 import { placeObject, stringMeta } from '../apply/objects';
 import { effectiveTimeout, watchUntil } from '../wait-util';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
-import { failIfSchemaUnreachable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { failIfSchemaUnreachable, failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const REPLACE_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -47,6 +47,7 @@ export function runReplace(env: Env, argv: string[]): number {
   if (!usesFiles(flags)) throw plainError('must specify --filename to replace');
   const loaded = loadInputs(env, flags, !['false', 'ignore'].includes(flags.str('validate', 'strict')));
   if (!['false', 'ignore'].includes(flags.str('validate', 'strict'))) failIfSchemaUnreachable(env, flags, loaded);
+  failIfUnrecognizable(env, flags, loaded);
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
   const ns = namespaceOf(env, flags);
   const docs = loaded.docs.map((d) => ({ doc: d, obj: placeObject(d.info, d.obj, ns, flags.has('namespace')) }));

@@ -11,7 +11,7 @@ import { namespaceOf, type Env } from '../env';
 import { stringMeta } from '../apply/objects';
 import { enhanceListError, listOptions } from '../selectors';
 import { pushAll } from '../../k8s/arrays';
-import { loadInputs, usesFiles } from '../file-inputs';
+import { failIfUnrecognizable, loadInputs, usesFiles } from '../file-inputs';
 
 export interface Target {
   info: ResourceInfo;
@@ -40,6 +40,7 @@ export function collectTargets(env: Env, flags: Flags, args: string[], opts: Tar
   if (usesFiles(flags)) {
     const loaded = loadInputs(env, flags);
     if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+    failIfUnrecognizable(env, flags, loaded);
     for (const d of loaded.docs) {
       const r = env.client.getNamed(d.info, d.info.namespaced ? stringMeta(d.obj, 'namespace') || ns : undefined, stringMeta(d.obj, 'name'));
       if (r.ok) items.push({ info: d.info, obj: r.value, source: d.source });
