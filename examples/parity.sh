@@ -45,6 +45,7 @@ kubectl explain cs.conditions
 kubectl version
 kubectl logs deployment/web
 kubectl auth can-i create deployments
+kubectl auth can-i delete nodes
 kubectl --context jane auth can-i list pods
 kubectl --context jane auth can-i delete deployments
 kubectl --context jane get pods -n kube-system

@@ -56,8 +56,9 @@ function create(env: Env, resource: string, spec: Record<string, unknown>): Reco
   return ((res.value as unknown as Record<string, unknown>)['status'] ?? {}) as Record<string, unknown>;
 }
 
+/** can-i's warnings end with a blank line (cani.go's `Warning: …\n\n`, recorded from kubectl v1.35.2). */
 function warn(env: Env, text: string): void {
-  env.out.err(`Warning: ${text}\n`);
+  env.out.err(`Warning: ${text}\n\n`);
 }
 
 function canI(env: Env, argv: string[]): number {

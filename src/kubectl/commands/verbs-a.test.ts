@@ -155,7 +155,7 @@ describe('kubectl auth', () => {
     expect(kubectl(sim, 'auth can-i create deployments --as=jane')).toMatchObject({ stdout: 'no\n', code: 1 });
     expect(kubectl(sim, 'auth can-i get pods --as=jane')).toMatchObject({ stdout: 'yes\n', code: 0 });
     expect(kubectl(sim, 'auth can-i get pods -n kube-system --as=jane -q')).toMatchObject({ stdout: '', code: 1 });
-    expect(kubectl(sim, 'auth can-i get foos').stderr).toBe("Warning: the server doesn't have a resource type 'foos'\n");
+    expect(kubectl(sim, 'auth can-i get foos').stderr).toBe("Warning: the server doesn't have a resource type 'foos'\n\n");
     expect(kubectl(sim, 'auth can-i get').stderr).toBe("error: you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.\n");
     expect(sim.traceSince(0).some((r) => r.kind === 'request' && r.detail.type === 'resource' && r.detail.resource === 'selfsubjectaccessreviews')).toBe(true);
   });
