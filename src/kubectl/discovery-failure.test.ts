@@ -9,6 +9,7 @@
  *   The connection to the server 127.0.0.1:1 was refused - did you specify the right host or port?
  *   $ kubectl logs x                           (4 lines, then the refusal; exec, rollout, set, cordon, drain too)
  *   $ kubectl explain pods                     (2 lines, then the refusal)
+ *   $ kubectl auth can-i get pods              (2 lines, `Warning: the server doesn't have a resource type 'pods'`, a blank line, the refusal)
  *   $ kubectl api-resources                    (1 line, then the refusal)
  *   $ kubectl api-versions
  *   E<hdr> memcache.go:265] … (1 line)
@@ -58,6 +59,7 @@ describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
     ['kubectl api-versions', `${MEMCACHE}error: couldn't get available api versions from server: Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],
     ['kubectl apply -f d.yaml', `error: error validating "d.yaml": error validating data: failed to download openapi: Get "${URL}/openapi/v2?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false\n`],
     ['kubectl top pods', REFUSED],
+    ['kubectl auth can-i get pods', `${MEMCACHE.repeat(2)}Warning: the server doesn't have a resource type 'pods'\n\n${REFUSED}`],
     ['kubectl logs -f x', MEMCACHE.repeat(4) + REFUSED],
     // The builder maps -f's objects once: one line, then the file named (get and describe without `error: `).
     ['kubectl apply -f d.yaml --validate=false', `${MEMCACHE}error: unable to recognize "d.yaml": Get "${URL}/api?timeout=32s": dial tcp 127.0.0.1:1: connect: connection refused\n`],

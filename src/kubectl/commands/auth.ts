@@ -86,7 +86,8 @@ function canI(env: Env, argv: string[]): number {
     name = resName ?? '';
     if (typed === '*') resource = '*';
     else {
-      info = resolveResource(typed.toLowerCase());
+      // The RESTMapper: a cold discovery cache that cannot be filled resolves nothing (recorded: the warning, then the refusal).
+      info = env.client.discover() ? undefined : resolveResource(typed.toLowerCase());
       if (info) {
         group = info.group;
         resource = info.resource;
