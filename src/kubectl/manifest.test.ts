@@ -69,3 +69,17 @@ describe('manifest loading guards', () => {
     expect(objects).toEqual([{ kind: 'ConfigMap', data: { a: 'x\u2028y' } }]);
   });
 });
+
+describe('a flow collection the stream ends inside', () => {
+  // Recorded from kubectl v1.35.2 (apply -f FILE --validate=false): go-yaml fails at the
+  // collection's last token, not on the line after it as the yaml library does.
+  it.each([
+    ['foo: [\n', "yaml: line 1: did not find expected node content"],
+    ['a: [\n  1,\n', "yaml: line 2: did not find expected node content"],
+    ['a: [1, 2\n', "yaml: line 1: did not find expected ',' or ']'"],
+    ['a: {b: 1\n', "yaml: line 1: did not find expected ',' or '}'"],
+    ['apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata:\n  foo: [\n', 'yaml: line 5: did not find expected node content'],
+  ])('%j', (text, message) => {
+    expect(parseDocuments(text, 'b.yaml').error).toBe(`error parsing b.yaml: error converting YAML to JSON: ${message}`);
+  });
+});

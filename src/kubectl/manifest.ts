@@ -77,12 +77,33 @@ function selfContainingAnchor(doc: Document.Parsed): string | undefined {
   return found;
 }
 
-function yamlError(doc: Document.Parsed): string | undefined {
+function yamlError(doc: Document.Parsed, text: string): string | undefined {
   const e = doc.errors[0];
   if (!e) return undefined;
+  const unclosed = unclosedFlow(e, text);
+  if (unclosed) return unclosed;
   // go-yaml notices a missing ':' only on the following line.
   const line = (e.linePos?.[0]?.line ?? 1) + (e.code === 'MULTILINE_IMPLICIT_KEY' ? 1 : 0);
   return `yaml: line ${line}: ${YAML_MESSAGES[e.code] ?? 'did not find expected node content'}`;
+}
+
+/**
+ * A `[` or `{` the stream ends inside (`foo: [`, `a: [1, 2`): the yaml library reports the line
+ * after; go-yaml's parser fails at the collection's last token, wanting a node after `[`, `{` or
+ * `,`, and a separator or the closing bracket after a value (recorded from kubectl v1.35.2:
+ * `foo: [` → line 1 `did not find expected node content`; `a: [1, 2` → line 1 `did not find
+ * expected ',' or ']'`; `a: {b: 1` → `… ',' or '}'`).
+ */
+function unclosedFlow(e: Document.Parsed['errors'][number], text: string): string | undefined {
+  if (e.code !== 'BAD_INDENT') return undefined;
+  const map = e.message.startsWith('Flow map');
+  if (!map && !e.message.startsWith('Flow sequence')) return undefined;
+  let i = Math.min(e.pos[0], text.length) - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  if (i < 0) return undefined;
+  const line = text.slice(0, i + 1).split('\n').length;
+  const wantsNode = text[i] === '[' || text[i] === '{' || text[i] === ',';
+  return `yaml: line ${line}: ${wantsNode ? 'did not find expected node content' : `did not find expected ',' or '${map ? '}' : ']'}'`}`;
 }
 
 /**
@@ -138,7 +159,7 @@ export function parseDocuments(raw: string, source: string, version: '1.1' | '1.
   });
   const docs = Array.isArray(parsed) ? parsed : [];
   for (const doc of docs) {
-    const err = yamlError(doc);
+    const err = yamlError(doc, text);
     if (err) return { objects, error: prefix + err };
     const recursive = selfContainingAnchor(doc);
     if (recursive !== undefined) return { objects, error: `${prefix}yaml: anchor '${recursive}' value contains itself` };
