@@ -126,14 +126,15 @@ export function Terminal({ files: given }: TerminalProps) {
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(el);
-    const fitNow = (): boolean => {
-      const before = term.cols;
+    /** Fits xterm to its box; says whether the columns (every line reflows) or only the rows changed. */
+    const fitNow = (): 'cols' | 'rows' | undefined => {
+      const before = { cols: term.cols, rows: term.rows };
       try {
         fit.fit();
       } catch {
         // Not laid out yet (hidden panel): keep the current size.
       }
-      return term.cols !== before;
+      return term.cols !== before.cols ? 'cols' : term.rows !== before.rows ? 'rows' : undefined;
     };
     fitNow();
     term.textarea?.setAttribute('aria-label', latest.current.t('terminal.inputLabel'));
@@ -215,7 +216,9 @@ export function Terminal({ files: given }: TerminalProps) {
     const resize = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        if (fitNow()) shell.redraw();
+        const changed = fitNow();
+        // The main screen reflows only with the width; a full-screen frame (watch) is clipped to the height too.
+        if (changed === 'cols' || (changed === 'rows' && shell.fullScreen)) shell.redraw();
       });
     });
     resize.observe(el);

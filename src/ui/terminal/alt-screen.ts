@@ -13,14 +13,20 @@ export const LEAVE_ALTERNATE = '\x1b[?1049l';
 const STANDOUT_ON = '\x1b[7m';
 const STANDOUT_OFF = '\x1b[27m';
 
-/** The whole frame, row by row from the top-left, then the cursor where curses leaves it (the bottom-right cell). */
+/**
+ * The whole frame, row by row from the top-left, then the cursor where curses leaves it (the
+ * bottom-right cell). The frame was laid out for the size sent with its line; a terminal that
+ * shrank since (the dock's status line appearing) shows what fits, as curses clips to its
+ * window, rather than wrapping a row into a scroll that would push the header off the top.
+ */
 export function drawFrame(frame: ScreenFrame, rows: number, cols: number): string {
   let out = '\x1b[H\x1b[2J';
   frame.rows.forEach((row, y) => {
+    if (y >= rows) return;
     if (row === '' && !frame.standout?.some(([r]) => r === y)) return;
     // sanitize maps each control character to one symbol, so columns stay where they were.
-    const cells = [...sanitize(row)];
-    const marks = (frame.standout ?? []).filter(([r]) => r === y);
+    const cells = [...sanitize(row)].slice(0, cols);
+    const marks = (frame.standout ?? []).filter(([r, x]) => r === y && x < cols).map(([r, x, n]): [number, number, number] => [r, x, Math.min(n, cols - x)]);
     const width = Math.max(cells.length, ...marks.map(([, x, n]) => x + n));
     while (cells.length < width) cells.push(' ');
     let text = '';

@@ -172,6 +172,11 @@ export class Shell {
     this.render();
   }
 
+  /** Whether a full-screen program's frame (watch) is on the alternate screen. */
+  get fullScreen(): boolean {
+    return this.screen !== undefined;
+  }
+
   /** The terminal was resized: wrapped lines reflowed, so draw everything again. */
   redraw(): void {
     if (this.screen) this.host.write(LEAVE_ALTERNATE);
