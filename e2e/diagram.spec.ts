@@ -67,7 +67,19 @@ test.describe('live architecture diagram', () => {
     await expect(ui.terminalOutput).toContainText('deployment.apps/go-api created');
     // kubectl's request to kube-apiserver is the current message: its edge is lit and a token flies.
     const lit = diagram.locator('.react-flow__edge.diagram-edge-lit');
-    for (let i = 0; i < 20 && (await lit.count()) === 0; i++) await page.getByTestId('step-forward').click();
+    // Each message gets a moment to render (the diagram follows the moment at transition
+    // priority) before the next step: a step past the lit one would land on a self-hop.
+    for (let i = 0; i < 20; i++) {
+      const shown = await expect
+        .poll(() => lit.count(), { timeout: 2_000 })
+        .toBeGreaterThan(0)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (shown) break;
+      await page.getByTestId('step-forward').click();
+    }
     await expect(lit.first()).toBeAttached();
     await token;
     await play(page);
