@@ -71,6 +71,7 @@ import { prepareCrdForCreate } from '../apiextensions/strategy';
 import { releaseIPAddresses, reserveIPAddresses, type Loopback } from './ipallocator';
 import { ipAddressDeleted } from './ipallocator-repair';
 import { atVersion, toServed, toStorage } from '../../k8s/served-versions';
+import { machineCutOff } from '../node/cut-off';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
@@ -161,7 +162,7 @@ export type ApiResponse =
 /** Finds the kube-apiserver instance a component's requests reach. */
 export function pickServer(w: World, self: ComponentBase): ApiServerState | NetworkError {
   const servers = apiServers(w);
-  if (w.faults.size > 0 && (w.faults.has(`network/${self.host}`) || w.faults.has(`node/${self.host}`))) {
+  if (machineCutOff(w, self.host)) {
     const lb = lbAddress(w);
     return { network: true, server: lb, message: `dial tcp ${lb}: i/o timeout` };
   }
@@ -177,7 +178,7 @@ export function pickServer(w: World, self: ComponentBase): ApiServerState | Netw
 }
 
 /** The kube-apiserver instances, in topology order (the list never changes after boot). */
-function apiServers(w: World): ApiServerState[] {
+export function apiServers(w: World): ApiServerState[] {
   return w.apiServers.map((id) => w.components.get(id) as ApiServerState);
 }
 

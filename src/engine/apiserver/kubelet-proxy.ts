@@ -11,6 +11,7 @@ import type { Pod } from '../../k8s/types';
 import type { AttachOptions, ExecOptions, KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
 import { trace } from '../runtime';
 import type { World } from '../world';
+import { machineCutOff } from '../node/cut-off';
 
 /** The user of kubeadm's apiserver-kubelet-client certificate, as the kubelet authenticates it. */
 const KUBELET_CLIENT_USER = 'kube-apiserver-kubelet-client';
@@ -82,7 +83,7 @@ export function podLogs(w: World, from: ComponentId, namespace: string, podName:
     reason: '',
     message: `Get "https://${hostIP}:10250${path}": dial tcp ${hostIP}:10250: connect: connection refused`,
   };
-  if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
+  if (!w.components.get(kubelet)?.running || machineCutOff(w, node)) return refused;
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
   return dialler(w, kubelet, { path: 'containerLogs', namespace, pod: podName, container: chosen.container, options: opts }) ?? refused;
 }
@@ -108,7 +109,7 @@ function dialStream(w: World, from: ComponentId, node: string, kubeletPath: stri
   trace(w, { from, to: kubelet, kind: 'request', detail: { type: 'non-resource', method: 'POST', path: kubeletPath, user: KUBELET_CLIENT_USER }, object: { kind: 'Pod', ...object } });
   // The proxy's dial failure is a Status without a reason: `Error from server: error dialing backend: …`.
   const refused: KubeletResponse = { ok: false, code: 500, reason: '', message: `error dialing backend: dial tcp ${hostIP}:10250: connect: connection refused` };
-  if (!w.components.get(kubelet)?.running || w.faults.has(`node/${node}`) || w.faults.has(`network/${node}`)) return refused;
+  if (!w.components.get(kubelet)?.running || machineCutOff(w, node)) return refused;
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
   return dialler(w, kubelet, req) ?? refused;
 }

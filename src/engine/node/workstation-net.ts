@@ -24,7 +24,8 @@ import { handshake } from '../images/tls';
 import type { DnsReply, Net, NetAnswer, Resolution } from '../images/net-tools';
 import type { HttpAnswer, HttpRequest } from '../images/types';
 import { dialFromWorkstation } from '../apiserver/workstation-dial';
-import { lbAddress } from '../apiserver/handler';
+import { apiServers, lbAddress } from '../apiserver/handler';
+import { machineCutOff } from './cut-off';
 import { serveApiServerPort } from '../apiserver/https';
 import type { ApiServerState } from '../apiserver/state';
 import { machineAt } from './host-listeners';
@@ -53,21 +54,17 @@ function answerOf(ip: string, a: HttpAnswer): NetAnswer {
   return { kind: 'reply', ip, status: a.status, body: a.body, ...(a.head ? { head: a.head } : {}), ...(a.contentType !== undefined ? { contentType: a.contentType } : {}) };
 }
 
-function cutOff(w: World, machine: string): boolean {
-  return w.faults.has(`node/${machine}`) || w.faults.has(`network/${machine}`);
-}
-
 /** The instance a dial to `target` reaches: its own, or the one the load balancer forwards to (a running one). */
 function apiServerAt(w: World, target: string): ApiServerState | undefined {
-  const servers = w.apiServers.map((id) => w.components.get(id) as ApiServerState);
+  const servers = apiServers(w);
   if (target !== lbAddress(w) || servers.length === 1) return servers.find((s) => s.address === target);
-  return servers.find((s) => s.running && !cutOff(w, s.host));
+  return servers.find((s) => s.running && !machineCutOff(w, s.host));
 }
 
 /** One request from the laptop to `ip:port`. */
 function reach(w: World, ip: string, port: number, req: HttpRequest): NetAnswer {
   const machine = machineAt(w, ip);
-  if (machine !== undefined && cutOff(w, machine)) return { kind: 'timeout', ip };
+  if (machine !== undefined && machineCutOff(w, machine)) return { kind: 'timeout', ip };
   const dial = dialFromWorkstation(w, ip, port);
   if (dial.kind === 'timeout') return { kind: 'timeout', ip };
   if (dial.kind === 'apiserver') {
