@@ -20,6 +20,8 @@ export interface SessionPort {
   readonly workstation: Workstation;
   readonly sim: { readonly now: number };
   execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult;
+  /** `$(inner)`: the line run as `execute` runs it, known to the session as a substitution. */
+  substitute(inner: string, opts: RunOptions): CommandResult;
   stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult;
   openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult;
   isWorkstationCommand(text: string): boolean;
@@ -31,7 +33,7 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     lookup: (name) => s.shell.lookup(name, s.workstation.cwd),
     status: s.shell.status,
     substitute: (inner) => {
-      const r = s.execute(inner, undefined, opts);
+      const r = s.substitute(inner, opts);
       stderr.push(...r.output.filter((c) => c.stream === 'stderr'));
       return r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
     },

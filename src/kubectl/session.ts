@@ -124,6 +124,10 @@ export class Session {
   private editing: OpenEdit | undefined;
   /** The editor this line opened or reopened, for its result. */
   private editorOpened: EditorRequest | undefined;
+  /** How many `$(…)` the command running now sits inside. */
+  private substitutions = 0;
+  /** The line's `leadSeq` so far (CommandResult): set by its first kubectl or sim outside `$(…)`. */
+  private leadSeq: number | undefined;
 
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -177,7 +181,9 @@ export class Session {
     const version = this.workstation.version;
     const namespace = this.contextNamespace();
     const saved = this.workstation.checkpoint();
+    this.leadSeq = undefined;
     let res = this.runInteractive(line, stdin, opts);
+    if (this.interactive && this.leadSeq !== undefined) res = { ...res, leadSeq: this.leadSeq };
     this.syncKubeconfigFile();
     if (this.workstation.version !== version && this.workstation.size > WORKSTATION_QUOTA) {
       // Nothing half-written is kept: the line's writes are undone and it says why.
@@ -252,6 +258,20 @@ export class Session {
    * `if`, `case`, groups; every simple command comes back to `stage`. A here-document feeds the
    * first command, as bash gives `a <<EOF && b` to `a`. Internal: the prompt's executor calls it.
    */
+  substitute(inner: string, opts: RunOptions): CommandResult {
+    this.substitutions++;
+    try {
+      return this.execute(inner, undefined, opts);
+    } finally {
+      this.substitutions--;
+    }
+  }
+
+  /** A kubectl or sim command of the line begins its own work now (CommandResult.leadSeq). */
+  private leads(sim: Simulation): void {
+    if (this.substitutions === 0 && this.leadSeq === undefined) this.leadSeq = sim.lastTraceSeq + 1;
+  }
+
   execute(line: string, stdin: string | undefined, opts: RunOptions, tty = this.interactive): CommandResult {
     const parsed = parsePromptLine(line);
     if (!parsed.ok) return fail(opts.sh ? `sh: 1: ${parsed.message}` : `bash: ${parsed.message}`, 2);
@@ -435,10 +455,12 @@ export class Session {
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.
           sim.advance(KUBECTL_STARTUP_MS);
+          this.leads(sim);
           sim.horizon = opts.interruptAt as SimMillis | undefined;
           return runKubectl(ctx, argv);
         }
         case 'sim':
+          this.leads(sim);
           sim.horizon = opts.interruptAt as SimMillis | undefined;
           return runSim(this, argv);
       }

@@ -64,6 +64,12 @@ export interface CommandResult {
   edit?: EditorRequest;
   /** The line changed the workstation's files (a redirection, `rm`…): every written file after it, by path. */
   files?: Record<string, string>;
+  /**
+   * An interactive session only: the trace seq from which the line's own kubectl and sim commands made their records: its
+   * first one outside any `$(…)` (whose output the shell consumes) began there. Absent: the line
+   * ran none (`curl`, `echo`, only substitutions).
+   */
+  leadSeq?: number;
   /** The line changed the namespace commands default to (`kubectl config set-context --current -n X`, `use-context`): the new one. */
   namespace?: string;
 }

@@ -52,8 +52,9 @@ export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandIn
  * 11: `commandResult` may carry `namespace`: the line changed the kubeconfig context's namespace.
  * 12: a `command` (and its LogEntry) may carry `terminal`, the page's terminal size, which a
  *    full-screen program (`watch`) draws on; its output chunks may carry `screen` frames.
+ * 13: `commandResult` may carry `leadSeq`: where the line's own kubectl/sim records begin.
  */
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -352,6 +353,11 @@ export interface CommandResultMessage {
   files?: Record<string, string>;
   /** The line changed the namespace kubectl defaults to (the kubeconfig context's): the new one. */
   namespace?: string;
+  /**
+   * The trace seq from which the line's own kubectl and sim commands (not one inside `$(…)`)
+   * made their records; absent when it ran none. A paused stage shows the line from there.
+   */
+  leadSeq?: number;
 }
 
 export interface UntilResultMessage {

@@ -156,8 +156,11 @@ export class SimBridge {
   private hunt: { from: number; spentMs: number; chunkMs: number } | undefined;
   /** Replayed commands whose results the worker echoes (a reloaded run's transcript), by id. */
   private echoing = new Map<number, { line: string; interruptAt?: number }>();
-  /** Commands sent while paused and following, by id: their result moves the moment shown. */
-  private pausedCommands = new Set<number>();
+  /**
+   * Commands sent while paused and following, by id: their result moves the moment shown. The
+   * value is the result's `leadSeq` once it came (it comes just before the ack diff).
+   */
+  private pausedCommands = new Map<number, number | undefined>();
   /** `sim advance` / `sleep`: a deliberate skip, so the moment shown jumps to where it ended. */
   private skipCommands = new Set<number>();
   /** Requests someone awaits (lessons): settled when the worker acknowledges them, with their result message if any. */
@@ -528,7 +531,7 @@ export class SimBridge {
   private dispatch(id: number, line: string, stdin: string | undefined): void {
     const pb = this.store.getState().playback;
     if (SKIP.test(line)) this.skipCommands.add(id);
-    else if (!pb.playing && pb.following) this.pausedCommands.add(id);
+    else if (!pb.playing && pb.following) this.pausedCommands.set(id, undefined);
     // Only a line that may run `watch` carries the size it draws on: the log (and a shared link) stays short.
     const size = this.terminalSize && WATCH_WORD.test(line) ? { terminal: this.terminalSize } : {};
     const input = { line, ...(stdin === undefined ? {} : { stdin }), ...size };
@@ -574,12 +577,15 @@ export class SimBridge {
   /**
    * A command run while paused shows the moment its first message left (kubectl's request, the
    * instructor's fault), so its output and every view describe the same moment and stepping on
-   * walks through what it caused. A command with neither (`sim advance`) shows where it ended.
+   * walks through what it caused. A kubectl inside `$(…)` is not that message: the shell only
+   * reads its output, so the search starts at the line's `leadSeq` (`curl http://…:$(kubectl get
+   * …)` shows curl's answer, as a plain curl line does). A line with neither shows where it ended.
    */
-  private showCommand(previousFrontier: number): void {
+  private showCommand(previousFrontier: number, leadSeq: number | undefined): void {
     const tape = this.store.getState().cluster.tape;
     if (!tape) return;
-    for (let i = upperBound(tape.records, tape.recordCount, previousFrontier); i < tape.recordCount; i++) {
+    if (leadSeq === undefined) return this.show(tape.frontierSeq, tape.frontierNow);
+    for (let i = upperBound(tape.records, tape.recordCount, Math.max(previousFrontier, leadSeq - 1)); i < tape.recordCount; i++) {
       const r = tape.records[i]!;
       if (r.from === 'kubectl' || r.kind === 'fault') return this.seek(r.seq);
     }
@@ -732,13 +738,17 @@ export class SimBridge {
         else this.requestSnapshot();
         const from = msg.ack === undefined ? undefined : this.commandFrontiers.get(msg.ack);
         if (msg.ack !== undefined) this.commandFrontiers.delete(msg.ack);
-        if (r.ok && msg.ack !== undefined && this.pausedCommands.delete(msg.ack)) this.showCommand(from ?? before);
+        const paused = msg.ack !== undefined && this.pausedCommands.has(msg.ack);
+        const leadSeq = paused ? this.pausedCommands.get(msg.ack!) : undefined;
+        if (paused) this.pausedCommands.delete(msg.ack!);
+        if (r.ok && paused) this.showCommand(from ?? before, leadSeq);
         if (r.ok && msg.ack !== undefined && this.skipCommands.delete(msg.ack) && this.store.getState().playback.following) this.show(r.state.tape!.frontierSeq, msg.now);
         if (msg.ack !== undefined && this.stepBudget > 0 && this.waitingSince.length === 0) this.continueStep();
         if (msg.ack !== undefined && this.hunt && this.waitingSince.length === 0 && !this.snapshotRequested) this.continueHunt();
         return;
       }
       case 'commandResult': {
+        if (this.pausedCommands.has(msg.id)) this.pausedCommands.set(msg.id, msg.leadSeq);
         const replayed = this.echoing.get(msg.id);
         this.echoing.delete(msg.id);
         this.store.setState((s) => ({ terminal: replayed ? commandReplayed(s.terminal, msg, replayed.line, replayed.interruptAt) : commandFinished(s.terminal, msg) }));

@@ -1,0 +1,51 @@
+/**
+ * Lines typed on a paused stage, against the real engine: where the moment shown lands decides
+ * whether the line's output is there at once or waits for Play. A kubectl the line runs itself
+ * shows its request (stepping on walks through what it caused); one inside `$(…)` only feeds
+ * the shell, so a curl line built on it answers as a plain curl line does.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../store/store';
+import { revealed } from '../terminal/transcript';
+import { SimBridge } from './bridge';
+import { inProcess, settle } from './in-process.testing';
+
+async function paused() {
+  const { factory } = inProcess();
+  const store = createAppStore();
+  const bridge = new SimBridge({ createWorker: factory, store, seed: 1, topology: 'basic', now: () => 0, files: {} });
+  bridge.start();
+  await settle();
+  bridge.pause();
+  return { store, bridge };
+}
+
+/** The last line's text as the terminal shows it at the moment shown, and whether it still waits. */
+function lastLine(store: ReturnType<typeof createAppStore>) {
+  const s = store.getState();
+  const e = s.terminal.entries.at(-1)!;
+  const r = revealed(e, s.cluster.now);
+  return { text: e.output.slice(0, r.count).map((c) => c.text).join(''), waiting: r.waiting };
+}
+
+describe('a line typed while paused', () => {
+  it('answers a curl whose URL comes from $(kubectl …) at once, as a plain curl line', async () => {
+    const { store, bridge } = await paused();
+    bridge.run('curl -sk https://10.0.0.10:6443/version -o /dev/null -w "%{http_code} $(kubectl get ns default -o name)\\n"');
+    await settle();
+    expect(lastLine(store)).toEqual({ text: '200 namespace/default\n', waiting: false });
+    expect(store.getState().playback.playing).toBe(false);
+  });
+
+  it('still stops at the request of a kubectl the line runs itself, its substitution aside', async () => {
+    const { store, bridge } = await paused();
+    bridge.run('kubectl create deployment web --image=nginx --replicas=$(kubectl get ns -o name | wc -l)');
+    await settle();
+    const c = store.getState().cluster;
+    const shown = c.tape!.records.find((r) => r.seq === c.seq)!;
+    // The create's POST, not the substitution's list, and nothing of it stored yet.
+    expect(shown).toMatchObject({ from: 'kubectl', kind: 'request', detail: { verb: 'create', resource: 'deployments' } });
+    expect(c.objects.has('deployments/default/web')).toBe(false);
+    expect(lastLine(store)).toEqual({ text: 'deployment.apps/web created\n', waiting: false });
+  });
+});
