@@ -37,4 +37,3 @@ kubectl auth whoami --as=jane
 kubectl top nodes
 kubectl port-forward deployment/web 8080:80
 kubectl attach web
-kubectl debug node/node-1 -it --image=busybox

@@ -237,6 +237,8 @@ export interface PodSpec {
   topologySpreadConstraints?: TopologySpreadConstraint[];
   schedulingGates?: { name: string }[];
   hostNetwork?: boolean;
+  hostPID?: boolean;
+  hostIPC?: boolean;
   readinessGates?: { conditionType: string }[];
   hostname?: string;
   subdomain?: string;

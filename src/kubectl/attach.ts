@@ -61,6 +61,12 @@ export interface Attachment {
    * ends the container; this ends it and answers what kubectl prints once the attach is over.
    */
   endPid1?: (exitCode: number) => CommandResult;
+  /**
+   * `chroot DIR` typed as a whole line: the shell runs chroot, whose `/bin/sh -i` (the node's
+   * dash, under `kubectl debug node/…`'s `/host`) reads the following lines until `exit`. Each
+   * line goes to the container's shell as `chroot DIR /bin/sh -c 'cd CWD; LINE'`.
+   */
+  chroot?: { root: string; cwd: string };
 }
 
 /**
@@ -122,6 +128,8 @@ function tilde(a: Attachment): string {
 /** PS1 as the shell prints it. */
 export function promptOf(a: Attachment): string {
   const sign = a.uid === 0 ? '#' : '$';
+  // dash's PS1 (the node's /bin/sh under chroot).
+  if (a.chroot) return `${sign} `;
   switch (a.dialect) {
     case 'ash':
       return `${tilde(a)} ${sign} `;
@@ -172,9 +180,35 @@ function cdTarget(a: Attachment, arg: string | undefined): string {
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(?:[^\s;&|]|\$\([^)]*\)|"[^"]*"|'[^']*')*\s*$/;
 const VAR_MARK = '@@reconcile-shell-var@@';
 
+function replied(reply: ShellReply): LineOutcome {
+  if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
+  return { result: { output: reply.output ? [{ stream: 'stdout', text: reply.output }] : [], exitCode: reply.exitCode }, detached: false };
+}
+
+/** A line typed in a chroot's shell: `exit` leaves it (its status is chroot's `$?`), `cd` moves in it. */
+function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: string): LineOutcome {
+  const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
+  if (exit) {
+    const code = (exit[1] === undefined ? 0 : Number(exit[1])) & 255;
+    delete a.chroot;
+    a.lastStatus = code;
+    return { result: { output: [], exitCode: code }, detached: false };
+  }
+  const at = ch.cwd === '/' ? '' : `cd ${quote(ch.cwd)}; `;
+  const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
+  const inner = cd ? `${at}cd${cd[1] === undefined ? '' : ` ${cd[1]}`} && pwd` : `${at}${line}`;
+  const reply = a.exec(`chroot ${quote(ch.root)} /bin/sh -c ${quote(inner)}`);
+  if (reply.ok && cd && reply.exitCode === 0) {
+    ch.cwd = reply.output.trim().split('\n').pop() || ch.cwd;
+    return { result: { output: [], exitCode: 0 }, detached: false };
+  }
+  return replied(reply);
+}
+
 /** Runs one line typed at the attached shell's prompt. */
 export function runShellLine(sim: Simulation, a: Attachment, line: string): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
+  if (a.chroot) return chrootLine(a, a.chroot, line);
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
@@ -189,6 +223,19 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
   const assigned = ASSIGNMENT.exec(line)?.[1];
   // The value is read back after the line, behind a marker the output is cut at.
   const script = cd ? `${at}cd ${cdTarget(a, cd[1])} && pwd` : assigned ? `${at}${line}\n__rc=$?; echo "${VAR_MARK}$${assigned}"; exit $__rc` : `${at}${line}`;
+  const chroot = /^\s*chroot\s+(\S+)\s*$/.exec(line);
+  if (chroot) {
+    // chroot without PROG runs `/bin/sh -i` in the new root; asking it for `/bin/sh -c true` first
+    // meets the same errors (no such directory, no /bin/sh there) before any prompt is drawn.
+    const reply = a.exec(`${at}chroot ${line.trim().slice('chroot'.length).trim()} /bin/sh -c true`);
+    if (reply.ok && reply.exitCode === 0) {
+      const root = chroot[1]!;
+      a.chroot = { root: root.startsWith('/') ? root : `${a.cwd.replace(/\/$/, '')}/${root}`, cwd: '/' };
+      return { result: { output: [], exitCode: 0 }, detached: false };
+    }
+    if (reply.ok) a.lastStatus = reply.exitCode;
+    return replied(reply);
+  }
   const reply = a.exec(script);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
   a.lastStatus = reply.exitCode;

@@ -301,6 +301,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     processes,
     version: ctx.tag.version ?? '',
     ...(ctx.image.user ? { user: ctx.image.user } : {}),
+    ...(ctx.net?.host ? { host: ctx.net.host } : {}),
   };
 }
 

@@ -26,6 +26,11 @@ export interface MountedVolume {
   readOnly: boolean;
   /** The volumeMount's subPath: only this path of the volume is mounted (a file or a directory). */
   subPath?: string;
+  /**
+   * A hostPath volume's directory on the node: under the volume's own layer (what Pods wrote
+   * there) lie the node's files at that path, when the caller hands them in (`BaseFs.host`).
+   */
+  hostPath?: string;
 }
 
 const EMPTY: BaseFs = { file: () => undefined, isDir: (p) => p === '/', list: () => [] };
@@ -49,7 +54,15 @@ function locate(layer: FsLayer, base: BaseFs, path: string): Located {
   if (best === undefined) return { layer, base, path };
   const mount = layer.mounts![best]!;
   const rest = best === '/' ? path : path.slice(best.length);
-  return { layer: mount.layer, base: EMPTY, path: mount.subPath ? normalizePath(`${mount.subPath}${rest}`) : rest || '/', mount };
+  const under = mount.hostPath !== undefined && base.host ? hostDir(base.host, mount.hostPath) : EMPTY;
+  return { layer: mount.layer, base: under, path: mount.subPath ? normalizePath(`${mount.subPath}${rest}`) : rest || '/', mount };
+}
+
+/** The node's files under `dir`, with paths relative to it (what a hostPath mount of `dir` shows). */
+function hostDir(host: BaseFs, dir: string): BaseFs {
+  if (dir === '/') return host;
+  const at = (p: string): string => (p === '/' ? dir : `${dir}${p}`);
+  return { file: (p) => host.file(at(p)), isDir: (p) => host.isDir(at(p)), list: (p) => host.list(at(p)) };
 }
 
 /** Whether a write at `path` lands on a read-only mount (`Read-only file system`). */
@@ -67,6 +80,12 @@ export interface BaseFs {
   file(path: string): string | undefined;
   isDir(path: string): boolean;
   list(dir: string): string[];
+  /**
+   * The node's own files, for hostPath mounts: handed in by an exec or attach (which reach the
+   * node), absent while the process runs on its own, whose hostPath mounts then show only what
+   * Pods wrote there.
+   */
+  host?: BaseFs;
 }
 
 export function newLayer(): FsLayer {

@@ -156,6 +156,8 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunCon
     base = buildBaseFs(def, { hostname: hostnameOf(p.input), podIP: p.input.podIP ?? '127.0.0.1', namespace: p.input.namespace ?? 'default' });
     baseCache.set(p.input, base);
   }
+  // An exec or attach reaches the node: its files lie under the container's hostPath mounts.
+  if (net?.host) base = { ...base, host: net.host.root };
   const ctx: RunContext = {
     argv: p.argv,
     image: def.image,

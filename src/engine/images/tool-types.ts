@@ -3,6 +3,7 @@
  * tools-text.ts): a command gets argv and a ToolEnv, writes through Io, and returns a ToolResult.
  */
 import type { ImageUser } from './catalog-types';
+import type { HostView } from './types';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 
 export interface Io {
@@ -32,6 +33,8 @@ export interface ToolEnv {
   version: string;
   /** The image's USER when it is not root. */
   user?: ImageUser;
+  /** The node under the container, when an exec or attach reaches it (`chroot /host`). */
+  host?: HostView;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

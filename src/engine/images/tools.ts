@@ -12,6 +12,7 @@ import { date } from './tools-date';
 import { diff } from './tools-diff';
 import { sed } from './tools-sed';
 import { testTool } from './tools-test';
+import { chroot } from './tools-chroot';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 
@@ -125,6 +126,7 @@ function ps(_args: string[], env: ToolEnv): ToolResult {
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   ...FILE_TOOLS,
   ...TEXT_TOOLS,
+  chroot,
   echo,
   printf,
   sleep,

@@ -7,7 +7,7 @@
  * src/engine/kubelet.
  */
 import type { Probe } from '../../k8s/types';
-import type { MountedVolume } from './fs';
+import type { BaseFs, MountedVolume } from './fs';
 
 export interface ImageInfo {
   /** Normalised reference: `docker.io/library/nginx:1.27`, `registry.example.com/go-api:v1.0.0`. */
@@ -208,6 +208,20 @@ export interface NetworkView {
   dnsReachable?(endpoint: number): boolean;
   /** The etcd cluster's client port, for `etcdctl` in the etcd static Pod (etcd/client-view.ts). */
   etcd?: EtcdClientView;
+  /** The node the Pod runs on, as an exec or attach reaches it (hostPath mounts, `chroot`). */
+  host?: HostView;
+}
+
+/**
+ * The node under a container: its files (what a hostPath mount shows beneath what Pods wrote) and
+ * its own shell, which `chroot` into a mount of the node's `/` runs (node-shell/host-view.ts).
+ */
+export interface HostView {
+  root: BaseFs;
+  /** `/bin/sh -c line` on the node, started in its `/` (chroot changes to the new root). */
+  shell(line: string): { exitCode: number; output: { stream: 'stdout' | 'stderr'; text: string }[] };
+  /** Whether the node has the program (a tool of its shell's PATH, or a path to one). */
+  has(program: string): boolean;
 }
 
 /** One member as the Cluster.MemberList RPC returns it; `id` in hex. */

@@ -7,7 +7,8 @@
  *   (not through a subPath); the `..data` symlinks and file modes are not modelled.
  * - emptyDir: created empty for the Pod, shared by its containers, deleted at teardown.
  * - persistentVolumeClaim: the bound PV's data, keyed by the PV's uid, so it outlives every Pod.
- * - hostPath: the node's directory, shared by every Pod on that node that mounts it.
+ * - hostPath: the node's directory, shared by every Pod on that node that mounts it; an exec or
+ *   attach also sees the node's own files there (`kubectl debug node/…`'s `/host`).
  */
 import type { ConfigMap, Container, KeyToPath, PersistentVolume, Pod, Secret, Volume } from '../../k8s/types';
 import { own } from '../../k8s/own';
@@ -125,6 +126,7 @@ export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container)
     // A subPath is bind-mounted once: a payload's later updates do not reach it.
     const m: MountedVolume = { layer: payload && vm.subPath ? structuredClone(layer) : layer, readOnly };
     if (vm.subPath) m.subPath = normalizePath(vm.subPath);
+    if (v.hostPath) m.hostPath = normalizePath(v.hostPath.path);
     (mounts ??= {})[normalizePath(vm.mountPath)] = m;
   }
   return mounts;

@@ -8,7 +8,7 @@
  * background and no simulated time passes.
  */
 import type { ComponentId } from '../core/ids';
-import { newLayer } from '../images/fs';
+import { newLayer, normalizePath } from '../images/fs';
 import type { ShellNode, Word } from '../images/shell-ast';
 import { parseScript } from '../images/shell-parse';
 import { TOOLS, type ToolEnv } from '../images/tools';
@@ -48,6 +48,17 @@ const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
   systemctl: (w, node, args, io) => systemctl(w, node, args, io),
 };
 
+const HOST_SHELLS = new Set(['sh', 'bash', 'dash']);
+
+/** Whether `program` (a name or a path in a PATH directory) is one the node's shell runs. */
+export function hostHas(program: string): boolean {
+  const slash = program.lastIndexOf('/');
+  const dir = slash < 0 ? '' : program.slice(0, slash) || '/';
+  if (dir && !['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].includes(dir)) return false;
+  const name = program.slice(slash + 1);
+  return HOST_SHELLS.has(name) || Object.hasOwn(NODE_TOOLS, name) || TOOLS.has(name);
+}
+
 /** `systemctl is-active UNIT`: the node's services as systemd sees them. */
 function systemctl(w: World, node: string, args: string[], io: ShellIo): number {
   if (args[0] !== 'is-active' || args.length < 2) {
@@ -73,6 +84,31 @@ interface Ctx {
   files: ReturnType<typeof nodeBaseFs>;
   /** The whole line is one simple command: bash -c then names no line number in its errors. */
   single: boolean;
+  /** ssh's login shell is bash; `chroot /host` in a debugging Pod runs the node's /bin/sh (dash on Ubuntu). */
+  dialect: 'bash' | 'dash';
+  cwd: string;
+}
+
+/** The shell's own prefix for an error: bash -c's `bash: line 1: `, dash -c's `/bin/sh: 1: `. */
+function errPrefix(ctx: Ctx): string {
+  if (ctx.dialect === 'dash') return '/bin/sh: 1: ';
+  return ctx.single ? 'bash: ' : 'bash: line 1: ';
+}
+
+/** `cd DIR` (HOME without one), recorded from bash 5.2 and dash 0.5.12. */
+function cd(ctx: Ctx, args: string[], io: ShellIo): number {
+  const target = args[0] ?? ctx.env['HOME'] ?? '/';
+  const dir = normalizePath(target, ctx.cwd);
+  if (ctx.files.isDir(dir)) {
+    ctx.cwd = dir;
+    return 0;
+  }
+  if (ctx.dialect === 'dash') {
+    io.err(`${errPrefix(ctx)}cd: can't cd to ${target}\n`);
+    return 2;
+  }
+  io.err(`${errPrefix(ctx)}cd: ${target}: No such file or directory\n`);
+  return 1;
 }
 
 /** A word's text: literals, `$VAR`, and `$(…)` (run to completion, trailing newlines dropped). */
@@ -119,6 +155,11 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string
   const argv = n.words.flatMap((wd) => (wd.some((s) => s.q) ? [expand(ctx, wd, outer)] : expand(ctx, wd, outer).split(/\s+/).filter(Boolean)));
   const [name, ...args] = argv;
   if (name === undefined) return 0;
+  if (name === 'cd') return cd(ctx, args, io);
+  if (name === 'pwd') {
+    io.out(`${ctx.cwd}\n`);
+    return 0;
+  }
   const tool = NODE_TOOLS[name];
   if (tool) return tool(ctx.w, ctx.node, args, io);
   const common = TOOLS.get(name);
@@ -126,19 +167,19 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string
     const env: ToolEnv = {
       io: { stdin, out: io.out, err: io.err },
       vars: ctx.env,
-      cwd: '/root',
+      cwd: ctx.cwd,
       clock: ctx.w.now,
       fs: newLayer(),
       base: ctx.files,
       flavour: 'coreutils',
-      dialect: 'bash',
+      dialect: ctx.dialect,
       hostname: ctx.node,
       processes: [[1, '/sbin/init'], [820, '/usr/bin/kubelet'], [2417, 'bash']],
       version: '',
     };
     return common(args, env).status;
   }
-  io.err(`bash: ${ctx.single ? '' : 'line 1: '}${name}: command not found\n`);
+  io.err(ctx.dialect === 'dash' ? `${errPrefix(ctx)}${name}: not found\n` : `${errPrefix(ctx)}${name}: command not found\n`);
   return 127;
 }
 
@@ -176,7 +217,7 @@ function run(ctx: Ctx, nodes: ShellNode[], i: number, stdin: string, io: ShellIo
     case 'loop':
     case 'for':
     case 'if':
-      io.err(`bash: line 1: ${n.t === 'loop' ? 'while' : n.t}: not supported in this node shell\n`);
+      io.err(`${ctx.dialect === 'dash' ? '/bin/sh: 1: ' : 'bash: line 1: '}${n.t === 'loop' ? 'while' : n.t}: not supported in this node shell\n`);
       return 2;
   }
 }
@@ -192,6 +233,17 @@ export function sshUnreachable(w: World, node: string): string | undefined {
 }
 
 export function runNodeShell(w: World, node: string, line: string): ShellResult {
+  const unreachable = sshUnreachable(w, node);
+  if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
+  return runHostShell(w, node, line, { dialect: 'bash', cwd: '/root' }).result;
+}
+
+/**
+ * One `-c` line of the node's shell as it runs on the machine itself: ssh's bash in root's home,
+ * or the /bin/sh `chroot /host` starts in a debugging Pod on the node (host-view.ts). Returns the
+ * directory a `cd` left it in.
+ */
+export function runHostShell(w: World, node: string, line: string, opts: { dialect: 'bash' | 'dash'; cwd: string }): { result: ShellResult; cwd: string } {
   const output: ShellResult['output'] = [];
   const write = (stream: 'stdout' | 'stderr', text: string): void => {
     if (!text) return;
@@ -200,19 +252,20 @@ export function runNodeShell(w: World, node: string, line: string): ShellResult 
     else output.push({ stream, text });
   };
   const io: ShellIo = { out: (t) => write('stdout', t), err: (t) => write('stderr', t) };
-  const unreachable = sshUnreachable(w, node);
-  if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
   const parsed = parseScript(line);
   if (!parsed.ok) {
     const p = parsed.problem;
-    const what = p.kind === 'unexpected' ? `syntax error near unexpected token \`${p.token}'` : 'unexpected EOF while looking for matching quote';
-    return { output: [{ stream: 'stderr', text: `bash: -c: line 1: ${what}\n` }], exitCode: 2 };
+    const what =
+      opts.dialect === 'dash'
+        ? `/bin/sh: 1: Syntax error: ${p.kind === 'unexpected' ? `"${p.token}" unexpected` : 'Unterminated quoted string'}`
+        : `bash: -c: line 1: ${p.kind === 'unexpected' ? `syntax error near unexpected token \`${p.token}'` : 'unexpected EOF while looking for matching quote'}`;
+    return { result: { output: [{ stream: 'stderr', text: `${what}\n` }], exitCode: 2 }, cwd: opts.cwd };
   }
   const { nodes, root } = parsed.script;
   const env = { HOME: '/root', USER: 'root', HOSTNAME: node, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash' };
   const top = nodes[root];
   const single = top?.t === 'cmd' || (top?.t === 'seq' && top.items.length === 1 && nodes[top.items[0]!]?.t === 'cmd');
-  const ctx: Ctx = { w, nodes, node, env, files: nodeBaseFs(nodeFiles(w, node)), single };
+  const ctx: Ctx = { w, nodes, node, env, files: nodeBaseFs(nodeFiles(w, node)), single, dialect: opts.dialect, cwd: opts.cwd };
   const exitCode = run(ctx, nodes, root, '', io);
-  return { output, exitCode };
+  return { result: { output, exitCode }, cwd: ctx.cwd };
 }

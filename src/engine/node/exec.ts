@@ -13,6 +13,7 @@ import type { ExecOutcome, ExecRequest, KubeletResponse } from '../kubelet/serve
 import type { ExecResult } from '../images/types';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
+import { hostViewFor } from '../node-shell/host-view';
 import { execInContainer } from './app';
 import { isMirrorPod } from '../kubelet/static-pods';
 import { staticPodProcess } from '../kubelet/static-pod-exec';
@@ -54,7 +55,8 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   }
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
-  const ran = execSync(w, rt, id, argv, podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), stdin);
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod) };
+  const ran = execSync(w, rt, id, argv, net, stdin);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: exited(ran.result) };
 }

@@ -14,9 +14,10 @@
  * and the moment (never the engine's PRNG); `--env` pairs come sorted by name (a Go map's order is
  * random); the wait for the container is bounded (kubectl waits until interrupted); a headless
  * runner's stdin is empty, so an attached shell meets end of file and the container exits 0.
- * `--copy-to`, `-f` and `node/NAME` are not modelled and say so.
+ * `node/NAME` creates the node debugging Pod (debug-node.ts) and attaches to it the same way.
+ * `--copy-to` and `-f` are not modelled and say so.
  */
-import type { Container, EphemeralContainer, KObject, Pod } from '../../k8s/types';
+import type { Container, EphemeralContainer, KObject, Node, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError } from '../errors';
@@ -27,6 +28,7 @@ import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog } from './logs-stream';
 import { randomSuffixes } from '../rand-suffix';
 import { attachLine } from './attach-line';
+import { nodeDebugPod } from './debug-node';
 import type { CommandResult, OutputChunk } from '../types';
 
 export const DEBUG_FLAGS: FlagDef[] = [
@@ -278,12 +280,20 @@ function waitForContainer(env: Env, o: Options, pod: Pod, name: string): Pod {
   return current;
 }
 
-/** The end of an attached session once the shell (the ephemeral container's PID 1) ran `exit N`. */
+/**
+ * The end of an attached session once the shell (the container's PID 1) ran `exit N`: attach.go's
+ * line, which names an ephemeral container as one that will not be restarted. kubectl debug then
+ * returns 0 whatever the shell exited with (it does not wait for the Pod, as `run` does).
+ */
 function endSession(env: Env, pod: Pod, container: string, code: number): CommandResult {
   const ns = pod.metadata.namespace ?? 'default';
   const name = pod.metadata.name ?? '';
   env.sim.exitAttachedShell(ns, name, container, code);
-  const output: OutputChunk[] = [{ stream: 'stdout', text: `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' if it is still running\n` }];
+  const ephemeral = (pod.spec.ephemeralContainers ?? []).some((c) => c.name === container);
+  const text = ephemeral
+    ? `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' if it is still running\n`
+    : `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n`;
+  const output: OutputChunk[] = [{ stream: 'stdout', text }];
   return { output, exitCode: 0 };
 }
 
@@ -328,6 +338,15 @@ function debugPod(env: Env, o: Options, pod: Pod): { pod: Pod; container: string
   return { pod: res.value as Pod, container: name };
 }
 
+/** visitNode: the node debugging Pod, created in the command's namespace. */
+function debugNode(env: Env, o: Options, node: Node): { pod: Pod; container: string } {
+  const pod = nodeDebugPod(env, o, node);
+  const res = env.client.create(PODS, o.ns, pod);
+  if (!res.ok) throw new CmdError(fatalText(res.error));
+  const created = res.value as Pod;
+  return { pod: created, container: created.spec.containers[0]?.name ?? '' };
+}
+
 export function runDebug(env: Env, argv: string[]): number {
   const o = options(env, argv);
   // The builder resolves every argument before visiting any (ResourceNames("pods", …)).
@@ -340,7 +359,11 @@ export function runDebug(env: Env, argv: string[]): number {
   for (const t of targets) {
     const got = env.client.get(t.info, o.ns, t.name);
     if (!got.ok) throw new CmdError(fatalText(got.error));
-    if (t.info.resource === 'nodes') throw plainError('"kubectl debug node/NAME" is not modelled by this simulator: only ephemeral debug containers in a running Pod are (kubectl debug POD --image=IMAGE [-it] [--target=CONTAINER])');
+    if (t.info.resource === 'nodes') {
+      const { pod, container } = debugNode(env, o, got.value as Node);
+      if (o.attach) attachTo(env, o, pod, container);
+      continue;
+    }
     if (t.info.resource !== 'pods') throw plainError(`"${t.info.group ? `${t.info.group}/` : '/'}${t.info.version}, Kind=${t.info.kind}" not supported by debug`);
     if (o.copyTo) throw plainError('"kubectl debug --copy-to" is not modelled by this simulator: only ephemeral debug containers in a running Pod are (kubectl debug POD --image=IMAGE [-it] [--target=CONTAINER])');
     const { pod, container } = debugPod(env, o, got.value as Pod);

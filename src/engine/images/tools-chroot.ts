@@ -1,0 +1,57 @@
+/**
+ * `chroot NEWROOT [PROG ARGS]` (BusyBox coreutils/chroot.c; GNU coreutils chroot): PROG runs with
+ * NEWROOT as its `/`, or, without PROG, the root user's shell with `-i` (`/bin/sh -i`). The one new
+ * root that holds a system is a hostPath mount of the node's `/` (`kubectl debug node/…`'s
+ * `/host`): there PROG is the node's own program, run by the node's shell (node-shell/), as
+ * `sim ssh` runs it. Any other directory holds no /bin/sh.
+ *
+ * Approximate: without PROG the node's shell reads the command's stdin as its script (no prompts:
+ * an attached terminal's `chroot /host` is driven line by line by kubectl/attach.ts); only the
+ * mount point itself is a root with programs.
+ */
+import { stat } from './fs';
+import { bb, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+
+const USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: chroot NEWROOT [PROG ARGS]\n\nRun PROG with root directory set to NEWROOT\n';
+const SHELLS = new Set(['sh', 'bash', 'dash']);
+
+function quote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** xchroot's and GNU's message when NEWROOT is not a directory. */
+function noRoot(env: ToolEnv, dir: string, why: string): ToolResult {
+  env.io.err(bb(env) ? `chroot: can't change root directory to '${dir}': ${why}\n` : `chroot: cannot change root directory to '${dir}': ${why}\n`);
+  return { status: bb(env) ? 1 : 125 };
+}
+
+/** BB_EXECVP_or_die's and GNU's message when PROG is not in the new root (ENOENT: 127). */
+function noProgram(env: ToolEnv, prog: string): ToolResult {
+  env.io.err(bb(env) ? `chroot: can't execute '${prog}': No such file or directory\n` : `chroot: failed to run command '${prog}': No such file or directory\n`);
+  return { status: 127 };
+}
+
+export const chroot: Tool = (args, env) => {
+  const [dir, ...rest] = args;
+  if (dir === undefined) {
+    if (bb(env)) env.io.err(USAGE);
+    else env.io.err("chroot: missing operand\nTry 'chroot --help' for more information.\n");
+    return { status: bb(env) ? 1 : 125 };
+  }
+  const root = path(env, dir);
+  const s = stat(env.fs, env.base, root);
+  if (s.kind === 'none') return noRoot(env, dir, 'No such file or directory');
+  if (s.kind === 'file') return noRoot(env, dir, 'Not a directory');
+  const prog = rest[0] ?? '/bin/sh';
+  const host = env.fs.mounts?.[root]?.hostPath === '/' ? env.host : undefined;
+  if (!host || !host.has(prog)) return noProgram(env, prog);
+  const base = prog.slice(prog.lastIndexOf('/') + 1);
+  let line: string;
+  if (SHELLS.has(base)) {
+    const c = rest.indexOf('-c');
+    line = c > 0 ? (rest[c + 1] ?? '') : env.io.stdin;
+  } else line = rest.map(quote).join(' ');
+  const ran = host.shell(line);
+  for (const chunk of ran.output) (chunk.stream === 'stdout' ? env.io.out : env.io.err)(chunk.text);
+  return { status: ran.exitCode };
+};
