@@ -88,3 +88,22 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
     },
   };
 }
+
+/** An Ubuntu machine's top directories, and the ones kubeadm and the kubelet make. */
+const NODE_DIRS = ['/', '/bin', '/boot', '/dev', '/etc', '/etc/cni', '/etc/cni/net.d', '/etc/kubernetes', '/etc/kubernetes/manifests', '/home', '/lib', '/lib64', '/media', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/var', '/var/lib', '/var/lib/kubelet'];
+
+/** A node's files (node-shell/files.ts) as a read-only layer; every parent of a file is a directory. */
+export function nodeBaseFs(files: Record<string, string>): BaseFs {
+  const dirs = new Set<string>(NODE_DIRS);
+  for (const p of Object.keys(files)) for (let i = p.indexOf('/', 1); i > 0; i = p.indexOf('/', i + 1)) dirs.add(p.slice(0, i));
+  return {
+    file: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
+    isDir: (p) => dirs.has(p),
+    list: (dir) => {
+      const prefix = dir === '/' ? '/' : `${dir}/`;
+      const names = new Set<string>();
+      for (const p of [...Object.keys(files), ...dirs]) if (p.startsWith(prefix) && p !== dir) names.add(p.slice(prefix.length).split('/')[0]!);
+      return [...names].filter(Boolean).sort();
+    },
+  };
+}

@@ -15,7 +15,7 @@ import { handshakePem } from './tls';
 import { MAJOR, MINOR } from '../../k8s/version';
 import type { LogStyle } from './catalog-types';
 import { accessLines, behaviourLines } from './app-logs';
-import { buildBaseFs } from './base-fs';
+import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
@@ -148,6 +148,17 @@ export function startProcess(input: ProcessInput): ProcessState {
 // ---------------------------------------------------------------------------------------------
 
 const baseCache = new WeakMap<ProcessInput, BaseFs>();
+const hostCache = new WeakMap<ProcessInput, BaseFs>();
+
+/** The node under a hostPath mount: live through an exec or attach, else as it was at the start. */
+function hostOf(p: ProcessState, net: NetworkView | undefined): BaseFs | undefined {
+  if (net?.host) return net.host.root;
+  const files = p.input.hostFiles;
+  if (!files) return undefined;
+  let host = hostCache.get(p.input);
+  if (!host) hostCache.set(p.input, (host = nodeBaseFs(files)));
+  return host;
+}
 
 function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunContext {
   const def = imageDefinition(p.input.image.ref);
@@ -156,8 +167,9 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunCon
     base = buildBaseFs(def, { hostname: hostnameOf(p.input), podIP: p.input.podIP ?? '127.0.0.1', namespace: p.input.namespace ?? 'default' });
     baseCache.set(p.input, base);
   }
-  // An exec or attach reaches the node: its files lie under the container's hostPath mounts.
-  if (net?.host) base = { ...base, host: net.host.root };
+  // The node's files lie under the container's hostPath mounts.
+  const host = hostOf(p, net);
+  if (host) base = { ...base, host };
   const ctx: RunContext = {
     argv: p.argv,
     image: def.image,

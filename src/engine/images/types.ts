@@ -55,6 +55,8 @@ export interface ProcessInput {
   mounts?: Record<string, MountedVolume>;
   /** The runtime holds the container's stdin open (spec `stdin: true`): a shell reading it waits for input. */
   stdinOpen?: boolean;
+  /** The node's files when the container started, for a hostPath mount of its `/` read by the process itself. */
+  hostFiles?: Record<string, string>;
 }
 
 /**

@@ -6,13 +6,13 @@
  */
 import { toYaml } from '../../k8s/printers/yaml';
 import type { ComponentId } from '../core/ids';
-import type { BaseFs } from '../images/fs';
+import { nodeBaseFs } from '../images/base-fs';
 import { KUBELET_CONFIG } from '../kubelet/config-file';
 import { staticPodManifest, STATIC_POD_KINDS } from '../kubelet/static-pod-manifests';
 import { AUDIT_POLICY_YAML, auditLogFile } from '../apiserver/audit';
 import { staticPodExtraFlags } from '../topology/options';
 import type { CniState } from '../node/cni-state';
-import { runtimeOf } from '../node/cri';
+import { agentId } from '../core/ids';
 import { factsOf } from '../node/runtime-impl';
 import type { World } from '../world';
 
@@ -137,7 +137,9 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
   const cni = w.components.get(`cni/${node}` as ComponentId);
   Object.assign(files, cniFiles(cni?.kind === 'cni' ? cni : undefined, node));
   files['/var/lib/kubelet/config.yaml'] = KUBELET_CONFIG;
-  const sock = `unix://${factsOf(runtimeOf(w, node)).socket}`;
+  // The runtime's state read directly (not through node/cri.ts, which snapshots these files).
+  const rt = w.components.get(agentId('container-runtime', node));
+  const sock = `unix://${factsOf(rt?.kind === 'container-runtime' ? rt : undefined).socket}`;
   files['/etc/crictl.yaml'] = `runtime-endpoint: ${sock}\nimage-endpoint: ${sock}\ntimeout: 10\n`;
   files['/etc/hostname'] = `${node}\n`;
   if (spec?.controlPlane) {
@@ -154,18 +156,14 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
   return files;
 }
 
-/** The files as the read-only layer under the shell's tools; every parent of a file is a directory. */
-export function nodeBaseFs(files: Record<string, string>): BaseFs {
-  const dirs = new Set<string>(['/', '/root', '/etc', '/etc/cni', '/etc/cni/net.d', '/etc/kubernetes', '/etc/kubernetes/manifests', '/var', '/var/lib', '/var/lib/kubelet', '/tmp']);
-  for (const p of Object.keys(files)) for (let i = p.indexOf('/', 1); i > 0; i = p.indexOf('/', i + 1)) dirs.add(p.slice(0, i));
-  return {
-    file: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
-    isDir: (p) => dirs.has(p),
-    list: (dir) => {
-      const prefix = dir === '/' ? '/' : `${dir}/`;
-      const names = new Set<string>();
-      for (const p of [...Object.keys(files), ...dirs]) if (p.startsWith(prefix) && p !== dir) names.add(p.slice(prefix.length).split('/')[0]!);
-      return [...names].filter(Boolean).sort();
-    },
-  };
+/**
+ * The node's files as they are now, for a container whose process reads a hostPath mount of the
+ * node's `/` on its own (no exec to hand the live view in): rendered-on-read files are left out.
+ */
+export function nodeFileSnapshot(w: World, node: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [p, d] of Object.entries(Object.getOwnPropertyDescriptors(nodeFiles(w, node)))) if (typeof d.value === 'string') out[p] = d.value;
+  return out;
 }
+
+export { nodeBaseFs };

@@ -20,6 +20,7 @@ import { armExit, exitContainer } from './exits';
 import { clusterDnsFrom } from './cluster-dns';
 import { factsOf, runtimeUnavailable, unknownHandler } from './runtime-impl';
 import { ociCall } from './oci';
+import { nodeFileSnapshot } from '../node-shell/files';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(agentId('container-runtime', host));
@@ -184,6 +185,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
     ...(c.config.mounts ? { mounts: c.config.mounts } : {}),
     ...(c.config.stdin ? { stdinOpen: true } : {}),
+    ...(Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { hostFiles: nodeFileSnapshot(w, rt.host) } : {}),
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),

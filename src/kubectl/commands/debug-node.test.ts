@@ -90,6 +90,15 @@ describe('kubectl debug node/NAME', () => {
     expect(exec('chroot /host nosuchtool')).toMatchObject({ stderr: "chroot: can't execute 'nosuchtool': No such file or directory\ncommand terminated with exit code 127\n", code: 127 });
   });
 
+  it("a command that is the container's own process reads the node's files too (kubectl logs shows them)", () => {
+    const sim = fresh();
+    const r = kubectl(sim, 'debug node/control-plane --image=busybox:1.36 -- ls /host /host/etc/kubernetes/manifests');
+    const name = /node-debugger-control-plane-\w{5}/.exec(r.stdout)![0];
+    sim.advance(10_000);
+    expect(sim.storedObject<Pod>(`pods/default/${name}`)!.status?.phase).toBe('Succeeded');
+    expect(kubectl(sim, `logs ${name}`).stdout).toBe(`/host:\nbin\nboot\ndev\netc\nhome\nlib\nlib64\nmedia\nmnt\nopt\nproc\nroot\nrun\nsbin\nsrv\nsys\ntmp\nusr\nvar\n\n/host/etc/kubernetes/manifests:\n${MANIFESTS}`);
+  });
+
   it("prints upstream's errors: an unknown node, no --image", () => {
     const sim = fresh();
     expect(kubectl(sim, 'debug node/nope --image=busybox')).toMatchObject({ stdout: '', stderr: 'Error from server (NotFound): nodes "nope" not found\n', code: 1 });
