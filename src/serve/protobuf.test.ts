@@ -30,6 +30,24 @@ describe('decodeProtobuf', () => {
     expect(spec.containers[0]!.readinessProbe).toEqual({ httpGet: { path: '/ready', port: 8080 } });
   });
 
+  it("keeps a projected ConfigMap's name and a pointer bool's explicit false (kubectl debug --copy-to's copied spec, the restricted profile)", () => {
+    const pod = body('v1', 'Pod', 'k8s.io.api.core.v1', {
+      metadata: { name: 'p' },
+      spec: {
+        shareProcessNamespace: false,
+        volumes: [{ name: 'kube-api-access-x', volumeSource: { projected: { sources: [{ configMap: { localObjectReference: { name: 'kube-root-ca.crt' }, items: [{ key: 'ca.crt', path: 'ca.crt' }] } }] } } }],
+        containers: [{ name: 'c', image: 'busybox', stdin: false, securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true } }],
+      },
+    });
+    const spec = (decodeProtobuf(pod) as { object: { spec: Record<string, unknown> } }).object.spec;
+    expect(spec).toEqual({
+      shareProcessNamespace: false,
+      volumes: [{ name: 'kube-api-access-x', projected: { sources: [{ configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } }] } }],
+      // stdin is a plain bool: false is its zero value, dropped as omitempty drops it.
+      containers: [{ name: 'c', image: 'busybox', securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true } }],
+    });
+  });
+
   it('shapes a Deployment as the JSON its Go struct marshals to', () => {
     const bytes = body('apps/v1', 'Deployment', 'k8s.io.api.apps.v1', {
       metadata: { name: 'web', generateName: '', labels: { app: 'web' }, creationTimestamp: { seconds: 0, nanos: 0 } },

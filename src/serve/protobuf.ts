@@ -8,7 +8,8 @@
  * The wire does not say which fields are Go pointers, and gogo-protobuf writes every non-pointer
  * field, zero or not. JSON drops zero scalars marked omitempty, so zero strings, false and empty
  * lists and maps are dropped here; zero numbers are dropped except the fields in KEEP_ZERO, which
- * are pointers or required in every kind we serve (`replicas: 0` must stay a request for none).
+ * are pointers or required in every kind we serve (`replicas: 0` must stay a request for none),
+ * and false except the pointer bools in KEEP_FALSE (gogo writes a nil pointer not at all).
  * Empty messages stay `{}`: Go's omitempty never omits a struct value. A zero Time is `null` in
  * JSON, and dropped here like the null it is.
  */
@@ -44,11 +45,22 @@ const FILES = [
 
 const KEEP_ZERO = new Set(['replicas', 'value', 'port', 'containerPort', 'weight', 'exitCode', 'priority']);
 
+/** `*bool` fields whose explicit false means something (kubectl debug's restricted profile, `--share-processes=false`). */
+const KEEP_FALSE = new Set(['allowPrivilegeEscalation', 'privileged', 'runAsNonRoot', 'readOnlyRootFilesystem', 'shareProcessNamespace']);
+
 /**
  * Embedded Go structs (`json:",inline"`): a field of their own on the wire, their fields spread
  * into the parent in JSON (`kubectl create ingress` sends IngressRule.IngressRuleValue).
  */
 const INLINE = new Set([
+  // The ServiceAccount's projected kube-root-ca.crt source (a Pod spec kubectl debug --copy-to copies), envFrom, valueFrom.
+  'k8s.io.api.core.v1.ConfigMapEnvSource.localObjectReference',
+  'k8s.io.api.core.v1.ConfigMapKeySelector.localObjectReference',
+  'k8s.io.api.core.v1.ConfigMapProjection.localObjectReference',
+  'k8s.io.api.core.v1.ConfigMapVolumeSource.localObjectReference',
+  'k8s.io.api.core.v1.SecretEnvSource.localObjectReference',
+  'k8s.io.api.core.v1.SecretKeySelector.localObjectReference',
+  'k8s.io.api.core.v1.SecretProjection.localObjectReference',
   'k8s.io.api.core.v1.EphemeralContainer.ephemeralContainerCommon',
   'k8s.io.api.core.v1.PersistentVolumeSpec.persistentVolumeSource',
   'k8s.io.api.core.v1.Probe.handler',
@@ -177,7 +189,7 @@ function scalarOrMessage(field: protobuf.Field, value: unknown, inCollection: bo
     case 'string':
       return value !== '' || inCollection ? value : undefined;
     case 'bool':
-      return value === true || inCollection ? value : undefined;
+      return value === true || inCollection || KEEP_FALSE.has(field.name) ? value : undefined;
     default: {
       const n = num(value);
       return n !== 0 || inCollection || KEEP_ZERO.has(field.name) ? n : undefined;
