@@ -92,8 +92,8 @@ describe('kubectl exec -it in a terminal that is a TTY', () => {
     expect(noBash.attached).toBeUndefined();
     expect(text(s.run('kubectl exec -it bb --as=jane -- sh'))).toBe('Error from server (Forbidden): pods "bb" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
     // A command that is not a shell, or a shell given a script, runs once with the TTY.
-    expect(s.run('kubectl exec -it bb -- hostname')).toEqual({ output: [{ stream: 'stdout', text: 'bb\n' }], exitCode: 0 });
-    expect(s.run("kubectl exec -it bb -- sh -c 'echo once'")).toEqual({ output: [{ stream: 'stdout', text: 'once\n' }], exitCode: 0 });
+    expect(s.run('kubectl exec -it bb -- hostname')).toEqual({ output: [{ stream: 'stdout', text: 'bb\n' }], exitCode: 0, leadSeq: expect.any(Number) });
+    expect(s.run("kubectl exec -it bb -- sh -c 'echo once'")).toEqual({ output: [{ stream: 'stdout', text: 'once\n' }], exitCode: 0, leadSeq: expect.any(Number) });
     // Piped input is not a terminal, even in the browser.
     expect(text(s.run('kubectl exec -it bb -- sh', 'hostname\n'))).toBe('Unable to use a TTY - input is not a terminal or the right kind of file\nbb\n');
   });

@@ -12,7 +12,7 @@ import { urlError } from './request-url';
 import { aggregatedDiscovery } from '../k8s/discovery';
 import { servedTarget } from '../k8s/served-versions';
 import type { Selector } from '../k8s/labels';
-import type { ApiError } from './errors';
+import { CmdError, fatalText, type ApiError } from './errors';
 import type { Output } from './output';
 import type { RequestLog } from './request-log';
 
@@ -166,6 +166,14 @@ export class Client {
   onDiscoveryFailure: ((error: NetworkError) => void) | undefined;
 
   /**
+   * The command maps its arguments through discovery (the builder's ResourceTypeOrNameArgs): a
+   * server discovery cannot reach with nothing cached ends it at its first request, the refusal
+   * printed once whatever it would have asked (`describe pods,svc`, `get pod/x svc/y`: recorded
+   * with kubectl v1.35.2).
+   */
+  failOnDiscovery = false;
+
+  /**
    * Discovery before the command's first resource request (or a command's own RESTMapper
    * lookup): a server already in the cache costs nothing; another is asked for /api and /apis,
    * and is cached only when it answered. Returns the dial error of a cold cache's failed fetch.
@@ -174,7 +182,7 @@ export class Client {
     if (!this.discoveryCache || this.discoveryChecked) return this.discoveryError;
     this.discoveryChecked = true;
     const server = this.serverHost;
-    if (this.discoveryCache.has(server)) return undefined;
+    if (this.discoveryCache.has(server) && !this.discoveryInvalidated) return undefined;
     this.discoveryError = this.dialError();
     if (this.discoveryError) {
       this.onDiscoveryFailure?.(this.discoveryError);
@@ -187,8 +195,20 @@ export class Client {
 
   private discoveryError: NetworkError | undefined;
 
+  /**
+   * discoveryclient.Invalidate: what the cache holds for this server is dropped, so the next
+   * discover() fetches again (api-versions always, api-resources without --cached).
+   */
+  invalidateDiscovery(): void {
+    if (!this.discoveryChecked) this.discoveryInvalidated = true;
+  }
+
+  /** The files under ~/.kube/cache stay: a failed fetch leaves the next command its warm cache (recorded). */
+  private discoveryInvalidated = false;
+
   raw(req: Request): ApiResponse {
-    this.discover();
+    const undiscovered = this.discover();
+    if (undiscovered && this.failOnDiscovery) throw new CmdError(fatalText(undiscovered));
     let sent = this.fieldValidation && req.fieldValidation === undefined && req.verb !== 'get' && req.verb !== 'list' ? { ...req, fieldValidation: this.fieldValidation } : req;
     // create token's TokenRequest goes out with empty CreateOptions (recorded: no query at all).
     if (this.fieldManager && !req.apply && req.fieldManager === undefined && req.subresource !== 'token' && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch')) sent = { ...sent, fieldManager: this.fieldManager };

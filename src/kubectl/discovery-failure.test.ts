@@ -74,6 +74,18 @@ describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
     ['kubectl create role r --verb=get --resource=pods', MEMCACHE.repeat(2) + REFUSED],
     ['kubectl get --raw /api', REFUSED],
     ['kubectl get pods --request-timeout=5s', MEMCACHE.replace('timeout=32s', 'timeout=5s').repeat(5) + REFUSED],
+    // The builder's lookups follow the arguments' shape; the refusal comes once, whatever they name.
+    ['kubectl get pod/x svc/y', MEMCACHE.repeat(4) + REFUSED],
+    ['kubectl get pods x y', MEMCACHE.repeat(5) + REFUSED],
+    ['kubectl get pods,svc', MEMCACHE.repeat(6) + REFUSED],
+    ['kubectl -n kube-system get pods,svc,deploy -o wide', MEMCACHE.repeat(7) + REFUSED],
+    ['kubectl get pods,svc x', MEMCACHE.repeat(4) + REFUSED],
+    ['kubectl describe pods,svc', MEMCACHE.repeat(6) + REFUSED],
+    ['kubectl delete pods,svc --all', MEMCACHE.repeat(6) + REFUSED],
+    ['kubectl label pods,svc --all a=b', MEMCACHE.repeat(6) + REFUSED],
+    ['kubectl scale deploy x --replicas 1', MEMCACHE.repeat(5) + REFUSED],
+    ['kubectl rollout status deployment w', MEMCACHE.repeat(5) + REFUSED],
+    ['kubectl set image deploy/x a=b', MEMCACHE.repeat(4) + REFUSED],
   ])('%s', (line, stderr) => {
     const r = closedPort()(line);
     expect(shorten(r.err)).toBe(stderr);
@@ -106,5 +118,47 @@ describe('a cold discovery cache meeting a server kubectl cannot reach', () => {
     expect(run2('kubectl get pods').code).toBe(0);
     run2('sim fail kube-apiserver');
     expect(run2('kubectl get pods').err).toBe('The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?\n');
+  });
+});
+
+/**
+ * Recorded with kubectl v1.35.2 after `kubectl get pods` filled ~/.kube/cache/discovery, the
+ * server then stopped: the builder maps from the cache and every request fails on its own —
+ * `get all` prints the refusal ten times (one list per kind), `describe pods,svc` twice; api-versions
+ * and api-resources fetch discovery afresh (one memcache.go line), `api-resources --cached` reads
+ * the cache; explain's schema fetch is refused; the cache survives the failed refetch.
+ */
+describe('a warm discovery cache meeting a stopped kube-apiserver', () => {
+  const SERVER_REFUSED = 'The connection to the server 10.0.0.10:6443 was refused - did you specify the right host or port?\n';
+  const SERVER_MEMCACHE = 'E<hdr> memcache.go:265] "Unhandled Error" err="couldn\'t get current server API group list: Get \\"https://10.0.0.10:6443/api?timeout=32s\\": dial tcp 10.0.0.10:6443: connect: connection refused"\n';
+
+  function warmThenDown(): ReturnType<typeof sessionRunner> {
+    const run = sessionRunner(new Session({ seed: 1 }));
+    expect(run('kubectl get pods').code).toBe(0);
+    run('sim fail kube-apiserver');
+    return run;
+  }
+
+  it.each([
+    ['kubectl get all', SERVER_REFUSED.repeat(10)],
+    ['kubectl get pods,svc', SERVER_REFUSED.repeat(2)],
+    ['kubectl describe pods,svc', SERVER_REFUSED.repeat(2)],
+    ['kubectl get pod/x svc/y', SERVER_REFUSED.repeat(2)],
+    ['kubectl explain pod', SERVER_REFUSED],
+    ['kubectl api-resources', SERVER_MEMCACHE + SERVER_REFUSED],
+    ['kubectl api-versions', `${SERVER_MEMCACHE}error: couldn't get available api versions from server: Get "https://10.0.0.10:6443/api?timeout=32s": dial tcp 10.0.0.10:6443: connect: connection refused\n`],
+  ])('%s', (line, stderr) => {
+    const r = warmThenDown()(line);
+    expect(shorten(r.err)).toBe(stderr);
+    expect(r.code).toBe(1);
+  });
+
+  it('api-resources --cached lists from the cache, and a failed refetch leaves the cache warm', () => {
+    const run = warmThenDown();
+    const cached = run('kubectl api-resources --cached');
+    expect(cached.code).toBe(0);
+    expect(cached.out).toMatch(/^NAME +SHORTNAMES +APIVERSION +NAMESPACED +KIND\nbindings /);
+    expect(run('kubectl api-versions').code).toBe(1);
+    expect(run('kubectl get pods').err).toBe(SERVER_REFUSED);
   });
 });

@@ -9,7 +9,8 @@
  *   connect: connection refused"
  *
  * (one line). How many lines depends on how often the command asks; the counts below were
- * recorded with kubectl v1.35.2 against https://127.0.0.1:1 (connection refused), a cold cache.
+ * recorded with kubectl v1.35.2 against https://127.0.0.1:1 (connection refused), a cold cache,
+ * for the single-`TYPE` or `TYPE/NAME` form each command was typed in (builderLogs: the others).
  * A command not listed logs none: it fails on another request first (apply/create/replace -f
  * download the OpenAPI schema to validate, `create <kind>` and `create token` POST with a typed
  * client, version, events, top, auth whoami, cp and get --raw never ask discovery).
@@ -53,15 +54,36 @@ const LOGS_PER_COMMAND: Readonly<Record<string, number>> = {
   diff: 1,
 };
 
-/** How many lines `words` logs; `argv` for the flags that change it (recorded). */
-function logsFor(words: readonly string[], argv: readonly string[]): number {
+/**
+ * A command that takes resources as the builder reads them (ResourceTypeOrNameArgs): its count
+ * follows the arguments' shape, recorded for get, describe, delete, label, scale, expose, wait,
+ * rollout and set — `TYPE/NAME...` 4, `TYPE [NAME...]` 5, `T1,T2,…` without names 4 + one per
+ * type (`get pods,svc` 6, `delete pods,svc,deploy --all` 7), `T1,T2 NAME` 4. Arguments with `=`
+ * (label's and set's `key=value`) are not names.
+ */
+function builderLogs(positionals: readonly string[]): number | undefined {
+  const [first, ...more] = positionals;
+  if (first === undefined) return undefined;
+  if (first.includes('/')) return 4;
+  const types = first.split(',').length;
+  if (types === 1) return 5;
+  return more.some((a) => !a.includes('=')) ? 4 : 4 + types;
+}
+
+/** The command reads its objects from -f or -k (logs' -f is --follow). */
+export function readsFiles(words: readonly string[], argv: readonly string[]): boolean {
+  return words[0] !== 'logs' && argv.some((a) => /^(-f|--filename|-k|--kustomize)(=|$)/.test(a) || /^-[fk]./.test(a));
+}
+
+/** How many lines `words` logs; `argv` for the flags that change it, `positionals` its arguments (recorded). */
+function logsFor(words: readonly string[], argv: readonly string[], positionals: readonly string[], takesResources: boolean): number {
   const key = words.join(' ');
   // `auth can-i --list` asks the server for its rules without a RESTMapper.
   if (key === 'auth can-i' && argv.includes('--list')) return 0;
   // Objects read from -f or -k are mapped once (the builder), after apply/create/replace's OpenAPI download.
-  // (logs' -f is --follow.)
-  if (key !== 'logs' && argv.some((a) => /^(-f|--filename|-k|--kustomize)(=|$)/.test(a) || /^-[fk]./.test(a))) return 1;
-  return LOGS_PER_COMMAND[key] ?? LOGS_PER_COMMAND[`${words[0] ?? ''} *`] ?? 0;
+  if (readsFiles(words, argv)) return 1;
+  const byShape = takesResources ? builderLogs(positionals) : undefined;
+  return byShape ?? LOGS_PER_COMMAND[key] ?? LOGS_PER_COMMAND[`${words[0] ?? ''} *`] ?? 0;
 }
 
 /** The global `--request-timeout`, read off argv before the command parses it (the last one before `--` wins). */
@@ -84,8 +106,8 @@ function timeoutQuery(requestTimeoutMs: number): string {
  * The klog lines for `words` (the command path, `rollout status`), or '' when that command logs
  * none. `serverUrl` is the server as the kubeconfig writes it (`https://10.0.0.10:6443`).
  */
-export function discoveryFailureLog(words: readonly string[], argv: readonly string[], serverUrl: string, requestTimeoutMs: number, error: NetworkError, simMs: number): string {
-  const n = logsFor(words, argv);
+export function discoveryFailureLog(command: { words: readonly string[]; positionals: readonly string[]; takesResources: boolean }, argv: readonly string[], serverUrl: string, requestTimeoutMs: number, error: NetworkError, simMs: number): string {
+  const n = logsFor(command.words, argv, command.positionals, command.takesResources);
   if (n === 0) return '';
   const url = `${serverUrl.replace(/\/+$/, '')}/api?timeout=${timeoutQuery(requestTimeoutMs)}`;
   const line = klogError(simMs, 'memcache.go:265', 'Unhandled Error', [['err', `couldn't get current server API group list: Get ${JSON.stringify(url)}: ${error.message}`]]);

@@ -228,6 +228,11 @@ function stripFlags(args: readonly string[], flags: readonly FlagDef[]): string[
 }
 
 /** cobra's argsMinusFirstX: `args` without the first non-flag occurrence of `x`. */
+/** The positional words among a command's arguments (splitCommand's `rest`), its own and the global flags skipped. */
+export function positionalArgs(rest: readonly string[], flags: readonly FlagDef[]): string[] {
+  return stripFlags(rest, [...flags, ...GLOBAL_FLAGS]);
+}
+
 function argsMinusFirst(args: readonly string[], x: string, flags: readonly FlagDef[]): string[] {
   const long = new Map(flags.map((d) => [d.name, d]));
   const short = new Map(flags.filter((d) => d.short).map((d) => [d.short!, d]));

@@ -4,6 +4,7 @@
  * waiting commands. Nothing escapes as an exception: command failures are CmdErrors, and a bug
  * here becomes `error: internal error: ...` with exit code 1.
  */
+import type { LaptopPort } from './laptop';
 import { WORKSTATION_HOME, type Impersonation, type Simulation, type Workstation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
 import type { Tty } from './attach';
@@ -11,11 +12,11 @@ import type { EditorHost } from './edit-file';
 import { Client, KUBECONFIG_USER } from './client';
 import { CmdError, plainError } from './errors';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
-import { parseFlags, splitCommand, type FlagDef, type Flags } from './flags';
+import { parseFlags, positionalArgs, splitCommand, type FlagDef, type Flags } from './flags';
 import { fieldManagerFor } from './field-manager';
 import { Output } from './output';
 import type { Command, Env } from './env';
-import { discoveryFailureLog, requestTimeoutOf } from './discovery-failure';
+import { discoveryFailureLog, readsFiles, requestTimeoutOf } from './discovery-failure';
 import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
@@ -43,6 +44,8 @@ export interface KubectlContext {
   discoveryCache?: Set<string>;
   /** The KUBECONFIG variable kubectl runs with (a Session's prompt), if set. */
   kubeconfigVariable?: string;
+  /** The laptop's sockets and jobs, for the commands that listen (port-forward, proxy); absent: they hold the foreground. */
+  laptop?: LaptopPort;
 }
 
 /** A command's own arguments without its help flags (`--` and what follows kept as they are). */
@@ -112,7 +115,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
   // Until this invocation's client exists, a warning has nowhere to go.
   useWarnings(() => {});
   try {
-    const { words } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
+    const { words, rest } = splitCommand(argv, (w) => (Object.hasOwn(COMMANDS, w) ? COMMANDS[w] : undefined));
     const pem = (w: KubeadmPem): string => ctx.sim.kubeadmPem(w);
     const writeFile = ctx.workstation && ((path: string, text: string): void => ctx.workstation!.writeFile(path, text));
     const loaded = loadKubeconfig({ sessionKubeconfig, files: ctx.files, cwd: ctx.workstation?.cwd ?? WORKSTATION_HOME, pem, ...(writeFile ? { writeFile } : {}), ...(ctx.kubeconfigVariable ? { variable: ctx.kubeconfigVariable } : {}) }, argv, words);
@@ -123,12 +126,15 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     client.serverUrl = server;
     client.words = words;
     client.discoveryCache = ctx.discoveryCache;
-    client.onDiscoveryFailure = (error) => out.err(discoveryFailureLog(words, argv, server ?? `https://${ctx.sim.serverAddress()}`, requestTimeoutOf(argv), error, ctx.sim.now));
+    const spec = words[0] !== undefined && Object.hasOwn(COMMANDS, words[0]) ? COMMANDS[words[0]] : undefined;
+    const command = { words, positionals: spec ? positionalArgs(rest, spec.flags) : [], takesResources: spec?.positional === 'resources' };
+    client.failOnDiscovery = command.takesResources && !readsFiles(words, argv);
+    client.onDiscoveryFailure = (error) => out.err(discoveryFailureLog(command, argv, server ?? `https://${ctx.sim.serverAddress()}`, requestTimeoutOf(argv), error, ctx.sim.now));
     const level = verbosity(argv);
     const finished = level >= 1 ? startLogging(level, ctx.sim, out, client, argv, words) : undefined;
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, kubeconfigPath: loaded.path, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, kubeconfigPath: loaded.path, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}), ...(ctx.laptop ? { laptop: ctx.laptop } : {}) };
     const code = dispatch(env, argv);
     loaded.save();
     finished?.(code);

@@ -6,7 +6,7 @@
 import type { KObject } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { parseResourceArgs, type TargetGroup } from '../builder';
-import { CmdError, failureText, fatalText, plainError, type Failure } from '../errors';
+import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { GET_FORMATS, parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
@@ -96,9 +96,9 @@ function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boole
       const at = opts.fieldSelector && g.asked ? g.asked : g.info;
       const r = env.client.list(at, allNs ? undefined : ns, opts);
       if (r.ok) pushAll(objs, at === g.info ? r.value : r.value.map((o) => toStorage(at, o)));
-      // A server kubectl cannot reach fails the builder once (at its RESTMapper, before any list):
-      // `get all` prints the refusal once, not once per kind.
-      else if ('network' in r.error) throw new CmdError(fatalText(r.error));
+      // With discovery cached, each kind's list fails on its own: `get all` prints the refusal ten
+      // times (recorded with kubectl v1.35.2; a cold cache stops at discovery: Client.failOnDiscovery).
+      else if ('network' in r.error) errors.push({ api: r.error });
       else errors.push({ api: enhanceListError(r.error, at, flags) });
     }
     fetched.push({ info: g.info, objs });

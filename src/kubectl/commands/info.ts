@@ -81,7 +81,9 @@ export const API_RESOURCES_FLAGS: FlagDef[] = [
 
 export function runApiResources(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_RESOURCES_FLAGS, 'kubectl api-resources');
-  // What a cold discovery cache cannot fetch, api-resources cannot list (a warm one answers offline).
+  // api-resources fetches discovery afresh unless --cached (recorded: with a warm cache and the
+  // server down, one memcache.go line and the refusal; with --cached, the cached table).
+  if (!flags.bool('cached')) env.client.invalidateDiscovery();
   const down = env.client.discover();
   if (down) throw new CmdError(fatalText(down));
   let rows = [...listedResources(), ...aggregatedResourceInfos()];
@@ -116,6 +118,8 @@ export const API_VERSIONS_FLAGS: FlagDef[] = [];
 export function runApiVersions(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_VERSIONS_FLAGS, 'kubectl api-versions');
   if (flags.args.length) throw usageError(`unexpected arguments: [${flags.args.join(' ')}]`, 'kubectl api-versions');
+  // Always afresh: a warm cache and a stopped server fail as a cold one does (recorded).
+  env.client.invalidateDiscovery();
   const down = env.client.discover();
   if (down) throw plainError(`couldn't get available api versions from server: Get ${JSON.stringify(`${env.client.serverBase}/api?timeout=${goDuration(requestTimeout(flags) || 32_000)}`)}: ${down.message}`);
   const versions: string[] = [];
