@@ -76,13 +76,18 @@ export function objectBody(obj: KObject, pretty = false): string {
  * string: its resourceVersion; else a page's ListMeta (continue, remainingItemCount).
  */
 export function listBody(info: ResourceInfo, items: KObject[], meta: string | ListMeta | undefined, pretty = false): string {
-  const list = {
+  const list = typedList(info, items, meta);
+  return pretty ? toJsonPrettyInOrder(list) : `${toJsonCompactInOrder(list)}\n`;
+}
+
+/** The typed List itself (`PodList`: its kind, the list's metadata, items without TypeMeta), laid out as listBody writes it. */
+export function typedList(info: ResourceInfo, items: KObject[], meta: string | ListMeta | undefined): { kind: string; apiVersion: string; metadata: ListMeta | Record<string, never>; items: Record<string, unknown>[] } {
+  return {
     kind: `${info.kind}List`,
     apiVersion: info.group ? `${info.group}/${info.version}` : info.version,
     metadata: meta === undefined ? {} : typeof meta === 'string' ? { resourceVersion: meta } : listMeta(meta),
     items: items.map((o) => typed(o, false)),
   };
-  return pretty ? toJsonPrettyInOrder(list) : `${toJsonCompactInOrder(list)}\n`;
 }
 
 /** ListMeta in Go's field order. */

@@ -7,6 +7,7 @@ import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { requestTimeout, type Env } from '../env';
 import { GET_TABLE, tabulate } from '../printers/tabwriter';
+import { runClusterInfoDump } from './cluster-info-dump';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { CLIENT_VERSION, GIT_VERSION, KUSTOMIZE_VERSION } from '../../k8s/version';
 import { toYaml } from '../../k8s/printers/yaml';
@@ -43,8 +44,9 @@ export function runVersion(env: Env, argv: string[]): number {
 export const CLUSTER_INFO_FLAGS: FlagDef[] = [];
 
 export function runClusterInfo(env: Env, argv: string[]): number {
+  if (argv[0] === 'dump') return runClusterInfoDump(env, argv.slice(1));
   const flags = parseFlags(argv, CLUSTER_INFO_FLAGS, 'kubectl cluster-info');
-  if (flags.args[0] === 'dump') throw new CmdError('error: "kubectl cluster-info dump" is not available in this simulator\n');
+  if (flags.args[0] === 'dump') return runClusterInfoDump(env, argv.filter((a, i) => i !== argv.indexOf('dump')));
   // restConfig.Host: the kubeconfig's server as written.
   const host = env.client.serverUrl ?? `https://${env.sim.serverAddress()}`;
   const res = env.client.list(resourceInfo('services')!, 'kube-system', { labelSelector: [{ key: 'kubernetes.io/cluster-service', op: 'In', values: ['true'] }] });

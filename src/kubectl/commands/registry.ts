@@ -22,6 +22,7 @@ import { runAnnotate, runLabel, LABEL_FLAGS } from './label';
 import { runCordon, runDrain, runUncordon, NODE_FLAGS } from './node';
 import { runLogs, LOGS_FLAGS } from './logs';
 import { runApiResources, runApiVersions, runClusterInfo, runVersion, API_RESOURCES_FLAGS, API_VERSIONS_FLAGS, CLUSTER_INFO_FLAGS, VERSION_FLAGS } from './info';
+import { CLUSTER_INFO_DUMP_FLAGS } from './cluster-info-dump';
 import { runExpose, runRun, EXPOSE_FLAGS, RUN_FLAGS } from './expose';
 import { runExec, EXEC_FLAGS } from './exec';
 import { runTaint, TAINT_FLAGS } from './taint';
@@ -50,7 +51,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   attach: { run: runAttach, flags: ANY_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
   autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
-  'cluster-info': { run: runClusterInfo, flags: CLUSTER_INFO_FLAGS, positional: 'none' },
+  'cluster-info': { run: runClusterInfo, flags: [...CLUSTER_INFO_FLAGS, ...CLUSTER_INFO_DUMP_FLAGS], positional: 'none', subcommands: ['dump'] },
   config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
   cp: { run: runCp, flags: CP_FLAGS, positional: 'cp-path' },
