@@ -239,6 +239,7 @@ export interface PodSpec {
   hostNetwork?: boolean;
   hostPID?: boolean;
   hostIPC?: boolean;
+  shareProcessNamespace?: boolean;
   readinessGates?: { conditionType: string }[];
   hostname?: string;
   subdomain?: string;

@@ -18,7 +18,11 @@
  */
 import type { Container, Node, Pod } from '../../k8s/types';
 import { randomSuffixes } from '../rand-suffix';
+import { applyProfile, type KeepFlags } from './debug-profiles';
 import type { Env } from '../env';
+
+/** The keep flags play no part in the node style. */
+const NO_KEEP: KeepFlags = { labels: true, annotations: true, liveness: true, readiness: true, startup: true, initContainers: true };
 
 export interface NodeDebugOptions {
   args: string[];
@@ -31,69 +35,6 @@ export interface NodeDebugOptions {
   quiet: boolean;
   pullPolicy: string;
   profile: string;
-}
-
-type SecurityContext = { privileged?: boolean; runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; capabilities?: { add?: string[]; drop?: string[] }; seccompProfile?: { type: string } };
-
-function sc(c: Container): SecurityContext {
-  return (c.securityContext ??= {}) as SecurityContext;
-}
-
-function addCapability(c: Container, cap: string): void {
-  const s = sc(c);
-  s.capabilities ??= {};
-  (s.capabilities.add ??= []).push(cap);
-}
-
-/** mountRootPartition: the host's `/` as the volume `host-root`, mounted at `/host`. */
-function mountRootPartition(pod: Pod, c: Container): void {
-  (pod.spec.volumes ??= []).push({ name: 'host-root', hostPath: { path: '/' } });
-  (c.volumeMounts ??= []).push({ mountPath: '/host', name: 'host-root' });
-}
-
-function useHostNamespaces(pod: Pod): void {
-  pod.spec.hostNetwork = true;
-  pod.spec.hostPID = true;
-  pod.spec.hostIPC = true;
-}
-
-/** Each profile's Apply for the node style (profiles.go), in its order. */
-function applyNodeProfile(profile: string, pod: Pod, c: Container): void {
-  switch (profile) {
-    case 'legacy':
-      mountRootPartition(pod, c);
-      useHostNamespaces(pod);
-      return;
-    case 'general':
-      mountRootPartition(pod, c);
-      delete c.securityContext;
-      useHostNamespaces(pod);
-      return;
-    case 'baseline':
-      delete c.securityContext;
-      return;
-    case 'restricted': {
-      delete c.securityContext;
-      const s = sc(c);
-      s.runAsNonRoot = true;
-      s.capabilities = { drop: ['ALL'] };
-      s.allowPrivilegeEscalation = false;
-      s.seccompProfile = { type: 'RuntimeDefault' };
-      return;
-    }
-    case 'netadmin':
-      addCapability(c, 'NET_ADMIN');
-      addCapability(c, 'NET_RAW');
-      useHostNamespaces(pod);
-      return;
-    case 'sysadmin':
-      sc(c).privileged = true;
-      useHostNamespaces(pod);
-      mountRootPartition(pod, c);
-      return;
-    default:
-      return;
-  }
 }
 
 /** generateNodeDebugPod: the Pod to create, after printing kubectl's line naming it. */
@@ -121,6 +62,6 @@ export function nodeDebugPod(env: Env, o: NodeDebugOptions, node: Node): Pod {
     metadata: { name: pn, labels: { 'app.kubernetes.io/managed-by': 'kubectl-debug' } },
     spec: { containers: [c], nodeName, restartPolicy: 'Never', tolerations: [{ operator: 'Exists' }] },
   };
-  applyNodeProfile(o.profile, pod, c);
+  applyProfile(o.profile, 'node', pod, cn, NO_KEEP);
   return pod;
 }

@@ -70,7 +70,6 @@ describe('kubectl debug (ephemeral containers)', () => {
     expect(kubectl(sim, 'debug web --image=busybox --profile=nope').stderr).toBe('error: unknown profile: nope\n');
     expect(kubectl(sim, 'debug web --image=busybox --image-pull-policy=Sometimes').stderr).toBe('error: invalid image pull policy: Sometimes\n');
     expect(kubectl(sim, 'debug web --image=busybox --copy-to=web2 --target=web').stderr).toBe('error: --target is incompatible with --copy-to. Use --share-processes instead.\n');
-    expect(kubectl(sim, 'debug web --image=busybox --copy-to=web2').stderr).toMatch(/^error: "kubectl debug --copy-to" is not modelled by this simulator: only ephemeral debug containers/);
     expect(kubectl(sim, 'debug service/kubernetes --image=busybox').stderr).toBe('error: "/v1, Kind=Service" not supported by debug\n');
     expect(sim.storedObject<Pod>('pods/default/web')!.spec.ephemeralContainers).toBeUndefined();
   });

@@ -14,8 +14,8 @@
  * and the moment (never the engine's PRNG); `--env` pairs come sorted by name (a Go map's order is
  * random); the wait for the container is bounded (kubectl waits until interrupted); a headless
  * runner's stdin is empty, so an attached shell meets end of file and the container exits 0.
- * `node/NAME` creates the node debugging Pod (debug-node.ts) and attaches to it the same way.
- * `--copy-to` and `-f` are not modelled and say so.
+ * `node/NAME` creates the node debugging Pod (debug-node.ts), `--copy-to` a copy of the Pod
+ * (debug-copy.ts), and each attaches to its container the same way. `-f` is not modelled and says so.
  */
 import type { Container, EphemeralContainer, KObject, Node, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
@@ -29,6 +29,8 @@ import { readLog } from './logs-stream';
 import { randomSuffixes } from '../rand-suffix';
 import { attachLine } from './attach-line';
 import { nodeDebugPod } from './debug-node';
+import { podCopy } from './debug-copy';
+import type { KeepFlags } from './debug-profiles';
 import type { CommandResult, OutputChunk } from '../types';
 
 export const DEBUG_FLAGS: FlagDef[] = [
@@ -84,6 +86,11 @@ interface Options {
   pullPolicy: string;
   profile: string;
   copyTo: string;
+  sameNode: boolean;
+  shareProcesses: boolean | undefined;
+  setImages: Record<string, string>;
+  replace: boolean;
+  keep: KeepFlags;
 }
 
 /** Complete + Validate: the options, or the first error upstream would print. */
@@ -120,6 +127,18 @@ function options(env: Env, argv: string[]): Options {
     pullPolicy: flags.str('image-pull-policy'),
     profile: flags.str('profile', 'general'),
     copyTo: flags.str('copy-to'),
+    sameNode: flags.bool('same-node'),
+    shareProcesses: flags.has('share-processes') ? flags.bool('share-processes') : undefined,
+    setImages: {},
+    replace: flags.bool('replace'),
+    keep: {
+      labels: flags.bool('keep-labels'),
+      annotations: flags.bool('keep-annotations'),
+      liveness: flags.bool('keep-liveness'),
+      readiness: flags.bool('keep-readiness'),
+      startup: flags.bool('keep-startup'),
+      initContainers: flags.bool('keep-init-containers', true),
+    },
   };
   // Complete: NewProfileApplier, then the custom profile's file.
   if (!PROFILES.includes(o.profile)) throw plainError(`unknown profile: ${o.profile}`);
@@ -142,6 +161,7 @@ function options(env: Env, argv: string[]): Options {
     const eq = pair.indexOf('=');
     const image = eq < 0 ? '' : pair.slice(eq + 1);
     if (!REFERENCE.test(image)) throw plainError(`invalid image name "${image}" for container "${eq < 0 ? pair : pair.slice(0, eq)}": invalid reference format`);
+    o.setImages[pair.slice(0, eq)] = image;
   }
   if (o.target) {
     if (o.copyTo) throw plainError('--target is incompatible with --copy-to. Use --share-processes instead.');
@@ -244,7 +264,7 @@ function ephemeralPatch(pod: Pod, ec: EphemeralContainer): Record<string, unknow
 }
 
 /** displayWarning: the Pod runs as a non-root user and the profile grants capabilities. */
-function displayWarning(env: Env, pod: Pod, ec: EphemeralContainer): void {
+function displayWarning(env: Env, pod: Pod, ec: Container | EphemeralContainer): void {
   const runAsUser = pod.spec.securityContext?.['runAsUser'];
   if (typeof runAsUser !== 'number' || runAsUser === 0 || !ec.securityContext) return;
   const sc = ec.securityContext as { runAsUser?: number; privileged?: boolean; capabilities?: { add?: string[] } };
@@ -338,6 +358,20 @@ function debugPod(env: Env, o: Options, pod: Pod): { pod: Pod; container: string
   return { pod: res.value as Pod, container: name };
 }
 
+/** debugByCopy: the copy created (then, with --replace, the original deleted at once). */
+function debugCopy(env: Env, o: Options, pod: Pod): { pod: Pod; container: string } {
+  const { copy, container } = podCopy(env, o, pod);
+  const dc = copy.spec.containers.find((c) => c.name === container);
+  if (dc) displayWarning(env, copy, dc);
+  const res = env.client.create(PODS, copy.metadata.namespace ?? o.ns, copy);
+  if (!res.ok) throw new CmdError(fatalText(res.error));
+  if (o.replace) {
+    const del = env.client.delete(PODS, pod.metadata.namespace ?? o.ns, pod.metadata.name ?? '', { gracePeriodSeconds: 0 });
+    if (!del.ok) throw new CmdError(fatalText(del.error));
+  }
+  return { pod: res.value as Pod, container };
+}
+
 /** visitNode: the node debugging Pod, created in the command's namespace. */
 function debugNode(env: Env, o: Options, node: Node): { pod: Pod; container: string } {
   const pod = nodeDebugPod(env, o, node);
@@ -365,9 +399,8 @@ export function runDebug(env: Env, argv: string[]): number {
       continue;
     }
     if (t.info.resource !== 'pods') throw plainError(`"${t.info.group ? `${t.info.group}/` : '/'}${t.info.version}, Kind=${t.info.kind}" not supported by debug`);
-    if (o.copyTo) throw plainError('"kubectl debug --copy-to" is not modelled by this simulator: only ephemeral debug containers in a running Pod are (kubectl debug POD --image=IMAGE [-it] [--target=CONTAINER])');
-    const { pod, container } = debugPod(env, o, got.value as Pod);
-    if (o.attach) attachTo(env, o, pod, container);
+    const { pod, container } = o.copyTo ? debugCopy(env, o, got.value as Pod) : debugPod(env, o, got.value as Pod);
+    if (o.attach && container) attachTo(env, o, pod, container);
   }
   return 0;
 }

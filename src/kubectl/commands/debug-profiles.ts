@@ -1,0 +1,140 @@
+/**
+ * The debugging profiles of `kubectl debug` (pkg/cmd/debug/profiles.go) for the two styles that
+ * create a Pod: a node's debugging Pod (debug-node.ts) and a copy of a Pod (debug-copy.ts). The
+ * ephemeral style lives with its patch in debug.ts. Each profile's Apply does its steps in
+ * upstream's order; the keep flags decide what a copy keeps of the original.
+ */
+import type { Container, Pod } from '../../k8s/types';
+
+export type DebugStyle = 'node' | 'copy';
+
+/** --keep-labels, --keep-annotations, --keep-liveness/readiness/startup, --keep-init-containers (default true). */
+export interface KeepFlags {
+  labels: boolean;
+  annotations: boolean;
+  liveness: boolean;
+  readiness: boolean;
+  startup: boolean;
+  initContainers: boolean;
+}
+
+type SecurityContext = { privileged?: boolean; runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; capabilities?: { add?: string[]; drop?: string[] }; seccompProfile?: { type: string } };
+
+function sc(c: Container): SecurityContext {
+  return (c.securityContext ??= {}) as SecurityContext;
+}
+
+function addCapability(c: Container, cap: string): void {
+  const s = sc(c);
+  s.capabilities ??= {};
+  (s.capabilities.add ??= []).push(cap);
+}
+
+/** podutils.VisitContainers(AllContainers) by name: init containers first, then the others. */
+function named(pod: Pod, name: string): Container | undefined {
+  return [...(pod.spec.initContainers ?? []), ...pod.spec.containers].find((c) => c.name === name);
+}
+
+/** mountRootPartition: the host's `/` as the volume `host-root`, mounted at `/host` (spec.containers only). */
+function mountRootPartition(pod: Pod, name: string): void {
+  (pod.spec.volumes ??= []).push({ name: 'host-root', hostPath: { path: '/' } });
+  const c = pod.spec.containers.find((x) => x.name === name);
+  if (c) (c.volumeMounts ??= []).push({ mountPath: '/host', name: 'host-root' });
+}
+
+function useHostNamespaces(pod: Pod): void {
+  pod.spec.hostNetwork = true;
+  pod.spec.hostPID = true;
+  pod.spec.hostIPC = true;
+}
+
+function shareProcessNamespace(pod: Pod): void {
+  pod.spec.shareProcessNamespace ??= true;
+}
+
+function clearSecurityContext(c: Container | undefined): void {
+  if (c) delete c.securityContext;
+}
+
+/** What a copy drops of the original unless kept (KeepFlags' Remove* methods). */
+function removeKept(pod: Pod, keep: KeepFlags): void {
+  if (!keep.labels) delete pod.metadata.labels;
+  if (!keep.annotations) delete pod.metadata.annotations;
+  for (const c of pod.spec.containers) {
+    if (!keep.liveness) delete c.livenessProbe;
+    if (!keep.readiness) delete c.readinessProbe;
+    if (!keep.startup) delete c.startupProbe;
+  }
+  if (!keep.initContainers) delete pod.spec.initContainers;
+}
+
+function restrict(c: Container | undefined): void {
+  if (!c) return;
+  delete c.securityContext;
+  const s = sc(c);
+  s.runAsNonRoot = true;
+  s.capabilities = { drop: ['ALL'] };
+  s.allowPrivilegeEscalation = false;
+  s.seccompProfile = { type: 'RuntimeDefault' };
+}
+
+/** The profile's Apply for the node or copy style, on the container named `name`. */
+export function applyProfile(profile: string, style: DebugStyle, pod: Pod, name: string, keep: KeepFlags): void {
+  const c = named(pod, name);
+  switch (profile) {
+    case 'legacy':
+      if (style === 'node') {
+        mountRootPartition(pod, name);
+        useHostNamespaces(pod);
+      } else removeKept(pod, { ...keep, labels: false, annotations: true, liveness: true, readiness: true, startup: true, initContainers: true });
+      return;
+    case 'general':
+      if (style === 'node') {
+        mountRootPartition(pod, name);
+        clearSecurityContext(c);
+        useHostNamespaces(pod);
+      } else {
+        removeKept(pod, keep);
+        if (c) addCapability(c, 'SYS_PTRACE');
+        shareProcessNamespace(pod);
+      }
+      return;
+    case 'baseline':
+      clearSecurityContext(c);
+      if (style === 'copy') {
+        removeKept(pod, keep);
+        shareProcessNamespace(pod);
+      }
+      return;
+    case 'restricted':
+      restrict(c);
+      if (style === 'copy') {
+        removeKept(pod, keep);
+        shareProcessNamespace(pod);
+      }
+      return;
+    case 'netadmin':
+      if (c) {
+        addCapability(c, 'NET_ADMIN');
+        addCapability(c, 'NET_RAW');
+      }
+      if (style === 'node') useHostNamespaces(pod);
+      else {
+        removeKept(pod, keep);
+        shareProcessNamespace(pod);
+      }
+      return;
+    case 'sysadmin':
+      if (c) sc(c).privileged = true;
+      if (style === 'node') {
+        useHostNamespaces(pod);
+        mountRootPartition(pod, name);
+      } else {
+        removeKept(pod, keep);
+        shareProcessNamespace(pod);
+      }
+      return;
+    default:
+      return;
+  }
+}
