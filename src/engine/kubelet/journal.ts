@@ -23,7 +23,12 @@ export type { JournalLine, KubeletJournal };
 export const MAX_LINES = 2000;
 
 function journalOf(w: World, self: KubeletState): KubeletJournal {
-  return (self.journal ??= { lines: [], pid: 600 + (fnv1a(`${w.seed}/${self.host}`) % 900), written: 0 });
+  return (self.journal ??= { lines: [], pid: kubeletPid(w, self), written: 0 });
+}
+
+/** The kubelet process's PID, as its journal lines name it (`ps` on the node shows the same one). */
+export function kubeletPid(w: World, self: KubeletState): number {
+  return self.journal?.pid ?? 600 + (fnv1a(`${w.seed}/${self.host}`) % 900);
 }
 
 function push(j: KubeletJournal, line: JournalLine): void {

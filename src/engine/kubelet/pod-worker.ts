@@ -154,6 +154,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (c.stdin) cfg.stdin = true;
   const target = (c as EphemeralContainer).targetContainerName;
   if (target) cfg.targetContainer = target;
+  if (wk.pod.spec.hostPID) cfg.pidMode = 'NODE';
+  else if (wk.pod.spec.shareProcessNamespace) cfg.pidMode = 'POD';
   const mounts = containerMounts(w, wk, wk.pod, c);
   if (mounts) cfg.mounts = mounts;
   return cfg;

@@ -14,6 +14,7 @@ import { parseScript } from '../images/shell-parse';
 import { TOOLS, type ToolEnv } from '../images/tools';
 import type { World } from '../world';
 import { crictl } from './crictl';
+import { hostProcesses } from './processes';
 import { nodeBaseFs, nodeFiles } from './files';
 import type { ShellIo, ShellResult } from './io';
 import { journalctl } from './journalctl';
@@ -174,7 +175,7 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string
       flavour: 'coreutils',
       dialect: ctx.dialect,
       hostname: ctx.node,
-      processes: [[1, '/sbin/init'], [820, '/usr/bin/kubelet'], [2417, 'bash']],
+      processes: [...hostProcesses(ctx.w, ctx.node), [2417, ctx.dialect === 'dash' ? '/bin/sh -i' : 'bash']],
       version: '',
     };
     return common(args, env).status;

@@ -21,6 +21,7 @@ import { clusterDnsFrom } from './cluster-dns';
 import { factsOf, runtimeUnavailable, unknownHandler } from './runtime-impl';
 import { ociCall } from './oci';
 import { nodeFileSnapshot } from '../node-shell/files';
+import { hostProcesses } from '../node-shell/processes';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(agentId('container-runtime', host));
@@ -279,17 +280,32 @@ export function execSync(w: World, rt: RuntimeState, id: string, command: string
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
   settleSharers(w, rt, c);
-  return { ok: true, result: execInContainer(c.process, w.now, command, net, targetProcesses(w, rt, c), stdin) };
+  return { ok: true, result: execInContainer(c.process, w.now, command, net, pidPeers(w, rt, c), stdin) };
 }
 
 /**
  * An ephemeral container started with a target shares that container's PID namespace: what its
  * `ps` sees of the target (the target's running instance in the same sandbox), if any.
  */
-function targetProcesses(w: World, rt: RuntimeState, c: ContainerRecord): [number, string][] | undefined {
-  const name = c.config.targetContainer;
-  if (!name) return undefined;
+function targetProcesses(w: World, rt: RuntimeState, c: ContainerRecord, name: string): [number, string][] | undefined {
   const target = latestContainer(rt, c.podUid, name);
   if (!target?.process || target.state !== 'CONTAINER_RUNNING' || target.sandboxId !== c.sandboxId) return undefined;
   return processTable(target.process, w.now);
+}
+
+/**
+ * What `ps` in the container sees besides its own processes: the target's (an ephemeral
+ * container's), the sandbox's pause process and the other containers' (`shareProcessNamespace`),
+ * or the whole node's (`hostPID`, node-shell/processes.ts).
+ */
+function pidPeers(w: World, rt: RuntimeState, c: ContainerRecord): [number, string][] | undefined {
+  if (c.config.targetContainer) return targetProcesses(w, rt, c, c.config.targetContainer);
+  if (c.config.pidMode === 'NODE') return hostProcesses(w, rt.host, c.id);
+  if (c.config.pidMode !== 'POD') return undefined;
+  const peers: [number, string][] = [[1, '/pause']];
+  for (const o of rt.containers.values()) {
+    if (o === c || o.sandboxId !== c.sandboxId || o.state !== 'CONTAINER_RUNNING' || !o.process) continue;
+    for (const [, cmd] of processTable(o.process, w.now)) peers.push([peers[peers.length - 1]![0] + 6, cmd]);
+  }
+  return peers;
 }

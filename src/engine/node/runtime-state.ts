@@ -51,6 +51,11 @@ export interface ContainerConfig {
    * process namespace (NamespaceOption.pid = TARGET), so it sees the target's processes.
    */
   targetContainer?: string;
+  /**
+   * NamespaceOption.pid for the Pod's other containers: POD (`shareProcessNamespace`) shares the
+   * sandbox's PID namespace, NODE (`hostPID`) the host's.
+   */
+  pidMode?: 'POD' | 'NODE';
 }
 
 export interface ContainerRecord {
