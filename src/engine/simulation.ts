@@ -25,7 +25,7 @@ import { impersonating, refusedBeforeRouting } from './apiserver/unrouted-authz'
 import { podLogs } from './apiserver/kubelet-proxy';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
-import { clusterCaPem, kubeadmClientPem } from './apiserver/cluster-ca';
+import { clusterCaPem, kubeadmClientPem, kubeadmClientUser } from './apiserver/cluster-ca';
 import { dialFromWorkstation, type ApiDial } from './apiserver/workstation-dial';
 import { UNAUTHORIZED, type NetworkError, type StatusError } from './apiserver/status';
 import { ETCD_REQUEST_TIMED_OUT } from './etcd/etcd';
@@ -130,18 +130,21 @@ export type KubeconfigUser = 'kubernetes-admin' | 'jane' | 'system:anonymous';
  * token (`kubectl config set-credentials --token`, `kubectl --token`), which kube-apiserver
  * verifies with the same authenticators it runs for a Pod's token (token-authn.ts), so a
  * forged, expired or orphaned token (its ServiceAccount deleted) is refused with 401; or a client
- * certificate other than kubeadm's (named by its path), which nothing in the simulation signs
- * with the cluster's CA, so the x509 authenticator fails it and the request is refused with 401
+ * certificate other than kubeadm's (named by its path, with its PEM): one kube-controller-manager's
+ * signer issued from an approved CertificateSigningRequest authenticates as its subject (CN the
+ * user, O the groups); any other fails the x509 authenticator and the request is refused with 401
  * too (a failed credential is never downgraded to system:anonymous).
  */
-export type ClientCredentials = KubeconfigUser | { token: string } | { certificate: string };
+export type ClientCredentials = KubeconfigUser | { token: string } | { certificate: string; pem?: string };
 
 const KUBECONFIG_USERS: Readonly<Record<KubeconfigUser, UserInfo>> = { 'kubernetes-admin': ADMIN, jane: JANE, 'system:anonymous': ANONYMOUS };
 
 /** Who `as` authenticates as now, or undefined when its token does not verify. */
 function authenticated(w: World, as: ClientCredentials): UserInfo | undefined {
   if (typeof as === 'string') return KUBECONFIG_USERS[as];
-  return 'token' in as ? authenticateBearerToken(w, as.token) : undefined;
+  if ('token' in as) return authenticateBearerToken(w, as.token);
+  // The x509 authenticator: a certificate the cluster CA signed (csrsigning issued it) names its user.
+  return as.pem === undefined ? undefined : kubeadmClientUser(w, as.pem);
 }
 
 /** Set by Simulation's static block: the one way to its private World (see worldOf). */

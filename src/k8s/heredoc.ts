@@ -13,12 +13,14 @@ export interface HeredocOpener {
   word: string;
   /** `<<-`: leading tabs are stripped from the document's lines and from its terminator. */
   stripTabs: boolean;
+  /** `<<'EOF'` or `<<"EOF"`: the document is taken as written; unquoted, bash expands `$…` and `$(…)` in it. */
+  quoted: boolean;
 }
 
 /** The here-document a command line opens, if any. */
 export function heredocOpener(line: string): HeredocOpener | undefined {
   const m = line.match(OPENER);
-  return m ? { operator: m[0], word: m[3]!, stripTabs: m[1] === '-' } : undefined;
+  return m ? { operator: m[0], word: m[3]!, stripTabs: m[1] === '-', quoted: m[2] !== '' } : undefined;
 }
 
 /** A document line as the command reads it (`<<-` drops its leading tabs). */
@@ -29,4 +31,23 @@ export function heredocLine(opener: HeredocOpener, line: string): string {
 /** Whether `line` ends the document `opener` started. */
 export function endsHeredoc(opener: HeredocOpener, line: string): boolean {
   return heredocLine(opener, line) === opener.word;
+}
+
+/**
+ * An unquoted here-document's body as text for a double-quoted expansion: bash expands `$`,
+ * `` ` `` and `\` escapes in both, but a `"` is plain in a document and ends a double-quoted
+ * string, so each is escaped (and a backslash before one stays a backslash).
+ */
+export function heredocAsDoubleQuoted(body: string): string {
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\' && body[i + 1] === '"') {
+      out += '\\\\\\"';
+      i++;
+    } else if (c === '\\' && i + 1 < body.length) {
+      out += c + body[++i]!;
+    } else out += c === '"' ? '\\"' : c;
+  }
+  return `"${out}"`;
 }

@@ -84,6 +84,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   all(r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, ['hpa'], ['status'])),
   all(r('cronjobs', 'CronJob', 'batch', 'v1', true, ['cj'], ['status'])),
   all(r('jobs', 'Job', 'batch', 'v1', true, [], ['status'])),
+  r('certificatesigningrequests', 'CertificateSigningRequest', 'certificates.k8s.io', 'v1', false, ['csr'], ['approval', 'status']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
   r('ingressclasses', 'IngressClass', 'networking.k8s.io', 'v1', false),

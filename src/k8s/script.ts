@@ -25,6 +25,8 @@ export interface ScriptCommand {
   /** The command exactly as written, heredoc body and terminator included (for transcripts). */
   echo: string;
   stdin?: string;
+  /** The document's delimiter was unquoted: the shell expands parameters and commands in it. */
+  expand?: true;
 }
 
 export type ParseOutcome = { ok: true; commands: ScriptCommand[] } | { ok: false; line: number; message: string };
@@ -77,6 +79,7 @@ export function parseScript(source: string): ParseOutcome {
       cmd.text = text;
       cmd.echo = echo;
       cmd.stdin = body.length ? body.join('\n') + '\n' : '';
+      if (!opener.quoted) cmd.expand = true;
     }
     commands.push(cmd);
   }

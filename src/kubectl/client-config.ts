@@ -16,6 +16,8 @@
 import type { ApiDial, ClientCredentials, NetworkError } from '../engine/index';
 import { checkRootCertificates, dialCluster, type DialTarget } from './cluster-dial';
 import { CmdError, plainError } from './errors';
+import { pemDecode } from '../k8s/der';
+import { parseX509, publicKeyOfPrivate } from '../k8s/pkix';
 import { bytesOf } from './kubeconfig-view';
 import { clusterIn, contextIn, DEFAULT_SERVER_URL, resolvedPath, storedPath, USERS, userIn, utf8Bytes, type KubeadmPem, type Kubeconfig, type KubeconfigAuthInfo, type KubeconfigBytes, type KubeconfigContext } from './kubeconfig';
 
@@ -94,6 +96,20 @@ function authInfoErrors(name: string, u: KubeconfigAuthInfo, world: ClientWorld)
   return errors;
 }
 
+/**
+ * tls.X509KeyPair's check for two foreign PEMs: an RSA certificate and an RSA key must share the
+ * modulus (csrsigning's certificates carry the request's key). Anything else is taken to be a
+ * pair, as nothing here can check it.
+ */
+function sameRsaKey(certPem: string, keyPem: string): boolean {
+  const c = pemDecode(certPem);
+  const k = pemDecode(keyPem);
+  const certKey = c?.label === 'CERTIFICATE' ? parseX509(c.der)?.publicKey : undefined;
+  const keyKey = k ? publicKeyOfPrivate(k.der, k.label) : undefined;
+  if (certKey?.alg !== 'rsa' || keyKey?.alg !== 'rsa') return true;
+  return certKey.modulus.length === keyKey.modulus.length && certKey.modulus.every((b, i) => b === keyKey.modulus[i]);
+}
+
 /** A []byte field, or the file its path names (read when the client is built). */
 function contentOf(path: string | undefined, data: KubeconfigBytes | undefined, world: ClientWorld): string | undefined {
   if (data) return bytesOf(data, (w) => world.kubeadmPem(w));
@@ -119,8 +135,8 @@ function credentialsOf(user: KubeconfigAuthInfo | undefined, world: ClientWorld)
     // kubeadm's pairs are known; two foreign PEMs are taken to be a pair (nothing here holds real keys).
     const owner = USERS.find((u) => cert === utf8Bytes(world.kubeadmPem({ of: 'cert', user: u })));
     const keyOwner = USERS.find((u) => key === utf8Bytes(world.kubeadmPem({ of: 'key', user: u })));
-    if (owner !== keyOwner) throw plainError('tls: private key does not match public key');
-    return owner ?? { certificate: user.clientCertificate ?? 'data' };
+    if (owner !== keyOwner || !sameRsaKey(cert, key)) throw plainError('tls: private key does not match public key');
+    return owner ?? { certificate: user.clientCertificate ?? 'data', pem: cert };
   }
   if (user?.token) return { token: user.token };
   return 'system:anonymous';

@@ -11,6 +11,7 @@ import { applyKubeconfigFile, kubeconfigFileText } from './kubeconfig-file';
 import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupt';
 import { fail, ok } from './result';
 import { parseScript, tokenize } from '../k8s/script';
+import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { splitRedirects, type Redirect } from '../k8s/redirect';
 import { expandWords, rawWords } from '../k8s/shell-words';
 import { parsePromptLine } from '../k8s/prompt-syntax';
@@ -248,9 +249,20 @@ export class Session {
       if (!parsed.ok) return fail(`error: ${parsed.message}`, 2);
       if (parsed.commands.length > 1) return fail('error: one command at a time: this line holds several', 2);
       const block = parsed.commands[0];
-      return block ? this.execute(block.text, block.stdin, opts) : ok();
+      return block ? this.execute(block.text, block.expand ? this.expandDocument(block.stdin, opts) : block.stdin, opts) : ok();
     }
     return this.execute(line, stdin, opts);
+  }
+
+  /**
+   * An unquoted here-document as bash feeds it: `$VAR`, `$(command)` and `\` escapes expanded,
+   * as in a double-quoted word (`request: $(base64 -w0 jane.csr)` in a manifest). A body bash
+   * could not expand is fed as written.
+   */
+  private expandDocument(body: string | undefined, opts: RunOptions): string | undefined {
+    if (body === undefined || !/[$`\\]/.test(body)) return body;
+    const r = expandWords(heredocAsDoubleQuoted(body), expansion(this, opts, []), false);
+    return r.ok ? r.argv.join('') : body;
   }
 
   /**

@@ -36,6 +36,7 @@ describe('the autoregister controller', () => {
       'v1.authorization.k8s.io',
       'v1.autoscaling',
       'v1.batch',
+      'v1.certificates.k8s.io',
       'v1.coordination.k8s.io',
       'v1.discovery.k8s.io',
       'v1.events.k8s.io',

@@ -8,6 +8,11 @@ import { seedRng, nextUint32 } from '../core/rng';
 import type { World } from '../world';
 import type { ApiServerState } from './state';
 import { ADMIN, JANE, type UserInfo } from './auth';
+import { hmacSha256 } from '../../k8s/sha256';
+import { pemDecode } from '../../k8s/der';
+import { parseX509 } from '../../k8s/pkix';
+import { identityOf, type NameAttr } from '../../k8s/pkix-name';
+import { EPOCH_MS } from '../../k8s/time';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -47,7 +52,66 @@ export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): 
  */
 export function kubeadmClientUser(w: World, certificatePem: string): UserInfo | undefined {
   const pem = certificatePem.trim();
-  return [ADMIN, JANE].find((u) => kubeadmClientPem(w, u.name, 'cert').trim() === pem);
+  return [ADMIN, JANE].find((u) => kubeadmClientPem(w, u.name, 'cert').trim() === pem) ?? caSignedUser(w, pem);
+}
+
+/** kubeadm's CA is `CN=kubernetes` (certs.KubeadmCertRootCA). */
+export const CLUSTER_CA_SUBJECT: readonly NameAttr[] = [{ type: 'CN', value: 'kubernetes' }];
+
+/** The CA's private half, as this simulation has one: bytes from the seed that never leave the engine. */
+function caSecret(w: World): number[] {
+  const rng = seedRng(w.seed ^ 0x5eed_ca ^ 0x7e_c2e7);
+  return Array.from({ length: 32 }, () => nextUint32(rng) & 0xff);
+}
+
+/** The CA certificate's subjectKeyId, which every certificate it signs names as its authorityKeyId. */
+export function caKeyId(w: World): number[] {
+  const rng = seedRng(w.seed ^ 0x5eed_ca ^ 0x6b_1d);
+  return Array.from({ length: 20 }, () => nextUint32(rng) & 0xff);
+}
+
+/**
+ * The cluster CA's "signature" over a TBSCertificate: 256 bytes, an HMAC of the bytes under the
+ * CA's secret followed by bytes seeded from it, where a real CA would write sha256WithRSA. Only the
+ * engine can make them, so only certificates this CA issued verify (caSignedUser).
+ */
+export function caSignature(w: World, tbs: readonly number[]): number[] {
+  const mac = [...hmacSha256(caSecret(w), tbs)];
+  const rng = seedRng(((mac[0]! << 24) | (mac[1]! << 16) | (mac[2]! << 8) | mac[3]!) >>> 0);
+  while (mac.length < 256) mac.push(nextUint32(rng) & 0xff);
+  return mac;
+}
+
+/**
+ * The x509 authenticator for a certificate the cluster CA signed (kube-controller-manager's
+ * signer issues them, csrsigning): verified against the CA, within its validity, for client auth;
+ * the user is the subject's CN and its groups each O (with system:authenticated). One UserInfo per
+ * certificate, so the authorizer's per-user memo hits across requests.
+ */
+const caUsers = new Map<string, { user: UserInfo; notBefore: number; notAfter: number } | null>();
+
+function caSignedUser(w: World, pem: string): UserInfo | undefined {
+  const key = `${w.seed}|${pem}`;
+  let known = caUsers.get(key);
+  if (known === undefined) {
+    known = verify(w, pem);
+    if (caUsers.size > 256) caUsers.clear();
+    caUsers.set(key, known);
+  }
+  if (!known) return undefined;
+  const now = EPOCH_MS + w.now;
+  return now >= known.notBefore && now <= known.notAfter ? known.user : undefined;
+}
+
+function verify(w: World, pem: string): { user: UserInfo; notBefore: number; notAfter: number } | null {
+  const block = pemDecode(pem);
+  const cert = block?.label === 'CERTIFICATE' ? parseX509(block.der) : undefined;
+  if (!cert) return null;
+  const sig = caSignature(w, cert.tbs);
+  if (cert.signature.length !== sig.length || cert.signature.some((b, i) => b !== sig[i])) return null;
+  if (cert.extKeyUsage && !cert.extKeyUsage.includes('clientAuth') && !cert.extKeyUsage.includes('any')) return null;
+  const { commonName, organizations } = identityOf(cert.subject);
+  return { user: { name: commonName, groups: [...organizations, 'system:authenticated'] }, notBefore: cert.notBefore, notAfter: cert.notAfter };
 }
 
 function seededPem(seed: number, derPrefix: string, length: number, label = 'CERTIFICATE'): string {

@@ -52,7 +52,8 @@ import { applyDelete, type DeleteOptions } from './delete';
 import { applySubresource } from './subresources';
 import { scaleOf } from '../../k8s/scale';
 import { prepareNamespaceForCreate } from './namespace-strategy';
-import { prepareForCreate } from './admission/strategy';
+import { populateConditionTimestamps, prepareForCreate } from './admission/strategy';
+import type { CertificateSigningRequest } from '../../k8s/certificates';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
 import { podAttach, podExec, podLogs } from './kubelet-proxy';
 import { connectRefusal, isConnect, podProxy, UPGRADEABLE } from './connect';
@@ -86,7 +87,7 @@ export interface ApiRequest {
   version?: string;
   /** The group the URL names when it is not the resource table's: events.k8s.io's view of core Events. */
   group?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers' | 'resize';
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'log' | 'exec' | 'attach' | 'portforward' | 'proxy' | 'finalize' | 'token' | 'ephemeralcontainers' | 'resize' | 'approval';
   /**
    * A request to a pod's exec, attach or portforward without an Upgrade header (a plain GET or
    * POST): located, then refused as UpgradeAwareHandler refuses it (connect.ts).
@@ -449,7 +450,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       // pods/ephemeralcontainers and pods/resize are the Pod's own store with their own
       // strategies: the patch applies to the whole Pod, and update() keeps only the new
       // spec.ephemeralContainers, or the containers' resources and resizePolicy.
-      const ephemeral = (req.subresource === 'ephemeralcontainers' || req.subresource === 'resize') && info.resource === 'pods';
+      const ephemeral = ((req.subresource === 'ephemeralcontainers' || req.subresource === 'resize') && info.resource === 'pods') || (req.subresource === 'approval' && info.resource === 'certificatesigningrequests');
       if (req.subresource && req.subresource !== 'status' && !ephemeral) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       const old = storedObject(w, info.resource, ns, req.name ?? '');
       if (!old) return fail(notFound(info, req.name ?? ''));
@@ -610,7 +611,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   delete obj.metadata.deletionGracePeriodSeconds;
   delete obj.metadata.resourceVersion;
   if (hasGeneration(info)) obj.metadata.generation = 1;
-  prepareForCreate(info, obj);
+  prepareForCreate(info, obj, req.user);
   if (info.resource === 'daemonsets') prepareDaemonSetCreate(obj);
 
   const errs = validateObject(w, info, obj, undefined, req.group ? { requestGroup: req.group } : undefined);
@@ -674,7 +675,13 @@ export function update(
   req: Pick<ApiRequest, 'subresource' | 'user' | 'dryRun' | 'handOver'> & { manager?: UpdateManager },
 ): ApiResponse {
   let next: KObject;
-  if (req.subresource === 'status') {
+  if (req.subresource === 'approval' && info.resource === 'certificatesigningrequests') {
+    // csrApprovalStrategy: only the conditions come from the request; the spec, the certificate
+    // and the metadata stay as stored.
+    const conditions = cloneData((incoming.status as { conditions?: unknown[] } | undefined)?.conditions);
+    next = { ...old, metadata: { ...old.metadata }, status: { ...(old.status as object), ...(conditions ? { conditions } : {}) } };
+    if (!conditions) delete (next.status as { conditions?: unknown[] }).conditions;
+  } else if (req.subresource === 'status') {
     // Structural sharing: stored objects are never mutated after commit, so the new version
     // shares everything but its metadata (which the write stamps) and its status with the old
     // one. Spreading keeps every key where it was, so the stored object's field order is unchanged.
@@ -719,6 +726,7 @@ export function update(
     if (info.resource === 'daemonsets') prepareDaemonSetUpdate(next, old);
   }
   next.metadata.resourceVersion = old.metadata.resourceVersion;
+  if (info.resource === 'certificatesigningrequests') populateConditionTimestamps(next as CertificateSigningRequest, old as CertificateSigningRequest, rfc3339(w.now));
   if (req.manager) recordUpdate(old, next, req.manager, rfc3339(w.now));
   const errs = validateObject(w, info, next, old, req.subresource ? { subresource: req.subresource } : undefined);
   if (errs.length) return stageFailure(w, serverId, requestId, invalid(info, old.metadata.name ?? '', errs), 'validation');

@@ -1,7 +1,8 @@
 /**
  * The controllers kube-controller-manager runs, in its start order (NewControllerDescriptors in
  * cmd/kube-controller-manager/app: endpoint, endpointslice, replicationcontroller, podgc, resourcequota, namespace, serviceaccount,
- * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, nodeipam, nodelifecycle,
+ * garbagecollector, daemonset, job, deployment, replicaset, horizontalpodautoscaling, disruption, statefulset, cronjob, csrsigning,
+ * csrapproving, csrcleaner, nodeipam, nodelifecycle,
  * persistentvolume-binder, root-ca-cert-publisher, taint-eviction-controller, ttl-after-finished, ttl, clusterrole-aggregation,
  * service-cidr, validatingadmissionpolicy-status, and
  * kubeadm's additions bootstrapsigner and tokencleaner; the ones the simulation does not model are left out).
@@ -36,6 +37,9 @@ import { serviceCIDRsController } from './servicecidrs';
 import { validatingAdmissionPolicyStatusController } from './validatingadmissionpolicystatus';
 import { bootstrapSigner } from './bootstrap/signer';
 import { tokenCleaner } from './bootstrap/tokencleaner';
+import { csrSigningController } from './certificates/signer';
+import { csrApprovingController } from './certificates/approver';
+import { csrCleanerController } from './certificates/cleaner';
 
 export const CONTROLLERS: ControllerDef[] = [
   endpointController,
@@ -54,6 +58,9 @@ export const CONTROLLERS: ControllerDef[] = [
   disruptionController,
   statefulSetController,
   cronJobController,
+  csrSigningController,
+  csrApprovingController,
+  csrCleanerController,
   nodeIpamController,
   nodeLifecycleController,
   persistentVolumeController,

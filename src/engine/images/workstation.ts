@@ -15,6 +15,7 @@ import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { TOOLS } from './tools';
 import { jq } from './tools-jq';
+import { openssl } from './tools-openssl';
 import { netTool, type Net } from './net-tools';
 import type { Tool, ToolEnv } from './tool-types';
 
@@ -39,7 +40,7 @@ export const WORKSTATION_QUOTA = 4 * 1024 * 1024;
 export const WORKSTATION_HOME = '/home/learner';
 
 /** What the `$ ` prompt runs besides kubectl and sim: the filters, and the file commands. */
-export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'curl', 'date', 'diff', 'echo', 'ls', 'mkdir', 'mv', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
+export const WORKSTATION_COMMANDS: readonly string[] = [...PIPE_FILTERS, 'cat', 'cp', 'curl', 'date', 'diff', 'echo', 'ls', 'mkdir', 'mv', 'openssl', 'printf', 'rm', 'seq', 'tar', 'tee', 'touch'].sort();
 
 /** The laptop's name, as its tools print it (`watch`'s header, `hostname`-aware commands). */
 export const WORKSTATION_HOSTNAME = 'localhost';
@@ -61,6 +62,8 @@ function tool(name: string): Tool | undefined {
   if (!WORKSTATION_COMMANDS.includes(name)) return undefined;
   // jq is the laptop's alone: no container image ships it.
   if (name === 'jq') return jq;
+  // So is openssl (the certificate flow's keys and requests; tools-openssl.ts).
+  if (name === 'openssl') return openssl;
   return TEXT_TOOLS[name] ?? FILE_TOOLS[name] ?? TOOLS.get(name);
 }
 

@@ -17,6 +17,7 @@ import { serveContainerLogs } from '../node/logs';
 import { serveExec } from '../node/exec';
 import { serveAttach } from '../node/attach';
 import { nodeEvent, who } from './client';
+import { tlsBootstrap } from './tls-bootstrap';
 import { leaseTick } from './lease';
 import { applyPodCIDR, fastStatusTick, KUBELET_VERSION, registerNode, syncNodeStatus } from './node-status';
 import { journalStart, journalStop, logSyncLoop } from './journal';
@@ -136,6 +137,7 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     self.startedAt = w.now;
     journalStart(w, self, KUBELET_VERSION);
     nodeEvent(w, self, 'Normal', 'Starting', 'Starting kubelet.');
+    tlsBootstrap(w, self);
     registerNode(w, self);
     self.informers['nodes'] = newInformer('nodes', { fieldSelector: [{ field: 'metadata.name', op: '=', value: self.host }] });
     self.informers['pods'] = newInformer('pods', { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: self.host }] });

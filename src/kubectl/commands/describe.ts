@@ -40,6 +40,8 @@ import type { Role } from '../../k8s/rbac';
 import { describeRole, describeRoleBinding } from '../describe/rbac';
 import { atStorageVersion } from '../../k8s/served-versions';
 import { failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
+import { describeCertificateSigningRequest } from '../describe/certificates';
+import type { CertificateSigningRequest } from '../../k8s/certificates';
 
 export const DESCRIBE_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
@@ -101,6 +103,8 @@ export function describeObject(env: Env, info: ResourceInfo, obj: KObject): stri
       return describeEndpointSlice(c, obj as EndpointSlice, now);
     case 'csinodes':
       return describeCSINode(c, obj as CSINode, now);
+    case 'certificatesigningrequests':
+      return describeCertificateSigningRequest(c, obj as CertificateSigningRequest, now);
     case 'volumeattributesclasses':
       return describeVolumeAttributesClass(c, obj as VolumeAttributesClass, now);
     case 'ingresses':

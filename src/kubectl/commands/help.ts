@@ -29,6 +29,7 @@ Deploy Commands:
   autoscale       Auto-scale a deployment, replica set, stateful set, or replication controller
 
 Cluster Management Commands:
+  certificate     Modify certificate resources
   cluster-info    Display cluster information
   top             Display resource (CPU/memory) usage
   cordon          Mark node as unschedulable
@@ -81,7 +82,6 @@ ${ROOT_USAGE}`;
 /** Real kubectl commands this simulator does not model (one error line names the alternatives). */
 export const UNSUPPORTED = [
   'proxy',
-  'certificate',
   'plugin',
   'completion',
   'alpha',

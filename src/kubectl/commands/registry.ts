@@ -40,6 +40,7 @@ import { runExplain, EXPLAIN_FLAGS } from './explain';
 import { runEdit, EDIT_FLAGS } from './edit';
 import { runKustomize, KUSTOMIZE_FLAGS } from './kustomize';
 import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
+import { runCertificate, CERTIFICATE_FLAGS, CERTIFICATE_SUBCOMMANDS } from './certificate';
 
 export type KubectlCommand = CommandSpec<Command>;
 
@@ -51,6 +52,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   attach: { run: runAttach, flags: ANY_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
   autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
+  certificate: { run: runCertificate, flags: CERTIFICATE_FLAGS, positional: 'none', subcommands: CERTIFICATE_SUBCOMMANDS },
   'cluster-info': { run: runClusterInfo, flags: [...CLUSTER_INFO_FLAGS, ...CLUSTER_INFO_DUMP_FLAGS], positional: 'none', subcommands: ['dump'] },
   config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },

@@ -48,6 +48,7 @@ import { QUOTA_TABLES } from './quota-columns';
 import { CORE_WORKLOAD_TABLES } from './core-workload-columns';
 import { AUTOSCALING_TABLES } from './autoscaling-columns';
 import { STORAGE_TABLES } from './storage-columns';
+import { CERTIFICATES_TABLES } from './certificates-columns';
 import { humanDuration, parseTimestamp } from '../../k8s/time';
 
 export interface Column {
@@ -178,6 +179,7 @@ function formatEndpoints(ep: EndpointsObject): string {
 const TABLES: Record<string, TableDef> = {
   ...RBAC_TABLES,
   ...CRD_TABLES,
+  ...CERTIFICATES_TABLES,
   ...STORAGE_TABLES,
   ...NETWORKING_TABLES,
   ...ADMISSION_POLICY_TABLES,

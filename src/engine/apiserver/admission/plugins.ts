@@ -18,6 +18,7 @@ import { DefaultIngressClass } from './default-ingress-class';
 import { RuntimeClassMutating, RuntimeClassValidating } from './runtime-class';
 import { ValidatingAdmissionPolicyPlugin } from './policy/plugin';
 import { MutatingAdmissionWebhook, ValidatingAdmissionWebhook } from './webhook/plugin';
+import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction } from './certificates';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 
@@ -54,4 +55,14 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
   ClusterIPAllocator,
 ];
 
-export const VALIDATING_PLUGINS: ValidatingPlugin[] = [LimitRangerValidating, NodeRestriction, RuntimeClassValidating, ValidatingAdmissionPolicyPlugin, ValidatingAdmissionWebhook, ResourceQuotaPlugin];
+export const VALIDATING_PLUGINS: ValidatingPlugin[] = [
+  LimitRangerValidating,
+  NodeRestriction,
+  CertificateApproval,
+  CertificateSigning,
+  CertificateSubjectRestriction,
+  RuntimeClassValidating,
+  ValidatingAdmissionPolicyPlugin,
+  ValidatingAdmissionWebhook,
+  ResourceQuotaPlugin,
+];

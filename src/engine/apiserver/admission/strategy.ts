@@ -6,6 +6,8 @@
 import type { Container, Job, KObject, PodSpec, Service } from '../../../k8s/types';
 import type { ResourceInfo } from '../../../k8s/resources';
 import { dropTypeDependentFields } from './service-strategy';
+import type { UserInfo } from '../auth';
+import type { CertificateSigningRequest } from '../../../k8s/certificates';
 
 /** batch/v1 labels the Job strategy writes (k8s.io/api/batch/v1 types.go). */
 export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
@@ -34,8 +36,45 @@ function generateJobSelector(job: Job): void {
   if (Object.keys(job.metadata.labels ?? {}).length === 0) job.metadata.labels = { ...labels };
 }
 
-export function prepareForCreate(info: ResourceInfo, obj: KObject): void {
+/**
+ * csrStrategy.PrepareForCreate: the requestor is whoever sent it (username, uid, groups and extra
+ * from the request's user, whatever the body said), and nobody creates a request already approved.
+ */
+function prepareCsrForCreate(csr: CertificateSigningRequest, user: UserInfo): void {
+  const spec = (csr.spec ??= { request: '', signerName: '' });
+  delete spec.uid;
+  delete spec.groups;
+  delete spec.extra;
+  spec.username = user.name;
+  if (user.uid) spec.uid = user.uid;
+  if (user.groups.length) spec.groups = [...user.groups];
+  if (user.extra && Object.keys(user.extra).length) spec.extra = Object.fromEntries(Object.entries(user.extra).map(([k, v]) => [k, [...v]]));
+  csr.status = {};
+}
+
+/**
+ * populateConditionTimestamps (the CSR strategies, on every update): a condition without a
+ * lastUpdateTime gets now; without a lastTransitionTime, the stored one of the same type and
+ * status, else now. Conditions are new objects, so the stored version is never touched.
+ */
+export function populateConditionTimestamps(csr: CertificateSigningRequest, old: CertificateSigningRequest, now: string): void {
+  const conditions = csr.status?.conditions;
+  if (!conditions?.length) return;
+  csr.status = {
+    ...csr.status,
+    conditions: conditions.map((c) => {
+      if (c.lastUpdateTime && c.lastTransitionTime) return c;
+      const before = old.status?.conditions?.find((o) => o.type === c.type && o.status === c.status && o.lastTransitionTime);
+      return { ...c, lastUpdateTime: c.lastUpdateTime || now, lastTransitionTime: c.lastTransitionTime || before?.lastTransitionTime || now };
+    }),
+  };
+}
+
+export function prepareForCreate(info: ResourceInfo, obj: KObject, user?: UserInfo): void {
   switch (info.resource) {
+    case 'certificatesigningrequests':
+      if (user) prepareCsrForCreate(obj as CertificateSigningRequest, user);
+      return;
     case 'jobs':
       generateJobSelector(obj as Job);
       return;
@@ -102,6 +141,11 @@ export function prepareForUpdate(info: ResourceInfo, obj: KObject, old: KObject,
     }
     case 'services':
       if (subresource === undefined) dropTypeDependentFields(obj as Service, old as Service);
+      return;
+    case 'certificatesigningrequests':
+      // csrStrategy.PrepareForUpdate: a request is immutable except through its subresources
+      // (the status is kept by update() as for every resource with a status subresource).
+      if (subresource === undefined) obj.spec = old.spec;
       return;
     case 'pods':
       // podEphemeralContainersStrategy (dropNonEphemeralContainerUpdates): only

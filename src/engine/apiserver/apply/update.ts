@@ -20,7 +20,7 @@ export interface UpdateManager {
   /** The request's apiVersion (a scale write is recorded with the parent's, e.g. apps/v1). */
   apiVersion: string;
   /** `status`, `scale`, `ephemeralcontainers` or `resize`: the entry is kept apart from the main resource's. */
-  subresource?: 'status' | 'scale' | 'ephemeralcontainers' | 'resize';
+  subresource?: 'status' | 'scale' | 'ephemeralcontainers' | 'resize' | 'approval';
 }
 
 const REPLICAS: FieldPath = ['f:spec', 'f:replicas'];

@@ -43,6 +43,8 @@ import type { WebhookConfiguration } from '../../../k8s/webhook-configuration';
 import { validateWebhookConfiguration } from './webhook-configuration';
 import type { KEvent, StatefulSet } from '../../../k8s/types';
 import { validateEvent } from './events';
+import { validateCertificateSigningRequest } from './certificates';
+import type { CertificateSigningRequest } from '../../../k8s/certificates';
 
 export interface ValidateOptions {
   /** The subresource written: `status` and `binding` skip spec rules, as their strategies do. */
@@ -151,6 +153,8 @@ export function validateByKind(_w: World, info: ResourceInfo, obj: KObject, old:
   const custom = customSource(info);
   // A custom object's status is validated by the same schema (the status strategy's Validate).
   if (custom) return dedupe([...(opts.subresource ? [] : validateMetaOnly(obj, old, info.namespaced)), ...validateCustom(custom.schema, obj)]);
+  // The CSR's status and approval strategies validate the whole object, each with its own allowances.
+  if (info.resource === 'certificatesigningrequests') return dedupe(validateCertificateSigningRequest(obj as CertificateSigningRequest, old as CertificateSigningRequest | undefined, opts.subresource));
   if (opts.subresource === 'status' || opts.subresource === 'binding') return [];
   if (opts.subresource === 'ephemeralcontainers' && info.resource === 'pods' && old) return dedupe(validatePodEphemeralContainersUpdate(obj as Pod, old as Pod));
   if (opts.subresource === 'resize' && info.resource === 'pods' && old) return dedupe(validatePodResize(obj as Pod, old as Pod));
