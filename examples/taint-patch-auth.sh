@@ -35,5 +35,4 @@ kubectl auth whoami
 kubectl auth whoami --as=jane
 # Not modelled: each says so in one line.
 kubectl top nodes
-kubectl port-forward deployment/web 8080:80
 kubectl attach web

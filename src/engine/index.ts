@@ -53,11 +53,13 @@ export type { HttpGet, HttpGetResult, HttpReply } from './node/traffic';
 // (`> web.yaml`, `| grep`, `cat`).
 export { WORKSTATION_COMMANDS, WORKSTATION_HOME, WORKSTATION_HOSTNAME, WORKSTATION_QUOTA, Workstation } from './images/workstation';
 export type { ChangeDir, FilterResult } from './images/workstation';
-export type { Net } from './images/net-tools';
+export type { Net, NetAnswer } from './images/net-tools';
+export type { LocalListener } from './node/workstation-net';
+export type { PortForwardStream } from './apiserver/kubelet-proxy';
 export { languageCollator } from './images/collate';
 export { readTar, writeTar } from './images/tar-format';
 export type { TarMember, TarOwner } from './images/tar-format';
-export type { ExecChunk } from './images/types';
+export type { ExecChunk, HttpAnswer, HttpRequest } from './images/types';
 
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';
@@ -72,7 +74,7 @@ export type { AuditQuery } from './apiserver/audit';
 export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';
 export { filterMatches, parseFieldSelector } from './apiserver/watch';
 export type { LogOptions } from './kubelet/server-api';
-export type { AttachOptions, AttachOutcome, ExecOptions } from './kubelet/server-api';
+export type { AttachOptions, AttachOutcome, ExecOptions, PortForwardOutcome } from './kubelet/server-api';
 /** The OpenAPI v3 document of a built-in group version (pure; `/openapi/v3/...` serves it). */
 export { openApiDocument } from './apiserver/openapi';
 

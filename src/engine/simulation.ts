@@ -22,7 +22,10 @@ import { handleRequest, lbAddress, pickServer, refuseUnauthenticated, type ApiRe
 import { refuseNonResource, serveNonResource, type RawResponse } from './apiserver/health';
 import { authenticateBearerToken } from './apiserver/token-authn';
 import { impersonating, refusedBeforeRouting } from './apiserver/unrouted-authz';
-import { podLogs } from './apiserver/kubelet-proxy';
+import { podLogs, portForwardConnection, portForwardLost, portForwardStream, type PortForwardStream } from './apiserver/kubelet-proxy';
+import type { PortForwardOutcome } from './kubelet/server-api';
+import type { HttpRequest } from './images/types';
+import type { LocalListener } from './node/workstation-net';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
 import { clusterCaPem, kubeadmClientPem, kubeadmClientUser } from './apiserver/cluster-ca';
@@ -615,8 +618,29 @@ export class Simulation {
    * kube-proxy rules, the kubelet), kube-apiserver's secure port, no cluster names or Pod IPs
    * (node/workstation-net.ts). Requests through it change the world (trace, audit, the PRNG).
    */
-  workstationNet(): Net {
-    return workstationNet(this.#world);
+  workstationNet(local?: LocalListener): Net {
+    return workstationNet(this.#world, local);
+  }
+
+  /**
+   * The stream a `POST pods/<name>/portforward` kubectl just had upgraded rides on: the
+   * kube-apiserver kubectl reaches now and the kubelet of the Pod's node, in their current
+   * incarnations (kubelet-proxy.ts). Undefined when no server or node is there to carry it.
+   */
+  portForwardStream(namespace: string, pod: string): PortForwardStream | undefined {
+    const w = this.#world;
+    const server = pickServer(w, w.components.get(KUBECTL)!);
+    return 'network' in server ? undefined : portForwardStream(w, server.id, namespace, pod);
+  }
+
+  /** One connection kubectl port-forward accepted on the laptop, sent down its stream (`url`: what the client asked, for the trace). */
+  portForwardConnection(stream: PortForwardStream, port: number, url: string, request: HttpRequest): PortForwardOutcome | { type: 'lost' } | { type: 'hang' } {
+    return portForwardConnection(this.#world, KUBECTL, stream, port, url, request);
+  }
+
+  /** Whether a port-forward stream broke since it opened (its kube-apiserver or kubelet stopped): read-only. */
+  portForwardLost(stream: PortForwardStream): boolean {
+    return portForwardLost(this.#world, stream);
   }
 
   /** A command line run by a node's shell over ssh (`sim ssh`; node-shell/shell.ts). Read-only: no time passes. */

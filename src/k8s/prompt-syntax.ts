@@ -13,8 +13,8 @@
  * structure only, and a leaf is the text of one simple command; the two grammars agree on the
  * compound commands (pinned by prompt-syntax.test.ts against bash's answers).
  *
- * `&` ends a list item like `;`: a line runs to its end in the simulation, so nothing runs
- * in the background.
+ * `&` runs the and-or list before it in the background (`a && b &` backgrounds both): a
+ * `background` node that keeps the list's text, as `jobs` shows it (src/kubectl/prompt-jobs.ts).
  *
  * Over 400 lines because the lexer and the grammar are one reader: split, each half would have
  * to re-derive the other's token rules (what a word's end is, where reserved words count).
@@ -36,7 +36,9 @@ export type PromptNode =
   | { t: 'group'; body: PromptNode; sub: boolean; redirs: string }
   | { t: 'arith'; expr: string; redirs: string }
   /** `[[ … ]]`: its words as written, between the brackets. */
-  | { t: 'cond'; words: string[]; redirs: string };
+  | { t: 'cond'; words: string[]; redirs: string }
+  /** `LIST &`: the and-or list run as a job; `text` as typed (blanks between words collapsed). */
+  | { t: 'background'; node: PromptNode; text: string };
 
 export type PromptParse =
   | { ok: true; node: PromptNode }
@@ -227,11 +229,24 @@ class Parser {
     const items: { op: ListOp; node: PromptNode }[] = [];
     let op: ListOp = ';';
     this.skipNewlines();
+    let chain = 0;
+    let chainStart = 0;
     for (;;) {
       const t = this.peek();
       if (t.k === 'eof' || (t.k === 'op' && (t.v === ')' || t.v === ';;' || t.v === ';&')) || (t.k === 'word' && stops.has(t.text))) break;
+      if (op === ';') {
+        chain = items.length;
+        chainStart = t.start;
+      }
       items.push({ op, node: this.pipeline() });
       const after = this.peek();
+      if (after.k === 'op' && after.v === '&') {
+        // The and-or list since the last `;`, `&` or newline becomes one job.
+        const run = items.splice(chain);
+        const body = run.length === 1 ? run[0]!.node : { t: 'list' as const, items: run.map((r, k) => (k === 0 ? { ...r, op: ';' as const } : r)) };
+        const text = this.src.slice(chainStart, after.start).trim().replace(/[ \t]+/g, ' ');
+        items.push({ op: run[0]!.op, node: { t: 'background', node: body, text } });
+      }
       if (after.k === 'op' && (after.v === '&&' || after.v === '||')) {
         this.p++;
         this.skipNewlines();
@@ -494,6 +509,7 @@ export function isCompound(node: PromptNode): boolean {
     case 'group':
     case 'arith':
     case 'cond':
+    case 'background':
       return true;
   }
 }

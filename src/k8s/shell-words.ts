@@ -151,6 +151,11 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       put(String(env.status), quoted);
       return i + 2;
     }
+    if (next === '!') {
+      // The last background job's PID; empty before any.
+      put(env.lookup('!') ?? '', quoted);
+      return i + 2;
+    }
     if (next === '{') {
       const close = closingBrace(text, i + 2);
       if (close < 0) return `${text.slice(i)}: bad substitution`;
@@ -246,7 +251,7 @@ export function expandDollars(expr: string, env: ExpandEnv): { ok: true; text: s
     let stop: number;
     if (expr[i + 1] === '(') stop = closingParen(expr, i + 2);
     else if (expr[i + 1] === '{') stop = closingBrace(expr, i + 2) + 1;
-    else if (expr[i + 1] === '?') stop = i + 2;
+    else if (expr[i + 1] === '?' || expr[i + 1] === '!') stop = i + 2;
     else stop = i + 1 + (NAME.exec(expr.slice(i + 1))?.[0].length ?? 0);
     if (stop <= i) return { ok: false, message: `${expr}: bad substitution` };
     const r = expandWords(expr.slice(i, stop), env, false);

@@ -21,7 +21,7 @@ describe('the command table', () => {
   });
 
   it('lists exactly the commands kubectl says it supports', () => {
-    const m = stderr('kubectl proxy').match(/supported commands: (.*)$/m);
+    const m = stderr('kubectl plugin').match(/supported commands: (.*)$/m);
     expect(Object.keys(table.kubectl.commands).sort()).toEqual(m![1]!.split(', '));
   });
 

@@ -1,4 +1,5 @@
 /** What every command receives: the simulation, the output stream and the REST client. */
+import type { LaptopPort } from './laptop';
 import type { Simulation, Workstation } from '../engine/index';
 import type { Client } from './client';
 import type { Flags } from './flags';
@@ -30,6 +31,8 @@ export interface Env {
   editor?: EditorHost;
   /** The learner's machine, which `kubectl cp` reads and writes; absent: no local disk to copy to or from. */
   workstation?: Workstation;
+  /** The laptop's sockets and jobs (a Session's): where port-forward and proxy listen. */
+  laptop?: LaptopPort;
 }
 
 /** A command takes its arguments (after the command words) and returns the exit code. */

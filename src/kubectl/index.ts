@@ -4,6 +4,7 @@
  * waiting commands. Nothing escapes as an exception: command failures are CmdErrors, and a bug
  * here becomes `error: internal error: ...` with exit code 1.
  */
+import type { LaptopPort } from './laptop';
 import { WORKSTATION_HOME, type Impersonation, type Simulation, type Workstation } from '../engine/index';
 import type { CommandResult, FileSource } from './types';
 import type { Tty } from './attach';
@@ -43,6 +44,8 @@ export interface KubectlContext {
   discoveryCache?: Set<string>;
   /** The KUBECONFIG variable kubectl runs with (a Session's prompt), if set. */
   kubeconfigVariable?: string;
+  /** The laptop's sockets and jobs, for the commands that listen (port-forward, proxy); absent: they hold the foreground. */
+  laptop?: LaptopPort;
 }
 
 /** A command's own arguments without its help flags (`--` and what follows kept as they are). */
@@ -131,7 +134,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): CommandResult {
     const finished = level >= 1 ? startLogging(level, ctx.sim, out, client, argv, words) : undefined;
     useWarnings((text) => client.warn(text));
     client.fieldManager = fieldManagerFor(splitCommand(argv).words[0], argv);
-    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, kubeconfigPath: loaded.path, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}) };
+    const env: Env = { sim: ctx.sim, files: ctx.files, stdin: ctx.stdin, out, client, kubeconfig, kubeconfigPath: loaded.path, namespace: context?.namespace || 'default', ...(ctx.tty ? { tty: ctx.tty } : {}), ...(ctx.editor ? { editor: ctx.editor } : {}), ...(ctx.workstation ? { workstation: ctx.workstation } : {}), ...(ctx.laptop ? { laptop: ctx.laptop } : {}) };
     const code = dispatch(env, argv);
     loaded.save();
     finished?.(code);

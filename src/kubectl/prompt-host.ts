@@ -18,6 +18,8 @@ import type { CommandResult, OutputChunk } from './types';
 export interface SessionPort {
   readonly shell: PromptShell;
   readonly workstation: Workstation;
+  /** `$!` is its last background job's PID. */
+  readonly laptop: { readonly jobs: { readonly lastPid: number | undefined } };
   readonly sim: { readonly now: number };
   execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult;
   /** `$(inner)`: the line run as `execute` runs it, known to the session as a substitution. */
@@ -25,17 +27,19 @@ export interface SessionPort {
   stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult;
   openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult;
   isWorkstationCommand(text: string): boolean;
+  background(text: string, body: () => CommandResult): CommandResult;
 }
 
 /** How `$…` expands at the prompt; `stderr` collects what command substitutions wrote there. */
 export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[]): ExpandEnv {
   const env: ExpandEnv = {
-    lookup: (name) => s.shell.lookup(name, s.workstation.cwd),
+    lookup: (name) => (name === '!' ? (s.laptop.jobs.lastPid === undefined ? undefined : String(s.laptop.jobs.lastPid)) : s.shell.lookup(name, s.workstation.cwd)),
     status: s.shell.status,
     substitute: (inner) => {
       const r = s.substitute(inner, opts);
-      stderr.push(...r.output.filter((c) => c.stream === 'stderr'));
-      return r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+      // A background job's lines (chunk.terminal) go to the terminal, not into the value.
+      stderr.push(...r.output.filter((c) => c.stream === 'stderr' || c.terminal));
+      return r.output.filter((c) => c.stream === 'stdout' && !c.terminal).map((c) => c.text).join('');
     },
     assign: (name, value) => s.shell.assign(name, value),
     arith: (expr) => evalArith(expr, arithVars(s.shell)),
@@ -73,5 +77,6 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     },
     setStatus: (status) => (s.shell.status = status),
     test: testHost(s),
+    background: (text, body) => s.background(text, body),
   };
 }

@@ -51,6 +51,8 @@ export interface PromptHost {
   save(): () => void;
   setStatus(status: number): void;
   test: TestHost;
+  /** `LIST &`: `body` runs as job `text` (Session.background): bash's `[1] 4066`, then what the job wrote at once. */
+  background(text: string, body: () => CommandResult): CommandResult;
 }
 
 type Flow = { k: 'break' | 'continue'; n: number } | { k: 'halt' };
@@ -88,7 +90,7 @@ class LineRun {
     // A here-document typed with a line feeds its first command, as bash gives `a <<EOF && b` to a.
     const r = node.t === 'list' ? this.list(node, input, tty, true) : this.node(node, input, tty);
     const end = this.host.now();
-    const output = r.output.map((c) => (this.stamped.has(c) && c.at === end ? { stream: c.stream, text: c.text } : c));
+    const output = r.output.map((c) => (this.stamped.has(c) && c.at === end ? { stream: c.stream, text: c.text, ...(c.terminal ? { terminal: c.terminal } : {}) } : c));
     return { output, exitCode: r.status };
   }
 
@@ -100,6 +102,8 @@ class LineRun {
         return this.list(node, input, tty, false);
       case 'pipeline':
         return this.pipeline(node, input);
+      case 'background':
+        return this.background(node);
       case 'for':
       case 'for-arith':
       case 'loop':
@@ -116,6 +120,18 @@ class LineRun {
   private interrupted(): boolean {
     const now = this.host.now();
     return this.interruptAt !== undefined && now > this.start && now >= this.interruptAt;
+  }
+
+  /** `LIST &`: its status is 0 and `$!` its PID; the job's own flow (a Ctrl+C inside it) stays inside. */
+  private background(node: Extract<PromptNode, { t: 'background' }>): Ran {
+    if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
+    const res = this.host.background(node.text, () => {
+      // A job's stdin is /dev/null and its output the terminal, whatever the line redirects.
+      const r = this.node(node.node, { text: '' }, false);
+      return { output: r.output, exitCode: r.status };
+    });
+    this.host.setStatus(0);
+    return done(0, res.output);
   }
 
   private halt(status: number, output: OutputChunk[] = []): Ran {
@@ -226,8 +242,9 @@ class LineRun {
       const stdin = text === undefined ? undefined : { text };
       const r = flow && stage.t === 'simple' ? this.filtered(stage.text, stdin) : this.node(stage, stdin, false);
       const last = i === node.stages.length - 1;
-      output.push(...r.output.filter((c) => last || c.stream === 'stderr'));
-      text = r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+      // A background job's lines (chunk.terminal) reach the terminal, never the next stage.
+      output.push(...r.output.filter((c) => last || c.stream === 'stderr' || c.terminal));
+      text = r.output.filter((c) => c.stream === 'stdout' && !c.terminal).map((c) => c.text).join('');
       status = r.status;
       if (r.flow?.k === 'halt' && !flow) {
         flow = r.flow;
@@ -243,7 +260,7 @@ class LineRun {
     return done(res.exitCode, output);
   }
 
-  private compound(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' }>, input: Input | undefined, tty: boolean): Ran {
+  private compound(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' | 'background' }>, input: Input | undefined, tty: boolean): Ran {
     if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
     if (node.redirs === '') return this.body(node, input, tty);
     let inner: Ran | undefined;
@@ -254,7 +271,7 @@ class LineRun {
     return { output: res.output, status: res.exitCode, ...(inner?.flow ? { flow: inner.flow } : {}) };
   }
 
-  private body(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' }>, input: Input | undefined, tty: boolean): Ran {
+  private body(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' | 'background' }>, input: Input | undefined, tty: boolean): Ran {
     switch (node.t) {
       case 'group':
         return node.sub ? this.subshell(node.body, input, tty) : this.node(node.body, input, tty);

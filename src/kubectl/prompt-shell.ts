@@ -187,7 +187,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
  * The builtins the executor runs itself (prompt-run.ts, prompt-words.ts): they act on a loop, its
  * stdin or the line, which a builtin here cannot see.
  */
-const LINE_BUILTINS = ['[', 'break', 'continue', 'read', 'test', 'type', 'xargs'];
+const LINE_BUILTINS = ['[', 'bg', 'break', 'continue', 'fg', 'jobs', 'kill', 'read', 'test', 'type', 'wait', 'xargs'];
 
 /** The builtins completion offers (`.` is source's other name, `:` not a word anyone completes to). */
 export const PROMPT_BUILTINS: readonly string[] = [...Object.keys(BUILTINS).filter((b) => b !== '.' && b !== ':'), ...LINE_BUILTINS].sort();

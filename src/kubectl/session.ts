@@ -25,6 +25,7 @@ import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
 import type { EditorHost, OpenEdit } from './edit-file';
 import { runWatch, type TerminalSize, type WatchHost } from './procps-watch/run';
+import { Laptop, waitForeground } from './laptop';
 
 export interface SessionOptions {
   seed?: number;
@@ -113,6 +114,8 @@ export class Session {
   readonly timings: SimulationOptions['timings'];
 
   readonly interactive: boolean;
+  /** The laptop's background jobs and the sockets they listen on (`kubectl port-forward … &`); a fork starts with none. */
+  readonly laptop: Laptop;
   /**
    * kubectl's discovery cache under ~/.kube/cache/discovery, by server: empty in a fresh session,
    * so its first command that resolves a resource shows the cold cache's requests under -v=6.
@@ -133,6 +136,7 @@ export class Session {
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
     this.interactive = opts.interactive ?? false;
+    this.laptop = new Laptop(this.interactive);
     this.discoveryCache = new Set(opts.discoveryCached ?? []);
     this.topology = opts.topology ?? 'basic';
     this.timings = opts.timings;
@@ -183,7 +187,11 @@ export class Session {
     const namespace = this.contextNamespace();
     const saved = this.workstation.checkpoint();
     this.leadSeq = undefined;
+    this.laptop.jobs.beginLine();
     let res = this.runInteractive(line, stdin, opts);
+    // Before the next prompt: what background jobs wrote as they ended, then bash's notices.
+    const jobs = this.laptop.jobs.finishLine(this.sim.now);
+    if (jobs.length) res = { ...res, output: [...res.output, ...jobs] };
     if (this.interactive && this.leadSeq !== undefined) res = { ...res, leadSeq: this.leadSeq };
     this.syncKubeconfigFile();
     if (this.workstation.version !== version && this.workstation.size > WORKSTATION_QUOTA) {
@@ -290,6 +298,11 @@ export class Session {
     return runPromptLine(parsed.node, promptHost(this, opts), stdin, tty, opts.interruptAt);
   }
 
+  /** `TEXT &`: the body runs as a job (laptop.ts). Internal: the prompt's executor calls it. */
+  background(text: string, body: () => CommandResult): CommandResult {
+    return this.laptop.background(text, this.sim.now, body);
+  }
+
   isWorkstationCommand(stage: string): boolean {
     const tok = tokenize(stage.trim());
     return tok.ok && tok.argv[0] !== undefined && WORKSTATION_COMMANDS.includes(tok.argv[0]);
@@ -334,6 +347,11 @@ export class Session {
     const res = body(input, tty && input === stdin && fds[1].k === 'terminal');
     const output: OutputChunk[] = [];
     for (const c of res.output) {
+      // A background job writes to the terminal itself, not to this command's descriptors.
+      if (c.terminal) {
+        output.push(c);
+        continue;
+      }
       const sink = fds[c.stream === 'stdout' ? 1 : 2];
       if (sink.k === 'file') sink.write(c.text);
       else output.push(sink.stream === c.stream ? c : { ...c, stream: sink.stream });
@@ -443,8 +461,11 @@ export class Session {
     const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {
       const vars = { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) };
-      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, opts.interruptAt);
-      if (run) return run;
+      // A background job's waits end at once (laptop.ts); curl may connect to the laptop's own listeners.
+      const horizon = this.laptop.backgrounding ? this.sim.now : opts.interruptAt;
+      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, horizon, this.laptop.listener());
+      const written = this.laptop.take();
+      if (run) return written.length ? { ...run, output: [...written, ...run.output] } : run;
       // dash's word for it under watch (recorded: `sh: 1: nosuch: not found`).
       if (opts.sh) return fail(`sh: 1: ${cmd}: not found`, 127);
       return fail(`${cmd}: command not found (this terminal runs kubectl, sim, watch, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
@@ -463,12 +484,13 @@ export class Session {
             workstation: this.workstation,
             discoveryCache: this.discoveryCache,
             kubeconfigVariable: { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) }['KUBECONFIG'] ?? '',
+            laptop: this.laptop.port(() => waitForeground(sim, opts.interruptAt, undefined)),
           };
           // Start-up is not a wait: a Ctrl+C replay never shortens it, so a command that does not
           // wait runs exactly as it did the first time.
           sim.advance(KUBECTL_STARTUP_MS);
           this.leads(sim);
-          sim.horizon = opts.interruptAt as SimMillis | undefined;
+          sim.horizon = (this.laptop.backgrounding ? sim.now : opts.interruptAt) as SimMillis | undefined;
           return runKubectl(ctx, argv);
         }
         case 'sim':

@@ -14,6 +14,11 @@ export interface OutputChunk {
    * command waits, and leaves that screen when the command ends.
    */
   screen?: ScreenFrame;
+  /**
+   * Written by a background job (or bash about one) straight to the terminal: no redirection or
+   * pipe of the line that was running takes it (prompt-jobs.ts).
+   */
+  terminal?: true;
 }
 
 /** One screen of a full-screen program, as many rows as the terminal has (trailing blanks trimmed). */

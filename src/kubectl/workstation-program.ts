@@ -4,7 +4,7 @@
  * and waits in simulated time — a timeout takes its seconds, and Ctrl+C ends the wait as it
  * ends `sleep` (exit 130, nothing more printed).
  */
-import type { Simulation, SimMillis, Workstation } from '../engine/index';
+import type { LocalListener, Simulation, SimMillis, Workstation } from '../engine/index';
 import { INTERRUPTED_EXIT_CODE, Interrupted, throwIfCutShort } from './interrupt';
 import type { CommandResult } from './types';
 
@@ -13,8 +13,9 @@ export function runOnWorkstation(
   ws: Workstation,
   argv: { cmd: string; args: string[]; stdin: string; vars: Record<string, string>; terminal: boolean },
   interruptAt: number | undefined,
+  local?: LocalListener,
 ): CommandResult | undefined {
-  const net = argv.cmd === 'curl' ? sim.workstationNet() : undefined;
+  const net = argv.cmd === 'curl' ? sim.workstationNet(local) : undefined;
   const run = ws.run(argv.cmd, argv.args, argv.stdin, sim.now, argv.vars, argv.terminal, net);
   if (!run) return undefined;
   // Whole milliseconds: the simulated clock never holds a fraction.

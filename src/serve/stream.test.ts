@@ -107,12 +107,12 @@ describe('streaming subresources through reconcile serve', () => {
     expect(out).toBe('/ # hostname\r\ntoolbox\r\n/ # exit 2\r\ncommand terminated with exit code 2\r\n');
   });
 
-  it('refuses port-forward with a Status that says it is not simulated and what to use, never a hang', async () => {
+  it('refuses port-forward with a Status that says where it works and what to use, never a hang', async () => {
     const forward = await runKubectl(kubectl, setup.served, setup.home, ['port-forward', 'pod/toolbox', '0:80']);
     expect(forward.code).toBe(1);
-    // Port-forward is not simulated (apiserver/connect.ts): a 400 naming the Pod's proxy and sim curl instead.
+    // The stream protocol is not served (stream/exec.ts): a 400 naming the simulator's terminal and the Pod's proxy.
     expect(forward.stderr).toBe(
-      "error: error upgrading connection: port-forward is not simulated: a local port cannot reach a simulated Pod; ask the Pod's app through kube-apiserver instead (kubectl get --raw /api/v1/namespaces/default/pods/toolbox:80/proxy/ through reconcile serve, or sim curl in the simulator's terminal)\n",
+      "error: error upgrading connection: port-forward is not served by reconcile serve: a local port here cannot reach a simulated Pod; run kubectl port-forward in the simulator's terminal (its curl reaches the forwarded port), or ask the Pod's app through kube-apiserver (kubectl get --raw /api/v1/namespaces/default/pods/toolbox/proxy/)\n",
     );
     // Located first: a missing Pod is NotFound before anything is refused.
     const missing = await runKubectl(kubectl, setup.served, setup.home, ['port-forward', 'pod/nosuch', '0:80']);

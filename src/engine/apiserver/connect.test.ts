@@ -115,16 +115,16 @@ describe("a Pod's Connect subresources where no stream is simulated", () => {
     expect(ask(sim, { verb: 'get', subresource: 'attach', name: 'web', plain: true }, 'jane')).toBe('403 Forbidden: pods "web" is forbidden: User "jane" cannot get resource "pods/attach" in API group "" in the namespace "default"');
   });
 
-  it('refuses an upgraded port-forward after locating it, saying what reaches the Pod instead', () => {
+  it('upgrades a port-forward after locating it, through the kubelet of its node (PortForwardLocation)', () => {
     const sim = bootCluster();
     const pod = podManifest('web', 'nginx:1.27');
     pod.spec.containers[0]!.ports = [{ containerPort: 80 }];
+    expect(ask(sim, { verb: 'create', subresource: 'portforward', name: 'web' })).toBe('404 NotFound: pods "web" not found');
     createPod(sim, pod);
-    expect(ask(sim, { verb: 'create', subresource: 'portforward', name: 'nope' })).toBe('404 NotFound: pods "nope" not found');
     sim.advance(15_000);
-    expect(ask(sim, { verb: 'create', subresource: 'portforward', name: 'web' })).toBe(
-      "400 BadRequest: port-forward is not simulated: a local port cannot reach a simulated Pod; ask the Pod's app through kube-apiserver instead (kubectl get --raw /api/v1/namespaces/default/pods/web:80/proxy/ through reconcile serve, or sim curl in the simulator's terminal)",
-    );
+    expect(ask(sim, { verb: 'create', subresource: 'portforward', name: 'web' })).toBe('ok 101');
+    const hop = sim.traceSince(0).filter((r) => r.kind === 'request' && r.to.startsWith('kubelet/') && r.detail.type === 'non-resource' && r.detail.path === '/portForward/default/web');
+    expect(hop).toHaveLength(1);
   });
 
   it('asks RBAC for create as well when a stream is asked with GET (the WebSocket verb)', () => {

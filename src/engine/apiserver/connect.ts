@@ -1,17 +1,14 @@
 /**
  * The Pod's Connecter subresources (pkg/registry/core/pod/rest/subresources.go) where no stream
  * is served: `exec`, `attach` and `portforward` asked without an upgrade (kubectl get --raw, a
- * plain POST), `portforward` upgraded, and `proxy`. Each first locates its target as upstream's
+ * plain POST), and `proxy`. Each first locates its target as upstream's
  * Connect does — ExecLocation / AttachLocation (the Pod, its container, its node),
  * PortForwardLocation (the Pod, its node), ResourceLocation for proxy (the Pod, a port, its IP) —
  * so a missing Pod or container is the same Status as ever; then:
  * - a plain request to an upgradeable one: UpgradeAwareHandler's `400 Upgrade request required`;
- * - an upgraded `portforward`: the stream is not simulated (no local listener can reach a
- *   simulated Pod), so it is refused with a 400 that says so and names what reaches the Pod's
- *   app instead (its proxy, `sim curl`) — our own Status, not upstream's;
  * - `proxy` (podProxy): proxy-transport.ts dials `podIP:port` and relays the app's answer, or the
  *   proxy transport's 503. A Service's proxy is service-proxy.ts's.
- * The upgraded exec and attach are kubelet-proxy.ts's podExec and podAttach.
+ * The upgraded exec, attach and portforward are kubelet-proxy.ts's podExec, podAttach and podPortForward.
  */
 import type { ComponentId } from '../core/ids';
 import type { Pod } from '../../k8s/types';
@@ -52,8 +49,6 @@ export interface ConnectRequest {
   /** The URL's name: for proxy `[scheme:]name[:port]`. */
   name: string;
   container?: string;
-  /** The request carried an Upgrade header (kubectl's exec, attach, port-forward). */
-  upgraded: boolean;
 }
 
 function podAt(w: World, namespace: string, name: string): Pod | undefined {
@@ -81,12 +76,8 @@ export function connectRefusal(w: World, req: ConnectRequest): StatusError {
   }
   const node = pod.spec.nodeName;
   if (!node) return badRequest(`pod ${req.name} does not have a host assigned`);
-  if (!req.upgraded) return badRequest('Upgrade request required');
-  // Port forwarding is not simulated: a local port cannot reach a simulated Pod's socket. Ours, not upstream's.
-  const port = defaultPort(pod, 'http');
-  return badRequest(
-    `port-forward is not simulated: a local port cannot reach a simulated Pod; ask the Pod's app through kube-apiserver instead (kubectl get --raw /api/v1/namespaces/${req.namespace}/pods/${req.name}:${port}/proxy/ through reconcile serve, or sim curl in the simulator's terminal)`,
-  );
+  // An upgraded POST is kubelet-proxy.ts's; what comes here is a plain request (UpgradeAwareHandler).
+  return badRequest('Upgrade request required');
 }
 
 /**

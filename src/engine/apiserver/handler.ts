@@ -55,7 +55,7 @@ import { prepareNamespaceForCreate } from './namespace-strategy';
 import { populateConditionTimestamps, prepareForCreate } from './admission/strategy';
 import type { CertificateSigningRequest } from '../../k8s/certificates';
 import { prepareDaemonSetCreate, prepareDaemonSetUpdate } from './daemonset-strategy';
-import { podAttach, podExec, podLogs } from './kubelet-proxy';
+import { podAttach, podExec, podLogs, podPortForward } from './kubelet-proxy';
 import { connectRefusal, isConnect, podProxy, UPGRADEABLE } from './connect';
 import { proxied, proxyRequest } from './proxy-transport';
 import { serviceProxy } from './service-proxy';
@@ -372,10 +372,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
     }
     if (req.subresource === 'proxy') return respond(proxied(podProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
-    const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach');
+    const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach' || req.subresource === 'portforward');
     if (!streamed) {
       const container = req.container ?? req.execOptions?.container ?? req.attachOptions?.container;
-      return fail(connectRefusal(w, { subresource: req.subresource, namespace: req.namespace ?? 'default', name: req.name ?? '', ...(container ? { container } : {}), upgraded: !req.plain }));
+      return fail(connectRefusal(w, { subresource: req.subresource, namespace: req.namespace ?? 'default', name: req.name ?? '', ...(container ? { container } : {}) }));
     }
   }
 
@@ -441,6 +441,13 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
         if (!got.ok) return fail({ code: got.code, reason: got.reason, message: got.message });
         const code = got.attach?.type === 'attached' ? 101 : 500;
         return respond({ ok: true, code, text: '', resourceVersion: '', ...(got.attach ? { attach: got.attach } : {}) });
+      }
+      if (req.subresource === 'portforward') {
+        // Upgraded and proxied to the kubelet of the Pod's node; its refusal of the upgrade is plain text.
+        const pf = podPortForward(w, serverId, ns ?? 'default', req.name ?? '');
+        if (!pf.ok) return fail({ code: pf.code, reason: pf.reason, message: pf.message });
+        if (pf.forward?.type === 'error') return respond({ ok: true, code: 500, text: pf.forward.message, resourceVersion: '' });
+        return respond({ ok: true, code: 101, text: '', resourceVersion: '' });
       }
       if (req.subresource) return respond(applySubresource(w, serverId, requestId, info, ns, req));
       return respond(create(w, serverId, requestId, info, ns, req));

@@ -1,6 +1,6 @@
 /**
  * kube-apiserver's proxy to the kubelets (pkg/registry/core/pod/rest/log.go, subresources.go):
- * for `pods/log`, `pods/exec` and `pods/attach` it resolves the container (LogLocation,
+ * for `pods/log`, `pods/exec`, `pods/attach` and `pods/portforward` it resolves the container (LogLocation,
  * ExecLocation, AttachLocation), dials the
  * kubelet of the Pod's node on :10250 and relays the answer. As in Kubernetes, where the two speak HTTP, kube-apiserver links no kubelet code:
  * it reaches the kubelet's `serve` behaviour through a dialler that dispatch.ts (the one module
@@ -8,7 +8,8 @@
  */
 import type { ComponentId } from '../core/ids';
 import type { Pod } from '../../k8s/types';
-import type { AttachOptions, ExecOptions, KubeletRequest, KubeletResponse, LogOptions } from '../kubelet/server-api';
+import type { AttachOptions, ExecOptions, KubeletRequest, KubeletResponse, LogOptions, PortForwardOutcome } from '../kubelet/server-api';
+import type { HttpRequest } from '../images/types';
 import { trace } from '../runtime';
 import type { World } from '../world';
 import { machineCutOff } from '../node/cut-off';
@@ -150,4 +151,66 @@ export function dialKubelet(w: World, node: string, req: KubeletRequest, at: num
   if (!w.components.get(kubelet)?.running) return refused;
   if (!dialler) throw new Error('the kubelets are not connected: dispatch.ts has not loaded');
   return dialler(w, kubelet, req) ?? refused;
+}
+
+/**
+ * `POST pods/<name>/portforward`, upgraded: PortForwardLocation (the Pod, its node), then the
+ * stream upgrade through the kubelet of that node, which finds the Pod among what its runtime
+ * runs. The open stream is `PortForwardStream`; a kubelet refusal of the upgrade is its text.
+ */
+export function podPortForward(w: World, from: ComponentId, namespace: string, podName: string): KubeletResponse {
+  const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
+  if (!pod) return { ok: false, code: 404, reason: 'NotFound', message: `pods "${podName}" not found` };
+  const node = pod.spec.nodeName;
+  if (!node) return bad(`pod ${podName} does not have a host assigned`);
+  return dialStream(w, from, node, `/portForward/${namespace}/${podName}`, { namespace, name: podName }, { path: 'portForward', namespace, pod: podName });
+}
+
+/** An upgraded port-forward stream: who carries it (which kube-apiserver, which kubelet) and in which incarnation. */
+export interface PortForwardStream {
+  server: ComponentId;
+  serverEpoch: number;
+  node: string;
+  kubeletEpoch: number;
+  namespace: string;
+  pod: string;
+}
+
+/** The stream kube-apiserver `server` just upgraded for `namespace/pod` (after podPortForward answered it). */
+export function portForwardStream(w: World, server: ComponentId, namespace: string, podName: string): PortForwardStream | undefined {
+  const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
+  const node = pod?.spec.nodeName;
+  const api = w.components.get(server);
+  const kubelet = node ? w.components.get(`kubelet/${node}` as ComponentId) : undefined;
+  if (!node || !api || !kubelet) return undefined;
+  return { server, serverEpoch: api.epoch, node, kubeletEpoch: kubelet.epoch, namespace, pod: podName };
+}
+
+/**
+ * What one local connection meets on an open stream: `lost` once either process that carried it
+ * has stopped since (their sockets closed, so kubectl's connection closes: `lost connection to
+ * pod`); `hang` while the node is off or cut off (nothing comes back, nothing resets); else the
+ * kubelet's answer from inside the Pod. Each hop is traced, kubectl → kube-apiserver → kubelet → runtime.
+ */
+export function portForwardConnection(w: World, from: ComponentId, s: PortForwardStream, port: number, url: string, request: HttpRequest): PortForwardOutcome | { type: 'lost' } | { type: 'hang' } {
+  const api = w.components.get(s.server);
+  const kubeletId = `kubelet/${s.node}` as ComponentId;
+  if (!api || portForwardLost(w, s)) return { type: 'lost' };
+  if (machineCutOff(w, api.host)) return { type: 'hang' };
+  const podRef = { namespace: s.namespace, name: s.pod };
+  const hop = { type: 'traffic' as const, ...(request.method !== 'GET' ? { method: request.method } : {}), url, fromNode: 'workstation', endpoint: `127.0.0.1:${port}`, pod: podRef };
+  trace(w, { from, to: s.server, kind: 'proxy', detail: hop, object: { kind: 'Pod', ...podRef } });
+  trace(w, { from: s.server, to: kubeletId, kind: 'proxy', detail: hop, object: { kind: 'Pod', ...podRef } });
+  if (machineCutOff(w, s.node)) return { type: 'hang' };
+  if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
+  const r = dialler(w, kubeletId, { path: 'portForward', namespace: s.namespace, pod: s.pod, port, request });
+  if (!r?.ok || !r.forward) return { type: 'lost' };
+  return r.forward;
+}
+
+/** Whether the stream has broken since it opened (either end's process stopped): kubectl's `lost connection to pod`. */
+export function portForwardLost(w: World, s: PortForwardStream): boolean {
+  const api = w.components.get(s.server);
+  const kubelet = w.components.get(`kubelet/${s.node}` as ComponentId);
+  return !api?.running || api.epoch !== s.serverEpoch || !kubelet?.running || kubelet.epoch !== s.kubeletEpoch;
 }

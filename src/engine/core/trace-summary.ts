@@ -180,6 +180,8 @@ function cri(d: TraceDetails['cri']): string {
       return `Exec ${d.container}: ${d.command.join(' ')}`;
     case 'Attach':
       return `Attach ${d.container}`;
+    case 'PortForward':
+      return `PortForward ${nn(d.pod)} port ${d.port}`;
     default: {
       const never: never = d;
       return String(never);

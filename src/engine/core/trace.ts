@@ -177,6 +177,8 @@ export interface TraceDetails {
     /** `kubectl exec`, relayed by kube-apiserver to the kubelet: the command run in the container. */
     | { service: 'RuntimeService'; call: 'Exec'; pod: NamespacedName; container: string; command: string[] }
     | { service: 'RuntimeService'; call: 'Attach'; pod: NamespacedName; container: string }
+    /** One connection of `kubectl port-forward`: the runtime dials `localhost:port` in the Pod's network namespace. */
+    | { service: 'RuntimeService'; call: 'PortForward'; pod: NamespacedName; port: number }
     | { service: 'ImageService'; call: 'PullImage'; pod: NamespacedName; image: string };
   cni:
     | { op: 'ADD'; pod: NamespacedName; ip: string }

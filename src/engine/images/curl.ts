@@ -247,6 +247,9 @@ export const curl: NetTool = (args, env, net) => {
       const ms = (o.maxTimeS ?? 300) * 1000;
       return failWith(28, o.maxTimeS !== undefined ? `Operation timed out after ${ms} milliseconds with 0 bytes received` : `Failed to connect to ${url.host} port ${url.port} after ${ms} ms: Timeout was reached`, ms);
     }
+    case 'empty':
+      // Recorded: curl 7.88.1 against a listener that closes the connection unanswered.
+      return failWith(52, 'Empty reply from server', 1);
     case 'tls-failed': {
       const e = tlsError(url.host, a.failure);
       return failWith(e.code, e.message, 3);

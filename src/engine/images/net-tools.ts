@@ -18,6 +18,8 @@ export type NetAnswer =
   | { kind: 'timeout'; ip: string; connected?: true }
   /** An `https://` handshake the client gave up on: no request was sent. */
   | { kind: 'tls-failed'; ip: string; failure: TlsFailure }
+  /** The server accepted the connection and closed it without a byte (curl's (52)). */
+  | { kind: 'empty'; ip: string }
   | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead };
 
 /** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
@@ -111,6 +113,8 @@ const wget: NetTool = (args, env, net) => {
   }
   // spawn_ssl_client: printed whatever -q says, once the TCP connection is up.
   if (https && !noCheck) env.io.err('wget: note: TLS certificate validation not implemented\n');
+  // Only the laptop's own listeners close a connection unanswered, and the laptop has no wget.
+  if (a.kind === 'empty') throw new Error('wget: an empty reply comes only from the laptop\'s listeners');
   if (a.kind === 'tls-failed') {
     // Approximate: BusyBox's TLS code dies on the plain-HTTP reply with its own record error.
     env.io.err('wget: error getting response: Connection reset by peer\n');

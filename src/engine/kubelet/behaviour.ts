@@ -16,6 +16,7 @@ import { runtimeOf } from '../node/cri';
 import { serveContainerLogs } from '../node/logs';
 import { serveExec } from '../node/exec';
 import { serveAttach } from '../node/attach';
+import { servePortForward } from '../node/port-forward';
 import { nodeEvent, who } from './client';
 import { tlsBootstrap } from './tls-bootstrap';
 import { leaseTick } from './lease';
@@ -172,6 +173,8 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
         return serveExec(w, self, req);
       case 'attach':
         return serveAttach(w, self, req);
+      case 'portForward':
+        return servePortForward(w, self, req);
       case 'metrics/resource':
         return serveResourceMetrics(w, self, req);
       default: {

@@ -3,7 +3,7 @@
  * `pods/log`, `exec` for `pods/exec`, `attach` for `pods/attach`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
-import type { ExecChunk } from '../images/types';
+import type { ExecChunk, HttpAnswer, HttpRequest } from '../images/types';
 
 /** PodLogOptions, as kubectl sends them. */
 export interface LogOptions {
@@ -72,7 +72,24 @@ export interface ResourceMetricsRequest {
   at: number;
 }
 
-export type KubeletRequest = ContainerLogsRequest | ExecRequest | AttachRequest | ResourceMetricsRequest;
+/**
+ * One connection carried by a `pods/portforward` stream (`POST /portForward/{namespace}/{pod}`
+ * upgraded once; each local connection opens a data stream for `port`): the request the client
+ * wrote into it, answered by whatever listens on `localhost:port` inside the Pod's network namespace.
+ */
+export interface PortForwardRequest {
+  path: 'portForward';
+  namespace: string;
+  pod: string;
+  /** Unset: the upgrade itself, which only finds the Pod. */
+  port?: number;
+  request?: HttpRequest;
+}
+
+export type KubeletRequest = ContainerLogsRequest | ExecRequest | AttachRequest | PortForwardRequest | ResourceMetricsRequest;
+
+/** What one forwarded connection got: the app's answer, or the error the stream's error channel carried. */
+export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type: 'error'; message: string };
 
 /**
  * How an exec stream ended: the command's combined output and exit status, or the kubelet's
@@ -91,4 +108,4 @@ export type AttachOutcome =
   | { type: 'upgrade-failed'; message: string };
 
 /** The body, or the error kube-apiserver relays (the real texts: the proxy passes them through). */
-export type KubeletResponse = { ok: true; text: string; exec?: ExecOutcome; attach?: AttachOutcome } | { ok: false; code: number; reason: 'BadRequest' | 'NotFound' | 'InternalError' | ''; message: string };
+export type KubeletResponse = { ok: true; text: string; exec?: ExecOutcome; attach?: AttachOutcome; forward?: PortForwardOutcome } | { ok: false; code: number; reason: 'BadRequest' | 'NotFound' | 'InternalError' | ''; message: string };

@@ -14,8 +14,11 @@
  * - A powered-off machine, or one `sim fail network/<node>` cut off, never answers.
  * - Names: the laptop's resolver knows the public test hosts and localhost, never a cluster name.
  *
+ * - The laptop's own addresses (127.0.0.0/8, localhost): what the prompt's programs listen on
+ *   (`kubectl port-forward`, `kubectl proxy`: `local`), else refused.
+ *
  * Approximate: the request is served at the moment curl starts; the time it waits (a timeout)
- * passes afterwards. Nothing listens on the laptop itself.
+ * passes afterwards.
  */
 import type { ComponentId } from '../core/ids';
 import type { World } from '../world';
@@ -40,6 +43,12 @@ const LAPTOP: ComponentId = 'kubectl' as ComponentId;
 const DNS_MS = 1;
 
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+/**
+ * A program on the laptop that listens (kubectl port-forward, kubectl proxy): its answer to a
+ * connection to `ip:port`, or undefined when nothing listens there.
+ */
+export type LocalListener = (ip: string, port: number, req: HttpRequest) => NetAnswer | undefined;
 
 function lookup(name: string): Resolution {
   const bare = name.replace(/\.$/, '').toLowerCase();
@@ -110,7 +119,7 @@ function reach(w: World, ip: string, port: number, req: HttpRequest): NetAnswer 
   }
 }
 
-export function workstationNet(w: World): Net {
+export function workstationNet(w: World, local?: LocalListener): Net {
   return {
     nameserver: STUB_RESOLVER,
     search: [],
@@ -124,8 +133,7 @@ export function workstationNet(w: World): Net {
       const r = lookup(host);
       if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms };
       const ip = r.ips[0]!;
-      // Nothing listens on the laptop itself.
-      if (ip.startsWith('127.')) return { kind: 'refused', ip };
+      if (ip.startsWith('127.')) return local?.(ip, port, req) ?? { kind: 'refused', ip };
       const pub = Object.values(INTERNET).find((h) => h.ip === ip);
       if (pub) {
         const failure = req.tls ? handshake(req.tls, { names: [r.fqdn] }) : undefined;

@@ -43,6 +43,7 @@ Troubleshooting and Debugging Commands:
   attach          Attach to a running container
   exec            Execute a command in a container
   port-forward    Forward one or more local ports to a pod
+  proxy           Run a proxy to the Kubernetes API server
   cp              Copy files and directories to and from containers
   auth            Inspect authorization
   debug           Create debugging sessions for troubleshooting workloads and nodes
@@ -81,7 +82,6 @@ ${ROOT_USAGE}`;
 
 /** Real kubectl commands this simulator does not model (one error line names the alternatives). */
 export const UNSUPPORTED = [
-  'proxy',
   'plugin',
   'completion',
   'alpha',

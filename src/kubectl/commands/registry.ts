@@ -30,7 +30,9 @@ import { runPatch, PATCH_FLAGS } from './patch';
 import { runReplace, REPLACE_FLAGS } from './replace';
 import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
 import { runCp, CP_FLAGS } from './cp';
-import { runAttach, runPortForward, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runAttach, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runPortForward, PORT_FORWARD_FLAGS } from './port-forward';
+import { runProxy, PROXY_FLAGS } from './proxy';
 import { runDebug, DEBUG_FLAGS } from './debug';
 import { runTop } from './top';
 import { AUTOSCALE_FLAGS, runAutoscale } from './autoscale';
@@ -75,7 +77,8 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   label: { run: runLabel, flags: LABEL_FLAGS, positional: 'resources' },
   logs: { run: runLogs, flags: LOGS_FLAGS, positional: 'pod-then-container' },
   patch: { run: runPatch, flags: PATCH_FLAGS, positional: 'resources' },
-  'port-forward': { run: runPortForward, flags: ANY_FLAGS, positional: 'pod' },
+  'port-forward': { run: runPortForward, flags: PORT_FORWARD_FLAGS, positional: 'pod' },
+  proxy: { run: runProxy, flags: PROXY_FLAGS, positional: 'none' },
   replace: { run: runReplace, flags: REPLACE_FLAGS, positional: 'none' },
   rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES },
   run: { run: runRun, flags: RUN_FLAGS, positional: 'none' },

@@ -32,8 +32,4 @@ function unmodelled(verb: string, why: string): (env: Env, argv: string[]) => nu
   };
 }
 
-export const runPortForward = unmodelled(
-  'port-forward',
-  'nothing outside the cluster can connect to a Pod; use "sim curl <service>" to send a request to a Service from a node, or "kubectl get --raw /api/v1/namespaces/<ns>/pods/<pod>:<port>/proxy/" to ask a Pod\'s app through kube-apiserver',
-);
 export const runAttach = unmodelled('attach', 'containers have no interactive terminal to attach to; use "kubectl logs <pod>" for their output or "kubectl exec <pod> -- <command>"');

@@ -91,9 +91,17 @@ export class StreamUpgrades {
         return this.upgrade(req, socket, head, opened.stream);
       }
       case 'portforward': {
-        // Not simulated as a stream: the engine locates the target and refuses as apiserver/connect.ts says.
-        const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: 'portforward', namespace: route.namespace ?? 'default', name: route.name }, ctx.user, ctx.invocation);
-        return refuse(r.ok ? { text: 'pods/portforward answered without a stream', code: 500 } : { status: 'network' in r.error ? unreachable(r.error) : r.error });
+        // The engine locates the Pod and upgrades (RBAC, NotFound, the kubelet as ever); the
+        // port-forward protocol itself is not served here, so a located one is refused with a
+        // Status of ours that says where it works (the simulator's terminal) and what reaches the app.
+        const ns = route.namespace ?? 'default';
+        const r = ctx.cluster.request({ verb: 'create', resource: 'pods', subresource: 'portforward', namespace: ns, name: route.name }, ctx.user, ctx.invocation);
+        if (!r.ok) return refuse({ status: 'network' in r.error ? unreachable(r.error) : r.error });
+        return refuse({
+          status: badRequest(
+            `port-forward is not served by reconcile serve: a local port here cannot reach a simulated Pod; run kubectl port-forward in the simulator's terminal (its curl reaches the forwarded port), or ask the Pod's app through kube-apiserver (kubectl get --raw /api/v1/namespaces/${ns}/pods/${route.name}/proxy/)`,
+          ),
+        });
       }
       case 'proxy': {
         // An upgraded proxy (a WebSocket to the Pod's app): the engine sends the handshake on; no

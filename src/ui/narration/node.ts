@@ -33,6 +33,8 @@ export function narrateCri(say: Say, r: TraceRecordOf<'cri'>): string {
       return say('narr.cri.exec', { kubelet, runtime, container: d.container, command: d.command.join(' ') });
     case 'Attach':
       return say('narr.cri.attach', { kubelet, runtime, container: d.container });
+    case 'PortForward':
+      return say('narr.cri.portForward', { kubelet, runtime, pod: podPhrase(d.pod), port: String(d.port) });
     default: {
       const never: never = d;
       return String(never);

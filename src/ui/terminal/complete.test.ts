@@ -13,7 +13,7 @@ function contextOf(c: TestCluster, files: readonly string[]): CompletionContext 
 
 /** kubectl's command words, from its own help (the "supported commands" list of an unknown one). */
 function kubectlCommands(c: TestCluster): string[] {
-  const m = c.run('kubectl proxy').stderr.match(/supported commands: (.*)$/m);
+  const m = c.run('kubectl plugin').stderr.match(/supported commands: (.*)$/m);
   if (!m) throw new Error('kubectl did not list its commands');
   return m[1]!.split(', ').sort();
 }

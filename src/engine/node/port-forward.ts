@@ -1,0 +1,46 @@
+/**
+ * The kubelet's `portForward` endpoint (pkg/kubelet/server/server.go getPortForward →
+ * Kubelet.GetPortForward) and the runtime's PortForward behind it (containerd's
+ * sandbox_portforward_linux.go). The upgrade finds the Pod among what the runtime runs, or says
+ * `pod not found ("<name>_<namespace>")`; each connection then dials `localhost:port` inside the
+ * Pod's network namespace — so a NetworkPolicy never sees it, and an app listening on the Pod's
+ * IP alone would not answer (every app here listens on all addresses). Nothing listening is
+ * containerd's error, wrapped by the kubelet's streaming server (portforward/httpstream.go) and
+ * sent back on the stream's error channel, which kubectl prints.
+ */
+import type { World } from '../world';
+import type { KubeletState } from '../kubelet/state';
+import type { KubeletResponse, PortForwardRequest } from '../kubelet/server-api';
+import { markComponentChanged, trace } from '../runtime';
+import { runtimeOf } from './cri';
+import { serveRequest } from './app';
+
+/** The CNI network namespace's path as containerd names it (`cni-` and a UUID), derived from the sandbox id. */
+function netnsPath(sandboxId: string): string {
+  const h = sandboxId.padEnd(32, '0');
+  return `/var/run/netns/cni-${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The upgrade (no `request`) or one connection's request on an open stream. */
+export function servePortForward(w: World, self: KubeletState, req: PortForwardRequest): KubeletResponse {
+  const rt = runtimeOf(w, self.host);
+  const sandbox = rt && [...rt.sandboxes.values()].find((s) => s.podNamespace === req.namespace && s.podName === req.pod && s.state === 'SANDBOX_READY');
+  if (!rt || !sandbox) return { ok: true, text: '', forward: { type: 'error', message: `pod not found (${JSON.stringify(`${req.pod}_${req.namespace}`)})` } };
+  if (req.request === undefined || req.port === undefined) return { ok: true, text: '' };
+  const pod = { namespace: req.namespace, name: req.pod };
+  trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'PortForward', pod, port: req.port }, object: { kind: 'Pod', ...pod } });
+  for (const c of rt.containers.values()) {
+    if (c.sandboxId !== sandbox.id || c.state !== 'CONTAINER_RUNNING' || !c.process) continue;
+    const answer = serveRequest(c.process, w.now, req.port, req.request, req.request.path, '127.0.0.1');
+    if (!answer) continue;
+    markComponentChanged(w, rt.id);
+    return { ok: true, text: '', forward: { type: 'answer', answer } };
+  }
+  const netns = sandbox.hostNetwork ? 'host' : netnsPath(sandbox.id);
+  // containerd's message ends with a space (its format string does); recorded in
+  // github.com/helixml/helix/pull/589 and kubernetes-sigs/kind#2953.
+  const message =
+    `error forwarding port ${req.port} to pod ${sandbox.id}, uid : failed to execute portforward in network namespace ${JSON.stringify(netns)}: ` +
+    `failed to connect to localhost:${req.port} inside namespace ${JSON.stringify(sandbox.id)}, IPv4: dial tcp4 127.0.0.1:${req.port}: connect: connection refused IPv6 dial tcp6 [::1]:${req.port}: connect: connection refused `;
+  return { ok: true, text: '', forward: { type: 'error', message } };
+}
