@@ -46,8 +46,39 @@ describe.skipIf(binaries.length === 0)('kubectl debug through reconcile serve', 
     expect(generated.stdout).toMatch(/^Defaulting debug container name to debugger-[bcdfghjklmnpqrstvwxz2456789]{5}\.\n$/);
   });
 
+  /** A created Pod as kubectl asked for it: server-side names (the token volume's suffix) masked, status left out. */
+  const asAsked = (pod: Pod | undefined): unknown => JSON.parse(JSON.stringify({ metadata: { labels: pod?.metadata.labels, annotations: pod?.metadata.annotations }, spec: pod?.spec }).replace(/kube-api-access-\w+/g, 'kube-api-access-X').replace(/debugger-\w{5}/g, 'debugger-X')) as unknown;
+
+  it.each(binaries.map((k, i) => [k.source, k, i] as const))('creates the node debugging Pod the port creates, for every profile (%s)', async (_source, k, i) => {
+    for (const profile of ['general', 'legacy', 'baseline', 'restricted', 'netadmin', 'sysadmin']) {
+      const line = ['debug', `node/node-${1 + (i % 3)}`, '--image=busybox:1.36', `--profile=${profile}`, '--', 'sleep', '600'];
+      const real = await runKubectl(k, setup.served, setup.home, line);
+      const port = runPort(setup.session, `kubectl ${line.join(' ')}`);
+      const created = /^Creating debugging pod (node-debugger-node-\d-[bcdfghjklmnpqrstvwxz2456789]{5}) with container debugger on node node-\d\.\n$/;
+      expect(real.stdout).toMatch(created);
+      expect(port.stdout).toMatch(created);
+      const ours = setup.session.sim.storedObject<Pod>(`pods/default/${created.exec(port.stdout)![1]!}`);
+      const theirs = setup.served.cluster.sim.storedObject<Pod>(`pods/default/${created.exec(real.stdout)![1]!}`);
+      // kubectl labels the Pod app.kubernetes.io/managed-by=kubectl-debug since v1.34 (a v1.32 on PATH does not).
+      const older = theirs?.metadata.labels === undefined;
+      expect([profile, asAsked(theirs)]).toEqual([profile, asAsked(older && ours ? { ...ours, metadata: { ...ours.metadata, labels: undefined } } : ours)]);
+    }
+  });
+
+  it.each(binaries.map((k, i) => [k.source, k, i] as const))('makes the copy the port makes with --copy-to (%s)', async (_source, k, i) => {
+    // The profile is named: kubectl before v1.36 defaults to legacy.
+    for (const flags of ['--profile=general --image=busybox:1.36 -c dbg -- sleep 600', '--profile=general --image=busybox:1.36 -c web --keep-labels --share-processes=false -- sleep 600', '--profile=restricted --image=busybox:1.36 -c dbg --keep-liveness -- sleep 600', '--profile=general --set-image=*=nginx:1.28']) {
+      const line = ['debug', 'web', `--copy-to=copy-${i}-${flags.length}`, ...flags.split(' ')];
+      const real = await runKubectl(k, setup.served, setup.home, line);
+      const port = runPort(setup.session, `kubectl ${line.join(' ')}`);
+      expect([flags, real.code, real.stdout, withoutLegacyNotice(real.stderr)]).toEqual([flags, port.code, port.stdout, port.stderr]);
+      const name = `pods/default/copy-${i}-${flags.length}`;
+      expect([flags, asAsked(setup.served.cluster.sim.storedObject<Pod>(name))]).toEqual([flags, asAsked(setup.session.sim.storedObject<Pod>(name))]);
+    }
+  });
+
   it.each(binaries.map((k) => [k.source, k] as const))('fails with the same bytes (%s)', async (_source, k) => {
-    for (const line of ['debug nope --image=busybox', 'debug web', 'debug --image=busybox', 'debug web --image=busybox -t', 'debug web --image=busybox --replace', 'debug web --image=busybox -c web']) {
+    for (const line of ['debug nope --image=busybox', 'debug web', 'debug --image=busybox', 'debug web --image=busybox -t', 'debug web --image=busybox --replace', 'debug web --image=busybox -c web', 'debug node/nope --image=busybox', 'debug node/node-1', 'debug web --copy-to=web-x', 'debug web --copy-to=web-x -c nope -- sh']) {
       const real = await runKubectl(k, setup.served, setup.home, line.split(' '));
       const port = runPort(setup.session, `kubectl ${line}`);
       // The served Pod already holds the first test's containers: the duplicate's index differs.

@@ -2,7 +2,8 @@
  * `kubectl debug node/NAME --image=IMAGE` (pkg/cmd/debug: visitNode → generateNodeDebugPod): a
  * Pod named `node-debugger-<node>-xxxxx`, bound to the node by `nodeName` (no scheduler), with
  * `restartPolicy: Never`, one toleration that tolerates every taint (`operator: Exists`, so the
- * control-plane's NoSchedule taint too), the label `app.kubernetes.io/managed-by: kubectl-debug`,
+ * control-plane's NoSchedule taint too), the label `app.kubernetes.io/managed-by: kubectl-debug`
+ * (since v1.34),
  * and what the profile adds for the node style (profiles.go): the host's PID, network and IPC
  * namespaces and the node's `/` as the hostPath volume `host-root` mounted at `/host`.
  *
