@@ -62,7 +62,8 @@ function locate(layer: FsLayer, base: BaseFs, path: string): Located {
 function hostDir(host: BaseFs, dir: string): BaseFs {
   if (dir === '/') return host;
   const at = (p: string): string => (p === '/' ? dir : `${dir}${p}`);
-  return { file: (p) => host.file(at(p)), isDir: (p) => host.isDir(at(p)), list: (p) => host.list(at(p)) };
+  // The mount point is a directory whatever the node holds there (the kubelet made it), unless it is a file.
+  return { file: (p) => host.file(at(p)), isDir: (p) => host.isDir(at(p)) || (p === '/' && host.file(dir) === undefined), list: (p) => host.list(at(p)) };
 }
 
 /** Whether a write at `path` lands on a read-only mount (`Read-only file system`). */
