@@ -66,7 +66,7 @@ export interface Attachment {
    * dash, under `kubectl debug node/…`'s `/host`) reads the following lines until `exit`. Each
    * line goes to the container's shell as `chroot DIR /bin/sh -c 'cd CWD; LINE'`.
    */
-  chroot?: { root: string; cwd: string };
+  chroot?: { root: string; cwd: string; lines: number };
 }
 
 /**
@@ -198,6 +198,9 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
   const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
   const inner = cd ? `${at}cd${cd[1] === undefined ? '' : ` ${cd[1]}`} && pwd` : `${at}${line}`;
   const reply = a.exec(`chroot ${quote(ch.root)} /bin/sh -c ${quote(inner)}`);
+  // dash -i numbers the lines it has read (`/bin/sh: 3: x: not found`); each -c line is its line 1.
+  ch.lines++;
+  if (reply.ok) reply.output = reply.output.replace(/^\/bin\/sh: 1: /gm, `/bin/sh: ${ch.lines}: `);
   if (reply.ok && cd && reply.exitCode === 0) {
     ch.cwd = reply.output.trim().split('\n').pop() || ch.cwd;
     return { result: { output: [], exitCode: 0 }, detached: false };
@@ -230,7 +233,7 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
     const reply = a.exec(`${at}chroot ${line.trim().slice('chroot'.length).trim()} /bin/sh -c true`);
     if (reply.ok && reply.exitCode === 0) {
       const root = chroot[1]!;
-      a.chroot = { root: root.startsWith('/') ? root : `${a.cwd.replace(/\/$/, '')}/${root}`, cwd: '/' };
+      a.chroot = { root: root.startsWith('/') ? root : `${a.cwd.replace(/\/$/, '')}/${root}`, cwd: '/', lines: 0 };
       return { result: { output: [], exitCode: 0 }, detached: false };
     }
     if (reply.ok) a.lastStatus = reply.exitCode;

@@ -141,8 +141,9 @@ describe('kubectl debug node/NAME -it in the page’s terminal (a TTY)', () => {
     expect(s.run('cd /etc/cni/net.d')).toMatchObject({ exitCode: 0, output: [] });
     expect(text(s.run('pwd'))).toBe('/etc/cni/net.d\n');
     expect(text(s.run('ls'))).toBe('10-kindnet.conflist\n');
-    expect(s.run('cd /nope')).toMatchObject({ exitCode: 2, output: [{ text: "/bin/sh: 1: cd: can't cd to /nope\n" }] });
-    expect(s.run('nosuchtool')).toMatchObject({ exitCode: 127, output: [{ text: '/bin/sh: 1: nosuchtool: not found\n' }] });
+    // dash -i numbers the lines it read (recorded from dash 0.5.12: `printf 'true\\nfoo\\n' | dash -i`).
+    expect(s.run('cd /nope')).toMatchObject({ exitCode: 2, output: [{ text: "/bin/sh: 5: cd: can't cd to /nope\n" }] });
+    expect(s.run('nosuchtool')).toMatchObject({ exitCode: 127, output: [{ text: '/bin/sh: 6: nosuchtool: not found\n' }] });
     expect(text(s.run('systemctl is-active kubelet'))).toBe('active\n');
     // exit leaves the chroot, then the Pod.
     expect(s.run('exit')).toMatchObject({ exitCode: 0, output: [], attached: { prompt: '/ # ' } });
