@@ -119,11 +119,11 @@ export class Laptop {
   }
 
   /** What the laptop's network asks for its own addresses: the listening job's answer, else nothing. */
-  listener(): LocalListener {
+  listener(sim: Simulation): LocalListener {
     return (ip, port, request): NetAnswer | undefined => {
       const hit = this.jobs.listening().find((l) => l.socket.port === port && covers(l.socket, ip));
       if (!hit) return undefined;
-      const r = hit.server.connect(port, request, `http://${ip}:${port}${request.path}`);
+      const r = hit.server.connect(port, request, `http://${ip}:${port}${request.path}`, sim);
       this.written.push(...r.output.map((c) => ({ ...c, terminal: true as const })));
       if (r.exit) {
         this.written.push(...r.exit.output.map((c) => ({ ...c, terminal: true as const })));

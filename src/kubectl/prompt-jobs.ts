@@ -14,7 +14,7 @@
  * interactive shell prints `[1] 4066` and the notices; a script's `jobs` still lists what ended
  * with a status (Done, Exit N), and a job killed by a signal leaves it silently.
  */
-import type { NetAnswer } from '../engine/index';
+import type { HttpRequest, NetAnswer, Simulation } from '../engine/index';
 import type { OutputChunk } from './types';
 
 /** A socket a laptop program listens on. `address` as it bound it: `127.0.0.1`, `::1`, `0.0.0.0`. */
@@ -32,10 +32,14 @@ export interface ProgramExit {
 /** A program on the laptop that listens while it runs: kubectl port-forward, kubectl proxy. */
 export interface LaptopServer {
   sockets: LaptopSocket[];
-  /** One connection to `port` (of one of its sockets): what the client gets, what the program writes, and whether it exits. */
-  connect(port: number, request: import('../engine/index').HttpRequest, url: string): { answer: NetAnswer; output: OutputChunk[]; exit?: ProgramExit };
+  /**
+   * One connection to `port` (of one of its sockets): what the client gets, what the program
+   * writes, and whether it exits. `sim` is the cluster the laptop reaches now (`sim topology`
+   * replaces it: a stream into the old one is gone).
+   */
+  connect(port: number, request: HttpRequest, url: string, sim: Simulation): { answer: NetAnswer; output: OutputChunk[]; exit?: ProgramExit };
   /** Whether it exited by itself since (its stream to the cluster was lost): asked at the end of each line. */
-  poll(): ProgramExit | undefined;
+  poll(sim: Simulation): ProgramExit | undefined;
   /** What SIGINT (Ctrl+C in the foreground) does: kubectl port-forward catches it and exits 0; kubectl proxy dies of it. */
   interrupt: ProgramExit | 'dies';
 }
@@ -136,12 +140,12 @@ export class JobTable {
    * The end of a line at simulated time `now`: jobs whose time came or whose stream broke end
    * (what they wrote on the way out comes first), then an interactive shell's notices.
    */
-  finishLine(now: number): OutputChunk[] {
+  finishLine(sim: Simulation): OutputChunk[] {
     const out: OutputChunk[] = [];
     for (const j of this.jobs) {
       if (j.state.k !== 'running') continue;
-      if (j.endsAt !== undefined && j.endsAt <= now) this.end(j, { k: 'exited', status: 0 });
-      const gone = j.server?.poll();
+      if (j.endsAt !== undefined && j.endsAt <= sim.now) this.end(j, { k: 'exited', status: 0 });
+      const gone = j.server?.poll(sim);
       if (gone) {
         out.push(...gone.output);
         this.end(j, { k: 'exited', status: gone.status });

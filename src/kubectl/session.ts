@@ -190,7 +190,7 @@ export class Session {
     this.laptop.jobs.beginLine();
     let res = this.runInteractive(line, stdin, opts);
     // Before the next prompt: what background jobs wrote as they ended, then bash's notices.
-    const jobs = this.laptop.jobs.finishLine(this.sim.now);
+    const jobs = this.laptop.jobs.finishLine(this.sim);
     if (jobs.length) res = { ...res, output: [...res.output, ...jobs] };
     if (this.interactive && this.leadSeq !== undefined) res = { ...res, leadSeq: this.leadSeq };
     this.syncKubeconfigFile();
@@ -463,7 +463,7 @@ export class Session {
       const vars = { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) };
       // A background job's waits end at once (laptop.ts); curl may connect to the laptop's own listeners.
       const horizon = this.laptop.backgrounding ? this.sim.now : opts.interruptAt;
-      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, horizon, this.laptop.listener());
+      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, horizon, this.laptop.listener(this.sim));
       const written = this.laptop.take();
       if (run) return written.length ? { ...run, output: [...written, ...run.output] } : run;
       // dash's word for it under watch (recorded: `sh: 1: nosuch: not found`).

@@ -95,6 +95,10 @@ describe('kubectl port-forward', () => {
     const node = b.run('kubectl get pods -l app=web -o jsonpath={.items[0].spec.nodeName}').out;
     b.run('kubectl port-forward pod/$(kubectl get pods -l app=web -o jsonpath={.items[0].metadata.name}) 8090:80 &');
     expect(b.run(`sim fail kubelet/${node}`).err).toContain('error: lost connection to pod\n');
+    // A new cluster (sim topology) is another kube-apiserver: the stream into the old one is gone.
+    const c = fresh();
+    c.run('kubectl port-forward svc/web 8080:80 &');
+    expect(c.run('sim topology basic').err).toContain('error: lost connection to pod\n[1]+  Exit 1');
   });
 
   it('in the foreground it holds the prompt until Ctrl+C, which it catches: status 0', () => {

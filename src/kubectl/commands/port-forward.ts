@@ -185,8 +185,10 @@ function forwarder(sim: Simulation, stream: PortForwardStream, sockets: LaptopSo
   return {
     sockets,
     interrupt: { status: 0, output: [] },
-    poll: () => (sim.portForwardLost(stream) ? LOST : undefined),
-    connect(port, request, url) {
+    // `sim topology` built another cluster: the stream into this one is gone.
+    poll: (now) => (now !== sim || sim.portForwardLost(stream) ? LOST : undefined),
+    connect(port, request, url, now) {
+      if (now !== sim) return { answer: { kind: 'refused', ip: '127.0.0.1' }, output: [], exit: LOST };
       const f = forwards.find((x) => x.local === port)!;
       const r = sim.portForwardConnection(stream, f.remote, url, request);
       if (r.type === 'lost') return { answer: { kind: 'refused', ip: '127.0.0.1' }, output: [], exit: LOST };

@@ -87,17 +87,18 @@ function credentials(env: Env): { certificatePem?: string; authorization?: strin
   return 'pem' in user && typeof user.pem === 'string' ? { certificatePem: user.pem } : {};
 }
 
-function server(env: Env, sim: Simulation, address: string, port: number, prefix: string, filter: Filter | undefined): LaptopServer {
+function server(env: Env, address: string, port: number, prefix: string, filter: Filter | undefined): LaptopServer {
   const base = env.client.serverBase;
   const target = /^https?:\/\/([^/:]+)(?::(\d+))?/.exec(base);
-  const host = target?.[1] ?? sim.serverAddress().split(':')[0]!;
+  const host = target?.[1] ?? env.sim.serverAddress().split(':')[0]!;
   const targetPort = Number(target?.[2] ?? 443);
   const creds = credentials(env);
   return {
     sockets: [{ address, port }],
     interrupt: 'dies',
     poll: () => undefined,
-    connect(_port, request) {
+    // Each request dials the kubeconfig's server on the cluster the laptop reaches now.
+    connect(_port, request, _url, sim: Simulation) {
       const q = request.path.indexOf('?');
       const path = q < 0 ? request.path : request.path.slice(0, q);
       const query = q < 0 ? '' : request.path.slice(q);
@@ -158,5 +159,5 @@ export function runProxy(env: Env, argv: string[]): number {
   if (bound === 0) for (bound = 32768; env.laptop?.inUse(address, bound); bound++);
   if (env.laptop?.inUse(address, bound)) throw plainError(`listen tcp ${address}:${bound}: bind: address already in use`);
   env.out.out(`Starting to serve on ${address}:${bound}\n`);
-  return serveOnLaptop(env, server(env, env.sim, address, bound, prefix, filter), 'proxy');
+  return serveOnLaptop(env, server(env, address, bound, prefix, filter), 'proxy');
 }
