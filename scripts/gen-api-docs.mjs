@@ -67,6 +67,7 @@ const PACKAGES = {
   'k8s.io/api/networking/v1': [API, 'networking/v1', 'io.k8s.api.networking.v1'],
   'k8s.io/api/node/v1': [API, 'node/v1', 'io.k8s.api.node.v1'],
   'k8s.io/api/events/v1': [API, 'events/v1', 'io.k8s.api.events.v1'],
+  'k8s.io/api/certificates/v1': [API, 'certificates/v1', 'io.k8s.api.certificates.v1'],
   'k8s.io/api/admissionregistration/v1': [API, 'admissionregistration/v1', 'io.k8s.api.admissionregistration.v1'],
   'k8s.io/apimachinery/pkg/apis/meta/v1': [MACHINERY, 'pkg/apis/meta/v1', 'io.k8s.apimachinery.pkg.apis.meta.v1'],
   'k8s.io/apimachinery/pkg/util/intstr': [MACHINERY, 'pkg/util/intstr', 'io.k8s.apimachinery.pkg.util.intstr'],
@@ -88,6 +89,7 @@ const ROOTS = {
   'k8s.io/api/networking/v1': ['Ingress', 'IngressClass', 'NetworkPolicy', 'ServiceCIDR', 'IPAddress'],
   'k8s.io/api/node/v1': ['RuntimeClass'],
   'k8s.io/api/events/v1': ['Event'],
+  'k8s.io/api/certificates/v1': ['CertificateSigningRequest'],
   'k8s.io/api/admissionregistration/v1': ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration'],
 };
 

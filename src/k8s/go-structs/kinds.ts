@@ -9,6 +9,7 @@ import { AUTOSCALING_STRUCTS } from './autoscaling';
 import { NETWORKING_STRUCTS } from './networking';
 import { EVENTS_STRUCTS } from './events';
 import { STORAGE_STRUCTS } from './storage';
+import { CERTIFICATES_STRUCTS } from './certificates';
 
 const TYPE_META = { apiVersion: 'string?', kind: 'string?' };
 
@@ -22,6 +23,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ...NETWORKING_STRUCTS,
   ...EVENTS_STRUCTS,
   ...STORAGE_STRUCTS,
+  ...CERTIFICATES_STRUCTS,
   // Roots.
   Binding: root('Binding', { target: 'ObjectReference' }),
   ConfigMap: root('ConfigMap', { immutable: '*bool', data: 'map:string', binaryData: 'map:bytes' }),

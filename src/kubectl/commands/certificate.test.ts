@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadApiDocs } from '../explain/load';
 import { Session } from '../session';
 import { sessionRunner } from '../testing';
 
@@ -166,5 +167,18 @@ describe("the kubelets' TLS bootstrap at join", () => {
     // csrcleaner: an issued request goes an hour after its approval.
     run('sim advance 2h');
     expect(run('kubectl get csr').err).toBe('No resources found\n');
+  });
+});
+
+describe('kubectl explain csr', () => {
+  beforeAll(async () => {
+    await loadApiDocs();
+  });
+
+  it("describes the kind from k8s.io/api's certificates/v1", () => {
+    const run = sessionRunner(new Session());
+    const out = run('kubectl explain csr.spec.signerName').out;
+    expect(out).toMatch(/^GROUP: {6}certificates\.k8s\.io\nKIND: {7}CertificateSigningRequest\nVERSION: {4}v1\n\nFIELD: signerName <string>\n/);
+    expect(out).toContain('kubernetes.io/kube-apiserver-client');
   });
 });
