@@ -1,10 +1,10 @@
 /**
- * The debugging profiles of `kubectl debug` (pkg/cmd/debug/profiles.go) for the two styles that
- * create a Pod: a node's debugging Pod (debug-node.ts) and a copy of a Pod (debug-copy.ts). The
- * ephemeral style lives with its patch in debug.ts. Each profile's Apply does its steps in
- * upstream's order; the keep flags decide what a copy keeps of the original.
+ * The debugging profiles of `kubectl debug` (pkg/cmd/debug/profiles.go), each Apply's steps in
+ * upstream's order, for its three styles: a node's debugging Pod (debug-node.ts), a copy of a Pod
+ * (debug-copy.ts; the keep flags decide what it keeps of the original), and an ephemeral
+ * container (debug.ts's patch), where only the debug container's securityContext changes.
  */
-import type { Container, Pod } from '../../k8s/types';
+import type { Container, EphemeralContainer, Pod } from '../../k8s/types';
 
 export type DebugStyle = 'node' | 'copy';
 
@@ -20,11 +20,11 @@ export interface KeepFlags {
 
 type SecurityContext = { privileged?: boolean; runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; capabilities?: { add?: string[]; drop?: string[] }; seccompProfile?: { type: string } };
 
-function sc(c: Container): SecurityContext {
+function sc(c: Container | EphemeralContainer): SecurityContext {
   return (c.securityContext ??= {}) as SecurityContext;
 }
 
-function addCapability(c: Container, cap: string): void {
+function addCapability(c: Container | EphemeralContainer, cap: string): void {
   const s = sc(c);
   s.capabilities ??= {};
   (s.capabilities.add ??= []).push(cap);
@@ -68,7 +68,7 @@ function removeKept(pod: Pod, keep: KeepFlags): void {
   if (!keep.initContainers) delete pod.spec.initContainers;
 }
 
-function restrict(c: Container | undefined): void {
+function restrict(c: Container | EphemeralContainer | undefined): void {
   if (!c) return;
   delete c.securityContext;
   const s = sc(c);
@@ -133,6 +133,30 @@ export function applyProfile(profile: string, style: DebugStyle, pod: Pod, name:
         removeKept(pod, keep);
         shareProcessNamespace(pod);
       }
+      return;
+    default:
+      return;
+  }
+}
+
+/** The profile's Apply for the ephemeral style: the debug container's securityContext only. */
+export function applyEphemeralProfile(profile: string, ec: EphemeralContainer): void {
+  switch (profile) {
+    case 'general':
+      addCapability(ec, 'SYS_PTRACE');
+      return;
+    case 'baseline':
+      delete ec.securityContext;
+      return;
+    case 'restricted':
+      restrict(ec);
+      return;
+    case 'netadmin':
+      addCapability(ec, 'NET_ADMIN');
+      addCapability(ec, 'NET_RAW');
+      return;
+    case 'sysadmin':
+      sc(ec).privileged = true;
       return;
     default:
       return;

@@ -30,7 +30,7 @@ import { randomSuffixes } from '../rand-suffix';
 import { attachLine } from './attach-line';
 import { nodeDebugPod } from './debug-node';
 import { podCopy } from './debug-copy';
-import type { KeepFlags } from './debug-profiles';
+import { applyEphemeralProfile, type KeepFlags } from './debug-profiles';
 import type { CommandResult, OutputChunk } from '../types';
 
 export const DEBUG_FLAGS: FlagDef[] = [
@@ -189,44 +189,6 @@ function debugContainerName(env: Env, o: Options, pod: Pod): string {
   return name;
 }
 
-function securityContext(ec: EphemeralContainer): Record<string, unknown> {
-  return (ec.securityContext ??= {});
-}
-
-function addCapability(ec: EphemeralContainer, cap: string): void {
-  const sc = securityContext(ec) as { capabilities?: { add?: string[] } };
-  sc.capabilities ??= {};
-  (sc.capabilities.add ??= []).push(cap);
-}
-
-/** The profile's Apply for the ephemeral style (profiles.go). */
-function applyProfile(profile: string, ec: EphemeralContainer): void {
-  switch (profile) {
-    case 'general':
-      addCapability(ec, 'SYS_PTRACE');
-      return;
-    case 'baseline':
-      delete ec.securityContext;
-      return;
-    case 'restricted':
-      delete ec.securityContext;
-      securityContext(ec)['runAsNonRoot'] = true;
-      securityContext(ec)['capabilities'] = { drop: ['ALL'] };
-      securityContext(ec)['allowPrivilegeEscalation'] = false;
-      securityContext(ec)['seccompProfile'] = { type: 'RuntimeDefault' };
-      return;
-    case 'netadmin':
-      addCapability(ec, 'NET_ADMIN');
-      addCapability(ec, 'NET_RAW');
-      return;
-    case 'sysadmin':
-      securityContext(ec)['privileged'] = true;
-      return;
-    default:
-      return;
-  }
-}
-
 /** generateDebugContainer: the EphemeralContainer as json.Marshal writes it (omitempty fields dropped). */
 function debugContainer(o: Options, name: string): EphemeralContainer {
   const ec: EphemeralContainer = { name };
@@ -239,7 +201,7 @@ function debugContainer(o: Options, name: string): EphemeralContainer {
   ec.resources = {};
   ec.terminationMessagePolicy = 'File';
   if (o.pullPolicy) ec.imagePullPolicy = o.pullPolicy as NonNullable<Container['imagePullPolicy']>;
-  applyProfile(o.profile, ec);
+  applyEphemeralProfile(o.profile, ec);
   if (o.interactive) ec.stdin = true;
   if (o.tty) ec.tty = true;
   if (o.target) ec.targetContainerName = o.target;
