@@ -170,6 +170,24 @@ describe("the kubelets' TLS bootstrap at join", () => {
   });
 });
 
+describe('csrapproving and the kubelet-serving signer', () => {
+  it("approves a node's own renewal (selfnodeclient) but leaves a request for another node's name to a person", () => {
+    const run = sessionRunner(new Session());
+    run('openssl genrsa -out n.key');
+    run('openssl req -new -key n.key -subj "/O=system:nodes/CN=system:node:node-1" -out n.csr');
+    const manifest = (name: string): string =>
+      `kubectl create --as system:node:node-1 --as-group system:nodes --as-group system:authenticated -f - <<EOF\napiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nmetadata:\n  name: ${name}\nspec:\n  request: $(base64 -w0 n.csr)\n  signerName: kubernetes.io/kube-apiserver-client-kubelet\n  usages: [digital signature, key encipherment, client auth]\nEOF`;
+    expect(run(manifest('renewal')).out).toBe('certificatesigningrequest.certificates.k8s.io/renewal created\n');
+    run('sleep 1');
+    expect(run("kubectl get csr renewal -o jsonpath='{.status.conditions[0].message}'").out).toBe('Auto approving self kubelet client certificate after SubjectAccessReview.');
+    expect(run('kubectl get csr renewal --no-headers').out).toMatch(/system:node:node-1\s+<none>\s+Approved,Issued\n$/);
+    // Another node asking for node-1's name: not itself, and system:nodes may not create nodeclient.
+    run(manifest('theft').replace('--as system:node:node-1', '--as system:node:node-2'));
+    run('sleep 1');
+    expect(run('kubectl get csr theft --no-headers').out).toMatch(/system:node:node-2\s+<none>\s+Pending\n$/);
+  });
+});
+
 describe('kubectl explain csr', () => {
   beforeAll(async () => {
     await loadApiDocs();
