@@ -62,6 +62,15 @@ describe('kubectl port-forward', () => {
     // Recorded: kubectl 1.35.2.
     expect(run('kubectl port-forward pod/web').err).toBe("error: TYPE/NAME and list of ports are required for port-forward\nSee 'kubectl port-forward -h' for help and examples\n");
     expect(run('kubectl port-forward nope 8080:80')).toEqual({ out: '', err: 'Error from server (NotFound): pods "nope" not found\n', code: 1 });
+    // Recorded: kubectl 1.35.2 against reconcile serve (these fail before any upgrade).
+    const web = run('kubectl get pods -l app=web -o name').out.split('\n')[0]!.slice(4);
+    expect(run('kubectl port-forward deploy/web 18080:99999').err).toBe('error: error parsing remote port \'99999\': strconv.ParseUint: parsing "99999": value out of range\n');
+    expect(run('kubectl port-forward deploy/web 18080:0').err).toBe('error: remote port must be > 0\n');
+    expect(run('kubectl port-forward deploy/web abc:80').err).toBe('error: error parsing local port \'abc\': strconv.ParseUint: parsing "abc": invalid syntax\n');
+    expect(run('kubectl port-forward deploy/web 18080:http').err).toBe(`error: Pod '${web}' does not have a named port 'http'\n`);
+    expect(run('kubectl port-forward deploy/web 18080:').err).toBe(`error: Pod '${web}' does not have a named port ''\n`);
+    expect(run('kubectl port-forward --address nope deploy/web 18080:80').err).toBe('error: nope is not a valid IP\n');
+    expect(run('kubectl port-forward svc/nope 1:2').err).toBe('Error from server (NotFound): services "nope" not found\n');
     run('kubectl run stuck --image=nginx --overrides=\'{"spec":{"nodeName":"nowhere"}}\'');
     expect(run('kubectl port-forward stuck 8080:80').err).toBe('error: unable to forward port because pod is not running. Current status=Pending\n');
     run('kubectl port-forward svc/web 8080:80 &');
@@ -123,8 +132,12 @@ describe('kubectl proxy', () => {
     expect(run('curl -s localhost:8001/api/v1/namespaces/default/pods/nope').out).toBe(
       '{\n  "kind": "Status",\n  "apiVersion": "v1",\n  "metadata": {},\n  "status": "Failure",\n  "message": "pods \\"nope\\" not found",\n  "reason": "NotFound",\n  "details": {\n    "name": "nope",\n    "kind": "pods"\n  },\n  "code": 404\n}',
     );
-    // pkg/proxy's DefaultPathRejectRE and net/http's http.Error.
-    expect(run('curl -si localhost:8001/api/v1/namespaces/default/pods/web/exec?command=ls').out).toMatch(/^HTTP\/1\.1 403 Forbidden\r?\n[\s\S]*\r?\n\r?\nForbidden\n$/);
+    // pkg/proxy's DefaultPathRejectRE and net/http's http.Error; recorded (curl -si through kubectl 1.35.2's proxy).
+    expect(run('curl -si localhost:8001/api/v1/namespaces/default/pods/web/exec?command=ls').out).toMatch(
+      /^HTTP\/1\.1 403 Forbidden\r\nContent-Type: text\/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nDate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\nContent-Length: 10\r\n\r\nForbidden\n$/,
+    );
+    // A Host the filter does not accept.
+    expect(run("curl -s -H 'Host: evil.com' localhost:8001/api").out).toBe('Forbidden\n');
     expect(run('kubectl proxy').err).toBe('error: listen tcp 127.0.0.1:8001: bind: address already in use\n');
   });
 
@@ -132,7 +145,7 @@ describe('kubectl proxy', () => {
     const { run } = fresh();
     expect(run('kubectl proxy --port=8011 --api-prefix=/k8s-api &').out).toBe('Starting to serve on 127.0.0.1:8011\n');
     expect(run('curl -s localhost:8011/k8s-api/api/v1/namespaces/default/services/web').out).toContain('"kind": "Service"');
-    expect(run('curl -s localhost:8011/api/v1/pods').out).toBe('404 page not found\n');
+    expect(run('curl -si localhost:8011/api/v1/pods').out).toMatch(/^HTTP\/1\.1 404 Not Found\r\nContent-Type: text\/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nDate: [^\r]+\r\nContent-Length: 19\r\n\r\n404 page not found\n$/);
   });
 
   it("as jane, RBAC answers: the Forbidden Status", () => {

@@ -125,8 +125,8 @@ function serviceTargets(specs: string[], svc: Service, pod: Pod): string[] {
 /** convertPodNamedPortToNumber. */
 function podTargets(specs: string[], pod: Pod): string[] {
   return specs.map((spec) => {
+    // checkUDPPortInPod looks a non-number up by name before this runs, so `8080:` is a port named '' (recorded, kubectl 1.35.2).
     const [local, remote] = splitPort(spec);
-    if (remote === '') throw plainError('remote port cannot be empty');
     const number = /^\d+$/.test(remote) ? remote : String(containerPortByName(pod, remote));
     return local !== remote ? `${local}:${number}` : number;
   });

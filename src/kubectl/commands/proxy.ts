@@ -19,6 +19,9 @@ import type { Env } from '../env';
 import type { LaptopServer } from '../prompt-jobs';
 import { serveOnLaptop } from './laptop-serve';
 import { KUBECTL_PID, klogTime } from '../klog';
+import { httpDate, statusText } from '../../k8s/http-text';
+import { EPOCH_MS } from '../../k8s/time';
+import { utf8Length } from '../../k8s/utf8';
 
 export const PROXY_FLAGS: FlagDef[] = [
   { name: 'port', short: 'p', kind: 'int' },
@@ -67,14 +70,17 @@ function accepts(f: Filter, method: string, path: string, host: string): boolean
   return f.acceptPaths.some((r) => r.test(path)) && f.acceptHosts.some((r) => r.test(host));
 }
 
-/** net/http's http.Error: the text, a newline, text/plain with nosniff. */
-function httpError(status: number, text: string): NetAnswer {
+/**
+ * net/http's http.Error: the text and a newline, as text/plain with nosniff; its headers in the
+ * order Go writes them (recorded: curl -si through kubectl 1.35.2's proxy).
+ */
+function httpError(status: number, text: string, now: number): NetAnswer {
   return {
     kind: 'reply',
     ip: '127.0.0.1',
     status,
     body: `${text}\n`,
-    head: { version: 'HTTP/1.1', reason: text, headers: [['Content-Type', 'text/plain; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ['Content-Length', String(text.length + 1)]] },
+    head: { version: 'HTTP/1.1', reason: statusText(status), headers: [['Content-Type', 'text/plain; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ['Date', httpDate(EPOCH_MS + now)], ['Content-Length', String(utf8Length(text) + 1)]] },
   };
 }
 
@@ -105,14 +111,14 @@ function server(env: Env, address: string, port: number, prefix: string, filter:
       const hostHeader = request.headers.find(([k]) => k.toLowerCase() === 'host')?.[1] ?? '';
       const bare = hostHeader.replace(/:\d+$/, '');
       // The mux: only paths under the prefix; stripLeaveSlash when it is not /api….
-      if (!path.startsWith(prefix)) return { answer: notFound(), output: [] };
+      if (!path.startsWith(prefix)) return { answer: httpError(404, '404 page not found', sim.now), output: [] };
       let forwarded = path;
       if (!prefix.startsWith('/api')) {
         const rest = path.slice(prefix.length);
-        if (rest.length >= path.length) return { answer: notFound(), output: [] };
+        if (rest.length >= path.length) return { answer: httpError(404, '404 page not found', sim.now), output: [] };
         forwarded = rest.startsWith('/') ? rest : `/${rest}`;
       }
-      if (filter && !accepts(filter, request.method, forwarded, bare)) return { answer: httpError(403, 'Forbidden'), output: [] };
+      if (filter && !accepts(filter, request.method, forwarded, bare)) return { answer: httpError(403, 'Forbidden', sim.now), output: [] };
       const headers = request.headers.filter(([k]) => k.toLowerCase() !== 'host' && k.toLowerCase() !== 'authorization');
       const proxied: HttpRequest = {
         method: request.method,
@@ -130,15 +136,11 @@ function server(env: Env, address: string, port: number, prefix: string, filter:
           // responder.Error: the transport's error, logged (klog.Errorf) and answered with http.Error's 500.
           const err = a.kind === 'refused' ? `dial tcp ${host}:${targetPort}: connect: connection refused` : a.kind === 'timeout' ? `dial tcp ${host}:${targetPort}: i/o timeout` : a.kind === 'tls-failed' ? 'tls: failed to verify certificate' : 'EOF';
           const logged = `E${klogTime(sim.now)} ${String(KUBECTL_PID).padStart(7)} proxy_server.go:147] Error while proxying request: ${err}\n`;
-          return { answer: { ...httpError(500, err), head: { version: 'HTTP/1.1', reason: 'Internal Server Error', headers: [['Content-Type', 'text/plain; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ['Content-Length', String(err.length + 1)]] } }, output: [{ stream: 'stderr', text: logged }] };
+          return { answer: httpError(500, err, sim.now), output: [{ stream: 'stderr', text: logged }] };
         }
       }
     },
   };
-}
-
-function notFound(): NetAnswer {
-  return httpError(404, '404 page not found');
 }
 
 export function runProxy(env: Env, argv: string[]): number {
