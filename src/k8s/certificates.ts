@@ -113,8 +113,28 @@ export function requestPem(csr: Pick<CertificateSigningRequest, 'spec'>): string
   return decodeBase64(csr.spec?.request ?? '');
 }
 
+export type ParsedCsr = { ok: true; req: CertificateRequest } | { ok: false; message: string };
+
+/**
+ * ParseCSR of a request's `spec.request`, remembered by its text: one request is parsed by the
+ * create, both subresource writes, admission, the approver and the signer, and at a thousand
+ * nodes the parsing was most of what their TLS bootstrap cost. A pure function's memo, bounded.
+ */
+const parsedRequests = new Map<string, ParsedCsr>();
+
+export function parseCsrOf(csr: Pick<CertificateSigningRequest, 'spec'>): ParsedCsr {
+  const b64 = csr.spec?.request ?? '';
+  let got = parsedRequests.get(b64);
+  if (!got) {
+    got = parseCsrPem(decodeBase64(b64));
+    if (parsedRequests.size >= 2048) parsedRequests.clear();
+    parsedRequests.set(b64, got);
+  }
+  return got;
+}
+
 /** certificates.ParseCSR: the first PEM block must be a CERTIFICATE REQUEST that parses. */
-export function parseCsrPem(pem: string): { ok: true; req: CertificateRequest } | { ok: false; message: string } {
+export function parseCsrPem(pem: string): ParsedCsr {
   const block = pemDecode(pem);
   if (!block || block.label !== 'CERTIFICATE REQUEST') return { ok: false, message: 'PEM block type must be CERTIFICATE REQUEST' };
   const req = parseCertificateRequest(block.der);

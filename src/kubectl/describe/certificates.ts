@@ -4,7 +4,7 @@
  * request's subject (Common Name, Serial Number, each Organization…) and its subject alternative
  * names, and the events. A request that does not parse is `Error parsing CSR: …`.
  */
-import { csrCondition, parseCsrPem, requestPem, type CertificateSigningRequest } from '../../k8s/certificates';
+import { csrCondition, type CertificateSigningRequest, parseCsrOf } from '../../k8s/certificates';
 import { formatLabels } from '../../k8s/printers/util';
 import { humanDuration } from '../../k8s/time';
 import type { Client } from '../client';
@@ -13,7 +13,7 @@ import { describeEvents, fmtTime, searchEvents } from './common';
 import { DescribeWriter } from './writer';
 
 export function describeCertificateSigningRequest(client: Client, csr: CertificateSigningRequest, now: number): string {
-  const parsed = parseCsrPem(requestPem(csr));
+  const parsed = parseCsrOf(csr);
   if (!parsed.ok) throw plainError(`Error parsing CSR: ${parsed.message}`);
   const req = parsed.req;
   const w = new DescribeWriter();

@@ -7,7 +7,7 @@
  * signerName or by its domain's wildcard (`kubernetes.io/*`), as certauthorization checks it. Both
  * update checks read the stored object's signerName, so an update cannot dodge them by changing it.
  */
-import { KUBE_APISERVER_CLIENT, parseCsrPem, requestPem, type CertificateSigningRequest } from '../../../k8s/certificates';
+import { KUBE_APISERVER_CLIENT, type CertificateSigningRequest, parseCsrOf } from '../../../k8s/certificates';
 import { identityOf } from '../../../k8s/pkix-name';
 import type { World } from '../../world';
 import { authorize, type UserInfo } from '../auth';
@@ -56,7 +56,7 @@ export const CertificateSubjectRestriction: ValidatingPlugin = {
     if (a.info.resource !== 'certificatesigningrequests' || a.operation !== 'CREATE' || a.subresource) return undefined;
     const csr = a.obj as CertificateSigningRequest;
     if (csr.spec?.signerName !== KUBE_APISERVER_CLIENT) return undefined;
-    const parsed = parseCsrPem(requestPem(csr));
+    const parsed = parseCsrOf(csr);
     if (!parsed.ok) return admissionForbidden(a, `failed to parse CSR: ${parsed.message}`);
     if (!identityOf(parsed.req.subject).organizations.includes('system:masters')) return undefined;
     return admissionForbidden(a, `use of ${KUBE_APISERVER_CLIENT} signer with system:masters group is not allowed`);

@@ -9,7 +9,7 @@
  * (no cryptography here), and the tolerance for bad data already stored is not modelled.
  */
 import { pemDecode } from '../../../k8s/der';
-import { parseCsrPem, requestPem, LEGACY_UNKNOWN, VALID_USAGES, type CertificateSigningRequest, type CsrCondition } from '../../../k8s/certificates';
+import { LEGACY_UNKNOWN, VALID_USAGES, type CertificateSigningRequest, type CsrCondition, parseCsrOf } from '../../../k8s/certificates';
 import { parseX509 } from '../../../k8s/pkix';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../k8s/string-validation';
 import { decodeBase64 } from '../../../k8s/base64';
@@ -92,7 +92,7 @@ function validateCsr(csr: CertificateSigningRequest, old: CertificateSigningRequ
   const errs = validateObjectMeta(csr.metadata, false, () => []);
   const sp = path('spec');
   const spec = csr.spec ?? ({} as CertificateSigningRequest['spec']);
-  const parsed = parseCsrPem(requestPem(csr));
+  const parsed = parseCsrOf(csr);
   if (!parsed.ok) errs.push(invalid(sp.child('request'), spec.request ?? '', parsed.message));
   const usages = spec.usages ?? [];
   if (!usages.length) errs.push(required(sp.child('usages')));

@@ -8,7 +8,7 @@
  * AutoApproved through /approval. A request it does not recognise, or one the review refuses,
  * waits for a person (`kubectl certificate approve`): kubelet-serving requests always do.
  */
-import { hasCondition, KUBE_APISERVER_CLIENT_KUBELET, kubeletClientError, parseCsrPem, requestPem, type CertificateSigningRequest } from '../../../k8s/certificates';
+import { hasCondition, KUBE_APISERVER_CLIENT_KUBELET, kubeletClientError, type CertificateSigningRequest, parseCsrOf } from '../../../k8s/certificates';
 import { identityOf } from '../../../k8s/pkix-name';
 import type { KObject } from '../../../k8s/types';
 import { componentId } from '../../core/ids';
@@ -41,7 +41,7 @@ function allowed(ctx: ControllerContext, csr: CertificateSigningRequest, subreso
 function handle(ctx: ControllerContext, name: string): ReconcileResult {
   const csr = ctx.cache('certificatesigningrequests').cache.get(name) as CertificateSigningRequest | undefined;
   if (!csr || csr.status?.certificate || hasCondition(csr, 'Approved') || hasCondition(csr, 'Denied')) return DONE;
-  const parsed = parseCsrPem(requestPem(csr));
+  const parsed = parseCsrOf(csr);
   if (!parsed.ok) return { kind: 'error', message: `unable to parse csr "${name}": ${parsed.message}` };
   const nodeClient = csr.spec.signerName === KUBE_APISERVER_CLIENT_KUBELET && kubeletClientError(parsed.req, csr.spec.usages ?? []) === undefined;
   if (!nodeClient) return DONE;

@@ -4,15 +4,16 @@
  * PermissiveSigningPolicy — the request's subject (as Go re-encodes a parsed Name) and SANs, its
  * key, the usages asked for, NotBefore backdated 5 minutes, NotAfter after the TTL (the
  * request's expirationSeconds within [10 min, --cluster-signing-duration 8760h], backdated too
- * unless shorter than 8 h). The certificate is a real X.509 structure; its serial comes from a
- * hash of the request and the moment (no draw from the world's PRNG), its signature from the
+ * unless shorter than 8 h). The certificate is a real X.509 structure; its serial is seeded from
+ * the request and the moment (no draw from the world's PRNG), its signature from the
  * simulated CA (cluster-ca.ts's caSignature).
  */
 import { certificateUsages } from '../../../k8s/certificates';
 import { pemEncode } from '../../../k8s/der';
 import { certificateDer, tbsCertificateDer, type CertificateRequest } from '../../../k8s/pkix';
 import { goNameOrder } from '../../../k8s/pkix-name';
-import { sha256 } from '../../../k8s/sha256';
+import { fnv1a } from '../../../k8s/sha256';
+import { nextUint32, seedRng } from '../../core/rng';
 import { EPOCH_MS } from '../../../k8s/time';
 import { caKeyId, caSignature, CLUSTER_CA_SUBJECT } from '../../apiserver/cluster-ca';
 import type { World } from '../../world';
@@ -34,7 +35,8 @@ export function signRequest(w: World, req: CertificateRequest, requestB64: strin
   const now = EPOCH_MS + w.now;
   const ttl = certificateTtl(expirationSeconds);
   // authority.Sign: a random 128-bit serial; here one derived from what is signed, and when.
-  const serial = [...sha256([...`${requestB64}|${w.now}|${w.seed}`].map((c) => c.charCodeAt(0) & 0xff))].slice(0, 16);
+  const rng = seedRng(fnv1a(`${w.now}|${w.seed}|${requestB64}`));
+  const serial = Array.from({ length: 16 }, () => nextUint32(rng) & 0xff);
   serial[0]! &= 0x7f;
   const { keyUsage, extKeyUsage } = certificateUsages(usages);
   const tbs = tbsCertificateDer({

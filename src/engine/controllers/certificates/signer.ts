@@ -7,19 +7,7 @@
  * condition, reason SignerValidationFailure, carrying the rule's message. Other signers' requests
  * are left to whoever signs for them.
  */
-import {
-  apiServerClientUsageError,
-  hasCondition,
-  KUBE_APISERVER_CLIENT,
-  KUBE_APISERVER_CLIENT_KUBELET,
-  KUBELET_SERVING,
-  kubeletClientError,
-  kubeletServingError,
-  LEGACY_UNKNOWN,
-  parseCsrPem,
-  requestPem,
-  type CertificateSigningRequest,
-} from '../../../k8s/certificates';
+import { apiServerClientUsageError, hasCondition, KUBE_APISERVER_CLIENT, KUBE_APISERVER_CLIENT_KUBELET, KUBELET_SERVING, kubeletClientError, kubeletServingError, LEGACY_UNKNOWN, type CertificateSigningRequest, parseCsrOf } from '../../../k8s/certificates';
 import { base64Encode } from '../../../k8s/base64';
 import { rfc3339 } from '../../../k8s/time';
 import { componentId } from '../../core/ids';
@@ -43,7 +31,7 @@ function handle(ctx: ControllerContext, name: string): ReconcileResult {
   if (!csr || !hasCondition(csr, 'Approved') || hasCondition(csr, 'Failed') || csr.status?.certificate) return DONE;
   const rule = SIGNERS[csr.spec.signerName];
   if (!rule) return DONE;
-  const parsed = parseCsrPem(requestPem(csr));
+  const parsed = parseCsrOf(csr);
   if (!parsed.ok) return { kind: 'error', message: `unable to parse csr "${name}": ${parsed.message}` };
   const failure = rule(parsed.req, csr.spec.usages ?? []);
   const status = failure
