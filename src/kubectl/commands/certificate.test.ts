@@ -58,6 +58,11 @@ describe('a user certificate through a CertificateSigningRequest (the CKA flow)'
     expect(forbidden.code).toBe(1);
     expect(run('kubectl create rolebinding dev-view -n kube-system --clusterrole=view --group=dev').code).toBe(0);
     expect(run('kubectl get deployments -n kube-system --context jane-dev').out).toMatch(/^NAME\s+READY/);
+    // The same certificate at kube-apiserver's secure port, from curl on the laptop.
+    expect(run('curl -sk --cert jane.crt --key jane.key https://10.0.0.10:6443/api/v1/namespaces/default/secrets').out).toContain('"message": "secrets is forbidden: User \\"jane\\" cannot list resource \\"secrets\\" in API group \\"\\" in the namespace \\"default\\""');
+    // kubectl certificate reads -f too: the request as a file, already approved, printed again.
+    run('kubectl get csr jane -o yaml > jane-csr.yaml');
+    expect(run('kubectl certificate approve -f jane-csr.yaml').out).toBe('certificatesigningrequest.certificates.k8s.io/jane approved\n');
   });
 
   it('refuses a certificate the cluster CA did not sign, and one whose key is not the request key', () => {
