@@ -48,7 +48,8 @@ export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): 
 /**
  * Whom a client certificate names to an x509 authenticator that trusts the cluster CA
  * (kube-apiserver's, the kubelet's): kubeadm's admin.conf certificate or jane's, as their
- * kubeconfig holds them; undefined for any other, which no CA here signed, so it fails.
+ * kubeconfig holds them, or one kube-controller-manager's signer issued (caSignedUser);
+ * undefined for any other, which this CA did not sign, so it fails.
  */
 export function kubeadmClientUser(w: World, certificatePem: string): UserInfo | undefined {
   const pem = certificatePem.trim();
