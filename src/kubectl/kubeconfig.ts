@@ -15,11 +15,12 @@
  * references and printed from the cluster (`Simulation.kubeadmPem`), so `config view --raw`
  * shows the CA every namespace's kube-root-ca.crt holds.
  *
- * Credentials: only bearer tokens and kubeadm's own certificates authenticate. A certificate
- * the learner names (`--client-certificate`) is read and presented, but nothing here signs
- * certificates with the cluster's CA, so kube-apiserver refuses it as it refuses any client
- * certificate its CA did not issue: 401 Unauthorized (not system:anonymous, which would hide that
- * credentials were sent and rejected).
+ * Credentials: bearer tokens, kubeadm's own certificates, and a certificate the learner names
+ * (`--client-certificate`) that kube-controller-manager's signer issued from an approved
+ * CertificateSigningRequest (the engine verifies it against the cluster CA). Any other
+ * certificate kube-apiserver refuses as it refuses any client certificate its CA did not issue:
+ * 401 Unauthorized (not system:anonymous, which would hide that credentials were sent and
+ * rejected).
  */
 import { WORKSTATION_HOME, type KubeconfigUser } from '../engine/index';
 
