@@ -53,10 +53,10 @@ describe('command dispatch', () => {
   const sim = new Simulation({ seed: 1 });
   it('rejects unknown commands and explains unsupported ones in one line', () => {
     expect(kubectl(sim, 'frobnicate')).toMatchObject({ stderr: 'error: unknown command "frobnicate" for "kubectl"\nRun \'kubectl --help\' for usage.\n', code: 1 });
-    const proxy = kubectl(sim, 'proxy --port=8001');
-    expect(proxy.code).toBe(1);
-    expect(proxy.stderr.split('\n')).toHaveLength(2);
-    expect(proxy.stderr).toMatch(/^error: "kubectl proxy" is not available in this simulator; supported commands: annotate, api-resources, api-versions, apply, /);
+    const plugin = kubectl(sim, 'plugin list');
+    expect(plugin.code).toBe(1);
+    expect(plugin.stderr.split('\n')).toHaveLength(2);
+    expect(plugin.stderr).toMatch(/^error: "kubectl plugin" is not available in this simulator; supported commands: annotate, api-resources, api-versions, apply, /);
   });
 
   it('prints the help overview', () => {
