@@ -175,7 +175,7 @@ describe("the kubelets' TLS bootstrap at join", () => {
   });
 });
 
-describe('csrapproving and the kubelet-serving signer', () => {
+describe("csrapproving's recognisers", () => {
   it("approves a node's own renewal (selfnodeclient) but leaves a request for another node's name to a person", () => {
     const run = sessionRunner(new Session());
     run('openssl genrsa -out n.key');
@@ -190,6 +190,22 @@ describe('csrapproving and the kubelet-serving signer', () => {
     run(manifest('theft').replace('--as system:node:node-1', '--as system:node:node-2'));
     run('sleep 1');
     expect(run('kubectl get csr theft --no-headers').out).toMatch(/system:node:node-2\s+<none>\s+Pending\n$/);
+  });
+});
+
+describe('the kubelet-serving signer', () => {
+  it('is never auto-approved, and refuses a serving request without a DNS or IP name', () => {
+    const run = sessionRunner(new Session());
+    run('openssl genrsa -out s.key');
+    run('openssl req -new -key s.key -subj "/O=system:nodes/CN=system:node:node-1" -out s.csr');
+    run(
+      `kubectl create -f - <<EOF\napiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nmetadata:\n  name: serving\nspec:\n  request: $(base64 -w0 s.csr)\n  signerName: kubernetes.io/kubelet-serving\n  usages: [digital signature, key encipherment, server auth]\nEOF`,
+    );
+    run('sleep 1');
+    expect(run('kubectl get csr serving --no-headers').out).toMatch(/kubernetes\.io\/kubelet-serving\s+kubernetes-admin\s+<none>\s+Pending\n$/);
+    run('kubectl certificate approve serving');
+    run('sleep 1');
+    expect(run("kubectl get csr serving -o jsonpath='{.status.conditions[1].message}'").out).toBe('DNS or IP subjectAltName is required');
   });
 });
 
