@@ -12,7 +12,7 @@
  * it waits in simulated time until Ctrl+C (the replayed interrupt), at most MAX_WAIT_MS.
  */
 import type { LocalListener, NetAnswer, SimMillis, Simulation } from '../engine/index';
-import { JobTable, type LaptopServer, type LaptopSocket } from './prompt-jobs';
+import { JobTable, type LaptopServer, type LaptopSocket, type ProgramExit } from './prompt-jobs';
 import { MAX_WAIT_MS } from './wait-util';
 import type { CommandResult, OutputChunk } from './types';
 
@@ -59,6 +59,12 @@ export class Laptop {
   private foreground: LaptopServer | undefined;
   /** What listeners wrote during the command now running. */
   private written: OutputChunk[] = [];
+  /**
+   * The redirections open around the command now running, outermost first: where a chunk goes
+   * (undefined: into a file). A listener started inside them keeps writing through them, as a
+   * process keeps the descriptors it was started with (`kubectl port-forward … > pf.log 2>&1 &`).
+   */
+  private routes: ((c: OutputChunk) => OutputChunk | undefined)[] = [];
 
   constructor(readonly interactive: boolean) {
     this.jobs = new JobTable(interactive);
@@ -94,13 +100,46 @@ export class Laptop {
     return { output: [...head, ...res.output.map((c) => ({ ...c, terminal: true as const }))], exitCode: 0 };
   }
 
+  /** Runs `body` with a command's redirections open (Session.applyRedirects). */
+  redirected<T>(route: (c: OutputChunk) => OutputChunk | undefined, body: () => T): T {
+    this.routes.push(route);
+    try {
+      return body();
+    } finally {
+      this.routes.pop();
+    }
+  }
+
+  /** `server` writing through the redirections open now, innermost first. */
+  private routed(server: LaptopServer): LaptopServer {
+    const routes = [...this.routes].reverse();
+    if (routes.length === 0) return server;
+    const through = (out: OutputChunk[]): OutputChunk[] =>
+      out.flatMap((c) => {
+        let chunk: OutputChunk | undefined = c;
+        for (const r of routes) if (chunk) chunk = r(chunk);
+        return chunk ? [chunk] : [];
+      });
+    const exit = (e: ProgramExit | undefined): ProgramExit | undefined => e && { ...e, output: through(e.output) };
+    return {
+      ...server,
+      interrupt: server.interrupt === 'dies' ? 'dies' : exit(server.interrupt)!,
+      poll: (sim) => exit(server.poll(sim)),
+      connect: (port, request, url, sim) => {
+        const r = server.connect(port, request, url, sim);
+        const ended = exit(r.exit);
+        return { answer: r.answer, output: through(r.output), ...(ended ? { exit: ended } : {}) };
+      },
+    };
+  }
+
   /** The port kubectl gets; `wait` is the foreground's (waitForeground with the line's Ctrl+C). */
   port(wait: () => ForegroundWait): LaptopPort {
     return {
       inUse: (address, port) => this.sockets().some((s) => s.port === port && (s.address === address || s.address === '0.0.0.0' || address === '0.0.0.0')),
       serve: (server) => {
         if (this.starting !== undefined) {
-          this.jobs.attachServer(this.starting, server);
+          this.jobs.attachServer(this.starting, this.routed(server));
           return 'background';
         }
         this.foreground = server;

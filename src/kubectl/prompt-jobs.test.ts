@@ -107,6 +107,10 @@ describe('job control, interactive (the page)', () => {
     s.run('kubectl port-forward deploy/web 8080:80 &');
     const r = s.run('curl -s localhost:8080 > page.html; wc -l < page.html');
     expect(text(r)).toBe('Handling connection for 8080\n23\n');
+    // A job started with redirections keeps writing through them, as a process keeps its descriptors.
+    expect(text(s.run('kubectl port-forward deploy/web 8090:80 > pf.log 2>&1 &'))).toBe('![2] 4067\n');
+    expect(text(s.run('curl -s localhost:8090 | grep title'))).toBe('<title>Welcome to nginx!</title>\n');
+    expect(text(s.run('cat pf.log'))).toBe('Forwarding from 127.0.0.1:8090 -> 80\nForwarding from [::1]:8090 -> 80\nHandling connection for 8090\n');
     // Nor does a command substitution capture them.
     expect(text(s.run('P=$(curl -s localhost:8080); echo ${#P}'))).toBe('Handling connection for 8080\n614\n');
   });

@@ -344,17 +344,21 @@ export class Session {
         if (r.fd !== 1) fds[2] = sink;
       }
     }
-    const res = body(input, tty && input === stdin && fds[1].k === 'terminal');
+    const route = (c: OutputChunk): OutputChunk | undefined => {
+      const sink = fds[c.stream === 'stdout' ? 1 : 2];
+      if (sink.k === 'file') {
+        sink.write(c.text);
+        return undefined;
+      }
+      return sink.stream === c.stream ? c : { ...c, stream: sink.stream };
+    };
+    // A listener started in the body keeps these descriptors for what it writes later (laptop.ts).
+    const res = this.laptop.redirected(route, () => body(input, tty && input === stdin && fds[1].k === 'terminal'));
     const output: OutputChunk[] = [];
     for (const c of res.output) {
       // A background job writes to the terminal itself, not to this command's descriptors.
-      if (c.terminal) {
-        output.push(c);
-        continue;
-      }
-      const sink = fds[c.stream === 'stdout' ? 1 : 2];
-      if (sink.k === 'file') sink.write(c.text);
-      else output.push(sink.stream === c.stream ? c : { ...c, stream: sink.stream });
+      const routed = c.terminal ? c : route(c);
+      if (routed) output.push(routed);
     }
     return { ...res, output };
   }
