@@ -110,6 +110,18 @@ describe('kubectl port-forward', () => {
     expect(c.run('sim topology basic').err).toContain('error: lost connection to pod\n[1]+  Exit 1');
   });
 
+  it('kill ends it and its sockets close; a partitioned node leaves connections hanging', () => {
+    const { run } = fresh();
+    run('kubectl port-forward svc/web 8080:80 &');
+    expect(run('kill %1').code).toBe(0);
+    expect(run('curl -s localhost:8080')).toEqual({ out: '', err: '[1]+  Terminated              kubectl port-forward svc/web 8080:80\n', code: 7 });
+    run('kubectl port-forward deploy/web 8080:80 &');
+    const node = run('kubectl get pods -l app=web -o jsonpath={.items[0].spec.nodeName}').out;
+    run(`kubectl port-forward pod/$(kubectl get pods -l app=web -o jsonpath={.items[0].metadata.name}) 8090:80 &`);
+    run(`sim fail network/${node}`);
+    expect(run('curl -s -m 2 localhost:8090')).toEqual({ out: 'Handling connection for 8090\n', err: '', code: 28 });
+  });
+
   it('in the foreground it holds the prompt until Ctrl+C, which it catches: status 0', () => {
     const { s } = fresh();
     const at = s.sim.now + 10_000;
@@ -139,6 +151,10 @@ describe('kubectl proxy', () => {
     // A Host the filter does not accept.
     expect(run("curl -s -H 'Host: evil.com' localhost:8001/api").out).toBe('Forbidden\n');
     expect(run('kubectl proxy').err).toBe('error: listen tcp 127.0.0.1:8001: bind: address already in use\n');
+    // Any method goes through kube-apiserver's pipeline.
+    run('kubectl create configmap c');
+    expect(run('curl -s -o /dev/null -w "%{http_code}\\n" -X DELETE localhost:8001/api/v1/namespaces/default/configmaps/c').out).toBe('200\n');
+    expect(run('kubectl get cm c').err).toBe('Error from server (NotFound): configmaps "c" not found\n');
   });
 
   it('--port and --api-prefix: outside the prefix is the mux 404', () => {
