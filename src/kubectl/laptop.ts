@@ -14,6 +14,7 @@
 import type { LocalListener, NetAnswer, SimMillis, Simulation } from '../engine/index';
 import { JobTable, type LaptopServer, type LaptopSocket, type ProgramExit } from './prompt-jobs';
 import { MAX_WAIT_MS } from './wait-util';
+import { INTERRUPTED_EXIT_CODE } from './interrupt';
 import type { CommandResult, OutputChunk } from './types';
 
 /** What kubectl's listening commands are given of the laptop (KubectlContext.laptop). */
@@ -36,7 +37,7 @@ export type ForegroundWait = 'interrupted' | 'ended' | 'gave-up';
  * has none; `interruptAt` is the replayed Ctrl+C's moment.
  */
 export function waitForeground(sim: Simulation, interruptAt: number | undefined, until: number | undefined): ForegroundWait {
-  const target = until ?? sim.now + MAX_WAIT_MS;
+  const target = Math.min(until ?? Infinity, sim.now + MAX_WAIT_MS);
   sim.horizon = interruptAt as SimMillis | undefined;
   try {
     sim.advance(Math.max(0, target - sim.now));
@@ -44,7 +45,7 @@ export function waitForeground(sim: Simulation, interruptAt: number | undefined,
     sim.horizon = undefined;
   }
   if (sim.now < target) return 'interrupted';
-  return until === undefined ? 'gave-up' : 'ended';
+  return until !== undefined && sim.now >= until ? 'ended' : 'gave-up';
 }
 
 function covers(socket: LaptopSocket, ip: string): boolean {
@@ -82,10 +83,10 @@ export class Laptop {
   background(text: string, now: number, body: () => CommandResult): CommandResult {
     const job = this.jobs.start(text);
     const head: OutputChunk[] = this.interactive ? [{ stream: 'stderr', text: `[${job.n}] ${job.pid}\n`, terminal: true }] : [];
-    const sleep = /^sleep\s+(\d+(?:\.\d+)?)([smhd]?)$/.exec(text);
+    const sleep = /^sleep\s+(?:(\d+(?:\.\d+)?)([smhd]?)|(infinity))$/.exec(text);
     if (sleep) {
-      const unit = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[sleep[2] as '' | 's' | 'm' | 'h' | 'd'];
-      this.jobs.endAt(job.n, now + Math.ceil(Number(sleep[1]) * unit));
+      const unit = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(sleep[2] ?? '') as '' | 's' | 'm' | 'h' | 'd'];
+      this.jobs.endAt(job.n, sleep[3] ? Infinity : now + Math.ceil(Number(sleep[1]) * unit));
       return { output: head, exitCode: 0 };
     }
     const outer = this.starting;
@@ -97,7 +98,12 @@ export class Laptop {
       this.starting = outer;
     }
     this.jobs.bodyDone(job.n, res.exitCode);
-    return { output: [...head, ...res.output.map((c) => ({ ...c, terminal: true as const }))], exitCode: 0 };
+    // A wait the job met was cut short at once (130): say so, the way this terminal states its bounds.
+    const cut: OutputChunk[] =
+      res.exitCode === INTERRUPTED_EXIT_CODE
+        ? [{ stream: 'stderr', text: `bash: [${job.n}] ${text}: a background job here runs to its end at once, so its wait was cut short (kubectl port-forward, kubectl proxy and sleep keep running in the background)\n` }]
+        : [];
+    return { output: [...head, ...[...res.output, ...cut].map((c) => ({ ...c, terminal: true as const }))], exitCode: 0 };
   }
 
   /** Runs `body` with a command's redirections open (Session.applyRedirects). */

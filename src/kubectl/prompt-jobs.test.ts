@@ -60,6 +60,10 @@ describe('job control, interactive (the page)', () => {
     expect(text(s.run('false &'))).toBe('![1] 4067\n![1]+  Exit 1                  false\n');
     s.run('sleep 2 &');
     expect(text(s.run('sleep 3'))).toBe('![1]+  Done                    sleep 2\n');
+    // Anything else runs at once; a wait in it is cut short, and it says so.
+    expect(text(s.run('kubectl get ns default -w &'))).toBe(
+      '![1] 4069\nNAME      STATUS   AGE\ndefault   Active   20s\n!bash: [1] kubectl get ns default -w: a background job here runs to its end at once, so its wait was cut short (kubectl port-forward, kubectl proxy and sleep keep running in the background)\n![1]+  Exit 130                kubectl get ns default -w\n',
+    );
   });
 
   it('errors: no such job, no current job, usage, bg of a running job', () => {
@@ -98,6 +102,10 @@ describe('job control, interactive (the page)', () => {
     const before = s.sim.now;
     expect(text(s.run('wait; echo st=$?'))).toBe('st=0\n');
     expect(s.sim.now - before).toBeGreaterThanOrEqual(9_000);
+    s.run('sleep infinity &');
+    expect(text(s.run('jobs'))).toBe('[1]+  Running                 sleep infinity &\n');
+    const r = s.run('wait', undefined, { interruptAt: s.sim.now + 3_000 });
+    expect(r.exitCode).toBe(130);
   });
 
   it('a background job takes no pipe or redirection of the lines that follow: its lines reach the terminal', () => {

@@ -339,7 +339,9 @@ export class JobTable {
       return { output: [{ stream: 'stderr', text: 'bash: wait: this terminal stops waiting for a job after 15m of simulated time\n' }], exitCode: 0 };
     }
     const until = Math.max(0, ...running.map((j) => j.endsAt!));
-    if (running.length && waitFor(until) === 'interrupted') return { output: [], exitCode: 130 };
+    const outcome = running.length ? waitFor(until) : 'ended';
+    if (outcome === 'interrupted') return { output: [], exitCode: 130 };
+    if (outcome === 'gave-up') return { output: [{ stream: 'stderr', text: 'bash: wait: this terminal stops waiting for a job after 15m of simulated time\n' }], exitCode: 0 };
     for (const j of running) if (j.endsAt !== undefined && j.endsAt <= now()) this.end(j, { k: 'exited', status: 0 });
     let status = 0;
     let text = '';
