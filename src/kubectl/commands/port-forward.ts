@@ -165,7 +165,7 @@ function parseAddresses(list: string[]): string[] {
   return [...out].sort();
 }
 
-/** The laptop's first free ephemeral port (Linux hands them out from 32768). */
+/** A free ephemeral port for `:REMOTE`: Linux picks one in 32768–60999; here the first free one, so a replay picks the same. */
 function freePort(env: Env, addresses: string[], taken: Set<number>): number {
   for (let p = 32768; p < 61000; p++) if (!taken.has(p) && !addresses.some((a) => env.laptop?.inUse(a, p))) return p;
   return 0;
