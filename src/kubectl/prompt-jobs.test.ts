@@ -37,6 +37,8 @@ describe('job control, interactive (the page)', () => {
     expect(text(s.run('jobs'))).toBe('[1]-  Running                 sleep 100 &\n[2]+  Running                 sleep 200 &\n');
     expect(text(s.run('jobs -l'))).toBe('[1]- 4066 Running                 sleep 100 &\n[2]+ 4067 Running                 sleep 200 &\n');
     expect(text(s.run('jobs -p'))).toBe('4066\n4067\n');
+    // Recorded: bash -c 'type jobs fg bg kill wait'.
+    expect(text(s.run('type jobs fg bg kill wait'))).toBe('jobs is a shell builtin\nfg is a shell builtin\nbg is a shell builtin\nkill is a shell builtin\nwait is a shell builtin\n');
   });
 
   it('kill %N: the notice comes at the end of the next line; signals name themselves', () => {

@@ -10,7 +10,7 @@ import type { PromptShell } from './prompt-shell';
 import type { CommandResult } from './types';
 
 /** What bash itself runs (help -s): the prompt's builtins and those of its programs bash shadows. */
-const BASH_BUILTINS = new Set([':', '.', '[', 'alias', 'break', 'cd', 'complete', 'continue', 'echo', 'export', 'false', 'help', 'printf', 'pwd', 'read', 'source', 'test', 'true', 'type', 'unalias', 'unset']);
+const BASH_BUILTINS = new Set([':', '.', '[', 'alias', 'bg', 'break', 'cd', 'complete', 'continue', 'echo', 'export', 'false', 'fg', 'help', 'jobs', 'kill', 'printf', 'pwd', 'read', 'source', 'test', 'true', 'type', 'unalias', 'unset', 'wait']);
 
 type Kind = { t: 'alias'; value: string } | { t: 'keyword' } | { t: 'builtin' } | { t: 'file'; path: string };
 
