@@ -26,6 +26,7 @@ import { podLogs, portForwardConnection, portForwardLost, portForwardStream, typ
 import type { PortForwardOutcome } from './kubelet/server-api';
 import type { HttpRequest } from './images/types';
 import type { LocalListener } from './node/workstation-net';
+import { readySandbox } from './node/port-forward';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
 import { clusterCaPem, kubeadmClientPem, kubeadmClientUser } from './apiserver/cluster-ca';
@@ -630,7 +631,7 @@ export class Simulation {
   portForwardStream(namespace: string, pod: string): PortForwardStream | undefined {
     const w = this.#world;
     const server = pickServer(w, w.components.get(KUBECTL)!);
-    return 'network' in server ? undefined : portForwardStream(w, server.id, namespace, pod);
+    return 'network' in server ? undefined : portForwardStream(w, server.id, namespace, pod, (node) => readySandbox(w, node, namespace, pod));
   }
 
   /** One connection kubectl port-forward accepted on the laptop, sent down its stream (`url`: what the client asked, for the trace). */

@@ -174,16 +174,18 @@ export interface PortForwardStream {
   kubeletEpoch: number;
   namespace: string;
   pod: string;
+  /** The Pod's sandbox when the stream opened: every connection goes there, even once it is gone. */
+  sandbox: string | undefined;
 }
 
-/** The stream kube-apiserver `server` just upgraded for `namespace/pod` (after podPortForward answered it). */
-export function portForwardStream(w: World, server: ComponentId, namespace: string, podName: string): PortForwardStream | undefined {
+/** The stream kube-apiserver `server` just upgraded for `namespace/pod` (after podPortForward answered it), bound to `sandbox`. */
+export function portForwardStream(w: World, server: ComponentId, namespace: string, podName: string, sandbox: (node: string) => string | undefined): PortForwardStream | undefined {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
   const node = pod?.spec.nodeName;
   const api = w.components.get(server);
   const kubelet = node ? w.components.get(`kubelet/${node}` as ComponentId) : undefined;
   if (!node || !api || !kubelet) return undefined;
-  return { server, serverEpoch: api.epoch, node, kubeletEpoch: kubelet.epoch, namespace, pod: podName };
+  return { server, serverEpoch: api.epoch, node, kubeletEpoch: kubelet.epoch, namespace, pod: podName, sandbox: sandbox(node) };
 }
 
 /**
@@ -203,7 +205,7 @@ export function portForwardConnection(w: World, from: ComponentId, s: PortForwar
   trace(w, { from: s.server, to: kubeletId, kind: 'proxy', detail: hop, object: { kind: 'Pod', ...podRef } });
   if (machineCutOff(w, s.node)) return { type: 'hang' };
   if (!dialler) throw new Error('kube-apiserver cannot reach the kubelets: dispatch.ts has not connected them');
-  const r = dialler(w, kubeletId, { path: 'portForward', namespace: s.namespace, pod: s.pod, port, request });
+  const r = dialler(w, kubeletId, { path: 'portForward', namespace: s.namespace, pod: s.pod, port, request, ...(s.sandbox !== undefined ? { sandbox: s.sandbox } : {}) });
   if (!r?.ok || !r.forward) return { type: 'lost' };
   return r.forward;
 }

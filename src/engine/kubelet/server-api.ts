@@ -83,6 +83,8 @@ export interface PortForwardRequest {
   pod: string;
   /** Unset: the upgrade itself, which only finds the Pod. */
   port?: number;
+  /** The sandbox the stream was opened on (the kubelet's redirect to the runtime names it). */
+  sandbox?: string;
   request?: HttpRequest;
 }
 

@@ -6,7 +6,11 @@
  * Pod's network namespace — so a NetworkPolicy never sees it, and an app listening on the Pod's
  * IP alone would not answer (every app here listens on all addresses). Nothing listening is
  * containerd's error, wrapped by the kubelet's streaming server (portforward/httpstream.go) and
- * sent back on the stream's error channel, which kubectl prints.
+ * sent back on the stream's error channel, which kubectl prints. A stream is bound to the sandbox
+ * the Pod had when it opened (the kubelet's redirect to the runtime names it), so once the Pod is
+ * deleted or replaced its connections meet containerd's `failed to find sandbox "<id>" in store:
+ * not found`, or `network namespace for sandbox "<id>" is closed` while the stopped sandbox is
+ * still there (containerd's criService.portForward).
  */
 import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
@@ -21,14 +25,28 @@ function netnsPath(sandboxId: string): string {
   return `/var/run/netns/cni-${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The ready sandbox of a Pod on `node`, which a port-forward stream opened now is bound to. */
+export function readySandbox(w: World, node: string, namespace: string, pod: string): string | undefined {
+  const rt = runtimeOf(w, node);
+  return rt && [...rt.sandboxes.values()].find((s) => s.podNamespace === namespace && s.podName === pod && s.state === 'SANDBOX_READY')?.id;
+}
+
 /** The upgrade (no `request`) or one connection's request on an open stream. */
 export function servePortForward(w: World, self: KubeletState, req: PortForwardRequest): KubeletResponse {
   const rt = runtimeOf(w, self.host);
-  const sandbox = rt && [...rt.sandboxes.values()].find((s) => s.podNamespace === req.namespace && s.podName === req.pod && s.state === 'SANDBOX_READY');
-  if (!rt || !sandbox) return { ok: true, text: '', forward: { type: 'error', message: `pod not found (${JSON.stringify(`${req.pod}_${req.namespace}`)})` } };
-  if (req.request === undefined || req.port === undefined) return { ok: true, text: '' };
+  const found = readySandbox(w, self.host, req.namespace, req.pod);
+  if (req.request === undefined || req.port === undefined) {
+    return found ? { ok: true, text: '' } : { ok: true, text: '', forward: { type: 'error', message: `pod not found (${JSON.stringify(`${req.pod}_${req.namespace}`)})` } };
+  }
+  // Each connection goes to the sandbox the stream was opened on (containerd's portForward):
+  // gone from the runtime's store, or stopped, is containerd's error.
+  const id = req.sandbox ?? found ?? '';
   const pod = { namespace: req.namespace, name: req.pod };
-  trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'PortForward', pod, port: req.port }, object: { kind: 'Pod', ...pod } });
+  if (rt) trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'PortForward', pod, port: req.port }, object: { kind: 'Pod', ...pod } });
+  const sandbox = rt?.sandboxes.get(id);
+  const wrap = (err: string): KubeletResponse => ({ ok: true, text: '', forward: { type: 'error', message: `error forwarding port ${req.port} to pod ${id}, uid : ${err}` } });
+  if (!rt || !sandbox) return wrap(`failed to find sandbox ${JSON.stringify(id)} in store: not found`);
+  if (sandbox.state !== 'SANDBOX_READY' && !sandbox.hostNetwork) return wrap(`network namespace for sandbox ${JSON.stringify(id)} is closed`);
   for (const c of rt.containers.values()) {
     if (c.sandboxId !== sandbox.id || c.state !== 'CONTAINER_RUNNING' || !c.process) continue;
     const answer = serveRequest(c.process, w.now, req.port, req.request, req.request.path, '127.0.0.1');

@@ -122,6 +122,16 @@ describe('kubectl port-forward', () => {
     expect(run('curl -s -m 2 localhost:8090')).toEqual({ out: 'Handling connection for 8090\n', err: '', code: 28 });
   });
 
+  it('is bound to the Pod it chose: once that Pod is deleted, the runtime no longer has its sandbox and the stream closes', () => {
+    const { run } = fresh();
+    const pod = run('kubectl get pods -l app=web -o name').out.split('\n')[0]!;
+    run(`kubectl port-forward ${pod} 8080:80 &`);
+    run(`kubectl delete ${pod} --wait`);
+    const r = run('curl -s localhost:8080');
+    expect(r.code).toBe(52);
+    expect(r.err).toMatch(/"Unhandled Error" err="an error occurred forwarding 8080 -> 80: error forwarding port 80 to pod ([0-9a-f]{64}), uid : (failed to find sandbox \\"\1\\" in store: not found|network namespace for sandbox \\"\1\\" is closed)"\nerror: lost connection to pod\n/);
+  });
+
   it('in the foreground it holds the prompt until Ctrl+C, which it catches: status 0', () => {
     const { s } = fresh();
     const at = s.sim.now + 10_000;
