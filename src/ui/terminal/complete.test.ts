@@ -71,7 +71,7 @@ describe('tab completion', () => {
     expect(press('k des')).toBe('k describe ');
     expect(press('kubectl ')).toEqual(kubectlCommands(cluster));
     expect(press('kubectl cor')).toBe('kubectl cordon ');
-    expect(press('kubectl c')).toEqual(['cluster-info', 'config', 'cordon', 'cp', 'create']);
+    expect(press('kubectl c')).toEqual(['certificate', 'cluster-info', 'config', 'cordon', 'cp', 'create']);
   });
 
   it('completes resource types from discovery, plural and short names', () => {
