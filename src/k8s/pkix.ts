@@ -80,9 +80,13 @@ function readPublicKey(b: Uint8Array, spki: Tlv): PublicKey {
  * other numbers are `filler` (a real key's d, p, q… are as long; these are not them).
  */
 export function rsaPrivateKeyDer(modulus: readonly number[], filler: (n: number) => number[]): number[] {
+  return seq(small(0), seq(oid(RSA), NULL), octets(rsaPkcs1PrivateKeyDer(modulus, filler)));
+}
+
+/** The PKCS#1 RSAPrivateKey alone (`RSA PRIVATE KEY`, as kubeadm writes a kubeconfig's client key). */
+export function rsaPkcs1PrivateKeyDer(modulus: readonly number[], filler: (n: number) => number[]): number[] {
   const half = modulus.length / 2;
-  const rsa = seq(small(0), uint(modulus), small(65537), uint(filler(modulus.length)), uint(filler(half)), uint(filler(half)), uint(filler(half)), uint(filler(half)), uint(filler(half)));
-  return seq(small(0), seq(oid(RSA), NULL), octets(rsa));
+  return seq(small(0), uint(modulus), small(65537), uint(filler(modulus.length)), uint(filler(half)), uint(filler(half)), uint(filler(half)), uint(filler(half)), uint(filler(half)));
 }
 
 /** The public half of a PEM private key's DER: PKCS#8 (`PRIVATE KEY`) or PKCS#1 (`RSA PRIVATE KEY`). */
@@ -207,21 +211,26 @@ export interface CertificateTemplate {
   publicKey: PublicKey;
   keyUsage: KeyUsageBit[];
   extKeyUsage: string[];
-  authorityKeyId: number[];
+  /** The issuer's subjectKeyId; absent on a self-signed root, as Go leaves it out there. */
+  authorityKeyId?: number[];
+  /** A CA certificate (basicConstraints CA:TRUE) and the subjectKeyId it names itself by. */
+  ca?: { subjectKeyId: number[] };
   sans?: Partial<SubjectAltNames>;
 }
 
 /**
- * The TBSCertificate Go's x509.CreateCertificate writes for a leaf: v3, sha256WithRSA, and its
- * extensions in Go's order (keyUsage critical, extKeyUsage, basicConstraints critical CA:FALSE,
- * authorityKeyIdentifier, subjectAltName). Names are marshalled as Go marshals them.
+ * The TBSCertificate Go's x509.CreateCertificate writes: v3, sha256WithRSA, and its extensions in
+ * Go's order (keyUsage critical, extKeyUsage, basicConstraints critical — CA:FALSE for a leaf,
+ * CA:TRUE for a CA —, subjectKeyIdentifier for a CA, authorityKeyIdentifier unless self-signed,
+ * subjectAltName). Names are marshalled as Go marshals them.
  */
 export function tbsCertificateDer(t: CertificateTemplate): number[] {
   const exts: number[][] = [];
   if (t.keyUsage.length) exts.push(ext('2.5.29.15', true, keyUsageDer(t.keyUsage)));
   if (t.extKeyUsage.length) exts.push(ext('2.5.29.37', false, seq(...t.extKeyUsage.map((u) => oid(EXT_KEY_USAGES[u]!)))));
-  exts.push(ext('2.5.29.19', true, seq()));
-  exts.push(ext('2.5.29.35', false, seq(tlv(0x80, t.authorityKeyId))));
+  exts.push(ext('2.5.29.19', true, t.ca ? seq(bool(true)) : seq()));
+  if (t.ca) exts.push(ext('2.5.29.14', false, octets(t.ca.subjectKeyId)));
+  if (t.authorityKeyId) exts.push(ext('2.5.29.35', false, seq(tlv(0x80, t.authorityKeyId))));
   const san = sanDer(t.sans ?? {});
   if (san) exts.push(ext('2.5.29.17', false, san));
   return seq(ctx(0, small(2)), uint(t.serial), seq(oid(SHA256_RSA), NULL), nameDer(t.issuer, true), seq(time(t.notBefore), time(t.notAfter)), nameDer(t.subject, true), publicKeyDer(t.publicKey), ctx(3, seq(...exts)));

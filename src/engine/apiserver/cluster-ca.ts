@@ -9,20 +9,61 @@ import type { World } from '../world';
 import type { ApiServerState } from './state';
 import { ADMIN, JANE, type UserInfo } from './auth';
 import { hmacSha256 } from '../../k8s/sha256';
-import { pemDecode } from '../../k8s/der';
-import { parseX509 } from '../../k8s/pkix';
+import { pemDecode, pemEncode } from '../../k8s/der';
+import { certificateDer, parseX509, rsaPkcs1PrivateKeyDer, tbsCertificateDer } from '../../k8s/pkix';
 import { identityOf, type NameAttr } from '../../k8s/pkix-name';
 import { EPOCH_MS } from '../../k8s/time';
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** kubeadm's certificate lifetimes (constants.CACertificateValidityPeriod, CertificateValidityPeriod) and backdate. */
+const CA_VALIDITY_MS = 10 * 365 * 24 * 3600_000;
+const LEAF_VALIDITY_MS = 365 * 24 * 3600_000;
+const BACKDATE_MS = 5 * 60_000;
 
 /**
- * The cluster's CA certificate as PEM: a kubeadm-shaped DER prefix followed by bytes derived from
- * the world's seed, so every namespace (and every run of the same seed) sees the same CA without
- * drawing from the world's PRNG.
+ * What kubeadm's certs phase made, as real X.509 and PKCS#1 structures (pkix.ts) built from the
+ * world's seed, never its PRNG: every namespace, kubeconfig and run of the same seed sees the same
+ * bytes, and `openssl x509 -noout -text` reads them. Their keys' numbers and signatures are
+ * seeded bytes (caSignature), as everywhere in this simulation's PKI. Built once per seed.
+ */
+const built = new Map<string, string>();
+
+function once(w: World, key: string, make: () => string): string {
+  const k = `${w.seed}|${key}`;
+  let pem = built.get(k);
+  if (pem === undefined) {
+    if (built.size > 64) built.clear();
+    pem = make();
+    built.set(k, pem);
+  }
+  return pem;
+}
+
+function seededBytes(seed: number, n: number): number[] {
+  const rng = seedRng(seed);
+  return Array.from({ length: n }, () => nextUint32(rng) & 0xff);
+}
+
+/** A 2048-bit modulus's bytes: top bit set, odd, as a real one is. */
+function modulusOf(seed: number): number[] {
+  const m = seededBytes(seed, 256);
+  m[0]! |= 0x80;
+  m[255]! |= 1;
+  return m;
+}
+
+/** pkiutil's serial: a positive random number below 2^63, here seeded. */
+function serialOf(seed: number): number[] {
+  const s = seededBytes(seed, 8);
+  s[0]! &= 0x7f;
+  return s;
+}
+
+/**
+ * The cluster's CA certificate (/etc/kubernetes/pki/ca.crt) as kubeadm's NewSelfSignedCACert
+ * makes it: `CN=kubernetes`, DNS:kubernetes, ten years, CA:TRUE, self-signed.
  */
 export function clusterCaPem(w: World): string {
-  return seededPem(w.seed ^ 0x5eed_ca, 'MIIDBTCCAe2gAwIBAgII', 1068);
+  return once(w, 'ca', () => selfSignedCa(w.seed ^ 0x5eed_ca, CLUSTER_CA_SUBJECT, 'kubernetes', caKeyId(w), (tbs) => caSignature(w, tbs)));
 }
 
 /**
@@ -31,18 +72,52 @@ export function clusterCaPem(w: World): string {
  * to an aggregated API server, which trusts the request-header identity only from it.
  */
 export function frontProxyCaPem(w: World): string {
-  return seededPem(w.seed ^ 0xf207_ca, 'MIIDETCCAfmgAwIBAgII', 1084);
+  const seed = w.seed ^ 0xf207_ca;
+  return once(w, 'front-proxy-ca', () => selfSignedCa(seed, [{ type: 'CN', value: 'front-proxy-ca' }], 'front-proxy-ca', seededBytes(seed ^ 0x6b_1d, 20), (tbs) => [...hmacSha256(seededBytes(seed ^ 0x7e_c2e7, 32), tbs), ...seededBytes(seed ^ 0x519, 224)]));
+}
+
+function selfSignedCa(seed: number, subject: readonly NameAttr[], dnsName: string, keyId: number[], sign: (tbs: number[]) => number[]): string {
+  const tbs = tbsCertificateDer({
+    serial: serialOf(seed ^ 0x5e41),
+    issuer: subject,
+    subject,
+    notBefore: EPOCH_MS - BACKDATE_MS,
+    notAfter: EPOCH_MS + CA_VALIDITY_MS,
+    publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
+    keyUsage: ['digitalSignature', 'keyEncipherment', 'keyCertSign'],
+    extKeyUsage: [],
+    ca: { subjectKeyId: keyId },
+    sans: { dnsNames: [dnsName] },
+  });
+  return pemEncode('CERTIFICATE', certificateDer(tbs, sign(tbs)));
 }
 
 /**
  * The client certificate (or its RSA key) kubeadm's kubeconfig phase made for a kubeconfig user
- * (admin.conf's kubernetes-admin; jane's, as the lessons' setup made it), signed by the cluster
- * CA: the same seeded shape, so `kubectl config view --raw` prints the same bytes every run.
+ * (admin.conf's `O=kubeadm:cluster-admins, CN=kubernetes-admin`; jane's `CN=jane`, as the lessons'
+ * setup made it): signed by the cluster CA for client auth, one year; the key is PKCS#1 with the
+ * certificate's modulus, so `config view --raw`'s pair matches.
  */
 export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): string {
   let h = 0x7b1d;
   for (const ch of user) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  return part === 'cert' ? seededPem(w.seed ^ h, 'MIIDKTCCAhGgAwIBAgII', 1144) : seededPem(w.seed ^ h ^ 0x6b6579, 'MIIEowIBAAKCAQEA', 2240, 'RSA PRIVATE KEY');
+  const seed = w.seed ^ h;
+  if (part === 'key') return once(w, `key|${user}`, () => pemEncode('RSA PRIVATE KEY', rsaPkcs1PrivateKeyDer(modulusOf(seed), (n) => seededBytes(seed ^ 0x6b6579 ^ n, n))));
+  return once(w, `cert|${user}`, () => {
+    const groups = [ADMIN, JANE].find((u) => u.name === user)?.groups.filter((g) => !g.startsWith('system:')) ?? [];
+    const tbs = tbsCertificateDer({
+      serial: serialOf(seed ^ 0x5e41),
+      issuer: CLUSTER_CA_SUBJECT,
+      subject: [...groups.map((g) => ({ type: 'O', value: g }) as NameAttr), { type: 'CN', value: user }],
+      notBefore: EPOCH_MS - BACKDATE_MS,
+      notAfter: EPOCH_MS + LEAF_VALIDITY_MS,
+      publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
+      keyUsage: ['digitalSignature', 'keyEncipherment'],
+      extKeyUsage: ['clientAuth'],
+      authorityKeyId: caKeyId(w),
+    });
+    return pemEncode('CERTIFICATE', certificateDer(tbs, caSignature(w, tbs)));
+  });
 }
 
 /**
@@ -113,15 +188,6 @@ function verify(w: World, pem: string): { user: UserInfo; notBefore: number; not
   if (cert.extKeyUsage && !cert.extKeyUsage.includes('clientAuth') && !cert.extKeyUsage.includes('any')) return null;
   const { commonName, organizations } = identityOf(cert.subject);
   return { user: { name: commonName, groups: [...organizations, 'system:authenticated'] }, notBefore: cert.notBefore, notAfter: cert.notAfter };
-}
-
-function seededPem(seed: number, derPrefix: string, length: number, label = 'CERTIFICATE'): string {
-  const rng = seedRng(seed);
-  let body = derPrefix;
-  while (body.length < length) body += B64[nextUint32(rng) % 64];
-  body += '==';
-  const lines = body.match(/.{1,64}/g) ?? [];
-  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
 /**
