@@ -5,6 +5,7 @@
  * is a CA (basicConstraints), and its subjectAltName DNS names and IP addresses.
  */
 import { decodeBase64 } from './base64';
+import { children, oidOf as oid, readTlv, textOf as text, type Tlv } from './der';
 
 export interface Certificate {
   /** The subject Name's DER, as hex: equal bytes are the same name. */
@@ -17,62 +18,10 @@ export interface Certificate {
   ipAddresses: string[];
 }
 
-interface Tlv {
-  tag: number;
-  start: number;
-  /** The content's offsets in the buffer. */
-  body: number;
-  end: number;
-}
-
-function readTlv(b: Uint8Array, at: number): Tlv {
-  const tag = b[at]!;
-  let len = b[at + 1]!;
-  let body = at + 2;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4) throw new Error('unsupported DER length');
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + b[body + i]!;
-    body += n;
-  }
-  if (body + len > b.length) throw new Error('truncated DER');
-  return { tag, start: at, body, end: body + len };
-}
-
-function children(b: Uint8Array, t: Tlv): Tlv[] {
-  const out: Tlv[] = [];
-  for (let at = t.body; at < t.end; ) {
-    const c = readTlv(b, at);
-    out.push(c);
-    at = c.end;
-  }
-  return out;
-}
-
 function hex(b: Uint8Array, from: number, to: number): string {
   let s = '';
   for (let i = from; i < to; i++) s += b[i]!.toString(16).padStart(2, '0');
   return s;
-}
-
-function oid(b: Uint8Array, t: Tlv): string {
-  const parts: number[] = [];
-  const first = b[t.body]!;
-  parts.push(Math.floor(first / 40), first % 40);
-  let v = 0;
-  for (let i = t.body + 1; i < t.end; i++) {
-    v = v * 128 + (b[i]! & 0x7f);
-    if (!(b[i]! & 0x80)) {
-      parts.push(v);
-      v = 0;
-    }
-  }
-  return parts.join('.');
-}
-
-function text(b: Uint8Array, t: Tlv): string {
-  return String.fromCharCode(...b.subarray(t.body, t.end));
 }
 
 /** The Name's commonName (2.5.4.3), if it has one. */

@@ -17,20 +17,10 @@ import type { Container, Pod } from '../../k8s/types';
 import { randomSuffixes } from '../rand-suffix';
 import type { Env } from '../env';
 import { plainError } from '../errors';
-import { applyProfile, type KeepFlags } from './debug-profiles';
+import { applyProfile, type DebugContainerOptions, type KeepFlags } from './debug-profiles';
 
-export interface CopyOptions {
+export interface CopyOptions extends DebugContainerOptions {
   copyTo: string;
-  args: string[];
-  argsOnly: boolean;
-  container: string;
-  env: { name: string; value: string }[];
-  image: string;
-  interactive: boolean;
-  tty: boolean;
-  quiet: boolean;
-  pullPolicy: string;
-  profile: string;
   sameNode: boolean;
   /** `--share-processes` when given; undefined leaves the original's setting. */
   shareProcesses: boolean | undefined;

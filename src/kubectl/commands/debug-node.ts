@@ -19,24 +19,13 @@
  */
 import type { Container, Node, Pod } from '../../k8s/types';
 import { randomSuffixes } from '../rand-suffix';
-import { applyProfile, type KeepFlags } from './debug-profiles';
+import { applyProfile, type DebugContainerOptions, type KeepFlags } from './debug-profiles';
 import type { Env } from '../env';
 
 /** The keep flags play no part in the node style. */
 const NO_KEEP: KeepFlags = { labels: true, annotations: true, liveness: true, readiness: true, startup: true, initContainers: true };
 
-export interface NodeDebugOptions {
-  args: string[];
-  argsOnly: boolean;
-  container: string;
-  env: { name: string; value: string }[];
-  image: string;
-  interactive: boolean;
-  tty: boolean;
-  quiet: boolean;
-  pullPolicy: string;
-  profile: string;
-}
+export type NodeDebugOptions = DebugContainerOptions;
 
 /** generateNodeDebugPod: the Pod to create, after printing kubectl's line naming it. */
 export function nodeDebugPod(env: Env, o: NodeDebugOptions, node: Node): Pod {

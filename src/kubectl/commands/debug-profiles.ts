@@ -6,6 +6,20 @@
  */
 import type { Container, EphemeralContainer, Pod } from '../../k8s/types';
 
+/** What every form of `kubectl debug` takes for the debugging container it adds or makes. */
+export interface DebugContainerOptions {
+  args: string[];
+  argsOnly: boolean;
+  container: string;
+  env: { name: string; value: string }[];
+  image: string;
+  interactive: boolean;
+  tty: boolean;
+  quiet: boolean;
+  pullPolicy: string;
+  profile: string;
+}
+
 export type DebugStyle = 'node' | 'copy';
 
 /** --keep-labels, --keep-annotations, --keep-liveness/readiness/startup, --keep-init-containers (default true). */

@@ -29,8 +29,8 @@ import { readLog } from './logs-stream';
 import { randomSuffixes } from '../rand-suffix';
 import { attachLine } from './attach-line';
 import { nodeDebugPod } from './debug-node';
-import { podCopy } from './debug-copy';
-import { applyEphemeralProfile, type KeepFlags } from './debug-profiles';
+import { podCopy, type CopyOptions } from './debug-copy';
+import { applyEphemeralProfile } from './debug-profiles';
 import type { CommandResult, OutputChunk } from '../types';
 
 export const DEBUG_FLAGS: FlagDef[] = [
@@ -70,27 +70,12 @@ const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?`;
 const REFERENCE = new RegExp(`^((?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`);
 
-interface Options {
+interface Options extends CopyOptions {
   ns: string;
   names: string[];
-  args: string[];
-  argsOnly: boolean;
   attach: boolean;
-  container: string;
-  env: { name: string; value: string }[];
-  image: string;
-  interactive: boolean;
-  tty: boolean;
-  quiet: boolean;
   target: string;
-  pullPolicy: string;
-  profile: string;
-  copyTo: string;
-  sameNode: boolean;
-  shareProcesses: boolean | undefined;
-  setImages: Record<string, string>;
   replace: boolean;
-  keep: KeepFlags;
 }
 
 /** Complete + Validate: the options, or the first error upstream would print. */
