@@ -2,6 +2,10 @@
  * A terminal session on one simulated cluster: the single command language shared by the CLI
  * runner, the browser terminal, lessons and tests. A line is either real kubectl syntax or a
  * `sim` directive for what kubectl cannot express (advancing time, the trace, faults).
+ * Over 400 lines because a line's life — its log entry, the quota check, the attached shell,
+ * expansion, redirections, the dispatch to kubectl, sim, watch or a laptop program, and what it
+ * reports back (files, namespace, leadSeq) — reads and writes the session's private state; the
+ * prompt's grammar, builtins and jobs already live beside it (prompt-*.ts).
  */
 import { WORKSTATION_COMMANDS, WORKSTATION_HOSTNAME, WORKSTATION_QUOTA, Workstation, type SimMillis, Simulation, type SimulationOptions, type TopologyName, type ClusterOptions } from '../engine/index';
 import { lineCommand } from './command-spec';

@@ -19,6 +19,9 @@
  *   `partial` diffs, each ending after a whole trace moment, then the `ack` diff.
  * - A replayed log is bounded like live input (REPLAY_*): past a bound the worker answers `init`
  *   with `refused` instead of `ready` and runs nothing more.
+ *
+ * Over 400 lines on purpose: the contract is read as one document, every message beside the
+ * version history that explains it.
  */
 import type { KObject } from '../k8s/types';
 import type { ComponentKind } from '../engine/core/component';

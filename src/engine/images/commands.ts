@@ -2,6 +2,7 @@
  * Running one command inside the interpreter: expansion, redirections, then dispatch to a shell
  * builtin (shell-builtins.ts), a nested shell, a userland or network tool, or an image binary
  * (programs.ts), and what its outcome does to the machine (time passes, it blocks, an app starts).
+ * About 400 lines: one dispatch, whose branches share the expansion and redirection state.
  */
 import { startApp, type AppRun } from './app';
 import { serverBanner } from './app-logs';
