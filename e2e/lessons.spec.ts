@@ -79,7 +79,8 @@ test.describe('lessons', () => {
     await l.at('how-many-kubelets', 'answered');
     await expect(l.panel.locator('.lesson-verdict.right')).toBeVisible();
 
-    // Reload in the middle: the same step comes back, answered.
+    // Reload in the middle, once the answer is saved: the same step comes back, answered.
+    await expect(l.panel).toHaveAttribute('data-saved', 'true');
     await page.reload();
     await l.at('how-many-kubelets', /review|answered/);
     await expect(l.panel.locator('.lesson-verdict.right')).toBeVisible();

@@ -108,15 +108,24 @@ function currentLink(): string {
 
 // Keep the address bar current (throttled: the playhead moves every frame while playing, and
 // replaceState with a long link costs milliseconds; while playing, every 2 s is current enough).
+// A lesson's step is written at once: a reload reopens the step the link names, and a link
+// half a second behind would reopen the step before (in review).
 let urlTimer: number | undefined;
+let urlStep: string | undefined;
+const writeLink = (): void => {
+  if (urlTimer !== undefined) window.clearTimeout(urlTimer);
+  urlTimer = undefined;
+  if (store.getState().connection.status !== 'ready') return;
+  urlStep = lessonStepKey();
+  window.history.replaceState(null, '', currentLink());
+};
+function lessonStepKey(): string | undefined {
+  const active = store.getState().lessons.active;
+  return active && !active.own ? `${active.entry.lesson.id}:${active.phase === 'finished' ? '' : active.context.index}` : undefined;
+}
 store.subscribe(() => {
-  urlTimer ??= window.setTimeout(
-    () => {
-      urlTimer = undefined;
-      if (store.getState().connection.status === 'ready') window.history.replaceState(null, '', currentLink());
-    },
-    store.getState().playback.playing ? 2000 : 500,
-  );
+  if (lessonStepKey() !== urlStep && store.getState().connection.status === 'ready') return writeLink();
+  urlTimer ??= window.setTimeout(writeLink, store.getState().playback.playing ? 2000 : 500);
 });
 
 /** A new run with another topology (the old one stays in the browser history). */

@@ -39,13 +39,15 @@ function ActivePanel({ active, presenter }: { active: ActiveLesson; presenter: b
   const busy = BUSY.has(active.phase);
   const done = finished || ['ready', 'answered', 'solved', 'review'].includes(active.phase);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Whether the progress shown is saved yet (a reload before then resumes a step earlier).
+  const saved = useLessons((s) => s.saving === 0);
   // Move focus to the new step's heading so screen readers and keyboards follow the lesson.
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
   }, [index, finished]);
 
   return (
-    <section className="panel lesson-panel" aria-label={t('lessons.panel.label')} data-testid="lesson-panel" data-step={finished ? 'finished' : step.id} data-phase={active.phase}>
+    <section className="panel lesson-panel" aria-label={t('lessons.panel.label')} data-testid="lesson-panel" data-step={finished ? 'finished' : step.id} data-phase={active.phase} data-saved={saved}>
       <header className="lesson-head">
         <p className="lesson-title">
           {text(lesson.title)}

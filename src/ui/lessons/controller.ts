@@ -416,8 +416,12 @@ export class LessonController {
       updatedAt: this.clock(),
       run: this.host.currentRun(),
     };
-    this.set({ records: { ...this.state.records, [rec.id]: rec } });
-    await this.progress.putLesson(rec);
+    this.set({ records: { ...this.state.records, [rec.id]: rec }, saving: this.state.saving + 1 });
+    try {
+      await this.progress.putLesson(rec);
+    } finally {
+      this.set({ saving: this.state.saving - 1 });
+    }
     if (rec.completed) void import('../../lesson-runtime/progress').then((m) => m.ProgressStore.requestPersistence());
   }
 

@@ -61,9 +61,11 @@ export interface LessonsState {
   followed?: ClassroomLesson;
   /** Trace seqs the current step's `trace` focus matches (resolved by the worker; the sequence view highlights them). */
   focusSeqs: number[];
+  /** Progress writes still in flight to IndexedDB: a reload before they land resumes one step earlier. */
+  saving: number;
 }
 
-export const initialLessonsState: LessonsState = { catalog: [], syllabus: { objectives: [], misconceptions: [], failures: [] }, records: {}, persistent: false, notices: [], catalogOpen: false, revealed: {}, focusSeqs: [] };
+export const initialLessonsState: LessonsState = { catalog: [], syllabus: { objectives: [], misconceptions: [], failures: [] }, records: {}, persistent: false, notices: [], catalogOpen: false, revealed: {}, focusSeqs: [], saving: 0 };
 
 /** The open prediction, when the learner is choosing (the diagram offers its components as answers). */
 export function openPrediction(s: LessonsState): { form: 'choice' | 'component' | 'node'; options: string[] } | undefined {
