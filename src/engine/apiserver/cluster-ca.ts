@@ -76,6 +76,43 @@ export function frontProxyCaPem(w: World): string {
   return once(w, 'front-proxy-ca', () => selfSignedCa(seed, [{ type: 'CN', value: 'front-proxy-ca' }], 'front-proxy-ca', seededBytes(seed ^ 0x6b_1d, 20), (tbs) => [...hmacSha256(seededBytes(seed ^ 0x7e_c2e7, 32), tbs), ...seededBytes(seed ^ 0x519, 224)]));
 }
 
+/** The cluster CA's key (/etc/kubernetes/pki/ca.key): PKCS#1, the certificate's modulus. */
+export function clusterCaKeyPem(w: World): string {
+  return once(w, 'ca.key', () => rsaKeyPem(w.seed ^ 0x5eed_ca));
+}
+
+function rsaKeyPem(seed: number): string {
+  return pemEncode('RSA PRIVATE KEY', rsaPkcs1PrivateKeyDer(modulusOf(seed), (n) => seededBytes(seed ^ 0x6b6579 ^ n, n)));
+}
+
+/**
+ * kube-apiserver's serving certificate on `host` (/etc/kubernetes/pki/apiserver.crt) as kubeadm's
+ * certs phase signs it with the cluster CA: `CN=kube-apiserver`, serverAuth, one year, the names
+ * apiServerCertNames gives (the DNS names first, then the IP addresses, as Go lays SANs out).
+ */
+export function apiServerCertPem(w: World, host: string, names: readonly string[], part: 'cert' | 'key'): string {
+  let h = 0xa915;
+  for (const ch of host) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  const seed = w.seed ^ h;
+  if (part === 'key') return once(w, `apiserver.key|${host}`, () => rsaKeyPem(seed));
+  return once(w, `apiserver.crt|${host}|${names.join(',')}`, () => {
+    const ip = /^\d+\.\d+\.\d+\.\d+$/;
+    const tbs = tbsCertificateDer({
+      serial: serialOf(seed ^ 0x5e41),
+      issuer: CLUSTER_CA_SUBJECT,
+      subject: [{ type: 'CN', value: 'kube-apiserver' }],
+      notBefore: EPOCH_MS - BACKDATE_MS,
+      notAfter: EPOCH_MS + LEAF_VALIDITY_MS,
+      publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
+      keyUsage: ['digitalSignature', 'keyEncipherment'],
+      extKeyUsage: ['serverAuth'],
+      authorityKeyId: caKeyId(w),
+      sans: { dnsNames: names.filter((n) => !ip.test(n)), ipAddresses: names.filter((n) => ip.test(n)) },
+    });
+    return pemEncode('CERTIFICATE', certificateDer(tbs, caSignature(w, tbs)));
+  });
+}
+
 function selfSignedCa(seed: number, subject: readonly NameAttr[], dnsName: string, keyId: number[], sign: (tbs: number[]) => number[]): string {
   const tbs = tbsCertificateDer({
     serial: serialOf(seed ^ 0x5e41),
@@ -102,7 +139,7 @@ export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): 
   let h = 0x7b1d;
   for (const ch of user) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   const seed = w.seed ^ h;
-  if (part === 'key') return once(w, `key|${user}`, () => pemEncode('RSA PRIVATE KEY', rsaPkcs1PrivateKeyDer(modulusOf(seed), (n) => seededBytes(seed ^ 0x6b6579 ^ n, n))));
+  if (part === 'key') return once(w, `key|${user}`, () => rsaKeyPem(seed));
   return once(w, `cert|${user}`, () => {
     const groups = [ADMIN, JANE].find((u) => u.name === user)?.groups.filter((g) => !g.startsWith('system:')) ?? [];
     const tbs = tbsCertificateDer({

@@ -12,6 +12,7 @@ import { newLayer, normalizePath } from '../images/fs';
 import type { ShellNode, Word } from '../images/shell-ast';
 import { parseScript } from '../images/shell-parse';
 import { TOOLS, type ToolEnv } from '../images/tools';
+import { openssl } from '../images/tools-openssl';
 import type { World } from '../world';
 import { crictl } from './crictl';
 import { hostProcesses } from './processes';
@@ -57,7 +58,7 @@ export function hostHas(program: string): boolean {
   const dir = slash < 0 ? '' : program.slice(0, slash) || '/';
   if (dir && !['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].includes(dir)) return false;
   const name = program.slice(slash + 1);
-  return HOST_SHELLS.has(name) || Object.hasOwn(NODE_TOOLS, name) || TOOLS.has(name);
+  return HOST_SHELLS.has(name) || Object.hasOwn(NODE_TOOLS, name) || TOOLS.has(name) || name === 'openssl';
 }
 
 /** `systemctl is-active UNIT`: the node's services as systemd sees them. */
@@ -163,7 +164,8 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string
   }
   const tool = NODE_TOOLS[name];
   if (tool) return tool(ctx.w, ctx.node, args, io);
-  const common = TOOLS.get(name);
+  // Ubuntu's openssl (the laptop's: tools-openssl.ts), for the node's PKI under /etc/kubernetes/pki.
+  const common = name === 'openssl' ? openssl : TOOLS.get(name);
   if (common) {
     const env: ToolEnv = {
       io: { stdin, out: io.out, err: io.err },
