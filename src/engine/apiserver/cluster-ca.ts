@@ -10,7 +10,7 @@ import type { ApiServerState } from './state';
 import { ADMIN, JANE, type UserInfo } from './auth';
 import { hmacSha256 } from '../../k8s/sha256';
 import { pemDecode, pemEncode } from '../../k8s/der';
-import { certificateDer, parseX509, rsaPkcs1PrivateKeyDer, tbsCertificateDer } from '../../k8s/pkix';
+import { certificateDer, parseX509, rsaPkcs1PrivateKeyDer, tbsCertificateDer, type SubjectAltNames } from '../../k8s/pkix';
 import { identityOf, type NameAttr } from '../../k8s/pkix-name';
 import { EPOCH_MS } from '../../k8s/time';
 
@@ -91,26 +91,35 @@ function rsaKeyPem(seed: number): string {
  * apiServerCertNames gives (the DNS names first, then the IP addresses, as Go lays SANs out).
  */
 export function apiServerCertPem(w: World, host: string, names: readonly string[], part: 'cert' | 'key'): string {
-  let h = 0xa915;
-  for (const ch of host) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  const seed = w.seed ^ h;
+  const seed = nameSeed(w, 0xa915, host);
   if (part === 'key') return once(w, `apiserver.key|${host}`, () => rsaKeyPem(seed));
-  return once(w, `apiserver.crt|${host}|${names.join(',')}`, () => {
-    const ip = /^\d+\.\d+\.\d+\.\d+$/;
-    const tbs = tbsCertificateDer({
-      serial: serialOf(seed ^ 0x5e41),
-      issuer: CLUSTER_CA_SUBJECT,
-      subject: [{ type: 'CN', value: 'kube-apiserver' }],
-      notBefore: EPOCH_MS - BACKDATE_MS,
-      notAfter: EPOCH_MS + LEAF_VALIDITY_MS,
-      publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
-      keyUsage: ['digitalSignature', 'keyEncipherment'],
-      extKeyUsage: ['serverAuth'],
-      authorityKeyId: caKeyId(w),
-      sans: { dnsNames: names.filter((n) => !ip.test(n)), ipAddresses: names.filter((n) => ip.test(n)) },
-    });
-    return pemEncode('CERTIFICATE', certificateDer(tbs, caSignature(w, tbs)));
+  const ip = /^\d+\.\d+\.\d+\.\d+$/;
+  const sans = { dnsNames: names.filter((n) => !ip.test(n)), ipAddresses: names.filter((n) => ip.test(n)) };
+  return once(w, `apiserver.crt|${host}|${names.join(',')}`, () => caSignedLeaf(w, seed, [{ type: 'CN', value: 'kube-apiserver' }], 'serverAuth', sans));
+}
+
+/** A seed per certificate holder, from the world's and the holder's name (never the world's PRNG). */
+function nameSeed(w: World, base: number, name: string): number {
+  let h = base;
+  for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return w.seed ^ h;
+}
+
+/** What kubeadm's certs phase signs with the cluster CA (pkiutil.NewSignedCert): one year, one usage, the CA's key id. */
+function caSignedLeaf(w: World, seed: number, subject: readonly NameAttr[], usage: 'serverAuth' | 'clientAuth', sans?: Partial<SubjectAltNames>): string {
+  const tbs = tbsCertificateDer({
+    serial: serialOf(seed ^ 0x5e41),
+    issuer: CLUSTER_CA_SUBJECT,
+    subject,
+    notBefore: EPOCH_MS - BACKDATE_MS,
+    notAfter: EPOCH_MS + LEAF_VALIDITY_MS,
+    publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
+    keyUsage: ['digitalSignature', 'keyEncipherment'],
+    extKeyUsage: [usage],
+    authorityKeyId: caKeyId(w),
+    ...(sans ? { sans } : {}),
   });
+  return pemEncode('CERTIFICATE', certificateDer(tbs, caSignature(w, tbs)));
 }
 
 function selfSignedCa(seed: number, subject: readonly NameAttr[], dnsName: string, keyId: number[], sign: (tbs: number[]) => number[]): string {
@@ -136,25 +145,10 @@ function selfSignedCa(seed: number, subject: readonly NameAttr[], dnsName: strin
  * certificate's modulus, so `config view --raw`'s pair matches.
  */
 export function kubeadmClientPem(w: World, user: string, part: 'cert' | 'key'): string {
-  let h = 0x7b1d;
-  for (const ch of user) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  const seed = w.seed ^ h;
+  const seed = nameSeed(w, 0x7b1d, user);
   if (part === 'key') return once(w, `key|${user}`, () => rsaKeyPem(seed));
-  return once(w, `cert|${user}`, () => {
-    const groups = [ADMIN, JANE].find((u) => u.name === user)?.groups.filter((g) => !g.startsWith('system:')) ?? [];
-    const tbs = tbsCertificateDer({
-      serial: serialOf(seed ^ 0x5e41),
-      issuer: CLUSTER_CA_SUBJECT,
-      subject: [...groups.map((g) => ({ type: 'O', value: g }) as NameAttr), { type: 'CN', value: user }],
-      notBefore: EPOCH_MS - BACKDATE_MS,
-      notAfter: EPOCH_MS + LEAF_VALIDITY_MS,
-      publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
-      keyUsage: ['digitalSignature', 'keyEncipherment'],
-      extKeyUsage: ['clientAuth'],
-      authorityKeyId: caKeyId(w),
-    });
-    return pemEncode('CERTIFICATE', certificateDer(tbs, caSignature(w, tbs)));
-  });
+  const groups = [ADMIN, JANE].find((u) => u.name === user)?.groups.filter((g) => !g.startsWith('system:')) ?? [];
+  return once(w, `cert|${user}`, () => caSignedLeaf(w, seed, [...groups.map((g): NameAttr => ({ type: 'O', value: g })), { type: 'CN', value: user }], 'clientAuth'));
 }
 
 /**
