@@ -193,13 +193,17 @@ test.describe('interview drills', () => {
     await expect(table.locator('tr[data-topic="all"] td[data-col="new"]')).toHaveText('16');
     await page.screenshot({ path: `${SHOTS}/drills-progress.png` });
 
-    // A reload keeps the schedule and the answers.
+    // A reload keeps the schedule and the answers — even one typed a moment before, not yet
+    // written (the page writes it as it goes, through the store's synchronous journal).
+    await d.tab('practice').click();
+    await d.openCard('q01-why-kubernetes');
+    await d.drill.getByTestId('drill-answer').fill('It keeps declared state true by reconciling; typed just before the reload.');
     await page.reload();
     await app(page).waitForBoot();
     await d.open();
     await expect(d.queue.locator('button[data-card]')).toHaveCount(1);
     await d.openCard('q01-why-kubernetes');
-    await expect(d.drill.getByTestId('drill-answer')).toHaveValue(/keeps declared state true/);
+    await expect(d.drill.getByTestId('drill-answer')).toHaveValue(/typed just before the reload/);
     await expect(d.drill.locator('.drills-state')).toHaveText('Next: in 3 days');
     await d.tab('progress').click();
     await expect(table.locator('tr[data-topic="all"] td[data-col="learned"]')).toHaveText('4');

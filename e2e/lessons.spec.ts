@@ -155,6 +155,39 @@ test.describe('lessons', () => {
     await b.close();
   });
 
+  test('a browser that will not write progress: the learner is told, and a reload still resumes with the answer', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/?lesson=01-cluster-at-a-glance');
+    const l = lesson(page);
+    await l.at('intro', 'ready');
+    // Every IndexedDB write of a lesson's progress fails from now on in this page (as when the
+    // disk is full or the database was closed under the page); the next page writes normally.
+    await page.evaluate(() => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        const request = put.apply(this, args);
+        if (this.name === 'lessons') this.transaction.abort();
+        return request;
+      };
+    });
+    await l.next();
+    await l.at('nodes', 'ready');
+    await expect(page.getByTestId('lesson-save-failed')).toContainText('could not be saved');
+    await l.next();
+    await l.at('where-scheduler', 'asking');
+    await l.option('node-1').click();
+    await l.commit();
+    await l.at('where-scheduler', 'answered');
+    await expect(l.panel).toHaveAttribute('data-saved', 'true');
+    await page.reload();
+    // The write-ahead journal kept what IndexedDB refused: the same step, the same wrong answer.
+    await l.at('where-scheduler', /review|answered/);
+    await expect(l.panel.locator('.lesson-verdict.wrong')).toBeVisible();
+    await expect(l.result('node-1')).toContainText('your prediction');
+    await expect(page.getByTestId('lesson-save-failed')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
   test('a link deep into the 1,000-node lesson says which step it is playing, and can be left there', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/?lesson=15-thousands-of-nodes&step=recap');

@@ -5,103 +5,14 @@
  * corrupted or foreign store yields a clear notice and a fresh start, never a broken page.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { z } from 'zod';
-import { BreakpointSchema } from './conditions';
+import type { z } from 'zod';
+import { ProgressJournal, pageStorage, type JournalStorage } from './progress-journal';
+import { CardRecordSchema, ExportSchema, EXPORT_FORMAT, LessonRecordSchema, ReviewRecordSchema, type CardRecord, type LessonRecord, type ProgressExport, type ReviewRecord } from './progress-schema';
+
+export type { CardRecord, LessonRecord, ProgressExport, ReviewRecord, SavedRun } from './progress-schema';
 
 export const DB_NAME = 'reconcile';
 const DB_VERSION = 1;
-
-const MomentSchema = z.object({ seq: z.number().int().min(0), t: z.number().min(0) }).strict();
-
-const VerdictSchema = z.object({ id: z.string(), holds: z.boolean(), count: z.number().optional(), records: z.array(z.number()), objects: z.array(z.string()) }).strict();
-
-export const LessonProgressSchema = z
-  .object({
-    index: z.number().int().min(0),
-    records: z.record(z.string(), z.object({ start: MomentSchema, end: MomentSchema.optional(), reached: z.boolean().optional() }).strict()),
-    answers: z.record(z.string(), z.object({ choice: z.string(), correct: z.boolean(), verdicts: z.array(VerdictSchema).optional() }).strict()),
-    hints: z.record(z.string(), z.number().int().min(0)),
-    attempts: z.record(z.string(), z.number().int().min(0)),
-  })
-  .strict();
-
-/** The replay log entries a saved run holds (the protocol's LogEntry, validated). */
-export const LogEntrySchema = z.union([
-  z.object({ type: z.literal('command'), line: z.string().max(100_000), stdin: z.string().max(1_000_000).optional(), interruptAt: z.number().optional(), terminal: z.object({ columns: z.number().int().min(1).max(10_000), rows: z.number().int().min(1).max(10_000) }).strict().optional() }).strict(),
-  z.object({ type: z.literal('advance'), ms: z.number().min(0).max(7 * 24 * 3_600_000) }).strict(),
-  z.object({ type: z.literal('step'), maxMs: z.number().min(0).max(3_600_000) }).strict(),
-  z.object({ type: z.literal('until'), breakpoint: BreakpointSchema, withinMs: z.number().min(0).max(24 * 3_600_000), sinceSeq: z.number().int().min(0).optional() }).strict(),
-]);
-
-export const SavedRunSchema = z
-  .object({
-    seed: z.number().int().min(0),
-    topology: z.enum(['basic', 'ha']),
-    log: z.array(LogEntrySchema).max(10_000),
-    at: MomentSchema.optional(),
-  })
-  .strict();
-export type SavedRun = z.infer<typeof SavedRunSchema>;
-
-export const LessonRecordSchema = z
-  .object({
-    id: z.string().min(1),
-    version: z.number().int().min(1),
-    progress: LessonProgressSchema,
-    completed: z.boolean(),
-    startedAt: z.number(),
-    updatedAt: z.number(),
-    run: SavedRunSchema.optional(),
-  })
-  .strict();
-export type LessonRecord = z.infer<typeof LessonRecordSchema>;
-
-/** A drill card's spaced-repetition state (ts-fsrs Card, dates as ms) and the learner's written answer. */
-export const CardRecordSchema = z
-  .object({
-    id: z.string().min(1),
-    /** Content version of the card: a rewritten card restarts its schedule. */
-    version: z.number().int().min(1),
-    due: z.number(),
-    stability: z.number(),
-    difficulty: z.number(),
-    elapsedDays: z.number(),
-    scheduledDays: z.number(),
-    learningSteps: z.number().int(),
-    reps: z.number().int().min(0),
-    lapses: z.number().int().min(0),
-    state: z.number().int().min(0).max(3),
-    lastReview: z.number().optional(),
-    answer: z.string().max(20_000).default(''),
-    points: z.array(z.number().int().min(0)).default([]),
-  })
-  .strict();
-export type CardRecord = z.infer<typeof CardRecordSchema>;
-
-export const ReviewRecordSchema = z
-  .object({
-    cardId: z.string(),
-    rating: z.number().int().min(1).max(4),
-    at: z.number(),
-    state: z.number().int().min(0).max(3),
-    scheduledDays: z.number(),
-  })
-  .strict();
-export type ReviewRecord = z.infer<typeof ReviewRecordSchema>;
-
-export const EXPORT_FORMAT = 'reconcile-progress';
-
-export const ExportSchema = z
-  .object({
-    format: z.literal(EXPORT_FORMAT),
-    version: z.literal(1),
-    exportedAt: z.number(),
-    lessons: z.array(LessonRecordSchema),
-    cards: z.array(CardRecordSchema),
-    reviews: z.array(ReviewRecordSchema),
-  })
-  .strict();
-export type ProgressExport = z.infer<typeof ExportSchema>;
 
 interface ProgressDB extends DBSchema {
   lessons: { key: string; value: unknown };
@@ -117,12 +28,18 @@ export class ProgressStore {
   private constructor(
     private readonly db: IDBPDatabase<ProgressDB> | undefined,
     readonly notices: StoreNotice[],
+    private readonly journal: ProgressJournal | undefined,
   ) {}
 
-  /** Opens the store; without IndexedDB (private mode, blocked) it works in memory for this page only. */
-  static async open(): Promise<ProgressStore> {
+  /**
+   * Opens the store; without IndexedDB (private mode, blocked) it works in memory for this page
+   * only. Writes a closing page left unfinished (the journal, progress-journal.ts) are replayed
+   * before anything is read.
+   */
+  static async open(storage: JournalStorage | undefined = pageStorage()): Promise<ProgressStore> {
+    let db: IDBPDatabase<ProgressDB>;
     try {
-      const db = await openDB<ProgressDB>(DB_NAME, DB_VERSION, {
+      db = await openDB<ProgressDB>(DB_NAME, DB_VERSION, {
         upgrade(d) {
           if (!d.objectStoreNames.contains('lessons')) d.createObjectStore('lessons');
           if (!d.objectStoreNames.contains('cards')) d.createObjectStore('cards');
@@ -130,10 +47,33 @@ export class ProgressStore {
           if (!d.objectStoreNames.contains('meta')) d.createObjectStore('meta');
         },
       });
-      return new ProgressStore(db, []);
     } catch (e) {
-      return new ProgressStore(undefined, [{ type: 'unavailable', reason: e instanceof Error ? e.message : String(e) }]);
+      return new ProgressStore(undefined, [{ type: 'unavailable', reason: e instanceof Error ? e.message : String(e) }], undefined);
     }
+    const store = new ProgressStore(db, [], storage && new ProgressJournal(storage));
+    await store.replayJournal();
+    return store;
+  }
+
+  /**
+   * Puts back the records whose write did not land. A lesson record older than the stored one
+   * (another tab went on since) is not: the newer progress wins. The journal is empty afterwards.
+   */
+  private async replayJournal(): Promise<void> {
+    if (!this.db || !this.journal) return;
+    const read = this.journal.read();
+    if (!read.ok) {
+      this.notices.push({ type: 'corrupted', store: 'lessons', dropped: read.dropped });
+      this.journal.clear();
+      return;
+    }
+    const { lessons, cards } = read.journal;
+    for (const rec of Object.values(lessons)) {
+      const stored = LessonRecordSchema.safeParse(await this.db.get('lessons', rec.id));
+      if (!stored.success || stored.data.updatedAt <= rec.updatedAt) await this.db.put('lessons', rec, rec.id);
+    }
+    for (const card of Object.values(cards)) await this.db.put('cards', card, card.id);
+    this.journal.clear();
   }
 
   private memory = { lessons: new Map<string, LessonRecord>(), cards: new Map<string, CardRecord>(), reviews: [] as ReviewRecord[] };
@@ -186,8 +126,14 @@ export class ProgressStore {
 
   async putLesson(rec: LessonRecord): Promise<void> {
     const v = LessonRecordSchema.parse(rec);
-    if (!this.db) this.memory.lessons.set(v.id, v);
-    else await this.db.put('lessons', v, v.id);
+    if (!this.db) {
+      this.memory.lessons.set(v.id, v);
+      return;
+    }
+    // Synchronously, before the first await: a write begun in `pagehide` is journalled even if the page ends before IndexedDB commits.
+    this.journal?.begin('lessons', v);
+    await this.db.put('lessons', v, v.id);
+    this.journal?.settle('lessons', v);
   }
 
   async deleteLesson(id: string): Promise<void> {
@@ -201,8 +147,13 @@ export class ProgressStore {
 
   async putCard(card: CardRecord): Promise<void> {
     const v = CardRecordSchema.parse(card);
-    if (!this.db) this.memory.cards.set(v.id, v);
-    else await this.db.put('cards', v, v.id);
+    if (!this.db) {
+      this.memory.cards.set(v.id, v);
+      return;
+    }
+    this.journal?.begin('cards', v);
+    await this.db.put('cards', v, v.id);
+    this.journal?.settle('cards', v);
   }
 
   reviews(): Promise<ReviewRecord[]> {
@@ -230,6 +181,7 @@ export class ProgressStore {
     if (!this.db) {
       this.memory = { lessons: new Map(v.lessons.map((l) => [l.id, l])), cards: new Map(v.cards.map((c) => [c.id, c])), reviews: [...v.reviews] };
     } else {
+      this.journal?.clear();
       const tx = this.db.transaction(['lessons', 'cards', 'reviews'], 'readwrite');
       await Promise.all([tx.objectStore('lessons').clear(), tx.objectStore('cards').clear(), tx.objectStore('reviews').clear()]);
       for (const l of v.lessons) await tx.objectStore('lessons').put(l, l.id);
@@ -245,6 +197,8 @@ export class ProgressStore {
       this.memory = { lessons: new Map(), cards: new Map(), reviews: [] };
       return;
     }
+    // A pending write replayed later would bring back what the learner asked to forget.
+    this.journal?.clear();
     const tx = this.db.transaction(['lessons', 'cards', 'reviews'], 'readwrite');
     await Promise.all([tx.objectStore('lessons').clear(), tx.objectStore('cards').clear(), tx.objectStore('reviews').clear(), tx.done]);
   }

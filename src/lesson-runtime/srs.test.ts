@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CardRecordSchema, type CardRecord, type ReviewRecord } from './progress';
+import { CardRecordSchema, type CardRecord, type ReviewRecord } from './progress-schema';
 import { currentRecord, daysUntil, dueQueue, endOfDay, fromCard, gradeCard, newCardRecord, newReviewedToday, previewDue, Rating, startOfDay, State, toCard, type DeckEntry } from './srs';
 
 /** Local-time dates, so day boundaries hold in any time zone the tests run in. */

@@ -52,8 +52,12 @@ export default function DrillsDialog() {
       await made.load();
       if (live) setProgress(made);
     });
+    // A reload or a closed tab writes the answer being typed at once (the store journals it synchronously).
+    const leaving = (): void => void made?.flush();
+    window.addEventListener('pagehide', leaving);
     return () => {
       live = false;
+      window.removeEventListener('pagehide', leaving);
       void made?.flush();
     };
   }, [bundle, ctl]);

@@ -41,6 +41,7 @@ function ActivePanel({ active, presenter }: { active: ActiveLesson; presenter: b
   const heading = useRef<HTMLHeadingElement>(null);
   // Whether the progress shown is saved yet (a reload before then resumes a step earlier).
   const saved = useLessons((s) => s.saving === 0);
+  const saveError = useLessons((s) => s.saveError);
   // Move focus to the new step's heading so screen readers and keyboards follow the lesson.
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -62,6 +63,11 @@ function ActivePanel({ active, presenter }: { active: ActiveLesson; presenter: b
           </button>
         </div>
       </header>
+      {saveError !== undefined && (
+        <p className="notice problem" role="alert" data-testid="lesson-save-failed">
+          {t('lessons.panel.saveFailed', { error: saveError })}
+        </p>
+      )}
       <progress className="lesson-progress" max={total} value={finished ? total : index + (done ? 1 : 0)} aria-label={t('lessons.panel.stepOf', { step: index + 1, total })} />
       <div className="lesson-body">
         {finished ? (

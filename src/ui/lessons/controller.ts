@@ -419,6 +419,12 @@ export class LessonController {
     this.set({ records: { ...this.state.records, [rec.id]: rec }, saving: this.state.saving + 1 });
     try {
       await this.progress.putLesson(rec);
+      if (this.state.saveError !== undefined) this.set({ saveError: undefined });
+    } catch (e) {
+      // Quota, a blocked or closed database: the page keeps the progress (and the store's journal
+      // usually holds it for the next page); the learner is told rather than left to find out.
+      this.set({ saveError: e instanceof Error ? e.message || e.name : String(e) });
+      return;
     } finally {
       this.set({ saving: this.state.saving - 1 });
     }

@@ -63,6 +63,8 @@ export interface LessonsState {
   focusSeqs: number[];
   /** Progress writes still in flight to IndexedDB: a reload before they land resumes one step earlier. */
   saving: number;
+  /** Why the last write of the running lesson's progress failed (cleared by the next that lands). */
+  saveError?: string;
 }
 
 export const initialLessonsState: LessonsState = { catalog: [], syllabus: { objectives: [], misconceptions: [], failures: [] }, records: {}, persistent: false, notices: [], catalogOpen: false, revealed: {}, focusSeqs: [], saving: 0 };
