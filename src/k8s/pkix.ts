@@ -114,8 +114,18 @@ function sanDer(s: Partial<SubjectAltNames>): number[] | undefined {
   for (const d of s.dnsNames ?? []) names.push(tlv(0x82, [...d].map((c) => c.charCodeAt(0))));
   for (const e of s.emailAddresses ?? []) names.push(tlv(0x81, [...e].map((c) => c.charCodeAt(0))));
   for (const u of s.uris ?? []) names.push(tlv(0x86, [...u].map((c) => c.charCodeAt(0))));
-  for (const ip of s.ipAddresses ?? []) names.push(tlv(0x87, ip.split('.').map(Number)));
+  for (const ip of s.ipAddresses ?? []) names.push(tlv(0x87, ip.includes(':') ? ipv6Bytes(ip) : ip.split('.').map(Number)));
   return names.length ? seq(...names) : undefined;
+}
+
+/** An IPv6 address's 16 bytes (`::` expanded), as Go's net.IP holds `::1` in a SAN. */
+function ipv6Bytes(text: string): number[] {
+  const [head = '', tail] = text.split('::');
+  const groups = (s: string): number[] => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const all = [...h, ...Array<number>(8 - h.length - t.length).fill(0), ...t];
+  return all.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
 function readSans(b: Uint8Array, inner: Tlv, into: SubjectAltNames): void {
@@ -124,6 +134,11 @@ function readSans(b: Uint8Array, inner: Tlv, into: SubjectAltNames): void {
     if (g.tag === 0x81) into.emailAddresses.push(textOf(b, g));
     if (g.tag === 0x86) into.uris.push(textOf(b, g));
     if (g.tag === 0x87 && g.end - g.body === 4) into.ipAddresses.push(bytesOf(b, g).join('.'));
+    // OpenSSL 3.0 prints an IPv6 SAN as eight uncompressed hex groups (`0:0:0:0:0:0:0:1`, recorded).
+    if (g.tag === 0x87 && g.end - g.body === 16) {
+      const v = bytesOf(b, g);
+      into.ipAddresses.push(Array.from({ length: 8 }, (_, i) => ((v[2 * i]! << 8) | v[2 * i + 1]!).toString(16).toUpperCase()).join(':'));
+    }
   }
 }
 

@@ -27,7 +27,7 @@ const BACKDATE_MS = 5 * 60_000;
  */
 const built = new Map<string, string>();
 
-function once(w: World, key: string, make: () => string): string {
+export function once(w: World, key: string, make: () => string): string {
   const k = `${w.seed}|${key}`;
   let pem = built.get(k);
   if (pem === undefined) {
@@ -38,13 +38,13 @@ function once(w: World, key: string, make: () => string): string {
   return pem;
 }
 
-function seededBytes(seed: number, n: number): number[] {
+export function seededBytes(seed: number, n: number): number[] {
   const rng = seedRng(seed);
   return Array.from({ length: n }, () => nextUint32(rng) & 0xff);
 }
 
 /** A 2048-bit modulus's bytes: top bit set, odd, as a real one is. */
-function modulusOf(seed: number): number[] {
+export function modulusOf(seed: number): number[] {
   const m = seededBytes(seed, 256);
   m[0]! |= 0x80;
   m[255]! |= 1;
@@ -72,8 +72,39 @@ export function clusterCaPem(w: World): string {
  * to an aggregated API server, which trusts the request-header identity only from it.
  */
 export function frontProxyCaPem(w: World): string {
-  const seed = w.seed ^ 0xf207_ca;
-  return once(w, 'front-proxy-ca', () => selfSignedCa(seed, [{ type: 'CN', value: 'front-proxy-ca' }], 'front-proxy-ca', seededBytes(seed ^ 0x6b_1d, 20), (tbs) => [...hmacSha256(seededBytes(seed ^ 0x7e_c2e7, 32), tbs), ...seededBytes(seed ^ 0x519, 224)]));
+  return issuedCaPem(w, frontProxyCa(w));
+}
+
+/** A CA that signs leaf certificates: its name, the key id its leaves name, and its "signature". */
+export interface Issuer {
+  /** once-cache key and the dNSName kubeadm's NewSelfSignedCACert gives a CA (its CommonName). */
+  name: string;
+  seed: number;
+  subject: readonly NameAttr[];
+  keyId: number[];
+  sign: (tbs: readonly number[]) => number[];
+}
+
+/**
+ * A self-signed CA other than the cluster's (the front-proxy CA, etcd's CA): seeded from `seed`,
+ * signing with an HMAC under a secret of its own followed by seeded bytes, as caSignature does.
+ */
+export function otherCa(name: string, seed: number): Issuer {
+  return { name, seed, subject: [{ type: 'CN', value: name }], keyId: seededBytes(seed ^ 0x6b_1d, 20), sign: (tbs) => [...hmacSha256(seededBytes(seed ^ 0x7e_c2e7, 32), tbs), ...seededBytes(seed ^ 0x519, 224)] };
+}
+
+export function frontProxyCa(w: World): Issuer {
+  return otherCa('front-proxy-ca', w.seed ^ 0xf207_ca);
+}
+
+/** The cluster CA as an issuer of leaves. */
+export function clusterCa(w: World): Issuer {
+  return { name: 'ca', seed: w.seed ^ 0x5eed_ca, subject: CLUSTER_CA_SUBJECT, keyId: caKeyId(w), sign: (tbs) => caSignature(w, tbs) };
+}
+
+/** An issuer's own certificate (self-signed, ten years). */
+export function issuedCaPem(w: World, ca: Issuer): string {
+  return once(w, ca.name, () => selfSignedCa(ca.seed, ca.subject, ca.subject.find((a) => a.type === 'CN')?.value ?? ca.name, ca.keyId, ca.sign));
 }
 
 /** The cluster CA's key (/etc/kubernetes/pki/ca.key): PKCS#1, the certificate's modulus. */
@@ -81,7 +112,7 @@ export function clusterCaKeyPem(w: World): string {
   return once(w, 'ca.key', () => rsaKeyPem(w.seed ^ 0x5eed_ca));
 }
 
-function rsaKeyPem(seed: number): string {
+export function rsaKeyPem(seed: number): string {
   return pemEncode('RSA PRIVATE KEY', rsaPkcs1PrivateKeyDer(modulusOf(seed), (n) => seededBytes(seed ^ 0x6b6579 ^ n, n)));
 }
 
@@ -99,27 +130,30 @@ export function apiServerCertPem(w: World, host: string, names: readonly string[
 }
 
 /** A seed per certificate holder, from the world's and the holder's name (never the world's PRNG). */
-function nameSeed(w: World, base: number, name: string): number {
+export function nameSeed(w: World, base: number, name: string): number {
   let h = base;
   for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   return w.seed ^ h;
 }
 
-/** What kubeadm's certs phase signs with the cluster CA (pkiutil.NewSignedCert): one year, one usage, the CA's key id. */
-function caSignedLeaf(w: World, seed: number, subject: readonly NameAttr[], usage: 'serverAuth' | 'clientAuth', sans?: Partial<SubjectAltNames>): string {
+/**
+ * What kubeadm's certs phase signs with a CA (pkiutil.NewSignedCert): one year, its usages, the
+ * CA's key id; the cluster CA unless `issuer` names another (etcd's, the front proxy's).
+ */
+export function caSignedLeaf(w: World, seed: number, subject: readonly NameAttr[], usage: 'serverAuth' | 'clientAuth' | readonly ('serverAuth' | 'clientAuth')[], sans?: Partial<SubjectAltNames>, issuer: Issuer = clusterCa(w)): string {
   const tbs = tbsCertificateDer({
     serial: serialOf(seed ^ 0x5e41),
-    issuer: CLUSTER_CA_SUBJECT,
+    issuer: issuer.subject,
     subject,
     notBefore: EPOCH_MS - BACKDATE_MS,
     notAfter: EPOCH_MS + LEAF_VALIDITY_MS,
     publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
     keyUsage: ['digitalSignature', 'keyEncipherment'],
-    extKeyUsage: [usage],
-    authorityKeyId: caKeyId(w),
+    extKeyUsage: typeof usage === 'string' ? [usage] : [...usage],
+    authorityKeyId: issuer.keyId,
     ...(sans ? { sans } : {}),
   });
-  return pemEncode('CERTIFICATE', certificateDer(tbs, caSignature(w, tbs)));
+  return pemEncode('CERTIFICATE', certificateDer(tbs, issuer.sign(tbs)));
 }
 
 function selfSignedCa(seed: number, subject: readonly NameAttr[], dnsName: string, keyId: number[], sign: (tbs: number[]) => number[]): string {

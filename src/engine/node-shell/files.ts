@@ -10,8 +10,7 @@ import { nodeBaseFs } from '../images/base-fs';
 import { KUBELET_CONFIG } from '../kubelet/config-file';
 import { staticPodManifest, STATIC_POD_KINDS } from '../kubelet/static-pod-manifests';
 import { AUDIT_POLICY_YAML, auditLogFile } from '../apiserver/audit';
-import { apiServerCertNames, apiServerCertPem, clusterCaKeyPem, clusterCaPem, frontProxyCaPem } from '../apiserver/cluster-ca';
-import { lbAddress } from '../apiserver/handler';
+import { kubeadmNodeFiles } from './kubeadm-files';
 import { staticPodExtraFlags } from '../topology/options';
 import type { CniState } from '../node/cni-state';
 import { agentId } from '../core/ids';
@@ -144,24 +143,14 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
   const sock = `unix://${factsOf(rt?.kind === 'container-runtime' ? rt : undefined).socket}`;
   files['/etc/crictl.yaml'] = `runtime-endpoint: ${sock}\nimage-endpoint: ${sock}\ntimeout: 10\n`;
   files['/etc/hostname'] = `${node}\n`;
+  // kubeadm's PKI and kubeconfigs (kubeadm-files.ts), rendered only when read.
+  for (const [p, make] of Object.entries(kubeadmNodeFiles(w, node))) Object.defineProperty(files, p, { enumerable: true, get: make });
   if (spec?.controlPlane) {
     const etcd = [...w.components.values()].filter((c) => c.kind === 'etcd');
     const ipOf = (h: string): string => w.machineSpecs.get(h)?.ip ?? '';
     for (const kind of STATIC_POD_KINDS) {
       const pod = staticPodManifest({ kind, node, ip: spec.ip, etcdInitialCluster: etcd.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','), etcdServers: 'https://127.0.0.1:2379', extraFlags: staticPodExtraFlags(w.cluster, kind, w.machines.length) });
       files[`/etc/kubernetes/manifests/${kind}.yaml`] = toYaml({ ...pod, status: {} });
-    }
-    // kubeadm's PKI, as the static Pods' flags name it: the CA kube-apiserver and
-    // kube-controller-manager trust and sign with, this machine's serving certificate, the
-    // aggregation layer's CA (the certificates' expiry is what `openssl x509 -enddate` checks).
-    const server = w.apiServers.map((id) => w.components.get(id)).find((c) => c?.kind === 'kube-apiserver' && c.host === node);
-    files['/etc/kubernetes/pki/ca.crt'] = clusterCaPem(w);
-    files['/etc/kubernetes/pki/ca.key'] = clusterCaKeyPem(w);
-    files['/etc/kubernetes/pki/front-proxy-ca.crt'] = frontProxyCaPem(w);
-    if (server?.kind === 'kube-apiserver') {
-      const names = apiServerCertNames(server, lbAddress(w));
-      files['/etc/kubernetes/pki/apiserver.crt'] = apiServerCertPem(w, node, names, 'cert');
-      files['/etc/kubernetes/pki/apiserver.key'] = apiServerCertPem(w, node, names, 'key');
     }
     // kube-apiserver's audit log and policy (apiserver/audit.ts); the log is rendered only when read.
     files['/etc/kubernetes/audit-policy.yaml'] = AUDIT_POLICY_YAML;

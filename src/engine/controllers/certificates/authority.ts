@@ -30,12 +30,12 @@ export function certificateTtl(expirationSeconds: number | undefined): number {
   return Math.min(CLUSTER_SIGNING_DURATION_MS, Math.max(MIN_MS, expirationSeconds * 1000));
 }
 
-/** The PEM certificate for `req`, issued now. */
-export function signRequest(w: World, req: CertificateRequest, requestB64: string, usages: readonly string[], expirationSeconds: number | undefined): string {
-  const now = EPOCH_MS + w.now;
+/** The PEM certificate for `req`, issued now (or at simulated time `at`). */
+export function signRequest(w: World, req: CertificateRequest, requestB64: string, usages: readonly string[], expirationSeconds: number | undefined, at: number = w.now): string {
+  const now = EPOCH_MS + at;
   const ttl = certificateTtl(expirationSeconds);
   // authority.Sign: a random 128-bit serial; here one derived from what is signed, and when.
-  const rng = seedRng(fnv1a(`${w.now}|${w.seed}|${requestB64}`));
+  const rng = seedRng(fnv1a(`${at}|${w.seed}|${requestB64}`));
   const serial = Array.from({ length: 16 }, () => nextUint32(rng) & 0xff);
   serial[0]! &= 0x7f;
   const { keyUsage, extKeyUsage } = certificateUsages(usages);
