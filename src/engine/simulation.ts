@@ -644,7 +644,7 @@ export class Simulation {
     return portForwardLost(this.#world, stream);
   }
 
-  /** A command line run by a node's shell over ssh (`sim ssh`; node-shell/shell.ts). Read-only: no time passes. */
+  /** A command line run by a node's shell over ssh (`sim ssh`; node-shell/shell.ts). No time passes; what it writes stays on the node's disk. */
   nodeShell(node: string, line: string): NodeShellResult {
     return runNodeShell(this.#world, node, line);
   }

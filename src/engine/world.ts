@@ -60,6 +60,11 @@ export interface World extends SimCore {
    * Containers mount these very objects, so a snapshot keeps them shared.
    */
   volumeData?: Map<string, FsLayer>;
+  /**
+   * Each node's disk as the learner changed it through its shell (node-shell/host-fs.ts): one
+   * overlay layer over the files the simulation generates, by node name; absent until a change.
+   */
+  nodeFs?: Map<string, FsLayer>;
   /** The options the cluster was built with (topology/options.ts); absent means kubeadm's defaults. */
   cluster?: ClusterOptions;
   /** The simulated cloud's load balancers (controllers/cloud/provider.ts), with --cloud-provider only. */

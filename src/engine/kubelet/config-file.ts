@@ -5,6 +5,10 @@
  * kubelet's defaults filled in, so the two cannot drift.
  */
 import { ZERO_LOGGING_CONFIG } from '../../k8s/component-config';
+
+/** The file's staticPodPath: where kubeadm writes the control plane's manifests and the kubelet reads them. */
+export const STATIC_POD_PATH = '/etc/kubernetes/manifests';
+
 export const KUBELET_CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
 authentication:
   anonymous:
@@ -42,7 +46,7 @@ rotateCertificates: true
 runtimeRequestTimeout: 0s
 shutdownGracePeriod: 0s
 shutdownGracePeriodCriticalPods: 0s
-staticPodPath: /etc/kubernetes/manifests
+staticPodPath: ${STATIC_POD_PATH}
 streamingConnectionIdleTimeout: 0s
 syncFrequency: 0s
 volumeStatsAggPeriod: 0s

@@ -1,19 +1,20 @@
 /**
  * The node as a container on it reaches it (images/types.ts HostView): the node's files, which a
  * hostPath mount shows (`/host` in `kubectl debug node/…`'s Pod), and the node's own /bin/sh,
- * which `chroot /host` runs. The same files and programs `sim ssh` uses (files.ts, shell.ts): one
- * node, not a copy. Built for one exec or attach; the files are read when first asked for.
+ * which `chroot /host` runs. The same files and programs `sim ssh` uses (host-fs.ts, shell.ts): one
+ * node, not a copy, with what either shell wrote. Built for one exec or attach; the files are
+ * read when first asked for.
  */
 import type { Pod } from '../../k8s/types';
 import type { BaseFs } from '../images/fs';
 import type { HostView } from '../images/types';
 import type { World } from '../world';
-import { nodeBaseFs, nodeFiles } from './files';
+import { nodeView } from './host-fs';
 import { hostHas, runHostShell } from './shell';
 
 export function hostView(w: World, node: string): HostView {
   let files: BaseFs | undefined;
-  const fs = (): BaseFs => (files ??= nodeBaseFs(nodeFiles(w, node)));
+  const fs = (): BaseFs => (files ??= nodeView(w, node));
   return {
     root: { file: (p) => fs().file(p), isDir: (p) => fs().isDir(p), list: (p) => fs().list(p) },
     shell: (line) => runHostShell(w, node, line, { dialect: 'dash', cwd: '/' }).result,

@@ -4,11 +4,12 @@
  * (images/shell-parse.ts); simple commands, pipes, `;`, `&&` and `||` run, with quoting and `$VAR`
  * from a small login environment. The commands are the node's tools (crictl, journalctl,
  * iptables-save, nft, systemctl is-active) and the coreutils text and file tools containers have
- * (cat, ls, grep, head, tail, wc, sort, …) over the node's files (files.ts). Nothing runs in the
- * background and no simulated time passes.
+ * (cat, ls, grep, head, tail, wc, sort, …) over the node's disk (host-fs.ts: the generated files
+ * under the learner's edits, which stay). A change in the kubelet's staticPodPath wakes the kubelet
+ * (manifest-watch.ts). Nothing runs in the background and no simulated time passes.
  */
 import type { ComponentId } from '../core/ids';
-import { newLayer, normalizePath } from '../images/fs';
+import { normalizePath, stat, writeFile, type BaseFs, type FsLayer } from '../images/fs';
 import type { ShellNode, Word } from '../images/shell-ast';
 import { parseScript } from '../images/shell-parse';
 import { TOOLS, type ToolEnv } from '../images/tools';
@@ -16,7 +17,8 @@ import { openssl } from '../images/tools-openssl';
 import type { World } from '../world';
 import { crictl } from './crictl';
 import { hostProcesses } from './processes';
-import { nodeBaseFs, nodeFiles } from './files';
+import { keepNodeLayer, nodeBase, nodeLayer } from './host-fs';
+import { manifestDir, notifyManifestChanges } from './manifest-watch';
 import type { ShellIo, ShellResult } from './io';
 import { journalctl } from './journalctl';
 import { iptablesSave, nftListRuleset } from './netfilter';
@@ -83,7 +85,9 @@ interface Ctx {
   nodes: ShellNode[];
   node: string;
   env: Record<string, string>;
-  files: ReturnType<typeof nodeBaseFs>;
+  /** The generated files (the lower layer) and the node's overlay, which keeps what commands write. */
+  base: BaseFs;
+  layer: FsLayer;
   /** The whole line is one simple command: bash -c then names no line number in its errors. */
   single: boolean;
   /** ssh's login shell is bash; `chroot /host` in a debugging Pod runs the node's /bin/sh (dash on Ubuntu). */
@@ -101,7 +105,7 @@ function errPrefix(ctx: Ctx): string {
 function cd(ctx: Ctx, args: string[], io: ShellIo): number {
   const target = args[0] ?? ctx.env['HOME'] ?? '/';
   const dir = normalizePath(target, ctx.cwd);
-  if (ctx.files.isDir(dir)) {
+  if (stat(ctx.layer, ctx.base, dir).kind === 'dir') {
     ctx.cwd = dir;
     return 0;
   }
@@ -134,25 +138,59 @@ function expand(ctx: Ctx, word: Word, io: ShellIo): string {
     .join('');
 }
 
-/** `> /dev/null`, `2> /dev/null`, `2>&1`, `&> /dev/null`: where the command's streams go. */
-function redirect(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, io: ShellIo): ShellIo {
+/**
+ * `> f`, `>> f`, `2> f`, `&> f`, `2>&1`, `< f`: where the command's streams go, opened before it
+ * runs as bash does (`>` truncates at once). Files land in the node's overlay and stay there.
+ * Texts recorded from bash 5.2.15 and dash 0.5.12 on this machine (`bash: /nope/x: No such file or
+ * directory`, `/bin/sh: 1: cannot create /nope/x: Directory nonexistent`).
+ */
+function redirect(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, io: ShellIo): { io: ShellIo; stdin?: string } | undefined {
   let out = io.out;
   let err = io.err;
+  let stdin: string | undefined;
   const drop = (): void => {};
   for (const r of n.redirs) {
     const target = expand(ctx, r.target, io);
-    if (r.op === '>&' && r.fd === 2 && target === '1') err = out;
-    else if (r.op === '&>' && target === '/dev/null') out = err = drop;
-    else if ((r.op === '>' || r.op === '>>') && target === '/dev/null') {
-      if (r.fd === 2) err = drop;
-      else out = drop;
+    if (r.op === '>&') {
+      if (r.fd === 2 && target === '1') err = out;
+      else if (r.fd !== 2 && target === '2') out = err;
+      continue;
     }
+    const full = normalizePath(target, ctx.cwd);
+    if (r.op === '<') {
+      const s = stat(ctx.layer, ctx.base, full);
+      if (s.kind !== 'file') {
+        io.err(ctx.dialect === 'dash' ? `${errPrefix(ctx)}cannot open ${target}: No such file\n` : `${errPrefix(ctx)}${target}: ${s.kind === 'dir' ? 'Is a directory' : 'No such file or directory'}\n`);
+        return undefined;
+      }
+      stdin = s.content;
+      continue;
+    }
+    let sink: (t: string) => void = drop;
+    if (full !== '/dev/null') {
+      const parent = full.slice(0, full.lastIndexOf('/')) || '/';
+      const s = stat(ctx.layer, ctx.base, full);
+      if (s.kind === 'dir' || stat(ctx.layer, ctx.base, parent).kind !== 'dir') {
+        io.err(ctx.dialect === 'dash' ? `${errPrefix(ctx)}cannot create ${target}: ${s.kind === 'dir' ? 'Is a directory' : 'Directory nonexistent'}\n` : `${errPrefix(ctx)}${target}: ${s.kind === 'dir' ? 'Is a directory' : 'No such file or directory'}\n`);
+        return undefined;
+      }
+      if (r.op !== '>>') writeFile(ctx.layer, ctx.base, full, '', false);
+      else if (s.kind === 'none') writeFile(ctx.layer, ctx.base, full, '', true);
+      sink = (t: string): void => writeFile(ctx.layer, ctx.base, full, t, true);
+    }
+    if (r.op === '&>') out = err = sink;
+    else if (r.fd === 2) err = sink;
+    else out = sink;
   }
-  return { out, err };
+  return stdin === undefined ? { io: { out, err } } : { io: { out, err }, stdin };
 }
 
-function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string, outer: ShellIo): number {
-  const io = redirect(ctx, n, outer);
+function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string, outer: ShellIo): number {
+  const opened = redirect(ctx, n, outer);
+  // A redirection dash cannot open is a shell error (status 2); bash fails the command (1).
+  if (!opened) return ctx.dialect === 'dash' ? 2 : 1;
+  const { io } = opened;
+  const stdin = opened.stdin ?? piped;
   // An unquoted expansion is split into fields, as the shell does.
   const argv = n.words.flatMap((wd) => (wd.some((s) => s.q) ? [expand(ctx, wd, outer)] : expand(ctx, wd, outer).split(/\s+/).filter(Boolean)));
   const [name, ...args] = argv;
@@ -172,8 +210,8 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, stdin: string
       vars: ctx.env,
       cwd: ctx.cwd,
       clock: ctx.w.now,
-      fs: newLayer(),
-      base: ctx.files,
+      fs: ctx.layer,
+      base: ctx.base,
       flavour: 'coreutils',
       dialect: ctx.dialect,
       hostname: ctx.node,
@@ -268,7 +306,12 @@ export function runHostShell(w: World, node: string, line: string, opts: { diale
   const env = { HOME: '/root', USER: 'root', HOSTNAME: node, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash' };
   const top = nodes[root];
   const single = top?.t === 'cmd' || (top?.t === 'seq' && top.items.length === 1 && nodes[top.items[0]!]?.t === 'cmd');
-  const ctx: Ctx = { w, nodes, node, env, files: nodeBaseFs(nodeFiles(w, node)), single, dialect: opts.dialect, cwd: opts.cwd };
+  const layer = nodeLayer(w, node);
+  const base = nodeBase(w, node);
+  const before = manifestDir(layer, base);
+  const ctx: Ctx = { w, nodes, node, env, base, layer, single, dialect: opts.dialect, cwd: opts.cwd };
   const exitCode = run(ctx, nodes, root, '', io);
+  keepNodeLayer(w, node, layer);
+  notifyManifestChanges(w, node, before, manifestDir(layer, base));
   return { result: { output, exitCode }, cwd: ctx.cwd };
 }
