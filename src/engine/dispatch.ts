@@ -4,7 +4,9 @@
  * earlier incarnation of it.
  */
 import { queuePop } from './core/event-queue';
-import type { ComponentId } from './core/ids';
+import { agentId, type ComponentId } from './core/ids';
+import { isStaticPodKind, staticPodName } from './kubelet/static-pod-manifests';
+import { connectStop } from './stop-hook';
 import type { ComponentKind } from './core/component';
 import type { ComponentState, StateOf } from './components';
 import type { Behaviour } from './behaviour';
@@ -65,10 +67,21 @@ function serve(w: World, to: ComponentId, req: KubeletRequest): KubeletResponse 
 connectKubelets(serve);
 // …and the Pods' addresses (pods/proxy, services/proxy) through the network's own path, also never by import.
 connectPodNetwork(httpGet);
+// …and the kubelet (a static Pod's process) and `systemctl stop` stop processes as a fault does, also never by import.
+connectStop((w, id) => stopComponent(w, id));
 
-/** A process on a powered-off machine cannot start. */
+/**
+ * A process on a powered-off machine cannot start, nor one a fault holds down, nor a static Pod's
+ * process its kubelet does not run (its manifest gone or its container failing: kubelet/static-pod-run.ts).
+ */
 function isBlocked(w: World, c: ComponentState): boolean {
-  return w.faults.has(`node/${c.host}`) || w.faults.has(c.id) || w.faults.has(c.kind);
+  return w.faults.has(`node/${c.host}`) || w.faults.has(c.id) || w.faults.has(c.kind) || heldByKubelet(w, c);
+}
+
+function heldByKubelet(w: World, c: ComponentState): boolean {
+  if (!isStaticPodKind(c.kind)) return false;
+  const kubelet = w.components.get(agentId('kubelet', c.host));
+  return kubelet?.kind === 'kubelet' && (kubelet.staticHeld?.includes(staticPodName(c.kind, c.host)) ?? false);
 }
 
 /** Runs the next queued message. Returns false when the queue is empty. */

@@ -27,7 +27,8 @@ import { runProbe } from './probes';
 import { newRuntimeClassInformer, RUNTIME_CLASSES } from './runtime-class';
 import type { KubeletState } from './state';
 import { markStatusDirty, syncPodStatus } from './status-manager';
-import { isMirrorPod, syncStaticPods } from './static-pods';
+import { isMirrorPod, staticPodsChanged, syncStaticPods } from './static-pods';
+import { INOTIFY_TIMER } from '../node-shell/manifest-watch';
 
 function podDelta(w: World, self: KubeletState, d: Delta): void {
   const old = d.old as Pod | undefined;
@@ -135,6 +136,8 @@ function reset(self: KubeletState): void {
 export const kubeletBehaviour: Behaviour<'kubelet'> = {
   start(w, self) {
     reset(self);
+    // The file source is the process's memory: a new kubelet reads staticPodPath afresh.
+    delete self.staticSource;
     self.startedAt = w.now;
     journalStart(w, self, KUBELET_VERSION);
     nodeEvent(w, self, 'Normal', 'Starting', 'Starting kubelet.');
@@ -199,6 +202,9 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
       case 'static-pods':
         syncStaticPods(w, self);
         return;
+      case INOTIFY_TIMER:
+        if (arg) staticPodsChanged(w, self, arg);
+        break;
       case 'fast-status':
         fastStatusTick(w, self);
         return;

@@ -78,9 +78,9 @@ export type SyncLoopOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE';
 
 const SYNC_LOOP_CALLER: Readonly<Record<SyncLoopOp, string>> = { ADD: 'kubelet.go:2463', UPDATE: 'kubelet.go:2469', REMOVE: 'kubelet.go:2475', DELETE: 'kubelet.go:2480' };
 
-export function logSyncLoop(w: World, self: KubeletState, op: SyncLoopOp, pod: Pod): void {
+export function logSyncLoop(w: World, self: KubeletState, op: SyncLoopOp, pod: Pod, source: 'api' | 'file' = 'api'): void {
   kubeletLog(w, self, 'I', SYNC_LOOP_CALLER[op], `SyncLoop ${op}`, [
-    ['source', 'api'],
+    ['source', source],
     ['pods', [podKey(pod)]],
   ]);
 }

@@ -134,6 +134,31 @@ export interface StaticPodBook {
    * the same again, so the relist has nothing to do.
    */
   currentAt?: string;
+  /** Started by this kubelet and not yet seen running: its first run, not a restart. */
+  starting?: boolean;
+  /**
+   * Why the kubelet cannot run this manifest's container (static-pod-run.ts): its image does not
+   * pull, or the binary exits at once on a flag it does not know. Retried on a back-off.
+   */
+  blocked?: { reason: 'pull'; image: string } | { reason: 'crash'; error: string };
+  /** The container's waiting state while blocked (ErrImagePull, ImagePullBackOff, CrashLoopBackOff). */
+  waiting?: { reason: string; message: string };
+  /** Attempts so far, the next one's time, and the last one's (for ErrImagePull turning into ImagePullBackOff). */
+  tries?: number;
+  nextTryAt?: number;
+  triedAt?: number;
+  /** What the last run wrote before it exited (`crictl logs`). */
+  crashLog?: string[];
+}
+
+/** One Pod of the file source (static-pod-source.ts): the manifest at `path`, decoded. */
+export interface StaticPodConfig {
+  /** The Pod's name with the node's appended (`kube-scheduler-control-plane`). */
+  name: string;
+  path: string;
+  /** kubernetes.io/config.hash: the static Pod's UID. */
+  hash: string;
+  pod: Pod;
 }
 
 /** One node's kubelet (owned by src/engine/kubelet). */
@@ -167,6 +192,17 @@ export interface KubeletState extends ComponentBase {
    * restart counts) outlive the kubelet, as containers do.
    */
   staticPods: Record<string, StaticPodBook>;
+  /**
+   * The file source's store (static-pod-source.ts), by `namespace/name`, and which file gave
+   * which Pod; absent until the learner changes staticPodPath (kubeadm's manifests until then).
+   * In-memory: a restarted kubelet reads the directory afresh.
+   */
+  staticSource?: { store: Record<string, StaticPodConfig>; files: Record<string, string>; listedAt: number };
+  /**
+   * Static Pods whose process must not start (its manifest is gone, or its container cannot
+   * run): dispatch.ts refuses their `start`. Kept across restarts, like staticPods.
+   */
+  staticHeld?: string[];
   /** What journald holds for kubelet.service (journal.ts); kept across restarts. */
   journal?: KubeletJournal;
 }

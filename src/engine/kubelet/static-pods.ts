@@ -21,7 +21,11 @@ import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
 import { staticPodExtraFlags } from '../topology/options';
-import type { KubeletState, StaticPodBook } from './state';
+import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
+import { STATIC_POD_PATH } from './config-file';
+import { nodeBase } from '../node-shell/host-fs';
+import { consumeWatchEvents, maybeList } from './static-pod-source';
+import { launch, logStaleMirror, retire, retryBlocked, setHeld } from './static-pod-run';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
 
@@ -39,6 +43,7 @@ function rfc3339Nano(t: number): string {
 }
 
 interface StaticComponent {
+  id: ComponentId;
   kind: StaticPodKind;
   running: boolean;
 }
@@ -70,7 +75,7 @@ function staticComponents(w: World, host: string): StaticComponent[] {
   const out: StaticComponent[] = [];
   for (const id of staticComponentIds(w, host)) {
     const c = w.components.get(id);
-    if (c && c.host === host && isStaticPodKind(c.kind)) out.push({ kind: c.kind, running: c.running });
+    if (c && c.host === host && isStaticPodKind(c.kind)) out.push({ id: c.id, kind: c.kind, running: c.running });
   }
   return out;
 }
@@ -133,10 +138,10 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
   const ip = w.machineSpecs.get(self.host)?.ip ?? '';
   const prev = pod.status;
   const now = rfc3339(w.now);
-  const image = imageOf(kind);
+  const image = pod.spec.containers[0]?.image ?? imageOf(kind);
   const cs: ContainerStatus = {
     name: kind,
-    state: book.running ? { running: { startedAt: rfc3339(book.startedAt as SimMillis) } } : terminatedState(containerUri(runtimeOf(w, self.host), book.containerId), book),
+    state: book.running ? { running: { startedAt: rfc3339(book.startedAt as SimMillis) } } : book.waiting ? { waiting: { ...book.waiting } } : terminatedState(containerUri(runtimeOf(w, self.host), book.containerId), book),
     lastState: book.last ? { terminated: book.last } : {},
     ready: book.running,
     restartCount: book.restartCount,
@@ -147,7 +152,8 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
   };
   const unready = book.running ? undefined : `containers with unready status: [${kind}]`;
   return {
-    phase: 'Running',
+    // A container that never ran (its image does not pull) leaves the Pod Pending.
+    phase: book.waiting && !book.last ? 'Pending' : 'Running',
     conditions: [
       cond('PodReadyToStartContainers', true, now, prev),
       cond('Initialized', true, now, prev),
@@ -168,7 +174,11 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
 /** PLEG for a process the kubelet does not run through the CRI: track its runs. */
 function observe(w: World, host: string, book: StaticPodBook, running: boolean): void {
   if (running === book.running) return;
-  if (running) {
+  if (running && book.starting) {
+    // The kubelet's own start of a new static Pod: its first run, not a restart.
+    book.startedAt = w.now;
+    delete book.starting;
+  } else if (running) {
     book.last = { exitCode: 137, reason: 'Error', startedAt: rfc3339(book.startedAt as SimMillis), finishedAt: rfc3339((book.finishedAt ?? w.now) as SimMillis), containerID: containerUri(runtimeOf(w, host), book.containerId) };
     book.restartCount++;
     book.startedAt = w.now;
@@ -181,29 +191,77 @@ function observe(w: World, host: string, book: StaticPodBook, running: boolean):
   delete book.currentAt;
 }
 
-function syncOne(w: World, self: KubeletState, node: Node, kind: StaticPodKind, running: boolean): void {
+/** kubeadm's manifest for `kind` on this machine, as the file source would hold it. */
+function kubeadmConfig(w: World, host: string, kind: StaticPodKind): StaticPodConfig {
+  const pod = manifestFor(w, host, kind);
+  return { name: staticPodName(kind, host), path: `${STATIC_POD_PATH}/${kind}.yaml`, hash: hashHex(stableJson(pod.spec), 32), pod };
+}
+
+/** The config of a file still holding kubeadm's bytes (no decoding), else undefined. */
+function generatedReader(w: World, host: string): (path: string, text: string) => StaticPodConfig | undefined {
+  let base: ReturnType<typeof nodeBase> | undefined;
+  return (path, text) => {
+    const kind = staticComponents(w, host).find((c) => path === `${STATIC_POD_PATH}/${c.kind}.yaml`)?.kind;
+    if (!kind || (base ??= nodeBase(w, host)).file(path) !== text) return undefined;
+    return kubeadmConfig(w, host, kind);
+  };
+}
+
+/** The file source's Pod for this mirror name; `kubeadm` while the learner has not touched the directory. */
+function wanted(self: KubeletState, name: string): StaticPodConfig | 'kubeadm' | undefined {
+  if (!self.staticSource) return 'kubeadm';
+  return Object.values(self.staticSource.store).find((c) => c.name === name);
+}
+
+function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: StaticComponent): void {
+  const { kind } = comp;
+  let running = comp.running;
   const name = staticPodName(kind, self.host);
   let book = self.staticPods[name];
   const cached = self.informers['pods']?.cache.get(`kube-system/${name}`) as Pod | undefined;
-  // The relist runs every second on every control-plane machine; an idle cluster's mirror Pods
-  // have not changed since the last one.
-  if (book?.currentAt !== undefined && book.running === running && cached?.metadata.resourceVersion === book.currentAt) return;
-  const manifest = manifestFor(w, self.host, kind);
-  if (!book) {
-    const hash = hashHex(stableJson(manifest.spec), 32);
-    book = { hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${hash}/0`) };
-    self.staticPods[name] = book;
+  const want = wanted(self, name);
+  let manifest: Pod | undefined;
+  if (want === 'kubeadm') {
+    if (!node) return;
+    // The relist runs every second on every control-plane machine; an idle cluster's mirror Pods
+    // have not changed since the last one.
+    if (book?.currentAt !== undefined && book.running === running && cached?.metadata.resourceVersion === book.currentAt) return;
+    if (!book) {
+      const cfg = kubeadmConfig(w, self.host, kind);
+      manifest = cfg.pod;
+      book = { hash: cfg.hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${cfg.hash}/0`) };
+      self.staticPods[name] = book;
+    }
+  } else {
+    if (book && (!want || want.hash !== book.hash)) {
+      retire(w, self, kind, comp.id, name, book);
+      book = undefined;
+      running = false;
+    }
+    if (!want) {
+      // HandlePodCleanups: a mirror Pod whose static Pod is gone is an orphan, deleted.
+      if (node && cached && isMirrorPod(cached) && !cached.metadata.deletionTimestamp) api(w, self, { verb: 'delete', resource: 'pods', namespace: 'kube-system', name, gracePeriodSeconds: 0 });
+      return;
+    }
+    manifest = want.pod;
+    if (!book) book = launch(w, self, kind, comp.id, want, kubeadmConfig(w, self.host, kind).pod.spec.containers[0]?.command ?? [], rfc3339Nano(w.now));
+    else retryBlocked(w, self, kind, name, book);
+    if (!book.blocked && !book.starting) setHeld(self, name, false);
+    if (book.currentAt !== undefined && book.running === running && cached?.metadata.resourceVersion === book.currentAt) return;
   }
   observe(w, self.host, book, running);
+  if (!node) return;
   if (!cached || !isMirrorPod(cached)) {
     if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it
-    const res = api(w, self, { verb: 'create', resource: 'pods', namespace: 'kube-system', body: mirrorPod(self, node, manifest, book) });
+    const res = api(w, self, { verb: 'create', resource: 'pods', namespace: 'kube-system', body: mirrorPod(self, node, manifest ?? manifestFor(w, self.host, kind), book) });
     // AlreadyExists means the informer has not caught up; the next relist sees the Pod.
     if (res.ok && res.object) writeStatus(w, self, res.object as Pod, kind, book);
     return;
   }
-  if (cached.metadata.deletionTimestamp) {
-    // Deleting a mirror Pod only deletes the mirror: the kubelet removes it for good and re-creates it.
+  if (cached.metadata.deletionTimestamp || cached.metadata.annotations?.[MIRROR_ANNOTATION] !== book.hash) {
+    // Deleting a mirror Pod only deletes the mirror, and one of an older manifest is stale: the
+    // kubelet removes it for good and re-creates it from the static Pod.
+    if (!cached.metadata.deletionTimestamp) logStaleMirror(w, self, cached);
     api(w, self, { verb: 'delete', resource: 'pods', namespace: 'kube-system', name, gracePeriodSeconds: 0 });
     return;
   }
@@ -224,7 +282,14 @@ function writeStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKind
 /** One relist: create missing mirror Pods and bring their status up to date. Re-arms itself. */
 export function syncStaticPods(w: World, self: KubeletState): void {
   setTimer(w, self, RELIST_MS, 'static-pods');
+  maybeList(w, self, generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
-  if (!node?.metadata.uid) return;
-  for (const c of staticComponents(w, self.host)) syncOne(w, self, node, c.kind, c.running);
+  for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
+}
+
+/** The inotify events a shell command raised in staticPodPath (node-shell/manifest-watch.ts): act on them now. */
+export function staticPodsChanged(w: World, self: KubeletState, events: string): void {
+  consumeWatchEvents(w, self, events, () => staticComponents(w, self.host).map((c) => self.staticPods[staticPodName(c.kind, self.host)] ? { ...kubeadmConfig(w, self.host, c.kind), hash: self.staticPods[staticPodName(c.kind, self.host)]!.hash } : kubeadmConfig(w, self.host, c.kind)), generatedReader(w, self.host));
+  const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
+  for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
 }

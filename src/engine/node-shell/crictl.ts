@@ -86,8 +86,8 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
       podId: s.sandboxId,
       pod: s.podName,
       namespace: 'kube-system',
-      ...(s.running ? {} : { exitCode: 137 }),
-      logs: () => (comp ? (runLines(comp, false) ?? []).map((l) => l.text) : []),
+      ...(s.running ? {} : { exitCode: s.exitCode }),
+      logs: () => s.crashLog ?? (comp ? (runLines(comp, false) ?? []).map((l) => l.text) : []),
     });
   }
   // crictl sorts by creation time, newest first.

@@ -150,7 +150,8 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
     const ipOf = (h: string): string => w.machineSpecs.get(h)?.ip ?? '';
     for (const kind of STATIC_POD_KINDS) {
       const pod = staticPodManifest({ kind, node, ip: spec.ip, etcdInitialCluster: etcd.map((m) => `${m.host}=https://${ipOf(m.host)}:2380`).join(','), etcdServers: 'https://127.0.0.1:2379', extraFlags: staticPodExtraFlags(w.cluster, kind, w.machines.length) });
-      files[`/etc/kubernetes/manifests/${kind}.yaml`] = toYaml({ ...pod, status: {} });
+      // kubeadm names the Pod after the component; the kubelet appends the node's name (config/common.go).
+      files[`/etc/kubernetes/manifests/${kind}.yaml`] = toYaml({ ...pod, metadata: { ...pod.metadata, name: kind }, status: {} });
     }
     // kube-apiserver's audit log and policy (apiserver/audit.ts); the log is rendered only when read.
     files['/etc/kubernetes/audit-policy.yaml'] = AUDIT_POLICY_YAML;

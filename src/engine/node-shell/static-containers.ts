@@ -18,6 +18,10 @@ export interface StaticContainer {
   restartCount: number;
   startedAt: number;
   podCreatedAt: number;
+  /** How the last run ended: killed (137), or its binary's own exit (1 on a flag it refused). */
+  exitCode: number;
+  /** What a run that exited at once wrote (static-pod-run.ts); otherwise the component's own log. */
+  crashLog?: string[];
 }
 
 export function imageOfStatic(kind: StaticPodKind): string {
@@ -43,6 +47,8 @@ export function staticContainers(w: World, node: string): StaticContainer[] {
       restartCount: book.restartCount,
       startedAt: book.startedAt,
       podCreatedAt: Math.max(0, Math.min(book.startedAt, w.now) - 400),
+      exitCode: book.blocked?.reason === 'crash' ? 1 : 137,
+      ...(book.crashLog ? { crashLog: book.crashLog } : {}),
     });
   }
   return out;

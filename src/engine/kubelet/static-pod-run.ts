@@ -1,0 +1,151 @@
+/**
+ * What the kubelet does to a control-plane process when its static Pod comes and goes in the file
+ * source (static-pod-source.ts). A Pod that leaves the source (`SyncLoop REMOVE`, source "file")
+ * has its container killed (StopContainer: the component really stops) and stays down — dispatch
+ * refuses its start while `staticHeld` names it. A Pod that arrives (`SyncLoop ADD`; a changed
+ * manifest is a new UID, so a REMOVE of the old one and an ADD) gets its image and its container
+ * started — unless the image does not pull (ErrImagePull, then ImagePullBackOff, retried 10 s
+ * doubling to 300 s) or the binary refuses a flag (exit 1 with cobra's `Error: unknown flag`,
+ * then CrashLoopBackOff on the same back-off). The process is the simulation's component, so a
+ * runnable container is that component started again.
+ */
+import type { Pod } from '../../k8s/types';
+import { goDuration, rfc3339 } from '../../k8s/time';
+import { agentId, type ComponentId, type SimMillis } from '../core/ids';
+import { resolveImage } from '../images/catalog';
+import { hashHex } from '../node/hex';
+import { imageStatus, pullImage, runtimeOf } from '../node/cri';
+import { containerUri } from '../node/runtime-impl';
+import { schedule, trace } from '../runtime';
+import { stopProcess } from '../stop-hook';
+import type { World } from '../world';
+import { crashPolicy } from './sync-pod';
+import { imagePolicy } from './images';
+import { kubeletLog, logKilling, logPullFailed, logSyncError, logSyncLoop } from './journal';
+import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
+import { unknownFlag } from './static-pod-flags';
+import type { StaticPodKind } from './static-pod-manifests';
+
+/** From the kubelet's sync to the process running: sandbox, create, start. */
+const START_MS = 1000;
+/** ErrImagePull shows until the pod worker's next sync turns it into ImagePullBackOff. */
+const PULL_SHOWN_MS = 1000;
+
+export function setHeld(self: KubeletState, name: string, held: boolean): void {
+  const list = (self.staticHeld ??= []);
+  const at = list.indexOf(name);
+  if (held && at < 0) list.push(name);
+  if (!held && at >= 0) list.splice(at, 1);
+}
+
+/** The static Pod as the kubelet's logs name it (UID = its config hash). */
+function asPod(name: string, hash: string): Pod {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'kube-system', uid: hash }, spec: { containers: [] } };
+}
+
+function cri(w: World, self: KubeletState, name: string, detail: { call: 'StopContainer' | 'CreateContainer' | 'StartContainer'; container: string } | { call: 'PullImage'; image: string }): void {
+  const pod = { namespace: 'kube-system', name };
+  const d = detail.call === 'PullImage' ? { service: 'ImageService' as const, call: 'PullImage' as const, pod, image: detail.image } : { service: 'RuntimeService' as const, call: detail.call, pod, container: detail.container };
+  trace(w, { from: self.id, to: agentId('container-runtime', self.host), kind: 'cri', detail: d, object: { kind: 'Pod', ...pod } });
+}
+
+/** The Pod left the file source (or changed UID): kill its container and forget it. */
+export function retire(w: World, self: KubeletState, kind: StaticPodKind, componentId: ComponentId, name: string, book: StaticPodBook): void {
+  const pod = asPod(name, book.hash);
+  logSyncLoop(w, self, 'REMOVE', pod, 'file');
+  const c = w.components.get(componentId);
+  if (c?.running) {
+    logKilling(w, self, pod, kind, containerUri(runtimeOf(w, self.host), book.containerId), 30);
+    cri(w, self, name, { call: 'StopContainer', container: kind });
+    stopProcess(w, componentId);
+  }
+  delete self.staticPods[name];
+  setHeld(self, name, true);
+}
+
+/** A Pod arrived in the file source: a fresh book, then its first attempt to run. */
+export function launch(w: World, self: KubeletState, kind: StaticPodKind, componentId: ComponentId, config: StaticPodConfig, kubeadmCommand: readonly string[], seen: string): StaticPodBook {
+  const book: StaticPodBook = { hash: config.hash, seen, running: false, startedAt: w.now, restartCount: 0, containerId: hashHex(`${config.hash}/${w.now}/0`), starting: true };
+  self.staticPods[config.name] = book;
+  logSyncLoop(w, self, 'ADD', asPod(config.name, config.hash), 'file');
+  const c = config.pod.spec.containers[0]!;
+  const image = c.image ?? '';
+  const flag = unknownFlag(kind, [...(c.command ?? []).slice(1), ...(c.args ?? [])], kubeadmCommand);
+  if (!resolveImage(image).exists) book.blocked = { reason: 'pull', image };
+  else if (flag) book.blocked = { reason: 'crash', error: flag };
+  if (book.blocked) {
+    setHeld(self, config.name, true);
+    attempt(w, self, kind, config.name, book);
+    return book;
+  }
+  setHeld(self, config.name, false);
+  const rt = runtimeOf(w, self.host);
+  if (rt && !imageStatus(rt, image)) {
+    cri(w, self, config.name, { call: 'PullImage', image });
+    pullImage(w, rt, image);
+  }
+  cri(w, self, config.name, { call: 'CreateContainer', container: kind });
+  cri(w, self, config.name, { call: 'StartContainer', container: kind });
+  schedule(w, START_MS, componentId, { type: 'start' });
+  return book;
+}
+
+/** One more try of a blocked container, when its back-off has passed; ErrImagePull's turn to ImagePullBackOff. */
+export function retryBlocked(w: World, self: KubeletState, kind: StaticPodKind, name: string, book: StaticPodBook): boolean {
+  if (!book.blocked) return false;
+  if (w.now >= (book.nextTryAt ?? 0)) {
+    attempt(w, self, kind, name, book);
+    return true;
+  }
+  if (book.waiting?.reason === 'ErrImagePull' && w.now - (book.triedAt ?? w.now) >= PULL_SHOWN_MS && book.blocked.reason === 'pull') {
+    const msg = `Back-off pulling image ${JSON.stringify(book.blocked.image)}: ErrImagePull: ${book.waiting.message}`;
+    book.waiting = { reason: 'ImagePullBackOff', message: msg };
+    logSyncError(w, self, asPod(name, book.hash), kind, 'ImagePullBackOff', msg);
+    delete book.currentAt;
+    return true;
+  }
+  return false;
+}
+
+function attempt(w: World, self: KubeletState, kind: StaticPodKind, name: string, book: StaticPodBook): void {
+  const blocked = book.blocked!;
+  const tries = book.tries ?? 0;
+  const policy = blocked.reason === 'pull' ? imagePolicy(w) : crashPolicy(w);
+  const backoff = Math.min(policy.initial * 2 ** tries, policy.max);
+  const pod = asPod(name, book.hash);
+  book.tries = tries + 1;
+  book.triedAt = w.now;
+  book.nextTryAt = w.now + backoff;
+  delete book.currentAt;
+  if (blocked.reason === 'pull') {
+    cri(w, self, name, { call: 'PullImage', image: blocked.image });
+    const rt = runtimeOf(w, self.host);
+    const res = rt ? pullImage(w, rt, blocked.image) : { ok: false as const, error: 'container runtime is down' };
+    const error = res.ok ? '' : res.error;
+    logPullFailed(w, self, blocked.image, error);
+    logSyncError(w, self, pod, kind, 'ErrImagePull', error);
+    book.waiting = { reason: 'ErrImagePull', message: error };
+    return;
+  }
+  // The binary runs and stops on its flags: cli.Run prints the usage (left out here), then the error.
+  cri(w, self, name, { call: 'CreateContainer', container: kind });
+  cri(w, self, name, { call: 'StartContainer', container: kind });
+  if (tries > 0) {
+    book.restartCount++;
+    book.containerId = hashHex(`${book.hash}/${w.now}/${book.restartCount}`);
+  }
+  const at = rfc3339(w.now as SimMillis);
+  book.last = { exitCode: 1, reason: 'Error', startedAt: at, finishedAt: at, containerID: containerUri(runtimeOf(w, self.host), book.containerId) };
+  book.crashLog = [`Error: ${blocked.error}`];
+  book.startedAt = w.now;
+  book.finishedAt = w.now;
+  trace(w, { from: agentId('container-runtime', self.host), to: self.id, kind: 'process', detail: { pod: { namespace: 'kube-system', name }, podUID: book.hash, container: kind, exitCode: 1, reason: 'Error' }, object: { kind: 'Pod', namespace: 'kube-system', name } });
+  const msg = `back-off ${goDuration(backoff)} restarting failed container=${kind} pod=${name}_kube-system(${book.hash})`;
+  book.waiting = { reason: 'CrashLoopBackOff', message: msg };
+  logSyncError(w, self, pod, kind, 'CrashLoopBackOff', msg);
+}
+
+/** A mirror Pod whose hash is not the static Pod's any more: the kubelet deletes it and makes a new one. */
+export function logStaleMirror(w: World, self: KubeletState, mirror: Pod): void {
+  kubeletLog(w, self, 'I', 'kubelet.go:2011', 'Trying to delete pod', [['pod', `${mirror.metadata.namespace ?? ''}/${mirror.metadata.name ?? ''}`], ['podUID', mirror.metadata.uid ?? '']]);
+}
