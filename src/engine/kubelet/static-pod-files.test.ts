@@ -104,4 +104,15 @@ describe("the kubelet's static Pod manifests", () => {
     expect(running(sim, 'kube-apiserver')).toBe(false);
     expect(journal(sim)).toContain(`file.go:187] "Could not process manifest file" err="${M}/kube-apiserver.yaml: couldn't parse as pod(yaml: line 4: could not find expected ':'), please check config file" path="${M}/kube-apiserver.yaml"`);
   });
+
+  it('a stopped kubelet sees nothing; started, it reads the directory afresh', () => {
+    const sim = fresh();
+    sh(sim, 'systemctl stop kubelet');
+    sh(sim, `rm ${M}/kube-scheduler.yaml`);
+    sim.advance(5000);
+    expect(running(sim, 'kube-scheduler')).toBe(true);
+    sh(sim, 'systemctl start kubelet');
+    sim.advance(3000);
+    expect(running(sim, 'kube-scheduler')).toBe(false);
+  });
 });

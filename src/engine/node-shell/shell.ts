@@ -3,12 +3,11 @@
  * the node's own state. The command line is parsed by the container shell's parser
  * (images/shell-parse.ts); simple commands, pipes, `;`, `&&` and `||` run, with quoting and `$VAR`
  * from a small login environment. The commands are the node's tools (crictl, journalctl,
- * iptables-save, nft, systemctl is-active) and the coreutils text and file tools containers have
+ * iptables-save, nft, systemctl) and the coreutils text and file tools containers have
  * (cat, ls, grep, head, tail, wc, sort, …) over the node's disk (host-fs.ts: the generated files
  * under the learner's edits, which stay). A change in the kubelet's staticPodPath wakes the kubelet
  * (manifest-watch.ts). Nothing runs in the background and no simulated time passes.
  */
-import type { ComponentId } from '../core/ids';
 import { normalizePath, stat, writeFile, type BaseFs, type FsLayer } from '../images/fs';
 import type { ShellNode, Word } from '../images/shell-ast';
 import { parseScript } from '../images/shell-parse';
@@ -16,15 +15,13 @@ import { TOOLS, type ToolEnv } from '../images/tools';
 import { openssl } from '../images/tools-openssl';
 import type { World } from '../world';
 import { crictl } from './crictl';
-import { kubeadm } from './kubeadm';
 import { hostProcesses } from './processes';
 import { keepNodeLayer, nodeBase, nodeLayer } from './host-fs';
 import { manifestDir, notifyManifestChanges } from './manifest-watch';
 import type { ShellIo, ShellResult } from './io';
 import { journalctl } from './journalctl';
+import { systemctl } from './systemctl';
 import { iptablesSave, nftListRuleset } from './netfilter';
-import { factsOf } from '../node/runtime-impl';
-import { runtimeOf } from '../node/cri';
 
 export type { ShellResult };
 
@@ -32,7 +29,6 @@ type NodeTool = (w: World, node: string, args: string[], io: ShellIo) => number;
 
 const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
   crictl,
-  kubeadm,
   journalctl,
   'iptables-save': (w, node, args, io) => {
     const t = args[0] === '-t' ? args[1] : args[0]?.startsWith('--table=') ? args[0].slice('--table='.length) : undefined;
@@ -63,23 +59,6 @@ export function hostHas(program: string): boolean {
   if (dir && !['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].includes(dir)) return false;
   const name = program.slice(slash + 1);
   return HOST_SHELLS.has(name) || Object.hasOwn(NODE_TOOLS, name) || TOOLS.has(name) || name === 'openssl';
-}
-
-/** `systemctl is-active UNIT`: the node's services as systemd sees them. */
-function systemctl(w: World, node: string, args: string[], io: ShellIo): number {
-  if (args[0] !== 'is-active' || args.length < 2) {
-    io.err('systemctl: only `systemctl is-active UNIT...` is supported here\n');
-    return 1;
-  }
-  let code = 0;
-  for (const unit of args.slice(1).map((u) => u.replace(/\.service$/, ''))) {
-    const rt = runtimeOf(w, node);
-    const id = unit === 'kubelet' ? `kubelet/${node}` : unit === factsOf(rt).process ? `container-runtime/${node}` : undefined;
-    const running = id !== undefined && w.components.get(id as ComponentId)?.running === true;
-    io.out(`${running ? 'active' : 'inactive'}\n`);
-    if (!running) code = 3;
-  }
-  return code;
 }
 
 interface Ctx {
