@@ -70,7 +70,7 @@ describe('/etc/kubernetes/pki on the control-plane node', () => {
     expect(pem).toContain('-----BEGIN EC PRIVATE KEY-----\n');
     expect(run('sim ssh node-1 -- openssl x509 -in /var/lib/kubelet/pki/kubelet-client-current.pem -noout -subject -issuer').out).toBe('subject=O = system:nodes, CN = system:node:node-1\nissuer=CN = kubernetes\n');
     // After csrcleaner removed the request, the file keeps the certificate it was issued.
-    run('sim advance 2h');
+    run('sim advance 65m');
     expect(run('sim ssh node-1 -- cat /var/lib/kubelet/pki/kubelet-client-current.pem').out).toBe(pem);
   });
 });

@@ -15,6 +15,7 @@ import { TOOLS, type ToolEnv } from '../images/tools';
 import { openssl } from '../images/tools-openssl';
 import type { World } from '../world';
 import { crictl } from './crictl';
+import { kubeadm } from './kubeadm';
 import { hostProcesses } from './processes';
 import { keepNodeLayer, nodeBase, nodeLayer } from './host-fs';
 import { manifestDir, notifyManifestChanges } from './manifest-watch';
@@ -29,6 +30,7 @@ type NodeTool = (w: World, node: string, args: string[], io: ShellIo) => number;
 
 const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
   crictl,
+  kubeadm,
   journalctl,
   'iptables-save': (w, node, args, io) => {
     const t = args[0] === '-t' ? args[1] : args[0]?.startsWith('--table=') ? args[0].slice('--table='.length) : undefined;

@@ -1,0 +1,117 @@
+/**
+ * `kubeadm` in the node's shell (kubernetes/kubernetes cmd/kubeadm, v1.36 as the cluster): the
+ * day-2 commands on a kubeadm machine — `version [-o short|json|yaml]`, `certs check-expiration`
+ * (kubeadm-certs.ts), `token list|create|delete|generate` (kubeadm-token.ts). The same binary on a
+ * worker, where there is no admin.conf: the token commands fail as clientcmd does, and
+ * check-expiration finds the certificates missing. A word that is no kubeadm command is cobra's
+ * `unknown command` error with its suggestions; the commands that build or change the cluster
+ * (init, join, reset, upgrade, …) say that they are not modelled here.
+ */
+import { BUILD_INFO, GIT_VERSION, MAJOR, MINOR } from '../../k8s/version';
+import { toYaml } from '../../k8s/printers/yaml';
+import type { World } from '../world';
+import { nodeView } from './host-fs';
+import type { ShellIo } from './io';
+import { checkExpiration } from './kubeadm-certs';
+import { kubeadmError, parseFlags } from './kubeadm-client';
+import { token } from './kubeadm-token';
+
+/** NewKubeadmCommand's subcommands in the order it adds them, then cobra's `help` (cobra suggests from these). */
+const COMMANDS = ['certs', 'completion', 'config', 'init', 'join', 'reset', 'version', 'token', 'upgrade', 'kubeconfig', 'help'];
+
+/** cobra's ld (Levenshtein distance), case-insensitive as SuggestionsFor calls it. */
+function distance(a: string, b: string): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= t.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[t.length]!;
+}
+
+/** cobra's legacyArgs error for the root command, with findSuggestions' list. */
+function unknownCommand(io: ShellIo, word: string): number {
+  const near = COMMANDS.filter((c) => distance(word, c) <= 2 || c.startsWith(word.toLowerCase()));
+  const hint = near.length ? `\n\nDid you mean this?\n${near.map((c) => `\t${c}\n`).join('')}` : '';
+  return kubeadmError(io, `unknown command "${word}" for "kubeadm"${hint}`);
+}
+
+/** `%#v` of the version.Info kubeadm was built with (component-base/version.Get). */
+function versionGoSyntax(): string {
+  const b = BUILD_INFO;
+  return `&version.Info{Major:"${MAJOR}", Minor:"${MINOR}", EmulationMajor:"", EmulationMinor:"", MinCompatibilityMajor:"", MinCompatibilityMinor:"", GitVersion:"${GIT_VERSION}", GitCommit:"${b.gitCommit}", GitTreeState:"${b.gitTreeState}", BuildDate:"${b.buildDate}", GoVersion:"${b.goVersion}", Compiler:"${b.compiler}", Platform:"${b.platform}"}`;
+}
+
+/** RunVersion: `%#v`, the GitVersion, or the Version struct as JSON (MarshalIndent) or YAML (sorted keys); a blank emulation field is omitted. */
+function version(args: string[], io: ShellIo): number {
+  const parsed = parseFlags(args, ['output'], [], { o: 'output' });
+  if ('error' in parsed) return kubeadmError(io, parsed.error);
+  if (parsed.rest.length) return kubeadmError(io, `unknown command "${parsed.rest[0]}" for "kubeadm version"`);
+  const info = { major: MAJOR, minor: MINOR, gitVersion: GIT_VERSION, ...BUILD_INFO };
+  const of = parsed.flags.get('output') ?? '';
+  switch (of) {
+    case '':
+      io.out(`kubeadm version: ${versionGoSyntax()}\n`);
+      return 0;
+    case 'short':
+      io.out(`${GIT_VERSION}\n`);
+      return 0;
+    case 'json':
+      io.out(`${JSON.stringify({ clientVersion: info }, null, 2)}\n`);
+      return 0;
+    case 'yaml':
+      // sigs.k8s.io/yaml ends with a newline and Fprintln adds one: a blank line.
+      io.out(`${toYaml({ clientVersion: info })}\n`);
+      return 0;
+    default:
+      return kubeadmError(io, `invalid output format: ${of}`);
+  }
+}
+
+function certs(w: World, node: string, args: string[], io: ShellIo): number {
+  const [sub, ...rest] = args;
+  if (sub === 'check-expiration') return checkExpiration(w, node, rest, nodeView(w, node).file, io);
+  if (sub === 'renew' || sub === 'certificate-key' || sub === 'generate-csr') {
+    io.err(`kubeadm certs ${sub}: not modelled here (only check-expiration is)\n`);
+    return 1;
+  }
+  io.err('kubeadm certs: the help text is not modelled here; check-expiration is the modelled command\n');
+  return 1;
+}
+
+export function kubeadm(w: World, node: string, args: string[], io: ShellIo): number {
+  // Global flags (-v, --rootfs) are accepted and change nothing here.
+  const words = args.filter((a, i) => !/^(-v|--v|--rootfs)(=|$)/.test(a) && !/^(-v|--v|--rootfs)$/.test(args[i - 1] ?? ''));
+  const [cmd, ...rest] = words;
+  switch (cmd) {
+    case 'version':
+      return version(rest, io);
+    case 'certs':
+    case 'certificates':
+      return certs(w, node, rest, io);
+    case 'token':
+      return token(w, node, rest, nodeView(w, node).file, io);
+    case 'init':
+    case 'join':
+    case 'reset':
+    case 'upgrade':
+    case 'config':
+    case 'kubeconfig':
+    case 'completion':
+    case 'alpha':
+      io.err(`kubeadm ${cmd}: not modelled here (the simulated cluster is built and upgraded by the simulator)\n`);
+      return 1;
+    case undefined:
+    case 'help':
+    case '-h':
+    case '--help':
+      io.err('kubeadm: the help text is not modelled here; the modelled commands are version, certs check-expiration and token\n');
+      return 1;
+    default:
+      if (cmd.startsWith('-')) return kubeadmError(io, cmd.startsWith('--') ? `unknown flag: ${cmd.split('=')[0]}` : `unknown shorthand flag: '${cmd[1]}' in ${cmd}`);
+      return unknownCommand(io, cmd);
+  }
+}
