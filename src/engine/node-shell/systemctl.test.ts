@@ -33,7 +33,8 @@ describe('systemctl on a node', () => {
       '     CGroup: /system.slice/kubelet.service',
       '             └─PID /usr/bin/kubelet …',
     ]);
-    expect(head).toMatch(/Active: active \(running\) since (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; \d+s ago/);
+    // The simulated clock starts on Monday 2025-09-01.
+    expect(head).toMatch(/Active: active \(running\) since Mon 2025-09-01 09:00:0\d UTC; \d+s ago/);
     expect(`${journal}`).toBe(sh(sim, 'journalctl -u kubelet -n 10').out);
     expect(sh(sim, 'systemctl status nope')).toEqual({ out: '', err: 'Unit nope.service could not be found.\n', code: 4 });
     expect(sh(sim, 'systemctl stop nope.service')).toEqual({ out: '', err: 'Failed to stop nope.service: Unit nope.service not loaded.\n', code: 5 });

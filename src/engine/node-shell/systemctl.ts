@@ -61,8 +61,10 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** `Thu 2024-10-24 21:23:48 UTC` (systemd's format_timestamp). */
 function stamp(t: number): string {
   const iso = rfc3339(t as SimMillis);
-  // 1970-01-01 was a Thursday.
-  const day = DAYS[(4 + Math.floor(t / 86_400_000)) % 7];
+  // Sakamoto's day of the week, from the calendar date itself.
+  const [y0, m, d] = [Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10))];
+  const y = m < 3 ? y0 - 1 : y0;
+  const day = DAYS[(y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4][m - 1]! + d) % 7];
   return `${day} ${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
