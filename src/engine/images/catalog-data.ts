@@ -41,7 +41,7 @@ const MiB = 1024 * 1024;
 // ---------------------------------------------------------------------------------------------
 const BUSYBOX: Userland = { shell: 'ash', tools: 'busybox', bash: false };
 const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true };
-const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl' };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
 
 // ---------------------------------------------------------------------------------------------
@@ -423,7 +423,8 @@ export const CATALOG: CatalogImage[] = [
     },
     tagPattern: '^2\\.\\d+$',
     patternTag: '2.40',
-    userland: ALPINE,
+    // test/images/agnhost/Dockerfile: `apk --update add bind-tools curl netcat-openbsd iproute2 iperf bash`.
+    userland: { ...ALPINE, ip: 'iproute2' },
     entrypoint: ['/agnhost'],
     cmd: [],
     main: '/agnhost',

@@ -139,6 +139,12 @@ export interface Userland {
   bash: boolean;
   /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
   without?: readonly string[];
+  /**
+   * Where `ip` comes from (tools-ip.ts): BusyBox's applet built against musl (Alpine: it prints
+   * `state`), or iproute2 installed over it (agnhost's `apk add … iproute2`). Unset: a busybox
+   * userland has the applet as the glibc busybox image builds it; other userlands have no `ip`.
+   */
+  ip?: 'busybox-musl' | 'iproute2';
 }
 
 export interface TagInfo {

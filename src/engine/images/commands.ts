@@ -303,6 +303,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     version: ctx.tag.version ?? '',
     ...(ctx.image.user ? { user: ctx.image.user } : {}),
     ...(ctx.net?.host ? { host: ctx.net.host } : {}),
+    ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Binary } from './catalog-types';
 import { normalizePath } from './fs';
 import type { Dialect, RunContext } from './machine';
 import { TOOLS, type Tool } from './tools';
+import { ipFor } from './tools-ip';
 
 const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 const BUSYBOX_NET = ['wget', 'nslookup'];
@@ -34,6 +35,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
     const sh = shellFor(b);
     if (sh) return sh;
     if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b)) return { k: 'net', name: b };
+    const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
+    if (ip) return { k: 'tool', tool: ip };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));
     const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
     return tool ? { k: 'tool', tool } : undefined;

@@ -4,6 +4,7 @@
  */
 import type { ImageUser } from './catalog-types';
 import type { HostView } from './types';
+import type { NetNs } from './netns-types';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 
 export interface Io {
@@ -35,6 +36,8 @@ export interface ToolEnv {
   user?: ImageUser;
   /** The node under the container, when an exec or attach reaches it (`chroot /host`). */
   host?: HostView;
+  /** The container's network namespace, when an exec or attach supplies it (`ip`). */
+  netns?: () => NetNs;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

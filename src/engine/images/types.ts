@@ -8,6 +8,7 @@
  */
 import type { Probe } from '../../k8s/types';
 import type { BaseFs, MountedVolume } from './fs';
+import type { NetNs } from './netns-types';
 
 export interface ImageInfo {
   /** Normalised reference: `docker.io/library/nginx:1.27`, `registry.example.com/go-api:v1.0.0`. */
@@ -212,6 +213,8 @@ export interface NetworkView {
   etcd?: EtcdClientView;
   /** The node the Pod runs on, as an exec or attach reaches it (hostPath mounts, `chroot`). */
   host?: HostView;
+  /** The Pod's network namespace as `ip` reads it (node/netns.ts), built when asked. */
+  netns?(): NetNs;
 }
 
 /**

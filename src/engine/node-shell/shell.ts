@@ -22,6 +22,7 @@ import { manifestDir, notifyManifestChanges } from './manifest-watch';
 import type { ShellIo, ShellResult } from './io';
 import { journalctl } from './journalctl';
 import { systemctl } from './systemctl';
+import { nodeIp } from './ip';
 import { iptablesSave, nftListRuleset } from './netfilter';
 
 export type { ShellResult };
@@ -31,6 +32,7 @@ type NodeTool = (w: World, node: string, args: string[], io: ShellIo) => number;
 const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
   crictl,
   kubeadm,
+  ip: nodeIp,
   journalctl,
   'iptables-save': (w, node, args, io) => {
     const t = args[0] === '-t' ? args[1] : args[0]?.startsWith('--table=') ? args[0].slice('--table='.length) : undefined;

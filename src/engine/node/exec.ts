@@ -14,6 +14,7 @@ import type { ExecResult } from '../images/types';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
 import { hostViewFor } from '../node-shell/host-view';
+import { podNetnsView } from './netns';
 import { execInContainer } from './app';
 import { isMirrorPod } from '../kubelet/static-pods';
 import { staticPodProcess } from '../kubelet/static-pod-exec';
@@ -50,12 +51,12 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
     const st = staticPodProcess(w, self, pod, req.container);
     if (!st) return notFound;
     const { argv, stdin } = argvOf(req);
-    const result = execInContainer(st.process, w.now, argv, { ...podNetworkView(w, self.host, req.namespace), ...st.extra }, undefined, stdin);
+    const result = execInContainer(st.process, w.now, argv, { ...podNetworkView(w, self.host, req.namespace), ...podNetnsView(w, self.host, pod), ...st.extra }, undefined, stdin);
     return { ok: true, text: '', exec: exited(result) };
   }
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
-  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod) };
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod) };
   const ran = execSync(w, rt, id, argv, net, stdin);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: exited(ran.result) };
