@@ -128,7 +128,7 @@ function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, in
       const openapi = route.path.startsWith('/openapi/') && r.code === 200;
       // The filters' 401 and 403 are Status objects, written as JSON as responsewriters does.
       const json = openapi || (route.path.startsWith('/version') && r.code === 200) || r.code === 401 || r.code === 403;
-      res.writeHead(r.code, { 'Content-Type': json ? 'application/json' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache, private' });
+      res.writeHead(r.code, { 'Content-Type': r.contentType ?? (json ? 'application/json' : 'text/plain; charset=utf-8'), 'Cache-Control': 'no-cache, private' });
       return void res.end(openapi ? withPatchPaths(r.body) : r.body);
     }
     case 'control': {

@@ -17,6 +17,10 @@ import { EVENT_SERIES_TIMER, eventSeriesTick, recordSeriesEvent } from '../clien
  */
 export const apiServerBehaviour: Behaviour<'kube-apiserver'> = {
   start(w, self) {
+    // A new process: its metrics start from nothing.
+    delete self.requestCounts;
+    delete self.lastReadOnlyAt;
+    delete self.lastMutatingAt;
     bootstrapObjects(w, self.id);
     startIdentityLease(w, self);
   },

@@ -73,6 +73,7 @@ import { releaseIPAddresses, reserveIPAddresses, type Loopback } from './ipalloc
 import { ipAddressDeleted } from './ipallocator-repair';
 import { atVersion, toServed, toStorage } from '../../k8s/served-versions';
 import { machineCutOff } from '../node/cut-off';
+import { countResourceRequest } from './request-metrics';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
@@ -315,6 +316,12 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const objRef = objectRef(view ?? info, req);
   const respond = (res: ApiResponse): ApiResponse => {
     if (view && res.ok) res = servedView(view, res, viewWarnings ?? []);
+    // Counted as the REST route's instrumentation counts it: only what authorization let through,
+    // and not what kube-aggregator proxies to an extension server.
+    if (audit.decision === 'allow' && info && !isAggregated(info)) {
+      const code = res.ok ? res.code : 'network' in res.error ? undefined : res.error.code;
+      if (code !== undefined) countResourceRequest(server, req, view ?? info, code, w.now);
+    }
     const returned = res.ok && res.object ? traceRef(res.object) : undefined;
     trace(w, { from: serverId, to: req.from, kind: 'response', detail: responseDetail(res, returned), object: returned ?? ref, resourceVersion: res.ok ? res.resourceVersion : undefined, requestId });
     // The optional fields assigned rather than spread (one record per request); auditEvent() lays

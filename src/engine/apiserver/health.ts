@@ -1,9 +1,9 @@
 /**
  * kube-apiserver's non-resource endpoints that `kubectl get --raw` reaches: the health checks
- * (/healthz, /livez, /readyz, each optionally `?verbose`, and `/<endpoint>/<check>`) and
- * /version. Output follows apiserver/pkg/server/healthz: `[+]name ok`, `[-]name failed:
- * reason withheld`, then `<endpoint> check passed`; any failure is an HTTP 500 whose body is
- * the full verbose list. The etcd checks are honest: they fail exactly when etcd has no quorum.
+ * (/healthz, /livez, /readyz, each optionally `?verbose`, and `/<endpoint>/<check>`), /version
+ * and /metrics (metrics-endpoint.ts). Output follows apiserver/pkg/server/healthz: `[+]name ok`,
+ * `[-]name failed: reason withheld`, then `<endpoint> check passed`; any failure is an HTTP 500
+ * whose body is the full verbose list. The etcd checks are honest: they fail exactly when etcd has no quorum.
  */
 import { openApiDocument } from './openapi';
 import { discoveryDocument } from './discovery';
@@ -17,10 +17,16 @@ import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Imp
 import { authorizeNonResource } from './rbac-authorizer';
 import { toJsonPrettyInOrder } from '../../k8s/printers/json';
 import { UNAUTHORIZED } from './status';
+import type { ApiServerState } from './state';
+import { countHealthCheck } from './request-metrics';
+import { apiServerMetrics } from './metrics-endpoint';
+import { PROMETHEUS_TEXT, writeExposition } from '../metrics/exposition';
 
 export interface RawResponse {
   code: number;
   body: string;
+  /** When the answer is neither JSON nor plain text: /metrics' Prometheus text. */
+  contentType?: string;
 }
 
 /** The post-start hooks a v1.34 kube-apiserver reports, in its order. */
@@ -132,7 +138,11 @@ export function serveNonResource(w: World, serverId: ComponentId, from: Componen
       if (!allowed) res = { code: 403, body: forbiddenStatus(`forbidden: User ${JSON.stringify(asUser.name)} cannot get path ${JSON.stringify(p)}`) };
     }
   }
-  res ??= route(w, p, query, client?.pretty ?? false);
+  const server = w.components.get(serverId) as ApiServerState;
+  if (!res) {
+    res = route(w, server, p, query, client?.pretty ?? false);
+    if (p === '/healthz' || p === '/livez' || p === '/readyz') countHealthCheck(server, p, res.code, w.now);
+  }
   const reason = res.code === 200 ? 'OK' : res.code === 500 ? 'Internal Server Error' : res.code === 403 ? 'Forbidden' : 'Not Found';
   trace(w, { from: serverId, to: from, kind: 'response', detail: { type: 'status', code: res.code, reason }, requestId });
   return res;
@@ -156,7 +166,7 @@ function forbiddenStatus(message: string, details: Record<string, string> = {}):
   return toJsonPrettyInOrder({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Forbidden', details, code: 403 });
 }
 
-function route(w: World, p: string, query: string, pretty: boolean): RawResponse {
+function route(w: World, server: ApiServerState, p: string, query: string, pretty: boolean): RawResponse {
   const params = new Set(query.split('&').map((q) => q.split('=')[0]));
   const parts = p.split('/').filter((s) => s !== '');
   const discovery = discoveryDocument(w, parts);
@@ -166,6 +176,7 @@ function route(w: World, p: string, query: string, pretty: boolean): RawResponse
     return { code: 200, body: pretty ? JSON.stringify(discovery, null, 2) : `${JSON.stringify(discovery)}\n` };
   }
   if ((parts[0] === 'healthz' || parts[0] === 'livez' || parts[0] === 'readyz') && parts.length <= 2) return health(w, parts[0], parts.length === 2 ? parts[1] : undefined, params.has('verbose'));
+  if (p === '/metrics') return { code: 200, body: writeExposition(apiServerMetrics(w, server)), contentType: PROMETHEUS_TEXT };
   if (p === '/version') return { code: 200, body: `${JSON.stringify(VERSION, null, 2)}` };
   if (parts[0] === 'openapi' && parts[1] === 'v3' && (parts[2] === 'api' ? parts.length === 4 : parts[2] === 'apis' && parts.length === 5)) {
     const doc = parts[2] === 'api' ? openApiDocument('', parts[3]!) : (openApiDocument(parts[3]!, parts[4]!) ?? customOpenApiDocument(w, parts[3]!, parts[4]!));

@@ -237,7 +237,7 @@ export function serveApiServerPort(w: World, server: ApiServerState, from: Compo
     const raw = serveNonResource(w, server.id, from, user.name, req.path, { user, pretty: true });
     // Discovery and /version are JSON; health checks and Go's 404 page are plain text.
     const json = raw.code === 403 || (raw.code === 200 && (/^\/(api|apis|openapi)(\/|$)/.test(path) || path === '/version' || path === '/version/'));
-    reply = { code: raw.code, body: raw.body, contentType: json ? 'application/json' : 'text/plain; charset=utf-8', nosniff: !json || raw.code === 403 };
+    reply = { code: raw.code, body: raw.body, contentType: raw.contentType ?? (json ? 'application/json' : 'text/plain; charset=utf-8'), nosniff: !json || raw.code === 403 };
   }
   return frame(w, { ...reply, flowSchema }, auditId, h2, req.method);
 }

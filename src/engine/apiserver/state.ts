@@ -11,4 +11,12 @@ export interface ApiServerState extends ComponentBase {
   audit?: AuditLog;
   /** This process's identity Lease holder (`apiserver-<hash>_<uuid>`), when identity Leases are renewed. */
   identityHolder?: string;
+  /**
+   * apiserver_request_total since this process started (request-metrics.ts): each label set as
+   * one NUL-joined key, with its count; absent until the first counted request.
+   */
+  requestCounts?: Map<string, number>;
+  /** When this process last answered a read-only and a mutating request (apiserver_current_inflight_requests). */
+  lastReadOnlyAt?: number;
+  lastMutatingAt?: number;
 }

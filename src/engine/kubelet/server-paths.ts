@@ -1,11 +1,11 @@
 /**
  * What the kubelet's secure port answers once a request is authenticated and authorized
  * (pkg/kubelet/server/server.go): `/healthz` (with its ping, log and syncloop checks), `/pods`
- * (the Pods the kubelet holds, encodePods' v1 PodList), `/configz`, `/stats/summary` and
- * `/metrics/resource`. The same handler serves a client in the cluster and kube-apiserver's
- * `nodes/<name>/proxy/…`.
+ * (the Pods the kubelet holds, encodePods' v1 PodList), `/configz`, `/stats/summary`,
+ * `/metrics/resource` and `/metrics` (metrics.ts). The same handler serves a client in the
+ * cluster and kube-apiserver's `nodes/<name>/proxy/…`.
  *
- * Approximate: the kubelet's other handlers (/metrics, /metrics/cadvisor, /metrics/probes,
+ * Approximate: the kubelet's other handlers (/metrics/cadvisor, /metrics/probes,
  * /logs/, /runningpods/, /checkpoint/, /debug/…) are not simulated and answer as a path nothing
  * serves: net/http's `404 page not found`.
  */
@@ -18,6 +18,8 @@ import type { World } from '../world';
 import { configzBody } from './configz';
 import type { KubeletState } from './state';
 import { isMirrorPod, MIRROR_ANNOTATION } from './static-pods';
+import { kubeletMetrics } from './metrics';
+import { PROMETHEUS_TEXT, writeExposition } from '../metrics/exposition';
 
 export interface KubeletReply {
   status: number;
@@ -27,8 +29,6 @@ export interface KubeletReply {
 
 const TEXT = 'text/plain; charset=utf-8';
 const JSON_TYPE = 'application/json';
-/** What component-base's metrics handler negotiates for a client that asks for nothing in particular. */
-const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8; escaping=underscores';
 
 const NOT_FOUND: KubeletReply = { status: 404, body: '404 page not found\n', contentType: TEXT };
 /** go-restful's answer to a method its route does not take. */
@@ -84,5 +84,6 @@ export function kubeletPathReply(w: World, self: KubeletState, method: string, p
     const res = serveResourceMetrics(w, self, { path: 'metrics/resource', at: w.now });
     return res.ok ? { status: 200, body: res.text, contentType: PROMETHEUS_TEXT } : { status: 500, body: res.message, contentType: TEXT };
   }
+  if (path === '/metrics') return { status: 200, body: writeExposition(kubeletMetrics(w, self)), contentType: PROMETHEUS_TEXT };
   return NOT_FOUND;
 }
