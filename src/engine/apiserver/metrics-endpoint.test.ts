@@ -110,6 +110,16 @@ describe('kube-apiserver /metrics', () => {
     expect(gauge.get('{component="apiserver",group="",resource="nodes",scope="resource",subresource="",verb="WATCH",version="v1"}')).toBe(4);
   });
 
+  it('counts a WATCH once its client goes away: a stopped kube-scheduler closes its watches', () => {
+    const w = worldOf(sim);
+    const held = [...w.watches.values()].filter((r) => r.watcher === 'kube-scheduler' && r.resource === 'pods').length;
+    expect(held).toBeGreaterThan(0);
+    const before = requests(sim).get(row(200, '', '', 'pods', 'cluster', '', 'WATCH')) ?? 0;
+    sim.injectFault('kube-scheduler');
+    expect((requests(sim).get(row(200, '', '', 'pods', 'cluster', '', 'WATCH')) ?? 0) - before).toBe(held);
+    sim.healFault('kube-scheduler');
+  });
+
   it('counts the stored keys of every resource with a storage, under the new and the deprecated name', () => {
     const text = scrape(sim);
     const w = worldOf(sim);

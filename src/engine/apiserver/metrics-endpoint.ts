@@ -9,9 +9,9 @@
  * every resource with a storage, read at the scrape), kubernetes_build_info.
  * Approximate: the real endpoint has hundreds of families (latency histograms, etcd, APF,
  * admission, Go runtime…) that the simulation cannot measure and does not serve; a WATCH is
- * counted in apiserver_request_total only when it ends, and the simulated informers' watches do
- * not time out and re-open, so no WATCH rows are counted; object counts are read at the scrape,
- * not at the store's last periodic check.
+ * counted in apiserver_request_total when it ends, and the simulated informers' watches end only
+ * when their component stops (real reflectors re-open theirs every 5–10 minutes); object counts
+ * are read at the scrape, not at the store's last periodic check.
  */
 import { RESOURCES } from '../../k8s/resources';
 import { customResources, servedResource } from '../apiextensions/served';

@@ -14,6 +14,8 @@ import { fnv1a } from '../../k8s/sha256';
 import { traceDroppedWatch, watchDelivery } from '../message-faults';
 import type { World } from '../world';
 import type { ResourceWatchIndex, WatchEvent, WatchFilter, WatchRegistration } from './watch-types';
+import { servedResource } from '../apiextensions/served';
+import { countWatchEnd } from './request-metrics';
 
 export { parseFieldSelector } from '../../k8s/field-selector';
 
@@ -187,7 +189,16 @@ export function closeWatchesOf(w: World, server: ComponentId): void {
   }
 }
 
-/** Ends every watch a component holds (it stopped). */
+/**
+ * Ends every watch a component holds (it stopped). Its kube-apiserver sees the connection close:
+ * the watch handler returns and the route's instrumentation counts the WATCH (request-metrics.ts).
+ */
 export function dropWatchesBy(w: World, watcher: ComponentId): void {
-  for (const [id, reg] of [...w.watches]) if (reg.watcher === watcher) unregisterWatch(w, id);
+  for (const [id, reg] of [...w.watches]) {
+    if (reg.watcher !== watcher) continue;
+    unregisterWatch(w, id);
+    const server = w.components.get(reg.server);
+    const info = servedResource(w, reg.resource);
+    if (server?.kind === 'kube-apiserver' && server.running && info) countWatchEnd(server, info, reg.filter.namespace !== undefined);
+  }
 }
