@@ -13,6 +13,8 @@ sim ssh control-plane -- grep client-certificate-data /etc/kubernetes/scheduler.
 # SubjectPublicKeyInfo) so the new machine can trust the kube-apiserver it reaches.
 sim ssh control-plane -- kubeadm token list
 sim ssh control-plane -- kubeadm token create --print-join-command --ttl 1h
+# The same hash by the recipe kubeadm's documentation gives:
+sim ssh control-plane -- 'openssl x509 -pubkey -in /etc/kubernetes/pki/ca.crt | openssl rsa -pubin -outform der 2>/dev/null | openssl dgst -sha256 -hex'
 kubectl get secrets -n kube-system --field-selector type=bootstrap.kubernetes.io/token
 # A token of your own, then gone again.
 sim ssh control-plane -- kubeadm token create abcdef.0123456789abcdef --description for-node-4

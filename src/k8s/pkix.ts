@@ -73,6 +73,15 @@ function readPublicKey(b: Uint8Array, spki: Tlv): PublicKey {
   return { alg: 'rsa', modulus, exponent: bytesOf(inner, e!).reduce((a, x) => a * 256 + x, 0) };
 }
 
+/** A PKIX SubjectPublicKeyInfo (`-----BEGIN PUBLIC KEY-----`), undefined when it does not parse. */
+export function parsePublicKeyDer(der: Uint8Array): PublicKey | undefined {
+  try {
+    return readPublicKey(der, readTlv(der, 0));
+  } catch {
+    return undefined;
+  }
+}
+
 // ---- RSA private keys ----
 
 /**

@@ -78,6 +78,19 @@ describe('kubeadm certs check-expiration', () => {
   });
 });
 
+describe("openssl's part of the CA-hash recipe", () => {
+  it('prints a public key, converts it to DER and digests it as OpenSSL 3.0.19 does (recorded)', () => {
+    const run = sessionRunner(new Session({ seed: 1 }));
+    expect(run(`${CP}openssl x509 -pubkey -noout -in /etc/kubernetes/pki/ca.crt`).out).toMatch(/^-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA[\s\S]*-----END PUBLIC KEY-----\n$/);
+    expect(run(`${CP}'openssl x509 -pubkey -noout -in /etc/kubernetes/pki/ca.crt | openssl rsa -pubin -outform der > /dev/null'`)).toEqual({ out: '', err: 'writing RSA key\n', code: 0 });
+    expect(run('echo garbage | openssl rsa -pubin -outform der')).toEqual({ out: '', err: 'Could not read public key from <stdin>\n', code: 1 });
+    expect(run('echo hello | openssl dgst -sha256').out).toBe('SHA2-256(stdin)= 5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03\n');
+    expect(run('echo hello | openssl dgst').out).toBe('SHA256(stdin)= 5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03\n');
+    expect(run('echo hello | openssl dgst -sha256 -r').out).toBe('5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03 *stdin\n');
+    expect(run('openssl dgst -sha256 /nonexist').code).toBe(1);
+  });
+});
+
 describe('kubeadm token', () => {
   it("creates a bootstrap token Secret through kube-apiserver, lists and deletes it; the join command pins the CA's key", () => {
     const run = sessionRunner(new Session({ seed: 1 }));
@@ -89,6 +102,8 @@ describe('kubeadm token', () => {
     // pubkeypin.Hash: sha256 of the CA certificate's SubjectPublicKeyInfo, here computed by node:crypto from the node's ca.crt.
     const ca = new X509Certificate(run(`${CP}cat /etc/kubernetes/pki/ca.crt`).out);
     expect(hash).toBe(`sha256:${createHash('sha256').update(ca.publicKey.export({ type: 'spki', format: 'der' })).digest('hex')}`);
+    // …and by the recipe kubeadm's documentation gives, with the node's openssl.
+    expect(run(`${CP}'openssl x509 -pubkey -in /etc/kubernetes/pki/ca.crt | openssl rsa -pubin -outform der 2>/dev/null | openssl dgst -sha256 -hex'`).out).toBe(`SHA2-256(stdin)= ${hash!.slice('sha256:'.length)}\n`);
     // The Secret kubectl sees: type bootstrap.kubernetes.io/token, six keys (no description).
     expect(run(`kubectl -n kube-system get secret bootstrap-token-${id}`).out).toBe(`NAME                     TYPE                            DATA   AGE\nbootstrap-token-${id}   bootstrap.kubernetes.io/token   6      0s\n`);
     expect(run(`kubectl -n kube-system get secret bootstrap-token-${id} -o go-template='{{range $k, $v := .data}}{{$k}}={{$v | base64decode}}{{"\\n"}}{{end}}'`).out).toBe(

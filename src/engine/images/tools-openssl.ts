@@ -2,7 +2,8 @@
  * `openssl` on the learner's laptop (OpenSSL 3.0.19, as `openssl version` prints on the machine
  * the formats were recorded on): the subset a user's client certificate needs — `genrsa [-out F]
  * [bits]`, `req -new -key F -subj /CN=…/O=… [-out F]`, `req -in F -noout -text|-subject`, `x509
- * -in F -noout -text|-subject|-issuer|-enddate|-startdate|-serial|-dates`, `version`. Keys,
+ * -in F -noout -text|-subject|-issuer|-enddate|-startdate|-serial|-dates|-pubkey`, `version`, and
+ * kubeadm's CA-hash pipeline's `rsa -pubin -outform der` and `dgst -sha256` (tools-openssl-digest.ts). Keys,
  * requests and certificates are real DER (k8s/pkix.ts) but carry no cryptography: a key's modulus
  * is bytes seeded from the simulated clock and the output path (so a replay writes the same
  * key), and a request's signature is bytes derived from what it signs. Texts and exit codes are
@@ -11,12 +12,13 @@
  * other key types, or `-x509`/`ca` signing.
  */
 import { pemDecode, pemEncode } from '../../k8s/der';
-import { csrDer, csrInfoDer, parseCertificateRequest, parseX509, publicKeyOfPrivate, rsaPrivateKeyDer, type PublicKey } from '../../k8s/pkix';
+import { csrDer, csrInfoDer, parseCertificateRequest, parseX509, publicKeyDer, publicKeyOfPrivate, rsaPrivateKeyDer, type PublicKey } from '../../k8s/pkix';
 import { nameOneLine, parseSubjectArg } from '../../k8s/pkix-name';
 import { fnv1a, sha256 } from '../../k8s/sha256';
 import { nextUint32, seedRng } from '../core/rng';
 import { stat, writeFile } from './fs';
 import { path, type Tool, type ToolEnv } from './tool-types';
+import { dgst, rsa } from './tools-openssl-digest';
 import { opensslCertificateText, opensslDate, opensslRequestText } from './openssl-text';
 
 const ERR = '800B7EA6AA7F0000';
@@ -156,6 +158,7 @@ function x509(args: string[], env: ToolEnv): number {
     if (k === '-issuer') env.io.out(`issuer=${nameOneLine(cert.issuer)}\n`);
     if (k === '-startdate' || k === '-dates') env.io.out(`notBefore=${opensslDate(cert.notBefore)}\n`);
     if (k === '-enddate' || k === '-dates') env.io.out(`notAfter=${opensslDate(cert.notAfter)}\n`);
+    if (k === '-pubkey') env.io.out(pemEncode('PUBLIC KEY', publicKeyDer(cert.publicKey)));
     if (k === '-serial') env.io.out(`serial=${cert.serial.map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}\n`);
   }
   if (!has(opts, '-noout')) env.io.out(pemEncode('CERTIFICATE', [...block.der]));
@@ -171,12 +174,16 @@ export const openssl: Tool = (args, env) => {
       return { status: req(rest, env) };
     case 'x509':
       return { status: x509(rest, env) };
+    case 'rsa':
+      return { status: rsa(rest, env) };
+    case 'dgst':
+      return { status: dgst(rest, env) };
     case 'version':
       env.io.out('OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)\n');
       return { status: 0 };
     case undefined:
       // Approximate: openssl lists every command here (`help:` and its tables), exit 0.
-      env.io.out('help:\n\nStandard commands\ngenrsa            req               version           x509              \n');
+      env.io.out('help:\n\nStandard commands\ndgst              genrsa            req               rsa               \nversion           x509              \n');
       return { status: 0 };
     default:
       env.io.err(`Invalid command '${cmd}'; type "help" for a list.\n`);
