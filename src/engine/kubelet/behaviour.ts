@@ -27,7 +27,9 @@ import { runProbe } from './probes';
 import { newRuntimeClassInformer, RUNTIME_CLASSES } from './runtime-class';
 import type { KubeletState } from './state';
 import { markStatusDirty, syncPodStatus } from './status-manager';
-import { isMirrorPod, staticPodsChanged, syncStaticPods } from './static-pods';
+import { armStaticPods, isComponentMirror, isMirrorPod, staticPodsChanged, syncStaticPods } from './static-pods';
+import { editedUnder } from '../node-shell/host-fs';
+import { STATIC_POD_PATH } from './config-file';
 import { INOTIFY_TIMER } from '../node-shell/manifest-watch';
 
 function podDelta(w: World, self: KubeletState, d: Delta): void {
@@ -36,7 +38,7 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
   // Same name, new UID: the old Pod was deleted and a new one created in its place.
   if (old && (!cur || old.metadata.uid !== cur.metadata.uid)) {
     const wk = self.workers.get(old.metadata.uid ?? '');
-    if (!isMirrorPod(old)) logSyncLoop(w, self, 'REMOVE', old);
+    if (!isComponentMirror(w, self.host, old)) logSyncLoop(w, self, 'REMOVE', old, isMirrorPod(old) ? 'file' : 'api');
     if (wk) {
       wk.deleted = true;
       if (!cur) wk.pod = old as Pod;
@@ -44,14 +46,14 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
     }
   }
   if (!cur) return;
-  // Mirror Pods stand for processes the kubelet runs from manifests, not through Pod workers.
-  if (isMirrorPod(cur)) return;
+  // The control plane's mirror Pods stand for the simulation's components, not run by Pod workers.
+  if (isComponentMirror(w, self.host, cur)) return;
   const uid = cur.metadata.uid ?? '';
   let wk = self.workers.get(uid);
   if (!wk) {
     wk = newWorker(cur);
     self.workers.set(uid, wk);
-    logSyncLoop(w, self, 'ADD', cur);
+    logSyncLoop(w, self, 'ADD', cur, isMirrorPod(cur) ? 'file' : 'api');
   } else {
     const differs = podsDifferSemantically(wk.pod, cur);
     if (differs) logSyncLoop(w, self, cur.metadata.deletionTimestamp && !wk.pod.metadata.deletionTimestamp ? 'DELETE' : 'UPDATE', cur);
@@ -150,7 +152,7 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     sync(w, self, 'pods');
     sync(w, self, RUNTIME_CLASSES);
     leaseTick(w, self, 0);
-    if (w.machineSpecs.get(self.host)?.controlPlane) setTimer(w, self, 1000, 'static-pods');
+    if (w.machineSpecs.get(self.host)?.controlPlane || editedUnder(w, self.host, STATIC_POD_PATH)) armStaticPods(w, self);
   },
   stop(w, self) {
     // A power-off leaves no goodbye in the journal; `systemctl stop` does.

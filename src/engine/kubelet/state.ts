@@ -203,6 +203,8 @@ export interface KubeletState extends ComponentBase {
    * run): dispatch.ts refuses their `start`. Kept across restarts, like staticPods.
    */
   staticHeld?: string[];
+  /** The epoch whose static Pod relist timer is armed (static-pods.ts), so a second one never is. */
+  staticTickEpoch?: number;
   /** What journald holds for kubelet.service (journal.ts); kept across restarts. */
   journal?: KubeletJournal;
 }

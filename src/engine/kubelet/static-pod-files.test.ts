@@ -105,6 +105,24 @@ describe("the kubelet's static Pod manifests", () => {
     expect(journal(sim)).toContain(`file.go:187] "Could not process manifest file" err="${M}/kube-apiserver.yaml: couldn't parse as pod(yaml: line 4: could not find expected ':'), please check config file" path="${M}/kube-apiserver.yaml"`);
   });
 
+  it("a learner's own static Pod on a worker: a Pod worker runs it, its mirror Pod shows it, removing the file ends it", () => {
+    const sim = fresh();
+    const manifest = 'apiVersion: v1\\nkind: Pod\\nmetadata:\\n  name: static-web\\nspec:\\n  containers:\\n  - name: web\\n    image: nginx:1.27';
+    const r = sim.nodeShell('node-1', `printf '${manifest}\\n' > ${M}/static-web.yaml`);
+    expect(r.exitCode).toBe(0);
+    sim.advance(15_000);
+    const p = sim.objects<Pod>('pods').find((x) => x.metadata.name === 'static-web-node-1')!;
+    expect(p.metadata.namespace).toBe('default');
+    expect(p.metadata.annotations!['kubernetes.io/config.source']).toBe('file');
+    expect(p.spec).toMatchObject({ nodeName: 'node-1', tolerations: expect.arrayContaining([{ operator: 'Exists', effect: 'NoExecute' }]) });
+    expect(p.status?.phase).toBe('Running');
+    sim.nodeShell('node-1', `rm ${M}/static-web.yaml`);
+    sim.advance(15_000);
+    expect(sim.objects<Pod>('pods').find((x) => x.metadata.name === 'static-web-node-1')).toBeUndefined();
+    const ps = sim.nodeShell('node-1', 'crictl ps').output.map((o) => o.text).join('');
+    expect(ps).not.toContain('static-web');
+  });
+
   it('a stopped kubelet sees nothing; started, it reads the directory afresh', () => {
     const sim = fresh();
     sh(sim, 'systemctl stop kubelet');

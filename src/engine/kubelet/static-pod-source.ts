@@ -52,6 +52,9 @@ function decode(text: string, path: string, host: string): Decoded {
   if (!Array.isArray(pod.spec?.containers) || pod.spec.containers.length === 0) return { ok: false, error: 'invalid pod: [spec.containers: Required value]' };
   const out: Pod = structuredClone(pod);
   out.metadata = { ...out.metadata, name: `${name}-${host.toLowerCase()}`, namespace: out.metadata.namespace || 'default' };
+  // applyDefaults: a static Pod tolerates every NoExecute taint, so node problems never evict it.
+  const tolerations = out.spec.tolerations ?? [];
+  if (!tolerations.some((t) => t.operator === 'Exists' && t.effect === 'NoExecute' && !t.key)) out.spec.tolerations = [...tolerations, { operator: 'Exists', effect: 'NoExecute' }];
   return { ok: true, pod: out };
 }
 

@@ -99,7 +99,7 @@ function imageOf(kind: StaticPodKind): string {
 }
 
 /** The mirror Pod the kubelet creates for a manifest (mirror_client.go CreateMirrorPod). */
-function mirrorPod(self: KubeletState, node: Node, manifest: Pod, book: StaticPodBook): Pod {
+function mirrorPod(self: KubeletState, node: Node, manifest: Pod, book: Pick<StaticPodBook, 'hash' | 'seen'>): Pod {
   const pod = structuredClone(manifest);
   pod.metadata.annotations = {
     ...pod.metadata.annotations,
@@ -281,10 +281,52 @@ function writeStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKind
 
 /** One relist: create missing mirror Pods and bring their status up to date. Re-arms itself. */
 export function syncStaticPods(w: World, self: KubeletState): void {
-  setTimer(w, self, RELIST_MS, 'static-pods');
+  armStaticPods(w, self);
   maybeList(w, self, generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
   for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
+  if (node?.metadata.uid) syncOtherMirrors(w, self, node);
+}
+
+/** The relist timer, once per kubelet process (a control-plane kubelet arms it at start; a worker's on its first manifest). */
+export function armStaticPods(w: World, self: KubeletState): void {
+  setTimer(w, self, RELIST_MS, 'static-pods');
+  self.staticTickEpoch = self.epoch;
+}
+
+/**
+ * A mirror Pod of one of this machine's control-plane components: its process is the
+ * simulation's component, so no Pod worker runs it. Any other mirror Pod (a static Pod the
+ * learner wrote, on any node) is run by a Pod worker like an API Pod.
+ */
+export function isComponentMirror(w: World, host: string, pod: Pod): boolean {
+  return isMirrorPod(pod) && pod.metadata.namespace === 'kube-system' && staticComponents(w, host).some((c) => staticPodName(c.kind, host) === pod.metadata.name);
+}
+
+/**
+ * The mirror Pods of the file source's other Pods: created, re-created for a new hash, and
+ * deleted once their manifest is gone (HandlePodCleanups' orphans). A Pod worker runs each.
+ */
+function syncOtherMirrors(w: World, self: KubeletState, node: Node): void {
+  const src = self.staticSource;
+  if (!src) return;
+  const components = new Set(staticComponents(w, self.host).map((c) => `kube-system/${staticPodName(c.kind, self.host)}`));
+  const pods = self.informers['pods']?.cache;
+  for (const [key, config] of Object.entries(src.store)) {
+    if (components.has(key)) continue;
+    const cached = pods?.get(key) as Pod | undefined;
+    if (!cached) {
+      api(w, self, { verb: 'create', resource: 'pods', namespace: config.pod.metadata.namespace ?? 'default', body: mirrorPod(self, node, config.pod, { hash: config.hash, seen: rfc3339Nano(w.now) }) });
+    } else if (isMirrorPod(cached) && (cached.metadata.annotations?.[MIRROR_ANNOTATION] !== config.hash || cached.metadata.deletionTimestamp)) {
+      if (!cached.metadata.deletionTimestamp) logStaleMirror(w, self, cached);
+      api(w, self, { verb: 'delete', resource: 'pods', namespace: cached.metadata.namespace ?? 'default', name: cached.metadata.name ?? '', gracePeriodSeconds: 0 });
+    }
+  }
+  for (const [key, obj] of pods ?? []) {
+    const p = obj as Pod;
+    if (!isMirrorPod(p) || components.has(key) || src.store[key] || p.metadata.deletionTimestamp) continue;
+    api(w, self, { verb: 'delete', resource: 'pods', namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', gracePeriodSeconds: 0 });
+  }
 }
 
 /** The inotify events a shell command raised in staticPodPath (node-shell/manifest-watch.ts): act on them now. */
@@ -292,4 +334,7 @@ export function staticPodsChanged(w: World, self: KubeletState, events: string):
   consumeWatchEvents(w, self, events, () => staticComponents(w, self.host).map((c) => self.staticPods[staticPodName(c.kind, self.host)] ? { ...kubeadmConfig(w, self.host, c.kind), hash: self.staticPods[staticPodName(c.kind, self.host)]!.hash } : kubeadmConfig(w, self.host, c.kind)), generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
   for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
+  if (node?.metadata.uid) syncOtherMirrors(w, self, node);
+  // A worker's kubelet lists the directory from now on, as every kubelet does.
+  if (self.staticTickEpoch !== self.epoch) armStaticPods(w, self);
 }
