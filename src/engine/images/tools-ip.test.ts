@@ -140,6 +140,9 @@ describe('ip (BusyBox), recorded on this machine', () => {
     expect(ip('busybox', 'addr show dev nosuch')).toEqual({ out: '', err: "ip: can't find device 'nosuch'\n", code: 1 });
     expect(ip('busybox', 'link show nosuch')).toEqual({ out: '', err: "ip: can't find device 'nosuch'\n", code: 2 });
     expect(ip('busybox', 'route get')).toEqual({ out: '', err: 'ip: need at least destination address\n', code: 1 });
+    // networking/libiproute/utils.c incomplete_command().
+    expect(ip('busybox', 'addr show dev')).toEqual({ out: '', err: 'ip: command line is not complete, try "help"\n', code: 1 });
+    expect(ip('busybox', '-family x a')).toEqual({ out: '', err: "ip: invalid argument 'x' to 'family'\n", code: 1 });
     for (const line of ['', 'foo', '-x', '-br a']) {
       const r = ip('busybox', line);
       expect(r.code).toBe(1);

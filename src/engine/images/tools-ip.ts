@@ -216,9 +216,9 @@ function showArgs(r: Run, object: 'address' | 'link', args: string[]): { dev?: s
     if (a === 'dev') {
       dev = args[++k];
       if (dev === undefined) {
-        if (bb(r)) return unknownCommand(r, a, object);
-        r.io.err('Command line is not complete. Try option "help"\n');
-        return 255;
+        // BusyBox networking/libiproute/utils.c incomplete_command(); iproute2's NEXT_ARG (recorded).
+        r.io.err(bb(r) ? 'ip: command line is not complete, try "help"\n' : 'Command line is not complete. Try option "help"\n');
+        return bb(r) ? 1 : 255;
       }
     } else if (a === 'up') continue;
     else dev = a;
