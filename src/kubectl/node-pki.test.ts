@@ -72,5 +72,7 @@ describe('/etc/kubernetes/pki on the control-plane node', () => {
     // After csrcleaner removed the request, the file keeps the certificate it was issued.
     run('sim advance 65m');
     expect(run('sim ssh node-1 -- cat /var/lib/kubelet/pki/kubelet-client-current.pem').out).toBe(pem);
+    // One nothing read before its request went is signed again as csrsigning did, at the Node's registration.
+    expect(run('sim ssh node-2 -- openssl x509 -in /var/lib/kubelet/pki/kubelet-client-current.pem -noout -subject -issuer -startdate').out).toBe('subject=O = system:nodes, CN = system:node:node-2\nissuer=CN = kubernetes\nnotBefore=Sep  1 08:55:02 2025 GMT\n');
   });
 });
