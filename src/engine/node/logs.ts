@@ -21,10 +21,15 @@ import { runLines } from '../logging/process-log';
  * A static Pod's container is the control-plane process itself (the kubelet does not run it
  * through the CRI here): its log is what that process wrote (logging/), this run or the last.
  */
-function staticPodLines(w: World, host: string, pod: Pod, container: string, previous: boolean): LogLine[] | undefined {
+function staticPodLines(w: World, self: KubeletState, pod: Pod, container: string, previous: boolean): LogLine[] | undefined {
   if (pod.metadata.annotations?.['kubernetes.io/config.mirror'] === undefined) return undefined;
+  // A manifest whose binary refuses a flag never runs the process: each attempt of this Pod (a
+  // changed manifest is a new Pod, so the last healthy run is not its previous one) wrote only
+  // the error it exited with (static-pod-run.ts), as crictl logs shows.
+  const book = self.staticPods[pod.metadata.name ?? ''];
+  if (book?.blocked?.reason === 'crash' && book.crashLog) return book.crashLog.map((text) => ({ at: book.finishedAt ?? w.now, stream: 'stderr' as const, text }));
   for (const c of w.components.values()) {
-    if (c.host === host && c.kind === container && isStaticPodKind(c.kind)) return runLines(c, previous);
+    if (c.host === self.host && c.kind === container && isStaticPodKind(c.kind)) return runLines(c, previous);
   }
   return undefined;
 }
@@ -97,7 +102,7 @@ export function serveContainerLogs(w: World, self: KubeletState, req: ContainerL
   if ('ok' in which) return which;
   const rec = runtimeOf(w, self.host)?.containers.get(which.id);
   if (!rec?.process) {
-    const lines = staticPodLines(w, self.host, pod, req.container, req.options.previous ?? false);
+    const lines = staticPodLines(w, self, pod, req.container, req.options.previous ?? false);
     return { ok: true, text: lines ? render(lines, req.options, w.now, which.id) : '' };
   }
   const until = Math.min(w.now, rec.finishedAt ?? w.now);
