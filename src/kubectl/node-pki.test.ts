@@ -43,6 +43,10 @@ describe('/etc/kubernetes/pki on the control-plane node', () => {
     expect(subject('front-proxy-client.crt')).toBe('subject=CN = front-proxy-client\nissuer=CN = front-proxy-ca\n');
     expect(subject('etcd/ca.crt')).toBe('subject=CN = etcd-ca\nissuer=CN = etcd-ca\n');
     expect(run('sim ssh control-plane -- head -1 /etc/kubernetes/pki/sa.key /etc/kubernetes/pki/sa.pub').out).toBe('==> /etc/kubernetes/pki/sa.key <==\n-----BEGIN RSA PRIVATE KEY-----\n\n==> /etc/kubernetes/pki/sa.pub <==\n-----BEGIN PUBLIC KEY-----\n');
+    // A debugging Pod's own process reads them through its hostPath mount of the node's /.
+    const pod = /node-debugger-control-plane-\w{5}/.exec(run('kubectl debug node/control-plane --image=busybox:1.36 -- head -1 /host/etc/kubernetes/pki/etcd/ca.crt /host/etc/kubernetes/admin.conf').out)![0];
+    run('sim advance 10s');
+    expect(run(`kubectl logs ${pod}`).out).toBe('==> /host/etc/kubernetes/pki/etcd/ca.crt <==\n-----BEGIN CERTIFICATE-----\n\n==> /host/etc/kubernetes/admin.conf <==\napiVersion: v1\n');
     // etcdctl in the etcd Pod with the files the manifest names (images/etcdctl-client.ts's set).
     expect(run('kubectl -n kube-system exec etcd-control-plane -- etcdctl --endpoints https://127.0.0.1:2379 --cacert /etc/kubernetes/pki/etcd/ca.crt --cert /etc/kubernetes/pki/etcd/server.crt --key /etc/kubernetes/pki/etcd/server.key endpoint health').code).toBe(0);
   });

@@ -162,11 +162,16 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
 
 /**
  * The node's files as they are now, for a container whose process reads a hostPath mount of the
- * node's `/` on its own (no exec to hand the live view in): rendered-on-read files are left out.
+ * node's `/` on its own (no exec to hand the live view in): rendered-on-read files are left out,
+ * but kubeadm's PKI and kubeconfigs, which never change once made, are built for it.
  */
 export function nodeFileSnapshot(w: World, node: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [p, d] of Object.entries(Object.getOwnPropertyDescriptors(nodeFiles(w, node)))) if (typeof d.value === 'string') out[p] = d.value;
+  const kubeadm = kubeadmNodeFiles(w, node);
+  for (const [p, d] of Object.entries(Object.getOwnPropertyDescriptors(nodeFiles(w, node)))) {
+    if (typeof d.value === 'string') out[p] = d.value;
+    else if (Object.hasOwn(kubeadm, p)) out[p] = kubeadm[p]!();
+  }
   return out;
 }
 
