@@ -38,7 +38,7 @@ test.describe('lessons', () => {
     await page.getByTestId('open-lessons').click();
     const catalog = page.getByTestId('lesson-catalog');
     await expect(catalog).toBeVisible();
-    await expect(catalog.locator('[data-lesson]')).toHaveCount(15);
+    await expect(catalog.locator('[data-lesson]')).toHaveCount(16);
     await page.screenshot({ path: 'test-results/screenshots/lesson-catalog.png' });
     await catalog.getByTestId('start-01-cluster-at-a-glance').click();
     await expect(catalog).toBeHidden();
