@@ -33,6 +33,11 @@ if (existsSync(INTERVIEW_DIR)) {
 }
 const proven: Lesson[] = [];
 
+const missing = targets.filter((t) => !existsSync(t));
+if (missing.length) {
+  for (const t of missing) console.error(`error: ${t}: no such lesson folder or file (give a path such as lessons/04-the-scheduler)`);
+  process.exit(1);
+}
 const folders = targets.length ? targets.map((t) => resolve(statSync(t).isDirectory() ? t : dirname(t))) : lessonFolders();
 let failed = 0;
 for (const dir of folders) {

@@ -57,6 +57,9 @@ describe('loadLesson', () => {
   it('reports YAML syntax errors, unknown fields, steps doing two things and huge or deep files', () => {
     const syntax = loadLesson('id: [unclosed');
     expect(syntax.ok).toBe(false);
+    // A flow mapping broken on line 3 is reported on line 3, not on line 0.
+    const flow = loadLesson('id: x\nversion: 1\nwhere: { field: a[0].b, equals: 1 }\n');
+    expect(!flow.ok && flow.errors.length > 0 && flow.errors.every((e) => e.line === 3)).toBe(true);
     const unknown = loadLesson(GOOD.replace('minutes: 5', 'minutes: 5\ncolour: blue'));
     expect(!unknown.ok && unknown.errors.some((e) => e.message.includes('colour'))).toBe(true);
     const two = loadLesson(GOOD.replace('    run: [kubectl apply -f go-api.yaml]', '    run: [kubectl apply -f go-api.yaml]\n    advance: 5s'));

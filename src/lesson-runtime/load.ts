@@ -42,7 +42,7 @@ export function loadYaml<S extends z.ZodType>(raw: string, schema: S): LoadResul
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length) {
-    return { ok: false, errors: doc.errors.map((e) => ({ line: e.linePos?.[0]?.line ?? 0, path: '', message: e.message.split('\n')[0] ?? e.message })) };
+    return { ok: false, errors: doc.errors.map((e) => ({ line: e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line, path: '', message: e.message.split('\n')[0] ?? e.message })) };
   }
   let data: unknown;
   try {
