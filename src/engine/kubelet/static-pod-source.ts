@@ -105,7 +105,11 @@ export function maybeList(w: World, self: KubeletState, generated: (path: string
  * kubelet held before the learner's first change (kubeadm's manifests), materialised here.
  */
 export function consumeWatchEvents(w: World, self: KubeletState, events: string, initial: () => StaticPodConfig[], generated: (path: string, text: string) => StaticPodConfig | undefined): void {
-  const src = (self.staticSource ??= { store: Object.fromEntries(initial().map((c) => [key(c), c])), files: Object.fromEntries(initial().map((c) => [c.path, key(c)])), listedAt: self.startedAt });
+  let src = self.staticSource;
+  if (!src) {
+    const first = initial();
+    src = self.staticSource = { store: Object.fromEntries(first.map((c) => [key(c), c])), files: Object.fromEntries(first.map((c) => [c.path, key(c)])), listedAt: self.startedAt };
+  }
   const now = dirNow(w, self.host);
   for (const line of events.split('\n')) {
     const space = line.indexOf(' ');

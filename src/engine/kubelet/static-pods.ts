@@ -331,7 +331,9 @@ function syncOtherMirrors(w: World, self: KubeletState, node: Node): void {
 
 /** The inotify events a shell command raised in staticPodPath (node-shell/manifest-watch.ts): act on them now. */
 export function staticPodsChanged(w: World, self: KubeletState, events: string): void {
-  consumeWatchEvents(w, self, events, () => staticComponents(w, self.host).map((c) => self.staticPods[staticPodName(c.kind, self.host)] ? { ...kubeadmConfig(w, self.host, c.kind), hash: self.staticPods[staticPodName(c.kind, self.host)]!.hash } : kubeadmConfig(w, self.host, c.kind)), generatedReader(w, self.host));
+  // Before the learner's first change the source held kubeadm's manifests, one per component here.
+  const kubeadm = (): StaticPodConfig[] => staticComponents(w, self.host).map((c) => kubeadmConfig(w, self.host, c.kind));
+  consumeWatchEvents(w, self, events, kubeadm, generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
   for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
   if (node?.metadata.uid) syncOtherMirrors(w, self, node);
