@@ -186,6 +186,10 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunCon
   if (p.dns) ctx.dns = p.dns;
   if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;
   if (net) ctx.net = net;
+  else if (p.input.netns) {
+    const ns = p.input.netns;
+    ctx.net = { netns: () => ns };
+  }
   return ctx;
 }
 

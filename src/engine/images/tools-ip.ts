@@ -462,7 +462,7 @@ function neigh(r: Run, args: string[]): number {
   return 0;
 }
 
-/** The Pod network is wired by the node, not the image: a container's own script (no exec to hand it the namespace) sees lo alone. */
+/** Without a namespace handed in (a process outside any Pod), only lo: the network is wired by the node, not the image. */
 const LOOPBACK_ONLY: NetNs = {
   links: [
     {

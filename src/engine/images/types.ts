@@ -58,6 +58,12 @@ export interface ProcessInput {
   stdinOpen?: boolean;
   /** The node's files when the container started, for a hostPath mount of its `/` read by the process itself. */
   hostFiles?: Record<string, string>;
+  /**
+   * The Pod's network namespace when the container started, for `ip` in the container's own
+   * command (`kubectl run -it --image=busybox -- ip addr`); an exec or attach hands in the live one.
+   * Set only for images that have `ip`.
+   */
+  netns?: NetNs;
 }
 
 /**

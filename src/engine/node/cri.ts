@@ -20,6 +20,7 @@ import { armExit, exitContainer } from './exits';
 import { clusterDnsFrom } from './cluster-dns';
 import { factsOf, runtimeUnavailable, unknownHandler } from './runtime-impl';
 import { ociCall } from './oci';
+import { startNetns } from './netns';
 import { nodeFileSnapshot } from '../node-shell/files';
 import { hostProcesses } from '../node-shell/processes';
 
@@ -190,6 +191,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
+    ...startNetns(w, rt.host, c.config.image, sb),
   };
   if (sb) ociCall(w, rt, 'start', c.id, sb, c.config.name);
   c.process = startProcess(input);

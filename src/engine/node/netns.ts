@@ -24,12 +24,13 @@
 import type { Pod, Node } from '../../k8s/types';
 import { intToIpv4, ipv4ToInt, parseCidr } from '../../k8s/ipv4';
 import type { NetAddr, NetLink, NetNeighbour, NetNs, NetRoute } from '../images/netns-types';
-import { loopbackLink } from '../images/tools-ip';
+import { ipFor, loopbackLink } from '../images/tools-ip';
+import { imageDefinition, resolveImage } from '../images/catalog';
 import { clusterCidrFor } from '../topology/pod-network';
 import type { CniPlugin } from '../topology/topology';
 import type { World } from '../world';
 import { cniOf } from './cni';
-import { runtimeOf } from './cri';
+import { agentId } from '../core/ids';
 import type { SandboxRecord } from './runtime-state';
 
 /** The machines' network (topology.ts hands out 10.0.x.y) and its router, which the laptop (10.0.0.1) sits behind. */
@@ -126,7 +127,9 @@ function nodeView(w: World, node: string): NodeView {
   const devices = !subnet ? 0 : plugin === 'flannel' ? 2 : plugin === 'calico' ? 1 : 0;
   const first = 3 + devices;
   const veths: NodeView['veths'] = [];
-  for (const sb of runtimeOf(w, node)?.sandboxes.values() ?? []) {
+  // The runtime's state read directly: cri.ts imports this module for StartContainer.
+  const rt = w.components.get(agentId('container-runtime', node));
+  for (const sb of rt?.kind === 'container-runtime' ? rt.sandboxes.values() : []) {
     if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork || !sb.ip) continue;
     veths.push({ sb, index: first + veths.length });
   }
@@ -243,8 +246,23 @@ export function nodeNetns(w: World, node: string): NetNs {
 
 /** A Pod's own namespace, or undefined when its sandbox holds no network (not running, or hostNetwork). */
 export function podNetns(w: World, node: string, pod: Pod): NetNs | undefined {
+  return sandboxNetns(w, node, (sb) => sb.podUid === pod.metadata.uid);
+}
+
+/**
+ * What a container's own command sees when it starts (images/types.ts ProcessInput.netns): its
+ * sandbox's namespace, or the node's on the host network. Only for images that have `ip`, so
+ * other containers carry nothing.
+ */
+export function startNetns(w: World, node: string, image: string, sb: SandboxRecord | undefined): { netns?: NetNs } {
+  if (!sb || !ipFor(imageDefinition(resolveImage(image).ref).image.userland)) return {};
+  const ns = sb.hostNetwork ? nodeNetns(w, node) : sandboxNetns(w, node, (x) => x.id === sb.id);
+  return ns ? { netns: ns } : {};
+}
+
+function sandboxNetns(w: World, node: string, which: (sb: SandboxRecord) => boolean): NetNs | undefined {
   const v = nodeView(w, node);
-  const hit = v.veths.filter((x) => x.sb.podUid === pod.metadata.uid).pop();
+  const hit = v.veths.filter((x) => which(x.sb)).pop();
   if (!hit || !v.subnet) return undefined;
   const { sb, index } = hit;
   const sub = subnetAddrs(v.subnet);

@@ -91,6 +91,13 @@ describe('ip in a Pod and on its node (kindnet: the ptp plugin)', () => {
     expect(run(s, `kubectl exec ${dbg} -- chroot /host ip route`).text).toBe(run(s, `sim ssh ${bb.node} -- ip route`).text);
   });
 
+  it("a container's own command sees its Pod's namespace as it was when it started", () => {
+    run(s, 'kubectl run once --image=busybox:1.36 --restart=Never -- ip -4 -o addr');
+    run(s, 'sim advance 10s');
+    const ip = run(s, 'kubectl get pod once -o jsonpath={.status.podIP}').text;
+    expect(run(s, 'kubectl logs once').text).toBe(`1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever\n2: eth0    inet ${ip}/24 brd ${ip.replace(/\.\d+$/, '.255')} scope global eth0\\       valid_lft forever preferred_lft forever\n`);
+  });
+
   it('an image without ip fails as the real one does; a container may not change its network', () => {
     expect(run(s, 'kubectl exec web -- ip addr')).toEqual({ text: 'OCI runtime exec failed: exec failed: unable to start container process: exec: "ip": executable file not found in $PATH: unknown\ncommand terminated with exit code 126\n', code: 126 });
     expect(run(s, "kubectl exec web -- sh -c 'ip addr'")).toEqual({ text: 'sh: 1: ip: not found\ncommand terminated with exit code 127\n', code: 127 });
