@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation, worldOf, type ClientCredentials } from '../simulation';
 import type { ApiServerState } from './state';
+import { createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
 
 function scrape(sim: Simulation, as: ClientCredentials = 'kubernetes-admin'): string {
   const res = sim.rawRequest('/metrics', as);
@@ -133,6 +134,21 @@ describe('kube-apiserver /metrics', () => {
     const res = sim.rawRequest('/metrics', 'jane');
     expect(res.ok && res.code).toBe(403);
     expect(res.ok && JSON.parse(res.body)).toMatchObject({ reason: 'Forbidden', message: 'forbidden: User "jane" cannot get path "/metrics"' });
+  });
+
+  it("is what a Pod bound to the system:monitoring ClusterRole scrapes over HTTPS, with the Prometheus text Content-Type", () => {
+    const prom = Simulation.fromSnapshot(sim.snapshot());
+    const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'scraper' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:monitoring' }, subjects: [{ kind: 'ServiceAccount', name: 'default', namespace: 'default' }] };
+    expect(prom.request({ verb: 'create', resource: 'clusterrolebindings', body: binding as never }).ok).toBe(true);
+    createPod(prom, podManifest('t', 'curlimages/curl:8.17.0', { container: { command: ['sleep', '3600'] } }));
+    prom.runUntil(() => getPod(prom, 't')?.status?.phase === 'Running', 60_000);
+    const sa = '/var/run/secrets/kubernetes.io/serviceaccount';
+    const script = `curl -si --cacert ${sa}/ca.crt -H "Authorization: Bearer $(cat ${sa}/token)" https://kubernetes.default.svc/metrics`;
+    const res = prom.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: 't', execOptions: { command: ['sh', '-c', script] } });
+    const out = res.ok && res.exec?.type === 'exited' ? res.exec.output : '';
+    expect(out).toMatch(/^HTTP\/2 200 \r\n/);
+    expect(out).toContain('content-type: text/plain; version=0.0.4; charset=utf-8; escaping=underscores\r\n');
+    expect(out).toContain('\r\n\r\n# HELP apiserver_current_inflight_requests [STABLE] ');
   });
 
   it('is per instance: in HA each kube-apiserver keeps its own counters', () => {
