@@ -16,7 +16,7 @@ import { EPOCH_MS } from '../../k8s/time';
 
 /** kubeadm's certificate lifetimes (constants.CACertificateValidityPeriod, CertificateValidityPeriod) and backdate. */
 const CA_VALIDITY_MS = 10 * 365 * 24 * 3600_000;
-const LEAF_VALIDITY_MS = 365 * 24 * 3600_000;
+export const LEAF_VALIDITY_MS = 365 * 24 * 3600_000;
 const BACKDATE_MS = 5 * 60_000;
 
 /**
@@ -52,7 +52,7 @@ export function modulusOf(seed: number): number[] {
 }
 
 /** pkiutil's serial: a positive random number below 2^63, here seeded. */
-function serialOf(seed: number): number[] {
+export function serialOf(seed: number): number[] {
   const s = seededBytes(seed, 8);
   s[0]! &= 0x7f;
   return s;

@@ -10,10 +10,10 @@
  */
 import { base64Encode } from '../../k8s/base64';
 import { pemEncode } from '../../k8s/der';
-import { publicKeyDer } from '../../k8s/pkix';
+import { certificateDer, publicKeyDer, tbsCertificateDer, type Certificate } from '../../k8s/pkix';
 import type { NameAttr } from '../../k8s/pkix-name';
 import type { World } from '../world';
-import { caSignedLeaf, kubeadmClientPem, clusterCa, clusterCaPem, frontProxyCa, issuedCaPem, modulusOf, nameSeed, once, otherCa, rsaKeyPem, type Issuer } from './cluster-ca';
+import { caSignedLeaf, kubeadmClientPem, clusterCa, clusterCaPem, frontProxyCa, issuedCaPem, LEAF_VALIDITY_MS, modulusOf, nameSeed, once, otherCa, rsaKeyPem, serialOf, type Issuer } from './cluster-ca';
 
 /** kubeadm's etcd CA (/etc/kubernetes/pki/etcd/ca.crt): `CN=etcd-ca`, self-signed, ten years. */
 export function etcdCa(w: World): Issuer {
@@ -194,4 +194,27 @@ export function ecPrivateKeyPem(scalar: readonly number[], point: readonly numbe
     ...[0xa1, point.length + 3, 0x03, point.length + 1, 0x00, ...point],
   ];
   return pemEncode('EC PRIVATE KEY', [0x30, der.length, ...der]);
+}
+
+/**
+ * What `kubeadm certs renew` writes for a certificate (renewal.Manager.RenewUsingLocalCA): the old
+ * certificate's subject, names and usages (certToConfig) on a new key, signed by the same CA from
+ * `nowUnixMs` for the certificate validity period (no backdate: NotBefore is the command's start).
+ * `seed` makes the new key and serial (the caller mixes in the moment, so each renewal differs).
+ */
+export function renewedLeaf(w: World, ca: 'ca' | 'etcd-ca' | 'front-proxy-ca', old: Certificate, nowUnixMs: number, seed: number): { cert: string; key: string } {
+  const issuer = ca === 'ca' ? clusterCa(w) : ca === 'etcd-ca' ? etcdCa(w) : frontProxyCa(w);
+  const tbs = tbsCertificateDer({
+    serial: serialOf(seed ^ 0x5e41),
+    issuer: issuer.subject,
+    subject: old.subject,
+    notBefore: nowUnixMs,
+    notAfter: nowUnixMs + LEAF_VALIDITY_MS,
+    publicKey: { alg: 'rsa', modulus: modulusOf(seed), exponent: 65537 },
+    keyUsage: ['digitalSignature', 'keyEncipherment'],
+    extKeyUsage: old.extKeyUsage ?? [],
+    authorityKeyId: issuer.keyId,
+    sans: { dnsNames: old.dnsNames, ipAddresses: old.ipAddresses },
+  });
+  return { cert: pemEncode('CERTIFICATE', certificateDer(tbs, issuer.sign(tbs))), key: rsaKeyPem(seed) };
 }

@@ -1,3 +1,5 @@
+import type { BaseFs, FsLayer } from '../images/fs';
+
 /** What a node-shell command writes to: its stdout and stderr, as text. */
 export interface ShellIo {
   out(text: string): void;
@@ -8,4 +10,10 @@ export interface ShellIo {
 export interface ShellResult {
   output: { stream: 'stdout' | 'stderr'; text: string }[];
   exitCode: number;
+}
+
+/** The node's disk as one command line sees it: the generated files under the overlay its writes go to (host-fs.ts). */
+export interface NodeDisk {
+  layer: FsLayer;
+  base: BaseFs;
 }

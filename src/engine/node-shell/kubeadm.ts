@@ -1,7 +1,8 @@
 /**
  * `kubeadm` in the node's shell (kubernetes/kubernetes cmd/kubeadm, v1.36 as the cluster): the
  * day-2 commands on a kubeadm machine — `version [-o short|json|yaml]`, `certs check-expiration`
- * (kubeadm-certs.ts), `token list|create|delete|generate` (kubeadm-token.ts). The same binary on a
+ * (kubeadm-certs.ts), `certs renew` (kubeadm-renew.ts), `token list|create|delete|generate`
+ * (kubeadm-token.ts). The same binary on a
  * worker, where there is no admin.conf: the token commands fail as clientcmd does, and
  * check-expiration finds the certificates missing. A word that is no kubeadm command is cobra's
  * `unknown command` error with its suggestions; the commands that build or change the cluster
@@ -10,10 +11,11 @@
 import { BUILD_INFO, GIT_VERSION, MAJOR, MINOR } from '../../k8s/version';
 import { toYaml } from '../../k8s/printers/yaml';
 import type { World } from '../world';
-import { nodeView } from './host-fs';
-import type { ShellIo } from './io';
+import { stat } from '../images/fs';
+import type { NodeDisk, ShellIo } from './io';
 import { checkExpiration } from './kubeadm-certs';
 import { kubeadmError, parseFlags } from './kubeadm-client';
+import { renew } from './kubeadm-renew';
 import { token } from './kubeadm-token';
 
 /** NewKubeadmCommand's subcommands in the order it adds them, then cobra's `help` (cobra suggests from these). */
@@ -71,18 +73,27 @@ function version(args: string[], io: ShellIo): number {
   }
 }
 
-function certs(w: World, node: string, args: string[], io: ShellIo): number {
+/** A file as kubeadm opens it: this command line's view of the node's disk. */
+function reader(disk: NodeDisk): (p: string) => string | undefined {
+  return (p) => {
+    const s = stat(disk.layer, disk.base, p);
+    return s.kind === 'file' ? s.content : undefined;
+  };
+}
+
+function certs(w: World, node: string, args: string[], disk: NodeDisk, io: ShellIo): number {
   const [sub, ...rest] = args;
-  if (sub === 'check-expiration') return checkExpiration(w, node, rest, nodeView(w, node).file, io);
-  if (sub === 'renew' || sub === 'certificate-key' || sub === 'generate-csr') {
-    io.err(`kubeadm certs ${sub}: not modelled here (only check-expiration is)\n`);
+  if (sub === 'check-expiration') return checkExpiration(w, node, rest, reader(disk), io);
+  if (sub === 'renew') return renew(w, node, rest, disk, io);
+  if (sub === 'certificate-key' || sub === 'generate-csr') {
+    io.err(`kubeadm certs ${sub}: not modelled here (check-expiration and renew are)\n`);
     return 1;
   }
-  io.err('kubeadm certs: the help text is not modelled here; check-expiration is the modelled command\n');
+  io.err('kubeadm certs: the help text is not modelled here; check-expiration and renew are the modelled commands\n');
   return 1;
 }
 
-export function kubeadm(w: World, node: string, args: string[], io: ShellIo): number {
+export function kubeadm(w: World, node: string, args: string[], io: ShellIo, disk: NodeDisk): number {
   // Global flags (-v, --rootfs) are accepted and change nothing here.
   const words = args.filter((a, i) => !/^(-v|--v|--rootfs)(=|$)/.test(a) && !/^(-v|--v|--rootfs)$/.test(args[i - 1] ?? ''));
   const [cmd, ...rest] = words;
@@ -91,9 +102,9 @@ export function kubeadm(w: World, node: string, args: string[], io: ShellIo): nu
       return version(rest, io);
     case 'certs':
     case 'certificates':
-      return certs(w, node, rest, io);
+      return certs(w, node, rest, disk, io);
     case 'token':
-      return token(w, node, rest, nodeView(w, node).file, io);
+      return token(w, node, rest, reader(disk), io);
     case 'init':
     case 'join':
     case 'reset':

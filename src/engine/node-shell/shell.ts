@@ -19,7 +19,7 @@ import { kubeadm } from './kubeadm';
 import { hostProcesses } from './processes';
 import { keepNodeLayer, nodeBase, nodeLayer } from './host-fs';
 import { manifestDir, notifyManifestChanges } from './manifest-watch';
-import type { ShellIo, ShellResult } from './io';
+import type { NodeDisk, ShellIo, ShellResult } from './io';
 import { journalctl } from './journalctl';
 import { systemctl } from './systemctl';
 import { nodeIp } from './ip';
@@ -27,7 +27,7 @@ import { iptablesSave, nftListRuleset } from './netfilter';
 
 export type { ShellResult };
 
-type NodeTool = (w: World, node: string, args: string[], io: ShellIo) => number;
+type NodeTool = (w: World, node: string, args: string[], io: ShellIo, disk: NodeDisk) => number;
 
 const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
   crictl,
@@ -186,7 +186,7 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
     return 0;
   }
   const tool = NODE_TOOLS[name];
-  if (tool) return tool(ctx.w, ctx.node, args, io);
+  if (tool) return tool(ctx.w, ctx.node, args, io, { layer: ctx.layer, base: ctx.base });
   // Ubuntu's openssl (the laptop's: tools-openssl.ts), for the node's PKI under /etc/kubernetes/pki.
   const common = name === 'openssl' ? openssl : TOOLS.get(name);
   if (common) {
