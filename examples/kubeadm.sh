@@ -26,3 +26,6 @@ sim ssh node-1 -- kubeadm token list
 # An hour on, the token cleaner has removed the token that expired.
 sim advance 61m
 sim ssh control-plane -- kubeadm token list
+# Renewing signs a certificate again from now on a new key; what runs keeps the old one until it restarts.
+sim ssh control-plane -- kubeadm certs renew apiserver
+sim ssh control-plane -- openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -dates
