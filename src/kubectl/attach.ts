@@ -54,6 +54,12 @@ export interface Attachment {
   vars?: Record<string, string>;
   /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it. */
   exec(script: string): ShellReply;
+  /**
+   * `sim ssh NODE` without a command: a login shell on the node itself (no Pod, no container), as
+   * `ssh root@NODE` gives. The session lives as long as the machine answers (each line's exec says
+   * when it does not), and `exit` ends it as ssh does (`logout`, then `Connection to NODE closed.`).
+   */
+  node?: string;
   /** `kubectl run --rm -it`: once the session ends, kubectl deletes the Pod it created. */
   removeOnDetach?: boolean;
   /**
@@ -118,6 +124,11 @@ export function attachment(t: AttachTarget, startup: string): Attachment {
   };
 }
 
+/** `sim ssh NODE`'s login shell: root's bash in /root on the node (bash's PS1 `\u@\h:\w\$ `). */
+export function attachmentOfNode(node: string, exec: Attachment['exec']): Attachment {
+  return { namespace: '', pod: '', container: '', containerID: undefined, dialect: 'bash', user: 'root', uid: 0, hostname: node, home: '/root', startCwd: '/root', cwd: '/root', lastStatus: 0, exec, node };
+}
+
 /** `\w`: the directory, with $HOME shown as `~` (bash and BusyBox both leave a HOME of `/` alone). */
 function tilde(a: Attachment): string {
   const h = a.home.replace(/\/+$/, '');
@@ -164,6 +175,8 @@ function terminated(code: number): LineOutcome {
 }
 
 function stillRunning(sim: Simulation, a: Attachment): boolean {
+  // A node's login shell has no container: the machine going away shows in the line's own exec.
+  if (a.node !== undefined) return true;
   // The stream's own liveness, not a request: the runtime ends the exec when its container dies.
   const pod = sim.storedObject<Pod>(`pods/${a.namespace}/${a.pod}`);
   const status = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === a.container);
@@ -216,6 +229,8 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
     if (a.endPid1) return { result: a.endPid1(code), detached: true };
+    // bash says `logout` as a login shell ends; ssh then reports the closed connection and exits with the shell's status.
+    if (a.node !== undefined) return { result: { output: [{ stream: 'stdout', text: 'logout\n' }, { stream: 'stderr', text: `Connection to ${a.node} closed.\n` }], exitCode: code }, detached: true };
     return code === 0 ? { result: { output: [], exitCode: 0 }, detached: true } : terminated(code);
   }
   const vars = Object.entries(a.vars ?? {})

@@ -504,7 +504,7 @@ export class Session {
         case 'sim':
           this.leads(sim);
           sim.horizon = opts.interruptAt as SimMillis | undefined;
-          return runSim(this, argv);
+          return runSim(this, argv, tty && stdin === undefined ? this.tty : undefined);
       }
     } catch (e) {
       if (e instanceof Interrupted) return { output: [], exitCode: INTERRUPTED_EXIT_CODE };

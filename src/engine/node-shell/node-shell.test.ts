@@ -138,6 +138,13 @@ describe('the node shell', () => {
     expect(text(sim, 'node-1', 'grep staticPodPath /var/lib/kubelet/config.yaml').out).toBe('staticPodPath: /etc/kubernetes/manifests\n');
   });
 
+  it('expands ~ to root\'s home and keeps a variable assigned on its own for the rest of the line, as bash does', () => {
+    expect(text(sim, 'node-1', 'echo ~ ~/x a~ "~"').out).toBe('/root /root/x a~ ~\n');
+    expect(text(sim, 'node-1', 'cp /var/lib/kubelet/config.yaml ~/ && ls ~').out).toBe('config.yaml\n');
+    expect(text(sim, 'node-1', 'M=/etc/kubernetes/manifests; echo $M; D=~/d; echo $D').out).toBe('/etc/kubernetes/manifests\n/root/d\n');
+    expect(text(sim, 'node-1', 'X=1 printenv X; echo "[$X]"').out).toBe('1\n[]\n');
+  });
+
   it('answers unknown commands as bash does, and ssh\'s own errors for unreachable machines', () => {
     expect(text(sim, 'node-1', 'foo')).toEqual({ out: '', err: 'bash: foo: command not found\n', code: 127 });
     expect(text(sim, 'node-1', 'true && foo').err).toBe('bash: line 1: foo: command not found\n');

@@ -123,6 +123,13 @@ function expand(ctx: Ctx, word: Word, io: ShellIo): string {
     .join('');
 }
 
+/** A word's text with bash's tilde expansion: an unquoted `~` alone or before `/` is $HOME. */
+function tildeExpanded(ctx: Ctx, word: Word, io: ShellIo): string {
+  const first = word[0];
+  if (first?.t === 'lit' && !first.q && /^~(\/|$)/.test(first.v)) return expand(ctx, [{ ...first, v: (ctx.env['HOME'] ?? '/root') + first.v.slice(1) }, ...word.slice(1)], io);
+  return expand(ctx, word, io);
+}
+
 /**
  * `> f`, `>> f`, `2> f`, `&> f`, `2>&1`, `< f`: where the command's streams go, opened before it
  * runs as bash does (`>` truncates at once). Files land in the node's overlay and stay there.
@@ -176,10 +183,18 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
   if (!opened) return ctx.dialect === 'dash' ? 2 : 1;
   const { io } = opened;
   const stdin = opened.stdin ?? piped;
-  // An unquoted expansion is split into fields, as the shell does.
-  const argv = n.words.flatMap((wd) => (wd.some((s) => s.q) ? [expand(ctx, wd, outer)] : expand(ctx, wd, outer).split(/\s+/).filter(Boolean)));
+  // An unquoted expansion is split into fields, as the shell does; an unquoted leading `~` is HOME.
+  const argv = n.words.flatMap((wd) => {
+    const text = tildeExpanded(ctx, wd, outer);
+    return wd.some((s) => s.q) ? [text] : text.split(/\s+/).filter(Boolean);
+  });
   const [name, ...args] = argv;
-  if (name === undefined) return 0;
+  const assigned = Object.fromEntries(n.assigns.map((a) => [a.name, tildeExpanded(ctx, a.value, outer)]));
+  // `NAME=value` alone sets a shell variable for the rest of the line; before a command it is that command's.
+  if (name === undefined) {
+    Object.assign(ctx.env, assigned);
+    return 0;
+  }
   if (name === 'cd') return cd(ctx, args, io);
   if (name === 'pwd') {
     io.out(`${ctx.cwd}\n`);
@@ -192,7 +207,7 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
   if (common) {
     const env: ToolEnv = {
       io: { stdin, out: io.out, err: io.err },
-      vars: ctx.env,
+      vars: n.assigns.length ? { ...ctx.env, ...assigned } : ctx.env,
       cwd: ctx.cwd,
       clock: ctx.w.now,
       fs: ctx.layer,

@@ -7,6 +7,7 @@
 import { TOPOLOGIES } from '../../engine/index';
 import type { CommandSpec } from '../command-spec';
 import type { Session } from '../session';
+import type { Tty } from '../attach';
 import { fail, ok } from '../result';
 import type { CommandResult } from '../types';
 import { simAdvance } from './advance';
@@ -65,15 +66,16 @@ export const SIM_HELP = `sim directives:
                                   steady traffic to a Service through the nodes' kube-proxy
                                   rules: its Pods share it and their CPU rises (kubectl top, HPA);
                                   --off (or --rps 0) stops it
-  sim ssh <node> -- <command>     run a command on a node as root: crictl ps|pods|images|logs,
-                                  journalctl -u kubelet, iptables-save, nft list ruleset,
-                                  ls/cat /etc/cni/net.d, /etc/kubernetes/manifests, …
+  sim ssh <node> [-- <command>]   run a command on a node as root: crictl ps|pods|images|logs,
+                                  journalctl -u kubelet, systemctl, kubeadm, ip, iptables-save,
+                                  ls/cat/mv/sed -i under /etc/kubernetes/manifests, …; without a
+                                  command, log in to the node's shell (exit to leave)
   sim controller start|stop sample
                                   run or stop kubernetes/sample-controller (Foo -> Deployment)
   sim help                        this list
 `;
 
-export type SimDirective = CommandSpec<(session: Session, argv: string[]) => CommandResult>;
+export type SimDirective = CommandSpec<(session: Session, argv: string[], tty?: Tty) => CommandResult>;
 
 export const SIM_DIRECTIVES: Record<string, SimDirective> = {
   advance: { run: simAdvance, flags: [], positional: 'none', aliases: ['wait'] },
@@ -97,9 +99,10 @@ function directive(word: string): SimDirective | undefined {
   return undefined;
 }
 
-export function runSim(session: Session, argv: string[]): CommandResult {
+/** `tty`: the terminal, when the line was typed at it (an interactive `sim ssh NODE` takes it over). */
+export function runSim(session: Session, argv: string[], tty?: Tty): CommandResult {
   const [sub, ...rest] = argv;
   if (sub === undefined) return fail(`error: a sim directive is required\n${SIM_HELP}`);
   const d = directive(sub);
-  return d ? d.run(session, rest) : fail(`error: unknown sim directive "${sub}"\n${SIM_HELP}`);
+  return d ? d.run(session, rest, tty) : fail(`error: unknown sim directive "${sub}"\n${SIM_HELP}`);
 }

@@ -1,9 +1,12 @@
 /**
  * `sim ssh` and the topology's runtime and proxy-mode options through the Session: the lines a
- * student types, with their exit codes.
+ * student types, with their exit codes. Without a command, at the terminal, `sim ssh NODE` logs in
+ * (root's bash in /root) until exit, as `ssh root@NODE` gives.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Simulation } from '../../engine/index';
 import { Session } from '../session';
+import type { CommandResult } from '../types';
 
 function run(s: Session, line: string): { text: string; code: number } {
   const r = s.run(line);
@@ -19,8 +22,8 @@ describe('sim ssh', () => {
     expect(run(s, 'sim ssh node-1 -- nosuch')).toEqual({ text: 'bash: nosuch: command not found\n', code: 127 });
     expect(run(s, "sim ssh node-1 -- 'journalctl -u kubelet --no-pager | grep -c \"SyncLoop ADD\"'").text).toMatch(/^\d+\n$/);
     expect(run(s, 'sim ssh').code).toBe(1);
-    expect(run(s, 'sim ssh node-1 --').text).toContain('usage: sim ssh <node> -- <command>');
-    expect(run(s, 'sim help').text).toContain('sim ssh <node> -- <command>');
+    expect(run(s, 'sim ssh node-1 --').text).toContain('usage: sim ssh <node> [-- <command>]');
+    expect(run(s, 'sim help').text).toContain('sim ssh <node> [-- <command>]');
   });
 
   it('leaves the runtime\'s OCI hops out of sim trace unless asked for', () => {
@@ -50,5 +53,76 @@ describe('sim topology --runtime and --proxy-mode', () => {
     const s = new Session({ seed: 1 });
     expect(run(s, 'sim topology basic --runtime docker')).toEqual({ text: 'error: unknown runtime "docker": one of containerd, cri-o, mixed\n', code: 1 });
     expect(run(s, 'sim topology basic --proxy-mode ipvs')).toEqual({ text: 'error: unknown proxy mode "ipvs": one of iptables, nftables\n', code: 1 });
+  });
+});
+
+const text = (r: CommandResult): string => r.output.map((c) => c.text).join('');
+
+let booted: Session;
+beforeAll(() => {
+  booted = new Session({ seed: 1 });
+});
+
+/** A browser terminal (or, with `interactive: false`, a script) on a copy of the booted cluster. */
+function terminal(interactive = true): Session {
+  return new Session({ seed: 1, interactive, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
+}
+
+describe('sim ssh NODE without a command', () => {
+  it('logs in to the node: the prompt follows cd, files changed stay, the kubelet acts on them, exit says what ssh says', () => {
+    const s = terminal();
+    expect(s.run('sim ssh control-plane')).toMatchObject({ output: [], exitCode: 0, attached: { prompt: 'root@control-plane:~# ' } });
+    expect(s.run('cd /etc/kubernetes/manifests')).toMatchObject({ exitCode: 0, attached: { prompt: 'root@control-plane:/etc/kubernetes/manifests# ' } });
+    expect(text(s.run('ls'))).toBe('etcd.yaml\nkube-apiserver.yaml\nkube-controller-manager.yaml\nkube-scheduler.yaml\n');
+    expect(s.run('mv kube-scheduler.yaml ~/').exitCode).toBe(0);
+    expect(text(s.run('ls ~'))).toBe('kube-scheduler.yaml\n');
+    expect(text(s.run('hostname'))).toBe('control-plane\n');
+    const missing = s.run('cd /nope');
+    expect(missing).toMatchObject({ exitCode: 1, attached: { prompt: 'root@control-plane:/etc/kubernetes/manifests# ' } });
+    expect(s.run('exit')).toMatchObject({
+      output: [
+        { stream: 'stdout', text: 'logout\n' },
+        { stream: 'stderr', text: 'Connection to control-plane closed.\n' },
+      ],
+      exitCode: 1,
+    });
+    // Back at the laptop: the scheduler's manifest left the directory, so its Pod is gone.
+    s.run('sim advance 5s');
+    const pods = s.run('kubectl get pods -n kube-system --no-headers');
+    expect(text(pods)).not.toContain('kube-scheduler-control-plane');
+    expect(s.run('kubectl get nodes').attached).toBeUndefined();
+  });
+
+  it('runs typed lines on the node, and a machine that is off refuses the login as ssh does', () => {
+    const s = terminal();
+    s.run('sim ssh node-1');
+    expect(s.run('true').attached?.prompt).toBe('root@node-1:~# ');
+    // A line typed at the node's prompt runs on the node, not on the laptop: `sim` is not there.
+    expect(text(s.run('sim fail node/node-1'))).toBe('bash: sim: command not found\n');
+    // The machine powered off under the session (the instructor's console): the next line ends it with ssh's error.
+    s.sim.injectFault('node/node-1');
+    const lost = s.run('ls');
+    expect(lost).toMatchObject({ exitCode: 255 });
+    expect(lost.attached).toBeUndefined();
+    expect(text(lost)).toMatch(/^ssh: connect to host \S+ port 22: No route to host\n$/);
+    s.run('sim ssh node-2');
+    expect(text(s.run('exit'))).toBe('logout\nConnection to node-2 closed.\n');
+    const off = s.run('sim ssh node-1');
+    expect(off).toMatchObject({ exitCode: 255 });
+    expect(off.attached).toBeUndefined();
+    expect(text(off)).toMatch(/^ssh: connect to host \S+ port 22: No route to host\n$/);
+  });
+
+  it('refuses an unknown node before any prompt, and needs a terminal to log in', () => {
+    const s = terminal();
+    const unknown = s.run('sim ssh nosuch');
+    expect(unknown).toMatchObject({ exitCode: 255 });
+    expect(unknown.attached).toBeUndefined();
+    expect(text(unknown)).toBe('ssh: Could not resolve hostname nosuch: Name or service not known\n');
+    const script = terminal(false);
+    const r = script.run('sim ssh control-plane');
+    expect(r.exitCode).toBe(1);
+    expect(text(r)).toContain('error: usage: sim ssh <node> [-- <command>]');
+    expect(text(script.run('sim ssh control-plane -- hostname'))).toBe('control-plane\n');
   });
 });
