@@ -53,6 +53,8 @@ export interface NetRoute {
   scope?: Scope;
   src?: string;
   onlink?: true;
+  /** RTNH_F_LINKDOWN: the device has no carrier (iproute2 prints it; BusyBox does not). */
+  linkdown?: true;
   /** Set on the per-link `fe80::/64` routes (IPv6 only). */
   family?: 6;
 }

@@ -372,6 +372,7 @@ function routeText(r: Run, rt: NetRoute): string {
     if (rt.family === 6) s += 'metric 256 ';
   }
   if (rt.onlink) s += 'onlink ';
+  if (rt.linkdown && !bb(r)) s += 'linkdown ';
   if (rt.family === 6 && !bb(r)) s += 'pref medium';
   return s;
 }

@@ -16,10 +16,11 @@
  *   host's `cali…` end (MAC ee:ee:ee:ee:ee:ee) answers; other nodes' blocks go `via <node IP>
  *   dev tunl0 proto bird onlink`; its own block is a `blackhole`; MTU 1480.
  * Veths: CNI plugins ≥ v1.6.0 leave the kernel's txqueuelen (1000) on both ends (commit 3a49cff1
- * "Fix txqueuelen being accidentally set to zero"); Calico's and flannel's own netlink calls
- * still pass 0, which `ip` does not print. Names and MACs are derived from the sandbox id
- * (the kernel and `ip.RandomVethName` draw them at random); the host end's ifindex counts the
- * node's live sandboxes in creation order, which pairs it with the Pod's `eth0@ifN`.
+ * "Fix txqueuelen being accidentally set to zero"); Calico's veths and flannel's VXLAN device
+ * are made with a zero LinkAttrs (TxQLen 0 is sent), which `ip` does not print. Names and MACs
+ * are derived from the sandbox id (the kernel and `ip.RandomVethName` draw them at random); the
+ * host end's ifindex counts the node's live sandboxes in creation order, which pairs it with the
+ * Pod's `eth0@ifN`.
  */
 import type { Pod, Node } from '../../k8s/types';
 import { intToIpv4, ipv4ToInt, parseCidr } from '../../k8s/ipv4';
@@ -197,7 +198,7 @@ export function nodeNetns(w: World, node: string): NetNs {
       // A bridge with no port up has no carrier: NO-CARRIER, state DOWN, its route `linkdown`.
       { index: 4, name: 'cni0', flags: attached ? [...VETH_FLAGS] : ['BROADCAST', 'MULTICAST', 'UP'], mtu, qdisc: 'noqueue', state: attached ? 'UP' : 'DOWN', qlen: 1000, type: 'ether', mac: brMac, brd: 'ff:ff:ff:ff:ff:ff', addrs: [{ family: 4, local: sub.gw, prefix: sub.bits, brd: sub.brd, scope: 'global' }, V6_LINK(brMac)] },
     );
-    routes.push({ dst: v.subnet!, dev: 'cni0', proto: 'kernel', scope: 'link', src: sub.gw });
+    routes.push({ dst: v.subnet!, dev: 'cni0', proto: 'kernel', scope: 'link', src: sub.gw, ...(attached ? {} : { linkdown: true as const }) });
   }
   if (sub && v.plugin === 'calico') {
     links.push(tunl0(3, true, sub.gw));

@@ -132,6 +132,13 @@ describe('ip with the other CNI plugins', () => {
     const web = pods['web']!;
     const webBase = web.ip.replace(/\.\d+$/, '.0');
     expect(run(s, `sim ssh ${bb.node} -- ip route`).text).toContain(`\n${webBase}/24 via ${webBase} dev flannel.1 onlink \n`);
+    // A bridge with no Pod on it has no carrier: NO-CARRIER, DOWN, and its prefix route linkdown.
+    run(s, 'kubectl delete pod bb web --wait=false');
+    run(s, 'sim advance 40s');
+    const idle = Object.keys(NODE_IP).find((n) => !run(s, `sim ssh ${n} -- ip -o link`).text.includes('@if'))!;
+    expect(idle).toBeDefined();
+    expect(run(s, `sim ssh ${idle} -- ip -4 addr show cni0`).text).toMatch(/^4: cni0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1450 qdisc noqueue state DOWN group default qlen 1000\n/);
+    expect(run(s, `sim ssh ${idle} -- ip route`).text).toMatch(/ dev cni0 proto kernel scope link src 10\.244\.\d+\.1 linkdown \n/);
   });
 
   it('Calico: /32 Pod addresses behind 169.254.1.1, cali* host ends, other blocks via tunl0', () => {
