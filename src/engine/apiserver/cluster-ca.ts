@@ -31,7 +31,8 @@ export function once(w: World, key: string, make: () => string): string {
   const k = `${w.seed}|${key}`;
   let pem = built.get(k);
   if (pem === undefined) {
-    if (built.size > 64) built.clear();
+    // A control plane's whole PKI is some forty entries per machine: room for an HA cluster and a few seeds.
+    if (built.size > 512) built.clear();
     pem = make();
     built.set(k, pem);
   }
