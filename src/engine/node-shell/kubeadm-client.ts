@@ -4,7 +4,6 @@
  * (cmd/kubeadm/app/util/errors HandleError: the message, then the stack-trace hint, exit 1), its
  * flag parsing (pflag's words and errors) and Go's duration texts kubeadm prints.
  */
-import type { KObject } from '../../k8s/types';
 import { civil, EPOCH_MS } from '../../k8s/time';
 import { ADMIN } from '../apiserver/auth';
 import { handleRequest, lbAddress, pickServer, type ApiRequest, type ApiResponse } from '../apiserver/handler';
@@ -48,8 +47,6 @@ export function kubeadmRequest(w: World, node: string, req: Omit<ApiRequest, 'us
 export function requestError(w: World, res: Extract<ApiResponse, { ok: false }>, method: string, path: string): string {
   return 'network' in res.error ? `${method} "https://${lbAddress(w)}${path}": ${res.error.message}` : res.error.message;
 }
-
-export type Stored = KObject & { data?: Record<string, string> };
 
 /**
  * pflag over kubeadm's flags: `--name value`, `--name=value`, `-o value`, `-ovalue`; booleans
