@@ -163,8 +163,11 @@ test.describe('lessons', () => {
     // Every IndexedDB write of a lesson's progress fails from now on in this page (as when the
     // disk is full or the database was closed under the page); the next page writes normally.
     await page.evaluate(() => {
-      const put = IDBObjectStore.prototype.put;
-      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      // The e2e project compiles without the DOM's types: the store is described as far as it is used.
+      type Store = { name: string; transaction: { abort(): void }; put(...args: unknown[]): unknown };
+      const proto = (globalThis as unknown as { IDBObjectStore: { prototype: Store } }).IDBObjectStore.prototype;
+      const put = proto.put;
+      proto.put = function (this: Store, ...args: unknown[]) {
         const request = put.apply(this, args);
         if (this.name === 'lessons') this.transaction.abort();
         return request;

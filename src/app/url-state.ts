@@ -40,7 +40,7 @@ function fromBase64Url(text: string): string {
  * dropped. The schemas load only for a link that carries a log: a plain visit never needs them.
  */
 async function isLog(v: unknown): Promise<boolean> {
-  const [{ z }, { LogEntrySchema }] = await Promise.all([import('zod'), import('../lesson-runtime/progress')]);
+  const [{ z }, { LogEntrySchema }] = await Promise.all([import('zod'), import('../lesson-runtime/progress-schema')]);
   return z.array(LogEntrySchema).max(10_000).safeParse(v).success;
 }
 
