@@ -17,6 +17,9 @@ sim ssh node-2 -- ip -br link
 sim ssh node-2 -- ip addr show dev veth3c0f9aef
 sim ssh node-2 -- ip route
 sim ssh node-2 -- ip route get 10.244.3.2
+# The Pod's namespace as the runtime pinned it on the node; ip inside it sees what the Pod sees.
+sim ssh node-2 -- ip netns
+sim ssh node-2 -- ip netns exec cni-1fb8e0fc-be6d-4cc3-b6a6-31161aa757cc ip -br addr
 # A Service's ClusterIP is on no interface: kube-proxy's iptables rules catch it in the kernel.
 kubectl expose pod web --port=80
 sim advance 2s

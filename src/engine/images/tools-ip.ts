@@ -35,6 +35,15 @@ export interface IpOptions {
   netAdmin: boolean;
   /** BusyBox built against musl (Alpine) has IFF_DORMANT, so its print_linkinfo prints `state`. */
   muslState?: boolean;
+  /** The named namespaces under /var/run/netns (`ip netns`): the node's Pod sandboxes. Unset: none are mounted. */
+  namespaces?: () => NamedNetns[];
+}
+
+/** A namespace the runtime pinned under /var/run/netns, with the id this namespace knows it by. */
+export interface NamedNetns {
+  name: string;
+  id: number;
+  ns: () => NetNs;
 }
 
 /** iproute2 lib/utils.c matches(): `prefix` abbreviates `word` (an empty prefix matches anything). */
@@ -158,6 +167,7 @@ export function ipCommand(args: string[], ns: NetNs, o: IpOptions, io: IpIo): nu
     ['ntable', notDrawn],
     ['ntbl', notDrawn],
     ['link', link],
+    ['netns', netns],
     ['help', () => usage()],
   ];
   const hit = table.find(([w]) => abbrev(object, w));
@@ -169,7 +179,7 @@ export function ipCommand(args: string[], ns: NetNs, o: IpOptions, io: IpIo): nu
 }
 
 function notDrawn(r: Run): number {
-  r.io.err('ip: only address, link, route and neigh are modelled in this simulation\n');
+  r.io.err('ip: only address, link, route, neigh and netns list/exec are modelled in this simulation\n');
   return 255;
 }
 
@@ -499,4 +509,43 @@ export function ipFor(userland: Userland): Tool | undefined {
     const ns = env.netns?.() ?? LOOPBACK_ONLY;
     return { status: ipCommand(args, ns, { dialect, netAdmin: ns.netAdmin === true, muslState }, env.io) };
   };
+}
+
+/**
+ * `ip netns [list]` and `ip netns exec NAME ip …` (iproute2 ip/ipnetns.c): the runtime's Pod
+ * namespaces as /var/run/netns lists them (netns_list: the name, then ` (id: N)` for the nsid
+ * this namespace has for it), and `ip` run inside one. Other programs under `netns exec` are not
+ * modelled.
+ */
+function netns(r: Run, args: string[]): number {
+  const all = r.o.namespaces?.() ?? [];
+  const sub = args[0];
+  if (sub === undefined || abbrev(sub, 'list') || abbrev(sub, 'show') || abbrev(sub, 'lst')) {
+    r.io.out(all.map((n) => `${n.name} (id: ${n.id})\n`).join(''));
+    return 0;
+  }
+  if (abbrev(sub, 'exec') && sub.length > 0) {
+    const [name, cmd, ...rest] = args.slice(1);
+    if (name === undefined) {
+      r.io.err('No netns name specified\n');
+      return 255;
+    }
+    if (cmd === undefined) {
+      r.io.err('No command specified\n');
+      return 255;
+    }
+    const hit = all.find((n) => n.name === name);
+    if (!hit) {
+      r.io.err(`Cannot open network namespace "${name}": No such file or directory\n`);
+      return 255;
+    }
+    if (cmd !== 'ip' && !cmd.endsWith('/ip')) {
+      r.io.err(`ip: only ip itself runs under ip netns exec in this simulation (not ${cmd})\n`);
+      return 1;
+    }
+    return ipCommand(rest, hit.ns(), r.o, r.io);
+  }
+  if (isChange(sub) || abbrev(sub, 'attach') || abbrev(sub, 'identify') || abbrev(sub, 'pids') || abbrev(sub, 'monitor')) return notDrawn(r);
+  r.io.err(`Command "${sub}" is unknown, try "ip netns help".\n`);
+  return 255;
 }

@@ -25,7 +25,7 @@
 import type { Pod, Node } from '../../k8s/types';
 import { intToIpv4, ipv4ToInt, parseCidr } from '../../k8s/ipv4';
 import type { NetAddr, NetLink, NetNeighbour, NetNs, NetRoute } from '../images/netns-types';
-import { ipFor, loopbackLink } from '../images/tools-ip';
+import { ipFor, loopbackLink, type NamedNetns } from '../images/tools-ip';
 import { imageDefinition, resolveImage } from '../images/catalog';
 import { clusterCidrFor } from '../topology/pod-network';
 import type { CniPlugin } from '../topology/topology';
@@ -321,4 +321,23 @@ export function podNetnsView(w: World, node: string, pod: Pod): { netns: () => N
       return netAdmin(pod) ? { ...ns, netAdmin: true } : ns;
     },
   };
+}
+
+/**
+ * The Pod namespaces the runtime pinned under /var/run/netns, in creation order (tmpfs lists a
+ * directory in creation order since Linux 6.6's stable offsets): containerd's `cni-<uuid>`
+ * (pkg/netns: `cni-` + a random UUID), CRI-O's bare UUID (pinns). Each id is the nsid the node's
+ * namespace has for it, the `link-netnsid` of its veth. The UUID is derived from the sandbox id.
+ */
+export function podNamespaces(w: World, node: string): NamedNetns[] {
+  const v = nodeView(w, node);
+  const rt = w.components.get(agentId('container-runtime', node));
+  const crio = rt?.kind === 'container-runtime' && rt.impl === 'cri-o';
+  return v.veths.map(({ sb, index }) => {
+    const h = sb.id.slice(0, 32).split('');
+    h[12] = '4';
+    h[16] = ((parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16);
+    const uuid = `${h.slice(0, 8).join('')}-${h.slice(8, 12).join('')}-${h.slice(12, 16).join('')}-${h.slice(16, 20).join('')}-${h.slice(20).join('')}`;
+    return { name: crio ? uuid : `cni-${uuid}`, id: index - (3 + v.devices), ns: () => sandboxNetns(w, node, (x) => x.id === sb.id) ?? { links: [loopback()], routes: [], neighbours: [] } };
+  });
 }

@@ -69,6 +69,22 @@ describe('ip in a Pod and on its node (kindnet: the ptp plugin)', () => {
     expect(run(s, `sim ssh ${bb.node} -- ip route get ${web.ip}`).text).toBe(`${web.ip} via ${NODE_IP[web.node]} dev eth0 src ${NODE_IP[bb.node]} uid 0 \n    cache \n`);
   });
 
+  it('ip netns on the node: one namespace per Pod sandbox, its id the veth\'s link-netnsid; ip netns exec runs ip inside it', () => {
+    const list = run(s, `sim ssh ${bb.node} -- ip netns`).text;
+    expect(list).toMatch(/^(cni-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} \(id: \d+\)\n)+$/);
+    expect(run(s, `sim ssh ${bb.node} -- ip netns list`).text).toBe(list);
+    const names = [...list.matchAll(/^(\S+) \(id: (\d+)\)$/gm)];
+    const mine = names.find(([, name]) => run(s, `sim ssh ${bb.node} -- ip netns exec ${name} ip -4 -o addr show eth0`).text.includes(` ${bb.ip}/24 `))!;
+    expect(mine).toBeDefined();
+    expect(run(s, `sim ssh ${bb.node} -- ip netns exec ${mine[1]} ip route`).text).toBe(run(s, 'kubectl exec bb -- ip route').text.replace(/ {2}src/g, ' src'));
+    const peer = /eth0@if(\d+)/.exec(run(s, 'kubectl exec bb -- ip link show eth0').text)![1]!;
+    expect(run(s, `sim ssh ${bb.node} -- ip -o link`).text).toMatch(new RegExp(`^${peer}: veth.* link-netnsid ${mine[2]}$`, 'm'));
+    // ip/ipnetns.c and lib/namespace.c's errors.
+    expect(run(s, `sim ssh ${bb.node} -- ip netns exec nosuch ip a`)).toEqual({ text: 'Cannot open network namespace "nosuch": No such file or directory\n', code: 255 });
+    expect(run(s, `sim ssh ${bb.node} -- ip netns exec`)).toEqual({ text: 'No netns name specified\n', code: 255 });
+    expect(run(s, `sim ssh ${bb.node} -- ip netns foo`)).toEqual({ text: 'Command "foo" is unknown, try "ip netns help".\n', code: 255 });
+  });
+
   it("puts no Service IP on any interface (kube-proxy's iptables mode)", () => {
     const clusterIP = run(s, 'kubectl get svc kubernetes -o jsonpath={.spec.clusterIP}').text;
     expect(run(s, 'sim ssh node-1 -- ip addr').text).not.toContain(clusterIP);
