@@ -11,7 +11,7 @@
  * - BusyBox built against glibc (the busybox image) has no IFF_DORMANT, so it prints no
  *   `state`, and never `group`/`mode`; its routes put ` src`/` metric` after two spaces and
  *   print no `proto`.
- * About 490 lines: one command whose objects share its option parsing, its two dialects' switches
+ * About 550 lines: one command whose objects share its option parsing, its two dialects' switches
  * and its error texts.
  * Changing anything (`addr add`, `link set`, `route add`) in a container lacks CAP_NET_ADMIN:
  * the kernel's EPERM as each prints it (iproute2 lib/libnetlink.c rtnl_talk_error, exit 2;
