@@ -66,6 +66,8 @@ export interface LoggedCommand {
   stdin?: string;
   /** The command was interrupted (Ctrl+C) at this simulated time. */
   interruptAt?: number;
+  /** Sent by a page control (a fault menu, the instructor's console): it ran at the laptop's prompt. */
+  laptop?: true;
 }
 
 /**
@@ -89,6 +91,12 @@ export interface RunOptions {
   terminal?: TerminalSize;
   /** Internal: the line runs under `sh -c` (watch's command): no bash aliases, dash's "not found". */
   sh?: true;
+  /**
+   * The line comes from a page control (a fault menu, the instructor's console), not from the
+   * keyboard: it runs at the laptop's prompt even while the terminal is attached to a shell, which
+   * stays attached for the next typed line.
+   */
+  laptop?: true;
 }
 
 /** The terminal a full-screen program gets when the page did not say its size. */
@@ -186,6 +194,7 @@ export class Session {
   run(line: string, stdin?: string, opts: RunOptions = {}): CommandResult {
     const logged: LoggedCommand = stdin === undefined ? { line } : { line, stdin };
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
+    if (opts.laptop) logged.laptop = true;
     this.log.push(logged);
     const version = this.workstation.version;
     const namespace = this.contextNamespace();
@@ -225,7 +234,7 @@ export class Session {
 
   private runInteractive(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
     if (!this.interactive) return this.runLine(line, stdin, opts);
-    const typedIn = this.attached && shellOf(this.attached);
+    const typedIn = !opts.laptop && this.attached && shellOf(this.attached);
     this.editorOpened = undefined;
     const res = this.runLine(line, stdin, opts);
     const attached = this.attached && shellOf(this.attached);
@@ -235,7 +244,7 @@ export class Session {
   }
 
   private runLine(line: string, stdin: string | undefined, opts: RunOptions): CommandResult {
-    const shell = this.attached;
+    const shell = opts.laptop ? undefined : this.attached;
     if (shell) {
       // The container's shell reads the whole text a terminal sends, here-documents included.
       // Each line takes a typist's moment, as a kubectl command does (KUBECTL_STARTUP_MS).

@@ -21,7 +21,7 @@ export const LessonProgressSchema = z
 
 /** The replay log entries a saved run holds (the protocol's LogEntry, validated). */
 export const LogEntrySchema = z.union([
-  z.object({ type: z.literal('command'), line: z.string().max(100_000), stdin: z.string().max(1_000_000).optional(), interruptAt: z.number().optional(), terminal: z.object({ columns: z.number().int().min(1).max(10_000), rows: z.number().int().min(1).max(10_000) }).strict().optional() }).strict(),
+  z.object({ type: z.literal('command'), line: z.string().max(100_000), stdin: z.string().max(1_000_000).optional(), interruptAt: z.number().optional(), terminal: z.object({ columns: z.number().int().min(1).max(10_000), rows: z.number().int().min(1).max(10_000) }).strict().optional(), laptop: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('advance'), ms: z.number().min(0).max(7 * 24 * 3_600_000) }).strict(),
   z.object({ type: z.literal('step'), maxMs: z.number().min(0).max(3_600_000) }).strict(),
   z.object({ type: z.literal('until'), breakpoint: BreakpointSchema, withinMs: z.number().min(0).max(24 * 3_600_000), sinceSeq: z.number().int().min(0).optional() }).strict(),

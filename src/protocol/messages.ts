@@ -95,7 +95,8 @@ export type Topology = TopologyName;
  * `interruptAt` is a Ctrl+C: the command's waiting stopped at that simulated time.
  */
 export type LogEntry =
-  | { type: 'command'; line: string; stdin?: string; interruptAt?: number; terminal?: TerminalSize }
+  /** `laptop`: sent by a page control, it runs at the laptop's prompt even while a shell is attached. */
+  | { type: 'command'; line: string; stdin?: string; interruptAt?: number; terminal?: TerminalSize; laptop?: true }
   | { type: 'advance'; ms: number }
   | { type: 'step'; maxMs: number }
   /** A lesson's pause point: run until the breakpoint or `withinMs`, whichever comes first. */
@@ -180,6 +181,8 @@ export interface CommandMessage {
   interruptAt?: number;
   /** The page's terminal size, for a full-screen program (`watch`) the line runs. */
   terminal?: TerminalSize;
+  /** Sent by a page control (a fault menu, the instructor's console): run at the laptop's prompt even while a shell is attached. */
+  laptop?: true;
 }
 
 /** Columns and rows of the page's terminal (xterm's size when the line was typed). */

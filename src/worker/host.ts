@@ -337,8 +337,8 @@ function until(s: Session, bp: Breakpoint, withinMs: number, sinceSeq: number | 
 }
 
 /** A command's Ctrl+C moment and terminal size, as the Session takes them. */
-export function runOptions(c: { interruptAt?: number; terminal?: { columns: number; rows: number } }): RunOptions {
-  return { ...(c.interruptAt === undefined ? {} : { interruptAt: c.interruptAt }), ...(c.terminal ? { terminal: c.terminal } : {}) };
+export function runOptions(c: { interruptAt?: number; terminal?: { columns: number; rows: number }; laptop?: true }): RunOptions {
+  return { ...(c.interruptAt === undefined ? {} : { interruptAt: c.interruptAt }), ...(c.terminal ? { terminal: c.terminal } : {}), ...(c.laptop ? { laptop: true as const } : {}) };
 }
 
 /** Runs one logged input again; a command's result is returned (the page may show it again). */

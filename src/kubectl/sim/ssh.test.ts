@@ -126,3 +126,19 @@ describe('sim ssh NODE without a command', () => {
     expect(text(script.run('sim ssh control-plane -- hostname'))).toBe('control-plane\n');
   });
 });
+
+describe('a page control while the terminal is logged in to a node', () => {
+  it('runs its line at the laptop, and the terminal stays logged in', () => {
+    const s = terminal();
+    s.run('sim ssh control-plane');
+    // The instructor's console stops the scheduler: not `bash: sim: command not found` on the node.
+    const fault = s.run('sim fail kube-scheduler', undefined, { laptop: true });
+    expect(fault.exitCode).toBe(0);
+    expect(fault.typedIn).toBeUndefined();
+    expect(fault.attached?.prompt).toBe('root@control-plane:~# ');
+    expect(s.sim.faultTargets().find((t) => t.name === 'kube-scheduler')?.since).toBeDefined();
+    // The next typed line is the node's again.
+    expect(s.run('hostname')).toMatchObject({ output: [{ text: 'control-plane\n' }], typedIn: { prompt: 'root@control-plane:~# ' } });
+    expect(text(s.run('sim fail kube-scheduler'))).toBe('bash: sim: command not found\n');
+  });
+});

@@ -56,6 +56,8 @@ export type WorkerFactory = (events: WorkerEvents) => WorkerPort;
 /** How a line is sent: `reply` marks the YAML editor's answer to a `kubectl edit` (TerminalEntry.reply). */
 export interface RunOptions {
   reply?: boolean;
+  /** A page control's line (a fault menu, the instructor's console): it runs at the laptop's prompt even while the terminal is attached to a shell. */
+  laptop?: boolean;
 }
 
 export interface BridgeOptions {
@@ -176,7 +178,7 @@ export class SimBridge {
    * after its `init` — before anything else reaches it, so the run is the same however long the
    * start took — once each. By their transcript id; `awaited` waits on those ids.
    */
-  private held: { id: number; line: string; stdin?: string; reply: boolean }[] = [];
+  private held: { id: number; line: string; stdin?: string; reply: boolean; laptop: boolean }[] = [];
   private terminalSize: TerminalSize | undefined;
 
   constructor(options: BridgeOptions) {
@@ -255,7 +257,8 @@ export class SimBridge {
     this.pause();
     const f = this.frontier();
     this.show(f.seq, f.t);
-    const id = this.send(line, undefined);
+    // The lesson types at the laptop's prompt, whatever shell the learner left the terminal in.
+    const id = this.send(line, undefined, false, true);
     return this.awaitAck(id).then(() => this.store.getState().terminal.entries.find((e) => e.id === id)?.exitCode ?? 0);
   }
 
@@ -303,12 +306,12 @@ export class SimBridge {
     const c = this.store.getState().cluster;
     // A served cluster's past cannot be forked (outside kubectls share it): run at its frontier.
     if (this.served && c.tape && c.seq < c.tape.frontierSeq) this.show(c.tape.frontierSeq, c.tape.frontierNow);
-    if (this.served) return this.send(line, stdin, opts.reply);
+    if (this.served) return this.send(line, stdin, opts.reply, opts.laptop);
     if (!this.store.getState().playback.following && c.tape && c.seq < c.tape.frontierSeq) {
-      this.setPlayback({ pendingFork: { line, ...(stdin === undefined ? {} : { stdin }), ...(opts.reply ? { reply: true as const } : {}), atMs: Math.floor(c.now) } });
+      this.setPlayback({ pendingFork: { line, ...(stdin === undefined ? {} : { stdin }), ...(opts.reply ? { reply: true as const } : {}), ...(opts.laptop ? { laptop: true as const } : {}), atMs: Math.floor(c.now) } });
       return 0;
     }
-    return this.send(line, stdin, opts.reply);
+    return this.send(line, stdin, opts.reply, opts.laptop);
   }
 
   /** The learner agreed to discard the future: fork at the moment shown and run the command. */
@@ -317,7 +320,7 @@ export class SimBridge {
     if (!p) return 0;
     this.setPlayback({ pendingFork: undefined });
     this.fork(p.atMs);
-    return this.send(p.line, p.stdin, p.reply);
+    return this.send(p.line, p.stdin, p.reply, p.laptop);
   }
 
   cancelFork(): void {
@@ -509,13 +512,13 @@ export class SimBridge {
     return this.log.confirmed;
   }
 
-  private send(line: string, stdin: string | undefined, reply = false): number {
+  private send(line: string, stdin: string | undefined, reply = false, laptop = false): number {
     this.hunt = undefined;
     const id = this.nextId++;
-    this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line, reply) }));
+    this.store.setState((s) => ({ terminal: commandStarted(s.terminal, id, line, reply, laptop) }));
     if (!this.worker && !this.started) {
       // No cluster yet: the first one runs it (sendHeld).
-      this.held.push({ id, line, ...(stdin === undefined ? {} : { stdin }), reply });
+      this.held.push({ id, line, ...(stdin === undefined ? {} : { stdin }), reply, laptop });
       return id;
     }
     if (!this.worker) {
@@ -523,18 +526,18 @@ export class SimBridge {
       this.store.setState((s) => ({ terminal: commandsLost(s.terminal, new Set([id]), 'stopped') }));
       return id;
     }
-    this.dispatch(id, line, stdin);
+    this.dispatch(id, line, stdin, laptop);
     return id;
   }
 
   /** Sends command `id` (its transcript entry exists) to the worker. */
-  private dispatch(id: number, line: string, stdin: string | undefined): void {
+  private dispatch(id: number, line: string, stdin: string | undefined, laptop = false): void {
     const pb = this.store.getState().playback;
     if (SKIP.test(line)) this.skipCommands.add(id);
     else if (!pb.playing && pb.following) this.pausedCommands.set(id, undefined);
     // Only a line that may run `watch` carries the size it draws on: the log (and a shared link) stays short.
     const size = this.terminalSize && WATCH_WORD.test(line) ? { terminal: this.terminalSize } : {};
-    const input = { line, ...(stdin === undefined ? {} : { stdin }), ...size };
+    const input = { line, ...(stdin === undefined ? {} : { stdin }), ...size, ...(laptop ? { laptop: true as const } : {}) };
     this.request({ type: 'command', id, ...input }, { type: 'command', ...input });
   }
 
@@ -563,14 +566,14 @@ export class SimBridge {
     if (!held.length) return;
     this.hunt = undefined;
     const ids = new Set(held.map((h) => h.id));
-    this.store.setState((s) => ({ terminal: held.reduce((t, h) => commandStarted(t, h.next, h.line, h.reply), withoutEntries(s.terminal, ids)) }));
+    this.store.setState((s) => ({ terminal: held.reduce((t, h) => commandStarted(t, h.next, h.line, h.reply, h.laptop), withoutEntries(s.terminal, ids)) }));
     for (const h of held) {
       const waiter = this.awaited.get(h.id);
       if (waiter) {
         this.awaited.delete(h.id);
         this.awaited.set(h.next, waiter);
       }
-      this.dispatch(h.next, h.line, h.stdin);
+      this.dispatch(h.next, h.line, h.stdin, h.laptop);
     }
   }
 

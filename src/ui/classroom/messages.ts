@@ -72,7 +72,7 @@ function isEntry(e: unknown): e is LogEntry {
   const o = e as Record<string, unknown>;
   switch (o.type) {
     case 'command':
-      return typeof o.line === 'string' && (o.stdin === undefined || typeof o.stdin === 'string') && (o.interruptAt === undefined || finite(o.interruptAt)) && (o.terminal === undefined || size(o.terminal));
+      return typeof o.line === 'string' && (o.stdin === undefined || typeof o.stdin === 'string') && (o.interruptAt === undefined || finite(o.interruptAt)) && (o.terminal === undefined || size(o.terminal)) && (o.laptop === undefined || o.laptop === true);
     case 'advance':
       return finite(o.ms) && o.ms >= 0;
     case 'step':

@@ -39,7 +39,7 @@ export function runRebuild(bridge: BridgeApi, store: AppStore, line: string): vo
   const tape = store.getState().cluster.tape;
   bridge.pause();
   if (tape) bridge.seek(tape.frontierSeq);
-  bridge.run(line);
+  bridge.run(line, undefined, { laptop: true });
 }
 
 /** The command the dial runs. */

@@ -98,7 +98,7 @@ export function FaultMenu({ diagramId, name, at, anchor, onClose }: FaultMenuPro
           tabIndex={-1}
           className={a.op === 'recover' ? 'is-recover' : 'is-fail'}
           onClick={() => {
-            bridge.run(commandFor(a));
+            bridge.run(commandFor(a), undefined, { laptop: true });
             close();
           }}
         >

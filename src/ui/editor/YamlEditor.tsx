@@ -100,7 +100,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
       return;
     }
     if (blocksApply(diagnoseCached(current)) || isBlank(current) || busy) return;
-    bridge.run(APPLY_LINE, current.endsWith('\n') ? current : `${current}\n`);
+    bridge.run(APPLY_LINE, current.endsWith('\n') ? current : `${current}\n`, { laptop: true });
   }, [bridge, busy, diagnoseCached, editing, text]);
   const cancel = (): void => {
     if (editing && !busy) bridge.run(editing.line, editing.text, { reply: true });
@@ -169,7 +169,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
   const saveFile = (): void => {
     if (savingTo === undefined || busy) return;
     const current = editor.current?.view?.state.doc.toString() ?? text;
-    bridge.run(`cat > ${shellQuote(savingTo)}`, current.endsWith('\n') || current === '' ? current : `${current}\n`);
+    bridge.run(`cat > ${shellQuote(savingTo)}`, current.endsWith('\n') || current === '' ? current : `${current}\n`, { laptop: true });
   };
 
   return (

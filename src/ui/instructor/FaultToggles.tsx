@@ -33,7 +33,7 @@ function Toggle({ target, active }: { target: FaultTargetInfo; active: ReadonlyM
       <span className="ic-target-state" id={stateId}>
         {labels.state}
       </span>
-      <button type="button" className={state.kind === 'failed' ? 'ic-heal' : 'ic-fail'} aria-label={labels.action} aria-describedby={stateId} onClick={() => bridge.run(toggleCommand(target, state))}>
+      <button type="button" className={state.kind === 'failed' ? 'ic-heal' : 'ic-fail'} aria-label={labels.action} aria-describedby={stateId} onClick={() => bridge.run(toggleCommand(target, state), undefined, { laptop: true })}>
         {labels.button}
       </button>
     </li>

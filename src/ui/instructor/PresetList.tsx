@@ -42,7 +42,7 @@ function PresetItem({ preset }: { preset: Preset }) {
     const live = store.getState().cluster;
     const r = resolveSteps(preset, live.topology, live.components, leaseOf(live.objects));
     if (!r.ok) return;
-    for (const step of r.steps) bridge.run(step.line, step.stdin);
+    for (const step of r.steps) bridge.run(step.line, step.stdin, { laptop: true });
   };
 
   return (

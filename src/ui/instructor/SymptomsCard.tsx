@@ -38,7 +38,7 @@ export function SymptomsCard() {
             <div className="ic-checks" role="group" aria-label={t('ic.checks')}>
               <span aria-hidden="true">{t('ic.checks')}:</span>
               {s.checks.map((line) => (
-                <button key={line} type="button" onClick={() => bridge.run(line)} aria-label={t('ic.checkLabel', { line })}>
+                <button key={line} type="button" onClick={() => bridge.run(line, undefined, { laptop: true })} aria-label={t('ic.checkLabel', { line })}>
                   <code>{line}</code>
                 </button>
               ))}

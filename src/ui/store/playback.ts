@@ -23,7 +23,7 @@ export interface PlaybackState {
    */
   following: boolean;
   /** A command waiting for the learner to confirm discarding the future (see ForkDialog). */
-  pendingFork: { line: string; stdin?: string; reply?: true; atMs: number } | undefined;
+  pendingFork: { line: string; stdin?: string; reply?: true; laptop?: true; atMs: number } | undefined;
 }
 
 /** A page opens paused: nothing happens until the learner acts, so the first messages are never missed. */

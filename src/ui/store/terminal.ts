@@ -71,9 +71,9 @@ export function attachedShell(entries: readonly TerminalEntry[]): AttachedShell 
 }
 
 /** `reply`: the editor's answer to a `kubectl edit` (TerminalEntry.reply). */
-export function commandStarted(state: TerminalState, id: number, line: string, reply = false): TerminalState {
-  // Until the worker answers, the line is shown at the prompt it was typed at.
-  const shell = attachedShell(state.entries);
+export function commandStarted(state: TerminalState, id: number, line: string, reply = false, laptop = false): TerminalState {
+  // Until the worker answers, the line is shown at the prompt it was typed at (a page control's at the laptop's).
+  const shell = laptop ? undefined : attachedShell(state.entries);
   const entry: TerminalEntry = { id, line, output: [], exitCode: undefined, state: 'running', ...(shell ? { shell } : {}), ...(reply ? { reply: true as const } : {}) };
   // In id order (the transcript's): a replayed run's results, whose ids were reserved below the
   // lines sent after its init, arrive after those lines.

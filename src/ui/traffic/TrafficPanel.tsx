@@ -37,7 +37,7 @@ export function TrafficPanel() {
           className="traffic-form"
           onSubmit={(e) => {
             e.preventDefault();
-            bridge.run(curlCommand(chosenSvc, chosenNode));
+            bridge.run(curlCommand(chosenSvc, chosenNode), undefined, { laptop: true });
           }}
         >
           <label htmlFor={svcId}>{t('traffic.service')}</label>
