@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { app, playback, watchConsole } from './app';
+import { app, instructor, playback, watchConsole } from './app';
 
 test.describe('kubectl exec -it', () => {
   test('attaches the terminal to the container shell until exit, and a reload shows the same screen', async ({ page }) => {
@@ -44,6 +44,43 @@ test.describe('kubectl exec -it', () => {
     await ui.waitForPrompt();
     await expect(ui.terminalOutput).toContainText('$ kubectl exec -it bb -- sh\n/ # cd /tmp\n/tmp # kubectl get pods\nsh: kubectl: not found\n/tmp # exit');
     await expect(ui.terminal).toHaveAttribute('data-prompt', '$ ');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('sim ssh NODE', () => {
+  test('logs in to the node until exit; the instructor console still acts on the cluster meanwhile', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+
+    await ui.run('sim ssh control-plane');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', 'root@control-plane:~# ');
+    await ui.run('cd /etc/kubernetes/manifests');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', 'root@control-plane:/etc/kubernetes/manifests# ');
+    await ui.run('ls');
+    await expect(ui.terminalOutput).toContainText('root@control-plane:/etc/kubernetes/manifests# ls\netcd.yaml\nkube-apiserver.yaml\nkube-controller-manager.yaml\nkube-scheduler.yaml');
+    await ui.waitForPrompt();
+
+    // A click on the console runs at the laptop ($ sim fail …), not in the node's bash.
+    const ic = instructor(page);
+    await ic.open();
+    await ic.toggle('Stop kube-scheduler').click();
+    await expect(ui.terminalOutput).toContainText('$ sim fail kube-scheduler');
+    await expect(ic.target('kube-scheduler')).toContainText('Failed since T+');
+    await ui.openTab('terminal');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', 'root@control-plane:/etc/kubernetes/manifests# ');
+    await ui.run('hostname');
+    await expect(ui.terminalOutput).toContainText('root@control-plane:/etc/kubernetes/manifests# hostname\ncontrol-plane');
+    await ui.waitForPrompt();
+    await ui.run('exit');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '$ ');
+    await expect(ui.terminalOutput).toContainText('exit\nlogout\nConnection to control-plane closed.');
     expect(problems).toEqual([]);
   });
 });
