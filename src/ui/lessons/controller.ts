@@ -6,6 +6,10 @@
  *
  * The machine (xstate), the YAML loader and the drills' schema load on first use, outside the
  * page's entry chunk: a visitor who only explores the sandbox never downloads them.
+ *
+ * Over 400 lines because starting, leaving, replaying to a step and saving share one invariant —
+ * at most one lesson owns the page's cluster, and its progress is written before another takes
+ * it — which is easier to keep in one class than across modules that would each need the launch.
  */
 import type { Subscription } from 'xstate';
 import type { BundledLesson, LessonBundle } from '../../lesson-runtime/catalog';
