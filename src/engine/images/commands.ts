@@ -9,7 +9,7 @@ import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
-import { normalizePath, readOnlyAt, stat, writeFile } from './fs';
+import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { exitShell, runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, sinkFor } from './output';
 import { netTool } from './net-tools';
@@ -111,6 +111,8 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
     if (sink.k === 'file') {
       if (stat(m.fs, ctx.base, sink.path).kind === 'dir') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Is a directory\n` : `sh: can't create ${target}: Is a directory\n` };
       if (readOnlyAt(m.fs, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Read-only file system\n` : `sh: can't create ${target}: Read-only file system\n` };
+      // Recorded from BusyBox 1.35 ash and dash 0.5.12: a file in a directory that is not there.
+      if (parentProblem(m.fs, ctx.base, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Directory nonexistent\n` : `sh: can't create ${target}: nonexistent directory\n` };
       if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false);
     }
     if (r.op === '&>') {
@@ -122,13 +124,18 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
   return s;
 }
 
+/** A redirection that cannot be opened: dash's status is 2, BusyBox ash's 1 (recorded: dash 0.5.12, BusyBox 1.35). */
+function redirectFailure(m: Machine): number {
+  return m.dialect === 'dash' ? 2 : 1;
+}
+
 /** Redirections on `{ …; } > f` / `( … ) 2>&1` / `done < file`: saved in the frame, undone on pop. */
 export function applyGroupRedirs(m: Machine, ctx: RunContext, f: Extract<Frame, { k: 'group' }>, n: Extract<ShellNode, { t: 'group' }>): boolean {
   const { ex } = expansion(m, ctx);
   const s = openRedirs(m, ctx, n.redirs, ex);
   if ('error' in s) {
     emit(m, ctx, m.err, s.error, m.clock);
-    m.status = 1;
+    m.status = redirectFailure(m);
     return false;
   }
   f.out = m.out;
@@ -168,7 +175,7 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
   }
   if ('error' in streams) {
     emit(m, ctx, m.err, streams.error, m.clock);
-    m.status = 1;
+    m.status = redirectFailure(m);
     return;
   }
   if (argv.length === 0) {

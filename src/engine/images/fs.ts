@@ -121,6 +121,17 @@ function removedByAncestor(layer: FsLayer, path: string): boolean {
   return false;
 }
 
+/**
+ * Why a file cannot be created at `fullPath` because of its directory: the parent is missing
+ * (ENOENT) or is a file (ENOTDIR); undefined when the directory is there. Every tool that creates
+ * a file asks first, as open(2) would refuse: the layer itself would record the file anyway.
+ */
+export function parentProblem(root: FsLayer, rootBase: BaseFs, fullPath: string): 'No such file or directory' | 'Not a directory' | undefined {
+  const parent = fullPath.slice(0, fullPath.lastIndexOf('/')) || '/';
+  const s = stat(root, rootBase, parent);
+  return s.kind === 'dir' ? undefined : s.kind === 'file' ? 'Not a directory' : 'No such file or directory';
+}
+
 export function writeFile(root: FsLayer, rootBase: BaseFs, fullPath: string, content: string, append: boolean): void {
   const at = locate(root, rootBase, fullPath);
   const before = append ? stat(at.layer, at.base, at.path) : { kind: 'none' as const };

@@ -3,7 +3,7 @@
  * BusyBox or GNU coreutils error texts depending on the image.
  */
 import { dateFormat } from './clock';
-import { listDir, makeDir, readOnlyAt, remove, stat, writeFile } from './fs';
+import { listDir, makeDir, parentProblem, readOnlyAt, remove, stat, writeFile } from './fs';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 function cat(args: string[], env: ToolEnv): ToolResult {
@@ -34,7 +34,12 @@ function touch(args: string[], env: ToolEnv): ToolResult {
   for (const a of flags(args).rest) {
     const p = path(env, a);
     if (stat(env.fs, env.base, p).kind !== 'none') continue;
-    if (readOnlyAt(env.fs, p)) {
+    // Recorded from BusyBox 1.35 and GNU coreutils 9.1 (C locale).
+    const parent = parentProblem(env.fs, env.base, p);
+    if (parent) {
+      env.io.err(bb(env) ? `touch: ${a}: ${parent}\n` : `touch: cannot touch '${a}': ${parent}\n`);
+      status = 1;
+    } else if (readOnlyAt(env.fs, p)) {
       env.io.err(bb(env) ? `touch: ${a}: Read-only file system\n` : `touch: cannot touch '${a}': Read-only file system\n`);
       status = 1;
     } else writeFile(env.fs, env.base, p, '', false);
@@ -78,6 +83,12 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
     }
     if (readOnlyAt(env.fs, p)) {
       env.io.err(bb(env) ? `mkdir: can't create directory '${a}': Read-only file system\n` : `mkdir: cannot create directory '${a}': Read-only file system\n`);
+      status = 1;
+      continue;
+    }
+    const parent = set.has('p') ? undefined : parentProblem(env.fs, env.base, p);
+    if (parent) {
+      env.io.err(bb(env) ? `mkdir: can't create directory '${a}': ${parent}\n` : `mkdir: cannot create directory '${a}': ${parent}\n`);
       status = 1;
       continue;
     }
@@ -138,6 +149,14 @@ function copyMove(move: boolean): Tool {
         continue;
       }
       const target = stat(env.fs, env.base, dest).kind === 'dir' ? `${dest}/${src.slice(src.lastIndexOf('/') + 1)}` : dest;
+      const parent = parentProblem(env.fs, env.base, target);
+      if (parent) {
+        const to = rest[rest.length - 1]!;
+        if (move) env.io.err(bb(env) ? `mv: can't rename '${a}': ${parent}\n` : `mv: cannot move '${a}' to '${to}': ${parent}\n`);
+        else env.io.err(bb(env) ? `cp: can't create '${to}': ${parent}\n` : `cp: cannot create regular file '${to}': ${parent}\n`);
+        status = 1;
+        continue;
+      }
       writeFile(env.fs, env.base, target, s.content, false);
       if (move) remove(env.fs, env.base, src);
     }

@@ -10,7 +10,7 @@
  * missing file and tail's "no files". Otherwise BusyBox images get GNU's behaviour and messages,
  * usage errors included (BusyBox prints its usage screen instead of the Try line).
  */
-import { readOnlyAt, stat, writeFile } from './fs';
+import { parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { awk } from './tools-awk';
 import { cut } from './tools-cut';
 import { grep } from './tools-grep';
@@ -319,7 +319,12 @@ function tee(args: string[], env: ToolEnv): ToolResult {
   for (const f of rest) {
     const target = path(env, f);
     // Both tees warn and go on writing everywhere else, then exit 1.
-    if (readOnlyAt(env.fs, target)) {
+    const parent = parentProblem(env.fs, env.base, target);
+    if (parent) {
+      // Recorded from BusyBox 1.35 and GNU coreutils 9.1.
+      env.io.err(`tee: ${bb(env) ? f : bareFile(f)}: ${parent}\n`);
+      status = 1;
+    } else if (readOnlyAt(env.fs, target)) {
       env.io.err(`tee: ${bb(env) ? f : bareFile(f)}: Read-only file system\n`);
       status = 1;
     } else writeFile(env.fs, env.base, target, env.io.stdin, set.has('a'));
