@@ -6,7 +6,7 @@
  * signs kube-public/cluster-info with it and its token cleaner deletes it once expired.
  */
 import type { Secret } from './types';
-import { decodeBase64 } from './base64';
+import { base64Encode, decodeBase64 } from './base64';
 import { parseRfc3339Unix } from './time';
 
 export const BOOTSTRAP_TOKEN_SECRET_TYPE = 'bootstrap.kubernetes.io/token';
@@ -40,6 +40,25 @@ const GROUP_RE = /^system:bootstrappers:[a-z0-9:-]{0,255}[a-z0-9]$/;
 export function parseBootstrapToken(token: string): { id: string; secret: string } | undefined {
   const m = TOKEN_RE.exec(token);
   return m ? { id: m[1]!, secret: m[2]! } : undefined;
+}
+
+/**
+ * BootstrapTokenToSecret (kubeadm's bootstraptoken/v1): the Secret a token is stored as, with the
+ * data keys as Go's JSON encoding sorts them. `usages` are `authentication`/`signing`.
+ */
+export function bootstrapTokenToSecret(t: { id: string; secret: string; description?: string; expiration?: string; usages: readonly string[]; groups: readonly string[] }): Secret {
+  const data: Record<string, string> = { [TOKEN_ID_KEY]: t.id, [TOKEN_SECRET_KEY]: t.secret };
+  if (t.description) data[DESCRIPTION_KEY] = t.description;
+  if (t.expiration) data[EXPIRATION_KEY] = t.expiration;
+  for (const u of t.usages) data[`usage-bootstrap-${u}`] = 'true';
+  if (t.groups.length) data[EXTRA_GROUPS_KEY] = t.groups.join(',');
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: `${BOOTSTRAP_TOKEN_SECRET_PREFIX}${t.id}`, namespace: BOOTSTRAP_TOKEN_NAMESPACE },
+    type: BOOTSTRAP_TOKEN_SECRET_TYPE,
+    data: Object.fromEntries(Object.keys(data).sort().map((k) => [k, base64Encode(data[k]!)])),
+  };
 }
 
 /** GetData: a key's decoded value, '' when absent. */

@@ -14,19 +14,7 @@
  */
 import type { ConfigMap, Secret } from '../../k8s/types';
 import { base64Encode } from '../../k8s/base64';
-import {
-  BOOTSTRAP_TOKEN_NAMESPACE,
-  BOOTSTRAP_TOKEN_SECRET_PREFIX,
-  BOOTSTRAP_TOKEN_SECRET_TYPE,
-  DESCRIPTION_KEY,
-  EXPIRATION_KEY,
-  EXTRA_GROUPS_KEY,
-  KUBEADM_NODE_TOKEN_GROUP,
-  TOKEN_ID_KEY,
-  TOKEN_SECRET_KEY,
-  USAGE_AUTHENTICATION_KEY,
-  USAGE_SIGNING_KEY,
-} from '../../k8s/bootstrap-token';
+import { bootstrapTokenToSecret, KUBEADM_NODE_TOKEN_GROUP } from '../../k8s/bootstrap-token';
 import { GIT_VERSION } from '../../k8s/version';
 import { KUBELET_CONFIG } from '../kubelet/config-file';
 
@@ -96,22 +84,7 @@ export const KUBEADM_TOKEN_TTL_MS = 24 * 3600_000;
  * node-token group; the data map's keys as Go's JSON encoding sorts them.
  */
 export function bootstrapTokenSecret(id: string, secret: string, expiration: string): Secret {
-  const data: Record<string, string> = {
-    [EXTRA_GROUPS_KEY]: KUBEADM_NODE_TOKEN_GROUP,
-    [DESCRIPTION_KEY]: KUBEADM_INIT_TOKEN_DESCRIPTION,
-    [EXPIRATION_KEY]: expiration,
-    [TOKEN_ID_KEY]: id,
-    [TOKEN_SECRET_KEY]: secret,
-    [USAGE_AUTHENTICATION_KEY]: 'true',
-    [USAGE_SIGNING_KEY]: 'true',
-  };
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: `${BOOTSTRAP_TOKEN_SECRET_PREFIX}${id}`, namespace: BOOTSTRAP_TOKEN_NAMESPACE },
-    type: BOOTSTRAP_TOKEN_SECRET_TYPE,
-    data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, base64Encode(v)])),
-  };
+  return bootstrapTokenToSecret({ id, secret, description: KUBEADM_INIT_TOKEN_DESCRIPTION, expiration, usages: ['authentication', 'signing'], groups: [KUBEADM_NODE_TOKEN_GROUP] });
 }
 
 /** The ConfigMaps, in the order kubeadm's phases create them. */

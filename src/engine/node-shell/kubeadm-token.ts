@@ -12,6 +12,7 @@ import {
   BOOTSTRAP_TOKEN_NAMESPACE,
   BOOTSTRAP_TOKEN_SECRET_PREFIX,
   BOOTSTRAP_TOKEN_SECRET_TYPE,
+  bootstrapTokenToSecret,
   DESCRIPTION_KEY,
   EXPIRATION_KEY,
   EXTRA_GROUPS_KEY,
@@ -22,7 +23,6 @@ import {
   TOKEN_ID_KEY,
   TOKEN_SECRET_KEY,
 } from '../../k8s/bootstrap-token';
-import { base64Encode } from '../../k8s/base64';
 import { pemDecode } from '../../k8s/der';
 import { parseX509, publicKeyDer } from '../../k8s/pkix';
 import { fnv1a, sha256 } from '../../k8s/sha256';
@@ -68,23 +68,6 @@ function parseTtl(text: string): number | string {
   return ms === undefined ? `time: invalid duration "${text}"` : ms;
 }
 
-/** BootstrapTokenToSecret: the data keys as Go's JSON encoding sorts them. */
-function tokenSecret(id: string, secret: string, description: string, expiration: string | undefined, usages: string[], groups: string[]): Secret {
-  const data: Record<string, string> = { [TOKEN_ID_KEY]: id, [TOKEN_SECRET_KEY]: secret };
-  if (description) data[DESCRIPTION_KEY] = description;
-  if (expiration) data[EXPIRATION_KEY] = expiration;
-  for (const u of usages) data[`usage-bootstrap-${u}`] = 'true';
-  if (groups.length) data[EXTRA_GROUPS_KEY] = groups.join(',');
-  const sorted = Object.keys(data).sort();
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: `${BOOTSTRAP_TOKEN_SECRET_PREFIX}${id}`, namespace: BOOTSTRAP_TOKEN_NAMESPACE },
-    type: BOOTSTRAP_TOKEN_SECRET_TYPE,
-    data: Object.fromEntries(sorted.map((k) => [k, base64Encode(data[k]!)])),
-  };
-}
-
 function create(w: World, node: string, args: string[], io: ShellIo, kubeconfig: string | undefined, path: string): number {
   const parsed = parseFlags(args, ['ttl', 'description', 'usages', 'groups', 'config', 'certificate-key', 'kubeconfig'], ['print-join-command', 'dry-run']);
   if ('error' in parsed) return kubeadmError(io, parsed.error);
@@ -98,7 +81,8 @@ function create(w: World, node: string, args: string[], io: ShellIo, kubeconfig:
   const { id, secret } = parseBootstrapToken(token)!;
   const usages = (parsed.flags.get('usages')?.split(',') ?? DEFAULT_USAGES).filter(Boolean);
   const groups = (parsed.flags.get('groups')?.split(',') ?? [KUBEADM_NODE_TOKEN_GROUP]).filter(Boolean);
-  const body = tokenSecret(id, secret, parsed.flags.get('description') ?? '', ttl > 0 ? rfc3339((w.now + ttl) as SimMillis) : undefined, usages, groups);
+  const expiration = ttl > 0 ? rfc3339((w.now + ttl) as SimMillis) : undefined;
+  const body = bootstrapTokenToSecret({ id, secret, description: parsed.flags.get('description') ?? '', ...(expiration ? { expiration } : {}), usages, groups });
   const name = body.metadata.name!;
   // UpdateOrCreateTokens: create, or update the Secret of a token that is already there.
   const existing = kubeadmRequest(w, node, { verb: 'get', resource: 'secrets', namespace: BOOTSTRAP_TOKEN_NAMESPACE, name });
