@@ -56,6 +56,23 @@ describe('static Pod manifests from the terminal', () => {
     expect(run('kubectl get nodes').code).toBe(0);
   });
 
+  it("a learner's static Pod on a worker: kubectl delete pod only re-creates its mirror; exec and describe reach the static Pod", () => {
+    const s = new Session({ seed: 4 });
+    const run = sessionRunner(s);
+    const manifest = 'apiVersion: v1\\nkind: Pod\\nmetadata:\\n  name: static-web\\nspec:\\n  containers:\\n  - name: web\\n    image: nginx:1.27\\n';
+    expect(run(`sim ssh node-1 -- 'printf "${manifest}" > ${M}/static-web.yaml'`).code).toBe(0);
+    run('sim advance 20s');
+    const id = run("kubectl get pod static-web-node-1 -o jsonpath='{.status.containerStatuses[0].containerID}'").out;
+    expect(id).toMatch(/^containerd:\/\/[0-9a-f]{64}$/);
+    expect(run('kubectl delete pod static-web-node-1').out).toBe('pod "static-web-node-1" deleted from default namespace\n');
+    run('sim advance 3s');
+    expect(run('kubectl get pod static-web-node-1 --no-headers').out).toMatch(/^static-web-node-1 +1\/1 +Running +0 +3s\n$/);
+    expect(run("kubectl get pod static-web-node-1 -o jsonpath='{.status.containerStatuses[0].containerID}'").out).toBe(id);
+    expect(run('kubectl exec static-web-node-1 -- hostname')).toMatchObject({ out: 'static-web-node-1\n', code: 0 });
+    // DescribePod looks events up by the config.mirror UID: the static Pod's, which outlives the mirror.
+    expect(run('kubectl describe pod static-web-node-1').out).toMatch(/Normal +Started +\d+s +kubelet +spec\.containers\{web\}: Started container web\n$/);
+  });
+
   it('is deterministic: the same seed and lines give the same transcript', () => {
     const lines = [
       `sim ssh control-plane -- mv ${M}/kube-controller-manager.yaml /root/`,

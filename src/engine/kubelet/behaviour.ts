@@ -6,6 +6,7 @@
  */
 import { serveResourceMetrics } from '../node/resource-metrics';
 import type { Node, Pod } from '../../k8s/types';
+import { nodePodUID } from '../../k8s/mirror-pod';
 import type { Behaviour } from '../behaviour';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
@@ -27,7 +28,8 @@ import { runProbe } from './probes';
 import { newRuntimeClassInformer, RUNTIME_CLASSES } from './runtime-class';
 import type { KubeletState } from './state';
 import { markStatusDirty, syncPodStatus } from './status-manager';
-import { armStaticPods, isComponentMirror, isMirrorPod, staticPodsChanged, syncStaticPods } from './static-pods';
+import { armStaticPods, componentKeys, isComponentMirror, isMirrorPod, primeStaticSource, staticPodsChanged, syncStaticPods } from './static-pods';
+import { MIRROR_TIMER, onMirrorTimer, ownMirrorDelta } from './static-pod-workers';
 import { editedUnder } from '../node-shell/host-fs';
 import { STATIC_POD_PATH } from './config-file';
 import { INOTIFY_TIMER } from '../node-shell/manifest-watch';
@@ -35,10 +37,15 @@ import { INOTIFY_TIMER } from '../node-shell/manifest-watch';
 function podDelta(w: World, self: KubeletState, d: Delta): void {
   const old = d.old as Pod | undefined;
   const cur = d.cur as Pod | undefined;
+  // A learner's mirror Pod is its static Pod's copy, not a Pod a worker runs (static-pod-workers.ts).
+  if ((old && isMirrorPod(old) && !isComponentMirror(w, self.host, old)) || (cur && isMirrorPod(cur) && !isComponentMirror(w, self.host, cur))) {
+    ownMirrorDelta(w, self, old, cur, podsDifferSemantically);
+    return;
+  }
   // Same name, new UID: the old Pod was deleted and a new one created in its place.
   if (old && (!cur || old.metadata.uid !== cur.metadata.uid)) {
     const wk = self.workers.get(old.metadata.uid ?? '');
-    if (!isComponentMirror(w, self.host, old)) logSyncLoop(w, self, 'REMOVE', old, isMirrorPod(old) ? 'file' : 'api');
+    if (!isComponentMirror(w, self.host, old)) logSyncLoop(w, self, 'REMOVE', old);
     if (wk) {
       wk.deleted = true;
       if (!cur) wk.pod = old as Pod;
@@ -53,7 +60,7 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
   if (!wk) {
     wk = newWorker(cur);
     self.workers.set(uid, wk);
-    logSyncLoop(w, self, 'ADD', cur, isMirrorPod(cur) ? 'file' : 'api');
+    logSyncLoop(w, self, 'ADD', cur);
   } else {
     const differs = podsDifferSemantically(wk.pod, cur);
     if (differs) logSyncLoop(w, self, cur.metadata.deletionTimestamp && !wk.pod.metadata.deletionTimestamp ? 'DELETE' : 'UPDATE', cur);
@@ -95,7 +102,10 @@ function handle(w: World, self: KubeletState, resource: string, deltas: Delta[])
 function adoptOrphans(w: World, self: KubeletState): void {
   const rt = runtimeOf(w, self.host);
   if (!rt) return;
-  const known = new Set([...(self.informers['pods']?.cache.values() ?? [])].map((p) => p.metadata.uid));
+  // A mirror Pod stands for its static Pod, whose UID the sandbox carries; so does a static Pod
+  // read from the file source whose worker has not started yet.
+  const known = new Set([...(self.informers['pods']?.cache.values() ?? [])].map((p) => nodePodUID(p as Pod)));
+  for (const c of Object.values(self.staticSource?.store ?? {})) known.add(c.hash);
   for (const sb of rt.sandboxes.values()) {
     if (known.has(sb.podUid) || self.workers.has(sb.podUid)) continue;
     const names = [...rt.containers.values()].filter((c) => c.podUid === sb.podUid).map((c) => c.config.name);
@@ -148,6 +158,8 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     self.informers['nodes'] = newInformer('nodes', { fieldSelector: [{ field: 'metadata.name', op: '=', value: self.host }] });
     self.informers['pods'] = newInformer('pods', { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: self.host }] });
     self.informers[RUNTIME_CLASSES] = newRuntimeClassInformer();
+    // The file source is read before the API's Pods come, so its Pods' sandboxes are no orphans.
+    if (editedUnder(w, self.host, STATIC_POD_PATH)) primeStaticSource(w, self);
     sync(w, self, 'nodes');
     sync(w, self, 'pods');
     sync(w, self, RUNTIME_CLASSES);
@@ -204,6 +216,9 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
       case 'static-pods':
         syncStaticPods(w, self);
         return;
+      case MIRROR_TIMER:
+        onMirrorTimer(w, self, componentKeys(w, self.host));
+        break;
       case INOTIFY_TIMER:
         if (arg) staticPodsChanged(w, self, arg);
         break;

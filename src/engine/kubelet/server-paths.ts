@@ -55,7 +55,8 @@ function podManagerPods(self: KubeletState): Pod[] {
   for (const wk of self.workers.values()) if (!wk.deleted) out.push(wk.pod);
   for (const obj of self.informers['pods']?.cache.values() ?? []) {
     const mirror = obj as Pod;
-    if (!isMirrorPod(mirror)) continue;
+    // A learner's static Pod is its worker's Pod (the file source's) already.
+    if (!isMirrorPod(mirror) || self.workers.has(mirror.metadata.annotations?.[MIRROR_ANNOTATION] ?? '')) continue;
     const pod = structuredClone(mirror);
     const hash = pod.metadata.annotations?.[MIRROR_ANNOTATION] ?? '';
     delete pod.metadata.annotations?.[MIRROR_ANNOTATION];

@@ -1,4 +1,4 @@
-import type { ContainerStateTerminated, Lease, NodeCondition, Pod, PodSpec, ResourceRequirements } from '../../k8s/types';
+import type { ContainerStateTerminated, Lease, NodeCondition, Pod, PodSpec, PodStatus, ResourceRequirements } from '../../k8s/types';
 import type { KubeletJournal } from './journal-state';
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
@@ -106,6 +106,13 @@ export interface PodWorker {
   actuated?: Map<string, ResourceRequirements>;
   /** The PodResizePending condition's reason (Infeasible, Deferred) and message. */
   resizePending?: { reason: string; message: string };
+  /**
+   * Present on a static Pod's worker (a learner's manifest; static-pods.ts): `uid` is the config
+   * hash and `pod` the file source's Pod, never replaced by kube-apiserver's copy. The mirror Pod
+   * is only where the status goes — the newest copy seen or written, and the status last
+   * written, which a re-created mirror gets again (status_manager.go keeps it by the static UID).
+   */
+  mirror?: { pod?: Pod; status?: PodStatus };
 }
 
 /** The identity of the machine as the kubelet reads it from /etc/machine-id, DMI and /proc. */

@@ -28,19 +28,13 @@ import { consumeWatchEvents, maybeList } from './static-pod-source';
 import { launch, logStaleMirror, retire, retryBlocked, setHeld } from './static-pod-run';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
+import { isMirrorPod, MIRROR_ANNOTATION } from '../../k8s/mirror-pod';
+import { mirrorPod, rfc3339Nano, syncOwnStaticPods } from './static-pod-workers';
 
-export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
+export { isMirrorPod, MIRROR_ANNOTATION };
 /** PLEG's relist period: how soon the kubelet notices a control-plane process stopped or started. */
 const RELIST_MS = 1000;
 
-export function isMirrorPod(pod: Pod | undefined): boolean {
-  return pod?.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined;
-}
-
-/** `2025-01-01T00:00:00.123456789Z`, the format of kubernetes.io/config.seen. */
-function rfc3339Nano(t: number): string {
-  return rfc3339(t as SimMillis).replace('Z', `.${String(t % 1000).padStart(3, '0')}${String((t * 7919) % 1_000_000).padStart(6, '0')}Z`);
-}
 
 interface StaticComponent {
   id: ComponentId;
@@ -98,20 +92,6 @@ function imageOf(kind: StaticPodKind): string {
   return kind === 'etcd' ? ETCD_IMAGE : `registry.k8s.io/${kind}:${K8S_VERSION}`;
 }
 
-/** The mirror Pod the kubelet creates for a manifest (mirror_client.go CreateMirrorPod). */
-function mirrorPod(self: KubeletState, node: Node, manifest: Pod, book: Pick<StaticPodBook, 'hash' | 'seen'>): Pod {
-  const pod = structuredClone(manifest);
-  pod.metadata.annotations = {
-    ...pod.metadata.annotations,
-    'kubernetes.io/config.hash': book.hash,
-    [MIRROR_ANNOTATION]: book.hash,
-    'kubernetes.io/config.seen': book.seen,
-    'kubernetes.io/config.source': 'file',
-  };
-  pod.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: self.host, uid: node.metadata.uid ?? '', controller: true }];
-  pod.spec.nodeName = self.host;
-  return pod;
-}
 
 function cond(type: string, ok: boolean, at: string, prev: PodStatus | undefined, reason?: string, message?: string): PodCondition {
   const old = prev?.conditions?.find((c) => c.type === type);
@@ -285,7 +265,13 @@ export function syncStaticPods(w: World, self: KubeletState): void {
   maybeList(w, self, generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
   for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
-  if (node?.metadata.uid) syncOtherMirrors(w, self, node);
+  syncOwnStaticPods(w, self, componentKeys(w, self.host));
+}
+
+/** A kubelet starting on a machine whose staticPodPath was edited: the file source is read at once. */
+export function primeStaticSource(w: World, self: KubeletState): void {
+  maybeList(w, self, generatedReader(w, self.host));
+  syncOwnStaticPods(w, self, componentKeys(w, self.host));
 }
 
 /** The relist timer, once per kubelet process (a control-plane kubelet arms it at start; a worker's on its first manifest). */
@@ -299,34 +285,13 @@ export function armStaticPods(w: World, self: KubeletState): void {
  * simulation's component, so no Pod worker runs it. Any other mirror Pod (a static Pod the
  * learner wrote, on any node) is run by a Pod worker like an API Pod.
  */
-export function isComponentMirror(w: World, host: string, pod: Pod): boolean {
-  return isMirrorPod(pod) && pod.metadata.namespace === 'kube-system' && staticComponents(w, host).some((c) => staticPodName(c.kind, host) === pod.metadata.name);
+/** `kube-system/<component>-<node>` of each control-plane component on this machine. */
+export function componentKeys(w: World, host: string): Set<string> {
+  return new Set(staticComponents(w, host).map((c) => `kube-system/${staticPodName(c.kind, host)}`));
 }
 
-/**
- * The mirror Pods of the file source's other Pods: created, re-created for a new hash, and
- * deleted once their manifest is gone (HandlePodCleanups' orphans). A Pod worker runs each.
- */
-function syncOtherMirrors(w: World, self: KubeletState, node: Node): void {
-  const src = self.staticSource;
-  if (!src) return;
-  const components = new Set(staticComponents(w, self.host).map((c) => `kube-system/${staticPodName(c.kind, self.host)}`));
-  const pods = self.informers['pods']?.cache;
-  for (const [key, config] of Object.entries(src.store)) {
-    if (components.has(key)) continue;
-    const cached = pods?.get(key) as Pod | undefined;
-    if (!cached) {
-      api(w, self, { verb: 'create', resource: 'pods', namespace: config.pod.metadata.namespace ?? 'default', body: mirrorPod(self, node, config.pod, { hash: config.hash, seen: rfc3339Nano(w.now) }) });
-    } else if (isMirrorPod(cached) && (cached.metadata.annotations?.[MIRROR_ANNOTATION] !== config.hash || cached.metadata.deletionTimestamp)) {
-      if (!cached.metadata.deletionTimestamp) logStaleMirror(w, self, cached);
-      api(w, self, { verb: 'delete', resource: 'pods', namespace: cached.metadata.namespace ?? 'default', name: cached.metadata.name ?? '', gracePeriodSeconds: 0 });
-    }
-  }
-  for (const [key, obj] of pods ?? []) {
-    const p = obj as Pod;
-    if (!isMirrorPod(p) || components.has(key) || src.store[key] || p.metadata.deletionTimestamp) continue;
-    api(w, self, { verb: 'delete', resource: 'pods', namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', gracePeriodSeconds: 0 });
-  }
+export function isComponentMirror(w: World, host: string, pod: Pod): boolean {
+  return isMirrorPod(pod) && pod.metadata.namespace === 'kube-system' && staticComponents(w, host).some((c) => staticPodName(c.kind, host) === pod.metadata.name);
 }
 
 /** The inotify events a shell command raised in staticPodPath (node-shell/manifest-watch.ts): act on them now. */
@@ -336,7 +301,7 @@ export function staticPodsChanged(w: World, self: KubeletState, events: string):
   consumeWatchEvents(w, self, events, kubeadm, generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
   for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
-  if (node?.metadata.uid) syncOtherMirrors(w, self, node);
+  syncOwnStaticPods(w, self, componentKeys(w, self.host));
   // A worker's kubelet lists the directory from now on, as every kubelet does.
   if (self.staticTickEpoch !== self.epoch) armStaticPods(w, self);
 }

@@ -6,6 +6,7 @@
  */
 import type { Pod, PodStatus } from '../../k8s/types';
 import { isNotFound } from '../client/client';
+import { MIRROR_ANNOTATION } from '../../k8s/mirror-pod';
 import { twoWayMergePatch } from '../../k8s/strategic-patch';
 import { setTimer } from '../runtime';
 import type { World } from '../world';
@@ -107,11 +108,39 @@ export function markStatusDirty(w: World, self: KubeletState, wk: PodWorker): vo
   setTimer(w, self, 1, 'status', wk.uid);
 }
 
+/** Whether `pod` (kube-apiserver's) is the Pod this worker runs: itself, or its static Pod's mirror. */
+function isOurs(wk: PodWorker, pod: Pod): boolean {
+  return wk.mirror ? pod.metadata.annotations?.[MIRROR_ANNOTATION] === wk.uid : pod.metadata.uid === wk.uid;
+}
+
+/** The API copy a status is worked out against and compared with (a static Pod's: its mirror). */
+function apiCopy(wk: PodWorker): Pod | undefined {
+  return wk.mirror ? wk.mirror.pod : wk.pod;
+}
+
+/** What kube-apiserver answered for this worker's Pod: its newest copy from now on. */
+function adopt(wk: PodWorker, pod: Pod): void {
+  if (!wk.mirror) {
+    wk.pod = pod;
+    return;
+  }
+  wk.mirror.pod = pod;
+  if (pod.status?.conditions) wk.mirror.status = pod.status;
+}
+
 /** The newer of the informer's copy and the one our own last write returned. */
 export function newestPod(self: KubeletState, wk: PodWorker): Pod {
   const cached = self.informers['pods']?.cache.get(`${wk.namespace}/${wk.name}`) as Pod | undefined;
-  if (!cached || cached.metadata.uid !== wk.uid) return wk.pod;
-  return Number(cached.metadata.resourceVersion ?? 0) >= Number(wk.pod.metadata.resourceVersion ?? 0) ? cached : wk.pod;
+  const mine = apiCopy(wk);
+  // A static Pod whose mirror is not (yet) there: the file source's Pod, with no status.
+  if (!cached || !isOurs(wk, cached)) return wk.pod;
+  if (!mine || mine.metadata.uid !== cached.metadata.uid) return cached;
+  return Number(cached.metadata.resourceVersion ?? 0) >= Number(mine.metadata.resourceVersion ?? 0) ? cached : mine;
+}
+
+/** A re-created mirror has no status yet: the static Pod's last one keeps its conditions' transition times. */
+function basis(wk: PodWorker, pod: Pod): Pod {
+  return wk.mirror?.status && !pod.status?.conditions ? { ...pod, status: wk.mirror.status } : pod;
 }
 
 function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): PodStatus {
@@ -137,31 +166,35 @@ function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): P
  */
 function writeStatus(w: World, self: KubeletState, wk: PodWorker): boolean {
   const known = newestPod(self, wk);
-  const status = computeStatus(w, self, wk, known);
+  const status = computeStatus(w, self, wk, basis(wk, known));
   // needsUpdate: nothing changed since what the kubelet last saw stored, so no request at all.
   if (sameStableJson(status, known.status ?? {})) {
-    wk.pod = known;
+    if (known !== wk.pod) adopt(wk, known);
     return true;
   }
   const got = api(w, self, { verb: 'get', resource: 'pods', namespace: wk.namespace, name: wk.name });
-  if (!got.ok || !got.object) return !isNotFound(got);
+  // A static Pod's mirror that is gone is no reason to stop: the Pod is the file's, and the
+  // kubelet re-creates the mirror (RemoveOrphanedStatuses drops a status only with its Pod).
+  if (!got.ok || !got.object) return !isNotFound(got) || wk.mirror !== undefined;
   const pod = got.object as Pod;
-  // Deleted and re-created under the same name: this worker's status is not the new Pod's.
-  if (pod.metadata.uid !== wk.uid) return true;
+  // Deleted and re-created under the same name: this worker's status is not the new Pod's (for
+  // a static Pod, TranslatePodUID: a mirror of another manifest).
+  if (!isOurs(wk, pod)) return true;
   // The status is worked out from what kube-apiserver just answered (the common case: the same
   // version the informer had, and so the same status).
-  const merged = pod.metadata.resourceVersion === known.metadata.resourceVersion ? status : computeStatus(w, self, wk, pod);
+  const merged = pod.metadata.resourceVersion === known.metadata.resourceVersion ? status : computeStatus(w, self, wk, basis(wk, pod));
   if (sameStableJson(merged, pod.status ?? {})) {
-    wk.pod = pod;
+    adopt(wk, pod);
     return true;
   }
-  const patch = twoWayMergePatch({ status: pod.status ?? {} }, { metadata: { uid: wk.uid }, status: merged });
+  // The precondition is the UID of the object fetched: a mirror Pod's own, not the static Pod's.
+  const patch = twoWayMergePatch({ status: pod.status ?? {} }, { metadata: { uid: pod.metadata.uid }, status: merged });
   const res = api(w, self, { verb: 'patch', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, patchType: 'strategic', body: patch as never, handOver: true });
   if (res.ok && res.object) {
-    wk.pod = res.object as Pod;
+    adopt(wk, res.object as Pod);
     return true;
   }
-  return !isNotFound(res);
+  return !isNotFound(res) || wk.mirror !== undefined;
 }
 
 export function syncPodStatus(w: World, self: KubeletState, uid: string): void {

@@ -21,7 +21,7 @@ import { podNetworkView } from './traffic';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { stdinShell } from './app';
-import { isMirrorPod } from '../kubelet/static-pods';
+import { isComponentMirror } from '../kubelet/static-pods';
 
 export function serveAttach(w: World, self: KubeletState, req: AttachRequest): KubeletResponse {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${req.namespace}/${req.pod}`) as Pod | undefined;
@@ -34,7 +34,7 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'Attach', pod: podRef, container: req.container }, object: { kind: 'Pod', ...podRef } });
   const attached: Extract<AttachOutcome, { type: 'attached' }> = { type: 'attached', containerID: status.containerID };
   // A control-plane process is no CRI container and no shell: its attach carries output only.
-  if (isMirrorPod(pod)) return { ok: true, text: '', attach: attached };
+  if (isComponentMirror(w, self.host, pod)) return { ok: true, text: '', attach: attached };
   const id = status.containerID.replace(/^[\w-]+:\/\//, '');
   const c = rt.containers.get(id);
   const shell = c?.process && c.state === 'CONTAINER_RUNNING' ? stdinShell(c.process) : undefined;

@@ -16,7 +16,7 @@ import { podNetworkView } from './traffic';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { execInContainer } from './app';
-import { isMirrorPod } from '../kubelet/static-pods';
+import { isComponentMirror } from '../kubelet/static-pods';
 import { staticPodProcess } from '../kubelet/static-pod-exec';
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
@@ -46,7 +46,7 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const id = status.containerID.replace(/^containerd:\/\//, '');
   const podRef = { namespace: req.namespace, name: req.pod };
   trace(w, { from: self.id, to: rt.id, kind: 'cri', detail: { service: 'RuntimeService', call: 'Exec', pod: podRef, container: req.container, command: req.options.command }, object: { kind: 'Pod', ...podRef } });
-  if (isMirrorPod(pod)) {
+  if (isComponentMirror(w, self.host, pod)) {
     // A control-plane process is not a CRI container: the exec runs in its image (static-pod-exec.ts).
     const st = staticPodProcess(w, self, pod, req.container);
     if (!st) return notFound;

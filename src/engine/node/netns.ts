@@ -23,6 +23,7 @@
  * Pod's `eth0@ifN`.
  */
 import type { Pod, Node } from '../../k8s/types';
+import { nodePodUID } from '../../k8s/mirror-pod';
 import { intToIpv4, ipv4ToInt, parseCidr } from '../../k8s/ipv4';
 import type { NetAddr, NetLink, NetNeighbour, NetNs, NetRoute } from '../images/netns-types';
 import { ipFor, loopbackLink, type NamedNetns } from '../images/tools-ip';
@@ -247,7 +248,8 @@ export function nodeNetns(w: World, node: string): NetNs {
 
 /** A Pod's own namespace, or undefined when its sandbox holds no network (not running, or hostNetwork). */
 export function podNetns(w: World, node: string, pod: Pod): NetNs | undefined {
-  return sandboxNetns(w, node, (sb) => sb.podUid === pod.metadata.uid);
+  // A mirror Pod's sandbox is its static Pod's, by the config hash.
+  return sandboxNetns(w, node, (sb) => sb.podUid === nodePodUID(pod));
 }
 
 /**

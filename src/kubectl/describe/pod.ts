@@ -1,6 +1,7 @@
 /** describePod (describe.go), field for field. */
 import { podFieldValue } from '../../k8s/fieldpath';
 import type { Pod } from '../../k8s/types';
+import { nodePodUID } from '../../k8s/mirror-pod';
 import { milli } from '../../k8s/quantity';
 import type { Client } from '../client';
 import { since } from '../../k8s/printers/util';
@@ -86,6 +87,7 @@ export function describePod(client: Client, pod: Pod, now: number): string {
       w.write(0, `${t.topologyKey}:${t.whenUnsatisfiable} when max skew ${t.maxSkew} is exceeded\n`);
     });
   }
-  describeEvents(w, searchEvents(client, { name: pod.metadata.name ?? '', namespace: pod.metadata.namespace, uid: pod.metadata.uid }), now);
+  // A mirror Pod's events are its static Pod's: DescribePod searches by the config.mirror UID.
+  describeEvents(w, searchEvents(client, { name: pod.metadata.name ?? '', namespace: pod.metadata.namespace, uid: nodePodUID(pod) }), now);
   return w.toString();
 }
