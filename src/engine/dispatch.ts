@@ -15,6 +15,8 @@ import { markComponentChanged } from './runtime';
 import { dropWatchesBy } from './apiserver/watch';
 import { connectKubelets } from './apiserver/kubelet-proxy';
 import { connectPodNetwork } from './apiserver/proxy-transport';
+import { connectProbeNetwork } from './kubelet/probe-network';
+import { containerNetwork } from './node/process-net';
 import { httpGet } from './node/traffic';
 import { processStarted } from './logging/startup';
 import type { KubeletRequest, KubeletResponse } from './kubelet/server-api';
@@ -67,6 +69,8 @@ function serve(w: World, to: ComponentId, req: KubeletRequest): KubeletResponse 
 connectKubelets(serve);
 // …and the Pods' addresses (pods/proxy, services/proxy) through the network's own path, also never by import.
 connectPodNetwork(httpGet);
+// …and an exec probe's command dials out on its Pod's network, never by import.
+connectProbeNetwork(containerNetwork);
 // …and the kubelet (a static Pod's process) and `systemctl stop` stop processes as a fault does, also never by import.
 connectStop((w, id) => stopComponent(w, id));
 

@@ -80,7 +80,8 @@ export function summarize(h: TraceHop): string {
       if (d.type === 'sync') return `sync proxy rules: ${d.services} services, ${d.endpoints} endpoints`;
       const via = d.service !== undefined ? ` via ${d.service}` : '';
       const at = d.pod ? nn(d.pod) : d.listener !== undefined ? `${d.listener} on ${d.host ?? ''}` : d.host !== undefined ? `address of node ${d.host}` : 'no Pod has this address';
-      return `${d.method ?? 'GET'} ${d.url} from ${d.fromNode}${via} → ${d.endpoint} (${at})`;
+      const from = d.fromPod ? `${nn(d.fromPod)} on ${d.fromNode}` : d.fromNode;
+      return `${d.method ?? 'GET'} ${d.url} from ${from}${via} → ${d.endpoint} (${at})`;
     }
     default: {
       const never: never = h;

@@ -231,6 +231,8 @@ export interface TraceDetails {
         url: string;
         /** The node it left from, or `workstation` for curl on the learner's laptop. */
         fromNode: string;
+        /** The Pod it left from (a container's own request or an exec's), unset for the node's own. */
+        fromPod?: NamespacedName;
         service?: string;
         endpoint: string;
         pod?: NamespacedName;

@@ -23,6 +23,7 @@ import type { Script, ShellNode } from './shell-ast';
 import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
 import { applyGroupRedirs, expandForWords, runCommand, runPipeline } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
+import { usesNetwork } from './net-steps';
 import { setOwn } from '../../k8s/own';
 
 export type Dialect = 'ash' | 'dash' | 'bash';
@@ -52,7 +53,9 @@ export type Frame =
   /** A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for eval/.). */
   | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string }
   /** `exec cmd`: once cmd returns, the shell is gone. */
-  | { k: 'exit-after' };
+  | { k: 'exit-after' }
+  /** Node `node` reaches the cluster's network: it runs when the runtime hands in the live network (net-steps.ts). */
+  | { k: 'net'; node: number };
 
 export type MachineState = 'running' | 'done' | 'blocked' | 'spinning' | 'killed';
 
@@ -101,6 +104,11 @@ export interface RunContext {
   net?: NetworkView;
   /** Forecasting: stop at provably endless loops instead of stepping them. */
   lookahead: boolean;
+  /**
+   * The container's own process, run without the cluster's network: a step that would reach it
+   * parks the machine (a `net` frame) until the runtime runs it with `net.http` at its moment.
+   */
+  parkForNet?: boolean;
   /** The Pod's namespace (DNS search path). */
   namespace: string;
   /** Cluster DNS as last published by setClusterDns; unset outside a cluster (no CoreDNS). */
@@ -177,6 +185,10 @@ function restoreScope(m: Machine, s: Scope): void {
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */
 export function enter(m: Machine, i: number, ctx?: RunContext): void {
   const n = node(m, i);
+  if (ctx?.parkForNet && (n.t === 'cmd' || n.t === 'pipe') && !ctx.net?.http && usesNetwork(m.nodes, i)) {
+    m.stack.push({ k: 'net', node: i });
+    return;
+  }
   switch (n.t) {
     case 'cmd':
       if (!ctx) throw new Error('simple command needs a context');
@@ -197,7 +209,8 @@ export function enter(m: Machine, i: number, ctx?: RunContext): void {
       m.stack.push({ k: 'if', node: i, stage: 0 });
       return;
     case 'loop':
-      if (ctx?.lookahead && endlessLoop(m, n)) m.endless = true;
+      // A loop that reaches the network is woken at each request, so its forecast must reach them.
+      if (ctx?.lookahead && endlessLoop(m, n) && !(ctx.parkForNet && usesNetwork(m.nodes, i))) m.endless = true;
       m.stack.push({ k: 'loop', node: i, stage: 'cond', iter: 0, last: 0 });
       return;
     case 'for':
@@ -374,7 +387,16 @@ function step(m: Machine, ctx: RunContext): void {
     case 'exit-after':
       exitShell(m, m.status);
       return;
+    case 'net':
+      m.stack.pop();
+      enter(m, f.node, ctx);
+      return;
   }
+}
+
+/** The machine waits at a step that needs the cluster's network, which `ctx` does not bring. */
+export function parkedForNet(m: Machine, ctx: RunContext): boolean {
+  return m.stack[m.stack.length - 1]?.k === 'net' && !ctx.net?.http;
 }
 
 /** Runs steps with clock ≤ until. `budget` bounds steps (lookahead, nested runs). */
@@ -387,7 +409,7 @@ export function advance(m: Machine, ctx: RunContext, until: number, budget = Inf
       m.killedAt = kill;
       return;
     }
-    if (m.clock > until || left-- <= 0 || (ctx.lookahead && m.endless)) return;
+    if (m.clock > until || left-- <= 0 || (ctx.lookahead && m.endless) || parkedForNet(m, ctx)) return;
     const before = m.clock;
     step(m, ctx);
     m.steps++;
@@ -418,9 +440,11 @@ export interface NestedResult {
 /** Runs `root` in a nested machine to completion (bounded). Shared arrays are mutated in place. */
 export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, stdin: string, asScript = false): NestedResult {
   const sub = nestedMachine(m, out, stdin);
+  // A nested run finishes inside one step: it cannot park, so what the scan missed runs without the cluster.
+  const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
   if (asScript) enterScript(sub, root, null);
-  else enter(sub, root, { ...ctx, lookahead: false });
-  advance(sub, { ...ctx, lookahead: false }, Infinity, NESTED_BUDGET);
+  else enter(sub, root, inner);
+  advance(sub, inner, Infinity, NESTED_BUDGET);
   // Nested runs share these by reference; counters must flow back.
   m.nextPid = sub.nextPid;
   m.dropped = sub.dropped;

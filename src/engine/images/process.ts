@@ -3,9 +3,11 @@
  *
  * `ProcessState` is plain data. Every call that takes `now` first advances the process to `now`
  * (so functions may update the state they are given — always pass the one stored in the World);
- * the result depends only on the inputs and `now`, never on how often or in what steps it was
- * called. `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead
- * (bounded); an exec that changes the filesystem or starts an app invalidates the forecast.
+ * the result depends only on the inputs, `now` and the answers its network steps got when the
+ * runtime woke it for them (runWithNetwork), never on how often or in what steps it was called.
+ * `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead (bounded,
+ * and only up to its next network step, processNetAt); an exec that changes the filesystem or
+ * starts an app invalidates the forecast.
  * Close to 500 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
@@ -20,7 +22,7 @@ import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
 import { newLayer, stat } from './fs';
-import { advance, killTime, LOG_CAP, newMachine, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
+import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { ownProcesses } from './commands';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
@@ -40,7 +42,8 @@ export interface ProcessState {
   startError?: ProcessExit;
   /** Bumped when an exec changed the filesystem or the set of apps (forecast invalidation). */
   epoch: number;
-  forecast?: { epoch: number; exit: ProcessExit | null; upAt: number };
+  /** `netAt`: when the process next needs the cluster's network (its machine parks there). */
+  forecast?: { epoch: number; exit: ProcessExit | null; upAt: number; netAt?: number };
   /** Access-log and shutdown lines appended by requests/signals (bounded). */
   extraLogs: LogLine[];
   /** Set by signalTerm: the process ends here (graceful shutdown). */
@@ -160,7 +163,8 @@ function hostOf(p: ProcessState, net: NetworkView | undefined): BaseFs | undefin
   return host;
 }
 
-function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunContext {
+/** `main`: the container's own process (not an exec or a probe), which parks at network steps. */
+function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = false): RunContext {
   const def = imageDefinition(p.input.image.ref);
   let base = baseCache.get(p.input);
   if (!base) {
@@ -183,6 +187,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunCon
     lookahead,
     namespace: p.input.namespace ?? 'default',
   };
+  if (main && p.input.clusterNet && !net?.http) ctx.parkForNet = true;
   if (p.dns) ctx.dns = p.dns;
   if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;
   if (net) ctx.net = net;
@@ -196,7 +201,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView): RunCon
 /** Brings the process up to `now`. */
 /** @internal for resources.ts */
 export function sync(p: ProcessState, now: number): void {
-  if (!p.startError) advance(p.machine, context(p, false), now);
+  if (!p.startError) advance(p.machine, context(p, false, undefined, true), now);
 }
 
 function machineExit(m: Machine): ProcessExit | null | undefined {
@@ -217,7 +222,7 @@ function machineExit(m: Machine): ProcessExit | null | undefined {
   }
 }
 
-function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
+function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; netAt?: number } {
   if (p.forecast && p.forecast.epoch === p.epoch) return p.forecast;
   // The parsed script is append-only and its nodes are never written after parsing: the copy
   // shares them (a fresh array, so what the look-ahead parses stays its own) and clones the rest.
@@ -236,13 +241,34 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number } {
   // cloneData is structuredClone's result (aliases kept) without the serialiser's round trip.
   const copy: Machine = { ...cloneData({ ...state, fs: { ...fs, ...(writable ? { mounts: writable } : {}) }, logs: [] as LogLine[] }), nodes: nodes.slice() };
   if (fs.mounts) copy.fs.mounts = { ...copy.fs.mounts, ...shared };
-  advance(copy, context(p, true), Infinity, LOOKAHEAD_BUDGET);
+  const ctx = context(p, true, undefined, true);
+  advance(copy, ctx, Infinity, LOOKAHEAD_BUDGET);
   const exit = machineExit(copy) ?? null;
   const listening = copy.apps.filter((a) => a.listen.length > 0);
   const firstApp = listening[0] ?? copy.apps[0];
   const upAt = listening.length > 0 ? minOf(listening.map((a) => a.listenAt)) : firstApp ? firstApp.startedAt : p.input.startedAt;
   p.forecast = { epoch: p.epoch, exit, upAt };
+  if (copy.state === 'running' && parkedForNet(copy, ctx)) p.forecast.netAt = copy.clock;
   return p.forecast;
+}
+
+/** When the process next waits for the cluster's network (undefined: it never does, as forecast). */
+export function processNetAt(p: ProcessState): number | undefined {
+  if (p.startError) return undefined;
+  const f = forecast(p);
+  return f.exit && f.netAt !== undefined && f.exit.at <= f.netAt ? undefined : f.netAt;
+}
+
+/**
+ * Runs the process up to `now` with the cluster's network as it is now: the step it parked at
+ * (processNetAt ≤ now) makes its request, and the forecast starts again from what came back.
+ */
+export function runWithNetwork(p: ProcessState, now: number, net: NetworkView): void {
+  if (p.startError) return;
+  const ns = p.input.netns;
+  const steps = p.machine.steps;
+  advance(p.machine, context(p, false, ns && !net.netns ? { ...net, netns: () => ns } : net), now);
+  if (p.machine.steps !== steps) p.epoch++;
 }
 
 /**
@@ -413,7 +439,8 @@ export function listensOn(p: ProcessState, now: number, port: number): boolean {
   return p.machine.apps.some((app) => app.listen.some((l) => l.port === port) && appAlive(app, now) && now >= app.listenAt);
 }
 
-export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: string): ProbeOutcome {
+/** `net`: the Pod's network as it is now, for an exec probe whose command dials out (built only then). */
+export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: string, net?: () => NetworkView): ProbeOutcome {
   if (!p.startError) sync(p, now);
   const alive = !p.startError && !deadAt(p, now);
   return runProbe(
@@ -434,7 +461,7 @@ export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: 
         return 'refused';
       },
       exec: (command) => {
-        const r = execInContainer(p, now, command);
+        const r = execInContainer(p, now, command, net?.());
         return { ...r, ms: r.durationMs ?? 0 };
       },
     },

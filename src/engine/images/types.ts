@@ -64,6 +64,11 @@ export interface ProcessInput {
    * Set only for images that have `ip`.
    */
   netns?: NetNs;
+  /**
+   * A container the runtime wakes for its network steps (processNetAt, runWithNetwork): its own
+   * `wget http://web` waits for that instead of running ahead without the cluster.
+   */
+  clusterNet?: true;
 }
 
 /**

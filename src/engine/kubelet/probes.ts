@@ -10,6 +10,7 @@ import type { Container, Pod, Probe } from '../../k8s/types';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
 import { probeProcess } from '../node/app';
+import { probeNetwork } from './probe-network';
 import { runtimeOf } from '../node/cri';
 import { podEvent } from './client';
 import { logProbeFailed } from './journal';
@@ -77,7 +78,8 @@ export function runProbe(w: World, self: KubeletState, arg: string, requestSync:
   if (!rt || !rec || rec.state !== 'CONTAINER_RUNNING' || !rec.process || !spec || !probe) return;
   const sandbox = rt.sandboxes.get(rec.sandboxId);
   const podIP = sandbox?.hostNetwork ? (w.machineSpecs.get(self.host)?.ip ?? '') : (sandbox?.ip ?? '');
-  const outcome = probeProcess(rec.process, w.now, probe, podIP);
+  // An exec probe's command reaches the cluster as the container's own would (`wget http://db:5432`).
+  const outcome = probeProcess(rec.process, w.now, probe, podIP, () => probeNetwork(w, rt, rec));
   b.run = outcome.ok === b.lastOk ? b.run + 1 : 1;
   b.lastOk = outcome.ok;
   if (!outcome.ok) logProbeFailed(w, self, wk.pod, LABEL[b.kind], name, outcome.message);

@@ -13,7 +13,7 @@ import { CLUSTER_DNS } from '../images/base-fs';
 import type { ClusterDns } from '../images/types';
 import { markComponentChanged } from '../runtime';
 import type { World } from '../world';
-import { listensOn, processExit, setClusterDns } from './app';
+import { listensOn, processExit, processNetAt, setClusterDns } from './app';
 import { armExit } from './exits';
 import type { ProxyRule } from './proxy-state';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from './runtime-state';
@@ -119,8 +119,9 @@ function publishTo(w: World, rt: RuntimeState, c: ContainerRecord, view: Cluster
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return false;
   if (rt.sandboxes.get(c.sandboxId)?.hostNetwork !== false) return false;
   const before = processExit(c.process)?.at;
+  const netBefore = processNetAt(c.process);
   if (!setClusterDns(c.process, w.now, view)) return false;
-  if (processExit(c.process)?.at !== before) armExit(w, rt, c);
+  if (processExit(c.process)?.at !== before || processNetAt(c.process) !== netBefore) armExit(w, rt, c);
   return true;
 }
 

@@ -192,6 +192,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
     ...startNetns(w, rt.host, c.config.image, sb),
+    clusterNet: true as const,
   };
   if (sb) ociCall(w, rt, 'start', c.id, sb, c.config.name);
   c.process = startProcess(input);

@@ -7,18 +7,25 @@
 import { agentId } from '../core/ids';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
-import { processExit, settleProcess } from './app';
+import { processExit, processNetAt, settleProcess } from './app';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 
 /** Timer the runtime sets on the kubelet when one of the kubelet's Pods changed (arg: Pod UID). */
 export const PLEG_EVENT = 'pleg';
 
+/** Arms the container's exit timer, and the one for its next network step if it has one. */
 export function armExit(w: World, rt: RuntimeState, c: ContainerRecord): void {
   if (c.state !== 'CONTAINER_RUNNING') return;
   const own = c.process ? processExit(c.process) : undefined;
   const at = Math.min(own?.at ?? Infinity, c.stopping?.exitAt ?? Infinity);
-  if (at !== Infinity) setTimer(w, rt, Math.max(0, at - w.now), 'exit', c.id);
+  // A process's clock may fall between milliseconds (a transfer's duration); the timer must not fire before it.
+  if (at !== Infinity) setTimer(w, rt, Math.max(0, Math.ceil(at - w.now)), 'exit', c.id);
+  const net = c.process ? processNetAt(c.process) : undefined;
+  if (net !== undefined) setTimer(w, rt, Math.max(0, Math.ceil(net - w.now)), NET_STEP, c.id);
 }
+
+/** The runtime's timer for a container's next network step (arg: container id; node/process-net.ts runs it). */
+export const NET_STEP = 'net';
 
 export function exitContainer(c: ContainerRecord, now: number, exitCode: number, reason: ContainerRecord['reason']): void {
   // What it wrote to its volumes up to the end outlives it (emptyDir for the Pod, a PV for good).

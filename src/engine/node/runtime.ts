@@ -7,7 +7,8 @@
 import type { Behaviour } from '../behaviour';
 import { markComponentChanged } from '../runtime';
 import { dnsServersStopped } from './cluster-dns';
-import { armExit, exitContainer, onExitTimer } from './exits';
+import { armExit, exitContainer, NET_STEP, onExitTimer } from './exits';
+import { onNetStep } from './process-net';
 import { preloadedImages } from './image-store';
 
 export const runtimeBehaviour: Behaviour<'container-runtime'> = {
@@ -34,6 +35,9 @@ export const runtimeBehaviour: Behaviour<'container-runtime'> = {
       const c = self.containers.get(arg);
       const ip = c ? self.sandboxes.get(c.sandboxId)?.ip : undefined;
       if (wasRunning && c?.state === 'CONTAINER_EXITED' && ip) dnsServersStopped(w, [ip]);
+    } else if (name === NET_STEP && arg !== undefined) {
+      const c = self.containers.get(arg);
+      if (c && onNetStep(w, self, arg)) armExit(w, self, c);
     }
   },
 };

@@ -137,6 +137,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
       ...(http.method !== 'GET' ? { method: http.method } : {}),
       url: `${http.tls ? 'https' : 'http'}://${dialled.ip}:${dialled.port}${req.path}`,
       fromNode: req.origin ?? req.from,
+      ...(req.source ? { fromPod: req.source.pod } : {}),
       ...(service !== undefined ? { service } : {}),
       endpoint,
       ...(pod ? { pod } : {}),

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Pod } from '../../k8s/types';
+import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
+import type { Simulation } from '../simulation';
+
+function logs(sim: Simulation, name: string): string {
+  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.text ?? '';
+}
+
+function webPod(sim: Simulation, name = 'web'): void {
+  const pod = podManifest(name, 'nginx:1.27', { node: 'node-2' });
+  pod.metadata.labels = { app: 'web' };
+  createPod(sim, pod);
+}
+
+function webService(sim: Simulation): string {
+  const res = sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } } });
+  if (!res.ok) throw new Error(res.error.message);
+  return (res.object as { spec: { clusterIP: string } }).spec.clusterIP;
+}
+
+function deletePod(sim: Simulation, name: string): void {
+  const res = sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name });
+  if (!res.ok) throw new Error(res.error.message);
+}
+
+const LOOP = 'while true; do if wget -qO- -T 2 http://web >/dev/null 2>/tmp/err; then echo "$(date +%s) ok"; else echo "$(date +%s) $(cat /tmp/err)"; fi; sleep 5; done';
+
+describe("a container's own requests go through the cluster at the moment it makes them", () => {
+  it('a Pod whose command fetches a Service gets the endpoint\'s page, then completes', () => {
+    const sim = bootCluster();
+    webPod(sim);
+    webService(sim);
+    sim.advance(15_000);
+    createPod(sim, podManifest('c', 'curlimages/curl:8.10.1', { restartPolicy: 'Never', container: { command: ['curl', '-s', 'http://web'] } }));
+    sim.advance(15_000);
+    expect(logs(sim, 'c')).toContain('<title>Welcome to nginx!</title>');
+    const p = getPod(sim, 'c') as Pod;
+    expect(p.status?.containerStatuses?.[0]?.state?.terminated?.reason).toBe('Completed');
+    expect(p.status?.phase).toBe('Succeeded');
+  });
+
+  it('a client loop sees the Service answer, refuse once its only endpoint is gone, and answer again when one is back', () => {
+    const sim = bootCluster();
+    const ip = webService(sim);
+    webPod(sim);
+    sim.advance(15_000);
+    createPod(sim, podManifest('client', 'busybox:1.36', { container: { command: ['sh', '-c', LOOP] } }));
+    sim.advance(20_000);
+    const before = logs(sim, 'client').trim().split('\n');
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(before.every((l) => l.endsWith(' ok'))).toBe(true);
+    deletePod(sim, 'web');
+    sim.advance(40_000);
+    // Once the endpoint is withdrawn, kube-proxy's rule for a Service without endpoints rejects the SYN.
+    expect(logs(sim, 'client')).toContain(`wget: can't connect to remote host (${ip}): Connection refused`);
+    webPod(sim, 'web-2');
+    sim.advance(30_000);
+    const last = logs(sim, 'client').trim().split('\n').pop();
+    expect(last).toMatch(/ ok$/);
+    // Each request was a wake-up at its own moment: one line per five seconds, not one burst.
+    const times = logs(sim, 'client').trim().split('\n').map((l) => Number(l.split(' ')[0]));
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the same seed makes the same client log', () => {
+    const run = (): string => {
+      const sim = bootCluster(7);
+      webService(sim);
+      webPod(sim);
+      sim.advance(15_000);
+      createPod(sim, podManifest('client', 'busybox:1.36', { container: { command: ['sh', '-c', LOOP] } }));
+      sim.advance(12_000);
+      deletePod(sim, 'web');
+      sim.advance(20_000);
+      return logs(sim, 'client');
+    };
+    const a = run();
+    expect(a).toContain('Connection refused');
+    expect(run()).toBe(a);
+  });
+
+  it("an exec probe's command reaches another Service: Ready while it answers, not Ready once it is gone", () => {
+    const sim = bootCluster();
+    webService(sim);
+    webPod(sim);
+    sim.advance(15_000);
+    createPod(
+      sim,
+      podManifest('checker', 'busybox:1.36', {
+        container: { command: ['sleep', '3600'], readinessProbe: { exec: { command: ['wget', '-qO-', '-T', '1', 'http://web'] }, periodSeconds: 2 } } as never,
+      }),
+    );
+    sim.advance(20_000);
+    const ready = (): string | undefined => getPod(sim, 'checker')?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
+    expect(ready()).toBe('True');
+    deletePod(sim, 'web');
+    sim.advance(40_000);
+    expect(ready()).toBe('False');
+  });
+});
