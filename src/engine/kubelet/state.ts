@@ -110,9 +110,10 @@ export interface PodWorker {
    * Present on a static Pod's worker (a learner's manifest; static-pods.ts): `uid` is the config
    * hash and `pod` the file source's Pod, never replaced by kube-apiserver's copy. The mirror Pod
    * is only where the status goes — the newest copy seen or written, and the status last
-   * written, which a re-created mirror gets again (status_manager.go keeps it by the static UID).
+   * written, which a re-created mirror gets again (status_manager.go keeps it by the static UID);
+   * `retryAt`: a stale mirror's delete failed, tried again at the worker's next pass.
    */
-  mirror?: { pod?: Pod; status?: PodStatus };
+  mirror?: { pod?: Pod; status?: PodStatus; retryAt?: number };
 }
 
 /** The identity of the machine as the kubelet reads it from /etc/machine-id, DMI and /proc. */
@@ -155,6 +156,28 @@ export interface StaticPodBook {
   nextTryAt?: number;
   triedAt?: number;
   /** What the last run wrote before it exited (`crictl logs`). */
+  crashLog?: string[];
+  /**
+   * The container before the current one, which the runtime still holds: container GC keeps a
+   * Pod's newest instance of a container and the one before it (cri.ts pruneDeadInstances, as
+   * for every Pod), so `crictl ps -a` lists it Exited and `crictl logs` reads it.
+   */
+  previous?: StaticPrevious;
+  /**
+   * A stale mirror Pod's delete failed (kube-apiserver down): tryReconcileMirrorPods runs again
+   * only at the static Pod's next sync — the pod worker's requeue (10–15 s after a sync that
+   * failed, as a back-off does; 60–90 s after one that did not) or a container's start or exit.
+   */
+  mirrorRetryAt?: number;
+}
+
+/** A static Pod's dead container (StaticPodBook.previous). */
+export interface StaticPrevious {
+  containerId: string;
+  attempt: number;
+  createdAt: number;
+  finishedAt: number;
+  exitCode: number;
   crashLog?: string[];
 }
 
@@ -210,6 +233,8 @@ export interface KubeletState extends ComponentBase {
    * run): dispatch.ts refuses their `start`. Kept across restarts, like staticPods.
    */
   staticHeld?: string[];
+  /** When an orphaned mirror Pod's delete last failed: HandlePodCleanups tries again every housekeeping period. */
+  orphanDeleteFailedAt?: number;
   /** The epoch whose static Pod relist timer is armed (static-pods.ts), so a second one never is. */
   staticTickEpoch?: number;
   /** What journald holds for kubelet.service (journal.ts); kept across restarts. */

@@ -105,6 +105,61 @@ describe("the kubelet's static Pod manifests", () => {
     expect(journal(sim)).toContain(`file.go:187] "Could not process manifest file" err="${M}/kube-apiserver.yaml: couldn't parse as pod(yaml: line 4: could not find expected ':'), please check config file" path="${M}/kube-apiserver.yaml"`);
   });
 
+  it('crictl ps -a lists the dead attempt before the current one, as container GC keeps it; older ones are removed', () => {
+    const sim = fresh();
+    sh(sim, `sed -i 's/--leader-elect=true/--leader-elekt=true/' ${M}/kube-scheduler.yaml`);
+    sim.advance(60_000);
+    const ps = sh(sim, 'crictl ps -a --name kube-scheduler').out.split('\n');
+    expect(ps[0]).toMatch(/^CONTAINER +IMAGE +CREATED +STATE +NAME +ATTEMPT +POD ID +POD +NAMESPACE$/);
+    expect(ps.slice(1, -1).map((l) => l.split(/ {2,}/).slice(3, 6).join(' '))).toEqual(['Exited kube-scheduler 2', 'Exited kube-scheduler 1']);
+    const [newest, before] = sh(sim, 'crictl ps -a -q --name kube-scheduler').out.trim().split('\n');
+    expect(sh(sim, `crictl logs ${before}`).out).toBe('Error: unknown flag: --leader-elekt\n');
+    expect(JSON.parse(sh(sim, `crictl inspect ${before}`).out).status).toMatchObject({ metadata: { attempt: 1 }, state: 'CONTAINER_EXITED', exitCode: 1 });
+    // The first attempt was removed when the third started, as pruneDeadInstances does for any Pod.
+    expect(journal(sim)).toMatch(/scope\.go:117\] "RemoveContainer" containerID="[0-9a-f]{64}"\n/);
+    expect(mirror(sim, 'kube-scheduler')!.status!.containerStatuses![0]!.lastState.terminated!.containerID).toBe(`containerd://${newest}`);
+  });
+
+  it('a control-plane process that stopped and came back: crictl ps -a shows the killed container under the running one', () => {
+    const sim = fresh();
+    expect(sim.injectFault('kube-scheduler').ok).toBe(true);
+    sim.advance(3000);
+    expect(sim.healFault('kube-scheduler').ok).toBe(true);
+    sim.advance(5000);
+    const rows = sh(sim, 'crictl ps -a --name kube-scheduler').out.split('\n').slice(1, -1).map((l) => l.split(/ {2,}/).slice(3, 6).join(' '));
+    expect(rows).toEqual(['Running kube-scheduler 1', 'Exited kube-scheduler 0']);
+  });
+
+  it('with kube-apiserver crash-looping, the stale mirror is tried at the static Pod\'s syncs, not every second', () => {
+    const sim = fresh();
+    const oldUid = mirror(sim, 'kube-apiserver')!.metadata.uid!;
+    sh(sim, `sed -i 's/- --secure-port=6443/- --secure-port=6443\\n    - --no-such-flag/' ${M}/kube-apiserver.yaml`);
+    sim.advance(60_000);
+    const lines = journal(sim).split('\n');
+    const tries = lines.filter((l) => l.includes('"Trying to delete pod"'));
+    expect(tries[0]).toContain(`pod="kube-system/kube-apiserver-control-plane" podUID="${oldUid}"`);
+    // mirror_client.go's error, client-go's url.Error of the DELETE (a kubelet journal recorded in kubernetes/website#27188).
+    expect(lines[lines.indexOf(tries[0]!) + 1]).toMatch(/E\d{4} [\d:.]+ +\d+ mirror_client\.go:138\] "Failed deleting a mirror pod" err="Delete \\"https:\/\/10\.0\.0\.10:6443\/api\/v1\/namespaces\/kube-system\/pods\/kube-apiserver-control-plane\\": dial tcp 10\.0\.0\.10:6443: connect: connection refused" pod="kube-system\/kube-apiserver-control-plane"$/);
+    // At each attempt (a container's exit) and the pod worker's requeue 10–15 s after a failed sync.
+    const at = tries.map((l) => Date.parse(`2025-09-01T${/ (\d\d:\d\d:\d\d\.\d{3})/.exec(l)![1]}Z`));
+    expect(at.length).toBeGreaterThanOrEqual(4);
+    expect(at.length).toBeLessThanOrEqual(7);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('an orphaned mirror Pod kube-apiserver cannot delete is tried again every housekeeping period (2 s)', () => {
+    const sim = fresh();
+    sh(sim, `sed -i 's/^kind: Pod/kind; Pod/' ${M}/kube-apiserver.yaml`);
+    sim.advance(31_000);
+    const fails = journal(sim).split('\n').filter((l) => l.includes('"Failed deleting a mirror pod"'));
+    expect(fails.length).toBeGreaterThanOrEqual(5);
+    const at = fails.map((l) => Date.parse(`2025-09-01T${/ (\d\d:\d\d:\d\d\.\d{3})/.exec(l)![1]}Z`));
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(2000);
+    sh(sim, `sed -i 's/^kind; Pod/kind: Pod/' ${M}/kube-apiserver.yaml`);
+    sim.advance(30_000);
+    expect(mirror(sim, 'kube-apiserver')!.status!.containerStatuses![0]).toMatchObject({ ready: true });
+  });
+
   it("a learner's own static Pod on a worker: a Pod worker runs it, its mirror Pod shows it, removing the file ends it", () => {
     const sim = fresh();
     const manifest = 'apiVersion: v1\\nkind: Pod\\nmetadata:\\n  name: static-web\\nspec:\\n  containers:\\n  - name: web\\n    image: nginx:1.27';

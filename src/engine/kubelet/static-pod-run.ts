@@ -21,7 +21,10 @@ import { stopProcess } from '../stop-hook';
 import type { World } from '../world';
 import { crashPolicy } from './sync-pod';
 import { imagePolicy } from './images';
-import { kubeletLog, logKilling, logPullFailed, logSyncError, logSyncLoop } from './journal';
+import { api } from './client';
+import { isConflict, isNotFound } from '../client/client';
+import type { ApiResponse } from '../apiserver/handler';
+import { kubeletLog, logKilling, logPullFailed, logRemoveContainer, logSyncError, logSyncLoop } from './journal';
 import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
 import { unknownFlag } from './static-pod-flags';
 import type { StaticPodKind } from './static-pod-manifests';
@@ -130,7 +133,11 @@ function attempt(w: World, self: KubeletState, kind: StaticPodKind, name: string
   // The binary runs and stops on its flags: cli.Run prints the usage (left out here), then the error.
   cri(w, self, name, { call: 'CreateContainer', container: kind });
   cri(w, self, name, { call: 'StartContainer', container: kind });
+  // A container's exit is a sync of the static Pod: a stale mirror is tried again now.
+  delete book.mirrorRetryAt;
   if (tries > 0) {
+    if (book.previous) logRemoveContainer(w, self, book.previous.containerId);
+    book.previous = { containerId: book.containerId, attempt: book.restartCount, createdAt: book.startedAt, finishedAt: book.finishedAt ?? book.startedAt, exitCode: 1, ...(book.crashLog ? { crashLog: book.crashLog } : {}) };
     book.restartCount++;
     book.containerId = hashHex(`${book.hash}/${w.now}/${book.restartCount}`);
   }
@@ -145,7 +152,48 @@ function attempt(w: World, self: KubeletState, kind: StaticPodKind, name: string
   logSyncError(w, self, pod, kind, 'CrashLoopBackOff', msg);
 }
 
-/** A mirror Pod whose hash is not the static Pod's any more: the kubelet deletes it and makes a new one. */
+/** A mirror Pod being deleted, or of another manifest: tryReconcileMirrorPods deletes it to make a new one. */
 export function logStaleMirror(w: World, self: KubeletState, mirror: Pod): void {
   kubeletLog(w, self, 'I', 'kubelet.go:2011', 'Trying to delete pod', [['pod', `${mirror.metadata.namespace ?? ''}/${mirror.metadata.name ?? ''}`], ['podUID', mirror.metadata.uid ?? '']]);
+}
+
+/** client-go's error for the request: `Delete "https://…": dial tcp …` when kube-apiserver was not reached, else the Status's message. */
+function clientError(res: ApiResponse, method: string, path: string): string {
+  if (res.ok) return '';
+  return 'network' in res.error ? `${method} "https://${res.error.server}${path}": ${res.error.message}` : res.error.message;
+}
+
+/**
+ * DeleteMirrorPod (mirror_client.go): grace period 0, with the mirror's UID as precondition when
+ * one is given (none for an orphan). A mirror already gone or re-created (NotFound, Conflict) is
+ * no failure; any other error is logged and, as upstream ("historically this routine does not
+ * return an error"), only makes the delete not done — the next sync tries again.
+ */
+export function deleteMirrorPod(w: World, self: KubeletState, mirror: Pod, uid?: string): 'deleted' | 'gone' | 'failed' {
+  const ns = mirror.metadata.namespace ?? 'default';
+  const name = mirror.metadata.name ?? '';
+  const res = api(w, self, { verb: 'delete', resource: 'pods', namespace: ns, name, gracePeriodSeconds: 0, ...(uid ? { preconditions: { uid } } : {}) });
+  if (res.ok) return 'deleted';
+  if (isNotFound(res) || isConflict(res)) return 'gone';
+  kubeletLog(w, self, 'E', 'mirror_client.go:138', 'Failed deleting a mirror pod', [['err', clientError(res, 'Delete', `/api/v1/namespaces/${ns}/pods/${name}`)], ['pod', `${ns}/${name}`]]);
+  return 'failed';
+}
+
+/** HandlePodCleanups' period (housekeepingPeriod): how often the kubelet tries again to delete an orphaned mirror. */
+const HOUSEKEEPING_MS = 2000;
+
+/**
+ * Whether this relist may try to delete orphaned mirror Pods: always, until one such delete
+ * fails; then at the housekeeping period, every orphan in the same round.
+ */
+export function housekeepingDue(w: World, self: KubeletState): boolean {
+  const at = self.orphanDeleteFailedAt;
+  return at === undefined || at === w.now || w.now - at >= HOUSEKEEPING_MS;
+}
+
+/** Deletes an orphaned mirror Pod (its manifest is gone) in a housekeeping round. */
+export function deleteOrphanMirror(w: World, self: KubeletState, mirror: Pod): void {
+  if (!housekeepingDue(w, self)) return;
+  if (deleteMirrorPod(w, self, mirror) === 'failed') self.orphanDeleteFailedAt = w.now;
+  else delete self.orphanDeleteFailedAt;
 }

@@ -20,7 +20,8 @@ import { api } from './client';
 import { logSyncLoop } from './journal';
 import { newWorker, requestSync } from './pod-worker';
 import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
-import { logStaleMirror } from './static-pod-run';
+import { deleteMirrorPod, deleteOrphanMirror, logStaleMirror } from './static-pod-run';
+import { workerBackoff } from './sync-pod';
 import { markStatusDirty } from './status-manager';
 
 /** Reconciles the learner's mirror Pods as soon as kube-apiserver reports one added, deleted or gone. */
@@ -99,15 +100,18 @@ function reconcileMirrors(w: World, self: KubeletState, components: ReadonlySet<
       const seen = self.workers.get(config.hash)?.pod.metadata.annotations?.[SEEN] ?? rfc3339Nano(w.now);
       api(w, self, { verb: 'create', resource: 'pods', namespace: config.pod.metadata.namespace ?? 'default', body: mirrorPod(self, node, config.pod, { hash: config.hash, seen }) });
     } else if (isMirrorPod(cached) && (cached.metadata.annotations?.[MIRROR_ANNOTATION] !== config.hash || cached.metadata.deletionTimestamp)) {
+      // At the static Pod's syncs: with kube-apiserver down, its worker's next pass.
+      const wk = self.workers.get(config.hash);
+      if (wk?.mirror?.retryAt !== undefined && w.now < wk.mirror.retryAt) continue;
       logStaleMirror(w, self, cached);
-      const uid = cached.metadata.uid;
-      api(w, self, { verb: 'delete', resource: 'pods', namespace: cached.metadata.namespace ?? 'default', name: cached.metadata.name ?? '', gracePeriodSeconds: 0, ...(uid ? { preconditions: { uid } } : {}) });
+      const failed = deleteMirrorPod(w, self, cached, cached.metadata.uid) === 'failed';
+      if (wk?.mirror) wk.mirror.retryAt = failed ? (wk.resyncAt !== undefined && wk.resyncAt > w.now ? wk.resyncAt : w.now + workerBackoff(w)) : undefined;
     }
   }
   for (const [key, obj] of pods ?? []) {
     const p = obj as Pod;
     if (!isMirrorPod(p) || components.has(key) || src.store[key] || p.metadata.deletionTimestamp) continue;
-    api(w, self, { verb: 'delete', resource: 'pods', namespace: p.metadata.namespace ?? 'default', name: p.metadata.name ?? '', gracePeriodSeconds: 0 });
+    deleteOrphanMirror(w, self, p);
   }
 }
 

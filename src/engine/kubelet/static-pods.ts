@@ -17,7 +17,7 @@ import { isConflict } from '../client/client';
 import { hashHex } from '../node/hex';
 import { runtimeOf } from '../node/cri';
 import { containerUri } from '../node/runtime-impl';
-import { setTimer } from '../runtime';
+import { jitterUp, setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
 import { staticPodExtraFlags } from '../topology/options';
@@ -25,11 +25,13 @@ import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
 import { STATIC_POD_PATH } from './config-file';
 import { nodeBase } from '../node-shell/host-fs';
 import { consumeWatchEvents, maybeList } from './static-pod-source';
-import { launch, logStaleMirror, retire, retryBlocked, setHeld } from './static-pod-run';
+import { deleteMirrorPod, deleteOrphanMirror, launch, logStaleMirror, retire, retryBlocked, setHeld } from './static-pod-run';
+import { workerBackoff } from './sync-pod';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
 import { isMirrorPod, MIRROR_ANNOTATION } from '../../k8s/mirror-pod';
 import { mirrorPod, rfc3339Nano, syncOwnStaticPods } from './static-pod-workers';
+import { logRemoveContainer } from './journal';
 
 export { isMirrorPod, MIRROR_ANNOTATION };
 /** PLEG's relist period: how soon the kubelet notices a control-plane process stopped or started. */
@@ -152,13 +154,19 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
 }
 
 /** PLEG for a process the kubelet does not run through the CRI: track its runs. */
-function observe(w: World, host: string, book: StaticPodBook, running: boolean): void {
+function observe(w: World, self: KubeletState, book: StaticPodBook, running: boolean): void {
+  const host = self.host;
   if (running === book.running) return;
+  // A container's start or exit is a sync of the static Pod (PLEG): a stale mirror is tried again.
+  delete book.mirrorRetryAt;
   if (running && book.starting) {
     // The kubelet's own start of a new static Pod: its first run, not a restart.
     book.startedAt = w.now;
     delete book.starting;
   } else if (running) {
+    // The new container started: container GC drops the dead one before the last (pruneDeadInstances).
+    if (book.previous) logRemoveContainer(w, self, book.previous.containerId);
+    book.previous = { containerId: book.containerId, attempt: book.restartCount, createdAt: book.startedAt, finishedAt: book.finishedAt ?? w.now, exitCode: 137 };
     book.last = { exitCode: 137, reason: 'Error', startedAt: rfc3339(book.startedAt as SimMillis), finishedAt: rfc3339((book.finishedAt ?? w.now) as SimMillis), containerID: containerUri(runtimeOf(w, host), book.containerId) };
     book.restartCount++;
     book.startedAt = w.now;
@@ -220,7 +228,7 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     }
     if (!want) {
       // HandlePodCleanups: a mirror Pod whose static Pod is gone is an orphan, deleted.
-      if (node && cached && isMirrorPod(cached) && !cached.metadata.deletionTimestamp) api(w, self, { verb: 'delete', resource: 'pods', namespace: 'kube-system', name, gracePeriodSeconds: 0 });
+      if (node && cached && isMirrorPod(cached) && !cached.metadata.deletionTimestamp) deleteOrphanMirror(w, self, cached);
       return;
     }
     manifest = want.pod;
@@ -229,7 +237,7 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     if (!book.blocked && !book.starting) setHeld(self, name, false);
     if (book.currentAt !== undefined && book.running === running && cached?.metadata.resourceVersion === book.currentAt) return;
   }
-  observe(w, self.host, book, running);
+  observe(w, self, book, running);
   if (!node) return;
   if (!cached || !isMirrorPod(cached)) {
     if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it
@@ -240,9 +248,13 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
   }
   if (cached.metadata.deletionTimestamp || cached.metadata.annotations?.[MIRROR_ANNOTATION] !== book.hash) {
     // Deleting a mirror Pod only deletes the mirror, and one of an older manifest is stale: the
-    // kubelet removes it for good and re-creates it from the static Pod.
-    if (!cached.metadata.deletionTimestamp) logStaleMirror(w, self, cached);
-    api(w, self, { verb: 'delete', resource: 'pods', namespace: 'kube-system', name, gracePeriodSeconds: 0 });
+    // kubelet removes it for good and re-creates it from the static Pod — at the static Pod's
+    // syncs, which a relist is not: with kube-apiserver down it tries again at the pod worker's
+    // requeue (a back-off's 10–15 s; a healthy Pod's resync, 60–90 s) or a container's exit.
+    if (book.mirrorRetryAt !== undefined && w.now < book.mirrorRetryAt) return;
+    logStaleMirror(w, self, cached);
+    if (deleteMirrorPod(w, self, cached, cached.metadata.uid) === 'failed') book.mirrorRetryAt = w.now + (book.blocked ? workerBackoff(w) : jitterUp(w, w.timings.syncFrequency, 0.5));
+    else delete book.mirrorRetryAt;
     return;
   }
   writeStatus(w, self, cached, kind, book);

@@ -3,7 +3,8 @@
  * [-q]`, `logs [--tail N] ID`, `inspect ID` (a short JSON status). Ids are the runtime's, the
  * same ones kubectl shows in containerStatuses' containerID, and any unique prefix selects one,
  * as crictl allows. Static Pods on control-plane machines are listed too (their processes are
- * the simulation's components, their ids those of the mirror Pods' status).
+ * the simulation's components, their ids those of the mirror Pods' status), each with the dead
+ * container before its current one, which container GC keeps as it does for every Pod.
  */
 import { rfc3339 } from '../../k8s/time';
 import type { ComponentId, SimMillis } from '../core/ids';
@@ -89,6 +90,23 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
       ...(s.running ? {} : { exitCode: s.exitCode }),
       logs: () => s.crashLog ?? (comp ? (runLines(comp, false) ?? []).map((l) => l.text) : []),
     });
+    const prev = s.previous;
+    if (prev) {
+      rows.push({
+        id: prev.containerId,
+        imageId: img?.id ?? '',
+        imageRef: imageOfStatic(s.kind),
+        createdAt: prev.createdAt,
+        state: 'Exited',
+        name: s.kind,
+        attempt: prev.attempt,
+        podId: s.sandboxId,
+        pod: s.podName,
+        namespace: 'kube-system',
+        exitCode: prev.exitCode,
+        logs: () => prev.crashLog ?? (comp ? (runLines(comp, true) ?? []).map((l) => l.text) : []),
+      });
+    }
   }
   // crictl sorts by creation time, newest first.
   return rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));

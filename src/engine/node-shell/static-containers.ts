@@ -1,9 +1,11 @@
 /**
  * The static Pods' containers as the node's runtime would list them: the kubelet's books
- * (kubelet/static-pods.ts) hold each one's container id, run count and start time; the sandbox id
- * is derived from the manifest hash, as stable as the container ids are.
+ * (kubelet/static-pods.ts) hold each one's container id, run count and start time, and the dead
+ * container before it; the sandbox id is derived from the manifest hash, as stable as the
+ * container ids are.
  */
 import type { ComponentId } from '../core/ids';
+import type { StaticPrevious } from '../kubelet/state';
 import { ETCD_IMAGE, isStaticPodKind, K8S_VERSION, staticPodName, type StaticPodKind } from '../kubelet/static-pod-manifests';
 import { hashHex } from '../node/hex';
 import type { World } from '../world';
@@ -22,6 +24,8 @@ export interface StaticContainer {
   exitCode: number;
   /** What a run that exited at once wrote (static-pod-run.ts); otherwise the component's own log. */
   crashLog?: string[];
+  /** The dead container before this one, which the runtime keeps until the next one replaces it. */
+  previous?: StaticPrevious;
 }
 
 export function imageOfStatic(kind: StaticPodKind): string {
@@ -49,6 +53,7 @@ export function staticContainers(w: World, node: string): StaticContainer[] {
       podCreatedAt: Math.max(0, Math.min(book.startedAt, w.now) - 400),
       exitCode: book.blocked?.reason === 'crash' ? 1 : 137,
       ...(book.crashLog ? { crashLog: book.crashLog } : {}),
+      ...(book.previous ? { previous: book.previous } : {}),
     });
   }
   return out;
