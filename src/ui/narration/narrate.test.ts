@@ -252,6 +252,10 @@ describe('narrate: records of a live run (the worker host in-process)', () => {
     const curl = find('proxy', (r) => r.kind === 'proxy' && r.detail.type === 'traffic').record;
     if (curl.kind !== 'proxy' || curl.detail.type !== 'traffic') throw new Error('not traffic');
     expect(narrate(curl, 'en')).toBe(`kube-proxy on node-1 sent a request for ${curl.detail.url} to ${curl.detail.endpoint}, which pod ${curl.detail.pod?.name} holds`);
+    // A request a Pod made (its own command's or an exec's) names that Pod.
+    const fromPod = { ...curl, detail: { ...curl.detail, fromPod: { namespace: 'default', name: 'client' } } };
+    expect(narrate(fromPod, 'en')).toBe(`kube-proxy on node-1 sent pod client’s request for ${curl.detail.url} to ${curl.detail.endpoint}, which pod ${curl.detail.pod?.name} holds`);
+    expect(narrate(fromPod, 'zh-CN')).toBe(`node-1 上的 kube-proxy 把 pod client 对 ${curl.detail.url} 的请求转发到 ${curl.detail.endpoint}，该地址属于 pod ${curl.detail.pod?.name}`);
   });
 
   it('CSI: the volume is provisioned, staged, mounted, unmounted and unstaged', () => {

@@ -134,6 +134,7 @@ export function narrateProxy(say: Say, r: TraceRecordOf<'proxy'>): string {
     case 'sync':
       return say('narr.proxy.sync', { proxy, services: d.services, endpoints: d.endpoints });
     case 'traffic':
+      if (d.pod && d.fromPod) return say('narr.proxy.trafficFromPod', { proxy, from: podPhrase(d.fromPod), url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
       if (d.pod) return say('narr.proxy.traffic', { proxy, url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
       // A node's own address: its host-network process (kube-apiserver), or nothing that answers.
       if (d.host !== undefined && d.listener !== undefined) return say('narr.proxy.trafficHost', { proxy, url: d.url, endpoint: d.endpoint, node: d.host, listener: actor(say, d.listener) });

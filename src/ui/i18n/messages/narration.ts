@@ -195,6 +195,7 @@ export const en = {
 
   'narr.proxy.sync': '{proxy} programmed its rules: Services {services}, endpoints {endpoints}',
   'narr.proxy.traffic': '{proxy} sent a request for {url} to {endpoint}, which {pod} holds',
+  'narr.proxy.trafficFromPod': '{proxy} sent {from}’s request for {url} to {endpoint}, which {pod} holds',
   'narr.proxy.trafficNoPod': '{proxy} sent a request for {url} to {endpoint}, which no Pod holds',
   'narr.proxy.trafficHost': '{proxy} sent a request for {url} to {endpoint}, the address of node {node}, where {listener} listens',
   'narr.proxy.trafficNode': '{proxy} sent a request for {url} to {endpoint}, the address of node {node}',
@@ -420,6 +421,7 @@ export const zh: Translations<typeof en> = {
 
   'narr.proxy.sync': '{proxy} 同步了转发规则： {services} 个 Service， {endpoints} 个端点',
   'narr.proxy.traffic': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，该地址属于 {pod}',
+  'narr.proxy.trafficFromPod': '{proxy} 把 {from} 对 {url} 的请求转发到 {endpoint} ，该地址属于 {pod}',
   'narr.proxy.trafficNoPod': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，但没有 Pod 持有该地址',
   'narr.proxy.trafficHost': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，即节点 {node} 的地址，{listener} 在此监听',
   'narr.proxy.trafficNode': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，即节点 {node} 的地址',
