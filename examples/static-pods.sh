@@ -22,6 +22,8 @@ sim ssh control-plane -- "sed -i 's/- --leader-elect=true/- --leader-elect=true\
 sim advance 25s
 kubectl get pods -n kube-system kube-scheduler-control-plane
 sim ssh control-plane -- 'crictl logs $(crictl ps -a -q --name kube-scheduler)'
+# The runtime keeps the attempt before the last, as container GC does for every Pod.
+sim ssh control-plane -- crictl ps -a --name kube-scheduler
 sim ssh control-plane -- "sed -i '/this-flag-is-wrong/d' /etc/kubernetes/manifests/kube-scheduler.yaml"
 # YAML the kubelet cannot parse: it logs why, and after its next 20 s listing runs no Pod for it —
 # here kube-apiserver, so kubectl loses the server.
@@ -40,3 +42,12 @@ kubectl get nodes
 sim ssh node-1 -- systemctl start kubelet
 sim advance 10s
 kubectl get nodes
+# A static Pod of your own, on a worker: its kubelet runs it and publishes a mirror Pod. Deleting
+# the mirror only makes the kubelet publish a new one; the container keeps running (same ID).
+sim ssh node-1 -- 'printf "apiVersion: v1\nkind: Pod\nmetadata:\n  name: static-web\nspec:\n  containers:\n  - name: web\n    image: nginx:1.27\n" > /etc/kubernetes/manifests/static-web.yaml'
+sim advance 20s
+sim ssh node-1 -- crictl ps --name web
+kubectl delete pod static-web-node-1
+sim advance 3s
+kubectl get pod static-web-node-1
+sim ssh node-1 -- crictl ps --name web
