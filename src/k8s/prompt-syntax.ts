@@ -16,6 +16,11 @@
  * `&` runs the and-or list before it in the background (`a && b &` backgrounds both): a
  * `background` node that keeps the list's text, as `jobs` shows it (src/kubectl/prompt-jobs.ts).
  *
+ * Functions (`f() { …; }`, `function f { …; }`) are a `function` node whose body is a compound
+ * command. A here-document (`<<EOF`, `<<-EOF`, `<<'EOF'`) is read as bash reads it: its body is
+ * the lines after the next newline, up to the delimiter, and it belongs to the command whose
+ * redirection opened it (`docs`), so one inside a loop or a function feeds that command each time.
+ *
  * Over 400 lines because the lexer and the grammar are one reader: split, each half would have
  * to re-derive the other's token rules (what a word's end is, where reserved words count).
  */
@@ -23,22 +28,37 @@ import { closingParen } from './shell-words';
 
 export type ListOp = ';' | '&&' | '||';
 
+/** A here-document as read: the operator as written (`<<-'EOF'`, removed before the command runs) and its lines. */
+export interface HereDoc {
+  op: string;
+  /** The delimiter as written after the operator (quotes kept, for bash's listing). */
+  word: string;
+  /** The document's lines, each with its newline (`<<-`: leading tabs already stripped). */
+  body: string;
+  /** The delimiter was quoted: the body is taken as written; unquoted, `$…` expands in it. */
+  quoted: boolean;
+}
+
 export type PromptNode =
   /** One simple command, as written (its redirections included). */
-  | { t: 'simple'; text: string }
+  | { t: 'simple'; text: string; docs?: HereDoc[] }
   | { t: 'list'; items: { op: ListOp; node: PromptNode }[] }
   | { t: 'pipeline'; stages: PromptNode[]; bang: boolean }
-  | { t: 'for'; name: string; words: string | null; body: PromptNode; redirs: string }
-  | { t: 'for-arith'; init: string; test: string; step: string; body: PromptNode; redirs: string }
-  | { t: 'loop'; until: boolean; cond: PromptNode; body: PromptNode; redirs: string }
-  | { t: 'if'; arms: { cond: PromptNode; body: PromptNode }[]; otherwise: PromptNode | null; redirs: string }
-  | { t: 'case'; word: string; arms: { patterns: string[]; body: PromptNode | null }[]; redirs: string }
-  | { t: 'group'; body: PromptNode; sub: boolean; redirs: string }
-  | { t: 'arith'; expr: string; redirs: string }
+  | { t: 'for'; name: string; words: string | null; body: PromptNode; redirs: string; docs?: HereDoc[] }
+  | { t: 'for-arith'; init: string; test: string; step: string; body: PromptNode; redirs: string; docs?: HereDoc[] }
+  | { t: 'loop'; until: boolean; cond: PromptNode; body: PromptNode; redirs: string; docs?: HereDoc[] }
+  | { t: 'if'; arms: { cond: PromptNode; body: PromptNode }[]; otherwise: PromptNode | null; redirs: string; docs?: HereDoc[] }
+  | { t: 'case'; word: string; arms: { patterns: string[]; body: PromptNode | null }[]; redirs: string; docs?: HereDoc[] }
+  | { t: 'group'; body: PromptNode; sub: boolean; redirs: string; docs?: HereDoc[] }
+  | { t: 'arith'; expr: string; redirs: string; docs?: HereDoc[] }
   /** `[[ … ]]`: its words as written, between the brackets. */
-  | { t: 'cond'; words: string[]; redirs: string }
+  | { t: 'cond'; words: string[]; redirs: string; docs?: HereDoc[] }
   /** `LIST &`: the and-or list run as a job; `text` as typed (blanks between words collapsed). */
-  | { t: 'background'; node: PromptNode; text: string };
+  | { t: 'background'; node: PromptNode; text: string }
+  /** `name() BODY` or `function name BODY`: BODY is a compound command (its redirections included). */
+  | { t: 'function'; name: string; body: PromptNode };
+
+
 
 export type PromptParse =
   | { ok: true; node: PromptNode }
@@ -48,7 +68,7 @@ export type PromptParse =
 type Tok =
   | { k: 'word'; text: string; start: number; end: number }
   | { k: 'op'; v: string; start: number; end: number }
-  | { k: 'redir'; v: string; start: number; end: number }
+  | { k: 'redir'; v: string; start: number; end: number; doc?: HereDoc }
   | { k: 'arith'; expr: string; start: number; end: number }
   | { k: 'eof'; start: number; end: number };
 
@@ -63,10 +83,12 @@ const eofError = (): SyntaxError => new SyntaxError('syntax error: unexpected en
 const META = ' \t\n;&|<>()';
 const OPS = ['&&', '||', ';;', ';&', '|&', ';', '&', '|', '(', ')', '\n'];
 const REDIR = /^(\d*)(&>>|&>|>>|>&|>\||<<<|<<-|<<|<&|<>|>|<)/;
-const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'do', 'done', 'while', 'until', 'case', 'esac', '{', '}', '!', '[[', ']]']);
+const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'do', 'done', 'while', 'until', 'case', 'esac', '{', '}', '!', '[[', ']]', 'function']);
 /** bash's reserved words, as `type` names them (`for is a shell keyword`). */
 export const PROMPT_KEYWORDS: ReadonlySet<string> = RESERVED;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** What bash (not in POSIX mode) takes as a function's name: a word with no quoting or expansion in it. */
+const FUNCTION_NAME = /^[^\s'"\\$`|&;<>()=]+$/;
 
 /** The index just past the quote, `${…}` or backquote opened at `i`; throws when it never closes. */
 function skipQuoted(src: string, i: number): number {
@@ -105,9 +127,37 @@ function skipDollar(src: string, i: number): number {
   throw eofError();
 }
 
-function lex(src: string): Tok[] {
+/** A here-document's delimiter as written, its quotes removed (`'EOF'`, `"EOF"`, `\EOF` are EOF). */
+function delimiter(word: string): string {
+  return word.replace(/\\(.)|['"]/g, (_m, c: string | undefined) => c ?? '');
+}
+
+function lex(src: string, readDocs = true): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
+  /** The `<<` whose delimiter is the next word, then the documents waiting for the next newline. */
+  let opener: Extract<Tok, { k: 'redir' }> | undefined;
+  const pending: { tok: Extract<Tok, { k: 'redir' }>; word: string; end: number }[] = [];
+  /** Reads the documents opened on the line that just ended, from `i` on (bash reads them there). */
+  const documents = (): void => {
+    for (const { tok, word, end } of pending) {
+      const strip = tok.v.endsWith('<<-');
+      const want = delimiter(word);
+      const lines: string[] = [];
+      for (;;) {
+        if (i >= src.length) throw eofError();
+        const nl = src.indexOf('\n', i);
+        const raw = nl < 0 ? src.slice(i) : src.slice(i, nl);
+        const line = strip ? raw.replace(/^\t+/, '') : raw;
+        i = nl < 0 ? src.length : nl + 1;
+        if (line === want) break;
+        if (nl < 0) throw eofError();
+        lines.push(line + '\n');
+      }
+      tok.doc = { op: src.slice(tok.start, end), word, body: lines.join(''), quoted: want !== word };
+    }
+    pending.length = 0;
+  };
   while (i < src.length) {
     const c = src[i]!;
     if (c === ' ' || c === '\t') {
@@ -139,7 +189,9 @@ function lex(src: string): Tok[] {
     }
     const redir = REDIR.exec(src.slice(i));
     if (redir && !((c === '<' || c === '>') && src[i + 1] === '(')) {
-      toks.push({ k: 'redir', v: redir[0], start, end: i + redir[0].length });
+      const tok: Extract<Tok, { k: 'redir' }> = { k: 'redir', v: redir[0], start, end: i + redir[0].length };
+      toks.push(tok);
+      if (readDocs && /^\d*<<-?$/.test(redir[0])) opener = tok;
       i += redir[0].length;
       continue;
     }
@@ -147,6 +199,7 @@ function lex(src: string): Tok[] {
     if (op) {
       toks.push({ k: 'op', v: op, start, end: i + op.length });
       i += op.length;
+      if (op === '\n') documents();
       continue;
     }
     while (i < src.length && !META.includes(src[i]!)) {
@@ -168,8 +221,15 @@ function lex(src: string): Tok[] {
       i = close;
       while (i < src.length && !META.includes(src[i]!)) i++;
     }
-    toks.push({ k: 'word', text: src.slice(start, Math.min(i, src.length)), start, end: Math.min(i, src.length) });
+    const text = src.slice(start, Math.min(i, src.length));
+    toks.push({ k: 'word', text, start, end: Math.min(i, src.length) });
+    if (opener) {
+      pending.push({ tok: opener, word: text, end: start + text.length });
+      opener = undefined;
+    }
   }
+  // A document still unread when the text ends: bash would read on under its `> ` prompt.
+  if (pending.length) throw eofError();
   toks.push({ k: 'eof', start: src.length, end: src.length });
   return toks;
 }
@@ -285,12 +345,14 @@ class Parser {
     return stages.length === 1 && !bang ? stages[0]! : { t: 'pipeline', stages, bang };
   }
 
-  /** The redirections after a compound command's end, as their text. */
-  private redirs(): string {
+  /** The redirections after a compound command's end, as their text, and the documents they open. */
+  private redirs(): { redirs: string; docs?: HereDoc[] } {
     const start = this.peek().start;
     let end = start;
-    while (this.peek().k === 'redir') {
+    const docs: HereDoc[] = [];
+    for (let t = this.peek(); t.k === 'redir'; t = this.peek()) {
       this.p++;
+      if (t.doc) docs.push(t.doc);
       const target = this.next();
       if (target.k !== 'word') {
         this.p--;
@@ -298,21 +360,21 @@ class Parser {
       }
       end = target.end;
     }
-    return this.src.slice(start, end);
+    return { redirs: this.src.slice(start, end), ...(docs.length ? { docs } : {}) };
   }
 
   private command(): PromptNode {
     const t = this.peek();
     if (t.k === 'arith') {
       this.p++;
-      return { t: 'arith', expr: t.expr, redirs: this.redirs() };
+      return { t: 'arith', expr: t.expr, ...this.redirs() };
     }
     if (t.k === 'op' && t.v === '(') {
       this.p++;
       const body = this.list(new Set())!;
       if (!this.isOp(')')) throw this.unexpected();
       this.p++;
-      return { t: 'group', body, sub: true, redirs: this.redirs() };
+      return { t: 'group', body, sub: true, ...this.redirs() };
     }
     if (t.k === 'word' && RESERVED.has(t.text)) {
       this.p++;
@@ -325,7 +387,7 @@ class Parser {
           this.expect('do');
           const body = this.list(new Set(['done']))!;
           this.expect('done');
-          return { t: 'loop', until: t.text === 'until', cond, body, redirs: this.redirs() };
+          return { t: 'loop', until: t.text === 'until', cond, body, ...this.redirs() };
         }
         case 'if':
           return this.ifCommand();
@@ -334,28 +396,60 @@ class Parser {
         case '{': {
           const body = this.list(new Set(['}']))!;
           this.expect('}');
-          return { t: 'group', body, sub: false, redirs: this.redirs() };
+          return { t: 'group', body, sub: false, ...this.redirs() };
         }
         case '[[':
           return this.condCommand();
+        case 'function':
+          return this.functionKeyword();
       }
       this.p--;
       throw this.unexpected();
     }
+    if (t.k === 'word' && FUNCTION_NAME.test(t.text) && this.toks[this.p + 1]?.k === 'op' && (this.toks[this.p + 1] as { v: string }).v === '(') {
+      this.p += 2;
+      if (!this.isOp(')')) throw this.unexpected();
+      this.p++;
+      return this.functionBody(t.text);
+    }
     const start = t.start;
     let end = start;
+    const docs: HereDoc[] = [];
     for (;;) {
       const w = this.peek();
       if (w.k === 'word') end = this.next().end;
       else if (w.k === 'redir') {
         this.p++;
+        if (w.doc) docs.push(w.doc);
         const target = this.peek();
         if (target.k !== 'word') throw target.k === 'eof' ? new SyntaxError("syntax error near unexpected token `newline'", false) : this.unexpected();
         end = this.next().end;
       } else break;
     }
     if (end === start) throw this.unexpected();
-    return { t: 'simple', text: this.src.slice(start, end) };
+    return { t: 'simple', text: this.src.slice(start, end), ...(docs.length ? { docs } : {}) };
+  }
+
+  /** `function NAME [()] BODY`. */
+  private functionKeyword(): PromptNode {
+    const name = this.peek();
+    if (name.k !== 'word') throw this.unexpected();
+    this.p++;
+    if (this.isOp('(')) {
+      this.p++;
+      if (!this.isOp(')')) throw this.unexpected();
+      this.p++;
+    }
+    return this.functionBody(name.text);
+  }
+
+  /** A function's body: one compound command, after any newlines (bash: `f() echo` is a syntax error). */
+  private functionBody(name: string): PromptNode {
+    this.skipNewlines();
+    const t = this.peek();
+    const compound = t.k === 'arith' || (t.k === 'op' && t.v === '(') || (t.k === 'word' && RESERVED.has(t.text) && !['then', 'elif', 'else', 'fi', 'in', 'do', 'done', 'esac', '}', '!', ']]', 'function'].includes(t.text));
+    if (!compound) throw this.unexpected();
+    return { t: 'function', name, body: this.command() };
   }
 
   private forCommand(): PromptNode {
@@ -367,7 +461,8 @@ class Parser {
       if (this.isOp(';')) this.p++;
       this.skipNewlines();
       const body = this.doBody();
-      return { t: 'for-arith', init: parts[0]!.trim(), test: parts[1]!.trim(), step: parts[2]!.trim(), body, redirs: this.redirs() };
+      // As written: bash's listing keeps the blanks after each part (`for ((i = 0 ; …`).
+      return { t: 'for-arith', init: parts[0]!, test: parts[1]!, step: parts[2]!, body, ...this.redirs() };
     }
     if (head.k !== 'word') throw this.unexpected();
     if (!NAME.test(head.text)) throw new SyntaxError(`\`${head.text}': not a valid identifier`, false);
@@ -385,7 +480,7 @@ class Parser {
     } else if (this.isOp(';')) this.p++;
     this.skipNewlines();
     const body = this.doBody();
-    return { t: 'for', name: head.text, words, body, redirs: this.redirs() };
+    return { t: 'for', name: head.text, words, body, ...this.redirs() };
   }
 
   /** `do LIST done` (or bash's `{ LIST }` form). */
@@ -418,7 +513,7 @@ class Parser {
       otherwise = this.list(new Set(['fi']))!;
     }
     this.expect('fi');
-    return { t: 'if', arms, otherwise, redirs: this.redirs() };
+    return { t: 'if', arms, otherwise, ...this.redirs() };
   }
 
   private caseCommand(): PromptNode {
@@ -453,7 +548,7 @@ class Parser {
       else break;
     }
     this.expect('esac');
-    return { t: 'case', word: subject.text, arms, redirs: this.redirs() };
+    return { t: 'case', word: subject.text, arms, ...this.redirs() };
   }
 
   private condCommand(): PromptNode {
@@ -465,8 +560,62 @@ class Parser {
       words.push(t.k === 'word' || t.k === 'op' || t.k === 'redir' ? this.src.slice(t.start, t.end) : `((${t.expr}))`);
     }
     if (words.length === 0) throw new SyntaxError("syntax error near unexpected token `]]'", false);
-    return { t: 'cond', words, redirs: this.redirs() };
+    return { t: 'cond', words, ...this.redirs() };
   }
+}
+
+/** A redirection as bash 5.2 lists it (recorded): `>out` is `> out`, `>&2` is `1>&2`, `0<x` is `< x`, `<<"E"` is `<<'E'`. */
+function listedRedirection(v: string, word: string): string {
+  const [, fd = '', op = ''] = /^(\d*)(.*)$/.exec(v)!;
+  const unless = (usual: string): string => (fd !== '' && fd !== usual ? fd : '');
+  switch (op) {
+    case '<':
+    case '<>':
+      return `${unless('0')}${op} ${word}`;
+    case '<<<':
+      return `${unless('0')}<<< ${word}`;
+    case '<<':
+    case '<<-': {
+      const bare = delimiter(word);
+      return `${unless('0')}${op}${bare === word ? word : `'${bare}'`}`;
+    }
+    case '>&':
+    case '<&': {
+      const usual = op === '>&' ? '1' : '0';
+      return /^(\d+|-)$/.test(word) ? `${fd || usual}${op}${word}` : `${unless(usual)}${op}${word}`;
+    }
+    case '&>':
+    case '&>>':
+      return `${op} ${word}`;
+    default:
+      return `${unless('1')}${op} ${word}`;
+  }
+}
+
+/**
+ * A simple command's words as written and its redirections as bash lists them in a function's
+ * definition (`type f`, `declare -f`): src/k8s/prompt-print.ts prints the words, then the
+ * redirections (`>out echo hi` is listed `echo hi > out`).
+ */
+export function commandParts(text: string): { words: string[]; redirs: string[] } {
+  const words: string[] = [];
+  const redirs: string[] = [];
+  let toks: Tok[];
+  try {
+    toks = lex(text, false);
+  } catch {
+    return { words: [text], redirs: [] };
+  }
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k]!;
+    if (t.k === 'word') words.push(t.text);
+    else if (t.k === 'redir') {
+      const target = toks[k + 1];
+      k++;
+      redirs.push(listedRedirection(t.v, target?.k === 'word' ? target.text : ''));
+    } else if (t.k === 'op') words.push(t.v);
+  }
+  return { words, redirs };
 }
 
 /** Reads one prompt line (newlines inside it separate commands, as in a script). */
@@ -510,6 +659,7 @@ export function isCompound(node: PromptNode): boolean {
     case 'arith':
     case 'cond':
     case 'background':
+    case 'function':
       return true;
   }
 }

@@ -6,7 +6,7 @@
  * stages and each stage's words. The headless runner and the Session read lines with it, and so
  * does the page where it must know what a typed line will do (src/ui/terminal/rebuild.ts).
  */
-import { endsHeredoc, heredocLine, heredocOpener } from './heredoc';
+import { endsHeredoc, heredocLine, heredocOpener, type HeredocOpener } from './heredoc';
 import { isBlankOrComment, stripComment } from './shell-comment';
 import { closingParen } from './shell-words';
 import { promptNeedsMore } from './prompt-syntax';
@@ -15,6 +15,17 @@ import { promptNeedsMore } from './prompt-syntax';
 function substitutionEnd(text: string, i: number): number {
   const close = closingParen(text, i + 2);
   return close < 0 ? text.length - 1 : close - 1;
+}
+
+/**
+ * The here-document a line opens for the command it holds, read the short way (its body becomes
+ * the command's stdin): only when the line is whole without it. A line that opens a compound
+ * command (`for i in 1 2; do cat <<EOF | kubectl apply -f -`) or a function reads on to its end
+ * instead, the documents inside it read by the prompt's parser (prompt-syntax.ts) as bash does.
+ */
+export function documentOpener(line: string): HeredocOpener | undefined {
+  const opener = heredocOpener(line);
+  return opener && !promptNeedsMore(line.replace(opener.operator, '')) ? opener : undefined;
 }
 
 export interface ScriptCommand {
@@ -46,7 +57,7 @@ export function parseScript(source: string): ParseOutcome {
     }
     let text = stripComment(raw).trim();
     const cmd: ScriptCommand = { line: start + 1, text, echo };
-    const opener = heredocOpener(text);
+    const opener = documentOpener(text);
     if (!opener && promptNeedsMore(text)) {
       // `for i in 1 2; do` … `done`, `if …; then` … `fi`, a line ending in `|` or `&&`: bash
       // reads on until the command is whole, and so does this reader (the Session parses it).

@@ -52,7 +52,8 @@ export function closingBrace(text: string, i: number): number {
   return -1;
 }
 
-const SPECIAL = /^(\?)/;
+/** `${?}`, and a function's `${1}`…, `${#}`, `${@}`, `${*}`. */
+const SPECIAL = /^(\?|\d+|#|@|\*)/;
 
 /**
  * Expands `${body}`. `word` expands the text after an operator (quotes removed, never split).
@@ -61,7 +62,7 @@ export function expandParameter(body: string, env: ParamEnv & { status: number }
   const bad: ParamOutcome = { ok: false, message: `\${${body}}: bad substitution`, fatal: false };
   if (body.startsWith('#') && body.length > 1) {
     const name = body.slice(1);
-    if (!/^([A-Za-z_][A-Za-z0-9_]*|\?)$/.test(name)) return bad;
+    if (!/^([A-Za-z_][A-Za-z0-9_]*|\?|\d+)$/.test(name)) return bad;
     return { ok: true, value: String([...(name === '?' ? String(env.status) : (env.lookup(name) ?? ''))].length) };
   }
   const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(body) ?? SPECIAL.exec(body);

@@ -26,6 +26,8 @@ export interface ExpandEnv {
   glob?(pattern: string): string[];
   /** `~` at a word's start (absent: left as written). */
   home?: string;
+  /** A function's arguments, for `"$@"` (one word each); `$1`, `$#`, `$*` come through `lookup`. */
+  positional?(): string[];
 }
 
 /** `fatal`: the error ends the whole line (`$((1/0))`, `${X:?}`), as in an interactive bash. */
@@ -156,6 +158,18 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       put(env.lookup('!') ?? '', quoted);
       return i + 2;
     }
+    if (next === '@' && quoted && env.positional) {
+      // "$@": each argument its own word, the first joining what came before, the last what follows.
+      env.positional().forEach((arg, k) => {
+        if (k > 0) end();
+        add(arg, true);
+      });
+      return i + 2;
+    }
+    if (next !== undefined && /[0-9#@*]/.test(next)) {
+      put(env.lookup(next) ?? '', quoted);
+      return i + 2;
+    }
     if (next === '{') {
       const close = closingBrace(text, i + 2);
       if (close < 0) return `${text.slice(i)}: bad substitution`;
@@ -190,6 +204,12 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       add(text.slice(i + 1, close), true);
       i = close + 1;
     } else if (c === '"') {
+      // "$@" with no arguments is no word at all, not an empty one.
+      const noArgs = !inWord && text.startsWith('"$@"', i) && env.positional?.().length === 0 && (i + 4 === text.length || /\s/.test(text[i + 4]!));
+      if (noArgs) {
+        i += 4;
+        continue;
+      }
       inWord = true;
       let j = i + 1;
       for (; j < text.length && text[j] !== '"'; ) {
@@ -251,7 +271,7 @@ export function expandDollars(expr: string, env: ExpandEnv): { ok: true; text: s
     let stop: number;
     if (expr[i + 1] === '(') stop = closingParen(expr, i + 2);
     else if (expr[i + 1] === '{') stop = closingBrace(expr, i + 2) + 1;
-    else if (expr[i + 1] === '?' || expr[i + 1] === '!') stop = i + 2;
+    else if (expr[i + 1] !== undefined && /[?!0-9#@*]/.test(expr[i + 1]!)) stop = i + 2;
     else stop = i + 1 + (NAME.exec(expr.slice(i + 1))?.[0].length ?? 0);
     if (stop <= i) return { ok: false, message: `${expr}: bad substitution` };
     const r = expandWords(expr.slice(i, stop), env, false);

@@ -38,7 +38,8 @@ export function lineBuiltin(s: BuiltinPort, cmd: string, args: string[], stdin: 
       return runXargs(args, stdin ?? '', {
         exists: execable,
         // The command's stdin is /dev/null, as GNU xargs gives it.
-        run: (argv) => (argv[0] === 'true' || argv[0] === 'false' ? { output: [], exitCode: argv[0] === 'true' ? 0 : 1 } : s.simpleCommand(argv, [], argv.join(' '), '', opts, false)),
+        // A program, never a function of the prompt's (xargs execs).
+        run: (argv) => (argv[0] === 'true' || argv[0] === 'false' ? { output: [], exitCode: argv[0] === 'true' ? 0 : 1 } : s.simpleCommand(argv, [], argv.join(' '), '', { ...opts, call: undefined }, false)),
       });
     case 'jobs':
       return s.laptop.jobs.jobsBuiltin(args);

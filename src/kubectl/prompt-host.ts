@@ -5,6 +5,7 @@
  */
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
+import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { quotePattern } from '../k8s/fnmatch';
 import { expandDollars, expandWords, type ExpandEnv } from '../k8s/shell-words';
 import type { PromptShell } from './prompt-shell';
@@ -21,6 +22,9 @@ export interface SessionPort {
   /** `$!` is its last background job's PID. */
   readonly laptop: { readonly jobs: { readonly lastPid: number | undefined } };
   readonly sim: { readonly now: number };
+  readonly interactive: boolean;
+  /** Whether the command running now sits inside a `$(…)`. */
+  readonly substituting: boolean;
   execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult;
   /** `$(inner)`: the line run as `execute` runs it, known to the session as a substitution. */
   substitute(inner: string, opts: RunOptions): CommandResult;
@@ -34,6 +38,7 @@ export interface SessionPort {
 export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[]): ExpandEnv {
   const env: ExpandEnv = {
     lookup: (name) => (name === '!' ? (s.laptop.jobs.lastPid === undefined ? undefined : String(s.laptop.jobs.lastPid)) : s.shell.lookup(name, s.workstation.cwd)),
+    positional: () => s.shell.positional(),
     status: s.shell.status,
     substitute: (inner) => {
       const r = s.substitute(inner, opts);
@@ -53,7 +58,17 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
   const env = (): ExpandEnv => expansion(s, opts, []);
   return {
     now: () => s.sim.now,
-    simple: (text, stdin, tty) => s.stage(text, stdin, opts, tty),
+    simple: (text, stdin, tty, call) => s.stage(text, stdin, { ...opts, call }, tty),
+    define: (name, body) => s.shell.functions.set(name, body),
+    enter: (args) => s.shell.enter(args),
+    leave: () => s.shell.leave(),
+    inFunction: () => s.shell.frames.length > 0,
+    document: (body) => {
+      const r = expandWords(heredocAsDoubleQuoted(body), env(), false);
+      return r.ok ? r.argv.join('') : body;
+    },
+    terminalShell: () => s.interactive && !s.substituting,
+    status: () => s.shell.status,
     isProgram: (text) => s.isWorkstationCommand(text),
     redirected: (redirs, stdin, tty, body) => s.openRedirects(redirs, stdin, opts, tty, body),
     expand: (text, split) => expandWords(text, env(), split),

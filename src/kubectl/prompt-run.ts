@@ -1,6 +1,7 @@
 /**
  * Runs a parsed prompt line (src/k8s/prompt-syntax.ts) as bash runs it: lists, pipelines, loops,
- * `if`, `case`, groups, `((…))`, `[[ … ]]`, `break`/`continue` and `read`; each simple command
+ * `if`, `case`, groups, `((…))`, `[[ … ]]`, functions, `break`/`continue`, `return`, `exit` and
+ * `read`, here-documents (expanded each time their command runs); each simple command
  * goes back to the Session (its redirections, aliases, expansion, builtins, programs, kubectl
  * and sim), so a loop's `kubectl run` creates Pods as a typed one does.
  *
@@ -15,11 +16,15 @@
  *   starts after it, and a command that began after time moved and returned past it prints
  *   nothing (the page had not shown it). A command started before any time passed runs as it
  *   did the first time (a kubectl's start-up is not a wait).
+ * - A function's body runs in this same run (the Session hands the call back through
+ *   `FunctionCaller`), so its calls count against the line's limits and a Ctrl+C, `exit` or a
+ *   fatal expansion inside it ends the line; calls nest at most MAX_FUNCTION_DEPTH deep.
  *
- * About 400 lines: every construct threads the same per-line state (caps, stamps, the Ctrl+C
- * moment, how deep in loops) and the same halt/break flow, which is what keeps them consistent.
+ * Over 500 lines: every construct, and a function call (its body runs in this same run), threads
+ * the same per-line state (caps, stamps, the Ctrl+C moment, how deep in loops, calls and
+ * subshells) and the same halt/break/return flow, which is what keeps them consistent.
  */
-import type { PromptNode } from '../k8s/prompt-syntax';
+import type { HereDoc, PromptNode } from '../k8s/prompt-syntax';
 import { fnmatch } from '../k8s/fnmatch';
 import { tokenize } from '../k8s/script';
 import type { ExpandOutcome } from '../k8s/shell-words';
@@ -29,14 +34,32 @@ import { MAX_STREAM_LINES, MAX_WAIT_MS } from './wait-util';
 import { runConditional, type TestHost } from './prompt-test';
 import type { CommandResult, OutputChunk } from './types';
 
-/** The most iterations one line's loops may run, together. */
+/** The most iterations one line's loops may run, together (a function call counts as one). */
 export const MAX_LOOP_ITERATIONS = 10_000;
+
+/** How deep function calls may nest in one line (bash has no limit but its stack; FUNCNEST's words say so). */
+export const MAX_FUNCTION_DEPTH = 200;
+
+/** Runs a function's body for the Session: the call `name ARGS…` with its stdin. */
+export type FunctionCaller = (name: string, body: PromptNode, args: string[], stdin: string | undefined, tty: boolean) => CommandResult;
 
 /** What the executor needs from the Session. */
 export interface PromptHost {
   now(): number;
-  /** One simple command as written: Session.stage. */
-  simple(text: string, stdin: string | undefined, tty: boolean): CommandResult;
+  /** One simple command as written: Session.stage; a function it names comes back through `call`. */
+  simple(text: string, stdin: string | undefined, tty: boolean, call: FunctionCaller): CommandResult;
+  /** `name() BODY` defines a function. */
+  define(name: string, body: PromptNode): void;
+  /** A call's arguments become `$1`… until `leave`, which gives its `local`s' shadowed values back. */
+  enter(args: string[]): void;
+  leave(): void;
+  /** Whether a function call is under way (`return` and `local` need one). */
+  inFunction(): boolean;
+  /** An unquoted here-document's body with `$…`, `$(…)` and `\` expanded. */
+  document(body: string): string;
+  /** Whether `exit` here ends the terminal's own shell, which prints `exit` (not in `$(…)`, not in a script). */
+  terminalShell(): boolean;
+  status(): number;
   /** Whether a simple command is one of the workstation's programs (a filter keeps running after a Ctrl+C). */
   isProgram(text: string): boolean;
   /** Runs `body` with a compound command's redirections opened around it. */
@@ -55,7 +78,8 @@ export interface PromptHost {
   background(text: string, body: () => CommandResult): CommandResult;
 }
 
-type Flow = { k: 'break' | 'continue'; n: number } | { k: 'halt' };
+/** `halt` ends the line (`exit`: unless a subshell ends first); `return` ends the function call. */
+type Flow = { k: 'break' | 'continue'; n: number } | { k: 'halt'; exit?: true } | { k: 'return' };
 interface Ran {
   output: OutputChunk[];
   status: number;
@@ -76,7 +100,13 @@ class LineRun {
   private iterations = 0;
   private lines = 0;
   private loops = 0;
+  /** Function calls under way, and subshells (`exit` ends only the innermost). */
+  private depth = 0;
+  private subshells = 0;
+  /** A halt inside a function call, for the command that called it to pass on. */
+  private pending: Flow | undefined;
   private readonly stamped = new Set<OutputChunk>();
+  private readonly call: FunctionCaller = (name, body, args, stdin, tty) => this.callFunction(name, body, args, stdin, tty);
 
   constructor(
     private readonly host: PromptHost,
@@ -97,13 +127,16 @@ class LineRun {
   private node(node: PromptNode, input: Input | undefined, tty: boolean): Ran {
     switch (node.t) {
       case 'simple':
-        return this.simple(node.text, input, tty);
+        return this.simple(node.text, input, tty, node.docs);
       case 'list':
         return this.list(node, input, tty, false);
       case 'pipeline':
         return this.pipeline(node, input);
       case 'background':
         return this.background(node);
+      case 'function':
+        this.host.define(node.name, node.body);
+        return done(0);
       case 'for':
       case 'for-arith':
       case 'loop':
@@ -127,8 +160,13 @@ class LineRun {
     if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
     const res = this.host.background(node.text, () => {
       // A job's stdin is /dev/null and its output the terminal, whatever the line redirects.
-      const r = this.node(node.node, { text: '' }, false);
-      return { output: r.output, exitCode: r.status };
+      this.subshells++;
+      try {
+        const r = this.node(node.node, { text: '' }, false);
+        return { output: r.output, exitCode: r.status };
+      } finally {
+        this.subshells--;
+      }
     });
     this.host.setStatus(0);
     return done(0, res.output);
@@ -138,12 +176,21 @@ class LineRun {
     return { output, status, flow: { k: 'halt' } };
   }
 
-  private simple(text: string, input: Input | undefined, tty: boolean): Ran {
+  private simple(text: string, input: Input | undefined, tty: boolean, docs?: HereDoc[]): Ran {
     if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
+    if (docs) {
+      // The command's here-document is its stdin, expanded now (a loop's `$i` each time round).
+      const doc = docs[docs.length - 1]!;
+      for (const d of docs) text = text.replace(d.op, '');
+      input = { text: doc.quoted ? doc.body : this.host.document(doc.body) };
+    }
     const flow = this.flowBuiltin(text, input);
     if (flow) return flow;
     const began = this.host.now();
     const { res, output } = this.unchecked(text, input, tty);
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending) return { output, status: res.exitCode, flow: pending };
     const now = this.host.now();
     if (this.interruptAt !== undefined && began > this.start && now > this.interruptAt) return this.halt(INTERRUPTED_EXIT_CODE);
     if (res.exitCode === FATAL_EXPANSION) return this.halt(1, output);
@@ -154,7 +201,7 @@ class LineRun {
 
   /** Runs a simple command with no Ctrl+C check (a filter reading what an interrupted command wrote); stamps its output. */
   private unchecked(text: string, input: Input | undefined, tty: boolean): { res: CommandResult; output: OutputChunk[] } {
-    const res = this.host.simple(text, input?.text, tty);
+    const res = this.host.simple(text, input?.text, tty, this.call);
     const now = this.host.now();
     const output = res.output.map((c) => {
       if (c.at !== undefined) return c;
@@ -178,7 +225,61 @@ class LineRun {
       return { output: [], status: 0, flow: { k: cmd, n: Math.min(n, this.loops) } };
     }
     if (cmd === 'read') return this.read(args, input);
+    if (cmd === 'return' || cmd === 'exit') return this.leaving(cmd, text);
     return undefined;
+  }
+
+  /**
+   * `return [N]` and `exit [N]` (N's words expanded): N & 255, or `$?`. Recorded from bash 5.2:
+   * `return` outside a function is `bash: return: can only \`return' from a function or sourced
+   * script` (status 2); `exit` at a terminal's prompt prints `exit` first, then any complaint.
+   */
+  private leaving(cmd: 'return' | 'exit', text: string): Ran {
+    const words = this.host.expand(text, true);
+    const args = words.ok ? words.argv.slice(1) : [];
+    if (cmd === 'return' && !this.host.inFunction()) {
+      this.host.setStatus(2);
+      return done(2, stderr("bash: return: can only `return' from a function or sourced script\n"));
+    }
+    const said = cmd === 'exit' && this.subshells === 0 && this.host.terminalShell() ? [{ stream: 'stderr' as const, text: 'exit\n' }] : [];
+    let status = this.host.status();
+    const output: OutputChunk[] = [...said];
+    if (args[0] !== undefined) {
+      if (/^\s*[-+]?\d+\s*$/.test(args[0])) status = Number(BigInt.asUintN(8, BigInt(args[0].trim())));
+      else {
+        output.push(...stderr(`bash: ${cmd}: ${args[0]}: numeric argument required\n`));
+        status = 2;
+      }
+    }
+    this.host.setStatus(status);
+    return { output, status, flow: cmd === 'exit' ? { k: 'halt', exit: true } : { k: 'return' } };
+  }
+
+  /** A call of function `name`: its body runs here, with `$1`… set and loops of the caller out of reach of its `break`. */
+  private callFunction(name: string, body: PromptNode, args: string[], stdin: string | undefined, tty: boolean): CommandResult {
+    if (this.depth >= MAX_FUNCTION_DEPTH) {
+      this.pending = { k: 'halt' };
+      return { output: stderr(`bash: ${name}: maximum function nesting level exceeded (${MAX_FUNCTION_DEPTH}): this terminal runs a line to its end before it shows it, so it stops calls nested deeper\n`), exitCode: 1 };
+    }
+    // A call counts as an iteration: `f() { f; f; }` branches, nesting no deeper than it may.
+    const stop = this.bound();
+    if (stop) {
+      this.pending = stop.flow;
+      return { output: stop.output, exitCode: stop.status };
+    }
+    const loops = this.loops;
+    this.loops = 0;
+    this.depth++;
+    this.host.enter(args);
+    try {
+      const r = this.node(body, stdin === undefined ? undefined : { text: stdin }, tty);
+      if (r.flow?.k === 'halt') this.pending = r.flow;
+      return { output: r.output, exitCode: r.status };
+    } finally {
+      this.host.leave();
+      this.depth--;
+      this.loops = loops;
+    }
   }
 
   /** `read [-r] [NAME…]`: one line of the loop's stdin, split at blanks, the last name taking the rest. */
@@ -236,6 +337,9 @@ class LineRun {
     let status = 0;
     let flow: Flow | undefined;
     let halted = 0;
+    // Each stage of a real pipeline is a subshell: an `exit` there ends only that stage.
+    const sub = node.stages.length > 1 ? 1 : 0;
+    this.subshells += sub;
     node.stages.forEach((stage, i) => {
       const program = stage.t === 'simple' && this.host.isProgram(stage.text);
       if (flow && !program) return;
@@ -246,11 +350,12 @@ class LineRun {
       output.push(...r.output.filter((c) => last || c.stream === 'stderr' || c.terminal));
       text = r.output.filter((c) => c.stream === 'stdout' && !c.terminal).map((c) => c.text).join('');
       status = r.status;
-      if (r.flow?.k === 'halt' && !flow) {
+      if (r.flow?.k === 'halt' && !(sub && r.flow.exit) && !flow) {
         flow = r.flow;
         halted = r.status;
       }
     });
+    this.subshells -= sub;
     if (flow) return { output, status: halted, flow };
     return done(node.bang ? (status === 0 ? 1 : 0) : status, output);
   }
@@ -260,18 +365,25 @@ class LineRun {
     return done(res.exitCode, output);
   }
 
-  private compound(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' | 'background' }>, input: Input | undefined, tty: boolean): Ran {
+  private compound(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' | 'background' | 'function' }>, input: Input | undefined, tty: boolean): Ran {
     if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
-    if (node.redirs === '') return this.body(node, input, tty);
+    let redirs = node.redirs;
+    if (node.docs) {
+      // `done <<EOF`: the document is the compound's stdin (its other redirections still open).
+      const doc = node.docs[node.docs.length - 1]!;
+      for (const d of node.docs) redirs = redirs.replace(d.op, '');
+      input = { text: doc.quoted ? doc.body : this.host.document(doc.body) };
+    }
+    if (redirs.trim() === '') return this.body(node, input, tty);
     let inner: Ran | undefined;
-    const res = this.host.redirected(node.redirs, input?.text, tty, (stdin, innerTty) => {
+    const res = this.host.redirected(redirs, input?.text, tty, (stdin, innerTty) => {
       inner = this.body(node, stdin === input?.text ? input : stdin === undefined ? undefined : { text: stdin }, innerTty);
       return { output: inner.output, exitCode: inner.status };
     });
     return { output: res.output, status: res.exitCode, ...(inner?.flow ? { flow: inner.flow } : {}) };
   }
 
-  private body(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' | 'background' }>, input: Input | undefined, tty: boolean): Ran {
+  private body(node: Exclude<PromptNode, { t: 'simple' | 'list' | 'pipeline' | 'background' | 'function' }>, input: Input | undefined, tty: boolean): Ran {
     switch (node.t) {
       case 'group':
         return node.sub ? this.subshell(node.body, input, tty) : this.node(node.body, input, tty);
@@ -324,10 +436,12 @@ class LineRun {
   /** `( … )`: what it assigns (or where it `cd`s) stays inside; a `break` does not leave it. */
   private subshell(body: PromptNode, input: Input | undefined, tty: boolean): Ran {
     const restore = this.host.save();
+    this.subshells++;
     try {
       const r = this.node(body, input, tty);
-      return r.flow?.k === 'halt' ? r : done(r.status, r.output);
+      return r.flow?.k === 'halt' && !r.flow.exit ? r : done(r.status, r.output);
     } finally {
+      this.subshells--;
       restore();
     }
   }
@@ -354,7 +468,7 @@ class LineRun {
       const e = node.words === null ? { ok: true as const, argv: [] } : this.host.expand(node.words, true);
       if (!e.ok) return this.expansionError(e);
       items = e.argv;
-    } else if (node.t === 'for-arith' && node.init !== '') {
+    } else if (node.t === 'for-arith' && node.init.trim() !== '') {
       const r = this.host.arith(node.init);
       if (!r.ok) return this.halt(1, stderr(`bash: ${r.message}\n`));
     }
@@ -367,11 +481,11 @@ class LineRun {
           if (k >= items.length) break;
           this.host.assign((node as { name: string }).name, items[k]!);
         } else if (node.t === 'for-arith') {
-          if (k > 0 && node.step !== '') {
+          if (k > 0 && node.step.trim() !== '') {
             const r = this.host.arith(node.step);
             if (!r.ok) return this.halt(1, [...output, ...stderr(`bash: ${r.message}\n`)]);
           }
-          if (node.test !== '') {
+          if (node.test.trim() !== '') {
             const r = this.host.arith(node.test);
             if (!r.ok) return this.halt(1, [...output, ...stderr(`bash: ${r.message}\n`)]);
             if (r.value === 0n) break;
@@ -379,13 +493,13 @@ class LineRun {
         } else if (node.t === 'loop') {
           const c = this.node(node.cond, input, tty);
           output.push(...c.output);
-          if (c.flow?.k === 'halt') return { output, status: c.status, flow: c.flow };
+          if (c.flow?.k === 'halt' || c.flow?.k === 'return') return { output, status: c.status, flow: c.flow };
           if ((c.status === 0) === node.until) break;
         }
         const r = this.node(node.body, input, tty);
         output.push(...r.output);
         status = r.status;
-        if (r.flow?.k === 'halt') return { output, status, flow: r.flow };
+        if (r.flow?.k === 'halt' || r.flow?.k === 'return') return { output, status, flow: r.flow };
         if (r.flow && r.flow.n > 1) return { output, status: 0, flow: { k: r.flow.k, n: r.flow.n - 1 } };
         if (r.flow?.k === 'break') {
           status = 0;

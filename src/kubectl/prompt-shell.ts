@@ -3,10 +3,15 @@
  * shell variables (`export do="--dry-run=client -o yaml"`, `POD=$(kubectl get pods -o name)`),
  * aliases (`alias k=kubectl`), `$?`. The setup lines every CKA guide starts with work as in bash;
  * `source <(kubectl completion bash)` and `complete -F __start_kubectl k` succeed silently, since
- * this terminal completes kubectl by itself. Like the workstation's files, this state is rebuilt
- * by replaying the session's log.
+ * this terminal completes kubectl by itself. Functions (`f() { …; }`) and the calls under way
+ * (their `$1`…, what their `local` shadows) live here too, and `$RANDOM`'s generator. Like the
+ * workstation's files, this state is rebuilt by replaying the session's log.
  */
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
+import { evalArith } from '../k8s/arith';
+import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
+import type { PromptNode } from '../k8s/prompt-syntax';
+import { declare, unsetFunctions } from './prompt-functions';
 import { fail, ok } from './result';
 import type { CommandResult } from './types';
 
@@ -24,13 +29,28 @@ function quoted(value: string): string {
 
 const out = (text: string): CommandResult => ({ output: text ? [{ stream: 'stdout', text }] : [], exitCode: 0 });
 
+/** A function call under way: its arguments (`$1`…) and the values its `local`s shadow (undefined: unset). */
+export interface Frame {
+  readonly args: string[];
+  readonly shadowed: Map<string, string | undefined>;
+}
+
 export class PromptShell {
   readonly vars = new Map<string, string>();
   readonly exported = new Set<string>();
   /** `k` comes predefined, as the CKA environment's ~/.bashrc has it; `alias` lists it, `unalias k` removes it. */
   readonly aliases = new Map<string, string>([['k', 'kubectl']]);
+  /** Functions by name, as parsed (a node is never changed, so copies share them). */
+  readonly functions = new Map<string, PromptNode>();
+  /** The function calls under way, innermost last; at the prompt itself there are no `$1`…. */
+  frames: Frame[] = [];
   /** `$?`: the status of the last pipeline. */
   status = 0;
+  /** The session's log position (Session.run sets it): where an unseeded `$RANDOM` starts, so a replay prints the same numbers. */
+  line = 0;
+  /** `$RANDOM`'s generator; undefined until first read or `RANDOM=n`. `unset RANDOM` makes it a plain variable, as in bash. */
+  private random: RandomState | undefined;
+  private randomSpecial = true;
 
   copy(): PromptShell {
     const c = new PromptShell();
@@ -44,15 +64,51 @@ export class PromptShell {
     this.vars.clear();
     this.exported.clear();
     this.aliases.clear();
+    this.functions.clear();
     for (const [k, v] of other.vars) this.vars.set(k, v);
     for (const k of other.exported) this.exported.add(k);
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
+    for (const [k, v] of other.functions) this.functions.set(k, v);
+    this.frames = other.frames.map((f) => ({ args: [...f.args], shadowed: new Map(f.shadowed) }));
     this.status = other.status;
+    this.line = other.line;
+    this.random = other.random && { ...other.random };
+    this.randomSpecial = other.randomSpecial;
   }
 
-  /** A variable as `$NAME` reads it: the shell's own, else the login's (HOME, LANG, PWD). */
+  /** `$1`… of the innermost call (none at the prompt itself). */
+  positional(): string[] {
+    return this.frames.at(-1)?.args ?? [];
+  }
+
+  /** A variable as `$NAME` reads it: the shell's own, else the login's (HOME, LANG, PWD); `$0`–`$9`, `$#`, `$@`, `$*`, `$RANDOM`. */
   lookup(name: string, cwd: string): string | undefined {
+    if (/^\d+$/.test(name)) return name === '0' ? 'bash' : this.positional()[Number(name) - 1];
+    if (name === '#') return String(this.positional().length);
+    if (name === '@' || name === '*') return this.positional().join(' ');
+    if (name === 'RANDOM' && this.randomSpecial) return String(this.nextRandom());
     return this.vars.get(name) ?? (name === 'HOME' ? WORKSTATION_HOME : name === 'LANG' ? 'en_US.UTF-8' : name === 'PWD' ? cwd : undefined);
+  }
+
+  private nextRandom(): number {
+    // bash seeds from the time and its PID; here from where the session is, so replays agree.
+    const r = nextRandom(this.random ?? seedRandom(BigInt(this.line) * 2654435761n + 1n));
+    this.random = r.state;
+    return r.value;
+  }
+
+  /** Enters a function call: `$1`… are `args` until `leave`. */
+  enter(args: string[]): void {
+    this.frames.push({ args, shadowed: new Map() });
+  }
+
+  /** Leaves the innermost call: its `local`s give the shadowed values back. */
+  leave(): void {
+    const frame = this.frames.pop();
+    for (const [name, value] of frame?.shadowed ?? []) {
+      if (value === undefined) this.vars.delete(name);
+      else this.vars.set(name, value);
+    }
   }
 
   /** The environment a program sees: the exported variables over the workstation's own. */
@@ -107,17 +163,59 @@ export class PromptShell {
     return dash ? out(`${r.dir}\n`) : ok();
   }
 
+  /** `unset [-f|-v] NAME…`: a name that is no variable unsets the function of that name, as bash does. */
   unset(args: string[]): CommandResult {
-    for (const a of args.filter((a) => !a.startsWith('-'))) {
+    const names = args.filter((a) => !a.startsWith('-'));
+    if (args.includes('-f')) return unsetFunctions(this, names);
+    for (const a of names) {
+      if (a === 'RANDOM') this.randomSpecial = false;
+      if (!this.vars.has(a) && !args.includes('-v')) this.functions.delete(a);
       this.vars.delete(a);
       this.exported.delete(a);
     }
     return ok();
   }
 
-
+  /** `NAME=value`; `RANDOM=n` seeds the generator with n read as arithmetic (`RANDOM=1+1` is 2, as recorded). */
   assign(name: string, value: string): void {
+    if (name === 'RANDOM' && this.randomSpecial) {
+      const n = evalArith(value, { get: (v) => this.vars.get(v), set: (v, x) => this.vars.set(v, x) });
+      if (n.ok) this.random = seedRandom(n.value);
+      return;
+    }
     this.vars.set(name, value);
+  }
+
+  /** `local NAME[=value]…`: the variable is the call's own until it returns (bash's dynamic scope). */
+  local(args: string[]): CommandResult {
+    const frame = this.frames.at(-1);
+    if (!frame) return fail('bash: local: can only be used in a function', 1);
+    const errors: string[] = [];
+    for (const a of args.filter((a) => !/^[-+][a-zA-Z]+$/.test(a))) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a : a.slice(0, eq);
+      if (!NAME.test(name)) {
+        errors.push(`bash: local: \`${a}': not a valid identifier\n`);
+        continue;
+      }
+      const fresh = !frame.shadowed.has(name);
+      if (fresh) frame.shadowed.set(name, this.vars.get(name));
+      // A new local starts unset (`x=1; f() { local x; echo "[$x]"; }` prints `[]`).
+      if (eq >= 0) this.vars.set(name, a.slice(eq + 1));
+      else if (fresh) this.vars.delete(name);
+    }
+    return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
+  }
+
+  /** `shift [N]`: drops the first N arguments of the innermost call; status 1 when there are fewer. */
+  shift(args: string[]): CommandResult {
+    if (!/^\d+$/.test(args[0] ?? '1')) return fail(`bash: shift: ${args[0]}: numeric argument required`, 1);
+    const n = Number(args[0] ?? 1);
+    const params = this.positional();
+    if (n > params.length) return { output: [], exitCode: 1 };
+    const frame = this.frames.at(-1);
+    if (frame) frame.args.splice(0, n);
+    return ok();
   }
 
   export(args: string[]): CommandResult {
@@ -173,9 +271,12 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   cd: (sh, args, _cmd, ws) => sh.cd(args, ws),
   // kubectl's completion script registers itself with `complete`; this terminal completes by itself.
   complete: () => ok(),
+  declare: (sh, args) => declare(sh, args),
   export: (sh, args) => sh.export(args),
   false: () => ({ output: [], exitCode: 1 }),
+  local: (sh, args) => sh.local(args),
   pwd: (_sh, _args, _cmd, ws) => out(`${ws.cwd}\n`),
+  shift: (sh, args) => sh.shift(args),
   source: refuseSource,
   '.': refuseSource,
   true: () => ok(),
@@ -187,7 +288,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
  * The builtins the executor runs itself (prompt-run.ts, prompt-words.ts): they act on a loop, its
  * stdin or the line, which a builtin here cannot see.
  */
-const LINE_BUILTINS = ['[', 'bg', 'break', 'continue', 'fg', 'jobs', 'kill', 'read', 'test', 'type', 'wait', 'xargs'];
+const LINE_BUILTINS = ['[', 'bg', 'break', 'continue', 'exit', 'fg', 'jobs', 'kill', 'read', 'return', 'test', 'type', 'wait', 'xargs'];
 
 /** The builtins completion offers (`.` is source's other name, `:` not a word anyone completes to). */
 export const PROMPT_BUILTINS: readonly string[] = [...Object.keys(BUILTINS).filter((b) => b !== '.' && b !== ':'), ...LINE_BUILTINS].sort();

@@ -27,7 +27,8 @@ export function runConditional(words: string[], patterns: string[], host: TestHo
 
 /** The shell's variables as arithmetic reads and assigns them. */
 export function arithVars(shell: PromptShell): ArithVars {
-  return { get: (name) => shell.vars.get(name), set: (name, value) => shell.assign(name, value) };
+  // `$((RANDOM % 10))` draws from the generator, as `$RANDOM` does.
+  return { get: (name) => (name === 'RANDOM' ? shell.lookup(name, '') : shell.vars.get(name)), set: (name, value) => shell.assign(name, value) };
 }
 
 /** The workstation and variables as a test sees them. */

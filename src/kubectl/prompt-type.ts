@@ -5,14 +5,15 @@
  * install guide puts it (/usr/local/bin), and `sim` beside it as the simulator's own program.
  */
 import { WORKSTATION_COMMANDS } from '../engine/index';
-import { PROMPT_KEYWORDS } from '../k8s/prompt-syntax';
+import { functionListing } from '../k8s/prompt-print';
+import { PROMPT_KEYWORDS, type PromptNode } from '../k8s/prompt-syntax';
 import type { PromptShell } from './prompt-shell';
 import type { CommandResult } from './types';
 
 /** What bash itself runs (help -s): the prompt's builtins and those of its programs bash shadows. */
-const BASH_BUILTINS = new Set([':', '.', '[', 'alias', 'bg', 'break', 'cd', 'complete', 'continue', 'echo', 'export', 'false', 'fg', 'help', 'jobs', 'kill', 'printf', 'pwd', 'read', 'source', 'test', 'true', 'type', 'unalias', 'unset', 'wait']);
+const BASH_BUILTINS = new Set([':', '.', '[', 'alias', 'bg', 'break', 'cd', 'complete', 'continue', 'declare', 'echo', 'exit', 'export', 'false', 'fg', 'help', 'jobs', 'kill', 'local', 'printf', 'pwd', 'read', 'return', 'shift', 'source', 'test', 'true', 'type', 'unalias', 'unset', 'wait']);
 
-type Kind = { t: 'alias'; value: string } | { t: 'keyword' } | { t: 'builtin' } | { t: 'file'; path: string };
+type Kind = { t: 'alias'; value: string } | { t: 'keyword' } | { t: 'function'; body: PromptNode } | { t: 'builtin' } | { t: 'file'; path: string };
 
 function programPath(word: string): string | undefined {
   if (word === 'kubectl' || word === 'sim') return `/usr/local/bin/${word}`;
@@ -20,11 +21,13 @@ function programPath(word: string): string | undefined {
   return undefined;
 }
 
-/** bash's lookup order: alias, keyword, builtin, then PATH. */
+/** bash's lookup order: alias, keyword, function, builtin, then PATH. */
 function kindOf(shell: PromptShell, word: string): Kind | undefined {
   const alias = shell.aliases.get(word);
   if (alias !== undefined) return { t: 'alias', value: alias };
   if (PROMPT_KEYWORDS.has(word)) return { t: 'keyword' };
+  const body = shell.functions.get(word);
+  if (body !== undefined) return { t: 'function', body };
   if (BASH_BUILTINS.has(word)) return { t: 'builtin' };
   const path = programPath(word);
   return path === undefined ? undefined : { t: 'file', path };
@@ -36,6 +39,9 @@ function describe(word: string, k: Kind): string {
       return `${word} is aliased to \`${k.value}'`;
     case 'keyword':
       return `${word} is a shell keyword`;
+    case 'function':
+      // bash's listing follows (recorded: `f is a function`, then `f () `, `{ `, …).
+      return `${word} is a function\n${functionListing(word, k.body).replace(/\n$/, '')}`;
     case 'builtin':
       return `${word} is a shell builtin`;
     case 'file':

@@ -19,7 +19,7 @@ import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { splitRedirects, type Redirect } from '../k8s/redirect';
 import { expandWords, rawWords } from '../k8s/shell-words';
 import { parsePromptLine } from '../k8s/prompt-syntax';
-import { FATAL_EXPANSION, runPromptLine } from './prompt-run';
+import { FATAL_EXPANSION, runPromptLine, type FunctionCaller } from './prompt-run';
 import { expansion, promptHost } from './prompt-host';
 import { lineBuiltin } from './prompt-builtins';
 import { ASSIGNMENT, PromptShell } from './prompt-shell';
@@ -91,6 +91,8 @@ export interface RunOptions {
   terminal?: TerminalSize;
   /** Internal: the line runs under `sh -c` (watch's command): no bash aliases, dash's "not found". */
   sh?: true;
+  /** Internal: where a call of a prompt function goes (the executor running the command, prompt-run.ts). */
+  call?: FunctionCaller;
   /**
    * The line comes from a page control (a fault menu, the instructor's console), not from the
    * keyboard: it runs at the laptop's prompt even while the terminal is attached to a shell, which
@@ -196,6 +198,7 @@ export class Session {
     if (opts.interruptAt !== undefined) logged.interruptAt = opts.interruptAt;
     if (opts.laptop) logged.laptop = true;
     this.log.push(logged);
+    this.shell.line = this.log.length;
     const version = this.workstation.version;
     const namespace = this.contextNamespace();
     const saved = this.workstation.checkpoint();
@@ -298,6 +301,11 @@ export class Session {
     } finally {
       this.substitutions--;
     }
+  }
+
+  /** Whether the command running now sits inside a `$(…)` (an `exit` there prints nothing). */
+  get substituting(): boolean {
+    return this.substitutions > 0;
   }
 
   /** A kubectl or sim command of the line begins its own work now (CommandResult.leadSeq). */
@@ -471,6 +479,9 @@ export class Session {
       for (const [name, value] of assignments) this.shell.assign(name, value);
       return ok();
     }
+    // A function comes before a builtin or a program, as in bash (`sh -c` has none of the prompt's).
+    const fn = opts.sh ? undefined : this.shell.functions.get(cmd);
+    if (fn !== undefined && opts.call) return opts.call(cmd, fn, rest, stdin, tty);
     const builtin = this.shell.builtin(cmd, rest, this.workstation) ?? lineBuiltin(this, cmd, rest, stdin, opts);
     if (builtin) return builtin;
     if (cmd === 'watch') return runWatch(rest, this.watchHost(opts));

@@ -245,6 +245,20 @@ describe('Shell', () => {
     expect(h.runs.at(-1)).toBe('if true; then\necho yes\nfi');
   });
 
+  it('reads on past a here-document inside a loop or a function to the command’s end, as bash does', () => {
+    const h = harness();
+    h.type('for i in 1 2; do cat <<EOF | kubectl apply -f -\r');
+    h.type('kind: Namespace\rmetadata:\r  name: team-$i\rEOF\r');
+    // The document ended, the loop did not: still bash's `> ` prompt.
+    expect(h.runs).toEqual([]);
+    h.type('done\r');
+    expect(h.runs).toEqual(['for i in 1 2; do cat <<EOF | kubectl apply -f -\nkind: Namespace\nmetadata:\n  name: team-$i\nEOF\ndone']);
+    h.finish([], 10_000);
+    // A `done` inside the document is the document's.
+    h.type('\x1b[200~f() {\n  cat <<END\ndone\nEND\n}\n\x1b[201~');
+    expect(h.runs.at(-1)).toBe('f() {\n  cat <<END\ndone\nEND\n}');
+  });
+
   it('reads `#` comments as the script runner does: a comment alone runs nothing, a `<<EOF` in one opens no document', () => {
     const h = harness();
     h.type('\x1b[200~# first, the namespace\nkubectl get ns default   # the default one\n\x1b[201~');

@@ -27,7 +27,8 @@
  */
 import type { AttachedShell, ScreenFrame } from '../../protocol/messages';
 import { drawFrame, ENTER_ALTERNATE, LEAVE_ALTERNATE } from './alt-screen';
-import { endsHeredoc, heredocOpener, type HeredocOpener } from '../../k8s/heredoc';
+import { endsHeredoc, type HeredocOpener } from '../../k8s/heredoc';
+import { documentOpener } from '../../k8s/script';
 import { promptNeedsMore } from '../../k8s/prompt-syntax';
 import { stripComment } from '../../k8s/shell-comment';
 import type { TerminalEntry } from '../store/terminal';
@@ -334,7 +335,7 @@ export class Shell {
       // The terminal's `help` is about kubectl and sim; inside a container the shell answers.
       const builtin = shellBuiltin(code.split(/\s+/)[0]);
       const ours = builtin === 'help' && shell ? undefined : builtin;
-      const opener = ours === undefined ? heredocOpener(code) : undefined;
+      const opener = ours === undefined ? documentOpener(code) : undefined;
       if (code === '') this.addBlock({ kind: 'text', text: echo(line, shell) });
       else if (ours === 'clear') this.addBlock({ kind: 'clear' });
       else if (ours === 'help') this.addBlock({ kind: 'text', text: echo(line) + this.strings.help.replace(/\n?$/, '\n') });
