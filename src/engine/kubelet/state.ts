@@ -111,9 +111,10 @@ export interface PodWorker {
    * hash and `pod` the file source's Pod, never replaced by kube-apiserver's copy. The mirror Pod
    * is only where the status goes — the newest copy seen or written, and the status last
    * written, which a re-created mirror gets again (status_manager.go keeps it by the static UID);
-   * `retryAt`: a stale mirror's delete failed, tried again at the worker's next pass.
+   * `retryAt`: a stale mirror's delete failed, tried again at the worker's next pass; `started`:
+   * its first pass was asked for (not before an older manifest's Pod of the same name is gone).
    */
-  mirror?: { pod?: Pod; status?: PodStatus; retryAt?: number };
+  mirror?: { pod?: Pod; status?: PodStatus; retryAt?: number; started?: boolean };
 }
 
 /** The identity of the machine as the kubelet reads it from /etc/machine-id, DMI and /proc. */

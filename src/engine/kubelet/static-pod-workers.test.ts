@@ -68,8 +68,14 @@ describe("a learner's static Pod and its mirror Pod", () => {
   it('an edited manifest is a new static Pod: the old container is killed and a new one runs; a removed one ends it', () => {
     const sim = withStaticWeb(base);
     const old = mirror(sim)!.status!.containerStatuses![0]!.containerID;
+    const seq = worldOf(sim).trace.nextSeq;
     sim.nodeShell('node-1', `sed -i 's/nginx:1.27/nginx:1.28/' ${M}/static-web.yaml`);
     sim.advance(40_000);
+    // allowPodStart: the new manifest's Pod starts once the old one's is torn down.
+    const cri = traceOf(sim, seq, ['cri']).map((r) => r.summary);
+    expect(cri).toEqual(expect.arrayContaining(['StopContainer web', 'StopPodSandbox default/static-web-node-1', 'RunPodSandbox default/static-web-node-1']));
+    expect(cri.indexOf('StopPodSandbox default/static-web-node-1')).toBeGreaterThan(cri.indexOf('StopContainer web'));
+    expect(cri.indexOf('RunPodSandbox default/static-web-node-1')).toBeGreaterThan(cri.indexOf('StopPodSandbox default/static-web-node-1'));
     const p = mirror(sim)!;
     expect(p.spec.containers[0]!.image).toBe('nginx:1.28');
     expect(p.status!.containerStatuses![0]).toMatchObject({ ready: true, restartCount: 0 });

@@ -68,20 +68,31 @@ export function syncOwnStaticPods(w: World, self: KubeletState, components: Read
   if (!src) return;
   const wanted = new Map<string, StaticPodConfig>();
   for (const [key, config] of Object.entries(src.store)) if (!components.has(key)) wanted.set(config.hash, config);
+  const ending = new Set<string>();
   for (const wk of [...self.workers.values()]) {
-    if (!wk.mirror || wk.deleted || wanted.has(wk.uid)) continue;
+    if (!wk.mirror || wanted.has(wk.uid)) continue;
+    ending.add(`${wk.namespace}/${wk.name}`);
+    if (wk.deleted) continue;
     logSyncLoop(w, self, 'REMOVE', wk.pod, 'file');
     wk.deleted = true;
     requestSync(w, self, wk.uid);
   }
   for (const config of wanted.values()) {
-    // A worker still tearing down the same UID goes first; the next relist starts the Pod again.
-    if (self.workers.has(config.hash)) continue;
-    const wk = newWorker(staticPod(self, config, rfc3339Nano(w.now)));
-    wk.mirror = {};
-    self.workers.set(config.hash, wk);
-    logSyncLoop(w, self, 'ADD', wk.pod, 'file');
-    requestSync(w, self, config.hash);
+    let wk = self.workers.get(config.hash);
+    // The same UID still tearing down (a manifest removed and put back): the next relist starts it.
+    if (wk?.deleted) continue;
+    if (!wk) {
+      wk = newWorker(staticPod(self, config, rfc3339Nano(w.now)));
+      wk.mirror = {};
+      self.workers.set(config.hash, wk);
+      logSyncLoop(w, self, 'ADD', wk.pod, 'file');
+    }
+    // allowPodStart (pod_workers.go): a static Pod starts only once the one of the same full name
+    // (an older manifest's) has terminated; a relist after that starts it.
+    if (wk.mirror && !wk.mirror.started && !ending.has(`${wk.namespace}/${wk.name}`)) {
+      wk.mirror.started = true;
+      requestSync(w, self, config.hash);
+    }
   }
   reconcileMirrors(w, self, components);
 }
