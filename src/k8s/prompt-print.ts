@@ -12,8 +12,13 @@
  * printer keeps the same state bash's does: the documents waiting for their connector and
  * whether one was just printed; and it reads a list as bash's parser nests it, each connector
  * joining everything before it to the next command.
+ *
+ * A command substitution is listed as bash re-prints it too (`$(cmd 2>/dev/null)` becomes
+ * `$(cmd 2> /dev/null)`): on one line from the left margin, `;` between its commands, a compound
+ * inside it over several lines; backquotes and `$((…))` stay as written.
  */
-import { commandParts, type HereDoc, type PromptNode } from './prompt-syntax';
+import { commandParts, parsePromptLine, type HereDoc, type PromptNode } from './prompt-syntax';
+import { closingParen } from './shell-words';
 
 type Connector = ';' | '&&' | '||' | '&' | '|';
 /** A list or pipeline as bash nests it: (((a ; b) && c) ; d). */
@@ -39,9 +44,47 @@ function joined(node: Extract<PromptNode, { t: 'list' | 'pipeline' }>): Joined {
 
 const isJoin = (j: Joined): j is Extract<Joined, { first: unknown }> => 'first' in j;
 
+/** A word with each `$(…)` in it listed as bash re-prints it (quoted or not; not in single quotes). */
+function listedWord(word: string): string {
+  let out = '';
+  let double = false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (c === '\\') {
+      out += word.slice(i, i + 2);
+      i++;
+    } else if (c === "'" && !double) {
+      const close = word.indexOf("'", i + 1);
+      const end = close < 0 ? word.length : close + 1;
+      out += word.slice(i, end);
+      i = end - 1;
+    } else if (c === '$' && word[i + 1] === '(' && word[i + 2] !== '(') {
+      const close = closingParen(word, i + 2);
+      const parsed = close < 0 ? undefined : parsePromptLine(word.slice(i + 2, close - 1));
+      if (!parsed?.ok) {
+        out += c;
+        continue;
+      }
+      const p = new Printer(false);
+      p.command(parsed.node);
+      out += `$(${p.out})`;
+      i = close - 1;
+    } else {
+      if (c === '"') double = !double;
+      out += c;
+    }
+  }
+  return out;
+}
+
 class Printer {
   out = '';
-  private level = STEP;
+  private level: number;
+  /** A function's body is listed a command a line; a command substitution on one line. */
+  constructor(private readonly multiline = true) {
+    this.level = multiline ? STEP : 0;
+  }
+
   /** Commands that must not be indented: they continue the line (`a && b`, `while a`). */
   private skip = 0;
   private joining = 0;
@@ -99,7 +142,7 @@ class Printer {
     switch (node.t) {
       case 'simple': {
         const { words, redirs } = commandParts(node.text);
-        this.out += words.join(' ');
+        this.out += words.map(listedWord).join(' ');
         if (redirs.length) {
           if (words.length) this.out += ' ';
           this.redirections(redirs, node.docs);
@@ -121,6 +164,13 @@ class Printer {
           this.command(node.body);
           this.flush('');
           this.out += ' )';
+        } else if (!this.multiline) {
+          this.out += '{ ';
+          this.skip++;
+          this.command(node.body);
+          this.flush('');
+          this.semicolon();
+          this.out += ' }';
         } else {
           this.out += '{ \n';
           this.level += STEP;
@@ -207,7 +257,11 @@ class Printer {
         if (this.waiting.length) this.flush('');
         else if (this.documentPrinted) this.documentPrinted = false;
         else this.out += ';';
-        this.out += '\n';
+        if (this.multiline) this.out += '\n';
+        else {
+          this.out += ' ';
+          if (node.second) this.skip++;
+        }
         break;
     }
     this.command(node.second);

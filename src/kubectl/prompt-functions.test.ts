@@ -223,7 +223,28 @@ g ()
     done
 }
 `,
-  ],];
+  ],  [
+    "f",
+    `f() { x=$(a;b |c  >out); y="$(echo  hi 2>&1)"; z=\`echo  old  >x\`; w=$(( 1+2 )); v=$(for i in 1; do echo $i; done); u=$(if a; then b; fi); echo "\${x:-$(echo  d)}"; }`,
+    `f is a function
+f () 
+{ 
+    x=$(a; b | c > out);
+    y="$(echo hi 2>&1)";
+    z=\`echo  old  >x\`;
+    w=$(( 1+2 ));
+    v=$(for i in 1;
+do
+    echo $i;
+done);
+    u=$(if a; then
+    b;
+fi);
+    echo "\${x:-$(echo d)}"
+}
+`,
+  ],
+];
 
 describe('bash functions at the prompt', () => {
   it.each(LISTINGS)('lists %s as bash 5.2 does (type)', (name, definition, listing) => {
