@@ -282,6 +282,16 @@ describe('calling bash functions at the prompt', () => {
     expect(both(s.run('shift abc; echo "sh=$?"; shift 5; echo "sh=$?"'))).toBe('E:bash: shift: abc: numeric argument required\nsh=1\nsh=1\n');
   });
 
+  it("reads local's, export's and declare's NAME=value unsplit, and gives assignments their substitution's status", () => {
+    // Recorded from bash 5.2: `[a b] [p q]`, `a b`, and `x=$(false); echo $?` prints 1.
+    const s = new Session();
+    s.run('f() { local x=$(echo a b) y="$1"; echo "[$x] [$y]"; }');
+    expect(both(s.run('f "p q"'))).toBe('[a b] [p q]\n');
+    expect(both(s.run('export A=$(echo a b); declare B=$(echo c d); echo "$A/$B"'))).toBe('a b/c d\n');
+    expect(both(s.run('x=$(false); echo $?; y=$(true); echo $?'))).toBe('1\n0\n');
+    expect(both(s.run('if ! out=$(kubectl get ns nope 2>&1); then echo "failed: $out"; fi'))).toBe('failed: Error from server (NotFound): namespaces "nope" not found\n');
+  });
+
   it('recurses, keeps break to its own loops, and stops runaway recursion as the line stops loops', () => {
     const s = new Session();
     s.run('r() { if (( $1 > 0 )); then echo $1; r $(( $1 - 1 )); fi; }');

@@ -34,14 +34,15 @@ export interface SessionPort {
   background(text: string, body: () => CommandResult): CommandResult;
 }
 
-/** How `$…` expands at the prompt; `stderr` collects what command substitutions wrote there. */
-export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[]): ExpandEnv {
+/** How `$…` expands at the prompt; `stderr` collects what command substitutions wrote there, `statuses` how they ended. */
+export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[], statuses: number[] = []): ExpandEnv {
   const env: ExpandEnv = {
     lookup: (name) => (name === '!' ? (s.laptop.jobs.lastPid === undefined ? undefined : String(s.laptop.jobs.lastPid)) : s.shell.lookup(name, s.workstation.cwd)),
     positional: () => s.shell.positional(),
     status: s.shell.status,
     substitute: (inner) => {
       const r = s.substitute(inner, opts);
+      statuses.push(r.exitCode);
       // A background job's lines (chunk.terminal) go to the terminal, not into the value.
       stderr.push(...r.output.filter((c) => c.stream === 'stderr' || c.terminal));
       return r.output.filter((c) => c.stream === 'stdout' && !c.terminal).map((c) => c.text).join('');

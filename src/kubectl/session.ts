@@ -101,6 +101,9 @@ export interface RunOptions {
   laptop?: true;
 }
 
+/** The builtins whose NAME=value arguments bash expands as assignments. */
+const DECLARATIONS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
+
 /** The terminal a full-screen program gets when the page did not say its size. */
 const DEFAULT_TERMINAL: TerminalSize = { columns: 80, rows: 24 };
 
@@ -409,7 +412,8 @@ export class Session {
     if (!words.ok) return fail(`error: ${words.message}`, 2);
     // What `$(…)` inside this command wrote to stderr reaches the terminal, as in bash.
     const substituted: OutputChunk[] = [];
-    const env = expansion(this, opts, substituted);
+    const statuses: number[] = [];
+    const env = expansion(this, opts, substituted, statuses);
     const assignments: [string, string][] = [];
     let k = 0;
     for (; k < words.words.length && ASSIGNMENT.test(words.words[k]!); k++) {
@@ -420,12 +424,16 @@ export class Session {
       assignments.push([w.slice(0, eq), value.argv.join('')]);
     }
     const argv: string[] = [];
+    // bash reads `export`/`local`/`declare`'s NAME=value arguments as assignments: never split.
+    const declaring = DECLARATIONS.has(words.words[k] ?? '');
     for (const w of words.words.slice(k)) {
-      const r = expandWords(w, env);
+      const r = expandWords(w, env, !(declaring && ASSIGNMENT.test(w)));
       if (!r.ok) return { output: [...substituted, { stream: 'stderr', text: `bash: ${r.message}\n` }], exitCode: r.fatal ? FATAL_EXPANSION : 1 };
       argv.push(...r.argv);
     }
-    const res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
+    let res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
+    // Assignments alone take the status of their last `$(…)` (`x=$(false)` is 1), as in bash.
+    if (argv.length === 0 && statuses.length) res = { ...res, exitCode: statuses[statuses.length - 1]! };
     return substituted.length ? { ...res, output: [...substituted, ...res.output] } : res;
   }
 
