@@ -152,9 +152,34 @@ function attempt(w: World, self: KubeletState, kind: StaticPodKind, name: string
   logSyncError(w, self, pod, kind, 'CrashLoopBackOff', msg);
 }
 
-/** A mirror Pod being deleted, or of another manifest: tryReconcileMirrorPods deletes it to make a new one. */
-export function logStaleMirror(w: World, self: KubeletState, mirror: Pod): void {
-  kubeletLog(w, self, 'I', 'kubelet.go:2011', 'Trying to delete pod', [['pod', `${mirror.metadata.namespace ?? ''}/${mirror.metadata.name ?? ''}`], ['podUID', mirror.metadata.uid ?? '']]);
+/**
+ * A mirror Pod being deleted, or of another manifest: tryReconcileMirrorPods deletes it (its UID
+ * as precondition) to make a new one. Returns false when the delete failed, to be tried again at
+ * the static Pod's next sync.
+ */
+export function deleteStaleMirror(w: World, self: KubeletState, mirror: Pod): boolean {
+  const ref = `${mirror.metadata.namespace ?? ''}/${mirror.metadata.name ?? ''}`;
+  kubeletLog(w, self, 'I', 'kubelet.go:2011', 'Trying to delete pod', [['pod', ref], ['podUID', mirror.metadata.uid ?? '']]);
+  const done = deleteMirrorPod(w, self, mirror, mirror.metadata.uid);
+  if (done === 'deleted') kubeletLog(w, self, 'I', 'kubelet.go:2017', "Deleted mirror pod as it didn't match the static Pod", [['pod', ref]]);
+  return done !== 'failed';
+}
+
+/**
+ * CreateMirrorPod (mirror_client.go) as tryReconcileMirrorPods calls it: "Creating a mirror pod
+ * for static pod", then the create; one that already exists is the mirror the informer has not
+ * delivered yet (upstream returns nil when its hash is ours). Any other failure is logged.
+ * Returns the mirror created, 'exists', or 'failed'.
+ */
+export function createMirrorPod(w: World, self: KubeletState, body: Pod): Pod | 'exists' | 'failed' {
+  const ns = body.metadata.namespace ?? 'default';
+  const ref = `${ns}/${body.metadata.name ?? ''}`;
+  kubeletLog(w, self, 'I', 'kubelet.go:2028', 'Creating a mirror pod for static pod', [['pod', ref]]);
+  const res = api(w, self, { verb: 'create', resource: 'pods', namespace: ns, body });
+  if (res.ok) return (res.object as Pod | undefined) ?? 'exists';
+  if (!('network' in res.error) && res.error.reason === 'AlreadyExists') return 'exists';
+  kubeletLog(w, self, 'E', 'kubelet.go:2030', 'Failed creating a mirror pod', [['err', clientError(res, 'Post', `/api/v1/namespaces/${ns}/pods`)], ['pod', ref]]);
+  return 'failed';
 }
 
 /** client-go's error for the request: `Delete "https://…": dial tcp …` when kube-apiserver was not reached, else the Status's message. */

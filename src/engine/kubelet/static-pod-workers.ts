@@ -16,11 +16,10 @@ import { rfc3339 } from '../../k8s/time';
 import type { SimMillis } from '../core/ids';
 import { setTimer } from '../runtime';
 import type { World } from '../world';
-import { api } from './client';
 import { logSyncLoop } from './journal';
 import { newWorker, requestSync } from './pod-worker';
-import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
-import { deleteMirrorPod, deleteOrphanMirror, logStaleMirror } from './static-pod-run';
+import type { KubeletState, PodWorker, StaticPodBook, StaticPodConfig } from './state';
+import { createMirrorPod, deleteOrphanMirror, deleteStaleMirror } from './static-pod-run';
 import { workerBackoff } from './sync-pod';
 import { markStatusDirty } from './status-manager';
 
@@ -97,6 +96,11 @@ export function syncOwnStaticPods(w: World, self: KubeletState, components: Read
   reconcileMirrors(w, self, components);
 }
 
+/** When the worker syncs next: its armed wake-up, else a failed sync's requeue. */
+function nextPass(w: World, wk: PodWorker): number {
+  return wk.resyncAt !== undefined && wk.resyncAt > w.now ? wk.resyncAt : w.now + workerBackoff(w);
+}
+
 /** tryReconcileMirrorPods for each of the learner's static Pods, and HandlePodCleanups' orphaned mirrors. */
 function reconcileMirrors(w: World, self: KubeletState, components: ReadonlySet<string>): void {
   const src = self.staticSource;
@@ -108,15 +112,17 @@ function reconcileMirrors(w: World, self: KubeletState, components: ReadonlySet<
     const cached = pods?.get(key) as Pod | undefined;
     if (!cached) {
       // A re-created mirror carries the static Pod's annotations, config.seen included.
-      const seen = self.workers.get(config.hash)?.pod.metadata.annotations?.[SEEN] ?? rfc3339Nano(w.now);
-      api(w, self, { verb: 'create', resource: 'pods', namespace: config.pod.metadata.namespace ?? 'default', body: mirrorPod(self, node, config.pod, { hash: config.hash, seen }) });
+      const wk = self.workers.get(config.hash);
+      if (wk?.mirror?.retryAt !== undefined && w.now < wk.mirror.retryAt) continue;
+      const seen = wk?.pod.metadata.annotations?.[SEEN] ?? rfc3339Nano(w.now);
+      const failed = createMirrorPod(w, self, mirrorPod(self, node, config.pod, { hash: config.hash, seen })) === 'failed';
+      if (wk?.mirror) wk.mirror.retryAt = failed ? nextPass(w, wk) : undefined;
     } else if (isMirrorPod(cached) && (cached.metadata.annotations?.[MIRROR_ANNOTATION] !== config.hash || cached.metadata.deletionTimestamp)) {
       // At the static Pod's syncs: with kube-apiserver down, its worker's next pass.
       const wk = self.workers.get(config.hash);
       if (wk?.mirror?.retryAt !== undefined && w.now < wk.mirror.retryAt) continue;
-      logStaleMirror(w, self, cached);
-      const failed = deleteMirrorPod(w, self, cached, cached.metadata.uid) === 'failed';
-      if (wk?.mirror) wk.mirror.retryAt = failed ? (wk.resyncAt !== undefined && wk.resyncAt > w.now ? wk.resyncAt : w.now + workerBackoff(w)) : undefined;
+      const failed = !deleteStaleMirror(w, self, cached);
+      if (wk?.mirror) wk.mirror.retryAt = failed ? nextPass(w, wk) : undefined;
     }
   }
   for (const [key, obj] of pods ?? []) {

@@ -84,5 +84,13 @@ describe('static Pods (mirror Pods of the control plane)', () => {
     expect(after.metadata.uid).not.toBe(before.metadata.uid);
     expect(after.metadata.deletionTimestamp).toBeUndefined();
     expect(ready(after)).toBe('True');
+    // tryReconcileMirrorPods' Info lines, in order: the graceful delete left the mirror marked.
+    const r = sim.nodeShell('control-plane', 'journalctl -u kubelet --no-pager');
+    const journal = r.output.map((o) => o.text).join('').split('\n').filter((l) => l.includes('etcd-control-plane'));
+    expect(journal.slice(-3).map((l) => l.replace(/^.*\] /, ''))).toEqual([
+      `"Trying to delete pod" pod="kube-system/etcd-control-plane" podUID="${before.metadata.uid}"`,
+      `"Deleted mirror pod as it didn't match the static Pod" pod="kube-system/etcd-control-plane"`,
+      '"Creating a mirror pod for static pod" pod="kube-system/etcd-control-plane"',
+    ]);
   });
 });

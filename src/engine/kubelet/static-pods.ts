@@ -25,7 +25,7 @@ import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
 import { STATIC_POD_PATH } from './config-file';
 import { nodeBase } from '../node-shell/host-fs';
 import { consumeWatchEvents, maybeList } from './static-pod-source';
-import { deleteMirrorPod, deleteOrphanMirror, launch, logStaleMirror, retire, retryBlocked, setHeld } from './static-pod-run';
+import { createMirrorPod, deleteOrphanMirror, deleteStaleMirror, launch, retire, retryBlocked, setHeld } from './static-pod-run';
 import { workerBackoff } from './sync-pod';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
@@ -201,6 +201,11 @@ function wanted(self: KubeletState, name: string): StaticPodConfig | 'kubeadm' |
   return Object.values(self.staticSource.store).find((c) => c.name === name);
 }
 
+/** The static Pod's next sync after a failed one: the pod worker's requeue (a back-off's 10–15 s; a healthy Pod's resync, 60–90 s). */
+function nextSync(w: World, book: StaticPodBook): number {
+  return w.now + (book.blocked ? workerBackoff(w) : jitterUp(w, w.timings.syncFrequency, 0.5));
+}
+
 function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: StaticComponent): void {
   const { kind } = comp;
   let running = comp.running;
@@ -241,9 +246,12 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
   if (!node) return;
   if (!cached || !isMirrorPod(cached)) {
     if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it
-    const res = api(w, self, { verb: 'create', resource: 'pods', namespace: 'kube-system', body: mirrorPod(self, node, manifest ?? manifestFor(w, self.host, kind), book) });
-    // AlreadyExists means the informer has not caught up; the next relist sees the Pod.
-    if (res.ok && res.object) writeStatus(w, self, res.object as Pod, kind, book);
+    if (book.mirrorRetryAt !== undefined && w.now < book.mirrorRetryAt) return;
+    const made = createMirrorPod(w, self, mirrorPod(self, node, manifest ?? manifestFor(w, self.host, kind), book));
+    // 'exists': the informer has not caught up; the next relist sees the Pod.
+    if (made === 'failed') book.mirrorRetryAt = nextSync(w, book);
+    else delete book.mirrorRetryAt;
+    if (typeof made === 'object') writeStatus(w, self, made, kind, book);
     return;
   }
   if (cached.metadata.deletionTimestamp || cached.metadata.annotations?.[MIRROR_ANNOTATION] !== book.hash) {
@@ -252,8 +260,7 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     // syncs, which a relist is not: with kube-apiserver down it tries again at the pod worker's
     // requeue (a back-off's 10–15 s; a healthy Pod's resync, 60–90 s) or a container's exit.
     if (book.mirrorRetryAt !== undefined && w.now < book.mirrorRetryAt) return;
-    logStaleMirror(w, self, cached);
-    if (deleteMirrorPod(w, self, cached, cached.metadata.uid) === 'failed') book.mirrorRetryAt = w.now + (book.blocked ? workerBackoff(w) : jitterUp(w, w.timings.syncFrequency, 0.5));
+    if (!deleteStaleMirror(w, self, cached)) book.mirrorRetryAt = nextSync(w, book);
     else delete book.mirrorRetryAt;
     return;
   }
