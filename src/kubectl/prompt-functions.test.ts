@@ -317,6 +317,20 @@ describe('calling bash functions at the prompt', () => {
     expect(both(s.run('names() { kubectl get deploy "$@" -o name; }; names web | wc -l'))).toBe('1\n');
   });
 
+  it("stamps what a function's commands wrote when they ran, and a Ctrl+C inside a call ends the whole line", () => {
+    const s = new Session();
+    s.run('poll() { while true; do kubectl get ns default -o name; sleep 5; done; }');
+    const start = s.sim.now;
+    const cut = s.run('poll; echo after', undefined, { interruptAt: start + 12_000 });
+    expect(cut.exitCode).toBe(130);
+    expect(cut.output.map((c) => [c.text, c.at])).toEqual([
+      ['namespace/default\n', start + 150],
+      ['namespace/default\n', start + 5300],
+      ['namespace/default\n', start + 10_450],
+    ]);
+    expect(s.sim.now).toBe(start + 12_000);
+  });
+
   it('keeps functions between lines, in a fork and through a replay of the log; type, declare and unset see them', () => {
     const s = new Session();
     s.run('kc() { kubectl get ns "$@"; }');
