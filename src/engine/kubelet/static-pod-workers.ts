@@ -128,6 +128,8 @@ function reconcileMirrors(w: World, self: KubeletState, components: ReadonlySet<
   for (const [key, obj] of pods ?? []) {
     const p = obj as Pod;
     if (!isMirrorPod(p) || components.has(key) || src.store[key] || p.metadata.deletionTimestamp) continue;
+    // IsPodForMirrorPodTerminatingByFullName: not while its static Pod is still being torn down.
+    if (self.workers.get(p.metadata.annotations?.[MIRROR_ANNOTATION] ?? '')?.mirror) continue;
     deleteOrphanMirror(w, self, p);
   }
 }
