@@ -284,7 +284,8 @@ export function syncStaticPods(w: World, self: KubeletState): void {
   maybeList(w, self, generatedReader(w, self.host));
   const node = self.informers['nodes']?.cache.get(self.host) as Node | undefined;
   for (const c of staticComponents(w, self.host)) syncOne(w, self, node?.metadata.uid ? node : undefined, c);
-  syncOwnStaticPods(w, self, componentKeys(w, self.host));
+  // An untouched manifest directory holds kubeadm's Pods only: nothing else to run.
+  if (self.staticSource) syncOwnStaticPods(w, self, componentKeys(w, self.host));
 }
 
 /** A kubelet starting on a machine whose staticPodPath was edited: the file source is read at once. */
