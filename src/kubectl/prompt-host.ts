@@ -7,7 +7,8 @@ import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
 import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { quotePattern } from '../k8s/fnmatch';
-import { expandDollars, expandWords, type ExpandEnv } from '../k8s/shell-words';
+import { braceExpand } from '../k8s/brace-expand';
+import { expandDollars, expandWords, rawWords, type ExpandEnv } from '../k8s/shell-words';
 import type { PromptShell } from './prompt-shell';
 import type { PromptHost } from './prompt-run';
 import { globPaths } from './prompt-glob';
@@ -55,6 +56,13 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
   return env;
 }
 
+/** Words as written, each brace-expanded (`a{b,c}` is `ab ac`), joined again by blanks. */
+function braceWords(text: string): string {
+  if (!text.includes('{')) return text;
+  const words = rawWords(text);
+  return words.ok ? words.words.flatMap(braceExpand).join(' ') : text;
+}
+
 export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
   const env = (): ExpandEnv => expansion(s, opts, []);
   return {
@@ -72,7 +80,8 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     status: () => s.shell.status,
     isProgram: (text) => s.isWorkstationCommand(text),
     redirected: (redirs, stdin, tty, body) => s.openRedirects(redirs, stdin, opts, tty, body),
-    expand: (text, split) => expandWords(text, env(), split),
+    // `for i in {1..3}`: brace expansion first, word by word, as bash does.
+    expand: (text, split) => expandWords(split ? braceWords(text) : text, env(), split),
     pattern: (text) => {
       let pattern: string | undefined;
       const r = expandWords(text, { ...env(), glob: (p) => ((pattern = p), []) });

@@ -81,6 +81,14 @@ describe('compound commands at the prompt', () => {
 });
 
 describe('expansions at the prompt', () => {
+  it('brace-expands words before the other expansions, for loops and kubectl alike (bash 5.2, recorded)', () => {
+    const s = new Session();
+    expect(out(s.run('for i in {1..3}; do echo -n "$i "; done; echo'))).toBe('1 2 3 \n');
+    expect(out(s.run('echo {1..3}"q" a{b,"c d"}e {a,b\\,c}; x=a{1,2}; echo $x'))).toBe('1q 2q 3q abe ac de a b,c\na{1,2}\n');
+    expect(out(s.run('kubectl get ns kube-{system,public} -o name'))).toBe('namespace/kube-system\nnamespace/kube-public\n');
+    expect(out(s.run('kubectl create ns team-{a,b}'), 'stderr')).toBe("error: exactly one NAME is required, got 2\nSee 'kubectl create namespace -h' for help and examples\n");
+  });
+
   it('evaluates $((…)) and ((…)) with bash errors that end the line', () => {
     const s = new Session();
     expect(out(s.run('x=5; echo $((x++ + ++x)) $x $((2**10)) $((-7/2)) $((1<<4)) $((x > 3 ? 1 : 0))'))).toBe('12 7 1024 -3 16 1\n');

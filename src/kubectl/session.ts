@@ -18,6 +18,7 @@ import { parseScript, tokenize } from '../k8s/script';
 import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { splitRedirects, type Redirect } from '../k8s/redirect';
 import { expandWords, rawWords } from '../k8s/shell-words';
+import { braceExpand } from '../k8s/brace-expand';
 import { parsePromptLine } from '../k8s/prompt-syntax';
 import { FATAL_EXPANSION, runPromptLine, type FunctionCaller } from './prompt-run';
 import { expansion, promptHost } from './prompt-host';
@@ -426,7 +427,8 @@ export class Session {
     const argv: string[] = [];
     // bash reads `export`/`local`/`declare`'s NAME=value arguments as assignments: never split.
     const declaring = DECLARATIONS.has(words.words[k] ?? '');
-    for (const w of words.words.slice(k)) {
+    // Brace expansion comes first, on the words as written (`kubectl delete pod web-{1..3}`).
+    for (const w of words.words.slice(k).flatMap((w) => (declaring && ASSIGNMENT.test(w) ? [w] : braceExpand(w)))) {
       const r = expandWords(w, env, !(declaring && ASSIGNMENT.test(w)));
       if (!r.ok) return { output: [...substituted, { stream: 'stderr', text: `bash: ${r.message}\n` }], exitCode: r.fatal ? FATAL_EXPANSION : 1 };
       argv.push(...r.argv);
