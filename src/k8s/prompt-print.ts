@@ -151,6 +151,7 @@ class Printer {
       }
       case 'list':
       case 'pipeline':
+        if (node.t === 'list' && node.items.length === 0) return;
         if (node.t === 'pipeline' && node.bang) this.out += '! ';
         this.skip++;
         return this.command(joined(node));

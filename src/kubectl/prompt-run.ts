@@ -362,6 +362,8 @@ class LineRun {
 
   private filtered(text: string, input: Input | undefined): Ran {
     const { res, output } = this.unchecked(text, input, false);
+    // The line is already ending; a function named like a filter (`grep() {…}`) halting too changes nothing.
+    this.pending = undefined;
     return done(res.exitCode, output);
   }
 
