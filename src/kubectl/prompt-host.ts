@@ -72,6 +72,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     enter: (args) => s.shell.enter(args),
     leave: () => s.shell.leave(),
     inFunction: () => s.shell.frames.length > 0,
+    positional: () => [...s.shell.positional()],
     document: (body) => {
       const r = expandWords(heredocAsDoubleQuoted(body), env(), false);
       return r.ok ? r.argv.join('') : body;

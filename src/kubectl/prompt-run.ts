@@ -55,6 +55,8 @@ export interface PromptHost {
   leave(): void;
   /** Whether a function call is under way (`return` and `local` need one). */
   inFunction(): boolean;
+  /** The innermost call's arguments (`$@`). */
+  positional(): string[];
   /** An unquoted here-document's body with `$…`, `$(…)` and `\` expanded. */
   document(body: string): string;
   /** Whether `exit` here ends the terminal's own shell, which prints `exit` (not in `$(…)`, not in a script). */
@@ -467,7 +469,8 @@ class LineRun {
     let status = 0;
     let items: string[] | undefined;
     if (node.t === 'for') {
-      const e = node.words === null ? { ok: true as const, argv: [] } : this.host.expand(node.words, true);
+      // `for x; do` walks "$@", a function's arguments.
+      const e = node.words === null ? { ok: true as const, argv: this.host.positional() } : this.host.expand(node.words, true);
       if (!e.ok) return this.expansionError(e);
       items = e.argv;
     } else if (node.t === 'for-arith' && node.init.trim() !== '') {
