@@ -156,6 +156,8 @@ export interface StaticPodBook {
   tries?: number;
   nextTryAt?: number;
   triedAt?: number;
+  /** The pod worker's requeue after the last failed sync (10–15 s): the next sync between tries. */
+  requeueAt?: number;
   /** What the last run wrote before it exited (`crictl logs`). */
   crashLog?: string[];
   /**

@@ -93,11 +93,41 @@ export function launch(w: World, self: KubeletState, kind: StaticPodKind, compon
   return book;
 }
 
-/** One more try of a blocked container, when its back-off has passed; ErrImagePull's turn to ImagePullBackOff. */
+/** The pod worker's failed-sync requeue (backOffPeriod 10 s, wait.Jitter factor 0.5). */
+const REQUEUE_MS = 10_000;
+
+/**
+ * wait.Jitter(base, 0.5), drawn from the static Pod's hash and the time rather than the world's
+ * PRNG, so a control-plane static Pod's requeues leave every other random draw as it was.
+ */
+export function staticJitter(book: StaticPodBook, now: number, base: number): number {
+  return Math.round(base + (parseInt(hashHex(`${book.hash}/${now}`).slice(0, 8), 16) / 0x1_0000_0000) * 0.5 * base);
+}
+
+/**
+ * When the static Pod syncs next (its tryReconcileMirrorPods with it): a blocked one at the pod
+ * worker's requeue after its failed sync, a healthy one at the resync (syncFrequency, jittered).
+ */
+export function nextStaticSync(w: World, book: StaticPodBook): number {
+  if (book.blocked) return book.requeueAt !== undefined && book.requeueAt > w.now ? book.requeueAt : w.now + staticJitter(book, w.now, REQUEUE_MS);
+  return w.now + staticJitter(book, w.now, w.timings.syncFrequency);
+}
+
+/**
+ * One more try of a blocked container, when its back-off has passed; ErrImagePull's turn to
+ * ImagePullBackOff; and between tries, the pod worker's requeue: a sync that fails the same way
+ * ("Error syncing pod, skipping" again, as for any Pod) and tries a stale mirror again.
+ */
 export function retryBlocked(w: World, self: KubeletState, kind: StaticPodKind, name: string, book: StaticPodBook): boolean {
   if (!book.blocked) return false;
   if (w.now >= (book.nextTryAt ?? 0)) {
     attempt(w, self, kind, name, book);
+    return true;
+  }
+  if (book.requeueAt !== undefined && w.now >= book.requeueAt && book.waiting) {
+    book.requeueAt = w.now + staticJitter(book, w.now, REQUEUE_MS);
+    delete book.mirrorRetryAt;
+    logSyncError(w, self, asPod(name, book.hash), kind, book.waiting.reason, book.waiting.message);
     return true;
   }
   if (book.waiting?.reason === 'ErrImagePull' && w.now - (book.triedAt ?? w.now) >= PULL_SHOWN_MS && book.blocked.reason === 'pull') {
@@ -119,6 +149,7 @@ function attempt(w: World, self: KubeletState, kind: StaticPodKind, name: string
   book.tries = tries + 1;
   book.triedAt = w.now;
   book.nextTryAt = w.now + backoff;
+  book.requeueAt = w.now + staticJitter(book, w.now, REQUEUE_MS);
   delete book.currentAt;
   if (blocked.reason === 'pull') {
     cri(w, self, name, { call: 'PullImage', image: blocked.image });

@@ -17,7 +17,7 @@ import { isConflict } from '../client/client';
 import { hashHex } from '../node/hex';
 import { runtimeOf } from '../node/cri';
 import { containerUri } from '../node/runtime-impl';
-import { jitterUp, setTimer } from '../runtime';
+import { setTimer } from '../runtime';
 import type { World } from '../world';
 import { api } from './client';
 import { staticPodExtraFlags } from '../topology/options';
@@ -25,8 +25,7 @@ import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
 import { STATIC_POD_PATH } from './config-file';
 import { nodeBase } from '../node-shell/host-fs';
 import { consumeWatchEvents, maybeList } from './static-pod-source';
-import { createMirrorPod, deleteOrphanMirror, deleteStaleMirror, launch, retire, retryBlocked, setHeld } from './static-pod-run';
-import { workerBackoff } from './sync-pod';
+import { createMirrorPod, deleteOrphanMirror, deleteStaleMirror, launch, nextStaticSync, retire, retryBlocked, setHeld } from './static-pod-run';
 import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodName, type StaticPodKind } from './static-pod-manifests';
 import { sameStableJson, stableJson } from './status-manager';
 import { isMirrorPod, MIRROR_ANNOTATION } from '../../k8s/mirror-pod';
@@ -201,11 +200,6 @@ function wanted(self: KubeletState, name: string): StaticPodConfig | 'kubeadm' |
   return Object.values(self.staticSource.store).find((c) => c.name === name);
 }
 
-/** The static Pod's next sync after a failed one: the pod worker's requeue (a back-off's 10–15 s; a healthy Pod's resync, 60–90 s). */
-function nextSync(w: World, book: StaticPodBook): number {
-  return w.now + (book.blocked ? workerBackoff(w) : jitterUp(w, w.timings.syncFrequency, 0.5));
-}
-
 function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: StaticComponent): void {
   const { kind } = comp;
   let running = comp.running;
@@ -249,7 +243,7 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     if (book.mirrorRetryAt !== undefined && w.now < book.mirrorRetryAt) return;
     const made = createMirrorPod(w, self, mirrorPod(self, node, manifest ?? manifestFor(w, self.host, kind), book));
     // 'exists': the informer has not caught up; the next relist sees the Pod.
-    if (made === 'failed') book.mirrorRetryAt = nextSync(w, book);
+    if (made === 'failed') book.mirrorRetryAt = nextStaticSync(w, book);
     else delete book.mirrorRetryAt;
     if (typeof made === 'object') writeStatus(w, self, made, kind, book);
     return;
@@ -260,7 +254,7 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     // syncs, which a relist is not: with kube-apiserver down it tries again at the pod worker's
     // requeue (a back-off's 10–15 s; a healthy Pod's resync, 60–90 s) or a container's exit.
     if (book.mirrorRetryAt !== undefined && w.now < book.mirrorRetryAt) return;
-    if (!deleteStaleMirror(w, self, cached)) book.mirrorRetryAt = nextSync(w, book);
+    if (!deleteStaleMirror(w, self, cached)) book.mirrorRetryAt = nextStaticSync(w, book);
     else delete book.mirrorRetryAt;
     return;
   }
