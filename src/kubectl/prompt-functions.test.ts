@@ -340,6 +340,8 @@ describe('calling bash functions at the prompt', () => {
     s.run('function two { echo two; }');
     expect(both(s.run('type -t kc two nope; echo $?'))).toBe('function\nfunction\n1\n');
     expect(both(s.run('declare -F; declare -F kc nope; echo "F=$?"'))).toBe('declare -f kc\ndeclare -f two\nkc\nF=1\n');
+    // typeset is declare's other name; $FUNCNAME the function running (recorded).
+    expect(both(s.run('typeset -F; f() { echo "[$FUNCNAME]"; g; }; g() { echo "[$FUNCNAME]"; }; f; echo "[$FUNCNAME]"'))).toBe('declare -f kc\ndeclare -f two\n[f]\n[g]\n[]\n');
     expect(both(s.fork().run('two'))).toBe('two\n');
     const replay = new Session();
     for (const c of s.log) replay.run(c.line, c.stdin);

@@ -1,6 +1,7 @@
 /**
- * The builtins that read or change the prompt's functions: `declare -f` / `declare -F` (with
- * `declare NAME=value` and `declare -x` as plain assignments and exports) and `unset -f`. What
+ * The builtins that read or change the prompt's functions: `declare -f` / `declare -F` (`typeset`
+ * is its other name; `declare NAME=value` and `declare -x` are plain assignments and exports) and
+ * `unset -f`. What
  * bash 5.2 prints, recorded on this machine: `declare -F` lists `declare -f NAME` sorted,
  * `declare -F NAME` just the name, `declare -f NAME` the definition (src/k8s/prompt-print.ts); a
  * name that is no function prints nothing and makes the status 1.

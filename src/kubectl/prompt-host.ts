@@ -69,7 +69,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     now: () => s.sim.now,
     simple: (text, stdin, tty, call) => s.stage(text, stdin, { ...opts, call }, tty),
     define: (name, body) => s.shell.functions.set(name, body),
-    enter: (args) => s.shell.enter(args),
+    enter: (name, args) => s.shell.enter(name, args),
     leave: () => s.shell.leave(),
     inFunction: () => s.shell.frames.length > 0,
     positional: () => [...s.shell.positional()],

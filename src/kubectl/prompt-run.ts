@@ -51,7 +51,7 @@ export interface PromptHost {
   /** `name() BODY` defines a function. */
   define(name: string, body: PromptNode): void;
   /** A call's arguments become `$1`… until `leave`, which gives its `local`s' shadowed values back. */
-  enter(args: string[]): void;
+  enter(name: string, args: string[]): void;
   leave(): void;
   /** Whether a function call is under way (`return` and `local` need one). */
   inFunction(): boolean;
@@ -272,7 +272,7 @@ class LineRun {
     const loops = this.loops;
     this.loops = 0;
     this.depth++;
-    this.host.enter(args);
+    this.host.enter(name, args);
     try {
       const r = this.node(body, stdin === undefined ? undefined : { text: stdin }, tty);
       if (r.flow?.k === 'halt') this.pending = r.flow;

@@ -31,6 +31,8 @@ const out = (text: string): CommandResult => ({ output: text ? [{ stream: 'stdou
 
 /** A function call under way: its arguments (`$1`…) and the values its `local`s shadow (undefined: unset). */
 export interface Frame {
+  /** `$FUNCNAME`. */
+  readonly name: string;
   readonly args: string[];
   readonly shadowed: Map<string, string | undefined>;
 }
@@ -69,7 +71,7 @@ export class PromptShell {
     for (const k of other.exported) this.exported.add(k);
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
     for (const [k, v] of other.functions) this.functions.set(k, v);
-    this.frames = other.frames.map((f) => ({ args: [...f.args], shadowed: new Map(f.shadowed) }));
+    this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed) }));
     this.status = other.status;
     this.line = other.line;
     this.random = other.random && { ...other.random };
@@ -87,6 +89,7 @@ export class PromptShell {
     if (name === '#') return String(this.positional().length);
     if (name === '@' || name === '*') return this.positional().join(' ');
     if (name === 'RANDOM' && this.randomSpecial) return String(this.nextRandom());
+    if (name === 'FUNCNAME' && !this.vars.has(name)) return this.frames.at(-1)?.name;
     return this.vars.get(name) ?? (name === 'HOME' ? WORKSTATION_HOME : name === 'LANG' ? 'en_US.UTF-8' : name === 'PWD' ? cwd : undefined);
   }
 
@@ -97,9 +100,9 @@ export class PromptShell {
     return r.value;
   }
 
-  /** Enters a function call: `$1`… are `args` until `leave`. */
-  enter(args: string[]): void {
-    this.frames.push({ args, shadowed: new Map() });
+  /** Enters a call of function `name`: `$1`… are `args` until `leave`. */
+  enter(name: string, args: string[]): void {
+    this.frames.push({ name, args, shadowed: new Map() });
   }
 
   /** Leaves the innermost call: its `local`s give the shadowed values back. */
@@ -272,6 +275,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   // kubectl's completion script registers itself with `complete`; this terminal completes by itself.
   complete: () => ok(),
   declare: (sh, args) => declare(sh, args),
+  typeset: (sh, args) => declare(sh, args),
   export: (sh, args) => sh.export(args),
   false: () => ({ output: [], exitCode: 1 }),
   local: (sh, args) => sh.local(args),
