@@ -7,7 +7,8 @@
  * PLEG relist period — Running/Ready while the process runs, a terminated container once it is
  * stopped, and a restart (restartCount + lastState) when it comes back.
  *
- * Invariant: a mirror Pod carries `kubernetes.io/config.mirror`; pod workers skip such Pods.
+ * Invariant: a mirror Pod carries `kubernetes.io/config.mirror`, and no Pod worker runs one: a
+ * static Pod of the learner's own is run by the worker of its static Pod (static-pod-workers.ts).
  */
 import type { ContainerState, ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../../k8s/types';
 import { podQOS } from '../../k8s/qos';
@@ -35,7 +36,6 @@ import { logRemoveContainer } from './journal';
 export { isMirrorPod, MIRROR_ANNOTATION };
 /** PLEG's relist period: how soon the kubelet notices a control-plane process stopped or started. */
 const RELIST_MS = 1000;
-
 
 interface StaticComponent {
   id: ComponentId;
@@ -92,7 +92,6 @@ function manifestFor(w: World, host: string, kind: StaticPodKind): Pod {
 function imageOf(kind: StaticPodKind): string {
   return kind === 'etcd' ? ETCD_IMAGE : `registry.k8s.io/${kind}:${K8S_VERSION}`;
 }
-
 
 function cond(type: string, ok: boolean, at: string, prev: PodStatus | undefined, reason?: string, message?: string): PodCondition {
   const old = prev?.conditions?.find((c) => c.type === type);
@@ -294,16 +293,17 @@ export function armStaticPods(w: World, self: KubeletState): void {
   self.staticTickEpoch = self.epoch;
 }
 
-/**
- * A mirror Pod of one of this machine's control-plane components: its process is the
- * simulation's component, so no Pod worker runs it. Any other mirror Pod (a static Pod the
- * learner wrote, on any node) is run by a Pod worker like an API Pod.
- */
 /** `kube-system/<component>-<node>` of each control-plane component on this machine. */
 export function componentKeys(w: World, host: string): Set<string> {
   return new Set(staticComponents(w, host).map((c) => `kube-system/${staticPodName(c.kind, host)}`));
 }
 
+/**
+ * A mirror Pod of one of this machine's control-plane components: its process is the
+ * simulation's component, so no Pod worker runs it. Any other mirror Pod (a static Pod the
+ * learner wrote, on any node) is no Pod of its own either: the Pod worker of its static Pod
+ * runs the file source's Pod (static-pod-workers.ts).
+ */
 export function isComponentMirror(w: World, host: string, pod: Pod): boolean {
   return isMirrorPod(pod) && pod.metadata.namespace === 'kube-system' && staticComponents(w, host).some((c) => staticPodName(c.kind, host) === pod.metadata.name);
 }
