@@ -1,11 +1,10 @@
 /**
  * The here-document syntax people type around kubectl (`kubectl apply -f - <<EOF` … `EOF`,
- * `<<'EOF'`, `<<-EOF`): where a document starts and which line ends it. One definition for the
- * script reader the headless runner uses (./script.ts) and the browser terminal, which
- * must know when a typed or pasted document is complete before it sends the command.
+ * `<<'EOF'`, `<<-EOF`): which line ends a document. One definition for the script reader the
+ * headless runner uses (./script.ts) and the browser terminal, which must know when a typed or
+ * pasted document is complete before it sends the command. Where one starts is the prompt's
+ * lexer's to say (./prompt-syntax.ts documentOperators, through ./script.ts documentOpener).
  */
-const OPENER = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/;
-
 export interface HeredocOpener {
   /** The operator as written (`<<EOF`, `<<-'END'`), to be removed from the command. */
   operator: string;
@@ -15,12 +14,6 @@ export interface HeredocOpener {
   stripTabs: boolean;
   /** `<<'EOF'` or `<<"EOF"`: the document is taken as written; unquoted, bash expands `$…` and `$(…)` in it. */
   quoted: boolean;
-}
-
-/** The here-document a command line opens, if any. */
-export function heredocOpener(line: string): HeredocOpener | undefined {
-  const m = line.match(OPENER);
-  return m ? { operator: m[0], word: m[3]!, stripTabs: m[1] === '-', quoted: m[2] !== '' } : undefined;
 }
 
 /** A document line as the command reads it (`<<-` drops its leading tabs). */

@@ -618,6 +618,28 @@ export function commandParts(text: string): { words: string[]; redirs: string[] 
   return { words, redirs };
 }
 
+/**
+ * The here-document operators of a line as bash reads them, each with its delimiter word: not
+ * inside quotes, `$((…))` or `((…))`, not a here-string `<<<` (so `echo $((1 << x))` opens none).
+ * A line that does not lex (an open quote) has none.
+ */
+export function documentOperators(src: string): { text: string; word: string; stripTabs: boolean; quoted: boolean }[] {
+  let toks: Tok[];
+  try {
+    toks = lex(src, false);
+  } catch {
+    return [];
+  }
+  const found: { text: string; word: string; stripTabs: boolean; quoted: boolean }[] = [];
+  toks.forEach((t, k) => {
+    const target = toks[k + 1];
+    if (t.k !== 'redir' || !/^\d*<<-?$/.test(t.v) || target?.k !== 'word') return;
+    const word = delimiter(target.text);
+    found.push({ text: src.slice(t.start, target.end), word, stripTabs: t.v.endsWith('-'), quoted: word !== target.text });
+  });
+  return found;
+}
+
 /** Reads one prompt line (newlines inside it separate commands, as in a script). */
 export function parsePromptLine(src: string): PromptParse {
   try {

@@ -6,10 +6,10 @@
  * stages and each stage's words. The headless runner and the Session read lines with it, and so
  * does the page where it must know what a typed line will do (src/ui/terminal/rebuild.ts).
  */
-import { endsHeredoc, heredocLine, heredocOpener, type HeredocOpener } from './heredoc';
+import { endsHeredoc, heredocLine, type HeredocOpener } from './heredoc';
 import { isBlankOrComment, stripComment } from './shell-comment';
 import { closingParen } from './shell-words';
-import { promptNeedsMore } from './prompt-syntax';
+import { documentOperators, promptNeedsMore } from './prompt-syntax';
 
 /** The last index of the `$(…)` starting at `i` (its `)`), or the text's end when it never closes. */
 function substitutionEnd(text: string, i: number): number {
@@ -19,13 +19,16 @@ function substitutionEnd(text: string, i: number): number {
 
 /**
  * The here-document a line opens for the command it holds, read the short way (its body becomes
- * the command's stdin): only when the line is whole without it. A line that opens a compound
+ * the command's stdin): only when the line is whole without it. The prompt's lexer finds it, so a
+ * `<<` in quotes, in `$((1 << x))` or in a here-string `<<<` opens none. A line that opens a compound
  * command (`for i in 1 2; do cat <<EOF | kubectl apply -f -`) or a function reads on to its end
  * instead, the documents inside it read by the prompt's parser (prompt-syntax.ts) as bash does.
  */
 export function documentOpener(line: string): HeredocOpener | undefined {
-  const opener = heredocOpener(line);
-  return opener && !promptNeedsMore(line.replace(opener.operator, '')) ? opener : undefined;
+  const first = documentOperators(line)[0];
+  if (!first) return undefined;
+  const opener: HeredocOpener = { operator: first.text, word: first.word, stripTabs: first.stripTabs, quoted: first.quoted };
+  return promptNeedsMore(line.replace(opener.operator, '')) ? undefined : opener;
 }
 
 export interface ScriptCommand {

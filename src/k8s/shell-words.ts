@@ -36,10 +36,21 @@ export type ExpandOutcome = { ok: true; argv: string[] } | { ok: false; message:
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 
-/** The index just past the `)` that closes a `$(` whose body starts at `i`, or -1. */
+/** A here-document operator at `j` (`<<EOF`, `<<-'EOF'`; not `<<<`): its delimiter, and whether tabs are stripped. */
+function documentAt(text: string, j: number): { word: string; strip: boolean } | undefined {
+  const m = /^<<(-?)[ \t]*(?:'([^']*)'|"([^"]*)"|\\?([A-Za-z_0-9][^\s;&|<>()]*))/.exec(text.slice(j));
+  return m && text[j + 2] !== '<' ? { word: m[2] ?? m[3] ?? m[4]!, strip: m[1] === '-' } : undefined;
+}
+
+/**
+ * The index just past the `)` that closes a `$(` whose body starts at `i`, or -1. A here-document
+ * inside (`$(cat <<EOF` ⏎ `it's` ⏎ `EOF` ⏎ `)`) is skipped from the newline to its delimiter, as
+ * bash reads it: its quotes and parentheses are text.
+ */
 export function closingParen(text: string, i: number): number {
   let depth = 1;
   let quote: "'" | '"' | undefined;
+  const documents: { word: string; strip: boolean }[] = [];
   for (let j = i; j < text.length; j++) {
     const c = text[j]!;
     if (quote) {
@@ -49,6 +60,20 @@ export function closingParen(text: string, i: number): number {
     else if (c === '\\') j++;
     else if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return j + 1;
+    else if (c === '<' && text[j + 1] === '<') {
+      const doc = documentAt(text, j);
+      if (doc) documents.push(doc);
+      j++;
+    } else if (c === '\n' && documents.length) {
+      for (const doc of documents.splice(0)) {
+        for (;;) {
+          const nl = text.indexOf('\n', j + 1);
+          const line = text.slice(j + 1, nl < 0 ? text.length : nl);
+          j = nl < 0 ? text.length : nl;
+          if ((doc.strip ? line.replace(/^\t+/, '') : line) === doc.word || nl < 0) break;
+        }
+      }
+    }
   }
   return -1;
 }

@@ -32,6 +32,14 @@ describe('here-documents inside compound commands', () => {
     expect(out(s.run('{ cat; echo end; } <<X\nin group\nX'))).toBe('in group\nend\n');
   });
 
+  it('reads a here-document inside $(…), its quotes and parentheses as text; a << in arithmetic or quotes opens none', () => {
+    const s = new Session();
+    // bash 5.2: `x=$(cat <<EOF` ⏎ `it's (a) test` ⏎ `EOF` ⏎ `); echo "$x"` prints `it's (a) test`.
+    expect(out(s.run("x=$(cat <<EOF\nit's (a) test\nEOF\n); echo \"$x\""))).toBe("it's (a) test\n");
+    expect(out(s.run("x=$(cat <<'EOF'\n$HOME )\nEOF\n); echo \"$x\""))).toBe('$HOME )\n');
+    expect(out(s.run('x=3; echo $(( 1 << x )) "a <<EOF"'))).toBe('8 a <<EOF\n');
+  });
+
   it('reads such a block as one command in a script, as bash reads on to the done', () => {
     const script = ['for i in 1 2; do cat <<EOF | kubectl apply -f -', 'kind: $i', 'done', 'EOF', 'done', 'kubectl get cm'].join('\n');
     const parsed = parseScript(script);
