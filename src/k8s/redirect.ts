@@ -14,7 +14,9 @@ export type Redirect =
   /** `2>&1` / `1>&2`: fd becomes a copy of `to`. */
   | { kind: 'dup'; fd: 1 | 2; to: 1 | 2 }
   /** `< path`. */
-  | { kind: 'in'; path: string };
+  | { kind: 'in'; path: string }
+  /** `<<< word`: the word as written, which the caller expands unsplit (bash's here-string); it and a newline are stdin. */
+  | { kind: 'string'; word: string };
 
 export type RedirectOutcome = { ok: true; text: string; redirects: Redirect[] } | { ok: false; message: string };
 
@@ -30,6 +32,10 @@ function wordAt(text: string, i: number): number {
       const close = text.indexOf(c, j + 1);
       if (close < 0) return text.length;
       j = close + 1;
+    } else if (c === '$' && text[j + 1] === '(') {
+      // `<<< $(kubectl get … -o jsonpath='{…}')`: the substitution is one word, blanks and all.
+      const close = closingParen(text, j + 2);
+      j = close < 0 ? text.length : close;
     } else j += c === '\\' ? 2 : 1;
   }
   return j;
@@ -88,7 +94,16 @@ export function splitRedirects(text: string, readTarget: TargetReader = tokenize
       op = '>>';
       i++;
     } else if (op === '>' && text[i + 1] === '|') i++;
-    else if (op === '<' && text[i + 1] === '<') return { ok: false, message: 'syntax error near unexpected token `<<\'' };
+    else if (op === '<' && text[i + 1] === '<' && text[i + 2] === '<' && fd === 0) {
+      let from = i + 3;
+      while (from < text.length && /[ \t]/.test(text[from]!)) from++;
+      const to = wordAt(text, from);
+      if (to === from) return { ok: false, message: `syntax error near unexpected token \`${from < text.length ? text[from] : 'newline'}'` };
+      redirects.push({ kind: 'string', word: text.slice(from, to) });
+      i = to - 1;
+      kept += ' ';
+      continue;
+    } else if (op === '<' && text[i + 1] === '<') return { ok: false, message: 'syntax error near unexpected token `<<\'' };
     // `2>&1`: duplicate a descriptor.
     if (op === '>' && text[i + 1] === '&' && /[12]/.test(text[i + 2] ?? '') && fd !== 'both' && fd !== 0) {
       redirects.push({ kind: 'dup', fd, to: Number(text[i + 2]) as 1 | 2 });

@@ -40,6 +40,13 @@ describe('here-documents inside compound commands', () => {
     expect(out(s.run('x=3; echo $(( 1 << x )) "a <<EOF"'))).toBe('8 a <<EOF\n');
   });
 
+  it("feeds a here-string (<<<) expanded but unsplit, with a newline, as bash 5.2 does (recorded)", () => {
+    const s = new Session();
+    expect(out(s.run('cat <<< hi; x="a  b"; cat <<< $x; cat <<<"$x"; read p q <<< "1 2"; echo $q; base64 -d <<< aGkK'))).toBe('hi\na  b\na  b\n2\nhi\n');
+    s.run("kubectl create secret generic db --from-literal=password=s3cr3t");
+    expect(out(s.run("base64 -d <<< $(kubectl get secret db -o jsonpath='{.data.password}')"))).toBe('s3cr3t');
+  });
+
   it('reads such a block as one command in a script, as bash reads on to the done', () => {
     const script = ['for i in 1 2; do cat <<EOF | kubectl apply -f -', 'kind: $i', 'done', 'EOF', 'done', 'kubectl get cm'].join('\n');
     const parsed = parseScript(script);

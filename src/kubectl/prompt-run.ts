@@ -24,7 +24,7 @@
  * the same per-line state (caps, stamps, the Ctrl+C moment, how deep in loops, calls and
  * subshells) and the same halt/break/return flow, which is what keeps them consistent.
  */
-import type { HereDoc, PromptNode } from '../k8s/prompt-syntax';
+import { commandParts, type HereDoc, type PromptNode } from '../k8s/prompt-syntax';
 import { fnmatch } from '../k8s/fnmatch';
 import { tokenize } from '../k8s/script';
 import type { ExpandOutcome } from '../k8s/shell-words';
@@ -226,7 +226,7 @@ class LineRun {
       if (!Number.isInteger(n) || n < 1) return done(1, stderr(`bash: ${cmd}: ${args[0]}: ${Number.isInteger(n) ? 'loop count out of range' : 'numeric argument required'}\n`));
       return { output: [], status: 0, flow: { k: cmd, n: Math.min(n, this.loops) } };
     }
-    if (cmd === 'read') return this.read(args, input);
+    if (cmd === 'read') return this.readRedirected(text, args, input);
     if (cmd === 'return' || cmd === 'exit') return this.leaving(cmd, text);
     return undefined;
   }
@@ -282,6 +282,20 @@ class LineRun {
       this.depth--;
       this.loops = loops;
     }
+  }
+
+  /** `read` with its own redirections (`read a b <<< "$x"`, `read l < file`) reads what they open, not the loop's stdin. */
+  private readRedirected(text: string, args: string[], input: Input | undefined): Ran {
+    const { words, redirs } = commandParts(text);
+    if (redirs.length === 0) return this.read(args, input);
+    const own = tokenize(words.join(' '));
+    let inner: Ran | undefined;
+    const res = this.host.redirected(redirs.join(' '), input?.text, false, (stdin) => {
+      inner = this.read(own.ok ? own.argv.slice(1) : [], stdin === undefined ? undefined : { text: stdin });
+      return { output: inner.output, exitCode: inner.status };
+    });
+    this.host.setStatus(res.exitCode);
+    return done(res.exitCode, res.output);
   }
 
   /** `read [-r] [NAME…]`: one line of the loop's stdin, split at blanks, the last name taking the rest. */

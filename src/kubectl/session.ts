@@ -342,23 +342,28 @@ export class Session {
     const parsed = splitRedirects(text, (word) => expandWords(word, expansion(this, opts, [])));
     if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
     if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
-    return this.applyRedirects(parsed.redirects, stdin, tty, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
+    return this.applyRedirects(parsed.redirects, stdin, tty, opts, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
   }
 
   /** A compound command's redirections (`done > out.txt`) around its body. */
   openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
     const parsed = splitRedirects(redirs, (word) => expandWords(word, expansion(this, opts, [])));
     if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
-    return this.applyRedirects(parsed.redirects, stdin, tty, body);
+    return this.applyRedirects(parsed.redirects, stdin, tty, opts, body);
   }
 
-  private applyRedirects(redirects: Redirect[], stdin: string | undefined, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
+  private applyRedirects(redirects: Redirect[], stdin: string | undefined, tty: boolean, opts: RunOptions, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
     type Sink = { k: 'terminal'; stream: OutputChunk['stream'] } | { k: 'file'; write: (t: string) => void };
     const fds: Record<1 | 2, Sink> = { 1: { k: 'terminal', stream: 'stdout' }, 2: { k: 'terminal', stream: 'stderr' } };
     let input = stdin;
     for (const r of redirects) {
       if (r.kind === 'dup') fds[r.fd] = fds[r.to];
-      else if (r.kind === 'in') {
+      else if (r.kind === 'string') {
+        // Expanded but never split (recorded: x="a  b"; cat <<< $x prints `a  b`).
+        const word = expandWords(r.word, expansion(this, opts, []), false);
+        if (!word.ok) return fail(`bash: ${word.message}`, 1);
+        input = `${word.argv.join('')}\n`;
+      } else if (r.kind === 'in') {
         input = this.workstation.readFile(r.path);
         if (input === undefined) return fail(`bash: ${r.path}: No such file or directory`, 1);
       } else {
