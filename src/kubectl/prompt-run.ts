@@ -289,10 +289,9 @@ class LineRun {
     const { words, redirs } = commandParts(text);
     if (redirs.length === 0) return this.read(args, input);
     const own = tokenize(words.join(' '));
-    let inner: Ran | undefined;
     const res = this.host.redirected(redirs.join(' '), input?.text, false, (stdin) => {
-      inner = this.read(own.ok ? own.argv.slice(1) : [], stdin === undefined ? undefined : { text: stdin });
-      return { output: inner.output, exitCode: inner.status };
+      const r = this.read(own.ok ? own.argv.slice(1) : [], stdin === undefined ? undefined : { text: stdin });
+      return { output: r.output, exitCode: r.status };
     });
     this.host.setStatus(res.exitCode);
     return done(res.exitCode, res.output);
