@@ -406,7 +406,8 @@ class Parser {
       this.p--;
       throw this.unexpected();
     }
-    if (t.k === 'word' && FUNCTION_NAME.test(t.text) && this.toks[this.p + 1]?.k === 'op' && (this.toks[this.p + 1] as { v: string }).v === '(') {
+    const after = this.toks[this.p + 1];
+    if (t.k === 'word' && FUNCTION_NAME.test(t.text) && after?.k === 'op' && after.v === '(') {
       this.p += 2;
       if (!this.isOp(')')) throw this.unexpected();
       this.p++;
