@@ -40,8 +40,8 @@ export interface HereDoc {
 }
 
 export type PromptNode =
-  /** One simple command, as written (its redirections included). */
-  | { t: 'simple'; text: string; docs?: HereDoc[] }
+  /** One simple command, as written (its redirections included); `aliased`: its aliases were expanded when its function was defined. */
+  | { t: 'simple'; text: string; docs?: HereDoc[]; aliased?: true }
   | { t: 'list'; items: { op: ListOp; node: PromptNode }[] }
   | { t: 'pipeline'; stages: PromptNode[]; bang: boolean }
   | { t: 'for'; name: string; words: string | null; body: PromptNode; redirs: string; docs?: HereDoc[] }

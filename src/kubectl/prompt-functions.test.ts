@@ -351,6 +351,30 @@ describe('calling bash functions at the prompt', () => {
     expect(both(s.run('unset kc; type -t kc; echo $?'))).toBe('1\n');
   });
 
+  it('expands aliases when the function is defined, as bash does (recorded: the listing shows them expanded)', () => {
+    const s = new Session();
+    s.run('alias kgp="kubectl get pods | grep -v Completed"; alias ll="ls -l"');
+    s.run('f() { k get ns default -o name; x=1 k get ns kube-system -o name; echo "$(k version --client 2>/dev/null | head -c 0)"; }');
+    s.run('g() { kgp; ll; }');
+    expect(out(s.run('type f g'))).toBe(`f is a function
+f () \n{ \n    kubectl get ns default -o name;
+    x=1 kubectl get ns kube-system -o name;
+    echo "$(k version --client 2> /dev/null | head -c 0)"
+}
+g is a function
+g () \n{ \n    kubectl get pods | grep -v Completed;
+    ls -l
+}
+`);
+    // Defined with the alias, the function keeps working without it.
+    s.run('unalias k');
+    expect(out(s.run('f'))).toBe('namespace/default\nnamespace/kube-system\n\n');
+    // An alias that names itself (`grep` → `grep -n`) is expanded once.
+    s.run('alias grep="grep -n"');
+    s.run('h() { echo x | grep x; }');
+    expect(out(s.run('type h; h'))).toBe('h is a function\nh () \n{ \n    echo x | grep -n x\n}\n1:x\n');
+  });
+
   it("answers bash's syntax errors for a body that is not a compound command", () => {
     const s = new Session();
     expect(s.run('f() echo hi')).toEqual({ output: [{ stream: 'stderr', text: "bash: syntax error near unexpected token `echo'\n" }], exitCode: 2 });

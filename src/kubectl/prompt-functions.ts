@@ -7,6 +7,7 @@
  * name that is no function prints nothing and makes the status 1.
  */
 import { functionListing } from '../k8s/prompt-print';
+import { parsePromptLine, type PromptNode } from '../k8s/prompt-syntax';
 import { fail, ok } from './result';
 import type { PromptShell } from './prompt-shell';
 import type { CommandResult } from './types';
@@ -41,6 +42,66 @@ export function declare(shell: PromptShell, args: string[]): CommandResult {
     if (eq > 0) shell.assign(a.slice(0, eq), a.slice(eq + 1));
   }
   return ok();
+}
+
+/** The assignment words before a command's name (`x=1 k get`): bash expands the alias after them. */
+const ASSIGNMENTS = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*=(?:[^\s'"\\]|\\.|'[^']*'|"(?:[^"\\]|\\.)*")*\s+)*/;
+
+/**
+ * A function's body with its aliases expanded, as bash expands them when it reads the definition
+ * (recorded: with `alias k=kubectl`, `f() { k get pods; }` is listed `kubectl get pods` and keeps
+ * working after `unalias k`). Each command expanded is marked so its call does not expand again.
+ */
+export function withAliasesIn(shell: PromptShell, node: PromptNode): PromptNode {
+  const inner = (n: PromptNode): PromptNode => withAliasesIn(shell, n);
+  switch (node.t) {
+    case 'simple': {
+      if (node.aliased) return node;
+      const lead = ASSIGNMENTS.exec(node.text)![0];
+      const text = lead + shell.withAliases(node.text.slice(lead.length));
+      if (text === node.text || node.docs) return { ...node, text, aliased: true };
+      // An alias may hold a list or a pipeline (`alias kgp='kubectl get pods | grep -v Completed'`).
+      const parsed = parsePromptLine(text);
+      return parsed.ok ? mark(parsed.node) : { ...node, aliased: true };
+    }
+    case 'list':
+      return { ...node, items: node.items.map((i) => ({ op: i.op, node: inner(i.node) })) };
+    case 'pipeline':
+      return { ...node, stages: node.stages.map(inner) };
+    case 'background':
+      return { ...node, node: inner(node.node) };
+    case 'function':
+      return { ...node, body: inner(node.body) };
+    case 'for':
+    case 'for-arith':
+    case 'group':
+      return { ...node, body: inner(node.body) };
+    case 'loop':
+      return { ...node, cond: inner(node.cond), body: inner(node.body) };
+    case 'if':
+      return { ...node, arms: node.arms.map((a) => ({ cond: inner(a.cond), body: inner(a.body) })), otherwise: node.otherwise && inner(node.otherwise) };
+    case 'case':
+      return { ...node, arms: node.arms.map((a) => ({ patterns: a.patterns, body: a.body && inner(a.body) })) };
+    case 'arith':
+    case 'cond':
+      return node;
+  }
+}
+
+/** Every simple command of an alias's expansion, marked as expanded already. */
+function mark(node: PromptNode): PromptNode {
+  switch (node.t) {
+    case 'simple':
+      return { ...node, aliased: true };
+    case 'list':
+      return { ...node, items: node.items.map((i) => ({ op: i.op, node: mark(i.node) })) };
+    case 'pipeline':
+      return { ...node, stages: node.stages.map(mark) };
+    case 'background':
+      return { ...node, node: mark(node.node) };
+    default:
+      return node;
+  }
 }
 
 /** `unset -f NAME…`: status 0 even for a name that was no function, as bash's. */

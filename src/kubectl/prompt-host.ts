@@ -12,6 +12,7 @@ import { expandDollars, expandWords, rawWords, type ExpandEnv } from '../k8s/she
 import type { PromptShell } from './prompt-shell';
 import type { PromptHost } from './prompt-run';
 import { globPaths } from './prompt-glob';
+import { withAliasesIn } from './prompt-functions';
 import { arithVars, testHost } from './prompt-test';
 import type { RunOptions } from './session';
 import type { CommandResult, OutputChunk } from './types';
@@ -42,7 +43,9 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     positional: () => s.shell.positional(),
     status: s.shell.status,
     substitute: (inner) => {
-      const r = s.substitute(inner, opts);
+      // A `$(…)` in a function's command expands its own aliases when it runs.
+      const { aliased: _aliased, ...own } = opts;
+      const r = s.substitute(inner, own);
       statuses.push(r.exitCode);
       // A background job's lines (chunk.terminal) go to the terminal, not into the value.
       stderr.push(...r.output.filter((c) => c.stream === 'stderr' || c.terminal));
@@ -67,8 +70,8 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
   const env = (): ExpandEnv => expansion(s, opts, []);
   return {
     now: () => s.sim.now,
-    simple: (text, stdin, tty, call) => s.stage(text, stdin, { ...opts, call }, tty),
-    define: (name, body) => s.shell.functions.set(name, body),
+    simple: (text, stdin, tty, call, aliased) => s.stage(text, stdin, { ...opts, call, ...(aliased ? { aliased } : {}) }, tty),
+    define: (name, body) => s.shell.functions.set(name, withAliasesIn(s.shell, body)),
     enter: (name, args) => s.shell.enter(name, args),
     leave: () => s.shell.leave(),
     inFunction: () => s.shell.frames.length > 0,

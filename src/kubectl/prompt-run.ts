@@ -47,7 +47,7 @@ export type FunctionCaller = (name: string, body: PromptNode, args: string[], st
 export interface PromptHost {
   now(): number;
   /** One simple command as written: Session.stage; a function it names comes back through `call`. */
-  simple(text: string, stdin: string | undefined, tty: boolean, call: FunctionCaller): CommandResult;
+  simple(text: string, stdin: string | undefined, tty: boolean, call: FunctionCaller, aliased?: true): CommandResult;
   /** `name() BODY` defines a function. */
   define(name: string, body: PromptNode): void;
   /** A call's arguments become `$1`… until `leave`, which gives its `local`s' shadowed values back. */
@@ -129,7 +129,7 @@ class LineRun {
   private node(node: PromptNode, input: Input | undefined, tty: boolean): Ran {
     switch (node.t) {
       case 'simple':
-        return this.simple(node.text, input, tty, node.docs);
+        return this.simple(node.text, input, tty, node.docs, node.aliased);
       case 'list':
         return this.list(node, input, tty, false);
       case 'pipeline':
@@ -178,7 +178,7 @@ class LineRun {
     return { output, status, flow: { k: 'halt' } };
   }
 
-  private simple(text: string, input: Input | undefined, tty: boolean, docs?: HereDoc[]): Ran {
+  private simple(text: string, input: Input | undefined, tty: boolean, docs?: HereDoc[], aliased?: true): Ran {
     if (this.interrupted()) return this.halt(INTERRUPTED_EXIT_CODE);
     if (docs) {
       // The command's here-document is its stdin, expanded now (a loop's `$i` each time round).
@@ -189,7 +189,7 @@ class LineRun {
     const flow = this.flowBuiltin(text, input);
     if (flow) return flow;
     const began = this.host.now();
-    const { res, output } = this.unchecked(text, input, tty);
+    const { res, output } = this.unchecked(text, input, tty, aliased);
     const pending = this.pending;
     this.pending = undefined;
     if (pending) return { output, status: res.exitCode, flow: pending };
@@ -202,8 +202,8 @@ class LineRun {
   }
 
   /** Runs a simple command with no Ctrl+C check (a filter reading what an interrupted command wrote); stamps its output. */
-  private unchecked(text: string, input: Input | undefined, tty: boolean): { res: CommandResult; output: OutputChunk[] } {
-    const res = this.host.simple(text, input?.text, tty, this.call);
+  private unchecked(text: string, input: Input | undefined, tty: boolean, aliased?: true): { res: CommandResult; output: OutputChunk[] } {
+    const res = this.host.simple(text, input?.text, tty, this.call, aliased);
     const now = this.host.now();
     const output = res.output.map((c) => {
       if (c.at !== undefined) return c;

@@ -94,6 +94,8 @@ export interface RunOptions {
   sh?: true;
   /** Internal: where a call of a prompt function goes (the executor running the command, prompt-run.ts). */
   call?: FunctionCaller;
+  /** Internal: the command is a function's, its aliases expanded when the function was defined. */
+  aliased?: true;
   /**
    * The line comes from a page control (a fault menu, the instructor's console), not from the
    * keyboard: it runs at the laptop's prompt even while the terminal is attached to a shell, which
@@ -411,7 +413,7 @@ export class Session {
   /** `tty`: the command's stdin is the terminal (a pipeline stage's is not). */
   private command(line: string, stdin: string | undefined, opts: RunOptions, tty = false): CommandResult {
     // `sh -c` (what watch runs) never expands bash's aliases (recorded: `watch 'k get pods'` shows `sh: 1: k: not found`).
-    const text = opts.sh ? line.trim() : this.shell.withAliases(line.trim());
+    const text = opts.sh || opts.aliased ? line.trim() : this.shell.withAliases(line.trim());
     const setup = this.shell.rawBuiltin(text);
     if (setup) return setup;
     const words = rawWords(text);
