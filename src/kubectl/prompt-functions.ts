@@ -4,7 +4,8 @@
  * `unset -f`. What
  * bash 5.2 prints, recorded on this machine: `declare -F` lists `declare -f NAME` sorted,
  * `declare -F NAME` just the name, `declare -f NAME` the definition (src/k8s/prompt-print.ts); a
- * name that is no function prints nothing and makes the status 1.
+ * name that is no function prints nothing and makes the status 1. And what a definition keeps:
+ * its body with the aliases expanded, as bash reads it.
  */
 import { functionListing } from '../k8s/prompt-print';
 import { parsePromptLine, type PromptNode } from '../k8s/prompt-syntax';
