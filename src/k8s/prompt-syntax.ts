@@ -22,7 +22,9 @@
  * redirection opened it (`docs`), so one inside a loop or a function feeds that command each time.
  *
  * Over 400 lines because the lexer and the grammar are one reader: split, each half would have
- * to re-derive the other's token rules (what a word's end is, where reserved words count).
+ * to re-derive the other's token rules (what a word's end is, where reserved words count). The
+ * same lexer also answers where a line's here-documents start (`documentOperators`) and how a
+ * command's redirections are listed (`commandParts`), for the same reason.
  */
 import { closingParen } from './shell-words';
 
