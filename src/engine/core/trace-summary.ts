@@ -81,7 +81,7 @@ export function summarize(h: TraceHop): string {
       const via = d.service !== undefined ? ` via ${d.service}` : '';
       const at = d.pod ? nn(d.pod) : d.listener !== undefined ? `${d.listener} on ${d.host ?? ''}` : d.host !== undefined ? `address of node ${d.host}` : 'no Pod has this address';
       const from = d.fromPod ? `${nn(d.fromPod)} on ${d.fromNode}` : d.fromNode;
-      return `${d.method ?? 'GET'} ${d.url} from ${from}${via} → ${d.endpoint} (${at})`;
+      return `${d.protocol === 'tcp' ? 'connect' : (d.method ?? 'GET')} ${d.url} from ${from}${via} → ${d.endpoint} (${at})`;
     }
     default: {
       const never: never = h;

@@ -228,6 +228,11 @@ export interface TraceDetails {
         type: 'traffic';
         /** Unset for a GET. */
         method?: string;
+        /**
+         * `tcp`: a TCP connection that carried no HTTP request (`nc -z`, telnet, nc with no
+         * request on its stdin); `url` is then `tcp://ip:port`. Unset: an HTTP request.
+         */
+        protocol?: 'tcp';
         url: string;
         /** The node it left from, or `workstation` for curl on the learner's laptop. */
         fromNode: string;

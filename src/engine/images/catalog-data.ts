@@ -41,7 +41,7 @@ const MiB = 1024 * 1024;
 // ---------------------------------------------------------------------------------------------
 const BUSYBOX: Userland = { shell: 'ash', tools: 'busybox', bash: false };
 const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true };
-const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl' };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false } };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
 
 // ---------------------------------------------------------------------------------------------

@@ -145,6 +145,19 @@ export interface Userland {
    * userland has the applet as the glibc busybox image builds it; other userlands have no `ip`.
    */
   ip?: 'busybox-musl' | 'iproute2';
+  /**
+   * Network tools beside or over the userland's own. Unset: a BusyBox userland has BusyBox's nc,
+   * ping and telnet (the busybox image builds defconfig) — Alpine's busybox package leaves telnet
+   * to busybox-extras (aports main/busybox/busyboxconfig: `# CONFIG_TELNET is not set`).
+   */
+  net?: NetTools;
+}
+
+export interface NetTools {
+  /** BusyBox's telnet applet is there (false: Alpine without busybox-extras). */
+  telnet?: boolean;
+  /** bind-tools: `dig` (tools-dig.ts). */
+  dig?: boolean;
 }
 
 export interface TagInfo {

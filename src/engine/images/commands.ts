@@ -233,9 +233,18 @@ function flush(m: Machine, ctx: RunContext, io: { outText: string; errText: stri
  * lines, wget's and curl's progress and notices before the body, as a terminal (or `2>&1`)
  * shows them.
  */
-function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string }[] } {
-  const writes: { err: boolean; text: string }[] = [];
-  return { stdin, writes, out: (text) => writes.push({ err: false, text }), err: (text) => writes.push({ err: true, text }) };
+function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string; ms: number }[] } {
+  const writes: { err: boolean; text: string; ms: number }[] = [];
+  let ms = 0;
+  return {
+    stdin,
+    writes,
+    out: (text) => writes.push({ err: false, text, ms }),
+    err: (text) => writes.push({ err: true, text, ms }),
+    at: (t) => {
+      ms = t;
+    },
+  };
 }
 
 export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
@@ -266,7 +275,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
       // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
       const ordered = orderedIo(s.stdin);
       const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered));
-      for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock);
+      for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
       if (res.block) m.state = 'blocked';
       else {
         m.clock += res.ms ?? 0;

@@ -4,7 +4,7 @@
  * its node published with setClusterDns), a few public test hosts, and — for kubectl exec
  * only — the caller's NetworkView.
  */
-import { appHttp } from './app';
+import { appHttp, listensOn } from './app';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
 import { stat } from './fs';
@@ -102,7 +102,27 @@ export function network(m: Machine, ctx: RunContext): Net {
     return { kind: 'nxdomain', ms };
   };
   const self = new Set(['localhost', '127.0.0.1', '0.0.0.0', ctx.hostname, ctx.podIP]);
+  const publicHost = (ip: string): boolean => Object.values(INTERNET).some((h) => h.ip === ip);
   return {
+    connect(ip, port) {
+      if (self.has(ip)) return m.apps.some((a) => listensOn(a, port, m.clock)) ? 'open' : 'refused';
+      if (publicHost(ip)) {
+        if (ctx.net?.egress?.(ip, port, 'TCP') === false) return 'timeout';
+        // Approximate: the public test hosts serve 80 and 443 and (like most hosts) drop the rest.
+        return port === 80 || port === 443 ? 'open' : 'timeout';
+      }
+      return ctx.net?.connect?.(ip, port) ?? 'refused';
+    },
+    echo(ip, seq) {
+      const t = pick(ctx.seed, m.clock, `${ip}#${seq}`, 1000) / 1000;
+      if (self.has(ip)) return { rttMs: 0.02 + 0.04 * t, ttl: 64 };
+      if (publicHost(ip)) {
+        if (ctx.net?.egress?.(ip, 0, 'ICMP') === false) return undefined;
+        // Approximate: a host some routers away on the Internet.
+        return { rttMs: 9 + 4 * t, ttl: 56 };
+      }
+      return ctx.net?.ping?.(ip, seq);
+    },
     nameserver,
     search,
     lookup,

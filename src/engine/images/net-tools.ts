@@ -6,9 +6,12 @@
 import { normalizePath, writeFile } from './fs';
 import { LIBC_DNS_TIMEOUT_MS } from './container-net';
 import type { Tool, ToolEnv, ToolResult } from './tools';
-import type { HttpHead, HttpRequest, TlsFailure } from './types';
+import type { EchoReply, HttpHead, HttpRequest, TlsFailure } from './types';
 import { parseUrl, reasonPhrase, splitHeader } from './http-wire';
 import { curl } from './curl';
+import { nc, telnet } from './tools-nc';
+import { ping } from './tools-ping';
+import { dig } from './tools-dig';
 
 export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
@@ -40,6 +43,13 @@ export interface Net {
   query(names: string[]): DnsReply[] | undefined;
   /** PTR for `ip`: the name, null for NXDOMAIN, undefined on no answer. */
   reverse(ip: string): string | null | undefined;
+  /**
+   * A TCP handshake with `ip:port` and nothing sent (nc, telnet); with `echo`, only a container's
+   * network has it (the laptop's shell runs none of the tools that use them).
+   */
+  connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
+  /** ICMP echo `seq` to `ip`: the reply, or undefined when none comes back. */
+  echo?(ip: string, seq: number): EchoReply | undefined;
 }
 
 export type NetTool = (args: string[], env: ToolEnv, net: Net) => ToolResult;
@@ -226,10 +236,20 @@ function nslookupLibc(name: string, env: ToolEnv, net: Net): ToolResult {
   return { status: 0, ms: Math.max(ms, 5) };
 }
 
-const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map([
+/**
+ * The BIND release dig's banner names. Approximate: bind-tools is whichever release the image's
+ * Alpine had when it was built; the format is 9.18's (tools-dig.ts).
+ */
+const DIG_VERSION = '9.18.49';
+
+const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['wget', wget],
   ['curl', curl],
   ['nslookup', nslookup],
+  ['nc', nc],
+  ['ping', ping],
+  ['telnet', telnet],
+  ['dig', (args, env, net) => dig(args, env, net, DIG_VERSION)],
 ]);
 
 /** Binds a network to the tools so the interpreter can treat them like any other Tool. */

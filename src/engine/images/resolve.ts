@@ -9,7 +9,7 @@ import { TOOLS, type Tool } from './tools';
 import { ipFor } from './tools-ip';
 
 const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const BUSYBOX_NET = ['wget', 'nslookup'];
+const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
 /** Debian-slim images ship coreutils but not procps: `ps` is not there. */
 const NOT_IN_COREUTILS = new Set(['ps']);
 
@@ -34,7 +34,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
   const standard = (b: string): Resolved | undefined => {
     const sh = shellFor(b);
     if (sh) return sh;
-    if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b)) return { k: 'net', name: b };
+    if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b) && !(b === 'telnet' && userland.net?.telnet === false)) return { k: 'net', name: b };
+    if (b === 'dig' && userland.net?.dig) return { k: 'net', name: b };
     const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
     if (ip) return { k: 'tool', tool: ip };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));

@@ -13,6 +13,11 @@ export interface Io {
   err(text: string): void;
   /** Both stdin and stdout are the learner's terminal (nothing piped or redirected): isatty. */
   terminal?: boolean;
+  /**
+   * Moves the tool's own clock to `ms` after it started: what it writes next is stamped then
+   * (ping's reply a second in a container's log). Unset where output carries no time.
+   */
+  at?(ms: number): void;
 }
 
 export interface ToolEnv {

@@ -202,6 +202,12 @@ export interface ClusterDns {
   records: Record<string, string[]>;
 }
 
+/** An ICMP echo reply as ping reads it: the round trip (ms, fractional) and the IP TTL it arrived with. */
+export interface EchoReply {
+  rttMs: number;
+  ttl: number;
+}
+
 /**
  * What `kubectl exec` commands can reach over the Pod network (optional; supplied by whoever runs
  * the exec). Without it, in-cluster names do not resolve and only the container's own ports and a
@@ -216,8 +222,15 @@ export interface NetworkView {
    * settings (unset: a plain GET of `path`).
    */
   http?(ip: string, port: number, path: string, req?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined;
+  /**
+   * A TCP handshake alone from this Pod (`nc -z`, telnet): 'open', 'refused' (a RST, or kube-proxy's
+   * REJECT for a Service without endpoints) or 'timeout' (nothing answers the SYN). No request is sent.
+   */
+  connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
+  /** One ICMP echo request from this Pod: the reply's round trip and TTL, or undefined when none comes back. */
+  ping?(ip: string, seq: number): EchoReply | undefined;
   /** Whether the Pod's NetworkPolicy egress rules let a packet out to `ip:port` (absent: always). */
-  egress?(ip: string, port: number, protocol: 'TCP' | 'UDP'): boolean;
+  egress?(ip: string, port: number, protocol: 'TCP' | 'UDP' | 'ICMP'): boolean;
   /** Whether a DNS query pinned to the `endpoint`-th kube-dns endpoint passes the policy rules. */
   dnsReachable?(endpoint: number): boolean;
   /** The etcd cluster's client port, for `etcdctl` in the etcd static Pod (etcd/client-view.ts). */

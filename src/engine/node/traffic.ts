@@ -5,18 +5,23 @@
  * iptables' random match; the container process listening there answers. A Service with no ready
  * endpoint is REJECTed; an endpoint no Pod holds any more does not answer at all. Each request is
  * a `proxy` hop on the trace. What is said about the outcome is the caller's (kubectl/sim/curl.ts).
+ *
+ * A TCP connection that sends no request (`nc -z`, telnet) takes the same path and is a hop too,
+ * marked `protocol: 'tcp'` (no HTTP method, a `tcp://` URL). An ICMP echo (ping) meets none of
+ * kube-proxy's rules, so it is no hop; it is answered by the Pod or node holding the address.
  */
 import type { ComponentId } from '../core/ids';
 import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { serveRequest } from './app';
+import { listensOn, serveRequest } from './app';
+import { cniPluginOf } from './cni-plugin';
 import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
-import type { HttpAnswer, HttpHead, HttpRequest, NetworkView, TlsFailure } from '../images/types';
-import { hostListener, listenerId, machineAt, serveListener } from './host-listeners';
+import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, TlsFailure } from '../images/types';
+import { hostListener, listenerId, machineAt, serveListener, type HostListener } from './host-listeners';
 import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
 import { cniDnsReachable } from './netpol/dns';
 
@@ -116,8 +121,22 @@ function requestOf(req: HttpGet): HttpRequest {
   return req.request ?? { method: 'GET', path: req.path, headers: [] };
 }
 
-/** Sends the request to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
-function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined): HttpGetResult {
+type Sent = Omit<Extract<HttpGetResult, { kind: 'sent' }>, 'reply'>;
+
+/** Where a connection to `endpoint` lands: what holds the address, past the policy rules. */
+interface Arrival {
+  sent: Sent;
+  l: Listener | undefined;
+  host: HostListener | undefined;
+  nodeIP: string;
+  port: number;
+}
+
+/**
+ * The hop on the trace and the policy check shared by a request and a bare connection; a
+ * dropped connection comes back as its result.
+ */
+function arrive(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined, carries: 'http' | 'tcp'): Arrival | Extract<HttpGetResult, { kind: 'sent' }> {
   const [ip = '', portText = '0'] = endpoint.split(':');
   const port = Number(portText);
   const nodeIP = w.machineSpecs.get(req.from)?.ip ?? '';
@@ -134,8 +153,8 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     kind: 'proxy',
     detail: {
       type: 'traffic',
-      ...(http.method !== 'GET' ? { method: http.method } : {}),
-      url: `${http.tls ? 'https' : 'http'}://${dialled.ip}:${dialled.port}${req.path}`,
+      ...(carries === 'tcp' ? { protocol: 'tcp' as const } : http.method !== 'GET' ? { method: http.method } : {}),
+      url: carries === 'tcp' ? `tcp://${dialled.ip}:${dialled.port}` : `${http.tls ? 'https' : 'http'}://${dialled.ip}:${dialled.port}${req.path}`,
       fromNode: req.origin ?? req.from,
       ...(req.source ? { fromPod: req.source.pod } : {}),
       ...(service !== undefined ? { service } : {}),
@@ -151,6 +170,15 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
   const dst: PolicyEndpoint = l && pod ? { kind: 'pod', ip, node: l.node, pod } : { kind: 'host', ip };
   const dropped = checkConnection(w, src, dst, port, 'TCP');
   if (dropped) return { ...sent, reply: { kind: 'dropped', dropped } };
+  return { sent, l, host, nodeIP, port };
+}
+
+/** Sends the request to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
+function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined): HttpGetResult {
+  const a = arrive(w, req, proxy, dialled, endpoint, service, 'http');
+  if ('reply' in a) return a;
+  const { sent, l, host, nodeIP, port } = a;
+  const http = requestOf(req);
   if (host) {
     switch (host.kind) {
       case 'unreachable':
@@ -215,6 +243,84 @@ export function httpGet(w: World, req: HttpGet): HttpGetResult {
   }
 }
 
+/** A TCP handshake with no request after it: how it ended for the client. */
+export type ConnectResult = 'open' | 'refused' | 'timeout';
+
+/**
+ * A bare TCP connection from `req.from` (the Pod `req.source`) to `req.host:req.port`: the same
+ * kube-proxy rules, policy rules and listeners as a request, but only the handshake — so a
+ * server that never answers a request (deadlocked, TCP-only) still accepts it.
+ */
+export function tcpConnect(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>): ConnectResult {
+  if (!w.machineSpecs.has(req.from)) return 'timeout';
+  const proxy = proxyOf(w, req.from);
+  // Drawn like httpGet's: a run's later randomness does not depend on what was dialled.
+  const pick = nextInt(w.rng, 0, 1 << 30);
+  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick);
+  const full: HttpGet = { ...req, path: '/' };
+  let a: ReturnType<typeof arrive>;
+  switch (r.kind) {
+    case 'no-proxy':
+    case 'unknown-host':
+      return 'timeout';
+    case 'no-endpoints':
+      return 'refused';
+    case 'endpoint':
+      a = arrive(w, full, proxy!.id, { ip: IPV4.test(req.host) ? req.host : r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service, 'tcp');
+      break;
+    case 'not-a-service':
+      if (!IPV4.test(req.host)) return 'timeout';
+      a = arrive(w, full, proxy!.id, { ip: req.host, port: req.port }, `${req.host}:${req.port}`, undefined, 'tcp');
+      break;
+    default: {
+      const never: never = r;
+      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
+    }
+  }
+  if ('reply' in a) return 'timeout';
+  if (a.host) return a.host.kind === 'unreachable' ? 'timeout' : a.host.kind === 'refused' ? 'refused' : 'open';
+  if (!a.l) return 'timeout';
+  return a.l.containers.some((c) => listensOn(c.process!, w.now, a.port)) ? 'open' : 'refused';
+}
+
+/** FNV-1a of the echo's identity: a stable fraction in [0, 1) without a PRNG draw. */
+function jitter(key: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of key) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h / 2 ** 32;
+}
+
+/**
+ * One ICMP echo request from `from` (the Pod `source`, or the node itself) to `ip`. kube-proxy's
+ * iptables rules match a ClusterIP only together with a Service port and protocol
+ * (pkg/proxy/iptables/proxier.go writes `-d <clusterIP> -p <protocol> --dport <port>`), so an
+ * echo to a ClusterIP is routed as is, and no interface holds that address: no reply, as on a
+ * real cluster in iptables mode. A Pod's network namespace answers while its sandbox is up
+ * (whatever its containers do), a node while it is on and not cut off; NetworkPolicy may drop it.
+ * TTLs: a reply starts at 64 and loses one per router — the sender's node for a routed CNI
+ * (kindnet's ptp, Calico), none for flannel's bridge on the same node, two across nodes.
+ */
+export function ping(w: World, from: string, source: HttpGet['source'], ip: string, seq: number): EchoReply | undefined {
+  const nodeIP = w.machineSpecs.get(from)?.ip ?? '';
+  const src: PolicyEndpoint = source ? { kind: 'pod', ip: source.ip, node: from, pod: source.pod } : { kind: 'host', ip: nodeIP, node: from };
+  const t = jitter(`${source?.ip ?? nodeIP}>${ip}#${seq}@${w.now}`);
+  if (ip === nodeIP && !source) return { rttMs: 0.03 + 0.04 * t, ttl: 64 };
+  const l = findListener(w, ip);
+  if (l) {
+    const pod = { namespace: l.sandbox.podNamespace, name: l.sandbox.podName };
+    if (checkConnection(w, src, { kind: 'pod', ip, node: l.node, pod }, 0, 'ICMP')) return undefined;
+    const bridged = cniPluginOf(w) === 'flannel';
+    if (l.node === from) return { rttMs: 0.05 + 0.08 * t, ttl: source && !bridged ? 63 : 64 };
+    return { rttMs: 0.35 + 0.6 * t, ttl: source ? 62 : 63 };
+  }
+  const machine = machineAt(w, ip);
+  if (machine === undefined) return undefined;
+  if (hostListener(w, from, machine, 0).kind === 'unreachable') return undefined;
+  if (checkConnection(w, src, { kind: 'host', ip }, 0, 'ICMP')) return undefined;
+  if (machine === from) return { rttMs: 0.03 + 0.05 * t, ttl: 64 };
+  return { rttMs: 0.3 + 0.5 * t, ttl: source ? 63 : 64 };
+}
+
 /**
  * What a command run by `kubectl exec` reaches when it dials an address outside its own Pod: the
  * same path as `sim curl` from the Pod's node (its kube-proxy rules, then the process at the
@@ -226,10 +332,12 @@ export function podNetworkView(w: World, node: string, namespace: string, source
   return {
     ...(from
       ? {
-          egress: (ip: string, port: number, protocol: 'TCP' | 'UDP') => checkConnection(w, from, { kind: 'host', ip }, port, protocol) === undefined,
+          egress: (ip: string, port: number, protocol: 'TCP' | 'UDP' | 'ICMP') => checkConnection(w, from, { kind: 'host', ip }, port, protocol) === undefined,
           dnsReachable: (endpoint: number) => cniDnsReachable(w, from, endpoint),
         }
       : {}),
+    connect: (ip: string, port: number) => tcpConnect(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }),
+    ping: (ip: string, seq: number) => ping(w, node, source, ip, seq),
     http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined {
       const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}), ...(request ? { request } : {}) });
       switch (r.kind) {

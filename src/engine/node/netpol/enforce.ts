@@ -26,7 +26,7 @@ export interface Dropped {
   policies: string[];
 }
 
-export function checkConnection(w: World, src: Endpoint, dst: Endpoint, port: number, protocol: 'TCP' | 'UDP'): Dropped | undefined {
+export function checkConnection(w: World, src: Endpoint, dst: Endpoint, port: number, protocol: 'TCP' | 'UDP' | 'ICMP'): Dropped | undefined {
   if (src.kind === 'pod') {
     const cni = cniOf(w, src.node);
     const v = verdict(cni?.policy.pods[src.ip], 'egress', { peerIp: dst.ip, port, protocol, endpoint: `${dst.ip}:${port}` });
@@ -42,6 +42,8 @@ export function checkConnection(w: World, src: Endpoint, dst: Endpoint, port: nu
 }
 
 function drop(w: World, cni: ComponentId, d: Dropped, peer: string, port: number, protocol: string): Dropped {
+  // A dropped ping is not traced: the drop record (and its narration) names a port, ICMP has none.
+  if (protocol === 'ICMP') return d;
   trace(w, {
     from: cni,
     to: cni,

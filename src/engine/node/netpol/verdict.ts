@@ -10,9 +10,10 @@ import type { CompiledPeer, CompiledPort, CompiledRule, PodPolicy } from './rule
 export interface Connection {
   /** The other end: the source for ingress, the destination for egress. */
   peerIp: string;
-  /** The destination port, after DNAT. */
+  /** The destination port, after DNAT (0 for ICMP). */
   port: number;
-  protocol: 'TCP' | 'UDP';
+  /** ICMP matches no `ports` entry (they name TCP, UDP or SCTP), so only a rule without ports allows it. */
+  protocol: 'TCP' | 'UDP' | 'ICMP';
   /** For egress: the destination `ip:port`, which a named port's endpoints list. */
   endpoint?: string;
 }
