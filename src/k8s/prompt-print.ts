@@ -229,10 +229,18 @@ class Printer {
       case 'cond':
         this.out += `[[ ${node.words.join(' ')} ]]`;
         return this.compoundRedirections(node);
-      case 'function':
-        this.out += `${node.name} () \n`;
-        this.definition(node.body);
+      case 'function': {
+        // Nested, bash lists it with the keyword: `function inner () `, its braces where it stands.
+        this.out += `function ${node.name} () \n${' '.repeat(this.level)}{ \n`;
+        const group = node.body.t === 'group' && !node.body.sub ? node.body : undefined;
+        this.level += STEP;
+        this.command(group ? group.body : node.body);
+        this.flush('');
+        this.level -= STEP;
+        this.newline('}');
+        if (group) this.compoundRedirections(group);
         return;
+      }
     }
   }
 

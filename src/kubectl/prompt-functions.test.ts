@@ -244,6 +244,50 @@ fi);
 }
 `,
   ],
+  [
+    "outer",
+    `outer() { inner() { echo in; }; inner; function other { :; }; }`,
+    `outer is a function
+outer () 
+{ 
+    function inner () 
+    { 
+        echo in
+    };
+    inner;
+    function other () 
+    { 
+        :
+    }
+}
+`,
+  ],
+  [
+    "c",
+    `c() { case $1 in a) x() { :; };; esac; while read l; do echo $l; done <<EOF
+$1
+EOF
+}`,
+    `c is a function
+c () 
+{ 
+    case $1 in 
+        a)
+            function x () 
+            { 
+                :
+            }
+        ;;
+    esac;
+    while read l; do
+        echo $l;
+    done <<EOF
+$1
+EOF
+
+}
+`,
+  ],
 ];
 
 describe('bash functions at the prompt', () => {
