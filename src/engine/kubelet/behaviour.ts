@@ -9,6 +9,7 @@ import type { Node, Pod } from '../../k8s/types';
 import { nodePodUID } from '../../k8s/mirror-pod';
 import type { Behaviour } from '../behaviour';
 import { newInformer, syncInformer, type Delta } from '../client/informer';
+import { newServiceInformer, SERVICES } from './services';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
@@ -92,7 +93,8 @@ function handle(w: World, self: KubeletState, resource: string, deltas: Delta[])
     if (resource === 'pods') podDelta(w, self, d);
     else if (resource === 'nodes') nodeDelta(w, self, d);
   }
-  markComponentChanged(w, self.id);
+  // The Service cache only feeds the next container's environment: nothing to redraw.
+  if (resource !== SERVICES) markComponentChanged(w, self.id);
 }
 
 /**
@@ -158,11 +160,13 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     self.informers['nodes'] = newInformer('nodes', { fieldSelector: [{ field: 'metadata.name', op: '=', value: self.host }] });
     self.informers['pods'] = newInformer('pods', { fieldSelector: [{ field: 'spec.nodeName', op: '=', value: self.host }] });
     self.informers[RUNTIME_CLASSES] = newRuntimeClassInformer();
+    self.informers[SERVICES] = newServiceInformer();
     // The file source is read before the API's Pods come, so its Pods' sandboxes are no orphans.
     if (editedUnder(w, self.host, STATIC_POD_PATH)) primeStaticSource(w, self);
     sync(w, self, 'nodes');
     sync(w, self, 'pods');
     sync(w, self, RUNTIME_CLASSES);
+    sync(w, self, SERVICES);
     leaseTick(w, self, 0);
     if (w.machineSpecs.get(self.host)?.controlPlane || editedUnder(w, self.host, STATIC_POD_PATH)) armStaticPods(w, self);
   },

@@ -1,11 +1,13 @@
 /**
  * A container's environment as the kubelet builds it (kubelet_pods.go makeEnvironmentVariables):
- * the Service-link variables for the `kubernetes` Service, then every key of the `envFrom`
+ * the Service-link variables (src/k8s/service-env.ts, from the kubelet's Service informer), then every key of the `envFrom`
  * ConfigMaps/Secrets (with `prefix`), then the spec's env in order, with
  * ConfigMap/Secret keys read through kube-apiserver and downward-API fields. A missing object or
  * key fails the container with CreateContainerConfigError.
  */
-import type { ConfigMap, Container, Pod, Secret } from '../../k8s/types';
+import type { ConfigMap, Container, Pod, Secret, Service } from '../../k8s/types';
+import { serviceEnv } from '../../k8s/service-env';
+import { SERVICES } from './services';
 import { decodeBase64 } from '../../k8s/base64';
 import { isNotFound } from '../client/client';
 import type { World } from '../world';
@@ -20,18 +22,9 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
   const ns = pod.metadata.namespace ?? 'default';
   const hostIP = w.machineSpecs.get(self.host)?.ip ?? '';
   const env: Record<string, string> = { HOSTNAME: pod.metadata.name ?? '' };
-  if (pod.spec.enableServiceLinks !== false) {
-    Object.assign(env, {
-      KUBERNETES_SERVICE_HOST: '10.96.0.1',
-      KUBERNETES_SERVICE_PORT: '443',
-      KUBERNETES_SERVICE_PORT_HTTPS: '443',
-      KUBERNETES_PORT: 'tcp://10.96.0.1:443',
-      KUBERNETES_PORT_443_TCP: 'tcp://10.96.0.1:443',
-      KUBERNETES_PORT_443_TCP_PROTO: 'tcp',
-      KUBERNETES_PORT_443_TCP_PORT: '443',
-      KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
-    });
-  }
+  // The Services the kubelet's informer holds when the container is made: one created later is not here.
+  const services = (self.informers[SERVICES]?.cache.values() ?? []) as Iterable<Service>;
+  for (const [k, v] of serviceEnv(services, ns, pod.spec.enableServiceLinks !== false)) setOwn(env, k, v);
   // envFrom first, so an `env` entry of the same name wins (makeEnvironmentVariables' tmpEnv).
   for (const src of c.envFrom ?? []) {
     const ref = src.configMapRef ?? src.secretRef;

@@ -101,3 +101,20 @@ describe("a container's own requests go through the cluster at the moment it mak
     expect(ready()).toBe('False');
   });
 });
+
+describe("the Service variables in a container's environment", () => {
+  it('a Pod started after the Service has its variables; one started before has only the kubernetes Service\'s; enableServiceLinks false drops the rest', () => {
+    const sim = bootCluster();
+    const cmd = { command: ['sh', '-c', 'env | grep -E "^(WEB|KUBERNETES)_SERVICE_HOST=" | sort; sleep 3600'] };
+    createPod(sim, podManifest('before', 'busybox:1.36', { container: cmd }));
+    sim.advance(5_000);
+    const ip = webService(sim);
+    sim.advance(2_000);
+    createPod(sim, podManifest('after', 'busybox:1.36', { container: cmd }));
+    createPod(sim, podManifest('nolinks', 'busybox:1.36', { container: cmd, spec: { enableServiceLinks: false } as never }));
+    sim.advance(10_000);
+    expect(logs(sim, 'before')).toBe('KUBERNETES_SERVICE_HOST=10.96.0.1\n');
+    expect(logs(sim, 'after')).toBe(`KUBERNETES_SERVICE_HOST=10.96.0.1\nWEB_SERVICE_HOST=${ip}\n`);
+    expect(logs(sim, 'nolinks')).toBe('KUBERNETES_SERVICE_HOST=10.96.0.1\n');
+  });
+});
