@@ -44,8 +44,10 @@ export class PromptShell {
   readonly aliases = new Map<string, string>([['k', 'kubectl']]);
   /** Functions by name, as parsed (a node is never changed, so copies share them). */
   readonly functions = new Map<string, PromptNode>();
-  /** The function calls under way, innermost last; at the prompt itself there are no `$1`…. */
+  /** The function calls under way, innermost last. */
   frames: Frame[] = [];
+  /** `$1`… at the prompt itself: none until `set -- ARGS`. */
+  args: string[] = [];
   /** `$?`: the status of the last pipeline. */
   status = 0;
   /** The session's log position (Session.run sets it): where an unseeded `$RANDOM` starts, so a replay prints the same numbers. */
@@ -72,15 +74,28 @@ export class PromptShell {
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
     for (const [k, v] of other.functions) this.functions.set(k, v);
     this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed) }));
+    this.args = [...other.args];
     this.status = other.status;
     this.line = other.line;
     this.random = other.random && { ...other.random };
     this.randomSpecial = other.randomSpecial;
   }
 
-  /** `$1`… of the innermost call (none at the prompt itself). */
+  /** `$1`… of the innermost call, or the prompt's own (`set -- a b`). */
   positional(): string[] {
-    return this.frames.at(-1)?.args ?? [];
+    return this.frames.at(-1)?.args ?? this.args;
+  }
+
+  /** `set -- ARGS` (or `set ARGS`): the positional parameters; options (`set -e`, `-x`, `-o …`) are not this prompt's. */
+  set(args: string[]): CommandResult {
+    const option = args[0] !== undefined && args[0] !== '--' && /^[-+]./.test(args[0]) ? args[0] : undefined;
+    if (option) return fail(`bash: set: ${option}: only \`set -- ARGS' is understood at this prompt (its options, such as -e, -x and -o pipefail, are not)`, 2);
+    if (args.length === 0) return ok();
+    const params = args[0] === '--' ? args.slice(1) : args;
+    const frame = this.frames.at(-1);
+    if (frame) frame.args.splice(0, frame.args.length, ...params);
+    else this.args = params;
+    return ok();
   }
 
   /** A variable as `$NAME` reads it: the shell's own, else the login's (HOME, LANG, PWD); `$0`–`$9`, `$#`, `$@`, `$*`, `$RANDOM`. */
@@ -216,8 +231,7 @@ export class PromptShell {
     const n = Number(args[0] ?? 1);
     const params = this.positional();
     if (n > params.length) return { output: [], exitCode: 1 };
-    const frame = this.frames.at(-1);
-    if (frame) frame.args.splice(0, n);
+    params.splice(0, n);
     return ok();
   }
 
@@ -280,6 +294,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   false: () => ({ output: [], exitCode: 1 }),
   local: (sh, args) => sh.local(args),
   pwd: (_sh, _args, _cmd, ws) => out(`${ws.cwd}\n`),
+  set: (sh, args) => sh.set(args),
   shift: (sh, args) => sh.shift(args),
   source: refuseSource,
   '.': refuseSource,
