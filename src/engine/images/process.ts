@@ -24,6 +24,7 @@ import type { BaseFs, MountedVolume } from './fs';
 import { newLayer, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { ownProcesses } from './commands';
+import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
 import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
@@ -50,6 +51,11 @@ export interface ProcessState {
   terminated?: ProcessExit;
   /** Cluster DNS as last published by setClusterDns. */
   dns?: ClusterDns;
+  /**
+   * CPU the requests it served one by one cost (resources.ts chargeRequest): nanocore-seconds as
+   * of `at`, and earlier readings as flat [at, nanos, …] pairs, one a second.
+   */
+  served?: { at: number; nanos: number; marks: number[] };
 }
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -401,6 +407,7 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
       return { status: 0, body: '', closed: true };
     case 'reply':
       logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, 'curl/8.5.0');
+      chargeRequest(p, now, a.app);
       return { status: a.r.status, body: a.r.body, contentType: a.r.contentType };
   }
 }
@@ -557,4 +564,4 @@ function sameDns(a: ClusterDns, b: ClusterDns): boolean {
   return true;
 }
 
-export { cpuMillicores, memoryUsageBytes, signalTerm } from './resources';
+export { cpuMillicores, memoryUsageBytes, servedCpuNanos, signalTerm } from './resources';

@@ -41,6 +41,51 @@ export function cpuMillicores(p: ProcessState, at: number, rps: number): number 
   return m;
 }
 
+/** Millicores for `ms` milliseconds, in nanocore-seconds. */
+function coreNanos(millicores: number, ms: number): number {
+  return millicores * ms * 1000;
+}
+
+/**
+ * One request `app` served at `now`: its load curve's cost per request/s is the CPU it takes (m
+ * millicores per request/s is m ms of one core). Under a CPU limit the counter grows no faster
+ * than the limit since the last request (CFS throttling), however many requests arrive; it never
+ * lends back time it was idle beyond that.
+ */
+export function chargeRequest(p: ProcessState, now: number, app: AppRun): void {
+  const server = serverOf(app.behaviour);
+  const cpuMs = (server?.load ?? LOAD_DEFAULT).millicoresPerRps;
+  if (cpuMs <= 0) return;
+  const s = (p.served ??= { at: p.input.startedAt, nanos: 0, marks: [] });
+  const want = s.nanos + coreNanos(cpuMs, 1000);
+  const limit = p.input.cpuLimitMillicores;
+  // What the counter read before this request, kept once a second for readers of a past moment.
+  const last = s.marks.length - 2;
+  if (last < 0 || now - s.marks[last]! >= MARK_EVERY_MS) {
+    s.marks.push(s.at, s.nanos);
+    while (s.marks.length > 2 && s.marks[0]! < now - KEEP_MARKS_MS) s.marks.splice(0, 2);
+  }
+  s.nanos = limit === undefined ? want : Math.min(want, s.nanos + coreNanos(limit, now - s.at));
+  s.at = now;
+}
+
+/** How often the served-CPU counter keeps a reading, and for how long (metrics-server reads the last two scrapes). */
+const MARK_EVERY_MS = 1_000;
+const KEEP_MARKS_MS = 10 * 60_000;
+
+/**
+ * The CPU the requests served one by one cost up to `t` (nanocore-seconds): the counter, or for a
+ * moment before the last request the last reading taken by then (at most a second old).
+ */
+export function servedCpuNanos(p: ProcessState, t: number): number {
+  const s = p.served;
+  if (!s) return 0;
+  if (s.at <= t) return s.nanos;
+  let n = 0;
+  for (let i = 0; i + 1 < s.marks.length && s.marks[i]! <= t; i += 2) n = s.marks[i + 1]!;
+  return n;
+}
+
 interface Shutdown {
   ms: number;
   code: number;

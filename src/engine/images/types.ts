@@ -36,6 +36,8 @@ export interface ProcessInput {
   env: Record<string, string>;
   /** Memory limit in bytes, if the container has one. */
   memoryLimitBytes?: number;
+  /** CPU limit in millicores, if the container has one: what its served requests may burn (resources.ts chargeRequest). */
+  cpuLimitMillicores?: number;
   /** Container ports declared in the spec (name → number) for named probe ports. */
   ports: Record<string, number>;
   /** Simulated ms when the process started. */

@@ -147,10 +147,12 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   const ports: Record<string, number> = {};
   for (const p of c.ports ?? []) ports[p.name ?? String(p.containerPort)] = p.containerPort;
   const mem = c.resources?.limits?.['memory'];
+  const cpu = c.resources?.limits?.['cpu'];
   const cfg: ContainerConfig = { name, image: c.image ?? '', env, ports, attempt: prev ? prev.config.attempt + 1 : 0, fieldPath: spec.fieldPath };
   if (c.command) cfg.command = c.command;
   if (c.args) cfg.args = c.args;
   if (mem !== undefined) cfg.memoryLimitBytes = Math.round(milli(mem) / 1000);
+  if (cpu !== undefined) cfg.cpuLimitMillicores = milli(cpu);
   if (c.stdin) cfg.stdin = true;
   const target = (c as EphemeralContainer).targetContainerName;
   if (target) cfg.targetContainer = target;

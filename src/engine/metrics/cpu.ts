@@ -1,9 +1,10 @@
 /**
  * A container's CPU counter (cAdvisor's usageCoreNanoSeconds) and working set at a moment, as
  * the kubelet's /metrics/resource reports them: the process's own load curve (images/resources.ts)
- * at the request rate `sim load` sends it, integrated from the container's start.
+ * at the request rate `sim load` sends it, integrated from the container's start, plus what the
+ * requests it served one by one cost (servedCpuNanos).
  */
-import { cpuMillicores, memoryUsageBytes } from '../images/process';
+import { cpuMillicores, memoryUsageBytes, servedCpuNanos } from '../images/process';
 import type { ContainerRecord } from '../node/runtime-state';
 import type { World } from '../world';
 import type { CpuCheckpoint } from './state';
@@ -34,7 +35,7 @@ export function cpuNanosAt(w: World, c: ContainerRecord, t: number): number {
   if (until <= start) return 0;
   let from: CpuCheckpoint = { at: start, nanos: 0, rps: 0 };
   for (const cp of w.traffic?.cpu[c.id] ?? []) if (cp.at <= until) from = cp;
-  return from.nanos + nanos(cpuMillicores(p, until, from.rps), until - from.at);
+  return from.nanos + nanos(cpuMillicores(p, until, from.rps), until - from.at) + servedCpuNanos(p, until);
 }
 
 /** Working set at `t` (bytes): the process's resident memory. */

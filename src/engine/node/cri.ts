@@ -185,6 +185,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.command ? { command: c.config.command } : {}),
     ...(c.config.args ? { args: c.config.args } : {}),
     ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
+    ...(c.config.cpuLimitMillicores !== undefined ? { cpuLimitMillicores: c.config.cpuLimitMillicores } : {}),
     ...(c.config.mounts ? { mounts: c.config.mounts } : {}),
     ...(c.config.stdin ? { stdinOpen: true } : {}),
     ...(Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { hostFiles: nodeFileSnapshot(w, rt.host) } : {}),

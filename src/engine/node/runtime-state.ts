@@ -37,6 +37,8 @@ export interface ContainerConfig {
   args?: string[];
   env: Record<string, string>;
   memoryLimitBytes?: number;
+  /** resources.limits.cpu in millicores (the cgroup's CFS quota). */
+  cpuLimitMillicores?: number;
   ports: Record<string, number>;
   /** CRI metadata.attempt: how many times this container was restarted before. */
   attempt: number;
