@@ -22,7 +22,8 @@ import type { ExecChunk, Simulation } from '../engine/index';
 import type { AttachedShell, CommandResult } from './types';
 
 /** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
-export const INTERACTIVE_SHELLS: ReadonlySet<string> = new Set(['sh', 'ash', 'bash', '/bin/sh', '/bin/ash', '/bin/bash']);
+// zsh (netshoot's CMD) is not modelled: its session is bash's (prompt, messages).
+export const INTERACTIVE_SHELLS: ReadonlySet<string> = new Set(['sh', 'ash', 'bash', 'zsh', '/bin/sh', '/bin/ash', '/bin/bash', '/bin/zsh']);
 
 /** Which shell reads the lines: it decides the prompt. */
 export type ShellDialect = 'ash' | 'dash' | 'bash';
@@ -103,7 +104,7 @@ export function attachment(t: AttachTarget, startup: string): Attachment {
     if (colon > 0 && !facts.has(line.slice(0, colon))) facts.set(line.slice(0, colon), line.slice(colon + 1));
   }
   const base = t.shell.slice(t.shell.lastIndexOf('/') + 1);
-  const dialect: ShellDialect = base === 'bash' ? 'bash' : base === 'sh' && facts.get('dash') === 'yes' ? 'dash' : 'ash';
+  const dialect: ShellDialect = base === 'bash' || base === 'zsh' ? 'bash' : base === 'sh' && facts.get('dash') === 'yes' ? 'dash' : 'ash';
   const uid = Number(/\d+/.exec(facts.get('uid') ?? '')?.[0] ?? 0);
   const cwd = facts.get('cwd') || '/';
   const name = t.pod.metadata.name ?? '';

@@ -137,6 +137,11 @@ export interface Userland {
   tools: 'busybox' | 'coreutils' | 'none';
   /** bash is installed (`bash -c` works). */
   bash: boolean;
+  /**
+   * zsh is installed (netshoot's CMD). Approximate: it is not modelled, its scripts run in the
+   * bash interpreter (so its error texts are bash's).
+   */
+  zsh?: boolean;
   /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
   without?: readonly string[];
   /**
@@ -156,8 +161,12 @@ export interface Userland {
 export interface NetTools {
   /** BusyBox's telnet applet is there (false: Alpine without busybox-extras). */
   telnet?: boolean;
-  /** bind-tools: `dig` (tools-dig.ts). */
-  dig?: boolean;
+  /** bind-tools: `dig`, `host` and BIND's `nslookup` over BusyBox's (tools-dig.ts, tools-host.ts). */
+  bind?: boolean;
+  /** netcat-openbsd's `nc` over BusyBox's. */
+  nc?: 'openbsd';
+  /** iputils' `ping` over BusyBox's. */
+  ping?: 'iputils';
 }
 
 export interface TagInfo {

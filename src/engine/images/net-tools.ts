@@ -9,8 +9,9 @@ import type { Tool, ToolEnv, ToolResult } from './tools';
 import type { EchoReply, HttpHead, HttpRequest, TlsFailure } from './types';
 import { parseUrl, reasonPhrase, splitHeader } from './http-wire';
 import { curl } from './curl';
-import { nc, telnet } from './tools-nc';
-import { ping } from './tools-ping';
+import { nc, ncOpenbsd, telnet } from './tools-nc';
+import { ping, pingIputils } from './tools-ping';
+import { host, nslookupBind } from './tools-host';
 import { dig } from './tools-dig';
 
 export type NetAnswer =
@@ -250,6 +251,10 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['ping', ping],
   ['telnet', telnet],
   ['dig', (args, env, net) => dig(args, env, net, DIG_VERSION)],
+  ['host', host],
+  ['nslookup-bind', nslookupBind],
+  ['nc-openbsd', ncOpenbsd],
+  ['ping-iputils', pingIputils],
 ]);
 
 /** Binds a network to the tools so the interpreter can treat them like any other Tool. */

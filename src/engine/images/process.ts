@@ -112,7 +112,7 @@ function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string,
   return env;
 }
 
-const SHELLS = new Set(['sh', 'ash', 'bash', 'dash']);
+const SHELLS = new Set(['sh', 'ash', 'bash', 'dash', 'zsh']);
 
 /**
  * A shell with no script to run (`sh`, `bash -i`) reads its commands from stdin. With the

@@ -2,7 +2,7 @@
  * `$PATH` lookup inside an image: which of its binaries, its shell, its userland tools or its
  * network tools a command name means — and containerd's text when the entrypoint is not there.
  */
-import type { Binary } from './catalog-types';
+import type { Binary, Userland } from './catalog-types';
 import { normalizePath } from './fs';
 import type { Dialect, RunContext } from './machine';
 import { TOOLS, type Tool } from './tools';
@@ -20,6 +20,17 @@ export type Resolved =
   | { k: 'binary'; binary: Binary; path: string }
   | { k: 'missing' };
 
+/** The network tool a package installed over BusyBox's (net-tools.ts names them), if the image has one for `b`. */
+function installedNet(userland: Userland, b: string): string | undefined {
+  const net = userland.net;
+  if (!net) return undefined;
+  if (net.bind && (b === 'dig' || b === 'host')) return b;
+  if (net.bind && b === 'nslookup') return 'nslookup-bind';
+  if (net.nc === 'openbsd' && b === 'nc') return 'nc-openbsd';
+  if (net.ping === 'iputils' && b === 'ping') return 'ping-iputils';
+  return undefined;
+}
+
 /** `$PATH` lookup against the image: its binaries, its shell, its userland tools. */
 export function resolveCommand(ctx: RunContext, name: string, cwd: string): Resolved {
   const { userland, binaries } = ctx.image;
@@ -27,6 +38,7 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
     if ((b === 'sh' || b === 'ash') && userland.shell) return { k: 'shell', dialect: b === 'ash' ? 'ash' : userland.shell };
     if (b === 'dash' && userland.shell === 'dash') return { k: 'shell', dialect: 'dash' };
     if (b === 'bash' && userland.bash) return { k: 'shell', dialect: 'bash' };
+    if (b === 'zsh' && userland.zsh) return { k: 'shell', dialect: 'bash' };
     return undefined;
   };
   const fromBinary = (path: string, binary: Binary): Resolved =>
@@ -34,8 +46,9 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
   const standard = (b: string): Resolved | undefined => {
     const sh = shellFor(b);
     if (sh) return sh;
+    const over = installedNet(userland, b);
+    if (over) return { k: 'net', name: over };
     if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b) && !(b === 'telnet' && userland.net?.telnet === false)) return { k: 'net', name: b };
-    if (b === 'dig' && userland.net?.dig) return { k: 'net', name: b };
     const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
     if (ip) return { k: 'tool', tool: ip };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));

@@ -82,9 +82,11 @@ function wireLen(name: string): number {
 
 /** BIND's master-file columns: tabs to the column, one space once past it. */
 function column(s: string, col: number): string {
-  if (s.length >= col) return `${s} `;
+  // The display width so far: a tab moves to the next multiple of 8.
+  let width = 0;
+  for (const ch of s) width = ch === '\t' ? (Math.floor(width / 8) + 1) * 8 : width + 1;
+  if (width >= col) return `${s} `;
   let out = s;
-  let width = s.length;
   while (width < col) {
     out += '\t';
     width = (Math.floor(width / 8) + 1) * 8;

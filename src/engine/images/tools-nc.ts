@@ -250,3 +250,94 @@ function fetchState(net: Net, ip: string, p: number, req: HttpRequest): 'open' |
   if (a.kind === 'timeout') return a.connected ? 'open' : 'timeout';
   return 'open';
 }
+
+/** /etc/services names nc resolves and prints (`[tcp/http]`); others print `*`. Only the well-known ports below 1024. */
+const SERVICES: Readonly<Record<string, number>> = { ssh: 22, telnet: 23, smtp: 25, domain: 53, http: 80, https: 443 };
+
+/**
+ * netcat-openbsd (netshoot and agnhost install it over BusyBox's nc), recorded from Debian's
+ * 1.219: `-zv` open (`Connection to HOST PORT port [tcp/http] succeeded!`, with `(IP)` after a
+ * name), refused and `-w` timed out (only with -v), a name that does not resolve (always; musl's
+ * text, as the images are Alpine), a missing or invalid port, a piped HTTP request. Without -N
+ * it keeps reading after stdin's end until the server closes or -w finds the line idle.
+ */
+export function ncOpenbsd(argv: string[], env: ToolEnv, net: Net): ToolResult {
+  let zero = false;
+  let verbose = false;
+  let udp = false;
+  let waitS = 0;
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-') || a === '-') {
+      args.push(a);
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      if ('IiMmOPpqsTVWwXx'.includes(c)) {
+        const v = j + 1 < a.length ? a.slice(j + 1) : argv[++i];
+        if (c === 'w') waitS = Number(v) || 0;
+        break;
+      }
+      if (c === 'z') zero = true;
+      else if (c === 'v') verbose = true;
+      else if (c === 'u') udp = true;
+      else if (c === 'l' || c === 'k') return { status: 0, block: true };
+    }
+  }
+  const [host, portText] = args;
+  if (host === undefined || portText === undefined) {
+    env.io.err(host === undefined ? 'usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n' : 'nc: missing port number\n');
+    return { status: 1 };
+  }
+  const p = /^\d+$/.test(portText) && Number(portText) <= 65535 ? Number(portText) : SERVICES[portText];
+  if (p === undefined) {
+    env.io.err(`nc: port number invalid: ${portText}\n`);
+    return { status: 1 };
+  }
+  const r = net.lookup(host);
+  if (r.kind !== 'found') {
+    env.io.err(`nc: getaddrinfo for host "${host}" port ${p}: Name does not resolve\n`);
+    return { status: 1, ms: r.ms };
+  }
+  const ip = r.ips[0]!;
+  let ms = r.ms;
+  const proto = udp ? 'udp' : 'tcp';
+  const failed = (why: 'refused' | 'timeout'): ToolResult => {
+    ms += why === 'refused' ? RTT_MS : waitS > 0 ? waitS * 1000 : SYN_TIMEOUT_MS;
+    env.io.at?.(ms);
+    if (verbose) {
+      const text = why === 'refused' ? 'failed: Connection refused' : waitS > 0 ? 'timed out: Operation now in progress' : 'failed: Connection timed out';
+      env.io.err(`nc: connect to ${host}${host === ip ? '' : ` (${ip})`} port ${p} (${proto}) ${text}\n`);
+    }
+    return { status: 1, ms };
+  };
+  const opened = (): void => {
+    ms += RTT_MS;
+    env.io.at?.(ms);
+    const name = Object.entries(SERVICES).find(([, n]) => n === p)?.[0] ?? '*';
+    if (verbose) env.io.err(`Connection to ${host}${host === ip ? '' : ` (${ip})`} ${p} port [${proto}/${name}] succeeded!\n`);
+  };
+  const req = zero || udp ? undefined : parseRequest(env.io.stdin);
+  if (!req) {
+    const state = udp ? 'open' : (net.connect?.(ip, p) ?? 'refused');
+    if (state !== 'open') return failed(state);
+    opened();
+    return { status: 0, ms };
+  }
+  const a = net.fetch(ip, p, req);
+  if (a.kind === 'unresolved' || a.kind === 'refused') return failed('refused');
+  if (a.kind === 'timeout' && !a.connected) return failed('timeout');
+  opened();
+  if (a.kind === 'reply') {
+    ms += RTT_MS;
+    env.io.at?.(ms);
+    env.io.out(headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) + (req.method === 'HEAD' ? '' : a.body));
+  }
+  // The server keeps the connection (or never answers): -w ends an idle one, or nothing does.
+  if (a.kind === 'reply' && req.closes) return { status: 0, ms };
+  if (a.kind === 'empty') return { status: 0, ms };
+  if (waitS === 0) return { status: 0, block: true };
+  return { status: 0, ms: ms + waitS * 1000 };
+}

@@ -11,8 +11,12 @@
  */
 import type { Net } from './net-tools';
 import type { ToolEnv, ToolResult } from './tools';
+import type { EchoReply } from './types';
 
 const PING_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: ping [OPTIONS] HOST\n\nSend ICMP ECHO_REQUESTs to HOST\n\n\t-4,-6\t\tForce IP or IPv6 name resolution\n\t-c CNT\t\tSend only CNT pings\n\t-s SIZE\t\tSend SIZE data bytes in packets (default 56)\n\t-i SECS\t\tInterval\n\t-A\t\tPing as soon as reply is received\n\t-t TTL\t\tSet TTL\n\t-I IFACE/IP\tSource interface or IP address\n\t-W SEC\t\tSeconds to wait for the first response (default 10)\n\t\t\t(after all -c CNT packets are sent)\n\t-w SEC\t\tSeconds until ping exits (default:infinite)\n\t\t\t(can exit earlier with -c CNT)\n\t-q\t\tQuiet, only display output at start/finish\n\t-p HEXBYTE\tPayload pattern\n';
+
+/** iputils 20221126's usage, after getopt's complaint (exit 2). */
+const IPUTILS_USAGE = '\nUsage\n  ping [options] <destination>\n\nOptions:\n  <destination>      dns name or ip address\n  -a                 use audible ping\n  -A                 use adaptive ping\n  -B                 sticky source address\n  -c <count>         stop after <count> replies\n  -C                 call connect() syscall on socket creation\n  -D                 print timestamps\n  -d                 use SO_DEBUG socket option\n  -e <identifier>    define identifier for ping session, default is random for\n                     SOCK_RAW and kernel defined for SOCK_DGRAM\n                     Imply using SOCK_RAW (for IPv4 only for identifier 0)\n  -f                 flood ping\n  -h                 print help and exit\n  -I <interface>     either interface name or address\n  -i <interval>      seconds between sending each packet\n  -L                 suppress loopback of multicast packets\n  -l <preload>       send <preload> number of packages while waiting replies\n  -m <mark>          tag the packets going out\n  -M <pmtud opt>     define mtu discovery, can be one of <do|dont|want>\n  -n                 no dns name resolution\n  -O                 report outstanding replies\n  -p <pattern>       contents of padding byte\n  -q                 quiet output\n  -Q <tclass>        use quality of service <tclass> bits\n  -s <size>          use <size> as number of data bytes to be sent\n  -S <size>          use <size> as SO_SNDBUF socket option value\n  -t <ttl>           define time to live\n  -U                 print user-to-user latency\n  -v                 verbose output\n  -V                 print version and exit\n  -w <deadline>      reply wait <deadline> in seconds\n  -W <timeout>       time to wait for response\n\nIPv4 options:\n  -4                 use IPv4\n  -b                 allow pinging broadcast\n  -R                 record route\n  -T <timestamp>     define timestamp, can be one of <tsonly|tsandaddr|tsprespec>\n\nIPv6 options:\n  -6                 use IPv6\n  -F <flowlabel>     define flow label, default is random\n  -N <nodeinfo opt>  use icmp6 node info query, try <help> as argument\n\nFor more details see ping(8).\n';
 
 /** How much of an endless ping the simulation plays out. */
 const ENDLESS_MS = 60_000;
@@ -27,7 +31,7 @@ interface PingOptions {
   host: string;
 }
 
-function options(argv: string[], env: ToolEnv): PingOptions | { status: number } {
+function options(argv: string[], env: ToolEnv, flavour: 'busybox' | 'iputils' = 'busybox'): PingOptions | { status: number } {
   const o: PingOptions = { count: 0, size: 56, intervalMs: 1000, waitS: 10, deadlineS: 0, quiet: false, host: '' };
   const hosts: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -41,13 +45,13 @@ function options(argv: string[], env: ToolEnv): PingOptions | { status: number }
       if ('csiwWtIp'.includes(c)) {
         const v = j + 1 < a.length ? a.slice(j + 1) : argv[++i];
         if (v === undefined) {
-          env.io.err(`ping: option requires an argument -- '${c}'\n${PING_USAGE}`);
-          return { status: 1 };
+          env.io.err(`ping: option requires an argument -- '${c}'\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
+          return { status: flavour === 'iputils' ? 2 : 1 };
         }
         const n = Number(v);
         const numeric = c === 'i' ? /^\d+(\.\d+)?$/.test(v) : /^\d+$/.test(v);
         if ('csiwWt'.includes(c) && !numeric) {
-          env.io.err(`ping: invalid number '${v}'\n`);
+          env.io.err(flavour === 'iputils' ? `ping: invalid argument: '${v}'\n` : `ping: invalid number '${v}'\n`);
           return { status: 1 };
         }
         if (c === 'c') o.count = n;
@@ -59,13 +63,13 @@ function options(argv: string[], env: ToolEnv): PingOptions | { status: number }
       }
       if (c === 'q') o.quiet = true;
       else if (!'46An'.includes(c)) {
-        env.io.err(`ping: invalid option -- '${c}'\n${PING_USAGE}`);
-        return { status: 1 };
+        env.io.err(`ping: invalid option -- '${c}'\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
+        return { status: flavour === 'iputils' ? 2 : 1 };
       }
     }
   }
   if (hosts.length !== 1) {
-    env.io.err(PING_USAGE);
+    env.io.err(flavour === 'iputils' ? 'ping: usage error: Destination address required\n' : PING_USAGE);
     return { status: 1 };
   }
   o.host = hosts[0]!;
@@ -75,6 +79,58 @@ function options(argv: string[], env: ToolEnv): PingOptions | { status: number }
 /** `%u.%03u` of microseconds, as ping prints times. */
 function usText(us: number): string {
   return `${Math.floor(us / 1000)}.${String(us % 1000).padStart(3, '0')}`;
+}
+
+interface Echo {
+  seq: number;
+  /** When the reply arrived, after the first echo went out (ms). */
+  at: number;
+  us: number;
+  ttl: number;
+}
+
+interface Run {
+  sent: number;
+  /** The replies that came back before ping ended, in order. */
+  got: Echo[];
+  /** When ping ended (after the first echo went out), or undefined: it never ends by itself. */
+  end: number | undefined;
+}
+
+/**
+ * Which echoes go out and come back, and when ping ends: one echo per interval; the deadline
+ * (-w) is checked when the next one is due; once -c echoes are out, it ends at the last reply, or
+ * waits -W for a first one, or about two round trips (at least 1 s) for the rest.
+ */
+function schedule(o: PingOptions, echo: (seq: number) => EchoReply | undefined): Run {
+  const endless = o.count === 0 && o.deadlineS === 0;
+  const got: Echo[] = [];
+  let sent = 0;
+  for (;;) {
+    const t = sent * o.intervalMs;
+    if (o.deadlineS > 0 && t >= o.deadlineS * 1000) return { sent, got: got.filter((x) => x.at <= t), end: t };
+    if (endless && t >= ENDLESS_MS) return { sent, got, end: undefined };
+    const r = echo(sent);
+    sent++;
+    if (r) {
+      const us = Math.max(1, Math.round(r.rttMs * 1000));
+      got.push({ seq: sent - 1, at: t + us / 1000, us, ttl: r.ttl });
+    }
+    if (o.count > 0 && sent >= o.count) {
+      const last = got[got.length - 1];
+      if (got.length >= o.count && last) return { sent, got, end: last.at };
+      const tmax = Math.max(0, ...got.map((x) => x.us));
+      const expire = got.length > 0 ? Math.max(1, Math.floor(tmax / (512 * 1024))) : o.waitS;
+      let end = t + expire * 1000;
+      if (o.deadlineS > 0) end = Math.min(end, o.deadlineS * 1000);
+      return { sent, got: got.filter((x) => x.at <= end), end };
+    }
+  }
+}
+
+/** ping's exit status: 1 when nothing came back, or fewer than -c before the -w deadline. */
+function status(o: PingOptions, run: Run): number {
+  return run.got.length === 0 || (o.deadlineS > 0 && run.got.length < o.count) ? 1 : 0;
 }
 
 export function ping(argv: string[], env: ToolEnv, net: Net): ToolResult {
@@ -89,59 +145,80 @@ export function ping(argv: string[], env: ToolEnv, net: Net): ToolResult {
   const start = r.ms;
   env.io.at?.(start);
   env.io.out(`PING ${o.host} (${ip}): ${o.size} data bytes\n`);
-  const endless = o.count === 0 && o.deadlineS === 0;
-  const replies: { at: number; line: string; us: number }[] = [];
-  let sent = 0;
-  let end = start;
-  let allBack = false;
-  for (;;) {
-    const t = sent * o.intervalMs;
-    // sendping_tail: the deadline is checked when the next echo is due.
-    if (o.deadlineS > 0 && t >= o.deadlineS * 1000) {
-      end = start + t;
-      break;
-    }
-    if (endless && t >= ENDLESS_MS) break;
-    const echo = net.echo?.(ip, sent);
-    sent++;
-    if (echo) {
-      const us = Math.max(1, Math.round(echo.rttMs * 1000));
-      replies.push({ at: start + t + us / 1000, us, line: `${o.size + 8} bytes from ${ip}: seq=${sent - 1} ttl=${echo.ttl} time=${usText(us)} ms\n` });
-    }
-    if (o.count > 0 && sent >= o.count) {
-      const last = replies[replies.length - 1];
-      if (replies.length >= o.count && last) {
-        // The last reply is in: print_stats_and_exit at once.
-        end = last.at;
-        allBack = true;
-      } else {
-        // -W waits for a first reply; after some came back it waits about two round trips (at least 1 s).
-        const tmax = Math.max(0, ...replies.map((x) => x.us));
-        const expire = replies.length > 0 ? Math.max(1, Math.floor(tmax / (512 * 1024))) : o.waitS;
-        end = start + t + expire * 1000;
-        if (o.deadlineS > 0) end = Math.min(end, start + o.deadlineS * 1000);
-      }
-      break;
-    }
-  }
+  const run = schedule(o, (seq) => net.echo?.(ip, seq));
   if (!o.quiet) {
-    for (const x of replies) {
-      if (x.at > end && !allBack) continue;
-      env.io.at?.(x.at);
-      env.io.out(x.line);
+    for (const x of run.got) {
+      env.io.at?.(Math.round(start + x.at));
+      env.io.out(`${o.size + 8} bytes from ${ip}: seq=${x.seq} ttl=${x.ttl} time=${usText(x.us)} ms\n`);
     }
   }
-  if (endless) return { status: 0, block: true };
-  const got = replies.filter((x) => x.at <= end || allBack);
-  const loss = sent === 0 ? 0 : Math.floor(((sent - got.length) * 100) / sent);
-  let stats = `\n--- ${o.host} ping statistics ---\n${sent} packets transmitted, ${got.length} packets received, ${loss}% packet loss\n`;
-  if (got.length > 0) {
-    const us = got.map((x) => x.us);
+  if (run.end === undefined) return { status: 0, block: true };
+  const end = start + run.end;
+  const loss = run.sent === 0 ? 0 : Math.floor(((run.sent - run.got.length) * 100) / run.sent);
+  let stats = `\n--- ${o.host} ping statistics ---\n${run.sent} packets transmitted, ${run.got.length} packets received, ${loss}% packet loss\n`;
+  if (run.got.length > 0) {
+    const us = run.got.map((x) => x.us);
     const avg = Math.floor(us.reduce((a, b) => a + b, 0) / us.length);
     stats += `round-trip min/avg/max = ${usText(Math.min(...us))}/${usText(avg)}/${usText(Math.max(...us))} ms\n`;
   }
-  env.io.at?.(end);
+  env.io.at?.(Math.ceil(end));
   env.io.out(stats);
-  const failed = got.length === 0 || (o.deadlineS > 0 && got.length < o.count);
-  return { status: failed ? 1 : 0, ms: Math.ceil(end) };
+  return { status: status(o, run), ms: Math.ceil(end) };
+}
+
+/** iputils' time=: three decimals under 1 ms, two under 10, one under 100, none above. */
+function iputilsTime(us: number): string {
+  if (us >= 100_000 - 50) return String(Math.round(us / 1000));
+  if (us >= 10_000 - 5) return (us / 1000).toFixed(1);
+  if (us >= 1000) return (us / 1000).toFixed(2);
+  return usText(us);
+}
+
+/**
+ * iputils ping (netshoot installs it over BusyBox's), recorded from iputils 20221126: `-c 3` to a
+ * live address, `-c 2 -W 1` to one that never answers, `-q`, `localhost` by name. Its sequence
+ * numbers start at 1, a target given by name is shown by its reverse name, the statistics count
+ * `received` and the whole run's time, and an address that never answered leaves a blank line.
+ * A name that does not resolve is musl's message (netshoot is Alpine) and exit status 2.
+ * Approximate: the run's `time` is the echoes' span plus the last round trip (real runs add a few
+ * ms of scheduling).
+ */
+export function pingIputils(argv: string[], env: ToolEnv, net: Net): ToolResult {
+  const o = options(argv, env, 'iputils');
+  if ('status' in o) return o;
+  const r = net.lookup(o.host);
+  if (r.kind !== 'found') {
+    env.io.err(`ping: ${o.host}: Name does not resolve\n`);
+    return { status: 2, ms: r.ms };
+  }
+  const ip = r.ips[0]!;
+  const start = r.ms;
+  // getaddrinfo's canonical name: the search domain that answered (`web.default.svc.cluster.local`).
+  const canon = r.fqdn;
+  env.io.at?.(start);
+  env.io.out(`PING ${canon} (${ip}) ${o.size}(${o.size + 28}) bytes of data.\n`);
+  const named = !/^\d+\.\d+\.\d+\.\d+$/.test(o.host);
+  const from = named ? `${(ip === '127.0.0.1' ? 'localhost' : net.reverse(ip)) ?? canon} (${ip})` : ip;
+  const run = schedule(o, (seq) => net.echo?.(ip, seq));
+  if (!o.quiet) {
+    for (const x of run.got) {
+      env.io.at?.(Math.round(start + x.at));
+      env.io.out(`${o.size + 8} bytes from ${from}: icmp_seq=${x.seq + 1} ttl=${x.ttl} time=${iputilsTime(x.us)} ms\n`);
+    }
+  }
+  if (run.end === undefined) return { status: 0, block: true };
+  const end = start + run.end;
+  const loss = run.sent === 0 ? 0 : ((run.sent - run.got.length) * 100) / run.sent;
+  const last = run.got[run.got.length - 1];
+  const span = Math.max(0, run.sent - 1) * o.intervalMs + (last && last.seq === run.sent - 1 ? Math.round(last.us / 1000) : 0);
+  let stats = `\n--- ${canon} ping statistics ---\n${run.sent} packets transmitted, ${run.got.length} received, ${Number(loss.toPrecision(6))}% packet loss, time ${span}ms\n`;
+  if (run.got.length > 0) {
+    const us = run.got.map((x) => x.us);
+    const avg = us.reduce((a, b) => a + b, 0) / us.length;
+    const mdev = Math.sqrt(Math.max(0, us.reduce((a, b) => a + b * b, 0) / us.length - avg * avg));
+    stats += `rtt min/avg/max/mdev = ${usText(Math.min(...us))}/${usText(Math.round(avg))}/${usText(Math.max(...us))}/${usText(Math.round(mdev))} ms\n`;
+  } else stats += '\n';
+  env.io.at?.(Math.ceil(end));
+  env.io.out(stats);
+  return { status: status(o, run), ms: Math.ceil(end) };
 }

@@ -119,4 +119,11 @@ describe('kubectl run -it in the page’s terminal (a TTY)', () => {
     expect(JSON.parse(text(s.run(asSa)))).toMatchObject({ kind: 'PodList', items: [{ metadata: { name: 't' } }] });
     expect(text(s.run('wget -qO- http://10.96.0.1:443'))).toBe('wget: server returned error: HTTP/1.0 400 Bad Request\n');
   });
+
+  it("attaches to netshoot's zsh (its README's `kubectl run tmp-shell --rm -i --tty --image nicolaka/netshoot`), a session modelled as bash's", () => {
+    const s = new Session({ seed: 2, interactive: true });
+    expect(s.run('kubectl run tmp-shell --rm -i --tty --image nicolaka/netshoot -- zsh')).toMatchObject({ exitCode: 0, attached: { pod: 'tmp-shell', prompt: 'root@tmp-shell:~# ' } });
+    expect(text(s.run('dig +short kubernetes.default.svc.cluster.local'))).toBe('10.96.0.1\n');
+    expect(text(s.run('exit'))).toContain('pod "tmp-shell" deleted from default namespace\n');
+  });
 });

@@ -1,0 +1,119 @@
+/**
+ * BIND's `host` and `nslookup` (bind-tools, which netshoot and agnhost install over BusyBox's
+ * nslookup), asking the Pod's nameserver. Recorded from Debian's BIND 9.18.49 against a server
+ * answering as CoreDNS does (tools-dig.ts says how): both walk resolv.conf's search list under
+ * ndots:5, so `web.default.svc.cluster.local` (four dots) is tried under every search domain
+ * first. nslookup says `;; Got recursion not available from <server>` for every authoritative
+ * (cluster.local) reply — CoreDNS's kubernetes plugin sets no `ra` — before its answer, and once
+ * more for the empty AAAA reply after it; host prints only the addresses. Timeouts: nslookup
+ * tries three times, host twice, 5 s each (dig's default). Approximate: the public hosts have no
+ * AAAA or MX records here.
+ */
+import type { DnsReply, Net } from './net-tools';
+import type { ToolEnv, ToolResult } from './tools';
+
+const HOST_USAGE = 'Usage: host [-aCdilrTvVw] [-c class] [-N ndots] [-t type] [-W time]\n            [-R number] [-m flag] [-p port] hostname [server]\n       -a is equivalent to -v -t ANY\n       -A is like -a but omits RRSIG, NSEC, NSEC3\n       -c specifies query class for non-IN data\n       -C compares SOA records on authoritative nameservers\n       -d is equivalent to -v\n       -l lists all hosts in a domain, using AXFR\n       -m set memory debugging flag (trace|record|usage)\n       -N changes the number of dots allowed before root lookup is done\n       -p specifies the port on the server to query\n       -r disables recursive processing\n       -R specifies number of retries for UDP packets\n       -s a SERVFAIL response should stop query\n       -t specifies the query type\n       -T enables TCP/IP mode\n       -U enables UDP mode\n       -v enables verbose output\n       -V print version number and exit\n       -w specifies to wait forever for a reply\n       -W specifies how long to wait for a reply\n       -4 use IPv4 query transport only\n       -6 use IPv6 query transport only\n';
+const NDOTS = 5;
+const TIMEOUT_MS = 5_000;
+const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+/** CoreDNS answers cluster.local itself (aa); everything else it forwards. */
+function authoritative(fqdn: string): boolean {
+  return fqdn === 'cluster.local' || fqdn.endsWith('.cluster.local');
+}
+
+interface Walk {
+  /** Every name asked and its reply, in order; undefined: the last one was never answered. */
+  tried: { fqdn: string; reply: DnsReply }[];
+  timedOut: boolean;
+}
+
+/** The search-list walk: a name with fewer than ndots dots under each domain first, NXDOMAIN moves on. */
+function walk(net: Net, name: string): Walk {
+  const bare = name.replace(/\.$/, '');
+  const dots = bare.split('.').length - 1;
+  const suffixed = net.search.map((s) => `${bare}.${s}`);
+  const candidates = name.endsWith('.') ? [bare] : dots >= NDOTS ? [bare, ...suffixed] : [...suffixed, bare];
+  const tried: Walk['tried'] = [];
+  for (const fqdn of candidates) {
+    const r = net.query([fqdn]);
+    if (!r) return { tried, timedOut: true };
+    tried.push({ fqdn, reply: r[0]! });
+    if (r[0]!.rcode !== 'NXDOMAIN') break;
+  }
+  return { tried, timedOut: false };
+}
+
+function arpa(ip: string): string {
+  return `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
+}
+
+function timedOut(env: ToolEnv, net: Net, tries: number, trailer: string): ToolResult {
+  for (let t = 1; t <= tries; t++) {
+    env.io.at?.(t * TIMEOUT_MS);
+    env.io.out(`;; communications error to ${net.nameserver}#53: timed out\n`);
+  }
+  env.io.out(`;; no servers could be reached\n${trailer}`);
+  return { status: 1, ms: tries * TIMEOUT_MS };
+}
+
+/** BIND host: `NAME has address IP`, `Host NAME not found: 3(NXDOMAIN)`, a PTR for an address. */
+export function host(args: string[], env: ToolEnv, net: Net): ToolResult {
+  const name = args.filter((a) => !a.startsWith('-'))[0];
+  if (name === undefined) {
+    env.io.err(HOST_USAGE);
+    return { status: 1 };
+  }
+  if (IPV4.test(name)) {
+    const rev = net.reverse(name);
+    if (rev === undefined) return timedOut(env, net, 2, '');
+    env.io.out(rev === null ? `Host ${arpa(name)}. not found: 3(NXDOMAIN)\n` : `${arpa(name)} domain name pointer ${rev}.\n`);
+    return { status: rev === null ? 1 : 0, ms: 1 };
+  }
+  const w = walk(net, name);
+  if (w.timedOut) return timedOut(env, net, 2, '');
+  const last = w.tried[w.tried.length - 1]!;
+  if (last.reply.rcode === 'NXDOMAIN') {
+    env.io.out(`Host ${name} not found: 3(NXDOMAIN)\n`);
+    return { status: 1, ms: w.tried.length };
+  }
+  env.io.out(last.reply.ips.map((ip) => `${last.fqdn} has address ${ip}\n`).join(''));
+  return { status: 0, ms: w.tried.length + 2 };
+}
+
+/** BIND nslookup: the server, the answer (Non-authoritative for forwarded names), the AAAA query after it. */
+export function nslookupBind(args: string[], env: ToolEnv, net: Net): ToolResult {
+  const name = args.filter((a) => !a.startsWith('-'))[0];
+  const onlyA = args.some((a) => /^-(type|query|querytype)=a$/i.test(a));
+  if (name === undefined) {
+    // Without a name it is interactive: it reads names from stdin (not modelled: none come).
+    return { status: 0, block: true };
+  }
+  const recursion = `;; Got recursion not available from ${net.nameserver}\n`;
+  const header = `Server:\t\t${net.nameserver}\nAddress:\t${net.nameserver}#53\n\n`;
+  if (IPV4.test(name)) {
+    const rev = net.reverse(name);
+    if (rev === undefined) return timedOut(env, net, 3, '\n');
+    env.io.out(rev === null ? `** server can't find ${arpa(name)}: NXDOMAIN\n\n` : `${arpa(name)}\tname = ${rev}.\n\n`);
+    return { status: rev === null ? 1 : 0, ms: 1 };
+  }
+  const w = walk(net, name);
+  let out = '';
+  for (const t of w.tried) if (authoritative(t.fqdn)) out += recursion;
+  if (w.timedOut) {
+    env.io.out(out);
+    return timedOut(env, net, 3, '\n');
+  }
+  const last = w.tried[w.tried.length - 1]!;
+  if (last.reply.rcode === 'NXDOMAIN') {
+    env.io.out(`${out}${header}** server can't find ${name}: NXDOMAIN\n\n`);
+    return { status: 1, ms: w.tried.length };
+  }
+  out += header;
+  if (!authoritative(last.fqdn)) out += 'Non-authoritative answer:\n';
+  out += last.reply.ips.map((ip) => `Name:\t${last.fqdn}\nAddress: ${ip}\n`).join('');
+  // The AAAA query for the name found: CoreDNS has none for a cluster name (an empty, authoritative reply).
+  if (!onlyA && authoritative(last.fqdn)) out += recursion;
+  env.io.out(`${out}\n`);
+  return { status: 0, ms: w.tried.length + 1 };
+}
