@@ -134,3 +134,43 @@ describe('BusyBox ping in a Pod', () => {
     expect(lines).toContain('exit 1');
   });
 });
+
+describe('NetworkPolicy and the tools', () => {
+  it('an ingress policy drops the echo and the SYN alike; a rule naming TCP 80 lets nc in but never ICMP', () => {
+    const own = bootCluster(4);
+    const web = podManifest('web', 'nginx:1.27', { node: 'node-2' });
+    web.metadata.labels = { app: 'web' };
+    createPod(own, web);
+    createPod(own, podManifest('bb', 'busybox:1.36', { node: 'node-1', container: { command: ['sleep', '3600'] } }));
+    own.advance(20_000);
+    const ip = (getPod(own, 'web') as Pod).status!.podIP!;
+    expect(inPod(own, 'bb', `ping -c 1 ${ip}`).exitCode).toBe(0);
+    const policy = (ports?: { port: number; protocol: string }[]) => ({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { podSelector: { matchLabels: { app: 'web' } }, policyTypes: ['Ingress'], ingress: ports ? [{ ports }] : [] },
+    });
+    expect(own.request({ verb: 'create', resource: 'networkpolicies', namespace: 'default', body: policy() }).ok).toBe(true);
+    own.advance(5_000);
+    expect(inPod(own, 'bb', `ping -c 2 -W 1 ${ip}`).output).toContain('2 packets transmitted, 0 packets received, 100% packet loss');
+    expect(inPod(own, 'bb', `nc -zv -w 1 ${ip} 80`)).toEqual({ exitCode: 1, output: `nc: ${ip} (${ip}:80): Connection timed out\n` });
+    expect(own.request({ verb: 'update', resource: 'networkpolicies', namespace: 'default', name: 'web', body: policy([{ port: 80, protocol: 'TCP' }]) }).ok).toBe(true);
+    own.advance(5_000);
+    expect(inPod(own, 'bb', `nc -zv -w 1 ${ip} 80`)).toEqual({ exitCode: 0, output: `${ip} (${ip}:80) open\n` });
+    expect(inPod(own, 'bb', `ping -c 1 -W 1 ${ip}`).exitCode).toBe(1);
+  });
+
+  it('a powered-off node answers no ping, nor do the Pods it held', () => {
+    const own = bootCluster(5);
+    createPod(own, podManifest('far', 'busybox:1.36', { node: 'node-2', container: { command: ['sleep', '3600'] } }));
+    createPod(own, podManifest('bb', 'busybox:1.36', { node: 'node-1', container: { command: ['sleep', '3600'] } }));
+    own.advance(20_000);
+    const farIP = (getPod(own, 'far') as Pod).status!.podIP!;
+    expect(inPod(own, 'bb', 'ping -c 1 10.0.0.12').output).toMatch(/^PING 10\.0\.0\.12 \(10\.0\.0\.12\): 56 data bytes\n64 bytes from 10\.0\.0\.12: seq=0 ttl=63 time=/);
+    expect(own.injectFault('node/node-2').ok).toBe(true);
+    own.advance(1_000);
+    expect(inPod(own, 'bb', 'ping -c 1 -W 1 10.0.0.12').exitCode).toBe(1);
+    expect(inPod(own, 'bb', `ping -c 1 -W 1 ${farIP}`).exitCode).toBe(1);
+  });
+});
