@@ -424,11 +424,27 @@ export const CATALOG: CatalogImage[] = [
     tagPattern: '^2\\.\\d+$',
     patternTag: '2.40',
     // test/images/agnhost/Dockerfile: `apk --update add bind-tools curl netcat-openbsd iproute2 iperf bash`.
-    userland: { ...ALPINE, ip: 'iproute2' },
+    userland: { ...ALPINE, ip: 'iproute2', net: { telnet: false, bind: true, nc: 'openbsd' } },
     entrypoint: ['/agnhost'],
     cmd: [],
     main: '/agnhost',
     binaries: { '/agnhost': { kind: 'program', program: 'agnhost' }, '/usr/bin/curl': { kind: 'program', program: 'curl' }, '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  {
+    repository: 'docker.io/nicolaka/netshoot',
+    about: 'The network trouble-shooting swiss-army container: curl, dig, host, nslookup, ping, nc, telnet, ip, tcpdump… on Alpine; default CMD `zsh`.',
+    // Approximate sizes: Docker Hub shows about 200 MB compressed for linux/amd64.
+    tags: { 'v0.16': tag(201_326_592, 521_142_272, 'v0.16'), 'v0.15': tag(199_229_440, 516_947_968, 'v0.15'), latest: tag(201_326_592, 521_142_272, 'v0.16') },
+    tagPattern: '^v0\\.\\d+$',
+    patternTag: 'v0.16',
+    // Dockerfile (v0.16, Alpine 3.24): `apk add … bash bind-tools busybox-extras curl iproute2 iputils
+    // netcat-openbsd … zsh`, WORKDIR /root, `CMD ["zsh"]`. Its shell is zsh with oh-my-zsh; without a
+    // TTY it reads an empty stdin and exits 0, as busybox's `sh` does.
+    userland: { ...ALPINE, bash: true, zsh: true, ip: 'iproute2', net: { telnet: true, bind: true, nc: 'openbsd', ping: 'iputils' } },
+    entrypoint: [],
+    cmd: ['zsh'],
+    workingDir: '/root',
+    binaries: { '/usr/bin/curl': { kind: 'program', program: 'curl' } },
   },
   {
     repository: 'docker.io/curlimages/curl',

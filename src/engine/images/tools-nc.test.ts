@@ -63,6 +63,10 @@ describe('BusyBox nc in a Pod', () => {
     expect(r.output).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(r.output).toContain('\r\n\r\n<!DOCTYPE html>');
     expect(r.output).toContain('<title>Welcome to nginx!</title>');
+    // HTTP/1.1 keeps the connection: nc returns once nginx closes it (keepalive_timeout 65).
+    const kept = inPod(sim, 'bb', "printf 'GET / HTTP/1.1\\r\\nHost: web\\r\\n\\r\\n' | nc web 80");
+    expect(kept.exitCode).toBe(0);
+    expect(kept.output).toMatch(/^HTTP\/1\.1 200 OK\r\nContent-Type: text\/html\r\nContent-Length: 615\r\n\r\n<!DOCTYPE html>/);
   });
 
   it('a bare connection is a `connect` hop on the trace, not an HTTP GET', () => {

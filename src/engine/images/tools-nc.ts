@@ -22,6 +22,12 @@ const TELNET_USAGE = `${BANNER}Usage: telnet [-a] [-l USER] HOST [PORT]\n\nConne
 
 /** Linux gives up on an unanswered SYN after tcp_syn_retries (6) retransmissions: 1+2+…+64 s. */
 export const SYN_TIMEOUT_MS = 127_000;
+/**
+ * How long a server keeps an idle HTTP/1.1 connection: nginx's `keepalive_timeout 65` (the
+ * image's nginx.conf). Approximate for other servers (a Go net/http server without an
+ * IdleTimeout never closes one).
+ */
+const KEEPALIVE_MS = 65_000;
 /** What one exchange inside the cluster costs (simulated). */
 const RTT_MS = 1;
 
@@ -186,9 +192,8 @@ export function nc(argv: string[], env: ToolEnv, net: Net): ToolResult {
       env.io.out(text);
       if (!req.closes) {
         // The server keeps the connection for the next request: nc reads on until -w runs out
-        // twice (readwrite's netretry), or, without -w, until interrupted.
-        if (o.waitS === 0) return { status: 0, block: true };
-        ms += 2 * o.waitS * 1000;
+        // twice (readwrite's netretry), or until the server closes the idle connection.
+        ms += o.waitS > 0 ? Math.min(2 * o.waitS * 1000, KEEPALIVE_MS) : KEEPALIVE_MS;
         env.io.at?.(ms);
       }
       stats(stdin.length, text.length);
@@ -335,9 +340,10 @@ export function ncOpenbsd(argv: string[], env: ToolEnv, net: Net): ToolResult {
     env.io.at?.(ms);
     env.io.out(headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) + (req.method === 'HEAD' ? '' : a.body));
   }
-  // The server keeps the connection (or never answers): -w ends an idle one, or nothing does.
+  // The server keeps the connection (or never answers): -w ends an idle one, the server's
+  // keep-alive timeout a kept one; a server that never answers holds it until interrupted.
   if (a.kind === 'reply' && req.closes) return { status: 0, ms };
   if (a.kind === 'empty') return { status: 0, ms };
-  if (waitS === 0) return { status: 0, block: true };
-  return { status: 0, ms: ms + waitS * 1000 };
+  if (waitS > 0) return { status: 0, ms: ms + Math.min(waitS * 1000, KEEPALIVE_MS) };
+  return a.kind === 'reply' ? { status: 0, ms: ms + KEEPALIVE_MS } : { status: 0, block: true };
 }
