@@ -129,4 +129,15 @@ describe('nicolaka/netshoot', () => {
     expect(inPod(sim, 'nt', 'nc -zv nosuch 80')).toEqual({ exitCode: 1, output: 'nc: getaddrinfo for host "nosuch" port 80: Name does not resolve\n' });
     expect(inPod(sim, 'nt', 'telnet web 80 </dev/null')).toEqual({ exitCode: 0, output: 'Connected to web\n' });
   });
+
+  it('with its DNS dropped by an egress policy, dig, host and nslookup time out as each does', () => {
+    const deny = { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'no-egress', namespace: 'default' }, spec: { podSelector: {}, policyTypes: ['Egress'] } };
+    expect(sim.request({ verb: 'create', resource: 'networkpolicies', namespace: 'default', body: deny }).ok).toBe(true);
+    sim.advance(5_000);
+    const error = `;; communications error to ${dnsIP}#53: timed out\n`;
+    expect(inPod(sim, 'nt', 'dig +short web.default.svc.cluster.local')).toEqual({ exitCode: 9, output: `${error}${error}${error};; no servers could be reached\n` });
+    expect(inPod(sim, 'nt', 'dig web')).toEqual({ exitCode: 9, output: `${error}${error}${error}\n; <<>> DiG 9.18.49 <<>> web\n;; global options: +cmd\n;; no servers could be reached\n` });
+    expect(inPod(sim, 'nt', 'host web')).toEqual({ exitCode: 1, output: `${error}${error};; no servers could be reached\n` });
+    expect(inPod(sim, 'nt', 'nslookup web')).toEqual({ exitCode: 1, output: `${error}${error}${error};; no servers could be reached\n\n` });
+  });
 });
