@@ -86,6 +86,26 @@ describe('BusyBox nc in a Pod', () => {
   });
 });
 
+describe("nc in a container's own command", () => {
+  it('an init container waiting with `until nc -z db 80` lets the Pod start once the Service answers', () => {
+    const own = bootCluster(6);
+    const pod = podManifest('app', 'busybox:1.36', { container: { command: ['sleep', '3600'] } });
+    pod.spec.initContainers = [{ name: 'wait-db', image: 'busybox:1.36', command: ['sh', '-c', 'until nc -z -w 1 db 80; do echo waiting for db; sleep 2; done'] }];
+    createPod(own, pod);
+    own.advance(20_000);
+    expect(getPod(own, 'app')?.status?.phase).toBe('Pending');
+    const db = podManifest('db', 'nginx:1.27');
+    db.metadata.labels = { app: 'db' };
+    createPod(own, db);
+    service(own, 'db', 'db');
+    own.advance(30_000);
+    expect(getPod(own, 'app')?.status?.phase).toBe('Running');
+    const res = own.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name: 'app', logOptions: { container: 'wait-db' } });
+    // Before the Service exists the name does not resolve; nc says so even without -v.
+    expect(res.ok && res.text?.startsWith("nc: bad address 'db'\nwaiting for db\n")).toBe(true);
+  });
+});
+
 describe('BusyBox telnet in a Pod', () => {
   it('connects (its printf line is all a pipe shows: it quits at stdin\'s end), or says why not', () => {
     expect(inPod(sim, 'bb', 'telnet web 80 </dev/null')).toEqual({ exitCode: 0, output: 'Connected to web\n' });
