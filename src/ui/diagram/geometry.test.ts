@@ -108,5 +108,6 @@ describe('tokenLabel', () => {
     const traffic = { type: 'traffic' as const, url: 'http://10.96.0.10:80/', fromNode: 'node-1', endpoint: '10.244.1.2:80' };
     expect(tokenLabel(rec(1, 'a', 'b', 'proxy', traffic))).toBe('GET');
     expect(tokenLabel(rec(1, 'a', 'b', 'proxy', { ...traffic, method: 'DELETE' }))).toBe('DELETE');
+    expect(tokenLabel(rec(1, 'a', 'b', 'proxy', { ...traffic, url: 'tcp://10.96.0.10:80', protocol: 'tcp' }))).toBe('connect');
   });
 });

@@ -95,7 +95,7 @@ function verbOf(r: TraceRecord): string {
     case 'fault':
       return r.detail.action;
     case 'proxy':
-      return r.detail.type === 'sync' ? 'sync rules' : (r.detail.method ?? 'GET');
+      return r.detail.type === 'sync' ? 'sync rules' : r.detail.protocol === 'tcp' ? 'connect' : (r.detail.method ?? 'GET');
     default: {
       const never: never = r;
       return String(never);

@@ -256,6 +256,10 @@ describe('narrate: records of a live run (the worker host in-process)', () => {
     const fromPod = { ...curl, detail: { ...curl.detail, fromPod: { namespace: 'default', name: 'client' } } };
     expect(narrate(fromPod, 'en')).toBe(`kube-proxy on node-1 sent pod client’s request for ${curl.detail.url} to ${curl.detail.endpoint}, which pod ${curl.detail.pod?.name} holds`);
     expect(narrate(fromPod, 'zh-CN')).toBe(`node-1 上的 kube-proxy 把 pod client 对 ${curl.detail.url} 的请求转发到 ${curl.detail.endpoint}，该地址属于 pod ${curl.detail.pod?.name}`);
+    // A bare connection (nc -z, telnet) is told as one, not as a request.
+    const connect = { ...fromPod, detail: { ...fromPod.detail, protocol: 'tcp' as const, url: 'tcp://10.96.0.10:80' } };
+    expect(narrate(connect, 'en')).toBe(`kube-proxy on node-1 sent pod client’s connection for tcp://10.96.0.10:80 to ${curl.detail.endpoint}, which pod ${curl.detail.pod?.name} holds`);
+    expect(narrate(connect, 'zh-CN')).toBe(`node-1 上的 kube-proxy 把 pod client 到 tcp://10.96.0.10:80 的连接转发到 ${curl.detail.endpoint}，该地址属于 pod ${curl.detail.pod?.name}`);
   });
 
   it('CSI: the volume is provisioned, staged, mounted, unmounted and unstaged', () => {

@@ -133,13 +133,16 @@ export function narrateProxy(say: Say, r: TraceRecordOf<'proxy'>): string {
   switch (d.type) {
     case 'sync':
       return say('narr.proxy.sync', { proxy, services: d.services, endpoints: d.endpoints });
-    case 'traffic':
-      if (d.pod && d.fromPod) return say('narr.proxy.trafficFromPod', { proxy, from: podPhrase(d.fromPod), url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
-      if (d.pod) return say('narr.proxy.traffic', { proxy, url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
+    case 'traffic': {
+      // A bare TCP connection (nc -z, telnet) carries no request: it is told as a connection.
+      const tcp = d.protocol === 'tcp';
+      if (d.pod && d.fromPod) return say(tcp ? 'narr.proxy.connectFromPod' : 'narr.proxy.trafficFromPod', { proxy, from: podPhrase(d.fromPod), url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
+      if (d.pod) return say(tcp ? 'narr.proxy.connect' : 'narr.proxy.traffic', { proxy, url: d.url, endpoint: d.endpoint, pod: podPhrase(d.pod) });
       // A node's own address: its host-network process (kube-apiserver), or nothing that answers.
-      if (d.host !== undefined && d.listener !== undefined) return say('narr.proxy.trafficHost', { proxy, url: d.url, endpoint: d.endpoint, node: d.host, listener: actor(say, d.listener) });
-      if (d.host !== undefined) return say('narr.proxy.trafficNode', { proxy, url: d.url, endpoint: d.endpoint, node: d.host });
-      return say('narr.proxy.trafficNoPod', { proxy, url: d.url, endpoint: d.endpoint });
+      if (d.host !== undefined && d.listener !== undefined) return say(tcp ? 'narr.proxy.connectHost' : 'narr.proxy.trafficHost', { proxy, url: d.url, endpoint: d.endpoint, node: d.host, listener: actor(say, d.listener) });
+      if (d.host !== undefined) return say(tcp ? 'narr.proxy.connectNode' : 'narr.proxy.trafficNode', { proxy, url: d.url, endpoint: d.endpoint, node: d.host });
+      return say(tcp ? 'narr.proxy.connectNoPod' : 'narr.proxy.trafficNoPod', { proxy, url: d.url, endpoint: d.endpoint });
+    }
     default: {
       const never: never = d;
       return String(never);

@@ -199,6 +199,11 @@ export const en = {
   'narr.proxy.trafficNoPod': '{proxy} sent a request for {url} to {endpoint}, which no Pod holds',
   'narr.proxy.trafficHost': '{proxy} sent a request for {url} to {endpoint}, the address of node {node}, where {listener} listens',
   'narr.proxy.trafficNode': '{proxy} sent a request for {url} to {endpoint}, the address of node {node}',
+  'narr.proxy.connect': '{proxy} sent a connection for {url} to {endpoint}, which {pod} holds',
+  'narr.proxy.connectFromPod': '{proxy} sent {from}’s connection for {url} to {endpoint}, which {pod} holds',
+  'narr.proxy.connectNoPod': '{proxy} sent a connection for {url} to {endpoint}, which no Pod holds',
+  'narr.proxy.connectHost': '{proxy} sent a connection for {url} to {endpoint}, the address of node {node}, where {listener} listens',
+  'narr.proxy.connectNode': '{proxy} sent a connection for {url} to {endpoint}, the address of node {node}',
 
   'narr.fault.stop': '{instructor} stopped {target}',
   'narr.fault.start': '{instructor} started {target} again',
@@ -425,6 +430,11 @@ export const zh: Translations<typeof en> = {
   'narr.proxy.trafficNoPod': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，但没有 Pod 持有该地址',
   'narr.proxy.trafficHost': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，即节点 {node} 的地址，{listener} 在此监听',
   'narr.proxy.trafficNode': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，即节点 {node} 的地址',
+  'narr.proxy.connect': '{proxy} 把到 {url} 的连接转发到 {endpoint} ，该地址属于 {pod}',
+  'narr.proxy.connectFromPod': '{proxy} 把 {from} 到 {url} 的连接转发到 {endpoint} ，该地址属于 {pod}',
+  'narr.proxy.connectNoPod': '{proxy} 把到 {url} 的连接转发到 {endpoint} ，但没有 Pod 持有该地址',
+  'narr.proxy.connectHost': '{proxy} 把到 {url} 的连接转发到 {endpoint} ，即节点 {node} 的地址，{listener} 在此监听',
+  'narr.proxy.connectNode': '{proxy} 把到 {url} 的连接转发到 {endpoint} ，即节点 {node} 的地址',
 
   'narr.fault.stop': '{instructor} 停止了 {target}',
   'narr.fault.start': '{instructor} 重新启动了 {target}',
