@@ -6,6 +6,7 @@
  */
 import type { ImageDefinition } from './catalog';
 import type { BaseFs } from './fs';
+import { distroFiles, distroOf } from './os-release';
 
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/run', '/lib', '/sbin', '/opt', '/mnt', '/srv'];
 
@@ -46,7 +47,8 @@ const LAYERS = new WeakMap<ImageDefinition, ImageLayer>();
 function imageLayer(def: ImageDefinition): ImageLayer {
   let layer = LAYERS.get(def);
   if (layer) return layer;
-  const files: Record<string, string> = { ...(def.image.files ?? {}) };
+  const distro = distroOf(def.image.repository, def.tag.version);
+  const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
   for (const bin of Object.keys(def.image.binaries)) files[bin] ??= '\x7fELF';
   const keys = Object.keys(files);

@@ -40,8 +40,8 @@ const MiB = 1024 * 1024;
 // Userlands
 // ---------------------------------------------------------------------------------------------
 const BUSYBOX: Userland = { shell: 'ash', tools: 'busybox', bash: false };
-const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true };
-const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false } };
+const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
 
 // ---------------------------------------------------------------------------------------------
@@ -120,6 +120,11 @@ export const INTERNET: Record<string, { ip: string; body: string }> = {
     ip: '23.192.228.80',
     body: '<!doctype html>\n<html>\n<head>\n    <title>Example Domain</title>\n</head>\n<body>\n<div>\n    <h1>Example Domain</h1>\n    <p>This domain is for use in illustrative examples in documents.</p>\n</div>\n</body>\n</html>\n',
   },
+  // Package mirrors (tools-apk.ts, tools-apt.ts): Fastly's and Canonical's addresses.
+  'dl-cdn.alpinelinux.org': { ip: '151.101.2.133', body: '' },
+  'deb.debian.org': { ip: '151.101.130.132', body: '' },
+  'archive.ubuntu.com': { ip: '91.189.91.82', body: '' },
+  'security.ubuntu.com': { ip: '91.189.91.83', body: '' },
   'kubernetes.io': { ip: '147.75.40.148', body: '<!doctype html><html lang="en"><head><title>Kubernetes</title></head><body>Production-Grade Container Orchestration</body></html>\n' },
 };
 

@@ -285,8 +285,8 @@ function synthesiseOfficial(repository: string, name: string, kind: OfficialKind
   switch (kind.kind) {
     case 'os':
       return kind.userland === 'busybox'
-        ? { ...base, userland: { shell: 'ash', tools: 'busybox', bash: name === 'bash', ip: 'busybox-musl' }, entrypoint: [], cmd: [name === 'bash' ? 'bash' : '/bin/sh'], binaries: {} }
-        : { ...base, userland: { shell: 'dash', tools: 'coreutils', bash: true }, entrypoint: [], cmd: ['bash'], binaries: {} };
+        ? { ...base, userland: { shell: 'ash', tools: 'busybox', bash: name === 'bash', ip: 'busybox-musl', pkg: 'apk' }, entrypoint: [], cmd: [name === 'bash' ? 'bash' : '/bin/sh'], binaries: {} }
+        : { ...base, userland: { shell: 'dash', tools: 'coreutils', bash: true, ...(name === 'debian' || name === 'ubuntu' ? { pkg: 'apt' as const } : {}) }, entrypoint: [], cmd: ['bash'], binaries: {} };
     case 'runtime': {
       const repl = `/usr/local/bin/${kind.cmd}`;
       // Only the default REPL is modelled: without a TTY it reads EOF and exits 0 at once.

@@ -255,7 +255,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
     flush(m, ctx, io, s, m.clock);
     return;
   }
-  const r = resolveCommand(ctx, name, m.cwd);
+  const r = resolveCommand(ctx, name, m.cwd, m.fs);
   switch (r.k) {
     case 'missing':
       emit(m, ctx, s.err, notFound(m, name), m.clock);

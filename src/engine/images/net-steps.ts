@@ -13,7 +13,7 @@
 import type { ShellNode, Word } from './shell-ast';
 
 /** The tools whose requests go through the cluster's network (net-tools.ts, curl.ts, tools-nc.ts, tools-ping.ts). */
-const TOOL = /(?:^|[\s;&|(`'"/=])(?:wget|curl|nc|telnet|ping)(?=$|[\s;&|)`'"])/;
+const TOOL = /(?:^|[\s;&|(`'"/=])(?:wget|curl|nc|telnet|ping|apk|apt-get|apt)(?=$|[\s;&|)`'"])/;
 
 const memo = new WeakMap<ShellNode, boolean>();
 

@@ -13,6 +13,8 @@ import { nc, ncOpenbsd, telnet } from './tools-nc';
 import { ping, pingIputils } from './tools-ping';
 import { host, nslookupBind } from './tools-host';
 import { dig } from './tools-dig';
+import { apk } from './tools-apk';
+import { aptGet } from './tools-apt';
 
 export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
@@ -251,6 +253,9 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['ping', ping],
   ['telnet', telnet],
   ['dig', (args, env, net) => dig(args, env, net, DIG_VERSION)],
+  ['apk', apk],
+  ['apt-get', (args, env, net) => aptGet(args, env, net, 'apt-get')],
+  ['apt', (args, env, net) => aptGet(args, env, net, 'apt')],
   ['host', host],
   ['nslookup-bind', nslookupBind],
   ['nc-openbsd', ncOpenbsd],

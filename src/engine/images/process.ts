@@ -504,7 +504,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   sync(p, now);
   const ctx = context(p, false, net);
   if (pidPeers?.length) ctx.pidPeers = pidPeers;
-  if (first === undefined || resolveCommand(ctx, first, p.machine.cwd).k === 'missing') {
+  if (first === undefined || resolveCommand(ctx, first, p.machine.cwd, p.machine.fs).k === 'missing') {
     const why = first?.includes('/') ? `stat ${first}: no such file or directory` : 'executable file not found in $PATH';
     return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(first ?? '')}: ${why}: unknown\n`, notStarted: true, durationMs: 0 };
   }

@@ -3,7 +3,8 @@
  * network tools a command name means — and containerd's text when the entrypoint is not there.
  */
 import type { Binary, Userland } from './catalog-types';
-import { normalizePath } from './fs';
+import { normalizePath, type FsLayer } from './fs';
+import { installedCommand } from './packages';
 import type { Dialect, RunContext } from './machine';
 import { TOOLS, type Tool } from './tools';
 import { ipFor } from './tools-ip';
@@ -31,8 +32,18 @@ function installedNet(userland: Userland, b: string): string | undefined {
   return undefined;
 }
 
-/** `$PATH` lookup against the image: its binaries, its shell, its userland tools. */
-export function resolveCommand(ctx: RunContext, name: string, cwd: string): Resolved {
+/** The image's package manager: apk on Alpine, apt-get and apt on Debian and Ubuntu. */
+function packageManager(userland: Userland, b: string): string | undefined {
+  if (userland.pkg === 'apk' && b === 'apk') return b;
+  if (userland.pkg === 'apt' && (b === 'apt-get' || b === 'apt')) return b;
+  return undefined;
+}
+
+/**
+ * `$PATH` lookup against the image: its binaries, its shell, its userland tools, and (given the
+ * container's layer `fs`) the programs packages installed there, which come first.
+ */
+export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: FsLayer): Resolved {
   const { userland, binaries } = ctx.image;
   const shellFor = (b: string): Resolved | undefined => {
     if ((b === 'sh' || b === 'ash') && userland.shell) return { k: 'shell', dialect: b === 'ash' ? 'ash' : userland.shell };
@@ -44,6 +55,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
   const fromBinary = (path: string, binary: Binary): Resolved =>
     binary.kind === 'program' && (binary.program === 'curl' || binary.program === 'wget') ? { k: 'net', name: binary.program } : { k: 'binary', binary, path };
   const standard = (b: string): Resolved | undefined => {
+    const pm = packageManager(userland, b);
+    if (pm) return { k: 'net', name: pm };
     const sh = shellFor(b);
     if (sh) return sh;
     const over = installedNet(userland, b);
@@ -55,6 +68,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string): Reso
     const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
     return tool ? { k: 'tool', tool } : undefined;
   };
+  const pkg = fs ? installedCommand(fs, name.includes('/') ? normalizePath(name, cwd) : name) : undefined;
+  if (pkg) return pkg;
   if (name.includes('/')) {
     const p = normalizePath(name, cwd);
     const bin = binaries[p];

@@ -8,6 +8,7 @@ import { normalizePath, stat } from './fs';
 import { enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
 import { emit } from './output';
 import { resolveCommand } from './resolve';
+import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
 import type { Io } from './tools';
@@ -159,8 +160,8 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         m.status = 0;
         return true;
       }
-      const r = resolveCommand(ctx, target, m.cwd);
-      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? undefined : `/bin/${target}`;
+      const r = resolveCommand(ctx, target, m.cwd, m.fs);
+      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? undefined : (installedPath(m.fs, target) ?? `/bin/${target}`);
       if (name === 'command' && !args.includes('-v')) {
         dispatch(m, ctx, args, m.vars, s);
         return true;

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Service } from '../../k8s/types';
+import { bootCluster, createPod, podManifest } from '../kubelet/kubelet.testing';
+import type { Simulation } from '../simulation';
+
+// apt's texts recorded from apt 2.6.1 on Debian 12 (a private dpkg status holding debian:12's
+// required packages, `apt-get -s install`, `--assume-no` for Need to get/After this operation,
+// empty lists for `E: Unable to locate package`); apk's from public transcripts (tools-apk.ts's
+// header); /etc/os-release from the sources os-release.ts names.
+
+function inPod(sim: Simulation, pod: string, script: string): { exitCode: number; output: string } {
+  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command: ['sh', '-c', script] } });
+  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+  return { exitCode: res.exec.exitCode, output: res.exec.output };
+}
+
+let sim: Simulation;
+
+beforeAll(() => {
+  sim = bootCluster();
+  const web = podManifest('web', 'nginx:1.27', { node: 'node-2' });
+  web.metadata.labels = { app: 'web' };
+  createPod(sim, web);
+  const body: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } };
+  sim.request({ verb: 'create', resource: 'services', namespace: 'default', body });
+  for (const [name, image] of [['alp', 'alpine:3.20'], ['jammy', 'ubuntu:22.04'], ['noble', 'ubuntu:24.04'], ['deb', 'debian:12'], ['bb', 'busybox:1.36']] as const) {
+    createPod(sim, podManifest(name, image, { node: 'node-1', container: { command: ['sleep', '3600'] } }));
+  }
+  sim.advance(20_000);
+});
+
+describe('/etc/os-release', () => {
+  it('says which distribution each image is', () => {
+    expect(inPod(sim, 'jammy', 'cat /etc/os-release; cat /etc/debian_version').output).toBe(
+      'PRETTY_NAME="Ubuntu 22.04.5 LTS"\nNAME="Ubuntu"\nVERSION_ID="22.04"\nVERSION="22.04.5 LTS (Jammy Jellyfish)"\nVERSION_CODENAME=jammy\nID=ubuntu\nID_LIKE=debian\nHOME_URL="https://www.ubuntu.com/"\nSUPPORT_URL="https://help.ubuntu.com/"\nBUG_REPORT_URL="https://bugs.launchpad.net/ubuntu/"\nPRIVACY_POLICY_URL="https://www.ubuntu.com/legal/terms-and-policies/privacy-policy"\nUBUNTU_CODENAME=jammy\nbookworm/sid\n',
+    );
+    expect(inPod(sim, 'noble', 'tail -1 /etc/os-release').output).toBe('LOGO=ubuntu-logo\n');
+    expect(inPod(sim, 'alp', 'cat /etc/alpine-release; grep PRETTY /etc/os-release').output).toBe('3.20.3\nPRETTY_NAME="Alpine Linux v3.20"\n');
+    expect(inPod(sim, 'deb', 'head -1 /etc/os-release; cat /etc/debian_version').output).toBe('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n12.11\n');
+    expect(inPod(sim, 'bb', 'cat /etc/os-release')).toEqual({ exitCode: 1, output: "cat: can't open '/etc/os-release': No such file or directory\n" });
+  });
+});
+
+describe('apk in an Alpine Pod', () => {
+  it('installs curl, which then reaches a Service; an unknown package is apk\'s error', () => {
+    expect(inPod(sim, 'alp', 'curl -s web').exitCode).toBe(127);
+    const add = inPod(sim, 'alp', 'apk add --no-cache curl');
+    expect(add.exitCode).toBe(0);
+    expect(add.output.split('\n').slice(0, 3)).toEqual([
+      'fetch https://dl-cdn.alpinelinux.org/alpine/v3.20/main/x86_64/APKINDEX.tar.gz',
+      'fetch https://dl-cdn.alpinelinux.org/alpine/v3.20/community/x86_64/APKINDEX.tar.gz',
+      '(1/9) Installing brotli-libs (1.1.0-r2)',
+    ]);
+    expect(add.output).toMatch(/\(9\/9\) Installing curl \(.*\)\nExecuting busybox-.*\.trigger\nOK: \d+ MiB in 25 packages\n$/);
+    expect(inPod(sim, 'alp', 'curl -s -o /dev/null -w "%{http_code}" web')).toEqual({ exitCode: 0, output: '200' });
+    expect(inPod(sim, 'alp', 'command -v curl; apk info | grep -c curl').output).toBe('/usr/bin/curl\n2\n');
+    expect(inPod(sim, 'alp', 'apk add curl').output).toMatch(/APKINDEX.tar.gz\nOK: \d+ MiB in 25 packages\n$/);
+    expect(inPod(sim, 'alp', 'apk add nosuch curl')).toEqual({
+      exitCode: 1,
+      output: 'fetch https://dl-cdn.alpinelinux.org/alpine/v3.20/main/x86_64/APKINDEX.tar.gz\nfetch https://dl-cdn.alpinelinux.org/alpine/v3.20/community/x86_64/APKINDEX.tar.gz\nERROR: unable to select packages:\n  nosuch (no such package):\n    required by: world[nosuch]\n',
+    });
+  });
+
+  it('jq and bind-tools put their programs on PATH; a program that is not simulated says so', () => {
+    expect(inPod(sim, 'alp', 'apk add jq bind-tools vim >/dev/null; echo \'{"a":1}\' | jq .a; command -v dig; vim x').output).toBe('1\n/usr/bin/dig\nvim: installed, but not simulated in this classroom\n');
+  });
+});
+
+describe('apt-get in Debian and Ubuntu Pods', () => {
+  it('finds nothing before apt-get update, as on a fresh image', () => {
+    expect(inPod(sim, 'deb', 'apt-get install -y curl')).toEqual({ exitCode: 100, output: 'Reading package lists...\nBuilding dependency tree...\nReading state information...\nE: Unable to locate package curl\n' });
+    expect(inPod(sim, 'deb', 'apt install -y curl').output.startsWith('\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n')).toBe(true);
+  });
+
+  it('updates, installs curl and dnsutils with apt\'s plan, and the tools work afterwards', () => {
+    const up = inPod(sim, 'deb', 'apt-get update');
+    expect(up.exitCode).toBe(0);
+    expect(up.output.split('\n')[0]).toBe('Get:1 http://deb.debian.org/debian bookworm InRelease [151 kB]');
+    expect(up.output).toMatch(/\nReading package lists\.\.\.\n$/);
+    const ins = inPod(sim, 'deb', 'apt-get install -y curl');
+    expect(ins.exitCode).toBe(0);
+    expect(ins.output).toContain(
+      'The following NEW packages will be installed:\n  ca-certificates curl krb5-locales libbrotli1 libcurl4 libgssapi-krb5-2\n  libk5crypto3 libkeyutils1 libkrb5-3 libkrb5support0 libldap-2.5-0\n  libldap-common libnghttp2-14 libpsl5 librtmp1 libsasl2-2 libsasl2-modules\n  libsasl2-modules-db libssh2-1 libssl3 openssl publicsuffix\n0 upgraded, 22 newly installed, 0 to remove and 0 not upgraded.\nNeed to get 6132 kB of archives.\nAfter this operation, 15.8 MB of additional disk space will be used.\n',
+    );
+    expect(ins.output).toContain('Setting up curl (7.88.1-10+deb12u15) ...\n');
+    expect(inPod(sim, 'deb', 'curl -s -o /dev/null -w "%{http_code}" web').output).toBe('200');
+    expect(inPod(sim, 'deb', 'apt-get install nosuch')).toMatchObject({ exitCode: 100 });
+    expect(inPod(sim, 'deb', 'apt-get install dnsutils').output).toMatch(/Do you want to continue\? \[Y\/n\] Abort\.\n$/);
+    expect(inPod(sim, 'deb', 'apt-get install -y dnsutils >/dev/null; command -v dig').output).toBe('/usr/bin/dig\n');
+  });
+
+  it('an Ubuntu image fetches from its own mirror', () => {
+    expect(inPod(sim, 'jammy', 'apt-get update').output.split('\n')[0]).toBe('Get:1 http://archive.ubuntu.com/ubuntu jammy InRelease [270 kB]');
+  });
+});
