@@ -82,14 +82,48 @@ describe('apt-get in Debian and Ubuntu Pods', () => {
     expect(ins.output).toContain(
       'The following NEW packages will be installed:\n  ca-certificates curl krb5-locales libbrotli1 libcurl4 libgssapi-krb5-2\n  libk5crypto3 libkeyutils1 libkrb5-3 libkrb5support0 libldap-2.5-0\n  libldap-common libnghttp2-14 libpsl5 librtmp1 libsasl2-2 libsasl2-modules\n  libsasl2-modules-db libssh2-1 libssl3 openssl publicsuffix\n0 upgraded, 22 newly installed, 0 to remove and 0 not upgraded.\nNeed to get 6132 kB of archives.\nAfter this operation, 15.8 MB of additional disk space will be used.\n',
     );
+    expect(ins.output).toContain('The following additional packages will be installed:\n  ca-certificates krb5-locales libbrotli1 libcurl4 libgssapi-krb5-2\n  libk5crypto3 libkeyutils1');
+    // The unpack order is apt's own (its Inst lines): libssl3 first, curl's Recommends last.
+    expect([...ins.output.matchAll(/^Unpacking (\S+)/gm)].map((m) => m[1]).slice(0, 3)).toEqual(['libssl3:amd64', 'openssl', 'ca-certificates']);
     expect(ins.output).toContain('Setting up curl (7.88.1-10+deb12u15) ...\n');
     expect(inPod(sim, 'deb', 'curl -s -o /dev/null -w "%{http_code}" web').output).toBe('200');
     expect(inPod(sim, 'deb', 'apt-get install nosuch')).toMatchObject({ exitCode: 100 });
     expect(inPod(sim, 'deb', 'apt-get install dnsutils').output).toMatch(/Do you want to continue\? \[Y\/n\] Abort\.\n$/);
     expect(inPod(sim, 'deb', 'apt-get install -y dnsutils >/dev/null; command -v dig').output).toBe('/usr/bin/dig\n');
+    // -qq prints only errors and implies -y.
+    expect(inPod(sim, 'deb', 'apt-get install -qq jq; echo \'[1,2]\' | jq length')).toEqual({ exitCode: 0, output: '2\n' });
   });
 
   it('an Ubuntu image fetches from its own mirror', () => {
     expect(inPod(sim, 'jammy', 'apt-get update').output.split('\n')[0]).toBe('Get:1 http://archive.ubuntu.com/ubuntu jammy InRelease [270 kB]');
+  });
+});
+
+describe('a container\'s own apk add', () => {
+  it('reaches the CDN at its moment and the installed curl then reaches a Service', () => {
+    createPod(sim, podManifest('boot', 'alpine:3.20', { node: 'node-1', container: { command: ['sh', '-c', 'apk add -q curl && curl -s -o /dev/null -w "%{http_code}\\n" web; sleep 3600'] } }));
+    sim.advance(20_000);
+    const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name: 'boot', logOptions: {} });
+    expect(res.ok && res.text).toBe('200\n');
+  });
+});
+
+describe('without a network', () => {
+  it('an egress policy makes apk and apt-get fail as they do without their mirrors', () => {
+    for (const [name, image] of [['cut', 'alpine:3.20'], ['cutdeb', 'debian:12']] as const) {
+      const pod = podManifest(name, image, { node: 'node-1', container: { command: ['sleep', '3600'] } });
+      pod.metadata.labels = { app: 'cut' };
+      createPod(sim, pod);
+    }
+    const deny = { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'no-egress', namespace: 'default' }, spec: { podSelector: { matchLabels: { app: 'cut' } }, policyTypes: ['Egress'] } };
+    expect(sim.request({ verb: 'create', resource: 'networkpolicies', namespace: 'default', body: deny }).ok).toBe(true);
+    sim.advance(20_000);
+    const add = inPod(sim, 'cut', 'apk add curl');
+    expect(add.exitCode).toBe(1);
+    expect(add.output).toContain('ERROR: unable to select packages:\n  curl (no such package):\n    required by: world[curl]\n');
+    expect(add.output).toMatch(/^fetch https:\/\/dl-cdn\.alpinelinux\.org\/alpine\/v3\.20\/main\/x86_64\/APKINDEX\.tar\.gz\nWARNING: fetching https:\/\/dl-cdn\.alpinelinux\.org\/alpine\/v3\.20\/main: /);
+    const up = inPod(sim, 'cutdeb', 'apt-get update');
+    expect(up.output).toMatch(/^Err:1 http:\/\/deb\.debian\.org\/debian bookworm InRelease\n/);
+    expect(up.output).toContain('W: Some index files failed to download. They have been ignored, or old ones used instead.\n');
   });
 });

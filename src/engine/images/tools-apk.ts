@@ -155,7 +155,10 @@ function update(env: ToolEnv, net: Net, branch: string, release: string): ToolRe
   return { status: 0, ms };
 }
 
-export function apk(args: string[], env: ToolEnv, net: Net): ToolResult {
+export function apk(args: string[], given: ToolEnv, net: Net): ToolResult {
+  // -q/--quiet silences apk's messages (stdout); its warnings and errors still reach stderr.
+  const quiet = args.some((a) => a === '--quiet' || /^-[a-zA-Z]*q/.test(a));
+  const env: ToolEnv = quiet ? { ...given, io: { ...given.io, out: () => undefined } } : given;
   const d = releaseFrom(readText(env.fs, env.base, '/etc/os-release'), 'alpine');
   const words = args.filter((a) => !a.startsWith('-'));
   const [cmd, ...rest] = words;

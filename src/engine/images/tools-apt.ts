@@ -16,7 +16,7 @@
 import type { Net } from './net-tools';
 import { installPrograms, readText, sizeToStr } from './packages';
 import { releaseFrom, type Distro } from './os-release';
-import { APT_PACKAGES, type AptRow } from './pkg-apt-data';
+import { APT_ORDER, APT_PACKAGES, type AptRow } from './pkg-apt-data';
 import type { ToolEnv, ToolResult } from './tool-types';
 import { writeFile } from './fs';
 
@@ -82,12 +82,12 @@ function installed(env: ToolEnv): Set<string> {
   return new Set([...readText(env.fs, env.base, STATUS).matchAll(/^Package: (\S+)$/gm)].map((m) => m[1]!));
 }
 
-/** apt's ShowList: two spaces in, words wrapped at 80 columns. */
+/** apt's ShowList: two spaces in, a line never reaching 80 columns (recorded: 67 + ` libk5crypto3` wraps). */
 function wrap(words: string[]): string {
   let out = '';
   let line = ' ';
   for (const w of words) {
-    if (line.length + 1 + w.length > 80) {
+    if (line.length + 1 + w.length >= 80) {
       out += `${line}\n`;
       line = ' ';
     }
@@ -145,11 +145,22 @@ function update(env: ToolEnv, net: Net, d: Distro): ToolResult {
   return { status: 0, ms };
 }
 
-/** The packages to unpack, dependencies first (apt's order is close to this). */
+/**
+ * The packages to unpack: each name's recorded order (APT_ORDER), then, for a package without
+ * one, its dependencies first (close to apt's order, not recorded).
+ */
 function plan(names: string[], have: Set<string>): string[] {
   const order: string[] = [];
   const seen = new Set<string>();
   const visit = (p: string): void => {
+    const known = Object.hasOwn(APT_ORDER, p) ? APT_ORDER[p]!.split(' ') : undefined;
+    if (known && !seen.has(p)) {
+      for (const q of known) {
+        if (!seen.has(q) && !have.has(q)) order.push(q);
+        seen.add(q);
+      }
+      return;
+    }
     if (seen.has(p) || have.has(p)) return;
     seen.add(p);
     for (const dep of APT_PACKAGES[p]![6].split(' ').filter(Boolean)) visit(dep);
@@ -219,11 +230,14 @@ function sourceOf(m: Mirror, row: AptRow): { url: string; suite: string } {
 }
 
 /** `apt-get` (`apt` adds its warning first when its output is not a terminal). */
-export function aptGet(args: string[], env: ToolEnv, net: Net, prog: 'apt-get' | 'apt' = 'apt-get'): ToolResult {
+export function aptGet(args: string[], given: ToolEnv, net: Net, prog: 'apt-get' | 'apt' = 'apt-get'): ToolResult {
+  // -qq leaves only errors, and implies -y (apt-get(8): "quiet level 2 implies -y").
+  const qq = args.some((a) => a === '-qq' || a === '-qqy' || a === '-yqq' || a === '--quiet=2' || a === '-q=2');
+  const env: ToolEnv = qq ? { ...given, io: { ...given.io, out: () => undefined } } : given;
   if (prog === 'apt' && !env.io.terminal) env.io.err('\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n');
   const d = releaseFrom(readText(env.fs, env.base, '/etc/os-release'), 'debian');
   const words = args.filter((a) => !a.startsWith('-'));
-  const yes = args.some((a) => a === '-y' || a === '--yes' || a === '--assume-yes' || a === '-qy' || a === '-yq');
+  const yes = qq || args.some((a) => a === '--yes' || a === '--assume-yes' || /^-[a-z]*y/.test(a));
   const [cmd, ...pkgs] = words;
   if (cmd === 'update') return update(env, net, d);
   if (cmd === 'install') return install(env, net, d, pkgs, yes);
