@@ -5,7 +5,7 @@
  */
 import type { AppRun } from './app';
 import type { LogStyle } from './catalog-types';
-import { clfTime, httpdTime, isoMillis, redisTime, slashTime, spaceTime } from './clock';
+import { clfTime, httpdTime, isoMillis, pyLogTime, redisTime, slashTime, spaceTime } from './clock';
 import type { LogLine } from './types';
 import { klogHeader, structured } from '../logging/klog';
 
@@ -157,6 +157,7 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
     case 'kube-proxy':
       return kubeProxyBanner(run, proxyMode);
     case 'agnhost':
+    case 'python-http':
       return [];
     case 'generic':
       return run.listen.map((l) => line(up, `listening on :${l.port}`));
@@ -237,5 +238,12 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
     return out;
   }
   if (style === 'httpd') return [line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes}`)];
+  if (style === 'python-http') {
+    // BaseHTTPRequestHandler.log_message on stderr; send_error logs the code first. No size: `-`.
+    const at = `${hit.clientIP} - - [${pyLogTime(hit.at)}]`;
+    const out: LogLine[] = hit.status === 404 ? [line(hit.at, `${at} code 404, message File not found`, 'stderr')] : [];
+    out.push(line(hit.at, `${at} ${req} ${hit.status} -`, 'stderr'));
+    return out;
+  }
   return [];
 }

@@ -4,6 +4,7 @@
  * Started by the interpreter when a script runs a server/app binary; many may run in one
  * container (`nginx & sleep infinity`).
  */
+import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, Route, ServerSpec } from './catalog-types';
 import type { LogLine } from './types';
 import { spaceTime } from './clock';
@@ -29,6 +30,8 @@ export interface AppRun {
   oomAt?: number;
   /** Static files it serves (nginx, httpd): paths under it come from the container's filesystem. */
   docroot?: string;
+  /** It serves the docroot as python's http.server does: listings and its own 404 page (python.ts). */
+  listing?: true;
   hostname: string;
   podIP: string;
   /** Startup lines, already rendered (they only depend on the start). */
@@ -49,6 +52,7 @@ export interface StartOptions {
   hostname: string;
   podIP: string;
   docroot?: string;
+  listing?: true;
   banner?: (run: AppRun) => LogLine[];
 }
 
@@ -84,6 +88,7 @@ export function startApp(o: StartOptions): AppRun {
     banner: [],
   };
   if (o.docroot !== undefined) run.docroot = o.docroot;
+  if (o.listing) run.listing = true;
   if (behaviour.kind === 'crash') run.end = { at: o.startedAt + behaviour.afterMs, code: behaviour.exitCode };
   if (behaviour.kind === 'job') run.end = { at: o.startedAt + behaviour.durationMs, code: behaviour.exitCode };
   const limit = o.memoryLimitBytes;
@@ -145,13 +150,16 @@ function reply(run: AppRun, r: Route, t: number): AppReply {
  * What an HTTP GET of `rawPath` on `port` gets at `t`. `readFile` reads the container's filesystem
  * (for docroot servers), so a script that rewrote index.html changes what nginx serves.
  */
-export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined): AppReply {
-  const r = plainHttp(run, t, port, rawPath, readFile);
+export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir?: DirLister): AppReply {
+  const r = plainHttp(run, t, port, rawPath, readFile, listDir);
   // A TLS port answers only after the handshake: the reply says so, and the client decides.
   return r.kind === 'reply' && listensOn(run, port, t)?.protocol === 'https' ? { ...r, tls: true } : r;
 }
 
-function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined): AppReply {
+/** A directory's entries, for servers that list them (python's http.server). */
+export type DirLister = (path: string) => { name: string; dir: boolean }[];
+
+function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: DirLister | undefined): AppReply {
   const l = listensOn(run, port, t);
   if (!l) return { kind: 'refused' };
   if (l.protocol === 'tcp') return { kind: 'eof' };
@@ -187,6 +195,7 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
     return reply(run, { status: 503, body: server.warmup.body }, t);
   }
   if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
+  if (run.listing) return pythonHttp(run, path, readFile, listDir);
   if (run.docroot !== undefined) {
     const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
     const found = readFile(file);

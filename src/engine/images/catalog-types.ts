@@ -22,7 +22,7 @@ export interface ListenPort {
 }
 
 /** Which startup/access log lines the program prints (see app-logs.ts). */
-export type LogStyle = 'nginx' | 'httpd' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+export type LogStyle = 'nginx' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {
@@ -116,7 +116,8 @@ export type ProgramName =
   | 'etcdctl'
   | 'curl'
   | 'wget'
-  | 'http-echo';
+  | 'http-echo'
+  | 'python3';
 
 export type Binary =
   /** The image's own application: argv does not change what it does. */

@@ -291,7 +291,9 @@ function synthesiseOfficial(repository: string, name: string, kind: OfficialKind
       const repl = `/usr/local/bin/${kind.cmd}`;
       // Only the default REPL is modelled: without a TTY it reads EOF and exits 0 at once.
       const replApp = { kind: 'app' as const, behaviour: { kind: 'job' as const, durationMs: 40, exitCode: 0, output: [], memoryBytes: 20 * MiB } };
-      const binaries = kind.cmd === 'bash' ? {} : kind.cmd === 'python3' ? { [repl]: replApp, '/usr/local/bin/python': replApp } : { [repl]: replApp };
+      // python3 is a program: `-m http.server` serves; anything else ends as the REPL does (python.ts).
+      const python = { kind: 'program' as const, program: 'python3' as const };
+      const binaries = kind.cmd === 'bash' ? {} : kind.cmd === 'python3' ? { [repl]: python, '/usr/local/bin/python': python } : { [repl]: replApp };
       return { ...base, userland: { shell: 'dash', tools: 'coreutils', bash: true }, entrypoint: [], cmd: [kind.cmd], binaries };
     }
     case 'server':

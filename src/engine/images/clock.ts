@@ -64,6 +64,12 @@ export function clfTime(t: number): string {
   return `${c.d}/${c.mon}/${c.y}:${c.h}:${c.mi}:${c.s} +0000`;
 }
 
+/** Python's BaseHTTPRequestHandler.log_date_time_string: `01/Sep/2025 09:00:12`. */
+export function pyLogTime(t: number): string {
+  const c = wall(t);
+  return `${c.d}/${c.mon}/${c.y} ${c.h}:${c.mi}:${c.s}`;
+}
+
 /** Apache error log: `Mon Sep 01 09:00:12.345678 2025`. */
 export function httpdTime(t: number): string {
   const c = wall(t);

@@ -342,7 +342,7 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
     return;
   }
   const override = path === ctx.image.main && ctx.tag.behaviour && ctx.tag.behaviour.kind !== 'missing' ? ctx.tag.behaviour : undefined;
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}) };
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };
@@ -412,6 +412,7 @@ function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
     podIP: ctx.podIP,
     ...(ctx.memoryLimitBytes !== undefined ? { memoryLimitBytes: ctx.memoryLimitBytes } : {}),
     ...(start.docroot !== undefined ? { docroot: start.docroot } : {}),
+    ...(start.listing ? { listing: true as const } : {}),
     // A forecast's copy is read for its exit and listen times only (process.ts), never for its
     // logs, so its apps skip rendering the banner; the process itself renders it when it runs.
     ...(ctx.lookahead ? {} : { banner: (r: AppRun) => appBanner(m, ctx, start, r) }),

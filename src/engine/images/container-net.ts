@@ -7,7 +7,7 @@
 import { appHttp, listensOn } from './app';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
-import { stat } from './fs';
+import { dirEntries, stat } from './fs';
 import type { Machine, RunContext } from './machine';
 import type { DnsReply, Net, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
@@ -141,7 +141,7 @@ export function network(m: Machine, ctx: RunContext): Net {
           const r = appHttp(a, m.clock, port, req.path, (p) => {
             const f = stat(m.fs, ctx.base, p);
             return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
-          });
+          }, (dir) => dirEntries(m.fs, ctx.base, dir));
           if (r.kind === 'refused') continue;
           if (r.kind === 'hang') return { kind: 'timeout', ip, connected: true };
           // A TLS port presents the app's own self-signed certificate; a plain one no TLS at all.

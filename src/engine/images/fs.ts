@@ -162,6 +162,12 @@ export function remove(root: FsLayer, rootBase: BaseFs, fullPath: string): void 
   changed(root, at);
 }
 
+/** Entries of `dir` with whether each is a directory (a server's listing). */
+export function dirEntries(root: FsLayer, rootBase: BaseFs, fullDir: string): { name: string; dir: boolean }[] {
+  const full = fullDir === '/' ? '/' : `${fullDir}/`;
+  return listDir(root, rootBase, fullDir).map((name) => ({ name, dir: stat(root, rootBase, `${full}${name}`).kind === 'dir' }));
+}
+
 /** Entry names in `dir`, sorted like `ls`. */
 export function listDir(root: FsLayer, rootBase: BaseFs, fullDir: string): string[] {
   const { layer, base, path: dir } = locate(root, rootBase, fullDir);

@@ -21,7 +21,7 @@ import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
-import { newLayer, stat } from './fs';
+import { dirEntries, newLayer, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { ownProcesses } from './commands';
 import { chargeRequest } from './resources';
@@ -376,8 +376,10 @@ function readFileFn(p: ProcessState) {
 
 function answer(p: ProcessState, now: number, port: number, path: string) {
   const read = readFileFn(p);
+  const base = context(p, false).base;
+  const list = (dir: string): { name: string; dir: boolean }[] => dirEntries(p.machine.fs, base, dir);
   for (const app of p.machine.apps) {
-    const r = appHttp(app, now, port, path, read);
+    const r = appHttp(app, now, port, path, read, list);
     if (r.kind !== 'refused') return { app, r };
   }
   return undefined;

@@ -12,6 +12,7 @@ import { piDigits } from './pi';
 import type { Io } from './tools';
 import type { NetworkView } from './types';
 import { etcdctl } from './etcdctl';
+import { python3 } from './python';
 
 export interface AppStart {
   name: string;
@@ -20,6 +21,8 @@ export interface AppStart {
   argv: string[];
   style: LogStyle;
   docroot?: string;
+  /** Serves its docroot as python's http.server does (listings, its 404 page: python.ts). */
+  listing?: true;
   /** Extra banner lines [offset ms from start, stream, text]. */
   banner?: [number, 'stdout' | 'stderr', string][];
 }
@@ -44,6 +47,8 @@ export interface ProgramContext {
   override?: RunningBehaviour;
   /** What the exec that runs this program can reach (etcdctl's cluster). */
   net?: NetworkView;
+  /** The shell's working directory when it ran the program. */
+  cwd?: string;
 }
 
 const MiB = 1024 * 1024;
@@ -391,6 +396,7 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget'>, argv:
       return { k: 'done', status: r.status, ms: r.ms, late: true };
     }
     case 'http-echo': return httpEcho(argv, pc);
+    case 'python3': return python3(argv, pc);
   }
 }
 

@@ -1,0 +1,107 @@
+/**
+ * python3 in the official python images. `python3 -m http.server` — the one-line web server of
+ * countless tutorials — runs as CPython 3.11/3.12's http.server does (recorded from Python 3.11.7
+ * on this machine; 3.12's module prints the same): a directory listing, the file asked for, its
+ * 404 page, its access log on stderr. Its "Serving HTTP on …" line goes to stdout, which in a
+ * container is a pipe Python block-buffers: `kubectl logs` shows it only when the process is
+ * unbuffered (`-u`, or PYTHONUNBUFFERED set), a classic surprise the simulator keeps.
+ * Anything else (`-c CODE`, a script, the REPL with no TTY) finishes at once with status 0 and no
+ * output: the interpreter itself is not modelled.
+ */
+import type { AppReply, AppRun } from './app';
+import type { ServerSpec } from './catalog-types';
+import type { Outcome, ProgramContext } from './programs';
+import { normalizePath } from './fs';
+
+const MiB = 1024 * 1024;
+
+/** http.server's SimpleHTTPRequestHandler.send_error page for a 404 (Python 3.11.7, 335 bytes). */
+const NOT_FOUND =
+  '<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n    <body>\n        <h1>Error response</h1>\n        <p>Error code: 404</p>\n        <p>Message: File not found.</p>\n        <p>Error code explanation: 404 - Nothing matches the given URI.</p>\n    </body>\n</html>\n';
+
+function htmlEscape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** urllib.parse.quote with its default safe '/': letters, digits, `_.-~` and `/` stay. */
+function quote(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/%2F/g, '/')
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** list_directory: entries sorted case-insensitively, directories with a trailing slash (3.11.7's bytes). */
+export function directoryListing(displayPath: string, entries: readonly { name: string; dir: boolean }[]): string {
+  const sorted = [...entries].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0));
+  const title = `Directory listing for ${htmlEscape(displayPath)}`;
+  const items = sorted.map((e) => {
+    const name = e.dir ? `${e.name}/` : e.name;
+    return `<li><a href="${quote(name)}">${htmlEscape(name)}</a></li>\n`;
+  });
+  return `<!DOCTYPE HTML>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<h1>${title}</h1>\n<hr>\n<ul>\n${items.join('')}</ul>\n<hr>\n</body>\n</html>\n`;
+}
+
+/** mimetypes.guess_type for the files a learner is likely to serve; anything else is a download. */
+function contentType(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  const known: Record<string, string> = { html: 'text/html', htm: 'text/html', txt: 'text/plain', json: 'application/json', css: 'text/css', js: 'text/javascript', yaml: 'application/yaml', yml: 'application/yaml' };
+  return Object.hasOwn(known, ext) ? known[ext]! : 'application/octet-stream';
+}
+
+/**
+ * SimpleHTTPRequestHandler.do_GET over the served directory: a directory without its slash is
+ * redirected, with one its index.html or a listing; a file is sent as it is; anything else is
+ * the 404 page.
+ */
+export function pythonHttp(run: AppRun, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: ((path: string) => { name: string; dir: boolean }[]) | undefined): AppReply {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    path = rawPath;
+  }
+  const root = run.docroot ?? '/';
+  const full = normalizePath(`.${path}`, root);
+  const found = readFile(full);
+  if (found === 'dir') {
+    if (!path.endsWith('/')) return { kind: 'reply', status: 301, body: '', contentType: 'text/html', delayMs: 0 };
+    const index = readFile(`${full === '/' ? '' : full}/index.html`);
+    if (typeof index === 'string') return { kind: 'reply', status: 200, body: index, contentType: 'text/html', delayMs: 0 };
+    return { kind: 'reply', status: 200, body: directoryListing(path, listDir?.(full) ?? []), contentType: 'text/html; charset=utf-8', delayMs: 0 };
+  }
+  if (typeof found === 'string' && !path.endsWith('/')) return { kind: 'reply', status: 200, body: found, contentType: contentType(full), delayMs: 0 };
+  return { kind: 'reply', status: 404, body: NOT_FOUND, contentType: 'text/html;charset=utf-8', delayMs: 0 };
+}
+
+function pythonServer(port: number): ServerSpec {
+  return { listen: [{ port, protocol: 'http' }], startupMs: 90, routes: {}, notFound: { status: 404, body: NOT_FOUND }, logStyle: 'python-http', memoryBytes: 18 * MiB };
+}
+
+/** `python3 [-u] -m http.server [PORT] [-b ADDR] [-d DIR]`; everything else ends at once. */
+export function python3(argv: string[], pc: ProgramContext): Outcome {
+  let unbuffered = (pc.env['PYTHONUNBUFFERED'] ?? '') !== '';
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-u') unbuffered = true;
+    else if (/^-[BEIOqsv]+$/.test(a)) continue;
+    else break;
+  }
+  if (argv[i] !== '-m' || argv[i + 1] !== 'http.server') return { k: 'done', status: 0, ms: 40 };
+  const rest = argv.slice(i + 2);
+  let port = 8000;
+  let bind = '0.0.0.0';
+  let dir = pc.cwd ?? '/';
+  for (let j = 0; j < rest.length; j++) {
+    const a = rest[j]!;
+    const v = (long: string, short: string): string | undefined => (a === long || a === short ? rest[++j] : a.startsWith(`${long}=`) ? a.slice(long.length + 1) : undefined);
+    let x: string | undefined;
+    if ((x = v('--bind', '-b')) !== undefined) bind = x;
+    else if ((x = v('--directory', '-d')) !== undefined) dir = normalizePath(x, pc.cwd ?? '/');
+    else if (/^\d+$/.test(a)) port = Number(a);
+  }
+  const start = { name: 'python3', version: pc.version, behaviour: { kind: 'serve' as const, server: pythonServer(port) }, argv, style: 'python-http' as const, docroot: dir, listing: true as const };
+  // Buffered stdout: the start line stays in Python's buffer and never reaches the log.
+  const banner: [number, 'stdout', string][] = unbuffered ? [[90, 'stdout', `Serving HTTP on ${bind} port ${port} (http://${bind}:${port}/) ...`]] : [];
+  return { k: 'app', start: { ...start, banner } };
+}
