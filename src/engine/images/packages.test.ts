@@ -108,6 +108,25 @@ describe('a container\'s own apk add', () => {
   });
 });
 
+describe('simulated time', () => {
+  it('a download takes time in proportion to what it fetches, and procps\' ps replaces BusyBox\'s', () => {
+    const t = (s: string): number => Number(inPod(sim, 'alp', s).output.trim());
+    expect(t('s=$(date +%s); apk add -q python3 procps; e=$(date +%s); echo $((e-s))')).toBeGreaterThanOrEqual(1);
+    expect(inPod(sim, 'alp', 'ps | head -1').output).toBe('    PID TTY          TIME CMD\n');
+    expect(Number(inPod(sim, 'deb', 's=$(date +%s); apt-get install -qq python3; e=$(date +%s); echo $((e-s))').output.trim())).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a restart', () => {
+  it('starts a new container from the image: what the old one installed is gone', () => {
+    createPod(sim, podManifest('short', 'alpine:3.20', { node: 'node-1', container: { command: ['sleep', '30'] } }));
+    sim.advance(10_000);
+    expect(inPod(sim, 'short', 'apk add -q curl; command -v curl')).toEqual({ exitCode: 0, output: '/usr/bin/curl\n' });
+    sim.advance(40_000);
+    expect(inPod(sim, 'short', 'curl -s web')).toEqual({ exitCode: 127, output: 'sh: curl: not found\n' });
+  });
+});
+
 describe('without a network', () => {
   it('an egress policy makes apk and apt-get fail as they do without their mirrors', () => {
     for (const [name, image] of [['cut', 'alpine:3.20'], ['cutdeb', 'debian:12']] as const) {

@@ -13,7 +13,7 @@
  * | nc       | netcat-openbsd / netcat-openbsd      | OpenBSD nc (tools-nc.ts)                |
  * | jq       | jq / jq                              | tools-jq.ts                             |
  * | ip       | iproute2 / iproute2                  | iproute2's ip (tools-ip.ts)             |
- * | ps       | procps / procps                      | the image's ps (tools.ts)               |
+ * | ps       | procps / procps                      | procps' table (tools.ts's ps)           |
  * | bash     | bash / (already there)               | the bash interpreter                    |
  * Anything else a package installs (vim, git, python3, tcpdump, wget, nano, less, openssl) is on
  * disk and in `command -v`, but is not simulated: running it says so on stderr and exits 126.
@@ -43,8 +43,9 @@ const SIMULATED: Record<string, () => InstalledCommand | undefined> = {
     return tool ? { k: 'tool', tool } : undefined;
   },
   ps: () => {
-    const tool = TOOLS.get('ps');
-    return tool ? { k: 'tool', tool } : undefined;
+    // procps' ps, not BusyBox's applet: the PID TTY TIME CMD table whatever the image's userland.
+    const ps = TOOLS.get('ps');
+    return ps ? { k: 'tool', tool: (args, env) => ps(args, { ...env, flavour: 'coreutils' }) } : undefined;
   },
   bash: () => ({ k: 'shell', dialect: 'bash' }),
 };

@@ -9,8 +9,9 @@
  * the plan's wording and wrapping, `Need to get`/`After this operation` (SizeToStr), `E: Unable
  * to locate package X` once per name with exit 100, `Abort.` with exit 1 when nobody answers the
  * prompt, and apt's stderr warning when its output is not a terminal. Approximate (not recorded,
- * apt's and dpkg's formats from their sources): the Get/Fetched/Selecting/Unpacking/Setting up
- * lines, the lists' sizes, `Reading database` counts; debconf's notes and Suggested packages are
+ * apt's and dpkg's formats as build logs show them): the Get/Fetched/Selecting/Unpacking/Setting
+ * up lines, the Err/W: lines of a mirror that does not answer, the lists' sizes, `Reading
+ * database` counts, `apt update`'s closing `All packages are up to date.`; debconf's notes and Suggested packages are
  * left out; Ubuntu images install Debian 12's versions from Ubuntu's mirror names.
  */
 import type { Net } from './net-tools';
@@ -109,7 +110,7 @@ function reach(net: Net, m: Mirror): 'ok' | { ms: number; why: string } {
   return { ms: 30_000, why: `Could not connect to ${m.host}:80 (${a.kind === 'timeout' ? a.ip : ''}), connection timed out` };
 }
 
-function update(env: ToolEnv, net: Net, d: Distro): ToolResult {
+function update(env: ToolEnv, net: Net, d: Distro, prog: 'apt-get' | 'apt'): ToolResult {
   const m = mirror(d);
   const done = env.io.terminal ? ' Done' : '';
   const r = reach(net, m);
@@ -141,6 +142,8 @@ function update(env: ToolEnv, net: Net, d: Distro): ToolResult {
   const ms = 150 + bytes / BYTES_PER_MS;
   if (bytes > 0) env.io.out(`Fetched ${sizeToStr(bytes)}B in ${secs(ms)} (${sizeToStr(Math.round(bytes / Math.max(ms / 1000, 1)))}B/s)\n`);
   env.io.out(`Reading package lists...${done}\n`);
+  // apt (not apt-get) goes on to count upgrades; approximate: the image is taken as current.
+  if (prog === 'apt') env.io.out(`Building dependency tree...${done}\nReading state information...${done}\nAll packages are up to date.\n`);
   writeFile(env.fs, env.base, listFile(m), 'InRelease\n', false);
   return { status: 0, ms };
 }
@@ -239,7 +242,7 @@ export function aptGet(args: string[], given: ToolEnv, net: Net, prog: 'apt-get'
   const words = args.filter((a) => !a.startsWith('-'));
   const yes = qq || args.some((a) => a === '--yes' || a === '--assume-yes' || /^-[a-z]*y/.test(a));
   const [cmd, ...pkgs] = words;
-  if (cmd === 'update') return update(env, net, d);
+  if (cmd === 'update') return update(env, net, d, prog);
   if (cmd === 'install') return install(env, net, d, pkgs, yes);
   env.io.err(cmd === undefined ? `E: Invalid operation\n` : `E: Invalid operation ${cmd}\n`);
   return { status: 100 };
