@@ -42,6 +42,18 @@ describe("a container's own requests go through the cluster at the moment it mak
     expect(p.status?.phase).toBe('Succeeded');
   });
 
+  it("the server's access log names the client Pod's address, as kube-proxy does not masquerade Pod-to-Pod traffic", () => {
+    const sim = bootCluster();
+    webPod(sim);
+    webService(sim);
+    sim.advance(15_000);
+    createPod(sim, podManifest('c', 'curlimages/curl:8.10.1', { restartPolicy: 'Never', container: { command: ['curl', '-s', 'http://web'] } }));
+    sim.advance(15_000);
+    const ip = getPod(sim, 'c')?.status?.podIP;
+    expect(ip).toMatch(/^10\.244\./);
+    expect(logs(sim, 'web')).toContain(`${ip} - - [`);
+  });
+
   it('a client loop sees the Service answer, refuse once its only endpoint is gone, and answer again when one is back', () => {
     const sim = bootCluster();
     const ip = webService(sim);

@@ -200,7 +200,10 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
   }
   if (!l) return { ...sent, reply: { kind: 'no-listener' } };
   for (const c of l.containers) {
-    const answer = serveRequest(c.process!, w.now, port, http, req.path, nodeIP);
+    // Pod to Pod, through a ClusterIP or not, keeps its source address: kube-proxy DNATs and does
+    // not masquerade, except a Pod reaching itself through its Service (the hairpin rule).
+    const from = req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : nodeIP;
+    const answer = serveRequest(c.process!, w.now, port, http, req.path, from);
     if (!answer) continue;
     markComponentChanged(w, l.runtime);
     if (answer.hang) return { ...sent, reply: { kind: 'hang' } };
