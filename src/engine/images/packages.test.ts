@@ -94,6 +94,18 @@ describe('apt-get in Debian and Ubuntu Pods', () => {
     expect(inPod(sim, 'deb', 'apt-get install -qq jq; echo \'[1,2]\' | jq length')).toEqual({ exitCode: 0, output: '2\n' });
   });
 
+  it('upgrade finds nothing newer, clean is silent, an unknown operation is apt-get\'s error', () => {
+    expect(inPod(sim, 'deb', 'apt-get upgrade')).toEqual({ exitCode: 0, output: 'Reading package lists...\nBuilding dependency tree...\nReading state information...\nCalculating upgrade...\n0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.\n' });
+    expect(inPod(sim, 'deb', 'apt-get clean')).toEqual({ exitCode: 0, output: '' });
+    expect(inPod(sim, 'deb', 'apt-get foo')).toEqual({ exitCode: 100, output: 'E: Invalid operation foo\n' });
+  });
+
+  it('--no-install-recommends leaves out what curl only recommends (recorded)', () => {
+    const out = inPod(sim, 'noble', 'apt-get update -qq; apt-get install -y --no-install-recommends curl').output;
+    expect(out).toContain('0 upgraded, 16 newly installed, 0 to remove and 0 not upgraded.\n');
+    expect(out).not.toContain('publicsuffix');
+  });
+
   it('an Ubuntu image fetches from its own mirror', () => {
     expect(inPod(sim, 'jammy', 'apt-get update').output.split('\n')[0]).toBe('Get:1 http://archive.ubuntu.com/ubuntu jammy InRelease [270 kB]');
   });

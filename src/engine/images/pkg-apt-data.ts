@@ -144,3 +144,23 @@ export const APT_ORDER: Readonly<Record<string, string>> = {
   'vim': 'vim-common libgpm2 libsodium23 vim-runtime vim xxd',
   'wget': 'libssl3 openssl ca-certificates libpsl5 wget publicsuffix',
 };
+
+/** The same with `--no-install-recommends` (recorded the same way). */
+export const APT_ORDER_NO_RECOMMENDS: Readonly<Record<string, string>> = {
+  'ca-certificates': 'libssl3 openssl ca-certificates',
+  'curl': 'libbrotli1 libkrb5support0 libk5crypto3 libkeyutils1 libssl3 libkrb5-3 libgssapi-krb5-2 libsasl2-modules-db libsasl2-2 libldap-2.5-0 libnghttp2-14 libpsl5 librtmp1 libssh2-1 libcurl4 curl',
+  'dnsutils': 'libuv1 libfstrm0 libkrb5support0 libk5crypto3 libkeyutils1 libssl3 libkrb5-3 libgssapi-krb5-2 libjemalloc2 libjson-c5 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 libicu72 libxml2 bind9-libs bind9-host libbsd0 libedit2 bind9-dnsutils dnsutils',
+  'iproute2': 'libelf1 libbpf1 libbsd0 libmnl0 libkrb5support0 libk5crypto3 libkeyutils1 libssl3 libkrb5-3 libgssapi-krb5-2 libtirpc-common libtirpc3 libxtables12 libcap2-bin iproute2',
+  'iputils-ping': 'libcap2-bin iputils-ping',
+  'jq': 'libonig5 libjq1 jq',
+  'less': 'less',
+  'nano': 'libncursesw6 nano',
+  'netcat-openbsd': 'libbsd0 netcat-openbsd',
+  'openssl': 'libssl3 openssl',
+  'procps': 'libncursesw6 libproc2-0 procps',
+  'python3': 'libssl3 libpython3.11-minimal libexpat1 python3.11-minimal python3-minimal media-types libncursesw6 libkrb5support0 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libtirpc-common libtirpc3 libnsl2 readline-common libreadline8 libsqlite3-0 libpython3.11-stdlib python3.11 libpython3-stdlib python3',
+  'tcpdump': 'libdbus-1-3 libpcap0.8 libssl3 tcpdump',
+  'telnet': 'netbase libkrb5support0 libk5crypto3 libkeyutils1 libssl3 libkrb5-3 inetutils-telnet telnet',
+  'vim': 'vim-common libgpm2 libsodium23 vim-runtime vim',
+  'wget': 'libpsl5 wget',
+};

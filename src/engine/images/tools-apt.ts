@@ -17,7 +17,7 @@
 import type { Net } from './net-tools';
 import { installPrograms, readText, sizeToStr } from './packages';
 import { releaseFrom, type Distro } from './os-release';
-import { APT_ORDER, APT_PACKAGES, type AptRow } from './pkg-apt-data';
+import { APT_ORDER, APT_ORDER_NO_RECOMMENDS, APT_PACKAGES, type AptRow } from './pkg-apt-data';
 import type { ToolEnv, ToolResult } from './tool-types';
 import { writeFile } from './fs';
 
@@ -152,11 +152,12 @@ function update(env: ToolEnv, net: Net, d: Distro, prog: 'apt-get' | 'apt'): Too
  * The packages to unpack: each name's recorded order (APT_ORDER), then, for a package without
  * one, its dependencies first (close to apt's order, not recorded).
  */
-function plan(names: string[], have: Set<string>): string[] {
+function plan(names: string[], have: Set<string>, noRecommends: boolean): string[] {
+  const recorded = noRecommends ? APT_ORDER_NO_RECOMMENDS : APT_ORDER;
   const order: string[] = [];
   const seen = new Set<string>();
   const visit = (p: string): void => {
-    const known = Object.hasOwn(APT_ORDER, p) ? APT_ORDER[p]!.split(' ') : undefined;
+    const known = Object.hasOwn(recorded, p) ? recorded[p]!.split(' ') : undefined;
     if (known && !seen.has(p)) {
       for (const q of known) {
         if (!seen.has(q) && !have.has(q)) order.push(q);
@@ -173,7 +174,7 @@ function plan(names: string[], have: Set<string>): string[] {
   return order;
 }
 
-function install(env: ToolEnv, net: Net, d: Distro, names: string[], yes: boolean): ToolResult {
+function install(env: ToolEnv, net: Net, d: Distro, names: string[], yes: boolean, noRecommends: boolean): ToolResult {
   const done = env.io.terminal ? ' Done' : '';
   env.io.out(`Reading package lists...${done}\nBuilding dependency tree...${done}\nReading state information...${done}\n`);
   const m = mirror(d);
@@ -184,7 +185,7 @@ function install(env: ToolEnv, net: Net, d: Distro, names: string[], yes: boolea
     return { status: 100, ms: 300 };
   }
   const have = installed(env);
-  const order = plan(names, have);
+  const order = plan(names, have, noRecommends);
   const asked = names.filter((n) => have.has(n));
   for (const n of asked) env.io.out(`${n} is already the newest version (${APT_PACKAGES[n]![0]}).\n`);
   if (order.length === 0) {
@@ -232,6 +233,9 @@ function sourceOf(m: Mirror, row: AptRow): { url: string; suite: string } {
   return { url: s.url, suite: s.suite };
 }
 
+/** apt-get's and apt's other commands: real, but not modelled here (say so rather than call them invalid). */
+const VALID = new Set(['remove', 'purge', 'autoremove', 'dist-upgrade', 'full-upgrade', 'source', 'build-dep', 'download', 'changelog', 'check', 'satisfy', 'indextargets', 'list', 'search', 'show', 'showsrc', 'depends', 'rdepends', 'policy', 'edit-sources', 'reinstall', 'moo', 'upgrade']);
+
 /** `apt-get` (`apt` adds its warning first when its output is not a terminal). */
 export function aptGet(args: string[], given: ToolEnv, net: Net, prog: 'apt-get' | 'apt' = 'apt-get'): ToolResult {
   // -qq leaves only errors, and implies -y (apt-get(8): "quiet level 2 implies -y").
@@ -243,7 +247,19 @@ export function aptGet(args: string[], given: ToolEnv, net: Net, prog: 'apt-get'
   const yes = qq || args.some((a) => a === '--yes' || a === '--assume-yes' || /^-[a-z]*y/.test(a));
   const [cmd, ...pkgs] = words;
   if (cmd === 'update') return update(env, net, d, prog);
-  if (cmd === 'install') return install(env, net, d, pkgs, yes);
-  env.io.err(cmd === undefined ? `E: Invalid operation\n` : `E: Invalid operation ${cmd}\n`);
+  if (cmd === 'install') return install(env, net, d, pkgs, yes, args.includes('--no-install-recommends'));
+  const done = env.io.terminal ? ' Done' : '';
+  if (cmd === 'upgrade' && prog === 'apt-get') {
+    // Recorded: nothing is newer than what the image has (approximate: the image is taken as current).
+    env.io.out(`Reading package lists...${done}\nBuilding dependency tree...${done}\nReading state information...${done}\nCalculating upgrade...${done}\n0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.\n`);
+    return { status: 0, ms: 300 };
+  }
+  // clean and autoclean empty apt's cache, silently (recorded).
+  if (cmd === 'clean' || cmd === 'autoclean') return { status: 0, ms: 20 };
+  if (cmd === undefined || VALID.has(cmd)) {
+    env.io.err(`${prog}: ${cmd ?? '(no command)'}: not simulated in this classroom (update, install, upgrade, clean are)\n`);
+    return { status: 100 };
+  }
+  env.io.err(`E: Invalid operation ${cmd}\n`);
   return { status: 100 };
 }
