@@ -143,9 +143,9 @@ export interface Userland {
    * bash interpreter (so its error texts are bash's).
    */
   zsh?: boolean;
-  /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
   /** Its package manager (tools-apk.ts, tools-apt.ts): Alpine's apk, or Debian/Ubuntu's apt-get and apt. */
   pkg?: 'apk' | 'apt';
+  /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
   without?: readonly string[];
   /**
    * Where `ip` comes from (tools-ip.ts): BusyBox's applet built against musl (Alpine: it prints
