@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Pod, Service } from '../../k8s/types';
-import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
+import type { Pod } from '../../k8s/types';
+import { bootCluster, createPod, createWebPod, createWebService, getPod, podManifest } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 
 // nicolaka/netshoot's tools, each recorded from its real program: dig, host and nslookup from
@@ -22,13 +22,8 @@ let dnsIP: string;
 
 beforeAll(() => {
   sim = bootCluster();
-  const web = podManifest('web', 'nginx:1.27', { node: 'node-2' });
-  web.metadata.labels = { app: 'web' };
-  createPod(sim, web);
-  const body: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } };
-  const res = sim.request({ verb: 'create', resource: 'services', namespace: 'default', body });
-  if (!res.ok) throw new Error(res.error.message);
-  webIP = (res.object as Service).spec.clusterIP!;
+  createWebPod(sim);
+  webIP = createWebService(sim);
   createPod(sim, podManifest('nt', 'nicolaka/netshoot', { node: 'node-1', container: { command: ['sleep', '3600'] } }));
   sim.advance(30_000);
   podIP = (getPod(sim, 'web') as Pod).status!.podIP!;

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Service } from '../../k8s/types';
-import { bootCluster, createPod, podManifest } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, createWebPod, createWebService, podManifest } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 
 // apt's texts recorded from apt 2.6.1 on Debian 12 (a private dpkg status holding debian:12's
@@ -18,11 +17,8 @@ let sim: Simulation;
 
 beforeAll(() => {
   sim = bootCluster();
-  const web = podManifest('web', 'nginx:1.27', { node: 'node-2' });
-  web.metadata.labels = { app: 'web' };
-  createPod(sim, web);
-  const body: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } };
-  sim.request({ verb: 'create', resource: 'services', namespace: 'default', body });
+  createWebPod(sim);
+  createWebService(sim);
   for (const [name, image] of [['alp', 'alpine:3.20'], ['jammy', 'ubuntu:22.04'], ['noble', 'ubuntu:24.04'], ['deb', 'debian:12'], ['bb', 'busybox:1.36']] as const) {
     createPod(sim, podManifest(name, image, { node: 'node-1', container: { command: ['sleep', '3600'] } }));
   }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod, Service } from '../../k8s/types';
-import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, createWebPod, getPod, podManifest } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 
 // Texts and exit codes recorded from BusyBox 1.36.1 built with the busybox image's defconfig
@@ -32,9 +32,7 @@ let podIP: string;
 
 beforeAll(() => {
   sim = bootCluster();
-  const web = podManifest('web', 'nginx:1.27', { node: 'node-2' });
-  web.metadata.labels = { app: 'web' };
-  createPod(sim, web);
+  createWebPod(sim);
   webIP = service(sim, 'web', 'web');
   service(sim, 'empty', 'nothing');
   createPod(sim, podManifest('bb', 'busybox:1.36', { node: 'node-1', container: { command: ['sleep', '3600'] } }));
@@ -162,9 +160,7 @@ describe('BusyBox ping in a Pod', () => {
 describe('NetworkPolicy and the tools', () => {
   it('an ingress policy drops the echo and the SYN alike; a rule naming TCP 80 lets nc in but never ICMP', () => {
     const own = bootCluster(4);
-    const web = podManifest('web', 'nginx:1.27', { node: 'node-2' });
-    web.metadata.labels = { app: 'web' };
-    createPod(own, web);
+    createWebPod(own);
     createPod(own, podManifest('bb', 'busybox:1.36', { node: 'node-1', container: { command: ['sleep', '3600'] } }));
     own.advance(20_000);
     const ip = (getPod(own, 'web') as Pod).status!.podIP!;

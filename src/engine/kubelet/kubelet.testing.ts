@@ -3,7 +3,7 @@
  * kube-controller-manager's node-ipam controller when it runs, else patched in as admin the way
  * `kubectl patch node` would), Pod manifests, and readers for events and statuses.
  */
-import type { KEvent, Pod } from '../../k8s/types';
+import type { KEvent, Pod, Service } from '../../k8s/types';
 import type { TraceRecord } from '../core/trace';
 import { Simulation, worldOf } from '../simulation';
 import { allNodesReady, systemPodsReady } from '../boot-conditions';
@@ -47,6 +47,21 @@ export function podManifest(name: string, image: string, opts: PodOptions = {}):
       ...(opts.spec ?? {}),
     },
   } as Pod;
+}
+
+/** An nginx:1.27 Pod labelled app=web on `node`: the endpoint the network tests reach. */
+export function createWebPod(sim: Simulation, name = 'web', node = 'node-2'): void {
+  const pod = podManifest(name, 'nginx:1.27', { node });
+  pod.metadata.labels = { app: 'web' };
+  createPod(sim, pod);
+}
+
+/** The `web` Service (port 80 → 80, selector app=web) in default; its ClusterIP. */
+export function createWebService(sim: Simulation): string {
+  const body: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } };
+  const res = sim.request({ verb: 'create', resource: 'services', namespace: 'default', body });
+  if (!res.ok) throw new Error(`create failed: ${res.error.message}`);
+  return (res.object as Service).spec.clusterIP!;
 }
 
 export function createPod(sim: Simulation, pod: Pod): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, createWebPod, createWebService, getPod, podManifest } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 
 function logs(sim: Simulation, name: string): string {
@@ -9,17 +9,8 @@ function logs(sim: Simulation, name: string): string {
   return res.text ?? '';
 }
 
-function webPod(sim: Simulation, name = 'web'): void {
-  const pod = podManifest(name, 'nginx:1.27', { node: 'node-2' });
-  pod.metadata.labels = { app: 'web' };
-  createPod(sim, pod);
-}
-
-function webService(sim: Simulation): string {
-  const res = sim.request({ verb: 'create', resource: 'services', namespace: 'default', body: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } } });
-  if (!res.ok) throw new Error(res.error.message);
-  return (res.object as { spec: { clusterIP: string } }).spec.clusterIP;
-}
+const webPod = (sim: Simulation, name = 'web'): void => createWebPod(sim, name);
+const webService = createWebService;
 
 function deletePod(sim: Simulation, name: string): void {
   const res = sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name });
