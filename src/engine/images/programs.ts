@@ -1,7 +1,9 @@
 /**
  * Argument-sensitive programs (nginx -g, agnhost liveness, perl -e, stress --vm-bytes, postgres
  * without a password…): each turns argv into an Outcome — finish now/after a while, block
- * forever, start an application (foreground or daemonised), or exec another argv.
+ * forever, start an application (foreground or daemonised), or exec another argv. Just over 400
+ * lines: one switch over the programs, each a short function; a program with more to it has its
+ * own module (etcdctl.ts, python.ts).
  */
 import type { AppRun, RunningBehaviour } from './app';
 import { appAlive } from './app';
