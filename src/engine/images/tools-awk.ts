@@ -4,7 +4,8 @@
  * `$N == "text"`) and a `print` of fields, `NR`, `NF` and string literals. Anything else is
  * refused with exit status 2 rather than run wrongly.
  */
-import type { Tool } from './tool-types';
+import { bb, type Tool } from './tool-types';
+import { normalizePath, stat } from './fs';
 
 type Expr = { kind: 'field'; n: number | 'NF' } | { kind: 'var'; name: 'NR' | 'NF' } | { kind: 'text'; value: string };
 
@@ -88,9 +89,11 @@ export const awk: Tool = (args, env) => {
     env.io.err(`awk: program not understood here (this simulator's awk runs one '[pattern] {print ...}' rule): ${rest[0] ?? ''}\n`);
     return { status: 2 };
   }
-  const input = env.io.stdin.split('\n');
+  const read = readInputs(env, rest.slice(1));
+  const input = read.text.split('\n');
   if (input[input.length - 1] === '') input.pop();
   let out = '';
+  // NR counts records across all the files, as one stream.
   input.forEach((line, i) => {
     const fields = splitFields(line, sep);
     const value = (e: Expr): string => {
@@ -109,8 +112,37 @@ export const awk: Tool = (args, env) => {
     out += `${rule.print.map((item) => item.map(value).join('')).join(' ')}\n`;
   });
   env.io.out(out);
-  return { status: 0 };
+  if (read.error) env.io.err(read.error);
+  return { status: read.error ? read.status : 0 };
 };
+
+/**
+ * The records of the FILE operands, or stdin without any (`-` is stdin; `var=value` operands
+ * are assignments, not files). Both awks stop at a file they cannot read, after printing what the
+ * files before it gave: BusyBox's says `awk: /nope: No such file or directory` or `awk: cmd.
+ * line:1: Is a directory` (status 1), Debian's mawk `awk: cannot open /nope (No such file or
+ * directory)` or `awk: read error (Is a directory)` (status 2). Recorded from BusyBox 1.35 and
+ * mawk 1.3.4 on this machine.
+ */
+function readInputs(env: Parameters<Tool>[1], operands: string[]): { text: string; error?: string; status: number } {
+  const files = operands.filter((o) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(o));
+  if (files.length === 0) return { text: env.io.stdin, status: 0 };
+  let text = '';
+  for (const f of files) {
+    if (f === '-') {
+      text += env.io.stdin;
+      continue;
+    }
+    const s = stat(env.fs, env.base, normalizePath(f, env.cwd));
+    if (s.kind === 'file') {
+      text += s.content.endsWith('\n') || s.content === '' ? s.content : `${s.content}\n`;
+      continue;
+    }
+    if (bb(env)) return { text, error: s.kind === 'dir' ? 'awk: cmd. line:1: Is a directory\n' : `awk: ${f}: No such file or directory\n`, status: 1 };
+    return { text, error: s.kind === 'dir' ? 'awk: read error (Is a directory)\n' : `awk: cannot open ${f} (No such file or directory)\n`, status: 2 };
+  }
+  return { text, status: 0 };
+}
 
 function matches(p: Pattern, line: string, value: (e: Expr) => string): boolean {
   switch (p.kind) {
