@@ -105,7 +105,7 @@ export function network(m: Machine, ctx: RunContext): Net {
   const publicHost = (ip: string): boolean => Object.values(INTERNET).some((h) => h.ip === ip);
   return {
     connect(ip, port) {
-      if (self.has(ip)) return m.apps.some((a) => listensOn(a, port, m.clock)) ? 'open' : 'refused';
+      if (self.has(ip)) return m.apps.some((a) => listensOn(a, port, m.clock)) || ctx.net?.loopback?.connect(port) ? 'open' : 'refused';
       if (publicHost(ip)) {
         if (ctx.net?.egress?.(ip, port, 'TCP') === false) return 'timeout';
         // Approximate: the public test hosts serve 80 and 443 and (like most hosts) drop the rest.
@@ -150,6 +150,14 @@ export function network(m: Machine, ctx: RunContext): Net {
           if (r.kind === 'eof') return { kind: 'reply', ip, status: 0, body: '' };
           if (r.tls && !req.tls) return { kind: 'reply', ip, ...plainToTls() };
           return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType };
+        }
+        // The Pod's other containers share this loopback (a sidecar reaching the main container).
+        const sib = ctx.net?.loopback?.http(port, req);
+        if (sib === 'hang') return { kind: 'timeout', ip, connected: true };
+        if (sib) {
+          if (sib.tlsFailure) return { kind: 'tls-failed', ip, failure: sib.tlsFailure };
+          if (req.tls && !sib.tls) return { kind: 'tls-failed', ip, failure: { kind: 'not-tls' } };
+          return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}) };
         }
         return { kind: 'refused', ip };
       }

@@ -215,6 +215,14 @@ export interface EchoReply {
  * the exec). Without it, in-cluster names do not resolve and only the container's own ports and a
  * few public test hosts (info.cern.ch, example.com) answer.
  */
+/** The Pod's other containers, on the network namespace they share with this one. */
+export interface PodLoopback {
+  /** A request to `localhost:port`: the first of them listening there answers; undefined = refused. */
+  http(port: number, req: HttpRequest): HttpAnswer | 'hang' | undefined;
+  /** Whether one of them accepts connections on `port`. */
+  connect(port: number): boolean;
+}
+
 export interface NetworkView {
   /** Cluster DNS as the Pod resolves `name` (search path applied); undefined = NXDOMAIN. */
   resolve?(name: string): { fqdn: string; ips: string[] } | undefined;
@@ -229,6 +237,8 @@ export interface NetworkView {
    * REJECT for a Service without endpoints) or 'timeout' (nothing answers the SYN). No request is sent.
    */
   connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
+  /** What the Pod's other containers answer on its shared loopback (node/pod-loopback.ts). */
+  loopback?: PodLoopback;
   /** One ICMP echo request from this Pod: the reply's round trip and TTL, or undefined when none comes back. */
   ping?(ip: string, seq: number): EchoReply | undefined;
   /** Whether the Pod's NetworkPolicy egress rules let a packet out to `ip:port` (absent: always). */

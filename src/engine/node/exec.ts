@@ -15,6 +15,7 @@ import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
+import { podLoopback } from './pod-loopback';
 import { execInContainer } from './app';
 import { isComponentMirror } from '../kubelet/static-pods';
 import { staticPodProcess } from '../kubelet/static-pod-exec';
@@ -56,7 +57,8 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   }
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
-  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod) };
+  const caller = rt.containers.get(id);
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}) };
   const ran = execSync(w, rt, id, argv, net, stdin);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: exited(ran.result) };

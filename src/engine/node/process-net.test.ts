@@ -121,3 +121,28 @@ describe("the Service variables in a container's environment", () => {
     expect(logs(sim, 'nolinks')).toBe('KUBERNETES_SERVICE_HOST=10.96.0.1\n');
   });
 });
+
+describe("a Pod's containers share its loopback", () => {
+  function sidecarPod(sim: Simulation): void {
+    const pod = podManifest('two', 'nginx:1.27', { node: 'node-1' });
+    pod.spec.containers.push({ name: 'side', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 2; while true; do wget -qO- http://localhost/ | grep -o "<title>.*</title>"; sleep 5; done'] });
+    createPod(sim, pod);
+    sim.advance(20_000);
+  }
+
+  function exec(sim: Simulation, container: string, script: string): { exitCode: number; output: string } {
+    const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: 'two', execOptions: { command: ['sh', '-c', script], container } });
+    if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+    return { exitCode: res.exec.exitCode, output: res.exec.output };
+  }
+
+  it("a sidecar's own loop and an exec in it reach the main container's nginx on localhost; a port nobody listens on is refused", () => {
+    const sim = bootCluster();
+    sidecarPod(sim);
+    const logsOf = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name: 'two', logOptions: { container: 'side' } });
+    expect(logsOf.ok && logsOf.text).toContain('<title>Welcome to nginx!</title>\n<title>Welcome to nginx!</title>\n');
+    expect(exec(sim, 'side', 'wget -qO- localhost | head -4').output).toContain('<title>Welcome to nginx!</title>');
+    expect(exec(sim, 'side', 'nc -z localhost 80; echo $?').output).toBe('0\n');
+    expect(exec(sim, 'side', 'wget -qO- localhost:8080')).toEqual({ exitCode: 1, output: "wget: can't connect to remote host (127.0.0.1): Connection refused\n" });
+  });
+});

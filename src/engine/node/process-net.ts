@@ -12,6 +12,7 @@ import type { World } from '../world';
 import { processNetAt, runWithNetwork } from './app';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 import { podNetworkView } from './traffic';
+import { podLoopback } from './pod-loopback';
 import type { NetworkView } from '../images/types';
 
 /** Runs the container's due network step; true when it did (the caller re-arms its timers). */
@@ -33,5 +34,5 @@ export function containerNetwork(w: World, rt: RuntimeState, c: ContainerRecord)
   const sb = rt.sandboxes.get(c.sandboxId);
   if (!sb) return undefined;
   const source = !sb.hostNetwork && sb.ip !== '' ? { pod: { namespace: sb.podNamespace, name: sb.podName }, ip: sb.ip } : undefined;
-  return podNetworkView(w, rt.host, sb.podNamespace, source);
+  return { ...podNetworkView(w, rt.host, sb.podNamespace, source), loopback: podLoopback(w, rt, c) };
 }
