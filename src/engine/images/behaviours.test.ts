@@ -22,7 +22,8 @@ describe('behaviour: healthy server (go-api v1.0.0)', () => {
     expect(outcome(p, 10_000 + up, get('/ready'))).toEqual({ ok: true });
     expect(outcome(p, 20_000, get('/healthz', 8080))).toEqual({ ok: true });
     expect(outcome(p, 20_000, get('/nope'))).toEqual({ ok: false, message: 'HTTP probe failed with statuscode: 404' });
-    expect(serveHttp(p, 20_000, 8080, '/')).toEqual({ status: 200, body: '{"service":"go-api","version":"v1.0.0","hostname":"go-api-7d9c5-abcde"}\n', contentType: 'application/json' });
+    // delayMs: the 1 ms of CPU go-api's load curve gives a request.
+    expect(serveHttp(p, 20_000, 8080, '/')).toEqual({ status: 200, body: '{"service":"go-api","version":"v1.0.0","hostname":"go-api-7d9c5-abcde"}\n', contentType: 'application/json', delayMs: 1 });
     expect(processExit(p)).toBeUndefined();
   });
 

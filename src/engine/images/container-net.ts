@@ -149,7 +149,7 @@ export function network(m: Machine, ctx: RunContext): Net {
           if (failure) return { kind: 'tls-failed', ip, failure };
           if (r.kind === 'eof') return { kind: 'reply', ip, status: 0, body: '' };
           if (r.tls && !req.tls) return { kind: 'reply', ip, ...plainToTls() };
-          return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType };
+          return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType, ...(r.delayMs > 0 ? { ms: r.delayMs } : {}) };
         }
         // The Pod's other containers share this loopback (a sidecar reaching the main container).
         const sib = ctx.net?.loopback?.http(port, req);
@@ -157,7 +157,7 @@ export function network(m: Machine, ctx: RunContext): Net {
         if (sib) {
           if (sib.tlsFailure) return { kind: 'tls-failed', ip, failure: sib.tlsFailure };
           if (req.tls && !sib.tls) return { kind: 'tls-failed', ip, failure: { kind: 'not-tls' } };
-          return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}) };
+          return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}), ...(sib.delayMs ? { ms: sib.delayMs } : {}) };
         }
         return { kind: 'refused', ip };
       }
@@ -175,7 +175,7 @@ export function network(m: Machine, ctx: RunContext): Net {
       if (reply === 'timeout') return { kind: 'timeout', ip };
       if (reply === 'hang') return { kind: 'timeout', ip, connected: true };
       if (reply.tlsFailure) return { kind: 'tls-failed', ip, failure: reply.tlsFailure };
-      return { kind: 'reply', ip, status: reply.status, body: reply.body, ...(reply.head ? { head: reply.head } : {}), ...(reply.contentType !== undefined ? { contentType: reply.contentType } : {}) };
+      return { kind: 'reply', ip, status: reply.status, body: reply.body, ...(reply.head ? { head: reply.head } : {}), ...(reply.contentType !== undefined ? { contentType: reply.contentType } : {}), ...(reply.delayMs ? { ms: reply.delayMs } : {}) };
     },
   };
 }

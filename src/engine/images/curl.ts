@@ -257,10 +257,16 @@ export const curl: NetTool = (args, env, net) => {
     case 'reply':
       break;
   }
+  // The server's own time to answer; -m cuts a slower one short.
+  const server = a.ms ?? 0;
+  if (o.maxTimeS !== undefined && server >= o.maxTimeS * 1000) {
+    const ms = o.maxTimeS * 1000;
+    return failWith(28, `Operation timed out after ${ms} milliseconds with 0 bytes received`, ms);
+  }
   if (o.fail && a.status >= 400) {
     code(a.status);
     if (errs) env.io.err(`curl: (22) The requested URL returned error: ${a.status}\n`);
-    return { status: 22, ms: 5 };
+    return { status: 22, ms: 5 + server };
   }
   const head = o.head || o.include ? headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) : '';
   const body = o.head ? head : head + a.body;
@@ -272,6 +278,6 @@ export const curl: NetTool = (args, env, net) => {
   if (o.outFile !== undefined && o.outFile !== '-') writeFile(env.fs, env.base, normalizePath(o.outFile, env.cwd), body, false);
   else env.io.out(body);
   code(a.status);
-  return { status: 0, ms: 5 + Math.min(2000, a.body.length / 50) };
+  return { status: 0, ms: 5 + server + Math.min(2000, a.body.length / 50) };
 };
 

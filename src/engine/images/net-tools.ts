@@ -26,7 +26,8 @@ export type NetAnswer =
   | { kind: 'tls-failed'; ip: string; failure: TlsFailure }
   /** The server accepted the connection and closed it without a byte (curl's (52)). */
   | { kind: 'empty'; ip: string }
-  | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead };
+  /** `ms`: how long the server took to answer (its handler and the CPU the request cost). */
+  | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead; ms?: number };
 
 /** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
 export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN' };
@@ -133,14 +134,20 @@ const wget: NetTool = (args, env, net) => {
     env.io.err('wget: error getting response: Connection reset by peer\n');
     return { status: 1, ms: 5 };
   }
+  // The server's own time to answer: a slower one than -T allows is a timeout.
+  const server = a.ms ?? 0;
+  if (server >= timeoutS * 1000) {
+    env.io.err('wget: download timed out\n');
+    return { status: 1, ms: timeoutS * 1000 };
+  }
   if (a.status >= 400) {
     const line = a.head ? `${a.head.version === 'HTTP/2' ? 'HTTP/1.1' : a.head.version} ${a.status} ${a.head.reason || reasonPhrase(a.status)}` : `HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}`;
     env.io.err(`wget: server returned error: ${line}\n`);
-    return { status: 1, ms: 15 };
+    return { status: 1, ms: 15 + server };
   }
   if (spider) {
     if (!quiet) env.io.err('remote file exists\n');
-    return { status: 0, ms: 15 };
+    return { status: 0, ms: 15 + server };
   }
   const base = url.path.split('?')[0]!.split('/').pop() || 'index.html';
   const target = out ?? base;
@@ -153,7 +160,7 @@ const wget: NetTool = (args, env, net) => {
       env.io.err(`saving to '${target}'\n${name.slice(0, 20).padEnd(20)} 100% |${'*'.repeat(32)}| ${String(a.body.length).padStart(5)}  0:00:00 ETA\n'${target}' saved\n`);
     }
   }
-  return { status: 0, ms: 40 + Math.min(2000, a.body.length / 50) };
+  return { status: 0, ms: 40 + server + Math.min(2000, a.body.length / 50) };
 };
 
 

@@ -409,8 +409,11 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
       return { status: 0, body: '', closed: true };
     case 'reply':
       logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, 'curl/8.5.0');
-      chargeRequest(p, now, a.app);
-      return { status: a.r.status, body: a.r.body, contentType: a.r.contentType };
+      {
+        // The handler's own delay, plus the CPU the request takes at the speed its limit allows.
+        const delayMs = a.r.delayMs + chargeRequest(p, now, a.app);
+        return { status: a.r.status, body: a.r.body, contentType: a.r.contentType, ...(delayMs > 0 ? { delayMs } : {}) };
+      }
   }
 }
 

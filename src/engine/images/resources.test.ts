@@ -35,3 +35,10 @@ describe('the CPU requests cost the app that serves them (the HPA walkthrough\'s
     expect(servedCpuNanos(p, 500)).toBe(0);
   });
 });
+
+describe('a request waits for the CPU it costs', () => {
+  it('php-apache answers in 50 ms on a free core and in 100 ms under a 500m limit', () => {
+    expect(serveHttp(php(), 1_000, 80, '/')?.delayMs).toBe(50);
+    expect(serveHttp(php({ cpuLimitMillicores: 500 }), 1_000, 80, '/')?.delayMs).toBe(100);
+  });
+});

@@ -50,12 +50,13 @@ function coreNanos(millicores: number, ms: number): number {
  * One request `app` served at `now`: its load curve's cost per request/s is the CPU it takes (m
  * millicores per request/s is m ms of one core). Under a CPU limit the counter grows no faster
  * than the limit since the last request (CFS throttling), however many requests arrive; it never
- * lends back time it was idle beyond that.
+ * lends back time it was idle beyond that. Returns how long the work takes (whole ms): what the
+ * client waits for beyond the network.
  */
-export function chargeRequest(p: ProcessState, now: number, app: AppRun): void {
+export function chargeRequest(p: ProcessState, now: number, app: AppRun): number {
   const server = serverOf(app.behaviour);
   const cpuMs = (server?.load ?? LOAD_DEFAULT).millicoresPerRps;
-  if (cpuMs <= 0) return;
+  if (cpuMs <= 0) return 0;
   const s = (p.served ??= { at: p.input.startedAt, nanos: 0, marks: [] });
   const want = s.nanos + coreNanos(cpuMs, 1000);
   const limit = p.input.cpuLimitMillicores;
@@ -67,6 +68,8 @@ export function chargeRequest(p: ProcessState, now: number, app: AppRun): void {
   }
   s.nanos = limit === undefined ? want : Math.min(want, s.nanos + coreNanos(limit, now - s.at));
   s.at = now;
+  // One request runs on one core at most, and on the limit's share of one when that is less.
+  return Math.floor((cpuMs * 1000) / Math.min(limit ?? 1000, 1000));
 }
 
 /** How often the served-CPU counter keeps a reading, and for how long (metrics-server reads the last two scrapes). */

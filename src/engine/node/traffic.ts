@@ -349,7 +349,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
         case 'sent':
           switch (r.reply.kind) {
             case 'answer':
-              return { status: r.reply.status, body: r.reply.body, ...(r.reply.head ? { head: r.reply.head } : {}), ...(r.reply.contentType !== undefined ? { contentType: r.reply.contentType } : {}) };
+              return { status: r.reply.status, body: r.reply.body, ...(r.reply.head ? { head: r.reply.head } : {}), ...(r.reply.contentType !== undefined ? { contentType: r.reply.contentType } : {}), ...(r.reply.delayMs ? { delayMs: r.reply.delayMs } : {}) };
             case 'tls-failed':
               return { status: 0, body: '', tlsFailure: r.reply.failure };
             case 'refused':
