@@ -40,6 +40,8 @@ const MiB = 1024 * 1024;
 // Userlands
 // ---------------------------------------------------------------------------------------------
 const BUSYBOX: Userland = { shell: 'ash', tools: 'busybox', bash: false };
+const BUSYBOX_PASSWD =
+  'root:x:0:0:root:/root:/bin/sh\ndaemon:x:1:1:daemon:/usr/sbin:/bin/false\nbin:x:2:2:bin:/bin:/bin/false\nsys:x:3:3:sys:/dev:/bin/false\nsync:x:4:100:sync:/bin:/bin/sync\nmail:x:8:8:mail:/var/spool/mail:/bin/false\nwww-data:x:33:33:www-data:/var/www:/bin/false\noperator:x:37:37:Operator:/var:/bin/false\nnobody:x:65534:65534:nobody:/home:/bin/false\n';
 const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
 const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
@@ -387,6 +389,8 @@ export const CATALOG: CatalogImage[] = [
     userland: BUSYBOX,
     entrypoint: [],
     cmd: ['sh'],
+    // `docker run busybox cat /etc/passwd`, as published transcripts of the image show it.
+    files: { '/etc/passwd': BUSYBOX_PASSWD },
     binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
   },
   {

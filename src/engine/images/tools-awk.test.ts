@@ -13,6 +13,7 @@ describe('awk reads its FILE operands', () => {
     const r = sh('busybox:1.36', "printf 'a b\\nc d\\n' > /tmp/x; printf 'e f\\n' > /tmp/y; echo 'g h' | awk '{print NR, $2}' /tmp/x - n=1 /tmp/y");
     expect(r).toEqual({ exitCode: 0, output: '1 b\n2 d\n3 h\n4 f\n' });
     expect(sh('busybox:1.36', "awk '{print $1}' /etc/hostname").output).toBe('p\n');
+    expect(sh('busybox:1.36', "awk -F: '$3 >= 65534 {print $1}' /etc/passwd").output).toBe('nobody\n');
   });
 
   it('BusyBox awk dies at a file it cannot open, after what it printed (status 1)', () => {
