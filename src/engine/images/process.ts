@@ -569,4 +569,4 @@ function sameDns(a: ClusterDns, b: ClusterDns): boolean {
   return true;
 }
 
-export { cpuMillicores, memoryUsageBytes, servedCpuNanos, signalTerm } from './resources';
+export { coreNanos, cpuMillicores, memoryUsageBytes, servedCpuNanos, signalTerm } from './resources';

@@ -41,8 +41,8 @@ export function cpuMillicores(p: ProcessState, at: number, rps: number): number 
   return m;
 }
 
-/** Millicores for `ms` milliseconds, in nanocore-seconds. */
-function coreNanos(millicores: number, ms: number): number {
+/** Millicores for `ms` milliseconds, in nanocore-seconds (cAdvisor's usageCoreNanoSeconds). */
+export function coreNanos(millicores: number, ms: number): number {
   return millicores * ms * 1000;
 }
 

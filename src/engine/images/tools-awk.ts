@@ -4,7 +4,7 @@
  * `$N == "text"`) and a `print` of fields, `NR`, `NF` and string literals. Anything else is
  * refused with exit status 2 rather than run wrongly.
  */
-import { bb, type Tool } from './tool-types';
+import { bb, type Tool, type ToolEnv } from './tool-types';
 import { normalizePath, stat } from './fs';
 
 type Expr = { kind: 'field'; n: number | 'NF' } | { kind: 'var'; name: 'NR' | 'NF' } | { kind: 'text'; value: string };
@@ -124,7 +124,7 @@ export const awk: Tool = (args, env) => {
  * directory)` or `awk: read error (Is a directory)` (status 2). Recorded from BusyBox 1.35 and
  * mawk 1.3.4 on this machine.
  */
-function readInputs(env: Parameters<Tool>[1], operands: string[]): { text: string; error?: string; status: number } {
+function readInputs(env: ToolEnv, operands: string[]): { text: string; error?: string; status: number } {
   const files = operands.filter((o) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(o));
   if (files.length === 0) return { text: env.io.stdin, status: 0 };
   let text = '';

@@ -4,15 +4,10 @@
  * at the request rate `sim load` sends it, integrated from the container's start, plus what the
  * requests it served one by one cost (servedCpuNanos).
  */
-import { cpuMillicores, memoryUsageBytes, servedCpuNanos } from '../images/process';
+import { coreNanos, cpuMillicores, memoryUsageBytes, servedCpuNanos } from '../images/process';
 import type { ContainerRecord } from '../node/runtime-state';
 import type { World } from '../world';
 import type { CpuCheckpoint } from './state';
-
-/** Millicores for `ms` milliseconds, in nanocore-seconds. */
-function nanos(millicores: number, ms: number): number {
-  return millicores * ms * 1000;
-}
 
 /** When the container stopped burning CPU (its exit), if it has. */
 function endOf(c: ContainerRecord): number {
@@ -35,7 +30,7 @@ export function cpuNanosAt(w: World, c: ContainerRecord, t: number): number {
   if (until <= start) return 0;
   let from: CpuCheckpoint = { at: start, nanos: 0, rps: 0 };
   for (const cp of w.traffic?.cpu[c.id] ?? []) if (cp.at <= until) from = cp;
-  return from.nanos + nanos(cpuMillicores(p, until, from.rps), until - from.at) + servedCpuNanos(p, until);
+  return from.nanos + coreNanos(cpuMillicores(p, until, from.rps), until - from.at) + servedCpuNanos(p, until);
 }
 
 /** Working set at `t` (bytes): the process's resident memory. */

@@ -17,16 +17,22 @@ function deletePod(sim: Simulation, name: string): void {
   if (!res.ok) throw new Error(res.error.message);
 }
 
+/** The web Pod behind its Service, and Pod `c` whose only command is `curl -s http://web`, both run. */
+function curlOnce(): Simulation {
+  const sim = bootCluster();
+  webPod(sim);
+  webService(sim);
+  sim.advance(15_000);
+  createPod(sim, podManifest('c', 'curlimages/curl:8.10.1', { restartPolicy: 'Never', container: { command: ['curl', '-s', 'http://web'] } }));
+  sim.advance(15_000);
+  return sim;
+}
+
 const LOOP = 'while true; do if wget -qO- -T 2 http://web >/dev/null 2>/tmp/err; then echo "$(date +%s) ok"; else echo "$(date +%s) $(cat /tmp/err)"; fi; sleep 5; done';
 
 describe("a container's own requests go through the cluster at the moment it makes them", () => {
   it('a Pod whose command fetches a Service gets the endpoint\'s page, then completes', () => {
-    const sim = bootCluster();
-    webPod(sim);
-    webService(sim);
-    sim.advance(15_000);
-    createPod(sim, podManifest('c', 'curlimages/curl:8.10.1', { restartPolicy: 'Never', container: { command: ['curl', '-s', 'http://web'] } }));
-    sim.advance(15_000);
+    const sim = curlOnce();
     expect(logs(sim, 'c')).toContain('<title>Welcome to nginx!</title>');
     const p = getPod(sim, 'c') as Pod;
     expect(p.status?.containerStatuses?.[0]?.state?.terminated?.reason).toBe('Completed');
@@ -34,12 +40,7 @@ describe("a container's own requests go through the cluster at the moment it mak
   });
 
   it("the server's access log names the client Pod's address, as kube-proxy does not masquerade Pod-to-Pod traffic", () => {
-    const sim = bootCluster();
-    webPod(sim);
-    webService(sim);
-    sim.advance(15_000);
-    createPod(sim, podManifest('c', 'curlimages/curl:8.10.1', { restartPolicy: 'Never', container: { command: ['curl', '-s', 'http://web'] } }));
-    sim.advance(15_000);
+    const sim = curlOnce();
     const ip = getPod(sim, 'c')?.status?.podIP;
     expect(ip).toMatch(/^10\.244\./);
     expect(logs(sim, 'web')).toContain(`${ip} - - [`);
