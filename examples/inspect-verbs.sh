@@ -12,7 +12,7 @@ kubectl exec toolbox -- sh -c 'echo checking; exit 3'
 kubectl exec toolbox -c sidecar -- ls
 kubectl exec toolbox ls
 kubectl exec -it toolbox -- sh
-kubectl exec -i toolbox -- sh <<EOF
+kubectl exec -i toolbox -- sh <<'EOF'
 echo "from stdin on $(hostname)"
 EOF
 # Events, oldest first, with repeats folded into (xN over M).

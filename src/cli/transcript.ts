@@ -17,7 +17,9 @@ export function runTranscript(source: string, opts: SessionOptions, scriptName =
   let failures = 0;
   for (const cmd of parsed.commands) {
     text += cmd.echo.split('\n').map((l, i) => (i === 0 ? `$ ${l}` : l)).join('\n') + '\n';
-    const res = session.run(cmd.text, cmd.stdin);
+    // A here-document goes in as a terminal sends it, command and body together, so the Session
+    // reads it as bash does: an unquoted one expanded, an attached container shell fed the body.
+    const res = session.run(cmd.stdin === undefined ? cmd.text : cmd.echo);
     if (res.exitCode !== 0) failures++;
     const out = res.output.map((c) => c.text).join('');
     text += out === '' || out.endsWith('\n') ? out : out + '\n';

@@ -11,3 +11,12 @@ describe('here-documents as bash reads them', () => {
     expect(run('cat <<"EOF"\nuser: $NAME\nEOF').out).toBe('user: $NAME\n');
   });
 });
+
+describe('a command substitution inside a here-document', () => {
+  it('writes its errors to the terminal before the command runs, and feeds what it printed', () => {
+    const run = sessionRunner(new Session());
+    const r = run('cat <<EOF\nx $(nosuchtool) y\nEOF');
+    expect(r.out).toBe('x  y\n');
+    expect(r.err).toMatch(/^nosuchtool: command not found/);
+  });
+});

@@ -279,7 +279,12 @@ export class Session {
       if (!parsed.ok) return fail(`error: ${parsed.message}`, 2);
       if (parsed.commands.length > 1) return fail('error: one command at a time: this line holds several', 2);
       const block = parsed.commands[0];
-      return block ? this.execute(block.text, block.expand ? this.expandDocument(block.stdin, opts) : block.stdin, opts) : ok();
+      if (!block) return ok();
+      if (!block.expand) return this.execute(block.text, block.stdin, opts);
+      // What a `$(…)` in the document writes to stderr reaches the terminal before the command runs.
+      const stderr: OutputChunk[] = [];
+      const res = this.execute(block.text, this.expandDocument(block.stdin, opts, stderr), opts);
+      return stderr.length ? { ...res, output: [...stderr, ...res.output] } : res;
     }
     return this.execute(line, stdin, opts);
   }
@@ -289,9 +294,9 @@ export class Session {
    * as in a double-quoted word (`request: $(base64 -w0 jane.csr)` in a manifest). A body bash
    * could not expand is fed as written.
    */
-  private expandDocument(body: string | undefined, opts: RunOptions): string | undefined {
+  private expandDocument(body: string | undefined, opts: RunOptions, stderr: OutputChunk[]): string | undefined {
     if (body === undefined || !/[$`\\]/.test(body)) return body;
-    const r = expandWords(heredocAsDoubleQuoted(body), expansion(this, opts, []), false);
+    const r = expandWords(heredocAsDoubleQuoted(body), expansion(this, opts, stderr), false);
     return r.ok ? r.argv.join('') : body;
   }
 
