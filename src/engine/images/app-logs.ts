@@ -8,6 +8,7 @@ import type { LogStyle } from './catalog-types';
 import { clfTime, httpdTime, isoMillis, pyLogTime, redisTime, slashTime, spaceTime } from './clock';
 import type { LogLine } from './types';
 import { klogHeader, structured } from '../logging/klog';
+import { KERNEL_RELEASE } from '../node/kernel';
 
 /**
  * CoreDNS's build line per release (`linux/amd64, <go>, <commit>`), from real start-up logs;
@@ -106,7 +107,7 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
         n('using the "epoll" event method'),
         n(`nginx/${run.version}`),
         n('built by gcc 12.2.0 (Debian 12.2.0-14) '),
-        n('OS: Linux 6.8.0-71-generic'),
+        n(`OS: Linux ${KERNEL_RELEASE}`),
         n('getrlimit(RLIMIT_NOFILE): 1048576:1048576'),
         n('start worker processes'),
         n('start worker process 29'),

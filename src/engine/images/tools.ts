@@ -15,6 +15,7 @@ import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
+import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
 
 export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
 
@@ -100,9 +101,8 @@ function printenv(args: string[], env: ToolEnv): ToolResult {
 
 function uname(args: string[], env: ToolEnv): ToolResult {
   const { set } = flags(args);
-  const kernel = '6.8.0-71-generic';
-  if (set.has('a')) env.io.out(`Linux ${env.hostname} ${kernel} #71-Ubuntu SMP PREEMPT_DYNAMIC Tue Jul 22 16:52:38 UTC 2025 x86_64${bb(env) ? '' : ' GNU/Linux'}\n`);
-  else if (set.has('r')) env.io.out(`${kernel}\n`);
+  if (set.has('a')) env.io.out(`Linux ${env.hostname} ${KERNEL_RELEASE} ${KERNEL_BUILD} x86_64${bb(env) ? '' : ' GNU/Linux'}\n`);
+  else if (set.has('r')) env.io.out(`${KERNEL_RELEASE}\n`);
   else if (set.has('m')) env.io.out('x86_64\n');
   else env.io.out('Linux\n');
   return ok;

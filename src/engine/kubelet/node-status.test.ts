@@ -42,7 +42,7 @@ describe('kubelet node registration and status', () => {
       { type: 'Hostname', address: 'node-1' },
     ]);
     const info = worker.status!.nodeInfo!;
-    expect(info).toMatchObject({ kubeletVersion: 'v1.36.1', containerRuntimeVersion: 'containerd://2.1.4', osImage: 'Ubuntu 24.04.3 LTS', kernelVersion: '6.8.0-85-generic', operatingSystem: 'linux', architecture: 'amd64' });
+    expect(info).toMatchObject({ kubeletVersion: 'v1.36.1', containerRuntimeVersion: 'containerd://2.1.4', osImage: 'Ubuntu 24.04.3 LTS', kernelVersion: '6.8.0-71-generic', operatingSystem: 'linux', architecture: 'amd64' });
     // Deprecated and unset, but NodeSystemInfo's tag has no omitempty: served as `""`.
     expect(info.kubeProxyVersion).toBe('');
     expect(info.machineID).toMatch(/^[0-9a-f]{32}$/);

@@ -19,12 +19,11 @@ import { csiDriver } from '../node/csi-node';
 import { runtimeOf, runtimeStatus } from '../node/cri';
 import { factsOf } from '../node/runtime-impl';
 import { randomHex } from '../node/hex';
+import { KERNEL_RELEASE, OS_IMAGE } from '../node/kernel';
 import { api, nodeEvent } from './client';
 import type { KubeletState, MachineIdentity } from './state';
 
 export const KUBELET_VERSION = GIT_VERSION;
-const OS_IMAGE = 'Ubuntu 24.04.3 LTS';
-const KERNEL_VERSION = '6.8.0-85-generic';
 const KUBELET_PORT = 10250;
 /** The node status keeps at most this many images (nodeStatusMaxImages). */
 const MAX_IMAGES = 50;
@@ -107,7 +106,7 @@ function nodeStatus(w: World, self: KubeletState): NodeStatus {
       machineID: m.machineID,
       systemUUID: m.systemUUID,
       bootID: m.bootID,
-      kernelVersion: KERNEL_VERSION,
+      kernelVersion: KERNEL_RELEASE,
       osImage: OS_IMAGE,
       containerRuntimeVersion: factsOf(runtimeOf(w, self.host)).version,
       kubeletVersion: KUBELET_VERSION,
