@@ -34,6 +34,16 @@ describe("kubectl's builder errors", () => {
     const sim = new Simulation({ seed: 1 });
     expect(kubectl(sim, 'kubectl run x --image=nginx --restart=Sometimes').stderr).toBe("error: invalid restart policy: Sometimes\nSee 'kubectl run -h' for help and examples\n");
   });
+
+  it('reads run --port as strconv.Atoi does, after the restart policy (kubectl v1.32 printed these)', () => {
+    const sim = new Simulation({ seed: 1 });
+    expect(kubectl(sim, 'kubectl run x --image=nginx --port=abc')).toMatchObject({ stderr: 'error: strconv.Atoi: parsing "abc": invalid syntax\n', code: 1 });
+    expect(kubectl(sim, 'kubectl run x --image=nginx --port=99999999999999999999').stderr).toBe('error: strconv.Atoi: parsing "99999999999999999999": value out of range\n');
+    expect(kubectl(sim, 'kubectl run x --image=nginx --port=abc --restart=Bad').stderr).toMatch(/^error: invalid restart policy: Bad\n/);
+    // A negative port adds none; the server's validation answers one out of range.
+    expect(kubectl(sim, 'kubectl run x --image=nginx --port=-5 --dry-run=client -o jsonpath={.spec.containers[0].ports}').stdout).toBe('');
+    expect(kubectl(sim, 'kubectl run x --image=nginx --port=70000').stderr).toContain('spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive');
+  });
 });
 
 describe('kubectl apply -o', () => {

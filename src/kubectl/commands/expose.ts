@@ -204,7 +204,8 @@ export function runRun(env: Env, argv: string[]): number {
   }
   if (flags.list('env').length) container.env = parseEnvs(flags.list('env'));
   if (flags.str('image-pull-policy')) container.imagePullPolicy = flags.str('image-pull-policy') as Container['imagePullPolicy'];
-  if (flags.str('port')) container.ports = [{ containerPort: Number(flags.str('port')) }];
+  const port = runPort(flags.str('port'));
+  if (typeof port === 'number') container.ports = [{ containerPort: port }];
   if (stdin) {
     container.stdin = true;
     if (!flags.bool('leave-stdin-open')) container.stdinOnce = true;
@@ -213,6 +214,8 @@ export function runRun(env: Env, argv: string[]): number {
   if (flags.bool('privileged')) container.securityContext = { privileged: true };
   const restart = flags.str('restart') || 'Always';
   if (!RESTART_POLICIES.includes(restart)) throw usageError(`invalid restart policy: ${restart}`, 'kubectl run');
+  // The generator reads --port after the restart policy (updatePodPorts' strconv.Atoi).
+  if (port instanceof CmdError) throw port;
   const generated: KObject = {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -265,4 +268,19 @@ function parseEnvs(envs: string[]): { name: string; value: string }[] {
     if (i <= 0 || envVarNameError(e.slice(0, i))) throw plainError(`invalid env: ${e}`);
     return { name: e.slice(0, i), value: e.slice(i + 1) };
   });
+}
+
+/**
+ * `kubectl run --port` as versioned.updatePodPorts reads it: strconv.Atoi of the text, its error
+ * printed as is; a negative number adds no port (only `port > -1` does); a number the int32 field
+ * cannot hold wraps as Go's int32(port) conversion does. The error is returned, not thrown, so it
+ * comes after the checks kubectl makes first.
+ */
+function runPort(text: string): number | CmdError | undefined {
+  if (text === '') return undefined;
+  const digits = /^[+-]?\d+$/.test(text);
+  if (!digits) return plainError(`strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const v = BigInt(text);
+  if (v < -(2n ** 63n) || v >= 2n ** 63n) return plainError(`strconv.Atoi: parsing ${JSON.stringify(text)}: value out of range`);
+  return v > -1n ? Number(BigInt.asIntN(32, v)) : undefined;
 }
