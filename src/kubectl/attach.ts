@@ -30,7 +30,8 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
 
 /** How one exec of the shell ended: its combined output (a TTY merges stderr), or kubectl's error text. */
 /** `streams`: `output` chunk by chunk with the stream that wrote it (no TTY; absent: all of it went to stdout). */
-export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[] } | { ok: false; text: string; exitCode: number };
+/** A command's reply; `durationMs` is how long it ran in the container (simulated), which the caller waits. */
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number } | { ok: false; text: string; exitCode: number };
 
 export interface Attachment {
   namespace: string;
@@ -257,6 +258,8 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
   }
   const reply = a.exec(script);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
+  // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
+  if (reply.durationMs) sim.advance(reply.durationMs);
   a.lastStatus = reply.exitCode;
   if (assigned) {
     const mark = reply.output.lastIndexOf(VAR_MARK);

@@ -108,6 +108,15 @@ describe('Ctrl+C on a waiting command (RunOptions.interruptAt)', () => {
     expect(cut.sim.now).toBe(t + 5000);
   });
 
+  it('a kubectl exec waiting for its command stops at the interrupt without printing', () => {
+    const s = new Session({ seed: 3 });
+    s.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    s.run('kubectl wait --for=condition=Ready pod/bb --timeout=2m');
+    const t0 = s.sim.now;
+    expect(s.run(`kubectl exec bb -- sh -c 'sleep 30; echo late'`, undefined, { interruptAt: t0 + 10_000 }).exitCode).toBe(130);
+    expect(s.sim.now).toBe(t0 + 10_000);
+  });
+
   it('sim advance and sleep stop at the interrupt', () => {
     const s = new Session({ seed: 3 });
     const t0 = s.sim.now;

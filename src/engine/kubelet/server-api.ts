@@ -98,7 +98,11 @@ export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type
  * plain-text refusal of the upgrade (client-go prints `unable to upgrade connection: <text>`).
  */
 /** `output` is stdout and stderr as they interleaved; `streams` says which stream wrote each chunk (absent: all of it was stdout). */
-export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[] } | { type: 'upgrade-failed'; message: string };
+/**
+ * How an exec went. `durationMs` is how long the command ran in simulated time (whole ms, absent
+ * for an instant command or one that never ends): the client waits that long for it to return.
+ */
+export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number } | { type: 'upgrade-failed'; message: string };
 
 /**
  * How an attach went: the stream is up onto the container's PID 1 — `shell` is that process when

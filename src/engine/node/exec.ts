@@ -34,7 +34,8 @@ function argvOf(req: ExecRequest): { argv: string[]; stdin: string } {
 }
 
 function exited(result: ExecResult): ExecOutcome {
-  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...(result.streams ? { streams: result.streams } : {}) };
+  const ms = Number.isFinite(result.durationMs) ? Math.floor(result.durationMs ?? 0) : 0;
+  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...(result.streams ? { streams: result.streams } : {}), ...(ms > 0 ? { durationMs: ms } : {}) };
 }
 
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {

@@ -27,6 +27,16 @@ describe('exec', () => {
     });
   });
 
+  it('returns when the command ends: the cluster clock moves on by the time it ran', () => {
+    const t0 = sim.now;
+    expect(kubectl(sim, `exec bb -- sh -c 'sleep 5; echo done'`)).toMatchObject({ stdout: 'done\n', code: 0 });
+    expect(sim.now - t0).toBe(5000);
+    // An instant command leaves the clock where it was.
+    const t1 = sim.now;
+    kubectl(sim, 'exec bb -- echo hi');
+    expect(sim.now).toBe(t1);
+  });
+
   it('goes through the apiserver, RBAC and the kubelet to the runtime', () => {
     const before = sim.lastTraceSeq;
     kubectl(sim, 'exec bb -- hostname');

@@ -16,6 +16,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { allContainerNames, containerNames } from './pod-containers';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
+import { throwIfCutShort } from '../interrupt';
 
 export const EXEC_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -118,11 +119,18 @@ export function execOnce(env: Env, pod: Pod, container: string, command: string[
   if (!outcome) return { ok: true, exitCode: 0, output: '' };
   if (outcome.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   // Without a TTY the streams stay apart, as kubectl copies each to its own.
-  return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(!tty && outcome.streams ? { streams: outcome.streams } : {}) };
+  return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(!tty && outcome.streams ? { streams: outcome.streams } : {}), ...(outcome.durationMs ? { durationMs: outcome.durationMs } : {}) };
 }
 
 function finish(env: Env, reply: ShellReply): number {
   if (!reply.ok) throw new CmdError(reply.text, reply.exitCode);
+  // kubectl returns when the command does: the cluster's time moves on meanwhile (a Ctrl+C during
+  // the wait stops kubectl, as during \`sleep\`). Its output is printed as it ended.
+  if (reply.durationMs) {
+    const until = env.sim.now + reply.durationMs;
+    env.sim.advance(reply.durationMs);
+    throwIfCutShort(env.sim, until);
+  }
   for (const c of reply.streams ?? [{ stream: 'stdout', text: reply.output }]) {
     if (c.stream === 'stderr') env.out.err(c.text);
     else env.out.out(c.text);
