@@ -98,6 +98,18 @@ describe('kubectl get', () => {
     expect(kubectl(sim, `get pod web-a -n ${NS} -o jsonpath={.status.podIPs}`).stdout).toBe('[{"ip":"10.244.1.7"}]');
   });
 
+  it('sorts a table by a field no row has as get.go does (kubectl v1.32 against reconcile serve printed the same)', () => {
+    // Two rows: the printer's error is dropped, the table prints nothing.
+    expect(kubectl(sim, `get pods -n ${NS} --sort-by=.nope`)).toMatchObject({ stdout: '', stderr: `No resources found in ${NS} namespace.\n`, code: 0 });
+    expect(kubectl(sim, `get pods -n ${NS} --sort-by={.nope}`)).toMatchObject({ stdout: '', code: 0 });
+    // One row is printed unsorted.
+    expect(kubectl(sim, `get pods -n ${NS} -l app=web --field-selector metadata.name=web-a --sort-by=.nope`).stdout).toMatch(/^NAME +READY +STATUS +RESTARTS +AGE\nweb-a /);
+    // Two tables are sorted as objects first: a Pod's field is in neither.
+    expect(kubectl(sim, `get pods,svc -n ${NS} --sort-by=.status.phase`)).toMatchObject({ stderr: 'error: couldn\'t find any field with path "{.status.phase}" in the list of objects\n', code: 1 });
+    // Other printers sort the objects: none has it.
+    expect(kubectl(sim, `get pods -n ${NS} -o name --sort-by=.nope`)).toMatchObject({ stderr: 'error: couldn\'t find any field with path "{.nope}" in the list of objects\n', code: 1 });
+  });
+
   it('prints one object as itself and several as a List in yaml', () => {
     const one = kubectl(sim, `get pod web-a -n ${NS} -o yaml`).stdout;
     expect(one.startsWith('apiVersion: v1\nkind: Pod\nmetadata:\n')).toBe(true);

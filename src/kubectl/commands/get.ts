@@ -10,7 +10,7 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { GET_FORMATS, parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
-import { sortObjects } from '../printers/sort';
+import { sortObjects, sortTables } from '../printers/sort';
 import { buildTable, writeTable, type TableOptions } from '../printers/table';
 import { GET_TABLE, TabWriter } from '../printers/tabwriter';
 import { enhanceListError, listOptions } from '../selectors';
@@ -155,7 +155,8 @@ export function runGet(env: Env, argv: string[]): number {
 
   const { fetched, errors } = fetch(env, groups, flags, ns, allNs, sub);
   const sortBy = flags.str('sort-by');
-  if (sortBy) for (const f of fetched) f.objs = sortObjects(f.objs, sortBy);
+  if (sortBy && fmt.kind === 'table') sortTables(fetched, sortBy);
+  else if (sortBy) for (const f of fetched) f.objs = sortObjects(f.objs, sortBy);
 
   if (fmt.kind !== 'table') {
     const all = fetched.flatMap((f) => f.objs);

@@ -46,3 +46,35 @@ export function sortObjects(objs: KObject[], expr: string): KObject[] {
   });
   return sorted.map((k) => k.o);
 }
+
+/** Whether the first node of a parsed template selects anything in `o` (sorter.go's fieldFoundOnce test). */
+function selects(nodes: ReturnType<typeof parseTemplate>, o: KObject): boolean {
+  return (findResults(nodes, o)[0]?.length ?? 0) > 0;
+}
+
+/**
+ * `--sort-by` on the tables a human-readable `get` prints, as get.go does it in two passes. Run's
+ * RuntimeSorter sees each table as an unstructured object (kind Table), not a *metav1.Table: one
+ * alone is left as it is, two or more (`get pods,svc`) are sorted as objects by the relaxed
+ * expression, which a Pod's or Service's field never matches in a Table — `couldn't find any
+ * field`. The SortingPrinter then sorts each table of two or more rows by the rows' objects; when
+ * no row has the field its error is dropped by get.go's print loop, so that table prints nothing
+ * (and `No resources found` follows if none printed). A one-row table prints as it is.
+ * Approximate: tables that do share the field (`.kind`, `.metadata.resourceVersion`) keep their order.
+ */
+export function sortTables(groups: { objs: KObject[] }[], expr: string): void {
+  let relaxed;
+  try {
+    relaxed = parseTemplate(relaxedJsonPath(expr));
+  } catch (e) {
+    throw plainError((e as Error).message);
+  }
+  if (groups.length > 1) {
+    const table = { apiVersion: 'meta.k8s.io/v1', kind: 'Table', metadata: { resourceVersion: '0' }, columnDefinitions: [], rows: [] } as unknown as KObject;
+    if (!selects(relaxed, table)) throw plainError(`couldn't find any field with path "${relaxedJsonPath(expr)}" in the list of objects`);
+  }
+  for (const g of groups) {
+    if (g.objs.length < 2) continue;
+    g.objs = g.objs.some((o) => selects(relaxed, o)) ? sortObjects(g.objs, expr) : [];
+  }
+}
