@@ -1,5 +1,5 @@
 /**
- * Which steps of a container's own script reach the network beyond its Pod. A container's main
+ * Which steps of a container's own script reach the network beyond its Pod (or the node under it). A container's main
  * process runs lazily, ahead of the cluster, from its inputs alone; a `wget http://web` in it
  * must instead run at its moment against the cluster as it then is (kube-proxy's rules, the
  * Service's endpoints, NetworkPolicy). The machine parks before such a step and the runtime wakes
@@ -12,8 +12,12 @@
  */
 import type { ShellNode, Word } from './shell-ast';
 
-/** The tools whose requests go through the cluster's network (net-tools.ts, curl.ts, tools-nc.ts, tools-ping.ts). */
-const TOOL = /(?:^|[\s;&|(`'"/=])(?:wget|curl|nc|telnet|ping|apk|apt-get|apt)(?=$|[\s;&|)`'"])/;
+/**
+ * The tools whose requests go through the cluster's network (net-tools.ts, curl.ts, tools-nc.ts,
+ * tools-ping.ts), and chroot, whose program in a hostPath mount of the node's `/` is the node's own
+ * (tools-chroot.ts): it too runs at its moment against the node as it then is.
+ */
+const TOOL = /(?:^|[\s;&|(`'"/=])(?:wget|curl|nc|telnet|ping|apk|apt-get|apt|chroot)(?=$|[\s;&|)`'"])/;
 
 const memo = new WeakMap<ShellNode, boolean>();
 

@@ -14,6 +14,7 @@ import type { ContainerRecord, RuntimeState } from './runtime-state';
 import { podNetworkView } from './traffic';
 import { podLoopback } from './pod-loopback';
 import type { NetworkView } from '../images/types';
+import { hostView } from '../node-shell/host-view';
 
 /** Runs the container's due network step; true when it did (the caller re-arms its timers). */
 export function onNetStep(w: World, rt: RuntimeState, id: string): boolean {
@@ -29,10 +30,15 @@ export function onNetStep(w: World, rt: RuntimeState, id: string): boolean {
   return true;
 }
 
-/** The network a container's process dials out on: its Pod's (or, with hostNetwork, its node's). */
+/**
+ * The network a container's process dials out on: its Pod's (or, with hostNetwork, its node's),
+ * and the node itself when the container mounts the node's `/` (`chroot /host hostname` as the
+ * command of a `kubectl debug node/…` Pod runs the node's program, as it does through an exec).
+ */
 export function containerNetwork(w: World, rt: RuntimeState, c: ContainerRecord): NetworkView | undefined {
   const sb = rt.sandboxes.get(c.sandboxId);
   if (!sb) return undefined;
   const source = !sb.hostNetwork && sb.ip !== '' ? { pod: { namespace: sb.podNamespace, name: sb.podName }, ip: sb.ip } : undefined;
-  return { ...podNetworkView(w, rt.host, sb.podNamespace, source), loopback: podLoopback(w, rt, c) };
+  const node = Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { host: hostView(w, rt.host) } : {};
+  return { ...podNetworkView(w, rt.host, sb.podNamespace, source), loopback: podLoopback(w, rt, c), ...node };
 }

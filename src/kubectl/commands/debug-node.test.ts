@@ -99,6 +99,25 @@ describe('kubectl debug node/NAME', () => {
     expect(kubectl(sim, `logs ${name}`).stdout).toBe(`/host:\nbin\nboot\ndev\netc\nhome\nlib\nlib64\nmedia\nmnt\nopt\nproc\nroot\nrun\nsbin\nsrv\nsys\ntmp\nusr\nvar\n\n/host/etc/kubernetes/manifests:\n${MANIFESTS}`);
   });
 
+  it("chroot /host as the Pod's own command runs the node's programs, at the moment it runs (not only through an exec)", () => {
+    const sim = fresh();
+    const start = (cmd: string): string => {
+      sim.advance(1_000);
+      return /node-debugger-node-1-\w{5}/.exec(kubectl(sim, `debug node/node-1 --image=busybox:1.36 -- ${cmd}`).stdout)![0];
+    };
+    const hostname = start('chroot /host hostname');
+    const script = start(`chroot /host sh -c 'hostname; ls /etc/kubernetes | wc -l'`);
+    const missing = start('chroot /host nosuchtool');
+    const notNode = start('chroot /tmp hostname');
+    sim.advance(10_000);
+    expect(kubectl(sim, `logs ${hostname}`).stdout).toBe('node-1\n');
+    expect(kubectl(sim, `logs ${script}`).stdout).toBe('node-1\n3\n');
+    expect(sim.storedObject<Pod>(`pods/default/${hostname}`)!.status?.phase).toBe('Succeeded');
+    expect(kubectl(sim, `logs ${missing}`).stdout).toBe("chroot: can't execute 'nosuchtool': No such file or directory\n");
+    expect(sim.storedObject<Pod>(`pods/default/${missing}`)!.status?.containerStatuses?.[0]?.state?.terminated?.exitCode).toBe(127);
+    expect(kubectl(sim, `logs ${notNode}`).stdout).toBe("chroot: can't execute 'hostname': No such file or directory\n");
+  });
+
   it("prints upstream's errors: an unknown node, no --image", () => {
     const sim = fresh();
     expect(kubectl(sim, 'debug node/nope --image=busybox')).toMatchObject({ stdout: '', stderr: 'Error from server (NotFound): nodes "nope" not found\n', code: 1 });
