@@ -320,6 +320,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     ...(ctx.image.user ? { user: ctx.image.user } : {}),
     ...(ctx.net?.host ? { host: ctx.net.host } : {}),
     ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
+    ...(ctx.system ? { system: ctx.system } : {}),
   };
 }
 

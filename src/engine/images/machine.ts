@@ -16,6 +16,7 @@
  *  - Forecasting (`ctx.lookahead`) stops at loops that provably repeat forever: `while true`
  *    without a way out, or an iteration that left the state exactly as the previous one did.
  */
+import type { SystemView } from './sysinfo';
 import type { AppRun } from './app';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
@@ -99,6 +100,8 @@ export interface RunContext {
   podIP: string;
   declaredPorts: number[];
   memoryLimitBytes?: number;
+  /** The machine and cgroup the container runs in (sysinfo.ts): df's table; `base` serves their files. */
+  system?: SystemView;
   restartCount: number;
   seed: number;
   net?: NetworkView;

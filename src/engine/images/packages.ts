@@ -14,6 +14,7 @@
  * | jq       | jq / jq                              | tools-jq.ts                             |
  * | ip       | iproute2 / iproute2                  | iproute2's ip (tools-ip.ts)             |
  * | ps       | procps / procps                      | procps' table (tools.ts's ps)           |
+ * | free, uptime | procps / procps                  | procps' (tools-sysinfo.ts)              |
  * | bash     | bash / (already there)               | the bash interpreter                    |
  * Anything else a package installs (vim, git, python3, tcpdump, wget, nano, less, openssl) is on
  * disk and in `command -v`, but is not simulated: running it says so on stderr and exits 126.
@@ -47,8 +48,16 @@ const SIMULATED: Record<string, () => InstalledCommand | undefined> = {
     const ps = TOOLS.get('ps');
     return ps ? { k: 'tool', tool: (args, env) => ps(args, { ...env, flavour: 'coreutils' }) } : undefined;
   },
+  // procps' free and uptime, not BusyBox's applets.
+  free: () => procps('free'),
+  uptime: () => procps('uptime'),
   bash: () => ({ k: 'shell', dialect: 'bash' }),
 };
+
+function procps(name: string): InstalledCommand | undefined {
+  const tool = TOOLS.get(name);
+  return tool ? { k: 'tool', tool: (args, env) => tool(args, { ...env, flavour: 'coreutils' }) } : undefined;
+}
 
 /** Runs a program the classroom does not simulate (its package installed it all the same). */
 const notSimulated =

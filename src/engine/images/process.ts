@@ -11,7 +11,8 @@
  * About 570 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
-import { appAlive, appGrpc, appHttp, listensOn as appListensOn, serverOf, type AppRun } from './app';
+import { appAlive, appGrpc, appHttp, listensOn as appListensOn, memoryAt, serverOf, type AppRun } from './app';
+import { containerMounts, withSystem, type MachineFacts, type SystemView } from './sysinfo';
 import { agnhostWebhook } from './agnhost-webhook';
 import { handshakePem } from './tls';
 import { MAJOR, MINOR } from '../../k8s/version';
@@ -169,6 +170,25 @@ function hostOf(p: ProcessState, net: NetworkView | undefined): BaseFs | undefin
   return host;
 }
 
+/**
+ * The node and cgroup the container sees (sysinfo.ts): /proc is the node's, the limits are in
+ * /sys/fs/cgroup; memory.current is what metrics read (memoryUsageBytes' sum) at the tool's time.
+ */
+function systemOf(p: ProcessState, machine: MachineFacts | undefined): SystemView | undefined {
+  if (!machine) return undefined;
+  const i = p.input;
+  return {
+    machine,
+    cgroup: {
+      ...(i.memoryLimitBytes !== undefined ? { memoryMax: i.memoryLimitBytes } : {}),
+      ...(i.cpuLimitMillicores !== undefined ? { cpuLimitMillicores: i.cpuLimitMillicores } : {}),
+      cpuRequestMillicores: i.cpuRequestMillicores ?? 0,
+    },
+    memoryCurrent: (at) => (p.machine.dialect !== null || p.machine.apps.length === 0 ? 1 << 20 : 0) + p.machine.apps.reduce((n, a) => n + memoryAt(a, at), 0),
+    mounts: containerMounts(machine, i.memoryLimitBytes, Object.keys(i.mounts ?? {})),
+  };
+}
+
 /** `main`: the container's own process (not an exec or a probe), which parks at network steps. */
 function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = false): RunContext {
   const def = imageDefinition(p.input.image.ref);
@@ -180,6 +200,8 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   // The node's files lie under the container's hostPath mounts.
   const host = hostOf(p, net);
   if (host) base = { ...base, host };
+  const system = systemOf(p, net?.machine ?? p.input.machine);
+  if (system) base = withSystem(base, system, () => p.machine.clock);
   const ctx: RunContext = {
     argv: p.argv,
     image: def.image,
@@ -196,6 +218,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   if (main && p.input.clusterNet && !net?.http) ctx.parkForNet = true;
   if (p.dns) ctx.dns = p.dns;
   if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;
+  if (system) ctx.system = system;
   if (net) ctx.net = net;
   else if (p.input.netns) {
     const ns = p.input.netns;

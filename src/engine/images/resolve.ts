@@ -12,7 +12,8 @@ import { ipFor } from './tools-ip';
 const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
 /** Debian-slim images ship coreutils but not procps: `ps` is not there. */
-const NOT_IN_COREUTILS = new Set(['ps']);
+/** procps' programs: a Debian or Ubuntu image without the procps package has none of them. */
+const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime']);
 
 export type Resolved =
   | { k: 'shell'; dialect: Dialect }

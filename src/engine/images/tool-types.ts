@@ -5,6 +5,7 @@
 import type { ImageUser } from './catalog-types';
 import type { HostView } from './types';
 import type { NetNs } from './netns-types';
+import type { SystemView } from './sysinfo';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 
 export interface Io {
@@ -43,6 +44,8 @@ export interface ToolEnv {
   host?: HostView;
   /** The container's network namespace, when an exec or attach supplies it (`ip`). */
   netns?: () => NetNs;
+  /** The machine under the tool and the container's cgroup (sysinfo.ts): what df lists. */
+  system?: SystemView;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

@@ -32,7 +32,7 @@ const PROGRAMS: Record<string, string[]> = {
   'netcat-openbsd': ['nc'],
   jq: ['jq'],
   iproute2: ['ip'],
-  procps: ['ps'],
+  procps: ['ps', 'free', 'uptime'],
   wget: ['wget'],
   vim: ['vim'],
   less: ['less'],

@@ -13,6 +13,7 @@ import { diff } from './tools-diff';
 import { sed } from './tools-sed';
 import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
+import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
@@ -126,6 +127,7 @@ function ps(_args: string[], env: ToolEnv): ToolResult {
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   ...FILE_TOOLS,
   ...TEXT_TOOLS,
+  ...SYSINFO_TOOLS,
   chroot,
   echo,
   printf,

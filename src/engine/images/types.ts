@@ -6,6 +6,7 @@
  * Owned by src/engine/images (catalog.ts, process.ts, shell.ts); consumed by src/engine/node and
  * src/engine/kubelet.
  */
+import type { MachineFacts } from './sysinfo';
 import type { Probe } from '../../k8s/types';
 import type { BaseFs, MountedVolume } from './fs';
 import type { NetNs } from './netns-types';
@@ -71,6 +72,13 @@ export interface ProcessInput {
    * `wget http://web` waits for that instead of running ahead without the cluster.
    */
   clusterNet?: true;
+  /**
+   * The node's resources when the container started (sysinfo.ts): what /proc/meminfo, free, nproc
+   * and df show inside it; an exec or attach hands in the live ones (NetworkView.machine).
+   */
+  machine?: MachineFacts;
+  /** resources.requests.cpu in millicores (the cgroup's cpu.weight); unset: none. */
+  cpuRequestMillicores?: number;
 }
 
 /**
@@ -251,6 +259,8 @@ export interface NetworkView {
   host?: HostView;
   /** The Pod's network namespace as `ip` reads it (node/netns.ts), built when asked. */
   netns?(): NetNs;
+  /** The node's resources now (node/machine-facts.ts), for /proc/meminfo, free and df. */
+  machine?: MachineFacts;
 }
 
 /**

@@ -153,6 +153,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (c.args) cfg.args = c.args;
   if (mem !== undefined) cfg.memoryLimitBytes = Math.round(milli(mem) / 1000);
   if (cpu !== undefined) cfg.cpuLimitMillicores = milli(cpu);
+  const cpuRequest = c.resources?.requests?.['cpu'];
+  if (cpuRequest !== undefined) cfg.cpuRequestMillicores = milli(cpuRequest);
   if (c.stdin) cfg.stdin = true;
   const target = (c as EphemeralContainer).targetContainerName;
   if (target) cfg.targetContainer = target;

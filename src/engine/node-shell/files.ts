@@ -16,6 +16,11 @@ import type { CniState } from '../node/cni-state';
 import { agentId } from '../core/ids';
 import { factsOf } from '../node/runtime-impl';
 import type { World } from '../world';
+import { distroFiles, type Distro } from '../images/os-release';
+
+const NODE_DISTRO: Distro = { id: 'ubuntu', release: '24.04', codename: 'noble' };
+/** Ubuntu 24.04.3's /etc/lsb-release (base-files 13ubuntu10.3). */
+const NODE_LSB_RELEASE = 'DISTRIB_ID=Ubuntu\nDISTRIB_RELEASE=24.04\nDISTRIB_CODENAME=noble\nDISTRIB_DESCRIPTION="Ubuntu 24.04.3 LTS"\n';
 
 /** kindnet's template (cmd/kindnetd/cni.go), whitespace and all. */
 function kindnetConflist(subnet: string): string {
@@ -143,6 +148,8 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
   const sock = `unix://${factsOf(rt?.kind === 'container-runtime' ? rt : undefined).socket}`;
   files['/etc/crictl.yaml'] = `runtime-endpoint: ${sock}\nimage-endpoint: ${sock}\ntimeout: 10\n`;
   files['/etc/hostname'] = `${node}\n`;
+  // The machine is Ubuntu 24.04 (the kubelet's osImage; uname's 6.8 kernel): base-files' release files.
+  Object.assign(files, distroFiles(NODE_DISTRO), { '/etc/lsb-release': NODE_LSB_RELEASE });
   // kubeadm's PKI and kubeconfigs (kubeadm-files.ts), rendered only when read.
   for (const [p, make] of Object.entries(kubeadmNodeFiles(w, node))) Object.defineProperty(files, p, { enumerable: true, get: make });
   if (spec?.controlPlane) {

@@ -22,8 +22,11 @@ import { manifestDir, notifyManifestChanges } from './manifest-watch';
 import type { NodeDisk, ShellIo, ShellResult } from './io';
 import { journalctl } from './journalctl';
 import { systemctl } from './systemctl';
+import { lsbRelease } from './lsb-release';
 import { nodeIp } from './ip';
 import { iptablesSave, nftListRuleset } from './netfilter';
+import { liveMachineFacts } from '../node/resource-metrics';
+import { nodeMounts, withSystem, type SystemView } from '../images/sysinfo';
 
 export type { ShellResult };
 
@@ -52,6 +55,7 @@ const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
     return 0;
   },
   systemctl: (w, node, args, io) => systemctl(w, node, args, io),
+  lsb_release: lsbRelease,
 };
 
 const HOST_SHELLS = new Set(['sh', 'bash', 'dash']);
@@ -77,6 +81,8 @@ interface Ctx {
   single: boolean;
   /** ssh's login shell is bash; `chroot /host` in a debugging Pod runs the node's /bin/sh (dash on Ubuntu). */
   dialect: 'bash' | 'dash';
+  /** The machine's resources and filesystems (free, df, uptime; /proc files in `base`). */
+  system?: SystemView;
   cwd: string;
 }
 
@@ -217,6 +223,7 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
       hostname: ctx.node,
       processes: [...hostProcesses(ctx.w, ctx.node), [2417, ctx.dialect === 'dash' ? '/bin/sh -i' : 'bash']],
       version: '',
+      ...(ctx.system ? { system: ctx.system } : {}),
     };
     return common(args, env).status;
   }
@@ -307,9 +314,12 @@ export function runHostShell(w: World, node: string, line: string, opts: { diale
   const top = nodes[root];
   const single = top?.t === 'cmd' || (top?.t === 'seq' && top.items.length === 1 && nodes[top.items[0]!]?.t === 'cmd');
   const layer = nodeLayer(w, node);
-  const base = nodeBase(w, node);
+  const facts = liveMachineFacts(w, node);
+  // ssh's session is the one login utmp has; chroot from a Pod logs nobody in.
+  const system: SystemView | undefined = facts ? { machine: facts, mounts: nodeMounts(facts), users: opts.dialect === 'bash' ? 1 : 0 } : undefined;
+  const base = system ? withSystem(nodeBase(w, node), system, () => w.now) : nodeBase(w, node);
   const before = manifestDir(layer, base);
-  const ctx: Ctx = { w, nodes, node, env, base, layer, single, dialect: opts.dialect, cwd: opts.cwd };
+  const ctx: Ctx = { w, nodes, node, env, base, layer, single, dialect: opts.dialect, cwd: opts.cwd, ...(system ? { system } : {}) };
   const exitCode = run(ctx, nodes, root, '', io);
   keepNodeLayer(w, node, layer);
   notifyManifestChanges(w, node, before, manifestDir(layer, base));

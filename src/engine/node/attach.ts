@@ -18,6 +18,7 @@ import type { KubeletState } from '../kubelet/state';
 import type { AttachOutcome, AttachRequest, KubeletResponse } from '../kubelet/server-api';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
+import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { podLoopback } from './pod-loopback';
@@ -43,7 +44,7 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   const { input } = req.options;
   if (input === undefined || !shell || !req.options.stdin) return { ok: true, text: '', attach: attached };
   const podIP = pod.spec.hostNetwork ? undefined : pod.status?.podIP;
-  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}) };
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
   const ran = execSync(w, rt, id, [shell, '-c', input], net);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output };

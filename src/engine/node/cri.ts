@@ -23,6 +23,7 @@ import { ociCall } from './oci';
 import { startNetns } from './netns';
 import { nodeFileSnapshot } from '../node-shell/files';
 import { hostProcesses } from '../node-shell/processes';
+import { baseFacts } from './machine-facts';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(agentId('container-runtime', host));
@@ -173,6 +174,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
   if (!c || c.state !== 'CONTAINER_CREATED') return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   const sb = rt.sandboxes.get(c.sandboxId);
   const podNetwork = sb !== undefined && !sb.hostNetwork;
+  const facts = baseFacts(w, rt.host, rt);
   const input = {
     image: resolveImage(c.config.image),
     podIP: sb?.ip || (w.machineSpecs.get(rt.host)?.ip ?? '127.0.0.1'),
@@ -186,6 +188,8 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.args ? { args: c.config.args } : {}),
     ...(c.config.memoryLimitBytes !== undefined ? { memoryLimitBytes: c.config.memoryLimitBytes } : {}),
     ...(c.config.cpuLimitMillicores !== undefined ? { cpuLimitMillicores: c.config.cpuLimitMillicores } : {}),
+    ...(c.config.cpuRequestMillicores !== undefined ? { cpuRequestMillicores: c.config.cpuRequestMillicores } : {}),
+    ...(facts ? { machine: facts } : {}),
     ...(c.config.mounts ? { mounts: c.config.mounts } : {}),
     ...(c.config.stdin ? { stdinOpen: true } : {}),
     ...(Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { hostFiles: nodeFileSnapshot(w, rt.host) } : {}),

@@ -13,6 +13,7 @@ import type { ExecOutcome, ExecRequest, KubeletResponse } from '../kubelet/serve
 import type { ExecResult } from '../images/types';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
+import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { podLoopback } from './pod-loopback';
@@ -59,7 +60,7 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
   const caller = rt.containers.get(id);
-  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}) };
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}), ...liveMachine(w, self.host) };
   const ran = execSync(w, rt, id, argv, net, stdin);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: exited(ran.result) };

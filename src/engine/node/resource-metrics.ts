@@ -12,10 +12,11 @@ import type { KubeletResponse, ResourceMetricsRequest } from '../kubelet/server-
 import { cpuNanosAt, runningAt, workingSetAt } from '../metrics/cpu';
 import type { World } from '../world';
 import { runtimeOf } from './cri';
+import { baseFacts, NODE_DAEMONS } from './machine-facts';
+import type { MachineFacts } from '../images/sysinfo';
+import { agentId } from '../core/ids';
 
 const MiB = 1 << 20;
-/** kubelet, containerd, systemd and the kernel: CPU and memory no container accounts for. */
-const NODE_DAEMONS = { millicores: 45, bytes: 410 * MiB };
 /** What the control plane's static Pods use when idle (a kubeadm control plane at rest). */
 const STATIC_POD_PROFILE: Record<string, { millicores: number; bytes: number }> = {
   etcd: { millicores: 18, bytes: 42 * MiB },
@@ -101,4 +102,20 @@ export function serveResourceMetrics(w: World, self: KubeletState, req: Resource
     'scrape_error 0',
   ];
   return { ok: true, text: `${lines.join('\n')}\n` };
+}
+
+/**
+ * The machine's facts now (machine-facts.ts), its memory in use the node's working set as
+ * /metrics/resource reports it: `free` on the node and `kubectl top node` agree.
+ */
+export function liveMachineFacts(w: World, host: string): MachineFacts | undefined {
+  const kubelet = w.components.get(agentId('kubelet', host));
+  const used = kubelet?.kind === 'kubelet' ? nodeUsage(containerUsage(w, kubelet, w.now), w.now).workingSet : undefined;
+  return baseFacts(w, host, runtimeOf(w, host), used);
+}
+
+/** `{ machine }` for an exec's or attach's NetworkView, when the node is known. */
+export function liveMachine(w: World, host: string): { machine?: MachineFacts } {
+  const machine = liveMachineFacts(w, host);
+  return machine ? { machine } : {};
 }

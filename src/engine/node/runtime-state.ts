@@ -39,6 +39,8 @@ export interface ContainerConfig {
   memoryLimitBytes?: number;
   /** resources.limits.cpu in millicores (the cgroup's CFS quota). */
   cpuLimitMillicores?: number;
+  /** resources.requests.cpu in millicores (the cgroup's cpu.weight). */
+  cpuRequestMillicores?: number;
   ports: Record<string, number>;
   /** CRI metadata.attempt: how many times this container was restarted before. */
   attempt: number;

@@ -1,0 +1,304 @@
+/**
+ * `free`, `df`, `nproc`, `uptime`: what a machine (or a container on it) reports about memory,
+ * disks, CPUs and time up. free, nproc and uptime read the kernel's files (/proc/meminfo,
+ * /proc/cpuinfo, /proc/uptime, /proc/loadavg: sysinfo.ts) through the filesystem, so inside a
+ * container they show the node's numbers, as real ones do; df lists the filesystems the view
+ * mounts (SystemView.mounts).
+ *
+ * Formats recorded on this machine: procps-ng 4.0.2's free (Ubuntu 24.04 ships 4.0.4, whose free
+ * prints the same columns), GNU coreutils 9.1's df (column widths from the widest cell: Filesystem
+ * at least 14, sizes at least 5; Use% rounded up; -h rounds up, one decimal under 10) and the
+ * BusyBox 1.35 applets (free.c, df.c and uptime.c are the same in 1.36: fixed `%12`/`%9` columns,
+ * Use% rounded to nearest, -h one decimal rounded). procps's uptime writes `0 user` as this
+ * machine's does.
+ */
+import { civil, EPOCH_MS } from '../../k8s/time';
+import { stat } from './fs';
+import { bb, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import type { DfRow } from './sysinfo';
+
+const BB_FREE_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: free [-bkmgh]\n\nDisplay free and used memory\n';
+const BB_DF_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: df [-PkmhT] [-t TYPE] [FILESYSTEM]...\n\nPrint filesystem usage statistics\n\n\t-P\tPOSIX output format\n\t-k\t1024-byte blocks (default)\n\t-m\t1M-byte blocks\n\t-h\tHuman readable (e.g. 1K 243M 2G)\n\t-T\tPrint filesystem type\n\t-t TYPE\tPrint only mounts of this type\n';
+const FREE_USAGE =
+  '\nUsage:\n free [options]\n\nOptions:\n -b, --bytes         show output in bytes\n     --kilo          show output in kilobytes\n     --mega          show output in megabytes\n     --giga          show output in gigabytes\n     --tera          show output in terabytes\n     --peta          show output in petabytes\n -k, --kibi          show output in kibibytes\n -m, --mebi          show output in mebibytes\n -g, --gibi          show output in gibibytes\n     --tebi          show output in tebibytes\n     --pebi          show output in pebibytes\n -h, --human         show human-readable output\n     --si            use powers of 1000 not 1024\n -l, --lohi          show detailed low and high memory statistics\n -t, --total         show total for RAM + swap\n -v, --committed     show committed memory and commit limit\n -s N, --seconds N   repeat printing every N seconds\n -c N, --count N     repeat printing N times, then exit\n -w, --wide          wide output\n\n     --help     display this help and exit\n -V, --version  output version information and exit\n\nFor more details see free(1).\n';
+
+/** `Name:   N kB` lines of /proc/meminfo as numbers (KiB), or undefined when the file is not there. */
+function meminfo(env: ToolEnv): Record<string, number> | undefined {
+  const s = stat(env.fs, env.base, '/proc/meminfo');
+  if (s.kind !== 'file') return undefined;
+  const out: Record<string, number> = {};
+  for (const line of s.content.split('\n')) {
+    const m = /^([\w()]+):\s+(\d+)/.exec(line);
+    if (m) out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
+/** Short options (`-mt`) and the long ones procps knows, split; undefined with the first bad one. */
+function options(args: string[], shortOk: string, longOk: readonly string[]): { set: Set<string>; bad?: string; operands: string[] } {
+  const set = new Set<string>();
+  const operands: string[] = [];
+  for (const a of args) {
+    if (a.startsWith('--') && a.length > 2) {
+      if (!longOk.includes(a.slice(2))) return { set, bad: a, operands };
+      set.add(a);
+    } else if (a.startsWith('-') && a.length > 1) {
+      for (const c of a.slice(1)) {
+        if (!shortOk.includes(c)) return { set, bad: c, operands };
+        set.add(c);
+      }
+    } else operands.push(a);
+  }
+  return { set, operands };
+}
+
+/** procps free.c scale_size: KiB in the chosen unit, or -h's shortest form (`23Gi`, `1.9Gi`, `0B`). */
+function procpsScale(kib: number, unit: number, human: boolean): string {
+  const bytes = kib * 1024;
+  if (!human) return unit === 1 ? String(bytes) : String(Math.floor(bytes / 1024 ** (unit - 1)));
+  if (`${bytes}B`.length <= 4) return `${bytes}B`;
+  for (const [i, u] of ['K', 'M', 'G', 'T', 'P'].entries()) {
+    const v = bytes / 1024 ** (i + 1);
+    const tenths = `${v.toFixed(1)}${u}i`;
+    if (tenths.length <= 5) return tenths;
+    const whole = `${Math.floor(v)}${u}i`;
+    if (whole.length <= 5) return whole;
+  }
+  return `${bytes}B`;
+}
+
+/** libbb make_human_readable_str with display_unit 0: one decimal, rounded (`23.5G`, `4.0K`, `0`). */
+export function bbHuman(bytes: number): string {
+  if (bytes === 0) return '0';
+  let val = Math.floor(bytes);
+  let frac = 0;
+  let u = 0;
+  while (val >= 1024) {
+    frac = Math.floor((((val % 1024) * 10) + 512) / 1024);
+    val = Math.floor(val / 1024);
+    u++;
+  }
+  if (frac >= 10) {
+    val++;
+    frac = 0;
+  }
+  return u === 0 ? String(val) : `${val}.${frac}${' KMGTPEZY'[u]}`;
+}
+
+function procpsFree(args: string[], env: ToolEnv): ToolResult {
+  const o = options(args, 'bkmghltvwV', ['bytes', 'kibi', 'mebi', 'gibi', 'human', 'total', 'wide', 'lohi', 'committed', 'help']);
+  if (o.bad !== undefined || o.operands.length) {
+    env.io.err(o.bad !== undefined ? (o.bad.startsWith('--') ? `free: unrecognized option '${o.bad}'\n` : `free: invalid option -- '${o.bad}'\n`) : '');
+    env.io.err(FREE_USAGE);
+    return { status: 1 };
+  }
+  if (o.set.has('--help')) {
+    env.io.out(FREE_USAGE);
+    return ok;
+  }
+  if (o.set.has('V')) {
+    env.io.out('free from procps-ng 4.0.4\n');
+    return ok;
+  }
+  const mi = meminfo(env);
+  if (!mi) {
+    env.io.err('free: Memory information file /proc/meminfo does not exist\n');
+    return { status: 1 };
+  }
+  const s = o.set;
+  const unit = s.has('b') || s.has('--bytes') ? 1 : s.has('m') || s.has('--mebi') ? 3 : s.has('g') || s.has('--gibi') ? 4 : 2;
+  const human = s.has('h') || s.has('--human');
+  const wide = s.has('w') || s.has('--wide');
+  const f = (kib: number): string => procpsScale(kib, unit, human).padStart(12);
+  const g = (k: string): number => mi[k] ?? 0;
+  const total = g('MemTotal');
+  const available = g('MemAvailable');
+  const cache = g('Cached') + g('SReclaimable');
+  let out = ''.padEnd(8) + 'total'.padStart(12) + 'used'.padStart(12) + 'free'.padStart(12) + 'shared'.padStart(12);
+  out += wide ? 'buffers'.padStart(12) + 'cache'.padStart(12) : 'buff/cache'.padStart(12);
+  out += `${'available'.padStart(12)}\n`;
+  out += 'Mem:'.padEnd(8) + f(total) + f(total - available) + f(g('MemFree')) + f(g('Shmem'));
+  out += wide ? f(g('Buffers')) + f(cache) : f(g('Buffers') + cache);
+  out += `${f(available)}\n`;
+  if (s.has('l') || s.has('--lohi')) out += `${'Low:'.padEnd(8)}${f(total)}${f(total - g('MemFree'))}${f(g('MemFree'))}\n${'High:'.padEnd(8)}${f(0)}${f(0)}${f(0)}\n`;
+  const swapUsed = g('SwapTotal') - g('SwapFree');
+  out += `${'Swap:'.padEnd(8)}${f(g('SwapTotal'))}${f(swapUsed)}${f(g('SwapFree'))}\n`;
+  if (s.has('t') || s.has('--total')) out += `${'Total:'.padEnd(8)}${f(total + g('SwapTotal'))}${f(total - available + swapUsed)}${f(g('MemFree') + g('SwapFree'))}\n`;
+  if (s.has('v') || s.has('--committed')) out += `${'Comm:'.padEnd(8)}${f(g('CommitLimit'))}${f(g('Committed_AS'))}${f(g('CommitLimit') - g('Committed_AS'))}\n`;
+  env.io.out(out);
+  return ok;
+}
+
+function busyboxFree(args: string[], env: ToolEnv): ToolResult {
+  const o = options(args, 'bkmgh', []);
+  if (o.bad !== undefined) {
+    env.io.err(`free: invalid option -- '${o.bad.replace(/^--/, '-')}'\n${BB_FREE_USAGE}`);
+    return { status: 1 };
+  }
+  const mi = meminfo(env);
+  if (!mi) {
+    env.io.err("free: can't open '/proc/meminfo': No such file or directory\n");
+    return { status: 1 };
+  }
+  const s = o.set;
+  const g = (k: string): number => mi[k] ?? 0;
+  const v = (kib: number): string => (s.has('h') ? bbHuman(kib * 1024) : String(s.has('b') ? kib * 1024 : s.has('m') ? Math.floor(kib / 1024) : s.has('g') ? Math.floor(kib / 1048576) : kib)).padStart(12);
+  const total = g('MemTotal');
+  const cache = g('Buffers') + g('Cached') + g('SReclaimable');
+  let out = `${''.padEnd(7)}${['total', 'used', 'free', 'shared', 'buff/cache', 'available'].map((h) => h.padStart(12)).join('')}\n`;
+  out += `${'Mem:'.padEnd(7)}${v(total)}${v(total - g('MemFree') - cache)}${v(g('MemFree'))}${v(g('Shmem'))}${v(cache)}${v(g('MemAvailable'))}\n`;
+  out += `${'Swap:'.padEnd(7)}${v(g('SwapTotal'))}${v(g('SwapTotal') - g('SwapFree'))}${v(g('SwapFree'))}\n`;
+  env.io.out(out);
+  return ok;
+}
+
+export const free: Tool = (args, env) => (bb(env) ? busyboxFree(args, env) : procpsFree(args, env));
+
+export const nproc: Tool = (_args, env) => {
+  const s = stat(env.fs, env.base, '/proc/cpuinfo');
+  const n = s.kind === 'file' ? s.content.split('\n').filter((l) => l.startsWith('processor\t')).length : 0;
+  env.io.out(`${Math.max(1, n)}\n`);
+  return ok;
+};
+
+function clock(at: number): string {
+  const c = civil(EPOCH_MS + at);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${two(c.h)}:${two(c.mi)}:${two(c.s)}`;
+}
+
+/** procps sprint_uptime / BusyBox uptime.c: ` 09:12:03 up 12 min,  0 user,  load average: 0.08, 0.05, 0.01`. */
+export const uptime: Tool = (args, env) => {
+  const up = stat(env.fs, env.base, '/proc/uptime');
+  const load = stat(env.fs, env.base, '/proc/loadavg');
+  if (up.kind !== 'file' || load.kind !== 'file') {
+    env.io.err(bb(env) ? "uptime: can't open '/proc/uptime': No such file or directory\n" : 'uptime: /proc must be mounted\n');
+    return { status: 1 };
+  }
+  const secs = Math.floor(Number(up.content.split(' ')[0]));
+  const days = Math.floor(secs / 86400);
+  const hours = Math.floor(secs / 3600) % 24;
+  const mins = Math.floor(secs / 60) % 60;
+  if (!bb(env) && (args.includes('-p') || args.includes('--pretty'))) {
+    const parts = [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours ? `${hours} hour${hours === 1 ? '' : 's'}` : '', mins || (!days && !hours) ? `${mins} minute${mins === 1 ? '' : 's'}` : ''].filter(Boolean);
+    env.io.out(`up ${parts.join(', ')}\n`);
+    return ok;
+  }
+  const [a, b, c] = load.content.split(' ');
+  let out = ` ${clock(env.clock)} up `;
+  if (days) out += `${days} day${days === 1 ? '' : 's'}, `;
+  out += hours ? `${String(hours).padStart(2)}:${String(mins).padStart(2, '0')}, ` : `${mins} min, `;
+  const users = env.system?.users ?? 0;
+  out += bb(env) ? ` ${users} users, ` : `${String(users).padStart(2)} user${users > 1 ? 's' : ''}, `;
+  out += ` load average: ${a}, ${b}, ${c}\n`;
+  env.io.out(out);
+  return ok;
+};
+
+// ---------------------------------------------------------------------------------------------
+// df
+// ---------------------------------------------------------------------------------------------
+
+/** GNU human_readable with human_ceiling | autoscale | base 1024 (`252G`, `7.3G`, `4.0K`, `0`). */
+export function gnuHuman(bytes: number): string {
+  if (bytes < 1024) return String(Math.ceil(bytes));
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < 6) {
+    v /= 1024;
+    u++;
+  }
+  const unit = (k: number): string => 'BKMGTPE'[k]!;
+  if (v < 10) {
+    const t = Math.ceil(Math.round(v * 10 * 1e6) / 1e6) / 10;
+    if (t < 10) return `${t.toFixed(1)}${unit(u)}`;
+    return `10${unit(u)}`;
+  }
+  const i = Math.ceil(Math.round(v * 1e6) / 1e6);
+  return i >= 1024 ? `1.0${unit(u + 1)}` : `${i}${unit(u)}`;
+}
+
+/** The mount whose target holds `p` (the longest target that is `p` or a parent of it). */
+function mountOf(rows: readonly DfRow[], p: string): DfRow | undefined {
+  let best: DfRow | undefined;
+  for (const r of rows) if ((p === r.target || p.startsWith(r.target === '/' ? '/' : `${r.target}/`)) && (!best || r.target.length >= best.target.length)) best = r;
+  return best;
+}
+
+function gnuDf(args: string[], env: ToolEnv, rows: readonly DfRow[]): ToolResult {
+  const o = options(args, 'hkTaPlm', ['human-readable', 'print-type', 'all', 'local', 'portability', 'help']);
+  if (o.bad !== undefined) {
+    env.io.err(`${o.bad.startsWith('--') ? `df: unrecognized option '${o.bad}'` : `df: invalid option -- '${o.bad}'`}\nTry 'df --help' for more information.\n`);
+    return { status: 1 };
+  }
+  const human = o.set.has('h') || o.set.has('--human-readable');
+  const mega = o.set.has('m');
+  const typed = o.set.has('T') || o.set.has('--print-type');
+  const { picked, status } = pick(env, rows, o.operands);
+  if (!picked.length) return { status };
+  const size = (kib: number): string => (human ? gnuHuman(kib * 1024) : mega ? String(Math.ceil(kib / 1024)) : String(kib));
+  const head = ['Filesystem', ...(typed ? ['Type'] : []), human ? 'Size' : mega ? '1M-blocks' : '1K-blocks', 'Used', human ? 'Avail' : 'Available', 'Use%', 'Mounted on'];
+  const body = picked.map((r) => {
+    const denom = r.usedKib + r.availKib;
+    const pct = denom === 0 ? '-' : `${Math.ceil((r.usedKib * 100) / denom)}%`;
+    return [r.source, ...(typed ? [r.fstype] : []), size(r.sizeKib), size(r.usedKib), size(r.availKib), pct, r.target];
+  });
+  const min = [14, ...(typed ? [4] : []), 5, 5, 5, 4, 0];
+  const width = head.map((h, i) => Math.max(min[i]!, h.length, ...body.map((b) => b[i]!.length)));
+  const left = new Set([0, ...(typed ? [1] : [])]);
+  const line = (cells: string[]): string => `${cells.map((c, i) => (i === cells.length - 1 ? c : left.has(i) ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join(' ')}\n`;
+  env.io.out(line(head) + body.map(line).join(''));
+  return { status };
+}
+
+function busyboxDf(args: string[], env: ToolEnv, rows: readonly DfRow[]): ToolResult {
+  const o = options(args, 'PkmhTa', []);
+  if (o.bad !== undefined) {
+    env.io.err(`df: invalid option -- '${o.bad.replace(/^--/, '-')}'\n${BB_DF_USAGE}`);
+    return { status: 1 };
+  }
+  const human = o.set.has('h');
+  const mega = o.set.has('m');
+  const typed = o.set.has('T');
+  const { picked, status } = pick(env, rows, o.operands);
+  if (!picked.length) return { status };
+  const v = (kib: number): string => (human ? bbHuman(kib * 1024) : String(mega ? Math.floor((kib + 512) / 1024) : kib));
+  let out = `Filesystem           ${typed ? 'Type       ' : ''}${(human ? '     Size' : mega ? '1M-blocks' : '1K-blocks').padEnd(15)}Used Available Use% Mounted on\n`;
+  for (const r of picked) {
+    const denom = r.usedKib + r.availKib;
+    const pct = denom === 0 ? 0 : Math.floor((r.usedKib * 100 + Math.floor(denom / 2)) / denom);
+    out += r.source.length > 20 ? `${r.source}\n${''.padEnd(20)}` : r.source.padEnd(20);
+    if (typed) out += ` ${r.fstype.padEnd(10)}`;
+    out += ` ${v(r.sizeKib).padStart(9)} ${v(r.usedKib).padStart(9)} ${v(r.availKib).padStart(9)} ${String(pct).padStart(3)}% ${r.target}\n`;
+  }
+  env.io.out(out);
+  return { status };
+}
+
+/** The rows for df's operands (a path's filesystem), with GNU's and BusyBox's error for a missing one. */
+function pick(env: ToolEnv, rows: readonly DfRow[], operands: string[]): { picked: DfRow[]; status: number } {
+  if (!operands.length) return { picked: [...rows], status: 0 };
+  const picked: DfRow[] = [];
+  let status = 0;
+  for (const a of operands) {
+    const full = path(env, a);
+    const r = stat(env.fs, env.base, full).kind === 'none' ? undefined : mountOf(rows, full);
+    if (r) picked.push(r);
+    else {
+      env.io.err(bb(env) ? `df: ${a}: can't find mount point\n` : `df: ${a}: No such file or directory\n`);
+      status = 1;
+    }
+  }
+  return { picked, status };
+}
+
+export const df: Tool = (args, env) => {
+  const rows = env.system?.mounts ?? [];
+  if (!rows.length) {
+    env.io.err('df: cannot read table of mounted file systems: No such file or directory\n');
+    return { status: 1 };
+  }
+  return bb(env) ? busyboxDf(args, env, rows) : gnuDf(args, env, rows);
+};
+
+export const SYSINFO_TOOLS: Record<string, Tool> = { free, df, nproc, uptime };
