@@ -3,7 +3,9 @@
  * NEWROOT as its `/`, or, without PROG, the root user's shell with `-i` (`/bin/sh -i`). The one new
  * root that holds a system is a hostPath mount of the node's `/` (`kubectl debug node/…`'s
  * `/host`): there PROG is the node's own program, run by the node's shell (node-shell/), as
- * `sim ssh` runs it. Any other directory holds no /bin/sh.
+ * `sim ssh` runs it. Any other directory holds no /bin/sh. The node reaches chroot through an exec
+ * or attach, and through the container's own process, whose chroot step waits for its moment like a
+ * network step does (net-steps.ts, node/process-net.ts).
  *
  * Approximate: without PROG the node's shell reads the command's stdin as its script (no prompts:
  * an attached terminal's `chroot /host` is driven line by line by kubectl/attach.ts); only the

@@ -102,6 +102,14 @@ describe('cgroup v2 files', () => {
     expect(sh('df -h /; uptime')).toBe('Filesystem                Size      Used Available Use% Mounted on\noverlay                  58.4G      5.1G     50.3G   9% /\n 09:00:05 up 0 min,  0 users,  load average: 0.08, 0.05, 0.01\n');
   });
 
+  it("du: a directory is a block, a file its content rounded up to 4 KiB; GNU's and BusyBox's -h", () => {
+    const p = startProcess({ image: resolveImage('busybox:1.36'), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+    const sh = (cmd: string): ReturnType<typeof execInContainer> => execInContainer(p, 1_000, ['sh', '-c', cmd]);
+    // The same tree on this machine: `du` printed 8 …/a and 20 …; BusyBox's -sh 20.0K, GNU's 20K.
+    expect(sh('mkdir -p /d/a; printf x > /d/a/f; seq 1 1200 > /d/g; du /d; du -sh /d; du -a /d/a').output).toBe('8\t/d/a\n20\t/d\n20.0K\t/d\n4\t/d/a/f\n8\t/d/a\n');
+    expect(sh('du -s /nope')).toMatchObject({ exitCode: 1, output: 'du: /nope: No such file or directory\n' });
+  });
+
   it('the kernel files are only where a machine is known', () => {
     const base: BaseFs = { file: () => undefined, isDir: (p) => p === '/' || p === '/proc', list: () => [] };
     const v = withSystem(base, { machine: NODE, mounts: [] }, () => 0);

@@ -1,5 +1,5 @@
 /**
- * `free`, `df`, `nproc`, `uptime`: what a machine (or a container on it) reports about memory,
+ * `free`, `df`, `du`, `nproc`, `uptime`: what a machine (or a container on it) reports about memory,
  * disks, CPUs and time up. free, nproc and uptime read the kernel's files (/proc/meminfo,
  * /proc/cpuinfo, /proc/uptime, /proc/loadavg: sysinfo.ts) through the filesystem, so inside a
  * container they show the node's numbers, as real ones do; df lists the filesystems the view
@@ -13,7 +13,7 @@
  * machine's does.
  */
 import { civil, EPOCH_MS } from '../../k8s/time';
-import { stat } from './fs';
+import { dirEntries, stat } from './fs';
 import { bb, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import type { DfRow } from './sysinfo';
 
@@ -301,4 +301,59 @@ export const df: Tool = (args, env) => {
   return bb(env) ? busyboxDf(args, env, rows) : gnuDf(args, env, rows);
 };
 
-export const SYSINFO_TOOLS: Record<string, Tool> = { free, df, nproc, uptime };
+// ---------------------------------------------------------------------------------------------
+// du
+// ---------------------------------------------------------------------------------------------
+
+/** ext4's 4 KiB blocks: a directory takes one, a file its content rounded up (an empty one none). */
+const BLOCK_KIB = 4;
+
+/**
+ * `du [-a] [-s] [-h] [-c] [-d N] [PATH]...`: KiB in use under each path, a directory after its
+ * subdirectories (GNU's and BusyBox's `SIZE<tab>PATH`). Approximate: every directory is one block,
+ * a file's size is its text's length, and entries come in the listing's (sorted) order.
+ */
+export const du: Tool = (args, env) => {
+  let depth = Infinity;
+  const set = new Set<string>();
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = /^--max-depth=(\d+)$/.exec(a);
+    if (eq) depth = Number(eq[1]);
+    else if (a === '-d') depth = Number(args[++i] ?? 0);
+    else if (a === '--summarize') set.add('s');
+    else if (a === '--human-readable') set.add('h');
+    else if (/^-[ashckxl]+$/.test(a)) for (const c of a.slice(1)) set.add(c);
+    else operands.push(a);
+  }
+  if (set.has('s')) depth = 0;
+  const show = (kib: number): string => (set.has('h') ? (bb(env) ? bbHuman(kib * 1024) : gnuHuman(kib * 1024)) : String(kib));
+  let status = 0;
+  let total = 0;
+  const walk = (full: string, shown: string, level: number): number => {
+    const s = stat(env.fs, env.base, full);
+    if (s.kind === 'file') {
+      const kib = Math.ceil(s.content.length / 4096) * BLOCK_KIB;
+      if (level === 0 || (set.has('a') && level <= depth)) env.io.out(`${show(kib)}\t${shown}\n`);
+      return kib;
+    }
+    let kib = BLOCK_KIB;
+    for (const e of dirEntries(env.fs, env.base, full)) kib += walk(`${full === '/' ? '' : full}/${e.name}`, `${shown.replace(/\/$/, '')}/${e.name}`, level + 1);
+    if (level <= depth) env.io.out(`${show(kib)}\t${shown}\n`);
+    return kib;
+  };
+  for (const a of operands.length ? operands : ['.']) {
+    const full = path(env, a);
+    if (stat(env.fs, env.base, full).kind === 'none') {
+      env.io.err(bb(env) ? `du: ${a}: No such file or directory\n` : `du: cannot access '${a}': No such file or directory\n`);
+      status = 1;
+      continue;
+    }
+    total += walk(full, a, 0);
+  }
+  if (set.has('c')) env.io.out(`${show(total)}\ttotal\n`);
+  return { status };
+};
+
+export const SYSINFO_TOOLS: Record<string, Tool> = { free, df, nproc, uptime, du };

@@ -3,8 +3,9 @@
  * the node's own state. The command line is parsed by the container shell's parser
  * (images/shell-parse.ts); simple commands, pipes, `;`, `&&` and `||` run, with quoting and `$VAR`
  * from a small login environment. The commands are the node's tools (crictl, journalctl,
- * iptables-save, nft, systemctl) and the coreutils text and file tools containers have
- * (cat, ls, grep, head, tail, wc, sort, …) over the node's disk (host-fs.ts: the generated files
+ * iptables-save, nft, systemctl, lsb_release) and the coreutils text and file tools containers have
+ * (cat, ls, grep, head, tail, wc, sort, …, and free, df, nproc, uptime over the machine's /proc:
+ * images/sysinfo.ts) over the node's disk (host-fs.ts: the generated files
  * under the learner's edits, which stay). A change in the kubelet's staticPodPath wakes the kubelet
  * (manifest-watch.ts). Nothing runs in the background and no simulated time passes.
  */
