@@ -72,9 +72,11 @@ export interface Attachment {
   /**
    * `chroot DIR` typed as a whole line: the shell runs chroot, whose `/bin/sh -i` (the node's
    * dash, under `kubectl debug node/…`'s `/host`) reads the following lines until `exit`. Each
-   * line goes to the container's shell as `chroot DIR /bin/sh -c 'cd CWD; LINE'`.
+   * line goes to the container's shell as `chroot DIR /bin/sh -c 'cd CWD; LINE'`. `pid1`: the chroot
+   * is the container's own process (`kubectl debug node/… -it -- chroot /host`): the attach's input
+   * is its shell's already, and `exit` ends the container.
    */
-  chroot?: { root: string; cwd: string; lines: number };
+  chroot?: { root: string; cwd: string; lines: number; pid1?: true };
 }
 
 /**
@@ -205,6 +207,7 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? 0 : Number(exit[1])) & 255;
+    if (ch.pid1 && a.endPid1) return { result: a.endPid1(code), detached: true };
     delete a.chroot;
     a.lastStatus = code;
     return { result: { output: [], exitCode: code }, detached: false };
@@ -212,7 +215,7 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
   const at = ch.cwd === '/' ? '' : `cd ${quote(ch.cwd)}; `;
   const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
   const inner = cd ? `${at}cd${cd[1] === undefined ? '' : ` ${cd[1]}`} && pwd` : `${at}${line}`;
-  const reply = a.exec(`chroot ${quote(ch.root)} /bin/sh -c ${quote(inner)}`);
+  const reply = a.exec(ch.pid1 ? inner : `chroot ${quote(ch.root)} /bin/sh -c ${quote(inner)}`);
   // dash -i numbers the lines it has read (`/bin/sh: 3: x: not found`); each -c line is its line 1.
   ch.lines++;
   if (reply.ok) reply.output = reply.output.replace(/^\/bin\/sh: 1: /gm, `/bin/sh: ${ch.lines}: `);

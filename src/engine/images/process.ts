@@ -22,7 +22,7 @@ import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
-import { dirEntries, newLayer, stat } from './fs';
+import { dirEntries, newLayer, normalizePath, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { ownProcesses } from './commands';
 import { chargeRequest } from './resources';
@@ -121,9 +121,25 @@ const SHELLS = new Set(['sh', 'ash', 'bash', 'dash', 'zsh']);
  * long as nobody closes it — the `tail -f /dev/null` the machine already models as waiting —
  * instead of meeting end of file and exiting at once.
  */
-function waitsOnStdin(argv: readonly string[], stdinOpen: boolean | undefined): boolean {
-  const shell = argv[0]?.slice(argv[0].lastIndexOf('/') + 1);
-  return stdinOpen === true && shell !== undefined && SHELLS.has(shell) && argv.slice(1).every((a) => a === '-i' || a === '-l' || a === '--login');
+function waitsOnStdin(argv: readonly string[], stdinOpen: boolean | undefined, mounts?: ProcessInput['mounts']): boolean {
+  return stdinArgvOf(argv, stdinOpen, mounts) !== undefined;
+}
+
+const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+const interactiveFlags = (args: readonly string[]): boolean => args.every((a) => a === '-i' || a === '-l' || a === '--login');
+
+/**
+ * The program that reads the terminal when PID 1 waits on it, as the command a typed line is run
+ * by (`sh`, `bash`), or `chroot DIR /bin/sh` for a chroot into a mount of the node's `/` whose
+ * shell (the node's, tools-chroot.ts) reads it (`kubectl debug node/… -it -- chroot /host`).
+ */
+function stdinArgvOf(argv: readonly string[], stdinOpen: boolean | undefined, mounts: ProcessInput['mounts']): string[] | undefined {
+  const first = argv[0];
+  if (stdinOpen !== true || first === undefined) return undefined;
+  if (SHELLS.has(base(first))) return interactiveFlags(argv.slice(1)) ? [first] : undefined;
+  const [, dir, prog, ...rest] = argv;
+  if (base(first) !== 'chroot' || dir === undefined || mounts?.[normalizePath(dir, '/')]?.hostPath !== '/') return undefined;
+  return prog === undefined || (SHELLS.has(base(prog)) && interactiveFlags(rest)) ? [first, dir, prog ?? '/bin/sh'] : undefined;
 }
 
 /** What runs once an image's docker-entrypoint.sh has exec'd its arguments (`/entrypoint.sh sh` is a shell). */
@@ -138,7 +154,7 @@ export function startProcess(input: ProcessInput): ProcessState {
   const env = containerEnv(def, input);
   const fs = newLayer();
   if (input.mounts) fs.mounts = { ...input.mounts };
-  const script = waitsOnStdin(execedArgv(def, argv), input.stdinOpen) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
+  const script = waitsOnStdin(execedArgv(def, argv), input.stdinOpen, input.mounts) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
   const machine = newMachine(script, { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
@@ -314,7 +330,7 @@ export function settleProcess(p: ProcessState, now: number): void {
  * such a shell (or has already ended): nothing changes.
  */
 export function exitStdinShell(p: ProcessState, now: number, exitCode: number): ProcessExit | undefined {
-  if (p.startError || processExit(p) !== undefined || !waitsOnStdin(execedArgv(imageDefinition(p.input.image.ref), p.argv), p.input.stdinOpen)) return undefined;
+  if (p.startError || processExit(p) !== undefined || !waitsOnStdin(execedArgv(imageDefinition(p.input.image.ref), p.argv), p.input.stdinOpen, p.input.mounts)) return undefined;
   sync(p, now);
   p.terminated = { at: now, exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' };
   return p.terminated;
@@ -322,12 +338,12 @@ export function exitStdinShell(p: ProcessState, now: number, exitCode: number): 
 
 /**
  * The shell PID 1 is when it reads the terminal the runtime holds open (`sh` of `kubectl run -it`),
- * as the image exec'd it: what an attach's input reaches. Undefined for any other process.
+ * as the image exec'd it, with what precedes it (`chroot /host /bin/sh`): what an attach's input
+ * reaches, run as `… -c LINE`. Undefined for any other process.
  */
-export function stdinShell(p: ProcessState): string | undefined {
+export function stdinShell(p: ProcessState): string[] | undefined {
   if (p.startError) return undefined;
-  const argv = execedArgv(imageDefinition(p.input.image.ref), p.argv);
-  return waitsOnStdin(argv, p.input.stdinOpen) ? argv[0] : undefined;
+  return stdinArgvOf(execedArgv(imageDefinition(p.input.image.ref), p.argv), p.input.stdinOpen, p.input.mounts);
 }
 
 /** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */

@@ -39,13 +39,14 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   if (isComponentMirror(w, self.host, pod)) return { ok: true, text: '', attach: attached };
   const id = status.containerID.replace(/^[\w-]+:\/\//, '');
   const c = rt.containers.get(id);
-  const shell = c?.process && c.state === 'CONTAINER_RUNNING' ? stdinShell(c.process) : undefined;
+  const reader = c?.process && c.state === 'CONTAINER_RUNNING' ? stdinShell(c.process) : undefined;
+  const shell = reader?.[reader.length - 1];
   if (shell) attached.shell = shell;
   const { input } = req.options;
-  if (input === undefined || !shell || !req.options.stdin) return { ok: true, text: '', attach: attached };
+  if (input === undefined || !reader || !req.options.stdin) return { ok: true, text: '', attach: attached };
   const podIP = pod.spec.hostNetwork ? undefined : pod.status?.podIP;
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
-  const ran = execSync(w, rt, id, [shell, '-c', input], net);
+  const ran = execSync(w, rt, id, [...reader, '-c', input], net);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output };
   return { ok: true, text: '', attach: attached };

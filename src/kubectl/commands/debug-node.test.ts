@@ -173,4 +173,21 @@ describe('kubectl debug node/NAME -it in the page’s terminal (a TTY)', () => {
     expect(text(s.run('kubectl get pods'))).toMatch(new RegExp(`^NAME +READY +STATUS +RESTARTS +AGE\\n${name} +0/1 +Completed +0 +\\w+\\n$`));
     expect(text(s.run(`kubectl delete pod ${name}`))).toBe(`pod "${name}" deleted from default namespace\n`);
   });
+
+  it('-- chroot /host: the node\'s shell is PID 1 and reads the terminal (free, nproc, its numbered errors); exit N ends the Pod', () => {
+    const s = new Session({ seed: 3, interactive: true });
+    s.sim.advance(5_000);
+    const attach = s.run('kubectl debug node/node-1 -it --image=busybox:1.36 -- chroot /host');
+    expect(attach).toMatchObject({ exitCode: 0, attached: { container: 'debugger', prompt: '# ' } });
+    const name = attach.attached!.pod;
+    expect(text(s.run('hostname'))).toBe('node-1\n');
+    expect(text(s.run('nproc'))).toBe('4\n');
+    expect(text(s.run('free -h')).split('\n')[1]).toMatch(/^Mem: +7\.8Gi /);
+    expect(s.run('nosuchtool')).toMatchObject({ exitCode: 127, output: [{ text: '/bin/sh: 4: nosuchtool: not found\n' }] });
+    expect(text(s.run('exit 3'))).toBe(`Session ended, resume using 'kubectl attach ${name} -c debugger -n default -i -t' command\n`);
+    s.sim.advance(5_000);
+    expect(s.sim.storedObject<Pod>(`pods/default/${name}`)!.status?.containerStatuses?.[0]?.state?.terminated?.exitCode).toBe(3);
+    // A directory that is not the node's / has no shell: chroot fails at once and kubectl shows its log.
+    expect(text(s.run('kubectl debug node/node-2 -it --image=busybox:1.36 -- chroot /tmp'))).toMatch(/\nchroot: can't execute '\/bin\/sh': No such file or directory\n$/);
+  });
 });

@@ -279,6 +279,18 @@ function attachTo(env: Env, o: Options, patched: Pod, container: string): number
   if (o.tty && !env.tty && !o.quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
   if (!o.quiet) env.out.err(SESSION_NOTICE);
   const shell = o.args[0] ?? 'sh';
+  // `-- chroot /host`: chroot's /bin/sh -i (the node's, under the debugging Pod's /host) reads the terminal.
+  const root = shell === 'chroot' && o.args.length === 2 ? o.args[1] : undefined;
+  if (env.tty && o.tty && o.interactive && root !== undefined) {
+    const exec = (script: string) => attachLine(env, pod, container, script);
+    const probe = exec('true');
+    if (probe.ok) {
+      const a = attachment({ pod, container, shell: 'sh', exec }, '');
+      a.chroot = { root, cwd: '/', lines: 0, pid1: true };
+      env.tty.attach({ ...a, endPid1: (code: number) => endSession(env, pod, container, code) });
+      return 0;
+    }
+  }
   if (env.tty && o.tty && o.interactive && INTERACTIVE_SHELLS.has(shell)) {
     const exec = (script: string) => attachLine(env, pod, container, script);
     const started = exec(STARTUP_SCRIPT);
