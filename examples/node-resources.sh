@@ -19,6 +19,13 @@ kubectl exec limited -- cat /sys/fs/cgroup/memory.max /sys/fs/cgroup/cpu.max /sy
 kubectl run unlimited --image=busybox:1.36 --overrides='{"spec":{"nodeName":"node-1"}}' -- sleep 3600
 kubectl wait --for=condition=Ready pod/unlimited
 kubectl exec unlimited -- cat /sys/fs/cgroup/memory.max /sys/fs/cgroup/cpu.max /sys/fs/cgroup/cpu.weight
+# memory.current is what the container's processes hold (kubectl top pod's working set); the
+# kernel OOM-kills the container when it reaches memory.max. free inside still shows the node.
+kubectl run hog --image=polinux/stress --overrides='{"spec":{"nodeName":"node-1","containers":[{"name":"hog","image":"polinux/stress","command":["stress"],"args":["--vm","1","--vm-bytes","150M","--vm-hang","1"],"resources":{"limits":{"memory":"200Mi"}}}]}}'
+kubectl wait --for=condition=Ready pod/hog
+sim advance 5s
+kubectl exec hog -- cat /sys/fs/cgroup/memory.current /sys/fs/cgroup/memory.max
+sim ssh node-1 -- free -m
 # df in a container: the overlay root is the node's disk; the token is a tmpfs sized to the limit.
 kubectl exec limited -- df -h
 # The debug Pod's own command can be the node's: chroot /host runs it there.
