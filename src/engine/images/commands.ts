@@ -10,14 +10,15 @@ import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
-import { exitShell, runNested, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { exitShell, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
 import type { Redir, ShellNode } from './shell-ast';
-import { notFound, runBuiltin, runShell, shName } from './shell-builtins';
+import { notFound, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
+import { dollarDash, xtraceFor, xtraceLines } from './shell-options';
 import type { Io, ToolEnv, ToolResult } from './tools';
 import { setOwn } from '../../k8s/own';
 
@@ -45,16 +46,20 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       positional: m.positional,
       status: m.status,
       pid: 1,
+      flags: m.dialect === null ? '' : dollarDash(m.dialect, m.opts),
+      nounset: m.dialect !== null && m.opts.nounset,
       substitute: (root) => {
         const sink: Sink = { k: 'capture', buf: [] };
-        const r = runNested(m, ctx, root, sink, '');
+        const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
         m.clock = Math.max(m.clock, r.clock);
         st.substStatus = r.status;
         if (r.blocked || r.spinning) st.blocked = true;
         return sink.k === 'capture' ? sink.buf.join('') : '';
       },
       fail: (msg, kind) => {
-        emit(m, ctx, m.err, `${shellPrefix(m)}${msg}\n`, m.clock);
+        // bash words `set -u`'s error without its `line 1: ` (recorded: `bash -c 'set -u; echo $X'`).
+        const prefix = kind === 'nounset' && m.dialect === 'bash' ? `${shName(m)}: ` : shellPrefix(m);
+        emit(m, ctx, m.err, `${prefix}${msg}\n`, m.clock);
         st.fatal ??= shellExitOn(m, kind);
       },
     },
@@ -66,22 +71,12 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
  * The status a shell exits with after an expansion error. POSIX has a non-interactive shell exit
  * on one, and an interactive one abandon the line (an attached shell runs each line as its own
  * script, so both come to this). Recorded from bash 5.2 and dash 0.5.12 (`sh -c 'echo
- * ${X:?m}; echo after'`: bash 127, dash 2; `$((1+))`: bash 1, dash 2); BusyBox ash's
- * ash_msg_and_raise_error sets 2 before it raises.
+ * ${X:?m}; echo after'`: bash 127, dash 2; `$((1+))`: bash 1, dash 2; `set -u; echo $X`: bash
+ * 127, dash 2, BusyBox 2); BusyBox ash's ash_msg_and_raise_error sets 2 before it raises.
  */
 function shellExitOn(m: Machine, kind: ExpansionError): number {
   if (m.dialect !== 'bash') return 2;
-  return kind === 'unset' ? 127 : 1;
-}
-
-/** What the shell puts before an expansion error: `sh: `, dash's `sh: 1: `, bash's `bash: line 1: `. */
-function shellPrefix(m: Machine): string {
-  switch (m.dialect) {
-    case 'dash': return `${shName(m)}: 1: `;
-    case 'bash': return `${shName(m)}: line 1: `;
-    case 'ash':
-    case null: return 'sh: ';
-  }
+  return kind === 'arith' ? 1 : 127;
 }
 
 export interface Streams {
@@ -147,6 +142,11 @@ export function applyGroupRedirs(m: Machine, ctx: RunContext, f: Extract<Frame, 
   return true;
 }
 
+/** bash's `+ for i in …` before each iteration under `set -x`. */
+export function traceFor(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'for' }>): void {
+  emit(m, ctx, m.err, xtraceFor(m.vars.PS4 ?? '+ ', m.depth, n.name, n.words === null ? null : n.text), m.clock);
+}
+
 /** A `for` loop's words; undefined when an expansion error ended the shell (its frames are gone). */
 export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'for' }>): string[] | undefined {
   const st = expansion(m, ctx);
@@ -168,6 +168,12 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     m.state = 'blocked';
     return;
   }
+  if (st.fatal !== undefined) {
+    exitShell(m, st.fatal);
+    return;
+  }
+  // The trace goes to the shell's stderr before the command's own redirections apply.
+  if (m.opts.xtrace && m.dialect !== null) emit(m, ctx, m.err, xtrace(m, m.dialect, assigns, argv), m.clock);
   const streams = openRedirs(m, ctx, n.redirs, st.ex);
   if (st.fatal !== undefined) {
     exitShell(m, st.fatal);
@@ -187,14 +193,22 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
   dispatch(m, ctx, argv, env, streams);
 }
 
+/** PS4 (`+ ` when unset); dash and ash trace an assignment-only command after making it, so its own PS4= shows. */
+function xtrace(m: Machine, dialect: Dialect, assigns: readonly (readonly [string, string])[], argv: string[]): string {
+  const assigned = dialect !== 'bash' && argv.length === 0 ? assigns.find(([k]) => k === 'PS4')?.[1] : undefined;
+  return xtraceLines(dialect, assigned ?? m.vars.PS4 ?? '+ ', m.depth, assigns, argv);
+}
+
 export function runPipeline(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'pipe' }>): void {
   let input = m.stdin;
   let end = m.clock;
   let status = 0;
+  // `set -o pipefail`: the last stage that failed decides (bash, BusyBox ash).
+  let failed = 0;
   for (let i = 0; i < n.cmds.length; i++) {
     const last = i === n.cmds.length - 1;
     const sink: Sink = last ? m.out : { k: 'capture', buf: [] };
-    const r = runNested(m, ctx, n.cmds[i]!, sink, input);
+    const r = runNested(m, ctx, n.cmds[i]!, sink, input, false, n.bang ? { negated: true } : {});
     if (sink.k === 'capture') input = sink.buf.join('');
     end = Math.max(end, r.clock);
     if (r.blocked || r.spinning) {
@@ -202,7 +216,9 @@ export function runPipeline(m: Machine, ctx: RunContext, n: Extract<ShellNode, {
       return;
     }
     status = r.status;
+    if (status !== 0) failed = status;
   }
+  if (m.opts.pipefail) status = failed;
   m.clock = end;
   m.status = n.bang ? (status === 0 ? 1 : 0) : status;
 }

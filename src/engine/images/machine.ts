@@ -22,9 +22,10 @@ import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
 import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
-import { applyGroupRedirs, expandForWords, runCommand, runPipeline } from './commands';
+import { applyGroupRedirs, expandForWords, runCommand, runPipeline, traceFor } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import { usesNetwork } from './net-steps';
+import type { ShellOpts } from './shell-options';
 import { setOwn } from '../../k8s/own';
 
 export type Dialect = 'ash' | 'dash' | 'bash';
@@ -34,6 +35,8 @@ export interface Scope {
   positional: string[];
   cwd: string;
   dialect: Dialect | null;
+  /** `set -e`, `-u`, `-x`, `-o pipefail` …: a subshell copies them, a new shell starts from its own argv. */
+  opts: ShellOpts;
 }
 
 export type Sink =
@@ -87,6 +90,13 @@ export interface Machine extends Scope {
   pid1Next: boolean;
   /** Lookahead only: a loop that provably repeats forever was entered. */
   endless: boolean;
+  /**
+   * A nested machine (pipeline stage, `$(…)`, `&` job) runs where `set -e` is ignored — an `if`
+   * condition, the left of `&&`/`||`, after `!` — so it is ignored inside it too.
+   */
+  errIgnored: boolean;
+  /** Levels of command substitution (bash's xtrace repeats PS4's first character per level). */
+  depth: number;
 }
 
 /** What the interpreter needs besides its own state; rebuilt by process.ts on every call. */
@@ -135,6 +145,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     positional: scope.positional,
     cwd: scope.cwd,
     dialect: scope.dialect,
+    opts: scope.opts,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -156,6 +167,8 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     trapsTerm: false,
     pid1Next: false,
     endless: false,
+    errIgnored: false,
+    depth: 0,
   };
 }
 
@@ -175,7 +188,7 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect };
+  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts } };
 }
 
 function restoreScope(m: Machine, s: Scope): void {
@@ -183,6 +196,7 @@ function restoreScope(m: Machine, s: Scope): void {
   m.positional = s.positional;
   m.cwd = s.cwd;
   m.dialect = s.dialect;
+  m.opts = s.opts;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */
@@ -192,14 +206,19 @@ export function enter(m: Machine, i: number, ctx?: RunContext): void {
     m.stack.push({ k: 'net', node: i });
     return;
   }
+  const depth = m.stack.length;
   switch (n.t) {
     case 'cmd':
       if (!ctx) throw new Error('simple command needs a context');
       runCommand(m, ctx, n);
+      // A command that pushed a frame (`sh -c`, `eval`, `exec`) is checked when that frame ends;
+      // one that popped frames (`exit`) has already left.
+      if (m.stack.length === depth) errexit(m);
       return;
     case 'pipe':
       if (!ctx) throw new Error('pipeline needs a context');
       runPipeline(m, ctx, n);
+      if (m.stack.length === depth && !n.bang) errexit(m);
       return;
     case 'and':
     case 'or':
@@ -256,9 +275,34 @@ export function exitShell(m: Machine, status: number): void {
     popFrame(m);
     if ((f.k === 'script' && f.scope) || (f.k === 'group' && f.scope)) {
       m.status = status;
+      // The subshell or child shell is a command of the shell around it, which may have `set -e`.
+      errexit(m);
       return;
     }
   }
+}
+
+/**
+ * `set -e` is ignored here (POSIX 2.8.1, `set -e`): in an if/while/until condition, on the left of
+ * `&&`/`||`, or in a nested run started in such a place — up to the innermost child shell, which
+ * is a new process with its own options.
+ */
+export function errexitIgnored(m: Machine): boolean {
+  for (let i = m.stack.length - 1; i >= 0; i--) {
+    const f = m.stack[i]!;
+    if ((f.k === 'if' && f.stage === 1) || (f.k === 'loop' && f.stage === 'test') || (f.k === 'andor' && f.stage === 1)) return true;
+    if (f.k === 'script' && f.scope) return false;
+  }
+  return m.errIgnored;
+}
+
+/**
+ * A simple command, pipeline, subshell or child shell just failed: under `set -e` the shell
+ * exits with its status. Compound commands (`if`, loops, `{ …; }`, `&&` lists) are never checked
+ * themselves: a failure inside them either was ignored or already ended the shell.
+ */
+export function errexit(m: Machine): void {
+  if (m.opts.errexit && m.status !== 0 && m.state === 'running' && !errexitIgnored(m)) exitShell(m, m.status);
 }
 
 /** `break N` / `continue N`. */
@@ -360,6 +404,7 @@ function step(m: Machine, ctx: RunContext): void {
         popFrame(m);
         return;
       }
+      if (m.opts.xtrace && m.dialect === 'bash') traceFor(m, ctx, n);
       setOwn(m.vars, n.name, f.items[f.i++]!);
       enter(m, n.body, ctx);
       return;
@@ -368,6 +413,7 @@ function step(m: Machine, ctx: RunContext): void {
       const n = node(m, f.node) as Extract<ShellNode, { t: 'group' }>;
       if (f.stage === 1) {
         popFrame(m);
+        if (f.scope) errexit(m);
         return;
       }
       f.stage = 1;
@@ -382,6 +428,7 @@ function step(m: Machine, ctx: RunContext): void {
     case 'script':
       if (f.stage === 1) {
         popFrame(m);
+        if (f.scope) errexit(m);
         return;
       }
       f.stage = 1;
@@ -430,7 +477,15 @@ export function killTime(m: Machine): number | undefined {
 
 /** A transient machine sharing this one's filesystem, log and apps (for $(…), pipes, `&`). */
 export function nestedMachine(m: Machine, out: Sink, stdin: string): Machine {
-  return { ...m, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false };
+  return { ...m, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false, errIgnored: errexitIgnored(m) };
+}
+
+/** How a nested run differs from its parent shell. */
+export interface NestedKind {
+  /** `$(…)`: bash and BusyBox ash clear `set -e` in it, dash keeps it (recorded: `set -e; x=$(false; echo y)`). */
+  substitution?: boolean;
+  /** A stage of a `! pipeline`: `set -e` is ignored in it. */
+  negated?: boolean;
 }
 
 export interface NestedResult {
@@ -441,8 +496,13 @@ export interface NestedResult {
 }
 
 /** Runs `root` in a nested machine to completion (bounded). Shared arrays are mutated in place. */
-export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, stdin: string, asScript = false): NestedResult {
+export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, stdin: string, asScript = false, kind: NestedKind = {}): NestedResult {
   const sub = nestedMachine(m, out, stdin);
+  if (kind.negated) sub.errIgnored = true;
+  if (kind.substitution) {
+    sub.depth = m.depth + 1;
+    if (m.dialect !== 'dash') sub.opts.errexit = false;
+  }
   // A nested run finishes inside one step: it cannot park, so what the scan missed runs without the cluster.
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
   if (asScript) enterScript(sub, root, null);

@@ -28,6 +28,7 @@ import { ownProcesses } from './commands';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
+import { DEFAULT_OPTS } from './shell-options';
 import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
@@ -155,7 +156,7 @@ export function startProcess(input: ProcessInput): ProcessState {
   const fs = newLayer();
   if (input.mounts) fs.mounts = { ...input.mounts };
   const script = waitsOnStdin(execedArgv(def, argv), input.stdinOpen, input.mounts) ? argvScript(['tail', '-f', '/dev/null']) : argvScript(argv);
-  const machine = newMachine(script, { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null }, input.startedAt, fs);
+  const machine = newMachine(script, { vars: { ...env }, positional: [argv[0] ?? ''], cwd: def.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS }, input.startedAt, fs);
   startAt(machine, 0);
   const p: ProcessState = { input, argv, env, machine, epoch: 0, extraLogs: [] };
   if (input.dns) p.dns = input.dns;
@@ -558,7 +559,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
   const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks } };
-  const saved = { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, clock: m.clock, status: m.status, nodes: m.nodes.length };
+  const saved = { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, clock: m.clock, status: m.status, nodes: m.nodes.length };
   const script = argvScript(command);
   const root = m.nodes.length;
   pushAll(m.nodes, script.nodes);
@@ -566,12 +567,13 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   m.positional = [first];
   m.cwd = ctx.image.workingDir ?? '/';
   m.dialect = null;
+  m.opts = DEFAULT_OPTS;
   m.clock = now;
   const errSaved = m.err;
   m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks } };
   const r = runNested(m, ctx, root, sink, stdin, true);
   m.err = errSaved;
-  Object.assign(m, { vars: saved.vars, positional: saved.positional, cwd: saved.cwd, dialect: saved.dialect, clock: saved.clock, status: saved.status });
+  Object.assign(m, { vars: saved.vars, positional: saved.positional, cwd: saved.cwd, dialect: saved.dialect, opts: saved.opts, clock: saved.clock, status: saved.status });
   // The exec's AST is not needed once it ran; keep the machine's node array from growing.
   if (m.nodes.length > saved.nodes) {
     const cachedExec = Object.values(m.parsed).some((rootIdx) => rootIdx >= saved.nodes);

@@ -30,7 +30,8 @@ export type ShellNode =
   | { t: 'and' | 'or'; l: number; r: number }
   | { t: 'seq'; items: number[]; bg: boolean[] }
   | { t: 'loop'; until: boolean; cond: number; body: number }
-  | { t: 'for'; name: string; words: Word[] | null; body: number }
+  /** `text`: the words as written, for bash's `set -x` line. */
+  | { t: 'for'; name: string; words: Word[] | null; text: string[]; body: number }
   | { t: 'if'; cond: number; then: number; else: number | null }
   | { t: 'group'; body: number; sub: boolean; redirs: Redir[] };
 

@@ -11,6 +11,7 @@ import { resolveCommand } from './resolve';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
+import { optionListing, parseInvocation, parseSet } from './shell-options';
 import type { Io } from './tools';
 import { setOwn } from '../../k8s/own';
 
@@ -24,6 +25,16 @@ export function notFound(m: Machine, name: string): string {
     case 'dash': return `${shName(m)}: 1: ${name}: not found\n`;
     case 'bash': return `${shName(m)}: line 1: ${name}: command not found\n`;
     case null: return `/docker-entrypoint.sh: exec: line 47: ${name}: not found\n`;
+  }
+}
+
+/** What the shell puts before an error of its own: `sh: `, dash's `sh: 1: `, bash's `bash: line 1: `. */
+export function shellPrefix(m: Machine): string {
+  switch (m.dialect) {
+    case 'dash': return `${shName(m)}: 1: `;
+    case 'bash': return `${shName(m)}: line 1: `;
+    case 'ash':
+    case null: return 'sh: ';
   }
 }
 
@@ -72,10 +83,30 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       m.status = 0;
       return true;
     case 'set': {
-      const dd = args.indexOf('--');
-      if (dd >= 0) m.positional = [m.positional[0] ?? 'sh', ...args.slice(dd + 1)];
-      else if (args.length === 0) for (const [k, v] of Object.entries(m.vars).sort()) io.out(`${k}='${v}'\n`);
-      m.status = 0;
+      if (args.length === 0) {
+        for (const [k, v] of Object.entries(m.vars).sort()) io.out(`${k}='${v}'\n`);
+        m.status = 0;
+        return true;
+      }
+      const dialect = m.dialect ?? 'ash';
+      const r = parseSet(dialect, shellPrefix(m), args, m.opts);
+      switch (r.k) {
+        case 'list':
+          io.out(optionListing(dialect, m.opts, r.plus));
+          m.status = 0;
+          return true;
+        case 'error':
+          io.err(r.error.message);
+          // A special builtin's error ends a non-interactive dash (and ash, for a bad letter).
+          if (r.error.fatal) exitShell(m, r.error.status);
+          else m.status = r.error.status;
+          return true;
+        case 'ok':
+          m.opts = { ...r.opts, command: m.opts.command };
+          if (r.positional) m.positional = [m.positional[0] ?? 'sh', ...r.positional];
+          m.status = 0;
+          return true;
+      }
       return true;
     }
     case 'shift':
@@ -212,12 +243,14 @@ function relocate(n: ShellNode, off: number): ShellNode {
 export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, dialect: Dialect): void {
   const invoked = argv[0]!;
   const prog = dialect === 'ash' ? 'sh' : invoked;
-  let args = argv.slice(1);
-  let cMode = false;
-  while (args[0] !== undefined && /^[-+][a-zA-Z]+$/.test(args[0])) {
-    if (args[0].includes('c')) cMode = true;
-    args = args.slice(1);
+  const inv = parseInvocation(dialect, prog, argv.slice(1));
+  if (inv.k === 'error') {
+    emit(m, ctx, s.err, inv.message, m.clock);
+    m.status = inv.status;
+    return;
   }
+  const args = inv.rest;
+  const cMode = inv.opts.command;
   let src: string;
   let positional: string[];
   if (cMode) {
@@ -252,6 +285,7 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   m.vars = { ...env };
   m.positional = positional;
   m.dialect = dialect;
+  m.opts = inv.opts;
   m.out = s.out;
   m.err = s.err;
   m.stdin = s.stdin;

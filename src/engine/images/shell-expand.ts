@@ -11,7 +11,7 @@ import { BASH_PARAM_WORDS, posixOperator, type ParamWords } from '../../k8s/shel
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 
 /** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, and `$((…))`'s. */
-export type ExpansionError = 'unset' | 'arith';
+export type ExpansionError = 'unset' | 'arith' | 'nounset';
 
 export interface ExpandContext {
   vars: Record<string, string>;
@@ -21,6 +21,10 @@ export interface ExpandContext {
   pid: number;
   /** Which shell runs the script: its arithmetic and its messages differ. */
   dialect: ArithDialect;
+  /** `$-`: the shell's option letters. */
+  flags: string;
+  /** `set -u`: expanding an unset parameter is an error that ends the shell. */
+  nounset: boolean;
   /** Runs `$(…)` and returns its stdout. */
   substitute(root: number): string;
   /**
@@ -41,9 +45,15 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   if (name === '#') return String(Math.max(0, ctx.positional.length - 1));
   if (name === '@' || name === '*') return ctx.positional.slice(1).join(' ');
   if (name === '!') return '';
-  if (name === '-') return '';
+  if (name === '-') return ctx.flags;
   if (/^\d$/.test(name)) return ctx.positional[Number(name)];
   return own(ctx.vars, name) as string | undefined;
+}
+
+/** `set -u`'s error (recorded: bash `X: unbound variable`, `$1: unbound variable`; dash and BusyBox `X: parameter not set`, `1: …`). */
+function unboundMessage(name: string, dialect: ArithDialect): string {
+  if (dialect === 'bash') return `${/^\d$/.test(name) ? '$' : ''}${name}: unbound variable`;
+  return `${name}: parameter not set`;
 }
 
 /** dash's and BusyBox ash's words for `${X?}`/`${X:?}` (both keep ash's varunset); bash's are src/k8s's. */
@@ -52,6 +62,10 @@ const ASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter
 /** `${…}`: the rules are src/k8s/shell-params.ts's (trims use src/k8s/fnmatch.ts's patterns). */
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
   const v = param(seg.name, ctx);
+  if (v === undefined && ctx.nounset && (!seg.op || seg.length || seg.op === '#' || seg.op === '##' || seg.op === '%' || seg.op === '%%')) {
+    ctx.fail(unboundMessage(seg.name, ctx.dialect), 'nounset');
+    return '';
+  }
   if (seg.length) return String((v ?? '').length);
   if (!seg.op) return v ?? '';
   const arg = seg.arg ?? [];
@@ -94,9 +108,12 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
       cur = '';
       has = false;
     };
+    // `"$@"` with no parameters is no field at all, even with the lexer's empty quoted tail.
+    let atEmpty = false;
     for (const seg of word) {
       if (seg.t === 'var' && seg.name === '@' && seg.q && !seg.op) {
         const params = ctx.positional.slice(1);
+        if (params.length === 0) atEmpty = true;
         params.forEach((p, i) => {
           if (i > 0) flush();
           cur += p;
@@ -107,7 +124,7 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
       const text = segmentText(seg, ctx);
       if (seg.q || seg.t === 'lit') {
         cur += text;
-        has = has || seg.q || text.length > 0;
+        has = has || (seg.q && !(atEmpty && text === '')) || text.length > 0;
         continue;
       }
       const parts = text.split(/[ \t\n]+/);

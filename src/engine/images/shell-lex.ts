@@ -10,7 +10,8 @@ export type SyntaxProblem =
   | { kind: 'unterminated' };
 
 export type Tok =
-  | { k: 'word'; word: Word; plain: string | null }
+  /** `src`: the word as written (bash's `set -x` shows a `for` loop's words so). */
+  | { k: 'word'; word: Word; plain: string | null; src: string }
   | { k: 'op'; v: string }
   | { k: 'io'; fd: number }
   | { k: 'nl' }
@@ -141,6 +142,7 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
   };
 
   const readWord = (): Tok => {
+    const start = i;
     const segs: Seg[] = [];
     let plain = '';
     let isPlain = true;
@@ -175,7 +177,7 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
         i++;
       }
     }
-    return { k: 'word', word: segs, plain: isPlain ? plain : null };
+    return { k: 'word', word: segs, plain: isPlain ? plain : null, src: src.slice(start, i) };
   };
 
   while (i < src.length) {

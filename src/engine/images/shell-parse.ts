@@ -227,12 +227,14 @@ class Parser {
     const name = t.plain;
     this.p++;
     let words: Word[] | null = null;
+    const text: string[] = [];
     this.skipNewlines();
     if (this.isWord('in')) {
       this.p++;
       words = [];
       for (let w = this.peek(); w.k === 'word'; w = this.peek()) {
         words.push(w.word);
+        text.push(w.src);
         this.p++;
       }
     }
@@ -240,7 +242,7 @@ class Parser {
     this.expectWord('do');
     const body = this.list(new Set(['done']), 'done');
     this.expectWord('done');
-    return this.add({ t: 'for', name, words, body });
+    return this.add({ t: 'for', name, words, text, body });
   }
 
   private redirections(): Redir[] {
