@@ -28,6 +28,8 @@ export interface ExpandEnv {
   home?: string;
   /** A function's arguments, for `"$@"` (one word each); `$1`, `$#`, `$*` come through `lookup`. */
   positional?(): string[];
+  /** `set -u`: an unset `$NAME`, `${NAME}`, `${#NAME}` or `$1` is an error that ends the line. */
+  nounset?: boolean;
 }
 
 /** `fatal`: the error ends the whole line (`$((1/0))`, `${X:?}`), as in an interactive bash. */
@@ -191,13 +193,17 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       });
       return i + 2;
     }
-    if (next !== undefined && /[0-9#@*]/.test(next)) {
-      put(env.lookup(next) ?? '', quoted);
+    if (next !== undefined && /[0-9#@*-]/.test(next)) {
+      const v = env.lookup(next);
+      if (v === undefined && env.nounset && /\d/.test(next)) return unbound(next);
+      put(v ?? '', quoted);
       return i + 2;
     }
     if (next === '{') {
       const close = closingBrace(text, i + 2);
       if (close < 0) return `${text.slice(i)}: bad substitution`;
+      const plain = /^#?([A-Za-z_][A-Za-z0-9_]*|\d+)$/.exec(text.slice(i + 2, close));
+      if (plain && env.nounset && env.lookup(plain[1]!) === undefined) return unbound(plain[1]!, true);
       const r = expandParameter(text.slice(i + 2, close), env, (w) => {
         // The word's blanks are text (`${X:-a b}`); runs of them read as one here.
         const e = expandWords(w, env, false);
@@ -216,8 +222,15 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       add('$', true);
       return i + 1;
     }
-    put(env.lookup(m[0]) ?? '', quoted);
+    const v = env.lookup(m[0]);
+    if (v === undefined && env.nounset) return unbound(m[0]);
+    put(v ?? '', quoted);
     return i + 1 + m[0].length;
+  };
+  /** bash's words (recorded): `NAME: unbound variable`, `$1: unbound variable`, `${1}`'s `1: unbound variable`. */
+  const unbound = (name: string, braced = false): string => {
+    fatal = true;
+    return `${/^\d/.test(name) && !braced ? '$' : ''}${name}: unbound variable`;
   };
   const failed = (message: string): ExpandOutcome => (fatal ? { ok: false, message, fatal } : { ok: false, message });
 

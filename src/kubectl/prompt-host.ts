@@ -55,6 +55,8 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     arith: (expr) => evalArith(expr, arithVars(s.shell)),
     glob: (pattern) => globPaths(pattern, s.workstation),
     home: s.shell.vars.get('HOME') ?? WORKSTATION_HOME,
+    // watch's `sh -c` is dash without the prompt's options.
+    nounset: s.shell.opts.nounset && !opts.sh,
   };
   return env;
 }
@@ -107,5 +109,6 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     setStatus: (status) => (s.shell.status = status),
     test: testHost(s),
     background: (text, body) => s.background(text, body),
+    options: () => ({ errexit: s.shell.opts.errexit && !s.substituting && !opts.sh, pipefail: s.shell.opts.pipefail && !opts.sh }),
   };
 }

@@ -78,6 +78,8 @@ export interface PromptHost {
   test: TestHost;
   /** `LIST &`: `body` runs as job `text` (Session.background): bash's `[1] 4066`, then what the job wrote at once. */
   background(text: string, body: () => CommandResult): CommandResult;
+  /** `set -e` (off inside `$(…)`, as bash clears it there) and `set -o pipefail` for this line. */
+  options(): { errexit: boolean; pipefail: boolean };
 }
 
 /** `halt` ends the line (`exit`: unless a subshell ends first); `return` ends the function call. */
@@ -105,6 +107,8 @@ class LineRun {
   /** Function calls under way, and subshells (`exit` ends only the innermost). */
   private depth = 0;
   private subshells = 0;
+  /** Conditions, the left of `&&`/`||` and `!` pipelines being run: `set -e` is ignored in them. */
+  private ignoring = 0;
   /** A halt inside a function call, for the command that called it to pass on. */
   private pending: Flow | undefined;
   private readonly stamped = new Set<OutputChunk>();
@@ -198,7 +202,28 @@ class LineRun {
     if (res.exitCode === FATAL_EXPANSION) return this.halt(1, output);
     this.host.setStatus(res.exitCode);
     if (res.exitCode === INTERRUPTED_EXIT_CODE && this.interruptAt !== undefined && now >= this.interruptAt) return this.halt(INTERRUPTED_EXIT_CODE, output);
-    return done(res.exitCode, output);
+    return this.errexit(done(res.exitCode, output));
+  }
+
+  /**
+   * `set -e`: a command that failed outside a condition ends the shell, as `exit` does here (the
+   * line stops; an interactive bash prints nothing — recorded under script(1) — and its terminal
+   * would close, which this page's does not, as after `exit`). In a subshell or pipeline stage
+   * only that ends, and its failure is then its parent's.
+   */
+  private errexit(r: Ran): Ran {
+    if (r.flow || r.status === 0 || this.ignoring > 0 || !this.host.options().errexit) return r;
+    return { ...r, flow: { k: 'halt', exit: true } };
+  }
+
+  /** Runs `f` where `set -e` is ignored. */
+  private ignored<T>(f: () => T): T {
+    this.ignoring++;
+    try {
+      return f();
+    } finally {
+      this.ignoring--;
+    }
   }
 
   /** Runs a simple command with no Ctrl+C check (a filter reading what an interrupted command wrote); stamps its output. */
@@ -332,7 +357,10 @@ class LineRun {
     let status = 0;
     for (const [i, item] of node.items.entries()) {
       if ((item.op === '&&' && status !== 0) || (item.op === '||' && status === 0)) continue;
-      const r = this.node(item.node, firstOnly && i > 0 ? undefined : input, tty);
+      const next = node.items[i + 1]?.op;
+      const run = (): Ran => this.node(item.node, firstOnly && i > 0 ? undefined : input, tty);
+      // Before `&&` or `||`, a failure is what the list tests, not one `set -e` acts on.
+      const r = next === '&&' || next === '||' ? this.ignored(run) : run();
       output.push(...r.output);
       status = r.status;
       this.host.setStatus(status);
@@ -350,11 +378,13 @@ class LineRun {
     const output: OutputChunk[] = [];
     let text = input?.text;
     let status = 0;
+    let failed = 0;
     let flow: Flow | undefined;
     let halted = 0;
     // Each stage of a real pipeline is a subshell: an `exit` there ends only that stage.
     const sub = node.stages.length > 1 ? 1 : 0;
     this.subshells += sub;
+    if (node.bang) this.ignoring++;
     node.stages.forEach((stage, i) => {
       const program = stage.t === 'simple' && this.host.isProgram(stage.text);
       if (flow && !program) return;
@@ -365,14 +395,19 @@ class LineRun {
       output.push(...r.output.filter((c) => last || c.stream === 'stderr' || c.terminal));
       text = r.output.filter((c) => c.stream === 'stdout' && !c.terminal).map((c) => c.text).join('');
       status = r.status;
+      if (status !== 0) failed = status;
       if (r.flow?.k === 'halt' && !(sub && r.flow.exit) && !flow) {
         flow = r.flow;
         halted = r.status;
       }
     });
     this.subshells -= sub;
+    if (node.bang) this.ignoring--;
     if (flow) return { output, status: halted, flow };
-    return done(node.bang ? (status === 0 ? 1 : 0) : status, output);
+    // `set -o pipefail`: the last stage that failed decides.
+    if (this.host.options().pipefail) status = failed;
+    if (node.bang) return done(status === 0 ? 1 : 0, output);
+    return sub ? this.errexit(done(status, output)) : done(status, output);
   }
 
   private filtered(text: string, input: Input | undefined): Ran {
@@ -407,7 +442,7 @@ class LineRun {
       case 'if': {
         const output: OutputChunk[] = [];
         for (const arm of node.arms) {
-          const c = this.node(arm.cond, input, tty);
+          const c = this.ignored(() => this.node(arm.cond, input, tty));
           output.push(...c.output);
           if (c.flow) return { ...c, output };
           if (c.status === 0) return this.then(output, this.node(arm.body, input, tty));
@@ -430,10 +465,11 @@ class LineRun {
       case 'arith': {
         const r = this.host.arith(node.expr);
         if (!r.ok) return this.halt(1, stderr(`bash: ${r.message}\n`));
-        return done(r.value === 0n ? 1 : 0);
+        // `set -e` acts on `((…))` and `[[ … ]]` too (bash: `((i++))` with i=0 ends the shell).
+        return this.errexit(done(r.value === 0n ? 1 : 0));
       }
       case 'cond':
-        return this.conditional(node.words);
+        return this.errexit(this.conditional(node.words));
       case 'for':
       case 'for-arith':
       case 'loop':
@@ -456,7 +492,7 @@ class LineRun {
     this.subshells++;
     try {
       const r = this.node(body, input, tty);
-      return r.flow?.k === 'halt' && !r.flow.exit ? r : done(r.status, r.output);
+      return r.flow?.k === 'halt' && !r.flow.exit ? r : this.errexit(done(r.status, r.output));
     } finally {
       this.subshells--;
       restore();
@@ -509,7 +545,7 @@ class LineRun {
             if (r.value === 0n) break;
           }
         } else if (node.t === 'loop') {
-          const c = this.node(node.cond, input, tty);
+          const c = this.ignored(() => this.node(node.cond, input, tty));
           output.push(...c.output);
           if (c.flow?.k === 'halt' || c.flow?.k === 'return') return { output, status: c.status, flow: c.flow };
           if ((c.status === 0) === node.until) break;

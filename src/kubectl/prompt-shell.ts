@@ -10,6 +10,7 @@
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
+import { DEFAULT_OPTS, dollarDash, optionListing, parseSet, type ShellOpts } from '../k8s/shell-options';
 import type { PromptNode } from '../k8s/prompt-syntax';
 import { declare, unsetFunctions } from './prompt-functions';
 import { fail, ok } from './result';
@@ -50,6 +51,8 @@ export class PromptShell {
   args: string[] = [];
   /** `$?`: the status of the last pipeline. */
   status = 0;
+  /** `set -e`, `-u`, `-x`, `-o pipefail` (prompt-run.ts and Session.command apply them). */
+  opts: ShellOpts = DEFAULT_OPTS;
   /** The session's log position (Session.run sets it): where an unseeded `$RANDOM` starts, so a replay prints the same numbers. */
   line = 0;
   /** `$RANDOM`'s generator; undefined until first read or `RANDOM=n`. `unset RANDOM` makes it a plain variable, as in bash. */
@@ -76,6 +79,7 @@ export class PromptShell {
     this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed) }));
     this.args = [...other.args];
     this.status = other.status;
+    this.opts = other.opts;
     this.line = other.line;
     this.random = other.random && { ...other.random };
     this.randomSpecial = other.randomSpecial;
@@ -86,12 +90,19 @@ export class PromptShell {
     return this.frames.at(-1)?.args ?? this.args;
   }
 
-  /** `set -- ARGS` (or `set ARGS`): the positional parameters; options (`set -e`, `-x`, `-o …`) are not this prompt's. */
+  /**
+   * `set [-+eux…] [-+o NAME] [--] [ARGS]`: options as an interactive bash 5.2 takes them (its
+   * errors recorded under script(1): `bash: set: -q: invalid option` and set's usage, status 2),
+   * `set -o` / `set +o` listings, and the positional parameters.
+   */
   set(args: string[]): CommandResult {
-    const option = args[0] !== undefined && args[0] !== '--' && /^[-+]./.test(args[0]) ? args[0] : undefined;
-    if (option) return fail(`bash: set: ${option}: only \`set -- ARGS' is understood at this prompt (its options, such as -e, -x and -o pipefail, are not)`, 2);
     if (args.length === 0) return ok();
-    const params = args[0] === '--' ? args.slice(1) : args;
+    const r = parseSet('bash', 'bash: ', args, this.opts);
+    if (r.k === 'list') return out(optionListing('bash', this.opts, r.plus, true));
+    if (r.k === 'error') return { output: [{ stream: 'stderr', text: r.error.message }], exitCode: r.error.status };
+    this.opts = r.opts;
+    if (r.positional === undefined) return ok();
+    const params = r.positional;
     const frame = this.frames.at(-1);
     if (frame) frame.args.splice(0, frame.args.length, ...params);
     else this.args = params;
@@ -102,6 +113,7 @@ export class PromptShell {
   lookup(name: string, cwd: string): string | undefined {
     if (/^\d+$/.test(name)) return name === '0' ? 'bash' : this.positional()[Number(name) - 1];
     if (name === '#') return String(this.positional().length);
+    if (name === '-') return dollarDash('bash', this.opts, true);
     if (name === '@' || name === '*') return this.positional().join(' ');
     if (name === 'RANDOM' && this.randomSpecial) return String(this.nextRandom());
     if (name === 'FUNCNAME' && !this.vars.has(name)) return this.frames.at(-1)?.name;

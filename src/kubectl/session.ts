@@ -18,6 +18,7 @@ import { parseScript, tokenize } from '../k8s/script';
 import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { splitRedirects, type Redirect } from '../k8s/redirect';
 import { expandWords, rawWords } from '../k8s/shell-words';
+import { xtraceLines } from '../k8s/shell-options';
 import { braceExpand } from '../k8s/brace-expand';
 import { parsePromptLine } from '../k8s/prompt-syntax';
 import { FATAL_EXPANSION, runPromptLine, type FunctionCaller } from './prompt-run';
@@ -445,7 +446,10 @@ export class Session {
       if (!r.ok) return { output: [...substituted, { stream: 'stderr', text: `bash: ${r.message}\n` }], exitCode: r.fatal ? FATAL_EXPANSION : 1 };
       argv.push(...r.argv);
     }
+    // `set -x`: bash's trace goes to the terminal before this command's own redirections apply.
+    const trace: OutputChunk[] = this.shell.opts.xtrace && !opts.sh ? [{ stream: 'stderr', text: xtraceLines('bash', this.shell.vars.get('PS4') ?? '+ ', this.substitutions, assignments, argv), terminal: true }] : [];
     let res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
+    if (trace.length) res = { ...res, output: [...trace, ...res.output] };
     // Assignments alone take the status of their last `$(…)` (`x=$(false)` is 1), as in bash.
     if (argv.length === 0 && statuses.length) res = { ...res, exitCode: statuses[statuses.length - 1]! };
     return substituted.length ? { ...res, output: [...substituted, ...res.output] } : res;

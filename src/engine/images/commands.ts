@@ -18,7 +18,7 @@ import { resolveCommand } from './resolve';
 import type { Redir, ShellNode } from './shell-ast';
 import { notFound, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
-import { dollarDash, xtraceFor, xtraceLines } from './shell-options';
+import { dollarDash, xtraceFor, xtraceLines } from '../../k8s/shell-options';
 import type { Io, ToolEnv, ToolResult } from './tools';
 import { setOwn } from '../../k8s/own';
 

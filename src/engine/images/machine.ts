@@ -25,7 +25,7 @@ import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
 import { applyGroupRedirs, expandForWords, runCommand, runPipeline, traceFor } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import { usesNetwork } from './net-steps';
-import type { ShellOpts } from './shell-options';
+import type { ShellOpts } from '../../k8s/shell-options';
 import { setOwn } from '../../k8s/own';
 
 export type Dialect = 'ash' | 'dash' | 'bash';

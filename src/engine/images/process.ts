@@ -28,7 +28,7 @@ import { ownProcesses } from './commands';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
-import { DEFAULT_OPTS } from './shell-options';
+import { DEFAULT_OPTS } from '../../k8s/shell-options';
 import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';

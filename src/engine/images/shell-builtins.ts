@@ -11,7 +11,7 @@ import { resolveCommand } from './resolve';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
-import { optionListing, parseInvocation, parseSet } from './shell-options';
+import { optionListing, parseInvocation, parseSet } from '../../k8s/shell-options';
 import type { Io } from './tools';
 import { setOwn } from '../../k8s/own';
 

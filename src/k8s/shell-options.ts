@@ -1,5 +1,6 @@
 /**
- * Shell options (`set -eux`, `set -o pipefail`, `sh -ec …`) as each container shell has them:
+ * Shell options (`set -eux`, `set -o pipefail`, `sh -ec …`) as each shell has them — a
+ * container's (src/engine/images) and the learner's prompt's interactive bash (src/kubectl):
  * which letters and names it knows, its `$-`, its `set -o` / `set +o` listings, its errors, and how
  * `set -x` writes a traced command. Recorded from BusyBox 1.35 ash (`busybox sh`), Debian dash
  * 0.5.12 and bash 5.2.15 on this machine; BusyBox's quoting is ash.c's maybe_single_quote /
@@ -9,7 +10,8 @@
  * the interpreter does no pathname globbing, and `-v` echoes nothing (bash would echo each line
  * of input as it reads it). Other valid letters (`-a`, `-C`, `-n` …) are accepted and ignored.
  */
-import type { Dialect } from './machine';
+/** The shells whose options are modelled: BusyBox ash, dash, bash (the prompt's is bash too). */
+export type Dialect = 'ash' | 'dash' | 'bash';
 
 export interface ShellOpts {
   errexit: boolean;
@@ -38,29 +40,34 @@ const NAMES: Record<Dialect, readonly string[]> = {
   bash: ['allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history', 'ignoreeof', 'interactive-comments', 'keyword', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset', 'onecmd', 'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'vi', 'xtrace'],
 };
 const BASH_ON_BY_DEFAULT = new Set(['braceexpand', 'hashall', 'interactive-comments']);
+/** On in an interactive bash besides (recorded: `set -o` at bash 5.2's prompt under script(1)). */
+const BASH_INTERACTIVE_ON = new Set(['emacs', 'histexpand', 'history', 'monitor']);
 
 function isOpt(name: string): name is OptName {
   return name === 'errexit' || name === 'nounset' || name === 'xtrace' || name === 'noglob' || name === 'verbose' || name === 'pipefail';
 }
 
-function optOn(dialect: Dialect, opts: ShellOpts, name: string): boolean {
+function optOn(dialect: Dialect, opts: ShellOpts, name: string, interactive: boolean): boolean {
   if (isOpt(name)) return opts[name];
-  return dialect === 'bash' && BASH_ON_BY_DEFAULT.has(name);
+  return dialect === 'bash' && (BASH_ON_BY_DEFAULT.has(name) || (interactive && BASH_INTERACTIVE_ON.has(name)));
 }
 
 /** `set -o` (`plus`: `set +o`) as the shell prints it. */
-export function optionListing(dialect: Dialect, opts: ShellOpts, plus: boolean): string {
+export function optionListing(dialect: Dialect, opts: ShellOpts, plus: boolean, interactive = false): string {
   const names = NAMES[dialect];
-  if (plus) return names.map((n) => `set ${optOn(dialect, opts, n) ? '-' : '+'}o ${n}\n`).join('');
-  const state = (n: string): string => (optOn(dialect, opts, n) ? 'on' : 'off');
+  if (plus) return names.map((n) => `set ${optOn(dialect, opts, n, interactive) ? '-' : '+'}o ${n}\n`).join('');
+  const state = (n: string): string => (optOn(dialect, opts, n, interactive) ? 'on' : 'off');
   // bash pads to 15 and adds a tab (`%-15s\t%s`); dash and ash pad to 16 (`%-16s%s`).
   if (dialect === 'bash') return names.map((n) => `${n.padEnd(15)}\t${state(n)}\n`).join('');
   return (dialect === 'dash' ? 'Current option settings\n' : '') + names.map((n) => `${n.padEnd(16)}${state(n)}\n`).join('');
 }
 
-/** `$-`: dash and ash list their letters in reverse optlist order (`uvxfe`), bash in its flag table's (`efhuvxBc`). */
-export function dollarDash(dialect: Dialect, opts: ShellOpts): string {
-  if (dialect === 'bash') return `${opts.errexit ? 'e' : ''}${opts.noglob ? 'f' : ''}h${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}B${opts.command ? 'c' : ''}`;
+/**
+ * `$-`: dash and ash list their letters in reverse optlist order (`uvxfe`), bash in its flag
+ * table's (`efhuvxBc`; an interactive one `ehimuxBHs`, recorded under script(1)).
+ */
+export function dollarDash(dialect: Dialect, opts: ShellOpts, interactive = false): string {
+  if (dialect === 'bash') return `${opts.errexit ? 'e' : ''}${opts.noglob ? 'f' : ''}h${interactive ? 'im' : ''}${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}B${interactive ? 'Hs' : ''}${opts.command ? 'c' : ''}`;
   const c = dialect === 'ash' && opts.command ? 'c' : '';
   return `${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}${c}${opts.noglob ? 'f' : ''}${opts.errexit ? 'e' : ''}`;
 }

@@ -1,0 +1,95 @@
+/**
+ * Shell options at the learner's prompt. Expected texts recorded from an interactive bash 5.2.15
+ * run under script(1) (`PS1='$ ' bash --norc --noprofile -i`), fed the same lines.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKubectlChunks } from './chunks';
+import { Session } from './session';
+
+beforeAll(() => loadKubectlChunks());
+
+const both = (r: { output: { stream: string; text: string }[] }): string => r.output.map((c) => (c.stream === 'stderr' ? `E:${c.text}` : c.text)).join('');
+
+describe('set -x at the prompt', () => {
+  it('traces each command of the line, ++ inside $(…), assignments on their own', () => {
+    const s = new Session();
+    expect(s.run('set -x')).toEqual({ output: [], exitCode: 0 });
+    expect(both(s.run('echo "a b" | cat; x=1; echo $(echo hi)'))).toBe("E:+ echo 'a b'\nE:+ cat\na b\nE:+ x=1\nE:++ echo hi\nE:+ echo hi\nhi\n");
+    expect(both(s.run('echo a 2>/dev/null'))).toBe('E:+ echo a\na\n');
+    expect(both(s.run('export A=1 B "C=x y"'))).toBe("E:+ export A=1 B 'C=x y'\n+ A=1\n+ C='x y'\n");
+    expect(both(s.run('set +x; echo quiet'))).toBe('E:+ set +x\nquiet\n');
+  });
+
+  it('PS4 is the prefix', () => {
+    const s = new Session();
+    expect(both(s.run("set -x; PS4='> '; echo a"))).toBe("E:+ PS4='> '\nE:> echo a\na\n");
+  });
+});
+
+describe('set -u, set -o pipefail, $- and set -o at the prompt', () => {
+  it('an unset variable abandons the line with status 1', () => {
+    const s = new Session();
+    s.run('set -u');
+    expect(s.run('echo $NOPE; echo next')).toEqual({ output: [{ stream: 'stderr', text: 'bash: NOPE: unbound variable\n' }], exitCode: 1 });
+    expect(both(s.run('echo ${NOPE:-default} "$@" $#'))).toBe('default 0\n');
+    expect(both(s.run('echo "${1}"'))).toBe('E:bash: 1: unbound variable\n');
+    s.run('set +u');
+    expect(both(s.run('echo "[$NOPE]"'))).toBe('[]\n');
+  });
+
+  it('pipefail makes a pipeline fail with its last failing stage', () => {
+    const s = new Session();
+    expect(both(s.run('false | true; echo $?'))).toBe('0\n');
+    s.run('set -o pipefail');
+    expect(both(s.run('false | true; echo $?'))).toBe('1\n');
+  });
+
+  it('$- and set -o show an interactive bash\'s options', () => {
+    const s = new Session();
+    expect(both(s.run('echo $-'))).toBe('himBHs\n');
+    s.run('set -eux -o pipefail');
+    s.run('set +e');
+    expect(both(s.run('set +x; echo $-'))).toBe('E:+ set +x\nhimuBHs\n');
+    const listing = both(s.run('set -o'));
+    expect(listing).toContain('pipefail       \ton\n');
+    expect(listing).toContain('history        \ton\n');
+    expect(listing).toContain('xtrace         \toff\n');
+  });
+
+  it('a bad option is refused as bash refuses it (status 2)', () => {
+    const s = new Session();
+    expect(s.run('set -q')).toEqual({ output: [{ stream: 'stderr', text: 'bash: set: -q: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n' }], exitCode: 2 });
+    expect(both(s.run('set -o bogus'))).toBe('E:bash: set: bogus: invalid option name\n');
+  });
+
+  it('set -- still sets the positional parameters', () => {
+    const s = new Session();
+    expect(both(s.run('set -- a b; echo $# $2'))).toBe('2 b\n');
+  });
+});
+
+describe('set -e at the prompt', () => {
+  it('a failing command ends the shell: the line stops there, silently, as after exit', () => {
+    const s = new Session();
+    s.run('set -e');
+    expect(s.run('echo a; false; echo b')).toEqual({ output: [{ stream: 'stdout', text: 'a\n' }], exitCode: 1 });
+    expect(s.run('kubectl get pod nope; echo after').exitCode).toBe(1);
+  });
+
+  it('not in conditions, before && / ||, after !, or inside $(…)', () => {
+    const s = new Session();
+    s.run('set -e');
+    expect(both(s.run('if false; then :; fi; while false; do :; done; false && true; ! true; false || echo or; x=$(false; echo y); echo "ok $x"'))).toBe('or\nok y\n');
+    expect(both(s.run('(false; echo in) || echo sub; echo out'))).toBe('in\nout\n');
+  });
+
+  it('a failing subshell, ((…)) and a failing pipeline under pipefail end it', () => {
+    const s = new Session();
+    s.run('set -e');
+    expect(both(s.run('(false; echo in); echo out'))).toBe('');
+    expect(both(s.run('i=0; ((i++)); echo out'))).toBe('');
+    expect(both(s.run('false | true; echo p1; set -o pipefail; false | true; echo p2'))).toBe('p1\n');
+    s.run('set +e');
+    expect(both(s.run('false; echo on'))).toBe('on\n');
+  });
+});
