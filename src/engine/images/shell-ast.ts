@@ -8,7 +8,8 @@ import type { PosixParamOp } from '../../k8s/shell-params';
 /** One piece of a word. `q`: it came from quotes, so it is neither field-split nor globbed. */
 export type Seg =
   | { t: 'lit'; v: string; q: boolean }
-  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean }
+  /** `braced`: written `${…}` (bash's `set -u` error names `${1}` as `1`, `$1` as `$1`). */
+  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true }
   | { t: 'cmd'; root: number; q: boolean }
   | { t: 'arith'; expr: string; q: boolean };
 

@@ -50,9 +50,9 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   return own(ctx.vars, name) as string | undefined;
 }
 
-/** `set -u`'s error (recorded: bash `X: unbound variable`, `$1: unbound variable`; dash and BusyBox `X: parameter not set`, `1: …`). */
-function unboundMessage(name: string, dialect: ArithDialect): string {
-  if (dialect === 'bash') return `${/^\d$/.test(name) ? '$' : ''}${name}: unbound variable`;
+/** `set -u`'s error (recorded: bash `X: unbound variable`, `$1: unbound variable`, `${1}`'s `1: …`; dash and BusyBox `X: parameter not set`, `1: …`). */
+function unboundMessage(name: string, braced: boolean, dialect: ArithDialect): string {
+  if (dialect === 'bash') return `${/^\d$/.test(name) && !braced ? '$' : ''}${name}: unbound variable`;
   return `${name}: parameter not set`;
 }
 
@@ -63,7 +63,7 @@ const ASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
   const v = param(seg.name, ctx);
   if (v === undefined && ctx.nounset && (!seg.op || seg.length || seg.op === '#' || seg.op === '##' || seg.op === '%' || seg.op === '%%')) {
-    ctx.fail(unboundMessage(seg.name, ctx.dialect), 'nounset');
+    ctx.fail(unboundMessage(seg.name, seg.braced === true, ctx.dialect), 'nounset');
     return '';
   }
   if (seg.length) return String((v ?? '').length);

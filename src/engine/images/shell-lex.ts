@@ -86,10 +86,10 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
   };
 
   const parseBraced = (inner: string, q: boolean): Seg => {
-    if (inner.startsWith('#') && inner.length > 1) return { t: 'var', name: inner.slice(1), q, length: true };
+    if (inner.startsWith('#') && inner.length > 1) return { t: 'var', name: inner.slice(1), q, length: true, braced: true };
     const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!-])(:-|:=|:\+|:\?|-|=|\+|\?|##|#|%%|%)?([\s\S]*)$/.exec(inner);
     if (!m) throw new SyntaxFailure({ kind: 'unexpected', token: `\${${inner}}`, expecting: 'bad substitution' });
-    const seg: Seg = { t: 'var', name: m[1]!, q };
+    const seg: Seg = { t: 'var', name: m[1]!, q, braced: true };
     if (m[2]) {
       seg.op = m[2] as VarOp;
       seg.arg = wordOf(m[3] ?? '');

@@ -75,6 +75,7 @@ describe('set -u', () => {
     expect(dash('set -u; echo "$1"')).toEqual({ exitCode: 2, lines: ['!sh: 1: 1: parameter not set'] });
     expect(bash('set -u; echo "$1"')).toEqual({ exitCode: 127, lines: ['!bash: $1: unbound variable'] });
     expect(bash('set -u; echo ${#Y}')).toEqual({ exitCode: 127, lines: ['!bash: Y: unbound variable'] });
+    expect(bash('set -u; echo "${1}"')).toEqual({ exitCode: 127, lines: ['!bash: 1: unbound variable'] });
   });
 
   it('defaults, $@ and $# are not errors', () => {
