@@ -235,7 +235,7 @@ function bashQuote(s: string): string {
  */
 export function xtraceLines(dialect: Dialect, ps4: string, depth: number, assigns: readonly (readonly [string, string])[], argv: readonly string[]): string {
   if (dialect === 'bash') {
-    const lead = (ps4[0] ?? '').repeat(depth) + ps4;
+    const lead = xtracePrefix(ps4, depth);
     let out = '';
     for (const [k, v] of assigns) out += `${lead}${k}=${bashNeedsQuotes(v) ? bashQuote(v) : v}\n`;
     if (argv.length > 0) out += `${lead}${argv.map(bashQuote).join(' ')}\n`;
@@ -253,7 +253,12 @@ export function xtraceLines(dialect: Dialect, ps4: string, depth: number, assign
   return `${ps4}${parts.join(' ')}\n`;
 }
 
+/** What bash puts before a traced line: PS4, its first character repeated once per level of `$(…)`. */
+export function xtracePrefix(ps4: string, depth: number): string {
+  return (ps4[0] ?? '').repeat(depth) + ps4;
+}
+
 /** bash's `for NAME in WORDS` line under `set -x`, words as written, each iteration (dash and ash do not trace it). */
 export function xtraceFor(ps4: string, depth: number, name: string, text: readonly string[] | null): string {
-  return `${(ps4[0] ?? '').repeat(depth)}${ps4}for ${name} in ${text === null ? '"$@"' : text.join(' ')}\n`;
+  return `${xtracePrefix(ps4, depth)}for ${name} in ${text === null ? '"$@"' : text.join(' ')}\n`;
 }

@@ -9,6 +9,7 @@ import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { quotePattern } from '../k8s/fnmatch';
 import { braceExpand } from '../k8s/brace-expand';
 import { expandDollars, expandWords, rawWords, type ExpandEnv } from '../k8s/shell-words';
+import { xtraceLines, xtracePrefix } from '../k8s/shell-options';
 import type { PromptShell } from './prompt-shell';
 import type { PromptHost } from './prompt-run';
 import { globPaths } from './prompt-glob';
@@ -27,6 +28,7 @@ export interface SessionPort {
   readonly interactive: boolean;
   /** Whether the command running now sits inside a `$(…)`. */
   readonly substituting: boolean;
+  readonly substitutionDepth: number;
   execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult;
   /** `$(inner)`: the line run as `execute` runs it, known to the session as a substitution. */
   substitute(inner: string, opts: RunOptions): CommandResult;
@@ -34,6 +36,18 @@ export interface SessionPort {
   openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult;
   isWorkstationCommand(text: string): boolean;
   background(text: string, body: () => CommandResult): CommandResult;
+}
+
+/**
+ * `set -x`'s line for what is about to run: a simple command's assignments and words (quoted as
+ * bash quotes them), or a compound's head as written (`for i in 1 $x`, `((  i++  ))`,
+ * `case $x in`). It goes straight to the terminal: the command's own redirections do not take it.
+ */
+export function traced(s: SessionPort, opts: RunOptions, what: string | { assigns: readonly (readonly [string, string])[]; argv: readonly string[] }): OutputChunk[] {
+  if (!s.shell.opts.xtrace || opts.sh) return [];
+  const ps4 = s.shell.vars.get('PS4') ?? '+ ';
+  const text = typeof what === 'string' ? `${xtracePrefix(ps4, s.substitutionDepth)}${what}\n` : xtraceLines('bash', ps4, s.substitutionDepth, what.assigns, what.argv);
+  return [{ stream: 'stderr', text, terminal: true }];
 }
 
 /** How `$…` expands at the prompt; `stderr` collects what command substitutions wrote there, `statuses` how they ended. */
@@ -109,6 +123,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     setStatus: (status) => (s.shell.status = status),
     test: testHost(s),
     background: (text, body) => s.background(text, body),
+    trace: (what) => traced(s, opts, typeof what === 'string' ? what : { assigns: [], argv: what }),
     options: () => ({ errexit: s.shell.opts.errexit && !s.substituting && !opts.sh, pipefail: s.shell.opts.pipefail && !opts.sh }),
   };
 }

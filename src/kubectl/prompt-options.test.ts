@@ -93,3 +93,14 @@ describe('set -e at the prompt', () => {
     expect(both(s.run('false; echo on'))).toBe('on\n');
   });
 });
+
+describe('set -x on compound commands and flow builtins at the prompt', () => {
+  it('traces for, ((…)), case, read and exit as bash 5.2 does (recorded)', () => {
+    const s = new Session();
+    s.run('set -x');
+    expect(both(s.run('x="a b"; i=0; (( i++ )) || true; ((i+=2)); for i in 1 $x; do :; done'))).toBe(
+      "E:+ x='a b'\nE:+ i=0\nE:+ ((  i++  ))\nE:+ true\nE:+ (( i+=2 ))\nE:+ for i in 1 $x\nE:+ :\nE:+ for i in 1 $x\nE:+ :\nE:+ for i in 1 $x\nE:+ :\n",
+    );
+    expect(both(s.run('read -r y <<< "q"; case $x in a*) echo c;; esac'))).toBe('E:+ read -r y\nE:+ case $x in\nE:+ echo c\nc\n');
+  });
+});

@@ -78,6 +78,8 @@ export interface PromptHost {
   test: TestHost;
   /** `LIST &`: `body` runs as job `text` (Session.background): bash's `[1] 4066`, then what the job wrote at once. */
   background(text: string, body: () => CommandResult): CommandResult;
+  /** `set -x`'s line for a compound's head as written, or for a builtin's expanded words (none when off). */
+  trace(what: string | string[]): OutputChunk[];
   /** `set -e` (off inside `$(…)`, as bash clears it there) and `set -o pipefail` for this line. */
   options(): { errexit: boolean; pipefail: boolean };
 }
@@ -216,6 +218,16 @@ class LineRun {
     return { ...r, flow: { k: 'halt', exit: true } };
   }
 
+  /** `set -x`'s line, stamped with the moment it is written as a command's output is. */
+  private traced(what: string | string[]): OutputChunk[] {
+    const now = this.host.now();
+    return this.host.trace(what).map((c) => {
+      const stamped = { ...c, at: now };
+      this.stamped.add(stamped);
+      return stamped;
+    });
+  }
+
   /** Runs `f` where `set -e` is ignored. */
   private ignored<T>(f: () => T): T {
     this.ignoring++;
@@ -245,6 +257,21 @@ class LineRun {
     const words = tokenize(text);
     if (!words.ok) return undefined;
     const [cmd, ...args] = words.argv;
+    const flow = cmd === 'break' || cmd === 'continue' || cmd === 'read' || cmd === 'return' || cmd === 'exit';
+    if (!flow) return undefined;
+    const trace = this.traceWords(text);
+    const r = this.flowBuiltinRun(cmd, args, text, input);
+    return trace.length ? { ...r, output: [...trace, ...r.output] } : r;
+  }
+
+  /** A builtin's trace: its words expanded, its redirections left out (`+ read -r y`). */
+  private traceWords(text: string): OutputChunk[] {
+    if (this.host.trace('').length === 0) return [];
+    const e = this.host.expand(commandParts(text).words.join(' '), true);
+    return e.ok ? this.traced(e.argv) : [];
+  }
+
+  private flowBuiltinRun(cmd: string, args: string[], text: string, input: Input | undefined): Ran {
     if (cmd === 'break' || cmd === 'continue') {
       if (this.loops === 0) return done(0, stderr(`bash: ${cmd}: only meaningful in a \`for', \`while', or \`until' loop\n`));
       const n = args[0] === undefined ? 1 : Number(args[0]);
@@ -252,8 +279,7 @@ class LineRun {
       return { output: [], status: 0, flow: { k: cmd, n: Math.min(n, this.loops) } };
     }
     if (cmd === 'read') return this.readRedirected(text, args, input);
-    if (cmd === 'return' || cmd === 'exit') return this.leaving(cmd, text);
-    return undefined;
+    return this.leaving(cmd === 'return' ? 'return' : 'exit', text);
   }
 
   /**
@@ -453,20 +479,16 @@ class LineRun {
         const subject = this.host.expand(node.word, false);
         if (!subject.ok) return this.expansionError(subject);
         const value = subject.argv.join('');
-        for (const arm of node.arms) {
-          for (const p of arm.patterns) {
-            const pat = this.host.pattern(p);
-            if (!pat.ok) return this.expansionError(pat);
-            if (fnmatch(pat.argv.join(''), value)) return arm.body ? this.node(arm.body, input, tty) : done(0);
-          }
-        }
-        return done(0);
+        const head = this.traced(`case ${node.word} in`);
+        if (head.length) return this.then(head, this.caseArms(node, value, input, tty));
+        return this.caseArms(node, value, input, tty);
       }
       case 'arith': {
+        const head = this.traced(`(( ${node.expr} ))`);
         const r = this.host.arith(node.expr);
-        if (!r.ok) return this.halt(1, stderr(`bash: ${r.message}\n`));
+        if (!r.ok) return this.halt(1, [...head, ...stderr(`bash: ${r.message}\n`)]);
         // `set -e` acts on `((…))` and `[[ … ]]` too (bash: `((i++))` with i=0 ends the shell).
-        return this.errexit(done(r.value === 0n ? 1 : 0));
+        return this.errexit(done(r.value === 0n ? 1 : 0, head));
       }
       case 'cond':
         return this.errexit(this.conditional(node.words));
@@ -475,6 +497,18 @@ class LineRun {
       case 'loop':
         return this.loop(node, input, tty);
     }
+  }
+
+  /** `case`'s arms: the first whose pattern matches runs. */
+  private caseArms(node: Extract<PromptNode, { t: 'case' }>, value: string, input: Input | undefined, tty: boolean): Ran {
+    for (const arm of node.arms) {
+      for (const p of arm.patterns) {
+        const pat = this.host.pattern(p);
+        if (!pat.ok) return this.expansionError(pat);
+        if (fnmatch(pat.argv.join(''), value)) return arm.body ? this.node(arm.body, input, tty) : done(0);
+      }
+    }
+    return done(0);
   }
 
   private then(before: OutputChunk[], r: Ran): Ran {
@@ -531,9 +565,10 @@ class LineRun {
       for (let k = 0; ; k++) {
         const stop = this.bound();
         if (stop) return { ...stop, output: [...output, ...stop.output] };
-        if (items) {
+        if (items && node.t === 'for') {
           if (k >= items.length) break;
-          this.host.assign((node as { name: string }).name, items[k]!);
+          output.push(...this.traced(`for ${node.name} in ${node.words ?? '"$@"'}`));
+          this.host.assign(node.name, items[k]!);
         } else if (node.t === 'for-arith') {
           if (k > 0 && node.step.trim() !== '') {
             const r = this.host.arith(node.step);

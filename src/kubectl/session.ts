@@ -18,11 +18,10 @@ import { parseScript, tokenize } from '../k8s/script';
 import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { splitRedirects, type Redirect } from '../k8s/redirect';
 import { expandWords, rawWords } from '../k8s/shell-words';
-import { xtraceLines } from '../k8s/shell-options';
 import { braceExpand } from '../k8s/brace-expand';
 import { parsePromptLine } from '../k8s/prompt-syntax';
 import { FATAL_EXPANSION, runPromptLine, type FunctionCaller } from './prompt-run';
-import { expansion, promptHost } from './prompt-host';
+import { expansion, promptHost, traced } from './prompt-host';
 import { lineBuiltin } from './prompt-builtins';
 import { ASSIGNMENT, PromptShell } from './prompt-shell';
 import { runSim } from './sim/index';
@@ -320,6 +319,11 @@ export class Session {
     return this.substitutions > 0;
   }
 
+  /** How many `$(…)` the command running now sits in (bash's `set -x` prints `++` at 1). */
+  get substitutionDepth(): number {
+    return this.substitutions;
+  }
+
   /** A kubectl or sim command of the line begins its own work now (CommandResult.leadSeq). */
   private leads(sim: Simulation): void {
     if (this.substitutions === 0 && this.leadSeq === undefined) this.leadSeq = sim.lastTraceSeq + 1;
@@ -447,7 +451,7 @@ export class Session {
       argv.push(...r.argv);
     }
     // `set -x`: bash's trace goes to the terminal before this command's own redirections apply.
-    const trace: OutputChunk[] = this.shell.opts.xtrace && !opts.sh ? [{ stream: 'stderr', text: xtraceLines('bash', this.shell.vars.get('PS4') ?? '+ ', this.substitutions, assignments, argv), terminal: true }] : [];
+    const trace = traced(this, opts, { assigns: assignments, argv });
     let res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
     if (trace.length) res = { ...res, output: [...trace, ...res.output] };
     // Assignments alone take the status of their last `$(…)` (`x=$(false)` is 1), as in bash.
