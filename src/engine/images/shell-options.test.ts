@@ -60,6 +60,12 @@ describe('set -e', () => {
     expect(run('debian:12', ['bash', '-ec', 'echo $-; false; echo no'])).toEqual({ exitCode: 1, lines: ['ehBc'] });
   });
 
+  it('sh -e FILE and sh -x FILE run a script with the option; its #! line is then a comment', () => {
+    const write = 'printf "#!/bin/sh -e\\necho one \\$-\\nfalse\\necho two\\n" > /tmp/s.sh';
+    expect(ash(`${write}; sh -e /tmp/s.sh; echo rc=$?; sh /tmp/s.sh; echo rc=$?`)).toEqual({ exitCode: 0, lines: ['one e', 'rc=1', 'one', 'two', 'rc=0'] });
+    expect(dash(`${write}; sh -x /tmp/s.sh`).lines).toEqual(['!+ echo one x', 'one x', '!+ false', '!+ echo two', 'two']);
+  });
+
   it('a kubectl exec shell starts without the container shell\'s options', () => {
     const p = startProcess({ image: resolveImage('busybox:1.36'), env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 7, podIP: '10.244.1.5', hostname: 'demo', command: ['sh', '-ec', 'sleep 3600'] });
     expect(execInContainer(p, 1000, ['sh', '-c', 'false; echo $-'])).toMatchObject({ exitCode: 0, output: 'c\n' });
