@@ -57,6 +57,8 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
         return sink.k === 'capture' ? sink.buf.join('') : '';
       },
       fail: (msg, kind) => {
+        // The first error ends the shell; it is the only one a real shell prints (`echo ${A:?x} ${B:?y}`).
+        if (st.fatal !== undefined) return;
         // bash words `set -u`'s error without its `line 1: ` (recorded: `bash -c 'set -u; echo $X'`).
         const prefix = kind === 'nounset' && m.dialect === 'bash' ? `${shName(m)}: ` : shellPrefix(m);
         emit(m, ctx, m.err, `${prefix}${msg}\n`, m.clock);

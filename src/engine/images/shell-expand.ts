@@ -36,7 +36,13 @@ export interface ExpandContext {
 
 /** Arithmetic reads and assigns the shell's variables (`$((i += 1))`). */
 function arithVars(ctx: ExpandContext): ArithVars {
-  return { get: (name) => own(ctx.vars, name) as string | undefined, set: (name, value) => setOwn(ctx.vars, name, value) };
+  const get = (name: string): string | undefined => {
+    const v = own(ctx.vars, name) as string | undefined;
+    // bash's `set -u` covers a bare name in `$((…))` too; dash and BusyBox read it as 0 (recorded).
+    if (v === undefined && ctx.nounset && ctx.dialect === 'bash') ctx.fail(unboundMessage(name, false, 'bash'), 'nounset');
+    return v;
+  };
+  return { get, set: (name, value) => setOwn(ctx.vars, name, value) };
 }
 
 function param(name: string, ctx: ExpandContext): string | undefined {

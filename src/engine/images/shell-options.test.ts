@@ -82,6 +82,9 @@ describe('set -u', () => {
     expect(bash('set -u; echo "$1"')).toEqual({ exitCode: 127, lines: ['!bash: $1: unbound variable'] });
     expect(bash('set -u; echo ${#Y}')).toEqual({ exitCode: 127, lines: ['!bash: Y: unbound variable'] });
     expect(bash('set -u; echo "${1}"')).toEqual({ exitCode: 127, lines: ['!bash: 1: unbound variable'] });
+    expect(bash('set -u; echo $((Z+Y)); echo after')).toEqual({ exitCode: 127, lines: ['!bash: Z: unbound variable'] });
+    expect(ash('set -u; echo $((Z+1))')).toEqual({ exitCode: 0, lines: ['1'] });
+    expect(dash('echo ${A:?x} ${B:?y}; echo after')).toEqual({ exitCode: 2, lines: ['!sh: 1: A: x'] });
   });
 
   it('defaults, $@ and $# are not errors', () => {
