@@ -16,6 +16,8 @@
  *   starts after it, and a command that began after time moved and returned past it prints
  *   nothing (the page had not shown it). A command started before any time passed runs as it
  *   did the first time (a kubectl's start-up is not a wait).
+ * - `set -e` ends the shell as `exit` does (a `halt` that a subshell or pipeline stage keeps to
+ *   itself), except where bash ignores it: conditions, before `&&`/`||`, after `!` (`ignoring`).
  * - A function's body runs in this same run (the Session hands the call back through
  *   `FunctionCaller`), so its calls count against the line's limits and a Ctrl+C, `exit` or a
  *   fatal expansion inside it ends the line; calls nest at most MAX_FUNCTION_DEPTH deep.
