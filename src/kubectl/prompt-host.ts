@@ -124,6 +124,6 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     test: testHost(s),
     background: (text, body) => s.background(text, body),
     trace: (what) => traced(s, opts, typeof what === 'string' ? what : { assigns: [], argv: what }),
-    options: () => ({ errexit: s.shell.opts.errexit && !s.substituting && !opts.sh, pipefail: s.shell.opts.pipefail && !opts.sh }),
+    options: () => ({ errexit: s.shell.opts.errexit && !s.substituting && !opts.sh, pipefail: s.shell.opts.pipefail && !opts.sh, xtrace: s.shell.opts.xtrace && !opts.sh }),
   };
 }

@@ -82,8 +82,8 @@ export interface PromptHost {
   background(text: string, body: () => CommandResult): CommandResult;
   /** `set -x`'s line for a compound's head as written, or for a builtin's expanded words (none when off). */
   trace(what: string | string[]): OutputChunk[];
-  /** `set -e` (off inside `$(…)`, as bash clears it there) and `set -o pipefail` for this line. */
-  options(): { errexit: boolean; pipefail: boolean };
+  /** `set -e` (off inside `$(…)`, as bash clears it there), `set -o pipefail` and `set -x` for this line. */
+  options(): { errexit: boolean; pipefail: boolean; xtrace: boolean };
 }
 
 /** `halt` ends the line (`exit`: unless a subshell ends first); `return` ends the function call. */
@@ -268,7 +268,7 @@ class LineRun {
 
   /** A builtin's trace: its words expanded, its redirections left out (`+ read -r y`). */
   private traceWords(text: string): OutputChunk[] {
-    if (this.host.trace('').length === 0) return [];
+    if (!this.host.options().xtrace) return [];
     const e = this.host.expand(commandParts(text).words.join(' '), true);
     return e.ok ? this.traced(e.argv) : [];
   }

@@ -82,33 +82,9 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       for (const a of args) delete m.vars[a];
       m.status = 0;
       return true;
-    case 'set': {
-      if (args.length === 0) {
-        for (const [k, v] of Object.entries(m.vars).sort()) io.out(`${k}='${v}'\n`);
-        m.status = 0;
-        return true;
-      }
-      const dialect = m.dialect ?? 'ash';
-      const r = parseSet(dialect, shellPrefix(m), args, m.opts);
-      switch (r.k) {
-        case 'list':
-          io.out(optionListing(dialect, m.opts, r.plus));
-          m.status = 0;
-          return true;
-        case 'error':
-          io.err(r.error.message);
-          // A special builtin's error ends a non-interactive dash (and ash, for a bad letter).
-          if (r.error.fatal) exitShell(m, r.error.status);
-          else m.status = r.error.status;
-          return true;
-        case 'ok':
-          m.opts = { ...r.opts, command: m.opts.command };
-          if (r.positional) m.positional = [m.positional[0] ?? 'sh', ...r.positional];
-          m.status = 0;
-          return true;
-      }
+    case 'set':
+      runSet(m, args, io);
       return true;
-    }
     case 'shift':
       m.positional = [m.positional[0] ?? 'sh', ...m.positional.slice(1 + n(args[0], 1))];
       m.status = 0;
@@ -208,6 +184,34 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     }
     default:
       return false;
+  }
+}
+
+/** `set`: the variables with no operand, else options (shell-options.ts) and positional parameters. */
+function runSet(m: Machine, args: string[], io: Io): void {
+  if (args.length === 0) {
+    for (const [k, v] of Object.entries(m.vars).sort()) io.out(`${k}='${v}'\n`);
+    m.status = 0;
+    return;
+  }
+  const dialect = m.dialect ?? 'ash';
+  const r = parseSet(dialect, shellPrefix(m), args, m.opts);
+  switch (r.k) {
+    case 'list':
+      io.out(optionListing(dialect, m.opts, r.plus));
+      m.status = 0;
+      return;
+    case 'error':
+      io.err(r.error.message);
+      // A special builtin's error ends a non-interactive dash (and ash, for a bad letter).
+      if (r.error.fatal) exitShell(m, r.error.status);
+      else m.status = r.error.status;
+      return;
+    case 'ok':
+      m.opts = { ...r.opts, command: m.opts.command };
+      if (r.positional) m.positional = [m.positional[0] ?? 'sh', ...r.positional];
+      m.status = 0;
+      return;
   }
 }
 
