@@ -104,3 +104,13 @@ describe('set -x on compound commands and flow builtins at the prompt', () => {
     expect(both(s.run('read -r y <<< "q"; case $x in a*) echo c;; esac'))).toBe('E:+ read -r y\nE:+ case $x in\nE:+ echo c\nc\n');
   });
 });
+
+describe('the login environment at the prompt', () => {
+  it('has a Debian login user\'s variables, so set -u reads them as on a real laptop', () => {
+    const s = new Session();
+    s.run('set -u');
+    expect(both(s.run('echo $USER $LOGNAME $SHELL $HOME'))).toBe('learner learner /bin/bash /home/learner\n');
+    expect(both(s.run('echo $PATH'))).toBe('/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n');
+    expect(both(s.run('echo $NOPE'))).toBe('E:bash: NOPE: unbound variable\n');
+  });
+});

@@ -7,6 +7,7 @@
  * (their `$1`…, what their `local` shadows) live here too, and `$RANDOM`'s generator. Like the
  * workstation's files, this state is rebuilt by replaying the session's log.
  */
+import { own } from '../k8s/own';
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
@@ -37,6 +38,22 @@ export interface Frame {
   readonly args: string[];
   readonly shadowed: Map<string, string | undefined>;
 }
+
+
+/**
+ * What the learner's login gives every shell on the workstation: a Debian user's environment
+ * (login(1)'s HOME, USER, LOGNAME, SHELL and PATH, the terminal's TERM, the locale's LANG), so
+ * `$PATH` or `$USER` reads as on a real laptop — and `set -u` does not stop at them.
+ */
+const LOGIN: Readonly<Record<string, string>> = {
+  HOME: WORKSTATION_HOME,
+  LANG: 'en_US.UTF-8',
+  LOGNAME: 'learner',
+  PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  SHELL: '/bin/bash',
+  TERM: 'xterm-256color',
+  USER: 'learner',
+};
 
 export class PromptShell {
   readonly vars = new Map<string, string>();
@@ -109,7 +126,7 @@ export class PromptShell {
     return ok();
   }
 
-  /** A variable as `$NAME` reads it: the shell's own, else the login's (HOME, LANG, PWD); `$0`–`$9`, `$#`, `$@`, `$*`, `$RANDOM`. */
+  /** A variable as `$NAME` reads it: the shell's own, else the login's (LOGIN, PWD); `$0`–`$9`, `$#`, `$@`, `$*`, `$RANDOM`. */
   lookup(name: string, cwd: string): string | undefined {
     if (/^\d+$/.test(name)) return name === '0' ? 'bash' : this.positional()[Number(name) - 1];
     if (name === '#') return String(this.positional().length);
@@ -117,7 +134,7 @@ export class PromptShell {
     if (name === '@' || name === '*') return this.positional().join(' ');
     if (name === 'RANDOM' && this.randomSpecial) return String(this.nextRandom());
     if (name === 'FUNCNAME' && !this.vars.has(name)) return this.frames.at(-1)?.name;
-    return this.vars.get(name) ?? (name === 'HOME' ? WORKSTATION_HOME : name === 'LANG' ? 'en_US.UTF-8' : name === 'PWD' ? cwd : undefined);
+    return this.vars.get(name) ?? (name === 'PWD' ? cwd : (own(LOGIN, name) as string | undefined));
   }
 
   private nextRandom(): number {
@@ -143,7 +160,7 @@ export class PromptShell {
 
   /** The environment a program sees: the exported variables over the workstation's own. */
   environment(cwd: string = WORKSTATION_HOME): Record<string, string> {
-    const env: Record<string, string> = { HOME: WORKSTATION_HOME, LANG: 'en_US.UTF-8', PWD: cwd };
+    const env: Record<string, string> = { ...LOGIN, PWD: cwd };
     for (const k of [...this.exported].sort()) env[k] = this.vars.get(k) ?? '';
     return env;
   }
