@@ -174,7 +174,9 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
       break;
     case 'liveness-failure':
       if (path === b.path && age > b.afterMs) {
-        const body = b.failBody === 'agnhost-seconds' ? `error: ${(age / 1000).toFixed(6)}` : b.failBody;
+        // Go's fmt `%v` of duration.Seconds(): the shortest form (`error: 12.345`), as JS prints a
+        // number in this range; a real one carries nanoseconds, the simulation's clock milliseconds.
+        const body = b.failBody === 'agnhost-seconds' ? `error: ${age / 1000}` : b.failBody;
         return reply(run, { status: 500, body }, t);
       }
       break;

@@ -84,7 +84,7 @@ describe('behaviour: readiness and liveness failures', () => {
     expect(outcome(p, 13_000, healthz)).toEqual({ ok: true });
     expect(outcome(p, 20_000, healthz)).toEqual({ ok: true });
     expect(outcome(p, 20_001, healthz)).toEqual({ ok: false, message: 'HTTP probe failed with statuscode: 500' });
-    expect(serveHttp(p, 22_500, 8080, '/healthz')?.body).toBe('error: 12.500000');
+    expect(serveHttp(p, 22_500, 8080, '/healthz')?.body).toBe('error: 12.5');
     expect(processExit(p)).toBeUndefined();
   });
 

@@ -33,6 +33,7 @@
  *     upstream digests, and learners paste them from real clusters).
  */
 import type { Behaviour, Binary, CatalogImage, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
+import { sizesFromName } from './derived-size';
 
 const MiB = 1024 * 1024;
 
@@ -272,6 +273,119 @@ const GO_API_TAGS: Record<string, TagInfo> = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Test images the kubernetes.io tutorials and task pages pull
+// ---------------------------------------------------------------------------------------------
+/** nginx's own html/index.html before the color-scheme line (1.21.x), as `make install` puts it under the prefix. */
+const NGINX_WELCOME_SOURCE = `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+    body {
+        width: 35em;
+        margin: 0 auto;
+        font-family: Tahoma, Verdana, Arial, sans-serif;
+    }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+
+/**
+ * nginx-slim (StatefulSet Basics: `0.21`, then `0.24` in its update step; `0.8` in older
+ * versions of the page). Built from kubernetes/contrib, later kubernetes/ingress-nginx,
+ * images/nginx-slim: ubuntu-slim (Ubuntu 16.04 trimmed: dash as /bin/sh, coreutils, bash kept),
+ * nginx compiled from source with `--prefix=/usr/share/nginx` (so its stock welcome page is
+ * /usr/share/nginx/html/index.html), curl kept (`apt-mark unmarkauto bash curl …`), logs linked to
+ * stdout/stderr, `CMD ["nginx", "-g", "daemon off;"]`, no entrypoint script. Approximate: the nginx
+ * release per tag (build.sh pinned 1.11.4 in contrib's 0.1x era, 1.13.5 in ingress-nginx's 0.2x
+ * era; which tag carried which is not recorded here), apt-get (ubuntu-slim keeps it, not
+ * modelled), and the sizes (derived-size.ts: no registry manifest is reachable from here).
+ */
+function nginxSlim(repository: string): CatalogImage {
+  const slim = (name: string, version: string): TagInfo => ({ ...sizesFromName(`registry.k8s.io/nginx-slim:${name}`, 38, 56), version });
+  return {
+    repository,
+    about: 'The StatefulSet tutorial\'s nginx: nginx on 80 serving /usr/share/nginx/html, with sh and curl (Ubuntu-based).',
+    tags: { '0.8': slim('0.8', '1.11.4'), '0.21': slim('0.21', '1.13.5'), '0.24': slim('0.24', '1.13.5'), '0.26': slim('0.26', '1.13.5'), '0.27': slim('0.27', '1.13.5') },
+    tagPattern: '^0\\.\\d+$',
+    patternTag: '0.21',
+    userland: { shell: 'dash', tools: 'coreutils', bash: true },
+    entrypoint: [],
+    cmd: ['nginx', '-g', 'daemon off;'],
+    main: '/usr/sbin/nginx',
+    binaries: { '/usr/sbin/nginx': { kind: 'program', program: 'nginx' }, '/usr/bin/curl': { kind: 'program', program: 'curl' } },
+    files: { '/usr/share/nginx/html/index.html': NGINX_WELCOME_SOURCE, '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n' },
+  };
+}
+
+/**
+ * The old standalone liveness image (kubernetes test/images/liveness: `FROM scratch`, `COPY
+ * liveness /server`, no ENTRYPOINT or CMD, so the docs' Pod names it: `args: [/server]`). Its
+ * server.go is agnhost liveness's ancestor: `/healthz` answers 200 `ok` while
+ * time.Since(started).Seconds() <= 10, then 500 `error: <seconds>`; `/started` its age; port 8080.
+ * Size approximate (derived-size.ts): one static Go binary.
+ */
+function livenessImage(repository: string): CatalogImage {
+  const server = httpServer(8080, { '/healthz': { status: 200, body: 'ok' } }, GO_404, 40, 5 * MiB);
+  return {
+    repository,
+    about: 'Configure Liveness… (older pages): `/server` answers /healthz 200 for 10 s, then 500.',
+    tags: { latest: { ...sizesFromName(`${repository}:latest`, 2, 4), version: 'latest' } },
+    userland: DISTROLESS,
+    entrypoint: [],
+    cmd: [],
+    main: '/server',
+    binaries: { '/server': app({ kind: 'liveness-failure', server, path: '/healthz', afterMs: 10_000, failBody: 'agnhost-seconds' }) },
+  };
+}
+
+/**
+ * serve_hostname (Debug Services' `hostnames` Deployment): kubernetes test/images/serve_hostname,
+ * `FROM busybox`, `ENTRYPOINT ["/serve_hostname"]`, `EXPOSE 9376`; serve_hostname.go answers
+ * every HTTP path with the bare hostname (`fmt.Fprintf(w, "%s", hostname)`, no newline) and prints
+ * no start-up line. Its BusyBox gives the Pod sh and wget. Sizes approximate (derived-size.ts).
+ */
+function serveHostname(repository: string): CatalogImage {
+  const size = (name: string): TagInfo => ({ ...sizesFromName(`${repository}:${name}`, 2, 4), version: name });
+  return {
+    repository,
+    about: 'Debug Services\' hostnames: answers every HTTP request on 9376 with the Pod\'s hostname.',
+    tags: { latest: size('v1.4'), 'v1.4': size('v1.4'), '1.1': size('1.1') },
+    userland: BUSYBOX,
+    entrypoint: ['/serve_hostname'],
+    cmd: [],
+    main: '/serve_hostname',
+    binaries: { '/serve_hostname': app(serve(httpServer(9376, {}, { status: 200, body: '{hostname}' }, 40, 3 * MiB))), '/bin/wget': { kind: 'program', program: 'wget' } },
+  };
+}
+
+/** The old busybox (1.24) under the names older docs pages use; behaves like registry.k8s.io/busybox. */
+function oldBusybox(repository: string, about: string): CatalogImage {
+  return {
+    repository,
+    about,
+    tags: { latest: tag(675_091, 1_113_554, '1.24.0'), '1.24': tag(675_091, 1_113_554, '1.24.0') },
+    userland: BUSYBOX,
+    entrypoint: [],
+    cmd: ['sh'],
+    binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The catalog
 // ---------------------------------------------------------------------------------------------
 const NGINX_FILES = { '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n', '/etc/nginx/nginx.conf': 'user  nginx;\nworker_processes  auto;\n', '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n}\n' };
@@ -432,12 +546,55 @@ export const CATALOG: CatalogImage[] = [
     },
     tagPattern: '^2\\.\\d+$',
     patternTag: '2.40',
-    // test/images/agnhost/Dockerfile: `apk --update add bind-tools curl netcat-openbsd iproute2 iperf bash`.
+    // test/images/agnhost/Dockerfile: `apk --update add bind-tools curl netcat-openbsd iproute2 iperf bash`,
+    // `ENTRYPOINT ["/agnhost"]`, `CMD ["pause"]` — so a Pod without args pauses (the DNS debugging
+    // page's dnsutils.yaml runs agnhost:2.39 that way and execs nslookup in it).
     userland: { ...ALPINE, ip: 'iproute2', net: { telnet: false, bind: true, nc: 'openbsd' } },
     entrypoint: ['/agnhost'],
-    cmd: [],
+    cmd: ['pause'],
     main: '/agnhost',
     binaries: { '/agnhost': { kind: 'program', program: 'agnhost' }, '/usr/bin/curl': { kind: 'program', program: 'curl' }, '/bin/wget': { kind: 'program', program: 'wget' } },
+  },
+  nginxSlim('registry.k8s.io/nginx-slim'),
+  nginxSlim('k8s.gcr.io/nginx-slim'),
+  nginxSlim('gcr.io/google_containers/nginx-slim'),
+  livenessImage('registry.k8s.io/liveness'),
+  livenessImage('k8s.gcr.io/liveness'),
+  serveHostname('registry.k8s.io/serve_hostname'),
+  serveHostname('k8s.gcr.io/serve_hostname'),
+  oldBusybox('gcr.io/google-containers/busybox', 'Debug Services\' interactive busybox (`--image=gcr.io/google-containers/busybox`): the old 1.24.'),
+  oldBusybox('gcr.io/google_containers/busybox', 'The same old busybox under gcr.io/google_containers.'),
+  {
+    repository: 'registry.k8s.io/e2e-test-images/jessie-dnsutils',
+    about: 'Debugging DNS Resolution\'s dnsutils Pod (older pages): Debian jessie with BIND\'s dig, host and nslookup.',
+    // kubernetes test/images/jessie-dnsutils: BASEIMAGE debian:jessie, `apt-get install -y dnsutils`,
+    // CoreDNS 1.5.0 at /coredns; no CMD of its own, so debian's `bash` (exits at once without a TTY).
+    // Tags as k8s.io's promoter manifest lists them (1.2–1.5, 1.7). Approximate: jessie's BIND is
+    // 9.9.5; the tools answer in the 9.18 format netshoot's do (tools-dig.ts, tools-host.ts), and
+    // sizes come from derived-size.ts.
+    tags: {
+      '1.3': { ...sizesFromName('registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3', 52, 60), version: '1.3' },
+      '1.4': { ...sizesFromName('registry.k8s.io/e2e-test-images/jessie-dnsutils:1.4', 52, 60), version: '1.4' },
+      '1.7': { ...sizesFromName('registry.k8s.io/e2e-test-images/jessie-dnsutils:1.7', 52, 60), version: '1.7' },
+    },
+    tagPattern: '^1\\.[2-7]$',
+    patternTag: '1.3',
+    userland: { shell: 'dash', tools: 'coreutils', bash: true, net: { bind: true } },
+    entrypoint: [],
+    cmd: ['bash'],
+    binaries: {},
+  },
+  {
+    repository: 'gcr.io/kubernetes-e2e-test-images/dnsutils',
+    about: 'The dnsutils many guides run: Alpine 3.4 with bind-tools (dig, host, nslookup).',
+    // kubernetes test/images/dnsutils/Dockerfile: `FROM alpine:3.4`, `apk add bind-tools`; alpine's
+    // CMD `/bin/sh`. It never moved to registry.k8s.io (k8s.io's e2e-test-images promoter manifest
+    // has no dnsutils), so registry.k8s.io/e2e-test-images/dnsutils is `not found`. Size approximate.
+    tags: { '1.3': { ...sizesFromName('gcr.io/kubernetes-e2e-test-images/dnsutils:1.3', 4, 6), version: '1.3' } },
+    userland: { ...ALPINE, net: { telnet: false, bind: true } },
+    entrypoint: [],
+    cmd: ['/bin/sh'],
+    binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
   },
   {
     repository: 'docker.io/nicolaka/netshoot',

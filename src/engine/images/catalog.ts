@@ -10,6 +10,7 @@ import { parseImageReference, type ImageReference } from './reference';
 import { fnv1a, sha256Hex } from '../../k8s/sha256';
 import { editDistance } from './edit-distance';
 import { own } from '../../k8s/own';
+import { sizesFromName } from './derived-size';
 
 /** What a process needs: the image definition and the concrete tag it runs. */
 export interface ImageDefinition {
@@ -222,12 +223,6 @@ function isTypoOfKnownRepository(ref: ImageReference): boolean {
 // ---------------------------------------------------------------------------------------------
 // Synthesised images
 // ---------------------------------------------------------------------------------------------
-
-function sizesFromName(name: string, minMiB: number, maxMiB: number): Pick<TagInfo, 'sizeBytes' | 'unpackedBytes'> {
-  const h = fnv1a(name);
-  const sizeBytes = Math.round(minMiB * MiB + (h % ((maxMiB - minMiB) * MiB)));
-  return { sizeBytes, unpackedBytes: Math.round(sizeBytes * (2.3 + (h % 7) / 10)) };
-}
 
 function lastComponent(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);

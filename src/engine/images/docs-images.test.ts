@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Pod } from '../../k8s/types';
+import { bootCluster, createPod, getPod, podManifest, stateOf } from '../kubelet/kubelet.testing';
+import type { Simulation } from '../simulation';
+import { imageDefinition, resolveImage } from './catalog';
+import { probeProcess, serveHttp, startProcess, type ProcessState } from './process';
+import type { ProcessInput } from './types';
+
+// The test images kubernetes.io's tutorials and task pages pull (catalog-data.ts says where each
+// entry's facts come from): nginx-slim (StatefulSet Basics), liveness (Configure Liveness…),
+// agnhost and jessie-dnsutils (Debugging DNS Resolution), serve_hostname and the old busybox
+// (Debug Services).
+
+function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
+  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
+  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+  return { exitCode: res.exec.exitCode, output: res.exec.output };
+}
+
+const IP = '10.244.1.5';
+function start(image: string, extra: Partial<ProcessInput> = {}): ProcessState {
+  return startProcess({ image: resolveImage(image), env: {}, ports: {}, startedAt: 10_000, restartCount: 0, seed: 3, podIP: IP, hostname: 'liveness-http', ...extra });
+}
+
+describe('the registry has what the docs pull, and not what they never had', () => {
+  it('resolves the docs\' tags and their real-looking neighbours', () => {
+    for (const ref of [
+      'registry.k8s.io/nginx-slim:0.21',
+      'registry.k8s.io/nginx-slim:0.24',
+      'registry.k8s.io/nginx-slim:0.8',
+      'registry.k8s.io/nginx-slim:0.25',
+      'k8s.gcr.io/nginx-slim:0.8',
+      'gcr.io/google_containers/nginx-slim:0.8',
+      'registry.k8s.io/liveness',
+      'k8s.gcr.io/liveness',
+      'registry.k8s.io/serve_hostname',
+      'k8s.gcr.io/serve_hostname:1.1',
+      'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3',
+      'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.5',
+      'gcr.io/kubernetes-e2e-test-images/dnsutils:1.3',
+      'gcr.io/google-containers/busybox',
+    ]) {
+      expect(resolveImage(ref).exists, ref).toBe(true);
+    }
+  });
+
+  it('e2e-test-images/dnsutils never moved to registry.k8s.io: not found, as the promoter manifest has no such image', () => {
+    expect(resolveImage('registry.k8s.io/e2e-test-images/dnsutils:1.3').pullError).toBe(
+      'rpc error: code = NotFound desc = failed to pull and unpack image "registry.k8s.io/e2e-test-images/dnsutils:1.3": failed to resolve reference "registry.k8s.io/e2e-test-images/dnsutils:1.3": registry.k8s.io/e2e-test-images/dnsutils:1.3: not found',
+    );
+    expect(resolveImage('registry.k8s.io/nginx-slim:1.0').exists).toBe(false);
+  });
+
+  it('agnhost runs its Dockerfile\'s CMD, `pause`, when the Pod gives no args', () => {
+    expect(imageDefinition('registry.k8s.io/e2e-test-images/agnhost:2.39').image.cmd).toEqual(['pause']);
+  });
+});
+
+describe('registry.k8s.io/liveness with args [/server]', () => {
+  it('answers /healthz 200 `ok` for 10 s after start, then 500 with its age as Go prints a float', () => {
+    const p = start('registry.k8s.io/liveness', { args: ['/server'] });
+    const probe = { httpGet: { path: '/healthz', port: 8080 } };
+    expect(serveHttp(p, 15_000, 8080, '/healthz')).toMatchObject({ status: 200, body: 'ok' });
+    expect(probeProcess(p, 20_000, probe, IP)).toEqual({ ok: true });
+    expect(probeProcess(p, 20_001, probe, IP)).toEqual({ ok: false, message: 'HTTP probe failed with statuscode: 500' });
+    expect(serveHttp(p, 23_250, 8080, '/healthz')).toMatchObject({ status: 500, body: 'error: 13.25' });
+  });
+});
+
+describe('the docs\' Pods in a cluster', () => {
+  let sim: Simulation;
+  beforeAll(() => {
+    sim = bootCluster();
+    createPod(sim, podManifest('web-0', 'registry.k8s.io/nginx-slim:0.21'));
+    createPod(sim, podManifest('dnsutils', 'registry.k8s.io/e2e-test-images/agnhost:2.39'));
+    createPod(sim, podManifest('jessie', 'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3', { container: { command: ['sleep', 'infinity'] } }));
+    createPod(sim, podManifest('hostnames-abc', 'registry.k8s.io/serve_hostname', { node: 'node-2' }));
+    createPod(sim, podManifest('busybox', 'gcr.io/google-containers/busybox', { container: { command: ['sleep', '3600'] } }));
+    createPod(sim, podManifest('live', 'registry.k8s.io/liveness', { restartPolicy: 'Never' }));
+    sim.advance(30_000);
+  });
+
+  it('nginx-slim serves nginx\'s stock page, and what sh writes to its docroot, to its own curl', () => {
+    expect(stateOf(getPod(sim, 'web-0'))).toBe('running');
+    const before = inPod(sim, 'web-0', ['curl', '-s', 'http://localhost/']);
+    expect(before.output).toContain('<title>Welcome to nginx!</title>');
+    expect(before.output).not.toContain('color-scheme');
+    expect(inPod(sim, 'web-0', ['sh', '-c', 'echo "$(hostname)" > /usr/share/nginx/html/index.html']).exitCode).toBe(0);
+    expect(inPod(sim, 'web-0', ['curl', '-s', 'http://localhost/'])).toEqual({ exitCode: 0, output: 'web-0\n' });
+    expect(inPod(sim, 'web-0', ['nginx', '-v']).output).toBe('nginx version: nginx/1.13.5\n');
+  });
+
+  it('agnhost without args pauses, and BIND\'s nslookup in it finds kubernetes.default', () => {
+    expect(stateOf(getPod(sim, 'dnsutils'))).toBe('running');
+    const r = inPod(sim, 'dnsutils', ['nslookup', 'kubernetes.default']);
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/Name:\tkubernetes\.default\.svc\.cluster\.local\nAddress: 10\.96\.0\.1\n/);
+  });
+
+  it('jessie-dnsutils has BIND\'s dig and host over Debian, and no wget', () => {
+    expect(inPod(sim, 'jessie', ['dig', '+short', 'kubernetes.default.svc.cluster.local'])).toEqual({ exitCode: 0, output: '10.96.0.1\n' });
+    expect(inPod(sim, 'jessie', ['host', 'kubernetes.default']).output).toBe('kubernetes.default.svc.cluster.local has address 10.96.0.1\n');
+    expect(inPod(sim, 'jessie', ['sh', '-c', 'wget -qO- http://kubernetes.default']).exitCode).toBe(127);
+  });
+
+  it('serve_hostname answers on 9376 with the bare hostname; the old busybox\'s wget fetches it', () => {
+    const ip = (getPod(sim, 'hostnames-abc') as Pod).status!.podIP!;
+    expect(inPod(sim, 'busybox', ['wget', '-qO-', `${ip}:9376`])).toEqual({ exitCode: 0, output: 'hostnames-abc' });
+    expect(inPod(sim, 'hostnames-abc', ['sh', '-c', 'wget -qO- localhost:9376/anything'])).toEqual({ exitCode: 0, output: 'hostnames-abc' });
+  });
+
+  it('liveness without args has no command: its image has neither ENTRYPOINT nor CMD', () => {
+    const status = (getPod(sim, 'live') as Pod).status?.containerStatuses?.[0];
+    expect(JSON.stringify(status?.state)).toContain('no command specified');
+  });
+});
