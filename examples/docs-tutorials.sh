@@ -4,6 +4,8 @@
 kubectl apply -f manifests/docs-web.yaml
 kubectl rollout status statefulset/web --timeout=2m
 for i in 0 1; do kubectl exec "web-$i" -- sh -c 'hostname'; done
+# The claim is mounted over the docroot: until index.html is written nginx answers 403, as the page's note says.
+kubectl exec web-0 -- curl -s http://localhost/
 for i in 0 1; do kubectl exec "web-$i" -- sh -c 'echo "$(hostname)" > /usr/share/nginx/html/index.html'; done
 for i in 0 1; do kubectl exec -i -t "web-$i" -- curl http://localhost/; done
 kubectl delete pod -l app=nginx

@@ -232,9 +232,11 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
   const req = `"GET ${hit.path} HTTP/1.1"`;
   if (style === 'nginx') {
     const out: LogLine[] = [];
-    if (hit.status === 404) {
-      out.push(line(hit.at, `${slashTime(hit.at)} [error] 29#29: *${(hit.at % 997) + 1} open() "${run.docroot ?? '/usr/share/nginx/html'}${hit.path}" failed (2: No such file or directory), client: ${hit.clientIP}, server: localhost, request: "GET ${hit.path} HTTP/1.1", host: "${run.podIP}:${run.listen[0]?.port ?? 80}"`, 'stderr'));
-    }
+    const tail = `client: ${hit.clientIP}, server: localhost, request: "GET ${hit.path} HTTP/1.1", host: "${run.podIP}:${run.listen[0]?.port ?? 80}"`;
+    const docroot = run.docroot ?? '/usr/share/nginx/html';
+    if (hit.status === 404) out.push(line(hit.at, `${slashTime(hit.at)} [error] 29#29: *${(hit.at % 997) + 1} open() "${docroot}${hit.path}" failed (2: No such file or directory), ${tail}`, 'stderr'));
+    // ngx_http_index_module: the index file is missing and autoindex is off.
+    if (hit.status === 403) out.push(line(hit.at, `${slashTime(hit.at)} [error] 29#29: *${(hit.at % 997) + 1} directory index of "${docroot}${hit.path}" is forbidden, ${tail}`, 'stderr'));
     out.push(line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes} "-" "${hit.userAgent}" "-"`));
     return out;
   }

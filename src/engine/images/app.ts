@@ -203,6 +203,8 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
     const found = readFile(file);
     if (typeof found === 'string') return reply(run, { status: 200, body: found, contentType: 'text/html' }, t);
     if (found === 'dir') return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
+    // An empty volume mounted over the docroot (StatefulSet Basics' claim) leaves `/` without index.html.
+    if (server.dirWithoutIndex && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir') return reply(run, server.dirWithoutIndex, t);
     return reply(run, server.notFound, t);
   }
   const route = own(server.routes, path) as Route | undefined;

@@ -82,6 +82,9 @@ const NGINX_404: Route = {
   body: '<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/{version}</center>\r\n</body>\r\n</html>\r\n',
 };
 
+/** nginx's 403, the same built-in page (ngx_http_special_response.c) for a directory without its index. */
+const NGINX_403: Route = { ...NGINX_404, status: 403, body: NGINX_404.body.replace(/404 Not Found/g, '403 Forbidden') };
+
 const HTTPD_IT_WORKS = '<html><body><h1>It works!</h1></body></html>\n';
 const HTTPD_404: Route = {
   status: 404,
@@ -140,6 +143,7 @@ export function nginxServer(): ServerSpec {
     startupMs: 120,
     routes: { '/': { status: 200, body: NGINX_WELCOME, contentType: 'text/html' }, '/index.html': { status: 200, body: NGINX_WELCOME, contentType: 'text/html' } },
     notFound: NGINX_404,
+    dirWithoutIndex: NGINX_403,
     logStyle: 'nginx',
     memoryBytes: 6 * MiB,
   };

@@ -48,6 +48,11 @@ export interface ServerSpec {
    * accepted from `startupMs` on, so liveness passes while readiness does not.
    */
   warmup?: { paths: string[]; readyAfterMs: number; body: string };
+  /**
+   * What a docroot server answers for an existing directory that has no index file: nginx's 403
+   * (`directory index of "…" is forbidden`, autoindex being off). Unset: `notFound`.
+   */
+  dirWithoutIndex?: Route;
 }
 
 /**

@@ -77,6 +77,13 @@ describe('the docs\' Pods in a cluster', () => {
     createPod(sim, podManifest('hostnames-abc', 'registry.k8s.io/serve_hostname', { node: 'node-2' }));
     createPod(sim, podManifest('busybox', 'gcr.io/google-containers/busybox', { container: { command: ['sleep', '3600'] } }));
     createPod(sim, podManifest('live', 'registry.k8s.io/liveness', { restartPolicy: 'Never' }));
+    createPod(
+      sim,
+      podManifest('web-empty', 'registry.k8s.io/nginx-slim:0.21', {
+        container: { volumeMounts: [{ name: 'www', mountPath: '/usr/share/nginx/html' }] },
+        spec: { volumes: [{ name: 'www', emptyDir: {} }] },
+      }),
+    );
     sim.advance(30_000);
   });
 
@@ -88,6 +95,12 @@ describe('the docs\' Pods in a cluster', () => {
     expect(inPod(sim, 'web-0', ['sh', '-c', 'echo "$(hostname)" > /usr/share/nginx/html/index.html']).exitCode).toBe(0);
     expect(inPod(sim, 'web-0', ['curl', '-s', 'http://localhost/'])).toEqual({ exitCode: 0, output: 'web-0\n' });
     expect(inPod(sim, 'web-0', ['nginx', '-v']).output).toBe('nginx version: nginx/1.13.5\n');
+  });
+
+  it('nginx answers 403 for a docroot an empty volume hides, as the tutorial\'s note warns, and logs why', () => {
+    const r = inPod(sim, 'web-empty', ['curl', '-s', 'http://localhost/']);
+    expect(r.output).toBe('<html>\r\n<head><title>403 Forbidden</title></head>\r\n<body>\r\n<center><h1>403 Forbidden</h1></center>\r\n<hr><center>nginx/1.13.5</center>\r\n</body>\r\n</html>\r\n');
+    expect(inPod(sim, 'web-empty', ['curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', 'http://localhost/nope'])).toEqual({ exitCode: 0, output: '404' });
   });
 
   it('agnhost without args pauses, and BIND\'s nslookup in it finds kubernetes.default', () => {
