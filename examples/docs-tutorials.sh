@@ -46,3 +46,5 @@ sim advance 2s
 kubectl get endpointslices -l kubernetes.io/service-name=hostnames
 kubectl exec busybox -- nslookup hostnames
 kubectl exec busybox -- sh -c 'for i in 1 2 3; do wget -qO- hostnames; echo; done'
+# serve_hostname logs each request with Go's log package (and nothing at start-up).
+kubectl logs -l app=hostnames --prefix

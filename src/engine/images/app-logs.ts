@@ -9,6 +9,7 @@ import { clfTime, httpdTime, isoMillis, pyLogTime, redisTime, slashTime, spaceTi
 import type { LogLine } from './types';
 import { klogHeader, structured } from '../logging/klog';
 import { KERNEL_RELEASE } from '../node/kernel';
+import { fnv1a } from '../../k8s/sha256';
 
 /**
  * CoreDNS's build line per release (`linux/amd64, <go>, <commit>`), from real start-up logs;
@@ -158,6 +159,7 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
     case 'kube-proxy':
       return kubeProxyBanner(run, proxyMode);
     case 'agnhost':
+    case 'serve-hostname':
     case 'python-http':
       return [];
     case 'generic':
@@ -225,6 +227,8 @@ export interface Hit {
   status: number;
   bytes: number;
   userAgent: string;
+  /** How many lines the process had logged before this request: tells same-instant requests apart. */
+  seq?: number;
 }
 
 /** Access-log (and nginx error-log) lines for one request, in the app's format. */
@@ -241,6 +245,12 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
     return out;
   }
   if (style === 'httpd') return [line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes}`)];
+  // serve_hostname.go: `log.Printf("HTTP request from %s", r.RemoteAddr)` on stderr. The client's
+  // port is approximate: a stable pick from Linux's ephemeral range (32768–60999), one per request.
+  if (style === 'serve-hostname') {
+    const port = 32768 + (fnv1a(`${hit.clientIP}>${run.podIP}@${hit.at}#${hit.seq ?? 0}`) % 28232);
+    return [line(hit.at, `${slashTime(hit.at)} HTTP request from ${hit.clientIP}:${port}`, 'stderr')];
+  }
   if (style === 'python-http') {
     // BaseHTTPRequestHandler.log_message on stderr; send_error logs the code first. No size: `-`.
     const at = `${hit.clientIP} - - [${pyLogTime(hit.at)}]`;

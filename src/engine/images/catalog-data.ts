@@ -343,7 +343,8 @@ function nginxSlim(repository: string): CatalogImage {
  * Size approximate (derived-size.ts): one static Go binary.
  */
 function livenessImage(repository: string): CatalogImage {
-  const server = httpServer(8080, { '/healthz': { status: 200, body: 'ok' } }, GO_404, 40, 5 * MiB);
+  // It prints nothing: no start-up line, no request log.
+  const server: ServerSpec = { ...httpServer(8080, { '/healthz': { status: 200, body: 'ok' } }, GO_404, 40, 5 * MiB), logStyle: 'silent' };
   return {
     repository,
     about: 'Configure Liveness… (older pages): `/server` answers /healthz 200 for 10 s, then 500.',
@@ -372,7 +373,7 @@ function serveHostname(repository: string): CatalogImage {
     entrypoint: ['/serve_hostname'],
     cmd: [],
     main: '/serve_hostname',
-    binaries: { '/serve_hostname': app(serve(httpServer(9376, {}, { status: 200, body: '{hostname}' }, 40, 3 * MiB))), '/bin/wget': { kind: 'program', program: 'wget' } },
+    binaries: { '/serve_hostname': app(serve({ ...httpServer(9376, {}, { status: 200, body: '{hostname}' }, 40, 3 * MiB), logStyle: 'serve-hostname' })), '/bin/wget': { kind: 'program', program: 'wget' } },
   };
 }
 

@@ -22,7 +22,8 @@ export interface ListenPort {
 }
 
 /** Which startup/access log lines the program prints (see app-logs.ts). */
-export type LogStyle = 'nginx' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+/** `serve-hostname`: Go's log package, one `HTTP request from <ip>:<port>` line per request, no banner. */
+export type LogStyle = 'nginx' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {

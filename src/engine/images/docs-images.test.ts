@@ -17,6 +17,12 @@ function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: num
   return { exitCode: res.exec.exitCode, output: res.exec.output };
 }
 
+function logs(sim: Simulation, name: string): string {
+  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.text ?? '';
+}
+
 const IP = '10.244.1.5';
 function start(image: string, extra: Partial<ProcessInput> = {}): ProcessState {
   return startProcess({ image: resolveImage(image), env: {}, ports: {}, startedAt: 10_000, restartCount: 0, seed: 3, podIP: IP, hostname: 'liveness-http', ...extra });
@@ -118,8 +124,18 @@ describe('the docs\' Pods in a cluster', () => {
 
   it('serve_hostname answers on 9376 with the bare hostname; the old busybox\'s wget fetches it', () => {
     const ip = (getPod(sim, 'hostnames-abc') as Pod).status!.podIP!;
+    expect(logs(sim, 'hostnames-abc')).toBe('');
     expect(inPod(sim, 'busybox', ['wget', '-qO-', `${ip}:9376`])).toEqual({ exitCode: 0, output: 'hostnames-abc' });
+    const client = (getPod(sim, 'busybox') as Pod).status!.podIP!.replace(/\./g, '\\.');
+    expect(logs(sim, 'hostnames-abc')).toMatch(new RegExp(`^\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d HTTP request from ${client}:\\d{5}\\n$`));
     expect(inPod(sim, 'hostnames-abc', ['sh', '-c', 'wget -qO- localhost:9376/anything'])).toEqual({ exitCode: 0, output: 'hostnames-abc' });
+  });
+
+  it('the liveness server prints nothing, however long it runs', () => {
+    createPod(sim, podManifest('live-server', 'registry.k8s.io/liveness', { container: { args: ['/server'] } }));
+    sim.advance(5_000);
+    expect(stateOf(getPod(sim, 'live-server'))).toBe('running');
+    expect(logs(sim, 'live-server')).toBe('');
   });
 
   it('liveness without args has no command: its image has neither ENTRYPOINT nor CMD', () => {

@@ -426,7 +426,7 @@ function answer(p: ProcessState, now: number, port: number, path: string) {
 }
 
 function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string): void {
-  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent }));
+  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length }));
 }
 
 /** The Pod's gateway on its node's pod CIDR: where kubelet probes come from. */

@@ -166,7 +166,7 @@ function agnhost(argv: string[], pc: ProgramContext): Outcome {
     }
     case 'serve-hostname': {
       const port = Number(opt(argv, '--port', '-port') ?? 9376) || 9376;
-      return start({ kind: 'serve', server: httpServer(port, {}, { status: 200, body: '{hostname}' }, 40, 6 * MiB) }, [[40, 'stderr', `${slashTime(pc.clock + 40)} Serving on port ${port}.`]]);
+      return start({ kind: 'serve', server: { ...httpServer(port, {}, { status: 200, body: '{hostname}' }, 40, 6 * MiB), logStyle: 'serve-hostname' } }, [[40, 'stderr', `${slashTime(pc.clock + 40)} Serving on port ${port}.`]]);
     }
     case 'webhook': {
       const port = Number(opt(argv, '--port', '-port') ?? 443) || 443;
