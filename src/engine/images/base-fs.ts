@@ -48,7 +48,7 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   let layer = LAYERS.get(def);
   if (layer) return layer;
   const distro = distroOf(def.image.repository, def.tag.version);
-  const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}) };
+  const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
   for (const bin of Object.keys(def.image.binaries)) files[bin] ??= '\x7fELF';
   const keys = Object.keys(files);

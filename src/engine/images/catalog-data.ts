@@ -75,15 +75,50 @@ Commercial support is available at
 </html>
 `;
 
-/** nginx's built-in error page uses CRLF line ends (153 bytes for a 6-character version). */
-const NGINX_404: Route = {
-  status: 404,
-  contentType: 'text/html',
-  body: '<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/{version}</center>\r\n</body>\r\n</html>\r\n',
-};
+/** nginx's html/50x.html since 1.21.2 (through 1.29.x), as the official images ship it. */
+const NGINX_50X = `<!DOCTYPE html>
+<html>
+<head>
+<title>Error</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>An error occurred.</h1>
+<p>Sorry, the page you are looking for is currently unavailable.<br/>
+Please try again later.</p>
+<p>If you are the system administrator of this resource then you should check
+the error log for details.</p>
+<p><em>Faithfully yours, nginx.</em></p>
+</body>
+</html>
+`;
 
-/** nginx's 403, the same built-in page (ngx_http_special_response.c) for a directory without its index. */
-const NGINX_403: Route = { ...NGINX_404, status: 403, body: NGINX_404.body.replace(/404 Not Found/g, '403 Forbidden') };
+/**
+ * nginx's built-in error pages (ngx_http_special_response.c) use CRLF line ends (153 bytes for a
+ * 6-character version); before 1.15.4 the body tag was `<body bgcolor="white">` (nginx commit
+ * 8117b3f5a, "Removed bgcolor attribute on body in error pages and autoindex").
+ */
+function nginxErrorPage(status: number, title: string, version: string): Route {
+  const body = nginxBefore(version, 1, 15, 4) ? '<body bgcolor="white">' : '<body>';
+  return { status, contentType: 'text/html', body: `<html>\r\n<head><title>${status} ${title}</title></head>\r\n${body}\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx/{version}</center>\r\n</body>\r\n</html>\r\n` };
+}
+
+/**
+ * `version` (`1.13.5`) is an nginx release before major.minor.patch. Anything that is not a full
+ * nginx release number (a course image's own `1.0`) counts as recent.
+ */
+export function nginxBefore(version: string, major: number, minor: number, patch: number): boolean {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (!m) return false;
+  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const w = [major, minor, patch];
+  for (let i = 0; i < 3; i++) if (v[i] !== w[i]) return v[i]! < w[i]!;
+  return false;
+}
 
 const HTTPD_IT_WORKS = '<html><body><h1>It works!</h1></body></html>\n';
 const HTTPD_404: Route = {
@@ -137,13 +172,14 @@ export const INTERNET: Record<string, { ip: string; body: string }> = {
 // ---------------------------------------------------------------------------------------------
 // Server specs
 // ---------------------------------------------------------------------------------------------
-export function nginxServer(): ServerSpec {
+/** nginx `version`'s server; its error pages are the ones that release prints. */
+export function nginxServer(version = ''): ServerSpec {
   return {
     listen: [{ port: 80, protocol: 'http' }],
     startupMs: 120,
     routes: { '/': { status: 200, body: NGINX_WELCOME, contentType: 'text/html' }, '/index.html': { status: 200, body: NGINX_WELCOME, contentType: 'text/html' } },
-    notFound: NGINX_404,
-    dirWithoutIndex: NGINX_403,
+    notFound: nginxErrorPage(404, 'Not Found', version),
+    dirWithoutIndex: nginxErrorPage(403, 'Forbidden', version),
     logStyle: 'nginx',
     memoryBytes: 6 * MiB,
   };
@@ -279,8 +315,8 @@ const GO_API_TAGS: Record<string, TagInfo> = {
 // ---------------------------------------------------------------------------------------------
 // Test images the kubernetes.io tutorials and task pages pull
 // ---------------------------------------------------------------------------------------------
-/** nginx's own html/index.html before the color-scheme line (1.21.x), as `make install` puts it under the prefix. */
-const NGINX_WELCOME_SOURCE = `<!DOCTYPE html>
+/** nginx's html/index.html before 1.21.2 (nginx commit e455bcedf restyled it), as releases up to 1.21.1 install it. */
+const NGINX_WELCOME_OLD = `<!DOCTYPE html>
 <html>
 <head>
 <title>Welcome to nginx!</title>
@@ -307,6 +343,33 @@ Commercial support is available at
 </html>
 `;
 
+/** nginx's html/50x.html before 1.21.2. */
+const NGINX_50X_OLD = `<!DOCTYPE html>
+<html>
+<head>
+<title>Error</title>
+<style>
+    body {
+        width: 35em;
+        margin: 0 auto;
+        font-family: Tahoma, Verdana, Arial, sans-serif;
+    }
+</style>
+</head>
+<body>
+<h1>An error occurred.</h1>
+<p>Sorry, the page you are looking for is currently unavailable.<br/>
+Please try again later.</p>
+<p>If you are the system administrator of this resource then you should check
+the <a href="http://nginx.org/r/error_log">error log</a> for details.</p>
+<p><em>Faithfully yours, nginx.</em></p>
+</body>
+</html>
+`;
+
+/** The docroot of nginx releases before 1.21.2. */
+const NGINX_PAGES_OLD = { '/usr/share/nginx/html/index.html': NGINX_WELCOME_OLD, '/usr/share/nginx/html/50x.html': NGINX_50X_OLD };
+
 /**
  * nginx-slim (StatefulSet Basics: `0.21`, then `0.24` in its update step; `0.8` in older
  * versions of the page). Built from kubernetes/contrib, later kubernetes/ingress-nginx,
@@ -331,7 +394,7 @@ function nginxSlim(repository: string): CatalogImage {
     cmd: ['nginx', '-g', 'daemon off;'],
     main: '/usr/sbin/nginx',
     binaries: { '/usr/sbin/nginx': { kind: 'program', program: 'nginx' }, '/usr/bin/curl': { kind: 'program', program: 'curl' } },
-    files: { '/usr/share/nginx/html/index.html': NGINX_WELCOME_SOURCE, '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n' },
+    files: NGINX_PAGES_OLD,
   };
 }
 
@@ -393,17 +456,17 @@ function oldBusybox(repository: string, about: string): CatalogImage {
 // ---------------------------------------------------------------------------------------------
 // The catalog
 // ---------------------------------------------------------------------------------------------
-const NGINX_FILES = { '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n', '/etc/nginx/nginx.conf': 'user  nginx;\nworker_processes  auto;\n', '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n}\n' };
+const NGINX_FILES = { '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': NGINX_50X, '/etc/nginx/nginx.conf': 'user  nginx;\nworker_processes  auto;\n', '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n}\n' };
 
 export const CATALOG: CatalogImage[] = [
   {
     repository: 'docker.io/library/nginx',
     about: 'nginx web server; serves /usr/share/nginx/html on port 80, 404 for other paths.',
     tags: {
-      '1.14.2': tag(44_715_231, 109_331_247, '1.14.2', { entrypoint: [] }),
-      '1.15': tag(43_021_604, 109_130_120, '1.15.12', { entrypoint: [] }),
-      '1.16.1': tag(51_010_418, 126_681_697, '1.16.1', { entrypoint: [] }),
-      '1.19': tag(53_618_140, 133_132_440, '1.19.10'),
+      '1.14.2': tag(44_715_231, 109_331_247, '1.14.2', { entrypoint: [], files: NGINX_PAGES_OLD }),
+      '1.15': tag(43_021_604, 109_130_120, '1.15.12', { entrypoint: [], files: NGINX_PAGES_OLD }),
+      '1.16.1': tag(51_010_418, 126_681_697, '1.16.1', { entrypoint: [], files: NGINX_PAGES_OLD }),
+      '1.19': tag(53_618_140, 133_132_440, '1.19.10', { files: NGINX_PAGES_OLD }),
       '1.21': tag(56_731_290, 141_505_630, '1.21.6'),
       '1.23': tag(57_009_915, 142_146_000, '1.23.4'),
       '1.25': tag(70_544_108, 187_666_031, '1.25.5'),

@@ -191,6 +191,8 @@ export interface TagInfo {
   missing?: true;
   /** Replaces the image ENTRYPOINT for this tag (nginx < 1.19 had no docker-entrypoint.sh). */
   entrypoint?: string[];
+  /** Files this tag ships over the image's `files` (nginx before 1.21.2: the older welcome page). */
+  files?: Record<string, string>;
 }
 
 /** A non-root image USER as `id` reports it. */

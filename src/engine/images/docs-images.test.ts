@@ -105,8 +105,21 @@ describe('the docs\' Pods in a cluster', () => {
 
   it('nginx answers 403 for a docroot an empty volume hides, as the tutorial\'s note warns, and logs why', () => {
     const r = inPod(sim, 'web-empty', ['curl', '-s', 'http://localhost/']);
-    expect(r.output).toBe('<html>\r\n<head><title>403 Forbidden</title></head>\r\n<body>\r\n<center><h1>403 Forbidden</h1></center>\r\n<hr><center>nginx/1.13.5</center>\r\n</body>\r\n</html>\r\n');
+    // ngx_http_special_response.c before 1.15.4 still had `<body bgcolor="white">`.
+    expect(r.output).toBe('<html>\r\n<head><title>403 Forbidden</title></head>\r\n<body bgcolor="white">\r\n<center><h1>403 Forbidden</h1></center>\r\n<hr><center>nginx/1.13.5</center>\r\n</body>\r\n</html>\r\n');
     expect(inPod(sim, 'web-empty', ['curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', 'http://localhost/nope'])).toEqual({ exitCode: 0, output: '404' });
+  });
+
+  it('each nginx release serves its own stock pages: 1.14.2 the pre-1.21.2 welcome page and a bgcolor 404, 1.29 the restyled ones', () => {
+    createPod(sim, podManifest('ngx-old', 'nginx:1.14.2'));
+    createPod(sim, podManifest('ngx-new', 'nginx:1.29'));
+    sim.advance(20_000);
+    expect(inPod(sim, 'ngx-old', ['sh', '-c', 'cat /usr/share/nginx/html/index.html']).output).toContain('    body {\n        width: 35em;');
+    expect(inPod(sim, 'ngx-old', ['sh', '-c', 'cat /usr/share/nginx/html/50x.html']).output).toContain('the <a href="http://nginx.org/r/error_log">error log</a> for details.');
+    expect(inPod(sim, 'ngx-new', ['sh', '-c', 'cat /usr/share/nginx/html/index.html']).output).toContain('html { color-scheme: light dark; }');
+    expect(inPod(sim, 'ngx-new', ['sh', '-c', 'cat /usr/share/nginx/html/50x.html']).output).toContain('<p><em>Faithfully yours, nginx.</em></p>');
+    expect(inPod(sim, 'ngx-old', ['curl', '-s', 'http://localhost/nope']).output).toContain('<body bgcolor="white">\r\n');
+    expect(inPod(sim, 'ngx-new', ['curl', '-s', 'http://localhost/nope']).output).toBe('<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.29.1</center>\r\n</body>\r\n</html>\r\n');
   });
 
   it('agnhost without args pauses, and BIND\'s nslookup in it finds kubernetes.default', () => {

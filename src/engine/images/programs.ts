@@ -111,7 +111,7 @@ function nginx(argv: string[], pc: ProgramContext): Outcome {
     return done(1, 2500);
   }
   const daemon = !(opt(argv, '-g') ?? '').replace(/\s+/g, ' ').includes('daemon off');
-  const behaviour = pc.override ?? { kind: 'serve', server: nginxServer() };
+  const behaviour = pc.override ?? { kind: 'serve', server: nginxServer(v) };
   return { k: 'app', start: { name: 'nginx', version: v, behaviour, argv, style: 'nginx', docroot: '/usr/share/nginx/html' }, daemon };
 }
 
