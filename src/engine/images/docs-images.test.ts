@@ -3,7 +3,7 @@ import type { Pod } from '../../k8s/types';
 import { bootCluster, createPod, getPod, podManifest, stateOf } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 import { imageDefinition, resolveImage } from './catalog';
-import { probeProcess, serveHttp, startProcess, type ProcessState } from './process';
+import { probeProcess, processLogs, serveHttp, signalTerm, startProcess, type ProcessState } from './process';
 import type { ProcessInput } from './types';
 
 // The test images kubernetes.io's tutorials and task pages pull (catalog-data.ts says where each
@@ -70,6 +70,20 @@ describe('registry.k8s.io/liveness with args [/server]', () => {
     expect(probeProcess(p, 20_000, probe, IP)).toEqual({ ok: true });
     expect(probeProcess(p, 20_001, probe, IP)).toEqual({ ok: false, message: 'HTTP probe failed with statuscode: 500' });
     expect(serveHttp(p, 23_250, 8080, '/healthz')).toMatchObject({ status: 500, body: 'error: 13.25' });
+  });
+});
+
+describe('how the docs\' servers end on SIGTERM', () => {
+  it('agnhost pause prints `Paused` and exits 2 at once on SIGTERM (pause.go\'s os.Exit(2)), not at the end of the grace period', () => {
+    const p = start('registry.k8s.io/e2e-test-images/agnhost:2.39');
+    expect(processLogs(p, 11_000).map((l) => l.text)).toEqual(['Paused']);
+    expect(signalTerm(p, 20_000)).toEqual({ at: 20_001, exitCode: 2, reason: 'Error' });
+  });
+
+  it('serve_hostname panics on SIGTERM, as serve_hostname.go\'s log.Panicf does', () => {
+    const p = start('registry.k8s.io/serve_hostname', { hostname: 'hostnames-abc' });
+    expect(signalTerm(p, 20_000)).toEqual({ at: 20_001, exitCode: 2, reason: 'Error' });
+    expect(processLogs(p, 20_001).map((l) => l.text)).toEqual(['2025/09/01 09:00:20 Terminating after receiving signal: terminated.', 'panic: Terminating after receiving signal: terminated.']);
   });
 });
 

@@ -176,8 +176,9 @@ function agnhost(argv: string[], pc: ProgramContext): Outcome {
     case 'test-webserver':
       return start({ kind: 'serve', server: httpServer(80, { '/': { status: 200, body: 'Hello World!\n' } }, { status: 404, body: '404 page not found\n' }, 40, 6 * MiB) });
     case 'pause':
-      pc.io.out('Paused\n');
-      return { k: 'block' };
+      // pause.go prints `Paused` and waits for a signal; SIGTERM ends it with os.Exit(2) at once
+      // (resources.ts SHUTDOWN.agnhost), so deleting the DNS-debugging Pod does not take its grace period.
+      return start({ kind: 'sleep-forever', memoryBytes: 4 * MiB, logs: [] }, [[0, 'stdout', 'Paused']]);
     case undefined:
     case '--help':
     case 'help':

@@ -103,8 +103,17 @@ const SHUTDOWN: Record<string, Shutdown> = {
   mysqld: { ms: 1500, code: 0, lines: () => [] },
   etcd: { ms: 100, code: 0, lines: () => [] },
   'http-echo': { ms: 20, code: 0, lines: () => [] },
-  /** Go without signal handling as PID 1: the runtime exits with status 2. */
+  /** Go without signal handling as PID 1: the runtime exits with status 2 (agnhost pause: its own os.Exit(2)). */
   agnhost: { ms: 1, code: 2, lines: () => [] },
+  /** serve_hostname.go: `log.Panicf("Terminating after receiving signal: %s.\n", sig)`; the goroutine trace that follows is not modelled. */
+  serve_hostname: {
+    ms: 1,
+    code: 2,
+    lines: (t) => [
+      { at: t, stream: 'stderr', text: `${slashTime(t)} Terminating after receiving signal: terminated.` },
+      { at: t, stream: 'stderr', text: 'panic: Terminating after receiving signal: terminated.' },
+    ],
+  },
   pause: { ms: 1, code: 0, lines: () => [] },
 };
 
