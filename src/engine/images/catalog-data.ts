@@ -440,6 +440,25 @@ function serveHostname(repository: string): CatalogImage {
   };
 }
 
+/**
+ * The sandbox "pause" image. Tags 3.x, and the 2.0 the docs' affinity examples still
+ * name (pause:2.0 in pod-with-node-affinity.yaml), which behaves like 3.10.
+ */
+function pauseImage(repository: string): CatalogImage {
+  return {
+    repository,
+    about: 'The sandbox "pause" container: sleeps forever, listens nowhere.',
+    tags: { '3.10': tag(320_368, 736_000, '3.10'), '3.9': tag(321_520, 744_000, '3.9'), '3.10.1': tag(320_448, 736_000, '3.10.1'), latest: tag(320_368, 736_000, '3.10') },
+    tagPattern: '^3\\.\\d+(\\.\\d+)?$|^2\\.0$',
+    patternTag: '3.10',
+    userland: DISTROLESS,
+    entrypoint: ['/pause'],
+    cmd: [],
+    main: '/pause',
+    binaries: { '/pause': app({ kind: 'sleep-forever', memoryBytes: 256 * 1024, logs: [] }) },
+  };
+}
+
 /** The old busybox (1.24) under the names older docs pages use; behaves like registry.k8s.io/busybox. */
 function oldBusybox(repository: string, about: string): CatalogImage {
   return {
@@ -706,18 +725,9 @@ export const CATALOG: CatalogImage[] = [
       '/bin/wget': { kind: 'program', program: 'wget' },
     },
   },
-  {
-    repository: 'registry.k8s.io/pause',
-    about: 'The sandbox "pause" container: sleeps forever, listens nowhere.',
-    tags: { '3.10': tag(320_368, 736_000, '3.10'), '3.9': tag(321_520, 744_000, '3.9'), '3.10.1': tag(320_448, 736_000, '3.10.1'), latest: tag(320_368, 736_000, '3.10') },
-    tagPattern: '^3\\.\\d+(\\.\\d+)?$',
-    patternTag: '3.10',
-    userland: DISTROLESS,
-    entrypoint: ['/pause'],
-    cmd: [],
-    main: '/pause',
-    binaries: { '/pause': app({ kind: 'sleep-forever', memoryBytes: 256 * 1024, logs: [] }) },
-  },
+  pauseImage('registry.k8s.io/pause'),
+  // The docs' node-affinity examples still name `k8s.gcr.io/pause:2.0`.
+  pauseImage('k8s.gcr.io/pause'),
   {
     repository: 'registry.k8s.io/coredns/coredns',
     about: 'CoreDNS, the cluster DNS kubeadm installs: DNS on 53, /health on 8080, /ready on 8181, metrics on 9153.',

@@ -45,6 +45,8 @@ describe('the registry has what the docs pull, and not what they never had', () 
       'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.5',
       'gcr.io/kubernetes-e2e-test-images/dnsutils:1.3',
       'gcr.io/google-containers/busybox',
+      'k8s.gcr.io/pause:2.0',
+      'registry.k8s.io/pause:2.0',
     ]) {
       expect(resolveImage(ref).exists, ref).toBe(true);
     }
@@ -55,6 +57,7 @@ describe('the registry has what the docs pull, and not what they never had', () 
       'rpc error: code = NotFound desc = failed to pull and unpack image "registry.k8s.io/e2e-test-images/dnsutils:1.3": failed to resolve reference "registry.k8s.io/e2e-test-images/dnsutils:1.3": registry.k8s.io/e2e-test-images/dnsutils:1.3: not found',
     );
     expect(resolveImage('registry.k8s.io/nginx-slim:1.0').exists).toBe(false);
+    expect(resolveImage('registry.k8s.io/pause:2.5').exists).toBe(false);
   });
 
   it('agnhost runs its Dockerfile\'s CMD, `pause`, when the Pod gives no args', () => {
