@@ -94,15 +94,25 @@ function versionAtLeast(v: string, major: number, minor: number): boolean {
   return a > major || (a === major && b >= minor);
 }
 
+/**
+ * nginx logs `notice` lines (start-up, `signal 15 (SIGTERM) received`): the official images'
+ * nginx.conf sets `error_log … notice` since 1.19 (docker-entrypoint.sh era); older ones and a
+ * stock nginx.conf log from `warn`/`error` up.
+ */
+export function nginxLogsNotices(run: Pick<AppRun, 'version'>, style: LogStyle): boolean {
+  return style === 'nginx' && versionAtLeast(run.version, 1, 19);
+}
+
 /** Lines a server prints when it starts (`at` = start) and when it is up (`listenAt`). */
 export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables' | 'nftables' = 'iptables'): LogLine[] {
   const s = run.startedAt;
   const up = run.listenAt;
   const port = run.listen[0]?.port ?? 0;
   switch (style) {
+    case 'nginx-combined':
+      return [];
     case 'nginx': {
-      // The images log `notice` level only since 1.19 (docker-entrypoint.sh era).
-      if (!versionAtLeast(run.version, 1, 19)) return [];
+      if (!nginxLogsNotices(run, style)) return [];
       const n = (text: string): LogLine => line(up, `${slashTime(up)} [notice] 1#1: ${text}`, 'stderr');
       return [
         n('using the "epoll" event method'),
@@ -234,14 +244,16 @@ export interface Hit {
 /** Access-log (and nginx error-log) lines for one request, in the app's format. */
 export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
   const req = `"GET ${hit.path} HTTP/1.1"`;
-  if (style === 'nginx') {
+  if (style === 'nginx' || style === 'nginx-combined') {
     const out: LogLine[] = [];
     const tail = `client: ${hit.clientIP}, server: localhost, request: "GET ${hit.path} HTTP/1.1", host: "${run.podIP}:${run.listen[0]?.port ?? 80}"`;
     const docroot = run.docroot ?? '/usr/share/nginx/html';
     if (hit.status === 404) out.push(line(hit.at, `${slashTime(hit.at)} [error] 29#29: *${(hit.at % 997) + 1} open() "${docroot}${hit.path}" failed (2: No such file or directory), ${tail}`, 'stderr'));
     // ngx_http_index_module: the index file is missing and autoindex is off.
     if (hit.status === 403) out.push(line(hit.at, `${slashTime(hit.at)} [error] 29#29: *${(hit.at % 997) + 1} directory index of "${docroot}${hit.path}" is forbidden, ${tail}`, 'stderr'));
-    out.push(line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes} "-" "${hit.userAgent}" "-"`));
+    // The official images' `main` format ends with "$http_x_forwarded_for"; nginx's own `combined` does not.
+    const forwardedFor = style === 'nginx' ? ' "-"' : '';
+    out.push(line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes} "-" "${hit.userAgent}"${forwardedFor}`));
     return out;
   }
   if (style === 'httpd') return [line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes}`)];

@@ -367,6 +367,126 @@ the <a href="http://nginx.org/r/error_log">error log</a> for details.</p>
 </html>
 `;
 
+/** nginx's conf/nginx.conf as `make install` puts it (unchanged from 1.11.4 to 1.13.5): what nginx-slim runs. */
+const NGINX_CONF_STOCK = `
+#user  nobody;
+worker_processes  1;
+
+#error_log  logs/error.log;
+#error_log  logs/error.log  notice;
+#error_log  logs/error.log  info;
+
+#pid        logs/nginx.pid;
+
+
+events {
+    worker_connections  1024;
+}
+
+
+http {
+    include       mime.types;
+    default_type  application/octet-stream;
+
+    #log_format  main  '$remote_addr - $remote_user [$time_local] "$request" '
+    #                  '$status $body_bytes_sent "$http_referer" '
+    #                  '"$http_user_agent" "$http_x_forwarded_for"';
+
+    #access_log  logs/access.log  main;
+
+    sendfile        on;
+    #tcp_nopush     on;
+
+    #keepalive_timeout  0;
+    keepalive_timeout  65;
+
+    #gzip  on;
+
+    server {
+        listen       80;
+        server_name  localhost;
+
+        #charset koi8-r;
+
+        #access_log  logs/host.access.log  main;
+
+        location / {
+            root   html;
+            index  index.html index.htm;
+        }
+
+        #error_page  404              /404.html;
+
+        # redirect server error pages to the static page /50x.html
+        #
+        error_page   500 502 503 504  /50x.html;
+        location = /50x.html {
+            root   html;
+        }
+
+        # proxy the PHP scripts to Apache listening on 127.0.0.1:80
+        #
+        #location ~ \\.php$ {
+        #    proxy_pass   http://127.0.0.1;
+        #}
+
+        # pass the PHP scripts to FastCGI server listening on 127.0.0.1:9000
+        #
+        #location ~ \\.php$ {
+        #    root           html;
+        #    fastcgi_pass   127.0.0.1:9000;
+        #    fastcgi_index  index.php;
+        #    fastcgi_param  SCRIPT_FILENAME  /scripts$fastcgi_script_name;
+        #    include        fastcgi_params;
+        #}
+
+        # deny access to .htaccess files, if Apache's document root
+        # concurs with nginx's one
+        #
+        #location ~ /\\.ht {
+        #    deny  all;
+        #}
+    }
+
+
+    # another virtual host using mix of IP-, name-, and port-based configuration
+    #
+    #server {
+    #    listen       8000;
+    #    listen       somename:8080;
+    #    server_name  somename  alias  another.alias;
+
+    #    location / {
+    #        root   html;
+    #        index  index.html index.htm;
+    #    }
+    #}
+
+
+    # HTTPS server
+    #
+    #server {
+    #    listen       443 ssl;
+    #    server_name  localhost;
+
+    #    ssl_certificate      cert.pem;
+    #    ssl_certificate_key  cert.key;
+
+    #    ssl_session_cache    shared:SSL:1m;
+    #    ssl_session_timeout  5m;
+
+    #    ssl_ciphers  HIGH:!aNULL:!MD5;
+    #    ssl_prefer_server_ciphers  on;
+
+    #    location / {
+    #        root   html;
+    #        index  index.html index.htm;
+    #    }
+    #}
+
+}
+`;
+
 /** The docroot of nginx releases before 1.21.2. */
 const NGINX_PAGES_OLD = { '/usr/share/nginx/html/index.html': NGINX_WELCOME_OLD, '/usr/share/nginx/html/50x.html': NGINX_50X_OLD };
 
@@ -382,7 +502,12 @@ const NGINX_PAGES_OLD = { '/usr/share/nginx/html/index.html': NGINX_WELCOME_OLD,
  * modelled), and the sizes (derived-size.ts: no registry manifest is reachable from here).
  */
 function nginxSlim(repository: string): CatalogImage {
-  const slim = (name: string, version: string): TagInfo => ({ ...sizesFromName(`registry.k8s.io/nginx-slim:${name}`, 38, 56), version });
+  // Its stock nginx.conf logs `combined` and no notices (`nginx-combined`).
+  const slim = (name: string, version: string): TagInfo => ({
+    ...sizesFromName(`registry.k8s.io/nginx-slim:${name}`, 38, 56),
+    version,
+    behaviour: { kind: 'serve', server: { ...nginxServer(version), logStyle: 'nginx-combined' } },
+  });
   return {
     repository,
     about: 'The StatefulSet tutorial\'s nginx: nginx on 80 serving /usr/share/nginx/html, with sh and curl (Ubuntu-based).',
@@ -394,7 +519,7 @@ function nginxSlim(repository: string): CatalogImage {
     cmd: ['nginx', '-g', 'daemon off;'],
     main: '/usr/sbin/nginx',
     binaries: { '/usr/sbin/nginx': { kind: 'program', program: 'nginx' }, '/usr/bin/curl': { kind: 'program', program: 'curl' } },
-    files: NGINX_PAGES_OLD,
+    files: { ...NGINX_PAGES_OLD, '/etc/nginx/nginx.conf': NGINX_CONF_STOCK },
   };
 }
 

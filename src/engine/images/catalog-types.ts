@@ -22,8 +22,12 @@ export interface ListenPort {
 }
 
 /** Which startup/access log lines the program prints (see app-logs.ts). */
-/** `serve-hostname`: Go's log package, one `HTTP request from <ip>:<port>` line per request, no banner. */
-export type LogStyle = 'nginx' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+/**
+ * `serve-hostname`: Go's log package, one `HTTP request from <ip>:<port>` line per request, no banner.
+ * `nginx-combined`: nginx built from source with its stock nginx.conf (nginx-slim): the `combined`
+ * access log and error_log at its default `error` level, so no notices.
+ */
+export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {

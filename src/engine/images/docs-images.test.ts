@@ -76,6 +76,27 @@ describe('registry.k8s.io/liveness with args [/server]', () => {
   });
 });
 
+describe('nginx-slim runs nginx as its build left it', () => {
+  it('logs the `combined` format of its stock nginx.conf, and no notices when it starts or stops', () => {
+    const p = start('registry.k8s.io/nginx-slim:0.21', { hostname: 'web-0' });
+    expect(serveHttp(p, 12_000, 80, '/nope')?.status).toBe(404);
+    expect(signalTerm(p, 13_000)).toEqual({ at: 13_040, exitCode: 0, reason: 'Completed' });
+    expect(processLogs(p, 14_000).map((l) => l.text)).toEqual([
+      '2025/09/01 09:00:12 [error] 29#29: *37 open() "/usr/share/nginx/html/nope" failed (2: No such file or directory), client: 10.244.0.1, server: localhost, request: "GET /nope HTTP/1.1", host: "10.244.1.5:80"',
+      '10.244.0.1 - - [01/Sep/2025:09:00:12 +0000] "GET /nope HTTP/1.1" 404 169 "-" "curl/8.5.0"',
+    ]);
+  });
+
+  it('the official nginx:1.27 image logs its `main` format and its notices', () => {
+    const p = start('nginx:1.27', { hostname: 'web' });
+    serveHttp(p, 12_000, 80, '/');
+    signalTerm(p, 13_000);
+    const texts = processLogs(p, 14_000).map((l) => l.text);
+    expect(texts).toContain('10.244.0.1 - - [01/Sep/2025:09:00:12 +0000] "GET / HTTP/1.1" 200 615 "-" "curl/8.5.0" "-"');
+    expect(texts.at(-1)).toBe('2025/09/01 09:00:13 [notice] 1#1: signal 15 (SIGTERM) received, exiting');
+  });
+});
+
 describe('how the docs\' servers end on SIGTERM', () => {
   it('agnhost pause prints `Paused` and exits 2 at once on SIGTERM (pause.go\'s os.Exit(2)), not at the end of the grace period', () => {
     const p = start('registry.k8s.io/e2e-test-images/agnhost:2.39');
@@ -118,6 +139,9 @@ describe('the docs\' Pods in a cluster', () => {
     expect(inPod(sim, 'web-0', ['sh', '-c', 'echo "$(hostname)" > /usr/share/nginx/html/index.html']).exitCode).toBe(0);
     expect(inPod(sim, 'web-0', ['curl', '-s', 'http://localhost/'])).toEqual({ exitCode: 0, output: 'web-0\n' });
     expect(inPod(sim, 'web-0', ['nginx', '-v']).output).toBe('nginx version: nginx/1.13.5\n');
+    const conf = inPod(sim, 'web-0', ['cat', '/etc/nginx/nginx.conf']).output;
+    expect(conf.startsWith('\n#user  nobody;\nworker_processes  1;\n')).toBe(true);
+    expect(conf).toContain('        #location ~ \\.php$ {\n');
   });
 
   it('nginx answers 403 for a docroot an empty volume hides, as the tutorial\'s note warns, and logs why', () => {

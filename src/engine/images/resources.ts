@@ -4,7 +4,7 @@
  */
 import { appAlive, memoryAt, serverOf, type AppRun } from './app';
 import type { LoadCurve } from './catalog-types';
-import { renderTemplate } from './app-logs';
+import { nginxLogsNotices, renderTemplate } from './app-logs';
 import { slashTime } from './clock';
 import { appStyle, deadAt, processExit, pushExtra, sync, type ProcessState } from './process';
 import type { LogLine, ProcessExit } from './types';
@@ -96,7 +96,7 @@ interface Shutdown {
 }
 
 const SHUTDOWN: Record<string, Shutdown> = {
-  nginx: { ms: 40, code: 0, lines: (t) => [{ at: t, stream: 'stderr', text: `${slashTime(t)} [notice] 1#1: signal 15 (SIGTERM) received, exiting` }] },
+  nginx: { ms: 40, code: 0, lines: (t, a) => (nginxLogsNotices(a, appStyle(a)) ? [{ at: t, stream: 'stderr', text: `${slashTime(t)} [notice] 1#1: signal 15 (SIGTERM) received, exiting` }] : []) },
   httpd: { ms: 60, code: 0, lines: () => [] },
   'redis-server': { ms: 80, code: 0, lines: (t, a) => ['# User requested shutdown...', '* Saving the final RDB snapshot before exiting.', '* DB saved on disk', '# Redis is now ready to exit, bye bye...'].map((x) => ({ at: t, stream: 'stdout' as const, text: `1:M ${renderTemplate(a, 'redis', '{time}', t)} ${x}` })) },
   postgres: { ms: 400, code: 0, lines: () => [] },
