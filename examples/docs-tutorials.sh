@@ -8,6 +8,8 @@ for i in 0 1; do kubectl exec "web-$i" -- sh -c 'hostname'; done
 kubectl exec web-0 -- curl -s http://localhost/
 for i in 0 1; do kubectl exec "web-$i" -- sh -c 'echo "$(hostname)" > /usr/share/nginx/html/index.html'; done
 for i in 0 1; do kubectl exec -i -t "web-$i" -- curl http://localhost/; done
+# nginx-slim's stock nginx.conf: error_log at `error` (the 403's reason), access lines in `combined`.
+kubectl logs web-0
 kubectl delete pod -l app=nginx
 kubectl rollout status statefulset/web --timeout=2m
 for i in 0 1; do kubectl exec -i -t "web-$i" -- curl http://localhost/; done

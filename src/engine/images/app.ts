@@ -5,7 +5,7 @@
  * container (`nginx & sleep infinity`).
  */
 import { pythonHttp } from './python';
-import type { Behaviour, ListenPort, Route, ServerSpec } from './catalog-types';
+import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
 import type { LogLine } from './types';
 import { spaceTime } from './clock';
 import { own } from '../../k8s/own';
@@ -58,6 +58,11 @@ export interface StartOptions {
 
 export function serverOf(b: RunningBehaviour): ServerSpec | undefined {
   return 'server' in b ? b.server : undefined;
+}
+
+/** How the app logs: its server's style; an nginx without one (a tag override) logs as nginx. */
+export function appLogStyle(app: AppRun): LogStyle {
+  return serverOf(app.behaviour)?.logStyle ?? (app.name === 'nginx' ? 'nginx' : 'silent');
 }
 
 /** A flaky app only crashes on its first `untilRestart` starts. */

@@ -4,7 +4,9 @@
  * its node published with setClusterDns), a few public test hosts, and — for kubectl exec
  * only — the caller's NetworkView.
  */
-import { appHttp, listensOn } from './app';
+import { appHttp, appLogStyle, listensOn } from './app';
+import { accessLines } from './app-logs';
+import { pushLog } from './log-buffer';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
 import { dirEntries, stat } from './fs';
@@ -148,6 +150,13 @@ export function network(m: Machine, ctx: RunContext): Net {
           const failure = req.tls ? handshake(req.tls, r.kind === 'reply' && r.tls ? { issuerPem: SELF_SIGNED, names: [ctx.hostname] } : undefined) : undefined;
           if (failure) return { kind: 'tls-failed', ip, failure };
           if (r.kind === 'eof') return { kind: 'reply', ip, status: 0, body: '' };
+          if (r.kind === 'reply') {
+            // The server logs a request from its own container as any other (nginx: `127.0.0.1 - - […]`).
+            const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+            const hit = { at: m.clock, clientIP: ip, path: req.path, status: r.status, bytes: r.body.length, userAgent: header('user-agent') ?? '-', seq: m.logs.length };
+            const host = header('host');
+            for (const l of accessLines(a, appLogStyle(a), host === undefined ? hit : { ...hit, host })) pushLog(m, l);
+          }
           if (r.tls && !req.tls) return { kind: 'reply', ip, ...plainToTls() };
           return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType, ...(r.delayMs > 0 ? { ms: r.delayMs } : {}) };
         }

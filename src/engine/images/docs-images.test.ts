@@ -138,6 +138,8 @@ describe('the docs\' Pods in a cluster', () => {
     expect(before.output).not.toContain('color-scheme');
     expect(inPod(sim, 'web-0', ['sh', '-c', 'echo "$(hostname)" > /usr/share/nginx/html/index.html']).exitCode).toBe(0);
     expect(inPod(sim, 'web-0', ['curl', '-s', 'http://localhost/'])).toEqual({ exitCode: 0, output: 'web-0\n' });
+    // nginx logs a request from its own container like any other: client 127.0.0.1, `combined` format.
+    expect(logs(sim, 'web-0')).toMatch(/^127\.0\.0\.1 - - \[[^\]]+\] "GET \/ HTTP\/1\.1" 200 6 "-" "curl\/[\d.]+"$/m);
     expect(inPod(sim, 'web-0', ['nginx', '-v']).output).toBe('nginx version: nginx/1.13.5\n');
     const conf = inPod(sim, 'web-0', ['cat', '/etc/nginx/nginx.conf']).output;
     expect(conf.startsWith('\n#user  nobody;\nworker_processes  1;\n')).toBe(true);

@@ -136,7 +136,7 @@ export interface RunContext {
 }
 
 export const SPIN_STEPS = 5_000;
-export const LOG_CAP = 5_000;
+export { LOG_CAP } from './log-buffer';
 const NESTED_BUDGET = 50_000;
 
 export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLayer): Machine {

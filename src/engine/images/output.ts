@@ -4,17 +4,9 @@
  */
 import { normalizePath, writeFile } from './fs';
 import type { Machine, RunContext, Sink } from './machine';
-import { LOG_CAP } from './machine';
-import type { LogLine } from './types';
+import { pushLog } from './log-buffer';
 
-export function pushLog(m: Machine, line: LogLine): void {
-  m.logs.push(line);
-  if (m.logs.length > LOG_CAP * 1.2) {
-    const drop = m.logs.length - LOG_CAP;
-    m.logs.splice(0, drop);
-    m.dropped += drop;
-  }
-}
+export { pushLog };
 
 /** Writes `text` to a sink at time `at`. Log sinks split it into lines like the CRI log does. */
 export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: number): void {

@@ -11,7 +11,7 @@
  * About 570 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
-import { appAlive, appGrpc, appHttp, listensOn as appListensOn, memoryAt, serverOf, type AppRun } from './app';
+import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, type AppRun } from './app';
 import { containerMounts, withSystem, type MachineFacts, type SystemView } from './sysinfo';
 import { agnhostWebhook } from './agnhost-webhook';
 import { handshakePem } from './tls';
@@ -393,7 +393,7 @@ export function processLogs(p: ProcessState, now: number): LogLine[] {
 
 /** @internal for resources.ts */
 export function appStyle(app: AppRun): LogStyle {
-  return serverOf(app.behaviour)?.logStyle ?? (app.name === 'nginx' ? 'nginx' : 'silent');
+  return appLogStyle(app);
 }
 
 /** @internal for resources.ts */
