@@ -436,7 +436,8 @@ function gatewayOf(podIP: string): string {
 }
 
 /** One HTTP GET to the container (traffic); undefined = connection refused. */
-export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1'): HttpAnswer | undefined {
+/** `userAgent` is the client's header as the access log records it; a caller without one is taken for curl. */
+export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1', userAgent = 'curl/8.5.0'): HttpAnswer | undefined {
   if (p.startError) return undefined;
   sync(p, now);
   if (deadAt(p, now)) return undefined;
@@ -448,7 +449,7 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
     case 'eof':
       return { status: 0, body: '', closed: true };
     case 'reply':
-      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, 'curl/8.5.0');
+      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, userAgent);
       {
         // The handler's own delay, plus the CPU the request takes at the speed its limit allows.
         const delayMs = a.r.delayMs + chargeRequest(p, now, a.app);
@@ -467,7 +468,10 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   sync(p, now);
   if (deadAt(p, now)) return undefined;
   const app = p.machine.apps.find((a) => a.behaviour.kind === 'admission-webhook' && appListensOn(a, port, now));
-  if (!app || app.behaviour.kind !== 'admission-webhook') return serveHttp(p, now, port, path, clientIP);
+  if (!app || app.behaviour.kind !== 'admission-webhook') {
+    const userAgent = req.headers.find(([k]) => k.toLowerCase() === 'user-agent')?.[1];
+    return serveHttp(p, now, port, path, clientIP, ...(userAgent === undefined ? [] : [userAgent]));
+  }
   const b = app.behaviour;
   // net/http's answer to plain HTTP on a TLS listener.
   if (!req.tls) return { status: 400, body: 'Client sent an HTTP request to an HTTPS server.\n', contentType: 'text/plain; charset=utf-8' };

@@ -65,6 +65,10 @@ describe('exec', () => {
     expect(r.stdout).toContain('<title>Welcome to nginx!</title>');
     const hops = own.traceSince(before).filter((h) => h.kind === 'proxy').map((h) => h.summary);
     expect(hops.length).toBeGreaterThan(0);
+    // nginx logs the client's own User-Agent: BusyBox wget sends `Wget`.
+    const bbIP = kubectl(own, 'get pod bb -o jsonpath={.status.podIP}').stdout;
+    const logged = kubectl(own, 'logs deployment/web --tail=-1').stdout + kubectl(own, 'logs -l app=web --tail=-1').stdout;
+    expect(logged).toMatch(new RegExp(`^${bbIP.replace(/\./g, '\\.')} - - \\[[^\\]]+\\] "GET / HTTP/1.1" 200 615 "-" "Wget" "-"$`, 'm'));
     // No endpoints: kube-proxy REJECTs, so the connection is refused at once.
     kubectl(own, 'scale deployment web --replicas=0');
     own.advance(10_000);
