@@ -4,8 +4,9 @@
  * the service account namespace, /dev/termination-log). Rebuilt from inputs, never stored (the
  * image's part is shared by every container of the image).
  */
+import { parseTimestamp } from '../../k8s/time';
 import type { ImageDefinition } from './catalog';
-import type { BaseFs } from './fs';
+import type { BaseFs, BaseMeta } from './fs';
 import { distroFiles, distroOf } from './os-release';
 
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/run', '/lib', '/sbin', '/opt', '/mnt', '/srv'];
@@ -41,7 +42,18 @@ interface ImageLayer {
   files: Record<string, string>;
   keys: string[];
   dirs: Set<string>;
+  links: Record<string, string>;
 }
+
+/**
+ * The links runc makes in every container's /dev (libcontainer/rootfs_linux.go: setupDevSymlinks,
+ * and /dev/ptmx for the devpts mount). Their targets under /proc are not modelled: reading one
+ * is the reader's own stdio (tools-files.ts `cat`), a redirection to one is (output.ts).
+ */
+const RUNTIME_LINKS: Record<string, string> = { '/dev/fd': '/proc/self/fd', '/dev/stdin': '/proc/self/fd/0', '/dev/stdout': '/proc/self/fd/1', '/dev/stderr': '/proc/self/fd/2', '/dev/core': '/proc/kcore', '/dev/ptmx': 'pts/ptmx' };
+
+/** Default image time when the catalog gives none. Approximate: not any real image's date. */
+const DEFAULT_BUILT = '2025-08-01T00:00:00Z';
 const LAYERS = new WeakMap<ImageDefinition, ImageLayer>();
 
 function imageLayer(def: ImageDefinition): ImageLayer {
@@ -51,20 +63,24 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
   for (const bin of Object.keys(def.image.binaries)) files[bin] ??= '\x7fELF';
-  const keys = Object.keys(files);
-  const dirs = new Set(STANDARD_DIRS);
-  for (const f of keys) {
+  const links: Record<string, string> = { ...RUNTIME_LINKS, ...(def.image.links ?? {}) };
+  const keys = [...Object.keys(files), ...Object.keys(links)];
+  const dirs = new Set([...(def.image.rootDirs ?? STANDARD_DIRS), ...(def.image.dirs ?? [])]);
+  for (const f of [...keys, ...dirs]) {
     for (let d = f.slice(0, f.lastIndexOf('/')); d.length > 0; d = d.slice(0, d.lastIndexOf('/'))) dirs.add(d);
   }
   if (def.image.workingDir) dirs.add(def.image.workingDir);
   for (const p of POD_FILES) delete files[p];
-  layer = { files, keys, dirs };
+  for (const l of Object.keys(links)) dirs.delete(l);
+  layer = { files, keys, dirs, links };
   LAYERS.set(def, layer);
   return layer;
 }
 
 export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
-  const { files, keys, dirs } = imageLayer(def);
+  const { files, keys, dirs, links } = imageLayer(def);
+  const built = parseTimestamp(def.image.built ?? DEFAULT_BUILT);
+  const meta = def.image.meta ?? {};
   const own: Record<(typeof POD_FILES)[number], string> = {
     '/etc/hostname': `${o.hostname}\n`,
     '/etc/hosts': `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${o.podIP}\t${o.hostname}\n`,
@@ -77,6 +93,9 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
   return {
     file: (path) => (IS_POD_FILE.has(path) ? own[path as (typeof POD_FILES)[number]] : files[path]),
     isDir: (path) => dirs.has(path),
+    link: (path) => (Object.hasOwn(links, path) ? links[path] : undefined),
+    // The kubelet's files are as old as the Pod: unknown here, so `ls` shows them as of now.
+    meta: (path): BaseMeta => ({ ...(IS_POD_FILE.has(path) || Object.hasOwn(RUNTIME_LINKS, path) ? {} : { mtime: built }), ...(Object.hasOwn(meta, path) ? meta[path] : {}) }),
     list: (dir) => {
       const prefix = dir === '/' ? '/' : `${dir}/`;
       const names = new Set<string>();

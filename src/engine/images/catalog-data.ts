@@ -34,6 +34,8 @@
  */
 import type { Behaviour, Binary, CatalogImage, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
 import { sizesFromName } from './derived-size';
+import type { BaseMeta } from './fs';
+import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META } from './nginx-image';
 
 const MiB = 1024 * 1024;
 
@@ -43,6 +45,24 @@ const MiB = 1024 * 1024;
 const BUSYBOX: Userland = { shell: 'ash', tools: 'busybox', bash: false };
 const BUSYBOX_PASSWD =
   'root:x:0:0:root:/root:/bin/sh\ndaemon:x:1:1:daemon:/usr/sbin:/bin/false\nbin:x:2:2:bin:/bin:/bin/false\nsys:x:3:3:sys:/dev:/bin/false\nsync:x:4:100:sync:/bin:/bin/sync\nmail:x:8:8:mail:/var/spool/mail:/bin/false\nwww-data:x:33:33:www-data:/var/www:/bin/false\noperator:x:37:37:Operator:/var:/bin/false\nnobody:x:65534:65534:nobody:/home:/bin/false\n';
+/**
+ * The rest of the busybox image's /etc and tree, as docker-library/busybox's Dockerfile.builder
+ * makes it: buildroot's skeleton group and shadow (root's empty password replaced by `*`, the
+ * image's CVE-2019-5021 fix), the builder's Debian 12 /etc/nsswitch.conf (libc-bin's default),
+ * /etc/localtime as a hard link of the UTC zone file (tzdata 2025b's, 114 bytes), buildroot's
+ * device_table.txt (/etc/network/if-*.d, /var/www, /root 0700, /tmp 1777, shadow 0600), the home
+ * directories of its passwd, and `lib64 -> lib`. Not here: /etc/mtab (the builder makes none).
+ */
+const BUSYBOX_ETC: Record<string, string> = {
+  '/etc/group': 'root:x:0:\ndaemon:x:1:\nbin:x:2:\nsys:x:3:\nadm:x:4:\ntty:x:5:\ndisk:x:6:\nlp:x:7:\nmail:x:8:\nkmem:x:9:\nwheel:x:10:root\ncdrom:x:11:\ndialout:x:18:\nfloppy:x:19:\nvideo:x:28:\naudio:x:29:\ntape:x:32:\nwww-data:x:33:\noperator:x:37:\nutmp:x:43:\nplugdev:x:46:\nstaff:x:50:\nlock:x:54:\nnetdev:x:82:\nusers:x:100:\nnogroup:x:65534:\n',
+  '/etc/shadow': 'root:*:::::::\ndaemon:*:::::::\nbin:*:::::::\nsys:*:::::::\nsync:*:::::::\nmail:*:::::::\nwww-data:*:::::::\noperator:*:::::::\nnobody:*:::::::\n',
+  '/etc/nsswitch.conf': "# /etc/nsswitch.conf\n#\n# Example configuration of GNU Name Service Switch functionality.\n# If you have the `glibc-doc-reference' and `info' packages installed, try:\n# `info libc \"Name Service Switch\"' for information about this file.\n\npasswd:         files\ngroup:          files\nshadow:         files\ngshadow:        files\n\nhosts:          files dns\nnetworks:       files\n\nprotocols:      db files\nservices:       db files\nethers:         db files\nrpc:            db files\n\nnetgroup:       nis\n",
+  '/etc/localtime': 'TZif2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\0\x04\0\0\0\0\0\0UTC\0TZif2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\0\x04\0\0\0\0\0\0UTC\0\nUTC0\n',
+};
+const BUSYBOX_LINKS: Record<string, string> = { '/lib64': 'lib', '/usr/bin/env': '../../bin/env' };
+const BUSYBOX_ROOT = ['/', '/bin', '/dev', '/etc', '/home', '/lib', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/sbin', '/var'];
+const BUSYBOX_DIRS = ['/etc/network/if-up.d', '/etc/network/if-pre-up.d', '/etc/network/if-down.d', '/etc/network/if-post-down.d', '/var/www', '/var/spool/mail'];
+const BUSYBOX_META: Record<string, BaseMeta> = { '/etc/shadow': { mode: 0o600 }, '/root': { mode: 0o700 }, '/tmp': { mode: 0o1777 } };
 const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
 const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
@@ -600,7 +620,7 @@ function oldBusybox(repository: string, about: string): CatalogImage {
 // ---------------------------------------------------------------------------------------------
 // The catalog
 // ---------------------------------------------------------------------------------------------
-const NGINX_FILES = { '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': NGINX_50X, '/etc/nginx/nginx.conf': 'user  nginx;\nworker_processes  auto;\n', '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n}\n' };
+const NGINX_FILES = { ...NGINX_IMAGE_FILES, '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': NGINX_50X };
 
 export const CATALOG: CatalogImage[] = [
   {
@@ -641,6 +661,11 @@ export const CATALOG: CatalogImage[] = [
       '/usr/bin/curl': { kind: 'program', program: 'curl' },
     },
     files: NGINX_FILES,
+    links: NGINX_IMAGE_LINKS,
+    dirs: NGINX_IMAGE_DIRS,
+    meta: NGINX_IMAGE_META,
+    // docker-nginx's "Updated nginx mainline to 1.29.1" (5a4ad48), the day the image was built.
+    built: '2025-08-13T16:34:01Z',
   },
   {
     repository: 'docker.io/library/httpd',
@@ -716,7 +741,13 @@ export const CATALOG: CatalogImage[] = [
     entrypoint: [],
     cmd: ['sh'],
     // `docker run busybox cat /etc/passwd`, as published transcripts of the image show it.
-    files: { '/etc/passwd': BUSYBOX_PASSWD },
+    files: { '/etc/passwd': BUSYBOX_PASSWD, ...BUSYBOX_ETC },
+    links: BUSYBOX_LINKS,
+    dirs: BUSYBOX_DIRS,
+    rootDirs: BUSYBOX_ROOT,
+    meta: BUSYBOX_META,
+    // docker-library/busybox's image-config.json for 1.36.1 (glibc): its rootfs's timestamp.
+    built: '2023-05-18T22:34:17Z',
     binaries: { '/bin/wget': { kind: 'program', program: 'wget' } },
   },
   {

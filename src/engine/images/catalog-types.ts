@@ -4,6 +4,7 @@
  * it does when run. What an application does over time is a `Behaviour` — plain data, so a
  * running process can carry its behaviour inside the World.
  */
+import type { BaseMeta } from './fs';
 
 /** One HTTP answer. `delayMs` models a slow handler (probes time out when it exceeds timeoutSeconds). */
 export interface Route {
@@ -233,4 +234,17 @@ export interface CatalogImage {
   binaries: Record<string, Binary>;
   /** Files present in the image (`/usr/share/nginx/html/index.html`). */
   files?: Record<string, string>;
+  /** Symbolic links in the image: path → target as `ln -s` was given it (`/var/log/nginx/access.log` → `/dev/stdout`). */
+  links?: Record<string, string>;
+  /** Directories the image has beyond its files' parents (an empty `/var/cache/nginx`). */
+  dirs?: readonly string[];
+  /** Its top-level directories when they are not the usual Debian/Alpine ones (busybox has no /opt). */
+  rootDirs?: readonly string[];
+  /** What `ls -l` shows beyond content: permission bits and on-disk sizes of stand-in binaries (file-meta.ts has the defaults). */
+  meta?: Record<string, BaseMeta>;
+  /**
+   * When the image's files were written (RFC 3339), the time `ls -l` shows for them. Approximate:
+   * one time for every file of every tag (a real image's layers were written at different times).
+   */
+  built?: string;
 }

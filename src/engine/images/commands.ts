@@ -104,13 +104,13 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
       s.stdin = f.content;
       continue;
     }
-    const sink = sinkFor(m, target);
+    const sink = sinkFor(m, target, ctx.base);
     if (sink.k === 'file') {
       if (stat(m.fs, ctx.base, sink.path).kind === 'dir') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Is a directory\n` : `sh: can't create ${target}: Is a directory\n` };
       if (readOnlyAt(m.fs, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Read-only file system\n` : `sh: can't create ${target}: Read-only file system\n` };
       // Recorded from BusyBox 1.35 ash and dash 0.5.12: a file in a directory that is not there.
       if (parentProblem(m.fs, ctx.base, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Directory nonexistent\n` : `sh: can't create ${target}: nonexistent directory\n` };
-      if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false);
+      if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false, m.clock);
     }
     if (r.op === '&>') {
       s.out = sink;

@@ -15,6 +15,8 @@ export interface FsLayer {
   dirs: Record<string, boolean>;
   /** Bumped on every change (lets callers notice that an exec changed the filesystem). */
   version: number;
+  /** When a path was last written or made (simulated ms), when the writer said (`ls -l`'s time). */
+  times?: Record<string, number>;
   /** mountPath → the volume mounted there (a container's root layer only). */
   mounts?: Record<string, MountedVolume>;
 }
@@ -87,6 +89,19 @@ export interface BaseFs {
    * Pods wrote there.
    */
   host?: BaseFs;
+  /** The target of a symbolic link at exactly `path` (`/var/log/nginx/access.log` → `/dev/stdout`). */
+  link?(path: string): string | undefined;
+  /** What `ls -l` shows of an image path beyond its content (unset parts: the defaults of file-meta.ts). */
+  meta?(path: string): BaseMeta | undefined;
+}
+
+export interface BaseMeta {
+  /** Permission bits (0o755); file type comes from what the path is. */
+  mode?: number;
+  /** Bytes on disk when the content is a stand-in (a binary is `\x7fELF` here). */
+  size?: number;
+  /** Modification time in simulated ms (the image's build). */
+  mtime?: number;
 }
 
 export function newLayer(): FsLayer {
@@ -98,7 +113,8 @@ export { normalizePath };
 
 export type Stat = { kind: 'file'; content: string } | { kind: 'dir' } | { kind: 'none' };
 
-export function stat(root: FsLayer, rootBase: BaseFs, fullPath: string): Stat {
+export function stat(root: FsLayer, rootBase: BaseFs, linkedPath: string): Stat {
+  const fullPath = resolveLinks(root, rootBase, linkedPath);
   const { layer, base, path } = locate(root, rootBase, fullPath);
   if (layer === root && Object.keys(root.mounts ?? {}).some((mp) => mp.startsWith(`${fullPath === '/' ? '' : fullPath}/`))) return { kind: 'dir' };
   if (path in layer.files) {
@@ -111,6 +127,47 @@ export function stat(root: FsLayer, rootBase: BaseFs, fullPath: string): Stat {
   const f = base.file(path);
   if (f !== undefined) return { kind: 'file', content: f };
   return base.isDir(path) ? { kind: 'dir' } : { kind: 'none' };
+}
+
+/** A path's entry itself, not following a symbolic link at its last component (lstat(2)). */
+export type LStat = Stat | { kind: 'link'; target: string };
+
+export function lstat(root: FsLayer, rootBase: BaseFs, fullPath: string): LStat {
+  if (fullPath === '/' || !rootBase.link) return stat(root, rootBase, fullPath);
+  const at = fullPath.lastIndexOf('/');
+  const dir = resolveLinks(root, rootBase, fullPath.slice(0, at) || '/');
+  const own = `${dir === '/' ? '' : dir}/${fullPath.slice(at + 1)}`;
+  const target = linkAt(root, rootBase, own);
+  return target === undefined ? stat(root, rootBase, own) : { kind: 'link', target };
+}
+
+/** The image's link at exactly `path`, unless the writable layer replaced or removed it. */
+function linkAt(root: FsLayer, base: BaseFs, path: string): string | undefined {
+  if (!base.link || path in root.files || path in root.dirs || removedByAncestor(root, path)) return undefined;
+  if (locate(root, EMPTY, path).layer !== root) return undefined;
+  return base.link(path);
+}
+
+/**
+ * `fullPath` with every symbolic link on the way replaced by its target, as the kernel walks a
+ * path. Links live in the image (and the runtime's /dev); a loop stops after 40 links (ELOOP),
+ * leaving the path as far as it got.
+ */
+export function resolveLinks(root: FsLayer, base: BaseFs, fullPath: string): string {
+  if (!base.link) return fullPath;
+  let p = fullPath;
+  for (let hops = 0; hops < 40; hops++) {
+    let next: string | undefined;
+    for (let at = p.indexOf('/', 1); next === undefined; at = p.indexOf('/', at + 1)) {
+      const prefix = at < 0 ? p : p.slice(0, at);
+      const target = prefix === '/' ? undefined : linkAt(root, base, prefix);
+      if (target !== undefined) next = normalizePath(`${target}${at < 0 ? '' : p.slice(at)}`, prefix.slice(0, prefix.lastIndexOf('/')) || '/');
+      if (at < 0) break;
+    }
+    if (next === undefined) return p;
+    p = next;
+  }
+  return p;
 }
 
 function removedByAncestor(layer: FsLayer, path: string): boolean {
@@ -132,17 +189,35 @@ export function parentProblem(root: FsLayer, rootBase: BaseFs, fullPath: string)
   return s.kind === 'dir' ? undefined : s.kind === 'file' ? 'Not a directory' : 'No such file or directory';
 }
 
-export function writeFile(root: FsLayer, rootBase: BaseFs, fullPath: string, content: string, append: boolean): void {
-  const at = locate(root, rootBase, fullPath);
+/** Writes through symbolic links, as open(2) does; `when` (simulated ms) is what `ls -l` shows. */
+export function writeFile(root: FsLayer, rootBase: BaseFs, linkedPath: string, content: string, append: boolean, when?: number): void {
+  const at = locate(root, rootBase, resolveLinks(root, rootBase, linkedPath));
   const before = append ? stat(at.layer, at.base, at.path) : { kind: 'none' as const };
   at.layer.files[at.path] = (before.kind === 'file' ? before.content : '') + content;
+  stamp(at, when);
   changed(root, at);
 }
 
-export function makeDir(root: FsLayer, fullPath: string): void {
+export function makeDir(root: FsLayer, fullPath: string, when?: number): void {
   const at = locate(root, EMPTY, fullPath);
   at.layer.dirs[at.path] = true;
+  stamp(at, when);
   changed(root, at);
+}
+
+function stamp(at: Located, when: number | undefined): void {
+  if (when !== undefined) (at.layer.times ??= {})[at.path] = when;
+}
+
+/**
+ * Whether a writable layer (the container's or a volume's) holds `fullPath`, and when it was
+ * written when its writer said (`at`); undefined for the image's own paths.
+ */
+export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at?: number } | undefined {
+  const at = locate(root, rootBase, fullPath);
+  const time = at.layer.times?.[at.path];
+  if (at.path in at.layer.files || at.path in at.layer.dirs || at.layer !== root) return time === undefined ? {} : { at: time };
+  return undefined;
 }
 
 /** Removes a file or (recursive) a tree. */
@@ -163,13 +238,15 @@ export function remove(root: FsLayer, rootBase: BaseFs, fullPath: string): void 
 }
 
 /** Entries of `dir` with whether each is a directory (a server's listing). */
-export function dirEntries(root: FsLayer, rootBase: BaseFs, fullDir: string): { name: string; dir: boolean }[] {
+export function dirEntries(root: FsLayer, rootBase: BaseFs, linkedDir: string): { name: string; dir: boolean }[] {
+  const fullDir = resolveLinks(root, rootBase, linkedDir);
   const full = fullDir === '/' ? '/' : `${fullDir}/`;
   return listDir(root, rootBase, fullDir).map((name) => ({ name, dir: stat(root, rootBase, `${full}${name}`).kind === 'dir' }));
 }
 
 /** Entry names in `dir`, sorted like `ls`. */
-export function listDir(root: FsLayer, rootBase: BaseFs, fullDir: string): string[] {
+export function listDir(root: FsLayer, rootBase: BaseFs, linkedDir: string): string[] {
+  const fullDir = resolveLinks(root, rootBase, linkedDir);
   const { layer, base, path: dir } = locate(root, rootBase, fullDir);
   const names = new Set<string>();
   if (layer === root) {
@@ -186,5 +263,6 @@ export function listDir(root: FsLayer, rootBase: BaseFs, fullDir: string): strin
   for (const p of Object.keys(layer.files)) add(p);
   for (const [p, made] of Object.entries(layer.dirs)) if (made) add(p);
   const full = fullDir === '/' ? '/' : `${fullDir}/`;
-  return [...names].filter((n) => stat(root, rootBase, `${full}${n}`).kind !== 'none').sort();
+  // lstat: a link is listed even when its target is not there (`access.log -> /dev/stdout`).
+  return [...names].filter((n) => lstat(root, rootBase, `${full}${n}`).kind !== 'none').sort();
 }

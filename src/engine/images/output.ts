@@ -2,7 +2,7 @@
  * Where a command's output goes: the container log (split into CRI log lines, bounded like log
  * rotation), a file in the container, /dev/null, or a capture buffer for `$(…)` and pipes.
  */
-import { normalizePath, writeFile } from './fs';
+import { normalizePath, resolveLinks, writeFile, type BaseFs } from './fs';
 import type { Machine, RunContext, Sink } from './machine';
 import { pushLog } from './log-buffer';
 
@@ -19,7 +19,7 @@ export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: 
       return;
     }
     case 'file':
-      writeFile(m.fs, ctx.base, sink.path, text, true);
+      writeFile(m.fs, ctx.base, sink.path, text, true, at);
       return;
     case 'capture':
       sink.buf.push(text);
@@ -30,9 +30,12 @@ export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: 
   }
 }
 
-/** Where a redirection to `path` goes (`/dev/null`, `/proc/1/fd/1` reach the container log). */
-export function sinkFor(m: Machine, path: string): Sink {
-  const p = normalizePath(path, m.cwd);
+/**
+ * Where a redirection to `path` goes (`/dev/null`, `/proc/1/fd/1` reach the container log), after
+ * the image's links (`> /var/log/nginx/access.log` is `> /dev/stdout`, the shell's own stdout).
+ */
+export function sinkFor(m: Machine, path: string, base: BaseFs): Sink {
+  const p = resolveLinks(m.fs, base, normalizePath(path, m.cwd));
   if (p === '/dev/null') return { k: 'null' };
   if (p === '/dev/stdout' || p === '/proc/self/fd/1') return m.out;
   if (p === '/dev/stderr' || p === '/proc/self/fd/2') return m.err;

@@ -2,8 +2,8 @@
  * File commands (cat, touch, rm, mkdir, ls, cp, mv) on the container's overlay filesystem, with
  * BusyBox or GNU coreutils error texts depending on the image.
  */
-import { dateFormat } from './clock';
-import { listDir, makeDir, parentProblem, readOnlyAt, remove, stat, writeFile } from './fs';
+import { makeDir, parentProblem, readOnlyAt, remove, resolveLinks, stat, writeFile } from './fs';
+import { ls } from './tools-ls';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 function cat(args: string[], env: ToolEnv): ToolResult {
@@ -18,7 +18,15 @@ function cat(args: string[], env: ToolEnv): ToolResult {
       env.io.out(env.io.stdin);
       continue;
     }
-    const s = stat(env.fs, env.base, path(env, a));
+    const p = path(env, a);
+    // /dev/stdout and the links to it (nginx's access.log) open the reader's own stdio: reading
+    // the exec's stdout or terminal gives what its stdin brings. Approximate: the real read waits
+    // on the terminal or pipe (a `cat` without -i hangs); here it reads the stdin it was given.
+    if (/^\/proc\/self\/fd\/[012]$/.test(resolveLinks(env.fs, env.base, p))) {
+      env.io.out(env.io.stdin);
+      continue;
+    }
+    const s = stat(env.fs, env.base, p);
     if (s.kind === 'file') env.io.out(s.content);
     else {
       status = 1;
@@ -33,7 +41,10 @@ function touch(args: string[], env: ToolEnv): ToolResult {
   let status = 0;
   for (const a of flags(args).rest) {
     const p = path(env, a);
-    if (stat(env.fs, env.base, p).kind !== 'none') continue;
+    const was = stat(env.fs, env.base, p);
+    // An existing file gets a new time (copied up into the writable layer, as overlayfs does).
+    if (was.kind === 'file' && !readOnlyAt(env.fs, p)) writeFile(env.fs, env.base, p, '', true, env.clock);
+    if (was.kind !== 'none') continue;
     // Recorded from BusyBox 1.35 and GNU coreutils 9.1 (C locale).
     const parent = parentProblem(env.fs, env.base, p);
     if (parent) {
@@ -42,7 +53,7 @@ function touch(args: string[], env: ToolEnv): ToolResult {
     } else if (readOnlyAt(env.fs, p)) {
       env.io.err(bb(env) ? `touch: ${a}: Read-only file system\n` : `touch: cannot touch '${a}': Read-only file system\n`);
       status = 1;
-    } else writeFile(env.fs, env.base, p, '', false);
+    } else writeFile(env.fs, env.base, p, '', false, env.clock);
   }
   return { status };
 }
@@ -93,38 +104,8 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
       continue;
     }
     // -p makes the missing parents too (the layer records directories one by one).
-    if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at));
-    makeDir(env.fs, p);
-  }
-  return { status };
-}
-
-function ls(args: string[], env: ToolEnv): ToolResult {
-  const { set, rest } = flags(args);
-  const targets = rest.length > 0 ? rest : ['.'];
-  let status = 0;
-  let listed = 0;
-  for (const a of targets) {
-    const p = path(env, a);
-    const s = stat(env.fs, env.base, p);
-    if (s.kind === 'none') {
-      env.io.err(bb(env) ? `ls: ${a}: No such file or directory\n` : `ls: cannot access '${a}': No such file or directory\n`);
-      status = bb(env) ? 1 : 2;
-    } else if (s.kind === 'file') env.io.out(`${a}\n`);
-    else {
-      // Several operands: each directory under a header, a blank line between them (GNU and BusyBox alike).
-      if (targets.length > 1) env.io.out(`${listed++ > 0 ? '\n' : ''}${a}:\n`);
-      const names = listDir(env.fs, env.base, p).filter((n) => set.has('a') || !n.startsWith('.'));
-      if (set.has('l')) {
-        env.io.out(`total ${names.length * 4}\n`);
-        for (const n of names) {
-          const child = stat(env.fs, env.base, p === '/' ? `/${n}` : `${p}/${n}`);
-          const size = child.kind === 'file' ? child.content.length : 4096;
-          const mode = child.kind === 'dir' ? 'drwxr-xr-x' : '-rw-r--r--';
-          env.io.out(`${mode}    1 root     root     ${String(size).padStart(8)} ${dateFormat(env.clock, '%b %e %H:%M')} ${n}\n`);
-        }
-      } else if (names.length > 0) env.io.out(`${names.join('\n')}\n`);
-    }
+    if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at), env.clock);
+    makeDir(env.fs, p, env.clock);
   }
   return { status };
 }
@@ -157,7 +138,7 @@ function copyMove(move: boolean): Tool {
         status = 1;
         continue;
       }
-      writeFile(env.fs, env.base, target, s.content, false);
+      writeFile(env.fs, env.base, target, s.content, false, env.clock);
       if (move) remove(env.fs, env.base, src);
     }
     return { status };

@@ -10,7 +10,7 @@
 import { EPOCH_MS } from '../../k8s/time';
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
-import { listDir, makeDir, normalizePath, readOnlyAt, stat, writeFile } from './fs';
+import { listDir, lstat, makeDir, normalizePath, readOnlyAt, stat, writeFile } from './fs';
 import { GNU_RECORD, BLOCK, readTar, writeTar, type TarMember, type TarOwner } from './tar-format';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 
@@ -171,7 +171,8 @@ function create(o: TarOptions, run: Run): ToolResult {
   // Verbose names go to stderr when the archive itself is stdout.
   const verbose = (s: string): void => (o.file === '-' ? env.io.err(s) : env.io.out(s));
   const walk = (typed: string, full: string): void => {
-    const s = stat(env.fs, env.base, full);
+    // A link is archived as the link (tar follows none without -h): nginx's access.log -> /dev/stdout.
+    const s = lstat(env.fs, env.base, full);
     if (s.kind === 'none') {
       if (!bb(env)) stripUnsafe(run, typed);
       env.io.err(bb(env) ? `tar: ${typed}: No such file or directory\n` : `tar: ${typed}: Cannot stat: No such file or directory\n`);
@@ -179,6 +180,11 @@ function create(o: TarOptions, run: Run): ToolResult {
       return;
     }
     const name = stripUnsafe(run, typed);
+    if (s.kind === 'link') {
+      if (o.verbose) verbose(`${bb(env) ? name : typed}\n`);
+      members.push({ name, type: 'symlink', content: '', mode: 0o777, linkname: s.target });
+      return;
+    }
     if (s.kind === 'file') {
       if (o.verbose) verbose(`${bb(env) ? name : typed}\n`);
       members.push({ name, type: 'file', content: s.content, mode: 0o644 });

@@ -1,0 +1,141 @@
+/**
+ * `ls` in a Debian image (GNU coreutils 9.1) and in busybox (BusyBox 1.36). The expected layouts
+ * were recorded on this machine from GNU ls 9.1 and BusyBox 1.35's ls on a tree of the same shape
+ * (column widths, `total`, -h sizes, `name -> target`, old times with the year, headers and blank
+ * lines between operands), with the image's names, sizes and times in place.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveImage } from './catalog';
+import { execInContainer, startProcess } from './process';
+import { bbHuman, gnuHuman } from './tools-ls';
+
+function container(image: string) {
+  return startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+}
+
+describe('ls in the nginx image (GNU coreutils)', () => {
+  const p = container('nginx:1.29');
+  const run = (line: string) => execInContainer(p, 1000, ['sh', '-c', line]);
+
+  it('shows the access and error logs as the links to stdout and stderr the Dockerfile made', () => {
+    expect(run('ls -la /var/log/nginx').output).toBe(
+      [
+        'total 8',
+        'drwxr-xr-x 2 root root 4096 Aug 13 16:34 .',
+        'drwxr-xr-x 3 root root 4096 Aug 13 16:34 ..',
+        'lrwxrwxrwx 1 root root   11 Aug 13 16:34 access.log -> /dev/stdout',
+        'lrwxrwxrwx 1 root root   11 Aug 13 16:34 error.log -> /dev/stderr',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("lists /etc/nginx with the package's files, sizes as shipped, and the modules link", () => {
+    expect(run('ls -l /etc/nginx').output).toBe(
+      [
+        'total 28',
+        'drwxr-xr-x 2 root root 4096 Aug 13 16:34 conf.d',
+        '-rw-r--r-- 1 root root 1007 Aug 13 16:34 fastcgi_params',
+        '-rw-r--r-- 1 root root 5349 Aug 13 16:34 mime.types',
+        'lrwxrwxrwx 1 root root   22 Aug 13 16:34 modules -> /usr/lib/nginx/modules',
+        '-rw-r--r-- 1 root root  644 Aug 13 16:34 nginx.conf',
+        '-rw-r--r-- 1 root root  636 Aug 13 16:34 scgi_params',
+        '-rw-r--r-- 1 root root  664 Aug 13 16:34 uwsgi_params',
+        '',
+      ].join('\n'),
+    );
+    expect(run('ls -A /etc/nginx/conf.d; ls -Sr /etc/nginx | head -2; ls -lh /etc/nginx/mime.types').output).toBe(
+      'default.conf\nmodules\nscgi_params\n-rw-r--r-- 1 root root 5.3K Aug 13 16:34 /etc/nginx/mime.types\n',
+    );
+  });
+
+  it('follows a link operand unless -l, or when it ends in a slash', () => {
+    expect(run('ls /etc/nginx/modules | head -1').output).toBe('ngx_http_geoip_module-debug.so\n');
+    expect(run('ls -l /etc/nginx/modules').output).toBe('lrwxrwxrwx 1 root root 22 Aug 13 16:34 /etc/nginx/modules -> /usr/lib/nginx/modules\n');
+    expect(run('ls -ld /etc/nginx/modules/').output).toBe('drwxr-xr-x 2 root root 4096 Aug 13 16:34 /etc/nginx/modules/\n');
+  });
+
+  it('lists file operands first, then each directory under its header; a missing one is exit 2', () => {
+    expect(run('ls /etc/nginx/conf.d /nope /etc/nginx/nginx.conf')).toMatchObject({
+      exitCode: 2,
+      output: "ls: cannot access '/nope': No such file or directory\n/etc/nginx/nginx.conf\n\n/etc/nginx/conf.d:\ndefault.conf\n",
+    });
+    expect(run('ls -z')).toMatchObject({ exitCode: 2, output: "ls: invalid option -- 'z'\nTry 'ls --help' for more information.\n" });
+  });
+
+  it('lists what an exec wrote with the time it wrote it, -R and -t over it', () => {
+    const at = (ms: number, line: string) => execInContainer(p, ms, ['sh', '-c', line]);
+    at(60_000, 'mkdir /srv/x && echo hello > /srv/x/a');
+    at(120_000, 'echo hi > /srv/b');
+    expect(at(180_000, 'cd /srv && ls -lRt').output).toBe(
+      ['.:', 'total 8', '-rw-r--r-- 1 root root    3 Sep  1 09:02 b', 'drwxr-xr-x 2 root root 4096 Sep  1 09:01 x', '', './x:', 'total 4', '-rw-r--r-- 1 root root 6 Sep  1 09:01 a', ''].join('\n'),
+    );
+  });
+
+  it('has the root directory and the entrypoint scripts of the real image', () => {
+    expect(run('ls /').output).toBe('bin\nboot\ndev\ndocker-entrypoint.d\ndocker-entrypoint.sh\netc\nhome\nlib\nlib64\nmedia\nmnt\nopt\nproc\nroot\nrun\nsbin\nsrv\nsys\ntmp\nusr\nvar\n');
+    expect(run('ls /docker-entrypoint.d').output).toBe('10-listen-on-ipv6-by-default.sh\n15-local-resolvers.envsh\n20-envsubst-on-templates.sh\n30-tune-worker-processes.sh\n');
+    expect(run('grep -c "include /etc/nginx/conf.d/\\*.conf;" /etc/nginx/nginx.conf; grep "index  index.html" /etc/nginx/conf.d/default.conf').output).toBe(
+      '1\n        index  index.html index.htm;\n',
+    );
+  });
+
+  it('reads and writes through the log links to the exec itself', () => {
+    expect(execInContainer(p, 1000, ['cat', '/var/log/nginx/access.log'], undefined, undefined, 'typed\n').output).toBe('typed\n');
+    expect(run('echo hi > /var/log/nginx/access.log; ls -l /var/log/nginx/access.log').output).toBe('hi\nlrwxrwxrwx 1 root root 11 Aug 13 16:34 /var/log/nginx/access.log -> /dev/stdout\n');
+  });
+});
+
+describe('ls in busybox (BusyBox 1.36)', () => {
+  const p = container('busybox:1.36');
+  const run = (line: string) => execInContainer(p, 1000, ['sh', '-c', line]);
+
+  it("prints BusyBox's fixed columns, the year for the 2023 image and the kubelet's files as new", () => {
+    expect(run('ls -la /etc').output).toBe(
+      [
+        'total 44',
+        'drwxr-xr-x    3 root     root          4096 May 18  2023 .',
+        'drwxr-xr-x   13 root     root          4096 May 18  2023 ..',
+        '-rw-r--r--    1 root     root           307 May 18  2023 group',
+        '-rw-r--r--    1 root     root            10 Sep  1 09:00 hostname',
+        '-rw-r--r--    1 root     root           203 Sep  1 09:00 hosts',
+        '-rw-r--r--    1 root     root           114 May 18  2023 localtime',
+        'drwxr-xr-x    6 root     root          4096 May 18  2023 network',
+        '-rw-r--r--    1 root     root           494 May 18  2023 nsswitch.conf',
+        '-rw-r--r--    1 root     root           340 May 18  2023 passwd',
+        '-rw-r--r--    1 root     root           103 Sep  1 09:00 resolv.conf',
+        '-rw-------    1 root     root           136 May 18  2023 shadow',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('pads -h sizes to 7 and its total to 7 after it; devices print major, minor', () => {
+    expect(run('ls -lh /etc/passwd /dev/null; ls -lhd /tmp; ls -lh /var').output).toBe(
+      [
+        'crw-rw-rw-    1 root     root        1,   3 Sep  1 09:00 /dev/null',
+        '-rw-r--r--    1 root     root         340 May 18  2023 /etc/passwd',
+        'drwxrwxrwt    2 root     root        4.0K May 18  2023 /tmp',
+        'total 12K    ',
+        // The runtime made /var/run for the service account token's mount.
+        'drwxr-xr-x    3 root     root        4.0K May 18  2023 run',
+        'drwxr-xr-x    3 root     root        4.0K May 18  2023 spool',
+        'drwxr-xr-x    2 root     root        4.0K May 18  2023 www',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('has the image root (no /opt, /srv …) and says a missing operand its way, exit 1', () => {
+    expect(run('ls /').output).toBe('bin\ndev\netc\nhome\nlib\nlib64\nproc\nroot\nsys\ntmp\nusr\nvar\n');
+    expect(run('ls /nope /etc/hostname')).toMatchObject({ exitCode: 1, output: 'ls: /nope: No such file or directory\n/etc/hostname\n' });
+  });
+});
+
+describe('human-readable sizes (recorded with truncate -s N, ls -lh)', () => {
+  it('GNU rounds up; BusyBox rounds to one decimal and keeps 1024.0K', () => {
+    const sizes = [0, 1023, 1024, 1025, 10239, 10241, 1048575, 1500000, 104857600];
+    expect(sizes.map(gnuHuman)).toEqual(['0', '1023', '1.0K', '1.1K', '10K', '11K', '1.0M', '1.5M', '100M']);
+    expect(sizes.map((n) => bbHuman(n, true))).toEqual(['0', '1023', '1.0K', '1.0K', '10.0K', '10.0K', '1024.0K', '1.4M', '100.0M']);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * `ls` as GNU coreutils 9.1 (Debian 12's) and BusyBox 1.36 print it, for the options learners use:
+ * -l -a -A -h -d -t -S -r -R -1 -n and their combinations, file and directory operands (files
+ * first, then each directory under a `dir:` header when there are several operands or -R), and
+ * symbolic links (`name -> target` in long listings; a link operand is followed unless -l).
+ *
+ * Formats, recorded on this machine against GNU ls 9.1 and BusyBox 1.35's `ls` and read in
+ * BusyBox 1.36.1's coreutils/ls.c and libbb/human_readable.c (github:mirror/busybox):
+ * - GNU pads every column to the widest entry of the listing (nlink right, owner and group left,
+ *   size right; a device's `major, minor` share the size column); BusyBox prints fixed widths
+ *   (`%-10s %4lu %-8.8s %-8.8s %9llu `, `%4u, %3u ` for a device).
+ * - Times: `Mon dd HH:MM` within six months (GNU: half a Gregorian year, not in the future;
+ *   BusyBox: half of 365 days, up to 15 minutes ahead), else `Mon dd  YYYY`.
+ * - -h: GNU rounds up (`121K`, `4.0K`), BusyBox rounds to one decimal (`120.6K`) and pads its
+ *   total (`total 132K   `).
+ * - `total` counts 1K blocks of what is listed: 4 per started 4 KiB of a file (ext4 under
+ *   overlayfs), 4 for a directory, 0 for a link or a device.
+ * Not modelled: columns on a terminal (one name a line, as when piped), -i, -F, colours, and
+ * errors for unreadable directories.
+ */
+import { dateFormat } from './clock';
+import { listDir, lstat, resolveLinks, stat, written, type LStat } from './fs';
+import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+
+interface Opts {
+  long: boolean;
+  all: boolean;
+  almost: boolean;
+  human: boolean;
+  dirOnly: boolean;
+  time: boolean;
+  size: boolean;
+  reverse: boolean;
+  recursive: boolean;
+  numeric: boolean;
+}
+
+type FileType = 'd' | '-' | 'l' | 'c';
+
+interface Entry {
+  /** As printed: the operand as given, or the name in its directory. */
+  name: string;
+  full: string;
+  type: FileType;
+  perm: number;
+  nlink: number;
+  owner: string;
+  group: string;
+  uid: number;
+  gid: number;
+  size: number;
+  dev?: [number, number];
+  blocks: number;
+  mtime: number;
+  target?: string;
+}
+
+/** Character devices the runtime puts in /dev that the filesystem holds (major, minor). */
+const DEVICES: Record<string, [number, number]> = { '/dev/null': [1, 3] };
+/** Directory modes that differ from 0755 in Debian, Alpine and BusyBox images alike. */
+const DIR_MODES: Record<string, number> = { '/tmp': 0o1777, '/root': 0o700, '/proc': 0o555, '/sys': 0o555 };
+const ELF = '\x7fELF';
+
+const child = (dir: string, name: string): string => `${dir === '/' ? '' : dir}/${name}`;
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Entry | undefined {
+  let s: LStat = follow ? stat(env.fs, env.base, full) : lstat(env.fs, env.base, full);
+  // A dangling link operand is listed as the link (GNU and BusyBox fall back to lstat).
+  if (s.kind === 'none' && follow) s = lstat(env.fs, env.base, full);
+  if (s.kind === 'none') return undefined;
+  // A followed link describes its target; a link itself is described where it lies.
+  const at = s.kind === 'link' ? full : resolveLinks(env.fs, env.base, full);
+  const meta = env.base.meta?.(at);
+  const w = written(env.fs, env.base, at);
+  const mtime = w ? (w.at ?? env.clock) : (meta?.mtime ?? env.clock);
+  // What the image's USER wrote is theirs; the image's own files are root's.
+  const user = w ? env.user : undefined;
+  const base = { name, full, mtime, owner: user?.name ?? 'root', group: user?.group ?? 'root', uid: user?.uid ?? 0, gid: user?.gid ?? 0, nlink: 1 };
+  switch (s.kind) {
+    case 'link':
+      return { ...base, type: 'l', perm: 0o777, size: utf8Length(s.target), blocks: 0, target: s.target };
+    case 'dir': {
+      const subdirs = listDir(env.fs, env.base, at).filter((n) => lstat(env.fs, env.base, child(at, n)).kind === 'dir').length;
+      return { ...base, type: 'd', perm: meta?.mode ?? DIR_MODES[at] ?? 0o755, nlink: 2 + subdirs, size: 4096, blocks: 4 };
+    }
+    case 'file': {
+      const dev = DEVICES[at];
+      if (dev) return { ...base, type: 'c', perm: 0o666, size: 0, dev, blocks: 0 };
+      const size = meta?.size ?? utf8Length(s.content);
+      return { ...base, type: '-', perm: meta?.mode ?? (s.content.startsWith(ELF) ? 0o755 : 0o644), size, blocks: Math.ceil(size / 4096) * 4 };
+    }
+  }
+}
+
+function modeString(e: Entry): string {
+  const bit = (m: number, c: string): string => (e.perm & m ? c : '-');
+  const x = (m: number, special: number, on: string, off: string): string => (e.perm & special ? (e.perm & m ? on : off) : bit(m, 'x'));
+  return `${e.type}${bit(0o400, 'r')}${bit(0o200, 'w')}${x(0o100, 0o4000, 's', 'S')}${bit(0o40, 'r')}${bit(0o20, 'w')}${x(0o10, 0o2000, 's', 'S')}${bit(0o4, 'r')}${bit(0o2, 'w')}${x(0o1, 0o1000, 't', 'T')}`;
+}
+
+/** GNU's human_readable with human_ceiling and 1024 steps: `6`, `4.0K`, `121K`, `1.5M`. */
+export function gnuHuman(n: number): string {
+  if (n < 1024) return String(n);
+  const units = 'KMGTPE';
+  let u = 0;
+  let v = n / 1024;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  if (v < 10) {
+    const tenths = Math.ceil(Math.round(v * 1e6) / 1e5) / 10;
+    if (tenths < 10) return `${tenths.toFixed(1)}${units[u]}`;
+    return `10${units[u]}`;
+  }
+  const whole = Math.ceil(Math.round(v * 1e6) / 1e6);
+  return whole >= 1024 && u < units.length - 1 ? `1.0${units[u + 1]}` : `${whole}${units[u]}`;
+}
+
+/** BusyBox's make_human_readable_str(n, block_size, 0): one rounded decimal, none when block_size is 0. */
+export function bbHuman(n: number, fraction: boolean): string {
+  if (n === 0) return '0';
+  const units = ['', 'K', 'M', 'G', 'T', 'P', 'E'];
+  let u = 0;
+  let frac = 0;
+  let v = n;
+  while (v >= 1024) {
+    u++;
+    frac = Math.floor(((v % 1024) * 10 + 512) / 1024);
+    v = Math.floor(v / 1024);
+  }
+  if (frac >= 10) {
+    v++;
+    frac = 0;
+  }
+  if (!fraction) return `${v + (frac >= 5 ? 1 : 0)}${units[u]}`;
+  return u === 0 ? String(v) : `${v}.${frac}${units[u]}`;
+}
+
+function timeString(env: ToolEnv, t: number): string {
+  const age = (env.clock - t) / 1000;
+  const recent = bb(env) ? age < (3600 * 24 * 365) / 2 && age > -15 * 60 : age < 31556952 / 2 && age >= 0;
+  return dateFormat(t, recent ? '%b %e %H:%M' : '%b %e  %Y');
+}
+
+function nameOf(e: Entry, o: Opts): string {
+  return o.long && e.target !== undefined ? `${e.name} -> ${e.target}` : e.name;
+}
+
+function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
+  const owner = (e: Entry): string => (o.numeric ? String(e.uid) : e.owner);
+  const group = (e: Entry): string => (o.numeric ? String(e.gid) : e.group);
+  if (bb(env)) {
+    return entries.map((e) => {
+      const size = e.dev ? `${String(e.dev[0]).padStart(4)}, ${String(e.dev[1]).padStart(3)}` : o.human ? bbHuman(e.size, true).padStart(7) : String(e.size).padStart(9);
+      const ids = o.numeric ? `${owner(e).padEnd(8)} ${group(e).padEnd(8)}` : `${owner(e).slice(0, 8).padEnd(8)} ${group(e).slice(0, 8).padEnd(8)}`;
+      return `${modeString(e).padEnd(10)} ${String(e.nlink).padStart(4)} ${ids} ${size} ${timeString(env, e.mtime)} ${nameOf(e, o)}`;
+    });
+  }
+  const sizes = entries.map((e) => (o.human ? gnuHuman(e.size) : String(e.size)));
+  const widest = (f: (e: Entry, i: number) => string): number => entries.reduce((m, e, i) => Math.max(m, f(e, i).length), 0);
+  const linkW = widest((e) => String(e.nlink));
+  const ownerW = widest(owner);
+  const groupW = widest(group);
+  const majW = widest((e) => (e.dev ? String(e.dev[0]) : ''));
+  const minW = widest((e) => (e.dev ? String(e.dev[1]) : ''));
+  const sizeW = Math.max(widest((e, i) => (e.dev ? '' : sizes[i]!)), entries.some((e) => e.dev) ? majW + 2 + minW : 0);
+  return entries.map((e, i) => {
+    const size = e.dev ? `${String(e.dev[0]).padStart(sizeW - minW - 2)}, ${String(e.dev[1]).padStart(minW)}` : sizes[i]!.padStart(sizeW);
+    return `${modeString(e)} ${String(e.nlink).padStart(linkW)} ${owner(e).padEnd(ownerW)} ${group(e).padEnd(groupW)} ${size} ${timeString(env, e.mtime)} ${nameOf(e, o)}`;
+  });
+}
+
+function sortEntries(entries: Entry[], o: Opts): Entry[] {
+  const byName = (a: Entry, b: Entry): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const cmp = (a: Entry, b: Entry): number => (o.size ? b.size - a.size : o.time ? b.mtime - a.mtime : 0) || byName(a, b);
+  return [...entries].sort((a, b) => (o.reverse ? -cmp(a, b) : cmp(a, b)));
+}
+
+function printEntries(env: ToolEnv, entries: Entry[], o: Opts): void {
+  const lines = o.long ? longLines(env, entries, o) : entries.map((e) => nameOf(e, o));
+  if (lines.length > 0) env.io.out(`${lines.join('\n')}\n`);
+}
+
+function total(env: ToolEnv, entries: Entry[], o: Opts): string {
+  const blocks = entries.reduce((n, e) => n + e.blocks, 0);
+  if (!o.human) return `total ${blocks}\n`;
+  return bb(env) ? `total ${bbHuman(blocks * 1024, false).padEnd(7)}\n` : `total ${gnuHuman(blocks * 1024)}\n`;
+}
+
+/** Lists one directory (and, with -R, its subdirectories after it); `first` is whether nothing was printed before. */
+function listDirectory(env: ToolEnv, full: string, label: string, o: Opts, header: boolean, first: boolean): void {
+  if (header || o.recursive) env.io.out(`${first ? '' : '\n'}${label}:\n`);
+  const names = listDir(env.fs, env.base, full).filter((n) => o.all || o.almost || !n.startsWith('.'));
+  const entries = names.flatMap((n) => entryOf(env, child(full, n), n, false) ?? []);
+  if (o.all) {
+    const dot = entryOf(env, full, '.', true);
+    const real = resolveLinks(env.fs, env.base, full);
+    const dotdot = entryOf(env, real.slice(0, real.lastIndexOf('/')) || '/', '..', true);
+    entries.push(...(dot ? [dot] : []), ...(dotdot ? [dotdot] : []));
+  }
+  const sorted = sortEntries(entries, o);
+  if (o.long) env.io.out(total(env, sorted, o));
+  printEntries(env, sorted, o);
+  if (!o.recursive) return;
+  for (const e of sorted) {
+    if (e.type !== 'd' || e.name === '.' || e.name === '..') continue;
+    listDirectory(env, e.full, label.endsWith('/') ? `${label}${e.name}` : `${label}/${e.name}`, o, true, false);
+  }
+}
+
+const SHORT: Record<string, keyof Opts | 'ignore'> = { l: 'long', a: 'all', A: 'almost', h: 'human', d: 'dirOnly', t: 'time', S: 'size', r: 'reverse', R: 'recursive', n: 'numeric', '1': 'ignore', C: 'ignore', x: 'ignore', i: 'ignore', F: 'ignore', p: 'ignore' };
+const LONG: Record<string, keyof Opts | 'ignore'> = { all: 'all', 'almost-all': 'almost', 'human-readable': 'human', directory: 'dirOnly', reverse: 'reverse', recursive: 'recursive', 'numeric-uid-gid': 'numeric', color: 'ignore' };
+
+function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | ToolResult {
+  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false };
+  const operands: string[] = [];
+  let done = false;
+  for (const a of args) {
+    if (done || a === '-' || !a.startsWith('-')) operands.push(a);
+    else if (a === '--') done = true;
+    else if (a.startsWith('--')) {
+      const key = LONG[a.slice(2).split('=')[0]!];
+      if (key === undefined) {
+        env.io.err(bb(env) ? `ls: unrecognized option '${a}'\n` : `ls: unrecognized option '${a}'\nTry 'ls --help' for more information.\n`);
+        return { status: bb(env) ? 1 : 2 };
+      }
+      if (key !== 'ignore') o[key] = true;
+    } else {
+      for (const c of a.slice(1)) {
+        const key = SHORT[c];
+        if (key === undefined) {
+          // BusyBox then prints its usage text (not modelled).
+          env.io.err(bb(env) ? `ls: invalid option -- '${c}'\n` : `ls: invalid option -- '${c}'\nTry 'ls --help' for more information.\n`);
+          return { status: bb(env) ? 1 : 2 };
+        }
+        if (key !== 'ignore') o[key] = true;
+        // The later of -t and -S wins (POSIX; GNU and BusyBox alike).
+        if (c === 't') o.size = false;
+        if (c === 'S') o.time = false;
+      }
+    }
+  }
+  if (o.dirOnly) o.recursive = false;
+  return { o, operands };
+}
+
+export function ls(args: string[], env: ToolEnv): ToolResult {
+  const parsed = parse(args, env);
+  if (!('o' in parsed)) return parsed;
+  const { o } = parsed;
+  const operands = parsed.operands.length > 0 ? parsed.operands : ['.'];
+  let status = 0;
+  const files: Entry[] = [];
+  const dirs: Entry[] = [];
+  for (const a of operands) {
+    const full = path(env, a);
+    // A link operand is followed unless -l (or -d) asks about the link itself; `dir/` always follows.
+    const e = entryOf(env, full, a, !(o.long || o.dirOnly) || a.endsWith('/'));
+    if (!e) {
+      env.io.err(bb(env) ? `ls: ${a}: No such file or directory\n` : `ls: cannot access '${a}': No such file or directory\n`);
+      status = bb(env) ? 1 : 2;
+    } else if (e.type === 'd' && !o.dirOnly) dirs.push(e);
+    else files.push(e);
+  }
+  const sortedFiles = sortEntries(files, o);
+  printEntries(env, sortedFiles, o);
+  const header = operands.length > 1;
+  sortEntries(dirs, o).forEach((d, i) => listDirectory(env, d.full, d.name, o, header, i === 0 && sortedFiles.length === 0));
+  return { status };
+}
