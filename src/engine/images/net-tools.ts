@@ -15,6 +15,7 @@ import { host, nslookupBind } from './tools-host';
 import { dig } from './tools-dig';
 import { apk } from './tools-apk';
 import { aptGet } from './tools-apt';
+import { getent } from './tools-getent';
 
 export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
@@ -265,6 +266,7 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['apt', (args, env, net) => aptGet(args, env, net, 'apt')],
   ['host', host],
   ['nslookup-bind', nslookupBind],
+  ['getent', getent],
   ['nc-openbsd', ncOpenbsd],
   ['ping-iputils', pingIputils],
 ]);

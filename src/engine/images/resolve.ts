@@ -63,6 +63,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     const over = installedNet(userland, b);
     if (over) return { k: 'net', name: over };
     if (userland.tools === 'busybox' && BUSYBOX_NET.includes(b) && !(b === 'telnet' && userland.net?.telnet === false)) return { k: 'net', name: b };
+    // glibc's getent (libc-bin) is in Debian and Ubuntu images; BusyBox has no applet for it.
+    if (b === 'getent' && userland.tools === 'coreutils' && !userland.without?.includes(b)) return { k: 'net', name: b };
     const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
     if (ip) return { k: 'tool', tool: ip };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));

@@ -4,6 +4,7 @@
  * (`cat: x: No such file or directory`) depending on the image. Network tools live in net-tools.ts.
  * Tools never throw; unknown flags are ignored the way a forgiving reader would expect.
  */
+import { hostname } from './tools-getent';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
@@ -137,10 +138,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   printenv,
   true: () => ok,
   false: () => ({ status: 1 }),
-  hostname: (_a, env) => {
-    env.io.out(`${env.hostname}\n`);
-    return ok;
-  },
+  hostname,
   id: (args, env) => {
     const u = env.user;
     const flags = args.filter((a) => a.startsWith('-')).join('');
