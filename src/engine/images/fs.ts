@@ -134,11 +134,17 @@ export type LStat = Stat | { kind: 'link'; target: string };
 
 export function lstat(root: FsLayer, rootBase: BaseFs, fullPath: string): LStat {
   if (fullPath === '/' || !rootBase.link) return stat(root, rootBase, fullPath);
-  const at = fullPath.lastIndexOf('/');
-  const dir = resolveLinks(root, rootBase, fullPath.slice(0, at) || '/');
-  const own = `${dir === '/' ? '' : dir}/${fullPath.slice(at + 1)}`;
+  const own = entryPath(root, rootBase, fullPath);
   const target = linkAt(root, rootBase, own);
   return target === undefined ? stat(root, rootBase, own) : { kind: 'link', target };
+}
+
+/** `fullPath` with the links of its directories followed and its last component kept (what lstat(2) names). */
+function entryPath(root: FsLayer, rootBase: BaseFs, fullPath: string): string {
+  if (fullPath === '/' || !rootBase.link) return fullPath;
+  const at = fullPath.lastIndexOf('/');
+  const dir = resolveLinks(root, rootBase, fullPath.slice(0, at) || '/');
+  return `${dir === '/' ? '' : dir}/${fullPath.slice(at + 1)}`;
 }
 
 /** The image's link at exactly `path`, unless the writable layer replaced or removed it. */
@@ -221,10 +227,12 @@ export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at
 }
 
 /** Removes a file or (recursive) a tree. */
-export function remove(root: FsLayer, rootBase: BaseFs, fullPath: string): void {
+export function remove(root: FsLayer, rootBase: BaseFs, linkedPath: string): void {
+  // The entry itself: links on the way are followed, a link at the end is removed, not its target.
+  const fullPath = entryPath(root, rootBase, linkedPath);
   const at = locate(root, rootBase, fullPath);
   const { layer, path } = at;
-  const s = stat(layer, at.base, path);
+  const s: LStat = linkAt(root, rootBase, fullPath) !== undefined ? { kind: 'link', target: '' } : stat(layer, at.base, path);
   if (s.kind === 'dir') {
     const prefix = path === '/' ? '/' : `${path}/`;
     for (const p of Object.keys(layer.files)) if (p.startsWith(prefix)) layer.files[p] = null;

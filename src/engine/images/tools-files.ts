@@ -1,8 +1,8 @@
 /**
- * File commands (cat, touch, rm, mkdir, ls, cp, mv) on the container's overlay filesystem, with
- * BusyBox or GNU coreutils error texts depending on the image.
+ * File commands (cat, touch, rm, mkdir, cp, mv, readlink; ls in tools-ls.ts) on the container's
+ * overlay filesystem, with BusyBox or GNU coreutils error texts depending on the image.
  */
-import { makeDir, parentProblem, readOnlyAt, remove, resolveLinks, stat, writeFile } from './fs';
+import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, stat, writeFile } from './fs';
 import { ls } from './tools-ls';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
@@ -63,7 +63,8 @@ function rm(args: string[], env: ToolEnv): ToolResult {
   let status = 0;
   for (const a of rest) {
     const p = path(env, a);
-    const s = stat(env.fs, env.base, p);
+    // rm removes a link itself, whatever it points at (nginx's access.log -> /dev/stdout).
+    const s = lstat(env.fs, env.base, p);
     if (s.kind === 'none') {
       if (!set.has('f')) {
         env.io.err(bb(env) ? `rm: can't remove '${a}': No such file or directory\n` : `rm: cannot remove '${a}': No such file or directory\n`);
@@ -106,6 +107,30 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
     // -p makes the missing parents too (the layer records directories one by one).
     if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at), env.clock);
     makeDir(env.fs, p, env.clock);
+  }
+  return { status };
+}
+
+/**
+ * `readlink LINK` prints the target (nothing and exit 1 for a path that is no link); `-f` the
+ * path with every link followed, as GNU's and BusyBox's do (recorded on this machine).
+ */
+function readlink(args: string[], env: ToolEnv): ToolResult {
+  const { set, rest } = flags(args);
+  let status = 0;
+  for (const a of rest) {
+    const p = path(env, a);
+    if (set.has('f') || set.has('e') || set.has('m')) {
+      const real = resolveLinks(env.fs, env.base, p);
+      const parent = real.slice(0, real.lastIndexOf('/')) || '/';
+      const ok = set.has('m') || (set.has('e') ? stat(env.fs, env.base, real).kind !== 'none' : stat(env.fs, env.base, parent).kind === 'dir');
+      if (ok) env.io.out(`${real}\n`);
+      else status = 1;
+      continue;
+    }
+    const s = lstat(env.fs, env.base, p);
+    if (s.kind === 'link') env.io.out(`${s.target}\n`);
+    else status = 1;
   }
   return { status };
 }
@@ -155,6 +180,7 @@ export const FILE_TOOLS: Record<string, Tool> = {
     return ok;
   },
   ls,
+  readlink,
   cp: copyMove(false),
   mv: copyMove(true),
 };

@@ -86,6 +86,20 @@ describe('ls in the nginx image (GNU coreutils)', () => {
   });
 });
 
+describe('links and the tools that meet them', () => {
+  it('readlink prints a target, rm removes the link and not what it points at', () => {
+    const p = container('nginx:1.29');
+    const run = (line: string) => execInContainer(p, 1000, ['sh', '-c', line]);
+    expect(run('readlink /var/log/nginx/access.log /etc/nginx/modules; readlink /etc/hostname; echo $?').output).toBe('/dev/stdout\n/usr/lib/nginx/modules\n1\n');
+    expect(run('readlink -f /etc/nginx/modules/ngx_http_js_module.so').output).toBe('/usr/lib/nginx/modules/ngx_http_js_module.so\n');
+    expect(run('rm /etc/nginx/modules; ls /etc/nginx; ls /usr/lib/nginx/modules | wc -l').output).toBe('conf.d\nfastcgi_params\nmime.types\nnginx.conf\nscgi_params\nuwsgi_params\n12\n');
+    // A file written where the link was is a plain file: nginx would log into the layer.
+    expect(run('rm /var/log/nginx/access.log && echo GET > /var/log/nginx/access.log && cat /var/log/nginx/access.log && ls -l /var/log/nginx').output).toBe(
+      'GET\ntotal 4\n-rw-r--r-- 1 root root  4 Sep  1 09:00 access.log\nlrwxrwxrwx 1 root root 11 Aug 13 16:34 error.log -> /dev/stderr\n',
+    );
+  });
+});
+
 describe('ls in busybox (BusyBox 1.36)', () => {
   const p = container('busybox:1.36');
   const run = (line: string) => execInContainer(p, 1000, ['sh', '-c', line]);
