@@ -35,7 +35,7 @@
 import type { Behaviour, Binary, CatalogImage, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
 import { sizesFromName } from './derived-size';
 import type { BaseMeta } from './fs';
-import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META } from './nginx-image';
+import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
 
 const MiB = 1024 * 1024;
 
@@ -663,6 +663,7 @@ export const CATALOG: CatalogImage[] = [
     files: NGINX_FILES,
     links: NGINX_IMAGE_LINKS,
     dirs: NGINX_IMAGE_DIRS,
+    rootDirs: NGINX_ROOT_DIRS,
     meta: NGINX_IMAGE_META,
     // docker-nginx's "Updated nginx mainline to 1.29.1" (5a4ad48), the day the image was built.
     built: '2025-08-13T16:34:01Z',

@@ -149,9 +149,10 @@ function entryPath(root: FsLayer, rootBase: BaseFs, fullPath: string): string {
 
 /** The image's link at exactly `path`, unless the writable layer replaced or removed it. */
 function linkAt(root: FsLayer, base: BaseFs, path: string): string | undefined {
-  if (!base.link || path in root.files || path in root.dirs || removedByAncestor(root, path)) return undefined;
-  if (locate(root, EMPTY, path).layer !== root) return undefined;
-  return base.link(path);
+  // The image's table first: most paths have no link, and stat asks for every prefix.
+  const target = base.link?.(path);
+  if (target === undefined || path in root.files || path in root.dirs || removedByAncestor(root, path)) return undefined;
+  return locate(root, EMPTY, path).layer === root ? target : undefined;
 }
 
 /**

@@ -723,13 +723,26 @@ export const NGINX_IMAGE_FILES: Record<string, string> = {
 };
 
 export const NGINX_IMAGE_LINKS: Record<string, string> = {
+  // Debian 12's merged /usr (usrmerge): the top-level bin, lib, lib64 and sbin are links.
+  '/bin': 'usr/bin',
+  '/lib': 'usr/lib',
+  '/lib64': 'usr/lib64',
+  '/sbin': 'usr/sbin',
   '/var/log/nginx/access.log': '/dev/stdout',
   '/var/log/nginx/error.log': '/dev/stderr',
   '/etc/nginx/modules': '/usr/lib/nginx/modules',
 };
 
-/** Directories without files here: the package's cache, and Debian's /boot, /lib64 and /media. */
-export const NGINX_IMAGE_DIRS = ['/var/cache/nginx', '/boot', '/lib64', '/media'] as const;
+/** Directories without files here: the package's cache. */
+export const NGINX_IMAGE_DIRS = ['/var/cache/nginx'] as const;
+
+/**
+ * debian:bookworm-slim's top directories (`ls /` of the image: bin boot dev etc home lib lib64
+ * media mnt opt proc root run sbin srv sys tmp usr var), the links above standing for four.
+ * Approximate: /var/run stays a directory (Debian's is a link to /run) because the kubelet's
+ * service-account files are kept at /var/run/secrets here.
+ */
+export const NGINX_ROOT_DIRS = ['/', '/boot', '/dev', '/etc', '/home', '/media', '/mnt', '/opt', '/proc', '/root', '/run', '/srv', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/lib', '/usr/lib64', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run'] as const;
 
 const EXEC = 0o755;
 export const NGINX_IMAGE_META: Record<string, BaseMeta> = {

@@ -72,6 +72,19 @@ describe('ls in the nginx image (GNU coreutils)', () => {
     );
   });
 
+  it("has Debian's merged /usr: bin, lib, lib64 and sbin are links into usr", () => {
+    expect(run('ls -l / | grep -e "->"').output).toBe(
+      [
+        'lrwxrwxrwx 1 root root    7 Aug 13 16:34 bin -> usr/bin',
+        'lrwxrwxrwx 1 root root    7 Aug 13 16:34 lib -> usr/lib',
+        'lrwxrwxrwx 1 root root    9 Aug 13 16:34 lib64 -> usr/lib64',
+        'lrwxrwxrwx 1 root root    8 Aug 13 16:34 sbin -> usr/sbin',
+        '',
+      ].join('\n'),
+    );
+    expect(run('ls /sbin; /bin/sh -c "echo through /bin"').output).toBe('nginx\nnginx-debug\nthrough /bin\n');
+  });
+
   it('has the root directory and the entrypoint scripts of the real image', () => {
     expect(run('ls /').output).toBe('bin\nboot\ndev\ndocker-entrypoint.d\ndocker-entrypoint.sh\netc\nhome\nlib\nlib64\nmedia\nmnt\nopt\nproc\nroot\nrun\nsbin\nsrv\nsys\ntmp\nusr\nvar\n');
     expect(run('ls /docker-entrypoint.d').output).toBe('10-listen-on-ipv6-by-default.sh\n15-local-resolvers.envsh\n20-envsubst-on-templates.sh\n30-tune-worker-processes.sh\n');
