@@ -15,7 +15,7 @@
  * - lengths in UTF-8 bytes, since `head -c`, `tail -c`, `wc -c` and `cut -b` count bytes.
  */
 import { utf8CharBytes } from '../../k8s/utf8';
-import { stat } from './fs';
+import { resolveLinks, stat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 
 /** One getopt_long table row: the long name, the key the tool sees (its short letter, or the name), and whether it takes an argument. */
@@ -181,8 +181,23 @@ export const PLAIN_ERRORS: OpenErrors = { missing: (n) => `${bareFile(n)}: No su
  * The text of a FILE operand (`-` is stdin), or undefined after writing the tool's error. Stdin
  * is read once: a second `-` finds it at end of file, as a real pipe would.
  */
+/**
+ * Whether opening `fullPath` opens the reader's own stdio: /dev/stdin, /dev/stdout, /dev/stderr
+ * and the links to them (nginx's /var/log/nginx/access.log). Reading the exec's stdout or
+ * terminal gives what its stdin brings. Approximate: a real read of a pipe or terminal waits
+ * (a `cat` or `tail` without -i hangs); here it reads the stdin it was given and ends.
+ */
+export function readsStdio(env: ToolEnv, fullPath: string): boolean {
+  return /^\/proc\/self\/fd\/[012]$/.test(resolveLinks(env.fs, env.base, fullPath));
+}
+
 export function readOperand(env: ToolEnv, tool: string, name: string, errors: OpenErrors, stdin: { used: boolean }): string | undefined {
   if (name === '-') {
+    const text = stdin.used ? '' : env.io.stdin;
+    stdin.used = true;
+    return text;
+  }
+  if (readsStdio(env, path(env, name))) {
     const text = stdin.used ? '' : env.io.stdin;
     stdin.used = true;
     return text;

@@ -3,6 +3,7 @@
  * overlay filesystem, with BusyBox or GNU coreutils error texts depending on the image.
  */
 import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, stat, writeFile } from './fs';
+import { readsStdio } from './tool-options';
 import { ls } from './tools-ls';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
@@ -19,10 +20,8 @@ function cat(args: string[], env: ToolEnv): ToolResult {
       continue;
     }
     const p = path(env, a);
-    // /dev/stdout and the links to it (nginx's access.log) open the reader's own stdio: reading
-    // the exec's stdout or terminal gives what its stdin brings. Approximate: the real read waits
-    // on the terminal or pipe (a `cat` without -i hangs); here it reads the stdin it was given.
-    if (/^\/proc\/self\/fd\/[012]$/.test(resolveLinks(env.fs, env.base, p))) {
+    // /dev/stdout and the links to it (nginx's access.log) read the exec's stdin (tool-options.ts).
+    if (readsStdio(env, p)) {
       env.io.out(env.io.stdin);
       continue;
     }

@@ -95,6 +95,7 @@ describe('ls in the nginx image (GNU coreutils)', () => {
 
   it('reads and writes through the log links to the exec itself', () => {
     expect(execInContainer(p, 1000, ['cat', '/var/log/nginx/access.log'], undefined, undefined, 'typed\n').output).toBe('typed\n');
+    expect(execInContainer(p, 1000, ['tail', '-n1', '/var/log/nginx/error.log'], undefined, undefined, 'a\nb\n')).toMatchObject({ exitCode: 0, output: 'b\n' });
     expect(run('echo hi > /var/log/nginx/access.log; ls -l /var/log/nginx/access.log').output).toBe('hi\nlrwxrwxrwx 1 root root 11 Aug 13 16:34 /var/log/nginx/access.log -> /dev/stdout\n');
   });
 });

@@ -18,6 +18,7 @@
  * Not modelled: columns on a terminal (one name a line, as when piped), -i, -F, colours, and
  * errors for unreadable directories.
  */
+import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
 import { listDir, lstat, resolveLinks, stat, written, type LStat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
@@ -62,15 +63,6 @@ const DIR_MODES: Record<string, number> = { '/tmp': 0o1777, '/root': 0o700, '/pr
 const ELF = '\x7fELF';
 
 const child = (dir: string, name: string): string => `${dir === '/' ? '' : dir}/${name}`;
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
 
 function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Entry | undefined {
   let s: LStat = follow ? stat(env.fs, env.base, full) : lstat(env.fs, env.base, full);
