@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveImage } from './catalog';
 import { execInContainer, startProcess } from './process';
-import { bbHuman, gnuHuman } from './tools-ls';
+import { bbHuman, gnuHuman } from './tools-sysinfo';
 
 function container(image: string) {
   return startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
@@ -164,6 +164,6 @@ describe('human-readable sizes (recorded with truncate -s N, ls -lh)', () => {
   it('GNU rounds up; BusyBox rounds to one decimal and keeps 1024.0K', () => {
     const sizes = [0, 1023, 1024, 1025, 10239, 10241, 1048575, 1500000, 104857600];
     expect(sizes.map(gnuHuman)).toEqual(['0', '1023', '1.0K', '1.1K', '10K', '11K', '1.0M', '1.5M', '100M']);
-    expect(sizes.map((n) => bbHuman(n, true))).toEqual(['0', '1023', '1.0K', '1.0K', '10.0K', '10.0K', '1024.0K', '1.4M', '100.0M']);
+    expect(sizes.map(bbHuman)).toEqual(['0', '1023', '1.0K', '1.0K', '10.0K', '10.0K', '1024.0K', '1.4M', '100.0M']);
   });
 });

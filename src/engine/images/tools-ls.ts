@@ -12,7 +12,7 @@
  * - Times: `Mon dd HH:MM` within six months (GNU: half a Gregorian year, not in the future;
  *   BusyBox: half of 365 days, up to 15 minutes ahead), else `Mon dd  YYYY`.
  * - -h: GNU rounds up (`121K`, `4.0K`), BusyBox rounds to one decimal (`120.6K`) and pads its
- *   total (`total 132K   `).
+ *   total (`total 132K   `); the size conversions are du's and df's (tools-sysinfo.ts).
  * - `total` counts 1K blocks of what is listed: 4 per started 4 KiB of a file (ext4 under
  *   overlayfs), 4 for a directory, 0 for a link or a device.
  * Not modelled: columns on a terminal (one name a line, as when piped), -i, -F, colours, and
@@ -22,6 +22,7 @@ import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
 import { listDir, lstat, resolveLinks, stat, written, type LStat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { bbHuman, gnuHuman } from './tools-sysinfo';
 
 interface Opts {
   long: boolean;
@@ -99,29 +100,9 @@ function modeString(e: Entry): string {
   return `${e.type}${bit(0o400, 'r')}${bit(0o200, 'w')}${x(0o100, 0o4000, 's', 'S')}${bit(0o40, 'r')}${bit(0o20, 'w')}${x(0o10, 0o2000, 's', 'S')}${bit(0o4, 'r')}${bit(0o2, 'w')}${x(0o1, 0o1000, 't', 'T')}`;
 }
 
-/** GNU's human_readable with human_ceiling and 1024 steps: `6`, `4.0K`, `121K`, `1.5M`. */
-export function gnuHuman(n: number): string {
-  if (n < 1024) return String(n);
-  const units = 'KMGTPE';
-  let u = 0;
-  let v = n / 1024;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  if (v < 10) {
-    const tenths = Math.ceil(Math.round(v * 1e6) / 1e5) / 10;
-    if (tenths < 10) return `${tenths.toFixed(1)}${units[u]}`;
-    return `10${units[u]}`;
-  }
-  const whole = Math.ceil(Math.round(v * 1e6) / 1e6);
-  return whole >= 1024 && u < units.length - 1 ? `1.0${units[u + 1]}` : `${whole}${units[u]}`;
-}
-
-/** BusyBox's make_human_readable_str(n, block_size, 0): one rounded decimal, none when block_size is 0. */
-export function bbHuman(n: number, fraction: boolean): string {
+/** BusyBox's make_human_readable_str(n, 0, 0), for `total`: no decimal, rounded half up. */
+function bbHumanWhole(n: number): string {
   if (n === 0) return '0';
-  const units = ['', 'K', 'M', 'G', 'T', 'P', 'E'];
   let u = 0;
   let frac = 0;
   let v = n;
@@ -130,12 +111,8 @@ export function bbHuman(n: number, fraction: boolean): string {
     frac = Math.floor(((v % 1024) * 10 + 512) / 1024);
     v = Math.floor(v / 1024);
   }
-  if (frac >= 10) {
-    v++;
-    frac = 0;
-  }
-  if (!fraction) return `${v + (frac >= 5 ? 1 : 0)}${units[u]}`;
-  return u === 0 ? String(v) : `${v}.${frac}${units[u]}`;
+  if (frac >= 10) return `${v + 1}${' KMGTPE'[u]!.trim()}`;
+  return `${v + (frac >= 5 ? 1 : 0)}${' KMGTPE'[u]!.trim()}`;
 }
 
 function timeString(env: ToolEnv, t: number): string {
@@ -153,7 +130,7 @@ function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
   const group = (e: Entry): string => (o.numeric ? String(e.gid) : e.group);
   if (bb(env)) {
     return entries.map((e) => {
-      const size = e.dev ? `${String(e.dev[0]).padStart(4)}, ${String(e.dev[1]).padStart(3)}` : o.human ? bbHuman(e.size, true).padStart(7) : String(e.size).padStart(9);
+      const size = e.dev ? `${String(e.dev[0]).padStart(4)}, ${String(e.dev[1]).padStart(3)}` : o.human ? bbHuman(e.size).padStart(7) : String(e.size).padStart(9);
       const ids = o.numeric ? `${owner(e).padEnd(8)} ${group(e).padEnd(8)}` : `${owner(e).slice(0, 8).padEnd(8)} ${group(e).slice(0, 8).padEnd(8)}`;
       return `${modeString(e).padEnd(10)} ${String(e.nlink).padStart(4)} ${ids} ${size} ${timeString(env, e.mtime)} ${nameOf(e, o)}`;
     });
@@ -186,7 +163,7 @@ function printEntries(env: ToolEnv, entries: Entry[], o: Opts): void {
 function total(env: ToolEnv, entries: Entry[], o: Opts): string {
   const blocks = entries.reduce((n, e) => n + e.blocks, 0);
   if (!o.human) return `total ${blocks}\n`;
-  return bb(env) ? `total ${bbHuman(blocks * 1024, false).padEnd(7)}\n` : `total ${gnuHuman(blocks * 1024)}\n`;
+  return bb(env) ? `total ${bbHumanWhole(blocks * 1024).padEnd(7)}\n` : `total ${gnuHuman(blocks * 1024)}\n`;
 }
 
 /** Lists one directory (and, with -R, its subdirectories after it); `first` is whether nothing was printed before. */

@@ -13,7 +13,7 @@
  * machine's does.
  */
 import { civil, EPOCH_MS } from '../../k8s/time';
-import { dirEntries, stat } from './fs';
+import { dirEntries, lstat, stat } from './fs';
 import { bb, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import type { DfRow } from './sysinfo';
 
@@ -332,9 +332,10 @@ export const du: Tool = (args, env) => {
   let status = 0;
   let total = 0;
   const walk = (full: string, shown: string, level: number): number => {
-    const s = stat(env.fs, env.base, full);
-    if (s.kind === 'file') {
-      const kib = Math.ceil(s.content.length / 4096) * BLOCK_KIB;
+    // du follows no link (nginx's /etc/nginx/modules, Debian's /bin): a link's own blocks are 0.
+    const s = lstat(env.fs, env.base, full);
+    if (s.kind === 'file' || s.kind === 'link') {
+      const kib = s.kind === 'link' ? 0 : Math.ceil(s.content.length / 4096) * BLOCK_KIB;
       if (level === 0 || (set.has('a') && level <= depth)) env.io.out(`${show(kib)}\t${shown}\n`);
       return kib;
     }
