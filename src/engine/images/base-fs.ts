@@ -1,8 +1,9 @@
 /**
  * The read-only image layer of a container's filesystem: the catalog's files for the image plus
  * what the kubelet/runtime put into every container (/etc/hosts, /etc/resolv.conf, /etc/hostname,
- * the service account namespace, /dev/termination-log). Rebuilt from inputs, never stored (the
- * image's part is shared by every container of the image).
+ * the service account namespace, /dev/termination-log), the image's and runc's symbolic links,
+ * and `ls -l`'s metadata (modes, stand-in sizes, the image's build time). Rebuilt from inputs,
+ * never stored (the image's part is shared by every container of the image).
  */
 import { parseTimestamp } from '../../k8s/time';
 import type { ImageDefinition } from './catalog';

@@ -5,6 +5,9 @@
  * at a path (`mounts`): the same object is mounted in every container of a Pod that mounts the
  * volume (emptyDir) and in every Pod of a claim's PV, so a write through one mount is read
  * through the others. A path resolves to its longest mount, like the kernel's mount table.
+ * Symbolic links live in the image (BaseFs.link): every read and write follows them (stat,
+ * listDir, writeFile), `lstat` and `remove` take the last one as it is. The learner cannot make
+ * links (no `ln`), so the writable layers hold none.
  */
 import { normalizePath } from '../../k8s/posix-path';
 
