@@ -114,6 +114,13 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
 /** An Ubuntu machine's top directories, and the ones kubeadm and the kubelet make. */
 const NODE_DIRS = ['/', '/bin', '/boot', '/dev', '/etc', '/etc/cni', '/etc/cni/net.d', '/etc/kubernetes', '/etc/kubernetes/manifests', '/home', '/lib', '/lib64', '/media', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/var', '/var/lib', '/var/lib/kubelet'];
 
+/**
+ * What kubeadm writes for root alone (0600): kubeconfig files (clientcmd.WriteToFile), static Pod
+ * manifests (staticpod.WriteStaticPodToDisk) and private keys (keyutil.WriteKey); certificates
+ * are 0644 (certutil.WriteCert), like the rest.
+ */
+const PRIVATE_NODE_FILE = /^\/etc\/kubernetes\/(?:[^/]+\.conf|manifests\/[^/]+\.yaml|pki\/(?:.+\/)?[^/]+\.key)$/;
+
 /** A node's files (node-shell/files.ts) as a read-only layer; every parent of a file is a directory. */
 export function nodeBaseFs(files: Record<string, string>): BaseFs {
   const dirs = new Set<string>(NODE_DIRS);
@@ -121,6 +128,7 @@ export function nodeBaseFs(files: Record<string, string>): BaseFs {
   return {
     file: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
     isDir: (p) => dirs.has(p),
+    meta: (p) => (PRIVATE_NODE_FILE.test(p) ? { mode: 0o600 } : undefined),
     list: (dir) => {
       const prefix = dir === '/' ? '/' : `${dir}/`;
       const names = new Set<string>();

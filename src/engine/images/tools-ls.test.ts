@@ -7,6 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveImage } from './catalog';
 import { execInContainer, startProcess } from './process';
+import { nodeBaseFs } from './base-fs';
+import { newLayer } from './fs';
+import { ls } from './tools-ls';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
 
 function container(image: string) {
@@ -165,5 +168,21 @@ describe('human-readable sizes (recorded with truncate -s N, ls -lh)', () => {
     const sizes = [0, 1023, 1024, 1025, 10239, 10241, 1048575, 1500000, 104857600];
     expect(sizes.map(gnuHuman)).toEqual(['0', '1023', '1.0K', '1.1K', '10K', '11K', '1.0M', '1.5M', '100M']);
     expect(sizes.map(bbHuman)).toEqual(['0', '1023', '1.0K', '1.0K', '10.0K', '10.0K', '1024.0K', '1.4M', '100.0M']);
+  });
+});
+
+describe("a kubeadm node's files", () => {
+  it('kubeconfigs, static Pod manifests and private keys are 0600, certificates 0644', () => {
+    const base = nodeBaseFs({ '/etc/kubernetes/admin.conf': 'x\n', '/etc/kubernetes/manifests/etcd.yaml': 'y\n', '/etc/kubernetes/pki/ca.crt': 'c\n', '/etc/kubernetes/pki/etcd/ca.key': 'k\n' });
+    let out = '';
+    const env = { io: { stdin: '', out: (t: string) => (out += t), err: (t: string) => (out += t) }, vars: {}, cwd: '/', clock: 0, fs: newLayer(), base, flavour: 'coreutils' as const, dialect: 'bash' as const, hostname: 'node-1', processes: [], version: '' };
+    ls(['-l', '/etc/kubernetes/admin.conf', '/etc/kubernetes/manifests/etcd.yaml', '/etc/kubernetes/pki/ca.crt', '/etc/kubernetes/pki/etcd/ca.key'], env);
+    expect(out.split('\n').map((l) => `${l.slice(0, 10)} ${l.slice(l.lastIndexOf(' ') + 1)}`)).toEqual([
+      '-rw------- /etc/kubernetes/admin.conf',
+      '-rw------- /etc/kubernetes/manifests/etcd.yaml',
+      '-rw-r--r-- /etc/kubernetes/pki/ca.crt',
+      '-rw------- /etc/kubernetes/pki/etcd/ca.key',
+      ' ',
+    ]);
   });
 });
