@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveImage } from './catalog';
 import { execInContainer, startProcess } from './process';
 import { nodeBaseFs } from './base-fs';
-import { newLayer } from './fs';
+import { newLayer, writeFile } from './fs';
 import { ls } from './tools-ls';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
 
@@ -184,5 +184,21 @@ describe("a kubeadm node's files", () => {
       '-rw------- /etc/kubernetes/pki/etcd/ca.key',
       ' ',
     ]);
+  });
+});
+
+describe('names in order', () => {
+  it("C's byte order in containers, glibc's en_US order where LANG says so (the laptop's prompt)", () => {
+    const fs = newLayer();
+    const base = nodeBaseFs({});
+    for (const f of ['/w/Zeta.txt', '/w/alpha.txt', '/w/.hidden', '/w/Beta/x']) writeFile(fs, base, f, 'x', false);
+    const run = (vars: Record<string, string>): string => {
+      let out = '';
+      const env = { io: { stdin: '', out: (t: string) => (out += t), err: (t: string) => (out += t) }, vars, cwd: '/w', clock: 0, fs, base, flavour: 'coreutils' as const, dialect: 'bash' as const, hostname: 'laptop', processes: [], version: '' };
+      ls(['-a'], env);
+      return out;
+    };
+    expect(run({})).toBe('.\n..\n.hidden\nBeta\nZeta.txt\nalpha.txt\n');
+    expect(run({ LANG: 'en_US.UTF-8' })).toBe('.\n..\nalpha.txt\nBeta\n.hidden\nZeta.txt\n');
   });
 });

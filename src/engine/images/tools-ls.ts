@@ -20,7 +20,9 @@
  */
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
+import { byteCompare, languageCollator } from './collate';
 import { listDir, lstat, resolveLinks, stat, written, type LStat } from './fs';
+import { languageCollation } from './tool-options';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
 
@@ -149,8 +151,10 @@ function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
   });
 }
 
-function sortEntries(entries: Entry[], o: Opts): Entry[] {
-  const byName = (a: Entry, b: Entry): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+/** Names compare with strcoll: bytes in C (every container), glibc's en_US order at the laptop's prompt. */
+function sortEntries(env: ToolEnv, entries: Entry[], o: Opts): Entry[] {
+  const collate = languageCollation(env) ? languageCollator() : byteCompare;
+  const byName = (a: Entry, b: Entry): number => collate(a.name, b.name);
   const cmp = (a: Entry, b: Entry): number => (o.size ? b.size - a.size : o.time ? b.mtime - a.mtime : 0) || byName(a, b);
   return [...entries].sort((a, b) => (o.reverse ? -cmp(a, b) : cmp(a, b)));
 }
@@ -177,7 +181,7 @@ function listDirectory(env: ToolEnv, full: string, label: string, o: Opts, heade
     const dotdot = entryOf(env, real.slice(0, real.lastIndexOf('/')) || '/', '..', true);
     entries.push(...(dot ? [dot] : []), ...(dotdot ? [dotdot] : []));
   }
-  const sorted = sortEntries(entries, o);
+  const sorted = sortEntries(env, entries, o);
   if (o.long) env.io.out(total(env, sorted, o));
   printEntries(env, sorted, o);
   if (!o.recursive) return;
@@ -241,9 +245,9 @@ export function ls(args: string[], env: ToolEnv): ToolResult {
     } else if (e.type === 'd' && !o.dirOnly) dirs.push(e);
     else files.push(e);
   }
-  const sortedFiles = sortEntries(files, o);
+  const sortedFiles = sortEntries(env, files, o);
   printEntries(env, sortedFiles, o);
   const header = operands.length > 1;
-  sortEntries(dirs, o).forEach((d, i) => listDirectory(env, d.full, d.name, o, header, i === 0 && sortedFiles.length === 0));
+  sortEntries(env, dirs, o).forEach((d, i) => listDirectory(env, d.full, d.name, o, header, i === 0 && sortedFiles.length === 0));
   return { status };
 }
