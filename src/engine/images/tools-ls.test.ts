@@ -52,6 +52,13 @@ describe('ls in the nginx image (GNU coreutils)', () => {
     );
   });
 
+  it('--full-time and -n imply -l (recorded: GNU prints nanoseconds, BusyBox none)', () => {
+    expect(run('ls --full-time /etc/nginx/nginx.conf; ls -n /etc/nginx/nginx.conf').output).toBe(
+      '-rw-r--r-- 1 root root 644 2025-08-13 16:34:01.000000000 +0000 /etc/nginx/nginx.conf\n-rw-r--r-- 1 0 0 644 Aug 13 16:34 /etc/nginx/nginx.conf\n',
+    );
+    expect(execInContainer(container('busybox:1.36'), 1000, ['ls', '--full-time', '/etc/passwd']).output).toBe('-rw-r--r--    1 root     root           340 2023-05-18 22:34:17 +0000 /etc/passwd\n');
+  });
+
   it('follows a link operand unless -l, or when it ends in a slash', () => {
     expect(run('ls /etc/nginx/modules | head -1').output).toBe('ngx_http_geoip_module-debug.so\n');
     expect(run('ls -l /etc/nginx/modules').output).toBe('lrwxrwxrwx 1 root root 22 Aug 13 16:34 /etc/nginx/modules -> /usr/lib/nginx/modules\n');

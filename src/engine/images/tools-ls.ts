@@ -37,6 +37,8 @@ interface Opts {
   reverse: boolean;
   recursive: boolean;
   numeric: boolean;
+  /** --full-time (implies -l): GNU `2025-08-13 16:34:01.000000000 +0000`, BusyBox without the fraction. */
+  fullTime: boolean;
 }
 
 type FileType = 'd' | '-' | 'l' | 'c';
@@ -117,7 +119,8 @@ function bbHumanWhole(n: number): string {
   return `${v + (frac >= 5 ? 1 : 0)}${' KMGTPE'[u]!.trim()}`;
 }
 
-function timeString(env: ToolEnv, t: number): string {
+function timeString(env: ToolEnv, t: number, o: Opts): string {
+  if (o.fullTime) return dateFormat(t, bb(env) ? '%Y-%m-%d %H:%M:%S +0000' : `%Y-%m-%d %H:%M:%S.${String(Math.floor(((t % 1000) + 1000) % 1000) * 1_000_000).padStart(9, '0')} +0000`);
   const age = (env.clock - t) / 1000;
   const recent = bb(env) ? age < (3600 * 24 * 365) / 2 && age > -15 * 60 : age < 31556952 / 2 && age >= 0;
   return dateFormat(t, recent ? '%b %e %H:%M' : '%b %e  %Y');
@@ -134,7 +137,7 @@ function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
     return entries.map((e) => {
       const size = e.dev ? `${String(e.dev[0]).padStart(4)}, ${String(e.dev[1]).padStart(3)}` : o.human ? bbHuman(e.size).padStart(7) : String(e.size).padStart(9);
       const ids = o.numeric ? `${owner(e).padEnd(8)} ${group(e).padEnd(8)}` : `${owner(e).slice(0, 8).padEnd(8)} ${group(e).slice(0, 8).padEnd(8)}`;
-      return `${modeString(e).padEnd(10)} ${String(e.nlink).padStart(4)} ${ids} ${size} ${timeString(env, e.mtime)} ${nameOf(e, o)}`;
+      return `${modeString(e).padEnd(10)} ${String(e.nlink).padStart(4)} ${ids} ${size} ${timeString(env, e.mtime, o)} ${nameOf(e, o)}`;
     });
   }
   const sizes = entries.map((e) => (o.human ? gnuHuman(e.size) : String(e.size)));
@@ -147,7 +150,7 @@ function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
   const sizeW = Math.max(widest((e, i) => (e.dev ? '' : sizes[i]!)), entries.some((e) => e.dev) ? majW + 2 + minW : 0);
   return entries.map((e, i) => {
     const size = e.dev ? `${String(e.dev[0]).padStart(sizeW - minW - 2)}, ${String(e.dev[1]).padStart(minW)}` : sizes[i]!.padStart(sizeW);
-    return `${modeString(e)} ${String(e.nlink).padStart(linkW)} ${owner(e).padEnd(ownerW)} ${group(e).padEnd(groupW)} ${size} ${timeString(env, e.mtime)} ${nameOf(e, o)}`;
+    return `${modeString(e)} ${String(e.nlink).padStart(linkW)} ${owner(e).padEnd(ownerW)} ${group(e).padEnd(groupW)} ${size} ${timeString(env, e.mtime, o)} ${nameOf(e, o)}`;
   });
 }
 
@@ -192,10 +195,10 @@ function listDirectory(env: ToolEnv, full: string, label: string, o: Opts, heade
 }
 
 const SHORT: Record<string, keyof Opts | 'ignore'> = { l: 'long', a: 'all', A: 'almost', h: 'human', d: 'dirOnly', t: 'time', S: 'size', r: 'reverse', R: 'recursive', n: 'numeric', '1': 'ignore', C: 'ignore', x: 'ignore', i: 'ignore', F: 'ignore', p: 'ignore' };
-const LONG: Record<string, keyof Opts | 'ignore'> = { all: 'all', 'almost-all': 'almost', 'human-readable': 'human', directory: 'dirOnly', reverse: 'reverse', recursive: 'recursive', 'numeric-uid-gid': 'numeric', color: 'ignore' };
+const LONG: Record<string, keyof Opts | 'ignore'> = { 'full-time': 'fullTime', all: 'all', 'almost-all': 'almost', 'human-readable': 'human', directory: 'dirOnly', reverse: 'reverse', recursive: 'recursive', 'numeric-uid-gid': 'numeric', color: 'ignore' };
 
 function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | ToolResult {
-  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false };
+  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false, fullTime: false };
   const operands: string[] = [];
   let done = false;
   for (const a of args) {
@@ -224,6 +227,7 @@ function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | 
     }
   }
   if (o.dirOnly) o.recursive = false;
+  if (o.fullTime || o.numeric) o.long = true;
   return { o, operands };
 }
 
