@@ -220,13 +220,14 @@ function stamp(at: Located, when: number | undefined): void {
 }
 
 /**
- * Whether a writable layer (the container's or a volume's) holds `fullPath`, and when it was
- * written when its writer said (`at`); undefined for the image's own paths.
+ * Whether a writable layer (the container's or a volume's, `volume`) holds `fullPath`, and when
+ * it was written when its writer said (`at`); undefined for the image's own paths.
  */
-export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at?: number } | undefined {
+export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at?: number; volume: boolean } | undefined {
   const at = locate(root, rootBase, fullPath);
   const time = at.layer.times?.[at.path];
-  if (at.path in at.layer.files || at.path in at.layer.dirs || at.layer !== root) return time === undefined ? {} : { at: time };
+  const volume = at.layer !== root;
+  if (at.path in at.layer.files || at.path in at.layer.dirs || volume) return time === undefined ? { volume } : { at: time, volume };
   return undefined;
 }
 

@@ -209,3 +209,18 @@ describe('names in order', () => {
     expect(run({ LANG: 'en_US.UTF-8' })).toBe('.\n..\nalpha.txt\nBeta\n.hidden\nZeta.txt\n');
   });
 });
+
+describe('volumes and the image USER', () => {
+  it("a volume's mount point is 0777 (emptyDir's setupDir); what the USER writes in its layer is its own, a volume's files root's", () => {
+    const fs = newLayer();
+    fs.mounts = { '/scratch': { layer: newLayer(), readOnly: false } };
+    const base = nodeBaseFs({});
+    writeFile(fs, base, '/scratch/a', 'x', false);
+    writeFile(fs, base, '/home/app/b', 'y', false);
+    let out = '';
+    const user = { name: 'app', uid: 1000, group: 'app', gid: 1000, home: '/home/app' };
+    const env = { io: { stdin: '', out: (t: string) => (out += t), err: (t: string) => (out += t) }, vars: {}, cwd: '/', clock: 0, fs, base, flavour: 'coreutils' as const, dialect: 'bash' as const, hostname: 'p', processes: [], version: '', user };
+    ls(['-ld', '/scratch', '/scratch/a', '/home/app/b'], env);
+    expect(out).toBe('-rw-r--r-- 1 app  app     1 Sep  1 09:00 /home/app/b\ndrwxrwxrwx 2 root root 4096 Sep  1 09:00 /scratch\n-rw-r--r-- 1 root root    1 Sep  1 09:00 /scratch/a\n');
+  });
+});

@@ -79,15 +79,20 @@ function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Ent
   const meta = env.base.meta?.(at);
   const w = written(env.fs, env.base, at);
   const mtime = w ? (w.at ?? env.clock) : (meta?.mtime ?? env.clock);
-  // What the image's USER wrote is theirs; the image's own files are root's.
-  const user = w ? env.user : undefined;
+  // What the image's USER wrote in its own layer is theirs; the image's files and the kubelet's
+  // volumes are root's. Approximate: a volume file the USER wrote is root's here too.
+  const user = w && !w.volume ? env.user : undefined;
   const base = { name, full, mtime, owner: user?.name ?? 'root', group: user?.group ?? 'root', uid: user?.uid ?? 0, gid: user?.gid ?? 0, nlink: 1 };
   switch (s.kind) {
     case 'link':
       return { ...base, type: 'l', perm: 0o777, size: utf8Length(s.target), blocks: 0, target: s.target };
     case 'dir': {
       const subdirs = listDir(env.fs, env.base, at).filter((n) => lstat(env.fs, env.base, child(at, n)).kind === 'dir').length;
-      return { ...base, type: 'd', perm: meta?.mode ?? DIR_MODES[at] ?? 0o755, nlink: 2 + subdirs, size: 4096, blocks: 4 };
+      // A volume's mount point is the kubelet's directory: 0777 for emptyDir and the configMap and
+      // secret volumes it wraps (emptyDir's setupDir); a hostPath shows the node's (0755 here).
+      const mount = env.fs.mounts?.[at];
+      const volumeMode = mount && mount.hostPath === undefined && !mount.subPath ? 0o777 : undefined;
+      return { ...base, type: 'd', perm: volumeMode ?? meta?.mode ?? DIR_MODES[at] ?? 0o755, nlink: 2 + subdirs, size: 4096, blocks: 4 };
     }
     case 'file': {
       const dev = DEVICES[at];
