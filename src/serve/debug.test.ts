@@ -40,7 +40,7 @@ describe.skipIf(binaries.length === 0)('kubectl debug through reconcile serve', 
     expect(pod.status?.ephemeralContainerStatuses?.find((s) => s.name === name)?.state.running).toBeDefined();
     // The same kubectl reads it back: exec into the ephemeral container sees the target's processes.
     const ps = await runKubectl(k, setup.served, setup.home, ['exec', 'web', '-c', name, '--', 'ps']);
-    expect(ps.stdout).toMatch(/^PID\s+USER\s+TIME\s+COMMAND\n\s+1 root\s+0:00 nginx -g daemon off;\n/);
+    expect(ps.stdout).toMatch(/^PID\s+USER\s+TIME\s+COMMAND\n\s+1 root\s+0:00 nginx: master process nginx -g daemon off;\n/);
     const generated = await runKubectl(k, setup.served, setup.home, ['debug', 'web', '--image=busybox:1.36', '--', 'sleep', '600']);
     expect(generated.code).toBe(0);
     expect(generated.stdout).toMatch(/^Defaulting debug container name to debugger-[bcdfghjklmnpqrstvwxz2456789]{5}\.\n$/);

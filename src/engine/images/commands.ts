@@ -20,7 +20,10 @@ import { notFound, runBuiltin, runShell, shellPrefix, shName } from './shell-bui
 import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
 import { dollarDash, xtraceFor, xtraceLines } from '../../k8s/shell-options';
 import type { Io, ToolEnv, ToolResult } from './tools';
+import type { RunUser } from './tool-types';
 import { setOwn } from '../../k8s/own';
+import { callerOf, runUser, visibleProcs } from './proc-container';
+import { nextProcPid } from './shell-chain';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -201,16 +204,24 @@ function xtrace(m: Machine, dialect: Dialect, assigns: readonly (readonly [strin
   return xtraceLines(dialect, assigned ?? m.vars.PS4 ?? '+ ', m.depth, assigns, argv);
 }
 
+/** A pipeline stage's words as written (literal text only: `ps` shows its siblings without expanding them). */
+function stageWords(m: Machine, i: number): string[] {
+  const n = m.nodes[i];
+  if (n?.t !== 'cmd') return ['sh'];
+  return n.words.map((w) => w.map((sg) => (sg.t === 'lit' ? sg.v : '')).join('')).filter(Boolean);
+}
+
 export function runPipeline(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'pipe' }>): void {
   let input = m.stdin;
   let end = m.clock;
   let status = 0;
   // `set -o pipefail`: the last stage that failed decides (bash, BusyBox ash).
   let failed = 0;
+  const stages = n.cmds.map((c) => stageWords(m, c));
   for (let i = 0; i < n.cmds.length; i++) {
     const last = i === n.cmds.length - 1;
     const sink: Sink = last ? m.out : { k: 'capture', buf: [] };
-    const r = runNested(m, ctx, n.cmds[i]!, sink, input, false, n.bang ? { negated: true } : {});
+    const r = runNested(m, ctx, n.cmds[i]!, sink, input, false, { ...(n.bang ? { negated: true } : {}), ...(n.cmds.length > 1 ? { stage: { stages, index: i } } : {}) });
     if (sink.k === 'capture') input = sink.buf.join('');
     end = Math.max(end, r.clock);
     if (r.blocked || r.spinning) {
@@ -274,6 +285,8 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
     return;
   }
   const r = resolveCommand(ctx, name, m.cwd, m.fs);
+  // Every program run takes a PID (a shell's included): what `ps` numbers an exec's processes by.
+  if (r.k !== 'missing') m.spawned = (m.spawned ?? 0) + 1;
   switch (r.k) {
     case 'missing':
       emit(m, ctx, s.err, notFound(m, name), m.clock);
@@ -292,8 +305,10 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
       }
       // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
       const ordered = orderedIo(s.stdin);
-      const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered));
+      const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered, argv));
       for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
+      // The container's own script waits on this program for a while: a process `ps` can see.
+      if (!ctx.exec && (res.block || (res.ms ?? 0) > 0)) m.running = { argv, pid: nextProcPid(m) - 1, from: m.clock, until: res.block ? Infinity : m.clock + (res.ms ?? 0) };
       if (res.block) m.state = 'blocked';
       else {
         m.clock += res.ms ?? 0;
@@ -307,21 +322,12 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
   }
 }
 
-/** What `ps` lists of one container's own processes: its PID 1 and the apps alive now. */
-export function ownProcesses(m: Machine, argv: readonly string[]): [number, string][] {
-  const alive = m.apps.filter((a) => a.startedAt <= m.clock && (a.end === undefined || a.end.at > m.clock));
-  const pid1 = alive.find((a) => a.pid === 1);
-  const processes: [number, string][] = [[1, (pid1?.argv ?? argv).join(' ')]];
-  for (const a of alive) if (a.pid !== 1) processes.push([a.pid, a.argv.join(' ')]);
-  return processes;
+function userOf(m: Machine, ctx: RunContext): { user?: RunUser } {
+  const user = runUser(m, ctx);
+  return user ? { user } : {};
 }
 
-function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io): ToolEnv {
-  // In a shared PID namespace the target's processes come first and this container's follow,
-  // numbered after them (approximate: real PIDs are whatever the kernel handed out).
-  const base = ctx.pidPeers?.length ? Math.max(...ctx.pidPeers.map(([pid]) => pid)) + 5 : 0;
-  const processes: [number, string][] = [...(ctx.pidPeers ?? []), ...ownProcesses(m, ctx.argv).map(([pid, cmd]): [number, string] => [pid + base, cmd])];
-  processes.push([base + m.nextPid + 40, 'ps']);
+function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io, argv: string[]): ToolEnv {
   return {
     io,
     vars: env,
@@ -333,9 +339,14 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
     shell: m.dialect === null ? 'sh' : shName(m),
     hostname: ctx.hostname,
-    processes,
+    // Built when asked for: only ps reads it (proc-container.ts).
+    get processes() {
+      return visibleProcs(m, ctx, argv);
+    },
+    caller: callerOf(ctx),
+    ...(ctx.memTotalKb !== undefined ? { memTotalKb: ctx.memTotalKb } : {}),
     version: ctx.tag.version ?? '',
-    ...(ctx.image.user ? { user: ctx.image.user } : {}),
+    ...userOf(m, ctx),
     ...(ctx.net?.host ? { host: ctx.net.host } : {}),
     ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
     ...(ctx.system ? { system: ctx.system } : {}),

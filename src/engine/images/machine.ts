@@ -25,6 +25,9 @@ import type { Script, ShellNode } from './shell-ast';
 import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
 import { applyGroupRedirs, expandForWords, runCommand, runPipeline, traceFor } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
+import type { ExecSession } from './proc-container';
+import { pid1ShellOf, shellChain } from './shell-chain';
+import type { Proc } from './proc-model';
 import { usesNetwork } from './net-steps';
 import type { ShellOpts } from '../../k8s/shell-options';
 import { setOwn } from '../../k8s/own';
@@ -56,7 +59,7 @@ export type Frame =
   | { k: 'for'; node: number; items: string[]; i: number; last: number }
   | { k: 'group'; node: number; stage: 0 | 1; scope?: Scope; out?: Sink; err?: Sink; stdin?: string }
   /** A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for eval/.). */
-  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string }
+  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc }
   /** `exec cmd`: once cmd returns, the shell is gone. */
   | { k: 'exit-after' }
   /** Node `node` reaches the cluster's network: it runs when the runtime hands in the live network (net-steps.ts). */
@@ -98,7 +101,28 @@ export interface Machine extends Scope {
   errIgnored: boolean;
   /** Levels of command substitution (bash's xtrace repeats PS4's first character per level). */
   depth: number;
+  /** A nested machine's: the shells of the machines it runs inside, outermost first (`ps`'s parents). */
+  outer?: ShellProc[];
+  /** Programs this machine has started (each took a PID; `ps` numbers an exec's processes from it). */
+  spawned?: number;
+  /**
+   * The container's own script (not an exec's): the program it last started and waits on
+   * (`sleep 5` in a loop, `tail -f`), its PID and until when it runs — `ps` lists it under its shell.
+   */
+  running?: { argv: string[]; pid: number; from: number; until: number };
+  /** An exec's machine: the container's PID 1 shell, which the exec's own stack does not hold (null: PID 1 is no shell). */
+  pid1Shell?: ShellProc | null;
+  /** A pipeline stage's: every stage's words (as written) and which one this is (`ps | grep` lists grep). */
+  pipeline?: { stages: string[][]; index: number };
 }
+
+/** A shell process `sh -c`/`sh file` started: its argv, its PID, and whether it exec'd its only command in its place. */
+export interface ShellProc {
+  argv: string[];
+  pid: number;
+  replaced: boolean;
+}
+
 
 /** What the interpreter needs besides its own state; rebuilt by process.ts on every call. */
 export interface RunContext {
@@ -132,8 +156,21 @@ export interface RunContext {
    * container's targetContainerName), as that container's `ps` lists them; this container's own
    * processes follow them.
    */
-  pidPeers?: [number, string][];
+  pidPeers?: Proc[];
+  /** When the container started (its PID 1's start time). */
+  startedAt?: number;
+  /** The node's CPUs (nginx's `worker_processes auto`) and memory (`ps`'s %MEM): system.machine's, when a node runs it. */
+  cpus?: number;
+  memTotalKb?: number;
+  /** securityContext.runAsUser, over the image's USER. */
+  runAsUser?: number;
+  /** The container was created with a terminal (`tty: true`): PID 1 holds pts/0. */
+  tty?: boolean;
+  /** The run is an exec (not the container's own process), and how it reached the container. */
+  exec?: boolean;
+  session?: ExecSession;
 }
+
 
 export const SPIN_STEPS = 5_000;
 export { LOG_CAP } from './log-buffer';
@@ -478,7 +515,8 @@ export function killTime(m: Machine): number | undefined {
 
 /** A transient machine sharing this one's filesystem, log and apps (for $(…), pipes, `&`). */
 export function nestedMachine(m: Machine, out: Sink, stdin: string): Machine {
-  return { ...m, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false, errIgnored: errexitIgnored(m) };
+  const { pipeline: _stage, ...rest } = m;
+  return { ...rest, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false, errIgnored: errexitIgnored(m), outer: shellChain(m) };
 }
 
 /** How a nested run differs from its parent shell. */
@@ -487,6 +525,8 @@ export interface NestedKind {
   substitution?: boolean;
   /** A stage of a `! pipeline`: `set -e` is ignored in it. */
   negated?: boolean;
+  /** A pipeline stage: every stage's words and which one this is (`ps | grep` lists the grep). */
+  stage?: Machine['pipeline'];
 }
 
 export interface NestedResult {
@@ -504,6 +544,12 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     sub.depth = m.depth + 1;
     if (m.dialect !== 'dash') sub.opts.errexit = false;
   }
+  if (kind.stage) sub.pipeline = kind.stage;
+  // An exec starts outside the container's own shells: its processes are the runtime's children.
+  if (asScript) {
+    sub.outer = [];
+    sub.pid1Shell = pid1ShellOf(m) ?? null;
+  }
   // A nested run finishes inside one step: it cannot park, so what the scan missed runs without the cluster.
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
   if (asScript) enterScript(sub, root, null);
@@ -511,6 +557,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   advance(sub, inner, Infinity, NESTED_BUDGET);
   // Nested runs share these by reference; counters must flow back.
   m.nextPid = sub.nextPid;
+  if (sub.spawned !== undefined) m.spawned = sub.spawned;
   m.dropped = sub.dropped;
   m.trapsTerm = m.trapsTerm || sub.trapsTerm;
   const finished = sub.state === 'done';

@@ -13,7 +13,7 @@
  * | nc       | netcat-openbsd / netcat-openbsd      | OpenBSD nc (tools-nc.ts)                |
  * | jq       | jq / jq                              | tools-jq.ts                             |
  * | ip       | iproute2 / iproute2                  | iproute2's ip (tools-ip.ts)             |
- * | ps       | procps / procps                      | procps' table (tools.ts's ps)           |
+ * | ps, pgrep | procps / procps                     | procps' (tools-ps.ts, tools-pgrep.ts)   |
  * | free, uptime | procps / procps                  | procps' (tools-sysinfo.ts)              |
  * | bash     | bash / (already there)               | the bash interpreter                    |
  * Anything else a package installs (vim, git, python3, tcpdump, wget, nano, less, openssl) is on
@@ -48,9 +48,10 @@ const SIMULATED: Record<string, () => InstalledCommand | undefined> = {
     const ps = TOOLS.get('ps');
     return ps ? { k: 'tool', tool: (args, env) => ps(args, { ...env, flavour: 'coreutils' }) } : undefined;
   },
-  // procps' free and uptime, not BusyBox's applets.
+  // procps' free, uptime and pgrep, not BusyBox's applets.
   free: () => procps('free'),
   uptime: () => procps('uptime'),
+  pgrep: () => procps('pgrep'),
   bash: () => ({ k: 'shell', dialect: 'bash' }),
 };
 

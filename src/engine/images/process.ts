@@ -24,7 +24,8 @@ import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
 import { dirEntries, newLayer, normalizePath, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
-import { ownProcesses } from './commands';
+import { containerProcs, type ExecSession } from './proc-container';
+import type { Proc } from './proc-model';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
@@ -231,7 +232,14 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
     seed: p.input.seed,
     lookahead,
     namespace: p.input.namespace ?? 'default',
+    startedAt: p.input.startedAt,
   };
+  if (system) {
+    ctx.cpus = system.machine.cpus;
+    ctx.memTotalKb = system.machine.memTotalKib;
+  }
+  if (p.input.tty) ctx.tty = true;
+  if (p.input.runAsUser !== undefined) ctx.runAsUser = p.input.runAsUser;
   if (main && p.input.clusterNet && !net?.http) ctx.parkForNet = true;
   if (p.dns) ctx.dns = p.dns;
   if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;
@@ -539,13 +547,13 @@ export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: 
  * The processes `ps` in this container lists at `now` (PID 1 and its live apps): what a container
  * sharing its PID namespace sees of it. Empty once it has stopped.
  */
-export function processTable(p: ProcessState, now: number): [number, string][] {
+export function processTable(p: ProcessState, now: number): Proc[] {
   if (p.startError || deadAt(p, now)) return [];
   sync(p, now);
-  return ownProcesses(p.machine, p.argv);
+  return containerProcs(p.machine, context(p, false), now);
 }
 
-export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: [number, string][], stdin = ''): ExecResult {
+export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: Proc[], stdin = '', session?: ExecSession): ExecResult {
   const first = command[0];
   if (p.startError || deadAt(p, now)) {
     return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
@@ -553,6 +561,8 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   sync(p, now);
   const ctx = context(p, false, net);
   if (pidPeers?.length) ctx.pidPeers = pidPeers;
+  ctx.exec = true;
+  if (session) ctx.session = session;
   if (first === undefined || resolveCommand(ctx, first, p.machine.cwd, p.machine.fs).k === 'missing') {
     const why = first?.includes('/') ? `stat ${first}: no such file or directory` : 'executable file not found in $PATH';
     return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(first ?? '')}: ${why}: unknown\n`, notStarted: true, durationMs: 0 };

@@ -11,9 +11,8 @@ import { ipFor } from './tools-ip';
 
 const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
-/** Debian-slim images ship coreutils but not procps: `ps` is not there. */
-/** procps' programs: a Debian or Ubuntu image without the procps package has none of them. */
-const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime']);
+/** procps' programs: a Debian or Ubuntu image without the procps package has none of them (`pidof` is sysvinit-utils'). */
+const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime', 'pgrep']);
 
 export type Resolved =
   | { k: 'shell'; dialect: Dialect }

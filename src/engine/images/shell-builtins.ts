@@ -7,6 +7,7 @@ import { dispatch, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
 import { enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
 import { emit } from './output';
+import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
@@ -243,6 +244,17 @@ function relocate(n: ShellNode, off: number): ShellNode {
   }
 }
 
+/**
+ * BusyBox ash and bash exec a `-c` script's only simple command in their own place (no shell
+ * process left; recorded: `sh -c 'ps -o pid,ppid,comm'` under BusyBox 1.35 and bash 5.2); dash
+ * 0.5.12 stays the command's parent.
+ */
+function soleCommand(m: Machine, root: number): boolean {
+  const n = m.nodes[root];
+  if (n?.t === 'cmd') return true;
+  return n?.t === 'seq' && n.items.length === 1 && !n.bg[0] && m.nodes[n.items[0]!]?.t === 'cmd';
+}
+
 /** `sh -c 'script' [name args…]`, `sh file`, or `sh` reading its (usually empty) stdin. */
 export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, dialect: Dialect): void {
   const invoked = argv[0]!;
@@ -284,7 +296,7 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
     m.status = 2;
     return;
   }
-  const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin };
+  const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin, proc: { argv, pid: nextProcPid(m) - 1, replaced: dialect !== 'dash' && cMode && soleCommand(m, root) } };
   m.stack.push(frame);
   m.vars = { ...env };
   m.positional = positional;

@@ -6,6 +6,7 @@ import type { ImageUser } from './catalog-types';
 import type { HostView } from './types';
 import type { NetNs } from './netns-types';
 import type { SystemView } from './sysinfo';
+import type { Proc } from './proc-model';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 
 export interface Io {
@@ -21,6 +22,8 @@ export interface Io {
   at?(ms: number): void;
 }
 
+export type RunUser = ImageUser & { unnamed?: true; groupUnnamed?: true };
+
 export interface ToolEnv {
   io: Io;
   vars: Record<string, string>;
@@ -34,12 +37,18 @@ export interface ToolEnv {
   /** The shell's `$0`, which dash's and bash's builtins start their messages with (`sh` when absent). */
   shell?: string;
   hostname: string;
-  /** `ps` output rows: [pid, command]. */
-  processes: [number, string][];
+  /** What `ps` lists (proc-model.ts): every process the caller's PID namespace holds, itself included. */
+  processes: Proc[];
+  /** `ps`'s caller (its uid and terminal: the default selection) and the machine's memory (%MEM). */
+  caller?: { uid: number; tty: string };
+  memTotalKb?: number;
   /** The image's version (BusyBox 1.28's nslookup prints differently from later ones). */
   version: string;
-  /** The image's USER when it is not root. */
-  user?: ImageUser;
+  /**
+   * Who the process runs as when it is not root: the image's USER, or securityContext.runAsUser
+   * (`unnamed`/`groupUnnamed`: /etc/passwd or /etc/group has no name for the id).
+   */
+  user?: RunUser;
   /** The node under the container, when an exec or attach reaches it (`chroot /host`). */
   host?: HostView;
   /** The container's network namespace, when an exec or attach supplies it (`ip`). */

@@ -68,7 +68,7 @@ const APK: Record<string, readonly [string, number, string, string]> = {
   iproute2: ['6.15.0-r0', 24, 'iproute2-minimal iproute2-ss iproute2-tc', ''],
   libintl: ['0.24.1-r0', 40, '', ''],
   libproc2: ['4.0.4-r3', 120, '', ''],
-  'procps-ng': ['4.0.4-r3', 600, 'libintl libncursesw libproc2', 'ps free uptime'],
+  'procps-ng': ['4.0.4-r3', 600, 'libintl libncursesw libproc2', 'ps free uptime pgrep pkill'],
   vim: ['9.1.1329-r0', 3600, 'libncursesw', 'vim'],
   python3: ['3.12.11-r0', 43000, 'libncursesw readline xz-libs', 'python3'],
   tcpdump: ['4.99.5-r1', 800, 'libcap2', 'tcpdump'],

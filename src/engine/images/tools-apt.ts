@@ -32,7 +32,7 @@ const PROGRAMS: Record<string, string[]> = {
   'netcat-openbsd': ['nc'],
   jq: ['jq'],
   iproute2: ['ip'],
-  procps: ['ps', 'free', 'uptime'],
+  procps: ['ps', 'free', 'uptime', 'pgrep', 'pkill'],
   wget: ['wget'],
   vim: ['vim'],
   less: ['less'],

@@ -5,6 +5,8 @@
  * Tools never throw; unknown flags are ignored the way a forgiving reader would expect.
  */
 import { hostname } from './tools-getent';
+import { busyboxPs, procpsPs } from './tools-ps';
+import { pgrep, pidof } from './tools-pgrep';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
@@ -110,16 +112,14 @@ function uname(args: string[], env: ToolEnv): ToolResult {
   return ok;
 }
 
-function ps(_args: string[], env: ToolEnv): ToolResult {
-  if (bb(env)) {
-    env.io.out('PID   USER     TIME  COMMAND\n');
-    for (const [pid, cmd] of env.processes) env.io.out(`${String(pid).padStart(5)} root      0:00 ${cmd}\n`);
-  } else {
-    env.io.out('    PID TTY          TIME CMD\n');
-    for (const [pid, cmd] of env.processes) env.io.out(`${String(pid).padStart(7)} ?        00:00:00 ${cmd.split(' ')[0]!.split('/').pop()}\n`);
-  }
-  return ok;
+/** BusyBox's applet, or procps-ng's ps where the userland is Debian's or procps is installed (tools-ps.ts). */
+function ps(args: string[], env: ToolEnv): ToolResult {
+  const caller = { ...(env.caller ?? { uid: 0, tty: '?' }), memTotalKb: env.memTotalKb ?? DEFAULT_MEM_KB, now: env.clock };
+  return bb(env) ? busyboxPs(args, env.processes, caller, env) : procpsPs(args, env.processes, caller, env);
 }
+
+/** A worker node's memory (topology.ts WORKER_CAPACITY), for %MEM where no node is known. */
+const DEFAULT_MEM_KB = 8141880;
 
 /**
  * Commands every shell image has, keyed by name. A Map: the name is whatever a container's
@@ -145,12 +145,23 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
     const name = flags.includes('n');
     if (flags.includes('u')) env.io.out(`${name ? (u?.name ?? 'root') : (u?.uid ?? 0)}\n`);
     else if (flags.includes('g')) env.io.out(`${name ? (u?.group ?? 'root') : (u?.gid ?? 0)}\n`);
-    else if (u) env.io.out(`uid=${u.uid}(${u.name}) gid=${u.gid}(${u.group}) groups=${u.gid}(${u.group})\n`);
+    else if (u) {
+      // An id without a name prints bare: runAsUser: 1000 → uid=1000 gid=0(root) groups=0(root).
+      const who = u.unnamed ? `${u.uid}` : `${u.uid}(${u.name})`;
+      const grp = u.groupUnnamed ? `${u.gid}` : `${u.gid}(${u.group})`;
+      env.io.out(`uid=${who} gid=${grp} groups=${grp}\n`);
+    }
     else env.io.out(bb(env) ? 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\n' : 'uid=0(root) gid=0(root) groups=0(root)\n');
     return ok;
   },
   whoami: (_a, env) => {
-    env.io.out(`${env.user?.name ?? 'root'}\n`);
+    const u = env.user;
+    if (u?.unnamed) {
+      // BusyBox's xuid2uname, GNU whoami's message.
+      env.io.err(bb(env) ? `whoami: unknown uid ${u.uid}\n` : `whoami: cannot find name for user ID ${u.uid}\n`);
+      return { status: 1 };
+    }
+    env.io.out(`${u?.name ?? 'root'}\n`);
     return ok;
   },
   pwd: (_a, env) => {
@@ -176,6 +187,8 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   sync: () => ok,
   kill: () => ok,
   ps,
+  pgrep,
+  pidof,
   tar,
   base64,
   diff,

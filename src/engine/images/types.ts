@@ -59,6 +59,10 @@ export interface ProcessInput {
   mounts?: Record<string, MountedVolume>;
   /** The runtime holds the container's stdin open (spec `stdin: true`): a shell reading it waits for input. */
   stdinOpen?: boolean;
+  /** The container has a terminal (spec `tty: true`): its PID 1 holds pts/0 (`ps`). */
+  tty?: boolean;
+  /** securityContext.runAsUser: the uid its processes run as (`ps`), instead of the image's USER. */
+  runAsUser?: number;
   /** The node's files when the container started, for a hostPath mount of its `/` read by the process itself. */
   hostFiles?: Record<string, string>;
   /**

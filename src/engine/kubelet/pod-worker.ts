@@ -138,6 +138,12 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
   setTimer(w, self, ms, 'op', `${wk.uid}|${wk.opSeq}`);
 }
 
+/** securityContext.runAsUser, when it is a uid. */
+function runAsUserOf(sc: Record<string, unknown> | undefined): number | undefined {
+  const v = sc?.['runAsUser'];
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
 function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: string, env: Record<string, string>): ContainerConfig | undefined {
   const spec = specContainer(wk.pod, name);
   if (!spec) return undefined;
@@ -156,6 +162,9 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   const cpuRequest = c.resources?.requests?.['cpu'];
   if (cpuRequest !== undefined) cfg.cpuRequestMillicores = milli(cpuRequest);
   if (c.stdin) cfg.stdin = true;
+  if (c.tty) cfg.tty = true;
+  const runAs = runAsUserOf(c.securityContext) ?? runAsUserOf(wk.pod.spec.securityContext);
+  if (runAs !== undefined) cfg.runAsUser = runAs;
   const target = (c as EphemeralContainer).targetContainerName;
   if (target) cfg.targetContainer = target;
   if (wk.pod.spec.hostPID) cfg.pidMode = 'NODE';

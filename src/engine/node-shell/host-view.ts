@@ -10,19 +10,19 @@ import type { BaseFs } from '../images/fs';
 import type { HostView } from '../images/types';
 import type { World } from '../world';
 import { nodeView } from './host-fs';
-import { hostHas, runHostShell } from './shell';
+import { hostHas, runHostShell, type HostCaller } from './shell';
 
-export function hostView(w: World, node: string): HostView {
+export function hostView(w: World, node: string, caller?: HostCaller): HostView {
   let files: BaseFs | undefined;
   const fs = (): BaseFs => (files ??= nodeView(w, node));
   return {
     root: { file: (p) => fs().file(p), isDir: (p) => fs().isDir(p), list: (p) => fs().list(p) },
-    shell: (line) => runHostShell(w, node, line, { dialect: 'dash', cwd: '/' }).result,
+    shell: (line) => runHostShell(w, node, line, { dialect: 'dash', cwd: '/', ...(caller ? { caller } : {}) }).result,
     has: (program) => hostHas(program),
   };
 }
 
-/** The view for an exec or attach into `pod`, when it mounts any of the node's directories. */
-export function hostViewFor(w: World, node: string, pod: Pod): { host?: HostView } {
-  return (pod.spec.volumes ?? []).some((v) => v.hostPath) ? { host: hostView(w, node) } : {};
+/** The view for an exec or attach into `pod` (`tty`: on a terminal), when it mounts any of the node's directories. */
+export function hostViewFor(w: World, node: string, pod: Pod, tty = false): { host?: HostView } {
+  return (pod.spec.volumes ?? []).some((v) => v.hostPath) ? { host: hostView(w, node, { podUid: pod.metadata.uid ?? '', tty }) } : {};
 }

@@ -18,6 +18,9 @@ import type { World } from '../world';
 import { crictl } from './crictl';
 import { kubeadm } from './kubeadm';
 import { hostProcesses } from './processes';
+import { agentId } from '../core/ids';
+import { baseFacts } from '../node/machine-facts';
+import { proc, type Proc } from '../images/proc-model';
 import { keepNodeLayer, nodeBase, nodeLayer } from './host-fs';
 import { manifestDir, notifyManifestChanges } from './manifest-watch';
 import type { NodeDisk, ShellIo, ShellResult } from './io';
@@ -84,6 +87,8 @@ interface Ctx {
   dialect: 'bash' | 'dash';
   /** The machine's resources and filesystems (free, df, uptime; /proc files in `base`). */
   system?: SystemView;
+  /** `chroot /host` from a Pod (absent: `sim ssh`'s login): whose processes the shell's are. */
+  caller?: HostCaller;
   cwd: string;
 }
 
@@ -222,7 +227,9 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
       flavour: 'coreutils',
       dialect: ctx.dialect,
       hostname: ctx.node,
-      processes: [...hostProcesses(ctx.w, ctx.node), [2417, ctx.dialect === 'dash' ? '/bin/sh -i' : 'bash']],
+      processes: nodeShellProcs(ctx, [name, ...args]),
+      caller: { uid: 0, tty: !ctx.caller || ctx.caller.tty ? 'pts/0' : '?' },
+      memTotalKb: memTotalKb(ctx.w, ctx.node),
       version: '',
       ...(ctx.system ? { system: ctx.system } : {}),
     };
@@ -230,6 +237,39 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
   }
   io.err(ctx.dialect === 'dash' ? `${errPrefix(ctx)}${name}: not found\n` : `${errPrefix(ctx)}${name}: command not found\n`);
   return 127;
+}
+
+/**
+ * The node's table as its own shell sees it: `sim ssh`'s login shell (`-bash` on pts/0) and the
+ * command it runs; from a Pod, `chroot /host` on a terminal runs `/bin/sh -i` under the Pod's
+ * shim, and an exec's `chroot /host CMD` is just CMD there (chroot execs it), without a terminal.
+ */
+function nodeShellProcs(ctx: Ctx, argv: string[]): Proc[] {
+  const host = hostProcesses(ctx.w, ctx.node);
+  const at = ctx.w.now;
+  const comm = argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1).slice(0, 15);
+  const caller = ctx.caller;
+  if (!caller) {
+    const login = proc({ pid: 2417, ppid: 1, uid: 0, user: 'root', comm: 'bash', args: '-bash', startedAt: at, stat: 'Ss', tty: 'pts/0' });
+    return [...host, login, proc({ pid: 2431, ppid: 2417, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R+', tty: 'pts/0' })];
+  }
+  const shim = shimOf(ctx.w, ctx.node, caller.podUid, host);
+  if (!caller.tty) return [...host, proc({ pid: 2417, ppid: shim, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R' })];
+  const shell = proc({ pid: 2417, ppid: shim, uid: 0, user: 'root', comm: 'sh', args: '/bin/sh -i', startedAt: at, stat: 'Ss', tty: 'pts/0' });
+  return [...host, shell, proc({ pid: 2431, ppid: 2417, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R+', tty: 'pts/0' })];
+}
+
+/** The PID of the containerd shim of the Pod's sandbox in `host` (1 when there is none: CRI-O). */
+function shimOf(w: World, node: string, podUid: string, host: Proc[]): number {
+  const rt = w.components.get(agentId('container-runtime', node));
+  if (rt?.kind !== 'container-runtime') return 1;
+  const sb = [...rt.sandboxes.values()].find((s) => s.podUid === podUid && s.state === 'SANDBOX_READY');
+  return (sb && host.find((p) => p.comm === 'containerd-shim' && p.args.includes(` -id ${sb.id} `))?.pid) ?? 1;
+}
+
+/** The node's memory (its capacity, MemTotal), `ps`'s %MEM denominator. */
+function memTotalKb(w: World, node: string): number {
+  return baseFacts(w, node, undefined)?.memTotalKib ?? 8141880;
 }
 
 function run(ctx: Ctx, nodes: ShellNode[], i: number, stdin: string, io: ShellIo): number {
@@ -292,7 +332,13 @@ export function runNodeShell(w: World, node: string, line: string): ShellResult 
  * or the /bin/sh `chroot /host` starts in a debugging Pod on the node (host-view.ts). Returns the
  * directory a `cd` left it in.
  */
-export function runHostShell(w: World, node: string, line: string, opts: { dialect: 'bash' | 'dash'; cwd: string }): { result: ShellResult; cwd: string } {
+/** A Pod's container that runs the node's shell through `chroot /host`, and whether on a terminal. */
+export interface HostCaller {
+  podUid: string;
+  tty: boolean;
+}
+
+export function runHostShell(w: World, node: string, line: string, opts: { dialect: 'bash' | 'dash'; cwd: string; caller?: HostCaller }): { result: ShellResult; cwd: string } {
   const output: ShellResult['output'] = [];
   const write = (stream: 'stdout' | 'stderr', text: string): void => {
     if (!text) return;
@@ -320,7 +366,7 @@ export function runHostShell(w: World, node: string, line: string, opts: { diale
   const system: SystemView | undefined = facts ? { machine: facts, mounts: nodeMounts(facts), users: opts.dialect === 'bash' ? 1 : 0 } : undefined;
   const base = system ? withSystem(nodeBase(w, node), system, () => w.now) : nodeBase(w, node);
   const before = manifestDir(layer, base);
-  const ctx: Ctx = { w, nodes, node, env, base, layer, single, dialect: opts.dialect, cwd: opts.cwd, ...(system ? { system } : {}) };
+  const ctx: Ctx = { w, nodes, node, env, base, layer, single, dialect: opts.dialect, cwd: opts.cwd, ...(system ? { system } : {}), ...(opts.caller ? { caller: opts.caller } : {}) };
   const exitCode = run(ctx, nodes, root, '', io);
   keepNodeLayer(w, node, layer);
   notifyManifestChanges(w, node, before, manifestDir(layer, base));

@@ -100,7 +100,7 @@ function status(w: World, node: string, u: Unit, io: ShellIo): number {
     `       Docs: ${u.docs}`,
   ];
   if (active) {
-    const cmd = hostProcesses(w, node).find(([pid]) => pid === u.pid)?.[1] ?? u.execStart;
+    const cmd = hostProcesses(w, node).find((p) => p.pid === u.pid)?.args ?? u.execStart;
     lines.push(`   Main PID: ${u.pid} (${u.name})`, `     CGroup: /system.slice/${u.name}.service`, `             └─${u.pid} ${cmd}`);
   } else {
     lines.push(`    Process: ${u.pid} ExecStart=${u.execStart} (code=exited, status=0/SUCCESS)`, `   Main PID: ${u.pid} (code=exited, status=0/SUCCESS)`);

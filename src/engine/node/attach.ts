@@ -45,8 +45,8 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   const { input } = req.options;
   if (input === undefined || !reader || !req.options.stdin) return { ok: true, text: '', attach: attached };
   const podIP = pod.spec.hostNetwork ? undefined : pod.status?.podIP;
-  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
-  const ran = execSync(w, rt, id, [...reader, '-c', input], net);
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, true), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
+  const ran = execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true });
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output };
   return { ok: true, text: '', attach: attached };

@@ -24,6 +24,8 @@ import { startNetns } from './netns';
 import { nodeFileSnapshot } from '../node-shell/files';
 import { hostProcesses } from '../node-shell/processes';
 import { baseFacts } from './machine-facts';
+import { pauseProc, type Proc } from '../images/proc-model';
+import type { ExecSession } from '../images/proc-container';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(agentId('container-runtime', host));
@@ -192,6 +194,8 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(facts ? { machine: facts } : {}),
     ...(c.config.mounts ? { mounts: c.config.mounts } : {}),
     ...(c.config.stdin ? { stdinOpen: true } : {}),
+    ...(c.config.tty ? { tty: true } : {}),
+    ...(c.config.runAsUser !== undefined ? { runAsUser: c.config.runAsUser } : {}),
     ...(Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { hostFiles: nodeFileSnapshot(w, rt.host) } : {}),
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
@@ -282,20 +286,23 @@ function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
 }
 
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
-export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string): { ok: true; result: ExecResult } | { ok: false; error: string } {
+export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string, session?: ExecSession): { ok: true; result: ExecResult } | { ok: false; error: string } {
   if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
   if (c.state !== 'CONTAINER_RUNNING' || !c.process) return { ok: false, error: `rpc error: code = Unknown desc = failed to exec in container: container is in ${c.state} state` };
   settleSharers(w, rt, c);
-  return { ok: true, result: execInContainer(c.process, w.now, command, net, pidPeers(w, rt, c), stdin) };
+  const peers = pidPeers(w, rt, c);
+  // hostPID: the container's processes hang under its sandbox's shim, as on the node.
+  const shim = c.config.pidMode === 'NODE' ? peers?.find((p) => p.comm === 'containerd-shim' && p.args.includes(` -id ${c.sandboxId} `))?.pid : undefined;
+  return { ok: true, result: execInContainer(c.process, w.now, command, net, peers, stdin, shim !== undefined ? { ...session, shim } : session) };
 }
 
 /**
  * An ephemeral container started with a target shares that container's PID namespace: what its
  * `ps` sees of the target (the target's running instance in the same sandbox), if any.
  */
-function targetProcesses(w: World, rt: RuntimeState, c: ContainerRecord, name: string): [number, string][] | undefined {
+function targetProcesses(w: World, rt: RuntimeState, c: ContainerRecord, name: string): Proc[] | undefined {
   const target = latestContainer(rt, c.podUid, name);
   if (!target?.process || target.state !== 'CONTAINER_RUNNING' || target.sandboxId !== c.sandboxId) return undefined;
   return processTable(target.process, w.now);
@@ -306,14 +313,17 @@ function targetProcesses(w: World, rt: RuntimeState, c: ContainerRecord, name: s
  * container's), the sandbox's pause process and the other containers' (`shareProcessNamespace`),
  * or the whole node's (`hostPID`, node-shell/processes.ts).
  */
-function pidPeers(w: World, rt: RuntimeState, c: ContainerRecord): [number, string][] | undefined {
+function pidPeers(w: World, rt: RuntimeState, c: ContainerRecord): Proc[] | undefined {
   if (c.config.targetContainer) return targetProcesses(w, rt, c, c.config.targetContainer);
   if (c.config.pidMode === 'NODE') return hostProcesses(w, rt.host, c.id);
   if (c.config.pidMode !== 'POD') return undefined;
-  const peers: [number, string][] = [[1, '/pause']];
+  const sb = rt.sandboxes.get(c.sandboxId);
+  const peers: Proc[] = [pauseProc(1, 0, sb?.createdAt ?? 0)];
   for (const o of rt.containers.values()) {
     if (o === c || o.sandboxId !== c.sandboxId || o.state !== 'CONTAINER_RUNNING' || !o.process) continue;
-    for (const [, cmd] of processTable(o.process, w.now)) peers.push([peers[peers.length - 1]![0] + 6, cmd]);
+    // The pause process is PID 1 of a shared namespace: each container's own PID 1 is its child.
+    const base = peers[peers.length - 1]!.pid + 5;
+    for (const p of processTable(o.process, w.now)) peers.push({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? 0 : p.ppid + base });
   }
   return peers;
 }

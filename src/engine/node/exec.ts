@@ -60,8 +60,11 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
   const caller = rt.containers.get(id);
-  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}), ...liveMachine(w, self.host) };
-  const ran = execSync(w, rt, id, argv, net, stdin);
+  const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, req.options.tty === true), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}), ...liveMachine(w, self.host) };
+  // `kubectl exec -it … -- sh`: each line runs as `sh -c LINE`, but `ps` shows the learner's shell on its terminal.
+  const { command } = req.options;
+  const interactive = req.options.tty === true && req.options.stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!);
+  const ran = execSync(w, rt, id, argv, net, stdin, interactive ? { interactive: [command[0]!] } : undefined);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: exited(ran.result) };
 }

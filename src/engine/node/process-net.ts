@@ -39,6 +39,6 @@ export function containerNetwork(w: World, rt: RuntimeState, c: ContainerRecord)
   const sb = rt.sandboxes.get(c.sandboxId);
   if (!sb) return undefined;
   const source = !sb.hostNetwork && sb.ip !== '' ? { pod: { namespace: sb.podNamespace, name: sb.podName }, ip: sb.ip } : undefined;
-  const node = Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { host: hostView(w, rt.host) } : {};
+  const node = Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { host: hostView(w, rt.host, { podUid: sb.podUid, tty: false }) } : {};
   return { ...podNetworkView(w, rt.host, sb.podNamespace, source), loopback: podLoopback(w, rt, c), ...node };
 }

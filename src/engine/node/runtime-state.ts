@@ -60,6 +60,10 @@ export interface ContainerConfig {
    * sandbox's PID namespace, NODE (`hostPID`) the host's.
    */
   pidMode?: 'POD' | 'NODE';
+  /** The user the process runs as (securityContext.runAsUser, the container's over the Pod's); unset: the image's USER. */
+  runAsUser?: number;
+  /** CRI tty: the container gets a terminal (spec `tty: true`). */
+  tty?: boolean;
 }
 
 export interface ContainerRecord {

@@ -112,7 +112,7 @@ describe('kubectl debug -it in the page’s terminal (a TTY)', () => {
     expect(name).toMatch(/^debugger-\w{5}$/);
     expect(text(attach)).toBe(`${TARGETING}Defaulting debug container name to ${name}.\n${NOTICE}`);
     const ps = text(s.run('ps'));
-    expect(ps).toMatch(/^PID\s+USER\s+TIME\s+COMMAND\n\s+1 root\s+0:00 nginx -g daemon off;\n/);
+    expect(ps).toMatch(/^PID\s+USER\s+TIME\s+COMMAND\n\s+1 root\s+0:00 nginx: master process nginx -g daemon off;\n/);
     expect(ps).toMatch(/ sh\n/);
     const bye = s.run('exit');
     expect(bye.attached).toBeUndefined();

@@ -1,0 +1,179 @@
+/**
+ * A container's processes as its own PID namespace holds them: PID 1 (the image's main program,
+ * with the title it writes over its argv — nginx's `nginx: master process …`; or its shell, and
+ * the program that shell waits on now, `sleep 5` in a loop), the workers the real program forks
+ * (nginx: `worker_processes auto`, one per CPU of the node, as user nginx), the apps a script
+ * started, and an exec's own processes (its shell, a pipeline's other stages, then the command)
+ * with their parents. BusyBox ash and bash exec a `-c` script's only command in their place (no
+ * shell process); dash stays its parent. Users come from the image's /etc/passwd (uid → name), its
+ * USER, securityContext.runAsUser, or nginx's `user nginx;` (uid 101 in both nginx images).
+ *
+ * Approximate: PIDs are deterministic and plausible, not the kernel's — nginx's workers follow
+ * the entrypoint scripts' children (29, 30, …), other processes are numbered 40 + the apps and
+ * programs the container has started; an interactive exec's shell gets a new PID for every line;
+ * a pipeline's other stages are shown with their words as written (unexpanded).
+ */
+import { appAlive, memoryAt, type AppRun } from './app';
+import type { Machine, RunContext } from './machine';
+import { nextProcPid, pid1ShellOf, shellChain } from './shell-chain';
+import { stat } from './fs';
+import { commOf, passwdUsers, proc, type Proc } from './proc-model';
+import type { RunUser } from './tool-types';
+
+/** How an exec reaches the container (node/exec.ts, node/attach.ts). */
+export interface ExecSession {
+  /** `kubectl exec -it … -- sh`: the learner's shell, as typed, on the exec's terminal. */
+  interactive?: string[];
+  /** An attach (`kubectl run -it`, `kubectl attach`): the line runs in PID 1, the shell on the container's terminal. */
+  attached?: boolean;
+  /** In the node's PID namespace (hostPID): the container's shim, parent of its PID 1 and of what an exec starts. */
+  shim?: number;
+}
+
+/** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */
+const NGINX_UID = 101;
+const NGINX_FIRST_WORKER = 29;
+
+function users(m: Machine, ctx: RunContext): Map<number, string> {
+  const f = stat(m.fs, ctx.base, '/etc/passwd');
+  const u = f.kind === 'file' ? passwdUsers(f.content) : new Map<number, string>();
+  if (!u.has(0)) u.set(0, 'root');
+  if (ctx.image.user && !u.has(ctx.image.user.uid)) u.set(ctx.image.user.uid, ctx.image.user.name);
+  if (ctx.image.repository.endsWith('/nginx') && !u.has(NGINX_UID)) u.set(NGINX_UID, 'nginx');
+  return u;
+}
+
+const nameOf = (u: Map<number, string>, uid: number): string => u.get(uid) ?? String(uid);
+
+/** The uid the container's processes run as: securityContext.runAsUser, else the image's USER, else root. */
+const uidOf = (ctx: RunContext): number => ctx.runAsUser ?? ctx.image.user?.uid ?? 0;
+
+/** The title a program writes over its argv, where the real one does. */
+function titleOf(a: AppRun): string {
+  if (a.name === 'nginx') return `nginx: master process ${a.argv.join(' ')}`;
+  return a.argv.join(' ');
+}
+
+/** PID 1's and its apps' processes, without an exec's. */
+export function containerProcs(m: Machine, ctx: RunContext, now = m.clock): Proc[] {
+  const u = users(m, ctx);
+  const uid = uidOf(ctx);
+  const busybox = ctx.image.userland.tools === 'busybox';
+  const alive = m.apps.filter((a) => a.startedAt <= now && appAlive(a, now));
+  const started = ctx.startedAt ?? 0;
+  const out: Proc[] = [];
+  const pid1 = alive.find((a) => a.pid === 1);
+  const onTty = ctx.tty === true || ctx.session?.attached === true;
+  const tty = onTty ? 'pts/0' : '?';
+  // PID 1's shell (its first `sh -c` frame), and the program that shell waits on now, if any.
+  const shell = pid1ShellOf(m);
+  const r = m.running;
+  const child = shell && r && r.from <= now && now < r.until ? r : undefined;
+  if (pid1) out.push(appProc(pid1, 0, uid, nameOf(u, uid), busybox, now, 'Ss'));
+  else if (child && shell?.replaced) {
+    // BusyBox ash and bash exec'd their only command: PID 1 is that program.
+    out.push(proc({ pid: 1, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(child.argv[0] ?? 'sh'), args: child.argv.join(' '), startedAt: child.from, stat: onTty ? 'Ss+' : 'Ss', tty }, busybox));
+  } else {
+    const argv = ctx.argv;
+    out.push(proc({ pid: 1, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(argv[0] ?? 'sh'), args: argv.join(' '), startedAt: started, stat: onTty ? 'Ss+' : 'Ss', tty }, busybox));
+    if (child) out.push(proc({ pid: child.pid, ppid: 1, uid, user: nameOf(u, uid), comm: commOf(child.argv[0] ?? 'sh'), args: child.argv.join(' '), startedAt: child.from, stat: onTty ? 'S+' : 'S', tty }, busybox));
+  }
+  for (const a of alive) if (a.pid !== 1) out.push(appProc(a, 1, uid, nameOf(u, uid), busybox, now, 'S'));
+  const nginx = alive.find((a) => a.name === 'nginx');
+  if (nginx) {
+    const workers = Math.max(1, ctx.cpus ?? 1);
+    for (let i = 0; i < workers; i++) {
+      out.push(proc({ pid: NGINX_FIRST_WORKER + i + (nginx.pid === 1 ? 0 : nginx.pid), ppid: nginx.pid, uid: NGINX_UID, user: nameOf(u, NGINX_UID), comm: 'nginx', args: 'nginx: worker process', titled: true, startedAt: nginx.startedAt, stat: 'S', rssKb: 2876, vszKb: 11868 }));
+    }
+  }
+  return out.sort((a, b) => a.pid - b.pid);
+}
+
+function appProc(a: AppRun, ppid: number, uid: number, user: string, busybox: boolean, now: number, st: string): Proc {
+  const p = proc({ pid: a.pid, ppid, uid, user, comm: commOf(a.argv[0] ?? a.name), args: titleOf(a), startedAt: a.startedAt, stat: st }, busybox && a.name !== 'nginx');
+  const rss = Math.round(memoryAt(a, now) / 1024);
+  const titled = a.name === 'nginx' ? { titled: true } : {};
+  return rss > 0 ? { ...p, ...titled, rssKb: rss, vszKb: Math.max(p.vszKb, rss + 4096) } : { ...p, ...titled };
+}
+
+/**
+ * The exec's own processes at the moment `tool` runs: the shells between the runtime and it
+ * (each the parent of the next; one that exec'd its only command is that command), the tool's
+ * pipeline siblings, then the tool itself, running. PIDs are the ones they were started with
+ * (machine.ts nextProcPid), shifted by `base` (peers' PIDs, if any).
+ */
+export function execProcs(m: Machine, ctx: RunContext, tool: string[], uid: number, user: string, base: number): Proc[] {
+  const busybox = ctx.image.userland.tools === 'busybox';
+  const session = ctx.session;
+  const out: Proc[] = [];
+  let chain = shellChain(m);
+  let parent = session?.shim ?? 0;
+  // An attach's line runs in PID 1 itself; the main process's own first shell is PID 1 too.
+  if (session?.attached || !ctx.exec) {
+    chain = chain.slice(1);
+    parent = 1 + base;
+  }
+  const onTty = session?.interactive !== undefined || session?.attached === true;
+  const tty = onTty ? 'pts/0' : '?';
+  let toolPid = nextProcPid(m) - 1 + base;
+  chain.forEach((sh, i) => {
+    const last = i === chain.length - 1;
+    const interactive = i === 0 ? session?.interactive : undefined;
+    // The shell exec'd the tool: the tool holds its PID (and a sibling-less place).
+    if (sh.replaced && !interactive && last && !m.pipeline) {
+      toolPid = sh.pid + base;
+      return;
+    }
+    const shown = interactive ?? sh.argv;
+    out.push(proc({ pid: sh.pid + base, ppid: parent, uid, user, comm: commOf(shown[0] ?? 'sh'), args: shown.join(' '), startedAt: m.clock, stat: onTty ? 'Ss' : 'S', tty }, busybox));
+    parent = sh.pid + base;
+  });
+  const stages = m.pipeline;
+  stages?.stages.forEach((argv, i) => {
+    if (i === stages.index || argv.length === 0) return;
+    out.push(proc({ pid: toolPid + i - stages.index, ppid: parent, uid, user, comm: commOf(argv[0]!), args: argv.join(' '), startedAt: m.clock, stat: onTty ? 'S+' : 'S', tty }, busybox));
+  });
+  out.push(proc({ pid: toolPid, ppid: parent, uid, user, comm: commOf(tool[0] ?? 'ps'), args: tool.join(' '), startedAt: m.clock, stat: onTty ? 'R+' : 'R', tty }, busybox));
+  return out;
+}
+
+/** What `ps` in this container sees: its peers (a shared namespace's), its own processes, then the exec's. */
+export function visibleProcs(m: Machine, ctx: RunContext, tool: string[]): Proc[] {
+  const peers = ctx.pidPeers ?? [];
+  const base = peers.length ? Math.max(...peers.map((p) => p.pid)) + 5 : 0;
+  const outside = ctx.session?.shim ?? 0;
+  const own = containerProcs(m, ctx).map((p) => ({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? outside : p.ppid + base }));
+  const u = users(m, ctx);
+  const uid = uidOf(ctx);
+  return [...peers, ...own, ...execProcs(m, ctx, tool, uid, nameOf(u, uid), base)];
+}
+
+/** The caller's uid and terminal, as ps's default selection compares them. */
+export function callerOf(ctx: RunContext): { uid: number; tty: string } {
+  return { uid: uidOf(ctx), tty: ctx.session?.interactive || ctx.session?.attached ? 'pts/0' : '?' };
+}
+
+/**
+ * Who an exec's commands run as (`id`, `whoami`, tar's owner): securityContext.runAsUser with
+ * its /etc/passwd entry's name, group and home when the image has one (else the bare uid, group
+ * 0, home /, as containerd sets them), or the image's USER. Undefined: root.
+ */
+export function runUser(m: Machine, ctx: RunContext): RunUser | undefined {
+  const uid = ctx.runAsUser;
+  if (uid === undefined) return ctx.image.user;
+  if (uid === 0) return undefined;
+  const passwd = stat(m.fs, ctx.base, '/etc/passwd');
+  const entry = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(uid)) : undefined;
+  const gid = entry ? Number(entry[3]) : 0;
+  const groups = stat(m.fs, ctx.base, '/etc/group');
+  const group = gid === 0 ? 'root' : groups.kind === 'file' ? groups.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 3 && f[2] === String(gid))?.[0] : undefined;
+  return {
+    uid,
+    name: entry?.[0] ?? String(uid),
+    gid,
+    group: group ?? String(gid),
+    home: entry?.[5] ?? '/',
+    ...(entry ? {} : { unnamed: true as const }),
+    ...(group === undefined ? { groupUnnamed: true as const } : {}),
+  };
+}

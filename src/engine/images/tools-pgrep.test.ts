@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { resolveImage } from './catalog';
+import { installPrograms } from './packages';
+import { execInContainer, startProcess, type ProcessState } from './process';
+
+function start(image: string, command?: string[]): ProcessState {
+  return startProcess({ image: resolveImage(image), ...(command ? { command } : {}), env: {}, ports: {}, startedAt: 1000, restartCount: 0, seed: 5, podIP: '10.244.1.5', hostname: 'p', machine: { cpus: 2, memTotalKib: 4015080, memUsedBytes: 0, diskKib: 0, diskUsedKib: 0, bootedAt: 0 } });
+}
+
+describe('pgrep and pidof read the same table as ps', () => {
+  it('nginx: pidof (sysvinit-utils) lists master and workers newest first; pgrep needs procps, then matches comm', () => {
+    const p = start('nginx:1.27');
+    expect(execInContainer(p, 5000, ['pidof', 'nginx'])).toMatchObject({ exitCode: 0, output: '30 29 1\n' });
+    expect(execInContainer(p, 5000, ['pgrep', 'nginx'])).toMatchObject({ exitCode: 126, notStarted: true });
+    installPrograms(p.machine.fs, { file: () => undefined, isDir: () => true, list: () => [] }, ['ps', 'pgrep']);
+    expect(execInContainer(p, 6000, ['pgrep', '-l', 'ngin'])).toMatchObject({ exitCode: 0, output: '1 nginx\n29 nginx\n30 nginx\n' });
+    expect(execInContainer(p, 6000, ['pgrep', '-a', '-u', 'nginx', 'nginx']).output).toBe('29 nginx: worker process\n30 nginx: worker process\n');
+    expect(execInContainer(p, 6000, ['pgrep', '-c', '-x', 'ngin'])).toMatchObject({ exitCode: 1, output: '0\n' });
+    expect(execInContainer(p, 6000, ['pgrep'])).toMatchObject({ exitCode: 2, output: "pgrep: no matching criteria specified\nTry `pgrep --help' for more information.\n" });
+  });
+
+  it('BusyBox: pgrep tries argv[0] then comm and leaves itself out; pidof exits 1 when nothing runs by that name', () => {
+    const p = start('busybox:1.36', ['sleep', '3600']);
+    expect(execInContainer(p, 5000, ['pgrep', '-a', 'sl'])).toMatchObject({ exitCode: 0, output: '1 sleep 3600\n' });
+    expect(execInContainer(p, 5000, ['pgrep', 'pgrep'])).toMatchObject({ exitCode: 1, output: '' });
+    expect(execInContainer(p, 5000, ['sh', '-c', 'pidof sleep; pidof nginx; echo $?']).output).toBe('1\n1\n');
+  });
+});

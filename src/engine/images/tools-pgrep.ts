@@ -1,0 +1,186 @@
+/**
+ * `pgrep` and `pidof` over the same process table `ps` prints (proc-model.ts). procps-ng 4.0.2's
+ * pgrep (Debian's procps package, the node) matches an extended regex against the 15-character
+ * comm, or the whole command line with -f, and leaves itself out; BusyBox 1.36's (procps/pgrep.c)
+ * tries argv[0] (the command line with -f) and then comm. `pidof` (sysvinit-utils' on Debian,
+ * BusyBox's applet) prints the PIDs whose comm or argv[0]'s base name is the name, newest first.
+ * Messages recorded from procps-ng 4.0.2 and sysvinit 3.06; BusyBox's from its sources.
+ *
+ * Approximate: procps pgrep's -g/-G/-s/-t/-U/-F/-r/--ns/--cgroup and BusyBox's -s are refused
+ * as unknown options.
+ */
+import { translate } from './posix-regex';
+import type { Proc } from './proc-model';
+import { bb, type ToolEnv, type ToolResult } from './tool-types';
+
+const PROCPS_USAGE = `
+Usage:
+ pgrep [options] <pattern>
+
+Options:
+ -d, --delimiter <string>  specify output delimiter
+ -l, --list-name           list PID and process name
+ -a, --list-full           list PID and full command line
+ -v, --inverse             negates the matching
+ -w, --lightweight         list all TID
+ -c, --count               count of matching processes
+ -f, --full                use full process name to match
+ -g, --pgroup <PGID,...>   match listed process group IDs
+ -G, --group <GID,...>     match real group IDs
+ -i, --ignore-case         match case insensitively
+ -n, --newest              select most recently started
+ -o, --oldest              select least recently started
+ -O, --older <seconds>     select where older than seconds
+ -P, --parent <PPID,...>   match only child processes of the given parent
+ -s, --session <SID,...>   match session IDs
+ -t, --terminal <tty,...>  match by controlling terminal
+ -u, --euid <ID,...>       match by effective IDs
+ -U, --uid <ID,...>        match by real IDs
+ -x, --exact               match exactly with the command name
+ -F, --pidfile <file>      read PIDs from file
+ -L, --logpidfile          fail if PID file is not locked
+ -r, --runstates <state>   match runstates [D,S,Z,...]
+ -A, --ignore-ancestors    exclude our ancestors from results
+ --cgroup <grp,...>        match by cgroup v2 names
+ --ns <PID>                match the processes that belong to the same
+                           namespace as <pid>
+ --nslist <ns,...>         list which namespaces will be considered for
+                           the --ns option.
+                           Available namespaces: ipc, mnt, net, pid, user, uts
+
+ -h, --help     display this help and exit
+ -V, --version  output version information and exit
+
+For more details see pgrep(1).
+`;
+
+const BB_PGREP_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: pgrep [-flanovx] [-s SID|-P PPID|PATTERN]\n\nDisplay process(es) selected by regex PATTERN\n\n\t-l\tShow command name too\n\t-a\tShow command line too\n\t-f\tMatch against entire command line\n\t-n\tShow the newest process only\n\t-o\tShow the oldest process only\n\t-v\tNegate the match\n\t-x\tMatch whole name (not substring)\n\t-s\tMatch session ID (0 for current)\n\t-P\tMatch parent process ID\n';
+
+interface PgrepOpts {
+  list: 'none' | 'name' | 'full';
+  full: boolean;
+  exact: boolean;
+  invert: boolean;
+  count: boolean;
+  newest: boolean;
+  oldest: boolean;
+  ignoreCase: boolean;
+  delimiter: string;
+  parents?: number[];
+  users?: string[];
+  pattern?: string;
+}
+
+/** argv[0] as /proc/PID/cmdline holds it: a program that set a title keeps it all in one string. */
+const argv0 = (p: Proc): string => (p.titled ? p.args : (p.args.split(' ')[0] ?? ''));
+
+function parse(args: string[], busybox: boolean): PgrepOpts | { error: string; status: number } {
+  const o: PgrepOpts = { list: 'none', full: false, exact: false, invert: false, count: false, newest: false, oldest: false, ignoreCase: false, delimiter: '\n' };
+  const usage = (msg: string): { error: string; status: number } => (busybox ? { error: `${msg}${BB_PGREP_USAGE}`, status: 1 } : { error: `${msg}${PROCPS_USAGE}`, status: 2 });
+  const operands: string[] = [];
+  const long: Record<string, string> = { '--list-name': '-l', '--list-full': '-a', '--inverse': '-v', '--count': '-c', '--full': '-f', '--ignore-case': '-i', '--newest': '-n', '--oldest': '-o', '--exact': '-x', '--parent': '-P', '--euid': '-u', '--delimiter': '-d' };
+  for (let i = 0; i < args.length; i++) {
+    const given = args[i]!;
+    const a = !busybox && given.startsWith('--') && Object.hasOwn(long, given) ? long[given]! : given;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      operands.push(a);
+      continue;
+    }
+    if (!busybox && a.startsWith('--')) return usage(`pgrep: unrecognized option '${a}'\n`);
+    for (let k = 1; k < a.length; k++) {
+      const f = a[k]!;
+      const value = (): string | undefined => a.slice(k + 1) || args[++i];
+      const allowed = busybox ? 'lafxnovP' : 'lavcfinoxPud';
+      if (!allowed.includes(f)) return usage(`pgrep: invalid option -- '${f}'\n`);
+      if (f === 'l') o.list = 'name';
+      else if (f === 'a') o.list = 'full';
+      else if (f === 'f') o.full = true;
+      else if (f === 'x') o.exact = true;
+      else if (f === 'v') o.invert = true;
+      else if (f === 'c') o.count = true;
+      else if (f === 'n') o.newest = true;
+      else if (f === 'o') o.oldest = true;
+      else if (f === 'i') o.ignoreCase = true;
+      else {
+        const v = value();
+        if (v === undefined) return usage(`pgrep: option requires an argument -- '${f}'\n`);
+        if (f === 'P') o.parents = v.split(',').map(Number);
+        else if (f === 'u') o.users = v.split(',');
+        else o.delimiter = v;
+        break;
+      }
+    }
+  }
+  if (operands.length > 1) return busybox ? usage('') : { error: `pgrep: only one pattern can be provided\nTry \`pgrep --help' for more information.\n`, status: 2 };
+  if (operands[0] !== undefined) o.pattern = operands[0];
+  else if (!o.parents && !o.users) return busybox ? usage('') : { error: "pgrep: no matching criteria specified\nTry `pgrep --help' for more information.\n", status: 2 };
+  return o;
+}
+
+export function pgrep(args: string[], env: ToolEnv): ToolResult {
+  const busybox = bb(env);
+  const o = parse(args, busybox);
+  if ('error' in o) {
+    env.io.err(o.error);
+    return { status: o.status };
+  }
+  let re: RegExp | undefined;
+  if (o.pattern !== undefined) {
+    const t = translate(o.pattern, true);
+    if (!t.ok) {
+      env.io.err(busybox ? `pgrep: bad regex '${o.pattern}': ${t.error}\n` : `pgrep: cannot compile regular expression '${o.pattern}': ${t.error}\n`);
+      return { status: busybox ? 1 : 2 };
+    }
+    re = new RegExp(o.exact ? `^(?:${t.source})$` : t.source, o.ignoreCase ? 'i' : '');
+  }
+  // pgrep leaves itself out: the last process the caller's table lists is the command running.
+  const all = env.processes;
+  const procs = all.slice(0, -1).sort((a, b) => a.pid - b.pid);
+  const matches = (p: Proc): boolean => {
+    if (o.parents && !o.parents.includes(p.ppid)) return false;
+    if (o.users && !o.users.some((u) => u === p.user || u === String(p.uid))) return false;
+    if (!re) return true;
+    if (busybox) return re.test(o.full ? p.args || p.comm : argv0(p) || p.comm) || re.test(p.comm);
+    return re.test(o.full ? p.args || p.comm : p.comm);
+  };
+  let hits = procs.filter((p) => matches(p) !== o.invert);
+  if (o.newest && hits.length) hits = [hits.reduce((a, b) => (b.startedAt >= a.startedAt ? b : a))];
+  else if (o.oldest && hits.length) hits = [hits.reduce((a, b) => (b.startedAt < a.startedAt ? b : a))];
+  if (o.count) env.io.out(`${hits.length}\n`);
+  else if (hits.length) {
+    const show = (p: Proc): string => {
+      if (o.list === 'none') return String(p.pid);
+      if (o.list === 'full') return `${p.pid} ${p.args || p.comm}`;
+      return `${p.pid} ${busybox ? (o.full ? p.args : argv0(p)) || p.comm : p.comm}`;
+    };
+    env.io.out(busybox ? hits.map((p) => `${show(p)}\n`).join('') : `${hits.map(show).join(o.delimiter)}\n`);
+  }
+  return { status: hits.length ? 0 : 1 };
+}
+
+/** `pidof NAME…`: every match's PID, newest first, on one line (-s: only the first). */
+export function pidof(args: string[], env: ToolEnv): ToolResult {
+  let single = false;
+  const omit: string[] = [];
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-s') single = true;
+    else if (a === '-o') omit.push(...(args[++i] ?? '').split(','));
+    else if (a.startsWith('-o')) omit.push(...a.slice(2).split(','));
+    else if (a.startsWith('-') && a.length > 1) continue;
+    else names.push(a);
+  }
+  const procs = env.processes.slice(0, -1).filter((p) => !omit.includes(String(p.pid))).sort((a, b) => b.pid - a.pid);
+  const out: number[] = [];
+  for (const name of names) {
+    const found = procs.filter((p) => p.comm === name.slice(0, 15) || argv0(p).slice(argv0(p).lastIndexOf('/') + 1) === name);
+    out.push(...(single ? found.slice(0, 1) : found).map((p) => p.pid));
+  }
+  if (out.length) env.io.out(`${out.join(' ')}\n`);
+  return { status: out.length ? 0 : 1 };
+}
