@@ -103,8 +103,18 @@ export function nginxLogsNotices(run: Pick<AppRun, 'version'>, style: LogStyle):
   return style === 'nginx' && versionAtLeast(run.version, 1, 19);
 }
 
-/** Lines a server prints when it starts (`at` = start) and when it is up (`listenAt`). */
-export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables' | 'nftables' = 'iptables'): LogLine[] {
+/**
+ * nginx's workers: `worker_processes auto` starts one per CPU the node has, numbered from 29 when
+ * the master is the container's PID 1 (the entrypoint's scripts used the PIDs before). What `ps`
+ * lists and what the master logs as it starts them.
+ */
+export function nginxWorkerPids(cpus: number | undefined, masterPid: number): number[] {
+  const first = 29 + (masterPid === 1 ? 0 : masterPid);
+  return Array.from({ length: Math.max(1, cpus ?? 1) }, (_, i) => first + i);
+}
+
+/** Lines a server prints when it starts (`at` = start) and when it is up (`listenAt`); `cpus` is the node's. */
+export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables' | 'nftables' = 'iptables', cpus?: number): LogLine[] {
   const s = run.startedAt;
   const up = run.listenAt;
   const port = run.listen[0]?.port ?? 0;
@@ -121,8 +131,7 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
         n(`OS: Linux ${KERNEL_RELEASE}`),
         n('getrlimit(RLIMIT_NOFILE): 1048576:1048576'),
         n('start worker processes'),
-        n('start worker process 29'),
-        n('start worker process 30'),
+        ...nginxWorkerPids(cpus, run.pid).map((pid) => n(`start worker process ${pid}`)),
       ];
     }
     case 'httpd': {

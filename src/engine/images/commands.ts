@@ -420,7 +420,7 @@ function kubeProxyMode(m: Machine, ctx: RunContext): 'iptables' | 'nftables' {
 }
 
 function appBanner(m: Machine, ctx: RunContext, start: AppStart, r: AppRun): LogLine[] {
-  const lines = 'server' in r.behaviour ? serverBanner(r, start.style, start.style === 'kube-proxy' ? kubeProxyMode(m, ctx) : 'iptables') : [];
+  const lines = 'server' in r.behaviour ? serverBanner(r, start.style, start.style === 'kube-proxy' ? kubeProxyMode(m, ctx) : 'iptables', ctx.cpus) : [];
   for (const [dt, stream, text] of start.banner ?? []) lines.push({ at: r.startedAt + dt, stream, text });
   return lines.sort((a, b) => a.at - b.at);
 }

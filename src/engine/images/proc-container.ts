@@ -14,6 +14,7 @@
  * a pipeline's other stages are shown with their words as written (unexpanded).
  */
 import { appAlive, memoryAt, type AppRun } from './app';
+import { nginxWorkerPids } from './app-logs';
 import type { Machine, RunContext } from './machine';
 import { nextProcPid, pid1ShellOf, shellChain } from './shell-chain';
 import { stat } from './fs';
@@ -32,7 +33,6 @@ export interface ExecSession {
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */
 const NGINX_UID = 101;
-const NGINX_FIRST_WORKER = 29;
 
 function users(m: Machine, ctx: RunContext): Map<number, string> {
   const f = stat(m.fs, ctx.base, '/etc/passwd');
@@ -81,9 +81,8 @@ export function containerProcs(m: Machine, ctx: RunContext, now = m.clock): Proc
   for (const a of alive) if (a.pid !== 1) out.push(appProc(a, 1, uid, nameOf(u, uid), busybox, now, 'S'));
   const nginx = alive.find((a) => a.name === 'nginx');
   if (nginx) {
-    const workers = Math.max(1, ctx.cpus ?? 1);
-    for (let i = 0; i < workers; i++) {
-      out.push(proc({ pid: NGINX_FIRST_WORKER + i + (nginx.pid === 1 ? 0 : nginx.pid), ppid: nginx.pid, uid: NGINX_UID, user: nameOf(u, NGINX_UID), comm: 'nginx', args: 'nginx: worker process', titled: true, startedAt: nginx.startedAt, stat: 'S', rssKb: 2876, vszKb: 11868 }));
+    for (const pid of nginxWorkerPids(ctx.cpus, nginx.pid)) {
+      out.push(proc({ pid, ppid: nginx.pid, uid: NGINX_UID, user: nameOf(u, NGINX_UID), comm: 'nginx', args: 'nginx: worker process', titled: true, startedAt: nginx.startedAt, stat: 'S', rssKb: 2876, vszKb: 11868 }));
     }
   }
   return out.sort((a, b) => a.pid - b.pid);

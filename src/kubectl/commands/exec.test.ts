@@ -93,3 +93,18 @@ describe('exec', () => {
     expect(kubectl(sim, 'exec done -- ls')).toMatchObject({ stderr: 'error: cannot exec into a container in a completed pod; current phase is Succeeded\n', code: 1 });
   });
 });
+
+describe('nginx workers', () => {
+  it('are the processes the master logs starting: one per node CPU, the same PIDs pidof finds', () => {
+    const own = new Simulation({ seed: 4 });
+    kubectl(own, 'run web --image=nginx:1.27');
+    kubectl(own, 'wait --for=condition=Ready pod/web --timeout=2m');
+    // Ready comes as the container starts; nginx logs its workers a moment later, as it listens.
+    own.advance(1_000);
+    const logged = [...kubectl(own, 'logs web').stdout.matchAll(/start worker process (\d+)$/gm)].map((m) => Number(m[1]));
+    const cpus = Number(kubectl(own, `get node ${kubectl(own, 'get pod web -o jsonpath={.spec.nodeName}').stdout} -o jsonpath={.status.capacity.cpu}`).stdout);
+    expect(logged).toHaveLength(cpus);
+    const pids = kubectl(own, 'exec web -- pidof nginx').stdout.trim().split(' ').map(Number);
+    expect(pids.filter((p) => p !== 1).sort((a, b) => a - b)).toEqual(logged);
+  });
+});
