@@ -35,7 +35,7 @@ const LOADING = 'error: error loading config file "/home/learner/.kube/config": 
 describe('~/.kube/config', () => {
   it('is the file kubectl writes, byte for byte what config view --raw prints', () => {
     const run = runner(s.fork());
-    expect(run('ls -a ~/.kube').out).toBe('config\n');
+    expect(run('ls -a ~/.kube').out).toBe('.\n..\nconfig\n');
     expect(run('cat ~/.kube/config').out).toBe(run('kubectl config view --raw').out);
     expect(run('kubectl config set-context --current --namespace=kube-system').code).toBe(0);
     expect(run('grep namespace ~/.kube/config').out).toBe('    namespace: kube-system\n');

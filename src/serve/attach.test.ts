@@ -133,7 +133,7 @@ describe.skipIf(binaries.length === 0)('kubectl attach through reconcile serve (
     t.type('exit\r');
     expect(await t.exited).toBe(0);
     const out = withoutLegacyNotice(withoutRecordedNotice(t.output()));
-    expect(out).toMatch(/^Targeting container "web"\. If you don't see processes from this container it may be because the container runtime doesn't support this feature\.\r\nIf you don't see a command prompt, try pressing enter\.\r\n\/ # ps\r\nPID\s+USER\s+TIME\s+COMMAND\r\n\s+1 root\s+0:00 nginx -g daemon off;\r\n/);
+    expect(out).toMatch(/^Targeting container "web"\. If you don't see processes from this container it may be because the container runtime doesn't support this feature\.\r\nIf you don't see a command prompt, try pressing enter\.\r\n\/ # ps\r\nPID\s+USER\s+TIME\s+COMMAND\r\n\s+1 root\s+0:00 nginx: master process nginx -g daemon off;\r\n/);
     expect(out.endsWith(`/ # exit\r\nSession ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach web -c ${name} -i -t' if it is still running\r\n`)).toBe(true);
     const hops = served.cluster.sim.traceSince(before).map((r) => r.summary);
     expect(hops).toContain('POST /api/v1/namespaces/default/pods/web/attach');

@@ -165,7 +165,8 @@ function copyFromPod(c: Copy, src: FileSpec, destFile: string): void {
       continue;
     }
     if (m.type === 'symlink') {
-      const ns = src.namespace || c.namespace;
+      // untarAll names the namespace as the spec wrote it: `-n ""` for `POD:PATH` (cp.go).
+      const ns = src.namespace;
       env.out.err(
         symlinkWarned
           ? `warning: skipping symlink: ${JSON.stringify(target)} -> ${JSON.stringify(m.linkname ?? '')}\n`
