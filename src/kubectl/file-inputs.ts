@@ -7,6 +7,7 @@ import type { FlagDef, Flags } from './flags';
 import { CmdError, plainError } from './errors';
 import { loadManifests, type LoadResult } from './manifest';
 import { loadKustomizeBuild } from './kustomize/index';
+import { readUrl } from './url-visitor';
 import { requestTimeout } from './env';
 import { schemaDownloadFailure, unrecognizable } from './discovery-failure';
 
@@ -25,7 +26,7 @@ export function usesFiles(flags: Flags): boolean {
 export function loadInputs(env: Env, flags: Flags, validate = true): LoadResult {
   usesFiles(flags);
   const dir = flags.str('kustomize');
-  return dir !== '' ? loadKustomizeBuild(env, dir, validate) : loadManifests(env.files, env.stdin, flags.list('filename'), validate);
+  return dir !== '' ? loadKustomizeBuild(env, dir, validate) : loadManifests(env.files, env.stdin, flags.list('filename'), validate, (url) => readUrl(env.sim, url));
 }
 
 /**

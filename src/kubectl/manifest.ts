@@ -14,6 +14,7 @@ import { plainError, type Failure } from './errors';
 import { roughDepth } from '../k8s/yaml-depth';
 import { yamlError } from '../k8s/go-yaml-errors';
 import { pushAll } from '../k8s/arrays';
+import { isUrl } from './url-visitor';
 
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 64;
@@ -182,11 +183,16 @@ function expandPath(files: FileSource, path: string): { path: string; text: stri
     .map((p) => ({ path: p, text: files.readFile(p) ?? '' }));
 }
 
-/** Loads every `-f` argument in order. Paths that do not exist abort the whole command. */
-export function loadManifests(files: FileSource, stdin: string | undefined, filenames: string[], validate = true): LoadResult {
+/**
+ * Loads every `-f` argument in order. Paths that do not exist abort the whole command; an
+ * `http(s)://` value is read with `readUrl` (url-visitor.ts), which throws kubectl's error.
+ * Approximate: a URL is read before any object is sent (kubectl reads it as its turn comes).
+ */
+export function loadManifests(files: FileSource, stdin: string | undefined, filenames: string[], validate = true, readUrl?: (url: string) => string): LoadResult {
   const inputs: { path: string; text: string }[] = [];
   for (const f of filenames) {
     if (f === '-') inputs.push({ path: 'STDIN', text: stdin ?? '' });
+    else if (readUrl && isUrl(f)) inputs.push({ path: f, text: readUrl(f) });
     else pushAll(inputs, expandPath(files, f));
   }
   const result: LoadResult = { docs: [], errors: [] };

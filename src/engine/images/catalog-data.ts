@@ -187,6 +187,9 @@ export const INTERNET: Record<string, { ip: string; body: string }> = {
   'archive.ubuntu.com': { ip: '91.189.91.82', body: '' },
   'security.ubuntu.com': { ip: '91.189.91.83', body: '' },
   'kubernetes.io': { ip: '147.75.40.148', body: '<!doctype html><html lang="en"><head><title>Kubernetes</title></head><body>Production-Grade Container Orchestration</body></html>\n' },
+  // The docs' short links and the raw manifests (internet.ts routes their paths); Google's and GitHub's addresses.
+  'k8s.io': { ip: '34.107.204.206', body: '' },
+  'raw.githubusercontent.com': { ip: '185.199.108.133', body: '' },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import type { Machine, RunContext } from './machine';
 import type { DnsReply, Net, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
 import { handshake } from './tls';
+import { publicReply, replyHead } from './internet';
 import { plainToTls } from './http-wire';
 
 /** Who signed an app's own certificate: no CA a client has. */
@@ -177,7 +178,11 @@ export function network(m: Machine, ctx: RunContext): Net {
       if (pub) {
         if (ctx.net?.egress?.(ip, port, 'TCP') === false) return { kind: 'timeout', ip };
         const failure = req.tls ? handshake(req.tls, { names: [r.fqdn] }) : undefined;
-        return failure ? { kind: 'tls-failed', ip, failure } : { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
+        if (failure) return { kind: 'tls-failed', ip, failure };
+        const page = publicReply(r.fqdn, req.path);
+        if (!page) return { kind: 'refused', ip };
+        const head = replyHead(page);
+        return { kind: 'reply', ip, status: page.status, body: page.body, contentType: page.contentType, ...(head ? { head } : {}) };
       }
       const reply = ctx.net?.http?.(ip, port, req.path, req);
       if (reply === undefined) return { kind: 'refused', ip };

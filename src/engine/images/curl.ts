@@ -1,7 +1,8 @@
 /**
  * curl 8.x as a learner uses it in a Pod: body to stdout, progress meter on stderr unless `-s`,
  * `-S` errors back, `-f` fails on HTTP errors, `-i`/`-I` the response head, `-X`, `-H`, `-d`,
- * `-o`, `-w '%{http_code}'`, `-m`. For `https://` it verifies the server as OpenSSL does (`-k`
+ * `-o`, `-O` (the URL's file name), `-L` (follow a redirect's Location, at most 50 times:
+ * --max-redirs' default), `-w '%{http_code}'`, `-m`. For `https://` it verifies the server as OpenSSL does (`-k`
  * skips that, `--cacert FILE` trusts that bundle instead of the system store), offers h2, and
  * presents `--cert FILE` (`--key FILE`) as its client certificate.
  * `-m` bounds the whole transfer, `--connect-timeout` the connection alone.
@@ -12,6 +13,11 @@ import { normalizePath, stat, writeFile } from './fs';
 import { headBlock, parseUrl, splitHeader } from './http-wire';
 import type { NetAnswer, NetTool } from './net-tools';
 import type { HttpRequest, TlsFailure } from './types';
+
+/** The statuses -L follows (curl follows any 3xx with a Location; these are the ones servers send). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** --max-redirs' default. */
+const MAX_REDIRS = 50;
 
 /** The version curlimages/curl:latest ships; its User-Agent. */
 const CURL_VERSION = '8.17.0';
@@ -28,6 +34,8 @@ interface Options {
   include: boolean;
   insecure: boolean;
   http1: boolean;
+  location: boolean;
+  remoteName: boolean;
   cacert?: string;
   cert?: string;
   key?: string;
@@ -45,7 +53,7 @@ interface Options {
 const SHORT_VALUE = new Set(['o', 'w', 'H', 'X', 'd', 'm', 'A', 'u', 'x', 'e', 'E', 'b', 'c', 'T', 'F']);
 
 function parse(args: string[]): Options {
-  const o: Options = { silent: false, showErrors: false, fail: false, head: false, include: false, insecure: false, http1: false, headers: [] };
+  const o: Options = { silent: false, showErrors: false, fail: false, head: false, include: false, insecure: false, http1: false, location: false, remoteName: false, headers: [] };
   const set = (opt: string, v: string | undefined): void => {
     switch (opt) {
       case 'o':
@@ -94,8 +102,8 @@ function parse(args: string[]): Options {
     }
   };
   const LONG_VALUE = new Set(['--output', '--write-out', '--header', '--request', '--data', '--data-raw', '--data-binary', '--max-time', '--connect-timeout', '--user-agent', '--cacert', '--cert', '--key', '--user', '--proxy', '--referer', '--cookie']);
-  const FLAGS: Record<string, keyof Options> = { s: 'silent', S: 'showErrors', f: 'fail', I: 'head', i: 'include', k: 'insecure' };
-  const LONG_FLAGS: Record<string, keyof Options> = { '--silent': 'silent', '--show-error': 'showErrors', '--fail': 'fail', '--head': 'head', '--include': 'include', '--insecure': 'insecure', '--http1.1': 'http1' };
+  const FLAGS: Record<string, keyof Options> = { s: 'silent', S: 'showErrors', f: 'fail', I: 'head', i: 'include', k: 'insecure', L: 'location', O: 'remoteName' };
+  const LONG_FLAGS: Record<string, keyof Options> = { '--silent': 'silent', '--show-error': 'showErrors', '--fail': 'fail', '--head': 'head', '--include': 'include', '--insecure': 'insecure', '--http1.1': 'http1', '--location': 'location', '--remote-name': 'remoteName' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (LONG_VALUE.has(a)) set(a, args[++i]);
@@ -205,7 +213,7 @@ function connectTimedOut(o: Options, host: string, port: number, failWith: (stat
 
 export const curl: NetTool = (args, env, net) => {
   const o = parse(args);
-  const url = parseUrl(o.url ?? '');
+  let url = parseUrl(o.url ?? '');
   const errs = !o.silent || o.showErrors;
   if (!url) {
     env.io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
@@ -219,24 +227,46 @@ export const curl: NetTool = (args, env, net) => {
     if (errs) env.io.err(`curl: (${status}) ${message}\n${status === 60 ? CA_CERT_HELP : ''}`);
     return { status, ms };
   };
-  const req = request(o, url.host, url.path);
-  if (url.scheme === 'https') {
-    const read = (path: string): string | undefined => {
-      const f = stat(env.fs, env.base, normalizePath(path, env.cwd));
-      return f.kind === 'file' ? f.content : undefined;
-    };
-    // OpenSSL loads the files when it sets up the handshake: after the name resolved.
-    const setupError = tlsSetupError(o, read);
-    if (setupError) {
-      const r = net.lookup(url.host);
-      if (r.kind !== 'found') return failWith(6, `Could not resolve host: ${url.host}`, r.ms);
-      return failWith(setupError.code, setupError.message, r.ms);
+  // -O names the file after the URL as typed (a redirect does not rename it).
+  if (o.remoteName) {
+    const name = url.path.replace(/[?#].*$/, '').split('/').pop() ?? '';
+    if (name === '') {
+      if (errs) env.io.err('curl: (23) Remote filename has no length\n');
+      return { status: 23 };
     }
-    const caBundle = o.cacert === undefined ? undefined : read(o.cacert);
-    const certificatePem = o.cert === undefined ? undefined : read(o.cert);
-    req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(certificatePem !== undefined ? { certificatePem } : {}), ...(o.http1 ? {} : { h2: true }) };
+    o.outFile = name;
   }
-  const a: NetAnswer = net.fetch(url.host, url.port, req);
+  const read = (path: string): string | undefined => {
+    const f = stat(env.fs, env.base, normalizePath(path, env.cwd));
+    return f.kind === 'file' ? f.content : undefined;
+  };
+  let heads = '';
+  let redirects = 0;
+  let a: NetAnswer;
+  for (;;) {
+    const req = request(o, url.host, url.path);
+    if (url.scheme === 'https') {
+      // OpenSSL loads the files when it sets up the handshake: after the name resolved.
+      const setupError = tlsSetupError(o, read);
+      if (setupError) {
+        const r = net.lookup(url.host);
+        if (r.kind !== 'found') return failWith(6, `Could not resolve host: ${url.host}`, r.ms);
+        return failWith(setupError.code, setupError.message, r.ms);
+      }
+      const caBundle = o.cacert === undefined ? undefined : read(o.cacert);
+      const certificatePem = o.cert === undefined ? undefined : read(o.cert);
+      req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(certificatePem !== undefined ? { certificatePem } : {}), ...(o.http1 ? {} : { h2: true }) };
+    }
+    a = net.fetch(url.host, url.port, req);
+    const location = o.location && a.kind === 'reply' && REDIRECTS.has(a.status) ? a.head?.headers.find(([k]) => k.toLowerCase() === 'location')?.[1] : undefined;
+    const next = location === undefined ? undefined : parseUrl(location);
+    if (a.kind !== 'reply' || !next) break;
+    if (redirects === MAX_REDIRS) return failWith(47, `Maximum (${MAX_REDIRS}) redirects followed`, 5);
+    redirects++;
+    // -i and -I show every response's head on the way.
+    if (o.include || o.head) heads += headBlock(a.status, a.head, []);
+    url = next;
+  }
   switch (a.kind) {
     case 'unresolved':
       return failWith(6, `Could not resolve host: ${url.host}`, a.ms);
@@ -269,7 +299,7 @@ export const curl: NetTool = (args, env, net) => {
     return { status: 22, ms: 5 + server };
   }
   const head = o.head || o.include ? headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) : '';
-  const body = o.head ? head : head + a.body;
+  const body = o.head ? heads + head : heads + head + a.body;
   // tool_operate.c: no meter while the body goes to the terminal (it would garble it).
   if (!o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'))) {
     const n = String(body.length).padStart(5);

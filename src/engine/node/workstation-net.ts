@@ -24,6 +24,7 @@ import type { ComponentId } from '../core/ids';
 import type { World } from '../world';
 import { INTERNET } from '../images/catalog-data';
 import { handshake } from '../images/tls';
+import { publicReply, replyHead } from '../images/internet';
 import type { DnsReply, Net, NetAnswer, Resolution } from '../images/net-tools';
 import type { HttpAnswer, HttpRequest } from '../images/types';
 import { dialFromWorkstation } from '../apiserver/workstation-dial';
@@ -137,7 +138,11 @@ export function workstationNet(w: World, local?: LocalListener): Net {
       const pub = Object.values(INTERNET).find((h) => h.ip === ip);
       if (pub) {
         const failure = req.tls ? handshake(req.tls, { names: [r.fqdn] }) : undefined;
-        return failure ? { kind: 'tls-failed', ip, failure } : { kind: 'reply', ip, status: 200, body: pub.body, contentType: 'text/html' };
+        if (failure) return { kind: 'tls-failed', ip, failure };
+        const page = publicReply(r.fqdn, req.path);
+        if (!page) return { kind: 'refused', ip };
+        const head = replyHead(page);
+        return { kind: 'reply', ip, status: page.status, body: page.body, contentType: page.contentType, ...(head ? { head } : {}) };
       }
       return reach(w, ip, port, req);
     },
