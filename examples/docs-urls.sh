@@ -5,6 +5,9 @@ kubectl rollout status deployment/nginx-deployment --timeout=2m
 # The same file from GitHub's raw host, and a two-object manifest (Deployment and Service).
 kubectl diff -f https://raw.githubusercontent.com/kubernetes/website/main/content/en/examples/application/deployment.yaml
 kubectl apply -f https://k8s.io/examples/application/php-apache.yaml
+# Run a Stateless Application's next step: the updated manifest rolls the Pods to nginx 1.16.1.
+kubectl apply -f https://k8s.io/examples/application/deployment-update.yaml
+kubectl rollout status deployment/nginx-deployment --timeout=2m
 # The laptop's curl sees the redirect; -L follows it, and the bytes can be piped into kubectl.
 curl -sI https://k8s.io/examples/controllers/frontend.yaml
 curl -sL https://k8s.io/examples/controllers/frontend.yaml | kubectl apply -f -

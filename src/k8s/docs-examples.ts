@@ -3,15 +3,22 @@
  * raw.githubusercontent.com/kubernetes/website/main/content/en/examples/PATH) serve: what
  * `kubectl apply -f https://k8s.io/examples/…` and the laptop's `curl -sL` read (engine/images/internet.ts).
  *
- * Source: github.com/kubernetes/website, content/en/examples/PATH, each at the commit given beside
- * it (the version the reference index held; a later change on main is not reflected). Licence:
- * kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors); the texts are unchanged.
- * Approximate: only the manifests below exist; every other PATH is a 404.
+ * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
+ * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
+ * The reference index held some files only at commits that are not main's: `restored` marks those,
+ * whose text is that commit's with main's difference put back, checked against copies of the pages:
+ * - the app.kubernetes.io/name labels of kubernetes/website PR #53389 ("Use Recommended Labels in
+ *   Examples", open in 2025-11) are main's `app:` again (`run:` in php-apache.yaml);
+ * - shell-demo.yaml's stored version predates main's `hostNetwork: true` / `dnsPolicy: Default`.
+ * Approximate: only the manifests below exist; every other PATH is a 404. StatefulSet Basics'
+ * application/web/web.yaml is left out: the index held only an old version (nginx-slim:0.8).
  */
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
   readonly commit: string;
+  /** The text at `commit` with main's difference restored (see the header). */
+  readonly restored?: true;
   readonly text: string;
 }
 
@@ -23,35 +30,38 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   },
   'application/deployment-update.yaml': {
     commit: 'be91688463e689f346dabefd2cf75b430ec76ae8',
-    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\nspec:\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: nginx\n  replicas: 2\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.16.1 # Update the version of nginx from 1.14.2 to 1.16.1\n        ports:\n        - containerPort: 80\n",
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\nspec:\n  selector:\n    matchLabels:\n      app: nginx\n  replicas: 2\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.16.1 # Update the version of nginx from 1.14.2 to 1.16.1\n        ports:\n        - containerPort: 80\n",
   },
   'application/deployment-scale.yaml': {
     commit: '36cf50ebbc7b33b045b4dfa7b5da52dc74073fa8',
-    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\nspec:\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: nginx\n  replicas: 4 # Update the replicas from 2 to 4\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.16.1\n        ports:\n        - containerPort: 80\n",
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\nspec:\n  selector:\n    matchLabels:\n      app: nginx\n  replicas: 4 # Update the replicas from 2 to 4\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.16.1\n        ports:\n        - containerPort: 80\n",
   },
   'application/php-apache.yaml': {
     commit: '464022b3d8abdbc86f066d000e3c8679ccff9527',
-    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: php-apache\nspec:\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: php-apache\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: php-apache\n    spec:\n      containers:\n      - name: php-apache\n        image: registry.k8s.io/hpa-example\n        ports:\n        - containerPort: 80\n        resources:\n          limits:\n            cpu: 500m\n          requests:\n            cpu: 200m\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: php-apache\n  labels:\n    app.kubernetes.io/name: php-apache\nspec:\n  ports:\n  - port: 80\n  selector:\n    app.kubernetes.io/name: php-apache\n",
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: php-apache\nspec:\n  selector:\n    matchLabels:\n      run: php-apache\n  template:\n    metadata:\n      labels:\n        run: php-apache\n    spec:\n      containers:\n      - name: php-apache\n        image: registry.k8s.io/hpa-example\n        ports:\n        - containerPort: 80\n        resources:\n          limits:\n            cpu: 500m\n          requests:\n            cpu: 200m\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: php-apache\n  labels:\n    run: php-apache\nspec:\n  ports:\n  - port: 80\n  selector:\n    run: php-apache\n",
   },
   'application/shell-demo.yaml': {
     commit: '3e32e4f76f623d4014796e55c01e8f032c95803e',
-    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: shell-demo\nspec:\n  volumes:\n  - name: shared-data\n    emptyDir: {}\n  containers:\n  - name: nginx\n    image: nginx\n    volumeMounts:\n    - name: shared-data\n      mountPath: /usr/share/nginx/html\n",
-  },
-  'application/web/web.yaml': {
-    commit: '2de5c2a339c4adc95f0282fc237d04712e430e43',
-    text: "apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\n  labels:\n    app: nginx\nspec:\n  ports:\n  - port: 80\n    name: web\n  clusterIP: None\n  selector:\n    app: nginx\n---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: \"nginx\"\n  replicas: 2\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: registry.k8s.io/nginx-slim:0.8\n        ports:\n        - containerPort: 80\n          name: web\n        volumeMounts:\n        - name: www\n          mountPath: /usr/share/nginx/html\n  volumeClaimTemplates:\n  - metadata:\n      name: www\n    spec:\n      accessModes: [ \"ReadWriteOnce\" ]\n      resources:\n        requests:\n          storage: 1Gi\n\n",
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: shell-demo\nspec:\n  volumes:\n  - name: shared-data\n    emptyDir: {}\n  containers:\n  - name: nginx\n    image: nginx\n    volumeMounts:\n    - name: shared-data\n      mountPath: /usr/share/nginx/html\n  hostNetwork: true\n  dnsPolicy: Default\n",
   },
   'controllers/nginx-deployment.yaml': {
     commit: '3389c10e6a8eb36cadbfe89cdb28acd00b020388',
-    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\n  labels:\n    app.kubernetes.io/name: nginx\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: nginx\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.14.2\n        ports:\n        - containerPort: 80\n",
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\n  labels:\n    app: nginx\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.14.2\n        ports:\n        - containerPort: 80\n",
   },
   'controllers/frontend.yaml': {
     commit: 'bbff37152366ab42e181c0e9605dc69b373c27d8',
-    text: "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: frontend\n  labels:\n    app.kubernetes.io/name: guestbook\n    tier: frontend\nspec:\n  # modify replicas according to your case\n  replicas: 3\n  selector:\n    matchLabels:\n      tier: frontend\n  template:\n    metadata:\n      labels:\n        tier: frontend\n    spec:\n      containers:\n      - name: php-redis\n        image: us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5\n",
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: frontend\n  labels:\n    app: guestbook\n    tier: frontend\nspec:\n  # modify replicas according to your case\n  replicas: 3\n  selector:\n    matchLabels:\n      tier: frontend\n  template:\n    metadata:\n      labels:\n        tier: frontend\n    spec:\n      containers:\n      - name: php-redis\n        image: us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5\n",
   },
   'pods/probe/tcp-liveness-readiness.yaml': {
     commit: '3389c10e6a8eb36cadbfe89cdb28acd00b020388',
-    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: goproxy\n  labels:\n    app.kubernetes.io/name: goproxy\nspec:\n  containers:\n  - name: goproxy\n    image: registry.k8s.io/goproxy:0.1\n    ports:\n    - containerPort: 8080\n    readinessProbe:\n      tcpSocket:\n        port: 8080\n      initialDelaySeconds: 15\n      periodSeconds: 10\n    livenessProbe:\n      tcpSocket:\n        port: 8080\n      initialDelaySeconds: 15\n      periodSeconds: 10\n",
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: goproxy\n  labels:\n    app: goproxy\nspec:\n  containers:\n  - name: goproxy\n    image: registry.k8s.io/goproxy:0.1\n    ports:\n    - containerPort: 8080\n    readinessProbe:\n      tcpSocket:\n        port: 8080\n      initialDelaySeconds: 15\n      periodSeconds: 10\n    livenessProbe:\n      tcpSocket:\n        port: 8080\n      initialDelaySeconds: 15\n      periodSeconds: 10\n",
   },
 };
 
