@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { DOCS_EXAMPLES } from '../../k8s/docs-examples';
+import { imageDefinition, resolveImage } from './catalog';
+import { publicReply } from './internet';
+
+/** Every `image:` a manifest's Pod templates name. */
+function images(text: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'image' && typeof x === 'string') out.push(x);
+        else walk(x);
+      }
+    }
+  };
+  for (const d of parseAllDocuments(text)) walk(d.toJS());
+  return out;
+}
+
+describe('the docs’ example URLs', () => {
+  it('k8s.io sends every path to kubernetes.io; both hosts of the manifests serve the same bytes', () => {
+    expect(publicReply('k8s.io', '/examples/pods/simple-pod.yaml')).toMatchObject({ status: 301, location: 'https://kubernetes.io/examples/pods/simple-pod.yaml' });
+    for (const [path, { text }] of Object.entries(DOCS_EXAMPLES)) {
+      expect(publicReply('kubernetes.io', `/examples/${path}`)).toMatchObject({ status: 200, body: text });
+      expect(publicReply('raw.githubusercontent.com', `/kubernetes/website/main/content/en/examples/${path}`)).toMatchObject({ status: 200, body: text });
+    }
+    expect(publicReply('kubernetes.io', '/examples/nope.yaml')?.status).toBe(404);
+    expect(publicReply('raw.githubusercontent.com', '/kubernetes/website/main/README.md')).toMatchObject({ status: 404, body: '404: Not Found' });
+    // The site's other pages are its one page, as before.
+    expect(publicReply('kubernetes.io', '/')?.status).toBe(200);
+    expect(publicReply('nosuch.invalid', '/')).toBeUndefined();
+  });
+
+  it('every image the manifests pull is in the catalog with its own model, not a generic stand-in', () => {
+    for (const { text } of Object.values(DOCS_EXAMPLES)) {
+      for (const image of images(text)) {
+        const info = resolveImage(image);
+        expect(info.exists, image).toBe(true);
+        expect(imageDefinition(info.ref).image.about, image).not.toMatch(/^Not in the catalog/);
+      }
+    }
+  });
+});
