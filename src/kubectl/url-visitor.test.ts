@@ -62,3 +62,16 @@ describe('the laptop’s curl on the docs’ URLs', () => {
     expect(run('curl -sL https://k8s.io/examples/application/deployment.yaml | kubectl apply -f -').out).toBe('deployment.apps/nginx-deployment created\n');
   });
 });
+
+describe('inside a Pod, on the same internet', () => {
+  it('BusyBox wget follows k8s.io’s redirect, saying each connection, and saves under the name typed', () => {
+    const run = sessionRunner(new Session({ seed: 1 }));
+    run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    expect(run('kubectl wait --for=condition=Ready pod/bb --timeout=1m').code).toBe(0);
+    const got = run('kubectl exec bb -- wget https://k8s.io/examples/application/deployment.yaml');
+    expect(got.code).toBe(0);
+    expect(got.err).toMatch(/^Connecting to k8s\.io \(34\.107\.204\.206:443\)\nwget: note: TLS certificate validation not implemented\nConnecting to kubernetes\.io \(147\.75\.40\.148:443\)\nwget: note: TLS certificate validation not implemented\nsaving to 'deployment\.yaml'\n/);
+    expect(run('kubectl exec bb -- cat deployment.yaml').out).toBe(DEPLOYMENT);
+    expect(run('kubectl exec bb -- wget -q https://k8s.io/examples/nope.yaml')).toMatchObject({ err: expect.stringContaining('wget: server returned error: HTTP/1.1 404 Not Found\n'), code: 1 });
+  });
+});

@@ -65,6 +65,9 @@ const WGET_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.
  * BusyBox wget: progress on stderr, `-O -` to stdout, `-q` quiet, `-T` timeout, `--header`,
  * `--post-data`. Its TLS client checks no certificate, and says so unless told not to check.
  */
+/** wget.c's redir_limit. */
+const WGET_REDIRECTS = 5;
+
 const wget: NetTool = (args, env, net) => {
   let out: string | undefined;
   let quiet = false;
@@ -103,52 +106,70 @@ const wget: NetTool = (args, env, net) => {
     env.io.err(WGET_USAGE);
     return { status: 1 };
   }
-  const https = url.scheme === 'https';
-  const req: HttpRequest = {
-    method: postData !== undefined ? 'POST' : 'GET',
-    path: url.path,
-    headers: [['Host', url.host], ['User-Agent', 'Wget'], ...headers],
-    ...(postData !== undefined ? { body: postData } : {}),
-    ...(https ? { tls: { serverName: url.host, insecure: true } } : {}),
-  };
-  const a = net.fetch(url.host, url.port, req);
-  if (a.kind === 'unresolved') {
-    env.io.err(`wget: bad address '${url.host}'\n`);
-    return { status: 1, ms: a.ms };
-  }
-  const defaultPort = https ? 443 : 80;
-  if (!quiet) env.io.err(`Connecting to ${url.host}${url.port !== defaultPort ? `:${url.port}` : ''} (${a.ip}:${url.port})\n`);
-  if (a.kind === 'refused') {
-    env.io.err(`wget: can't connect to remote host (${a.ip}): Connection refused\n`);
-    return { status: 1, ms: 2 };
-  }
-  if (a.kind === 'timeout') {
-    env.io.err('wget: download timed out\n');
-    return { status: 1, ms: timeoutS * 1000 };
-  }
-  // spawn_ssl_client: printed whatever -q says, once the TCP connection is up.
-  if (https && !noCheck) env.io.err('wget: note: TLS certificate validation not implemented\n');
-  // Only the laptop's own listeners close a connection unanswered, and the laptop has no wget.
-  if (a.kind === 'empty') throw new Error('wget: an empty reply comes only from the laptop\'s listeners');
-  if (a.kind === 'tls-failed') {
-    // Approximate: BusyBox's TLS code dies on the plain-HTTP reply with its own record error.
-    env.io.err('wget: error getting response: Connection reset by peer\n');
-    return { status: 1, ms: 5 };
+  let hop = url;
+  let redirects = 0;
+  let spent = 0;
+  let a: NetAnswer;
+  // A 30x with a Location is followed (wget.c: status 300-303, at most 5 hops): each hop
+  // connects again and says so. Recorded with BusyBox 1.35: `wget http://127.0.0.1:8099/examples/app/pod.yaml`
+  // through a 301 to http://localhost:8099/… printed both `Connecting to` lines, then saved pod.yaml.
+  for (;;) {
+    const https = hop.scheme === 'https';
+    const req: HttpRequest = {
+      method: postData !== undefined ? 'POST' : 'GET',
+      path: hop.path,
+      headers: [['Host', hop.host], ['User-Agent', 'Wget'], ...headers],
+      ...(postData !== undefined ? { body: postData } : {}),
+      ...(https ? { tls: { serverName: hop.host, insecure: true } } : {}),
+    };
+    a = net.fetch(hop.host, hop.port, req);
+    if (a.kind === 'unresolved') {
+      env.io.err(`wget: bad address '${hop.host}'\n`);
+      return { status: 1, ms: spent + a.ms };
+    }
+    const defaultPort = https ? 443 : 80;
+    if (!quiet) env.io.err(`Connecting to ${hop.host}${hop.port !== defaultPort ? `:${hop.port}` : ''} (${a.ip}:${hop.port})\n`);
+    if (a.kind === 'refused') {
+      env.io.err(`wget: can't connect to remote host (${a.ip}): Connection refused\n`);
+      return { status: 1, ms: spent + 2 };
+    }
+    if (a.kind === 'timeout') {
+      env.io.err('wget: download timed out\n');
+      return { status: 1, ms: spent + timeoutS * 1000 };
+    }
+    // spawn_ssl_client: printed whatever -q says, once the TCP connection is up.
+    if (https && !noCheck) env.io.err('wget: note: TLS certificate validation not implemented\n');
+    // Only the laptop's own listeners close a connection unanswered, and the laptop has no wget.
+    if (a.kind === 'empty') throw new Error('wget: an empty reply comes only from the laptop\'s listeners');
+    if (a.kind === 'tls-failed') {
+      // Approximate: BusyBox's TLS code dies on the plain-HTTP reply with its own record error.
+      env.io.err('wget: error getting response: Connection reset by peer\n');
+      return { status: 1, ms: spent + 5 };
+    }
+    const location = a.status >= 300 && a.status <= 303 ? a.head?.headers.find(([k]) => k.toLowerCase() === 'location')?.[1] : undefined;
+    const next = location === undefined ? undefined : parseUrl(location);
+    if (!next) break;
+    if (++redirects === WGET_REDIRECTS) {
+      env.io.err('wget: too many redirections\n');
+      return { status: 1, ms: spent + 15 };
+    }
+    spent += 15 + (a.ms ?? 0);
+    hop = next;
   }
   // The server's own time to answer: a slower one than -T allows is a timeout.
   const server = a.ms ?? 0;
   if (server >= timeoutS * 1000) {
     env.io.err('wget: download timed out\n');
-    return { status: 1, ms: timeoutS * 1000 };
+    return { status: 1, ms: spent + timeoutS * 1000 };
   }
   if (a.status >= 400) {
     const line = a.head ? `${a.head.version === 'HTTP/2' ? 'HTTP/1.1' : a.head.version} ${a.status} ${a.head.reason || reasonPhrase(a.status)}` : `HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}`;
     env.io.err(`wget: server returned error: ${line}\n`);
-    return { status: 1, ms: 15 + server };
+    return { status: 1, ms: spent + 15 + server };
   }
   if (spider) {
     if (!quiet) env.io.err('remote file exists\n');
-    return { status: 0, ms: 15 + server };
+    return { status: 0, ms: spent + 15 + server };
   }
   const base = url.path.split('?')[0]!.split('/').pop() || 'index.html';
   const target = out ?? base;
@@ -161,7 +182,7 @@ const wget: NetTool = (args, env, net) => {
       env.io.err(`saving to '${target}'\n${name.slice(0, 20).padEnd(20)} 100% |${'*'.repeat(32)}| ${String(a.body.length).padStart(5)}  0:00:00 ETA\n'${target}' saved\n`);
     }
   }
-  return { status: 0, ms: 40 + server + Math.min(2000, a.body.length / 50) };
+  return { status: 0, ms: spent + 40 + server + Math.min(2000, a.body.length / 50) };
 };
 
 
