@@ -72,6 +72,7 @@ describe('inside a Pod, on the same internet', () => {
     expect(got.code).toBe(0);
     expect(got.err).toMatch(/^Connecting to k8s\.io \(34\.107\.204\.206:443\)\nwget: note: TLS certificate validation not implemented\nConnecting to kubernetes\.io \(147\.75\.40\.148:443\)\nwget: note: TLS certificate validation not implemented\nsaving to 'deployment\.yaml'\n/);
     expect(run('kubectl exec bb -- cat deployment.yaml').out).toBe(DEPLOYMENT);
+    expect(run('kubectl exec bb -- wget -O - http://example.com/').err).toMatch(/\nwriting to stdout\n- {20}100% \|\*{32}\| {3}\d{3} {2}0:00:00 ETA\nwritten to stdout\n$/);
     expect(run('kubectl exec bb -- wget -q https://k8s.io/examples/nope.yaml')).toMatchObject({ err: expect.stringContaining('wget: server returned error: HTTP/1.1 404 Not Found\n'), code: 1 });
   });
 });

@@ -173,13 +173,17 @@ const wget: NetTool = (args, env, net) => {
   }
   const base = url.path.split('?')[0]!.split('/').pop() || 'index.html';
   const target = out ?? base;
+  const meter = (name: string): string => `${name.slice(0, 20).padEnd(20)} 100% |${'*'.repeat(32)}| ${String(a.body.length).padStart(5)}  0:00:00 ETA\n`;
   if (target === '-') {
+    // Recorded (BusyBox 1.35, `wget -O - URL`): the meter names the file `-`.
+    if (!quiet) env.io.err(`writing to stdout\n${meter('-')}`);
     env.io.out(a.body);
+    if (!quiet) env.io.err('written to stdout\n');
   } else {
     writeFile(env.fs, env.base, normalizePath(target, env.cwd), a.body, false);
     if (!quiet) {
       const name = target.split('/').pop() ?? target;
-      env.io.err(`saving to '${target}'\n${name.slice(0, 20).padEnd(20)} 100% |${'*'.repeat(32)}| ${String(a.body.length).padStart(5)}  0:00:00 ETA\n'${target}' saved\n`);
+      env.io.err(`saving to '${target}'\n${meter(name)}'${target}' saved\n`);
     }
   }
   return { status: 0, ms: spent + 40 + server + Math.min(2000, a.body.length / 50) };
