@@ -16,6 +16,8 @@
  * Approximate: every nginx tag (1.14 … 1.29, alpine variants too) gets these 1.29.1 texts; the
  * dynamic modules are stand-ins (names of the geoip, image-filter, njs and xslt packages the
  * Dockerfile installs), and binary sizes are round guesses, not measured.
+ *
+ * Long on purpose: it is data — the files' texts as shipped — and splitting it would only scatter them.
  */
 import type { BaseMeta } from './fs';
 

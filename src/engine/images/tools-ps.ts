@@ -9,6 +9,9 @@
  * Approximate: output is never cut to a terminal's width (procps and BusyBox cut lines on a
  * tty); `--forest`, thread options and most selection options other than -e/-A/a/x/-p/-C/-u are
  * not modelled (they say so on stderr and exit 1, as an unknown option does).
+ *
+ * Over 400 lines: two programs' option parsers and column tables kept side by side, since both
+ * print the same Proc[] and differ column by column.
  */
 import { wall } from './clock';
 import type { Proc } from './proc-model';
