@@ -12,8 +12,17 @@
  * - shell-demo.yaml's stored version predates main's `hostNetwork: true` / `dnsPolicy: Default`.
  * - some were held only as a branch's JSON rewrite (`---` then `{ apiVersion: "v1", … }`): main's
  *   YAML is the same mapping, in the repo's style (key order as given, sequences under their key).
+ * - images the index's YAML still pulled from before main's move, restored from the JSON rewrites
+ *   (which are of main): exec-liveness.yaml's registry.k8s.io/busybox:1.27.2 (was k8s.gcr.io/busybox),
+ *   http-liveness.yaml's agnhost:2.40 `liveness` with no `ports` (was k8s.gcr.io/liveness `/server`),
+ *   init-containers.yaml's busybox:1.28 (was busybox); memory-request-limit-2/-3.yaml are held only as
+ *   JSON rewrites, laid out as memory-request-limit.yaml.
+ * - controllers/job.yaml: the stored commit's `perl` and `"\"print bpi(2000)\""` are main's
+ *   perl:5.34.0 and "print bpi(2000)", as copies of the Jobs page show.
  * Approximate: only the manifests below exist; every other PATH is a 404. StatefulSet Basics'
- * application/web/web.yaml is left out: the index held only an old version (nginx-slim:0.8).
+ * application/web/web.yaml is left out: the index held only an old version (nginx-slim:0.8); so are
+ * pods/inject/dapi-volume.yaml (held only as JSON, whose multi-line `args` scalar cannot be laid out
+ * as main's) and the guestbook (its redis-leader's image differs between the stored commits).
  */
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
@@ -98,6 +107,40 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
     commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
     restored: true,
     text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: my-nginx\nspec:\n  selector:\n    matchLabels:\n      run: my-nginx\n  replicas: 2\n  template:\n    metadata:\n      labels:\n        run: my-nginx\n    spec:\n      containers:\n      - name: my-nginx\n        image: nginx\n        ports:\n        - containerPort: 80\n",
+  },
+  'controllers/job.yaml': {
+    commit: 'cdc0f83319360559dca0c590d0febf96c438bdd3',
+    restored: true,
+    text: "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  template:\n    spec:\n      containers:\n      - name: pi\n        image: perl:5.34.0\n        command: [\"perl\",  \"-Mbignum=bpi\", \"-wle\", \"print bpi(2000)\"]\n      restartPolicy: Never\n  backoffLimit: 4\n\n",
+  },
+  'pods/init-containers.yaml': {
+    commit: 'a2659dc13728fc4ede0f82a7f893145ecb03c3f0',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: init-demo\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n    ports:\n    - containerPort: 80\n    volumeMounts:\n    - name: workdir\n      mountPath: /usr/share/nginx/html\n  # These containers are run during pod initialization\n  initContainers:\n  - name: install\n    image: busybox:1.28\n    command:\n    - wget\n    - \"-O\"\n    - \"/work-dir/index.html\"\n    - http://info.cern.ch\n    volumeMounts:\n    - name: workdir\n      mountPath: \"/work-dir\"\n  dnsPolicy: Default\n  volumes:\n  - name: workdir\n    emptyDir: {}\n\n",
+  },
+  'pods/inject/dapi-envars-pod.yaml': {
+    commit: 'eacd9f8c70fbef9f2d2be4f83cd2de8fa699b804',
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-envars-fieldref\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [\"sh\", \"-c\"]\n      args:\n      - while true; do\n          echo -en '\\n';\n          printenv MY_NODE_NAME MY_POD_NAME MY_POD_NAMESPACE;\n          printenv MY_POD_IP MY_POD_SERVICE_ACCOUNT;\n          sleep 10;\n        done;\n      env:\n        - name: MY_NODE_NAME\n          valueFrom:\n            fieldRef:\n              fieldPath: spec.nodeName\n        - name: MY_POD_NAME\n          valueFrom:\n            fieldRef:\n              fieldPath: metadata.name\n        - name: MY_POD_NAMESPACE\n          valueFrom:\n            fieldRef:\n              fieldPath: metadata.namespace\n        - name: MY_POD_IP\n          valueFrom:\n            fieldRef:\n              fieldPath: status.podIP\n        - name: MY_POD_SERVICE_ACCOUNT\n          valueFrom:\n            fieldRef:\n              fieldPath: spec.serviceAccountName\n  restartPolicy: Never\n",
+  },
+  'pods/probe/exec-liveness.yaml': {
+    commit: 'ef69442ee850a213a4a9304ae57fcbb26c73941d',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    test: liveness\n  name: liveness-exec\nspec:\n  containers:\n  - name: liveness\n    image: registry.k8s.io/busybox:1.27.2\n    args:\n    - /bin/sh\n    - -c\n    - touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600\n    livenessProbe:\n      exec:\n        command:\n        - cat\n        - /tmp/healthy\n      initialDelaySeconds: 5\n      periodSeconds: 5\n",
+  },
+  'pods/probe/http-liveness.yaml': {
+    commit: '7fa07c2f8ddafdd363fb134e240e6d9710742e82',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    test: liveness\n  name: liveness-http\nspec:\n  containers:\n  - name: liveness\n    image: registry.k8s.io/e2e-test-images/agnhost:2.40\n    args:\n    - liveness\n    livenessProbe:\n      httpGet:\n        path: /healthz\n        port: 8080\n        httpHeaders:\n        - name: Custom-Header\n          value: Awesome\n      initialDelaySeconds: 3\n      periodSeconds: 3\n",
+  },
+  'pods/resource/memory-request-limit-2.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: memory-demo-2\n  namespace: mem-example\nspec:\n  containers:\n  - name: memory-demo-2-ctr\n    image: polinux/stress\n    resources:\n      requests:\n        memory: \"50Mi\"\n      limits:\n        memory: \"100Mi\"\n    command: [\"stress\"]\n    args: [\"--vm\", \"1\", \"--vm-bytes\", \"250M\", \"--vm-hang\", \"1\"]\n",
+  },
+  'pods/resource/memory-request-limit-3.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: memory-demo-3\n  namespace: mem-example\nspec:\n  containers:\n  - name: memory-demo-3-ctr\n    image: polinux/stress\n    resources:\n      requests:\n        memory: \"1000Gi\"\n      limits:\n        memory: \"1000Gi\"\n    command: [\"stress\"]\n    args: [\"--vm\", \"1\", \"--vm-bytes\", \"150M\", \"--vm-hang\", \"1\"]\n",
   },
 };
 
