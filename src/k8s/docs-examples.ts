@@ -17,6 +17,14 @@
  *   http-liveness.yaml's agnhost:2.40 `liveness` with no `ports` (was k8s.gcr.io/liveness `/server`),
  *   init-containers.yaml's busybox:1.28 (was busybox); memory-request-limit-2/-3.yaml are held only as
  *   JSON rewrites, laid out as memory-request-limit.yaml.
+ * - held only before main's move to current images and APIs, restored from copies of the pages
+ *   (the task pages as mirrored by other repositories): security-context.yaml's runAsGroup 3000,
+ *   supplementalGroups [4000] and busybox:1.28 `sleep 1h` (was node-hello:1.0); cronjob.yaml's
+ *   batch/v1, every-minute schedule written without a step, busybox:1.28 and `command:` (was
+ *   batch/v1beta1, the same schedule with a step of 1, busybox, `args:`); storage/redis.yaml's
+ *   keys name-first as the page shows (was image-first); two-container-pod.yaml (held only as
+ *   JSON) with the page's blank lines.
+ * - service/nginx-service.yaml: PR #53389's selector is main's `app: nginx` again.
  * - controllers/job.yaml: the stored commit's `perl` and `"\"print bpi(2000)\""` are main's
  *   perl:5.34.0 and "print bpi(2000)", as copies of the Jobs page show.
  * Approximate: only the manifests below exist; every other PATH is a 404. StatefulSet Basics'
@@ -141,6 +149,31 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
     commit: '81dca134e217806c3f4f0dff1365514bce01829c',
     restored: true,
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: memory-demo-3\n  namespace: mem-example\nspec:\n  containers:\n  - name: memory-demo-3-ctr\n    image: polinux/stress\n    resources:\n      requests:\n        memory: \"1000Gi\"\n      limits:\n        memory: \"1000Gi\"\n    command: [\"stress\"]\n    args: [\"--vm\", \"1\", \"--vm-bytes\", \"150M\", \"--vm-hang\", \"1\"]\n",
+  },
+  'pods/two-container-pod.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: two-containers\nspec:\n\n  restartPolicy: Never\n\n  volumes:\n  - name: shared-data\n    emptyDir: {}\n\n  containers:\n\n  - name: nginx-container\n    image: nginx\n    volumeMounts:\n    - name: shared-data\n      mountPath: /usr/share/nginx/html\n\n  - name: debian-container\n    image: debian\n    volumeMounts:\n    - name: shared-data\n      mountPath: /pod-data\n    command: [\"/bin/sh\"]\n    args: [\"-c\", \"echo Hello from the debian container > /pod-data/index.html\"]\n",
+  },
+  'pods/storage/redis.yaml': {
+    commit: '018c6fb12ee63747aa4aed8d4d9072e9ee8952f9',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: redis\nspec:\n  containers:\n  - name: redis\n    image: redis\n    volumeMounts:\n    - name: redis-storage\n      mountPath: /data/redis\n  volumes:\n  - name: redis-storage\n    emptyDir: {}\n",
+  },
+  'pods/security/security-context.yaml': {
+    commit: '67b656909851abe82fde87bbe0e0a9cd3375e4f6',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: security-context-demo\nspec:\n  securityContext:\n    runAsUser: 1000\n    runAsGroup: 3000\n    fsGroup: 2000\n    supplementalGroups: [4000]\n  volumes:\n  - name: sec-ctx-vol\n    emptyDir: {}\n  containers:\n  - name: sec-ctx-demo\n    image: busybox:1.28\n    command: [ \"sh\", \"-c\", \"sleep 1h\" ]\n    volumeMounts:\n    - name: sec-ctx-vol\n      mountPath: /data/demo\n    securityContext:\n      allowPrivilegeEscalation: false\n",
+  },
+  'application/job/cronjob.yaml': {
+    commit: 'd2a0eb5b6e8840bb4d99eb8651e38a3953e2d11e',
+    restored: true,
+    text: "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: hello\nspec:\n  schedule: \"* * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers:\n          - name: hello\n            image: busybox:1.28\n            imagePullPolicy: IfNotPresent\n            command:\n            - /bin/sh\n            - -c\n            - date; echo Hello from the Kubernetes cluster\n          restartPolicy: OnFailure\n",
+  },
+  'service/nginx-service.yaml': {
+    commit: '464022b3d8abdbc86f066d000e3c8679ccff9527',
+    restored: true,
+    text: "apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx-service\nspec:\n  ports:\n  - port: 8000 # the port that this service should serve on\n    # the container on each pod to connect to, can be a name\n    # (e.g. 'www') or a number (e.g. 80)\n    targetPort: 80\n    protocol: TCP\n  # just like the selector in the deployment,\n  # but this time it identifies the set of pods to load balance\n  # traffic to.\n  selector:\n    app: nginx\n",
   },
 };
 
