@@ -24,11 +24,14 @@
  *   batch/v1beta1, the same schedule with a step of 1, busybox, `args:`); storage/redis.yaml's
  *   keys name-first as the page shows (was image-first); two-container-pod.yaml (held only as
  *   JSON) with the page's blank lines.
+ * - controllers/daemonset.yaml: the stored commit's k8s.gcr.io/fluentd-elasticsearch:1.20 DaemonSet
+ *   (master toleration, docker containers hostPath) is main's as the DaemonSet page shows it
+ *   (control-plane and master tolerations, quay.io/fluentd_elasticsearch/fluentd:v5.0.1, /var/log
+ *   only, the priorityClassName comment); application/web/web.yaml's nginx-slim:0.8 is main's 0.21.
  * - service/nginx-service.yaml: PR #53389's selector is main's `app: nginx` again.
  * - controllers/job.yaml: the stored commit's `perl` and `"\"print bpi(2000)\""` are main's
  *   perl:5.34.0 and "print bpi(2000)", as copies of the Jobs page show.
- * Approximate: only the manifests below exist; every other PATH is a 404. StatefulSet Basics'
- * application/web/web.yaml is left out: the index held only an old version (nginx-slim:0.8); so are
+ * Approximate: only the manifests below exist; every other PATH is a 404. Left out:
  * pods/inject/dapi-volume.yaml (held only as JSON, whose multi-line `args` scalar cannot be laid out
  * as main's) and the guestbook (its redis-leader's image differs between the stored commits).
  */
@@ -174,6 +177,16 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
     commit: '464022b3d8abdbc86f066d000e3c8679ccff9527',
     restored: true,
     text: "apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx-service\nspec:\n  ports:\n  - port: 8000 # the port that this service should serve on\n    # the container on each pod to connect to, can be a name\n    # (e.g. 'www') or a number (e.g. 80)\n    targetPort: 80\n    protocol: TCP\n  # just like the selector in the deployment,\n  # but this time it identifies the set of pods to load balance\n  # traffic to.\n  selector:\n    app: nginx\n",
+  },
+  'controllers/daemonset.yaml': {
+    commit: '0a1ade967d8f93cf51cd3bebf2497e305eb6e452',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: fluentd-elasticsearch\n  namespace: kube-system\n  labels:\n    k8s-app: fluentd-logging\nspec:\n  selector:\n    matchLabels:\n      name: fluentd-elasticsearch\n  template:\n    metadata:\n      labels:\n        name: fluentd-elasticsearch\n    spec:\n      tolerations:\n      # these tolerations are to have the daemonset runnable on control plane nodes\n      # remove them if your control plane nodes should not run pods\n      - key: node-role.kubernetes.io/control-plane\n        operator: Exists\n        effect: NoSchedule\n      - key: node-role.kubernetes.io/master\n        operator: Exists\n        effect: NoSchedule\n      containers:\n      - name: fluentd-elasticsearch\n        image: quay.io/fluentd_elasticsearch/fluentd:v5.0.1\n        resources:\n          limits:\n            memory: 200Mi\n          requests:\n            cpu: 100m\n            memory: 200Mi\n        volumeMounts:\n        - name: varlog\n          mountPath: /var/log\n      # it may be desirable to set a high priority class to ensure that a DaemonSet Pod\n      # preempts running Pods\n      # priorityClassName: important\n      terminationGracePeriodSeconds: 30\n      volumes:\n      - name: varlog\n        hostPath:\n          path: /var/log\n",
+  },
+  'application/web/web.yaml': {
+    commit: '2de5c2a339c4adc95f0282fc237d04712e430e43',
+    restored: true,
+    text: "apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\n  labels:\n    app: nginx\nspec:\n  ports:\n  - port: 80\n    name: web\n  clusterIP: None\n  selector:\n    app: nginx\n---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: \"nginx\"\n  replicas: 2\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: registry.k8s.io/nginx-slim:0.21\n        ports:\n        - containerPort: 80\n          name: web\n        volumeMounts:\n        - name: www\n          mountPath: /usr/share/nginx/html\n  volumeClaimTemplates:\n  - metadata:\n      name: www\n    spec:\n      accessModes: [ \"ReadWriteOnce\" ]\n      resources:\n        requests:\n          storage: 1Gi\n\n",
   },
 };
 
