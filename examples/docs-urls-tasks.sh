@@ -23,6 +23,12 @@ kubectl apply -f https://k8s.io/examples/pods/resource/memory-request-limit-3.ya
 sim advance 5s
 kubectl get pod memory-demo-3 --namespace=mem-example
 kubectl describe pod memory-demo-3 --namespace=mem-example | tail -n 2
+# Configure Memory and CPU Quotas for a Namespace: the second Pod would pass the memory request quota.
+kubectl create namespace quota-mem-cpu-example
+kubectl apply -f https://k8s.io/examples/admin/resource/quota-mem-cpu.yaml --namespace=quota-mem-cpu-example
+kubectl apply -f https://k8s.io/examples/admin/resource/quota-mem-cpu-pod.yaml --namespace=quota-mem-cpu-example
+kubectl describe resourcequota mem-cpu-demo --namespace=quota-mem-cpu-example
+kubectl apply -f https://k8s.io/examples/admin/resource/quota-mem-cpu-pod-2.yaml --namespace=quota-mem-cpu-example
 # Jobs: the pi Job; CronJob: hello every minute.
 kubectl apply -f https://k8s.io/examples/controllers/job.yaml
 kubectl wait --for=condition=complete job/pi --timeout=2m

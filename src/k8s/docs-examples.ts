@@ -28,6 +28,8 @@
  *   (master toleration, docker containers hostPath) is main's as the DaemonSet page shows it
  *   (control-plane and master tolerations, quay.io/fluentd_elasticsearch/fluentd:v5.0.1, /var/log
  *   only, the priorityClassName comment); application/web/web.yaml's nginx-slim:0.8 is main's 0.21.
+ * - admin/resource/quota-mem-cpu.yaml and -pod.yaml are held only as JSON; their layout and quoting
+ *   are the Memory and CPU Quotas page's (copies of it), and -pod-2.yaml is laid out as -pod.yaml.
  * - service/nginx-service.yaml: PR #53389's selector is main's `app: nginx` again.
  * - controllers/job.yaml: the stored commit's `perl` and `"\"print bpi(2000)\""` are main's
  *   perl:5.34.0 and "print bpi(2000)", as copies of the Jobs page show.
@@ -187,6 +189,21 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
     commit: '2de5c2a339c4adc95f0282fc237d04712e430e43',
     restored: true,
     text: "apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\n  labels:\n    app: nginx\nspec:\n  ports:\n  - port: 80\n    name: web\n  clusterIP: None\n  selector:\n    app: nginx\n---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: \"nginx\"\n  replicas: 2\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - name: nginx\n        image: registry.k8s.io/nginx-slim:0.21\n        ports:\n        - containerPort: 80\n          name: web\n        volumeMounts:\n        - name: www\n          mountPath: /usr/share/nginx/html\n  volumeClaimTemplates:\n  - metadata:\n      name: www\n    spec:\n      accessModes: [ \"ReadWriteOnce\" ]\n      resources:\n        requests:\n          storage: 1Gi\n\n",
+  },
+  'admin/resource/quota-mem-cpu.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: mem-cpu-demo\nspec:\n  hard:\n    requests.cpu: \"1\"\n    requests.memory: 1Gi\n    limits.cpu: \"2\"\n    limits.memory: 2Gi\n",
+  },
+  'admin/resource/quota-mem-cpu-pod.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: quota-mem-cpu-demo\nspec:\n  containers:\n  - name: quota-mem-cpu-demo-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"800Mi\"\n        cpu: \"800m\"\n      requests:\n        memory: \"600Mi\"\n        cpu: \"400m\"\n",
+  },
+  'admin/resource/quota-mem-cpu-pod-2.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: quota-mem-cpu-demo-2\nspec:\n  containers:\n  - name: quota-mem-cpu-demo-2-ctr\n    image: redis\n    resources:\n      limits:\n        memory: \"1Gi\"\n        cpu: \"800m\"\n      requests:\n        memory: \"700Mi\"\n        cpu: \"400m\"\n",
   },
 };
 
