@@ -164,6 +164,9 @@ export interface RunContext {
   memTotalKb?: number;
   /** securityContext.runAsUser, over the image's USER. */
   runAsUser?: number;
+  /** securityContext.runAsGroup and the Pod's fsGroup/supplementalGroups (CRI's run_as_group, supplemental_groups). */
+  runAsGroup?: number;
+  supplementalGroups?: number[];
   /** The container was created with a terminal (`tty: true`): PID 1 holds pts/0. */
   tty?: boolean;
   /** The run is an exec (not the container's own process), and how it reached the container. */

@@ -159,20 +159,32 @@ export function callerOf(ctx: RunContext): { uid: number; tty: string } {
  */
 export function runUser(m: Machine, ctx: RunContext): RunUser | undefined {
   const uid = ctx.runAsUser;
-  if (uid === undefined) return ctx.image.user;
-  if (uid === 0) return undefined;
+  const regrouped = ctx.runAsGroup !== undefined || (ctx.supplementalGroups?.length ?? 0) > 0;
+  if (!regrouped) {
+    if (uid === undefined) return ctx.image.user;
+    if (uid === 0) return undefined;
+  }
+  const id = uid ?? ctx.image.user?.uid ?? 0;
   const passwd = stat(m.fs, ctx.base, '/etc/passwd');
-  const entry = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(uid)) : undefined;
-  const gid = entry ? Number(entry[3]) : 0;
-  const groups = stat(m.fs, ctx.base, '/etc/group');
-  const group = gid === 0 ? 'root' : groups.kind === 'file' ? groups.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 3 && f[2] === String(gid))?.[0] : undefined;
+  const entry = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(id)) : undefined;
+  const name = entry?.[0] ?? (id === 0 ? 'root' : String(id));
+  const gid = ctx.runAsGroup ?? (entry ? Number(entry[3]) : 0);
+  const groupFile = stat(m.fs, ctx.base, '/etc/group');
+  const groupRows = groupFile.kind === 'file' ? groupFile.content.split('\n').map((l) => l.split(':')).filter((f) => f.length >= 3) : [];
+  const groupName = (g: number): string | undefined => (g === 0 ? 'root' : groupRows.find((f) => f[2] === String(g))?.[0]);
+  const group = groupName(gid);
+  // containerd's additional gids: the primary gid (ensureAdditionalGids), the groups /etc/group lists
+  // the user in (WithAdditionalGIDs), then CRI's supplemental groups; the kernel keeps them sorted.
+  const member = entry ? groupRows.filter((f) => f[0] !== name && (f[3] ?? '').split(',').includes(name)).map((f) => Number(f[2])) : [];
+  const ids = [...new Set([gid, ...member, ...(ctx.supplementalGroups ?? [])])].sort((a, b) => a - b);
   return {
-    uid,
-    name: entry?.[0] ?? String(uid),
+    uid: id,
+    name,
     gid,
     group: group ?? String(gid),
     home: entry?.[5] ?? '/',
-    ...(entry ? {} : { unnamed: true as const }),
+    ...(entry || id === 0 ? {} : { unnamed: true as const }),
     ...(group === undefined ? { groupUnnamed: true as const } : {}),
+    ...(regrouped ? { groups: ids.map((g): [number, string | undefined] => [g, groupName(g)]) } : {}),
   };
 }

@@ -240,6 +240,8 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   }
   if (p.input.tty) ctx.tty = true;
   if (p.input.runAsUser !== undefined) ctx.runAsUser = p.input.runAsUser;
+  if (p.input.runAsGroup !== undefined) ctx.runAsGroup = p.input.runAsGroup;
+  if (p.input.supplementalGroups) ctx.supplementalGroups = p.input.supplementalGroups;
   if (main && p.input.clusterNet && !net?.http) ctx.parkForNet = true;
   if (p.dns) ctx.dns = p.dns;
   if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;

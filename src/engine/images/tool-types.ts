@@ -22,7 +22,8 @@ export interface Io {
   at?(ms: number): void;
 }
 
-export type RunUser = ImageUser & { unnamed?: true; groupUnnamed?: true };
+/** `groups`: the process's group list when the Pod set one (runAsGroup, fsGroup, supplementalGroups), each with its /etc/group name if it has one. */
+export type RunUser = ImageUser & { unnamed?: true; groupUnnamed?: true; groups?: [number, string | undefined][] };
 
 export interface ToolEnv {
   io: Io;

@@ -144,12 +144,19 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
     const flags = args.filter((a) => a.startsWith('-')).join('');
     const name = flags.includes('n');
     if (flags.includes('u')) env.io.out(`${name ? (u?.name ?? 'root') : (u?.uid ?? 0)}\n`);
+    else if (flags.includes('G')) {
+      const rootGroups: [number, string | undefined][] = bb(env) ? [[0, 'root'], [10, 'wheel']] : [[0, 'root']];
+      const list = u?.groups ?? (u ? [[u.gid, u.groupUnnamed ? undefined : u.group] as [number, string | undefined]] : rootGroups);
+      env.io.out(`${list.map(([g, n]) => (name ? (n ?? String(g)) : String(g))).join(' ')}\n`);
+    }
     else if (flags.includes('g')) env.io.out(`${name ? (u?.group ?? 'root') : (u?.gid ?? 0)}\n`);
     else if (u) {
-      // An id without a name prints bare: runAsUser: 1000 → uid=1000 gid=0(root) groups=0(root).
+      // An id without a name prints bare: runAsUser: 1000 → uid=1000 gid=0(root) groups=0(root);
+      // the Pod's runAsGroup, fsGroup and supplementalGroups: uid=1000 gid=3000 groups=2000,3000,4000.
       const who = u.unnamed ? `${u.uid}` : `${u.uid}(${u.name})`;
       const grp = u.groupUnnamed ? `${u.gid}` : `${u.gid}(${u.group})`;
-      env.io.out(`uid=${who} gid=${grp} groups=${grp}\n`);
+      const groups = u.groups ? u.groups.map(([g, n]) => (n === undefined ? `${g}` : `${g}(${n})`)).join(',') : grp;
+      env.io.out(`uid=${who} gid=${grp} groups=${groups}\n`);
     }
     else env.io.out(bb(env) ? 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\n' : 'uid=0(root) gid=0(root) groups=0(root)\n');
     return ok;

@@ -63,6 +63,10 @@ export interface ProcessInput {
   tty?: boolean;
   /** securityContext.runAsUser: the uid its processes run as (`ps`), instead of the image's USER. */
   runAsUser?: number;
+  /** securityContext.runAsGroup: the primary gid. */
+  runAsGroup?: number;
+  /** fsGroup and supplementalGroups: added to the process's groups. */
+  supplementalGroups?: number[];
   /** The node's files when the container started, for a hostPath mount of its `/` read by the process itself. */
   hostFiles?: Record<string, string>;
   /**

@@ -138,10 +138,17 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
   setTimer(w, self, ms, 'op', `${wk.uid}|${wk.opSeq}`);
 }
 
-/** securityContext.runAsUser, when it is a uid. */
-function runAsUserOf(sc: Record<string, unknown> | undefined): number | undefined {
-  const v = sc?.['runAsUser'];
+/** securityContext.runAsUser (or another id field), when it is an id. */
+function idOf(sc: Record<string, unknown> | undefined, field = 'runAsUser'): number | undefined {
+  const v = sc?.[field];
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
+/** determineEffectiveSecurityContext's supplemental groups: fsGroup first, then supplementalGroups. */
+function supplementalGroupsOf(sc: Record<string, unknown> | undefined): number[] {
+  const fsGroup = idOf(sc, 'fsGroup');
+  const listed = Array.isArray(sc?.['supplementalGroups']) ? (sc['supplementalGroups'] as unknown[]).filter((g): g is number => typeof g === 'number' && Number.isInteger(g) && g >= 0) : [];
+  return [...(fsGroup === undefined ? [] : [fsGroup]), ...listed];
 }
 
 function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: string, env: Record<string, string>): ContainerConfig | undefined {
@@ -163,8 +170,13 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (cpuRequest !== undefined) cfg.cpuRequestMillicores = milli(cpuRequest);
   if (c.stdin) cfg.stdin = true;
   if (c.tty) cfg.tty = true;
-  const runAs = runAsUserOf(c.securityContext) ?? runAsUserOf(wk.pod.spec.securityContext);
+  const podSc = wk.pod.spec.securityContext as Record<string, unknown> | undefined;
+  const runAs = idOf(c.securityContext) ?? idOf(podSc);
   if (runAs !== undefined) cfg.runAsUser = runAs;
+  const runAsGroup = idOf(c.securityContext, 'runAsGroup') ?? idOf(podSc, 'runAsGroup');
+  if (runAsGroup !== undefined) cfg.runAsGroup = runAsGroup;
+  const groups = supplementalGroupsOf(podSc);
+  if (groups.length) cfg.supplementalGroups = groups;
   const target = (c as EphemeralContainer).targetContainerName;
   if (target) cfg.targetContainer = target;
   if (wk.pod.spec.hostPID) cfg.pidMode = 'NODE';

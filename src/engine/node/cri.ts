@@ -196,6 +196,8 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.stdin ? { stdinOpen: true } : {}),
     ...(c.config.tty ? { tty: true } : {}),
     ...(c.config.runAsUser !== undefined ? { runAsUser: c.config.runAsUser } : {}),
+    ...(c.config.runAsGroup !== undefined ? { runAsGroup: c.config.runAsGroup } : {}),
+    ...(c.config.supplementalGroups ? { supplementalGroups: c.config.supplementalGroups } : {}),
     ...(Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { hostFiles: nodeFileSnapshot(w, rt.host) } : {}),
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).

@@ -62,6 +62,10 @@ export interface ContainerConfig {
   pidMode?: 'POD' | 'NODE';
   /** The user the process runs as (securityContext.runAsUser, the container's over the Pod's); unset: the image's USER. */
   runAsUser?: number;
+  /** securityContext.runAsGroup (the container's over the Pod's): the primary gid. */
+  runAsGroup?: number;
+  /** The Pod's fsGroup and supplementalGroups, as the kubelet hands them to CRI (determineEffectiveSecurityContext). */
+  supplementalGroups?: number[];
   /** CRI tty: the container gets a terminal (spec `tty: true`). */
   tty?: boolean;
 }

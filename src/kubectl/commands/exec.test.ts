@@ -108,3 +108,18 @@ describe('nginx workers', () => {
     expect(pids.filter((p) => p !== 1).sort((a, b) => a - b)).toEqual(logged);
   });
 });
+
+describe('the Pod security context in the container', () => {
+  it('gives the process runAsGroup as its gid and fsGroup and supplementalGroups as groups, as the docs\' security-context.yaml shows', () => {
+    const own = new Simulation({ seed: 5 });
+    const sc = { runAsUser: 1000, runAsGroup: 3000, fsGroup: 2000, supplementalGroups: [4000] };
+    kubectl(own, `run demo --image=busybox:1.36 --overrides='${JSON.stringify({ spec: { securityContext: sc, containers: [{ name: 'demo', image: 'busybox:1.36', command: ['sleep', '1h'] }] } })}'`);
+    kubectl(own, 'wait --for=condition=Ready pod/demo --timeout=1m');
+    expect(kubectl(own, 'exec demo -- id').stdout).toBe('uid=1000 gid=3000 groups=2000,3000,4000\n');
+    expect(kubectl(own, 'exec demo -- id -G').stdout).toBe('2000 3000 4000\n');
+    // runAsUser alone: containerd's gid 0 for a uid the image's passwd does not name.
+    kubectl(own, `run solo --image=busybox:1.36 --overrides='${JSON.stringify({ spec: { securityContext: { runAsUser: 1000 }, containers: [{ name: 'solo', image: 'busybox:1.36', command: ['sleep', '1h'] }] } })}'`);
+    kubectl(own, 'wait --for=condition=Ready pod/solo --timeout=1m');
+    expect(kubectl(own, 'exec solo -- id').stdout).toBe('uid=1000 gid=0(root) groups=0(root)\n');
+  });
+});
