@@ -6,8 +6,9 @@
  * volume (emptyDir) and in every Pod of a claim's PV, so a write through one mount is read
  * through the others. A path resolves to its longest mount, like the kernel's mount table.
  * Symbolic links live in the image (BaseFs.link): every read and write follows them (stat,
- * listDir, writeFile), `lstat` and `remove` take the last one as it is. The learner cannot make
- * links (no `ln`), so the writable layers hold none.
+ * listDir, writeFile), `lstat` and `remove` take the last one as it is. A volume's layer holds the
+ * links its writer made (the kubelet's AtomicWriter: `..data`, one per key, `FsLayer.links`); the
+ * learner cannot make links (no `ln`), so a container's own layer holds none.
  */
 import { normalizePath } from '../../k8s/posix-path';
 
@@ -20,6 +21,12 @@ export interface FsLayer {
   version: number;
   /** When a path was last written or made (simulated ms), when the writer said (`ls -l`'s time). */
   times?: Record<string, number>;
+  /**
+   * Symbolic links the volume's writer made, path in the layer → target as written (relative
+   * targets resolve from the link's directory): AtomicWriter's `/..data` → `..2025_…`, `/color` →
+   * `..data/color` (kubelet/atomic-writer.ts). A volume's layer only.
+   */
+  links?: Record<string, string>;
   /** mountPath → the volume mounted there (a container's root layer only). */
   mounts?: Record<string, MountedVolume>;
 }
@@ -136,7 +143,7 @@ export function stat(root: FsLayer, rootBase: BaseFs, linkedPath: string): Stat 
 export type LStat = Stat | { kind: 'link'; target: string };
 
 export function lstat(root: FsLayer, rootBase: BaseFs, fullPath: string): LStat {
-  if (fullPath === '/' || !rootBase.link) return stat(root, rootBase, fullPath);
+  if (fullPath === '/' || !mayLink(root, rootBase)) return stat(root, rootBase, fullPath);
   const own = entryPath(root, rootBase, fullPath);
   const target = linkAt(root, rootBase, own);
   return target === undefined ? stat(root, rootBase, own) : { kind: 'link', target };
@@ -144,17 +151,32 @@ export function lstat(root: FsLayer, rootBase: BaseFs, fullPath: string): LStat 
 
 /** `fullPath` with the links of its directories followed and its last component kept (what lstat(2) names). */
 function entryPath(root: FsLayer, rootBase: BaseFs, fullPath: string): string {
-  if (fullPath === '/' || !rootBase.link) return fullPath;
+  if (fullPath === '/' || !mayLink(root, rootBase)) return fullPath;
   const at = fullPath.lastIndexOf('/');
   const dir = resolveLinks(root, rootBase, fullPath.slice(0, at) || '/');
   return `${dir === '/' ? '' : dir}/${fullPath.slice(at + 1)}`;
 }
 
-/** The image's link at exactly `path`, unless the writable layer replaced or removed it. */
+/** Whether any link can lie on a path: the image has some, or a layer (the root or a volume's) holds some. */
+function mayLink(root: FsLayer, base: BaseFs): boolean {
+  if (base.link || root.links) return true;
+  for (const m of Object.values(root.mounts ?? {})) if (m.layer.links) return true;
+  return false;
+}
+
+/**
+ * The link at exactly `path`: a volume's own (its writer's), or the image's unless the writable
+ * layer replaced or removed it.
+ */
 function linkAt(root: FsLayer, base: BaseFs, path: string): string | undefined {
   // The image's table first: most paths have no link, and stat asks for every prefix.
   const target = base.link?.(path);
-  if (target === undefined || path in root.files || path in root.dirs || removedByAncestor(root, path)) return undefined;
+  if (target === undefined) {
+    if (!root.links && !root.mounts) return undefined;
+    const at = locate(root, EMPTY, path);
+    return at.layer.links?.[at.path];
+  }
+  if (path in root.files || path in root.dirs || removedByAncestor(root, path)) return undefined;
   return locate(root, EMPTY, path).layer === root ? target : undefined;
 }
 
@@ -164,7 +186,7 @@ function linkAt(root: FsLayer, base: BaseFs, path: string): string | undefined {
  * leaving the path as far as it got.
  */
 export function resolveLinks(root: FsLayer, base: BaseFs, fullPath: string): string {
-  if (!base.link) return fullPath;
+  if (!mayLink(root, base)) return fullPath;
   let p = fullPath;
   for (let hops = 0; hops < 40; hops++) {
     let next: string | undefined;
@@ -275,6 +297,7 @@ export function listDir(root: FsLayer, rootBase: BaseFs, linkedDir: string): str
   for (const name of base.list(dir)) names.add(name);
   for (const p of Object.keys(layer.files)) add(p);
   for (const [p, made] of Object.entries(layer.dirs)) if (made) add(p);
+  for (const p of Object.keys(layer.links ?? {})) add(p);
   const full = fullDir === '/' ? '/' : `${fullDir}/`;
   // lstat: a link is listed even when its target is not there (`access.log -> /dev/stdout`).
   return [...names].filter((n) => lstat(root, rootBase, `${full}${n}`).kind !== 'none').sort();

@@ -2,9 +2,10 @@
  * What a Pod's volumes hold, as the container sees them through its volumeMounts. Each volume is
  * one filesystem layer in `World.volumeData`, mounted by reference into every container that
  * names it:
- * - configMap / secret (AtomicWriter's payload): one file per key, or per `items` entry at its
- *   `path`; Secret values base64-decoded. Rewritten in place at each periodic sync's remount
- *   (not through a subPath); the `..data` symlinks and file modes are not modelled.
+ * - configMap / secret / projected (AtomicWriter's payload): one file per key, or per `items`
+ *   entry at its `path`; Secret values base64-decoded; laid out as the AtomicWriter does
+ *   (`..data`, a timestamped directory, a link per key: atomic-writer.ts). Rewritten at each
+ *   periodic sync's remount when it changed (not through a subPath).
  * - emptyDir: created empty for the Pod, shared by its containers, deleted at teardown.
  * - persistentVolumeClaim: the bound PV's data, keyed by the PV's uid, so it outlives every Pod.
  * - hostPath: the node's directory, shared by every Pod on that node that mounts it; an exec or
@@ -16,6 +17,7 @@ import { newLayer, normalizePath, type FsLayer, type MountedVolume } from '../im
 import { peekObject, type World } from '../world';
 import { decodeBase64 } from '../../k8s/base64';
 import type { PodWorker } from './state';
+import { resolveInVolume, writeAtomic } from './atomic-writer';
 
 export function podVolumeKey(podUid: string, volume: string): string {
   return `pod/${podUid}/${volume}`;
@@ -73,22 +75,18 @@ export function payloadLayer(kind: 'configmap' | 'secret', obj: ConfigMap | Secr
   return { ok: true, layer };
 }
 
-/** Writes the payload; a remount rewrites the mounted layer in place, so running containers see it. */
-export function setPayload(w: World, wk: PodWorker, volume: string, layer: FsLayer): void {
+/**
+ * Writes the payload (its files) with the AtomicWriter; a remount rewrites the mounted layer in
+ * place, so running containers see it.
+ */
+export function setPayload(w: World, wk: PodWorker, volume: string, payload: FsLayer): void {
   const key = podVolumeKey(wk.uid, volume);
-  const cur = store(w).get(key);
-  if (!cur) store(w).set(key, layer);
-  else if (!samePayload(cur, layer)) {
-    cur.files = layer.files;
-    cur.dirs = {};
-    cur.version++;
-  }
+  let cur = store(w).get(key);
+  if (!cur) store(w).set(key, (cur = newLayer()));
+  const files: Record<string, string> = {};
+  for (const [p, c] of Object.entries(payload.files)) if (c !== null) files[p] = c;
+  writeAtomic(cur, files, w.now, key);
   (wk.volumeData ??= new Map()).set(volume, key);
-}
-
-function samePayload(a: FsLayer, b: FsLayer): boolean {
-  const ka = Object.keys(a.files);
-  return Object.keys(a.dirs).length === 0 && ka.length === Object.keys(b.files).length && ka.every((k) => own(b.files, k) === a.files[k]);
 }
 
 /**
@@ -123,9 +121,10 @@ export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container)
     if (!v || !layer) continue;
     const payload = v.configMap !== undefined || v.secret !== undefined || v.projected !== undefined;
     const readOnly = vm.readOnly === true || payload || v.persistentVolumeClaim?.readOnly === true;
-    // A subPath is bind-mounted once: a payload's later updates do not reach it.
+    // A subPath is bind-mounted once, its links resolved first (the file inside the current
+    // timestamped directory): a payload's later updates do not reach it.
     const m: MountedVolume = { layer: payload && vm.subPath ? structuredClone(layer) : layer, readOnly };
-    if (vm.subPath) m.subPath = normalizePath(vm.subPath);
+    if (vm.subPath) m.subPath = payload ? resolveInVolume(layer, vm.subPath) : normalizePath(vm.subPath);
     if (v.hostPath) m.hostPath = normalizePath(v.hostPath.path);
     (mounts ??= {})[normalizePath(vm.mountPath)] = m;
   }
