@@ -8,6 +8,8 @@ kubectl exec reader -- ls -la /etc/cfg
 kubectl exec reader -- cat /etc/cfg/color
 kubectl exec reader -- readlink /etc/cfg/..data
 kubectl exec reader -- ls -la /etc/cfg/..data/
+# A Secret volume is written the same way; defaultMode sets the files' mode, not the links'.
+kubectl exec reader -- ls -l /etc/creds/ /etc/creds/..data/
 # Every Pod's ServiceAccount token volume (projected) is written the same way.
 kubectl exec reader -- ls -la /var/run/secrets/kubernetes.io/serviceaccount
 kubectl patch configmap colors -p '{"data":{"color":"red"}}'

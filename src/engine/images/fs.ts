@@ -27,6 +27,8 @@ export interface FsLayer {
    * `..data/color` (kubelet/atomic-writer.ts). A volume's layer only.
    */
   links?: Record<string, string>;
+  /** Permission bits the volume's writer set on a file (a configMap's defaultMode or an item's mode); 0644 when unset. */
+  modes?: Record<string, number>;
   /** mountPath → the volume mounted there (a container's root layer only). */
   mounts?: Record<string, MountedVolume>;
 }
@@ -251,6 +253,12 @@ export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at
   const volume = at.layer !== root;
   if (at.path in at.layer.files || at.path in at.layer.dirs || volume) return time === undefined ? { volume } : { at: time, volume };
   return undefined;
+}
+
+/** The mode a volume's writer gave the file at `fullPath` (no links followed), if it gave one. */
+export function volumeMode(root: FsLayer, fullPath: string): number | undefined {
+  const at = locate(root, EMPTY, fullPath);
+  return at.layer === root ? undefined : at.layer.modes?.[at.path];
 }
 
 /** Removes a file or (recursive) a tree. */

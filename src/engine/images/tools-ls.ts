@@ -21,7 +21,7 @@
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
 import { byteCompare, languageCollator } from './collate';
-import { listDir, lstat, resolveLinks, stat, written, type LStat } from './fs';
+import { listDir, lstat, resolveLinks, stat, volumeMode, written, type LStat } from './fs';
 import { languageCollation } from './tool-options';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
@@ -98,7 +98,7 @@ function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Ent
       const dev = DEVICES[at];
       if (dev) return { ...base, type: 'c', perm: 0o666, size: 0, dev, blocks: 0 };
       const size = meta?.size ?? utf8Length(s.content);
-      return { ...base, type: '-', perm: meta?.mode ?? (s.content.startsWith(ELF) ? 0o755 : 0o644), size, blocks: Math.ceil(size / 4096) * 4 };
+      return { ...base, type: '-', perm: volumeMode(env.fs, at) ?? meta?.mode ?? (s.content.startsWith(ELF) ? 0o755 : 0o644), size, blocks: Math.ceil(size / 4096) * 4 };
     }
   }
 }

@@ -86,4 +86,12 @@ describe('an AtomicWriter volume in a container', () => {
     expect(execInContainer(p, 100_000, ['cat', '/etc/color']).output).toBe('blue');
     expect(execInContainer(p, 100_000, ['ls', '-l', '/etc/color']).output).toMatch(/^-rw-r--r-- .* \/etc\/color\n$/);
   });
+
+  it('gives the files the payload modes (defaultMode 0400), the links stay lrwxrwxrwx', () => {
+    const vol = newLayer();
+    writeAtomic(vol, { '/password': 's3cr3t' }, T0, 'pod/u/creds', { '/password': 0o400 });
+    const p = reader({ '/etc/creds': { layer: vol, readOnly: true } });
+    expect(execInContainer(p, 20_000, ['ls', '-l', '/etc/creds/..data/']).output).toMatch(/\n-r-------- .* password\n$/);
+    expect(execInContainer(p, 20_000, ['ls', '-l', '/etc/creds/']).output).toMatch(/\nlrwxrwxrwx .* password -> \.\.data\/password\n$/);
+  });
 });

@@ -7,8 +7,8 @@
  * the payload are removed. A subPath mount binds the file inside one timestamped directory,
  * which is why it never sees an update.
  * Approximate: MkdirTemp's suffix is a uint32 in decimal drawn from a random source; here it is
- * derived from the volume and the time (a hash), so runs replay byte for byte. File modes are
- * the defaults (0644 files, 0755 directories; defaultMode and items' mode are not applied).
+ * derived from the volume and the time (a hash), so runs replay byte for byte. Files get the
+ * payload's modes (defaultMode, an item's mode; 0644 by default); no fsGroup ownership.
  */
 import { normalizePath, type FsLayer } from '../images/fs';
 import { rfc3339 } from '../../k8s/time';
@@ -44,17 +44,20 @@ function samePayload(a: Record<string, string>, b: Record<string, string>): bool
  * (simulated ms); `salt` names the volume. Returns whether anything changed (an unchanged
  * payload writes nothing, as shouldWritePayload decides).
  */
-export function writeAtomic(layer: FsLayer, payload: Record<string, string>, now: SimMillis, salt: string): boolean {
+export function writeAtomic(layer: FsLayer, payload: Record<string, string>, now: SimMillis, salt: string, modes: Record<string, number> = {}): boolean {
   if (layer.links?.[DATA] !== undefined && samePayload(currentPayload(layer), payload)) return false;
   const old = layer.links?.[DATA];
   const ts = timestampDirName(now, salt);
   const files: Record<string, string | null> = {};
+  const fileModes: Record<string, number> = {};
   const times: Record<string, number> = { ...(layer.times ?? {}) };
   if (old !== undefined) for (const p of Object.keys(times)) if (p === `/${old}` || p.startsWith(`/${old}/`)) delete times[p];
   times[`/${ts}`] = now;
   for (const [p, c] of Object.entries(payload)) {
     const at = `/${ts}${normalizePath(p)}`;
     files[at] = c;
+    const mode = modes[normalizePath(p)];
+    if (mode !== undefined) fileModes[at] = mode;
     times[at] = now;
   }
   const links: Record<string, string> = { [DATA]: ts };
@@ -69,6 +72,8 @@ export function writeAtomic(layer: FsLayer, payload: Record<string, string>, now
   layer.files = files;
   layer.dirs = {};
   layer.links = links;
+  if (Object.keys(fileModes).length > 0) layer.modes = fileModes;
+  else delete layer.modes;
   layer.times = times;
   layer.version++;
   return true;

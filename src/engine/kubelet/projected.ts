@@ -20,7 +20,7 @@ interface Source {
   serviceAccountToken?: { path?: string; expirationSeconds?: number };
   configMap?: { name?: string; items?: KeyToPath[]; optional?: boolean };
   secret?: { name?: string; items?: KeyToPath[]; optional?: boolean };
-  downwardAPI?: { items?: { path?: string; fieldRef?: { fieldPath?: string } }[] };
+  downwardAPI?: { items?: { path?: string; fieldRef?: { fieldPath?: string }; mode?: number }[] };
 }
 
 /** The downward API's metadata and spec fields (fieldpath.ExtractFieldPathAsString's simple cases). */
@@ -44,11 +44,12 @@ function fieldValue(pod: Pod, path: string): string | undefined {
 }
 
 /** The volume's files, or the SetUp error the kubelet reports (and retries). */
-export function projectedLayer(w: World, node: string, pod: Pod, sources: readonly unknown[]): { ok: true; layer: FsLayer } | { ok: false; error: string } {
+export function projectedLayer(w: World, node: string, pod: Pod, sources: readonly unknown[], defaultMode?: number): { ok: true; layer: FsLayer } | { ok: false; error: string } {
   const ns = pod.metadata.namespace ?? 'default';
   const layer = newLayer();
-  const put = (path: string, content: string): void => {
+  const put = (path: string, content: string, mode = defaultMode): void => {
     layer.files[normalizePath(path)] = content;
+    if (mode !== undefined) (layer.modes ??= {})[normalizePath(path)] = mode;
   };
   for (const raw of sources) {
     const s = raw as Source;
@@ -70,13 +71,13 @@ export function projectedLayer(w: World, node: string, pod: Pod, sources: readon
       const resource = kind === 'configmap' ? 'configmaps' : 'secrets';
       const obj = peekObject(w, resource, `${resource}/${ns}/${src.name ?? ''}`) as ConfigMap | Secret | undefined;
       if (!obj && !src.optional) return { ok: false, error: `${kind} "${src.name ?? ''}" not found` };
-      const payload = payloadLayer(kind, obj, src.items, src.optional === true);
+      const payload = payloadLayer(kind, obj, src.items, src.optional === true, defaultMode);
       if (!payload.ok) return payload;
-      for (const [p, v] of Object.entries(payload.layer.files)) if (v !== null) put(p, v);
+      for (const [p, v] of Object.entries(payload.layer.files)) if (v !== null) put(p, v, payload.layer.modes?.[p]);
     } else if (s.downwardAPI) {
       for (const item of s.downwardAPI.items ?? []) {
         const v = item.fieldRef?.fieldPath ? fieldValue(pod, item.fieldRef.fieldPath) : undefined;
-        if (v !== undefined && item.path) put(item.path, v);
+        if (v !== undefined && item.path) put(item.path, v, item.mode ?? defaultMode);
       }
     }
   }

@@ -47,7 +47,7 @@ export function ensureVolume(w: World, wk: PodWorker, volume: string, key: strin
  * A ConfigMap's or Secret's payload as files (configmap.MakePayload / secret.MakePayload): every
  * key, or only `items` (a missing key fails the mount unless the volume is optional).
  */
-export function payloadLayer(kind: 'configmap' | 'secret', obj: ConfigMap | Secret | undefined, items: KeyToPath[] | undefined, optional: boolean): { ok: true; layer: FsLayer } | { ok: false; error: string } {
+export function payloadLayer(kind: 'configmap' | 'secret', obj: ConfigMap | Secret | undefined, items: KeyToPath[] | undefined, optional: boolean, defaultMode?: number): { ok: true; layer: FsLayer } | { ok: false; error: string } {
   const values: Record<string, string> = {};
   if (obj && kind === 'configmap') {
     const cm = obj as ConfigMap;
@@ -59,7 +59,7 @@ export function payloadLayer(kind: 'configmap' | 'secret', obj: ConfigMap | Secr
     for (const [k, v] of Object.entries(s.stringData ?? {})) values[k] ??= v;
   }
   const layer = newLayer();
-  const entries: [string, string][] = [];
+  const entries: [string, string, number | undefined][] = [];
   if (items && items.length > 0) {
     for (const it of items) {
       const v = own(values, it.key) as string | undefined;
@@ -68,10 +68,13 @@ export function payloadLayer(kind: 'configmap' | 'secret', obj: ConfigMap | Secr
         // configmap.go and secret.go word it differently.
         return { ok: false, error: kind === 'configmap' ? `configmap references non-existent config key: ${it.key}` : `references non-existent secret key: ${it.key}` };
       }
-      entries.push([it.path, v]);
+      entries.push([it.path, v, it.mode ?? defaultMode]);
     }
-  } else entries.push(...Object.entries(values));
-  for (const [path, v] of entries) layer.files[normalizePath(path)] = v;
+  } else for (const [k, v] of Object.entries(values)) entries.push([k, v, defaultMode]);
+  for (const [path, v, mode] of entries) {
+    layer.files[normalizePath(path)] = v;
+    if (mode !== undefined) (layer.modes ??= {})[normalizePath(path)] = mode;
+  }
   return { ok: true, layer };
 }
 
@@ -85,7 +88,7 @@ export function setPayload(w: World, wk: PodWorker, volume: string, payload: FsL
   if (!cur) store(w).set(key, (cur = newLayer()));
   const files: Record<string, string> = {};
   for (const [p, c] of Object.entries(payload.files)) if (c !== null) files[p] = c;
-  writeAtomic(cur, files, w.now, key);
+  writeAtomic(cur, files, w.now, key, payload.modes);
   (wk.volumeData ??= new Map()).set(volume, key);
 }
 
@@ -101,12 +104,12 @@ export function refreshPayloads(w: World, wk: PodWorker): void {
   const ns = wk.pod.metadata.namespace ?? 'default';
   for (const v of wk.pod.spec.volumes ?? []) {
     if (!wk.mounted.includes(v.name)) continue;
-    const src = v.configMap ? { kind: 'configmap' as const, name: v.configMap.name, optional: v.configMap.optional, items: v.configMap.items } : v.secret ? { kind: 'secret' as const, name: v.secret.secretName, optional: v.secret.optional, items: v.secret.items } : undefined;
+    const src = v.configMap ? { kind: 'configmap' as const, name: v.configMap.name, optional: v.configMap.optional, items: v.configMap.items, defaultMode: v.configMap.defaultMode } : v.secret ? { kind: 'secret' as const, name: v.secret.secretName, optional: v.secret.optional, items: v.secret.items, defaultMode: v.secret.defaultMode } : undefined;
     if (!src) continue;
     const resource = src.kind === 'configmap' ? 'configmaps' : 'secrets';
     const obj = peekObject(w, resource, `${resource}/${ns}/${src.name}`) as ConfigMap | Secret | undefined;
     if (!obj && !src.optional) continue;
-    const payload = payloadLayer(src.kind, obj, src.items, src.optional === true);
+    const payload = payloadLayer(src.kind, obj, src.items, src.optional === true, src.defaultMode);
     if (payload.ok) setPayload(w, wk, v.name, payload.layer);
   }
 }

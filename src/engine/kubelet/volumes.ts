@@ -44,11 +44,11 @@ export function nextVolume(w: World, wk: PodWorker, pod: Pod): { volume: Volume 
 
 type MountOutcome = { ok: true } | { ok: false; error: string; quiet?: boolean };
 
-function fetchNamed(w: World, self: KubeletState, wk: PodWorker, v: Volume, resource: 'configmaps' | 'secrets', namespace: string, name: string, src: { optional?: boolean; items?: KeyToPath[] }): MountOutcome {
+function fetchNamed(w: World, self: KubeletState, wk: PodWorker, v: Volume, resource: 'configmaps' | 'secrets', namespace: string, name: string, src: { optional?: boolean; items?: KeyToPath[]; defaultMode?: number }): MountOutcome {
   const res = api(w, self, { verb: 'get', resource, namespace, name });
   const what = resource === 'configmaps' ? 'configmap' : 'secret';
   if (!res.ok && !(src.optional && isNotFound(res))) return { ok: false, error: isNotFound(res) ? `${what} "${name}" not found` : res.error.message };
-  const payload = payloadLayer(what, res.ok ? (res.object as ConfigMap | Secret | undefined) : undefined, src.items, src.optional === true);
+  const payload = payloadLayer(what, res.ok ? (res.object as ConfigMap | Secret | undefined) : undefined, src.items, src.optional === true, src.defaultMode);
   if (!payload.ok) return payload;
   setPayload(w, wk, v.name, payload.layer);
   return { ok: true };
@@ -82,7 +82,7 @@ function setUp(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume)
   if (v.secret) return fetchNamed(w, self, wk, v, 'secrets', ns, v.secret.secretName, v.secret);
   if (v.persistentVolumeClaim) return mountClaim(w, self, wk, pod, v, v.persistentVolumeClaim.claimName);
   if (v.projected) {
-    const projected = projectedLayer(w, self.host, pod, v.projected.sources ?? []);
+    const projected = projectedLayer(w, self.host, pod, v.projected.sources ?? [], v.projected.defaultMode);
     if (!projected.ok) return projected;
     setPayload(w, wk, v.name, projected.layer);
     return { ok: true };
