@@ -29,6 +29,12 @@ export interface FsLayer {
   links?: Record<string, string>;
   /** Permission bits the volume's writer set on a file (a configMap's defaultMode or an item's mode); 0644 when unset. */
   modes?: Record<string, number>;
+  /**
+   * The volume is a tmpfs (a secret, projected or downwardAPI volume: the kubelet wraps an
+   * emptyDir with medium Memory): its root is 1777 (tmpfs' default mode) and directories have
+   * tmpfs' sizes.
+   */
+  tmpfs?: boolean;
   /** mountPath → the volume mounted there (a container's root layer only). */
   mounts?: Record<string, MountedVolume>;
 }
@@ -259,6 +265,12 @@ export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at
 export function volumeMode(root: FsLayer, fullPath: string): number | undefined {
   const at = locate(root, EMPTY, fullPath);
   return at.layer === root ? undefined : at.layer.modes?.[at.path];
+}
+
+/** Whether `fullPath` (no links followed) lies in a tmpfs volume. */
+export function onTmpfs(root: FsLayer, fullPath: string): boolean {
+  const at = locate(root, EMPTY, fullPath);
+  return at.layer !== root && at.layer.tmpfs === true;
 }
 
 /** Removes a file or (recursive) a tree. */

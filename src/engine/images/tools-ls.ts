@@ -21,7 +21,7 @@
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
 import { byteCompare, languageCollator } from './collate';
-import { listDir, lstat, resolveLinks, stat, volumeMode, written, type LStat } from './fs';
+import { listDir, lstat, onTmpfs, resolveLinks, stat, volumeMode, written, type LStat } from './fs';
 import { languageCollation } from './tool-options';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
@@ -87,12 +87,17 @@ function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Ent
     case 'link':
       return { ...base, type: 'l', perm: 0o777, size: utf8Length(s.target), blocks: 0, target: s.target };
     case 'dir': {
-      const subdirs = listDir(env.fs, env.base, at).filter((n) => lstat(env.fs, env.base, child(at, n)).kind === 'dir').length;
-      // A volume's mount point is the kubelet's directory: 0777 for emptyDir and the configMap and
-      // secret volumes it wraps (emptyDir's setupDir); a hostPath shows the node's (0755 here).
+      const names = listDir(env.fs, env.base, at);
+      const subdirs = names.filter((n) => lstat(env.fs, env.base, child(at, n)).kind === 'dir').length;
+      // A volume's mount point is the kubelet's directory: 0777 for emptyDir and the configMap
+      // volume it wraps (emptyDir's setupDir); a tmpfs mounted there (secret, projected) is 1777,
+      // tmpfs' default root mode; a hostPath shows the node's (0755 here).
       const mount = env.fs.mounts?.[at];
-      const volumeMode = mount && mount.hostPath === undefined && !mount.subPath ? 0o777 : undefined;
-      return { ...base, type: 'd', perm: volumeMode ?? meta?.mode ?? DIR_MODES[at] ?? 0o755, nlink: 2 + subdirs, size: 4096, blocks: 4 };
+      const tmpfs = onTmpfs(env.fs, at);
+      const volumeMode = mount && mount.hostPath === undefined && !mount.subPath ? (tmpfs ? 0o1777 : 0o777) : undefined;
+      // tmpfs (mm/shmem.c): a directory's size is BOGO_DIRENT_SIZE (20) per entry plus 40, no blocks.
+      const size = tmpfs ? 40 + 20 * names.length : 4096;
+      return { ...base, type: 'd', perm: volumeMode ?? meta?.mode ?? DIR_MODES[at] ?? 0o755, nlink: 2 + subdirs, size, blocks: tmpfs ? 0 : 4 };
     }
     case 'file': {
       const dev = DEVICES[at];

@@ -94,4 +94,14 @@ describe('an AtomicWriter volume in a container', () => {
     expect(execInContainer(p, 20_000, ['ls', '-l', '/etc/creds/..data/']).output).toMatch(/\n-r-------- .* password\n$/);
     expect(execInContainer(p, 20_000, ['ls', '-l', '/etc/creds/']).output).toMatch(/\nlrwxrwxrwx .* password -> \.\.data\/password\n$/);
   });
+
+  it('shows a secret or projected volume as the tmpfs it is: 1777 at the root, tmpfs directory sizes', () => {
+    const vol = written({ '/ca.crt': 'c', '/namespace': 'default', '/token': 't' });
+    vol.tmpfs = true;
+    const p = reader({ '/var/run/secrets/kubernetes.io/serviceaccount': { layer: vol, readOnly: true } });
+    const ls = execInContainer(p, 20_000, ['ls', '-la', '/var/run/secrets/kubernetes.io/serviceaccount']).output.split('\n');
+    // 40 + 20 per entry (mm/shmem.c's BOGO_DIRENT_SIZE): five entries at the root, three files inside.
+    expect(ls[1]).toMatch(/^drwxrwxrwt +3 root +root +140 .* \.$/);
+    expect(ls[3]).toMatch(/^drwxr-xr-x +2 root +root +100 .* \.\.2025_09_01_09_00_17\.\d+$/);
+  });
 });

@@ -89,6 +89,8 @@ export function setPayload(w: World, wk: PodWorker, volume: string, payload: FsL
   const files: Record<string, string> = {};
   for (const [p, c] of Object.entries(payload.files)) if (c !== null) files[p] = c;
   writeAtomic(cur, files, w.now, key, payload.modes);
+  // Every AtomicWriter volume but a configMap's wraps an emptyDir with medium Memory.
+  if (!(wk.pod.spec.volumes ?? []).find((v) => v.name === volume)?.configMap) cur.tmpfs = true;
   (wk.volumeData ??= new Map()).set(volume, key);
 }
 
