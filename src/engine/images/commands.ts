@@ -15,9 +15,10 @@ import { emit, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
-import type { Redir, ShellNode } from './shell-ast';
+import type { Redir, ShellNode, Word } from './shell-ast';
 import { notFound, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
+import { containerGlob } from './shell-glob';
 import { dollarDash, xtraceFor, xtraceLines } from '../../k8s/shell-options';
 import type { Io, ToolEnv, ToolResult } from './tools';
 import type { RunUser } from './tool-types';
@@ -51,6 +52,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       pid: 1,
       flags: m.dialect === null ? '' : dollarDash(m.dialect, m.opts),
       nounset: m.dialect !== null && m.opts.nounset,
+      ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash')) }),
       substitute: (root) => {
         const sink: Sink = { k: 'capture', buf: [] };
         const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
@@ -93,7 +95,8 @@ export interface Streams {
 function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandContext): Streams | { error: string } {
   const s: Streams = { out: m.out, err: m.err, stdin: m.stdin };
   for (const r of redirs) {
-    const target = expandWord(r.target, ex);
+    const target = redirTarget(m, r.target, ex);
+    if (typeof target !== 'string') return target;
     if (r.op === '>&') {
       const to = target === '1' ? s.out : target === '2' ? s.err : target === '-' ? ({ k: 'null' } as Sink) : undefined;
       if (!to) return { error: `sh: ${target}: bad file descriptor\n` };
@@ -122,6 +125,23 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
     else s.out = sink;
   }
   return s;
+}
+
+/**
+ * bash field-splits and globs a redirection's word and wants exactly one field (recorded, bash 5.2:
+ * `echo > *.conf` with two matches: `bash: line 1: *.conf: ambiguous redirect`, status 1; one match
+ * is the file written). dash and BusyBox ash use the word as written (recorded: a file `*.conf`).
+ */
+function redirTarget(m: Machine, word: Word, ex: ExpandContext): string | { error: string } {
+  if (m.dialect !== 'bash') return expandWord(word, ex);
+  const fields = expandWords([word], ex);
+  if (fields.length === 1) return fields[0]!;
+  return { error: `${shellPrefix(m)}${wordAsWritten(word)}: ambiguous redirect\n` };
+}
+
+/** A word as the learner typed it, near enough for bash's `ambiguous redirect` (quotes are not kept). */
+function wordAsWritten(word: Word): string {
+  return word.map((s) => (s.t === 'lit' ? s.v : s.t === 'var' ? (s.braced ? `\${${s.name}}` : `$${s.name}`) : s.t === 'cmd' ? '$(…)' : '$((…))')).join('');
 }
 
 /** A redirection that cannot be opened: dash's status is 2, BusyBox ash's 1 (recorded: dash 0.5.12, BusyBox 1.35). */

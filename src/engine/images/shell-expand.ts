@@ -1,8 +1,8 @@
 /**
  * Word expansion: parameters (`$VAR`, `${VAR:-x}`, `$?`, `$1`, `"$@"`), command substitution
  * (delegated to the interpreter), arithmetic `$((…))` (./shell-arith.ts, on src/k8s/arith.ts) and
- * field splitting of unquoted results.
- * No pathname globbing: `*` stays literal (documented gap).
+ * field splitting of unquoted results, then pathname expansion of each field holding an unquoted
+ * `*`, `?` or `[` (ctx.glob; quoted and escaped characters match only themselves).
  */
 import type { Seg, Word } from './shell-ast';
 import type { ArithVars } from '../../k8s/arith';
@@ -32,7 +32,16 @@ export interface ExpandContext {
    * prefix, and the shell running the script exits (commands.ts).
    */
   fail(message: string, kind: ExpansionError): void;
+  /**
+   * Pathname expansion of a pattern (quoted characters `\`-escaped): the sorted matches, empty
+   * when none. Absent under `set -f` and where the caller does no globbing.
+   */
+  glob?: (pattern: string) => string[];
 }
+
+/** Quoted text inside a pattern: each character that would otherwise match more than itself. */
+const quoteGlob = (text: string): string => text.replace(/[*?[\\\]]/g, '\\$&');
+const GLOB_CHAR = /[*?[]/;
 
 /** Arithmetic reads and assigns the shell's variables (`$((i += 1))`). */
 function arithVars(ctx: ExpandContext): ArithVars {
@@ -103,16 +112,34 @@ export function expandWord(word: Word, ctx: ExpandContext): string {
   return word.map((s) => segmentText(s, ctx)).join('');
 }
 
-/** Words to argv, field-splitting unquoted expansions on IFS whitespace. */
+/** Words to argv, field-splitting unquoted expansions on IFS whitespace, then globbing. */
 export function expandWords(words: Word[], ctx: ExpandContext): string[] {
   const out: string[] = [];
   for (const word of words) {
     let cur = '';
+    // The same field as a pattern: quoted text escaped, unquoted text active.
+    let pat = '';
+    let active = false;
     let has = false;
     const flush = (): void => {
-      if (has) out.push(cur);
+      if (has) {
+        const matches = active && ctx.glob ? ctx.glob(pat) : [];
+        if (matches.length > 0) out.push(...matches);
+        else out.push(cur);
+      }
       cur = '';
+      pat = '';
+      active = false;
       has = false;
+    };
+    const add = (text: string, quoted: boolean): void => {
+      cur += text;
+      if (quoted) pat += quoteGlob(text);
+      else {
+        // A `\` that came from an expansion is literal in a pattern too (bash 5.2, dash, ash).
+        pat += text.replace(/\\/g, '\\\\');
+        active = active || GLOB_CHAR.test(text);
+      }
     };
     // `"$@"` with no parameters is no field at all, even with the lexer's empty quoted tail.
     let atEmpty = false;
@@ -122,14 +149,14 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
         if (params.length === 0) atEmpty = true;
         params.forEach((p, i) => {
           if (i > 0) flush();
-          cur += p;
+          add(p, true);
           has = true;
         });
         continue;
       }
       const text = segmentText(seg, ctx);
       if (seg.q || seg.t === 'lit') {
-        cur += text;
+        add(text, seg.q);
         has = has || (seg.q && !(atEmpty && text === '')) || text.length > 0;
         continue;
       }
@@ -137,7 +164,7 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
       parts.forEach((part, i) => {
         if (i > 0) flush();
         if (part.length > 0) {
-          cur += part;
+          add(part, false);
           has = true;
         }
       });
