@@ -20,3 +20,8 @@ kubectl logs pipes
 kubectl logs on-debian
 kubectl get pod on-debian -o jsonpath='{.status.containerStatuses[0].state.terminated.reason} {.status.containerStatuses[0].state.terminated.exitCode}{"\n"}'
 kubectl logs on-bash
+# Pathname expansion: unquoted *, ? and [...] match the container's files (sorted, dotfiles only for
+# a leading dot); a quoted or unmatched pattern stays as written, and set -f turns globbing off.
+kubectl run globs --image=busybox:1.36 --restart=Never -- sh -c 'ls /etc/*.conf; echo /etc/h*; for f in /etc/pass?d /etc/[gs]hadow; do echo "$f"; done; echo "/etc/*" /nope/*; set -f; echo /etc/h*'
+sleep 5
+kubectl logs globs

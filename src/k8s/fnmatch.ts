@@ -2,8 +2,8 @@
  * bash's pattern matching (fnmatch without extglob): `*`, `?`, bracket expressions `[a-z]`,
  * `[!…]`/`[^…]` and `[[:alpha:]]`-style classes, `\x` for a literal x. One definition for
  * pathname expansion, `case` patterns, `[[ x == pat ]]` and `${X#pat}`-style trimming at the
- * terminal's prompt, and for `${X#pat}` in the containers' shells (src/engine/images/shell-expand.ts),
- * which have no globbing or `case`.
+ * terminal's prompt, and for `${X#pat}` and pathname expansion in the containers' shells
+ * (src/engine/images/shell-expand.ts, src/k8s/glob-paths.ts), which have no `case`.
  */
 
 const CLASSES: Record<string, string> = {

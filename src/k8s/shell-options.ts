@@ -6,8 +6,8 @@
  * 0.5.12 and bash 5.2.15 on this machine; BusyBox's quoting is ash.c's maybe_single_quote /
  * single_quote, bash's lib/sh/shquote.c's sh_contains_shell_metas / sh_single_quote.
  *
- * Modelled: errexit, nounset, xtrace, pipefail (ash, bash), and noglob / verbose as flags only —
- * the interpreter does no pathname globbing, and `-v` echoes nothing (bash would echo each line
+ * Modelled: errexit, nounset, xtrace, pipefail (ash, bash), noglob (the containers' globbing,
+ * src/engine/images/shell-glob.ts, is off under it), and verbose as a flag only — `-v` echoes nothing (bash would echo each line
  * of input as it reads it). Other valid letters (`-a`, `-C`, `-n` …) are accepted and ignored.
  */
 /** The shells whose options are modelled: BusyBox ash, dash, bash (the prompt's is bash too). */
