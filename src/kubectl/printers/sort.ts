@@ -29,16 +29,27 @@ function less(a: unknown, b: unknown): boolean {
  * expression selects; an object without it is less than any other, a missing one included.
  */
 export function sortObjects(objs: KObject[], expr: string): KObject[] {
-  let nodes;
-  try {
-    nodes = parseTemplate(relaxedJsonPath(expr));
-  } catch (e) {
-    throw plainError((e as Error).message);
-  }
-  const keyed = objs.map((o) => ({ o, v: findResults(nodes, o).flat()[0] }));
+  const keyed = keyedBy(objs, parsed(expr));
   if (objs.length > 0 && keyed.every((k) => k.v === undefined)) {
     throw plainError(`couldn't find any field with path "${relaxedJsonPath(expr)}" in the list of objects`);
   }
+  return sortKeyed(keyed);
+}
+
+/** The relaxed expression, parsed; its errors as kubectl prints them. */
+function parsed(expr: string): ReturnType<typeof parseTemplate> {
+  try {
+    return parseTemplate(relaxedJsonPath(expr));
+  } catch (e) {
+    throw plainError((e as Error).message);
+  }
+}
+
+function keyedBy(objs: KObject[], nodes: ReturnType<typeof parseTemplate>): { o: KObject; v: unknown }[] {
+  return objs.map((o) => ({ o, v: findResults(nodes, o).flat()[0] }));
+}
+
+function sortKeyed(keyed: { o: KObject; v: unknown }[]): KObject[] {
   const sorted = goSorted(keyed, (x, y) => {
     if (x.v === undefined) return true;
     if (y.v === undefined) return false;
@@ -63,18 +74,15 @@ function selects(nodes: ReturnType<typeof parseTemplate>, o: KObject): boolean {
  * Approximate: tables that do share the field (`.kind`, `.metadata.resourceVersion`) keep their order.
  */
 export function sortTables(groups: { objs: KObject[] }[], expr: string): void {
-  let relaxed;
-  try {
-    relaxed = parseTemplate(relaxedJsonPath(expr));
-  } catch (e) {
-    throw plainError((e as Error).message);
-  }
+  const relaxed = parsed(expr);
   if (groups.length > 1) {
     const table = { apiVersion: 'meta.k8s.io/v1', kind: 'Table', metadata: { resourceVersion: '0' }, columnDefinitions: [], rows: [] } as unknown as KObject;
     if (!selects(relaxed, table)) throw plainError(`couldn't find any field with path "${relaxedJsonPath(expr)}" in the list of objects`);
   }
   for (const g of groups) {
     if (g.objs.length < 2) continue;
-    g.objs = g.objs.some((o) => selects(relaxed, o)) ? sortObjects(g.objs, expr) : [];
+    // Keyed once: the test for the field and the sort read the same values.
+    const keyed = keyedBy(g.objs, relaxed);
+    g.objs = keyed.some((k) => k.v !== undefined) ? sortKeyed(keyed) : [];
   }
 }
