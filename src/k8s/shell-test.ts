@@ -19,6 +19,8 @@ export interface TestHost {
   kind(path: string): 'file' | 'dir' | 'none';
   /** A file's size, for `-s`. */
   size(path: string): number;
+  /** access(X_OK), for `-x`, where the host has permission bits; else `-x` asks whether the path exists. */
+  executable?(path: string): boolean;
   /** The shell's variables, for `[[ a -eq b ]]`'s arithmetic operands. */
   vars: ArithVars;
 }
@@ -55,6 +57,7 @@ function unary(op: string, v: string, host: TestHost): boolean {
     case '-s': return host.kind(v) === 'file' && host.size(v) > 0;
     case '-L':
     case '-h': return false;
+    case '-x': return host.executable ? host.executable(v) : host.kind(v) !== 'none';
     default: return host.kind(v) !== 'none';
   }
 }

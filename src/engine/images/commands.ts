@@ -16,7 +16,8 @@ import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
 import type { Redir, ShellNode, Word } from './shell-ast';
-import { notFound, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
+import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
+import { execPath } from './exec-file';
 import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
 import { containerGlob } from './shell-glob';
 import { dollarDash, xtraceFor, xtraceLines } from '../../k8s/shell-options';
@@ -309,6 +310,10 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
   if (r.k !== 'missing') m.spawned = (m.spawned ?? 0) + 1;
   switch (r.k) {
     case 'missing':
+      if (name.includes('/')) {
+        runPath(m, ctx, argv, env, s);
+        return;
+      }
       emit(m, ctx, s.err, notFound(m, name), m.clock);
       m.status = 127;
       return;
@@ -340,6 +345,38 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
       runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
       return;
   }
+}
+
+/**
+ * A file run by its path (exec-file.ts): its interpreter runs in its place; a file without `#!`
+ * the shell runs as a script of its own (the ENOEXEC fallback; runc, as the container's
+ * command, fails instead); every failure with the shell's own words (pathFailure).
+ */
+function runPath(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
+  const r = execPath(ctx, m.fs, m.cwd, runUser(m, ctx), argv);
+  switch (r.k) {
+    case 'run':
+      dispatch(m, ctx, r.argv, env, s);
+      return;
+    case 'noexec':
+      if (m.dialect !== null) {
+        m.spawned = (m.spawned ?? 0) + 1;
+        runShell(m, ctx, [shName(m), ...argv], env, s, m.dialect);
+        return;
+      }
+      break;
+    case 'env-missing':
+      m.spawned = (m.spawned ?? 0) + 1;
+      break;
+    case 'missing':
+    case 'dir':
+    case 'denied':
+    case 'no-interpreter':
+      break;
+  }
+  const failed = pathFailure(m, ctx.image.userland.tools === 'coreutils', argv[0]!, r);
+  emit(m, ctx, s.err, failed.message, m.clock);
+  m.status = failed.status;
 }
 
 function userOf(m: Machine, ctx: RunContext): { user?: RunUser } {

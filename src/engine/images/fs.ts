@@ -27,7 +27,11 @@ export interface FsLayer {
    * `..data/color` (kubelet/atomic-writer.ts). A volume's layer only.
    */
   links?: Record<string, string>;
-  /** Permission bits the volume's writer set on a file (a configMap's defaultMode or an item's mode); 0644 when unset. */
+  /**
+   * Permission bits set on a path in this layer: by a volume's writer (a configMap's defaultMode or
+   * an item's mode) or by `chmod` (the container's layer over an image path, or a writable volume).
+   * Unset: the image's or the defaults (file-mode.ts).
+   */
   modes?: Record<string, number>;
   /**
    * The volume is a tmpfs (a secret, projected or downwardAPI volume: the kubelet wraps an
@@ -261,10 +265,17 @@ export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at
   return undefined;
 }
 
-/** The mode a volume's writer gave the file at `fullPath` (no links followed), if it gave one. */
-export function volumeMode(root: FsLayer, fullPath: string): number | undefined {
+/** The mode set on `fullPath` (no links followed) by a volume's writer or chmod, if one was. */
+export function modeSet(root: FsLayer, fullPath: string): number | undefined {
   const at = locate(root, EMPTY, fullPath);
-  return at.layer === root ? undefined : at.layer.modes?.[at.path];
+  return at.layer.modes?.[at.path];
+}
+
+/** chmod(2): records `mode` on the path `linkedPath` names (links followed). The caller checks read-only mounts. */
+export function setMode(root: FsLayer, rootBase: BaseFs, linkedPath: string, mode: number): void {
+  const at = locate(root, rootBase, resolveLinks(root, rootBase, linkedPath));
+  (at.layer.modes ??= {})[at.path] = mode & 0o7777;
+  changed(root, at);
 }
 
 /** Whether `fullPath` (no links followed) lies in a tmpfs volume. */
@@ -289,6 +300,8 @@ export function remove(root: FsLayer, rootBase: BaseFs, linkedPath: string): voi
   } else {
     layer.files[path] = null;
   }
+  // A file made again at the path starts with the default mode.
+  if (layer.modes) for (const p of Object.keys(layer.modes)) if (p === path || p.startsWith(path === '/' ? '/' : `${path}/`)) delete layer.modes[p];
   changed(root, at);
 }
 

@@ -24,7 +24,8 @@ import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
 import { dirEntries, newLayer, normalizePath, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
-import { containerProcs, type ExecSession } from './proc-container';
+import { containerProcs, runUser, type ExecSession } from './proc-container';
+import { execPath, lookPathError } from './exec-file';
 import type { Proc } from './proc-model';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
@@ -164,11 +165,23 @@ export function startProcess(input: ProcessInput): ProcessState {
   const first = argv[0];
   if (first === undefined) {
     p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: no command specified: unknown' };
-  } else if (resolveCommand(context(p, false), first, machine.cwd).k === 'missing') {
-    p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: startErrorMessage(first) };
+  } else {
+    const problem = lookPath(context(p, false), machine, first);
+    if (problem !== undefined) p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: startErrorMessage(first, problem) };
   }
   if (p.startError) machine.state = 'done';
   return p;
+}
+
+/**
+ * Go's exec.LookPath on argv[0], as runc runs it before it starts the process (a create-time
+ * error): undefined when found. A path that is a file the user may execute passes, whatever is
+ * in it: execve's own failures come after the start (exec-file.ts, commands.ts).
+ */
+function lookPath(ctx: RunContext, m: Machine, name: string): string | undefined {
+  if (resolveCommand(ctx, name, m.cwd, m.fs).k !== 'missing') return undefined;
+  if (!name.includes('/')) return `exec: ${JSON.stringify(name)}: executable file not found in $PATH`;
+  return lookPathError(name, execPath(ctx, m.fs, m.cwd, runUser(m, ctx), [name]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -565,9 +578,9 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   if (pidPeers?.length) ctx.pidPeers = pidPeers;
   ctx.exec = true;
   if (session) ctx.session = session;
-  if (first === undefined || resolveCommand(ctx, first, p.machine.cwd, p.machine.fs).k === 'missing') {
-    const why = first?.includes('/') ? `stat ${first}: no such file or directory` : 'executable file not found in $PATH';
-    return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(first ?? '')}: ${why}: unknown\n`, notStarted: true, durationMs: 0 };
+  const problem = first === undefined ? 'exec: "": executable file not found in $PATH' : lookPath(ctx, p.machine, first);
+  if (problem !== undefined || first === undefined) {
+    return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: ${problem}: unknown\n`, notStarted: true, durationMs: 0 };
   }
   const fsBefore = p.machine.fs.version;
   const appsBefore = p.machine.apps.length;

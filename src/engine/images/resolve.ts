@@ -87,9 +87,11 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
   return standard(name) ?? { k: 'missing' };
 }
 
-/** containerd's text when the container's own entrypoint cannot be executed. */
-export function startErrorMessage(name: string): string {
-  const why = name.includes('/') ? `stat ${name}: no such file or directory` : 'executable file not found in $PATH';
-  return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${name}": ${why}: unknown`;
+/**
+ * containerd's text when the container's own entrypoint cannot be executed; `lookPath` is Go's
+ * exec.LookPath error for a path (exec-file.ts), else the program was not found.
+ */
+export function startErrorMessage(name: string, lookPath?: string): string {
+  const why = lookPath ?? (name.includes('/') ? `exec: "${name}": stat ${name}: no such file or directory` : `exec: "${name}": executable file not found in $PATH`);
+  return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: ${why}: unknown`;
 }
-

@@ -9,6 +9,7 @@ import { enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame,
 import { emit } from './output';
 import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
+import type { PathRun } from './exec-file';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
@@ -26,6 +27,40 @@ export function notFound(m: Machine, name: string): string {
     case 'dash': return `${shName(m)}: 1: ${name}: not found\n`;
     case 'bash': return `${shName(m)}: line 1: ${name}: command not found\n`;
     case null: return `/docker-entrypoint.sh: exec: line 47: ${name}: not found\n`;
+  }
+}
+
+/**
+ * A file run by its path that does not run (exec-file.ts), as the shell or runtime reports it.
+ * Recorded from BusyBox 1.35 ash, dash 0.5.12 and bash 5.2 (`sh -c './x'`): no file is `not
+ * found` (bash: `No such file or directory`), 127; no x bit `Permission denied`, 126; a
+ * directory `Permission denied` (bash: `Is a directory`), 126; a missing `#!` interpreter `not
+ * found` (bash: `cannot execute: required file not found`), 127. `#!/usr/bin/env NAME` without
+ * NAME: env's own message (GNU coreutils 9.1 in the C locale, BusyBox 1.35), 127. Without a shell
+ * (the container's command, `kubectl exec`), execve's failures after runc's LookPath are runc
+ * init's: the error on stderr and status 255 (libcontainer/init_linux.go Init; standard_init_linux.go
+ * returns linux.Exec's os.PathError).
+ */
+export function pathFailure(m: Machine, gnu: boolean, name: string, r: Exclude<PathRun, { k: 'run' }>): { message: string; status: number } {
+  if (r.k === 'env-missing') return { message: gnu ? `/usr/bin/env: '${r.name}': No such file or directory\n` : `env: can't execute '${r.name}': No such file or directory\n`, status: 127 };
+  if (m.dialect === null) {
+    switch (r.k) {
+      case 'noexec': return { message: `exec ${name}: exec format error\n`, status: 255 };
+      case 'no-interpreter': return { message: `exec ${name}: no such file or directory\n`, status: 255 };
+      case 'missing': return { message: notFound(m, name), status: 127 };
+      // An image's entrypoint script exec'ing its arguments (notFound's null case).
+      case 'dir':
+      case 'denied': return { message: `/docker-entrypoint.sh: exec: line 47: ${name}: Permission denied\n`, status: 126 };
+    }
+  }
+  const bash = m.dialect === 'bash';
+  switch (r.k) {
+    case 'missing': return { message: bash ? `${shellPrefix(m)}${name}: No such file or directory\n` : notFound(m, name), status: 127 };
+    case 'no-interpreter': return { message: bash ? `${shellPrefix(m)}${name}: cannot execute: required file not found\n` : notFound(m, name), status: 127 };
+    case 'dir': return { message: `${shellPrefix(m)}${name}: ${bash ? 'Is a directory' : 'Permission denied'}\n`, status: 126 };
+    case 'denied': return { message: `${shellPrefix(m)}${name}: Permission denied\n`, status: 126 };
+    // The shell runs such a file itself (commands.ts); reached only without a shell.
+    case 'noexec': return { message: `exec ${name}: exec format error\n`, status: 255 };
   }
 }
 

@@ -21,7 +21,8 @@
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
 import { byteCompare, languageCollator } from './collate';
-import { listDir, lstat, onTmpfs, resolveLinks, stat, volumeMode, written, type LStat } from './fs';
+import { listDir, lstat, onTmpfs, resolveLinks, stat, written, type LStat } from './fs';
+import { ownerOf, permOf } from './file-mode';
 import { languageCollation } from './tool-options';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
@@ -63,9 +64,6 @@ interface Entry {
 
 /** Character devices the runtime puts in /dev that the filesystem holds (major, minor). */
 const DEVICES: Record<string, [number, number]> = { '/dev/null': [1, 3] };
-/** Directory modes that differ from 0755 in Debian, Alpine and BusyBox images alike. */
-const DIR_MODES: Record<string, number> = { '/tmp': 0o1777, '/root': 0o700, '/proc': 0o555, '/sys': 0o555 };
-const ELF = '\x7fELF';
 
 const child = (dir: string, name: string): string => `${dir === '/' ? '' : dir}/${name}`;
 
@@ -79,31 +77,24 @@ function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Ent
   const meta = env.base.meta?.(at);
   const w = written(env.fs, env.base, at);
   const mtime = w ? (w.at ?? env.clock) : (meta?.mtime ?? env.clock);
-  // What the image's USER wrote in its own layer is theirs; the image's files and the kubelet's
-  // volumes are root's. Approximate: a volume file the USER wrote is root's here too.
-  const user = w && !w.volume ? env.user : undefined;
-  const base = { name, full, mtime, owner: user?.name ?? 'root', group: user?.group ?? 'root', uid: user?.uid ?? 0, gid: user?.gid ?? 0, nlink: 1 };
+  const owner = ownerOf(env.fs, env.base, at, env.user);
+  const base = { name, full, mtime, owner: owner.name, group: owner.group, uid: owner.uid, gid: owner.gid, nlink: 1 };
   switch (s.kind) {
     case 'link':
       return { ...base, type: 'l', perm: 0o777, size: utf8Length(s.target), blocks: 0, target: s.target };
     case 'dir': {
       const names = listDir(env.fs, env.base, at);
       const subdirs = names.filter((n) => lstat(env.fs, env.base, child(at, n)).kind === 'dir').length;
-      // A volume's mount point is the kubelet's directory: 0777 for emptyDir and the configMap
-      // volume it wraps (emptyDir's setupDir); a tmpfs mounted there (secret, projected) is 1777,
-      // tmpfs' default root mode; a hostPath shows the node's (0755 here).
-      const mount = env.fs.mounts?.[at];
       const tmpfs = onTmpfs(env.fs, at);
-      const volumeMode = mount && mount.hostPath === undefined && !mount.subPath ? (tmpfs ? 0o1777 : 0o777) : undefined;
       // tmpfs (mm/shmem.c): a directory's size is BOGO_DIRENT_SIZE (20) per entry plus 40, no blocks.
       const size = tmpfs ? 40 + 20 * names.length : 4096;
-      return { ...base, type: 'd', perm: volumeMode ?? meta?.mode ?? DIR_MODES[at] ?? 0o755, nlink: 2 + subdirs, size, blocks: tmpfs ? 0 : 4 };
+      return { ...base, type: 'd', perm: permOf(env.fs, env.base, at, 'dir'), nlink: 2 + subdirs, size, blocks: tmpfs ? 0 : 4 };
     }
     case 'file': {
       const dev = DEVICES[at];
       if (dev) return { ...base, type: 'c', perm: 0o666, size: 0, dev, blocks: 0 };
       const size = meta?.size ?? utf8Length(s.content);
-      return { ...base, type: '-', perm: volumeMode(env.fs, at) ?? meta?.mode ?? (s.content.startsWith(ELF) ? 0o755 : 0o644), size, blocks: Math.ceil(size / 4096) * 4 };
+      return { ...base, type: '-', perm: permOf(env.fs, env.base, at, 'file', s.content), size, blocks: Math.ceil(size / 4096) * 4 };
     }
   }
 }

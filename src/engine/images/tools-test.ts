@@ -9,6 +9,7 @@
 import { own, setOwn } from '../../k8s/own';
 import { bashTestMessage, runTest, type TestError, type TestHost } from '../../k8s/shell-test';
 import { stat } from './fs';
+import { executable } from './tools-chmod';
 import { path, type ToolEnv, type ToolResult } from './tool-types';
 
 function dashMessage(e: TestError): string {
@@ -57,6 +58,7 @@ function host(env: ToolEnv): TestHost {
       const s = at(p);
       return s.kind === 'file' ? s.content.length : 0;
     },
+    executable: (p) => executable(env, p),
     vars: { get: (name) => own(env.vars, name) as string | undefined, set: (name, value) => setOwn(env.vars, name, value) },
   };
 }

@@ -16,6 +16,7 @@ import { diff } from './tools-diff';
 import { sed } from './tools-sed';
 import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
+import { chmod } from './tools-chmod';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
@@ -189,7 +190,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
     env.io.out(`${i > 0 ? p.slice(0, i) : i === 0 ? '/' : '.'}\n`);
     return ok;
   },
-  chmod: () => ok,
+  chmod,
   chown: () => ok,
   sync: () => ok,
   kill: () => ok,
