@@ -17,7 +17,7 @@ import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
-import { execPath } from './exec-file';
+import { execPath, searchPath } from './exec-file';
 import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
 import { containerGlob } from './shell-glob';
 import { dollarDash, xtraceFor, xtraceLines } from '../../k8s/shell-options';
@@ -309,14 +309,21 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
   // Every program run takes a PID (a shell's included): what `ps` numbers an exec's processes by.
   if (r.k !== 'missing') m.spawned = (m.spawned ?? 0) + 1;
   switch (r.k) {
-    case 'missing':
+    case 'missing': {
       if (name.includes('/')) {
-        runPath(m, ctx, argv, env, s);
+        runPath(m, ctx, argv, env, s, name);
+        return;
+      }
+      const found = searchPath(ctx, m.fs, env.PATH ?? m.vars.PATH ?? '', runUser(m, ctx), name);
+      // The file runs by its full path ($0 in a script); ash and dash name it as typed, bash by that path.
+      if (found) {
+        runPath(m, ctx, [found.path, ...args], env, s, m.dialect === 'bash' ? found.path : name);
         return;
       }
       emit(m, ctx, s.err, notFound(m, name), m.clock);
       m.status = 127;
       return;
+    }
     case 'shell':
       runShell(m, ctx, argv, env, s, r.dialect);
       return;
@@ -352,7 +359,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
  * the shell runs as a script of its own (the ENOEXEC fallback; runc, as the container's
  * command, fails instead); every failure with the shell's own words (pathFailure).
  */
-function runPath(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
+function runPath(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, shown: string): void {
   const r = execPath(ctx, m.fs, m.cwd, runUser(m, ctx), argv);
   switch (r.k) {
     case 'run':
@@ -374,9 +381,10 @@ function runPath(m: Machine, ctx: RunContext, argv: string[], env: Record<string
     case 'no-interpreter':
       break;
   }
-  const failed = pathFailure(m, ctx.image.userland.tools === 'coreutils', argv[0]!, r);
+  const failed = pathFailure(m, ctx.image.userland.tools === 'coreutils', shown, r);
   emit(m, ctx, s.err, failed.message, m.clock);
-  m.status = failed.status;
+  // dash reports a $PATH file it may not execute with status 127 (recorded, dash 0.5.12).
+  m.status = r.k === 'denied' && m.dialect === 'dash' && !shown.includes('/') ? 127 : failed.status;
 }
 
 function userOf(m: Machine, ctx: RunContext): { user?: RunUser } {

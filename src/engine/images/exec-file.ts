@@ -72,6 +72,26 @@ export function execPath(ctx: RunContext, fs: FsLayer, cwd: string, user: RunUse
 }
 
 /**
+ * A bare command name found as a file in a `$PATH` directory of the container's filesystem (a
+ * script the learner put in /usr/local/bin): the first one the user may execute, else the first
+ * file there (whose execve then fails with EACCES), else undefined. Shells and Go's LookPath both
+ * go on past a file they may not execute; LookPath alone ignores such a file altogether.
+ */
+export function searchPath(ctx: RunContext, fs: FsLayer, pathVar: string, user: RunUser | undefined, name: string): { path: string; executable: boolean } | undefined {
+  let first: string | undefined;
+  for (const dir of pathVar.split(':')) {
+    if (!dir.startsWith('/')) continue;
+    const full = `${dir === '/' ? '' : dir.replace(/\/+$/, '')}/${name}`;
+    const s = stat(fs, ctx.base, full);
+    if (s.kind !== 'file') continue;
+    const at = resolveLinks(fs, ctx.base, full);
+    if (mayExecute(permOf(fs, ctx.base, at, 'file', s.content), ownerOf(fs, ctx.base, at, user), user)) return { path: full, executable: true };
+    first ??= full;
+  }
+  return first === undefined ? undefined : { path: first, executable: false };
+}
+
+/**
  * Go's exec.LookPath error for a path runc cannot start (`exec: "/s/run.sh": permission denied`),
  * or undefined when LookPath accepts it (execve may still fail: runc's exec-stage errors).
  * os/exec/lp_unix.go findExecutable: os.Stat's error, EISDIR, then Eaccess(X_OK)'s.

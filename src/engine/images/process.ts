@@ -25,7 +25,7 @@ import type { BaseFs, MountedVolume } from './fs';
 import { dirEntries, newLayer, normalizePath, stat } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
-import { execPath, lookPathError } from './exec-file';
+import { execPath, lookPathError, searchPath } from './exec-file';
 import type { Proc } from './proc-model';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
@@ -180,7 +180,7 @@ export function startProcess(input: ProcessInput): ProcessState {
  */
 function lookPath(ctx: RunContext, m: Machine, name: string): string | undefined {
   if (resolveCommand(ctx, name, m.cwd, m.fs).k !== 'missing') return undefined;
-  if (!name.includes('/')) return `exec: ${JSON.stringify(name)}: executable file not found in $PATH`;
+  if (!name.includes('/')) return searchPath(ctx, m.fs, m.vars.PATH ?? PATH, runUser(m, ctx), name)?.executable ? undefined : `exec: ${JSON.stringify(name)}: executable file not found in $PATH`;
   return lookPathError(name, execPath(ctx, m.fs, m.cwd, runUser(m, ctx), [name]));
 }
 

@@ -2,7 +2,8 @@
  * File commands (cat, touch, rm, mkdir, cp, mv, readlink; ls in tools-ls.ts) on the container's
  * overlay filesystem, with BusyBox or GNU coreutils error texts depending on the image.
  */
-import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, stat, writeFile } from './fs';
+import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMode, stat, writeFile } from './fs';
+import { permOf } from './file-mode';
 import { readsStdio } from './tool-options';
 import { ls } from './tools-ls';
 import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
@@ -162,7 +163,13 @@ function copyMove(move: boolean): Tool {
         status = 1;
         continue;
       }
+      const existed = stat(env.fs, env.base, target).kind === 'file';
+      const mode = permOf(env.fs, env.base, resolveLinks(env.fs, env.base, src), 'file', s.content);
       writeFile(env.fs, env.base, target, s.content, false, env.clock);
+      // A rename keeps the file's mode; a copy to a new file takes the source's less the umask
+      // (022) and its set-id bits, and a file copied over keeps its own (GNU and BusyBox cp, no -p).
+      const wanted = move ? mode : existed ? undefined : mode & 0o777 & ~0o022;
+      if (wanted !== undefined && wanted !== permOf(env.fs, env.base, resolveLinks(env.fs, env.base, target), 'file', s.content)) setMode(env.fs, env.base, target, wanted);
       if (move) remove(env.fs, env.base, src);
     }
     return { status };
