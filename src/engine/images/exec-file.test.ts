@@ -6,6 +6,7 @@
  * (libcontainer/standard_init_linux.go, init_linux.go) and Go's os/exec/lp_unix.go.
  */
 import { describe, expect, it } from 'vitest';
+import type { SimMillis } from '../../k8s/units';
 import { writeAtomic } from '../kubelet/atomic-writer';
 import { resolveImage } from './catalog';
 import { newLayer, type FsLayer } from './fs';
@@ -25,7 +26,13 @@ const SCRIPTS: Record<string, string> = {
 /** A configMap volume as the kubelet writes it: `KEY -> ..data/KEY` links, every file `mode`. */
 function configMap(mode?: number): FsLayer {
   const layer = newLayer();
-  writeAtomic(layer, SCRIPTS, 0, 's', mode === undefined ? {} : Object.fromEntries(Object.keys(SCRIPTS).map((k) => [k, mode])));
+  writeAtomic(layer, SCRIPTS, 0 as SimMillis, 's', mode === undefined ? {} : Object.fromEntries(Object.keys(SCRIPTS).map((k) => [k, mode])));
+  return layer;
+}
+
+function scriptsWith(path: string, content: string): FsLayer {
+  const layer = newLayer();
+  writeAtomic(layer, { [path]: content }, 0 as SimMillis, 's', { [path]: 0o755 });
   return layer;
 }
 
@@ -70,12 +77,21 @@ describe('a script as the container command', () => {
     expect(startProcess(input('busybox:1.36', ['/s/run.sh'], 0o755, { runAsUser: 1000 })).startError).toBeUndefined();
   });
 
-  it('gives kubectl exec the same LookPath errors', () => {
+  it('gives kubectl exec the same LookPath errors, and the same exec errors after it (runc setns_init_linux.go)', () => {
     const p = startProcess(input('busybox:1.36', ['sleep', '3600']));
     expect(execInContainer(p, 1000, ['/s/run.sh'])).toMatchObject({
       exitCode: 126,
       output: 'OCI runtime exec failed: exec failed: unable to start container process: exec: "/s/run.sh": permission denied: unknown\n',
     });
+    const q = startProcess(input('busybox:1.36', ['sleep', '3600'], 0o755));
+    expect(execInContainer(q, 1000, ['/s/plain.sh'])).toMatchObject({ exitCode: 255, output: 'exec /s/plain.sh: exec format error\n' });
+  });
+
+  it("shows PID 1 as the interpreter's argv under the script's own name (its comm)", () => {
+    const q = startProcess({ ...input('busybox:1.36', ['/s/loop.sh', 'a1']), mounts: { '/s': { layer: scriptsWith('/loop.sh', '#!/bin/sh\nsleep 3600\n'), readOnly: true } } });
+    expect(execInContainer(q, 1000, ['ps', '-o', 'pid,comm,args']).output).toBe(
+      'PID   COMMAND          COMMAND\n    1 loop.sh          {loop.sh} /bin/sh /s/loop.sh a1\n   48 sleep            sleep 3600\n   49 ps               ps -o pid,comm,args\n',
+    );
   });
 });
 

@@ -128,6 +128,8 @@ export interface ShellProc {
 export interface RunContext {
   /** The container's argv (what `ps` shows as PID 1). */
   argv: string[];
+  /** When argv[0] is a script: what its interpreter runs with (PID 1's args; its comm is still the script's name). */
+  scriptArgv?: string[];
   image: CatalogImage;
   tag: TagInfo;
   base: BaseFs;

@@ -75,7 +75,8 @@ export function containerProcs(m: Machine, ctx: RunContext, now = m.clock): Proc
     out.push(proc({ pid: 1, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(child.argv[0] ?? 'sh'), args: child.argv.join(' '), startedAt: child.from, stat: onTty ? 'Ss+' : 'Ss', tty }, busybox));
   } else {
     const argv = ctx.argv;
-    out.push(proc({ pid: 1, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(argv[0] ?? 'sh'), args: argv.join(' '), startedAt: started, stat: onTty ? 'Ss+' : 'Ss', tty }, busybox));
+    // A script's comm is its own name (the kernel names the task after the file execve was given).
+    out.push(proc({ pid: 1, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(argv[0] ?? 'sh'), args: (ctx.scriptArgv ?? argv).join(' '), startedAt: started, stat: onTty ? 'Ss+' : 'Ss', tty }, busybox));
     if (child) out.push(proc({ pid: child.pid, ppid: 1, uid, user: nameOf(u, uid), comm: commOf(child.argv[0] ?? 'sh'), args: child.argv.join(' '), startedAt: child.from, stat: onTty ? 'S+' : 'S', tty }, busybox));
   }
   for (const a of alive) if (a.pid !== 1) out.push(appProc(a, 1, uid, nameOf(u, uid), busybox, now, 'S'));

@@ -45,6 +45,8 @@ export interface ProcessState {
   machine: Machine;
   /** Set when the runtime could not even start the entrypoint. */
   startError?: ProcessExit;
+  /** The command is a script: the argv its `#!` interpreter runs with (PID 1's args in `ps`; its comm stays the script's name). */
+  scriptArgv?: string[];
   /** Bumped when an exec changed the filesystem or the set of apps (forecast invalidation). */
   epoch: number;
   /** `netAt`: when the process next needs the cluster's network (its machine parks there). */
@@ -166,8 +168,14 @@ export function startProcess(input: ProcessInput): ProcessState {
   if (first === undefined) {
     p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: no command specified: unknown' };
   } else {
-    const problem = lookPath(context(p, false), machine, first);
+    const ctx = context(p, false);
+    const problem = lookPath(ctx, machine, first);
     if (problem !== undefined) p.startError = { at: input.startedAt, exitCode: 128, reason: 'StartError', message: startErrorMessage(first, problem) };
+    else if (resolveCommand(ctx, first, machine.cwd, machine.fs).k === 'missing') {
+      const path = first.includes('/') ? first : searchPath(ctx, machine.fs, machine.vars.PATH ?? PATH, runUser(machine, ctx), first)?.path;
+      const run = path === undefined ? undefined : execPath(ctx, machine.fs, machine.cwd, runUser(machine, ctx), [path, ...argv.slice(1)]);
+      if (run?.k === 'run') p.scriptArgv = run.argv;
+    }
   }
   if (p.startError) machine.state = 'done';
   return p;
@@ -235,6 +243,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   if (system) base = withSystem(base, system, () => p.machine.clock);
   const ctx: RunContext = {
     argv: p.argv,
+    ...(p.scriptArgv ? { scriptArgv: p.scriptArgv } : {}),
     image: def.image,
     tag: def.tag,
     base,
