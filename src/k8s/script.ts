@@ -6,6 +6,7 @@
  * stages and each stage's words. The headless runner and the Session read lines with it, and so
  * does the page where it must know what a typed line will do (src/ui/terminal/rebuild.ts).
  */
+import { ansiCQuoted } from './ansi-c';
 import { endsHeredoc, heredocLine, type HeredocOpener } from './heredoc';
 import { isBlankOrComment, stripComment } from './shell-comment';
 import { closingParen } from './shell-words';
@@ -126,6 +127,12 @@ export function tokenize(text: string): TokenizeOutcome {
       inWord = true;
     } else if (c === '\\' && i + 1 < text.length) {
       cur += text[++i];
+      inWord = true;
+    } else if (c === '$' && text[i + 1] === "'") {
+      const q = ansiCQuoted(text, i);
+      if (!q) return { ok: false, message: 'unexpected EOF while looking for matching `\'\'' };
+      cur += q.value;
+      i = q.end - 1;
       inWord = true;
     } else if (/\s/.test(c)) {
       if (inWord) argv.push(cur);

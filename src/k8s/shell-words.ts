@@ -8,6 +8,7 @@
  * `*`, `?` or `[…]` makes the word a pattern that `env.glob` expands (./fnmatch.ts); no match
  * leaves it as written, as bash without nullglob.
  */
+import { ansiCQuoted } from './ansi-c';
 import { hasGlob, quotePattern } from './fnmatch';
 import { closingBrace, expandParameter } from './shell-params';
 
@@ -269,6 +270,11 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
     } else if (c === '\\' && i + 1 < text.length) {
       add(text[i + 1]!, true);
       i += 2;
+    } else if (c === '$' && text[i + 1] === "'") {
+      const q = ansiCQuoted(text, i);
+      if (!q) return { ok: false, message: "unexpected EOF while looking for matching `''" };
+      add(q.value, true);
+      i = q.end;
     } else if (c === '$') {
       const r = dollar(i, false);
       if (typeof r === 'string') return failed(r);

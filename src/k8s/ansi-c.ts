@@ -1,0 +1,49 @@
+/**
+ * bash's `$'…'` quoting (ANSI-C quoting): the text between the quotes with backslash escapes
+ * decoded — `\n \t \r \a \b \e \E \f \v \\ \' \" \?`, octal `\nnn`, `\xHH`, `\uHHHH`,
+ * `\UHHHHHHHH`, `\cX`; any other `\q` stays as written (recorded, bash 5.2:
+ * `printf %s $'a\tb\x41\101\u00e9\q\'\"\?\cA\e' | od -c`). A NUL ends the string, as it ends a C
+ * string in argv. Approximate: the line splitters that only look for quotes (script.ts
+ * splitList/splitPipeline, shell-words.ts rawWords/closingParen) read `\'` inside as the closing quote.
+ */
+
+const SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+
+/**
+ * Reads `$'…'` at `i` (text[i] === '$', text[i + 1] === "'"): its value and the index after the
+ * closing quote, or undefined when no quote closes it.
+ */
+export function ansiCQuoted(text: string, i: number): { value: string; end: number } | undefined {
+  let value = '';
+  let cut = false;
+  for (let j = i + 2; j < text.length; j++) {
+    const c = text[j]!;
+    if (c === "'") return { value, end: j + 1 };
+    if (c !== '\\' || j + 1 >= text.length) {
+      if (!cut) value += c;
+      continue;
+    }
+    const e = text[++j]!;
+    let out: string;
+    if (SIMPLE[e] !== undefined) out = SIMPLE[e];
+    else if (/[0-7]/.test(e)) {
+      const m = /^[0-7]{1,3}/.exec(text.slice(j))![0];
+      out = String.fromCharCode(Number.parseInt(m, 8) & 0xff);
+      j += m.length - 1;
+    } else if (e === 'x' || e === 'u' || e === 'U') {
+      const m = new RegExp(`^[0-9A-Fa-f]{1,${e === 'x' ? 2 : e === 'u' ? 4 : 8}}`).exec(text.slice(j + 1))?.[0];
+      if (m === undefined) out = `\\${e}`;
+      else {
+        const code = Number.parseInt(m, 16);
+        out = e === 'x' ? String.fromCharCode(code) : code <= 0x10ffff ? String.fromCodePoint(code) : '';
+        j += m.length;
+      }
+    } else if (e === 'c' && j + 1 < text.length) out = String.fromCharCode(text[++j]!.toUpperCase().charCodeAt(0) ^ 0x40);
+    else out = `\\${e}`;
+    if (out.includes('\0')) {
+      value += out.slice(0, out.indexOf('\0'));
+      cut = true;
+    } else if (!cut) value += out;
+  }
+  return undefined;
+}
