@@ -159,6 +159,10 @@ describe('chmod', () => {
     expect(shell()('cp /s/run.sh /tmp/r; [ -x /tmp/r ]; echo $?; chmod +x /tmp/r; [ -x /tmp/r ]; echo $?').output).toBe('1\n0\n');
   });
 
+  it('command -v and type find an executable script by its name or path', () => {
+    expect(shell()('cp /s/run.sh /bin/hi; chmod +x /bin/hi; command -v hi; type hi; command -v /bin/hi').output).toBe('/bin/hi\nhi is /bin/hi\n/bin/hi\n');
+  });
+
   it('a script put in a $PATH directory runs by its name, with $0 its path', () => {
     expect(shell()('cp /s/run.sh /bin/hello; hello; echo $?; chmod +x /bin/hello; hello a').output).toBe('sh: hello: Permission denied\n126\nhi from /bin/hello a\n');
   });

@@ -9,7 +9,8 @@ import { enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame,
 import { emit } from './output';
 import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
-import type { PathRun } from './exec-file';
+import { execPath, searchPath, type PathRun } from './exec-file';
+import { runUser } from './proc-container';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
@@ -204,7 +205,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         return true;
       }
       const r = resolveCommand(ctx, target, m.cwd, m.fs);
-      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? undefined : (installedPath(m.fs, target) ?? `/bin/${target}`);
+      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? `/bin/${target}`);
       if (name === 'command' && !args.includes('-v')) {
         dispatch(m, ctx, args, m.vars, s);
         return true;
@@ -221,6 +222,21 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     default:
       return false;
   }
+}
+
+/**
+ * An executable file `command -v` / `type` name when no program is called so: a script in a $PATH
+ * directory by its full path, or the path given (recorded: BusyBox 1.35 ash, dash 0.5.12, bash 5.2
+ * agree on executable files; they differ on files without x, which are not found here).
+ */
+function scriptPath(m: Machine, ctx: RunContext, target: string): string | undefined {
+  const user = runUser(m, ctx);
+  if (!target.includes('/')) {
+    const found = searchPath(ctx, m.fs, m.vars.PATH ?? '', user, target);
+    return found?.executable ? found.path : undefined;
+  }
+  const r = execPath(ctx, m.fs, m.cwd, user, [target]);
+  return r.k === 'missing' || r.k === 'dir' || r.k === 'denied' ? undefined : target;
 }
 
 /** `set`: the variables with no operand, else options (shell-options.ts) and positional parameters. */
