@@ -33,9 +33,12 @@
  * - service/nginx-service.yaml: PR #53389's selector is main's `app: nginx` again.
  * - controllers/job.yaml: the stored commit's `perl` and `"\"print bpi(2000)\""` are main's
  *   perl:5.34.0 and "print bpi(2000)", as copies of the Jobs page show.
- * Approximate: only the manifests below exist; every other PATH is a 404. Left out:
- * pods/inject/dapi-volume.yaml (held only as JSON, whose multi-line `args` scalar cannot be laid out
- * as main's) and the guestbook (its redis-leader's image differs between the stored commits).
+ * - pods/inject/dapi-volume.yaml and dapi-volume-resources.yaml are held only as JSON; their
+ *   layout (the multi-line plain `args` scalar, quoting, indentation) is the "Expose Pod Information
+ *   to Containers Through Files" page's, from a copy of the page as published for release-1.34
+ *   (the same mapping as the JSON, byte for byte in every value).
+ * Approximate: only the manifests below exist; every other PATH is a 404. Left out: the guestbook
+ * (its redis-leader's image differs between the stored commits).
  */
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
@@ -134,6 +137,16 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   'pods/inject/dapi-envars-pod.yaml': {
     commit: 'eacd9f8c70fbef9f2d2be4f83cd2de8fa699b804',
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-envars-fieldref\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [\"sh\", \"-c\"]\n      args:\n      - while true; do\n          echo -en '\\n';\n          printenv MY_NODE_NAME MY_POD_NAME MY_POD_NAMESPACE;\n          printenv MY_POD_IP MY_POD_SERVICE_ACCOUNT;\n          sleep 10;\n        done;\n      env:\n        - name: MY_NODE_NAME\n          valueFrom:\n            fieldRef:\n              fieldPath: spec.nodeName\n        - name: MY_POD_NAME\n          valueFrom:\n            fieldRef:\n              fieldPath: metadata.name\n        - name: MY_POD_NAMESPACE\n          valueFrom:\n            fieldRef:\n              fieldPath: metadata.namespace\n        - name: MY_POD_IP\n          valueFrom:\n            fieldRef:\n              fieldPath: status.podIP\n        - name: MY_POD_SERVICE_ACCOUNT\n          valueFrom:\n            fieldRef:\n              fieldPath: spec.serviceAccountName\n  restartPolicy: Never\n",
+  },
+  'pods/inject/dapi-volume.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: kubernetes-downwardapi-volume-example\n  labels:\n    zone: us-est-coast\n    cluster: test-cluster1\n    rack: rack-22\n  annotations:\n    build: two\n    builder: john-doe\nspec:\n  containers:\n    - name: client-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [\"sh\", \"-c\"]\n      args:\n      - while true; do\n          if [[ -e /etc/podinfo/labels ]]; then\n            echo -en '\\n\\n'; cat /etc/podinfo/labels; fi;\n          if [[ -e /etc/podinfo/annotations ]]; then\n            echo -en '\\n\\n'; cat /etc/podinfo/annotations; fi;\n          sleep 5;\n        done;\n      volumeMounts:\n        - name: podinfo\n          mountPath: /etc/podinfo\n  volumes:\n    - name: podinfo\n      downwardAPI:\n        items:\n          - path: \"labels\"\n            fieldRef:\n              fieldPath: metadata.labels\n          - path: \"annotations\"\n            fieldRef:\n              fieldPath: metadata.annotations\n",
+  },
+  'pods/inject/dapi-volume-resources.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: kubernetes-downwardapi-volume-example-2\nspec:\n  containers:\n    - name: client-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [\"sh\", \"-c\"]\n      args:\n      - while true; do\n          echo -en '\\n';\n          if [[ -e /etc/podinfo/cpu_limit ]]; then\n            echo -en '\\n'; cat /etc/podinfo/cpu_limit; fi;\n          if [[ -e /etc/podinfo/cpu_request ]]; then\n            echo -en '\\n'; cat /etc/podinfo/cpu_request; fi;\n          if [[ -e /etc/podinfo/mem_limit ]]; then\n            echo -en '\\n'; cat /etc/podinfo/mem_limit; fi;\n          if [[ -e /etc/podinfo/mem_request ]]; then\n            echo -en '\\n'; cat /etc/podinfo/mem_request; fi;\n          sleep 5;\n        done;\n      resources:\n        requests:\n          memory: \"32Mi\"\n          cpu: \"125m\"\n        limits:\n          memory: \"64Mi\"\n          cpu: \"250m\"\n      volumeMounts:\n        - name: podinfo\n          mountPath: /etc/podinfo\n  volumes:\n    - name: podinfo\n      downwardAPI:\n        items:\n          - path: \"cpu_limit\"\n            resourceFieldRef:\n              containerName: client-container\n              resource: limits.cpu\n              divisor: 1m\n          - path: \"cpu_request\"\n            resourceFieldRef:\n              containerName: client-container\n              resource: requests.cpu\n              divisor: 1m\n          - path: \"mem_limit\"\n            resourceFieldRef:\n              containerName: client-container\n              resource: limits.memory\n              divisor: 1Mi\n          - path: \"mem_request\"\n            resourceFieldRef:\n              containerName: client-container\n              resource: requests.memory\n              divisor: 1Mi\n",
   },
   'pods/probe/exec-liveness.yaml': {
     commit: 'ef69442ee850a213a4a9304ae57fcbb26c73941d',

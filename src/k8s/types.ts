@@ -169,6 +169,15 @@ export interface Volume {
   persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
   hostPath?: { path: string; type?: string };
   projected?: { sources?: unknown[]; defaultMode?: number };
+  downwardAPI?: { items?: DownwardAPIVolumeFile[]; defaultMode?: number };
+}
+
+/** One file of a downwardAPI volume (or a projected volume's downwardAPI source). */
+export interface DownwardAPIVolumeFile {
+  path: string;
+  fieldRef?: { apiVersion?: string; fieldPath: string };
+  resourceFieldRef?: { containerName?: string; resource: string; divisor?: string | number };
+  mode?: number;
 }
 
 export interface Toleration {

@@ -187,6 +187,18 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       m.stack.push({ k: 'exit-after' });
       dispatch(m, ctx, args, m.vars, s);
       return true;
+    case '[[':
+      // BusyBox ash's bash-compatible `[[` (ASH_BASH_COMPAT, on in the images' builds): a regular
+      // builtin running test.c with `]]` as its last word (test_main: "missing ]]"), its words
+      // expanded and split as any command's. dash has none; bash's keyword is not modelled.
+      if (m.dialect !== 'ash') return false;
+      if (args[args.length - 1] !== ']]') {
+        io.err('sh: missing ]]\n');
+        m.status = 2;
+        return true;
+      }
+      dispatch(m, ctx, ['test', ...args.slice(0, -1)], m.vars, s);
+      return true;
     case 'trap':
       if (args.some((a) => /^(SIG)?TERM$|^15$/.test(a))) m.trapsTerm = true;
       m.status = 0;

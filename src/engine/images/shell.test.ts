@@ -65,6 +65,13 @@ describe('shell: the docs\' scripts', () => {
     expect(execInContainer(p, 5000, ['curl', '-s', 'localhost'])).toMatchObject({ exitCode: 0, output: '<h1>hello</h1>\n' });
   });
 
+  it("dapi-volume.yaml: BusyBox ash's `[[ ... ]]` is test with a closing `]]`; dash has none", () => {
+    const p = start('busybox:1.36', ['sh', '-c'], ["if [[ -e /etc/passwd ]]; then echo yes; fi; [[ -e /nope ]] || echo no; [[ -e /etc; echo $?"]);
+    expect(text(p, 1000)).toEqual(['yes', 'no', 'sh: missing ]]', '2']);
+    const d = start('debian:12', ['sh', '-c'], ['[[ -e /etc/passwd ]]; echo $?']);
+    expect(text(d, 1000)).toEqual(['sh: 1: [[: not found', '127']);
+  });
+
   it('crashloop.yaml: prints, sleeps, prints an error, exits 1', () => {
     const p = sh("echo starting; sleep 2; echo 'fatal: config missing'; exit 1");
     expect(processExit(p)).toEqual({ at: 2000, exitCode: 1, reason: 'Error' });

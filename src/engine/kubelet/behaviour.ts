@@ -25,12 +25,13 @@ import { leaseTick } from './lease';
 import { applyPodCIDR, fastStatusTick, KUBELET_VERSION, registerNode, syncNodeStatus } from './node-status';
 import { journalStart, journalStop, logSyncLoop } from './journal';
 import { newWorker, onOpTimer, onResyncTimer, requestSync } from './pod-worker';
+import { refreshPayloads } from './volume-data';
 import { runProbe } from './probes';
 import { newRuntimeClassInformer, RUNTIME_CLASSES } from './runtime-class';
 import type { KubeletState } from './state';
 import { markStatusDirty, syncPodStatus } from './status-manager';
 import { armStaticPods, componentKeys, isComponentMirror, isMirrorPod, primeStaticSource, staticPodsChanged, syncStaticPods } from './static-pods';
-import { MIRROR_TIMER, onMirrorTimer, ownMirrorDelta } from './static-pod-workers';
+import { MIRROR_TIMER, onMirrorTimer, ownMirrorDelta, rfc3339Nano } from './static-pod-workers';
 import { editedUnder } from '../node-shell/host-fs';
 import { STATIC_POD_PATH } from './config-file';
 import { INOTIFY_TIMER } from '../node-shell/manifest-watch';
@@ -60,6 +61,7 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
   let wk = self.workers.get(uid);
   if (!wk) {
     wk = newWorker(cur);
+    wk.seen = rfc3339Nano(w.now);
     self.workers.set(uid, wk);
     logSyncLoop(w, self, 'ADD', cur);
   } else {
@@ -68,6 +70,7 @@ function podDelta(w: World, self: KubeletState, d: Delta): void {
     if (Number(cur.metadata.resourceVersion ?? 0) >= Number(wk.pod.metadata.resourceVersion ?? 0)) wk.pod = cur;
     // A status-only change (often the kubelet's own write coming back) is a RECONCILE, not a sync.
     if (!differs) return;
+    refreshPayloads(w, self, wk, true);
   }
   requestSync(w, self, uid);
 }

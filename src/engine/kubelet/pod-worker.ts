@@ -381,7 +381,7 @@ export function onResyncTimer(w: World, self: KubeletState, uid: string): void {
   const wk = self.workers.get(uid);
   if (!wk || wk.resyncAt === undefined || wk.resyncAt > w.now) return;
   wk.resyncAt = undefined;
-  refreshPayloads(w, wk);
+  refreshPayloads(w, self, wk);
   requestSync(w, self, uid);
 }
 

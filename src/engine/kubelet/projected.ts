@@ -10,37 +10,17 @@
  * unless optional, with the projected plugin's message.
  */
 import type { ConfigMap, KeyToPath, Pod, Secret } from '../../k8s/types';
-import { own } from '../../k8s/own';
 import { mintToken } from '../apiserver/serviceaccount-token';
 import { newLayer, normalizePath, type FsLayer } from '../images/fs';
 import { peekObject, type World } from '../world';
 import { payloadLayer } from './volume-data';
+import { downwardFiles, type DownwardFile } from './downward-api';
 
 interface Source {
   serviceAccountToken?: { path?: string; expirationSeconds?: number };
   configMap?: { name?: string; items?: KeyToPath[]; optional?: boolean };
   secret?: { name?: string; items?: KeyToPath[]; optional?: boolean };
-  downwardAPI?: { items?: { path?: string; fieldRef?: { fieldPath?: string }; mode?: number }[] };
-}
-
-/** The downward API's metadata and spec fields (fieldpath.ExtractFieldPathAsString's simple cases). */
-function fieldValue(pod: Pod, path: string): string | undefined {
-  const m = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(path);
-  if (m) return own(pod.metadata[m[1] as 'labels' | 'annotations'] ?? {}, m[2]!) as string | undefined;
-  switch (path) {
-    case 'metadata.name':
-      return pod.metadata.name;
-    case 'metadata.namespace':
-      return pod.metadata.namespace;
-    case 'metadata.uid':
-      return pod.metadata.uid;
-    case 'spec.serviceAccountName':
-      return pod.spec.serviceAccountName;
-    case 'spec.nodeName':
-      return pod.spec.nodeName;
-    default:
-      return undefined;
-  }
+  downwardAPI?: { items?: DownwardFile[] };
 }
 
 /** The volume's files, or the SetUp error the kubelet reports (and retries). */
@@ -75,10 +55,9 @@ export function projectedLayer(w: World, node: string, pod: Pod, sources: readon
       if (!payload.ok) return payload;
       for (const [p, v] of Object.entries(payload.layer.files)) if (v !== null) put(p, v, payload.layer.modes?.[p]);
     } else if (s.downwardAPI) {
-      for (const item of s.downwardAPI.items ?? []) {
-        const v = item.fieldRef?.fieldPath ? fieldValue(pod, item.fieldRef.fieldPath) : undefined;
-        if (v !== undefined && item.path) put(item.path, v, item.mode ?? defaultMode);
-      }
+      const files = downwardFiles(pod, s.downwardAPI.items ?? [], defaultMode, w.machineSpecs.get(node)?.allocatable ?? {});
+      if (!files.ok) return files;
+      for (const [p, v] of Object.entries(files.files)) put(p, v, files.modes[p]);
     }
   }
   return { ok: true, layer };

@@ -91,6 +91,8 @@ export interface PodWorker {
   statusPending: boolean;
   /** The newest copy of the Pod this kubelet has seen, including its own status writes. */
   pod: Pod;
+  /** kubernetes.io/config.seen of an API Pod (RFC 3339 with nanoseconds): when this kubelet first saw it. */
+  seen?: string;
   /** The Pod is gone from kube-apiserver; the worker only tears down what remains. */
   deleted: boolean;
   /** A resync timer is armed for this time (so back-offs do not pile up timers). */

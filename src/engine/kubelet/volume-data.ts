@@ -2,7 +2,7 @@
  * What a Pod's volumes hold, as the container sees them through its volumeMounts. Each volume is
  * one filesystem layer in `World.volumeData`, mounted by reference into every container that
  * names it:
- * - configMap / secret / projected (AtomicWriter's payload): one file per key, or per `items`
+ * - configMap / secret / projected / downwardAPI (AtomicWriter's payload): one file per key, or per `items`
  *   entry at its `path`; Secret values base64-decoded; laid out as the AtomicWriter does
  *   (`..data`, a timestamped directory, a link per key: atomic-writer.ts). Rewritten at each
  *   periodic sync's remount when it changed (not through a subPath).
@@ -16,7 +16,8 @@ import { own } from '../../k8s/own';
 import { newLayer, normalizePath, type FsLayer, type MountedVolume } from '../images/fs';
 import { peekObject, type World } from '../world';
 import { decodeBase64 } from '../../k8s/base64';
-import type { PodWorker } from './state';
+import type { KubeletState, PodWorker } from './state';
+import { downwardFiles, kubeletPodView } from './downward-api';
 import { resolveInVolume, writeAtomic } from './atomic-writer';
 
 export function podVolumeKey(podUid: string, volume: string): string {
@@ -95,17 +96,24 @@ export function setPayload(w: World, wk: PodWorker, volume: string, payload: FsL
 }
 
 /**
- * The periodic sync remounts configMap and secret volumes (RequiresRemount), which is how a
- * changed ConfigMap reaches a running Pod's files about a sync period later. The kubelet's
- * watch-based manager answers from its own cache, so this makes no request: the stored object
- * stands for that cache. A payload that can no longer be built (object or key gone) keeps the
- * files it had.
+ * The periodic sync remounts configMap, secret and downwardAPI volumes (RequiresRemount), which
+ * is how a changed ConfigMap reaches a running Pod's files about a sync period later. The
+ * kubelet's watch-based manager answers from its own cache, so this makes no request: the stored
+ * object stands for that cache. A payload that can no longer be built (object or key gone) keeps
+ * the files it had. `downwardOnly`: a Pod UPDATE's sync (WaitForAttachAndMount reprocesses the
+ * Pod), which rewrites a downwardAPI volume from the new labels and annotations at once.
  */
-export function refreshPayloads(w: World, wk: PodWorker): void {
+export function refreshPayloads(w: World, self: KubeletState, wk: PodWorker, downwardOnly = false): void {
   if (wk.lifecycle !== 'syncing' || wk.deleted) return;
   const ns = wk.pod.metadata.namespace ?? 'default';
   for (const v of wk.pod.spec.volumes ?? []) {
     if (!wk.mounted.includes(v.name)) continue;
+    if (v.downwardAPI) {
+      const files = downwardFiles(kubeletPodView(wk.pod, wk.seen), v.downwardAPI.items ?? [], v.downwardAPI.defaultMode, w.machineSpecs.get(self.host)?.allocatable ?? {});
+      if (files.ok) setPayload(w, wk, v.name, { ...newLayer(), files: files.files, modes: files.modes });
+      continue;
+    }
+    if (downwardOnly) continue;
     const src = v.configMap ? { kind: 'configmap' as const, name: v.configMap.name, optional: v.configMap.optional, items: v.configMap.items, defaultMode: v.configMap.defaultMode } : v.secret ? { kind: 'secret' as const, name: v.secret.secretName, optional: v.secret.optional, items: v.secret.items, defaultMode: v.secret.defaultMode } : undefined;
     if (!src) continue;
     const resource = src.kind === 'configmap' ? 'configmaps' : 'secrets';
@@ -124,7 +132,7 @@ export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container)
     const key = wk.volumeData?.get(vm.name);
     const layer = key === undefined ? undefined : w.volumeData?.get(key);
     if (!v || !layer) continue;
-    const payload = v.configMap !== undefined || v.secret !== undefined || v.projected !== undefined;
+    const payload = v.configMap !== undefined || v.secret !== undefined || v.projected !== undefined || v.downwardAPI !== undefined;
     const readOnly = vm.readOnly === true || payload || v.persistentVolumeClaim?.readOnly === true;
     // A subPath is bind-mounted once, its links resolved first (the file inside the current
     // timestamped directory): a payload's later updates do not reach it.

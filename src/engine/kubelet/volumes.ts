@@ -14,6 +14,8 @@ import { csiMount, csiUnmount } from '../node/csi-node';
 import { api, podEvent } from './client';
 import type { KubeletState, PodWorker } from './state';
 import { projectedLayer } from './projected';
+import { downwardFiles, kubeletPodView } from './downward-api';
+import { newLayer } from '../images/fs';
 import { dropPodVolumes, ensureVolume, hostPathKey, payloadLayer, podVolumeKey, pvVolumeKey, setPayload } from './volume-data';
 
 const RETRY_INITIAL = 500;
@@ -23,7 +25,7 @@ export const MOUNT_TIMEOUT = 123_000;
 
 export function mountLatency(w: World, v: Volume): number {
   if (v.persistentVolumeClaim) return jitter(w, 150, 0.5);
-  if (v.configMap || v.secret || v.projected) return jitter(w, 15, 0.5);
+  if (v.configMap || v.secret || v.projected || v.downwardAPI) return jitter(w, 15, 0.5);
   return jitter(w, 5, 0.5);
 }
 
@@ -81,8 +83,14 @@ function setUp(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume)
   if (v.configMap) return fetchNamed(w, self, wk, v, 'configmaps', ns, v.configMap.name, v.configMap);
   if (v.secret) return fetchNamed(w, self, wk, v, 'secrets', ns, v.secret.secretName, v.secret);
   if (v.persistentVolumeClaim) return mountClaim(w, self, wk, pod, v, v.persistentVolumeClaim.claimName);
+  if (v.downwardAPI) {
+    const files = downwardFiles(kubeletPodView(pod, wk.seen), v.downwardAPI.items ?? [], v.downwardAPI.defaultMode, w.machineSpecs.get(self.host)?.allocatable ?? {});
+    if (!files.ok) return files;
+    setPayload(w, wk, v.name, { ...newLayer(), files: files.files, modes: files.modes });
+    return { ok: true };
+  }
   if (v.projected) {
-    const projected = projectedLayer(w, self.host, pod, v.projected.sources ?? [], v.projected.defaultMode);
+    const projected = projectedLayer(w, self.host, kubeletPodView(pod, wk.seen), v.projected.sources ?? [], v.projected.defaultMode);
     if (!projected.ok) return projected;
     setPayload(w, wk, v.name, projected.layer);
     return { ok: true };

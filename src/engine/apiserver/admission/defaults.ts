@@ -112,6 +112,7 @@ export function defaultPodSpec(spec: PodSpec): boolean {
     }
     if (v.configMap) c = setIfAbsent(v.configMap, 'defaultMode', 420) || c;
     if (v.secret) c = setIfAbsent(v.secret, 'defaultMode', 420) || c;
+    if (v.downwardAPI) c = setIfAbsent(v.downwardAPI, 'defaultMode', 420) || c;
     if (v.emptyDir === null) (v as { emptyDir?: object }).emptyDir = {};
     c = defaultDownwardItems(v) || c;
   }

@@ -3,10 +3,11 @@
  * Only volumes that validated cleanly are returned as mountable — which is why a mount of a
  * broken volume also reports `Not found`, as upstream does.
  */
-import type { Volume } from '../../../k8s/types';
+import type { DownwardAPIVolumeFile, Volume } from '../../../k8s/types';
+import { formatCpu, milli } from '../../../k8s/quantity';
 import type { FieldError } from '../status';
-import { duplicate, forbidden, invalid, required, type Path } from './field';
-import { isDNS1123Label } from '../../../k8s/string-validation';
+import { duplicate, forbidden, invalid, notSupported, required, type Path } from './field';
+import { isDNS1123Label, isQualifiedName } from '../../../k8s/string-validation';
 import { pushAll } from '../../../k8s/arrays';
 
 /** Sources in validateVolumeSource's order; the second one present is the Forbidden one. */
@@ -62,6 +63,84 @@ function defaultMode(mode: number | undefined, p: Path): FieldError[] {
   return mode !== undefined && (mode > 0o777 || mode < 0) ? [invalid(p.child('defaultMode'), mode, FILE_MODE)] : [];
 }
 
+/** ConvertDownwardAPIFieldLabel's v1 labels (pkg/apis/core/pods/helpers.go). */
+const FIELD_LABELS = ['metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.restartPolicy', 'spec.serviceAccountName', 'spec.schedulerName', 'status.phase', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs'];
+/** validVolumeDownwardAPIFieldPathExpressions, listed as sets.List sorts them. */
+const VOLUME_FIELD_PATHS = ['metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid'];
+/** validContainerResourceFieldPathExpressions; hugepages-* are accepted by prefix. */
+const RESOURCE_FIELD_PATHS = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'requests.cpu', 'requests.ephemeral-storage', 'requests.memory'];
+const DIVISORS_CPU = ['1m', '1'];
+const DIVISORS_BYTES = ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'];
+
+/** fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['k']` → [metadata.labels, k]. */
+function splitSubscript(p: string): [string, string] | undefined {
+  if (!p.endsWith("']")) return undefined;
+  const s = p.slice(0, -2);
+  const at = s.indexOf("['");
+  return at > 0 ? [s.slice(0, at), s.slice(at + 2)] : undefined;
+}
+
+/** validateObjectFieldSelector against the volume's expressions. */
+function validateFieldRef(ref: { apiVersion?: string; fieldPath?: string }, p: Path): FieldError[] {
+  if (!ref.apiVersion) return [required(p.child('apiVersion'))];
+  if (!ref.fieldPath) return [required(p.child('fieldPath'))];
+  const fp = ref.fieldPath;
+  const sub = splitSubscript(fp);
+  let internal = fp;
+  if (ref.apiVersion !== 'v1') return [invalid(p.child('fieldPath'), fp, `error converting fieldPath: unsupported pod version: ${ref.apiVersion}`)];
+  if (sub) {
+    if (sub[0] !== 'metadata.annotations' && sub[0] !== 'metadata.labels') return [invalid(p.child('fieldPath'), fp, `error converting fieldPath: field label does not support subscript: ${fp}`)];
+    const key = sub[0] === 'metadata.annotations' ? sub[1].toLowerCase() : sub[1];
+    return isQualifiedName(key).map((m) => invalid(p, sub[1], m));
+  }
+  if (fp === 'spec.host') internal = 'spec.nodeName';
+  else if (!FIELD_LABELS.includes(fp)) return [invalid(p.child('fieldPath'), fp, `error converting fieldPath: field label not supported: ${fp}`)];
+  return VOLUME_FIELD_PATHS.includes(internal) ? [] : [notSupported(p.child('fieldPath'), internal, VOLUME_FIELD_PATHS)];
+}
+
+/** validateContainerResourceFieldSelector (volume: containerName required) and the divisor's check. */
+function validateResourceFieldRef(ref: { containerName?: string; resource?: string; divisor?: string | number }, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const resource = ref.resource ?? '';
+  if (!ref.containerName) errs.push(required(p.child('containerName')));
+  else if (!resource) errs.push(required(p.child('resource')));
+  else if (!RESOURCE_FIELD_PATHS.includes(resource) && !resource.startsWith('limits.hugepages-') && !resource.startsWith('requests.hugepages-')) errs.push(notSupported(p.child('resource'), resource, RESOURCE_FIELD_PATHS));
+  const divisor = ref.divisor === undefined ? '' : String(ref.divisor);
+  if (divisor === '' || milli(divisor) === 0) return errs;
+  // Quantity.String() of the divisor: canonical (`1000m` is `1`, `1024` stays `1024`).
+  const canonical = resource.endsWith('.cpu') ? formatCpu(milli(divisor)) : String(divisor);
+  if (resource.endsWith('.cpu') && !DIVISORS_CPU.includes(canonical)) errs.push(invalid(p.child('divisor'), resource, "only divisor's values 1m and 1 are supported with the cpu resource"));
+  else if (resource.endsWith('.memory') && !DIVISORS_BYTES.includes(canonical)) errs.push(invalid(p.child('divisor'), resource, "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the memory resource"));
+  else if (resource.endsWith('.ephemeral-storage') && !DIVISORS_BYTES.includes(canonical)) errs.push(invalid(p.child('divisor'), resource, "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the local ephemeral storage resource"));
+  return errs;
+}
+
+/** ValidateLocalNonReservedPath. */
+function validateLocalPath(target: string, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (target.startsWith('/')) errs.push(invalid(p, target, 'must be a relative path'));
+  if (target.split('/').includes('..')) errs.push(invalid(p, target, "must not contain '..'"));
+  else if (target.startsWith('..')) errs.push(invalid(p, target, "must not start with '..'"));
+  return errs;
+}
+
+/**
+ * validateDownwardAPIVolumeFile. Upstream passes the source's own path, not the item's index, so
+ * errors read `spec.volumes[0].downwardAPI.fieldRef.fieldPath`.
+ */
+function validateDownwardFile(file: DownwardAPIVolumeFile, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!file.path) errs.push(required(p.child('path')));
+  pushAll(errs, validateLocalPath(file.path ?? '', p.child('path')));
+  if (file.fieldRef) {
+    pushAll(errs, validateFieldRef(file.fieldRef, p.child('fieldRef')));
+    if (file.resourceFieldRef) errs.push(invalid(p, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
+  } else if (file.resourceFieldRef) pushAll(errs, validateResourceFieldRef(file.resourceFieldRef, p.child('resourceFieldRef')));
+  else errs.push(required(p, 'one of fieldRef and resourceFieldRef is required'));
+  if (file.mode !== undefined && (file.mode > 0o777 || file.mode < 0)) errs.push(invalid(p.child('mode'), file.mode, FILE_MODE));
+  return errs;
+}
+
 function validateSource(name: (typeof SOURCES)[number], v: Volume, p: Path): FieldError[] {
   const src = (v as unknown as Record<string, unknown>)[name] as Record<string, unknown>;
   const sp = p.child(name);
@@ -85,6 +164,8 @@ function validateSource(name: (typeof SOURCES)[number], v: Volume, p: Path): Fie
       return String(src['sizeLimit'] ?? '').startsWith('-') ? [forbidden(sp.child('sizeLimit'), 'SizeLimit field must be a valid resource quantity')] : [];
     case 'projected':
       return defaultMode(v.projected?.defaultMode, sp);
+    case 'downwardAPI':
+      return [...defaultMode(v.downwardAPI?.defaultMode, sp), ...(v.downwardAPI?.items ?? []).flatMap((f) => validateDownwardFile(f, sp))];
     case 'csi':
       return src['driver'] ? [] : [required(sp.child('driver'))];
     default:
