@@ -11,7 +11,7 @@ import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { exitShell, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
-import { emit, sinkFor } from './output';
+import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
@@ -117,7 +117,7 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
       if (readOnlyAt(m.fs, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Read-only file system\n` : `sh: can't create ${target}: Read-only file system\n` };
       // Recorded from BusyBox 1.35 ash and dash 0.5.12: a file in a directory that is not there.
       if (parentProblem(m.fs, ctx.base, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Directory nonexistent\n` : `sh: can't create ${target}: nonexistent directory\n` };
-      if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false, m.clock);
+      if (r.op === '>' || r.op === '&>') writeFile(m.fs, ctx.base, sink.path, '', false, m.clock, () => processIds(m, ctx));
     }
     if (r.op === '&>') {
       s.out = sink;

@@ -1,11 +1,12 @@
 /**
  * A path's permission bits and owner, as `ls -l` shows them and execve(2) and chmod(2) judge them:
  * one source for every tool. Modes come from what set them (chmod, a volume's writer: fs.ts
- * `modeSet`), else the image's metadata, else the defaults below. Owners are approximate: what
- * the image's USER wrote in the container's own layer is theirs, everything else root's (the
- * image's files, the kubelet's volumes: no fsGroup ownership).
+ * `modeSet`), else the image's metadata, else the defaults below. Owners: a volume records its
+ * entries' (the process that made one, the kubelet's fsGroup walk: kubelet/volume-ownership.ts);
+ * in the container's own layer, approximately, what the image's USER wrote is theirs and the
+ * image's files are root's.
  */
-import { modeSet, onTmpfs, written, type BaseFs, type FsLayer } from './fs';
+import { modeSet, onTmpfs, stat, volumeIds, written, type BaseFs, type FsLayer } from './fs';
 import type { RunUser } from './tool-types';
 
 /** Directory modes that differ from 0755 in Debian, Alpine and BusyBox images alike. */
@@ -36,8 +37,25 @@ export interface Owner {
 
 const ROOT: Owner = { uid: 0, gid: 0, name: 'root', group: 'root' };
 
+/**
+ * A uid's or gid's name as ls prints it: the process's own names, else /etc/passwd's or
+ * /etc/group's entry, else the number (BusyBox and GNU alike).
+ */
+function idName(fs: FsLayer, base: BaseFs, id: number, kind: 'user' | 'group', user: RunUser | undefined): string {
+  if (id === 0) return 'root';
+  if (kind === 'user' && user?.uid === id) return user.name;
+  if (kind === 'group' && user?.gid === id) return user.group;
+  const listed = kind === 'group' ? user?.groups?.find(([g]) => g === id)?.[1] : undefined;
+  if (listed !== undefined) return listed;
+  const f = stat(fs, base, kind === 'user' ? '/etc/passwd' : '/etc/group');
+  const row = f.kind === 'file' ? f.content.split('\n').map((l) => l.split(':')).find((r) => r.length >= 3 && r[2] === String(id)) : undefined;
+  return row?.[0] ?? String(id);
+}
+
 /** Who owns `at` (links already followed); `user` is who the container runs as (undefined: root). */
 export function ownerOf(fs: FsLayer, base: BaseFs, at: string, user: RunUser | undefined): Owner {
+  const ids = volumeIds(fs, at);
+  if (ids) return { uid: ids[0], gid: ids[1], name: idName(fs, base, ids[0], 'user', user), group: idName(fs, base, ids[1], 'group', user) };
   const w = written(fs, base, at);
   if (!user || !w || w.volume) return ROOT;
   return { uid: user.uid, gid: user.gid, name: user.name, group: user.group };

@@ -29,19 +29,30 @@ export interface FsLayer {
   links?: Record<string, string>;
   /**
    * Permission bits set on a path in this layer: by a volume's writer (a configMap's defaultMode or
-   * an item's mode) or by `chmod` (the container's layer over an image path, or a writable volume).
-   * Unset: the image's or the defaults (file-mode.ts).
+   * an item's mode), the kubelet's fsGroup walk, a setgid directory made in a volume, or `chmod`
+   * (the container's layer over an image path, or a writable volume). Unset: the image's or the
+   * defaults (file-mode.ts); a volume's root (`/`) is its mount point's.
    */
   modes?: Record<string, number>;
+  /**
+   * uid and gid of entries in a volume's layer, when not root's: what a process made there (its
+   * uid, and its gid or a setgid directory's), and the kubelet's fsGroup walk (kubelet/volume-ownership.ts).
+   */
+  owners?: Record<string, FileIds>;
   /**
    * The volume is a tmpfs (a secret, projected or downwardAPI volume: the kubelet wraps an
    * emptyDir with medium Memory): its root is 1777 (tmpfs' default mode) and directories have
    * tmpfs' sizes.
    */
   tmpfs?: boolean;
+  /** A tmpfs's size (emptyDir medium Memory: the kubelet's `size=` mount option), bytes. */
+  sizeBytes?: number;
   /** mountPath → the volume mounted there (a container's root layer only). */
   mounts?: Record<string, MountedVolume>;
 }
+
+/** A file's owner and group ids. */
+export type FileIds = readonly [uid: number, gid: number];
 
 export interface MountedVolume {
   /** The volume's own files, paths relative to the mount (`/key`); shared, never copied. */
@@ -233,20 +244,49 @@ export function parentProblem(root: FsLayer, rootBase: BaseFs, fullPath: string)
   return s.kind === 'dir' ? undefined : s.kind === 'file' ? 'Not a directory' : 'No such file or directory';
 }
 
-/** Writes through symbolic links, as open(2) does; `when` (simulated ms) is what `ls -l` shows. */
-export function writeFile(root: FsLayer, rootBase: BaseFs, linkedPath: string, content: string, append: boolean, when?: number): void {
+/**
+ * Writes through symbolic links, as open(2) does; `when` (simulated ms) is what `ls -l` shows;
+ * `who`: the writing process's ids, which a file it creates in a volume gets (see own).
+ */
+export function writeFile(root: FsLayer, rootBase: BaseFs, linkedPath: string, content: string, append: boolean, when?: number, who?: () => FileIds): void {
   const at = locate(root, rootBase, resolveLinks(root, rootBase, linkedPath));
-  const before = append ? stat(at.layer, at.base, at.path) : { kind: 'none' as const };
-  at.layer.files[at.path] = (before.kind === 'file' ? before.content : '') + content;
+  const before = append || at.layer !== root ? stat(at.layer, at.base, at.path) : { kind: 'none' as const };
+  if (before.kind === 'none' && at.layer !== root) own(at.layer, at.path, false, who);
+  at.layer.files[at.path] = (append && before.kind === 'file' ? before.content : '') + content;
   stamp(at, when);
   changed(root, at);
 }
 
-export function makeDir(root: FsLayer, fullPath: string, when?: number): void {
+export function makeDir(root: FsLayer, fullPath: string, when?: number, who?: () => FileIds): void {
   const at = locate(root, EMPTY, fullPath);
+  if (at.layer !== root && stat(at.layer, EMPTY, at.path).kind === 'none') own(at.layer, at.path, true, who);
   at.layer.dirs[at.path] = true;
   stamp(at, when);
   changed(root, at);
+}
+
+/**
+ * A new entry in a volume: the creator's uid, and the directory's gid when that directory is
+ * setgid (which a new directory inherits, as the kernel does), else the creator's gid; a file's
+ * mode is then the default (umask 022) whatever a removed namesake had.
+ */
+function own(layer: FsLayer, path: string, dir: boolean, who: (() => FileIds) | undefined): void {
+  const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+  const parentMode = layer.modes?.[parent] ?? 0;
+  const [uid, gid] = who?.() ?? [0, 0];
+  const setgid = (parentMode & 0o2000) !== 0;
+  const group = setgid ? (layer.owners?.[parent]?.[1] ?? 0) : gid;
+  if (uid !== 0 || group !== 0) (layer.owners ??= {})[path] = [uid, group];
+  else if (layer.owners) delete layer.owners[path];
+  if (dir && setgid) (layer.modes ??= {})[path] = 0o2755;
+  else if (layer.modes) delete layer.modes[path];
+}
+
+/** The uid and gid a volume's layer records for `fullPath` (no links followed; root's when none); undefined outside volumes. */
+export function volumeIds(root: FsLayer, fullPath: string): FileIds | undefined {
+  const at = locate(root, EMPTY, fullPath);
+  if (at.layer === root) return undefined;
+  return at.layer.owners?.[at.path] ?? [0, 0];
 }
 
 function stamp(at: Located, when: number | undefined): void {

@@ -5,6 +5,14 @@
 import { normalizePath, resolveLinks, writeFile, type BaseFs } from './fs';
 import type { Machine, RunContext, Sink } from './machine';
 import { pushLog } from './log-buffer';
+import { runUser } from './proc-container';
+import type { FileIds } from './fs';
+
+/** The process's uid and gid: what a file it creates in a volume is owned by. */
+export function processIds(m: Machine, ctx: RunContext): FileIds {
+  const u = runUser(m, ctx);
+  return [u?.uid ?? 0, u?.gid ?? 0];
+}
 
 export { pushLog };
 
@@ -19,7 +27,7 @@ export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: 
       return;
     }
     case 'file':
-      writeFile(m.fs, ctx.base, sink.path, text, true, at);
+      writeFile(m.fs, ctx.base, sink.path, text, true, at, () => processIds(m, ctx));
       return;
     case 'capture':
       sink.buf.push(text);

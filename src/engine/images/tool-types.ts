@@ -67,6 +67,11 @@ export interface ToolResult {
 
 export type Tool = (args: string[], env: ToolEnv) => ToolResult;
 
+/** The tool's uid and gid (root when no user is set): what a file it creates in a volume is owned by. */
+export function idsOf(env: ToolEnv): readonly [number, number] {
+  return [env.user?.uid ?? 0, env.user?.gid ?? 0];
+}
+
 export const ok: ToolResult = { status: 0 };
 export const path = (env: ToolEnv, p: string): string => normalizePath(p, env.cwd);
 export const bb = (env: ToolEnv): boolean => env.flavour === 'busybox';

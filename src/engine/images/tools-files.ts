@@ -6,7 +6,7 @@ import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMod
 import { permOf } from './file-mode';
 import { readsStdio } from './tool-options';
 import { ls } from './tools-ls';
-import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, idsOf, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 function cat(args: string[], env: ToolEnv): ToolResult {
   const { rest } = flags(args);
@@ -53,7 +53,7 @@ function touch(args: string[], env: ToolEnv): ToolResult {
     } else if (readOnlyAt(env.fs, p)) {
       env.io.err(bb(env) ? `touch: ${a}: Read-only file system\n` : `touch: cannot touch '${a}': Read-only file system\n`);
       status = 1;
-    } else writeFile(env.fs, env.base, p, '', false, env.clock);
+    } else writeFile(env.fs, env.base, p, '', false, env.clock, () => idsOf(env));
   }
   return { status };
 }
@@ -105,8 +105,8 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
       continue;
     }
     // -p makes the missing parents too (the layer records directories one by one).
-    if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at), env.clock);
-    makeDir(env.fs, p, env.clock);
+    if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at), env.clock, () => idsOf(env));
+    makeDir(env.fs, p, env.clock, () => idsOf(env));
   }
   return { status };
 }
@@ -165,7 +165,7 @@ function copyMove(move: boolean): Tool {
       }
       const existed = stat(env.fs, env.base, target).kind === 'file';
       const mode = permOf(env.fs, env.base, resolveLinks(env.fs, env.base, src), 'file', s.content);
-      writeFile(env.fs, env.base, target, s.content, false, env.clock);
+      writeFile(env.fs, env.base, target, s.content, false, env.clock, () => idsOf(env));
       // A rename keeps the file's mode; a copy to a new file takes the source's less the umask
       // (022) and its set-id bits, and a file copied over keeps its own (GNU and BusyBox cp, no -p).
       const wanted = move ? mode : existed ? undefined : mode & 0o777 & ~0o022;

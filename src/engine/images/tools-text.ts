@@ -18,7 +18,7 @@ import { seq } from './tools-seq';
 import { sort } from './tools-sort';
 import { tr } from './tools-tr';
 import { bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
-import { bb, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, flags, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 const POWERS = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
 
@@ -308,7 +308,7 @@ function uniq(args: string[], env: ToolEnv): ToolResult {
   if (output !== undefined && output !== '-') {
     const target = path(env, output);
     if (readOnlyAt(env.fs, target)) return fatal(env, 'uniq', bb(env) ? `can't open '${output}': Read-only file system` : `${bareFile(output)}: Read-only file system`);
-    writeFile(env.fs, env.base, target, out, false);
+    writeFile(env.fs, env.base, target, out, false, undefined, () => idsOf(env));
   } else env.io.out(out);
   return ok;
 }
@@ -327,7 +327,7 @@ function tee(args: string[], env: ToolEnv): ToolResult {
     } else if (readOnlyAt(env.fs, target)) {
       env.io.err(`tee: ${bb(env) ? f : bareFile(f)}: Read-only file system\n`);
       status = 1;
-    } else writeFile(env.fs, env.base, target, env.io.stdin, set.has('a'));
+    } else writeFile(env.fs, env.base, target, env.io.stdin, set.has('a'), undefined, () => idsOf(env));
   }
   env.io.out(env.io.stdin);
   return status ? { status } : ok;

@@ -8,7 +8,8 @@
  * which is why it never sees an update.
  * Approximate: MkdirTemp's suffix is a uint32 in decimal drawn from a random source; here it is
  * derived from the volume and the time (a hash), so runs replay byte for byte. Files get the
- * payload's modes (defaultMode, an item's mode; 0644 by default); no fsGroup ownership.
+ * payload's modes (defaultMode, an item's mode; 0644 by default); an fsGroup's ownership is
+ * applied after each write (volume-data.ts setPayload, volume-ownership.ts).
  */
 import { normalizePath, type FsLayer } from '../images/fs';
 import { rfc3339 } from '../../k8s/time';

@@ -13,7 +13,7 @@ import type { ConfigMap, KeyToPath, Pod, Secret } from '../../k8s/types';
 import { mintToken } from '../apiserver/serviceaccount-token';
 import { newLayer, normalizePath, type FsLayer } from '../images/fs';
 import { peekObject, type World } from '../world';
-import { payloadLayer } from './volume-data';
+import { payloadLayer, podFsGroup } from './volume-data';
 import { downwardFiles, type DownwardFile } from './downward-api';
 
 interface Source {
@@ -44,7 +44,8 @@ export function projectedLayer(w: World, node: string, pod: Pod, sources: readon
         extendExpiration: true,
       });
       if (!minted.ok) return minted;
-      put(s.serviceAccountToken.path ?? 'token', minted.token);
+      // With an fsGroup (or fsUser) the token is written 0600, before the ownership walk adds 0440.
+      put(s.serviceAccountToken.path ?? 'token', minted.token, podFsGroup(pod) !== undefined ? 0o600 : defaultMode);
     } else if (s.configMap || s.secret) {
       const kind = s.configMap ? 'configmap' : 'secret';
       const src = (s.configMap ?? s.secret)!;

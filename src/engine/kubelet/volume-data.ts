@@ -19,6 +19,7 @@ import { decodeBase64 } from '../../k8s/base64';
 import type { KubeletState, PodWorker } from './state';
 import { downwardFiles, kubeletPodView } from './downward-api';
 import { resolveInVolume, writeAtomic } from './atomic-writer';
+import { setVolumeOwnership } from './volume-ownership';
 
 export function podVolumeKey(podUid: string, volume: string): string {
   return `pod/${podUid}/${volume}`;
@@ -38,10 +39,18 @@ function store(w: World): Map<string, FsLayer> {
 }
 
 /** The layer under `key`, created empty the first time (emptyDir, a new PV, a hostPath directory). */
-export function ensureVolume(w: World, wk: PodWorker, volume: string, key: string): void {
+export function ensureVolume(w: World, wk: PodWorker, volume: string, key: string): FsLayer {
   const data = store(w);
-  if (!data.has(key)) data.set(key, newLayer());
+  let layer = data.get(key);
+  if (!layer) data.set(key, (layer = newLayer()));
   (wk.volumeData ??= new Map()).set(volume, key);
+  return layer;
+}
+
+/** securityContext.fsGroup, when it is a gid. */
+export function podFsGroup(pod: Pod): number | undefined {
+  const g = pod.spec.securityContext?.['fsGroup'];
+  return typeof g === 'number' && Number.isInteger(g) && g >= 0 ? g : undefined;
 }
 
 /**
@@ -89,9 +98,15 @@ export function setPayload(w: World, wk: PodWorker, volume: string, payload: FsL
   if (!cur) store(w).set(key, (cur = newLayer()));
   const files: Record<string, string> = {};
   for (const [p, c] of Object.entries(payload.files)) if (c !== null) files[p] = c;
-  writeAtomic(cur, files, w.now, key, payload.modes);
+  const wrote = writeAtomic(cur, files, w.now, key, payload.modes);
   // Every AtomicWriter volume but a configMap's wraps an emptyDir with medium Memory.
   if (!(wk.pod.spec.volumes ?? []).find((v) => v.name === volume)?.configMap) cur.tmpfs = true;
+  // The writer's setPerms: the whole volume again after each write (these volumes are ReadOnly).
+  const fsGroup = podFsGroup(wk.pod);
+  if (wrote && fsGroup !== undefined) {
+    cur.owners = {};
+    setVolumeOwnership(cur, fsGroup, true, cur.tmpfs ? 0o1777 : 0o777);
+  }
   (wk.volumeData ??= new Map()).set(volume, key);
 }
 

@@ -16,7 +16,10 @@ import type { KubeletState, PodWorker } from './state';
 import { projectedLayer } from './projected';
 import { downwardFiles, kubeletPodView } from './downward-api';
 import { newLayer } from '../images/fs';
-import { dropPodVolumes, ensureVolume, hostPathKey, payloadLayer, podVolumeKey, pvVolumeKey, setPayload } from './volume-data';
+import { dropPodVolumes, ensureVolume, hostPathKey, payloadLayer, podFsGroup, podVolumeKey, pvVolumeKey, setPayload } from './volume-data';
+import { setVolumeOwnership } from './volume-ownership';
+import { milli } from '../../k8s/quantity';
+import { podLimits } from '../../k8s/pod-resources';
 
 const RETRY_INITIAL = 500;
 const RETRY_MAX = 122_000;
@@ -27,6 +30,20 @@ export function mountLatency(w: World, v: Volume): number {
   if (v.persistentVolumeClaim) return jitter(w, 150, 0.5);
   if (v.configMap || v.secret || v.projected || v.downwardAPI) return jitter(w, 15, 0.5);
   return jitter(w, 5, 0.5);
+}
+
+/**
+ * calculateEmptyDirMemorySize: the node's allocatable memory, or the Pod's memory limit when
+ * every container declares one and it is smaller, or the volume's sizeLimit when smaller still.
+ */
+function emptyDirMemorySize(w: World, self: KubeletState, pod: Pod, sizeLimit: string | undefined): number {
+  let size = milli(w.machineSpecs.get(self.host)?.allocatable['memory']) / 1000;
+  const all = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])];
+  const podLimit = all.every((c) => c.resources?.limits?.['memory'] !== undefined) ? (podLimits(pod).get('memory')?.milli ?? 0) / 1000 : 0;
+  if (podLimit > 0 && podLimit <= size) size = podLimit;
+  const volumeLimit = milli(sizeLimit) / 1000;
+  if (volumeLimit > 0 && volumeLimit <= size) size = volumeLimit;
+  return size;
 }
 
 /** The next volume to set up now, or whether the Pod is still waiting on a back-off. */
@@ -68,7 +85,10 @@ function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Vo
   const pvRes = api(w, self, { verb: 'get', resource: 'persistentvolumes', name: pvName });
   if (!pvRes.ok || !pvRes.object) return { ok: false, error: `persistentvolume "${pvName}" not found`, quiet: true };
   const pv = pvRes.object as PersistentVolume;
-  ensureVolume(w, wk, v.name, pvVolumeKey(pv));
+  const layer = ensureVolume(w, wk, v.name, pvVolumeKey(pv));
+  const fsGroup = podFsGroup(pod);
+  // The claim's driver applies the fsGroup (the CSIDriver's fsGroupPolicy File, as ours says).
+  if (fsGroup !== undefined && pv.spec.csi) setVolumeOwnership(layer, fsGroup, v.persistentVolumeClaim?.readOnly === true, 0o777, pod.spec.securityContext?.['fsGroupChangePolicy'] as string | undefined);
   if (!pv.spec.csi) return { ok: true };
   const ref = { pvName, handle: pv.spec.csi.volumeHandle, podUid: wk.uid };
   const r = csiMount(w, self.id, self.host, ref);
@@ -95,8 +115,15 @@ function setUp(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Volume)
     setPayload(w, wk, v.name, projected.layer);
     return { ok: true };
   }
-  if (v.emptyDir) ensureVolume(w, wk, v.name, podVolumeKey(wk.uid, v.name));
-  else if (v.hostPath) ensureVolume(w, wk, v.name, hostPathKey(self.host, v.hostPath.path));
+  if (v.emptyDir) {
+    const layer = ensureVolume(w, wk, v.name, podVolumeKey(wk.uid, v.name));
+    if (v.emptyDir.medium === 'Memory') {
+      layer.tmpfs = true;
+      layer.sizeBytes = emptyDirMemorySize(w, self, pod, v.emptyDir.sizeLimit);
+    }
+    const fsGroup = podFsGroup(pod);
+    if (fsGroup !== undefined) setVolumeOwnership(layer, fsGroup, false, layer.tmpfs ? 0o1777 : 0o777);
+  } else if (v.hostPath) ensureVolume(w, wk, v.name, hostPathKey(self.host, v.hostPath.path));
   return { ok: true };
 }
 
