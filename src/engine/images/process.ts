@@ -12,7 +12,7 @@
  * easier to keep in one module than across several.
  */
 import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, type AppRun } from './app';
-import { containerMounts, withSystem, type MachineFacts, type SystemView } from './sysinfo';
+import { containerMounts, tmpfsBytes, withSystem, type MachineFacts, type SystemView } from './sysinfo';
 import { agnhostWebhook } from './agnhost-webhook';
 import { handshakePem } from './tls';
 import { MAJOR, MINOR } from '../../k8s/version';
@@ -223,8 +223,11 @@ function systemOf(p: ProcessState, machine: MachineFacts | undefined): SystemVie
       ...(i.cpuLimitMillicores !== undefined ? { cpuLimitMillicores: i.cpuLimitMillicores } : {}),
       cpuRequestMillicores: i.cpuRequestMillicores ?? 0,
     },
-    memoryCurrent: (at) => (p.machine.dialect !== null || p.machine.apps.length === 0 ? 1 << 20 : 0) + p.machine.apps.reduce((n, a) => n + memoryAt(a, at), 0),
-    mounts: containerMounts(machine, i.memoryLimitBytes, Object.keys(i.mounts ?? {})),
+    memoryCurrent: (at) => (p.machine.dialect !== null || p.machine.apps.length === 0 ? 1 << 20 : 0) + p.machine.apps.reduce((n, a) => n + memoryAt(a, at), 0) + tmpfsBytes(i.mounts),
+    // Read when df runs: a memory-backed volume's used space changes as the container writes.
+    get mounts() {
+      return containerMounts(machine, i.memoryLimitBytes, i.mounts ?? {});
+    },
   };
 }
 

@@ -21,7 +21,8 @@
  * average is a constant idle machine's; the machine booted shortly before the cluster's first
  * moment and is never rebooted.
  */
-import type { BaseFs } from './fs';
+import type { BaseFs, FsLayer, MountedVolume } from './fs';
+import { utf8Length } from '../../k8s/utf8';
 
 export interface MachineFacts {
   /** Logical CPUs (the Node's capacity cpu). */
@@ -249,23 +250,40 @@ export function nodeMounts(m: MachineFacts): DfRow[] {
 
 const SERVICE_ACCOUNT = '/var/run/secrets/kubernetes.io/serviceaccount';
 
+/** tmpfs charges whole pages: what a volume's files hold, KiB. */
+function tmpfsUsedKib(layer: FsLayer): number {
+  let pages = 0;
+  for (const c of Object.values(layer.files)) if (c !== null) pages += Math.ceil(utf8Length(c) / 4096);
+  return pages * 4;
+}
+
 /**
  * A container's filesystems as df lists them under containerd: the overlay root (the node's disk),
  * a 64 MiB tmpfs /dev, the files the kubelet bind-mounts from the node's disk, the Pod's shm, its
- * volumes (the token's tmpfs is sized to the Pod's memory limit, or the node's memory), and the
- * tmpfs runc masks /proc and /sys paths with. Approximate: every volume but the service account
- * token is shown on the node's disk (a Secret's is a tmpfs on a real node).
+ * volumes (the token's tmpfs is sized to the Pod's memory limit, or the node's memory; an emptyDir
+ * of medium Memory is a tmpfs of the size the kubelet mounted it with, its used space its files'
+ * pages), and the tmpfs runc masks /proc and /sys paths with. Approximate: other volumes are shown
+ * on the node's disk (a Secret's, a downwardAPI's, another projected one's are tmpfs on a real node).
  */
-export function containerMounts(m: MachineFacts, memoryLimitBytes: number | undefined, mountPaths: readonly string[]): DfRow[] {
+export function containerMounts(m: MachineFacts, memoryLimitBytes: number | undefined, mounts: Readonly<Record<string, MountedVolume>>): DfRow[] {
   const dev = 65_536;
   const half = Math.floor(m.memTotalKib / 2);
   const rows: DfRow[] = [{ ...disk('overlay', '/', m), fstype: 'overlay' }, tmpfs('tmpfs', '/dev', dev)];
   for (const t of ['/etc/hosts', '/dev/termination-log', '/etc/hostname', '/etc/resolv.conf']) rows.push(disk('/dev/root', t, m));
   rows.push(tmpfs('shm', '/dev/shm', dev));
-  for (const p of [...mountPaths].sort()) {
+  for (const p of Object.keys(mounts).sort()) {
+    const layer = mounts[p]!.layer;
     if (p === SERVICE_ACCOUNT) rows.push(tmpfs('tmpfs', p, memoryLimitBytes !== undefined ? Math.floor(memoryLimitBytes / 1024) : m.memTotalKib, 12));
+    else if (layer.sizeBytes !== undefined) rows.push(tmpfs('tmpfs', p, Math.floor(layer.sizeBytes / 1024), tmpfsUsedKib(layer)));
     else rows.push(disk('/dev/root', p, m));
   }
   rows.push(tmpfs('tmpfs', '/proc/acpi', half), tmpfs('tmpfs', '/proc/kcore', dev), tmpfs('tmpfs', '/proc/keys', dev), tmpfs('tmpfs', '/proc/timer_list', dev), tmpfs('tmpfs', '/proc/scsi', half), tmpfs('tmpfs', '/sys/firmware', half));
   return rows;
+}
+
+/** Bytes a container's memory-backed emptyDirs hold (shmem, charged to the cgroup of the writer). */
+export function tmpfsBytes(mounts: Readonly<Record<string, MountedVolume>> | undefined): number {
+  let kib = 0;
+  for (const v of Object.values(mounts ?? {})) if (v.layer.sizeBytes !== undefined && !v.subPath) kib += tmpfsUsedKib(v.layer);
+  return kib * 1024;
 }
