@@ -266,7 +266,14 @@ export function describeVolumes(w: DescribeWriter, volumes: Volume[] | undefined
     else if (v.secret) w.write(2, `Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t${v.secret.secretName}\n    Optional:\t${v.secret.optional === true}\n`);
     else if (v.configMap) w.write(2, `Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t${v.configMap.name}\n    Optional:\t${v.configMap.optional === true}\n`);
     else if (v.persistentVolumeClaim) w.write(2, `Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t${v.persistentVolumeClaim.claimName}\n    ReadOnly:\t${v.persistentVolumeClaim.readOnly === true}\n`);
-    else if (v.projected) {
+    else if (v.downwardAPI) {
+      // printDownwardAPIVolumeSource: each item as `fieldPath -> path` or `resource -> path`.
+      w.write(2, 'Type:\tDownwardAPI (a volume populated by information about the pod)\n    Items:\n');
+      for (const it of v.downwardAPI.items ?? []) {
+        if (it.fieldRef) w.write(3, `${it.fieldRef.fieldPath} -> ${it.path}\n`);
+        if (it.resourceFieldRef) w.write(3, `${it.resourceFieldRef.resource} -> ${it.path}\n`);
+      }
+    } else if (v.projected) {
       w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
       for (const s of (v.projected.sources ?? []) as Record<string, Record<string, unknown> | undefined>[]) {
         if (s['secret']) w.write(2, `SecretName:\t${String(s['secret']['name'] ?? '')}\n    Optional:\t${s['secret']['optional'] === true}\n`);

@@ -127,6 +127,31 @@ Events:
 `);
   });
 
+  it('lists a downwardAPI volume\'s items as printDownwardAPIVolumeSource does', () => {
+    create(
+      'pods',
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'dapi' },
+        spec: {
+          schedulerName: 'kt-none',
+          containers: [{ name: 'c', image: 'busybox:1.36' }],
+          volumes: [{ name: 'podinfo', downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }, { path: 'cpu_limit', resourceFieldRef: { containerName: 'c', resource: 'limits.cpu', divisor: '1m' } }] } }],
+        },
+      },
+      NS,
+    );
+    const out = kubectl(sim, `describe pod dapi -n ${NS}`).stdout;
+    expect(out).toContain(`Volumes:
+  podinfo:
+    Type:  DownwardAPI (a volume populated by information about the pod)
+    Items:
+      metadata.labels -> labels
+      limits.cpu -> cpu_limit
+  kube-api-access-`);
+  });
+
   it('describes a node with its lease, conditions, capacity and pods', () => {
     const hb = ts(sim.now);
     create('nodes', {
