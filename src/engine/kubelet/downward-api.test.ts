@@ -93,6 +93,11 @@ describe('downwardAPI volumes', () => {
       'Pod "bad" is invalid: spec.volumes[0].downwardAPI.fieldRef.fieldPath: Unsupported value: "status.podIP": supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"',
     );
     expect(bad('metadata.foo')).toBe('Pod "bad" is invalid: spec.volumes[0].downwardAPI.fieldRef.fieldPath: Invalid value: "metadata.foo": error converting fieldPath: field label not supported: metadata.foo');
+    const projected = podManifest('bad', 'busybox:1.36', { spec: { volumes: [{ name: 'v', projected: { sources: [{ downwardAPI: { items: [{ path: 'f', fieldRef: { fieldPath: 'status.podIP' } }] } }] } }] } });
+    const r = sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: projected as never });
+    expect(r.ok ? 'created' : r.error.message).toBe(
+      'Pod "bad" is invalid: spec.volumes[0].projected.sources[0].downwardAPI.fieldRef.fieldPath: Unsupported value: "status.podIP": supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"',
+    );
     expect(bad("spec.nodeName['x']")).toBe(
       `Pod "bad" is invalid: spec.volumes[0].downwardAPI.fieldRef.fieldPath: Invalid value: "spec.nodeName['x']": error converting fieldPath: field label does not support subscript: spec.nodeName['x']`,
     );

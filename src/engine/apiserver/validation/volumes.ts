@@ -141,6 +141,27 @@ function validateDownwardFile(file: DownwardAPIVolumeFile, p: Path): FieldError[
   return errs;
 }
 
+/**
+ * validateProjectionSources' part for downwardAPI sources: each file as a downwardAPI volume's
+ * (at `sources[i].downwardAPI`), and a path another source's item already uses is
+ * "conflicting duplicate paths" on the projected volume.
+ */
+function validateProjectedDownward(sources: readonly unknown[], p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const paths = new Set<string>();
+  sources.forEach((raw, i) => {
+    const src = (raw ?? {}) as { secret?: { items?: { path?: string }[] }; configMap?: { items?: { path?: string }[] }; downwardAPI?: { items?: DownwardAPIVolumeFile[] } };
+    for (const it of [...(src.secret?.items ?? []), ...(src.configMap?.items ?? [])]) if (it.path) paths.add(it.path);
+    for (const file of src.downwardAPI?.items ?? []) {
+      pushAll(errs, validateDownwardFile(file, p.child('sources').index(i).child('downwardAPI')));
+      if (!file.path) continue;
+      if (paths.has(file.path)) errs.push(invalid(p, file.path, 'conflicting duplicate paths'));
+      paths.add(file.path);
+    }
+  });
+  return errs;
+}
+
 function validateSource(name: (typeof SOURCES)[number], v: Volume, p: Path): FieldError[] {
   const src = (v as unknown as Record<string, unknown>)[name] as Record<string, unknown>;
   const sp = p.child(name);
@@ -163,7 +184,7 @@ function validateSource(name: (typeof SOURCES)[number], v: Volume, p: Path): Fie
     case 'emptyDir':
       return String(src['sizeLimit'] ?? '').startsWith('-') ? [forbidden(sp.child('sizeLimit'), 'SizeLimit field must be a valid resource quantity')] : [];
     case 'projected':
-      return defaultMode(v.projected?.defaultMode, sp);
+      return [...defaultMode(v.projected?.defaultMode, sp), ...validateProjectedDownward(v.projected?.sources ?? [], sp)];
     case 'downwardAPI':
       return [...defaultMode(v.downwardAPI?.defaultMode, sp), ...(v.downwardAPI?.items ?? []).flatMap((f) => validateDownwardFile(f, sp))];
     case 'csi':
