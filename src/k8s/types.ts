@@ -103,6 +103,7 @@ export interface EnvVar {
     configMapKeyRef?: { name: string; key: string; optional?: boolean };
     secretKeyRef?: { name: string; key: string; optional?: boolean };
     fieldRef?: { fieldPath: string; apiVersion?: string };
+    resourceFieldRef?: { containerName?: string; resource: string; divisor?: string | number };
   };
 }
 

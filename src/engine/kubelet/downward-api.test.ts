@@ -5,6 +5,7 @@ import { currentPayload } from './atomic-writer';
 import { formatMap, resourceFieldValue } from './downward-api';
 import { bootCluster, createPod, getPod, podManifest, ready } from './kubelet.testing';
 import { podVolumeKey } from './volume-data';
+import { latestContainer, runtimeOf } from '../node/cri';
 
 /** The files the Pod's volume shows now (read through `..data`), and their modes. */
 function volumeFiles(sim: Simulation, pod: string, volume: string): { files: Record<string, string>; modes: Record<string, number> } {
@@ -80,6 +81,26 @@ describe('downwardAPI volumes', () => {
     sim.request({ verb: 'patch', resource: 'pods', namespace: 'default', name: 'dapi', body: { metadata: { labels: { zone: 'us-west' } } } as never });
     sim.advance(2000);
     expect(volumeFiles(sim, 'dapi', 'podinfo').files['/labels']).toBe('cluster="test-cluster1"\nzone="us-west"');
+  });
+
+  it('gives environment variables the same resource values (dapi-envars-container.yaml), the container itself when containerName is empty', () => {
+    const sim = bootCluster();
+    const env = (name: string, resource: string, containerName?: string): unknown => ({ name, valueFrom: { resourceFieldRef: { resource, ...(containerName ? { containerName } : {}) } } });
+    createPod(
+      sim,
+      podManifest('envs', 'busybox:1.36', {
+        container: {
+          command: ['sleep', '3600'],
+          resources: { requests: { cpu: '125m', memory: '32Mi' }, limits: { cpu: '250m', memory: '64Mi' } },
+          env: [env('MY_CPU_REQUEST', 'requests.cpu', 'api'), env('MY_CPU_LIMIT', 'limits.cpu'), env('MY_MEM_REQUEST', 'requests.memory'), env('MY_MEM_LIMIT', 'limits.memory', 'api')],
+        },
+      }),
+    );
+    sim.runUntil(() => ready(getPod(sim, 'envs')) === 'True', 60_000);
+    const rt = runtimeOf(worldOf(sim), 'node-1')!;
+    const c = latestContainer(rt, getPod(sim, 'envs')!.metadata.uid!, 'api')!;
+    // The page's output: 1, 1, 33554432, 67108864.
+    expect(c.config.env).toMatchObject({ MY_CPU_REQUEST: '1', MY_CPU_LIMIT: '1', MY_MEM_REQUEST: '33554432', MY_MEM_LIMIT: '67108864' });
   });
 
   it("refuses field paths a volume cannot project, in the apiserver's words", () => {

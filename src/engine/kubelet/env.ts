@@ -2,7 +2,8 @@
  * A container's environment as the kubelet builds it (kubelet_pods.go makeEnvironmentVariables):
  * the Service-link variables (src/k8s/service-env.ts, from the kubelet's Service informer), then every key of the `envFrom`
  * ConfigMaps/Secrets (with `prefix`), then the spec's env in order, with
- * ConfigMap/Secret keys read through kube-apiserver and downward-API fields. A missing object or
+ * ConfigMap/Secret keys read through kube-apiserver and downward-API fields (resourceFieldRef as
+ * the downwardAPI volume computes it, downward-api.ts). A missing object or
  * key fails the container with CreateContainerConfigError.
  */
 import type { ConfigMap, Container, Pod, Secret, Service } from '../../k8s/types';
@@ -15,6 +16,7 @@ import { podFieldValue } from '../../k8s/fieldpath';
 import { api } from './client';
 import type { KubeletState } from './state';
 import { own, setOwn } from '../../k8s/own';
+import { resourceFieldValue } from './downward-api';
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; message: string };
 
@@ -47,6 +49,13 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
     }
     if (from.fieldRef) {
       setOwn(env, e.name, podFieldValue(pod, from.fieldRef.fieldPath, podIP, hostIP));
+      continue;
+    }
+    if (from.resourceFieldRef) {
+      // containerResourceRuntimeValue: the container itself when containerName is empty.
+      const r = resourceFieldValue(pod, { ...from.resourceFieldRef, containerName: from.resourceFieldRef.containerName || c.name }, w.machineSpecs.get(self.host)?.allocatable ?? {});
+      if (!r.ok) return { ok: false, message: r.error };
+      setOwn(env, e.name, r.value);
       continue;
     }
     const ref = from.configMapKeyRef ?? from.secretKeyRef;
