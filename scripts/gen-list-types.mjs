@@ -27,7 +27,7 @@ import { join } from 'node:path';
 
 const root = process.argv[2] ?? '/work/.mirror';
 const SOURCES = [
-  { repo: 'kubernetes+api', tag: 'v0.36.3', module: 'k8s.io/api', pkgs: ['core/v1', 'admissionregistration/v1', 'apps/v1', 'autoscaling/v2', 'batch/v1', 'coordination/v1', 'discovery/v1', 'networking/v1', 'node/v1', 'policy/v1', 'rbac/v1', 'scheduling/v1', 'storage/v1'] },
+  { repo: 'kubernetes+api', tag: 'v0.36.3', module: 'k8s.io/api', pkgs: ['core/v1', 'admissionregistration/v1', 'apps/v1', 'autoscaling/v2', 'batch/v1', 'coordination/v1', 'discovery/v1', 'flowcontrol/v1', 'networking/v1', 'node/v1', 'policy/v1', 'rbac/v1', 'scheduling/v1', 'storage/v1'] },
   { repo: 'kubernetes+apimachinery', tag: 'v0.36.3', module: 'k8s.io/apimachinery', pkgs: ['pkg/apis/meta/v1'] },
   { repo: 'kubernetes+apiextensions-apiserver', tag: 'v0.36.3', module: 'k8s.io/apiextensions-apiserver', pkgs: ['pkg/apis/apiextensions/v1'] },
   { repo: 'kubernetes+kube-aggregator', tag: 'v0.36.2', module: 'k8s.io/kube-aggregator', pkgs: ['pkg/apis/apiregistration/v1'] },
@@ -40,7 +40,7 @@ const ROOTS = {
   CustomResourceDefinition: 'pkg/apis/apiextensions/v1', APIService: 'pkg/apis/apiregistration/v1',
   ValidatingAdmissionPolicy: 'admissionregistration/v1', ValidatingAdmissionPolicyBinding: 'admissionregistration/v1', ValidatingWebhookConfiguration: 'admissionregistration/v1', MutatingWebhookConfiguration: 'admissionregistration/v1',
   ControllerRevision: 'apps/v1', DaemonSet: 'apps/v1', Deployment: 'apps/v1', ReplicaSet: 'apps/v1', StatefulSet: 'apps/v1',
-  HorizontalPodAutoscaler: 'autoscaling/v2', CronJob: 'batch/v1', Job: 'batch/v1', Lease: 'coordination/v1', EndpointSlice: 'discovery/v1',
+  HorizontalPodAutoscaler: 'autoscaling/v2', CronJob: 'batch/v1', Job: 'batch/v1', Lease: 'coordination/v1', EndpointSlice: 'discovery/v1', FlowSchema: 'flowcontrol/v1', PriorityLevelConfiguration: 'flowcontrol/v1',
   IngressClass: 'networking/v1', Ingress: 'networking/v1', IPAddress: 'networking/v1', NetworkPolicy: 'networking/v1', ServiceCIDR: 'networking/v1', RuntimeClass: 'node/v1', PodDisruptionBudget: 'policy/v1',
   ClusterRoleBinding: 'rbac/v1', ClusterRole: 'rbac/v1', RoleBinding: 'rbac/v1', Role: 'rbac/v1', PriorityClass: 'scheduling/v1', CSIDriver: 'storage/v1', CSINode: 'storage/v1', StorageClass: 'storage/v1', VolumeAttachment: 'storage/v1', CSIStorageCapacity: 'storage/v1', VolumeAttributesClass: 'storage/v1',
 };

@@ -6,7 +6,7 @@
  * The structured-merge-diff schema facts of the served kinds, the one source of server-side
  * apply's field sets and merges (src/engine/apiserver/apply): for each struct type, the fields
  * that are not plain scalars. Read from the markers and tags of
- *   k8s.io/api v0.36.3 (core/v1, admissionregistration/v1, apps/v1, autoscaling/v2, batch/v1, coordination/v1, discovery/v1, networking/v1, node/v1, policy/v1, rbac/v1, scheduling/v1, storage/v1),
+ *   k8s.io/api v0.36.3 (core/v1, admissionregistration/v1, apps/v1, autoscaling/v2, batch/v1, coordination/v1, discovery/v1, flowcontrol/v1, networking/v1, node/v1, policy/v1, rbac/v1, scheduling/v1, storage/v1),
  *   k8s.io/apimachinery v0.36.3 pkg/apis/meta/v1,
  *   k8s.io/apiextensions-apiserver v0.36.3 pkg/apis/apiextensions/v1,
  *   k8s.io/kube-aggregator v0.36.2 pkg/apis/apiregistration/v1,
@@ -69,6 +69,8 @@ export const KIND_TYPES: Readonly<Record<string, string>> = {
   'Job': 'batch.v1.Job',
   'Lease': 'coordination.v1.Lease',
   'EndpointSlice': 'discovery.v1.EndpointSlice',
+  'FlowSchema': 'flowcontrol.v1.FlowSchema',
+  'PriorityLevelConfiguration': 'flowcontrol.v1.PriorityLevelConfiguration',
   'IngressClass': 'networking.v1.IngressClass',
   'Ingress': 'networking.v1.Ingress',
   'IPAddress': 'networking.v1.IPAddress',
@@ -751,6 +753,34 @@ export const STRUCTS: Readonly<Record<string, StructSchema>> = {
     metadata: { t: 'meta.v1.ObjectMeta' },
     endpoints: { l: 'atomic' },
     ports: { l: 'atomic' },
+  },
+  'flowcontrol.v1.FlowSchema': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'flowcontrol.v1.FlowSchemaSpec' },
+    status: { t: 'flowcontrol.v1.FlowSchemaStatus' },
+  },
+  'flowcontrol.v1.FlowSchemaSpec': {
+    rules: { l: 'atomic' },
+  },
+  'flowcontrol.v1.FlowSchemaStatus': {
+    conditions: { l: 'map', k: ['type'] },
+  },
+  'flowcontrol.v1.LimitResponse': {
+
+  },
+  'flowcontrol.v1.LimitedPriorityLevelConfiguration': {
+    limitResponse: { t: 'flowcontrol.v1.LimitResponse' },
+  },
+  'flowcontrol.v1.PriorityLevelConfiguration': {
+    metadata: { t: 'meta.v1.ObjectMeta' },
+    spec: { t: 'flowcontrol.v1.PriorityLevelConfigurationSpec' },
+    status: { t: 'flowcontrol.v1.PriorityLevelConfigurationStatus' },
+  },
+  'flowcontrol.v1.PriorityLevelConfigurationSpec': {
+    limited: { t: 'flowcontrol.v1.LimitedPriorityLevelConfiguration' },
+  },
+  'flowcontrol.v1.PriorityLevelConfigurationStatus': {
+    conditions: { l: 'map', k: ['type'] },
   },
   'meta.v1.ObjectMeta': {
     labels: { m: true },

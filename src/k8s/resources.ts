@@ -87,6 +87,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('certificatesigningrequests', 'CertificateSigningRequest', 'certificates.k8s.io', 'v1', false, ['csr'], ['approval', 'status']),
   r('leases', 'Lease', 'coordination.k8s.io', 'v1', true),
   r('endpointslices', 'EndpointSlice', 'discovery.k8s.io', 'v1', true),
+  r('flowschemas', 'FlowSchema', 'flowcontrol.apiserver.k8s.io', 'v1', false, [], ['status']),
+  r('prioritylevelconfigurations', 'PriorityLevelConfiguration', 'flowcontrol.apiserver.k8s.io', 'v1', false, [], ['status']),
   r('ingressclasses', 'IngressClass', 'networking.k8s.io', 'v1', false),
   r('ingresses', 'Ingress', 'networking.k8s.io', 'v1', true, ['ing'], ['status']),
   r('ipaddresses', 'IPAddress', 'networking.k8s.io', 'v1', false, ['ip']),

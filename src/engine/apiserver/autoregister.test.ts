@@ -40,6 +40,7 @@ describe('the autoregister controller', () => {
       'v1.coordination.k8s.io',
       'v1.discovery.k8s.io',
       'v1.events.k8s.io',
+      'v1.flowcontrol.apiserver.k8s.io',
       'v1.networking.k8s.io',
       'v1.node.k8s.io',
       'v1.policy',

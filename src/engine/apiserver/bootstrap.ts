@@ -2,7 +2,8 @@
  * What kube-apiserver and kubeadm create on a fresh cluster: the four system namespaces, the
  * `kubernetes` Service and its endpoints, the default StorageClass and the CSIDriver of the cluster's CSI driver
  * (installed with the driver), the system
- * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), the
+ * PriorityClasses (the `scheduling/bootstrap-system-priority-classes` post-start hook), API Priority
+ * and Fairness's FlowSchemas and priority levels (apf-config.ts), the
  * extension-apiserver-authentication ConfigMap (cluster-authentication-trust.ts), the Local
  * APIServices of the built-in group/versions (autoregister.ts), and on
  * the very first start kubeadm's addons (kube-proxy, CoreDNS; see kubeadm-addons.ts).
@@ -12,7 +13,8 @@ import type { KObject, ServiceCIDR } from '../../k8s/types';
 import { DEFAULT_SERVICE_CIDR_NAME, SERVICE_CIDR } from './ipallocator';
 import type { World } from '../world';
 import { APISERVER_USER } from './auth';
-import { handleRequest, lbAddress } from './handler';
+import { handleRequest, lbAddress, type ApiRequest, type ApiResponse } from './handler';
+import { consumerPass, producerPass } from './apf-config';
 import { storedObject } from './storage';
 import { kubeadmAddons } from './kubeadm-addons';
 import { bootstrapTokenSecret, kubeadmUploads, KUBEADM_TOKEN_TTL_MS } from './kubeadm-uploads';
@@ -174,6 +176,10 @@ export function bootstrapObjects(w: World, server: ComponentId): void {
     for (const pc of SYSTEM_PRIORITY_CLASSES) ensure(w, server, 'priorityclasses', undefined, cloneData(pc));
   });
   withRngStream(w, CSI_DRIVER_STREAM, () => ensure(w, server, 'csidrivers', undefined, cloneData(CSI_DRIVER_OBJECT)));
+  // The priority-and-fairness-config-producer post-start hook's first pass, then the consumer's conditions.
+  const loopback = (req: Omit<ApiRequest, 'user' | 'from'>): ApiResponse => handleRequest(w, server, { ...req, user: APISERVER_USER, from: server });
+  producerPass(w, loopback);
+  consumerPass(w, loopback);
   // kube-apiserver's legacytokentracking controller: the day it began tracking legacy tokens.
   withRngStream(w, LEGACY_TOKEN_TRACKING_STREAM, () =>
     ensure(w, server, 'configmaps', 'kube-system', {

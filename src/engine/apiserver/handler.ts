@@ -662,7 +662,7 @@ function statusWriter(w: World, serverId: ComponentId, requestId: number, user: 
 /** Kinds whose metadata.generation tracks spec changes. */
 function hasGeneration(info: ResourceInfo): boolean {
   // ControllerRevision's strategy leaves generation alone: a revision is a snapshot, not a spec.
-  return ['deployments', 'replicasets', 'replicationcontrollers', 'podtemplates', 'pods', 'services', 'persistentvolumeclaims', 'nodes', 'ingresses', 'ingressclasses'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy' || info.group === 'admissionregistration.k8s.io' || info.resource === 'customresourcedefinitions' || customSource(info) !== undefined;
+  return ['deployments', 'replicasets', 'replicationcontrollers', 'podtemplates', 'pods', 'services', 'persistentvolumeclaims', 'nodes', 'ingresses', 'ingressclasses'].includes(info.resource) || (info.group === 'apps' && info.resource !== 'controllerrevisions') || info.group === 'batch' || info.group === 'policy' || info.group === 'admissionregistration.k8s.io' || info.group === 'flowcontrol.apiserver.k8s.io' || info.resource === 'customresourcedefinitions' || customSource(info) !== undefined;
 }
 
 export function hasStatusSubresource(info: ResourceInfo): boolean {

@@ -41,6 +41,7 @@ import { authenticateBearerToken } from './token-authn';
 import type { ApiServerState } from './state';
 import { UNAUTHORIZED, type StatusError } from './status';
 import type { PatchType } from './patch';
+import { classify, type FlowSchema, type PriorityLevelConfiguration, type RequestDigest } from '../../k8s/flowcontrol';
 
 /** A response before framing: status, body, the Content-Type and whether the filters added nosniff. */
 interface Reply {
@@ -48,22 +49,34 @@ interface Reply {
   body: string;
   contentType: string;
   nosniff?: boolean;
-  /** APF classified the request (authentication passed): its FlowSchema. */
-  flowSchema?: FlowSchema;
+  /** APF classified the request (authentication passed): its FlowSchema's and priority level's uids. */
+  flowSchema?: Classified;
   /** A proxy's redirect of `…/proxy` to `…/proxy/`. */
   location?: string;
 }
 
-type FlowSchema = 'exempt' | 'probes' | 'kube-system-service-accounts' | 'service-accounts' | 'global-default';
-const PRIORITY_LEVEL: Record<FlowSchema, string> = { exempt: 'exempt', probes: 'exempt', 'kube-system-service-accounts': 'workload-high', 'service-accounts': 'workload-low', 'global-default': 'global-default' };
+/**
+ * APF's classification of an authenticated request (apf_filter.go, rule.go): the FlowSchema it
+ * matches first among the stored ones and its priority level, whose uids the filter sends back.
+ * Nothing when no FlowSchema matches (upstream then imagines the mandatory catch-all, whose
+ * uid is empty): the headers are left out.
+ */
+function classifyRequest(w: World, user: UserInfo, method: string, path: string, route: ReturnType<typeof apiRoute>): Classified | undefined {
+  const schemas = [...(w.etcd.kv.get('flowschemas')?.values() ?? [])] as FlowSchema[];
+  const levels = new Map<string, PriorityLevelConfiguration>();
+  for (const o of w.etcd.kv.get('prioritylevelconfigurations')?.values() ?? []) levels.set(o.metadata.name ?? '', o as PriorityLevelConfiguration);
+  const digest: RequestDigest = { user };
+  if (route.type === 'resource') {
+    const namespace = route.info.resource === 'namespaces' ? route.name : route.namespace;
+    digest.resource = { verb: route.verb, apiGroup: route.info.group, resource: route.info.resource, ...(route.subresource ? { subresource: route.subresource } : {}), ...(namespace ? { namespace } : {}) };
+  } else digest.nonResource = { verb: method.toLowerCase(), path };
+  const hit = classify(digest, schemas, levels);
+  return hit ? { flowSchemaUid: hit.schema.metadata.uid ?? '', priorityLevelUid: hit.level.metadata.uid ?? '' } : undefined;
+}
 
-/** The bootstrap FlowSchema a request matches first (apf's mandatory and suggested configuration). */
-function flowSchemaOf(user: UserInfo, path: string): FlowSchema {
-  if (user.groups.includes('system:masters')) return 'exempt';
-  if (/^\/(healthz|livez|readyz)(\/|\?|$)/.test(path)) return 'probes';
-  if (user.groups.includes('system:serviceaccounts:kube-system')) return 'kube-system-service-accounts';
-  if (user.groups.includes('system:serviceaccounts')) return 'service-accounts';
-  return 'global-default';
+interface Classified {
+  flowSchemaUid: string;
+  priorityLevelUid: string;
 }
 
 /** A v4-shaped uid that stays the same for the same input (no draw from the world's PRNG). */
@@ -82,8 +95,8 @@ function frame(w: World, r: Reply, auditId: string, h2: boolean, method: string)
   if (r.nosniff) headers.push(['X-Content-Type-Options', 'nosniff']);
   if (r.location !== undefined) headers.push(['Location', r.location]);
   if (r.flowSchema) {
-    headers.push(['X-Kubernetes-Pf-Flowschema-Uid', stableUid(`flowschema/${w.seed}/${r.flowSchema}`)]);
-    headers.push(['X-Kubernetes-Pf-Prioritylevel-Uid', stableUid(`prioritylevel/${w.seed}/${PRIORITY_LEVEL[r.flowSchema]}`)]);
+    headers.push(['X-Kubernetes-Pf-Flowschema-Uid', r.flowSchema.flowSchemaUid]);
+    headers.push(['X-Kubernetes-Pf-Prioritylevel-Uid', r.flowSchema.priorityLevelUid]);
   }
   const head = goHead(h2, r.code, headers, utf8Length(r.body), httpDate(EPOCH_MS + w.now));
   return { status: r.code, body: method === 'HEAD' ? '' : r.body, head };
@@ -218,8 +231,8 @@ export function serveApiServerPort(w: World, server: ApiServerState, from: Compo
     trace(w, { from: server.id, to: from, kind: 'response', detail: { type: 'status', code: 401, reason: 'Unauthorized', message: 'Unauthorized' }, requestId });
     return frame(w, { code: 401, body: statusBody(UNAUTHORIZED, undefined), contentType: 'application/json' }, auditId, h2, req.method);
   }
-  const flowSchema = flowSchemaOf(user, path);
   const route = apiRoute(req.method, req.path, servedExtra(w));
+  const flowSchema = classifyRequest(w, user, req.method, path, route);
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   // The routes below authorize what they serve; a path they will refuse is authorized first.
   const refused = route.type === 'not-found' || route.type === 'method-not-allowed' || (route.type === 'non-resource' && !readOnly) ? refusedBeforeRouting(w, user, req.method, req.path) : undefined;
@@ -239,5 +252,5 @@ export function serveApiServerPort(w: World, server: ApiServerState, from: Compo
     const json = raw.code === 403 || (raw.code === 200 && (/^\/(api|apis|openapi)(\/|$)/.test(path) || path === '/version' || path === '/version/'));
     reply = { code: raw.code, body: raw.body, contentType: raw.contentType ?? (json ? 'application/json' : 'text/plain; charset=utf-8'), nosniff: !json || raw.code === 403 };
   }
-  return frame(w, { ...reply, flowSchema }, auditId, h2, req.method);
+  return frame(w, flowSchema ? { ...reply, flowSchema } : reply, auditId, h2, req.method);
 }

@@ -28,6 +28,9 @@ const COMMON_FIELDS: Record<string, string> = {
 
 /** The godoc of each kind (k8s.io/api types.go). */
 const KIND_DESCRIPTIONS: Record<string, string> = {
+  FlowSchema:
+    'FlowSchema defines the schema of a group of flows. Note that a flow is made up of a set of inbound API requests with similar attributes and is identified by a pair of strings: the name of the FlowSchema and a "flow distinguisher".',
+  PriorityLevelConfiguration: 'PriorityLevelConfiguration represents the configuration of a priority level.',
   RuntimeClass:
     'RuntimeClass defines a class of container runtime supported in the cluster. The RuntimeClass is used to determine which container runtime is used to run all containers in a pod. RuntimeClasses are manually defined by a user or cluster provisioner, and referenced in the PodSpec. The Kubelet is responsible for resolving the RuntimeClassName reference before running the pod.  For more details, see https://kubernetes.io/docs/concepts/containers/runtime-class/',
   Pod: 'Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.',
@@ -112,6 +115,18 @@ const REQUIRED: Record<string, string[]> = {
   TypedLocalObjectReference: ['kind', 'name'],
   IngressClassParametersReference: ['kind', 'name'],
   RuntimeClass: ['handler'],
+  FlowDistinguisherMethod: ['type'],
+  FlowSchemaSpec: ['priorityLevelConfiguration'],
+  FcGroupSubject: ['name'],
+  LimitResponse: ['type'],
+  NonResourcePolicyRule: ['verbs', 'nonResourceURLs'],
+  PolicyRulesWithSubjects: ['subjects'],
+  PriorityLevelConfigurationReference: ['name'],
+  PriorityLevelConfigurationSpec: ['type'],
+  ResourcePolicyRule: ['verbs', 'apiGroups', 'resources'],
+  FcServiceAccountSubject: ['namespace', 'name'],
+  FcSubject: ['kind'],
+  FcUserSubject: ['name'],
 };
 
 const STRUCTS: Record<string, StructSchema> = { ...CORE_STRUCTS, ...KIND_STRUCTS };

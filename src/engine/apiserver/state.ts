@@ -19,4 +19,8 @@ export interface ApiServerState extends ComponentBase {
   /** When this process last answered a read-only and a mutating request (apiserver_current_inflight_requests). */
   lastReadOnlyAt?: number;
   lastMutatingAt?: number;
+  /** The API Priority and Fairness config consumer's pass is armed (apf-config.ts). */
+  apfConsumerArmed?: boolean;
+  /** When the config producer's next pass is armed for. */
+  apfProducerAt?: number;
 }

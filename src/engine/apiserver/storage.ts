@@ -17,6 +17,8 @@ import { commitLatencyMs, logSlowCommit } from '../etcd/disk';
 import { rbacChanged } from './rbac-authorizer';
 import { RBAC_RESOURCES } from '../../k8s/rbac';
 import { aggregatorSawCommit } from './aggregator';
+import { apfSawCommit } from './apf-config';
+import type { ApiServerState } from './state';
 import { podBucketChanged } from './list-index';
 import { storageKey } from './storage-key';
 
@@ -138,6 +140,8 @@ export function commit(
   }
   // kube-aggregator's availability check sees APIServices and what they point at (aggregator.ts).
   aggregatorSawCommit(w, server, resource);
+  // API Priority and Fairness's config loops see every FlowSchema and priority level (apf-config.ts).
+  apfSawCommit(w, w.components.get(server) as ApiServerState | undefined, resource);
   // A deleted object is delivered with the deletion's revision, as the watch cache does.
   const deletedView = !next && old ? { ...old, metadata: { ...old.metadata, resourceVersion: rv } } : undefined;
   // Watchers hear of a write only once it committed: a slow disk delays every event.

@@ -72,7 +72,7 @@ function resourceIndex(w: World, resource: string): ResourceWatchIndex {
  * watching them, the garbage collector's among them, leave every other draw of the world's PRNG
  * where it was and a seed keeps its cluster.
  */
-const OWN_STREAM_RESOURCES: ReadonlySet<string> = new Set(['servicecidrs', 'ipaddresses', 'ingresses', 'ingressclasses', 'runtimeclasses', 'replicationcontrollers', 'podtemplates', 'validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'validatingwebhookconfigurations', 'mutatingwebhookconfigurations', 'certificatesigningrequests']);
+const OWN_STREAM_RESOURCES: ReadonlySet<string> = new Set(['servicecidrs', 'ipaddresses', 'ingresses', 'ingressclasses', 'runtimeclasses', 'replicationcontrollers', 'podtemplates', 'validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'validatingwebhookconfigurations', 'mutatingwebhookconfigurations', 'certificatesigningrequests', 'flowschemas', 'prioritylevelconfigurations']);
 const WATCH_STREAM = 0x3a7c_4e11;
 
 export function registerWatch(w: World, reg: Omit<WatchRegistration, 'id' | 'lastDelivery' | 'rng'>): WatchRegistration {

@@ -10,6 +10,7 @@ import { NETWORKING_STRUCTS } from './networking';
 import { EVENTS_STRUCTS } from './events';
 import { STORAGE_STRUCTS } from './storage';
 import { CERTIFICATES_STRUCTS } from './certificates';
+import { FLOWCONTROL_STRUCTS } from './flowcontrol';
 
 const TYPE_META = { apiVersion: 'string?', kind: 'string?' };
 
@@ -24,6 +25,7 @@ export const KIND_STRUCTS: Record<string, StructSchema> = {
   ...EVENTS_STRUCTS,
   ...STORAGE_STRUCTS,
   ...CERTIFICATES_STRUCTS,
+  ...FLOWCONTROL_STRUCTS,
   // Roots.
   Binding: root('Binding', { target: 'ObjectReference' }),
   ConfigMap: root('ConfigMap', { immutable: '*bool', data: 'map:string', binaryData: 'map:bytes' }),

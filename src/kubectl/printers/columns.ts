@@ -49,6 +49,7 @@ import { CORE_WORKLOAD_TABLES } from './core-workload-columns';
 import { AUTOSCALING_TABLES } from './autoscaling-columns';
 import { STORAGE_TABLES } from './storage-columns';
 import { CERTIFICATES_TABLES } from './certificates-columns';
+import { FLOWCONTROL_TABLES } from './flowcontrol-columns';
 import { humanDuration, parseTimestamp } from '../../k8s/time';
 
 export interface Column {
@@ -60,6 +61,8 @@ export interface TableDef {
   columns: Column[];
   /** One cell per column, wide columns included. */
   cells(obj: KObject, now: number): string[];
+  /** The list printer's own row order, where it sorts (printFlowSchemaList); else the list's. */
+  order?(objs: readonly KObject[]): KObject[];
 }
 
 const age = (o: KObject, now: number): string => since(o.metadata.creationTimestamp, now);
@@ -180,6 +183,7 @@ const TABLES: Record<string, TableDef> = {
   ...RBAC_TABLES,
   ...CRD_TABLES,
   ...CERTIFICATES_TABLES,
+  ...FLOWCONTROL_TABLES,
   ...STORAGE_TABLES,
   ...NETWORKING_TABLES,
   ...ADMISSION_POLICY_TABLES,

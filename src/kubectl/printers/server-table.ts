@@ -48,7 +48,7 @@ function rowObject(info: ResourceInfo, stored: KObject, include: IncludeObject):
  * converted to `info`'s version. `def` replaces the resource's table for a view of it (a Scale).
  */
 export function toTable(info: ResourceInfo, objs: KObject[], now: number, resourceVersion: string, opts: TableOptions, def: TableDef = customTable(info) ?? tableFor(info.resource)): object {
-  const rows = objs.map((o) => {
+  const rows = (def.order ? def.order(objs) : objs).map((o) => {
     const object = rowObject(info, o, opts.includeObject);
     return { cells: def.cells(o, now), ...(object ? { object } : {}) };
   });

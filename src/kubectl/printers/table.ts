@@ -34,7 +34,7 @@ export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptio
   if (opts.withNamespace) header.unshift('NAMESPACE');
   pushAll(header, opts.labelColumns.map((l) => l.toUpperCase()));
   if (opts.showLabels) header.push('LABELS');
-  const rows = objs.map((o) => {
+  const rows = (def.order ? def.order(objs) : objs).map((o) => {
     const cells = def.cells(o, now).filter((_, i) => keep[i]);
     if (opts.withKind && nameIdx >= 0) cells[nameIdx] = `${kindString(info)}/${cells[nameIdx]}`;
     if (opts.withNamespace) cells.unshift(o.metadata.namespace ?? '');

@@ -4,6 +4,7 @@
  * defaulted like absent ones. Pod-only defaults (SetDefaults_Pod: requests from limits,
  * enableServiceLinks) never reach workload templates. Returns true when anything was filled in.
  */
+import { defaultFlowSchema, defaultPriorityLevelConfiguration } from './flowcontrol-defaults';
 import { defaultCrd } from '../../apiextensions/strategy';
 import type { APIService, HorizontalPodAutoscaler } from '../../../k8s/autoscaling';
 import { defaultAPIService, defaultHorizontalPodAutoscaler } from './autoscaling-defaults';
@@ -382,6 +383,10 @@ export function applyDefaults(info: ResourceInfo, obj: KObject): boolean {
     case 'rolebindings':
     case 'clusterrolebindings':
       return defaultRoleBinding(obj as RoleBinding);
+    case 'flowschemas':
+      return defaultFlowSchema(obj);
+    case 'prioritylevelconfigurations':
+      return defaultPriorityLevelConfiguration(obj);
     case 'priorityclasses':
       return setIfAbsent(obj as { preemptionPolicy?: string }, 'preemptionPolicy', 'PreemptLowerPriority');
     case 'networkpolicies': {

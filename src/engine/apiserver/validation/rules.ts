@@ -18,6 +18,8 @@ import type { Ingress, IngressClass, IPAddress, NetworkPolicy, ServiceCIDR } fro
 import { validateIngress, validateIngressClass } from './ingress';
 import { validateIPAddress, validateServiceCIDR } from './service-cidr';
 import { validateRuntimeClass } from './runtime-class';
+import { validateFlowSchema, validatePriorityLevelConfiguration } from './flowcontrol';
+import type { FlowSchema, PriorityLevelConfiguration } from '../../../k8s/flowcontrol';
 import { validatePodTemplate, validateReplicationController } from './replication-controller';
 import type { PodTemplate, ReplicationController } from '../../../k8s/types';
 import type { RuntimeClass } from '../../../k8s/types';
@@ -119,6 +121,10 @@ function byKind(info: ResourceInfo, obj: KObject, old: KObject | undefined): Fie
       return validateServiceCIDR(obj as ServiceCIDR, old as ServiceCIDR | undefined);
     case 'ipaddresses':
       return validateIPAddress(obj as IPAddress, old as IPAddress | undefined);
+    case 'flowschemas':
+      return validateFlowSchema(obj as FlowSchema, old as FlowSchema | undefined);
+    case 'prioritylevelconfigurations':
+      return validatePriorityLevelConfiguration(obj as PriorityLevelConfiguration, old as PriorityLevelConfiguration | undefined);
     case 'runtimeclasses':
       return validateRuntimeClass(obj as RuntimeClass, old as RuntimeClass | undefined);
     case 'validatingadmissionpolicies':
