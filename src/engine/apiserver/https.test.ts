@@ -149,6 +149,18 @@ describe('kube-apiserver from inside a Pod', () => {
     expect(head).toMatch(/^HTTP\/2 403 \r\naudit-id: [0-9a-f-]{36}\r\ncache-control: no-cache, private\r\ncontent-type: application\/json\r\nx-content-type-options: nosniff\r\nx-kubernetes-pf-flowschema-uid: [0-9a-f-]{36}\r\nx-kubernetes-pf-prioritylevel-uid: [0-9a-f-]{36}\r\ncontent-length: 220\r\ndate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\n\r\n\{\n {2}"kind": "Status",/);
   });
 
+  it("names the FlowSchema and priority level APF classified the request into (apf_filter.go's response headers)", () => {
+    const sim = fresh();
+    const uid = (resource: string, name: string): string | undefined => sim.objects(resource).find((o) => o.metadata.name === name)?.metadata.uid;
+    const headers = (script: string): string[] => inPod(sim, 't', script).output.split('\r\n').filter((l) => l.startsWith('x-kubernetes-pf-'));
+    // The default ServiceAccount is in system:serviceaccounts: service-accounts, at workload-low.
+    expect(headers(`${AS_SA} -si https://kubernetes.default.svc/api/v1/namespaces/default/pods`)).toEqual([`x-kubernetes-pf-flowschema-uid: ${uid('flowschemas', 'service-accounts')}`, `x-kubernetes-pf-prioritylevel-uid: ${uid('prioritylevelconfigurations', 'workload-low')}`]);
+    // Anyone's GET of a health check matches probes (precedence 2), which is exempt.
+    expect(headers('curl -sik https://kubernetes.default.svc/livez')).toEqual([`x-kubernetes-pf-flowschema-uid: ${uid('flowschemas', 'probes')}`, `x-kubernetes-pf-prioritylevel-uid: ${uid('prioritylevelconfigurations', 'exempt')}`]);
+    // Anonymous /version: global-default.
+    expect(headers('curl -sik https://kubernetes.default.svc/version')[0]).toBe(`x-kubernetes-pf-flowschema-uid: ${uid('flowschemas', 'global-default')}`);
+  });
+
   it('answers plain HTTP on the TLS port with Go’s 400, as curl and BusyBox wget print it', () => {
     const sim = fresh();
     expect(inPod(sim, 't', 'curl -s http://10.96.0.1:443')).toEqual({ exitCode: 0, output: 'Client sent an HTTP request to an HTTPS server.\n' });
