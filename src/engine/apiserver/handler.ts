@@ -601,6 +601,8 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   // podStrategy.PrepareForCreate (after mutating admission): whatever status a client sends is
   // replaced by Pending and the Pod's QoS class.
   if (info.resource === 'namespaces') prepareNamespaceForCreate(obj);
+  // The flowcontrol strategies reset status to the empty struct, which the JSON keeps as `status: {}`.
+  if (info.group === 'flowcontrol.apiserver.k8s.io') obj.status = {};
   if (info.resource === 'customresourcedefinitions') prepareCrdForCreate(obj);
   // Mutating admission sees the object as sent: the registry names it (generateName) and fills
   // the system fields afterwards, in store.create.
