@@ -17,7 +17,9 @@ import { queuePeek } from './core/event-queue';
 import { componentId, type ComponentId, type SimMillis } from './core/ids';
 import type { TraceRecord } from './core/trace';
 import type { KObject } from '../k8s/types';
-import { ADMIN, ANONYMOUS, JANE, type Impersonation, type UserInfo } from './apiserver/auth';
+import { ADMIN, ANONYMOUS, impersonate, JANE, type Impersonation, type UserInfo } from './apiserver/auth';
+import { apfHeaders, classifyRequest } from './apiserver/apf-classify';
+import type { RequestDigest } from '../k8s/flowcontrol';
 import { handleRequest, lbAddress, pickServer, refuseUnauthenticated, type ApiRequest, type ApiResponse } from './apiserver/handler';
 import { refuseNonResource, serveNonResource, type RawResponse } from './apiserver/health';
 import { authenticateBearerToken } from './apiserver/token-authn';
@@ -255,6 +257,16 @@ export class Simulation {
     // cluster runs on. (Components' own writes are answered at once: an approximation.)
     if (!res.ok && !('network' in res.error) && res.error.message === ETCD_REQUEST_TIMED_OUT) this.advance(this.#world.timings.etcdRequestTimeout);
     return res;
+  }
+
+  /**
+   * The APF response headers kube-apiserver sets on its answer to a request from `as` (acting as
+   * `impersonate`, which the filter sees): the uids of the FlowSchema and priority level the
+   * request is classified into (apiserver/apf-classify.ts); none for a client that fails to authenticate.
+   */
+  apfResponseHeaders(as: ClientCredentials, target: Omit<RequestDigest, 'user'>, impersonation?: Impersonation): [string, string][] {
+    const user = impersonation ? impersonate(impersonation) : authenticated(this.#world, as);
+    return user ? apfHeaders(classifyRequest(this.#world, { ...target, user })) : [];
   }
 
   /**

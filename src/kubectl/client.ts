@@ -50,6 +50,11 @@ export class Client {
   private readonly warned = new Set<string>();
   private impersonation: Impersonation | undefined;
 
+  /** Who kube-apiserver's filters see this client as: `--as`'s user once set. */
+  get actingAs(): Impersonation | undefined {
+    return this.impersonation;
+  }
+
   constructor(
     readonly sim: Simulation,
     private readonly out: Output,

@@ -19,6 +19,21 @@ import { fieldSelectorText, infoOf, METHOD, queryEscape, requestPath, requestQue
 import { toTable } from './printers/server-table';
 import { goQuote, type Klog } from './klog';
 import type { Request } from './client';
+import type { RequestDigest } from '../k8s/flowcontrol';
+
+/** RequestInfo's verb: a collection's DELETE is deletecollection, exec and attach upgrade a GET. */
+function requestInfoVerb(req: Request): string {
+  if (req.subresource === 'exec' || req.subresource === 'attach') return 'get';
+  if (req.verb === 'delete' && !req.name) return 'deletecollection';
+  return req.verb;
+}
+
+/** What APF reads of a resource request: for `namespaces/<name>` the namespace is the name. */
+function resourceTarget(req: Request, verb: string): NonNullable<RequestDigest['resource']> {
+  const info = infoOf(req.resource, req.group);
+  const namespace = req.resource === 'namespaces' ? req.name : req.namespace;
+  return { verb, apiGroup: req.group ?? info?.group ?? '', resource: req.resource, ...(req.subresource ? { subresource: req.subresource } : {}), ...(namespace ? { namespace } : {}) };
+}
 
 const USER_AGENT = 'kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74';
 const DISCOVERY_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
@@ -57,6 +72,8 @@ interface Exchange {
   ms: number;
   /** A watch: its response is a stream, whose body client-go never logs. */
   stream?: true;
+  /** What APF classifies the request by. */
+  apf: Omit<RequestDigest, 'user'>;
 }
 
 export interface RequestLogOptions {
@@ -67,6 +84,8 @@ export interface RequestLogOptions {
   words: readonly string[];
   /** kubectl get printing a table asks the server for one. */
   table: boolean;
+  /** The APF headers kube-apiserver answers a request with (Simulation.apfResponseHeaders). */
+  apf?: (target: Omit<RequestDigest, 'user'>) => [string, string][];
 }
 
 /** One invocation's request logger: the Client calls it after each request when -v is 6 or more. */
@@ -88,7 +107,7 @@ export class RequestLog {
   discovery(body: (legacy: boolean) => string): void {
     for (const [path, at] of [['/api', 'discovery_client.go:255'], ['/apis', 'discovery_client.go:318']] as const) {
       const responseBody = this.klog.enabled(8) ? body(path === '/api') : '';
-      this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}?timeout=32s`, at, accept: DISCOVERY_ACCEPT, requestBody: '', status: 200, responseType: DISCOVERY_TYPE, responseBody, ms: 0 });
+      this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}?timeout=32s`, at, accept: DISCOVERY_ACCEPT, requestBody: '', status: 200, responseType: DISCOVERY_TYPE, responseBody, ms: 0, apf: { nonResource: { verb: 'get', path } } });
     }
   }
 
@@ -100,14 +119,14 @@ export class RequestLog {
     if (this.listedAt) q.push(['resourceVersion', this.listedAt]);
     q.push(['watch', 'true']);
     const url = `https://${this.opts.server}${requestPath(req)}?${q.map(([k, v]) => `${k}=${queryEscape(v)}`).join('&')}`;
-    this.exchange({ method: 'GET', url, at: 'helper.go:170', accept: this.opts.table ? TABLE_ACCEPT : 'application/json', requestBody: '', status, responseType: 'application/json', responseBody: '', ms: 0, stream: true });
+    this.exchange({ method: 'GET', url, at: 'helper.go:170', accept: this.opts.table ? TABLE_ACCEPT : 'application/json', requestBody: '', status, responseType: 'application/json', responseBody: '', ms: 0, stream: true, apf: { resource: resourceTarget(req, 'watch') } });
   }
 
   /** A non-resource GET (`get --raw /version`). */
   raw(path: string, status: number, body: string, ms: number): void {
     // kubectl version asks through the discovery client, which adds its timeout (recorded: `/version?timeout=32s`).
     const query = this.opts.words[0] === 'version' ? '?timeout=32s' : '';
-    this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}${query}`, at: 'request.go:1403', accept: 'application/json, */*', requestBody: '', status, responseType: 'application/json', responseBody: body, ms });
+    this.exchange({ method: 'GET', url: `https://${this.opts.server}${path}${query}`, at: 'request.go:1403', accept: 'application/json, */*', requestBody: '', status, responseType: 'application/json', responseBody: body, ms, apf: { nonResource: { verb: 'get', path: path.split('?')[0] ?? path } } });
   }
 
   resource(req: Request, res: ApiResponse, ms: number): void {
@@ -134,6 +153,7 @@ export class RequestLog {
       responseType: 'application/json',
       responseBody: this.klog.enabled(8) ? responseBody(req, res, table ? this.now() : undefined) : '',
       ms,
+      apf: { resource: resourceTarget(req, requestInfoVerb(req)) },
     });
   }
 
@@ -200,7 +220,8 @@ export class RequestLog {
       const headers = [...sent].sort(([a], [b]) => (a < b ? -1 : 1)).map(([h, v]) => `${h}: ${v}\n`).join('');
       k.info(7, 'round_trippers.go:527', 'Request', [['verb', x.method], ['url', x.url], ['headers', headers]]);
     }
-    const got = `Cache-Control: no-cache, private\nConnection: keep-alive\nContent-Type: ${x.responseType}\nDate: ${httpDate(EPOCH_MS + this.now())}\nKeep-Alive: timeout=5\n`;
+    const apf = level >= 8 && this.opts.apf ? this.opts.apf(x.apf) : [];
+    const got = `Cache-Control: no-cache, private\nConnection: keep-alive\nContent-Type: ${x.responseType}\nDate: ${httpDate(EPOCH_MS + this.now())}\nKeep-Alive: timeout=5\n${apf.map(([h, v]) => `${h}: ${v}\n`).join('')}`;
     if (level >= 9) {
       const timing: [string, number][] = this.dialed ? [['getConnectionMilliseconds', 0], ['serverProcessingMilliseconds', x.ms]] : [['dnsLookupMilliseconds', 0], ['dialMilliseconds', 0], ['tlsHandshakeMilliseconds', 0], ['serverProcessingMilliseconds', x.ms]];
       k.info(9, 'round_trippers.go:632', 'Response', [['verb', x.method], ['url', x.url], ['status', status], ['headers', got], ['milliseconds', x.ms], ...timing]);

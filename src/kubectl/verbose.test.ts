@@ -2,7 +2,8 @@
  * kubectl -v=N through the real Session. Expectations are kubectl v1.35.2's own lines, recorded
  * against `reconcile serve --clock manual` with a fresh HOME (so a cold discovery cache) on
  * 2026-12-06. Normalised on both sides, and only there: the klog header's time and pid, the
- * `milliseconds=` latency, the Date header and the server's address. Two things differ from the
+ * `milliseconds=` latency, the Date header, the server's address and the uids of the APF headers
+ * (serve sends the FlowSchema's and priority level's, as kube-apiserver does). Two things differ from the
  * recorded runs by design and are said where they occur: serve's kubeconfig carries bearer tokens
  * (an `Authorization: Bearer <masked>` header), kubeadm's admin.conf a client certificate (none);
  * the feature gates come out of a Go map in a varying order, we print the sorted one the binary also shows.
@@ -18,6 +19,7 @@ function norm(text: string): string {
     .replace(/milliseconds=\d+/g, 'milliseconds=N')
     .replace(/https:\/\/[\d.]+:\d+/g, 'https://SERVER')
     .replace(/Date: .* GMT/g, 'Date: DATE')
+    .replace(/(X-Kubernetes-Pf-\w+-Uid): [0-9a-f-]{36}/g, '$1: UID')
     .replace(/Config loaded from file: {2}\S+/g, 'Config loaded from file:  KUBECONFIG');
 }
 
@@ -197,6 +199,8 @@ No resources found in default namespace.
 \tContent-Type: application/json
 \tDate: DATE
 \tKeep-Alive: timeout=5
+\tX-Kubernetes-Pf-Flowschema-Uid: UID
+\tX-Kubernetes-Pf-Prioritylevel-Uid: UID
  > milliseconds=N
 `);
     expect(v8).toMatch(/helper\.go:113\] "Response Body" body="\{\\"kind\\":\\"Table\\".* \[truncated \d+ chars\]"\n/);
@@ -210,6 +214,17 @@ No resources found in default namespace.
     // The typed client's caller; the real body is a protobuf hex dump, this one the object sent as JSON (keys sorted).
     expect(created).toContain(`type.go:213] "Request Body" body=<\n\t{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"x2"}`);
     expect(created).toContain('\tAccept: application/vnd.kubernetes.protobuf,application/json\n\tContent-Type: application/vnd.kubernetes.protobuf\n');
+  });
+
+  it("-v=8's APF headers name the FlowSchema and priority level the request matched (apf_filter.go)", () => {
+    const run = sessionRunner(new Session());
+    const uid = (kind: string, name: string): string => run(`kubectl get ${kind} ${name} -o jsonpath={.metadata.uid}`).out;
+    // kubeadm's admin is in kubeadm:cluster-admins, not system:masters: global-default.
+    expect(run('kubectl get pods -v=8').err).toContain(`\tX-Kubernetes-Pf-Flowschema-Uid: ${uid('flowschema', 'global-default')}\n\tX-Kubernetes-Pf-Prioritylevel-Uid: ${uid('prioritylevelconfiguration', 'global-default')}\n`);
+    // The filter sees the impersonated user: a kube-system ServiceAccount is kube-system-service-accounts, at workload-high.
+    expect(run('kubectl get pods -v=8 --as=system:serviceaccount:kube-system:default').err).toContain(
+      `\tX-Kubernetes-Pf-Flowschema-Uid: ${uid('flowschema', 'kube-system-service-accounts')}\n\tX-Kubernetes-Pf-Prioritylevel-Uid: ${uid('prioritylevelconfiguration', 'workload-high')}\n`,
+    );
   });
 
   it('-v=9 writes the request as a curl command and the first dial', () => {
@@ -235,6 +250,8 @@ No resources found in default namespace.
 \tContent-Type: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList
 \tDate: DATE
 \tKeep-Alive: timeout=5
+\tX-Kubernetes-Pf-Flowschema-Uid: UID
+\tX-Kubernetes-Pf-Prioritylevel-Uid: UID
  > milliseconds=N
 `);
   });

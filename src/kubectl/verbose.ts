@@ -67,6 +67,10 @@ export function startLogging(level: number, sim: Simulation, out: Output, client
   const finished = words[0] === 'apply' ? (code: number): void => (code === 0 ? klog.info(4, 'apply.go:546', 'Running apply post-processor function') : undefined) : undefined;
   if (level < 6 || client.unreachable) return finished;
   const format = outputFormat(argv);
-  client.requestLog = new RequestLog(klog, { server: client.serverHost, credentials: client.user, words, table: words[0] === 'get' && (format === '' || format === 'wide') }, () => sim.now);
+  client.requestLog = new RequestLog(
+    klog,
+    { server: client.serverHost, credentials: client.user, words, table: words[0] === 'get' && (format === '' || format === 'wide'), apf: (t) => sim.apfResponseHeaders(client.user, t, client.actingAs) },
+    () => sim.now,
+  );
   return finished;
 }

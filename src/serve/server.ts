@@ -92,7 +92,24 @@ function handle(cluster: ServedCluster, creds: Credentials, req: IncomingMessage
 /** The paths serve answers itself (discovery, OpenAPI): kube-apiserver's filters still run before them. */
 const SERVED_HERE: ReadonlySet<Route['type']> = new Set(['discovery-root', 'discovery-group', 'discovery-version', 'openapi-v3-root', 'openapi-v2']);
 
+/**
+ * APF's response headers (apf_filter.go): set on every answer past authentication, before the
+ * routes write theirs; an API path that names nothing is classified by its path, approximately.
+ */
+function setApfHeaders(cluster: ServedCluster, route: Route, user: KubeconfigUser, req: IncomingMessage, res: ServerResponse): void {
+  if (route.type === 'control') return;
+  const method = (req.method ?? 'GET').toLowerCase();
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  let target: Parameters<ServedCluster['sim']['apfResponseHeaders']>[1];
+  if (route.type === 'resource') {
+    const namespace = route.info.resource === 'namespaces' ? route.name : route.namespace;
+    target = { resource: { verb: route.verb, apiGroup: route.info.group, resource: route.info.resource, ...(route.subresource ? { subresource: route.subresource } : {}), ...(namespace ? { namespace } : {}) } };
+  } else target = { nonResource: { verb: method, path } };
+  for (const [name, value] of cluster.sim.apfResponseHeaders(user, target, impersonation(req.headers))) res.setHeader(name, value);
+}
+
 function dispatch(cluster: ServedCluster, route: Route, user: KubeconfigUser, invocation: Invocation | undefined, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  setApfHeaders(cluster, route, user, req, res);
   if (SERVED_HERE.has(route.type)) {
     // Impersonation and authorization come before the mux: `--as=bob` by jane is refused here too.
     const refused = cluster.sim.refusedBeforeRouting(req.method ?? 'GET', req.url ?? '/', user, impersonation(req.headers));

@@ -41,7 +41,7 @@ import { authenticateBearerToken } from './token-authn';
 import type { ApiServerState } from './state';
 import { UNAUTHORIZED, type StatusError } from './status';
 import type { PatchType } from './patch';
-import { classify, type FlowSchema, type PriorityLevelConfiguration, type RequestDigest } from '../../k8s/flowcontrol';
+import { apfHeaders, classifyRequest, type ApfMatch } from './apf-classify';
 
 /** A response before framing: status, body, the Content-Type and whether the filters added nosniff. */
 interface Reply {
@@ -50,33 +50,16 @@ interface Reply {
   contentType: string;
   nosniff?: boolean;
   /** APF classified the request (authentication passed): its FlowSchema's and priority level's uids. */
-  flowSchema?: Classified;
+  flowSchema?: ApfMatch;
   /** A proxy's redirect of `…/proxy` to `…/proxy/`. */
   location?: string;
 }
 
-/**
- * APF's classification of an authenticated request (apf_filter.go, rule.go): the FlowSchema it
- * matches first among the stored ones and its priority level, whose uids the filter sends back.
- * Nothing when no FlowSchema matches (upstream then imagines the mandatory catch-all, whose
- * uid is empty): the headers are left out.
- */
-function classifyRequest(w: World, user: UserInfo, method: string, path: string, route: ReturnType<typeof apiRoute>): Classified | undefined {
-  const schemas = [...(w.etcd.kv.get('flowschemas')?.values() ?? [])] as FlowSchema[];
-  const levels = new Map<string, PriorityLevelConfiguration>();
-  for (const o of w.etcd.kv.get('prioritylevelconfigurations')?.values() ?? []) levels.set(o.metadata.name ?? '', o as PriorityLevelConfiguration);
-  const digest: RequestDigest = { user };
-  if (route.type === 'resource') {
-    const namespace = route.info.resource === 'namespaces' ? route.name : route.namespace;
-    digest.resource = { verb: route.verb, apiGroup: route.info.group, resource: route.info.resource, ...(route.subresource ? { subresource: route.subresource } : {}), ...(namespace ? { namespace } : {}) };
-  } else digest.nonResource = { verb: method.toLowerCase(), path };
-  const hit = classify(digest, schemas, levels);
-  return hit ? { flowSchemaUid: hit.schema.metadata.uid ?? '', priorityLevelUid: hit.level.metadata.uid ?? '' } : undefined;
-}
-
-interface Classified {
-  flowSchemaUid: string;
-  priorityLevelUid: string;
+/** APF's classification of an authenticated request (apf-classify.ts), from its route. */
+function classifyRoute(w: World, user: UserInfo, method: string, path: string, route: ReturnType<typeof apiRoute>): ApfMatch | undefined {
+  if (route.type !== 'resource') return classifyRequest(w, { user, nonResource: { verb: method.toLowerCase(), path } });
+  const namespace = route.info.resource === 'namespaces' ? route.name : route.namespace;
+  return classifyRequest(w, { user, resource: { verb: route.verb, apiGroup: route.info.group, resource: route.info.resource, ...(route.subresource ? { subresource: route.subresource } : {}), ...(namespace ? { namespace } : {}) } });
 }
 
 /** A v4-shaped uid that stays the same for the same input (no draw from the world's PRNG). */
@@ -94,10 +77,7 @@ function frame(w: World, r: Reply, auditId: string, h2: boolean, method: string)
   ];
   if (r.nosniff) headers.push(['X-Content-Type-Options', 'nosniff']);
   if (r.location !== undefined) headers.push(['Location', r.location]);
-  if (r.flowSchema) {
-    headers.push(['X-Kubernetes-Pf-Flowschema-Uid', r.flowSchema.flowSchemaUid]);
-    headers.push(['X-Kubernetes-Pf-Prioritylevel-Uid', r.flowSchema.priorityLevelUid]);
-  }
+  headers.push(...apfHeaders(r.flowSchema));
   const head = goHead(h2, r.code, headers, utf8Length(r.body), httpDate(EPOCH_MS + w.now));
   return { status: r.code, body: method === 'HEAD' ? '' : r.body, head };
 }
@@ -232,7 +212,7 @@ export function serveApiServerPort(w: World, server: ApiServerState, from: Compo
     return frame(w, { code: 401, body: statusBody(UNAUTHORIZED, undefined), contentType: 'application/json' }, auditId, h2, req.method);
   }
   const route = apiRoute(req.method, req.path, servedExtra(w));
-  const flowSchema = classifyRequest(w, user, req.method, path, route);
+  const flowSchema = classifyRoute(w, user, req.method, path, route);
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   // The routes below authorize what they serve; a path they will refuse is authorized first.
   const refused = route.type === 'not-found' || route.type === 'method-not-allowed' || (route.type === 'non-resource' && !readOnly) ? refusedBeforeRouting(w, user, req.method, req.path) : undefined;

@@ -74,13 +74,16 @@ export function describeServiceAccount(client: Client, sa: KObject, now: number)
 
 const ACRONYMS = ['API', 'URL', 'UID', 'OSB', 'GUID'];
 
-/** fatih/camelcase.Split then Title-case, as smartLabelFor does. */
+/**
+ * fatih/camelcase.Split then Title-case, as smartLabelFor does: cases.Title lowercases the rest
+ * of a word, so `nonResourceURLs` is `Non Resource Ur Ls` (checked against kubectl v1.35.2).
+ */
 export function smartLabel(field: string): string {
   if ([...field].some((c) => !/\p{L}/u.test(c) && c !== '-')) return field;
   const parts = field.match(/\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\d+|[^\p{L}\d]+/gu) ?? [field];
   return parts
     .filter((p) => p !== '_')
-    .map((p) => (ACRONYMS.includes(p.toUpperCase()) ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)))
+    .map((p) => (ACRONYMS.includes(p.toUpperCase()) ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1).toLowerCase()))
     .join(' ');
 }
 
