@@ -15,9 +15,12 @@ kubectl annotate prioritylevelconfiguration workload-low apf.kubernetes.io/autou
 kubectl patch prioritylevelconfiguration workload-low --type=merge -p '{"spec":{"limited":{"nominalConcurrencyShares":150}}}'
 # A deleted mandatory FlowSchema comes back too (with a new uid).
 kubectl delete flowschema catch-all
+# Without its priority level a FlowSchema is Dangling (MISSINGPL True): requests skip it.
+kubectl delete prioritylevelconfiguration global-default
+kubectl get flowschema global-default
 sim advance 60s
 kubectl get prioritylevelconfigurations global-default workload-low
-kubectl get flowschema catch-all
+kubectl get flowschemas catch-all global-default
 # A FlowSchema of one's own: its priority level does not exist yet, so it is Dangling (MISSINGPL True).
 cat <<YAML | kubectl apply -f -
 apiVersion: flowcontrol.apiserver.k8s.io/v1

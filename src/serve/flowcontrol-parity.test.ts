@@ -21,6 +21,10 @@ describe('flowcontrol.apiserver.k8s.io: the real kubectl and our port agree', ()
   it.each([
     ['get', 'flowschemas'],
     ['get', 'prioritylevelconfigurations'],
+    // Named objects come back in the order asked; --sort-by re-sorts the server's rows; -o name lists in storage order.
+    ['get', 'flowschemas', 'catch-all', 'global-default'],
+    ['get', 'flowschemas', '--sort-by=.metadata.name'],
+    ['get', 'flowschemas', '-o', 'name'],
     ['get', 'flowschema', 'system-node-high', '-o', 'yaml'],
     ['get', 'prioritylevelconfiguration', 'exempt', '-o', 'yaml'],
     ['describe', 'flowschema', 'probes'],

@@ -11,7 +11,7 @@ import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { GET_FORMATS, parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
 import { sortObjects, sortTables } from '../printers/sort';
-import { buildTable, writeTable, type TableOptions } from '../printers/table';
+import { buildTable, listedTableOrder, writeTable, type TableOptions } from '../printers/table';
 import { GET_TABLE, TabWriter } from '../printers/tabwriter';
 import { enhanceListError, listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
@@ -57,6 +57,8 @@ interface Fetched {
   objs: KObject[];
   /** A `/scale` GET answers Scales, printed with their own table. */
   scale?: true;
+  /** Read with a list (no names): a table is the server's list printing. */
+  listed?: true;
 }
 
 /** `sub` is `--subresource`, for named objects only (a file's objects are read whole, as kubectl's builder reads them). */
@@ -100,6 +102,8 @@ function fetch(env: Env, groups: Group[], flags: Flags, ns: string, allNs: boole
       // times (recorded with kubectl v1.35.2; a cold cache stops at discovery: Client.failOnDiscovery).
       else if ('network' in r.error) errors.push({ api: r.error });
       else errors.push({ api: enhanceListError(r.error, at, flags) });
+      fetched.push({ info: g.info, objs, listed: true });
+      continue;
     }
     fetched.push({ info: g.info, objs });
   }
@@ -155,6 +159,7 @@ export function runGet(env: Env, argv: string[]): number {
 
   const { fetched, errors } = fetch(env, groups, flags, ns, allNs, sub);
   const sortBy = flags.str('sort-by');
+  if (fmt.kind === 'table') for (const f of fetched) if (f.listed) f.objs = listedTableOrder(f.info, f.objs);
   if (sortBy && fmt.kind === 'table') sortTables(fetched, sortBy);
   else if (sortBy) for (const f of fetched) f.objs = sortObjects(f.objs, sortBy);
 
@@ -203,6 +208,7 @@ function watch(env: Env, flags: Flags, groups: Group[], fmt: OutputFormat, ns: s
   const { fetched, errors } = fetch(env, groups, flags, ns, allNs);
   if (errors.length) throw new CmdError(failureText(errors));
   let objs = fetched[0]!.objs;
+  if (fmt.kind === 'table' && fetched[0]!.listed) objs = listedTableOrder(g.info, objs);
   const sortBy = flags.str('sort-by');
   if (sortBy) objs = sortObjects(objs, sortBy);
   const opts = listOptions(flags);

@@ -34,7 +34,7 @@ export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptio
   if (opts.withNamespace) header.unshift('NAMESPACE');
   pushAll(header, opts.labelColumns.map((l) => l.toUpperCase()));
   if (opts.showLabels) header.push('LABELS');
-  const rows = (def.order ? def.order(objs) : objs).map((o) => {
+  const rows = objs.map((o) => {
     const cells = def.cells(o, now).filter((_, i) => keep[i]);
     if (opts.withKind && nameIdx >= 0) cells[nameIdx] = `${kindString(info)}/${cells[nameIdx]}`;
     if (opts.withNamespace) cells.unshift(o.metadata.namespace ?? '');
@@ -43,6 +43,15 @@ export function buildTable(info: ResourceInfo, objs: KObject[], opts: TableOptio
     return cells;
   });
   return { header, rows };
+}
+
+/**
+ * The rows of a list the server printed as a Table, in its printer's order where it sorts one
+ * (printFlowSchemaList); a named GET's objects keep the order they were asked for.
+ */
+export function listedTableOrder(info: ResourceInfo, objs: KObject[]): KObject[] {
+  const def = customTable(info) ?? tableFor(info.resource);
+  return def.order ? def.order(objs) : objs;
 }
 
 /** Writes rows (and the header unless suppressed) into the tabwriter; the caller flushes. */
