@@ -28,6 +28,7 @@ describe('flowcontrol.apiserver.k8s.io: the real kubectl and our port agree', ()
     ['get', 'flowschema', 'system-node-high', '-o', 'yaml'],
     ['get', 'prioritylevelconfiguration', 'exempt', '-o', 'yaml'],
     ['describe', 'flowschema', 'probes'],
+    ['describe', 'prioritylevelconfiguration', 'exempt'],
     ['explain', 'prioritylevelconfiguration.spec.limited'],
     ['api-resources', '--api-group=flowcontrol.apiserver.k8s.io'],
     ['patch', 'prioritylevelconfiguration', 'catch-all', '--type=merge', '-p', '{"spec":{"limited":{"nominalConcurrencyShares":50}}}'],
