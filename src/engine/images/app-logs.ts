@@ -250,14 +250,17 @@ export interface Hit {
   seq?: number;
   /** The request's Host header, when the client's request is known (one from the container itself). */
   host?: string;
+  /** The request's method (GET when unset): `$request` names it. */
+  method?: string;
 }
 
 /** Access-log (and nginx error-log) lines for one request, in the app's format. */
 export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
-  const req = `"GET ${hit.path} HTTP/1.1"`;
+  const method = hit.method ?? 'GET';
+  const req = `"${method} ${hit.path} HTTP/1.1"`;
   if (style === 'nginx' || style === 'nginx-combined') {
     const out: LogLine[] = [];
-    const tail = `client: ${hit.clientIP}, server: localhost, request: "GET ${hit.path} HTTP/1.1", host: "${hit.host ?? `${run.podIP}:${run.listen[0]?.port ?? 80}`}"`;
+    const tail = `client: ${hit.clientIP}, server: localhost, request: ${req}, host: "${hit.host ?? `${run.podIP}:${run.listen[0]?.port ?? 80}`}"`;
     const docroot = run.docroot ?? '/usr/share/nginx/html';
     if (hit.status === 404) out.push(line(hit.at, `${slashTime(hit.at)} [error] 29#29: *${(hit.at % 997) + 1} open() "${docroot}${hit.path}" failed (2: No such file or directory), ${tail}`, 'stderr'));
     // ngx_http_index_module: the index file is missing and autoindex is off.

@@ -6,8 +6,9 @@
  */
 import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
-import type { LogLine } from './types';
+import type { HttpHead, LogLine } from './types';
 import { spaceTime } from './clock';
+import { nginxErrorHead, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
 
 export type RunningBehaviour = Exclude<Behaviour, { kind: 'missing' }>;
@@ -142,7 +143,17 @@ export type AppReply =
   | { kind: 'hang' }
   /** A TCP-only server closed the connection on an HTTP request. */
   | { kind: 'eof' }
-  | { kind: 'reply'; status: number; body: string; contentType: string; delayMs: number; tls?: true };
+  /** `head`: the status line and headers as the server frames them (nginx's), when modelled. */
+  | { kind: 'reply'; status: number; body: string; contentType: string; delayMs: number; tls?: true; head?: HttpHead };
+
+/**
+ * What the request carries beyond its path: the method (GET when unset) and, for servers that
+ * send Last-Modified and ETag (nginx), a file's modification time in simulated ms.
+ */
+export interface AppRequest {
+  method?: string;
+  mtime?: (path: string) => number | undefined;
+}
 
 const fill = (run: AppRun, text: string, t: number): string =>
   text.replace(/\{version\}/g, run.version).replace(/\{hostname\}/g, run.hostname).replace(/\{now\}/g, `${spaceTime(t).replace(' +0000', '')}.${String(t % 1000).padStart(3, '0')}000000 +0000 UTC m=+${((t - run.startedAt) / 1000).toFixed(9)}`);
@@ -152,19 +163,23 @@ function reply(run: AppRun, r: Route, t: number): AppReply {
 }
 
 /**
- * What an HTTP GET of `rawPath` on `port` gets at `t`. `readFile` reads the container's filesystem
- * (for docroot servers), so a script that rewrote index.html changes what nginx serves.
+ * What an HTTP request for `rawPath` on `port` gets at `t`. `readFile` reads the container's
+ * filesystem (for docroot servers), so a script that rewrote index.html changes what nginx serves.
+ * A HEAD is answered as its GET is, without the body: the head keeps the GET's Content-Length.
+ * Approximate: only nginx tells methods apart (nginx-http.ts); other apps answer any method as GET.
  */
-export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir?: DirLister): AppReply {
-  const r = plainHttp(run, t, port, rawPath, readFile, listDir);
+export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir?: DirLister, req: AppRequest = {}): AppReply {
+  const r = plainHttp(run, t, port, rawPath, readFile, listDir, req);
+  if (r.kind !== 'reply') return r;
+  const head = req.method === 'HEAD' ? { ...r, body: '', head: r.head ?? { version: 'HTTP/1.1' as const, reason: '', headers: [['Content-Type', r.contentType], ['Content-Length', String(r.body.length)]] as [string, string][] } } : r;
   // A TLS port answers only after the handshake: the reply says so, and the client decides.
-  return r.kind === 'reply' && listensOn(run, port, t)?.protocol === 'https' ? { ...r, tls: true } : r;
+  return listensOn(run, port, t)?.protocol === 'https' ? { ...head, tls: true } : head;
 }
 
 /** A directory's entries, for servers that list them (python's http.server). */
 export type DirLister = (path: string) => { name: string; dir: boolean }[];
 
-function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: DirLister | undefined): AppReply {
+function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: DirLister | undefined, req: AppRequest): AppReply {
   const l = listensOn(run, port, t);
   if (!l) return { kind: 'refused' };
   if (l.protocol === 'tcp') return { kind: 'eof' };
@@ -203,6 +218,7 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
   }
   if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
   if (run.listing) return pythonHttp(run, path, readFile, listDir);
+  if (run.docroot !== undefined && run.name === 'nginx') return nginxDocroot(run, t, server, path, readFile, req);
   if (run.docroot !== undefined) {
     const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
     const found = readFile(file);
@@ -214,6 +230,37 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
   }
   const route = own(server.routes, path) as Route | undefined;
   return reply(run, route ?? server.notFound, t);
+}
+
+/**
+ * nginx's static and index modules over its docroot: the file (with nginx's head), 301 for a
+ * directory, 403 for a directory without index.html, 404, and 405 for a method they do not
+ * serve (nginx-http.ts).
+ */
+function nginxDocroot(run: AppRun, t: number, server: ServerSpec, path: string, readFile: (path: string) => string | 'dir' | undefined, req: AppRequest): AppReply {
+  const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
+  const found = readFile(file);
+  const dirWithoutIndex = server.dirWithoutIndex !== undefined && typeof found !== 'string' && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir';
+  const outcome = nginxStatic(req.method ?? 'GET', typeof found === 'string' ? 'file' : found === 'dir' ? 'dir' : dirWithoutIndex ? 'forbidden' : 'missing');
+  const error = (route: Route): AppReply => {
+    const r = reply(run, route, t);
+    return r.kind === 'reply' ? { ...r, head: nginxErrorHead(run.version, r.status, r.body.length, t) } : r;
+  };
+  switch (outcome) {
+    case 'file': {
+      const body = found as string;
+      const mtime = req.mtime?.(file) ?? run.startedAt;
+      return { kind: 'reply', status: 200, body, contentType: 'text/html', delayMs: 0, head: nginxFileHead(run.version, 'text/html', body.length, t, mtime) };
+    }
+    case 'dir':
+      return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
+    case 'forbidden':
+      return error(server.dirWithoutIndex!);
+    case 'missing':
+      return error(server.notFound);
+    case 'not-allowed':
+      return error(nginxNotAllowed(run.version));
+  }
 }
 
 export type GrpcHealth = 'refused' | 'serving' | 'not-serving' | 'hang' | 'http1' | 'tcp';

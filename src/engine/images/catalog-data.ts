@@ -35,6 +35,7 @@
 import type { Behaviour, Binary, CatalogImage, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
 import { sizesFromName } from './derived-size';
 import type { BaseMeta } from './fs';
+import { nginxBefore, nginxErrorPage } from './nginx-http';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
 
 const MiB = 1024 * 1024;
@@ -117,28 +118,7 @@ the error log for details.</p>
 </html>
 `;
 
-/**
- * nginx's built-in error pages (ngx_http_special_response.c) use CRLF line ends (153 bytes for a
- * 6-character version); before 1.15.4 the body tag was `<body bgcolor="white">` (nginx commit
- * 8117b3f5a, "Removed bgcolor attribute on body in error pages and autoindex").
- */
-function nginxErrorPage(status: number, title: string, version: string): Route {
-  const body = nginxBefore(version, 1, 15, 4) ? '<body bgcolor="white">' : '<body>';
-  return { status, contentType: 'text/html', body: `<html>\r\n<head><title>${status} ${title}</title></head>\r\n${body}\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx/{version}</center>\r\n</body>\r\n</html>\r\n` };
-}
-
-/**
- * `version` (`1.13.5`) is an nginx release before major.minor.patch. Anything that is not a full
- * nginx release number (a course image's own `1.0`) counts as recent.
- */
-export function nginxBefore(version: string, major: number, minor: number, patch: number): boolean {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  if (!m) return false;
-  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const w = [major, minor, patch];
-  for (let i = 0; i < 3; i++) if (v[i] !== w[i]) return v[i]! < w[i]!;
-  return false;
-}
+export { nginxBefore };
 
 const HTTPD_IT_WORKS = '<html><body><h1>It works!</h1></body></html>\n';
 const HTTPD_404: Route = {
@@ -538,6 +518,7 @@ function nginxSlim(repository: string): CatalogImage {
     tagPattern: '^0\\.\\d+$',
     patternTag: '0.21',
     userland: { shell: 'dash', tools: 'coreutils', bash: true },
+    curl: 'xenial',
     entrypoint: [],
     cmd: ['nginx', '-g', 'daemon off;'],
     main: '/usr/sbin/nginx',
@@ -630,25 +611,26 @@ export const CATALOG: CatalogImage[] = [
     repository: 'docker.io/library/nginx',
     about: 'nginx web server; serves /usr/share/nginx/html on port 80, 404 for other paths.',
     tags: {
-      '1.14.2': tag(44_715_231, 109_331_247, '1.14.2', { entrypoint: [], files: NGINX_PAGES_OLD }),
-      '1.15': tag(43_021_604, 109_130_120, '1.15.12', { entrypoint: [], files: NGINX_PAGES_OLD }),
-      '1.16.1': tag(51_010_418, 126_681_697, '1.16.1', { entrypoint: [], files: NGINX_PAGES_OLD }),
+      // No curl before 1.17.10 (docker-nginx 87f9340 added it): curl-builds.ts.
+      '1.14.2': tag(44_715_231, 109_331_247, '1.14.2', { entrypoint: [], files: NGINX_PAGES_OLD, curl: 'none' }),
+      '1.15': tag(43_021_604, 109_130_120, '1.15.12', { entrypoint: [], files: NGINX_PAGES_OLD, curl: 'none' }),
+      '1.16.1': tag(51_010_418, 126_681_697, '1.16.1', { entrypoint: [], files: NGINX_PAGES_OLD, curl: 'none' }),
       '1.19': tag(53_618_140, 133_132_440, '1.19.10', { files: NGINX_PAGES_OLD }),
       '1.21': tag(56_731_290, 141_505_630, '1.21.6'),
       '1.23': tag(57_009_915, 142_146_000, '1.23.4'),
       '1.25': tag(70_544_108, 187_666_031, '1.25.5'),
-      '1.25-alpine': tag(19_392_115, 48_300_050, '1.25.5'),
+      '1.25-alpine': tag(19_392_115, 48_300_050, '1.25.5', { curl: 'alpine' }),
       '1.26': tag(71_006_422, 188_330_119, '1.26.3'),
       '1.27': tag(72_404_038, 192_385_289, '1.27.5'),
       '1.27.5': tag(72_404_038, 192_385_289, '1.27.5'),
-      '1.27-alpine': tag(20_984_244, 52_506_134, '1.27.5'),
+      '1.27-alpine': tag(20_984_244, 52_506_134, '1.27.5', { curl: 'alpine' }),
       '1.28': tag(72_218_113, 192_116_455, '1.28.0'),
       stable: tag(72_218_113, 192_116_455, '1.28.0'),
       '1.29': tag(72_319_182, 192_498_712, '1.29.1'),
       mainline: tag(72_319_182, 192_498_712, '1.29.1'),
       latest: tag(72_319_182, 192_498_712, '1.29.1'),
-      alpine: tag(21_148_906, 52_836_604, '1.29.1'),
-      'stable-alpine': tag(21_051_331, 52_610_418, '1.28.0'),
+      alpine: tag(21_148_906, 52_836_604, '1.29.1', { curl: 'alpine' }),
+      'stable-alpine': tag(21_051_331, 52_610_418, '1.28.0', { curl: 'alpine' }),
     },
     tagPattern: '^(\\d+(\\.\\d+){0,2})(-(alpine|alpine-slim|alpine-perl|perl|bookworm|bookworm-perl|otel|alpine-otel))?$|^(stable|mainline)(-(alpine|alpine-slim|perl|bookworm))?$|^(alpine|alpine-slim|perl|bookworm|alpine-perl)$',
     patternTag: '1.27',
@@ -871,6 +853,7 @@ export const CATALOG: CatalogImage[] = [
     tagPattern: '^\\d+\\.\\d+\\.\\d+$',
     patternTag: '8.17.0',
     userland: ALPINE,
+    curl: 'curlimages',
     // Its entrypoint.sh runs `curl "$@"` when the first argument is an option.
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
@@ -949,7 +932,8 @@ export const CATALOG: CatalogImage[] = [
       '5.34': tag(336_551_227, 858_214_004, '5.34.0'),
       '5.40': tag(341_992_010, 872_004_613, '5.40.3'),
       latest: tag(342_104_731, 873_114_002, '5.42.0'),
-      slim: tag(54_309_188, 148_902_311, '5.42.0'),
+      // The slim variant is debian:*-slim with perl alone: no curl.
+      slim: tag(54_309_188, 148_902_311, '5.42.0', { curl: 'none' }),
     },
     tagPattern: '^5\\.\\d+(\\.\\d+)?(-(slim|bookworm|threaded))?$|^(slim|threaded|bookworm)$',
     patternTag: '5.34.0',

@@ -198,7 +198,12 @@ export interface TagInfo {
   entrypoint?: string[];
   /** Files this tag ships over the image's `files` (nginx before 1.21.2: the older welcome page). */
   files?: Record<string, string>;
+  /** The curl this tag ships over the image's `curl`; `none`: its /usr/bin/curl is not there (nginx before 1.17.10). */
+  curl?: CurlBuildName | 'none';
 }
+
+/** The curl builds curl-builds.ts knows, by the distribution (or image) that ships them. */
+export type CurlBuildName = 'bookworm' | 'noble' | 'xenial' | 'alpine' | 'curlimages';
 
 /** A non-root image USER as `id` reports it. */
 export interface ImageUser {
@@ -222,6 +227,8 @@ export interface CatalogImage {
   tagPattern?: string;
   patternTag?: string;
   userland: Userland;
+  /** Which curl its /usr/bin/curl is (curl-builds.ts); unset: Alpine's for a BusyBox userland, else Debian 12's. */
+  curl?: CurlBuildName;
   entrypoint: string[];
   cmd: string[];
   workingDir?: string;

@@ -26,6 +26,8 @@ import type { RunUser } from './tool-types';
 import { setOwn } from '../../k8s/own';
 import { callerOf, runUser, visibleProcs } from './proc-container';
 import { nextProcPid } from './shell-chain';
+import { curlBuildFor } from './curl-builds';
+import { installedCommand } from './packages';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -415,7 +417,14 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     ...(ctx.net?.host ? { host: ctx.net.host } : {}),
     ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
     ...(ctx.system ? { system: ctx.system } : {}),
+    ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
   };
+}
+
+/** The curl `name` runs: a package's (in the container's layer) or the image's own. */
+function containerCurl(m: Machine, ctx: RunContext, name: string) {
+  const osRelease = stat(m.fs, ctx.base, '/etc/os-release');
+  return curlBuildFor(ctx.image, ctx.tag, installedCommand(m.fs, name.includes('/') ? normalizePath(name, m.cwd) : name) !== undefined, osRelease.kind === 'file' ? osRelease.content : undefined);
 }
 
 // ---------------------------------------------------------------------------------------------

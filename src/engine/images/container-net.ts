@@ -9,7 +9,7 @@ import { accessLines } from './app-logs';
 import { pushLog } from './log-buffer';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
-import { dirEntries, stat } from './fs';
+import { dirEntries, stat, written } from './fs';
 import type { Machine, RunContext } from './machine';
 import type { DnsReply, Net, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
@@ -126,6 +126,8 @@ export function network(m: Machine, ctx: RunContext): Net {
       }
       return ctx.net?.ping?.(ip, seq);
     },
+    // Loopback leaves from loopback; anything else from the Pod's own address.
+    source: (ip) => (ip.startsWith('127.') ? '127.0.0.1' : ctx.podIP),
     nameserver,
     search,
     lookup,
@@ -141,10 +143,18 @@ export function network(m: Machine, ctx: RunContext): Net {
       if (self.has(host)) {
         const ip = host === ctx.podIP ? ctx.podIP : '127.0.0.1';
         for (const a of m.apps) {
-          const r = appHttp(a, m.clock, port, req.path, (p) => {
-            const f = stat(m.fs, ctx.base, p);
-            return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
-          }, (dir) => dirEntries(m.fs, ctx.base, dir));
+          const r = appHttp(
+            a,
+            m.clock,
+            port,
+            req.path,
+            (p) => {
+              const f = stat(m.fs, ctx.base, p);
+              return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
+            },
+            (dir) => dirEntries(m.fs, ctx.base, dir),
+            { method: req.method, mtime: (p) => written(m.fs, ctx.base, p)?.at ?? ctx.base.meta?.(p)?.mtime },
+          );
           if (r.kind === 'refused') continue;
           if (r.kind === 'hang') return { kind: 'timeout', ip, connected: true };
           // A TLS port presents the app's own self-signed certificate; a plain one no TLS at all.
@@ -154,12 +164,12 @@ export function network(m: Machine, ctx: RunContext): Net {
           if (r.kind === 'reply') {
             // The server logs a request from its own container as any other (nginx: `127.0.0.1 - - […]`).
             const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
-            const hit = { at: m.clock, clientIP: ip, path: req.path, status: r.status, bytes: r.body.length, userAgent: header('user-agent') ?? '-', seq: m.logs.length };
+            const hit = { at: m.clock, clientIP: ip, path: req.path, status: r.status, bytes: r.body.length, userAgent: header('user-agent') ?? '-', seq: m.logs.length, method: req.method };
             const host = header('host');
             for (const l of accessLines(a, appLogStyle(a), host === undefined ? hit : { ...hit, host })) pushLog(m, l);
           }
           if (r.tls && !req.tls) return { kind: 'reply', ip, ...plainToTls() };
-          return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType, ...(r.delayMs > 0 ? { ms: r.delayMs } : {}) };
+          return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType, ...(r.head ? { head: r.head } : {}), ...(r.delayMs > 0 ? { ms: r.delayMs } : {}) };
         }
         // The Pod's other containers share this loopback (a sidecar reaching the main container).
         const sib = ctx.net?.loopback?.http(port, req);
@@ -167,7 +177,7 @@ export function network(m: Machine, ctx: RunContext): Net {
         if (sib) {
           if (sib.tlsFailure) return { kind: 'tls-failed', ip, failure: sib.tlsFailure };
           if (req.tls && !sib.tls) return { kind: 'tls-failed', ip, failure: { kind: 'not-tls' } };
-          return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}), ...(sib.delayMs ? { ms: sib.delayMs } : {}) };
+          return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.head ? { head: sib.head } : {}), ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}), ...(sib.delayMs ? { ms: sib.delayMs } : {}) };
         }
         return { kind: 'refused', ip };
       }

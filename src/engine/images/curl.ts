@@ -1,26 +1,30 @@
 /**
- * curl 8.x as a learner uses it in a Pod: body to stdout, progress meter on stderr unless `-s`,
- * `-S` errors back, `-f` fails on HTTP errors, `-i`/`-I` the response head, `-X`, `-H`, `-d`,
+ * curl as a learner uses it in a Pod: body to stdout, progress meter on stderr unless `-s`,
+ * `-S` errors back, `-f` fails on HTTP errors, `-i`/`-I` the response head (`-I`/`--head` sends a
+ * HEAD), `-X`, `-H`, `-A`, `-d` (a POST with Content-Length and a form Content-Type),
  * `-o`, `-O` (the URL's file name), `-L` (follow a redirect's Location, at most 50 times:
- * --max-redirs' default), `-w '%{http_code}'`, `-m`. For `https://` it verifies the server as OpenSSL does (`-k`
- * skips that, `--cacert FILE` trusts that bundle instead of the system store), offers h2, and
- * presents `--cert FILE` (`--key FILE`) as its client certificate.
+ * --max-redirs' default), `-w '%{http_code}'`, `-m`, `-v` (curl-verbose.ts), `-V`/`--version`.
+ * Which curl it is — its version, User-Agent and `--version` text — is the image's
+ * (curl-builds.ts; the laptop's is curlimages/curl:latest's). For `https://` it verifies the
+ * server as OpenSSL does (`-k` skips that, `--cacert FILE` trusts that bundle instead of the
+ * system store), offers h2, and presents `--cert FILE` (`--key FILE`) as its client certificate.
  * `-m` bounds the whole transfer, `--connect-timeout` the connection alone.
  * Approximate: the progress meter is printed whenever `-s` is not given and the body does not
- * go to the terminal (inside a container: always), only on success; `-v` prints nothing more.
+ * go to the terminal (inside a container: always), only on success; its speeds are fixed; TLS
+ * error texts are 8.17.0's whichever curl runs.
  */
 import { normalizePath, stat, writeFile } from './fs';
 import { headBlock, parseUrl, splitHeader } from './http-wire';
-import type { NetAnswer, NetTool } from './net-tools';
+import type { Net, NetAnswer, NetTool } from './net-tools';
 import type { HttpRequest, TlsFailure } from './types';
+import { DEFAULT_CURL, type CurlBuild } from './curl-builds';
+import { verboseConnect, verboseDone, verboseRequest, verboseResponse } from './curl-verbose';
 
 /** The statuses -L follows (curl follows any 3xx with a Location; these are the ones servers send). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** --max-redirs' default. */
 const MAX_REDIRS = 50;
 
-/** The version curlimages/curl:latest ships; its User-Agent. */
-const CURL_VERSION = '8.17.0';
 const OPENSSL = 'OpenSSL/3.5.4';
 
 /** CURL_CA_CERT_ERRORMSG (tool_operate.c): printed after a (60) error line. */
@@ -36,6 +40,9 @@ interface Options {
   http1: boolean;
   location: boolean;
   remoteName: boolean;
+  verbose: boolean;
+  version: boolean;
+  userAgent?: string;
   cacert?: string;
   cert?: string;
   key?: string;
@@ -53,7 +60,7 @@ interface Options {
 const SHORT_VALUE = new Set(['o', 'w', 'H', 'X', 'd', 'm', 'A', 'u', 'x', 'e', 'E', 'b', 'c', 'T', 'F']);
 
 function parse(args: string[]): Options {
-  const o: Options = { silent: false, showErrors: false, fail: false, head: false, include: false, insecure: false, http1: false, location: false, remoteName: false, headers: [] };
+  const o: Options = { silent: false, showErrors: false, fail: false, head: false, include: false, insecure: false, http1: false, location: false, remoteName: false, verbose: false, version: false, headers: [] };
   const set = (opt: string, v: string | undefined): void => {
     switch (opt) {
       case 'o':
@@ -87,7 +94,7 @@ function parse(args: string[]): Options {
         break;
       case 'A':
       case '--user-agent':
-        if (v !== undefined) o.headers.push(['User-Agent', v]);
+        o.userAgent = v;
         break;
       case '--cacert':
         o.cacert = v;
@@ -102,8 +109,8 @@ function parse(args: string[]): Options {
     }
   };
   const LONG_VALUE = new Set(['--output', '--write-out', '--header', '--request', '--data', '--data-raw', '--data-binary', '--max-time', '--connect-timeout', '--user-agent', '--cacert', '--cert', '--key', '--user', '--proxy', '--referer', '--cookie']);
-  const FLAGS: Record<string, keyof Options> = { s: 'silent', S: 'showErrors', f: 'fail', I: 'head', i: 'include', k: 'insecure', L: 'location', O: 'remoteName' };
-  const LONG_FLAGS: Record<string, keyof Options> = { '--silent': 'silent', '--show-error': 'showErrors', '--fail': 'fail', '--head': 'head', '--include': 'include', '--insecure': 'insecure', '--http1.1': 'http1', '--location': 'location', '--remote-name': 'remoteName' };
+  const FLAGS: Record<string, keyof Options> = { s: 'silent', S: 'showErrors', f: 'fail', I: 'head', i: 'include', k: 'insecure', L: 'location', O: 'remoteName', v: 'verbose', V: 'version' };
+  const LONG_FLAGS: Record<string, keyof Options> = { '--silent': 'silent', '--show-error': 'showErrors', '--fail': 'fail', '--head': 'head', '--include': 'include', '--insecure': 'insecure', '--http1.1': 'http1', '--location': 'location', '--remote-name': 'remoteName', '--verbose': 'verbose', '--version': 'version' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (LONG_VALUE.has(a)) set(a, args[++i]);
@@ -123,18 +130,33 @@ function parse(args: string[]): Options {
   return o;
 }
 
-/** The request curl sends: its default headers, then the user's (`-H` replaces a default of the same name). */
-function request(o: Options, host: string, path: string): HttpRequest {
+/** The method curl infers: HEAD for -I, POST for -d, else GET. */
+function inferred(o: Options): string {
+  return o.head ? 'HEAD' : o.data !== undefined ? 'POST' : 'GET';
+}
+
+/**
+ * The request curl sends (lib/http.c's order): Host (with the port when it is not the scheme's),
+ * User-Agent (`-A`, else `curl/<version>`) and Accept, the user's `-H` headers (one naming a
+ * default replaces it; an empty value removes it), then for `-d` Content-Length and, unless `-H`
+ * gave one, Content-Type. Recorded with curl 7.88.1: `curl -d 'a=1&b=2' URL` sends
+ * `Content-Length: 7` then `Content-Type: application/x-www-form-urlencoded`.
+ */
+function request(o: Options, url: { host: string; port: number; scheme: string; path: string }, build: CurlBuild): HttpRequest {
+  const given = new Set(o.headers.map(([k]) => k.toLowerCase()));
+  const standard = url.scheme === 'https' ? 443 : 80;
   const defaults: [string, string][] = [
-    ['Host', host],
-    ['User-Agent', `curl/${CURL_VERSION}`],
+    ['Host', url.port === standard ? url.host : `${url.host}:${url.port}`],
+    ['User-Agent', o.userAgent ?? `curl/${build.version}`],
     ['Accept', '*/*'],
   ];
-  if (o.data !== undefined) defaults.push(['Content-Type', 'application/x-www-form-urlencoded']);
-  const given = new Set(o.headers.map(([k]) => k.toLowerCase()));
-  const headers = [...defaults.filter(([k]) => !given.has(k.toLowerCase())), ...o.headers.filter(([, v]) => v !== '')];
-  const method = o.method ?? (o.head ? 'HEAD' : o.data !== undefined ? 'POST' : 'GET');
-  return { method, path, headers, ...(o.data !== undefined ? { body: o.data } : {}) };
+  const content: [string, string][] = [];
+  if (o.data !== undefined) {
+    content.push(['Content-Length', String(o.data.length)]);
+    if (!given.has('content-type')) content.push(['Content-Type', 'application/x-www-form-urlencoded']);
+  }
+  const headers = [...defaults.filter(([k]) => !given.has(k.toLowerCase())), ...o.headers.filter(([, v]) => v !== ''), ...content];
+  return { method: o.method ?? inferred(o), path: url.path, headers, ...(o.data !== undefined ? { body: o.data } : {}) };
 }
 
 /**
@@ -211,8 +233,18 @@ function connectTimedOut(o: Options, host: string, port: number, failWith: (stat
   return failWith(28, `Failed to connect to ${host} port ${port} after ${connect + 1} ms: Timeout was reached`, connect);
 }
 
+/** The meter's first line (tool_progress.c), printed as the transfer starts; recorded with 7.88.1. */
+const METER_HEAD = '  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n';
+const METER_ZERO = '  0     0    0     0    0     0      0      0 --:--:-- --:--:-- --:--:--     0';
+const meterDone = (n: number): string => `100 ${String(n).padStart(5)}  100 ${String(n).padStart(5)}    0     0   600k      0 --:--:-- --:--:-- --:--:--  600k`;
+
 export const curl: NetTool = (args, env, net) => {
   const o = parse(args);
+  const build = env.curl ?? DEFAULT_CURL;
+  if (o.version) {
+    env.io.out(build.versionText);
+    return { status: 0 };
+  }
   let url = parseUrl(o.url ?? '');
   const errs = !o.silent || o.showErrors;
   if (!url) {
@@ -241,10 +273,11 @@ export const curl: NetTool = (args, env, net) => {
     return f.kind === 'file' ? f.content : undefined;
   };
   let heads = '';
+  let trace = '';
   let redirects = 0;
   let a: NetAnswer;
   for (;;) {
-    const req = request(o, url.host, url.path);
+    const req = request(o, url, build);
     if (url.scheme === 'https') {
       // OpenSSL loads the files when it sets up the handshake: after the name resolved.
       const setupError = tlsSetupError(o, read);
@@ -258,6 +291,7 @@ export const curl: NetTool = (args, env, net) => {
       req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(certificatePem !== undefined ? { certificatePem } : {}), ...(o.http1 ? {} : { h2: true }) };
     }
     a = net.fetch(url.host, url.port, req);
+    if (o.verbose && a.kind === 'reply') trace += exchangeTrace(build, url, req, a, net, env.clock, env.io.terminal === true);
     const location = o.location && a.kind === 'reply' && REDIRECTS.has(a.status) ? a.head?.headers.find(([k]) => k.toLowerCase() === 'location')?.[1] : undefined;
     const next = location === undefined ? undefined : parseUrl(location);
     if (a.kind !== 'reply' || !next) break;
@@ -293,21 +327,44 @@ export const curl: NetTool = (args, env, net) => {
     const ms = o.maxTimeS * 1000;
     return failWith(28, `Operation timed out after ${ms} milliseconds with 0 bytes received`, ms);
   }
+  // tool_operate.c's note, printed while tracing and not silenced.
+  const method = o.method?.toUpperCase();
+  const note = o.verbose && !o.silent && method !== undefined && method === inferred(o) ? `Note: Unnecessary use of -X or --request, ${method} is already inferred.\n` : '';
   if (o.fail && a.status >= 400) {
     code(a.status);
+    if (o.verbose) env.io.err(note + trace);
     if (errs) env.io.err(`curl: (22) The requested URL returned error: ${a.status}\n`);
     return { status: 22, ms: 5 + server };
   }
   const head = o.head || o.include ? headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) : '';
   const body = o.head ? heads + head : heads + head + a.body;
   // tool_operate.c: no meter while the body goes to the terminal (it would garble it).
-  if (!o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'))) {
-    const n = String(body.length).padStart(5);
-    env.io.err(`  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100 ${n}  100 ${n}    0     0   600k      0 --:--:-- --:--:-- --:--:--  600k\n`);
+  const meter = !o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'));
+  const toFile = o.outFile !== undefined && o.outFile !== '-';
+  if (o.verbose) {
+    // Recorded (7.88.1, `curl -v URL 2>&1`): the meter's zero line, the trace right after it on
+    // the same line, the body, the meter's last line, then the connection's fate.
+    env.io.err(`${note}${meter ? `${METER_HEAD}\r${METER_ZERO}` : ''}${trace}`);
+    if (toFile) writeFile(env.fs, env.base, normalizePath(o.outFile!, env.cwd), body, false);
+    else env.io.out(body);
+    env.io.err(`${meter ? `\r${meterDone(body.length)}\n` : ''}${verboseDone({ version: build.version, host: url.host, port: url.port })}`);
+  } else {
+    if (meter) env.io.err(`${METER_HEAD}${meterDone(body.length)}\n`);
+    if (toFile) writeFile(env.fs, env.base, normalizePath(o.outFile!, env.cwd), body, false);
+    else env.io.out(body);
   }
-  if (o.outFile !== undefined && o.outFile !== '-') writeFile(env.fs, env.base, normalizePath(o.outFile, env.cwd), body, false);
-  else env.io.out(body);
   code(a.status);
   return { status: 0, ms: 5 + server + Math.min(2000, a.body.length / 50) };
 };
 
+/** One exchange's `-v` lines: connecting, the request as sent, the response head as received. */
+function exchangeTrace(build: CurlBuild, url: { host: string; port: number }, req: HttpRequest, a: Extract<NetAnswer, { kind: 'reply' }>, net: Net, at: number, terminal: boolean): string {
+  const x = { version: build.version, host: url.host, port: url.port, ip: a.ip, source: net.source?.(a.ip) ?? a.ip, at };
+  const request = [`${req.method} ${req.path} HTTP/1.1`, ...req.headers.map(([k, v]) => `${k}: ${v}`)];
+  const block = headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]);
+  return (
+    verboseConnect(x, [a.ip]) +
+    verboseRequest({ version: build.version, request, ...(req.body !== undefined ? { sent: req.body.length } : {}), terminal }) +
+    verboseResponse({ response: block.split('\r\n').slice(0, -2), received: a.body.length, terminal })
+  );
+}

@@ -55,6 +55,8 @@ export interface Net {
   connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
   /** ICMP echo `seq` to `ip`: the reply, or undefined when none comes back. */
   echo?(ip: string, seq: number): EchoReply | undefined;
+  /** The local address a connection to `ip` leaves from (`curl -v` names it). */
+  source?(ip: string): string;
 }
 
 export type NetTool = (args: string[], env: ToolEnv, net: Net) => ToolResult;

@@ -22,7 +22,7 @@ import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
-import { dirEntries, newLayer, normalizePath, stat } from './fs';
+import { dirEntries, newLayer, normalizePath, stat, written } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
@@ -449,19 +449,21 @@ function readFileFn(p: ProcessState) {
   };
 }
 
-function answer(p: ProcessState, now: number, port: number, path: string) {
+function answer(p: ProcessState, now: number, port: number, path: string, method = 'GET') {
   const read = readFileFn(p);
   const base = context(p, false).base;
   const list = (dir: string): { name: string; dir: boolean }[] => dirEntries(p.machine.fs, base, dir);
+  const mtime = (file: string): number | undefined => written(p.machine.fs, base, file)?.at ?? base.meta?.(file)?.mtime;
   for (const app of p.machine.apps) {
-    const r = appHttp(app, now, port, path, read, list);
+    const r = appHttp(app, now, port, path, read, list, { method, mtime });
     if (r.kind !== 'refused') return { app, r };
   }
   return undefined;
 }
 
-function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string): void {
-  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length }));
+/** `bytes`: the body the server sent (nginx's $body_bytes_sent: 0 for a HEAD). */
+function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string, method = 'GET'): void {
+  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length, method }));
 }
 
 /** The Pod's gateway on its node's pod CIDR: where kubelet probes come from. */
@@ -470,13 +472,15 @@ function gatewayOf(podIP: string): string {
   return parts.length === 4 ? `${parts.slice(0, 3).join('.')}.1` : podIP;
 }
 
-/** One HTTP GET to the container (traffic); undefined = connection refused. */
-/** `userAgent` is the client's header as the access log records it; a caller without one is taken for curl. */
-export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1', userAgent = 'curl/8.5.0'): HttpAnswer | undefined {
+/**
+ * One HTTP request to the container (traffic); undefined = connection refused. `userAgent` is the
+ * client's header as the access log records it; a caller without one is taken for curl.
+ */
+export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1', userAgent = 'curl/8.5.0', method = 'GET'): HttpAnswer | undefined {
   if (p.startError) return undefined;
   sync(p, now);
   if (deadAt(p, now)) return undefined;
-  const a = answer(p, now, port, path);
+  const a = answer(p, now, port, path, method);
   if (!a) return undefined;
   switch (a.r.kind) {
     case 'hang':
@@ -484,11 +488,11 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
     case 'eof':
       return { status: 0, body: '', closed: true };
     case 'reply':
-      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, userAgent);
+      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, userAgent, method);
       {
         // The handler's own delay, plus the CPU the request takes at the speed its limit allows.
         const delayMs = a.r.delayMs + chargeRequest(p, now, a.app);
-        return { status: a.r.status, body: a.r.body, contentType: a.r.contentType, ...(delayMs > 0 ? { delayMs } : {}) };
+        return { status: a.r.status, body: a.r.body, contentType: a.r.contentType, ...(a.r.head ? { head: a.r.head } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
       }
   }
 }
@@ -505,7 +509,7 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   const app = p.machine.apps.find((a) => a.behaviour.kind === 'admission-webhook' && appListensOn(a, port, now));
   if (!app || app.behaviour.kind !== 'admission-webhook') {
     const userAgent = req.headers.find(([k]) => k.toLowerCase() === 'user-agent')?.[1];
-    return serveHttp(p, now, port, path, clientIP, ...(userAgent === undefined ? [] : [userAgent]));
+    return serveHttp(p, now, port, path, clientIP, userAgent ?? 'curl/8.5.0', req.method);
   }
   const b = app.behaviour;
   // net/http's answer to plain HTTP on a TLS listener.

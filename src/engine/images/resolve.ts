@@ -75,16 +75,21 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
   if (name.includes('/')) {
     const p = normalizePath(name, cwd);
     const bin = binaries[p];
-    if (bin) return fromBinary(p, bin);
+    if (bin && !absentInTag(ctx, bin)) return fromBinary(p, bin);
     const dir = p.slice(0, p.lastIndexOf('/')) || '/';
     if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? { k: 'missing' };
     return { k: 'missing' };
   }
   for (const dir of PATH_DIRS) {
     const bin = binaries[`${dir}/${name}`];
-    if (bin) return fromBinary(`${dir}/${name}`, bin);
+    if (bin && !absentInTag(ctx, bin)) return fromBinary(`${dir}/${name}`, bin);
   }
   return standard(name) ?? { k: 'missing' };
+}
+
+/** The image's curl is not in this tag (nginx before 1.17.10, perl:slim). */
+function absentInTag(ctx: RunContext, bin: Binary): boolean {
+  return bin.kind === 'program' && bin.program === 'curl' && ctx.tag.curl === 'none';
 }
 
 /**

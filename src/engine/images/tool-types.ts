@@ -7,6 +7,7 @@ import type { HostView } from './types';
 import type { NetNs } from './netns-types';
 import type { SystemView } from './sysinfo';
 import type { Proc } from './proc-model';
+import type { CurlBuild } from './curl-builds';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 
 export interface Io {
@@ -56,6 +57,8 @@ export interface ToolEnv {
   netns?: () => NetNs;
   /** The machine under the tool and the container's cgroup (sysinfo.ts): what df lists. */
   system?: SystemView;
+  /** Which curl `curl` is (curl-builds.ts); unset: curlimages/curl:latest's (the laptop's). */
+  curl?: CurlBuild;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

@@ -64,7 +64,8 @@ describe('BusyBox nc in a Pod', () => {
     // HTTP/1.1 keeps the connection: nc returns once nginx closes it (keepalive_timeout 65).
     const kept = inPod(sim, 'bb', "printf 'GET / HTTP/1.1\\r\\nHost: web\\r\\n\\r\\n' | nc web 80");
     expect(kept.exitCode).toBe(0);
-    expect(kept.output).toMatch(/^HTTP\/1\.1 200 OK\r\nContent-Type: text\/html\r\nContent-Length: 615\r\n\r\n<!DOCTYPE html>/);
+    // nginx's own head (nginx-http.ts): Server, Date, Content-Type, Content-Length, Last-Modified, Connection, ETag, Accept-Ranges.
+    expect(kept.output).toMatch(/^HTTP\/1\.1 200 OK\r\nServer: nginx\/1\.\d+\.\d+\r\nDate: [^\r]+ GMT\r\nContent-Type: text\/html\r\nContent-Length: 615\r\nLast-Modified: [^\r]+ GMT\r\nConnection: keep-alive\r\nETag: "[0-9a-f]+-267"\r\nAccept-Ranges: bytes\r\n\r\n<!DOCTYPE html>/);
   });
 
   it('a bare connection is a `connect` hop on the trace, not an HTTP GET', () => {

@@ -211,7 +211,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     if (answer.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: answer.tlsFailure } };
     // The Pods' apps speak plain HTTP (but agnhost webhook): a TLS client's ClientHello gets an HTTP answer back.
     if (http.tls && !answer.tls) return { ...sent, reply: { kind: 'tls-failed', failure: { kind: 'not-tls' } } };
-    const extra = { ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}), ...(answer.delayMs ? { delayMs: answer.delayMs } : {}) };
+    const extra = { ...(answer.head ? { head: answer.head } : {}), ...(answer.contentType !== undefined ? { contentType: answer.contentType } : {}), ...(answer.delayMs ? { delayMs: answer.delayMs } : {}) };
     return { ...sent, reply: { kind: 'answer', status: answer.status, body: answer.body, ...extra } };
   }
   return { ...sent, reply: { kind: 'refused' } };

@@ -122,6 +122,9 @@ function reach(w: World, ip: string, port: number, req: HttpRequest): NetAnswer 
 
 export function workstationNet(w: World, local?: LocalListener): Net {
   return {
+    // Approximate: the laptop reaches a cluster address from that network's gateway (`.1`), as
+    // a kind or minikube host does; loopback from loopback.
+    source: (ip) => (ip.startsWith('127.') ? '127.0.0.1' : ip.replace(/\.\d+$/, '.1')),
     nameserver: STUB_RESOLVER,
     search: [],
     lookup,
