@@ -14,7 +14,8 @@
  * `{ [N bytes data]` stand for a body when stdout is not a terminal (tool_cb_dbg.c: the body is
  * shown there otherwise).
  * Approximate: an `https://` exchange shows the same lines, without the TLS handshake's; a
- * failed connection shows none.
+ * failed connection shows none; a redirect's hops show no `Issue another request` line; a
+ * name is tried at its IPv4 addresses alone (no `::1` for localhost, `IPv6: (none)`).
  */
 import { fnv1a } from '../../k8s/sha256';
 

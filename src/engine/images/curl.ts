@@ -245,6 +245,9 @@ export const curl: NetTool = (args, env, net) => {
     env.io.out(build.versionText);
     return { status: 0 };
   }
+  // tool_operate.c's note, printed before the transfer while tracing and not silenced.
+  const method = o.method?.toUpperCase();
+  if (o.verbose && !o.silent && method !== undefined && method === inferred(o)) env.io.err(`Note: Unnecessary use of -X or --request, ${method} is already inferred.\n`);
   let url = parseUrl(o.url ?? '');
   const errs = !o.silent || o.showErrors;
   if (!url) {
@@ -327,12 +330,9 @@ export const curl: NetTool = (args, env, net) => {
     const ms = o.maxTimeS * 1000;
     return failWith(28, `Operation timed out after ${ms} milliseconds with 0 bytes received`, ms);
   }
-  // tool_operate.c's note, printed while tracing and not silenced.
-  const method = o.method?.toUpperCase();
-  const note = o.verbose && !o.silent && method !== undefined && method === inferred(o) ? `Note: Unnecessary use of -X or --request, ${method} is already inferred.\n` : '';
   if (o.fail && a.status >= 400) {
     code(a.status);
-    if (o.verbose) env.io.err(note + trace);
+    if (o.verbose) env.io.err(trace);
     if (errs) env.io.err(`curl: (22) The requested URL returned error: ${a.status}\n`);
     return { status: 22, ms: 5 + server };
   }
@@ -344,7 +344,7 @@ export const curl: NetTool = (args, env, net) => {
   if (o.verbose) {
     // Recorded (7.88.1, `curl -v URL 2>&1`): the meter's zero line, the trace right after it on
     // the same line, the body, the meter's last line, then the connection's fate.
-    env.io.err(`${note}${meter ? `${METER_HEAD}\r${METER_ZERO}` : ''}${trace}`);
+    env.io.err(`${meter ? `${METER_HEAD}\r${METER_ZERO}` : ''}${trace}`);
     if (toFile) writeFile(env.fs, env.base, normalizePath(o.outFile!, env.cwd), body, false);
     else env.io.out(body);
     env.io.err(`${meter ? `\r${meterDone(body.length)}\n` : ''}${verboseDone({ version: build.version, host: url.host, port: url.port })}`);

@@ -65,7 +65,12 @@ const WGET_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.
 
 /**
  * BusyBox wget: progress on stderr, `-O -` to stdout, `-q` quiet, `-T` timeout, `--header`,
- * `--post-data`. Its TLS client checks no certificate, and says so unless told not to check.
+ * `--post-data` (a POST), `-U` (User-Agent), `-S` (the server's status line and headers on
+ * stderr, two blanks before each, whatever `-q` says), `--spider` (still a GET: wget.c sends
+ * POST or GET only). Its TLS client checks no certificate, and says so unless told not to check.
+ * The request as networking/wget.c (1_36_1, unchanged since 1_35_0) writes it: Host and
+ * User-Agent unless `--header` gave them, `Connection: close`, the `--header`s, then for
+ * `--post-data` Content-Type (unless given) and Content-Length. Recorded with BusyBox 1.35.
  */
 /** wget.c's redir_limit. */
 const WGET_REDIRECTS = 5;
@@ -76,6 +81,8 @@ const wget: NetTool = (args, env, net) => {
   let spider = false;
   let noCheck = false;
   let postData: string | undefined;
+  let agent = 'Wget';
+  let serverResponse = false;
   let timeoutS = 900;
   const headers: [string, string][] = [];
   const urls: string[] = [];
@@ -89,14 +96,18 @@ const wget: NetTool = (args, env, net) => {
     else if ((v = long('--output-document')) !== undefined) out = v;
     else if ((v = long('--header')) !== undefined) headers.push(splitHeader(v));
     else if ((v = long('--post-data')) !== undefined) postData = v;
+    else if ((v = long('--user-agent')) !== undefined) agent = v;
     else if (a === '--quiet') quiet = true;
+    else if (a === '--server-response') serverResponse = true;
     else if (/^-[a-zA-Z]/.test(a)) {
       for (let j = 1; j < a.length; j++) {
         const c = a[j]!;
         if (c === 'q') quiet = true;
-        else if (c === 'O' || c === 'T') {
+        else if (c === 'S') serverResponse = true;
+        else if (c === 'O' || c === 'T' || c === 'U') {
           const val = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? '');
           if (c === 'O') out = val;
+          else if (c === 'U') agent = val;
           else timeoutS = Number(val) || timeoutS;
           break;
         }
@@ -117,10 +128,12 @@ const wget: NetTool = (args, env, net) => {
   // through a 301 to http://localhost:8099/… printed both `Connecting to` lines, then saved pod.yaml.
   for (;;) {
     const https = hop.scheme === 'https';
+    const given = new Set(headers.map(([k]) => k.toLowerCase()));
+    const post: [string, string][] = postData === undefined ? [] : [...(given.has('content-type') ? [] : [['Content-Type', 'application/x-www-form-urlencoded'] as [string, string]]), ['Content-Length', String(postData.length)]];
     const req: HttpRequest = {
       method: postData !== undefined ? 'POST' : 'GET',
       path: hop.path,
-      headers: [['Host', hop.host], ['User-Agent', 'Wget'], ...headers],
+      headers: [...(given.has('host') ? [] : [['Host', hop.host] as [string, string]]), ...(given.has('user-agent') ? [] : [['User-Agent', agent] as [string, string]]), ['Connection', 'close'], ...headers, ...post],
       ...(postData !== undefined ? { body: postData } : {}),
       ...(https ? { tls: { serverName: hop.host, insecure: true } } : {}),
     };
@@ -148,6 +161,8 @@ const wget: NetTool = (args, env, net) => {
       env.io.err('wget: error getting response: Connection reset by peer\n');
       return { status: 1, ms: spent + 5 };
     }
+    // -S: the status line as read; the headers only when wget reads on (it stops at an error status).
+    if (serverResponse) env.io.err(`  ${statusLine(a)}\n${a.status >= 400 ? '' : `${responseHeaders(a).map(([k, v]) => `  ${k}: ${v}\n`).join('')}  \n`}`);
     const location = a.status >= 300 && a.status <= 303 ? a.head?.headers.find(([k]) => k.toLowerCase() === 'location')?.[1] : undefined;
     const next = location === undefined ? undefined : parseUrl(location);
     if (!next) break;
@@ -165,8 +180,7 @@ const wget: NetTool = (args, env, net) => {
     return { status: 1, ms: spent + timeoutS * 1000 };
   }
   if (a.status >= 400) {
-    const line = a.head ? `${a.head.version === 'HTTP/2' ? 'HTTP/1.1' : a.head.version} ${a.status} ${a.head.reason || reasonPhrase(a.status)}` : `HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}`;
-    env.io.err(`wget: server returned error: ${line}\n`);
+    env.io.err(`wget: server returned error: ${statusLine(a)}\n`);
     return { status: 1, ms: spent + 15 + server };
   }
   if (spider) {
@@ -191,6 +205,18 @@ const wget: NetTool = (args, env, net) => {
   return { status: 0, ms: spent + 40 + server + Math.min(2000, a.body.length / 50) };
 };
 
+
+type Reply = Extract<NetAnswer, { kind: 'reply' }>;
+
+/** The status line as wget reads it (it speaks HTTP/1.1 only). */
+function statusLine(a: Reply): string {
+  return a.head ? `${a.head.version === 'HTTP/2' ? 'HTTP/1.1' : a.head.version} ${a.status} ${a.head.reason || reasonPhrase(a.status)}` : `HTTP/1.1 ${a.status} ${reasonPhrase(a.status)}`;
+}
+
+/** The response's headers: the server's own, or what a plain app's answer amounts to. */
+function responseHeaders(a: Reply): [string, string][] {
+  return a.head?.headers ?? [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]];
+}
 
 /** BusyBox's nslookup waits this long for its server (G.default_timeout, 5 s) before giving up. */
 const NSLOOKUP_TIMEOUT_MS = 5_000;

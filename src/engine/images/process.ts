@@ -462,8 +462,8 @@ function answer(p: ProcessState, now: number, port: number, path: string, method
 }
 
 /** `bytes`: the body the server sent (nginx's $body_bytes_sent: 0 for a HEAD). */
-function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string, method = 'GET'): void {
-  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length, method }));
+function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string, method = 'GET', host?: string): void {
+  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length, method, ...(host !== undefined ? { host } : {}) }));
 }
 
 /** The Pod's gateway on its node's pod CIDR: where kubelet probes come from. */
@@ -476,7 +476,7 @@ function gatewayOf(podIP: string): string {
  * One HTTP request to the container (traffic); undefined = connection refused. `userAgent` is the
  * client's header as the access log records it; a caller without one is taken for curl.
  */
-export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1', userAgent = 'curl/8.5.0', method = 'GET'): HttpAnswer | undefined {
+export function serveHttp(p: ProcessState, now: number, port: number, path: string, clientIP = '10.244.0.1', userAgent = 'curl/8.5.0', method = 'GET', host?: string): HttpAnswer | undefined {
   if (p.startError) return undefined;
   sync(p, now);
   if (deadAt(p, now)) return undefined;
@@ -488,7 +488,7 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
     case 'eof':
       return { status: 0, body: '', closed: true };
     case 'reply':
-      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, userAgent, method);
+      logHit(p, a.app, now, clientIP, path, a.r.status, a.r.body.length, userAgent, method, host);
       {
         // The handler's own delay, plus the CPU the request takes at the speed its limit allows.
         const delayMs = a.r.delayMs + chargeRequest(p, now, a.app);
@@ -508,8 +508,8 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   if (deadAt(p, now)) return undefined;
   const app = p.machine.apps.find((a) => a.behaviour.kind === 'admission-webhook' && appListensOn(a, port, now));
   if (!app || app.behaviour.kind !== 'admission-webhook') {
-    const userAgent = req.headers.find(([k]) => k.toLowerCase() === 'user-agent')?.[1];
-    return serveHttp(p, now, port, path, clientIP, userAgent ?? 'curl/8.5.0', req.method);
+    const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+    return serveHttp(p, now, port, path, clientIP, header('user-agent') ?? 'curl/8.5.0', req.method, header('host'));
   }
   const b = app.behaviour;
   // net/http's answer to plain HTTP on a TLS listener.
