@@ -10,6 +10,7 @@ import type { LogLine } from './types';
 import { klogHeader, structured } from '../logging/klog';
 import { KERNEL_RELEASE } from '../node/kernel';
 import { fnv1a } from '../../k8s/sha256';
+import { pythonErrorMessage } from './python';
 
 /**
  * CoreDNS's build line per release (`linux/amd64, <go>, <commit>`), from real start-up logs;
@@ -280,7 +281,8 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
   if (style === 'python-http') {
     // BaseHTTPRequestHandler.log_message on stderr; send_error logs the code first. No size: `-`.
     const at = `${hit.clientIP} - - [${pyLogTime(hit.at)}]`;
-    const out: LogLine[] = hit.status === 404 ? [line(hit.at, `${at} code 404, message File not found`, 'stderr')] : [];
+    const message = pythonErrorMessage(hit.status, method);
+    const out: LogLine[] = message !== undefined ? [line(hit.at, `${at} code ${hit.status}, message ${message}`, 'stderr')] : [];
     out.push(line(hit.at, `${at} ${req} ${hit.status} -`, 'stderr'));
     return out;
   }

@@ -217,7 +217,7 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
     return reply(run, { status: 503, body: server.warmup.body }, t);
   }
   if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
-  if (run.listing) return pythonHttp(run, path, readFile, listDir);
+  if (run.listing) return pythonHttp(run, path, readFile, listDir, req.method, t);
   if (run.docroot !== undefined && run.name === 'nginx') return nginxDocroot(run, t, server, path, readFile, req);
   if (run.docroot !== undefined) {
     const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;

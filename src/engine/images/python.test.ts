@@ -38,6 +38,23 @@ describe("python3 -m http.server, as tutorials start it in a Pod", () => {
     ]);
   });
 
+  it('answers a method it has no handler for (POST, DELETE) with 501, as recorded from Python 3.11.7', () => {
+    const p = python(['python', '-m', 'http.server']);
+    const post = serveHttp(p, 5_000, 8000, '/', '10.244.2.7', 'curl/8.17.0', 'POST');
+    expect(post?.status).toBe(501);
+    expect(post?.body).toContain("        <p>Message: Unsupported method ('POST').</p>\n        <p>Error code explanation: 501 - Server does not support this operation.</p>\n");
+    expect(post?.body.length).toBe(357);
+    expect(post?.head).toMatchObject({ version: 'HTTP/1.0', reason: "Unsupported method ('POST')" });
+    expect(post?.head?.headers.map(([k]) => k)).toEqual(['Server', 'Date', 'Connection', 'Content-Type', 'Content-Length']);
+    // HEAD is served: do_HEAD is the GET without the body.
+    expect(serveHttp(p, 5_100, 8000, '/etc/hostname', '10.244.2.7', 'curl/8.17.0', 'HEAD')).toMatchObject({ status: 200, body: '' });
+    expect(processLogs(p, 6_000).map((l) => l.text)).toEqual([
+      "10.244.2.7 - - [01/Sep/2025 09:00:05] code 501, message Unsupported method ('POST')",
+      '10.244.2.7 - - [01/Sep/2025 09:00:05] "POST / HTTP/1.1" 501 -',
+      '10.244.2.7 - - [01/Sep/2025 09:00:05] "HEAD /etc/hostname HTTP/1.1" 200 -',
+    ]);
+  });
+
   it('prints "Serving HTTP on" only when unbuffered: stdout to a pipe is block-buffered', () => {
     expect(processLogs(python(['python3', '-m', 'http.server', '9000']), 5_000)).toEqual([]);
     const u = processLogs(python(['python3', '-u', '-m', 'http.server', '9000']), 5_000).map((l) => l.text);

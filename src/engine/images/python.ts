@@ -12,6 +12,8 @@ import type { AppReply, AppRun } from './app';
 import type { ServerSpec } from './catalog-types';
 import type { Outcome, ProgramContext } from './programs';
 import { normalizePath } from './fs';
+import { httpDate } from '../../k8s/http-text';
+import { EPOCH_MS } from '../../k8s/time';
 
 const MiB = 1024 * 1024;
 
@@ -53,7 +55,8 @@ function contentType(path: string): string {
  * redirected, with one its index.html or a listing; a file is sent as it is; anything else is
  * the 404 page.
  */
-export function pythonHttp(run: AppRun, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: ((path: string) => { name: string; dir: boolean }[]) | undefined): AppReply {
+export function pythonHttp(run: AppRun, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: ((path: string) => { name: string; dir: boolean }[]) | undefined, method = 'GET', now = 0): AppReply {
+  if (method !== 'GET' && method !== 'HEAD') return unsupported(run, method, now);
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -71,6 +74,26 @@ export function pythonHttp(run: AppRun, rawPath: string, readFile: (path: string
   }
   if (typeof found === 'string' && !path.endsWith('/')) return { kind: 'reply', status: 200, body: found, contentType: contentType(full), delayMs: 0 };
   return { kind: 'reply', status: 404, body: NOT_FOUND, contentType: 'text/html;charset=utf-8', delayMs: 0 };
+}
+
+/**
+ * BaseHTTPRequestHandler's answer to a method its handler has no do_ for (POST, PUT, DELETE …):
+ * send_error(501, "Unsupported method (%r)"), recorded from Python 3.11.7's http.server here:
+ * the message is the HTTP/1.0 reason phrase, the page says it again with the status's description.
+ * Approximate: the Server header names the image's Python version.
+ */
+function unsupported(run: AppRun, method: string, now: number): AppReply {
+  const message = `Unsupported method ('${method}')`;
+  const body = `<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n    <body>\n        <h1>Error response</h1>\n        <p>Error code: 501</p>\n        <p>Message: ${htmlEscape(message)}.</p>\n        <p>Error code explanation: 501 - Server does not support this operation.</p>\n    </body>\n</html>\n`;
+  const headers: [string, string][] = [['Server', `SimpleHTTP/0.6 Python/${run.version}`], ['Date', httpDate(EPOCH_MS + now)], ['Connection', 'close'], ['Content-Type', 'text/html;charset=utf-8'], ['Content-Length', String(body.length)]];
+  return { kind: 'reply', status: 501, body, contentType: 'text/html;charset=utf-8', delayMs: 0, head: { version: 'HTTP/1.0', reason: message, headers } };
+}
+
+/** What the access log says before the request line for an error (send_error's log_error). */
+export function pythonErrorMessage(status: number, method: string): string | undefined {
+  if (status === 404) return 'File not found';
+  if (status === 501) return `Unsupported method ('${method}')`;
+  return undefined;
 }
 
 function pythonServer(port: number): ServerSpec {
