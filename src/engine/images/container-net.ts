@@ -127,7 +127,7 @@ export function network(m: Machine, ctx: RunContext): Net {
       return ctx.net?.ping?.(ip, seq);
     },
     // Loopback leaves from loopback; anything else from the Pod's own address.
-    source: (ip) => (ip.startsWith('127.') ? '127.0.0.1' : ctx.podIP),
+    source: (ip) => (ip === '::1' ? '::1' : ip.startsWith('127.') ? '127.0.0.1' : ctx.podIP),
     nameserver,
     search,
     lookup,
@@ -141,7 +141,7 @@ export function network(m: Machine, ctx: RunContext): Net {
     },
     fetch(host, port, req) {
       if (self.has(host)) {
-        const ip = host === ctx.podIP ? ctx.podIP : '127.0.0.1';
+        const ip = host === ctx.podIP ? ctx.podIP : req.loopbackIpv6 && host === 'localhost' ? '::1' : '127.0.0.1';
         for (const a of m.apps) {
           const r = appHttp(
             a,

@@ -15,7 +15,7 @@
  * shown there otherwise).
  * Approximate: an `https://` exchange shows the same lines, without the TLS handshake's; a
  * failed connection shows none; a redirect's hops show no `Issue another request` line; a
- * name is tried at its IPv4 addresses alone (no `::1` for localhost, `IPv6: (none)`).
+ * name other than localhost is tried at its IPv4 addresses alone (`IPv6: (none)`).
  */
 import { fnv1a } from '../../k8s/sha256';
 
@@ -55,8 +55,12 @@ const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 export function verboseConnect(x: Pick<VerboseExchange, 'version' | 'host' | 'port' | 'ip' | 'source' | 'at'>, ips: string[]): string {
   const v = x.version;
   let out = '';
-  if (atLeast(v, 8, 5) && !IPV4.test(x.host)) out += `* Host ${x.host}:${x.port} was resolved.\n* IPv6: (none)\n* IPv4: ${ips.join(', ')}\n`;
-  out += atLeast(v, 7, 60) ? `*   Trying ${x.ip}:${x.port}...\n` : `*   Trying ${x.ip}...\n`;
+  const v6 = ips.filter((ip) => ip.includes(':'));
+  const v4 = ips.filter((ip) => !ip.includes(':'));
+  if (atLeast(v, 8, 5) && !IPV4.test(x.host)) out += `* Host ${x.host}:${x.port} was resolved.\n* IPv6: ${v6.join(', ') || '(none)'}\n* IPv4: ${v4.join(', ') || '(none)'}\n`;
+  // cf-socket.c prints an IPv6 address in brackets.
+  const addr = x.ip.includes(':') ? `[${x.ip}]` : x.ip;
+  out += atLeast(v, 7, 60) ? `*   Trying ${addr}:${x.port}...\n` : `*   Trying ${addr}...\n`;
   if (atLeast(v, 8, 16)) {
     // Linux's ephemeral range (32768–60999); a stable pick per connection.
     const sport = 32768 + (fnv1a(`${x.source}>${x.ip}:${x.port}@${x.at}`) % 28232);

@@ -130,6 +130,12 @@ function parse(args: string[]): Options {
   return o;
 }
 
+/** curl 8.5 and later resolve `localhost` themselves, ::1 first (hostip.c get_localhost). */
+function localhost6(build: CurlBuild, host: string): boolean {
+  const [major = 0, minor = 0] = build.version.split('.').map((x) => Number.parseInt(x, 10));
+  return (major > 8 || (major === 8 && minor >= 5)) && (host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost'));
+}
+
 /** The method curl infers: HEAD for -I, POST for -d, else GET. */
 function inferred(o: Options): string {
   return o.head ? 'HEAD' : o.data !== undefined ? 'POST' : 'GET';
@@ -156,7 +162,8 @@ function request(o: Options, url: { host: string; port: number; scheme: string; 
     if (!given.has('content-type')) content.push(['Content-Type', 'application/x-www-form-urlencoded']);
   }
   const headers = [...defaults.filter(([k]) => !given.has(k.toLowerCase())), ...o.headers.filter(([, v]) => v !== ''), ...content];
-  return { method: o.method ?? inferred(o), path: url.path, headers, ...(o.data !== undefined ? { body: o.data } : {}) };
+  const v6 = localhost6(build, url.host);
+  return { method: o.method ?? inferred(o), path: url.path, headers, ...(o.data !== undefined ? { body: o.data } : {}), ...(v6 ? { loopbackIpv6: true as const } : {}) };
 }
 
 /**
@@ -359,11 +366,13 @@ export const curl: NetTool = (args, env, net) => {
 
 /** One exchange's `-v` lines: connecting, the request as sent, the response head as received. */
 function exchangeTrace(build: CurlBuild, url: { host: string; port: number }, req: HttpRequest, a: Extract<NetAnswer, { kind: 'reply' }>, net: Net, at: number, terminal: boolean): string {
-  const x = { version: build.version, host: url.host, port: url.port, ip: a.ip, source: net.source?.(a.ip) ?? a.ip, at };
+  // A listener reached over loopback answers on ::1 too (the laptop's port-forward, a Pod's apps).
+  const ip = req.loopbackIpv6 && a.ip.startsWith('127.') ? '::1' : a.ip;
+  const x = { version: build.version, host: url.host, port: url.port, ip, source: ip === '::1' ? '::1' : (net.source?.(ip) ?? ip), at };
   const request = [`${req.method} ${req.path} HTTP/1.1`, ...req.headers.map(([k, v]) => `${k}: ${v}`)];
   const block = headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]);
   return (
-    verboseConnect(x, [a.ip]) +
+    verboseConnect(x, ip === '::1' ? ['::1', '127.0.0.1'] : [ip]) +
     verboseRequest({ version: build.version, request, ...(req.body !== undefined ? { sent: req.body.length } : {}), terminal }) +
     verboseResponse({ response: block.split('\r\n').slice(0, -2), received: a.body.length, terminal })
   );

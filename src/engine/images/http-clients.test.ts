@@ -110,6 +110,16 @@ describe('HTTP clients in Pods against nginx', () => {
     expect(inPod(sim, 'ci17', ['curl', '-sv', '-X', 'POST', '-d', 'a=1', '-o', '/dev/null', `http://${web}/`]).output.startsWith('*   Trying')).toBe(true);
   });
 
+  it('curl 8.5 and later dial localhost at ::1 first (hostip.c get_localhost): the trace and nginx\'s log say ::1', () => {
+    createPod(sim, podManifest('na', 'nginx:alpine'));
+    sim.advance(10_000);
+    const r = inPod(sim, 'na', ['curl', '-sv', '-o', '/dev/null', 'http://localhost/']).output.split('\n');
+    expect(r.slice(0, 6)).toEqual(['* Host localhost:80 was resolved.', '* IPv6: ::1', '* IPv4: 127.0.0.1', '*   Trying [::1]:80...', '* Connected to localhost (::1) port 80', '* using HTTP/1.x']);
+    expect(logs(sim, 'na').at(-2)).toMatch(/^::1 - - \[[^\]]+\] "GET \/ HTTP\/1\.1" 200 615 "-" "curl\/8\.14\.1" "-"$/);
+    // Debian's 7.88.1 puts 127.0.0.1 first, and connects there.
+    expect(inPod(sim, 'web', ['curl', '-sv', '-o', '/dev/null', 'http://localhost/']).output).toMatch(/^\* {3}Trying 127\.0\.0\.1:80\.\.\.\n\* Connected to localhost \(127\.0\.0\.1\) port 80 \(#0\)\n/);
+  });
+
   it('curl 8.14.1 -v (Alpine) says `using HTTP/1.x` and `upload completely sent off`', () => {
     const r = inPod(sim, 'agn', ['curl', '-sv', '-o', '/dev/null', '-d', 'k=v', `http://${web}/`]).output.split('\n');
     expect(r.slice(0, 3)).toEqual([`*   Trying ${web}:80...`, `* Connected to ${web} (${web}) port 80`, '* using HTTP/1.x']);

@@ -147,6 +147,11 @@ export interface HttpRequest {
   headers: [string, string][];
   body?: string;
   tls?: TlsClient;
+  /**
+   * The client dials `localhost` at ::1 first (curl 8.5 and later: hostip.c get_localhost puts
+   * ::1 before 127.0.0.1), and the servers modelled listen there too: the server sees ::1.
+   */
+  loopbackIpv6?: true;
 }
 
 export interface TlsClient {

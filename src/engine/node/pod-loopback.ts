@@ -22,7 +22,7 @@ export function podLoopback(w: World, rt: RuntimeState, caller: ContainerRecord)
   return {
     http(port: number, req: HttpRequest): HttpAnswer | 'hang' | undefined {
       for (const c of siblings(rt, caller.sandboxId, caller.id)) {
-        const a = serveRequest(c.process!, w.now, port, req, req.path, '127.0.0.1');
+        const a = serveRequest(c.process!, w.now, port, req, req.path, req.loopbackIpv6 ? '::1' : '127.0.0.1');
         if (!a) continue;
         markComponentChanged(w, rt.id);
         return a.hang ? 'hang' : a;
