@@ -63,7 +63,8 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   const distro = distroOf(def.image.repository, def.tag.version);
   const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
-  for (const bin of Object.keys(def.image.binaries)) files[bin] ??= '\x7fELF';
+  // A tag without the image's curl (nginx before 1.17.10, perl:slim) has no file for it either.
+  for (const [bin, b] of Object.entries(def.image.binaries)) if (!(def.tag.curl === 'none' && b.kind === 'program' && b.program === 'curl')) files[bin] ??= '\x7fELF';
   const links: Record<string, string> = { ...RUNTIME_LINKS, ...(def.image.links ?? {}) };
   const keys = [...Object.keys(files), ...Object.keys(links)];
   const dirs = new Set([...(def.image.rootDirs ?? STANDARD_DIRS), ...(def.image.dirs ?? [])]);
