@@ -10,6 +10,7 @@ import type { HttpHead, LogLine } from './types';
 import { spaceTime } from './clock';
 import { nginxErrorHead, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
+import { statusText } from '../../k8s/http-text';
 
 export type RunningBehaviour = Exclude<Behaviour, { kind: 'missing' }>;
 
@@ -171,7 +172,7 @@ function reply(run: AppRun, r: Route, t: number): AppReply {
 export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir?: DirLister, req: AppRequest = {}): AppReply {
   const r = plainHttp(run, t, port, rawPath, readFile, listDir, req);
   if (r.kind !== 'reply') return r;
-  const head = req.method === 'HEAD' ? { ...r, body: '', head: r.head ?? { version: 'HTTP/1.1' as const, reason: '', headers: [['Content-Type', r.contentType], ['Content-Length', String(r.body.length)]] as [string, string][] } } : r;
+  const head = req.method === 'HEAD' ? { ...r, body: '', head: r.head ?? { version: 'HTTP/1.1' as const, reason: statusText(r.status), headers: [['Content-Type', r.contentType], ['Content-Length', String(r.body.length)]] as [string, string][] } } : r;
   // A TLS port answers only after the handshake: the reply says so, and the client decides.
   return listensOn(run, port, t)?.protocol === 'https' ? { ...head, tls: true } : head;
 }

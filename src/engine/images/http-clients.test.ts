@@ -64,6 +64,13 @@ describe('HTTP clients in Pods against nginx', () => {
     expect(logs(sim, 'web').at(-2)).toMatch(/"HEAD \/ HTTP\/1\.1" 200 0 "-" "curl\/8\.16\.0" "-"$/);
   });
 
+  it('a HEAD to an app that frames no head of its own gets its status line and the GET\'s length', () => {
+    createPod(sim, podManifest('go', 'registry.k8s.io/e2e-test-images/agnhost:2.53', { container: { args: ['netexec'] } }));
+    sim.advance(10_000);
+    const go = (getPod(sim, 'go') as Pod).status!.podIP!;
+    expect(inPod(sim, 'ci', ['curl', '-sI', `http://${go}:8080/hostname`]).output).toBe('HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 2\r\n\r\n');
+  });
+
   it('nginx refuses POST to a file and PUT/DELETE anywhere with its 405 page; a POST to a missing file is 404', () => {
     expect(inPod(sim, 'ci', ['curl', '-s', '-d', 'name=kube', `http://${web}/`]).output).toBe(NOT_ALLOWED);
     expect(inPod(sim, 'ci', ['curl', '-s', '-X', 'DELETE', '-o', '/dev/null', '-w', '%{http_code}', `http://${web}/nope`]).output).toBe('405');
