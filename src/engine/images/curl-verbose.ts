@@ -13,8 +13,13 @@
  * Header lines are written as they went over the wire (CRLF); `} [N bytes data]` and
  * `{ [N bytes data]` stand for a body when stdout is not a terminal (tool_cb_dbg.c: the body is
  * shown there otherwise).
+ * A refused connection (recorded with 7.88.1 here: `curl -v http://127.0.0.1:8099/` with nothing
+ * listening): `connect to IP port P failed: Connection refused` (8.5 and later add `from SRC port
+ * N`, cf-socket.c), the failure as failf words it, then `Closing connection 0` (7.x), `Closing
+ * connection` (8.5, url.c) or `closing connection #0` (8.14 and later, conncache.c); 8.5 and
+ * later try localhost's ::1 before 127.0.0.1.
  * Approximate: an `https://` exchange shows the same lines, without the TLS handshake's; a
- * failed connection shows none; a redirect's hops show no `Issue another request` line; a
+ * connection that times out shows none; a redirect's hops show no `Issue another request` line; a
  * name other than localhost is tried at its IPv4 addresses alone (`IPv6: (none)`).
  */
 import { fnv1a } from '../../k8s/sha256';
@@ -83,6 +88,25 @@ export function verboseRequest(x: Pick<VerboseExchange, 'version' | 'request' | 
 /** The response head as received, and the body's note. */
 export function verboseResponse(x: Pick<VerboseExchange, 'response' | 'received' | 'terminal'>): string {
   return x.response.map((l) => `< ${l}\r\n`).join('') + '< \r\n' + (x.received > 0 && !x.terminal ? `{ [${x.received} bytes data]\n` : '');
+}
+
+/** A connection every address of the name refused: each attempt, then curl's failure. */
+export function verboseRefused(x: Pick<VerboseExchange, 'version' | 'host' | 'port' | 'ip' | 'source' | 'at'>, ips: string[], failure: string): string {
+  const v = x.version;
+  let out = atLeast(v, 8, 5) && !IPV4.test(x.host) ? `* Host ${x.host}:${x.port} was resolved.\n* IPv6: ${ips.filter((ip) => ip.includes(':')).join(', ') || '(none)'}\n* IPv4: ${ips.filter((ip) => !ip.includes(':')).join(', ') || '(none)'}\n` : '';
+  for (const ip of ips) {
+    const addr = ip.includes(':') ? `[${ip}]` : ip;
+    out += atLeast(v, 7, 60) ? `*   Trying ${addr}:${x.port}...\n` : `*   Trying ${addr}...\n`;
+    const src = ip === '::1' || ip.startsWith('127.') ? ip : x.source;
+    const sport = 32768 + (fnv1a(`${src}>${ip}:${x.port}@${x.at}`) % 28232);
+    out += atLeast(v, 8, 5) ? `* connect to ${ip} port ${x.port} from ${src} port ${sport} failed: Connection refused\n` : `* connect to ${ip} port ${x.port} failed: Connection refused\n`;
+  }
+  return `${out}* ${failure}\n`;
+}
+
+/** The line a connection that failed ends with. */
+export function verboseClosed(version: string): string {
+  return atLeast(version, 8, 14) ? '* closing connection #0\n' : atLeast(version, 8, 5) ? '* Closing connection\n' : '* Closing connection 0\n';
 }
 
 /** The last line: the connection goes back to the pool. */

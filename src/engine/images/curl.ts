@@ -18,7 +18,7 @@ import { headBlock, parseUrl, splitHeader } from './http-wire';
 import type { Net, NetAnswer, NetTool } from './net-tools';
 import type { HttpRequest, TlsFailure } from './types';
 import { DEFAULT_CURL, type CurlBuild } from './curl-builds';
-import { verboseConnect, verboseDone, verboseRequest, verboseResponse } from './curl-verbose';
+import { verboseClosed, verboseConnect, verboseDone, verboseRefused, verboseRequest, verboseResponse } from './curl-verbose';
 
 /** The statuses -L follows (curl follows any 3xx with a Location; these are the ones servers send). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -314,8 +314,18 @@ export const curl: NetTool = (args, env, net) => {
   switch (a.kind) {
     case 'unresolved':
       return failWith(6, `Could not resolve host: ${url.host}`, a.ms);
-    case 'refused':
-      return failWith(7, `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`, 1);
+    case 'refused': {
+      // 7.47.0's connect.c words it without the time (`Failed to connect to %s port %ld: %s`).
+      const message = build.version.startsWith('7.4') ? `Failed to connect to ${url.host} port ${url.port}: Connection refused` : `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`;
+      if (o.verbose) {
+        const meter = !o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'));
+        // curl resolves localhost itself: 7.88 to 127.0.0.1 then ::1 (recorded here), 8.5 on the other way round.
+        const local = url.host.toLowerCase() === 'localhost' && !build.version.startsWith('7.4');
+        const refusedIp = local ? (localhost6(build, url.host) ? ['::1', '127.0.0.1'] : ['127.0.0.1', '::1']) : [a.ip];
+        env.io.err(`${meter ? `${METER_HEAD}\r${METER_ZERO}` : ''}${verboseRefused({ version: build.version, host: url.host, port: url.port, ip: a.ip, source: net.source?.(a.ip) ?? a.ip, at: env.clock }, refusedIp, message)}${meter ? `\r${METER_ZERO}\n` : ''}${verboseClosed(build.version)}`);
+      }
+      return failWith(7, message, 1);
+    }
     case 'timeout': {
       if (!a.connected) return connectTimedOut(o, url.host, url.port, failWith);
       const ms = (o.maxTimeS ?? 300) * 1000;

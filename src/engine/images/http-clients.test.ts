@@ -127,6 +127,21 @@ describe('HTTP clients in Pods against nginx', () => {
     expect(inPod(sim, 'web', ['curl', '-sv', '-o', '/dev/null', 'http://localhost/']).output).toMatch(/^\* {3}Trying 127\.0\.0\.1:80\.\.\.\n\* Connected to localhost \(127\.0\.0\.1\) port 80 \(#0\)\n/);
   });
 
+  it('a refused connection under -v: each address tried, the failure, the connection closed — per release', () => {
+    // Recorded with 7.88.1 here (`curl -sv localhost:8099`, nothing listening): 127.0.0.1, then ::1.
+    expect(inPod(sim, 'web', ['curl', '-sv', 'localhost:8099'])).toEqual({
+      exitCode: 7,
+      output: "*   Trying 127.0.0.1:8099...\n* connect to 127.0.0.1 port 8099 failed: Connection refused\n*   Trying [::1]:8099...\n* connect to ::1 port 8099 failed: Connection refused\n* Failed to connect to localhost port 8099 after 0 ms: Couldn't connect to server\n* Closing connection 0\n",
+    });
+    // 8.17: ::1 first, `from SRC port N`, conncache.c's `closing connection #0`.
+    const c17 = inPod(sim, 'ci17', ['curl', '-sSv', 'localhost:8099']).output.split('\n');
+    expect(c17[3]).toBe('*   Trying [::1]:8099...');
+    expect(c17[4]).toMatch(/^\* connect to ::1 port 8099 from ::1 port \d+ failed: Connection refused$/);
+    expect(c17.slice(-3)).toEqual(['* closing connection #0', "curl: (7) Failed to connect to localhost port 8099 after 0 ms: Couldn't connect to server", '']);
+    // 7.47.0's connect.c has no time in its message.
+    expect(inPod(sim, 'slim', ['curl', '-sS', 'localhost:8099']).output).toBe('curl: (7) Failed to connect to localhost port 8099: Connection refused\n');
+  });
+
   it('curl 8.14.1 -v (Alpine) says `using HTTP/1.x` and `upload completely sent off`', () => {
     const r = inPod(sim, 'agn', ['curl', '-sv', '-o', '/dev/null', '-d', 'k=v', `http://${web}/`]).output.split('\n');
     expect(r.slice(0, 3)).toEqual([`*   Trying ${web}:80...`, `* Connected to ${web} (${web}) port 80`, '* using HTTP/1.x']);
