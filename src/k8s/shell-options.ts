@@ -22,9 +22,11 @@ export interface ShellOpts {
   pipefail: boolean;
   /** The shell runs `-c STRING` (ash and bash show `c` in `$-`). */
   command: boolean;
+  /** An interactive shell reading a terminal (`kubectl exec -it … -- sh`): `$-` shows it. */
+  interactive?: boolean;
 }
 
-type OptName = Exclude<keyof ShellOpts, 'command'>;
+type OptName = Exclude<keyof ShellOpts, 'command' | 'interactive'>;
 
 export const DEFAULT_OPTS: ShellOpts = { errexit: false, nounset: false, xtrace: false, noglob: false, verbose: false, pipefail: false, command: false };
 
@@ -66,10 +68,13 @@ export function optionListing(dialect: Dialect, opts: ShellOpts, plus: boolean, 
  * `$-`: dash and ash list their letters in reverse optlist order (`uvxfe`), bash in its flag
  * table's (`efhuvxBc`; an interactive one `ehimuxBHs`, recorded under script(1)).
  */
-export function dollarDash(dialect: Dialect, opts: ShellOpts, interactive = false): string {
+export function dollarDash(dialect: Dialect, opts: ShellOpts, tty = false): string {
+  const interactive = tty || opts.interactive === true;
   if (dialect === 'bash') return `${opts.errexit ? 'e' : ''}${opts.noglob ? 'f' : ''}h${interactive ? 'im' : ''}${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}B${interactive ? 'Hs' : ''}${opts.command ? 'c' : ''}`;
   const c = dialect === 'ash' && opts.command ? 'c' : '';
-  return `${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}${c}${opts.noglob ? 'f' : ''}${opts.errexit ? 'e' : ''}`;
+  // An interactive one reads stdin, with job control (recorded under script(1): dash 0.5.12 and BusyBox 1.35 `sh -i` `set -ufx` show `uxsmif`).
+  const smi = interactive ? 'smi' : '';
+  return `${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}${c}${smi}${opts.noglob ? 'f' : ''}${opts.errexit ? 'e' : ''}`;
 }
 
 export type OptError = { message: string; status: number; fatal: boolean };

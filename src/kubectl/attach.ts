@@ -2,24 +2,26 @@
  * The container shell a browser terminal is attached to by `kubectl exec -it POD -- sh`.
  *
  * A real session keeps one exec stream open while the shell reads the lines typed into it. Here
- * every line is one exec of the same shell through kube-apiserver and the kubelet, with the line
- * as the shell's input, run at the directory the attachment remembers: the trace shows each line
- * reaching the container, and the session's command log replays to the same world. What the
- * shell prints before a line is its PS1 as the image's shell expands it (BusyBox ash `\w \$ `,
- * Debian dash `# `, bash with Debian's /etc/bash.bashrc `\u@\h:\w\$ `).
+ * every line is one request through kube-apiserver and the kubelet carrying the line as the
+ * stream's next piece of input: the trace shows each line reaching the container, and the
+ * session's command log replays to the same world. The container keeps the shell between lines
+ * (engine/images/tty-shell.ts): one process with its own PID, variables, options, directory and
+ * `$?`, which `exit`, `set -e` and a failure, or end of input end. What the shell prints before
+ * a line is its PS1 as the image's shell expands it (BusyBox ash `\w \$ `, Debian dash `# `,
+ * bash with Debian's /etc/bash.bashrc `\u@\h:\w\$ `).
  *
  * Invariants:
  * - The attachment outlives no container: once the container it was started in is no longer
  *   running (the Pod deleted, the container killed or restarted), the next line ends it as
  *   kubectl ends when the runtime kills the exec'd shell: `command terminated with exit code 137`.
- * - `exit [N]` and `cd [DIR]` typed as a whole line are the shell's own; anything else (pipes,
- *   `kubectl`, `sim`) is a script the container's shell runs.
- * - A variable assigned by a line of its own outlives the line (the shell's memory): later
- *   lines set it again first. Variables set inside a longer line end with it (approximate).
+ * - A shell the container keeps (Attachment.ttyShell) runs every line as typed but `chroot DIR`
+ *   (the chroot's own shell reads the lines that follow, chrootLine). `sim ssh`'s node shell has
+ *   none: there `exit [N]` and `cd [DIR]` typed as a whole line are the attachment's own, and a
+ *   variable assigned by a line of its own is set again before each later line (approximate).
  */
 import type { Pod } from '../k8s/types';
-import type { ExecChunk, Simulation } from '../engine/index';
-import type { AttachedShell, CommandResult } from './types';
+import type { ExecChunk, Simulation, TtyShellState } from '../engine/index';
+import type { AttachedShell, CommandResult, OutputChunk } from './types';
 
 /** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
 // zsh (netshoot's CMD) is not modelled: its session is bash's (prompt, messages).
@@ -31,7 +33,8 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
 /** How one exec of the shell ended: its combined output (a TTY merges stderr), or kubectl's error text. */
 /** `streams`: `output` chunk by chunk with the stream that wrote it (no TTY; absent: all of it went to stdout). */
 /** A command's reply; `durationMs` is how long it ran in the container (simulated), which the caller waits. */
-export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number } | { ok: false; text: string; exitCode: number };
+/** `shell`: the interactive shell the script was typed into, after it (the kubelet's ExecOutcome.shell). */
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState } | { ok: false; text: string; exitCode: number };
 
 export interface Attachment {
   namespace: string;
@@ -54,8 +57,15 @@ export interface Attachment {
    * keeps them, so every later line starts by setting them again.
    */
   vars?: Record<string, string>;
-  /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it. */
-  exec(script: string): ShellReply;
+  /**
+   * The shell's PID when the container keeps it between lines (images/tty-shell.ts): each line
+   * reaches that one process, which keeps its own state (variables, options, directory, `$?`)
+   * and ends itself (`exit`, `set -e`). Absent (`sim ssh`'s node shell): every line is a new
+   * `sh -c` the attachment replays its state into.
+   */
+  ttyShell?: number;
+  /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it (to `ttyShell`, if given). */
+  exec(script: string, ttyShell?: number): ShellReply;
   /**
    * `sim ssh NODE` without a command: a login shell on the node itself (no Pod, no container), as
    * `ssh root@NODE` gives. The session lives as long as the machine answers (each line's exec says
@@ -97,6 +107,8 @@ export interface AttachTarget {
   /** argv[0] as typed: `sh`, `/bin/bash`, … */
   shell: string;
   exec: Attachment['exec'];
+  /** The shell the attaching request started (ShellReply.shell's PID), which the following lines go to. */
+  ttyShell?: number;
 }
 
 /** The attachment the startup script's output describes. */
@@ -125,6 +137,7 @@ export function attachment(t: AttachTarget, startup: string): Attachment {
     cwd,
     lastStatus: 0,
     exec: t.exec,
+    ...(t.ttyShell !== undefined ? { ttyShell: t.ttyShell } : {}),
   };
 }
 
@@ -215,7 +228,7 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
   const at = ch.cwd === '/' ? '' : `cd ${quote(ch.cwd)}; `;
   const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
   const inner = cd ? `${at}cd${cd[1] === undefined ? '' : ` ${cd[1]}`} && pwd` : `${at}${line}`;
-  const reply = a.exec(ch.pid1 ? inner : `chroot ${quote(ch.root)} /bin/sh -c ${quote(inner)}`);
+  const reply = a.exec(ch.pid1 ? inner : `chroot ${quote(ch.root)} /bin/sh -c ${quote(inner)}`, a.ttyShell);
   // dash -i numbers the lines it has read (`/bin/sh: 3: x: not found`); each -c line is its line 1.
   ch.lines++;
   if (reply.ok) reply.output = reply.output.replace(/^\/bin\/sh: 1: /gm, `/bin/sh: ${ch.lines}: `);
@@ -226,10 +239,33 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
   return replied(reply);
 }
 
+/**
+ * A line typed at a shell the container keeps (Attachment.ttyShell): it runs there as typed, and
+ * ends the session when it ends the shell — `exit N`, end of input, `set -e` and a failure. A
+ * terminal attached to PID 1 then ends the container; an exec's stream closes, and kubectl says
+ * `command terminated with exit code N` for a non-zero N (checkErr of the CodeExitError).
+ */
+function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string): LineOutcome {
+  const cd = /^\s*cd\s+(~\S*)\s*$/.exec(line);
+  // The shell expands `~` itself; the container's interpreter does not, so the typed word is spelled out.
+  const reply = a.exec(cd ? `cd ${cdTarget(a, cd[1])}` : line, pid);
+  if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
+  // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
+  if (reply.durationMs) sim.advance(reply.durationMs);
+  a.lastStatus = reply.exitCode;
+  if (reply.shell) a.cwd = reply.shell.cwd;
+  const output: OutputChunk[] = reply.output ? [{ stream: 'stdout', text: reply.output }] : [];
+  if (!reply.shell?.ended) return { result: { output, exitCode: reply.exitCode }, detached: false };
+  const code = reply.exitCode & 255;
+  const end = a.endPid1 ? a.endPid1(code) : code === 0 ? { output: [], exitCode: 0 } : terminated(code).result;
+  return { result: { output: [...output, ...end.output], exitCode: end.exitCode }, detached: true };
+}
+
 /** Runs one line typed at the attached shell's prompt. */
 export function runShellLine(sim: Simulation, a: Attachment, line: string): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
   if (a.chroot) return chrootLine(a, a.chroot, line);
+  if (a.ttyShell !== undefined && !/^\s*chroot\s+\S+\s*$/.test(line)) return ttyShellLine(sim, a, a.ttyShell, line);
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
@@ -241,7 +277,8 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
   const vars = Object.entries(a.vars ?? {})
     .map(([k, v]) => `${k}=${quote(v)}\n`)
     .join('');
-  const at = `${vars}${a.cwd === a.startCwd ? '' : `cd ${quote(a.cwd)}\n`}`;
+  // A shell the container keeps is where it was left; a new `sh -c` is told.
+  const at = a.ttyShell !== undefined ? '' : `${vars}${a.cwd === a.startCwd ? '' : `cd ${quote(a.cwd)}\n`}`;
   const cd = /^\s*cd(?:\s+(\S+))?\s*$/.exec(line);
   const assigned = ASSIGNMENT.exec(line)?.[1];
   // The value is read back after the line, behind a marker the output is cut at.
@@ -250,7 +287,7 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string): Line
   if (chroot) {
     // chroot without PROG runs `/bin/sh -i` in the new root; asking it for `/bin/sh -c true` first
     // meets the same errors (no such directory, no /bin/sh there) before any prompt is drawn.
-    const reply = a.exec(`${at}chroot ${line.trim().slice('chroot'.length).trim()} /bin/sh -c true`);
+    const reply = a.exec(`${at}chroot ${line.trim().slice('chroot'.length).trim()} /bin/sh -c true`, a.ttyShell);
     if (reply.ok && reply.exitCode === 0) {
       const root = chroot[1]!;
       a.chroot = { root: root.startsWith('/') ? root : `${a.cwd.replace(/\/$/, '')}/${root}`, cwd: '/', lines: 0 };

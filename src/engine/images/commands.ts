@@ -10,7 +10,7 @@ import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
-import { exitShell, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { abandonLine, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
@@ -52,7 +52,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       vars: m.vars,
       positional: m.positional,
       status: m.status,
-      pid: 1,
+      pid: m.selfPid ?? 1,
       flags: m.dialect === null ? '' : dollarDash(m.dialect, m.opts),
       nounset: m.dialect !== null && m.opts.nounset,
       ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash')) }),
@@ -180,7 +180,7 @@ export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode
   const st = expansion(m, ctx);
   const words = expandWords(n.words ?? [], st.ex);
   if (st.fatal === undefined) return words;
-  exitShell(m, st.fatal);
+  abandonLine(m, st.fatal);
   return undefined;
 }
 
@@ -197,14 +197,14 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     return;
   }
   if (st.fatal !== undefined) {
-    exitShell(m, st.fatal);
+    abandonLine(m, st.fatal);
     return;
   }
   // The trace goes to the shell's stderr before the command's own redirections apply.
   if (m.opts.xtrace && m.dialect !== null) emit(m, ctx, m.err, xtrace(m, m.dialect, assigns, argv), m.clock);
   const streams = openRedirs(m, ctx, n.redirs, st.ex);
   if (st.fatal !== undefined) {
-    exitShell(m, st.fatal);
+    abandonLine(m, st.fatal);
     return;
   }
   if ('error' in streams) {
@@ -217,7 +217,8 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     m.status = st.substStatus ?? 0;
     return;
   }
-  const env = assigns.length > 0 ? { ...m.vars, ...Object.fromEntries(assigns) } : m.vars;
+  const exported = m.exported ? Object.fromEntries(m.exported.flatMap((k) => (Object.hasOwn(m.vars, k) ? [[k, m.vars[k]!]] : []))) : m.vars;
+  const env = assigns.length > 0 ? { ...exported, ...Object.fromEntries(assigns) } : exported;
   dispatch(m, ctx, argv, env, streams);
 }
 

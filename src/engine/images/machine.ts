@@ -41,6 +41,12 @@ export interface Scope {
   dialect: Dialect | null;
   /** `set -e`, `-u`, `-x`, `-o pipefail` …: a subshell copies them, a new shell starts from its own argv. */
   opts: ShellOpts;
+  /**
+   * The names `export` marked (and the environment the shell started with): only these reach a
+   * program's environment. Undefined: every variable does (approximate; an interactive shell
+   * (tty-shell.ts) tracks them).
+   */
+  exported?: string[];
 }
 
 export type Sink =
@@ -114,6 +120,24 @@ export interface Machine extends Scope {
   pid1Shell?: ShellProc | null;
   /** A pipeline stage's: every stage's words (as written) and which one this is (`ps | grep` lists grep). */
   pipeline?: { stages: string[][]; index: number };
+  /** The interactive shells open in the container (`kubectl exec -it … -- sh`, tty-shell.ts). */
+  ttyShells?: TtyShell[];
+  /** `$$`: the PID of the shell the script runs in, as `ps` shows it (absent: 1). */
+  selfPid?: number;
+  /** The shell ended by `exit` or `set -e` (not by running out of commands). */
+  exited?: true;
+}
+
+/**
+ * An interactive shell that outlives the lines typed into it (tty-shell.ts): its process, and its
+ * state between lines (variables, options, cwd, `$?`).
+ */
+export interface TtyShell {
+  pid: number;
+  argv: string[];
+  startedAt: number;
+  scope: Scope;
+  status: number;
 }
 
 /** A shell process `sh -c`/`sh file` started: its argv, its PID, and whether it exec'd its only command in its place. */
@@ -121,6 +145,8 @@ export interface ShellProc {
   argv: string[];
   pid: number;
   replaced: boolean;
+  /** When it started (an interactive shell's lines run in it long after); absent: now. */
+  startedAt?: number;
 }
 
 
@@ -189,6 +215,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     cwd: scope.cwd,
     dialect: scope.dialect,
     opts: scope.opts,
+    exported: scope.exported,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -231,15 +258,16 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts } };
+  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported] };
 }
 
-function restoreScope(m: Machine, s: Scope): void {
+export function restoreScope(m: Machine, s: Scope): void {
   m.vars = s.vars;
   m.positional = s.positional;
   m.cwd = s.cwd;
   m.dialect = s.dialect;
   m.opts = s.opts;
+  m.exported = s.exported;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */
@@ -313,6 +341,7 @@ export function exitShell(m: Machine, status: number): void {
       m.state = 'done';
       m.exitCode = status;
       m.status = status;
+      m.exited = true;
       return;
     }
     popFrame(m);
@@ -323,6 +352,22 @@ export function exitShell(m: Machine, status: number): void {
       return;
     }
   }
+}
+
+/**
+ * An error that ends a non-interactive shell (an expansion error, a special builtin's): an
+ * interactive shell abandons the line instead and reads the next one (POSIX 2.8.1), unless it
+ * happened in a subshell or child shell, which ends.
+ */
+export function abandonLine(m: Machine, status: number): void {
+  if (!m.opts.interactive || m.stack.some((f) => (f.k === 'script' || f.k === 'group') && f.scope)) {
+    exitShell(m, status);
+    return;
+  }
+  while (m.stack.length) popFrame(m);
+  m.state = 'done';
+  m.exitCode = status;
+  m.status = status;
 }
 
 /**
@@ -532,6 +577,8 @@ export interface NestedKind {
   negated?: boolean;
   /** A pipeline stage: every stage's words and which one this is (`ps | grep` lists the grep). */
   stage?: Machine['pipeline'];
+  /** A line typed at an interactive shell (tty-shell.ts): the script runs in that process, `$$` its PID as `ps` shows it. */
+  shell?: { proc: ShellProc; selfPid: number };
 }
 
 export interface NestedResult {
@@ -539,6 +586,9 @@ export interface NestedResult {
   clock: number;
   blocked: boolean;
   spinning: boolean;
+  /** `kind.shell`: the shell's state once the line ran, and whether the line ended it (`exit`, `set -e`). */
+  scope?: Scope;
+  exited?: boolean;
 }
 
 /** Runs `root` in a nested machine to completion (bounded). Shared arrays are mutated in place. */
@@ -557,7 +607,11 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   }
   // A nested run finishes inside one step: it cannot park, so what the scan missed runs without the cluster.
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
-  if (asScript) enterScript(sub, root, null);
+  if (kind.shell) {
+    sub.selfPid = kind.shell.selfPid;
+    sub.exited = undefined;
+    sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
+  } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
   advance(sub, inner, Infinity, NESTED_BUDGET);
   // Nested runs share these by reference; counters must flow back.
@@ -566,7 +620,8 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   m.dropped = sub.dropped;
   m.trapsTerm = m.trapsTerm || sub.trapsTerm;
   const finished = sub.state === 'done';
-  return { status: finished ? sub.exitCode : sub.status, clock: sub.clock, blocked: sub.state === 'blocked' || sub.state === 'running', spinning: sub.state === 'spinning' };
+  const ran: NestedResult = { status: finished ? sub.exitCode : sub.status, clock: sub.clock, blocked: sub.state === 'blocked' || sub.state === 'running', spinning: sub.state === 'spinning' };
+  return kind.shell ? { ...ran, scope: scopeOf(sub), exited: sub.exited === true } : ran;
 }
 
 /** `cmd &`: runs on its own; apps it starts keep running, the shell does not wait. */

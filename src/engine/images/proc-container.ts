@@ -10,7 +10,7 @@
  *
  * Approximate: PIDs are deterministic and plausible, not the kernel's — nginx's workers follow
  * the entrypoint scripts' children (29, 30, …), other processes are numbered 40 + the apps and
- * programs the container has started; an interactive exec's shell gets a new PID for every line;
+ * programs the container has started; every interactive shell is on pts/0;
  * a pipeline's other stages are shown with their words as written (unexpanded).
  */
 import { appAlive, memoryAt, type AppRun } from './app';
@@ -29,6 +29,11 @@ export interface ExecSession {
   attached?: boolean;
   /** In the node's PID namespace (hostPID): the container's shim, parent of its PID 1 and of what an exec starts. */
   shim?: number;
+  /**
+   * A line typed at an interactive shell that outlives it (tty-shell.ts): the shell started as
+   * `argv`, or the open one with `pid` (1: PID 1's, under an attach).
+   */
+  shell?: { argv: string[]; pid?: number };
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */
@@ -80,6 +85,12 @@ export function containerProcs(m: Machine, ctx: RunContext, now = m.clock): Proc
     if (child) out.push(proc({ pid: child.pid, ppid: 1, uid, user: nameOf(u, uid), comm: commOf(child.argv[0] ?? 'sh'), args: child.argv.join(' '), startedAt: child.from, stat: onTty ? 'S+' : 'S', tty }, busybox));
   }
   for (const a of alive) if (a.pid !== 1) out.push(appProc(a, 1, uid, nameOf(u, uid), busybox, now, 'S'));
+  // Interactive shells open in the container (tty-shell.ts), each waiting at its prompt — but the
+  // one running this line, which execProcs lists as the line's parent.
+  for (const sh of m.ttyShells ?? []) {
+    if (sh.pid === 1 || sh.pid === ctx.session?.shell?.pid) continue;
+    out.push(proc({ pid: sh.pid, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(sh.argv[0] ?? 'sh'), args: sh.argv.join(' '), startedAt: sh.startedAt, stat: 'Ss+', tty: 'pts/0' }, busybox));
+  }
   const nginx = alive.find((a) => a.name === 'nginx');
   if (nginx) {
     for (const pid of nginxWorkerPids(ctx.cpus, nginx.pid)) {
@@ -113,7 +124,7 @@ export function execProcs(m: Machine, ctx: RunContext, tool: string[], uid: numb
     chain = chain.slice(1);
     parent = 1 + base;
   }
-  const onTty = session?.interactive !== undefined || session?.attached === true;
+  const onTty = session?.interactive !== undefined || session?.attached === true || session?.shell !== undefined;
   const tty = onTty ? 'pts/0' : '?';
   let toolPid = nextProcPid(m) - 1 + base;
   chain.forEach((sh, i) => {
@@ -125,7 +136,7 @@ export function execProcs(m: Machine, ctx: RunContext, tool: string[], uid: numb
       return;
     }
     const shown = interactive ?? sh.argv;
-    out.push(proc({ pid: sh.pid + base, ppid: parent, uid, user, comm: commOf(shown[0] ?? 'sh'), args: shown.join(' '), startedAt: m.clock, stat: onTty ? 'Ss' : 'S', tty }, busybox));
+    out.push(proc({ pid: sh.pid + base, ppid: parent, uid, user, comm: commOf(shown[0] ?? 'sh'), args: shown.join(' '), startedAt: sh.startedAt ?? m.clock, stat: onTty ? 'Ss' : 'S', tty }, busybox));
     parent = sh.pid + base;
   });
   const stages = m.pipeline;
@@ -137,10 +148,16 @@ export function execProcs(m: Machine, ctx: RunContext, tool: string[], uid: numb
   return out;
 }
 
+/** What this container's PIDs are shifted by in a shared namespace: past its peers' (a sandbox's pause, a target's). */
+export function pidBase(ctx: RunContext): number {
+  const peers = ctx.pidPeers ?? [];
+  return peers.length ? Math.max(...peers.map((p) => p.pid)) + 5 : 0;
+}
+
 /** What `ps` in this container sees: its peers (a shared namespace's), its own processes, then the exec's. */
 export function visibleProcs(m: Machine, ctx: RunContext, tool: string[]): Proc[] {
   const peers = ctx.pidPeers ?? [];
-  const base = peers.length ? Math.max(...peers.map((p) => p.pid)) + 5 : 0;
+  const base = pidBase(ctx);
   const outside = ctx.session?.shim ?? 0;
   const own = containerProcs(m, ctx).map((p) => ({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? outside : p.ppid + base }));
   const u = users(m, ctx);
@@ -150,7 +167,7 @@ export function visibleProcs(m: Machine, ctx: RunContext, tool: string[]): Proc[
 
 /** The caller's uid and terminal, as ps's default selection compares them. */
 export function callerOf(ctx: RunContext): { uid: number; tty: string } {
-  return { uid: uidOf(ctx), tty: ctx.session?.interactive || ctx.session?.attached ? 'pts/0' : '?' };
+  return { uid: uidOf(ctx), tty: ctx.session?.interactive || ctx.session?.attached || ctx.session?.shell ? 'pts/0' : '?' };
 }
 
 /**

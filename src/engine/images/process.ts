@@ -26,6 +26,7 @@ import { dirEntries, newLayer, normalizePath, stat, written } from './fs';
 import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
+import { runTtyLine } from './tty-shell';
 import type { Proc } from './proc-model';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
@@ -601,6 +602,14 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const fsBefore = p.machine.fs.version;
   const appsBefore = p.machine.apps.length;
   const m = p.machine;
+  if (session?.shell) {
+    // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.
+    const t = runTtyLine(m, ctx, session.shell, p.env, stdin, now);
+    if (m.fs.version !== fsBefore || m.apps.length !== appsBefore) p.epoch++;
+    // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
+    if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
+    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell };
+  }
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
   const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks } };

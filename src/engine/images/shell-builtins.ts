@@ -5,7 +5,7 @@
  */
 import { dispatch, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
-import { enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
+import { abandonLine, enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
 import { emit } from './output';
 import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
@@ -75,7 +75,7 @@ export function shellPrefix(m: Machine): string {
   }
 }
 
-function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem): string {
+export function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem): string {
   if (dialect === 'bash') {
     return p.kind === 'unterminated' ? `${prog}: -c: line 1: unexpected EOF while looking for matching \`"'\n` : `${prog}: -c: line 1: syntax error near unexpected token \`${p.token}'\n`;
   }
@@ -112,11 +112,14 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       for (const a of args) {
         const eq = a.indexOf('=');
         if (eq > 0) setOwn(m.vars, a.slice(0, eq), a.slice(eq + 1));
+        const named = eq > 0 ? a.slice(0, eq) : a;
+        if (name === 'export' && m.exported && !m.exported.includes(named)) m.exported = [...m.exported, named];
       }
       m.status = 0;
       return true;
     case 'unset':
       for (const a of args) delete m.vars[a];
+      if (m.exported) m.exported = m.exported.filter((x) => !args.includes(x));
       m.status = 0;
       return true;
     case 'set':
@@ -127,12 +130,25 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       m.status = 0;
       return true;
     case 'cd': {
-      const target = normalizePath(args[0] ?? m.vars.HOME ?? '/', m.cwd);
+      // `cd -` goes back to $OLDPWD and says where it went; unset, dash and ash stay (recorded: `sh -c 'cd -'` prints `/`), bash refuses.
+      const back = args[0] === '-';
+      if (back && m.vars.OLDPWD === undefined && m.dialect === 'bash') {
+        io.err(`${shellPrefix(m)}cd: OLDPWD not set\n`);
+        m.status = 1;
+        return true;
+      }
+      const operand = back ? (m.vars.OLDPWD ?? m.cwd) : args[0];
+      const target = normalizePath(operand ?? m.vars.HOME ?? '/', m.cwd);
       if (stat(m.fs, ctx.base, target).kind !== 'dir') {
-        io.err(m.dialect === 'dash' ? `${shName(m)}: 1: cd: can't cd to ${args[0]}\n` : `sh: cd: can't cd to ${args[0]}: No such file or directory\n`);
+        io.err(m.dialect === 'dash' ? `${shName(m)}: 1: cd: can't cd to ${operand}\n` : `sh: cd: can't cd to ${operand}: No such file or directory\n`);
         m.status = m.dialect === 'dash' ? 2 : 1;
       } else {
+        // The shells keep both in the environment (recorded: dash and BusyBox `sh -c 'cd /tmp; env'`).
+        setOwn(m.vars, 'OLDPWD', m.cwd);
+        setOwn(m.vars, 'PWD', target);
+        if (m.exported) m.exported = [...new Set([...m.exported, 'OLDPWD', 'PWD'])];
         m.cwd = target;
+        if (back) io.out(`${target}\n`);
         m.status = 0;
       }
       return true;
@@ -262,13 +278,13 @@ function runSet(m: Machine, args: string[], io: Io): void {
   const r = parseSet(dialect, shellPrefix(m), args, m.opts);
   switch (r.k) {
     case 'list':
-      io.out(optionListing(dialect, m.opts, r.plus));
+      io.out(optionListing(dialect, m.opts, r.plus, m.opts.interactive === true));
       m.status = 0;
       return;
     case 'error':
       io.err(r.error.message);
       // A special builtin's error ends a non-interactive dash (and ash, for a bad letter).
-      if (r.error.fatal) exitShell(m, r.error.status);
+      if (r.error.fatal) abandonLine(m, r.error.status);
       else m.status = r.error.status;
       return;
     case 'ok':
@@ -279,7 +295,7 @@ function runSet(m: Machine, args: string[], io: Io): void {
   }
 }
 
-function parseCached(m: Machine, src: string): number | SyntaxProblem {
+export function parseCached(m: Machine, src: string): number | SyntaxProblem {
   const cached = m.parsed[src];
   if (cached !== undefined) return cached;
   const p = parseScript(src);
@@ -362,6 +378,8 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin, proc: { argv, pid: nextProcPid(m) - 1, replaced: dialect !== 'dash' && cMode && soleCommand(m, root) } };
   m.stack.push(frame);
   m.vars = { ...env };
+  // A new shell: everything it was given is its environment.
+  m.exported = undefined;
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

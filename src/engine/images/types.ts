@@ -200,6 +200,15 @@ export interface ExecResult {
   notStarted?: true;
   /** How long the command ran (simulated ms; Infinity when it never returns). */
   durationMs?: number;
+  /** A line typed at an interactive shell (ExecSession.shell): its PID, its directory now, and whether the line ended it. */
+  shell?: TtyShellState;
+}
+
+/** An interactive shell after a line typed at it (tty-shell.ts). */
+export interface TtyShellState {
+  pid: number;
+  cwd: string;
+  ended: boolean;
 }
 
 export type { Probe };

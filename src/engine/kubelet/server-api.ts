@@ -3,7 +3,7 @@
  * `pods/log`, `exec` for `pods/exec`, `attach` for `pods/attach`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
-import type { ExecChunk, HttpAnswer, HttpRequest } from '../images/types';
+import type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState } from '../images/types';
 
 /** PodLogOptions, as kubectl sends them. */
 export interface LogOptions {
@@ -34,6 +34,12 @@ export interface ExecOptions {
   command: string[];
   stdin?: string;
   tty?: boolean;
+  /**
+   * The stream a terminal keeps open to an interactive shell (`kubectl exec -it POD -- sh`) is
+   * sent here one typed line at a time, as `stdin`: the first request starts the shell (its
+   * outcome's `shell.pid`), the following ones name it so their line reaches the same process.
+   */
+  ttyShell?: number;
 }
 
 /** `POST /exec/{namespace}/{pod}/{container}?command=…`: the stream upgrade and the command's run. */
@@ -102,7 +108,8 @@ export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type
  * How an exec went. `durationMs` is how long the command ran in simulated time (whole ms, absent
  * for an instant command or one that never ends): the client waits that long for it to return.
  */
-export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number } | { type: 'upgrade-failed'; message: string };
+/** `shell`: the interactive shell the line was typed into (ExecOptions.ttyShell), after it; `ended`: the line ended it, and the stream. */
+export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState } | { type: 'upgrade-failed'; message: string };
 
 /**
  * How an attach went: the stream is up onto the container's PID 1 — `shell` is that process when
@@ -110,7 +117,7 @@ export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; st
  * if a line was sent — or the kubelet's plain-text refusal of the upgrade.
  */
 export type AttachOutcome =
-  | { type: 'attached'; containerID: string; shell?: string; ran?: { exitCode: number; output: string } }
+  | { type: 'attached'; containerID: string; shell?: string; ran?: { exitCode: number; output: string; shell?: TtyShellState } }
   | { type: 'upgrade-failed'; message: string };
 
 /** The body, or the error kube-apiserver relays (the real texts: the proxy passes them through). */

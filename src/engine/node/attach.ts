@@ -46,8 +46,9 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   if (input === undefined || !reader || !req.options.stdin) return { ok: true, text: '', attach: attached };
   const podIP = pod.spec.hostNetwork ? undefined : pod.status?.podIP;
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, true), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
-  const ran = execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true });
+  // A shell reads the line itself, and keeps its state for the next (images/tty-shell.ts); what it starts (`chroot /host /bin/sh`) runs it with `-c`.
+  const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1 } }) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true });
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
-  attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output };
+  attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output, ...(ran.result.shell ? { shell: ran.result.shell } : {}) };
   return { ok: true, text: '', attach: attached };
 }

@@ -36,7 +36,7 @@ function argvOf(req: ExecRequest): { argv: string[]; stdin: string } {
 
 function exited(result: ExecResult): ExecOutcome {
   const ms = Number.isFinite(result.durationMs) ? Math.floor(result.durationMs ?? 0) : 0;
-  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...(result.streams ? { streams: result.streams } : {}), ...(ms > 0 ? { durationMs: ms } : {}) };
+  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...(result.streams ? { streams: result.streams } : {}), ...(ms > 0 ? { durationMs: ms } : {}), ...(result.shell ? { shell: result.shell } : {}) };
 }
 
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {
@@ -61,10 +61,12 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const { argv, stdin } = argvOf(req);
   const caller = rt.containers.get(id);
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, req.options.tty === true), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}), ...liveMachine(w, self.host) };
-  // `kubectl exec -it … -- sh`: each line runs as `sh -c LINE`, but `ps` shows the learner's shell on its terminal.
-  const { command } = req.options;
+  // `kubectl exec -it … -- sh`: the stream's lines reach one shell, which outlives each of them (images/tty-shell.ts).
+  const { command, ttyShell } = req.options;
   const interactive = req.options.tty === true && req.options.stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!);
-  const ran = execSync(w, rt, id, argv, net, stdin, interactive ? { interactive: [command[0]!] } : undefined);
+  const ran = interactive
+    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}) } })
+    : execSync(w, rt, id, argv, net, stdin);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: exited(ran.result) };
 }

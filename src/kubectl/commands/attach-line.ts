@@ -24,5 +24,10 @@ export function attachLine(env: Env, pod: Pod, container: string, input: string)
   const outcome = res.attach;
   if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   if (!outcome?.ran) return { ok: false, text: '', exitCode: 1 };
-  return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output };
+  return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output, ...(outcome.ran.shell ? { shell: outcome.ran.shell } : {}) };
+}
+
+/** The shell an attach's lines reach (PID 1, which keeps its state between them), as the first line's reply names it. */
+export function pid1Shell(started: ShellReply): { ttyShell?: number } {
+  return started.ok && started.shell ? { ttyShell: started.shell.pid } : {};
 }

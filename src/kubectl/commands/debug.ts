@@ -27,7 +27,7 @@ import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog } from './logs-stream';
 import { randomSuffixes } from '../rand-suffix';
-import { attachLine } from './attach-line';
+import { attachLine, pid1Shell } from './attach-line';
 import { nodeDebugPod } from './debug-node';
 import { podCopy, type CopyOptions } from './debug-copy';
 import { applyEphemeralProfile } from './debug-profiles';
@@ -295,7 +295,7 @@ function attachTo(env: Env, o: Options, patched: Pod, container: string): number
     const exec = (script: string) => attachLine(env, pod, container, script);
     const started = exec(STARTUP_SCRIPT);
     if (started.ok) {
-      env.tty.attach({ ...attachment({ pod, container, shell, exec }, started.output), endPid1: (code: number) => endSession(env, pod, container, code) });
+      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1: (code: number) => endSession(env, pod, container, code) });
       return 0;
     }
   }

@@ -91,12 +91,13 @@ export function runExec(env: Env, argv: string[]): number {
   // SetupTTY: piped input is not a terminal, so the TTY is dropped with this notice.
   if (stdin !== undefined && flags.bool('tty') && !quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
-  const exec = (cmd: string[], input: string | undefined, withTty: boolean): ShellReply => execOnce(env, pod, container, cmd, input, withTty);
+  const exec = (cmd: string[], input: string | undefined, withTty: boolean, ttyShell?: number): ShellReply => execOnce(env, pod, container, cmd, input, withTty, ttyShell);
   if (attach && env.tty) {
     const shell = command[0]!;
     const started = exec([shell], STARTUP_SCRIPT, true);
     if (started.ok && started.exitCode === 0) {
-      env.tty.attach(attachment({ pod, container, shell, exec: (script) => exec([shell], script, true) }, started.output));
+      const ttyShell = started.shell?.pid;
+      env.tty.attach(attachment({ pod, container, shell, exec: (script, pid) => exec([shell], script, true, pid), ...(ttyShell !== undefined ? { ttyShell } : {}) }, started.output));
       return 0;
     }
     return finish(env, started);
@@ -105,21 +106,21 @@ export function runExec(env: Env, argv: string[]): number {
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
-export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean): ShellReply {
+export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number): ShellReply {
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}) },
   });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;
   if (!outcome) return { ok: true, exitCode: 0, output: '' };
   if (outcome.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   // Without a TTY the streams stay apart, as kubectl copies each to its own.
-  return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(!tty && outcome.streams ? { streams: outcome.streams } : {}), ...(outcome.durationMs ? { durationMs: outcome.durationMs } : {}) };
+  return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(!tty && outcome.streams ? { streams: outcome.streams } : {}), ...(outcome.durationMs ? { durationMs: outcome.durationMs } : {}), ...(outcome.shell ? { shell: outcome.shell } : {}) };
 }
 
 function finish(env: Env, reply: ShellReply): number {

@@ -22,7 +22,7 @@ import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { ObjectWatch } from '../watch';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
-import { attachLine } from './attach-line';
+import { attachLine, pid1Shell } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
 const PODS = resourceInfo('pods')!;
@@ -151,7 +151,7 @@ function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): bool
   const started = exec(STARTUP_SCRIPT);
   if (!started.ok) return false;
   const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);
-  env.tty.attach({ ...attachment({ pod, container, shell, exec }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
+  env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
   return true;
 }
 

@@ -60,7 +60,7 @@ export function openAttach(t: AttachTarget): Opened {
   const pod = sim.storedObject<Pod>(`pods/${t.namespace}/${t.name}`);
   const container = t.options.container ?? pod?.spec.containers[0]?.name ?? '';
   const { outcome } = first;
-  const shell = t.options.stdin && pod && outcome.shell !== undefined && outcome.ran ? attachment({ pod, container, shell: outcome.shell, exec: (script) => lineReply(t, script) }, outcome.ran.output) : undefined;
+  const shell = t.options.stdin && pod && outcome.shell !== undefined && outcome.ran ? attachment({ pod, container, shell: outcome.shell, exec: (script) => lineReply(t, script), ...(outcome.ran.shell ? { ttyShell: outcome.ran.shell.pid } : {}) }, outcome.ran.output) : undefined;
   return { type: 'opened', stream: (ws) => stream(ws, t, container, outcome.containerID, shell) };
 }
 
@@ -69,7 +69,7 @@ function lineReply(t: AttachTarget, script: string): ShellReply {
   const r = attach(t, script);
   if (!r.ok) return { ok: false, text: 'status' in r.refusal ? r.refusal.status.message : r.refusal.text, exitCode: 1 };
   const ran = r.outcome.ran;
-  return ran ? { ok: true, exitCode: ran.exitCode, output: ran.output } : { ok: true, exitCode: 0, output: '' };
+  return ran ? { ok: true, exitCode: ran.exitCode, output: ran.output, ...(ran.shell ? { shell: ran.shell } : {}) } : { ok: true, exitCode: 0, output: '' };
 }
 
 function stream(ws: WebSocket, t: AttachTarget, container: string, containerID: string, shell: Attachment | undefined): void {

@@ -38,18 +38,18 @@ export function attachTty(ws: WebSocket, t: TtyTarget): void {
   const pod = cluster.sim.objects('pods').find((p) => p.metadata.namespace === t.namespace && p.metadata.name === t.name) as Pod | undefined;
   const container = t.options.container ?? pod?.spec.containers[0]?.name ?? '';
   const shell = t.options.command[0] ?? 'sh';
-  const exec = (script: string): ShellReply => {
-    const r = cluster.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: t.namespace, name: t.name, execOptions: { container, command: [shell], stdin: script, tty: true } }, t.user, t.invocation);
+  const exec = (script: string, ttyShell?: number): ShellReply => {
+    const r = cluster.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: t.namespace, name: t.name, execOptions: { container, command: [shell], stdin: script, tty: true, ...(ttyShell !== undefined ? { ttyShell } : {}) } }, t.user, t.invocation);
     if (!r.ok) return { ok: false, text: r.error.message, exitCode: 1 };
     const outcome = r.exec;
     if (!outcome) return { ok: true, exitCode: 0, output: '' };
     if (outcome.type === 'upgrade-failed') return { ok: false, text: outcome.message, exitCode: 1 };
-    return { ok: true, exitCode: outcome.exitCode, output: outcome.output };
+    return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(outcome.shell ? { shell: outcome.shell } : {}) };
   };
   const started = pod ? exec(STARTUP_SCRIPT) : { ok: false as const, text: `pods "${t.name}" not found`, exitCode: 1 };
   if (!pod || !started.ok) return end(ws, 1, started.ok ? '' : started.text);
   if (started.exitCode !== 0) return end(ws, started.exitCode);
-  const a: Attachment = attachment({ pod, container, shell, exec }, started.output);
+  const a: Attachment = attachment({ pod, container, shell, exec, ...(started.shell ? { ttyShell: started.shell.pid } : {}) }, started.output);
   send(ws, STDOUT, promptOf(a));
   readShellInput({ ws, sim: cluster.sim, attachment: a, tty: true, end: (code) => end(ws, code) });
 }

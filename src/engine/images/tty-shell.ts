@@ -1,0 +1,125 @@
+/**
+ * An interactive shell on a terminal (`kubectl exec -it POD -- sh`, or PID 1 of `kubectl run -it`
+ * read through an attach): one process that reads the lines typed into it and keeps its state
+ * between them — variables and which are exported, `set` options, the directory, `$?`, the
+ * positional parameters — until `exit`, end of input or `set -e` ends it. It is in the container
+ * while the session is open: `ps` from any exec lists it (`Ss+` on pts/0 while it waits at its
+ * prompt), `$$` is its PID, and what a line runs are its children.
+ *
+ * Each typed line arrives as its own request (the stream's approximation, node/exec.ts) and runs
+ * here as the shell runs a line it read: in the shell's process, not as a new `sh -c`. The
+ * shell's state lives in the container's machine (`Machine.ttyShells`), so it is plain data the
+ * World snapshots; it ends with the container.
+ *
+ * Approximate: no functions, aliases, traps or history (the interpreter has none); every session
+ * is on pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
+ */
+import { DEFAULT_OPTS } from '../../k8s/shell-options';
+import { restoreScope, runNested, scopeOf, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
+import { resolveCommand } from './resolve';
+import { nextProcPid } from './shell-chain';
+import { parseCached, syntaxMessage } from './shell-builtins';
+import type { SyntaxProblem } from './shell-parse';
+import { pidBase } from './proc-container';
+import { emit } from './output';
+import type { ExecChunk } from './types';
+
+/** How a line typed at an interactive shell ended, and the shell after it. */
+export interface TtyLineResult {
+  exitCode: number;
+  output: string;
+  streams: ExecChunk[];
+  blocked: boolean;
+  endedAt: number;
+  /** The shell's PID, its directory now (its prompt's `\w`), and whether the line ended it. */
+  shell: { pid: number; cwd: string; ended: boolean };
+}
+
+/** Which shell a line goes to: a new one started as `argv`, or the one with `pid` (PID 1's is started on its first line). */
+export interface TtyShellRef {
+  argv: string[];
+  pid?: number;
+}
+
+/** The shell `argv` starts, reading the terminal: its environment is the container's, its directory the image's WORKDIR. */
+function openShell(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<string, string>, now: number): TtyShell | undefined {
+  const r = resolveCommand(ctx, ref.argv[0] ?? 'sh', m.cwd, m.fs);
+  if (r.k !== 'shell') return undefined;
+  let pid = ref.pid;
+  if (pid === undefined) {
+    // It is a program the container started: the next PID (shell-chain.ts nextProcPid).
+    m.spawned = (m.spawned ?? 0) + 1;
+    pid = nextProcPid(m) - 1;
+  }
+  const cwd = ctx.image.workingDir ?? '/';
+  // A shell sets PWD as it starts (recorded: `echo $PWD` with PWD unset, dash, BusyBox and bash alike).
+  const vars = { ...env, PWD: cwd };
+  return {
+    pid,
+    argv: ref.argv,
+    startedAt: now,
+    status: 0,
+    scope: { vars, positional: [ref.argv[0] ?? 'sh'], cwd, dialect: r.dialect, opts: { ...DEFAULT_OPTS, interactive: true }, exported: Object.keys(vars) },
+  };
+}
+
+/**
+ * Runs `line` in the interactive shell `ref` names (opening it first if it is new) at `now`.
+ * Undefined: `ref` names a shell that is no longer there, or `argv` is not a shell.
+ */
+export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<string, string>, line: string, now: number): TtyLineResult | undefined {
+  const shells = (m.ttyShells ??= []);
+  let sh = ref.pid === undefined ? undefined : shells.find((s) => s.pid === ref.pid);
+  if (!sh) {
+    // Only PID 1 (an attach) starts with its first line; an exec's shell was opened by its own first request.
+    if (ref.pid !== undefined && ref.pid !== 1) return undefined;
+    sh = openShell(m, ctx, ref, env, now);
+    if (!sh) return undefined;
+    shells.push(sh);
+  }
+  ctx.session = { ...ctx.session, shell: { argv: sh.argv, pid: sh.pid } };
+  const combined: string[] = [];
+  const streams: ExecChunk[] = [];
+  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams } };
+  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams } };
+  const saved = { scope: scopeOf(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
+  restoreScope(m, sh.scope);
+  m.status = sh.status;
+  m.clock = now;
+  const root = parseCached(m, line);
+  let result: TtyLineResult;
+  if (typeof root !== 'number') {
+    // A syntax error ends a line, not an interactive shell (bash, dash and ash read the next one).
+    m.err = err;
+    emit(m, ctx, err, syntaxText(sh, root), now);
+    sh.status = 2;
+    result = { exitCode: 2, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false } };
+  } else {
+    m.err = err;
+    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx) } });
+    const ended = r.exited === true && !r.blocked && !r.spinning;
+    if (r.scope) sh.scope = r.scope;
+    sh.status = r.status;
+    if (ended) shells.splice(shells.indexOf(sh), 1);
+    // bash says `exit` as its exit builtin ends an interactive shell (recorded under script(1)).
+    const exitWord = ended && sh.scope.dialect === 'bash' && /^\s*exit\b/.test(line) ? 'exit\n' : '';
+    if (exitWord) {
+      combined.push(exitWord);
+      streams.push({ stream: 'stderr', text: exitWord });
+    }
+    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended } };
+  }
+  restoreScope(m, saved.scope);
+  Object.assign(m, { status: saved.status, clock: saved.clock, err: saved.err });
+  // The line's AST is not needed once it ran (a loop's nodes are cached by source).
+  if (m.nodes.length > saved.nodes && !Object.values(m.parsed).some((i) => i >= saved.nodes)) m.nodes.length = saved.nodes;
+  return result;
+}
+
+/** The shell's words for a line it cannot parse: `-c`'s (shell-builtins.ts), but bash's without `-c: line 1: `. */
+function syntaxText(sh: TtyShell, p: SyntaxProblem): string {
+  const prog = sh.argv[0] ?? 'sh';
+  const dialect = sh.scope.dialect ?? 'ash';
+  if (dialect !== 'bash') return syntaxMessage(dialect, dialect === 'ash' ? 'sh' : prog, p);
+  return p.kind === 'unterminated' ? `${prog}: unexpected EOF while looking for matching \`"'\n` : `${prog}: syntax error near unexpected token \`${p.token}'\n`;
+}
