@@ -126,6 +126,8 @@ export interface Machine extends Scope {
   selfPid?: number;
   /** The shell ended by `exit` or `set -e` (not by running out of commands). */
   exited?: true;
+  /** An interactive shell's: how many lines it has read (dash's messages say the line). */
+  lineNo?: number;
 }
 
 /**
@@ -138,6 +140,8 @@ export interface TtyShell {
   startedAt: number;
   scope: Scope;
   status: number;
+  /** Lines read so far. */
+  lines: number;
 }
 
 /** A shell process `sh -c`/`sh file` started: its argv, its PID, and whether it exec'd its only command in its place. */
@@ -578,7 +582,7 @@ export interface NestedKind {
   /** A pipeline stage: every stage's words and which one this is (`ps | grep` lists the grep). */
   stage?: Machine['pipeline'];
   /** A line typed at an interactive shell (tty-shell.ts): the script runs in that process, `$$` its PID as `ps` shows it. */
-  shell?: { proc: ShellProc; selfPid: number };
+  shell?: { proc: ShellProc; selfPid: number; lineNo: number };
 }
 
 export interface NestedResult {
@@ -609,6 +613,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
   if (kind.shell) {
     sub.selfPid = kind.shell.selfPid;
+    sub.lineNo = kind.shell.lineNo;
     sub.exited = undefined;
     sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
   } else if (asScript) enterScript(sub, root, null);

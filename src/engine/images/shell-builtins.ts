@@ -25,8 +25,8 @@ export function shName(m: Machine): string {
 export function notFound(m: Machine, name: string): string {
   switch (m.dialect) {
     case 'ash': return `sh: ${name}: not found\n`;
-    case 'dash': return `${shName(m)}: 1: ${name}: not found\n`;
-    case 'bash': return `${shName(m)}: line 1: ${name}: command not found\n`;
+    case 'dash': return `${shellPrefix(m)}${name}: not found\n`;
+    case 'bash': return `${shellPrefix(m)}${name}: command not found\n`;
     case null: return `/docker-entrypoint.sh: exec: line 47: ${name}: not found\n`;
   }
 }
@@ -65,11 +65,16 @@ export function pathFailure(m: Machine, gnu: boolean, name: string, r: Exclude<P
   }
 }
 
-/** What the shell puts before an error of its own: `sh: `, dash's `sh: 1: `, bash's `bash: line 1: `. */
+/**
+ * What the shell puts before an error of its own: `sh: `, dash's `sh: 1: `, bash's `bash: line 1: `.
+ * An interactive shell (tty-shell.ts): dash numbers the lines it has read, bash names none
+ * (recorded under script(1): `dash: 2: nosuch: not found`, `bash: nosuch: command not found`).
+ */
 export function shellPrefix(m: Machine): string {
+  const tty = m.opts.interactive === true;
   switch (m.dialect) {
-    case 'dash': return `${shName(m)}: 1: `;
-    case 'bash': return `${shName(m)}: line 1: `;
+    case 'dash': return `${shName(m)}: ${tty ? (m.lineNo ?? 1) : 1}: `;
+    case 'bash': return tty ? `${shName(m)}: ` : `${shName(m)}: line 1: `;
     case 'ash':
     case null: return 'sh: ';
   }
@@ -140,7 +145,8 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const operand = back ? (m.vars.OLDPWD ?? m.cwd) : args[0];
       const target = normalizePath(operand ?? m.vars.HOME ?? '/', m.cwd);
       if (stat(m.fs, ctx.base, target).kind !== 'dir') {
-        io.err(m.dialect === 'dash' ? `${shName(m)}: 1: cd: can't cd to ${operand}\n` : `sh: cd: can't cd to ${operand}: No such file or directory\n`);
+        // Recorded: dash `sh: 1: cd: can't cd to /nope`, BusyBox `sh: cd: can't cd to /nope: No such file or directory`, bash `bash: cd: /nope: No such file or directory`.
+        io.err(m.dialect === 'bash' ? `${shellPrefix(m)}cd: ${operand}: No such file or directory\n` : m.dialect === 'dash' ? `${shellPrefix(m)}cd: can't cd to ${operand}\n` : `sh: cd: can't cd to ${operand}: No such file or directory\n`);
         m.status = m.dialect === 'dash' ? 2 : 1;
       } else {
         // The shells keep both in the environment (recorded: dash and BusyBox `sh -c 'cd /tmp; env'`).

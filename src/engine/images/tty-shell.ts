@@ -59,6 +59,7 @@ function openShell(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<st
     argv: ref.argv,
     startedAt: now,
     status: 0,
+    lines: 0,
     scope: { vars, positional: [ref.argv[0] ?? 'sh'], cwd, dialect: r.dialect, opts: { ...DEFAULT_OPTS, interactive: true }, exported: Object.keys(vars) },
   };
 }
@@ -70,6 +71,7 @@ function openShell(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<st
 export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<string, string>, line: string, now: number): TtyLineResult | undefined {
   const shells = (m.ttyShells ??= []);
   let sh = ref.pid === undefined ? undefined : shells.find((s) => s.pid === ref.pid);
+  const opening = !sh;
   if (!sh) {
     // Only PID 1 (an attach) starts with its first line; an exec's shell was opened by its own first request.
     if (ref.pid !== undefined && ref.pid !== 1) return undefined;
@@ -85,18 +87,22 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const saved = { scope: scopeOf(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
   restoreScope(m, sh.scope);
   m.status = sh.status;
+  const lineNo = sh.lines + 1;
+  // The request that starts the shell carries what the terminal asks it about itself (its
+  // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
+  if (!opening) sh.lines += line.split('\n').length;
   m.clock = now;
   const root = parseCached(m, line);
   let result: TtyLineResult;
   if (typeof root !== 'number') {
     // A syntax error ends a line, not an interactive shell (bash, dash and ash read the next one).
     m.err = err;
-    emit(m, ctx, err, syntaxText(sh, root), now);
+    emit(m, ctx, err, syntaxText(sh, root, lineNo), now);
     sh.status = 2;
     result = { exitCode: 2, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false } };
   } else {
     m.err = err;
-    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx) } });
+    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo } });
     const ended = r.exited === true && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;
     sh.status = r.status;
@@ -117,9 +123,11 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
 }
 
 /** The shell's words for a line it cannot parse: `-c`'s (shell-builtins.ts), but bash's without `-c: line 1: `. */
-function syntaxText(sh: TtyShell, p: SyntaxProblem): string {
+function syntaxText(sh: TtyShell, p: SyntaxProblem, lineNo: number): string {
   const prog = sh.argv[0] ?? 'sh';
   const dialect = sh.scope.dialect ?? 'ash';
-  if (dialect !== 'bash') return syntaxMessage(dialect, dialect === 'ash' ? 'sh' : prog, p);
+  // dash numbers the lines it read (recorded: `dash: 7: Syntax error: "then" unexpected`).
+  if (dialect === 'dash') return syntaxMessage(dialect, prog, p).replace(`${prog}: 1: `, `${prog}: ${lineNo}: `);
+  if (dialect !== 'bash') return syntaxMessage(dialect, 'sh', p);
   return p.kind === 'unterminated' ? `${prog}: unexpected EOF while looking for matching \`"'\n` : `${prog}: syntax error near unexpected token \`${p.token}'\n`;
 }
