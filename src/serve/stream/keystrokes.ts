@@ -74,7 +74,11 @@ export function readShellInput(s: ShellStream): ShellSession {
     } else if (ch === '\x04') {
       if (line === '') {
         send(ws, STDOUT, '\r\n');
-        finish(a.lastStatus);
+        // End of input ends the shell as `exit` does (with `$?`): one the container keeps must hear it.
+        if (a.ttyShell === undefined) return finish(a.lastStatus);
+        const ran = runShellLine(s.sim, a, 'exit');
+        for (const chunk of ran.result.output) if (chunk.stream === 'stdout') out(chunk.text);
+        finish(ran.result.exitCode);
       }
     } else if (ch >= ' ' || ch === '\t') {
       line += ch;
