@@ -86,6 +86,15 @@ describe('the shell kubectl exec -it attaches to is one process', () => {
     expect(text(s.run('for i in 1 2; do\necho $i\ndone'))).toBe('1\n2\n');
   });
 
+  it('keeps the functions defined at its prompt; a new shell has none', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    expect(s.run('greet() {\necho "hello $1"\n}')).toMatchObject({ output: [], exitCode: 0 });
+    expect(text(s.run('greet you'))).toBe('hello you\n');
+    expect(text(s.run('(greet subshell)'))).toBe('hello subshell\n');
+    expect(text(s.run('sh -c "greet child"'))).toBe('sh: greet: not found\n');
+  });
+
   it('words its errors as an interactive shell: dash counts the lines it read, bash names none', () => {
     const s = terminal();
     s.run('kubectl exec -it db -- sh');

@@ -10,7 +10,7 @@ import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
-import { abandonLine, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { abandonLine, callFunction, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
@@ -300,9 +300,17 @@ function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string; 
   };
 }
 
+/** POSIX's special builtins: found before a function of the same name (XCU 2.9.1.1). */
+const SPECIAL_BUILTINS = new Set(['break', ':', 'continue', '.', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'trap', 'unset']);
+
 export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
   const name = argv[0]!;
   const args = argv.slice(1);
+  const fn = m.functions && !SPECIAL_BUILTINS.has(name) && Object.hasOwn(m.functions, name) ? m.functions[name] : undefined;
+  if (fn !== undefined) {
+    callFunction(m, fn, argv, s);
+    return;
+  }
   const io = bufferedIo(s.stdin);
   if (runBuiltin(m, ctx, name, args, io, s)) {
     flush(m, ctx, io, s, m.clock);

@@ -33,6 +33,9 @@ export function endlessLoop(m: Machine, n: Extract<ShellNode, { t: 'loop' }>): b
         const w = x.words[0];
         const first = w && w.length === 1 && w[0]!.t === 'lit' ? w[0]!.v : '';
         if (['exit', 'break', 'exec', 'return', 'kill'].includes(first) || (w !== undefined && first === '')) return true;
+        // A function's body runs here: it may leave the loop.
+        const fn = m.functions && Object.hasOwn(m.functions, first) ? m.functions[first] : undefined;
+        if (fn !== undefined && escapes(fn)) return true;
         return x.words.some((word) => word.some((s) => s.t === 'cmd' && escapes(s.root)));
       }
       case 'pipe': return x.cmds.some(escapes);
@@ -42,6 +45,7 @@ export function endlessLoop(m: Machine, n: Extract<ShellNode, { t: 'loop' }>): b
       case 'for': return escapes(x.body);
       case 'if': return escapes(x.cond) || escapes(x.then) || (x.else !== null && escapes(x.else));
       case 'group': return escapes(x.body);
+      case 'fndef': return false;
     }
   };
   return !escapes(n.body);
@@ -63,5 +67,6 @@ export function readsClock(m: Machine, i: number, seen = new Set<number>()): boo
     case 'for': return readsClock(m, x.body, seen);
     case 'if': return readsClock(m, x.cond, seen) || readsClock(m, x.then, seen) || (x.else !== null && readsClock(m, x.else, seen));
     case 'group': return readsClock(m, x.body, seen);
+    case 'fndef': return false;
   }
 }

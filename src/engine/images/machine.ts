@@ -47,6 +47,8 @@ export interface Scope {
    * (tty-shell.ts) tracks them).
    */
   exported?: string[];
+  /** Functions the shell defined (`name() { …; }`): name → the body's node. A subshell copies them, a new shell has none. */
+  functions?: Record<string, number>;
 }
 
 export type Sink =
@@ -66,6 +68,8 @@ export type Frame =
   | { k: 'group'; node: number; stage: 0 | 1; scope?: Scope; out?: Sink; err?: Sink; stdin?: string }
   /** A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for eval/.). */
   | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc }
+  /** A function call: its body runs with the call's arguments as `$@` and redirections; `return` leaves it. */
+  | { k: 'fn'; body: number; stage: 0 | 1; positional: string[]; out: Sink; err: Sink; stdin: string }
   /** `exec cmd`: once cmd returns, the shell is gone. */
   | { k: 'exit-after' }
   /** Node `node` reaches the cluster's network: it runs when the runtime hands in the live network (net-steps.ts). */
@@ -220,6 +224,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     dialect: scope.dialect,
     opts: scope.opts,
     exported: scope.exported,
+    functions: scope.functions,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -262,7 +267,7 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported] };
+  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions } };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -272,6 +277,7 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.dialect = s.dialect;
   m.opts = s.opts;
   m.exported = s.exported;
+  m.functions = s.functions;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */
@@ -316,6 +322,11 @@ export function enter(m: Machine, i: number, ctx?: RunContext): void {
     case 'group':
       m.stack.push({ k: 'group', node: i, stage: 0 });
       return;
+    case 'fndef':
+      m.functions = { ...m.functions };
+      setOwn(m.functions, n.name, n.body);
+      m.status = 0;
+      return;
   }
 }
 
@@ -333,8 +344,36 @@ export function popFrame(m: Machine): Frame | undefined {
     if (f.out) m.out = f.out;
     if (f.err) m.err = f.err;
     if (f.stdin !== undefined) m.stdin = f.stdin;
+  } else if (f.k === 'fn') {
+    m.positional = f.positional;
+    m.out = f.out;
+    m.err = f.err;
+    m.stdin = f.stdin;
   }
   return f;
+}
+
+/** Calls function `body` as `argv` with the call's streams: `$1`… are its arguments until it returns. */
+export function callFunction(m: Machine, body: number, argv: string[], s: { out: Sink; err: Sink; stdin: string }): void {
+  m.stack.push({ k: 'fn', body, stage: 0, positional: m.positional, out: m.out, err: m.err, stdin: m.stdin });
+  m.positional = [m.positional[0] ?? 'sh', ...argv.slice(1)];
+  m.out = s.out;
+  m.err = s.err;
+  m.stdin = s.stdin;
+}
+
+/** `return [N]`: leaves the innermost function with N (default `$?`); outside one it only sets `$?`. */
+export function returnFromFunction(m: Machine, status: number): void {
+  let at = m.stack.length - 1;
+  while (at >= 0 && !(m.stack[at]!.k === 'fn' || (m.stack[at]!.k === 'script' && (m.stack[at] as Extract<Frame, { k: 'script' }>).scope !== null))) at--;
+  if (at < 0 || m.stack[at]!.k !== 'fn') {
+    m.status = status;
+    return;
+  }
+  while (m.stack.length > at) popFrame(m);
+  m.status = status;
+  // The call is a command of its caller, which may have `set -e`.
+  errexit(m);
 }
 
 /** `exit N`: leaves the innermost subshell/script, or ends the process. */
@@ -402,7 +441,7 @@ export function loopControl(m: Machine, kind: 'break' | 'continue', levels: numb
   let remaining = Math.max(1, levels);
   for (let i = m.stack.length - 1; i >= 0; i--) {
     const f = m.stack[i]!;
-    if ((f.k === 'script' && f.scope) || (f.k === 'group' && f.scope)) return;
+    if ((f.k === 'script' && f.scope) || (f.k === 'group' && f.scope) || f.k === 'fn') return;
     if (f.k !== 'loop' && f.k !== 'for') continue;
     if (--remaining > 0) continue;
     while (m.stack.length > i + 1) popFrame(m);
@@ -525,6 +564,15 @@ function step(m: Machine, ctx: RunContext): void {
       }
       f.stage = 1;
       enter(m, f.root, ctx);
+      return;
+    case 'fn':
+      if (f.stage === 1) {
+        popFrame(m);
+        errexit(m);
+        return;
+      }
+      f.stage = 1;
+      enter(m, f.body, ctx);
       return;
     case 'exit-after':
       exitShell(m, m.status);

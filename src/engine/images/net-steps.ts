@@ -64,6 +64,9 @@ function reaches(nodes: readonly ShellNode[], i: number, seen: Set<number>): boo
     case 'group':
       r = reaches(nodes, n.body, seen);
       break;
+    case 'fndef':
+      r = false;
+      break;
   }
   memo.set(n, r);
   return r;

@@ -34,7 +34,9 @@ export type ShellNode =
   /** `text`: the words as written, for bash's `set -x` line. */
   | { t: 'for'; name: string; words: Word[] | null; text: string[]; body: number }
   | { t: 'if'; cond: number; then: number; else: number | null }
-  | { t: 'group'; body: number; sub: boolean; redirs: Redir[] };
+  | { t: 'group'; body: number; sub: boolean; redirs: Redir[] }
+  /** `name() body`: defines a function (dash and BusyBox ash take any command as the body, bash a compound one). */
+  | { t: 'fndef'; name: string; body: number };
 
 export interface Script {
   nodes: ShellNode[];

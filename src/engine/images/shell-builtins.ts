@@ -5,7 +5,7 @@
  */
 import { dispatch, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
-import { abandonLine, enterScript, exitShell, loopControl, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
+import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
 import { emit } from './output';
 import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
@@ -122,10 +122,24 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       }
       m.status = 0;
       return true;
-    case 'unset':
-      for (const a of args) delete m.vars[a];
-      if (m.exported) m.exported = m.exported.filter((x) => !args.includes(x));
+    case 'unset': {
+      // `-f` names functions; without it dash and ash unset variables only, bash a function when no variable has the name.
+      const fns = args.includes('-f');
+      const names = args.filter((a) => a !== '-f' && a !== '-v');
+      for (const a of names) {
+        const fnToo = fns || (m.dialect === 'bash' && !args.includes('-v') && !Object.hasOwn(m.vars, a));
+        if (!fns) delete m.vars[a];
+        if (fnToo && m.functions && Object.hasOwn(m.functions, a)) {
+          m.functions = { ...m.functions };
+          delete m.functions[a];
+        }
+      }
+      if (m.exported && !fns) m.exported = m.exported.filter((x) => !names.includes(x));
       m.status = 0;
+      return true;
+    }
+    case 'return':
+      returnFromFunction(m, n(args[0], m.status) & 255);
       return true;
     case 'set':
       runSet(m, args, io);
@@ -238,6 +252,12 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         m.status = 0;
         return true;
       }
+      if (m.functions && Object.hasOwn(m.functions, target) && (name === 'type' ? m.dialect !== 'bash' : args.includes('-v'))) {
+        // Recorded: dash `f is a shell function`, BusyBox `f is a function`; `command -v f` says `f` (bash's `type` lists the body: not modelled).
+        io.out(name === 'command' ? `${target}\n` : `${target} is ${m.dialect === 'dash' ? 'a shell function' : 'a function'}\n`);
+        m.status = 0;
+        return true;
+      }
       const r = resolveCommand(ctx, target, m.cwd, m.fs);
       const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? `/bin/${target}`);
       if (name === 'command' && !args.includes('-v')) {
@@ -326,6 +346,7 @@ function relocate(n: ShellNode, off: number): ShellNode {
     case 'for': return { ...n, words: n.words ? words(n.words) : null, body: n.body + off };
     case 'if': return { ...n, cond: n.cond + off, then: n.then + off, else: n.else === null ? null : n.else + off };
     case 'group': return { ...n, body: n.body + off, redirs: redirs(n.redirs) };
+    case 'fndef': return { ...n, body: n.body + off };
   }
 }
 
@@ -384,8 +405,9 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin, proc: { argv, pid: nextProcPid(m) - 1, replaced: dialect !== 'dash' && cMode && soleCommand(m, root) } };
   m.stack.push(frame);
   m.vars = { ...env };
-  // A new shell: everything it was given is its environment.
+  // A new shell: everything it was given is its environment, and it has no functions.
   m.exported = undefined;
+  m.functions = undefined;
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

@@ -1,7 +1,7 @@
 /**
  * Recursive-descent parser for the shell subset in shell-ast.ts over shell-lex.ts's tokens:
- * `;` `&` `&&` `||` `|` `!`, redirections, assignments, `if`/`while`/`until`/`for`, `{ …; }` and
- * `( … )`. Anything else is a syntax error the interpreter reports like the shell would.
+ * `;` `&` `&&` `||` `|` `!`, redirections, assignments, `if`/`while`/`until`/`for`, `{ …; }`,
+ * `( … )` and `name() body`. Anything else is a syntax error the interpreter reports like the shell would.
  */
 import type { Redir, Script, ShellNode, Word } from './shell-ast';
 import { SyntaxFailure, tokenize, type SyntaxProblem, type Tok } from './shell-lex';
@@ -176,6 +176,7 @@ class Parser {
         case '}':
           throw new SyntaxFailure({ kind: 'unexpected', token: t.plain });
         default:
+          if (this.defines()) return this.fnDef();
           return this.simple();
       }
     } else if (t.k === 'op' && t.v === '(') {
@@ -189,6 +190,21 @@ class Parser {
     }
     const redirs = this.redirections();
     return redirs.length > 0 ? this.add({ t: 'group', body: node, sub: false, redirs }) : node;
+  }
+
+  /** `NAME ( )`: a function definition starts here. */
+  private defines(): boolean {
+    const [name, open, close] = [this.toks[this.p], this.toks[this.p + 1], this.toks[this.p + 2]];
+    return name?.k === 'word' && name.plain !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name.plain) && open?.k === 'op' && open.v === '(' && close?.k === 'op' && close.v === ')';
+  }
+
+  private fnDef(): number {
+    const t = this.peek();
+    const name = t.k === 'word' ? (t.plain ?? '') : '';
+    this.p += 3;
+    this.skipNewlines();
+    const body = this.command();
+    return this.add({ t: 'fndef', name, body });
   }
 
   private ifClause(): number {

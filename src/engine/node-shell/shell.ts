@@ -306,7 +306,8 @@ function run(ctx: Ctx, nodes: ShellNode[], i: number, stdin: string, io: ShellIo
     case 'loop':
     case 'for':
     case 'if':
-      io.err(`${ctx.dialect === 'dash' ? '/bin/sh: 1: ' : 'bash: line 1: '}${n.t === 'loop' ? 'while' : n.t}: not supported in this node shell\n`);
+    case 'fndef':
+      io.err(`${ctx.dialect === 'dash' ? '/bin/sh: 1: ' : 'bash: line 1: '}${n.t === 'loop' ? 'while' : n.t === 'fndef' ? 'function' : n.t}: not supported in this node shell\n`);
       return 2;
   }
 }
