@@ -95,6 +95,26 @@ describe('the shell kubectl exec -it attaches to is one process', () => {
     expect(text(s.run('sh -c "greet child"'))).toBe('sh: greet: not found\n');
   });
 
+  it('keeps aliases and expands them where a command starts; alias lists them in each shell’s order', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    s.run("alias ll='ls -d' x=echo");
+    expect(text(s.run('ll /tmp'))).toBe('/tmp\n');
+    expect(text(s.run('true && x yes | cat'))).toBe('yes\n');
+    // ash's hash table order (dash's too), not the order they were defined in.
+    expect(text(s.run('alias'))).toBe("x='echo'\nll='ls -d'\n");
+    expect(s.run('alias nope')).toMatchObject({ output: [{ text: 'alias: nope not found\n' }], exitCode: 1 });
+    s.run("alias e='echo '");
+    expect(text(s.run('e x hi'))).toBe('echo hi\n');
+    s.run('unalias ll');
+    expect(text(s.run('ll'))).toBe('sh: ll: not found\n');
+    s.run('exit');
+    s.run('kubectl exec -it db -- bash');
+    s.run("alias x=echo ll='ls -d'");
+    expect(text(s.run('alias'))).toBe("alias ll='ls -d'\nalias x='echo'\n");
+    expect(text(s.run('unalias nope'))).toBe('bash: unalias: nope: not found\n');
+  });
+
   it('words its errors as an interactive shell: dash counts the lines it read, bash names none', () => {
     const s = terminal();
     s.run('kubectl exec -it db -- sh');

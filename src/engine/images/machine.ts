@@ -49,6 +49,8 @@ export interface Scope {
   exported?: string[];
   /** Functions the shell defined (`name() { …; }`): name → the body's node. A subshell copies them, a new shell has none. */
   functions?: Record<string, number>;
+  /** An interactive shell's aliases (shell-alias.ts), expanded as it reads a line. A new shell has none. */
+  aliases?: Record<string, string>;
 }
 
 export type Sink =
@@ -225,6 +227,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     opts: scope.opts,
     exported: scope.exported,
     functions: scope.functions,
+    aliases: scope.aliases,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -267,7 +270,7 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions } };
+  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases } };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -278,6 +281,7 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.opts = s.opts;
   m.exported = s.exported;
   m.functions = s.functions;
+  m.aliases = s.aliases;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */

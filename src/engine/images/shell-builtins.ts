@@ -17,6 +17,7 @@ import { parseScript, type SyntaxProblem } from './shell-parse';
 import { optionListing, parseInvocation, parseSet } from '../../k8s/shell-options';
 import type { Io } from './tools';
 import { setOwn } from '../../k8s/own';
+import { aliasLine, aliasListing } from './shell-alias';
 
 export function shName(m: Machine): string {
   return m.dialect === 'ash' ? 'sh' : (m.positional[0] ?? 'sh');
@@ -140,6 +141,12 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     }
     case 'return':
       returnFromFunction(m, n(args[0], m.status) & 255);
+      return true;
+    case 'alias':
+      runAlias(m, args, io);
+      return true;
+    case 'unalias':
+      runUnalias(m, args, io);
       return true;
     case 'set':
       runSet(m, args, io);
@@ -293,6 +300,49 @@ function scriptPath(m: Machine, ctx: RunContext, target: string): string | undef
   return r.k === 'missing' || r.k === 'dir' || r.k === 'denied' ? undefined : target;
 }
 
+/**
+ * `alias [NAME[=VALUE]…]`: defines, prints one, or lists all (shell-alias.ts). A name with no
+ * alias: dash and BusyBox `alias: x not found` (no shell prefix), bash `bash: alias: x: not found`; status 1.
+ */
+function runAlias(m: Machine, args: string[], io: Io): void {
+  const bash = m.dialect === 'bash';
+  m.status = 0;
+  if (args.length === 0) {
+    io.out(aliasListing(m.aliases ?? {}, bash));
+    return;
+  }
+  for (const a of args) {
+    const eq = a.indexOf('=');
+    if (eq > 0) {
+      m.aliases = { ...m.aliases };
+      setOwn(m.aliases, a.slice(0, eq), a.slice(eq + 1));
+    } else if (m.aliases && Object.hasOwn(m.aliases, a)) io.out(aliasLine(a, m.aliases[a]!, bash));
+    else {
+      io.err(bash ? `${shellPrefix(m)}alias: ${a}: not found\n` : `alias: ${a} not found\n`);
+      m.status = 1;
+    }
+  }
+}
+
+/** `unalias -a | NAME…`, with alias's words for a name that has none. */
+function runUnalias(m: Machine, args: string[], io: Io): void {
+  const bash = m.dialect === 'bash';
+  m.status = 0;
+  if (args.includes('-a')) {
+    m.aliases = undefined;
+    return;
+  }
+  for (const a of args) {
+    if (m.aliases && Object.hasOwn(m.aliases, a)) {
+      m.aliases = { ...m.aliases };
+      delete m.aliases[a];
+    } else {
+      io.err(bash ? `${shellPrefix(m)}unalias: ${a}: not found\n` : `unalias: ${a} not found\n`);
+      m.status = 1;
+    }
+  }
+}
+
 /** `set`: the variables with no operand, else options (shell-options.ts) and positional parameters. */
 function runSet(m: Machine, args: string[], io: Io): void {
   if (args.length === 0) {
@@ -321,15 +371,17 @@ function runSet(m: Machine, args: string[], io: Io): void {
   }
 }
 
-export function parseCached(m: Machine, src: string): number | SyntaxProblem {
-  const cached = m.parsed[src];
+export function parseCached(m: Machine, src: string, aliases?: Readonly<Record<string, string>>): number | SyntaxProblem {
+  // What a line parses to depends on the aliases it was read with.
+  const key = aliases && Object.keys(aliases).length > 0 ? `\0${JSON.stringify(aliases)}\0${src}` : src;
+  const cached = m.parsed[key];
   if (cached !== undefined) return cached;
-  const p = parseScript(src);
+  const p = parseScript(src, aliases);
   if (!p.ok) return p.problem;
   const offset = m.nodes.length;
   for (const n of p.script.nodes) m.nodes.push(relocate(n, offset));
   const root = p.script.root + offset;
-  m.parsed[src] = root;
+  m.parsed[key] = root;
   return root;
 }
 
@@ -408,6 +460,7 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   // A new shell: everything it was given is its environment, and it has no functions.
   m.exported = undefined;
   m.functions = undefined;
+  m.aliases = undefined;
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

@@ -10,10 +10,11 @@ export type { SyntaxProblem } from './shell-lex';
 
 export type ParseResult = { ok: true; script: Script } | { ok: false; problem: SyntaxProblem };
 
-export function parseScript(src: string): ParseResult {
+/** `aliases`: an interactive shell's, expanded as the line is read (shell-alias.ts). */
+export function parseScript(src: string, aliases?: Readonly<Record<string, string>>): ParseResult {
   const nodes: ShellNode[] = [];
   try {
-    const root = parseInto(src, nodes);
+    const root = parseInto(src, nodes, aliases);
     return { ok: true, script: { nodes, root } };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { ok: false, problem: e.problem };
@@ -21,13 +22,42 @@ export function parseScript(src: string): ParseResult {
   }
 }
 
-export function parseInto(src: string, nodes: ShellNode[]): number {
-  const toks = tokenize(src, nodes);
+export function parseInto(src: string, nodes: ShellNode[], aliases?: Readonly<Record<string, string>>): number {
+  const toks = aliases && Object.keys(aliases).length > 0 ? expandAliases(tokenize(src, nodes), aliases, nodes) : tokenize(src, nodes);
   const p = new Parser(toks, nodes);
   const root = p.list(new Set());
   const t = p.peek();
   if (t.k !== 'eof') throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
   return root;
+}
+
+/** Where a command starts: after these operators and reserved words. */
+const STARTS_AFTER_OPS = new Set([';', '&', '|', '&&', '||', '(', ';;']);
+const STARTS_AFTER_WORDS = new Set(['then', 'do', 'else', 'elif', 'if', 'while', 'until', '{', '!']);
+
+/**
+ * The tokens with aliases expanded as an interactive shell reads a line: a word in a command's
+ * first position that names an alias is replaced by the alias's tokens (not again by itself),
+ * and a value ending in a blank makes the next word a candidate too.
+ */
+function expandAliases(toks: Tok[], aliases: Readonly<Record<string, string>>, nodes: ShellNode[], busy: ReadonlySet<string> = new Set()): Tok[] {
+  const out: Tok[] = [];
+  let atStart = true;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const name = t.k === 'word' ? t.plain : null;
+    if (atStart && name !== null && Object.hasOwn(aliases, name) && !busy.has(name)) {
+      const value = aliases[name]!;
+      const inner = tokenize(value, nodes).filter((x) => x.k !== 'eof');
+      out.push(...expandAliases(inner, aliases, nodes, new Set([...busy, name])));
+      // A value ending in a blank: the next word may be an alias too (`alias sudo='sudo '`).
+      atStart = /[ \t]$/.test(value);
+      continue;
+    }
+    out.push(t);
+    atStart = (t.k === 'op' && STARTS_AFTER_OPS.has(t.v)) || t.k === 'nl' || (t.k === 'word' && t.plain !== null && STARTS_AFTER_WORDS.has(t.plain) && atStart);
+  }
+  return out;
 }
 
 function describe(t: Tok): string {

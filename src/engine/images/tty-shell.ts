@@ -11,7 +11,7 @@
  * shell's state lives in the container's machine (`Machine.ttyShells`), so it is plain data the
  * World snapshots; it ends with the container.
  *
- * Approximate: no functions, aliases, traps or history (the interpreter has none); every session
+ * Approximate: no traps or history; every session
  * is on pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
@@ -92,7 +92,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
   if (!opening) sh.lines += line.split('\n').length;
   m.clock = now;
-  const root = parseCached(m, line);
+  const root = parseCached(m, line, sh.scope.aliases);
   let result: TtyLineResult;
   if (typeof root !== 'number') {
     // A syntax error ends a line, not an interactive shell (bash, dash and ash read the next one).
