@@ -217,9 +217,14 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     m.status = st.substStatus ?? 0;
     return;
   }
-  const exported = m.exported ? Object.fromEntries(m.exported.flatMap((k) => (Object.hasOwn(m.vars, k) ? [[k, m.vars[k]!]] : []))) : m.vars;
+  const exported = exportedEnv(m);
   const env = assigns.length > 0 ? { ...exported, ...Object.fromEntries(assigns) } : exported;
   dispatch(m, ctx, argv, env, streams);
+}
+
+/** What a program the shell starts gets as its environment: the exported variables (Scope.exported). */
+export function exportedEnv(m: Machine): Record<string, string> {
+  return m.exported ? Object.fromEntries(m.exported.flatMap((k) => (Object.hasOwn(m.vars, k) ? [[k, m.vars[k]!]] : []))) : m.vars;
 }
 
 /** PS4 (`+ ` when unset); dash and ash trace an assignment-only command after making it, so its own PS4= shows. */

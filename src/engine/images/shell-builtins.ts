@@ -3,7 +3,7 @@
  * nested-shell command (`sh -c`, `bash -c`, `sh file`) and the shell dialects' error texts
  * (BusyBox ash, Debian dash, bash).
  */
-import { dispatch, type Streams } from './commands';
+import { dispatch, exportedEnv, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
 import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
 import { emit } from './output';
@@ -228,7 +228,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       // PID 1 is the shell started by the container's argv (exactly one shell scope on the stack).
       if (m.stack.filter((f) => f.k === 'script' && f.scope !== null).length === 1) m.pid1Next = true;
       m.stack.push({ k: 'exit-after' });
-      dispatch(m, ctx, args, m.vars, s);
+      dispatch(m, ctx, args, exportedEnv(m), s);
       return true;
     case '[[':
       // BusyBox ash's bash-compatible `[[` (ASH_BASH_COMPAT, on in the images' builds): a regular
@@ -268,7 +268,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const r = resolveCommand(ctx, target, m.cwd, m.fs);
       const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? `/bin/${target}`);
       if (name === 'command' && !args.includes('-v')) {
-        dispatch(m, ctx, args, m.vars, s);
+        dispatch(m, ctx, args, exportedEnv(m), s);
         return true;
       }
       if (path === undefined) {
