@@ -79,8 +79,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
 
 /**
  * The status a shell exits with after an expansion error. POSIX has a non-interactive shell exit
- * on one, and an interactive one abandon the line (an attached shell runs each line as its own
- * script, so both come to this). Recorded from bash 5.2 and dash 0.5.12 (`sh -c 'echo
+ * on one, and an interactive one abandon the line (machine.ts abandonLine; the status is the same). Recorded from bash 5.2 and dash 0.5.12 (`sh -c 'echo
  * ${X:?m}; echo after'`: bash 127, dash 2; `$((1+))`: bash 1, dash 2; `set -u; echo $X`: bash
  * 127, dash 2, BusyBox 2); BusyBox ash's ash_msg_and_raise_error sets 2 before it raises.
  */

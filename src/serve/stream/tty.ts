@@ -1,9 +1,9 @@
 /**
  * `kubectl exec -it POD -- sh` over the WebSocket stream: the container shell of the browser
  * terminal (src/kubectl/attach.ts), driven by the raw keystrokes kubectl sends on stdin while
- * its terminal is in raw mode (keystrokes.ts): each line typed is one exec of the shell
- * (attach.ts's runShellLine). `exit` or Ctrl+D on an empty line ends the stream with the
- * shell's status.
+ * its terminal is in raw mode (keystrokes.ts): each line typed is one exec request to the shell
+ * the container keeps (attach.ts's runShellLine, engine/images/tty-shell.ts). `exit` or Ctrl+D
+ * on an empty line ends the stream with the shell's status.
  */
 import type { WebSocket } from 'ws';
 import type { ExecOptions, KubeconfigUser } from '../../engine/index';
