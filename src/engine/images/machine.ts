@@ -273,6 +273,11 @@ export function scopeOf(m: Machine): Scope {
   return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases } };
 }
 
+/** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
+export function currentScope(m: Machine): Scope {
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases };
+}
+
 export function restoreScope(m: Machine, s: Scope): void {
   m.vars = s.vars;
   m.positional = s.positional;

@@ -23,7 +23,7 @@ import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, MountedVolume } from './fs';
 import { dirEntries, newLayer, normalizePath, stat, written } from './fs';
-import { advance, killTime, LOG_CAP, newMachine, parkedForNet, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
+import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
 import { runTtyLine } from './tty-shell';
@@ -613,21 +613,20 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
   const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks } };
-  const saved = { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, clock: m.clock, status: m.status, nodes: m.nodes.length };
+  // PID 1's own scope, by reference: its script goes on with these very objects.
+  const saved = { scope: currentScope(m), clock: m.clock, status: m.status, nodes: m.nodes.length };
   const script = argvScript(command);
   const root = m.nodes.length;
   pushAll(m.nodes, script.nodes);
-  m.vars = { ...p.env };
-  m.positional = [first];
-  m.cwd = ctx.image.workingDir ?? '/';
-  m.dialect = null;
-  m.opts = DEFAULT_OPTS;
+  // A new process: the container's environment, none of PID 1's shell functions or aliases.
+  restoreScope(m, { vars: { ...p.env }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
   m.clock = now;
   const errSaved = m.err;
   m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks } };
   const r = runNested(m, ctx, root, sink, stdin, true);
   m.err = errSaved;
-  Object.assign(m, { vars: saved.vars, positional: saved.positional, cwd: saved.cwd, dialect: saved.dialect, opts: saved.opts, clock: saved.clock, status: saved.status });
+  restoreScope(m, saved.scope);
+  Object.assign(m, { clock: saved.clock, status: saved.status });
   // The exec's AST is not needed once it ran; keep the machine's node array from growing.
   if (m.nodes.length > saved.nodes) {
     const cachedExec = Object.values(m.parsed).some((rootIdx) => rootIdx >= saved.nodes);

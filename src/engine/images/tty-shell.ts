@@ -15,7 +15,7 @@
  * is on pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import { restoreScope, runNested, scopeOf, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
+import { currentScope, restoreScope, runNested, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
 import { resolveCommand } from './resolve';
 import { nextProcPid } from './shell-chain';
 import { parseCached, syntaxMessage } from './shell-builtins';
@@ -84,7 +84,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const streams: ExecChunk[] = [];
   const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams } };
   const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams } };
-  const saved = { scope: scopeOf(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
+  const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
   restoreScope(m, sh.scope);
   m.status = sh.status;
   const lineNo = sh.lines + 1;
