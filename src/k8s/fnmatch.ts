@@ -1,9 +1,12 @@
 /**
- * bash's pattern matching (fnmatch without extglob): `*`, `?`, bracket expressions `[a-z]`,
- * `[!…]`/`[^…]` and `[[:alpha:]]`-style classes, `\x` for a literal x. One definition for
+ * bash's pattern matching: `*`, `?`, bracket expressions `[a-z]`, `[!…]`/`[^…]` and
+ * `[[:alpha:]]`-style classes, `\x` for a literal x; with `extglob` (bash's `shopt -s extglob`)
+ * also `@(a|b)`, `?(…)`, `*(…)`, `+(…)` and `!(…)` — `!(p)` as a lookahead that the rest of the
+ * name does not match p followed by the rest of the pattern (approximate where `!(…)` sits
+ * inside other extglob groups); `nocase` for nocaseglob/nocasematch. One definition for
  * pathname expansion, `case` patterns, `[[ x == pat ]]` and `${X#pat}`-style trimming at the
- * terminal's prompt, and for `${X#pat}` and pathname expansion in the containers' shells
- * (src/engine/images/shell-expand.ts, src/k8s/glob-paths.ts), which have no `case`.
+ * terminal's prompt and in the containers' shells (src/engine/images/shell-expand.ts,
+ * shell-compound.ts, src/k8s/glob-paths.ts).
  */
 
 const CLASSES: Record<string, string> = {
@@ -13,13 +16,40 @@ const CLASSES: Record<string, string> = {
 
 const escapeRe = (c: string): string => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
+/** How a pattern reads: bash's extglob operators, and case-blind matching. */
+export interface MatchOpts {
+  extglob?: boolean;
+  nocase?: boolean;
+}
+
+/** The `)` closing an extglob group whose `(` is at `open`, and its top-level `|`s; undefined if it never closes. */
+function extglobGroup(p: string, open: number): { close: number; bars: number[] } | undefined {
+  let depth = 0;
+  const bars: number[] = [];
+  for (let j = open; j < p.length; j++) {
+    const c = p[j]!;
+    if (c === '\\') j++;
+    else if (c === '(') depth++;
+    else if (c === '|' && depth === 1) bars.push(j);
+    else if (c === ')' && --depth === 0) return { close: j, bars };
+  }
+  return undefined;
+}
+
 /** The regular expression source for `pattern` (unanchored); `*` and `?` never match a `/` when `path`. */
-export function patternSource(pattern: string, path = false): string {
+export function patternSource(pattern: string, path = false, opts: MatchOpts = {}): string {
   const any = path ? '[^/]' : '[\\s\\S]';
   let re = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (c === '\\' && i + 1 < pattern.length) re += escapeRe(pattern[++i]!);
+    const group = opts.extglob && '@!+*?'.includes(c) && pattern[i + 1] === '(' ? extglobGroup(pattern, i + 1) : undefined;
+    if (group) {
+      const alts = [i + 1, ...group.bars].map((start, k) => pattern.slice(start + 1, k < group.bars.length ? group.bars[k] : group.close));
+      const body = alts.map((a) => patternSource(a, path, opts)).join('|');
+      const rest = pattern.slice(group.close + 1);
+      re += c === '@' ? `(?:${body})` : c === '?' ? `(?:${body})?` : c === '+' ? `(?:${body})+` : c === '*' ? `(?:${body})*` : `(?:(?!(?:${body})${patternSource(rest, path, opts)}$)${any}*?)`;
+      i = group.close;
+    } else if (c === '\\' && i + 1 < pattern.length) re += escapeRe(pattern[++i]!);
     else if (c === '*') re += `${any}*`;
     else if (c === '?') re += any;
     else if (c === '[') {
@@ -60,16 +90,17 @@ function bracket(p: string, i: number): { re: string; end: number } | undefined 
 }
 
 /** Whether all of `text` matches `pattern`. */
-export function fnmatch(pattern: string, text: string): boolean {
-  return new RegExp(`^${patternSource(pattern)}$`).test(text);
+export function fnmatch(pattern: string, text: string, opts: MatchOpts = {}): boolean {
+  return new RegExp(`^${patternSource(pattern, false, opts)}$`, opts.nocase ? 'i' : '').test(text);
 }
 
-/** Whether a word holds an unescaped `*`, `?` or `[`: pathname expansion applies to it. */
-export function hasGlob(pattern: string): boolean {
+/** Whether a word holds an unescaped `*`, `?` or `[` (or, with `extglob`, an `@(`-style group): pathname expansion applies to it. */
+export function hasGlob(pattern: string, extglob = false): boolean {
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === '\\') i++;
     else if (c === '*' || c === '?' || c === '[') return true;
+    else if (extglob && (c === '@' || c === '!' || c === '+') && pattern[i + 1] === '(') return true;
   }
   return false;
 }

@@ -8,7 +8,12 @@
  * list them; bash 5.2's globskipdots does not). A trailing `/` keeps only directories and stays on
  * each match (`echo *` + `/` lists `sub/`). No match: an empty list, and the word stays as written.
  */
-import { fnmatch, hasGlob } from './fnmatch';
+import { fnmatch, hasGlob, type MatchOpts } from './fnmatch';
+
+/** bash's shopt options that change what a pattern matches: dotglob (a leading `.` matched by any pattern, never `.` and `..`), extglob, nocaseglob. */
+export interface GlobOpts extends MatchOpts {
+  dotglob?: boolean;
+}
 
 export interface GlobFs {
   /** Entry names in `dir` ('.' for the working directory). */
@@ -19,7 +24,7 @@ export interface GlobFs {
 
 const unescape = (part: string): string => part.replace(/\\(.)/g, '$1');
 
-export function globPaths(pattern: string, fs: GlobFs, compare: (a: string, b: string) => number): string[] {
+export function globPaths(pattern: string, fs: GlobFs, compare: (a: string, b: string) => number, opts: GlobOpts = {}): string[] {
   const absolute = pattern.startsWith('/');
   const dirsOnly = pattern.endsWith('/') && pattern.length > 1;
   const parts = pattern.split('/').filter((p, i) => p !== '' || i === 0);
@@ -30,13 +35,14 @@ export function globPaths(pattern: string, fs: GlobFs, compare: (a: string, b: s
     const next: string[] = [];
     for (const dir of found) {
       const join = (name: string): string => (dir === '' ? name : dir === '/' ? `/${name}` : `${dir}/${name}`);
-      if (!hasGlob(part)) {
+      if (!hasGlob(part, opts.extglob)) {
         const path = join(unescape(part));
         const kind = fs.kind(path);
         if (kind === 'dir' || (last && kind !== 'none')) next.push(path);
         continue;
       }
-      const names = fs.entries(dir === '' ? '.' : dir).filter((n) => (n.startsWith('.') ? part.startsWith('.') : true) && fnmatch(part, n));
+      const dotOk = (n: string): boolean => part.startsWith('.') || (opts.dotglob === true && n !== '.' && n !== '..');
+      const names = fs.entries(dir === '' ? '.' : dir).filter((n) => (n.startsWith('.') ? dotOk(n) : true) && fnmatch(part, n, opts));
       for (const n of names) {
         const path = join(n);
         if (last || fs.kind(path) === 'dir') next.push(path);

@@ -560,10 +560,32 @@ class Parser {
       const t = this.next();
       if (t.k === 'eof') throw eofError();
       if (t.k === 'word' && t.text === ']]') break;
+      if (words[words.length - 1] === '=~') {
+        words.push(this.regexWord(t));
+        continue;
+      }
       words.push(t.k === 'word' || t.k === 'op' || t.k === 'redir' ? this.src.slice(t.start, t.end) : `((${t.expr}))`);
     }
     if (words.length === 0) throw new SyntaxError("syntax error near unexpected token `]]'", false);
     return { t: 'cond', words, ...this.redirs() };
+  }
+
+  /**
+   * The right side of `[[ … =~ … ]]` from its first token: bash reads it as one word up to a blank
+   * outside parentheses, so `^a(b|c)$` and `(a b)` are regular expressions, not operators.
+   */
+  private regexWord(first: Tok): string {
+    let end = first.end;
+    let depth = first.k === 'op' && first.v === '(' ? 1 : 0;
+    for (;;) {
+      const n = this.peek();
+      if (n.k === 'eof' || (depth === 0 && (n.start !== end || (n.k === 'word' && n.text === ']]')))) break;
+      if (n.k === 'op' && n.v === '(') depth++;
+      else if (n.k === 'op' && n.v === ')') depth--;
+      end = n.end;
+      this.p++;
+    }
+    return this.src.slice(first.start, end);
   }
 }
 

@@ -7,9 +7,11 @@
  * single_quote, bash's lib/sh/shquote.c's sh_contains_shell_metas / sh_single_quote.
  *
  * Modelled: errexit, nounset, xtrace, pipefail (ash, bash), noglob (the containers' globbing,
- * src/engine/images/shell-glob.ts, is off under it), and verbose as a flag only — `-v` echoes nothing (bash would echo each line
+ * src/engine/images/shell-glob.ts, is off under it), bash's braceexpand (`set +B`), and verbose as a flag only — `-v` echoes nothing (bash would echo each line
  * of input as it reads it). Other valid letters (`-a`, `-C`, `-n` …) are accepted and ignored.
  */
+import { SHOPT_DEFAULTS, SHOPT_NAMES } from './shopt';
+
 /** The shells whose options are modelled: BusyBox ash, dash, bash (the prompt's is bash too). */
 export type Dialect = 'ash' | 'dash' | 'bash';
 
@@ -20,17 +22,23 @@ export interface ShellOpts {
   noglob: boolean;
   verbose: boolean;
   pipefail: boolean;
+  /** bash's `-B` (on unless `set +B`): brace expansion. */
+  braceexpand: boolean;
   /** The shell runs `-c STRING` (ash and bash show `c` in `$-`). */
   command: boolean;
   /** An interactive shell reading a terminal (`kubectl exec -it … -- sh`): `$-` shows it. */
   interactive?: boolean;
+  /** bash's `shopt` options that are on (./shopt.ts); undefined: the defaults. */
+  shopt?: readonly string[];
 }
 
-type OptName = Exclude<keyof ShellOpts, 'command' | 'interactive'>;
+type OptName = Exclude<keyof ShellOpts, 'command' | 'interactive' | 'shopt'>;
 
-export const DEFAULT_OPTS: ShellOpts = { errexit: false, nounset: false, xtrace: false, noglob: false, verbose: false, pipefail: false, command: false };
+export const DEFAULT_OPTS: ShellOpts = { errexit: false, nounset: false, xtrace: false, noglob: false, verbose: false, pipefail: false, braceexpand: true, command: false };
 
 const LETTERS: Record<string, OptName> = { e: 'errexit', u: 'nounset', x: 'xtrace', f: 'noglob', v: 'verbose' };
+/** Letters only bash has. */
+const BASH_LETTERS: Record<string, OptName> = { B: 'braceexpand' };
 
 /** Letters each shell's `set` accepts (modelled or not). dash: options.c optletters; ash: ash.c; bash: `set` usage. */
 const VALID_LETTERS: Record<Dialect, string> = { dash: 'efImnsxvVECabup', ash: 'efImnxvVECabup', bash: 'abefhkmnptuvxBCEHPT' };
@@ -41,12 +49,12 @@ const NAMES: Record<Dialect, readonly string[]> = {
   ash: ['errexit', 'noglob', 'ignoreeof', 'monitor', 'noexec', 'xtrace', 'verbose', 'noclobber', 'allexport', 'notify', 'nounset', 'errtrace', 'vi', 'pipefail'],
   bash: ['allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history', 'ignoreeof', 'interactive-comments', 'keyword', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset', 'onecmd', 'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'vi', 'xtrace'],
 };
-const BASH_ON_BY_DEFAULT = new Set(['braceexpand', 'hashall', 'interactive-comments']);
+const BASH_ON_BY_DEFAULT = new Set(['hashall', 'interactive-comments']);
 /** On in an interactive bash besides (recorded: `set -o` at bash 5.2's prompt under script(1)). */
 const BASH_INTERACTIVE_ON = new Set(['emacs', 'histexpand', 'history', 'monitor']);
 
 function isOpt(name: string): name is OptName {
-  return name === 'errexit' || name === 'nounset' || name === 'xtrace' || name === 'noglob' || name === 'verbose' || name === 'pipefail';
+  return name === 'errexit' || name === 'nounset' || name === 'xtrace' || name === 'noglob' || name === 'verbose' || name === 'pipefail' || name === 'braceexpand';
 }
 
 function optOn(dialect: Dialect, opts: ShellOpts, name: string, interactive: boolean): boolean {
@@ -70,7 +78,7 @@ export function optionListing(dialect: Dialect, opts: ShellOpts, plus: boolean, 
  */
 export function dollarDash(dialect: Dialect, opts: ShellOpts, tty = false): string {
   const interactive = tty || opts.interactive === true;
-  if (dialect === 'bash') return `${opts.errexit ? 'e' : ''}${opts.noglob ? 'f' : ''}h${interactive ? 'im' : ''}${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}B${interactive ? 'Hs' : ''}${opts.command ? 'c' : ''}`;
+  if (dialect === 'bash') return `${opts.errexit ? 'e' : ''}${opts.noglob ? 'f' : ''}h${interactive ? 'im' : ''}${opts.nounset ? 'u' : ''}${opts.verbose ? 'v' : ''}${opts.xtrace ? 'x' : ''}${opts.braceexpand ? 'B' : ''}${interactive ? 'Hs' : ''}${opts.command ? 'c' : ''}`;
   const c = dialect === 'ash' && opts.command ? 'c' : '';
   // An interactive one reads stdin, with job control (recorded under script(1): dash 0.5.12 and BusyBox 1.35 `sh -i` `set -ufx` show `uxsmif`).
   const smi = interactive ? 'smi' : '';
@@ -116,7 +124,7 @@ export function parseSet(dialect: Dialect, prefix: string, args: readonly string
         }
         return { k: 'error', error: badOption(dialect, prefix, `-o ${name}`) };
       }
-      const opt = LETTERS[ch];
+      const opt = LETTERS[ch] ?? (dialect === 'bash' ? BASH_LETTERS[ch] : undefined);
       if (opt) opts[opt] = on;
       else if (!VALID_LETTERS[dialect].includes(ch)) return { k: 'error', error: badOption(dialect, prefix, `${a[0]}${ch}`) };
     }
@@ -186,6 +194,15 @@ export function parseInvocation(dialect: Dialect, prog: string, args: readonly s
         continue;
       }
       if (ch === 'i' || ch === 'l' || ch === 's') continue;
+      if (ch === 'O' && dialect === 'bash') {
+        // `bash -O extglob -c …` sets a shopt option before the script is parsed (recorded with
+        // stderr on a pipe: `bash -O nosuch` → `bash: line 0: nosuch: invalid shell option name`, status 2).
+        const name = args[++i] ?? '';
+        if (!SHOPT_NAMES.includes(name)) return { k: 'error', message: `${prog}: line 0: ${name}: invalid shell option name\n`, status: 2 };
+        const cur = opts.shopt ?? SHOPT_DEFAULTS;
+        opts.shopt = SHOPT_NAMES.filter((n) => (n === name ? on : cur.includes(n)));
+        continue;
+      }
       if (ch === 'o') {
         const name = args[++i];
         if (name !== undefined && NAMES[dialect].includes(name)) {
@@ -197,7 +214,7 @@ export function parseInvocation(dialect: Dialect, prog: string, args: readonly s
         if (dialect === 'ash') return { k: 'error', message: `sh: illegal option ${what}\n`, status: 0 };
         return { k: 'error', message: `${prog}: ${prog}: ${name ?? ''}: invalid option name\n`, status: 2 };
       }
-      const opt = LETTERS[ch];
+      const opt = LETTERS[ch] ?? (dialect === 'bash' ? BASH_LETTERS[ch] : undefined);
       if (opt) opts[opt] = on;
       else if (!VALID_LETTERS[dialect].includes(ch)) {
         if (dialect === 'dash') return { k: 'error', message: `${prog}: 0: Illegal option ${a[0]}${ch}\n`, status: 2 };

@@ -23,6 +23,12 @@ export interface TestHost {
   executable?(path: string): boolean;
   /** The shell's variables, for `[[ a -eq b ]]`'s arithmetic operands. */
   vars: ArithVars;
+  /** `[[ s =~ re ]]`: what matched and each group (unmatched ones empty), or null — bash's BASH_REMATCH. */
+  rematch?(groups: string[] | null): void;
+  /** `==`/`!=` in `[[ ]]`: the caller's matcher (extglob, nocasematch), else ./fnmatch.ts's. */
+  match?(pattern: string, text: string): boolean;
+  /** `[[ ]]` under `set -x`: each test as it is evaluated (bash traces `+ [[ a == a* ]]` per test). */
+  trace?(words: string[]): void;
 }
 
 /** Why a test could not be evaluated; `word` is the argument bash's message names. */
@@ -74,18 +80,22 @@ function integer(v: string, bracket: boolean, host: TestHost): bigint {
 }
 
 function binary(l: string, op: string, r: string, bracket: boolean, host: TestHost): boolean {
+  const match = host.match ?? fnmatch;
   switch (op) {
     case '=':
-    case '==': return bracket ? l === r : fnmatch(r, l);
-    case '!=': return bracket ? l !== r : !fnmatch(r, l);
+    case '==': return bracket ? l === r : match(r, l);
+    case '!=': return bracket ? l !== r : !match(r, l);
     case '<': return l < r;
     case '>': return l > r;
     case '=~': {
+      let m: RegExpExecArray | null;
       try {
-        return new RegExp(r).test(l);
+        m = new RegExp(r).exec(l);
       } catch {
-        return false;
+        m = null;
       }
+      host.rematch?.(m ? [...m].map((g) => g ?? '') : null);
+      return m !== null;
     }
   }
   const a = integer(l, bracket, host);
@@ -109,14 +119,22 @@ function evaluate(words: string[], bracket: boolean, host: TestHost, patterns: s
   const and = bracket ? '-a' : '&&';
   const or = bracket ? '-o' : '||';
   const peek = (k = 0): string | undefined => words[i + k];
+  // bash's trace shows a test with the `!`s just before it.
+  let negations: string[] = [];
+  const trace = (test: string[]): void => {
+    host.trace?.([...negations, ...test]);
+    negations = [];
+  };
   const primary = (): boolean => {
     const w = peek();
     if (w === undefined) throw new Failure({ k: 'argument-expected' });
     if (w === '!') {
       i++;
+      if (!bracket) negations.push('!');
       return !primary();
     }
     if (w === '(') {
+      negations = [];
       i++;
       const v = disjunction();
       if (peek() !== ')') throw new Failure({ k: 'paren-expected' });
@@ -125,17 +143,20 @@ function evaluate(words: string[], bracket: boolean, host: TestHost, patterns: s
     }
     const op = peek(1);
     if (op !== undefined && BINARY.has(op) && peek(2) !== undefined) {
+      if (!bracket) trace([w, op, op === '=~' ? words[i + 2]! : patterns[i + 2]!]);
       const r = binary(w, op, bracket ? words[i + 2]! : patterns[i + 2]!, bracket, host);
       i += 3;
       return r;
     }
     if (UNARY.has(w) && op !== undefined && !(bracket && (op === and || op === or) && words.length > 2)) {
+      if (!bracket) trace([w, op]);
       i += 2;
       return unary(w, op, host);
     }
     if (bracket && op !== undefined && op !== and && op !== or && op !== ')') {
       throw new Failure(UNARY.has(w) || w.startsWith('-') ? { k: 'unary-expected', word: w } : { k: 'binary-expected', word: op });
     }
+    if (!bracket) trace(['-n', w]);
     i++;
     return w !== '';
   };

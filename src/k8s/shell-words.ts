@@ -6,7 +6,7 @@
  * do="--dry-run=client -o yaml"` makes `kubectl create … $do` four words, as the CKA habit
  * expects); inside double quotes it stays one word; single quotes expand nothing. An unquoted
  * `*`, `?` or `[…]` makes the word a pattern that `env.glob` expands (./fnmatch.ts); no match
- * leaves it as written, as bash without nullglob.
+ * leaves it as written, as bash without nullglob (with it, `env.nullglob`, no word).
  */
 import { ansiCQuoted } from './ansi-c';
 import { hasGlob, quotePattern } from './fnmatch';
@@ -25,6 +25,8 @@ export interface ExpandEnv {
   arith?(expr: string): { ok: true; value: bigint } | { ok: false; message: string };
   /** Pathname expansion: the paths matching a pattern, sorted; none leaves the word as it is. */
   glob?(pattern: string): string[];
+  /** bash's nullglob: a pattern that matches nothing is no word at all. */
+  nullglob?: boolean;
   /** `~` at a word's start (absent: left as written). */
   home?: string;
   /** A function's arguments, for `"$@"` (one word each); `$1`, `$#`, `$*` come through `lookup`. */
@@ -127,7 +129,8 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
   const end = (): void => {
     if (inWord) {
       const matches = split && globby && env.glob ? env.glob(pat) : [];
-      argv.push(...(matches.length ? matches : [cur]));
+      if (matches.length) argv.push(...matches);
+      else if (!(split && globby && env.glob && env.nullglob)) argv.push(cur);
     }
     cur = '';
     pat = '';

@@ -95,6 +95,21 @@ describe('the shell kubectl exec -it attaches to is one process', () => {
     expect(text(s.run('sh -c "greet child"'))).toBe('sh: greet: not found\n');
   });
 
+  it('keeps bash’s arrays and shopt settings between lines, and reads [[ ]] and brace expansion', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    s.run('a=(x y z)');
+    s.run('a+=(w)');
+    expect(text(s.run('echo ${#a[@]} ${a[3]}'))).toBe('4 w\n');
+    s.run('shopt -s extglob');
+    expect(text(s.run('shopt extglob'))).toBe('extglob        \ton\n');
+    expect(text(s.run('[[ abc == @(abc|d) ]] && echo yes'))).toBe('yes\n');
+    expect(text(s.run('echo {1..3}'))).toBe('1 2 3\n');
+    s.run('true');
+    expect(text(s.run('[[ a b ]]'))).toBe('bash: conditional binary operator expected\n');
+    expect(text(s.run('echo $?'))).toBe('0\n');
+  });
+
   it('keeps aliases and expands them where a command starts; alias lists them in each shell’s order', () => {
     const s = terminal();
     s.run('kubectl exec -it bb -- sh');

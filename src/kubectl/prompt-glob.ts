@@ -5,11 +5,12 @@
  * engine's collation, the one `sort` uses). No match: an empty list, and the word stays as written.
  */
 import { languageCollator, type Workstation } from '../engine/index';
-import { globPaths as globOver } from '../k8s/glob-paths';
+import { globPaths as globOver, type GlobOpts } from '../k8s/glob-paths';
 
 let collator: ((a: string, b: string) => number) | undefined;
 
-export function globPaths(pattern: string, ws: Workstation): string[] {
+/** `opts`: the prompt's shopt dotglob and nocaseglob. */
+export function globPaths(pattern: string, ws: Workstation, opts: GlobOpts = {}): string[] {
   collator ??= languageCollator();
   return globOver(pattern, {
     entries: (dir) => ws.entries(dir),
@@ -17,5 +18,5 @@ export function globPaths(pattern: string, ws: Workstation): string[] {
       const k = ws.stat(path).kind;
       return k === 'dir' ? 'dir' : k === 'none' ? 'none' : 'other';
     },
-  }, collator);
+  }, collator, opts);
 }

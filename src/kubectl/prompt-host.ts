@@ -8,6 +8,7 @@ import { evalArith } from '../k8s/arith';
 import { heredocAsDoubleQuoted } from '../k8s/heredoc';
 import { quotePattern } from '../k8s/fnmatch';
 import { braceExpand } from '../k8s/brace-expand';
+import { shoptOn } from '../k8s/shopt';
 import { expandDollars, expandWords, rawWords, type ExpandEnv } from '../k8s/shell-words';
 import { xtraceLines, xtracePrefix } from '../k8s/shell-options';
 import type { PromptShell } from './prompt-shell';
@@ -67,7 +68,8 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     },
     assign: (name, value) => s.shell.assign(name, value),
     arith: (expr) => evalArith(expr, arithVars(s.shell)),
-    glob: (pattern) => globPaths(pattern, s.workstation),
+    glob: (pattern) => globPaths(pattern, s.workstation, { dotglob: shoptOn(s.shell.opts.shopt, 'dotglob'), nocase: shoptOn(s.shell.opts.shopt, 'nocaseglob') }),
+    nullglob: shoptOn(s.shell.opts.shopt, 'nullglob'),
     home: s.shell.vars.get('HOME') ?? WORKSTATION_HOME,
     // watch's `sh -c` is dash without the prompt's options.
     nounset: s.shell.opts.nounset && !opts.sh,
@@ -101,7 +103,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     isProgram: (text) => s.isWorkstationCommand(text),
     redirected: (redirs, stdin, tty, body) => s.openRedirects(redirs, stdin, opts, tty, body),
     // `for i in {1..3}`: brace expansion first, word by word, as bash does.
-    expand: (text, split) => expandWords(split ? braceWords(text) : text, env(), split),
+    expand: (text, split) => expandWords(split && s.shell.opts.braceexpand ? braceWords(text) : text, env(), split),
     pattern: (text) => {
       let pattern: string | undefined;
       const r = expandWords(text, { ...env(), glob: (p) => ((pattern = p), []) });

@@ -114,3 +114,16 @@ describe('the login environment at the prompt', () => {
     expect(both(s.run('echo $NOPE'))).toBe('E:bash: NOPE: unbound variable\n');
   });
 });
+
+describe('bash syntax the containers share with the prompt', () => {
+  it('set +B, shopt (an interactive bash\'s defaults; nullglob, dotglob) and =~ groups, as bash 5.2 at its prompt (recorded)', () => {
+    const s = new Session();
+    expect(both(s.run('set +B; echo $- {a,b}'))).toBe('himHs {a,b}\n');
+    s.run('set -B');
+    expect(s.run('shopt -p nullglob expand_aliases')).toEqual({ output: [{ stream: 'stdout', text: 'shopt -u nullglob\nshopt -s expand_aliases\n' }], exitCode: 1 });
+    expect(both(s.run('[[ abc =~ ^a(b|x)c$ ]] && echo m $BASH_REMATCH'))).toBe('m abc\n');
+    s.run('touch a.conf b.conf .hid');
+    expect(both(s.run('shopt -s nullglob dotglob; echo *.conf .h* x*.nope end'))).toBe('a.conf b.conf .hid end\n');
+    expect(both(s.run('shopt -s bogus'))).toBe('E:bash: shopt: bogus: invalid shell option name\n');
+  });
+});

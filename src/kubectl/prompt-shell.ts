@@ -12,6 +12,7 @@ import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
 import { DEFAULT_OPTS, dollarDash, optionListing, parseSet, type ShellOpts } from '../k8s/shell-options';
+import { runShopt, SHOPT_INTERACTIVE_DEFAULTS } from '../k8s/shopt';
 import type { PromptNode } from '../k8s/prompt-syntax';
 import { declare, unsetFunctions } from './prompt-functions';
 import { fail, ok } from './result';
@@ -124,6 +125,19 @@ export class PromptShell {
     if (frame) frame.args.splice(0, frame.args.length, ...params);
     else this.args = params;
     return ok();
+  }
+
+  /**
+   * `shopt`: bash's option names and listings (src/k8s/shopt.ts) from an interactive bash's
+   * defaults; dotglob, nocaseglob and nullglob change the prompt's globbing, the rest are names.
+   */
+  shopt(args: string[]): CommandResult {
+    const r = runShopt(args, this.opts.shopt ?? SHOPT_INTERACTIVE_DEFAULTS, 'bash: ');
+    this.opts = { ...this.opts, shopt: r.on };
+    const output: CommandResult['output'] = [];
+    if (r.out) output.push({ stream: 'stdout', text: r.out });
+    if (r.err) output.push({ stream: 'stderr', text: r.err });
+    return { output, exitCode: r.status };
   }
 
   /** A variable as `$NAME` reads it: the shell's own, else the login's (LOGIN, PWD); `$0`–`$9`, `$#`, `$@`, `$*`, `$RANDOM`. */
@@ -325,6 +339,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   pwd: (_sh, _args, _cmd, ws) => out(`${ws.cwd}\n`),
   set: (sh, args) => sh.set(args),
   shift: (sh, args) => sh.shift(args),
+  shopt: (sh, args) => sh.shopt(args),
   source: refuseSource,
   '.': refuseSource,
   true: () => ok(),

@@ -40,5 +40,7 @@ export function testHost(s: SessionPort): TestHost {
       return st.kind === 'file' ? st.content.length : 0;
     },
     vars: arithVars(s.shell),
+    // `=~` sets BASH_REMATCH; the prompt has no arrays, so it holds what matched as a whole.
+    rematch: (groups) => s.shell.assign('BASH_REMATCH', groups?.[0] ?? ''),
   };
 }

@@ -445,7 +445,9 @@ export class Session {
     // bash reads `export`/`local`/`declare`'s NAME=value arguments as assignments: never split.
     const declaring = DECLARATIONS.has(words.words[k] ?? '');
     // Brace expansion comes first, on the words as written (`kubectl delete pod web-{1..3}`).
-    for (const w of words.words.slice(k).flatMap((w) => (declaring && ASSIGNMENT.test(w) ? [w] : braceExpand(w)))) {
+    // `set +B` turns it off.
+    const braces = this.shell.opts.braceexpand;
+    for (const w of words.words.slice(k).flatMap((w) => (declaring && ASSIGNMENT.test(w) ? [w] : braces ? braceExpand(w) : [w]))) {
       const r = expandWords(w, env, !(declaring && ASSIGNMENT.test(w)));
       if (!r.ok) return { output: [...substituted, { stream: 'stderr', text: `bash: ${r.message}\n` }], exitCode: r.fatal ? FATAL_EXPANSION : 1 };
       argv.push(...r.argv);

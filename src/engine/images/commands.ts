@@ -2,7 +2,9 @@
  * Running one command inside the interpreter: expansion, redirections, then dispatch to a shell
  * builtin (shell-builtins.ts), a nested shell, a userland or network tool, or an image binary
  * (programs.ts), and what its outcome does to the machine (time passes, it blocks, an app starts).
- * About 400 lines: one dispatch, whose branches share the expansion and redirection state.
+ * bash's `[[ … ]]`, `(( … ))` and the choice of a `case` arm run here too (their rules are
+ * shell-compound.ts's). About 640 lines: one dispatch and those compound commands, which share
+ * the expansion and redirection state.
  */
 import { startApp, type AppRun } from './app';
 import { serverBanner } from './app-logs';
@@ -15,15 +17,20 @@ import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { resolveCommand } from './resolve';
-import type { Redir, ShellNode, Word } from './shell-ast';
+import type { Assign, Redir, ShellNode, Word } from './shell-ast';
 import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { execPath, searchPath } from './exec-file';
-import { expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
+import { arithmetic, expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
+import { caseBody, condStatus, containerTestHost } from './shell-compound';
+import { bashTestMessage, type TestHost } from '../../k8s/shell-test';
+import { fnmatch } from '../../k8s/fnmatch';
 import { containerGlob } from './shell-glob';
-import { dollarDash, xtraceFor, xtraceLines } from '../../k8s/shell-options';
+import type { GlobOpts } from '../../k8s/glob-paths';
+import { shoptOn } from '../../k8s/shopt';
+import { dollarDash, xtraceFor, xtraceLines, xtracePrefix } from '../../k8s/shell-options';
 import type { Io, ToolEnv, ToolResult } from './tools';
 import type { RunUser } from './tool-types';
-import { setOwn } from '../../k8s/own';
+import { own, setOwn } from '../../k8s/own';
 import { callerOf, runUser, visibleProcs } from './proc-container';
 import { nextProcPid } from './shell-chain';
 import { curlBuildFor } from './curl-builds';
@@ -42,7 +49,21 @@ interface Expansion {
   fatal: number | undefined;
 }
 
+/** What bash's shopt options and `set +B` change in expansion (nothing for dash and ash). */
+function bashExpansion(m: Machine): Pick<ExpandContext, 'brace' | 'noMatch' | 'extglob'> & { globOpts: GlobOpts } {
+  if (m.dialect !== 'bash') return { globOpts: {} };
+  const on = (name: string): boolean => shoptOn(m.opts.shopt, name);
+  const noMatch = on('failglob') ? 'fail' : on('nullglob') ? 'drop' : undefined;
+  return {
+    brace: m.opts.braceexpand,
+    extglob: on('extglob'),
+    ...(noMatch ? { noMatch } : {}),
+    globOpts: { dotglob: on('dotglob'), extglob: on('extglob'), nocase: on('nocaseglob') },
+  };
+}
+
 function expansion(m: Machine, ctx: RunContext): Expansion {
+  const { globOpts, ...bash } = bashExpansion(m);
   const st: Expansion = {
     substStatus: undefined,
     blocked: false,
@@ -55,7 +76,9 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       pid: m.selfPid ?? 1,
       flags: m.dialect === null ? '' : dollarDash(m.dialect, m.opts),
       nounset: m.dialect !== null && m.opts.nounset,
-      ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash')) }),
+      ...bash,
+      ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'), globOpts) }),
+      ...(m.arrays ? { arrays: m.arrays } : {}),
       substitute: (root) => {
         const sink: Sink = { k: 'capture', buf: [] };
         const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
@@ -67,7 +90,8 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       fail: (msg, kind) => {
         // The first error ends the shell; it is the only one a real shell prints (`echo ${A:?x} ${B:?y}`).
         if (st.fatal !== undefined) return;
-        // bash words `set -u`'s error without its `line 1: ` (recorded: `bash -c 'set -u; echo $X'`).
+        // bash words `set -u`'s error without its `line 1: ` (recorded: `bash -c 'set -u; echo $X'`);
+        // failglob's `no match: *.x` has it (recorded under a pipe: `bash: line 1: no match: *.nope`).
         const prefix = kind === 'nounset' && m.dialect === 'bash' ? `${shName(m)}: ` : shellPrefix(m);
         emit(m, ctx, m.err, `${prefix}${msg}\n`, m.clock);
         st.fatal ??= shellExitOn(m, kind);
@@ -85,7 +109,9 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
  */
 function shellExitOn(m: Machine, kind: ExpansionError): number {
   if (m.dialect !== 'bash') return 2;
-  return kind === 'arith' ? 1 : 127;
+  // failglob abandons the line with status 1 (bash 5.2.15); a later line would run, but a `-c`
+  // script is one line here (approximate for scripts of several lines).
+  return kind === 'arith' || kind === 'failglob' ? 1 : 127;
 }
 
 export interface Streams {
@@ -189,7 +215,9 @@ export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode
 
 export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd' }>): void {
   const st = expansion(m, ctx);
-  const assigns = n.assigns.map((a) => [a.name, expandWord(a.value, st.ex)] as const);
+  // Named as written for `set -x` (`a[2]=v`, `b+=c`; an array's words are traced joined, where bash shows them as written).
+  const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? expandWords(a.array, st.ex).join(' ') : expandWord(a.value, st.ex)] as const);
+  const lists = n.assigns.map((a) => (a.array ? expandWords(a.array, st.ex) : undefined));
   const argv = expandWords(n.words, st.ex);
   if (st.blocked) {
     m.state = 'blocked';
@@ -212,18 +240,112 @@ export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
     return;
   }
   if (argv.length === 0) {
-    for (const [k, v] of assigns) setOwn(m.vars, k, v);
+    n.assigns.forEach((a, i) => assign(m, a, assigns[i]![1], lists[i], st.ex));
     m.status = st.substStatus ?? 0;
     return;
   }
   const exported = exportedEnv(m);
-  const env = assigns.length > 0 ? { ...exported, ...Object.fromEntries(assigns) } : exported;
+  const env = assigns.length > 0 ? { ...exported, ...Object.fromEntries(n.assigns.map((a, i) => [a.name, assigns[i]![1]])) } : exported;
   dispatch(m, ctx, argv, env, streams);
 }
 
 /** What a program the shell starts gets as its environment: the exported variables (Scope.exported). */
 export function exportedEnv(m: Machine): Record<string, string> {
   return m.exported ? Object.fromEntries(m.exported.flatMap((k) => (Object.hasOwn(m.vars, k) ? [[k, m.vars[k]!]] : []))) : m.vars;
+}
+
+/** After a compound command's expansions: false when they blocked or ended the shell (its frames are gone). */
+function settled(m: Machine, st: Expansion): boolean {
+  if (st.blocked) {
+    m.state = 'blocked';
+    return false;
+  }
+  if (st.fatal !== undefined) {
+    abandonLine(m, st.fatal);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * bash's `[[ … ]]`. A test that cannot be evaluated at run time (an arithmetic operand of `-eq`
+ * that is no expression) is reported as bash does and fails with status 1 (recorded, bash 5.2.15:
+ * `bash: line 1: [[: x+: syntax error: operand expected (error token is "+")`, `$?` 1).
+ * BASH_REMATCH is the array of what `=~` matched and its groups (empty after a failed match).
+ */
+export function runCond(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cond' }>): void {
+  const st = expansion(m, ctx);
+  const host: TestHost = {
+    ...containerTestHost(m.fs, ctx.base, m.cwd, m.vars),
+    match: (pattern, text) => fnmatch(pattern, text, { extglob: true, nocase: shoptOn(m.opts.shopt, 'nocasematch') }),
+    rematch: (groups) => {
+      m.arrays = { ...m.arrays, BASH_REMATCH: groups ?? [] };
+    },
+    ...(m.opts.xtrace ? { trace: (words: string[]) => emit(m, ctx, m.err, `${xtracePrefix(m.vars.PS4 ?? '+ ', m.depth)}[[ ${words.join(' ')} ]]\n`, m.clock) } : {}),
+  };
+  const r = condStatus(n.items, st.ex, host);
+  if (!settled(m, st)) return;
+  if (r.status === 2) {
+    emit(m, ctx, m.err, `${shellPrefix(m)}[[: ${bashTestMessage(r.error)}\n`, m.clock);
+    m.status = r.error.k === 'arith' ? 1 : 2;
+    return;
+  }
+  m.status = r.status;
+}
+
+/** bash's `(( … ))`: 0 when the value is not zero; an error is reported (`((: 1/0: division by 0 …`) and fails with 1. */
+export function runArithCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'arith' }>): void {
+  // Traced as written, inside `((` and `))` and a blank each (recorded: `+ ((  1 + 2  ))`).
+  if (m.opts.xtrace) emit(m, ctx, m.err, `${xtracePrefix(m.vars.PS4 ?? '+ ', m.depth)}(( ${n.expr} ))\n`, m.clock);
+  const st = expansion(m, ctx);
+  let failed: string | undefined;
+  const value = arithmetic(n.expr, { ...st.ex, fail: (message, kind) => (kind === 'arith' ? (failed ??= message) : st.ex.fail(message, kind)) });
+  if (!settled(m, st)) return;
+  if (failed !== undefined) {
+    emit(m, ctx, m.err, `${shellPrefix(m)}((: ${failed}\n`, m.clock);
+    m.status = 1;
+    return;
+  }
+  m.status = value === 0n ? 1 : 0;
+}
+
+/** `case`: the body to run (status 0 first, as for no match), or undefined. Patterns read extglob's forms under `shopt -s extglob`. */
+export function caseChoice(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'case' }>): number | undefined {
+  if (m.opts.xtrace && m.dialect === 'bash') emit(m, ctx, m.err, `${xtracePrefix(m.vars.PS4 ?? '+ ', m.depth)}case ${n.text} in\n`, m.clock);
+  const st = expansion(m, ctx);
+  const opts = m.dialect === 'bash' ? { extglob: shoptOn(m.opts.shopt, 'extglob'), nocase: shoptOn(m.opts.shopt, 'nocasematch') } : {};
+  const body = caseBody(n, st.ex, (pattern, text) => fnmatch(pattern, text, opts));
+  if (!settled(m, st)) return undefined;
+  m.status = 0;
+  return body;
+}
+
+/**
+ * A shell assignment: `NAME=v`, and bash's `NAME+=v`, `NAME[i]=v` and `NAME=(…)`/`NAME+=(…)`
+ * (`list`), which make NAME an array (a scalar NAME becomes its element 0; holes left by a far
+ * subscript read as empty, where bash's arrays are sparse).
+ */
+function assign(m: Machine, a: Assign, value: string, list: string[] | undefined, ex: ExpandContext): void {
+  const arrays = m.arrays ?? {};
+  const old = own(arrays, a.name) as string[] | undefined;
+  if (list === undefined && a.index === undefined && old === undefined) {
+    setOwn(m.vars, a.name, a.append ? ((own(m.vars, a.name) as string | undefined) ?? '') + value : value);
+    return;
+  }
+  const scalar = own(m.vars, a.name) as string | undefined;
+  const current = old ?? (scalar === undefined ? [] : [scalar]);
+  let next: string[];
+  if (list !== undefined) next = a.append ? [...current, ...list] : list;
+  else {
+    const i = a.index === undefined ? 0 : Number(arithmetic(a.index, ex));
+    const at = i < 0 ? current.length + i : i;
+    next = [...current];
+    while (next.length < at) next.push('');
+    next[at] = a.append ? (current[at] ?? '') + value : value;
+  }
+  delete m.vars[a.name];
+  setOwn(arrays, a.name, next);
+  m.arrays = arrays;
 }
 
 /** PS4 (`+ ` when unset); dash and ash trace an assignment-only command after making it, so its own PS4= shows. */

@@ -46,6 +46,9 @@ export function endlessLoop(m: Machine, n: Extract<ShellNode, { t: 'loop' }>): b
       case 'if': return escapes(x.cond) || escapes(x.then) || (x.else !== null && escapes(x.else));
       case 'group': return escapes(x.body);
       case 'fndef': return false;
+      case 'case': return x.arms.some((a) => escapes(a.body));
+      case 'cond':
+      case 'arith': return false;
     }
   };
   return !escapes(n.body);
@@ -68,5 +71,8 @@ export function readsClock(m: Machine, i: number, seen = new Set<number>()): boo
     case 'if': return readsClock(m, x.cond, seen) || readsClock(m, x.then, seen) || (x.else !== null && readsClock(m, x.else, seen));
     case 'group': return readsClock(m, x.body, seen);
     case 'fndef': return false;
+    case 'case': return x.arms.some((a) => readsClock(m, a.body, seen));
+    case 'cond':
+    case 'arith': return false;
   }
 }

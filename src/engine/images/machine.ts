@@ -23,7 +23,7 @@ import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
 import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
-import { applyGroupRedirs, expandForWords, runCommand, runPipeline, traceFor } from './commands';
+import { applyGroupRedirs, caseChoice, expandForWords, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import type { ExecSession } from './proc-container';
 import { pid1ShellOf, shellChain } from './shell-chain';
@@ -51,6 +51,8 @@ export interface Scope {
   functions?: Record<string, number>;
   /** An interactive shell's aliases (shell-alias.ts), expanded as it reads a line. A new shell has none. */
   aliases?: Record<string, string>;
+  /** bash's indexed arrays (`a=(x y)`, BASH_REMATCH): never exported, not in `vars`. */
+  arrays?: Record<string, string[]>;
 }
 
 export type Sink =
@@ -270,12 +272,14 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  return { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases } };
+  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases } };
+  if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, [...v]]));
+  return s;
 }
 
 /** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
 export function currentScope(m: Machine): Scope {
-  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases };
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, ...(m.arrays ? { arrays: m.arrays } : {}) };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -287,6 +291,8 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.exported = s.exported;
   m.functions = s.functions;
   m.aliases = s.aliases;
+  if (s.arrays) m.arrays = s.arrays;
+  else delete m.arrays;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */
@@ -336,6 +342,19 @@ export function enter(m: Machine, i: number, ctx?: RunContext): void {
       setOwn(m.functions, n.name, n.body);
       m.status = 0;
       return;
+    case 'cond':
+    case 'arith':
+      if (!ctx) throw new Error('a test needs a context');
+      if (n.t === 'cond') runCond(m, ctx, n);
+      else runArithCommand(m, ctx, n);
+      if (m.stack.length === depth) errexit(m);
+      return;
+    case 'case': {
+      if (!ctx) throw new Error('case needs a context');
+      const body = caseChoice(m, ctx, n);
+      if (body !== undefined) enter(m, body, ctx);
+      return;
+    }
   }
 }
 
@@ -520,6 +539,12 @@ function step(m: Machine, ctx: RunContext): void {
           f.fp = fp;
         }
         f.stage = 'test';
+        if (f.iter > 0 && n.step !== undefined) {
+          // `for ((…; …; step))`: an `(( … ))` runs at once and pushes no frame; an error that ended the shell leaves no loop.
+          const depth = m.stack.length;
+          enter(m, n.step, ctx);
+          if (m.stack.length !== depth || m.state !== 'running') return;
+        }
         enter(m, n.cond, ctx);
       } else if ((m.status === 0) !== n.until) {
         f.stage = 'cond';

@@ -64,7 +64,14 @@ function reaches(nodes: readonly ShellNode[], i: number, seen: Set<number>): boo
     case 'group':
       r = reaches(nodes, n.body, seen);
       break;
+    case 'case':
+      r = wordNames(nodes, n.word, seen) || n.arms.some((a) => a.patterns.some((w) => wordNames(nodes, w, seen)) || reaches(nodes, a.body, seen));
+      break;
+    case 'cond':
+      r = n.items.some((it) => it.k === 'word' && wordNames(nodes, it.word, seen));
+      break;
     case 'fndef':
+    case 'arith':
       r = false;
       break;
   }

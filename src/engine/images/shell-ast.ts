@@ -8,8 +8,11 @@ import type { PosixParamOp } from '../../k8s/shell-params';
 /** One piece of a word. `q`: it came from quotes, so it is neither field-split nor globbed. */
 export type Seg =
   | { t: 'lit'; v: string; q: boolean }
-  /** `braced`: written `${…}` (bash's `set -u` error names `${1}` as `1`, `$1` as `$1`). */
-  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true }
+  /**
+   * `braced`: written `${…}` (bash's `set -u` error names `${1}` as `1`, `$1` as `$1`).
+   * `index`: bash's `${a[i]}` — `@` or `*` for every element, else an arithmetic subscript.
+   */
+  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string }
   | { t: 'cmd'; root: number; q: boolean }
   | { t: 'arith'; expr: string; q: boolean };
 
@@ -26,17 +29,35 @@ export interface Redir {
 }
 
 export type ShellNode =
-  | { t: 'cmd'; assigns: { name: string; value: Word }[]; words: Word[]; redirs: Redir[] }
+  | { t: 'cmd'; assigns: Assign[]; words: Word[]; redirs: Redir[] }
   | { t: 'pipe'; cmds: number[]; bang: boolean }
   | { t: 'and' | 'or'; l: number; r: number }
   | { t: 'seq'; items: number[]; bg: boolean[] }
-  | { t: 'loop'; until: boolean; cond: number; body: number }
+  /** `step`: bash's `for ((init; test; step))`, run before each test after the first (a `continue` too). */
+  | { t: 'loop'; until: boolean; cond: number; body: number; step?: number }
   /** `text`: the words as written, for bash's `set -x` line. */
   | { t: 'for'; name: string; words: Word[] | null; text: string[]; body: number }
   | { t: 'if'; cond: number; then: number; else: number | null }
   | { t: 'group'; body: number; sub: boolean; redirs: Redir[] }
   /** `name() body`: defines a function (dash and BusyBox ash take any command as the body, bash a compound one). */
-  | { t: 'fndef'; name: string; body: number };
+  | { t: 'fndef'; name: string; body: number }
+  /** `case WORD in PATTERN|… ) LIST ;; … esac`: the first arm with a matching pattern runs. */
+  | { t: 'case'; word: Word; text: string; arms: { patterns: Word[]; body: number }[] }
+  /** bash's `[[ … ]]`: its words are neither split nor globbed; `&&` `||` `!` `(` `)` are its own. */
+  | { t: 'cond'; items: CondItem[] }
+  /** bash's `(( … ))`: true when the arithmetic is not zero. */
+  | { t: 'arith'; expr: string };
+
+/** `NAME=value`; bash's `NAME+=value`, `NAME[i]=value` and `NAME=(w …)` (`array`: the words). */
+export interface Assign {
+  name: string;
+  value: Word;
+  append?: boolean;
+  index?: string;
+  array?: Word[];
+}
+
+export type CondItem = { k: 'op'; v: '&&' | '||' | '!' | '(' | ')' } | { k: 'word'; word: Word; src: string };
 
 export interface Script {
   nodes: ShellNode[];

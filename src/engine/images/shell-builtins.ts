@@ -1,7 +1,9 @@
 /**
- * Builtins the shell itself implements (exit, break, export, cd, read, eval, exec, trap, …), the
+ * Builtins the shell itself implements (exit, break, export, cd, read, eval, exec, trap, bash's
+ * shopt, bash's and BusyBox ash's let, ash's `[[`, …), the
  * nested-shell command (`sh -c`, `bash -c`, `sh file`) and the shell dialects' error texts
- * (BusyBox ash, Debian dash, bash).
+ * (BusyBox ash, Debian dash, bash). About 450 lines: one builtin switch over the machine's state,
+ * with the parse cache and syntax messages the nested shell and `eval` share.
  */
 import { dispatch, exportedEnv, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
@@ -14,10 +16,12 @@ import { runUser } from './proc-container';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
-import { optionListing, parseInvocation, parseSet } from '../../k8s/shell-options';
+import { optionListing, parseInvocation, parseSet, type ShellOpts } from '../../k8s/shell-options';
 import type { Io } from './tools';
-import { setOwn } from '../../k8s/own';
+import { own, setOwn } from '../../k8s/own';
 import { aliasLine, aliasListing } from './shell-alias';
+import { runShopt, SHOPT_DEFAULTS, shoptOn } from '../../k8s/shopt';
+import { shellArithmetic } from './shell-arith';
 
 export function shName(m: Machine): string {
   return m.dialect === 'ash' ? 'sh' : (m.positional[0] ?? 'sh');
@@ -81,9 +85,19 @@ export function shellPrefix(m: Machine): string {
   }
 }
 
-export function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem): string {
+/**
+ * A script's syntax error as the shell reports it. bash repeats a one-line script after the
+ * message (recorded, bash 5.2.15: `bash: -c: line 1: syntax error near unexpected token `)'` then
+ * `bash: -c: line 1: `echo )'`) and counts the end of the script as the line after it; its `[[ … ]]` errors (shell-cond.ts) come without that line.
+ */
+export function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem, src: string): string {
+  if (p.kind === 'cond') return p.message === '' ? '' : `${prog}: -c: line 1: ${p.message}\n`;
   if (dialect === 'bash') {
-    return p.kind === 'unterminated' ? `${prog}: -c: line 1: unexpected EOF while looking for matching \`"'\n` : `${prog}: -c: line 1: syntax error near unexpected token \`${p.token}'\n`;
+    if (p.kind === 'unterminated') return `${prog}: -c: line 1: unexpected EOF while looking for matching \`"'\n`;
+    // Recorded: `bash -c 'if true; then echo'` → `line 2: syntax error: unexpected end of file`.
+    if (p.token === 'end of file') return `${prog}: -c: line ${src.replace(/\n$/, '').split('\n').length + 1}: syntax error: unexpected end of file\n`;
+    const line = src.includes('\n') ? '' : `${prog}: -c: line 1: \`${src}'\n`;
+    return `${prog}: -c: line 1: syntax error near unexpected token \`${p.token}'\n${line}`;
   }
   if (dialect === 'dash') {
     if (p.kind === 'unterminated') return `${prog}: 1: Syntax error: Unterminated quoted string\n`;
@@ -93,6 +107,11 @@ export function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem):
   if (p.kind === 'unterminated') return 'sh: syntax error: unterminated quoted string\n';
   const tok = p.token === 'end of file' || p.token === 'newline' ? p.token : `"${p.token}"`;
   return `sh: syntax error: unexpected ${tok}${p.expecting ? ` (expecting "${p.expecting}")` : ''}\n`;
+}
+
+/** The status a syntax error leaves: 2, but bash 5.2 keeps `$?` for a `[[ … ]]` mistake inside the brackets. */
+function syntaxStatus(p: SyntaxProblem, status: number): number {
+  return p.kind === 'cond' && !p.eof ? status : 2;
 }
 
 export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: string[], io: Io, s: Streams): boolean {
@@ -129,7 +148,10 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const names = args.filter((a) => a !== '-f' && a !== '-v');
       for (const a of names) {
         const fnToo = fns || (m.dialect === 'bash' && !args.includes('-v') && !Object.hasOwn(m.vars, a));
-        if (!fns) delete m.vars[a];
+        if (!fns) {
+          delete m.vars[a];
+          if (m.arrays) delete m.arrays[a];
+        }
         if (fnToo && m.functions && Object.hasOwn(m.functions, a)) {
           m.functions = { ...m.functions };
           delete m.functions[a];
@@ -211,8 +233,8 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       }
       const root = parseCached(m, src);
       if (typeof root !== 'number') {
-        io.err(syntaxMessage(m.dialect ?? 'ash', shName(m), root));
-        m.status = 2;
+        io.err(syntaxMessage(m.dialect ?? 'ash', shName(m), root, src));
+        m.status = syntaxStatus(root, m.status);
         return true;
       }
       enterScript(m, root, null);
@@ -233,7 +255,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case '[[':
       // BusyBox ash's bash-compatible `[[` (ASH_BASH_COMPAT, on in the images' builds): a regular
       // builtin running test.c with `]]` as its last word (test_main: "missing ]]"), its words
-      // expanded and split as any command's. dash has none; bash's keyword is not modelled.
+      // expanded and split as any command's. dash has none; bash's keyword is parsed (shell-cond.ts).
       if (m.dialect !== 'ash') return false;
       if (args[args.length - 1] !== ']]') {
         io.err('sh: missing ]]\n');
@@ -245,6 +267,19 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case 'trap':
       if (args.some((a) => /^(SIG)?TERM$|^15$/.test(a))) m.trapsTerm = true;
       m.status = 0;
+      return true;
+    case 'shopt': {
+      if (m.dialect !== 'bash') return false;
+      const r = runShopt(args, m.opts.shopt ?? SHOPT_DEFAULTS, shellPrefix(m));
+      m.opts = { ...m.opts, shopt: r.on };
+      io.out(r.out);
+      io.err(r.err);
+      m.status = r.status;
+      return true;
+    }
+    case 'let':
+      if (m.dialect !== 'bash' && m.dialect !== 'ash') return false;
+      runLet(m, args, io);
       return true;
     case 'wait':
     case 'ulimit':
@@ -343,6 +378,33 @@ function runUnalias(m: Machine, args: string[], io: Io): void {
   }
 }
 
+/**
+ * `let EXPR…` (bash, BusyBox ash): each argument evaluated as arithmetic; 0 when the last is not
+ * zero. Recorded, bash 5.2.15: `bash: line 1: let: expression expected` (no argument) and
+ * `bash: line 1: let: 1/0: division by 0 (error token is "0")`, both status 1; BusyBox 1.35:
+ * `sh: let: line 0: expression expected` / `sh: let: line 0: divide by zero`, status 2.
+ */
+function runLet(m: Machine, args: string[], io: Io): void {
+  const bash = m.dialect === 'bash';
+  const lead = bash ? `${shellPrefix(m)}let: ` : 'sh: let: line 0: ';
+  if (args.length === 0) {
+    io.err(`${lead}expression expected\n`);
+    m.status = bash ? 1 : 2;
+    return;
+  }
+  let value = 0n;
+  for (const a of args) {
+    let failed: string | undefined;
+    value = shellArithmetic(a, bash ? 'bash' : 'ash', { get: (name) => own(m.vars, name) as string | undefined, set: (name, v) => setOwn(m.vars, name, v) }, (name) => own(m.vars, name) as string | undefined, (message) => (failed ??= message));
+    if (failed !== undefined) {
+      io.err(`${lead}${failed}\n`);
+      m.status = bash ? 1 : 2;
+      return;
+    }
+  }
+  m.status = value === 0n ? 1 : 0;
+}
+
 /** `set`: the variables with no operand, else options (shell-options.ts) and positional parameters. */
 function runSet(m: Machine, args: string[], io: Io): void {
   if (args.length === 0) {
@@ -371,12 +433,18 @@ function runSet(m: Machine, args: string[], io: Io): void {
   }
 }
 
-export function parseCached(m: Machine, src: string, aliases?: Readonly<Record<string, string>>): number | SyntaxProblem {
-  // What a line parses to depends on the aliases it was read with.
-  const key = aliases && Object.keys(aliases).length > 0 ? `\0${JSON.stringify(aliases)}\0${src}` : src;
+/**
+ * `src` parsed for `dialect` (bash reads `[[`, `((` and extglob words that the others do not) and
+ * an interactive shell's aliases: what a line parses to depends on both.
+ */
+export function parseCached(m: Machine, src: string, dialect: Dialect | null = m.dialect, opts: ShellOpts = m.opts, aliases?: Readonly<Record<string, string>>): number | SyntaxProblem {
+  const bash = dialect === 'bash';
+  const extglob = bash && shoptOn(opts.shopt, 'extglob');
+  const withAliases = aliases && Object.keys(aliases).length > 0 ? `\0${JSON.stringify(aliases)}\0` : '';
+  const key = `${bash ? `bash${extglob ? '+extglob' : ''}\0` : ''}${withAliases}${src}`;
   const cached = m.parsed[key];
   if (cached !== undefined) return cached;
-  const p = parseScript(src, aliases);
+  const p = parseScript(src, bash, extglob, aliases);
   if (!p.ok) return p.problem;
   const offset = m.nodes.length;
   for (const n of p.script.nodes) m.nodes.push(relocate(n, offset));
@@ -390,15 +458,18 @@ function relocate(n: ShellNode, off: number): ShellNode {
   const words = (ws: Word[]): Word[] => ws.map((w) => w.map((sg) => (sg.t === 'cmd' ? { ...sg, root: sg.root + off } : sg.t === 'var' && sg.arg ? { ...sg, arg: words([sg.arg])[0]! } : sg)));
   const redirs = (rs: Redir[]): Redir[] => rs.map((r) => ({ ...r, target: words([r.target])[0]! }));
   switch (n.t) {
-    case 'cmd': return { ...n, assigns: n.assigns.map((a) => ({ name: a.name, value: words([a.value])[0]! })), words: words(n.words), redirs: redirs(n.redirs) };
+    case 'cmd': return { ...n, assigns: n.assigns.map((a) => ({ ...a, value: words([a.value])[0]!, ...(a.array ? { array: words(a.array) } : {}) })), words: words(n.words), redirs: redirs(n.redirs) };
     case 'pipe': return { ...n, cmds: n.cmds.map((c) => c + off) };
     case 'and': case 'or': return { ...n, l: n.l + off, r: n.r + off };
     case 'seq': return { ...n, items: n.items.map((c) => c + off) };
-    case 'loop': return { ...n, cond: n.cond + off, body: n.body + off };
+    case 'loop': return { ...n, cond: n.cond + off, body: n.body + off, ...(n.step === undefined ? {} : { step: n.step + off }) };
     case 'for': return { ...n, words: n.words ? words(n.words) : null, body: n.body + off };
     case 'if': return { ...n, cond: n.cond + off, then: n.then + off, else: n.else === null ? null : n.else + off };
     case 'group': return { ...n, body: n.body + off, redirs: redirs(n.redirs) };
     case 'fndef': return { ...n, body: n.body + off };
+    case 'case': return { ...n, word: words([n.word])[0]!, arms: n.arms.map((a) => ({ patterns: words(a.patterns), body: a.body + off })) };
+    case 'cond': return { ...n, items: n.items.map((it) => (it.k === 'word' ? { ...it, word: words([it.word])[0]! } : it)) };
+    case 'arith': return n;
   }
 }
 
@@ -448,10 +519,10 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
     src = s.stdin;
     positional = [invoked];
   }
-  const root = parseCached(m, src);
+  const root = parseCached(m, src, dialect, inv.opts);
   if (typeof root !== 'number') {
-    emit(m, ctx, s.err, syntaxMessage(dialect, prog, root), m.clock);
-    m.status = 2;
+    emit(m, ctx, s.err, syntaxMessage(dialect, prog, root, src), m.clock);
+    m.status = syntaxStatus(root, 0);
     return;
   }
   const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin, proc: { argv, pid: nextProcPid(m) - 1, replaced: dialect !== 'dash' && cMode && soleCommand(m, root) } };
@@ -461,6 +532,7 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   m.exported = undefined;
   m.functions = undefined;
   m.aliases = undefined;
+  m.arrays = {};
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

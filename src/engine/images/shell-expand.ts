@@ -1,5 +1,6 @@
 /**
- * Word expansion: parameters (`$VAR`, `${VAR:-x}`, `$?`, `$1`, `"$@"`), command substitution
+ * Word expansion: bash's brace expansion first (src/k8s/brace-expand.ts over the word's unquoted
+ * text; what is quoted or expanded stands as one opaque character meanwhile), parameters (`$VAR`, `${VAR:-x}`, `$?`, `$1`, `"$@"`), command substitution
  * (delegated to the interpreter), arithmetic `$((…))` (./shell-arith.ts, on src/k8s/arith.ts) and
  * field splitting of unquoted results, then pathname expansion of each field holding an unquoted
  * `*`, `?` or `[` (ctx.glob; quoted and escaped characters match only themselves).
@@ -9,9 +10,10 @@ import type { ArithVars } from '../../k8s/arith';
 import { own, setOwn } from '../../k8s/own';
 import { BASH_PARAM_WORDS, posixOperator, type ParamWords } from '../../k8s/shell-params';
 import { shellArithmetic, type ArithDialect } from './shell-arith';
+import { braceExpand } from '../../k8s/brace-expand';
 
-/** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, and `$((…))`'s. */
-export type ExpansionError = 'unset' | 'arith' | 'nounset';
+/** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, `$((…))`'s, and bash's failglob. */
+export type ExpansionError = 'unset' | 'arith' | 'nounset' | 'failglob';
 
 export interface ExpandContext {
   vars: Record<string, string>;
@@ -37,11 +39,63 @@ export interface ExpandContext {
    * when none. Absent under `set -f` and where the caller does no globbing.
    */
   glob?: (pattern: string) => string[];
+  /** bash's brace expansion is on (bash, unless `set +B`). */
+  brace?: boolean;
+  /** A pattern no file matches: kept as written (default), dropped (nullglob) or an error (failglob). */
+  noMatch?: 'drop' | 'fail';
+  /** shopt extglob: `@(…)` and its kin make a word a pattern. */
+  extglob?: boolean;
+  /** bash's indexed arrays; `$a` is `${a[0]}`. */
+  arrays?: Record<string, string[]>;
 }
 
 /** Quoted text inside a pattern: each character that would otherwise match more than itself. */
 const quoteGlob = (text: string): string => text.replace(/[*?[\\\]]/g, '\\$&');
 const GLOB_CHAR = /[*?[]/;
+const EXTGLOB = /[@!+*?]\(/;
+/** First of the private-use characters standing for a word's opaque parts during brace expansion. */
+const OPAQUE = 0xe000;
+
+/** bash's brace expansion of one word: its unquoted literal text expands, the rest stays whole. */
+export function braceWords(word: Word): Word[] {
+  if (!word.some((s) => s.t === 'lit' && !s.q && s.v.includes('{'))) return [word];
+  const held: Seg[] = [];
+  let text = '';
+  for (const s of word) {
+    if (s.t === 'lit' && !s.q) text += s.v;
+    else {
+      text += String.fromCharCode(OPAQUE + held.length);
+      held.push(s);
+    }
+  }
+  return braceExpand(text).map((t) => {
+    const out: Seg[] = [];
+    for (const ch of t) {
+      const code = ch.charCodeAt(0);
+      const last = out[out.length - 1];
+      if (code >= OPAQUE && code < OPAQUE + held.length) out.push(held[code - OPAQUE]!);
+      else if (last?.t === 'lit' && !last.q) out[out.length - 1] = { ...last, v: last.v + ch };
+      else out.push({ t: 'lit', v: ch, q: false });
+    }
+    return out;
+  });
+}
+
+/** Escapes what an ERE reads specially. */
+const quoteEre = (text: string): string => text.replace(/[.[\]*^$+?(){}|\\]/g, '\\$&');
+
+/**
+ * `[[ x == WORD ]]` and `case` patterns: the word expanded, each quoted character `\`-escaped so
+ * it matches only itself (every one, as bash's `set -x` shows it: `[[ a* == \a\* ]]`).
+ */
+export function expandPattern(word: Word, ctx: ExpandContext): string {
+  return word.map((s) => (s.q ? segmentText(s, ctx).replace(/[\s\S]/g, '\\$&') : segmentText(s, ctx))).join('');
+}
+
+/** `[[ x =~ WORD ]]`: the word expanded as an ERE, its quoted parts matching only themselves. */
+export function expandRegex(word: Word, ctx: ExpandContext): string {
+  return word.map((s) => (s.q ? quoteEre(segmentText(s, ctx)) : segmentText(s, ctx))).join('');
+}
 
 /** Arithmetic reads and assigns the shell's variables (`$((i += 1))`). */
 function arithVars(ctx: ExpandContext): ArithVars {
@@ -62,7 +116,22 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   if (name === '!') return '';
   if (name === '-') return ctx.flags;
   if (/^\d$/.test(name)) return ctx.positional[Number(name)];
-  return own(ctx.vars, name) as string | undefined;
+  return (own(ctx.vars, name) as string | undefined) ?? (ctx.arrays ? (own(ctx.arrays, name) as string[] | undefined)?.[0] : undefined);
+}
+
+/** `${a[@]}`'s elements: an array's, a set scalar as one element, else none. */
+function elements(name: string, ctx: ExpandContext): string[] {
+  const arr = ctx.arrays ? (own(ctx.arrays, name) as string[] | undefined) : undefined;
+  if (arr) return arr;
+  const v = own(ctx.vars, name) as string | undefined;
+  return v === undefined ? [] : [v];
+}
+
+/** `${a[i]}`: the element at arithmetic subscript `index` (negative from the end); a scalar is element 0. */
+function element(name: string, index: string, ctx: ExpandContext): string | undefined {
+  const all = elements(name, ctx);
+  const i = Number(arithmetic(index, ctx));
+  return all[i < 0 ? all.length + i : i];
 }
 
 /** `set -u`'s error (recorded: bash `X: unbound variable`, `$1: unbound variable`, `${1}`'s `1: …`; dash and BusyBox `X: parameter not set`, `1: …`). */
@@ -76,7 +145,9 @@ const ASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter
 
 /** `${…}`: the rules are src/k8s/shell-params.ts's (trims use src/k8s/fnmatch.ts's patterns). */
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
-  const v = param(seg.name, ctx);
+  const every = seg.index === '@' || seg.index === '*';
+  if (every && seg.length) return String(elements(seg.name, ctx).length);
+  const v = seg.index === undefined ? param(seg.name, ctx) : every ? (elements(seg.name, ctx).length ? elements(seg.name, ctx).join(' ') : undefined) : element(seg.name, seg.index, ctx);
   if (v === undefined && ctx.nounset && (!seg.op || seg.length || seg.op === '#' || seg.op === '##' || seg.op === '%' || seg.op === '%%')) {
     ctx.fail(unboundMessage(seg.name, seg.braced === true, ctx.dialect), 'nounset');
     return '';
@@ -103,8 +174,13 @@ function segmentText(seg: Seg, ctx: ExpandContext): string {
     case 'lit': return seg.v;
     case 'var': return expandVar(seg, ctx);
     case 'cmd': return ctx.substitute(seg.root).replace(/\n+$/, '');
-    case 'arith': return String(shellArithmetic(seg.expr, ctx.dialect, arithVars(ctx), (name) => param(name, ctx), (message) => ctx.fail(message, 'arith')));
+    case 'arith': return String(arithmetic(seg.expr, ctx));
   }
+}
+
+/** `$((expr))`, `((expr))` and `let expr`: its value; an error goes to ctx.fail (kind 'arith') and yields 0. */
+export function arithmetic(expr: string, ctx: ExpandContext): bigint {
+  return shellArithmetic(expr, ctx.dialect, arithVars(ctx), (name) => param(name, ctx), (message) => ctx.fail(message, 'arith'));
 }
 
 /** One word to one string (assignments, redirection targets, `case` words): no field splitting. */
@@ -115,7 +191,7 @@ export function expandWord(word: Word, ctx: ExpandContext): string {
 /** Words to argv, field-splitting unquoted expansions on IFS whitespace, then globbing. */
 export function expandWords(words: Word[], ctx: ExpandContext): string[] {
   const out: string[] = [];
-  for (const word of words) {
+  for (const word of ctx.brace ? words.flatMap(braceWords) : words) {
     let cur = '';
     // The same field as a pattern: quoted text escaped, unquoted text active.
     let pat = '';
@@ -125,7 +201,8 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
       if (has) {
         const matches = active && ctx.glob ? ctx.glob(pat) : [];
         if (matches.length > 0) out.push(...matches);
-        else out.push(cur);
+        else if (!active || !ctx.glob || ctx.noMatch === undefined) out.push(cur);
+        else if (ctx.noMatch === 'fail') ctx.fail(`no match: ${cur}`, 'failglob');
       }
       cur = '';
       pat = '';
@@ -138,14 +215,15 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
       else {
         // A `\` that came from an expansion is literal in a pattern too (bash 5.2, dash, ash).
         pat += text.replace(/\\/g, '\\\\');
-        active = active || GLOB_CHAR.test(text);
+        active = active || GLOB_CHAR.test(text) || (ctx.extglob === true && EXTGLOB.test(text));
       }
     };
     // `"$@"` with no parameters is no field at all, even with the lexer's empty quoted tail.
     let atEmpty = false;
     for (const seg of word) {
-      if (seg.t === 'var' && seg.name === '@' && seg.q && !seg.op) {
-        const params = ctx.positional.slice(1);
+      // `"$@"` and `"${a[@]}"`: one field per parameter or element.
+      if (seg.t === 'var' && seg.q && !seg.op && !seg.length && ((seg.name === '@' && seg.index === undefined) || seg.index === '@')) {
+        const params = seg.index === '@' ? elements(seg.name, ctx) : ctx.positional.slice(1);
         if (params.length === 0) atEmpty = true;
         params.forEach((p, i) => {
           if (i > 0) flush();

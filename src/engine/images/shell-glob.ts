@@ -6,12 +6,13 @@
  * them (globskipdots) — recorded with `echo .*` in each.
  */
 import { listDir, lstat, normalizePath, stat, type BaseFs, type FsLayer } from './fs';
-import { globPaths } from '../../k8s/glob-paths';
+import { globPaths, type GlobOpts } from '../../k8s/glob-paths';
 import type { Dialect } from './machine';
 
 const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export function containerGlob(root: FsLayer, base: BaseFs, cwd: string, dialect: Dialect | null): (pattern: string) => string[] {
+/** `opts`: bash's shopt dotglob, extglob and nocaseglob. */
+export function containerGlob(root: FsLayer, base: BaseFs, cwd: string, dialect: Dialect | null, opts: GlobOpts = {}): (pattern: string) => string[] {
   const full = (path: string): string => normalizePath(path, cwd);
   return (pattern) => globPaths(pattern, {
     entries: (dir) => {
@@ -23,5 +24,5 @@ export function containerGlob(root: FsLayer, base: BaseFs, cwd: string, dialect:
       if (stat(root, base, full(path)).kind === 'dir') return 'dir';
       return lstat(root, base, full(path)).kind === 'none' ? 'none' : 'other';
     },
-  }, byteOrder);
+  }, byteOrder, opts);
 }

@@ -1,13 +1,24 @@
 /**
  * The shell lexer: words with their quoting and expansions (`'…'`, `"…"`, `\x`, `$VAR`, `${…}`,
- * `$(…)` and backticks parsed recursively, `$((…))`), operators, IO numbers and newlines.
+ * `$(…)` and backticks parsed recursively, `$((…))`), operators, IO numbers and newlines. For
+ * bash (`bash`), also what bash's own lexer reads at a command's start — `[[ … ]]` as one
+ * conditional token (shell-cond.ts checks its grammar) and `(( … ))` — and extglob patterns
+ * (`@(a|b)`, `!(x)` …) as parts of a word inside `[[ ]]` and on lines after a `shopt -s extglob`
+ * line: bash parses a line before it runs it, so `shopt -s extglob; echo @(a)` on one line is its
+ * syntax error (recorded, bash 5.2.15).
  */
-import type { Seg, ShellNode, VarOp, Word } from './shell-ast';
+import type { CondItem, Seg, ShellNode, VarOp, Word } from './shell-ast';
+import { checkCond } from './shell-cond';
 import { parseInto } from './shell-parse';
 
 export type SyntaxProblem =
   | { kind: 'unexpected'; token: string; expecting?: string }
-  | { kind: 'unterminated' };
+  | { kind: 'unterminated' }
+  /**
+   * bash's `[[ … ]]` grammar (shell-cond.ts): `message` as bash words it (empty: bash says
+   * nothing); `eof` when the script ended inside it (status 2), else bash 5.2 leaves `$?` as it was.
+   */
+  | { kind: 'cond'; message: string; eof: boolean };
 
 export type Tok =
   /** `src`: the word as written (bash's `set -x` shows a `for` loop's words so). */
@@ -15,7 +26,11 @@ export type Tok =
   | { k: 'op'; v: string }
   | { k: 'io'; fd: number }
   | { k: 'nl' }
-  | { k: 'eof' };
+  | { k: 'eof' }
+  /** bash: `[[ … ]]`, its grammar already checked. */
+  | { k: 'cond'; items: CondItem[] }
+  /** bash: `(( … ))` at a command's start. */
+  | { k: 'arith'; expr: string };
 
 /** Thrown inside the lexer/parser only; parseScript turns it into a result. */
 export class SyntaxFailure {
@@ -47,9 +62,28 @@ function findClose(src: string, start: number, open = '(', close = ')'): number 
   throw new SyntaxFailure({ kind: 'unterminated' });
 }
 
-export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
+/** Words after which a command starts (bash reads `[[` and `((` specially only there; `for ((` too). */
+const COMMAND_START_WORDS = new Set(['then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{', 'for']);
+const COMMAND_START_OPS = new Set([';', '&', '&&', '||', '|', '(', ')', ';;']);
+const EXTGLOB_ON = /(^|[\n;&|]\s*)shopt\s+-s\s+(?:[\w-]+\s+)*extglob\b/;
+
+/** `extglob`: bash had `shopt -s extglob` on when it started parsing (`bash -O extglob`, an `eval` after the shopt line). */
+export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob = false): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
+  let inCond = false;
+
+  const atCommandStart = (): boolean => {
+    const t = toks[toks.length - 1];
+    if (!t || t.k === 'nl') return true;
+    if (t.k === 'op') return COMMAND_START_OPS.has(t.v);
+    return t.k === 'word' && t.plain !== null && COMMAND_START_WORDS.has(t.plain);
+  };
+  /** bash reads `@(…)` and its kin as a word's part: always inside `[[ ]]`, else after a `shopt -s extglob` line. */
+  const extglobAt = (at: number): boolean => {
+    if (!bash || !'@!+*?'.includes(src[at]!) || src[at + 1] !== '(') return false;
+    return inCond || extglob || EXTGLOB_ON.test(src.slice(0, src.lastIndexOf('\n', at) + 1));
+  };
 
   const pushLit = (segs: Seg[], v: string, q: boolean): void => {
     const last = segs[segs.length - 1];
@@ -66,7 +100,7 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
       i = end + 1;
     } else if (n === '(') {
       const end = findClose(src, i + 2);
-      segs.push({ t: 'cmd', root: parseInto(src.slice(i + 2, end - 1), nodes), q });
+      segs.push({ t: 'cmd', root: parseInto(src.slice(i + 2, end - 1), nodes, bash, extglob), q });
       i = end;
     } else if (n === '{') {
       const end = findClose(src, i + 2, '{', '}');
@@ -86,9 +120,20 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
   };
 
   const parseBraced = (inner: string, q: boolean): Seg => {
+    // bash's arrays: `${a[1]}`, `${a[@]}`, `${#a[@]}`, `${a[i]:-x}`.
+    const sub = bash ? /^(#?)([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]([\s\S]*)$/.exec(inner) : null;
+    if (sub) {
+      const seg = braced(`${sub[2]!}${sub[4]!}`, inner, q);
+      if (seg.t !== 'var' || (sub[1] && sub[4])) throw new SyntaxFailure({ kind: 'unexpected', token: `\${${inner}}`, expecting: 'bad substitution' });
+      return { ...seg, index: sub[3]!, ...(sub[1] ? { length: true } : {}) };
+    }
     if (inner.startsWith('#') && inner.length > 1) return { t: 'var', name: inner.slice(1), q, length: true, braced: true };
+    return braced(inner, inner, q);
+  };
+
+  const braced = (inner: string, written: string, q: boolean): Seg => {
     const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!-])(:-|:=|:\+|:\?|-|=|\+|\?|##|#|%%|%)?([\s\S]*)$/.exec(inner);
-    if (!m) throw new SyntaxFailure({ kind: 'unexpected', token: `\${${inner}}`, expecting: 'bad substitution' });
+    if (!m) throw new SyntaxFailure({ kind: 'unexpected', token: `\${${written}}`, expecting: 'bad substitution' });
     const seg: Seg = { t: 'var', name: m[1]!, q, braced: true };
     if (m[2]) {
       seg.op = m[2] as VarOp;
@@ -99,7 +144,7 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
 
   /** `${v:-word}`: the word is lexed as if double-quoted (no field splitting of the default). */
   const wordOf = (text: string): Word => {
-    const sub = tokenize(`"${text.replace(/"/g, '\\"')}"`, nodes);
+    const sub = tokenize(`"${text.replace(/"/g, '\\"')}"`, nodes, bash, extglob);
     const first = sub[0];
     return first && first.k === 'word' ? first.word : [];
   };
@@ -113,7 +158,7 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
       j++;
     }
     if (j >= src.length) throw new SyntaxFailure({ kind: 'unterminated' });
-    segs.push({ t: 'cmd', root: parseInto(inner, nodes), q });
+    segs.push({ t: 'cmd', root: parseInto(inner, nodes, bash, extglob), q });
     i = j + 1;
   };
 
@@ -141,14 +186,27 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
     if (segs.length === 0 || segs[segs.length - 1]!.t !== 'lit') pushLit(segs, '', true);
   };
 
-  const readWord = (): Tok => {
+  /** A word; `meta` ends it. `regex`: the right side of `[[ =~ ]]`, where `(…)` groups (blanks inside) stay in the word. */
+  const readWord = (meta = META, regex = false): Extract<Tok, { k: 'word' }> => {
     const start = i;
     const segs: Seg[] = [];
     let plain = '';
     let isPlain = true;
-    while (i < src.length && !META.includes(src[i]!)) {
+    let depth = 0;
+    while (i < src.length && (depth > 0 ? true : !meta.includes(src[i]!) || (regex && src[i] === '('))) {
       const c = src[i]!;
-      if (c === '\\') {
+      if (regex && (c === '(' || c === ')')) {
+        depth += c === '(' ? 1 : -1;
+        pushLit(segs, c, false);
+        plain += c;
+        i++;
+      } else if (extglobAt(i)) {
+        const end = findClose(src, i + 2);
+        const text = src.slice(i, end);
+        pushLit(segs, text, false);
+        plain += text;
+        i = end;
+      } else if (c === '\\') {
         if (src[i + 1] === '\n') {
           i += 2;
           continue;
@@ -180,9 +238,56 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
     return { k: 'word', word: segs, plain: isPlain ? plain : null, src: src.slice(start, i) };
   };
 
+  /** `[[ … ]]` after its `[[`: its items up to `]]`, checked against bash's grammar. */
+  const readCond = (): Tok => {
+    const items: CondItem[] = [];
+    inCond = true;
+    for (;;) {
+      while (i < src.length && (' \t\n'.includes(src[i]!) || (src[i] === '\\' && src[i + 1] === '\n'))) i += src[i] === '\\' ? 2 : 1;
+      if (i >= src.length) {
+        const early = checkCond(items, 'newline');
+        if (early) throw new SyntaxFailure(early);
+        throw new SyntaxFailure({ kind: 'cond', message: "unexpected EOF while looking for `]]'", eof: true });
+      }
+      const two = src.slice(i, i + 2);
+      if (two === '&&' || two === '||') {
+        items.push({ k: 'op', v: two });
+        i += 2;
+        continue;
+      }
+      const c = src[i]!;
+      if (c === '(' || c === ')') {
+        items.push({ k: 'op', v: c });
+        i++;
+        continue;
+      }
+      if (';&|'.includes(c)) {
+        const early = checkCond(items, c);
+        if (early) throw new SyntaxFailure(early);
+        throw new SyntaxFailure({ kind: 'cond', message: `unexpected token \`${c}', conditional binary operator expected`, eof: false });
+      }
+      const prev = items[items.length - 1];
+      const w = readWord(' \t\n;&|()', prev?.k === 'word' && prev.src === '=~');
+      if (w.src === ']]') {
+        inCond = false;
+        const problem = checkCond(items, ']]');
+        if (problem) throw new SyntaxFailure(problem);
+        return { k: 'cond', items };
+      }
+      items.push(w.src === '!' ? { k: 'op', v: '!' } : { k: 'word', word: w.word, src: w.src });
+    }
+  };
+
   while (i < src.length) {
     const c = src[i]!;
-    if (c === ' ' || c === '\t') {
+    if (bash && atCommandStart() && src.startsWith('[[', i) && (i + 2 >= src.length || ' \t\n'.includes(src[i + 2]!))) {
+      i += 2;
+      toks.push(readCond());
+    } else if (bash && atCommandStart() && src.startsWith('((', i) && arithEnd(src, i) !== undefined) {
+      const end = arithEnd(src, i)!;
+      toks.push({ k: 'arith', expr: src.slice(i + 2, end - 2) });
+      i = end;
+    } else if (c === ' ' || c === '\t') {
       i++;
     } else if (c === '\\' && src[i + 1] === '\n') {
       i += 2;
@@ -207,5 +312,15 @@ export function tokenize(src: string, nodes: ShellNode[]): Tok[] {
   }
   toks.push({ k: 'eof' });
   return toks;
+}
+
+/** The index past the `))` closing a `((` at `at`, or undefined when `((` opens nested subshells. */
+function arithEnd(src: string, at: number): number | undefined {
+  try {
+    const end = findClose(src, at + 2);
+    return src[end] === ')' ? end + 1 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 

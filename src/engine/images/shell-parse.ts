@@ -1,9 +1,10 @@
 /**
  * Recursive-descent parser for the shell subset in shell-ast.ts over shell-lex.ts's tokens:
- * `;` `&` `&&` `||` `|` `!`, redirections, assignments, `if`/`while`/`until`/`for`, `{ …; }`,
- * `( … )` and `name() body`. Anything else is a syntax error the interpreter reports like the shell would.
+ * `;` `&` `&&` `||` `|` `!`, redirections, assignments, `if`/`while`/`until`/`for`/`case`,
+ * `{ …; }`, `( … )` and `name() body`; for bash (`bash`) also `[[ … ]]` and `(( … ))`. Anything
+ * else is a syntax error the interpreter reports like the shell would.
  */
-import type { Redir, Script, ShellNode, Word } from './shell-ast';
+import type { Assign, Redir, Script, ShellNode, Word } from './shell-ast';
 import { SyntaxFailure, tokenize, type SyntaxProblem, type Tok } from './shell-lex';
 
 export type { SyntaxProblem } from './shell-lex';
@@ -11,10 +12,10 @@ export type { SyntaxProblem } from './shell-lex';
 export type ParseResult = { ok: true; script: Script } | { ok: false; problem: SyntaxProblem };
 
 /** `aliases`: an interactive shell's, expanded as the line is read (shell-alias.ts). */
-export function parseScript(src: string, aliases?: Readonly<Record<string, string>>): ParseResult {
+export function parseScript(src: string, bash = false, extglob = false, aliases?: Readonly<Record<string, string>>): ParseResult {
   const nodes: ShellNode[] = [];
   try {
-    const root = parseInto(src, nodes, aliases);
+    const root = parseInto(src, nodes, bash, extglob, aliases);
     return { ok: true, script: { nodes, root } };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { ok: false, problem: e.problem };
@@ -22,9 +23,9 @@ export function parseScript(src: string, aliases?: Readonly<Record<string, strin
   }
 }
 
-export function parseInto(src: string, nodes: ShellNode[], aliases?: Readonly<Record<string, string>>): number {
-  const toks = aliases && Object.keys(aliases).length > 0 ? expandAliases(tokenize(src, nodes), aliases, nodes) : tokenize(src, nodes);
-  const p = new Parser(toks, nodes);
+export function parseInto(src: string, nodes: ShellNode[], bash = false, extglob = false, aliases?: Readonly<Record<string, string>>): number {
+  const toks = aliases && Object.keys(aliases).length > 0 ? expandAliases(tokenize(src, nodes, bash, extglob), aliases, nodes) : tokenize(src, nodes, bash, extglob);
+  const p = new Parser(toks, nodes, bash);
   const root = p.list(new Set());
   const t = p.peek();
   if (t.k !== 'eof') throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
@@ -72,6 +73,10 @@ function describe(t: Tok): string {
       return 'newline';
     case 'eof':
       return 'end of file';
+    case 'cond':
+      return '[[';
+    case 'arith':
+      return '((';
   }
 }
 
@@ -80,15 +85,18 @@ function describe(t: Tok): string {
 // ---------------------------------------------------------------------------------------------
 
 /** Words that end any list; the enclosing construct decides whether they are expected. */
-const RESERVED_END = new Set(['then', 'do', 'done', 'fi', 'else', 'elif', '}']);
+const RESERVED_END = new Set(['then', 'do', 'done', 'fi', 'else', 'elif', '}', 'esac']);
 const REDIR_OPS = new Set(['>', '>>', '<', '>&', '&>', '>|', '<&']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+/** bash's also: `NAME+=…`, `NAME[i]=…`. */
+const BASH_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?(\+?)=/;
 
 class Parser {
   private p = 0;
   constructor(
     private readonly toks: Tok[],
     private readonly nodes: ShellNode[],
+    private readonly bash = false,
   ) {}
 
   peek(): Tok {
@@ -190,6 +198,9 @@ class Parser {
         case 'for':
           node = this.forClause();
           break;
+        case 'case':
+          node = this.caseClause();
+          break;
         case '{': {
           this.p++;
           const body = this.list(new Set(['}']), '}');
@@ -204,11 +215,18 @@ class Parser {
         case 'else':
         case 'elif':
         case '}':
+        case 'esac':
           throw new SyntaxFailure({ kind: 'unexpected', token: t.plain });
         default:
           if (this.defines()) return this.fnDef();
           return this.simple();
       }
+    } else if (t.k === 'cond') {
+      this.p++;
+      node = this.add({ t: 'cond', items: t.items });
+    } else if (t.k === 'arith') {
+      this.p++;
+      node = this.add({ t: 'arith', expr: t.expr });
     } else if (t.k === 'op' && t.v === '(') {
       this.p++;
       const body = this.list(new Set(), ')');
@@ -267,6 +285,7 @@ class Parser {
   private forClause(): number {
     this.p++;
     const t = this.peek();
+    if (t.k === 'arith') return this.arithFor(t.expr);
     if (t.k !== 'word' || t.plain === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(t.plain)) {
       throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
     }
@@ -289,6 +308,60 @@ class Parser {
     const body = this.list(new Set(['done']), 'done');
     this.expectWord('done');
     return this.add({ t: 'for', name, words, text, body });
+  }
+
+  /**
+   * bash's `for (( init; test; step )) [;] do LIST done`: `init`, then a loop whose test and step
+   * are `(( … ))` commands (an empty part is `1`, as bash's trace shows it: `+ (( 1 ))`).
+   */
+  private arithFor(expr: string): number {
+    this.p++;
+    const parts = expr.split(';').map((x) => x.trim() || '1');
+    if (parts.length !== 3) throw new SyntaxFailure({ kind: 'unexpected', token: '((' });
+    if (this.isOp(';')) this.p++;
+    this.expectWord('do');
+    const body = this.list(new Set(['done']), 'done');
+    this.expectWord('done');
+    const init = this.add({ t: 'arith', expr: parts[0]! });
+    const cond = this.add({ t: 'arith', expr: parts[1]! });
+    const step = this.add({ t: 'arith', expr: parts[2]! });
+    const loop = this.add({ t: 'loop', until: false, cond, body, step });
+    return this.add({ t: 'seq', items: [init, loop], bg: [false, false] });
+  }
+
+  /** `case WORD in [(]PAT[|PAT]…) LIST ;; … esac`; the last arm's `;;` may be left out. */
+  private caseClause(): number {
+    this.p++;
+    const subject = this.peek();
+    if (subject.k !== 'word') throw new SyntaxFailure({ kind: 'unexpected', token: describe(subject) });
+    this.p++;
+    this.expectWord('in');
+    const arms: { patterns: Word[]; body: number }[] = [];
+    this.skipNewlines();
+    while (!this.isWord('esac')) {
+      if (this.isOp('(')) this.p++;
+      const patterns: Word[] = [];
+      for (;;) {
+        const t = this.peek();
+        if (t.k !== 'word') throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
+        patterns.push(t.word);
+        this.p++;
+        if (!this.isOp('|')) break;
+        this.p++;
+      }
+      if (!this.isOp(')')) throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()), expecting: ')' });
+      this.p++;
+      arms.push({ patterns, body: this.list(new Set(['esac'])) });
+      if (this.isOp(';;')) {
+        this.p++;
+        this.skipNewlines();
+      } else if (!this.isWord('esac')) {
+        // dash and ash want the arm's `;;` (recorded: `end of file unexpected (expecting ";;")`).
+        throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()), expecting: ';;' });
+      }
+    }
+    this.p++;
+    return this.add({ t: 'case', word: subject.word, text: subject.src, arms });
   }
 
   private redirections(): Redir[] {
@@ -321,7 +394,7 @@ class Parser {
   }
 
   private simple(): number {
-    const assigns: { name: string; value: Word }[] = [];
+    const assigns: Assign[] = [];
     const words: Word[] = [];
     const redirs: Redir[] = [];
     for (;;) {
@@ -334,10 +407,15 @@ class Parser {
       if (t.k !== 'word') break;
       this.p++;
       const first = t.word[0];
-      const m = first && first.t === 'lit' && !first.q ? ASSIGNMENT.exec(first.v) : null;
+      const m = first && first.t === 'lit' && !first.q ? (this.bash ? BASH_ASSIGNMENT : ASSIGNMENT).exec(first.v) : null;
       if (words.length === 0 && m && first?.t === 'lit') {
         const rest: Word = first.v.length > m[0].length ? [{ t: 'lit', v: first.v.slice(m[0].length), q: false }] : [];
-        assigns.push({ name: m[1]!, value: [...rest, ...t.word.slice(1)] });
+        const a: Assign = { name: m[1]!, value: [...rest, ...t.word.slice(1)] };
+        if (m[2] !== undefined) a.index = m[2];
+        if (m[3]) a.append = true;
+        // bash's `NAME=(w …)`: the `(` right after the `=` opens the array's words.
+        if (this.bash && a.value.length === 0 && t.src.endsWith('=') && this.isOp('(') && a.index === undefined) a.array = this.arrayWords();
+        assigns.push(a);
       } else words.push(t.word);
     }
     if (assigns.length === 0 && words.length === 0 && redirs.length === 0) {
@@ -345,5 +423,21 @@ class Parser {
     }
     return this.add({ t: 'cmd', assigns, words, redirs });
   }
-}
 
+  /** `( w … )` of an array assignment, newlines allowed between the words. */
+  private arrayWords(): Word[] {
+    this.p++;
+    const out: Word[] = [];
+    for (;;) {
+      this.skipNewlines();
+      const t = this.peek();
+      if (t.k === 'op' && t.v === ')') {
+        this.p++;
+        return out;
+      }
+      if (t.k !== 'word') throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
+      out.push(t.word);
+      this.p++;
+    }
+  }
+}

@@ -92,14 +92,15 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
   if (!opening) sh.lines += line.split('\n').length;
   m.clock = now;
-  const root = parseCached(m, line, sh.scope.aliases);
+  const root = parseCached(m, line, m.dialect, m.opts, sh.scope.aliases);
   let result: TtyLineResult;
   if (typeof root !== 'number') {
     // A syntax error ends a line, not an interactive shell (bash, dash and ash read the next one).
     m.err = err;
-    emit(m, ctx, err, syntaxText(sh, root, lineNo), now);
-    sh.status = 2;
-    result = { exitCode: 2, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false } };
+    emit(m, ctx, err, syntaxText(sh, root, lineNo, line), now);
+    // bash keeps `$?` after a `[[ … ]]` grammar error (recorded under script(1): `[[ a b ]]` then `echo $?` → 0).
+    if (root.kind !== 'cond') sh.status = 2;
+    result = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false } };
   } else {
     m.err = err;
     const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo } });
@@ -123,11 +124,12 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
 }
 
 /** The shell's words for a line it cannot parse: `-c`'s (shell-builtins.ts), but bash's without `-c: line 1: `. */
-function syntaxText(sh: TtyShell, p: SyntaxProblem, lineNo: number): string {
+function syntaxText(sh: TtyShell, p: SyntaxProblem, lineNo: number, line: string): string {
   const prog = sh.argv[0] ?? 'sh';
   const dialect = sh.scope.dialect ?? 'ash';
   // dash numbers the lines it read (recorded: `dash: 7: Syntax error: "then" unexpected`).
-  if (dialect === 'dash') return syntaxMessage(dialect, prog, p).replace(`${prog}: 1: `, `${prog}: ${lineNo}: `);
-  if (dialect !== 'bash') return syntaxMessage(dialect, 'sh', p);
+  if (dialect === 'dash') return syntaxMessage(dialect, prog, p, line).replace(`${prog}: 1: `, `${prog}: ${lineNo}: `);
+  if (dialect !== 'bash') return syntaxMessage(dialect, 'sh', p, line);
+  if (p.kind === 'cond') return p.message === '' ? '' : `${prog}: ${p.message}\n`;
   return p.kind === 'unterminated' ? `${prog}: unexpected EOF while looking for matching \`"'\n` : `${prog}: syntax error near unexpected token \`${p.token}'\n`;
 }

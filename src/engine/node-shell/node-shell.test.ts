@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigMap, Node, Pod } from '../../k8s/types';
 import { Simulation, worldOf } from '../simulation';
 import { extChain, nftServiceBase, sepChain, svcChain } from './chain-names';
+import { runHostShell } from './shell';
 
 function text(sim: Simulation, node: string, line: string): { out: string; err: string; code: number } {
   const r = sim.nodeShell(node, line);
@@ -143,6 +144,17 @@ describe('the node shell', () => {
     expect(text(sim, 'node-1', 'cp /var/lib/kubelet/config.yaml ~/ && ls ~').out).toBe('config.yaml\n');
     expect(text(sim, 'node-1', 'M=/etc/kubernetes/manifests; echo $M; D=~/d; echo $D').out).toBe('/etc/kubernetes/manifests\n/root/d\n');
     expect(text(sim, 'node-1', 'X=1 printenv X; echo "[$X]"').out).toBe('1\n[]\n');
+  });
+
+  it('expands unquoted patterns against the node\'s files, as the containers\' shells and the prompt do', () => {
+    expect(text(sim, 'control-plane', 'ls /etc/kubernetes/manifests/kube-*.yaml').out).toBe('/etc/kubernetes/manifests/kube-apiserver.yaml\n/etc/kubernetes/manifests/kube-controller-manager.yaml\n/etc/kubernetes/manifests/kube-scheduler.yaml\n');
+    expect(text(sim, 'node-1', 'echo /etc/cni/net.d/*.conflist "/etc/cni/*" /nope/* /etc/cni/net.d/1?-kind[mn]et.*').out).toBe('/etc/cni/net.d/10-kindnet.conflist /etc/cni/* /nope/* /etc/cni/net.d/10-kindnet.conflist\n');
+    expect(text(sim, 'node-1', 'cd /etc/cni/net.d && D=/etc/cni; echo * $D/*').out).toBe('10-kindnet.conflist /etc/cni/net.d\n');
+    // `chroot /host` runs the node's /bin/sh (dash), whose `.*` lists `.` and `..` (bash 5.2 skips them).
+    expect(runHostShell(worldOf(sim), 'node-1', 'echo /etc/cni/.* /etc/cni/*', { dialect: 'dash', cwd: '/' }).result.output).toEqual([{ stream: 'stdout', text: '/etc/cni/. /etc/cni/.. /etc/cni/net.d\n' }]);
+    expect(text(sim, 'node-1', 'echo /etc/cni/.*').out).toBe('/etc/cni/.*\n');
+    expect(text(sim, 'node-1', 'ls /etc/cni/{net.d,nope}').out).toBe('/etc/cni/net.d:\n10-kindnet.conflist\n');
+    expect(runHostShell(worldOf(sim), 'node-1', 'echo {a,b}', { dialect: 'dash', cwd: '/' }).result.output).toEqual([{ stream: 'stdout', text: '{a,b}\n' }]);
   });
 
   it('answers unknown commands as bash does, and ssh\'s own errors for unreachable machines', () => {

@@ -1,8 +1,9 @@
 /**
  * `sim ssh <node> -- <command>`: a command run by the node's login shell (`bash -c`), as root, on
  * the node's own state. The command line is parsed by the container shell's parser
- * (images/shell-parse.ts); simple commands, pipes, `;`, `&&` and `||` run, with quoting and `$VAR`
- * from a small login environment. The commands are the node's tools (crictl, journalctl,
+ * (images/shell-parse.ts); simple commands, pipes, `;`, `&&` and `||` run, with quoting, `$VAR`
+ * from a small login environment, bash's brace expansion and pathname expansion over the node's
+ * files (`ls /etc/host*`). The commands are the node's tools (crictl, journalctl,
  * iptables-save, nft, systemctl, lsb_release) and the coreutils text and file tools containers have
  * (cat, ls, grep, head, tail, wc, sort, …, and free, df, nproc, uptime over the machine's /proc:
  * images/sysinfo.ts) over the node's disk (host-fs.ts: the generated files
@@ -12,6 +13,9 @@
 import { normalizePath, stat, writeFile, type BaseFs, type FsLayer } from '../images/fs';
 import type { ShellNode, Word } from '../images/shell-ast';
 import { parseScript } from '../images/shell-parse';
+import { containerGlob } from '../images/shell-glob';
+import { braceWords } from '../images/shell-expand';
+import { hasGlob, quotePattern } from '../../k8s/fnmatch';
 import { TOOLS, type ToolEnv } from '../images/tools';
 import { openssl } from '../images/tools-openssl';
 import type { World } from '../world';
@@ -143,6 +147,35 @@ function tildeExpanded(ctx: Ctx, word: Word, io: ShellIo): string {
 }
 
 /**
+ * A word's fields: an unquoted leading `~` is HOME, an unquoted expansion is split into fields,
+ * then each field holding an unquoted `*`, `?` or `[` is a pattern matched against the node's
+ * files (src/k8s/glob-paths.ts through the containers' images/shell-glob.ts: sorted in byte order,
+ * `.*` lists `.` and `..` in dash, not in bash); no match leaves it as written. A word with quoted
+ * parts is one field, its quoted characters literal in the pattern.
+ */
+function wordFields(ctx: Ctx, wd: Word, io: ShellIo): string[] {
+  const first = wd[0];
+  const segs = first?.t === 'lit' && !first.q && /^~(\/|$)/.test(first.v) ? [{ ...first, v: (ctx.env['HOME'] ?? '/root') + first.v.slice(1) }, ...wd.slice(1)] : wd;
+  const glob = containerGlob(ctx.layer, ctx.base, ctx.cwd, ctx.dialect);
+  const expandField = (text: string, pattern: string): string[] => {
+    if (!hasGlob(pattern)) return [text];
+    const matches = glob(pattern);
+    return matches.length > 0 ? matches : [text];
+  };
+  if (!segs.some((s) => s.q)) {
+    return expand(ctx, segs, io).split(/\s+/).filter(Boolean).flatMap((f) => expandField(f, f));
+  }
+  let text = '';
+  let pattern = '';
+  for (const s of segs) {
+    const t = expand(ctx, [s], io);
+    text += t;
+    pattern += s.q ? quotePattern(t) : t;
+  }
+  return expandField(text, pattern);
+}
+
+/**
  * `> f`, `>> f`, `2> f`, `&> f`, `2>&1`, `< f`: where the command's streams go, opened before it
  * runs as bash does (`>` truncates at once). Files land in the node's overlay and stay there.
  * Texts recorded from bash 5.2.15 and dash 0.5.12 on this machine (`bash: /nope/x: No such file or
@@ -195,11 +228,9 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
   if (!opened) return ctx.dialect === 'dash' ? 2 : 1;
   const { io } = opened;
   const stdin = opened.stdin ?? piped;
-  // An unquoted expansion is split into fields, as the shell does; an unquoted leading `~` is HOME.
-  const argv = n.words.flatMap((wd) => {
-    const text = tildeExpanded(ctx, wd, outer);
-    return wd.some((s) => s.q) ? [text] : text.split(/\s+/).filter(Boolean);
-  });
+  // bash's brace expansion comes first (`ls /etc/{hostname,hosts}`); dash has none.
+  const words = ctx.dialect === 'bash' ? n.words.flatMap(braceWords) : n.words;
+  const argv = words.flatMap((wd) => wordFields(ctx, wd, outer));
   const [name, ...args] = argv;
   const assigned = Object.fromEntries(n.assigns.map((a) => [a.name, tildeExpanded(ctx, a.value, outer)]));
   // `NAME=value` alone sets a shell variable for the rest of the line; before a command it is that command's.
@@ -307,7 +338,10 @@ function run(ctx: Ctx, nodes: ShellNode[], i: number, stdin: string, io: ShellIo
     case 'for':
     case 'if':
     case 'fndef':
-      io.err(`${ctx.dialect === 'dash' ? '/bin/sh: 1: ' : 'bash: line 1: '}${n.t === 'loop' ? 'while' : n.t === 'fndef' ? 'function' : n.t}: not supported in this node shell\n`);
+    case 'case':
+    case 'cond':
+    case 'arith':
+      io.err(`${ctx.dialect === 'dash' ? '/bin/sh: 1: ' : 'bash: line 1: '}${n.t === 'loop' ? 'while' : n.t === 'fndef' ? 'function' : n.t === 'cond' ? '[[' : n.t === 'arith' ? '((' : n.t}: not supported in this node shell\n`);
       return 2;
   }
 }
@@ -348,9 +382,10 @@ export function runHostShell(w: World, node: string, line: string, opts: { diale
     else output.push({ stream, text });
   };
   const io: ShellIo = { out: (t) => write('stdout', t), err: (t) => write('stderr', t) };
-  const parsed = parseScript(line);
+  const parsed = parseScript(line, opts.dialect === 'bash');
   if (!parsed.ok) {
     const p = parsed.problem;
+    if (p.kind === 'cond') return { result: { output: p.message ? [{ stream: 'stderr', text: `bash: -c: line 1: ${p.message}\n` }] : [], exitCode: p.eof ? 2 : 0 }, cwd: opts.cwd };
     const what =
       opts.dialect === 'dash'
         ? `/bin/sh: 1: Syntax error: ${p.kind === 'unexpected' ? `"${p.token}" unexpected` : 'Unterminated quoted string'}`
