@@ -14,6 +14,7 @@
 import type { Pod, ResourceList } from '../../k8s/types';
 import { own } from '../../k8s/own';
 import { goQuote } from '../../k8s/go-quote';
+import { podFieldValue } from '../../k8s/fieldpath';
 import { milli, parseMilli } from '../../k8s/quantity';
 import { normalizePath } from '../images/fs';
 
@@ -34,23 +35,13 @@ export function formatMap(m: Record<string, string> | undefined): string {
 
 /** ExtractFieldPathAsString for the paths a volume accepts; undefined for any other. */
 export function volumeFieldValue(pod: Pod, path: string): string | undefined {
-  const sub = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
-  if (sub) return (own(pod.metadata[sub[1] as 'labels' | 'annotations'] ?? {}, sub[2]!) as string | undefined) ?? '';
-  switch (path) {
-    case 'metadata.labels':
-      return formatMap(pod.metadata.labels);
-    case 'metadata.annotations':
-      return formatMap(pod.metadata.annotations);
-    case 'metadata.name':
-      return pod.metadata.name ?? '';
-    case 'metadata.namespace':
-      return pod.metadata.namespace ?? '';
-    case 'metadata.uid':
-      return pod.metadata.uid ?? '';
-    default:
-      return undefined;
-  }
+  if (path === 'metadata.labels') return formatMap(pod.metadata.labels);
+  if (path === 'metadata.annotations') return formatMap(pod.metadata.annotations);
+  // One label or annotation and the Pod's own names read as an environment variable's do.
+  return VOLUME_SCALAR_PATHS.has(path) || /^metadata\.(labels|annotations)\['.+'\]$/.test(path) ? podFieldValue(pod, path) : undefined;
 }
+
+const VOLUME_SCALAR_PATHS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid']);
 
 /** ExtractContainerResourceValue: ceil(value / divisor), cpu in millicores, the rest in bytes. */
 export function resourceFieldValue(pod: Pod, ref: NonNullable<DownwardFile['resourceFieldRef']>, allocatable: ResourceList): { ok: true; value: string } | { ok: false; error: string } {
