@@ -2,7 +2,7 @@
  * Builtins the shell itself implements (exit, break, export, cd, read, eval, exec, trap, bash's
  * shopt, bash's and BusyBox ash's let, ash's `[[`, …), the
  * nested-shell command (`sh -c`, `bash -c`, `sh file`) and the shell dialects' error texts
- * (BusyBox ash, Debian dash, bash). About 450 lines: one builtin switch over the machine's state,
+ * (BusyBox ash, Debian dash, bash). About 540 lines: one builtin switch over the machine's state,
  * with the parse cache and syntax messages the nested shell and `eval` share.
  */
 import { dispatch, exportedEnv, type Streams } from './commands';

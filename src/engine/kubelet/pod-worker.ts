@@ -4,6 +4,7 @@
  * hop is drawn when it starts, its effect lands when the `op` timer fires, and the pass then
  * continues from the new state. A pass ends when nothing more can be done now; the worker then
  * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
+ * Just over 400 lines: one sync pass whose steps read the same worker state in order.
  */
 import type { EphemeralContainer, Pod } from '../../k8s/types';
 import type { TraceDetails } from '../core/trace';

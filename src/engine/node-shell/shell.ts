@@ -8,7 +8,8 @@
  * (cat, ls, grep, head, tail, wc, sort, …, and free, df, nproc, uptime over the machine's /proc:
  * images/sysinfo.ts) over the node's disk (host-fs.ts: the generated files
  * under the learner's edits, which stay). A change in the kubelet's staticPodPath wakes the kubelet
- * (manifest-watch.ts). Nothing runs in the background and no simulated time passes.
+ * (manifest-watch.ts). Nothing runs in the background and no simulated time passes. Just over 400
+ * lines: the login shell's expansion and its dispatch to the node's tools read one small AST walk.
  */
 import { normalizePath, stat, writeFile, type BaseFs, type FsLayer } from '../images/fs';
 import type { ShellNode, Word } from '../images/shell-ast';
