@@ -6,6 +6,14 @@ export const MAJOR = '1';
 export const MINOR = '36';
 /** `v1.36.1`: gitVersion of the server, the kubelet and kubectl alike. */
 export const GIT_VERSION = `v${MAJOR}.${MINOR}.1`;
+/**
+ * rest.DefaultKubernetesUserAgent for one of the release's binaries (`kubectl/v1.36.1 (linux/amd64)
+ * kubernetes/7569396`), with AddUserAgent's suffix when a client names one.
+ */
+export function kubeUserAgent(binary: string, suffix?: string): string {
+  return `${binary}/${GIT_VERSION} (linux/amd64) kubernetes/${BUILD_INFO.gitCommit.slice(0, 7)}${suffix ? `/${suffix}` : ''}`;
+}
+
 /** kubectl v1.36's go.mod pins sigs.k8s.io/kustomize/kustomize/v5 v5.8.1. */
 export const KUSTOMIZE_VERSION = 'v5.8.1';
 

@@ -12,6 +12,7 @@
  * The response headers are serve's (a Node HTTPS server: Connection and Keep-Alive, no Audit-Id),
  * and so are the bodies: kubectl get's Table is printers/server-table.ts's.
  */
+import { kubeUserAgent } from '../k8s/version';
 import type { ApiResponse, ClientCredentials } from '../engine/index';
 import { EPOCH_MS } from '../k8s/time';
 import { httpDate, statusText } from '../k8s/http-text';
@@ -35,7 +36,8 @@ function resourceTarget(req: Request, verb: string): NonNullable<RequestDigest['
   return { verb, apiGroup: req.group ?? info?.group ?? '', resource: req.resource, ...(req.subresource ? { subresource: req.subresource } : {}), ...(namespace ? { namespace } : {}) };
 }
 
-const USER_AGENT = 'kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74';
+/** The simulated kubectl's own release (src/k8s/version.ts), as `kubectl version` reports it. */
+const USER_AGENT = kubeUserAgent('kubectl');
 const DISCOVERY_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 const DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';

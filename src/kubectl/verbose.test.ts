@@ -185,7 +185,7 @@ Error from server (BadRequest): error when creating "bad.yaml": ConfigMap in ver
       PREAMBLE +
         `I<time> <pid> round_trippers.go:527] "Request" verb="GET" url="https://SERVER/api/v1/namespaces/default/pods?limit=500" headers=<
 \tAccept: application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json
-\tUser-Agent: kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74
+\tUser-Agent: kubectl/v1.36.1 (linux/amd64) kubernetes/7569396
  >
 I<time> <pid> round_trippers.go:632] "Response" status="200 OK" milliseconds=N
 No resources found in default namespace.
@@ -232,7 +232,7 @@ No resources found in default namespace.
     run('kubectl get ns');
     const v9 = norm(run('kubectl get pods -v=9').err);
     expect(v9).toContain(`round_trippers.go:527] "Request" curlCommand=<
-\tcurl -v -XGET  -H "Accept: application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json" -H "User-Agent: kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74" 'https://SERVER/api/v1/namespaces/default/pods?limit=500'
+\tcurl -v -XGET  -H "Accept: application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json" -H "User-Agent: kubectl/v1.36.1 (linux/amd64) kubernetes/7569396" 'https://SERVER/api/v1/namespaces/default/pods?limit=500'
  >
 `);
     expect(v9).toContain('round_trippers.go:562] "HTTP Trace: Dial succeed" network="tcp" address="10.0.0.10:6443"');

@@ -12,7 +12,7 @@
 import type { ComponentId } from '../core/ids';
 import { seedRng, uuidV4 } from '../core/rng';
 import { rfc3339 } from '../../k8s/time';
-import { BUILD_INFO, GIT_VERSION } from '../../k8s/version';
+import { kubeUserAgent } from '../../k8s/version';
 import type { ResourceInfo } from '../../k8s/resources';
 import type { World } from '../world';
 import type { ApiServerState } from './state';
@@ -110,16 +110,16 @@ export function auditStatus(res: { ok: true; code: number } | { ok: false; error
   return { code: e.code, failure: { reason: e.reason, message: e.message, ...(e.details ? { details: e.details } : {}) } };
 }
 
-const SHORT_COMMIT = BUILD_INFO.gitCommit.slice(0, 7);
+const agent = kubeUserAgent;
 
-function agent(binary: string, suffix?: string): string {
-  return `${binary}/${GIT_VERSION} (linux/amd64) kubernetes/${SHORT_COMMIT}${suffix ? `/${suffix}` : ''}`;
+function userAgent(w: World, rec: AuditRecord): string {
+  return clientUserAgent(w, rec.from, rec.user.name, rec.objectRef?.resource);
 }
 
 /** The User-Agent each client-go client sends (rest.DefaultKubernetesUserAgent plus AddUserAgent's suffix). */
-function userAgent(w: World, rec: AuditRecord): string {
-  const kind = w.components.get(rec.from)?.kind;
-  const leases = rec.objectRef?.resource === 'leases';
+export function clientUserAgent(w: World, from: ComponentId, userName: string, resource?: string): string {
+  const kind = w.components.get(from)?.kind;
+  const leases = resource === 'leases';
   switch (kind) {
     case 'kubectl':
       return agent('kubectl');
@@ -137,8 +137,8 @@ function userAgent(w: World, rec: AuditRecord): string {
       return 'csi-provisioner/v5.2.0';
     case undefined:
       // A controller of a controller manager: its client is built for its ServiceAccount.
-      if (rec.user.name.startsWith('system:serviceaccount:kube-system:cloud-')) return agent('cloud-controller-manager', rec.user.name);
-      return agent('kube-controller-manager', rec.user.name.startsWith('system:serviceaccount:') ? rec.user.name : undefined);
+      if (userName.startsWith('system:serviceaccount:kube-system:cloud-')) return agent('cloud-controller-manager', userName);
+      return agent('kube-controller-manager', userName.startsWith('system:serviceaccount:') ? userName : undefined);
     default:
       return agent(kind);
   }

@@ -47,6 +47,16 @@ describe('pods/proxy: kube-apiserver dials the Pod and relays the answer', () =>
     expect(proxy(sim, 'web', '', 'delete')).toMatch(/^405 text\/html\n<html>\r\n<head><title>405 Not Allowed<\/title>/);
   });
 
+  it("hands the client's User-Agent on: the app's access log names kubectl's release", () => {
+    const sim = bootCluster();
+    nginx(sim, 'web', [80]);
+    sim.advance(15_000);
+    proxy(sim, 'web', '/');
+    const res = sim.request({ verb: 'get', resource: 'pods', namespace: 'default', subresource: 'log', name: 'web' });
+    const last = (res.ok ? (res.text ?? '') : '').trimEnd().split('\n').at(-1) ?? '';
+    expect(last).toMatch(/"GET \/ HTTP\/1\.1" 200 615 "-" "kubectl\/v1\.36\.1 \(linux\/amd64\) kubernetes\/7569396" "-"$/);
+  });
+
   it('is one hop on the trace: kube-apiserver to the Pod, the proxy kind sim curl leaves', () => {
     const sim = bootCluster();
     nginx(sim, 'web', [80]);

@@ -19,7 +19,7 @@ import type { World } from '../world';
 import type { ApiServerState } from './state';
 import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
 import { authorizeResourceWithReason } from './rbac-authorizer';
-import { appendAudit, auditStatus, objectRef, requestURI } from './audit';
+import { appendAudit, auditStatus, clientUserAgent, objectRef, requestURI } from './audit';
 import type { AuditRecord } from './audit-types';
 import {
   alreadyExists,
@@ -378,7 +378,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: create.allowed, verb: 'create', resource: rbacResource }, object: ref, requestId });
       if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
     }
-    if (req.subresource === 'proxy') return respond(proxied(podProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
+    if (req.subresource === 'proxy') return respond(proxied(podProxy(w, serverId, proxyRequest(req, METHOD[req.verb], clientUserAgent(w, req.from, requestor.name)))));
     const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach' || req.subresource === 'portforward');
     if (!streamed) {
       const container = req.container ?? req.execOptions?.container ?? req.attachOptions?.container;
@@ -386,8 +386,8 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     }
   }
 
-  if (info.resource === 'services' && req.subresource === 'proxy') return respond(proxied(serviceProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
-  if (info.resource === 'nodes' && req.subresource === 'proxy') return respond(proxied(nodeProxy(w, serverId, proxyRequest(req, METHOD[req.verb]))));
+  if (info.resource === 'services' && req.subresource === 'proxy') return respond(proxied(serviceProxy(w, serverId, proxyRequest(req, METHOD[req.verb], clientUserAgent(w, req.from, requestor.name)))));
+  if (info.resource === 'nodes' && req.subresource === 'proxy') return respond(proxied(nodeProxy(w, serverId, proxyRequest(req, METHOD[req.verb], clientUserAgent(w, req.from, requestor.name)))));
 
   const ns = info.namespaced ? req.namespace : undefined;
   if (isAggregated(info)) return respond(proxyAggregated(w, info, req));

@@ -133,13 +133,17 @@ export function proxyTo(w: World, serverId: ComponentId, target: ProxyTarget, re
   return answer;
 }
 
-/** What a proxy hands on: the URL's name and path, the method, and what the client sent with it. */
-export function proxyRequest(req: ApiRequest, method: string): ProxyRequest {
+/**
+ * What a proxy hands on: the URL's name and path, the method, and what the client sent with it.
+ * A simulated client (the terminal's kubectl) sends no header list; its User-Agent is still one
+ * of the headers the reverse proxy copies (`agent`), so the app's access log names it.
+ */
+export function proxyRequest(req: ApiRequest, method: string, agent: string): ProxyRequest {
   const out: ProxyRequest = { namespace: req.namespace ?? 'default', name: req.name ?? '', method, path: req.proxyPath ?? '', upgraded: !req.plain };
   if (req.forwarded) {
     out.headers = req.forwarded.headers;
     if (req.forwarded.body !== undefined) out.body = req.forwarded.body;
-  }
+  } else out.headers = [['User-Agent', agent]];
   return out;
 }
 
