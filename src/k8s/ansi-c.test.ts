@@ -13,6 +13,11 @@ describe("$'…'", () => {
     expect(ansiCQuoted(`$'open`, 0)).toBeUndefined();
   });
 
+  it("decodes BusyBox ash's fewer escapes and drops a NUL (recorded, BusyBox 1.35)", () => {
+    expect(ansiCQuoted(String.raw`$'a\tb\x41\101\u00e9\q\'\"\?\cA\e\400'`, 0, 'ash')).toEqual({ value: 'a\tbAA\\u00e9\\q\'"\\?\\cA\\e', end: 38 });
+    expect(ansiCQuoted(String.raw`$'a\0b'x`, 0, 'ash')).toEqual({ value: 'ab', end: 7 });
+  });
+
   it('makes one word of a script with newlines (kubectl create configmap --from-literal)', () => {
     const line = String.raw`kubectl create configmap s --from-literal=run.sh=$'#!/bin/sh\necho hi'`;
     const argv = ['kubectl', 'create', 'configmap', 's', '--from-literal=run.sh=#!/bin/sh\necho hi'];

@@ -5,15 +5,25 @@
  * `printf %s $'a\tb\x41\101\u00e9\q\'\"\?\cA\e' | od -c`). A NUL ends the string, as it ends a C
  * string in argv. Approximate: the line splitters that only look for quotes (script.ts
  * splitList/splitPipeline, shell-words.ts rawWords/closingParen) read `\'` inside as the closing quote.
+ *
+ * BusyBox ash (`ash`, its bash compatibility, on in the images' builds) decodes fewer escapes:
+ * no `\e \E \u \U \cX`, `\?` stays as written, and a NUL is dropped rather than ending the
+ * string (recorded, BusyBox 1.35 `sh -c "printf %s $'…'" | od -c`: `$'a\0b\e\?'` gives `ab\e\?`).
+ * dash has no `$'…'` at all: its `$` stays a plain `$` before a single-quoted string.
  */
 
+export type AnsiCFlavor = 'bash' | 'ash';
+
 const SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ASH_SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"' };
 
 /**
  * Reads `$'…'` at `i` (text[i] === '$', text[i + 1] === "'"): its value and the index after the
  * closing quote, or undefined when no quote closes it.
  */
-export function ansiCQuoted(text: string, i: number): { value: string; end: number } | undefined {
+export function ansiCQuoted(text: string, i: number, flavor: AnsiCFlavor = 'bash'): { value: string; end: number } | undefined {
+  const ash = flavor === 'ash';
+  const simple = ash ? ASH_SIMPLE : SIMPLE;
   let value = '';
   let cut = false;
   for (let j = i + 2; j < text.length; j++) {
@@ -25,12 +35,12 @@ export function ansiCQuoted(text: string, i: number): { value: string; end: numb
     }
     const e = text[++j]!;
     let out: string;
-    if (SIMPLE[e] !== undefined) out = SIMPLE[e];
+    if (simple[e] !== undefined) out = simple[e];
     else if (/[0-7]/.test(e)) {
       const m = /^[0-7]{1,3}/.exec(text.slice(j))![0];
       out = String.fromCharCode(Number.parseInt(m, 8) & 0xff);
       j += m.length - 1;
-    } else if (e === 'x' || e === 'u' || e === 'U') {
+    } else if (e === 'x' || (!ash && (e === 'u' || e === 'U'))) {
       const m = new RegExp(`^[0-9A-Fa-f]{1,${e === 'x' ? 2 : e === 'u' ? 4 : 8}}`).exec(text.slice(j + 1))?.[0];
       if (m === undefined) out = `\\${e}`;
       else {
@@ -38,9 +48,10 @@ export function ansiCQuoted(text: string, i: number): { value: string; end: numb
         out = e === 'x' ? String.fromCharCode(code) : code <= 0x10ffff ? String.fromCodePoint(code) : '';
         j += m.length;
       }
-    } else if (e === 'c' && j + 1 < text.length) out = String.fromCharCode(text[++j]!.toUpperCase().charCodeAt(0) ^ 0x40);
+    } else if (!ash && e === 'c' && j + 1 < text.length) out = String.fromCharCode(text[++j]!.toUpperCase().charCodeAt(0) ^ 0x40);
     else out = `\\${e}`;
-    if (out.includes('\0')) {
+    if (ash) value += out.replaceAll('\0', '');
+    else if (out.includes('\0')) {
       value += out.slice(0, out.indexOf('\0'));
       cut = true;
     } else if (!cut) value += out;

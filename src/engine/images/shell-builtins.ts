@@ -93,7 +93,7 @@ export function shellPrefix(m: Machine): string {
 export function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem, src: string): string {
   if (p.kind === 'cond') return p.message === '' ? '' : `${prog}: -c: line 1: ${p.message}\n`;
   if (dialect === 'bash') {
-    if (p.kind === 'unterminated') return `${prog}: -c: line 1: unexpected EOF while looking for matching \`"'\n`;
+    if (p.kind === 'unterminated') return `${prog}: -c: line 1: unexpected EOF while looking for matching \`${p.quote ?? '"'}'\n`;
     // Recorded: `bash -c 'if true; then echo'` → `line 2: syntax error: unexpected end of file`.
     if (p.token === 'end of file') return `${prog}: -c: line ${src.replace(/\n$/, '').split('\n').length + 1}: syntax error: unexpected end of file\n`;
     const line = src.includes('\n') ? '' : `${prog}: -c: line 1: \`${src}'\n`;
@@ -441,10 +441,11 @@ export function parseCached(m: Machine, src: string, dialect: Dialect | null = m
   const bash = dialect === 'bash';
   const extglob = bash && shoptOn(opts.shopt, 'extglob');
   const withAliases = aliases && Object.keys(aliases).length > 0 ? `\0${JSON.stringify(aliases)}\0` : '';
-  const key = `${bash ? `bash${extglob ? '+extglob' : ''}\0` : ''}${withAliases}${src}`;
+  const key = `${bash ? `bash${extglob ? '+extglob' : ''}\0` : dialect === 'ash' ? 'ash\0' : ''}${withAliases}${src}`;
   const cached = m.parsed[key];
   if (cached !== undefined) return cached;
-  const p = parseScript(src, bash, extglob, aliases);
+  // BusyBox ash reads `$'…'` too (its bash compatibility); dash does not.
+  const p = parseScript(src, bash, extglob, aliases, bash ? 'bash' : dialect === 'ash' ? 'ash' : null);
   if (!p.ok) return p.problem;
   const offset = m.nodes.length;
   for (const n of p.script.nodes) m.nodes.push(relocate(n, offset));

@@ -7,13 +7,15 @@
  * line: bash parses a line before it runs it, so `shopt -s extglob; echo @(a)` on one line is its
  * syntax error (recorded, bash 5.2.15).
  */
+import { ansiCQuoted, type AnsiCFlavor } from '../../k8s/ansi-c';
 import type { CondItem, Seg, ShellNode, VarOp, Word } from './shell-ast';
 import { checkCond } from './shell-cond';
 import { parseInto } from './shell-parse';
 
 export type SyntaxProblem =
   | { kind: 'unexpected'; token: string; expecting?: string }
-  | { kind: 'unterminated' }
+  /** `quote`: the quote bash names as unmatched (`'` or a backquote); absent, `"`. */
+  | { kind: 'unterminated'; quote?: string }
   /**
    * bash's `[[ … ]]` grammar (shell-cond.ts): `message` as bash words it (empty: bash says
    * nothing); `eof` when the script ended inside it (status 2), else bash 5.2 leaves `$?` as it was.
@@ -67,8 +69,11 @@ const COMMAND_START_WORDS = new Set(['then', 'do', 'else', 'elif', 'if', 'while'
 const COMMAND_START_OPS = new Set([';', '&', '&&', '||', '|', '(', ')', ';;']);
 const EXTGLOB_ON = /(^|[\n;&|]\s*)shopt\s+-s\s+(?:[\w-]+\s+)*extglob\b/;
 
-/** `extglob`: bash had `shopt -s extglob` on when it started parsing (`bash -O extglob`, an `eval` after the shopt line). */
-export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob = false): Tok[] {
+/**
+ * `extglob`: bash had `shopt -s extglob` on when it started parsing (`bash -O extglob`, an `eval` after the shopt line).
+ * `ansiC`: which `$'…'` the shell reads (ansi-c.ts); null for dash, where `$` before `'…'` is a plain `$`.
+ */
+export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob = false, ansiC: AnsiCFlavor | null = bash ? 'bash' : null): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
   let inCond = false;
@@ -100,7 +105,7 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       i = end + 1;
     } else if (n === '(') {
       const end = findClose(src, i + 2);
-      segs.push({ t: 'cmd', root: parseInto(src.slice(i + 2, end - 1), nodes, bash, extglob), q });
+      segs.push({ t: 'cmd', root: parseInto(src.slice(i + 2, end - 1), nodes, bash, extglob, undefined, ansiC), q });
       i = end;
     } else if (n === '{') {
       const end = findClose(src, i + 2, '{', '}');
@@ -144,7 +149,7 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
 
   /** `${v:-word}`: the word is lexed as if double-quoted (no field splitting of the default). */
   const wordOf = (text: string): Word => {
-    const sub = tokenize(`"${text.replace(/"/g, '\\"')}"`, nodes, bash, extglob);
+    const sub = tokenize(`"${text.replace(/"/g, '\\"')}"`, nodes, bash, extglob, ansiC);
     const first = sub[0];
     return first && first.k === 'word' ? first.word : [];
   };
@@ -157,8 +162,8 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       inner += src[j];
       j++;
     }
-    if (j >= src.length) throw new SyntaxFailure({ kind: 'unterminated' });
-    segs.push({ t: 'cmd', root: parseInto(inner, nodes, bash, extglob), q });
+    if (j >= src.length) throw new SyntaxFailure({ kind: 'unterminated', quote: '`' });
+    segs.push({ t: 'cmd', root: parseInto(inner, nodes, bash, extglob, undefined, ansiC), q });
     i = j + 1;
   };
 
@@ -216,13 +221,20 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
         i += 2;
       } else if (c === "'") {
         const j = src.indexOf("'", i + 1);
-        if (j < 0) throw new SyntaxFailure({ kind: 'unterminated' });
+        if (j < 0) throw new SyntaxFailure({ kind: 'unterminated', quote: "'" });
         pushLit(segs, src.slice(i + 1, j), true);
         isPlain = false;
         i = j + 1;
       } else if (c === '"') {
         readDouble(segs);
         isPlain = false;
+      } else if (c === '$' && ansiC !== null && src[i + 1] === "'") {
+        // Only outside double quotes: `"$'a'"` keeps its `$'a'` (bash 5.2, BusyBox 1.35).
+        const q = ansiCQuoted(src, i, ansiC);
+        if (!q) throw new SyntaxFailure({ kind: 'unterminated', quote: "'" });
+        pushLit(segs, q.value, true);
+        isPlain = false;
+        i = q.end;
       } else if (c === '$') {
         readDollar(segs, false);
         isPlain = false;

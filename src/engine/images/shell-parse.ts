@@ -5,6 +5,7 @@
  * else is a syntax error the interpreter reports like the shell would. About 440 lines: one
  * recursive-descent parser whose compound commands share its cursor and its error positions.
  */
+import type { AnsiCFlavor } from '../../k8s/ansi-c';
 import type { Assign, Redir, Script, ShellNode, Word } from './shell-ast';
 import { SyntaxFailure, tokenize, type SyntaxProblem, type Tok } from './shell-lex';
 
@@ -13,10 +14,10 @@ export type { SyntaxProblem } from './shell-lex';
 export type ParseResult = { ok: true; script: Script } | { ok: false; problem: SyntaxProblem };
 
 /** `aliases`: an interactive shell's, expanded as the line is read (shell-alias.ts). */
-export function parseScript(src: string, bash = false, extglob = false, aliases?: Readonly<Record<string, string>>): ParseResult {
+export function parseScript(src: string, bash = false, extglob = false, aliases?: Readonly<Record<string, string>>, ansiC: AnsiCFlavor | null = bash ? 'bash' : null): ParseResult {
   const nodes: ShellNode[] = [];
   try {
-    const root = parseInto(src, nodes, bash, extglob, aliases);
+    const root = parseInto(src, nodes, bash, extglob, aliases, ansiC);
     return { ok: true, script: { nodes, root } };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { ok: false, problem: e.problem };
@@ -24,8 +25,8 @@ export function parseScript(src: string, bash = false, extglob = false, aliases?
   }
 }
 
-export function parseInto(src: string, nodes: ShellNode[], bash = false, extglob = false, aliases?: Readonly<Record<string, string>>): number {
-  const toks = aliases && Object.keys(aliases).length > 0 ? expandAliases(tokenize(src, nodes, bash, extglob), aliases, nodes) : tokenize(src, nodes, bash, extglob);
+export function parseInto(src: string, nodes: ShellNode[], bash = false, extglob = false, aliases?: Readonly<Record<string, string>>, ansiC: AnsiCFlavor | null = bash ? 'bash' : null): number {
+  const toks = aliases && Object.keys(aliases).length > 0 ? expandAliases(tokenize(src, nodes, bash, extglob, ansiC), aliases, nodes) : tokenize(src, nodes, bash, extglob, ansiC);
   const p = new Parser(toks, nodes, bash);
   const root = p.list(new Set());
   const t = p.peek();

@@ -131,5 +131,5 @@ function syntaxText(sh: TtyShell, p: SyntaxProblem, lineNo: number, line: string
   if (dialect === 'dash') return syntaxMessage(dialect, prog, p, line).replace(`${prog}: 1: `, `${prog}: ${lineNo}: `);
   if (dialect !== 'bash') return syntaxMessage(dialect, 'sh', p, line);
   if (p.kind === 'cond') return p.message === '' ? '' : `${prog}: ${p.message}\n`;
-  return p.kind === 'unterminated' ? `${prog}: unexpected EOF while looking for matching \`"'\n` : `${prog}: syntax error near unexpected token \`${p.token}'\n`;
+  return p.kind === 'unterminated' ? `${prog}: unexpected EOF while looking for matching \`${p.quote ?? '"'}'\n` : `${prog}: syntax error near unexpected token \`${p.token}'\n`;
 }
