@@ -8,7 +8,7 @@ import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
 import type { HttpHead, LogLine } from './types';
 import { spaceTime } from './clock';
-import { nginxErrorHead, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
+import { nginxDirLocation, nginxErrorHead, nginxErrorPage, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
 import { statusText } from '../../k8s/http-text';
 
@@ -153,6 +153,8 @@ export type AppReply =
  */
 export interface AppRequest {
   method?: string;
+  /** The Host header as sent (nginx builds a redirect's absolute Location from it). Approximate: absent (an HTTP/1.0 client), nginx names the address the client reached; here `localhost`. */
+  host?: string;
   mtime?: (path: string) => number | undefined;
 }
 
@@ -219,12 +221,12 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
   }
   if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
   if (run.listing) return pythonHttp(run, path, readFile, listDir, req.method, t);
-  if (run.docroot !== undefined && run.name === 'nginx') return nginxDocroot(run, t, server, path, readFile, req);
+  if (run.docroot !== undefined && run.name === 'nginx') return nginxDocroot(run, t, port, server, path, query, readFile, req);
   if (run.docroot !== undefined) {
     const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
     const found = readFile(file);
-    if (typeof found === 'string') return reply(run, { status: 200, body: found, contentType: 'text/html' }, t);
     if (found === 'dir') return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
+    if (typeof found === 'string') return reply(run, { status: 200, body: found, contentType: 'text/html' }, t);
     // An empty volume mounted over the docroot (StatefulSet Basics' claim) leaves `/` without index.html.
     if (server.dirWithoutIndex && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir') return reply(run, server.dirWithoutIndex, t);
     return reply(run, server.notFound, t);
@@ -238,14 +240,15 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
  * directory, 403 for a directory without index.html, 404, and 405 for a method they do not
  * serve (nginx-http.ts).
  */
-function nginxDocroot(run: AppRun, t: number, server: ServerSpec, path: string, readFile: (path: string) => string | 'dir' | undefined, req: AppRequest): AppReply {
+function nginxDocroot(run: AppRun, t: number, port: number, server: ServerSpec, path: string, query: string, readFile: (path: string) => string | 'dir' | undefined, req: AppRequest): AppReply {
   const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
   const found = readFile(file);
-  const dirWithoutIndex = server.dirWithoutIndex !== undefined && typeof found !== 'string' && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir';
-  const outcome = nginxStatic(req.method ?? 'GET', typeof found === 'string' ? 'file' : found === 'dir' ? 'dir' : dirWithoutIndex ? 'forbidden' : 'missing');
-  const error = (route: Route): AppReply => {
+  // 'dir' is itself a string: ask for it first.
+  const dirWithoutIndex = server.dirWithoutIndex !== undefined && found === undefined && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir';
+  const outcome = nginxStatic(req.method ?? 'GET', found === 'dir' ? 'dir' : typeof found === 'string' ? 'file' : dirWithoutIndex ? 'forbidden' : 'missing');
+  const error = (route: Route, location?: string): AppReply => {
     const r = reply(run, route, t);
-    return r.kind === 'reply' ? { ...r, head: nginxErrorHead(run.version, r.status, r.body.length, t) } : r;
+    return r.kind === 'reply' ? { ...r, head: nginxErrorHead(run.version, r.status, r.body.length, t, location) } : r;
   };
   switch (outcome) {
     case 'file': {
@@ -254,7 +257,7 @@ function nginxDocroot(run: AppRun, t: number, server: ServerSpec, path: string, 
       return { kind: 'reply', status: 200, body, contentType: 'text/html', delayMs: 0, head: nginxFileHead(run.version, 'text/html', body.length, t, mtime) };
     }
     case 'dir':
-      return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
+      return error(nginxErrorPage(301, 'Moved Permanently', run.version), nginxDirLocation(req.host ?? 'localhost', port, path, query));
     case 'forbidden':
       return error(server.dirWithoutIndex!);
     case 'missing':

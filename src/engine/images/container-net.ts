@@ -40,6 +40,12 @@ function pick(seed: number, clock: number, name: string, n: number): number {
 }
 
 /** CoreDNS's answer for one A query: the kubernetes plugin for cluster.local, `forward` for the rest. */
+/** The request's Host header, as AppRequest carries it. */
+function hostOf(headers: readonly (readonly [string, string])[]): { host?: string } {
+  const host = headers.find(([k]) => k.toLowerCase() === 'host')?.[1];
+  return host === undefined ? {} : { host };
+}
+
 function answer(ctx: RunContext, name: string): DnsReply {
   const fqdn = name.replace(/\.$/, '').toLowerCase();
   if (ctx.net?.resolve) {
@@ -153,7 +159,7 @@ export function network(m: Machine, ctx: RunContext): Net {
               return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
             },
             (dir) => dirEntries(m.fs, ctx.base, dir),
-            { method: req.method, mtime: (p) => written(m.fs, ctx.base, p)?.at ?? ctx.base.meta?.(p)?.mtime },
+            { method: req.method, mtime: (p) => written(m.fs, ctx.base, p)?.at ?? ctx.base.meta?.(p)?.mtime, ...hostOf(req.headers) },
           );
           if (r.kind === 'refused') continue;
           if (r.kind === 'hang') return { kind: 'timeout', ip, connected: true };

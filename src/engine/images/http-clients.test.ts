@@ -163,4 +163,15 @@ describe('HTTP clients in Pods against nginx', () => {
     expect(tail[1]).toMatch(/"POST \/ HTTP\/1\.1" 405 157 "-" "Wget" "-"$/);
     expect(tail[2]).toMatch(/"GET \/ HTTP\/1\.1" 200 615 "-" "probe\/1\.0" "-"$/);
   });
+
+  it('a directory without its slash: nginx\'s 301 page with an absolute Location (Host without its port, the listening port), which curl -L follows', () => {
+    inPod(sim, 'web', ['sh', '-c', 'mkdir /usr/share/nginx/html/dir && echo in-dir > /usr/share/nginx/html/dir/index.html']);
+    const moved = inPod(sim, 'web', ['curl', '-si', 'localhost/dir?a=1']).output;
+    expect(moved).toMatch(/^HTTP\/1\.1 301 Moved Permanently\r\nServer: nginx\/1\.29\.1\r\nDate: [^\r]+\r\nContent-Type: text\/html\r\nContent-Length: 169\r\nLocation: http:\/\/localhost\/dir\/\?a=1\r\nConnection: keep-alive\r\n\r\n/);
+    expect(moved.slice(moved.indexOf('\r\n\r\n') + 4)).toBe('<html>\r\n<head><title>301 Moved Permanently</title></head>\r\n<body>\r\n<center><h1>301 Moved Permanently</h1></center>\r\n<hr><center>nginx/1.29.1</center>\r\n</body>\r\n</html>\r\n');
+    // The Host's port is dropped; port 80 is left out (port_in_redirect).
+    expect(inPod(sim, 'ci', ['curl', '-sI', `http://${web}:80/dir`]).output).toContain(`\r\nLocation: http://${web}/dir/\r\n`);
+    expect(inPod(sim, 'ci', ['curl', '-sL', `http://${web}/dir`])).toEqual({ exitCode: 0, output: 'in-dir\n' });
+    expect(logs(sim, 'web').slice(-3, -1).map((l) => /"GET (\S+) HTTP\/1\.1" (\d+ \d+)/.exec(l)?.slice(1).join(' '))).toEqual(['/dir 301 169', '/dir/ 200 7']);
+  });
 });

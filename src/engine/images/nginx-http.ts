@@ -57,13 +57,37 @@ export function nginxNotAllowed(version: string): Route {
   return nginxErrorPage(405, 'Not Allowed', version);
 }
 
-/** The head of an error page (404, 403, 405): no Last-Modified, ETag or Accept-Ranges. Times are simulated ms. */
-export function nginxErrorHead(version: string, status: number, length: number, now: number): HttpHead {
+/**
+ * The head of an error page (301, 404, 403, 405): no Last-Modified, ETag or Accept-Ranges; a
+ * `location` goes between Content-Length and Connection, where the header filter writes it.
+ * Times are simulated ms.
+ */
+export function nginxErrorHead(version: string, status: number, length: number, now: number, location?: string): HttpHead {
   return {
     version: 'HTTP/1.1',
-    reason: status === 405 ? 'Not Allowed' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : '',
-    headers: [['Server', `nginx/${version}`], ['Date', httpDate(EPOCH_MS + now)], ['Content-Type', 'text/html'], ['Content-Length', String(length)], ['Connection', 'keep-alive']],
+    reason: status === 405 ? 'Not Allowed' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : status === 301 ? 'Moved Permanently' : '',
+    headers: [
+      ['Server', `nginx/${version}`],
+      ['Date', httpDate(EPOCH_MS + now)],
+      ['Content-Type', 'text/html'],
+      ['Content-Length', String(length)],
+      ...(location === undefined ? [] : [['Location', location] as [string, string]]),
+      ['Connection', 'keep-alive'],
+    ],
   };
+}
+
+/**
+ * Where a directory asked for without its slash is sent: the static module's Location is the URI
+ * with `/` (and `?args` when there are any) appended; the header filter makes it absolute
+ * (`absolute_redirect on`, the default) with the request's host — the Host header without its
+ * port, else the address the connection reached — and the port nginx listens on, left out when it
+ * is 80 (`port_in_redirect on`), never the port the client dialled: through a port-forward to
+ * 8080 the redirect still names port 80's URL.
+ */
+export function nginxDirLocation(host: string, listenPort: number, path: string, query: string): string {
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  return `http://${name.toLowerCase()}${listenPort === 80 ? '' : `:${listenPort}`}${path}/${query ? `?${query}` : ''}`;
 }
 
 /**

@@ -450,13 +450,13 @@ function readFileFn(p: ProcessState) {
   };
 }
 
-function answer(p: ProcessState, now: number, port: number, path: string, method = 'GET') {
+function answer(p: ProcessState, now: number, port: number, path: string, method = 'GET', host?: string) {
   const read = readFileFn(p);
   const base = context(p, false).base;
   const list = (dir: string): { name: string; dir: boolean }[] => dirEntries(p.machine.fs, base, dir);
   const mtime = (file: string): number | undefined => written(p.machine.fs, base, file)?.at ?? base.meta?.(file)?.mtime;
   for (const app of p.machine.apps) {
-    const r = appHttp(app, now, port, path, read, list, { method, mtime });
+    const r = appHttp(app, now, port, path, read, list, { method, mtime, ...(host !== undefined ? { host } : {}) });
     if (r.kind !== 'refused') return { app, r };
   }
   return undefined;
@@ -481,7 +481,7 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
   if (p.startError) return undefined;
   sync(p, now);
   if (deadAt(p, now)) return undefined;
-  const a = answer(p, now, port, path, method);
+  const a = answer(p, now, port, path, method, host);
   if (!a) return undefined;
   switch (a.r.kind) {
     case 'hang':
@@ -543,7 +543,8 @@ export function probeProcess(p: ProcessState, now: number, probe: Probe, podIP: 
     {
       alive,
       http: (port, path) => {
-        const a = answer(p, now, port, path);
+        // kubelet's prober dials http://<pod IP>:<port>, so that is its Host.
+        const a = answer(p, now, port, path, 'GET', `${podIP}:${port}`);
         if (!a) return { kind: 'refused' };
         if (a.r.kind === 'reply') logHit(p, a.app, now, gatewayOf(podIP), path, a.r.status, a.r.body.length, `kube-probe/${MAJOR}.${MINOR}`);
         return a.r;
