@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { newLayer, stat, type BaseFs } from './fs';
+import { newLayer, setMode, stat, type BaseFs } from './fs';
+import { permOf } from './file-mode';
 import { readTar, writeTar } from './tar-format';
 import { tar } from './tools-tar';
 import type { ToolEnv } from './tool-types';
@@ -97,5 +98,29 @@ describe('tar in a container', () => {
     const invalid = env('coreutils', {});
     expect(tar(['qcf', '-', 'x'], invalid.env)).toEqual({ status: 64 });
     expect(invalid.err()).toBe("tar: invalid option -- 'q'\nTry 'tar --help' or 'tar --usage' for more information.\n");
+  });
+
+  it('records each member\'s mode and restores it as each tar does for root and for another user', () => {
+    const src = env('coreutils', { '/w/run.sh': '#!/bin/sh\n', '/w/d/x': '' });
+    setMode(src.env.fs, src.env.base, '/w/run.sh', 0o4775);
+    setMode(src.env.fs, src.env.base, '/w/d', 0o1777);
+    tar(['cf', '-', '-C', '/w', 'run.sh', 'd'], src.env);
+    const read = readTar(src.out());
+    expect(read.ok && read.members.map((m) => [m.name, m.mode.toString(8)])).toEqual([['run.sh', '4775'], ['d/', '1777'], ['d/x', '644']]);
+    // Recorded with GNU tar 1.34 and BusyBox 1.35, as root and as nobody (umask 022): `ls -l` after `tar xf` / `tar xpf`.
+    const modes = (flavour: 'busybox' | 'coreutils', uid: number, args: string[]): string[] => {
+      const e = env(flavour, { '/t/.keep': '' }, src.out());
+      if (uid !== 0) e.env.user = { uid, gid: uid, name: 'nobody', group: 'nogroup', home: '/nonexistent' };
+      expect(tar([...args, '-', '-C', '/t'], e.env)).toEqual({ status: 0 });
+      return [permOf(e.env.fs, e.env.base, '/t/run.sh', 'file').toString(8), permOf(e.env.fs, e.env.base, '/t/d', 'dir').toString(8)];
+    };
+    expect(modes('coreutils', 0, ['-xf'])).toEqual(['4775', '1777']);
+    expect(modes('busybox', 0, ['-xf'])).toEqual(['4775', '1777']);
+    expect(modes('coreutils', 65534, ['-xf'])).toEqual(['755', '755']);
+    expect(modes('coreutils', 65534, ['-xpf'])).toEqual(['4775', '1777']);
+    expect(modes('busybox', 65534, ['-xf'])).toEqual(['755', '1755']);
+    expect(modes('busybox', 65534, ['-xpf'])).toEqual(['755', '1755']);
+    // kubectl cp --no-preserve: GNU tar as root then applies the umask.
+    expect(modes('coreutils', 0, ['--no-same-permissions', '-xmf'])).toEqual(['755', '755']);
   });
 });

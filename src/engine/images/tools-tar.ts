@@ -3,14 +3,20 @@
  * cp` and the docs' pipelines ask: create (`tar cf - PATH`), extract (`tar -xmf - -C DIR`, with
  * `--no-same-permissions --no-same-owner`), list (`tar tf -`, `-v`), to and from stdin/stdout or
  * a file in the container, with each one's messages and exit statuses (GNU: 2, usage 64;
- * BusyBox: 1). The archive bytes are tar-format.ts's. Ownership, permissions and times are not
- * modelled by the filesystem: members are written as the image user's, 0755/0644, at the
- * command's simulated time, and -m/-p/-o and the --no-same-* options change nothing here.
+ * BusyBox: 1). The archive bytes are tar-format.ts's. Members record their permission bits
+ * (file-mode.ts), and extraction restores them as each tar does (recorded, GNU tar 1.34 and
+ * BusyBox 1.35 as root and as nobody, umask 022): as root, the archive's mode whole (set-id and
+ * sticky bits too); GNU tar as another user, or given --no-same-permissions, the mode less the
+ * umask and the set-id and sticky bits, unless -p; BusyBox as another user the mode less the
+ * umask and the set-id bits, -p or not. Approximate: ownership and times are not recorded per
+ * member (all are the image user's, at the command's simulated time), so -m/-o and
+ * --no-same-owner change nothing here.
  */
 import { EPOCH_MS } from '../../k8s/time';
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
-import { listDir, lstat, makeDir, normalizePath, readOnlyAt, stat, writeFile } from './fs';
+import { listDir, lstat, makeDir, normalizePath, readOnlyAt, setMode, stat, writeFile } from './fs';
+import { permOf } from './file-mode';
 import { GNU_RECORD, BLOCK, readTar, writeTar, type TarMember, type TarOwner } from './tar-format';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 
@@ -22,13 +28,16 @@ interface TarOptions {
   dir?: string;
   verbose: boolean;
   toStdout: boolean;
+  /** -p / --same-permissions / --preserve-permissions (true), --no-same-permissions (false); unset: tar's default for the user. */
+  samePermissions?: boolean;
   operands: string[];
 }
 
 /** Letters that take an argument, in old-style bundles (`tar cf - x`) and short options alike. */
 const WITH_ARG = new Set(['f', 'C', 'b', 'T', 'X']);
-/** Accepted and meaningless here: -m (mtimes), -p/-o and their long forms (ownership, modes), -h, -k. */
-const NO_OPS = new Set(['m', 'p', 'o', 'h', 'k', 'no-same-permissions', 'no-same-owner', 'same-permissions', 'same-owner', 'preserve-permissions', 'touch', 'dereference', 'keep-old-files', 'overwrite']);
+/** Accepted and meaningless here: -m (mtimes), -o and its long forms (ownership), -h, -k. */
+const NO_OPS = new Set(['m', 'o', 'h', 'k', 'no-same-owner', 'same-owner', 'touch', 'dereference', 'keep-old-files', 'overwrite']);
+const PERMISSIONS: Readonly<Record<string, boolean>> = { p: true, 'same-permissions': true, 'preserve-permissions': true, 'no-same-permissions': false };
 const LONG: Record<string, string> = { create: 'c', extract: 'x', get: 'x', list: 't', file: 'f', directory: 'C', verbose: 'v', 'to-stdout': 'O', gzip: 'z', bzip2: 'j', xz: 'J' };
 const UNSUPPORTED = new Set(['z', 'j', 'J', 'Z', 'a', 'b', 'T', 'X', 'r', 'u', 'A', 'd']);
 
@@ -59,6 +68,10 @@ function parse(args: string[], env: ToolEnv): Parsed {
   const o: TarOptions = { modes: [], file: '-', verbose: false, toStdout: false, operands: [] };
   const apply = (key: string, value: string, name: string): Parsed | undefined => {
     if (NO_OPS.has(key)) return undefined;
+    if (Object.hasOwn(PERMISSIONS, key)) {
+      o.samePermissions = PERMISSIONS[key];
+      return undefined;
+    }
     if (UNSUPPORTED.has(key)) return usage(env, `option '${name}' is not supported by this simulator`);
     if (key === 'c' || key === 'x' || key === 't') o.modes.push(key);
     else if (key === 'f') o.file = value;
@@ -77,7 +90,7 @@ function parse(args: string[], env: ToolEnv): Parsed {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const long = eq < 0 ? a.slice(2) : a.slice(2, eq);
-      const key = NO_OPS.has(long) ? long : LONG[long];
+      const key = NO_OPS.has(long) || Object.hasOwn(PERMISSIONS, long) ? long : LONG[long];
       if (key === undefined) return usage(env, `unrecognized option '${a}'`);
       let value = eq < 0 ? '' : a.slice(eq + 1);
       if (WITH_ARG.has(key) && eq < 0) {
@@ -187,16 +200,18 @@ function create(o: TarOptions, run: Run): ToolResult {
     }
     if (s.kind === 'file') {
       if (o.verbose) verbose(`${bb(env) ? name : typed}\n`);
-      members.push({ name, type: 'file', content: s.content, mode: 0o644 });
+      members.push({ name, type: 'file', content: s.content, mode: permOf(env.fs, env.base, full, 'file', s.content) });
       return;
     }
     if (name !== '') {
       if (o.verbose) verbose(`${bb(env) ? name : typed}/\n`);
-      members.push({ name: `${name}/`, type: 'dir', content: '', mode: 0o755 });
+      members.push({ name: `${name}/`, type: 'dir', content: '', mode: permOf(env.fs, env.base, full, 'dir') });
     }
     for (const child of listDir(env.fs, env.base, full)) walk(`${typed}/${child}`, full === '/' ? `/${child}` : `${full}/${child}`);
   };
-  for (const operand of o.operands) walk(operand.length > 1 ? operand.replace(/\/+$/, '') : operand, path(env, operand));
+  // -C names the directory the operands are read from (approximate: GNU tar lets each -C apply to the operands after it only).
+  const from = o.dir === undefined ? env.cwd : path(env, o.dir);
+  for (const operand of o.operands) walk(operand.length > 1 ? operand.replace(/\/+$/, '') : operand, normalizePath(operand, from));
   const archive = writeTar(members, owner(env), bb(env) ? BLOCK : GNU_RECORD);
   if (o.file === '-') env.io.out(archive);
   else writeFile(env.fs, env.base, path(env, o.file), archive, false);
@@ -312,6 +327,7 @@ function extract(o: TarOptions, run: Run): ToolResult {
     }
     if (m.type === 'dir') {
       if (existing.kind !== 'dir') makeDir(env.fs, target);
+      restoreMode(o, env, target, m);
       continue;
     }
     if (existing.kind === 'dir') {
@@ -320,8 +336,23 @@ function extract(o: TarOptions, run: Run): ToolResult {
       continue;
     }
     writeFile(env.fs, env.base, target, m.content, false);
+    restoreMode(o, env, target, m);
   }
   return finishRun(run);
+}
+
+/** The umask every container process runs with (fs.ts, tools-chmod.ts). */
+const UMASK = 0o022;
+
+/** What an extracted member's mode becomes (the file header): see the header for each tar's rules. */
+export function extractedMode(mode: number, root: boolean, busybox: boolean, samePermissions: boolean | undefined): number {
+  if (busybox) return root && samePermissions !== false ? mode & 0o7777 : mode & 0o1777 & ~UMASK;
+  return (samePermissions ?? root) ? mode & 0o7777 : mode & 0o777 & ~UMASK;
+}
+
+function restoreMode(o: TarOptions, env: ToolEnv, target: string, m: TarMember): void {
+  const wanted = extractedMode(m.mode, (env.user?.uid ?? 0) === 0, bb(env), o.samePermissions);
+  if (wanted !== permOf(env.fs, env.base, target, m.type === 'dir' ? 'dir' : 'file', m.content)) setMode(env.fs, env.base, target, wanted);
 }
 
 export function tar(args: string[], env: ToolEnv): ToolResult {
