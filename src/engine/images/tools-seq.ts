@@ -8,8 +8,13 @@
  *
  * Integer operands count exactly with BigInt (GNU's long double is exact to 2^64, its fast path
  * beyond); others use doubles where GNU uses long double, which prints the same at the operands'
- * precision. `%a` is printed as `%e`. A run stops after 100 000 numbers (the terminal's files and
- * transcript are bounded; `seq 1e9` would never end here). BusyBox images get GNU's behaviour.
+ * precision. `%a` is printed as `%e`. BusyBox images get GNU's behaviour.
+ *
+ * Approximate, by design: a run stops after 100 000 numbers, silently and with status 0. A
+ * tool's output is one string handed whole to the next command, the terminal or a file (no
+ * streaming), so `seq 1e9` would never end and a million lines would sit in the session's
+ * files; the cost is that counts past the bound are wrong (`seq 1 200000 | wc -c` gives
+ * 588895, GNU 1288895). README's tools section says so.
  */
 import { getopt, HELP_VERSION, quote, usageError, fatal, type OptionSpec } from './tool-options';
 import type { ToolEnv, ToolResult } from './tool-types';
