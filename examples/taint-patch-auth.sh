@@ -33,6 +33,5 @@ kubectl auth can-i get pods/log --as=jane
 kubectl auth can-i --list --as=jane
 kubectl auth whoami
 kubectl auth whoami --as=jane
-# Not modelled: each says so in one line.
+# Not modelled: it says so in one line.
 kubectl top nodes
-kubectl attach web

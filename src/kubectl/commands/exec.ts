@@ -30,7 +30,7 @@ export const EXEC_FLAGS: FlagDef[] = [
 const PODS = resourceInfo('pods')!;
 
 /** AttachablePodForObject: the Pod itself, or the first Pod a workload's selector picks. */
-function podFor(env: Env, arg: string, ns: string): Pod {
+export function podFor(env: Env, arg: string, ns: string): Pod {
   const slash = arg.indexOf('/');
   const info = slash >= 0 ? resolveType(arg.slice(0, slash)) : PODS;
   const name = slash >= 0 ? arg.slice(slash + 1) : arg;

@@ -30,7 +30,8 @@ import { runPatch, PATCH_FLAGS } from './patch';
 import { runReplace, REPLACE_FLAGS } from './replace';
 import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
 import { runCp, CP_FLAGS } from './cp';
-import { runAttach, ANY_FLAGS, TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { runAttach, ATTACH_FLAGS } from './attach';
 import { runPortForward, PORT_FORWARD_FLAGS } from './port-forward';
 import { runProxy, PROXY_FLAGS } from './proxy';
 import { runDebug, DEBUG_FLAGS } from './debug';
@@ -51,7 +52,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   'api-resources': { run: runApiResources, flags: API_RESOURCES_FLAGS, positional: 'none' },
   'api-versions': { run: runApiVersions, flags: API_VERSIONS_FLAGS, positional: 'none' },
   apply: { run: runApply, flags: APPLY_FLAGS, positional: 'none' },
-  attach: { run: runAttach, flags: ANY_FLAGS, positional: 'pod' },
+  attach: { run: runAttach, flags: ATTACH_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
   autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
   certificate: { run: runCertificate, flags: CERTIFICATE_FLAGS, positional: 'none', subcommands: CERTIFICATE_SUBCOMMANDS },

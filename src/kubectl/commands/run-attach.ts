@@ -40,7 +40,7 @@ export interface AttachedRun {
   argv: string[];
 }
 
-const SESSION_NOTICE = "All commands and output from this session will be recorded in container logs, including credentials and sensitive information passed through the command prompt.\nIf you don't see a command prompt, try pressing enter.\n";
+export const SESSION_NOTICE = "All commands and output from this session will be recorded in container logs, including credentials and sensitive information passed through the command prompt.\nIf you don't see a command prompt, try pressing enter.\n";
 
 type Condition = (pod: Pod | undefined) => 'done' | 'completed' | 'wait';
 

@@ -1,11 +1,8 @@
 /**
- * Verbs whose real work happens outside what the simulation models: they answer one line saying
- * what is not modelled and what to use instead, never a pretend success. (`kubectl top`'s flags
- * and help live here too; the command is top.ts.)
+ * `kubectl top`'s flags and subcommands (the command is top.ts), kept apart from it so the command
+ * table and help can read them without loading the metrics code.
  */
-import { plainError } from '../errors';
 import type { FlagDef } from '../flags';
-import type { Env } from '../env';
 
 export const TOP_SUBCOMMANDS = ['node', 'pod'] as const;
 export const TOP_SUBCOMMAND_ALIASES = ['nodes', 'no', 'pods', 'po'] as const;
@@ -22,14 +19,3 @@ export const TOP_FLAGS: FlagDef[] = [
   { name: 'use-protocol-buffers', kind: 'bool' },
   { name: 'show-swap', kind: 'bool' },
 ];
-
-/** Accepts any flags: the answer does not depend on them. */
-export const ANY_FLAGS: FlagDef[] = [];
-
-function unmodelled(verb: string, why: string): (env: Env, argv: string[]) => number {
-  return () => {
-    throw plainError(`"kubectl ${verb}" is not modelled by this simulator: ${why}`);
-  };
-}
-
-export const runAttach = unmodelled('attach', 'containers have no interactive terminal to attach to; use "kubectl logs <pod>" for their output or "kubectl exec <pod> -- <command>"');

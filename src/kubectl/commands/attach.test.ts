@@ -1,0 +1,85 @@
+/**
+ * `kubectl attach` through the Session the page and the runner use. Messages as kubectl v1.36's
+ * pkg/cmd/attach/attach.go and podcmd print them (compared with a real kubectl against
+ * `reconcile serve` where the wording has not changed since v1.32).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Simulation } from '../../engine/index';
+import { Session } from '../session';
+import type { CommandResult } from '../types';
+
+let booted: Session;
+
+beforeAll(() => {
+  booted = new Session({ seed: 1 });
+  booted.run(`kubectl run tick --image=busybox:1.36 -- sh -c 'i=0; while true; do i=$((i+1)); echo tick $i; sleep 1; done'`);
+  booted.run(`kubectl run two --image=busybox:1.36 --overrides='{"spec":{"containers":[{"name":"a","image":"busybox:1.36","command":["sh","-c","echo before; sleep 5; echo after"]},{"name":"b","image":"busybox:1.36","command":["sleep","3600"]}]}}'`);
+  booted.run('kubectl run done --image=busybox:1.36 --restart=Never -- true');
+  booted.run('kubectl wait --for=condition=Ready pod/tick pod/two --timeout=1m');
+  booted.run('kubectl wait --for=jsonpath={.status.phase}=Succeeded pod/done --timeout=1m');
+});
+
+function fresh(interactive = false): Session {
+  return new Session({ seed: 1, interactive, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
+}
+
+const out = (r: CommandResult): string => r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join('');
+const err = (r: CommandResult): string => r.output.filter((c) => c.stream === 'stderr').map((c) => c.text).join('');
+const NOTICE = "All commands and output from this session will be recorded in container logs, including credentials and sensitive information passed through the command prompt.\nIf you don't see a command prompt, try pressing enter.\n";
+
+describe('kubectl attach: which Pod and container', () => {
+  it('refuses as kubectl does: arguments, a missing Pod, a completed Pod, an unknown container', () => {
+    const s = fresh();
+    expect(s.run('kubectl attach')).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: at least 1 argument is required for attach\n' }] });
+    expect(err(s.run('kubectl attach a b c'))).toBe('error: expected POD, TYPE/NAME, or TYPE NAME, (at most 2 arguments) saw 3: [a b c]\n');
+    expect(err(s.run('kubectl attach nope'))).toBe('Error from server (NotFound): pods "nope" not found\n');
+    expect(err(s.run('kubectl attach done'))).toBe('error: cannot attach a container in a completed pod; current phase is Succeeded\n');
+    expect(err(s.run('kubectl attach two -c zz'))).toBe('error: cannot attach to the container: container zz is not valid for pod two out of: a, b\n');
+  });
+
+  it('defaults to the first container with podcmd’s notice, and streams what it writes from now on until it stops', () => {
+    const s = fresh();
+    const r = s.run('kubectl attach two');
+    expect(err(r)).toBe(`Defaulted container "a" out of: a, b\n${NOTICE}`);
+    // "before" was written before the attach: the stream carries only what comes after.
+    expect(out(r)).toBe('after\n');
+    expect(r.exitCode).toBe(0);
+    expect(err(s.run('kubectl attach two -c b -q'))).toBe('');
+  });
+
+  it('-t to a container without a TTY: kubectl drops it with its error line and streams on', () => {
+    const s = fresh();
+    const r = s.run('kubectl attach tick -it --request-timeout=3s');
+    expect(err(r)).toBe(`error: Unable to use a TTY - container tick did not allocate one\n${NOTICE}`);
+    expect(out(r)).toMatch(/^tick \d+\ntick \d+\n/);
+  });
+});
+
+describe('kubectl attach -it in the page’s terminal', () => {
+  it('re-enters the shell kubectl run -it left as PID 1; exit ends it with the reattach message', () => {
+    const s = fresh(true);
+    s.run('kubectl run -it sh1 --image=busybox:1.36 -- sh');
+    s.run('touch /tmp/mark');
+    // Ctrl+P Ctrl+Q is not modelled: leave with exit, then the container restarts with a new sh.
+    expect(out(s.run('exit'))).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
+    s.run('kubectl wait --for=condition=Ready pod/sh1 --timeout=2m');
+    const r = s.run('kubectl attach sh1 -c sh1 -i -t');
+    expect(err(r)).toBe(NOTICE);
+    expect(r.attached).toMatchObject({ pod: 'sh1', container: 'sh1', prompt: '/ # ' });
+    expect(out(s.run('echo $$'))).toBe('1\n');
+    const end = s.run('exit 2');
+    expect(end.attached).toBeUndefined();
+    expect(out(end)).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
+  });
+
+  it('-q prints neither notices nor the reattach message', () => {
+    const s = fresh(true);
+    s.run('kubectl run -it sh2 --image=busybox:1.36 -- sh');
+    s.run('exit');
+    s.run('kubectl wait --for=condition=Ready pod/sh2 --timeout=2m');
+    const r = s.run('kubectl attach sh2 -itq');
+    expect(r.output).toEqual([]);
+    expect(r.attached).toBeDefined();
+    expect(s.run('exit').output).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * `kubectl attach (POD | TYPE/NAME) -c CONTAINER [-i] [-t] [-q]` (pkg/cmd/attach/attach.go Run):
+ * the Pod (a workload's first Pod, AttachablePodForObject), the container (podcmd's default), the
+ * TTY decision (the container's own `tty` wins: kubectl drops -t for a container without one and
+ * forces it for one with), SetupTTY, the session notices, then the attach stream; after a raw-TTY
+ * session with -i, how to reattach.
+ *
+ * In the page's terminal, `-it` to a container whose PID 1 is a shell attaches the terminal to that
+ * shell exactly as `kubectl run -it` does (kubectl/attach.ts, each typed line one pods/attach,
+ * attach-line.ts); `exit` ends PID 1, so the container ends and its restartPolicy decides.
+ *
+ * Approximate: without a raw TTY the stream is what the container writes from now on, read from
+ * its log as simulated time advances (kubectl reads the process's stdout; both carry the same
+ * lines), and it ends as `kubectl logs -f` does here (StreamBound: the container stops, the Pod
+ * goes, Ctrl+C, or a minute with nothing new) where the real one waits on. Input piped to `-i`
+ * reaches PID 1 as one piece; the headless runner's own stdin sends nothing.
+ */
+import type { Container, KObject, Pod } from '../../k8s/types';
+import { CmdError, plainError } from '../errors';
+import { parseFlags, type FlagDef } from '../flags';
+import { namespaceOf, requestTimeout, type Env } from '../env';
+import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
+import { ObjectWatch } from '../watch';
+import { StreamBound } from '../wait-util';
+import { containerOf, podFor } from './exec';
+import { attachLine, pid1Shell } from './attach-line';
+import { readLog, type LogStream } from './logs-stream';
+import { SESSION_NOTICE } from './run-attach';
+import type { CommandResult } from '../types';
+
+export const ATTACH_FLAGS: FlagDef[] = [
+  { name: 'container', short: 'c', kind: 'string', values: 'containers' },
+  { name: 'stdin', short: 'i', kind: 'bool' },
+  { name: 'tty', short: 't', kind: 'bool' },
+  { name: 'quiet', short: 'q', kind: 'bool' },
+  { name: 'pod-running-timeout', kind: 'duration' },
+  { name: 'detach-keys', kind: 'string' },
+];
+
+/** FindContainerByName: regular, init, then ephemeral containers. */
+function containerSpec(pod: Pod, name: string): { spec: Container | undefined; ephemeral: boolean } {
+  const regular = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === name);
+  if (regular) return { spec: regular, ephemeral: false };
+  return { spec: (pod.spec.ephemeralContainers ?? []).find((c) => c.name === name) as Container | undefined, ephemeral: true };
+}
+
+/** reattachMessage for a raw-TTY session with stdin. */
+function reattachMessage(pod: Pod, container: string, ephemeral: boolean): string {
+  const name = pod.metadata.name ?? '';
+  const ns = pod.metadata.namespace ?? 'default';
+  return ephemeral
+    ? `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' if it is still running\n`
+    : `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n`;
+}
+
+/** The shell PID 1 runs, as the attachment names it (its prompt depends on it); `sh` when the image decides. */
+function pid1ShellName(spec: Container | undefined): string {
+  const first = spec?.command?.[0] ?? spec?.args?.[0];
+  return first !== undefined && INTERACTIVE_SHELLS.has(first) ? first : 'sh';
+}
+
+/** The attach stream without a raw TTY: what the container writes from now on, until it stops or the Pod goes. */
+function streamOutput(env: Env, pod: Pod, container: string, timeoutMs: number): void {
+  const stream: LogStream = { pod, container, prefix: '' };
+  let all = readLog(env, stream, {});
+  const bound = new StreamBound(env.sim, timeoutMs);
+  const watch = new ObjectWatch(env.sim, 'pods', { namespace: pod.metadata.namespace ?? '', names: [pod.metadata.name ?? ''] }, [pod as KObject]);
+  for (;;) {
+    const window = bound.window();
+    if (window <= 0) return;
+    const events = watch.next(window);
+    const gone = events.some((e) => e.type === 'DELETED');
+    const next = gone ? all : readLog(env, stream, {});
+    const grew = next !== all;
+    if (next.length > all.length && next.startsWith(all)) {
+      const fresh = next.slice(all.length);
+      bound.wrote(fresh);
+      env.out.out(fresh);
+    }
+    all = next;
+    const stopped = events.some((e) => e.type !== 'DELETED' && [...((e.obj as Pod).status?.containerStatuses ?? []), ...((e.obj as Pod).status?.ephemeralContainerStatuses ?? [])].some((c) => c.name === container && c.state?.terminated !== undefined));
+    if (gone || stopped || (!grew && events.length === 0)) return;
+  }
+}
+
+export function runAttach(env: Env, argv: string[]): number {
+  const flags = parseFlags(argv, ATTACH_FLAGS, 'kubectl attach');
+  const ns = namespaceOf(env, flags);
+  const args = flags.args;
+  if (args.length === 0) throw plainError('at least 1 argument is required for attach');
+  if (args.length > 2) throw plainError(`expected POD, TYPE/NAME, or TYPE NAME, (at most 2 arguments) saw ${args.length}: [${args.join(' ')}]`);
+  const timeoutMs = flags.duration('pod-running-timeout', 60_000);
+  if (timeoutMs <= 0) throw plainError('--pod-running-timeout must be higher than zero');
+  const quiet = flags.bool('quiet');
+  const stdin = flags.bool('stdin');
+
+  const pod = podFor(env, args.length === 2 ? `${args[0]!}/${args[1]!}` : args[0]!, ns);
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') throw plainError(`cannot attach a container in a completed pod; current phase is ${phase}`);
+  let container: string;
+  try {
+    // podcmd writes its "Defaulted container" notice to ErrOut.
+    container = containerOf(env, pod, flags.str('container'), quiet);
+  } catch (e) {
+    if (!(e instanceof CmdError)) throw e;
+    throw plainError(`cannot attach to the container: ${e.text.replace(/^error: /, '').replace(/\n$/, '')}`);
+  }
+  const { spec, ephemeral } = containerSpec(pod, container);
+  let tty = flags.bool('tty');
+  if (tty && !spec?.tty) {
+    tty = false;
+    if (!quiet) env.out.err(`error: Unable to use a TTY - container ${container} did not allocate one\n`);
+  } else if (!tty && spec?.tty) {
+    // The container was started with a TTY: its stream is a TTY's, whatever was asked.
+    tty = true;
+  }
+  // SetupTTY: no TTY without stdin; a TTY needs stdin to be a terminal (the page's; piped input is not).
+  let raw = false;
+  if (stdin && tty) {
+    if (env.tty && env.stdin === undefined) raw = true;
+    else if (!quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
+  }
+  if (!quiet) env.out.err(SESSION_NOTICE);
+
+  if (raw && env.tty) {
+    const shell = pid1ShellName(spec);
+    const exec = (script: string) => attachLine(env, pod, container, script);
+    const started = exec(STARTUP_SCRIPT);
+    if (started.ok) {
+      const endPid1 = (code: number): CommandResult => {
+        env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, code);
+        return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 };
+      };
+      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1 });
+      return 0;
+    }
+  }
+  if (stdin && env.stdin !== undefined && spec?.stdin) {
+    // Piped input reaches PID 1 as one piece; a shell there runs it and may end with it.
+    const reply = attachLine(env, pod, container, env.stdin);
+    if (reply.ok) {
+      env.out.out(reply.output);
+      if (reply.shell?.ended) env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, reply.exitCode & 255);
+    }
+  }
+  streamOutput(env, pod, container, requestTimeout(flags));
+  if (raw && stdin && !quiet) env.out.out(reattachMessage(pod, container, ephemeral));
+  return 0;
+}
