@@ -47,6 +47,24 @@ describe('kubectl attach: which Pod and container', () => {
     expect(err(s.run('kubectl attach two -c b -q'))).toBe('');
   });
 
+  it('follows the default-container annotation; one naming no container is podcmd’s error since v1.36', () => {
+    const s = fresh();
+    s.run('kubectl annotate pod two kubectl.kubernetes.io/default-container=b');
+    expect(err(s.run('kubectl attach two -q'))).toBe('');
+    s.run('kubectl annotate pod two kubectl.kubernetes.io/default-container=gone --overwrite');
+    expect(err(s.run('kubectl attach two'))).toBe('error: cannot attach to the container: container gone is not valid for pod two out of: a, b\n');
+    expect(err(s.run('kubectl exec two -- true'))).toBe('error: container gone is not valid for pod two out of: a, b\n');
+  });
+
+  it('piped input to -i reaches a shell that is PID 1 with stdin and a TTY; kubectl drops the TTY', () => {
+    const s = fresh();
+    s.run(`kubectl run shp --image=busybox:1.36 --overrides='{"spec":{"containers":[{"name":"shp","image":"busybox:1.36","command":["sh"],"stdin":true,"tty":true}]}}'`);
+    s.run('kubectl wait --for=condition=Ready pod/shp --timeout=1m');
+    const r = s.run(`echo 'echo hi from $$' | kubectl attach shp -i`);
+    expect(err(r)).toBe(`Unable to use a TTY - input is not a terminal or the right kind of file\n${NOTICE}`);
+    expect(out(r)).toMatch(/^hi from 1\r?\n/);
+  });
+
   it('-t to a container without a TTY: kubectl drops it with its error line and streams on', () => {
     const s = fresh();
     const r = s.run('kubectl attach tick -it --request-timeout=3s');

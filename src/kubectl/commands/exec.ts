@@ -47,17 +47,17 @@ export function podFor(env: Env, arg: string, ns: string): Pod {
 }
 
 
-/** FindOrDefaultContainerByName / FindContainerByName, with their warnings (to `warn`: exec's stderr) and errors. */
+/**
+ * FindOrDefaultContainerByName / FindContainerByName, with their notice (to `warn`: exec's stderr)
+ * and errors. Since v1.36 (kubectl 23ac98253) a default-container annotation naming no container
+ * is the same error as a `-c` naming none, no longer a warning before the first container.
+ */
 export function containerOf(env: Env, pod: Pod, wanted: string, quiet: boolean, warn: (text: string) => void = (t) => env.out.err(t)): string {
   const every = containerNames(pod);
-  if (wanted) {
-    if (!every.includes(wanted)) throw plainError(`container ${wanted} is not valid for pod ${pod.metadata.name ?? ''} out of: ${allContainerNames(pod)}`);
-    return wanted;
-  }
-  const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-  if (annotated) {
-    if (every.includes(annotated)) return annotated;
-    if (!quiet) warn(`Default container name "${annotated}" not found in pod ${pod.metadata.name ?? ''}\n`);
+  const name = wanted || pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'] || '';
+  if (name) {
+    if (!every.includes(name)) throw plainError(`container ${name} is not valid for pod ${pod.metadata.name ?? ''} out of: ${allContainerNames(pod)}`);
+    return name;
   }
   const first = pod.spec.containers[0]?.name;
   if (first === undefined) throw plainError(`pod ${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''} does not have any containers`);

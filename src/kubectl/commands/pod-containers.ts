@@ -10,10 +10,10 @@ function specOf(pod: Pod): Pod['spec'] & { ephemeralContainers?: Named[] } {
   return pod.spec as Pod['spec'] & { ephemeralContainers?: Named[] };
 }
 
-/** podcmd.AllContainerNames: containers, then `x (init)`, then `x (ephem)`. */
+/** podcmd.AllContainerNames: containers, then `x (ephem)`, then `x (init)` (its order since kubectl 56434236a, 2021). */
 export function allContainerNames(pod: Pod): string {
   const spec = specOf(pod);
-  return [...spec.containers.map((c) => c.name), ...(spec.initContainers ?? []).map((c) => `${c.name} (init)`), ...(spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`)].join(', ');
+  return [...spec.containers.map((c) => c.name), ...(spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`), ...(spec.initContainers ?? []).map((c) => `${c.name} (init)`)].join(', ');
 }
 
 /** Every container FindContainerByName can find, in its search order. */
