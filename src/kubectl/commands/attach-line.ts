@@ -8,7 +8,7 @@
 import type { Pod } from '../../k8s/types';
 import type { ShellReply } from '../attach';
 import type { Env } from '../env';
-import { fatalText, plainError } from '../errors';
+import { CmdError, fatalText, plainError } from '../errors';
 
 /** One attach carrying `input`; not ok when PID 1 is no shell reading its stdin (nothing would read the line). */
 export function attachLine(env: Env, pod: Pod, container: string, input: string): ShellReply {
@@ -30,4 +30,23 @@ export function attachLine(env: Env, pod: Pod, container: string, input: string)
 /** The shell an attach's lines reach (PID 1, which keeps its state between them), as the first line's reply names it. */
 export function pid1Shell(started: ShellReply): { ttyShell?: number } {
   return started.ok && started.shell ? { ttyShell: started.shell.pid } : {};
+}
+
+/**
+ * The attach stream opened with no input (`kubectl attach` without a terminal to drive it): the
+ * upgrade's answer — kube-apiserver's or the kubelet's refusal as kubectl prints it — or null once
+ * the stream is open. RBAC asks `create pods/attach` here, as for the real stream.
+ */
+export function openAttach(env: Env, pod: Pod, container: string, stdin: boolean, tty: boolean): CmdError | null {
+  const res = env.client.raw({
+    verb: 'create',
+    resource: 'pods',
+    subresource: 'attach',
+    namespace: pod.metadata.namespace,
+    name: pod.metadata.name,
+    attachOptions: { container, stdin, tty },
+  });
+  if (!res.ok) return new CmdError(fatalText(res.error));
+  if (res.attach?.type === 'upgrade-failed') return plainError(`unable to upgrade connection: ${res.attach.message}`);
+  return null;
 }

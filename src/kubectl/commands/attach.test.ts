@@ -73,6 +73,28 @@ describe('kubectl attach: which Pod and container', () => {
   });
 });
 
+describe('kubectl attach TYPE/NAME: AttachablePodForObject', () => {
+  it('a workload picks its most active Pod; kinds without a Pod selector are refused as kubectl refuses them', () => {
+    const s = fresh();
+    s.run(`kubectl create deploy dd --image=busybox:1.36 -- sh -c 'echo up; sleep 3; echo later; sleep 3600'`);
+    s.run('kubectl rollout status deploy/dd --timeout=1m');
+    expect(out(s.run('kubectl attach deploy dd -q'))).toBe('later\n');
+    s.run('kubectl create configmap cm');
+    expect(err(s.run('kubectl attach cm/cm'))).toBe('error: cannot attach to *v1.ConfigMap: selector for *v1.ConfigMap not implemented\n');
+    s.run(`echo '{"apiVersion":"v1","kind":"Service","metadata":{"name":"nosel"},"spec":{"ports":[{"port":80}]}}' | kubectl apply -f -`);
+    expect(err(s.run('kubectl attach svc/nosel'))).toBe("error: cannot attach to *v1.Service: invalid service 'nosel': Service is defined without a selector\n");
+  });
+
+  it('with no Pod, waits --pod-running-timeout for one; a container not started yet refuses the upgrade', () => {
+    const s = fresh();
+    s.run(`kubectl create deploy idle --image=busybox:1.36 --replicas=0 -- sleep 3600`);
+    expect(err(s.run('kubectl attach deploy/idle --pod-running-timeout=5s'))).toBe('error: timed out waiting for the condition\n');
+    s.run('kubectl create job later --image=busybox:1.36 -- sh -c "sleep 2; echo from the job"');
+    // The kubelet's GetAttach: the runtime has no such container yet (ContainerCreating).
+    expect(s.run('kubectl attach job/later -q')).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: expect.stringMatching(/^error: unable to upgrade connection: container later not found in pod later-\w+_default\n$/) }] });
+  });
+});
+
 describe('kubectl attach -it in the page’s terminal', () => {
   it('re-enters the shell kubectl run -it left as PID 1; exit ends it with the reattach message', () => {
     const s = fresh(true);

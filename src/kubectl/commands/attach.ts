@@ -1,6 +1,6 @@
 /**
  * `kubectl attach (POD | TYPE/NAME) -c CONTAINER [-i] [-t] [-q]` (pkg/cmd/attach/attach.go Run):
- * the Pod (a workload's first Pod, AttachablePodForObject), the container (podcmd's default), the
+ * the Pod (a workload's most active Pod, attachable-pod.ts), the container (podcmd's default), the
  * TTY decision (the container's own `tty` wins: kubectl drops -t for a container without one and
  * forces it for one with), SetupTTY, the session notices, then the attach stream; after a raw-TTY
  * session with -i, how to reattach.
@@ -22,8 +22,9 @@ import { namespaceOf, requestTimeout, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { ObjectWatch } from '../watch';
 import { StreamBound } from '../wait-util';
-import { containerOf, podFor } from './exec';
-import { attachLine, pid1Shell } from './attach-line';
+import { containerOf } from './exec';
+import { attachablePodFor } from './attachable-pod';
+import { attachLine, openAttach, pid1Shell } from './attach-line';
 import { readLog, type LogStream } from './logs-stream';
 import { SESSION_NOTICE } from './run-attach';
 import type { CommandResult } from '../types';
@@ -94,7 +95,7 @@ export function runAttach(env: Env, argv: string[]): number {
   const quiet = flags.bool('quiet');
   const stdin = flags.bool('stdin');
 
-  const pod = podFor(env, args.length === 2 ? `${args[0]!}/${args[1]!}` : args[0]!, ns);
+  const pod = attachablePodFor(env, args.length === 2 ? `${args[0]!}/${args[1]!}` : args[0]!, ns, timeoutMs);
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw plainError(`cannot attach a container in a completed pod; current phase is ${phase}`);
   let container: string;
@@ -135,6 +136,8 @@ export function runAttach(env: Env, argv: string[]): number {
       return 0;
     }
   }
+  const refused = openAttach(env, pod, container, stdin, tty);
+  if (refused) throw refused;
   if (stdin && env.stdin !== undefined && spec?.stdin) {
     // Piped input reaches PID 1 as one piece; a shell there runs it and may end with it.
     const reply = attachLine(env, pod, container, env.stdin);

@@ -8,13 +8,11 @@
  * in the headless runner, the TTY is dropped with SetupTTY's notice and the shell reads no input.
  */
 import type { Pod } from '../../k8s/types';
-import { resourceInfo } from '../../k8s/resources';
-import { fromLabelSelector } from '../../k8s/labels';
-import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { allContainerNames, containerNames } from './pod-containers';
+import { attachablePodFor } from './attachable-pod';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
 import { throwIfCutShort } from '../interrupt';
 
@@ -24,28 +22,8 @@ export const EXEC_FLAGS: FlagDef[] = [
   { name: 'tty', short: 't', kind: 'bool' },
   { name: 'quiet', short: 'q', kind: 'bool' },
   { name: 'filename', short: 'f', kind: 'strings', values: 'files' },
-  { name: 'pod-running-timeout', kind: 'string' },
+  { name: 'pod-running-timeout', kind: 'duration' },
 ];
-
-const PODS = resourceInfo('pods')!;
-
-/** AttachablePodForObject: the Pod itself, or the first Pod a workload's selector picks. */
-export function podFor(env: Env, arg: string, ns: string): Pod {
-  const slash = arg.indexOf('/');
-  const info = slash >= 0 ? resolveType(arg.slice(0, slash)) : PODS;
-  const name = slash >= 0 ? arg.slice(slash + 1) : arg;
-  const got = env.client.get(info, ns, name);
-  if (!got.ok) throw new CmdError(fatalText(got.error));
-  if (info.resource === 'pods') return got.value as Pod;
-  const selector = (got.value.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
-  if (!selector) throw plainError(`cannot attach to ${info.kind}: selector for ${info.kind} not implemented`);
-  const pods = env.client.list(PODS, ns, { labelSelector: fromLabelSelector(selector) });
-  if (!pods.ok) throw new CmdError(fatalText(pods.error));
-  const first = (pods.value as Pod[])[0];
-  if (!first) throw plainError('timed out waiting for the condition');
-  return first;
-}
-
 
 /**
  * FindOrDefaultContainerByName / FindContainerByName, with their notice (to `warn`: exec's stderr)
@@ -84,7 +62,7 @@ export function runExec(env: Env, argv: string[]): number {
   // The runner's stdin is not a terminal and holds nothing more for the command: an empty input.
   if (tty && stdin === undefined && env.tty === undefined) stdin = '';
 
-  const pod = podFor(env, resource, ns);
+  const pod = attachablePodFor(env, resource, ns, flags.duration('pod-running-timeout', 60_000));
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw plainError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
   const container = containerOf(env, pod, flags.str('container'), quiet);

@@ -14,13 +14,11 @@
  * also breaks when its kube-apiserver or the node's kubelet stops. Ctrl+C ends it with status 0
  * (RunPortForwardContext catches os.Interrupt).
  *
- * Approximate: with no Pod behind a selector the command fails at once instead of waiting
- * --pod-running-timeout for one; UDP ports are refused as upstream refuses them, by name only.
+ * Approximate: UDP ports are refused as upstream refuses them, by name only.
  */
 import type { HttpAnswer, NetAnswer, PortForwardStream, Simulation } from '../../engine/index';
-import type { Pod, Service, KObject } from '../../k8s/types';
+import type { Pod, Service } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
-import { fromLabelSelector } from '../../k8s/labels';
 import { resolveType } from '../builder';
 import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
@@ -28,10 +26,11 @@ import { namespaceOf, type Env } from '../env';
 import { klogError } from '../klog';
 import type { LaptopServer, LaptopSocket, ProgramExit } from '../prompt-jobs';
 import { serveOnLaptop } from './laptop-serve';
+import { attachablePod } from './attachable-pod';
 
 export const PORT_FORWARD_FLAGS: FlagDef[] = [
   { name: 'address', kind: 'strings' },
-  { name: 'pod-running-timeout', kind: 'string' },
+  { name: 'pod-running-timeout', kind: 'duration' },
 ];
 
 const PODS = resourceInfo('pods')!;
@@ -39,51 +38,6 @@ const PODS = resourceInfo('pods')!;
 interface Forward {
   local: number;
   remote: number;
-}
-
-/** The Pod's phase and readiness as podutils.ActivePods ranks them (higher: more active). */
-function activeness(p: Pod): (number | string)[] {
-  const phase = (({ Pending: 0, Unknown: 1, Running: 2 }) as Record<string, number>)[p.status?.phase ?? ''] ?? -1;
-  const ready = p.status?.conditions?.find((c) => c.type === 'Ready');
-  const isReady = ready?.status === 'True';
-  const restarts = Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0));
-  return [p.spec.nodeName ? 1 : 0, phase, isReady ? 1 : 0, isReady ? `~${ready?.lastTransitionTime ?? ''}` : '', -restarts, p.metadata.creationTimestamp ?? ''];
-}
-
-/** sort.Reverse(ActivePods): assigned, Running, Ready, ready longest, fewest restarts, oldest first. */
-function mostActive(pods: Pod[]): Pod | undefined {
-  const cmp = (a: Pod, b: Pod): number => {
-    const x = activeness(a);
-    const y = activeness(b);
-    for (let i = 0; i < x.length; i++) {
-      if (x[i] === y[i]) continue;
-      // Times: earlier is more active (ready longer, created earlier).
-      if (typeof x[i] === 'string') return (x[i] as string) < (y[i] as string) ? -1 : 1;
-      return (y[i] as number) - (x[i] as number);
-    }
-    return 0;
-  };
-  return [...pods].sort(cmp)[0];
-}
-
-/** AttachablePodForObject: the Pod itself, or the most active Pod a Service's or workload's selector picks. */
-function podFor(env: Env, obj: KObject, kind: string, ns: string): Pod {
-  if (kind === 'Pod') return obj as Pod;
-  let selector: ReturnType<typeof fromLabelSelector>;
-  if (kind === 'Service') {
-    const sel = (obj as Service).spec?.selector;
-    if (!sel || Object.keys(sel).length === 0) throw plainError(`cannot attach to *v1.Service: invalid service '${obj.metadata.name ?? ''}': Service is defined without a selector`);
-    selector = fromLabelSelector({ matchLabels: sel });
-  } else {
-    const sel = (obj.spec as { selector?: Parameters<typeof fromLabelSelector>[0] } | undefined)?.selector;
-    if (!sel) throw plainError(`cannot attach to ${kind}: selector for ${kind} not implemented`);
-    selector = fromLabelSelector(sel);
-  }
-  const pods = env.client.list(PODS, ns, { labelSelector: selector });
-  if (!pods.ok) throw new CmdError(fatalText(pods.error));
-  const first = mostActive(pods.value as Pod[]);
-  if (!first) throw plainError('timed out waiting for the condition');
-  return first;
 }
 
 function containerPortByName(pod: Pod, name: string): number {
@@ -213,7 +167,7 @@ export function runPortForward(env: Env, argv: string[]): number {
   const name = slash >= 0 ? target.slice(slash + 1) : target;
   const got = env.client.get(info, ns, name);
   if (!got.ok) throw new CmdError(fatalText(got.error));
-  const chosen = podFor(env, got.value, info.kind, ns);
+  const chosen = attachablePod(env, got.value, info, ns, flags.duration('pod-running-timeout', 60_000));
   const specs = args.slice(1);
   const ports = info.kind === 'Service' ? serviceTargets(specs, got.value as Service, chosen) : podTargets(specs, chosen);
 
