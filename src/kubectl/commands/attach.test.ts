@@ -112,6 +112,17 @@ describe('kubectl attach -it in the page’s terminal', () => {
     expect(out(end)).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
   });
 
+  it('finds the image’s own bash as PID 1 (debian’s CMD) and draws its prompt', () => {
+    const s = fresh(true);
+    s.run('kubectl run -it deb --image=debian');
+    s.run('exit');
+    // The kubelet restarts it after its first back-off (10s).
+    s.run('sim advance 15s');
+    s.run('kubectl wait --for=condition=Ready pod/deb --timeout=2m');
+    expect(s.run('kubectl attach deb -it').attached).toMatchObject({ prompt: 'root@deb:/# ' });
+    expect(out(s.run('echo $$ $0'))).toBe('1 bash\n');
+  });
+
   it('-q prints neither notices nor the reattach message', () => {
     const s = fresh(true);
     s.run('kubectl run -it sh2 --image=busybox:1.36 -- sh');

@@ -54,7 +54,7 @@ function reattachMessage(pod: Pod, container: string, ephemeral: boolean): strin
     : `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n`;
 }
 
-/** The shell PID 1 runs, as the attachment names it (its prompt depends on it); `sh` when the image decides. */
+/** The shell PID 1 runs, as its spec names it (its prompt depends on it); `sh` when the image decides and it is no bash. */
 function pid1ShellName(spec: Container | undefined): string {
   const first = spec?.command?.[0] ?? spec?.args?.[0];
   return first !== undefined && INTERACTIVE_SHELLS.has(first) ? first : 'sh';
@@ -124,10 +124,12 @@ export function runAttach(env: Env, argv: string[]): number {
   if (!quiet) env.out.err(SESSION_NOTICE);
 
   if (raw && env.tty) {
-    const shell = pid1ShellName(spec);
     const exec = (script: string) => attachLine(env, pod, container, script);
-    const started = exec(STARTUP_SCRIPT);
+    // PID 1 may be the image's own shell (debian's CMD is bash): it says which it is.
+    const started = exec(`${STARTUP_SCRIPT}; echo "shell:$0"`);
     if (started.ok) {
+      const named = /^shell:(.*)$/m.exec(started.output)?.[1] ?? '';
+      const shell = INTERACTIVE_SHELLS.has(named) ? named : pid1ShellName(spec);
       const endPid1 = (code: number): CommandResult => {
         env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, code);
         return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 };
