@@ -65,6 +65,15 @@ describe('kubectl attach: which Pod and container', () => {
     expect(out(r)).toMatch(/^hi from 1\r?\n/);
   });
 
+  it('Ctrl+C ends the stream as it ends logs -f: what came before stays, exit status 130', () => {
+    const s = fresh();
+    const t0 = s.sim.now;
+    const r = s.run('kubectl attach tick -q', undefined, { interruptAt: t0 + 3_500 });
+    expect(r.exitCode).toBe(130);
+    expect(s.sim.now).toBe(t0 + 3_500);
+    expect(out(r)).toMatch(/^(tick \d+\n){3,4}$/);
+  });
+
   it('-t to a container without a TTY: kubectl drops it with its error line and streams on', () => {
     const s = fresh();
     const r = s.run('kubectl attach tick -it --request-timeout=3s');

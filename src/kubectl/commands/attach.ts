@@ -21,7 +21,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { ObjectWatch } from '../watch';
-import { StreamBound } from '../wait-util';
+import { STREAM_IDLE_MS, StreamBound } from '../wait-util';
 import { containerOf } from './exec';
 import { attachablePodFor } from './attachable-pod';
 import { attachLine, openAttach, pid1Shell } from './attach-line';
@@ -37,6 +37,9 @@ export const ATTACH_FLAGS: FlagDef[] = [
   { name: 'pod-running-timeout', kind: 'duration' },
   { name: 'detach-keys', kind: 'string' },
 ];
+
+/** How often the stream reads what the container wrote (simulated ms). */
+const POLL_MS = 1_000;
 
 /** FindContainerByName: regular, init, then ephemeral containers. */
 function containerSpec(pod: Pod, name: string): { spec: Container | undefined; ephemeral: boolean } {
@@ -60,27 +63,32 @@ function pid1ShellName(spec: Container | undefined): string {
   return first !== undefined && INTERACTIVE_SHELLS.has(first) ? first : 'sh';
 }
 
-/** The attach stream without a raw TTY: what the container writes from now on, until it stops or the Pod goes. */
+/**
+ * The attach stream without a raw TTY: what the container writes from now on, until it stops, the
+ * Pod goes, Ctrl+C (the watch throws Interrupted), or STREAM_IDLE_MS pass with nothing new. The
+ * log is read every simulated second, so lines come out as they are written, not in bursts.
+ */
 function streamOutput(env: Env, pod: Pod, container: string, timeoutMs: number): void {
   const stream: LogStream = { pod, container, prefix: '' };
   let all = readLog(env, stream, {});
   const bound = new StreamBound(env.sim, timeoutMs);
   const watch = new ObjectWatch(env.sim, 'pods', { namespace: pod.metadata.namespace ?? '', names: [pod.metadata.name ?? ''] }, [pod as KObject]);
+  let quietSince = env.sim.now;
   for (;;) {
     const window = bound.window();
     if (window <= 0) return;
-    const events = watch.next(window);
+    const events = watch.next(Math.min(window, POLL_MS));
     const gone = events.some((e) => e.type === 'DELETED');
     const next = gone ? all : readLog(env, stream, {});
-    const grew = next !== all;
     if (next.length > all.length && next.startsWith(all)) {
       const fresh = next.slice(all.length);
       bound.wrote(fresh);
       env.out.out(fresh);
     }
+    if (next !== all || events.length > 0) quietSince = env.sim.now;
     all = next;
     const stopped = events.some((e) => e.type !== 'DELETED' && [...((e.obj as Pod).status?.containerStatuses ?? []), ...((e.obj as Pod).status?.ephemeralContainerStatuses ?? [])].some((c) => c.name === container && c.state?.terminated !== undefined));
-    if (gone || stopped || (!grew && events.length === 0)) return;
+    if (gone || stopped || env.sim.now - quietSince >= STREAM_IDLE_MS) return;
   }
 }
 
