@@ -188,12 +188,13 @@ describe('kubectl describe clusterrole', () => {
   });
 });
 
-describe('verbs the simulator does not model', () => {
-  it('top fails as without metrics-server; the others say what to use', () => {
+describe('verbs that once were refused', () => {
+  it('top fails as without metrics-server; attach, port-forward and debug answer as kubectl does', () => {
     expect(kubectl(sim, 'top pods').stderr).toBe('error: Metrics API not available\n');
+    // attach is modelled (attach.test.ts): a missing Pod is the server's NotFound.
     const r = kubectl(sim, 'attach x');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: "kubectl [a-z-]+" is not modelled by this simulator: .*use /);
+    expect(r.stderr).toBe('Error from server (NotFound): pods "x" not found\n');
     // port-forward is modelled (port-forward.test.ts): a missing Pod is the server's NotFound.
     expect(kubectl(sim, 'port-forward pod/x 8080:80').stderr).toBe('Error from server (NotFound): pods "x" not found\n');
     // debug's Pod form is modelled (debug.test.ts); what it is not names what is.
