@@ -170,6 +170,9 @@ export const INTERNET: Record<string, { ip: string; body: string }> = {
   // The docs' short links and the raw manifests (internet.ts routes their paths); Google's and GitHub's addresses.
   'k8s.io': { ip: '34.107.204.206', body: '' },
   'raw.githubusercontent.com': { ip: '185.199.108.133', body: '' },
+  // Release downloads (metrics-server's components.yaml): github.com redirects to the asset host.
+  'github.com': { ip: '140.82.112.3', body: '<!DOCTYPE html><html lang="en"><head><title>GitHub</title></head><body>GitHub</body></html>\n' },
+  'release-assets.githubusercontent.com': { ip: '185.199.108.133', body: '' },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { parseAllDocuments } from 'yaml';
 import { DOCS_EXAMPLES } from '../../k8s/docs-examples';
 import { imageDefinition, resolveImage } from './catalog';
 import { publicReply } from './internet';
+import { METRICS_SERVER_COMPONENTS } from '../../k8s/metrics-server-release';
 
 /** Every `image:` a manifest's Pod templates name. */
 function images(text: string): string[] {
@@ -41,6 +42,31 @@ describe('the docs’ example URLs', () => {
         expect(info.exists, image).toBe(true);
         expect(imageDefinition(info.ref).image.about, image).not.toMatch(/^Not in the catalog/);
       }
+    }
+  });
+});
+
+describe('metrics-server’s release download', () => {
+  const base = '/kubernetes-sigs/metrics-server/releases';
+  it('latest → the v0.8.0 download → the asset host, which serves components.yaml', () => {
+    const latest = publicReply('github.com', `${base}/latest/download/components.yaml`);
+    expect(latest).toMatchObject({ status: 302, location: `https://github.com${base}/download/v0.8.0/components.yaml` });
+    const v080 = publicReply('github.com', `${base}/download/v0.8.0/components.yaml`);
+    expect(v080?.status).toBe(302);
+    const asset = new URL(v080!.location!);
+    expect(asset.host).toBe('release-assets.githubusercontent.com');
+    expect(publicReply(asset.host, asset.pathname)).toMatchObject({ status: 200, body: METRICS_SERVER_COMPONENTS, contentType: 'application/octet-stream' });
+    expect(publicReply('github.com', `${base}/download/v9.9.9/components.yaml`)?.status).toBe(404);
+  });
+
+  it('is upstream’s manifest without --kubelet-insecure-tls, pulling an image the catalog models', () => {
+    expect(METRICS_SERVER_COMPONENTS).not.toContain('--kubelet-insecure-tls');
+    expect(parseAllDocuments(METRICS_SERVER_COMPONENTS).map((d) => (d.toJS() as { kind: string }).kind)).toEqual(
+      ['ServiceAccount', 'ClusterRole', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ClusterRoleBinding', 'Service', 'Deployment', 'APIService'],
+    );
+    for (const image of images(METRICS_SERVER_COMPONENTS)) {
+      expect(resolveImage(image).exists, image).toBe(true);
+      expect(imageDefinition(resolveImage(image).ref).image.about, image).not.toMatch(/^Not in the catalog/);
     }
   });
 });
