@@ -4,6 +4,7 @@
  * Started by the interpreter when a script runs a server/app binary; many may run in one
  * container (`nginx & sleep infinity`).
  */
+import { kubeletInsecureTls } from '../metrics/flags';
 import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
 import type { HttpHead, LogLine } from './types';
@@ -219,6 +220,9 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
   if (server.warmup && server.warmup.paths.includes(path) && age < server.warmup.readyAfterMs) {
     return reply(run, { status: 503, body: server.warmup.body }, t);
   }
+  // metrics-server's metric-storage-ready check fails while no scrape has succeeded (metrics/flags.ts);
+  // the healthz handler answers 500. Approximate: the body lists only the failing check.
+  if (run.name === 'metrics-server' && path === '/readyz' && !kubeletInsecureTls(run.argv)) return reply(run, { status: 500, body: '[-]metric-storage-ready failed: reason withheld\nreadyz check failed\n' }, t);
   if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
   if (run.listing) return pythonHttp(run, path, readFile, listDir, req.method, t);
   if (run.docroot !== undefined && run.name === 'nginx') return nginxDocroot(run, t, port, server, path, query, readFile, req);

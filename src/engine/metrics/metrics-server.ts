@@ -15,6 +15,7 @@ import { dialKubelet } from '../apiserver/kubelet-proxy';
 import { at as simAt } from '../core/ids';
 import type { ContainerRecord } from '../node/runtime-state';
 import type { World } from '../world';
+import { kubeletInsecureTls } from './flags';
 
 /** The binary's default; the upstream manifest passes --metric-resolution=15s. */
 const DEFAULT_RESOLUTION_MS = 60_000;
@@ -130,6 +131,8 @@ export function metricsAt(w: World, ms: MetricsServerProcess, now: number): Metr
   const ticks = lastTwo(ms, now);
   const out: MetricsStore = { nodes: [], pods: [] };
   if (!ticks) return out;
+  // Every kubelet's serving certificate is self-signed (kubeadm's default): verified, no scrape succeeds.
+  if (!kubeletInsecureTls([...(ms.container.config.command ?? []), ...(ms.container.config.args ?? [])])) return out;
   const window = goDuration(ticks.resolution);
   const seconds = ticks.resolution / 1000;
   const timestamp = rfc3339(simAt(ticks.last));

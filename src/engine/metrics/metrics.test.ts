@@ -9,11 +9,12 @@ import type { ComponentId } from '../core/ids';
 import { parseAllDocuments } from 'yaml';
 import type { KObject } from '../../k8s/types';
 import { resourceForKind } from '../../k8s/resources';
+import { METRICS_SERVER_COMPONENTS } from '../../k8s/metrics-server-release';
 
 const manifest = (f: string): string => readFileSync(new URL(`../../../examples/manifests/${f}`, import.meta.url), 'utf8');
 /** Creates every object of a manifest, as `kubectl create -f` would. */
-function createAll(sim: Simulation, file: string): void {
-  for (const doc of parseAllDocuments(manifest(file))) {
+function createAll(sim: Simulation, file: string, text = manifest(file)): void {
+  for (const doc of parseAllDocuments(text)) {
     const obj = doc.toJS() as KObject;
     const info = resourceForKind(obj.kind)!;
     const res = sim.request({ verb: 'create', resource: info.resource, namespace: info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined, body: obj });
@@ -97,5 +98,15 @@ describe('container CPU, the kubelet\'s /metrics/resource and metrics-server', (
     const [ms] = containers(sim, 'metrics-server');
     expect(dialKubelet(w, 'node-1', { path: 'metrics/resource', at: w.now }, w.now)).toMatchObject({ ok: false, message: 'Get "https://10.0.0.11:10250/metrics/resource": dial tcp 10.0.0.11:10250: connect: connection refused' });
     expect(metricsAt(w, { container: ms!.c, node: ms!.node }, w.now).nodes.map((n) => n.metadata.name)).toEqual(['control-plane', 'node-2', 'node-3']);
+  });
+
+  it('upstream’s components.yaml (no --kubelet-insecure-tls) scrapes nothing: never Ready, no metrics', () => {
+    const sim = new Simulation({ seed: 1 });
+    createAll(sim, 'components.yaml', METRICS_SERVER_COMPONENTS);
+    sim.advance(90_000);
+    const [ms] = containers(sim, 'metrics-server');
+    expect(ms).toBeDefined();
+    expect(ready(sim, 'kube-system', 'metrics-server', 1)).toBe(false);
+    expect(metricsAt(worldOf(sim), { container: ms!.c, node: ms!.node }, worldOf(sim).now)).toEqual({ nodes: [], pods: [] });
   });
 });
