@@ -4,6 +4,7 @@
 kubectl apply -f https://github.com/kubernetes-sigs/metrics-server/releases/latest/download/components.yaml
 sleep 60
 kubectl get pods -n kube-system -l k8s-app=metrics-server
+kubectl logs -n kube-system deploy/metrics-server --tail=4
 kubectl describe pod -n kube-system -l k8s-app=metrics-server | tail -5
 kubectl get apiservice v1beta1.metrics.k8s.io
 kubectl top nodes

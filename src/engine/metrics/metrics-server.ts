@@ -38,7 +38,7 @@ interface NodeScrape {
   pods: Map<string, Map<string, ContainerPoint>>;
 }
 
-function resolutionOf(c: ContainerRecord): number {
+export function resolutionOf(c: ContainerRecord): number {
   const argv = [...(c.config.command ?? []), ...(c.config.args ?? [])];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;

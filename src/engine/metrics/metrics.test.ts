@@ -10,6 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import type { KObject } from '../../k8s/types';
 import { resourceForKind } from '../../k8s/resources';
 import { METRICS_SERVER_COMPONENTS } from '../../k8s/metrics-server-release';
+import { scrapeErrorLines } from './scrape-logs';
 
 const manifest = (f: string): string => readFileSync(new URL(`../../../examples/manifests/${f}`, import.meta.url), 'utf8');
 /** Creates every object of a manifest, as `kubectl create -f` would. */
@@ -108,5 +109,15 @@ describe('container CPU, the kubelet\'s /metrics/resource and metrics-server', (
     expect(ms).toBeDefined();
     expect(ready(sim, 'kube-system', 'metrics-server', 1)).toBe(false);
     expect(metricsAt(worldOf(sim), { container: ms!.c, node: ms!.node }, worldOf(sim).now)).toEqual({ nodes: [], pods: [] });
+    // scraper.go:149 per node and scrape, Go's x509 HostnameError for an IP the certificate lacks.
+    const lines = scrapeErrorLines(worldOf(sim), ms!.c, worldOf(sim).now).map((l) => l.text);
+    expect(lines.length % 4).toBe(0);
+    expect(lines.at(-3)).toMatch(/^E\d{4} [\d:.]{15} {7}1 scraper\.go:149\] "Failed to scrape node" err="Get \\"https:\/\/10\.0\.0\.11:10250\/metrics\/resource\\": tls: failed to verify certificate: x509: cannot validate certificate for 10\.0\.0\.11 because it doesn't contain any IP SANs" node="node-1"$/);
+  });
+
+  it('with --kubelet-insecure-tls the scrapes log nothing', () => {
+    const sim = fresh();
+    const [ms] = containers(sim, 'metrics-server');
+    expect(scrapeErrorLines(worldOf(sim), ms!.c, worldOf(sim).now)).toEqual([]);
   });
 });

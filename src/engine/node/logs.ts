@@ -16,6 +16,7 @@ import { hashHex } from './hex';
 import type { LogLine } from '../images/types';
 import { isStaticPodKind } from '../kubelet/static-pod-manifests';
 import { runLines } from '../logging/process-log';
+import { scrapeErrorLines } from '../metrics/scrape-logs';
 
 /**
  * A static Pod's container is the control-plane process itself (the kubelet does not run it
@@ -106,5 +107,8 @@ export function serveContainerLogs(w: World, self: KubeletState, req: ContainerL
     return { ok: true, text: lines ? render(lines, req.options, w.now, which.id) : '' };
   }
   const until = Math.min(w.now, rec.finishedAt ?? w.now);
-  return { ok: true, text: render(processLogs(rec.process, until), req.options, w.now, rec.id) };
+  // metrics-server's scrape errors depend on the kubelets, which its process model cannot see.
+  const scrapes = scrapeErrorLines(w, rec, until);
+  const lines = scrapes.length === 0 ? processLogs(rec.process, until) : [...processLogs(rec.process, until), ...scrapes].sort((a, b) => a.at - b.at);
+  return { ok: true, text: render(lines, req.options, w.now, rec.id) };
 }
