@@ -7,6 +7,7 @@ kubectl get pods -n kube-system -l k8s-app=metrics-server
 kubectl logs -n kube-system deploy/metrics-server --tail=4
 kubectl describe pod -n kube-system -l k8s-app=metrics-server | tail -5
 kubectl get apiservice v1beta1.metrics.k8s.io
+kubectl describe apiservice v1beta1.metrics.k8s.io | grep -A5 Conditions
 kubectl top nodes
 # The usual fix on a lab cluster: skip verifying the kubelets' certificates.
 kubectl patch deployment metrics-server -n kube-system --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/0/args/-","value":"--kubelet-insecure-tls"}]'
