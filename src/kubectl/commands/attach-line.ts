@@ -12,14 +12,7 @@ import { CmdError, fatalText, plainError } from '../errors';
 
 /** One attach carrying `input`; not ok when PID 1 is no shell reading its stdin (nothing would read the line). */
 export function attachLine(env: Env, pod: Pod, container: string, input: string): ShellReply {
-  const res = env.client.raw({
-    verb: 'create',
-    resource: 'pods',
-    subresource: 'attach',
-    namespace: pod.metadata.namespace,
-    name: pod.metadata.name,
-    attachOptions: { container, stdin: true, tty: true, input },
-  });
+  const res = requestAttach(env, pod, { container, stdin: true, tty: true, input });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.attach;
   if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
@@ -38,15 +31,15 @@ export function pid1Shell(started: ShellReply): { ttyShell?: number } {
  * the stream is open. RBAC asks `create pods/attach` here, as for the real stream.
  */
 export function openAttach(env: Env, pod: Pod, container: string, stdin: boolean, tty: boolean): CmdError | null {
-  const res = env.client.raw({
-    verb: 'create',
-    resource: 'pods',
-    subresource: 'attach',
-    namespace: pod.metadata.namespace,
-    name: pod.metadata.name,
-    attachOptions: { container, stdin, tty },
-  });
+  const res = requestAttach(env, pod, { container, stdin, tty });
   if (!res.ok) return new CmdError(fatalText(res.error));
   if (res.attach?.type === 'upgrade-failed') return plainError(`unable to upgrade connection: ${res.attach.message}`);
   return null;
 }
+
+/** One `pods/<name>/attach` request; RBAC asks `create pods/attach`, as for the real stream. */
+function requestAttach(env: Env, pod: Pod, attachOptions: AttachRequestOptions): ReturnType<Env['client']['raw']> {
+  return env.client.raw({ verb: 'create', resource: 'pods', subresource: 'attach', namespace: pod.metadata.namespace, name: pod.metadata.name, attachOptions });
+}
+
+type AttachRequestOptions = NonNullable<Parameters<Env['client']['raw']>[0]['attachOptions']>;
