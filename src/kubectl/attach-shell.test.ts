@@ -180,4 +180,11 @@ describe('how the attached shell ends', () => {
     expect(text(r)).toContain("Session ended, resume using 'kubectl attach t -c t -n default -i -t' command\n");
     expect(r.exitCode).toBe(1);
   });
+
+  it('kubectl run -it with no command reaches the image’s own shell: debian’s CMD is bash, with bash’s prompt', () => {
+    const s = terminal();
+    const r = s.run('kubectl run -it deb2 --image=debian');
+    expect(r.attached).toMatchObject({ pod: 'deb2', prompt: 'root@deb2:/# ' });
+    expect(text(s.run('echo $0'))).toBe('bash\n');
+  });
 });

@@ -6,7 +6,7 @@
  * for the real stream.
  */
 import type { Pod } from '../../k8s/types';
-import type { ShellReply } from '../attach';
+import { INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
 import type { Env } from '../env';
 import { CmdError, fatalText, plainError } from '../errors';
 
@@ -18,6 +18,16 @@ export function attachLine(env: Env, pod: Pod, container: string, input: string)
   if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   if (!outcome?.ran) return { ok: false, text: '', exitCode: 1 };
   return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output, ...(outcome.ran.shell ? { shell: outcome.ran.shell } : {}) };
+}
+
+/**
+ * The startup script sent to PID 1 with its own name (`$0`): an image's CMD may be a shell of its
+ * own (debian's is bash), which draws its own prompt; `fallback` when it names no shell we know.
+ */
+export function startPid1(exec: (script: string) => ShellReply, fallback: string): { started: ShellReply; shell: string } {
+  const started = exec(`${STARTUP_SCRIPT}; echo "shell:$0"`);
+  const named = started.ok ? (/^shell:(.*)$/m.exec(started.output)?.[1] ?? '') : '';
+  return { started, shell: INTERACTIVE_SHELLS.has(named) ? named : fallback };
 }
 
 /** The shell an attach's lines reach (PID 1, which keeps its state between them), as the first line's reply names it. */

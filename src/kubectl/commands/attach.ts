@@ -19,12 +19,12 @@ import type { Container, KObject, Pod } from '../../k8s/types';
 import { CmdError, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
-import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
+import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { ObjectWatch } from '../watch';
 import { STREAM_IDLE_MS, StreamBound } from '../wait-util';
 import { containerOf } from './exec';
 import { attachablePodFor } from './attachable-pod';
-import { attachLine, openAttach, pid1Shell } from './attach-line';
+import { attachLine, openAttach, pid1Shell, startPid1 } from './attach-line';
 import { readLog, type LogStream } from './logs-stream';
 import { SESSION_NOTICE } from './run-attach';
 import type { CommandResult } from '../types';
@@ -134,10 +134,8 @@ export function runAttach(env: Env, argv: string[]): number {
   if (raw && env.tty) {
     const exec = (script: string) => attachLine(env, pod, container, script);
     // PID 1 may be the image's own shell (debian's CMD is bash): it says which it is.
-    const started = exec(`${STARTUP_SCRIPT}; echo "shell:$0"`);
+    const { started, shell } = startPid1(exec, pid1ShellName(spec));
     if (started.ok) {
-      const named = /^shell:(.*)$/m.exec(started.output)?.[1] ?? '';
-      const shell = INTERACTIVE_SHELLS.has(named) ? named : pid1ShellName(spec);
       const endPid1 = (code: number): CommandResult => {
         env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, code);
         return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 };

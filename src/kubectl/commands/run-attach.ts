@@ -18,11 +18,11 @@ import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { CmdError, fatalText, plainError } from '../errors';
 import type { Env } from '../env';
-import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
+import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { ObjectWatch } from '../watch';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
-import { attachLine, pid1Shell } from './attach-line';
+import { attachLine, pid1Shell, startPid1 } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
 const PODS = resourceInfo('pods')!;
@@ -148,10 +148,11 @@ function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): bool
   if (!env.tty || !o.tty || !INTERACTIVE_SHELLS.has(shell)) return false;
   const container = pod.spec.containers[0]!.name;
   const exec = (script: string) => attachLine(env, pod, container, script);
-  const started = exec(STARTUP_SCRIPT);
+  // With no command the image's CMD runs: debian's is bash, which `$0` names.
+  const { started, shell: pid1 } = startPid1(exec, shell);
   if (!started.ok) return false;
   const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);
-  env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
+  env.tty.attach({ ...attachment({ pod, container, shell: pid1, exec, ...pid1Shell(started) }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
   return true;
 }
 
