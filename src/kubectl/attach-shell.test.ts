@@ -3,25 +3,9 @@
  * through the Session the page uses. Shell behaviour recorded from dash 0.5.12, bash 5.2 and
  * BusyBox 1.35 run interactively under script(1).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation } from '../engine/index';
+import { describe, expect, it } from 'vitest';
 import { Session } from './session';
-import type { CommandResult } from './types';
-
-let booted: Session;
-
-beforeAll(() => {
-  booted = new Session({ seed: 1 });
-  booted.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
-  booted.run('kubectl run db --image=debian -- sleep 3600');
-  booted.run('kubectl wait --for=condition=Ready pod/bb pod/db --timeout=1m');
-});
-
-function terminal(): Session {
-  return new Session({ seed: 1, interactive: true, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
-}
-
-const text = (r: CommandResult): string => r.output.map((c) => c.text).join('');
+import { terminal, text } from './attach.testing';
 
 describe('the shell kubectl exec -it attaches to is one process', () => {
   it('keeps its PID: $$ is stable, ps lists it once, and another exec sees it while the session is open', () => {

@@ -1,23 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation } from '../engine/index';
+import { describe, expect, it } from 'vitest';
 import { KUBECTL_STARTUP_MS, Session } from './session';
-import type { CommandResult } from './types';
-
-let booted: Session;
-
-beforeAll(() => {
-  booted = new Session({ seed: 1 });
-  booted.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
-  booted.run('kubectl run db --image=debian -- sleep 3600');
-  booted.run('kubectl wait --for=condition=Ready pod/bb pod/db --timeout=1m');
-});
-
-/** A browser terminal on a copy of the booted cluster. */
-function terminal(): Session {
-  return new Session({ seed: 1, interactive: true, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
-}
-
-const text = (r: CommandResult): string => r.output.map((c) => c.text).join('');
+import { bootedCopy, terminal, text } from './attach.testing';
 
 describe('kubectl exec -it in a terminal that is a TTY', () => {
   it('attaches to the shell through one exec, and the prompt follows cd', () => {
@@ -110,7 +93,7 @@ describe('kubectl exec -it in a terminal that is a TTY', () => {
     const s = terminal();
     const lines = ['kubectl exec -it bb -- sh', 'cd /tmp', 'echo one > f', 'ls', 'exit 2', 'kubectl exec -it db -- bash', 'cd /etc', 'pwd'];
     const first = lines.map((l) => s.run(l));
-    const again = new Session({ seed: 1, interactive: true, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
+    const again = new Session({ seed: 1, interactive: true, simulation: bootedCopy() });
     const second = s.log.map((e) => again.run(e.line, e.stdin));
     expect(second).toEqual(first);
     expect(first.at(-1)?.attached?.prompt).toBe('root@db:/etc# ');
@@ -126,7 +109,7 @@ describe('kubectl exec -it in a terminal that is a TTY', () => {
 
 describe('kubectl exec -it in the headless runner (stdin is not a terminal)', () => {
   it('drops the TTY with kubectl’s notice; the shell reads nothing and exits 0', () => {
-    const s = new Session({ seed: 1, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
+    const s = new Session({ seed: 1, simulation: bootedCopy() });
     const r = s.run('kubectl exec -it bb -- sh');
     expect(r).toEqual({ output: [{ stream: 'stderr', text: 'Unable to use a TTY - input is not a terminal or the right kind of file\n' }], exitCode: 0 });
     expect(s.run('uname -a')).toMatchObject({ exitCode: 127 });
