@@ -310,7 +310,9 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; ne
   // shares them (a fresh array, so what the look-ahead parses stays its own) and clones the rest.
   // Read-only mounts (ConfigMaps, Secrets, the ServiceAccount's token and CA) are shared too: the
   // look-ahead cannot write them, and copying a Pod's token per forecast was a tenth of a run.
-  const { nodes, fs, ...state } = p.machine;
+  // Started apps (AppRun) are written only when they are made (app.ts startApp), so the copy shares
+  // them and gets its own array for what the look-ahead starts.
+  const { nodes, fs, apps, ...state } = p.machine;
   const shared: Record<string, MountedVolume> = {};
   let writable: Record<string, MountedVolume> | undefined;
   if (fs.mounts) {
@@ -321,7 +323,7 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; ne
     }
   }
   // cloneData is structuredClone's result (aliases kept) without the serialiser's round trip.
-  const copy: Machine = { ...cloneData({ ...state, fs: { ...fs, ...(writable ? { mounts: writable } : {}) }, logs: [] as LogLine[] }), nodes: nodes.slice() };
+  const copy: Machine = { ...cloneData({ ...state, fs: { ...fs, ...(writable ? { mounts: writable } : {}) }, logs: [] as LogLine[] }), nodes: nodes.slice(), apps: apps.slice() };
   if (fs.mounts) copy.fs.mounts = { ...copy.fs.mounts, ...shared };
   const ctx = context(p, true, undefined, true);
   advance(copy, ctx, Infinity, LOOKAHEAD_BUDGET);
