@@ -146,6 +146,10 @@ test.describe('interview drills', () => {
     await panel.getByTestId('back-to-card').click();
     await expect(d.root).toBeVisible();
     await expect(d.drill).toHaveAttribute('data-card', 'q03-apiserver-hub');
+    // Back as it was left: the answer still revealed, its ticks and its grade still there.
+    await expect(d.drill.getByTestId('drill-revealed')).toBeVisible();
+    await expect(d.drill.getByTestId('drill-points')).toContainText('2 of');
+    await expect(d.drill.getByTestId('graded')).toBeVisible();
 
     // A mock interview: three questions, 30 seconds each; two answered early, the last runs out.
     await d.tab('mock').click();

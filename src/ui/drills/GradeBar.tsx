@@ -6,13 +6,9 @@ import { useId } from 'react';
 import { GRADES, previewDue, type Grade } from '../../lesson-runtime/srs';
 import { useT } from '../i18n/react';
 import { GRADE_LABEL, useDates, useDeckState, useDrills } from './context';
+import type { Graded } from './drills-store';
 import { useFocusWhen } from './focus';
 
-export interface Graded {
-  rating: Grade;
-  due: number;
-  at: number;
-}
 
 export function GradeBar({ id, suggested, graded, onGrade, onNext }: { id: string; suggested?: Grade; graded: Graded | undefined; onGrade: (g: Grade) => void; onNext: () => void }) {
   const t = useT();

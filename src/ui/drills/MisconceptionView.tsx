@@ -11,7 +11,8 @@ import { useText } from '../lessons/react';
 import { CardHeading } from './CardHeading';
 import { suggestedGrade, type DeckCard } from './deck';
 import { DemoButton } from './DemoButton';
-import { GradeBar, type Graded } from './GradeBar';
+import type { Graded } from './drills-store';
+import { GradeBar } from './GradeBar';
 import { LessonLinks } from './LessonLinks';
 import { useFocusWhen } from './focus';
 

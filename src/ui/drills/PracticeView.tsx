@@ -11,19 +11,11 @@ import { useT } from '../i18n/react';
 import { useText } from '../lessons/react';
 import { useDates, useDeckState, useDrills } from './context';
 import type { DeckCard } from './deck';
-import { drillsStore } from './drills-store';
+import { drillsStore, updateCardSession } from './drills-store';
 import { DrillView } from './DrillView';
-import type { Graded } from './GradeBar';
 import { MisconceptionView } from './MisconceptionView';
 import { ScheduleTag } from './CardHeading';
 import { cardNumber, resolveDrillRef } from './refs';
-
-interface CardSession {
-  revealed?: boolean;
-  /** A misconception card's first judgement (true: "the statement is true"). */
-  judged?: boolean;
-  graded?: Graded;
-}
 
 export function PracticeView() {
   const t = useT();
@@ -34,7 +26,9 @@ export function PracticeView() {
   const reviews = useDeckState((s) => s.reviews);
   const asked = useStore(drillsStore, (s) => s.card);
   const [current, setCurrent] = useState<string | undefined>();
-  const [session, setSession] = useState<Record<string, CardSession>>({});
+  // Kept in the page's store, not here: a demonstration closes the page, and the learner comes
+  // back to the card revealed and graded as they left it.
+  const session = useStore(drillsStore, (s) => s.sessions);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -57,7 +51,7 @@ export function PracticeView() {
     return () => void progress.flush();
   }, [shownId, progress]);
 
-  const update = (id: string, patch: CardSession): void => setSession((s) => ({ ...s, [id]: { ...s[id], ...patch } }));
+  const update = updateCardSession;
   const grade = async (id: string, g: Grade): Promise<void> => {
     const at = Date.now();
     // Pin the card first: grading takes it out of today's queue, and it stays on screen with its result.
