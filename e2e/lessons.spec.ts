@@ -205,6 +205,26 @@ test.describe('lessons', () => {
     expect(problems).toEqual([]);
   });
 
+  test('on a phone, a long option stays beside its radio button', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/?lesson=03-desired-state-and-control-loops&step=apply-again');
+    const l = lesson(page);
+    await l.at('apply-again', 'asking');
+    const options = l.panel.locator('label.lesson-option');
+    await expect(options.first()).toBeVisible();
+    // Every option's text starts on its radio's line, however many lines it takes (one used to
+    // drop below the radio as soon as it wrapped).
+    for (const option of await options.all()) {
+      const radio = (await option.locator('input').boundingBox())!;
+      const label = (await option.locator('input + span').boundingBox())!;
+      expect(label.x).toBeGreaterThan(radio.x + radio.width - 1);
+      expect(label.y).toBeLessThan(radio.y + radio.height);
+    }
+    await page.screenshot({ path: 'test-results/screenshots/lesson-phone-options.png' });
+    expect(problems).toEqual([]);
+  });
+
   test('a lesson in Chinese, and a lesson file of your own with a mistake in it', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: /Switch the interface to Chinese/ }).click();
