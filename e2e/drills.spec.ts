@@ -146,7 +146,9 @@ test.describe('interview drills', () => {
     await panel.getByTestId('back-to-card').click();
     await expect(d.root).toBeVisible();
     await expect(d.drill).toHaveAttribute('data-card', 'q03-apiserver-hub');
-    // Back as it was left: the answer still revealed, its ticks and its grade still there.
+    // Back as it was left, its question focused (on a phone that scrolls the card into view): the
+    // answer still revealed, its ticks and its grade still there.
+    await expect(d.drill.locator('h3')).toBeFocused();
     await expect(d.drill.getByTestId('drill-revealed')).toBeVisible();
     await expect(d.drill.getByTestId('drill-points')).toContainText('2 of');
     await expect(d.drill.getByTestId('graded')).toBeVisible();

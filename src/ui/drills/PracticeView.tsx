@@ -44,9 +44,11 @@ export function PracticeView() {
   const shownId = current ?? today[0];
   const shown = deck.find((c) => c.id === shownId);
 
-  // Typed answers are written before another card replaces this one; the new card's heading takes focus.
+  // Typed answers are written before another card replaces this one; the new card's heading takes
+  // focus — and so does the card a link opened the page at (a demonstration's way back): on a
+  // phone the card sits below the queue, and focus scrolls it into view.
   useEffect(() => {
-    if (moved.current) heading.current?.focus();
+    if (moved.current || asked !== undefined) heading.current?.focus();
     moved.current = true;
     return () => void progress.flush();
   }, [shownId, progress]);
