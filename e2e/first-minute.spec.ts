@@ -63,6 +63,13 @@ test.describe('the first minute', () => {
     await page.evaluate(`document.activeElement && document.activeElement.blur && document.activeElement.blur()`);
     await page.keyboard.type('kubectl get nodes');
     await ui.expectInput('kubectl get nodes');
+    // After a command has run in the terminal, the first letter typed from outside it still lands
+    // (xterm dropped it: `sim why` arrived as `im why`).
+    await page.keyboard.press('Enter');
+    await expect(ui.terminalOutput).toContainText('control-plane');
+    await page.evaluate(`document.activeElement && document.activeElement.blur && document.activeElement.blur()`);
+    await page.keyboard.type('sim why pod/x');
+    await ui.expectInput('sim why pod/x');
   });
 
   test('keys typed before the terminal has loaded reach it in order, Space and Enter included', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdKey, holding, takeHeld, terminalData } from './typeahead';
+import { connectTerminal, holdKey, holding, takeHeld, terminalData, typeIntoTerminal } from './typeahead';
 
 afterEach(() => void takeHeld());
 
@@ -22,5 +22,22 @@ describe('keys typed before the terminal mounts', () => {
   it('stops growing at its bound', () => {
     for (let i = 0; i < 5000; i++) holdKey('a');
     expect(takeHeld().length).toBe(4096);
+  });
+});
+
+describe('a key typed into the mounted terminal from outside it', () => {
+  afterEach(() => connectTerminal(undefined));
+
+  it('reaches its line editor directly, and nothing is held', () => {
+    const got: string[] = [];
+    connectTerminal((d) => got.push(d));
+    expect(typeIntoTerminal('s')).toBe(true);
+    expect(typeIntoTerminal('Shift')).toBe(false);
+    expect(got).toEqual(['s']);
+    expect(holding()).toBe(false);
+  });
+
+  it('is refused while no terminal is mounted, so the caller holds it instead', () => {
+    expect(typeIntoTerminal('s')).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { useAppStore } from '../store/react';
 import { focusRegion, focusTerminalInput, type Region } from './focus';
 import { closeHelp, helpStore, openHelp } from './help-store';
 import { actionFor, stepSpeed, type ShortcutAction } from './keymap';
-import { holdKey, holding } from './typeahead';
+import { holdKey, holding, typeIntoTerminal } from './typeahead';
 import { continuesTypeahead, describeTarget, shouldIgnore, typesIntoTerminal } from './typing';
 import { openDock } from '../layout/layout-store';
 
@@ -122,7 +122,7 @@ export function useShortcuts(confirm: Confirm = () => undefined): void {
       // loading gets the keys later, in order (./typeahead.ts).
       if (!helpStore.getState().open && (typesIntoTerminal(e, target) || (holding() && continuesTypeahead(e, target)))) {
         openDock('terminal');
-        if (!focusTerminalInput(document) && holdKey(e.key)) e.preventDefault();
+        if (focusTerminalInput(document) ? typeIntoTerminal(e.key) : holdKey(e.key)) e.preventDefault();
         return;
       }
       const action = actionFor(e);

@@ -35,7 +35,7 @@ import { completionContext, runningProgress, shellView, shellViewChanged } from 
 import { plainText } from './transcript';
 import { pagePresenterMode } from '../classroom/presenter-mode';
 import { layoutStore } from '../layout/layout-store';
-import { takeHeld } from '../keyboard/typeahead';
+import { connectTerminal, takeHeld } from '../keyboard/typeahead';
 
 export interface TerminalProps {
   /** Names of the virtual files `kubectl apply -f` can read. */
@@ -204,6 +204,7 @@ export function Terminal({ files: given }: TerminalProps) {
       return true;
     });
     const data = term.onData((d) => shell.handleData(d));
+    connectTerminal((d) => shell.handleData(d));
     // Presenter mode: type the back row can read.
     const presenter = pagePresenterMode().store.subscribe((p) => {
       term.options.fontSize = fontSizeFor(p.on);
@@ -228,6 +229,7 @@ export function Terminal({ files: given }: TerminalProps) {
       presenter();
       unsubscribe();
       data.dispose();
+      connectTerminal(undefined);
       term.dispose();
       shellRef.current = null;
       termRef.current = null;
