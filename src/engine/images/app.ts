@@ -8,6 +8,7 @@ import { kubeletInsecureTls } from '../metrics/flags';
 import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
 import type { HttpHead, LogLine } from './types';
+import type { Stat } from './fs';
 import { spaceTime } from './clock';
 import { nginxDirLocation, nginxErrorHead, nginxErrorPage, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
@@ -172,7 +173,7 @@ function reply(run: AppRun, r: Route, t: number): AppReply {
  * A HEAD is answered as its GET is, without the body: the head keeps the GET's Content-Length.
  * Approximate: only nginx tells methods apart (nginx-http.ts); other apps answer any method as GET.
  */
-export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir?: DirLister, req: AppRequest = {}): AppReply {
+export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: DocrootReader, listDir?: DirLister, req: AppRequest = {}): AppReply {
   const r = plainHttp(run, t, port, rawPath, readFile, listDir, req);
   if (r.kind !== 'reply') return r;
   const head = req.method === 'HEAD' ? { ...r, body: '', head: r.head ?? { version: 'HTTP/1.1' as const, reason: statusText(r.status), headers: [['Content-Type', r.contentType], ['Content-Length', String(r.body.length)]] as [string, string][] } } : r;
@@ -180,10 +181,13 @@ export function appHttp(run: AppRun, t: number, port: number, rawPath: string, r
   return listensOn(run, port, t)?.protocol === 'https' ? { ...head, tls: true } : head;
 }
 
+/** What a docroot server finds at a path of the container's filesystem (fs.ts's stat). */
+export type DocrootReader = (path: string) => Stat;
+
 /** A directory's entries, for servers that list them (python's http.server). */
 export type DirLister = (path: string) => { name: string; dir: boolean }[];
 
-function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: (path: string) => string | 'dir' | undefined, listDir: DirLister | undefined, req: AppRequest): AppReply {
+function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: DocrootReader, listDir: DirLister | undefined, req: AppRequest): AppReply {
   const l = listensOn(run, port, t);
   if (!l) return { kind: 'refused' };
   if (l.protocol === 'tcp') return { kind: 'eof' };
@@ -224,15 +228,15 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
   // the healthz handler answers 500. Approximate: the body lists only the failing check.
   if (run.name === 'metrics-server' && path === '/readyz' && !kubeletInsecureTls(run.argv)) return reply(run, { status: 500, body: '[-]metric-storage-ready failed: reason withheld\nreadyz check failed\n' }, t);
   if (run.name === 'agnhost' && path === '/echo') return reply(run, { status: 200, body: queryParam(query, 'msg') }, t);
-  if (run.listing) return pythonHttp(run, path, readFile, listDir, req.method, t);
+  if (run.listing) return pythonHttp(run, path, query, readFile, listDir, req, t);
   if (run.docroot !== undefined && run.name === 'nginx') return nginxDocroot(run, t, port, server, path, query, readFile, req);
   if (run.docroot !== undefined) {
     const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
     const found = readFile(file);
-    if (found === 'dir') return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
-    if (typeof found === 'string') return reply(run, { status: 200, body: found, contentType: 'text/html' }, t);
+    if (found.kind === 'dir') return reply(run, { status: 301, body: '', contentType: 'text/html' }, t);
+    if (found.kind === 'file') return reply(run, { status: 200, body: found.content, contentType: 'text/html' }, t);
     // An empty volume mounted over the docroot (StatefulSet Basics' claim) leaves `/` without index.html.
-    if (server.dirWithoutIndex && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir') return reply(run, server.dirWithoutIndex, t);
+    if (server.dirWithoutIndex && path.endsWith('/') && readFile(`${run.docroot}${path}`).kind === 'dir') return reply(run, server.dirWithoutIndex, t);
     return reply(run, server.notFound, t);
   }
   const route = own(server.routes, path) as Route | undefined;
@@ -244,19 +248,18 @@ function plainHttp(run: AppRun, t: number, port: number, rawPath: string, readFi
  * directory, 403 for a directory without index.html, 404, and 405 for a method they do not
  * serve (nginx-http.ts).
  */
-function nginxDocroot(run: AppRun, t: number, port: number, server: ServerSpec, path: string, query: string, readFile: (path: string) => string | 'dir' | undefined, req: AppRequest): AppReply {
+function nginxDocroot(run: AppRun, t: number, port: number, server: ServerSpec, path: string, query: string, readFile: DocrootReader, req: AppRequest): AppReply {
   const file = `${run.docroot}${path.endsWith('/') ? `${path}index.html` : path}`;
   const found = readFile(file);
-  // 'dir' is itself a string: ask for it first.
-  const dirWithoutIndex = server.dirWithoutIndex !== undefined && found === undefined && path.endsWith('/') && readFile(`${run.docroot}${path}`) === 'dir';
-  const outcome = nginxStatic(req.method ?? 'GET', found === 'dir' ? 'dir' : typeof found === 'string' ? 'file' : dirWithoutIndex ? 'forbidden' : 'missing');
+  const dirWithoutIndex = server.dirWithoutIndex !== undefined && found.kind === 'none' && path.endsWith('/') && readFile(`${run.docroot}${path}`).kind === 'dir';
+  const outcome = nginxStatic(req.method ?? 'GET', found.kind === 'dir' ? 'dir' : found.kind === 'file' ? 'file' : dirWithoutIndex ? 'forbidden' : 'missing');
   const error = (route: Route, location?: string): AppReply => {
     const r = reply(run, route, t);
     return r.kind === 'reply' ? { ...r, head: nginxErrorHead(run.version, r.status, r.body.length, t, location) } : r;
   };
   switch (outcome) {
     case 'file': {
-      const body = found as string;
+      const body = found.kind === 'file' ? found.content : '';
       const mtime = req.mtime?.(file) ?? run.startedAt;
       return { kind: 'reply', status: 200, body, contentType: 'text/html', delayMs: 0, head: nginxFileHead(run.version, 'text/html', body.length, t, mtime) };
     }

@@ -154,10 +154,7 @@ export function network(m: Machine, ctx: RunContext): Net {
             m.clock,
             port,
             req.path,
-            (p) => {
-              const f = stat(m.fs, ctx.base, p);
-              return f.kind === 'file' ? f.content : f.kind === 'dir' ? 'dir' : undefined;
-            },
+            (p) => stat(m.fs, ctx.base, p),
             (dir) => dirEntries(m.fs, ctx.base, dir),
             { method: req.method, mtime: (p) => written(m.fs, ctx.base, p)?.at ?? ctx.base.meta?.(p)?.mtime, ...hostOf(req.headers) },
           );

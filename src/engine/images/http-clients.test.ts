@@ -174,4 +174,10 @@ describe('HTTP clients in Pods against nginx', () => {
     expect(inPod(sim, 'ci', ['curl', '-sL', `http://${web}/dir`])).toEqual({ exitCode: 0, output: 'in-dir\n' });
     expect(logs(sim, 'web').slice(-3, -1).map((l) => /"GET (\S+) HTTP\/1\.1" (\d+ \d+)/.exec(l)?.slice(1).join(' '))).toEqual(['/dir 301 169', '/dir/ 200 7']);
   });
+
+  it('a file whose text is "dir" is a file to nginx (the docroot reader used that string to mean a directory)', () => {
+    inPod(sim, 'web', ['sh', '-c', 'printf dir > /usr/share/nginx/html/odd.txt']);
+    expect(inPod(sim, 'web', ['curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', 'localhost/odd.txt']).output).toBe('200');
+    expect(inPod(sim, 'web', ['curl', '-s', 'localhost/odd.txt']).output).toBe('dir');
+  });
 });

@@ -21,7 +21,7 @@ import { accessLines, behaviourLines } from './app-logs';
 import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
-import type { BaseFs, FsLayer, MountedVolume } from './fs';
+import type { BaseFs, FsLayer, MountedVolume, Stat } from './fs';
 import { dirEntries, newLayer, normalizePath, stat, written } from './fs';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
@@ -456,10 +456,7 @@ export function pushExtra(p: ProcessState, lines: LogLine[]): void {
 
 function readFileFn(p: ProcessState) {
   const base = context(p, false).base;
-  return (path: string): string | 'dir' | undefined => {
-    const s = stat(p.machine.fs, base, path);
-    return s.kind === 'file' ? s.content : s.kind === 'dir' ? 'dir' : undefined;
-  };
+  return (path: string): Stat => stat(p.machine.fs, base, path);
 }
 
 function answer(p: ProcessState, now: number, port: number, path: string, method = 'GET', host?: string) {
@@ -528,9 +525,9 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   // net/http's answer to plain HTTP on a TLS listener.
   if (!req.tls) return { status: 400, body: 'Client sent an HTTP request to an HTTPS server.\n', contentType: 'text/plain; charset=utf-8' };
   // agnhost loads the pair at start and exits without it; a file removed later is still in memory.
-  const pem = readFileFn(p)(b.certFile);
-  if (typeof pem !== 'string') return { status: 0, body: '', closed: true };
-  const failure = handshakePem(req.tls, pem);
+  const cert = readFileFn(p)(b.certFile);
+  if (cert.kind !== 'file') return { status: 0, body: '', closed: true };
+  const failure = handshakePem(req.tls, cert.content);
   if (failure) return { status: 0, body: '', tlsFailure: failure };
   const contentType = req.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const a = agnhostWebhook(req.path, contentType, req.body ?? '', b.sidecarImage);

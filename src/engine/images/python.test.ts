@@ -55,6 +55,26 @@ describe("python3 -m http.server, as tutorials start it in a Pod", () => {
     ]);
   });
 
+  it('writes the heads http.server writes (recorded from Python 3.11.7): HTTP/1.0, Content-type, Last-Modified, a 301 with its Location', () => {
+    const p = python(['python', '-m', 'http.server']);
+    const names = (r: ReturnType<typeof serveHttp>) => r?.head?.headers.map(([k]) => k);
+    const file = serveHttp(p, 5_000, 8000, '/etc/hostname', '10.244.2.7', 'curl/8.17.0', 'HEAD');
+    expect(file?.head).toMatchObject({ version: 'HTTP/1.0', reason: 'OK' });
+    expect(names(file)).toEqual(['Server', 'Date', 'Content-type', 'Content-Length', 'Last-Modified']);
+    expect(file?.head?.headers[2]).toEqual(['Content-type', 'application/octet-stream']);
+    expect(file?.head?.headers[3]).toEqual(['Content-Length', '3']);
+    const listing = serveHttp(p, 5_000, 8000, '/etc/', '10.244.2.7');
+    expect(names(listing)).toEqual(['Server', 'Date', 'Content-type', 'Content-Length']);
+    expect(listing?.head?.headers[2]).toEqual(['Content-type', 'text/html; charset=utf-8']);
+    // A directory without its slash: the path with one, the query kept, no body.
+    const moved = serveHttp(p, 5_000, 8000, '/etc?x=1', '10.244.2.7');
+    expect(moved).toMatchObject({ status: 301, body: '', head: { version: 'HTTP/1.0', reason: 'Moved Permanently' } });
+    expect(moved?.head?.headers.slice(2)).toEqual([['Location', '/etc/?x=1'], ['Content-Length', '0']]);
+    const missing = serveHttp(p, 5_000, 8000, '/nope', '10.244.2.7');
+    expect(missing?.head).toMatchObject({ version: 'HTTP/1.0', reason: 'File not found' });
+    expect(names(missing)).toEqual(['Server', 'Date', 'Connection', 'Content-Type', 'Content-Length']);
+  });
+
   it('prints "Serving HTTP on" only when unbuffered: stdout to a pipe is block-buffered', () => {
     expect(processLogs(python(['python3', '-m', 'http.server', '9000']), 5_000)).toEqual([]);
     const u = processLogs(python(['python3', '-u', '-m', 'http.server', '9000']), 5_000).map((l) => l.text);
