@@ -21,6 +21,18 @@ export class Output {
     this.write('stdout', text);
   }
 
+  /**
+   * stdout written by a stream at the simulated moment `at` it carries (a log line's timestamp),
+   * read later: stamped no earlier than what was written before it (the terminal reveals chunks in
+   * order) and no later than now.
+   */
+  outAt(text: string, at: number): void {
+    const now = this.clock?.();
+    if (now === undefined) return this.write('stdout', text);
+    const last = this.chunks[this.chunks.length - 1]?.at;
+    this.write('stdout', text, Math.min(now, Math.max(at, last ?? at)));
+  }
+
   /** Called before each stderr write: kubectl's `-v=4` log of the Status behind an error (index.ts). */
   beforeErr: ((text: string) => void) | undefined;
 
@@ -29,9 +41,9 @@ export class Output {
     this.write('stderr', text);
   }
 
-  private write(stream: OutputChunk['stream'], text: string): void {
+  private write(stream: OutputChunk['stream'], text: string, stamp?: number): void {
     if (text === '') return;
-    const at = this.clock?.();
+    const at = stamp ?? this.clock?.();
     const last = this.chunks[this.chunks.length - 1];
     if (last && last.stream === stream && last.at === at) last.text += text;
     else this.chunks.push(at === undefined ? { stream, text } : { stream, text, at });

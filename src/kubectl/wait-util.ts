@@ -29,9 +29,11 @@ export function effectiveTimeout(ms: number): number {
 }
 
 /**
- * How a streaming command ends: after STREAM_IDLE_MS without a change, at its `--request-timeout`
- * (0: none), after MAX_WAIT_MS, or once MAX_STREAM_LINES lines are written, whichever comes first.
- * It then stops without a word, as kubectl does when its request times out.
+ * How a streaming command ends: after STREAM_IDLE_MS without a change (a watch: `get -w`,
+ * `events -w`), at its `--request-timeout` (0: none), after MAX_WAIT_MS, or once
+ * MAX_STREAM_LINES lines are written, whichever comes first. It then stops without a word, as
+ * kubectl does when its request times out. A container's stream (`logs -f`, attach) has no idle
+ * rule: it lasts while the container runs, as the real one does (left()).
  */
 export class StreamBound {
   private readonly deadline: number;
@@ -48,6 +50,12 @@ export class StreamBound {
   window(): number {
     if (this.lines >= MAX_STREAM_LINES) return 0;
     return Math.max(0, Math.min(STREAM_IDLE_MS, this.deadline - this.sim.now));
+  }
+
+  /** Simulated time the stream may still run, with no idle rule; 0 once it is over. */
+  left(): number {
+    if (this.lines >= MAX_STREAM_LINES) return 0;
+    return Math.max(0, this.deadline - this.sim.now);
   }
 
   /** Counts what the stream wrote. */

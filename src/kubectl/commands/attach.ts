@@ -10,22 +10,20 @@
  * attach-line.ts); `exit` ends PID 1, so the container ends and its restartPolicy decides.
  *
  * Approximate: without a raw TTY the stream is what the container writes from now on, read from
- * its log as simulated time advances (kubectl reads the process's stdout; both carry the same
- * lines), and it ends as `kubectl logs -f` does here (StreamBound: the container stops, the Pod
- * goes, Ctrl+C, or a minute with nothing new) where the real one waits on. Input piped to `-i`
- * reaches PID 1 as one piece; the headless runner's own stdin sends nothing.
+ * its log as `kubectl logs -f` reads it (container-stream.ts: each line at the moment it was
+ * written, until the container stops, the Pod goes or Ctrl+C; kubectl reads the process's stdout,
+ * and both carry the same lines). Input piped to `-i` reaches PID 1 as one piece; the headless
+ * runner's own stdin sends nothing.
  */
-import type { Container, KObject, Pod } from '../../k8s/types';
+import type { Container, Pod } from '../../k8s/types';
 import { CmdError, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS } from '../attach';
-import { ObjectWatch } from '../watch';
-import { STREAM_IDLE_MS, StreamBound } from '../wait-util';
 import { containerOf } from './exec';
 import { attachablePodFor } from './attachable-pod';
 import { attachLine, openAttach, pid1Shell, startPid1 } from './attach-line';
-import { readLog, type LogStream } from './logs-stream';
+import { followStreams } from './container-stream';
 import { SESSION_NOTICE } from './run-attach';
 import type { CommandResult } from '../types';
 
@@ -37,9 +35,6 @@ export const ATTACH_FLAGS: FlagDef[] = [
   { name: 'pod-running-timeout', kind: 'duration' },
   { name: 'detach-keys', kind: 'string' },
 ];
-
-/** How often the stream reads what the container wrote (simulated ms). */
-const POLL_MS = 1_000;
 
 /** FindContainerByName: regular, init, then ephemeral containers. */
 function containerSpec(pod: Pod, name: string): { spec: Container | undefined; ephemeral: boolean } {
@@ -61,35 +56,6 @@ function reattachMessage(pod: Pod, container: string, ephemeral: boolean): strin
 function pid1ShellName(spec: Container | undefined): string {
   const first = spec?.command?.[0] ?? spec?.args?.[0];
   return first !== undefined && INTERACTIVE_SHELLS.has(first) ? first : 'sh';
-}
-
-/**
- * The attach stream without a raw TTY: what the container writes from now on, until it stops, the
- * Pod goes, Ctrl+C (the watch throws Interrupted), or STREAM_IDLE_MS pass with nothing new. The
- * log is read every simulated second, so lines come out as they are written, not in bursts.
- */
-function streamOutput(env: Env, pod: Pod, container: string, timeoutMs: number): void {
-  const stream: LogStream = { pod, container, prefix: '' };
-  let all = readLog(env, stream, {});
-  const bound = new StreamBound(env.sim, timeoutMs);
-  const watch = new ObjectWatch(env.sim, 'pods', { namespace: pod.metadata.namespace ?? '', names: [pod.metadata.name ?? ''] }, [pod as KObject]);
-  let quietSince = env.sim.now;
-  for (;;) {
-    const window = bound.window();
-    if (window <= 0) return;
-    const events = watch.next(Math.min(window, POLL_MS));
-    const gone = events.some((e) => e.type === 'DELETED');
-    const next = gone ? all : readLog(env, stream, {});
-    if (next.length > all.length && next.startsWith(all)) {
-      const fresh = next.slice(all.length);
-      bound.wrote(fresh);
-      env.out.out(fresh);
-    }
-    if (next !== all || events.length > 0) quietSince = env.sim.now;
-    all = next;
-    const stopped = events.some((e) => e.type !== 'DELETED' && [...((e.obj as Pod).status?.containerStatuses ?? []), ...((e.obj as Pod).status?.ephemeralContainerStatuses ?? [])].some((c) => c.name === container && c.state?.terminated !== undefined));
-    if (gone || stopped || env.sim.now - quietSince >= STREAM_IDLE_MS) return;
-  }
 }
 
 export function runAttach(env: Env, argv: string[]): number {
@@ -154,7 +120,8 @@ export function runAttach(env: Env, argv: string[]): number {
       if (reply.shell?.ended) env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, reply.exitCode & 255);
     }
   }
-  streamOutput(env, pod, container, requestTimeout(flags));
+  // Without a raw TTY: what the container writes from now on, until it stops, the Pod goes or Ctrl+C.
+  followStreams(env, [{ pod, container, prefix: '' }], { timeoutMs: requestTimeout(flags) });
   if (raw && stdin && !quiet) env.out.out(reattachMessage(pod, container, ephemeral));
   return 0;
 }

@@ -10,18 +10,18 @@
  * reaches the container's PID 1 as one pods/attach, attach-line.ts); `exit` ends that shell — the container's PID 1, so the container exits and
  * its restartPolicy decides what follows — and `--rm` then deletes the Pod.
  *
- * Approximate: the attach stream is the container's log read as simulated time advances (kubectl
- * reads the process's stdout directly; both carry the same lines), and the headless runner's
- * stdin is empty, so a shell reading it meets end of file at once.
+ * Approximate: the attach stream is the container's log read as `kubectl logs -f` reads it
+ * (container-stream.ts; kubectl reads the process's stdout directly, and both carry the same
+ * lines), and the headless runner's stdin is empty, so a shell reading it meets end of file at once.
  */
 import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { CmdError, fatalText, plainError } from '../errors';
 import type { Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS } from '../attach';
-import { ObjectWatch } from '../watch';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
+import { followStreams } from './container-stream';
 import { attachLine, pid1Shell, startPid1 } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
@@ -79,24 +79,6 @@ function waitForPod(env: Env, ns: string, name: string, timeoutMs: number, cond:
   });
   if (!met || state === 'wait') throw plainError('timed out waiting for the condition');
   return { pod: pod!, state };
-}
-
-/** The attach stream: output after what was already printed, until the container stops or the Pod goes. */
-function streamUntilExit(env: Env, s: LogStream, printed: string): void {
-  const watch = new ObjectWatch(env.sim, 'pods', { namespace: s.pod.metadata.namespace ?? '', names: [s.pod.metadata.name ?? ''] }, [s.pod as KObject]);
-  const deadline = env.sim.now + MAX_WAIT_MS;
-  let all = printed;
-  for (;;) {
-    const remaining = deadline - env.sim.now;
-    if (remaining <= 0) return;
-    const events = watch.next(Math.min(remaining, 1_000));
-    const gone = events.some((e) => e.type === 'DELETED');
-    const next = gone ? all : readLog(env, s, {});
-    if (next.length > all.length && next.startsWith(all)) env.out.out(next.slice(all.length));
-    all = next;
-    const stopped = events.some((e) => e.type !== 'DELETED' && (e.obj as Pod).status?.containerStatuses?.some((c) => c.name === s.container && c.state?.terminated !== undefined));
-    if (gone || stopped) return;
-  }
 }
 
 /** removeCreatedObjects: DeleteOptions with IgnoreNotFound and no wait, printed as `kubectl delete` prints. */
@@ -166,15 +148,14 @@ export function runAttached(env: Env, created: Pod, o: AttachedRun): number {
     const stream: LogStream = { pod, container: pod.spec.containers[0]!.name, prefix: '' };
     if (state === 'completed') env.out.out(readLog(env, stream, {}));
     else {
-      const before = readLog(env, stream, {});
-      env.out.out(before);
+      env.out.out(readLog(env, stream, {}));
       if (o.tty && !env.tty && !o.quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
       if (!o.quiet) env.out.err(SESSION_NOTICE);
       if (attachTerminal(env, pod, o.argv[0] ?? 'sh', o)) {
         detachLater = true;
         return 0;
       }
-      streamUntilExit(env, stream, before);
+      followStreams(env, [stream], { timeoutMs: 0 });
     }
     const waitForExitCode = !o.leaveStdinOpen && (o.restart === 'Never' || o.restart === 'OnFailure');
     if (!waitForExitCode) return 0;
