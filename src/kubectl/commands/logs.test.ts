@@ -79,6 +79,19 @@ describe('kubectl logs across Pods and containers', () => {
     expect(run('logs -l app=nothing')).toMatchObject({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
   });
 
+  it('picks the container as kubectl v1.36 logsForObject does: an annotation naming none only warns; --all-pods announces no default', () => {
+    const [a] = pods;
+    // pkg/polymorphichelpers/logsforobject.go: "Default container name %q not found in pod %s", then the first.
+    run(`annotate pod ${a} kubectl.kubernetes.io/default-container=gone`);
+    expect(run(`logs ${a} --tail=1`)).toMatchObject({ stderr: `Default container name "gone" not found in pod ${a}\nDefaulted container "main" out of: main, side, setup (init)\n`, stdout: 'tick 11\n', code: 0 });
+    run(`annotate pod ${a} kubectl.kubernetes.io/default-container=side --overwrite`);
+    expect(run(`logs ${a}`)).toMatchObject({ stderr: '', stdout: 'side up\n' });
+    run(`annotate pod ${a} kubectl.kubernetes.io/default-container-`);
+    // Since v1.36 (kubectl 67b78e8df) a container named by -c that is not there lists the Pod's.
+    expect(run(`logs ${a} -c nope`)).toMatchObject({ stderr: `error: container nope is not valid for pod ${a} out of: main, side, setup (init)\n`, code: 1 });
+    expect(run('logs deploy/ticker --all-pods --tail=1').stderr).toBe('');
+  });
+
   it('-f follows several streams side by side, their lines in the order they were written', () => {
     const r = run('logs -l app=ticker -f --prefix --tail=0 -c main --request-timeout=11s');
     const lines = r.stdout.trim().split('\n');

@@ -88,10 +88,13 @@ function podsFor(env: Env, arg: string, ns: string, allPods: boolean): Pod[] {
 }
 
 /**
- * logsForObject's choice of container for one Pod: the asked one, else the default-container
- * annotation, else the first (announced when there was a choice); checked before any request.
+ * logsForObjectWithClient's choice of container for one Pod (kubectl v1.36,
+ * pkg/polymorphichelpers/logsforobject.go): the asked one, else the default-container annotation,
+ * else the first, announced when there was a choice (not with --all-pods); checked before any
+ * request. Unlike attach and exec (podcmd), logs still only warns about an annotation naming no
+ * container and falls back to the first; a `-c` naming none lists the Pod's containers since v1.36.
  */
-function defaultContainer(env: Env, pod: Pod, asked: string): string {
+function defaultContainer(env: Env, pod: Pod, asked: string, allPods: boolean): string {
   let chosen = asked;
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
   if (!chosen && annotated) {
@@ -100,15 +103,15 @@ function defaultContainer(env: Env, pod: Pod, asked: string): string {
   }
   if (!chosen) {
     chosen = pod.spec.containers[0]?.name ?? '';
-    if (hasSeveralContainers(pod)) env.out.err(`Defaulted container "${chosen}" out of: ${allContainerNames(pod)}\n`);
+    if (hasSeveralContainers(pod) && !allPods) env.out.err(`Defaulted container "${chosen}" out of: ${allContainerNames(pod)}\n`);
   }
-  if (!containerNames(pod).includes(chosen)) throw plainError(`container ${chosen} is not valid for pod ${pod.metadata.name ?? ''}`);
+  if (!containerNames(pod).includes(chosen)) throw plainError(`container ${chosen} is not valid for pod ${pod.metadata.name ?? ''} out of: ${allContainerNames(pod)}`);
   return chosen;
 }
 
-function streamsOf(env: Env, pods: Pod[], container: string, allContainers: boolean, prefix: boolean): LogStream[] {
+function streamsOf(env: Env, pods: Pod[], container: string, allContainers: boolean, prefix: boolean, allPods: boolean): LogStream[] {
   const named = (pod: Pod, c: string): LogStream => ({ pod, container: c, prefix: prefix ? `[pod/${pod.metadata.name ?? ''}/${c}] ` : '' });
-  return pods.flatMap((pod) => (allContainers ? logContainers(pod).map((c) => named(pod, c.name)) : [named(pod, defaultContainer(env, pod, container))]));
+  return pods.flatMap((pod) => (allContainers ? logContainers(pod).map((c) => named(pod, c.name)) : [named(pod, defaultContainer(env, pod, container, allPods))]));
 }
 
 /** util.ParseRFC3339 (RFC 3339, with or without fractional seconds), as the UTC text the request carries. */
@@ -162,7 +165,7 @@ export function runLogs(env: Env, argv: string[]): number {
   const pods = args[0] !== undefined ? podsFor(env, args[0], ns, allPods) : listPods(env, ns, undefined, selector);
   if (selector && pods.length === 0) env.out.err(`No resources found in ${ns} namespace.\n`);
   validate(flags, opts, args.length === 2);
-  const streams = streamsOf(env, pods, container, flags.bool('all-containers'), flags.bool('prefix') || allPods);
+  const streams = streamsOf(env, pods, container, flags.bool('all-containers'), flags.bool('prefix') || allPods, allPods);
   const follow = flags.bool('follow');
   const maxFollow = flags.int('max-log-requests', DEFAULT_MAX_FOLLOW);
   if (follow && streams.length > 1 && streams.length > maxFollow) {
