@@ -21,6 +21,30 @@ export function attachLine(env: Env, pod: Pod, container: string, input: string)
 }
 
 /**
+ * kubectl's stdin when it is no terminal (piped input, or the headless runner's, which holds
+ * nothing) sent to PID 1 in one piece, then its end of file: kubectl closes the stream's stdin at
+ * EOF, and for a container with `stdinOnce` and no `tty` (stdinCloses) the runtime closes the
+ * container's stdin with it (containerd's ContainerIO.Attach: `if opts.StdinOnce && !opts.Tty`).
+ * A shell reading it runs what it got and exits at that end of file with its last command's
+ * status — bash does, and debian's CMD is bash — which ends the container; `exit N` ends it
+ * either way. Nothing happens when PID 1 reads no stdin.
+ *
+ * Approximate: for any other container containerd instead drops the client's output streams at
+ * that EOF, ending the attach; here the stream goes on until the container ends.
+ */
+export function stdinCloses(spec: { stdinOnce?: boolean; tty?: boolean } | undefined): boolean {
+  return spec?.stdinOnce === true && spec.tty !== true;
+}
+
+/** kubectl's stdin that is no terminal, then its end of file, sent to PID 1 (stdinCloses above). */
+export function pipeToPid1(env: Env, pod: Pod, container: string, input: string, closes: boolean): void {
+  const reply = attachLine(env, pod, container, input);
+  if (!reply.ok) return;
+  env.out.out(reply.output);
+  if (reply.shell?.ended || closes) env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, reply.exitCode & 255);
+}
+
+/**
  * The startup script sent to PID 1 with its own name (`$0`): an image's CMD may be a shell of its
  * own (debian's is bash), which draws its own prompt; `fallback` when it names no shell we know.
  */

@@ -65,6 +65,18 @@ describe('kubectl attach: which Pod and container', () => {
     expect(out(r)).toMatch(/^hi from 1\r?\n/);
   });
 
+  it('-i without a terminal: a stdinOnce shell runs the piped input, then meets its end and exits, ending the container', () => {
+    const s = fresh();
+    s.run(`kubectl run once --image=busybox:1.36 --overrides='{"spec":{"containers":[{"name":"once","image":"busybox:1.36","command":["sh"],"stdin":true,"stdinOnce":true}]}}'`);
+    s.run('kubectl wait --for=condition=Ready pod/once --timeout=1m');
+    const t0 = s.sim.now;
+    const r = s.run(`echo 'echo piped; exit 4' | kubectl attach once -i -q`);
+    expect(out(r)).toBe('piped\n');
+    expect(r.exitCode).toBe(0);
+    expect(s.sim.now - t0).toBeLessThan(10_000);
+    expect(out(s.run('kubectl get pod once -o jsonpath={.status.containerStatuses[0].lastState.terminated.exitCode}'))).toBe('4');
+  });
+
   it('Ctrl+C ends the stream as it ends logs -f: what came before stays, exit status 130', () => {
     const s = fresh();
     const t0 = s.sim.now;

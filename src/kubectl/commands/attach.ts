@@ -12,8 +12,8 @@
  * Approximate: without a raw TTY the stream is what the container writes from now on, read from
  * its log as `kubectl logs -f` reads it (container-stream.ts: each line at the moment it was
  * written, until the container stops, the Pod goes or Ctrl+C; kubectl reads the process's stdout,
- * and both carry the same lines). Input piped to `-i` reaches PID 1 as one piece; the headless
- * runner's own stdin sends nothing.
+ * and both carry the same lines). Input piped to `-i` (or the headless runner's empty stdin)
+ * reaches PID 1 as one piece, then its end of file (attach-line.ts pipeToPid1).
  */
 import type { Container, Pod } from '../../k8s/types';
 import { CmdError, plainError } from '../errors';
@@ -22,7 +22,7 @@ import { namespaceOf, requestTimeout, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { containerOf } from './exec';
 import { attachablePodFor } from './attachable-pod';
-import { attachLine, openAttach, pid1Shell, startPid1 } from './attach-line';
+import { attachLine, openAttach, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
 import { followStreams } from './container-stream';
 import { SESSION_NOTICE } from './run-attach';
 import type { CommandResult } from '../types';
@@ -112,14 +112,8 @@ export function runAttach(env: Env, argv: string[]): number {
   }
   const refused = openAttach(env, pod, container, stdin, tty);
   if (refused) throw refused;
-  if (stdin && env.stdin !== undefined && spec?.stdin) {
-    // Piped input reaches PID 1 as one piece; a shell there runs it and may end with it.
-    const reply = attachLine(env, pod, container, env.stdin);
-    if (reply.ok) {
-      env.out.out(reply.output);
-      if (reply.shell?.ended) env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, reply.exitCode & 255);
-    }
-  }
+  // Input that is no terminal (piped, or the runner's empty stdin) reaches PID 1, then its end.
+  if (stdin && spec?.stdin && (env.stdin !== undefined || !env.tty)) pipeToPid1(env, pod, container, env.stdin ?? '', stdinCloses(spec));
   // Without a raw TTY: what the container writes from now on, until it stops, the Pod goes or Ctrl+C.
   followStreams(env, [{ pod, container, prefix: '' }], { timeoutMs: requestTimeout(flags) });
   if (raw && stdin && !quiet) env.out.out(reattachMessage(pod, container, ephemeral));

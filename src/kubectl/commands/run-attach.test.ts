@@ -47,6 +47,18 @@ describe('kubectl run -i / --attach / --rm (headless: stdin is not a terminal)',
     expect(kubectl(sim, 'get pods').stderr).toBe('No resources found in default namespace.\n');
   });
 
+  it('stdin that is no terminal reaches PID 1, then its end: a shell there (debian’s CMD, bash) exits and the Pod completes', () => {
+    const s = new Session({ seed: 2 });
+    const t0 = s.sim.now;
+    // kubectl closes the attach's stdin at EOF; containerd closes a stdinOnce container's with it.
+    expect(s.run('kubectl run -i deb --image=debian --restart=Never')).toMatchObject({ output: [{ stream: 'stderr', text: NOTICE }], exitCode: 0 });
+    expect(s.sim.now - t0).toBeLessThan(60_000);
+    expect(text(s.run('kubectl get pod deb --no-headers'))).toMatch(/^deb\s+0\/1\s+Completed\s+0/);
+    const piped = s.run("echo 'echo bye from $0; exit 3' | kubectl run -i piped --image=busybox:1.36 --restart=Never --rm -- sh");
+    expect(text(piped)).toBe(`${NOTICE}bye from sh\npod "piped" deleted from default namespace\npod default/piped terminated (Error)\n`);
+    expect(piped.exitCode).toBe(3);
+  });
+
   it('times out waiting for a Pod that never runs, then still removes it', () => {
     const sim = new Simulation({ seed: 2 });
     const r = kubectl(sim, 'run nope --image=busybox:no-such-tag --restart=Never --rm -i --pod-running-timeout=20s -- echo hi');

@@ -12,7 +12,9 @@
  *
  * Approximate: the attach stream is the container's log read as `kubectl logs -f` reads it
  * (container-stream.ts; kubectl reads the process's stdout directly, and both carry the same
- * lines), and the headless runner's stdin is empty, so a shell reading it meets end of file at once.
+ * lines). Without a terminal (the headless runner, piped input) kubectl's stdin reaches PID 1 and
+ * then its end of file (attach-line.ts pipeToPid1): a shell there — debian's CMD, bash, included —
+ * runs what it got and exits, so the Pod completes.
  */
 import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
@@ -22,7 +24,7 @@ import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
 import { followStreams } from './container-stream';
-import { attachLine, pid1Shell, startPid1 } from './attach-line';
+import { attachLine, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
 const PODS = resourceInfo('pods')!;
@@ -155,6 +157,9 @@ export function runAttached(env: Env, created: Pod, o: AttachedRun): number {
         detachLater = true;
         return 0;
       }
+      // kubectl's stdin is no terminal (the runner's, or piped): PID 1 gets what it holds, then its end.
+      const spec = pod.spec.containers[0]!;
+      if (spec.stdin && (env.stdin !== undefined || !env.tty)) pipeToPid1(env, pod, spec.name, env.stdin ?? '', stdinCloses(spec));
       followStreams(env, [stream], { timeoutMs: 0 });
     }
     const waitForExitCode = !o.leaveStdinOpen && (o.restart === 'Never' || o.restart === 'OnFailure');
