@@ -112,10 +112,11 @@ export function runAttach(env: Env, argv: string[]): number {
   }
   const refused = openAttach(env, pod, container, stdin, tty);
   if (refused) throw refused;
+  const openedAt = env.sim.now;
   // Input that is no terminal (piped, or the runner's empty stdin) reaches PID 1, then its end.
   if (stdin && spec?.stdin && (env.stdin !== undefined || !env.tty)) pipeToPid1(env, pod, container, env.stdin ?? '', stdinCloses(spec));
   // Without a raw TTY: what the container writes from now on, until it stops, the Pod goes or Ctrl+C.
-  followStreams(env, [{ pod, container, prefix: '' }], { timeoutMs: requestTimeout(flags) });
+  followStreams(env, [{ pod, container, prefix: '' }], { timeoutMs: requestTimeout(flags), from: openedAt });
   if (raw && stdin && !quiet) env.out.out(reattachMessage(pod, container, ephemeral));
   return 0;
 }

@@ -45,6 +45,8 @@ export interface FollowOptions {
   previous?: boolean;
   /** `--request-timeout` in ms (0: none). */
   timeoutMs: number;
+  /** The simulated moment the stream opened (default: now); lines written after it come out. */
+  from?: number;
 }
 
 interface Live {
@@ -94,7 +96,7 @@ export function followStreams(env: Env, streams: LogStream[], o: FollowOptions):
   const bound = new StreamBound(env.sim, o.timeoutMs);
   const pods = [...new Map(streams.map((s) => [s.pod.metadata.name ?? '', s.pod])).values()];
   const watch = new ObjectWatch(env.sim, 'pods', { namespace: streams[0]!.pod.metadata.namespace ?? '', names: pods.map((p) => p.metadata.name ?? '') }, pods as KObject[]);
-  const live: Live[] = streams.map((s) => ({ s, readAt: env.sim.now, done: o.previous === true || containerEnded(s.pod, s.container) }));
+  const live: Live[] = streams.map((s) => ({ s, readAt: o.from ?? env.sim.now, done: o.previous === true || containerEnded(s.pod, s.container) }));
   while (live.some((l) => !l.done)) {
     const left = bound.left();
     if (left <= 0) return;

@@ -151,6 +151,7 @@ export function runAttached(env: Env, created: Pod, o: AttachedRun): number {
     if (state === 'completed') env.out.out(readLog(env, stream, {}));
     else {
       env.out.out(readLog(env, stream, {}));
+      const attachedAt = env.sim.now;
       if (o.tty && !env.tty && !o.quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
       if (!o.quiet) env.out.err(SESSION_NOTICE);
       if (attachTerminal(env, pod, o.argv[0] ?? 'sh', o)) {
@@ -160,7 +161,8 @@ export function runAttached(env: Env, created: Pod, o: AttachedRun): number {
       // kubectl's stdin is no terminal (the runner's, or piped): PID 1 gets what it holds, then its end.
       const spec = pod.spec.containers[0]!;
       if (spec.stdin && (env.stdin !== undefined || !env.tty)) pipeToPid1(env, pod, spec.name, env.stdin ?? '', stdinCloses(spec));
-      followStreams(env, [stream], { timeoutMs: 0 });
+      // From the read above: what the container writes while the input reaches it is the stream's too.
+      followStreams(env, [stream], { timeoutMs: 0, from: attachedAt });
     }
     const waitForExitCode = !o.leaveStdinOpen && (o.restart === 'Never' || o.restart === 'OnFailure');
     if (!waitForExitCode) return 0;
