@@ -110,6 +110,19 @@ describe('container streams flow as the container writes', () => {
     expectOneASecond(lines);
   });
 
+  it('--limit-bytes ends the follow once that many bytes were sent, its first read included', () => {
+    const s = fresh();
+    const t0 = s.sim.now;
+    const r = s.run('kubectl logs -f tick --tail=1 --limit-bytes=30 --request-timeout=5m');
+    expect(r.exitCode).toBe(0);
+    const text = out(r);
+    expect(text).toHaveLength(30);
+    // The last line is cut where the budget ran out.
+    expect(text).toMatch(/^(line \d\n){4}li$/);
+    // The kubelet stops the stream there; the loop notices at its next read, well before the timeout.
+    expect(s.sim.now - t0).toBeLessThan(30_000);
+  });
+
   it('a follow is one pods/log request, however long it runs', () => {
     const s = fresh();
     const seq = s.sim.lastTraceSeq;

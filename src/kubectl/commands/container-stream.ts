@@ -47,6 +47,12 @@ export interface FollowOptions {
   timeoutMs: number;
   /** The simulated moment the stream opened (default: now); lines written after it come out. */
   from?: number;
+  /**
+   * `--limit-bytes`: the kubelet ends each stream once it has sent this many bytes, counting
+   * what `sent` (by stream) says its first read already did.
+   */
+  limitBytes?: number;
+  sent?: readonly number[];
 }
 
 interface Live {
@@ -54,6 +60,8 @@ interface Live {
   /** Lines written up to this simulated moment have been written out. */
   readAt: number;
   done: boolean;
+  /** Bytes the stream may still send (--limit-bytes). */
+  left: number;
 }
 
 interface Line {
@@ -79,8 +87,13 @@ function linesSince(env: Env, l: Live, o: FollowOptions): Line[] {
     if (space < 0) continue;
     const stamp = line.slice(0, space);
     const at = parseTimestamp(stamp);
-    if (at > l.readAt) out.push({ at, stamp, text: o.timestamps ? line : line.slice(space + 1), prefix: l.s.prefix });
+    if (at <= l.readAt || l.left <= 0) continue;
+    const whole = o.timestamps ? line : line.slice(space + 1);
+    const kept = whole.slice(0, l.left);
+    l.left -= kept.length;
+    out.push({ at, stamp, text: kept, prefix: l.s.prefix });
   }
+  if (l.left <= 0) l.done = true;
   l.readAt = env.sim.now;
   return out;
 }
@@ -96,7 +109,10 @@ export function followStreams(env: Env, streams: LogStream[], o: FollowOptions):
   const bound = new StreamBound(env.sim, o.timeoutMs);
   const pods = [...new Map(streams.map((s) => [s.pod.metadata.name ?? '', s.pod])).values()];
   const watch = new ObjectWatch(env.sim, 'pods', { namespace: streams[0]!.pod.metadata.namespace ?? '', names: pods.map((p) => p.metadata.name ?? '') }, pods as KObject[]);
-  const live: Live[] = streams.map((s) => ({ s, readAt: o.from ?? env.sim.now, done: o.previous === true || containerEnded(s.pod, s.container) }));
+  const live: Live[] = streams.map((s, i) => {
+    const left = o.limitBytes === undefined ? Infinity : o.limitBytes - (o.sent?.[i] ?? 0);
+    return { s, readAt: o.from ?? env.sim.now, done: o.previous === true || left <= 0 || containerEnded(s.pod, s.container), left };
+  });
   while (live.some((l) => !l.done)) {
     const left = bound.left();
     if (left <= 0) return;
@@ -113,7 +129,7 @@ export function followStreams(env: Env, streams: LogStream[], o: FollowOptions):
       if (l.done) continue;
       const gone = events.some((e) => e.type === 'DELETED' && e.obj.metadata.name === l.s.pod.metadata.name);
       if (!gone) fresh.push(...linesSince(env, l, o));
-      l.done = endedBy(events, l.s);
+      l.done ||= endedBy(events, l.s);
     }
     fresh.sort((a, b) => (a.stamp < b.stamp ? -1 : a.stamp > b.stamp ? 1 : 0));
     for (const f of fresh) {

@@ -4,10 +4,8 @@
  * (container-stream.ts); several streams (a selector, --all-containers) are followed side by side,
  * their new lines in the order they were written, as parallelConsumeRequest's concurrent readers
  * print them. A stream ends when its container stops or its Pod is deleted; following ends when
- * every stream has, at the request timeout, or at Ctrl+C.
- *
- * Approximate: `--limit-bytes` bounds only what is printed first, where the kubelet also stops
- * the follow once it has sent that many bytes.
+ * every stream has, at the request timeout, or at Ctrl+C; with `--limit-bytes`, once it has sent
+ * that many bytes (counted in characters).
  */
 import type { LogOptions } from '../../engine/index';
 import type { Flags } from '../flags';
@@ -16,6 +14,15 @@ import { followStreams } from './container-stream';
 import { prefixed, readLog, type LogStream } from './logs-stream';
 
 export function followLogs(env: Env, flags: Flags, streams: LogStream[], opts: LogOptions): void {
-  for (const s of streams) env.out.out(prefixed(readLog(env, s, opts), s.prefix));
-  followStreams(env, streams, { timeoutMs: requestTimeout(flags), ...(opts.timestamps ? { timestamps: true } : {}), ...(opts.previous ? { previous: true } : {}) });
+  const sent = streams.map((s) => {
+    const first = readLog(env, s, opts);
+    env.out.out(prefixed(first, s.prefix));
+    return first.length;
+  });
+  followStreams(env, streams, {
+    timeoutMs: requestTimeout(flags),
+    ...(opts.timestamps ? { timestamps: true } : {}),
+    ...(opts.previous ? { previous: true } : {}),
+    ...(opts.limitBytes !== undefined ? { limitBytes: opts.limitBytes, sent } : {}),
+  });
 }
