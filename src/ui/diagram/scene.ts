@@ -209,7 +209,11 @@ export function buildScene(components: ReadonlyMap<string, ComponentSummary>, ob
       const leaf = podLeaf(p, width);
       const owner = (data.get(leaf.id)!.data as PodNodeData).owner;
       if (!owner) loose.push(leaf);
-      else groups.set(owner, [...(groups.get(owner) ?? []), leaf]);
+      else {
+        const owned = groups.get(owner);
+        if (owned) owned.push(leaf);
+        else groups.set(owner, [leaf]);
+      }
     }
     const system = mine.filter((p) => p.metadata.namespace === 'kube-system').map(podView);
     let chip: LeafSpec | undefined;

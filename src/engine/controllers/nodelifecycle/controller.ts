@@ -195,7 +195,9 @@ function monitorNodeHealth(ctx: ControllerContext): void {
       const { observed, current } = tryUpdateNodeHealth(ctx, s.health, node);
       if (!node.metadata.labels?.['node.kubernetes.io/exclude-disruption']) {
         const zone = zoneKey(node);
-        byZone.set(zone, [...(byZone.get(zone) ?? []), current]);
+        const inZone = byZone.get(zone);
+        if (inZone) inZone.push(current);
+        else byZone.set(zone, [current]);
       }
       if (!current) return;
       processTaintBaseEviction(ctx, node, observed.status);
