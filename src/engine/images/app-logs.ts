@@ -6,6 +6,7 @@
 import type { AppRun } from './app';
 import type { LogStyle } from './catalog-types';
 import { clfTime, httpdTime, isoMillis, pyLogTime, redisTime, slashTime, spaceTime } from './clock';
+import { nginxBuiltBy } from './nginx-build';
 import type { LogLine } from './types';
 import { klogHeader, structured } from '../logging/klog';
 import { KERNEL_RELEASE } from '../node/kernel';
@@ -128,7 +129,7 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
       return [
         n('using the "epoll" event method'),
         n(`nginx/${run.version}`),
-        n('built by gcc 12.2.0 (Debian 12.2.0-14) '),
+        n(nginxBuiltBy(run.version).gcc),
         n(`OS: Linux ${KERNEL_RELEASE}`),
         n('getrlimit(RLIMIT_NOFILE): 1048576:1048576'),
         n('start worker processes'),

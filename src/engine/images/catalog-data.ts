@@ -32,10 +32,11 @@
  *     existing repository resolves to the repository's default behaviour (we cannot know real
  *     upstream digests, and learners paste them from real clusters).
  */
-import type { Behaviour, Binary, CatalogImage, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
+import type { Behaviour, Binary, CatalogImage, DebianCodename, Route, ServerSpec, TagInfo, Userland } from './catalog-types';
 import { sizesFromName } from './derived-size';
 import type { BaseMeta } from './fs';
 import { nginxBefore, nginxErrorPage } from './nginx-http';
+import { nginxDebian } from './nginx-build';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
 
 const MiB = 1024 * 1024;
@@ -604,6 +605,30 @@ function oldBusybox(repository: string, about: string): CatalogImage {
   };
 }
 
+/**
+ * nginx's ENV as the Dockerfile of the release sets it (mainline|stable/debian/Dockerfile):
+ * NJS_RELEASE and DYNPKG_RELEASE since 2024 (3fb7e2e, e78cf70); `{debian}` is the tag's release.
+ */
+const nginxEnv = (njs: string, dynpkg = '1'): Record<string, string> => ({
+  NGINX_VERSION: '{version}',
+  NJS_VERSION: njs,
+  NJS_RELEASE: '1~{debian}',
+  PKG_RELEASE: '1~{debian}',
+  DYNPKG_RELEASE: `${dynpkg}~{debian}`,
+});
+/** A tag of nginx on Debian: its release and its Dockerfile's ENV. */
+const onDebian = (debian: DebianCodename, env: Record<string, string>): Partial<TagInfo> => ({ debian, env });
+/** 1.25.5 (29d5001): before NJS_RELEASE. */
+const NGINX_1_25 = onDebian('bookworm', { NGINX_VERSION: '{version}', NJS_VERSION: '0.8.4', PKG_RELEASE: '1~{debian}' });
+/** 1.26.3 (stable/debian, February 2025). */
+const NGINX_1_26 = onDebian('bookworm', nginxEnv('0.8.9', '2'));
+/** 1.27.5 (eaf8875), 1.28.0 (7f1d49f). */
+const NGINX_1_27 = onDebian('bookworm', nginxEnv('0.8.10'));
+/** 1.29.1 (5a4ad48). */
+const NGINX_1_29_1 = onDebian('bookworm', nginxEnv('0.9.1'));
+/** 1.29.2 (c3785f2; official-images 11d93407dc, 2025-10-07: `1.29.2-trixie`, alpine still 3.22). */
+const NGINX_1_29_2 = onDebian('trixie', nginxEnv('0.9.3'));
+
 // ---------------------------------------------------------------------------------------------
 // The catalog
 // ---------------------------------------------------------------------------------------------
@@ -621,22 +646,25 @@ export const CATALOG: CatalogImage[] = [
       '1.19': tag(53_618_140, 133_132_440, '1.19.10', { files: NGINX_PAGES_OLD }),
       '1.21': tag(56_731_290, 141_505_630, '1.21.6'),
       '1.23': tag(57_009_915, 142_146_000, '1.23.4'),
-      '1.25': tag(70_544_108, 187_666_031, '1.25.5'),
+      '1.25': tag(70_544_108, 187_666_031, '1.25.5', NGINX_1_25),
       '1.25-alpine': tag(19_392_115, 48_300_050, '1.25.5', { curl: 'alpine' }),
-      '1.26': tag(71_006_422, 188_330_119, '1.26.3'),
-      '1.27': tag(72_404_038, 192_385_289, '1.27.5'),
-      '1.27.5': tag(72_404_038, 192_385_289, '1.27.5'),
+      '1.26': tag(71_006_422, 188_330_119, '1.26.3', NGINX_1_26),
+      '1.27': tag(72_404_038, 192_385_289, '1.27.5', NGINX_1_27),
+      '1.27.5': tag(72_404_038, 192_385_289, '1.27.5', NGINX_1_27),
       '1.27-alpine': tag(20_984_244, 52_506_134, '1.27.5', { curl: 'alpine' }),
-      '1.28': tag(72_218_113, 192_116_455, '1.28.0'),
-      stable: tag(72_218_113, 192_116_455, '1.28.0'),
-      '1.29': tag(72_319_182, 192_498_712, '1.29.1'),
-      mainline: tag(72_319_182, 192_498_712, '1.29.1'),
-      latest: tag(72_319_182, 192_498_712, '1.29.1'),
-      alpine: tag(21_148_906, 52_836_604, '1.29.1', { curl: 'alpine' }),
+      '1.28': tag(72_218_113, 192_116_455, '1.28.0', NGINX_1_27),
+      stable: tag(72_218_113, 192_116_455, '1.28.0', NGINX_1_27),
+      '1.29.1': tag(72_319_182, 192_498_712, '1.29.1', NGINX_1_29_1),
+      // The first mainline on trixie. Approximate: its sizes are 1.29.1's (not recorded).
+      '1.29': tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      mainline: tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      latest: tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      alpine: tag(21_148_906, 52_836_604, '1.29.2', { curl: 'alpine' }),
       'stable-alpine': tag(21_051_331, 52_610_418, '1.28.0', { curl: 'alpine' }),
     },
-    tagPattern: '^(\\d+(\\.\\d+){0,2})(-(alpine|alpine-slim|alpine-perl|perl|bookworm|bookworm-perl|otel|alpine-otel))?$|^(stable|mainline)(-(alpine|alpine-slim|perl|bookworm))?$|^(alpine|alpine-slim|perl|bookworm|alpine-perl)$',
+    tagPattern: '^(\\d+(\\.\\d+){0,2})(-(alpine|alpine-slim|alpine-perl|perl|bookworm|bookworm-perl|trixie|trixie-perl|otel|alpine-otel))?$|^(stable|mainline)(-(alpine|alpine-slim|perl|bookworm|trixie))?$|^(alpine|alpine-slim|perl|bookworm|trixie|alpine-perl)$',
     patternTag: '1.27',
+    debianOf: nginxDebian,
     userland: DEBIAN,
     entrypoint: ['/docker-entrypoint.sh'],
     cmd: ['nginx', '-g', 'daemon off;'],
@@ -653,7 +681,9 @@ export const CATALOG: CatalogImage[] = [
     dirs: NGINX_IMAGE_DIRS,
     rootDirs: NGINX_ROOT_DIRS,
     meta: NGINX_IMAGE_META,
-    // docker-nginx's "Updated nginx mainline to 1.29.1" (5a4ad48), the day the image was built.
+    // docker-nginx's "Updated nginx mainline to 1.29.1" (5a4ad48), the day that image was built.
+    // Approximate for 1.29.2 (built 2025-10-07): its own time would postdate the simulated clock's
+    // 2025-09-01, and nginx's Last-Modified would then be later than its Date.
     built: '2025-08-13T16:34:01Z',
   },
   {

@@ -200,10 +200,20 @@ export interface TagInfo {
   files?: Record<string, string>;
   /** The curl this tag ships over the image's `curl`; `none`: its /usr/bin/curl is not there (nginx before 1.17.10). */
   curl?: CurlBuildName | 'none';
+  /**
+   * The Debian release the tag is built on (debian-release.ts): its /etc/os-release, curl and apt
+   * lists. Unset: no release files, and Debian 12's curl and lists.
+   */
+  debian?: DebianCodename;
+  /** The image's ENV for this tag, in the Dockerfile's order (replaces the image's `env`). */
+  env?: Record<string, string>;
 }
 
+/** The Debian releases debian-release.ts describes. */
+export type DebianCodename = 'bookworm' | 'trixie';
+
 /** The curl builds curl-builds.ts knows, by the distribution (or image) that ships them. */
-export type CurlBuildName = 'bookworm' | 'noble' | 'xenial' | 'alpine' | 'curlimages';
+export type CurlBuildName = 'bookworm' | 'trixie' | 'noble' | 'xenial' | 'alpine' | 'curlimages';
 
 /** A non-root image USER as `id` reports it. */
 export interface ImageUser {
@@ -226,6 +236,8 @@ export interface CatalogImage {
    */
   tagPattern?: string;
   patternTag?: string;
+  /** The Debian release of a tag matched by `tagPattern` (unset: `patternTag`'s). */
+  debianOf?: (tag: string, version: string | undefined) => DebianCodename | undefined;
   userland: Userland;
   /** Which curl its /usr/bin/curl is (curl-builds.ts); unset: Alpine's for a BusyBox userland, else Debian 12's. */
   curl?: CurlBuildName;

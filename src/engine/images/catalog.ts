@@ -129,7 +129,11 @@ function resolveTag(ref: ImageReference, image: CatalogImage): Resolution {
     const base = defaultTag(image);
     // Same family, slightly different build: size varies a little with the tag name.
     const wobble = 1 + ((fnv1a(name) % 2001) - 1000) / 20000;
-    const tag: TagInfo = { ...base, sizeBytes: Math.round(base.sizeBytes * wobble), unpackedBytes: Math.round(base.unpackedBytes * wobble), version: versionFromTag(name, base.version) };
+    const version = versionFromTag(name, base.version);
+    const tag: TagInfo = { ...base, sizeBytes: Math.round(base.sizeBytes * wobble), unpackedBytes: Math.round(base.unpackedBytes * wobble), version };
+    const debian = image.debianOf?.(name, version);
+    if (debian !== undefined) tag.debian = debian;
+    else if (image.debianOf) delete tag.debian;
     return { ok: true, ref, def: { image, tag }, digest: digestOf(image.repository, name, tag) };
   }
   return { ok: false, ref, error: notFound(ref) };

@@ -5,6 +5,11 @@
  *   the nginx image's curl (docker-nginx mainline/debian/Dockerfile installs `curl` since
  *   87f9340, "Provide curl inside images…", April 2020: nginx 1.17.10 and later; 1.29.1 on
  *   bookworm-slim at 5a4ad48) and perl's (buildpack-deps).
+ * - `trixie` (Debian 13, 8.14.1-2+deb13u7): `curl --version` of trixie's curl and libcurl4t64
+ *   debs (deb.debian.org) run here with trixie's own ld.so and libraries; the nginx image's curl
+ *   from mainline 1.29.2 (docker-nginx 3cabe64 "Update mainline to Debian trixie", first published
+ *   as 1.29.2, official-images 11d93407dc) and stable 1.28.1 (50dc9c3, official-images 12b58fdbf3).
+ *   Its `-v` lines are 8.14's (curl-verbose.ts; checked with it against a local server).
  * - `noble` (Ubuntu 24.04, 8.5.0-2ubuntu10.6): public transcripts of `curl --version` on 24.04.
  * - `xenial` (Ubuntu 16.04, 7.47.0): public transcripts of `curl -V` in ubuntu:16.04 containers
  *   (GnuTLS build; 7.47's tool_help.c ends each protocol and feature with a space). nginx-slim's
@@ -19,6 +24,8 @@
  * (curl 7.64.0/7.74.0) and get bookworm's; Ubuntu 22.04 (7.81.0) gets 24.04's.
  */
 import type { CatalogImage, CurlBuildName, TagInfo } from './catalog-types';
+import { debianRelease, DEBIAN_RELEASES } from './debian-release';
+import { releaseFrom } from './os-release';
 
 export interface CurlBuild {
   name: CurlBuildName;
@@ -31,6 +38,12 @@ const BOOKWORM = `curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1 OpenSSL/3.0.1
 Release-Date: 2023-02-20, security patched: 7.88.1-10+deb12u14
 Protocols: dict file ftp ftps gopher gophers http https imap imaps ldap ldaps mqtt pop3 pop3s rtmp rtsp scp sftp smb smbs smtp smtps telnet tftp
 Features: alt-svc AsynchDNS brotli GSS-API HSTS HTTP2 HTTPS-proxy IDN IPv6 Kerberos Largefile libz NTLM NTLM_WB PSL SPNEGO SSL threadsafe TLS-SRP UnixSockets zstd
+`;
+
+const TRIXIE = `curl 8.14.1 (x86_64-pc-linux-gnu) libcurl/8.14.1 OpenSSL/3.5.10 zlib/1.3.1 brotli/1.1.0 zstd/1.5.7 libidn2/2.3.8 libpsl/0.21.2 libssh2/1.11.1 nghttp2/1.64.0 nghttp3/1.8.0 librtmp/2.3 OpenLDAP/2.6.10
+Release-Date: 2025-06-04, security patched: 8.14.1-2+deb13u7
+Protocols: dict file ftp ftps gopher gophers http https imap imaps ipfs ipns ldap ldaps mqtt pop3 pop3s rtmp rtsp scp sftp smb smbs smtp smtps telnet tftp ws wss
+Features: alt-svc AsynchDNS brotli GSS-API HSTS HTTP2 HTTP3 HTTPS-proxy IDN IPv6 Kerberos Largefile libz NTLM PSL SPNEGO SSL threadsafe TLS-SRP UnixSockets zstd
 `;
 
 const NOBLE = `curl 8.5.0 (x86_64-pc-linux-gnu) libcurl/8.5.0 OpenSSL/3.0.13 zlib/1.3 brotli/1.1.0 zstd/1.5.5 libidn2/2.3.7 libpsl/0.21.2 (+libidn2/2.3.7) libssh/0.10.6/openssl/zlib nghttp2/1.59.0 librtmp/2.3 OpenLDAP/2.6.7
@@ -69,6 +82,8 @@ export function curlBuild(name: CurlBuildName, tagVersion = ''): CurlBuild {
   switch (name) {
     case 'bookworm':
       return { name, version: '7.88.1', versionText: BOOKWORM };
+    case 'trixie':
+      return { name, version: '8.14.1', versionText: TRIXIE };
     case 'noble':
       return { name, version: '8.5.0', versionText: NOBLE };
     case 'xenial':
@@ -89,14 +104,16 @@ export const DEFAULT_CURL: CurlBuild = curlimages('8.17.0');
 
 /**
  * The curl a command named `curl` runs in a container: the one a package manager installed
- * (`installed`: apk's is Alpine's; apt's is Ubuntu's when /etc/os-release says so, else Debian's),
- * else the tag's or the image's own.
+ * (`installed`: apk's is Alpine's; apt's is Ubuntu's when /etc/os-release says so, else the
+ * Debian release it names), else the tag's, its Debian release's or the image's own.
  */
 export function curlBuildFor(image: CatalogImage, tag: TagInfo, installed: boolean, osRelease: string | undefined): CurlBuild {
   if (installed) {
     if (image.userland.pkg === 'apk') return curlBuild('alpine');
-    return curlBuild(/^ID=ubuntu$/m.test(osRelease ?? '') ? 'noble' : 'bookworm');
+    const d = releaseFrom(osRelease, 'debian');
+    return curlBuild(d.id === 'ubuntu' ? 'noble' : debianRelease(d.codename).curl);
   }
-  const name = tag.curl !== undefined && tag.curl !== 'none' ? tag.curl : (image.curl ?? (image.userland.tools === 'busybox' ? 'alpine' : 'bookworm'));
+  const own = tag.curl ?? (tag.debian !== undefined ? DEBIAN_RELEASES[tag.debian].curl : undefined);
+  const name = own !== undefined && own !== 'none' ? own : (image.curl ?? (image.userland.tools === 'busybox' ? 'alpine' : 'bookworm'));
   return curlBuild(name, tag.version ?? '');
 }

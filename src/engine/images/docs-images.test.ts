@@ -165,7 +165,7 @@ describe('the docs\' Pods in a cluster', () => {
     expect(inPod(sim, 'ngx-old', ['curl', '-s', 'http://localhost/nope']).output).toContain('"curl": executable file not found in $PATH');
     const old = (getPod(sim, 'ngx-old') as Pod).status!.podIP!;
     expect(inPod(sim, 'ngx-new', ['curl', '-s', `http://${old}/nope`]).output).toContain('<body bgcolor="white">\r\n');
-    expect(inPod(sim, 'ngx-new', ['curl', '-s', 'http://localhost/nope']).output).toBe('<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.29.1</center>\r\n</body>\r\n</html>\r\n');
+    expect(inPod(sim, 'ngx-new', ['curl', '-s', 'http://localhost/nope']).output).toBe('<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.29.2</center>\r\n</body>\r\n</html>\r\n');
   });
 
   it('agnhost without args pauses, and BIND\'s nslookup in it finds kubernetes.default', () => {

@@ -1,6 +1,9 @@
 /**
  * The files of the official nginx image (Debian variant, nginx 1.29.1 on bookworm-slim) that a
- * learner meets with `ls` and `cat`, as their sources ship them:
+ * learner meets with `ls` and `cat`, as their sources ship them (the base layer's release files —
+ * /etc/os-release, debian_version, apt's debian.sources — are the tag's Debian release's,
+ * debian-release.ts; 1.29.2 and later are on trixie-slim, whose Dockerfile differs from 1.29.1's
+ * only in FROM, ENV and the nginx.org suite: docker-nginx 3cabe64, c3785f2):
  * - /etc/nginx/nginx.conf and conf.d/default.conf: nginx's Debian packaging (github:nginx/pkg-oss
  *   tag 1.29.1-1, debian/debian/nginx.conf and nginx.default.conf, installed by nginx.rules.in);
  *   default.conf as it reads once the entrypoint's 10-listen-on-ipv6-by-default.sh has added
@@ -8,8 +11,8 @@
  * - mime.types, fastcgi_params, scgi_params, uwsgi_params: github:nginx/nginx release-1.29.1 conf/.
  * - /docker-entrypoint.sh and /docker-entrypoint.d/*: github:nginx/docker-nginx 5a4ad48
  *   ("Updated nginx mainline to 1.29.1"), mainline/debian/.
- * - /etc/passwd: Debian 12's base-passwd (passwd.master, `*` → `x`) and the nginx user the
- *   Dockerfile adds (`useradd --system … --uid 101 nginx`).
+ * - /etc/passwd: Debian 12's base-passwd (passwd.master, `*` → `x`; trixie's 3.6.7 has the same
+ *   entries) and the nginx user the Dockerfile adds (`useradd --system … --uid 101 nginx`).
  * - The links the Dockerfile makes (`ln -sf /dev/stdout /var/log/nginx/access.log`, … /dev/stderr
  *   error.log — why `kubectl logs` shows nginx's access log) and the package's
  *   `/etc/nginx/modules -> /usr/lib/nginx/modules`.
@@ -739,8 +742,9 @@ export const NGINX_IMAGE_LINKS: Record<string, string> = {
 export const NGINX_IMAGE_DIRS = ['/var/cache/nginx'] as const;
 
 /**
- * debian:bookworm-slim's top directories (`ls /` of the image: bin boot dev etc home lib lib64
- * media mnt opt proc root run sbin srv sys tmp usr var), the links above standing for four.
+ * debian:bookworm-slim's and trixie-slim's top directories (`ls /` of the image: bin boot dev etc
+ * home lib lib64 media mnt opt proc root run sbin srv sys tmp usr var), the links above standing
+ * for four.
  * Approximate: /var/run stays a directory (Debian's is a link to /run) because the kubelet's
  * service-account files are kept at /var/run/secrets here.
  */

@@ -4,7 +4,8 @@
  * a package manager inside reads back from them (tools-apk.ts, tools-apt.ts). BusyBox has none.
  *
  * Contents as the images print them with `cat /etc/os-release`:
- * - debian:12 — recorded on this machine (Debian 12, /etc/os-release and /etc/debian_version 12.11);
+ * - Debian — debian-release.ts, one row per release: debian:<any tag> is Debian 12; an image built
+ *   on Debian (nginx) names its release per tag (TagInfo.debian) and gets that row's files;
  * - ubuntu:22.04 / 24.04 — transcripts of `cat /etc/os-release` in ubuntu:22.04 / docker.io/ubuntu:24.04
  *   containers (public docs found with the search tool: 22.04.x has no LOGO line, 24.04 ends with
  *   LOGO=ubuntu-logo); the point releases are the last ones published (22.04.5, 24.04.3), and
@@ -13,6 +14,8 @@
  *   Approximate: another 3.x minor gets `.0` as its patch release.
  */
 import { own } from '../../k8s/own';
+import type { DebianCodename } from './catalog-types';
+import { debianRelease, DEBIAN_RELEASES } from './debian-release';
 
 export interface Distro {
   id: 'alpine' | 'debian' | 'ubuntu';
@@ -32,8 +35,14 @@ const UBUNTU: Record<string, { point: string; codename: string; name: string; de
 };
 const UBUNTU_ALIASES: Record<string, string> = { latest: '24.04', jammy: '22.04', noble: '24.04', '22': '22.04', '24': '24.04' };
 
-/** The distro of an official image tag, or undefined when the image is not one the catalog describes. */
-export function distroOf(repository: string, version: string | undefined): Distro | undefined {
+const debianDistro = (codename: DebianCodename): Distro => ({ id: 'debian', release: DEBIAN_RELEASES[codename].version, codename });
+
+/**
+ * The distro of an official image tag (or of a tag built on a Debian release, `debian`), or
+ * undefined when the image is not one the catalog describes.
+ */
+export function distroOf(repository: string, version: string | undefined, debian?: DebianCodename): Distro | undefined {
+  if (debian !== undefined) return debianDistro(debian);
   const v = version ?? 'latest';
   if (repository === 'docker.io/library/alpine') {
     const minor = /^(\d+\.\d+)/.exec(v)?.[1] ?? ALPINE_LATEST;
@@ -43,7 +52,7 @@ export function distroOf(repository: string, version: string | undefined): Distr
     const rel = own(UBUNTU, v) ? v : ((own(UBUNTU_ALIASES, v) as string | undefined) ?? '24.04');
     return { id: 'ubuntu', release: rel, codename: UBUNTU[rel]!.codename };
   }
-  if (repository === 'docker.io/library/debian') return { id: 'debian', release: '12', codename: 'bookworm' };
+  if (repository === 'docker.io/library/debian') return debianDistro('bookworm');
   return undefined;
 }
 
@@ -65,17 +74,16 @@ export function distroFiles(d: Distro): Record<string, string> {
         '/etc/debian_version': `${u.debian}\n`,
       };
     }
-    case 'debian':
-      return {
-        '/etc/os-release': 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nVERSION="12 (bookworm)"\nVERSION_CODENAME=bookworm\nID=debian\nHOME_URL="https://www.debian.org/"\nSUPPORT_URL="https://www.debian.org/support"\nBUG_REPORT_URL="https://bugs.debian.org/"\n',
-        '/etc/debian_version': '12.11\n',
-      };
+    case 'debian': {
+      const r = debianRelease(d.codename);
+      return { '/etc/os-release': r.osRelease, '/etc/debian_version': `${r.point}\n`, '/etc/apt/sources.list.d/debian.sources': r.sources };
+    }
   }
 }
 
 /**
  * The release a package manager reads from the container's /etc/os-release (a learner may have
- * edited it; an image without one — nginx, redis — is taken as Debian 12 or the Alpine it builds on).
+ * edited it; an image without one — redis, httpd — is taken as Debian 12 or the Alpine it builds on).
  */
 export function releaseFrom(osRelease: string | undefined, fallback: Distro['id']): Distro {
   const field = (k: string): string | undefined => new RegExp(`^${k}="?([^"\\n]*)"?$`, 'm').exec(osRelease ?? '')?.[1];
@@ -88,6 +96,6 @@ export function releaseFrom(osRelease: string | undefined, fallback: Distro['id'
     const minor = /^(\d+\.\d+)/.exec(field('VERSION_ID') ?? '')?.[1] ?? ALPINE_LATEST;
     return { id: 'alpine', release: minor, codename: `v${minor}` };
   }
-  if (id === 'debian' || fallback === 'debian') return { id: 'debian', release: '12', codename: 'bookworm' };
+  if (id === 'debian' || fallback === 'debian') return debianDistro(debianRelease(field('VERSION_CODENAME') ?? field('VERSION_ID')).codename);
   return { id: 'alpine', release: ALPINE_LATEST, codename: `v${ALPINE_LATEST}` };
 }

@@ -113,7 +113,8 @@ function hostnameOf(input: ProcessInput): string {
 
 function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string, string> {
   const env: Record<string, string> = { PATH, HOSTNAME: hostnameOf(input) };
-  for (const [k, v] of Object.entries(def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '');
+  // `{version}` is the tag's application version, `{debian}` the Debian release it is built on.
+  for (const [k, v] of Object.entries(def.tag.env ?? def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '').replace(/\{debian\}/g, def.tag.debian ?? '');
   for (const [k, v] of Object.entries(input.env)) setOwn(env, k, v);
   env.HOME ??= def.image.user?.home ?? '/root';
   return env;

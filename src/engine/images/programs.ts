@@ -10,6 +10,7 @@ import { appAlive } from './app';
 import type { LogStyle, ProgramName } from './catalog-types';
 import { httpdServer, httpServer, nginxServer, tcpServer } from './catalog-data';
 import { klogTime, pgTime, slashTime, spaceTime } from './clock';
+import { nginxBuiltBy } from './nginx-build';
 import { piDigits } from './pi';
 import type { Io } from './tools';
 import type { NetworkView } from './types';
@@ -89,7 +90,8 @@ function nginx(argv: string[], pc: ProgramContext): Outcome {
     return done(0);
   }
   if (argv.includes('-V')) {
-    pc.io.err(`nginx version: nginx/${v}\nbuilt by gcc 12.2.0 (Debian 12.2.0-14) \nbuilt with OpenSSL 3.0.16 11 Feb 2025\nTLS SNI support enabled\nconfigure arguments: --prefix=/etc/nginx --sbin-path=/usr/sbin/nginx --conf-path=/etc/nginx/nginx.conf\n`);
+    const built = nginxBuiltBy(v);
+    pc.io.err(`nginx version: nginx/${v}\n${built.gcc}\n${built.openssl}\nTLS SNI support enabled\nconfigure arguments: --prefix=/etc/nginx --sbin-path=/usr/sbin/nginx --conf-path=/etc/nginx/nginx.conf\n`);
     return done(0);
   }
   if (argv.includes('-t')) {

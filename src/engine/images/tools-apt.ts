@@ -12,11 +12,14 @@
  * apt's and dpkg's formats as build logs show them): the Get/Fetched/Selecting/Unpacking/Setting
  * up lines, the Err/W: lines of a mirror that does not answer, the lists' sizes, `Reading
  * database` counts, `apt update`'s closing `All packages are up to date.`; debconf's notes and Suggested packages are
- * left out; Ubuntu images install Debian 12's versions from Ubuntu's mirror names.
+ * left out; Ubuntu images install Debian 12's versions from Ubuntu's mirror names, and a Debian 13
+ * image (nginx on trixie) from trixie's suite names. `update` fetches the release's lists
+ * (debian-release.ts).
  */
 import type { Net } from './net-tools';
 import { installPrograms, readText, sizeToStr } from './packages';
 import { releaseFrom, type Distro } from './os-release';
+import { debianRelease } from './debian-release';
 import { APT_ORDER, APT_ORDER_NO_RECOMMENDS, APT_PACKAGES, type AptRow } from './pkg-apt-data';
 import type { ToolEnv, ToolResult } from './tool-types';
 import { writeFile } from './fs';
@@ -66,15 +69,8 @@ function mirror(d: Distro): Mirror {
       ],
     };
   }
-  // InRelease sizes are this machine's lists; the Packages sizes are approximate.
-  return {
-    host: 'deb.debian.org',
-    sources: [
-      { url: 'http://deb.debian.org/debian', suite: 'bookworm', inRelease: 151_075, packages: 8_792_000 },
-      { url: 'http://deb.debian.org/debian', suite: 'bookworm-updates', inRelease: 55_403, packages: 6_924 },
-      { url: 'http://deb.debian.org/debian-security', suite: 'bookworm-security', inRelease: 34_770, packages: 272_000 },
-    ],
-  };
+  // The release's lists (debian-release.ts says which sizes are recorded).
+  return { host: 'deb.debian.org', sources: debianRelease(d.codename).lists.map((l) => ({ ...l })) };
 }
 
 const listFile = (m: Mirror): string => `${LISTS}/${m.sources[0]!.url.replace(/^http:\/\//, '').replace(/\//g, '_')}_dists_${m.sources[0]!.suite}_InRelease`;
