@@ -56,9 +56,9 @@ describe('curl at the prompt: a NodePort Service from outside the cluster', () =
     const m = new RegExp(`^T\\+\\S+ kube-proxy/${node} -> container-runtime/(node-\\d): GET http://${ip.replace(/\./g, '\\.')}:${nodePort}/ from workstation via default/web → (10\\.244\\.\\d+\\.\\d+):80 \\(default/(web-\\S+)\\)\\n$`).exec(hop);
     expect(m).not.toBeNull();
     expect(pods).toContainEqual([m![3], m![2], m![1]]);
-    // The control-plane's kube-proxy programs the same NodePort; a port no Service holds refuses (recorded, 7.88.1 = 8.x).
+    // The control-plane's kube-proxy programs the same NodePort; a port no Service holds refuses (recorded with 7.88.1; the laptop's 8.17.0 words the error as 8.9 and later do).
     expect(run(`curl -s -o /dev/null -w '%{http_code}\\n' http://10.0.0.10:${nodePort}/`).out).toBe('200\n');
-    expect(run('curl http://10.0.0.11:31999/')).toEqual({ out: '', err: "curl: (7) Failed to connect to 10.0.0.11 port 31999 after 0 ms: Couldn't connect to server\n", code: 7 });
+    expect(run('curl http://10.0.0.11:31999/')).toEqual({ out: '', err: "curl: (7) Failed to connect to 10.0.0.11 port 31999 after 0 ms: Could not connect to server\n", code: 7 });
   });
 
   it('prints no progress meter when the body goes to the terminal, and one when it goes to a file', () => {
@@ -105,7 +105,7 @@ describe('curl at the prompt: what the laptop cannot reach', () => {
     const clusterIP = run("kubectl get svc web -o jsonpath='{.spec.clusterIP}'").out;
     t0 = s.sim.now;
     // Recorded: without a limit Linux gives up on the SYN after about 134 s (tcp_syn_retries 6).
-    expect(run(`curl -sS http://${clusterIP}/`)).toEqual({ out: '', err: `curl: (28) Failed to connect to ${clusterIP} port 80 after 134205 ms: Couldn't connect to server\n`, code: 28 });
+    expect(run(`curl -sS http://${clusterIP}/`)).toEqual({ out: '', err: `curl: (28) Failed to connect to ${clusterIP} port 80 after 134205 ms: Could not connect to server\n`, code: 28 });
     expect(s.sim.now - t0).toBe(134_205);
   });
 
@@ -113,7 +113,7 @@ describe('curl at the prompt: what the laptop cannot reach', () => {
     const { run } = fresh();
     // Recorded (7.88.1 = 8.x): curl: (6) Could not resolve host: web.default.svc
     expect(run('curl -sS http://web.default.svc/')).toEqual({ out: '', err: 'curl: (6) Could not resolve host: web.default.svc\n', code: 6 });
-    expect(run('curl -sS http://localhost:8080/')).toEqual({ out: '', err: "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server\n", code: 7 });
+    expect(run('curl -sS http://localhost:8080/')).toEqual({ out: '', err: "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Could not connect to server\n", code: 7 });
   });
 
   it('stops waiting at Ctrl+C: nothing more printed, exit 130', () => {

@@ -178,7 +178,7 @@ describe('kube-apiserver from inside a Pod', () => {
     sim.runUntil(() => getPod(sim, 't')?.status?.phase === 'Running', 60_000);
     expect(inPod(sim, 't', 'curl -sk https://10.0.0.11:6443/livez').output).toBe('ok');
     expect(sim.injectFault('kube-apiserver-2').ok).toBe(true);
-    expect(inPod(sim, 't', 'curl -sSk https://10.0.0.11:6443/livez')).toEqual({ exitCode: 7, output: "curl: (7) Failed to connect to 10.0.0.11 port 6443 after 0 ms: Couldn't connect to server\n" });
+    expect(inPod(sim, 't', 'curl -sSk https://10.0.0.11:6443/livez')).toEqual({ exitCode: 7, output: "curl: (7) Failed to connect to 10.0.0.11 port 6443 after 0 ms: Could not connect to server\n" });
     expect(sim.injectFault('node/control-plane-3').ok).toBe(true);
     expect(inPod(sim, 't', 'curl -sSk -m 5 https://10.0.0.12:6443/livez')).toMatchObject({ exitCode: 28 });
   });

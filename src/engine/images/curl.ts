@@ -221,9 +221,19 @@ function tlsSetupError(o: Options, read: (path: string) => string | undefined): 
  * comes before curl's 300 s default connect timeout. Recorded: `curl -sS http://192.168.77.5/`
  * into a tun device nothing reads printed `curl: (28) Failed to connect to 192.168.77.5 port
  * 80 after 134205 ms: Couldn't connect to server` (curl 7.88.1; 8.x's connect.c has the same
- * failf).
+ * failf, with 8.9's wording of the error: couldNotConnect).
  */
 export const SYN_GIVE_UP_MS = 134_205;
+
+/**
+ * curl_easy_strerror(CURLE_COULDNT_CONNECT): `Couldn't connect to server` until 8.8, `Could not
+ * connect to server` from 8.9.0 (lib/strerror.c, curl c074ba64a8 "code: language cleanup in
+ * comments", 2024-07-01); trixie's 8.14.1 printed the latter here.
+ */
+function couldNotConnect(version: string): string {
+  const [major = 0, minor = 0] = version.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  return major > 8 || (major === 8 && minor >= 9) ? 'Could not connect to server' : "Couldn't connect to server";
+}
 
 /**
  * A SYN nobody answers (a Pod IP from outside the cluster, a dropped packet): whichever of
@@ -232,10 +242,10 @@ export const SYN_GIVE_UP_MS = 134_205;
  * `-m 2` → `curl: (28) Connection timed out after 2001 milliseconds`;
  * `--connect-timeout 2` → `curl: (28) Failed to connect to H port 80 after 2001 ms: Timeout was reached`.
  */
-function connectTimedOut(o: Options, host: string, port: number, failWith: (status: number, message: string, ms: number) => { status: number; ms: number }): { status: number; ms: number } {
+function connectTimedOut(o: Options, version: string, host: string, port: number, failWith: (status: number, message: string, ms: number) => { status: number; ms: number }): { status: number; ms: number } {
   const max = o.maxTimeS === undefined ? Infinity : o.maxTimeS * 1000;
   const connect = o.connectTimeoutS === undefined ? Infinity : o.connectTimeoutS * 1000;
-  if (Math.min(max, connect) >= SYN_GIVE_UP_MS) return failWith(28, `Failed to connect to ${host} port ${port} after ${SYN_GIVE_UP_MS} ms: Couldn't connect to server`, SYN_GIVE_UP_MS);
+  if (Math.min(max, connect) >= SYN_GIVE_UP_MS) return failWith(28, `Failed to connect to ${host} port ${port} after ${SYN_GIVE_UP_MS} ms: ${couldNotConnect(version)}`, SYN_GIVE_UP_MS);
   if (max <= connect) return failWith(28, `Connection timed out after ${max + 1} milliseconds`, max);
   return failWith(28, `Failed to connect to ${host} port ${port} after ${connect + 1} ms: Timeout was reached`, connect);
 }
@@ -316,7 +326,7 @@ export const curl: NetTool = (args, env, net) => {
       return failWith(6, `Could not resolve host: ${url.host}`, a.ms);
     case 'refused': {
       // 7.47.0's connect.c words it without the time (`Failed to connect to %s port %ld: %s`).
-      const message = build.version.startsWith('7.4') ? `Failed to connect to ${url.host} port ${url.port}: Connection refused` : `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`;
+      const message = build.version.startsWith('7.4') ? `Failed to connect to ${url.host} port ${url.port}: Connection refused` : `Failed to connect to ${url.host} port ${url.port} after 0 ms: ${couldNotConnect(build.version)}`;
       if (o.verbose) {
         const meter = !o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'));
         // curl resolves localhost itself: 7.88 to 127.0.0.1 then ::1 (recorded here), 8.5 on the other way round.
@@ -327,7 +337,7 @@ export const curl: NetTool = (args, env, net) => {
       return failWith(7, message, 1);
     }
     case 'timeout': {
-      if (!a.connected) return connectTimedOut(o, url.host, url.port, failWith);
+      if (!a.connected) return connectTimedOut(o, build.version, url.host, url.port, failWith);
       const ms = (o.maxTimeS ?? 300) * 1000;
       return failWith(28, o.maxTimeS !== undefined ? `Operation timed out after ${ms} milliseconds with 0 bytes received` : `Failed to connect to ${url.host} port ${url.port} after ${ms} ms: Timeout was reached`, ms);
     }

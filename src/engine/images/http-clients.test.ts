@@ -138,7 +138,7 @@ describe('HTTP clients in Pods against nginx', () => {
     const c17 = inPod(sim, 'ci17', ['curl', '-sSv', 'localhost:8099']).output.split('\n');
     expect(c17[3]).toBe('*   Trying [::1]:8099...');
     expect(c17[4]).toMatch(/^\* connect to ::1 port 8099 from ::1 port \d+ failed: Connection refused$/);
-    expect(c17.slice(-3)).toEqual(['* closing connection #0', "curl: (7) Failed to connect to localhost port 8099 after 0 ms: Couldn't connect to server", '']);
+    expect(c17.slice(-3)).toEqual(['* closing connection #0', "curl: (7) Failed to connect to localhost port 8099 after 0 ms: Could not connect to server", '']);
     // 7.47.0's connect.c has no time in its message.
     expect(inPod(sim, 'slim', ['curl', '-sS', 'localhost:8099']).output).toBe('curl: (7) Failed to connect to localhost port 8099: Connection refused\n');
   });
