@@ -108,4 +108,26 @@ describe('nginx tags on Debian 12 and 13', () => {
     expect(built('n127')).toEqual(['nginx version: nginx/1.27.5', 'built by gcc 12.2.0 (Debian 12.2.0-14) ', 'built with OpenSSL 3.0.16 11 Feb 2025']);
     expect(logs(sim, 'latest')).toContainEqual(expect.stringMatching(/\[notice\] 1#1: built by gcc 14\.2\.0 \(Debian 14\.2\.0-19\) $/));
   });
+
+  it('coreutils and bash answer --version as the release builds them: 9.7 packaged by Debian and bash 5.2.37 on trixie, 9.1 and 5.2.15 on bookworm', () => {
+    // Recorded with trixie's debs (C locale) and on this Debian 12 machine.
+    expect(inPod(sim, 'latest', 'ls --version')).toEqual({
+      exitCode: 0,
+      output:
+        'ls (GNU coreutils) 9.7\nPackaged by Debian (9.7-3)\nCopyright (C) 2025 Free Software Foundation, Inc.\nLicense GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\nThis is free software: you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n\nWritten by Richard M. Stallman and David MacKenzie.\n',
+    });
+    expect(inPod(sim, 'n127', 'ls --version').output).toBe(
+      'ls (GNU coreutils) 9.1\nCopyright (C) 2022 Free Software Foundation, Inc.\nLicense GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\nThis is free software: you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n\nWritten by Richard M. Stallman and David MacKenzie.\n',
+    );
+    // getopt_long permutes: --version after other options still wins; after `--` it is an operand.
+    expect(inPod(sim, 'latest', 'sort -r --version | head -1; tail --version | tail -2').output).toBe('sort (GNU coreutils) 9.7\nWritten by Paul Rubin, David MacKenzie, Ian Lance Taylor,\nand Jim Meyering.\n');
+    expect(inPod(sim, 'latest', 'ls -- --version')).toEqual({ exitCode: 2, output: "ls: cannot access '--version': No such file or directory\n" });
+    const bash = (pod: string): string => inPod(sim, pod, 'bash --version').output;
+    expect(bash('latest')).toBe(
+      'GNU bash, version 5.2.37(1)-release (x86_64-pc-linux-gnu)\nCopyright (C) 2022 Free Software Foundation, Inc.\nLicense GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>\n\nThis is free software; you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n',
+    );
+    expect(bash('n127').split('\n')[0]).toBe('GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)');
+    // Built on bullseye (not described): Debian 12's programs, as its curl is.
+    expect(inPod(sim, 'n123', 'cat --version | head -1').output).toBe('cat (GNU coreutils) 9.1\n');
+  });
 });

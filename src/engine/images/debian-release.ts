@@ -10,6 +10,9 @@
  *   lists' InRelease files and their `main/binary-amd64/Packages.xz` sizes as `apt-get update`
  *   fetched them (apt 3.0.4 run in a chroot of trixie's packages prints the same Get/Fetched
  *   lines as bookworm's apt 2.6.1; an image sets Acquire::Languages none, so no Translation-en).
+ * - coreutils' and bash's `--version` (gnu-version.ts): bookworm's run on this machine (coreutils
+ *   9.1-1, bash 5.2.15-2+b8); trixie's (coreutils 9.7-3, bash 5.2.37-2+b10) from its debs, run with
+ *   trixie's ld.so and libraries in the C locale.
  * - /etc/apt/sources.list.d/debian.sources as debuerreotype writes it in the docker-library
  *   images (scripts/debuerreotype-debian-sources-list: deb822 for apt ≥ 2.3, one stanza per
  *   mirror with its snapshot URL as a comment, suites `S S-updates` then `S-security`, Signed-By
@@ -46,6 +49,10 @@ export interface DebianRelease {
   curl: CurlBuildName;
   /** What `apt-get update` fetches, in the order the sources list them. */
   lists: readonly AptList[];
+  /** GNU coreutils as `--version` names it: release, copyright year, Debian's packager line. */
+  coreutils: { version: string; year: string; packaged?: string };
+  /** bash's `--version`: its version string and copyright year. */
+  bash: { version: string; year: string };
 }
 
 const osRelease = (version: string, codename: string, full?: string): string =>
@@ -63,6 +70,8 @@ export const DEBIAN_RELEASES: Readonly<Record<DebianCodename, DebianRelease>> = 
     osRelease: osRelease('12', 'bookworm'),
     sources: sources('bookworm', '20250811T000000Z', 'debian-archive-keyring.gpg'),
     curl: 'bookworm',
+    coreutils: { version: '9.1', year: '2022' },
+    bash: { version: '5.2.15(1)-release', year: '2022' },
     lists: [
       { url: 'http://deb.debian.org/debian', suite: 'bookworm', inRelease: 151_075, packages: 8_792_000 },
       { url: 'http://deb.debian.org/debian', suite: 'bookworm-updates', inRelease: 55_403, packages: 6_924 },
@@ -76,6 +85,8 @@ export const DEBIAN_RELEASES: Readonly<Record<DebianCodename, DebianRelease>> = 
     osRelease: osRelease('13', 'trixie', '13.8'),
     sources: sources('trixie', '20250929T000000Z', 'debian-archive-keyring.pgp'),
     curl: 'trixie',
+    coreutils: { version: '9.7', year: '2025', packaged: '9.7-3' },
+    bash: { version: '5.2.37(1)-release', year: '2022' },
     lists: [
       { url: 'http://deb.debian.org/debian', suite: 'trixie', inRelease: 140_420, packages: 9_679_304 },
       { url: 'http://deb.debian.org/debian', suite: 'trixie-updates', inRelease: 47_340, packages: 1_108 },

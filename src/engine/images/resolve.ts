@@ -6,6 +6,8 @@ import type { Binary, Userland } from './catalog-types';
 import { normalizePath, type FsLayer } from './fs';
 import { installedCommand } from './packages';
 import type { Dialect, RunContext } from './machine';
+import { asksVersion, coreutilsVersion, debianUserland, isCoreutilsProgram } from './gnu-version';
+import { ok } from './tool-types';
 import { TOOLS, type Tool } from './tools';
 import { ipFor } from './tools-ip';
 
@@ -68,6 +70,7 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     if (ip) return { k: 'tool', tool: ip };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));
     const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
+    if (tool && userland.tools === 'coreutils' && isCoreutilsProgram(b)) return { k: 'tool', tool: withVersion(b, tool, userland) };
     return tool ? { k: 'tool', tool } : undefined;
   };
   const pkg = fs ? installedCommand(fs, name.includes('/') ? normalizePath(name, cwd) : name) : undefined;
@@ -85,6 +88,16 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     if (bin && !absentInTag(ctx, bin)) return fromBinary(`${dir}/${name}`, bin);
   }
   return standard(name) ?? { k: 'missing' };
+}
+
+/** A coreutils program that answers `--version` as its Debian release built it (gnu-version.ts). */
+function withVersion(name: string, tool: Tool, userland: Userland): Tool {
+  return (args, env) => {
+    const r = asksVersion(name, args) ? debianUserland(env.fs, env.base, userland) : undefined;
+    if (!r) return tool(args, env);
+    env.io.out(coreutilsVersion(name, r));
+    return ok;
+  };
 }
 
 /** The image's curl is not in this tag (nginx before 1.17.10, perl:slim). */

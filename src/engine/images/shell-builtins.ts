@@ -9,6 +9,7 @@ import { dispatch, exportedEnv, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
 import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
 import { emit } from './output';
+import { bashVersion, debianUserland } from './gnu-version';
 import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
 import { execPath, searchPath, type PathRun } from './exec-file';
@@ -489,6 +490,15 @@ function soleCommand(m: Machine, root: number): boolean {
 export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, dialect: Dialect): void {
   const invoked = argv[0]!;
   const prog = dialect === 'ash' ? 'sh' : invoked;
+  // bash reads its GNU long options before any other (shell.c parse_long_options): `--version`
+  // prints the version of the image's Debian release and exits.
+  const release = dialect === 'bash' ? debianUserland(m.fs, ctx.base, ctx.image.userland) : undefined;
+  const firstShort = argv.findIndex((a, i) => i > 0 && !/^--./.test(a));
+  if (release && argv.slice(1, firstShort < 0 ? argv.length : firstShort).includes('--version')) {
+    emit(m, ctx, s.out, bashVersion(release), m.clock);
+    m.status = 0;
+    return;
+  }
   const inv = parseInvocation(dialect, prog, argv.slice(1));
   if (inv.k === 'error') {
     emit(m, ctx, s.err, inv.message, m.clock);
