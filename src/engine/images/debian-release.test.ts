@@ -130,4 +130,31 @@ describe('nginx tags on Debian 12 and 13', () => {
     // Built on bullseye (not described): Debian 12's programs, as its curl is.
     expect(inPod(sim, 'n123', 'cat --version | head -1').output).toBe('cat (GNU coreutils) 9.1\n');
   });
+
+  it('apt-get install resolves the release\'s packages: trixie\'s procps 4.0.4 and its plan, bind9-dnsutils for dnsutils', () => {
+    // Recorded with apt 3.0.4 in a chroot of trixie-slim's packages (pkg-apt-data-trixie.ts).
+    const r = inPod(sim, 'n1295', 'apt-get update -qq && apt-get install -y procps');
+    expect(r.exitCode).toBe(0);
+    expect(r.output.split('\n').slice(3, 14)).toEqual([
+      'The following additional packages will be installed:',
+      '  libgpm2 libncursesw6 libproc2-0 linux-sysctl-defaults psmisc',
+      'The following NEW packages will be installed:',
+      '  libgpm2 libncursesw6 libproc2-0 linux-sysctl-defaults procps psmisc',
+      '0 upgraded, 6 newly installed, 0 to remove and 0 not upgraded.',
+      'Need to get 1370 kB of archives.',
+      'After this operation, 4163 kB of additional disk space will be used.',
+      'Get:1 http://deb.debian.org/debian trixie/main amd64 linux-sysctl-defaults all 4.12.1 [5724 B]',
+      'Get:2 http://deb.debian.org/debian trixie/main amd64 libncursesw6 amd64 6.5+20250216-2 [135 kB]',
+      'Get:3 http://deb.debian.org/debian trixie/main amd64 libproc2-0 amd64 2:4.0.4-9 [65.6 kB]',
+      'Get:4 http://deb.debian.org/debian trixie/main amd64 procps amd64 2:4.0.4-9 [882 kB]',
+    ]);
+    expect(r.output).toContain('Processing triggers for libc-bin (2.41-12+deb13u5) ...\n');
+    expect(inPod(sim, 'n1295', 'command -v ps').output).toBe('/usr/bin/ps\n');
+    // trixie has no dnsutils package: apt installs bind9-dnsutils, which provides it, as if named.
+    const dns = inPod(sim, 'n1295', 'apt-get install -y dnsutils').output.split('\n');
+    expect(dns.slice(8, 11)).toEqual(['The following NEW packages will be installed:', '  bind9-dnsutils bind9-host bind9-libs krb5-locales libcom-err2 libedit2', '  libfstrm0 libgssapi-krb5-2 libidn2-0 libjemalloc2 libjson-c5 libk5crypto3']);
+    expect(dns).toContain('Need to get 4312 kB of archives.');
+    // Debian 12's versions where the image is on bookworm.
+    expect(inPod(sim, 'n127', 'apt-get update -qq && apt-get install -y procps').output).toContain('Unpacking procps (2:4.0.2-3) ...\n');
+  });
 });

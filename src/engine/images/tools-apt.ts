@@ -1,7 +1,8 @@
 /**
  * `apt-get` and `apt` inside Debian and Ubuntu images: `update` fetches the lists through the
  * container's network (deb.debian.org / archive.ubuntu.com are INTERNET hosts), `install [-y]`
- * resolves Debian 12's packages (pkg-apt-data.ts), prints apt's plan, downloads and unpacks them,
+ * resolves the release's packages (Debian 12's pkg-apt-data.ts, Debian 13's
+ * pkg-apt-data-trixie.ts), prints apt's plan, downloads and unpacks them,
  * and puts their programs on `$PATH` (packages.ts). Official images ship with empty lists, so an
  * install before any update finds nothing, as on a fresh image.
  *
@@ -12,15 +13,15 @@
  * apt's and dpkg's formats as build logs show them): the Get/Fetched/Selecting/Unpacking/Setting
  * up lines, the Err/W: lines of a mirror that does not answer, the lists' sizes, `Reading
  * database` counts, `apt update`'s closing `All packages are up to date.`; debconf's notes and Suggested packages are
- * left out; Ubuntu images install Debian 12's versions from Ubuntu's mirror names, and a Debian 13
- * image (nginx on trixie) from trixie's suite names. `update` fetches the release's lists
- * (debian-release.ts).
+ * left out; Ubuntu images install Debian 12's versions from Ubuntu's mirror names. `update`
+ * fetches the release's lists (debian-release.ts); trixie's apt 3.0.4 prints the same lines.
  */
 import type { Net } from './net-tools';
 import { installPrograms, readText, sizeToStr } from './packages';
 import { releaseFrom, type Distro } from './os-release';
 import { debianRelease } from './debian-release';
 import { APT_ORDER, APT_ORDER_NO_RECOMMENDS, APT_PACKAGES, type AptRow } from './pkg-apt-data';
+import { TRIXIE_APT_ORDER, TRIXIE_APT_ORDER_NO_RECOMMENDS, TRIXIE_APT_PACKAGES, TRIXIE_APT_PROVIDED, TRIXIE_LIBC_BIN } from './pkg-apt-data-trixie';
 import type { ToolEnv, ToolResult } from './tool-types';
 import { writeFile } from './fs';
 
@@ -45,8 +46,19 @@ const PROGRAMS: Record<string, string[]> = {
   'inetutils-telnet': ['telnet'],
   openssl: ['openssl'],
 };
-/** The libc-bin of the image (its shared-library trigger). Recorded on this machine. */
-const LIBC_BIN = '2.36-9+deb12u14';
+/** A release's packages, the unpack orders recorded for them, and the image's libc-bin (its shared-library trigger). */
+interface AptData {
+  packages: Readonly<Record<string, AptRow>>;
+  order: Readonly<Record<string, string>>;
+  orderNoRecommends: Readonly<Record<string, string>>;
+  /** Names that are only another package's Provides (apt installs that package as if named). */
+  provided: Readonly<Record<string, string>>;
+  libcBin: string;
+}
+/** Debian 12's (libc-bin recorded on this machine); Ubuntu images use them too. */
+const BOOKWORM_APT: AptData = { packages: APT_PACKAGES, order: APT_ORDER, orderNoRecommends: APT_ORDER_NO_RECOMMENDS, provided: {}, libcBin: '2.36-9+deb12u14' };
+const TRIXIE_APT: AptData = { packages: TRIXIE_APT_PACKAGES, order: TRIXIE_APT_ORDER, orderNoRecommends: TRIXIE_APT_ORDER_NO_RECOMMENDS, provided: TRIXIE_APT_PROVIDED, libcBin: TRIXIE_LIBC_BIN };
+const aptData = (d: Distro): AptData => (d.id === 'debian' && d.codename === 'trixie' ? TRIXIE_APT : BOOKWORM_APT);
 /** Simulated link to the mirror. */
 const BYTES_PER_MS = 8_000;
 
@@ -148,8 +160,8 @@ function update(env: ToolEnv, net: Net, d: Distro, prog: 'apt-get' | 'apt'): Too
  * The packages to unpack: each name's recorded order (APT_ORDER), then, for a package without
  * one, its dependencies first (close to apt's order, not recorded).
  */
-function plan(names: string[], have: Set<string>, noRecommends: boolean): string[] {
-  const recorded = noRecommends ? APT_ORDER_NO_RECOMMENDS : APT_ORDER;
+function plan(data: AptData, names: string[], have: Set<string>, noRecommends: boolean): string[] {
+  const recorded = noRecommends ? data.orderNoRecommends : data.order;
   const order: string[] = [];
   const seen = new Set<string>();
   const visit = (p: string): void => {
@@ -163,27 +175,28 @@ function plan(names: string[], have: Set<string>, noRecommends: boolean): string
     }
     if (seen.has(p) || have.has(p)) return;
     seen.add(p);
-    for (const dep of APT_PACKAGES[p]![6].split(' ').filter(Boolean)) visit(dep);
+    for (const dep of data.packages[p]![6].split(' ').filter(Boolean)) visit(dep);
     order.push(p);
   };
   for (const n of names) visit(n);
   return order;
 }
 
-function install(env: ToolEnv, net: Net, d: Distro, names: string[], yes: boolean, noRecommends: boolean): ToolResult {
+function install(env: ToolEnv, net: Net, d: Distro, asked: string[], yes: boolean, noRecommends: boolean): ToolResult {
   const done = env.io.terminal ? ' Done' : '';
   env.io.out(`Reading package lists...${done}\nBuilding dependency tree...${done}\nReading state information...${done}\n`);
   const m = mirror(d);
+  const data = aptData(d);
   const lists = readText(env.fs, env.base, listFile(m)) !== '';
-  const unknown = names.filter((n) => !lists || !Object.hasOwn(APT_PACKAGES, n));
+  const unknown = asked.filter((n) => !lists || !(Object.hasOwn(data.packages, n) || Object.hasOwn(data.provided, n)));
   if (unknown.length > 0) {
     for (const n of unknown) env.io.err(`E: Unable to locate package ${n}\n`);
     return { status: 100, ms: 300 };
   }
+  const names = asked.map((n) => (Object.hasOwn(data.provided, n) ? data.provided[n]! : n));
   const have = installed(env);
-  const order = plan(names, have, noRecommends);
-  const asked = names.filter((n) => have.has(n));
-  for (const n of asked) env.io.out(`${n} is already the newest version (${APT_PACKAGES[n]![0]}).\n`);
+  const order = plan(data, names, have, noRecommends);
+  for (const n of names.filter((x) => have.has(x))) env.io.out(`${n} is already the newest version (${data.packages[n]![0]}).\n`);
   if (order.length === 0) {
     env.io.out('0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.\n');
     return { status: 0, ms: 300 };
@@ -192,7 +205,7 @@ function install(env: ToolEnv, net: Net, d: Distro, names: string[], yes: boolea
   if (extra.length > 0) env.io.out(`The following additional packages will be installed:\n${wrap(extra)}`);
   env.io.out(`The following NEW packages will be installed:\n${wrap([...order].sort())}`);
   env.io.out(`0 upgraded, ${order.length} newly installed, 0 to remove and 0 not upgraded.\n`);
-  const rows = order.map((p): [string, AptRow] => [p, APT_PACKAGES[p]!]);
+  const rows = order.map((p): [string, AptRow] => [p, data.packages[p]!]);
   const bytes = rows.reduce((s, [, r]) => s + r[1], 0);
   env.io.out(`Need to get ${sizeToStr(bytes)}B of archives.\nAfter this operation, ${sizeToStr(rows.reduce((s, [, r]) => s + r[2] * 1024, 0))}B of additional disk space will be used.\n`);
   if (!yes && extra.length > 0) {
@@ -218,7 +231,7 @@ function install(env: ToolEnv, net: Net, d: Distro, names: string[], yes: boolea
     env.io.out(`Preparing to unpack .../${rows.length > 1 ? `${String(i).padStart(width, '0')}-` : ''}${deb} ...\nUnpacking ${dpkgName(p, row)} (${row[0]}) ...\n`);
   });
   for (const [p, row] of rows) env.io.out(`Setting up ${dpkgName(p, row)} (${row[0]}) ...\n`);
-  if (rows.some(([p]) => p.startsWith('lib'))) env.io.out(`Processing triggers for libc-bin (${LIBC_BIN}) ...\n`);
+  if (rows.some(([p]) => p.startsWith('lib'))) env.io.out(`Processing triggers for libc-bin (${data.libcBin}) ...\n`);
   writeFile(env.fs, env.base, STATUS, rows.map(([p, row]) => `Package: ${p}\nStatus: install ok installed\nVersion: ${row[0]}\n\n`).join(''), true);
   installPrograms(env.fs, env.base, rows.flatMap(([p]) => PROGRAMS[p] ?? []));
   return { status: 0, ms: ms + rows.length * 120 };

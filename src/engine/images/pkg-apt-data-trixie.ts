@@ -1,0 +1,165 @@
+/**
+ * Debian 13 (trixie)'s packages as `apt-get install` sees them from a fresh trixie-slim image (the
+ * nginx tags on trixie, nginx-build.ts), for the same packages as pkg-apt-data.ts and everything
+ * they pull in. Data, recorded with apt 3.0.4 run in a chroot of trixie's own packages
+ * (deb.debian.org, Debian 13.8, with a private dpkg status holding the 78 packages debootstrap's
+ * minbase installs: Priority required and apt): `apt-cache show` (Version, Size, Installed-Size,
+ * Architecture, Multi-Arch), the origin of each `apt-get -s install` Inst line (the first, which
+ * the Get line downloads from: checked against `apt-get install --download-only`), Depends,
+ * Pre-Depends and Recommends not in the image, and each target's Inst order with and without
+ * Recommends. apt 3.0's apt-get prints the same plan as 2.6 (additional/NEW packages, the
+ * counts, Need to get, After this operation); trixie has no `dnsutils` package, only
+ * bind9-dnsutils providing it, which apt installs as if named (no Note line). This file is long
+ * on purpose: it is a table.
+ *
+ * Row: as pkg-apt-data.ts (suite 0 trixie, 1 trixie-security, 2 trixie-updates).
+ */
+import type { AptRow } from './pkg-apt-data';
+
+export const TRIXIE_APT_PACKAGES: Readonly<Record<string, AptRow>> = {
+  'adduser': ['3.152', 190932, 428, 1, 0, 0, ''],
+  'bash-completion': ['1:2.16.0-7', 319436, 1952, 1, 0, 0, ''],
+  'bind9-dnsutils': ['1:9.20.30-1~deb13u1', 167084, 525, 0, 0, 0, 'bind9-host bind9-libs libedit2 libidn2-0 libjemalloc2 libkrb5-3 libprotobuf-c1'],
+  'bind9-host': ['1:9.20.30-1~deb13u1', 56596, 141, 0, 0, 0, 'bind9-libs libidn2-0'],
+  'bind9-libs': ['1:9.20.30-1~deb13u1', 1250200, 3649, 0, 1, 0, 'libfstrm0 libgssapi-krb5-2 libjemalloc2 libjson-c5 libkrb5-3 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 liburcu8t64 libuv1t64 libxml2'],
+  'ca-certificates': ['20250419+deb13u1', 160720, 387, 1, 0, 0, 'openssl'],
+  'curl': ['8.14.1-2+deb13u7', 270212, 495, 0, 0, 0, 'libcurl4t64 bash-completion'],
+  'dbus': ['1.16.2-2', 71632, 154, 0, 0, 0, 'dbus-bin dbus-daemon dbus-system-bus-common libdbus-1-3 libexpat1'],
+  'dbus-bin': ['1.16.2-2', 80004, 190, 0, 0, 0, 'libdbus-1-3'],
+  'dbus-daemon': ['1.16.2-2', 158660, 352, 0, 0, 0, 'dbus-bin dbus-session-bus-common libapparmor1 libdbus-1-3 libexpat1'],
+  'dbus-session-bus-common': ['1.16.2-2', 52264, 80, 1, 0, 0, ''],
+  'dbus-system-bus-common': ['1.16.2-2', 53540, 91, 1, 0, 0, 'adduser'],
+  'inetutils-telnet': ['2:2.6-3+deb13u3', 131192, 279, 0, 0, 0, 'libcom-err2 libk5crypto3 libkrb5-3 netbase'],
+  'iproute2': ['6.15.0-1', 1089184, 3774, 0, 0, 0, 'libbpf1 libelf1t64 libmnl0 libtirpc3t64 libxtables12 libcap2-bin'],
+  'iputils-ping': ['3:20240905-3', 51248, 187, 0, 0, 0, 'libidn2-0 linux-sysctl-defaults'],
+  'jq': ['1.7.1-6+deb13u4', 78900, 125, 0, 0, 0, 'libjq1'],
+  'krb5-locales': ['1.21.3-5+deb13u2', 101896, 584, 1, 0, 1, ''],
+  'less': ['668-1', 161148, 376, 0, 0, 0, ''],
+  'libapparmor1': ['4.1.0-1', 43688, 115, 0, 1, 0, ''],
+  'libbpf1': ['1:1.5.0-3', 168832, 452, 0, 1, 0, 'libelf1t64'],
+  'libbrotli1': ['1.1.0-2+deb13u1', 303640, 865, 0, 1, 0, ''],
+  'libcap2-bin': ['1:2.75-10+deb13u1+b3', 36456, 132, 0, 0, 0, 'libpam-cap'],
+  'libcom-err2': ['1.47.2-3+b12', 25036, 64, 0, 1, 0, ''],
+  'libcurl4t64': ['8.14.1-2+deb13u7', 391640, 1013, 0, 1, 0, 'libbrotli1 libgssapi-krb5-2 libidn2-0 libldap2 libnghttp2-14 libnghttp3-9 libpsl5t64 librtmp1 libssh2-1t64 ca-certificates'],
+  'libdbus-1-3': ['1.16.2-2', 177904, 445, 0, 1, 0, 'dbus'],
+  'libedit2': ['3.1-20250104-1', 93832, 262, 0, 1, 0, ''],
+  'libelf1t64': ['0.192-4', 189408, 1228, 0, 1, 0, ''],
+  'libexpat1': ['2.9.0-1~deb13u1', 125744, 427, 0, 1, 0, ''],
+  'libffi8': ['3.4.8-2', 24144, 72, 0, 1, 0, ''],
+  'libfstrm0': ['0.6.1-1+b3', 21924, 71, 0, 1, 0, ''],
+  'libgnutls30t64': ['3.8.9-3+deb13u4', 1469024, 3504, 0, 1, 0, 'libidn2-0 libp11-kit0 libtasn1-6 libunistring5'],
+  'libgpm2': ['1.20.7-11+b2', 14376, 45, 0, 1, 0, ''],
+  'libgssapi-krb5-2': ['1.21.3-5+deb13u2', 139256, 434, 0, 1, 1, 'libkrb5-3 libcom-err2 libk5crypto3 libkrb5support0'],
+  'libidn2-0': ['2.3.8-2', 109096, 446, 0, 1, 0, 'libunistring5'],
+  'libjemalloc2': ['5.3.0-3', 274324, 876, 0, 1, 0, ''],
+  'libjq1': ['1.7.1-6+deb13u4', 167808, 439, 0, 1, 0, 'libonig5'],
+  'libjson-c5': ['0.18+ds-1', 45956, 112, 0, 1, 0, ''],
+  'libk5crypto3': ['1.21.3-5+deb13u2', 82028, 266, 0, 1, 1, 'libkrb5support0'],
+  'libkeyutils1': ['1.6.3-6', 9456, 41, 0, 1, 0, ''],
+  'libkrb5-3': ['1.21.3-5+deb13u2', 328056, 1074, 0, 1, 1, 'libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 krb5-locales'],
+  'libkrb5support0': ['1.21.3-5+deb13u2', 33960, 137, 0, 1, 1, ''],
+  'libldap-common': ['2.6.10+dfsg-1', 35108, 99, 1, 0, 0, ''],
+  'libldap2': ['2.6.10+dfsg-1', 193576, 576, 0, 1, 0, 'libsasl2-2 libldap-common'],
+  'liblmdb0': ['0.9.31-1+b2', 45240, 104, 0, 1, 0, ''],
+  'libmaxminddb0': ['1.12.2-1', 25800, 57, 0, 1, 0, ''],
+  'libmnl0': ['1.0.5-3', 11928, 45, 0, 1, 0, ''],
+  'libncursesw6': ['6.5+20250216-2', 135484, 419, 0, 1, 0, 'libgpm2'],
+  'libnghttp2-14': ['1.64.0-1.1+deb13u2', 75412, 229, 0, 1, 0, ''],
+  'libnghttp3-9': ['1.8.0-1', 67656, 201, 0, 1, 0, ''],
+  'libonig5': ['6.9.9-1+b1', 189396, 677, 0, 1, 0, ''],
+  'libp11-kit0': ['0.25.5-3', 425240, 1882, 0, 1, 0, 'libffi8'],
+  'libpam-cap': ['1:2.75-10+deb13u1+b3', 16612, 54, 0, 1, 0, ''],
+  'libpcap0.8t64': ['1.10.5-2', 168608, 390, 0, 1, 0, 'libdbus-1-3'],
+  'libproc2-0': ['2:4.0.4-9', 65596, 237, 0, 1, 0, ''],
+  'libprotobuf-c1': ['1.5.1-1', 20536, 62, 0, 1, 0, ''],
+  'libpsl5t64': ['0.21.2-1.1+b1', 57188, 100, 0, 1, 0, 'libidn2-0 libunistring5 publicsuffix'],
+  'libpython3-stdlib': ['3.13.5-1', 10180, 28, 0, 1, 0, 'libpython3.13-stdlib'],
+  'libpython3.13-minimal': ['3.13.5-2+deb13u5', 863168, 5452, 0, 1, 0, 'libpython3.13-stdlib'],
+  'libpython3.13-stdlib': ['3.13.5-2+deb13u5', 1958624, 8898, 0, 1, 0, 'libpython3.13-minimal media-types netbase libffi8 libncursesw6 libreadline8t64'],
+  'libreadline8t64': ['8.2-6', 168832, 485, 0, 1, 0, 'readline-common'],
+  'librtmp1': ['2.4+20151223.gitfa8646d.1-2+b5', 58840, 144, 0, 1, 0, 'libgnutls30t64'],
+  'libsasl2-2': ['2.1.28+dfsg1-9', 57512, 156, 0, 1, 0, 'libsasl2-modules-db libsasl2-modules'],
+  'libsasl2-modules': ['2.1.28+dfsg1-9', 66712, 282, 0, 1, 0, ''],
+  'libsasl2-modules-db': ['2.1.28+dfsg1-9', 19768, 70, 0, 1, 0, ''],
+  'libsodium23': ['1.0.18-1+deb13u1', 165028, 431, 0, 1, 0, ''],
+  'libssh2-1t64': ['1.11.1-1+deb13u2', 245240, 441, 0, 1, 0, ''],
+  'libtasn1-6': ['4.20.0-2+deb13u1', 50112, 122, 0, 1, 0, ''],
+  'libtirpc-common': ['1.3.6+ds-1', 11004, 32, 1, 0, 0, ''],
+  'libtirpc3t64': ['1.3.6+ds-1', 83300, 236, 0, 1, 0, 'libgssapi-krb5-2 libtirpc-common'],
+  'libunistring5': ['1.3-2', 476768, 2092, 0, 1, 0, ''],
+  'liburcu8t64': ['0.15.2-2', 76304, 363, 0, 1, 0, ''],
+  'libuv1t64': ['1.50.0-2', 153752, 321, 0, 1, 0, ''],
+  'libxml2': ['2.12.7+dfsg+really2.9.14-2.1+deb13u3', 699724, 1916, 0, 1, 0, ''],
+  'libxtables12': ['1.8.11-2', 31896, 101, 0, 1, 0, ''],
+  'linux-sysctl-defaults': ['4.12.1', 5724, 19, 1, 0, 0, ''],
+  'media-types': ['13.0.0', 29336, 98, 1, 0, 0, ''],
+  'nano': ['8.4-1+deb13u1', 644672, 2839, 0, 0, 0, 'libncursesw6'],
+  'netbase': ['6.5', 12436, 35, 1, 0, 0, ''],
+  'netcat-openbsd': ['1.229-1', 42520, 109, 0, 0, 0, ''],
+  'openssl': ['3.5.10-1~deb13u1', 1524276, 2527, 0, 0, 1, ''],
+  'procps': ['2:4.0.4-9', 882088, 2395, 0, 0, 0, 'libncursesw6 libproc2-0 psmisc linux-sysctl-defaults'],
+  'psmisc': ['23.7-2', 266696, 950, 0, 0, 0, ''],
+  'publicsuffix': ['20250328.1952-0.1', 295872, 570, 1, 0, 0, ''],
+  'python3': ['3.13.5-1', 28244, 83, 0, 0, 0, 'python3-minimal python3.13 libpython3-stdlib'],
+  'python3-minimal': ['3.13.5-1', 27248, 112, 0, 0, 0, 'python3.13-minimal'],
+  'python3.13': ['3.13.5-2+deb13u5', 757492, 830, 0, 0, 0, 'python3.13-minimal libpython3.13-stdlib media-types ca-certificates'],
+  'python3.13-minimal': ['3.13.5-2+deb13u5', 2224552, 6768, 0, 0, 0, 'libpython3.13-minimal libexpat1 python3.13'],
+  'readline-common': ['8.2-6', 69360, 89, 1, 0, 0, ''],
+  'tcpdump': ['4.99.5-2', 471048, 1343, 0, 0, 0, 'adduser libpcap0.8t64'],
+  'telnet': ['0.17+2.6-3+deb13u3', 44108, 56, 1, 0, 0, 'inetutils-telnet'],
+  'vim': ['2:9.1.1230-2+deb13u2', 1670616, 3930, 0, 0, 0, 'vim-common vim-runtime libgpm2 libsodium23'],
+  'vim-common': ['2:9.1.1230-2+deb13u2', 421100, 1864, 1, 0, 0, 'xxd vim'],
+  'vim-runtime': ['2:9.1.1230-2+deb13u2', 7129236, 38426, 1, 0, 0, 'vim'],
+  'wget': ['1.25.0-2', 984500, 3784, 0, 0, 0, 'libgnutls30t64 libidn2-0 libpsl5t64 ca-certificates'],
+  'xxd': ['2:9.1.1230-2+deb13u2', 99108, 154, 0, 0, 0, ''],
+};
+
+/** The order `apt-get -s install -y PKG` unpacks each package's closure in (its Inst lines), recorded. */
+export const TRIXIE_APT_ORDER: Readonly<Record<string, string>> = {
+  'bind9-dnsutils': 'libfstrm0 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libjemalloc2 libjson-c5 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 liburcu8t64 libuv1t64 libxml2 bind9-libs libunistring5 libidn2-0 bind9-host libedit2 bind9-dnsutils krb5-locales',
+  'bind9-host': 'libfstrm0 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libjemalloc2 libjson-c5 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 liburcu8t64 libuv1t64 libxml2 bind9-libs libunistring5 libidn2-0 bind9-host krb5-locales',
+  'ca-certificates': 'openssl ca-certificates',
+  'curl': 'bash-completion openssl ca-certificates krb5-locales libbrotli1 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libunistring5 libidn2-0 libsasl2-modules-db libsasl2-2 libldap2 libnghttp2-14 libnghttp3-9 libpsl5t64 libffi8 libp11-kit0 libtasn1-6 libgnutls30t64 librtmp1 libssh2-1t64 libcurl4t64 curl libldap-common libsasl2-modules publicsuffix',
+  'inetutils-telnet': 'netbase libcom-err2 libkrb5support0 libk5crypto3 libkeyutils1 libkrb5-3 inetutils-telnet krb5-locales',
+  'iproute2': 'libelf1t64 libbpf1 libmnl0 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libtirpc-common libtirpc3t64 libxtables12 libcap2-bin iproute2 krb5-locales libpam-cap',
+  'iputils-ping': 'libunistring5 libidn2-0 iputils-ping linux-sysctl-defaults',
+  'jq': 'libonig5 libjq1 jq',
+  'less': 'less',
+  'nano': 'libncursesw6 nano libgpm2',
+  'netcat-openbsd': 'netcat-openbsd',
+  'openssl': 'openssl',
+  'procps': 'linux-sysctl-defaults libncursesw6 libproc2-0 procps libgpm2 psmisc',
+  'python3': 'libexpat1 libpython3.13-minimal python3.13-minimal python3-minimal media-types netbase libffi8 libncursesw6 readline-common libreadline8t64 libpython3.13-stdlib python3.13 libpython3-stdlib python3 openssl ca-certificates libgpm2',
+  'tcpdump': 'libdbus-1-3 dbus-bin dbus-session-bus-common libapparmor1 libexpat1 dbus-daemon adduser dbus-system-bus-common dbus libpcap0.8t64 tcpdump',
+  'telnet': 'netbase libcom-err2 libkrb5support0 libk5crypto3 libkeyutils1 libkrb5-3 inetutils-telnet krb5-locales telnet',
+  'vim': 'vim-common libgpm2 libsodium23 vim-runtime vim xxd',
+  'wget': 'openssl ca-certificates libunistring5 libidn2-0 libffi8 libp11-kit0 libtasn1-6 libgnutls30t64 libpsl5t64 wget publicsuffix',
+};
+
+/** The same with `--no-install-recommends` (recorded the same way). */
+export const TRIXIE_APT_ORDER_NO_RECOMMENDS: Readonly<Record<string, string>> = {
+  'bind9-dnsutils': 'libfstrm0 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libjemalloc2 libjson-c5 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 liburcu8t64 libuv1t64 libxml2 bind9-libs libunistring5 libidn2-0 bind9-host libedit2 bind9-dnsutils',
+  'bind9-host': 'libfstrm0 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libjemalloc2 libjson-c5 liblmdb0 libmaxminddb0 libnghttp2-14 libprotobuf-c1 liburcu8t64 libuv1t64 libxml2 bind9-libs libunistring5 libidn2-0 bind9-host',
+  'ca-certificates': 'openssl ca-certificates',
+  'curl': 'libbrotli1 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libunistring5 libidn2-0 libsasl2-modules-db libsasl2-2 libldap2 libnghttp2-14 libnghttp3-9 libpsl5t64 libffi8 libp11-kit0 libtasn1-6 libgnutls30t64 librtmp1 libssh2-1t64 libcurl4t64 curl',
+  'inetutils-telnet': 'netbase libcom-err2 libkrb5support0 libk5crypto3 libkeyutils1 libkrb5-3 inetutils-telnet',
+  'iproute2': 'libelf1t64 libbpf1 libmnl0 libkrb5support0 libcom-err2 libk5crypto3 libkeyutils1 libkrb5-3 libgssapi-krb5-2 libtirpc-common libtirpc3t64 libxtables12 libcap2-bin iproute2',
+  'iputils-ping': 'libunistring5 libidn2-0 iputils-ping',
+  'jq': 'libonig5 libjq1 jq',
+  'less': 'less',
+  'nano': 'libncursesw6 nano',
+  'netcat-openbsd': 'netcat-openbsd',
+  'openssl': 'openssl',
+  'procps': 'libncursesw6 libproc2-0 procps',
+  'python3': 'libexpat1 libpython3.13-minimal python3.13-minimal python3-minimal media-types netbase libffi8 libncursesw6 readline-common libreadline8t64 libpython3.13-stdlib python3.13 libpython3-stdlib python3',
+  'tcpdump': 'adduser libdbus-1-3 libpcap0.8t64 tcpdump',
+  'telnet': 'netbase libcom-err2 libkrb5support0 libk5crypto3 libkeyutils1 libkrb5-3 inetutils-telnet telnet',
+  'vim': 'vim-common libgpm2 libsodium23 vim-runtime vim',
+  'wget': 'libunistring5 libidn2-0 libffi8 libp11-kit0 libtasn1-6 libgnutls30t64 libpsl5t64 wget',
+};
+
+/** Names trixie has only as another package's Provides: apt installs that package. */
+export const TRIXIE_APT_PROVIDED: Readonly<Record<string, string>> = { dnsutils: 'bind9-dnsutils' };
+
+/** The image's libc-bin (its shared-library trigger). */
+export const TRIXIE_LIBC_BIN = '2.41-12+deb13u5';
