@@ -11,6 +11,7 @@ import { fnv1a, sha256Hex } from '../../k8s/sha256';
 import { editDistance } from './edit-distance';
 import { own } from '../../k8s/own';
 import { sizesFromName } from './derived-size';
+import { debianImageRelease } from './debian-release';
 
 /** What a process needs: the image definition and the concrete tag it runs. */
 export interface ImageDefinition {
@@ -273,12 +274,15 @@ function officialImage(ref: ImageReference): CatalogImage | undefined {
 
 function synthesiseOfficial(repository: string, name: string, kind: OfficialKind): CatalogImage {
   const sizes = sizesFromName(repository, kind.kind === 'os' ? 3 : 40, kind.kind === 'os' ? 45 : 400);
+  // debian's tags name their Debian release (debian-release.ts: latest is trixie).
+  const debian = name === 'debian' ? { debianOf: (tag: string) => debianImageRelease(tag) } : {};
   const base = {
     repository,
     about: `Official image "${name}" (generic ${kind.kind} model).`,
-    tags: { latest: { ...sizes, version: 'latest' } },
+    tags: { latest: { ...sizes, version: 'latest', ...(name === 'debian' ? { debian: debianImageRelease('latest') } : {}) } },
     tagPattern: '^[a-z0-9][a-z0-9._-]{0,63}$',
     patternTag: 'latest',
+    ...debian,
   };
   const main = `/usr/local/bin/${name}`;
   switch (kind.kind) {

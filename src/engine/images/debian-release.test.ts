@@ -158,3 +158,24 @@ describe('nginx tags on Debian 12 and 13', () => {
     expect(inPod(sim, 'n127', 'apt-get update -qq && apt-get install -y procps').output).toContain('Unpacking procps (2:4.0.2-3) ...\n');
   });
 });
+
+describe('the debian image\'s tags', () => {
+  it('latest, stable, 13 and trixie are Debian 13 (official-images since 2025-08-11); 12, bookworm and oldstable Debian 12', () => {
+    const s = bootCluster();
+    const tags = ['latest', 'stable', '13', 'trixie-slim', '12', 'bookworm', 'oldstable-slim'];
+    tags.forEach((t, i) => createPod(s, podManifest(`d${i}`, `debian:${t}`, { container: { command: ['sleep', '3600'] } })));
+    s.advance(60_000);
+    expect(tags.map((_, i) => inPod(s, `d${i}`, 'grep CODENAME /etc/os-release').output.trim())).toEqual([
+      'VERSION_CODENAME=trixie',
+      'VERSION_CODENAME=trixie',
+      'VERSION_CODENAME=trixie',
+      'VERSION_CODENAME=trixie',
+      'VERSION_CODENAME=bookworm',
+      'VERSION_CODENAME=bookworm',
+      'VERSION_CODENAME=bookworm',
+    ]);
+    expect(inPod(s, 'd0', 'cat /etc/debian_version; bash --version | head -1; apt-get update | head -1').output).toBe(
+      '13.8\nGNU bash, version 5.2.37(1)-release (x86_64-pc-linux-gnu)\nGet:1 http://deb.debian.org/debian trixie InRelease [140 kB]\n',
+    );
+  });
+});

@@ -99,3 +99,15 @@ export const DEBIAN_RELEASES: Readonly<Record<DebianCodename, DebianRelease>> = 
 export function debianRelease(codenameOrVersion: string | undefined): DebianRelease {
   return codenameOrVersion === 'trixie' || codenameOrVersion === '13' ? DEBIAN_RELEASES.trixie : DEBIAN_RELEASES.bookworm;
 }
+
+/**
+ * The release a tag of the debian image names (docker-library's tags: `12`, `12.11`,
+ * `bookworm-slim`, `trixie`, `13`, `stable`, `oldstable`, `latest`): `latest` and `stable` are
+ * trixie since official-images 9104ff62fc (2025-08-11, `Tags: trixie, trixie-20250811, 13.0, 13,
+ * latest`). Approximate: a release the table does not describe (bullseye, forky, sid) is Debian 12.
+ */
+export function debianImageRelease(tag: string): DebianCodename {
+  if (/^(12|bookworm|oldstable)([.-]|$)/.test(tag)) return 'bookworm';
+  if (/^(13|trixie|stable|latest)([.-]|$)/.test(tag)) return 'trixie';
+  return 'bookworm';
+}

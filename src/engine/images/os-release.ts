@@ -4,8 +4,9 @@
  * a package manager inside reads back from them (tools-apk.ts, tools-apt.ts). BusyBox has none.
  *
  * Contents as the images print them with `cat /etc/os-release`:
- * - Debian — debian-release.ts, one row per release: debian:<any tag> is Debian 12; an image built
- *   on Debian (nginx) names its release per tag (TagInfo.debian) and gets that row's files;
+ * - Debian — debian-release.ts, one row per release: debian:12/bookworm is Debian 12,
+ *   debian:latest/13/trixie Debian 13 (debianImageRelease); an image built on Debian (nginx) names
+ *   its release per tag (TagInfo.debian) and gets that row's files;
  * - ubuntu:22.04 / 24.04 — transcripts of `cat /etc/os-release` in ubuntu:22.04 / docker.io/ubuntu:24.04
  *   containers (public docs found with the search tool: 22.04.x has no LOGO line, 24.04 ends with
  *   LOGO=ubuntu-logo); the point releases are the last ones published (22.04.5, 24.04.3), and
@@ -52,6 +53,7 @@ export function distroOf(repository: string, version: string | undefined, debian
     const rel = own(UBUNTU, v) ? v : ((own(UBUNTU_ALIASES, v) as string | undefined) ?? '24.04');
     return { id: 'ubuntu', release: rel, codename: UBUNTU[rel]!.codename };
   }
+  // catalog.ts gives every debian tag its release (debianImageRelease); one without is Debian 12.
   if (repository === 'docker.io/library/debian') return debianDistro('bookworm');
   return undefined;
 }
