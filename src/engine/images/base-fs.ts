@@ -8,7 +8,7 @@
 import { parseTimestamp } from '../../k8s/time';
 import type { ImageDefinition } from './catalog';
 import type { BaseFs, BaseMeta } from './fs';
-import { distroFiles, distroOf } from './os-release';
+import { distroFiles, distroLinks, distroOf } from './os-release';
 
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/run', '/lib', '/sbin', '/opt', '/mnt', '/srv'];
 
@@ -65,7 +65,7 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   for (const p of POD_FILES) files[p] = '';
   // A tag without the image's curl (nginx before 1.17.10, perl:slim) has no file for it either.
   for (const [bin, b] of Object.entries(def.image.binaries)) if (!(def.tag.curl === 'none' && b.kind === 'program' && b.program === 'curl')) files[bin] ??= '\x7fELF';
-  const links: Record<string, string> = { ...RUNTIME_LINKS, ...(def.image.links ?? {}) };
+  const links: Record<string, string> = { ...RUNTIME_LINKS, ...(distro ? distroLinks(distro) : {}), ...(def.image.links ?? {}) };
   const keys = [...Object.keys(files), ...Object.keys(links)];
   const dirs = new Set([...(def.image.rootDirs ?? STANDARD_DIRS), ...(def.image.dirs ?? [])]);
   for (const f of [...keys, ...dirs]) {

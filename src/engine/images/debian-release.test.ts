@@ -52,6 +52,8 @@ describe('nginx tags on Debian 12 and 13', () => {
       expect(inPod(sim, pod, 'head -1 /etc/os-release; cat /etc/debian_version').output).toBe('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n12.11\n');
     }
     for (const pod of ['n1281', 'n1295', 'tx']) expect(inPod(sim, pod, 'grep VERSION_CODENAME /etc/os-release').output).toBe('VERSION_CODENAME=trixie\n');
+    // base-files' link (recorded with `ls -l` here and in trixie's package).
+    expect(inPod(sim, 'latest', 'ls -l /etc/os-release').output).toMatch(/^lrwxrwxrwx 1 root root 21 .+ \/etc\/os-release -> \.\.\/usr\/lib\/os-release\n$/);
     // Built on bullseye, which the catalog does not describe: no release files rather than wrong ones.
     expect(inPod(sim, 'n123', 'cat /etc/os-release').exitCode).toBe(1);
   });

@@ -78,9 +78,18 @@ export function distroFiles(d: Distro): Record<string, string> {
     }
     case 'debian': {
       const r = debianRelease(d.codename);
-      return { '/etc/os-release': r.osRelease, '/etc/debian_version': `${r.point}\n`, '/etc/apt/sources.list.d/debian.sources': r.sources };
+      return { '/usr/lib/os-release': r.osRelease, '/etc/debian_version': `${r.point}\n`, '/etc/apt/sources.list.d/debian.sources': r.sources };
     }
   }
+}
+
+/**
+ * The links the distro's base layer has: Debian's base-files ships /usr/lib/os-release and
+ * `/etc/os-release -> ../usr/lib/os-release` (`dpkg -L base-files`, `ls -l` on Debian 12 and in
+ * trixie's package).
+ */
+export function distroLinks(d: Distro): Record<string, string> {
+  return d.id === 'debian' ? { '/etc/os-release': '../usr/lib/os-release' } : {};
 }
 
 /**
