@@ -659,6 +659,12 @@ export const CATALOG: CatalogImage[] = [
       '1.29': tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
       mainline: tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
       latest: tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      // The release-named aliases official-images 11d93407dc lists for the same builds.
+      trixie: tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      'mainline-trixie': tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      '1.29-trixie': tag(72_319_182, 192_498_712, '1.29.2', NGINX_1_29_2),
+      'stable-bookworm': tag(72_218_113, 192_116_455, '1.28.0', NGINX_1_27),
+      '1.28-bookworm': tag(72_218_113, 192_116_455, '1.28.0', NGINX_1_27),
       alpine: tag(21_148_906, 52_836_604, '1.29.2', { curl: 'alpine' }),
       'stable-alpine': tag(21_051_331, 52_610_418, '1.28.0', { curl: 'alpine' }),
     },

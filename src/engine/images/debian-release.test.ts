@@ -37,10 +37,11 @@ beforeAll(() => {
     ['bw', 'nginx:1.29-bookworm'],
     ['tx', 'nginx:stable-trixie'],
     ['n123', 'nginx:1.23'],
+    ['trx', 'nginx:trixie'],
   ] as const) {
     createPod(sim, podManifest(name, image));
   }
-  // Ten pulls of ~70 MB images (the kubelet serialises image pulls by default).
+  // Eleven pulls of ~70 MB images (the kubelet serialises image pulls by default).
   sim.advance(120_000);
 });
 
@@ -62,6 +63,8 @@ describe('nginx tags on Debian 12 and 13', () => {
     const env = (pod: string): string => inPod(sim, pod, 'env | grep -E "^(NGINX|NJS|PKG|DYNPKG)_" ').output;
     expect(env('latest')).toBe('NGINX_VERSION=1.29.2\nNJS_VERSION=0.9.3\nNJS_RELEASE=1~trixie\nPKG_RELEASE=1~trixie\nDYNPKG_RELEASE=1~trixie\n');
     expect(env('n1291')).toBe('NGINX_VERSION=1.29.1\nNJS_VERSION=0.9.1\nNJS_RELEASE=1~bookworm\nPKG_RELEASE=1~bookworm\nDYNPKG_RELEASE=1~bookworm\n');
+    // The release-named alias of latest is the same build.
+    expect(env('trx')).toBe(env('latest'));
     expect(env('stable')).toBe('NGINX_VERSION=1.28.0\nNJS_VERSION=0.8.10\nNJS_RELEASE=1~bookworm\nPKG_RELEASE=1~bookworm\nDYNPKG_RELEASE=1~bookworm\n');
   });
 
