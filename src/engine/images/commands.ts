@@ -429,16 +429,17 @@ function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string; 
 /** POSIX's special builtins: found before a function of the same name (XCU 2.9.1.1). */
 const SPECIAL_BUILTINS = new Set(['break', ':', 'continue', '.', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'trap', 'unset']);
 
-export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams): void {
+/** `programOnly`: execvp's lookup (a tool's exec): shell functions and builtins are not programs. */
+export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, programOnly = false): void {
   const name = argv[0]!;
   const args = argv.slice(1);
-  const fn = m.functions && !SPECIAL_BUILTINS.has(name) && Object.hasOwn(m.functions, name) ? m.functions[name] : undefined;
+  const fn = !programOnly && m.functions && !SPECIAL_BUILTINS.has(name) && Object.hasOwn(m.functions, name) ? m.functions[name] : undefined;
   if (fn !== undefined) {
     callFunction(m, fn, argv, s);
     return;
   }
   const io = bufferedIo(s.stdin);
-  if (runBuiltin(m, ctx, name, args, io, s)) {
+  if (!programOnly && runBuiltin(m, ctx, name, args, io, s)) {
     flush(m, ctx, io, s, m.clock);
     return;
   }
@@ -476,6 +477,10 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
       const ordered = orderedIo(s.stdin);
       const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered, argv));
       for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
+      if (res.exec) {
+        execFromTool(m, ctx, res.exec, s);
+        return;
+      }
       // The container's own script waits on this program for a while: a process `ps` can see.
       if (!ctx.exec && (res.block || (res.ms ?? 0) > 0)) m.running = { argv, pid: nextProcPid(m) - 1, from: m.clock, until: res.block ? Infinity : m.clock + (res.ms ?? 0) };
       if (res.block) m.state = 'blocked';
@@ -489,6 +494,22 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
       runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
       return;
   }
+}
+
+/**
+ * A tool that execs the program it was given (`env … COMMAND`): execvp, so the program must be a
+ * file in PATH or at its path — never a shell builtin or function — and a missing one is the
+ * tool's own error, not the shell's `not found`.
+ */
+function execFromTool(m: Machine, ctx: RunContext, exec: NonNullable<ToolResult['exec']>, s: Streams): void {
+  const name = exec.argv[0]!;
+  const found = name.includes('/') ? stat(m.fs, ctx.base, normalizePath(name, m.cwd)).kind !== 'none' : resolveCommand(ctx, name, m.cwd, m.fs).k !== 'missing' || searchPath(ctx, m.fs, exec.env.PATH ?? '', runUser(m, ctx), name) !== undefined;
+  if (!found) {
+    emit(m, ctx, s.err, exec.missing, m.clock);
+    m.status = 127;
+    return;
+  }
+  dispatch(m, ctx, exec.argv, exec.env, s, true);
 }
 
 /**

@@ -66,6 +66,11 @@ export interface ToolResult {
   status: number;
   ms?: number;
   block?: true;
+  /**
+   * The tool runs another program in its place (`env NAME=VALUE COMMAND`) with this environment;
+   * `missing` is the tool's own message when no such program exists (written, status 127).
+   */
+  exec?: { argv: string[]; env: Record<string, string>; missing: string };
 }
 
 export type Tool = (args: string[], env: ToolEnv) => ToolResult;

@@ -17,6 +17,7 @@ import { sed } from './tools-sed';
 import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
 import { chmod } from './tools-chmod';
+import { envTool } from './tools-env';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
@@ -135,7 +136,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   printf,
   sleep,
   date,
-  env: (_args, env) => printenv([], env),
+  env: envTool,
   printenv,
   true: () => ok,
   false: () => ({ status: 1 }),
