@@ -22,6 +22,7 @@
 import type { Pod } from '../k8s/types';
 import type { ExecChunk, Simulation, TtyShellState } from '../engine/index';
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
+import { defaultPs1, expandPrompt } from '../k8s/shell-prompt';
 
 /** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
 // zsh (netshoot's CMD) is not modelled: its session is bash's (prompt, messages).
@@ -64,6 +65,8 @@ export interface Attachment {
    * `sh -c` the attachment replays its state into.
    */
   ttyShell?: number;
+  /** What that shell printed as its prompt after the last line (its own PS1 expanded); absent: the dialect's own PS1 is drawn. */
+  prompt?: string;
   /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it (to `ttyShell`, if given). */
   exec(script: string, ttyShell?: number): ShellReply;
   /**
@@ -109,6 +112,8 @@ export interface AttachTarget {
   exec: Attachment['exec'];
   /** The shell the attaching request started (ShellReply.shell's PID), which the following lines go to. */
   ttyShell?: number;
+  /** That shell's prompt, as it printed it (ShellReply.shell's). */
+  prompt?: string;
 }
 
 /** The attachment the startup script's output describes. */
@@ -138,6 +143,7 @@ export function attachment(t: AttachTarget, startup: string): Attachment {
     lastStatus: 0,
     exec: t.exec,
     ...(t.ttyShell !== undefined ? { ttyShell: t.ttyShell } : {}),
+    ...(t.prompt !== undefined ? { prompt: t.prompt } : {}),
   };
 }
 
@@ -146,30 +152,15 @@ export function attachmentOfNode(node: string, exec: Attachment['exec']): Attach
   return { namespace: '', pod: '', container: '', containerID: undefined, dialect: 'bash', user: 'root', uid: 0, hostname: node, home: '/root', startCwd: '/root', cwd: '/root', lastStatus: 0, exec, node };
 }
 
-/** `\w`: the directory, with $HOME shown as `~` (bash and BusyBox both leave a HOME of `/` alone). */
-function tilde(a: Attachment): string {
-  const h = a.home.replace(/\/+$/, '');
-  if (h.length > 1 && (a.cwd === h || a.cwd.startsWith(`${h}/`))) return `~${a.cwd.slice(h.length)}`;
-  return a.cwd;
-}
-
-/** PS1 as the shell prints it. */
+/**
+ * PS1 as the shell prints it: the container shell's own (Attachment.prompt), else the PS1 the
+ * shell starts with (src/k8s/shell-prompt.ts, the one rule both use).
+ */
 export function promptOf(a: Attachment): string {
-  const sign = a.uid === 0 ? '#' : '$';
   // dash's PS1 (the node's /bin/sh under chroot).
-  if (a.chroot) return `${sign} `;
-  switch (a.dialect) {
-    case 'ash':
-      return `${tilde(a)} ${sign} `;
-    case 'dash':
-      return `${sign} `;
-    case 'bash':
-      return `${a.user}@${a.hostname.split('.')[0]}:${tilde(a)}${sign} `;
-    default: {
-      const never: never = a.dialect;
-      return never;
-    }
-  }
+  const dialect = a.chroot ? 'dash' : a.dialect;
+  if (!a.chroot && a.prompt !== undefined) return a.prompt;
+  return expandPrompt(defaultPs1(dialect, a.uid), { dialect, user: a.user, uid: a.uid, hostname: a.hostname, cwd: a.cwd, home: a.home, shellName: dialect, commandNumber: 1, now: 0, vars: {} });
 }
 
 export function shellOf(a: Attachment): AttachedShell {
@@ -253,7 +244,10 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string)
   // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
   if (reply.durationMs) sim.advance(reply.durationMs);
   a.lastStatus = reply.exitCode;
-  if (reply.shell) a.cwd = reply.shell.cwd;
+  if (reply.shell) {
+    a.cwd = reply.shell.cwd;
+    if (reply.shell.prompt !== undefined) a.prompt = reply.shell.prompt;
+  }
   const output: OutputChunk[] = reply.output ? [{ stream: 'stdout', text: reply.output }] : [];
   if (!reply.shell?.ended) return { result: { output, exitCode: reply.exitCode }, detached: false };
   const code = reply.exitCode & 255;

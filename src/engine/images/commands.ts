@@ -35,6 +35,7 @@ import { callerOf, runUser, visibleProcs } from './proc-container';
 import { nextProcPid } from './shell-chain';
 import { curlBuildFor } from './curl-builds';
 import { installedCommand } from './packages';
+import { assignSpecial, specialValue } from './shell-vars';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -79,6 +80,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       ...bash,
       ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'), globOpts) }),
       ...(m.arrays ? { arrays: m.arrays } : {}),
+      ...(m.specials ? { special: (name: string) => specialValue(m, name) } : {}),
       substitute: (root) => {
         const sink: Sink = { k: 'capture', buf: [] };
         const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
@@ -329,6 +331,7 @@ function assign(m: Machine, a: Assign, value: string, list: string[] | undefined
   const arrays = m.arrays ?? {};
   const old = own(arrays, a.name) as string[] | undefined;
   if (list === undefined && a.index === undefined && old === undefined) {
+    if (!a.append && assignSpecial(m, a.name, value)) return;
     setOwn(m.vars, a.name, a.append ? ((own(m.vars, a.name) as string | undefined) ?? '') + value : value);
     return;
   }

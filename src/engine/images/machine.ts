@@ -31,6 +31,7 @@ import type { Proc } from './proc-model';
 import { usesNetwork } from './net-steps';
 import type { ShellOpts } from '../../k8s/shell-options';
 import { setOwn } from '../../k8s/own';
+import { copySpecials, type ShellSpecials } from './shell-vars';
 
 export type Dialect = 'ash' | 'dash' | 'bash';
 
@@ -53,6 +54,8 @@ export interface Scope {
   aliases?: Record<string, string>;
   /** bash's indexed arrays (`a=(x y)`, BASH_REMATCH): never exported, not in `vars`. */
   arrays?: Record<string, string[]>;
+  /** The variables the shell computes on each read (`$RANDOM`, `$SECONDS`, …; shell-vars.ts). */
+  specials?: ShellSpecials;
 }
 
 export type Sink =
@@ -230,6 +233,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     exported: scope.exported,
     functions: scope.functions,
     aliases: scope.aliases,
+    specials: scope.specials,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -272,14 +276,14 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases } };
+  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials) };
   if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, [...v]]));
   return s;
 }
 
 /** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
 export function currentScope(m: Machine): Scope {
-  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, ...(m.arrays ? { arrays: m.arrays } : {}) };
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, ...(m.arrays ? { arrays: m.arrays } : {}) };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -291,6 +295,7 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.exported = s.exported;
   m.functions = s.functions;
   m.aliases = s.aliases;
+  m.specials = s.specials;
   if (s.arrays) m.arrays = s.arrays;
   else delete m.arrays;
 }

@@ -13,7 +13,8 @@ import { bashVersion, debianUserland } from './gnu-version';
 import { nextProcPid } from './shell-chain';
 import { resolveCommand } from './resolve';
 import { execPath, searchPath, type PathRun } from './exec-file';
-import { runUser } from './proc-container';
+import { pidBase, runUser } from './proc-container';
+import { shellStartVars, unsetSpecial } from './shell-vars';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
@@ -151,6 +152,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         const fnToo = fns || (m.dialect === 'bash' && !args.includes('-v') && !Object.hasOwn(m.vars, a));
         if (!fns) {
           delete m.vars[a];
+          unsetSpecial(m, a);
           if (m.arrays) delete m.arrays[a];
         }
         if (fnToo && m.functions && Object.hasOwn(m.functions, a)) {
@@ -537,13 +539,17 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
     return;
   }
   const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin, proc: { argv, pid: nextProcPid(m) - 1, replaced: dialect !== 'dash' && cMode && soleCommand(m, root) } };
+  // Its parent: the shell that ran it, or the runtime (an exec, the container's own command).
+  const ppid = m.dialect === null ? 0 : (m.selfPid ?? 1);
+  const own = shellStartVars(m, ctx, { dialect, argv0: invoked, env, pid: frame.proc!.pid + pidBase(ctx), ppid, uid: runUser(m, ctx)?.uid ?? 0, interactive: false });
   m.stack.push(frame);
-  m.vars = { ...env };
-  // A new shell: everything it was given is its environment, and it has no functions.
-  m.exported = undefined;
+  m.vars = { ...env, ...own.vars };
+  // A new shell: what it was given is its environment (and what it exports itself), and it has no functions.
+  m.exported = [...new Set([...Object.keys(env), ...own.exported])];
   m.functions = undefined;
   m.aliases = undefined;
-  m.arrays = {};
+  m.arrays = own.arrays;
+  m.specials = own.specials;
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

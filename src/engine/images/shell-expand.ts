@@ -47,6 +47,8 @@ export interface ExpandContext {
   extglob?: boolean;
   /** bash's indexed arrays; `$a` is `${a[0]}`. */
   arrays?: Record<string, string[]>;
+  /** The variables the shell computes as they are read (`$RANDOM`, `$SECONDS`, `$LINENO`; shell-vars.ts): undefined for any other name. */
+  special?: (name: string) => string | undefined;
 }
 
 /** Quoted text inside a pattern: each character that would otherwise match more than itself. */
@@ -100,7 +102,7 @@ export function expandRegex(word: Word, ctx: ExpandContext): string {
 /** Arithmetic reads and assigns the shell's variables (`$((i += 1))`). */
 function arithVars(ctx: ExpandContext): ArithVars {
   const get = (name: string): string | undefined => {
-    const v = own(ctx.vars, name) as string | undefined;
+    const v = ctx.special?.(name) ?? (own(ctx.vars, name) as string | undefined);
     // bash's `set -u` covers a bare name in `$((…))` too; dash and BusyBox read it as 0 (recorded).
     if (v === undefined && ctx.nounset && ctx.dialect === 'bash') ctx.fail(unboundMessage(name, false, 'bash'), 'nounset');
     return v;
@@ -116,6 +118,8 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   if (name === '!') return '';
   if (name === '-') return ctx.flags;
   if (/^\d$/.test(name)) return ctx.positional[Number(name)];
+  const computed = ctx.special?.(name);
+  if (computed !== undefined) return computed;
   return (own(ctx.vars, name) as string | undefined) ?? (ctx.arrays ? (own(ctx.arrays, name) as string[] | undefined)?.[0] : undefined);
 }
 

@@ -20,8 +20,11 @@ import { resolveCommand } from './resolve';
 import { nextProcPid } from './shell-chain';
 import { parseCached, syntaxMessage } from './shell-builtins';
 import type { SyntaxProblem } from './shell-parse';
-import { pidBase } from './proc-container';
+import { pidBase, runUser } from './proc-container';
 import { emit } from './output';
+import { bashVersion, shellStartVars } from './shell-vars';
+import { defaultPs1, expandPrompt } from '../../k8s/shell-prompt';
+import { EPOCH_MS } from '../../k8s/time';
 import type { ExecChunk } from './types';
 
 /** How a line typed at an interactive shell ended, and the shell after it. */
@@ -31,8 +34,8 @@ export interface TtyLineResult {
   streams: ExecChunk[];
   blocked: boolean;
   endedAt: number;
-  /** The shell's PID, its directory now (its prompt's `\w`), and whether the line ended it. */
-  shell: { pid: number; cwd: string; ended: boolean };
+  /** The shell's PID, its directory now, whether the line ended it, and the prompt it prints next. */
+  shell: { pid: number; cwd: string; ended: boolean; prompt?: string };
 }
 
 /** Which shell a line goes to: a new one started as `argv`, or the one with `pid` (PID 1's is started on its first line). */
@@ -54,14 +57,42 @@ function openShell(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<st
   const cwd = ctx.image.workingDir ?? '/';
   // A shell sets PWD as it starts (recorded: `echo $PWD` with PWD unset, dash, BusyBox and bash alike).
   const vars = { ...env, PWD: cwd };
+  const argv0 = ref.argv[0] ?? 'sh';
+  const saved = m.clock;
+  m.clock = now;
+  const own = shellStartVars(m, ctx, { dialect: r.dialect, argv0, env, pid: pid + pidBase(ctx), ppid: 0, uid: runUser(m, ctx)?.uid ?? 0, interactive: true });
+  m.clock = saved;
+  // bash reads /etc/bash.bashrc, whose PS1 Debian and Ubuntu ship (the images' ~/.bashrc sets none).
+  if (r.dialect === 'bash') own.vars.PS1 = defaultPs1('bash', 0);
   return {
     pid,
     argv: ref.argv,
     startedAt: now,
     status: 0,
     lines: 0,
-    scope: { vars, positional: [ref.argv[0] ?? 'sh'], cwd, dialect: r.dialect, opts: { ...DEFAULT_OPTS, interactive: true }, exported: Object.keys(vars) },
+    scope: { vars: { ...vars, ...own.vars }, positional: [argv0], cwd, dialect: r.dialect, opts: { ...DEFAULT_OPTS, interactive: true }, exported: [...new Set([...Object.keys(vars), ...own.exported])], arrays: own.arrays, specials: own.specials },
   };
+}
+
+/** The shell's PS1 as it prints it now (src/k8s/shell-prompt.ts): its user, host, directory and variables. */
+function promptOf(m: Machine, ctx: RunContext, sh: TtyShell): string {
+  const user = runUser(m, ctx);
+  const dialect = sh.scope.dialect ?? 'ash';
+  const v = sh.scope.vars;
+  const ps1 = Object.hasOwn(v, 'PS1') ? v.PS1! : '';
+  return expandPrompt(ps1, {
+    dialect,
+    user: user?.name ?? 'root',
+    uid: user?.uid ?? 0,
+    hostname: ctx.hostname,
+    cwd: sh.scope.cwd,
+    home: v.HOME,
+    shellName: sh.argv[0] ?? 'sh',
+    ...(dialect === 'bash' ? { version: bashVersion(ctx, m).replace(/\(.*$/, '') } : {}),
+    commandNumber: sh.lines + 1,
+    now: m.clock + EPOCH_MS,
+    vars: v,
+  });
 }
 
 /**
@@ -92,6 +123,8 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
   if (!opening) sh.lines += line.split('\n').length;
   m.clock = now;
+  // `$LINENO` is the line the shell is reading (bash and BusyBox count the lines typed; approximate for a line of several).
+  if (sh.scope.specials?.lineno !== undefined) m.specials = sh.scope.specials = { ...sh.scope.specials, lineno: lineNo };
   const root = parseCached(m, line, m.dialect, m.opts, sh.scope.aliases);
   let result: TtyLineResult;
   if (typeof root !== 'number') {
@@ -100,7 +133,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     emit(m, ctx, err, syntaxText(sh, root, lineNo, line), now);
     // bash keeps `$?` after a `[[ … ]]` grammar error (recorded under script(1): `[[ a b ]]` then `echo $?` → 0).
     if (root.kind !== 'cond') sh.status = 2;
-    result = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false } };
+    result = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false, prompt: promptOf(m, ctx, sh) } };
   } else {
     m.err = err;
     const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo } });
@@ -114,7 +147,8 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
       combined.push(exitWord);
       streams.push({ stream: 'stderr', text: exitWord });
     }
-    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended } };
+    m.clock = r.clock;
+    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: promptOf(m, ctx, sh) }) } };
   }
   restoreScope(m, saved.scope);
   Object.assign(m, { status: saved.status, clock: saved.clock, err: saved.err });

@@ -209,6 +209,8 @@ export interface TtyShellState {
   pid: number;
   cwd: string;
   ended: boolean;
+  /** Its PS1 as it prints it before the next line (src/k8s/shell-prompt.ts); absent once it ended. */
+  prompt?: string;
 }
 
 export type { Probe };

@@ -55,8 +55,8 @@ export function startPid1(exec: (script: string) => ShellReply, fallback: string
 }
 
 /** The shell an attach's lines reach (PID 1, which keeps its state between them), as the first line's reply names it. */
-export function pid1Shell(started: ShellReply): { ttyShell?: number } {
-  return started.ok && started.shell ? { ttyShell: started.shell.pid } : {};
+export function pid1Shell(started: ShellReply): { ttyShell?: number; prompt?: string } {
+  return started.ok && started.shell ? { ttyShell: started.shell.pid, ...(started.shell.prompt !== undefined ? { prompt: started.shell.prompt } : {}) } : {};
 }
 
 /**

@@ -14,6 +14,7 @@ import { namespaceOf, type Env } from '../env';
 import { allContainerNames, containerNames } from './pod-containers';
 import { attachablePodFor } from './attachable-pod';
 import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
+import { pid1Shell } from './attach-line';
 import { throwIfCutShort } from '../interrupt';
 
 export const EXEC_FLAGS: FlagDef[] = [
@@ -74,8 +75,7 @@ export function runExec(env: Env, argv: string[]): number {
     const shell = command[0]!;
     const started = exec([shell], STARTUP_SCRIPT, true);
     if (started.ok && started.exitCode === 0) {
-      const ttyShell = started.shell?.pid;
-      env.tty.attach(attachment({ pod, container, shell, exec: (script, pid) => exec([shell], script, true, pid), ...(ttyShell !== undefined ? { ttyShell } : {}) }, started.output));
+      env.tty.attach(attachment({ pod, container, shell, exec: (script, pid) => exec([shell], script, true, pid), ...pid1Shell(started) }, started.output));
       return 0;
     }
     return finish(env, started);

@@ -1,0 +1,93 @@
+/**
+ * What the attached shell knows about itself and how it prompts: the variables each shell sets
+ * as it starts (engine/images/shell-vars.ts) and PS1 (src/k8s/shell-prompt.ts). Recorded with
+ * bash 5.2.15, dash 0.5.12 and BusyBox 1.35 on this machine (`env -i`, and under script(1)).
+ */
+import { describe, expect, it } from 'vitest';
+import { Session } from './session';
+import { bootedCopy, terminal, text } from './attach.testing';
+
+describe('the variables a container shell sets itself', () => {
+  it("bash: the image's version, the machine, SHLVL, PPID, UID, HOSTNAME", () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    expect(text(s.run('echo "$BASH|$BASH_VERSION|${BASH_VERSINFO[@]}|${#BASH_VERSINFO[@]}"'))).toBe('/usr/bin/bash|5.2.15(1)-release|5 2 15 1 release x86_64-pc-linux-gnu|6\n');
+    expect(text(s.run('echo "$HOSTTYPE|$MACHTYPE|$OSTYPE|$SHLVL|$PPID|$UID|$EUID|$HOSTNAME"'))).toBe('x86_64|x86_64-pc-linux-gnu|linux-gnu|1|0|0|0|db\n');
+    // SHLVL is exported and counts up in a child bash, whose parent is this shell; the rest stay the shell's own.
+    const pid = text(s.run('echo $$')).trim();
+    expect(text(s.run(`bash -c 'echo "$SHLVL $PPID"'`))).toBe(`2 ${pid}\n`);
+    expect(text(s.run('env | grep -cE "^(BASH|BASH_VERSION|PPID|UID|HOSTTYPE)="'))).toBe('0\n');
+    expect(text(s.run('env | grep ^SHLVL='))).toBe('SHLVL=1\n');
+  });
+
+  it('bash: $RANDOM follows bash 5.2 once seeded; SECONDS counts simulated time; LINENO the lines typed; BASHPID is $$', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    expect(text(s.run('RANDOM=1; echo $RANDOM $RANDOM $RANDOM $RANDOM'))).toBe('16807 10791 19566 13983\n');
+    expect(text(s.run('RANDOM=42; echo $((RANDOM % 100)) ${RANDOM}'))).toBe('72 26794\n');
+    const first = text(s.run('echo $RANDOM'));
+    expect(first).toMatch(/^\d{1,5}\n$/);
+    expect(text(s.run('echo $LINENO'))).toBe('4\n');
+    s.run('SECONDS=0');
+    s.run('sleep 3');
+    expect(text(s.run('echo $SECONDS'))).toBe('3\n');
+    expect(text(s.run('[ $BASHPID = $$ ] && echo same'))).toBe('same\n');
+    // `unset` makes it a plain variable, as in bash.
+    expect(text(s.run('unset RANDOM; echo "[$RANDOM]"; RANDOM=7; echo $RANDOM'))).toBe('[]\n7\n');
+  });
+
+  it('is deterministic: the same session on the same cluster draws the same unseeded numbers', () => {
+    const draw = (): string => {
+      const s = new Session({ seed: 1, interactive: true, simulation: bootedCopy() });
+      s.run('kubectl exec -it db -- bash');
+      return text(s.run('echo $RANDOM $RANDOM'));
+    };
+    expect(draw()).toBe(draw());
+  });
+
+  it("BusyBox ash: PS1, SHLVL, PPID, LINENO and its own $RANDOM; no SECONDS or UID", () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    expect(text(s.run('echo "$PS1|$PS2|$PS4|$SHLVL|$PPID|$LINENO|$SECONDS|$UID|$BASH_VERSION"'))).toBe('\\w \\$ |> |+ |1|0|1|||\n');
+    expect(text(s.run('RANDOM=1; echo $RANDOM $RANDOM $RANDOM $RANDOM'))).toBe('9882 31274 32415 17757\n');
+    expect(text(s.run('RANDOM=42; echo $RANDOM $RANDOM'))).toBe('20351 9206\n');
+    // A `-c` script counts its lines from 0 (recorded: `busybox sh -c 'echo $LINENO'` prints 0).
+    expect(text(s.run(`sh -c 'echo $SHLVL $LINENO'`))).toBe('2 0\n');
+  });
+
+  it('dash: PS1 by the user, PPID, OPTIND; no SHLVL, RANDOM or LINENO', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- sh');
+    expect(text(s.run('echo "$PS1|$PS2|$PS4|$OPTIND|$PPID|$SHLVL|$RANDOM|$LINENO"'))).toBe('# |> |+ |1|0|||\n');
+  });
+
+  it('a script run by kubectl exec sees the same: bash -c has no PS1, and its parent is the runtime', () => {
+    const s = new Session({ simulation: bootedCopy() });
+    expect(text(s.run(`kubectl exec db -- bash -c 'echo "[$PS1] $SHLVL $PPID $BASH_VERSION $LINENO"'`))).toBe('[] 1 0 5.2.15(1)-release 1\n');
+    expect(text(s.run(`kubectl exec bb -- sh -c 'echo "[$PS1] $SHLVL $PPID"'`))).toBe('[\\w \\$ ] 1 0\n');
+  });
+});
+
+describe('PS1 draws the attached prompt', () => {
+  it("bash starts with Debian's bash.bashrc PS1, and the terminal's prompt follows an assignment", () => {
+    const s = terminal();
+    expect(s.run('kubectl exec -it db -- bash').attached?.prompt).toBe('root@db:/# ');
+    expect(text(s.run('echo "$PS1"'))).toBe('${debian_chroot:+($debian_chroot)}\\u@\\h:\\w\\$ \n');
+    expect(s.run(`PS1='\\u@\\h \\W \\$ '`).attached?.prompt).toBe('root@db / # ');
+    expect(s.run('cd /etc').attached?.prompt).toBe('root@db etc # ');
+    expect(s.run(`PS1='\\s-\\v\\$ '`).attached?.prompt).toBe('bash-5.2# ');
+    // Parameters are expanded each time the prompt is printed.
+    s.run(`PS1='\${debian_chroot:+($debian_chroot)}\\w\\$ '`);
+    expect(s.run('debian_chroot=jail').attached?.prompt).toBe('(jail)/etc# ');
+  });
+
+  it('BusyBox ash decodes the escapes too; dash prints them as written and expands parameters', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    expect(s.run(`PS1='\${X:+($X)}\\u@\\h:\\w> '`).attached?.prompt).toBe('root@bb:/> ');
+    expect(s.run('X=hi').attached?.prompt).toBe('(hi)root@bb:/> ');
+    s.run('exit');
+    s.run('kubectl exec -it db -- sh');
+    expect(s.run(`PS1='\\u $PWD$ '`).attached?.prompt).toBe('\\u /$ ');
+  });
+});
