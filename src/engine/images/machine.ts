@@ -75,8 +75,11 @@ export type Frame =
   | { k: 'group'; node: number; stage: 0 | 1; scope?: Scope; out?: Sink; err?: Sink; stdin?: string }
   /** A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for eval/.). */
   | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc }
-  /** A function call: its body runs with the call's arguments as `$@` and redirections; `return` leaves it. */
-  | { k: 'fn'; body: number; stage: 0 | 1; positional: string[]; out: Sink; err: Sink; stdin: string }
+  /**
+   * A function call: its body runs with the call's arguments as `$@` and redirections; `return`
+   * leaves it. `locals`: what its `local`s shadowed (null: unset), put back as it returns.
+   */
+  | { k: 'fn'; body: number; stage: 0 | 1; positional: string[]; out: Sink; err: Sink; stdin: string; locals?: Record<string, string | null> }
   /** `exec cmd`: once cmd returns, the shell is gone. */
   | { k: 'exit-after' }
   /** Node `node` reaches the cluster's network: it runs when the runtime hands in the live network (net-steps.ts). */
@@ -378,6 +381,10 @@ export function popFrame(m: Machine): Frame | undefined {
     if (f.err) m.err = f.err;
     if (f.stdin !== undefined) m.stdin = f.stdin;
   } else if (f.k === 'fn') {
+    for (const [name, was] of Object.entries(f.locals ?? {})) {
+      if (was === null) delete m.vars[name];
+      else setOwn(m.vars, name, was);
+    }
     m.positional = f.positional;
     m.out = f.out;
     m.err = f.err;

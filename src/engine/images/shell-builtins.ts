@@ -133,9 +133,11 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case 'false':
       m.status = 1;
       return true;
+    case 'local':
+      runLocal(m, args, io);
+      return true;
     case 'export':
     case 'readonly':
-    case 'local':
       for (const a of args) {
         const eq = a.indexOf('=');
         if (eq > 0) setOwn(m.vars, a.slice(0, eq), a.slice(eq + 1));
@@ -165,7 +167,8 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       return true;
     }
     case 'return':
-      returnFromFunction(m, n(args[0], m.status) & 255);
+      // dash keeps the whole number (recorded: `f() { return 300; }; f; echo $?` prints 300 in dash, 44 in bash and BusyBox).
+      returnFromFunction(m, m.dialect === 'dash' ? n(args[0], m.status) : n(args[0], m.status) & 255);
       return true;
     case 'alias':
       runAlias(m, args, io);
@@ -336,6 +339,43 @@ function scriptPath(m: Machine, ctx: RunContext, target: string): string | undef
   }
   const r = execPath(ctx, m.fs, m.cwd, user, [target]);
   return r.k === 'missing' || r.k === 'dir' || r.k === 'denied' ? undefined : target;
+}
+
+/**
+ * `local NAME[=VALUE]…` in a function: the call's own variable until it returns (the caller's
+ * value comes back then; a function it calls sees it, as scoping is dynamic). A NAME without a
+ * value is unset in the call in bash and BusyBox, and keeps its value in dash (recorded:
+ * `x=g; f() { local x; echo ${x-unset}; }` prints unset / g). Outside a function (recorded):
+ * bash `local: can only be used in a function`, status 1; dash `local: not in a function` and
+ * BusyBox `sh: local: line 0: not in a function` (`sh: local: not in a function` interactively),
+ * status 2, a special builtin's error that ends a script.
+ */
+function runLocal(m: Machine, args: string[], io: Io): void {
+  let fn: Extract<Frame, { k: 'fn' }> | undefined;
+  for (let i = m.stack.length - 1; i >= 0 && !fn; i--) {
+    const f = m.stack[i]!;
+    if (f.k === 'fn') fn = f;
+    else if ((f.k === 'script' || f.k === 'group') && f.scope) break;
+  }
+  if (!fn) {
+    if (m.dialect === 'bash') {
+      io.err(`${shellPrefix(m)}local: can only be used in a function\n`);
+      m.status = 1;
+      return;
+    }
+    io.err(m.dialect === 'dash' ? `${shellPrefix(m)}local: not in a function\n` : m.opts.interactive ? 'sh: local: not in a function\n' : 'sh: local: line 0: not in a function\n');
+    abandonLine(m, 2);
+    return;
+  }
+  const locals = (fn.locals ??= {});
+  for (const a of args) {
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    if (!Object.hasOwn(locals, name)) setOwn(locals, name, (own(m.vars, name) as string | undefined) ?? null);
+    if (eq > 0) setOwn(m.vars, name, a.slice(eq + 1));
+    else if (m.dialect !== 'dash') delete m.vars[name];
+  }
+  m.status = 0;
 }
 
 /**

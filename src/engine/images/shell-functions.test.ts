@@ -43,3 +43,32 @@ describe('cd keeps PWD and OLDPWD', () => {
     expect(run('debian', 'bash', 'cd /nope')).toMatchObject({ exitCode: 1, output: 'bash: line 1: cd: /nope: No such file or directory\n' });
   });
 });
+
+describe('local and return', () => {
+  const SCOPES = 'x=g; f() { local x; echo "in1[${x-unset}]"; x=l; g; }; g() { echo "g[$x]"; }; f; echo "out[$x]"; h() { local y=1 z; y=2; return 3; }; h; echo "rc=$? y[${y-unset}]"';
+
+  it("gives a call its own variable, seen by what it calls and put back as it returns (bash and BusyBox unset it, dash keeps the caller's value)", () => {
+    expect(run('debian', 'bash', SCOPES).output).toBe('in1[unset]\ng[l]\nout[g]\nrc=3 y[unset]\n');
+    expect(run('debian', 'sh', SCOPES).output).toBe('in1[g]\ng[l]\nout[g]\nrc=3 y[unset]\n');
+    expect(run('busybox:1.36', 'sh', SCOPES).output).toBe('in1[unset]\ng[l]\nout[g]\nrc=3 y[unset]\n');
+  });
+
+  it('keeps each call’s locals apart in a recursion, and return leaves from inside a loop with them restored', () => {
+    const script = 'n=0; r() { local n=$1; [ "$n" -lt 3 ] && r $((n + 1)); echo "n=$n"; }; r 1; echo "top=$n"';
+    expect(run('debian', 'bash', script).output).toBe('n=3\nn=2\nn=1\ntop=0\n');
+    expect(run('busybox:1.36', 'sh', script).output).toBe('n=3\nn=2\nn=1\ntop=0\n');
+  });
+
+  it('is refused outside a function: bash goes on with status 1, dash and BusyBox end the script with 2', () => {
+    expect(run('debian', 'bash', 'local q=1; echo "rc=$?"')).toMatchObject({ exitCode: 0, output: 'bash: line 1: local: can only be used in a function\nrc=1\n' });
+    expect(run('debian', 'sh', 'local q=1; echo "rc=$?"')).toMatchObject({ exitCode: 2, output: 'sh: 1: local: not in a function\n' });
+    expect(run('busybox:1.36', 'sh', 'local q=1; echo "rc=$?"')).toMatchObject({ exitCode: 2, output: 'sh: local: line 0: not in a function\n' });
+  });
+
+  it('return without a number gives $?; a number over 255 wraps in bash and BusyBox, not in dash', () => {
+    const script = 'f() { return; }; false; f; echo $?; r() { return 300; }; r; echo $?';
+    expect(run('debian', 'bash', script).output).toBe('1\n44\n');
+    expect(run('debian', 'sh', script).output).toBe('1\n300\n');
+    expect(run('busybox:1.36', 'sh', script).output).toBe('1\n44\n');
+  });
+});
