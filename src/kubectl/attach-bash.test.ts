@@ -91,3 +91,29 @@ describe('PS1 draws the attached prompt', () => {
     expect(s.run(`PS1='\\u $PWD$ '`).attached?.prompt).toBe('\\u /$ ');
   });
 });
+
+describe('trap and local at the attached prompt', () => {
+  it('bash: the EXIT trap runs after bash says exit, ERR after a failing line; local is refused at the prompt', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    s.run(`trap 'echo bye' EXIT`);
+    expect(text(s.run('trap -p'))).toBe("trap -- 'echo bye' EXIT\n");
+    expect(s.run('local x=1')).toMatchObject({ output: [{ text: 'bash: local: can only be used in a function\n' }], exitCode: 1 });
+    s.run(`trap 'echo err $?' ERR`);
+    expect(text(s.run('false'))).toBe('err 1\n');
+    s.run('f() { local v=in; echo $v; return 4; }');
+    expect(text(s.run('f; echo "[$v]"'))).toBe('in\nerr 4\n[]\n');
+    expect(s.run('exit 3')).toMatchObject({ output: [{ text: 'exit\nbye\n' }, { text: 'command terminated with exit code 3\n' }], exitCode: 3 });
+  });
+
+  it('BusyBox ash and dash run the EXIT trap as exit ends them', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    s.run(`trap 'echo bye $?' EXIT`);
+    expect(text(s.run('exit'))).toBe('bye 0\n');
+    s.run('kubectl exec -it db -- sh');
+    s.run(`trap 'echo bye' EXIT`);
+    expect(text(s.run('local y'))).toBe('sh: 2: local: not in a function\n');
+    expect(text(s.run('exit 2'))).toBe('bye\ncommand terminated with exit code 2\n');
+  });
+});

@@ -32,6 +32,8 @@ import { usesNetwork } from './net-steps';
 import type { ShellOpts } from '../../k8s/shell-options';
 import { setOwn } from '../../k8s/own';
 import { copySpecials, type ShellSpecials } from './shell-vars';
+import { subshellTraps } from './shell-trap';
+import { parseCached } from './shell-builtins';
 
 export type Dialect = 'ash' | 'dash' | 'bash';
 
@@ -56,6 +58,8 @@ export interface Scope {
   arrays?: Record<string, string[]>;
   /** The variables the shell computes on each read (`$RANDOM`, `$SECONDS`, …; shell-vars.ts). */
   specials?: ShellSpecials;
+  /** `trap ACTION COND`: condition (`EXIT`, `INT`, `ERR` …) → action (shell-trap.ts); '' ignores it. */
+  traps?: Record<string, string>;
 }
 
 export type Sink =
@@ -82,6 +86,11 @@ export type Frame =
   | { k: 'fn'; body: number; stage: 0 | 1; positional: string[]; out: Sink; err: Sink; stdin: string; locals?: Record<string, string | null> }
   /** `exec cmd`: once cmd returns, the shell is gone. */
   | { k: 'exit-after' }
+  /**
+   * A trap's action running (runTrap): `status` is `$?` again once it ends, and `exit` says the
+   * shell then exits with it (EXIT, or ERR under `set -e`).
+   */
+  | { k: 'trap'; root: number; stage: 0 | 1; status: number; exit: boolean }
   /** Node `node` reaches the cluster's network: it runs when the runtime hands in the live network (net-steps.ts). */
   | { k: 'net'; node: number };
 
@@ -237,6 +246,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     functions: scope.functions,
     aliases: scope.aliases,
     specials: scope.specials,
+    traps: scope.traps,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -279,14 +289,14 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials) };
+  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials), traps: m.traps && { ...m.traps } };
   if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, [...v]]));
   return s;
 }
 
 /** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
 export function currentScope(m: Machine): Scope {
-  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, ...(m.arrays ? { arrays: m.arrays } : {}) };
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, ...(m.arrays ? { arrays: m.arrays } : {}) };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -299,6 +309,7 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.functions = s.functions;
   m.aliases = s.aliases;
   m.specials = s.specials;
+  m.traps = s.traps;
   if (s.arrays) m.arrays = s.arrays;
   else delete m.arrays;
 }
@@ -416,8 +427,40 @@ export function returnFromFunction(m: Machine, status: number): void {
   errexit(m);
 }
 
-/** `exit N`: leaves the innermost subshell/script, or ends the process. */
+/** A frame that starts a shell of its own: a child shell (`sh -c`) or a subshell. */
+function shellBoundary(f: Frame): boolean {
+  return (f.k === 'script' || f.k === 'group') && f.scope !== undefined && f.scope !== null;
+}
+
+/**
+ * Runs the shell's trap for `cond` now (its action parsed as the shell parses a line), then
+ * `$?` is `status` again — and with `exit`, the shell exits with it. An EXIT trap runs once: it
+ * is cleared as it starts, so an `exit` inside it ends the shell for good (bash, dash, BusyBox).
+ */
+export function runTrap(m: Machine, cond: string, status: number, exit: boolean): void {
+  const action = m.traps?.[cond] ?? '';
+  if (cond === 'EXIT' && m.traps) {
+    const { EXIT: _done, ...rest } = m.traps;
+    m.traps = Object.keys(rest).length ? rest : undefined;
+  }
+  const root = action === '' ? undefined : parseCached(m, action);
+  if (typeof root !== 'number') {
+    m.status = status;
+    if (exit) exitShell(m, status);
+    return;
+  }
+  // The action sees the status it runs for as `$?` (recorded: `trap 'echo $?' EXIT; exit 3` prints 3).
+  m.status = status;
+  m.stack.push({ k: 'trap', root, stage: 0, status, exit });
+}
+
+/** `exit N`: leaves the innermost subshell/script, or ends the process (its EXIT trap first). */
 export function exitShell(m: Machine, status: number): void {
+  if (m.traps?.EXIT) {
+    while (m.stack.length && !shellBoundary(m.stack[m.stack.length - 1]!)) popFrame(m);
+    runTrap(m, 'EXIT', status, true);
+    return;
+  }
   for (;;) {
     const f = m.stack[m.stack.length - 1];
     if (!f) {
@@ -473,7 +516,13 @@ export function errexitIgnored(m: Machine): boolean {
  * themselves: a failure inside them either was ignored or already ended the shell.
  */
 export function errexit(m: Machine): void {
-  if (m.opts.errexit && m.status !== 0 && m.state === 'running' && !errexitIgnored(m)) exitShell(m, m.status);
+  if (m.status === 0 || m.state !== 'running' || errexitIgnored(m)) return;
+  // The ERR trap runs where `set -e` would exit; bash's is not inherited by a function's body (no `set -E`), nor run inside a trap.
+  if (m.traps?.ERR && !m.stack.some((f) => f.k === 'trap' || f.k === 'fn')) {
+    runTrap(m, 'ERR', m.status, m.opts.errexit);
+    return;
+  }
+  if (m.opts.errexit) exitShell(m, m.status);
 }
 
 /** `break N` / `continue N`. */
@@ -589,12 +638,20 @@ function step(m: Machine, ctx: RunContext): void {
     case 'group': {
       const n = node(m, f.node) as Extract<ShellNode, { t: 'group' }>;
       if (f.stage === 1) {
+        // A subshell that runs out of commands exits: its EXIT trap runs first.
+        if (f.scope && m.traps?.EXIT) {
+          runTrap(m, 'EXIT', m.status, true);
+          return;
+        }
         popFrame(m);
         if (f.scope) errexit(m);
         return;
       }
       f.stage = 1;
-      if (n.sub) f.scope = scopeOf(m);
+      if (n.sub) {
+        f.scope = scopeOf(m);
+        m.traps = subshellTraps(m.traps);
+      }
       if (n.redirs.length > 0 && !applyGroupRedirs(m, ctx, f, n)) {
         popFrame(m);
         return;
@@ -604,6 +661,10 @@ function step(m: Machine, ctx: RunContext): void {
     }
     case 'script':
       if (f.stage === 1) {
+        if (f.scope && m.traps?.EXIT) {
+          runTrap(m, 'EXIT', m.status, true);
+          return;
+        }
         popFrame(m);
         if (f.scope) errexit(m);
         return;
@@ -622,6 +683,16 @@ function step(m: Machine, ctx: RunContext): void {
       return;
     case 'exit-after':
       exitShell(m, m.status);
+      return;
+    case 'trap':
+      if (f.stage === 0) {
+        f.stage = 1;
+        enter(m, f.root, ctx);
+        return;
+      }
+      popFrame(m);
+      m.status = f.status;
+      if (f.exit) exitShell(m, f.status);
       return;
     case 'net':
       m.stack.pop();
@@ -705,6 +776,8 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   }
   // A nested run finishes inside one step: it cannot park, so what the scan missed runs without the cluster.
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
+  // `$(…)`, a pipeline's stage and a `&` job are subshells: they keep only the ignored traps.
+  if (!kind.shell) sub.traps = subshellTraps(sub.traps);
   if (kind.shell) {
     sub.selfPid = kind.shell.selfPid;
     sub.lineNo = kind.shell.lineNo;

@@ -15,6 +15,7 @@ import { resolveCommand } from './resolve';
 import { execPath, searchPath, type PathRun } from './exec-file';
 import { pidBase, runUser } from './proc-container';
 import { shellStartVars, unsetSpecial } from './shell-vars';
+import { runTrapBuiltin } from './shell-trap';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
@@ -120,6 +121,8 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
   const n = (x: string | undefined, d: number): number => (x === undefined ? d : Number.parseInt(x, 10) || 0);
   switch (name) {
     case 'exit':
+      // An interactive bash says `exit` as it ends (recorded under script(1)), before its EXIT trap runs.
+      if (m.dialect === 'bash' && m.opts.interactive && endsTtyShell(m)) io.err('exit\n');
       exitShell(m, n(args[0], m.status) & 255);
       return true;
     case 'break':
@@ -270,10 +273,16 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       }
       dispatch(m, ctx, ['test', ...args.slice(0, -1)], m.vars, s);
       return true;
-    case 'trap':
+    case 'trap': {
       if (args.some((a) => /^(SIG)?TERM$|^15$/.test(a))) m.trapsTerm = true;
-      m.status = 0;
+      const r = runTrapBuiltin(m.dialect ?? 'ash', shellPrefix(m), m.opts.interactive === true, m.traps ?? {}, args);
+      m.traps = Object.keys(r.traps).length ? r.traps : undefined;
+      io.out(r.out);
+      io.err(r.err);
+      if (r.fatal) abandonLine(m, r.status);
+      else m.status = r.status;
       return true;
+    }
     case 'shopt': {
       if (m.dialect !== 'bash') return false;
       const r = runShopt(args, m.opts.shopt ?? SHOPT_DEFAULTS, shellPrefix(m));
@@ -339,6 +348,12 @@ function scriptPath(m: Machine, ctx: RunContext, target: string): string | undef
   }
   const r = execPath(ctx, m.fs, m.cwd, user, [target]);
   return r.k === 'missing' || r.k === 'dir' || r.k === 'denied' ? undefined : target;
+}
+
+/** `exit` here ends the interactive shell itself (tty-shell.ts's line), not a subshell or child shell inside it. */
+function endsTtyShell(m: Machine): boolean {
+  const bottom = m.stack[0];
+  return bottom?.k === 'script' && bottom.proc !== undefined && !m.stack.some((f) => (f.k === 'script' || f.k === 'group') && f.scope);
 }
 
 /**
@@ -590,6 +605,7 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   m.aliases = undefined;
   m.arrays = own.arrays;
   m.specials = own.specials;
+  m.traps = undefined;
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

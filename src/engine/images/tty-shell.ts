@@ -141,12 +141,6 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     if (r.scope) sh.scope = r.scope;
     sh.status = r.status;
     if (ended) shells.splice(shells.indexOf(sh), 1);
-    // bash says `exit` as its exit builtin ends an interactive shell (recorded under script(1)).
-    const exitWord = ended && sh.scope.dialect === 'bash' && /^\s*exit\b/.test(line) ? 'exit\n' : '';
-    if (exitWord) {
-      combined.push(exitWord);
-      streams.push({ stream: 'stderr', text: exitWord });
-    }
     m.clock = r.clock;
     result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: promptOf(m, ctx, sh) }) } };
   }
