@@ -117,3 +117,36 @@ describe('trap and local at the attached prompt', () => {
     expect(text(s.run('exit 2'))).toBe('bye\ncommand terminated with exit code 2\n');
   });
 });
+
+describe('history at the attached prompt', () => {
+  it('bash: history lists the lines typed, !! !N !-N !PREFIX !$ expand (the expanded line shown first), and ~/.bash_history keeps them for the next bash', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    s.run('echo a b');
+    expect(s.run('!!')).toMatchObject({ output: [{ text: 'echo a b\na b\n' }], exitCode: 0 });
+    expect(s.run('!99')).toMatchObject({ output: [{ text: 'bash: !99: event not found\n' }], exitCode: 0 });
+    expect(text(s.run('!1'))).toBe('echo a b\na b\n');
+    expect(text(s.run('echo x !$'))).toBe('echo x b\nx b\n');
+    s.run('for i in 1 2; do\necho $i\ndone');
+    expect(text(s.run('history 3'))).toBe('    4  echo x b\n    5  for i in 1 2; do echo $i; done\n    6  history 3\n');
+    // Not inside single quotes.
+    expect(text(s.run(`echo "q !-2 q" 's !! s'`))).toBe(`echo "q for i in 1 2; do echo $i; done q" 's !! s'\nq for i in 1 2; do echo 2; done q s !! s\n`);
+    s.run(`PS1='\\! \\$ '`);
+    expect(s.run('true').attached?.prompt).toBe('10 # ');
+    s.run('exit');
+    s.run('kubectl exec -it db -- bash');
+    expect(text(s.run('history 2'))).toBe('   10  exit\n   11  history 2\n');
+    expect(text(s.run('wc -l /root/.bash_history'))).toBe('10 /root/.bash_history\n');
+  });
+
+  it('BusyBox ash numbers its history from 0 and expands no !!; dash has no history', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    s.run('echo hi');
+    expect(text(s.run('history'))).toBe('   0 echo hi\n   1 history\n');
+    expect(text(s.run('!!'))).toBe('sh: !!: not found\n');
+    s.run('exit');
+    s.run('kubectl exec -it db -- sh');
+    expect(text(s.run('history'))).toBe('sh: 1: history: not found\n');
+  });
+});

@@ -60,6 +60,8 @@ export interface Scope {
   specials?: ShellSpecials;
   /** `trap ACTION COND`: condition (`EXIT`, `INT`, `ERR` …) → action (shell-trap.ts); '' ignores it. */
   traps?: Record<string, string>;
+  /** An interactive bash's or BusyBox ash's history, oldest first (shell-history.ts); replaced, never changed in place. */
+  history?: readonly string[];
 }
 
 export type Sink =
@@ -247,6 +249,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     aliases: scope.aliases,
     specials: scope.specials,
     traps: scope.traps,
+    history: scope.history,
     nodes: script.nodes,
     parsed: {},
     stack: [],
@@ -289,14 +292,14 @@ export function node(m: Machine, i: number): ShellNode {
 }
 
 export function scopeOf(m: Machine): Scope {
-  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials), traps: m.traps && { ...m.traps } };
+  const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials), traps: m.traps && { ...m.traps }, history: m.history };
   if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, [...v]]));
   return s;
 }
 
 /** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
 export function currentScope(m: Machine): Scope {
-  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, ...(m.arrays ? { arrays: m.arrays } : {}) };
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, history: m.history, ...(m.arrays ? { arrays: m.arrays } : {}) };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -310,6 +313,7 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.aliases = s.aliases;
   m.specials = s.specials;
   m.traps = s.traps;
+  m.history = s.history;
   if (s.arrays) m.arrays = s.arrays;
   else delete m.arrays;
 }

@@ -16,6 +16,7 @@ import { execPath, searchPath, type PathRun } from './exec-file';
 import { pidBase, runUser } from './proc-container';
 import { shellStartVars, unsetSpecial } from './shell-vars';
 import { runTrapBuiltin } from './shell-trap';
+import { historyListing } from './shell-history';
 import { installedPath } from './packages';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
@@ -281,6 +282,16 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       io.err(r.err);
       if (r.fatal) abandonLine(m, r.status);
       else m.status = r.status;
+      return true;
+    }
+    case 'history': {
+      // dash has none (`history: not found`); a shell that is not interactive keeps no list.
+      if (m.dialect !== 'bash' && m.dialect !== 'ash') return false;
+      const r = historyListing(m.dialect, m.history ?? [], args);
+      if (m.history) m.history = r.history;
+      io.out(r.out);
+      io.err(r.err);
+      m.status = r.status;
       return true;
     }
     case 'shopt': {
@@ -606,6 +617,7 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   m.arrays = own.arrays;
   m.specials = own.specials;
   m.traps = undefined;
+  m.history = undefined;
   m.positional = positional;
   m.dialect = dialect;
   m.opts = inv.opts;

@@ -25,6 +25,8 @@ import { emit } from './output';
 import { bashVersion, shellStartVars } from './shell-vars';
 import { defaultPs1, expandPrompt } from '../../k8s/shell-prompt';
 import { EPOCH_MS } from '../../k8s/time';
+import { expandHistory, historyEntry, HISTSIZE } from './shell-history';
+import { stat, writeFile } from './fs';
 import type { ExecChunk } from './types';
 
 /** How a line typed at an interactive shell ended, and the shell after it. */
@@ -70,8 +72,47 @@ function openShell(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<st
     startedAt: now,
     status: 0,
     lines: 0,
-    scope: { vars: { ...vars, ...own.vars }, positional: [argv0], cwd, dialect: r.dialect, opts: { ...DEFAULT_OPTS, interactive: true }, exported: [...new Set([...Object.keys(vars), ...own.exported])], arrays: own.arrays, specials: own.specials },
+    scope: { vars: { ...vars, ...own.vars }, positional: [argv0], cwd, dialect: r.dialect, opts: { ...DEFAULT_OPTS, interactive: true }, exported: [...new Set([...Object.keys(vars), ...own.exported])], arrays: own.arrays, specials: own.specials, ...(r.dialect === 'dash' ? {} : { history: r.dialect === 'bash' ? savedHistory(m, ctx, env.HOME) : [] }) },
   };
+}
+
+/** ~/.bash_history as a new bash reads it: the lines earlier sessions wrote (the last HISTSIZE). */
+function savedHistory(m: Machine, ctx: RunContext, home: string | undefined): string[] {
+  const f = home === undefined ? undefined : stat(m.fs, ctx.base, `${home.replace(/\/+$/, '')}/.bash_history`);
+  return f?.kind === 'file' ? f.content.split('\n').filter((l) => l !== '').slice(-HISTSIZE) : [];
+}
+
+/** bash writes its history to ~/.bash_history as it exits (HISTFILE; the list, not only this session's). */
+function saveHistory(m: Machine, ctx: RunContext, sh: TtyShell, now: number): void {
+  const home = sh.scope.vars.HOME;
+  if (sh.scope.dialect !== 'bash' || !sh.scope.history || home === undefined) return;
+  const path = `${home.replace(/\/+$/, '')}/.bash_history`;
+  if (stat(m.fs, ctx.base, home).kind !== 'dir') return;
+  writeFile(m.fs, ctx.base, path, sh.scope.history.slice(-HISTSIZE).map((h) => `${h}\n`).join(''), false, now);
+}
+
+/**
+ * The line as the shell takes it: bash's history expansion first (shell-history.ts; it prints
+ * the expanded line), then the entry the history keeps. Undefined: an event it cannot find.
+ */
+function readLine(sh: TtyShell, line: string, err: (text: string) => void): string | undefined {
+  const history = sh.scope.history;
+  if (!history) return line;
+  let taken = line;
+  if (sh.scope.dialect === 'bash') {
+    const x = expandHistory(line, history);
+    if (x.k === 'missing') {
+      err(`${sh.argv[0] ?? 'bash'}: ${x.event}: event not found\n`);
+      return undefined;
+    }
+    if (x.k === 'expanded') {
+      err(`${x.line}\n`);
+      taken = x.line;
+    }
+  }
+  const entry = historyEntry(taken);
+  if (entry !== '') sh.scope = { ...sh.scope, history: [...history, entry].slice(-HISTSIZE) };
+  return taken;
 }
 
 /** The shell's PS1 as it prints it now (src/k8s/shell-prompt.ts): its user, host, directory and variables. */
@@ -89,7 +130,7 @@ function promptOf(m: Machine, ctx: RunContext, sh: TtyShell): string {
     home: v.HOME,
     shellName: sh.argv[0] ?? 'sh',
     ...(dialect === 'bash' ? { version: bashVersion(ctx, m).replace(/\(.*$/, '') } : {}),
-    commandNumber: sh.lines + 1,
+    commandNumber: (sh.scope.history?.length ?? sh.lines) + 1,
     now: m.clock + EPOCH_MS,
     vars: v,
   });
@@ -116,6 +157,15 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams } };
   const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams } };
   const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
+  const read = opening ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
+  if (read === undefined) {
+    // The line does not run; `$?` stays.
+    m.clock = now;
+    const r: TtyLineResult = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false, prompt: promptOf(m, ctx, sh) } };
+    Object.assign(m, { clock: saved.clock });
+    return r;
+  }
+  line = read;
   restoreScope(m, sh.scope);
   m.status = sh.status;
   const lineNo = sh.lines + 1;
@@ -140,7 +190,10 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     const ended = r.exited === true && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;
     sh.status = r.status;
-    if (ended) shells.splice(shells.indexOf(sh), 1);
+    if (ended) {
+      shells.splice(shells.indexOf(sh), 1);
+      saveHistory(m, ctx, sh, r.clock);
+    }
     m.clock = r.clock;
     result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: promptOf(m, ctx, sh) }) } };
   }
