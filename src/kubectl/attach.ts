@@ -7,8 +7,8 @@
  * session's command log replays to the same world. The container keeps the shell between lines
  * (engine/images/tty-shell.ts): one process with its own PID, variables, options, directory and
  * `$?`, which `exit`, `set -e` and a failure, or end of input end. What the shell prints before
- * a line is its PS1 as the image's shell expands it (BusyBox ash `\w \$ `, Debian dash `# `,
- * bash with Debian's /etc/bash.bashrc `\u@\h:\w\$ `).
+ * a line is its PS1 as it expands it after the previous line (Attachment.prompt; it starts as
+ * BusyBox ash `\w \$ `, Debian dash `# `, bash with Debian's /etc/bash.bashrc `\u@\h:\w\$ `).
  *
  * Invariants:
  * - The attachment outlives no container: once the container it was started in is no longer

@@ -11,8 +11,12 @@
  * shell's state lives in the container's machine (`Machine.ttyShells`), so it is plain data the
  * World snapshots; it ends with the container.
  *
- * Approximate: no traps or history; every session
- * is on pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
+ * What only an interactive shell does happens here: bash's history expansion and the history
+ * bash and BusyBox keep (shell-history.ts; bash writes ~/.bash_history as it exits), `$LINENO`
+ * as the lines read, and the prompt it prints after each line (its PS1, src/k8s/shell-prompt.ts).
+ *
+ * Approximate: no signal reaches the shell (its INT trap never runs); every session is on
+ * pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
 import { currentScope, restoreScope, runNested, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
