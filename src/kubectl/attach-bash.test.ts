@@ -150,3 +150,35 @@ describe('history at the attached prompt', () => {
     expect(text(s.run('history'))).toBe('sh: 1: history: not found\n');
   });
 });
+
+describe('read at the attached prompt', () => {
+  it('waits for the next typed line: -p is the prompt meanwhile, the rest of the line then goes on', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    expect(s.run('read -p "Name: " name; echo "hello $name"')).toMatchObject({ output: [], attached: { prompt: 'Name: ' } });
+    expect(s.run('Jane Doe')).toMatchObject({ output: [{ text: 'hello Jane Doe\n' }], exitCode: 0, attached: { prompt: 'root@db:/# ' } });
+    // Without -p the terminal shows nothing while read waits; the last name takes the rest.
+    expect(s.run('read a b').attached?.prompt).toBe('');
+    s.run('one two three');
+    expect(text(s.run('echo "[$a][$b]"'))).toBe('[one][two three]\n');
+    // A loop reads line after line; a function, a subshell and a child bash read the terminal too.
+    expect(text(s.run('while read -r l; do echo "got $l"; [ "$l" = end ] && break; done; echo out'))).toBe('');
+    expect(text(s.run('x'))).toBe('got x\n');
+    expect(text(s.run('end'))).toBe('got end\nout\n');
+    s.run('f() { read -p "v? " v; echo "f:$v"; }; f');
+    expect(text(s.run('abc'))).toBe('f:abc\n');
+    s.run(`bash -c 'read c; echo "child:$c"'`);
+    expect(text(s.run('kid'))).toBe('child:kid\n');
+    // The input is no command: not in the history.
+    expect(text(s.run('history 2'))).toBe('    6  bash -c \'read c; echo "child:$c"\'\n    7  history 2\n');
+    // With its input elsewhere it does not wait.
+    expect(text(s.run('echo x | read y; echo "y=[$y]"'))).toBe('y=[]\n');
+  });
+
+  it('BusyBox ash waits the same way', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    expect(s.run('read -p "Pick: " n && echo "n=$n"').attached?.prompt).toBe('Pick: ');
+    expect(text(s.run('7'))).toBe('n=7\n');
+  });
+});

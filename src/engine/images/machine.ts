@@ -33,7 +33,7 @@ import type { ShellOpts } from '../../k8s/shell-options';
 import { setOwn } from '../../k8s/own';
 import { copySpecials, type ShellSpecials } from './shell-vars';
 import { subshellTraps } from './shell-trap';
-import { parseCached } from './shell-builtins';
+import { assignRead, parseCached } from './shell-builtins';
 
 export type Dialect = 'ash' | 'dash' | 'bash';
 
@@ -153,6 +153,22 @@ export interface Machine extends Scope {
   exited?: true;
   /** An interactive shell's: how many lines it has read (dash's messages say the line). */
   lineNo?: number;
+  /** An interactive shell's line stopped at `read` for the next typed line (the machine is `blocked`). */
+  awaiting?: ReadRequest;
+  /** An interactive shell's line: the terminal's sinks for this request (a `read` may wait only where nothing else is open). */
+  lineStreams?: { out: Sink; err: Sink };
+}
+
+/** What a `read` waiting for a typed line assigns, and the prompt it printed (`-p`). */
+export interface ReadRequest {
+  names: string[];
+  prompt: string;
+}
+
+/** A line stopped at `read` (tty-shell.ts): its frames, resumed with the next typed line as the input. */
+export interface PendingRead {
+  stack: Frame[];
+  read: ReadRequest;
 }
 
 /**
@@ -167,6 +183,8 @@ export interface TtyShell {
   status: number;
   /** Lines read so far. */
   lines: number;
+  /** The line under way waits in `read` for the next typed line. */
+  pending?: PendingRead;
 }
 
 /** A shell process `sh -c`/`sh file` started: its argv, its PID, and whether it exec'd its only command in its place. */
@@ -739,7 +757,7 @@ export function killTime(m: Machine): number | undefined {
 /** A transient machine sharing this one's filesystem, log and apps (for $(…), pipes, `&`). */
 export function nestedMachine(m: Machine, out: Sink, stdin: string): Machine {
   const { pipeline: _stage, ...rest } = m;
-  return { ...rest, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false, errIgnored: errexitIgnored(m), outer: shellChain(m) };
+  return { ...rest, ...scopeOf(m), stack: [], out, stdin, state: 'running', idle: 0, steps: 0, endless: false, errIgnored: errexitIgnored(m), outer: shellChain(m), lineStreams: undefined, awaiting: undefined };
 }
 
 /** How a nested run differs from its parent shell. */
@@ -750,8 +768,11 @@ export interface NestedKind {
   negated?: boolean;
   /** A pipeline stage: every stage's words and which one this is (`ps | grep` lists the grep). */
   stage?: Machine['pipeline'];
-  /** A line typed at an interactive shell (tty-shell.ts): the script runs in that process, `$$` its PID as `ps` shows it. */
-  shell?: { proc: ShellProc; selfPid: number; lineNo: number };
+  /**
+   * A line typed at an interactive shell (tty-shell.ts): the script runs in that process, `$$` its
+   * PID as `ps` shows it. `resume`: a line that stopped at `read` goes on, `input` read.
+   */
+  shell?: { proc: ShellProc; selfPid: number; lineNo: number; resume?: PendingRead & { input: string } };
 }
 
 export interface NestedResult {
@@ -762,6 +783,8 @@ export interface NestedResult {
   /** `kind.shell`: the shell's state once the line ran, and whether the line ended it (`exit`, `set -e`). */
   scope?: Scope;
   exited?: boolean;
+  /** `kind.shell`: the line stopped at `read`, waiting for the next typed line. */
+  awaiting?: PendingRead;
 }
 
 /** Runs `root` in a nested machine to completion (bounded). Shared arrays are mutated in place. */
@@ -786,7 +809,15 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     sub.selfPid = kind.shell.selfPid;
     sub.lineNo = kind.shell.lineNo;
     sub.exited = undefined;
-    sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
+    sub.awaiting = undefined;
+    const resume = kind.shell.resume;
+    sub.lineStreams = { out, err: m.err };
+    if (resume) {
+      // The waiting line's frames hold only the terminal's streams (shell-builtins.ts
+      // awaitsTypedLine): this request's sinks take their place.
+      sub.stack = structuredClone(resume.stack).map((f) => ('out' in f && f.out ? { ...f, out, err: m.err } : f));
+      assignRead(sub, resume.read.names, resume.input);
+    } else sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
   advance(sub, inner, Infinity, NESTED_BUDGET);
@@ -797,6 +828,11 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   m.trapsTerm = m.trapsTerm || sub.trapsTerm;
   const finished = sub.state === 'done';
   const ran: NestedResult = { status: finished ? sub.exitCode : sub.status, clock: sub.clock, blocked: sub.state === 'blocked' || sub.state === 'running', spinning: sub.state === 'spinning' };
+  if (kind.shell && sub.awaiting) {
+    // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
+    const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
+    return { ...ran, blocked: false, scope: scopeOf(sub), exited: false, awaiting: { stack, read: sub.awaiting } };
+  }
   return kind.shell ? { ...ran, scope: scopeOf(sub), exited: sub.exited === true } : ran;
 }
 

@@ -7,7 +7,7 @@
  */
 import { dispatch, exportedEnv, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
-import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type RunContext } from './machine';
+import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit } from './output';
 import { bashVersion, debianUserland } from './gnu-version';
 import { nextProcPid } from './shell-chain';
@@ -213,8 +213,14 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       return true;
     }
     case 'read': {
-      const names = args.filter((a) => !a.startsWith('-'));
+      const req = readRequest(args);
       if (m.stdin === '' && s.stdin === '') {
+        // At an interactive shell's prompt the next typed line is the input (tty-shell.ts resumes the line).
+        if (awaitsTypedLine(m)) {
+          m.awaiting = req;
+          m.state = 'blocked';
+          return true;
+        }
         m.status = 1;
         return true;
       }
@@ -222,11 +228,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const nl = src.indexOf('\n');
       const lineText = nl >= 0 ? src.slice(0, nl) : src;
       if (src === m.stdin) m.stdin = nl >= 0 ? src.slice(nl + 1) : '';
-      const parts = lineText.trim().split(/[ \t]+/);
-      names.forEach((v, i) => {
-        setOwn(m.vars, v, i === names.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? ''));
-      });
-      m.status = 0;
+      assignRead(m, req.names, lineText);
       return true;
     }
     case 'eval':
@@ -359,6 +361,47 @@ function scriptPath(m: Machine, ctx: RunContext, target: string): string | undef
   }
   const r = execPath(ctx, m.fs, m.cwd, user, [target]);
   return r.k === 'missing' || r.k === 'dir' || r.k === 'denied' ? undefined : target;
+}
+
+/** `read [-r] [-s] [-p PROMPT] [NAME…]`: the names it assigns and the prompt it prints on a terminal (-r and -s change nothing here). */
+function readRequest(args: string[]): ReadRequest {
+  const names: string[] = [];
+  let prompt = '';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (names.length === 0 && a === '-p') prompt = args[++i] ?? '';
+    else if (names.length === 0 && /^-[rs]*p./.test(a)) prompt = a.slice(a.indexOf('p') + 1);
+    else if (names.length === 0 && (/^-[rs]+$/.test(a) || a === '--')) continue;
+    else names.push(a);
+  }
+  return { names, prompt };
+}
+
+/** A line read: split on blanks into NAMEs, the last taking the rest; none named is bash's and BusyBox's REPLY (the line whole). */
+export function assignRead(m: Machine, names: string[], lineText: string): void {
+  if (names.length === 0) {
+    if (m.dialect !== 'dash') setOwn(m.vars, 'REPLY', lineText);
+  } else {
+    const parts = lineText.trim().split(/[ \t]+/);
+    names.forEach((v, i) => {
+      setOwn(m.vars, v, i === names.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? ''));
+    });
+  }
+  m.status = 0;
+}
+
+/**
+ * `read` in an interactive shell's line (tty-shell.ts) with nothing to read waits for the next
+ * typed line — when the line can be resumed from its frames alone: every stream they hold is the
+ * terminal (no redirection, no pipe, no here-document), so only the request's own sinks, which
+ * the next request replaces (machine.ts runNested).
+ */
+function awaitsTypedLine(m: Machine): boolean {
+  const tty = m.lineStreams;
+  const bottom = m.stack[0];
+  if (!tty || bottom?.k !== 'script' || bottom.proc === undefined) return false;
+  const terminal = (x: { out?: Sink; err?: Sink; stdin?: string }): boolean => (x.out === undefined || x.out === tty.out) && (x.err === undefined || x.err === tty.err) && (x.stdin === undefined || x.stdin === '');
+  return terminal(m) && m.stack.every((f) => (f.k === 'group' || f.k === 'script' || f.k === 'fn' ? terminal(f) : true));
 }
 
 /** `exit` here ends the interactive shell itself (tty-shell.ts's line), not a subshell or child shell inside it. */

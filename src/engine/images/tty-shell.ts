@@ -14,8 +14,11 @@
  * What only an interactive shell does happens here: bash's history expansion and the history
  * bash and BusyBox keep (shell-history.ts; bash writes ~/.bash_history as it exits), `$LINENO`
  * as the lines read, and the prompt it prints after each line (its PS1, src/k8s/shell-prompt.ts).
+ * A line that stops in `read` with nothing to read keeps its frames (TtyShell.pending): the next
+ * typed line is its input and the line goes on, the prompt meanwhile being read's `-p` text.
  *
- * Approximate: no signal reaches the shell (its INT trap never runs); every session is on
+ * Approximate: no signal reaches the shell (its INT trap never runs); a `read` whose line has a
+ * redirection or pipe open reads nothing instead of waiting; every session is on
  * pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
@@ -161,7 +164,10 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams } };
   const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams } };
   const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
-  const read = opening ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
+  const pending = sh.pending;
+  delete sh.pending;
+  // A line waiting in `read` takes this one as its input: no history, no expansion, no parsing.
+  const read = opening || pending ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
   if (read === undefined) {
     // The line does not run; `$?` stays.
     m.clock = now;
@@ -175,11 +181,11 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const lineNo = sh.lines + 1;
   // The request that starts the shell carries what the terminal asks it about itself (its
   // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
-  if (!opening) sh.lines += line.split('\n').length;
+  if (!opening && !pending) sh.lines += line.split('\n').length;
   m.clock = now;
   // `$LINENO` is the line the shell is reading (bash and BusyBox count the lines typed; approximate for a line of several).
   if (sh.scope.specials?.lineno !== undefined) m.specials = sh.scope.specials = { ...sh.scope.specials, lineno: lineNo };
-  const root = parseCached(m, line, m.dialect, m.opts, sh.scope.aliases);
+  const root = pending ? 0 : parseCached(m, line, m.dialect, m.opts, sh.scope.aliases);
   let result: TtyLineResult;
   if (typeof root !== 'number') {
     // A syntax error ends a line, not an interactive shell (bash, dash and ash read the next one).
@@ -190,16 +196,18 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     result = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false, prompt: promptOf(m, ctx, sh) } };
   } else {
     m.err = err;
-    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo } });
+    const resume = pending ? { resume: { ...pending, input: line } } : {};
+    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume } });
     const ended = r.exited === true && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;
+    if (r.awaiting) sh.pending = r.awaiting;
     sh.status = r.status;
     if (ended) {
       shells.splice(shells.indexOf(sh), 1);
       saveHistory(m, ctx, sh, r.clock);
     }
     m.clock = r.clock;
-    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: promptOf(m, ctx, sh) }) } };
+    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: sh.pending ? sh.pending.read.prompt : promptOf(m, ctx, sh) }) } };
   }
   restoreScope(m, saved.scope);
   Object.assign(m, { status: saved.status, clock: saved.clock, err: saved.err });
