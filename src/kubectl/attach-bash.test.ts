@@ -65,6 +65,11 @@ describe('the variables a container shell sets itself', () => {
     const s = new Session({ simulation: bootedCopy() });
     expect(text(s.run(`kubectl exec db -- bash -c 'echo "[$PS1] $SHLVL $PPID $BASH_VERSION $LINENO"'`))).toBe('[] 1 0 5.2.15(1)-release 1\n');
     expect(text(s.run(`kubectl exec bb -- sh -c 'echo "[$PS1] $SHLVL $PPID"'`))).toBe('[\\w \\$ ] 1 0\n');
+    // `$$` is the shell's PID as ps lists it (it said 1), and a child shell's PPID is that.
+    const [own, ps, child] = text(s.run(`kubectl exec bb -- sh -c 'echo $$; ps -o pid,args | grep "[s]h -c"; sh -c "echo \\$\\$ \\$PPID"'`)).split('\n');
+    expect(ps).toMatch(new RegExp(`^ +${own} sh -c `));
+    expect(child).toMatch(new RegExp(`^(\\d+) ${own}$`));
+    expect(child!.split(' ')[0]).not.toBe(own);
   });
 });
 

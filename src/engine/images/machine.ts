@@ -79,8 +79,11 @@ export type Frame =
   | { k: 'loop'; node: number; stage: 'cond' | 'test'; iter: number; last: number; fp?: string; readsClock?: boolean }
   | { k: 'for'; node: number; items: string[]; i: number; last: number }
   | { k: 'group'; node: number; stage: 0 | 1; scope?: Scope; out?: Sink; err?: Sink; stdin?: string }
-  /** A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for eval/.). */
-  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc }
+  /**
+   * A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for
+   * eval/.), and `outerPid`, the `$$` of the shell that started it (0: PID 1's).
+   */
+  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc; outerPid?: number }
   /**
    * A function call: its body runs with the call's arguments as `$@` and redirections; `return`
    * leaves it. `locals`: what its `local`s shadowed (null: unset), put back as it returns.
@@ -410,6 +413,7 @@ export function popFrame(m: Machine): Frame | undefined {
   if (!f) return undefined;
   if (f.k === 'group' || f.k === 'script') {
     if (f.scope) restoreScope(m, f.scope);
+    if (f.k === 'script' && f.outerPid !== undefined) m.selfPid = f.outerPid || undefined;
     if (f.out) m.out = f.out;
     if (f.err) m.err = f.err;
     if (f.stdin !== undefined) m.stdin = f.stdin;

@@ -650,7 +650,11 @@ export function runShell(m: Machine, ctx: RunContext, argv: string[], env: Recor
   const frame: Extract<Frame, { k: 'script' }> = { k: 'script', root, stage: 0, scope: scopeOf(m), out: m.out, err: m.err, stdin: m.stdin, proc: { argv, pid: nextProcPid(m) - 1, replaced: dialect !== 'dash' && cMode && soleCommand(m, root) } };
   // Its parent: the shell that ran it, or the runtime (an exec, the container's own command).
   const ppid = m.dialect === null ? 0 : (m.selfPid ?? 1);
-  const own = shellStartVars(m, ctx, { dialect, argv0: invoked, env, pid: frame.proc!.pid + pidBase(ctx), ppid, uid: runUser(m, ctx)?.uid ?? 0, interactive: false });
+  // Its `$$` is its own PID as `ps` lists it — but the container's own command is PID 1.
+  const pid = m.dialect === null && !ctx.exec ? 1 : frame.proc!.pid + pidBase(ctx);
+  frame.outerPid = m.selfPid ?? 0;
+  m.selfPid = pid === 1 ? undefined : pid;
+  const own = shellStartVars(m, ctx, { dialect, argv0: invoked, env, pid, ppid, uid: runUser(m, ctx)?.uid ?? 0, interactive: false });
   m.stack.push(frame);
   m.vars = { ...env, ...own.vars };
   // A new shell: what it was given is its environment (and what it exports itself), and it has no functions.
