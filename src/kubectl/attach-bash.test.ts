@@ -141,7 +141,7 @@ describe('history at the attached prompt', () => {
     s.run('exit');
     s.run('kubectl exec -it db -- bash');
     expect(text(s.run('history 2'))).toBe('   10  exit\n   11  history 2\n');
-    expect(text(s.run('wc -l /root/.bash_history'))).toBe('10 /root/.bash_history\n');
+    expect(text(s.run('wc -l ~/.bash_history'))).toBe('10 /root/.bash_history\n');
   });
 
   it('BusyBox ash numbers its history from 0 and expands no !!; dash has no history', () => {

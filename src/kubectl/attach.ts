@@ -237,9 +237,7 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
  * `command terminated with exit code N` for a non-zero N (checkErr of the CodeExitError).
  */
 function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string): LineOutcome {
-  const cd = /^\s*cd\s+(~\S*)\s*$/.exec(line);
-  // The shell expands `~` itself; the container's interpreter does not, so the typed word is spelled out.
-  const reply = a.exec(cd ? `cd ${cdTarget(a, cd[1])}` : line, pid);
+  const reply = a.exec(line, pid);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
   // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
   if (reply.durationMs) sim.advance(reply.durationMs);

@@ -20,7 +20,7 @@ import { resolveCommand } from './resolve';
 import type { Assign, Redir, ShellNode, Word } from './shell-ast';
 import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { execPath, searchPath } from './exec-file';
-import { arithmetic, expandWord, expandWords, type ExpandContext, type ExpansionError } from './shell-expand';
+import { arithmetic, expandWord, expandWords, tildeWord, type ExpandContext, type ExpansionError } from './shell-expand';
 import { caseBody, condStatus, containerTestHost } from './shell-compound';
 import { bashTestMessage, type TestHost } from '../../k8s/shell-test';
 import { fnmatch } from '../../k8s/fnmatch';
@@ -81,6 +81,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'), globOpts) }),
       ...(m.arrays ? { arrays: m.arrays } : {}),
       ...(m.specials ? { special: (name: string) => specialValue(m, name) } : {}),
+      ...(m.dialect === 'bash' ? { userHome: () => runUser(m, ctx)?.home ?? '/root' } : {}),
       substitute: (root) => {
         const sink: Sink = { k: 'capture', buf: [] };
         const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
@@ -218,7 +219,7 @@ export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode
 export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd' }>): void {
   const st = expansion(m, ctx);
   // Named as written for `set -x` (`a[2]=v`, `b+=c`; an array's words are traced joined, where bash shows them as written).
-  const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? expandWords(a.array, st.ex).join(' ') : expandWord(a.value, st.ex)] as const);
+  const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? expandWords(a.array, st.ex).join(' ') : expandWord(tildeWord(a.value, st.ex), st.ex)] as const);
   const lists = n.assigns.map((a) => (a.array ? expandWords(a.array, st.ex) : undefined));
   const argv = expandWords(n.words, st.ex);
   if (st.blocked) {

@@ -47,6 +47,8 @@ export interface ExpandContext {
   extglob?: boolean;
   /** bash's indexed arrays; `$a` is `${a[0]}`. */
   arrays?: Record<string, string[]>;
+  /** bash's `~` with HOME unset: the user's home from the password file. */
+  userHome?: () => string;
   /** The variables the shell computes as they are read (`$RANDOM`, `$SECONDS`, `$LINENO`; shell-vars.ts): undefined for any other name. */
   special?: (name: string) => string | undefined;
 }
@@ -81,6 +83,29 @@ export function braceWords(word: Word): Word[] {
     }
     return out;
   });
+}
+
+/**
+ * Tilde expansion of a word's start (POSIX 2.6.1): an unquoted `~` alone or before `/` is $HOME,
+ * which is neither split nor globbed; bash also reads `~+` as $PWD and `~-` as $OLDPWD, and a
+ * `NAME=~…` argument as an assignment. With HOME unset bash reads the password file, dash and
+ * BusyBox keep the `~` (recorded: bash 5.2.15, dash 0.5.12, BusyBox 1.35, `echo ~ ~/x "~" a~ ~+
+ * x=~/y`). Approximate: `~USER` is left as written.
+ */
+export function tildeWord(word: Word, ctx: ExpandContext): Word {
+  const first = word[0];
+  if (!first || first.t !== 'lit' || first.q) return word;
+  const bash = ctx.dialect === 'bash';
+  const m = /^([A-Za-z_][A-Za-z0-9_]*=)?~([+-]?)(?=\/|$)/.exec(first.v);
+  if (!m || (m[1] && !bash) || (m[2] && !bash)) return word;
+  // `~` must end the literal or come before `/`: `~"x"` is no tilde prefix.
+  if (first.v.length === m[0].length && word.length > 1 && !(word[1]!.t === 'lit' && !word[1]!.q && word[1]!.v.startsWith('/'))) return word;
+  const name = m[2] === '+' ? 'PWD' : m[2] === '-' ? 'OLDPWD' : 'HOME';
+  const value = (own(ctx.vars, name) as string | undefined) ?? (name === 'HOME' ? ctx.userHome?.() : undefined);
+  if (value === undefined) return word;
+  const rest = first.v.slice(m[0].length);
+  const head: Seg[] = [...(m[1] ? [{ t: 'lit' as const, v: m[1], q: false }] : []), { t: 'lit', v: value, q: true }];
+  return [...head, ...(rest ? [{ ...first, v: rest }] : []), ...word.slice(1)];
 }
 
 /** Escapes what an ERE reads specially. */
@@ -195,7 +220,8 @@ export function expandWord(word: Word, ctx: ExpandContext): string {
 /** Words to argv, field-splitting unquoted expansions on IFS whitespace, then globbing. */
 export function expandWords(words: Word[], ctx: ExpandContext): string[] {
   const out: string[] = [];
-  for (const word of ctx.brace ? words.flatMap(braceWords) : words) {
+  for (const braced of ctx.brace ? words.flatMap(braceWords) : words) {
+    const word = tildeWord(braced, ctx);
     let cur = '';
     // The same field as a pattern: quoted text escaped, unquoted text active.
     let pat = '';

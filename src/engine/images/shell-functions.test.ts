@@ -72,3 +72,13 @@ describe('local and return', () => {
     expect(run('busybox:1.36', 'sh', script).output).toBe('1\n44\n');
   });
 });
+
+describe('tilde expansion', () => {
+  const script = 'echo ~ ~/x "~" a~ ~+ x=~/y; y=~/z; echo $y; unset HOME; echo ~';
+  it('reads ~ at a word’s start as $HOME in every shell; bash also ~+ and NAME=~ arguments (recorded: bash 5.2.15, dash 0.5.12, BusyBox 1.35)', () => {
+    const home = (image: string, shell: string) => execInContainer(start(image), 1000, [shell, '-c', `HOME=/root; cd /tmp; ${script}`]).output;
+    expect(home('debian', 'bash')).toBe('/root /root/x ~ a~ /tmp x=/root/y\n/root/z\n/root\n');
+    expect(home('debian', 'sh')).toBe('/root /root/x ~ a~ ~+ x=~/y\n/root/z\n~\n');
+    expect(home('busybox:1.36', 'sh')).toBe('/root /root/x ~ a~ ~+ x=~/y\n/root/z\n~\n');
+  });
+});
