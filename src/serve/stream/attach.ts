@@ -60,7 +60,7 @@ export function openAttach(t: AttachTarget): Opened {
   const pod = sim.storedObject<Pod>(`pods/${t.namespace}/${t.name}`);
   const container = t.options.container ?? pod?.spec.containers[0]?.name ?? '';
   const { outcome } = first;
-  const shell = t.options.stdin && pod && outcome.shell !== undefined && outcome.ran ? attachment({ pod, container, shell: outcome.shell, exec: (script) => lineReply(t, script), ...(outcome.ran.shell ? { ttyShell: outcome.ran.shell.pid } : {}) }, outcome.ran.output) : undefined;
+  const shell = t.options.stdin && pod && outcome.shell !== undefined && outcome.ran ? attachment({ pod, container, shell: outcome.shell, exec: (script) => lineReply(t, script), ...(outcome.ran.shell ? { ttyShell: outcome.ran.shell.pid, ...(outcome.ran.shell.prompt !== undefined ? { prompt: outcome.ran.shell.prompt } : {}) } : {}) }, outcome.ran.output) : undefined;
   return { type: 'opened', stream: (ws) => stream(ws, t, container, outcome.containerID, shell) };
 }
 

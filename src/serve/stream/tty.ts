@@ -49,7 +49,7 @@ export function attachTty(ws: WebSocket, t: TtyTarget): void {
   const started = pod ? exec(STARTUP_SCRIPT) : { ok: false as const, text: `pods "${t.name}" not found`, exitCode: 1 };
   if (!pod || !started.ok) return end(ws, 1, started.ok ? '' : started.text);
   if (started.exitCode !== 0) return end(ws, started.exitCode);
-  const a: Attachment = attachment({ pod, container, shell, exec, ...(started.shell ? { ttyShell: started.shell.pid } : {}) }, started.output);
+  const a: Attachment = attachment({ pod, container, shell, exec, ...(started.shell ? { ttyShell: started.shell.pid, ...(started.shell.prompt !== undefined ? { prompt: started.shell.prompt } : {}) } : {}) }, started.output);
   send(ws, STDOUT, promptOf(a));
   readShellInput({ ws, sim: cluster.sim, attachment: a, tty: true, end: (code) => end(ws, code) });
 }
