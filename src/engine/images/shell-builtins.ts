@@ -261,6 +261,11 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       }
       // PID 1 is the shell started by the container's argv (exactly one shell scope on the stack).
       if (m.stack.filter((f) => f.k === 'script' && f.scope !== null).length === 1) m.pid1Next = true;
+      // The program takes the shell's place: no EXIT trap is left to run (recorded: `trap 'echo t' EXIT; exec echo hi` prints hi only).
+      if (m.traps?.EXIT !== undefined) {
+        const { EXIT: _gone, ...rest } = m.traps;
+        m.traps = Object.keys(rest).length ? rest : undefined;
+      }
       m.stack.push({ k: 'exit-after' });
       dispatch(m, ctx, args, exportedEnv(m), s);
       return true;

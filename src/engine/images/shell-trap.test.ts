@@ -27,6 +27,9 @@ describe('trap', () => {
       expect(run(image, shell, `trap "echo sub" EXIT; (trap "echo inner" EXIT; echo in); echo mid`)).toMatchObject({ exitCode: 0, output: 'in\ninner\nmid\nsub\n' });
       expect(run(image, shell, `trap "echo bye; exit 7" EXIT; echo a`)).toMatchObject({ exitCode: 7, output: 'a\nbye\n' });
       expect(run(image, shell, `f() { trap "echo fn-exit" EXIT; }; f; echo after`)).toMatchObject({ exitCode: 0, output: 'after\nfn-exit\n' });
+      // exec puts a program in the shell's place: nothing is left to run the trap; exec with only redirections keeps it.
+      expect(run(image, shell, `trap "echo t" EXIT; exec echo hi`).output).toBe('hi\n');
+      expect(run(image, shell, `trap "echo t2" EXIT; exec 2>/dev/null; echo x`).output).toBe('x\nt2\n');
     }
   });
 
