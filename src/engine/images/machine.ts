@@ -2,8 +2,9 @@
  * The interpreter as a resumable step machine. Its whole state — AST, variables, a stack of
  * control frames, the clock, the filesystem layer, the log, the apps it started — is plain data,
  * so a container's process can sit in the World mid-`sleep 600` and continue later. One module
- * (~720 lines) on purpose: frame kinds, stepping and unwinding (exit/break/exec, `set -e`, which
- * reads the frames to know whether it is ignored) change together.
+ * (~850 lines) on purpose: frame kinds, stepping and unwinding (exit/break/exec, `set -e`, which
+ * reads the frames to know whether it is ignored, and the EXIT and ERR traps that run where
+ * those unwind) change together.
  *
  * Invariants:
  *  - `clock` is the absolute simulated time of the next step. `advance(m, until)` executes only

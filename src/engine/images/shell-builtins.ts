@@ -1,9 +1,11 @@
 /**
- * Builtins the shell itself implements (exit, break, export, cd, read, eval, exec, trap, bash's
- * shopt, bash's and BusyBox ash's let, ash's `[[`, …), the
+ * Builtins the shell itself implements (exit, break, export, local, cd, read, eval, exec, trap,
+ * history, bash's shopt, bash's and BusyBox ash's let, ash's `[[`, …), the
  * nested-shell command (`sh -c`, `bash -c`, `sh file`) and the shell dialects' error texts
- * (BusyBox ash, Debian dash, bash). About 540 lines: one builtin switch over the machine's state,
- * with the parse cache and syntax messages the nested shell and `eval` share.
+ * (BusyBox ash, Debian dash, bash). About 670 lines: one builtin switch over the machine's state
+ * (its frames: `local` and `read` look at them), with the parse cache and syntax messages the
+ * nested shell and `eval` share; trap's and history's own words are shell-trap.ts's and
+ * shell-history.ts's.
  */
 import { dispatch, exportedEnv, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
