@@ -73,6 +73,17 @@ describe('the variables a container shell sets itself', () => {
   });
 });
 
+describe("bash in other images", () => {
+  it("says the image's own version: Ubuntu 24.04's 5.2.21, 22.04's 5.1.16", () => {
+    const s = new Session({ simulation: bootedCopy() });
+    s.run('kubectl run u24 --image=ubuntu:24.04 -- sleep 3600');
+    s.run('kubectl run u22 --image=ubuntu:22.04 -- sleep 3600');
+    s.run('kubectl wait --for=condition=Ready pod/u24 pod/u22 --timeout=2m');
+    expect(text(s.run(`kubectl exec u24 -- bash -c 'echo $BASH_VERSION'`))).toBe('5.2.21(1)-release\n');
+    expect(text(s.run(`kubectl exec u22 -- bash -c 'echo $BASH_VERSION'`))).toBe('5.1.16(1)-release\n');
+  });
+});
+
 describe('PS1 draws the attached prompt', () => {
   it("bash starts with Debian's bash.bashrc PS1, and the terminal's prompt follows an assignment", () => {
     const s = terminal();
