@@ -217,6 +217,8 @@ export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode
 // ---------------------------------------------------------------------------------------------
 
 export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd' }>): void {
+  // bash's `$LINENO` is the line a command ends on, BusyBox's the line it starts on (recorded: `echo "a<newline>b" $LINENO`).
+  m.cmdLine = m.dialect === 'bash' ? (n.endLine ?? n.line) : n.line;
   const st = expansion(m, ctx);
   // Named as written for `set -x` (`a[2]=v`, `b+=c`; an array's words are traced joined, where bash shows them as written).
   const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? expandWords(a.array, st.ex).join(' ') : expandWord(tildeWord(a.value, st.ex), st.ex)] as const);

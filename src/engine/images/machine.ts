@@ -157,6 +157,8 @@ export interface Machine extends Scope {
   exited?: true;
   /** An interactive shell's: how many lines it has read (dash's messages say the line). */
   lineNo?: number;
+  /** The line of its script the simple command being run starts on (`$LINENO`; absent: 1). */
+  cmdLine?: number;
   /** An interactive shell's line stopped at `read` for the next typed line (the machine is `blocked`). */
   awaiting?: ReadRequest;
   /** An interactive shell's line: the terminal's sinks for this request (a `read` may wait only where nothing else is open). */

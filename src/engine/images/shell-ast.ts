@@ -29,7 +29,8 @@ export interface Redir {
 }
 
 export type ShellNode =
-  | { t: 'cmd'; assigns: Assign[]; words: Word[]; redirs: Redir[] }
+  /** `line`, `endLine`: the script's lines it starts and ends on, when not the first (`$LINENO`). */
+  | { t: 'cmd'; assigns: Assign[]; words: Word[]; redirs: Redir[]; line?: number; endLine?: number }
   | { t: 'pipe'; cmds: number[]; bang: boolean }
   | { t: 'and' | 'or'; l: number; r: number }
   | { t: 'seq'; items: number[]; bg: boolean[] }

@@ -24,10 +24,12 @@ export type SyntaxProblem =
 
 export type Tok =
   /** `src`: the word as written (bash's `set -x` shows a `for` loop's words so). */
-  | { k: 'word'; word: Word; plain: string | null; src: string }
+  /** `endLine`: the source line the word ends on, when past the first (bash's `$LINENO` of a command is its last line). */
+  | { k: 'word'; word: Word; plain: string | null; src: string; endLine?: number }
   | { k: 'op'; v: string }
   | { k: 'io'; fd: number }
-  | { k: 'nl' }
+  /** `line`: the source's line that follows (1-based), for `$LINENO`. */
+  | { k: 'nl'; line: number }
   | { k: 'eof' }
   /** bash: `[[ … ]]`, its grammar already checked. */
   | { k: 'cond'; items: CondItem[] }
@@ -77,6 +79,14 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
   const toks: Tok[] = [];
   let i = 0;
   let inCond = false;
+  // Newlines counted so far (quoted ones and continuations too): which line a token is on.
+  let counted = { at: 0, lines: 0 };
+  const linesBefore = (at: number): number => {
+    let n = counted.lines;
+    for (let j = counted.at; j < at; j++) if (src[j] === '\n') n++;
+    counted = { at, lines: n };
+    return n;
+  };
 
   const atCommandStart = (): boolean => {
     const t = toks[toks.length - 1];
@@ -247,7 +257,8 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
         i++;
       }
     }
-    return { k: 'word', word: segs, plain: isPlain ? plain : null, src: src.slice(start, i) };
+    const endLine = linesBefore(i) + 1;
+    return { k: 'word', word: segs, plain: isPlain ? plain : null, src: src.slice(start, i), ...(endLine > 1 ? { endLine } : {}) };
   };
 
   /** `[[ … ]]` after its `[[`: its items up to `]]`, checked against bash's grammar. */
@@ -306,7 +317,7 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     } else if (c === '#') {
       while (i < src.length && src[i] !== '\n') i++;
     } else if (c === '\n') {
-      toks.push({ k: 'nl' });
+      toks.push({ k: 'nl', line: linesBefore(i) + 2 });
       i++;
     } else if (TWO_CHAR_OPS.includes(src.slice(i, i + 2))) {
       toks.push({ k: 'op', v: src.slice(i, i + 2) });

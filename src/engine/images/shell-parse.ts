@@ -105,6 +105,17 @@ class Parser {
     return this.toks[this.p]!;
   }
 
+  /** The source line token `at` is on: the last newline token's, or later, where a word since then ran over lines. */
+  private lineAt(at: number): number {
+    let line = 1;
+    for (let j = Math.min(at, this.toks.length) - 1; j >= 0; j--) {
+      const t = this.toks[j]!;
+      if (t.k === 'nl') return Math.max(line, t.line);
+      if (t.k === 'word' && t.endLine !== undefined) line = Math.max(line, t.endLine);
+    }
+    return line;
+  }
+
   private add(n: ShellNode): number {
     this.nodes.push(n);
     return this.nodes.length - 1;
@@ -396,6 +407,8 @@ class Parser {
   }
 
   private simple(): number {
+    const start = this.p;
+    const line = this.lineAt(start);
     const assigns: Assign[] = [];
     const words: Word[] = [];
     const redirs: Redir[] = [];
@@ -423,7 +436,12 @@ class Parser {
     if (assigns.length === 0 && words.length === 0 && redirs.length === 0) {
       throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()) });
     }
-    return this.add({ t: 'cmd', assigns, words, redirs });
+    let endLine = line;
+    for (let j = start; j < this.p; j++) {
+      const t = this.toks[j]!;
+      if (t.k === 'word' && t.endLine !== undefined && t.endLine > endLine) endLine = t.endLine;
+    }
+    return this.add({ t: 'cmd', assigns, words, redirs, ...(line > 1 ? { line } : {}), ...(endLine > line ? { endLine } : {}) });
   }
 
   /** `( w … )` of an array assignment, newlines allowed between the words. */

@@ -52,3 +52,11 @@ describe('trap', () => {
     expect(run('busybox:1.36', 'sh', 'trap -p; echo no')).toMatchObject({ exitCode: 2, output: 'sh: trap: line 0: illegal option -p\n' });
   });
 });
+
+describe('$LINENO', () => {
+  it('is the line a command starts on: bash from 1, BusyBox one less; dash leaves it empty (recorded with multi-line -c scripts)', () => {
+    expect(run('debian', 'bash', 'echo $LINENO\necho "a\nb" $LINENO;\nf() {\necho $LINENO; }; f\necho "x\ny"; echo $LINENO').output).toBe('1\na\nb 3\n5\nx\ny\n7\n');
+    expect(run('busybox:1.36', 'sh', 'echo $LINENO\necho "a\nb" $LINENO; f() { echo $LINENO; }; f\necho "x\ny"; echo $LINENO').output).toBe('0\na\nb 1\n2\nx\ny\n4\n');
+    expect(run('debian', 'sh', 'echo "[$LINENO]"').output).toBe('[]\n');
+  });
+});

@@ -9,13 +9,15 @@
  *  - dash: PS1 (`# ` for root, else `$ `), PS2, PS4, OPTIND, PPID; no SHLVL, RANDOM, SECONDS,
  *    UID, and Debian's dash leaves LINENO empty.
  *  - BusyBox ash: PS1 `\w \$ `, PS2, PS4, OPTIND, PPID, SHLVL (exported); RANDOM (its own
- *    generator, shell/random.c) and LINENO (0 on a `-c` script's first line, 1 on an interactive
- *    shell's first) are computed; no SECONDS or UID.
+ *    generator, shell/random.c) and LINENO (one less than the line in a `-c` script, the line
+ *    read in an interactive shell) are computed; no SECONDS or UID.
  * An unseeded `$RANDOM` starts from the simulation's seed, the shell's PID and the time it
  * started (deterministic; the real shells use the PID and the clock).
  *
- * Approximate: LINENO counts an interactive shell's lines; in a `-c` script or a function it is
- * the script's first line. BASHPID is `$$` (a subshell's own PID is not modelled).
+ * Approximate: LINENO is the line a simple command starts on in the source it was parsed from (a
+ * `$(…)`'s own lines count from its start; bash's numbering inside an interactive shell's
+ * functions is not followed); read in a compound command's words it is the last simple
+ * command's. BASHPID is `$$` (a subshell's own PID is not modelled).
  */
 import { nextRandom, seedRandom, type RandomState } from '../../k8s/bash-random';
 import { releaseFrom } from './os-release';
@@ -35,7 +37,7 @@ export interface ShellSpecials {
   random?: { k: 'bash'; s: RandomState } | { k: 'busybox'; s: BusyBoxRandom };
   /** `$SECONDS`: `base` plus the whole seconds since `from` (ms). */
   seconds?: { from: number; base: number };
-  /** `$LINENO`: the line being run (bash counts from 1, BusyBox's `-c` from 0). */
+  /** `$LINENO` of the script's first line (bash's `-c` 1, BusyBox's 0, an interactive shell's the line it read). */
   lineno?: number;
   /** bash's `$BASHPID`. */
   bashpid?: true;
@@ -171,7 +173,8 @@ export function specialValue(m: Machine, name: string): string | undefined {
     case 'SECONDS':
       return sp.seconds ? String(sp.seconds.base + Math.floor((m.clock - sp.seconds.from) / 1000)) : undefined;
     case 'LINENO':
-      return sp.lineno === undefined ? undefined : String(sp.lineno);
+      // The script's first line counts as `lineno`; the command being run is on line cmdLine of it.
+      return sp.lineno === undefined ? undefined : String(sp.lineno + (m.cmdLine ?? 1) - 1);
     case 'BASHPID':
       return sp.bashpid ? String(m.selfPid ?? 1) : undefined;
     default:
