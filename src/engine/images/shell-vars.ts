@@ -14,10 +14,11 @@
  * An unseeded `$RANDOM` starts from the simulation's seed, the shell's PID and the time it
  * started (deterministic; the real shells use the PID and the clock).
  *
- * Approximate: LINENO is the line a simple command starts on in the source it was parsed from (a
- * `$(…)`'s own lines count from its start; bash's numbering inside an interactive shell's
- * functions is not followed); read in a compound command's words it is the last simple
- * command's. BASHPID is `$$` (a subshell's own PID is not modelled).
+ * LINENO is the line of the source a simple command was parsed from — where it ends in bash,
+ * where it starts in BusyBox (commands.ts). Approximate: a `$(…)`'s own lines count from its
+ * start; bash's numbering inside functions typed at an interactive shell is not followed; read
+ * in a compound command's words it is the last simple command's. BASHPID is `$$` (a
+ * subshell's own PID is not modelled).
  */
 import { nextRandom, seedRandom, type RandomState } from '../../k8s/bash-random';
 import { releaseFrom } from './os-release';
