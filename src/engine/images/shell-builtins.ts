@@ -7,6 +7,7 @@
  * nested shell and `eval` share; trap's and history's own words are shell-trap.ts's and
  * shell-history.ts's.
  */
+import { setListing } from './shell-set-listing';
 import { dispatch, exportedEnv, type Streams } from './commands';
 import { normalizePath, stat } from './fs';
 import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
@@ -527,7 +528,7 @@ function runLet(m: Machine, args: string[], io: Io): void {
 /** `set`: the variables with no operand, else options (shell-options.ts) and positional parameters. */
 function runSet(m: Machine, args: string[], io: Io): void {
   if (args.length === 0) {
-    for (const [k, v] of Object.entries(m.vars).sort()) io.out(`${k}='${v}'\n`);
+    io.out(setListing(m));
     m.status = 0;
     return;
   }

@@ -4,7 +4,8 @@
  * `env -i` (bash 5.2.15, dash 0.5.12, BusyBox 1.35) and interactively under script(1):
  *  - bash: BASH (argv[0], or where $PATH finds it), BASH_VERSION, the array BASH_VERSINFO,
  *    HOSTTYPE, MACHTYPE, OSTYPE, SHLVL (one more than it was given, exported), PPID, UID, EUID,
- *    HOSTNAME when the environment has none; PS4 `+ `, and interactively PS1 `\s-\v\$ ` and PS2.
+ *    HOSTNAME when the environment has none; PS4 `+ `, OPTERR and OPTIND 1, and interactively
+ *    PS1 `\s-\v\$ ` and PS2. Every shell sets IFS (space, tab, newline).
  *    RANDOM, SECONDS, LINENO, BASHPID are computed.
  *  - dash: PS1 (`# ` for root, else `$ `), PS2, PS4, OPTIND, PPID; no SHLVL, RANDOM, SECONDS,
  *    UID, and Debian's dash leaves LINENO empty.
@@ -112,6 +113,8 @@ export function shellStartVars(m: Machine, ctx: RunContext, s: ShellStart): { va
     exported.push('SHLVL');
   };
   const seed = startSeed(ctx.seed, s.pid, m.clock);
+  // Every shell sets IFS to space, tab and newline (recorded: `set` lists it in all three).
+  vars.IFS = ' \t\n';
   switch (s.dialect) {
     case 'bash': {
       const b = bashBuild(ctx, m);
@@ -127,6 +130,8 @@ export function shellStartVars(m: Machine, ctx: RunContext, s: ShellStart): { va
       vars.EUID = String(s.uid);
       if (s.env.HOSTNAME === undefined) vars.HOSTNAME = ctx.hostname;
       vars.PS4 = '+ ';
+      vars.OPTERR = '1';
+      vars.OPTIND = '1';
       if (s.interactive) {
         vars.PS1 = '\\s-\\v\\$ ';
         vars.PS2 = '> ';

@@ -1,0 +1,73 @@
+/**
+ * What `set` with no operand prints: every shell variable, sorted by name, each in the quoting its
+ * shell uses (recorded with bash 5.2.15, dash 0.5.12 and BusyBox 1.35 under the C locale, as a
+ * container runs without LANG):
+ *   - dash and BusyBox ash quote every value, runs of `'` as `"'"` between single-quoted runs
+ *     (dash's single_quote: `it's` → `'it'"'"'s'`, an empty value `''`);
+ *   - bash quotes only what needs it (print_var_value): a value with a byte that is not printable
+ *     in the C locale as `$'…'` (ansic_quote: \t \n \E …, other bytes in octal, so `é` is
+ *     `$'\303\251'`), one with a shell metacharacter in single quotes (sh_single_quote: `'\''`),
+ *     anything else bare; its indexed arrays as `name=([0]="v" …)` among the variables.
+ * Approximate: bash also lists its functions' definitions after the variables, and variables this
+ * simulation does not set (BASHOPTS, BASH_ALIASES=() …); neither is printed here.
+ */
+import type { Machine } from './machine';
+import { utf8Bytes } from '../../k8s/utf8';
+
+/** sh_contains_shell_metas (lib/sh/shquote.c). */
+function hasShellMetas(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (' \t\n\'"\\|&;()<>!{}*[?]^$`'.includes(c)) return true;
+    if (c === '~' && (i === 0 || s[i - 1] === '=' || s[i - 1] === ':')) return true;
+    if (c === '#' && i === 0) return true;
+  }
+  return false;
+}
+
+const ANSI_ESCAPES: Record<number, string> = { 0x1b: 'E', 0x07: 'a', 0x0b: 'v', 0x08: 'b', 0x0c: 'f', 0x0a: 'n', 0x0d: 'r', 0x09: 't', 0x5c: '\\', 0x27: "'" };
+
+/** ansic_shouldquote and ansic_quote over the value's UTF-8 bytes, C locale: printable is 0x20–0x7e. */
+function bashQuote(value: string): string {
+  const bytes = utf8Bytes(value);
+  if (bytes.every((b) => b >= 0x20 && b < 0x7f)) return hasShellMetas(value) ? `'${value.replace(/'/g, "'\\''")}'` : value;
+  let out = "$'";
+  for (const b of bytes) {
+    const esc = ANSI_ESCAPES[b];
+    if (esc !== undefined) out += `\\${esc}`;
+    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+    else out += `\\${b.toString(8).padStart(3, '0')}`;
+  }
+  return `${out}'`;
+}
+
+/** dash's single_quote (BusyBox ash prints the same). */
+function dashQuote(value: string): string {
+  let out = '';
+  let rest = value;
+  do {
+    const at = rest.indexOf("'");
+    const run = at < 0 ? rest : rest.slice(0, at);
+    out += `'${run}'`;
+    rest = rest.slice(run.length);
+    if (!rest.startsWith("'")) break;
+    const quotes = /^'+/.exec(rest)![0];
+    out += `"${quotes}"`;
+    rest = rest.slice(quotes.length);
+  } while (rest.length > 0);
+  return out;
+}
+
+/** sh_double_quote for an array element: `\`, `"`, `$` and backquote escaped. */
+function doubleQuote(value: string): string {
+  return `"${value.replace(/[\\"$`]/g, (c) => `\\${c}`)}"`;
+}
+
+export function setListing(m: Machine): string {
+  const bash = m.dialect === 'bash';
+  const lines: [string, string][] = Object.keys(m.vars).map((k) => [k, `${k}=${bash ? bashQuote(m.vars[k]!) : dashQuote(m.vars[k]!)}\n`]);
+  if (bash) for (const [k, items] of Object.entries(m.arrays ?? {})) lines.push([k, `${k}=(${items.map((v, i) => `[${i}]=${doubleQuote(v)}`).join(' ')})\n`]);
+  // strcmp order, as the C locale collates.
+  lines.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return lines.map(([, l]) => l).join('');
+}
