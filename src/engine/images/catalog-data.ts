@@ -37,6 +37,7 @@ import { sizesFromName } from './derived-size';
 import type { BaseMeta } from './fs';
 import { nginxBefore, nginxErrorPage } from './nginx-http';
 import { nginxDebian } from './nginx-build';
+import { LANGUAGE_IMAGES } from './lang-images';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
 
 const MiB = 1024 * 1024;
@@ -1238,10 +1239,13 @@ export const CATALOG: CatalogImage[] = [
       }),
     },
   },
+  // python, node, golang as their Dockerfiles build them (lang-images.ts).
+  ...LANGUAGE_IMAGES,
 ];
 
 /**
- * Official Docker Hub images (docker.io/library/<name>) that exist but are not modelled in detail.
+ * Official Docker Hub images (docker.io/library/<name>) that exist but are not modelled in detail
+ * (python, node and golang are: lang-images.ts).
  * `os`/`runtime`: default CMD is a shell or REPL that exits 0 at once without a TTY (Completed →
  * CrashLoopBackOff unless given a command). `server`: listens on `port` (HTTP or TCP).
  * `crash`: exits 1 without configuration. Sizes are derived from the name (catalog.ts).
@@ -1265,10 +1269,7 @@ export const OFFICIAL_IMAGES: Record<string, OfficialKind> = {
   archlinux: { kind: 'os', userland: 'debian' },
   photon: { kind: 'os', userland: 'debian' },
   bash: { kind: 'os', userland: 'busybox' },
-  python: { kind: 'runtime', cmd: 'python3' },
   pypy: { kind: 'runtime', cmd: 'pypy3' },
-  node: { kind: 'runtime', cmd: 'node' },
-  golang: { kind: 'runtime', cmd: 'bash' },
   rust: { kind: 'runtime', cmd: 'bash' },
   gcc: { kind: 'runtime', cmd: 'bash' },
   openjdk: { kind: 'runtime', cmd: 'jshell' },

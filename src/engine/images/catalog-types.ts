@@ -128,7 +128,14 @@ export type ProgramName =
   | 'curl'
   | 'wget'
   | 'http-echo'
-  | 'python3';
+  | 'python3'
+  /** The language images' own tools (lang-tools.ts): their version commands, nothing else. */
+  | 'pip'
+  | 'node'
+  | 'npm'
+  | 'go'
+  /** Installed in the image but not simulated (buildpack-deps' git, GNU wget, gcc …): says so, exits 126. */
+  | 'not-simulated';
 
 export type Binary =
   /** The image's own application: argv does not change what it does. */
@@ -156,6 +163,8 @@ export interface Userland {
   zsh?: boolean;
   /** Its package manager (tools-apk.ts, tools-apt.ts): Alpine's apk, or Debian/Ubuntu's apt-get and apt. */
   pkg?: 'apk' | 'apt';
+  /** procps is installed (buildpack-deps' scm layer): `ps`, `free`, `uptime`, `pgrep` are procps'. */
+  procps?: boolean;
   /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
   without?: readonly string[];
   /**
@@ -207,6 +216,11 @@ export interface TagInfo {
   debian?: DebianCodename;
   /** The image's ENV for this tag, in the Dockerfile's order (replaces the image's `env`). */
   env?: Record<string, string>;
+  /**
+   * What this tag's variant changes in the image (lang-images.ts: `-slim` is debian-slim with the
+   * runtime alone, `-alpine` BusyBox): resolveTag lays it over the repository's definition.
+   */
+  variant?: Partial<Pick<CatalogImage, 'userland' | 'binaries' | 'entrypoint' | 'cmd' | 'workingDir' | 'user'>>;
 }
 
 /** The Debian releases debian-release.ts describes. */
@@ -236,6 +250,12 @@ export interface CatalogImage {
    */
   tagPattern?: string;
   patternTag?: string;
+  /**
+   * An unlisted tag the repository has, built from its name (lang-images.ts: `3.12.4-slim-bookworm`
+   * is 3.12.4's slim variant on Debian 12); undefined when the name is no tag. Checked before
+   * `tagPattern`.
+   */
+  tagOf?: (tag: string) => TagInfo | undefined;
   /** The Debian release of a tag matched by `tagPattern` (unset: `patternTag`'s). */
   debianOf?: (tag: string, version: string | undefined) => DebianCodename | undefined;
   userland: Userland;

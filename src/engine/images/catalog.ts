@@ -121,11 +121,13 @@ function resolveTag(ref: ImageReference, image: CatalogImage): Resolution {
   if (ref.digest !== undefined) {
     const pinned = tags.find(([name, t]) => digestOf(image.repository, name, t) === ref.digest);
     const tag = pinned?.[1] ?? (own(image.tags, ref.tag ?? '') as TagInfo | undefined) ?? defaultTag(image);
-    return { ok: true, ref, def: { image, tag }, digest: ref.digest };
+    return { ok: true, ref, def: variantOf(image, tag), digest: ref.digest };
   }
   const name = ref.tag ?? 'latest';
   const listed = own(image.tags, name) as TagInfo | undefined;
-  if (listed && !listed.missing) return { ok: true, ref, def: { image, tag: listed }, digest: digestOf(image.repository, name, listed) };
+  if (listed && !listed.missing) return { ok: true, ref, def: variantOf(image, listed), digest: digestOf(image.repository, name, listed) };
+  const built = listed ? undefined : image.tagOf?.(name);
+  if (built) return { ok: true, ref, def: variantOf(image, built), digest: digestOf(image.repository, name, built) };
   if (!listed && image.tagPattern !== undefined && new RegExp(image.tagPattern).test(name)) {
     const base = defaultTag(image);
     // Same family, slightly different build: size varies a little with the tag name.
@@ -135,9 +137,14 @@ function resolveTag(ref: ImageReference, image: CatalogImage): Resolution {
     const debian = image.debianOf?.(name, version);
     if (debian !== undefined) tag.debian = debian;
     else if (image.debianOf) delete tag.debian;
-    return { ok: true, ref, def: { image, tag }, digest: digestOf(image.repository, name, tag) };
+    return { ok: true, ref, def: variantOf(image, tag), digest: digestOf(image.repository, name, tag) };
   }
   return { ok: false, ref, error: notFound(ref) };
+}
+
+/** The repository's definition with the tag's variant (`-slim`, `-alpine`) laid over it. */
+function variantOf(image: CatalogImage, tag: TagInfo): ImageDefinition {
+  return { image: tag.variant ? { ...image, ...tag.variant } : image, tag };
 }
 
 function defaultTag(image: CatalogImage): TagInfo {
@@ -294,9 +301,7 @@ function synthesiseOfficial(repository: string, name: string, kind: OfficialKind
       const repl = `/usr/local/bin/${kind.cmd}`;
       // Only the default REPL is modelled: without a TTY it reads EOF and exits 0 at once.
       const replApp = { kind: 'app' as const, behaviour: { kind: 'job' as const, durationMs: 40, exitCode: 0, output: [], memoryBytes: 20 * MiB } };
-      // python3 is a program: `-m http.server` serves; anything else ends as the REPL does (python.ts).
-      const python = { kind: 'program' as const, program: 'python3' as const };
-      const binaries = kind.cmd === 'bash' ? {} : kind.cmd === 'python3' ? { [repl]: python, '/usr/local/bin/python': python } : { [repl]: replApp };
+      const binaries = kind.cmd === 'bash' ? {} : { [repl]: replApp };
       return { ...base, userland: { shell: 'dash', tools: 'coreutils', bash: true }, entrypoint: [], cmd: [kind.cmd], binaries };
     }
     case 'server':

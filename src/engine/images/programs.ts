@@ -16,6 +16,7 @@ import type { Io } from './tools';
 import type { NetworkView } from './types';
 import { etcdctl } from './etcdctl';
 import { python3 } from './python';
+import { go, node, notSimulated, npm, pip } from './lang-tools';
 
 export interface AppStart {
   name: string;
@@ -402,6 +403,11 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget'>, argv:
     }
     case 'http-echo': return httpEcho(argv, pc);
     case 'python3': return python3(argv, pc);
+    case 'pip': return pip(argv, pc);
+    case 'node': return node(argv, pc);
+    case 'npm': return npm(argv, pc);
+    case 'go': return go(argv, pc);
+    case 'not-simulated': return notSimulated(argv, pc);
   }
 }
 

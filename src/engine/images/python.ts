@@ -5,8 +5,9 @@
  * 404 page, its access log on stderr. Its "Serving HTTP on …" line goes to stdout, which in a
  * container is a pipe Python block-buffers: `kubectl logs` shows it only when the process is
  * unbuffered (`-u`, or PYTHONUNBUFFERED set), a classic surprise the simulator keeps.
- * Anything else (`-c CODE`, a script, the REPL with no TTY) finishes at once with status 0 and no
- * output: the interpreter itself is not modelled.
+ * `--version`/`-V` print the image's version (`Python 3.12.11`, as this machine's 3.11.7 prints its
+ * own). Anything else (`-c CODE`, a script, the REPL with no TTY) finishes at once with status 0 and
+ * no output: the interpreter itself is not modelled.
  */
 import type { AppReply, AppRequest, AppRun, DirLister, DocrootReader } from './app';
 import type { HttpHead } from './types';
@@ -121,6 +122,11 @@ function pythonServer(port: number): ServerSpec {
 
 /** `python3 [-u] -m http.server [PORT] [-b ADDR] [-d DIR]`; everything else ends at once. */
 export function python3(argv: string[], pc: ProgramContext): Outcome {
+  // `--version`/`-V` (Modules/main.c pymain_run_python → Py_GetVersion's first word): `Python 3.12.11` on stdout.
+  if (argv[1] === '--version' || argv[1] === '-V') {
+    pc.io.out(`Python ${pc.env['PYTHON_VERSION'] ?? pc.version}\n`);
+    return { k: 'done', status: 0, ms: 20 };
+  }
   let unbuffered = (pc.env['PYTHONUNBUFFERED'] ?? '') !== '';
   let i = 1;
   for (; i < argv.length; i++) {

@@ -4,7 +4,8 @@
  */
 import type { Binary, Userland } from './catalog-types';
 import { normalizePath, type FsLayer } from './fs';
-import { installedCommand } from './packages';
+import { installedCommand, installedPath } from './packages';
+import { whichTool } from './tools-which';
 import type { Dialect, RunContext } from './machine';
 import { asksVersion, coreutilsVersion, debianUserland, isCoreutilsProgram } from './gnu-version';
 import { ok } from './tool-types';
@@ -68,7 +69,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     if (b === 'getent' && userland.tools === 'coreutils' && !userland.without?.includes(b)) return { k: 'net', name: b };
     const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
     if (ip) return { k: 'tool', tool: ip };
-    const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && !NOT_IN_COREUTILS.has(b));
+    if (b === 'which' && userland.tools !== 'none' && !userland.without?.includes(b)) return { k: 'tool', tool: whichTool((n) => commandPath(ctx, n, cwd, fs)) };
+    const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && (userland.procps === true || !NOT_IN_COREUTILS.has(b)));
     const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
     if (tool && userland.tools === 'coreutils' && isCoreutilsProgram(b)) return { k: 'tool', tool: withVersion(b, tool, userland) };
     return tool ? { k: 'tool', tool } : undefined;
@@ -83,11 +85,36 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? { k: 'missing' };
     return { k: 'missing' };
   }
-  for (const dir of PATH_DIRS) {
+  for (const dir of imagePath(ctx)) {
     const bin = binaries[`${dir}/${name}`];
     if (bin && !absentInTag(ctx, bin)) return fromBinary(`${dir}/${name}`, bin);
   }
   return standard(name) ?? { k: 'missing' };
+}
+
+/**
+ * The directories the image's ENV PATH lists (golang's /go/bin and /usr/local/go/bin before the
+ * usual ones), in order; the standard PATH when the image sets none.
+ */
+function imagePath(ctx: RunContext): readonly string[] {
+  const path = (ctx.tag.env ?? ctx.image.env)?.PATH;
+  return path === undefined ? PATH_DIRS : path.split(':').filter((d) => d.startsWith('/'));
+}
+
+/**
+ * Where `$PATH` finds `name` (what `which` prints): an image binary's own path, a package's
+ * program where it put it, else the userland's directory — /usr/bin on merged-/usr Debian and
+ * Ubuntu (the first of $PATH to hold it), /bin for BusyBox's applets. Approximate: applets and
+ * Debian programs that live in an sbin directory (ip, BusyBox's wget in /usr/bin on Alpine) are
+ * named under the userland's one directory.
+ */
+function commandPath(ctx: RunContext, name: string, cwd: string, fs: FsLayer | undefined): string | undefined {
+  const r = resolveCommand(ctx, name, cwd, fs);
+  if (r.k === 'missing') return undefined;
+  if (name.includes('/')) return name;
+  if (r.k === 'binary') return r.path;
+  const installed = fs ? installedPath(fs, name) : undefined;
+  return installed ?? `${ctx.image.userland.tools === 'busybox' ? '/bin' : '/usr/bin'}/${name}`;
 }
 
 /** A coreutils program that answers `--version` as its Debian release built it (gnu-version.ts). */

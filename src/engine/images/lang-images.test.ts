@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bootCluster, createPod, podManifest } from '../kubelet/kubelet.testing';
+import type { Simulation } from '../simulation';
+import { resolveImage } from './catalog';
+
+// The official language images as official-images 11d93407dc lists their tags and their
+// Dockerfiles build them (lang-images.ts); the version lines as the programs print them
+// (lang-tools.ts, python.ts).
+
+function exec(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
+  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
+  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+  return { exitCode: res.exec.exitCode, output: res.exec.output };
+}
+const sh = (sim: Simulation, pod: string, script: string) => exec(sim, pod, ['sh', '-c', script]);
+
+let sim: Simulation;
+
+beforeAll(() => {
+  sim = bootCluster();
+  for (const [name, image] of [
+    ['py', 'python:3.12'],
+    ['slim', 'python:3.12-slim'],
+    ['alpine', 'python:3.12-alpine'],
+    ['py3', 'python:3'],
+    ['py311bw', 'python:3.11-slim-bookworm'],
+    ['node', 'node:22'],
+    ['nodeslim', 'node:lts-slim'],
+    ['nodetx', 'node:24-trixie'],
+    ['go', 'golang:1.25'],
+    ['goalpine', 'golang:1.24-alpine'],
+  ] as const) {
+    createPod(sim, podManifest(name, image, { container: { command: ['sleep', '3600'] } }));
+  }
+  sim.advance(240_000);
+});
+
+describe('python images', () => {
+  it('python3 and python print the tag\'s CPython version; pip the one ensurepip bundles', () => {
+    expect(exec(sim, 'py', ['python3', '--version'])).toEqual({ exitCode: 0, output: 'Python 3.12.11\n' });
+    expect(exec(sim, 'py', ['python', '-V']).output).toBe('Python 3.12.11\n');
+    expect(exec(sim, 'py', ['pip', '--version']).output).toBe('pip 25.0.1 from /usr/local/lib/python3.12/site-packages/pip (python 3.12)\n');
+    expect(exec(sim, 'py3', ['pip3', '-V']).output).toBe('pip 25.2 from /usr/local/lib/python3.14/site-packages/pip (python 3.14)\n');
+    expect(exec(sim, 'py311bw', ['python3.11', '--version']).output).toBe('Python 3.11.13\n');
+  });
+
+  it('the default tag is buildpack-deps:trixie: curl, wget, git, procps; -slim has none of them, -alpine BusyBox wget', () => {
+    expect(exec(sim, 'py', ['which', 'python3', 'pip', 'curl', 'wget', 'git', 'ps'])).toEqual({
+      exitCode: 0,
+      output: '/usr/local/bin/python3\n/usr/local/bin/pip\n/usr/bin/curl\n/usr/bin/wget\n/usr/bin/git\n/usr/bin/ps\n',
+    });
+    expect(sh(sim, 'py', 'grep VERSION_CODENAME /etc/os-release; curl --version | head -1 | cut -d" " -f1-2').output).toBe('VERSION_CODENAME=trixie\ncurl 8.14.1\n');
+    expect(exec(sim, 'slim', ['which', 'python3', 'curl', 'wget', 'git'])).toEqual({ exitCode: 1, output: '/usr/local/bin/python3\n' });
+    expect(exec(sim, 'slim', ['curl', '--version']).exitCode).toBe(126);
+    expect(exec(sim, 'alpine', ['which', 'curl']).exitCode).toBe(1);
+    expect(sh(sim, 'alpine', 'wget 2>&1 | head -1').output).toMatch(/^BusyBox v/);
+    expect(sh(sim, 'alpine', 'command -v bash; python3 --version').output).toBe('Python 3.12.11\n');
+    expect(sh(sim, 'py311bw', 'grep VERSION_CODENAME /etc/os-release').output).toBe('VERSION_CODENAME=bookworm\n');
+  });
+
+  it('the Dockerfile\'s ENV: PATH with /usr/local/bin first, LANG until 3.12, GPG_KEY, PYTHON_VERSION, PYTHON_SHA256', () => {
+    expect(sh(sim, 'py', 'env | grep -E "^(PATH|LANG|GPG_KEY|PYTHON_)"').output).toBe(
+      'PATH=/usr/local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\nLANG=C.UTF-8\nGPG_KEY=7169605F62C751356D054A26A821E680E5FA6305\nPYTHON_VERSION=3.12.11\nPYTHON_SHA256=c30bb24b7f1e9a19b11b55a546434f74e739bb4c271a3e3a80ff4380d49f7adb\n',
+    );
+    // 3.13 dropped LANG; 3.14 is checked with sigstore, no GPG_KEY.
+    expect(sh(sim, 'py3', 'env | grep -cE "^(LANG|GPG_KEY)="').output).toBe('0\n');
+  });
+
+  it('programs it ships but the classroom does not run say so', () => {
+    expect(exec(sim, 'py', ['git', 'clone', 'https://github.com/kubernetes/examples'])).toEqual({ exitCode: 126, output: 'git: installed, but not simulated in this classroom\n' });
+    expect(exec(sim, 'py', ['pip', 'install', 'flask']).exitCode).toBe(126);
+    // The interpreter itself is not modelled: a program ends at once, quietly.
+    expect(exec(sim, 'py', ['python3', '-c', 'print(1)'])).toEqual({ exitCode: 0, output: '' });
+  });
+});
+
+describe('node images', () => {
+  it('node, npm, npx and yarn print their versions; the default tag is still Debian 12', () => {
+    expect(exec(sim, 'node', ['node', '--version']).output).toBe('v22.20.0\n');
+    expect(sh(sim, 'node', 'node -v; npm --version; npx -v; yarn --version').output).toBe('v22.20.0\n10.9.3\n10.9.3\n1.22.22\n');
+    expect(sh(sim, 'node', 'env | grep -E "^(NODE|YARN)_"; grep VERSION_CODENAME /etc/os-release').output).toBe('NODE_VERSION=22.20.0\nYARN_VERSION=1.22.22\nVERSION_CODENAME=bookworm\n');
+    expect(sh(sim, 'nodetx', 'node -v; npm -v; grep VERSION_CODENAME /etc/os-release').output).toBe('v24.9.0\n11.6.0\nVERSION_CODENAME=trixie\n');
+  });
+
+  it('lts-slim is 22 on bookworm-slim: curl and wget purged after the download', () => {
+    expect(exec(sim, 'nodeslim', ['which', 'node', 'npm', 'curl', 'wget'])).toEqual({ exitCode: 1, output: '/usr/local/bin/node\n/usr/local/bin/npm\n' });
+    expect(exec(sim, 'nodeslim', ['node', '-v']).output).toBe('v22.20.0\n');
+  });
+});
+
+describe('golang images', () => {
+  it('go version, the toolchain on PATH from /usr/local/go/bin, GOPATH /go as the working directory', () => {
+    expect(exec(sim, 'go', ['go', 'version']).output).toBe('go version go1.25.2 linux/amd64\n');
+    expect(sh(sim, 'go', 'pwd; echo $PATH; env | grep ^GO; which go gcc make git').output).toBe(
+      '/go\n/go/bin:/usr/local/go/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\nGOLANG_VERSION=1.25.2\nGOTOOLCHAIN=local\nGOPATH=/go\n/usr/local/go/bin/go\n/usr/bin/gcc\n/usr/bin/make\n/usr/bin/git\n',
+    );
+    expect(sh(sim, 'goalpine', 'go version; command -v git bash').output).toBe('go version go1.24.8 linux/amd64\n');
+  });
+});
+
+describe('tags', () => {
+  it('exist as official-images lists them; a patch the line has not reached, a variant it does not have, are not found', () => {
+    for (const ok of ['python:3.14.0-slim-trixie', 'python:slim-bookworm', 'python:3.12.4', 'python:alpine3.21', 'node:lts-alpine', 'node:iron', 'node:22.20-bookworm-slim', 'golang:1', 'golang:1.25.2-alpine3.22', 'golang:bookworm']) {
+      expect(resolveImage(ok).exists, ok).toBe(true);
+    }
+    for (const missing of ['python:3.12.99', 'python:3.8-slim', 'golang:1.25-slim', 'node:22-buster', 'node:lts-', 'python:3.12-slim-alpine']) {
+      expect(resolveImage(missing).exists, missing).toBe(false);
+    }
+    // Aliases of one build share a digest; its slim build is another image.
+    expect(resolveImage('python:3.12').digest).toBe(resolveImage('python:3.12.11-trixie').digest);
+    expect(resolveImage('python:3.12').digest).not.toBe(resolveImage('python:3.12-slim').digest);
+    expect(resolveImage('node:lts').digest).toBe(resolveImage('node:22').digest);
+  });
+});

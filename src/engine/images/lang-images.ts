@@ -1,0 +1,284 @@
+/**
+ * The official language images — python, node, golang — as their Dockerfiles build them, tag by
+ * tag, from docker-library/official-images at 11d93407dc (2025-10-07, the snapshot nginx's tags
+ * come from):
+ * - library/python (docker-library/python e7f6a1c7 for 3.14, 66869166 for 3.13, 093598a0 for
+ *   3.12 down to 3.9): 3.14.0 is `3`/`latest`; every default tag is `FROM buildpack-deps:trixie`,
+ *   `-slim` is `debian:trixie-slim`, `-bookworm`/`-slim-bookworm` Debian 12, `-alpine` 3.22.
+ * - library/node (nodejs/docker-node 212028f3 for 24, 693bac3a for 22, 16ff3548 for 20): 24.9.0
+ *   is `current`/`latest`, 22.20.0 `lts`/`jod`, 20.19.5 `iron`; the default and `-slim` tags are
+ *   still Debian 12 (`buildpack-deps:bookworm`, `debian:bookworm-slim`), `-trixie` opts in.
+ * - library/golang (docker-library/golang 65a36abb for 1.25, 1538c199 for 1.24): 1.25.2 is
+ *   `1`/`latest`, default `FROM buildpack-deps:trixie-scm` plus gcc, g++, make; no -slim variant.
+ * The variants' userlands (buildpack-deps' curl and scm layers): the default tags have curl (the
+ * release's, curl-builds.ts), GNU wget, git, gcc, make and procps; `-slim` has debian-slim's
+ * userland with the runtime alone (node's slim purges the curl and wget it fetched with);
+ * `-alpine` is BusyBox (its wget), no bash. The ENV each Dockerfile sets is the tag's `env`.
+ * What runs is lang-tools.ts's: the version commands; the interpreters are not modelled.
+ * Approximate: sizes (derived-size.ts, within each variant's usual range); an unlisted patch tag
+ * (`3.12.4`) behaves as its line's listed release but reports its own version and has no
+ * PYTHON_SHA256; Debian 11 (`-bullseye`) tags have no release files and Debian 12's curl
+ * (debian-release.ts has no row for it); the Alpine tags have no /etc/os-release (os-release.ts knows the alpine repository's
+ * only); python's links (python → python3 → python3.12) are separate files.
+ */
+import type { Binary, CatalogImage, DebianCodename, TagInfo, Userland } from './catalog-types';
+import { sizesFromName } from './derived-size';
+
+type Variant = 'default' | 'slim' | 'alpine';
+
+interface Flavour {
+  variant: Variant;
+  /** The Debian release (default and slim variants). */
+  debian?: DebianCodename;
+}
+
+/** One release line: its newest release in the snapshot and the names that point at it. */
+interface Line {
+  version: string;
+  /** Tags besides the version's own prefixes that name this line (`latest`, `lts`, `jod` …). */
+  names: readonly string[];
+  /** The Dockerfile's ENV beyond the version (GPG_KEY, PYTHON_SHA256 …), in its order. */
+  env?: Record<string, string>;
+}
+
+interface LangSpec {
+  repository: string;
+  about: string;
+  lines: readonly Line[];
+  /** Tag suffix (after the version and a dash, or alone) → variant and release. `''` is the default. */
+  suffixes: Readonly<Record<string, Flavour>>;
+  /** Compressed size range in MiB per variant. */
+  sizes: Readonly<Record<Variant, readonly [number, number] | undefined>>;
+  env: (version: string, line: Line, flavour: Flavour) => Record<string, string>;
+  image: (flavour: Flavour, version: string) => Pick<CatalogImage, 'userland' | 'binaries' | 'entrypoint' | 'cmd'> & Partial<Pick<CatalogImage, 'workingDir'>>;
+}
+
+const DEBIAN_FULL: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt', procps: true };
+const DEBIAN_SLIM: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
+const USERLANDS: Record<Variant, Userland> = { default: DEBIAN_FULL, slim: DEBIAN_SLIM, alpine: ALPINE };
+
+const program = (p: Extract<Binary, { kind: 'program' }>['program']): Binary => ({ kind: 'program', program: p });
+const NOT_SIMULATED = program('not-simulated');
+
+/** buildpack-deps' curl layer (curl, wget, gnupg), its scm layer (git, ssh, procps …) and the compilers python's and golang's Dockerfiles use. */
+const BUILDPACK_DEPS: Record<string, Binary> = {
+  '/usr/bin/curl': program('curl'),
+  '/usr/bin/wget': NOT_SIMULATED,
+  '/usr/bin/gpg': NOT_SIMULATED,
+  '/usr/bin/git': NOT_SIMULATED,
+  '/usr/bin/ssh': NOT_SIMULATED,
+  '/usr/bin/svn': NOT_SIMULATED,
+  '/usr/bin/hg': NOT_SIMULATED,
+  '/usr/bin/gcc': NOT_SIMULATED,
+  '/usr/bin/g++': NOT_SIMULATED,
+  '/usr/bin/make': NOT_SIMULATED,
+};
+
+const withBuildpack = (flavour: Flavour, own: Record<string, Binary>): Record<string, Binary> => (flavour.variant === 'default' ? { ...BUILDPACK_DEPS, ...own } : own);
+const minorOf = (v: string): string => /^(\d+\.\d+)/.exec(v)?.[1] ?? v;
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+// ---------------------------------------------------------------------------------------------
+// python
+// ---------------------------------------------------------------------------------------------
+
+/** The Dockerfiles' ENV per line (GPG_KEY until 3.13; 3.14 is verified with sigstore). */
+const PYTHON_LINES: readonly Line[] = [
+  { version: '3.14.0', names: ['3', 'latest'], env: { PYTHON_SHA256: '2299dae542d395ce3883aca00d3c910307cd68e0b2f7336098c8e7b7eee9f3e9' } },
+  { version: '3.13.8', names: [], env: { GPG_KEY: '7169605F62C751356D054A26A821E680E5FA6305', PYTHON_SHA256: 'b9910730526b298299b46b35595ced9055722df60c06ad6301f6a4e2c728a252' } },
+  { version: '3.12.11', names: [], env: { GPG_KEY: '7169605F62C751356D054A26A821E680E5FA6305', PYTHON_SHA256: 'c30bb24b7f1e9a19b11b55a546434f74e739bb4c271a3e3a80ff4380d49f7adb' } },
+  { version: '3.11.13', names: [], env: { GPG_KEY: 'A035C8C19219BA821ECEA86B64E628F8D684696D', PYTHON_SHA256: '8fb5f9fbc7609fa822cb31549884575db7fd9657cbffb89510b5d7975963a83a' } },
+  { version: '3.10.18', names: [], env: { GPG_KEY: 'A035C8C19219BA821ECEA86B64E628F8D684696D', PYTHON_SHA256: 'ae665bc678abd9ab6a6e1573d2481625a53719bc517e9a634ed2b9fefae3817f' } },
+  { version: '3.9.23', names: [], env: { GPG_KEY: 'E3FF2839C048B25C084DEBE9B26995E310250568', PYTHON_SHA256: '61a42919e13d539f7673cf11d1c404380e28e540510860b9d242196e165709c9' } },
+];
+
+const PYTHON: LangSpec = {
+  repository: 'docker.io/library/python',
+  about: 'CPython on Debian (buildpack-deps: curl, wget, git, gcc), -slim, -alpine; `python3 --version`, `pip --version`, `python3 -m http.server`.',
+  lines: PYTHON_LINES,
+  suffixes: {
+    '': { variant: 'default', debian: 'trixie' },
+    trixie: { variant: 'default', debian: 'trixie' },
+    bookworm: { variant: 'default', debian: 'bookworm' },
+    slim: { variant: 'slim', debian: 'trixie' },
+    'slim-trixie': { variant: 'slim', debian: 'trixie' },
+    'slim-bookworm': { variant: 'slim', debian: 'bookworm' },
+    alpine: { variant: 'alpine' },
+    'alpine3.22': { variant: 'alpine' },
+    'alpine3.21': { variant: 'alpine' },
+  },
+  sizes: { default: [385, 430], slim: [40, 48], alpine: [16, 20] },
+  // `ENV PATH /usr/local/bin:$PATH` over the base's PATH; LANG C.UTF-8 until 3.12 (3.13 dropped it).
+  env: (version, line) => {
+    const env: Record<string, string> = { PATH: `/usr/local/bin:${DEFAULT_PATH}` };
+    if (Number(minorOf(version).split('.')[1]) <= 12) env.LANG = 'C.UTF-8';
+    const { GPG_KEY, PYTHON_SHA256 } = line.env ?? {};
+    if (GPG_KEY !== undefined) env.GPG_KEY = GPG_KEY;
+    env.PYTHON_VERSION = version;
+    if (PYTHON_SHA256 !== undefined && version === line.version) env.PYTHON_SHA256 = PYTHON_SHA256;
+    return env;
+  },
+  image: (flavour, version) => {
+    const minor = minorOf(version);
+    const python = program('python3');
+    const pip = program('pip');
+    // `make install` and the Dockerfile's `ln -svT` loop: python3.N, python3, python; pip3.N, pip3, pip.
+    const own: Record<string, Binary> = {
+      [`/usr/local/bin/python${minor}`]: python,
+      '/usr/local/bin/python3': python,
+      '/usr/local/bin/python': python,
+      [`/usr/local/bin/pip${minor}`]: pip,
+      '/usr/local/bin/pip3': pip,
+      '/usr/local/bin/pip': pip,
+    };
+    return { userland: USERLANDS[flavour.variant], binaries: withBuildpack(flavour, own), entrypoint: [], cmd: ['python3'] };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// node
+// ---------------------------------------------------------------------------------------------
+
+/** docker-entrypoint.sh: `node` goes first when the first argument is an option (or no command: not modelled). */
+const NODE_ENTRYPOINT: Binary = { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'node' };
+
+const NODE: LangSpec = {
+  repository: 'docker.io/library/node',
+  about: 'Node.js with npm and yarn on Debian 12 (buildpack-deps), -slim, -alpine; `node --version`, `npm --version`.',
+  lines: [
+    { version: '24.9.0', names: ['current', 'latest'] },
+    { version: '22.20.0', names: ['lts', 'jod'] },
+    { version: '20.19.5', names: ['iron'] },
+  ],
+  suffixes: {
+    '': { variant: 'default', debian: 'bookworm' },
+    bookworm: { variant: 'default', debian: 'bookworm' },
+    trixie: { variant: 'default', debian: 'trixie' },
+    bullseye: { variant: 'default' },
+    slim: { variant: 'slim', debian: 'bookworm' },
+    'bookworm-slim': { variant: 'slim', debian: 'bookworm' },
+    'trixie-slim': { variant: 'slim', debian: 'trixie' },
+    'bullseye-slim': { variant: 'slim' },
+    alpine: { variant: 'alpine' },
+    'alpine3.22': { variant: 'alpine' },
+    'alpine3.21': { variant: 'alpine' },
+  },
+  sizes: { default: [385, 420], slim: [68, 80], alpine: [48, 58] },
+  env: (version) => ({ NODE_VERSION: version, YARN_VERSION: '1.22.22' }),
+  image: (flavour) => {
+    const node = program('node');
+    const npm = program('npm');
+    const own: Record<string, Binary> = {
+      '/usr/local/bin/docker-entrypoint.sh': NODE_ENTRYPOINT,
+      '/usr/local/bin/node': node,
+      '/usr/local/bin/nodejs': node,
+      '/usr/local/bin/npm': npm,
+      '/usr/local/bin/npx': npm,
+      '/usr/local/bin/yarn': npm,
+      '/usr/local/bin/yarnpkg': npm,
+    };
+    return { userland: USERLANDS[flavour.variant], binaries: withBuildpack(flavour, own), entrypoint: ['docker-entrypoint.sh'], cmd: ['node'] };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// golang
+// ---------------------------------------------------------------------------------------------
+
+const GOLANG: LangSpec = {
+  repository: 'docker.io/library/golang',
+  about: 'The Go toolchain in /usr/local/go on Debian 13 (buildpack-deps:trixie-scm, gcc, make), -alpine; `go version`; WORKDIR /go.',
+  lines: [
+    { version: '1.25.2', names: ['1', 'latest'] },
+    { version: '1.24.8', names: [] },
+  ],
+  suffixes: {
+    '': { variant: 'default', debian: 'trixie' },
+    trixie: { variant: 'default', debian: 'trixie' },
+    bookworm: { variant: 'default', debian: 'bookworm' },
+    alpine: { variant: 'alpine' },
+    'alpine3.22': { variant: 'alpine' },
+    'alpine3.21': { variant: 'alpine' },
+  },
+  sizes: { default: [285, 320], slim: undefined, alpine: [78, 92] },
+  // Dockerfile order: GOLANG_VERSION, GOTOOLCHAIN=local, GOPATH /go, PATH $GOPATH/bin:/usr/local/go/bin:$PATH.
+  env: (version) => ({ GOLANG_VERSION: version, GOTOOLCHAIN: 'local', GOPATH: '/go', PATH: `/go/bin:/usr/local/go/bin:${DEFAULT_PATH}` }),
+  image: (flavour) => ({
+    userland: USERLANDS[flavour.variant],
+    binaries: withBuildpack(flavour, { '/usr/local/go/bin/go': program('go'), '/usr/local/go/bin/gofmt': NOT_SIMULATED }),
+    entrypoint: [],
+    // No CMD of its own: the base's (debian's `bash`, alpine's `/bin/sh`).
+    cmd: flavour.variant === 'alpine' ? ['/bin/sh'] : ['bash'],
+    workingDir: '/go',
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tags from their names
+// ---------------------------------------------------------------------------------------------
+
+/** The line and version a tag's version part names: `3.12.11`, `3.12`, `3` (the newest 3.x), `3.12.4` (an older 3.12 patch). */
+function lineFor(spec: LangSpec, v: string): { line: Line; version: string } | undefined {
+  const parts = v.split('.');
+  for (const line of spec.lines) {
+    const lp = line.version.split('.');
+    if (parts.length === 3) {
+      if (lp[0] === parts[0] && lp[1] === parts[1] && Number(parts[2]) <= Number(lp[2])) return { line, version: v };
+    } else if (parts.every((p, i) => p === lp[i])) return { line, version: line.version };
+  }
+  return undefined;
+}
+
+function tagFor(spec: LangSpec, name: string): TagInfo | undefined {
+  const m = /^(\d+(?:\.\d+){0,2})(?:-(.+))?$/.exec(name);
+  let found: { line: Line; version: string } | undefined;
+  let suffix: string;
+  if (m) {
+    found = lineFor(spec, m[1]!);
+    suffix = m[2] ?? '';
+  } else {
+    // `latest`; a line's name (`lts`, `jod-slim`); a variant alone (`slim`, `alpine3.22`) is the newest line's.
+    const dash = name.indexOf('-');
+    const word = dash < 0 ? name : name.slice(0, dash);
+    const named = word === 'latest' ? undefined : spec.lines.find((l) => l.names.includes(word));
+    const line = named ?? spec.lines[0]!;
+    found = { line, version: line.version };
+    if (name === 'latest') suffix = '';
+    else if (named) {
+      if (dash === name.length - 1) return undefined;
+      suffix = dash < 0 ? '' : name.slice(dash + 1);
+    } else if (name === '') return undefined;
+    else suffix = name;
+  }
+  const flavour = Object.hasOwn(spec.suffixes, suffix) ? spec.suffixes[suffix] : undefined;
+  const range = flavour ? spec.sizes[flavour.variant] : undefined;
+  if (!found || !flavour || !range) return undefined;
+  const { line, version } = found;
+  const key = `${spec.repository}:${minorOf(version)}-${flavour.variant}-${flavour.debian ?? suffix}`;
+  const image = spec.image(flavour, version);
+  return {
+    ...sizesFromName(key, range[0], range[1]),
+    version,
+    ...(flavour.debian !== undefined ? { debian: flavour.debian } : {}),
+    env: spec.env(version, line, flavour),
+    variant: image,
+  };
+}
+
+function languageImage(spec: LangSpec): CatalogImage {
+  const latest = tagFor(spec, 'latest')!;
+  const tags: Record<string, TagInfo> = { latest };
+  for (const line of spec.lines) tags[line.version] = tagFor(spec, line.version)!;
+  const base = spec.image({ variant: 'default' }, latest.version!);
+  return {
+    repository: spec.repository,
+    about: spec.about,
+    tags,
+    tagOf: (name) => tagFor(spec, name),
+    ...base,
+    ...(latest.env ? { env: latest.env } : {}),
+  };
+}
+
+export const LANGUAGE_IMAGES: readonly CatalogImage[] = [languageImage(PYTHON), languageImage(NODE), languageImage(GOLANG)];

@@ -1,0 +1,91 @@
+/**
+ * The official language images' own tools, as far as a learner checks them: the version each
+ * one reports. `python3 --version` is python.ts's; here are pip, node, npm/npx/yarn and go.
+ * Formats from the programs' sources:
+ * - pip's `--version` (pip/_internal/cli/main_parser.py get_pip_version): `pip X from DIR (python M.m)`,
+ *   DIR the package's directory under the image's site-packages.
+ * - node's `--version`/`-v` (src/node.cc: `printf("%s\n", NODE_VERSION)`): `v22.20.0`; node on this
+ *   machine (v20.20.2) prints the same shape.
+ * - npm's `--version`/`-v` (lib/cli/entry.js: `output.standard(npm.version)`), npx's the same npm's;
+ *   yarn 1's `--version`: its version alone.
+ * - `go version` (cmd/go/internal/version: `fmt.Printf("go version %s %s/%s\n", runtime.Version(), GOOS, GOARCH)`).
+ * Not modelled: the interpreters and the package managers themselves. `node script.js`, `node -e`
+ * end at once with status 0 and no output, as the REPL does without a TTY (python3 likewise, but
+ * for `-m http.server`); `pip install`, `npm install`, `go build` and the other subcommands say
+ * they are not simulated and exit 126, like a program an apt package installed (packages.ts).
+ */
+import type { Outcome, ProgramContext } from './programs';
+
+const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+const said = (pc: ProgramContext, text: string): Outcome => {
+  pc.io.out(text);
+  return { k: 'done', status: 0, ms: 30 };
+};
+
+/** A program the image ships but the classroom does not run: it says so, as packages.ts's stand-ins do. */
+export function notSimulated(argv: string[], pc: ProgramContext): Outcome {
+  pc.io.err(`${basename(argv[0] ?? '')}: installed, but not simulated in this classroom\n`);
+  return { k: 'done', status: 126 };
+}
+
+/** `M.m` of a `M.m.p` version. */
+const minorOf = (v: string): string => /^(\d+\.\d+)/.exec(v)?.[1] ?? v;
+
+/**
+ * The pip ensurepip bundles with each CPython line, the one the official images carry (they
+ * build `--with-ensurepip` and set no PYTHON_PIP_VERSION since 3.12; docker-library/python
+ * versions.json at 093598a0 lists none). From CPython's Lib/ensurepip/__init__.py _PIP_VERSION:
+ * 3.13 and 3.14 bundle 25.2 (gh-137152); 3.12's last bugfix release 3.12.10 bundled 25.0.1 and its
+ * security releases keep it; 3.11's last bugfix 3.11.9 bundled 24.0; 3.10.11 and 3.9's later
+ * releases 23.0.1. Approximate: the 3.9/3.10 entries are not checked against a tarball here.
+ */
+const ENSUREPIP: Record<string, string> = { '3.14': '25.2', '3.13': '25.2', '3.12': '25.0.1', '3.11': '24.0', '3.10': '23.0.1', '3.9': '23.0.1' };
+
+export function pipVersionOf(python: string): string | undefined {
+  return ENSUREPIP[minorOf(python)];
+}
+
+/** `pip --version` / `-V`; pip3 and pip3.N are the same program. */
+export function pip(argv: string[], pc: ProgramContext): Outcome {
+  const python = pc.env.PYTHON_VERSION ?? pc.version;
+  const version = pipVersionOf(python);
+  const a = argv[1];
+  if ((a === '--version' || a === '-V') && version !== undefined) {
+    const minor = minorOf(python);
+    return said(pc, `pip ${version} from /usr/local/lib/python${minor}/site-packages/pip (python ${minor})\n`);
+  }
+  return notSimulated(argv, pc);
+}
+
+/**
+ * The npm each Node.js release bundles (deps/npm), from Node's changelogs: 24.8.0 upgraded npm to
+ * 11.6.0 (45af6966ae) and 24.9.0 kept it; 22.x carries 10.9.3 since f99aa748c0; 20.x 10.8.2
+ * (93670de499). Approximate: a release not listed reports its line's entry.
+ */
+const BUNDLED_NPM: Record<string, string> = { '24': '11.6.0', '22': '10.9.3', '20': '10.8.2' };
+
+export function npmVersionOf(node: string): string | undefined {
+  return BUNDLED_NPM[/^(\d+)/.exec(node)?.[1] ?? ''];
+}
+
+/** `node --version` / `-v`; anything else ends at once with nothing printed (the interpreter is not modelled). */
+export function node(argv: string[], pc: ProgramContext): Outcome {
+  const a = argv[1];
+  if (a === '--version' || a === '-v') return said(pc, `v${pc.env.NODE_VERSION ?? pc.version}\n`);
+  return { k: 'done', status: 0, ms: 40 };
+}
+
+/** npm, npx (npm's own version) and yarn 1 (YARN_VERSION): `--version` / `-v`. */
+export function npm(argv: string[], pc: ProgramContext): Outcome {
+  const name = basename(argv[0] ?? '');
+  const a = argv[1];
+  const version = name === 'yarn' || name === 'yarnpkg' ? pc.env.YARN_VERSION : npmVersionOf(pc.env.NODE_VERSION ?? pc.version);
+  if ((a === '--version' || a === '-v') && version !== undefined) return said(pc, `${version}\n`);
+  return notSimulated(argv, pc);
+}
+
+/** `go version`; the toolchain's other commands are not simulated. Approximate: amd64 nodes only. */
+export function go(argv: string[], pc: ProgramContext): Outcome {
+  if (argv[1] === 'version' && argv.length === 2) return said(pc, `go version go${pc.env.GOLANG_VERSION ?? pc.version} linux/amd64\n`);
+  return notSimulated(argv, pc);
+}
