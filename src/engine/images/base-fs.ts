@@ -60,7 +60,7 @@ const LAYERS = new WeakMap<ImageDefinition, ImageLayer>();
 function imageLayer(def: ImageDefinition): ImageLayer {
   let layer = LAYERS.get(def);
   if (layer) return layer;
-  const distro = distroOf(def.image.repository, def.tag.version, def.tag.debian);
+  const distro = distroOf(def.image.repository, def.tag.version, def.tag.debian, def.tag.alpine);
   const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
   // A tag without the image's curl (nginx before 1.17.10, perl:slim) has no file for it either.

@@ -214,6 +214,8 @@ export interface TagInfo {
    * lists. Unset: no release files, and Debian 12's curl and lists.
    */
   debian?: DebianCodename;
+  /** The Alpine release (`3.22`) an image not named alpine is built on: its /etc/os-release, /etc/alpine-release, apk's repositories. */
+  alpine?: string;
   /** The image's ENV for this tag, in the Dockerfile's order (replaces the image's `env`). */
   env?: Record<string, string>;
   /**

@@ -54,7 +54,7 @@ describe('python images', () => {
     expect(exec(sim, 'slim', ['curl', '--version']).exitCode).toBe(126);
     expect(exec(sim, 'alpine', ['which', 'curl']).exitCode).toBe(1);
     expect(sh(sim, 'alpine', 'wget 2>&1 | head -1').output).toMatch(/^BusyBox v/);
-    expect(sh(sim, 'alpine', 'command -v bash; python3 --version').output).toBe('Python 3.12.11\n');
+    expect(sh(sim, 'alpine', 'command -v bash; python3 --version; grep VERSION_ID /etc/os-release').output).toBe('Python 3.12.11\nVERSION_ID=3.22.1\n');
     expect(sh(sim, 'py311bw', 'grep VERSION_CODENAME /etc/os-release').output).toBe('VERSION_CODENAME=bookworm\n');
   });
 
@@ -64,6 +64,12 @@ describe('python images', () => {
     );
     // 3.13 dropped LANG; 3.14 is checked with sigstore, no GPG_KEY.
     expect(sh(sim, 'py3', 'env | grep -cE "^(LANG|GPG_KEY)="').output).toBe('0\n');
+  });
+
+  it('which and command -v agree: /usr/bin on merged-/usr Debian, /bin for BusyBox', () => {
+    expect(sh(sim, 'py', 'which ls sh; command -v ls; type sh').output).toBe('/usr/bin/ls\n/usr/bin/sh\n/usr/bin/ls\nsh is /usr/bin/sh\n');
+    expect(sh(sim, 'alpine', 'which ls; command -v ls; which -a python3').output).toBe('/bin/ls\n/bin/ls\n/usr/local/bin/python3\n');
+    expect(exec(sim, 'py', ['which'])).toEqual({ exitCode: 1, output: '' });
   });
 
   it('programs it ships but the classroom does not run say so', () => {
@@ -110,5 +116,6 @@ describe('tags', () => {
     expect(resolveImage('python:3.12').digest).toBe(resolveImage('python:3.12.11-trixie').digest);
     expect(resolveImage('python:3.12').digest).not.toBe(resolveImage('python:3.12-slim').digest);
     expect(resolveImage('node:lts').digest).toBe(resolveImage('node:22').digest);
+    expect(resolveImage('golang:alpine').digest).toBe(resolveImage('golang:1.25.2-alpine3.22').digest);
   });
 });

@@ -18,8 +18,8 @@
  * Approximate: sizes (derived-size.ts, within each variant's usual range); an unlisted patch tag
  * (`3.12.4`) behaves as its line's listed release but reports its own version and has no
  * PYTHON_SHA256; Debian 11 (`-bullseye`) tags have no release files and Debian 12's curl
- * (debian-release.ts has no row for it); the Alpine tags have no /etc/os-release (os-release.ts knows the alpine repository's
- * only); python's links (python → python3 → python3.12) are separate files.
+ * (debian-release.ts has no row for it), nor do `-alpine3.21` tags (os-release.ts records 3.22.1
+ * for `-alpine`/`-alpine3.22`); python's links (python → python3 → python3.12) are separate files.
  */
 import type { Binary, CatalogImage, DebianCodename, TagInfo, Userland } from './catalog-types';
 import { sizesFromName } from './derived-size';
@@ -30,6 +30,8 @@ interface Flavour {
   variant: Variant;
   /** The Debian release (default and slim variants). */
   debian?: DebianCodename;
+  /** The Alpine release whose files os-release.ts records (3.22.1); unset for 3.21, which it does not. */
+  alpine?: string;
 }
 
 /** One release line: its newest release in the snapshot and the names that point at it. */
@@ -104,8 +106,8 @@ const PYTHON: LangSpec = {
     slim: { variant: 'slim', debian: 'trixie' },
     'slim-trixie': { variant: 'slim', debian: 'trixie' },
     'slim-bookworm': { variant: 'slim', debian: 'bookworm' },
-    alpine: { variant: 'alpine' },
-    'alpine3.22': { variant: 'alpine' },
+    alpine: { variant: 'alpine', alpine: '3.22' },
+    'alpine3.22': { variant: 'alpine', alpine: '3.22' },
     'alpine3.21': { variant: 'alpine' },
   },
   sizes: { default: [385, 430], slim: [40, 48], alpine: [16, 20] },
@@ -160,8 +162,8 @@ const NODE: LangSpec = {
     'bookworm-slim': { variant: 'slim', debian: 'bookworm' },
     'trixie-slim': { variant: 'slim', debian: 'trixie' },
     'bullseye-slim': { variant: 'slim' },
-    alpine: { variant: 'alpine' },
-    'alpine3.22': { variant: 'alpine' },
+    alpine: { variant: 'alpine', alpine: '3.22' },
+    'alpine3.22': { variant: 'alpine', alpine: '3.22' },
     'alpine3.21': { variant: 'alpine' },
   },
   sizes: { default: [385, 420], slim: [68, 80], alpine: [48, 58] },
@@ -197,8 +199,8 @@ const GOLANG: LangSpec = {
     '': { variant: 'default', debian: 'trixie' },
     trixie: { variant: 'default', debian: 'trixie' },
     bookworm: { variant: 'default', debian: 'bookworm' },
-    alpine: { variant: 'alpine' },
-    'alpine3.22': { variant: 'alpine' },
+    alpine: { variant: 'alpine', alpine: '3.22' },
+    'alpine3.22': { variant: 'alpine', alpine: '3.22' },
     'alpine3.21': { variant: 'alpine' },
   },
   sizes: { default: [285, 320], slim: undefined, alpine: [78, 92] },
@@ -255,12 +257,14 @@ function tagFor(spec: LangSpec, name: string): TagInfo | undefined {
   const range = flavour ? spec.sizes[flavour.variant] : undefined;
   if (!found || !flavour || !range) return undefined;
   const { line, version } = found;
-  const key = `${spec.repository}:${minorOf(version)}-${flavour.variant}-${flavour.debian ?? suffix}`;
+  // Aliases of one build (`alpine`, `alpine3.22`) share its size, hence its digest.
+  const key = `${spec.repository}:${minorOf(version)}-${flavour.variant}-${flavour.debian ?? flavour.alpine ?? suffix}`;
   const image = spec.image(flavour, version);
   return {
     ...sizesFromName(key, range[0], range[1]),
     version,
     ...(flavour.debian !== undefined ? { debian: flavour.debian } : {}),
+    ...(flavour.alpine !== undefined ? { alpine: flavour.alpine } : {}),
     env: spec.env(version, line, flavour),
     variant: image,
   };

@@ -42,8 +42,9 @@ const debianDistro = (codename: DebianCodename): Distro => ({ id: 'debian', rele
  * The distro of an official image tag (or of a tag built on a Debian release, `debian`), or
  * undefined when the image is not one the catalog describes.
  */
-export function distroOf(repository: string, version: string | undefined, debian?: DebianCodename): Distro | undefined {
+export function distroOf(repository: string, version: string | undefined, debian?: DebianCodename, alpine?: string): Distro | undefined {
   if (debian !== undefined) return debianDistro(debian);
+  if (alpine !== undefined) return { id: 'alpine', release: alpine, codename: `v${alpine}` };
   const v = version ?? 'latest';
   if (repository === 'docker.io/library/alpine') {
     const minor = /^(\d+\.\d+)/.exec(v)?.[1] ?? ALPINE_LATEST;

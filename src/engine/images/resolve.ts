@@ -114,7 +114,12 @@ function commandPath(ctx: RunContext, name: string, cwd: string, fs: FsLayer | u
   if (name.includes('/')) return name;
   if (r.k === 'binary') return r.path;
   const installed = fs ? installedPath(fs, name) : undefined;
-  return installed ?? `${ctx.image.userland.tools === 'busybox' ? '/bin' : '/usr/bin'}/${name}`;
+  return installed ?? `${userlandDir(ctx.image.userland)}/${name}`;
+}
+
+/** Where the userland's programs are found first on `$PATH`: /usr/bin on merged-/usr Debian and Ubuntu, /bin for BusyBox. */
+export function userlandDir(userland: Userland): string {
+  return userland.tools === 'busybox' ? '/bin' : '/usr/bin';
 }
 
 /** A coreutils program that answers `--version` as its Debian release built it (gnu-version.ts). */
