@@ -101,6 +101,7 @@ describe('golang images', () => {
       '/go\n/go/bin:/usr/local/go/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\nGOLANG_VERSION=1.25.2\nGOTOOLCHAIN=local\nGOPATH=/go\n/usr/local/go/bin/go\n/usr/bin/gcc\n/usr/bin/make\n/usr/bin/git\n',
     );
     expect(sh(sim, 'goalpine', 'go version; command -v git bash').output).toBe('go version go1.24.8 linux/amd64\n');
+    expect(sh(sim, 'go', 'ls /go; ls -ld /go/src | cut -c1-10').output).toBe('bin\nsrc\ndrwxrwxrwt\n');
   });
 });
 

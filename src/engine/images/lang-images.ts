@@ -53,6 +53,8 @@ interface LangSpec {
   sizes: Readonly<Record<Variant, readonly [number, number] | undefined>>;
   env: (version: string, line: Line, flavour: Flavour) => Record<string, string>;
   image: (flavour: Flavour, version: string) => Pick<CatalogImage, 'userland' | 'binaries' | 'entrypoint' | 'cmd'> & Partial<Pick<CatalogImage, 'workingDir'>>;
+  /** Directories every tag's Dockerfile makes, and their modes. */
+  tree?: Pick<CatalogImage, 'dirs' | 'meta'>;
 }
 
 const DEBIAN_FULL: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt', procps: true };
@@ -214,6 +216,8 @@ const GOLANG: LangSpec = {
     cmd: flavour.variant === 'alpine' ? ['/bin/sh'] : ['bash'],
     workingDir: '/go',
   }),
+  // `RUN mkdir -p "$GOPATH/src" "$GOPATH/bin" && chmod -R 1777 "$GOPATH"`.
+  tree: { dirs: ['/go/src', '/go/bin'], meta: { '/go': { mode: 0o1777 }, '/go/src': { mode: 0o1777 }, '/go/bin': { mode: 0o1777 } } },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -281,6 +285,7 @@ function languageImage(spec: LangSpec): CatalogImage {
     tags,
     tagOf: (name) => tagFor(spec, name),
     ...base,
+    ...(spec.tree ?? {}),
     ...(latest.env ? { env: latest.env } : {}),
   };
 }
