@@ -107,10 +107,10 @@ describe('golang images', () => {
 
 describe('tags', () => {
   it('exist as official-images lists them; a patch the line has not reached, a variant it does not have, are not found', () => {
-    for (const ok of ['python:3.14.0-slim-trixie', 'python:slim-bookworm', 'python:3.12.4', 'python:alpine3.21', 'node:lts-alpine', 'node:iron', 'node:22.20-bookworm-slim', 'golang:1', 'golang:1.25.2-alpine3.22', 'golang:bookworm']) {
+    for (const ok of ['python:3.14.0-slim-trixie', 'python:slim-bookworm', 'python:3.12.4', 'python:alpine3.21', 'node:lts-alpine', 'node:iron', 'node:22.20-bookworm-slim', 'node:22.10.0-alpine', 'golang:1', 'golang:1.25.2-alpine3.22', 'golang:bookworm']) {
       expect(resolveImage(ok).exists, ok).toBe(true);
     }
-    for (const missing of ['python:3.12.99', 'python:3.8-slim', 'golang:1.25-slim', 'node:22-buster', 'node:lts-', 'python:3.12-slim-alpine']) {
+    for (const missing of ['python:3.12.99', 'python:3.8-slim', 'golang:1.25-slim', 'node:22-buster', 'node:22.21.0', 'node:22.10', 'node:lts-', 'python:3.12-slim-alpine']) {
       expect(resolveImage(missing).exists, missing).toBe(false);
     }
     // Aliases of one build share a digest; its slim build is another image.

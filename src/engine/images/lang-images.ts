@@ -15,9 +15,10 @@
  * userland with the runtime alone (node's slim purges the curl and wget it fetched with);
  * `-alpine` is BusyBox (its wget), no bash. The ENV each Dockerfile sets is the tag's `env`.
  * What runs is lang-tools.ts's: the version commands; the interpreters are not modelled.
- * Approximate: sizes (derived-size.ts, within each variant's usual range); an unlisted patch tag
- * (`3.12.4`) behaves as its line's listed release but reports its own version and has no
- * PYTHON_SHA256; Debian 11 (`-bullseye`) tags have no release files and Debian 12's curl
+ * Approximate: sizes (derived-size.ts, within each variant's usual range); an older release tag
+ * of a line (`3.12.4`, `22.10.0`) behaves as the line's listed release but reports its own version
+ * (pip and npm the line's), and has no PYTHON_SHA256; an older minor's tag (`node:22.10`) is not
+ * found; Debian 11 (`-bullseye`) tags have no release files and Debian 12's curl
  * (debian-release.ts has no row for it), nor do `-alpine3.21` tags (os-release.ts records 3.22.1
  * for `-alpine`/`-alpine3.22`); python's links (python → python3 → python3.12) are separate files.
  */
@@ -47,6 +48,8 @@ interface LangSpec {
   repository: string;
   about: string;
   lines: readonly Line[];
+  /** How many leading numbers name a line: python's and golang's are minors (3.12), node's majors (22). */
+  series: 1 | 2;
   /** Tag suffix (after the version and a dash, or alone) → variant and release. `''` is the default. */
   suffixes: Readonly<Record<string, Flavour>>;
   /** Compressed size range in MiB per variant. */
@@ -101,6 +104,7 @@ const PYTHON: LangSpec = {
   repository: 'docker.io/library/python',
   about: 'CPython on Debian (buildpack-deps: curl, wget, git, gcc), -slim, -alpine; `python3 --version`, `pip --version`, `python3 -m http.server`.',
   lines: PYTHON_LINES,
+  series: 2,
   suffixes: {
     '': { variant: 'default', debian: 'trixie' },
     trixie: { variant: 'default', debian: 'trixie' },
@@ -155,6 +159,7 @@ const NODE: LangSpec = {
     { version: '22.20.0', names: ['lts', 'jod'] },
     { version: '20.19.5', names: ['iron'] },
   ],
+  series: 1,
   suffixes: {
     '': { variant: 'default', debian: 'bookworm' },
     bookworm: { variant: 'default', debian: 'bookworm' },
@@ -197,6 +202,7 @@ const GOLANG: LangSpec = {
     { version: '1.25.2', names: ['1', 'latest'] },
     { version: '1.24.8', names: [] },
   ],
+  series: 2,
   suffixes: {
     '': { variant: 'default', debian: 'trixie' },
     trixie: { variant: 'default', debian: 'trixie' },
@@ -224,14 +230,26 @@ const GOLANG: LangSpec = {
 // Tags from their names
 // ---------------------------------------------------------------------------------------------
 
-/** The line and version a tag's version part names: `3.12.11`, `3.12`, `3` (the newest 3.x), `3.12.4` (an older 3.12 patch). */
+/** `a.b.c` ≤ `x.y.z`, numerically. */
+function notNewer(v: string, than: string): boolean {
+  const a = v.split('.').map(Number);
+  const b = than.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  return true;
+}
+
+/**
+ * The line and version a tag's version part names: the line's release or a prefix of it
+ * (`3.12.11`, `3.12`, `3`: the newest 3.x; node `22.20`, `22`), or an older full release of the
+ * line (`3.12.4`; node's lines are majors, so `22.10.0`).
+ */
 function lineFor(spec: LangSpec, v: string): { line: Line; version: string } | undefined {
   const parts = v.split('.');
   for (const line of spec.lines) {
     const lp = line.version.split('.');
-    if (parts.length === 3) {
-      if (lp[0] === parts[0] && lp[1] === parts[1] && Number(parts[2]) <= Number(lp[2])) return { line, version: v };
-    } else if (parts.every((p, i) => p === lp[i])) return { line, version: line.version };
+    if (parts.length < 3) {
+      if (parts.every((p, i) => p === lp[i])) return { line, version: line.version };
+    } else if (parts.slice(0, spec.series).every((p, i) => p === lp[i]) && notNewer(v, line.version)) return { line, version: v };
   }
   return undefined;
 }

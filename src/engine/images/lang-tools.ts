@@ -33,11 +33,13 @@ const minorOf = (v: string): string => /^(\d+\.\d+)/.exec(v)?.[1] ?? v;
 
 /**
  * The pip ensurepip bundles with each CPython line, the one the official images carry (they
- * build `--with-ensurepip` and set no PYTHON_PIP_VERSION since 3.12; docker-library/python
- * versions.json at 093598a0 lists none). From CPython's Lib/ensurepip/__init__.py _PIP_VERSION:
- * 3.13 and 3.14 bundle 25.2 (gh-137152); 3.12's last bugfix release 3.12.10 bundled 25.0.1 and its
- * security releases keep it; 3.11's last bugfix 3.11.9 bundled 24.0; 3.10.11 and 3.9's later
- * releases 23.0.1. Approximate: the 3.9/3.10 entries are not checked against a tarball here.
+ * build `--with-ensurepip` and only add setuptools and wheel to 3.9–3.11; docker-library/python
+ * 093598a0). From CPython's Lib/ensurepip/__init__.py _PIP_VERSION: 3.13 and 3.14 bundle 25.2;
+ * 3.12's last bugfix release 3.12.10 bundled 25.0.1, 3.11's (3.11.9) 24.0, 3.10.11 and 3.9's
+ * later releases 23.0.1, and their security releases keep them. Corroborated by public
+ * transcripts of the images: python:3.12.8 `pip 24.3.1`, python:3.12-slim and 3.12.13 `pip
+ * 25.0.1`, 3.13.7 `pip 25.2`, 3.11.9 `pip 24.0`, 3.10.20 and 3.9.25 `pip 23.0.1`. Approximate: an
+ * older patch tag (python:3.12.4) reports its line's pip.
  */
 const ENSUREPIP: Record<string, string> = { '3.14': '25.2', '3.13': '25.2', '3.12': '25.0.1', '3.11': '24.0', '3.10': '23.0.1', '3.9': '23.0.1' };
 
@@ -59,8 +61,9 @@ export function pip(argv: string[], pc: ProgramContext): Outcome {
 
 /**
  * The npm each Node.js release bundles (deps/npm), from Node's changelogs: 24.8.0 upgraded npm to
- * 11.6.0 (45af6966ae) and 24.9.0 kept it; 22.x carries 10.9.3 since f99aa748c0; 20.x 10.8.2
- * (93670de499). Approximate: a release not listed reports its line's entry.
+ * 11.6.0 (45af6966ae), which 24.9.0 keeps (11.6.1 came with 24.10.0, dc44c9f349); 22.x carries
+ * 10.9.3 since f99aa748c0 (22.20.0 prints it); 20.x 10.8.2 (93670de499). Approximate: an older
+ * release tag of a line (node:22.10.0) reports its line's npm.
  */
 const BUNDLED_NPM: Record<string, string> = { '24': '11.6.0', '22': '10.9.3', '20': '10.8.2' };
 
