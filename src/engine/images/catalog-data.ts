@@ -1239,13 +1239,13 @@ export const CATALOG: CatalogImage[] = [
       }),
     },
   },
-  // python, node, golang as their Dockerfiles build them (lang-images.ts).
+  // python, node, golang, ruby as their Dockerfiles build them (lang-images.ts).
   ...LANGUAGE_IMAGES,
 ];
 
 /**
  * Official Docker Hub images (docker.io/library/<name>) that exist but are not modelled in detail
- * (python, node and golang are: lang-images.ts).
+ * (python, node, golang and ruby are: lang-images.ts).
  * `os`/`runtime`: default CMD is a shell or REPL that exits 0 at once without a TTY (Completed →
  * CrashLoopBackOff unless given a command). `server`: listens on `port` (HTTP or TCP).
  * `crash`: exits 1 without configuration. Sizes are derived from the name (catalog.ts).
@@ -1277,7 +1277,6 @@ export const OFFICIAL_IMAGES: Record<string, OfficialKind> = {
   amazoncorretto: { kind: 'runtime', cmd: 'jshell' },
   maven: { kind: 'runtime', cmd: 'mvn' },
   gradle: { kind: 'runtime', cmd: 'gradle' },
-  ruby: { kind: 'runtime', cmd: 'irb' },
   php: { kind: 'runtime', cmd: 'php' },
   erlang: { kind: 'runtime', cmd: 'erl' },
   elixir: { kind: 'runtime', cmd: 'iex' },

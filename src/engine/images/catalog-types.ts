@@ -134,6 +134,7 @@ export type ProgramName =
   | 'node'
   | 'npm'
   | 'go'
+  | 'ruby'
   /** Installed in the image but not simulated (buildpack-deps' git, GNU wget, gcc …): says so, exits 126. */
   | 'not-simulated';
 

@@ -608,7 +608,7 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
     return;
   }
   const override = path === ctx.image.main && ctx.tag.behaviour && ctx.tag.behaviour.kind !== 'missing' ? ctx.tag.behaviour : undefined;
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}) };
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };

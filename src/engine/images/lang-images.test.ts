@@ -29,6 +29,9 @@ beforeAll(() => {
     ['nodetx', 'node:24-trixie'],
     ['go', 'golang:1.25'],
     ['goalpine', 'golang:1.24-alpine'],
+    ['rb', 'ruby:3.4'],
+    ['rbalpine', 'ruby:3.3-alpine'],
+    ['rbold', 'ruby:3.2.5-slim'],
   ] as const) {
     createPod(sim, podManifest(name, image, { container: { command: ['sleep', '3600'] } }));
   }
@@ -102,6 +105,19 @@ describe('golang images', () => {
     );
     expect(sh(sim, 'goalpine', 'go version; command -v git bash').output).toBe('go version go1.24.8 linux/amd64\n');
     expect(sh(sim, 'go', 'ls /go; ls -ld /go/src | cut -c1-10').output).toBe('bin\nsrc\ndrwxrwxrwt\n');
+  });
+});
+
+describe('ruby images', () => {
+  it('ruby --version prints the release\'s description, musl\'s platform on Alpine; its ENV names GEM_HOME', () => {
+    expect(exec(sim, 'rb', ['ruby', '--version']).output).toBe('ruby 3.4.6 (2025-09-16 revision dbd83256b1) +PRISM [x86_64-linux]\n');
+    expect(exec(sim, 'rbalpine', ['ruby', '-v']).output).toBe('ruby 3.3.9 (2025-07-24 revision f5c772fc7c) [x86_64-linux-musl]\n');
+    expect(sh(sim, 'rb', 'env | grep -E "^(PATH|GEM_HOME|BUNDLE_APP_CONFIG)="; ls -ld /usr/local/bundle | cut -c1-10; which gem git').output).toBe(
+      'PATH=/usr/local/bundle/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\nGEM_HOME=/usr/local/bundle\nBUNDLE_APP_CONFIG=/usr/local/bundle\ndrwxrwxrwt\n/usr/local/bin/gem\n/usr/bin/git\n',
+    );
+    // An older patch's revision is not recorded: ruby says it is not simulated rather than invent one.
+    expect(exec(sim, 'rbold', ['ruby', '--version'])).toEqual({ exitCode: 126, output: 'ruby: installed, but not simulated in this classroom\n' });
+    expect(exec(sim, 'rb', ['gem', 'install', 'rails']).exitCode).toBe(126);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The official language images — python, node, golang — as their Dockerfiles build them, tag by
+ * The official language images — python, node, golang, ruby — as their Dockerfiles build them, tag by
  * tag, from docker-library/official-images at 11d93407dc (2025-10-07, the snapshot nginx's tags
  * come from):
  * - library/python (docker-library/python e7f6a1c7 for 3.14, 66869166 for 3.13, 093598a0 for
@@ -10,6 +10,8 @@
  *   still Debian 12 (`buildpack-deps:bookworm`, `debian:bookworm-slim`), `-trixie` opts in.
  * - library/golang (docker-library/golang 65a36abb for 1.25, 1538c199 for 1.24): 1.25.2 is
  *   `1`/`latest`, default `FROM buildpack-deps:trixie-scm` plus gcc, g++, make; no -slim variant.
+ * - library/ruby (docker-library/ruby 333f3821 for 3.4, 26c507ee for 3.3 and 3.2): 3.4.6 is
+ *   `3`/`latest`, on buildpack-deps:trixie like python, with the same -slim and -alpine variants.
  * The variants' userlands (buildpack-deps' curl and scm layers): the default tags have curl (the
  * release's, curl-builds.ts), GNU wget, git, gcc, make and procps; `-slim` has debian-slim's
  * userland with the runtime alone (node's slim purges the curl and wget it fetched with);
@@ -227,6 +229,59 @@ const GOLANG: LangSpec = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// ruby
+// ---------------------------------------------------------------------------------------------
+
+/** irb with no TTY reads end of file and exits 0 at once (the image's CMD): the REPL is not modelled. */
+const IRB: Binary = { kind: 'app', behaviour: { kind: 'job', durationMs: 40, exitCode: 0, output: [], memoryBytes: 20 * 1024 * 1024 } };
+
+const RUBY: LangSpec = {
+  repository: 'docker.io/library/ruby',
+  about: 'Ruby on Debian 13 (buildpack-deps), -slim, -alpine; `ruby --version`; CMD irb (exits at once without a TTY).',
+  lines: [
+    { version: '3.4.6', names: ['3', 'latest'], env: { RUBY_DOWNLOAD_SHA256: '804995bc22938aa475127000d3103cb133409ad3955edfc0e7412be66a4859b8' } },
+    { version: '3.3.9', names: [], env: { RUBY_DOWNLOAD_SHA256: '2b24a2180a2f7f63c099851a1d01e6928cf56d515d136a91bd2075423a7a76bb' } },
+    { version: '3.2.9', names: [], env: { RUBY_DOWNLOAD_SHA256: 'cf6699d0084c588e7944d92e1a8edda28b1cc3ee471a1f0aebb4b3d32c9753b2' } },
+  ],
+  series: 2,
+  suffixes: {
+    '': { variant: 'default', debian: 'trixie' },
+    trixie: { variant: 'default', debian: 'trixie' },
+    bookworm: { variant: 'default', debian: 'bookworm' },
+    slim: { variant: 'slim', debian: 'trixie' },
+    'slim-trixie': { variant: 'slim', debian: 'trixie' },
+    'slim-bookworm': { variant: 'slim', debian: 'bookworm' },
+    alpine: { variant: 'alpine', alpine: '3.22' },
+    'alpine3.22': { variant: 'alpine', alpine: '3.22' },
+    'alpine3.21': { variant: 'alpine' },
+  },
+  sizes: { default: [380, 420], slim: [68, 78], alpine: [38, 46] },
+  // Dockerfile order: LANG, RUBY_VERSION, RUBY_DOWNLOAD_URL, RUBY_DOWNLOAD_SHA256, GEM_HOME,
+  // BUNDLE_SILENCE_ROOT_WARNING, BUNDLE_APP_CONFIG, PATH $GEM_HOME/bin:$PATH.
+  env: (version, line) => {
+    const env: Record<string, string> = { PATH: `/usr/local/bundle/bin:${DEFAULT_PATH}`, LANG: 'C.UTF-8', RUBY_VERSION: version };
+    env.RUBY_DOWNLOAD_URL = `https://cache.ruby-lang.org/pub/ruby/${minorOf(version)}/ruby-${version}.tar.xz`;
+    const sha = line.env?.RUBY_DOWNLOAD_SHA256;
+    if (sha !== undefined && version === line.version) env.RUBY_DOWNLOAD_SHA256 = sha;
+    return { ...env, GEM_HOME: '/usr/local/bundle', BUNDLE_SILENCE_ROOT_WARNING: '1', BUNDLE_APP_CONFIG: '/usr/local/bundle' };
+  },
+  image: (flavour) => {
+    const own: Record<string, Binary> = {
+      '/usr/local/bin/ruby': program('ruby'),
+      '/usr/local/bin/irb': IRB,
+      '/usr/local/bin/gem': NOT_SIMULATED,
+      '/usr/local/bin/bundle': NOT_SIMULATED,
+      '/usr/local/bin/bundler': NOT_SIMULATED,
+      '/usr/local/bin/rake': NOT_SIMULATED,
+      '/usr/local/bin/erb': NOT_SIMULATED,
+    };
+    return { userland: USERLANDS[flavour.variant], binaries: withBuildpack(flavour, own), entrypoint: [], cmd: ['irb'] };
+  },
+  // `mkdir "$GEM_HOME" && chmod 1777 "$GEM_HOME"`.
+  tree: { dirs: ['/usr/local/bundle'], meta: { '/usr/local/bundle': { mode: 0o1777 } } },
+};
+
+// ---------------------------------------------------------------------------------------------
 // Tags from their names
 // ---------------------------------------------------------------------------------------------
 
@@ -308,4 +363,4 @@ function languageImage(spec: LangSpec): CatalogImage {
   };
 }
 
-export const LANGUAGE_IMAGES: readonly CatalogImage[] = [languageImage(PYTHON), languageImage(NODE), languageImage(GOLANG)];
+export const LANGUAGE_IMAGES: readonly CatalogImage[] = [languageImage(PYTHON), languageImage(NODE), languageImage(GOLANG), languageImage(RUBY)];

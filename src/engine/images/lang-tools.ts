@@ -8,6 +8,9 @@
  *   machine (v20.20.2) prints the same shape.
  * - npm's `--version`/`-v` (lib/cli/entry.js: `output.standard(npm.version)`), npx's the same npm's;
  *   yarn 1's `--version`: its version alone.
+ * - ruby's `--version`/`-v` (version.c ruby_show_version: RUBY_DESCRIPTION): `ruby 3.4.6 (2025-09-16
+ *   revision dbd83256b1) +PRISM [x86_64-linux]`, `-linux-musl` on Alpine; YJIT is built but off,
+ *   so no `+YJIT`.
  * - `go version` (cmd/go/internal/version: `fmt.Printf("go version %s %s/%s\n", runtime.Version(), GOOS, GOARCH)`).
  * Not modelled: the interpreters and the package managers themselves. `node script.js`, `node -e`
  * end at once with status 0 and no output, as the REPL does without a TTY (python3 likewise, but
@@ -90,5 +93,31 @@ export function npm(argv: string[], pc: ProgramContext): Outcome {
 /** `go version`; the toolchain's other commands are not simulated. Approximate: amd64 nodes only. */
 export function go(argv: string[], pc: ProgramContext): Outcome {
   if (argv[1] === 'version' && argv.length === 2) return said(pc, `go version go${pc.env.GOLANG_VERSION ?? pc.version} linux/amd64\n`);
+  return notSimulated(argv, pc);
+}
+
+/**
+ * Each Ruby release's description: its release date and revision (as `ruby -v` of that release
+ * prints them in public transcripts: 3.4.6 dbd83256b1, 3.3.9 f5c772fc7c, 3.2.9 8f611e0c46) and
+ * whether its default parser is Prism (3.4 on).
+ */
+const RUBY_RELEASES: Record<string, { date: string; revision: string; prism: boolean }> = {
+  '3.4.6': { date: '2025-09-16', revision: 'dbd83256b1', prism: true },
+  '3.3.9': { date: '2025-07-24', revision: 'f5c772fc7c', prism: false },
+  '3.2.9': { date: '2025-07-24', revision: '8f611e0c46', prism: false },
+};
+
+/**
+ * `ruby --version` / `-v` (`-v` goes on to read a script from stdin, which holds nothing in an
+ * exec). A release not in the table (an older patch tag) does not make up a revision: it says it
+ * is not simulated, as ruby running a script does.
+ */
+export function ruby(argv: string[], pc: ProgramContext): Outcome {
+  const a = argv[1];
+  const version = pc.env.RUBY_VERSION ?? pc.version;
+  const release = Object.hasOwn(RUBY_RELEASES, version) ? RUBY_RELEASES[version] : undefined;
+  if ((a === '--version' || a === '-v') && release) {
+    return said(pc, `ruby ${version} (${release.date} revision ${release.revision}) ${release.prism ? '+PRISM ' : ''}[x86_64-linux${pc.musl ? '-musl' : ''}]\n`);
+  }
   return notSimulated(argv, pc);
 }

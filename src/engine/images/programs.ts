@@ -16,7 +16,7 @@ import type { Io } from './tools';
 import type { NetworkView } from './types';
 import { etcdctl } from './etcdctl';
 import { python3 } from './python';
-import { go, node, notSimulated, npm, pip } from './lang-tools';
+import { go, node, notSimulated, npm, pip, ruby } from './lang-tools';
 
 export interface AppStart {
   name: string;
@@ -53,6 +53,8 @@ export interface ProgramContext {
   net?: NetworkView;
   /** The shell's working directory when it ran the program. */
   cwd?: string;
+  /** The image's C library is musl (Alpine): the platform `ruby -v` names. */
+  musl?: true;
 }
 
 const MiB = 1024 * 1024;
@@ -407,6 +409,7 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget'>, argv:
     case 'node': return node(argv, pc);
     case 'npm': return npm(argv, pc);
     case 'go': return go(argv, pc);
+    case 'ruby': return ruby(argv, pc);
     case 'not-simulated': return notSimulated(argv, pc);
   }
 }
