@@ -32,6 +32,8 @@ beforeAll(() => {
     ['rb', 'ruby:3.4'],
     ['rbalpine', 'ruby:3.3-alpine'],
     ['rbold', 'ruby:3.2.5-slim'],
+    ['py38', 'python:3.8-slim'],
+    ['node18', 'node:18-alpine'],
   ] as const) {
     createPod(sim, podManifest(name, image, { container: { command: ['sleep', '3600'] } }));
   }
@@ -121,12 +123,22 @@ describe('ruby images', () => {
   });
 });
 
+describe('end-of-life lines', () => {
+  it('python:3.8-slim and node:18-alpine still pull; what they do not record they do not print', () => {
+    expect(exec(sim, 'py38', ['which', 'python3', 'pip', 'curl'])).toEqual({ exitCode: 1, output: '/usr/local/bin/python3\n/usr/local/bin/pip\n' });
+    expect(exec(sim, 'py38', ['python3', '--version'])).toEqual({ exitCode: 126, output: 'python3: installed, but not simulated in this classroom\n' });
+    expect(sh(sim, 'py38', 'echo "[$PYTHON_VERSION]"; cat /etc/os-release').exitCode).toBe(1);
+    expect(sh(sim, 'node18', 'node -v; npm -v; echo $YARN_VERSION').output).toBe('node: installed, but not simulated in this classroom\nnpm: installed, but not simulated in this classroom\n1.22.22\n');
+  });
+});
+
 describe('tags', () => {
   it('exist as official-images lists them; a patch the line has not reached, a variant it does not have, are not found', () => {
     for (const ok of ['python:3.14.0-slim-trixie', 'python:slim-bookworm', 'python:3.12.4', 'python:alpine3.21', 'node:lts-alpine', 'node:iron', 'node:22.20-bookworm-slim', 'node:22.10.0-alpine', 'golang:1', 'golang:1.25.2-alpine3.22', 'golang:bookworm']) {
       expect(resolveImage(ok).exists, ok).toBe(true);
     }
-    for (const missing of ['python:3.12.99', 'python:3.8-slim', 'golang:1.25-slim', 'node:22-buster', 'node:22.21.0', 'node:22.10', 'node:lts-', 'python:3.12-slim-alpine']) {
+    for (const old of ['python:3.8', 'python:3.7.17-slim-buster', 'node:18-bullseye-slim', 'golang:1.21-alpine3.20', 'ruby:2.7']) expect(resolveImage(old).exists, old).toBe(true);
+    for (const missing of ['python:3.12.99', 'python:3.8-slim-trixie-x', 'python:4.0', 'golang:1.25-slim', 'node:22-buster', 'node:22.21.0', 'node:22.10', 'node:lts-', 'python:3.12-slim-alpine']) {
       expect(resolveImage(missing).exists, missing).toBe(false);
     }
     // Aliases of one build share a digest; its slim build is another image.

@@ -20,7 +20,9 @@
  * Approximate: sizes (derived-size.ts, within each variant's usual range); an older release tag
  * of a line (`3.12.4`, `22.10.0`) behaves as the line's listed release but reports its own version
  * (pip and npm the line's), and has no PYTHON_SHA256; an older minor's tag (`node:22.10`) is not
- * found; Debian 11 (`-bullseye`) tags have no release files and Debian 12's curl
+ * found (but an end-of-life line's tags exist: `older`, with no release files, and their
+ * version commands say they are not simulated unless the tag names a full release); Debian 11
+ * (`-bullseye`) tags have no release files and Debian 12's curl
  * (debian-release.ts has no row for it), nor do `-alpine3.21` tags (os-release.ts records 3.22.1
  * for `-alpine`/`-alpine3.22`); python's links (python → python3 → python3.12) are separate files.
  */
@@ -52,6 +54,11 @@ interface LangSpec {
   lines: readonly Line[];
   /** How many leading numbers name a line: python's and golang's are minors (3.12), node's majors (22). */
   series: 1 | 2;
+  /**
+   * Versions of end-of-life lines whose tags the registry still serves: they exist, on the
+   * variant their suffix names, with no release files and no version their programs could print.
+   */
+  older: RegExp;
   /** Tag suffix (after the version and a dash, or alone) → variant and release. `''` is the default. */
   suffixes: Readonly<Record<string, Flavour>>;
   /** Compressed size range in MiB per variant. */
@@ -107,6 +114,7 @@ const PYTHON: LangSpec = {
   about: 'CPython on Debian (buildpack-deps: curl, wget, git, gcc), -slim, -alpine; `python3 --version`, `pip --version`, `python3 -m http.server`.',
   lines: PYTHON_LINES,
   series: 2,
+  older: /^3\.[0-8](\.\d+)?$|^2\.7(\.\d+)?$/,
   suffixes: {
     '': { variant: 'default', debian: 'trixie' },
     trixie: { variant: 'default', debian: 'trixie' },
@@ -162,6 +170,7 @@ const NODE: LangSpec = {
     { version: '20.19.5', names: ['iron'] },
   ],
   series: 1,
+  older: /^(1[0-9]|2[13]|[4-9])(\.\d+){0,2}$/,
   suffixes: {
     '': { variant: 'default', debian: 'bookworm' },
     bookworm: { variant: 'default', debian: 'bookworm' },
@@ -205,6 +214,7 @@ const GOLANG: LangSpec = {
     { version: '1.24.8', names: [] },
   ],
   series: 2,
+  older: /^1\.(1\d|2[0-3])(\.\d+)?$/,
   suffixes: {
     '': { variant: 'default', debian: 'trixie' },
     trixie: { variant: 'default', debian: 'trixie' },
@@ -244,6 +254,7 @@ const RUBY: LangSpec = {
     { version: '3.2.9', names: [], env: { RUBY_DOWNLOAD_SHA256: 'cf6699d0084c588e7944d92e1a8edda28b1cc3ee471a1f0aebb4b3d32c9753b2' } },
   ],
   series: 2,
+  older: /^(2\.\d|3\.[01])(\.\d+)?$/,
   suffixes: {
     '': { variant: 'default', debian: 'trixie' },
     trixie: { variant: 'default', debian: 'trixie' },
@@ -313,9 +324,14 @@ function tagFor(spec: LangSpec, name: string): TagInfo | undefined {
   const m = /^(\d+(?:\.\d+){0,2})(?:-(.+))?$/.exec(name);
   let found: { line: Line; version: string } | undefined;
   let suffix: string;
+  let frozen = false;
   if (m) {
     found = lineFor(spec, m[1]!);
     suffix = m[2] ?? '';
+    if (!found && spec.older.test(m[1]!)) {
+      // An end-of-life line the registry still serves (python:3.8, node:18-alpine, golang:1.21).
+      [found, frozen] = [{ line: { version: m[1]!, names: [] }, version: m[1]! }, true];
+    }
   } else {
     // `latest`; a line's name (`lts`, `jod-slim`); a variant alone (`slim`, `alpine3.22`) is the newest line's.
     const dash = name.indexOf('-');
@@ -330,10 +346,15 @@ function tagFor(spec: LangSpec, name: string): TagInfo | undefined {
     } else if (name === '') return undefined;
     else suffix = name;
   }
-  const flavour = Object.hasOwn(spec.suffixes, suffix) ? spec.suffixes[suffix] : undefined;
+  const known = Object.hasOwn(spec.suffixes, suffix) ? spec.suffixes[suffix] : undefined;
+  // A frozen line's Debian and Alpine releases are not recorded: its tags carry no release files.
+  const flavour = frozen ? frozenFlavour(known, suffix) : known;
   const range = flavour ? spec.sizes[flavour.variant] : undefined;
   if (!found || !flavour || !range) return undefined;
   const { line, version } = found;
+  const env = spec.env(version, line, flavour);
+  // Its ENV's version is the full release, which a `3.8` tag does not say: left out.
+  if (frozen && !/^\d+\.\d+\.\d+$/.test(version)) for (const [k, v] of Object.entries(env)) if (v === version) delete env[k];
   // Aliases of one build (`alpine`, `alpine3.22`) share its size, hence its digest.
   const key = `${spec.repository}:${minorOf(version)}-${flavour.variant}-${flavour.debian ?? flavour.alpine ?? suffix}`;
   const image = spec.image(flavour, version);
@@ -342,9 +363,18 @@ function tagFor(spec: LangSpec, name: string): TagInfo | undefined {
     version,
     ...(flavour.debian !== undefined ? { debian: flavour.debian } : {}),
     ...(flavour.alpine !== undefined ? { alpine: flavour.alpine } : {}),
-    env: spec.env(version, line, flavour),
+    env,
     variant: image,
   };
+}
+
+/** The variant of a frozen line's tag suffix: its own, or Debian 11/10's (`-bullseye`, `-slim-buster`). */
+function frozenFlavour(known: Flavour | undefined, suffix: string): Flavour | undefined {
+  if (known) return { variant: known.variant };
+  if (/^(bullseye|buster)$/.test(suffix)) return { variant: 'default' };
+  if (/^(slim-(bullseye|buster)|(bullseye|buster)-slim)$/.test(suffix)) return { variant: 'slim' };
+  if (/^alpine3\.(1\d|20)$/.test(suffix)) return { variant: 'alpine' };
+  return undefined;
 }
 
 function languageImage(spec: LangSpec): CatalogImage {

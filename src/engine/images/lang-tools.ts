@@ -25,6 +25,9 @@ const said = (pc: ProgramContext, text: string): Outcome => {
   return { k: 'done', status: 0, ms: 30 };
 };
 
+/** A full release (`3.12.11`): what a version command can print; a frozen `3.8` tag's is not known. */
+export const isRelease = (v: string): boolean => /^\d+\.\d+\.\d+$/.test(v);
+
 /** A program the image ships but the classroom does not run: it says so, as packages.ts's stand-ins do. */
 export function notSimulated(argv: string[], pc: ProgramContext): Outcome {
   pc.io.err(`${basename(argv[0] ?? '')}: installed, but not simulated in this classroom\n`);
@@ -77,7 +80,8 @@ export function npmVersionOf(node: string): string | undefined {
 /** `node --version` / `-v`; anything else ends at once with nothing printed (the interpreter is not modelled). */
 export function node(argv: string[], pc: ProgramContext): Outcome {
   const a = argv[1];
-  if (a === '--version' || a === '-v') return said(pc, `v${pc.env.NODE_VERSION ?? pc.version}\n`);
+  const version = pc.env.NODE_VERSION ?? pc.version;
+  if (a === '--version' || a === '-v') return isRelease(version) ? said(pc, `v${version}\n`) : notSimulated(argv, pc);
   return { k: 'done', status: 0, ms: 40 };
 }
 
@@ -92,7 +96,8 @@ export function npm(argv: string[], pc: ProgramContext): Outcome {
 
 /** `go version`; the toolchain's other commands are not simulated. Approximate: amd64 nodes only. */
 export function go(argv: string[], pc: ProgramContext): Outcome {
-  if (argv[1] === 'version' && argv.length === 2) return said(pc, `go version go${pc.env.GOLANG_VERSION ?? pc.version} linux/amd64\n`);
+  const version = pc.env.GOLANG_VERSION ?? pc.version;
+  if (argv[1] === 'version' && argv.length === 2 && isRelease(version)) return said(pc, `go version go${version} linux/amd64\n`);
   return notSimulated(argv, pc);
 }
 

@@ -16,6 +16,7 @@ import type { Outcome, ProgramContext } from './programs';
 import { normalizePath } from './fs';
 import { httpDate } from '../../k8s/http-text';
 import { EPOCH_MS } from '../../k8s/time';
+import { isRelease, notSimulated } from './lang-tools';
 
 const MiB = 1024 * 1024;
 
@@ -124,7 +125,10 @@ function pythonServer(port: number): ServerSpec {
 export function python3(argv: string[], pc: ProgramContext): Outcome {
   // `--version`/`-V` (Modules/main.c pymain_run_python → Py_GetVersion's first word): `Python 3.12.11` on stdout.
   if (argv[1] === '--version' || argv[1] === '-V') {
-    pc.io.out(`Python ${pc.env['PYTHON_VERSION'] ?? pc.version}\n`);
+    const version = pc.env['PYTHON_VERSION'] ?? pc.version;
+    // A frozen `python:3.8` tag does not say its release: no version is made up (lang-images.ts).
+    if (!isRelease(version)) return notSimulated(argv, pc);
+    pc.io.out(`Python ${version}\n`);
     return { k: 'done', status: 0, ms: 20 };
   }
   let unbuffered = (pc.env['PYTHONUNBUFFERED'] ?? '') !== '';
