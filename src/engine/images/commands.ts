@@ -36,6 +36,7 @@ import { nextProcPid } from './shell-chain';
 import { curlBuildFor } from './curl-builds';
 import { installedCommand } from './packages';
 import { assignSpecial, specialValue } from './shell-vars';
+import { programAt } from './program-dirs';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -580,6 +581,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
     ...(ctx.system ? { system: ctx.system } : {}),
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
+    program: (fullPath) => programAt(ctx, m.fs, runUser(m, ctx), fullPath),
   };
 }
 

@@ -4,8 +4,7 @@
  */
 import type { Binary, Userland } from './catalog-types';
 import { normalizePath, type FsLayer } from './fs';
-import { installedCommand, installedPath } from './packages';
-import { whichTool } from './tools-which';
+import { installedCommand } from './packages';
 import type { Dialect, RunContext } from './machine';
 import { asksVersion, coreutilsVersion, debianUserland, isCoreutilsProgram } from './gnu-version';
 import { ok } from './tool-types';
@@ -69,7 +68,6 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     if (b === 'getent' && userland.tools === 'coreutils' && !userland.without?.includes(b)) return { k: 'net', name: b };
     const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
     if (ip) return { k: 'tool', tool: ip };
-    if (b === 'which' && userland.tools !== 'none' && !userland.without?.includes(b)) return { k: 'tool', tool: whichTool((n) => commandPath(ctx, n, cwd, fs)) };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && (userland.procps === true || !NOT_IN_COREUTILS.has(b)));
     const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
     if (tool && userland.tools === 'coreutils' && isCoreutilsProgram(b)) return { k: 'tool', tool: withVersion(b, tool, userland) };
@@ -99,22 +97,6 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
 function imagePath(ctx: RunContext): readonly string[] {
   const path = (ctx.tag.env ?? ctx.image.env)?.PATH;
   return path === undefined ? PATH_DIRS : path.split(':').filter((d) => d.startsWith('/'));
-}
-
-/**
- * Where `$PATH` finds `name` (what `which` prints): an image binary's own path, a package's
- * program where it put it, else the userland's directory — /usr/bin on merged-/usr Debian and
- * Ubuntu (the first of $PATH to hold it), /bin for BusyBox's applets. Approximate: applets and
- * Debian programs that live in an sbin directory (ip, BusyBox's wget in /usr/bin on Alpine) are
- * named under the userland's one directory.
- */
-function commandPath(ctx: RunContext, name: string, cwd: string, fs: FsLayer | undefined): string | undefined {
-  const r = resolveCommand(ctx, name, cwd, fs);
-  if (r.k === 'missing') return undefined;
-  if (name.includes('/')) return name;
-  if (r.k === 'binary') return r.path;
-  const installed = fs ? installedPath(fs, name) : undefined;
-  return installed ?? `${userlandDir(ctx.image.userland)}/${name}`;
 }
 
 /** Where the userland's programs are found first on `$PATH`: /usr/bin on merged-/usr Debian and Ubuntu, /bin for BusyBox. */

@@ -59,6 +59,8 @@ export interface ToolEnv {
   system?: SystemView;
   /** Which curl `curl` is (curl-builds.ts); unset: curlimages/curl:latest's (the laptop's). */
   curl?: CurlBuild;
+  /** Whether an executable program is at this absolute path (program-dirs.ts): what `which` looks for. */
+  program?(fullPath: string): boolean;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

@@ -42,9 +42,9 @@ interface Opts {
   fullTime: boolean;
 }
 
-type FileType = 'd' | '-' | 'l' | 'c';
+export type FileType = 'd' | '-' | 'l' | 'c';
 
-interface Entry {
+export interface Entry {
   /** As printed: the operand as given, or the name in its directory. */
   name: string;
   full: string;
@@ -67,7 +67,7 @@ const DEVICES: Record<string, [number, number]> = { '/dev/null': [1, 3] };
 
 const child = (dir: string, name: string): string => `${dir === '/' ? '' : dir}/${name}`;
 
-function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Entry | undefined {
+export function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Entry | undefined {
   let s: LStat = follow ? stat(env.fs, env.base, full) : lstat(env.fs, env.base, full);
   // A dangling link operand is listed as the link (GNU and BusyBox fall back to lstat).
   if (s.kind === 'none' && follow) s = lstat(env.fs, env.base, full);
@@ -99,7 +99,7 @@ function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Ent
   }
 }
 
-function modeString(e: Entry): string {
+export function modeString(e: Entry): string {
   const bit = (m: number, c: string): string => (e.perm & m ? c : '-');
   const x = (m: number, special: number, on: string, off: string): string => (e.perm & special ? (e.perm & m ? on : off) : bit(m, 'x'));
   return `${e.type}${bit(0o400, 'r')}${bit(0o200, 'w')}${x(0o100, 0o4000, 's', 'S')}${bit(0o40, 'r')}${bit(0o20, 'w')}${x(0o10, 0o2000, 's', 'S')}${bit(0o4, 'r')}${bit(0o2, 'w')}${x(0o1, 0o1000, 't', 'T')}`;

@@ -1,21 +1,65 @@
 /**
- * `which [-a] NAME…`: the path `$PATH` finds each NAME at, one a line; nothing for a name it does
- * not find, and status 1 if any was not found (or none was given). Debian's (debianutils'
- * /usr/bin/which, a sh script: read on this machine) and BusyBox's applet (1.35 here: `busybox
- * which nothere ls` prints `/usr/bin/ls`, status 1) agree on all of this. Approximate: `-a` prints
- * the first match only (the image has one of each program), and BusyBox's `which` has no options.
+ * `which [-a] COMMAND...`: debianutils' shell script in Debian and Ubuntu images (5.7, Debian 12)
+ * and BusyBox's applet. Both walk $PATH (an empty element is the working directory) and print
+ * each COMMAND's first executable file (every one with -a); a COMMAND with a slash is checked as
+ * it stands. Status: 1 when any COMMAND was not found, else 0. Recorded on this machine from
+ * /usr/bin/which.debianutils and BusyBox 1.35 (debianutils/which.c of github:mirror/busybox):
+ * - no COMMAND: debianutils prints nothing, status 1; BusyBox prints its usage, status 1;
+ * - a bad option: debianutils' getopts (dash) says `Illegal option -x` on stderr and the script
+ *   `Usage: /usr/bin/which [-a] args` on stdout, status 2; BusyBox getopt32's message and usage.
+ * Approximate: the script's usage names it /usr/bin/which however it was called.
  */
-import type { Tool } from './tool-types';
+import { normalizePath } from './fs';
+import { bb, type ToolEnv, type ToolResult } from './tool-types';
 
-export function whichTool(lookup: (name: string) => string | undefined): Tool {
-  return (args, env) => {
-    const names = args.filter((a, i) => !(a === '-a' && i === 0));
-    let status = names.length === 0 ? 1 : 0;
-    for (const n of names) {
-      const found = lookup(n);
-      if (found === undefined) status = 1;
-      else env.io.out(`${found}\n`);
+const BB_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: which [-a] COMMAND...\n\nLocate COMMAND\n\n\t-a\tShow all matches\n';
+
+export function which(args: string[], env: ToolEnv): ToolResult {
+  let all = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
     }
-    return { status };
-  };
+    if (!a.startsWith('-') || a === '-') break;
+    for (const c of a.slice(1)) {
+      if (c === 'a') all = true;
+      else if (bb(env)) {
+        env.io.err(`which: invalid option -- '${c}'\n${BB_USAGE}`);
+        return { status: 1 };
+      } else {
+        env.io.err(`Illegal option -${c}\n`);
+        env.io.out('Usage: /usr/bin/which [-a] args\n');
+        return { status: 2 };
+      }
+    }
+  }
+  const names = args.slice(i);
+  if (names.length === 0) {
+    if (bb(env)) env.io.err(BB_USAGE);
+    return { status: 1 };
+  }
+  const executable = (p: string): boolean => env.program?.(normalizePath(p, env.cwd)) ?? false;
+  let status = 0;
+  for (const name of names) {
+    let found = false;
+    if (name.includes('/')) {
+      found = executable(name);
+      if (found) env.io.out(`${name}\n`);
+    } else {
+      for (const dir of (env.vars.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin').split(':')) {
+        // BusyBox's concat_path_file adds no second slash; the script writes `$ELEMENT/$PROGRAM`.
+        const d = dir === '' ? '.' : dir;
+        const p = `${bb(env) ? d.replace(/\/$/, '') : d}/${name}`;
+        if (!executable(p)) continue;
+        env.io.out(`${p}\n`);
+        found = true;
+        if (!all) break;
+      }
+    }
+    if (!found) status = 1;
+  }
+  return { status };
 }

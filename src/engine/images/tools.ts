@@ -18,6 +18,8 @@ import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
 import { chmod } from './tools-chmod';
 import { envTool } from './tools-env';
+import { which } from './tools-which';
+import { stat } from './tools-stat';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
@@ -137,6 +139,8 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   sleep,
   date,
   env: envTool,
+  which,
+  stat,
   printenv,
   true: () => ok,
   false: () => ({ status: 1 }),
