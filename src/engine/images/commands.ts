@@ -12,7 +12,7 @@ import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
-import { abandonLine, callFunction, runNested, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
@@ -29,7 +29,7 @@ import type { GlobOpts } from '../../k8s/glob-paths';
 import { shoptOn } from '../../k8s/shopt';
 import { dollarDash, xtraceFor, xtraceLines, xtracePrefix } from '../../k8s/shell-options';
 import type { Io, ToolEnv, ToolResult } from './tools';
-import type { RunUser } from './tool-types';
+import type { ExecRequest, RunUser } from './tool-types';
 import { own, setOwn } from '../../k8s/own';
 import { callerOf, runUser, visibleProcs } from './proc-container';
 import { nextProcPid } from './shell-chain';
@@ -504,19 +504,48 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
 }
 
 /**
- * A tool that execs the program it was given (`env … COMMAND`): execvp, so the program must be a
- * file in PATH or at its path — never a shell builtin or function — and a missing one is the
- * tool's own error, not the shell's `not found`.
+ * A tool that runs the program it was given (`env … COMMAND`, `nohup`, `timeout`, `xargs`):
+ * execvp, so the program must be a file in PATH or at its path — never a shell builtin or
+ * function — and a missing one is the tool's own error, not the shell's `not found`. One that
+ * replaces the tool runs in its place; one the tool waits for (a limit, several runs, its own
+ * stdin or output) runs to its end in a nested machine (machine.ts runNestedCall), so that its
+ * time can be bounded and its status read.
  */
-function execFromTool(m: Machine, ctx: RunContext, exec: NonNullable<ToolResult['exec']>, s: Streams): void {
-  const name = exec.argv[0]!;
-  const found = name.includes('/') ? stat(m.fs, ctx.base, normalizePath(name, m.cwd)).kind !== 'none' : resolveCommand(ctx, name, m.cwd, m.fs).k !== 'missing' || searchPath(ctx, m.fs, exec.env.PATH ?? '', runUser(m, ctx), name) !== undefined;
-  if (!found) {
+function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams): void {
+  const found = (name: string): boolean =>
+    name.includes('/') ? stat(m.fs, ctx.base, normalizePath(name, m.cwd)).kind !== 'none' : resolveCommand(ctx, name, m.cwd, m.fs).k !== 'missing' || searchPath(ctx, m.fs, exec.env.PATH ?? '', runUser(m, ctx), name) !== undefined;
+  const missing = (): void => {
     emit(m, ctx, s.err, exec.missing, m.clock);
-    m.status = 127;
+    m.status = exec.missingStatus ?? 127;
+  };
+  if (!found(exec.argv[0]!)) return missing();
+  // nohup opens nohup.out for appending before it execs (O_CREAT|O_APPEND).
+  if (exec.outFile !== undefined) writeFile(m.fs, ctx.base, exec.outFile, '', true, m.clock, () => processIds(m, ctx));
+  const out: Sink = exec.outFile === undefined ? s.out : { k: 'file', path: exec.outFile };
+  const streams: Streams = { out, err: exec.outFile === undefined ? s.err : out, stdin: exec.stdin ?? s.stdin };
+  if (!exec.limit && !exec.more && exec.stdin === undefined) {
+    dispatch(m, ctx, exec.argv, exec.env, streams, true);
     return;
   }
-  dispatch(m, ctx, exec.argv, exec.env, s, true);
+  const start = m.clock;
+  const statuses: number[] = [];
+  for (const argv of [exec.argv, ...(exec.more ?? [])]) {
+    if (!found(argv[0]!)) return missing();
+    const r = runNestedCall(m, ctx, streams.out, streams.err, streams.stdin, (sub, inner) => dispatch(sub, inner, argv, exec.env, streams, true));
+    // timeout kills what is still running at the deadline (a blocked or spinning one included).
+    if (exec.limit && (r.blocked || r.spinning || r.clock - start > exec.limit.ms)) {
+      m.clock = start + exec.limit.ms;
+      m.status = exec.limit.status;
+      return;
+    }
+    if (r.blocked || r.spinning) {
+      m.state = r.spinning ? 'spinning' : 'blocked';
+      return;
+    }
+    m.clock = Math.max(m.clock, r.clock);
+    statuses.push(r.status);
+  }
+  m.status = exec.status ? exec.status(statuses) : statuses[statuses.length - 1]!;
 }
 
 /**

@@ -827,6 +827,17 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     } else sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
+  const ran = finishNested(m, sub, inner);
+  if (kind.shell && sub.awaiting) {
+    // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
+    const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
+    return { ...ran, blocked: false, scope: scopeOf(sub), exited: false, awaiting: { stack, read: sub.awaiting } };
+  }
+  return kind.shell ? { ...ran, scope: scopeOf(sub), exited: sub.exited === true } : ran;
+}
+
+/** Runs `sub` to its end (bounded) and hands the counters nested runs share back to `m`. */
+function finishNested(m: Machine, sub: Machine, inner: RunContext): NestedResult {
   advance(sub, inner, Infinity, NESTED_BUDGET);
   // Nested runs share these by reference; counters must flow back.
   m.nextPid = sub.nextPid;
@@ -834,13 +845,19 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   m.dropped = sub.dropped;
   m.trapsTerm = m.trapsTerm || sub.trapsTerm;
   const finished = sub.state === 'done';
-  const ran: NestedResult = { status: finished ? sub.exitCode : sub.status, clock: sub.clock, blocked: sub.state === 'blocked' || sub.state === 'running', spinning: sub.state === 'spinning' };
-  if (kind.shell && sub.awaiting) {
-    // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
-    const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
-    return { ...ran, blocked: false, scope: scopeOf(sub), exited: false, awaiting: { stack, read: sub.awaiting } };
-  }
-  return kind.shell ? { ...ran, scope: scopeOf(sub), exited: sub.exited === true } : ran;
+  return { status: finished ? sub.exitCode : sub.status, clock: sub.clock, blocked: sub.state === 'blocked' || sub.state === 'running', spinning: sub.state === 'spinning' };
+}
+
+/**
+ * Runs a program a tool runs and waits for (`timeout`, `xargs`: commands.ts execFromTool) in a
+ * nested machine to its end, as runNested runs a node: `start` dispatches it there.
+ */
+export function runNestedCall(m: Machine, ctx: RunContext, out: Sink, err: Sink, stdin: string, start: (sub: Machine, inner: RunContext) => void): NestedResult {
+  const sub = nestedMachine(m, out, stdin);
+  sub.err = err;
+  const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
+  start(sub, inner);
+  return finishNested(m, sub, inner);
 }
 
 /** `cmd &`: runs on its own; apps it starts keep running, the shell does not wait. */

@@ -69,10 +69,29 @@ export interface ToolResult {
   ms?: number;
   block?: true;
   /**
-   * The tool runs another program in its place (`env NAME=VALUE COMMAND`) with this environment;
-   * `missing` is the tool's own message when no such program exists (written, status 127).
+   * The tool runs another program in its place (`env NAME=VALUE COMMAND`, `nohup`), or runs
+   * programs and waits for them (`timeout`, `xargs`): commands.ts execFromTool.
    */
-  exec?: { argv: string[]; env: Record<string, string>; missing: string };
+  exec?: ExecRequest;
+}
+
+/** What a tool runs: a program (execvp's lookup: never a shell builtin or function), or several in turn. */
+export interface ExecRequest {
+  argv: string[];
+  env: Record<string, string>;
+  /** The tool's own message when no such program exists (written, status `missingStatus`, else 127). */
+  missing: string;
+  missingStatus?: number;
+  /** What the program reads; unset: the tool's stdin. */
+  stdin?: string;
+  /** Where its stdout (and stderr) go instead of the tool's (`nohup`'s nohup.out, an absolute path). */
+  outFile?: string;
+  /** `timeout`: a program still running `ms` after it started is killed, and the tool's status is `status`. */
+  limit?: { ms: number; status: number };
+  /** More runs after the first, each once the last ended (xargs' batches), with the same environment. */
+  more?: string[][];
+  /** The tool's status from the programs' (in order); unset: the last one's. A missing program ends the runs. */
+  status?(statuses: readonly number[]): number;
 }
 
 export type Tool = (args: string[], env: ToolEnv) => ToolResult;

@@ -20,6 +20,7 @@ import { chmod } from './tools-chmod';
 import { envTool } from './tools-env';
 import { which } from './tools-which';
 import { stat } from './tools-stat';
+import { nohup, timeout } from './tools-nohup-timeout';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
@@ -141,6 +142,8 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   env: envTool,
   which,
   stat,
+  nohup,
+  timeout,
   printenv,
   true: () => ok,
   false: () => ({ status: 1 }),
