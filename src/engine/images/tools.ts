@@ -21,6 +21,7 @@ import { envTool } from './tools-env';
 import { which } from './tools-which';
 import { stat } from './tools-stat';
 import { nohup, timeout } from './tools-nohup-timeout';
+import { xargs } from './tools-xargs';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
@@ -144,6 +145,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   stat,
   nohup,
   timeout,
+  xargs,
   printenv,
   true: () => ok,
   false: () => ({ status: 1 }),

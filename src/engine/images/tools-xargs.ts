@@ -1,0 +1,139 @@
+/**
+ * `xargs [-0] [-r] [-n N] [-L N] [-I REPL] [-P N] [COMMAND [ARG]...]`, GNU findutils 4.9's and
+ * BusyBox's: reads items from stdin (blanks and newlines separate them; '…', "…" and \ quote,
+ * as both parse by default; -0: NUL-terminated), and runs COMMAND (echo when none) with them —
+ * all at once, N at a time (-n), N lines at a time (-L), or once per line with REPL replaced
+ * (-I) — one run after another (commands.ts execFromTool's runs). Without -r an empty input
+ * still runs COMMAND once.
+ * Recorded on this machine from xargs 4.9.0 and BusyBox 1.35's: the status is 123 when a run
+ * exited 1–125, 124 for 255, 127 for a missing COMMAND (`xargs: nosuch: No such file or
+ * directory`, both); `xargs: unmatched single quote; by default quotes are special to xargs
+ * unless you use the -0 option` (BusyBox: `xargs: unmatched single quote`), status 1; GNU
+ * `xargs: invalid number "x" for -n option` and its Try line, BusyBox `xargs: invalid number 'x'`.
+ * Approximate: a run that exits 255 does not stop the later ones, and xargs does not say
+ * `exited with status 255; aborting`; -P runs one command at a time; the command line has no
+ * length limit; -t, -p, -d, -a, -E, -s are refused by name.
+ */
+import { getopt, HELP_VERSION, usageError, type OptionSpec } from './tool-options';
+import { bb, type ToolEnv, type ToolResult } from './tool-types';
+
+const SPEC: OptionSpec = {
+  tool: 'xargs',
+  short: '+0a:d:E:e::I:i::L:l::n:prs:txP:',
+  long: [['null', '0', 'none'], ['arg-file', 'a', 'required'], ['delimiter', 'd', 'required'], ['eof', 'e', 'optional'], ['replace', 'i', 'optional'], ['max-lines', 'l', 'optional'], ['max-args', 'n', 'required'], ['open-tty', 'o', 'none'], ['interactive', 'p', 'none'], ['no-run-if-empty', 'r', 'none'], ['max-chars', 's', 'required'], ['verbose', 't', 'none'], ['show-limits', 'show-limits', 'none'], ['exit', 'x', 'none'], ['max-procs', 'P', 'required'], ['process-slot-var', 'process-slot-var', 'required'], ...HELP_VERSION],
+  unsupported: ['a', 'd', 'E', 'e', 'o', 'p', 's', 't', 'show-limits', 'process-slot-var', 'help', 'version'],
+};
+
+type Items = { items: string[] } | { error: 'single' | 'double' };
+
+/** Items as xargs' default parser reads them: blanks separate, quotes and backslash quote. */
+function splitItems(text: string): Items {
+  const items: string[] = [];
+  let cur = '';
+  let has = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      const end = text.indexOf(c, i + 1);
+      const nl = text.indexOf('\n', i + 1);
+      if (end < 0 || (nl >= 0 && nl < end)) return { error: c === "'" ? 'single' : 'double' };
+      cur += text.slice(i + 1, end);
+      has = true;
+      i = end;
+    } else if (c === '\\' && i + 1 < text.length) {
+      cur += text[++i]!;
+      has = true;
+    } else if (c === ' ' || c === '\t' || c === '\n') {
+      if (has) items.push(cur);
+      cur = '';
+      has = false;
+    } else {
+      cur += c;
+      has = true;
+    }
+  }
+  if (has) items.push(cur);
+  return { items };
+}
+
+function positive(env: ToolEnv, value: string, option: string): number | ToolResult {
+  if (/^\d+$/.test(value) && Number(value) > 0) return Number(value);
+  if (bb(env)) {
+    env.io.err(`xargs: invalid number '${value}'\n`);
+    return { status: 1 };
+  }
+  return usageError(env, SPEC, `invalid number "${value}" for -${option} option`);
+}
+
+export function xargs(args: string[], env: ToolEnv): ToolResult {
+  let nul = false;
+  let noEmpty = false;
+  let perRun: number | undefined;
+  let lines: number | undefined;
+  let replace: string | undefined;
+  let failed: ToolResult | undefined;
+  const parsed = getopt(args, SPEC, env, (o) => {
+    if (o.key === '0') nul = true;
+    else if (o.key === 'r') noEmpty = true;
+    else if (o.key === 'I' || o.key === 'i') replace = o.key === 'i' && o.value === '' ? '{}' : o.value;
+    else if (o.key === 'n' || o.key === 'L' || o.key === 'l') {
+      const n = o.key === 'l' && o.value === '' ? 1 : positive(env, o.value, o.key);
+      if (typeof n !== 'number') return (failed = n);
+      if (o.key === 'n') perRun = n;
+      else lines = n;
+    } else if (o.key === 'P' && !/^\d+$/.test(o.value)) return (failed = positive(env, o.value, 'P') as ToolResult);
+    return undefined;
+  });
+  if (!parsed.ok) return failed ?? parsed.result;
+  const command = parsed.operands.length > 0 ? parsed.operands : ['echo'];
+  const input = env.io.stdin;
+  let runs: string[][];
+  if (replace !== undefined) {
+    const items = (nul ? input.split('\0') : input.split('\n').map((l) => l.replace(/^[ \t]+/, ''))).filter((l) => l !== '');
+    runs = items.map((item) => command.map((a) => a.split(replace!).join(item)));
+  } else {
+    let items: string[];
+    let groups: string[][] | undefined;
+    if (nul) items = input.split('\0').filter((s, i, all) => s !== '' || i < all.length - 1);
+    else if (lines !== undefined) {
+      const per: string[][] = [];
+      for (const line of input.split('\n')) {
+        const r = splitItems(line);
+        if ('error' in r) return unmatched(env, r.error);
+        if (r.items.length > 0) per.push(r.items);
+      }
+      groups = [];
+      for (let i = 0; i < per.length; i += lines) groups.push(per.slice(i, i + lines).flat());
+      items = per.flat();
+    } else {
+      const r = splitItems(input);
+      if ('error' in r) return unmatched(env, r.error);
+      items = r.items;
+    }
+    if (!groups) {
+      groups = [];
+      const n = perRun ?? Math.max(items.length, 1);
+      for (let i = 0; i < items.length; i += n) groups.push(items.slice(i, i + n));
+    }
+    if (groups.length === 0 && !noEmpty) groups.push([]);
+    runs = groups.map((g) => [...command, ...g]);
+  }
+  if (runs.length === 0) return { status: 0 };
+  const [first, ...more] = runs;
+  return {
+    status: 0,
+    exec: {
+      argv: first!,
+      env: env.vars,
+      missing: `xargs: ${command[0]!}: No such file or directory\n`,
+      stdin: '',
+      ...(more.length > 0 ? { more } : {}),
+      status: (statuses) => (statuses.includes(255) ? 124 : statuses.some((s) => s >= 1 && s <= 125) ? 123 : statuses.find((s) => s > 125) ?? 0),
+    },
+  };
+}
+
+function unmatched(env: ToolEnv, which: 'single' | 'double'): ToolResult {
+  env.io.err(bb(env) ? `xargs: unmatched ${which} quote\n` : `xargs: unmatched ${which} quote; by default quotes are special to xargs unless you use the -0 option\n`);
+  return { status: 1 };
+}
