@@ -22,6 +22,7 @@ import { which } from './tools-which';
 import { stat } from './tools-stat';
 import { nohup, timeout } from './tools-nohup-timeout';
 import { xargs } from './tools-xargs';
+import { find } from './tools-find';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
@@ -146,6 +147,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   nohup,
   timeout,
   xargs,
+  find,
   printenv,
   true: () => ok,
   false: () => ({ status: 1 }),
