@@ -196,3 +196,13 @@ describe('the node shell', () => {
     expect(text(s, 'node-1', 'iptables-save').out).not.toContain('KUBE-SERVICES');
   });
 });
+
+describe("programs that run another program on the node's shell", () => {
+  const sim = new Simulation({ seed: 3 });
+  it('xargs, env and find -exec run their command; which finds the node programs in /usr/bin', () => {
+    expect(text(sim, 'node-1', 'echo a b | xargs -n1 echo x; env FOO=bar printenv FOO').out).toBe('x a\nx b\nbar\n');
+    expect(text(sim, 'node-1', 'find /etc/kubernetes -maxdepth 1 -name kubelet.conf -exec echo found {} +').out).toBe('found /etc/kubernetes/kubelet.conf\n');
+    expect(text(sim, 'node-1', 'which crictl ls')).toMatchObject({ out: '/usr/bin/crictl\n/usr/bin/ls\n', code: 0 });
+    expect(text(sim, 'node-1', 'echo a | xargs nosuch')).toMatchObject({ err: 'xargs: nosuch: No such file or directory\n', code: 127 });
+  });
+});

@@ -18,6 +18,7 @@ import { containerGlob } from '../images/shell-glob';
 import { braceWords } from '../images/shell-expand';
 import { hasGlob, quotePattern } from '../../k8s/fnmatch';
 import { TOOLS, type ToolEnv } from '../images/tools';
+import type { ExecRequest } from '../images/tool-types';
 import { openssl } from '../images/tools-openssl';
 import type { World } from '../world';
 import { crictl } from './crictl';
@@ -264,11 +265,39 @@ function runCommand(ctx: Ctx, n: Extract<ShellNode, { t: 'cmd' }>, piped: string
       memTotalKb: memTotalKb(ctx.w, ctx.node),
       version: '',
       ...(ctx.system ? { system: ctx.system } : {}),
+      // Ubuntu's merged /usr: the node's programs are in /usr/bin and, through the link, /bin.
+      program: (full) => /^\/(usr\/)?bin\/[^/]+$/.test(full) && hostHas(full),
     };
-    return common(args, env).status;
+    const r = common(args, env);
+    return r.exec ? runExec(ctx, r.exec, stdin, outer) : r.status;
   }
   io.err(ctx.dialect === 'dash' ? `${errPrefix(ctx)}${name}: not found\n` : `${errPrefix(ctx)}${name}: command not found\n`);
   return 127;
+}
+
+/**
+ * What a tool runs (`env`, `xargs`, `find -exec`, `timeout`, `nohup`), one program after
+ * another in the tool's environment. Approximate: the node's shell keeps no clock of its own,
+ * so `timeout`'s limit never fires here, and nohup's output file is not used (no terminal is
+ * told apart).
+ */
+function runExec(ctx: Ctx, exec: ExecRequest, stdin: string, outer: ShellIo): number {
+  const statuses: number[] = [];
+  const saved = ctx.env;
+  try {
+    ctx.env = exec.env;
+    for (const argv of [exec.argv, ...(exec.more ?? [])]) {
+      if (!hostHas(argv[0]!)) {
+        outer.err(exec.missing);
+        return exec.missingStatus ?? 127;
+      }
+      const node: Extract<ShellNode, { t: 'cmd' }> = { t: 'cmd', assigns: [], words: argv.map((v): Word => [{ t: 'lit', v, q: true }]), redirs: [] };
+      statuses.push(runCommand(ctx, node, exec.stdin ?? stdin, outer));
+    }
+  } finally {
+    ctx.env = saved;
+  }
+  return exec.status ? exec.status(statuses) : statuses[statuses.length - 1]!;
 }
 
 /**
