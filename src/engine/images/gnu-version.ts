@@ -6,7 +6,8 @@
  * not), the copyright, the licence lines, a blank line and the program's authors, wrapped as
  * version_etc_arn wraps them. The authors were recorded from each program's `--version` on this
  * machine (9.1) and with trixie's 9.7 (the same in the C locale; 9.7 writes Torbjörn's name with
- * its umlaut only in a UTF-8 locale, which containers do not set).
+ * its umlaut only in a UTF-8 locale, which containers do not set); nohup's, stat's and timeout's
+ * from 9.1 only.
  * Approximate: Ubuntu images are left to the programs' own option handling (their builds were not
  * recorded); a UTF-8 LANG does not change the authors' spelling.
  */
@@ -34,6 +35,7 @@ const AUTHORS: Readonly<Record<string, string>> = {
   ls: 'Richard M. Stallman and David MacKenzie.',
   mkdir: 'David MacKenzie.',
   mv: 'Mike Parker, David MacKenzie, and Jim Meyering.',
+  nohup: 'Jim Meyering.',
   nproc: 'Giuseppe Scrivano.',
   printenv: 'David MacKenzie and Richard Mlynarik.',
   readlink: 'Dmitry V. Levin.',
@@ -42,9 +44,11 @@ const AUTHORS: Readonly<Record<string, string>> = {
   seq: 'Ulrich Drepper.',
   sleep: 'Jim Meyering and Paul Eggert.',
   sort: 'Mike Haertel and Paul Eggert.',
+  stat: 'Michael Meskes.',
   sync: 'Jim Meyering and Giuseppe Scrivano.',
   tail: 'Paul Rubin, David MacKenzie, Ian Lance Taylor,\nand Jim Meyering.',
   tee: 'Mike Parker, Richard M. Stallman, and David MacKenzie.',
+  timeout: 'Padraig Brady.',
   touch: 'Paul Rubin, Arnold Robbins, Jim Kingdon,\nDavid MacKenzie, and Randy Smith.',
   tr: 'Jim Meyering.',
   uname: 'David MacKenzie.',
@@ -67,7 +71,8 @@ export function asksVersion(name: string, args: readonly string[]): boolean {
   for (const a of args) {
     if (a === '--' || a === '--help') return false;
     if (a === '--version') return true;
-    if (name === 'env' && !a.startsWith('-')) return false;
+    // env, nohup and timeout stop reading options at their command (optstring `+…`).
+    if ((name === 'env' || name === 'nohup' || name === 'timeout') && !a.startsWith('-')) return false;
   }
   return false;
 }

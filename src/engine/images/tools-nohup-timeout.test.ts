@@ -51,3 +51,12 @@ describe('nohup', () => {
     expect(run('busybox:1.36', 'nohup')).toMatchObject({ exitCode: 127, output: expect.stringContaining('Usage: nohup PROG ARGS\n') });
   });
 });
+
+describe('--version', () => {
+  it("prints Debian 12's coreutils 9.1 text, and is the command's own argument after the command", () => {
+    expect(run('debian:12', 'timeout --version | head -1; timeout --version | tail -1; stat --version | tail -1; nohup --version | tail -1')).toMatchObject({
+      output: 'timeout (GNU coreutils) 9.1\nWritten by Padraig Brady.\nWritten by Michael Meskes.\nWritten by Jim Meyering.\n',
+    });
+    expect(run('debian:12', 'timeout 5 sh -c "echo \\$1" sh --version')).toMatchObject({ exitCode: 0, output: '--version\n' });
+  });
+});
