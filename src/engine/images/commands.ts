@@ -523,7 +523,7 @@ function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams
   if (exec.outFile !== undefined) writeFile(m.fs, ctx.base, exec.outFile, '', true, m.clock, () => processIds(m, ctx));
   const out: Sink = exec.outFile === undefined ? s.out : { k: 'file', path: exec.outFile };
   const streams: Streams = { out, err: exec.outFile === undefined ? s.err : out, stdin: exec.stdin ?? s.stdin };
-  if (!exec.limit && !exec.more && !exec.status && exec.stdin === undefined) {
+  if (!exec.limit && !exec.more && !exec.status && !exec.stop && exec.stdin === undefined) {
     dispatch(m, ctx, exec.argv, exec.env, streams, true);
     return;
   }
@@ -544,6 +544,11 @@ function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams
     }
     m.clock = Math.max(m.clock, r.clock);
     statuses.push(r.status);
+    const stop = exec.stop?.(r.status);
+    if (stop !== undefined) {
+      emit(m, ctx, s.err, stop, m.clock);
+      break;
+    }
   }
   m.status = exec.status ? exec.status(statuses) : statuses[statuses.length - 1]!;
 }

@@ -90,6 +90,8 @@ export interface ExecRequest {
   limit?: { ms: number; status: number };
   /** More runs after the first, each once the last ended (xargs' batches), with the same environment. */
   more?: string[][];
+  /** After each run: a message (written to stderr) when the tool stops there (xargs after a 255). */
+  stop?(status: number): string | undefined;
   /** The tool's status from the programs' (in order); unset: the last one's. A missing program ends the runs. */
   status?(statuses: readonly number[]): number;
 }

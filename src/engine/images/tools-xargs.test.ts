@@ -31,3 +31,10 @@ describe('xargs', () => {
     expect(run('busybox:1.36', 'echo a | xargs -n x echo')).toMatchObject({ exitCode: 1, output: "xargs: invalid number 'x'\n" });
   });
 });
+
+describe('xargs and a command that exits 255', () => {
+  it('stops there, saying so, with status 124', () => {
+    expect(run('debian:12', 'echo a b | xargs -n1 sh -c "echo \\$0; exit 255"')).toMatchObject({ exitCode: 124, output: 'a\nxargs: sh: exited with status 255; aborting\n' });
+    expect(run('busybox:1.36', 'echo a b | xargs -n1 sh -c "exit 255"')).toMatchObject({ exitCode: 124, output: 'xargs: sh: exited with status 255; aborting\n' });
+  });
+});

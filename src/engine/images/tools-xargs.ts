@@ -10,8 +10,8 @@
  * directory`, both); `xargs: unmatched single quote; by default quotes are special to xargs
  * unless you use the -0 option` (BusyBox: `xargs: unmatched single quote`), status 1; GNU
  * `xargs: invalid number "x" for -n option` and its Try line, BusyBox `xargs: invalid number 'x'`.
- * Approximate: a run that exits 255 does not stop the later ones, and xargs does not say
- * `exited with status 255; aborting`; -P runs one command at a time; the command line has no
+ * A run that exits 255 stops xargs: `xargs: sh: exited with status 255; aborting`, status 124.
+ * Approximate: -P runs one command at a time; the command line has no
  * length limit; -t, -p, -d, -a, -E, -s are refused by name.
  */
 import { getopt, HELP_VERSION, usageError, type OptionSpec } from './tool-options';
@@ -128,6 +128,8 @@ export function xargs(args: string[], env: ToolEnv): ToolResult {
       missing: `xargs: ${command[0]!}: No such file or directory\n`,
       stdin: '',
       ...(more.length > 0 ? { more } : {}),
+      // Recorded: `xargs: sh: exited with status 255; aborting` (GNU and BusyBox alike), status 124.
+      stop: (status) => (status === 255 ? `xargs: ${command[0]!}: exited with status 255; aborting\n` : undefined),
       status: (statuses) => (statuses.includes(255) ? 124 : statuses.some((s) => s >= 1 && s <= 125) ? 123 : statuses.find((s) => s > 125) ?? 0),
     },
   };

@@ -292,7 +292,13 @@ function runExec(ctx: Ctx, exec: ExecRequest, stdin: string, outer: ShellIo): nu
         return exec.missingStatus ?? 127;
       }
       const node: Extract<ShellNode, { t: 'cmd' }> = { t: 'cmd', assigns: [], words: argv.map((v): Word => [{ t: 'lit', v, q: true }]), redirs: [] };
-      statuses.push(runCommand(ctx, node, exec.stdin ?? stdin, outer));
+      const status = runCommand(ctx, node, exec.stdin ?? stdin, outer);
+      statuses.push(status);
+      const stop = exec.stop?.(status);
+      if (stop !== undefined) {
+        outer.err(stop);
+        break;
+      }
     }
   } finally {
     ctx.env = saved;
