@@ -8,6 +8,7 @@
  * failed, 124 when one exited 255 (xargs then stops), 127 not found, 1 for its own errors.
  */
 import type { CommandResult, OutputChunk } from './types';
+import { xargsLines } from '../k8s/xargs';
 
 export interface XargsHost {
   /** Whether xargs could exec `cmd` (a program, kubectl, sim; not a shell builtin). */
@@ -86,81 +87,15 @@ function parseOptions(args: string[]): { opts: Options; command: string[] } | Co
   return { opts, command: args.slice(i) };
 }
 
-/** Items and the input line each ends on, read with xargs's quoting; or its error. */
-function readItems(input: string, delimiter: string | undefined): { items: string[]; lineEnds: number[] } | CommandResult {
-  if (delimiter !== undefined) {
-    const parts = input.split(delimiter);
-    if (parts[parts.length - 1] === '') parts.pop();
-    return { items: parts, lineEnds: parts.map((_p, k) => k) };
-  }
-  const items: string[] = [];
-  const lineEnds: number[] = [];
-  let line = 0;
-  let cur = '';
-  let inItem = false;
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
-    if (c === "'" || c === '"') {
-      const close = input.indexOf(c, i + 1);
-      const nl = input.indexOf('\n', i + 1);
-      if (close < 0 || (nl >= 0 && nl < close)) return error(`unmatched ${c === "'" ? 'single' : 'double'} quote; by default quotes are special to xargs unless you use the -0 option`);
-      cur += input.slice(i + 1, close);
-      inItem = true;
-      i = close;
-    } else if (c === '\\' && i + 1 < input.length) {
-      cur += input[++i];
-      inItem = true;
-    } else if (c === ' ' || c === '\t' || c === '\n') {
-      if (inItem) {
-        items.push(cur);
-        lineEnds.push(line);
-      }
-      cur = '';
-      inItem = false;
-      if (c === '\n') line++;
-    } else {
-      cur += c;
-      inItem = true;
-    }
-  }
-  if (inItem) {
-    items.push(cur);
-    lineEnds.push(line);
-  }
-  return { items, lineEnds };
-}
-
 export function runXargs(args: string[], stdin: string, host: XargsHost): CommandResult {
   const parsed = parseOptions(args);
   if (!('opts' in parsed)) return parsed;
   const { opts } = parsed;
   const command = parsed.command.length ? parsed.command : ['echo'];
-  let batches: string[][];
-  if (opts.replace !== undefined) {
-    // -I: one command per input line, blanks at its start dropped, the line whole.
-    const lines = (opts.delimiter !== undefined ? stdin.split(opts.delimiter) : stdin.split('\n')).map((l) => (opts.delimiter !== undefined ? l : l.replace(/^[ \t]+/, ''))).filter((l) => l !== '');
-    const repl = opts.replace;
-    batches = lines.map((l) => command.map((w) => w.split(repl).join(l)));
-    if (batches.length === 0) return { output: [], exitCode: 0 };
-  } else {
-    const read = readItems(stdin, opts.delimiter);
-    if (!('items' in read)) return read;
-    const { items, lineEnds } = read;
-    batches = [];
-    if (opts.maxLines !== undefined) {
-      let start = 0;
-      while (start < items.length) {
-        const firstLine = lineEnds[start]!;
-        let end = start;
-        while (end < items.length && lineEnds[end]! < firstLine + opts.maxLines) end++;
-        batches.push(items.slice(start, end));
-        start = end;
-      }
-    } else if (opts.maxArgs !== undefined) for (let k = 0; k < items.length; k += opts.maxArgs) batches.push(items.slice(k, k + opts.maxArgs));
-    else if (items.length) batches.push(items);
-    if (batches.length === 0 && !opts.noRunIfEmpty) batches.push([]);
-    batches = batches.map((b) => [...command, ...b]);
-  }
+  const planned = xargsLines(command, stdin, { noRunIfEmpty: opts.noRunIfEmpty, ...(opts.maxArgs !== undefined ? { maxArgs: opts.maxArgs } : {}), ...(opts.maxLines !== undefined ? { maxLines: opts.maxLines } : {}), ...(opts.replace !== undefined ? { replace: opts.replace } : {}), ...(opts.delimiter !== undefined ? { delimiter: opts.delimiter } : {}) });
+  if ('unmatched' in planned) return error(`unmatched ${planned.unmatched} quote; by default quotes are special to xargs unless you use the -0 option`);
+  const batches = planned.runs;
+  if (batches.length === 0) return { output: [], exitCode: 0 };
   const output: OutputChunk[] = [];
   let status = 0;
   for (const argv of batches) {

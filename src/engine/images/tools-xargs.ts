@@ -16,6 +16,7 @@
  */
 import { getopt, HELP_VERSION, usageError, type OptionSpec } from './tool-options';
 import { bb, type ToolEnv, type ToolResult } from './tool-types';
+import { xargsLines } from '../../k8s/xargs';
 
 const SPEC: OptionSpec = {
   tool: 'xargs',
@@ -23,38 +24,6 @@ const SPEC: OptionSpec = {
   long: [['null', '0', 'none'], ['arg-file', 'a', 'required'], ['delimiter', 'd', 'required'], ['eof', 'e', 'optional'], ['replace', 'i', 'optional'], ['max-lines', 'l', 'optional'], ['max-args', 'n', 'required'], ['open-tty', 'o', 'none'], ['interactive', 'p', 'none'], ['no-run-if-empty', 'r', 'none'], ['max-chars', 's', 'required'], ['verbose', 't', 'none'], ['show-limits', 'show-limits', 'none'], ['exit', 'x', 'none'], ['max-procs', 'P', 'required'], ['process-slot-var', 'process-slot-var', 'required'], ...HELP_VERSION],
   unsupported: ['a', 'd', 'E', 'e', 'o', 'p', 's', 't', 'show-limits', 'process-slot-var', 'help', 'version'],
 };
-
-type Items = { items: string[] } | { error: 'single' | 'double' };
-
-/** Items as xargs' default parser reads them: blanks separate, quotes and backslash quote. */
-function splitItems(text: string): Items {
-  const items: string[] = [];
-  let cur = '';
-  let has = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'" || c === '"') {
-      const end = text.indexOf(c, i + 1);
-      const nl = text.indexOf('\n', i + 1);
-      if (end < 0 || (nl >= 0 && nl < end)) return { error: c === "'" ? 'single' : 'double' };
-      cur += text.slice(i + 1, end);
-      has = true;
-      i = end;
-    } else if (c === '\\' && i + 1 < text.length) {
-      cur += text[++i]!;
-      has = true;
-    } else if (c === ' ' || c === '\t' || c === '\n') {
-      if (has) items.push(cur);
-      cur = '';
-      has = false;
-    } else {
-      cur += c;
-      has = true;
-    }
-  }
-  if (has) items.push(cur);
-  return { items };
-}
 
 function positive(env: ToolEnv, value: string, option: string): number | ToolResult {
   if (/^\d+$/.test(value) && Number(value) > 0) return Number(value);
@@ -86,38 +55,9 @@ export function xargs(args: string[], env: ToolEnv): ToolResult {
   });
   if (!parsed.ok) return failed ?? parsed.result;
   const command = parsed.operands.length > 0 ? parsed.operands : ['echo'];
-  const input = env.io.stdin;
-  let runs: string[][];
-  if (replace !== undefined) {
-    const items = (nul ? input.split('\0') : input.split('\n').map((l) => l.replace(/^[ \t]+/, ''))).filter((l) => l !== '');
-    runs = items.map((item) => command.map((a) => a.split(replace!).join(item)));
-  } else {
-    let items: string[];
-    let groups: string[][] | undefined;
-    if (nul) items = input.split('\0').filter((s, i, all) => s !== '' || i < all.length - 1);
-    else if (lines !== undefined) {
-      const per: string[][] = [];
-      for (const line of input.split('\n')) {
-        const r = splitItems(line);
-        if ('error' in r) return unmatched(env, r.error);
-        if (r.items.length > 0) per.push(r.items);
-      }
-      groups = [];
-      for (let i = 0; i < per.length; i += lines) groups.push(per.slice(i, i + lines).flat());
-      items = per.flat();
-    } else {
-      const r = splitItems(input);
-      if ('error' in r) return unmatched(env, r.error);
-      items = r.items;
-    }
-    if (!groups) {
-      groups = [];
-      const n = perRun ?? Math.max(items.length, 1);
-      for (let i = 0; i < items.length; i += n) groups.push(items.slice(i, i + n));
-    }
-    if (groups.length === 0 && !noEmpty) groups.push([]);
-    runs = groups.map((g) => [...command, ...g]);
-  }
+  const planned = xargsLines(command, env.io.stdin, { noRunIfEmpty: noEmpty, ...(perRun !== undefined ? { maxArgs: perRun } : {}), ...(lines !== undefined ? { maxLines: lines } : {}), ...(replace !== undefined ? { replace } : {}), ...(nul ? { delimiter: '\0' } : {}) });
+  if ('unmatched' in planned) return unmatched(env, planned.unmatched);
+  const runs = planned.runs;
   if (runs.length === 0) return { status: 0 };
   const [first, ...more] = runs;
   return {
