@@ -100,6 +100,19 @@ const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 // ---------------------------------------------------------------------------------------------
 
 /** The Dockerfiles' ENV per line (GPG_KEY until 3.13; 3.14 is verified with sigstore). */
+/** The tag suffixes docker-library's python and ruby both publish: trixie by default, bookworm, slim, alpine. */
+const DOCKER_LIBRARY_SUFFIXES: Readonly<Record<string, Flavour>> = {
+  '': { variant: 'default', debian: 'trixie' },
+  trixie: { variant: 'default', debian: 'trixie' },
+  bookworm: { variant: 'default', debian: 'bookworm' },
+  slim: { variant: 'slim', debian: 'trixie' },
+  'slim-trixie': { variant: 'slim', debian: 'trixie' },
+  'slim-bookworm': { variant: 'slim', debian: 'bookworm' },
+  alpine: { variant: 'alpine', alpine: '3.22' },
+  'alpine3.22': { variant: 'alpine', alpine: '3.22' },
+  'alpine3.21': { variant: 'alpine' },
+};
+
 const PYTHON_LINES: readonly Line[] = [
   { version: '3.14.0', names: ['3', 'latest'], env: { PYTHON_SHA256: '2299dae542d395ce3883aca00d3c910307cd68e0b2f7336098c8e7b7eee9f3e9' } },
   { version: '3.13.8', names: [], env: { GPG_KEY: '7169605F62C751356D054A26A821E680E5FA6305', PYTHON_SHA256: 'b9910730526b298299b46b35595ced9055722df60c06ad6301f6a4e2c728a252' } },
@@ -115,17 +128,7 @@ const PYTHON: LangSpec = {
   lines: PYTHON_LINES,
   series: 2,
   older: /^3\.[0-8](\.\d+)?$|^2\.7(\.\d+)?$/,
-  suffixes: {
-    '': { variant: 'default', debian: 'trixie' },
-    trixie: { variant: 'default', debian: 'trixie' },
-    bookworm: { variant: 'default', debian: 'bookworm' },
-    slim: { variant: 'slim', debian: 'trixie' },
-    'slim-trixie': { variant: 'slim', debian: 'trixie' },
-    'slim-bookworm': { variant: 'slim', debian: 'bookworm' },
-    alpine: { variant: 'alpine', alpine: '3.22' },
-    'alpine3.22': { variant: 'alpine', alpine: '3.22' },
-    'alpine3.21': { variant: 'alpine' },
-  },
+  suffixes: DOCKER_LIBRARY_SUFFIXES,
   sizes: { default: [385, 430], slim: [40, 48], alpine: [16, 20] },
   // `ENV PATH /usr/local/bin:$PATH` over the base's PATH; LANG C.UTF-8 until 3.12 (3.13 dropped it).
   env: (version, line) => {
@@ -255,17 +258,7 @@ const RUBY: LangSpec = {
   ],
   series: 2,
   older: /^(2\.\d|3\.[01])(\.\d+)?$/,
-  suffixes: {
-    '': { variant: 'default', debian: 'trixie' },
-    trixie: { variant: 'default', debian: 'trixie' },
-    bookworm: { variant: 'default', debian: 'bookworm' },
-    slim: { variant: 'slim', debian: 'trixie' },
-    'slim-trixie': { variant: 'slim', debian: 'trixie' },
-    'slim-bookworm': { variant: 'slim', debian: 'bookworm' },
-    alpine: { variant: 'alpine', alpine: '3.22' },
-    'alpine3.22': { variant: 'alpine', alpine: '3.22' },
-    'alpine3.21': { variant: 'alpine' },
-  },
+  suffixes: DOCKER_LIBRARY_SUFFIXES,
   sizes: { default: [380, 420], slim: [68, 78], alpine: [38, 46] },
   // Dockerfile order: LANG, RUBY_VERSION, RUBY_DOWNLOAD_URL, RUBY_DOWNLOAD_SHA256, GEM_HOME,
   // BUNDLE_SILENCE_ROOT_WARNING, BUNDLE_APP_CONFIG, PATH $GEM_HOME/bin:$PATH.
