@@ -3,8 +3,8 @@
  * builtin (shell-builtins.ts), a nested shell, a userland or network tool, or an image binary
  * (programs.ts), and what its outcome does to the machine (time passes, it blocks, an app starts).
  * bash's `[[ … ]]`, `(( … ))` and the choice of a `case` arm run here too (their rules are
- * shell-compound.ts's). About 640 lines: one dispatch and those compound commands, which share
- * the expansion and redirection state.
+ * shell-compound.ts's). About 720 lines: one dispatch and those compound commands, which share
+ * the expansion and redirection state, and the exec a tool asks for (execFromTool).
  */
 import { startApp, type AppRun } from './app';
 import { serverBanner } from './app-logs';
