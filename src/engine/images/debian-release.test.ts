@@ -132,6 +132,9 @@ describe('nginx tags on Debian 12 and 13', () => {
       'GNU bash, version 5.2.37(1)-release (x86_64-pc-linux-gnu)\nCopyright (C) 2022 Free Software Foundation, Inc.\nLicense GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>\n\nThis is free software; you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n',
     );
     expect(bash('n127').split('\n')[0]).toBe('GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)');
+    // The running shell says the same as its --version.
+    expect(inPod(sim, 'latest', 'bash -c \'echo "$BASH_VERSION ${BASH_VERSINFO[2]}"\'').output).toBe('5.2.37(1)-release 37\n');
+    expect(inPod(sim, 'n127', 'bash -c \'echo "$BASH_VERSION"\'').output).toBe('5.2.15(1)-release\n');
     // Built on bullseye (not described): Debian 12's programs, as its curl is.
     expect(inPod(sim, 'n123', 'cat --version | head -1').output).toBe('cat (GNU coreutils) 9.1\n');
   });

@@ -23,6 +23,7 @@
  */
 import { nextRandom, seedRandom, type RandomState } from '../../k8s/bash-random';
 import { releaseFrom } from './os-release';
+import { debianRelease } from './debian-release';
 import { stat } from './fs';
 import type { Dialect, Machine, RunContext } from './machine';
 
@@ -79,11 +80,13 @@ function bashBuild(ctx: RunContext, m: Machine): { version: [string, string, str
   if (d.id === 'alpine') return { version: ['5', '2', '37', '1', 'release'], machtype: 'x86_64-alpine-linux-musl', ostype: 'linux-musl', usrMerged: false };
   if (d.id === 'ubuntu' && d.release === '22.04') return { version: ['5', '1', '16', '1', 'release'], machtype: 'x86_64-pc-linux-gnu', ostype: 'linux-gnu', usrMerged: true };
   if (d.id === 'ubuntu') return { version: ['5', '2', '21', '1', 'release'], machtype: 'x86_64-pc-linux-gnu', ostype: 'linux-gnu', usrMerged: true };
-  return { version: ['5', '2', '15', '1', 'release'], machtype: 'x86_64-pc-linux-gnu', ostype: 'linux-gnu', usrMerged: true };
+  // Debian's bash is its release's (debian-release.ts, which `bash --version` prints too): 5.2.15(1)-release on bookworm, 5.2.37 on trixie.
+  const v = /^(\d+)\.(\d+)\.(\d+)\((\d+)\)-(\w+)$/.exec(debianRelease(d.codename).bash.version)!;
+  return { version: [v[1]!, v[2]!, v[3]!, v[4]!, v[5]!], machtype: 'x86_64-pc-linux-gnu', ostype: 'linux-gnu', usrMerged: true };
 }
 
 /** `$BASH_VERSION` of the image's bash: `5.2.15(1)-release`. */
-export function bashVersion(ctx: RunContext, m: Machine): string {
+export function shellBashVersion(ctx: RunContext, m: Machine): string {
   const v = bashBuild(ctx, m).version;
   return `${v[0]}.${v[1]}.${v[2]}(${v[3]})-${v[4]}`;
 }

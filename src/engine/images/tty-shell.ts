@@ -29,7 +29,7 @@ import { parseCached, syntaxMessage } from './shell-builtins';
 import type { SyntaxProblem } from './shell-parse';
 import { pidBase, runUser } from './proc-container';
 import { emit } from './output';
-import { bashVersion, shellStartVars } from './shell-vars';
+import { shellBashVersion, shellStartVars } from './shell-vars';
 import { defaultPs1, expandPrompt } from '../../k8s/shell-prompt';
 import { EPOCH_MS } from '../../k8s/time';
 import { expandHistory, historyEntry, HISTSIZE } from './shell-history';
@@ -136,7 +136,7 @@ function promptOf(m: Machine, ctx: RunContext, sh: TtyShell): string {
     cwd: sh.scope.cwd,
     home: v.HOME,
     shellName: sh.argv[0] ?? 'sh',
-    ...(dialect === 'bash' ? { version: bashVersion(ctx, m).replace(/\(.*$/, '') } : {}),
+    ...(dialect === 'bash' ? { version: shellBashVersion(ctx, m).replace(/\(.*$/, '') } : {}),
     commandNumber: (sh.scope.history?.length ?? sh.lines) + 1,
     now: m.clock + EPOCH_MS,
     vars: v,
