@@ -11,7 +11,8 @@ describe('the variables a container shell sets itself', () => {
   it("bash: the image's version, the machine, SHLVL, PPID, UID, HOSTNAME", () => {
     const s = terminal();
     s.run('kubectl exec -it db -- bash');
-    expect(text(s.run('echo "$BASH|$BASH_VERSION|${BASH_VERSINFO[@]}|${#BASH_VERSINFO[@]}"'))).toBe('/usr/bin/bash|5.2.15(1)-release|5 2 15 1 release x86_64-pc-linux-gnu|6\n');
+    // debian is Debian 13 (trixie): its bash is 5.2.37, as `bash --version` says there.
+    expect(text(s.run('echo "$BASH|$BASH_VERSION|${BASH_VERSINFO[@]}|${#BASH_VERSINFO[@]}"'))).toBe('/usr/bin/bash|5.2.37(1)-release|5 2 37 1 release x86_64-pc-linux-gnu|6\n');
     expect(text(s.run('echo "$HOSTTYPE|$MACHTYPE|$OSTYPE|$SHLVL|$PPID|$UID|$EUID|$HOSTNAME"'))).toBe('x86_64|x86_64-pc-linux-gnu|linux-gnu|1|0|0|0|db\n');
     // SHLVL is exported and counts up in a child bash, whose parent is this shell; the rest stay the shell's own.
     const pid = text(s.run('echo $$')).trim();
@@ -63,7 +64,7 @@ describe('the variables a container shell sets itself', () => {
 
   it('a script run by kubectl exec sees the same: bash -c has no PS1, and its parent is the runtime', () => {
     const s = new Session({ simulation: bootedCopy() });
-    expect(text(s.run(`kubectl exec db -- bash -c 'echo "[$PS1] $SHLVL $PPID $BASH_VERSION $LINENO"'`))).toBe('[] 1 0 5.2.15(1)-release 1\n');
+    expect(text(s.run(`kubectl exec db -- bash -c 'echo "[$PS1] $SHLVL $PPID $BASH_VERSION $LINENO"'`))).toBe('[] 1 0 5.2.37(1)-release 1\n');
     expect(text(s.run(`kubectl exec bb -- sh -c 'echo "[$PS1] $SHLVL $PPID"'`))).toBe('[\\w \\$ ] 1 0\n');
     // `$$` is the shell's PID as ps lists it (it said 1), and a child shell's PPID is that.
     const [own, ps, child] = text(s.run(`kubectl exec bb -- sh -c 'echo $$; ps -o pid,args | grep "[s]h -c"; sh -c "echo \\$\\$ \\$PPID"'`)).split('\n');
