@@ -5,7 +5,7 @@
 kubectl run db --image=debian -- sleep 3600
 kubectl run bb --image=busybox:1.36 -- sleep 3600
 kubectl wait --for=condition=Ready pod/db pod/bb --timeout=1m
-# bash says which bash it is: the image's own (Debian 12 ships 5.2.15). Its parent is the
+# bash says which bash it is: the image's own (debian is Debian 13, which ships 5.2.37). Its parent is the
 # runtime (PPID 0), and SHLVL counts the shells started inside one another.
 kubectl exec db -- bash -c 'echo "$BASH $BASH_VERSION ($MACHTYPE)"; echo "SHLVL=$SHLVL PPID=$PPID UID=$UID"; bash -c "echo child SHLVL=\$SHLVL"'
 # BusyBox's sh is not bash: no BASH_VERSION, but its own PS1, SHLVL and $RANDOM.
