@@ -35,6 +35,11 @@ function homeDirs(userland: Userland, name: string): readonly string[] {
   return ['/bin'];
 }
 
+/** Where `$PATH` finds the userland's tool `name` first (`command -v`, `type`, what `which` prints). */
+export function programHome(userland: Userland, name: string): string {
+  return `${homeDirs(userland, name)[0]!}/${name}`;
+}
+
 /**
  * Whether an executable program is at `full` (an absolute path) for `user`: execve would run it,
  * which `which` (debianutils' `[ -f … ] && [ -x … ]`, BusyBox's file_is_executable) asks.

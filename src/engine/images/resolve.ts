@@ -99,11 +99,6 @@ function imagePath(ctx: RunContext): readonly string[] {
   return path === undefined ? PATH_DIRS : path.split(':').filter((d) => d.startsWith('/'));
 }
 
-/** Where the userland's programs are found first on `$PATH`: /usr/bin on merged-/usr Debian and Ubuntu, /bin for BusyBox. */
-export function userlandDir(userland: Userland): string {
-  return userland.tools === 'busybox' ? '/bin' : '/usr/bin';
-}
-
 /** A coreutils program that answers `--version` as its Debian release built it (gnu-version.ts). */
 function withVersion(name: string, tool: Tool, userland: Userland): Tool {
   return (args, env) => {

@@ -14,7 +14,8 @@ import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, s
 import { emit } from './output';
 import { bashVersion, debianUserland } from './gnu-version';
 import { nextProcPid } from './shell-chain';
-import { resolveCommand, userlandDir } from './resolve';
+import { resolveCommand } from './resolve';
+import { programHome } from './program-dirs';
 import { execPath, searchPath, type PathRun } from './exec-file';
 import { pidBase, runUser } from './proc-container';
 import { shellStartVars, unsetSpecial } from './shell-vars';
@@ -337,7 +338,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         return true;
       }
       const r = resolveCommand(ctx, target, m.cwd, m.fs);
-      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? `${userlandDir(ctx.image.userland)}/${target}`);
+      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? programHome(ctx.image.userland, target));
       if (name === 'command' && !args.includes('-v')) {
         dispatch(m, ctx, args, exportedEnv(m), s);
         return true;

@@ -22,6 +22,11 @@ describe('which', () => {
     expect(run('debian:12', 'which /bin/sh ./nosuch; echo $?')).toMatchObject({ output: '/bin/sh\n1\n' });
   });
 
+  it('command -v names the same place as which (one table of where a userland installs its programs)', () => {
+    expect(run('alpine:3.20', 'which wget; command -v wget').output).toBe('/usr/bin/wget\n/usr/bin/wget\n');
+    expect(run('debian:12', 'which chroot; command -v chroot').output).toBe('/usr/sbin/chroot\n/usr/sbin/chroot\n');
+  });
+
   it('finds a script the learner made executable, and not one without x', () => {
     expect(run('debian:12', 'printf "#!/bin/sh\\necho hi\\n" > /usr/local/bin/hi; which hi; echo $?; chmod +x /usr/local/bin/hi; which hi')).toMatchObject({ output: '1\n/usr/local/bin/hi\n' });
   });
