@@ -72,6 +72,26 @@ test.describe('the first minute', () => {
     await ui.expectInput('sim why pod/x');
   });
 
+  test('a learner who clicks Play or a component and then types is typing a command', async ({ page }) => {
+    await page.goto('/');
+    const ui = app(page);
+    await ui.waitForBoot();
+    await page.getByTestId('welcome-close').click();
+    // Clicking Play leaves the focus where it was, so the whole command reaches the terminal
+    // (it used to land on the button, where `k` was dropped and `t` jumped to the terminal).
+    await page.getByTestId('play-pause').click();
+    await expect(page.getByTestId('play-pause')).toContainText('Pause');
+    await page.keyboard.type('kubectl get nodes');
+    await ui.expectInput('kubectl get nodes');
+    await page.keyboard.press('Enter');
+    await expect(ui.terminalOutput).toContainText('control-plane');
+    // A component clicked on the stage holds the focus there; a letter that is no shortcut
+    // still starts a command.
+    await page.getByTestId('diagram-kube-scheduler').click();
+    await page.keyboard.type('kubectl version');
+    await ui.expectInput('kubectl version');
+  });
+
   test('keys typed before the terminal has loaded reach it in order, Space and Enter included', async ({ page }) => {
     // A slow machine: the terminal's code arrives only after the learner has typed a command.
     let release!: () => void;

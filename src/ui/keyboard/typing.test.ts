@@ -22,7 +22,11 @@ describe('letters off the stage start a command', () => {
 
   it('sends a printable key typed with nothing to take it to the terminal', () => {
     expect(typesIntoTerminal(key('k'), page)).toBe(true);
-    expect(typesIntoTerminal(key('k'), on({ inStage: true }))).toBe(false);
+    // On the stage a key that is no shortcut starts a command too; a shortcut key stays one.
+    expect(typesIntoTerminal(key('k'), on({ inStage: true, tag: 'BUTTON', activatable: true }))).toBe(true);
+    expect(typesIntoTerminal(key('t'), on({ inStage: true }), true)).toBe(false);
+    expect(typesIntoTerminal(key('t'), page, true)).toBe(true);
+    expect(typesIntoTerminal(key('k'), on({ inStage: true, typing: true }))).toBe(false);
     expect(typesIntoTerminal(key('k'), on({ tag: 'INPUT', inputType: 'text' }))).toBe(false);
     expect(typesIntoTerminal(key('k'), on({ typing: true }))).toBe(false);
     expect(typesIntoTerminal(key('k', { ctrlKey: true }), page)).toBe(false);

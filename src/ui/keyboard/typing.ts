@@ -7,7 +7,9 @@
  *
  * Shortcuts on printable keys (`t`, `?`, `[`, `+`…) work only while the focus is on the stage
  * (inside [data-shortcuts]: the diagram, the side column, the transport bar): anywhere else a
- * letter is the start of a command, and goes to the terminal.
+ * letter is the start of a command, and goes to the terminal. On the stage too, a printable key
+ * that is no shortcut starts a command (a learner who clicked a Pod or Play and then types
+ * `kubectl …` means the terminal; the `k` used to be lost, and `t` then moved the focus).
  *
  * A printable key typed outside the stage and outside anything that takes text starts a command:
  * `typesIntoTerminal` says so, and the page moves the focus to the terminal before the character
@@ -75,10 +77,14 @@ export function describeTarget(target: EventTarget | null): TargetInfo {
   };
 }
 
-/** Whether a key press outside any text field should be typed into the terminal instead. */
-export function typesIntoTerminal(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, t: TargetInfo): boolean {
+/**
+ * Whether a key press outside any text field should be typed into the terminal instead.
+ * `shortcut`: the key is one of the shortcut table's (on the stage it stays a shortcut).
+ */
+export function typesIntoTerminal(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, t: TargetInfo, shortcut = false): boolean {
   if (e.key.length !== 1 || e.key === ' ') return false;
-  return offTheTerminal(e, t);
+  if (t.inStage && shortcut) return false;
+  return offTheTerminal(e, { ...t, inStage: false });
 }
 
 /**

@@ -117,15 +117,15 @@ export function useShortcuts(confirm: Confirm = () => undefined): void {
     const onKeyDown = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.isComposing) return;
       const target = describeTarget(e.target);
+      const action = actionFor(e);
       // A letter typed with nothing to take it starts a command: focus moves to the terminal
       // now, while the key is still on its way, so the character lands there. A terminal still
       // loading gets the keys later, in order (./typeahead.ts).
-      if (!helpStore.getState().open && (typesIntoTerminal(e, target) || (holding() && continuesTypeahead(e, target)))) {
+      if (!helpStore.getState().open && (typesIntoTerminal(e, target, action !== undefined) || (holding() && continuesTypeahead(e, target)))) {
         openDock('terminal');
         if (focusTerminalInput(document) ? typeIntoTerminal(e.key) : holdKey(e.key)) e.preventDefault();
         return;
       }
-      const action = actionFor(e);
       if (action && !shouldIgnore(action, target, e.key)) {
         // The help is modal: the page behind it does not move until it is closed.
         if (helpStore.getState().open && action !== 'close') return;

@@ -4,7 +4,7 @@
  * bridge's playhead; the whole page then shows that moment. Its height never changes (no layout
  * shift while playing): the milestones scroll within one line and "back to live" has its place.
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import { Pause, Play, SkipBack, SkipForward, StepBack, StepForward } from 'lucide-react';
 import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
@@ -22,6 +22,11 @@ const selectNow = (s: AppState) => s.cluster.now;
 const selectPlaying = (s: AppState) => s.playback.playing;
 const selectSpeed = (s: AppState) => s.playback.speed;
 const selectFollowing = (s: AppState) => s.playback.following;
+
+/** Mouse presses on the bar's buttons do not move the focus (the speed select still opens). */
+function keepFocus(e: MouseEvent): void {
+  if (e.target instanceof Element && e.target.closest('button')) e.preventDefault();
+}
 
 export function PlaybackBar() {
   const t = useT();
@@ -65,7 +70,9 @@ export function PlaybackBar() {
 
   return (
     <div className="playback" role="region" aria-label={t('play.label')} data-testid="playback" data-shortcuts>
-      <div className="playback-buttons">
+      {/* A click on a transport button leaves the focus where it was (the terminal, usually):
+          the learner who clicks Play mid-command keeps typing it. Tab still reaches every button. */}
+      <div className="playback-buttons" onMouseDown={keepFocus}>
         <button type="button" className="icon-button" onClick={() => bridge.jumpMilestone(-1)} aria-label={t('play.prevMilestone')} title={t('play.prevMilestone')}>
           <SkipBack size={16} aria-hidden="true" />
         </button>
