@@ -268,8 +268,13 @@ export const curl: NetTool = (args, env, net) => {
   let url = parseUrl(o.url ?? '');
   const errs = !o.silent || o.showErrors;
   if (!url) {
-    env.io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
-    return { status: 2 };
+    // No URL at all is a usage error; one without a host is CURLE_URL_MALFORMAT (curl 7.88/8.x wording).
+    if (o.url === undefined) {
+      env.io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
+      return { status: 2 };
+    }
+    if (errs) env.io.err('curl: (3) URL using bad/illegal format or missing URL\n');
+    return { status: 3 };
   }
   const code = (status: number): void => {
     if (o.writeOut !== undefined) env.io.out(o.writeOut.replace(/%\{(?:http_code|response_code)\}/g, String(status).padStart(3, '0')).replace(/\\n/g, '\n'));

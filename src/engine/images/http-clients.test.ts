@@ -54,6 +54,14 @@ describe('HTTP clients in Pods against nginx', () => {
     expect(agents).toEqual(['curl/7.88.1', 'curl/7.47.0', 'curl/8.16.0', 'curl/8.14.1']);
   });
 
+  it('a URL with no host is malformed, not the host `http` (curl 7.88.1 and BusyBox 1.35 here)', () => {
+    // `curl http://"$(minikube ip):$NODE_PORT"` with no minikube.
+    expect(inPod(sim, 'web', ['curl', 'http://:30489'])).toEqual({ exitCode: 3, output: 'curl: (3) URL using bad/illegal format or missing URL\n' });
+    expect(inPod(sim, 'web', ['curl', '-s', 'http://:30489'])).toEqual({ exitCode: 3, output: '' });
+    expect(inPod(sim, 'web', ['curl']).exitCode).toBe(2);
+    expect(inPod(sim, 'bb', ['wget', 'http://:30489'])).toEqual({ exitCode: 1, output: "wget: bad address ':30489'\n" });
+  });
+
   it('images without curl say so: nginx before 1.17.10, perl:slim', () => {
     expect(inPod(sim, 'old', ['curl', '-s', 'http://localhost/']).output).toContain('exec: "curl": executable file not found in $PATH');
     expect(inPod(sim, 'perl', ['sh', '-c', 'curl localhost']).exitCode).toBe(127);

@@ -14,12 +14,23 @@ export interface Url {
   text: string;
 }
 
+/**
+ * A URL as curl and wget take it (no scheme: http). Undefined when it has no host — `http://:30489`
+ * (what `curl http://"$(minikube ip):$NODE_PORT"` becomes without minikube) is not the host `http`.
+ */
 export function parseUrl(raw: string): Url | undefined {
-  const m = /^(?:([a-z]+):\/\/)?([^/:?#]+)(?::(\d+))?([^#]*)$/i.exec(raw);
+  const s = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw);
+  const m = /^([^/:?#]+)(?::(\d+))?([^#]*)$/.exec(s ? raw.slice(s[0].length) : raw);
   if (!m) return undefined;
-  const scheme = (m[1] ?? 'http').toLowerCase();
-  const port = m[3] ? Number(m[3]) : scheme === 'https' ? 443 : 80;
-  return { scheme, host: m[2]!, port, path: m[4] || '/', text: raw.includes('://') ? raw : `http://${raw}` };
+  const scheme = (s?.[1] ?? 'http').toLowerCase();
+  const port = m[2] ? Number(m[2]) : scheme === 'https' ? 443 : 80;
+  return { scheme, host: m[1]!, port, path: m[3] || '/', text: s ? raw : `http://${raw}` };
+}
+
+/** The host and port part of a URL as written (BusyBox wget names it in `bad address '…'`). */
+export function urlAuthority(raw: string): string {
+  const rest = raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  return /^[^/?#]*/.exec(rest)![0];
 }
 
 export const reasonPhrase = statusText;

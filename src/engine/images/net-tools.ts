@@ -7,7 +7,7 @@ import { normalizePath, writeFile } from './fs';
 import { LIBC_DNS_TIMEOUT_MS } from './container-net';
 import type { Tool, ToolEnv, ToolResult } from './tools';
 import type { EchoReply, HttpHead, HttpRequest, TlsFailure } from './types';
-import { parseUrl, reasonPhrase, splitHeader } from './http-wire';
+import { parseUrl, reasonPhrase, splitHeader, urlAuthority } from './http-wire';
 import { curl } from './curl';
 import { nc, ncOpenbsd, telnet } from './tools-nc';
 import { ping, pingIputils } from './tools-ping';
@@ -116,7 +116,8 @@ const wget: NetTool = (args, env, net) => {
   }
   const url = parseUrl(urls[0] ?? '');
   if (!url) {
-    env.io.err(WGET_USAGE);
+    // BusyBox 1.35/1.36: a URL with no host fails its lookup (`wget: bad address ':30489'`).
+    env.io.err(urls[0] === undefined ? WGET_USAGE : `wget: bad address '${urlAuthority(urls[0])}'\n`);
     return { status: 1 };
   }
   let hop = url;
