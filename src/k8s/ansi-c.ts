@@ -12,6 +12,8 @@
  * dash has no `$'…'` at all: its `$` stays a plain `$` before a single-quoted string.
  */
 
+import { utf8Decode } from './utf8';
+
 export type AnsiCFlavor = 'bash' | 'ash';
 
 const SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
@@ -26,35 +28,60 @@ export function ansiCQuoted(text: string, i: number, flavor: AnsiCFlavor = 'bash
   const simple = ash ? ASH_SIMPLE : SIMPLE;
   let value = '';
   let cut = false;
+  // `\xHH` and octal escapes are bytes: a run of them is UTF-8 to the terminal (`$'\xc3\xa9'` is é).
+  let bytes: number[] = [];
+  const emit = (out: string): void => {
+    if (ash) value += out.replaceAll('\0', '');
+    else if (out.includes('\0')) {
+      if (!cut) value += out.slice(0, out.indexOf('\0'));
+      cut = true;
+    } else if (!cut) value += out;
+  };
+  const flush = (): void => {
+    if (!bytes.length) return;
+    emit(bytes.every((b) => b < 0x80) ? String.fromCharCode(...bytes) : utf8Decode(bytes));
+    bytes = [];
+  };
   for (let j = i + 2; j < text.length; j++) {
     const c = text[j]!;
-    if (c === "'") return { value, end: j + 1 };
+    if (c === "'") {
+      flush();
+      return { value, end: j + 1 };
+    }
     if (c !== '\\' || j + 1 >= text.length) {
+      flush();
       if (!cut) value += c;
       continue;
     }
     const e = text[++j]!;
+    if (/[0-7]/.test(e)) {
+      const m = /^[0-7]{1,3}/.exec(text.slice(j))![0];
+      bytes.push(Number.parseInt(m, 8) & 0xff);
+      j += m.length - 1;
+      continue;
+    }
+    if (e === 'x') {
+      const m = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(j + 1))?.[0];
+      if (m !== undefined) {
+        bytes.push(Number.parseInt(m, 16));
+        j += m.length;
+        continue;
+      }
+    }
+    flush();
     let out: string;
     if (simple[e] !== undefined) out = simple[e];
-    else if (/[0-7]/.test(e)) {
-      const m = /^[0-7]{1,3}/.exec(text.slice(j))![0];
-      out = String.fromCharCode(Number.parseInt(m, 8) & 0xff);
-      j += m.length - 1;
-    } else if (e === 'x' || (!ash && (e === 'u' || e === 'U'))) {
-      const m = new RegExp(`^[0-9A-Fa-f]{1,${e === 'x' ? 2 : e === 'u' ? 4 : 8}}`).exec(text.slice(j + 1))?.[0];
+    else if (!ash && (e === 'u' || e === 'U')) {
+      const m = new RegExp(`^[0-9A-Fa-f]{1,${e === 'u' ? 4 : 8}}`).exec(text.slice(j + 1))?.[0];
       if (m === undefined) out = `\\${e}`;
       else {
         const code = Number.parseInt(m, 16);
-        out = e === 'x' ? String.fromCharCode(code) : code <= 0x10ffff ? String.fromCodePoint(code) : '';
+        out = code <= 0x10ffff ? String.fromCodePoint(code) : '';
         j += m.length;
       }
     } else if (!ash && e === 'c' && j + 1 < text.length) out = String.fromCharCode(text[++j]!.toUpperCase().charCodeAt(0) ^ 0x40);
     else out = `\\${e}`;
-    if (ash) value += out.replaceAll('\0', '');
-    else if (out.includes('\0')) {
-      value += out.slice(0, out.indexOf('\0'));
-      cut = true;
-    } else if (!cut) value += out;
+    emit(out);
   }
   return undefined;
 }

@@ -602,6 +602,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     flavour: ctx.image.userland.tools === 'coreutils' ? 'coreutils' : 'busybox',
     dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
     shell: m.dialect === null ? 'sh' : shName(m),
+    ...(m.opts.interactive === true ? { interactive: { line: m.lineNo ?? 1 } } : {}),
     hostname: ctx.hostname,
     // Built when asked for: only ps reads it (proc-container.ts).
     get processes() {

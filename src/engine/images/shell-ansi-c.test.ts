@@ -26,6 +26,8 @@ const CASES: readonly (readonly [string, Readonly<Record<Dialect, readonly [stri
   [String.raw`echo "$'a\tb'"`, { ash: ["$'a\\tb'\n", 0], dash: ["$'a\tb'\n", 0], bash: ["$'a\\tb'\n", 0] }],
   [String.raw`x=$'it\'s a b'; printf '%s|' $x; echo`, { ash: ["it's|a|b|\n", 0], dash: ['sh: 1: Syntax error: Unterminated quoted string\n', 2], bash: ["it's|a|b|\n", 0] }],
   [String.raw`printf '%s|' $'a\x41\101\e\?\u00e9\cA\q'`, { ash: ['aAA\\e\\?\\u00e9\\cA\\q|', 0], dash: ['$a\\x41\\101\\e\\?\\u00e9\\cA\\q|', 0], bash: ['aAA\x1b?é\x01\\q|', 0] }],
+  // Byte escapes are bytes: a UTF-8 run is one character on the terminal; a lone high byte shows as U+FFFD.
+  [String.raw`printf '%s|' $'\xc3\xa9' $'\303\251x' $'\xff'`, { ash: ['é|éx|\ufffd|', 0], dash: ["$\\xc3\\xa9|$\\303\\251x|$\\xff|", 0], bash: ['é|éx|\ufffd|', 0] }],
   [String.raw`printf '%s|' $'a\0b' c; echo`, { ash: ['ab|c|\n', 0], dash: ['$a\\0b|c|\n', 0], bash: ['a|c|\n', 0] }],
   [String.raw`echo $'x' $'' "[$'']"`, { ash: ["x  [$'']\n", 0], dash: ["$x $ [$'']\n", 0], bash: ["x  [$'']\n", 0] }],
   [String.raw`echo $'open`, { ash: ['sh: syntax error: unterminated quoted string\n', 2], dash: ['sh: 1: Syntax error: Unterminated quoted string\n', 2], bash: ["bash: -c: line 1: unexpected EOF while looking for matching `''\n", 2] }],

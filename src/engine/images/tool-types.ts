@@ -38,6 +38,8 @@ export interface ToolEnv {
   dialect: 'ash' | 'dash' | 'bash';
   /** The shell's `$0`, which dash's and bash's builtins start their messages with (`sh` when absent). */
   shell?: string;
+  /** The shell reads a terminal (the learner types into it): bash's messages then carry no `line 1:`, dash's the line's number. */
+  interactive?: { line: number };
   hostname: string;
   /** What `ps` lists (proc-model.ts): every process the caller's PID namespace holds, itself included. */
   processes: Proc[];

@@ -18,6 +18,7 @@
  */
 import { getopt, HELP_VERSION, quote, usageError, fatal, type OptionSpec } from './tool-options';
 import type { ToolEnv, ToolResult } from './tool-types';
+import { formatFloat } from './c-format';
 
 const SEQ: OptionSpec = {
   tool: 'seq',
@@ -113,42 +114,8 @@ function parseFormat(fmt: string, env: ToolEnv): Conversion | string {
   };
 }
 
-/** `%e`'s exponent: at least two digits. */
-const cExponent = (s: string): string => s.replace(/e([+-])(\d)$/, 'e$10$2');
-
-function digits(x: number, c: Conversion): string {
-  const upper = c.letter === c.letter.toUpperCase();
-  const abs = Math.abs(x);
-  let body: string;
-  if (!Number.isFinite(abs)) body = Number.isNaN(abs) ? 'nan' : 'inf';
-  else {
-    const p = c.precision ?? 6;
-    switch (c.letter.toLowerCase()) {
-      case 'f':
-        body = abs.toFixed(p);
-        break;
-      case 'g': {
-        const sig = p === 0 ? 1 : p;
-        const exp = Number(abs.toExponential(sig - 1).split('e')[1]);
-        body = exp < -4 || exp >= sig ? cExponent(abs.toExponential(sig - 1)) : abs.toFixed(sig - 1 - exp);
-        if (!c.flags.includes('#')) {
-          const [mantissa = '', exponent] = body.split('e');
-          body = (mantissa.includes('.') ? mantissa.replace(/0+$/, '').replace(/\.$/, '') : mantissa) + (exponent === undefined ? '' : `e${exponent}`);
-        }
-        break;
-      }
-      default:
-        body = cExponent(abs.toExponential(p));
-    }
-    if (c.flags.includes('#') && !body.includes('.') && c.letter.toLowerCase() !== 'g') body = body.replace(/^(\d+)/, '$1.');
-  }
-  if (upper) body = body.toUpperCase();
-  const sign = x < 0 || Object.is(x, -0) ? '-' : c.flags.includes('+') ? '+' : c.flags.includes(' ') ? ' ' : '';
-  const pad = Math.max(0, c.width - sign.length - body.length);
-  if (c.flags.includes('-')) return `${sign}${body}${' '.repeat(pad)}`;
-  if (c.flags.includes('0') && Number.isFinite(x)) return `${sign}${'0'.repeat(pad)}${body}`;
-  return `${' '.repeat(pad)}${sign}${body}`;
-}
+/** The number as C's printf formats it (coreutils' seq prints a long double; c-format.ts). */
+const digits = (x: number, c: Conversion): string => formatFloat(x, c.letter, c.flags, c.width || undefined, c.precision, true);
 
 const render = (x: number, c: Conversion): string => `${c.prefix}${digits(x, c)}${c.suffix}`;
 

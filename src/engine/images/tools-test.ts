@@ -44,8 +44,8 @@ function ashMessage(e: TestError): string {
 export function testErrorLine(cmd: 'test' | '[', e: TestError, env: ToolEnv): string {
   const shell = env.shell ?? 'sh';
   switch (env.dialect) {
-    case 'bash': return `${shell}: line 1: ${cmd}: ${bashTestMessage(e)}\n`;
-    case 'dash': return `${shell}: 1: ${cmd}: ${dashMessage(e)}\n`;
+    case 'bash': return `${shell}: ${env.interactive ? '' : 'line 1: '}${cmd}: ${bashTestMessage(e)}\n`;
+    case 'dash': return `${shell}: ${env.interactive?.line ?? 1}: ${cmd}: ${dashMessage(e)}\n`;
     case 'ash': return `sh: ${ashMessage(e)}\n`;
   }
 }

@@ -23,8 +23,10 @@ import { stat } from './tools-stat';
 import { nohup, timeout } from './tools-nohup-timeout';
 import { xargs } from './tools-xargs';
 import { find } from './tools-find';
+import { printf } from './tools-printf';
+import { unescapeAll } from './backslash-escapes';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
-import { bb, flags, ok, unescape, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { own } from '../../k8s/own';
 import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
 
@@ -46,34 +48,11 @@ function echo(args: string[], env: ToolEnv): ToolResult {
   }
   let text = args.slice(i).join(' ');
   if (escapes) {
-    const cut = text.indexOf('\\c');
-    if (cut >= 0) {
-      text = text.slice(0, cut);
-      newline = false;
-    }
-    text = unescape(text);
+    const e = unescapeAll(text, env.dialect, 'echo');
+    text = e.text;
+    if (e.stop) newline = false;
   }
   env.io.out(newline ? `${text}\n` : text);
-  return ok;
-}
-
-function printf(args: string[], env: ToolEnv): ToolResult {
-  const [fmt = '', ...rest] = args;
-  let out = '';
-  let k = 0;
-  do {
-    out += fmt.replace(/%([-0-9.]*)([sdibxXcf%])|\\(.)/g, (whole, _w: string, conv: string | undefined, esc: string | undefined) => {
-      if (esc !== undefined) return unescape(`\\${esc}`);
-      if (conv === '%') return '%';
-      const a = rest[k++] ?? '';
-      if (conv === 'd' || conv === 'i') return String(Number.parseInt(a || '0', 10) || 0);
-      if (conv === 'f') return (Number(a) || 0).toFixed(6);
-      if (conv === 'x') return (Number.parseInt(a || '0', 10) || 0).toString(16);
-      if (conv === 'b') return unescape(a);
-      return a;
-    });
-  } while (k > 0 && k < rest.length);
-  env.io.out(out);
   return ok;
 }
 

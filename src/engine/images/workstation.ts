@@ -294,6 +294,8 @@ export class Workstation {
       base: this.base,
       flavour: 'coreutils',
       dialect: 'bash',
+      shell: 'bash',
+      interactive: { line: 1 },
       hostname: WORKSTATION_HOSTNAME,
       processes: [],
       version: '',
