@@ -9,6 +9,7 @@ import { COMMANDS } from './commands/registry';
 import { GLOBAL_FLAGS, type FlagDef } from './flags';
 import { SIM_DIRECTIVES } from './sim/index';
 import { WORKSTATION_COMMANDS } from '../engine/index';
+import { EDITOR_PROGRAMS } from './laptop-editor';
 import { PROMPT_BUILTINS } from './prompt-shell';
 
 function flagInfo(d: FlagDef): FlagInfo {
@@ -43,6 +44,6 @@ export function commandTable(): CommandTable {
     lines: Object.fromEntries(Object.entries(LINE_COMMANDS).map(([word, line]) => [word, { ...line }])),
     kubectl: group(GLOBAL_FLAGS, COMMANDS),
     sim: group([], SIM_DIRECTIVES),
-    programs: [...WORKSTATION_COMMANDS, ...PROMPT_BUILTINS, 'watch'].sort(),
+    programs: [...WORKSTATION_COMMANDS, ...PROMPT_BUILTINS, ...EDITOR_PROGRAMS, 'watch'].sort(),
   };
 }

@@ -1,13 +1,15 @@
 /**
  * The temporary file `kubectl edit` hands the editor, and how it reads the file back
  * (kubectl pkg/cmd/util/editor/editoptions.go: editHeader.writeTo, hashOnLineBreak, hasLines;
- * pkg/cmd/util/helpers.go: StripComments, ManualStrip). Kept apart from the command so the
- * session, which holds the edit open between the two halves, needs only these types.
+ * pkg/cmd/util/helpers.go: StripComments, ManualStrip), and what the page's editor holds open
+ * for it or for the prompt's `vi FILE`. Kept apart from the commands so the session, which holds
+ * the edit open between the two halves, needs only these types.
  */
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { parseDocuments } from './manifest';
 import { deepEqual } from '../k8s/strategic-patch';
+import type { EditorProgram, EditorShown } from './types';
 
 /** What the page's editor has open: everything the second half of `kubectl edit` compares against. */
 export interface OpenEdit {
@@ -21,14 +23,36 @@ export interface OpenEdit {
   edited?: string;
 }
 
+/** What the page's editor has open for `vi FILE` at the prompt (laptop-editor.ts). */
+export interface OpenFile {
+  program: EditorProgram;
+  /** The file as typed (what the editor's status line names) and as a full path. */
+  typed: string;
+  path: string;
+  /**
+   * What the file held when the editor first opened ('' for a new file), kept across a reopen
+   * after a failed write: a reply of exactly this text writes nothing (the page's Cancel, or a
+   * Save of an unchanged buffer, as vim's `:x` leaves an unmodified file alone).
+   */
+  original: string;
+}
+
 /**
- * Where `kubectl edit` finds the page's editor: a Session that is a TTY passes one to the
- * commands typed at its prompt. `open` shows the editor on `text`; a save comes back as the
- * same line with the file as stdin, while `opened` still holds the edit.
+ * What the page's editor holds open between the line that opened it and the reply that closes
+ * it: an object `kubectl edit` fetched, or a laptop file `vi` opened. One at a time: opening
+ * either replaces whatever was open.
+ */
+export type OpenEditor = { kind: 'object'; edit: OpenEdit } | { kind: 'file'; file: OpenFile };
+
+/**
+ * Where `kubectl edit` and the prompt's `vi` find the page's editor: a Session that is a TTY
+ * passes one to the commands typed at its prompt. `open` shows the editor; a save comes back as
+ * a line with the buffer as stdin (the edit's own line, or `vi PATH`), while `opened` still
+ * holds what was opened.
  */
 export interface EditorHost {
-  open(edit: OpenEdit, text: string, title: string): void;
-  opened(): OpenEdit | undefined;
+  open(open: OpenEditor, shown: EditorShown): void;
+  opened(): OpenEditor | undefined;
   close(): void;
 }
 

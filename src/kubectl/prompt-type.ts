@@ -8,6 +8,7 @@ import { WORKSTATION_COMMANDS } from '../engine/index';
 import { functionListing } from '../k8s/prompt-print';
 import { PROMPT_KEYWORDS, type PromptNode } from '../k8s/prompt-syntax';
 import type { PromptShell } from './prompt-shell';
+import { isEditorProgram } from './laptop-editor';
 import type { CommandResult } from './types';
 
 /** What bash itself runs (help -s): the prompt's builtins and those of its programs bash shadows. */
@@ -17,7 +18,8 @@ type Kind = { t: 'alias'; value: string } | { t: 'keyword' } | { t: 'function'; 
 
 function programPath(word: string): string | undefined {
   if (word === 'kubectl' || word === 'sim') return `/usr/local/bin/${word}`;
-  if (word === 'xargs' || word === 'sleep' || word === 'clear' || word === 'watch' || WORKSTATION_COMMANDS.includes(word)) return `/usr/bin/${word}`;
+  // vi, vim and nano open the page's editor (laptop-editor.ts); Debian installs them in /usr/bin.
+  if (word === 'xargs' || word === 'sleep' || word === 'clear' || word === 'watch' || isEditorProgram(word) || WORKSTATION_COMMANDS.includes(word)) return `/usr/bin/${word}`;
   return undefined;
 }
 

@@ -28,7 +28,8 @@ import { runSim } from './sim/index';
 import { runOnWorkstation } from './workstation-program';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
-import type { EditorHost, OpenEdit } from './edit-file';
+import type { EditorHost, OpenEditor } from './edit-file';
+import { fileReplyLine, isEditorProgram, runEditorProgram } from './laptop-editor';
 import { runWatch, type TerminalSize, type WatchHost } from './procps-watch/run';
 import { Laptop, waitForeground } from './laptop';
 
@@ -144,8 +145,8 @@ export class Session {
   /** The container shell the terminal is attached to; its state is rebuilt by replaying the log. */
   private attached: Attachment | undefined;
   private readonly tty: Tty = { attach: (a) => (this.attached = a) };
-  /** The edit the page's YAML editor holds open (`kubectl edit`); rebuilt by replaying the log too. */
-  private editing: OpenEdit | undefined;
+  /** What the page's YAML editor holds open (`kubectl edit`, `vi FILE`); rebuilt by replaying the log too. */
+  private editing: OpenEditor | undefined;
   /** The editor this line opened or reopened, for its result. */
   private editorOpened: EditorRequest | undefined;
   /** How many `$(…)` the command running now sits inside. */
@@ -379,7 +380,7 @@ export class Session {
         input = this.workstation.readFile(r.path);
         if (input === undefined) return fail(`bash: ${r.path}: No such file or directory`, 1);
       } else {
-        const target = this.workstation.open(r.path, r.append);
+        const target = this.workstation.open(r.path, r.append, this.sim.now);
         if (!target.ok) return fail(target.message, 1);
         const sink: Sink = { k: 'file', write: target.write };
         if (r.fd !== 2) fds[1] = sink;
@@ -406,14 +407,16 @@ export class Session {
   }
 
   /**
-   * The page's YAML editor as `kubectl edit` at the prompt sees it: opening it records the edit
-   * (and, for the result, the file and the line that saves it); a save arrives as `line` again.
+   * The page's YAML editor as `kubectl edit` and `vi FILE` at the prompt see it: opening it
+   * records what is open (and, for the result, what to show and the line that saves it); a save
+   * arrives as that line with the buffer as stdin — `kubectl edit`'s own `line` again, or
+   * `vi /full/path` (a file's reply names it whatever the working directory is by then).
    */
   private editorHost(line: string): EditorHost {
     return {
-      open: (edit, text, title) => {
-        this.editing = edit;
-        this.editorOpened = { line: line.trim(), text, title };
+      open: (open, shown) => {
+        this.editing = open;
+        this.editorOpened = { ...shown, line: open.kind === 'object' ? line.trim() : fileReplyLine(open.file) };
       },
       opened: () => this.editing,
       close: () => (this.editing = undefined),
@@ -517,6 +520,7 @@ export class Session {
     const builtin = this.shell.builtin(cmd, rest, this.workstation) ?? lineBuiltin(this, cmd, rest, stdin, opts);
     if (builtin) return builtin;
     if (cmd === 'watch') return runWatch(rest, this.watchHost(opts));
+    if (isEditorProgram(cmd)) return runEditorProgram(cmd, rest, stdin, { workstation: this.workstation, editor: tty ? this.editorHost(line) : undefined, now: this.sim.now });
     // `k` is the prompt's default alias (PromptShell), not a program: once unaliased it is not found.
     const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {
@@ -528,7 +532,7 @@ export class Session {
       if (run) return written.length ? { ...run, output: [...written, ...run.output] } : run;
       // dash's word for it under watch (recorded: `sh: 1: nosuch: not found`).
       if (opts.sh) return fail(`sh: 1: ${cmd}: not found`, 127);
-      return fail(`${cmd}: command not found (this terminal runs kubectl, sim, watch, ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
+      return fail(`${cmd}: command not found (this terminal runs kubectl, sim, watch, vi/vim/nano (the page's editor), ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }
     const argv = started.command === undefined ? rest : [started.command, ...rest];
     // `sim topology` replaces this.sim; the horizon is cleared on the one it was set on.

@@ -40,19 +40,25 @@ export interface AttachedShell {
   prompt: string;
 }
 
+/** The laptop's editors `vi FILE`, `vim FILE` and `nano FILE` stand for (laptop-editor.ts). */
+export type EditorProgram = 'vi' | 'vim' | 'nano';
+
 /**
- * `kubectl edit` in a terminal that is a TTY (the browser's): instead of launching $EDITOR on a
- * temporary file, kubectl hands the page the file's text, and the page's YAML editor sends it
- * back, saved, as the stdin of `line` (kubectl/commands/edit.ts).
+ * What the page's YAML editor shows, in a terminal that is a TTY (the browser's):
+ * - `object`: `kubectl edit` hands the page the file upstream writes for $EDITOR (its comment
+ *   header, then the object(s)), titled in kubectl's words (`deployment.apps/web`);
+ *   kubectl/commands/edit.ts.
+ * - `file`: `vi FILE` at the prompt opens the laptop's file (`path` as typed), with the editor's
+ *   status line (vim's `"web.yaml" [New]`, nano's `[ New File ]`); kubectl/laptop-editor.ts.
+ *   `quit` is the stdin that closes it without writing (the page's Cancel).
  */
-export interface EditorRequest {
-  /** The command line that saves the file: the edit's own line, the file as its stdin. */
-  line: string;
-  /** What upstream writes to the temporary file: its comment header, then the object(s). */
-  text: string;
-  /** What is being edited, in kubectl's words: `deployment.apps/web`. */
-  title: string;
-}
+export type EditorShown = { kind: 'object'; text: string; title: string } | { kind: 'file'; text: string; program: EditorProgram; path: string; status: string; quit: string };
+
+/**
+ * The editor's reply is `line` with the buffer as its stdin: the edit's own line for `kubectl
+ * edit`, `vi /full/path` for a file.
+ */
+export type EditorRequest = EditorShown & { line: string };
 
 export interface CommandResult {
   /** stdout and stderr in the order they were written. */
@@ -65,7 +71,7 @@ export interface CommandResult {
   typedIn?: AttachedShell;
   /** An interactive session only: the container shell still attached once the line returned. */
   attached?: AttachedShell;
-  /** An interactive session only: `kubectl edit` opened (or reopened) the page's editor on this file. */
+  /** An interactive session only: `kubectl edit` or `vi FILE` opened (or reopened) the page's editor. */
   edit?: EditorRequest;
   /** The line changed the workstation's files (a redirection, `rm`…): every written file after it, by path. */
   files?: Record<string, string>;

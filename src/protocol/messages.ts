@@ -56,8 +56,10 @@ export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandIn
  * 12: a `command` (and its LogEntry) may carry `terminal`, the page's terminal size, which a
  *    full-screen program (`watch`) draws on; its output chunks may carry `screen` frames.
  * 13: `commandResult` may carry `leadSeq`: where the line's own kubectl/sim records begin.
+ * 14: `commandResult.edit` says what the editor holds by `kind`: `object` (`kubectl edit`) or
+ *    `file` (`vi FILE` at the prompt: the file, the editor's status line, the text that quits).
  */
-export const PROTOCOL_VERSION = 13;
+export const PROTOCOL_VERSION = 14;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -353,7 +355,7 @@ export interface CommandResultMessage {
   typedIn?: AttachedShell;
   /** The container shell the terminal is attached to once the line returned; absent: back at `$ `. */
   attached?: AttachedShell;
-  /** `kubectl edit` opened (or reopened) the YAML editor: the file, and the line that saves it. */
+  /** `kubectl edit` or `vi FILE` opened (or reopened) the YAML editor: what it shows, and the line that saves it. */
   edit?: EditorRequest;
   /** The line changed the files behind the prompt: all of them now, by the path typed (`web.yaml`). */
   files?: Record<string, string>;

@@ -150,7 +150,7 @@ export class Workstation {
 
   /** An independent copy: what runs in it never touches this one (a fork's terminal). */
   clone(): Workstation {
-    const copy = new Workstation(this.given, { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version });
+    const copy = new Workstation(this.given, { files: { ...this.layer.files }, dirs: { ...this.layer.dirs }, version: this.layer.version, ...(this.layer.times ? { times: { ...this.layer.times } } : {}) });
     copy.dir = this.dir;
     return copy;
   }
@@ -228,8 +228,9 @@ export class Workstation {
   /**
    * Opens `path` for a redirection as bash does before the command runs: `>` truncates at once
    * (a failing command leaves the file empty), a missing directory or a directory is bash's error.
+   * `when` (simulated ms): the file's mtime from then on, as `ls -l` shows it.
    */
-  open(path: string, append: boolean): RedirectTarget {
+  open(path: string, append: boolean, when?: number): RedirectTarget {
     const full = this.full(path);
     if (full === '/dev/null') return { ok: true, write: () => {} };
     if (DEVICES.has(full)) return { ok: false, message: `bash: ${path}: Permission denied` };
@@ -237,8 +238,8 @@ export class Workstation {
     if (s.kind === 'dir') return { ok: false, message: `bash: ${path}: Is a directory` };
     const parent = full.slice(0, full.lastIndexOf('/')) || '/';
     if (stat(this.layer, this.base, parent).kind !== 'dir') return { ok: false, message: `bash: ${path}: No such file or directory` };
-    if (!append || s.kind === 'none') writeFile(this.layer, this.base, full, '', append);
-    return { ok: true, write: (text) => writeFile(this.layer, this.base, full, text, true) };
+    if (!append || s.kind === 'none') writeFile(this.layer, this.base, full, '', append, when);
+    return { ok: true, write: (text) => writeFile(this.layer, this.base, full, text, true, when) };
   }
 
   /** What is at `path` (relative to the home directory), for kubectl cp. */
@@ -269,9 +270,9 @@ export class Workstation {
     makeDir(this.layer, this.full(path));
   }
 
-  /** Creates or truncates a file with `content`. */
-  writeFile(path: string, content: string): void {
-    writeFile(this.layer, this.base, this.full(path), content, false);
+  /** Creates or truncates a file with `content`; `when` (simulated ms) is the mtime `ls -l` shows. */
+  writeFile(path: string, content: string, when?: number): void {
+    writeFile(this.layer, this.base, this.full(path), content, false, when);
   }
 
   /**

@@ -33,7 +33,7 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     expect(r.output).toEqual([]);
     expect(r.exitCode).toBe(0);
     expect(r.edit?.line).toBe('kubectl edit deployment/web');
-    expect(r.edit?.title).toBe('deployment.apps/web');
+    expect(r.edit).toMatchObject({ kind: 'object', title: 'deployment.apps/web' });
     const file = r.edit!.text;
     expect(file.startsWith(`${HEADER}apiVersion: apps/v1\nkind: Deployment\nmetadata:\n`)).toBe(true);
     expect(file).toContain('\n  replicas: 1\n');
@@ -49,7 +49,7 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     const list = s.run('kubectl edit deployment/web configmap/cfg').edit!;
     expect(list.text).toMatch(/^# Please edit[\s\S]*#\napiVersion: v1\nitems:\n- apiVersion: apps\/v1\n/);
     expect(list.text).toMatch(/\nkind: List\nmetadata: \{\}\n$/);
-    expect(list.title).toBe('deployment.apps/web, configmap/cfg');
+    expect(list).toMatchObject({ kind: 'object', title: 'deployment.apps/web, configmap/cfg' });
     const json = s.run('kubectl edit cm cfg -o json').edit!;
     expect(json.text.startsWith('{\n    "apiVersion": "v1",\n')).toBe(true);
   });

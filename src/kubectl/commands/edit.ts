@@ -61,13 +61,15 @@ export function runEdit(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, EDIT_FLAGS, 'kubectl edit');
   const format = editFormat(flags);
   if (flags.list('filename').length > 0 || flags.str('kustomize') !== '') throw plainError('edit -f is not available in this simulator; name the object instead (kubectl edit TYPE/NAME)');
-  const open = env.editor?.opened();
+  const opened = env.editor?.opened();
+  const open = opened?.kind === 'object' ? opened.edit : undefined;
   if (env.stdin !== undefined && open && sameArgv(open.argv, argv)) return saved(env, flags, open, env.stdin);
 
   const originals = fetch(env, flags);
   if (!env.editor) throw plainError(`unable to launch the editor "${DEFAULT_EDITOR}"`);
   const text = (format === 'json' ? '' : editHeader()) + printForEdit(originals.map((o) => o.obj), format);
-  env.editor.open({ argv: [...argv], originals, original: text }, text, originals.map((o) => objectRef(o.info, o.obj.metadata.name ?? '')).join(', '));
+  const edit: OpenEdit = { argv: [...argv], originals, original: text };
+  env.editor.open({ kind: 'object', edit }, { kind: 'object', text, title: editTitle(edit) });
   return 0;
 }
 
@@ -148,7 +150,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
   }
   const reopen = (reasons: EditReason[]): number => {
     const text = editHeader(reasons) + manualStrip(edited);
-    editor.open({ ...open, edited }, text, editTitle(open));
+    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text, title: editTitle(open) });
     return 0;
   };
   const parsed = loadText(edited, 'edited-file', false);

@@ -8,7 +8,11 @@
  * `kubectl edit` typed in the terminal opens the editor on the object instead of $EDITOR
  * (kubectl/commands/edit.ts): the text is loaded in an editing mode whose Save sends it back as
  * the stdin of the edit's own line, and whose Cancel sends it back as it was opened (an editor
- * closed without saving: `Edit cancelled, no changes made.`).
+ * closed without saving: `Edit cancelled, no changes made.`). `vi FILE` (vim, nano) at the
+ * prompt opens the same mode on a laptop file (kubectl/laptop-editor.ts): titled with the
+ * program, the file and the editor's status line; Save writes the file, Quit without saving
+ * sends the file's own text back, which writes nothing. Only a manifest is checked as one:
+ * `kubectl edit`'s file and a `.yaml`/`.yml`/`.json` file; any other file is plain text.
  *
  * CSP: CodeMirror injects <style> elements (allowed by style-src 'unsafe-inline'); nothing here
  * evaluates code.
@@ -21,7 +25,7 @@ import { useBridge } from '../bridge/react';
 import { useT } from '../i18n/react';
 import { useApp } from '../store/react';
 import { terminalBusy } from '../terminal/store-view';
-import { workstationFiles } from '../store/terminal';
+import { editorQuitText, workstationFiles, type Editing } from '../store/terminal';
 import { blocksApply, diagnose, type Diagnostic } from './diagnose';
 import { diagnosticText, exampleLabel, isBlank, starterOrder } from './labels';
 import './editor.css';
@@ -40,6 +44,11 @@ const WRITTEN = 'written:';
 /** A path as one shell word: bare when it is plain, else single-quoted. */
 function shellQuote(path: string): string {
   return /^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Whether what the editor holds is checked as a manifest: the Apply text, `kubectl edit`'s file, a YAML or JSON file. */
+function isManifest(editing: Editing | undefined): boolean {
+  return editing === undefined || editing.kind === 'object' || /\.(ya?ml|json)$/i.test(editing.path);
 }
 
 function usePrefersDark(): boolean {
@@ -77,10 +86,11 @@ export function YamlEditor({ files }: YamlEditorProps) {
     if (cache.current.text !== s) cache.current = { text: s, diags: diagnose(s) };
     return cache.current.diags;
   }, []);
-  const diags = useMemo(() => diagnoseCached(deferred), [deferred, diagnoseCached]);
+  const editing = useApp((s) => s.terminal.editing);
+  const manifest = isManifest(editing);
+  const diags = useMemo(() => (manifest ? diagnoseCached(deferred) : []), [deferred, diagnoseCached, manifest]);
   const blocked = blocksApply(diagnoseCached(text));
   const blank = isBlank(text);
-  const editing = useApp((s) => s.terminal.editing);
   // kubectl edit reads back whatever was saved: a broken or empty file is its to answer.
   const canApply = editing ? !busy : !blocked && !blank && !busy;
 
@@ -96,28 +106,35 @@ export function YamlEditor({ files }: YamlEditorProps) {
   const apply = useCallback(() => {
     const current = editor.current?.view?.state.doc.toString() ?? text;
     if (editing) {
-      if (!busy) bridge.run(editing.line, current, { reply: true });
+      // At the laptop's prompt even if a container shell were attached: the reply is the laptop's.
+      if (!busy) bridge.run(editing.line, current, { reply: true, laptop: true });
       return;
     }
     if (blocksApply(diagnoseCached(current)) || isBlank(current) || busy) return;
     bridge.run(APPLY_LINE, current.endsWith('\n') ? current : `${current}\n`, { laptop: true });
   }, [bridge, busy, diagnoseCached, editing, text]);
   const cancel = (): void => {
-    if (editing && !busy) bridge.run(editing.line, editing.text, { reply: true });
+    if (editing && !busy) bridge.run(editing.line, editorQuitText(editing), { reply: true, laptop: true });
   };
   useEffect(() => {
     latest.current = { t, apply };
   }, [t, apply]);
 
+  const fileLabel = editing?.kind === 'file' ? t('editor.fileLabel', { file: editing.path }) : t('editor.label');
   const extensions = useMemo(
     () => [
-      yaml(),
-      lintGutter(),
-      linter(
-        (view): CmDiagnostic[] =>
-          diagnoseCached(view.state.doc.toString()).map((d) => ({ from: d.from, to: d.to, severity: d.severity, message: diagnosticText(latest.current.t, d) })),
-        { delay: 250 },
-      ),
+      // A file that is not a manifest (index.html, a script) is plain text: no YAML, no manifest checks.
+      ...(manifest
+        ? [
+            yaml(),
+            lintGutter(),
+            linter(
+              (view): CmDiagnostic[] =>
+                diagnoseCached(view.state.doc.toString()).map((d) => ({ from: d.from, to: d.to, severity: d.severity, message: diagnosticText(latest.current.t, d) })),
+              { delay: 250 },
+            ),
+          ]
+        : []),
       Prec.highest(
         keymap.of([
           {
@@ -129,17 +146,17 @@ export function YamlEditor({ files }: YamlEditorProps) {
           },
         ]),
       ),
-      EditorView.contentAttributes.of({ 'aria-label': t('editor.label'), 'aria-describedby': `${hintId} ${problemsId}` }),
+      EditorView.contentAttributes.of({ 'aria-label': fileLabel, 'aria-describedby': `${hintId} ${problemsId}` }),
       EditorView.lineWrapping,
     ],
-    [diagnoseCached, t, hintId, problemsId],
+    [diagnoseCached, fileLabel, hintId, problemsId, manifest],
   );
 
   // Markers follow the interface language.
   useEffect(() => {
     const view = editor.current?.view;
-    if (view) forceLinting(view);
-  }, [t]);
+    if (view && manifest) forceLinting(view);
+  }, [t, manifest]);
 
   const choose = (value: string): void => {
     setStarter(value);
@@ -175,10 +192,19 @@ export function YamlEditor({ files }: YamlEditorProps) {
   return (
     <section className="panel yaml-editor" aria-labelledby={headingId} data-testid="yaml-editor">
       <h2 id={headingId}>{t('editor.title')}</h2>
-      {editing ? (
+      {editing?.kind === 'object' ? (
         <p className="editor-editing" data-testid="editor-editing">
           {t('editor.editing', { target: editing.title })}
         </p>
+      ) : null}
+      {editing?.kind === 'file' ? (
+        <div className="editor-editing" data-testid="editor-editing">
+          <p>{t('editor.editingFile', { program: editing.program, file: editing.path })}</p>
+          {/* The editor's own status line, as vim or nano shows it: never translated. */}
+          <p className="editor-file-status" data-testid="editor-file-status" role="status">
+            <code>{editing.status}</code>
+          </p>
+        </div>
       ) : null}
       <div className="editor-toolbar" hidden={editing !== undefined}>
         <label htmlFor={selectId}>{t('editor.starter')}</label>
@@ -235,7 +261,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
         ) : null}
         {editing ? (
           <button type="button" onClick={cancel} disabled={busy} data-testid="editor-cancel">
-            {t('editor.cancel')}
+            {editing.kind === 'file' ? t('editor.quitFile') : t('editor.cancel')}
           </button>
         ) : null}
         <span id={statusId} className="editor-status" role="status">
@@ -243,7 +269,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
         </span>
       </div>
       <p id={hintId} className="editor-hint">
-        {editing ? t('editor.saveHint') : t('editor.applyHint')}
+        {editing?.kind === 'file' ? t('editor.saveFileHint', { program: editing.program, file: editing.path }) : editing ? t('editor.saveHint') : t('editor.applyHint')}
       </p>
       <div className="editor-problems" id={problemsId} data-testid="editor-problems">
         <h3>{t('editor.problems')}</h3>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, contextNamespace, initialTerminalState, workstationFiles } from './terminal';
+import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, contextNamespace, editorQuitText, initialTerminalState, workstationFiles } from './terminal';
 
 describe('terminal transcript', () => {
   it('knows the files behind the prompt from the last line that changed them, past a fork and the transcript limit', () => {
@@ -30,7 +30,7 @@ describe('terminal transcript', () => {
   });
 
   it('holds a kubectl edit open until the editor’s reply answers it; a replay never reopens it', () => {
-    const edit = { line: 'kubectl edit deployment/web', text: '# Please edit…\nkind: Deployment\n', title: 'deployment.apps/web' };
+    const edit = { kind: 'object' as const, line: 'kubectl edit deployment/web', text: '# Please edit…\nkind: Deployment\n', title: 'deployment.apps/web' };
     let s = commandStarted(initialTerminalState, 1, edit.line);
     s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 150, edit });
     expect(s.editing).toEqual({ ...edit, id: 1 });
@@ -44,6 +44,18 @@ describe('terminal transcript', () => {
     expect(s.editing).toBeUndefined();
     const replayed = commandReplayed(initialTerminalState, { type: 'commandResult', epoch: 2, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 150, edit }, edit.line);
     expect(replayed.editing).toBeUndefined();
+  });
+
+  it('holds a vi FILE open like a kubectl edit; its quit text is the file as first opened', () => {
+    const edit = { kind: 'file' as const, line: 'vi /home/learner/web.yaml', text: 'kind: Deployment\n', program: 'vi' as const, path: 'web.yaml', status: '"web.yaml" E212: Can\'t open file for writing', quit: '' };
+    let s = commandStarted(initialTerminalState, 1, 'vi web.yaml');
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 1, output: [], exitCode: 0, startedAt: 0, endedAt: 0, edit });
+    expect(s.editing).toEqual({ ...edit, id: 1 });
+    expect(editorQuitText(s.editing!)).toBe('');
+    expect(editorQuitText({ kind: 'object', line: 'kubectl edit cm/x', text: '# Please edit…\n', title: 'configmap/x', id: 2 })).toBe('# Please edit…\n');
+    s = commandStarted(s, 2, edit.line, true, true);
+    s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 2, output: [], exitCode: 0, startedAt: 0, endedAt: 0 });
+    expect(s.editing).toBeUndefined();
   });
 
   it('records a command, then its output', () => {

@@ -31,8 +31,9 @@ export interface TerminalEntry {
   /** The container shell attached once the command returned: the next line's prompt. */
   attached?: AttachedShell;
   /**
-   * The YAML editor's Save (or Cancel) of a `kubectl edit`: the file went back as the edit's own
-   * line, so the transcript shows only what kubectl answered, under the line that opened it.
+   * The YAML editor's Save (or Cancel) of a `kubectl edit` or a `vi FILE`: the buffer went back
+   * as the edit's reply line, so the transcript shows only what came of it (kubectl's answer;
+   * nothing for vi), under the line that opened it.
    */
   reply?: true;
   /** Why a `lost` command was not run: the worker restarted, or the page stopped using workers. */
@@ -45,14 +46,20 @@ export interface TerminalEntry {
 
 export type LostReason = 'restarted' | 'stopped';
 
-/** The `kubectl edit` whose file the YAML editor holds: opened by the command `id`. */
-export interface Editing extends EditorRequest {
-  id: number;
+/** What the YAML editor holds (`kubectl edit`'s file, or the laptop file `vi FILE` opened): opened by the command `id`. */
+export type Editing = EditorRequest & { id: number };
+
+/**
+ * The stdin that closes the editor without a change: `kubectl edit`'s file as it was opened
+ * (`Edit cancelled, no changes made.`), or the laptop file's text at its first open (vi's `:q!`).
+ */
+export function editorQuitText(e: Editing): string {
+  return e.kind === 'file' ? e.quit : e.text;
 }
 
 export interface TerminalState {
   entries: readonly TerminalEntry[];
-  /** Set while `kubectl edit` has the YAML editor open; its reply clears or replaces it. */
+  /** Set while `kubectl edit` or `vi FILE` has the YAML editor open; its reply clears or replaces it. */
   editing?: Editing;
 }
 

@@ -25,7 +25,7 @@ import { useBridge } from '../bridge/react';
 import { useT, type Translate } from '../i18n/react';
 import { humanDuration } from '../../k8s/time';
 import { useApp, useAppStore } from '../store/react';
-import { workstationFiles } from '../store/terminal';
+import { editorQuitText, workstationFiles } from '../store/terminal';
 import { BRACKETED_PASTE_ON } from './keys';
 import { lessonInTheWay } from '../components/LeaveLessonDialog';
 import { rebuildOf } from './rebuild';
@@ -157,6 +157,10 @@ export function Terminal({ files: given }: TerminalProps) {
           return true;
         },
         interrupt: (id) => latest.current.bridge.interrupt(id),
+        cancelEdit: () => {
+          const editing = store.getState().terminal.editing;
+          if (editing) latest.current.bridge.run(editing.line, editorQuitText(editing), { reply: true, laptop: true });
+        },
         completion: () => completionContext(store.getState(), latest.current.files),
         announce: (text) => setAnnouncement((a) => ({ n: a.n + 1, text })),
         busyChanged: (busy) => setState(busy === undefined ? 'ready' : busy.interruptible ? 'waiting' : 'running'),

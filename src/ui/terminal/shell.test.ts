@@ -37,10 +37,13 @@ function harness(initial: TerminalEntry[] = [], askFirst?: (line: string) => boo
   const screen: string[] = [];
   const runs: string[] = [];
   const interrupts: number[] = [];
+  let cancels = 0;
+  /** The command whose editor is open (the store's `terminal.editing`). */
+  let editing: number | undefined;
   const announcements: string[] = [];
   /** What the screen shows above the prompt now, as plain text (the page's mirror of it). */
   let shown = '';
-  const push = (): void => shell.update({ entries, playheadMs, following: true });
+  const push = (): void => shell.update({ entries, playheadMs, following: true, ...(editing !== undefined ? { editing } : {}) });
   const shell: Shell = new Shell(
     {
       write: (t) => screen.push(t),
@@ -54,6 +57,7 @@ function harness(initial: TerminalEntry[] = [], askFirst?: (line: string) => boo
         return id;
       },
       interrupt: (id) => interrupts.push(id),
+      cancelEdit: () => cancels++,
       ...(askFirst ? { askFirst } : {}),
       completion: () => CTX,
       announce: (t) => announcements.push(t),
@@ -83,6 +87,14 @@ function harness(initial: TerminalEntry[] = [], askFirst?: (line: string) => boo
     moveTo(t: number) {
       playheadMs = t;
       push();
+    },
+    /** The last command opened the page's editor (`vi web.yaml`); `undefined` closes it. */
+    editor(id: number | undefined) {
+      editing = id;
+      push();
+    },
+    get cancels() {
+      return cancels;
     },
     /** An entry that reached the transcript without this shell (a replayed run, a lesson). */
     add(e: TerminalEntry) {
@@ -155,6 +167,27 @@ describe('Shell', () => {
     // The main screen keeps the line that started it, and the prompt comes back under it.
     expect(h.shown).toBe('$ watch kubectl get pods\n');
     expect(h.text).not.toContain('^C');
+  });
+
+  it('waits while the page’s editor is open on what a command opened; Ctrl+C there is the editor’s Cancel', () => {
+    const h = harness();
+    h.type('vi web.yaml\r');
+    h.finish([]);
+    h.moveTo(10_150);
+    h.editor(1);
+    // Like a terminal running vi: no prompt, and what is typed waits for it.
+    expect(h.shell.busy).toBe(true);
+    h.type('ls\r');
+    expect(h.runs).toEqual(['vi web.yaml']);
+    h.type('\x03');
+    expect(h.cancels).toBe(1);
+    expect(h.interrupts).toEqual([]);
+    // The editor's reply (not typed) closes it, and is never recalled by ↑.
+    h.add({ id: 2, line: 'vi /home/learner/web.yaml', reply: true, output: [], exitCode: 0, state: 'done', startedAt: 10_150, endedAt: 10_150 });
+    h.editor(undefined);
+    expect(h.shell.busy).toBe(false);
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('vi web.yaml');
   });
 
   it('Ctrl+C interrupts a waiting command and discards what was typed ahead', () => {

@@ -93,6 +93,8 @@ export interface ShellHost {
   announce(text: string): void;
   /** The prompt went away (a command is busy) or came back. */
   busyChanged?(busy: Busy | undefined): void;
+  /** Ctrl+C while the page's editor is open on what a command opened: close it unchanged (its Cancel). */
+  cancelEdit?(): void;
   /**
    * What the screen now shows: the transcript, and the input line when the prompt is up, with
    * the prompt as plain text (`$ `, or an attached container shell's `/ # `).
@@ -104,6 +106,8 @@ export interface ShellView {
   entries: readonly TerminalEntry[];
   playheadMs: number;
   following: boolean;
+  /** The command whose editor is open (TranscriptInput.editing). */
+  editing?: number;
 }
 
 export class Shell {
@@ -135,7 +139,7 @@ export class Shell {
     view: ShellView,
   ) {
     this.view = view;
-    this.line = lineWithHistory(view.entries.map((e) => historyLine(e.line)));
+    this.line = lineWithHistory(view.entries.filter((e) => !e.reply).map((e) => historyLine(e.line)));
     for (const e of view.entries) this.seen.add(e.id);
     // What finished before the terminal opened is not news.
     for (const id of renderTranscript(this.transcriptInput()).finished) this.announced.add(id);
@@ -149,7 +153,8 @@ export class Shell {
     for (const e of view.entries) {
       if (this.seen.has(e.id)) continue;
       this.seen.add(e.id);
-      this.line = remember(this.line, historyLine(e.line));
+      // The editor's reply (`vi /home/learner/web.yaml` with the buffer) was never typed.
+      if (!e.reply) this.line = remember(this.line, historyLine(e.line));
     }
     this.render();
   }
@@ -247,6 +252,7 @@ export class Shell {
     this.typeahead = [];
     if (busy) {
       if (busy.interruptible) this.host.interrupt(busy.id);
+      else if (busy.editing) this.host.cancelEdit?.();
       return;
     }
     // Abandoning a here-document abandons its command: the lines so far stay on screen, with ^C.
@@ -368,7 +374,7 @@ export class Shell {
   }
 
   private transcriptInput() {
-    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote, stoppedNote: this.strings.stoppedNote, welcome: this.strings.welcome };
+    return { entries: this.view.entries, blocks: this.blocks, playheadMs: this.view.playheadMs, following: this.view.following, lostNote: this.strings.lostNote, stoppedNote: this.strings.stoppedNote, welcome: this.strings.welcome, ...(this.view.editing !== undefined ? { editing: this.view.editing } : {}) };
   }
 
   private render(): void {

@@ -12,12 +12,13 @@ import { revealed } from './transcript';
 export const playheadOf = (s: AppState): number => s.cluster.now;
 
 export function shellView(s: AppState): ShellView {
-  return { entries: s.terminal.entries, playheadMs: playheadOf(s), following: s.playback.following };
+  const editing = s.terminal.editing?.id;
+  return { entries: s.terminal.entries, playheadMs: playheadOf(s), following: s.playback.following, ...(editing !== undefined ? { editing } : {}) };
 }
 
 /** True when the slices the terminal draws from changed. */
 export function shellViewChanged(a: AppState, b: AppState): boolean {
-  return a.terminal.entries !== b.terminal.entries || playheadOf(a) !== playheadOf(b) || a.playback.following !== b.playback.following;
+  return a.terminal.entries !== b.terminal.entries || playheadOf(a) !== playheadOf(b) || a.playback.following !== b.playback.following || a.terminal.editing !== b.terminal.editing;
 }
 
 export function completionContext(s: AppState, files: readonly string[]): CompletionContext {

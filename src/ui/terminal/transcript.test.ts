@@ -37,6 +37,14 @@ describe('renderTranscript', () => {
     expect(text(view([opened, reply], 5000))).toBe(`${PROMPT}kubectl edit deployment/web\ndeployment.apps/web edited\n`);
   });
 
+  it('keeps the prompt away while the page’s editor is open on what a command opened', () => {
+    const opened = entry(1, { line: 'vi web.yaml' });
+    expect(view([opened], 5000, { editing: 1 }).busy).toEqual({ id: 1, interruptible: false, editing: true });
+    expect(view([opened], 5000).busy).toBeUndefined();
+    // Looking at a moment before the line was typed, nothing waits.
+    expect(view([opened], 500, { following: false, editing: 1 }).busy).toBeUndefined();
+  });
+
   it('reveals a waiting command’s lines as the playhead reaches them, and keeps the prompt away until it ends', () => {
     expect(revealed(WATCH, 2000)).toEqual({ count: 1, waiting: true });
     const early = view([WATCH], 2000);

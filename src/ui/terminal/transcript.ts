@@ -55,6 +55,11 @@ export interface TranscriptInput {
   stoppedNote?: string;
   /** The greeting a `welcome` block shows, in the page's language now. */
   welcome: string;
+  /**
+   * The command whose editor is open (`vi FILE`, `kubectl edit`): the prompt waits for it, as a
+   * terminal waits for the editor a command started, until the editor's reply closes it.
+   */
+  editing?: number;
 }
 
 /** A command that keeps the prompt away: still in the worker (`running`) or still waiting at the playhead. */
@@ -62,6 +67,8 @@ export interface Busy {
   id: number;
   /** Only a waiting command can be interrupted (a running one has not come back yet). */
   interruptible: boolean;
+  /** The command opened the page's editor (`vi FILE`, `kubectl edit`), which is still open: Ctrl+C closes it unchanged. */
+  editing?: true;
 }
 
 export interface Transcript {
@@ -194,6 +201,7 @@ export function renderTranscript(input: TranscriptInput): Transcript {
     }
     if (it.finished !== undefined) finished.push(it.finished);
   }
+  if (!busy && input.editing !== undefined && shown.some((e) => e.id === input.editing)) busy = { id: input.editing, interruptible: false, editing: true };
   return { segments, busy, finished, shell: attachedShell(shown), ...(screen ? { screen } : {}) };
 }
 

@@ -31,6 +31,10 @@ export const en = {
   'editor.save': 'Save',
   'editor.cancel': 'Cancel',
   'editor.saveHint': 'Save sends this text back to kubectl edit, which patches the object with your changes (Ctrl+Enter in the editor); Cancel closes it unchanged. Lines beginning with # are ignored. The answer appears in the terminal.',
+  'editor.editingFile': '{program}: editing {file} on your laptop',
+  'editor.fileLabel': 'File {file}',
+  'editor.quitFile': 'Quit without saving',
+  'editor.saveFileHint': 'Save writes this text to {file} and closes the editor, like :wq in vi or Ctrl+O then Ctrl+X in nano (Ctrl+Enter in the editor); Quit without saving leaves the file as it was (:q!). The terminal waits for {program} until then; Ctrl+C there also quits without saving.',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -65,4 +69,8 @@ export const zh: Record<keyof typeof en, string> = {
   'editor.save': '保存（Save）',
   'editor.cancel': '取消',
   'editor.saveHint': '保存会把这段文本交回 kubectl edit，由它按你的改动修补（patch）对象（在编辑器中按 Ctrl+Enter）；取消则不做改动直接关闭。以 # 开头的行会被忽略。结果显示在终端里。',
+  'editor.editingFile': '{program}：正在编辑你电脑上的 {file}',
+  'editor.fileLabel': '文件 {file}',
+  'editor.quitFile': '不保存并退出',
+  'editor.saveFileHint': '保存会把这段文本写入 {file} 并关闭编辑器，相当于 vi 的 :wq 或 nano 的 Ctrl+O 再 Ctrl+X（在编辑器中按 Ctrl+Enter）；“不保存并退出”则保持文件原样（相当于 :q!）。在此之前终端会等待 {program} 结束；在终端里按 Ctrl+C 也会不保存退出。',
 };
