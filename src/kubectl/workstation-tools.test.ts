@@ -115,3 +115,15 @@ describe('jq at the prompt', () => {
     expect(new Session({ seed: 1 }).run('jq')).toEqual({ output: [], exitCode: 0 });
   });
 });
+
+describe('ls -l at the prompt', () => {
+  it('shows a redirected file with the time it was written, not the time it is listed', () => {
+    const s = new Session({ seed: 1 });
+    s.run('echo hi > a.txt');
+    const written = out(s.run('ls -l a.txt'));
+    s.run('sim advance 3h');
+    expect(out(s.run('ls -l a.txt'))).toBe(written);
+    s.run('echo more >> a.txt');
+    expect(out(s.run('ls -l a.txt'))).not.toBe(written);
+  });
+});
