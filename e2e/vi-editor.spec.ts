@@ -61,6 +61,13 @@ test.describe('vi FILE at the prompt', () => {
     await ui.waitForPrompt();
     await ui.run('ls notes.txt');
     await expect(ui.terminalOutput).toContainText("ls: cannot access 'notes.txt': No such file or directory");
+
+    // Ctrl+C in the waiting terminal is the editor's Cancel too.
+    await ui.run('vi notes.txt');
+    await expect(ui.editor.getByTestId('editor-file-status')).toHaveText('"notes.txt" [New]');
+    await ui.press('Control+c');
+    await ui.waitForPrompt();
+    await expect(ui.editor.getByTestId('editor-editing')).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 });
