@@ -68,7 +68,7 @@ export interface LoggedCommand {
   stdin?: string;
   /** The command was interrupted (Ctrl+C) at this simulated time. */
   interruptAt?: number;
-  /** Sent by a page control (a fault menu, the instructor's console): it ran at the laptop's prompt. */
+  /** Sent by a page control (a fault menu, the instructor's console, the YAML editor's reply): it ran at the laptop's prompt. */
   laptop?: true;
 }
 

@@ -53,10 +53,10 @@ export interface WorkerEvents {
 
 export type WorkerFactory = (events: WorkerEvents) => WorkerPort;
 
-/** How a line is sent: `reply` marks the YAML editor's answer to a `kubectl edit` (TerminalEntry.reply). */
+/** How a line is sent: `reply` marks the YAML editor's answer to a `kubectl edit` or a `vi FILE` (TerminalEntry.reply). */
 export interface RunOptions {
   reply?: boolean;
-  /** A page control's line (a fault menu, the instructor's console): it runs at the laptop's prompt even while the terminal is attached to a shell. */
+  /** A page control's line (a fault menu, the instructor's console, the YAML editor): it runs at the laptop's prompt even while the terminal is attached to a shell. */
   laptop?: boolean;
 }
 
